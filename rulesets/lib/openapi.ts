@@ -1,0 +1,411 @@
+/**
+ * Shared, memoised views of an OpenAPI document: operations, parameters, responses, media types
+ * and every schema, each found in one walk of the unresolved document and cached per document
+ * object. Rules iterate these lists instead of running their own deep JSONPath scans, so a
+ * schema is visited once however many rules look at it (see STYLE.md: one pass, many rules).
+ *
+ * Only local `$ref`s (`#/...`) are followed: `vottur lint` bundles multi-file descriptions into
+ * one document first, and under the stock Spectral CLI an external reference is simply not
+ * followed by these helpers (the rule stays silent rather than guessing).
+ */
+import type { JsonPath, OpenApiDocument } from './rule.js';
+
+export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+
+type Obj = Record<string, any>;
+
+export function isObject(value: unknown): value is Obj {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export function isRef(value: unknown): value is { $ref: string } {
+  return isObject(value) && typeof value.$ref === 'string';
+}
+
+function memoise<T>(compute: (document: OpenApiDocument) => T): (document: OpenApiDocument) => T {
+  const cache = new WeakMap<object, T>();
+  return (document) => {
+    let value = cache.get(document);
+    if (value === undefined) {
+      value = compute(document);
+      cache.set(document, value);
+    }
+    return value;
+  };
+}
+
+export function decodePointer(pointer: string): string[] {
+  if (pointer === '' || pointer === '#') return [];
+  const body = pointer.startsWith('#') ? pointer.slice(1) : pointer;
+  let decoded = body;
+  try {
+    decoded = decodeURIComponent(body);
+  } catch {
+    // A malformed %-escape: read the pointer as written.
+  }
+  return decoded
+    .split('/')
+    .slice(1)
+    .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
+export function encodePointer(path: JsonPath): string {
+  return path.map((segment) => `/${String(segment).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+}
+
+const pointerCache = new WeakMap<object, Map<string, { value: unknown; path: JsonPath } | null>>();
+
+/** The value a local `$ref` (`#/a/b`) points at, or null when there is none. Memoised per document. */
+export function lookupLocalRef(document: OpenApiDocument, ref: string): { value: unknown; path: JsonPath } | null {
+  if (!ref.startsWith('#')) return null;
+  let cache = pointerCache.get(document);
+  if (!cache) {
+    cache = new Map();
+    pointerCache.set(document, cache);
+  }
+  const cached = cache.get(ref);
+  if (cached !== undefined) return cached;
+  let node: unknown = document;
+  const path = decodePointer(ref);
+  for (const segment of path) {
+    if (Array.isArray(node) && /^\d+$/.test(segment)) node = node[Number(segment)];
+    else if (isObject(node) && Object.prototype.hasOwnProperty.call(node, segment)) node = node[segment];
+    else {
+      cache.set(ref, null);
+      return null;
+    }
+  }
+  const result = { value: node, path: path.map((segment, i) => (Array.isArray(at(document, path.slice(0, i))) ? Number(segment) : segment)) };
+  cache.set(ref, result);
+  return result;
+}
+
+function at(document: unknown, path: string[]): unknown {
+  let node = document;
+  for (const segment of path) node = (node as Obj)?.[segment];
+  return node;
+}
+
+export interface Resolved<T = Obj> {
+  /** The object itself, after following any chain of local `$ref`s. */
+  value: T | undefined;
+  /** Where the object is defined (the target of the last `$ref`). */
+  path: JsonPath;
+  /** True when a `$ref` was followed. */
+  viaRef: boolean;
+}
+
+/** Follows local `$ref`s from `node` (found at `path`) to the object they name. */
+export function resolve<T = Obj>(document: OpenApiDocument, node: unknown, path: JsonPath): Resolved<T> {
+  let current = node;
+  let currentPath = path;
+  let viaRef = false;
+  for (let hops = 0; isRef(current) && hops < 32; hops++) {
+    const target = lookupLocalRef(document, current.$ref);
+    if (!target) return { value: undefined, path: currentPath, viaRef: true };
+    current = target.value;
+    currentPath = target.path;
+    viaRef = true;
+  }
+  if (isRef(current)) return { value: undefined, path: currentPath, viaRef };
+  return { value: current as T, path: currentPath, viaRef };
+}
+
+export interface OperationInfo {
+  /** The path template, e.g. `/v1/users/{userId}`. */
+  pathKey: string;
+  method: (typeof HTTP_METHODS)[number];
+  operation: Obj;
+  pathItem: Obj;
+  /** `['paths', pathKey, method]` (or the path item's definition when it is a `$ref`). */
+  path: JsonPath;
+}
+
+export const operations = memoise((document): OperationInfo[] => {
+  const result: OperationInfo[] = [];
+  const paths = document.paths;
+  if (!isObject(paths)) return result;
+  for (const pathKey of Object.keys(paths)) {
+    const item = resolve(document, paths[pathKey], ['paths', pathKey]);
+    if (!isObject(item.value)) continue;
+    for (const method of HTTP_METHODS) {
+      const operation = item.value[method];
+      if (isObject(operation)) result.push({ pathKey, method, operation, pathItem: item.value, path: [...item.path, method] });
+    }
+  }
+  return result;
+});
+
+export interface ParameterInfo {
+  parameter: Obj;
+  /** Where the parameter object is defined. */
+  path: JsonPath;
+}
+
+/** The parameters that apply to one operation: path-level merged with operation-level (which win). */
+export function operationParameters(document: OpenApiDocument, op: OperationInfo): ParameterInfo[] {
+  const pathItemPath = op.path.slice(0, -1);
+  const merged = new Map<string, ParameterInfo>();
+  const add = (list: unknown, listPath: JsonPath) => {
+    if (!Array.isArray(list)) return;
+    list.forEach((entry, index) => {
+      const resolved = resolve(document, entry, [...listPath, index]);
+      if (!isObject(resolved.value)) return;
+      merged.delete(`${resolved.value.in}:${resolved.value.name}`);
+      merged.set(`${resolved.value.in}:${resolved.value.name}`, { parameter: resolved.value, path: resolved.path });
+    });
+  };
+  add(op.pathItem.parameters, [...pathItemPath, 'parameters']);
+  add(op.operation.parameters, [...op.path, 'parameters']);
+  return [...merged.values()];
+}
+
+/** Every parameter object in the document once, at its definition. */
+export const parameters = memoise((document): ParameterInfo[] => {
+  const seen = new Set<object>();
+  const result: ParameterInfo[] = [];
+  const add = (node: unknown, path: JsonPath) => {
+    const resolved = resolve(document, node, path);
+    if (!isObject(resolved.value) || seen.has(resolved.value)) return;
+    seen.add(resolved.value);
+    result.push({ parameter: resolved.value, path: resolved.path });
+  };
+  const components = document.components?.parameters;
+  if (isObject(components)) for (const name of Object.keys(components)) add(components[name], ['components', 'parameters', name]);
+  const seenItems = new Set<object>();
+  for (const op of operations(document)) {
+    const itemPath = op.path.slice(0, -1);
+    if (!seenItems.has(op.pathItem)) {
+      seenItems.add(op.pathItem);
+      if (Array.isArray(op.pathItem.parameters)) op.pathItem.parameters.forEach((p: unknown, i: number) => add(p, [...itemPath, 'parameters', i]));
+    }
+    if (Array.isArray(op.operation.parameters)) op.operation.parameters.forEach((p: unknown, i: number) => add(p, [...op.path, 'parameters', i]));
+  }
+  return result;
+});
+
+export interface ResponseInfo {
+  operation: OperationInfo;
+  /** The status key as written: `200`, `4XX`, `default`. */
+  status: string;
+  response: Obj;
+  /** Where the response object is defined. */
+  path: JsonPath;
+  /** Where the operation lists it (`paths/.../responses/<status>`). */
+  usagePath: JsonPath;
+}
+
+/** Every (operation, status) pair, the response resolved. A shared component appears once per use. */
+export const responses = memoise((document): ResponseInfo[] => {
+  const result: ResponseInfo[] = [];
+  for (const op of operations(document)) {
+    const list = op.operation.responses;
+    if (!isObject(list)) continue;
+    for (const status of Object.keys(list)) {
+      if (status.startsWith('x-')) continue;
+      const usagePath = [...op.path, 'responses', status];
+      const resolved = resolve(document, list[status], usagePath);
+      if (isObject(resolved.value)) result.push({ operation: op, status, response: resolved.value, path: resolved.path, usagePath });
+    }
+  }
+  return result;
+});
+
+export interface MediaTypeInfo {
+  kind: 'request' | 'response';
+  /** The media type key, e.g. `application/json`. */
+  mediaType: string;
+  media: Obj;
+  path: JsonPath;
+  /** For responses: every status under which this media type is used (empty for unused components). */
+  statuses: string[];
+  operations: OperationInfo[];
+}
+
+/** Every request-body and response media type once, at its definition, with the statuses it serves. */
+export const mediaTypes = memoise((document): MediaTypeInfo[] => {
+  const byObject = new Map<object, MediaTypeInfo>();
+  const addContainer = (kind: MediaTypeInfo['kind'], container: Obj, path: JsonPath, status?: string, op?: OperationInfo) => {
+    const content = container.content;
+    if (!isObject(content)) return;
+    for (const mediaType of Object.keys(content)) {
+      const media = content[mediaType];
+      if (!isObject(media)) continue;
+      let info = byObject.get(media);
+      if (!info) {
+        info = { kind, mediaType, media, path: [...path, 'content', mediaType], statuses: [], operations: [] };
+        byObject.set(media, info);
+      }
+      if (status !== undefined && !info.statuses.includes(status)) info.statuses.push(status);
+      if (op && !info.operations.includes(op)) info.operations.push(op);
+    }
+  };
+  for (const op of operations(document)) {
+    if (op.operation.requestBody !== undefined) {
+      const body = resolve(document, op.operation.requestBody, [...op.path, 'requestBody']);
+      if (isObject(body.value)) addContainer('request', body.value, body.path, undefined, op);
+    }
+  }
+  for (const info of responses(document)) addContainer('response', info.response, info.path, info.status, info.operation);
+  const components = document.components;
+  if (isObject(components)) {
+    for (const [section, kind] of [['requestBodies', 'request'], ['responses', 'response']] as const) {
+      const group = components[section];
+      if (!isObject(group)) continue;
+      for (const name of Object.keys(group)) {
+        if (isObject(group[name]) && !isRef(group[name])) addContainer(kind, group[name], ['components', section, name]);
+      }
+    }
+  }
+  return [...byObject.values()];
+});
+
+export type SchemaRole =
+  | 'component'
+  | 'parameter'
+  | 'header'
+  | 'media'
+  | 'property'
+  | 'items'
+  | 'prefixItems'
+  | 'additionalProperties'
+  | 'patternProperties'
+  | 'allOf'
+  | 'anyOf'
+  | 'oneOf'
+  | 'not'
+  | 'other';
+
+export interface SchemaNode {
+  schema: Obj;
+  path: JsonPath;
+  role: SchemaRole;
+  /** The property name when role is `property`; the component name when role is `component`. */
+  name?: string;
+  /** The schema this one sits in (for properties: the object schema that holds them). */
+  parent?: SchemaNode;
+}
+
+const SUBSCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'] as const;
+const SUBSCHEMA_SINGLE = ['items', 'additionalProperties', 'not', 'contains', 'propertyNames', 'if', 'then', 'else', 'unevaluatedItems', 'unevaluatedProperties'] as const;
+
+/**
+ * Every schema object in the document, each once: component schemas and the schemas of
+ * parameters, headers and media types, then everything nested in them. `$ref` schemas are listed
+ * (a property that is only a reference is still a property) but not descended into: their target
+ * is visited where it is defined.
+ */
+export const schemas = memoise((document): SchemaNode[] => {
+  const result: SchemaNode[] = [];
+  const seen = new Set<object>();
+  const walk = (schema: unknown, path: JsonPath, role: SchemaRole, name?: string, parent?: SchemaNode) => {
+    if (!isObject(schema)) return;
+    if (!isRef(schema) && seen.has(schema)) return;
+    if (!isRef(schema)) seen.add(schema);
+    const node: SchemaNode = { schema, path, role, name, parent };
+    result.push(node);
+    if (isRef(schema)) return;
+    if (isObject(schema.properties)) {
+      for (const key of Object.keys(schema.properties)) walk(schema.properties[key], [...path, 'properties', key], 'property', key, node);
+    }
+    if (isObject(schema.patternProperties)) {
+      for (const key of Object.keys(schema.patternProperties)) walk(schema.patternProperties[key], [...path, 'patternProperties', key], 'patternProperties', undefined, node);
+    }
+    for (const key of SUBSCHEMA_LISTS) {
+      if (Array.isArray(schema[key])) schema[key].forEach((sub: unknown, i: number) => walk(sub, [...path, key, i], key === 'prefixItems' ? 'prefixItems' : key, undefined, node));
+    }
+    for (const key of SUBSCHEMA_SINGLE) {
+      if (isObject(schema[key])) walk(schema[key], [...path, key], key === 'items' || key === 'additionalProperties' || key === 'not' ? key : 'other', undefined, node);
+    }
+    if (Array.isArray(schema.items)) schema.items.forEach((sub: unknown, i: number) => walk(sub, [...path, 'items', i], 'items', undefined, node));
+  };
+  const components = document.components;
+  if (isObject(components)) {
+    if (isObject(components.schemas)) for (const key of Object.keys(components.schemas)) walk(components.schemas[key], ['components', 'schemas', key], 'component', key);
+    if (isObject(components.headers)) for (const key of Object.keys(components.headers)) walkHeader(components.headers[key], ['components', 'headers', key]);
+  }
+  for (const info of parameters(document)) {
+    walk(info.parameter.schema, [...info.path, 'schema'], 'parameter', info.parameter.name);
+    walkContent(info.parameter.content, info.path, 'parameter');
+  }
+  for (const info of mediaTypes(document)) walk(info.media.schema, [...info.path, 'schema'], 'media');
+  for (const info of responses(document)) {
+    if (isObject(info.response.headers)) for (const key of Object.keys(info.response.headers)) walkHeader(info.response.headers[key], [...info.path, 'headers', key]);
+  }
+  const defs = document.$defs ?? document.definitions;
+  if (isObject(defs)) for (const key of Object.keys(defs)) walk(defs[key], [document.$defs ? '$defs' : 'definitions', key], 'component', key);
+  return result;
+
+  function walkHeader(header: unknown, path: JsonPath) {
+    const resolved = resolve(document, header, path);
+    if (!isObject(resolved.value)) return;
+    walk(resolved.value.schema, [...resolved.path, 'schema'], 'header');
+    walkContent(resolved.value.content, resolved.path, 'header');
+  }
+  function walkContent(content: unknown, path: JsonPath, role: SchemaRole) {
+    if (!isObject(content)) return;
+    for (const key of Object.keys(content)) if (isObject(content[key])) walk(content[key].schema, [...path, 'content', key, 'schema'], role);
+  }
+});
+
+/** Property nodes only: `(name, schema, path, holder)` for every property of every object schema. */
+export const properties = memoise((document): SchemaNode[] => schemas(document).filter((node) => node.role === 'property'));
+
+/**
+ * What a schema stands for after following `$ref`s and looking through a single-branch
+ * `allOf`/`oneOf`/`anyOf` wrapper (a common way to add a description to a reference).
+ */
+export function effectiveSchema(document: OpenApiDocument, schema: unknown, path: JsonPath): Resolved {
+  let resolved = resolve(document, schema, path);
+  for (let hops = 0; hops < 8 && isObject(resolved.value); hops++) {
+    const value: Obj = resolved.value;
+    const wrapper = (['allOf', 'oneOf', 'anyOf'] as const).find((key) => Array.isArray(value[key]) && value[key].length === 1);
+    if (!wrapper || value.type !== undefined || value.properties !== undefined) break;
+    resolved = resolve(document, value[wrapper][0], [...resolved.path, wrapper, 0]);
+  }
+  return resolved;
+}
+
+/** The JSON Schema type(s) of a schema (`type: [string, 'null']` in 3.1 gives both). */
+export function schemaTypes(schema: Obj | undefined): string[] {
+  if (!schema) return [];
+  if (typeof schema.type === 'string') return [schema.type];
+  if (Array.isArray(schema.type)) return schema.type.filter((t: unknown): t is string => typeof t === 'string');
+  return [];
+}
+
+/** All properties a schema declares, including through `allOf` and local `$ref`s. */
+export function collectProperties(document: OpenApiDocument, schema: unknown, path: JsonPath, depth = 0): Map<string, { schema: unknown; path: JsonPath }> {
+  const result = new Map<string, { schema: unknown; path: JsonPath }>();
+  const resolved = resolve(document, schema, path);
+  if (!isObject(resolved.value) || depth > 16) return result;
+  const value = resolved.value;
+  if (Array.isArray(value.allOf)) {
+    value.allOf.forEach((sub: unknown, i: number) => {
+      for (const [key, entry] of collectProperties(document, sub, [...resolved.path, 'allOf', i], depth + 1)) result.set(key, entry);
+    });
+  }
+  if (isObject(value.properties)) for (const key of Object.keys(value.properties)) result.set(key, { schema: value.properties[key], path: [...resolved.path, 'properties', key] });
+  return result;
+}
+
+/** The operation's security requirements, or the document's when it declares none of its own. */
+export function effectiveSecurity(document: OpenApiDocument, op: OperationInfo): Obj[] | undefined {
+  const own = op.operation.security;
+  if (Array.isArray(own)) return own;
+  return Array.isArray(document.security) ? document.security : undefined;
+}
+
+/** True when the operation needs credentials (a non-empty requirement with no `{}` alternative). */
+export function requiresSecurity(document: OpenApiDocument, op: OperationInfo): boolean {
+  const requirements = effectiveSecurity(document, op);
+  if (!requirements || requirements.length === 0) return false;
+  return requirements.every((requirement) => isObject(requirement) && Object.keys(requirement).length > 0);
+}
+
+/** `2XX`, `204`, `default` → which class of status a response key stands for. */
+export function statusClass(status: string): '1' | '2' | '3' | '4' | '5' | 'default' | undefined {
+  if (status === 'default') return 'default';
+  const first = status.charAt(0);
+  return /^[1-5]([0-9]{2}|XX)$/i.test(status) ? (first as '1' | '2' | '3' | '4' | '5') : undefined;
+}

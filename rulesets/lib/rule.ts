@@ -1,0 +1,85 @@
+/**
+ * A vottur rule is data (id, severity, category, description) plus one small check function.
+ * `toSpectralRule` turns it into a Spectral rule, so the same object serves `vottur lint`,
+ * the stock Spectral CLI and users who extend the ruleset.
+ */
+import { createRulesetFunction } from '@stoplight/spectral-core';
+import type { RulesetFunctionContext } from '@stoplight/spectral-core';
+import { oas3_0, oas3_1 } from '@stoplight/spectral-formats';
+
+export type Severity = 'error' | 'warn' | 'info' | 'hint';
+export type Category = 'documentation' | 'data-format' | 'naming' | 'methods' | 'errors' | 'security';
+export type JsonPath = Array<string | number>;
+/** The description as parsed: rules read it, never change it. */
+export type OpenApiDocument = Record<string, any>;
+
+/** One place where a rule's convention is broken. */
+export interface Problem {
+  message: string;
+  path: JsonPath;
+}
+
+export interface RuleDefinition {
+  id: string;
+  severity: Severity;
+  category: Category;
+  /** One sentence: what the convention demands. Shown in rule listings and SARIF. */
+  description: string;
+  /**
+   * Checks the whole, unresolved document. Rules follow `$ref`s themselves through the
+   * memoised helpers in `openapi.ts`, which is what lets every rule run on the unresolved
+   * document (one walk shared by all rules) instead of Spectral's resolved copy.
+   */
+  check(document: OpenApiDocument, context: RulesetFunctionContext): Problem[];
+  /** Rules that must also run on documents that are not OpenAPI 3.0/3.1 (only platform-openapi-3). */
+  anyFormat?: boolean;
+}
+
+export const DOCS_BASE_URL = 'https://github.com/vottur/vottur/blob/main/docs/rules/';
+
+export function docsUrl(id: string): string {
+  return `${DOCS_BASE_URL}${id}.md`;
+}
+
+export function defineRule(definition: RuleDefinition): RuleDefinition {
+  return definition;
+}
+
+export function toSpectralRule(rule: RuleDefinition) {
+  const fn = createRulesetFunction<unknown, null>({ input: null, options: null }, (input, _options, context) =>
+    rule.check(input as OpenApiDocument, context),
+  );
+  Object.defineProperty(fn, 'name', { value: rule.id });
+  return {
+    description: rule.description,
+    message: '{{error}}',
+    severity: rule.severity,
+    given: '$',
+    resolved: false,
+    ...(rule.anyFormat ? {} : { formats: [oas3_0, oas3_1] }),
+    documentationUrl: docsUrl(rule.id),
+    tags: [rule.category],
+    extensions: { category: rule.category },
+    then: { function: fn },
+  };
+}
+
+/** `a.b[0]["c/d"]`-style rendering of a path for messages. */
+export function printPath(path: JsonPath): string {
+  return path
+    .map((segment, index) =>
+      typeof segment === 'number'
+        ? `[${segment}]`
+        : /^[A-Za-z_$][\w$-]*$/.test(segment)
+          ? `${index === 0 ? '' : '.'}${segment}`
+          : `[${JSON.stringify(segment)}]`,
+    )
+    .join('');
+}
+
+/** Quotes a value for a message: strings in backticks, other values as JSON. */
+export function show(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  return `\`${text.length > 80 ? `${text.slice(0, 77)}...` : text}\``;
+}

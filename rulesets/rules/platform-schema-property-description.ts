@@ -1,0 +1,28 @@
+import { defineRule, printPath, type Problem } from '../lib/rule.js';
+import { isRef, properties, resolve } from '../lib/openapi.js';
+
+function hasDescription(schema: Record<string, unknown> | undefined): boolean {
+  return typeof schema?.description === 'string' && schema.description.trim() !== '';
+}
+
+export default defineRule({
+  id: 'platform-schema-property-description',
+  severity: 'error',
+  category: 'documentation',
+  description: 'Every schema property has a `description`; a property that is only a `$ref` inherits the referenced schema\'s.',
+  check(document) {
+    const problems: Problem[] = [];
+    for (const node of properties(document)) {
+      if (hasDescription(node.schema)) continue;
+      if (isRef(node.schema)) {
+        const target = resolve(document, node.schema, node.path);
+        // An external or broken reference is platform-openapi-valid's business, not ours.
+        if (target.value === undefined || hasDescription(target.value)) continue;
+        problems.push({ message: `Property \`${node.name}\` refers to ${printPath(target.path)}, which has no \`description\`; describe that schema or the property.`, path: node.path });
+        continue;
+      }
+      problems.push({ message: `Property \`${node.name}\` has no \`description\`; say what the field holds, e.g. \`description: The user's e-mail address.\``, path: node.path });
+    }
+    return problems;
+  },
+});

@@ -1,0 +1,85 @@
+/**
+ * `--format` and `--output` as every command takes them: `--format` may repeat, and each
+ * `--output` belongs to the `--format` before it (`--format sarif --output out.sarif --format stylish`).
+ */
+import { mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import type { Command } from 'commander';
+import type { Report } from '../report/finding.js';
+import { FORMATTERS, isFormatName, type FormatName } from '../report/formatters/index.js';
+import { CouldNotRunError } from './errors.js';
+
+export interface OutputTarget {
+  format: FormatName;
+  /** A file path, or undefined for standard output. */
+  output?: string;
+}
+
+export interface OutputState {
+  targets: Array<{ format?: FormatName; output?: string }>;
+}
+
+/** Adds `--format` and `--output` to a command; read the result with `outputTargets(state)`. */
+export function addOutputOptions(command: Command, state: OutputState): Command {
+  const names = Object.keys(FORMATTERS).join(', ');
+  return command
+    .option(
+      '-f, --format <name>',
+      `output format (${names}); repeat for several, each followed by its own --output`,
+      (value: string) => {
+        if (!isFormatName(value)) throw new CouldNotRunError(`unknown format "${value}": use one of ${names}`);
+        state.targets.push({ format: value });
+        return value;
+      },
+    )
+    .option('-o, --output <file>', 'write the preceding --format to this file instead of standard output', (value: string) => {
+      const last = state.targets[state.targets.length - 1];
+      if (last && last.output === undefined && last.format !== undefined) last.output = value;
+      else state.targets.push({ output: value });
+      return value;
+    });
+}
+
+export function outputTargets(state: OutputState, defaultFormat: FormatName = 'stylish'): OutputTarget[] {
+  if (state.targets.length === 0) return [{ format: defaultFormat }];
+  const targets = state.targets.map((t) => ({ format: t.format ?? defaultFormat, output: t.output }));
+  const toStdout = targets.filter((t) => t.output === undefined);
+  if (toStdout.length > 1) throw new CouldNotRunError(`only one format can go to standard output; give the others an --output file`);
+  return targets;
+}
+
+export interface WriteOptions {
+  cwd: string;
+  showPii: boolean;
+  /** Colour on standard output (true on a TTY unless NO_COLOR is set). */
+  color: boolean;
+  stdout: (text: string) => void;
+}
+
+/**
+ * Renders every target. Files are written whole or not at all: each is rendered to a temporary
+ * file beside the target, then renamed over it.
+ */
+export function writeReports(report: Report, targets: OutputTarget[], options: WriteOptions): void {
+  const rendered = targets.map((target) => ({
+    target,
+    text: FORMATTERS[target.format](report, { cwd: options.cwd, color: target.output === undefined && options.color, showPii: options.showPii }),
+  }));
+  for (const { target, text } of rendered) {
+    if (target.output === undefined) {
+      options.stdout(text);
+      continue;
+    }
+    const file = resolve(options.cwd, target.output);
+    let temp: string | undefined;
+    try {
+      temp = mkdtempSync(join(dirname(file), `.${basename(file)}-`));
+      writeFileSync(join(temp, 'report'), text);
+      renameSync(join(temp, 'report'), file);
+    } catch (error) {
+      throw new CouldNotRunError(`cannot write ${target.output}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}; check that its folder exists and is writable`);
+    } finally {
+      if (temp) rmSync(temp, { recursive: true, force: true });
+    }
+  }
+}

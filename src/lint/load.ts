@@ -1,0 +1,244 @@
+/**
+ * Loading a description: read the root file, parse it (YAML or JSON, keeping positions), and
+ * bundle any external `$ref`s into one document whose references are all local, remembering
+ * where each part came from so findings point at the right file and line.
+ *
+ * Safety: a `$ref` to a file outside the root document's folder is not read, and `http(s)`
+ * references are not fetched unless the caller allows it. Each refusal becomes a problem the
+ * linter reports as `platform-openapi-valid`; neither is ever a way to read the CI machine's
+ * files or reach its network.
+ */
+import { readFile, realpath } from 'node:fs/promises';
+import { dirname, extname, isAbsolute, relative, resolve as resolvePath, sep } from 'node:path';
+import spectralParsers from '@stoplight/spectral-parsers';
+import type { IParserResult, IRange } from '@stoplight/types';
+import { CouldNotRunError } from '../cli/errors.js';
+
+// A CommonJS package whose named exports Node cannot detect.
+const { Json, Yaml } = spectralParsers;
+import { decodePointer, encodePointer, isObject } from '../../rulesets/lib/openapi.js';
+
+export type JsonPath = Array<string | number>;
+
+export interface SourceFile {
+  /** Absolute path, or URL for a remote document. */
+  uri: string;
+  text: string;
+  kind: 'json' | 'yaml';
+  parsed: IParserResult<unknown>;
+}
+
+export interface LoadProblem {
+  /** Where, in the bundled document, the problem sits. */
+  path: JsonPath;
+  message: string;
+}
+
+export interface LoadedDescription {
+  rootUri: string;
+  /** The description with every external `$ref` inlined or turned into a local one. */
+  data: unknown;
+  files: Map<string, SourceFile>;
+  problems: LoadProblem[];
+  /** Which file, and where in it, a path of the bundled document comes from. */
+  origin(path: JsonPath): { file: SourceFile; path: JsonPath };
+  /** 0-based range of a bundled path in its own file (the closest existing node). */
+  range(path: JsonPath): IRange | undefined;
+}
+
+export interface LoadOptions {
+  allowRemoteRefs?: boolean;
+  /** Time limit for fetching one remote document (ms). */
+  remoteTimeoutMs?: number;
+}
+
+function parserFor(kind: SourceFile['kind']) {
+  return kind === 'json' ? Json : Yaml;
+}
+
+function detectKind(uri: string, text: string): SourceFile['kind'] {
+  const ext = extname(new URL(uri, 'file:///').pathname).toLowerCase();
+  if (ext === '.json') return 'json';
+  if (ext === '.yaml' || ext === '.yml') return 'yaml';
+  return /^\s*[{[]/.test(text) ? 'json' : 'yaml';
+}
+
+/** Parses text, or explains in one line why it is not YAML/JSON. */
+export function parseSource(uri: string, text: string, display: string): SourceFile {
+  const kind = detectKind(uri, text);
+  const parsed = parserFor(kind).parse(text) as IParserResult<unknown>;
+  const fatal = parsed.diagnostics.find((d) => d.severity === 0);
+  if (fatal) {
+    const where = `${display}:${fatal.range.start.line + 1}:${fatal.range.start.character + 1}`;
+    throw new CouldNotRunError(`${where}: not valid ${kind === 'json' ? 'JSON' : 'YAML'} (${fatal.message}); fix the syntax and run again`);
+  }
+  return { uri, text, kind, parsed };
+}
+
+const REMOTE = /^https?:\/\//i;
+
+export async function loadDescription(file: string, options: LoadOptions = {}): Promise<LoadedDescription> {
+  const display = file;
+  const absolute = resolvePath(file);
+  let rootUri: string;
+  let text: string;
+  try {
+    rootUri = await realpath(absolute);
+    text = await readFile(rootUri, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : code === 'EACCES' ? 'permission denied' : (error as Error).message;
+    throw new CouldNotRunError(`cannot read ${display}: ${why}; check the path`);
+  }
+  const root = parseSource(rootUri, text, display);
+  if (!isObject(root.parsed.data)) {
+    throw new CouldNotRunError(`${display} is not an OpenAPI description (its top level is ${root.parsed.data === null ? 'empty' : `a ${Array.isArray(root.parsed.data) ? 'list' : typeof root.parsed.data}`}, not an object)`);
+  }
+  const files = new Map<string, SourceFile>([[rootUri, root]]);
+  const rootFolder = dirname(rootUri);
+  const problems: LoadProblem[] = [];
+  // Bundled path prefix (encoded pointer) → where that subtree came from.
+  const origins = new Map<string, { file: SourceFile; path: JsonPath }>();
+  let data: unknown = root.parsed.data;
+
+  // Fast path: a document without external references is used as parsed, untouched.
+  if (/\$ref["']?\s*:\s*["']?(?!#)[^\s"']/.test(text)) {
+    data = await bundle(root, files, origins, problems, rootFolder, options);
+  }
+
+  const origin = (path: JsonPath) => {
+    for (let length = path.length; length > 0; length--) {
+      const prefix = encodePointer(path.slice(0, length));
+      const found = origins.get(prefix);
+      if (found) return { file: found.file, path: [...found.path, ...path.slice(length)] };
+    }
+    return { file: root, path };
+  };
+  return {
+    rootUri,
+    data,
+    files,
+    problems,
+    origin,
+    range(path) {
+      const where = origin(path);
+      const parser = parserFor(where.file.kind);
+      return parser.getLocationForJsonPath(where.file.parsed as never, where.path, true)?.range;
+    },
+  };
+}
+
+async function bundle(
+  root: SourceFile,
+  files: Map<string, SourceFile>,
+  origins: Map<string, { file: SourceFile; path: JsonPath }>,
+  problems: LoadProblem[],
+  rootFolder: string,
+  options: LoadOptions,
+): Promise<unknown> {
+  // `file#pointer` → where its content was first placed in the bundle.
+  const placed = new Map<string, JsonPath>();
+
+  const loadFile = async (uri: string): Promise<SourceFile | string> => {
+    const cached = files.get(uri);
+    if (cached) return cached;
+    let text: string;
+    if (REMOTE.test(uri)) {
+      try {
+        const response = await fetch(uri, { redirect: 'error', signal: AbortSignal.timeout(options.remoteTimeoutMs ?? 10_000) });
+        if (!response.ok) return `fetching ${uri} answered HTTP ${response.status}`;
+        text = await response.text();
+      } catch (error) {
+        return `cannot fetch ${uri}: ${(error as Error).message}`;
+      }
+    } else {
+      try {
+        text = await readFile(uri, 'utf8');
+      } catch (error) {
+        return (error as NodeJS.ErrnoException).code === 'ENOENT' ? `the file ${relative(rootFolder, uri)} does not exist` : `cannot read ${relative(rootFolder, uri)}: ${(error as Error).message}`;
+      }
+    }
+    let parsed: SourceFile;
+    try {
+      parsed = parseSource(uri, text, REMOTE.test(uri) ? uri : relative(process.cwd(), uri));
+    } catch (error) {
+      return (error as Error).message;
+    }
+    files.set(uri, parsed);
+    return parsed;
+  };
+
+  const valueAt = (data: unknown, pointer: JsonPath): { found: boolean; value: unknown } => {
+    let node = data;
+    for (const segment of pointer) {
+      if (Array.isArray(node) && /^\d+$/.test(String(segment))) node = node[Number(segment)];
+      else if (isObject(node) && Object.prototype.hasOwnProperty.call(node, segment)) node = node[segment as string];
+      else return { found: false, value: undefined };
+    }
+    return { found: true, value: node };
+  };
+
+  /** Where (file, pointer) already sits in the bundle, if it or a parent was placed. */
+  const placedAt = (uri: string, pointer: JsonPath): JsonPath | undefined => {
+    for (let length = pointer.length; length >= 0; length--) {
+      const at = placed.get(`${uri}#${encodePointer(pointer.slice(0, length))}`);
+      if (at) return [...at, ...pointer.slice(length)];
+    }
+    return undefined;
+  };
+
+  const refusal = (ref: string, target: string, base: SourceFile): string | undefined => {
+    if (REMOTE.test(target)) {
+      return options.allowRemoteRefs ? undefined : `\`$ref: ${ref}\` points to a remote document, which is not fetched; inline it, or pass --allow-remote-refs if you trust that host`;
+    }
+    if (REMOTE.test(base.uri)) return `\`$ref: ${ref}\` in the remote document ${base.uri} points to a local file, which is not read`;
+    const inside = relative(rootFolder, target);
+    if (inside === '' || inside.startsWith('..') || isAbsolute(inside) || inside.split(sep)[0] === '..') {
+      return `\`$ref: ${ref}\` points outside the description's folder, so it is not read; move the file under ${rootFolder === process.cwd() ? 'this folder' : relative(process.cwd(), rootFolder) || '.'} or inline it`;
+    }
+    return undefined;
+  };
+
+  const walk = async (node: unknown, file: SourceFile, filePath: JsonPath, bundlePath: JsonPath): Promise<unknown> => {
+    if (Array.isArray(node)) {
+      const out: unknown[] = [];
+      for (let i = 0; i < node.length; i++) out.push(await walk(node[i], file, [...filePath, i], [...bundlePath, i]));
+      return out;
+    }
+    if (!isObject(node)) return node;
+    if (typeof node.$ref === 'string') {
+      const ref = node.$ref;
+      const hash = ref.indexOf('#');
+      const location = hash === -1 ? ref : ref.slice(0, hash);
+      const pointer = decodePointer(hash === -1 ? '' : ref.slice(hash));
+      if (location === '' && file === root) return node; // A local reference in the root stays as it is.
+      const targetUri = location === '' ? file.uri : REMOTE.test(location) ? location : REMOTE.test(file.uri) ? new URL(location, file.uri).href : resolvePath(dirname(file.uri), decodeURIComponent(location));
+      const refused = refusal(ref, targetUri, file);
+      if (refused) {
+        problems.push({ path: bundlePath, message: refused });
+        return node;
+      }
+      if (targetUri === root.uri) return { ...node, $ref: `#${encodePointer(pointer)}` };
+      const existing = placedAt(targetUri, pointer);
+      if (existing) return { $ref: `#${encodePointer(existing)}` };
+      const target = await loadFile(targetUri);
+      if (typeof target === 'string') {
+        problems.push({ path: bundlePath, message: `\`$ref: ${ref}\` cannot be resolved: ${target}` });
+        return node;
+      }
+      const { found, value } = valueAt(target.parsed.data, pointer);
+      if (!found) {
+        problems.push({ path: bundlePath, message: `\`$ref: ${ref}\` cannot be resolved: ${relative(rootFolder, targetUri)} has nothing at ${encodePointer(pointer) || 'its root'}` });
+        return node;
+      }
+      placed.set(`${targetUri}#${encodePointer(pointer)}`, bundlePath);
+      origins.set(encodePointer(bundlePath), { file: target, path: pointer });
+      return walk(value, target, pointer, bundlePath);
+    }
+    const out: Record<string, unknown> = {};
+    for (const key of Object.keys(node)) out[key] = await walk(node[key], file, [...filePath, key], [...bundlePath, key]);
+    return out;
+  };
+
+  return walk(root.parsed.data, root, [], []);
+}

@@ -1,0 +1,101 @@
+/**
+ * The one model every check produces and every output format renders.
+ * Lint rules, response checks and the Dredd run all end up as `Finding`s.
+ */
+export type Severity = 'error' | 'warn' | 'info' | 'hint';
+export type Category = 'documentation' | 'data-format' | 'naming' | 'methods' | 'errors' | 'security';
+/** Where a finding comes from: the description (`lint`), a live payload (`response`), the Dredd run (`contract`). */
+export type FindingSource = 'lint' | 'response' | 'contract';
+
+export const SEVERITIES: readonly Severity[] = ['error', 'warn', 'info', 'hint'];
+
+/** Lower rank = more severe. */
+export function severityRank(severity: Severity): number {
+  return SEVERITIES.indexOf(severity);
+}
+
+export function atLeast(severity: Severity, threshold: Severity): boolean {
+  return severityRank(severity) <= severityRank(threshold);
+}
+
+export interface Finding {
+  ruleId: string;
+  severity: Severity;
+  category: Category;
+  /** Names the offending value and what to write instead. */
+  message: string;
+  /** The document the finding belongs to: a file path relative to the working directory, or a URL. */
+  document: string;
+  /** RFC 6901 JSON pointer into `document` ('' for the whole document). */
+  pointer: string;
+  /** The same location as an array of segments. */
+  path: Array<string | number>;
+  /** 1-based; absent for findings with no place in a file (live responses). */
+  line?: number;
+  column?: number;
+  /** 1-based end of the region, where known. */
+  endLine?: number;
+  endColumn?: number;
+  docsUrl: string;
+  source: FindingSource;
+  /** For contract findings: the operation (`GET /v2/users/{nationalId}`) and the exchange that showed it. */
+  operation?: string;
+  operationId?: string;
+  request?: { method: string; url: string; status?: number; durationMs?: number };
+}
+
+/** Metadata of a rule, as formats that list rules (SARIF, JUnit, Markdown) need it. */
+export interface RuleMeta {
+  id: string;
+  severity: Severity;
+  category: Category;
+  description: string;
+  docsUrl: string;
+  source: FindingSource;
+}
+
+export interface DocumentInfo {
+  path: string;
+  title?: string;
+  version?: string;
+}
+
+export type Summary = Record<Severity, number>;
+
+/** What a run produced: everything a formatter needs to render a report. */
+export interface Report {
+  tool: { name: string; version: string };
+  createdTimestamp: string;
+  documents: DocumentInfo[];
+  /** The rules that ran (for JUnit test cases and SARIF rule lists). */
+  rules: RuleMeta[];
+  findings: Finding[];
+  /** For contract runs: the operations exercised and how each went. */
+  operations?: OperationResult[];
+}
+
+export interface OperationResult {
+  document: string;
+  operation: string;
+  operationId?: string;
+  requests: number;
+  findings: number;
+}
+
+export function summarise(findings: readonly Finding[]): Summary {
+  const summary: Summary = { error: 0, warn: 0, info: 0, hint: 0 };
+  for (const finding of findings) summary[finding.severity]++;
+  return summary;
+}
+
+/** Stable order: document, line, column, rule. */
+export function sortFindings(findings: Finding[]): Finding[] {
+  return findings.sort(
+    (a, b) =>
+      a.document.localeCompare(b.document) ||
+      (a.line ?? 0) - (b.line ?? 0) ||
+      (a.column ?? 0) - (b.column ?? 0) ||
+      a.ruleId.localeCompare(b.ruleId) ||
+      a.pointer.localeCompare(b.pointer),
+  );
+}

@@ -1,0 +1,29 @@
+/**
+ * Output formats: each renders the one `Report` model to text. Add a format by adding a
+ * formatter here; the CLI's `--format` choices come from this table.
+ */
+import type { Report } from '../finding.js';
+import { formatJson } from './json.js';
+import { formatStylish } from './stylish.js';
+
+export interface FormatContext {
+  /** Paths in the report are shown relative to this folder. */
+  cwd: string;
+  /** ANSI colours (stylish only; on when writing to a TTY). */
+  color: boolean;
+  /** Show national identifiers unmasked (`--show-pii`). */
+  showPii: boolean;
+}
+
+export type Formatter = (report: Report, context: FormatContext) => string;
+
+export const FORMATTERS = {
+  stylish: formatStylish,
+  json: formatJson,
+} satisfies Record<string, Formatter>;
+
+export type FormatName = keyof typeof FORMATTERS;
+
+export function isFormatName(name: string): name is FormatName {
+  return Object.prototype.hasOwnProperty.call(FORMATTERS, name);
+}

@@ -1,0 +1,24 @@
+import { summarise, type Report } from '../finding.js';
+import { maskDeep } from '../pii.js';
+import type { FormatContext } from './index.js';
+
+/**
+ * The JSON report (documented by `docs/report.schema.json`): a top-level object in the
+ * platform's own conventions (camelCase, `createdTimestamp`), and the input of `vottur report`.
+ */
+export function toJsonReport(report: Report, context: Pick<FormatContext, 'showPii'>) {
+  const body = {
+    tool: report.tool,
+    createdTimestamp: report.createdTimestamp,
+    documents: report.documents,
+    summary: summarise(report.findings),
+    rules: report.rules,
+    findings: report.findings,
+    ...(report.operations ? { operations: report.operations } : {}),
+  };
+  return context.showPii ? body : maskDeep(body);
+}
+
+export function formatJson(report: Report, context: FormatContext): string {
+  return `${JSON.stringify(toJsonReport(report, context), null, 2)}\n`;
+}

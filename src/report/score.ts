@@ -1,0 +1,169 @@
+/**
+ * The conformance score: one number from 0 to 100 and a letter grade, per document, per category
+ * and overall. The formula is documented in `docs/score.md`; changing it changes what every
+ * `--min-score` gate in every pipeline means, so it changes only with a major version.
+ *
+ * In short:
+ * - a finding weighs by its severity: error 10, warn 3, info 0, hint 0;
+ * - findings of one rule in one document weigh less the more there are: the first counts in full,
+ *   each further one half the one before, so a rule can cost a document at most twice its weight
+ *   (20 for an error) however often it fires;
+ * - a document's score is 100 minus the penalties of all its rules, floored at 0;
+ * - a category's score in a document is 100 minus the penalties of that category's rules;
+ * - the overall score, and each category's overall score, is the mean over the documents.
+ * Scores are rounded to whole numbers only at the end; grades are A ≥ 90, B ≥ 80, C ≥ 70, D ≥ 60, F below.
+ */
+import { summarise, type Category, type Finding, type Report, type Severity, type Summary } from './finding.js';
+
+export const CATEGORIES: readonly Category[] = ['documentation', 'data-format', 'naming', 'methods', 'errors', 'security'];
+
+/** What one finding costs, before repetition is taken into account. */
+export const SEVERITY_WEIGHTS: Readonly<Record<Severity, number>> = { error: 10, warn: 3, info: 0, hint: 0 };
+
+/** Each further finding of the same rule in the same document counts this fraction of the one before. */
+export const REPETITION_FACTOR = 0.5;
+
+export type Grade = 'A' | 'B' | 'C' | 'D' | 'F';
+
+/** Lowest score for each grade, best first. */
+export const GRADE_THRESHOLDS: ReadonlyArray<readonly [Grade, number]> = [
+  ['A', 90],
+  ['B', 80],
+  ['C', 70],
+  ['D', 60],
+  ['F', 0],
+];
+
+export interface CategoryScore {
+  score: number;
+  grade: Grade;
+  /** Rules of this category that ran. */
+  rules: number;
+  findings: number;
+  summary: Summary;
+}
+
+export interface DocumentScore {
+  document: string;
+  score: number;
+  grade: Grade;
+  findings: number;
+  summary: Summary;
+  byCategory: Record<Category, { score: number; grade: Grade }>;
+}
+
+export interface ReportScore {
+  score: number;
+  grade: Grade;
+  byDocument: DocumentScore[];
+  byCategory: Record<Category, CategoryScore>;
+}
+
+export function gradeFor(score: number): Grade {
+  for (const [grade, minimum] of GRADE_THRESHOLDS) if (score >= minimum) return grade;
+  return 'F';
+}
+
+/**
+ * What the findings of one rule cost: sorted heaviest first, the k-th (from 0) counts
+ * weight × REPETITION_FACTOR^k. Bounded by twice the heaviest weight.
+ */
+export function rulePenalty(findings: readonly Pick<Finding, 'severity'>[]): number {
+  const weights = findings.map((f) => SEVERITY_WEIGHTS[f.severity]).sort((a, b) => b - a);
+  let penalty = 0;
+  let factor = 1;
+  for (const weight of weights) {
+    penalty += weight * factor;
+    factor *= REPETITION_FACTOR;
+  }
+  return penalty;
+}
+
+/** 100 minus the penalties of the findings' rules, floored at 0 (not rounded). */
+export function rawScore(findings: readonly Finding[]): number {
+  const byRule = new Map<string, Finding[]>();
+  for (const finding of findings) {
+    const list = byRule.get(finding.ruleId) ?? [];
+    list.push(finding);
+    byRule.set(finding.ruleId, list);
+  }
+  let penalty = 0;
+  for (const list of byRule.values()) penalty += rulePenalty(list);
+  return Math.max(0, 100 - penalty);
+}
+
+function round(score: number): number {
+  // Round half up; the epsilon keeps 89.5 from becoming 89 through floating-point noise.
+  return Math.min(100, Math.max(0, Math.floor(score + 0.5 + 1e-9)));
+}
+
+function mean(values: readonly number[]): number {
+  return values.length === 0 ? 100 : values.reduce((sum, value) => sum + value, 0) / values.length;
+}
+
+/**
+ * The documents a report is about: those it lists, then any other document a finding names,
+ * in the order first seen.
+ */
+export function reportDocuments(report: Pick<Report, 'documents' | 'findings'>): string[] {
+  const seen = new Set<string>();
+  for (const document of report.documents) seen.add(document.path);
+  for (const finding of report.findings) seen.add(finding.document);
+  return [...seen];
+}
+
+export function scoreReport(report: Pick<Report, 'documents' | 'findings' | 'rules'>): ReportScore {
+  const documents = reportDocuments(report);
+  const findingsOf = new Map<string, Finding[]>(documents.map((d) => [d, []]));
+  for (const finding of report.findings) findingsOf.get(finding.document)!.push(finding);
+
+  const rawByDocument = documents.map((document) => {
+    const findings = findingsOf.get(document)!;
+    const byCategory = Object.fromEntries(
+      CATEGORIES.map((category) => [category, rawScore(findings.filter((f) => f.category === category))]),
+    ) as Record<Category, number>;
+    return { document, findings, raw: rawScore(findings), byCategory };
+  });
+
+  const byDocument: DocumentScore[] = rawByDocument.map(({ document, findings, raw, byCategory }) => {
+    const score = round(raw);
+    return {
+      document,
+      score,
+      grade: gradeFor(score),
+      findings: findings.length,
+      summary: summarise(findings),
+      byCategory: Object.fromEntries(
+        CATEGORIES.map((category) => {
+          const categoryScore = round(byCategory[category]);
+          return [category, { score: categoryScore, grade: gradeFor(categoryScore) }];
+        }),
+      ) as DocumentScore['byCategory'],
+    };
+  });
+
+  const byCategory = Object.fromEntries(
+    CATEGORIES.map((category) => {
+      const score = round(mean(rawByDocument.map((d) => d.byCategory[category])));
+      const findings = report.findings.filter((f) => f.category === category);
+      return [
+        category,
+        {
+          score,
+          grade: gradeFor(score),
+          rules: report.rules.filter((r) => r.category === category).length,
+          findings: findings.length,
+          summary: summarise(findings),
+        },
+      ];
+    }),
+  ) as Record<Category, CategoryScore>;
+
+  const score = round(mean(rawByDocument.map((d) => d.raw)));
+  return { score, grade: gradeFor(score), byDocument, byCategory };
+}
+
+/** `Score 72/100 (C)`: how every text format shows the overall score. */
+export function scoreLabel(score: Pick<ReportScore, 'score' | 'grade'>): string {
+  return `Score ${score.score}/100 (${score.grade})`;
+}

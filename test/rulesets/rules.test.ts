@@ -1,0 +1,65 @@
+/**
+ * Every rule against its own fixtures: `fixtures/rules/<id>/pass*.(yaml|json)` must not trigger
+ * the rule; each `fail*` fixture must trigger it exactly at the JSON pointers its header names:
+ *
+ *   # expect: /paths/~1v1~1users/get/description
+ *
+ * (one `expect` line per finding; the pointer is where the finding points, in that file).
+ * Each rule runs alone, through the same loading and Spectral pipeline as `vottur lint`.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createLinter, lintDocument } from '../../src/lint/lint.js';
+import { toSpectralRule, type RuleDefinition } from '../../rulesets/lib/rule.js';
+
+const FIXTURES = join(import.meta.dirname, '../../fixtures/rules');
+
+function expectedPointers(file: string): string[] {
+  const pointers: string[] = [];
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    const match = /^\s*(?:#|\/\/)\s*expect:\s*(\S*)\s*$/.exec(line);
+    if (match) pointers.push(match[1] === '""' || match[1] === "''" ? '' : match[1]!);
+  }
+  return pointers.sort();
+}
+
+const ruleIds = readdirSync(FIXTURES, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+  .sort();
+
+describe.each(ruleIds)('%s', (ruleId) => {
+  const folder = join(FIXTURES, ruleId);
+  const files = readdirSync(folder).filter((name) => /\.(ya?ml|json)$/.test(name)).sort();
+  const passes = files.filter((name) => name.startsWith('pass'));
+  const fails = files.filter((name) => name.startsWith('fail'));
+
+  const linter = import(`../../rulesets/rules/${ruleId}.ts`).then((module: { default: RuleDefinition }) => {
+    expect(module.default.id).toBe(ruleId);
+    return createLinter({ rules: { [ruleId]: toSpectralRule(module.default) } } as never);
+  });
+
+  it('has pass and fail fixtures', () => {
+    expect(passes.length, `no pass*.yaml in fixtures/rules/${ruleId}`).toBeGreaterThan(0);
+    expect(fails.length, `no fail*.yaml in fixtures/rules/${ruleId}`).toBeGreaterThan(0);
+  });
+
+  it.each(passes)('stays silent on %s', async (name) => {
+    const result = await lintDocument(join(folder, name), { linter: await linter });
+    expect(result.findings.filter((f) => f.ruleId === ruleId).map((f) => `${f.pointer}: ${f.message}`)).toEqual([]);
+  });
+
+  it.each(fails)('fires on %s at the expected places', async (name) => {
+    const file = join(folder, name);
+    const expected = expectedPointers(file);
+    expect(expected.length, `${name} has no "# expect: <pointer>" line`).toBeGreaterThan(0);
+    const result = await lintDocument(file, { linter: await linter });
+    const findings = result.findings.filter((f) => f.ruleId === ruleId);
+    expect(findings.map((f) => f.pointer).sort()).toEqual(expected);
+    for (const finding of findings) {
+      expect(finding.line, `finding at ${finding.pointer} has a line`).toBeGreaterThan(0);
+      expect(finding.message.length).toBeGreaterThan(20);
+    }
+  });
+});
