@@ -79,3 +79,182 @@ export function toKebabCase(segment: string): string {
     .join('-')
     .toLowerCase();
 }
+
+/**
+ * An e-mail address as a catalogue contact gives it: a local part, `@`, and a domain with a
+ * dot-separated top-level part (`skra@skra.is`; letters beyond ASCII allowed, as in Icelandic
+ * domain names). Deliberately simpler than RFC 5322: no display names (`Skrá <skra@skra.is>`),
+ * no `mailto:`, no quoted local parts.
+ */
+export const EMAIL_ADDRESS = /^[\p{L}\p{N}.!#$%&'*+/=?^_`{|}~-]+@[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?(?:\.[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?)*\.\p{L}{2,}$/u;
+
+/** A fully qualified web address: `http:` or `https:`, a host, no spaces (`https://www.skra.is/um-okkur`). */
+export function isAbsoluteHttpUrl(value: unknown): boolean {
+  if (typeof value !== 'string' || /\s/.test(value) || !/^https?:\/\//i.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The fully qualified address a web address written without its scheme stands for
+ * (`www.skra.is/um-okkur` or `//www.skra.is` → `https://www.skra.is/...`), or undefined when the
+ * text does not look like a host name followed by an optional path.
+ */
+export function suggestHttpUrl(value: string): string | undefined {
+  const text = value.trim().replace(/^\/\//, '');
+  if (!/^[\p{L}\p{N}-]+(\.[\p{L}\p{N}-]+)*\.\p{L}{2,}(:\d+)?([/?#]\S*)?$/u.test(text) || text.includes('@')) return undefined;
+  const candidate = `https://${text}`;
+  return isAbsoluteHttpUrl(candidate) ? candidate : undefined;
+}
+
+/** A path segment that is one template variable, e.g. `{userId}`. */
+export const TEMPLATE_SEGMENT = /^\{[^{}]+\}$/;
+
+/**
+ * A platform placeholder segment: a sensitive identifier replaced by a dot-name and sent in a
+ * header (`/v1/users/.national-id` with `X-Param-National-Id`). `.well-known` is not one.
+ */
+export function isPlaceholderSegment(segment: string): boolean {
+  return /^\.[A-Za-z0-9]+([-_][A-Za-z0-9]+)*$/.test(segment) && segment.toLowerCase() !== '.well-known';
+}
+
+/** The non-empty segments of a path template (`/v1/users/{id}/` → `v1`, `users`, `{id}`). */
+export function pathSegments(pathKey: string): string[] {
+  return pathKey.split('?')[0]!.split('/').filter((segment) => segment !== '');
+}
+
+/**
+ * True when a path addresses one resource: its last segment is a template variable
+ * (`/v1/users/{userId}`, also with a format suffix: `/Calls/{Sid}.json`) or a platform
+ * placeholder (`/v1/users/.national-id`).
+ */
+export function isSingleResourcePath(pathKey: string): boolean {
+  const last = pathSegments(pathKey).at(-1);
+  return last !== undefined && (/^\{[^{}]+\}(\.[A-Za-z0-9]+)?$/.test(last) || isPlaceholderSegment(last));
+}
+
+/**
+ * An OAuth 2.0 scope in the platform's form `<organisation>/<resource>:read` or `:write`
+ * (`@island.is/user-profile:read`, `@company.is/documents:write`): the organisation (lower-case, usually its
+ * domain, optionally prefixed with `@`), one or more lower-case resource segments joined by `/`,
+ * and the access.
+ */
+export const PLATFORM_SCOPE = /^@?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(\/[a-z0-9]([a-z0-9-]*[a-z0-9])?)+:(read|write)$/;
+
+/**
+ * The lower-case words of a name in any case style, diacritics dropped: `toNationalID` →
+ * `to national id`, `X-Param-National-Id` → `x param national id`, `kennitölu` → `kennitolu`.
+ */
+export function nameWords(name: string): string[] {
+  return name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((word) => word.toLowerCase());
+}
+
+/** camelCase with acronyms written as words: `CAMEL_CASE` and no two capitals in a row (`userId`, not `userID`). */
+export function isStrictCamelCase(name: string): boolean {
+  return CAMEL_CASE.test(name) && !/[A-Z]{2}/.test(name);
+}
+
+/** JSON media types: `application/json` and any `+json` type (`application/problem+json`), parameters ignored. */
+export function isJsonMediaType(mediaType: string): boolean {
+  const base = mediaType.split(';')[0]!.trim().toLowerCase();
+  return base === 'application/json' || /^[a-z0-9!#$&^_.-]+\/[a-z0-9!#$&^_.+-]+\+json$/.test(base);
+}
+
+/** `application/problem+json` (RFC 7807), parameters ignored. */
+export function isProblemMediaType(mediaType: string): boolean {
+  return mediaType.split(';')[0]!.trim().toLowerCase() === 'application/problem+json';
+}
+
+const compiledPatterns = new Map<string, RegExp | null>();
+
+/** A schema `pattern` compiled as ECMA-262 (with the `u` flag where it compiles so), or undefined when it does not compile. */
+export function compilePattern(pattern: string): RegExp | undefined {
+  let compiled = compiledPatterns.get(pattern);
+  if (compiled === undefined) {
+    compiled = null;
+    for (const flags of ['u', '']) {
+      try {
+        compiled = new RegExp(pattern, flags);
+        break;
+      } catch {
+        // try the next flags
+      }
+    }
+    if (compiledPatterns.size > 10_000) compiledPatterns.clear();
+    compiledPatterns.set(pattern, compiled);
+  }
+  return compiled ?? undefined;
+}
+
+/**
+ * True when `pattern` (a JSON Schema pattern: unanchored unless it says so) matches at least one
+ * of `accept` and none of `reject`. A way to tell what a pattern means without parsing it.
+ */
+export function patternSeparates(pattern: string, accept: Iterable<string>, reject: Iterable<string>): boolean {
+  const regex = compilePattern(pattern);
+  if (!regex) return false;
+  let accepts = false;
+  for (const sample of accept) {
+    if (regex.test(sample)) {
+      accepts = true;
+      break;
+    }
+  }
+  if (!accepts) return false;
+  for (const sample of reject) if (regex.test(sample)) return false;
+  return true;
+}
+
+/**
+ * True when a `pattern` means exactly ten digits (`^[0-9]{10}$`, `^\d{10}$`, `^[0-9]{6}[0-9]{4}$`, ...).
+ * Anchors are required: an unanchored `[0-9]{10}` also matches eleven digits or `x0101302989`.
+ */
+export function isTenDigitPattern(pattern: string): boolean {
+  const regex = compilePattern(pattern);
+  if (!regex) return false;
+  const accept = ['0101302989', '1403552329', '9999999999', '0000000000'];
+  const reject = ['010130298', '01013029890', '010130-2989', 'x0101302989', '0101302989x', ' 0101302989', '0101302989 ', 'abcdefghij', ''];
+  return accept.every((sample) => regex.test(sample)) && !reject.some((sample) => regex.test(sample));
+}
+
+/**
+ * True when a `pattern` is the platform's amount form: the seed's own `^[0-9]+(.[0-9]+)?$` (where
+ * the unescaped dot is taken as the decimal point it means), the escaped `^[0-9]+(\.[0-9]+)?$`,
+ * their `\d` and `(?:...)` spellings, or any pattern that accepts digits with an optional decimal
+ * part and nothing else (signs, commas, exponents, bare dots).
+ */
+export function isAmountPattern(pattern: string): boolean {
+  const normal = pattern.replace(/\(\?:/g, '(').replace(/\\d/g, '[0-9]');
+  if (normal === '^[0-9]+(.[0-9]+)?$' || normal === '^[0-9]+(\\.[0-9]+)?$') return true;
+  const regex = compilePattern(pattern);
+  if (!regex) return false;
+  const accept = ['0', '7', '10', '1234567890', '10.5', '10.50', '0.125'];
+  const reject = ['-1', '+1', '1,5', '1.', '.5', '1e3', 'abc', '', ' 1', '1 ', '1.2.3', '1,000', '10x50'];
+  return accept.every((sample) => regex.test(sample)) && !reject.some((sample) => regex.test(sample));
+}
+
+/**
+ * The platform form of a date or date-time written another way (`2024-05-02T09:30:00Z` →
+ * `2024-05-02T09:30:00.000Z`; a date alone → midnight `Z`; no zone → `Z`, as Icelandic local
+ * time is written), or undefined when the text is not recognisably a date.
+ */
+export function suggestPlatformDateTime(value: string): string | undefined {
+  const match = /^(\d{4}-\d{2}-\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2}))?(?:[.,](\d+))?)?\s*([Zz]|[+-]\d{2}:?\d{2})?$/.exec(value.trim());
+  if (!match) return undefined;
+  const [, date, hours = '00', minutes = '00', seconds = '00', fraction = '000', zone] = match;
+  let offset = zone ? zone.toUpperCase() : 'Z';
+  if (/^[+-]\d{4}$/.test(offset)) offset = `${offset.slice(0, 3)}:${offset.slice(3)}`;
+  const suggestion = `${date}T${hours}:${minutes}:${seconds}.${fraction}${offset}`;
+  return PLATFORM_DATE_TIME.test(suggestion) ? suggestion : undefined;
+}

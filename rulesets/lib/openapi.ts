@@ -53,6 +53,11 @@ export function encodePointer(path: JsonPath): string {
   return path.map((segment) => `/${String(segment).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
 }
 
+/** A JSON pointer as a URI fragment for `$ref` (`#/paths/~1v1~1users~1%7Bid%7D`): valid `uri-reference`. */
+export function pointerToRef(path: JsonPath): string {
+  return `#${encodePointer(path).replace(/[^A-Za-z0-9\-._~!$&'()*+,;=:@/]/g, (c) => encodeURIComponent(c))}`;
+}
+
 const pointerCache = new WeakMap<object, Map<string, { value: unknown; path: JsonPath } | null>>();
 
 /** The value a local `$ref` (`#/a/b`) points at, or null when there is none. Memoised per document. */
@@ -262,6 +267,7 @@ export const mediaTypes = memoise((document): MediaTypeInfo[] => {
 
 export type SchemaRole =
   | 'component'
+  | 'referenced'
   | 'parameter'
   | 'header'
   | 'media'
@@ -280,7 +286,7 @@ export interface SchemaNode {
   schema: Obj;
   path: JsonPath;
   role: SchemaRole;
-  /** The property name when role is `property`; the component name when role is `component`. */
+  /** The property name when role is `property`; the component name when role is `component` (or `referenced`: the last segment of its path). */
   name?: string;
   /** The schema this one sits in (for properties: the object schema that holds them). */
   parent?: SchemaNode;
@@ -304,7 +310,16 @@ export const schemas = memoise((document): SchemaNode[] => {
     if (!isRef(schema)) seen.add(schema);
     const node: SchemaNode = { schema, path, role, name, parent };
     result.push(node);
-    if (isRef(schema)) return;
+    if (isRef(schema)) {
+      // A target outside the usual places (e.g. a bundled file's own `definitions`) is walked
+      // where it is defined, the first time a reference reaches it.
+      const target = lookupLocalRef(document, schema.$ref);
+      if (target && isObject(target.value) && !seen.has(target.value)) walk(target.value, target.path, 'referenced', String(target.path[target.path.length - 1]));
+      return;
+    }
+    for (const key of ['$defs', 'definitions'] as const) {
+      if (isObject(schema[key])) for (const name of Object.keys(schema[key])) walk(schema[key][name], [...path, key, name], 'component', name);
+    }
     if (isObject(schema.properties)) {
       for (const key of Object.keys(schema.properties)) walk(schema.properties[key], [...path, 'properties', key], 'property', key, node);
     }
@@ -409,3 +424,215 @@ export function statusClass(status: string): '1' | '2' | '3' | '4' | '5' | 'defa
   const first = status.charAt(0);
   return /^[1-5]([0-9]{2}|XX)$/i.test(status) ? (first as '1' | '2' | '3' | '4' | '5') : undefined;
 }
+
+const exampleCache = new WeakMap<object, boolean>();
+
+/**
+ * True when a schema gives an example: its own `example` (or a non-empty 3.1 `examples` array),
+ * or that of what it stands for: a `$ref` target (a reference that does not resolve locally counts,
+ * so rules stay silent rather than guess), a single-branch `allOf`/`oneOf`/`anyOf` wrapper, every
+ * branch of a `oneOf`/`anyOf`, or the `items` of an array. Memoised per schema object.
+ */
+export function schemaHasExample(document: OpenApiDocument, schema: unknown): boolean {
+  if (!isObject(schema)) return false;
+  const cached = exampleCache.get(schema);
+  if (cached !== undefined) return cached;
+  exampleCache.set(schema, false); // A cycle back to this schema finds no example through it.
+  let found = false;
+  if (schema.example !== undefined || (Array.isArray(schema.examples) && schema.examples.length > 0)) found = true;
+  else if (isRef(schema)) {
+    const target = lookupLocalRef(document, schema.$ref);
+    found = target === null || schemaHasExample(document, target.value);
+  } else {
+    for (const key of ['allOf', 'oneOf', 'anyOf'] as const) {
+      const branches: unknown = schema[key];
+      if (!Array.isArray(branches) || branches.length === 0) continue;
+      if ((branches.length === 1 || key !== 'allOf') && branches.every((branch) => schemaHasExample(document, branch))) found = true;
+    }
+    if (!found && isObject(schema.items)) found = schemaHasExample(document, schema.items);
+  }
+  exampleCache.set(schema, found);
+  return found;
+}
+
+/** True when a media type object gives an example: `example`, a non-empty `examples`, or its schema's (see `schemaHasExample`). */
+export function mediaHasExample(document: OpenApiDocument, media: Obj): boolean {
+  if (media.example !== undefined) return true;
+  if ((isObject(media.examples) || Array.isArray(media.examples)) && Object.keys(media.examples).length > 0) return true;
+  return schemaHasExample(document, media.schema);
+}
+
+/**
+ * True when a media type carries raw bytes, for which an example cannot be written inline: its
+ * schema is a binary string (`format: binary`, or 3.1 `contentMediaType`/`contentEncoding`), or it
+ * has no schema and the media type is not a text, JSON, XML or form type.
+ */
+export function isBinaryMedia(document: OpenApiDocument, mediaType: string, media: Obj): boolean {
+  if (media.schema === undefined) return !/^(text\/|application\/([\w.+-]*\+)?(json|xml)\b|application\/x-www-form-urlencoded|multipart\/)/i.test(mediaType) && !mediaType.includes('json');
+  const schema = effectiveSchema(document, media.schema, []).value;
+  if (!isObject(schema)) return false;
+  const types = schemaTypes(schema);
+  return (types.length === 0 || types.includes('string')) && (schema.format === 'binary' || schema.contentMediaType !== undefined || schema.contentEncoding !== undefined);
+}
+
+/** One layer of what a schema stands for (see `schemaLayers`). */
+export interface SchemaLayer {
+  schema: Obj;
+  /** Where this layer is defined. */
+  path: JsonPath;
+}
+
+function isNullSchema(schema: unknown): boolean {
+  return isObject(schema) && (schema.type === 'null' || (Array.isArray(schema.enum) && schema.enum.length === 1 && schema.enum[0] === null));
+}
+
+/**
+ * The layers a schema is made of, outermost first: the schema itself (after `$ref`s), then what
+ * it stands for through single-branch `allOf`/`oneOf`/`anyOf` wrappers and `oneOf`/`anyOf`
+ * lists with one non-null branch (3.1's `anyOf: [X, {type: 'null'}]`). A layer that declares
+ * `properties` ends the chain (it adds members; it does not wrap). A keyword's effective value
+ * is the first layer's that has it (`layerKeyword`); a rule reports a missing keyword at the
+ * last layer, where the schema is defined.
+ */
+export function schemaLayers(document: OpenApiDocument, schema: unknown, path: JsonPath): SchemaLayer[] {
+  const layers: SchemaLayer[] = [];
+  let current = resolve(document, schema, path);
+  for (let hops = 0; hops < 8 && isObject(current.value); hops++) {
+    const value: Obj = current.value;
+    layers.push({ schema: value, path: current.path });
+    if (value.properties !== undefined) break;
+    let next: { schema: unknown; path: JsonPath } | undefined;
+    for (const key of ['allOf', 'oneOf', 'anyOf'] as const) {
+      const list = value[key];
+      if (!Array.isArray(list)) continue;
+      const branches = list.map((branch: unknown, index: number) => ({ branch, index })).filter(({ branch }) => !isNullSchema(branch));
+      if (branches.length === 1 && (list.length === 1 || key !== 'allOf')) {
+        next = { schema: branches[0]!.branch, path: [...current.path, key, branches[0]!.index] };
+        break;
+      }
+    }
+    if (!next) break;
+    const following = resolve(document, next.schema, next.path);
+    if (!isObject(following.value) || layers.some((layer) => layer.schema === following.value)) break;
+    current = following;
+  }
+  return layers;
+}
+
+/** The first layer that has `keyword`, its value and the path to it. */
+export function layerKeyword(layers: SchemaLayer[], keyword: string): { value: unknown; path: JsonPath; layer: SchemaLayer } | undefined {
+  for (const layer of layers) {
+    if (layer.schema[keyword] !== undefined) return { value: layer.schema[keyword], path: [...layer.path, keyword], layer };
+  }
+  return undefined;
+}
+
+/** A value a schema or parameter gives as data: an example, a default, an enum member. */
+export interface GivenValue {
+  value: unknown;
+  path: JsonPath;
+  keyword: 'example' | 'examples' | 'default' | 'enum' | 'const';
+}
+
+/** A schema's own `example`, `examples` (a list, as in 3.1), `default`, `enum` members and `const`. */
+export function schemaValues(schema: Obj, path: JsonPath): GivenValue[] {
+  const result: GivenValue[] = [];
+  if (schema.example !== undefined) result.push({ value: schema.example, path: [...path, 'example'], keyword: 'example' });
+  if (Array.isArray(schema.examples)) schema.examples.forEach((value: unknown, i: number) => result.push({ value, path: [...path, 'examples', i], keyword: 'examples' }));
+  if (schema.default !== undefined) result.push({ value: schema.default, path: [...path, 'default'], keyword: 'default' });
+  if (Array.isArray(schema.enum)) schema.enum.forEach((value: unknown, i: number) => result.push({ value, path: [...path, 'enum', i], keyword: 'enum' }));
+  if (schema.const !== undefined) result.push({ value: schema.const, path: [...path, 'const'], keyword: 'const' });
+  return result;
+}
+
+/** A parameter's (or media type's) own `example` and the `value` of each of its `examples` (following `$ref`s to `components.examples`). */
+export function exampleObjectValues(document: OpenApiDocument, holder: Obj, path: JsonPath): GivenValue[] {
+  const result: GivenValue[] = [];
+  if (holder.example !== undefined) result.push({ value: holder.example, path: [...path, 'example'], keyword: 'example' });
+  if (isObject(holder.examples)) {
+    for (const name of Object.keys(holder.examples)) {
+      const example = resolve(document, holder.examples[name], [...path, 'examples', name]);
+      if (isObject(example.value) && example.value.value !== undefined) result.push({ value: example.value.value, path: [...example.path, 'value'], keyword: 'examples' });
+    }
+  }
+  return result;
+}
+
+/** A primitive value found inside an example object or list (see `exampleValues`). */
+export interface ExampleValue {
+  value: string | number | boolean | null;
+  path: JsonPath;
+  /**
+   * The member name the value sits under (through lists: `locales: [en]` gives `locales`), or
+   * undefined when it sits under a key of an `additionalProperties` map, where keys are data.
+   */
+  member?: string;
+  /** The layers of the schema that describes the value, where the example's schema tells (empty otherwise). */
+  layers: SchemaLayer[];
+}
+
+const membersCache = new WeakMap<object, Map<string, unknown>>();
+
+function exampleMembers(document: OpenApiDocument, schema: Obj): Map<string, unknown> {
+  let members = membersCache.get(schema);
+  if (members) return members;
+  members = new Map();
+  for (const [key, entry] of collectProperties(document, schema, [])) members.set(key, entry.schema);
+  for (const key of ['oneOf', 'anyOf'] as const) {
+    if (!Array.isArray(schema[key])) continue;
+    for (const branch of schema[key]) {
+      for (const [name, entry] of collectProperties(document, branch, [])) if (!members.has(name)) members.set(name, entry.schema);
+    }
+  }
+  membersCache.set(schema, members);
+  return members;
+}
+
+/**
+ * Every primitive value nested in the document's example data — media types' `example` and
+ * `examples.*.value`, parameters' `example` and `examples.*.value`, and object or list
+ * `example`/`examples` of schemas — each with the member name it sits under and, where the
+ * example's schema tells, the schema that describes it (a key the schema does not declare keeps
+ * its name and gets no schema). Top-level values are not listed: a rule checks those with the
+ * schema or parameter that gives them. Memoised; bounded to 16 levels and 200,000 values.
+ */
+export const exampleValues = memoise((document): ExampleValue[] => {
+  const result: ExampleValue[] = [];
+  const walked = new Set<object>();
+  let budget = 200_000;
+  const walk = (value: unknown, path: JsonPath, schema: unknown, member: string | undefined, depth: number) => {
+    if (budget-- <= 0 || depth > 16) return;
+    const layers = schema === undefined ? [] : schemaLayers(document, schema, []);
+    if (!isObject(value) && !Array.isArray(value)) {
+      if (depth > 0 && (value === null || ['string', 'number', 'boolean'].includes(typeof value))) result.push({ value: value as ExampleValue['value'], path, member, layers });
+      return;
+    }
+    const effective = layers.at(-1)?.schema;
+    if (Array.isArray(value)) {
+      const items = layerKeyword(layers, 'items')?.value;
+      value.forEach((item, i) => walk(item, [...path, i], isObject(items) ? items : undefined, member, depth + 1));
+      return;
+    }
+    const members = effective ? exampleMembers(document, effective) : undefined;
+    const map = effective?.additionalProperties;
+    const isMap = isObject(map) && Object.keys(map).length > 0;
+    for (const key of Object.keys(value)) {
+      if (members?.has(key)) walk(value[key], [...path, key], members.get(key), key, depth + 1);
+      else if (isMap) walk(value[key], [...path, key], map, undefined, depth + 1);
+      else walk(value[key], [...path, key], undefined, key, depth + 1);
+    }
+  };
+  const start = (value: unknown, path: JsonPath, schema: unknown) => {
+    if (!isObject(value) && !Array.isArray(value)) return;
+    if (walked.has(value)) return;
+    walked.add(value);
+    walk(value, path, schema, undefined, 0);
+  };
+  for (const info of mediaTypes(document)) for (const given of exampleObjectValues(document, info.media, info.path)) start(given.value, given.path, info.media.schema);
+  for (const info of parameters(document)) for (const given of exampleObjectValues(document, info.parameter, info.path)) start(given.value, given.path, info.parameter.schema);
+  for (const node of schemas(document)) {
+    if (node.schema.example !== undefined) start(node.schema.example, [...node.path, 'example'], node.schema);
+    if (Array.isArray(node.schema.examples)) node.schema.examples.forEach((value: unknown, i: number) => start(value, [...node.path, 'examples', i], node.schema));
+  }
+  return result;
+});

@@ -17,6 +17,20 @@ export type OpenApiDocument = Record<string, any>;
 export interface Problem {
   message: string;
   path: JsonPath;
+  /**
+   * A lower severity than the rule's for this one problem (e.g. the older catalogue error object
+   * is a warning where other non-Problem-Details bodies are errors). Spectral results carry no
+   * severity of their own, so `vottur lint` reads it from `severityOverrides`; the stock Spectral
+   * CLI shows the rule's severity.
+   */
+  severity?: Severity;
+}
+
+/** Per document: `ruleId message` → the severity a problem asked for (Spectral may shorten paths, so they are not part of the key). */
+export const severityOverrides = new WeakMap<object, Map<string, Severity>>();
+
+export function overrideKey(ruleId: string, message: string): string {
+  return `${ruleId}\u0000${message}`;
 }
 
 export interface RuleDefinition {
@@ -46,9 +60,23 @@ export function defineRule(definition: RuleDefinition): RuleDefinition {
 }
 
 export function toSpectralRule(rule: RuleDefinition) {
-  const fn = createRulesetFunction<unknown, null>({ input: null, options: null }, (input, _options, context) =>
-    rule.check(input as OpenApiDocument, context),
-  );
+  const fn = createRulesetFunction<unknown, null>({ input: null, options: null }, (input, _options, context) => {
+    const seen = new Set<string>();
+    const problems: Problem[] = [];
+    for (const problem of rule.check(input as OpenApiDocument, context)) {
+      const unique = `${problem.path.join('\u0000')}\u0000${problem.message}`;
+      if (seen.has(unique)) continue;
+      seen.add(unique);
+      problems.push(problem);
+      const key = overrideKey(rule.id, problem.message);
+      if (problem.severity && problem.severity !== rule.severity && typeof input === 'object' && input !== null) {
+        let overrides = severityOverrides.get(input);
+        if (!overrides) severityOverrides.set(input, (overrides = new Map()));
+        overrides.set(key, problem.severity);
+      }
+    }
+    return problems.map(({ message, path }) => ({ message, path }));
+  });
   Object.defineProperty(fn, 'name', { value: rule.id });
   return {
     description: rule.description,

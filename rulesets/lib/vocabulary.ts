@@ -85,3 +85,231 @@ export const CUSTOM_METHOD_VERBS: readonly string[] = [
 
 /** Names of query parameters that put an API version in the query string (`?v=1`, `?version=2`). */
 export const VERSION_QUERY_PARAMETERS: readonly string[] = ['v', 'version', 'api-version', 'apiversion', 'api_version'];
+
+/**
+ * Words found in `info.x-category` that are not the published convention's values, and the value
+ * each most likely means (compared lower-cased). `public` is the one the catalogue's own code
+ * knows (`DataCategory.Public`); the convention calls data that anyone may use `open`. The rest
+ * are the obvious English synonyms. A word not listed here gets the list of values instead.
+ */
+export const X_CATEGORY_ALIASES: Readonly<Record<string, string>> = {
+  public: 'open',
+  opendata: 'open',
+  'open-data': 'open',
+  government: 'official',
+  governmental: 'official',
+  personaldata: 'personal',
+  'personal-data': 'personal',
+  medical: 'health',
+  healthcare: 'health',
+  finance: 'financial',
+  finances: 'financial',
+  financials: 'financial',
+};
+
+/**
+ * Words found in `info.x-pricing` that are not the convention's values, and the value each most
+ * likely means (compared lower-cased; the catalogue's code capitalises `Free`/`Paid`, which the
+ * rule treats as a matter of case, not listed here).
+ */
+export const X_PRICING_ALIASES: Readonly<Record<string, string>> = {
+  gratis: 'free',
+  'free-of-charge': 'free',
+  freeofcharge: 'free',
+  nocharge: 'free',
+  'no-charge': 'free',
+  charged: 'paid',
+  fee: 'paid',
+  fees: 'paid',
+  priced: 'paid',
+  payment: 'paid',
+};
+
+// Imports are hoisted; this one sits here so that the file's earlier sections stay untouched.
+import { nameWords } from './conventions.js';
+
+/**
+ * Whether a name ends in one of `NATIONAL_ID_ALIASES` as whole words (`kennitala`, `to_kt`,
+ * `fromKennitala`, `national-id`, `userSSN`), and the words before it (`to`, `from`, `user`),
+ * which a rule keeps as the prefix of the platform name (`toNationalId`). The canonical names
+ * (`nationalId`, `fromNationalId`) match too: check `isNationalIdName` first. An alias followed
+ * by other words (`kennitalaForeldris`, `ssnLast4`, `nationalIdType`) is not a match: such a
+ * name is about something else, or its meaning is not clear enough to rename it for the author.
+ * `plural` is true for the Icelandic plural `kennitolur`.
+ */
+export function matchNationalIdAlias(name: string): { prefix: string[]; plural: boolean } | undefined {
+  const words = nameWords(name);
+  for (let start = 0; start < words.length; start++) {
+    const tail = words.slice(start).join('');
+    if (NATIONAL_ID_ALIASES.includes(tail)) return { prefix: words.slice(0, start), plural: tail === 'kennitolur' };
+  }
+  return undefined;
+}
+
+/** Last words of names that hold a language code: `locale`, `language`, `lang`, `preferredLanguage`, `uiLocale`, `spokenLanguages`. */
+export const LANGUAGE_NAME_WORDS: readonly string[] = ['language', 'languages', 'locale', 'locales', 'lang', 'langs'];
+
+/** True for `locale`, `language`, `lang`, `*Language`, `*Locale`, `*Lang`, their plurals, and `languageCode`/`localeCode`. */
+export function isLanguageName(name: string): boolean {
+  const words = nameWords(name);
+  const last = words.at(-1);
+  if (last === undefined) return false;
+  if (LANGUAGE_NAME_WORDS.includes(last)) return true;
+  return last === 'code' && words.length >= 2 && LANGUAGE_NAME_WORDS.includes(words.at(-2)!);
+}
+
+/**
+ * Language values that are not ISO 639-1 codes but clearly name one (compared lower-cased, after
+ * the part before `-`/`_` has been tried as a code): English and Icelandic names, and the ISO
+ * 639-2/3 three-letter codes of the languages most used in Icelandic services.
+ */
+export const LANGUAGE_ALIASES: Readonly<Record<string, string>> = {
+  english: 'en',
+  enska: 'en',
+  eng: 'en',
+  icelandic: 'is',
+  islenska: 'is',
+  'íslenska': 'is',
+  isl: 'is',
+  ice: 'is',
+  polish: 'pl',
+  pólska: 'pl',
+  polska: 'pl',
+  pol: 'pl',
+  danish: 'da',
+  danska: 'da',
+  dan: 'da',
+  norwegian: 'no',
+  norska: 'no',
+  nor: 'no',
+  swedish: 'sv',
+  sænska: 'sv',
+  swe: 'sv',
+  german: 'de',
+  þýska: 'de',
+  deu: 'de',
+  ger: 'de',
+  french: 'fr',
+  franska: 'fr',
+  fra: 'fr',
+  fre: 'fr',
+  spanish: 'es',
+  spænska: 'es',
+  spa: 'es',
+  italian: 'it',
+  ita: 'it',
+  dutch: 'nl',
+  nld: 'nl',
+  dut: 'nl',
+  lithuanian: 'lt',
+  lit: 'lt',
+  ukrainian: 'uk',
+  ukr: 'uk',
+  faroese: 'fo',
+  fao: 'fo',
+  finnish: 'fi',
+  fin: 'fi',
+};
+
+/** True for `currency`, `*Currency`, `currencies`, `currencyCode`, `*CurrencyCode`. */
+export function isCurrencyName(name: string): boolean {
+  const words = nameWords(name);
+  const last = words.at(-1);
+  if (last === 'currency' || last === 'currencies') return true;
+  return last === 'code' && words.at(-2) === 'currency';
+}
+
+/**
+ * Currency values that are not ISO 4217 codes but clearly name one (compared lower-cased):
+ * symbols, the Icelandic `kr.`, and currency names.
+ */
+export const CURRENCY_ALIASES: Readonly<Record<string, string>> = {
+  kr: 'ISK',
+  'kr.': 'ISK',
+  krona: 'ISK',
+  'króna': 'ISK',
+  kronur: 'ISK',
+  'krónur': 'ISK',
+  'icelandic krona': 'ISK',
+  'icelandic króna': 'ISK',
+  $: 'USD',
+  'us$': 'USD',
+  dollar: 'USD',
+  dollars: 'USD',
+  '€': 'EUR',
+  euro: 'EUR',
+  euros: 'EUR',
+  evra: 'EUR',
+  '£': 'GBP',
+  pound: 'GBP',
+  pounds: 'GBP',
+  'dkr': 'DKK',
+  'nkr': 'NOK',
+  'skr': 'SEK',
+};
+
+/** True for `amount` and `*Amount` (`totalAmount`, `amount_due` is not: its last word is `due`). */
+export function isAmountName(name: string): boolean {
+  return nameWords(name).at(-1) === 'amount';
+}
+
+/**
+ * Members of a 2xx response object that make it a page of a collection rather than a data
+ * object (the platform's page is `{ data: [...], pageInfo, totalCount }`): a body whose members
+ * are collection arrays plus only these is a wrapper, and `createdTimestamp` is asked of the
+ * collection's items, not of the wrapper.
+ */
+export const COLLECTION_PAGE_MEMBERS: readonly string[] = [
+  'pageInfo',
+  'totalCount',
+  'count',
+  'total',
+  'paging',
+  'pagination',
+  'page',
+  'pageSize',
+  'pageNumber',
+  'totalPages',
+  'limit',
+  'offset',
+  'cursor',
+  'nextCursor',
+  'previousCursor',
+  'hasMore',
+  'hasNextPage',
+  'next',
+  'previous',
+  'links',
+  'meta',
+];
+
+/**
+ * Words of `CUSTOM_METHOD_VERBS` that, as the last segment of a path, as often name a thing, a
+ * state or a safe read as an action: `GET /v1/search`, `GET /v1/tickets/open`,
+ * `GET /v1/reports/{id}/export` (download the export), `PUT`/`DELETE /v1/files/{id}/lock` (the
+ * lock as a sub-resource), `GET /v1/jobs/{id}/run`, `GET /v1/health/check`, `GET /v1/price/calculate`.
+ * platform-http-method-semantics does not demand POST for these; the unambiguous action verbs
+ * (`archive`, `cancel`, `send`, `verify`, ...) it does.
+ */
+export const CUSTOM_METHOD_AMBIGUOUS_WORDS: readonly string[] = [
+  // OAuth 2.0's authorization endpoint is a GET (RFC 6749, section 3.1).
+  'authorize',
+  'batch-get',
+  'calculate',
+  'check',
+  'export',
+  'import',
+  'lock',
+  'open',
+  'run',
+  'search',
+  'sync',
+  'validate',
+];
+
+/**
+ * OpenID Connect's standard scopes (OpenID Connect Core 1.0, sections 5.4 and 11): identity
+ * server scopes every OIDC client asks for, exempt from the platform's
+ * `<organisation>/<resource>:read|write` scope form.
+ */
+export const OIDC_STANDARD_SCOPES: readonly string[] = ['openid', 'profile', 'email', 'address', 'phone', 'offline_access'];

@@ -8,7 +8,7 @@ import { relative } from 'node:path';
 import { Ruleset, Spectral, type IRuleResult, type RulesetDefinition } from '@stoplight/spectral-core';
 import type { IParserResult } from '@stoplight/types';
 import { encodePointer } from '../../rulesets/lib/openapi.js';
-import { docsUrl } from '../../rulesets/lib/rule.js';
+import { docsUrl, overrideKey, severityOverrides } from '../../rulesets/lib/rule.js';
 import type { Category, DocumentInfo, Finding, RuleMeta, Severity } from '../report/finding.js';
 import { loadDescription, type LoadedDescription, type LoadOptions } from './load.js';
 
@@ -82,6 +82,7 @@ export async function lintDocument(file: string, options: LintDocumentOptions = 
     source: loaded.rootUri,
   });
   const findings: Finding[] = [];
+  const overrides = severityOverrides.get(loaded.data as object);
   const ruleMeta = new Map(linter.rules.map((rule) => [rule.id, rule]));
   const openapiValid = ruleMeta.get('platform-openapi-valid');
   for (const result of results) {
@@ -92,7 +93,8 @@ export async function lintDocument(file: string, options: LintDocumentOptions = 
       findings.push(toFinding(loaded, { ...openapiValid, severity: SEVERITY_BY_SPECTRAL[result.severity] ?? 'warn' }, result.message, result.path as Array<string | number>, displayPath));
       continue;
     }
-    findings.push(toFinding(loaded, { ...meta, severity: SEVERITY_BY_SPECTRAL[result.severity] ?? meta.severity }, result.message, result.path as Array<string | number>, displayPath));
+    const severity = overrides?.get(overrideKey(meta.id, result.message)) ?? SEVERITY_BY_SPECTRAL[result.severity] ?? meta.severity;
+    findings.push(toFinding(loaded, { ...meta, severity }, result.message, result.path as Array<string | number>, displayPath));
   }
   for (const diagnostic of root.parsed.diagnostics) {
     if (openapiValid) findings.push(toFinding(loaded, { ...openapiValid, severity: 'warn' }, `${diagnostic.message}.`, diagnostic.path ?? [], displayPath, diagnostic.range));

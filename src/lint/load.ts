@@ -16,7 +16,7 @@ import { CouldNotRunError } from '../cli/errors.js';
 
 // A CommonJS package whose named exports Node cannot detect.
 const { Json, Yaml } = spectralParsers;
-import { decodePointer, encodePointer, isObject } from '../../rulesets/lib/openapi.js';
+import { decodePointer, encodePointer, isObject, pointerToRef } from '../../rulesets/lib/openapi.js';
 
 export type JsonPath = Array<string | number>;
 
@@ -78,8 +78,8 @@ export function parseSource(uri: string, text: string, display: string): SourceF
 const REMOTE = /^https?:\/\//i;
 
 export async function loadDescription(file: string, options: LoadOptions = {}): Promise<LoadedDescription> {
-  const display = file;
   const absolute = resolvePath(file);
+  const display = relative(process.cwd(), absolute) || file;
   let rootUri: string;
   let text: string;
   try {
@@ -215,20 +215,20 @@ async function bundle(
       const targetUri = location === '' ? file.uri : REMOTE.test(location) ? location : REMOTE.test(file.uri) ? new URL(location, file.uri).href : resolvePath(dirname(file.uri), decodeURIComponent(location));
       const refused = refusal(ref, targetUri, file);
       if (refused) {
-        problems.push({ path: bundlePath, message: refused });
+        problems.push({ path: [...bundlePath, '$ref'], message: refused });
         return node;
       }
-      if (targetUri === root.uri) return { ...node, $ref: `#${encodePointer(pointer)}` };
+      if (targetUri === root.uri) return { ...node, $ref: pointerToRef(pointer) };
       const existing = placedAt(targetUri, pointer);
-      if (existing) return { $ref: `#${encodePointer(existing)}` };
+      if (existing) return { $ref: pointerToRef(existing) };
       const target = await loadFile(targetUri);
       if (typeof target === 'string') {
-        problems.push({ path: bundlePath, message: `\`$ref: ${ref}\` cannot be resolved: ${target}` });
+        problems.push({ path: [...bundlePath, '$ref'], message: `\`$ref: ${ref}\` cannot be resolved: ${target}` });
         return node;
       }
       const { found, value } = valueAt(target.parsed.data, pointer);
       if (!found) {
-        problems.push({ path: bundlePath, message: `\`$ref: ${ref}\` cannot be resolved: ${relative(rootFolder, targetUri)} has nothing at ${encodePointer(pointer) || 'its root'}` });
+        problems.push({ path: [...bundlePath, '$ref'], message: `\`$ref: ${ref}\` cannot be resolved: ${relative(rootFolder, targetUri)} has nothing at ${encodePointer(pointer) || 'its root'}` });
         return node;
       }
       placed.set(`${targetUri}#${encodePointer(pointer)}`, bundlePath);

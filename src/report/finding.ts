@@ -80,6 +80,8 @@ export interface OperationResult {
   operationId?: string;
   requests: number;
   findings: number;
+  /** Total time of the requests made for the operation, where measured (JUnit's `time`). */
+  durationMs?: number;
 }
 
 export function summarise(findings: readonly Finding[]): Summary {

@@ -2,7 +2,7 @@
  * When a run fails: every command (`lint`, `test`, `check`, `report`) exits 1 when a finding is at
  * least as severe as `--fail-severity` (default `error`), or when the score is below `--min-score`.
  */
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import { CouldNotRunError, EXIT_FINDINGS, EXIT_OK } from '../cli/errors.js';
 import { atLeast, SEVERITIES, type Report, type Severity } from './finding.js';
 import { scoreReport } from './score.js';
@@ -30,19 +30,24 @@ export function parseFailSeverity(value: string): Severity {
   throw new CouldNotRunError(`--fail-severity must be one of ${SEVERITIES.join(', ')}, not "${value}"`);
 }
 
-/** Adds `--min-score <n>` to a command; the parsed value arrives as `minScore` (a number). */
-export function addMinScoreOption(command: Command): Command {
-  return command.option('--min-score <n>', 'exit 1 when the conformance score (0-100) is below this', parseMinScore);
+/** `--min-score <n>`; the parsed value arrives as `minScore` (a number). */
+export function minScoreOption(): Option {
+  return new Option('--min-score <n>', 'exit 1 when the conformance score (0-100, see docs/score.md) is below this').argParser(parseMinScore);
 }
 
-/** Adds `--fail-severity <severity>` (default error); the parsed value arrives as `failSeverity`. */
+/** `--fail-severity <level>` (default error), as `vottur lint` has it; arrives as `failSeverity`. */
+export function failSeverityOption(): Option {
+  return new Option('--fail-severity <level>', 'exit 1 when a finding is at or above this severity').choices([...SEVERITIES]).default('error');
+}
+
+/** Adds `--min-score <n>` to a command. */
+export function addMinScoreOption(command: Command): Command {
+  return command.addOption(minScoreOption());
+}
+
+/** Adds `--fail-severity <level>` to a command. */
 export function addFailSeverityOption(command: Command): Command {
-  return command.option(
-    '--fail-severity <severity>',
-    `exit 1 when a finding is at least this severe (${SEVERITIES.join(', ')})`,
-    parseFailSeverity,
-    'error' as Severity,
-  );
+  return command.addOption(failSeverityOption());
 }
 
 /** True when a minimum is set and the report's overall score is below it. */

@@ -3,7 +3,12 @@
  * formatter here; the CLI's `--format` choices come from this table.
  */
 import type { Report } from '../finding.js';
+import { formatGithub } from './github.js';
+import { formatHtml } from './html.js';
 import { formatJson } from './json.js';
+import { formatJunit } from './junit.js';
+import { formatMarkdown } from './markdown.js';
+import { formatSarif } from './sarif.js';
 import { formatStylish } from './stylish.js';
 
 export interface FormatContext {
@@ -20,6 +25,11 @@ export type Formatter = (report: Report, context: FormatContext) => string;
 export const FORMATTERS = {
   stylish: formatStylish,
   json: formatJson,
+  sarif: formatSarif,
+  junit: formatJunit,
+  github: formatGithub,
+  markdown: formatMarkdown,
+  html: formatHtml,
 } satisfies Record<string, Formatter>;
 
 export type FormatName = keyof typeof FORMATTERS;

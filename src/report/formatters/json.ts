@@ -1,10 +1,12 @@
 import { summarise, type Report } from '../finding.js';
 import { maskDeep } from '../pii.js';
+import { scoreReport } from '../score.js';
 import type { FormatContext } from './index.js';
 
 /**
  * The JSON report (documented by `docs/report.schema.json`): a top-level object in the
  * platform's own conventions (camelCase, `createdTimestamp`), and the input of `vottur report`.
+ * `summary` and `score` are derived from the findings (and recomputed when a report is read back).
  */
 export function toJsonReport(report: Report, context: Pick<FormatContext, 'showPii'>) {
   const body = {
@@ -12,6 +14,7 @@ export function toJsonReport(report: Report, context: Pick<FormatContext, 'showP
     createdTimestamp: report.createdTimestamp,
     documents: report.documents,
     summary: summarise(report.findings),
+    score: scoreReport(report),
     rules: report.rules,
     findings: report.findings,
     ...(report.operations ? { operations: report.operations } : {}),

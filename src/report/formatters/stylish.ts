@@ -1,11 +1,15 @@
 import pc from 'picocolors';
 import { summarise, type Finding, type Report, type Severity } from '../finding.js';
 import { maskNationalIds } from '../pii.js';
+import { scoreLabel, scoreReport } from '../score.js';
 import type { FormatContext } from './index.js';
 
 const LABEL: Record<Severity, string> = { error: 'error', warn: 'warning', info: 'info', hint: 'hint' };
 
-/** ESLint-style: findings grouped by document, `line:col  severity  rule  message  path`, then a summary. */
+/**
+ * ESLint-style: findings grouped by document, `line:col  severity  rule  message  path` (contract
+ * findings show their operation instead of `line:col`), then a summary line with the score.
+ */
 export function formatStylish(report: Report, context: FormatContext): string {
   const colors = pc.createColors(context.color);
   const paint: Record<Severity, (text: string) => string> = {
@@ -51,7 +55,9 @@ export function formatStylish(report: Report, context: FormatContext): string {
   const total = report.findings.length;
   const counts = `${summary.error} error${summary.error === 1 ? '' : 's'}, ${summary.warn} warning${summary.warn === 1 ? '' : 's'}, ${summary.info} info, ${summary.hint} hint${summary.hint === 1 ? '' : 's'}`;
   const documents = `${report.documents.length} document${report.documents.length === 1 ? '' : 's'}`;
-  if (total === 0) lines.push(colors.green(`✔ No problems found in ${documents}.`));
-  else lines.push((summary.error ? colors.red : summary.warn ? colors.yellow : colors.blue)(`✖ ${total} problem${total === 1 ? '' : 's'} (${counts}) in ${documents}.`));
+  const score = scoreReport(report);
+  const scoreText = (score.grade === 'A' ? colors.green : score.grade === 'F' ? colors.red : colors.yellow)(`${scoreLabel(score)}.`);
+  if (total === 0) lines.push(`${colors.green(`✔ No problems found in ${documents}.`)} ${scoreText}`);
+  else lines.push(`${(summary.error ? colors.red : summary.warn ? colors.yellow : colors.blue)(`✖ ${total} problem${total === 1 ? '' : 's'} (${counts}) in ${documents}.`)} ${scoreText}`);
   return `${lines.join('\n')}\n`;
 }

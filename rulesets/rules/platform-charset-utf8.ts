@@ -1,0 +1,60 @@
+import { defineRule, show, type JsonPath, type Problem } from '../lib/rule.js';
+import { encodePointer, isObject, mediaTypes, parameters, resolve, responses } from '../lib/openapi.js';
+
+const CHARSET_PARAMETER = /(;\s*charset\s*=\s*)("[^"]*"|[^;\s]*)/i;
+
+/** The `charset` parameter of a media type (`text/plain; charset="ISO-8859-1"` → `ISO-8859-1`). */
+function charsetOf(mediaType: string): string | undefined {
+  const match = CHARSET_PARAMETER.exec(mediaType);
+  return match ? match[2]!.replace(/^"(.*)"$/, '$1').trim() : undefined;
+}
+
+function check(mediaType: string, path: JsonPath, where: string, problems: Problem[]) {
+  const charset = charsetOf(mediaType);
+  if (charset === undefined || charset.toLowerCase() === 'utf-8') return;
+  const fixed = mediaType.replace(CHARSET_PARAMETER, '$1utf-8');
+  const why = charset.toLowerCase() === 'utf8' ? '`utf8` is not the registered charset name' : 'all text on the platform is UTF-8';
+  problems.push({ message: `${where} ${show(mediaType)} names the charset ${show(charset)}; ${why}: write \`charset=utf-8\` (${show(fixed)}).`, path });
+}
+
+export default defineRule({
+  id: 'platform-charset-utf8',
+  severity: 'error',
+  category: 'data-format',
+  description: 'A media type that names a `charset` names `utf-8`.',
+  check(document) {
+    const problems: Problem[] = [];
+    for (const info of mediaTypes(document)) {
+      check(info.mediaType, info.path, 'The media type', problems);
+      const encoding = info.media.encoding;
+      if (!isObject(encoding)) continue;
+      for (const property of Object.keys(encoding)) {
+        const contentType = encoding[property]?.contentType;
+        if (typeof contentType !== 'string') continue;
+        for (const part of contentType.split(/,(?=\s*[\w*]+\/)/)) check(part.trim(), [...info.path, 'encoding', property, 'contentType'], `The encoding of \`${property}\` uses`, problems);
+      }
+    }
+    const containers: Array<{ value: Record<string, any>; path: JsonPath }> = parameters(document).map((info) => ({ value: info.parameter, path: info.path }));
+    const seenHeaders = new Set<string>();
+    const addHeader = (header: unknown, path: JsonPath) => {
+      const resolved = resolve(document, header, path);
+      const key = encodePointer(resolved.path);
+      if (!isObject(resolved.value) || seenHeaders.has(key)) return;
+      seenHeaders.add(key);
+      containers.push({ value: resolved.value, path: resolved.path });
+    };
+    const componentHeaders = document.components?.headers;
+    if (isObject(componentHeaders)) for (const name of Object.keys(componentHeaders)) addHeader(componentHeaders[name], ['components', 'headers', name]);
+    const responseHeaders = (response: unknown, path: JsonPath) => {
+      if (isObject(response) && isObject(response.headers)) for (const name of Object.keys(response.headers)) addHeader(response.headers[name], [...path, 'headers', name]);
+    };
+    for (const info of responses(document)) responseHeaders(info.response, info.path);
+    const componentResponses = document.components?.responses;
+    if (isObject(componentResponses)) for (const name of Object.keys(componentResponses)) responseHeaders(componentResponses[name], ['components', 'responses', name]);
+    for (const { value, path } of containers) {
+      if (!isObject(value.content)) continue;
+      for (const mediaType of Object.keys(value.content)) check(mediaType, [...path, 'content', mediaType], 'The media type', problems);
+    }
+    return problems;
+  },
+});

@@ -1,0 +1,52 @@
+import { defineRule, show } from '../lib/rule.js';
+import { isObject } from '../lib/openapi.js';
+import { SEMVER } from '../lib/conventions.js';
+
+const DATE_VERSION = /^[vV]?\d{4}-\d{2}-\d{2}/;
+
+/**
+ * The semantic version closest to what was written: a leading `v`/`version` dropped, missing
+ * minor and patch numbers filled with 0, leading zeros and a fourth number dropped, and a
+ * pre-release tag kept when it is valid (`v2` → `2.0.0`, `1.0` → `1.0.0`, `1.0-beta` → `1.0.0-beta`).
+ */
+function nearestSemver(written: string): string {
+  const text = written.trim().replace(/^v(?:ersion)?[\s.:]*/i, '');
+  const match = /^(\d+(?:\.\d+)*)(.*)$/.exec(text);
+  if (!match) return '1.0.0';
+  const numbers = match[1]!.split('.').map((n) => String(Number(n)));
+  while (numbers.length < 3) numbers.push('0');
+  const core = numbers.slice(0, 3).join('.');
+  const rest = match[2]!;
+  if (rest !== '' && SEMVER.test(`${core}${rest}`)) return `${core}${rest}`;
+  return core;
+}
+
+export default defineRule({
+  id: 'platform-info-version-semver',
+  severity: 'error',
+  category: 'documentation',
+  description: '`info.version` is a semantic version (`2.1.0`, not `v2` or `1.0`).',
+  check(document) {
+    const info = document.info;
+    // A missing `info` object is platform-info-title's one finding.
+    if (!isObject(info)) return [];
+    const version = info.version;
+    if (version === undefined) {
+      return [{ message: '`info.version` is missing; write the semantic version of the API, e.g. `version: 1.0.0`.', path: ['info'] }];
+    }
+    if (typeof version === 'number') {
+      return [{ message: `\`info.version\` is the number ${show(version)}; write a semantic version as a string, major.minor.patch: \`version: "${nearestSemver(String(version))}"\`.`, path: ['info', 'version'] }];
+    }
+    if (typeof version !== 'string') {
+      return [{ message: `\`info.version\` is ${show(version)}; write a semantic version as a string, e.g. \`version: 1.0.0\`.`, path: ['info', 'version'] }];
+    }
+    if (version.trim() === '') {
+      return [{ message: '`info.version` is empty; write a semantic version, major.minor.patch, e.g. `version: 1.0.0`.', path: ['info', 'version'] }];
+    }
+    if (SEMVER.test(version)) return [];
+    if (DATE_VERSION.test(version.trim())) {
+      return [{ message: `\`info.version\` is the date ${show(version)}; the catalogue expects a semantic version, major.minor.patch (e.g. \`1.0.0\`), whose major number is the one in the URL path; put release dates in the description or a changelog.`, path: ['info', 'version'] }];
+    }
+    return [{ message: `\`info.version\` is ${show(version)}, not a semantic version (major.minor.patch); write \`${nearestSemver(version)}\`.`, path: ['info', 'version'] }];
+  },
+});

@@ -1,0 +1,172 @@
+import { defineRule, show, type JsonPath, type Problem } from '../lib/rule.js';
+import { isObject } from '../lib/openapi.js';
+import { X_CATEGORY_VALUES } from '../lib/conventions.js';
+import { X_CATEGORY_ALIASES } from '../lib/vocabulary.js';
+
+/** `x-category`, `x_category`, `X-Category`, `xCategory` all compare equal. */
+function keyShape(key: string): string {
+  return key.toLowerCase().replace(/[-_\s]/g, '');
+}
+
+export interface InfoExtension {
+  /** The key as written. */
+  key: string;
+  value: unknown;
+  path: JsonPath;
+  /** True when the key is a variant spelling (`x_category`) and the published one is absent. */
+  misspelt: boolean;
+}
+
+/**
+ * Finds an `info` extension under its published name, or, when that is absent, under a variant
+ * spelling (`x_category`, as the catalogue's own code reads it; `X-Category`; `xCategory`). A
+ * variant beside the published key is left alone: the published key is what is checked.
+ * Shared by the `platform-info-x-*` rules.
+ */
+export function findInfoExtension(info: Record<string, unknown>, name: string): InfoExtension | undefined {
+  if (Object.prototype.hasOwnProperty.call(info, name)) return { key: name, value: info[name], path: ['info', name], misspelt: false };
+  const key = Object.keys(info).find((candidate) => keyShape(candidate) === keyShape(name));
+  return key === undefined ? undefined : { key, value: info[key], path: ['info', key], misspelt: true };
+}
+
+/** How a variant key differs from the published one, for messages. */
+export function misspellingNote(key: string, name: string): string {
+  if (key === name.replace(/-/g, '_')) return `\`${key}\` is spelt with an underscore`;
+  return `\`${key}\` is not spelt as the convention publishes it (\`${name}\`)`;
+}
+
+function distance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    let previous = row[0]!;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const current = row[j]!;
+      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1));
+      previous = current;
+    }
+  }
+  return row[b.length]!;
+}
+
+export interface ValueList {
+  /** The extension's published name, e.g. `x-category`. */
+  name: string;
+  /** The published values, in the convention's order. */
+  values: readonly string[];
+  /** Other words and the value they most likely mean (vocabulary.ts). */
+  aliases: Readonly<Record<string, string>>;
+  /** What the list says, for the "missing" and "empty" messages: "which kinds of data the API serves". */
+  purpose: string;
+  /** A typical value for examples. */
+  example: string;
+  /** Extra words for an alias, e.g. why `public` is not a category. */
+  aliasNote?: (written: string, meant: string) => string | undefined;
+  /** Extra words for a value in the wrong case, e.g. that the catalogue's code capitalises it. */
+  caseNote?: (written: string, meant: string) => string | undefined;
+}
+
+/** The published value a written one stands for: itself, a case variant, or a known alias. */
+function canonical(list: ValueList, written: string): string | undefined {
+  const lower = written.trim().toLowerCase();
+  if (list.values.includes(lower)) return lower;
+  return list.aliases[lower] ?? list.aliases[lower.replace(/[\s_]+/g, '-')];
+}
+
+/** The whole value as it should be written, from whatever was written (strings split at commas and spaces). */
+function suggestion(list: ValueList, written: unknown): string {
+  const words = typeof written === 'string' ? written.split(/[,;\s]+/) : Array.isArray(written) ? written : [];
+  const values: string[] = [];
+  for (const word of words) {
+    const value = typeof word === 'string' ? canonical(list, word) : undefined;
+    if (value && !values.includes(value)) values.push(value);
+  }
+  return `${list.name}: [${(values.length > 0 ? values : [list.example]).join(', ')}]`;
+}
+
+/** What is wrong with one written value and what to write instead, as a clause after the value. */
+function valueAdvice(list: ValueList, written: string): string {
+  const meant = canonical(list, written);
+  const allowed = list.values.join(', ');
+  if (meant && meant === written.trim().toLowerCase()) {
+    if (written.trim() !== written) return `has surrounding spaces; write \`${meant}\``;
+    return list.caseNote?.(written, meant) ?? `is not in lower case; write \`${meant}\``;
+  }
+  if (meant) return `${list.aliasNote?.(written, meant) ?? `is not one of the convention's values (${allowed}); write \`${meant}\``}`;
+  const near = list.values.find((value) => distance(value, written.trim().toLowerCase()) <= 2);
+  if (near) return `is not one of the convention's values; did you mean \`${near}\`? (the values are ${allowed})`;
+  return `is not one of the convention's values; write one of ${allowed}`;
+}
+
+/**
+ * Checks an `info` extension that must be a non-empty array of published values: the key's
+ * spelling, the value's type, each entry's spelling and case. Every message says what to write.
+ */
+export function checkValueList(info: Record<string, unknown>, list: ValueList): Problem[] {
+  const found = findInfoExtension(info, list.name);
+  if (!found) {
+    return [{ message: `\`info.${list.name}\` is missing; say ${list.purpose}: \`${list.name}: [${list.example}]\` (values: ${list.values.join(', ')}).`, path: ['info'] }];
+  }
+  const { key, value, path } = found;
+  if (found.misspelt) {
+    return [{ message: `${misspellingNote(key, list.name)}; write \`${suggestion(list, value)}\`${explainValues(list, value)}.`, path }];
+  }
+  if (typeof value === 'string') {
+    const what = value.trim() === '' ? 'an empty string' : `the string ${show(value)}`;
+    return [{ message: `\`${list.name}\` is ${what}; write an array: \`${suggestion(list, value)}\`${explainValues(list, value)}.`, path }];
+  }
+  if (!Array.isArray(value)) {
+    return [{ message: `\`${list.name}\` is ${show(value)}; write an array of ${list.values.join(', ')}, e.g. \`${list.name}: [${list.example}]\`.`, path }];
+  }
+  if (value.length === 0) {
+    return [{ message: `\`${list.name}\` is an empty array; say ${list.purpose}: \`${list.name}: [${list.example}]\` (values: ${list.values.join(', ')}).`, path }];
+  }
+  const problems: Problem[] = [];
+  const seen = new Set<string>();
+  value.forEach((entry, index) => {
+    const at = [...path, index];
+    if (typeof entry !== 'string') {
+      problems.push({ message: `\`${list.name}[${index}]\` is ${show(entry)}; write one of ${list.values.join(', ')}.`, path: at });
+      return;
+    }
+    if (list.values.includes(entry)) {
+      if (seen.has(entry)) problems.push({ message: `\`${list.name}\` lists \`${entry}\` more than once; list it once.`, path: at });
+      seen.add(entry);
+      return;
+    }
+    problems.push({ message: `\`${list.name}\` value ${show(entry)} ${valueAdvice(list, entry)}.`, path: at });
+  });
+  return problems;
+}
+
+/** For a misspelt key or a string value: why the suggested list differs from what was written. */
+function explainValues(list: ValueList, written: unknown): string {
+  const words = (typeof written === 'string' ? written.split(/[,;\s]+/) : Array.isArray(written) ? written : []).filter((word) => typeof word === 'string' && word !== '') as string[];
+  const notes = words.filter((word) => !list.values.includes(word)).map((word) => `${show(word)} ${valueAdvice(list, word)}`);
+  return notes.length > 0 ? ` (${notes.join('; ')})` : '';
+}
+
+export const X_CATEGORY: ValueList = {
+  name: 'x-category',
+  values: X_CATEGORY_VALUES,
+  aliases: X_CATEGORY_ALIASES,
+  purpose: 'which kinds of data the API serves',
+  example: 'official',
+  aliasNote: (written, meant) =>
+    written.trim().toLowerCase() === 'public'
+      ? "is a category the catalogue's code knows but the published convention does not; for data anyone may use write `open`"
+      : `is not one of the convention's values; for what it means write \`${meant}\``,
+};
+
+export default defineRule({
+  id: 'platform-info-x-category',
+  severity: 'error',
+  category: 'documentation',
+  description: '`info.x-category` is a non-empty array of `open`, `official`, `personal`, `health`, `financial`.',
+  check(document) {
+    const info = document.info;
+    // A missing `info` object is platform-info-title's one finding.
+    if (!isObject(info)) return [];
+    return checkValueList(info, X_CATEGORY);
+  },
+});

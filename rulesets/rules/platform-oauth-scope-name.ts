@@ -1,0 +1,90 @@
+import { defineRule, show, type JsonPath, type Problem } from '../lib/rule.js';
+import { isObject, operations, resolve } from '../lib/openapi.js';
+import { PLATFORM_SCOPE, toKebabCase } from '../lib/conventions.js';
+import { OIDC_STANDARD_SCOPES } from '../lib/vocabulary.js';
+
+const ACCESS: Record<string, 'read' | 'write'> = { read: 'read', readonly: 'read', write: 'write', readwrite: 'write' };
+
+/** The platform form closest to a scope as written (`read:users` → `@<organisation>/users:read`). */
+function suggestion(scope: string): string {
+  let organisation = '@<organisation>';
+  let rest = scope.trim();
+  const slash = rest.indexOf('/');
+  if (slash > 0 && !/[:\s]/.test(rest.slice(0, slash))) {
+    organisation = rest.slice(0, slash).toLowerCase();
+    rest = rest.slice(slash + 1);
+  }
+  let access: 'read' | 'write' | undefined;
+  const suffix = /[:._\s-]([A-Za-z_]+)$/.exec(rest);
+  const prefix = /^([A-Za-z_]+)[:.]/.exec(rest);
+  if (suffix && ACCESS[suffix[1]!.toLowerCase().replace(/_/g, '')]) {
+    access = ACCESS[suffix[1]!.toLowerCase().replace(/_/g, '')];
+    rest = rest.slice(0, suffix.index);
+  } else if (prefix && ACCESS[prefix[1]!.toLowerCase().replace(/_/g, '')]) {
+    access = ACCESS[prefix[1]!.toLowerCase().replace(/_/g, '')];
+    rest = rest.slice(prefix[0].length);
+  } else if (/:[A-Za-z]+$/.test(rest)) {
+    rest = rest.replace(/:[A-Za-z]+$/, '');
+  }
+  const resource = rest
+    .split('/')
+    .map((segment) => toKebabCase(segment))
+    .filter(Boolean)
+    .join('/');
+  if (resource === '') return '`@<organisation>/<resource>:read` or `:write`, e.g. `@island.is/user-profile:read`';
+  return access ? `\`${organisation}/${resource}:${access}\`` : `\`${organisation}/${resource}:read\` or \`:write\``;
+}
+
+function message(scope: string, where: string): string {
+  return `${where} ${show(scope)} is not of the platform's form \`<organisation>/<resource>:read\` or \`:write\`; name it e.g. ${suggestion(scope)}.`;
+}
+
+function isAccepted(scope: string): boolean {
+  return PLATFORM_SCOPE.test(scope) || OIDC_STANDARD_SCOPES.includes(scope);
+}
+
+export default defineRule({
+  id: 'platform-oauth-scope-name',
+  severity: 'warn',
+  category: 'security',
+  description: 'OAuth 2.0 and OpenID Connect scopes are named `<organisation>/<resource>:read` or `:write` (standard OIDC scopes excepted).',
+  check(document) {
+    const problems: Problem[] = [];
+    const schemes = document.components?.securitySchemes;
+    if (!isObject(schemes)) return problems;
+    const openIdConnect = new Set<string>();
+    for (const name of Object.keys(schemes)) {
+      const scheme = resolve(document, schemes[name], ['components', 'securitySchemes', name]);
+      if (!isObject(scheme.value)) continue;
+      if (scheme.value.type === 'openIdConnect') openIdConnect.add(name);
+      if (scheme.value.type !== 'oauth2' || !isObject(scheme.value.flows)) continue;
+      for (const flow of Object.keys(scheme.value.flows)) {
+        const scopes = scheme.value.flows[flow]?.scopes;
+        if (!isObject(scopes)) continue;
+        for (const scope of Object.keys(scopes)) {
+          if (!isAccepted(scope)) problems.push({ message: message(scope, 'The OAuth scope'), path: [...scheme.path, 'flows', flow, 'scopes', scope] });
+        }
+      }
+    }
+    if (openIdConnect.size === 0) return problems;
+    // OpenID Connect scopes are defined by the identity server, not here: report each at its first use.
+    const reported = new Set<string>();
+    const checkRequirements = (requirements: unknown, path: JsonPath) => {
+      if (!Array.isArray(requirements)) return;
+      requirements.forEach((requirement, index) => {
+        if (!isObject(requirement)) return;
+        for (const name of Object.keys(requirement)) {
+          if (!openIdConnect.has(name) || !Array.isArray(requirement[name])) continue;
+          requirement[name].forEach((scope: unknown, i: number) => {
+            if (typeof scope !== 'string' || isAccepted(scope) || reported.has(`${name}\u0000${scope}`)) return;
+            reported.add(`${name}\u0000${scope}`);
+            problems.push({ message: message(scope, `The OpenID Connect scope (of \`${name}\`)`), path: [...path, index, name, i] });
+          });
+        }
+      });
+    };
+    checkRequirements(document.security, ['security']);
+    for (const op of operations(document)) checkRequirements(op.operation.security, [...op.path, 'security']);
+    return problems;
+  },
+});

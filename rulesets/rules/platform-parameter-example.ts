@@ -1,0 +1,47 @@
+import { defineRule, show, type Problem } from '../lib/rule.js';
+import { effectiveSchema, isObject, mediaHasExample, parameters, schemaHasExample, schemaTypes } from '../lib/openapi.js';
+import { isNationalIdName } from '../lib/conventions.js';
+import { NATIONAL_ID_ALIASES } from '../lib/vocabulary.js';
+
+/** A plausible example value for the message, from the parameter's schema and name. */
+function exampleFor(document: Record<string, any>, parameter: Record<string, any>, path: Array<string | number>): string {
+  const name = typeof parameter.name === 'string' ? parameter.name : '';
+  const compact = name.toLowerCase().replace(/[-_\s]/g, '');
+  if (isNationalIdName(name) || NATIONAL_ID_ALIASES.includes(compact) || compact.endsWith('nationalid')) return '"0101302989"';
+  const schema = effectiveSchema(document, parameter.schema, [...path, 'schema']).value;
+  if (!isObject(schema)) return '<a typical value>';
+  if (Array.isArray(schema.enum) && schema.enum.length > 0) return String(show(schema.enum[0])).slice(1, -1);
+  if (schema.format === 'date-time') return '2024-05-01T12:00:00.000Z';
+  if (schema.format === 'date') return '2024-05-01';
+  if (schema.format === 'uuid') return '3fa85f64-5717-4562-b3fc-2c963f66afa6';
+  const types = schemaTypes(schema);
+  if (types.includes('integer') || types.includes('number')) return '10';
+  if (types.includes('boolean')) return 'true';
+  return '<a typical value>';
+}
+
+export default defineRule({
+  id: 'platform-parameter-example',
+  severity: 'error',
+  category: 'documentation',
+  description: 'Every path and query parameter gives an example (`example` or `examples`, on the parameter, its schema or its content).',
+  check(document) {
+    const problems: Problem[] = [];
+    for (const { parameter, path } of parameters(document)) {
+      // The convention asks for examples of path and query parameters; headers and cookies are not required to.
+      if (parameter.in !== 'path' && parameter.in !== 'query') continue;
+      if (parameter.example !== undefined) continue;
+      if (isObject(parameter.examples) && Object.keys(parameter.examples).length > 0) continue;
+      if (schemaHasExample(document, parameter.schema)) continue;
+      if (isObject(parameter.content) && Object.values(parameter.content).some((media) => isObject(media) && mediaHasExample(document, media))) continue;
+      const kind = parameter.in === 'path' ? 'Path parameter' : 'Query parameter';
+      const name = typeof parameter.name === 'string' ? `\`${parameter.name}\`` : '(without a name)';
+      const where = isObject(parameter.content) ? 'the parameter or its content' : 'the parameter or its schema';
+      problems.push({
+        message: `${kind} ${name} has no example; add one to ${where}, e.g. \`example: ${exampleFor(document, parameter, path)}\` (or \`examples\` with named values).`,
+        path,
+      });
+    }
+    return problems;
+  },
+});

@@ -1,0 +1,43 @@
+import { defineRule, show, type Problem } from '../lib/rule.js';
+import { encodePointer, mediaTypes, statusClass } from '../lib/openapi.js';
+
+const PROBLEM_JSON = 'application/problem+json';
+
+function baseType(mediaType: string): string {
+  return mediaType.split(';')[0]!.trim().toLowerCase();
+}
+
+function isErrorStatus(status: string): boolean {
+  return ['4', '5', 'default'].includes(statusClass(status) ?? '');
+}
+
+export default defineRule({
+  id: 'platform-problem-content-type',
+  severity: 'error',
+  category: 'errors',
+  description: 'Error responses (4xx, 5xx, `4XX`, `5XX`, `default`) with a body use `application/problem+json`.',
+  check(document) {
+    const problems: Problem[] = [];
+    const all = mediaTypes(document);
+    // Which media types each response declares, to allow `application/problem+xml` beside `application/problem+json`.
+    const siblings = new Map<string, string[]>();
+    for (const info of all) {
+      const key = encodePointer(info.path.slice(0, -1));
+      siblings.set(key, [...(siblings.get(key) ?? []), baseType(info.mediaType)]);
+    }
+    for (const info of all) {
+      if (info.kind !== 'response') continue;
+      const statuses = info.statuses.filter(isErrorStatus);
+      if (statuses.length === 0) continue;
+      const base = baseType(info.mediaType);
+      if (base === PROBLEM_JSON) continue;
+      if (base === 'application/problem+xml' && siblings.get(encodePointer(info.path.slice(0, -1)))?.includes(PROBLEM_JSON)) continue;
+      const which = statuses.length === 1 ? `The ${statuses[0]} response` : `The error response (${statuses.join(', ')})`;
+      problems.push({
+        message: `${which} declares ${show(info.mediaType)}; errors are Problem Details (RFC 7807) in \`${PROBLEM_JSON}\`: write \`${PROBLEM_JSON}\` instead.`,
+        path: info.path,
+      });
+    }
+    return problems;
+  },
+});

@@ -1,0 +1,131 @@
+import { defineRule, printPath, show, type JsonPath, type OpenApiDocument, type Problem } from '../lib/rule.js';
+import { collectProperties, effectiveSchema, encodePointer, isObject, mediaTypes, resolve, schemaTypes, statusClass } from '../lib/openapi.js';
+
+function isErrorStatus(status: string): boolean {
+  return ['4', '5', 'default'].includes(statusClass(status) ?? '');
+}
+
+function isJson(mediaType: string): boolean {
+  const base = mediaType.split(';')[0]!.trim().toLowerCase();
+  return base === 'application/json' || /^[a-z]+\/[^;]*\+json$/.test(base) || base === 'application/*';
+}
+
+/** Names listed in `required`, through `allOf` and local `$ref`s. */
+function collectRequired(document: OpenApiDocument, schema: unknown, path: JsonPath, depth = 0): Set<string> {
+  const result = new Set<string>();
+  const resolved = resolve(document, schema, path);
+  if (!isObject(resolved.value) || depth > 16) return result;
+  const value = resolved.value;
+  if (Array.isArray(value.required)) for (const name of value.required) if (typeof name === 'string') result.add(name);
+  if (Array.isArray(value.allOf)) {
+    value.allOf.forEach((sub: unknown, i: number) => {
+      for (const name of collectRequired(document, sub, [...resolved.path, 'allOf', i], depth + 1)) result.add(name);
+    });
+  }
+  return result;
+}
+
+/** The declared JSON types of a property (empty when it declares none, or is an external reference). */
+function propertyTypes(document: OpenApiDocument, entry: { schema: unknown; path: JsonPath } | undefined): string[] {
+  if (!entry) return [];
+  return schemaTypes(effectiveSchema(document, entry.schema, entry.path).value);
+}
+
+function name(path: JsonPath): string {
+  return path.length === 3 && path[0] === 'components' && path[1] === 'schemas' ? `\`${String(path[2])}\`` : `The schema at \`${printPath(path)}\``;
+}
+
+const PROBLEM_SHAPE = '`type` (string, required), `title` (string), `status` (integer), `detail` (string) and `instance` (string), plus extensions such as `traceId`';
+
+/** True for the older catalogue error object: `code` (integer) and `message` (string). */
+function isOlderErrorObject(document: OpenApiDocument, members: Map<string, { schema: unknown; path: JsonPath }>): boolean {
+  if (!members.has('code') || !members.has('message')) return false;
+  const code = propertyTypes(document, members.get('code'));
+  const message = propertyTypes(document, members.get('message'));
+  return (code.length === 0 || code.includes('integer') || code.includes('number')) && (message.length === 0 || message.includes('string'));
+}
+
+function checkSchema(document: OpenApiDocument, schema: unknown, path: JsonPath, seen: Set<string>, problems: Problem[], depth = 0): void {
+  const effective = effectiveSchema(document, schema, path);
+  const value = effective.value;
+  // An external or broken reference: platform-openapi-valid's business.
+  if (!isObject(value) || depth > 8) return;
+  const key = encodePointer(effective.path);
+  if (seen.has(key)) return;
+  seen.add(key);
+  const label = name(effective.path);
+
+  // Alternatives (`oneOf: [Problem, ValidationProblem]`): each must be Problem Details.
+  const alternatives = (['oneOf', 'anyOf'] as const).find((k) => Array.isArray(value[k]) && value[k].length > 1);
+  if (alternatives && value.properties === undefined && value.allOf === undefined) {
+    value[alternatives].forEach((branch: unknown, i: number) => checkSchema(document, branch, [...effective.path, alternatives, i], seen, problems, depth + 1));
+    return;
+  }
+
+  const members = collectProperties(document, value, effective.path);
+  if (members.has('type')) {
+    const flaws: string[] = [];
+    const required = collectRequired(document, value, effective.path);
+    const typeTypes = propertyTypes(document, members.get('type'));
+    if (typeTypes.length > 0 && !typeTypes.includes('string')) flaws.push(`\`type\` is ${show(typeTypes.join(' or '))}; make it a string (a URI reference identifying the problem type)`);
+    if (!required.has('type')) flaws.push('`type` is not required; add it to `required`');
+    for (const member of ['title', 'detail', 'instance']) {
+      const types = propertyTypes(document, members.get(member));
+      if (types.length > 0 && !types.includes('string')) flaws.push(`\`${member}\` is ${show(types.join(' or '))}; make it a string`);
+    }
+    const statusTypes = propertyTypes(document, members.get('status'));
+    if (statusTypes.length > 0 && !statusTypes.includes('integer') && !statusTypes.includes('number')) flaws.push(`\`status\` is ${show(statusTypes.join(' or '))}; make it an integer (the HTTP status)`);
+    if (flaws.length > 0) problems.push({ message: `${label} is not valid Problem Details (RFC 7807): ${flaws.join('; ')}.`, path: effective.path });
+    return;
+  }
+
+  if (isOlderErrorObject(document, members)) {
+    problems.push({
+      message: `${label} is the older catalogue error object (\`code\`, \`message\`${members.has('errors') ? ', `errors`' : ''}); move to Problem Details (RFC 7807): ${PROBLEM_SHAPE}.`,
+      path: effective.path,
+      severity: 'warn',
+    });
+    return;
+  }
+  if (members.size === 1 && members.has('error')) {
+    const inner = members.get('error')!;
+    const innerSchema = effectiveSchema(document, inner.schema, inner.path);
+    if (isObject(innerSchema.value) && isOlderErrorObject(document, collectProperties(document, innerSchema.value, innerSchema.path))) {
+      problems.push({
+        message: `${label} is the older catalogue error object wrapped in \`error\` (\`{ error: { code, message, errors } }\`); move to Problem Details (RFC 7807): ${PROBLEM_SHAPE}.`,
+        path: effective.path,
+        severity: 'warn',
+      });
+      return;
+    }
+  }
+
+  const types = schemaTypes(value);
+  const what =
+    types.length > 0 && !types.includes('object')
+      ? `is ${show(types.join(' or '))}, not an object`
+      : members.size > 0
+        ? `has no \`type\` member (it has ${[...members.keys()].slice(0, 5).map((m) => `\`${m}\``).join(', ')}${members.size > 5 ? ', ...' : ''})`
+        : 'declares no members';
+  problems.push({ message: `${label} describes an error body but is not Problem Details (RFC 7807): it ${what}; describe it with ${PROBLEM_SHAPE}.`, path: effective.path });
+}
+
+export default defineRule({
+  id: 'platform-problem-schema',
+  severity: 'error',
+  category: 'errors',
+  description: 'The schema of an error response body is RFC 7807 Problem Details (the older catalogue error object is a warning).',
+  check(document) {
+    const problems: Problem[] = [];
+    const seen = new Set<string>();
+    for (const info of mediaTypes(document)) {
+      if (info.kind !== 'response' || !info.statuses.some(isErrorStatus) || !isJson(info.mediaType)) continue;
+      if (info.media.schema === undefined) {
+        problems.push({ message: `The error body ${show(info.mediaType)} (${info.statuses.filter(isErrorStatus).join(', ')}) has no schema; give it a Problem Details schema: ${PROBLEM_SHAPE}.`, path: info.path });
+        continue;
+      }
+      checkSchema(document, info.media.schema, [...info.path, 'schema'], seen, problems);
+    }
+    return problems;
+  },
+});

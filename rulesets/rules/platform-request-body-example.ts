@@ -1,0 +1,28 @@
+import { defineRule, printPath, type Problem } from '../lib/rule.js';
+import { isBinaryMedia, isRef, mediaHasExample, mediaTypes, resolve } from '../lib/openapi.js';
+
+export default defineRule({
+  id: 'platform-request-body-example',
+  severity: 'error',
+  category: 'documentation',
+  description: 'Every request-body media type gives an example (`example`/`examples` beside the schema, or an `example` on the schema).',
+  check(document) {
+    const problems: Problem[] = [];
+    for (const info of mediaTypes(document)) {
+      if (info.kind !== 'request') continue;
+      if (mediaHasExample(document, info.media) || isBinaryMedia(document, info.mediaType, info.media)) continue;
+      const [first, ...others] = info.operations;
+      const where = first
+        ? `of \`${first.method.toUpperCase()} ${first.pathKey}\`${others.length > 0 ? ` (and ${others.length} more operation${others.length > 1 ? 's' : ''})` : ''}`
+        : `of the request body component ${printPath(info.path.slice(0, -2))}`;
+      const schema = info.media.schema;
+      const target = isRef(schema) ? resolve(document, schema, [...info.path, 'schema']) : undefined;
+      const onSchema = target?.value !== undefined ? `, or an \`example\` on the schema it refers to (${printPath(target.path)}), which then serves every body that uses it` : ', or an `example` on its schema';
+      problems.push({
+        message: `The \`${info.mediaType}\` request body ${where} has no example; add \`example:\` (or named \`examples:\`) beside \`schema\` with a body a caller would send${onSchema}.`,
+        path: info.path,
+      });
+    }
+    return problems;
+  },
+});

@@ -1,0 +1,30 @@
+import { defineRule, show, type Problem } from '../lib/rule.js';
+import { isObject, operations, statusClass, type OperationInfo } from '../lib/openapi.js';
+
+function label(op: OperationInfo): string {
+  return `${op.method.toUpperCase()} ${op.pathKey}`;
+}
+
+const SUGGESTION = "e.g. `'400'` for a bad request and `'500'` for an unexpected failure, each with an `application/problem+json` body";
+
+export default defineRule({
+  id: 'platform-response-errors',
+  severity: 'error',
+  category: 'errors',
+  description: 'Every operation documents at least one error response: a 4xx or 5xx status, `4XX`/`5XX`, or `default`.',
+  check(document) {
+    const problems: Problem[] = [];
+    for (const op of operations(document)) {
+      const list = op.operation.responses;
+      if (!isObject(list)) {
+        problems.push({ message: `\`${label(op)}\` has no \`responses\`; document the errors it answers with, ${SUGGESTION}.`, path: op.path });
+        continue;
+      }
+      const statuses = Object.keys(list).filter((status) => !status.startsWith('x-'));
+      if (statuses.some((status) => ['4', '5', 'default'].includes(statusClass(status) ?? ''))) continue;
+      const found = statuses.length > 0 ? `only ${statuses.map((status) => show(status)).join(', ')}` : 'none';
+      problems.push({ message: `\`${label(op)}\` documents no error response (${found}); document the errors it answers with, ${SUGGESTION}.`, path: [...op.path, 'responses'] });
+    }
+    return problems;
+  },
+});

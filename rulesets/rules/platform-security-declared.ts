@@ -1,0 +1,46 @@
+import { defineRule, type JsonPath, type Problem } from '../lib/rule.js';
+import { isObject, operations } from '../lib/openapi.js';
+
+function list(names: string[]): string {
+  return names.map((name) => `\`${name}\``).join(', ');
+}
+
+export default defineRule({
+  id: 'platform-security-declared',
+  severity: 'error',
+  category: 'security',
+  description: 'Security requirements are declared at the top level or on every operation, and name schemes defined in `components.securitySchemes`.',
+  check(document) {
+    const problems: Problem[] = [];
+    const definedSchemes = isObject(document.components?.securitySchemes) ? Object.keys(document.components.securitySchemes) : [];
+    const checkRequirements = (requirements: unknown[], path: JsonPath) => {
+      requirements.forEach((requirement, index) => {
+        if (!isObject(requirement)) return;
+        for (const name of Object.keys(requirement)) {
+          if (definedSchemes.includes(name)) continue;
+          const defined =
+            definedSchemes.length > 0
+              ? `\`components.securitySchemes\` defines only ${list(definedSchemes)}: name one of them, or define \`${name}\` there`
+              : `the description defines no security schemes: add \`components.securitySchemes.${name}\`, e.g. \`type: oauth2\` with a \`clientCredentials\` flow`;
+          problems.push({ message: `The security requirement names \`${name}\`, which is not a defined security scheme; ${defined}.`, path: [...path, index, name] });
+        }
+      });
+    };
+    const topLevel = Array.isArray(document.security);
+    if (topLevel) checkRequirements(document.security, ['security']);
+    const example = definedSchemes.length > 0 ? `security: [{ ${definedSchemes[0]}: [] }]` : 'security: [{ <scheme>: [<scopes>] }]';
+    for (const op of operations(document)) {
+      const own = op.operation.security;
+      if (Array.isArray(own)) {
+        checkRequirements(own, [...op.path, 'security']);
+        continue;
+      }
+      if (own !== undefined || topLevel) continue;
+      problems.push({
+        message: `\`${op.method.toUpperCase()} ${op.pathKey}\` declares no \`security\` and the description has none at the top level; say how callers authenticate: \`${example}\` at the top level or on the operation (or \`security: []\` on an operation that is deliberately public).`,
+        path: op.path,
+      });
+    }
+    return problems;
+  },
+});

@@ -1,0 +1,71 @@
+/**
+ * `vottur report <results.json>...`: re-renders saved JSON reports in any format, and merges
+ * several (a lint and a test run, many documents, the shards of a CI matrix) into one.
+ *
+ *   vottur lint api.yaml --format json --output lint.json
+ *   vottur test api.yaml --server … --format json --output test.json
+ *   vottur report lint.json test.json --format html --output report.html --format markdown --output summary.md
+ */
+import { resolve } from 'node:path';
+import type { Command } from 'commander';
+import type { Report, Severity } from '../../report/finding.js';
+import { addFailSeverityOption, addMinScoreOption, reportExitCode } from '../../report/gate.js';
+import { mergeReports, readJsonReport } from '../../report/merge.js';
+import { toolInfo } from '../../version.js';
+import { CouldNotRunError } from '../errors.js';
+import { addOutputOptions, outputTargets, writeReports, type OutputState } from '../output.js';
+
+export interface ReportCommandOptions {
+  failSeverity?: Severity;
+  minScore?: number;
+  showPii?: boolean;
+}
+
+export interface ReportIo {
+  cwd?: string;
+  stdout?: (text: string) => void;
+  /** Colour on standard output; default: when standard output is a terminal and NO_COLOR is unset. */
+  color?: boolean;
+  now?: Date;
+}
+
+/**
+ * Reads, merges and renders; returns the exit code (0, or 1 for findings at `--fail-severity` or a
+ * score below `--min-score`). Throws `CouldNotRunError` for a file that is not a vottur JSON report.
+ */
+export function runReport(files: readonly string[], options: ReportCommandOptions, state: OutputState, io: ReportIo = {}): number {
+  if (files.length === 0) throw new CouldNotRunError('give at least one JSON report written by --format json');
+  const cwd = io.cwd ?? process.cwd();
+  const targets = outputTargets(state);
+  const reports = files.map((file) => readJsonReport(resolve(cwd, file)));
+  // One report is re-rendered as it was; several become one, made now by this vottur.
+  const report = reports.length === 1 ? reports[0]! : mergeReports(reports, { tool: toolInfo(), ...(io.now ? { now: io.now } : {}) });
+  writeReports(report, targets, {
+    cwd,
+    showPii: options.showPii ?? false,
+    color: io.color ?? (Boolean(process.stdout.isTTY) && process.env.NO_COLOR === undefined),
+    stdout: io.stdout ?? ((text) => process.stdout.write(text)),
+  });
+  return reportExitCode(report, { failSeverity: options.failSeverity ?? 'error', minScore: options.minScore });
+}
+
+export function registerReport(program: Command, io: ReportIo = {}): Command {
+  const state: OutputState = { targets: [] };
+  const command = program
+    .command('report')
+    .description('re-render saved JSON reports (--format json) in any format, merging several into one')
+    .argument('<results.json...>', 'JSON reports written by vottur lint, test or check with --format json');
+  addOutputOptions(command, state);
+  addFailSeverityOption(command);
+  addMinScoreOption(command);
+  command.option('--show-pii', 'show national identifiers unmasked (a report saved masked stays masked)', false);
+  command.action((files: string[], options: ReportCommandOptions) => {
+    try {
+      process.exitCode = runReport(files, options, state, io);
+    } finally {
+      // A program parsed twice (tests, a REPL) starts from no targets each time.
+      state.targets = [];
+    }
+  });
+  return command;
+}

@@ -1,0 +1,110 @@
+/**
+ * `vottur serve`: runs the reference user-profile service (and, unless told otherwise, a
+ * development token issuer beside it) until SIGINT or SIGTERM. Prints one JSON line on
+ * standard output with where to reach it; logs go to standard error.
+ */
+import type { EventEmitter } from 'node:events';
+import type { Command } from 'commander';
+import { FAULTS, FAULT_NAMES, isFaultName, type FaultName } from '../../reference/faults.js';
+import { startReferenceService, type ReferenceServiceOptions } from '../../reference/service.js';
+import { CouldNotRunError } from '../errors.js';
+
+export const DEFAULT_SERVE_PORT = 3333;
+export const DEFAULT_SERVE_HOST = '127.0.0.1';
+
+interface ServeOptions {
+  port: number;
+  host: string;
+  auth: boolean;
+  issuer?: string;
+  fault: FaultName[];
+  listFaults?: boolean;
+}
+
+/** Where `serve` writes and what stops it; tests pass their own. */
+export interface ServeIo {
+  stdout?: (text: string) => void;
+  /** Emits `SIGINT`/`SIGTERM`; default the process. */
+  signals?: EventEmitter;
+  /** Where the service logs; default standard error. */
+  log?: NodeJS.WritableStream;
+}
+
+export function registerServe(program: Command, io: ServeIo = {}): void {
+  const stdout = io.stdout ?? ((text: string) => void process.stdout.write(text));
+  const signals: EventEmitter = io.signals ?? process;
+  program
+    .command('serve')
+    .description('run the reference user-profile service (with a development token issuer) until interrupted')
+    .option('--port <n>', 'port to listen on; 0 takes any free port', parsePort, DEFAULT_SERVE_PORT)
+    .option('--host <h>', 'address to listen on', DEFAULT_SERVE_HOST)
+    .option('--no-auth', 'serve without authentication (no token needed)')
+    .option('--issuer <url>', 'require tokens of this OAuth 2.0 issuer instead of starting a development issuer')
+    .option('--fault <name>', 'deviate from the conventions in this way; repeat for several (see --list-faults)', collectFault, [])
+    .option('--list-faults', 'list the fault modes, one per line, and exit')
+    .action(async (options: ServeOptions) => {
+      if (options.listFaults) {
+        const width = Math.max(...FAULTS.map((fault) => fault.name.length));
+        stdout(FAULTS.map((fault) => `${fault.name.padEnd(width)}  ${fault.description}\n`).join(''));
+        return;
+      }
+      if (!options.auth && options.issuer !== undefined) {
+        throw new CouldNotRunError('--no-auth and --issuer contradict each other: give one of them');
+      }
+      if (options.issuer !== undefined && !/^https?:\/\//i.test(options.issuer)) {
+        throw new CouldNotRunError(`--issuer "${options.issuer}" is not an http(s) URL; give the issuer's URL, e.g. https://innskra.island.is`);
+      }
+      const auth: ReferenceServiceOptions['auth'] = options.issuer !== undefined ? { issuer: options.issuer } : options.auth ? 'dev' : 'none';
+
+      // Listen for the signals before starting, so an early Ctrl-C still shuts down cleanly.
+      let stop!: () => void;
+      const stopped = new Promise<void>((resolve) => (stop = resolve));
+      const onSignal = () => stop();
+      signals.on('SIGINT', onSignal);
+      signals.on('SIGTERM', onSignal);
+      try {
+        let service;
+        try {
+          service = await startReferenceService({ port: options.port, host: options.host, auth, faults: options.fault, log: io.log ?? true });
+        } catch (error) {
+          throw new CouldNotRunError(startFailure(error, options));
+        }
+        stdout(
+          `${JSON.stringify({
+            baseUrl: service.baseUrl,
+            tokenUrl: service.tokenUrl ?? null,
+            clientId: service.clientId ?? null,
+            clientSecret: service.clientSecret ?? null,
+            scope: service.scope,
+          })}\n`,
+        );
+        await stopped;
+        await service.close();
+      } finally {
+        signals.off('SIGINT', onSignal);
+        signals.off('SIGTERM', onSignal);
+      }
+    });
+}
+
+function parsePort(value: string): number {
+  if (!/^[0-9]+$/.test(value) || Number(value) > 65535) {
+    throw new CouldNotRunError(`--port "${value}" is not a port: give a whole number from 0 to 65535 (0 takes any free port)`);
+  }
+  return Number(value);
+}
+
+function collectFault(value: string, previous: FaultName[]): FaultName[] {
+  if (!isFaultName(value)) throw new CouldNotRunError(`unknown fault "${value}": use one of ${FAULT_NAMES.join(', ')}`);
+  return previous.includes(value) ? previous : [...previous, value];
+}
+
+function startFailure(error: unknown, options: ServeOptions): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  const where = `${options.host}:${options.port}`;
+  if (code === 'EADDRINUSE') return `cannot start the reference service: ${where} is already in use; choose another --port (0 takes any free one)`;
+  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') return `cannot start the reference service: no address ${options.host} on this machine; use --host 127.0.0.1`;
+  if (code === 'EACCES') return `cannot start the reference service: not allowed to listen on ${where}; use a port above 1023`;
+  const message = error instanceof Error ? error.message : String(error);
+  return `cannot start the reference service: ${message.replace(/\s+/g, ' ')}`;
+}

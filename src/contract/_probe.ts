@@ -1,0 +1,11 @@
+import { Ajv } from 'ajv';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import { fromSchema } from '@openapi-contrib/openapi-schema-to-json-schema';
+import * as oauth from 'oauth4webapi';
+import { generatePerson } from 'kennitala';
+const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
+const a = new Ajv({ strict: false });
+addFormats(a);
+const b = new Ajv2020({ strict: false });
+console.log(typeof fromSchema, typeof oauth.clientCredentialsGrantRequest, generatePerson(new Date(Date.UTC(1905,0,1)), 20), a.validate({type:'string', format:'date-time'}, 'x'), b.validate({type:'string'}, 1));

@@ -1,0 +1,95 @@
+/** Helpers shared by the formatters. */
+import { severityRank, type Finding, type Report, type RuleMeta, type Severity } from '../finding.js';
+import { maskDeep, maskNationalIds } from '../pii.js';
+
+export const SEVERITY_LABEL: Record<Severity, string> = { error: 'error', warn: 'warning', info: 'info', hint: 'hint' };
+export const SEVERITY_PLURAL: Record<Severity, string> = { error: 'errors', warn: 'warnings', info: 'info', hint: 'hints' };
+
+/** Where the project lives; SARIF's `informationUri` and links in the HTML and Markdown reports. */
+export const TOOL_INFORMATION_URI = 'https://github.com/vottur/vottur';
+
+/** The report as a format may show it: national identifiers masked unless `showPii`. */
+export function visibleReport(report: Report, showPii: boolean): Report {
+  return showPii ? report : maskDeep(report);
+}
+
+/** One string as a format may show it. */
+export function maskText(text: string, showPii: boolean): string {
+  return showPii ? text : maskNationalIds(text);
+}
+
+/**
+ * Every rule a format must describe: the rules that ran, then (for findings of a rule the run
+ * did not list, as in a hand-merged report) a description made from the finding.
+ */
+export function allRules(report: Pick<Report, 'rules' | 'findings'>): RuleMeta[] {
+  const rules = new Map<string, RuleMeta>();
+  for (const rule of report.rules) if (!rules.has(rule.id)) rules.set(rule.id, rule);
+  for (const finding of report.findings) {
+    if (rules.has(finding.ruleId)) continue;
+    rules.set(finding.ruleId, {
+      id: finding.ruleId,
+      severity: finding.severity,
+      category: finding.category,
+      description: `Rule ${finding.ruleId}.`,
+      docsUrl: finding.docsUrl,
+      source: finding.source,
+    });
+  }
+  return [...rules.values()];
+}
+
+/** `openapi.yaml:12:5`, `GET /v2/users/{nationalId}` (for contract findings), or the document. */
+export function locationText(finding: Finding): string {
+  if (finding.line !== undefined) return `${finding.document}:${finding.line}:${finding.column ?? 1}`;
+  if (finding.operation) return finding.operation;
+  return finding.document;
+}
+
+/** Most severe first, then in the report's stable order (document, line, column, rule). */
+export function compareBySeverity(a: Finding, b: Finding): number {
+  return (
+    severityRank(a.severity) - severityRank(b.severity) ||
+    a.document.localeCompare(b.document) ||
+    (a.line ?? 0) - (b.line ?? 0) ||
+    (a.column ?? 0) - (b.column ?? 0) ||
+    a.ruleId.localeCompare(b.ruleId)
+  );
+}
+
+export function bySeverity(findings: readonly Finding[]): Finding[] {
+  return [...findings].sort(compareBySeverity);
+}
+
+export function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
+  return `${count} ${count === 1 ? singular : pluralForm}`;
+}
+
+/** True for findings that came from a live server rather than the description. */
+export function isContract(finding: Pick<Finding, 'source'>): boolean {
+  return finding.source !== 'lint';
+}
+
+/** The operations a report exercised: its list, then any operation a finding names that it lacks. */
+export function reportOperations(report: Pick<Report, 'operations' | 'findings'>) {
+  const operations = (report.operations ?? []).map((o) => ({ ...o }));
+  const key = (document: string, operation: string) => `${document}\u0000${operation}`;
+  const known = new Set(operations.map((o) => key(o.document, o.operation)));
+  for (const finding of report.findings) {
+    if (!finding.operation || !isContract(finding)) continue;
+    const k = key(finding.document, finding.operation);
+    if (known.has(k)) continue;
+    known.add(k);
+    const own = report.findings.filter((f) => f.document === finding.document && f.operation === finding.operation);
+    const requests = new Set(own.filter((f) => f.request).map((f) => `${f.request!.method} ${f.request!.url}`));
+    operations.push({
+      document: finding.document,
+      operation: finding.operation,
+      ...(finding.operationId ? { operationId: finding.operationId } : {}),
+      // A finding from a live exchange means at least one request was made.
+      requests: Math.max(1, requests.size),
+      findings: own.length,
+    });
+  }
+  return operations;
+}

@@ -1,0 +1,57 @@
+/**
+ * GitHub Actions workflow commands: each finding becomes an annotation on the pull request and the
+ * run summary (`::error file=…,line=…,col=…,title=rule-id::message`; `warning` for warn, `notice`
+ * for info and hint). Contract findings are placed on their operation in the description file
+ * when it is a local file, and carry no `file=` otherwise. A last plain line gives the score.
+ */
+import { summarise, type Report, type Severity } from '../finding.js';
+import { scoreLabel, scoreReport } from '../score.js';
+import { SourceFiles } from '../source.js';
+import { plural, visibleReport } from './common.js';
+import type { FormatContext } from './index.js';
+
+export const GITHUB_COMMAND: Record<Severity, 'error' | 'warning' | 'notice'> = { error: 'error', warn: 'warning', info: 'notice', hint: 'notice' };
+
+/** Escapes a command's message, as `@actions/core` does (`%`, CR, LF). */
+export function escapeData(text: string): string {
+  return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+}
+
+/** Escapes a command property value: as the message, plus `:` and `,` which delimit properties. */
+export function escapeProperty(text: string): string {
+  return escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
+}
+
+export function formatGithub(report: Report, context: FormatContext): string {
+  const visible = visibleReport(report, context.showPii);
+  const sources = SourceFiles.forReport(report, context.cwd);
+  const lines = visible.findings.map((finding, index) => {
+    const original = report.findings[index]!;
+    const properties: Array<[string, string | number]> = [];
+    // A document that is not a local file (a URL) cannot take an annotation in the diff.
+    if (sources.isLocal(original.document)) {
+      properties.push(['file', finding.document]);
+      const position = sources.position(original);
+      if (position) {
+        properties.push(['line', position.line], ['col', position.column]);
+        if (finding.line !== undefined && finding.endLine !== undefined && finding.endLine >= position.line) {
+          properties.push(['endLine', finding.endLine]);
+          if (finding.endLine === position.line && finding.endColumn !== undefined && finding.endColumn >= position.column) {
+            properties.push(['endColumn', finding.endColumn]);
+          }
+        }
+      }
+    }
+    properties.push(['title', finding.ruleId]);
+    const where = finding.operation && finding.source !== 'lint' ? `${finding.operation}: ` : '';
+    const message = `${where}${finding.message}\nRule documentation: ${finding.docsUrl}`;
+    const props = properties.map(([key, value]) => `${key}=${escapeProperty(String(value))}`).join(',');
+    return `::${GITHUB_COMMAND[finding.severity]} ${props}::${escapeData(message)}`;
+  });
+  const summary = summarise(report.findings);
+  const score = scoreReport(report);
+  lines.push(
+    `vottur: ${scoreLabel(score)}; ${plural(summary.error, 'error')}, ${plural(summary.warn, 'warning')}, ${summary.info} info, ${plural(summary.hint, 'hint')} in ${plural(report.documents.length, 'document')}.`,
+  );
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,366 @@
+/**
+ * One self-contained HTML page: a conformance score and grade per document, a chart of findings by
+ * category and severity (inline SVG), a filterable table of findings with the source lines around
+ * each one, and the contract results per operation. Styles and script are inline and pinned by
+ * hash in a Content-Security-Policy that forbids every network request, so the page works offline,
+ * as a CI artifact or an e-mail attachment, and cannot load anything even if a message tried to.
+ */
+import { createHash } from 'node:crypto';
+import type { Category, Finding, Report, Severity } from '../finding.js';
+import { SEVERITIES, summarise } from '../finding.js';
+import { CATEGORIES, scoreLabel, scoreReport, type Grade } from '../score.js';
+import { SourceFiles } from '../source.js';
+import { allRules, compareBySeverity, locationText, maskText, plural, reportOperations, SEVERITY_LABEL, SEVERITY_PLURAL, TOOL_INFORMATION_URI, visibleReport } from './common.js';
+import type { FormatContext } from './index.js';
+import { CATEGORY_TITLE } from './markdown.js';
+
+/** Lines shown before and after a finding's line. */
+export const EXCERPT_CONTEXT = 3;
+
+const SEVERITY_COLOR: Record<Severity, string> = { error: '#c62828', warn: '#e65100', info: '#1565c0', hint: '#6b7280' };
+const GRADE_COLOR: Record<Grade, string> = { A: '#2e7d32', B: '#689f38', C: '#f9a825', D: '#ef6c00', F: '#c62828' };
+
+/** Escapes text for HTML content and double- or single-quoted attribute values. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+const esc = escapeHtml;
+
+function safeHref(url: string): string | undefined {
+  return /^https?:\/\//i.test(url) ? esc(url) : undefined;
+}
+
+function link(text: string, url: string): string {
+  const href = safeHref(url);
+  return href ? `<a href="${href}" rel="noopener noreferrer" target="_blank">${esc(text)}</a>` : esc(text);
+}
+
+function sha256(text: string): string {
+  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+}
+
+function scoreRing(score: number, grade: Grade, label: string, size = 96): string {
+  const radius = 40;
+  const circumference = 2 * Math.PI * radius;
+  const filled = (circumference * Math.max(0, Math.min(100, score))) / 100;
+  return [
+    `<svg class="ring" width="${size}" height="${size}" viewBox="0 0 100 100" role="img" aria-label="${esc(`${label}: score ${score} of 100, grade ${grade}`)}">`,
+    `<circle cx="50" cy="50" r="${radius}" fill="none" stroke="#d0d7de" stroke-width="10"/>`,
+    `<circle cx="50" cy="50" r="${radius}" fill="none" stroke="${GRADE_COLOR[grade]}" stroke-width="10" stroke-linecap="round" stroke-dasharray="${filled.toFixed(2)} ${circumference.toFixed(2)}" transform="rotate(-90 50 50)"/>`,
+    `<text x="50" y="50" text-anchor="middle" class="ring-score">${score}</text>`,
+    `<text x="50" y="70" text-anchor="middle" class="ring-grade" fill="${GRADE_COLOR[grade]}">${grade}</text>`,
+    `</svg>`,
+  ].join('');
+}
+
+/** Horizontal stacked bars: one per category, one segment per severity. */
+function categoryChart(findings: readonly Finding[], categoryScores: Record<Category, { score: number; grade: Grade }>): string {
+  const counts = CATEGORIES.map((category) => ({ category, summary: summarise(findings.filter((f) => f.category === category)) }));
+  const max = Math.max(1, ...counts.map(({ summary }) => SEVERITIES.reduce((sum, s) => sum + summary[s], 0)));
+  const labelWidth = 190;
+  const barWidth = 430;
+  const rowHeight = 34;
+  const top = 8;
+  const height = top + counts.length * rowHeight + 40;
+  const parts: string[] = [
+    `<svg id="category-chart" class="chart" viewBox="0 0 720 ${height}" width="100%" role="img" aria-labelledby="chart-title chart-desc">`,
+    `<title id="chart-title">Findings by category and severity</title>`,
+    `<desc id="chart-desc">${esc(counts.map(({ category, summary }) => `${CATEGORY_TITLE[category]}: ${SEVERITIES.map((s) => `${summary[s]} ${SEVERITY_PLURAL[s]}`).join(', ')}`).join('; '))}</desc>`,
+  ];
+  counts.forEach(({ category, summary }, row) => {
+    const y = top + row * rowHeight;
+    const total = SEVERITIES.reduce((sum, s) => sum + summary[s], 0);
+    const score = categoryScores[category];
+    parts.push(`<g class="chart-row" data-filter-category="${esc(category)}" tabindex="0" role="button" aria-label="${esc(`Show ${CATEGORY_TITLE[category]} findings`)}">`);
+    parts.push(`<text x="0" y="${y + 20}" class="chart-label">${esc(CATEGORY_TITLE[category])}</text>`);
+    parts.push(`<text x="${labelWidth - 12}" y="${y + 20}" text-anchor="end" class="chart-grade" fill="${GRADE_COLOR[score.grade]}">${score.score} ${score.grade}</text>`);
+    parts.push(`<rect x="${labelWidth}" y="${y + 6}" width="${barWidth}" height="20" rx="3" class="chart-track"/>`);
+    let x = labelWidth;
+    for (const severity of SEVERITIES) {
+      const count = summary[severity];
+      if (count === 0) continue;
+      const width = (barWidth * count) / max;
+      parts.push(
+        `<rect x="${x.toFixed(2)}" y="${y + 6}" width="${width.toFixed(2)}" height="20" fill="${SEVERITY_COLOR[severity]}" class="bar bar-${severity}" data-count="${count}"><title>${esc(`${CATEGORY_TITLE[category]}: ${plural(count, SEVERITY_LABEL[severity], SEVERITY_PLURAL[severity])}`)}</title></rect>`,
+      );
+      x += width;
+    }
+    parts.push(`<text x="${labelWidth + barWidth + 10}" y="${y + 20}" class="chart-total">${total === 0 ? 'none' : total}</text>`);
+    parts.push('</g>');
+  });
+  const legendY = top + counts.length * rowHeight + 18;
+  SEVERITIES.forEach((severity, i) => {
+    const x = labelWidth + i * 110;
+    parts.push(`<rect x="${x}" y="${legendY - 11}" width="12" height="12" rx="2" fill="${SEVERITY_COLOR[severity]}"/>`);
+    parts.push(`<text x="${x + 18}" y="${legendY}" class="chart-legend">${esc(SEVERITY_PLURAL[severity])}</text>`);
+  });
+  parts.push('</svg>');
+  return parts.join('\n');
+}
+
+function excerptHtml(excerpt: { start: number; lines: string[] }, line: number, column: number, showPii: boolean): string {
+  const width = String(excerpt.start + excerpt.lines.length - 1).length;
+  const rows = excerpt.lines.map((text, i) => {
+    const number = excerpt.start + i;
+    const hit = number === line;
+    const row = `<span class="line${hit ? ' hit' : ''}"><span class="ln">${String(number).padStart(width)}</span> ${esc(maskText(text, showPii))}</span>`;
+    const caret = hit ? `\n<span class="line caret"><span class="ln">${' '.repeat(width)}</span> ${' '.repeat(Math.max(0, column - 1))}^</span>` : '';
+    return row + caret;
+  });
+  return `<pre class="excerpt"><code>${rows.join('\n')}</code></pre>`;
+}
+
+const STYLE = `
+:root { color-scheme: light dark; --bg: #ffffff; --fg: #1f2328; --muted: #59636e; --line: #d0d7de; --panel: #f6f8fa; --hit: #fff8c5; --accent: #0b57d0; }
+@media (prefers-color-scheme: dark) { :root { --bg: #0d1117; --fg: #e6edf3; --muted: #9198a1; --line: #30363d; --panel: #161b22; --hit: #3b2e00; --accent: #4493f8; } }
+* { box-sizing: border-box; }
+[hidden] { display: none !important; }
+body { margin: 0; background: var(--bg); color: var(--fg); font: 14px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
+header, main { max-width: 1200px; margin: 0 auto; padding: 0 24px; }
+header { padding-top: 24px; }
+h1 { font-size: 26px; margin: 0 0 4px; }
+h2 { font-size: 19px; margin: 32px 0 12px; border-bottom: 1px solid var(--line); padding-bottom: 6px; }
+a { color: var(--accent); }
+.meta { color: var(--muted); margin: 0; }
+.overview { display: flex; flex-wrap: wrap; gap: 24px; align-items: center; margin-top: 20px; }
+.overall { display: flex; align-items: center; gap: 16px; }
+.overall-text strong { font-size: 20px; display: block; }
+.totals { display: flex; gap: 10px; flex-wrap: wrap; }
+.badge { display: inline-block; border-radius: 999px; padding: 2px 10px; font-weight: 600; font-size: 12px; color: #fff; white-space: nowrap; }
+.sev-error { background: ${SEVERITY_COLOR.error}; } .sev-warn { background: ${SEVERITY_COLOR.warn}; } .sev-info { background: ${SEVERITY_COLOR.info}; } .sev-hint { background: ${SEVERITY_COLOR.hint}; }
+.total { border: 1px solid var(--line); border-radius: 8px; padding: 8px 14px; background: var(--panel); min-width: 96px; }
+.total b { font-size: 22px; display: block; }
+.documents { display: grid; grid-template-columns: repeat(auto-fill, minmax(300px, 1fr)); gap: 12px; }
+.document { display: flex; gap: 12px; align-items: center; border: 1px solid var(--line); border-radius: 8px; padding: 12px; background: var(--panel); }
+.document code { word-break: break-all; }
+.document .counts { color: var(--muted); font-size: 13px; }
+.ring-score { font-size: 26px; font-weight: 700; fill: var(--fg); }
+.ring-grade { font-size: 16px; font-weight: 700; }
+.chart text { fill: var(--fg); font-size: 13px; }
+.chart .chart-grade { font-weight: 700; }
+.chart .chart-track { fill: var(--panel); stroke: var(--line); }
+.chart-row { cursor: pointer; }
+.chart-row:hover .chart-track, .chart-row:focus .chart-track { stroke: var(--accent); }
+.filters { display: flex; flex-wrap: wrap; gap: 12px; align-items: end; background: var(--panel); border: 1px solid var(--line); border-radius: 8px; padding: 12px; }
+.filters label { display: flex; flex-direction: column; font-size: 12px; color: var(--muted); gap: 2px; }
+.filters select, .filters input, .filters button { font: inherit; padding: 4px 8px; border: 1px solid var(--line); border-radius: 6px; background: var(--bg); color: var(--fg); }
+.filters input { min-width: 240px; }
+.filters button { cursor: pointer; }
+#filter-count { color: var(--muted); }
+table { border-collapse: collapse; width: 100%; }
+th, td { text-align: left; vertical-align: top; padding: 6px 8px; border-bottom: 1px solid var(--line); }
+th { background: var(--panel); position: sticky; top: 0; }
+td.num, th.num { text-align: right; }
+td.location code { word-break: break-all; }
+.request { color: var(--muted); font-size: 12px; display: block; }
+details { margin-top: 4px; }
+summary { cursor: pointer; color: var(--muted); font-size: 12px; }
+pre.excerpt { margin: 6px 0 0; padding: 8px 0; background: var(--panel); border: 1px solid var(--line); border-radius: 6px; overflow-x: auto; font: 12px/1.45 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
+pre.excerpt .line { display: block; padding: 0 10px; white-space: pre; }
+pre.excerpt .hit { background: var(--hit); }
+pre.excerpt .caret { color: ${SEVERITY_COLOR.error}; font-weight: 700; }
+pre.excerpt .ln { color: var(--muted); user-select: none; }
+.result-pass { color: #2e7d32; font-weight: 600; } .result-fail { color: ${SEVERITY_COLOR.error}; font-weight: 600; } .result-warn { color: ${SEVERITY_COLOR.warn}; font-weight: 600; } .result-skip { color: var(--muted); }
+button.show-operation { font: inherit; font-size: 12px; cursor: pointer; border: 1px solid var(--line); border-radius: 6px; background: var(--bg); color: var(--accent); padding: 1px 8px; }
+footer { max-width: 1200px; margin: 40px auto 24px; padding: 0 24px; color: var(--muted); font-size: 12px; }
+@media print { .filters, #filter-count, button.show-operation { display: none; } th { position: static; } }
+`;
+
+const SCRIPT = `
+(function () {
+  'use strict';
+  var table = document.getElementById('findings-table');
+  if (!table) return;
+  var rows = Array.prototype.slice.call(table.querySelectorAll('tbody tr.finding'));
+  var form = document.getElementById('filters');
+  var severity = document.getElementById('filter-severity');
+  var category = document.getElementById('filter-category');
+  var rule = document.getElementById('filter-rule');
+  var text = document.getElementById('filter-text');
+  var count = document.getElementById('filter-count');
+  var none = document.getElementById('no-match');
+  function apply() {
+    var s = severity.value, c = category.value, r = rule.value, t = text.value.trim().toLowerCase();
+    var shown = 0;
+    rows.forEach(function (row) {
+      var ok = (!s || row.getAttribute('data-severity') === s) &&
+        (!c || row.getAttribute('data-category') === c) &&
+        (!r || row.getAttribute('data-rule') === r) &&
+        (!t || row.getAttribute('data-text').indexOf(t) !== -1);
+      row.hidden = !ok;
+      if (ok) shown++;
+    });
+    count.textContent = 'Showing ' + shown + ' of ' + rows.length + ' finding' + (rows.length === 1 ? '' : 's');
+    none.hidden = shown !== 0;
+  }
+  [severity, category, rule].forEach(function (el) { el.addEventListener('change', apply); });
+  text.addEventListener('input', apply);
+  form.addEventListener('submit', function (event) { event.preventDefault(); apply(); });
+  form.addEventListener('reset', function () { setTimeout(apply, 0); });
+  function showFindings() { table.scrollIntoView({ block: 'start' }); }
+  Array.prototype.forEach.call(document.querySelectorAll('[data-filter-category]'), function (el) {
+    function pick() { form.reset(); category.value = el.getAttribute('data-filter-category'); apply(); showFindings(); }
+    el.addEventListener('click', pick);
+    el.addEventListener('keydown', function (event) { if (event.key === 'Enter' || event.key === ' ') { event.preventDefault(); pick(); } });
+  });
+  Array.prototype.forEach.call(document.querySelectorAll('button[data-operation]'), function (el) {
+    el.addEventListener('click', function () { form.reset(); text.value = el.getAttribute('data-operation'); apply(); showFindings(); });
+  });
+  var toggle = document.getElementById('toggle-excerpts');
+  if (toggle) toggle.addEventListener('click', function () {
+    var all = Array.prototype.slice.call(table.querySelectorAll('details.source'));
+    var open = !all.every(function (d) { return d.open; });
+    all.forEach(function (d) { d.open = open; });
+    toggle.textContent = open ? 'Collapse all sources' : 'Expand all sources';
+  });
+  apply();
+})();
+`;
+
+export function formatHtml(report: Report, context: FormatContext): string {
+  const visible = visibleReport(report, context.showPii);
+  const sources = SourceFiles.forReport(report, context.cwd);
+  const score = scoreReport(report);
+  const summary = summarise(report.findings);
+  const rules = allRules(visible);
+  const mask = (text: string) => maskText(text, context.showPii);
+
+  const single = visible.documents.length === 1 ? visible.documents[0]! : undefined;
+  const subject = single ? [single.title ?? single.path, single.version ? `v${single.version}` : ''].filter(Boolean).join(' ') : plural(visible.documents.length, 'document');
+
+  // Rows keep the original finding beside the visible one: the source is read by the real path.
+  const order = visible.findings.map((_, i) => i).sort((a, b) => compareBySeverity(visible.findings[a]!, visible.findings[b]!) || a - b);
+  const findingRows = order.map((index) => {
+    const original = report.findings[index]!;
+    const finding = visible.findings[index]!;
+    const position = sources.position(original);
+    const excerpt = position ? sources.excerpt(original.document, position.line, EXCERPT_CONTEXT) : undefined;
+    const location = locationText(finding);
+    const searchable = [finding.message, finding.ruleId, finding.category, SEVERITY_LABEL[finding.severity], location, finding.document, finding.operation ?? '', finding.operationId ?? '', finding.path.join('.')]
+      .join(' ')
+      .toLowerCase();
+    const request = finding.request
+      ? `<span class="request">${esc(`${finding.request.method} ${finding.request.url}${finding.request.status !== undefined ? ` → ${finding.request.status}` : ''}${finding.request.durationMs !== undefined ? ` (${finding.request.durationMs} ms)` : ''}`)}</span>`
+      : '';
+    const source = excerpt
+      ? `<details class="source"><summary>Source, line ${position!.line}</summary>${excerptHtml(excerpt, position!.line, position!.column, context.showPii)}</details>`
+      : '';
+    const pathText = finding.path.length ? `<span class="request">${esc(finding.path.map(String).join('.'))}</span>` : '';
+    return [
+      `<tr class="finding" data-severity="${esc(finding.severity)}" data-category="${esc(finding.category)}" data-rule="${esc(finding.ruleId)}" data-text="${esc(searchable)}">`,
+      `<td><span class="badge sev-${esc(finding.severity)}">${esc(SEVERITY_LABEL[finding.severity])}</span></td>`,
+      `<td>${esc(CATEGORY_TITLE[finding.category] ?? finding.category)}</td>`,
+      `<td>${link(finding.ruleId, finding.docsUrl)}</td>`,
+      `<td class="message">${esc(finding.message)}${source}</td>`,
+      `<td class="location"><code>${esc(location)}</code>${finding.line !== undefined ? pathText : request}</td>`,
+      `</tr>`,
+    ].join('');
+  });
+
+  const documentCards = score.byDocument.map((d) => {
+    const path = mask(d.document);
+    const info = visible.documents.find((doc) => doc.path === path);
+    const heading = info?.title ? `<strong>${esc(info.title)}</strong>${info.version ? ` <span class="counts">v${esc(info.version)}</span>` : ''}<br>` : '';
+    return [
+      `<div class="document" data-document="${esc(path)}">`,
+      scoreRing(d.score, d.grade, path, 80),
+      `<div>${heading}<code>${esc(path)}</code>`,
+      `<div class="counts">${SEVERITIES.map((s) => esc(plural(d.summary[s], SEVERITY_LABEL[s], SEVERITY_PLURAL[s]))).join(' · ')}</div></div>`,
+      `</div>`,
+    ].join('');
+  });
+
+  const operations = reportOperations(visible);
+  const operationRows = operations.map((o) => {
+    const own = visible.findings.filter((f) => f.source !== 'lint' && f.document === o.document && f.operation === o.operation);
+    const counts = summarise(own);
+    const result =
+      o.requests === 0
+        ? '<span class="result-skip">not exercised</span>'
+        : counts.error > 0
+          ? '<span class="result-fail">failed</span>'
+          : counts.warn > 0
+            ? '<span class="result-warn">warnings</span>'
+            : '<span class="result-pass">passed</span>';
+    return [
+      `<tr class="operation" data-operation="${esc(o.operation)}">`,
+      `<td><code>${esc(o.operation)}</code></td>`,
+      `<td>${o.operationId ? `<code>${esc(o.operationId)}</code>` : ''}</td>`,
+      `<td><code>${esc(o.document)}</code></td>`,
+      `<td class="num">${o.requests}</td>`,
+      `<td class="num">${o.durationMs !== undefined ? `${Math.round(o.durationMs)} ms` : ''}</td>`,
+      ...SEVERITIES.map((s) => `<td class="num">${counts[s]}</td>`),
+      `<td>${result}</td>`,
+      `<td>${own.length ? `<button type="button" class="show-operation" data-operation="${esc(o.operation.toLowerCase())}">Show findings</button>` : ''}</td>`,
+      `</tr>`,
+    ].join('');
+  });
+
+  const usedRules = rules.filter((r) => visible.findings.some((f) => f.ruleId === r.id));
+  const options = (values: Array<[string, string]>) => values.map(([value, label]) => `<option value="${esc(value)}">${esc(label)}</option>`).join('');
+  const hasExcerpts = findingRows.some((row) => row.includes('<details class="source">'));
+
+  const body = [
+    `<header>`,
+    `<h1>${esc(`vottur report: ${subject}`)}</h1>`,
+    `<p class="meta">${link(`${visible.tool.name} ${visible.tool.version}`, TOOL_INFORMATION_URI)} · <time datetime="${esc(visible.createdTimestamp)}">${esc(visible.createdTimestamp)}</time> · ${esc(plural(visible.documents.length, 'document'))} · ${esc(plural(visible.rules.length, 'rule'))} checked</p>`,
+    `</header>`,
+    `<main>`,
+    `<section class="overview" aria-label="Summary">`,
+    `<div class="overall" id="overall-score" data-score="${score.score}" data-grade="${score.grade}">${scoreRing(score.score, score.grade, 'Overall', 112)}<div class="overall-text"><strong>${esc(scoreLabel(score))}</strong><span class="meta">Conformance to the island.is API conventions (<a href="${esc(`${TOOL_INFORMATION_URI}/blob/main/docs/score.md`)}" rel="noopener noreferrer" target="_blank">how it is scored</a>)</span></div></div>`,
+    `<div class="totals">${SEVERITIES.map((s) => `<div class="total" data-severity="${s}"><b>${summary[s]}</b><span class="badge sev-${s}">${esc(SEVERITY_PLURAL[s])}</span></div>`).join('')}</div>`,
+    `</section>`,
+    `<section id="documents"><h2>Documents</h2><div class="documents">${documentCards.join('\n')}</div></section>`,
+    `<section id="categories"><h2>Findings by category and severity</h2>${categoryChart(visible.findings, score.byCategory)}</section>`,
+    operations.length
+      ? `<section id="operations"><h2>Contract results</h2><table id="operations-table"><thead><tr><th>Operation</th><th>operationId</th><th>Document</th><th class="num">Requests</th><th class="num">Time</th>${SEVERITIES.map((s) => `<th class="num">${esc(SEVERITY_PLURAL[s][0]!.toUpperCase() + SEVERITY_PLURAL[s].slice(1))}</th>`).join('')}<th>Result</th><th></th></tr></thead><tbody>${operationRows.join('\n')}</tbody></table></section>`
+      : '',
+    `<section id="findings"><h2>Findings</h2>`,
+    `<form id="filters" class="filters" role="search" aria-label="Filter findings">`,
+    `<label>Severity<select id="filter-severity"><option value="">All</option>${options(SEVERITIES.map((s) => [s, SEVERITY_LABEL[s]]))}</select></label>`,
+    `<label>Category<select id="filter-category"><option value="">All</option>${options(CATEGORIES.map((c) => [c, CATEGORY_TITLE[c]]))}</select></label>`,
+    `<label>Rule<select id="filter-rule"><option value="">All</option>${options(usedRules.map((r) => [r.id, r.id]))}</select></label>`,
+    `<label>Text<input id="filter-text" type="search" placeholder="message, location, operation…" autocomplete="off"></label>`,
+    `<button type="reset">Clear filters</button>`,
+    hasExcerpts ? `<button type="button" id="toggle-excerpts">Expand all sources</button>` : '',
+    `</form>`,
+    `<p id="filter-count" aria-live="polite">${esc(`${plural(visible.findings.length, 'finding')}`)}</p>`,
+    `<table id="findings-table"><thead><tr><th>Severity</th><th>Category</th><th>Rule</th><th>Message</th><th>Location</th></tr></thead><tbody>`,
+    findingRows.join('\n'),
+    `</tbody></table>`,
+    `<p id="no-match" hidden>No finding matches these filters.</p>`,
+    visible.findings.length === 0 ? `<p id="no-findings">No findings: every rule passed.</p>` : '',
+    `</section>`,
+    `</main>`,
+    `<footer>Generated by ${link('vottur', TOOL_INFORMATION_URI)}. National identifiers are ${context.showPii ? 'shown unmasked (--show-pii)' : 'masked'}.</footer>`,
+  ].join('\n');
+
+  const csp = [
+    "default-src 'none'",
+    `style-src ${sha256(STYLE)}`,
+    `script-src ${sha256(SCRIPT)}`,
+    'img-src data:',
+    "base-uri 'none'",
+    "form-action 'none'",
+  ].join('; ');
+  return [
+    '<!doctype html>',
+    '<html lang="en">',
+    '<head>',
+    '<meta charset="utf-8">',
+    `<meta http-equiv="Content-Security-Policy" content="${esc(csp)}">`,
+    '<meta name="referrer" content="no-referrer">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    '<link rel="icon" href="data:,">',
+    `<title>${esc(`vottur report: ${subject}`)}</title>`,
+    `<style>${STYLE}</style>`,
+    '</head>',
+    '<body>',
+    body,
+    `<script>${SCRIPT}</script>`,
+    '</body>',
+    '</html>',
+    '',
+  ].join('\n');
+}

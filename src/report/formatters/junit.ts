@@ -1,0 +1,238 @@
+/**
+ * JUnit XML, as GitLab (`artifacts:reports:junit`), Jenkins (`junit` step) and the GitHub test
+ * reporters read it. One `<testsuite>` per linted document and one per exercised operation; one
+ * `<testcase>` per rule checked there, passing when the rule found nothing. A rule with an error or
+ * warning fails its case (`<failure type="rule-id">`, listing every finding with its location);
+ * a rule with only info or hint findings passes and lists them under `<system-out>`. The cases of
+ * an operation that was not exercised (no request made) are skipped.
+ */
+import { XMLBuilder } from 'fast-xml-parser';
+import { atLeast, type Finding, type Report, type RuleMeta } from '../finding.js';
+import { scoreReport, type ReportScore } from '../score.js';
+import { allRules, isContract, locationText, maskText, reportOperations, SEVERITY_LABEL, visibleReport } from './common.js';
+import type { FormatContext } from './index.js';
+
+/** Characters XML 1.0 cannot carry at all (even escaped) are dropped. */
+function xmlText(text: string): string {
+  return text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '');
+}
+
+/** Attribute values are one line: a parser would turn a raw line break into a space anyway. */
+function attr(text: string): string {
+  return xmlText(text).replace(/\r\n|\r|\n|\t/g, ' ');
+}
+
+function seconds(ms: number | undefined): string {
+  return ((ms ?? 0) / 1000).toFixed(3);
+}
+
+interface Case {
+  name: string;
+  classname: string;
+  file?: string;
+  failures: Finding[];
+  notes: Finding[];
+  skipped?: string;
+}
+
+interface Suite {
+  name: string;
+  file?: string;
+  durationMs?: number;
+  properties: Array<[string, string]>;
+  cases: Case[];
+}
+
+function findingText(finding: Finding): string {
+  const lines = [`${SEVERITY_LABEL[finding.severity]}: ${finding.message}`, `  at ${locationText(finding)}${finding.line !== undefined && finding.operation ? ` (${finding.operation})` : ''}`];
+  if (finding.pointer) lines.push(`  pointer: ${finding.pointer}`);
+  if (finding.request) {
+    const { method, url, status, durationMs } = finding.request;
+    lines.push(`  request: ${method} ${url}${status !== undefined ? ` -> ${status}` : ''}${durationMs !== undefined ? ` (${durationMs} ms)` : ''}`);
+  }
+  lines.push(`  docs: ${finding.docsUrl}`);
+  return lines.join('\n');
+}
+
+function buildCase(rule: RuleMeta, classname: string, findings: Finding[], file: string | undefined, skipped?: string): Case {
+  return {
+    name: rule.id,
+    classname,
+    ...(file ? { file } : {}),
+    failures: findings.filter((f) => atLeast(f.severity, 'warn')),
+    notes: findings.filter((f) => !atLeast(f.severity, 'warn')),
+    ...(skipped ? { skipped } : {}),
+  };
+}
+
+function suites(report: Report, score: ReportScore): Suite[] {
+  const rules = allRules(report);
+  const lintRules = rules.filter((r) => !isContract(r));
+  const contractRules = rules.filter((r) => isContract(r));
+  const documentScore = new Map(score.byDocument.map((d) => [d.document, d]));
+  const overall: Array<[string, string]> = [
+    ['vottur.score', String(score.score)],
+    ['vottur.grade', score.grade],
+  ];
+  const documentProperties = (document: string): Array<[string, string]> => {
+    const own = documentScore.get(document);
+    return [
+      ['vottur.document', document],
+      ...(own
+        ? ([
+            ['vottur.document.score', String(own.score)],
+            ['vottur.document.grade', own.grade],
+          ] as Array<[string, string]>)
+        : []),
+    ];
+  };
+  const result: Suite[] = [];
+
+  // Lint: one suite per document, one case per lint rule.
+  const lintFindings = report.findings.filter((f) => !isContract(f));
+  const lintDocuments = [...new Set([...(lintRules.length ? report.documents.map((d) => d.path) : []), ...lintFindings.map((f) => f.document)])];
+  for (const document of lintDocuments) {
+    const own = lintFindings.filter((f) => f.document === document);
+    result.push({
+      name: document,
+      file: document,
+      properties: [...overall, ['vottur.source', 'lint'], ...documentProperties(document)],
+      cases: lintRules.map((rule) =>
+        buildCase(
+          rule,
+          document,
+          own.filter((f) => f.ruleId === rule.id),
+          document,
+        ),
+      ),
+    });
+  }
+
+  // Contract: one suite per operation, one case per contract rule.
+  const contractFindings = report.findings.filter((f) => isContract(f));
+  const operations = reportOperations(report);
+  const multipleDocuments = new Set(operations.map((o) => o.document)).size > 1;
+  for (const operation of operations) {
+    const own = contractFindings.filter((f) => f.document === operation.document && f.operation === operation.operation);
+    const name = multipleDocuments ? `${operation.document} ${operation.operation}` : operation.operation;
+    result.push({
+      name,
+      durationMs: operation.durationMs,
+      properties: [
+        ...overall,
+        ['vottur.source', 'contract'],
+        ...documentProperties(operation.document),
+        ['vottur.operation', operation.operation],
+        ...(operation.operationId ? ([['vottur.operationId', operation.operationId]] as Array<[string, string]>) : []),
+        ['vottur.requests', String(operation.requests)],
+      ],
+      cases: contractRules.map((rule) =>
+        buildCase(
+          rule,
+          name,
+          own.filter((f) => f.ruleId === rule.id),
+          undefined,
+          operation.requests === 0 ? 'operation not exercised: no request was made' : undefined,
+        ),
+      ),
+    });
+  }
+
+  // Contract findings with no operation: one suite per document.
+  const loose = contractFindings.filter((f) => !f.operation);
+  for (const document of [...new Set(loose.map((f) => f.document))]) {
+    const own = loose.filter((f) => f.document === document);
+    const ruleIds = new Set(own.map((f) => f.ruleId));
+    const name = `${document} (contract)`;
+    result.push({
+      name,
+      properties: [...overall, ['vottur.source', 'contract'], ...documentProperties(document)],
+      cases: contractRules
+        .filter((rule) => ruleIds.has(rule.id))
+        .map((rule) =>
+          buildCase(
+            rule,
+            name,
+            own.filter((f) => f.ruleId === rule.id),
+            undefined,
+          ),
+        ),
+    });
+  }
+  return result;
+}
+
+export function formatJunit(report: Report, context: FormatContext): string {
+  const visible = visibleReport(report, context.showPii);
+  const score = scoreReport(report);
+  // Scores are keyed by the original document paths; show them as the rest of the report is shown.
+  const visibleScore: ReportScore = { ...score, byDocument: score.byDocument.map((d) => ({ ...d, document: maskText(d.document, context.showPii) })) };
+  const all = suites(visible, visibleScore);
+  const count = (suite: Suite) => ({
+    tests: suite.cases.length,
+    failures: suite.cases.filter((c) => !c.skipped && c.failures.length > 0).length,
+    skipped: suite.cases.filter((c) => c.skipped).length,
+  });
+  const totals = all.map(count).reduce((a, b) => ({ tests: a.tests + b.tests, failures: a.failures + b.failures, skipped: a.skipped + b.skipped }), {
+    tests: 0,
+    failures: 0,
+    skipped: 0,
+  });
+  const totalMs = all.reduce((sum, suite) => sum + (suite.durationMs ?? 0), 0);
+
+  const document = {
+    '?xml': { '@_version': '1.0', '@_encoding': 'UTF-8' },
+    testsuites: {
+      '@_name': attr(visible.tool.name),
+      '@_tests': totals.tests,
+      '@_failures': totals.failures,
+      '@_errors': 0,
+      '@_skipped': totals.skipped,
+      '@_time': seconds(totalMs),
+      '@_timestamp': attr(visible.createdTimestamp),
+      testsuite: all.map((suite, id) => {
+        const counts = count(suite);
+        return {
+          '@_name': attr(suite.name),
+          '@_id': id,
+          '@_tests': counts.tests,
+          '@_failures': counts.failures,
+          '@_errors': 0,
+          '@_skipped': counts.skipped,
+          '@_time': seconds(suite.durationMs),
+          '@_timestamp': attr(visible.createdTimestamp),
+          ...(suite.file ? { '@_file': attr(suite.file) } : {}),
+          properties: { property: suite.properties.map(([name, value]) => ({ '@_name': attr(name), '@_value': attr(value) })) },
+          testcase: suite.cases.map((c) => {
+            const body: Record<string, unknown> = {
+              '@_name': attr(c.name),
+              '@_classname': attr(c.classname),
+              ...(c.file ? { '@_file': attr(c.file) } : {}),
+              '@_time': seconds(0),
+            };
+            if (c.skipped) body.skipped = { '@_message': attr(c.skipped) };
+            else if (c.failures.length > 0) {
+              const first = c.failures[0]!;
+              body.failure = {
+                '@_message': attr(c.failures.length === 1 ? first.message : `${c.failures.length} findings; first: ${first.message}`),
+                '@_type': attr(c.name),
+                '#text': xmlText(c.failures.map(findingText).join('\n\n')),
+              };
+            }
+            if (!c.skipped && c.notes.length > 0) body['system-out'] = xmlText(c.notes.map(findingText).join('\n\n'));
+            return body;
+          }),
+        };
+      }),
+    },
+  };
+  const builder = new XMLBuilder({
+    ignoreAttributes: false,
+    attributeNamePrefix: '@_',
+    format: true,
+    indentBy: '  ',
+    suppressEmptyNode: true,
+    processEntities: true,
+  });
+  return `${builder.build(document).trimEnd()}\n`;
+}

@@ -1,0 +1,210 @@
+/**
+ * A Markdown summary for a pull-request comment, a job summary (`$GITHUB_STEP_SUMMARY`) or a
+ * review record: title, score and grade, totals per severity, a table of documents, a table of
+ * categories, the contract results per operation, and a table of findings per category, most
+ * severe first and capped ("…and N more"), each linking to its rule's documentation.
+ * GitHub-flavoured (tables); every text from the report is escaped so it cannot break a table,
+ * start a link or inject HTML.
+ */
+import type { Category, Finding, Report, Severity } from '../finding.js';
+import { summarise } from '../finding.js';
+import { CATEGORIES, scoreLabel, scoreReport } from '../score.js';
+import { bySeverity, locationText, maskText, plural, reportOperations, SEVERITY_LABEL, TOOL_INFORMATION_URI, visibleReport } from './common.js';
+import type { FormatContext } from './index.js';
+
+/** Findings shown per category before "…and N more". */
+export const MARKDOWN_FINDINGS_PER_CATEGORY = 10;
+
+export const CATEGORY_TITLE: Record<Category, string> = {
+  documentation: 'Documentation',
+  'data-format': 'Data formats',
+  naming: 'Naming',
+  methods: 'Methods',
+  errors: 'Errors',
+  security: 'Security',
+};
+
+const SEVERITY_MARK: Record<Severity, string> = { error: '🔴', warn: '🟠', info: '🔵', hint: '⚪' };
+
+/**
+ * Backslash-escapes the characters that could start inline Markdown syntax (emphasis, links,
+ * images, HTML, entities, strikethrough, table cells). Text from the report never starts a line,
+ * so block syntax (lists, headings) cannot arise.
+ */
+function escapePlain(text: string): string {
+  return text.replace(/[\\`*_[\]<>|~&!#]/g, (c) => `\\${c}`);
+}
+
+/**
+ * Inline text for a paragraph or a table cell: code spans (`…`) are kept as code, with `|`
+ * escaped as GFM tables require; everything else is escaped; line breaks become spaces.
+ */
+export function inline(text: string): string {
+  const flat = text.replace(/\r\n|\r|\n/g, ' ').trim();
+  let out = '';
+  let index = 0;
+  while (index < flat.length) {
+    const tick = flat.indexOf('`', index);
+    if (tick < 0) {
+      out += escapePlain(flat.slice(index));
+      break;
+    }
+    out += escapePlain(flat.slice(index, tick));
+    let runEnd = tick;
+    while (flat[runEnd] === '`') runEnd++;
+    const run = flat.slice(tick, runEnd);
+    // The closing run must be exactly as long as the opening one.
+    let close = -1;
+    let search = runEnd;
+    while (search < flat.length) {
+      const next = flat.indexOf(run, search);
+      if (next < 0) break;
+      let end = next + run.length;
+      if (flat[next - 1] !== '`' && flat[end] !== '`') {
+        close = next;
+        break;
+      }
+      while (flat[end] === '`') end++;
+      search = end;
+    }
+    if (close < 0) {
+      out += run.replace(/`/g, '\\`');
+      index = runEnd;
+      continue;
+    }
+    const code = flat.slice(runEnd, close).replace(/\|/g, '\\|');
+    out += `${run}${code}${run}`;
+    index = close + run.length;
+  }
+  return out;
+}
+
+/** A URL fit for a Markdown link destination, or undefined for anything but http(s). */
+function linkTarget(url: string): string | undefined {
+  if (!/^https?:\/\//i.test(url)) return undefined;
+  return url.replace(/[\s()<>|\\]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+}
+
+function link(text: string, url: string): string {
+  const target = linkTarget(url);
+  return target ? `[${inline(text)}](${target})` : inline(text);
+}
+
+function code(text: string): string {
+  // A code span that cannot be closed early: fence with more backticks than the text holds.
+  const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = '`'.repeat(longest + 1);
+  const body = text.replace(/\r\n|\r|\n/g, ' ').replace(/\|/g, '\\|');
+  const pad = body.startsWith('`') || body.endsWith('`') ? ' ' : '';
+  return `${fence}${pad}${body}${pad}${fence}`;
+}
+
+function table(header: string[], align: Array<'l' | 'r' | 'c'>, rows: string[][]): string[] {
+  const rule = align.map((a) => (a === 'r' ? '---:' : a === 'c' ? ':---:' : '---'));
+  return [`| ${header.join(' | ')} |`, `| ${rule.join(' | ')} |`, ...rows.map((row) => `| ${row.join(' | ')} |`)];
+}
+
+function severityCell(severity: Severity): string {
+  return `${SEVERITY_MARK[severity]} ${SEVERITY_LABEL[severity]}`;
+}
+
+export function formatMarkdown(report: Report, context: FormatContext): string {
+  const visible = visibleReport(report, context.showPii);
+  const score = scoreReport(report);
+  const summary = summarise(report.findings);
+  const out: string[] = [];
+
+  const single = visible.documents.length === 1 ? visible.documents[0]! : undefined;
+  const subject = single ? [single.title ?? single.path, single.version ? `v${single.version}` : ''].filter(Boolean).join(' ') : plural(visible.documents.length, 'document');
+  out.push(`# ${inline(`vottur report: ${subject}`)}`, '');
+  out.push(
+    `**${inline(scoreLabel(score))}**: ${plural(summary.error, 'error')}, ${plural(summary.warn, 'warning')}, ${summary.info} info, ${plural(summary.hint, 'hint')} in ${plural(visible.documents.length, 'document')}.`,
+    '',
+  );
+  out.push(`${link(`${visible.tool.name} ${visible.tool.version}`, TOOL_INFORMATION_URI)}, ${inline(visible.createdTimestamp)}.`, '');
+
+  out.push('## Documents', '');
+  out.push(
+    ...table(
+      ['Document', 'Title', 'Version', 'Score', 'Grade', 'Errors', 'Warnings', 'Info', 'Hints'],
+      ['l', 'l', 'l', 'r', 'c', 'r', 'r', 'r', 'r'],
+      score.byDocument.map((d) => {
+        const info = visible.documents.find((doc) => doc.path === maskText(d.document, context.showPii));
+        return [
+          code(maskText(d.document, context.showPii)),
+          inline(info?.title ?? ''),
+          inline(info?.version ?? ''),
+          String(d.score),
+          d.grade,
+          String(d.summary.error),
+          String(d.summary.warn),
+          String(d.summary.info),
+          String(d.summary.hint),
+        ];
+      }),
+    ),
+    '',
+  );
+
+  out.push('## Categories', '');
+  out.push(
+    ...table(
+      ['Category', 'Score', 'Grade', 'Rules', 'Errors', 'Warnings', 'Info', 'Hints'],
+      ['l', 'r', 'c', 'r', 'r', 'r', 'r', 'r'],
+      CATEGORIES.map((category) => {
+        const c = score.byCategory[category];
+        return [
+          CATEGORY_TITLE[category],
+          String(c.score),
+          c.grade,
+          String(c.rules),
+          String(c.summary.error),
+          String(c.summary.warn),
+          String(c.summary.info),
+          String(c.summary.hint),
+        ];
+      }),
+    ),
+    '',
+  );
+
+  const operations = reportOperations(visible);
+  if (operations.length > 0) {
+    out.push('## Contract results', '');
+    out.push(
+      ...table(
+        ['Operation', 'operationId', 'Requests', 'Findings', 'Result'],
+        ['l', 'l', 'r', 'r', 'l'],
+        operations.map((o) => {
+          const own = visible.findings.filter((f) => f.source !== 'lint' && f.document === o.document && f.operation === o.operation);
+          const worst = own.some((f) => f.severity === 'error') ? '🔴 failed' : own.some((f) => f.severity === 'warn') ? '🟠 warnings' : '✅ passed';
+          return [code(o.operation), o.operationId ? code(o.operationId) : '', String(o.requests), String(o.findings), o.requests === 0 ? '⏭️ not exercised' : worst];
+        }),
+      ),
+      '',
+    );
+  }
+
+  out.push('## Findings', '');
+  if (visible.findings.length === 0) {
+    out.push('No findings.', '');
+  }
+  for (const category of CATEGORIES) {
+    const findings = bySeverity(visible.findings.filter((f) => f.category === category));
+    if (findings.length === 0) continue;
+    const c = score.byCategory[category];
+    out.push(`### ${inline(`${CATEGORY_TITLE[category]}: ${c.score} (${c.grade})`)}`, '');
+    const shown = findings.slice(0, MARKDOWN_FINDINGS_PER_CATEGORY);
+    out.push(
+      ...table(
+        ['Severity', 'Rule', 'Message', 'Location'],
+        ['l', 'l', 'l', 'l'],
+        shown.map((f: Finding) => [severityCell(f.severity), link(f.ruleId, f.docsUrl), inline(f.message), code(locationText(f))]),
+      ),
+      '',
+    );
+    const more = findings.length - shown.length;
+    if (more > 0) out.push(`_…and ${more} more ${CATEGORY_TITLE[category].toLowerCase()} ${more === 1 ? 'finding' : 'findings'}._`, '');
+  }
+  return `${out.join('\n').trimEnd()}\n`;
+}

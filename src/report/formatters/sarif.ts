@@ -1,0 +1,162 @@
+/**
+ * SARIF 2.1.0 (OASIS), as GitHub code scanning, Azure DevOps and IDE viewers read it. One run per
+ * invocation; `tool.driver.rules` lists every rule that ran; each result points at the document
+ * (relative to the working directory, through the `SRCROOT` base) and, for contract findings, at
+ * the operation as a logical location. Checked by Microsoft's SARIF validator in the tests.
+ */
+import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { summarise, type Finding, type Report, type RuleMeta, type Severity } from '../finding.js';
+import { scoreReport } from '../score.js';
+import { SourceFiles, isUrl } from '../source.js';
+import { allRules, isContract, maskText, TOOL_INFORMATION_URI, visibleReport } from './common.js';
+import type { FormatContext } from './index.js';
+
+/** The final OASIS schema; Microsoft's validator accepts it without a warning (SARIF2008). */
+export const SARIF_SCHEMA_URI = 'https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json';
+export const SRCROOT = 'SRCROOT';
+
+type SarifLevel = 'error' | 'warning' | 'note';
+
+export const SARIF_LEVEL: Record<Severity, SarifLevel> = { error: 'error', warn: 'warning', info: 'note', hint: 'note' };
+
+const CHECKED_IN: Record<RuleMeta['source'], string> = {
+  lint: 'in the API description',
+  response: 'in live responses',
+  contract: 'against the live service',
+};
+
+/** `platform-national-id-format` → `PlatformNationalIdFormat` (SARIF's `name`: a readable Pascal identifier). */
+export function pascalName(id: string): string {
+  const name = id
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((part) => part[0]!.toUpperCase() + part.slice(1))
+    .join('');
+  return /^[A-Z]/.test(name) ? name : `Rule${name}`;
+}
+
+interface ArtifactLocation {
+  uri: string;
+  uriBaseId?: string;
+}
+
+/**
+ * A document as a SARIF artifact location: a path below the working directory is relative to
+ * `SRCROOT`; any other path becomes an absolute `file:` URI; a URL stays a URL (normalised, so
+ * characters such as `{}` are percent-encoded as RFC 3986 wants).
+ */
+export function artifactLocation(document: string, cwd: string): ArtifactLocation {
+  if (isUrl(document)) {
+    try {
+      return { uri: new URL(document).href };
+    } catch {
+      return { uri: encodeURI(document) };
+    }
+  }
+  const absolute = isAbsolute(document) ? document : resolve(cwd, document);
+  const relativePath = relative(cwd, absolute);
+  if (relativePath !== '' && !relativePath.startsWith('..') && !isAbsolute(relativePath)) {
+    return { uri: relativePath.split(sep).map(encodeURIComponent).join('/'), uriBaseId: SRCROOT };
+  }
+  return { uri: pathToFileURL(absolute).href };
+}
+
+function region(finding: Finding, position: { line: number; column: number } | undefined) {
+  if (!position) return undefined;
+  const result: Record<string, number> = { startLine: position.line, startColumn: Math.max(1, position.column) };
+  if (finding.line !== undefined && finding.endLine !== undefined && finding.endLine >= position.line) {
+    result.endLine = finding.endLine;
+    if (finding.endColumn !== undefined && (finding.endLine > position.line || finding.endColumn >= result.startColumn!)) {
+      result.endColumn = Math.max(1, finding.endColumn);
+    }
+  }
+  return result;
+}
+
+export function toSarif(report: Report, context: Pick<FormatContext, 'cwd' | 'showPii'>) {
+  const visible = visibleReport(report, context.showPii);
+  const sources = SourceFiles.forReport(report, context.cwd);
+  const rules = allRules(visible);
+  const ruleIndex = new Map(rules.map((rule, index) => [rule.id, index]));
+  const score = scoreReport(report);
+  let usesSrcRoot = false;
+
+  const results = visible.findings.map((finding, index) => {
+    const original = report.findings[index]!;
+    const location: Record<string, unknown> = {};
+    // A contract finding whose document is a URL still names it; a lint finding always has a file.
+    const artifact = artifactLocation(finding.document, context.cwd);
+    if (artifact.uriBaseId) usesSrcRoot = true;
+    const where = region(finding, sources.position(original));
+    location.physicalLocation = { artifactLocation: artifact, ...(where ? { region: where } : {}) };
+    if (finding.operation) {
+      location.logicalLocations = [
+        {
+          name: finding.operationId ?? finding.operation,
+          fullyQualifiedName: finding.operation,
+          kind: 'function',
+        },
+      ];
+    }
+    const properties: Record<string, unknown> = {
+      category: finding.category,
+      source: finding.source,
+      pointer: finding.pointer,
+    };
+    if (finding.operationId) properties.operationId = finding.operationId;
+    if (finding.request) properties.request = finding.request;
+    return {
+      ruleId: finding.ruleId,
+      ruleIndex: ruleIndex.get(finding.ruleId)!,
+      level: SARIF_LEVEL[finding.severity],
+      message: { text: finding.message },
+      locations: [location],
+      properties,
+    };
+  });
+
+  const driverRules = rules.map((rule: RuleMeta) => {
+    const name = pascalName(rule.id);
+    return {
+      id: rule.id,
+      ...(name !== rule.id ? { name } : {}),
+      shortDescription: { text: rule.description },
+      fullDescription: { text: `${rule.description} Category: ${rule.category}; checked ${CHECKED_IN[rule.source]}.` },
+      helpUri: rule.docsUrl,
+      help: { text: `${rule.description} Documentation: ${rule.docsUrl}` },
+      defaultConfiguration: { level: SARIF_LEVEL[rule.severity] },
+      properties: { category: rule.category, source: rule.source, tags: [rule.category, isContract(rule) ? 'contract' : 'lint'] },
+    };
+  });
+
+  const run: Record<string, unknown> = {
+    tool: {
+      driver: {
+        name: visible.tool.name,
+        version: visible.tool.version,
+        ...(/^\d+\.\d+\.\d+/.test(visible.tool.version) ? { semanticVersion: visible.tool.version } : {}),
+        informationUri: TOOL_INFORMATION_URI,
+        rules: driverRules,
+      },
+    },
+    invocations: [{ executionSuccessful: true, endTimeUtc: visible.createdTimestamp }],
+    ...(usesSrcRoot ? { originalUriBaseIds: { [SRCROOT]: { uri: pathToFileURL(resolve(context.cwd) + sep).href } } } : {}),
+    results,
+    properties: {
+      score: score.score,
+      grade: score.grade,
+      summary: summarise(report.findings),
+      documents: score.byDocument.map((d) => ({
+        document: maskText(d.document, context.showPii),
+        score: d.score,
+        grade: d.grade,
+      })),
+    },
+  };
+  return { $schema: SARIF_SCHEMA_URI, version: '2.1.0' as const, runs: [run] };
+}
+
+export function formatSarif(report: Report, context: FormatContext): string {
+  return `${JSON.stringify(toSarif(report, context), null, 2)}\n`;
+}

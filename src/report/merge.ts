@@ -1,0 +1,146 @@
+/**
+ * Reading saved JSON reports back and merging several into one: a lint and a test run, many
+ * documents, or the shards of a CI matrix. `vottur report` is built on these.
+ */
+import { readFileSync } from 'node:fs';
+import { CouldNotRunError } from '../cli/errors.js';
+import { sortFindings, type DocumentInfo, type Finding, type OperationResult, type Report, type RuleMeta } from './finding.js';
+import { describeSchemaError, reportValidator } from './schema.js';
+
+/** A report as the JSON format writes it; `summary` and `score` are derived and dropped on reading. */
+interface JsonReport {
+  tool: Report['tool'];
+  createdTimestamp: string;
+  documents: DocumentInfo[];
+  rules: RuleMeta[];
+  findings: Finding[];
+  operations?: OperationResult[];
+  summary?: unknown;
+  score?: unknown;
+}
+
+/** Checks a parsed JSON value against the report schema and returns it as a `Report`. */
+export function parseJsonReport(value: unknown, name = 'report'): Report {
+  const validate = reportValidator();
+  if (!validate(value)) {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+      throw new CouldNotRunError(`${name} is not a vottur JSON report: expected an object written by --format json`);
+    }
+    throw new CouldNotRunError(`${name} is not a vottur JSON report: ${describeSchemaError(validate.errors)}`);
+  }
+  const json = value as JsonReport;
+  return {
+    tool: { name: json.tool.name, version: json.tool.version },
+    createdTimestamp: json.createdTimestamp,
+    documents: json.documents,
+    rules: json.rules,
+    findings: json.findings,
+    ...(json.operations ? { operations: json.operations } : {}),
+  };
+}
+
+/** Reads a report written by `--format json`; anything else is a `CouldNotRunError` naming the file. */
+export function readJsonReport(path: string): Report {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new CouldNotRunError(`cannot read ${path}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : (code ?? (error as Error).message)}`);
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text.replace(/^\uFEFF/, ''));
+  } catch (error) {
+    throw new CouldNotRunError(`${path} is not a vottur JSON report: not JSON (${(error as Error).message.split('\n')[0]})`);
+  }
+  return parseJsonReport(value, path);
+}
+
+export interface MergeOptions {
+  /** The tool to name in the merged report; default: the first report's. */
+  tool?: Report['tool'];
+  /** The merged report's `createdTimestamp`; default: now. */
+  now?: Date;
+}
+
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    return `{${Object.keys(value)
+      .sort()
+      .filter((key) => (value as Record<string, unknown>)[key] !== undefined)
+      .map((key) => `${JSON.stringify(key)}:${canonical((value as Record<string, unknown>)[key])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/**
+ * One report from several: documents deduplicated by path (title and version taken from the first
+ * report that has them), rules merged by id (first wins), findings concatenated and sorted (a
+ * finding identical in every field to one already taken is kept once, so merging a report with
+ * itself changes nothing), operations merged by document and operation (requests, findings and
+ * time added up, identical entries kept once), and `createdTimestamp` set to now.
+ */
+export function mergeReports(reports: readonly Report[], options: MergeOptions = {}): Report {
+  if (reports.length === 0) throw new CouldNotRunError('no report to merge');
+
+  const documents = new Map<string, DocumentInfo>();
+  for (const report of reports) {
+    for (const document of report.documents) {
+      const known = documents.get(document.path);
+      if (!known) documents.set(document.path, { ...document });
+      else {
+        if (known.title === undefined && document.title !== undefined) known.title = document.title;
+        if (known.version === undefined && document.version !== undefined) known.version = document.version;
+      }
+    }
+  }
+
+  const rules = new Map<string, RuleMeta>();
+  for (const report of reports) for (const rule of report.rules) if (!rules.has(rule.id)) rules.set(rule.id, rule);
+
+  const seenFindings = new Set<string>();
+  const findings: Finding[] = [];
+  for (const report of reports) {
+    for (const finding of report.findings) {
+      const key = canonical(finding);
+      if (seenFindings.has(key)) continue;
+      seenFindings.add(key);
+      findings.push(finding);
+    }
+  }
+
+  let operations: OperationResult[] | undefined;
+  if (reports.some((r) => r.operations)) {
+    const merged = new Map<string, { result: OperationResult; seen: Set<string> }>();
+    for (const report of reports) {
+      for (const operation of report.operations ?? []) {
+        const key = `${operation.document}\u0000${operation.operation}`;
+        const entry = merged.get(key);
+        const identity = canonical(operation);
+        if (!entry) {
+          merged.set(key, { result: { ...operation }, seen: new Set([identity]) });
+          continue;
+        }
+        if (entry.seen.has(identity)) continue;
+        entry.seen.add(identity);
+        entry.result.requests += operation.requests;
+        entry.result.findings += operation.findings;
+        if (operation.durationMs !== undefined) entry.result.durationMs = (entry.result.durationMs ?? 0) + operation.durationMs;
+        if (entry.result.operationId === undefined && operation.operationId !== undefined) entry.result.operationId = operation.operationId;
+      }
+    }
+    operations = [...merged.values()].map((entry) => entry.result);
+  }
+
+  return {
+    tool: options.tool ?? reports[0]!.tool,
+    createdTimestamp: (options.now ?? new Date()).toISOString(),
+    documents: [...documents.values()],
+    rules: [...rules.values()],
+    findings: sortFindings(findings),
+    ...(operations ? { operations } : {}),
+  };
+}
