@@ -150,9 +150,8 @@ export const PLATFORM_SCOPE = /^@?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0
  * `to national id`, `X-Param-National-Id` → `x param national id`, `kennitölu` → `kennitolu`.
  */
 export function nameWords(name: string): string[] {
-  return name
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
+  const plain = /[^\x00-\x7f]/.test(name) ? name.normalize('NFD').replace(/[\u0300-\u036f]/g, '') : name;
+  return plain
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
     .split(/[^A-Za-z0-9]+/)
@@ -160,9 +159,13 @@ export function nameWords(name: string): string[] {
     .map((word) => word.toLowerCase());
 }
 
-/** camelCase with acronyms written as words: `CAMEL_CASE` and no two capitals in a row (`userId`, not `userID`). */
+/**
+ * camelCase with acronyms written as words: `CAMEL_CASE` and no run of capitals that is an
+ * acronym (`userId`, not `userID`; `logoUrl`, not `logoURL` or `URLSafe`). A one-letter word
+ * before another word is fine (`threeDSecure`).
+ */
 export function isStrictCamelCase(name: string): boolean {
-  return CAMEL_CASE.test(name) && !/[A-Z]{2}/.test(name);
+  return CAMEL_CASE.test(name) && !/[A-Z]{2,}(?![a-z])/.test(name) && !/[A-Z]{3,}[a-z]/.test(name);
 }
 
 /** JSON media types: `application/json` and any `+json` type (`application/problem+json`), parameters ignored. */

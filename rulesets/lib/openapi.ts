@@ -9,6 +9,7 @@
  * followed by these helpers (the rule stays silent rather than guessing).
  */
 import type { JsonPath, OpenApiDocument } from './rule.js';
+import { timed } from './timing.js';
 
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
@@ -22,12 +23,14 @@ export function isRef(value: unknown): value is { $ref: string } {
   return isObject(value) && typeof value.$ref === 'string';
 }
 
-function memoise<T>(compute: (document: OpenApiDocument) => T): (document: OpenApiDocument) => T {
+/** Computes once per document object. A named view is timed on its own line by `vottur lint --timing`. */
+function memoise<T>(compute: (document: OpenApiDocument) => T, name?: string): (document: OpenApiDocument) => T {
   const cache = new WeakMap<object, T>();
+  const label = name === undefined ? undefined : `(shared) ${name}`;
   return (document) => {
     let value = cache.get(document);
     if (value === undefined) {
-      value = compute(document);
+      value = label === undefined ? compute(document) : timed(label, () => compute(document));
       cache.set(document, value);
     }
     return value;
@@ -139,7 +142,7 @@ export const operations = memoise((document): OperationInfo[] => {
     }
   }
   return result;
-});
+}, 'operations');
 
 export interface ParameterInfo {
   parameter: Obj;
@@ -187,7 +190,7 @@ export const parameters = memoise((document): ParameterInfo[] => {
     if (Array.isArray(op.operation.parameters)) op.operation.parameters.forEach((p: unknown, i: number) => add(p, [...op.path, 'parameters', i]));
   }
   return result;
-});
+}, 'parameters');
 
 export interface ResponseInfo {
   operation: OperationInfo;
@@ -214,7 +217,7 @@ export const responses = memoise((document): ResponseInfo[] => {
     }
   }
   return result;
-});
+}, 'responses');
 
 export interface MediaTypeInfo {
   kind: 'request' | 'response';
@@ -263,7 +266,7 @@ export const mediaTypes = memoise((document): MediaTypeInfo[] => {
     }
   }
   return [...byObject.values()];
-});
+}, 'mediaTypes');
 
 export type SchemaRole =
   | 'component'
@@ -361,10 +364,10 @@ export const schemas = memoise((document): SchemaNode[] => {
     if (!isObject(content)) return;
     for (const key of Object.keys(content)) if (isObject(content[key])) walk(content[key].schema, [...path, 'content', key, 'schema'], role);
   }
-});
+}, 'schemas');
 
 /** Property nodes only: `(name, schema, path, holder)` for every property of every object schema. */
-export const properties = memoise((document): SchemaNode[] => schemas(document).filter((node) => node.role === 'property'));
+export const properties = memoise((document): SchemaNode[] => schemas(document).filter((node) => node.role === 'property'), 'properties');
 
 /**
  * What a schema stands for after following `$ref`s and looking through a single-branch
@@ -431,7 +434,8 @@ const exampleCache = new WeakMap<object, boolean>();
  * True when a schema gives an example: its own `example` (or a non-empty 3.1 `examples` array),
  * or that of what it stands for: a `$ref` target (a reference that does not resolve locally counts,
  * so rules stay silent rather than guess), a single-branch `allOf`/`oneOf`/`anyOf` wrapper, every
- * branch of a `oneOf`/`anyOf`, or the `items` of an array. Memoised per schema object.
+ * branch of a `oneOf`/`anyOf`, the `items` of an array, or, for an object, its members when every
+ * one of them gives an example (`assemblesExample`). Memoised per schema object.
  */
 export function schemaHasExample(document: OpenApiDocument, schema: unknown): boolean {
   if (!isObject(schema)) return false;
@@ -450,9 +454,27 @@ export function schemaHasExample(document: OpenApiDocument, schema: unknown): bo
       if ((branches.length === 1 || key !== 'allOf') && branches.every((branch) => schemaHasExample(document, branch))) found = true;
     }
     if (!found && isObject(schema.items)) found = schemaHasExample(document, schema.items);
+    if (!found) found = assemblesExample(document, schema);
   }
   exampleCache.set(schema, found);
   return found;
+}
+
+/**
+ * True when an object schema's example can be put together from its members, as documentation
+ * tools do: it declares properties (directly or through `allOf`/`$ref`), and every one of them
+ * gives an example (see `schemaHasExample`) or a fixed set of values (`enum`, `const`).
+ */
+function assemblesExample(document: OpenApiDocument, schema: Obj): boolean {
+  const members = collectProperties(document, schema, []);
+  if (members.size === 0) return false;
+  for (const { schema: member } of members.values()) {
+    if (schemaHasExample(document, member)) continue;
+    const effective = effectiveSchema(document, member, []).value;
+    if (isObject(effective) && ((Array.isArray(effective.enum) && effective.enum.length > 0) || effective.const !== undefined)) continue;
+    return false;
+  }
+  return true;
 }
 
 /** True when a media type object gives an example: `example`, a non-empty `examples`, or its schema's (see `schemaHasExample`). */
@@ -462,17 +484,31 @@ export function mediaHasExample(document: OpenApiDocument, media: Obj): boolean 
   return schemaHasExample(document, media.schema);
 }
 
+/** Media types whose bodies are text a description can show: text, JSON, XML, forms, multipart containers. */
+const TEXTUAL_MEDIA = /^(text\/|application\/([\w.+-]*\+)?(json|xml)\b|application\/[\w.+-]*json|application\/x-www-form-urlencoded|multipart\/)/i;
+
+/** True when a schema stands for raw bytes: a string with `format: binary`, or 3.1 `contentMediaType`/`contentEncoding` (or a list of such). */
+function isBinarySchema(document: OpenApiDocument, schema: unknown): boolean {
+  const value = effectiveSchema(document, schema, []).value;
+  if (!isObject(value)) return false;
+  const types = schemaTypes(value);
+  if (types.includes('array') && isObject(value.items)) return isBinarySchema(document, value.items);
+  return (types.length === 0 || types.includes('string')) && (value.format === 'binary' || value.contentMediaType !== undefined || value.contentEncoding !== undefined);
+}
+
 /**
  * True when a media type carries raw bytes, for which an example cannot be written inline: its
- * schema is a binary string (`format: binary`, or 3.1 `contentMediaType`/`contentEncoding`), or it
- * has no schema and the media type is not a text, JSON, XML or form type.
+ * schema is a binary string (`format: binary`, or 3.1 `contentMediaType`/`contentEncoding`), or
+ * the media type is not a textual one (`image/png`, `application/pdf`, `application/octet-stream`)
+ * and its schema, if any, is a string.
  */
 export function isBinaryMedia(document: OpenApiDocument, mediaType: string, media: Obj): boolean {
-  if (media.schema === undefined) return !/^(text\/|application\/([\w.+-]*\+)?(json|xml)\b|application\/x-www-form-urlencoded|multipart\/)/i.test(mediaType) && !mediaType.includes('json');
+  const textual = TEXTUAL_MEDIA.test(mediaType);
+  if (media.schema === undefined) return !textual;
+  if (isBinarySchema(document, media.schema)) return true;
+  if (textual) return false;
   const schema = effectiveSchema(document, media.schema, []).value;
-  if (!isObject(schema)) return false;
-  const types = schemaTypes(schema);
-  return (types.length === 0 || types.includes('string')) && (schema.format === 'binary' || schema.contentMediaType !== undefined || schema.contentEncoding !== undefined);
+  return isObject(schema) && schemaTypes(schema).every((type) => type === 'string');
 }
 
 /** One layer of what a schema stands for (see `schemaLayers`). */
@@ -635,4 +671,30 @@ export const exampleValues = memoise((document): ExampleValue[] => {
     if (Array.isArray(node.schema.examples)) node.schema.examples.forEach((value: unknown, i: number) => start(value, [...node.path, 'examples', i], node.schema));
   }
   return result;
-});
+}, 'exampleValues');
+
+/**
+ * True when a media type's body has nothing to show in an example: raw bytes (`isBinaryMedia`),
+ * a multipart upload whose parts are files or give examples of their own, or an object schema
+ * that admits only `{}` (no properties, `additionalProperties: false`), as
+ * generated descriptions give GET and DELETE operations that take no body.
+ */
+export function bodyNeedsNoExample(document: OpenApiDocument, mediaType: string, media: Obj): boolean {
+  if (isBinaryMedia(document, mediaType, media)) return true;
+  const schema = effectiveSchema(document, media.schema, []).value;
+  if (!isObject(schema)) return false;
+  if (/^multipart\//i.test(mediaType)) {
+    // A file upload: the file parts cannot be shown; the other parts give examples.
+    const parts = collectProperties(document, schema, []);
+    const values = [...parts.values()];
+    if (values.some((part) => isBinarySchema(document, part.schema)) && values.every((part) => isBinarySchema(document, part.schema) || schemaHasExample(document, part.schema))) return true;
+  }
+  const types = schemaTypes(schema);
+  return (
+    (types.length === 0 || (types.length === 1 && types[0] === 'object')) &&
+    schema.additionalProperties === false &&
+    (schema.properties === undefined || (isObject(schema.properties) && Object.keys(schema.properties).length === 0)) &&
+    schema.patternProperties === undefined &&
+    !['allOf', 'oneOf', 'anyOf'].some((key) => schema[key] !== undefined)
+  );
+}

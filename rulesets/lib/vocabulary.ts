@@ -89,7 +89,7 @@ export const VERSION_QUERY_PARAMETERS: readonly string[] = ['v', 'version', 'api
 /**
  * Words found in `info.x-category` that are not the published convention's values, and the value
  * each most likely means (compared lower-cased). `public` is the one the catalogue's own code
- * knows (`DataCategory.Public`); the convention calls data that anyone may use `open`. The rest
+ * knows (`DataCategory.PUBLIC = 'public'`); the convention calls data that anyone may use `open`. The rest
  * are the obvious English synonyms. A word not listed here gets the list of values instead.
  */
 export const X_CATEGORY_ALIASES: Readonly<Record<string, string>> = {
@@ -110,7 +110,8 @@ export const X_CATEGORY_ALIASES: Readonly<Record<string, string>> = {
 /**
  * Words found in `info.x-pricing` that are not the convention's values, and the value each most
  * likely means (compared lower-cased; the catalogue's code capitalises `Free`/`Paid`, which the
- * rule treats as a matter of case, not listed here).
+ * rule treats as a matter of case, not listed here). An older version of the design guide
+ * (island-is/handbook) listed `free`, `usage`, `daly` [sic], `monthly`, `yearly`, `custom`.
  */
 export const X_PRICING_ALIASES: Readonly<Record<string, string>> = {
   gratis: 'free',
@@ -123,6 +124,13 @@ export const X_PRICING_ALIASES: Readonly<Record<string, string>> = {
   fees: 'paid',
   priced: 'paid',
   payment: 'paid',
+  // The pricing values of an older version of the design guide: all of them are charged for.
+  usage: 'paid',
+  daily: 'paid',
+  daly: 'paid',
+  monthly: 'paid',
+  yearly: 'paid',
+  custom: 'paid',
 };
 
 // Imports are hoisted; this one sits here so that the file's earlier sections stay untouched.
@@ -138,6 +146,9 @@ import { nameWords } from './conventions.js';
  * `plural` is true for the Icelandic plural `kennitolur`.
  */
 export function matchNationalIdAlias(name: string): { prefix: string[]; plural: boolean } | undefined {
+  // Most names contain no alias at all and are ruled out without splitting them into words.
+  const compact = name.toLowerCase().replace(/[^a-z0-9]/g, '');
+  if (!/[^\x00-\x7f]/.test(name) && !NATIONAL_ID_ALIASES.some((alias) => compact.includes(alias))) return undefined;
   const words = nameWords(name);
   for (let start = 0; start < words.length; start++) {
     const tail = words.slice(start).join('');
@@ -149,8 +160,13 @@ export function matchNationalIdAlias(name: string): { prefix: string[]; plural: 
 /** Last words of names that hold a language code: `locale`, `language`, `lang`, `preferredLanguage`, `uiLocale`, `spokenLanguages`. */
 export const LANGUAGE_NAME_WORDS: readonly string[] = ['language', 'languages', 'locale', 'locales', 'lang', 'langs'];
 
-/** True for `locale`, `language`, `lang`, `*Language`, `*Locale`, `*Lang`, their plurals, and `languageCode`/`localeCode`. */
+/**
+ * True for `locale`, `language`, `lang`, `*Language`, `*Locale`, `*Lang`, their plurals, and
+ * `languageCode`/`localeCode`. Not the HTTP headers `Accept-Language` and `Content-Language`
+ * (in a header map of example data too): they carry BCP 47 tags (`en-US`) by HTTP's own rules.
+ */
 export function isLanguageName(name: string): boolean {
+  if (/^(accept|content)-language$/i.test(name)) return false;
   const words = nameWords(name);
   const last = words.at(-1);
   if (last === undefined) return false;
@@ -313,3 +329,10 @@ export const CUSTOM_METHOD_AMBIGUOUS_WORDS: readonly string[] = [
  * `<organisation>/<resource>:read|write` scope form.
  */
 export const OIDC_STANDARD_SCOPES: readonly string[] = ['openid', 'profile', 'email', 'address', 'phone', 'offline_access'];
+
+/**
+ * Generic names of the member that holds a collection in a list response (`{ data: [...] }`,
+ * `{ items: [...] }`); an array member with one of these names, or named after the collection
+ * itself (`/v1/users` → `users`), makes a GET's response a page of a collection.
+ */
+export const COLLECTION_ARRAY_NAMES: readonly string[] = ['data', 'items', 'results', 'result', 'entries', 'records', 'elements', 'values', 'list', 'rows', 'nodes', 'edges', 'hits', 'content'];

@@ -9,12 +9,13 @@ function charsetOf(mediaType: string): string | undefined {
   return match ? match[2]!.replace(/^"(.*)"$/, '$1').trim() : undefined;
 }
 
-function check(mediaType: string, path: JsonPath, where: string, problems: Problem[]) {
+function check(mediaType: string, path: JsonPath, problems: Problem[], encodingOf?: string) {
   const charset = charsetOf(mediaType);
   if (charset === undefined || charset.toLowerCase() === 'utf-8') return;
   const fixed = mediaType.replace(CHARSET_PARAMETER, '$1utf-8');
   const why = charset.toLowerCase() === 'utf8' ? '`utf8` is not the registered charset name' : 'all text on the platform is UTF-8';
-  problems.push({ message: `${where} ${show(mediaType)} names the charset ${show(charset)}; ${why}: write \`charset=utf-8\` (${show(fixed)}).`, path });
+  const subject = encodingOf === undefined ? `The media type ${show(mediaType)}` : `The content type ${show(mediaType)} of the encoding of \`${encodingOf}\``;
+  problems.push({ message: `${subject} names the charset ${show(charset)}; ${why}: write \`charset=utf-8\` (${show(fixed)}).`, path });
 }
 
 export default defineRule({
@@ -25,13 +26,13 @@ export default defineRule({
   check(document) {
     const problems: Problem[] = [];
     for (const info of mediaTypes(document)) {
-      check(info.mediaType, info.path, 'The media type', problems);
+      check(info.mediaType, info.path, problems);
       const encoding = info.media.encoding;
       if (!isObject(encoding)) continue;
       for (const property of Object.keys(encoding)) {
         const contentType = encoding[property]?.contentType;
         if (typeof contentType !== 'string') continue;
-        for (const part of contentType.split(/,(?=\s*[\w*]+\/)/)) check(part.trim(), [...info.path, 'encoding', property, 'contentType'], `The encoding of \`${property}\` uses`, problems);
+        for (const part of contentType.split(/,(?=\s*[\w*]+\/)/)) check(part.trim(), [...info.path, 'encoding', property, 'contentType'], problems, property);
       }
     }
     const containers: Array<{ value: Record<string, any>; path: JsonPath }> = parameters(document).map((info) => ({ value: info.parameter, path: info.path }));
@@ -53,7 +54,7 @@ export default defineRule({
     if (isObject(componentResponses)) for (const name of Object.keys(componentResponses)) responseHeaders(componentResponses[name], ['components', 'responses', name]);
     for (const { value, path } of containers) {
       if (!isObject(value.content)) continue;
-      for (const mediaType of Object.keys(value.content)) check(mediaType, [...path, 'content', mediaType], 'The media type', problems);
+      for (const mediaType of Object.keys(value.content)) check(mediaType, [...path, 'content', mediaType], problems);
     }
     return problems;
   },

@@ -27,7 +27,7 @@ function uses(list: ResponseInfo[]): string {
 function needsBody(use: ResponseInfo): boolean {
   const status = use.status.toUpperCase();
   if (NO_BODY.has(status) || BODY_OPTIONAL.has(status) || statusClass(status) === '1') return false;
-  return use.operation.method !== 'head';
+  return use.operation.method !== 'head' && use.operation.method !== 'options';
 }
 
 export default defineRule({
@@ -45,7 +45,7 @@ export default defineRule({
       if (seenBodies.has(key)) return;
       seenBodies.add(key);
       if (mediaTypeNames(body).length > 0) return;
-      const whose = op ? `The request body of \`${label(op)}\`` : `The request body ${printPath(path)}`;
+      const whose = op ? `The request body of \`${label(op)}\`` : `The request body \`${printPath(path)}\``;
       problems.push({ message: `${whose} declares no media type; add \`content\` with the media type it accepts and its schema, e.g. \`application/json\`.`, path: contentPath(body, path) });
     };
     for (const op of operations(document)) {
@@ -76,9 +76,9 @@ export default defineRule({
         const forbidden = list.filter((use) => NO_BODY.has(use.status));
         if (forbidden.length === 0) continue;
         const statuses = [...new Set(forbidden.map((use) => use.status))].join(' and ');
-        const whose = shared ? `${printPath(path)}, used as ${uses(forbidden)},` : `The ${statuses} response of \`${label(forbidden[0]!.operation)}\``;
+        const whose = shared ? `\`${printPath(path)}\`, used as ${uses(forbidden)},` : `The ${statuses} response of \`${label(forbidden[0]!.operation)}\``;
         problems.push({
-          message: `${whose} declares a body (${names.map((name) => show(name)).join(', ')}); a ${statuses} response has none: remove \`content\`, or answer with \`'200'\` if there is a body to return.`,
+          message: `${whose} declares a body (${names.map((name) => show(name)).join(', ')}); a ${statuses} response has none: remove \`content\`${forbidden.every((use) => use.status === '304') ? '' : ", or answer with `'200'` if there is a body to return"}.`,
           path: [...path, 'content'],
         });
         continue;
@@ -87,9 +87,9 @@ export default defineRule({
       if (needing.length === 0) continue;
       const isError = needing.some((use) => ['4', '5', 'default'].includes(statusClass(use.status) ?? ''));
       const example = isError ? '`application/problem+json` with a Problem Details schema' : '`application/json` with the schema of the body';
-      const whose = shared ? `${printPath(path)}, used as ${uses(needing)},` : `The ${needing[0]!.status} response of \`${label(needing[0]!.operation)}\``;
+      const whose = shared ? `\`${printPath(path)}\`, used as ${uses(needing)},` : `The ${needing[0]!.status} response of \`${label(needing[0]!.operation)}\``;
       problems.push({
-        message: `${whose} declares no media type; add \`content\` with the media type of its body, e.g. ${example} (only 204 and 304 responses, redirects and HEAD answers have no body).`,
+        message: `${whose} declares no media type; add \`content\` with the media type of its body, e.g. ${example} (only 204 and 304 responses, redirects and answers to HEAD and OPTIONS have no body).`,
         path: contentPath(response, path),
       });
     }

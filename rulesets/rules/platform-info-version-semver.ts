@@ -35,7 +35,7 @@ export default defineRule({
       return [{ message: '`info.version` is missing; write the semantic version of the API, e.g. `version: 1.0.0`.', path: ['info'] }];
     }
     if (typeof version === 'number') {
-      return [{ message: `\`info.version\` is the number ${show(version)}; write a semantic version as a string, major.minor.patch: \`version: "${nearestSemver(String(version))}"\`.`, path: ['info', 'version'] }];
+      return [{ message: `\`info.version\` is the number ${show(version)} (an unquoted version such as \`1.0\` is read as a number); write a semantic version as a string, major.minor.patch: \`version: "${nearestSemver(String(version))}"\`.`, path: ['info', 'version'] }];
     }
     if (typeof version !== 'string') {
       return [{ message: `\`info.version\` is ${show(version)}; write a semantic version as a string, e.g. \`version: 1.0.0\`.`, path: ['info', 'version'] }];

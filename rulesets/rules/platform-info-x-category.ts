@@ -18,20 +18,32 @@ export interface InfoExtension {
 }
 
 /**
+ * Names an older version of the platform's design guide (island-is/handbook,
+ * `api-design-guide/implementation/documentation.md`) gave these fields; descriptions written
+ * from it carry them.
+ */
+const LEGACY_NAMES: Readonly<Record<string, readonly string[]>> = {
+  'x-category': ['x-dataCategory'],
+  'x-pricing': ['x-dataAccess'],
+};
+
+/**
  * Finds an `info` extension under its published name, or, when that is absent, under a variant
- * spelling (`x_category`, as the catalogue's own code reads it; `X-Category`; `xCategory`). A
- * variant beside the published key is left alone: the published key is what is checked.
- * Shared by the `platform-info-x-*` rules.
+ * spelling (`x_category`, as the catalogue's own code reads it; `X-Category`; `xCategory`) or an
+ * older name (`x-dataCategory`). A variant beside the published key is left alone: the published
+ * key is what is checked. Shared by the `platform-info-x-*` rules.
  */
 export function findInfoExtension(info: Record<string, unknown>, name: string): InfoExtension | undefined {
   if (Object.prototype.hasOwnProperty.call(info, name)) return { key: name, value: info[name], path: ['info', name], misspelt: false };
-  const key = Object.keys(info).find((candidate) => keyShape(candidate) === keyShape(name));
+  const legacy = (LEGACY_NAMES[name] ?? []).map(keyShape);
+  const key = Object.keys(info).find((candidate) => keyShape(candidate) === keyShape(name)) ?? Object.keys(info).find((candidate) => legacy.includes(keyShape(candidate)));
   return key === undefined ? undefined : { key, value: info[key], path: ['info', key], misspelt: true };
 }
 
 /** How a variant key differs from the published one, for messages. */
 export function misspellingNote(key: string, name: string): string {
   if (key === name.replace(/-/g, '_')) return `\`${key}\` is spelt with an underscore`;
+  if (keyShape(key) !== keyShape(name)) return `\`${key}\` is the name an older version of the design guide used; the published convention names it \`${name}\``;
   return `\`${key}\` is not spelt as the convention publishes it (\`${name}\`)`;
 }
 

@@ -3,7 +3,7 @@ import { isObject, operations, resolve } from '../lib/openapi.js';
 import { PLATFORM_SCOPE, toKebabCase } from '../lib/conventions.js';
 import { OIDC_STANDARD_SCOPES } from '../lib/vocabulary.js';
 
-const ACCESS: Record<string, 'read' | 'write'> = { read: 'read', readonly: 'read', write: 'write', readwrite: 'write' };
+const ACCESS: Record<string, 'read' | 'write'> = { read: 'read', readonly: 'read', write: 'write', readwrite: 'write', manage: 'write' };
 
 /** The platform form closest to a scope as written (`read:users` → `@<organisation>/users:read`). */
 function suggestion(scope: string): string {
@@ -15,13 +15,17 @@ function suggestion(scope: string): string {
     rest = rest.slice(slash + 1);
   }
   let access: 'read' | 'write' | undefined;
+  const accessOf = (word: string | undefined) => {
+    const key = (word ?? '').toLowerCase().replace(/_/g, '');
+    return Object.hasOwn(ACCESS, key) ? ACCESS[key] : undefined;
+  };
   const suffix = /[:._\s-]([A-Za-z_]+)$/.exec(rest);
-  const prefix = /^([A-Za-z_]+)[:.]/.exec(rest);
-  if (suffix && ACCESS[suffix[1]!.toLowerCase().replace(/_/g, '')]) {
-    access = ACCESS[suffix[1]!.toLowerCase().replace(/_/g, '')];
+  const prefix = /^([A-Za-z]+)[:._-]/.exec(rest);
+  if (suffix && accessOf(suffix[1])) {
+    access = accessOf(suffix[1]);
     rest = rest.slice(0, suffix.index);
-  } else if (prefix && ACCESS[prefix[1]!.toLowerCase().replace(/_/g, '')]) {
-    access = ACCESS[prefix[1]!.toLowerCase().replace(/_/g, '')];
+  } else if (prefix && accessOf(prefix[1])) {
+    access = accessOf(prefix[1]);
     rest = rest.slice(prefix[0].length);
   } else if (/:[A-Za-z]+$/.test(rest)) {
     rest = rest.replace(/:[A-Za-z]+$/, '');
@@ -35,8 +39,8 @@ function suggestion(scope: string): string {
   return access ? `\`${organisation}/${resource}:${access}\`` : `\`${organisation}/${resource}:read\` or \`:write\``;
 }
 
-function message(scope: string, where: string): string {
-  return `${where} ${show(scope)} is not of the platform's form \`<organisation>/<resource>:read\` or \`:write\`; name it e.g. ${suggestion(scope)}.`;
+function message(scope: string, kind: 'OAuth' | 'OpenID Connect', scheme: string): string {
+  return `The ${kind} scope ${show(scope)} (of \`${scheme}\`) is not of the platform's form \`<organisation>/<resource>:read\` or \`:write\`; name it e.g. ${suggestion(scope)}.`;
 }
 
 function isAccepted(scope: string): boolean {
@@ -62,7 +66,7 @@ export default defineRule({
         const scopes = scheme.value.flows[flow]?.scopes;
         if (!isObject(scopes)) continue;
         for (const scope of Object.keys(scopes)) {
-          if (!isAccepted(scope)) problems.push({ message: message(scope, 'The OAuth scope'), path: [...scheme.path, 'flows', flow, 'scopes', scope] });
+          if (!isAccepted(scope)) problems.push({ message: message(scope, 'OAuth', name), path: [...scheme.path, 'flows', flow, 'scopes', scope] });
         }
       }
     }
@@ -78,7 +82,7 @@ export default defineRule({
           requirement[name].forEach((scope: unknown, i: number) => {
             if (typeof scope !== 'string' || isAccepted(scope) || reported.has(`${name}\u0000${scope}`)) return;
             reported.add(`${name}\u0000${scope}`);
-            problems.push({ message: message(scope, `The OpenID Connect scope (of \`${name}\`)`), path: [...path, index, name, i] });
+            problems.push({ message: message(scope, 'OpenID Connect', name), path: [...path, index, name, i] });
           });
         }
       });

@@ -1,10 +1,67 @@
 import { oas } from '@stoplight/spectral-rulesets';
 import type { IFunctionResult, RulesetFunctionWithValidator } from '@stoplight/spectral-core';
 import { defineRule, type JsonPath, type Problem } from '../lib/rule.js';
-import { isObject, lookupLocalRef } from '../lib/openapi.js';
+import { decodePointer, encodePointer, isObject, lookupLocalRef } from '../lib/openapi.js';
 
 /** Spectral's own OpenAPI 3.0/3.1 structural validation (the function behind `oas3-schema`), reused as is. */
 const oasDocumentSchema = (oas.rules as Record<string, any>)['oas3-schema'].then.function as RulesetFunctionWithValidator<unknown, null>;
+
+/** Spectral's schema messages, reworded to name the key and say what to write. */
+function reword(message: string): string {
+  const text = message.replace(/\.$/, '');
+  const required = /^"([^"]+)" property must have required property "([^"]+)"$/.exec(text);
+  if (required) return `\`${required[1]}\` has no \`${required[2]}\`, which is required here; add it`;
+  const unexpected = /^Property "([^"]+)" is not expected to be here$/.exec(text);
+  if (unexpected) {
+    const key = unexpected[1]!;
+    if (/^[1-5]xx$/.test(key)) return `the status range \`${key}\` must be written in capitals: \`${key.toUpperCase()}\``;
+    return `\`${key}\` is not allowed here; remove it, or prefix it with \`x-\` if it is an extension`;
+  }
+  return text;
+}
+
+/**
+ * `info` itself and the fields the platform-info-* rules check (`title`, `description`, `version`,
+ * `contact`) are reported by those rules, with messages that say what the catalogue needs; the
+ * schema's findings about them would only repeat them. Other `info` fields (`license`,
+ * `termsOfService`, `summary`) stay here.
+ */
+const INFO_FIELDS_CHECKED_ELSEWHERE = ['title', 'description', 'version', 'contact'];
+
+function coveredByInfoRules(path: JsonPath, message: string): boolean {
+  if (path.length === 0) return /required property "info"/.test(message);
+  if (path[0] !== 'info') return false;
+  if (path.length === 1) return /required property "(title|version)"|must be object/.test(message);
+  return INFO_FIELDS_CHECKED_ELSEWHERE.includes(String(path[1]));
+}
+
+function distance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    let previous = row[0]!;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const current = row[j]!;
+      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1));
+      previous = current;
+    }
+  }
+  return row[b.length]!;
+}
+
+/** For a local `$ref` that points at nothing: a key beside the missing one that is spelt almost the same. */
+function nearMiss(document: Record<string, unknown>, ref: string): string | undefined {
+  const segments = decodePointer(ref);
+  const missing = segments.pop();
+  if (missing === undefined) return undefined;
+  const parent = lookupLocalRef(document, `#${encodePointer(segments)}`);
+  if (!parent || !isObject(parent.value)) return undefined;
+  const best = Object.keys(parent.value)
+    .map((key) => ({ key, d: distance(key.toLowerCase(), missing.toLowerCase()) }))
+    .filter(({ d }) => d <= Math.max(1, Math.floor(missing.length / 4)))
+    .sort((a, b) => a.d - b.d)[0];
+  return best ? `#${encodePointer([...segments, best.key])}` : undefined;
+}
 
 function danglingRefs(document: Record<string, unknown>): Problem[] {
   const problems: Problem[] = [];
@@ -15,7 +72,11 @@ function danglingRefs(document: Record<string, unknown>): Problem[] {
     }
     if (!isObject(node)) return;
     if (typeof node.$ref === 'string' && node.$ref.startsWith('#') && lookupLocalRef(document, node.$ref) === null) {
-      problems.push({ message: `\`$ref: ${node.$ref}\` points at nothing in this document; fix the pointer or add the missing component.`, path: [...path, '$ref'] });
+      const near = nearMiss(document, node.$ref);
+      problems.push({
+        message: `\`$ref: ${node.$ref}\` points at nothing in this document; ${near ? `did you mean \`${near}\`? Fix the pointer` : 'fix the pointer'} or add the missing component.`,
+        path: [...path, '$ref'],
+      });
     }
     for (const key of Object.keys(node)) {
       // Examples are data, not description: a `$ref` key inside one is just a value.
@@ -36,7 +97,9 @@ export default defineRule({
     const structural = (oasDocumentSchema(document, null, context) ?? []) as IFunctionResult[];
     const version = String(document.openapi ?? '').startsWith('3.1') ? 'OpenAPI 3.1' : 'OpenAPI 3.0';
     return [
-      ...structural.map((result) => ({ message: `Not valid ${version}: ${result.message.replace(/\.$/, '')}.`, path: (result.path ?? []) as JsonPath })),
+      ...structural
+        .filter((result) => !coveredByInfoRules((result.path ?? []) as JsonPath, result.message))
+        .map((result) => ({ message: `Not valid ${version}: ${reword(result.message)}.`, path: (result.path ?? []) as JsonPath })),
       ...danglingRefs(document),
     ];
   },

@@ -19,7 +19,7 @@ export default defineRule({
       const hasSummary = typeof summary === 'string' && summary.trim() !== '';
       const advice = hasSummary
         ? `its \`summary\` (${show(summary.trim())}) is only a title; add a \`description\` too: start from the summary and say what the operation returns, for whom and when`
-        : 'say what the operation does, what it returns and when, e.g. `description: Returns the profile of the user with the given national identifier.`';
+        : 'say what the operation does, what it returns, for whom and when';
       if (description === undefined) {
         problems.push({ message: `${name} has no \`description\`; ${advice}.`, path: op.path });
       } else {

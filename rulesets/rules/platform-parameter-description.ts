@@ -1,9 +1,12 @@
 import { defineRule, show, type Problem } from '../lib/rule.js';
-import { isObject, isRef, lookupLocalRef, operations, parameters, type OperationInfo } from '../lib/openapi.js';
+import { effectiveSchema, isObject, isRef, lookupLocalRef, operations, parameters, type OperationInfo } from '../lib/openapi.js';
 
 function isText(value: unknown): value is string {
   return typeof value === 'string' && value.trim() !== '';
 }
+
+/** Header parameters the OpenAPI specification says are ignored (content negotiation and security are described elsewhere). */
+const IGNORED_HEADERS = ['accept', 'content-type', 'authorization'];
 
 const LOCATION: Record<string, string> = { path: 'Path parameter', query: 'Query parameter', header: 'Header parameter', cookie: 'Cookie parameter' };
 
@@ -45,6 +48,10 @@ export default defineRule({
     for (const { parameter, path } of parameters(document)) {
       const { description } = parameter;
       if (isText(description)) continue;
+      // OpenAPI ignores header parameters named Accept, Content-Type or Authorization: nothing to describe.
+      if (parameter.in === 'header' && typeof parameter.name === 'string' && IGNORED_HEADERS.includes(parameter.name.toLowerCase())) continue;
+      // A description on the parameter's schema (or the schema it refers to) is shown as the parameter's by documentation tools (Redoc).
+      if (description === undefined && parameter.schema !== undefined && (isText(parameter.schema?.description) || isText(effectiveSchema(document, parameter.schema, [...path, 'schema']).value?.description))) continue;
       const kind = LOCATION[String(parameter.in)] ?? 'Parameter';
       const name = typeof parameter.name === 'string' ? `\`${parameter.name}\`` : 'without a name';
       references ??= referenceDescriptions(document);
@@ -57,7 +64,7 @@ export default defineRule({
         : '';
       const advice =
         parameter.in === 'path'
-          ? 'say which resource it identifies and in what form, e.g. `description: National identifier of the user, ten digits.`'
+          ? 'say which resource it identifies and in what form'
           : 'say what it does, which values it takes and what happens when it is left out';
       if (description === undefined) {
         problems.push({ message: `${kind} ${name} has no \`description\`${beside}; ${advice}.`, path });

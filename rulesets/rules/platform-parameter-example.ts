@@ -11,6 +11,7 @@ function exampleFor(document: Record<string, any>, parameter: Record<string, any
   const schema = effectiveSchema(document, parameter.schema, [...path, 'schema']).value;
   if (!isObject(schema)) return '<a typical value>';
   if (Array.isArray(schema.enum) && schema.enum.length > 0) return String(show(schema.enum[0])).slice(1, -1);
+  if (schema.default !== undefined && typeof schema.default !== 'object') return String(show(schema.default)).slice(1, -1);
   if (schema.format === 'date-time') return '2024-05-01T12:00:00.000Z';
   if (schema.format === 'date') return '2024-05-01';
   if (schema.format === 'uuid') return '3fa85f64-5717-4562-b3fc-2c963f66afa6';
@@ -31,7 +32,8 @@ export default defineRule({
       // The convention asks for examples of path and query parameters; headers and cookies are not required to.
       if (parameter.in !== 'path' && parameter.in !== 'query') continue;
       if (parameter.example !== undefined) continue;
-      if (isObject(parameter.examples) && Object.keys(parameter.examples).length > 0) continue;
+      // (An `examples` list instead of a map is platform-openapi-valid's finding; it still shows values.)
+      if ((isObject(parameter.examples) || Array.isArray(parameter.examples)) && Object.keys(parameter.examples).length > 0) continue;
       if (schemaHasExample(document, parameter.schema)) continue;
       if (isObject(parameter.content) && Object.values(parameter.content).some((media) => isObject(media) && mediaHasExample(document, media))) continue;
       const kind = parameter.in === 'path' ? 'Path parameter' : 'Query parameter';

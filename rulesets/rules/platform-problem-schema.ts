@@ -1,5 +1,5 @@
 import { defineRule, printPath, show, type JsonPath, type OpenApiDocument, type Problem } from '../lib/rule.js';
-import { collectProperties, effectiveSchema, encodePointer, isObject, mediaTypes, resolve, schemaTypes, statusClass } from '../lib/openapi.js';
+import { collectProperties, effectiveSchema, encodePointer, isObject, isRef, mediaTypes, resolve, schemaTypes, statusClass } from '../lib/openapi.js';
 
 function isErrorStatus(status: string): boolean {
   return ['4', '5', 'default'].includes(statusClass(status) ?? '');
@@ -32,7 +32,12 @@ function propertyTypes(document: OpenApiDocument, entry: { schema: unknown; path
 }
 
 function name(path: JsonPath): string {
-  return path.length === 3 && path[0] === 'components' && path[1] === 'schemas' ? `\`${String(path[2])}\`` : `The schema at \`${printPath(path)}\``;
+  if (path.length === 3 && path[0] === 'components' && path[1] === 'schemas') return `\`${String(path[2])}\``;
+  // An inline body schema: `paths/<path>/<method>/responses/<status>/content/<media type>/schema`.
+  if (path.length === 8 && path[0] === 'paths' && path[3] === 'responses' && path[7] === 'schema') {
+    return `The ${String(path[4])} body schema of \`${String(path[2]).toUpperCase()} ${String(path[1])}\``;
+  }
+  return `The schema at \`${printPath(path)}\``;
 }
 
 const PROBLEM_SHAPE = '`type` (string, required), `title` (string), `status` (integer), `detail` (string) and `instance` (string), plus extensions such as `traceId`';
@@ -45,7 +50,20 @@ function isOlderErrorObject(document: OpenApiDocument, members: Map<string, { sc
   return (code.length === 0 || code.includes('integer') || code.includes('number')) && (message.length === 0 || message.includes('string'));
 }
 
-function checkSchema(document: OpenApiDocument, schema: unknown, path: JsonPath, seen: Set<string>, problems: Problem[], depth = 0): void {
+interface State {
+  seen: Set<string>;
+  /** Definitions reported as not Problem Details (or as the older object). */
+  failed: Set<string>;
+  problems: Problem[];
+}
+
+/** True for `allOf: [{ $ref: ... }, ...]`: a composition that inherits from a named schema. */
+function composesReference(value: Record<string, any>): boolean {
+  return Array.isArray(value.allOf) && value.allOf.some((part: unknown) => isRef(part));
+}
+
+function checkSchema(document: OpenApiDocument, schema: unknown, path: JsonPath, state: State, depth = 0): void {
+  const { seen, failed, problems } = state;
   const effective = effectiveSchema(document, schema, path);
   const value = effective.value;
   // An external or broken reference: platform-openapi-valid's business.
@@ -54,11 +72,17 @@ function checkSchema(document: OpenApiDocument, schema: unknown, path: JsonPath,
   if (seen.has(key)) return;
   seen.add(key);
   const label = name(effective.path);
+  // A composition of an error schema already reported (`allOf: [{ $ref: Failure }, { ... }]`) is fixed by fixing that schema.
+  if (composesReference(value) && value.allOf.some((part: unknown) => isRef(part) && failed.has(encodePointer(effectiveSchema(document, part, []).path)))) return;
+  const fail = (problem: Problem) => {
+    problems.push(problem);
+    failed.add(key);
+  };
 
   // Alternatives (`oneOf: [Problem, ValidationProblem]`): each must be Problem Details.
   const alternatives = (['oneOf', 'anyOf'] as const).find((k) => Array.isArray(value[k]) && value[k].length > 1);
   if (alternatives && value.properties === undefined && value.allOf === undefined) {
-    value[alternatives].forEach((branch: unknown, i: number) => checkSchema(document, branch, [...effective.path, alternatives, i], seen, problems, depth + 1));
+    value[alternatives].forEach((branch: unknown, i: number) => checkSchema(document, branch, [...effective.path, alternatives, i], state, depth + 1));
     return;
   }
 
@@ -75,12 +99,12 @@ function checkSchema(document: OpenApiDocument, schema: unknown, path: JsonPath,
     }
     const statusTypes = propertyTypes(document, members.get('status'));
     if (statusTypes.length > 0 && !statusTypes.includes('integer') && !statusTypes.includes('number')) flaws.push(`\`status\` is ${show(statusTypes.join(' or '))}; make it an integer (the HTTP status)`);
-    if (flaws.length > 0) problems.push({ message: `${label} is not valid Problem Details (RFC 7807): ${flaws.join('; ')}.`, path: effective.path });
+    if (flaws.length > 0) fail({ message: `${label} is not valid Problem Details (RFC 7807): ${flaws.join('; ')}.`, path: effective.path });
     return;
   }
 
   if (isOlderErrorObject(document, members)) {
-    problems.push({
+    fail({
       message: `${label} is the older catalogue error object (\`code\`, \`message\`${members.has('errors') ? ', `errors`' : ''}); move to Problem Details (RFC 7807): ${PROBLEM_SHAPE}.`,
       path: effective.path,
       severity: 'warn',
@@ -91,7 +115,7 @@ function checkSchema(document: OpenApiDocument, schema: unknown, path: JsonPath,
     const inner = members.get('error')!;
     const innerSchema = effectiveSchema(document, inner.schema, inner.path);
     if (isObject(innerSchema.value) && isOlderErrorObject(document, collectProperties(document, innerSchema.value, innerSchema.path))) {
-      problems.push({
+      fail({
         message: `${label} is the older catalogue error object wrapped in \`error\` (\`{ error: { code, message, errors } }\`); move to Problem Details (RFC 7807): ${PROBLEM_SHAPE}.`,
         path: effective.path,
         severity: 'warn',
@@ -107,7 +131,7 @@ function checkSchema(document: OpenApiDocument, schema: unknown, path: JsonPath,
       : members.size > 0
         ? `has no \`type\` member (it has ${[...members.keys()].slice(0, 5).map((m) => `\`${m}\``).join(', ')}${members.size > 5 ? ', ...' : ''})`
         : 'declares no members';
-  problems.push({ message: `${label} describes an error body but is not Problem Details (RFC 7807): it ${what}; describe it with ${PROBLEM_SHAPE}.`, path: effective.path });
+  fail({ message: `${label} describes an error body but is not Problem Details (RFC 7807): it ${what}; describe it with ${PROBLEM_SHAPE}.`, path: effective.path });
 }
 
 export default defineRule({
@@ -116,16 +140,21 @@ export default defineRule({
   category: 'errors',
   description: 'The schema of an error response body is RFC 7807 Problem Details (the older catalogue error object is a warning).',
   check(document) {
-    const problems: Problem[] = [];
-    const seen = new Set<string>();
+    const state: State = { seen: new Set(), failed: new Set(), problems: [] };
+    const compositions: Array<{ schema: unknown; path: JsonPath }> = [];
     for (const info of mediaTypes(document)) {
       if (info.kind !== 'response' || !info.statuses.some(isErrorStatus) || !isJson(info.mediaType)) continue;
       if (info.media.schema === undefined) {
-        problems.push({ message: `The error body ${show(info.mediaType)} (${info.statuses.filter(isErrorStatus).join(', ')}) has no schema; give it a Problem Details schema: ${PROBLEM_SHAPE}.`, path: info.path });
+        state.problems.push({ message: `The error body ${show(info.mediaType)} (${info.statuses.filter(isErrorStatus).join(', ')}) has no schema; give it a Problem Details schema: ${PROBLEM_SHAPE}.`, path: info.path });
         continue;
       }
-      checkSchema(document, info.media.schema, [...info.path, 'schema'], seen, problems);
+      const path = [...info.path, 'schema'];
+      const effective = effectiveSchema(document, info.media.schema, path).value;
+      // Named error schemas first, so that compositions of them can defer to their findings.
+      if (isObject(effective) && composesReference(effective)) compositions.push({ schema: info.media.schema, path });
+      else checkSchema(document, info.media.schema, path, state);
     }
-    return problems;
+    for (const { schema, path } of compositions) checkSchema(document, schema, path, state);
+    return state.problems;
   },
 });

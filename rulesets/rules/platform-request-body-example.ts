@@ -1,5 +1,5 @@
 import { defineRule, printPath, type Problem } from '../lib/rule.js';
-import { isBinaryMedia, isRef, mediaHasExample, mediaTypes, resolve } from '../lib/openapi.js';
+import { bodyNeedsNoExample, isRef, mediaHasExample, mediaTypes, resolve } from '../lib/openapi.js';
 
 export default defineRule({
   id: 'platform-request-body-example',
@@ -10,11 +10,13 @@ export default defineRule({
     const problems: Problem[] = [];
     for (const info of mediaTypes(document)) {
       if (info.kind !== 'request') continue;
-      if (mediaHasExample(document, info.media) || isBinaryMedia(document, info.mediaType, info.media)) continue;
+      if (mediaHasExample(document, info.media) || bodyNeedsNoExample(document, info.mediaType, info.media)) continue;
       const [first, ...others] = info.operations;
-      const where = first
-        ? `of \`${first.method.toUpperCase()} ${first.pathKey}\`${others.length > 0 ? ` (and ${others.length} more operation${others.length > 1 ? 's' : ''})` : ''}`
-        : `of the request body component ${printPath(info.path.slice(0, -2))}`;
+      const count = info.operations.length;
+      const where =
+        info.path[0] === 'components' || !first
+          ? `in the request body component ${printPath(info.path.slice(0, -2))}${count > 0 ? ` (used by ${count} operation${count > 1 ? 's' : ''})` : ''}`
+          : `of \`${first.method.toUpperCase()} ${first.pathKey}\`${others.length > 0 ? ` (and ${others.length} more operation${others.length > 1 ? 's' : ''})` : ''}`;
       const schema = info.media.schema;
       const target = isRef(schema) ? resolve(document, schema, [...info.path, 'schema']) : undefined;
       const onSchema = target?.value !== undefined ? `, or an \`example\` on the schema it refers to (${printPath(target.path)}), which then serves every body that uses it` : ', or an `example` on its schema';

@@ -1,5 +1,5 @@
 import { defineRule, printPath, type Problem } from '../lib/rule.js';
-import { isBinaryMedia, isRef, mediaHasExample, mediaTypes, resolve } from '../lib/openapi.js';
+import { bodyNeedsNoExample, isRef, mediaHasExample, mediaTypes, resolve } from '../lib/openapi.js';
 
 export default defineRule({
   id: 'platform-response-body-example',
@@ -10,18 +10,20 @@ export default defineRule({
     const problems: Problem[] = [];
     for (const info of mediaTypes(document)) {
       if (info.kind !== 'response') continue;
-      if (mediaHasExample(document, info.media) || isBinaryMedia(document, info.mediaType, info.media)) continue;
+      if (mediaHasExample(document, info.media) || bodyNeedsNoExample(document, info.mediaType, info.media)) continue;
       const [first, ...others] = info.operations;
       const statuses = info.statuses.map((status) => `\`${status}\``).join(', ');
-      const where = first
-        ? `of \`${first.method.toUpperCase()} ${first.pathKey}\`${others.length > 0 ? ` (and ${others.length} more operation${others.length > 1 ? 's' : ''})` : ''}`
-        : `of the response component ${printPath(info.path.slice(0, -2))}`;
+      const count = info.operations.length;
+      const where =
+        info.path[0] === 'components' || !first
+          ? `in the response component ${printPath(info.path.slice(0, -2))}${count > 0 ? ` (used by ${count} operation${count > 1 ? 's' : ''})` : ''}`
+          : `${statuses} of \`${first.method.toUpperCase()} ${first.pathKey}\`${others.length > 0 ? ` (and ${others.length} more operation${others.length > 1 ? 's' : ''})` : ''}`;
       const schema = info.media.schema;
       const target = isRef(schema) ? resolve(document, schema, [...info.path, 'schema']) : undefined;
       const onSchema = target?.value !== undefined ? `, or an \`example\` on the schema it refers to (${printPath(target.path)}), which then serves every response that uses it` : ', or an `example` on its schema';
       const what = /problem\+json/i.test(info.mediaType) ? 'a Problem Details object as the service returns it' : 'a body as the service returns it';
       problems.push({
-        message: `The \`${info.mediaType}\` response${statuses ? ` ${statuses}` : ''} ${where} has no example; add \`example:\` (or named \`examples:\`) beside \`schema\` with ${what}${onSchema}.`,
+        message: `The \`${info.mediaType}\` response ${where} has no example; add \`example:\` (or named \`examples:\`) beside \`schema\` with ${what}${onSchema}.`,
         path: info.path,
       });
     }

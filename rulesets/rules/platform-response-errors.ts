@@ -15,6 +15,8 @@ export default defineRule({
   check(document) {
     const problems: Problem[] = [];
     for (const op of operations(document)) {
+      // OPTIONS (CORS preflight, `Allow`) is HTTP plumbing answered by the server or gateway, not an API operation with its own errors.
+      if (op.method === 'options') continue;
       const list = op.operation.responses;
       if (!isObject(list)) {
         problems.push({ message: `\`${label(op)}\` has no \`responses\`; document the errors it answers with, ${SUGGESTION}.`, path: op.path });

@@ -20,7 +20,7 @@ export default defineRule({
           if (definedSchemes.includes(name)) continue;
           const defined =
             definedSchemes.length > 0
-              ? `\`components.securitySchemes\` defines only ${list(definedSchemes)}: name one of them, or define \`${name}\` there`
+              ? `\`components.securitySchemes\` defines only ${list(definedSchemes)}: name ${definedSchemes.length === 1 ? 'it' : 'one of them'}, or define \`${name}\` there`
               : `the description defines no security schemes: add \`components.securitySchemes.${name}\`, e.g. \`type: oauth2\` with a \`clientCredentials\` flow`;
           problems.push({ message: `The security requirement names \`${name}\`, which is not a defined security scheme; ${defined}.`, path: [...path, index, name] });
         }
@@ -35,7 +35,8 @@ export default defineRule({
         checkRequirements(own, [...op.path, 'security']);
         continue;
       }
-      if (own !== undefined || topLevel) continue;
+      // A CORS preflight (OPTIONS) is sent without credentials by the browser, so it cannot require any.
+      if (own !== undefined || topLevel || op.method === 'options') continue;
       problems.push({
         message: `\`${op.method.toUpperCase()} ${op.pathKey}\` declares no \`security\` and the description has none at the top level; say how callers authenticate: \`${example}\` at the top level or on the operation (or \`security: []\` on an operation that is deliberately public).`,
         path: op.path,

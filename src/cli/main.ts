@@ -6,6 +6,8 @@
 import { Command, CommanderError } from 'commander';
 import { toolInfo } from '../version.js';
 import { registerLint } from './commands/lint.js';
+import { registerRules } from './commands/rules.js';
+import { registerServe } from './commands/serve.js';
 import { CouldNotRunError, EXIT_COULD_NOT_RUN } from './errors.js';
 
 export function buildProgram(): Command {
@@ -15,6 +17,8 @@ export function buildProgram(): Command {
     .showHelpAfterError('(run vottur --help for usage)')
     .exitOverride();
   registerLint(program);
+  registerRules(program);
+  registerServe(program);
   for (const command of program.commands) command.exitOverride();
   return program;
 }

@@ -13,6 +13,7 @@ import { dirname, extname, isAbsolute, relative, resolve as resolvePath, sep } f
 import spectralParsers from '@stoplight/spectral-parsers';
 import type { IParserResult, IRange } from '@stoplight/types';
 import { CouldNotRunError } from '../cli/errors.js';
+import { parseJsonFast } from './json.js';
 
 // A CommonJS package whose named exports Node cannot detect.
 const { Json, Yaml } = spectralParsers;
@@ -25,7 +26,13 @@ export interface SourceFile {
   uri: string;
   text: string;
   kind: 'json' | 'yaml';
+  /**
+   * The parse result. JSON parsed on the fast path (`./json.ts`) has no syntax tree (`ast` and
+   * `lineMap` are undefined): ask `locate` for positions.
+   */
   parsed: IParserResult<unknown>;
+  /** 0-based range of the node at `path` in this file (or of the closest node that exists). */
+  locate(path: JsonPath): IRange | undefined;
 }
 
 export interface LoadProblem {
@@ -63,16 +70,29 @@ function detectKind(uri: string, text: string): SourceFile['kind'] {
   return /^\s*[{[]/.test(text) ? 'json' : 'yaml';
 }
 
-/** Parses text, or explains in one line why it is not YAML/JSON. */
+/**
+ * Parses text, or explains in one line why it is not YAML/JSON. JSON goes through `JSON.parse`
+ * with positions computed on demand (`./json.ts`) unless only Spectral's parser can read it
+ * exactly; YAML goes through Spectral's parser, which measured faster than the `yaml` package
+ * for the same data and positions (see docs/performance.md).
+ */
 export function parseSource(uri: string, text: string, display: string): SourceFile {
   const kind = detectKind(uri, text);
-  const parsed = parserFor(kind).parse(text) as IParserResult<unknown>;
+  if (kind === 'json') {
+    const fast = parseJsonFast(text);
+    if (fast) {
+      const parsed = { data: fast.data, diagnostics: [], ast: undefined, lineMap: undefined } as unknown as IParserResult<unknown>;
+      return { uri, text, kind, parsed, locate: (path) => fast.locate(path, true) };
+    }
+  }
+  const parser = parserFor(kind);
+  const parsed = parser.parse(text) as IParserResult<unknown>;
   const fatal = parsed.diagnostics.find((d) => d.severity === 0);
   if (fatal) {
     const where = `${display}:${fatal.range.start.line + 1}:${fatal.range.start.character + 1}`;
     throw new CouldNotRunError(`${where}: not valid ${kind === 'json' ? 'JSON' : 'YAML'} (${fatal.message}); fix the syntax and run again`);
   }
-  return { uri, text, kind, parsed };
+  return { uri, text, kind, parsed, locate: (path) => parser.getLocationForJsonPath(parsed as never, path, true)?.range };
 }
 
 const REMOTE = /^https?:\/\//i;
@@ -107,9 +127,13 @@ export async function loadDescription(file: string, options: LoadOptions = {}): 
   }
 
   const origin = (path: JsonPath) => {
+    if (origins.size === 0) return { file: root, path };
+    // Pointers of every prefix, built in one pass; the longest placed prefix wins.
+    const prefixes: string[] = [];
+    let pointer = '';
+    for (const segment of path) prefixes.push((pointer += encodePointer([segment])));
     for (let length = path.length; length > 0; length--) {
-      const prefix = encodePointer(path.slice(0, length));
-      const found = origins.get(prefix);
+      const found = origins.get(prefixes[length - 1]!);
       if (found) return { file: found.file, path: [...found.path, ...path.slice(length)] };
     }
     return { file: root, path };
@@ -122,8 +146,7 @@ export async function loadDescription(file: string, options: LoadOptions = {}): 
     origin,
     range(path) {
       const where = origin(path);
-      const parser = parserFor(where.file.kind);
-      return parser.getLocationForJsonPath(where.file.parsed as never, where.path, true)?.range;
+      return where.file.locate(where.path);
     },
   };
 }

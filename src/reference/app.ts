@@ -63,7 +63,9 @@ export function buildReferenceApp(options: ReferenceAppOptions): ReferenceApp {
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     genReqId: traceId,
-    return503OnClosing: true,
+    // Requests that arrive while closing are still answered by the routes (as Problem Details
+    // where they fail), not by a bare 503; `service.ts` cuts every connection shortly after.
+    return503OnClosing: false,
   }) as unknown as FastifyInstance;
 
   // ---- answers ------------------------------------------------------------------------------

@@ -11,6 +11,9 @@ import { parseFaults, type FaultName } from './faults.js';
 import { createReferenceLogger } from './logging.js';
 import { loadProfileStore, type ProfileStore } from './store.js';
 
+/** How long requests in flight may take to finish once `close()` is called. */
+const CLOSE_GRACE_MS = 250;
+
 export interface ReferenceServiceOptions {
   /** Port to listen on; 0 (the default) takes any free port. */
   port?: number;
@@ -75,6 +78,7 @@ export async function startReferenceService(options: ReferenceServiceOptions = {
   try {
     await app.listen({ port, host });
   } catch (error) {
+    await app.close().catch(() => undefined);
     await devIssuer?.close();
     throw error;
   }
@@ -93,10 +97,15 @@ export async function startReferenceService(options: ReferenceServiceOptions = {
     faults,
     close() {
       closing ??= (async () => {
+        // Held-back answers (fault `slow`) go out now; requests in flight get a moment to finish,
+        // then every connection is cut: a kept-alive connection that turns idle after closing
+        // began would otherwise hold the close until the client drops it.
         cancelDelays();
+        const force = setTimeout(() => app.server.closeAllConnections(), CLOSE_GRACE_MS);
         try {
           await app.close();
         } finally {
+          clearTimeout(force);
           await devIssuer?.close();
         }
       })();

@@ -39,22 +39,25 @@ export function parseJsonReport(value: unknown, name = 'report'): Report {
   };
 }
 
-/** Reads a report written by `--format json`; anything else is a `CouldNotRunError` naming the file. */
-export function readJsonReport(path: string): Report {
+/**
+ * Reads a report written by `--format json`; anything else is a `CouldNotRunError` naming the
+ * file (as `name`, by default the path).
+ */
+export function readJsonReport(path: string, name: string = path): Report {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new CouldNotRunError(`cannot read ${path}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : (code ?? (error as Error).message)}`);
+    throw new CouldNotRunError(`cannot read ${name}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : (code ?? (error as Error).message)}`);
   }
   let value: unknown;
   try {
     value = JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (error) {
-    throw new CouldNotRunError(`${path} is not a vottur JSON report: not JSON (${(error as Error).message.split('\n')[0]})`);
+    throw new CouldNotRunError(`${name} is not a vottur JSON report: not JSON (${(error as Error).message.split('\n')[0]})`);
   }
-  return parseJsonReport(value, path);
+  return parseJsonReport(value, name);
 }
 
 export interface MergeOptions {

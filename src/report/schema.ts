@@ -21,7 +21,7 @@ export function reportSchema(): Record<string, unknown> {
 
 export function reportValidator(): ValidateFunction {
   if (!validator) {
-    const ajv = new Ajv2020({ allErrors: true, strict: true, strictTypes: false });
+    const ajv = new Ajv2020({ allErrors: true, strict: true });
     addFormats(ajv);
     validator = ajv.compile(reportSchema());
   }

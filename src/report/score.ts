@@ -1,17 +1,20 @@
 /**
- * The conformance score: one number from 0 to 100 and a letter grade, per document, per category
+ * The conformance score: a number from 0 to 100 and a letter grade, per document, per category
  * and overall. The formula is documented in `docs/score.md`; changing it changes what every
  * `--min-score` gate in every pipeline means, so it changes only with a major version.
  *
  * In short:
  * - a finding weighs by its severity: error 10, warn 3, info 0, hint 0;
  * - findings of one rule in one document weigh less the more there are: the first counts in full,
- *   each further one half the one before, so a rule can cost a document at most twice its weight
+ *   each further one half the one before, so a rule costs a document at most twice its weight
  *   (20 for an error) however often it fires;
- * - a document's score is 100 minus the penalties of all its rules, floored at 0;
- * - a category's score in a document is 100 minus the penalties of that category's rules;
+ * - the penalty P of a document (or of one category in it) is the sum over its rules;
+ * - its score is 100 × e^(−P/100): each point of penalty takes 1% of what is left, so one error
+ *   leaves 90, two errors 82, and the score never hits 0 however bad the document is (a
+ *   document's score is then the product of its category scores, as fractions of 100);
  * - the overall score, and each category's overall score, is the mean over the documents.
- * Scores are rounded to whole numbers only at the end; grades are A ≥ 90, B ≥ 80, C ≥ 70, D ≥ 60, F below.
+ * Scores are rounded (half up) to whole numbers only at the end; grades are A ≥ 90, B ≥ 80,
+ * C ≥ 70, D ≥ 60, F below.
  */
 import { summarise, type Category, type Finding, type Report, type Severity, type Summary } from './finding.js';
 
@@ -70,26 +73,36 @@ export function gradeFor(score: number): Grade {
  */
 export function rulePenalty(findings: readonly Pick<Finding, 'severity'>[]): number {
   const weights = findings.map((f) => SEVERITY_WEIGHTS[f.severity]).sort((a, b) => b - a);
-  let penalty = 0;
+  let total = 0;
   let factor = 1;
   for (const weight of weights) {
-    penalty += weight * factor;
+    total += weight * factor;
     factor *= REPETITION_FACTOR;
   }
-  return penalty;
+  return total;
 }
 
-/** 100 minus the penalties of the findings' rules, floored at 0 (not rounded). */
-export function rawScore(findings: readonly Finding[]): number {
+/** The penalty of some findings: the sum of their rules' penalties. */
+export function penalty(findings: readonly Finding[]): number {
   const byRule = new Map<string, Finding[]>();
   for (const finding of findings) {
     const list = byRule.get(finding.ruleId) ?? [];
     list.push(finding);
     byRule.set(finding.ruleId, list);
   }
-  let penalty = 0;
-  for (const list of byRule.values()) penalty += rulePenalty(list);
-  return Math.max(0, 100 - penalty);
+  let total = 0;
+  for (const list of byRule.values()) total += rulePenalty(list);
+  return total;
+}
+
+/** 100 × e^(−P/100), not rounded. */
+export function scoreForPenalty(p: number): number {
+  return 100 * Math.exp(-p / 100);
+}
+
+/** The unrounded score of some findings (of one document). */
+export function rawScore(findings: readonly Finding[]): number {
+  return scoreForPenalty(penalty(findings));
 }
 
 function round(score: number): number {

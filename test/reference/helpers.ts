@@ -4,11 +4,13 @@
  */
 import { readFileSync } from 'node:fs';
 import { openapiSchemaToJsonSchema } from '@openapi-contrib/openapi-schema-to-json-schema';
-import Ajv, { type ValidateFunction } from 'ajv';
-import addFormats from 'ajv-formats';
+import { Ajv, type ValidateFunction } from 'ajv';
+import addFormatsModule from 'ajv-formats';
 import { parse } from 'yaml';
 import { referenceDescriptionPath } from '../../src/reference/description.js';
 import type { RunningReferenceService } from '../../src/reference/service.js';
+
+const addFormats = addFormatsModule.default;
 
 export const EXAMPLE_USER = '0101302989';
 export const EXAMPLE_FROM_USER = '1403552329';
@@ -94,12 +96,11 @@ export function schemaValidators(document = loadDescription()): (name: string) =
   ajv.addSchema({ $id: 'urn:vottur:reference', components: { schemas } });
   const cache = new Map<string, ValidateFunction>();
   return (name) => {
-    let validate = cache.get(name);
-    if (!validate) {
-      if (!(name in schemas)) throw new Error(`no component schema ${name}`);
-      validate = ajv.compile({ $ref: `urn:vottur:reference#/components/schemas/${name}` });
-      cache.set(name, validate);
-    }
+    const cached = cache.get(name);
+    if (cached) return cached;
+    if (!(name in schemas)) throw new Error(`no component schema ${name}`);
+    const validate = ajv.compile({ $ref: `urn:vottur:reference#/components/schemas/${name}` });
+    cache.set(name, validate);
     return validate;
   };
 }

@@ -8,7 +8,7 @@
  */
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import type { Report, Severity } from '../../report/finding.js';
+import type { Severity } from '../../report/finding.js';
 import { addFailSeverityOption, addMinScoreOption, reportExitCode } from '../../report/gate.js';
 import { mergeReports, readJsonReport } from '../../report/merge.js';
 import { toolInfo } from '../../version.js';
@@ -37,7 +37,7 @@ export function runReport(files: readonly string[], options: ReportCommandOption
   if (files.length === 0) throw new CouldNotRunError('give at least one JSON report written by --format json');
   const cwd = io.cwd ?? process.cwd();
   const targets = outputTargets(state);
-  const reports = files.map((file) => readJsonReport(resolve(cwd, file)));
+  const reports = files.map((file) => readJsonReport(resolve(cwd, file), file));
   // One report is re-rendered as it was; several become one, made now by this vottur.
   const report = reports.length === 1 ? reports[0]! : mergeReports(reports, { tool: toolInfo(), ...(io.now ? { now: io.now } : {}) });
   writeReports(report, targets, {

@@ -12,6 +12,9 @@ import type { FormatContext } from './index.js';
 
 export const GITHUB_COMMAND: Record<Severity, 'error' | 'warning' | 'notice'> = { error: 'error', warn: 'warning', info: 'notice', hint: 'notice' };
 
+/** GitHub shows at most this many annotations of each kind (error, warning, notice) per step. */
+export const ANNOTATIONS_PER_KIND = 10;
+
 /** Escapes a command's message, as `@actions/core` does (`%`, CR, LF). */
 export function escapeData(text: string): string {
   return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
@@ -50,8 +53,11 @@ export function formatGithub(report: Report, context: FormatContext): string {
   });
   const summary = summarise(report.findings);
   const score = scoreReport(report);
+  const kinds = { error: summary.error, warning: summary.warn, notice: summary.info + summary.hint };
+  const capped = Object.values(kinds).some((count) => count > ANNOTATIONS_PER_KIND);
   lines.push(
-    `vottur: ${scoreLabel(score)}; ${plural(summary.error, 'error')}, ${plural(summary.warn, 'warning')}, ${summary.info} info, ${plural(summary.hint, 'hint')} in ${plural(report.documents.length, 'document')}.`,
+    `vottur: ${scoreLabel(score)}; ${plural(summary.error, 'error')}, ${plural(summary.warn, 'warning')}, ${summary.info} info, ${plural(summary.hint, 'hint')} in ${plural(report.documents.length, 'document')}.` +
+      (capped ? ` GitHub shows only the first ${ANNOTATIONS_PER_KIND} annotations of each kind per step; every finding is in the log above.` : ''),
   );
   return `${lines.join('\n')}\n`;
 }

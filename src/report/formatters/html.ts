@@ -36,6 +36,11 @@ function link(text: string, url: string): string {
   return href ? `<a href="${href}" rel="noopener noreferrer" target="_blank">${esc(text)}</a>` : esc(text);
 }
 
+/** Escaped text with the message convention of `code` in backticks shown as code. */
+export function messageHtml(text: string): string {
+  return esc(text).replace(/`([^`]+)`/g, '<code>$1</code>');
+}
+
 function sha256(text: string): string {
   return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 }
@@ -105,10 +110,11 @@ function excerptHtml(excerpt: { start: number; lines: string[] }, line: number, 
     const number = excerpt.start + i;
     const hit = number === line;
     const row = `<span class="line${hit ? ' hit' : ''}"><span class="ln">${String(number).padStart(width)}</span> ${esc(maskText(text, showPii))}</span>`;
-    const caret = hit ? `\n<span class="line caret"><span class="ln">${' '.repeat(width)}</span> ${' '.repeat(Math.max(0, column - 1))}^</span>` : '';
+    const caret = hit ? `<span class="line caret"><span class="ln">${' '.repeat(width)}</span> ${' '.repeat(Math.max(0, column - 1))}^</span>` : '';
     return row + caret;
   });
-  return `<pre class="excerpt"><code>${rows.join('\n')}</code></pre>`;
+  // Each line is a block of its own: no newline characters between them, or <pre> doubles them.
+  return `<pre class="excerpt"><code>${rows.join('')}</code></pre>`;
 }
 
 const STYLE = `
@@ -137,6 +143,7 @@ a { color: var(--accent); }
 .document .counts { color: var(--muted); font-size: 13px; }
 .ring-score { font-size: 26px; font-weight: 700; fill: var(--fg); }
 .ring-grade { font-size: 16px; font-weight: 700; }
+.chart { max-width: 860px; display: block; }
 .chart text { fill: var(--fg); font-size: 13px; }
 .chart .chart-grade { font-weight: 700; }
 .chart .chart-track { fill: var(--panel); stroke: var(--line); }
@@ -149,14 +156,19 @@ a { color: var(--accent); }
 .filters button { cursor: pointer; }
 #filter-count { color: var(--muted); }
 table { border-collapse: collapse; width: 100%; }
+.table-wrap { overflow-x: auto; }
 th, td { text-align: left; vertical-align: top; padding: 6px 8px; border-bottom: 1px solid var(--line); }
-th { background: var(--panel); position: sticky; top: 0; }
-td.num, th.num { text-align: right; }
+th { background: var(--panel); }
+#findings-table th { position: sticky; top: 0; z-index: 1; }
+td.num, th.num { text-align: right; white-space: nowrap; }
+#operations-table td:first-child code { white-space: nowrap; }
+td.message code { background: var(--panel); border: 1px solid var(--line); border-radius: 4px; padding: 0 3px; font-size: 12px; }
 td.location code { word-break: break-all; }
 .request { color: var(--muted); font-size: 12px; display: block; }
 details { margin-top: 4px; }
 summary { cursor: pointer; color: var(--muted); font-size: 12px; }
 pre.excerpt { margin: 6px 0 0; padding: 8px 0; background: var(--panel); border: 1px solid var(--line); border-radius: 6px; overflow-x: auto; font: 12px/1.45 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
+pre.excerpt code { display: block; }
 pre.excerpt .line { display: block; padding: 0 10px; white-space: pre; }
 pre.excerpt .hit { background: var(--hit); }
 pre.excerpt .caret { color: ${SEVERITY_COLOR.error}; font-weight: 700; }
@@ -252,7 +264,7 @@ export function formatHtml(report: Report, context: FormatContext): string {
       `<td><span class="badge sev-${esc(finding.severity)}">${esc(SEVERITY_LABEL[finding.severity])}</span></td>`,
       `<td>${esc(CATEGORY_TITLE[finding.category] ?? finding.category)}</td>`,
       `<td>${link(finding.ruleId, finding.docsUrl)}</td>`,
-      `<td class="message">${esc(finding.message)}${source}</td>`,
+      `<td class="message">${messageHtml(finding.message)}${source}</td>`,
       `<td class="location"><code>${esc(location)}</code>${finding.line !== undefined ? pathText : request}</td>`,
       `</tr>`,
     ].join('');
@@ -314,7 +326,7 @@ export function formatHtml(report: Report, context: FormatContext): string {
     `<section id="documents"><h2>Documents</h2><div class="documents">${documentCards.join('\n')}</div></section>`,
     `<section id="categories"><h2>Findings by category and severity</h2>${categoryChart(visible.findings, score.byCategory)}</section>`,
     operations.length
-      ? `<section id="operations"><h2>Contract results</h2><table id="operations-table"><thead><tr><th>Operation</th><th>operationId</th><th>Document</th><th class="num">Requests</th><th class="num">Time</th>${SEVERITIES.map((s) => `<th class="num">${esc(SEVERITY_PLURAL[s][0]!.toUpperCase() + SEVERITY_PLURAL[s].slice(1))}</th>`).join('')}<th>Result</th><th></th></tr></thead><tbody>${operationRows.join('\n')}</tbody></table></section>`
+      ? `<section id="operations"><h2>Contract results</h2><div class="table-wrap"><table id="operations-table"><thead><tr><th>Operation</th><th>operationId</th><th>Document</th><th class="num">Requests</th><th class="num">Time</th>${SEVERITIES.map((s) => `<th class="num">${esc(SEVERITY_PLURAL[s][0]!.toUpperCase() + SEVERITY_PLURAL[s].slice(1))}</th>`).join('')}<th>Result</th><th></th></tr></thead><tbody>${operationRows.join('\n')}</tbody></table></div></section>`
       : '',
     `<section id="findings"><h2>Findings</h2>`,
     `<form id="filters" class="filters" role="search" aria-label="Filter findings">`,
@@ -349,7 +361,8 @@ export function formatHtml(report: Report, context: FormatContext): string {
     '<html lang="en">',
     '<head>',
     '<meta charset="utf-8">',
-    `<meta http-equiv="Content-Security-Policy" content="${esc(csp)}">`,
+    // Only hashes and keywords: nothing from the report, and no double quote.
+    `<meta http-equiv="Content-Security-Policy" content="${csp}">`,
     '<meta name="referrer" content="no-referrer">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     '<link rel="icon" href="data:,">',

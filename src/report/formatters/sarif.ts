@@ -62,8 +62,7 @@ export function artifactLocation(document: string, cwd: string): ArtifactLocatio
   return { uri: pathToFileURL(absolute).href };
 }
 
-function region(finding: Finding, position: { line: number; column: number } | undefined) {
-  if (!position) return undefined;
+function region(finding: Finding, position: { line: number; column: number }) {
   const result: Record<string, number> = { startLine: position.line, startColumn: Math.max(1, position.column) };
   if (finding.line !== undefined && finding.endLine !== undefined && finding.endLine >= position.line) {
     result.endLine = finding.endLine;
@@ -85,11 +84,15 @@ export function toSarif(report: Report, context: Pick<FormatContext, 'cwd' | 'sh
   const results = visible.findings.map((finding, index) => {
     const original = report.findings[index]!;
     const location: Record<string, unknown> = {};
-    // A contract finding whose document is a URL still names it; a lint finding always has a file.
+    // SARIF validators want a region with every physical location: a local file gets its
+    // finding's place, else (no line, no pointer or operation found) its first line; a remote
+    // description (a URL) has no lines to point at, so only the operation is named.
     const artifact = artifactLocation(finding.document, context.cwd);
-    if (artifact.uriBaseId) usesSrcRoot = true;
-    const where = region(finding, sources.position(original));
-    location.physicalLocation = { artifactLocation: artifact, ...(where ? { region: where } : {}) };
+    if (sources.isLocal(original.document) || finding.line !== undefined || !isUrl(finding.document)) {
+      if (artifact.uriBaseId) usesSrcRoot = true;
+      const where = region(finding, sources.position(original) ?? { line: 1, column: 1 });
+      location.physicalLocation = { artifactLocation: artifact, region: where };
+    }
     if (finding.operation) {
       location.logicalLocations = [
         {
@@ -111,8 +114,8 @@ export function toSarif(report: Report, context: Pick<FormatContext, 'cwd' | 'sh
       ruleIndex: ruleIndex.get(finding.ruleId)!,
       level: SARIF_LEVEL[finding.severity],
       message: { text: finding.message },
-      locations: [location],
-      properties,
+      ...(Object.keys(location).length ? { locations: [location] } : {}),
+      properties: { ...properties, document: finding.document },
     };
   });
 

@@ -1,0 +1,63 @@
+import { defineRule, printPath, show, type JsonPath, type Problem } from '../lib/rule.js';
+import { collectProperties, layerKeyword, properties, schemaLayers, schemaTypes, schemaValues, type SchemaLayer, type SchemaNode } from '../lib/openapi.js';
+import { AMOUNT, isAmountPattern } from '../lib/conventions.js';
+import { isAmountName, isCurrencyName } from '../lib/vocabulary.js';
+
+const PATTERN = "pattern: '^[0-9]+(\\.[0-9]+)?$'";
+
+function within(path: JsonPath, prefix: JsonPath): boolean {
+  return prefix.length <= path.length && prefix.every((segment, i) => String(segment) === String(path[i]));
+}
+
+/** The object that holds a property: through `allOf` branches up to the schema that combines them. */
+function holder(node: SchemaNode): SchemaNode | undefined {
+  let current = node.parent;
+  while (current && current.role === 'allOf' && current.parent) current = current.parent;
+  return current;
+}
+
+export default defineRule({
+  id: 'platform-amount-format',
+  severity: 'warn',
+  category: 'data-format',
+  description: 'Amount fields (`amount`, `*Amount`) are strings of digits with an optional decimal part (`pattern: \'^[0-9]+(\\.[0-9]+)?$\'`), and the object that holds one also holds a currency field.',
+  check(document) {
+    const problems: Problem[] = [];
+    for (const node of properties(document)) {
+      const name = node.name!;
+      if (!isAmountName(name)) continue;
+      const layers = schemaLayers(document, node.schema, node.path);
+      if (layers.length === 0) continue;
+      const type = layerKeyword(layers, 'type');
+      const types = schemaTypes(type?.layer.schema);
+      // A structured amount (`{ value, currency }`) or a list is not an amount field itself.
+      if (types.includes('object') || types.includes('array') || layerKeyword(layers, 'properties') || layerKeyword(layers, 'items')) continue;
+      const subject = (layer: SchemaLayer) => (within(layer.path, node.path) ? show(name) : `Schema \`${printPath(layer.path)}\` (used for the amount ${show(name)})`);
+      const definition = layers.at(-1)!;
+      if (type && (types.includes('number') || types.includes('integer'))) {
+        problems.push({ message: `${subject(type.layer)} is \`type: ${types.join(', ')}\`; the platform writes amounts as text, digits with an optional decimal part: \`type: string\` with \`${PATTERN}\` (e.g. \`'1500.50'\`), which keeps decimals exact.`, path: type.path });
+      } else if (type && !types.includes('string')) {
+        problems.push({ message: `${subject(type.layer)} is \`type: ${types.join(', ') || show(type.value)}\`; an amount is \`type: string\` with \`${PATTERN}\`.`, path: type.path });
+      } else {
+        const pattern = layerKeyword(layers, 'pattern');
+        if (!type) problems.push({ message: `${subject(definition)} has no \`type\`; an amount is \`type: string\` with \`${PATTERN}\`.`, path: definition.path });
+        if (!pattern) problems.push({ message: `${subject(definition)} has no \`pattern\`; add \`${PATTERN}\` (digits with an optional decimal part, e.g. \`1500.50\`).`, path: definition.path });
+        else if (typeof pattern.value !== 'string' || !isAmountPattern(pattern.value)) {
+          problems.push({ message: `${subject(pattern.layer)} has \`pattern: '${pattern.value}'\`, not the platform's amount form; write \`${PATTERN}\`.`, path: pattern.path });
+        }
+        for (const layer of layers) {
+          for (const given of schemaValues(layer.schema, layer.path)) {
+            if (given.value === null || (typeof given.value === 'string' && AMOUNT.test(given.value))) continue;
+            const fix = typeof given.value === 'number' && given.value >= 0 ? `'${given.value}'` : undefined;
+            problems.push({ message: `${subject(layer)} ${given.keyword === 'enum' ? 'enum value' : given.keyword === 'examples' ? 'example' : given.keyword} is ${show(given.value)}, not an amount in the platform's form (digits, optionally a dot and more digits); write ${fix ?? 'e.g. `1500.50`'}.`, path: given.path });
+          }
+        }
+      }
+      const container = holder(node);
+      if (container && ![...collectProperties(document, container.schema, container.path).keys()].some(isCurrencyName)) {
+        problems.push({ message: `${show(name)} sits in an object with no currency field; the platform keeps the amount and its currency in separate fields: add \`currency\` (an ISO 4217 code such as \`ISK\`) next to it.`, path: node.path });
+      }
+    }
+    return problems;
+  },
+});

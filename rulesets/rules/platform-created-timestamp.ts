@@ -1,0 +1,91 @@
+import { defineRule, printPath, type JsonPath, type OpenApiDocument, type Problem } from '../lib/rule.js';
+import { collectProperties, encodePointer, isObject, layerKeyword, mediaTypes, schemaLayers, schemaTypes, statusClass, type SchemaLayer } from '../lib/openapi.js';
+import { isJsonMediaType, isProblemMediaType } from '../lib/conventions.js';
+import { COLLECTION_PAGE_MEMBERS } from '../lib/vocabulary.js';
+
+const FIELD = '`createdTimestamp: { type: string, format: date-time }`';
+
+/** The object schemas a body schema stands for: itself, or each branch of a `oneOf`/`anyOf` with several. */
+function objectSchemas(document: OpenApiDocument, schema: unknown, path: JsonPath): SchemaLayer[] {
+  const layers = schemaLayers(document, schema, path);
+  const last = layers.at(-1);
+  if (!last) return [];
+  const types = schemaTypes(layerKeyword(layers, 'type')?.layer.schema);
+  if (types.length > 0 && !types.includes('object')) return [];
+  if (last.schema.properties === undefined && last.schema.allOf === undefined) {
+    for (const key of ['oneOf', 'anyOf'] as const) {
+      const branches = last.schema[key];
+      if (Array.isArray(branches) && branches.length > 1) {
+        return branches.flatMap((branch: unknown, i: number) => {
+          const inner = schemaLayers(document, branch, [...last.path, key, i]).at(-1);
+          return inner && inner.schema.oneOf === undefined && inner.schema.anyOf === undefined ? objectSchemas(document, branch, [...last.path, key, i]) : [];
+        });
+      }
+    }
+  }
+  return [last];
+}
+
+/** The item schema of a list-valued property, when its items are objects. */
+function collectionItems(document: OpenApiDocument, schema: unknown, path: JsonPath): SchemaLayer | undefined {
+  const layers = schemaLayers(document, schema, path);
+  if (!schemaTypes(layerKeyword(layers, 'type')?.layer.schema).includes('array')) return undefined;
+  const items = layerKeyword(layers, 'items');
+  if (!items || !isObject(items.value)) return undefined;
+  const itemLayers = schemaLayers(document, items.value, items.path);
+  const last = itemLayers.at(-1);
+  if (!last) return undefined;
+  const types = schemaTypes(layerKeyword(itemLayers, 'type')?.layer.schema);
+  if (types.length > 0 && !types.includes('object')) return undefined;
+  return collectProperties(document, last.schema, last.path).size > 0 ? last : undefined;
+}
+
+function isProblemShape(members: Map<string, unknown>): boolean {
+  return members.has('type') && members.has('title') && members.has('status');
+}
+
+export default defineRule({
+  id: 'platform-created-timestamp',
+  severity: 'warn',
+  category: 'data-format',
+  description: 'Every data object a 2xx JSON response returns (the body object, and the items of each collection in it) has a `createdTimestamp` field.',
+  check(document) {
+    const problems: Problem[] = [];
+    const reported = new Set<string>();
+    const demand = (layer: SchemaLayer, members: Map<string, unknown>) => {
+      if (members.has('createdTimestamp')) return;
+      const key = encodePointer(layer.path);
+      if (reported.has(key)) return;
+      reported.add(key);
+      problems.push({
+        message: `\`${printPath(layer.path)}\` is returned as data in a 2xx response but has no \`createdTimestamp\`; every returned data object carries when it was created: add ${FIELD}.`,
+        path: layer.path,
+      });
+    };
+    for (const info of mediaTypes(document)) {
+      if (info.kind !== 'response' || !info.statuses.some((status) => statusClass(status) === '2')) continue;
+      if (!isJsonMediaType(info.mediaType) || isProblemMediaType(info.mediaType) || info.media.schema === undefined) continue;
+      for (const body of objectSchemas(document, info.media.schema, [...info.path, 'schema'])) {
+        const members = collectProperties(document, body.schema, body.path);
+        // A free-form object declares nothing to add a field to; a Problem Details body is not data.
+        if (members.size === 0 || isProblemShape(members)) continue;
+        const collections: SchemaLayer[] = [];
+        const others: string[] = [];
+        for (const [name, entry] of members) {
+          const items = collectionItems(document, entry.schema, entry.path);
+          if (items) collections.push(items);
+          else others.push(name);
+        }
+        // A page (`{ data: [...], pageInfo, totalCount }`) is a wrapper; its items are the data.
+        const isPage = collections.length > 0 && others.every((name) => COLLECTION_PAGE_MEMBERS.includes(name));
+        if (!isPage) demand(body, members);
+        for (const items of collections) {
+          const itemMembers = collectProperties(document, items.schema, items.path);
+          if (!isProblemShape(itemMembers)) demand(items, itemMembers);
+        }
+      }
+    }
+    return problems;
+  },
+});
+

@@ -1,0 +1,99 @@
+import { defineRule, printPath, show, type JsonPath, type Problem } from '../lib/rule.js';
+import { encodePointer, exampleObjectValues, exampleValues, layerKeyword, parameters, properties, schemaLayers, schemas, schemaTypes, schemaValues, type SchemaLayer } from '../lib/openapi.js';
+import { isPlatformDateTime, nameWords, suggestPlatformDateTime } from '../lib/conventions.js';
+
+const FORM = '`yyyy-MM-ddThh:mm:ss.sssZ`';
+const KEYWORDS: Record<string, string> = { example: 'The example', examples: 'The example', default: 'The default', enum: 'The enum value', const: 'The const value' };
+
+/** `createdTimestamp`, `updatedTimestamp`, `timestamp`, `shield_timestamp`: names whose last word is `timestamp`. */
+function isTimestampName(name: string): boolean {
+  return nameWords(name).at(-1) === 'timestamp';
+}
+
+function within(path: JsonPath, prefix: JsonPath): boolean {
+  return prefix.length <= path.length && prefix.every((segment, i) => String(segment) === String(path[i]));
+}
+
+function valueProblem(value: unknown, subject: string, path: JsonPath): Problem | undefined {
+  if (value === null || (typeof value === 'string' && isPlatformDateTime(value))) return undefined;
+  const fix = typeof value === 'string' ? suggestPlatformDateTime(value) : undefined;
+  return {
+    message: `${subject} is ${show(value)}, not in the platform's date-time form ${FORM} (RFC 3339 with a fraction of a second and a zone); write ${fix ? show(fix) : 'e.g. `2024-05-02T09:30:00.000Z`'}.`,
+    path,
+  };
+}
+
+export default defineRule({
+  id: 'platform-date-time-format',
+  severity: 'error',
+  category: 'data-format',
+  description: '`*Timestamp` fields are `type: string, format: date-time`, every date-time example is in the form `yyyy-MM-ddThh:mm:ss.sssZ`, and `format: date` is a warning (use date-time).',
+  check(document) {
+    const problems: Problem[] = [];
+    const errorPaths = new Set<string>();
+    const error = (problem: Problem) => {
+      problems.push(problem);
+      errorPaths.add(encodePointer(problem.path));
+    };
+
+    // 1. Timestamp fields are date-times.
+    for (const node of properties(document)) {
+      const name = node.name!;
+      if (!isTimestampName(name)) continue;
+      const layers = schemaLayers(document, node.schema, node.path);
+      if (layers.length === 0) continue;
+      const subject = (layer: SchemaLayer) => (within(layer.path, node.path) ? `Property ${show(name)}` : `Schema \`${printPath(layer.path)}\` (used for the timestamp ${show(name)})`);
+      const definition = layers.at(-1)!;
+      const type = layerKeyword(layers, 'type');
+      const format = layerKeyword(layers, 'format');
+      const types = type ? schemaTypes(type.layer.schema) : [];
+      if (type && !types.includes('string')) {
+        error({ message: `${subject(type.layer)} is \`type: ${types.join(', ') || show(type.value)}\`; a timestamp is \`type: string, format: date-time\`, written ${FORM} (e.g. \`2021-03-15T10:24:51.312Z\`).`, path: type.path });
+        continue;
+      }
+      if (!type && !format) {
+        error({ message: `${subject(definition)} has neither \`type\` nor \`format\`; a timestamp is \`type: string, format: date-time\`.`, path: definition.path });
+        continue;
+      }
+      if (!type) error({ message: `${subject(definition)} has no \`type\`; a timestamp is \`type: string, format: date-time\`.`, path: definition.path });
+      if (!format) error({ message: `${subject(definition)} has no \`format\`; add \`format: date-time\` (a timestamp is written ${FORM}).`, path: definition.path });
+      else if (format.value !== 'date-time') error({ message: `${subject(format.layer)} has \`format: ${String(format.value)}\`; a timestamp is \`format: date-time\`, written ${FORM}.`, path: format.path });
+    }
+
+    // 2. Values a date-time schema gives (examples, defaults, enum members) are in the platform's form.
+    for (const node of schemas(document)) {
+      const own = node.schema;
+      if (own.example === undefined && own.examples === undefined && own.default === undefined && own.enum === undefined && own.const === undefined) continue;
+      if (layerKeyword(schemaLayers(document, own, node.path), 'format')?.value !== 'date-time') continue;
+      for (const given of schemaValues(own, node.path)) {
+        const problem = valueProblem(given.value, KEYWORDS[given.keyword]!, given.path);
+        if (problem) error(problem);
+      }
+    }
+    for (const { parameter, path } of parameters(document)) {
+      if (layerKeyword(schemaLayers(document, parameter.schema, [...path, 'schema']), 'format')?.value !== 'date-time') continue;
+      for (const given of exampleObjectValues(document, parameter, path)) {
+        const problem = valueProblem(given.value, `The example of parameter ${show(String(parameter.name))}`, given.path);
+        if (problem) error(problem);
+      }
+    }
+    for (const found of exampleValues(document)) {
+      if (layerKeyword(found.layers, 'format')?.value !== 'date-time') continue;
+      const problem = valueProblem(found.value, found.member ? `Example ${show(found.member)}` : 'The example value', found.path);
+      if (problem) error(problem);
+    }
+
+    // 3. `format: date` is a warning: the platform's data format is the date-time.
+    for (const node of schemas(document)) {
+      if (node.schema.format !== 'date') continue;
+      const path = [...node.path, 'format'];
+      if (errorPaths.has(encodePointer(path))) continue;
+      problems.push({
+        message: `\`format: date\`${node.role === 'property' ? ` on ${show(node.name!)}` : node.role === 'parameter' && node.name ? ` on parameter ${show(node.name)}` : ''} gives a date without a time; the platform's date and time form is \`format: date-time\` (${FORM}, e.g. \`2024-05-02T00:00:00.000Z\`): use it unless the value is truly a calendar date.`,
+        path,
+        severity: 'warn',
+      });
+    }
+    return problems;
+  },
+});

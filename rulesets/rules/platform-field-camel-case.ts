@@ -1,0 +1,29 @@
+import { defineRule, show, type Problem } from '../lib/rule.js';
+import { properties } from '../lib/openapi.js';
+import { isStrictCamelCase, toCamelCase } from '../lib/conventions.js';
+import { matchNationalIdAlias } from '../lib/vocabulary.js';
+
+export default defineRule({
+  id: 'platform-field-camel-case',
+  severity: 'error',
+  category: 'naming',
+  description: 'Schema property names are camelCase, acronyms written as words (`userId`, `profileImageUrl`, `line2`).',
+  check(document) {
+    const problems: Problem[] = [];
+    for (const node of properties(document)) {
+      const name = node.name!;
+      if (isStrictCamelCase(name)) continue;
+      // A national identifier under another name (`national_id`, `childrenSSN`): platform-national-id-name gives its name.
+      if (matchNationalIdAlias(name)) continue;
+      const fix = toCamelCase(name);
+      const acronym = /^[a-z][a-zA-Z0-9]*$/.test(name) ? ' (acronyms are written as words)' : '';
+      problems.push({
+        message: isStrictCamelCase(fix) && fix !== name
+          ? `Property ${show(name)} is not camelCase${acronym}; name it ${show(fix)}.`
+          : `Property ${show(name)} is not camelCase; name it with letters and digits, starting with a lower-case letter, e.g. \`userId\`.`,
+        path: node.path,
+      });
+    }
+    return problems;
+  },
+});

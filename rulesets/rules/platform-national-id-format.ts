@@ -1,0 +1,118 @@
+import { defineRule, printPath, show, type JsonPath, type Problem } from '../lib/rule.js';
+import {
+  exampleObjectValues,
+  exampleValues,
+  layerKeyword,
+  parameters,
+  properties,
+  schemaLayers,
+  schemaTypes,
+  schemaValues,
+  type GivenValue,
+  type SchemaLayer,
+} from '../lib/openapi.js';
+import { compilePattern, isNationalIdForm, isNationalIdName, isTenDigitPattern } from '../lib/conventions.js';
+import { NATIONAL_ID_HEADER } from '../lib/vocabulary.js';
+
+const PATTERN = "pattern: '^[0-9]{10}$'";
+
+function within(path: JsonPath, prefix: JsonPath): boolean {
+  return prefix.length <= path.length && prefix.every((segment, i) => String(segment) === String(path[i]));
+}
+
+/** The ten-digit form of a value written another way (`010130-2989`, the number `101302989`), if it has one. */
+function tenDigits(value: unknown): string | undefined {
+  if (typeof value === 'number' && Number.isInteger(value) && value >= 0) {
+    const digits = String(value);
+    return digits.length <= 10 && digits.length >= 9 ? digits.padStart(10, '0') : undefined;
+  }
+  if (typeof value !== 'string') return undefined;
+  const digits = value.replace(/[\s-]/g, '');
+  return /^\d{10}$/.test(digits) ? digits : undefined;
+}
+
+const KEYWORD_WORDS: Record<GivenValue['keyword'], string> = { example: 'example', examples: 'example', default: 'default', enum: 'enum value', const: 'const value' };
+
+function valueProblem(value: unknown, subject: string, path: JsonPath): Problem | undefined {
+  if (value === null || isNationalIdForm(value)) return undefined;
+  const fix = tenDigits(value);
+  if (typeof value === 'number') {
+    return { message: `${subject} is the number ${show(value)}; a national identifier is a string of ten digits: write \`'${fix ?? '0101302989'}'\` (quoted in YAML, or the leading zero is lost).`, path };
+  }
+  if (typeof value === 'string') {
+    return { message: `${subject} is ${show(value)}, not ten digits without a hyphen; write ${fix ? show(fix) : 'ten digits such as `0101302989`'}.`, path };
+  }
+  return { message: `${subject} is ${show(value)}; a national identifier is a string of ten digits such as \`0101302989\`.`, path };
+}
+
+export default defineRule({
+  id: 'platform-national-id-format',
+  severity: 'error',
+  category: 'data-format',
+  description: '`nationalId` fields and parameters are `type: string` with a pattern of exactly ten digits (`^[0-9]{10}$`), and their examples, defaults and enum values are ten digits without a hyphen.',
+  check(document) {
+    const problems: Problem[] = [];
+    const checkSchema = (name: string, schema: unknown, ownPath: JsonPath) => {
+      const layers = schemaLayers(document, schema, ownPath);
+      if (layers.length === 0) return;
+      const subject = (layer: SchemaLayer) => (within(layer.path, ownPath) ? show(name) : `Schema \`${printPath(layer.path)}\` (used for national identifiers)`);
+      const definition = layers.at(-1)!;
+      const type = layerKeyword(layers, 'type');
+      const pattern = layerKeyword(layers, 'pattern');
+      const types = type ? schemaTypes(type.layer.schema) : [];
+      if (type && !types.includes('string')) {
+        problems.push({ message: `${subject(type.layer)} is \`type: ${types.join(', ') || show(type.value)}\`; a national identifier is a string of ten digits (a number loses the leading zero of \`0101302989\`): write \`type: string\` with \`${PATTERN}\`.`, path: type.path });
+      } else if (!type && !pattern) {
+        problems.push({ message: `${subject(definition)} has neither \`type\` nor \`pattern\`; write \`type: string\` and \`${PATTERN}\` (ten digits, no hyphen).`, path: definition.path });
+      } else {
+        if (!type) problems.push({ message: `${subject(definition)} has no \`type\`; write \`type: string\` (a national identifier is ten digits, kept as text).`, path: definition.path });
+        if (!pattern) {
+          problems.push({ message: `${subject(definition)} has no \`pattern\`; add \`${PATTERN}\` (ten digits, no hyphen).`, path: definition.path });
+        } else if (typeof pattern.value !== 'string') {
+          problems.push({ message: `${subject(pattern.layer)} has a \`pattern\` that is not a string (${show(pattern.value)}); write \`${PATTERN}\`.`, path: pattern.path });
+        } else if (!isTenDigitPattern(pattern.value) && !isDigitsOfLengthTen(pattern.value, layers)) {
+          const anchored = isTenDigitPattern(`^(?:${pattern.value})$`);
+          problems.push({
+            message: anchored
+              ? `${subject(pattern.layer)} has \`pattern: '${pattern.value}'\`, which is not anchored and so also accepts longer text; write \`${PATTERN}\`.`
+              : `${subject(pattern.layer)} has \`pattern: '${pattern.value}'\`, which does not mean exactly ten digits; write \`${PATTERN}\`.`,
+            path: pattern.path,
+          });
+        }
+      }
+      for (const layer of layers) {
+        for (const given of schemaValues(layer.schema, layer.path)) {
+          const problem = valueProblem(given.value, `${subject(layer)} ${KEYWORD_WORDS[given.keyword]}`, given.path);
+          if (problem) problems.push(problem);
+        }
+      }
+    };
+
+    for (const node of properties(document)) if (isNationalIdName(node.name!)) checkSchema(node.name!, node.schema, node.path);
+    for (const { parameter, path } of parameters(document)) {
+      const name = parameter.name;
+      if (typeof name !== 'string') continue;
+      const holds = parameter.in === 'header' ? NATIONAL_ID_HEADER.test(name) : isNationalIdName(name);
+      if (!holds) continue;
+      if (parameter.schema !== undefined) checkSchema(name, parameter.schema, [...path, 'schema']);
+      for (const given of exampleObjectValues(document, parameter, path)) {
+        const problem = valueProblem(given.value, `Parameter ${show(name)} example`, given.path);
+        if (problem) problems.push(problem);
+      }
+    }
+    for (const found of exampleValues(document)) {
+      if (found.member === undefined || !isNationalIdName(found.member)) continue;
+      const problem = valueProblem(found.value, `Example ${show(found.member)}`, found.path);
+      if (problem) problems.push(problem);
+    }
+    return problems;
+  },
+});
+
+/** `^[0-9]+$` with `minLength: 10` and `maxLength: 10` also means exactly ten digits. */
+function isDigitsOfLengthTen(pattern: string, layers: SchemaLayer[]): boolean {
+  const regex = compilePattern(pattern);
+  if (!regex || !regex.test('0101302989') || regex.test('010130-2989') || regex.test('abcdefghij') || regex.test('0101302989x')) return false;
+  return layerKeyword(layers, 'minLength')?.value === 10 && layerKeyword(layers, 'maxLength')?.value === 10;
+}
+

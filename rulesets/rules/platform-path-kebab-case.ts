@@ -1,0 +1,79 @@
+import { defineRule, type Problem } from '../lib/rule.js';
+import { isObject } from '../lib/openapi.js';
+import { isStrictCamelCase, KEBAB_SEGMENT, toCamelCase, toKebabCase } from '../lib/conventions.js';
+
+/** Quotes a path or name in full (paths are not shortened as `show` shortens long values). */
+const code = (text: unknown) => `\`${String(text)}\``;
+
+/** A trailing format extension (`calls.json`) is content negotiation by name, not part of the resource name. */
+const EXTENSION = /\.(json|xml|csv|pdf|txt|html?|yaml|yml|zip|png|jpe?g|php|aspx?|asmx|jsp)$/i;
+/** A version segment (`v1`, `V2`, `v1.2`) is platform-path-version's business. */
+const VERSION = /^v\d+([._]\d+)*$/i;
+
+function fixStatic(segment: string): string {
+  const extension = EXTENSION.exec(segment)?.[0];
+  const base = extension ? segment.slice(0, -extension.length) : segment;
+  const dot = base.startsWith('.') ? '.' : '';
+  const fixed = `${dot}${toKebabCase(base.slice(dot.length))}${extension ? extension.toLowerCase() : ''}`;
+  return fixed === '' || fixed === '.' ? segment.toLowerCase() : fixed;
+}
+
+function isKebab(segment: string): boolean {
+  const extension = EXTENSION.exec(segment)?.[0];
+  const base = extension && segment.length > extension.length ? segment.slice(0, -extension.length) : segment;
+  return KEBAB_SEGMENT.test(base) && (!extension || extension === extension.toLowerCase());
+}
+
+export default defineRule({
+  id: 'platform-path-kebab-case',
+  severity: 'error',
+  category: 'naming',
+  description: 'Path segments are lower-case words joined by hyphens (no underscores, no capitals), with no trailing slash, and path template variables are camelCase (`/v1/user-profiles/{userId}`).',
+  check(document) {
+    const problems: Problem[] = [];
+    const paths = document.paths;
+    if (!isObject(paths)) return problems;
+    for (const pathKey of Object.keys(paths)) {
+      if (!pathKey.startsWith('/') || pathKey === '/') continue;
+      const issues: string[] = [];
+      const segments = pathKey.split('/').slice(1);
+      const fixed: string[] = [];
+      segments.forEach((segment, i) => {
+        if (segment === '') {
+          issues.push(i === segments.length - 1 ? 'a trailing slash' : 'an empty segment (`//`)');
+          return;
+        }
+        if (segment.includes('{')) {
+          let rewritten = segment.replace(/\{([^{}]*)\}/g, (whole, variable: string) => {
+            if (isStrictCamelCase(variable)) return whole;
+            const camel = toCamelCase(variable);
+            const fix = isStrictCamelCase(camel) ? camel : variable;
+            issues.push(fix !== variable ? `${code(whole)} → ${code(`{${fix}}`)}` : `${code(whole)} (not camelCase)`);
+            return `{${fix}}`;
+          });
+          const text = rewritten.replace(/\{[^{}]*\}/g, '');
+          if (/[A-Z_]/.test(text)) {
+            const before = rewritten;
+            rewritten = rewritten.replace(/([^{}]+)(?=\{|$)/g, (part) => part.toLowerCase().replace(/_/g, '-'));
+            issues.push(`${code(before)} → ${code(rewritten)}`);
+          }
+          fixed.push(rewritten);
+          return;
+        }
+        if ((i === 0 && VERSION.test(segment)) || isKebab(segment)) {
+          fixed.push(segment);
+          return;
+        }
+        const fix = fixStatic(segment);
+        issues.push(`${code(segment)} → ${code(fix)}`);
+        fixed.push(fix);
+      });
+      if (issues.length === 0) continue;
+      problems.push({
+        message: `Path ${code(pathKey)} breaks the platform's path naming (lower-case words joined by hyphens, camelCase variables, no trailing slash): ${issues.join(', ')}; write ${code(`/${fixed.join('/')}`)}.`,
+        path: ['paths', pathKey],
+      });
+    }
+    return problems;
+  },
+});

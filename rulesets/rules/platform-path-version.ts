@@ -1,0 +1,66 @@
+import { defineRule, type OpenApiDocument, type Problem } from '../lib/rule.js';
+import { isObject, parameters } from '../lib/openapi.js';
+import { pathSegments } from '../lib/conventions.js';
+import { VERSION_QUERY_PARAMETERS } from '../lib/vocabulary.js';
+
+/** Quotes a path or name in full (paths are not shortened as `show` shortens long values). */
+const code = (text: unknown) => `\`${String(text)}\``;
+
+/** The major version `info.version` names (`2.0.0`, `v2`, `2.1`), or undefined. */
+function infoMajor(document: OpenApiDocument): number | undefined {
+  const version = document.info?.version;
+  const match = typeof version === 'string' ? /^v?(\d+)(?:(?:\.\d+){1,2}(?:[-+][0-9A-Za-z.+-]*)?)?$/i.exec(version.trim()) : null;
+  return match ? Number(match[1]) : undefined;
+}
+
+export default defineRule({
+  id: 'platform-path-version',
+  severity: 'error',
+  category: 'naming',
+  description: 'Every path starts with the major version (`/v1/...`), and no query parameter (`v`, `version`) carries the version.',
+  check(document) {
+    const problems: Problem[] = [];
+    const major = infoMajor(document) ?? 1;
+    const paths = document.paths;
+    if (isObject(paths)) {
+      for (const pathKey of Object.keys(paths)) {
+        if (!pathKey.startsWith('/')) continue;
+        const segments = pathSegments(pathKey);
+        const first = segments[0];
+        if (first !== undefined && /^v(0|[1-9]\d*)$/.test(first)) continue;
+        const rest = segments.slice(1).join('/');
+        let message: string;
+        if (first === undefined) {
+          message = `Path ${code(pathKey)} has no version; paths start with the major version: write \`/v${major}\` or \`/v${major}/<resource>\`.`;
+        } else if (/^v\d+$/i.test(first)) {
+          const number = Number(first.slice(1));
+          message = `Path ${code(pathKey)} starts with ${code(first)}; write the major version as a lower-case \`v\` and a plain number: ${code(`/v${number}${rest ? `/${rest}` : ''}`)}.`;
+        } else if (/^\d{4}-\d{2}-\d{2}$/.test(first)) {
+          message = `Path ${code(pathKey)} is versioned by the date ${code(first)}; the platform versions by major number, the first path segment: write ${code(`/v${major}${rest ? `/${rest}` : ''}`)}.`;
+        } else if (/^v\d+([._-]\d+)+$/i.test(first)) {
+          const number = Number(/\d+/.exec(first)![0]);
+          message = `Path ${code(pathKey)} starts with ${code(first)}; only the major version goes in the path (minor and patch are in \`info.version\`): write ${code(`/v${number}${rest ? `/${rest}` : ''}`)}.`;
+        } else {
+          const at = segments.findIndex((segment) => /^v\d+([._]\d+)*$/i.test(segment));
+          if (at > 0) {
+            const version = `v${Number(/\d+/.exec(segments[at]!)![0])}`;
+            const others = segments.filter((_, i) => i !== at).join('/');
+            message = `Path ${code(pathKey)} has its version ${code(segments[at]!)} after ${code(`/${segments.slice(0, at).join('/')}`)}; the major version is the first segment: write ${code(`/${version}/${others}`)} (or move the prefix into the server URL).`;
+          } else {
+            message = `Path ${code(pathKey)} has no version; paths start with the major version: write ${code(`/v${major}${pathKey}`)}.`;
+          }
+        }
+        problems.push({ message, path: ['paths', pathKey] });
+      }
+    }
+    for (const { parameter, path } of parameters(document)) {
+      if (parameter.in !== 'query' || typeof parameter.name !== 'string') continue;
+      if (!VERSION_QUERY_PARAMETERS.includes(parameter.name.toLowerCase())) continue;
+      problems.push({
+        message: `Query parameter ${code(parameter.name)} carries the API version; the version belongs in the path: \`/v${major}/...\`. Remove the parameter.`,
+        path: [...path, 'name'],
+      });
+    }
+    return problems;
+  },
+});

@@ -1,0 +1,31 @@
+import { defineRule, show, type Problem } from '../lib/rule.js';
+import { parameters } from '../lib/openapi.js';
+import { isStrictCamelCase, toCamelCase } from '../lib/conventions.js';
+import { matchNationalIdAlias } from '../lib/vocabulary.js';
+
+export default defineRule({
+  id: 'platform-query-param-camel-case',
+  severity: 'error',
+  category: 'naming',
+  description: 'Query parameter names are camelCase, acronyms written as words (`pageSize`, `userId`); a list repeats its name (`?ids=1&ids=2`), not `ids[]`.',
+  check(document) {
+    const problems: Problem[] = [];
+    for (const { parameter, path } of parameters(document)) {
+      if (parameter.in !== 'query' || typeof parameter.name !== 'string') continue;
+      const name = parameter.name;
+      if (isStrictCamelCase(name)) continue;
+      // A national identifier under another name (`national_id`, `childrenSSN`): platform-national-id-name gives its name.
+      if (matchNationalIdAlias(name)) continue;
+      const fix = toCamelCase(name);
+      const list = /\[\]$/.test(name) ? ' (the platform sends a list by repeating the name: `?ids=1&ids=2`)' : '';
+      const acronym = /^[a-z][a-zA-Z0-9]*$/.test(name) ? ' (acronyms are written as words)' : '';
+      problems.push({
+        message: isStrictCamelCase(fix) && fix !== name
+          ? `Query parameter ${show(name)} is not camelCase${list}${acronym}; name it ${show(fix)}.`
+          : `Query parameter ${show(name)} is not camelCase; name it with letters and digits, starting with a lower-case letter, e.g. \`pageSize\`.`,
+        path: [...path, 'name'],
+      });
+    }
+    return problems;
+  },
+});

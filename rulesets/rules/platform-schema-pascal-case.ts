@@ -1,0 +1,26 @@
+import { defineRule, show, type Problem } from '../lib/rule.js';
+import { isObject } from '../lib/openapi.js';
+import { PASCAL_CASE, toPascalCase } from '../lib/conventions.js';
+
+export default defineRule({
+  id: 'platform-schema-pascal-case',
+  severity: 'error',
+  category: 'naming',
+  description: 'Schema names under `components.schemas` are PascalCase (`UserProfile`).',
+  check(document) {
+    const problems: Problem[] = [];
+    const schemas = document.components?.schemas;
+    if (!isObject(schemas)) return problems;
+    for (const name of Object.keys(schemas)) {
+      if (PASCAL_CASE.test(name)) continue;
+      const fix = toPascalCase(name);
+      problems.push({
+        message: PASCAL_CASE.test(fix) && fix !== name
+          ? `Schema name ${show(name)} is not PascalCase; name it ${show(fix)} (and update the \`$ref\`s to it).`
+          : `Schema name ${show(name)} is not PascalCase; name it with letters and digits, starting with a capital, e.g. \`UserProfile\`.`,
+        path: ['components', 'schemas', name],
+      });
+    }
+    return problems;
+  },
+});

@@ -1,0 +1,33 @@
+import { defineRule, type Problem } from '../lib/rule.js';
+import { isObject } from '../lib/openapi.js';
+import { pathSegments } from '../lib/conventions.js';
+
+/** Quotes a path or name in full (paths are not shortened as `show` shortens long values). */
+const code = (text: unknown) => `\`${String(text)}\``;
+
+export default defineRule({
+  id: 'platform-version-match',
+  severity: 'warn',
+  category: 'naming',
+  description: 'The major version in each path (`/v2/...`) is the major version of `info.version` (`2.x.y`).',
+  check(document) {
+    const problems: Problem[] = [];
+    const version = document.info?.version;
+    // Not semver-ish: platform-info-version-semver reports it; there is no major to compare.
+    const match = typeof version === 'string' ? /^v?(\d+)(?:(?:\.\d+){1,2}(?:[-+][0-9A-Za-z.+-]*)?)?$/i.exec(version.trim()) : null;
+    if (!match || !isObject(document.paths)) return problems;
+    const major = Number(match[1]);
+    for (const pathKey of Object.keys(document.paths)) {
+      if (!pathKey.startsWith('/')) continue;
+      const segment = pathSegments(pathKey).find((s) => /^v\d+([._]\d+)*$/i.test(s));
+      if (!segment) continue;
+      const pathMajor = Number(/\d+/.exec(segment)![0]);
+      if (pathMajor === major) continue;
+      problems.push({
+        message: `Path ${code(pathKey)} is under major version ${pathMajor}, but \`info.version\` is ${code(version)} (major ${major}); serve it under \`/v${major}/\` or correct \`info.version\`.`,
+        path: ['paths', pathKey],
+      });
+    }
+    return problems;
+  },
+});

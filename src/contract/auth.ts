@@ -1,0 +1,204 @@
+/**
+ * Credentials for the contract tests: static headers (`--header`), a bearer token (`--bearer`),
+ * or an OAuth 2.0 client-credentials token fetched from `--token-url` with oauth4webapi, plus the
+ * `X-Road-Client` header. The client-credentials flow also yields the token *without* the
+ * required scope that the 403 probe needs.
+ *
+ * Secrets (tokens, the client secret, header values) are collected so that every message vottur
+ * prints can be scrubbed of them; they never appear in a report.
+ */
+import * as oauth from 'oauth4webapi';
+import { CouldNotRunError } from '../cli/errors.js';
+
+export interface OAuthClientCredentials {
+  tokenUrl: string;
+  clientId: string;
+  /** Defaults to the environment variable `VOTTUR_CLIENT_SECRET`. */
+  clientSecret?: string;
+  /** Space-separated scopes; defaults to the scopes the description's security requirements name. */
+  scope?: string;
+}
+
+export interface AuthOptions {
+  /** `Name: value` headers sent with every authenticated request (`--header`, repeatable). */
+  headers?: string[];
+  /** A token sent as `Authorization: Bearer <token>`. */
+  bearer?: string;
+  oauth?: OAuthClientCredentials;
+  /** Sent as `X-Road-Client` on every request (the caller's subsystem on the data exchange layer). */
+  xroadClient?: string;
+}
+
+export interface Credentials {
+  /** Sent with every request, probes without credentials included (`X-Road-Client`). */
+  base: Record<string, string>;
+  /** Sent with authenticated requests. */
+  full: Record<string, string>;
+  /** Headers with a token that lacks the required scope, for the 403 probe. */
+  noScope?: Record<string, string>;
+  /** Why there is no such token, when there is none. */
+  noScopeReason?: string;
+  /** Values that must never be printed. */
+  secrets: string[];
+  /** True when some credential was given (headers, bearer or OAuth). */
+  hasCredentials: boolean;
+}
+
+export const CLIENT_SECRET_ENV = 'VOTTUR_CLIENT_SECRET';
+
+/** `Name: value` → [name, value]; a one-line error for anything else. */
+export function parseHeader(text: string): [string, string] {
+  const colon = text.indexOf(':');
+  const name = colon === -1 ? '' : text.slice(0, colon).trim();
+  if (!name || !/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) {
+    throw new CouldNotRunError(`--header must look like "Name: value" (got "${text.length > 40 ? `${text.slice(0, 37)}...` : colon === -1 ? text : `${text.slice(0, colon)}: ...`}")`);
+  }
+  return [name, text.slice(colon + 1).trim()];
+}
+
+/** Replaces every secret in a text with `***`. */
+export function redactor(secrets: readonly string[]): (text: string) => string {
+  const list = [...new Set(secrets.filter((s) => s.length >= 4))].sort((a, b) => b.length - a.length);
+  return (text) => list.reduce((out, secret) => out.split(secret).join('***'), text);
+}
+
+function isLoopback(hostname: string): boolean {
+  return hostname === 'localhost' || /^127\.\d+\.\d+\.\d+$/.test(hostname) || hostname === '[::1]' || hostname === '::1';
+}
+
+export interface ObtainOptions {
+  /** Scopes the description requires (the default for the token request, and what the 403 probe's token must lack). */
+  requiredScopes: string[];
+  /** Whether a token without the scope is needed (some operation declares scopes). */
+  wantNoScope: boolean;
+  timeoutMs: number;
+}
+
+export async function obtainCredentials(auth: AuthOptions = {}, options: ObtainOptions): Promise<Credentials> {
+  const base: Record<string, string> = {};
+  const full: Record<string, string> = {};
+  const secrets: string[] = [];
+  if (auth.xroadClient) base['X-Road-Client'] = auth.xroadClient;
+  Object.assign(full, base);
+  for (const header of auth.headers ?? []) {
+    const [name, value] = parseHeader(header);
+    full[name] = value;
+    secrets.push(value);
+  }
+  if (auth.bearer && auth.oauth) throw new CouldNotRunError('give either --bearer or the client-credentials options (--token-url), not both');
+  const hasAuthorizationHeader = Object.keys(full).some((name) => name.toLowerCase() === 'authorization');
+  if (hasAuthorizationHeader && (auth.bearer || auth.oauth)) throw new CouldNotRunError('an Authorization --header conflicts with --bearer / --token-url; give one of them');
+  if (auth.bearer) {
+    full.Authorization = `Bearer ${auth.bearer}`;
+    secrets.push(auth.bearer);
+  }
+  const result: Credentials = { base, full, secrets, hasCredentials: Boolean(auth.headers?.length || auth.bearer || auth.oauth) };
+  if (!auth.oauth) {
+    if (options.wantNoScope) {
+      result.noScopeReason = auth.bearer
+        ? 'only a --bearer token was given, so vottur cannot obtain a token without the scope; give the client-credentials options (--token-url, --client-id, --client-secret) instead'
+        : 'no OAuth client was given (--token-url, --client-id, --client-secret), so vottur cannot obtain a token without the scope';
+    }
+    return result;
+  }
+  const client = clientFor(auth.oauth);
+  secrets.push(client.secret);
+  const scope = auth.oauth.scope ?? options.requiredScopes.join(' ');
+  const token = await requestToken(client, scope, options.timeoutMs);
+  if (!token.ok) throw new CouldNotRunError(`cannot obtain a token from ${client.tokenUrl.href}: ${redactor(secrets)(token.reason)}`);
+  secrets.push(token.accessToken);
+  full.Authorization = `Bearer ${token.accessToken}`;
+  if (options.wantNoScope) {
+    const required = new Set(scope.split(/\s+/).filter(Boolean).concat(options.requiredScopes));
+    const other = required.has('openid') ? 'profile' : 'openid';
+    const scopeless = await requestToken(client, other, options.timeoutMs);
+    if (!scopeless.ok) {
+      result.noScopeReason = `the token endpoint would not issue a token for the scope ${other} instead (${redactor(secrets)(scopeless.reason)})`;
+    } else {
+      const granted = grantedScopes(scopeless.scope, scopeless.accessToken);
+      const leaked = granted?.filter((s) => required.has(s)) ?? [];
+      if (leaked.length > 0) {
+        result.noScopeReason = `asked for the scope ${other}, the token endpoint still granted ${leaked.join(' ')}`;
+      } else {
+        secrets.push(scopeless.accessToken);
+        result.noScope = { ...base, ...Object.fromEntries(Object.entries(full).filter(([name]) => name.toLowerCase() !== 'authorization')), Authorization: `Bearer ${scopeless.accessToken}` };
+      }
+    }
+  }
+  return result;
+}
+
+interface Client {
+  tokenUrl: URL;
+  id: string;
+  secret: string;
+}
+
+function clientFor(options: OAuthClientCredentials): Client {
+  let tokenUrl: URL;
+  try {
+    tokenUrl = new URL(options.tokenUrl);
+  } catch {
+    throw new CouldNotRunError(`--token-url ${options.tokenUrl} is not a URL`);
+  }
+  if (tokenUrl.protocol !== 'https:' && !(tokenUrl.protocol === 'http:' && isLoopback(tokenUrl.hostname))) {
+    throw new CouldNotRunError(`--token-url must use https (the client secret would travel in clear text); http is accepted only for localhost`);
+  }
+  if (!options.clientId) throw new CouldNotRunError('--token-url needs --client-id');
+  const secret = options.clientSecret ?? process.env[CLIENT_SECRET_ENV];
+  if (!secret) throw new CouldNotRunError(`--token-url needs the client secret: set ${CLIENT_SECRET_ENV} (keeps it out of shell history) or give --client-secret`);
+  return { tokenUrl, id: options.clientId, secret };
+}
+
+type TokenResult = { ok: true; accessToken: string; scope?: string } | { ok: false; reason: string };
+
+async function requestToken(client: Client, scope: string, timeoutMs: number): Promise<TokenResult> {
+  const as: oauth.AuthorizationServer = { issuer: client.tokenUrl.origin, token_endpoint: client.tokenUrl.href };
+  const oauthClient: oauth.Client = { client_id: client.id };
+  const parameters = new URLSearchParams();
+  if (scope) parameters.set('scope', scope);
+  const attempt = async (method: 'basic' | 'post'): Promise<TokenResult & { invalidClient?: boolean }> => {
+    try {
+      const auth = method === 'basic' ? oauth.ClientSecretBasic(client.secret) : oauth.ClientSecretPost(client.secret);
+      const response = await oauth.clientCredentialsGrantRequest(as, oauthClient, auth, parameters, {
+        signal: () => AbortSignal.timeout(timeoutMs),
+        [oauth.allowInsecureRequests]: client.tokenUrl.protocol === 'http:',
+      });
+      const token = await oauth.processClientCredentialsResponse(as, oauthClient, response);
+      return { ok: true, accessToken: token.access_token, ...(typeof token.scope === 'string' ? { scope: token.scope } : {}) };
+    } catch (error) {
+      if (error instanceof oauth.ResponseBodyError) {
+        return { ok: false, reason: `${error.error}${error.error_description ? `: ${error.error_description}` : ''} (HTTP ${error.status})`, invalidClient: error.error === 'invalid_client' };
+      }
+      return { ok: false, reason: describeError(error, timeoutMs) };
+    }
+  };
+  const basic = await attempt('basic');
+  if (basic.ok || !('invalidClient' in basic) || !basic.invalidClient) return basic;
+  // Some issuers only take the secret in the form body (client_secret_post).
+  const post = await attempt('post');
+  return post.ok ? post : basic;
+}
+
+function describeError(error: unknown, timeoutMs: number): string {
+  const err = error as Error & { cause?: { code?: string; message?: string } };
+  if (err?.name === 'TimeoutError' || err?.name === 'AbortError') return `no answer within ${timeoutMs} ms`;
+  if (err?.cause?.code) return `${err.cause.code}${err.cause.message && !err.cause.message.includes(err.cause.code) ? ` (${err.cause.message})` : ''}`;
+  return err?.message ?? String(error);
+}
+
+/** The scopes a token carries, from the token response or the JWT's `scope`/`scp` claim; undefined when unknown. */
+function grantedScopes(responseScope: string | undefined, accessToken: string): string[] | undefined {
+  if (responseScope !== undefined) return responseScope.split(/\s+/).filter(Boolean);
+  const parts = accessToken.split('.');
+  if (parts.length !== 3) return undefined;
+  try {
+    const payload = JSON.parse(Buffer.from(parts[1]!, 'base64url').toString('utf8')) as { scope?: unknown; scp?: unknown };
+    const claim = payload.scope ?? payload.scp;
+    if (typeof claim === 'string') return claim.split(/\s+/).filter(Boolean);
+    if (Array.isArray(claim)) return claim.filter((s): s is string => typeof s === 'string');
+  } catch {
+    // Not a JWT: the scopes cannot be read.
+  }
+  return undefined;
+}

@@ -1,0 +1,97 @@
+/**
+ * Conventions the contract checks need beyond the shared ones in `rulesets/lib/conventions.ts`:
+ * the national identifier's check digit, the values vottur derives for its probes (an identifier
+ * that does not exist, one that is malformed), and how a parameter is recognised as a national
+ * identifier.
+ */
+import { isValid as kennitalaDateIsValid } from 'kennitala';
+import { isNationalIdName, NATIONAL_ID, toCamelCase } from '../../rulesets/lib/conventions.js';
+
+export { isPlatformDateTime, isNationalIdName, NATIONAL_ID, PLATFORM_DATE_TIME } from '../../rulesets/lib/conventions.js';
+
+const WEIGHTS = [3, 2, 7, 6, 5, 4, 3, 2] as const;
+
+/**
+ * The check digit (ninth digit) of a national identifier from its first eight digits:
+ * 11 − (Σ dᵢ·wᵢ mod 11), 11 → 0; undefined when the result is 10 (no valid identifier has
+ * those eight digits).
+ */
+export function checkDigit(firstEight: string): number | undefined {
+  if (!/^\d{8}$/.test(firstEight)) return undefined;
+  let sum = 0;
+  for (let i = 0; i < 8; i++) sum += Number(firstEight[i]) * WEIGHTS[i]!;
+  const digit = 11 - (sum % 11);
+  if (digit === 11) return 0;
+  if (digit === 10) return undefined;
+  return digit;
+}
+
+/** Ten digits whose check digit is right (the date is not looked at). */
+export function hasValidCheckDigit(value: string): boolean {
+  if (!NATIONAL_ID.test(value)) return false;
+  return checkDigit(value.slice(0, 8)) === Number(value[8]);
+}
+
+/**
+ * A national identifier of the right form that no one is expected to have: born 1 January 1905
+ * (a person old enough that no profile on the portal is likely to belong to them), with a valid
+ * check digit and century digit, and none of the values in `avoid`. Deterministic: the same
+ * `avoid` list always gives the same identifier.
+ *
+ * (The `kennitala` package's `generatePerson` fills the check-digit position with a counter
+ * rather than computing it, so vottur computes the digit itself and uses the package only to
+ * confirm the date part.)
+ */
+export function notFoundNationalId(avoid: Iterable<unknown> = []): string {
+  const avoided = new Set([...avoid].map(String));
+  const datePart = '010105';
+  for (let sequence = 20; sequence < 100; sequence++) {
+    const firstEight = `${datePart}${String(sequence).padStart(2, '0')}`;
+    const digit = checkDigit(firstEight);
+    if (digit === undefined) continue;
+    const candidate = `${firstEight}${digit}9`;
+    if (avoided.has(candidate) || !kennitalaDateIsValid(candidate)) continue;
+    return candidate;
+  }
+  throw new Error('vottur: no unused national identifier could be derived');
+}
+
+/** A value no server should accept as a national identifier. */
+export const MALFORMED_NATIONAL_ID = 'not-a-national-id';
+export const MALFORMED_UUID = 'not-a-uuid';
+export const MALFORMED_INTEGER = 'not-a-number';
+/** A well-formed UUID (version 4 layout) that names nothing. */
+export const NOT_FOUND_UUID = '00000000-0000-4000-8000-000000000000';
+
+/**
+ * True when a parameter carries a national identifier: `nationalId`, `toNationalId`, the
+ * kebab-case path form `to-national-id`, and the platform's header forms `X-Param-National-Id`
+ * and `X-Query-National-Id`.
+ */
+export function isNationalIdParameter(name: string): boolean {
+  const bare = name.replace(/^x-(param|query)-/i, '');
+  return isNationalIdName(bare) || isNationalIdName(toCamelCase(bare));
+}
+
+/** `X-Param-To-National-Id` → the dot placeholder it stands for in the path, `.to-national-id`. */
+export function placeholderForHeader(name: string): string | undefined {
+  const match = /^x-param-(.+)$/i.exec(name);
+  return match ? `.${match[1]!.toLowerCase()}` : undefined;
+}
+
+export interface NationalIdProblem {
+  /** What is wrong, in words for a message. */
+  problem: string;
+}
+
+/** Checks one national-identifier value found in a payload; undefined when it is right. */
+export function checkNationalIdValue(value: unknown): NationalIdProblem | undefined {
+  if (value === null || value === undefined) return undefined;
+  if (typeof value === 'number') return { problem: 'is a number; write it as a string of ten digits' };
+  if (typeof value !== 'string') return { problem: `is ${Array.isArray(value) ? 'an array' : `a ${typeof value}`}, not a string of ten digits` };
+  if (/^\d{6}-\d{4}$/.test(value)) return { problem: `has a hyphen; write it as ten digits without one (\`${value.replace('-', '')}\`)` };
+  if (!NATIONAL_ID.test(value)) return { problem: 'is not ten digits' };
+  // System identifiers (kerfiskennitölur) start with 8 or 9 and carry no check digit.
+  if (!/^[89]/.test(value) && !hasValidCheckDigit(value)) return { problem: 'has a wrong check digit' };
+  return undefined;
+}

@@ -1,0 +1,167 @@
+/**
+ * The description as the contract tests see it: loaded and bundled by the linter's loader (so a
+ * description reads the same in `vottur lint` and `vottur test`), checked to be OpenAPI 3.0 or
+ * 3.1, and broken down into operations with their parameters, responses and security.
+ */
+import { relative } from 'node:path';
+import { CouldNotRunError } from '../cli/errors.js';
+import { loadDescription } from '../lint/load.js';
+import {
+  effectiveSecurity,
+  isObject,
+  operationParameters,
+  operations as listOperations,
+  requiresSecurity,
+  resolve,
+  type OperationInfo,
+} from '../../rulesets/lib/openapi.js';
+import type { JsonPath, OpenApiDocument } from '../../rulesets/lib/rule.js';
+
+export interface ParameterModel {
+  name: string;
+  in: 'path' | 'query' | 'header' | 'cookie';
+  required: boolean;
+  parameter: Record<string, any>;
+  /** The parameter's schema, `$ref`s followed (undefined when it has none). */
+  schema?: Record<string, any>;
+  /** Where the parameter is defined in the description. */
+  path: JsonPath;
+}
+
+export interface ResponseModel {
+  /** The status key as written: `200`, `4XX`, `default`. */
+  status: string;
+  response: Record<string, any>;
+  /** Where the response is defined. */
+  path: JsonPath;
+  /** Media type key → its object, e.g. `application/json` → `{ schema }`. */
+  content: Record<string, Record<string, any>>;
+}
+
+export interface OperationModel {
+  info: OperationInfo;
+  method: string;
+  pathKey: string;
+  /** `GET /v2/users/{nationalId}` */
+  label: string;
+  operationId?: string;
+  /** Where the operation is in the description. */
+  path: JsonPath;
+  parameters: ParameterModel[];
+  requestBody?: { body: Record<string, any>; path: JsonPath; required: boolean };
+  responses: ResponseModel[];
+  /** True when every security requirement of the operation needs credentials. */
+  secured: boolean;
+  /** OAuth2 / OpenID Connect scopes the operation's requirements name. */
+  scopes: string[];
+}
+
+export interface ContractDescription {
+  /** As shown in reports: relative to the working directory. */
+  displayPath: string;
+  absolutePath: string;
+  data: OpenApiDocument;
+  openapi: '3.0' | '3.1';
+  title?: string;
+  version?: string;
+  operations: OperationModel[];
+}
+
+export async function loadContractDescription(file: string, options: { cwd?: string; allowRemoteRefs?: boolean } = {}): Promise<ContractDescription> {
+  const cwd = options.cwd ?? process.cwd();
+  const loaded = await loadDescription(file, { allowRemoteRefs: options.allowRemoteRefs });
+  const data = loaded.data as OpenApiDocument;
+  const displayPath = /^https?:/.test(loaded.rootUri) ? loaded.rootUri : relative(cwd, loaded.rootUri) || loaded.rootUri;
+  const version = typeof data.openapi === 'string' ? data.openapi : undefined;
+  if (!version || !/^3\.[01](\.|$)/.test(version)) {
+    const found = version ? `openapi: ${version}` : typeof data.swagger === 'string' ? `swagger: ${data.swagger}` : 'no openapi field';
+    throw new CouldNotRunError(`${displayPath} is not an OpenAPI 3.0 or 3.1 description (${found}); vottur test needs one`);
+  }
+  if (!isObject(data.paths)) throw new CouldNotRunError(`${displayPath} has no paths object, so there is nothing to test`);
+  const operations = listOperations(data).map((op) => operationModel(data, op));
+  if (operations.length === 0) throw new CouldNotRunError(`${displayPath} describes no operations under paths, so there is nothing to test`);
+  return {
+    displayPath,
+    absolutePath: loaded.rootUri,
+    data,
+    openapi: version.startsWith('3.1') ? '3.1' : '3.0',
+    ...(typeof data.info?.title === 'string' ? { title: data.info.title } : {}),
+    ...(typeof data.info?.version === 'string' ? { version: data.info.version } : {}),
+    operations,
+  };
+}
+
+function operationModel(document: OpenApiDocument, op: OperationInfo): OperationModel {
+  const parameters: ParameterModel[] = [];
+  for (const { parameter, path } of operationParameters(document, op)) {
+    if (typeof parameter.name !== 'string' || !['path', 'query', 'header', 'cookie'].includes(parameter.in)) continue;
+    const schema = parameter.schema !== undefined ? resolve(document, parameter.schema, [...path, 'schema']).value : undefined;
+    parameters.push({
+      name: parameter.name,
+      in: parameter.in,
+      required: parameter.in === 'path' || parameter.required === true,
+      parameter,
+      ...(isObject(schema) ? { schema } : {}),
+      path,
+    });
+  }
+  let requestBody: OperationModel['requestBody'];
+  if (op.operation.requestBody !== undefined) {
+    const body = resolve(document, op.operation.requestBody, [...op.path, 'requestBody']);
+    if (isObject(body.value)) requestBody = { body: body.value, path: body.path, required: body.value.required === true };
+  }
+  const responses: ResponseModel[] = [];
+  if (isObject(op.operation.responses)) {
+    for (const status of Object.keys(op.operation.responses)) {
+      if (status.startsWith('x-')) continue;
+      const resolved = resolve(document, op.operation.responses[status], [...op.path, 'responses', status]);
+      if (!isObject(resolved.value)) continue;
+      const content: Record<string, Record<string, any>> = {};
+      if (isObject(resolved.value.content)) {
+        for (const [mediaType, media] of Object.entries(resolved.value.content)) if (isObject(media)) content[mediaType] = media;
+      }
+      responses.push({ status, response: resolved.value, path: resolved.path, content });
+    }
+  }
+  return {
+    info: op,
+    method: op.method.toUpperCase(),
+    pathKey: op.pathKey,
+    label: `${op.method.toUpperCase()} ${op.pathKey}`,
+    ...(typeof op.operation.operationId === 'string' ? { operationId: op.operation.operationId } : {}),
+    path: op.path,
+    parameters,
+    ...(requestBody ? { requestBody } : {}),
+    responses,
+    secured: requiresSecurity(document, op),
+    scopes: requiredScopes(document, op),
+  };
+}
+
+function requiredScopes(document: OpenApiDocument, op: OperationInfo): string[] {
+  const scopes = new Set<string>();
+  for (const requirement of effectiveSecurity(document, op) ?? []) {
+    if (!isObject(requirement)) continue;
+    for (const [name, list] of Object.entries(requirement)) {
+      const scheme = resolve(document, document.components?.securitySchemes?.[name], ['components', 'securitySchemes', name]).value;
+      if (!isObject(scheme) || !['oauth2', 'openIdConnect'].includes(scheme.type)) continue;
+      if (Array.isArray(list)) for (const scope of list) if (typeof scope === 'string' && scope) scopes.add(scope);
+    }
+  }
+  return [...scopes];
+}
+
+/** The response documented for a status: exact key, then `4XX`-style range, then `default`. */
+export function documentedResponse(op: OperationModel, status: number): ResponseModel | undefined {
+  const exact = op.responses.find((r) => r.status === String(status));
+  if (exact) return exact;
+  const range = op.responses.find((r) => r.status.toUpperCase() === `${String(status).charAt(0)}XX`);
+  return range ?? op.responses.find((r) => r.status === 'default');
+}
+
+/** Documented success statuses (2xx keys; `2XX` counts as 200). */
+export function successStatuses(op: OperationModel): number[] {
+  return op.responses
+    .filter((r) => /^2(\d\d|XX)$/i.test(r.status))
+    .map((r) => (/XX$/i.test(r.status) ? 200 : Number(r.status)));
+}

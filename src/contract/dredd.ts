@@ -1,0 +1,326 @@
+/**
+ * The one place vottur touches Dredd (archived upstream; CommonJS). Everything Dredd-specific —
+ * its Node API, its hooks, its loggers, the quirks of its OpenAPI 3 parser — stays in this file,
+ * so replacing Dredd means replacing this adapter only.
+ *
+ * - Dredd reads a bundled JSON copy of the description written to a temporary folder (its YAML
+ *   parser rejects some valid YAML). The copy is adjusted for Dredd's parser: every parameter
+ *   gets an `example` (Dredd refuses a template it cannot fill), and response keys Dredd cannot
+ *   represent (`4XX` ranges, `default`, which it reads as 200) are left out.
+ * - Hooks are TypeScript functions registered in process: Dredd loads hook *files* only, so a
+ *   three-line generated CommonJS hook file hands Dredd's `hooks` object to a function kept in a
+ *   registry on `globalThis`. `beforeEach` replaces each transaction's request with the one the
+ *   caller prepares for its status (credentials, the not-found or malformed identifier, no
+ *   token, a token without the scope) or skips it with a reason; `beforeEachValidation` leaves
+ *   body checks to ajv where the description has a schema, and accepts Content-Type parameters
+ *   (`; charset=utf-8`) that Dredd's exact header comparison would reject.
+ * - Dredd's winston loggers are silenced (nothing reaches stdout or stderr); its error messages
+ *   are captured and returned.
+ * - Runs are serialised: Dredd's loggers are process-wide.
+ */
+import { EventEmitter } from 'node:events';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { HTTP_METHODS, isObject } from '../../rulesets/lib/openapi.js';
+
+export interface DreddTransactionInfo {
+  /** Dredd's transaction name, e.g. `/v2/users/{nationalId} > Get a user > 200 > application/json`. */
+  name: string;
+  method: string;
+  /** The path template as the description writes it. */
+  pathTemplate: string;
+  status: number;
+  /** The documented media type of the expected response, if any. */
+  mediaType?: string;
+}
+
+/** The request to send for a transaction, or why it is skipped. */
+export type DreddPrepared = { pathAndQuery: string; headers: Record<string, string>; body?: string } | { skip: string };
+
+export interface DreddRunOptions {
+  /** The bundled description (all `$ref`s local). It is copied, not changed. */
+  document: Record<string, any>;
+  server: string;
+  timeoutMs: number;
+  prepare(info: DreddTransactionInfo): DreddPrepared;
+  /** True when Dredd should check the body too (the description has no schema for it). */
+  checkBody(info: DreddTransactionInfo): boolean;
+}
+
+export interface DreddResult {
+  info: DreddTransactionInfo;
+  outcome: 'pass' | 'fail' | 'skip' | 'error';
+  /** Gavel's validation messages, the skip reason, or the error. */
+  message: string;
+  method: string;
+  url: string;
+  actualStatus?: number;
+  durationMs?: number;
+}
+
+export interface DreddRun {
+  results: DreddResult[];
+  /** Set when Dredd could not run at all (e.g. its parser rejected the description). */
+  failure?: string;
+}
+
+const REGISTRY = Symbol.for('vottur.dredd.hooks');
+type Registry = Map<string, (hooks: DreddHooks) => void>;
+
+interface DreddHooks {
+  beforeEach(hook: (transaction: DreddTransaction) => void): void;
+  beforeEachValidation(hook: (transaction: DreddTransaction) => void): void;
+}
+
+interface DreddTransaction {
+  name: string;
+  origin: { resourceName?: string; actionName?: string; exampleName?: string };
+  request: { method: string; uri: string; headers: Record<string, string>; body?: string };
+  expected: { statusCode?: string; headers?: Record<string, string>; body?: string; bodySchema?: unknown };
+  real?: { statusCode: number; headers: Record<string, string>; body?: string };
+  fullPath: string;
+  skip?: boolean;
+}
+
+interface DreddTest {
+  origin?: object;
+  message?: string;
+  status?: string;
+  duration?: number;
+  actual?: { statusCode?: number };
+  request?: { method?: string; uri?: string };
+}
+
+interface WinstonLogger {
+  transports: { console: { silent?: boolean; level?: string } };
+  filters: Array<(level: string, msg: string, meta: unknown) => string>;
+}
+
+interface DreddModule {
+  Dredd: new (config: Record<string, unknown>) => { run(callback: (error: Error | null, stats: unknown) => void): void };
+  logger: WinstonLogger;
+  reporterLogger: WinstonLogger;
+}
+
+let loaded: DreddModule | undefined;
+let queue: Promise<unknown> = Promise.resolve();
+const captured = new Set<string[]>();
+
+function loadDredd(): DreddModule {
+  if (loaded) return loaded;
+  const require = createRequire(import.meta.url);
+  // Dredd's winston 2 reads a property of a module still loading; Node warns about it on
+  // stderr. The warning says nothing to a vottur user, so it is dropped while Dredd loads.
+  const emitWarning = process.emitWarning;
+  process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {
+    const text = typeof warning === 'string' ? warning : warning.message;
+    if (/circular dependency/.test(text)) return;
+    (emitWarning as (...args: unknown[]) => void).call(process, warning, ...rest);
+  }) as typeof process.emitWarning;
+  try {
+    const Dredd = require('dredd') as DreddModule['Dredd'];
+    const logger = (require('dredd/build/logger.js') as { default: WinstonLogger }).default;
+    const reporterLogger = (require('dredd/build/reporters/reporterOutputLogger.js') as { default: WinstonLogger }).default;
+    // Silent transports; the level is set so that warnings and errors still reach the filter
+    // below, which hands them to the run that is going on.
+    for (const log of [logger, reporterLogger]) log.transports.console.silent = true;
+    logger.transports.console.level = 'warn';
+    logger.filters.push((level, msg) => {
+      if (level === 'error') for (const sink of captured) sink.push(String(msg));
+      return msg;
+    });
+    loaded = { Dredd, logger, reporterLogger };
+    return loaded;
+  } finally {
+    process.emitWarning = emitWarning;
+  }
+}
+
+function registry(): Registry {
+  const holder = globalThis as unknown as Record<symbol, Registry | undefined>;
+  holder[REGISTRY] ??= new Map();
+  return holder[REGISTRY]!;
+}
+
+/** Runs Dredd against the server; one run at a time per process. */
+export function runDredd(options: DreddRunOptions): Promise<DreddRun> {
+  const run = queue.then(() => runOnce(options));
+  queue = run.catch(() => undefined);
+  return run;
+}
+
+async function runOnce(options: DreddRunOptions): Promise<DreddRun> {
+  const { Dredd, logger } = loadDredd();
+  const folder = await mkdtemp(join(tmpdir(), 'vottur-dredd-'));
+  const id = `${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+  const errors: string[] = [];
+  const results: DreddResult[] = [];
+  const infos = new Map<object, { info: DreddTransactionInfo; url: string; method: string; skipReason?: string }>();
+  const server = new URL(options.server);
+  const basePath = server.pathname.replace(/\/+$/, '');
+  try {
+    const descriptionFile = join(folder, 'description.json');
+    const hookFile = join(folder, 'hooks.cjs');
+    await writeFile(descriptionFile, JSON.stringify(dreddCopy(options.document)));
+    await writeFile(
+      hookFile,
+      `// Generated by vottur: hands Dredd's hooks to the run ${id}.\nconst hooks = require('hooks');\nconst register = globalThis[Symbol.for('vottur.dredd.hooks')]?.get(${JSON.stringify(id)});\nif (register) register(hooks);\n`,
+    );
+    let hooked = false;
+    registry().set(id, (hooks) => {
+      hooked = true;
+      hooks.beforeEach((transaction) => {
+        const info = transactionInfo(transaction);
+        const prepared = options.prepare(info);
+        if ('skip' in prepared) {
+          transaction.skip = true;
+          infos.set(transaction.origin, { info, url: `${server.origin}${basePath}${transaction.request.uri}`, method: transaction.request.method, skipReason: prepared.skip });
+          return;
+        }
+        const userAgent = Object.entries(transaction.request.headers).find(([name]) => name.toLowerCase() === 'user-agent');
+        const accept: Record<string, string> = info.mediaType ? { Accept: info.mediaType } : {};
+        transaction.request.headers = { ...(userAgent ? { [userAgent[0]]: userAgent[1] } : {}), ...prepared.headers, ...accept };
+        transaction.request.uri = prepared.pathAndQuery;
+        transaction.request.body = prepared.body ?? '';
+        transaction.fullPath = `${basePath}${prepared.pathAndQuery}`;
+        infos.set(transaction.origin, { info, url: `${server.origin}${transaction.fullPath}`, method: transaction.request.method });
+      });
+      hooks.beforeEachValidation((transaction) => {
+        const info = infos.get(transaction.origin)?.info ?? transactionInfo(transaction);
+        if (!options.checkBody(info)) {
+          delete transaction.expected.body;
+          delete transaction.expected.bodySchema;
+        }
+        // Dredd compares Content-Type exactly; `application/json; charset=utf-8` is application/json.
+        const expectedName = Object.keys(transaction.expected.headers ?? {}).find((name) => name.toLowerCase() === 'content-type');
+        const actualName = Object.keys(transaction.real?.headers ?? {}).find((name) => name.toLowerCase() === 'content-type');
+        if (expectedName && actualName) {
+          const expected = transaction.expected.headers![expectedName]!;
+          const actual = transaction.real!.headers[actualName]!;
+          if (essence(expected) === essence(actual)) transaction.expected.headers![expectedName] = actual;
+        }
+      });
+    });
+
+    const emitter = new EventEmitter();
+    const record = (outcome: DreddResult['outcome'], test: DreddTest, message: string) => {
+      const known = test.origin ? infos.get(test.origin) : undefined;
+      if (!known) return;
+      results.push({
+        info: known.info,
+        outcome,
+        message,
+        method: known.method,
+        url: known.url,
+        ...(test.actual?.statusCode !== undefined ? { actualStatus: test.actual.statusCode } : {}),
+        ...(typeof test.duration === 'number' ? { durationMs: test.duration } : {}),
+      });
+    };
+    emitter.on('test pass', (test: DreddTest) => record('pass', test, ''));
+    emitter.on('test fail', (test: DreddTest) => record('fail', test, (test.message ?? '').trim()));
+    emitter.on('test skip', (test: DreddTest) => record('skip', test, (test.origin && infos.get(test.origin)?.skipReason) ?? 'skipped'));
+    emitter.on('test error', (error: Error, test: DreddTest) => record('error', test, describeError(error, options.timeoutMs)));
+
+    const dredd = new Dredd({
+      endpoint: server.origin,
+      path: [descriptionFile],
+      hookfiles: [hookFile],
+      language: 'nodejs',
+      reporter: [],
+      output: [],
+      loglevel: 'silent',
+      color: false,
+      emitter,
+      custom: { cwd: folder },
+      http: { timeout: options.timeoutMs },
+    });
+    // applyConfiguration (in the constructor) resets the logger's level; keep errors reaching the filter.
+    logger.transports.console.level = 'warn';
+    logger.transports.console.silent = true;
+    captured.add(errors);
+    const failure = await new Promise<string | undefined>((resolvePromise) => {
+      dredd.run((error) => resolvePromise(error ? [error.message, ...errors].filter(Boolean).join('; ') : undefined));
+    });
+    if (!failure && !hooked) return { results: [], failure: "Dredd did not load vottur's hooks, so its results would not mean anything" };
+    return { results, ...(failure ? { failure } : {}) };
+  } catch (error) {
+    return { results, failure: [(error as Error).message, ...errors].join('; ') };
+  } finally {
+    captured.delete(errors);
+    registry().delete(id);
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
+function essence(contentType: string): string {
+  return contentType.split(';')[0]!.trim().toLowerCase();
+}
+
+function transactionInfo(transaction: DreddTransaction): DreddTransactionInfo {
+  const contentType = Object.entries(transaction.expected.headers ?? {}).find(([name]) => name.toLowerCase() === 'content-type')?.[1];
+  return {
+    name: transaction.name,
+    method: transaction.request.method.toUpperCase(),
+    pathTemplate: transaction.origin.resourceName ?? transaction.request.uri.split('?')[0]!,
+    status: Number(transaction.expected.statusCode),
+    ...(contentType ? { mediaType: contentType } : {}),
+  };
+}
+
+function describeError(error: Error, timeoutMs: number): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ESOCKETTIMEDOUT' || code === 'ETIMEDOUT') return `no answer within ${timeoutMs} ms (${code})`;
+  if (code === 'ECONNREFUSED') return 'connection refused (ECONNREFUSED)';
+  return error.message || String(error);
+}
+
+/**
+ * The description as Dredd's OpenAPI 3 parser can take it: every parameter has an `example`
+ * (the request is replaced by the hooks anyway), and only exact status keys remain.
+ */
+export function dreddCopy(document: Record<string, any>): Record<string, any> {
+  // A JSON round trip: the parsed description may hold values structuredClone refuses.
+  const copy = JSON.parse(JSON.stringify(document)) as Record<string, any>;
+  const fixParameter = (parameter: unknown) => {
+    if (!isObject(parameter) || typeof parameter.$ref === 'string') return;
+    if (parameter.example === undefined) {
+      const fromExamples = isObject(parameter.examples) ? Object.values(parameter.examples).find((e) => isObject(e) && e.value !== undefined) : undefined;
+      parameter.example = isObject(fromExamples) ? fromExamples.value : placeholder(parameter.schema, copy);
+    }
+    delete parameter.examples;
+  };
+  const fixList = (list: unknown) => {
+    if (Array.isArray(list)) list.forEach(fixParameter);
+  };
+  if (isObject(copy.components?.parameters)) Object.values(copy.components.parameters).forEach(fixParameter);
+  if (isObject(copy.paths)) {
+    for (const item of Object.values(copy.paths)) {
+      if (!isObject(item)) continue;
+      fixList(item.parameters);
+      for (const method of HTTP_METHODS) {
+        const operation = item[method];
+        if (!isObject(operation)) continue;
+        fixList(operation.parameters);
+        if (isObject(operation.responses)) {
+          for (const status of Object.keys(operation.responses)) if (!/^\d{3}$/.test(status)) delete operation.responses[status];
+        }
+      }
+    }
+  }
+  return copy;
+}
+
+function placeholder(schema: unknown, document: Record<string, any>): unknown {
+  let s = schema;
+  for (let hops = 0; isObject(s) && typeof s.$ref === 'string' && hops < 16; hops++) {
+    const segments = (s.$ref as string).replace(/^#\//, '').split('/').map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+    s = segments.reduce<unknown>((node, segment) => (isObject(node) ? node[segment] : undefined), document);
+  }
+  const type = isObject(s) ? (Array.isArray(s.type) ? s.type.find((t: unknown) => t !== 'null') : s.type) : undefined;
+  if (type === 'integer' || type === 'number') return 1;
+  if (type === 'boolean') return true;
+  if (type === 'array') return [];
+  return 'vottur';
+}

@@ -1,0 +1,149 @@
+/**
+ * The one way the contract tests talk to the server under test: Node's `fetch` with a time
+ * limit per request, a cap on concurrent requests and on body size, and redirects handled by
+ * hand: one to another host is never followed.
+ */
+export interface HttpRequest {
+  method: string;
+  url: URL;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+export interface HttpResponse {
+  status: number;
+  headers: Headers;
+  /** The body as text (UTF-8); cut at `maxBodyBytes`. */
+  body: string;
+  /** True when the body was longer than `maxBodyBytes`. */
+  truncated: boolean;
+}
+
+export type HttpOutcome =
+  | { ok: true; response: HttpResponse; url: URL; durationMs: number; refusedRedirect?: URL }
+  | { ok: false; kind: 'timeout' | 'unreachable'; reason: string; url: URL; durationMs: number };
+
+export interface SendOptions {
+  timeoutMs: number;
+  /** Same-origin redirects are followed for GET/HEAD unless the status is documented; never across origins. */
+  followRedirect?: (status: number) => boolean;
+  maxBodyBytes?: number;
+  userAgent?: string;
+}
+
+const MAX_REDIRECTS = 5;
+
+export async function send(request: HttpRequest, options: SendOptions): Promise<HttpOutcome> {
+  const started = performance.now();
+  const signal = AbortSignal.timeout(options.timeoutMs);
+  const origin = request.url.origin;
+  let url = request.url;
+  try {
+    for (let hop = 0; ; hop++) {
+      const response = await fetch(url, {
+        method: request.method,
+        headers: { 'User-Agent': options.userAgent ?? 'vottur', ...request.headers },
+        ...(request.body !== undefined && !['GET', 'HEAD'].includes(request.method) ? { body: request.body } : {}),
+        redirect: 'manual',
+        signal,
+      });
+      const location = response.headers.get('location');
+      if (response.status >= 300 && response.status < 400 && location) {
+        let target: URL | undefined;
+        try {
+          target = new URL(location, url);
+        } catch {
+          target = undefined;
+        }
+        const sameOrigin = target !== undefined && target.origin === origin;
+        const follow = sameOrigin && ['GET', 'HEAD'].includes(request.method) && hop < MAX_REDIRECTS && (options.followRedirect?.(response.status) ?? true);
+        if (follow && target) {
+          await response.body?.cancel();
+          url = target;
+          continue;
+        }
+        const read = await readBody(response, options.maxBodyBytes);
+        return {
+          ok: true,
+          response: { status: response.status, headers: response.headers, ...read },
+          url,
+          durationMs: Math.round(performance.now() - started),
+          ...(target && !sameOrigin ? { refusedRedirect: target } : {}),
+        };
+      }
+      const read = request.method === 'HEAD' ? { body: '', truncated: false } : await readBody(response, options.maxBodyBytes);
+      return { ok: true, response: { status: response.status, headers: response.headers, ...read }, url, durationMs: Math.round(performance.now() - started) };
+    }
+  } catch (error) {
+    const durationMs = Math.round(performance.now() - started);
+    const err = error as Error & { cause?: { code?: string; message?: string } };
+    if (signal.aborted || err?.name === 'TimeoutError' || err?.name === 'AbortError') {
+      return { ok: false, kind: 'timeout', reason: `no complete answer within ${options.timeoutMs} ms`, url, durationMs };
+    }
+    return { ok: false, kind: 'unreachable', reason: networkReason(err), url, durationMs };
+  }
+}
+
+function networkReason(err: Error & { cause?: { code?: string; message?: string } }): string {
+  const code = err?.cause?.code;
+  const known: Record<string, string> = {
+    ECONNREFUSED: 'connection refused',
+    ENOTFOUND: 'host not found',
+    EAI_AGAIN: 'host name could not be resolved',
+    ECONNRESET: 'connection reset',
+    EHOSTUNREACH: 'host unreachable',
+    ENETUNREACH: 'network unreachable',
+    UND_ERR_SOCKET: 'the connection closed unexpectedly',
+    UND_ERR_CONNECT_TIMEOUT: 'connecting timed out',
+    CERT_HAS_EXPIRED: 'its TLS certificate has expired',
+    DEPTH_ZERO_SELF_SIGNED_CERT: 'its TLS certificate is self-signed',
+    UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'its TLS certificate cannot be verified',
+  };
+  if (code) return known[code] ? `${known[code]} (${code})` : code;
+  return err?.cause?.message ?? err?.message ?? 'the request failed';
+}
+
+async function readBody(response: Response, maxBytes = 5 * 1024 * 1024): Promise<{ body: string; truncated: boolean }> {
+  if (!response.body) return { body: '', truncated: false };
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  let truncated = false;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (size + value.byteLength > maxBytes) {
+      chunks.push(value.subarray(0, maxBytes - size));
+      truncated = true;
+      await reader.cancel();
+      break;
+    }
+    chunks.push(value);
+    size += value.byteLength;
+  }
+  return { body: Buffer.concat(chunks).toString('utf8'), truncated };
+}
+
+/** Runs at most `limit` tasks at a time. */
+export function createLimiter(limit: number): <T>(task: () => Promise<T>) => Promise<T> {
+  let active = 0;
+  const queue: Array<() => void> = [];
+  const next = () => {
+    if (active >= limit) return;
+    const start = queue.shift();
+    if (start) start();
+  };
+  return <T>(task: () => Promise<T>) =>
+    new Promise<T>((resolvePromise, rejectPromise) => {
+      queue.push(() => {
+        active++;
+        task()
+          .then(resolvePromise, rejectPromise)
+          .finally(() => {
+            active--;
+            next();
+          });
+      });
+      next();
+    });
+}

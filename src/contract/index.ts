@@ -1,0 +1,361 @@
+/**
+ * `vottur test` as a library: plan the requests a description implies, send them to a live
+ * server (time limit, concurrency cap, no redirects off the server's host), check every answer,
+ * run Dredd's transactions with hooks that make its non-2xx transactions test something real,
+ * and return one `Report`.
+ */
+import { resolve as resolvePath } from 'node:path';
+import { CouldNotRunError } from '../cli/errors.js';
+import type { Finding, OperationResult, Report, RuleMeta } from '../report/finding.js';
+import { maskDeep, maskNationalIds } from '../report/pii.js';
+import { toolInfo } from '../version.js';
+import { obtainCredentials, redactor, type AuthOptions, type Credentials } from './auth.js';
+import { checkDataAgainst, checkDataShape, loadDataFile, type ContractData } from './data.js';
+import { loadContractDescription, successStatuses, type ContractDescription, type OperationModel } from './description.js';
+import { runDredd, type DreddPrepared, type DreddRun, type DreddTransactionInfo } from './dredd.js';
+import { checkExpectation } from './expect.js';
+import { contractFinding } from './finding.js';
+import { createLimiter, send, type HttpOutcome } from './http.js';
+import { planRequests, type PlannedRequest, type ProbeKind } from './plan.js';
+import { contractRule, type ContractRuleId } from './rules.js';
+import { checkResponse, SchemaValidators, type ResponseCheckContext } from './validate.js';
+
+export { contractRules, CONTRACT_RULE_IDS, type ContractRuleId } from './rules.js';
+export type { AuthOptions, OAuthClientCredentials } from './auth.js';
+export type { ContractData, OperationData } from './data.js';
+export { loadDataFile } from './data.js';
+
+export interface ContractTestOptions {
+  /** Path of the OpenAPI 3.0/3.1 description (YAML or JSON). */
+  description: string;
+  /** Base URL of the server under test; the description's paths are appended to it. */
+  server: string;
+  auth?: AuthOptions;
+  /** A `--data` file path, or its parsed contents. */
+  data?: string | ContractData;
+  /** Time limit per request in ms (default 10000). */
+  timeoutMs?: number;
+  /** Requests in flight at once (default 4). */
+  concurrency?: number;
+  /** Run Dredd's transactions too (default true). */
+  dredd?: boolean;
+  /** Leave national identifiers unmasked in the report and progress messages (default false). */
+  showPii?: boolean;
+  /** Paths are resolved and reported relative to this folder (default: the working directory). */
+  cwd?: string;
+  allowRemoteRefs?: boolean;
+  /** Progress lines and notices (Dredd transactions skipped and why), already masked. */
+  onProgress?: (message: string) => void;
+}
+
+export const DEFAULT_TIMEOUT_MS = 10_000;
+export const DEFAULT_CONCURRENCY = 4;
+
+const RESPONSE_RULES: ContractRuleId[] = [
+  'contract-status-documented',
+  'contract-content-type',
+  'contract-schema',
+  'contract-no-bare-array',
+  'contract-created-timestamp',
+  'contract-date-time',
+  'contract-national-id',
+  'contract-problem-details',
+];
+
+const PROBE_RULE: Record<ProbeKind, ContractRuleId> = {
+  positive: 'contract-example-succeeds',
+  notFound: 'contract-not-found-204',
+  malformed: 'contract-invalid-input-400',
+  noAuth: 'contract-auth-required',
+  noScope: 'contract-auth-required',
+};
+
+const PROBE_NAME: Record<ProbeKind, string> = {
+  positive: 'the request built from the examples',
+  notFound: 'the not-found probe',
+  malformed: 'the malformed-identifier probe',
+  noAuth: 'the probe without credentials',
+  noScope: 'the probe with a token without the scope',
+};
+
+interface Exchange {
+  planned: PlannedRequest;
+  url: URL;
+  outcome: HttpOutcome;
+}
+
+export async function runContractTests(options: ContractTestOptions): Promise<Report> {
+  const mask = (text: string) => (options.showPii ? text : maskNationalIds(text));
+  let redact = (text: string) => text;
+  try {
+    return await run(options, mask, (r) => (redact = r));
+  } catch (error) {
+    if (error instanceof CouldNotRunError) throw new CouldNotRunError(mask(redact(error.message)));
+    throw error;
+  }
+}
+
+async function run(options: ContractTestOptions, mask: (text: string) => string, setRedactor: (redact: (text: string) => string) => void): Promise<Report> {
+  const cwd = options.cwd ?? process.cwd();
+  const timeoutMs = positiveInteger(options.timeoutMs ?? DEFAULT_TIMEOUT_MS, '--timeout');
+  const concurrency = positiveInteger(options.concurrency ?? DEFAULT_CONCURRENCY, '--concurrency');
+  const server = parseServer(options.server);
+  const description = await loadContractDescription(resolvePath(cwd, options.description), { cwd, allowRemoteRefs: options.allowRemoteRefs });
+  const data =
+    typeof options.data === 'string' ? await loadDataFile(resolvePath(cwd, options.data)) : options.data !== undefined ? checkDataShape(options.data) : undefined;
+  if (data) checkDataAgainst(data, description.operations);
+
+  const plan = planRequests(description, { data });
+  const findings: Finding[] = [...plan.findings];
+  const requiredScopes = [...new Set(description.operations.flatMap((op) => op.scopes))];
+  const wantNoScope = plan.requests.some((r) => r.kind === 'noScope');
+  const credentials = await obtainCredentials(options.auth, { requiredScopes, wantNoScope, timeoutMs: Math.max(timeoutMs, 5_000) });
+  const redact = redactor(credentials.secrets);
+  setRedactor(redact);
+  const progress = (message: string) => options.onProgress?.(mask(redact(message)));
+
+  let requests = plan.requests;
+  if (wantNoScope && !credentials.noScope) {
+    const skipped = [...new Set(requests.filter((r) => r.kind === 'noScope').map((r) => r.op.label))];
+    findings.push(
+      contractFinding('contract-probe-skipped', description.displayPath, {
+        message: `the 403 probe (a token without the required scope) was not sent for ${skipped.join(', ')}: ${credentials.noScopeReason}`,
+        path: ['components', 'securitySchemes'],
+      }),
+    );
+    requests = requests.filter((r) => r.kind !== 'noScope');
+  }
+
+  progress(`testing ${description.operations.length} operation${description.operations.length === 1 ? '' : 's'} of ${description.displayPath} at ${server.href}: ${requests.length} request${requests.length === 1 ? '' : 's'}`);
+  const userAgent = `vottur/${toolInfo().version}`;
+  const limit = createLimiter(concurrency);
+  const exchanges: Exchange[] = await Promise.all(
+    requests.map((planned) =>
+      limit(async () => {
+        const url = buildUrl(server, planned.pathname, planned.query);
+        const outcome = await send(
+          { method: planned.method, url, headers: { ...planned.headers, ...headersFor(planned, credentials) }, ...(planned.body !== undefined ? { body: planned.body } : {}) },
+          { timeoutMs, userAgent, followRedirect: (status) => !planned.op.responses.some((r) => r.status === String(status)) },
+        );
+        return { planned, url, outcome };
+      }),
+    ),
+  );
+
+  const validators = new SchemaValidators(description);
+  const transportFailures = exchanges.filter((e) => !e.outcome.ok);
+  const allUnreachable = exchanges.length > 0 && transportFailures.length === exchanges.length && transportFailures.every((e) => !e.outcome.ok && e.outcome.kind === 'unreachable');
+  if (allUnreachable) {
+    const first = exchanges[0]!.outcome as Extract<HttpOutcome, { ok: false }>;
+    findings.push(
+      contractFinding('contract-unreachable', description.displayPath, {
+        message: `cannot reach the server at ${server.href}: ${first.reason}; none of the ${exchanges.length} requests got an answer. Check --server and that the service is running`,
+        request: { method: exchanges[0]!.planned.method, url: exchanges[0]!.url.href, durationMs: first.durationMs },
+      }),
+    );
+  } else {
+    for (const exchange of exchanges) findings.push(...exchangeFindings(description, validators, credentials, exchange, server));
+  }
+
+  const ran = new Set<ContractRuleId>(['contract-missing-example', 'contract-probe-skipped', 'contract-unreachable', 'contract-timeout', 'contract-redirect']);
+  if (exchanges.some((e) => e.outcome.ok)) {
+    for (const id of RESPONSE_RULES) ran.add(id);
+    for (const e of exchanges) if (e.outcome.ok) ran.add(PROBE_RULE[e.planned.kind]);
+  }
+
+  let dredd: DreddRun | undefined;
+  if (options.dredd !== false) {
+    if (exchanges.length > 0 && transportFailures.length === exchanges.length) {
+      progress('dredd: not run, since no request to the server got an answer');
+    } else {
+      dredd = await runDredd({
+        document: description.data,
+        server: server.href,
+        timeoutMs,
+        prepare: (info) => prepareForDredd(description, requests, credentials, info),
+        checkBody: (info) => !documentsSchema(description, info),
+      });
+      ran.add('contract-dredd');
+      findings.push(...dreddFindings(description, dredd, progress));
+    }
+  }
+  for (const finding of findings) ran.add(finding.ruleId as ContractRuleId);
+
+  const scrubbed = findings.map((finding) => ({
+    ...finding,
+    message: redact(finding.message),
+    ...(finding.request ? { request: { ...finding.request, url: redact(finding.request.url) } } : {}),
+  }));
+  const report: Report = {
+    tool: toolInfo(),
+    createdTimestamp: new Date().toISOString(),
+    documents: [{ path: description.displayPath, ...(description.title ? { title: description.title } : {}), ...(description.version ? { version: description.version } : {}) }],
+    rules: [...ran].map(contractRule).sort((a: RuleMeta, b: RuleMeta) => a.id.localeCompare(b.id)),
+    findings: options.showPii ? scrubbed : maskDeep(scrubbed),
+    operations: operationResults(description, exchanges, dredd, scrubbed),
+  };
+  return report;
+}
+
+function positiveInteger(value: number, option: string): number {
+  if (!Number.isInteger(value) || value < 1) throw new CouldNotRunError(`${option} must be a whole number of 1 or more (got ${value})`);
+  return value;
+}
+
+function parseServer(text: string): URL {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new CouldNotRunError(`--server ${text} is not a URL; give the base URL of the service, e.g. https://example.island.is/r1`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new CouldNotRunError(`--server must be an http or https URL (got ${url.protocol})`);
+  if (url.username || url.password) throw new CouldNotRunError('--server must not carry credentials; give them with --header, --bearer or --token-url');
+  if (url.search || url.hash) throw new CouldNotRunError('--server must be a base URL without a query string or fragment');
+  return url;
+}
+
+function buildUrl(server: URL, pathname: string, query: string): URL {
+  const url = new URL(server.href);
+  url.pathname = `${server.pathname.replace(/\/+$/, '')}${pathname.startsWith('/') ? '' : '/'}${pathname}`;
+  url.search = query ? `?${query}` : '';
+  return url;
+}
+
+function headersFor(planned: PlannedRequest, credentials: Credentials): Record<string, string> {
+  if (planned.credentials === 'none') return credentials.base;
+  if (planned.credentials === 'noScope') return credentials.noScope ?? credentials.base;
+  return credentials.full;
+}
+
+function exchangeFindings(description: ContractDescription, validators: SchemaValidators, credentials: Credentials, exchange: Exchange, server: URL): Finding[] {
+  const { planned, url, outcome } = exchange;
+  const relative = `${url.pathname.slice(server.pathname.replace(/\/+$/, '').length) || '/'}${url.search}`;
+  const label = `${planned.method} ${relative}`;
+  const request = { method: planned.method, url: url.href, ...(outcome.ok ? { status: outcome.response.status } : {}), durationMs: outcome.durationMs };
+  if (!outcome.ok) {
+    const id = outcome.kind === 'timeout' ? 'contract-timeout' : 'contract-unreachable';
+    return [contractFinding(id, description.displayPath, { op: planned.op, request, message: `${label} (${PROBE_NAME[planned.kind]}): ${outcome.reason}` })];
+  }
+  const ctx: ResponseCheckContext & { hasCredentials: boolean } = {
+    description,
+    validators,
+    op: planned.op,
+    exchange: label,
+    request,
+    probe: PROBE_NAME[planned.kind],
+    hasCredentials: credentials.hasCredentials,
+  };
+  const findings = [...checkExpectation(ctx, planned, outcome.response), ...checkResponse(ctx, outcome.response)];
+  if (outcome.refusedRedirect) {
+    findings.push(
+      contractFinding('contract-redirect', description.displayPath, {
+        op: planned.op,
+        request,
+        message: `${label} answered ${outcome.response.status} redirecting to another host (${outcome.refusedRedirect.origin}); vottur does not follow redirects off the --server host, and an API must not send its callers (and their credentials) elsewhere`,
+      }),
+    );
+  }
+  return findings;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Dredd
+
+function findOperation(description: ContractDescription, info: DreddTransactionInfo): OperationModel | undefined {
+  return description.operations.find((op) => op.method === info.method && op.pathKey === info.pathTemplate);
+}
+
+/** The planned request that can produce the status of a Dredd transaction, with its credentials. */
+function prepareForDredd(description: ContractDescription, requests: PlannedRequest[], credentials: Credentials, info: DreddTransactionInfo): DreddPrepared {
+  const op = findOperation(description, info);
+  if (!op) return { skip: `vottur cannot match it to an operation of the description` };
+  const ofOp = requests.filter((r) => r.op === op);
+  const pick = (kind: ProbeKind) => ofOp.find((r) => r.kind === kind);
+  if (!pick('positive')) return { skip: `no request could be built for ${op.label} (see contract-missing-example)` };
+  let planned: PlannedRequest | undefined;
+  let reason = '';
+  const status = info.status;
+  if (status >= 200 && status < 300) {
+    const otherSuccess = successStatuses(op).some((s) => s !== 204);
+    planned = status === 204 && otherSuccess ? pick('notFound') : pick('positive');
+    reason = 'no identifier that does not exist could be derived';
+  } else if (status === 400) {
+    planned = pick('malformed');
+    reason = 'no malformed value can be derived for its parameters';
+  } else if (status === 401) {
+    planned = pick('noAuth');
+    reason = op.secured ? 'no request without credentials was planned' : 'the operation declares no security, so nothing can cause a 401';
+  } else if (status === 403) {
+    planned = pick('noScope');
+    reason = op.scopes.length === 0 ? 'the operation declares no scope, so vottur cannot cause a 403' : 'no token without the scope could be obtained (see contract-probe-skipped)';
+  } else if (status === 404) {
+    planned = pick('notFound');
+    reason = 'no identifier that does not exist could be derived';
+  } else if (status >= 500) {
+    reason = `a ${status} cannot be caused on purpose`;
+  } else {
+    reason = `vottur has no request that causes ${status}`;
+  }
+  if (!planned) return { skip: reason };
+  const { Accept: _accept, ...headers } = planned.headers;
+  return {
+    pathAndQuery: `${planned.pathname}${planned.query ? `?${planned.query}` : ''}`,
+    headers: { ...headers, ...headersFor(planned, credentials) },
+    ...(planned.body !== undefined ? { body: planned.body } : {}),
+  };
+}
+
+function documentsSchema(description: ContractDescription, info: DreddTransactionInfo): boolean {
+  const op = findOperation(description, info);
+  const response = op?.responses.find((r) => r.status === String(info.status));
+  if (!response) return false;
+  const media = info.mediaType ? response.content[info.mediaType] : Object.values(response.content)[0];
+  return media?.schema !== undefined;
+}
+
+function dreddFindings(description: ContractDescription, dredd: DreddRun, progress: (message: string) => void): Finding[] {
+  const findings: Finding[] = [];
+  if (dredd.failure) {
+    findings.push(
+      contractFinding('contract-dredd', description.displayPath, {
+        severity: 'info',
+        message: `Dredd could not run on this description, so its transactions were not tested (the other checks ran): ${oneLine(dredd.failure)}`,
+      }),
+    );
+  }
+  for (const result of dredd.results) {
+    const op = findOperation(description, result.info);
+    const path = op ? [...op.path, 'responses', String(result.info.status)] : [];
+    const request = { method: result.method, url: result.url, ...(result.actualStatus !== undefined ? { status: result.actualStatus } : {}), ...(result.durationMs !== undefined ? { durationMs: result.durationMs } : {}) };
+    if (result.outcome === 'skip') {
+      progress(`dredd: skipped "${result.info.name}": ${result.message}`);
+    } else if (result.outcome === 'fail') {
+      findings.push(contractFinding('contract-dredd', description.displayPath, { ...(op ? { op } : {}), path, request, message: `Dredd transaction "${result.info.name}" failed: ${oneLine(result.message)}` }));
+    } else if (result.outcome === 'error') {
+      findings.push(contractFinding('contract-dredd', description.displayPath, { ...(op ? { op } : {}), path, request, message: `Dredd transaction "${result.info.name}" could not run: ${oneLine(result.message)}` }));
+    }
+  }
+  return findings;
+}
+
+function oneLine(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .join('; ');
+}
+
+function operationResults(description: ContractDescription, exchanges: Exchange[], dredd: DreddRun | undefined, findings: Finding[]): OperationResult[] {
+  return description.operations.map((op) => {
+    const dreddRequests = dredd?.results.filter((r) => r.outcome !== 'skip' && findOperation(description, r.info) === op).length ?? 0;
+    return {
+      document: description.displayPath,
+      operation: op.label,
+      ...(op.operationId !== undefined ? { operationId: op.operationId } : {}),
+      requests: exchanges.filter((e) => e.planned.op === op).length + dreddRequests,
+      findings: findings.filter((f) => f.operation === op.label).length,
+    };
+  });
+}

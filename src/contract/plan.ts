@@ -1,0 +1,494 @@
+/**
+ * The planned requests: for every operation, the request built from the description's examples
+ * (or `--data` values), and the negative probes the platform's conventions imply:
+ *
+ * - `notFound`  — an identifier of the right form that does not exist → 204, empty body;
+ * - `malformed` — an identifier of the wrong form → 400 Problem Details;
+ * - `noAuth`    — no credentials, where the operation declares security → 401 Problem Details;
+ * - `noScope`   — a token without the declared scope → 403 Problem Details.
+ *
+ * A value that cannot be derived is never guessed silently: it becomes a
+ * `contract-missing-example` finding, and the requests that needed it are not sent.
+ */
+import { isObject, resolve } from '../../rulesets/lib/openapi.js';
+import type { JsonPath, OpenApiDocument } from '../../rulesets/lib/rule.js';
+import type { Finding } from '../report/finding.js';
+import {
+  hasValidCheckDigit,
+  isNationalIdParameter,
+  MALFORMED_INTEGER,
+  MALFORMED_NATIONAL_ID,
+  MALFORMED_UUID,
+  NOT_FOUND_UUID,
+  notFoundNationalId,
+  placeholderForHeader,
+} from './conventions.js';
+import { dataFor, dataValue, REQUEST_BODY_KEY, type ContractData, type DataValues } from './data.js';
+import type { ContractDescription, OperationModel, ParameterModel } from './description.js';
+import { contractFinding } from './finding.js';
+
+export type ProbeKind = 'positive' | 'notFound' | 'malformed' | 'noAuth' | 'noScope';
+
+export const PROBE_KINDS: readonly ProbeKind[] = ['positive', 'notFound', 'malformed', 'noAuth', 'noScope'];
+
+export interface PlannedRequest {
+  kind: ProbeKind;
+  op: OperationModel;
+  method: string;
+  /** Encoded path (the description's template filled in), to be appended to the server's base path. */
+  pathname: string;
+  /** Encoded query string without `?` (empty when there is none). */
+  query: string;
+  /** Headers from parameters, `Accept` and `Content-Type`; credentials are added when sending. */
+  headers: Record<string, string>;
+  body?: string;
+  credentials: 'full' | 'none' | 'noScope';
+  /** For `notFound` and `malformed`: the identifier that was replaced, and by what. */
+  identifier?: { parameter: ParameterModel; value: string };
+  /** What the probe expects, in words. */
+  expectation: string;
+}
+
+export interface Plan {
+  requests: PlannedRequest[];
+  findings: Finding[];
+}
+
+export interface PlanOptions {
+  data?: ContractData;
+}
+
+type Values = Map<ParameterModel, unknown>;
+
+const EXPECTATION: Record<ProbeKind, string> = {
+  positive: 'a documented 2xx',
+  notFound: '204 with an empty body',
+  malformed: '400 with Problem Details',
+  noAuth: '401 with Problem Details',
+  noScope: '403 with Problem Details',
+};
+
+export function planRequests(description: ContractDescription, options: PlanOptions = {}): Plan {
+  const requests: PlannedRequest[] = [];
+  const findings: Finding[] = [];
+  const avoid = knownIdentifiers(description.data, options.data);
+  const notFoundId = notFoundNationalId(avoid);
+  for (const op of description.operations) {
+    const opData = dataFor(options.data, op);
+    const positive = positiveValues(description.data, op, opData?.positive);
+    for (const missing of positive.missing) {
+      findings.push(
+        contractFinding('contract-missing-example', description.displayPath, {
+          op,
+          path: missing.path,
+          message: `${op.label}: no value for the ${missing.what}, so its requests are not sent; add an example to the description, or give one in --data under ${dataKey(op)}.positive.${missing.key}`,
+        }),
+      );
+    }
+    if (positive.missing.length > 0) continue;
+    const build = (kind: ProbeKind, values: Values, credentials: PlannedRequest['credentials'], identifier?: PlannedRequest['identifier']) =>
+      buildRequest(op, kind, values, positive.body, credentials, identifier);
+    requests.push(build('positive', positive.values, 'full'));
+
+    const identifiers = identifierParameters(op, positive.values);
+    // Not found: a user-supplied case wins; otherwise the last resource identifier is replaced.
+    if (opData?.notFound) {
+      const values = new Map(positive.values);
+      let replaced: PlannedRequest['identifier'];
+      for (const parameter of op.parameters) {
+        const given = dataValue(opData.notFound, parameter);
+        if (!given.found) continue;
+        values.set(parameter, given.value);
+        replaced ??= { parameter, value: String(given.value) };
+      }
+      requests.push(build('notFound', values, 'full', replaced));
+    } else if (['GET', 'HEAD'].includes(op.method)) {
+      const target = identifiers.filter((id) => id.resource).at(-1);
+      if (target) {
+        const value = notFoundValue(target, notFoundId);
+        if (value === undefined) {
+          findings.push(
+            contractFinding('contract-missing-example', description.displayPath, {
+              op,
+              path: target.parameter.path,
+              message: `${op.label}: vottur cannot derive an identifier of the right form that does not exist for the ${target.parameter.in} parameter ${target.parameter.name}, so the not-found probe (expects 204) is not sent; give one in --data under ${dataKey(op)}.notFound.${target.parameter.name}`,
+            }),
+          );
+        } else {
+          const values = new Map(positive.values);
+          values.set(target.parameter, value);
+          requests.push(build('notFound', values, 'full', { parameter: target.parameter, value: String(value) }));
+        }
+      }
+    }
+    for (const id of identifiers) {
+      const value = malformedValue(id);
+      if (value === undefined) continue;
+      const values = new Map(positive.values);
+      values.set(id.parameter, value);
+      requests.push(build('malformed', values, 'full', { parameter: id.parameter, value }));
+    }
+    if (op.secured) {
+      requests.push(build('noAuth', positive.values, 'none'));
+      if (op.scopes.length > 0) requests.push(build('noScope', positive.values, 'noScope'));
+    }
+  }
+  return { requests, findings };
+}
+
+function dataKey(op: OperationModel): string {
+  return op.operationId ?? `"${op.label}"`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Values
+
+interface Missing {
+  what: string;
+  key: string;
+  path: JsonPath;
+}
+
+interface PositiveValues {
+  values: Values;
+  body?: { mediaType: string; value: unknown };
+  missing: Missing[];
+}
+
+function positiveValues(document: OpenApiDocument, op: OperationModel, given: DataValues | undefined): PositiveValues {
+  const values: Values = new Map();
+  const missing: Missing[] = [];
+  for (const parameter of op.parameters) {
+    if (isIgnoredHeader(parameter)) continue;
+    const supplied = dataValue(given, parameter);
+    if (supplied.found) {
+      values.set(parameter, supplied.value);
+      continue;
+    }
+    const example = parameterExample(document, parameter);
+    if (example.found) {
+      values.set(parameter, example.value);
+      continue;
+    }
+    if (parameter.required) missing.push({ what: `${parameter.in} parameter ${parameter.name}`, key: parameter.name, path: parameter.path });
+  }
+  let body: PositiveValues['body'];
+  if (op.requestBody) {
+    const mediaType = pickMediaType(Object.keys(isObject(op.requestBody.body.content) ? op.requestBody.body.content : {}));
+    if (given && Object.prototype.hasOwnProperty.call(given, REQUEST_BODY_KEY)) {
+      body = { mediaType: mediaType ?? 'application/json', value: given[REQUEST_BODY_KEY] };
+    } else if (mediaType) {
+      const media = op.requestBody.body.content[mediaType];
+      const mediaPath = [...op.requestBody.path, 'content', mediaType];
+      const example = mediaExample(document, media, mediaPath);
+      if (example.found) body = { mediaType, value: example.value };
+      else if (op.requestBody.required) missing.push({ what: `request body (${mediaType})`, key: REQUEST_BODY_KEY, path: mediaPath });
+    } else if (op.requestBody.required) {
+      missing.push({ what: 'request body (no media type is documented)', key: REQUEST_BODY_KEY, path: op.requestBody.path });
+    }
+  }
+  return { values, ...(body ? { body } : {}), missing };
+}
+
+/** `Accept`, `Content-Type` and `Authorization` header parameters are ignored (OpenAPI says so). */
+function isIgnoredHeader(parameter: ParameterModel): boolean {
+  return parameter.in === 'header' && ['accept', 'content-type', 'authorization'].includes(parameter.name.toLowerCase());
+}
+
+interface Found {
+  found: boolean;
+  value?: unknown;
+}
+
+const NOT_FOUND: Found = { found: false };
+
+/** The value of an OpenAPI `examples` map's first entry that has one (`$ref`s followed). */
+function firstExampleValue(document: OpenApiDocument, examples: unknown, path: JsonPath): Found {
+  if (!isObject(examples)) return NOT_FOUND;
+  for (const key of Object.keys(examples)) {
+    const example = resolve(document, examples[key], [...path, key]).value;
+    if (isObject(example) && example.value !== undefined) return { found: true, value: example.value };
+  }
+  return NOT_FOUND;
+}
+
+function parameterExample(document: OpenApiDocument, parameter: ParameterModel): Found {
+  const p = parameter.parameter;
+  if (p.example !== undefined) return { found: true, value: p.example };
+  const fromExamples = firstExampleValue(document, p.examples, [...parameter.path, 'examples']);
+  if (fromExamples.found) return fromExamples;
+  if (isObject(p.content)) {
+    for (const mediaType of Object.keys(p.content)) {
+      const found = mediaExample(document, p.content[mediaType], [...parameter.path, 'content', mediaType]);
+      if (found.found) return { found: true, value: typeof found.value === 'string' ? found.value : JSON.stringify(found.value) };
+    }
+  }
+  return schemaExample(document, p.schema, [...parameter.path, 'schema'], false);
+}
+
+function mediaExample(document: OpenApiDocument, media: unknown, path: JsonPath): Found {
+  if (!isObject(media)) return NOT_FOUND;
+  if (media.example !== undefined) return { found: true, value: media.example };
+  const fromExamples = firstExampleValue(document, media.examples, [...path, 'examples']);
+  if (fromExamples.found) return fromExamples;
+  return schemaExample(document, media.schema, [...path, 'schema'], true);
+}
+
+/**
+ * A value the schema itself gives: `example`, the first of `examples`, `const`, `default`, the
+ * first `enum` value; for bodies (`compose`) also an object built from its properties' examples.
+ */
+function schemaExample(document: OpenApiDocument, schema: unknown, path: JsonPath, compose: boolean, depth = 0): Found {
+  const resolved = resolve(document, schema, path);
+  const s = resolved.value;
+  if (!isObject(s) || depth > 12) return NOT_FOUND;
+  if (s.example !== undefined) return { found: true, value: s.example };
+  if (Array.isArray(s.examples) && s.examples.length > 0) return { found: true, value: s.examples[0] };
+  if (s.const !== undefined) return { found: true, value: s.const };
+  if (s.default !== undefined) return { found: true, value: s.default };
+  if (Array.isArray(s.enum) && s.enum.length > 0) return { found: true, value: s.enum[0] };
+  for (const key of ['allOf', 'oneOf', 'anyOf'] as const) {
+    if (Array.isArray(s[key]) && s[key].length === 1) return schemaExample(document, s[key][0], [...resolved.path, key, 0], compose, depth + 1);
+  }
+  if (!compose) return NOT_FOUND;
+  if (isObject(s.properties) || Array.isArray(s.allOf)) {
+    const out: Record<string, unknown> = {};
+    const required = new Set<string>(Array.isArray(s.required) ? s.required : []);
+    const parts: Array<{ schema: unknown; path: JsonPath }> = [{ schema: s, path: resolved.path }];
+    if (Array.isArray(s.allOf)) s.allOf.forEach((sub: unknown, i: number) => parts.push({ schema: sub, path: [...resolved.path, 'allOf', i] }));
+    for (const part of parts) {
+      const partSchema = resolve(document, part.schema, part.path);
+      if (!isObject(partSchema.value)) continue;
+      if (Array.isArray(partSchema.value.required)) for (const name of partSchema.value.required) required.add(name);
+      if (!isObject(partSchema.value.properties)) continue;
+      for (const [name, propertySchema] of Object.entries(partSchema.value.properties)) {
+        if (isObject(propertySchema) && (propertySchema.readOnly === true)) continue;
+        const found = schemaExample(document, propertySchema, [...partSchema.path, 'properties', name], true, depth + 1);
+        if (found.found) out[name] = found.value;
+      }
+    }
+    for (const name of required) if (!(name in out)) return NOT_FOUND;
+    return { found: true, value: out };
+  }
+  if (s.type === 'array' && s.items !== undefined) {
+    const item = schemaExample(document, s.items, [...resolved.path, 'items'], true, depth + 1);
+    return item.found ? { found: true, value: [item.value] } : NOT_FOUND;
+  }
+  return NOT_FOUND;
+}
+
+/** Every ten-digit string in the description and the data: the not-found identifier must differ. */
+function knownIdentifiers(document: OpenApiDocument, data: ContractData | undefined): Set<string> {
+  const found = new Set<string>();
+  const walk = (node: unknown, depth: number) => {
+    if (depth > 64) return;
+    if (typeof node === 'string') {
+      if (/^\d{6}-?\d{4}$/.test(node)) found.add(node.replace('-', ''));
+    } else if (Array.isArray(node)) node.forEach((item) => walk(item, depth + 1));
+    else if (isObject(node)) for (const value of Object.values(node)) walk(value, depth + 1);
+  };
+  walk(document, 0);
+  walk(data, 0);
+  return found;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Identifiers
+
+interface IdentifierParameter {
+  parameter: ParameterModel;
+  kind: 'nationalId' | 'uuid' | 'integer' | 'string';
+  /** Names a resource (a path parameter, or an `X-Param-*` header standing for one). */
+  resource: boolean;
+}
+
+/**
+ * The parameters that identify something: path parameters, `X-Param-*` headers (the platform's
+ * form for a sensitive path identifier), and national identifiers in the query or headers.
+ * Resource identifiers come in the order they appear in the path.
+ */
+function identifierParameters(op: OperationModel, values: Values): IdentifierParameter[] {
+  const result: Array<IdentifierParameter & { order: number }> = [];
+  for (const parameter of op.parameters) {
+    const placeholder = parameter.in === 'header' ? placeholderForHeader(parameter.name) : undefined;
+    const resource = parameter.in === 'path' || placeholder !== undefined;
+    const nationalId = isNationalIdParameter(parameter.name) || (typeof values.get(parameter) === 'string' && hasValidCheckDigit(values.get(parameter) as string) && parameter.schema?.format === undefined);
+    if (!resource && !(nationalId && (parameter.in === 'query' || parameter.in === 'header'))) continue;
+    const schema = parameter.schema ?? {};
+    const type = Array.isArray(schema.type) ? schema.type.find((t: string) => t !== 'null') : schema.type;
+    const kind: IdentifierParameter['kind'] = nationalId ? 'nationalId' : schema.format === 'uuid' ? 'uuid' : type === 'integer' ? 'integer' : 'string';
+    const key = parameter.in === 'path' ? `{${parameter.name}}` : placeholder;
+    const position = key ? op.pathKey.toLowerCase().indexOf(key.toLowerCase()) : -1;
+    result.push({ parameter, kind, resource, order: position === -1 ? Number.MAX_SAFE_INTEGER : position });
+  }
+  return result.sort((a, b) => a.order - b.order).map(({ order: _order, ...rest }) => rest);
+}
+
+function notFoundValue(id: IdentifierParameter, nationalId: string): unknown {
+  const schema = id.parameter.schema ?? {};
+  switch (id.kind) {
+    case 'nationalId':
+      return nationalId;
+    case 'uuid':
+      return NOT_FOUND_UUID;
+    case 'integer':
+      return typeof schema.maximum === 'number' ? schema.maximum - (schema.exclusiveMaximum === true ? 1 : 0) : 2147483647;
+    case 'string': {
+      const value = 'vottur-no-such-resource';
+      if (schema.format !== undefined || Array.isArray(schema.enum) || schema.const !== undefined) return undefined;
+      if (typeof schema.maxLength === 'number' && value.length > schema.maxLength) return undefined;
+      if (typeof schema.minLength === 'number' && value.length < schema.minLength) return undefined;
+      if (typeof schema.pattern === 'string') {
+        try {
+          if (!new RegExp(schema.pattern, 'u').test(value)) return undefined;
+        } catch {
+          return undefined;
+        }
+      }
+      return value;
+    }
+  }
+}
+
+function malformedValue(id: IdentifierParameter): string | undefined {
+  switch (id.kind) {
+    case 'nationalId':
+      return MALFORMED_NATIONAL_ID;
+    case 'uuid':
+      return MALFORMED_UUID;
+    case 'integer':
+      return MALFORMED_INTEGER;
+    default:
+      return undefined;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Building requests
+
+const MEDIA_PREFERENCE = [/^application\/json$/i, /^application\/[\w.+-]*\+json$/i, /json/i];
+
+function pickMediaType(mediaTypes: string[]): string | undefined {
+  for (const preference of MEDIA_PREFERENCE) {
+    const found = mediaTypes.find((m) => preference.test(m));
+    if (found) return found;
+  }
+  return mediaTypes[0];
+}
+
+function buildRequest(
+  op: OperationModel,
+  kind: ProbeKind,
+  values: Values,
+  body: PositiveValues['body'],
+  credentials: PlannedRequest['credentials'],
+  identifier?: PlannedRequest['identifier'],
+): PlannedRequest {
+  let pathname = op.pathKey;
+  const query: string[] = [];
+  const headers: Record<string, string> = {};
+  const cookies: string[] = [];
+  for (const [parameter, value] of values) {
+    const p = parameter.parameter;
+    const explode = typeof p.explode === 'boolean' ? p.explode : (p.style ?? defaultStyle(parameter.in)) === 'form';
+    const isContent = isObject(p.content);
+    switch (parameter.in) {
+      case 'path': {
+        const style = p.style ?? 'simple';
+        const serialised = isContent ? stringify(value) : serialiseSimple(value, explode);
+        const encoded = encodeURIComponent(serialised).replace(/%2C/gi, ',');
+        const text = style === 'label' ? `.${encoded}` : style === 'matrix' ? `;${parameter.name}=${encoded}` : encoded;
+        pathname = pathname.split(`{${parameter.name}}`).join(text);
+        break;
+      }
+      case 'query':
+        query.push(...serialiseQuery(parameter.name, value, p.style ?? 'form', explode, isContent));
+        break;
+      case 'header':
+        headers[parameter.name] = isContent ? stringify(value) : serialiseSimple(value, explode);
+        break;
+      case 'cookie':
+        cookies.push(`${parameter.name}=${encodeURIComponent(isContent ? stringify(value) : serialiseSimple(value, false))}`);
+        break;
+    }
+  }
+  if (cookies.length) headers.Cookie = cookies.join('; ');
+  const accept = acceptHeader(op);
+  if (accept) headers.Accept = accept;
+  let text: string | undefined;
+  if (body) {
+    headers['Content-Type'] = body.mediaType;
+    text = serialiseBody(body.mediaType, body.value);
+  }
+  return {
+    kind,
+    op,
+    method: op.method,
+    pathname,
+    query: query.join('&'),
+    headers,
+    ...(text !== undefined ? { body: text } : {}),
+    credentials,
+    ...(identifier ? { identifier } : {}),
+    expectation: EXPECTATION[kind],
+  };
+}
+
+function defaultStyle(location: ParameterModel['in']): string {
+  return location === 'query' || location === 'cookie' ? 'form' : 'simple';
+}
+
+function stringify(value: unknown): string {
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+function scalar(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
+
+function serialiseSimple(value: unknown, explode: boolean): string {
+  if (Array.isArray(value)) return value.map(scalar).join(',');
+  if (isObject(value)) {
+    return Object.entries(value)
+      .map(([k, v]) => (explode ? `${k}=${scalar(v)}` : `${k},${scalar(v)}`))
+      .join(',');
+  }
+  return scalar(value);
+}
+
+function serialiseQuery(name: string, value: unknown, style: string, explode: boolean, isContent: boolean): string[] {
+  const pair = (k: string, v: string) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`;
+  if (isContent) return [pair(name, stringify(value))];
+  if (Array.isArray(value)) {
+    if (style === 'form' && explode) return value.map((item) => pair(name, scalar(item)));
+    const separator = style === 'spaceDelimited' ? ' ' : style === 'pipeDelimited' ? '|' : ',';
+    return [pair(name, value.map(scalar).join(separator))];
+  }
+  if (isObject(value)) {
+    if (style === 'deepObject') return Object.entries(value).map(([k, v]) => pair(`${name}[${k}]`, scalar(v)));
+    if (explode) return Object.entries(value).map(([k, v]) => pair(k, scalar(v)));
+    return [pair(name, Object.entries(value).map(([k, v]) => `${k},${scalar(v)}`).join(','))];
+  }
+  return [pair(name, scalar(value))];
+}
+
+function serialiseBody(mediaType: string, value: unknown): string {
+  if (/json/i.test(mediaType)) return JSON.stringify(value);
+  if (/x-www-form-urlencoded/i.test(mediaType) && isObject(value)) {
+    return new URLSearchParams(Object.entries(value).map(([k, v]): [string, string] => [k, scalar(v)])).toString();
+  }
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/** The media types the operation documents for its answers, successes first. */
+function acceptHeader(op: OperationModel): string | undefined {
+  const ordered = [...op.responses].sort((a, b) => rank(a.status) - rank(b.status));
+  const types: string[] = [];
+  for (const response of ordered) for (const mediaType of Object.keys(response.content)) if (!types.includes(mediaType)) types.push(mediaType);
+  return types.length ? types.join(', ') : undefined;
+}
+
+function rank(status: string): number {
+  return status.startsWith('2') ? 0 : status === 'default' ? 2 : 1;
+}

@@ -1,0 +1,139 @@
+/**
+ * The contract rules: what `vottur test` checks on a live server. Each rule is data (id,
+ * severity, category, description) like the lint rules, so reports list them the same way; a
+ * rule that ran without a finding is a passing case in JUnit.
+ */
+import { docsUrl } from '../../rulesets/lib/rule.js';
+import type { Category, FindingSource, RuleMeta, Severity } from '../report/finding.js';
+
+interface ContractRuleDefinition {
+  severity: Severity;
+  category: Category;
+  source: FindingSource;
+  description: string;
+}
+
+const DEFINITIONS = {
+  'contract-status-documented': {
+    severity: 'error',
+    category: 'errors',
+    source: 'response',
+    description: 'Every status the server answers is documented for the operation (exactly, as a range such as 4XX, or by default).',
+  },
+  'contract-content-type': {
+    severity: 'error',
+    category: 'data-format',
+    source: 'response',
+    description: 'A response body comes with a Content-Type that matches a media type documented for its status.',
+  },
+  'contract-schema': {
+    severity: 'error',
+    category: 'data-format',
+    source: 'response',
+    description: 'A response body matches the schema documented for its status and media type.',
+  },
+  'contract-no-bare-array': {
+    severity: 'error',
+    category: 'data-format',
+    source: 'response',
+    description: 'A response body is a JSON object, never a bare array; collections sit in a named member.',
+  },
+  'contract-created-timestamp': {
+    severity: 'error',
+    category: 'data-format',
+    source: 'response',
+    description: 'Every returned data object carries createdTimestamp.',
+  },
+  'contract-date-time': {
+    severity: 'error',
+    category: 'data-format',
+    source: 'response',
+    description: 'Date-time values have the platform form yyyy-MM-ddThh:mm:ss.sssZ (a fraction of one or more digits; zone Z or ±hh:mm).',
+  },
+  'contract-national-id': {
+    severity: 'error',
+    category: 'data-format',
+    source: 'response',
+    description: 'National identifiers (nationalId, *NationalId) are ten digits without a hyphen, with a valid check digit.',
+  },
+  'contract-not-found-204': {
+    severity: 'error',
+    category: 'methods',
+    source: 'response',
+    description: 'A resource that does not exist is answered with 204 and an empty body, not 404.',
+  },
+  'contract-problem-details': {
+    severity: 'error',
+    category: 'errors',
+    source: 'response',
+    description: 'A 4xx or 5xx answer is application/problem+json with a type, and its status equals the HTTP status.',
+  },
+  'contract-auth-required': {
+    severity: 'error',
+    category: 'security',
+    source: 'response',
+    description: 'An operation that declares security answers 401 without credentials and 403 to a token without the required scope.',
+  },
+  'contract-invalid-input-400': {
+    severity: 'error',
+    category: 'errors',
+    source: 'response',
+    description: 'A malformed identifier is answered with 400 Problem Details, never with a 5xx or a success.',
+  },
+  'contract-example-succeeds': {
+    severity: 'error',
+    category: 'methods',
+    source: 'response',
+    description: "The request built from the description's examples (or --data values) succeeds with a documented 2xx status.",
+  },
+  'contract-timeout': {
+    severity: 'error',
+    category: 'methods',
+    source: 'response',
+    description: 'The server answers every request within the time limit (--timeout).',
+  },
+  'contract-unreachable': {
+    severity: 'error',
+    category: 'methods',
+    source: 'response',
+    description: 'The server can be reached at the --server address.',
+  },
+  'contract-redirect': {
+    severity: 'error',
+    category: 'security',
+    source: 'response',
+    description: 'The server does not redirect API requests to another host (vottur never follows such a redirect).',
+  },
+  'contract-missing-example': {
+    severity: 'warn',
+    category: 'documentation',
+    source: 'contract',
+    description: 'Every value a planned request needs can be derived from the description (examples) or the --data file.',
+  },
+  'contract-probe-skipped': {
+    severity: 'info',
+    category: 'security',
+    source: 'contract',
+    description: 'A negative probe the conventions call for could not be run (for example no token without the scope could be obtained).',
+  },
+  'contract-dredd': {
+    severity: 'error',
+    category: 'methods',
+    source: 'contract',
+    description: "Dredd's transactions for every documented response (status and headers) pass against the server.",
+  },
+} as const satisfies Record<string, ContractRuleDefinition>;
+
+export type ContractRuleId = keyof typeof DEFINITIONS;
+
+export const CONTRACT_RULE_IDS = Object.keys(DEFINITIONS) as ContractRuleId[];
+
+export function contractRule(id: ContractRuleId): RuleMeta {
+  const definition: ContractRuleDefinition = DEFINITIONS[id];
+  return { id, severity: definition.severity, category: definition.category, description: definition.description, docsUrl: docsUrl(id), source: definition.source };
+}
+
+/** Every contract rule, for listings (docs, `vottur rules`). */
+export function contractRules(): RuleMeta[] {
+  return CONTRACT_RULE_IDS.map(contractRule);
+}

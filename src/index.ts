@@ -1,0 +1,14 @@
+/**
+ * vottur as a library: the same functions the CLI calls.
+ *
+ *   import { lintFiles, FORMATTERS } from 'vottur';
+ *   const report = await lintFiles(['api.yaml']);
+ *   process.stdout.write(FORMATTERS.sarif(report, { cwd: process.cwd(), color: false, showPii: false }));
+ */
+export { lintFiles, lintDocument, loadDescription, createLinter, platformRulesetLinter, expandPatterns } from './lint/index.js';
+export type { LintedDocument, LintDocumentOptions, LoadedDescription, LoadOptions, Linter } from './lint/index.js';
+export * from './report/finding.js';
+export { FORMATTERS, isFormatName, type FormatName, type Formatter, type FormatContext } from './report/formatters/index.js';
+export { maskNationalIds, maskDeep } from './report/pii.js';
+export { CouldNotRunError, EXIT_OK, EXIT_FINDINGS, EXIT_COULD_NOT_RUN } from './cli/errors.js';
+export { isPlatformDateTime, isNationalIdForm, PLATFORM_DATE_TIME, NATIONAL_ID } from '../rulesets/lib/conventions.js';

@@ -1,0 +1,157 @@
+/**
+ * The fast path finds exactly what stock Spectral finds. Every rule fixture and the shared corpus
+ * are linted twice with the same ruleset: through `lintDocument` (JSON.parse with positions on
+ * demand, no `$ref` resolution, no ruleset validation, problems handed over directly) and through
+ * programmatic Spectral as anyone would use it (`new Spectral()` with its default resolver, a
+ * `Document` with Spectral's own parsers, `new Ruleset(vottur)`). Findings must match in rule id,
+ * path, message, line and column.
+ *
+ * What differs by design is left out of the exact comparison, visibly: files with references to
+ * other files (vottur bundles them and reports into the referenced file; nothing remote is ever
+ * fetched by this test), and vottur's own loader problems. The multi-file DigitalOcean description
+ * is compared by the rules that fire.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { Document, Ruleset, Spectral, type RulesetDefinition } from '@stoplight/spectral-core';
+import Parsers from '@stoplight/spectral-parsers';
+import { describe, expect, it } from 'vitest';
+import { encodePointer } from '../../rulesets/lib/openapi.js';
+import vottur from '../../rulesets/vottur.js';
+import { createLinter, lintDocument, type Linter } from '../../src/lint/lint.js';
+import { loadDescription } from '../../src/lint/load.js';
+import { parseJsonFast } from '../../src/lint/json.js';
+
+const ROOT = join(import.meta.dirname, '../..');
+const CORPUS = join(ROOT, '../shared/corpus');
+const corpusPresent = existsSync(CORPUS);
+if (!corpusPresent) console.warn(`fast-path corpus comparison skipped: ${CORPUS} is absent`);
+
+const EXTERNAL_REF = /\$ref["']?\s*:\s*["']?(?!#)[^\s"']/;
+// Spectral's own diagnostics, not rules of the ruleset.
+const SPECTRAL_INTERNAL = new Set(['parser', 'unrecognized-format']);
+
+const definition = vottur as unknown as RulesetDefinition;
+const ruleIds = new Set(Object.keys(definition.rules ?? {}));
+let fastLinter: Linter | undefined;
+function linter(): Linter {
+  // As `vottur lint` makes it: without validating the ruleset at run time.
+  return (fastLinter ??= createLinter(definition, { validate: false }));
+}
+
+function files(folder: string): string[] {
+  return readdirSync(folder, { recursive: true, encoding: 'utf8' })
+    .map((name) => join(folder, name))
+    .filter((file) => /\.(ya?ml|json)$/.test(file) && statSync(file).isFile())
+    .sort();
+}
+
+const key = (ruleId: string, path: readonly (string | number)[], message: string, line?: number, column?: number) =>
+  `${ruleId} ${encodePointer(path.map(String))} ${line ?? '-'}:${column ?? '-'} ${message}`;
+
+async function stockSpectral(file: string): Promise<string[]> {
+  const spectral = new Spectral();
+  spectral.setRuleset(new Ruleset(definition));
+  const text = readFileSync(file, 'utf8');
+  const parser = /\.json$/.test(file) ? Parsers.Json : Parsers.Yaml;
+  const results = await spectral.run(new Document(text, parser, file));
+  return results
+    .filter((result) => !SPECTRAL_INTERNAL.has(String(result.code)))
+    .map((result) => key(String(result.code), result.path, result.message, result.range.start.line + 1, result.range.start.character + 1))
+    .sort();
+}
+
+async function fastPath(file: string): Promise<string[]> {
+  const result = await lintDocument(file, { linter: linter() });
+  // vottur's parser diagnostics and loader problems are its own, reported as platform-openapi-valid.
+  const loaded = await loadDescription(file);
+  const own = new Set([
+    ...loaded.files.get(loaded.rootUri)!.parsed.diagnostics.map((d) => `${d.message}.`),
+    ...loaded.problems.map((p) => p.message),
+  ]);
+  return result.findings
+    .filter((finding) => !(finding.ruleId === 'platform-openapi-valid' && own.has(finding.message)))
+    .map((finding) => key(finding.ruleId, finding.path, finding.message, finding.line, finding.column))
+    .sort();
+}
+
+async function expectSameFindings(file: string): Promise<void> {
+  const [fast, stock] = await Promise.all([fastPath(file), stockSpectral(file)]);
+  expect(fast, relative(ROOT, file)).toEqual(stock);
+}
+
+const fixtures = files(join(ROOT, 'fixtures/rules'));
+const singleFile = fixtures.filter((file) => !EXTERNAL_REF.test(readFileSync(file, 'utf8')));
+const multiFile = fixtures.filter((file) => !singleFile.includes(file));
+if (multiFile.length > 0) console.info(`fast-path: ${multiFile.length} fixtures reference other files and are not compared with stock Spectral: ${multiFile.map((f) => relative(ROOT, f)).join(', ')}`);
+
+describe('the fast path against stock Spectral', () => {
+  it('has the whole platform ruleset to compare', () => {
+    expect(ruleIds.size).toBeGreaterThan(0);
+  });
+
+  it.each(singleFile.map((file) => [relative(ROOT, file), file]))('finds the same on %s', { timeout: 60_000 }, async (_name, file) => {
+    let parsedBySpectral = true;
+    try {
+      await loadDescription(file);
+    } catch {
+      parsedBySpectral = false; // Not YAML/JSON at all: vottur refuses it, as it should.
+    }
+    if (parsedBySpectral) await expectSameFindings(file);
+  });
+});
+
+const corpusSingle = corpusPresent
+  ? [...files(join(CORPUS, 'real')), join(CORPUS, 'large/box_openapi.json'), join(CORPUS, 'large/twilio_api_v2010.json')].filter(
+      (file) => existsSync(file) && !EXTERNAL_REF.test(readFileSync(file, 'utf8')),
+    )
+  : [];
+
+describe.skipIf(!corpusPresent)('the fast path against stock Spectral on the shared corpus', () => {
+  it.each(corpusSingle.map((file) => [relative(CORPUS, file), file]))('finds the same on %s', { timeout: 300_000 }, async (_name, file) => {
+    await expectSameFindings(file);
+  });
+
+  it('fires the same rules on the multi-file DigitalOcean description', { timeout: 300_000 }, async () => {
+    const file = join(CORPUS, 'multifile/digitalocean/DigitalOcean-public.v2.yaml');
+    const count = (keys: string[]) => {
+      const counts: Record<string, number> = {};
+      for (const k of keys) counts[k.split(' ')[0]!] = (counts[k.split(' ')[0]!] ?? 0) + 1;
+      return counts;
+    };
+    const [fast, stock] = await Promise.all([fastPath(file), stockSpectral(file)]);
+    const fastCounts = count(fast);
+    const stockCounts = count(stock);
+    // Stock Spectral's rules see the root file with its references unfollowed; vottur sees the
+    // bundled description, so it finds at least as much, under every rule that fires on the root.
+    for (const [ruleId, n] of Object.entries(stockCounts)) expect(fastCounts[ruleId] ?? 0, ruleId).toBeGreaterThanOrEqual(n);
+    console.info(`fast-path DigitalOcean rule counts (vottur / stock Spectral): ${[...new Set([...Object.keys(fastCounts), ...Object.keys(stockCounts)])].sort().map((id) => `${id} ${fastCounts[id] ?? 0}/${stockCounts[id] ?? 0}`).join(', ')}`);
+  });
+});
+
+describe('JSON positions on demand', () => {
+  it('gives every node the range Spectral gives it, and the same data and key order', () => {
+    const text = [
+      '{\r\n  "b": 1,\r\n  "200": {"x": [1, 2.5e3, "a\\"b", {}], "10": true, "2": null},',
+      '  "a\\u0041": "\\u00e9 é 😀", "e": {}, "f": [ ],\r  "1": {"default": 1, "3": [[], {"k": -0.5}]}\n}\n',
+    ].join('\n');
+    const fast = parseJsonFast(text)!;
+    const stock = Parsers.Json.parse(text);
+    expect(JSON.stringify(fast.data)).toBe(JSON.stringify(stock.data));
+    const visit = (node: unknown, path: Array<string | number>) => {
+      expect(fast.locate(path, true), path.join('/')).toEqual(Parsers.Json.getLocationForJsonPath(stock, path, true)?.range);
+      if (node && typeof node === 'object') for (const k of Object.keys(node)) visit((node as any)[k], [...path, Array.isArray(node) ? Number(k) : k]);
+      for (const missing of ['nope', 7, '1e3', '']) {
+        expect(fast.locate([...path, missing], true)).toEqual(Parsers.Json.getLocationForJsonPath(stock, [...path, missing], true)?.range);
+        expect(fast.locate([...path, missing], false)).toEqual(Parsers.Json.getLocationForJsonPath(stock, [...path, missing], false)?.range);
+      }
+    };
+    visit(stock.data, []);
+  });
+
+  it('leaves to Spectral what JSON.parse cannot reproduce exactly', () => {
+    for (const text of ['{"a": 1, "a": 2}', '{"a": 1,}', '// c\n{}', '\ufeff{}', '{"__proto__": {"x": 1}}', '[1]', '"text"']) {
+      expect(parseJsonFast(text), text).toBeUndefined();
+    }
+  });
+});

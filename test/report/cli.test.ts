@@ -1,0 +1,146 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Command } from 'commander';
+import { XMLParser } from 'fast-xml-parser';
+import { registerReport } from '../../src/cli/commands/report.js';
+import { CouldNotRunError } from '../../src/cli/errors.js';
+import { addOutputOptions, outputTargets, type OutputState } from '../../src/cli/output.js';
+import { formatJson } from '../../src/report/formatters/json.js';
+import { parseJsonReport } from '../../src/report/merge.js';
+import { toolInfo } from '../../src/version.js';
+import { CONTEXT, contractReport, CWD, DOCUMENT, emptyReport, lintReport } from './sample.js';
+
+let dir: string;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'vottur-report-cli-'));
+  writeFileSync(join(dir, 'lint.json'), formatJson(lintReport(), CONTEXT));
+  writeFileSync(join(dir, 'test.json'), formatJson(contractReport(), CONTEXT));
+  writeFileSync(join(dir, 'clean.json'), formatJson(emptyReport(), CONTEXT));
+  writeFileSync(join(dir, 'eslint.json'), JSON.stringify([{ filePath: 'a.js', messages: [] }]));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterEach(() => {
+  process.exitCode = undefined;
+});
+
+/** Runs `vottur report …` as the CLI would; returns the exit code and what went to standard output. */
+async function run(args: string[]): Promise<{ code: number; stdout: string }> {
+  let stdout = '';
+  const program = new Command('vottur').exitOverride();
+  registerReport(program, { cwd: CWD, color: false, stdout: (text) => (stdout += text), now: new Date('2026-11-03T08:00:00.000Z') });
+  for (const command of program.commands) command.exitOverride();
+  process.exitCode = undefined;
+  await program.parseAsync(['report', ...args], { from: 'user' });
+  const code = typeof process.exitCode === 'number' ? process.exitCode : 0;
+  process.exitCode = undefined;
+  return { code, stdout };
+}
+
+describe('vottur report', () => {
+  it('re-renders one saved report as it was', async () => {
+    const { code, stdout } = await run([join(dir, 'lint.json'), '--format', 'json']);
+    expect(code).toBe(1); // it has errors
+    const report = JSON.parse(stdout);
+    expect(report.createdTimestamp).toBe('2026-11-02T09:30:00.000Z');
+    expect(report.findings).toHaveLength(lintReport().findings.length);
+  });
+
+  it('merges a lint and a test run into one report, made now by this vottur', async () => {
+    const { stdout } = await run([join(dir, 'lint.json'), join(dir, 'test.json'), '--format', 'json']);
+    const merged = parseJsonReport(JSON.parse(stdout));
+    expect(merged.createdTimestamp).toBe('2026-11-03T08:00:00.000Z');
+    expect(merged.tool).toEqual(toolInfo());
+    expect(merged.documents).toEqual([{ path: DOCUMENT, title: 'User Profile Service', version: '2.1.0' }]);
+    expect(merged.findings).toHaveLength(9);
+    expect(merged.operations).toHaveLength(3);
+    expect(JSON.parse(stdout).score).toMatchObject({ score: 59, grade: 'F' });
+  });
+
+  it('writes each --format to its own --output, and one to standard output', async () => {
+    const sarif = join(dir, 'out.sarif');
+    const junit = join(dir, 'out.xml');
+    const { stdout } = await run([join(dir, 'lint.json'), join(dir, 'test.json'), '--format', 'sarif', '--output', sarif, '--format', 'stylish', '--format', 'junit', '-o', junit]);
+    expect(stdout).toContain('✖ 9 problems (4 errors, 4 warnings, 0 info, 1 hint) in 1 document. Score 59/100 (F).');
+    expect(JSON.parse(readFileSync(sarif, 'utf8')).runs[0].results).toHaveLength(9);
+    const xml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(readFileSync(junit, 'utf8'));
+    expect(xml.testsuites.tests).toBe('16');
+    // No temporary files left beside the outputs.
+    expect(readdirSync(dir).filter((name) => name.startsWith('.'))).toEqual([]);
+  });
+
+  it('exits by --fail-severity and --min-score', async () => {
+    expect((await run([join(dir, 'clean.json')])).code).toBe(0);
+    expect((await run([join(dir, 'clean.json'), '--min-score', '100'])).code).toBe(0);
+    const warnings = join(dir, 'warnings.json');
+    const report = lintReport();
+    report.findings = report.findings.filter((f) => f.severity === 'warn');
+    writeFileSync(warnings, formatJson(report, CONTEXT));
+    expect((await run([warnings])).code).toBe(0);
+    expect((await run([warnings, '--fail-severity', 'warn'])).code).toBe(1);
+    expect((await run([warnings, '--min-score', '95'])).code).toBe(1); // 3 warnings: 91
+    expect((await run([warnings, '--min-score', '90'])).code).toBe(0);
+  });
+
+  it('refuses a file that is not a vottur JSON report, naming it', async () => {
+    await expect(run([join(dir, 'lint.json'), join(dir, 'eslint.json')])).rejects.toThrow(CouldNotRunError);
+    await expect(run([join(dir, 'eslint.json')])).rejects.toThrow(/eslint\.json is not a vottur JSON report/);
+    await expect(run([join(dir, 'absent.json')])).rejects.toThrow(/cannot read .*absent\.json: no such file/);
+    // A relative path is named as given.
+    await expect(run(['no/such/report.json'])).rejects.toThrow(/^cannot read no\/such\/report\.json: no such file$/);
+  });
+
+  it('refuses bad options', async () => {
+    await expect(run([join(dir, 'lint.json'), '--min-score', 'lots'])).rejects.toThrow(/--min-score must be a number from 0 to 100/);
+    await expect(run([join(dir, 'lint.json'), '--format', 'pdf'])).rejects.toThrow(/unknown format "pdf"/);
+    await expect(run([join(dir, 'lint.json'), '--format', 'json', '--format', 'stylish'])).rejects.toThrow(/only one format can go to standard output/);
+    await expect(run([join(dir, 'lint.json'), '--format', 'json', '--output', join(dir, 'no', 'such', 'folder.json')])).rejects.toThrow(/cannot write .*folder\.json: ENOENT/);
+    expect(existsSync(join(dir, 'no'))).toBe(false);
+  });
+
+  it('writes every format from the same merged report', async () => {
+    mkdirSync(join(dir, 'all'));
+    for (const format of ['stylish', 'json', 'sarif', 'junit', 'github', 'markdown', 'html']) {
+      const file = join(dir, 'all', `report.${format}`);
+      await run([join(dir, 'lint.json'), join(dir, 'test.json'), '--format', format, '--output', file]);
+      const text = readFileSync(file, 'utf8');
+      expect(text.length, format).toBeGreaterThan(200);
+      expect(text, format).not.toContain('0101302989');
+      expect(text, format).toMatch(/59/);
+    }
+  });
+});
+
+describe('--format and --output pairing', () => {
+  async function targets(args: string[]) {
+    const state: OutputState = { targets: [] };
+    const program = new Command().exitOverride();
+    addOutputOptions(program, state).action(() => undefined);
+    await program.parseAsync(args, { from: 'user' });
+    return outputTargets(state);
+  }
+
+  it('pairs each --output with the --format before it', async () => {
+    expect(await targets(['--format', 'sarif', '--output', 'out.sarif', '--format', 'stylish'])).toEqual([
+      { format: 'sarif', output: 'out.sarif' },
+      { format: 'stylish', output: undefined },
+    ]);
+    expect(await targets(['-f', 'html', '-o', 'r.html', '-f', 'junit', '-o', 'r.xml', '-f', 'github'])).toEqual([
+      { format: 'html', output: 'r.html' },
+      { format: 'junit', output: 'r.xml' },
+      { format: 'github', output: undefined },
+    ]);
+  });
+
+  it('defaults to stylish on standard output, and an --output alone writes stylish there', async () => {
+    expect(await targets([])).toEqual([{ format: 'stylish' }]);
+    expect(await targets(['--output', 'x.txt'])).toEqual([{ format: 'stylish', output: 'x.txt' }]);
+  });
+
+  it('offers every format of the table', async () => {
+    for (const format of ['stylish', 'json', 'sarif', 'junit', 'github', 'markdown', 'html']) {
+      expect(await targets(['--format', format])).toEqual([{ format, output: undefined }]);
+    }
+  });
+});

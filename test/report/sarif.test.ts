@@ -1,0 +1,189 @@
+import { describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Report } from '../../src/report/finding.js';
+import { artifactLocation, formatSarif, pascalName, SARIF_SCHEMA_URI } from '../../src/report/formatters/sarif.js';
+import { CONTEXT, CWD, DOCUMENT, MASKED, NATIONAL_ID, NATIONAL_ID_HYPHEN, RULES, sampleReport } from './sample.js';
+
+/** Microsoft's SARIF multitool, from the @microsoft/sarif-multitool devDependency. */
+function multitool(): string | undefined {
+  try {
+    const binary = createRequire(import.meta.url)('@microsoft/sarif-multitool') as string;
+    if (!existsSync(binary)) return undefined;
+    // Its postinstall (`chmod u+x`) does not run where npm blocks install scripts.
+    const mode = statSync(binary).mode;
+    if ((mode & 0o100) === 0) chmodSync(binary, mode | 0o100);
+    return binary;
+  } catch {
+    return undefined;
+  }
+}
+
+const MULTITOOL = multitool();
+if (!MULTITOOL) console.warn(`SKIPPED: the SARIF validator tests need @microsoft/sarif-multitool for ${process.platform}-${process.arch} (npm install)`);
+
+interface ValidatorResult {
+  ruleId: string;
+  level?: string;
+  message: { id?: string; arguments?: string[] };
+}
+
+/** Runs `Sarif.Multitool validate` and returns what it reported (its own SARIF log). */
+function validate(sarif: string, ruleKinds?: string): ValidatorResult[] {
+  const dir = mkdtempSync(join(tmpdir(), 'vottur-sarif-'));
+  try {
+    const input = join(dir, 'report.sarif');
+    const output = join(dir, 'validation.sarif');
+    writeFileSync(input, sarif);
+    execFileSync(MULTITOOL!, ['validate', input, '--output', output, '--log', 'ForceOverwrite', ...(ruleKinds ? ['--rule-kind', ruleKinds] : [])], {
+      // Invariant globalisation: no ICU library needed on the machine.
+      env: { ...process.env, DOTNET_SYSTEM_GLOBALIZATION_INVARIANT: '1', DOTNET_CLI_TELEMETRY_OPTOUT: '1' },
+      stdio: 'pipe',
+      timeout: 120_000,
+    });
+    const log = JSON.parse(readFileSync(output, 'utf8'));
+    return log.runs[0].results ?? [];
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Errors and warnings (a result without a level is a warning in SARIF). */
+function problems(results: ValidatorResult[]): string[] {
+  return results.filter((r) => (r.level ?? 'warning') !== 'note' && r.level !== 'none').map((r) => `${r.ruleId} ${r.message.id ?? ''} ${(r.message.arguments ?? []).join(' | ')}`);
+}
+
+function sarifOf(report: Report, showPii = false) {
+  return JSON.parse(formatSarif(report, { ...CONTEXT, showPii }));
+}
+
+describe('sarif format', () => {
+  it('is a SARIF 2.1.0 log with one run and the rules that ran', () => {
+    const log = sarifOf(sampleReport());
+    expect(log.$schema).toBe(SARIF_SCHEMA_URI);
+    expect(log.version).toBe('2.1.0');
+    expect(log.runs).toHaveLength(1);
+    const driver = log.runs[0].tool.driver;
+    expect(driver).toMatchObject({ name: 'vottur', version: '0.1.0', semanticVersion: '0.1.0', informationUri: 'https://github.com/vottur/vottur' });
+    expect(driver.rules.map((r: { id: string }) => r.id)).toEqual(RULES.map((r) => r.id));
+    expect(driver.rules[0]).toMatchObject({
+      id: 'platform-national-id-format',
+      name: 'PlatformNationalIdFormat',
+      shortDescription: { text: RULES[0]!.description },
+      helpUri: RULES[0]!.docsUrl,
+      defaultConfiguration: { level: 'error' },
+      properties: { category: 'data-format' },
+    });
+    const levels = Object.fromEntries(driver.rules.map((r: any) => [r.id, r.defaultConfiguration.level]));
+    expect(levels).toMatchObject({ 'platform-property-camel-case': 'warning', 'platform-security-schemes': 'note', 'contract-status-code': 'error' });
+    expect(log.runs[0].properties).toMatchObject({ score: 59, grade: 'F', summary: { error: 4, warn: 4, info: 0, hint: 1 } });
+  });
+
+  it('points lint results at the file, relative to SRCROOT, with line and column', () => {
+    const run = sarifOf(sampleReport()).runs[0];
+    expect(run.originalUriBaseIds.SRCROOT.uri).toBe(pathToFileURL(`${CWD}/`).href);
+    expect(run.originalUriBaseIds.SRCROOT.uri.endsWith('/')).toBe(true);
+    const result = run.results.find((r: any) => r.ruleId === 'platform-national-id-format');
+    expect(result.level).toBe('error');
+    expect(run.tool.driver.rules[result.ruleIndex].id).toBe(result.ruleId);
+    expect(result.locations[0].physicalLocation).toEqual({
+      artifactLocation: { uri: DOCUMENT, uriBaseId: 'SRCROOT' },
+      region: { startLine: 17, startColumn: 13, endLine: 17, endColumn: 33 },
+    });
+    expect(result.locations[0].logicalLocations).toBeUndefined();
+    for (const r of run.results) expect(run.tool.driver.rules[r.ruleIndex].id).toBe(r.ruleId);
+    const levels = run.results.map((r: any) => r.level);
+    expect(levels.filter((l: string) => l === 'error')).toHaveLength(4);
+    expect(levels.filter((l: string) => l === 'warning')).toHaveLength(4);
+    expect(levels.filter((l: string) => l === 'note')).toHaveLength(1);
+  });
+
+  it('gives contract results the operation as a logical location, placed on it in the description', () => {
+    const run = sarifOf(sampleReport()).runs[0];
+    const result = run.results.find((r: any) => r.ruleId === 'contract-status-code');
+    expect(result.locations[0].logicalLocations).toEqual([{ name: 'getActorProfiles', fullyQualifiedName: 'GET /v2/actor-profiles', kind: 'function' }]);
+    // The pointer /paths/~1v2~1actor-profiles/get/responses lands on `responses:` (line 28).
+    expect(result.locations[0].physicalLocation.region).toEqual({ startLine: 28, startColumn: 7 });
+    const response = run.results.find((r: any) => r.ruleId === 'response-national-id-format');
+    // A pointer into the payload (/nationalId) is not followed; the operation's `get:` is (line 8).
+    expect(response.locations[0].physicalLocation.region).toEqual({ startLine: 8, startColumn: 5 });
+    expect(response.properties).toMatchObject({ source: 'response', operationId: 'getUserProfile', request: { method: 'GET', status: 200 } });
+  });
+
+  it('masks national identifiers unless --show-pii', () => {
+    const text = formatSarif(sampleReport(), CONTEXT);
+    expect(text).not.toContain(NATIONAL_ID);
+    expect(text).not.toContain(NATIONAL_ID_HYPHEN);
+    expect(text).toContain(MASKED);
+    expect(formatSarif(sampleReport(), { ...CONTEXT, showPii: true })).toContain(NATIONAL_ID);
+  });
+
+  it('writes URLs and paths outside the working directory as absolute URIs', () => {
+    expect(artifactLocation('https://api.example.org/v2/users/{nationalId}', CWD)).toEqual({ uri: 'https://api.example.org/v2/users/%7BnationalId%7D' });
+    expect(artifactLocation('../elsewhere/api.yaml', '/work/project')).toEqual({ uri: 'file:///work/elsewhere/api.yaml' });
+    expect(artifactLocation('apis/my api.yaml', '/work/project')).toEqual({ uri: 'apis/my%20api.yaml', uriBaseId: 'SRCROOT' });
+    expect(pascalName('platform-national-id-format')).toBe('PlatformNationalIdFormat');
+    expect(pascalName('3xx-redirects')).toBe('Rule3xxRedirects');
+  });
+
+  it('names only the operation for contract findings on a remote description', () => {
+    const report = sampleReport();
+    const url = 'https://api.example.org/user-profile/openapi.json';
+    report.documents = [{ path: url }];
+    report.findings = report.findings.filter((f) => f.source !== 'lint').map((f) => ({ ...f, document: url }));
+    const run = sarifOf(report).runs[0];
+    expect(run.originalUriBaseIds).toBeUndefined();
+    for (const result of run.results) {
+      expect(result.locations).toHaveLength(1);
+      expect(result.locations[0].physicalLocation).toBeUndefined();
+      expect(result.locations[0].logicalLocations[0].fullyQualifiedName).toMatch(/^GET \/v2\//);
+      expect(result.properties.document).toBe(url);
+    }
+  });
+
+  it('describes rules that only findings name, so every ruleIndex is valid', () => {
+    const report = sampleReport();
+    report.rules = [];
+    const run = sarifOf(report).runs[0];
+    expect(run.tool.driver.rules).toHaveLength(new Set(report.findings.map((f) => f.ruleId)).size);
+    for (const r of run.results) expect(run.tool.driver.rules[r.ruleIndex].id).toBe(r.ruleId);
+  });
+
+  describe.skipIf(!MULTITOOL)("Microsoft's SARIF validator", () => {
+    it('reports no error and no warning for a report with lint and contract findings', () => {
+      const results = validate(formatSarif(sampleReport(), CONTEXT));
+      expect(problems(results)).toEqual([]);
+    }, 180_000);
+
+    it("reports no error and no warning under GitHub code scanning's rules either", () => {
+      const results = validate(formatSarif(sampleReport(), CONTEXT), 'Sarif;Gh');
+      expect(problems(results)).toEqual([]);
+    }, 180_000);
+
+    it('reports no error and no warning for contract findings on a remote description, nor for an empty run', () => {
+      const remote = sampleReport();
+      const url = 'https://api.example.org/user-profile/openapi.json';
+      remote.documents = [{ path: url }];
+      remote.findings = remote.findings.filter((f) => f.source !== 'lint').map((f) => ({ ...f, document: url }));
+      expect(problems(validate(formatSarif(remote, CONTEXT)))).toEqual([]);
+      const empty = { ...sampleReport(), findings: [] };
+      expect(problems(validate(formatSarif(empty, CONTEXT)))).toEqual([]);
+    }, 180_000);
+
+    it('does find problems in a broken log (the check can fail)', () => {
+      const log = sarifOf(sampleReport());
+      delete log.$schema;
+      delete log.runs[0].tool.driver.version;
+      delete log.runs[0].tool.driver.semanticVersion;
+      log.runs[0].results[0].ruleIndex = 99;
+      const found = problems(validate(JSON.stringify(log)));
+      expect(found.some((p) => p.startsWith('SARIF2008'))).toBe(true); // no $schema
+      expect(found.some((p) => p.startsWith('SARIF2005'))).toBe(true); // no tool version
+      expect(found.some((p) => p.startsWith('SARIF1009'))).toBe(true); // ruleIndex out of range
+    }, 180_000);
+  });
+});

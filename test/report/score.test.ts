@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import { Command } from 'commander';
+import { CouldNotRunError } from '../../src/cli/errors.js';
+import type { Finding, Report } from '../../src/report/finding.js';
+import { addFailSeverityOption, addMinScoreOption, belowMinScore, parseMinScore, reportExitCode } from '../../src/report/gate.js';
+import { gradeFor, rulePenalty, scoreForPenalty, scoreReport } from '../../src/report/score.js';
+import { DOCUMENT, emptyReport, LINT_FINDINGS, sampleReport } from './sample.js';
+
+function findingOf(ruleId: string, severity: Finding['severity'], document = DOCUMENT, category: Finding['category'] = 'data-format'): Finding {
+  return { ruleId, severity, category, message: 'm', document, pointer: '', path: [], line: 1, column: 1, docsUrl: 'https://example.org/r', source: 'lint' };
+}
+
+function reportOf(findings: Finding[], documents = [DOCUMENT]): Report {
+  return { tool: { name: 'vottur', version: '0.1.0' }, createdTimestamp: '2026-01-01T00:00:00.000Z', documents: documents.map((path) => ({ path })), rules: [], findings };
+}
+
+describe('score', () => {
+  it('is 100 (A) with no findings', () => {
+    const score = scoreReport(emptyReport());
+    expect(score).toMatchObject({ score: 100, grade: 'A' });
+    expect(score.byDocument).toEqual([expect.objectContaining({ document: DOCUMENT, score: 100, grade: 'A', findings: 0 })]);
+    expect(Object.values(score.byCategory).every((c) => c.score === 100)).toBe(true);
+  });
+
+  it('weighs an error 10 and a warning 3, info and hints nothing', () => {
+    expect(scoreReport(reportOf([findingOf('a', 'error')])).score).toBe(90); // 100·e^-0.1 = 90.48
+    expect(scoreReport(reportOf([findingOf('a', 'warn')])).score).toBe(97); // 97.04
+    expect(scoreReport(reportOf([findingOf('a', 'info'), findingOf('b', 'hint'), findingOf('c', 'hint')])).score).toBe(100);
+    expect(scoreReport(reportOf([findingOf('a', 'error'), findingOf('b', 'error')])).score).toBe(82); // e^-0.2
+  });
+
+  it('halves each repetition of a rule, so one noisy rule cannot sink a document', () => {
+    expect(rulePenalty([{ severity: 'error' }])).toBe(10);
+    expect(rulePenalty([{ severity: 'error' }, { severity: 'error' }])).toBe(15);
+    expect(rulePenalty([{ severity: 'error' }, { severity: 'error' }, { severity: 'error' }])).toBe(17.5);
+    // Heaviest first: a warning then an error counts the error in full.
+    expect(rulePenalty([{ severity: 'warn' }, { severity: 'error' }])).toBe(11.5);
+    const noisy = Array.from({ length: 1000 }, () => findingOf('noisy', 'error'));
+    expect(rulePenalty(noisy)).toBeLessThanOrEqual(20);
+    const score = scoreReport(reportOf(noisy));
+    expect(score.score).toBe(82); // 100·e^-0.2: the cap, not zero
+    expect(score.grade).toBe('B');
+  });
+
+  it('never reaches 0 and never goes below it', () => {
+    const many = Array.from({ length: 60 }, (_, i) => findingOf(`rule-${i}`, 'error'));
+    const score = scoreReport(reportOf(many));
+    expect(score.score).toBe(0); // 100·e^-6 = 0.25 rounds to 0 …
+    expect(scoreForPenalty(600)).toBeGreaterThan(0); // … but the raw score stays positive
+    expect(score.grade).toBe('F');
+  });
+
+  it('grades A ≥ 90, B ≥ 80, C ≥ 70, D ≥ 60, F below', () => {
+    expect([100, 90, 89, 80, 79, 70, 69, 60, 59, 0].map(gradeFor)).toEqual(['A', 'A', 'B', 'B', 'C', 'C', 'D', 'D', 'F', 'F']);
+  });
+
+  it('scores the sample report per document, per category and overall', () => {
+    const score = scoreReport(sampleReport());
+    // data-format: national-id 10 + date 10 + response-national-id 10 + content-type 3 = 33
+    // documentation: 3 + 3 = 6; naming 3; methods 10; security (hint) 0; errors 0. P = 52.
+    expect(score.byCategory['data-format']).toMatchObject({ score: 72, grade: 'C', rules: 4, findings: 4, summary: { error: 3, warn: 1, info: 0, hint: 0 } });
+    expect(score.byCategory.documentation).toMatchObject({ score: 94, grade: 'A', findings: 2 });
+    expect(score.byCategory.naming.score).toBe(97);
+    expect(score.byCategory.methods.score).toBe(90);
+    expect(score.byCategory.security).toMatchObject({ score: 100, findings: 1, summary: { hint: 1 } });
+    expect(score.byCategory.errors).toMatchObject({ score: 100, rules: 1, findings: 0 });
+    expect(score.score).toBe(59); // 100·e^-0.52 = 59.45
+    expect(score.grade).toBe('F');
+    expect(score.byDocument).toHaveLength(1);
+    expect(score.byDocument[0]).toMatchObject({ document: DOCUMENT, score: 59, findings: 9, summary: { error: 4, warn: 4, info: 0, hint: 1 } });
+    expect(score.byDocument[0]!.byCategory['data-format']).toEqual({ score: 72, grade: 'C' });
+  });
+
+  it('averages documents, and counts a rule separately in each document', () => {
+    const report = reportOf([findingOf('a', 'error', 'a.yaml'), findingOf('a', 'error', 'b.yaml'), findingOf('a', 'error', 'b.yaml')], ['a.yaml', 'b.yaml', 'c.yaml']);
+    const score = scoreReport(report);
+    expect(score.byDocument.map((d) => [d.document, d.score])).toEqual([
+      ['a.yaml', 90],
+      ['b.yaml', 86], // 100·e^-0.15
+      ['c.yaml', 100],
+    ]);
+    // (90.48 + 86.07 + 100) / 3 = 92.18
+    expect(score.score).toBe(92);
+    expect(score.byCategory['data-format'].score).toBe(92);
+    expect(score.byCategory.naming.score).toBe(100);
+  });
+
+  it('includes documents that only findings name', () => {
+    const report = reportOf([findingOf('a', 'error', 'https://api.example.org/openapi.json')], [DOCUMENT]);
+    expect(scoreReport(report).byDocument.map((d) => d.document)).toEqual([DOCUMENT, 'https://api.example.org/openapi.json']);
+  });
+});
+
+describe('exit code gate', () => {
+  it('parses --min-score', () => {
+    expect(parseMinScore('80')).toBe(80);
+    expect(parseMinScore('72.5')).toBe(72.5);
+    for (const bad of ['', 'abc', '-1', '101', 'NaN']) expect(() => parseMinScore(bad)).toThrow(CouldNotRunError);
+  });
+
+  it('fails below the minimum score and at the fail severity', () => {
+    const report = sampleReport(); // score 59, has errors
+    expect(belowMinScore(report, undefined)).toBe(false);
+    expect(belowMinScore(report, 59)).toBe(false);
+    expect(belowMinScore(report, 60)).toBe(true);
+    expect(reportExitCode(report)).toBe(1);
+    const warningsOnly: Report = { ...report, findings: LINT_FINDINGS.filter((f) => f.severity !== 'error') };
+    expect(reportExitCode(warningsOnly, { failSeverity: 'error' })).toBe(0);
+    expect(reportExitCode(warningsOnly, { failSeverity: 'warn' })).toBe(1);
+    expect(reportExitCode(warningsOnly, { failSeverity: 'error', minScore: 95 })).toBe(1); // 3 warnings + hint: 91
+    expect(reportExitCode(warningsOnly, { failSeverity: 'error', minScore: 90 })).toBe(0);
+    expect(reportExitCode(emptyReport(), { minScore: 100 })).toBe(0);
+  });
+
+  it('adds --min-score and --fail-severity to a command', async () => {
+    const seen: Array<Record<string, unknown>> = [];
+    const program = new Command().exitOverride();
+    const command = program.command('x').exitOverride().action((options: Record<string, unknown>) => void seen.push(options));
+    addMinScoreOption(command);
+    addFailSeverityOption(command);
+    await program.parseAsync(['x', '--min-score', '75'], { from: 'user' });
+    await program.parseAsync(['x', '--fail-severity', 'warn'], { from: 'user' });
+    expect(seen[0]).toMatchObject({ minScore: 75, failSeverity: 'error' });
+    expect(seen[1]).toMatchObject({ failSeverity: 'warn' });
+    await expect(program.parseAsync(['x', '--min-score', 'high'], { from: 'user' })).rejects.toThrow(CouldNotRunError);
+  });
+});
