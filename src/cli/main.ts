@@ -6,6 +6,7 @@
 import { Command, CommanderError } from 'commander';
 import { toolInfo } from '../version.js';
 import { registerLint } from './commands/lint.js';
+import { registerReport } from './commands/report.js';
 import { registerRules } from './commands/rules.js';
 import { registerServe } from './commands/serve.js';
 import { CouldNotRunError, EXIT_COULD_NOT_RUN } from './errors.js';
@@ -17,6 +18,7 @@ export function buildProgram(): Command {
     .showHelpAfterError('(run vottur --help for usage)')
     .exitOverride();
   registerLint(program);
+  registerReport(program);
   registerRules(program);
   registerServe(program);
   for (const command of program.commands) command.exitOverride();

@@ -324,17 +324,23 @@ function dreddFindings(description: ContractDescription, dredd: DreddRun, progre
       }),
     );
   }
+  const skipped = new Map<string, string[]>();
   for (const result of dredd.results) {
     const op = findOperation(description, result.info);
     const path = op ? [...op.path, 'responses', String(result.info.status)] : [];
     const request = { method: result.method, url: result.url, ...(result.actualStatus !== undefined ? { status: result.actualStatus } : {}), ...(result.durationMs !== undefined ? { durationMs: result.durationMs } : {}) };
     if (result.outcome === 'skip') {
-      progress(`dredd: skipped "${result.info.name}": ${result.message}`);
+      skipped.set(result.message, [...(skipped.get(result.message) ?? []), `${result.info.method} ${result.info.pathTemplate} ${result.info.status}`]);
     } else if (result.outcome === 'fail') {
       findings.push(contractFinding('contract-dredd', description.displayPath, { ...(op ? { op } : {}), path, request, message: `Dredd transaction "${result.info.name}" failed: ${oneLine(result.message)}` }));
     } else if (result.outcome === 'error') {
       findings.push(contractFinding('contract-dredd', description.displayPath, { ...(op ? { op } : {}), path, request, message: `Dredd transaction "${result.info.name}" could not run: ${oneLine(result.message)}` }));
     }
+  }
+  if (!dredd.failure) {
+    const count = (outcome: string) => dredd.results.filter((r) => r.outcome === outcome).length;
+    progress(`dredd: ${dredd.results.length} transactions, ${count('pass')} passed, ${count('fail')} failed, ${count('error')} errors, ${count('skip')} skipped`);
+    for (const [reason, names] of skipped) progress(`dredd: skipped ${names.length} (${names.join('; ')}): ${reason}`);
   }
   return findings;
 }

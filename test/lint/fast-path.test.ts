@@ -28,8 +28,6 @@ const corpusPresent = existsSync(CORPUS);
 if (!corpusPresent) console.warn(`fast-path corpus comparison skipped: ${CORPUS} is absent`);
 
 const EXTERNAL_REF = /\$ref["']?\s*:\s*["']?(?!#)[^\s"']/;
-// Spectral's own diagnostics, not rules of the ruleset.
-const SPECTRAL_INTERNAL = new Set(['parser', 'unrecognized-format']);
 
 const definition = vottur as unknown as RulesetDefinition;
 const ruleIds = new Set(Object.keys(definition.rules ?? {}));
@@ -56,7 +54,8 @@ async function stockSpectral(file: string): Promise<string[]> {
   const parser = /\.json$/.test(file) ? Parsers.Json : Parsers.Yaml;
   const results = await spectral.run(new Document(text, parser, file));
   return results
-    .filter((result) => !SPECTRAL_INTERNAL.has(String(result.code)))
+    // Spectral's own diagnostics (parser, resolver, format) are not rules of the ruleset.
+    .filter((result) => ruleIds.has(String(result.code)))
     .map((result) => key(String(result.code), result.path, result.message, result.range.start.line + 1, result.range.start.character + 1))
     .sort();
 }
@@ -122,9 +121,13 @@ describe.skipIf(!corpusPresent)('the fast path against stock Spectral on the sha
     const [fast, stock] = await Promise.all([fastPath(file), stockSpectral(file)]);
     const fastCounts = count(fast);
     const stockCounts = count(stock);
-    // Stock Spectral's rules see the root file with its references unfollowed; vottur sees the
-    // bundled description, so it finds at least as much, under every rule that fires on the root.
-    for (const [ruleId, n] of Object.entries(stockCounts)) expect(fastCounts[ruleId] ?? 0, ruleId).toBeGreaterThanOrEqual(n);
+    // Stock Spectral's rules see the root file with its references unfollowed (an operation that
+    // is a `$ref` to another file has no responses, to them), vottur's see the bundled
+    // description: counts differ by design, except for what the root file itself holds (`info`).
+    const infoRules = Object.keys(stockCounts).filter((id) => id.startsWith('platform-info-'));
+    expect(infoRules.length).toBeGreaterThan(0);
+    for (const ruleId of infoRules) expect(fastCounts[ruleId], ruleId).toBe(stockCounts[ruleId]);
+    expect(Object.keys(fastCounts).length).toBeGreaterThan(infoRules.length);
     console.info(`fast-path DigitalOcean rule counts (vottur / stock Spectral): ${[...new Set([...Object.keys(fastCounts), ...Object.keys(stockCounts)])].sort().map((id) => `${id} ${fastCounts[id] ?? 0}/${stockCounts[id] ?? 0}`).join(', ')}`);
   });
 });
@@ -150,7 +153,7 @@ describe('JSON positions on demand', () => {
   });
 
   it('leaves to Spectral what JSON.parse cannot reproduce exactly', () => {
-    for (const text of ['{"a": 1, "a": 2}', '{"a": 1,}', '// c\n{}', '\ufeff{}', '{"__proto__": {"x": 1}}', '[1]', '"text"']) {
+    for (const text of ['{"a": 1, "a": 2}', '{"a": 1,}', '// c\n{}', '\ufeff{}', '{"__proto__": {"x": 1}}', '"text"', 'null']) {
       expect(parseJsonFast(text), text).toBeUndefined();
     }
   });

@@ -1,0 +1,117 @@
+/**
+ * `vottur check [description] [--server <url>]`: the one-command conformance run. Lints the
+ * description, then contract-tests the server, and writes one report.
+ *
+ * With no description it checks vottur's own reference: the bundled user-profile description
+ * against the reference service, started in-process on a free port with its development issuer
+ * (whose client credentials it uses) and stopped afterwards. `--fault` switches that service into
+ * a fault mode, to see what a deviation looks like.
+ */
+import type { Command } from 'commander';
+import { runContractTests } from '../../contract/index.js';
+import { lintFiles } from '../../lint/index.js';
+import { FAULT_NAMES, isFaultName, type FaultName } from '../../reference/faults.js';
+import { startReferenceService, type RunningReferenceService } from '../../reference/service.js';
+import type { DocumentInfo, Report, RuleMeta } from '../../report/finding.js';
+import { toolInfo } from '../../version.js';
+import { CouldNotRunError } from '../errors.js';
+import { outputTargets, type OutputState } from '../output.js';
+import { addContractOptions, authFrom, finish, note, runOptionsFrom, type ContractCommandOptions, type ContractIo } from './test.js';
+
+interface CheckOptions extends ContractCommandOptions {
+  server?: string;
+  allowRemoteRefs?: boolean;
+  fault: FaultName[];
+}
+
+function collectFault(value: string, previous: FaultName[]): FaultName[] {
+  if (!isFaultName(value)) throw new CouldNotRunError(`unknown fault "${value}": use one of ${FAULT_NAMES.join(', ')}`);
+  return previous.includes(value) ? previous : [...previous, value];
+}
+
+const CREDENTIAL_FLAGS: Array<[keyof CheckOptions, string]> = [
+  ['bearer', '--bearer'],
+  ['tokenUrl', '--token-url'],
+  ['clientId', '--client-id'],
+  ['clientSecret', '--client-secret'],
+  ['scope', '--scope'],
+];
+
+export function registerCheck(program: Command, io: ContractIo = {}): void {
+  const state: OutputState = { targets: [] };
+  const command = program
+    .command('check')
+    .description('lint a description and contract-test its server in one run (no arguments: the bundled reference service)')
+    .argument('[description]', 'the OpenAPI description; leave out to check the bundled reference service')
+    .option('--server <url>', 'base URL of the server under test; without it only the description is linted')
+    .option('--allow-remote-refs', 'fetch http(s) $refs of the description')
+    .option('--fault <name>', `with the bundled reference service only: make it deviate (${FAULT_NAMES.join(', ')}); repeatable`, collectFault, []);
+  addContractOptions(command, state);
+  command.action(async (description: string | undefined, options: CheckOptions) => {
+    const targets = outputTargets(state);
+    if (description === undefined) {
+      if (options.server !== undefined) throw new CouldNotRunError('--server needs the description to test it against: vottur check <description> --server <url>');
+      const given = CREDENTIAL_FLAGS.find(([key]) => options[key] !== undefined);
+      if (given || options.header.length > 0) {
+        throw new CouldNotRunError(`${given ? given[1] : '--header'} applies to a server you name; the bundled reference service uses its own development issuer`);
+      }
+      if (options.data !== undefined) throw new CouldNotRunError('--data applies to a server you name; the bundled reference service answers its own examples');
+      finish(await checkReference(options, io), targets, options, io);
+      return;
+    }
+    if (options.fault.length > 0) throw new CouldNotRunError('--fault applies to the bundled reference service only: run vottur check without a description');
+    const lint = await lintFiles([description], { ...(options.allowRemoteRefs ? { allowRemoteRefs: true } : {}) });
+    if (options.server === undefined) {
+      note(options, io, 'no --server given, so only the description was linted; add --server <url> to contract-test the service');
+      finish(lint, targets, options, io);
+      return;
+    }
+    const contract = await runContractTests({
+      description,
+      server: options.server,
+      auth: authFrom(options),
+      ...(options.allowRemoteRefs ? { allowRemoteRefs: true } : {}),
+      ...runOptionsFrom(options, io),
+    });
+    finish(mergeReports(lint, contract), targets, options, io);
+  });
+}
+
+async function checkReference(options: CheckOptions, io: ContractIo): Promise<Report> {
+  let service: RunningReferenceService;
+  try {
+    service = await startReferenceService({ port: 0, auth: 'dev', faults: options.fault });
+  } catch (error) {
+    throw new CouldNotRunError(`cannot start the reference service: ${(error as Error).message.replace(/\s+/g, ' ')}`);
+  }
+  try {
+    note(options, io, `checking the bundled reference service at ${service.baseUrl}${options.fault.length ? ` (fault: ${options.fault.join(', ')})` : ''}`);
+    const lint = await lintFiles([service.descriptionPath], {});
+    const contract = await runContractTests({
+      description: service.descriptionPath,
+      server: service.baseUrl,
+      auth: { oauth: { tokenUrl: service.tokenUrl!, clientId: service.clientId!, clientSecret: service.clientSecret!, scope: service.scope } },
+      ...runOptionsFrom(options, io),
+    });
+    return mergeReports(lint, contract);
+  } finally {
+    await service.close();
+  }
+}
+
+/** One report from the lint and contract reports: documents, rules, findings and operations merged. */
+export function mergeReports(lint: Report, contract: Report): Report {
+  const documents = new Map<string, DocumentInfo>();
+  for (const document of [...lint.documents, ...contract.documents]) if (!documents.has(document.path)) documents.set(document.path, document);
+  const rules = new Map<string, RuleMeta>();
+  for (const rule of [...lint.rules, ...contract.rules]) if (!rules.has(rule.id)) rules.set(rule.id, rule);
+  const operations = [...(lint.operations ?? []), ...(contract.operations ?? [])];
+  return {
+    tool: toolInfo(),
+    createdTimestamp: new Date().toISOString(),
+    documents: [...documents.values()],
+    rules: [...rules.values()],
+    findings: [...lint.findings, ...contract.findings],
+    ...(operations.length ? { operations } : {}),
+  };
+}
