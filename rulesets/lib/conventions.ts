@@ -261,3 +261,6 @@ export function suggestPlatformDateTime(value: string): string | undefined {
   const suggestion = `${date}T${hours}:${minutes}:${seconds}.${fraction}${offset}`;
   return PLATFORM_DATE_TIME.test(suggestion) ? suggestion : undefined;
 }
+
+/** A media type as a `content` key should be: `type/subtype` with optional parameters (`text/plain; charset=utf-8`, `*\/*`). */
+export const MEDIA_TYPE = /^[A-Za-z0-9!#$&^_.+*-]+\/[A-Za-z0-9!#$&^_.+*-]+\s*(;.*)?$/;

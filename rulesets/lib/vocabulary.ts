@@ -336,3 +336,19 @@ export const OIDC_STANDARD_SCOPES: readonly string[] = ['openid', 'profile', 'em
  * itself (`/v1/users` → `users`), makes a GET's response a page of a collection.
  */
 export const COLLECTION_ARRAY_NAMES: readonly string[] = ['data', 'items', 'results', 'result', 'entries', 'records', 'elements', 'values', 'list', 'rows', 'nodes', 'edges', 'hits', 'content'];
+
+/**
+ * GeoJSON's object types (RFC 7946, section 1.4): an enum of these (`type: [Point]` in a GeoJSON
+ * schema) is fixed by that standard, not a name the API coins, and keeps its spelling.
+ */
+export const GEOJSON_TYPES: readonly string[] = [
+  'Point',
+  'MultiPoint',
+  'LineString',
+  'MultiLineString',
+  'Polygon',
+  'MultiPolygon',
+  'GeometryCollection',
+  'Feature',
+  'FeatureCollection',
+];

@@ -1,5 +1,6 @@
 import { defineRule, printPath, show, type JsonPath, type Problem } from '../lib/rule.js';
 import { encodePointer, isObject, isRef, operations, resolve, responses, statusClass, type OperationInfo, type ResponseInfo } from '../lib/openapi.js';
+import { MEDIA_TYPE } from '../lib/conventions.js';
 
 /** Statuses that never carry a body (RFC 9110): declaring a media type for them is wrong. */
 const NO_BODY = new Set(['204', '205', '304']);
@@ -28,6 +29,11 @@ function needsBody(use: ResponseInfo): boolean {
   const status = use.status.toUpperCase();
   if (NO_BODY.has(status) || BODY_OPTIONAL.has(status) || statusClass(status) === '1') return false;
   return use.operation.method !== 'head' && use.operation.method !== 'options';
+}
+
+/** Quotes a media type key, or says that it is none (generators leave keys such as a bare word). */
+function showMediaType(key: string): string {
+  return MEDIA_TYPE.test(key) ? show(key) : 'a key that is not a media type (`type/subtype`)';
 }
 
 export default defineRule({
@@ -78,7 +84,7 @@ export default defineRule({
         const statuses = [...new Set(forbidden.map((use) => use.status))].join(' and ');
         const whose = shared ? `\`${printPath(path)}\`, used as ${uses(forbidden)},` : `The ${statuses} response of \`${label(forbidden[0]!.operation)}\``;
         problems.push({
-          message: `${whose} declares a body (${names.map((name) => show(name)).join(', ')}); a ${statuses} response has none: remove \`content\`${forbidden.every((use) => use.status === '304') ? '' : ", or answer with `'200'` if there is a body to return"}.`,
+          message: `${whose} declares a body (${names.map((name) => showMediaType(name)).join(', ')}); a ${statuses} response has none: remove \`content\`${forbidden.every((use) => use.status === '304') ? '' : ", or answer with `'200'` if there is a body to return"}.`,
           path: [...path, 'content'],
         });
         continue;

@@ -2,7 +2,7 @@ import { defineRule, show, type Problem } from '../lib/rule.js';
 import { schemas, type SchemaNode } from '../lib/openapi.js';
 import { ALL_CAPS, toAllCaps } from '../lib/conventions.js';
 import { ISO_639_1 } from '../lib/iso-codes.js';
-import { isCurrencyName, isLanguageName } from '../lib/vocabulary.js';
+import { GEOJSON_TYPES, isCurrencyName, isLanguageName } from '../lib/vocabulary.js';
 
 /**
  * A value made of words (letters, digits, `_`, `-`, spaces) is a name the API coins, and is
@@ -24,7 +24,7 @@ export default defineRule({
   id: 'platform-enum-value-upper-case',
   severity: 'error',
   category: 'naming',
-  description: 'String enum values are ALL_CAPS (`FIRST_PARTY`); language codes, currency codes and tokens of other standards (media types, URIs) keep their standard form.',
+  description: 'String enum values are ALL_CAPS (`FIRST_PARTY`); language codes, currency codes and tokens of other standards (media types, URIs, GeoJSON types) keep their standard form.',
   check(document) {
     const problems: Problem[] = [];
     for (const node of schemas(document)) {
@@ -36,7 +36,7 @@ export default defineRule({
       // currency fields are the currency rule's (ISO 4217 codes are upper-case already).
       const name = holderName(node);
       if (name !== undefined && (isLanguageName(name) || isCurrencyName(name))) continue;
-      if (strings.every((value) => ISO_639_1.has(value))) continue;
+      if (strings.every((value) => ISO_639_1.has(value)) || strings.every((value) => GEOJSON_TYPES.includes(value))) continue;
       values.forEach((value, i) => {
         if (typeof value !== 'string' || ALL_CAPS.test(value) || !NAME_LIKE.test(value)) return;
         const fix = toAllCaps(value);

@@ -1,5 +1,6 @@
 import { defineRule, show, type Problem } from '../lib/rule.js';
 import { encodePointer, mediaTypes, statusClass } from '../lib/openapi.js';
+import { MEDIA_TYPE } from '../lib/conventions.js';
 
 const PROBLEM_JSON = 'application/problem+json';
 
@@ -9,6 +10,11 @@ function baseType(mediaType: string): string {
 
 function isErrorStatus(status: string): boolean {
   return ['4', '5', 'default'].includes(statusClass(status) ?? '');
+}
+
+/** Quotes a media type key, or says that it is none (generators leave keys such as a bare word). */
+function showMediaType(key: string): string {
+  return MEDIA_TYPE.test(key) ? show(key) : 'a key that is not a media type (`type/subtype`)';
 }
 
 export default defineRule({
@@ -34,7 +40,7 @@ export default defineRule({
       if (base === 'application/problem+xml' && siblings.get(encodePointer(info.path.slice(0, -1)))?.includes(PROBLEM_JSON)) continue;
       const which = statuses.length === 1 ? `The ${statuses[0]} response` : `The error response (${statuses.join(', ')})`;
       problems.push({
-        message: `${which} declares ${show(info.mediaType)}; errors are Problem Details (RFC 7807) in \`${PROBLEM_JSON}\`: write \`${PROBLEM_JSON}\` instead.`,
+        message: `${which} declares ${showMediaType(info.mediaType)}; errors are Problem Details (RFC 7807) in \`${PROBLEM_JSON}\`: write \`${PROBLEM_JSON}\` instead.`,
         path: info.path,
       });
     }

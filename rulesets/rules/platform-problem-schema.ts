@@ -1,5 +1,6 @@
 import { defineRule, printPath, show, type JsonPath, type OpenApiDocument, type Problem } from '../lib/rule.js';
 import { collectProperties, effectiveSchema, encodePointer, isObject, isRef, mediaTypes, resolve, schemaTypes, statusClass } from '../lib/openapi.js';
+import { MEDIA_TYPE } from '../lib/conventions.js';
 
 function isErrorStatus(status: string): boolean {
   return ['4', '5', 'default'].includes(statusClass(status) ?? '');
@@ -7,7 +8,7 @@ function isErrorStatus(status: string): boolean {
 
 function isJson(mediaType: string): boolean {
   const base = mediaType.split(';')[0]!.trim().toLowerCase();
-  return base === 'application/json' || /^[a-z]+\/[^;]*\+json$/.test(base) || base === 'application/*';
+  return base === 'application/json' || /^[a-z]+\/[^;]*\+json$/.test(base) || base === 'application/*' || base === '*/*';
 }
 
 /** Names listed in `required`, through `allOf` and local `$ref`s. */
@@ -134,6 +135,11 @@ function checkSchema(document: OpenApiDocument, schema: unknown, path: JsonPath,
   fail({ message: `${label} describes an error body but is not Problem Details (RFC 7807): it ${what}; describe it with ${PROBLEM_SHAPE}.`, path: effective.path });
 }
 
+/** Quotes a media type key, or says that it is none (generators leave keys such as a bare word). */
+function showMediaType(key: string): string {
+  return MEDIA_TYPE.test(key) ? show(key) : 'a key that is not a media type (`type/subtype`)';
+}
+
 export default defineRule({
   id: 'platform-problem-schema',
   severity: 'error',
@@ -145,7 +151,7 @@ export default defineRule({
     for (const info of mediaTypes(document)) {
       if (info.kind !== 'response' || !info.statuses.some(isErrorStatus) || !isJson(info.mediaType)) continue;
       if (info.media.schema === undefined) {
-        state.problems.push({ message: `The error body ${show(info.mediaType)} (${info.statuses.filter(isErrorStatus).join(', ')}) has no schema; give it a Problem Details schema: ${PROBLEM_SHAPE}.`, path: info.path });
+        state.problems.push({ message: `The error body ${showMediaType(info.mediaType)} (${info.statuses.filter(isErrorStatus).join(', ')}) has no schema; give it a Problem Details schema: ${PROBLEM_SHAPE}.`, path: info.path });
         continue;
       }
       const path = [...info.path, 'schema'];

@@ -244,7 +244,7 @@ async function runOnce(options: DreddRunOptions): Promise<DreddRun> {
       dredd.run((error) => resolvePromise(error ? [error.message, ...errors].filter(Boolean).join('; ') : undefined));
     });
     if (!failure && !hooked) return { results: [], failure: "Dredd did not load vottur's hooks, so its results would not mean anything" };
-    return { results, ...(failure ? { failure } : {}) };
+    return { results, ...(failure ? { failure: failure.split(descriptionFile).join('the description') } : {}) };
   } catch (error) {
     return { results, failure: [(error as Error).message, ...errors].join('; ') };
   } finally {
@@ -303,8 +303,13 @@ export function dreddCopy(document: Record<string, any>): Record<string, any> {
         const operation = item[method];
         if (!isObject(operation)) continue;
         fixList(operation.parameters);
+        if (isObject(operation.requestBody)) operation.requestBody = inlined(operation.requestBody, copy);
         if (isObject(operation.responses)) {
-          for (const status of Object.keys(operation.responses)) if (!/^\d{3}$/.test(status)) delete operation.responses[status];
+          for (const status of Object.keys(operation.responses)) {
+            if (!/^\d{3}$/.test(status)) delete operation.responses[status];
+            // Dredd's parser mixes up the statuses of responses that share one component.
+            else operation.responses[status] = inlined(operation.responses[status], copy);
+          }
         }
       }
     }
@@ -312,12 +317,24 @@ export function dreddCopy(document: Record<string, any>): Record<string, any> {
   return copy;
 }
 
-function placeholder(schema: unknown, document: Record<string, any>): unknown {
-  let s = schema;
+/** Follows local `$ref`s from a node to what they name. */
+function follow(node: unknown, document: Record<string, any>): unknown {
+  let s = node;
   for (let hops = 0; isObject(s) && typeof s.$ref === 'string' && hops < 16; hops++) {
     const segments = (s.$ref as string).replace(/^#\//, '').split('/').map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
     s = segments.reduce<unknown>((node, segment) => (isObject(node) ? node[segment] : undefined), document);
   }
+  return s;
+}
+
+/** A private copy of a `$ref`'d object (its own `$ref`s inside stay). */
+function inlined(node: unknown, document: Record<string, any>): unknown {
+  const target = follow(node, document);
+  return isObject(target) ? JSON.parse(JSON.stringify(target)) : node;
+}
+
+function placeholder(schema: unknown, document: Record<string, any>): unknown {
+  const s = follow(schema, document);
   const type = isObject(s) ? (Array.isArray(s.type) ? s.type.find((t: unknown) => t !== 'null') : s.type) : undefined;
   if (type === 'integer' || type === 'number') return 1;
   if (type === 'boolean') return true;

@@ -252,7 +252,7 @@ function exchangeFindings(description: ContractDescription, validators: SchemaVa
       contractFinding('contract-redirect', description.displayPath, {
         op: planned.op,
         request,
-        message: `${label} answered ${outcome.response.status} redirecting to another host (${outcome.refusedRedirect.origin}); vottur does not follow redirects off the --server host, and an API must not send its callers (and their credentials) elsewhere`,
+        message: `${label} answered ${outcome.response.status} redirecting to another origin (${outcome.refusedRedirect.origin}); vottur does not follow redirects off the --server origin, and an API must not send its callers (and their credentials) elsewhere`,
       }),
     );
   }

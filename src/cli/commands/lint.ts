@@ -1,7 +1,11 @@
-import { Command, Option } from 'commander';
-import { lintFiles } from '../../lint/index.js';
+/**
+ * `vottur lint <files...>`. Everything heavy (Spectral, the ruleset, the worker pool) is loaded
+ * inside the action, so other commands and `--help` do not pay for it.
+ */
+import { Option, type Command } from 'commander';
+import type { TimingEntry } from '../../../rulesets/lib/timing.js';
 import { atLeast, SEVERITIES, type Report, type Severity } from '../../report/finding.js';
-import { EXIT_FINDINGS, EXIT_OK } from '../errors.js';
+import { CouldNotRunError, EXIT_FINDINGS, EXIT_OK } from '../errors.js';
 import { addOutputOptions, outputTargets, writeReports, type OutputState } from '../output.js';
 
 export interface LintCommandOptions {
@@ -9,6 +13,9 @@ export interface LintCommandOptions {
   quiet?: boolean;
   allowRemoteRefs?: boolean;
   showPii?: boolean;
+  timing?: boolean;
+  jobs?: number;
+  shard?: string;
 }
 
 /** `--quiet` keeps only errors in the output; the exit code still follows `--fail-severity`. */
@@ -24,6 +31,26 @@ export function failSeverityOption(): Option {
   return new Option('--fail-severity <level>', 'exit 1 when a finding is at or above this severity').choices([...SEVERITIES]).default('error');
 }
 
+function parseJobs(value: string): number {
+  const jobs = Number(value);
+  if (!Number.isInteger(jobs) || jobs < 1) throw new CouldNotRunError(`--jobs ${value}: give a whole number of worker threads, 1 or more (1 lints in the main thread)`);
+  return jobs;
+}
+
+/** The `--timing` table: the slowest rules and shared walkers, own time in ms and share of the total. */
+export function formatTiming(entries: readonly TimingEntry[], limit = 20): string {
+  const total = entries.reduce((sum, entry) => sum + entry.ms, 0);
+  const shown = entries.slice(0, limit);
+  const width = Math.max(4, ...shown.map((entry) => entry.name.length));
+  const lines = [`${'Rule'.padEnd(width)} | Time (ms) | Relative`, `${'-'.repeat(width)}-|-----------|---------`];
+  for (const entry of shown) {
+    const share = total > 0 ? (100 * entry.ms) / total : 0;
+    lines.push(`${entry.name.padEnd(width)} | ${entry.ms.toFixed(1).padStart(9)} | ${`${share.toFixed(1)}%`.padStart(8)}`);
+  }
+  lines.push(`${'total'.padEnd(width)} | ${total.toFixed(1).padStart(9)} | ${entries.length > limit ? `(${entries.length - limit} more)` : ''}`);
+  return `${lines.join('\n')}\n`;
+}
+
 export function registerLint(program: Command): void {
   const state: OutputState = { targets: [] };
   const command = program
@@ -33,17 +60,36 @@ export function registerLint(program: Command): void {
     .addOption(failSeverityOption())
     .option('-q, --quiet', 'show errors only')
     .option('--allow-remote-refs', 'fetch http(s) $refs (off by default: a linter in CI must not reach the network)')
-    .option('--show-pii', 'show national identifiers unmasked in the output');
+    .option('--show-pii', 'show national identifiers unmasked in the output')
+    .option('-j, --jobs <n>', 'worker threads for many documents (default: one per core from 4 documents on; 1 lints in the main thread)', parseJobs)
+    .option('--shard <i/n>', "lint only the i-th of n shares of the documents (stable per path; merge the shards' --format json reports with vottur report)")
+    .option('--timing', 'after the report, show the slowest rules on standard error');
   addOutputOptions(command, state);
   command.action(async (files: string[], options: LintCommandOptions) => {
     const targets = outputTargets(state);
-    const report = await lintFiles(files, { allowRemoteRefs: options.allowRemoteRefs });
+    const { lintFiles, parseShard, TimingCollector } = await import('../../lint/files.js');
+    const { lintProgress } = await import('../../lint/progress.js');
+    const timing = options.timing ? new TimingCollector() : undefined;
+    const progress = lintProgress();
+    let report: Report;
+    try {
+      report = await lintFiles(files, {
+        allowRemoteRefs: options.allowRemoteRefs,
+        jobs: options.jobs,
+        ...(options.shard !== undefined ? { shard: parseShard(options.shard) } : {}),
+        timing,
+        onProgress: (done, total) => progress.update(done, total),
+      });
+    } finally {
+      progress.stop();
+    }
     writeReports(applyQuiet(report, options.quiet), targets, {
       cwd: process.cwd(),
       showPii: Boolean(options.showPii),
       color: Boolean(process.stdout.isTTY) && !process.env.NO_COLOR,
       stdout: (text) => process.stdout.write(text),
     });
+    if (timing) process.stderr.write(formatTiming(timing.entries()));
     process.exitCode = exitCodeFor(report, options.failSeverity);
   });
 }

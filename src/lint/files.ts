@@ -1,0 +1,196 @@
+/**
+ * Linting many documents: expanding patterns, picking this machine's shard, and spreading the
+ * documents over a pool of worker threads (one document per worker at a time; a worker sends
+ * back findings, never the parsed document, so memory stays bounded by the pool's size).
+ *
+ * This module loads nothing heavy by itself: Spectral and the ruleset are imported only where a
+ * document is linted in this thread, and not at all when the pool does the work.
+ */
+import { existsSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import { relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { glob, isDynamicPattern } from 'tinyglobby';
+import type { TimingEntry } from '../../rulesets/lib/timing.js';
+import { CouldNotRunError } from '../cli/errors.js';
+import { sortFindings, type Report, type RuleMeta } from '../report/finding.js';
+import { toolInfo } from '../version.js';
+import type { LintDocumentOptions, LintedDocument } from './lint.js';
+import type { LintTask, LintTaskResult } from './worker.js';
+
+/** `--shard 2/3`: the second of three shares (1-based, as Playwright and Vitest count). */
+export interface Shard {
+  index: number;
+  count: number;
+}
+
+export interface LintFilesOptions extends LintDocumentOptions {
+  /**
+   * Worker threads: 1 lints in this thread; undefined picks by the work (a pool sized to the
+   * cores when there are enough documents, see `POOL_MIN_DOCUMENTS`). A custom `linter` always
+   * runs in this thread (it cannot be sent to a worker).
+   */
+  jobs?: number;
+  /** Lint only this share of the documents (see `inShard`). */
+  shard?: Shard;
+  /** Called after each document, with how many are done and how many there are. */
+  onProgress?: (done: number, total: number) => void;
+  /** Per-rule timing (`--timing`): each document's rule times are added to it. */
+  timing?: TimingCollector;
+}
+
+/** Adds up per-rule times across documents and worker threads. */
+export class TimingCollector {
+  private readonly totals = new Map<string, TimingEntry>();
+
+  add(entries: readonly TimingEntry[]): void {
+    for (const entry of entries) {
+      const total = this.totals.get(entry.name);
+      if (total) {
+        total.ms += entry.ms;
+        total.calls += entry.calls;
+      } else this.totals.set(entry.name, { ...entry });
+    }
+  }
+
+  /** Slowest first. */
+  entries(): TimingEntry[] {
+    return [...this.totals.values()].sort((a, b) => b.ms - a.ms);
+  }
+}
+
+/**
+ * The pool pays for itself from this many documents on (each worker loads Spectral and the
+ * ruleset once, ~0.3 s of CPU; measured with `npm run bench`, see docs/performance.md).
+ */
+export const POOL_MIN_DOCUMENTS = 4;
+
+/** Parses `--shard i/n` (1 ≤ i ≤ n). */
+export function parseShard(text: string): Shard {
+  const match = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(text);
+  const index = match ? Number(match[1]) : NaN;
+  const count = match ? Number(match[2]) : NaN;
+  if (!match || count < 1 || index < 1 || index > count) {
+    throw new CouldNotRunError(`--shard ${text}: write it as <index>/<count> with 1 ≤ index ≤ count, e.g. --shard 2/3`);
+  }
+  return { index, count };
+}
+
+/** FNV-1a, 32 bits: small, fast and the same on every machine. */
+function fnv1a(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash;
+}
+
+/**
+ * Whether a document belongs to a shard: by a hash of its path relative to the working
+ * directory (with `/` separators), so each document stays in its shard however many others are
+ * added or removed, on every machine of a CI matrix. Shares are even on average, not exactly.
+ */
+export function inShard(file: string, shard: Shard, cwd = process.cwd()): boolean {
+  if (shard.count === 1) return true;
+  const key = relative(cwd, resolve(cwd, file)).split(sep).join('/');
+  return fnv1a(key) % shard.count === shard.index - 1;
+}
+
+/** Expands files and glob patterns (`apis/**\/*.yaml`) to a sorted, de-duplicated list of files. */
+export async function expandPatterns(patterns: string[], cwd = process.cwd()): Promise<string[]> {
+  const files = new Set<string>();
+  for (const pattern of patterns) {
+    if (isDynamicPattern(pattern)) {
+      const matches = await glob(pattern, { cwd, absolute: false, onlyFiles: true, expandDirectories: false });
+      if (matches.length === 0) throw new CouldNotRunError(`no file matches ${pattern}; check the pattern (quote it so the shell does not expand it)`);
+      for (const match of matches.sort()) files.add(match);
+      continue;
+    }
+    const info = await stat(resolve(cwd, pattern)).catch(() => undefined);
+    if (!info) throw new CouldNotRunError(`cannot read ${pattern}: no such file; check the path`);
+    if (info.isDirectory()) throw new CouldNotRunError(`${pattern} is a folder; name the description file, or a pattern such as '${pattern.replace(/\/$/, '')}/**/*.yaml'`);
+    files.add(pattern);
+  }
+  return [...files];
+}
+
+/** The built worker (`dist/src/lint/worker.js`), or undefined when running from TypeScript sources (tests). */
+export function workerFile(): string | undefined {
+  const file = fileURLToPath(new URL('./worker.js', import.meta.url));
+  return existsSync(file) ? file : undefined;
+}
+
+/** How many worker threads to use for `count` documents (1: none). */
+export function poolSize(count: number, options: Pick<LintFilesOptions, 'jobs' | 'linter'>): number {
+  if (options.linter || count < 2 || !workerFile()) return 1;
+  if (options.jobs !== undefined) return Math.max(1, Math.min(Math.floor(options.jobs), count));
+  return count >= POOL_MIN_DOCUMENTS ? Math.min(availableParallelism(), count) : 1;
+}
+
+/** Lints every file the patterns name (this shard's share of them) and gathers the results into one report. */
+export async function lintFiles(patterns: string[], options: LintFilesOptions = {}): Promise<Report> {
+  const cwd = options.cwd ?? process.cwd();
+  const all = await expandPatterns(patterns, cwd);
+  const files = options.shard ? all.filter((file) => inShard(file, options.shard!, cwd)) : all;
+  const jobs = poolSize(files.length, options);
+  options.onProgress?.(0, files.length);
+  const { results, rules } = jobs > 1 ? await lintInPool(files, cwd, jobs, options) : await lintInThread(files, cwd, options);
+  const report: Report = { tool: toolInfo(), createdTimestamp: new Date().toISOString(), documents: [], rules, findings: [] };
+  for (const result of results) {
+    report.documents.push(result.document);
+    for (const finding of result.findings) report.findings.push(finding);
+  }
+  sortFindings(report.findings);
+  return report;
+}
+
+async function lintInThread(files: string[], cwd: string, options: LintFilesOptions): Promise<{ results: LintedDocument[]; rules: RuleMeta[] }> {
+  const { lintDocument, platformRulesetLinter } = await import('./lint.js');
+  const { ruleTiming } = await import('../../rulesets/lib/timing.js');
+  const linter = options.linter ?? (await platformRulesetLinter());
+  const results: LintedDocument[] = [];
+  const { timing, onProgress } = options;
+  ruleTiming.enabled = timing !== undefined;
+  try {
+    for (const file of files) {
+      ruleTiming.reset();
+      results.push(await lintDocument(resolve(cwd, file), { ...options, cwd, linter }));
+      if (timing) timing.add(ruleTiming.entries());
+      onProgress?.(results.length, files.length);
+    }
+  } finally {
+    ruleTiming.enabled = false;
+  }
+  return { results, rules: linter.rules };
+}
+
+async function lintInPool(files: string[], cwd: string, jobs: number, options: LintFilesOptions): Promise<{ results: LintedDocument[]; rules: RuleMeta[] }> {
+  const { Piscina } = await import('piscina');
+  const pool = new Piscina<LintTask, LintTaskResult>({
+    filename: workerFile()!,
+    minThreads: jobs,
+    maxThreads: jobs,
+    concurrentTasksPerWorker: 1,
+    idleTimeout: 1000,
+  });
+  const results: LintedDocument[] = new Array(files.length);
+  let rules: RuleMeta[] = [];
+  let done = 0;
+  try {
+    await Promise.all(
+      files.map(async (file, i) => {
+        const result = await pool.run({ file: resolve(cwd, file), cwd, allowRemoteRefs: options.allowRemoteRefs, remoteTimeoutMs: options.remoteTimeoutMs, timing: options.timing !== undefined });
+        if ('failure' in result) throw result.failure.couldNotRun ? new CouldNotRunError(result.failure.message) : new Error(result.failure.message);
+        results[i] = result.linted;
+        rules = result.rules;
+        if (options.timing && result.timing) options.timing.add(result.timing);
+        options.onProgress?.(++done, files.length);
+      }),
+    );
+  } finally {
+    await pool.destroy();
+  }
+  return { results, rules };
+}

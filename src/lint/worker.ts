@@ -1,0 +1,37 @@
+/**
+ * A lint worker thread (piscina): lints one document per task with the platform ruleset, made
+ * once per thread, and sends back the findings (never the parsed document, so the main thread
+ * holds only results). Runs from the built `dist/src/lint/worker.js`.
+ */
+import { ruleTiming, type TimingEntry } from '../../rulesets/lib/timing.js';
+import { CouldNotRunError } from '../cli/errors.js';
+import type { RuleMeta } from '../report/finding.js';
+import { lintDocument, platformRulesetLinter, type LintedDocument } from './lint.js';
+
+export interface LintTask {
+  /** Absolute path of the document. */
+  file: string;
+  cwd: string;
+  allowRemoteRefs?: boolean;
+  remoteTimeoutMs?: number;
+  timing: boolean;
+}
+
+export type LintTaskResult =
+  | { linted: LintedDocument; rules: RuleMeta[]; timing?: TimingEntry[] }
+  /** A failure travels as data: errors lose their class between threads. */
+  | { failure: { message: string; couldNotRun: boolean } };
+
+export default async function lintTask(task: LintTask): Promise<LintTaskResult> {
+  try {
+    const linter = await platformRulesetLinter();
+    ruleTiming.enabled = task.timing;
+    ruleTiming.reset();
+    const linted = await lintDocument(task.file, { cwd: task.cwd, linter, allowRemoteRefs: task.allowRemoteRefs, remoteTimeoutMs: task.remoteTimeoutMs });
+    return { linted, rules: linter.rules, ...(task.timing ? { timing: ruleTiming.entries() } : {}) };
+  } catch (error) {
+    return { failure: { message: error instanceof Error ? error.message : String(error), couldNotRun: error instanceof CouldNotRunError } };
+  } finally {
+    ruleTiming.enabled = false;
+  }
+}

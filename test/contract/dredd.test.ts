@@ -1,0 +1,115 @@
+/**
+ * The Dredd run behind src/contract/dredd.ts: its transactions for non-2xx responses send real
+ * probes (set by the hooks), a wrong server makes contract-dredd fire and a correct one does not,
+ * and Dredd prints nothing.
+ */
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { parse as parseYaml } from 'yaml';
+import { dreddCopy } from '../../src/contract/dredd.js';
+import { runContractTests } from '../../src/contract/index.js';
+import { EXAMPLE_THING, startThingsServer, THINGS_DESCRIPTION, THINGS_TOKEN, type TestServer } from './fixtures/servers.js';
+
+const servers: TestServer[] = [];
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await Promise.all(servers.splice(0).map((server) => server.close()));
+});
+
+async function things(options: Parameters<typeof startThingsServer>[0] = {}): Promise<TestServer> {
+  const server = await startThingsServer(options);
+  servers.push(server);
+  return server;
+}
+
+const isDredd = (request: TestServer['requests'][number]) => String(request.headers['user-agent']).startsWith('Dredd/');
+
+describe('the Dredd run', () => {
+  it('passes against a correct server, with each transaction sending the probe for its status, silently', async () => {
+    const server = await things();
+    const stdout = vi.spyOn(process.stdout, 'write');
+    const stderr = vi.spyOn(process.stderr, 'write');
+    const notes: string[] = [];
+    const report = await runContractTests({ description: THINGS_DESCRIPTION, server: server.url, auth: { bearer: THINGS_TOKEN }, onProgress: (m) => notes.push(m) });
+    expect(stdout).not.toHaveBeenCalled();
+    expect(stderr).not.toHaveBeenCalled();
+    expect(report.findings).toEqual([]);
+    expect(report.rules.map((r) => r.id)).toContain('contract-dredd');
+    const dredd = server.requests.filter(isDredd);
+    // getThing: 200, 204, 400, 401; createThing: 201, 401.
+    expect(dredd).toHaveLength(6);
+    const get = dredd.filter((r) => r.method === 'GET');
+    expect(get.find((r) => r.url === `/v1/things/${EXAMPLE_THING}` && r.headers.authorization === `Bearer ${THINGS_TOKEN}`)).toBeDefined();
+    expect(get.find((r) => r.url === '/v1/things/00000000-0000-4000-8000-000000000000')).toBeDefined();
+    expect(get.find((r) => r.url === '/v1/things/not-a-uuid')).toBeDefined();
+    expect(get.find((r) => r.url === `/v1/things/${EXAMPLE_THING}` && r.headers.authorization === undefined)).toBeDefined();
+    const posts = dredd.filter((r) => r.method === 'POST');
+    expect(posts.map((r) => r.headers.authorization ?? 'none').sort()).toEqual([`Bearer ${THINGS_TOKEN}`, 'none']);
+    expect(notes.join('\n')).toMatch(/dredd: 6 transactions, 6 passed, 0 failed, 0 errors, 0 skipped/);
+  });
+
+  it('fires contract-dredd against a wrong server, naming the transaction', async () => {
+    const server = await things({ noAuth: true });
+    const report = await runContractTests({ description: THINGS_DESCRIPTION, server: server.url, auth: { bearer: THINGS_TOKEN } });
+    const dredd = report.findings.filter((f) => f.ruleId === 'contract-dredd');
+    expect(dredd.length).toBe(2);
+    const get = dredd.find((f) => f.operationId === 'getThing')!;
+    expect(get).toMatchObject({ severity: 'error', source: 'contract', category: 'methods', operation: 'GET /v1/things/{thingId}' });
+    expect(get.message).toMatch(/^Dredd transaction "\/v1\/things\/\{thingId\} > Get a thing > 401 > application\/problem\+json" failed: .*Expected status code '401', but got '200'/);
+    expect(get.pointer).toBe('/paths/~1v1~1things~1{thingId}/get/responses/401');
+    expect(get.request).toMatchObject({ method: 'GET', status: 200 });
+    // Our own probe caught the same deviation.
+    expect(report.findings.some((f) => f.ruleId === 'contract-auth-required')).toBe(true);
+  });
+
+  it('leaves body checks to ajv but accepts a charset parameter on Content-Type', async () => {
+    // The fixture server sends `application/json; charset=utf-8`; Dredd alone would reject it.
+    const server = await things();
+    const report = await runContractTests({ description: THINGS_DESCRIPTION, server: server.url, auth: { bearer: THINGS_TOKEN }, concurrency: 1 });
+    expect(report.findings.filter((f) => f.ruleId === 'contract-dredd')).toEqual([]);
+  });
+
+  it('reports a description Dredd cannot read as an info finding; the other checks still run', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'vottur-dredd-test-'));
+    try {
+      const document = parseYaml(await readFile(THINGS_DESCRIPTION, 'utf8')) as Record<string, unknown>;
+      // Valid enough for vottur's own checks, but Dredd's parser insists on `info`.
+      delete document.info;
+      const file = join(folder, 'things-without-info.json');
+      await writeFile(file, JSON.stringify(document));
+      const server = await things();
+      const report = await runContractTests({ description: file, server: server.url, auth: { bearer: THINGS_TOKEN } });
+      expect(report.findings).toHaveLength(1);
+      expect(report.findings[0]).toMatchObject({ ruleId: 'contract-dredd', severity: 'info' });
+      expect(report.findings[0]!.message).toMatch(/Dredd could not run on this description.*'OpenAPI Object' is missing required property 'info'/);
+      expect(report.findings[0]!.message).not.toContain(tmpdir());
+      expect(report.rules.map((r) => r.id)).toContain('contract-schema');
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('feeds Dredd a copy with parameter examples and exact status keys only', () => {
+    const document = {
+      openapi: '3.0.3',
+      paths: {
+        '/a/{id}': {
+          parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }],
+          get: {
+            parameters: [{ name: 'q', in: 'query', schema: { type: 'string' }, examples: { one: { value: 'x' } } }],
+            responses: { '200': { description: 'ok' }, '4XX': { description: 'no' }, default: { description: 'no' } },
+          },
+        },
+      },
+    };
+    const copy = dreddCopy(document);
+    expect(copy.paths['/a/{id}'].parameters[0].example).toBe(1);
+    expect(copy.paths['/a/{id}'].get.parameters[0]).toMatchObject({ example: 'x' });
+    expect(copy.paths['/a/{id}'].get.parameters[0].examples).toBeUndefined();
+    expect(Object.keys(copy.paths['/a/{id}'].get.responses)).toEqual(['200']);
+    // The original is untouched.
+    expect(document.paths['/a/{id}'].get.responses).toHaveProperty('default');
+  });
+});

@@ -1,0 +1,130 @@
+/**
+ * The contract suite proves itself against the reference service: the clean service passes,
+ * and every fault mode is caught by the rule docs/contract.md names for it. Real HTTP, with the
+ * development issuer's client-credentials flow end to end.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { runContractTests, type ContractTestOptions } from '../../src/contract/index.js';
+import type { FaultName } from '../../src/reference/faults.js';
+import { FAULT_NAMES } from '../../src/reference/faults.js';
+import { startReferenceService, type RunningReferenceService } from '../../src/reference/service.js';
+import { atLeast, type Report } from '../../src/report/finding.js';
+
+/** The table in docs/contract.md: fault mode → the rule(s) that must catch it (any one of them). */
+export const FAULT_TABLE: Record<FaultName, string[]> = {
+  'bare-array': ['contract-no-bare-array'],
+  'not-found-404': ['contract-not-found-204'],
+  'plain-json-errors': ['contract-problem-details'],
+  'hyphen-national-id': ['contract-national-id'],
+  'bad-date-time': ['contract-date-time'],
+  'missing-created-timestamp': ['contract-created-timestamp'],
+  'wrong-type': ['contract-schema'],
+  'undocumented-status': ['contract-status-documented'],
+  'no-auth': ['contract-auth-required'],
+  'server-error': ['contract-content-type', 'contract-problem-details'],
+  slow: ['contract-timeout'],
+};
+
+let service: RunningReferenceService | undefined;
+afterEach(async () => {
+  await service?.close();
+  service = undefined;
+});
+
+async function runAgainst(faults: FaultName[], options: Partial<ContractTestOptions> = {}): Promise<Report> {
+  service = await startReferenceService({ port: 0, auth: 'dev', faults });
+  return runContractTests({
+    description: service.descriptionPath,
+    server: service.baseUrl,
+    auth: { oauth: { tokenUrl: service.tokenUrl!, clientId: service.clientId!, clientSecret: service.clientSecret!, scope: service.scope } },
+    dredd: false,
+    ...options,
+  });
+}
+
+const ruleIds = (report: Report) => [...new Set(report.findings.map((f) => f.ruleId))].sort();
+
+describe('the reference service', () => {
+  it('passes clean, with every probe and Dredd exercised through the development issuer', async () => {
+    const notes: string[] = [];
+    const report = await runAgainst([], { dredd: true, onProgress: (message) => notes.push(message) });
+    expect(report.findings.filter((f) => atLeast(f.severity, 'warn'))).toEqual([]);
+    expect(report.findings).toEqual([]);
+    // The token flow worked: the positive requests succeeded, and a token without the scope was
+    // obtained for the 403 probe (no contract-probe-skipped).
+    const ran = report.rules.map((rule) => rule.id);
+    for (const id of ['contract-example-succeeds', 'contract-not-found-204', 'contract-invalid-input-400', 'contract-auth-required', 'contract-dredd', 'contract-schema']) {
+      expect(ran).toContain(id);
+    }
+    expect(report.operations).toHaveLength(4);
+    for (const operation of report.operations!) {
+      expect(operation.findings).toBe(0);
+      // 5 or 6 planned requests, plus 4 Dredd transactions (200, 204, 400, 401, 403 minus the 500 skipped).
+      expect(operation.requests).toBeGreaterThanOrEqual(10);
+    }
+    expect(notes.join('\n')).toMatch(/dredd: \d+ transactions, \d+ passed, 0 failed, 0 errors, 4 skipped/);
+    expect(notes.join('\n')).toMatch(/a 500 cannot be caused on purpose/);
+  });
+
+  it('covers every fault mode in the table', () => {
+    expect(Object.keys(FAULT_TABLE).sort()).toEqual([...FAULT_NAMES].sort());
+  });
+
+  for (const [fault, expected] of Object.entries(FAULT_TABLE) as Array<[FaultName, string[]]>) {
+    it(`catches ${fault} with ${expected.join(' or ')}`, async () => {
+      const started = Date.now();
+      const report = await runAgainst([fault], fault === 'slow' ? { timeoutMs: 400, concurrency: 8 } : {});
+      const found = ruleIds(report);
+      expect(found.some((id) => expected.includes(id)), `found ${found.join(', ')}`).toBe(true);
+      expect(report.findings.some((f) => f.severity === 'error')).toBe(true);
+      if (fault === 'slow') {
+        // Every request timed out at the limit, not after the service's 5 s.
+        expect(found).toEqual(['contract-timeout']);
+        expect(Date.now() - started).toBeLessThan(4500);
+        for (const finding of report.findings) expect(finding.request!.durationMs).toBeLessThan(2000);
+      }
+    });
+  }
+
+  it('names the value found and what was expected, masked', async () => {
+    const report = await runAgainst(['hyphen-national-id']);
+    const finding = report.findings.find((f) => f.ruleId === 'contract-national-id')!;
+    expect(finding.message).toMatch(/`\/nationalId` is `010130-\*\*\*\*`, which has a hyphen/);
+    expect(finding.operation).toBe('GET /v2/users/{nationalId}');
+    expect(finding.operationId).toBe('getUserProfile');
+    expect(finding.source).toBe('response');
+    expect(finding.category).toBe('data-format');
+    expect(finding.docsUrl).toBe('https://github.com/vottur/vottur/blob/main/docs/rules/contract-national-id.md');
+    expect(finding.request).toMatchObject({ method: 'GET', status: 200 });
+    expect(JSON.stringify(report)).not.toContain('0101302989');
+  });
+
+  it('shows identifiers unmasked with showPii', async () => {
+    const report = await runAgainst(['hyphen-national-id'], { showPii: true });
+    expect(report.findings.find((f) => f.ruleId === 'contract-national-id')!.message).toContain('010130-2989');
+  });
+
+  it('says so when no token without the scope can be had (bearer only)', async () => {
+    service = await startReferenceService({ port: 0, auth: 'none' });
+    const report = await runContractTests({ description: service.descriptionPath, server: service.baseUrl, auth: { bearer: 'not-checked-token' }, dredd: false });
+    const skipped = report.findings.filter((f) => f.ruleId === 'contract-probe-skipped');
+    expect(skipped).toHaveLength(1);
+    expect(skipped[0]!.severity).toBe('info');
+    expect(skipped[0]!.message).toMatch(/403 probe .* not sent .*--bearer/);
+    // The service checks no token at all, so the probe without credentials catches it.
+    expect(ruleIds(report)).toContain('contract-auth-required');
+    expect(JSON.stringify(report)).not.toContain('not-checked-token');
+  });
+
+  it('stops at the token endpoint with one line when the client secret is wrong', async () => {
+    service = await startReferenceService({ port: 0, auth: 'dev' });
+    await expect(
+      runContractTests({
+        description: service.descriptionPath,
+        server: service.baseUrl,
+        auth: { oauth: { tokenUrl: service.tokenUrl!, clientId: service.clientId!, clientSecret: 'wrong-secret-value' } },
+        dredd: false,
+      }),
+    ).rejects.toThrow(/^cannot obtain a token from http:\/\/127\.0\.0\.1:\d+\/token: invalid_client/);
+  });
+});
