@@ -1,0 +1,83 @@
+/**
+ * Runs one command and measures its wall time and peak resident memory. With GNU time
+ * (`/usr/bin/time`) the peak RSS is the kernel's for the whole process; without it, Node
+ * commands are run through `rss-wrapper.js`, which reports the process's own `maxRSS`.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export const GNU_TIME = '/usr/bin/time';
+
+export interface Measurement {
+  wallMs: number;
+  /** Peak resident set size, in MB (10^6 bytes). */
+  rssMb: number;
+  exitCode: number | null;
+}
+
+export interface MeasureOptions {
+  cwd: string;
+  env?: NodeJS.ProcessEnv;
+  timeoutMs: number;
+}
+
+let timeWorks: boolean | undefined;
+
+/** True when /usr/bin/time is GNU time (accepts `-f` and `-o`). */
+export async function gnuTimeAvailable(): Promise<boolean> {
+  if (timeWorks !== undefined) return timeWorks;
+  if (!existsSync(GNU_TIME)) return (timeWorks = false);
+  const dir = mkdtempSync(join(tmpdir(), 'vottur-bench-'));
+  try {
+    const result = await run([GNU_TIME, '-f', '%M', '-o', join(dir, 'rss'), process.execPath, '-e', '0'], { cwd: dir, timeoutMs: 30_000 });
+    timeWorks = result.code === 0 && /^\d+\s*$/.test(readFileSync(join(dir, 'rss'), 'utf8').trim().split('\n').pop() ?? '');
+  } catch {
+    timeWorks = false;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return timeWorks;
+}
+
+function run(argv: string[], options: MeasureOptions): Promise<{ code: number | null; wallMs: number; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(argv[0]!, argv.slice(1), { cwd: options.cwd, env: options.env ?? process.env, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      if (stderr.length < 64 * 1024) stderr += chunk.toString();
+    });
+    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs);
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, wallMs: performance.now() - started, stderr });
+    });
+  });
+}
+
+/**
+ * Measures `argv` (a Node script and its arguments: `[script, ...args]`, run with this Node).
+ * Wall time is taken around the whole process, start-up included.
+ */
+export async function measure(argv: string[], options: MeasureOptions, wrapper: string): Promise<Measurement> {
+  const dir = mkdtempSync(join(tmpdir(), 'vottur-bench-'));
+  try {
+    const rssFile = join(dir, 'rss');
+    const command = (await gnuTimeAvailable())
+      ? [GNU_TIME, '-f', '%M', '-o', rssFile, process.execPath, ...argv]
+      : [process.execPath, wrapper, rssFile, ...argv];
+    const result = await run(command, options);
+    const lines = existsSync(rssFile) ? readFileSync(rssFile, 'utf8').trim().split('\n') : [];
+    const kb = Number(lines[lines.length - 1]);
+    if (!Number.isFinite(kb)) throw new Error(`no peak RSS for ${argv.join(' ')} (exit ${result.code}): ${result.stderr.slice(0, 500)}`);
+    return { wallMs: result.wallMs, rssMb: (kb * 1024) / 1e6, exitCode: result.code };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
