@@ -408,7 +408,7 @@ function dateTimeHint(value: string): string {
 function objectsWithoutCreatedTimestamp(body: Record<string, unknown>): string[] {
   if ('createdTimestamp' in body) return [];
   const entries = Object.entries(body);
-  const arrays = entries.filter(([, value]) => Array.isArray(value) && value.some(isObject));
+  const arrays = entries.filter(([, value]) => Array.isArray(value));
   const isWrapper = arrays.length > 0 && entries.every(([key, value]) => Array.isArray(value) || COLLECTION_COMPANIONS.has(key));
   if (!isWrapper) return [''];
   const missing: string[] = [];
