@@ -20,6 +20,7 @@ export const NATIONAL_ID_ALIASES: readonly string[] = [
   'nationalid',
   'nationalidentifier',
   'nationalidnumber',
+  'nationalregistryid',
   'nationalidentificationnumber',
   'personalidentitycode',
   'personalidnumber',

@@ -21,7 +21,7 @@ export default defineRule({
         problems.push({ message: `Property \`${node.name}\` refers to ${printPath(target.path)}, which has no \`description\`; describe that schema or the property.`, path: node.path });
         continue;
       }
-      problems.push({ message: `Property \`${node.name}\` has no \`description\`; say what the field holds, e.g. \`description: The user's e-mail address.\``, path: node.path });
+      problems.push({ message: `Property \`${node.name}\` has no \`description\`; say what the field holds, in which form or unit, and when it may be empty or null.`, path: node.path });
     }
     return problems;
   },

@@ -172,7 +172,7 @@ async function run(options: ContractTestOptions, mask: (text: string) => string,
         document: description.data,
         server: server.href,
         timeoutMs,
-        prepare: (info) => prepareForDredd(description, requests, credentials, info),
+        prepare: (info) => prepareForDredd(description, exchanges, credentials, info),
         checkBody: (info) => !documentsSchema(description, info),
       });
       ran.add('contract-dredd');
@@ -247,6 +247,17 @@ function exchangeFindings(description: ContractDescription, validators: SchemaVa
     hasCredentials: credentials.hasCredentials,
   };
   const findings = [...checkExpectation(ctx, planned, outcome.response), ...checkResponse(ctx, outcome.response)];
+  const bodied = planned.op.responses.filter((r) => /^2/.test(r.status) && r.status !== '204' && Object.keys(r.content).length > 0);
+  if (planned.kind === 'positive' && outcome.response.status === 204 && bodied.length > 0) {
+    findings.push(
+      contractFinding('contract-example-succeeds', description.displayPath, {
+        op: planned.op,
+        request,
+        severity: 'info',
+        message: `${label}, built from the description's examples, answered 204: the example does not exist on this server, so the ${bodied.map((r) => r.status).join('/')} body was not checked; give values that exist in --data under ${planned.op.operationId ?? `"${planned.op.label}"`}.positive`,
+      }),
+    );
+  }
   if (outcome.refusedRedirect) {
     findings.push(
       contractFinding('contract-redirect', description.displayPath, {
@@ -267,19 +278,26 @@ function findOperation(description: ContractDescription, info: DreddTransactionI
 }
 
 /** The planned request that can produce the status of a Dredd transaction, with its credentials. */
-function prepareForDredd(description: ContractDescription, requests: PlannedRequest[], credentials: Credentials, info: DreddTransactionInfo): DreddPrepared {
+function prepareForDredd(description: ContractDescription, exchanges: Exchange[], credentials: Credentials, info: DreddTransactionInfo): DreddPrepared {
   const op = findOperation(description, info);
   if (!op) return { skip: `vottur cannot match it to an operation of the description` };
-  const ofOp = requests.filter((r) => r.op === op);
-  const pick = (kind: ProbeKind) => ofOp.find((r) => r.kind === kind);
-  if (!pick('positive')) return { skip: `no request could be built for ${op.label} (see contract-missing-example)` };
+  const ofOp = exchanges.filter((e) => e.planned.op === op);
+  const pick = (kind: ProbeKind) => ofOp.find((e) => e.planned.kind === kind)?.planned;
+  const positive = ofOp.find((e) => e.planned.kind === 'positive');
+  if (!positive) return { skip: `no request could be built for ${op.label} (see contract-missing-example)` };
   let planned: PlannedRequest | undefined;
   let reason = '';
   const status = info.status;
   if (status >= 200 && status < 300) {
     const otherSuccess = successStatuses(op).some((s) => s !== 204);
-    planned = status === 204 && otherSuccess ? pick('notFound') : pick('positive');
-    reason = 'no identifier that does not exist could be derived';
+    if (status === 204 && otherSuccess) {
+      planned = pick('notFound');
+      reason = 'no identifier that does not exist could be derived';
+    } else if (status !== 204 && positive.outcome.ok && positive.outcome.response.status === 204) {
+      reason = `the example answered 204 (it does not exist on this server); give one that does in --data under ${op.operationId ?? `"${op.label}"`}.positive`;
+    } else {
+      planned = positive.planned;
+    }
   } else if (status === 400) {
     planned = pick('malformed');
     reason = 'no malformed value can be derived for its parameters';

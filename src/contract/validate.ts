@@ -15,7 +15,7 @@ import { fromSchema } from '@openapi-contrib/openapi-schema-to-json-schema';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { collectProperties, isObject, resolve, schemas as listSchemas } from '../../rulesets/lib/openapi.js';
+import { collectProperties, HTTP_METHODS, isObject, resolve } from '../../rulesets/lib/openapi.js';
 import type { JsonPath, OpenApiDocument } from '../../rulesets/lib/rule.js';
 import { show } from '../../rulesets/lib/rule.js';
 import type { Finding } from '../report/finding.js';
@@ -82,9 +82,10 @@ export class SchemaValidators {
     const data = this.description.data;
     const copy = jsonCopy(data);
     const keep = this.withDiscriminator ? (['discriminator'] as const) : ([] as const);
-    for (const node of listSchemas(data)) {
-      if (!['component', 'parameter', 'header', 'media'].includes(node.role)) continue;
-      const converted = fromSchema(node.schema as never, {
+    for (const path of schemaRoots(data)) {
+      const schema = valueAt(data, path);
+      if (!isObject(schema)) continue;
+      const converted = fromSchema(schema as never, {
         cloneSchema: true,
         strictMode: false,
         removeWriteOnly: true,
@@ -92,7 +93,7 @@ export class SchemaValidators {
         beforeTransform: (schema: any) => fixExclusiveBounds(schema),
       }) as Record<string, unknown>;
       delete converted.$schema;
-      setAt(copy, node.path, converted);
+      setAt(copy, path, converted);
     }
     return copy;
   }
@@ -119,6 +120,67 @@ function fixExclusiveBounds(schema: any): any {
     } else if (typeof schema[flag] === 'boolean') delete schema[flag];
   }
   return schema;
+}
+
+/**
+ * Where the description's schemas start: component schemas and the schemas of parameters,
+ * headers and media types (in components and under paths). The converter descends from there.
+ */
+export function schemaRoots(document: OpenApiDocument): JsonPath[] {
+  const roots: JsonPath[] = [];
+  const content = (node: unknown, path: JsonPath) => {
+    if (!isObject(node) || !isObject(node.content)) return;
+    for (const [mediaType, media] of Object.entries(node.content)) if (isObject(media) && media.schema !== undefined) roots.push([...path, 'content', mediaType, 'schema']);
+  };
+  const withSchema = (node: unknown, path: JsonPath) => {
+    if (!isObject(node) || typeof node.$ref === 'string') return;
+    if (node.schema !== undefined) roots.push([...path, 'schema']);
+    content(node, path);
+  };
+  const headers = (node: unknown, path: JsonPath) => {
+    if (isObject(node) && isObject(node.headers)) for (const [name, header] of Object.entries(node.headers)) withSchema(header, [...path, 'headers', name]);
+  };
+  const list = (node: unknown, path: JsonPath) => {
+    if (Array.isArray(node)) node.forEach((parameter, index) => withSchema(parameter, [...path, index]));
+  };
+  const response = (node: unknown, path: JsonPath) => {
+    if (!isObject(node) || typeof node.$ref === 'string') return;
+    content(node, path);
+    headers(node, path);
+  };
+  const components = document.components;
+  if (isObject(components)) {
+    if (isObject(components.schemas)) for (const name of Object.keys(components.schemas)) roots.push(['components', 'schemas', name]);
+    for (const [section, visit] of [
+      ['parameters', withSchema],
+      ['headers', withSchema],
+      ['requestBodies', response],
+      ['responses', response],
+    ] as const) {
+      if (isObject(components[section])) for (const [name, node] of Object.entries(components[section])) visit(node, ['components', section, name]);
+    }
+  }
+  if (isObject(document.paths)) {
+    for (const [pathKey, item] of Object.entries(document.paths)) {
+      if (!isObject(item)) continue;
+      list(item.parameters, ['paths', pathKey, 'parameters']);
+      for (const method of HTTP_METHODS) {
+        const operation = item[method];
+        if (!isObject(operation)) continue;
+        const at: JsonPath = ['paths', pathKey, method];
+        list(operation.parameters, [...at, 'parameters']);
+        response(operation.requestBody, [...at, 'requestBody']);
+        if (isObject(operation.responses)) for (const [status, node] of Object.entries(operation.responses)) response(node, [...at, 'responses', status]);
+      }
+    }
+  }
+  return roots;
+}
+
+function valueAt(document: OpenApiDocument, path: JsonPath): unknown {
+  let node: any = document;
+  for (const segment of path) node = node?.[segment];
+  return node;
 }
 
 function setAt(document: OpenApiDocument, path: JsonPath, value: unknown): void {

@@ -243,10 +243,17 @@ export async function lintDocument(file: string, options: LintDocumentOptions = 
     findings.push(toFinding(loaded, severity === meta.severity ? meta : { ...meta, severity }, result.message, result.path, displayPath));
   }
   for (const diagnostic of root.parsed.diagnostics) {
-    if (openapiValid) findings.push(toFinding(loaded, { ...openapiValid, severity: 'warn' }, `${diagnostic.message}.`, diagnostic.path ?? [], displayPath, diagnostic.range));
+    if (openapiValid) findings.push(toFinding(loaded, { ...openapiValid, severity: 'warn' }, parserMessage(diagnostic.message), diagnostic.path ?? [], displayPath, diagnostic.range));
   }
   if (openapiValid) for (const problem of loaded.problems) findings.push(toFinding(loaded, openapiValid, problem.message, problem.path, displayPath));
   return { document: { path: displayPath(loaded.rootUri), ...title(loaded.data) }, findings };
+}
+
+/** YAML's own words, with what to write where we can tell. */
+function parserMessage(message: string): string {
+  if (/mapping key must be a string scalar rather than number/.test(message)) return 'A key is written as a number (e.g. a status code `200:`); quote it so every reader takes it as text: `\'200\':`.';
+  if (/duplicate key/i.test(message)) return `YAML: ${message}; a reader keeps only one of the two: remove or rename the other.`;
+  return `YAML: ${message}.`;
 }
 
 function toFinding(

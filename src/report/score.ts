@@ -12,6 +12,7 @@
  * - its score is 100 × e^(−P/100): each point of penalty takes 1% of what is left, so one error
  *   leaves 90, two errors 82, and the score never hits 0 however bad the document is (a
  *   document's score is then the product of its category scores, as fractions of 100);
+ * - a document that is not OpenAPI 3.0/3.1 (`platform-openapi-3`) scores 0: nothing else could be checked;
  * - the overall score, and each category's overall score, is the mean over the documents.
  * Scores are rounded (half up) to whole numbers only at the end; grades are A ≥ 90, B ≥ 80,
  * C ≥ 70, D ≥ 60, F below.
@@ -22,6 +23,13 @@ export const CATEGORIES: readonly Category[] = ['documentation', 'data-format', 
 
 /** What one finding costs, before repetition is taken into account. */
 export const SEVERITY_WEIGHTS: Readonly<Record<Severity, number>> = { error: 10, warn: 3, info: 0, hint: 0 };
+
+/**
+ * Rules whose finding means nothing else could be checked: a document that is not OpenAPI 3.0/3.1
+ * gets `platform-openapi-3` alone (no other rule runs on it), so it scores 0 in every category
+ * rather than looking nearly clean.
+ */
+export const BLOCKING_RULES: ReadonlySet<string> = new Set(['platform-openapi-3']);
 
 /** Each further finding of the same rule in the same document counts this fraction of the one before. */
 export const REPETITION_FACTOR = 0.5;
@@ -132,10 +140,11 @@ export function scoreReport(report: Pick<Report, 'documents' | 'findings' | 'rul
 
   const rawByDocument = documents.map((document) => {
     const findings = findingsOf.get(document)!;
+    const blocked = findings.some((f) => BLOCKING_RULES.has(f.ruleId));
     const byCategory = Object.fromEntries(
-      CATEGORIES.map((category) => [category, rawScore(findings.filter((f) => f.category === category))]),
+      CATEGORIES.map((category) => [category, blocked ? 0 : rawScore(findings.filter((f) => f.category === category))]),
     ) as Record<Category, number>;
-    return { document, findings, raw: rawScore(findings), byCategory };
+    return { document, findings, raw: blocked ? 0 : rawScore(findings), byCategory };
   });
 
   const byDocument: DocumentScore[] = rawByDocument.map(({ document, findings, raw, byCategory }) => {

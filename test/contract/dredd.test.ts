@@ -64,6 +64,16 @@ describe('the Dredd run', () => {
     expect(report.findings.some((f) => f.ruleId === 'contract-auth-required')).toBe(true);
   });
 
+  it('skips the 200 transaction, and says why, when the example does not exist on the server', async () => {
+    const server = await things({ known: [] });
+    const notes: string[] = [];
+    const report = await runContractTests({ description: THINGS_DESCRIPTION, server: server.url, auth: { bearer: THINGS_TOKEN }, onProgress: (m) => notes.push(m) });
+    expect(report.findings).toHaveLength(1);
+    expect(report.findings[0]).toMatchObject({ ruleId: 'contract-example-succeeds', severity: 'info', operationId: 'getThing' });
+    expect(report.findings[0]!.message).toMatch(/answered 204: the example does not exist on this server, so the 200 body was not checked; give values that exist in --data under getThing\.positive/);
+    expect(notes.join('\n')).toMatch(/dredd: skipped 1 \(GET \/v1\/things\/\{thingId\} 200\): the example answered 204/);
+  });
+
   it('leaves body checks to ajv but accepts a charset parameter on Content-Type', async () => {
     // The fixture server sends `application/json; charset=utf-8`; Dredd alone would reject it.
     const server = await things();

@@ -106,7 +106,6 @@ describe('OpenAPI 3.0 schemas', () => {
     const description = await load('pets30b.yaml', SCHEMA_30);
     const findings = check(description, response(200, { data: [{ ...cat, secret: 's' }], total: 100 }));
     const messages = findings.filter((f) => f.ruleId === 'contract-schema').map((f) => f.message);
-    console.log(messages);
     expect(messages.some((m) => m.includes('`/total` is `100`'))).toBe(true);
     expect(messages.some((m) => /`\/data\/0`/.test(m))).toBe(true);
     const wrongType = check(description, response(200, { data: [], total: '3' })).find((f) => f.ruleId === 'contract-schema')!;

@@ -125,3 +125,25 @@ describe('exit code gate', () => {
     await expect(program.parseAsync(['x', '--min-score', 'high'], { from: 'user' })).rejects.toThrow(CouldNotRunError);
   });
 });
+
+describe('a document that is not OpenAPI 3', () => {
+  it('scores 0 in every category, since no other rule could run on it', async () => {
+    const { scoreReport } = await import('../../src/report/score.js');
+    const finding = {
+      ruleId: 'platform-openapi-3',
+      severity: 'error' as const,
+      category: 'documentation' as const,
+      message: 'This is a Swagger 2.0 description.',
+      document: 'swagger.yaml',
+      pointer: '/swagger',
+      path: ['swagger'],
+      docsUrl: 'https://example.org/platform-openapi-3.md',
+      source: 'lint' as const,
+    };
+    const score = scoreReport({ documents: [{ path: 'swagger.yaml' }, { path: 'clean.yaml' }], findings: [finding], rules: [] });
+    expect(score.byDocument[0]).toMatchObject({ document: 'swagger.yaml', score: 0, grade: 'F' });
+    expect(Object.values(score.byDocument[0]!.byCategory).every((c) => c.score === 0)).toBe(true);
+    expect(score.byDocument[1]).toMatchObject({ document: 'clean.yaml', score: 100 });
+    expect(score.score).toBe(50);
+  });
+});

@@ -14,8 +14,14 @@ const run = promisify(execFile);
 const ROOT = join(import.meta.dirname, '../..');
 const BUILT_RULESET = join(ROOT, 'dist/rulesets/vottur.js');
 const SPECTRAL = join(ROOT, 'node_modules/.bin/spectral');
-// Spectral's own diagnostics, not rules of ours.
-const SPECTRAL_INTERNAL = new Set(['unrecognized-format', 'parser']);
+// Spectral's own diagnostics, not rules of ours (its resolver reports a dangling `$ref` as
+// `invalid-ref`; vottur resolves nothing and reports it as platform-openapi-valid, which the
+// stock CLI also reports).
+const SPECTRAL_INTERNAL = new Set(['unrecognized-format', 'parser', 'invalid-ref']);
+
+// vottur's loader refuses `$ref`s outside the document's folder and remote ones (a finding);
+// Spectral's resolver reads them. These fixtures test that refusal.
+const LOADER_ONLY = ['platform-openapi-valid/fail-ref-outside-folder.yaml', 'platform-openapi-valid/fail-remote-ref.yaml'];
 
 interface SpectralResult {
   code: string;
@@ -55,6 +61,12 @@ describe('the stock Spectral CLI', () => {
     let compared = 0;
     for (const file of files) {
       const vottur = new Set((await lintDocument(file)).findings.map((finding) => finding.ruleId));
+      if (LOADER_ONLY.some((name) => file.endsWith(name))) {
+        // By design, only vottur refuses these references; the stock CLI follows them.
+        expect(vottur.has('platform-openapi-valid'), relative(ROOT, file)).toBe(true);
+        vottur.delete('platform-openapi-valid');
+        bySpectral.get(file)!.delete('platform-openapi-valid');
+      }
       expect([...bySpectral.get(file)!].sort(), relative(ROOT, file)).toEqual([...vottur].sort());
       compared++;
     }

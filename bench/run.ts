@@ -1,0 +1,324 @@
+/**
+ * `npm run bench`: vottur lint against the Spectral CLI (`spectral:oas`) and Redocly CLI
+ * (`redocly lint`, recommended config) on the large corpus descriptions and the reference
+ * description; then how vottur's time grows with document size, and what the worker pool buys
+ * on 100 documents. Writes bench/results.md.
+ *
+ *   npm run bench -- --runs 5 --warmup 1            (defaults)
+ *   npm run bench -- --only stripe --skip-scaling --skip-pool
+ *
+ * Every tool runs as a user runs it: a fresh `node` process per run, default output to a
+ * discarded standard output, start-up included. Runs alternate between the tools (after a
+ * warm-up round that is not counted), so a burst of load on the machine hits all of them.
+ */
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { basename, join, relative } from 'node:path';
+import { parseArgs } from 'node:util';
+import { writeCuts, writePoolDocuments } from './documents.js';
+import { gnuTimeAvailable, measure, type Measurement } from './measure.js';
+import { linearFit, summarise, type Summary } from './stats.js';
+
+const ROOT = join(import.meta.dirname, '../..');
+const CORPUS = join(ROOT, '../shared/corpus');
+const REFERENCE = join(ROOT, 'fixtures/reference/user-profile.openapi.yaml');
+const VOTTUR = join(ROOT, 'dist/src/cli/main.js');
+const SPECTRAL = join(ROOT, 'node_modules/@stoplight/spectral-cli/dist/index.js');
+const REDOCLY = join(ROOT, 'node_modules/@redocly/cli/bin/cli.js');
+const WRAPPER = join(ROOT, 'dist/bench/rss-wrapper.js');
+const RESULTS = join(ROOT, 'bench/results.md');
+
+const { values: args } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '5' },
+    warmup: { type: 'string', default: '1' },
+    only: { type: 'string' },
+    'skip-peers': { type: 'boolean', default: false },
+    'skip-scaling': { type: 'boolean', default: false },
+    'skip-pool': { type: 'boolean', default: false },
+    'pool-documents': { type: 'string', default: '100' },
+    'timeout-s': { type: 'string', default: '600' },
+    output: { type: 'string', default: RESULTS },
+  },
+});
+const RUNS = Math.max(1, Number(args.runs));
+const WARMUP = Math.max(0, Number(args.warmup));
+const TIMEOUT_MS = Number(args['timeout-s']) * 1000;
+
+// No tool may reach the network during a benchmark (and waiting for it would skew the times).
+const ENV: NodeJS.ProcessEnv = {
+  ...process.env,
+  NO_COLOR: '1',
+  CI: '1',
+  REDOCLY_TELEMETRY: 'off',
+  REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true',
+  REDOCLY_SUPPRESS_NOTIFICATIONS: 'true',
+  SCARF_ANALYTICS: 'false',
+  DO_NOT_TRACK: '1',
+};
+
+interface Tool {
+  name: string;
+  argv(document: string): string[];
+}
+
+const work = mkdtempSync(join(tmpdir(), 'vottur-bench-'));
+const spectralRuleset = join(work, '.spectral.yaml');
+writeFileSync(spectralRuleset, 'extends: spectral:oas\n');
+
+const TOOLS: Tool[] = [
+  { name: 'vottur', argv: (document) => [VOTTUR, 'lint', document] },
+  { name: 'spectral', argv: (document) => [SPECTRAL, 'lint', '-r', spectralRuleset, document] },
+  { name: 'redocly', argv: (document) => [REDOCLY, 'lint', document] },
+];
+
+const notes: string[] = [];
+const log = (text: string) => process.stderr.write(`${text}\n`);
+
+function ms(value: number): string {
+  return value >= 10_000 ? `${(value / 1000).toFixed(1)} s` : value >= 1000 ? `${(value / 1000).toFixed(2)} s` : `${Math.round(value)} ms`;
+}
+
+function spread(summary: Summary, unit: (v: number) => string): string {
+  return `${unit(summary.median)} (${unit(summary.min)}–${unit(summary.max)})`;
+}
+
+const mb = (value: number) => `${Math.round(value)} MB`;
+
+async function timed(argv: string[]): Promise<Measurement> {
+  const result = await measure(argv, { cwd: work, env: ENV, timeoutMs: TIMEOUT_MS }, WRAPPER);
+  // 0: clean, 1: findings (all three tools); anything else means the run failed.
+  if (result.exitCode !== 0 && result.exitCode !== 1) throw new Error(`${argv.map((a) => relative(ROOT, a) || a).join(' ')} exited with ${result.exitCode}`);
+  return result;
+}
+
+interface Row {
+  document: string;
+  bytes: number;
+  results: Map<string, { wall: Summary; rss: Summary }>;
+}
+
+async function compareTools(documents: string[]): Promise<Row[]> {
+  const tools = args['skip-peers'] ? TOOLS.slice(0, 1) : TOOLS;
+  const samples = new Map<string, Map<string, Measurement[]>>(documents.map((d) => [d, new Map(tools.map((t) => [t.name, []]))]));
+  for (let round = 0; round < WARMUP + RUNS; round++) {
+    for (const document of documents) {
+      // Rotate which tool goes first, so none always runs right after another's cache warm-up.
+      const order = tools.map((_, i) => tools[(i + round) % tools.length]!);
+      for (const tool of order) {
+        const result = await timed(tool.argv(document));
+        log(`${round < WARMUP ? 'warm-up' : `run ${round - WARMUP + 1}/${RUNS}`} ${basename(document)} ${tool.name}: ${ms(result.wallMs)}, ${mb(result.rssMb)}`);
+        if (round >= WARMUP) samples.get(document)!.get(tool.name)!.push(result);
+      }
+    }
+  }
+  return documents.map((document) => ({
+    document,
+    bytes: statSync(document).size,
+    results: new Map(
+      tools.map((tool) => {
+        const list = samples.get(document)!.get(tool.name)!;
+        return [tool.name, { wall: summarise(list.map((m) => m.wallMs)), rss: summarise(list.map((m) => m.rssMb)) }];
+      }),
+    ),
+  }));
+}
+
+function ratio(a: number, b: number): string {
+  return `${(a / b).toFixed(2)}×`;
+}
+
+function comparisonTable(rows: Row[]): string {
+  const peers = !args['skip-peers'];
+  const lines = [
+    peers
+      ? '| document | size | vottur lint | Spectral CLI (`spectral:oas`) | Redocly CLI `lint` | vottur / Spectral (time) | vottur / Redocly (time) | vottur / Redocly (RSS) |'
+      : '| document | size | vottur lint |',
+    peers ? '| --- | --- | --- | --- | --- | --- | --- | --- |' : '| --- | --- | --- |',
+  ];
+  for (const row of rows) {
+    const cell = (tool: string) => {
+      const result = row.results.get(tool)!;
+      return `${spread(result.wall, ms)}, ${spread(result.rss, mb)}`;
+    };
+    const size = row.bytes >= 1e6 ? `${(row.bytes / 1e6).toFixed(1)} MB` : `${Math.round(row.bytes / 1e3)} kB`;
+    if (!peers) {
+      lines.push(`| ${basename(row.document)} | ${size} | ${cell('vottur')} |`);
+      continue;
+    }
+    const v = row.results.get('vottur')!;
+    const s = row.results.get('spectral')!;
+    const r = row.results.get('redocly')!;
+    lines.push(
+      `| ${basename(row.document)} | ${size} | ${cell('vottur')} | ${cell('spectral')} | ${cell('redocly')} | ${ratio(v.wall.median, s.wall.median)} | ${ratio(v.wall.median, r.wall.median)} | ${ratio(v.rss.median, r.rss.median)} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+function targets(rows: Row[]): string {
+  if (args['skip-peers']) return '';
+  const lines = ['| target | document | measured | met |', '| --- | --- | --- | --- |'];
+  for (const row of rows) {
+    const v = row.results.get('vottur')!;
+    const s = row.results.get('spectral')!;
+    const r = row.results.get('redocly')!;
+    const name = basename(row.document);
+    if (row.document === REFERENCE) {
+      lines.push(`| whole process ≤ Redocly's wall time | ${name} | ${ratio(v.wall.median, r.wall.median)} | ${v.wall.median <= r.wall.median ? 'yes' : 'no'} |`);
+      continue;
+    }
+    lines.push(`| wall time ≤ 1.0× Redocly | ${name} | ${ratio(v.wall.median, r.wall.median)} | ${v.wall.median <= r.wall.median ? 'yes' : 'no'} |`);
+    lines.push(`| wall time ≤ 0.2× Spectral CLI | ${name} | ${ratio(v.wall.median, s.wall.median)} | ${v.wall.median <= 0.2 * s.wall.median ? 'yes' : 'no'} |`);
+    lines.push(`| peak RSS ≤ Redocly | ${name} | ${ratio(v.rss.median, r.rss.median)} | ${v.rss.median <= r.rss.median ? 'yes' : 'no'} |`);
+  }
+  return lines.join('\n');
+}
+
+async function scaling(large: string[]): Promise<string> {
+  const shares = [0.25, 0.5, 1];
+  const cuts = writeCuts(large, shares, join(work, 'cuts'));
+  // The fixed cost of a run (start-up, loading the ruleset): vottur on the smallest description there is.
+  const tiny = join(work, 'tiny.json');
+  writeFileSync(tiny, JSON.stringify({ openapi: '3.0.3', info: { title: 't', version: '1.0.0' }, paths: {} }));
+  const samples = new Map<string, number[]>([[tiny, []], ...cuts.map((cut) => [cut.file, []] as [string, number[]])]);
+  for (let round = 0; round < WARMUP + RUNS; round++) {
+    for (const file of samples.keys()) {
+      const result = await timed([VOTTUR, 'lint', file]);
+      log(`${round < WARMUP ? 'warm-up' : `run ${round - WARMUP + 1}/${RUNS}`} scaling ${basename(file)}: ${ms(result.wallMs)}`);
+      if (round >= WARMUP) samples.get(file)!.push(result.wallMs);
+    }
+  }
+  const base = summarise(samples.get(tiny)!).median;
+  const lines = [
+    `Fixed cost of a run (vottur on an empty description): ${ms(base)}. "Work" below is the median wall time minus that.`,
+    '',
+    '| document | share of paths | paths | size | wall time (median, min–max) | work | work per MB |',
+    '| --- | --- | --- | --- | --- | --- | --- |',
+  ];
+  const fits: string[] = [];
+  for (const source of large) {
+    const own = cuts.filter((cut) => cut.source === source);
+    const xs: number[] = [];
+    const ys: number[] = [];
+    for (const cut of own) {
+      const summary = summarise(samples.get(cut.file)!);
+      const workMs = summary.median - base;
+      xs.push(cut.bytes / 1e6);
+      ys.push(workMs);
+      lines.push(`| ${basename(source)} | ${Math.round(cut.share * 100)} % | ${cut.paths} | ${(cut.bytes / 1e6).toFixed(2)} MB | ${spread(summary, ms)} | ${ms(workMs)} | ${ms(workMs / (cut.bytes / 1e6))} |`);
+    }
+    const fit = linearFit(xs, ys);
+    const growth = ys[ys.length - 1]! / ys[0]!;
+    const sizeGrowth = xs[xs.length - 1]! / xs[0]!;
+    fits.push(
+      `- ${basename(source)}: work ≈ ${Math.round(fit.intercept)} ms + ${Math.round(fit.slope)} ms/MB × size (R² = ${fit.r2.toFixed(3)}); from 25 % to 100 % the size grew ${sizeGrowth.toFixed(1)}× and the work ${growth.toFixed(1)}×.`,
+    );
+  }
+  return [...lines, '', ...fits].join('\n');
+}
+
+async function pool(corpus: string): Promise<string> {
+  const count = Number(args['pool-documents']);
+  const folder = join(work, 'pool');
+  const files = writePoolDocuments(corpus, count, folder);
+  const bytes = files.reduce((sum, file) => sum + statSync(file).size, 0);
+  const pattern = 'pool/*'; // relative to the benchmark's working folder
+  const variants: Array<[string, string[]]> = [
+    ['pool (default: one worker per core)', [VOTTUR, 'lint', pattern]],
+    ['one at a time (--jobs 1)', [VOTTUR, 'lint', '--jobs', '1', pattern]],
+  ];
+  const samples = new Map<string, Measurement[]>(variants.map(([name]) => [name, []]));
+  for (let round = 0; round < WARMUP + RUNS; round++) {
+    for (const [name, argv] of round % 2 === 0 ? variants : [...variants].reverse()) {
+      const result = await timed(argv);
+      log(`${round < WARMUP ? 'warm-up' : `run ${round - WARMUP + 1}/${RUNS}`} pool ${name}: ${ms(result.wallMs)}, ${mb(result.rssMb)}`);
+      if (round >= WARMUP) samples.get(name)!.push(result);
+    }
+  }
+  const lines = [
+    `${files.length} documents (${(bytes / 1e6).toFixed(1)} MB: every large corpus description once, the rest copies of corpus/real), one \`vottur lint '<folder>/*'\` process each run.`,
+    '',
+    '| mode | wall time (median, min–max) | peak RSS (median, min–max) |',
+    '| --- | --- | --- |',
+  ];
+  const medians = new Map<string, number>();
+  for (const [name] of variants) {
+    const list = samples.get(name)!;
+    const wall = summarise(list.map((m) => m.wallMs));
+    medians.set(name, wall.median);
+    lines.push(`| ${name} | ${spread(wall, ms)} | ${spread(summarise(list.map((m) => m.rssMb)), mb)} |`);
+  }
+  const speedup = medians.get(variants[1]![0])! / medians.get(variants[0]![0])!;
+  lines.push('', `Speed-up of the pool over one at a time: **${speedup.toFixed(2)}×** on ${cpus().length} cores (target: ≥ 1.7× on 2 cores).`);
+  return lines.join('\n');
+}
+
+async function main(): Promise<void> {
+  if (!existsSync(VOTTUR)) throw new Error('dist/src/cli/main.js is missing: run npm run build first (npm run bench does)');
+  const load = loadavg();
+  const started = new Date();
+  const corpusPresent = existsSync(CORPUS);
+  const matches = (file: string) => !args.only || basename(file).includes(args.only);
+  const large = corpusPresent
+    ? readdirSync(join(CORPUS, 'large'))
+        .filter((name) => /\.(json|ya?ml)$/.test(name))
+        .sort()
+        .map((name) => join(CORPUS, 'large', name))
+        .filter(matches)
+    : [];
+  if (!corpusPresent) notes.push(`The shared corpus (${relative(ROOT, CORPUS)}) is absent on this machine: the large documents, the size scaling and the pool were skipped.`);
+  const documents = [...large];
+  if (existsSync(REFERENCE)) {
+    if (matches(REFERENCE)) documents.push(REFERENCE);
+  } else notes.push(`${relative(ROOT, REFERENCE)} is absent: the small reference description was skipped.`);
+  if (!(await gnuTimeAvailable())) notes.push('GNU time is not installed: peak RSS is each process\'s own maxRSS, reported by bench/rss-wrapper.');
+
+  const sections: string[] = [];
+  if (documents.length > 0) {
+    const rows = await compareTools(documents);
+    sections.push(
+      '## vottur lint and its peers',
+      '',
+      `Whole-process wall time and peak RSS, median (min–max) of ${RUNS} runs after ${WARMUP} warm-up round(s), tools alternating. vottur runs the full platform ruleset (${'`'}vottur lint <file>${'`'}), Spectral CLI ${'`'}spectral lint -r <.spectral.yaml: extends spectral:oas>${'`'}, Redocly CLI ${'`'}redocly lint <file>${'`'} (recommended rules). Ratios are of the medians.`,
+      '',
+      comparisonTable(rows),
+      '',
+      targets(rows),
+    );
+  }
+  if (large.length > 0 && !args['skip-scaling']) sections.push('', '## Time against document size', '', await scaling(large));
+  if (corpusPresent && !args['skip-pool']) sections.push('', '## Many documents: the worker pool', '', await pool(CORPUS));
+
+  const cpu = cpus();
+  const machine = [
+    `- Date: ${started.toISOString()}`,
+    `- CPU: ${cpu[0]?.model ?? 'unknown'}, ${cpu.length} cores`,
+    `- Memory: ${(totalmem() / 2 ** 30).toFixed(1)} GiB`,
+    `- Node.js: ${process.version} (${process.platform} ${process.arch})`,
+    `- Load average at the start: ${load.map((l) => l.toFixed(2)).join(', ')}; at the end: ${loadavg().map((l) => l.toFixed(2)).join(', ')}`,
+    `- Peak RSS measured with: ${(await gnuTimeAvailable()) ? 'GNU time (/usr/bin/time, %M)' : 'bench/rss-wrapper (process.resourceUsage().maxRSS)'}`,
+  ];
+  const text = [
+    '# vottur benchmark results',
+    '',
+    'Written by `npm run bench` (bench/run.ts); see docs/performance.md for what the numbers mean.',
+    '',
+    '## Machine',
+    '',
+    ...machine,
+    ...(notes.length > 0 ? ['', ...notes.map((note) => `> ${note}`)] : []),
+    '',
+    ...sections,
+    '',
+  ].join('\n');
+  writeFileSync(args.output!, text);
+  process.stdout.write(text);
+  log(`\nwrote ${relative(process.cwd(), args.output!) || args.output}`);
+}
+
+try {
+  await main();
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}

@@ -1,0 +1,228 @@
+/**
+ * `vottur test` and `vottur check` as a user runs them: options, output formats, exit codes
+ * (0 / 1 / 2), one-line failures, masking, and the bundled reference check. The commands run
+ * in-process (a commander program with the same error handling as src/cli/main.ts) against real
+ * servers.
+ */
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Command, CommanderError } from 'commander';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { registerCheck } from '../../src/cli/commands/check.js';
+import { registerTest } from '../../src/cli/commands/test.js';
+import { CouldNotRunError } from '../../src/cli/errors.js';
+import { startReferenceService, type RunningReferenceService } from '../../src/reference/service.js';
+import { closedPort, startThingsServer, THINGS_DESCRIPTION, THINGS_TOKEN, type TestServer } from './fixtures/servers.js';
+
+interface Result {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+async function vottur(args: string[]): Promise<Result> {
+  let stdout = '';
+  let stderr = '';
+  const io = { stdout: (text: string) => void (stdout += text), stderr: (text: string) => void (stderr += text) };
+  const program = new Command('vottur').exitOverride().configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
+  registerTest(program, io);
+  registerCheck(program, io);
+  for (const command of program.commands) command.exitOverride().configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
+  const previous = process.exitCode;
+  process.exitCode = undefined;
+  let code: number;
+  try {
+    await program.parseAsync(args, { from: 'user' });
+    code = typeof process.exitCode === 'number' ? process.exitCode : 0;
+  } catch (error) {
+    if (error instanceof CommanderError) code = error.exitCode === 0 ? 0 : 2;
+    else if (error instanceof CouldNotRunError) {
+      stderr += `vottur: ${error.message}\n`;
+      code = 2;
+    } else throw error;
+  } finally {
+    process.exitCode = previous;
+  }
+  return { code, stdout, stderr };
+}
+
+let folder: string;
+const servers: Array<{ close(): Promise<void> }> = [];
+beforeAll(async () => {
+  folder = await mkdtemp(join(tmpdir(), 'vottur-cli-'));
+});
+afterAll(async () => {
+  await rm(folder, { recursive: true, force: true });
+});
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((server) => server.close()));
+});
+
+async function things(options: Parameters<typeof startThingsServer>[0] = {}): Promise<TestServer> {
+  const server = await startThingsServer(options);
+  servers.push(server);
+  return server;
+}
+
+async function reference(faults: Parameters<typeof startReferenceService>[0]['faults'] = []): Promise<RunningReferenceService> {
+  const service = await startReferenceService({ port: 0, auth: 'dev', faults });
+  servers.push(service);
+  return service;
+}
+
+describe('vottur test', () => {
+  it('exits 0 on a conforming server, with progress on stderr and the report on stdout', async () => {
+    const server = await things();
+    const result = await vottur(['test', THINGS_DESCRIPTION, '--server', server.url, '--bearer', THINGS_TOKEN, '--no-dredd']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/✔ No problems found in 1 document\./);
+    expect(result.stderr).toMatch(/^vottur: testing 2 operations of test\/contract\/fixtures\/things\.openapi\.yaml at http:\/\/127\.0\.0\.1:\d+\/: 6 requests\n$/);
+    expect(`${result.stdout}${result.stderr}`).not.toContain(THINGS_TOKEN);
+  });
+
+  it('exits 1 with contract-unreachable, not a stack trace, when the server is down; --quiet keeps stderr empty', async () => {
+    const port = await closedPort();
+    const result = await vottur(['test', THINGS_DESCRIPTION, '--server', `http://127.0.0.1:${port}`, '--quiet']);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(/contract-unreachable\s+cannot reach the server at http:\/\/127\.0\.0\.1:\d+\/: connection refused/);
+    expect(result.stderr).toBe('');
+    expect(result.stdout).not.toMatch(/\n\s+at /);
+  });
+
+  it('exits 2 with one line for a description that cannot be read, parsed or is not OpenAPI 3', async () => {
+    const broken = join(folder, 'broken.yaml');
+    await writeFile(broken, 'openapi: 3.0.3\npaths: {\n');
+    const swagger = join(folder, 'swagger.yaml');
+    await writeFile(swagger, 'swagger: "2.0"\ninfo: { title: t, version: "1" }\npaths: {}\n');
+    for (const file of [broken, swagger, join(folder, 'missing.yaml')]) {
+      const result = await vottur(['test', file, '--server', 'http://127.0.0.1:9']);
+      expect(result.code, file).toBe(2);
+      expect(result.stderr.trim().split('\n'), result.stderr).toHaveLength(1);
+      expect(result.stdout).toBe('');
+    }
+    expect((await vottur(['test', swagger, '--server', 'http://127.0.0.1:9'])).stderr).toMatch(/is not an OpenAPI 3\.0 or 3\.1 description \(swagger: 2\.0\)/);
+  });
+
+  it('exits 2 on inconsistent options', async () => {
+    expect((await vottur(['test', THINGS_DESCRIPTION])).code).toBe(2);
+    const cases: Array<[string[], RegExp]> = [
+      [['--client-id', 'x'], /--client-id needs --token-url/],
+      [['--timeout', '0'], /--timeout "0" is not a whole number/],
+      [['--concurrency', 'many'], /--concurrency "many" is not a whole number/],
+      [['--header', 'nocolon'], /--header must look like "Name: value"/],
+    ];
+    for (const [extra, message] of cases) {
+      const result = await vottur(['test', THINGS_DESCRIPTION, '--server', 'http://127.0.0.1:9', ...extra]);
+      expect(result.code, extra.join(' ')).toBe(2);
+      expect(result.stderr).toMatch(message);
+    }
+  });
+
+  it('masks national identifiers in every format unless --show-pii', async () => {
+    const service = await reference(['hyphen-national-id']);
+    const base = ['test', service.descriptionPath, '--server', service.baseUrl, '--token-url', service.tokenUrl!, '--client-id', service.clientId!, '--client-secret', service.clientSecret!, '--no-dredd'];
+    const masked = await vottur([...base, '--format', 'json']);
+    expect(masked.code).toBe(1);
+    expect(masked.stdout).toContain('010130-****');
+    expect(masked.stdout).not.toMatch(/0101302989|010130-2989|1403552329/);
+    const stylish = await vottur(base);
+    expect(stylish.stdout).toContain('contract-national-id');
+    expect(`${stylish.stdout}${stylish.stderr}`).not.toMatch(/0101302989|010130-2989|1403552329/);
+    const shown = await vottur([...base, '--format', 'json', '--show-pii']);
+    expect(shown.stdout).toContain('010130-2989');
+    // Secrets never, with or without --show-pii.
+    expect(`${masked.stdout}${masked.stderr}${shown.stdout}${shown.stderr}`).not.toContain(service.clientSecret!);
+    const report = JSON.parse(masked.stdout) as { findings: Array<{ request?: { url: string } }> };
+    expect(report.findings.every((f) => !f.request || !/Bearer|eyJ/.test(JSON.stringify(f)))).toBe(true);
+  });
+
+  it('uses --data values and follows --fail-severity', async () => {
+    const known = '22222222-2222-4222-8222-222222222222';
+    const server = await things({ known: [known] });
+    const data = join(folder, 'things-data.yaml');
+    await writeFile(data, `getThing:\n  positive:\n    thingId: ${known}\n  notFound:\n    thingId: 44444444-4444-4444-8444-444444444444\n`);
+    const result = await vottur(['test', THINGS_DESCRIPTION, '--server', server.url, '--bearer', THINGS_TOKEN, '--data', data, '--no-dredd', '--format', 'json']);
+    expect(result.code).toBe(0);
+    expect(server.requests.some((r) => r.url === `/v1/things/${known}`)).toBe(true);
+    expect(server.requests.some((r) => r.url === '/v1/things/44444444-4444-4444-8444-444444444444')).toBe(true);
+    expect(server.requests.some((r) => r.url === '/v1/things/11111111-1111-4111-8111-111111111111')).toBe(false);
+
+    // A warning-only run: exit 0 by default, 1 with --fail-severity warn.
+    const noExample = join(folder, 'no-example.yaml');
+    await writeFile(noExample, (await readFile(THINGS_DESCRIPTION, 'utf8')).replace('          example: 11111111-1111-4111-8111-111111111111\n', ''));
+    const warnOnly = ['test', noExample, '--server', server.url, '--bearer', THINGS_TOKEN, '--no-dredd'];
+    const lenient = await vottur(warnOnly);
+    expect(lenient.stdout).toMatch(/warning\s+contract-missing-example/);
+    expect(lenient.code).toBe(0);
+    expect((await vottur([...warnOnly, '--fail-severity', 'warn'])).code).toBe(1);
+    expect((await vottur([...warnOnly, '--quiet'])).stdout).not.toContain('contract-missing-example');
+  });
+
+  it('writes a report file with --format/--output', async () => {
+    const server = await things();
+    const out = join(folder, 'report.json');
+    const result = await vottur(['test', THINGS_DESCRIPTION, '--server', server.url, '--bearer', THINGS_TOKEN, '--no-dredd', '--format', 'json', '--output', out, '--format', 'stylish']);
+    expect(result.code).toBe(0);
+    const report = JSON.parse(await readFile(out, 'utf8')) as { rules: Array<{ id: string }>; operations: unknown[] };
+    expect(report.rules.map((r) => r.id)).toContain('contract-auth-required');
+    expect(report.operations).toHaveLength(2);
+    expect(result.stdout).toMatch(/No problems found/);
+  });
+});
+
+describe('vottur check', () => {
+  it('with no arguments lints and tests the bundled reference service, and passes', async () => {
+    const result = await vottur(['check']);
+    expect(result.stdout).toMatch(/✔ No problems found in 1 document\./);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toMatch(/checking the bundled reference service at http:\/\/127\.0\.0\.1:\d+/);
+    expect(result.stderr).toMatch(/dredd: \d+ transactions, \d+ passed, 0 failed/);
+  });
+
+  it('shows a fault of the reference service, and merges lint and contract results in one report', async () => {
+    const result = await vottur(['check', '--fault', 'bare-array', '--no-dredd', '--format', 'json', '--quiet']);
+    expect(result.code).toBe(1);
+    const report = JSON.parse(result.stdout) as { documents: unknown[]; rules: Array<{ id: string; source: string }>; findings: Array<{ ruleId: string }>; operations: unknown[] };
+    expect(report.documents).toHaveLength(1);
+    expect(report.rules.some((r) => r.source === 'lint')).toBe(true);
+    expect(report.rules.some((r) => r.id === 'contract-no-bare-array')).toBe(true);
+    expect(report.findings.some((f) => f.ruleId === 'contract-no-bare-array')).toBe(true);
+    expect(report.operations).toHaveLength(4);
+    expect(result.stderr).toBe('');
+  });
+
+  it('checks a named description against a named server', async () => {
+    const server = await things();
+    const result = await vottur(['check', THINGS_DESCRIPTION, '--server', server.url, '--bearer', THINGS_TOKEN, '--no-dredd', '--format', 'json']);
+    const report = JSON.parse(result.stdout) as { documents: Array<{ path: string }>; findings: Array<{ source: string }>; rules: Array<{ source: string }> };
+    expect(report.documents.map((d) => d.path)).toEqual(['test/contract/fixtures/things.openapi.yaml']);
+    expect(report.rules.some((r) => r.source === 'lint')).toBe(true);
+    expect(report.rules.some((r) => r.source === 'response')).toBe(true);
+    // The fixture breaks lint conventions, but the server keeps its contract.
+    expect(report.findings.some((f) => f.source === 'lint')).toBe(true);
+    expect(report.findings.filter((f) => f.source !== 'lint')).toEqual([]);
+  });
+
+  it('lints only, and says so, without --server', async () => {
+    const result = await vottur(['check', THINGS_DESCRIPTION, '--format', 'json']);
+    expect(result.stderr).toMatch(/no --server given, so only the description was linted/);
+    const report = JSON.parse(result.stdout) as { rules: Array<{ source: string }> };
+    expect(report.rules.every((r) => r.source === 'lint')).toBe(true);
+  });
+
+  it('refuses options that do not fit, in one line', async () => {
+    const cases: Array<[string[], RegExp]> = [
+      [['check', THINGS_DESCRIPTION, '--fault', 'slow'], /--fault applies to the bundled reference service only/],
+      [['check', '--server', 'http://127.0.0.1:9'], /--server needs the description/],
+      [['check', '--bearer', 'x'], /--bearer applies to a server you name/],
+      [['check', '--fault', 'nonsense'], /unknown fault "nonsense"/],
+    ];
+    for (const [args, message] of cases) {
+      const result = await vottur(args);
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(result.stderr).toMatch(message);
+      expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    }
+  });
+});

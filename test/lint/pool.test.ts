@@ -1,0 +1,103 @@
+/**
+ * Many documents at once: the worker pool finds exactly what linting one at a time finds, in the
+ * same report order; `--jobs` picks the pool size; `--timing` prints the slowest rules. The pool
+ * needs the built worker (dist/src/lint/worker.js), so it is tested through the built CLI (npm
+ * test builds first); under Vitest's TypeScript sources `lintFiles` lints in-process.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { lintFiles, poolSize, TimingCollector } from '../../src/lint/files.js';
+import lintTask from '../../src/lint/worker.js';
+import { ROOT, vottur } from '../cli/run.js';
+
+const PATTERN = 'fixtures/rules/platform-*/*.yaml';
+const out = mkdtempSync(join(tmpdir(), 'vottur-pool-'));
+afterAll(() => rmSync(out, { recursive: true, force: true }));
+
+function withoutTime(file: string): unknown {
+  const report = JSON.parse(readFileSync(file, 'utf8')) as { createdTimestamp?: string };
+  delete report.createdTimestamp;
+  return report;
+}
+
+describe('the worker pool', () => {
+  it('reports exactly what one-at-a-time linting reports', { timeout: 120_000 }, async () => {
+    const pooled = await vottur(['lint', PATTERN, '--jobs', '2', '--format', 'json', '--output', join(out, 'pool.json')]);
+    const single = await vottur(['lint', PATTERN, '--jobs', '1', '--format', 'json', '--output', join(out, 'single.json')]);
+    expect(pooled.stderr).toBe('');
+    expect(single.stderr).toBe('');
+    expect(pooled.code).toBe(single.code);
+    const pool = withoutTime(join(out, 'pool.json')) as { documents: unknown[]; findings: unknown[] };
+    expect(pool.documents.length).toBeGreaterThan(20);
+    expect(pool.findings.length).toBeGreaterThan(20);
+    expect(pool).toEqual(withoutTime(join(out, 'single.json')));
+  });
+
+  it('stops with one line and exit code 2 when a document cannot be read', { timeout: 60_000 }, async () => {
+    const dir = mkdtempSync(join(out, 'broken-'));
+    const { writeFileSync } = await import('node:fs');
+    for (let i = 0; i < 4; i++) writeFileSync(join(dir, `ok-${i}.yaml`), 'openapi: 3.0.3\ninfo: {title: t, version: 1.0.0}\npaths: {}\n');
+    writeFileSync(join(dir, 'broken.yaml'), 'openapi: 3.0.3\ninfo: [\n');
+    const result = await vottur(['lint', `${dir}/*.yaml`, '--jobs', '2']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^vottur: .*broken\.yaml:\d+:\d+: not valid YAML/);
+  });
+
+  it('refuses a --jobs that is not a whole number of threads', async () => {
+    for (const jobs of ['0', 'two', '1.5']) {
+      const result = await vottur(['lint', 'fixtures/conformant/catalogue-api.yaml', '--jobs', jobs]);
+      expect(result.code, jobs).toBe(2);
+      expect(result.stderr).toMatch(/--jobs/);
+    }
+  });
+
+  it('prints the slowest rules after the report with --timing', { timeout: 60_000 }, async () => {
+    const result = await vottur(['lint', 'fixtures/conformant/catalogue-api.yaml', '--timing']);
+    expect(result.stderr).toMatch(/^Rule +\| Time \(ms\) \| Relative$/m);
+    expect(result.stderr).toMatch(/^platform-[a-z0-9-]+ +\| +\d+\.\d \| +\d+\.\d%$/m);
+    expect(result.stderr).toMatch(/^total +\|/m);
+    // The report itself is unchanged on standard output.
+    expect(result.stdout).not.toMatch(/Time \(ms\)/);
+  });
+
+  it('times rules across worker threads too', { timeout: 60_000 }, async () => {
+    const result = await vottur(['lint', PATTERN, '--jobs', '2', '--timing', '--format', 'json', '--output', join(out, 'timed.json')]);
+    expect(result.stderr).toMatch(/^platform-[a-z0-9-]+ +\| +\d+\.\d \|/m);
+  });
+});
+
+describe('choosing the pool size', () => {
+  it('lints a few documents in this thread and many in a pool, unless told', () => {
+    // Under Vitest there is no built worker next to the TypeScript sources: always in-process.
+    expect(poolSize(100, {})).toBe(1);
+    expect(poolSize(1, { jobs: 8 })).toBe(1);
+  });
+
+  it('lints in this thread under Vitest, with timing collected', async () => {
+    const timing = new TimingCollector();
+    const progress: Array<[number, number]> = [];
+    const report = await lintFiles(['fixtures/rules/platform-info-title/*.yaml'], { cwd: ROOT, timing, onProgress: (done, total) => progress.push([done, total]) });
+    expect(report.documents.length).toBeGreaterThan(1);
+    expect(progress[0]).toEqual([0, report.documents.length]);
+    expect(progress.at(-1)).toEqual([report.documents.length, report.documents.length]);
+    expect(timing.entries().some((entry) => entry.name === 'platform-info-title')).toBe(true);
+  });
+});
+
+describe('a worker task', () => {
+  it('returns findings and rule metadata, not the parsed document', async () => {
+    const result = await lintTask({ file: join(ROOT, 'fixtures/conformant/catalogue-api.yaml'), cwd: ROOT, timing: true });
+    expect('linted' in result).toBe(true);
+    if (!('linted' in result)) return;
+    expect(Object.keys(result.linted).sort()).toEqual(['document', 'findings']);
+    expect(result.rules.length).toBeGreaterThan(0);
+    expect(result.timing?.length).toBeGreaterThan(0);
+  });
+
+  it('turns a failure into data', async () => {
+    const result = await lintTask({ file: join(ROOT, 'no/such/file.yaml'), cwd: ROOT, timing: false });
+    expect(result).toEqual({ failure: { message: expect.stringMatching(/cannot read .*no such file/), couldNotRun: true } });
+  });
+});
