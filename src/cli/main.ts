@@ -4,30 +4,44 @@
  * stderr and exit code 2; findings decide between 0 and 1.
  */
 import { Command, CommanderError } from 'commander';
+import { enableCompileCache } from '../lint/compile-cache.js';
 import { toolInfo } from '../version.js';
-import { registerLint } from './commands/lint.js';
-import { registerReport } from './commands/report.js';
-import { registerRules } from './commands/rules.js';
-import { registerServe } from './commands/serve.js';
 import { CouldNotRunError, EXIT_COULD_NOT_RUN } from './errors.js';
 
-export function buildProgram(): Command {
+// Before any dependency loads: their compiled code is cached on disk between runs.
+enableCompileCache('cli');
+
+/**
+ * Each command's module is imported only when that command runs (`vottur lint` must not load
+ * the reference service's web server or the contract tester: start-up is part of every lint),
+ * or all of them for `--help`, `help` and unknown commands. Add a command here, in the order
+ * `--help` lists them, not as a static import.
+ */
+const COMMANDS: Record<string, () => Promise<(program: Command) => unknown>> = {
+  check: async () => (await import('./commands/check.js')).registerCheck,
+  lint: async () => (await import('./commands/lint.js')).registerLint,
+  test: async () => (await import('./commands/test.js')).registerTest,
+  report: async () => (await import('./commands/report.js')).registerReport,
+  rules: async () => (await import('./commands/rules.js')).registerRules,
+  serve: async () => (await import('./commands/serve.js')).registerServe,
+};
+
+export async function buildProgram(argv: readonly string[] = []): Promise<Command> {
   const program = new Command('vottur')
     .description('Conformance checks for the island.is API catalogue')
     .version(toolInfo().version)
     .showHelpAfterError('(run vottur --help for usage)')
     .exitOverride();
-  registerLint(program);
-  registerReport(program);
-  registerRules(program);
-  registerServe(program);
+  const first = argv[0];
+  const names = first !== undefined && Object.prototype.hasOwnProperty.call(COMMANDS, first) ? [first] : Object.keys(COMMANDS);
+  for (const name of names) (await COMMANDS[name]!())(program);
   for (const command of program.commands) command.exitOverride();
   return program;
 }
 
 export async function main(argv: string[]): Promise<number> {
-  const program = buildProgram();
   try {
+    const program = await buildProgram(argv);
     await program.parseAsync(argv, { from: 'user' });
     return typeof process.exitCode === 'number' ? process.exitCode : 0;
   } catch (error) {

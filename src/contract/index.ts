@@ -90,7 +90,8 @@ export async function runContractTests(options: ContractTestOptions): Promise<Re
   try {
     return await run(options, mask, (r) => (redact = r));
   } catch (error) {
-    if (error instanceof CouldNotRunError) throw new CouldNotRunError(mask(redact(error.message)));
+    // One line, masked, without secrets: the CLI prints it as it is.
+    if (error instanceof CouldNotRunError) throw new CouldNotRunError(mask(redact(error.message)).replace(/\s*\n\s*/g, ' '));
     throw error;
   }
 }

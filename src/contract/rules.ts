@@ -39,7 +39,7 @@ const DEFINITIONS = {
     description: 'A response body is a JSON object, never a bare array; collections sit in a named member.',
   },
   'contract-created-timestamp': {
-    severity: 'error',
+    severity: 'warn',
     category: 'data-format',
     source: 'response',
     description: 'Every returned data object carries createdTimestamp.',

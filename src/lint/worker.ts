@@ -6,7 +6,12 @@
 import { ruleTiming, type TimingEntry } from '../../rulesets/lib/timing.js';
 import { CouldNotRunError } from '../cli/errors.js';
 import type { RuleMeta } from '../report/finding.js';
-import { lintDocument, platformRulesetLinter, type LintedDocument } from './lint.js';
+import { enableCompileCache } from './compile-cache.js';
+import type { LintedDocument } from './lint.js';
+
+// Before Spectral loads (lint.js is imported on the first task): compiled code cached on disk.
+enableCompileCache('lint-worker');
+const lint = import('./lint.js');
 
 export interface LintTask {
   /** Absolute path of the document. */
@@ -24,6 +29,7 @@ export type LintTaskResult =
 
 export default async function lintTask(task: LintTask): Promise<LintTaskResult> {
   try {
+    const { lintDocument, platformRulesetLinter } = await lint;
     const linter = await platformRulesetLinter();
     ruleTiming.enabled = task.timing;
     ruleTiming.reset();

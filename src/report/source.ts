@@ -7,8 +7,15 @@
  * anything unreadable are simply not available (the formats then go without).
  */
 import { readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { isAbsolute, resolve } from 'node:path';
-import { LineCounter, isMap, isPair, isScalar, isSeq, parseDocument, type Node as YamlNode } from 'yaml';
+import type { LineCounter, Node as YamlNode } from 'yaml';
+
+/** The YAML library, loaded on first use: most reports never need it, and every `vottur lint` would pay for loading it. */
+let yamlLibrary: typeof import('yaml') | undefined;
+function yaml(): typeof import('yaml') {
+  return (yamlLibrary ??= createRequire(import.meta.url)('yaml') as typeof import('yaml'));
+}
 import type { Finding, Report } from './finding.js';
 
 /** Files larger than this are not read (an excerpt is not worth reading 50 MB). */
@@ -114,6 +121,7 @@ export class SourceFiles {
     if (!loaded) return undefined;
     if (loaded.parsed === undefined) {
       try {
+        const { LineCounter, parseDocument } = yaml();
         const counter = new LineCounter();
         const parsed = parseDocument(loaded.text, { lineCounter: counter, uniqueKeys: false, strict: false });
         loaded.parsed = { root: parsed.contents as YamlNode | null, counter };
@@ -123,6 +131,7 @@ export class SourceFiles {
     }
     if (!loaded.parsed) return undefined;
     const { root, counter } = loaded.parsed;
+    const { isMap, isPair, isScalar, isSeq } = yaml();
     let node: unknown = root;
     let offset: number | undefined = (root as YamlNode | null)?.range?.[0];
     for (const segment of decodePointer(pointer)) {

@@ -12,6 +12,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { registerCheck } from '../../src/cli/commands/check.js';
 import { registerTest } from '../../src/cli/commands/test.js';
 import { CouldNotRunError } from '../../src/cli/errors.js';
+import type { FaultName } from '../../src/reference/faults.js';
 import { startReferenceService, type RunningReferenceService } from '../../src/reference/service.js';
 import { closedPort, startThingsServer, THINGS_DESCRIPTION, THINGS_TOKEN, type TestServer } from './fixtures/servers.js';
 
@@ -65,7 +66,7 @@ async function things(options: Parameters<typeof startThingsServer>[0] = {}): Pr
   return server;
 }
 
-async function reference(faults: Parameters<typeof startReferenceService>[0]['faults'] = []): Promise<RunningReferenceService> {
+async function reference(faults: FaultName[] = []): Promise<RunningReferenceService> {
   const service = await startReferenceService({ port: 0, auth: 'dev', faults });
   servers.push(service);
   return service;

@@ -9,21 +9,7 @@ import type { FaultName } from '../../src/reference/faults.js';
 import { FAULT_NAMES } from '../../src/reference/faults.js';
 import { startReferenceService, type RunningReferenceService } from '../../src/reference/service.js';
 import { atLeast, type Report } from '../../src/report/finding.js';
-
-/** The table in docs/contract.md: fault mode → the rule(s) that must catch it (any one of them). */
-export const FAULT_TABLE: Record<FaultName, string[]> = {
-  'bare-array': ['contract-no-bare-array'],
-  'not-found-404': ['contract-not-found-204'],
-  'plain-json-errors': ['contract-problem-details'],
-  'hyphen-national-id': ['contract-national-id'],
-  'bad-date-time': ['contract-date-time'],
-  'missing-created-timestamp': ['contract-created-timestamp'],
-  'wrong-type': ['contract-schema'],
-  'undocumented-status': ['contract-status-documented'],
-  'no-auth': ['contract-auth-required'],
-  'server-error': ['contract-content-type', 'contract-problem-details'],
-  slow: ['contract-timeout'],
-};
+import { FAULT_TABLE } from './fixtures/fault-table.js';
 
 let service: RunningReferenceService | undefined;
 afterEach(async () => {

@@ -1,0 +1,40 @@
+/**
+ * The CLI's on-disk compile cache (src/lint/compile-cache.ts) changes how fast `vottur lint`
+ * starts, never what it finds: a cold run (writing the cache), warm runs (reading it) and a run
+ * without it write the same report.
+ */
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, expect, it } from 'vitest';
+import { vottur } from '../cli/run.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'vottur-compile-cache-test-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+it('finds the same with a cold cache, a warm cache and none', { timeout: 120_000 }, async () => {
+  const cache = join(dir, 'cache');
+  const reports: unknown[] = [];
+  const runs: Array<[string, NodeJS.ProcessEnv]> = [
+    ['cold', { VOTTUR_COMPILE_CACHE_DIR: cache }],
+    ['warm', { VOTTUR_COMPILE_CACHE_DIR: cache }],
+    ['warm again', { VOTTUR_COMPILE_CACHE_DIR: cache }],
+    ['none', { VOTTUR_NO_COMPILE_CACHE: '1' }],
+  ];
+  for (const [name, env] of runs) {
+    const output = join(dir, `${name}.json`);
+    const result = await vottur(['lint', 'fixtures/rules/platform-openapi-valid/*.yaml', '--jobs', '1', '--format', 'json', '--output', output], { env });
+    expect(result.stderr, name).toBe('');
+    expect(result.code, name).toBe(1);
+    const report = JSON.parse(readFileSync(output, 'utf8')) as { createdTimestamp?: string };
+    delete report.createdTimestamp;
+    reports.push(report);
+    if (name === 'cold') {
+      // Written at exit, one file per purpose.
+      expect(existsSync(cache)).toBe(true);
+      const [version] = readdirSync(cache);
+      expect(readdirSync(join(cache, version!))).toEqual(['cli.bin']);
+    }
+  }
+  for (const report of reports.slice(1)) expect(report).toEqual(reports[0]);
+});
