@@ -53,7 +53,13 @@ export function decodePointer(pointer: string): string[] {
 }
 
 export function encodePointer(path: JsonPath): string {
-  return path.map((segment) => `/${String(segment).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+  let pointer = '';
+  for (const segment of path) {
+    const text = String(segment);
+    // Most segments need no escaping; testing first saves two regular expressions per segment.
+    pointer += `/${text.includes('~') || text.includes('/') ? text.replace(/~/g, '~0').replace(/\//g, '~1') : text}`;
+  }
+  return pointer;
 }
 
 /** A JSON pointer as a URI fragment for `$ref` (`#/paths/~1v1~1users~1%7Bid%7D`): valid `uri-reference`. */

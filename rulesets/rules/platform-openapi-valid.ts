@@ -68,9 +68,16 @@ function nearMiss(document: Record<string, unknown>, ref: string): string | unde
 
 function danglingRefs(document: Record<string, unknown>): Problem[] {
   const problems: Problem[] = [];
-  const walk = (node: unknown, path: JsonPath) => {
+  // One path, grown and shrunk as the walk goes (copied only for a problem): this walk visits
+  // every node of the document, and a new array per node was most of its time on large ones.
+  const path: JsonPath = [];
+  const walk = (node: unknown) => {
     if (Array.isArray(node)) {
-      node.forEach((item, i) => walk(item, [...path, i]));
+      for (let i = 0; i < node.length; i++) {
+        path.push(i);
+        walk(node[i]);
+        path.pop();
+      }
       return;
     }
     if (!isObject(node)) return;
@@ -84,10 +91,14 @@ function danglingRefs(document: Record<string, unknown>): Problem[] {
     for (const key of Object.keys(node)) {
       // Examples are data, not description: a `$ref` key inside one is just a value.
       if ((key === 'example' || key === 'default' || key === 'const' || key === 'enum') && path.length > 0) continue;
-      walk(node[key], [...path, key]);
+      const value = node[key];
+      if (typeof value !== 'object' || value === null) continue;
+      path.push(key);
+      walk(value);
+      path.pop();
     }
   };
-  walk(document, []);
+  walk(document);
   return problems;
 }
 

@@ -8,9 +8,6 @@ import { enableCompileCache } from '../lint/compile-cache.js';
 import { toolInfo } from '../version.js';
 import { CouldNotRunError, EXIT_COULD_NOT_RUN } from './errors.js';
 
-// Before any dependency loads: their compiled code is cached on disk between runs.
-enableCompileCache('cli');
-
 /**
  * Each command's module is imported only when that command runs (`vottur lint` must not load
  * the reference service's web server or the contract tester: start-up is part of every lint),
@@ -25,6 +22,10 @@ const COMMANDS: Record<string, () => Promise<(program: Command) => unknown>> = {
   rules: async () => (await import('./commands/rules.js')).registerRules,
   serve: async () => (await import('./commands/serve.js')).registerServe,
 };
+
+// Before any dependency loads: their compiled code is cached on disk between runs, per command.
+const commandName = process.argv[2];
+enableCompileCache(`cli-${commandName !== undefined && Object.prototype.hasOwnProperty.call(COMMANDS, commandName) ? commandName : 'other'}`);
 
 export async function buildProgram(argv: readonly string[] = []): Promise<Command> {
   const program = new Command('vottur')

@@ -6,7 +6,8 @@
  *
  * - the code is serialised after the run (`script.createCachedData()`), so it includes every
  *   function the run compiled, not only the top-level code;
- * - one cache file per purpose (`name`), in the OS temp folder, keyed by Node's V8 version and
+ * - one cache file per purpose (`name`: the CLI keeps one per command, so each holds exactly
+ *   what that command loads and no run reads code it will not use), in the OS temp folder, keyed by Node's V8 version and
  *   each file's content hash, whatever the working directory; rewritten only when something new
  *   was compiled, whole and atomically (temp file and rename), so parallel runs never read a
  *   torn or mismatched file;
@@ -90,7 +91,7 @@ export function enableCompileCache(name: string): void {
     }
     if (cached && !script.cachedDataRejected) keep.set(filename, { hash, data: cached });
     else {
-      keep.set(filename, process.env.VOTTUR_CC_EARLY ? { hash, data: script.createCachedData() } : { hash, script });
+      keep.set(filename, { hash, script });
       changed = true;
     }
     const mod = this;
@@ -106,8 +107,9 @@ export function enableCompileCache(name: string): void {
     return wrapper.call(mod.exports, mod.exports, require, mod, filename, dirname(filename));
   };
 
-  process.once('exit', () => {
+  save = () => {
     if (!changed) return;
+    changed = false;
     try {
       const parts: Buffer[] = [];
       const next: Record<string, Entry> = {};
@@ -117,13 +119,6 @@ export function enableCompileCache(name: string): void {
         next[filename] = { hash: entry.hash, offset, length: data.length };
         parts.push(data);
         offset += data.length;
-      }
-      // What other commands loaded stays cached too.
-      for (const [filename, entry] of Object.entries(index)) {
-        if (keep.has(filename) || entry.offset + entry.length > blob.length) continue;
-        next[filename] = { hash: entry.hash, offset, length: entry.length };
-        parts.push(blob.subarray(entry.offset, entry.offset + entry.length));
-        offset += entry.length;
       }
       mkdirSync(folder, { recursive: true });
       const header = Buffer.from(JSON.stringify(next), 'utf8');
@@ -135,5 +130,16 @@ export function enableCompileCache(name: string): void {
     } catch {
       // No cache this time.
     }
-  });
+  };
+  process.once('exit', save);
+}
+
+let save: (() => void) | undefined;
+
+/**
+ * Writes the cache now if anything new was compiled (otherwise at exit). Worker threads call it
+ * after their first task: a terminated worker never sees its 'exit' event.
+ */
+export function flushCompileCache(): void {
+  save?.();
 }

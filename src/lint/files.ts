@@ -27,9 +27,9 @@ export interface Shard {
 
 export interface LintFilesOptions extends LintDocumentOptions {
   /**
-   * Worker threads: 1 lints in this thread; undefined picks by the work (a pool sized to the
-   * cores when there are enough documents, see `POOL_MIN_DOCUMENTS`). A custom `linter` always
-   * runs in this thread (it cannot be sent to a worker).
+   * Worker threads: 1 lints in this thread; undefined picks by the work and the machine (a
+   * pool sized to the cores, see `POOL_MIN_DOCUMENTS` and `POOL_MIN_CORES`). A custom `linter`
+   * always runs in this thread (it cannot be sent to a worker).
    */
   jobs?: number;
   /** Lint only this share of the documents (see `inShard`). */
@@ -61,10 +61,16 @@ export class TimingCollector {
 }
 
 /**
- * The pool pays for itself from this many documents on (each worker loads Spectral and the
- * ruleset once, ~0.3 s of CPU; measured with `npm run bench`, see docs/performance.md).
+ * When `--jobs` is not given, the pool is used from this many documents on (each worker loads
+ * Spectral and the ruleset once, ~0.3 s of CPU)...
  */
 export const POOL_MIN_DOCUMENTS = 4;
+/**
+ * ...and on machines with at least this many cores. On two cores linting in one thread already
+ * keeps the second core busy with V8's parallel garbage collection, and the pool measured no
+ * faster (docs/performance.md); `--jobs 2` still asks for it.
+ */
+export const POOL_MIN_CORES = 3;
 
 /** Parses `--shard i/n` (1 ≤ i ≤ n). */
 export function parseShard(text: string): Shard {
@@ -126,7 +132,8 @@ export function workerFile(): string | undefined {
 export function poolSize(count: number, options: Pick<LintFilesOptions, 'jobs' | 'linter'>): number {
   if (options.linter || count < 2 || !workerFile()) return 1;
   if (options.jobs !== undefined) return Math.max(1, Math.min(Math.floor(options.jobs), count));
-  return count >= POOL_MIN_DOCUMENTS ? Math.min(availableParallelism(), count) : 1;
+  const cores = availableParallelism();
+  return count >= POOL_MIN_DOCUMENTS && cores >= POOL_MIN_CORES ? Math.min(cores, count) : 1;
 }
 
 /** Lints every file the patterns name (this shard's share of them) and gathers the results into one report. */
@@ -178,17 +185,30 @@ async function lintInPool(files: string[], cwd: string, jobs: number, options: L
   const results: LintedDocument[] = new Array(files.length);
   let rules: RuleMeta[] = [];
   let done = 0;
+  // Largest first (the longest task must not start last), and a document goes to a worker only
+  // when the worker is free: `jobs` loops that each take the next document. Handing piscina all
+  // tasks at once let it queue them on workers still starting, unevenly (measured: one worker
+  // idle for a second while the other worked through its queue).
+  const sizes = await Promise.all(files.map((file) => stat(resolve(cwd, file)).then((info) => info.size, () => 0)));
+  const order = files.map((_, i) => i).sort((a, b) => sizes[b]! - sizes[a]! || a - b);
+  let next = 0;
+  let failed = false;
+  const loop = async () => {
+    while (next < order.length && !failed) {
+      const i = order[next++]!;
+      const result = await pool.run({ file: resolve(cwd, files[i]!), cwd, allowRemoteRefs: options.allowRemoteRefs, remoteTimeoutMs: options.remoteTimeoutMs, timing: options.timing !== undefined });
+      if ('failure' in result) {
+        failed = true;
+        throw result.failure.couldNotRun ? new CouldNotRunError(result.failure.message) : new Error(result.failure.message);
+      }
+      results[i] = result.linted;
+      rules = result.rules;
+      if (options.timing && result.timing) options.timing.add(result.timing);
+      options.onProgress?.(++done, files.length);
+    }
+  };
   try {
-    await Promise.all(
-      files.map(async (file, i) => {
-        const result = await pool.run({ file: resolve(cwd, file), cwd, allowRemoteRefs: options.allowRemoteRefs, remoteTimeoutMs: options.remoteTimeoutMs, timing: options.timing !== undefined });
-        if ('failure' in result) throw result.failure.couldNotRun ? new CouldNotRunError(result.failure.message) : new Error(result.failure.message);
-        results[i] = result.linted;
-        rules = result.rules;
-        if (options.timing && result.timing) options.timing.add(result.timing);
-        options.onProgress?.(++done, files.length);
-      }),
-    );
+    await Promise.all(Array.from({ length: jobs }, loop));
   } finally {
     await pool.destroy();
   }

@@ -6,12 +6,13 @@
 import { ruleTiming, type TimingEntry } from '../../rulesets/lib/timing.js';
 import { CouldNotRunError } from '../cli/errors.js';
 import type { RuleMeta } from '../report/finding.js';
-import { enableCompileCache } from './compile-cache.js';
+import { enableCompileCache, flushCompileCache } from './compile-cache.js';
 import type { LintedDocument } from './lint.js';
 
 // Before Spectral loads (lint.js is imported on the first task): compiled code cached on disk.
 enableCompileCache('lint-worker');
 const lint = import('./lint.js');
+let flushed = false;
 
 export interface LintTask {
   /** Absolute path of the document. */
@@ -34,6 +35,11 @@ export default async function lintTask(task: LintTask): Promise<LintTaskResult> 
     ruleTiming.enabled = task.timing;
     ruleTiming.reset();
     const linted = await lintDocument(task.file, { cwd: task.cwd, linter, allowRemoteRefs: task.allowRemoteRefs, remoteTimeoutMs: task.remoteTimeoutMs });
+    if (!flushed) {
+      // Everything a task needs is compiled by now; piscina terminates workers without an 'exit' event.
+      flushed = true;
+      flushCompileCache();
+    }
     return { linted, rules: linter.rules, ...(task.timing ? { timing: ruleTiming.entries() } : {}) };
   } catch (error) {
     return { failure: { message: error instanceof Error ? error.message : String(error), couldNotRun: error instanceof CouldNotRunError } };

@@ -33,7 +33,7 @@ it('finds the same with a cold cache, a warm cache and none', { timeout: 120_000
       // Written at exit, one file per purpose.
       expect(existsSync(cache)).toBe(true);
       const [version] = readdirSync(cache);
-      expect(readdirSync(join(cache, version!))).toEqual(['cli.bin']);
+      expect(readdirSync(join(cache, version!))).toEqual(['cli-lint.bin']);
     }
   }
   for (const report of reports.slice(1)) expect(report).toEqual(reports[0]);

@@ -64,12 +64,12 @@ async function fastPath(file: string): Promise<string[]> {
   const result = await lintDocument(file, { linter: linter() });
   // vottur's parser diagnostics and loader problems are its own, reported as platform-openapi-valid.
   const loaded = await loadDescription(file);
-  const own = new Set([
-    ...loaded.files.get(loaded.rootUri)!.parsed.diagnostics.map((d) => `${d.message}.`),
-    ...loaded.problems.map((p) => p.message),
-  ]);
+  const diagnostics = new Set(loaded.files.get(loaded.rootUri)!.parsed.diagnostics.map((d) => `${encodePointer(d.path ?? [])} ${d.range.start.line + 1}:${d.range.start.character + 1}`));
+  const problems = new Set(loaded.problems.map((p) => p.message));
+  const own = (finding: { ruleId: string; message: string; pointer: string; line?: number; column?: number }) =>
+    finding.ruleId === 'platform-openapi-valid' && (problems.has(finding.message) || diagnostics.has(`${finding.pointer} ${finding.line}:${finding.column}`));
   return result.findings
-    .filter((finding) => !(finding.ruleId === 'platform-openapi-valid' && own.has(finding.message)))
+    .filter((finding) => !own(finding))
     .map((finding) => key(finding.ruleId, finding.path, finding.message, finding.line, finding.column))
     .sort();
 }

@@ -32,6 +32,16 @@ describe('stylish format', () => {
     expect(formatStylish(emptyReport(), CONTEXT).trimEnd()).toBe('✔ No problems found in 1 document. Score 100/100 (A).');
   });
 
+  it('says, for a contract run, how many operations and requests were tested', () => {
+    const report = sampleReport();
+    const lines = formatStylish(report, CONTEXT).trimEnd().split('\n');
+    const requests = report.operations!.reduce((sum, op) => sum + op.requests, 0);
+    const failing = report.operations!.filter((op) => op.findings > 0).length;
+    expect(lines.at(-2)).toBe(`${report.operations!.length} operations tested with ${requests} requests, ${failing} with findings; ${report.rules.length} rules checked.`);
+    expect(formatStylish({ ...report, findings: [], operations: report.operations!.map((op) => ({ ...op, findings: 0 })) }, CONTEXT)).toMatch(/all as described/);
+    expect(formatStylish(emptyReport(), CONTEXT)).not.toMatch(/operations? tested/);
+  });
+
   it('colours only when asked', () => {
     expect(formatStylish(sampleReport(), CONTEXT)).not.toMatch(ANSI);
     expect(formatStylish(sampleReport(), { ...CONTEXT, color: true })).toMatch(ANSI);

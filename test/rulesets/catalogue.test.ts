@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { rulesMarkdown } from '../../src/cli/commands/rules.js';
+import { allRules, rulesMarkdown } from '../../src/cli/commands/rules.js';
 import { RULES } from '../../rulesets/rules/index.js';
 import ruleset from '../../rulesets/vottur.js';
 import { docsUrl, type RuleDefinition } from '../../rulesets/lib/rule.js';
@@ -100,9 +100,8 @@ describe('the rule catalogue', () => {
     expect(readFileSync(index, 'utf8'), 'run `npm run rules:index` and commit the result').toBe(before);
   });
 
-  it('keeps docs/rules/README.md in step with the rules (vottur rules --format markdown)', () => {
-    const { rules } = createLinter(ruleset as never);
-    const expected = rulesMarkdown([...rules].sort((a, b) => a.id.localeCompare(b.id)));
+  it('keeps docs/rules/README.md in step with the rules (vottur rules --format markdown)', async () => {
+    const expected = rulesMarkdown(await allRules());
     expect(readFileSync(join(ROOT, 'docs/rules/README.md'), 'utf8'), 'regenerate with `vottur rules --format markdown > docs/rules/README.md`').toBe(expected);
   });
 });

@@ -31,6 +31,9 @@ export function failSeverityOption(): Option {
   return new Option('--fail-severity <level>', 'exit 1 when a finding is at or above this severity').choices([...SEVERITIES]).default('error');
 }
 
+/** From this many findings on, memory is collected before the report is written (see lint/memory.ts). */
+const BIG_REPORT = 2000;
+
 function parseJobs(value: string): number {
   const jobs = Number(value);
   if (!Number.isInteger(jobs) || jobs < 1) throw new CouldNotRunError(`--jobs ${value}: give a whole number of worker threads, 1 or more (1 lints in the main thread)`);
@@ -61,7 +64,7 @@ export function registerLint(program: Command): void {
     .option('-q, --quiet', 'show errors only')
     .option('--allow-remote-refs', 'fetch http(s) $refs (off by default: a linter in CI must not reach the network)')
     .option('--show-pii', 'show national identifiers unmasked in the output')
-    .option('-j, --jobs <n>', 'worker threads for many documents (default: one per core from 4 documents on; 1 lints in the main thread)', parseJobs)
+    .option('-j, --jobs <n>', 'worker threads for many documents (default: one per core, from 4 documents on machines with 3 or more cores; 1 lints in the main thread)', parseJobs)
     .option('--shard <i/n>', "lint only the i-th of n shares of the documents (stable per path; merge the shards' --format json reports with vottur report)")
     .option('--timing', 'after the report, show the slowest rules on standard error');
   addOutputOptions(command, state);
@@ -83,6 +86,8 @@ export function registerLint(program: Command): void {
     } finally {
       progress.stop();
     }
+    // Thousands of findings: make room for the report in the memory the linting left behind.
+    if (report.findings.length >= BIG_REPORT) (await import('../../lint/memory.js')).collectGarbage();
     writeReports(applyQuiet(report, options.quiet), targets, {
       cwd: process.cwd(),
       showPii: Boolean(options.showPii),

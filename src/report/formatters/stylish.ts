@@ -55,6 +55,11 @@ export function formatStylish(report: Report, context: FormatContext): string {
   const total = report.findings.length;
   const counts = `${summary.error} error${summary.error === 1 ? '' : 's'}, ${summary.warn} warning${summary.warn === 1 ? '' : 's'}, ${summary.info} info, ${summary.hint} hint${summary.hint === 1 ? '' : 's'}`;
   const documents = `${report.documents.length} document${report.documents.length === 1 ? '' : 's'}`;
+  if (report.operations?.length) {
+    const requests = report.operations.reduce((sum, op) => sum + op.requests, 0);
+    const failing = report.operations.filter((op) => op.findings > 0).length;
+    lines.push(colors.dim(`${report.operations.length} operation${report.operations.length === 1 ? '' : 's'} tested with ${requests} request${requests === 1 ? '' : 's'}${failing ? `, ${failing} with findings` : ', all as described'}; ${report.rules.length} rules checked.`));
+  }
   const score = scoreReport(report);
   const scoreText = (score.grade === 'A' ? colors.green : score.grade === 'F' ? colors.red : colors.yellow)(`${scoreLabel(score)}.`);
   if (total === 0) lines.push(`${colors.green(`✔ No problems found in ${documents}.`)} ${scoreText}`);
