@@ -9,7 +9,8 @@ import type { Report, Severity } from '../../report/finding.js';
 import { maskNationalIds } from '../../report/pii.js';
 import { CouldNotRunError } from '../errors.js';
 import { addOutputOptions, outputTargets, writeReports, type OutputState, type OutputTarget } from '../output.js';
-import { applyQuiet, exitCodeFor, failSeverityOption } from './lint.js';
+import { failSeverityOption, minScoreOption, reportExitCode } from '../../report/gate.js';
+import { applyQuiet } from './lint.js';
 
 /** Where the contract commands write; tests pass their own. */
 export interface ContractIo {
@@ -20,6 +21,7 @@ export interface ContractIo {
 /** The options `test` and `check` share, as commander hands them over. */
 export interface ContractCommandOptions {
   failSeverity: Severity;
+  minScore?: number;
   quiet?: boolean;
   showPii?: boolean;
   timeout: number;
@@ -50,6 +52,7 @@ function collect(value: string, previous: string[]): string[] {
 export function addContractOptions(command: Command, state: OutputState): Command {
   command
     .addOption(failSeverityOption())
+    .addOption(minScoreOption())
     .option('-q, --quiet', 'show errors only (and no progress lines)')
     .option('--show-pii', 'show national identifiers unmasked in the output')
     .option('--timeout <ms>', 'time limit for each request, in milliseconds', wholeNumber('--timeout'), DEFAULT_TIMEOUT_MS)
@@ -119,7 +122,7 @@ export function finish(report: Report, targets: OutputTarget[], options: Contrac
     color: !io.stdout && Boolean(process.stdout.isTTY) && !process.env.NO_COLOR,
     stdout: stdoutOf(io),
   });
-  process.exitCode = exitCodeFor(report, options.failSeverity);
+  process.exitCode = reportExitCode(report, { failSeverity: options.failSeverity, minScore: options.minScore });
 }
 
 /** A note on standard error, masked unless --show-pii; silent with --quiet. */
