@@ -374,13 +374,16 @@ function oneLine(text: string): string {
 
 function operationResults(description: ContractDescription, exchanges: Exchange[], dredd: DreddRun | undefined, findings: Finding[]): OperationResult[] {
   return description.operations.map((op) => {
-    const dreddRequests = dredd?.results.filter((r) => r.outcome !== 'skip' && findOperation(description, r.info) === op).length ?? 0;
+    const dreddResults = dredd?.results.filter((r) => r.outcome !== 'skip' && findOperation(description, r.info) === op) ?? [];
+    const planned = exchanges.filter((e) => e.planned.op === op);
+    const durationMs = planned.reduce((sum, e) => sum + e.outcome.durationMs, 0) + dreddResults.reduce((sum, r) => sum + (r.durationMs ?? 0), 0);
     return {
       document: description.displayPath,
       operation: op.label,
       ...(op.operationId !== undefined ? { operationId: op.operationId } : {}),
-      requests: exchanges.filter((e) => e.planned.op === op).length + dreddRequests,
+      requests: planned.length + dreddResults.length,
       findings: findings.filter((f) => f.operation === op.label).length,
+      durationMs,
     };
   });
 }

@@ -91,13 +91,18 @@ export function summarise(findings: readonly Finding[]): Summary {
 }
 
 /** Stable order: document, line, column, rule. */
+/** `localeCompare`, without calling into ICU for the common case of equal strings (same order). */
+function compareText(a: string, b: string): number {
+  return a === b ? 0 : a.localeCompare(b);
+}
+
 export function sortFindings(findings: Finding[]): Finding[] {
   return findings.sort(
     (a, b) =>
-      a.document.localeCompare(b.document) ||
+      compareText(a.document, b.document) ||
       (a.line ?? 0) - (b.line ?? 0) ||
       (a.column ?? 0) - (b.column ?? 0) ||
-      a.ruleId.localeCompare(b.ruleId) ||
-      a.pointer.localeCompare(b.pointer),
+      compareText(a.ruleId, b.ruleId) ||
+      compareText(a.pointer, b.pointer),
   );
 }

@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import type { Report } from '../../src/report/finding.js';
 import { formatHtml } from '../../src/report/formatters/html.js';
-import { CONTEXT, CWD, NATIONAL_ID, NATIONAL_ID_HYPHEN, sampleReport } from './sample.js';
+import { CONTEXT, CWD, emptyReport, NATIONAL_ID, NATIONAL_ID_HYPHEN, sampleReport } from './sample.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const HAS_CHROMIUM = existsSync(CHROMIUM);
@@ -131,9 +131,9 @@ describe.skipIf(!HAS_CHROMIUM)('html format in a browser', () => {
     expect(rows.map((r) => r.rule).sort()).toEqual(['contract-status-code', 'platform-operation-summary', 'response-content-type']);
     expect(rows.every((r) => r.text.includes('GET /v2/actor-profiles'))).toBe(true);
     expect(await page.$$eval('#operations-table tbody tr', (trs) => trs.map((tr) => (tr as HTMLElement).innerText.split('\t').map((c) => c.trim())))).toEqual([
-      ['GET /v2/users/{nationalId}', 'getUserProfile', 'test/report/fixtures/user-profile.yaml', '2', '25 ms', '1', '0', '0', '0', 'failed', 'Show findings'],
-      ['GET /v2/actor-profiles', 'getActorProfiles', 'test/report/fixtures/user-profile.yaml', '1', '40 ms', '1', '1', '0', '0', 'failed', 'Show findings'],
-      ['DELETE /v2/users/{nationalId}', 'deleteUser', 'test/report/fixtures/user-profile.yaml', '0', '', '0', '0', '0', '0', 'not exercised', ''],
+      ['GET /v2/users/{nationalId}\ngetUserProfile', '2', '25 ms', '1', '0', '0', '0', 'failed', 'Show findings'],
+      ['GET /v2/actor-profiles\ngetActorProfiles', '1', '40 ms', '1', '1', '0', '0', 'failed', 'Show findings'],
+      ['DELETE /v2/users/{nationalId}\ndeleteUser', '0', '', '0', '0', '0', '0', 'not exercised', ''],
     ]);
     await page.close();
   }, 60_000);
@@ -164,6 +164,15 @@ describe.skipIf(!HAS_CHROMIUM)('html format in a browser', () => {
       await page.screenshot({ path: join(CWD, 'docs', 'img', 'report.png'), fullPage: true });
     }
     expect(existsSync(join(ARTIFACTS, 'report.png'))).toBe(true);
+    await page.close();
+  }, 60_000);
+
+  it('says every rule passed, and nothing about filters, when there is no finding', async () => {
+    const { page } = await open(emptyReport(), 'empty.html');
+    expect(await page.isVisible('#no-findings')).toBe(true);
+    expect(await page.isVisible('#no-match')).toBe(false);
+    await page.fill('#filter-text', 'anything');
+    expect(await page.isVisible('#no-match')).toBe(false);
     await page.close();
   }, 60_000);
 

@@ -157,6 +157,7 @@ a { color: var(--accent); }
 #filter-count { color: var(--muted); }
 table { border-collapse: collapse; width: 100%; }
 .table-wrap { overflow-x: auto; }
+.operation-id { color: var(--muted, #57606a); font-size: 12px; margin-top: 2px; }
 th, td { text-align: left; vertical-align: top; padding: 6px 8px; border-bottom: 1px solid var(--line); }
 th { background: var(--panel); }
 #findings-table th { position: sticky; top: 0; z-index: 1; }
@@ -204,7 +205,8 @@ const SCRIPT = `
       if (ok) shown++;
     });
     count.textContent = 'Showing ' + shown + ' of ' + rows.length + ' finding' + (rows.length === 1 ? '' : 's');
-    none.hidden = shown !== 0;
+    // With no findings at all, the 'every rule passed' line says it; this one is for filters.
+    none.hidden = shown !== 0 || rows.length === 0;
   }
   [severity, category, rule].forEach(function (el) { el.addEventListener('change', apply); });
   text.addEventListener('input', apply);
@@ -284,6 +286,8 @@ export function formatHtml(report: Report, context: FormatContext): string {
   });
 
   const operations = reportOperations(visible);
+  // The document column only where operations come from more than one description.
+  const manyDocuments = new Set(operations.map((o) => o.document)).size > 1;
   const operationRows = operations.map((o) => {
     const own = visible.findings.filter((f) => f.source !== 'lint' && f.document === o.document && f.operation === o.operation);
     const counts = summarise(own);
@@ -297,9 +301,8 @@ export function formatHtml(report: Report, context: FormatContext): string {
             : '<span class="result-pass">passed</span>';
     return [
       `<tr class="operation" data-operation="${esc(o.operation)}">`,
-      `<td><code>${esc(o.operation)}</code></td>`,
-      `<td>${o.operationId ? `<code>${esc(o.operationId)}</code>` : ''}</td>`,
-      `<td><code>${esc(o.document)}</code></td>`,
+      `<td><code>${esc(o.operation)}</code>${o.operationId ? `<div class="operation-id">${esc(o.operationId)}</div>` : ''}</td>`,
+      manyDocuments ? `<td><code>${esc(o.document)}</code></td>` : '',
       `<td class="num">${o.requests}</td>`,
       `<td class="num">${o.durationMs !== undefined ? `${Math.round(o.durationMs)} ms` : ''}</td>`,
       ...SEVERITIES.map((s) => `<td class="num">${counts[s]}</td>`),
@@ -326,7 +329,7 @@ export function formatHtml(report: Report, context: FormatContext): string {
     `<section id="documents"><h2>Documents</h2><div class="documents">${documentCards.join('\n')}</div></section>`,
     `<section id="categories"><h2>Findings by category and severity</h2>${categoryChart(visible.findings, score.byCategory)}</section>`,
     operations.length
-      ? `<section id="operations"><h2>Contract results</h2><div class="table-wrap"><table id="operations-table"><thead><tr><th>Operation</th><th>operationId</th><th>Document</th><th class="num">Requests</th><th class="num">Time</th>${SEVERITIES.map((s) => `<th class="num">${esc(SEVERITY_PLURAL[s][0]!.toUpperCase() + SEVERITY_PLURAL[s].slice(1))}</th>`).join('')}<th>Result</th><th></th></tr></thead><tbody>${operationRows.join('\n')}</tbody></table></div></section>`
+      ? `<section id="operations"><h2>Contract results</h2><div class="table-wrap"><table id="operations-table"><thead><tr><th>Operation</th>${manyDocuments ? '<th>Document</th>' : ''}<th class="num">Requests</th><th class="num">Time</th>${SEVERITIES.map((s) => `<th class="num">${esc(SEVERITY_PLURAL[s][0]!.toUpperCase() + SEVERITY_PLURAL[s].slice(1))}</th>`).join('')}<th>Result</th><th></th></tr></thead><tbody>${operationRows.join('\n')}</tbody></table></div></section>`
       : '',
     `<section id="findings"><h2>Findings</h2>`,
     `<form id="filters" class="filters" role="search" aria-label="Filter findings">`,

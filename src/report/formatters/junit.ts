@@ -6,11 +6,18 @@
  * a rule with only info or hint findings passes and lists them under `<system-out>`. The cases of
  * an operation that was not exercised (no request made) are skipped.
  */
-import { XMLBuilder } from 'fast-xml-parser';
+import { createRequire } from 'node:module';
+import type { XMLBuilder as XmlBuilderClass } from 'fast-xml-parser';
 import { atLeast, type Finding, type Report, type RuleMeta } from '../finding.js';
 import { scoreReport, type ReportScore } from '../score.js';
 import { allRules, isContract, locationText, maskText, reportOperations, SEVERITY_LABEL, visibleReport } from './common.js';
 import type { FormatContext } from './index.js';
+
+/** The XML library (its CommonJS build), loaded on first use: every `vottur` run imports the formatters, few write JUnit. */
+let builderClass: typeof XmlBuilderClass | undefined;
+function xmlBuilder(): typeof XmlBuilderClass {
+  return (builderClass ??= (createRequire(import.meta.url)('fast-xml-parser') as { XMLBuilder: typeof XmlBuilderClass }).XMLBuilder);
+}
 
 /** Characters XML 1.0 cannot carry at all (even escaped) are dropped. */
 function xmlText(text: string): string {
@@ -226,7 +233,7 @@ export function formatJunit(report: Report, context: FormatContext): string {
       }),
     },
   };
-  const builder = new XMLBuilder({
+  const builder = new (xmlBuilder())({
     ignoreAttributes: false,
     attributeNamePrefix: '@_',
     format: true,
