@@ -225,24 +225,42 @@ class Locator {
     return entry;
   }
 
+  /** The last path looked up (as far as it was found) and the offset reached after each segment. */
+  private lastPath: Segment[] = [];
+  private lastOffsets: number[] = [];
+
   /** Start offset of the node at `path`, following `@stoplight/json`'s `findNodeAtPath` to the letter. */
   find(path: readonly Segment[], closest: boolean): number | undefined {
-    let node = this.skipWhitespace(0);
-    for (const segment of path) {
+    // Findings come in runs at neighbouring paths: resume from the prefix shared with the last lookup.
+    const last = this.lastPath;
+    let depth = 0;
+    while (depth < path.length && depth < last.length && path[depth] === last[depth]) depth++;
+    let node = depth === 0 ? this.skipWhitespace(0) : this.lastOffsets[depth - 1]!;
+    const offsets = this.lastOffsets.slice(0, depth);
+    const found = (length: number) => {
+      this.lastPath = path.slice(0, length);
+      this.lastOffsets = offsets;
+    };
+    for (let k = depth; k < path.length; k++) {
+      const segment = path[k]!;
       const numeric = Number(segment);
       const t = Number.isInteger(numeric) ? numeric : segment;
       const c = this.text.charCodeAt(node);
+      let next: number | undefined;
       if (typeof t === 'string' || c !== 91) {
-        if (c !== 123) return closest ? node : undefined;
-        const next = this.list(node).keys!.get(String(t));
-        if (next === undefined) return closest ? node : undefined;
-        node = next;
-        continue;
+        next = c === 123 ? this.list(node).keys!.get(String(t)) : undefined;
+      } else {
+        const { starts } = this.list(node);
+        next = t < 0 || t >= starts.length ? undefined : starts[t];
       }
-      const { starts } = this.list(node);
-      if (t < 0 || t >= starts.length) return closest ? node : undefined;
-      node = starts[t]!;
+      if (next === undefined) {
+        found(k);
+        return closest ? node : undefined;
+      }
+      node = next;
+      offsets.push(node);
     }
+    found(path.length);
     return node;
   }
 

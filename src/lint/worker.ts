@@ -7,10 +7,12 @@ import { ruleTiming, type TimingEntry } from '../../rulesets/lib/timing.js';
 import { CouldNotRunError } from '../cli/errors.js';
 import type { RuleMeta } from '../report/finding.js';
 import { enableCompileCache, flushCompileCache } from './compile-cache.js';
+import { deferSpectralModules } from './defer.js';
 import type { LintedDocument } from './lint.js';
 
-// Before Spectral loads (lint.js is imported on the first task): compiled code cached on disk.
+// Before Spectral loads: compiled code cached on disk, and two packages linting never calls deferred.
 enableCompileCache('lint-worker');
+deferSpectralModules();
 const lint = import('./lint.js');
 let flushed = false;
 

@@ -1,13 +1,15 @@
 /**
- * The CLI's on-disk compile cache (src/lint/compile-cache.ts) changes how fast `vottur lint`
- * starts, never what it finds: a cold run (writing the cache), warm runs (reading it) and a run
- * without it write the same report.
+ * The CLI's on-disk compile cache (src/lint/compile-cache.ts) and its deferred Spectral modules
+ * (src/lint/defer.ts) change how fast `vottur lint` starts, never what it finds: a cold run
+ * (writing the cache), warm runs (reading it), a run without it and the library write the same
+ * report.
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { vottur } from '../cli/run.js';
+import { lintFiles } from '../../src/lint/files.js';
+import { ROOT, vottur } from '../cli/run.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'vottur-compile-cache-test-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -37,4 +39,10 @@ it('finds the same with a cold cache, a warm cache and none', { timeout: 120_000
     }
   }
   for (const report of reports.slice(1)) expect(report).toEqual(reports[0]);
+  // And the same as the library in this process, which neither caches code nor defers modules.
+  const library = await lintFiles(['fixtures/rules/platform-openapi-valid/*.yaml'], { cwd: ROOT });
+  expect(JSON.parse(JSON.stringify({ ...library, createdTimestamp: undefined, tool: undefined }))).toMatchObject({
+    documents: (reports[0] as { documents: unknown[] }).documents,
+    findings: (reports[0] as { findings: unknown[] }).findings,
+  });
 });
