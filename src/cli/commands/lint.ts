@@ -2,11 +2,11 @@
  * `vottur lint <files...>`. Everything heavy (Spectral, the ruleset, the worker pool) is loaded
  * inside the action, so other commands and `--help` do not pay for it.
  */
-import { Option, type Command } from 'commander';
+import type { Command } from 'commander';
 import type { TimingEntry } from '../../../rulesets/lib/timing.js';
-import { atLeast, SEVERITIES, type Report, type Severity } from '../../report/finding.js';
-import { minScoreOption, reportExitCode } from '../../report/gate.js';
-import { CouldNotRunError, EXIT_FINDINGS, EXIT_OK } from '../errors.js';
+import type { Report, Severity } from '../../report/finding.js';
+import { failSeverityOption, minScoreOption, reportExitCode } from '../../report/gate.js';
+import { CouldNotRunError } from '../errors.js';
 import { addOutputOptions, outputTargets, writeReports, type OutputState } from '../output.js';
 
 export interface LintCommandOptions {
@@ -23,14 +23,6 @@ export interface LintCommandOptions {
 /** `--quiet` keeps only errors in the output; the exit code still follows `--fail-severity`. */
 export function applyQuiet(report: Report, quiet: boolean | undefined): Report {
   return quiet ? { ...report, findings: report.findings.filter((f) => f.severity === 'error') } : report;
-}
-
-export function exitCodeFor(report: Report, failSeverity: Severity): number {
-  return report.findings.some((finding) => atLeast(finding.severity, failSeverity)) ? EXIT_FINDINGS : EXIT_OK;
-}
-
-export function failSeverityOption(): Option {
-  return new Option('--fail-severity <level>', 'exit 1 when a finding is at or above this severity').choices([...SEVERITIES]).default('error');
 }
 
 /** From this many findings on, memory is collected before the report is written (see lint/memory.ts). */
