@@ -264,3 +264,41 @@ export function suggestPlatformDateTime(value: string): string | undefined {
 
 /** A media type as a `content` key should be: `type/subtype` with optional parameters (`text/plain; charset=utf-8`, `*\/*`). */
 export const MEDIA_TYPE = /^[A-Za-z0-9!#$&^_.+*-]+\/[A-Za-z0-9!#$&^_.+*-]+\s*(;.*)?$/;
+
+const NATIONAL_ID_WEIGHTS = [3, 2, 7, 6, 5, 4, 3, 2] as const;
+
+/**
+ * The check digit (ninth digit) of a national identifier from its first eight digits:
+ * 11 − (Σ dᵢ·wᵢ mod 11) with weights 3, 2, 7, 6, 5, 4, 3, 2; 11 → 0; undefined when the result is
+ * 10 (no valid identifier has those eight digits). Shared by the contract checks and the
+ * reference service.
+ */
+export function nationalIdCheckDigit(firstEight: string): number | undefined {
+  if (!/^[0-9]{8}$/.test(firstEight)) return undefined;
+  let sum = 0;
+  for (let i = 0; i < 8; i++) sum += Number(firstEight[i]) * NATIONAL_ID_WEIGHTS[i]!;
+  const digit = 11 - (sum % 11);
+  if (digit === 11) return 0;
+  if (digit === 10) return undefined;
+  return digit;
+}
+
+/** Ten digits whose ninth is the right check digit (the date part is not looked at). */
+export function hasValidCheckDigit(value: string): boolean {
+  return NATIONAL_ID.test(value) && nationalIdCheckDigit(value.slice(0, 8)) === Number(value[8]);
+}
+
+/** Levenshtein distance between two short strings (for "did you mean" suggestions). */
+export function editDistance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    let previous = row[0]!;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const current = row[j]!;
+      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1));
+      previous = current;
+    }
+  }
+  return row[b.length]!;
+}

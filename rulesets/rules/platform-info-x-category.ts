@@ -1,6 +1,6 @@
 import { defineRule, show, type JsonPath, type Problem } from '../lib/rule.js';
 import { isObject } from '../lib/openapi.js';
-import { X_CATEGORY_VALUES } from '../lib/conventions.js';
+import { editDistance, X_CATEGORY_VALUES } from '../lib/conventions.js';
 import { X_CATEGORY_ALIASES } from '../lib/vocabulary.js';
 
 /** `x-category`, `x_category`, `X-Category`, `xCategory` all compare equal. */
@@ -47,19 +47,6 @@ export function misspellingNote(key: string, name: string): string {
   return `\`${key}\` is not spelt as the convention publishes it (\`${name}\`)`;
 }
 
-function distance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    let previous = row[0]!;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const current = row[j]!;
-      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1));
-      previous = current;
-    }
-  }
-  return row[b.length]!;
-}
 
 export interface ValueList {
   /** The extension's published name, e.g. `x-category`. */
@@ -105,7 +92,7 @@ function valueAdvice(list: ValueList, written: string): string {
     return list.caseNote?.(written, meant) ?? `is not in lower case; write \`${meant}\``;
   }
   if (meant) return `${list.aliasNote?.(written, meant) ?? `is not one of the convention's values (${allowed}); write \`${meant}\``}`;
-  const near = list.values.find((value) => distance(value, written.trim().toLowerCase()) <= 2);
+  const near = list.values.find((value) => editDistance(value, written.trim().toLowerCase()) <= 2);
   if (near) return `is not one of the convention's values; did you mean \`${near}\`? (the values are ${allowed})`;
   return `is not one of the convention's values; write one of ${allowed}`;
 }

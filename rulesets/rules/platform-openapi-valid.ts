@@ -2,6 +2,7 @@
 // their schemas and functions), ~0.1–0.2 s of every vottur run (see docs/performance.md).
 import * as oasDocumentSchemaModule from '@stoplight/spectral-rulesets/dist/oas/functions/oasDocumentSchema.js';
 import type { IFunctionResult, RulesetFunctionWithValidator } from '@stoplight/spectral-core';
+import { editDistance } from '../lib/conventions.js';
 import { defineRule, type JsonPath, type Problem } from '../lib/rule.js';
 import { decodePointer, encodePointer, isObject, lookupLocalRef } from '../lib/openapi.js';
 
@@ -38,19 +39,6 @@ function coveredByInfoRules(path: JsonPath, message: string): boolean {
   return INFO_FIELDS_CHECKED_ELSEWHERE.includes(String(path[1]));
 }
 
-function distance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    let previous = row[0]!;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const current = row[j]!;
-      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1));
-      previous = current;
-    }
-  }
-  return row[b.length]!;
-}
 
 /** For a local `$ref` that points at nothing: a key beside the missing one that is spelt almost the same. */
 function nearMiss(document: Record<string, unknown>, ref: string): string | undefined {
@@ -60,7 +48,7 @@ function nearMiss(document: Record<string, unknown>, ref: string): string | unde
   const parent = lookupLocalRef(document, `#${encodePointer(segments)}`);
   if (!parent || !isObject(parent.value)) return undefined;
   const best = Object.keys(parent.value)
-    .map((key) => ({ key, d: distance(key.toLowerCase(), missing.toLowerCase()) }))
+    .map((key) => ({ key, d: editDistance(key.toLowerCase(), missing.toLowerCase()) }))
     .filter(({ d }) => d <= Math.max(1, Math.floor(missing.length / 4)))
     .sort((a, b) => a.d - b.d)[0];
   return best ? `#${encodePointer([...segments, best.key])}` : undefined;

@@ -5,32 +5,13 @@
  * identifier.
  */
 import { isValid as kennitalaDateIsValid } from 'kennitala';
-import { isNationalIdName, NATIONAL_ID, toCamelCase } from '../../rulesets/lib/conventions.js';
+import { hasValidCheckDigit, isNationalIdName, nationalIdCheckDigit, NATIONAL_ID, toCamelCase } from '../../rulesets/lib/conventions.js';
 
 export { isPlatformDateTime, isNationalIdName, NATIONAL_ID, PLATFORM_DATE_TIME } from '../../rulesets/lib/conventions.js';
 
-const WEIGHTS = [3, 2, 7, 6, 5, 4, 3, 2] as const;
-
-/**
- * The check digit (ninth digit) of a national identifier from its first eight digits:
- * 11 − (Σ dᵢ·wᵢ mod 11), 11 → 0; undefined when the result is 10 (no valid identifier has
- * those eight digits).
- */
-export function checkDigit(firstEight: string): number | undefined {
-  if (!/^\d{8}$/.test(firstEight)) return undefined;
-  let sum = 0;
-  for (let i = 0; i < 8; i++) sum += Number(firstEight[i]) * WEIGHTS[i]!;
-  const digit = 11 - (sum % 11);
-  if (digit === 11) return 0;
-  if (digit === 10) return undefined;
-  return digit;
-}
-
-/** Ten digits whose check digit is right (the date is not looked at). */
-export function hasValidCheckDigit(value: string): boolean {
-  if (!NATIONAL_ID.test(value)) return false;
-  return checkDigit(value.slice(0, 8)) === Number(value[8]);
-}
+/** The check digit of a national identifier's first eight digits (see rulesets/lib/conventions.ts). */
+export const checkDigit = nationalIdCheckDigit;
+export { hasValidCheckDigit };
 
 /**
  * A national identifier of the right form that no one is expected to have: born 1 January 1905

@@ -4,22 +4,13 @@
  * The `kennitala` package (3.x) checks the form, the birth date and the century digit, but not
  * the check digit (`isValid('0101302979')` is true), so the check digit is computed here:
  * C = 11 − (Σ dᵢ·wᵢ mod 11) over the first eight digits with weights 3, 2, 7, 6, 5, 4, 3, 2;
- * 11 gives 0 and 10 means no identifier can have these eight digits.
+ * 11 gives 0 and 10 means no identifier can have these eight digits (one implementation,
+ * `nationalIdCheckDigit` in rulesets/lib/conventions.ts, shared with the contract checks).
  */
 import { format, isCompany, isPerson, isTemporary } from 'kennitala';
+import { nationalIdCheckDigit } from '../../rulesets/lib/conventions.js';
 
-const WEIGHTS = [3, 2, 7, 6, 5, 4, 3, 2] as const;
-
-/** The check digit for the first eight digits of an identifier, or undefined when none exists. */
-export function nationalIdCheckDigit(firstEight: string): number | undefined {
-  if (!/^[0-9]{8}$/.test(firstEight)) return undefined;
-  let sum = 0;
-  for (let i = 0; i < 8; i++) sum += Number(firstEight[i]) * WEIGHTS[i]!;
-  const digit = 11 - (sum % 11);
-  if (digit === 11) return 0;
-  if (digit === 10) return undefined;
-  return digit;
-}
+export { nationalIdCheckDigit };
 
 /**
  * True for ten digits (no hyphen) whose ninth digit is the right check digit and whose date
