@@ -272,6 +272,7 @@ function toFinding(
     category: rule.category,
     message,
     document: displayPath(origin.file.uri),
+    ...(origin.file.uri !== loaded.rootUri ? { description: displayPath(loaded.rootUri) } : {}),
     pointer: encodePointer(origin.path),
     path: origin.path,
     ...(range ? { line: range.start.line + 1, column: range.start.character + 1, endLine: range.end.line + 1, endColumn: range.end.character + 1 } : {}),

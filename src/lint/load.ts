@@ -100,10 +100,11 @@ const REMOTE = /^https?:\/\//i;
 export async function loadDescription(file: string, options: LoadOptions = {}): Promise<LoadedDescription> {
   const absolute = resolvePath(file);
   const display = relative(process.cwd(), absolute) || file;
-  let rootUri: string;
+  // Paths stay as the user wrote them (a symbolic link in them is shown, not resolved); the
+  // folder check below compares real paths, so a link cannot lead a `$ref` out of the folder.
+  const rootUri = absolute;
   let text: string;
   try {
-    rootUri = await realpath(absolute);
     text = await readFile(rootUri, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
@@ -116,6 +117,7 @@ export async function loadDescription(file: string, options: LoadOptions = {}): 
   }
   const files = new Map<string, SourceFile>([[rootUri, root]]);
   const rootFolder = dirname(rootUri);
+  const rootFolderReal = await realpath(rootFolder);
   const problems: LoadProblem[] = [];
   // Bundled path prefix (encoded pointer) → where that subtree came from.
   const origins = new Map<string, { file: SourceFile; path: JsonPath }>();
@@ -123,7 +125,7 @@ export async function loadDescription(file: string, options: LoadOptions = {}): 
 
   // Fast path: a document without external references is used as parsed, untouched.
   if (/\$ref["']?\s*:\s*["']?(?!#)[^\s"']/.test(text)) {
-    data = await bundle(root, files, origins, problems, rootFolder, options);
+    data = await bundle(root, files, origins, problems, rootFolder, rootFolderReal, options);
   }
 
   const origin = (path: JsonPath) => {
@@ -157,6 +159,7 @@ async function bundle(
   origins: Map<string, { file: SourceFile; path: JsonPath }>,
   problems: LoadProblem[],
   rootFolder: string,
+  rootFolderReal: string,
   options: LoadOptions,
 ): Promise<unknown> {
   // `file#pointer` → where its content was first placed in the bundle.
@@ -176,7 +179,10 @@ async function bundle(
       }
     } else {
       try {
-        text = await readFile(uri, 'utf8');
+        const real = await realpath(uri);
+        const inside = relative(rootFolderReal, real);
+        if (inside.startsWith('..') || isAbsolute(inside)) return `${relative(rootFolder, uri)} is a link to a file outside the description's folder, so it is not read`;
+        text = await readFile(real, 'utf8');
       } catch (error) {
         return (error as NodeJS.ErrnoException).code === 'ENOENT' ? `the file ${relative(rootFolder, uri)} does not exist` : `cannot read ${relative(rootFolder, uri)}: ${(error as Error).message}`;
       }

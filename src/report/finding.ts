@@ -26,6 +26,11 @@ export interface Finding {
   message: string;
   /** The document the finding belongs to: a file path relative to the working directory, or a URL. */
   document: string;
+  /**
+   * For a finding in a file that a description references (`$ref: schemas/user.yaml`): the
+   * description it was found through, as listed in `Report.documents`. Scores count it there.
+   */
+  description?: string;
   /** RFC 6901 JSON pointer into `document` ('' for the whole document). */
   pointer: string;
   /** The same location as an array of segments. */

@@ -122,6 +122,11 @@ function mean(values: readonly number[]): number {
   return values.length === 0 ? 100 : values.reduce((sum, value) => sum + value, 0) / values.length;
 }
 
+/** A finding in a file a description references counts against that description. */
+function scoredDocument(finding: Pick<Finding, 'document' | 'description'>): string {
+  return finding.description ?? finding.document;
+}
+
 /**
  * The documents a report is about: those it lists, then any other document a finding names,
  * in the order first seen.
@@ -129,14 +134,14 @@ function mean(values: readonly number[]): number {
 export function reportDocuments(report: Pick<Report, 'documents' | 'findings'>): string[] {
   const seen = new Set<string>();
   for (const document of report.documents) seen.add(document.path);
-  for (const finding of report.findings) seen.add(finding.document);
+  for (const finding of report.findings) seen.add(scoredDocument(finding));
   return [...seen];
 }
 
 export function scoreReport(report: Pick<Report, 'documents' | 'findings' | 'rules'>): ReportScore {
   const documents = reportDocuments(report);
   const findingsOf = new Map<string, Finding[]>(documents.map((d) => [d, []]));
-  for (const finding of report.findings) findingsOf.get(finding.document)!.push(finding);
+  for (const finding of report.findings) findingsOf.get(scoredDocument(finding))!.push(finding);
 
   const rawByDocument = documents.map((document) => {
     const findings = findingsOf.get(document)!;

@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -37,6 +37,26 @@ describe('loadDescription', () => {
     expect(JSON.stringify(loaded.data)).not.toContain('Not for the linter');
   });
 
+  it('refuses a file inside the folder that is a symbolic link to a file outside it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vottur-link-'));
+    mkdirSync(join(dir, 'api'));
+    writeFileSync(join(dir, 'secret.yaml'), 'description: Not for the linter.\ntype: string\n');
+    symlinkSync(join(dir, 'secret.yaml'), join(dir, 'api/schema.yaml'));
+    writeFileSync(join(dir, 'api/openapi.yaml'), 'openapi: 3.0.3\ninfo: {title: T, version: 1.0.0}\npaths: {}\ncomponents:\n  schemas:\n    S:\n      $ref: schema.yaml\n');
+    const loaded = await loadDescription(join(dir, 'api/openapi.yaml'));
+    expect(loaded.files.size).toBe(1);
+    expect(loaded.problems.map((p) => p.message)).toEqual([expect.stringMatching(/schema\.yaml is a link to a file outside the description's folder, so it is not read/)]);
+    expect(JSON.stringify(loaded.data)).not.toContain('Not for the linter');
+  });
+
+  it('shows a path through a linked folder as written, not resolved', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vottur-linked-'));
+    symlinkSync(join(FIXTURES, 'multi'), join(dir, 'linked'), 'dir');
+    const result = await lintDocument(join(dir, 'linked/openapi.yaml'), { cwd: dir });
+    expect(result.document.path).toBe('linked/openapi.yaml');
+    expect(result.findings.some((f) => f.document === 'linked/schemas/user.yaml')).toBe(true);
+  });
+
   it('reports an escaping $ref as a platform-openapi-valid finding at the reference', async () => {
     const result = await lintDocument(join(FIXTURES, 'escape/api/openapi.yaml'));
     const refusals = result.findings.filter((f) => f.ruleId === 'platform-openapi-valid' && /outside/.test(f.message));
@@ -49,7 +69,9 @@ describe('loadDescription', () => {
   it('reports lint findings inside a referenced file at that file and line', async () => {
     const result = await lintDocument(join(FIXTURES, 'multi/openapi.yaml'), { cwd: FIXTURES });
     const email = result.findings.find((f) => f.ruleId === 'platform-schema-property-description' && f.pointer === '/properties/email');
-    expect(email).toMatchObject({ document: 'multi/schemas/user.yaml', line: 7 });
+    expect(email).toMatchObject({ document: 'multi/schemas/user.yaml', description: 'multi/openapi.yaml', line: 7 });
+    // Findings in the root file name no other description.
+    expect(result.findings.filter((f) => f.document === 'multi/openapi.yaml').every((f) => f.description === undefined)).toBe(true);
     const street = result.findings.find((f) => f.ruleId === 'platform-schema-property-description' && f.pointer === '/definitions/Address/properties/street');
     expect(street).toMatchObject({ document: 'multi/schemas/user.yaml', line: 16 });
   });

@@ -147,3 +147,27 @@ describe('a document that is not OpenAPI 3', () => {
     expect(score.score).toBe(50);
   });
 });
+
+describe('a description split over several files', () => {
+  it('is scored as one document: findings in referenced files count against the description', async () => {
+    const { scoreReport } = await import('../../src/report/score.js');
+    const finding = (document: string, ruleId: string) => ({
+      ruleId,
+      severity: 'error' as const,
+      category: 'documentation' as const,
+      message: 'A property has no description.',
+      document,
+      ...(document === 'api/openapi.yaml' ? {} : { description: 'api/openapi.yaml' }),
+      pointer: '/properties/a',
+      path: ['properties', 'a'],
+      docsUrl: 'https://example.org/rule.md',
+      source: 'lint' as const,
+    });
+    const findings = [finding('api/openapi.yaml', 'rule-a'), finding('api/schemas/a.yaml', 'rule-b'), finding('api/schemas/b.yaml', 'rule-c')];
+    const score = scoreReport({ documents: [{ path: 'api/openapi.yaml' }], findings, rules: [] });
+    expect(score.byDocument.map((d) => d.document)).toEqual(['api/openapi.yaml']);
+    expect(score.byDocument[0]!.findings).toBe(3);
+    // Three error rules: 100 × e^(−30/100).
+    expect(score.score).toBe(74);
+  });
+});
