@@ -704,3 +704,8 @@ export function bodyNeedsNoExample(document: OpenApiDocument, mediaType: string,
     !['allOf', 'oneOf', 'anyOf'].some((key) => schema[key] !== undefined)
   );
 }
+
+/** True when `path` is `prefix` or lies below it (segments compared as strings). */
+export function within(path: JsonPath, prefix: JsonPath): boolean {
+  return prefix.length <= path.length && prefix.every((segment, i) => String(segment) === String(path[i]));
+}

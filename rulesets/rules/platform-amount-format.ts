@@ -1,13 +1,9 @@
 import { defineRule, printPath, show, type JsonPath, type Problem } from '../lib/rule.js';
-import { collectProperties, layerKeyword, properties, schemaLayers, schemaTypes, schemaValues, type SchemaLayer, type SchemaNode } from '../lib/openapi.js';
+import { collectProperties, layerKeyword, properties, type SchemaLayer, schemaLayers, type SchemaNode, schemaTypes, schemaValues, within } from '../lib/openapi.js';
 import { AMOUNT, isAmountPattern } from '../lib/conventions.js';
 import { isAmountName, isCurrencyName } from '../lib/vocabulary.js';
 
 const PATTERN = "pattern: '^[0-9]+(\\.[0-9]+)?$'";
-
-function within(path: JsonPath, prefix: JsonPath): boolean {
-  return prefix.length <= path.length && prefix.every((segment, i) => String(segment) === String(path[i]));
-}
 
 /** The object that holds a property: through `allOf` branches up to the schema that combines them. */
 function holder(node: SchemaNode): SchemaNode | undefined {

@@ -1,5 +1,5 @@
 import { defineRule, printPath, show, type JsonPath, type Problem } from '../lib/rule.js';
-import { encodePointer, exampleObjectValues, exampleValues, layerKeyword, parameters, properties, schemaLayers, schemas, schemaTypes, schemaValues, type SchemaLayer } from '../lib/openapi.js';
+import { encodePointer, exampleObjectValues, exampleValues, layerKeyword, parameters, properties, type SchemaLayer, schemaLayers, schemas, schemaTypes, schemaValues, within } from '../lib/openapi.js';
 import { isPlatformDateTime, nameWords, suggestPlatformDateTime } from '../lib/conventions.js';
 
 const FORM = '`yyyy-MM-ddThh:mm:ss.sssZ`';
@@ -8,10 +8,6 @@ const KEYWORDS: Record<string, string> = { example: 'The example', examples: 'Th
 /** `createdTimestamp`, `updatedTimestamp`, `timestamp`, `shield_timestamp`: names whose last word is `timestamp`. */
 function isTimestampName(name: string): boolean {
   return nameWords(name).at(-1) === 'timestamp';
-}
-
-function within(path: JsonPath, prefix: JsonPath): boolean {
-  return prefix.length <= path.length && prefix.every((segment, i) => String(segment) === String(path[i]));
 }
 
 function valueProblem(value: unknown, subject: string, path: JsonPath): Problem | undefined {

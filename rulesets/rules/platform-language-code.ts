@@ -1,5 +1,6 @@
 import { defineRule, printPath, show, type JsonPath, type Problem } from '../lib/rule.js';
-import { exampleObjectValues, exampleValues, layerKeyword, parameters, properties, schemaLayers, schemaTypes, schemaValues, type SchemaLayer } from '../lib/openapi.js';
+import { layerKeyword, type SchemaLayer, schemaLayers, schemaTypes, within } from '../lib/openapi.js';
+import { codeFieldProblems, layerValueProblems, listValueProblems } from '../lib/code-fields.js';
 import { patternSeparates } from '../lib/conventions.js';
 import { ISO_639_1 } from '../lib/iso-codes.js';
 import { isLanguageName, LANGUAGE_ALIASES } from '../lib/vocabulary.js';
@@ -16,17 +17,11 @@ function languageSuggestion(value: string): string | undefined {
   return LANGUAGE_ALIASES[lower] ?? LANGUAGE_ALIASES[head];
 }
 
-function within(path: JsonPath, prefix: JsonPath): boolean {
-  return prefix.length <= path.length && prefix.every((segment, i) => String(segment) === String(path[i]));
-}
-
 function valueProblem(value: unknown, subject: string, path: JsonPath): Problem | undefined {
   if (value === null || (typeof value === 'string' && ISO_639_1.has(value))) return undefined;
   const fix = typeof value === 'string' ? languageSuggestion(value) : undefined;
   return { message: `${subject} is ${show(value)}, not a two-letter ISO 639-1 language code; write ${fix ? show(fix) : 'a code such as `is` or `en`'}.`, path };
 }
-
-const KEYWORDS: Record<string, string> = { example: 'example', examples: 'example', default: 'default', enum: 'enum value', const: 'const value' };
 
 export default defineRule({
   id: 'platform-language-code',
@@ -51,49 +46,16 @@ export default defineRule({
         const itemTypes = schemaTypes(layerKeyword(layers, 'type')?.layer.schema);
         if (itemTypes.length > 0 && !itemTypes.includes('string')) return;
         // A list's own examples and defaults are lists of codes.
-        for (const layer of outer) {
-          for (const given of schemaValues(layer.schema, layer.path)) {
-            if (!Array.isArray(given.value)) continue;
-            given.value.forEach((value, i) => {
-              const problem = valueProblem(value, `${subject(layer)} ${KEYWORDS[given.keyword]}`, [...given.path, i]);
-              if (problem) problems.push(problem);
-            });
-          }
-        }
+        problems.push(...listValueProblems(outer, subject, valueProblem));
       }
       const enumeration = layerKeyword(layers, 'enum');
       const pattern = layerKeyword(layers, 'pattern');
       if (!enumeration && typeof pattern?.value === 'string' && !patternSeparates(pattern.value, ISO_639_1, NOT_CODES)) {
         problems.push({ message: `${subject(pattern.layer)} has \`pattern: '${pattern.value}'\`, which does not mean a two-letter ISO 639-1 code; write \`pattern: '^[a-z]{2}$'\` or an \`enum\` such as \`[is, en]\`.`, path: pattern.path });
       }
-      for (const layer of layers) {
-        for (const given of schemaValues(layer.schema, layer.path)) {
-          const problem = valueProblem(given.value, `${subject(layer)} ${KEYWORDS[given.keyword]}`, given.path);
-          if (problem) problems.push(problem);
-        }
-      }
+      problems.push(...layerValueProblems(layers, subject, valueProblem));
     };
-    for (const node of properties(document)) if (isLanguageName(node.name!)) checkSchema(node.name!, node.schema, node.path);
-    for (const { parameter, path } of parameters(document)) {
-      // Headers (`Accept-Language`, `Content-Language`) carry BCP 47 tags by HTTP's own rules.
-      if (typeof parameter.name !== 'string' || parameter.in === 'header' || !isLanguageName(parameter.name)) continue;
-      if (parameter.schema !== undefined) checkSchema(parameter.name, parameter.schema, [...path, 'schema']);
-      for (const given of exampleObjectValues(document, parameter, path)) {
-        const values = Array.isArray(given.value) ? given.value.map((value, i) => ({ value, path: [...given.path, i] })) : [given];
-        for (const { value, path: at } of values) {
-          const problem = valueProblem(value, `Parameter ${show(parameter.name)} example`, at);
-          if (problem) problems.push(problem);
-        }
-      }
-    }
-    for (const found of exampleValues(document)) {
-      if (found.member === undefined || !isLanguageName(found.member)) continue;
-      // A member the schema declares as something other than text (an object with a `code`) is not a code.
-      const types = schemaTypes(layerKeyword(found.layers, 'type')?.layer.schema);
-      if (types.length > 0 && !types.includes('string')) continue;
-      const problem = valueProblem(found.value, `Example ${show(found.member)}`, found.path);
-      if (problem) problems.push(problem);
-    }
+    problems.push(...codeFieldProblems(document, isLanguageName, checkSchema, valueProblem));
     return problems;
   },
 });

@@ -1,24 +1,9 @@
 import { defineRule, printPath, show, type JsonPath, type Problem } from '../lib/rule.js';
-import {
-  exampleObjectValues,
-  exampleValues,
-  layerKeyword,
-  parameters,
-  properties,
-  schemaLayers,
-  schemaTypes,
-  schemaValues,
-  type GivenValue,
-  type SchemaLayer,
-} from '../lib/openapi.js';
+import { exampleObjectValues, exampleValues, type GivenValue, layerKeyword, parameters, properties, type SchemaLayer, schemaLayers, schemaTypes, schemaValues, within } from '../lib/openapi.js';
 import { compilePattern, isNationalIdForm, isNationalIdName, isTenDigitPattern } from '../lib/conventions.js';
 import { NATIONAL_ID_HEADER } from '../lib/vocabulary.js';
 
 const PATTERN = "pattern: '^[0-9]{10}$'";
-
-function within(path: JsonPath, prefix: JsonPath): boolean {
-  return prefix.length <= path.length && prefix.every((segment, i) => String(segment) === String(path[i]));
-}
 
 /** The ten-digit form of a value written another way (`010130-2989`, the number `101302989`), if it has one. */
 function tenDigits(value: unknown): string | undefined {
