@@ -9,11 +9,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export const GNU_TIME = '/usr/bin/time';
+/** Peak RSS (KB), user and system CPU seconds. */
+const TIME_FORMAT = '%M %U %S';
+const TIME_LINE = /^(\d+) (\d+(?:\.\d+)?) (\d+(?:\.\d+)?)$/;
 
 export interface Measurement {
   wallMs: number;
   /** Peak resident set size, in MB (10^6 bytes). */
   rssMb: number;
+  /** User + system CPU time of the process and the children it waited for, in ms (GNU time only). */
+  cpuMs?: number;
   exitCode: number | null;
 }
 
@@ -31,8 +36,8 @@ export async function gnuTimeAvailable(): Promise<boolean> {
   if (!existsSync(GNU_TIME)) return (timeWorks = false);
   const dir = mkdtempSync(join(tmpdir(), 'vottur-bench-'));
   try {
-    const result = await run([GNU_TIME, '-f', '%M', '-o', join(dir, 'rss'), process.execPath, '-e', '0'], { cwd: dir, timeoutMs: 30_000 });
-    timeWorks = result.code === 0 && /^\d+\s*$/.test(readFileSync(join(dir, 'rss'), 'utf8').trim().split('\n').pop() ?? '');
+    const result = await run([GNU_TIME, '-f', TIME_FORMAT, '-o', join(dir, 'rss'), process.execPath, '-e', '0'], { cwd: dir, timeoutMs: 30_000 });
+    timeWorks = result.code === 0 && TIME_LINE.test(readFileSync(join(dir, 'rss'), 'utf8').trim().split('\n').pop() ?? '');
   } catch {
     timeWorks = false;
   } finally {
@@ -62,21 +67,29 @@ function run(argv: string[], options: MeasureOptions): Promise<{ code: number | 
 }
 
 /**
- * Measures `argv` (a Node script and its arguments: `[script, ...args]`, run with this Node).
- * Wall time is taken around the whole process, start-up included.
+ * Measures `argv` (a Node script and its arguments, `[script, ...args]`, run with this Node;
+ * Node options such as `--single-threaded` may come first). Wall time is taken around the whole
+ * process, start-up included.
  */
 export async function measure(argv: string[], options: MeasureOptions, wrapper: string): Promise<Measurement> {
   const dir = mkdtempSync(join(tmpdir(), 'vottur-bench-'));
   try {
     const rssFile = join(dir, 'rss');
-    const command = (await gnuTimeAvailable())
-      ? [GNU_TIME, '-f', '%M', '-o', rssFile, process.execPath, ...argv]
-      : [process.execPath, wrapper, rssFile, ...argv];
+    const gnu = await gnuTimeAvailable();
+    const flags = argv.slice(0, Math.max(0, argv.findIndex((arg) => !arg.startsWith('-'))));
+    const command = gnu ? [GNU_TIME, '-f', TIME_FORMAT, '-o', rssFile, process.execPath, ...argv] : [process.execPath, ...flags, wrapper, rssFile, ...argv.slice(flags.length)];
     const result = await run(command, options);
     const lines = existsSync(rssFile) ? readFileSync(rssFile, 'utf8').trim().split('\n') : [];
-    const kb = Number(lines[lines.length - 1]);
-    if (!Number.isFinite(kb)) throw new Error(`no peak RSS for ${argv.join(' ')} (exit ${result.code}): ${result.stderr.slice(0, 500)}`);
-    return { wallMs: result.wallMs, rssMb: (kb * 1024) / 1e6, exitCode: result.code };
+    const last = lines[lines.length - 1] ?? '';
+    // GNU time: "KB user sys" (its last line; a killed command has a note above it); the wrapper: "KB".
+    const match = gnu ? TIME_LINE.exec(last) : /^(\d+)$/.exec(last);
+    if (!match) throw new Error(`no peak RSS for ${argv.join(' ')} (exit ${result.code}): ${result.stderr.slice(0, 500)}`);
+    return {
+      wallMs: result.wallMs,
+      rssMb: (Number(match[1]) * 1024) / 1e6,
+      ...(gnu ? { cpuMs: (Number(match[2]) + Number(match[3])) * 1000 } : {}),
+      exitCode: result.code,
+    };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -13,10 +13,26 @@ export interface OutputTarget {
   format: FormatName;
   /** A file path, or undefined for standard output. */
   output?: string;
+  /** stylish: the most findings listed (0: all); the other formats always carry every finding. */
+  maxProblems: number;
 }
 
 export interface OutputState {
   targets: Array<{ format?: FormatName; output?: string }>;
+  maxProblems?: number;
+}
+
+/**
+ * stylish lists this many findings by default, as Redocly CLI does: a terminal or CI log with
+ * thousands of lines helps nobody (Stripe's description has 23,000 findings), and the summary line
+ * still counts them all. The machine formats and the HTML report carry every finding.
+ */
+export const DEFAULT_MAX_PROBLEMS = 100;
+
+function parseMaxProblems(value: string): number {
+  const max = Number(value);
+  if (!Number.isInteger(max) || max < 0) throw new CouldNotRunError(`--max-problems ${value}: give a whole number, 0 or more (0 lists every finding)`);
+  return max;
 }
 
 /** Adds `--format` and `--output` to a command; read the result with `outputTargets(state)`. */
@@ -37,12 +53,17 @@ export function addOutputOptions(command: Command, state: OutputState): Command 
       if (last && last.output === undefined && last.format !== undefined) last.output = value;
       else state.targets.push({ output: value });
       return value;
+    })
+    .option('--max-problems <n>', `stylish lists at most n findings, most severe first (default ${DEFAULT_MAX_PROBLEMS}; 0: all); the summary counts all, and the other formats carry all`, (value: string) => {
+      state.maxProblems = parseMaxProblems(value);
+      return state.maxProblems;
     });
 }
 
 export function outputTargets(state: OutputState, defaultFormat: FormatName = 'stylish'): OutputTarget[] {
-  if (state.targets.length === 0) return [{ format: defaultFormat }];
-  const targets = state.targets.map((t) => ({ format: t.format ?? defaultFormat, output: t.output }));
+  const maxProblems = state.maxProblems ?? DEFAULT_MAX_PROBLEMS;
+  if (state.targets.length === 0) return [{ format: defaultFormat, maxProblems }];
+  const targets = state.targets.map((t) => ({ format: t.format ?? defaultFormat, output: t.output, maxProblems }));
   const toStdout = targets.filter((t) => t.output === undefined);
   if (toStdout.length > 1) throw new CouldNotRunError(`only one format can go to standard output; give the others an --output file`);
   return targets;
@@ -63,7 +84,7 @@ export interface WriteOptions {
 export function writeReports(report: Report, targets: OutputTarget[], options: WriteOptions): void {
   const rendered = targets.map((target) => ({
     target,
-    text: FORMATTERS[target.format](report, { cwd: options.cwd, color: target.output === undefined && options.color, showPii: options.showPii }),
+    text: FORMATTERS[target.format](report, { cwd: options.cwd, color: target.output === undefined && options.color, showPii: options.showPii, maxProblems: target.maxProblems }),
   }));
   for (const { target, text } of rendered) {
     if (target.output === undefined) {

@@ -74,12 +74,31 @@ describe('vottur lint', () => {
     expect(report.documents).toHaveLength(readdirSync('fixtures/rules/platform-info-title').filter((f) => f.endsWith('.yaml')).length);
   });
 
+  it('lists 100 findings by default, the rest with --max-problems, and always counts them all', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vottur-cli-'));
+    const doc = join(dir, 'api.yaml');
+    // 150 properties in snake_case: 150 platform-field-camel-case findings, and nothing else.
+    const properties = Array.from({ length: 150 }, (_, i) => `        field_number_${i}:\n          type: string\n          description: A field.\n          example: x`).join('\n');
+    writeFileSync(doc, readFileSync(CONFORMANT, 'utf8').replace('\n  schemas:\n', `\n  schemas:\n    ManyFields:\n      type: object\n      description: Many fields.\n      properties:\n${properties}\n`));
+    const full = JSON.parse((await vottur(['lint', doc, '--format', 'json'])).stdout);
+    const total = full.findings.length as number;
+    expect(total).toBe(150);
+    const rows = (stdout: string) => stdout.split('\n').filter((line) => /^\s+\d+:\d+\s/.test(line)).length;
+    const cut = await vottur(['lint', doc]);
+    expect(rows(cut.stdout)).toBe(100);
+    expect(cut.stdout).toContain(`… and ${total - 100} more problems not listed (most: platform-field-camel-case`);
+    expect(cut.stdout).toMatch(new RegExp(`✖ ${total} problems`));
+    expect(rows((await vottur(['lint', doc, '--max-problems', '0'])).stdout)).toBe(total);
+    expect(rows((await vottur(['lint', doc, '--max-problems', '5'])).stdout)).toBe(5);
+  });
+
   it.each([
     [['lint', 'no/such/file.yaml'], /^vottur: cannot read no\/such\/file\.yaml: no such file; check the path$/],
     [['lint', 'fixtures/loading/escape'], /is a folder/],
     [['lint', 'no/such/*.yaml'], /no file matches no\/such\/\*\.yaml/],
     [['lint', CONFORMANT, '--format', 'xml'], /unknown format "xml"/],
     [['lint', CONFORMANT, '--fail-severity', 'fatal'], /fail-severity/],
+    [['lint', CONFORMANT, '--max-problems', 'all'], /^vottur: --max-problems all: give a whole number, 0 or more/],
     [['lint', CONFORMANT, '--no-such-option'], /unknown option/],
     [['lint'], /missing required argument/],
   ])('exits 2 with a one-line message, no stack trace: %j', async (args, message) => {

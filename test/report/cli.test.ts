@@ -6,7 +6,7 @@ import { Command } from 'commander';
 import { XMLParser } from 'fast-xml-parser';
 import { registerReport } from '../../src/cli/commands/report.js';
 import { CouldNotRunError } from '../../src/cli/errors.js';
-import { addOutputOptions, outputTargets, type OutputState } from '../../src/cli/output.js';
+import { addOutputOptions, DEFAULT_MAX_PROBLEMS, outputTargets, type OutputState } from '../../src/cli/output.js';
 import { formatJson } from '../../src/report/formatters/json.js';
 import { parseJsonReport } from '../../src/report/merge.js';
 import { toolInfo } from '../../src/version.js';
@@ -123,24 +123,33 @@ describe('--format and --output pairing', () => {
 
   it('pairs each --output with the --format before it', async () => {
     expect(await targets(['--format', 'sarif', '--output', 'out.sarif', '--format', 'stylish'])).toEqual([
-      { format: 'sarif', output: 'out.sarif' },
-      { format: 'stylish', output: undefined },
+      { format: 'sarif', output: 'out.sarif', maxProblems: DEFAULT_MAX_PROBLEMS },
+      { format: 'stylish', output: undefined, maxProblems: DEFAULT_MAX_PROBLEMS },
     ]);
     expect(await targets(['-f', 'html', '-o', 'r.html', '-f', 'junit', '-o', 'r.xml', '-f', 'github'])).toEqual([
-      { format: 'html', output: 'r.html' },
-      { format: 'junit', output: 'r.xml' },
-      { format: 'github', output: undefined },
+      { format: 'html', output: 'r.html', maxProblems: DEFAULT_MAX_PROBLEMS },
+      { format: 'junit', output: 'r.xml', maxProblems: DEFAULT_MAX_PROBLEMS },
+      { format: 'github', output: undefined, maxProblems: DEFAULT_MAX_PROBLEMS },
     ]);
   });
 
   it('defaults to stylish on standard output, and an --output alone writes stylish there', async () => {
-    expect(await targets([])).toEqual([{ format: 'stylish' }]);
-    expect(await targets(['--output', 'x.txt'])).toEqual([{ format: 'stylish', output: 'x.txt' }]);
+    expect(await targets([])).toEqual([{ format: 'stylish', maxProblems: DEFAULT_MAX_PROBLEMS }]);
+    expect(await targets(['--output', 'x.txt'])).toEqual([{ format: 'stylish', output: 'x.txt', maxProblems: DEFAULT_MAX_PROBLEMS }]);
+  });
+
+  it('takes --max-problems as a whole number, 0 for all, and refuses anything else', async () => {
+    expect(DEFAULT_MAX_PROBLEMS).toBe(100);
+    expect(await targets(['--max-problems', '0'])).toEqual([{ format: 'stylish', maxProblems: 0 }]);
+    expect(await targets(['--max-problems', '7', '-f', 'json'])).toEqual([{ format: 'json', output: undefined, maxProblems: 7 }]);
+    for (const bad of ['-1', '2.5', 'many']) {
+      await expect(targets(['--max-problems', bad])).rejects.toThrow(`--max-problems ${bad}: give a whole number, 0 or more`);
+    }
   });
 
   it('offers every format of the table', async () => {
     for (const format of ['stylish', 'json', 'sarif', 'junit', 'github', 'markdown', 'html']) {
-      expect(await targets(['--format', format])).toEqual([{ format, output: undefined }]);
+      expect(await targets(['--format', format])).toEqual([{ format, output: undefined, maxProblems: DEFAULT_MAX_PROBLEMS }]);
     }
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatStylish } from '../../src/report/formatters/stylish.js';
+import type { Finding } from '../../src/report/finding.js';
+import { formatStylish, listedFindings } from '../../src/report/formatters/stylish.js';
 import { CONTEXT, DOCUMENT, emptyReport, MASKED, NATIONAL_ID, NATIONAL_ID_HYPHEN, sampleReport } from './sample.js';
 
 const ANSI = /\u001b\[[0-9;]*m/;
@@ -53,5 +54,43 @@ describe('stylish format', () => {
     expect(text).not.toContain(NATIONAL_ID_HYPHEN);
     expect(text).toContain(MASKED);
     expect(formatStylish(sampleReport(), { ...CONTEXT, showPii: true })).toContain(NATIONAL_ID);
+  });
+
+  it('lists at most --max-problems findings, the most severe first, in report order, and says what it left out', () => {
+    const report = sampleReport();
+    const bySeverity = (severity: string) => report.findings.filter((f) => f.severity === severity);
+    const errors = bySeverity('error');
+    const warnings = bySeverity('warn');
+    expect(errors.length).toBe(4);
+    expect(warnings.length).toBe(4);
+    // All errors and the first two warnings, in the report's order.
+    const listed = listedFindings(report.findings, 6);
+    expect(listed).toEqual(report.findings.filter((f) => f.severity === 'error' || warnings.slice(0, 2).includes(f)));
+    expect(listedFindings(report.findings, 3)).toEqual(errors.slice(0, 3));
+    expect(listedFindings(report.findings, 0)).toBe(report.findings);
+    expect(listedFindings(report.findings, undefined)).toBe(report.findings);
+    expect(listedFindings(report.findings, report.findings.length)).toBe(report.findings);
+
+    const text = formatStylish(report, { ...CONTEXT, maxProblems: 6 });
+    const rows = text.split('\n').filter((line) => /^\s+\S/.test(line));
+    expect(rows).toHaveLength(6);
+    expect(rows.filter((row) => /\berror\b/.test(row))).toHaveLength(4);
+    expect(text).not.toMatch(/\bhint\b {2}/);
+    const hidden = [...warnings.slice(2), ...bySeverity('hint')];
+    const line = text.split('\n').find((l) => l.startsWith('… and'))!;
+    expect(line).toMatch(new RegExp(`^… and ${hidden.length} more problems not listed \\(most: `));
+    for (const f of hidden) expect(line).toContain(f.ruleId);
+    expect(line).toContain('--max-problems 0');
+    // The summary still counts every finding.
+    expect(text.trimEnd().split('\n').at(-1)).toBe('✖ 9 problems (4 errors, 4 warnings, 0 info, 1 hint) in 1 document. Score 59/100 (F).');
+    expect(formatStylish(report, { ...CONTEXT, maxProblems: 9 })).not.toContain('… and');
+  });
+
+  it('names the three rules it left out most, with counts, in the line on the rest', () => {
+    const base = sampleReport().findings[0]!;
+    const make = (ruleId: string, n: number): Finding[] => Array.from({ length: n }, (_, i) => ({ ...base, ruleId, severity: 'warn' as const, line: i + 1 }));
+    const findings = [...make('rule-a', 1200), ...make('rule-b', 30), ...make('rule-c', 20), ...make('rule-d', 10)];
+    const text = formatStylish({ ...sampleReport(), findings, operations: undefined }, { ...CONTEXT, maxProblems: 100 });
+    expect(text).toContain('… and 1,160 more problems not listed (most: rule-a 1,100, rule-b 30, rule-c 20, …).');
   });
 });

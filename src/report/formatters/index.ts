@@ -18,6 +18,8 @@ export interface FormatContext {
   color: boolean;
   /** Show national identifiers unmasked (`--show-pii`). */
   showPii: boolean;
+  /** stylish only: list at most this many findings, most severe first (0 or absent: all). */
+  maxProblems?: number;
 }
 
 export type Formatter = (report: Report, context: FormatContext) => string;
