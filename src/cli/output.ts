@@ -35,7 +35,7 @@ function parseMaxProblems(value: string): number {
   return max;
 }
 
-/** Adds `--format` and `--output` to a command; read the result with `outputTargets(state)`. */
+/** Adds `--format`, `--output` and `--max-problems` to a command; read the result with `outputTargets(state)`. */
 export function addOutputOptions(command: Command, state: OutputState): Command {
   const names = Object.keys(FORMATTERS).join(', ');
   return command
