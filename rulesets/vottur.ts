@@ -8,7 +8,7 @@
  * It imports only its own files and Spectral's packages, which Spectral's ruleset bundler
  * provides, and has a default export only (the bundler turns it into a CommonJS module).
  */
-import { toSpectralRule } from './lib/rule.js';
+import { toSpectralRule } from './lib/spectral-rule.js';
 import { RULES } from './rules/index.js';
 
 export default {

@@ -314,9 +314,9 @@ export const schemas = memoise((document): SchemaNode[] => {
   const result: SchemaNode[] = [];
   const seen = new Set<object>();
   const walk = (schema: unknown, path: JsonPath, role: SchemaRole, name?: string, parent?: SchemaNode) => {
-    if (!isObject(schema)) return;
-    if (!isRef(schema) && seen.has(schema)) return;
-    if (!isRef(schema)) seen.add(schema);
+    // Each object once, `$ref` objects too: a reference that leads back to itself ends here.
+    if (!isObject(schema) || seen.has(schema)) return;
+    seen.add(schema);
     const node: SchemaNode = { schema, path, role, name, parent };
     result.push(node);
     if (isRef(schema)) {

@@ -1,14 +1,7 @@
-// The one function, not the package's index: that loads every Spectral ruleset (AsyncAPI, Arazzo,
-// their schemas and functions), ~0.1–0.2 s of every vottur run (see docs/performance.md).
-import * as oasDocumentSchemaModule from '@stoplight/spectral-rulesets/dist/oas/functions/oasDocumentSchema.js';
-import type { IFunctionResult, RulesetFunctionWithValidator } from '@stoplight/spectral-core';
 import { editDistance } from '../lib/conventions.js';
 import { defineRule, type JsonPath, type Problem } from '../lib/rule.js';
 import { decodePointer, encodePointer, isObject, lookupLocalRef } from '../lib/openapi.js';
-
-/** Spectral's own OpenAPI 3.0/3.1 structural validation (the function behind `oas3-schema`), reused as is. */
-// Node's ESM gives the CommonJS module object as `default`; Spectral's ruleset bundler, the export itself.
-const oasDocumentSchema = ((oasDocumentSchemaModule as any).default?.default ?? (oasDocumentSchemaModule as any).default) as RulesetFunctionWithValidator<unknown, null>;
+import { validateOpenApiStructure } from '../lib/oas-schema.js';
 
 /** Spectral's schema messages, reworded to name the key and say what to write. */
 function reword(message: string): string {
@@ -54,6 +47,20 @@ function nearMiss(document: Record<string, unknown>, ref: string): string | unde
   return best ? `#${encodePointer([...segments, best.key])}` : undefined;
 }
 
+/** Whether following `$ref`s from this reference comes back to a reference already passed, with no object in between. */
+function isReferenceCycle(document: Record<string, unknown>, start: object): boolean {
+  const passed = new Set<unknown>([start]);
+  let node: unknown = start;
+  while (isObject(node) && typeof node.$ref === 'string' && node.$ref.startsWith('#')) {
+    const target = lookupLocalRef(document, node.$ref);
+    if (!target) return false;
+    if (passed.has(target.value)) return true;
+    passed.add(target.value);
+    node = target.value;
+  }
+  return false;
+}
+
 function danglingRefs(document: Record<string, unknown>): Problem[] {
   const problems: Problem[] = [];
   // One path, grown and shrunk as the walk goes (copied only for a problem): this walk visits
@@ -69,12 +76,19 @@ function danglingRefs(document: Record<string, unknown>): Problem[] {
       return;
     }
     if (!isObject(node)) return;
-    if (typeof node.$ref === 'string' && node.$ref.startsWith('#') && lookupLocalRef(document, node.$ref) === null) {
-      const near = nearMiss(document, node.$ref);
-      problems.push({
-        message: `\`$ref: ${node.$ref}\` points at nothing in this document; ${near ? `did you mean \`${near}\`? Fix the pointer` : 'fix the pointer'} or add the missing component.`,
-        path: [...path, '$ref'],
-      });
+    if (typeof node.$ref === 'string' && node.$ref.startsWith('#')) {
+      if (lookupLocalRef(document, node.$ref) === null) {
+        const near = nearMiss(document, node.$ref);
+        problems.push({
+          message: `\`$ref: ${node.$ref}\` points at nothing in this document; ${near ? `did you mean \`${near}\`? Fix the pointer` : 'fix the pointer'} or add the missing component.`,
+          path: [...path, '$ref'],
+        });
+      } else if (isReferenceCycle(document, node)) {
+        problems.push({
+          message: `\`$ref: ${node.$ref}\` leads, through references only, back to itself and never to a definition; point it at the object it means, or define that object here.`,
+          path: [...path, '$ref'],
+        });
+      }
     }
     for (const key of Object.keys(node)) {
       // Examples are data, not description: a `$ref` key inside one is just a value.
@@ -95,13 +109,14 @@ export default defineRule({
   severity: 'error',
   category: 'documentation',
   description: 'The description is structurally valid OpenAPI 3.0/3.1 and every `$ref` resolves.',
-  check(document, context) {
-    const structural = (oasDocumentSchema(document, null, context) ?? []) as IFunctionResult[];
+  check(document) {
+    // The official schemas, with the messages of Spectral's `oas3-schema` (see lib/oas-schema.ts).
+    const structural = validateOpenApiStructure(document);
     const version = String(document.openapi ?? '').startsWith('3.1') ? 'OpenAPI 3.1' : 'OpenAPI 3.0';
     return [
       ...structural
-        .filter((result) => !coveredByInfoRules((result.path ?? []) as JsonPath, result.message))
-        .map((result) => ({ message: `Not valid ${version}: ${reword(result.message)}.`, path: (result.path ?? []) as JsonPath })),
+        .filter((result) => !coveredByInfoRules(result.path, result.message))
+        .map((result) => ({ message: `Not valid ${version}: ${reword(result.message)}.`, path: result.path })),
       ...danglingRefs(document),
     ];
   },

@@ -15,7 +15,7 @@
  * The result is the same as Spectral's: the same data (including key order: objects whose
  * integer-like keys are written out of JavaScript's order get the written order, as Spectral's
  * order-keeping objects do) and the same ranges as `@stoplight/json`'s `getLocationForJsonPath`
- * (`test/lint/fast-path.test.ts` compares both on every node of real documents). Whatever this
+ * (`test/lint/engine.test.ts` compares both on every node of real documents). Whatever this
  * parser cannot reproduce exactly (a syntax error, a comment, a trailing comma, a duplicate key,
  * a byte-order mark, a `__proto__` key) makes `parseJsonFast` return undefined, and the caller
  * uses Spectral's parser instead.

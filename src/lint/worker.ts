@@ -7,12 +7,10 @@ import { ruleTiming, type TimingEntry } from '../../rulesets/lib/timing.js';
 import { CouldNotRunError } from '../cli/errors.js';
 import type { RuleMeta } from '../report/finding.js';
 import { enableCompileCache, flushCompileCache } from './compile-cache.js';
-import { deferSpectralModules } from './defer.js';
 import type { LintedDocument } from './lint.js';
 
-// Before Spectral loads: compiled code cached on disk, and two packages linting never calls deferred.
+// Before the rules load: compiled code cached on disk.
 enableCompileCache('lint-worker');
-deferSpectralModules();
 const lint = import('./lint.js');
 let flushed = false;
 

@@ -1,6 +1,6 @@
 /**
- * The CLI's on-disk compile cache (src/lint/compile-cache.ts) and its deferred Spectral modules
- * (src/lint/defer.ts) change how fast `vottur lint` starts, never what it finds: a cold run
+ * The CLI's on-disk compile cache (src/lint/compile-cache.ts) changes how fast `vottur lint`
+ * starts, never what it finds: a cold run
  * (writing the cache), warm runs (reading it), a run without it and the library write the same
  * report.
  */
@@ -39,7 +39,7 @@ it('finds the same with a cold cache, a warm cache and none', { timeout: 120_000
     }
   }
   for (const report of reports.slice(1)) expect(report).toEqual(reports[0]);
-  // And the same as the library in this process, which neither caches code nor defers modules.
+  // And the same as the library in this process, which does not cache code.
   const library = await lintFiles(['fixtures/rules/platform-openapi-valid/*.yaml'], { cwd: ROOT });
   expect(JSON.parse(JSON.stringify({ ...library, createdTimestamp: undefined, tool: undefined }))).toMatchObject({
     documents: (reports[0] as { documents: unknown[] }).documents,

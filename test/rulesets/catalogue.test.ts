@@ -70,8 +70,8 @@ describe('the rule catalogue', () => {
     expect(actual).toEqual(CATALOGUE);
   });
 
-  it('registers every rule in the Spectral ruleset with its documentation URL and category', () => {
-    const { rules } = createLinter(ruleset as never);
+  it('registers every rule in the Spectral ruleset with its documentation URL and category', async () => {
+    const { rules } = await createLinter(ruleset as never);
     expect(rules.map((rule) => rule.id).sort()).toEqual(Object.keys(CATALOGUE).sort());
     for (const rule of rules) {
       expect(rule.docsUrl).toBe(docsUrl(rule.id));

@@ -5,13 +5,13 @@
  *   # expect: /paths/~1v1~1users/get/description
  *
  * (one `expect` line per finding; the pointer is where the finding points, in that file).
- * Each rule runs alone, through the same loading and Spectral pipeline as `vottur lint`.
+ * Each rule runs alone, through the same loading and engine as `vottur lint`.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createLinter, lintDocument } from '../../src/lint/lint.js';
-import { toSpectralRule, type RuleDefinition } from '../../rulesets/lib/rule.js';
+import { lintDocument, nativeLinter } from '../../src/lint/lint.js';
+import type { RuleDefinition } from '../../rulesets/lib/rule.js';
 
 const FIXTURES = join(import.meta.dirname, '../../fixtures/rules');
 
@@ -37,7 +37,7 @@ describe.each(ruleIds)('%s', (ruleId) => {
 
   const linter = import(`../../rulesets/rules/${ruleId}.ts`).then((module: { default: RuleDefinition }) => {
     expect(module.default.id).toBe(ruleId);
-    return createLinter({ rules: { [ruleId]: toSpectralRule(module.default) } } as never);
+    return nativeLinter([module.default]);
   });
 
   it('has pass and fail fixtures', () => {

@@ -1,5 +1,5 @@
 /**
- * `vottur lint <files...>`. Everything heavy (Spectral, the ruleset, the worker pool) is loaded
+ * `vottur lint <files...>`. Everything heavy (the ruleset, the worker pool) is loaded
  * inside the action, so other commands and `--help` do not pay for it.
  */
 import type { Command } from 'commander';
@@ -74,8 +74,6 @@ export function registerLint(program: Command): void {
   addOutputOptions(command, state);
   command.action(async (files: string[], options: LintCommandOptions) => {
     const targets = outputTargets(state);
-    // Before Spectral loads: two of its packages that linting never calls load only if called.
-    (await import('../../lint/defer.js')).deferSpectralModules();
     const { lintFiles, parseShard, TimingCollector } = await import('../../lint/files.js');
     const { lintProgress } = await import('../../lint/progress.js');
     const timing = options.timing ? new TimingCollector() : undefined;

@@ -1,0 +1,87 @@
+/**
+ * Structural validation of an OpenAPI 3.0/3.1 description against the official schemas, with
+ * the messages Spectral's `oas3-schema` rule gives. The validators are the ones Spectral ships
+ * precompiled (ajv standalone code that needs only ajv's runtime and ajv-formats), so nothing of
+ * Spectral's engine is loaded; the error processing below follows Spectral's
+ * `oasDocumentSchema` function (Apache-2.0, stoplightio/spectral, packages/rulesets/src/oas/functions/oasDocumentSchema.ts).
+ */
+import * as validatorsModule from '@stoplight/spectral-rulesets/dist/oas/schemas/validators.js';
+import { editDistance } from './conventions.js';
+import { isObject, lookupLocalRef } from './openapi.js';
+import type { JsonPath, OpenApiDocument } from './rule.js';
+
+interface AjvError {
+  keyword: string;
+  instancePath: string;
+  params: Record<string, unknown>;
+  message?: string;
+}
+
+type Validator = ((data: unknown) => boolean) & { errors?: AjvError[] | null };
+
+// Node's ESM gives the CommonJS module object as `default`; Spectral's ruleset bundler, the exports themselves.
+const validators = ((validatorsModule as unknown as { default?: Record<string, Validator> }).default ?? validatorsModule) as unknown as Record<'oas3_0' | 'oas3_1', Validator>;
+
+export interface SchemaProblem {
+  message: string;
+  path: JsonPath;
+}
+
+/** Spectral's cleaning of an ajv message: double quotes, lower-case "not", the property named. */
+function cleanMessage(property: string | null, message: string | undefined): string {
+  if (typeof message !== 'string') return '';
+  const cleaned = message.replace(/['"]/g, '"').replace(/NOT/g, 'not');
+  return property === null ? cleaned : `"${property}" property ${cleaned}`;
+}
+
+/** The allowed value nearest to what was written, as Spectral suggests it (Levenshtein distance). */
+function bestMatch(value: string, allowed: unknown[]): string | null {
+  const matches = allowed
+    .filter((candidate): candidate is string => typeof candidate === 'string')
+    .map((candidate) => ({ value: candidate, weight: editDistance(value, candidate) }))
+    .sort((a, b) => a.weight - b.weight);
+  const best = matches[0];
+  if (!best) return null;
+  return allowed.length === 1 || best.weight < best.value.length ? best.value : null;
+}
+
+function problemOf(document: OpenApiDocument, error: AjvError): SchemaProblem | undefined {
+  if (error.keyword === 'if') return undefined;
+  const path: string[] = error.instancePath === '' ? [] : error.instancePath.slice(1).split('/').map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const property = path.length === 0 ? null : path[path.length - 1]!;
+  let message: string;
+  switch (error.keyword) {
+    case 'additionalProperties': {
+      const additional = String(error.params.additionalProperty);
+      path.push(additional);
+      message = `Property "${additional}" is not expected to be here`;
+      break;
+    }
+    case 'enum': {
+      const allowed = (error.params.allowedValues ?? []) as unknown[];
+      const printed = allowed.map((value) => JSON.stringify(value)).join(', ');
+      const value = isObject(document) ? lookupLocalRef(document, `#${error.instancePath}`)?.value : undefined;
+      const match = typeof value === 'string' ? bestMatch(value, allowed) : null;
+      message = `${cleanMessage(property, error.message)}: ${printed}${match !== null ? `. Did you mean "${match}"?` : ''}`;
+      break;
+    }
+    case 'errorMessage':
+      message = String(error.message);
+      break;
+    default:
+      message = cleanMessage(property, error.message);
+  }
+  return { message, path };
+}
+
+/** Every structural problem of an OpenAPI 3.0 or 3.1 description (3.1 when `openapi` starts with 3.1). */
+export function validateOpenApiStructure(document: OpenApiDocument): SchemaProblem[] {
+  const validator = String(document.openapi ?? '').startsWith('3.1') ? validators.oas3_1 : validators.oas3_0;
+  validator(document);
+  const problems: SchemaProblem[] = [];
+  for (const error of validator.errors ?? []) {
+    const problem = problemOf(document, error);
+    if (problem) problems.push(problem);
+  }
+  return problems;
+}

@@ -1,0 +1,71 @@
+/**
+ * vottur's own rule engine: runs each rule's check on the parsed (bundled, unresolved) document
+ * and hands back its problems, each with its severity as a plain field. No Spectral code is
+ * loaded: the rules read the document through the shared memoised views of
+ * `rulesets/lib/openapi.ts`, so one walk of each kind serves all of them.
+ *
+ * What a result looks like is what the stock Spectral CLI reports for the same ruleset (checked
+ * by `test/lint/engine.test.ts` on every fixture and corpus document): a rule runs on OpenAPI
+ * 3.0/3.1 documents unless it says `anyFormat`, a problem's path is cut back to the closest node
+ * that exists, its message is trimmed, and a rule reports each path and message once.
+ * Unlike Spectral, a message is never read as a template: `{{…}}` in a description's own text
+ * stays as written.
+ */
+import { isOpenApi3x, uniqueProblems, type JsonPath, type OpenApiDocument, type RuleDefinition, type Severity } from '../../rulesets/lib/rule.js';
+import { timed } from '../../rulesets/lib/timing.js';
+
+/** One problem of one rule, ready to become a `Finding`. */
+export interface RuleResult {
+  code: string;
+  message: string;
+  path: JsonPath;
+  severity: Severity;
+}
+
+/** The longest prefix of `path` that exists in `data` (own keys and array positions only). */
+export function closestPath(data: unknown, path: JsonPath): JsonPath {
+  const closest: JsonPath = [];
+  let node = data;
+  for (const segment of path) {
+    if (node === null || typeof node !== 'object') break;
+    if (Array.isArray(node)) {
+      const index = typeof segment === 'number' ? segment : /^\d+$/.test(segment) ? Number(segment) : NaN;
+      if (!(index < node.length)) break;
+      node = node[index];
+    } else {
+      if (!Object.prototype.hasOwnProperty.call(node, segment)) break;
+      node = (node as Record<string, unknown>)[segment];
+    }
+    closest.push(segment);
+  }
+  return closest;
+}
+
+/** Runs every rule over one document; results in rule order, each rule's in the order it found them. */
+export function runRules(rules: readonly RuleDefinition[], data: unknown): RuleResult[] {
+  const results: RuleResult[] = [];
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) return results;
+  const openApi3 = isOpenApi3x(data);
+  for (const rule of rules) {
+    if (!openApi3 && !rule.anyFormat) continue;
+    let found;
+    try {
+      found = timed(rule.id, () => rule.check(data as OpenApiDocument));
+    } catch (error) {
+      // A rule must handle every document; one that does not is vottur's bug, named as such.
+      throw new Error(`rule ${rule.id} failed on this document: ${(error as Error)?.message ?? String(error)}`, { cause: error });
+    }
+    const problems = uniqueProblems(found);
+    // A path cut back or a message trimmed can make two problems one.
+    const seen = new Set<string>();
+    for (const problem of problems) {
+      const path = closestPath(data, problem.path);
+      const message = problem.message.trim();
+      const key = `${JSON.stringify(path)}\u0000${message}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      results.push({ code: rule.id, message, path, severity: problem.severity ?? rule.severity });
+    }
+  }
+  return results;
+}

@@ -1,0 +1,61 @@
+/**
+ * Rulesets written for Spectral (a user's `extends`, a Spectral ruleset object): run by
+ * Spectral's own core, loaded only when such a ruleset is used. vottur's own rules never come
+ * here (`./engine.ts` runs them).
+ *
+ * The description is handed over already bundled, with a resolver that does nothing (vottur's
+ * loader has bundled every external `$ref` safely), and positions are computed by vottur
+ * afterwards, only for what is reported.
+ */
+import { Ruleset, Spectral, type RulesetDefinition } from '@stoplight/spectral-core';
+import type { IParserResult } from '@stoplight/types';
+import type { Severity } from '../../rulesets/lib/rule.js';
+import { docsUrl } from '../../rulesets/lib/rule.js';
+import type { Category, RuleMeta } from '../report/finding.js';
+import type { Linter } from './lint.js';
+
+const SEVERITY_BY_SPECTRAL: Severity[] = ['error', 'warn', 'info', 'hint'];
+
+/** Spectral needs a resolver; ours hands back the (already bundled) document untouched. */
+const passThroughResolver = {
+  uriCache: new Map(),
+  resolve: async (data: unknown) => ({ result: data, graph: null, errors: [], refMap: {} }),
+};
+
+export function spectralLinter(definition: unknown): Linter {
+  const ruleset = new Ruleset(definition as RulesetDefinition, { severity: 'recommended' });
+  const spectral = new Spectral({ resolver: passThroughResolver as never });
+  spectral.setRuleset(ruleset);
+  const rules: RuleMeta[] = Object.values(ruleset.rules).map((rule) => ({
+    id: rule.name,
+    severity: SEVERITY_BY_SPECTRAL[rule.severity as number] ?? 'hint',
+    category: ((rule.extensions as { category?: Category } | null)?.category ?? 'documentation') as Category,
+    description: rule.description ?? rule.name,
+    docsUrl: rule.documentationUrl ?? docsUrl(rule.name),
+    source: 'lint',
+  }));
+  return {
+    rules,
+    async run(loaded) {
+      const root = loaded.files.get(loaded.rootUri)!;
+      let order = 0;
+      const results = await spectral.run({
+        parsed: { ...root.parsed, data: loaded.data, diagnostics: [] } as IParserResult<unknown>,
+        // Positions are computed by vottur, only for the findings. Each result gets its own dummy
+        // line, so Spectral's sort settles at once; results at the root share one, since Spectral
+        // tells their duplicates apart by range.
+        getLocationForJsonPath: (_parsed: unknown, path: unknown[]) => {
+          const line = path.length === 0 ? 0 : ++order;
+          return { range: { start: { line, character: 0 }, end: { line, character: 0 } } };
+        },
+        source: loaded.rootUri,
+      });
+      return results.map((result) => ({
+        code: String(result.code),
+        message: result.message,
+        path: result.path as Array<string | number>,
+        severity: SEVERITY_BY_SPECTRAL[result.severity] ?? 'warn',
+      }));
+    },
+  };
+}
