@@ -173,3 +173,41 @@ it('validValue gives the example, then the default, then a made value', () => {
   expect(validValue(flattenSchema(document, { type: 'string', default: 'd' }))).toBe('d');
   expect(validValue(flattenSchema(document, { type: 'integer', minimum: 3 }))).toBe(3);
 });
+
+describe('links (the stateful phase)', () => {
+  const linked = {
+    openapi: '3.0.3',
+    components: { links: { ReadUser: { operationId: 'getUser', parameters: { userId: '$response.body#/id' } } } },
+  };
+  const create = { operationId: 'createUser', path: ['paths', '/v1/users', 'post'], responses: [{ status: '201', response: { links: { read: { $ref: '#/components/links/ReadUser' }, viaRef: { operationRef: '#/paths/~1v1~1users~1{userId}/get', parameters: { userId: '$response.header.Location' } }, nowhere: { operationId: 'missing' } } } }] };
+  const read = { operationId: 'getUser', path: ['paths', '/v1/users/{userId}', 'get'], responses: [] };
+
+  it('lists each link with both ends, following $refs and operationRefs, and leaves out links to nothing', async () => {
+    const { linkSteps } = await import('../../src/contract/generate/links.js');
+    const steps = linkSteps(linked, [create, read]);
+    expect(steps.map((step) => [step.from.operationId, step.status, step.name, step.to.operationId, step.parameters])).toEqual([
+      ['createUser', '201', 'read', 'getUser', { userId: '$response.body#/id' }],
+      ['createUser', '201', 'viaRef', 'getUser', { userId: '$response.header.Location' }],
+    ]);
+  });
+
+  it('evaluates runtime expressions against an exchange', async () => {
+    const { evaluateExpression } = await import('../../src/contract/generate/links.js');
+    const exchange = {
+      url: 'http://127.0.0.1/v1/users',
+      method: 'post',
+      request: { path: { orgId: 'o1' }, query: { q: 'x' }, headers: {} },
+      response: { status: 201, headers: { location: '/v1/users/42' }, body: { id: 42, tags: [{ name: 'a/b' }] } },
+    };
+    expect(evaluateExpression('$response.body#/id', exchange)).toBe(42);
+    expect(evaluateExpression('$response.body#/tags/0/name', exchange)).toBe('a/b');
+    expect(evaluateExpression('$response.header.Location', exchange)).toBe('/v1/users/42');
+    expect(evaluateExpression('$request.path.orgId', exchange)).toBe('o1');
+    expect(evaluateExpression('$request.query.q', exchange)).toBe('x');
+    expect(evaluateExpression('$statusCode', exchange)).toBe(201);
+    expect(evaluateExpression('$method', exchange)).toBe('POST');
+    expect(evaluateExpression('user-{$response.body#/id}', exchange)).toBe('user-42');
+    expect(evaluateExpression('$response.body#/nope', exchange)).toBeUndefined();
+    expect(evaluateExpression('constant', exchange)).toBe('constant');
+  });
+});
