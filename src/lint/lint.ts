@@ -17,8 +17,10 @@ import { relative } from 'node:path';
 import { encodePointer } from '../../rulesets/lib/openapi.js';
 import { docsUrl, type RuleDefinition } from '../../rulesets/lib/rule.js';
 import type { DocumentInfo, Finding, RuleMeta } from '../report/finding.js';
-import { runRules, type RuleResult } from './engine.js';
+import { runRules, type Linter } from './engine.js';
 import { loadDescription, type LoadedDescription, type LoadOptions } from './load.js';
+
+export type { Linter };
 
 export interface LintDocumentOptions extends LoadOptions {
   /** Paths in findings are made relative to this folder (default: the working directory). */
@@ -30,12 +32,6 @@ export interface LintDocumentOptions extends LoadOptions {
 export interface LintedDocument {
   document: DocumentInfo;
   findings: Finding[];
-}
-
-/** What lints a loaded description: the rules' metadata, and a run over one document. */
-export interface Linter {
-  rules: RuleMeta[];
-  run(loaded: LoadedDescription): RuleResult[] | Promise<RuleResult[]>;
 }
 
 export function ruleMeta(rule: RuleDefinition): RuleMeta {
