@@ -16,6 +16,6 @@ export { scoreReport, gradeFor, scoreLabel, type ReportScore, type Grade } from 
 export { reportExitCode, type GateOptions } from './report/gate.js';
 export { mergeReports, readJsonReport } from './report/merge.js';
 export { FORMATTERS, isFormatName, type FormatName, type Formatter, type FormatContext } from './report/formatters/index.js';
-export { maskNationalIds, maskDeep } from './report/pii.js';
-export { CouldNotRunError, EXIT_OK, EXIT_FINDINGS, EXIT_COULD_NOT_RUN } from './cli/errors.js';
+export { maskNationalIds, maskDeep } from './pii.js';
+export { CouldNotRunError, EXIT_OK, EXIT_FINDINGS, EXIT_COULD_NOT_RUN } from './errors.js';
 export { isPlatformDateTime, isNationalIdForm, PLATFORM_DATE_TIME, NATIONAL_ID } from '../rulesets/lib/conventions.js';

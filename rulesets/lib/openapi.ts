@@ -2,7 +2,8 @@
  * Shared, memoised views of an OpenAPI document: operations, parameters, responses, media types
  * and every schema, each found in one walk of the unresolved document and cached per document
  * object. Rules iterate these lists instead of running their own deep JSONPath scans, so a
- * schema is visited once however many rules look at it (see STYLE.md: one pass, many rules).
+ * schema is visited once however many rules look at it (one pass, many rules, as Redocly and IBM's
+ * ruleset walk a document).
  *
  * Only local `$ref`s (`#/...`) are followed: `vottur lint` bundles multi-file descriptions into
  * one document first, and under the stock Spectral CLI an external reference is simply not

@@ -1,4 +1,4 @@
-import { defineRule, printPath, show, type JsonPath, type Problem } from '../lib/rule.js';
+import { defineRule, printPath, show, type Problem } from '../lib/rule.js';
 import { collectProperties, layerKeyword, properties, type SchemaLayer, schemaLayers, type SchemaNode, schemaTypes, schemaValues, within } from '../lib/openapi.js';
 import { AMOUNT, isAmountPattern } from '../lib/conventions.js';
 import { isAmountName, isCurrencyName } from '../lib/vocabulary.js';

@@ -4,9 +4,9 @@
  * stderr and exit code 2; findings decide between 0 and 1.
  */
 import { Command, CommanderError } from 'commander';
-import { enableCompileCache } from '../lint/compile-cache.js';
+import { enableCompileCache } from '../runtime/compile-cache.js';
 import { toolInfo } from '../version.js';
-import { CouldNotRunError, EXIT_COULD_NOT_RUN } from './errors.js';
+import { CouldNotRunError, EXIT_COULD_NOT_RUN } from '../errors.js';
 
 /**
  * Each command's module is imported only when that command runs (`vottur lint` must not load

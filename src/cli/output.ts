@@ -7,7 +7,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { Report } from '../report/finding.js';
 import { FORMATTERS, isFormatName, type FormatName } from '../report/formatters/index.js';
-import { CouldNotRunError } from './errors.js';
+import { CouldNotRunError } from '../errors.js';
 
 export interface OutputTarget {
   format: FormatName;

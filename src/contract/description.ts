@@ -4,7 +4,7 @@
  * 3.1, and broken down into operations with their parameters, responses and security.
  */
 import { relative } from 'node:path';
-import { CouldNotRunError } from '../cli/errors.js';
+import { CouldNotRunError } from '../errors.js';
 import { loadDescription } from '../lint/load.js';
 import {
   effectiveSecurity,

@@ -5,9 +5,9 @@
  * and return one `Report`.
  */
 import { resolve as resolvePath } from 'node:path';
-import { CouldNotRunError } from '../cli/errors.js';
+import { CouldNotRunError } from '../errors.js';
 import type { Finding, OperationResult, Report, RuleMeta } from '../report/finding.js';
-import { maskDeep, maskNationalIds } from '../report/pii.js';
+import { maskDeep, maskNationalIds } from '../pii.js';
 import { toolInfo } from '../version.js';
 import { obtainCredentials, redactor, type AuthOptions, type Credentials } from './auth.js';
 import { checkDataAgainst, checkDataShape, loadDataFile, type ContractData } from './data.js';

@@ -13,7 +13,7 @@ import { relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { glob, isDynamicPattern } from 'tinyglobby';
 import type { TimingEntry } from '../../rulesets/lib/timing.js';
-import { CouldNotRunError } from '../cli/errors.js';
+import { CouldNotRunError } from '../errors.js';
 import { sortFindings, type Report, type RuleMeta } from '../report/finding.js';
 import { toolInfo } from '../version.js';
 import type { LintDocumentOptions, LintedDocument } from './lint.js';

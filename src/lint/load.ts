@@ -12,7 +12,7 @@ import { readFile, realpath } from 'node:fs/promises';
 import { dirname, extname, isAbsolute, relative, resolve as resolvePath, sep } from 'node:path';
 import spectralParsers from '@stoplight/spectral-parsers';
 import type { IParserResult, IRange } from '@stoplight/types';
-import { CouldNotRunError } from '../cli/errors.js';
+import { CouldNotRunError } from '../errors.js';
 import { parseJsonFast } from './json.js';
 
 // A CommonJS package whose named exports Node cannot detect.

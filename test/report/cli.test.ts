@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Command } from 'commander';
 import { XMLParser } from 'fast-xml-parser';
 import { registerReport } from '../../src/cli/commands/report.js';
-import { CouldNotRunError } from '../../src/cli/errors.js';
+import { CouldNotRunError } from '../../src/errors.js';
 import { addOutputOptions, DEFAULT_MAX_PROBLEMS, outputTargets, type OutputState } from '../../src/cli/output.js';
 import { formatJson } from '../../src/report/formatters/json.js';
 import { parseJsonReport } from '../../src/report/merge.js';

@@ -5,8 +5,9 @@
 import type { Command } from 'commander';
 import type { TimingEntry } from '../../../rulesets/lib/timing.js';
 import type { Report, Severity } from '../../report/finding.js';
-import { failSeverityOption, minScoreOption, reportExitCode } from '../../report/gate.js';
-import { CouldNotRunError } from '../errors.js';
+import { reportExitCode } from '../../report/gate.js';
+import { failSeverityOption, minScoreOption } from '../options.js';
+import { CouldNotRunError } from '../../errors.js';
 import { addOutputOptions, outputTargets, writeReports, type OutputState, type OutputTarget } from '../output.js';
 
 export interface LintCommandOptions {
@@ -27,7 +28,7 @@ export function applyQuiet(report: Report, quiet: boolean | undefined): Report {
 
 /**
  * From this many findings on, memory is collected before a report that lists them all is written
- * (see lint/memory.ts). Not for stylish cut to `--max-problems`: its text is small, and the
+ * (see runtime/memory.ts). Not for stylish cut to `--max-problems`: its text is small, and the
  * collection would cost more time (~0.1 s on Stripe) than the memory it saves (~5 MB).
  */
 const BIG_REPORT = 2000;
@@ -75,7 +76,7 @@ export function registerLint(program: Command): void {
   command.action(async (files: string[], options: LintCommandOptions) => {
     const targets = outputTargets(state);
     const { lintFiles, parseShard, TimingCollector } = await import('../../lint/files.js');
-    const { lintProgress } = await import('../../lint/progress.js');
+    const { lintProgress } = await import('../../runtime/progress.js');
     const timing = options.timing ? new TimingCollector() : undefined;
     const progress = lintProgress();
     let report: Report;
@@ -91,7 +92,7 @@ export function registerLint(program: Command): void {
       progress.stop();
     }
     // Thousands of findings: make room for the report in the memory the linting left behind.
-    if (report.findings.length >= BIG_REPORT && rendersEveryFinding(targets, report.findings.length)) (await import('../../lint/memory.js')).collectGarbage();
+    if (report.findings.length >= BIG_REPORT && rendersEveryFinding(targets, report.findings.length)) (await import('../../runtime/memory.js')).collectGarbage();
     writeReports(applyQuiet(report, options.quiet), targets, {
       cwd: process.cwd(),
       showPii: Boolean(options.showPii),

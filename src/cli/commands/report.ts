@@ -9,10 +9,11 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { Severity } from '../../report/finding.js';
-import { addFailSeverityOption, addMinScoreOption, reportExitCode } from '../../report/gate.js';
+import { reportExitCode } from '../../report/gate.js';
+import { addFailSeverityOption, addMinScoreOption } from '../options.js';
 import { mergeReports, readJsonReport } from '../../report/merge.js';
 import { toolInfo } from '../../version.js';
-import { CouldNotRunError } from '../errors.js';
+import { CouldNotRunError } from '../../errors.js';
 import { addOutputOptions, outputTargets, writeReports, type OutputState } from '../output.js';
 
 export interface ReportCommandOptions {

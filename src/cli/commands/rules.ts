@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { contractRules } from '../../contract/rules.js';
 import { platformRulesetLinter } from '../../lint/lint.js';
 import type { RuleMeta } from '../../report/finding.js';
-import { CouldNotRunError } from '../errors.js';
+import { CouldNotRunError } from '../../errors.js';
 
 const SEVERITY_ORDER = ['error', 'warn', 'info', 'hint'];
 

@@ -6,10 +6,11 @@ import type { Command } from 'commander';
 import type { AuthOptions } from '../../contract/auth.js';
 import { DEFAULT_CONCURRENCY, DEFAULT_TIMEOUT_MS, runContractTests, type ContractTestOptions } from '../../contract/index.js';
 import type { Report, Severity } from '../../report/finding.js';
-import { maskNationalIds } from '../../report/pii.js';
-import { CouldNotRunError } from '../errors.js';
+import { maskNationalIds } from '../../pii.js';
+import { CouldNotRunError } from '../../errors.js';
 import { addOutputOptions, outputTargets, writeReports, type OutputState, type OutputTarget } from '../output.js';
-import { failSeverityOption, minScoreOption, reportExitCode } from '../../report/gate.js';
+import { reportExitCode } from '../../report/gate.js';
+import { failSeverityOption, minScoreOption } from '../options.js';
 import { applyQuiet } from './lint.js';
 
 /** Where the contract commands write; tests pass their own. */

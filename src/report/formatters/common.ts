@@ -1,6 +1,16 @@
 /** Helpers shared by the formatters. */
-import { severityRank, type Finding, type Report, type RuleMeta, type Severity } from '../finding.js';
-import { maskDeep, maskNationalIds } from '../pii.js';
+import { severityRank, type Category, type Finding, type Report, type RuleMeta, type Severity } from '../finding.js';
+import { maskDeep, maskNationalIds } from '../../pii.js';
+
+/** How a category is titled in the Markdown and HTML reports. */
+export const CATEGORY_TITLE: Record<Category, string> = {
+  documentation: 'Documentation',
+  'data-format': 'Data formats',
+  naming: 'Naming',
+  methods: 'Methods',
+  errors: 'Errors',
+  security: 'Security',
+};
 
 export const SEVERITY_LABEL: Record<Severity, string> = { error: 'error', warn: 'warning', info: 'info', hint: 'hint' };
 export const SEVERITY_PLURAL: Record<Severity, string> = { error: 'errors', warn: 'warnings', info: 'info', hint: 'hints' };

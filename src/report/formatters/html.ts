@@ -10,9 +10,8 @@ import type { Category, Finding, Report, Severity } from '../finding.js';
 import { SEVERITIES, summarise } from '../finding.js';
 import { CATEGORIES, scoreLabel, scoreReport, type Grade } from '../score.js';
 import { SourceFiles } from '../source.js';
-import { allRules, compareBySeverity, locationText, maskText, plural, reportOperations, SEVERITY_LABEL, SEVERITY_PLURAL, TOOL_INFORMATION_URI, visibleReport } from './common.js';
-import type { FormatContext } from './index.js';
-import { CATEGORY_TITLE } from './markdown.js';
+import { allRules, CATEGORY_TITLE, compareBySeverity, locationText, maskText, plural, reportOperations, SEVERITY_LABEL, SEVERITY_PLURAL, TOOL_INFORMATION_URI, visibleReport } from './common.js';
+import type { FormatContext } from './types.js';
 
 /** Lines shown before and after a finding's line. */
 export const EXCERPT_CONTEXT = 3;

@@ -9,20 +9,11 @@
 import type { Category, Finding, Report, Severity } from '../finding.js';
 import { summarise } from '../finding.js';
 import { CATEGORIES, scoreLabel, scoreReport } from '../score.js';
-import { bySeverity, locationText, maskText, plural, reportOperations, SEVERITY_LABEL, TOOL_INFORMATION_URI, visibleReport } from './common.js';
-import type { FormatContext } from './index.js';
+import { bySeverity, CATEGORY_TITLE, locationText, maskText, plural, reportOperations, SEVERITY_LABEL, TOOL_INFORMATION_URI, visibleReport } from './common.js';
+import type { FormatContext } from './types.js';
 
 /** Findings shown per category before "…and N more". */
 export const MARKDOWN_FINDINGS_PER_CATEGORY = 10;
-
-export const CATEGORY_TITLE: Record<Category, string> = {
-  documentation: 'Documentation',
-  'data-format': 'Data formats',
-  naming: 'Naming',
-  methods: 'Methods',
-  errors: 'Errors',
-  security: 'Security',
-};
 
 const SEVERITY_MARK: Record<Severity, string> = { error: '🔴', warn: '🟠', info: '🔵', hint: '⚪' };
 

@@ -10,7 +10,7 @@ import { summarise, type Finding, type Report, type RuleMeta, type Severity } fr
 import { scoreReport } from '../score.js';
 import { SourceFiles, isUrl } from '../source.js';
 import { allRules, isContract, maskText, TOOL_INFORMATION_URI, visibleReport } from './common.js';
-import type { FormatContext } from './index.js';
+import type { FormatContext } from './types.js';
 
 /** The final OASIS schema; Microsoft's validator accepts it without a warning (SARIF2008). */
 export const SARIF_SCHEMA_URI = 'https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json';

@@ -1,8 +1,8 @@
 import pc from 'picocolors';
 import { summarise, type Finding, type Report, type Severity } from '../finding.js';
-import { maskNationalIds } from '../pii.js';
+import { maskNationalIds } from '../../pii.js';
 import { scoreLabel, scoreReport } from '../score.js';
-import type { FormatContext } from './index.js';
+import type { FormatContext } from './types.js';
 
 const LABEL: Record<Severity, string> = { error: 'error', warn: 'warning', info: 'info', hint: 'hint' };
 const RANK: Record<Severity, number> = { error: 0, warn: 1, info: 2, hint: 3 };

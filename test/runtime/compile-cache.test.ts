@@ -1,5 +1,5 @@
 /**
- * The CLI's on-disk compile cache (src/lint/compile-cache.ts) changes how fast `vottur lint`
+ * The CLI's on-disk compile cache (src/runtime/compile-cache.ts) changes how fast `vottur lint`
  * starts, never what it finds: a cold run
  * (writing the cache), warm runs (reading it), a run without it and the library write the same
  * report.
