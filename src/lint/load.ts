@@ -8,12 +8,13 @@
  * linter reports as `platform-openapi-valid`; neither is ever a way to read the CI machine's
  * files or reach its network.
  */
-import { readFile, realpath } from 'node:fs/promises';
+import { open, readFile, realpath } from 'node:fs/promises';
 import { dirname, extname, isAbsolute, relative, resolve as resolvePath, sep } from 'node:path';
 import spectralParsers from '@stoplight/spectral-parsers';
 import type { IParserResult, IRange } from '@stoplight/types';
 import { CouldNotRunError } from '../cli/errors.js';
-import { parseJsonFast } from './json.js';
+import { MAX_NESTING, parseJsonFast } from './json.js';
+import { parseYaml } from './yaml.js';
 
 // A CommonJS package whose named exports Node cannot detect.
 const { Json, Yaml } = spectralParsers;
@@ -78,22 +79,67 @@ function detectKind(uri: string, text: string): SourceFile['kind'] {
  */
 export function parseSource(uri: string, text: string, display: string): SourceFile {
   const kind = detectKind(uri, text);
-  if (kind === 'json') {
-    const fast = parseJsonFast(text);
-    if (fast) {
-      const parsed = { data: fast.data, diagnostics: [], ast: undefined, lineMap: undefined } as unknown as IParserResult<unknown>;
-      return { uri, text, kind, parsed, locate: (path) => fast.locate(path, true) };
+  if (kind === 'yaml') {
+    let yaml: ReturnType<typeof parseYaml>;
+    try {
+      yaml = parseYaml(text);
+    } catch (error) {
+      if (error instanceof CouldNotRunError) throw new CouldNotRunError(`${display}: ${error.message}`);
+      throw error;
     }
+    throwOnFatal(yaml.parsed, display, kind);
+    return { uri, text, kind, parsed: yaml.parsed, locate: (path) => yaml.locate(path) };
   }
-  const parser = parserFor(kind);
-  const parsed = parser.parse(text) as IParserResult<unknown>;
+  const fast = parseJsonFast(text);
+  if (fast && 'tooDeep' in fast) throw new CouldNotRunError(`${display}: it is nested deeper than ${MAX_NESTING} levels; no API description needs that many, so it is not read`);
+  if (fast) {
+    const parsed = { data: fast.data, diagnostics: [], ast: undefined, lineMap: undefined } as unknown as IParserResult<unknown>;
+    return { uri, text, kind, parsed, locate: (path) => fast.locate(path, true) };
+  }
+  let parsed: IParserResult<unknown>;
+  try {
+    parsed = Json.parse(text) as IParserResult<unknown>;
+  } catch (error) {
+    if (error instanceof RangeError) throw new CouldNotRunError(`${display}: it is nested too deeply to read; no API description needs that many levels`);
+    throw error;
+  }
+  throwOnFatal(parsed, display, kind);
+  // Spectral's JSON parser (used only for JSON that `JSON.parse` cannot read exactly: comments,
+  // trailing commas, duplicate keys) assigns keys, so a `__proto__` key would become a prototype.
+  if (hasForeignPrototype(parsed.data)) {
+    throw new CouldNotRunError(`${display}: it has a \`__proto__\` key and also comments, trailing commas or duplicate keys; remove either so the document can be read as plain data`);
+  }
+  return { uri, text, kind, parsed, locate: (path) => Json.getLocationForJsonPath(parsed as never, path, true)?.range };
+}
+
+function throwOnFatal(parsed: IParserResult<unknown>, display: string, kind: SourceFile['kind']): void {
   const fatal = parsed.diagnostics.find((d) => d.severity === 0);
   if (fatal) {
     const where = `${display}:${fatal.range.start.line + 1}:${fatal.range.start.character + 1}`;
     throw new CouldNotRunError(`${where}: not valid ${kind === 'json' ? 'JSON' : 'YAML'} (${fatal.message}); fix the syntax and run again`);
   }
-  return { uri, text, kind, parsed, locate: (path) => parser.getLocationForJsonPath(parsed as never, path, true)?.range };
 }
+
+/** Whether any object in the data has a prototype other than `Object.prototype` (a `__proto__` key was assigned). */
+function hasForeignPrototype(data: unknown): boolean {
+  const stack: unknown[] = [data];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (typeof node !== 'object' || node === null) continue;
+    if (!Array.isArray(node) && Object.getPrototypeOf(node) !== Object.prototype) return true;
+    for (const key of Object.keys(node)) stack.push((node as Record<string, unknown>)[key]);
+  }
+  return false;
+}
+
+/** Sets a key as an own data property: a `__proto__` key stays data, never a prototype. */
+function setKey(target: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
+  else target[key] = value;
+}
+
+/** Keys that say a YAML/JSON document is meant as an API description. */
+const DESCRIPTION_KEYS = ['openapi', 'swagger', 'info', 'paths', 'components', 'webhooks'];
 
 const REMOTE = /^https?:\/\//i;
 
@@ -112,9 +158,7 @@ export async function loadDescription(file: string, options: LoadOptions = {}): 
     throw new CouldNotRunError(`cannot read ${display}: ${why}; check the path`);
   }
   const root = parseSource(rootUri, text, display);
-  if (!isObject(root.parsed.data)) {
-    throw new CouldNotRunError(`${display} is not an OpenAPI description (its top level is ${root.parsed.data === null ? 'empty' : `a ${Array.isArray(root.parsed.data) ? 'list' : typeof root.parsed.data}`}, not an object)`);
-  }
+  checkIsDescription(root.parsed.data, display);
   const files = new Map<string, SourceFile>([[rootUri, root]]);
   const rootFolder = dirname(rootUri);
   const rootFolderReal = await realpath(rootFolder);
@@ -151,6 +195,17 @@ export async function loadDescription(file: string, options: LoadOptions = {}): 
       return where.file.locate(where.path);
     },
   };
+}
+
+/** A document that is not an API description at all is refused in one line (exit 2), not linted. */
+export function checkIsDescription(data: unknown, display: string): void {
+  if (data === undefined || data === null) throw new CouldNotRunError(`${display} is empty; write an OpenAPI description in it (or name the right file)`);
+  if (!isObject(data)) {
+    throw new CouldNotRunError(`${display} is not an OpenAPI description (its top level is a ${Array.isArray(data) ? 'list' : typeof data}, not an object)`);
+  }
+  if (!DESCRIPTION_KEYS.some((key) => Object.prototype.hasOwnProperty.call(data, key))) {
+    throw new CouldNotRunError(`${display} is not an API description (it has none of ${DESCRIPTION_KEYS.map((key) => `\`${key}\``).join(', ')} at its top level); name an OpenAPI description`);
+  }
 }
 
 async function bundle(
@@ -200,7 +255,7 @@ async function bundle(
   const valueAt = (data: unknown, pointer: JsonPath): { found: boolean; value: unknown } => {
     let node = data;
     for (const segment of pointer) {
-      if (Array.isArray(node) && /^\d+$/.test(String(segment))) node = node[Number(segment)];
+      if (Array.isArray(node) && /^(?:0|[1-9]\d*)$/.test(String(segment)) && Number(segment) < node.length) node = node[Number(segment)];
       else if (isObject(node) && Object.prototype.hasOwnProperty.call(node, segment)) node = node[segment as string];
       else return { found: false, value: undefined };
     }
@@ -265,7 +320,7 @@ async function bundle(
       return walk(value, target, pointer, bundlePath);
     }
     const out: Record<string, unknown> = {};
-    for (const key of Object.keys(node)) out[key] = await walk(node[key], file, [...filePath, key], [...bundlePath, key]);
+    for (const key of Object.keys(node)) setKey(out, key, await walk(node[key], file, [...filePath, key], [...bundlePath, key]));
     return out;
   };
 
