@@ -3,16 +3,22 @@
  * bundle any external `$ref`s into one document whose references are all local, remembering
  * where each part came from so findings point at the right file and line.
  *
- * Safety: a `$ref` to a file outside the root document's folder is not read, and `http(s)`
- * references are not fetched unless the caller allows it. Each refusal becomes a problem the
- * linter reports as `platform-openapi-valid`; neither is ever a way to read the CI machine's
- * files or reach its network.
+ * Safety: a `$ref` to a file outside the root document's folder is not read (nor anything but a
+ * regular file), and `http(s)` references are not fetched unless the caller allows it. Each
+ * refusal becomes a problem the linter reports as `platform-openapi-valid`; neither is ever a way
+ * to read the CI machine's files or reach its network.
+ *
+ * The root document may also be an `http(s)` URL the user named, or `-` (standard input). A URL
+ * document's relative `$ref`s are fetched when they stay on its origin and under its folder (the
+ * same rule as a file's folder); anything else remote needs `--allow-remote-refs`, and a local
+ * file is never read on a remote document's behalf. Every fetch is bounded (`./fetch.ts`).
  */
-import { open, readFile, realpath } from 'node:fs/promises';
+import { readFile, realpath, stat } from 'node:fs/promises';
 import { dirname, extname, isAbsolute, relative, resolve as resolvePath, sep } from 'node:path';
 import spectralParsers from '@stoplight/spectral-parsers';
 import type { IParserResult, IRange } from '@stoplight/types';
 import { CouldNotRunError } from '../cli/errors.js';
+import { fetchText, FetchError } from './fetch.js';
 import { MAX_NESTING, parseJsonFast } from './json.js';
 import { parseYaml } from './yaml.js';
 
@@ -56,8 +62,23 @@ export interface LoadedDescription {
 
 export interface LoadOptions {
   allowRemoteRefs?: boolean;
-  /** Time limit for fetching one remote document (ms). */
+  /** Time limit for fetching one remote document, headers and whole body (ms). */
   remoteTimeoutMs?: number;
+  /** Largest remote document read (bytes; default `MAX_REMOTE_BYTES` of ./fetch.ts). */
+  maxRemoteBytes?: number;
+}
+
+/** `-`: the description is read from standard input. */
+export const STDIN = '-';
+
+export function isRemote(file: string): boolean {
+  return REMOTE.test(file);
+}
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 function parserFor(kind: SourceFile['kind']) {
@@ -144,24 +165,42 @@ const DESCRIPTION_KEYS = ['openapi', 'swagger', 'info', 'paths', 'components', '
 const REMOTE = /^https?:\/\//i;
 
 export async function loadDescription(file: string, options: LoadOptions = {}): Promise<LoadedDescription> {
-  const absolute = resolvePath(file);
-  const display = relative(process.cwd(), absolute) || file;
-  // Paths stay as the user wrote them (a symbolic link in them is shown, not resolved); the
-  // folder check below compares real paths, so a link cannot lead a `$ref` out of the folder.
-  const rootUri = absolute;
+  let rootUri: string;
+  let display: string;
   let text: string;
-  try {
-    text = await readFile(rootUri, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : code === 'EACCES' ? 'permission denied' : (error as Error).message;
-    throw new CouldNotRunError(`cannot read ${display}: ${why}; check the path`);
+  if (REMOTE.test(file)) {
+    // A URL the user named: fetched (bounded), its folder on that origin is "the folder".
+    rootUri = display = file;
+    try {
+      text = await fetchText(file, { timeoutMs: options.remoteTimeoutMs, maxBytes: options.maxRemoteBytes });
+    } catch (error) {
+      if (error instanceof FetchError) throw new CouldNotRunError(`cannot read ${file}: ${error.message}`);
+      throw error;
+    }
+  } else if (file === STDIN) {
+    // Standard input stands for a document in the working directory (its `$ref`s are read from there).
+    rootUri = resolvePath(STDIN);
+    display = STDIN;
+    text = await readStdin();
+  } else {
+    const absolute = resolvePath(file);
+    display = relative(process.cwd(), absolute) || file;
+    // Paths stay as the user wrote them (a symbolic link in them is shown, not resolved); the
+    // folder check below compares real paths, so a link cannot lead a `$ref` out of the folder.
+    rootUri = absolute;
+    try {
+      text = await readFile(rootUri, 'utf8');
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : code === 'EACCES' ? 'permission denied' : (error as Error).message;
+      throw new CouldNotRunError(`cannot read ${display}: ${why}; check the path`);
+    }
   }
   const root = parseSource(rootUri, text, display);
   checkIsDescription(root.parsed.data, display);
   const files = new Map<string, SourceFile>([[rootUri, root]]);
-  const rootFolder = dirname(rootUri);
-  const rootFolderReal = await realpath(rootFolder);
+  const rootFolder = REMOTE.test(rootUri) ? new URL('.', rootUri).href : dirname(rootUri);
+  const rootFolderReal = REMOTE.test(rootUri) ? rootFolder : await realpath(rootFolder);
   const problems: LoadProblem[] = [];
   // Bundled path prefix (encoded pointer) → where that subtree came from.
   const origins = new Map<string, { file: SourceFile; path: JsonPath }>();
@@ -226,17 +265,18 @@ async function bundle(
     let text: string;
     if (REMOTE.test(uri)) {
       try {
-        const response = await fetch(uri, { redirect: 'error', signal: AbortSignal.timeout(options.remoteTimeoutMs ?? 10_000) });
-        if (!response.ok) return `fetching ${uri} answered HTTP ${response.status}`;
-        text = await response.text();
+        text = await fetchText(uri, { timeoutMs: options.remoteTimeoutMs, maxBytes: options.maxRemoteBytes });
       } catch (error) {
-        return `cannot fetch ${uri}: ${(error as Error).message}`;
+        if (error instanceof FetchError) return error.message;
+        throw error;
       }
     } else {
       try {
         const real = await realpath(uri);
         const inside = relative(rootFolderReal, real);
         if (inside.startsWith('..') || isAbsolute(inside)) return `${relative(rootFolder, uri)} is a link to a file outside the description's folder, so it is not read`;
+        // Only regular files: a FIFO or a device would block or never end.
+        if (!(await stat(real)).isFile()) return `${relative(rootFolder, uri)} is not a regular file, so it is not read`;
         text = await readFile(real, 'utf8');
       } catch (error) {
         return (error as NodeJS.ErrnoException).code === 'ENOENT' ? `the file ${relative(rootFolder, uri)} does not exist` : `cannot read ${relative(rootFolder, uri)}: ${(error as Error).message}`;
@@ -273,6 +313,8 @@ async function bundle(
 
   const refusal = (ref: string, target: string, base: SourceFile): string | undefined => {
     if (REMOTE.test(target)) {
+      // A URL document's own folder on its own origin plays the part of a file's folder.
+      if (REMOTE.test(rootFolder) && target.startsWith(rootFolder) && new URL(target).origin === new URL(rootFolder).origin) return undefined;
       return options.allowRemoteRefs ? undefined : `\`$ref: ${ref}\` points to a remote document, which is not fetched; inline it, or pass --allow-remote-refs if you trust that host`;
     }
     if (REMOTE.test(base.uri)) return `\`$ref: ${ref}\` in the remote document ${base.uri} points to a local file, which is not read`;
