@@ -83,7 +83,7 @@ export function lookupLocalRef(document: OpenApiDocument, ref: string): { value:
   let node: unknown = document;
   const path = decodePointer(ref);
   for (const segment of path) {
-    if (Array.isArray(node) && /^\d+$/.test(segment)) node = node[Number(segment)];
+    if (Array.isArray(node) && /^(?:0|[1-9]\d*)$/.test(segment) && Number(segment) < node.length) node = node[Number(segment)];
     else if (isObject(node) && Object.prototype.hasOwnProperty.call(node, segment)) node = node[segment];
     else {
       cache.set(ref, null);
@@ -97,7 +97,7 @@ export function lookupLocalRef(document: OpenApiDocument, ref: string): { value:
 
 function at(document: unknown, path: string[]): unknown {
   let node = document;
-  for (const segment of path) node = (node as Obj)?.[segment];
+  for (const segment of path) node = isObject(node) || Array.isArray(node) ? (Object.prototype.hasOwnProperty.call(node, segment) ? (node as Obj)[segment] : undefined) : undefined;
   return node;
 }
 

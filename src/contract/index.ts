@@ -101,7 +101,7 @@ async function run(options: ContractTestOptions, mask: (text: string) => string,
   const timeoutMs = positiveInteger(options.timeoutMs ?? DEFAULT_TIMEOUT_MS, '--timeout');
   const concurrency = positiveInteger(options.concurrency ?? DEFAULT_CONCURRENCY, '--concurrency');
   const server = parseServer(options.server);
-  const description = await loadContractDescription(resolvePath(cwd, options.description), { cwd, allowRemoteRefs: options.allowRemoteRefs });
+  const description = await loadContractDescription(/^https?:\/\//i.test(options.description) || options.description === '-' ? options.description : resolvePath(cwd, options.description), { cwd, allowRemoteRefs: options.allowRemoteRefs });
   const data =
     typeof options.data === 'string' ? await loadDataFile(resolvePath(cwd, options.data)) : options.data !== undefined ? checkDataShape(options.data) : undefined;
   if (data) checkDataAgainst(data, description.operations);

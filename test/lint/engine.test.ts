@@ -20,7 +20,7 @@ import { encodePointer } from '../../rulesets/lib/openapi.js';
 import vottur from '../../rulesets/vottur.js';
 import { lintDocument } from '../../src/lint/lint.js';
 import { loadDescription } from '../../src/lint/load.js';
-import { parseJsonFast } from '../../src/lint/json.js';
+import { parseJsonFast, type FastJson } from '../../src/lint/json.js';
 
 const ROOT = join(import.meta.dirname, '../..');
 const CORPUS = join(ROOT, '../shared/corpus');
@@ -133,7 +133,7 @@ describe('JSON positions on demand', () => {
       '{\r\n  "b": 1,\r\n  "200": {"x": [1, 2.5e3, "a\\"b", {}], "10": true, "2": null},',
       '  "a\\u0041": "\\u00e9 é 😀", "e": {}, "f": [ ],\r  "1": {"default": 1, "3": [[], {"k": -0.5}]}\n}\n',
     ].join('\n');
-    const fast = parseJsonFast(text)!;
+    const fast = parseJsonFast(text) as FastJson;
     const stock = Parsers.Json.parse(text);
     expect(JSON.stringify(fast.data)).toBe(JSON.stringify(stock.data));
     const visit = (node: unknown, path: Array<string | number>) => {
@@ -148,7 +148,7 @@ describe('JSON positions on demand', () => {
   });
 
   it('leaves to Spectral what JSON.parse cannot reproduce exactly', () => {
-    for (const text of ['{"a": 1, "a": 2}', '{"a": 1,}', '// c\n{}', '\ufeff{}', '{"__proto__": {"x": 1}}', '"text"', 'null']) {
+    for (const text of ['{"a": 1, "a": 2}', '{"a": 1,}', '// c\n{}', '\ufeff{}', '"text"', 'null']) {
       expect(parseJsonFast(text), text).toBeUndefined();
     }
   });
