@@ -3,7 +3,7 @@
  * least as severe as `--fail-severity` (default `error`), or when the score is below `--min-score`.
  */
 import { Option, type Command } from 'commander';
-import { CouldNotRunError, EXIT_FINDINGS, EXIT_OK } from '../cli/errors.js';
+import { CouldNotRunError, EXIT_FINDINGS, EXIT_OK, errorLine } from '../cli/errors.js';
 import { atLeast, SEVERITIES, type Report, type Severity } from './finding.js';
 import { scoreReport } from './score.js';
 
@@ -63,4 +63,16 @@ export function hasFailingFinding(report: Pick<Report, 'findings'>, failSeverity
 /** The exit code for a run that completed: 1 (findings) or 0. */
 export function reportExitCode(report: Pick<Report, 'documents' | 'findings' | 'rules'>, options: GateOptions = {}): number {
   return hasFailingFinding(report, options.failSeverity) || belowMinScore(report, options.minScore) ? EXIT_FINDINGS : EXIT_OK;
+}
+
+/**
+ * The exit code, and a line on `write` when the score is below `--min-score` (the findings speak for
+ * themselves; a missed bar would otherwise fail the run with nothing saying why).
+ */
+export function gateExit(report: Pick<Report, 'documents' | 'findings' | 'rules'>, options: GateOptions, write: (text: string) => void): number {
+  if (options.minScore !== undefined) {
+    const { score } = scoreReport(report);
+    if (score < options.minScore) write(`${errorLine(`score ${score}/100 is below --min-score ${options.minScore}`)}\n`);
+  }
+  return reportExitCode(report, options);
 }

@@ -53,7 +53,9 @@ export function formatStylish(report: Report, context: FormatContext): string {
     hint: colors.gray,
   };
   const mask = (text: string) => (context.showPii ? text : maskNationalIds(text));
-  const listed = listedFindings(report.findings, context.maxProblems);
+  // --quiet leaves out the rows below error; the counts, the score and the cut line still see all.
+  const candidates = context.quiet ? report.findings.filter((f) => f.severity === 'error') : report.findings;
+  const listed = listedFindings(candidates, context.maxProblems);
   const byDocument = new Map<string, Finding[]>();
   for (const finding of listed) {
     const list = byDocument.get(finding.document) ?? [];
@@ -86,7 +88,9 @@ export function formatStylish(report: Report, context: FormatContext): string {
     });
     lines.push('');
   }
-  if (listed.length < report.findings.length) lines.push(colors.dim(hiddenLine(report.findings, listed)), '');
+  if (listed.length < candidates.length) lines.push(colors.dim(hiddenLine(candidates, listed)), '');
+  const quietened = report.findings.length - candidates.length;
+  if (quietened > 0) lines.push(colors.dim(`${quietened} finding${quietened === 1 ? '' : 's'} below error not listed (--quiet); the counts and the score include ${quietened === 1 ? 'it' : 'them'}.`), '');
   const summary = summarise(report.findings);
   const total = report.findings.length;
   const counts = `${summary.error} error${summary.error === 1 ? '' : 's'}, ${summary.warn} warning${summary.warn === 1 ? '' : 's'}, ${summary.info} info, ${summary.hint} hint${summary.hint === 1 ? '' : 's'}`;
