@@ -10,7 +10,7 @@ import type { Category, Finding, Report, Severity } from '../finding.js';
 import { SEVERITIES, summarise } from '../finding.js';
 import { CATEGORIES, scoreLabel, scoreReport, type Grade } from '../score.js';
 import { SourceFiles } from '../source.js';
-import { allRules, compareBySeverity, locationText, maskText, plural, reportOperations, SEVERITY_LABEL, SEVERITY_PLURAL, TOOL_INFORMATION_URI, visibleReport } from './common.js';
+import { allRules, compareBySeverity, locationText, maskText, plural, reportOperations, SEVERITY_LABEL, SEVERITY_PLURAL, TOOL_INFORMATION_URI, versionLabel, visibleReport } from './common.js';
 import type { FormatContext } from './index.js';
 import { CATEGORY_TITLE } from './markdown.js';
 
@@ -241,7 +241,7 @@ export function formatHtml(report: Report, context: FormatContext): string {
   const mask = (text: string) => maskText(text, context.showPii);
 
   const single = visible.documents.length === 1 ? visible.documents[0]! : undefined;
-  const subject = single ? [single.title ?? single.path, single.version ? `v${single.version}` : ''].filter(Boolean).join(' ') : plural(visible.documents.length, 'document');
+  const subject = single ? [single.title ?? single.path, single.version ? versionLabel(single.version) : ''].filter(Boolean).join(' ') : plural(visible.documents.length, 'document');
 
   // Rows keep the original finding beside the visible one: the source is read by the real path.
   const order = visible.findings.map((_, i) => i).sort((a, b) => compareBySeverity(visible.findings[a]!, visible.findings[b]!) || a - b);
@@ -275,7 +275,7 @@ export function formatHtml(report: Report, context: FormatContext): string {
   const documentCards = score.byDocument.map((d) => {
     const path = mask(d.document);
     const info = visible.documents.find((doc) => doc.path === path);
-    const heading = info?.title ? `<strong>${esc(info.title)}</strong>${info.version ? ` <span class="counts">v${esc(info.version)}</span>` : ''}<br>` : '';
+    const heading = info?.title ? `<strong>${esc(info.title)}</strong>${info.version ? ` <span class="counts">${esc(versionLabel(info.version))}</span>` : ''}<br>` : '';
     return [
       `<div class="document" data-document="${esc(path)}">`,
       scoreRing(d.score, d.grade, path, 80),
