@@ -16,12 +16,13 @@
  *   of the description came from.
  */
 import { createRequire } from 'node:module';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join } from 'node:path';
 import { Ruleset, Spectral, type IRuleResult, type Rule, type RulesetDefinition } from '@stoplight/spectral-core';
 import type { IParserResult } from '@stoplight/types';
 import { encodePointer } from '../../rulesets/lib/openapi.js';
 import { docsUrl, overrideKey, problemSinks, severityOverrides, type Problem } from '../../rulesets/lib/rule.js';
 import type { Category, DocumentInfo, Finding, RuleMeta, Severity } from '../report/finding.js';
+import { shownPath } from '../report/source.js';
 import { loadDescription, type LoadedDescription, type LoadOptions } from './load.js';
 
 const SEVERITY_BY_SPECTRAL: Severity[] = ['error', 'warn', 'info', 'hint'];
@@ -223,7 +224,7 @@ export async function lintDocument(file: string, options: LintDocumentOptions = 
   const displayPaths = new Map<string, string>();
   const displayPath = (uri: string) => {
     let shown = displayPaths.get(uri);
-    if (shown === undefined) displayPaths.set(uri, (shown = /^https?:/.test(uri) ? uri : relative(cwd, uri) || uri));
+    if (shown === undefined) displayPaths.set(uri, (shown = /^https?:/.test(uri) ? uri : shownPath(cwd, uri)));
     return shown;
   };
   const results = await runRules(linter, loaded);

@@ -169,3 +169,18 @@ describe('messages', () => {
     }
   });
 });
+
+describe('document paths', () => {
+  it('are shown as given: a file outside the working directory by its absolute path, not ../../…', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vottur-abs-'));
+    const doc = join(dir, 'api.yaml');
+    writeFileSync(doc, readFileSync(join(ROOT, MANY), 'utf8'));
+    const stylish = await vottur(['lint', doc]);
+    expect(stylish.stdout.split('\n')[0]).toBe(doc);
+    const json = JSON.parse((await vottur(['lint', doc, '--format', 'json'])).stdout);
+    expect(json.documents.map((d: { path: string }) => d.path)).toEqual([doc]);
+    expect(new Set(json.findings.map((f: { document: string }) => f.document))).toEqual(new Set([doc]));
+    // Inside the working directory, relative as before.
+    expect((await vottur(['lint', MANY])).stdout.split('\n')[0]).toBe(MANY);
+  });
+});
