@@ -21,11 +21,11 @@ import vottur from '../../rulesets/vottur.js';
 import { createLinter, lintDocument, type Linter } from '../../src/lint/lint.js';
 import { loadDescription } from '../../src/lint/load.js';
 import { parseJsonFast } from '../../src/lint/json.js';
+import { CORPUS_DIR, corpusTitle, reportMissingCorpus } from '../corpus.js';
 
 const ROOT = join(import.meta.dirname, '../..');
-const CORPUS = join(ROOT, '../shared/corpus');
-const corpusPresent = existsSync(CORPUS);
-if (!corpusPresent) console.warn(`fast-path corpus comparison skipped: ${CORPUS} is absent`);
+const corpusPresent = CORPUS_DIR !== undefined;
+const CORPUS = CORPUS_DIR ?? '';
 
 const EXTERNAL_REF = /\$ref["']?\s*:\s*["']?(?!#)[^\s"']/;
 
@@ -106,7 +106,8 @@ const corpusSingle = corpusPresent
     )
   : [];
 
-describe.skipIf(!corpusPresent)('the fast path against stock Spectral on the shared corpus', () => {
+describe.skipIf(!corpusPresent)(corpusTitle('the fast path against stock Spectral on the shared corpus'), () => {
+  reportMissingCorpus();
   it.each(corpusSingle.map((file) => [relative(CORPUS, file), file]))('finds the same on %s', { timeout: 300_000 }, async (_name, file) => {
     await expectSameFindings(file);
   });
