@@ -52,13 +52,14 @@ describe('--quiet only shortens the stylish list', () => {
 });
 
 describe('--min-score', () => {
-  it('says on standard error that the score was below the bar, in lint and report', async () => {
+  it('says on standard error that the score was below the bar, in lint, check and report', async () => {
     const doc = warningOnly();
     const dir = mkdtempSync(join(tmpdir(), 'vottur-min-'));
     const saved = join(dir, 'lint.json');
     await vottur(['lint', doc, '--format', 'json', '--output', saved]);
     const score = JSON.parse(readFileSync(saved, 'utf8')).score.score as number;
-    for (const args of [['lint', doc], ['report', saved]]) {
+    // check without --server lints only; -q keeps its note off standard error.
+    for (const args of [['lint', doc], ['report', saved], ['check', doc, '-q']]) {
       const failed = await vottur([...args, '--min-score', String(score + 1)]);
       expect(failed.code).toBe(1);
       expect(failed.stderr).toBe(`vottur: score ${score}/100 is below --min-score ${score + 1}\n`);

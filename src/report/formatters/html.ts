@@ -175,7 +175,7 @@ td.location code { word-break: break-all; }
 .rule-group > summary .rule-description { color: var(--muted); font-size: 13px; flex-basis: 100%; }
 .rule-group .table-wrap { overflow-x: auto; }
 table.findings { table-layout: fixed; width: 100%; }
-table.findings col.c-severity { width: 90px; } table.findings col.c-category { width: 110px; } table.findings col.c-rule { width: 17%; } table.findings col.c-location { width: 26%; }
+table.findings col.c-severity { width: 90px; } table.findings col.c-category { width: 130px; } table.findings col.c-rule { width: 17%; } table.findings col.c-location { width: 26%; }
 table.findings td { overflow-wrap: anywhere; word-break: break-word; }
 .request { color: var(--muted); font-size: 12px; display: block; }
 details { margin-top: 4px; }
