@@ -2,7 +2,7 @@
  * When a run fails: every command (`lint`, `test`, `check`, `report`) exits 1 when a finding is at
  * least as severe as `--fail-severity` (default `error`), or when the score is below `--min-score`.
  */
-import { EXIT_FINDINGS, EXIT_OK } from '../errors.js';
+import { EXIT_FINDINGS, EXIT_OK, errorLine } from '../errors.js';
 import { atLeast, type Report, type Severity } from './finding.js';
 import { scoreReport } from './score.js';
 
@@ -26,4 +26,16 @@ export function hasFailingFinding(report: Pick<Report, 'findings'>, failSeverity
 /** The exit code for a run that completed: 1 (findings) or 0. */
 export function reportExitCode(report: Pick<Report, 'documents' | 'findings' | 'rules'>, options: GateOptions = {}): number {
   return hasFailingFinding(report, options.failSeverity) || belowMinScore(report, options.minScore) ? EXIT_FINDINGS : EXIT_OK;
+}
+
+/**
+ * The exit code, and a line on `write` when the score is below `--min-score` (the findings speak for
+ * themselves; a missed bar would otherwise fail the run with nothing saying why).
+ */
+export function gateExit(report: Pick<Report, 'documents' | 'findings' | 'rules'>, options: GateOptions, write: (text: string) => void): number {
+  if (options.minScore !== undefined) {
+    const { score } = scoreReport(report);
+    if (score < options.minScore) write(`${errorLine(`score ${score}/100 is below --min-score ${options.minScore}`)}\n`);
+  }
+  return reportExitCode(report, options);
 }

@@ -21,11 +21,11 @@ import vottur from '../../rulesets/vottur.js';
 import { lintDocument } from '../../src/lint/lint.js';
 import { loadDescription } from '../../src/lint/load.js';
 import { parseJsonFast, type FastJson } from '../../src/lint/json.js';
+import { CORPUS_DIR, corpusTitle, reportMissingCorpus } from '../corpus.js';
 
 const ROOT = join(import.meta.dirname, '../..');
-const CORPUS = join(ROOT, '../shared/corpus');
-const corpusPresent = existsSync(CORPUS);
-if (!corpusPresent) console.warn(`engine: the corpus comparison is skipped: ${CORPUS} is absent`);
+const corpusPresent = CORPUS_DIR !== undefined;
+const CORPUS = CORPUS_DIR ?? '';
 
 const EXTERNAL_REF = /\$ref["']?\s*:\s*["']?(?!#)[^\s"']/;
 
@@ -101,7 +101,8 @@ const corpusSingle = corpusPresent
     )
   : [];
 
-describe.skipIf(!corpusPresent)(`the native engine against stock Spectral on the shared corpus${corpusPresent ? '' : ' (skipped: ../shared/corpus is absent)'}`, () => {
+describe.skipIf(!corpusPresent)(corpusTitle('the native engine against stock Spectral on the shared corpus'), () => {
+  reportMissingCorpus();
   it.each(corpusSingle.map((file) => [relative(CORPUS, file), file]))('finds the same on %s', { timeout: 300_000 }, async (_name, file) => {
     await expectSameFindings(file);
   });

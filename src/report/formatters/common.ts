@@ -103,3 +103,8 @@ export function reportOperations(report: Pick<Report, 'operations' | 'findings'>
   }
   return operations;
 }
+
+/** `info.version` as a label: `v1.4.0` for `1.4.0`, and `v1` (not `vv1`) for a version that already says v. */
+export function versionLabel(version: string): string {
+  return /^v\d/i.test(version) ? version : `v${version}`;
+}

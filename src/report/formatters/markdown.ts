@@ -9,7 +9,7 @@
 import type { Category, Finding, Report, Severity } from '../finding.js';
 import { summarise } from '../finding.js';
 import { CATEGORIES, scoreLabel, scoreReport } from '../score.js';
-import { bySeverity, CATEGORY_TITLE, locationText, maskText, plural, reportOperations, SEVERITY_LABEL, TOOL_INFORMATION_URI, visibleReport } from './common.js';
+import { bySeverity, CATEGORY_TITLE, locationText, maskText, plural, reportOperations, SEVERITY_LABEL, TOOL_INFORMATION_URI, versionLabel, visibleReport } from './common.js';
 import type { FormatContext } from './types.js';
 
 /** Findings shown per category before "…and N more". */
@@ -106,7 +106,7 @@ export function formatMarkdown(report: Report, context: FormatContext): string {
   const out: string[] = [];
 
   const single = visible.documents.length === 1 ? visible.documents[0]! : undefined;
-  const subject = single ? [single.title ?? single.path, single.version ? `v${single.version}` : ''].filter(Boolean).join(' ') : plural(visible.documents.length, 'document');
+  const subject = single ? [single.title ?? single.path, single.version ? versionLabel(single.version) : ''].filter(Boolean).join(' ') : plural(visible.documents.length, 'document');
   out.push(`# ${inline(`vottur report: ${subject}`)}`, '');
   out.push(
     `**${inline(scoreLabel(score))}**: ${plural(summary.error, 'error')}, ${plural(summary.warn, 'warning')}, ${summary.info} info, ${plural(summary.hint, 'hint')} in ${plural(visible.documents.length, 'document')}.`,

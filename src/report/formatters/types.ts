@@ -10,6 +10,8 @@ export interface FormatContext {
   showPii: boolean;
   /** stylish only: list at most this many findings, most severe first (0 or absent: all). */
   maxProblems?: number;
+  /** stylish only (`--quiet`): list errors only; the counts and the score still cover every finding. */
+  quiet?: boolean;
 }
 
 export type Formatter = (report: Report, context: FormatContext) => string;
