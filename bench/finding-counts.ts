@@ -54,7 +54,11 @@ for (const folder of folders) {
     counts[`${folder}/${name}`] = Object.fromEntries(Object.entries(perRule).sort());
   }
 }
-if (sampleAt >= 0) {
+const listAt = args.indexOf('--rule');
+if (listAt >= 0) {
+  // `--rule <id>`: every finding of one rule, one a line, to read what a change did.
+  for (const f of all.filter((f) => f.ruleId === args[listAt + 1])) console.log(`${f.document} ${f.pointer} | ${f.message}`);
+} else if (sampleAt >= 0) {
   const size = Number(args[sampleAt + 1] ?? 40);
   const random = prng(Number(seedAt >= 0 ? args[seedAt + 1] : 18));
   const pool = [...all];
