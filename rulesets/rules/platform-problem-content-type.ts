@@ -33,6 +33,8 @@ export default defineRule({
     }
     for (const info of all) {
       if (info.kind !== 'response') continue;
+      // OPTIONS (CORS preflight, `Allow`) is HTTP plumbing answered by the server or gateway: every error-response rule skips it alike.
+      if (info.operations.length > 0 && info.operations.every((op) => op.method === 'options')) continue;
       const statuses = info.statuses.filter(isErrorStatus);
       if (statuses.length === 0) continue;
       const base = baseType(info.mediaType);
