@@ -62,8 +62,15 @@ export function toPascalCase(name: string): string {
   return camel.charAt(0).toUpperCase() + camel.slice(1);
 }
 
+/** Icelandic letters that are not an ASCII letter with an accent: spelled as their usual transliteration. */
+const ICELANDIC_LETTERS: Record<string, string> = { þ: 'th', Þ: 'TH', ð: 'd', Ð: 'D', æ: 'ae', Æ: 'AE', ø: 'o', Ø: 'O' };
+
+/** ALL_CAPS keeping every word: `Í gildi` → `I_GILDI`, `Útrunnið` → `UTRUNNID` (accents dropped, not the letters). */
 export function toAllCaps(value: string): string {
-  return value
+  const ascii = /[^\x00-\x7f]/.test(value)
+    ? value.replace(/[þÞðÐæÆøØ]/g, (letter) => ICELANDIC_LETTERS[letter]!).normalize('NFD').replace(/[\u0300-\u036f]/g, '')
+    : value;
+  return ascii
     .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
     .split(/[^A-Za-z0-9]+/)
     .filter(Boolean)
