@@ -175,10 +175,10 @@ export function isStrictCamelCase(name: string): boolean {
   return CAMEL_CASE.test(name) && !/[A-Z]{2,}(?![a-z])/.test(name) && !/[A-Z]{3,}[a-z]/.test(name);
 }
 
-/** JSON media types: `application/json` and any `+json` type (`application/problem+json`), parameters ignored. */
+/** JSON media types: `application/json`, `text/json` (what ASP.NET services also list) and any `+json` type (`application/problem+json`), parameters ignored. */
 export function isJsonMediaType(mediaType: string): boolean {
   const base = mediaType.split(';')[0]!.trim().toLowerCase();
-  return base === 'application/json' || /^[a-z0-9!#$&^_.-]+\/[a-z0-9!#$&^_.+-]+\+json$/.test(base);
+  return base === 'application/json' || base === 'text/json' || /^[a-z0-9!#$&^_.-]+\/[a-z0-9!#$&^_.+-]+\+json$/.test(base);
 }
 
 /** `application/problem+json` (RFC 7807), parameters ignored. */
