@@ -85,6 +85,29 @@ describe.skipIf(!CORPUS)('named cases on the real catalogue corpus (../shared/co
     expect(found.filter((f) => f.ruleId.startsWith('platform-national-id') && f.pointer.includes('childDoesNotHaveNationalId'))).toEqual([]);
   });
 
+  it('legal-gazette.json: the shared error schema `ApiErrorDto` is one problem-content-type finding at the schema', async () => {
+    const found = (await findings(catalogue('legal-gazette.json'))).filter((f) => f.ruleId === 'platform-problem-content-type');
+    expect(found.map((f) => f.pointer)).toEqual(['/components/schemas/ApiErrorDto']);
+    expect(found[0]!.message).toContain('by 40 error responses');
+  });
+
+  it('university-of-akureyri.yaml: `graduationDate: "2021-11-24"` without format is flagged', async () => {
+    const found = await findings(catalogue('university-of-akureyri.yaml'), 'platform-date-time-format');
+    expect(found.some((f) => f.pointer === '/components/schemas/studentTrack/properties/graduationDate')).toBe(true);
+  });
+
+  it('work-accident-ver.json `GET /api/Accidents` and rsk-company-registry.json `/search/{search_string}`: offset/page paging is reported', async () => {
+    const work = await findings(catalogue('work-accident-ver.json'), 'platform-pagination');
+    expect(work.some((f) => f.message.startsWith('`GET /api/Accidents` pages with `PageNumber`, `PageSize`'))).toBe(true);
+    const rsk = await findings(catalogue('rsk-company-registry.json'), 'platform-pagination');
+    expect(rsk.some((f) => f.pointer === '/paths/~1search~1{search_string}/get/parameters' && f.message.includes('`offset`'))).toBe(true);
+  });
+
+  it('transport-authority-taxi.json: `DriverEntity`, returned as a bare array, needs createdTimestamp', async () => {
+    const found = await findings(catalogue('transport-authority-taxi.json'), 'platform-created-timestamp');
+    expect(found.map((f) => f.pointer)).toContain('/components/schemas/DriverEntity');
+  });
+
   it('transport-authority-taxi.json: `persidno` and `representativePersidno` are national identifiers', async () => {
     const found = await findings(catalogue('transport-authority-taxi.json'), 'platform-national-id-name');
     expect(found.map((f) => f.pointer)).toEqual(expect.arrayContaining(['/components/schemas/DriverEntity/properties/persidno', '/components/schemas/DriverEntity/properties/representativePersidno']));
