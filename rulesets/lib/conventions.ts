@@ -62,8 +62,15 @@ export function toPascalCase(name: string): string {
   return camel.charAt(0).toUpperCase() + camel.slice(1);
 }
 
+/** Icelandic letters that are not an ASCII letter with an accent: spelled as their usual transliteration. */
+const ICELANDIC_LETTERS: Record<string, string> = { þ: 'th', Þ: 'TH', ð: 'd', Ð: 'D', æ: 'ae', Æ: 'AE', ø: 'o', Ø: 'O' };
+
+/** ALL_CAPS keeping every word: `Í gildi` → `I_GILDI`, `Útrunnið` → `UTRUNNID` (accents dropped, not the letters). */
 export function toAllCaps(value: string): string {
-  return value
+  const ascii = /[^\x00-\x7f]/.test(value)
+    ? value.replace(/[þÞðÐæÆøØ]/g, (letter) => ICELANDIC_LETTERS[letter]!).normalize('NFD').replace(/[\u0300-\u036f]/g, '')
+    : value;
+  return ascii
     .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
     .split(/[^A-Za-z0-9]+/)
     .filter(Boolean)
@@ -168,10 +175,10 @@ export function isStrictCamelCase(name: string): boolean {
   return CAMEL_CASE.test(name) && !/[A-Z]{2,}(?![a-z])/.test(name) && !/[A-Z]{3,}[a-z]/.test(name);
 }
 
-/** JSON media types: `application/json` and any `+json` type (`application/problem+json`), parameters ignored. */
+/** JSON media types: `application/json`, `text/json` (what ASP.NET services also list) and any `+json` type (`application/problem+json`), parameters ignored. */
 export function isJsonMediaType(mediaType: string): boolean {
   const base = mediaType.split(';')[0]!.trim().toLowerCase();
-  return base === 'application/json' || /^[a-z0-9!#$&^_.-]+\/[a-z0-9!#$&^_.+-]+\+json$/.test(base);
+  return base === 'application/json' || base === 'text/json' || /^[a-z0-9!#$&^_.-]+\/[a-z0-9!#$&^_.+-]+\+json$/.test(base);
 }
 
 /** `application/problem+json` (RFC 7807), parameters ignored. */

@@ -14,7 +14,7 @@ import { timed } from './timing.js';
 
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
-type Obj = Record<string, any>;
+export type Obj = Record<string, any>;
 
 export function isObject(value: unknown): value is Obj {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
