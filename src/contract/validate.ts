@@ -15,14 +15,15 @@ import { fromSchema } from '@openapi-contrib/openapi-schema-to-json-schema';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { collectProperties, HTTP_METHODS, isObject, resolve } from '../../rulesets/lib/openapi.js';
+import { collectProperties, HTTP_METHODS, isObject, lookupLocalRef, resolve } from '../../rulesets/lib/openapi.js';
 import type { JsonPath, OpenApiDocument } from '../../rulesets/lib/rule.js';
 import { show } from '../../rulesets/lib/rule.js';
 import type { Finding } from '../report/finding.js';
 import { checkNationalIdValue, isNationalIdName, isPlatformDateTime } from './conventions.js';
 import { documentedResponse, type ContractDescription, type OperationModel, type ResponseModel } from './description.js';
 import { contractFinding } from './finding.js';
-import type { HttpResponse } from './http.js';
+import { DEFAULT_MAX_BODY_BYTES, describeBytes, type HttpResponse } from './http.js';
+import { PatternGuard, patternLocation, type PatternProblem } from './patterns.js';
 
 // A CommonJS package whose default export TypeScript sees as the module object.
 const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
@@ -35,6 +36,8 @@ export class SchemaValidators {
   private ajv?: Ajv | Ajv2020;
   private readonly cache = new Map<string, Compiled>();
   private withDiscriminator = true;
+  /** The description's patterns run in linear time; what is wrong with them, once per run. */
+  readonly patterns = new PatternGuard();
 
   constructor(private readonly description: ContractDescription) {}
 
@@ -44,6 +47,14 @@ export class SchemaValidators {
     const cached = this.cache.get(key);
     if (cached) return cached;
     let compiled: Compiled;
+    // A schema that applies itself to the same value (`A: {allOf: [$ref: B]}`, `B: {allOf: [$ref: A]}`)
+    // never ends: ajv would recurse until the stack overflows.
+    const cycle = inPlaceCycle(this.description.data, valueAt(this.description.data, path));
+    if (cycle) {
+      compiled = { unavailable: `it applies itself to the same value without end (${cycle}); break the cycle` };
+      this.cache.set(key, compiled);
+      return compiled;
+    }
     try {
       compiled = this.compile(key);
     } catch (error) {
@@ -69,7 +80,15 @@ export class SchemaValidators {
   }
 
   private createAjv(): Ajv | Ajv2020 {
-    const options = { strict: false, validateSchema: false, allErrors: true, verbose: true, logger: false as const, discriminator: this.withDiscriminator };
+    const options = {
+      strict: false,
+      validateSchema: false,
+      allErrors: true,
+      verbose: true,
+      logger: false as const,
+      discriminator: this.withDiscriminator,
+      code: { regExp: this.patterns.engine },
+    };
     const ajv = this.description.openapi === '3.1' ? new Ajv2020(options) : new Ajv(options);
     addFormats(ajv);
     const document = this.description.openapi === '3.1' ? this.prepare31() : this.convert30();
@@ -197,6 +216,86 @@ function stripKey(node: unknown, key: string): void {
   }
 }
 
+/** Keywords that apply a subschema to the same value (no descent into a member or an item). */
+const IN_PLACE_LISTS = ['allOf', 'anyOf', 'oneOf'] as const;
+const IN_PLACE_SINGLE = ['not', 'if', 'then', 'else'] as const;
+const DESCENDING_SINGLE = ['items', 'additionalProperties', 'additionalItems', 'contains', 'propertyNames', 'unevaluatedItems', 'unevaluatedProperties'] as const;
+const DESCENDING_MAPS = ['properties', 'patternProperties'] as const;
+
+/**
+ * A chain of `$ref`s through allOf/anyOf/oneOf/not/if/then/else (keywords that apply a schema to
+ * the same value) that comes back to where it started, reachable from `root`, as
+ * `#/a → #/b → #/a`; undefined when there is none. Each schema is visited once.
+ */
+export function inPlaceCycle(document: OpenApiDocument, root: unknown): string | undefined {
+  type Edge = { to: object; ref?: string };
+  const edges = new Map<object, { inPlace: Edge[]; descending: object[] }>();
+  const target = (node: unknown): Edge | undefined => {
+    if (!isObject(node)) return undefined;
+    if (typeof node.$ref === 'string') {
+      const found = lookupLocalRef(document, node.$ref);
+      return found && isObject(found.value) ? { to: found.value, ref: node.$ref } : undefined;
+    }
+    return { to: node };
+  };
+  // Every schema reachable from the root, with its edges.
+  const pending: unknown[] = [root];
+  while (pending.length > 0) {
+    const node = pending.pop();
+    if (!isObject(node) || edges.has(node)) continue;
+    const inPlace: Edge[] = [];
+    const descending: object[] = [];
+    const addInPlace = (child: unknown) => {
+      const edge = target(child);
+      if (edge) inPlace.push(edge);
+    };
+    if (typeof node.$ref === 'string') addInPlace(node);
+    for (const key of IN_PLACE_LISTS) if (Array.isArray(node[key])) node[key].forEach(addInPlace);
+    for (const key of IN_PLACE_SINGLE) addInPlace(node[key]);
+    if (isObject(node.dependentSchemas)) Object.values(node.dependentSchemas).forEach(addInPlace);
+    const addDescending = (child: unknown) => {
+      const edge = target(child);
+      if (edge) descending.push(edge.to);
+    };
+    for (const key of DESCENDING_SINGLE) addDescending(node[key]);
+    if (Array.isArray(node.items)) node.items.forEach(addDescending);
+    if (Array.isArray(node.prefixItems)) node.prefixItems.forEach(addDescending);
+    for (const key of DESCENDING_MAPS) if (isObject(node[key])) Object.values(node[key]).forEach(addDescending);
+    edges.set(node, { inPlace, descending });
+    for (const edge of inPlace) pending.push(edge.to);
+    pending.push(...descending);
+  }
+  // A cycle among the in-place edges (iterative depth-first search, grey = on the current chain).
+  const colour = new Map<object, 'grey' | 'black'>();
+  for (const start of edges.keys()) {
+    if (colour.has(start)) continue;
+    const stack: Array<{ node: object; next: number; ref?: string }> = [{ node: start, next: 0 }];
+    colour.set(start, 'grey');
+    while (stack.length > 0) {
+      const frame = stack[stack.length - 1]!;
+      const out = edges.get(frame.node)?.inPlace ?? [];
+      if (frame.next >= out.length) {
+        colour.set(frame.node, 'black');
+        stack.pop();
+        continue;
+      }
+      const edge = out[frame.next++]!;
+      const state = colour.get(edge.to);
+      if (state === 'grey') {
+        const from = stack.findIndex((f) => f.node === edge.to);
+        // Named from the schema the chain comes back to (the `$ref` that closes it names it).
+        const refs = [edge.ref, ...stack.slice(from + 1).map((f) => f.ref), edge.ref].filter((r): r is string => r !== undefined);
+        return refs.length > 0 ? refs.join(' → ') : 'a schema that contains itself';
+      }
+      if (state === undefined) {
+        colour.set(edge.to, 'grey');
+        stack.push({ node: edge.to, next: 0, ...(edge.ref ? { ref: edge.ref } : {}) });
+      }
+    }
+  }
+  return undefined;
+}
+
 function schemaRef(path: JsonPath): string {
   return `${DOCUMENT_ID}#${path.map((segment) => `/${encodeURIComponent(String(segment).replace(/~/g, '~0').replace(/\//g, '~1'))}`).join('')}`;
 }
@@ -269,7 +368,8 @@ export function checkResponse(ctx: ResponseCheckContext, response: HttpResponse)
 
   // Parse JSON once for every check that needs it.
   let json: { ok: true; value: unknown } | { ok: false; error: string } | undefined;
-  if (hasBody && (isJsonMediaType(media) || (!media && /^\s*[[{]/.test(response.body)))) {
+  // A body cut at the size limit is not parsed: its end is missing, not malformed.
+  if (hasBody && !response.truncated && (isJsonMediaType(media) || (!media && /^\s*[[{]/.test(response.body)))) {
     try {
       json = { ok: true, value: JSON.parse(response.body) };
     } catch (error) {
@@ -321,26 +421,50 @@ function schemaFindings(
   const findings: Finding[] = [];
   const add = (message: string, path: JsonPath = schemaPath) => findings.push(contractFinding('contract-schema', ctx.description.displayPath, { op: ctx.op, message, path, request: ctx.request }));
   if (!isJsonMediaType(parseMediaType(mediaKey)) && !/^\*|\/\*$/.test(mediaKey)) return findings;
+  if (response.truncated) {
+    add(`${ctx.exchange} answered ${status} with ${tooLarge(response)}, so it was not checked against the schema`);
+    return findings;
+  }
   if (!json) return findings;
   if (!json.ok) {
     add(`${ctx.exchange} answered ${status} with a body that is not valid JSON (${json.error}); the description documents ${mediaKey}`);
     return findings;
   }
   if (media.schema === undefined) return findings;
-  if (response.truncated) {
-    add(`${ctx.exchange} answered ${status} with a body too large to check (cut at 5 MB)`);
-    return findings;
-  }
   const compiled = ctx.validators.validatorFor(schemaPath);
+  findings.push(...patternFindings(ctx, ctx.validators.patterns.takeProblems()));
   if ('unavailable' in compiled) {
     add(`the schema for ${ctx.op.label} ${documented.status} ${mediaKey} could not be compiled, so the body was not checked: ${compiled.unavailable}`);
     return findings;
   }
-  if (compiled.validate(json.value)) return findings;
+  let valid: boolean;
+  try {
+    valid = compiled.validate(json.value) as boolean;
+  } catch (error) {
+    // A safety net behind inPlaceCycle: a schema ajv cannot finish (e.g. too deep) is reported, not thrown.
+    add(`the schema for ${ctx.op.label} ${documented.status} ${mediaKey} could not be checked on this body: ${(error as Error).message}`);
+    return findings;
+  }
+  if (valid) return findings;
   const errors = relevantErrors(compiled.validate.errors ?? []);
   for (const error of errors.slice(0, MAX_SCHEMA_ERRORS)) add(`${ctx.exchange} answered ${status}: ${describeSchemaError(error)}`);
   if (errors.length > MAX_SCHEMA_ERRORS) add(`${ctx.exchange} answered ${status}: ${errors.length - MAX_SCHEMA_ERRORS} more schema errors not shown`);
   return findings;
+}
+
+/** "a body larger than the 5 MB limit (vottur reads no more than that)". */
+function tooLarge(response: HttpResponse): string {
+  return `a body larger than the ${describeBytes(response.limitBytes ?? DEFAULT_MAX_BODY_BYTES)} limit (vottur reads no more of an answer than that)`;
+}
+
+/** contract-pattern findings, each at the pattern in the description. */
+function patternFindings(ctx: ResponseCheckContext, problems: PatternProblem[]): Finding[] {
+  return problems.map((problem) =>
+    contractFinding('contract-pattern', ctx.description.displayPath, {
+      message: `the pattern \`${problem.pattern}\` ${problem.text}`,
+      path: patternLocation(ctx.description.data, problem.pattern) ?? [],
+    }),
+  );
 }
 
 /**
@@ -549,6 +673,9 @@ function problemDetailsFindings(
   const isProblemType = media?.essence === 'application/problem+json';
   if (response.body.length === 0) {
     problems.push({ text: 'no body' });
+  } else if (response.truncated) {
+    if (!isProblemType) problems.push({ text: `Content-Type ${show(contentType ?? 'none')} instead of application/problem+json` });
+    problems.push({ text: tooLarge(response) });
   } else {
     if (!isProblemType) problems.push({ text: `Content-Type ${show(contentType ?? 'none')} instead of application/problem+json` });
     if (json && !json.ok) problems.push({ text: `a body that is not valid JSON (${json.error})` });
