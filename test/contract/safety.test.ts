@@ -3,8 +3,13 @@
  * time limit holds, a server that is down is one finding, the concurrency cap holds, and
  * credentials never reach a report.
  */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { loadContractDescription } from '../../src/contract/description.js';
 import { runContractTests } from '../../src/contract/index.js';
+import { planRequests } from '../../src/contract/plan.js';
 import { closedPort, EXAMPLE_THING, startRecorder, startThingsServer, THINGS_DESCRIPTION, THINGS_TOKEN, type TestServer } from './fixtures/servers.js';
 
 const servers: TestServer[] = [];
@@ -96,5 +101,34 @@ describe('contract runs against the things fixture', () => {
     await expect(runContractTests({ description: THINGS_DESCRIPTION, server: 'http://127.0.0.1:1/?a=b' })).rejects.toThrow(/without a query string/);
     await expect(runContractTests({ description: THINGS_DESCRIPTION, server: 'ftp://127.0.0.1' })).rejects.toThrow(/http or https/);
     await expect(runContractTests({ description: THINGS_DESCRIPTION, server: 'not a url' })).rejects.toThrow(/is not a URL/);
+  });
+});
+
+describe("the description's patterns in the request planner", () => {
+  it('are matched in linear time: a pattern catastrophic for backtracking does not stall planning', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'vottur-plan-redos-'));
+    try {
+      const withPattern = (pattern: string) => `openapi: 3.0.3
+info: { title: t, version: 1.0.0 }
+paths:
+  /v1/codes/{code}:
+    get:
+      parameters:
+        - { name: code, in: path, required: true, schema: { type: string, pattern: '${pattern}' }, example: abcX }
+      responses:
+        '200': { description: ok }
+        '204': { description: none }
+`;
+      // With JavaScript's RegExp, this pattern on the 23-character not-found value takes hours (11 s at 18 characters).
+      await writeFile(join(folder, 'redos.yaml'), withPattern('^(([a-z-]+)+)+X$'));
+      const hostile = planRequests(await loadContractDescription(join(folder, 'redos.yaml')));
+      expect(hostile.requests.some((r) => r.kind === 'notFound')).toBe(false);
+      expect(hostile.findings.map((f) => f.message)).toEqual([expect.stringMatching(/cannot derive an identifier of the right form that does not exist for the path parameter code/)]);
+      await writeFile(join(folder, 'plain.yaml'), withPattern('^[a-zX-]+$'));
+      const plain = planRequests(await loadContractDescription(join(folder, 'plain.yaml')));
+      expect(plain.requests.find((r) => r.kind === 'notFound')?.pathname).toBe('/v1/codes/vottur-no-such-resource');
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
   });
 });
