@@ -3,10 +3,13 @@
  * time limit holds, a server that is down is one finding, the concurrency cap holds, and
  * credentials never reach a report.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
 import { loadContractDescription } from '../../src/contract/description.js';
 import { runContractTests } from '../../src/contract/index.js';
 import { planRequests } from '../../src/contract/plan.js';
@@ -129,6 +132,82 @@ paths:
       expect(plain.requests.find((r) => r.kind === 'notFound')?.pathname).toBe('/v1/codes/vottur-no-such-resource');
     } finally {
       await rm(folder, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('hostile descriptions over real HTTP', () => {
+  /** The things description, changed by `edit`, in a temporary folder; and a server that answers as the things fixture with `name`. */
+  async function setUp(edit: (document: Record<string, any>) => void, name: string) {
+    const folder = await mkdtemp(join(tmpdir(), 'vottur-hostile-description-'));
+    const document = parseYaml(await readFile(THINGS_DESCRIPTION, 'utf8')) as Record<string, any>;
+    edit(document);
+    const file = join(folder, 'things.json');
+    await writeFile(file, JSON.stringify(document));
+    const thing = { id: EXAMPLE_THING, name, createdTimestamp: '2024-01-01T00:00:00.000Z' };
+    const server = createServer((request, response) => {
+      request.resume();
+      if (request.headers.authorization !== `Bearer ${THINGS_TOKEN}`) {
+        response.writeHead(401, { 'content-type': 'application/problem+json' });
+        response.end(JSON.stringify({ type: 'https://httpstatuses.org/401', title: 'Unauthorised', status: 401 }));
+      } else if (request.method === 'POST') {
+        response.writeHead(201, { 'content-type': 'application/json' });
+        response.end(JSON.stringify(thing));
+      } else if (request.url === `/v1/things/${EXAMPLE_THING}`) {
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end(JSON.stringify(thing));
+      } else if (request.url === '/v1/things/not-a-uuid') {
+        response.writeHead(400, { 'content-type': 'application/problem+json' });
+        response.end(JSON.stringify({ type: 'https://httpstatuses.org/400', title: 'Bad request', status: 400 }));
+      } else {
+        response.writeHead(204);
+        response.end();
+      }
+    });
+    await new Promise<void>((resolvePromise) => server.listen(0, '127.0.0.1', () => resolvePromise()));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const close = async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolvePromise) => server.close(() => resolvePromise()));
+      await rm(folder, { recursive: true, force: true });
+    };
+    return { file, url, close };
+  }
+
+  it('a ReDoS pattern on a 40-character value: checked at once, and reported as catastrophic', async () => {
+    // `vottur test` took 42.6 s on 33 characters before patterns ran in linear time.
+    const run = await setUp((document) => (document.components.schemas.Thing.properties.name.pattern = '^(a+)+$'), `${'a'.repeat(40)}!`);
+    try {
+      const report = await runContractTests({ description: run.file, server: run.url, auth: { bearer: THINGS_TOKEN }, timeoutMs: 2000 });
+      expect(report.findings.filter((f) => f.ruleId === 'contract-schema').map((f) => f.message)).toEqual([
+        expect.stringMatching(/^GET \/v1\/things\/\S+ answered 200: `\/name` is `a+!`; expected it to match `\^\(a\+\)\+\$`$/),
+        expect.stringMatching(/^POST \/v1\/things answered 201: `\/name` is `a+!`; expected it to match/),
+      ]);
+      const pattern = report.findings.filter((f) => f.ruleId === 'contract-pattern');
+      expect(pattern).toHaveLength(1);
+      expect(pattern[0]).toMatchObject({ severity: 'warn', pointer: '/components/schemas/Thing/properties/name/pattern' });
+      expect(report.rules.map((r) => r.id)).toContain('contract-pattern');
+    } finally {
+      await run.close();
+    }
+  });
+
+  it('an allOf cycle: a finding naming the schema and the cycle, and the rest is still tested', async () => {
+    const run = await setUp((document) => {
+      document.components.schemas.Thing = { allOf: [{ $ref: '#/components/schemas/Other' }] };
+      document.components.schemas.Other = { allOf: [{ $ref: '#/components/schemas/Thing' }] };
+    }, 'Lamp');
+    try {
+      const report = await runContractTests({ description: run.file, server: run.url, auth: { bearer: THINGS_TOKEN }, timeoutMs: 2000 });
+      const schema = report.findings.filter((f) => f.ruleId === 'contract-schema').map((f) => f.message);
+      expect(schema).toEqual([
+        'the schema for GET /v1/things/{thingId} 200 application/json could not be compiled, so the body was not checked: it applies itself to the same value without end (#/components/schemas/Thing → #/components/schemas/Other → #/components/schemas/Thing); break the cycle',
+        'the schema for POST /v1/things 201 application/json could not be compiled, so the body was not checked: it applies itself to the same value without end (#/components/schemas/Thing → #/components/schemas/Other → #/components/schemas/Thing); break the cycle',
+      ]);
+      // Everything else ran, Dredd included.
+      expect(report.rules.map((r) => r.id)).toEqual(expect.arrayContaining(['contract-problem-details', 'contract-auth-required', 'contract-dredd']));
+    } finally {
+      await run.close();
     }
   });
 });
