@@ -192,6 +192,19 @@ describe('hostile descriptions over real HTTP', () => {
     }
   });
 
+  it('a body larger than the limit: said so, with the limit, not "not valid JSON"', async () => {
+    const run = await setUp(() => undefined, 'x'.repeat(6 * 1024 * 1024));
+    try {
+      const report = await runContractTests({ description: run.file, server: run.url, auth: { bearer: THINGS_TOKEN }, timeoutMs: 5000, dredd: false });
+      const messages = report.findings.filter((f) => f.ruleId === 'contract-schema').map((f) => f.message);
+      expect(messages.length).toBeGreaterThan(0);
+      for (const message of messages) expect(message).toMatch(/answered 20[01] with a body larger than the 5 MB limit \(vottur reads no more of an answer than that\), so it was not checked against the schema$/);
+      expect(JSON.stringify(report.findings)).not.toMatch(/Unexpected end|not valid JSON/);
+    } finally {
+      await run.close();
+    }
+  });
+
   it('an allOf cycle: a finding naming the schema and the cycle, and the rest is still tested', async () => {
     const run = await setUp((document) => {
       document.components.schemas.Thing = { allOf: [{ $ref: '#/components/schemas/Other' }] };
