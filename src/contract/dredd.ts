@@ -19,9 +19,10 @@
  * - Dredd never talks to the server under test itself: its HTTP client reads bodies without a
  *   size limit (a 1 GB answer crashed the run), restarts its timer on every byte (a trickling body
  *   stalled it for good) and sends one request after another. Its endpoint is a loopback proxy
- *   run here; the requests of all transactions are sent by vottur's own client (src/contract/http.ts:
- *   body size cap, a deadline for the whole answer, the --concurrency cap) as soon as Dredd has
- *   listed its transactions, and the proxy answers each of Dredd's requests with what came back.
+ *   run here; the requests of its transactions are sent by vottur's own client (src/contract/http.ts:
+ *   body size cap, a deadline for the whole answer, the --concurrency cap), ahead of Dredd by at
+ *   most 2 × concurrency transactions, and the proxy answers each of Dredd's requests with what
+ *   came back.
  *   When a limit is hit Dredd gets a 502/504 and the transaction is reported as not run, naming
  *   the limit. The whole replay has a deadline too (`deadlineMs`): after it nothing more is sent.
  * - Runs are serialised: Dredd's loggers are process-wide.
@@ -196,12 +197,24 @@ async function runOnce(options: DreddRunOptions): Promise<DreddRun> {
   const errors: string[] = [];
   const results: DreddResult[] = [];
   const infos = new Map<object, Known>();
-  const byTag = new Map<string, { known: Known; answer: Promise<HttpOutcome> }>();
+  /** Dredd's transactions in its order, each with the request to send and, once sent, the answer. */
+  const byTag = new Map<string, { index: number; known: Known; start: () => Promise<HttpOutcome>; answer?: Promise<HttpOutcome> }>();
+  const order: string[] = [];
   const server = new URL(options.server);
   const basePath = server.pathname.replace(/\/+$/, '');
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const deadlineMs = options.deadlineMs ?? defaultDeadlineMs(options.timeoutMs);
-  const limit = createLimiter(options.concurrency ?? 4);
+  const concurrency = options.concurrency ?? 4;
+  const limit = createLimiter(concurrency);
+  // Requests are sent ahead of Dredd by at most this many transactions, so the answers held
+  // waiting for Dredd stay few (each up to the body cap) while `concurrency` are always in flight.
+  const window = 2 * concurrency;
+  const sendAhead = (upTo: number) => {
+    for (let index = 0; index <= upTo && index < order.length; index++) {
+      const entry = byTag.get(order[index]!);
+      if (entry && !entry.answer) entry.answer = entry.start();
+    }
+  };
   const stop = new AbortController();
   const deadline = setTimeout(() => stop.abort(new Error(`the Dredd replay's deadline of ${deadlineMs} ms passed`)), deadlineMs);
   deadline.unref();
@@ -217,11 +230,15 @@ async function runOnce(options: DreddRunOptions): Promise<DreddRun> {
   });
   const answerDredd = async (request: IncomingMessage, response: ServerResponse) => {
     const tag = String(request.headers[TRANSACTION_HEADER] ?? '');
-    let entry = byTag.get(tag);
+    const entry = byTag.get(tag);
     let outcome: HttpOutcome;
     if (entry) {
       request.resume();
+      sendAhead(entry.index + window);
+      entry.answer ??= entry.start();
       outcome = await entry.answer;
+      // Dredd asks once per transaction: the answer is not kept.
+      entry.answer = Promise.resolve({ ok: false, kind: 'unreachable', reason: 'asked twice', url: new URL(server.href), durationMs: 0 });
     } else {
       // Not one vottur prepared (it should not happen): forwarded as Dredd sent it, within the same limits.
       const body = await readRequestBody(request, maxBodyBytes);
@@ -259,8 +276,9 @@ async function runOnce(options: DreddRunOptions): Promise<DreddRun> {
     let hooked = false;
     registry().set(id, (hooks) => {
       hooked = true;
-      // All transactions are known here: each gets the request for its status, and all are sent
-      // now (within the concurrency cap); Dredd's own requests, one by one, only collect the answers.
+      // All transactions are known here: each gets the request for its status, and vottur's client
+      // sends them ahead of Dredd (within the concurrency cap); Dredd's own requests, one by one,
+      // only collect the answers.
       hooks.beforeAll((transactions) => {
         transactions.forEach((transaction, index) => {
           const info = transactionInfo(transaction);
@@ -280,9 +298,11 @@ async function runOnce(options: DreddRunOptions): Promise<DreddRun> {
           transaction.fullPath = `${basePath}${prepared.pathAndQuery}`;
           const known: Known = { info, url: `${server.origin}${transaction.fullPath}`, method: transaction.request.method };
           infos.set(transaction.origin, known);
-          const answer = fetchAnswer(transaction.request.method, prepared.pathAndQuery, headers, prepared.body);
-          byTag.set(tag, { known, answer });
+          const method = transaction.request.method;
+          byTag.set(tag, { index: order.length, known, start: () => fetchAnswer(method, prepared.pathAndQuery, headers, prepared.body) });
+          order.push(tag);
         });
+        sendAhead(window - 1);
       });
       hooks.beforeEachValidation((transaction) => {
         const info = infos.get(transaction.origin)?.info ?? transactionInfo(transaction);
