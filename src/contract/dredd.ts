@@ -209,19 +209,21 @@ async function runOnce(options: DreddRunOptions): Promise<DreddRun> {
   // Requests are sent ahead of Dredd by at most this many transactions, so the answers held
   // waiting for Dredd stay few (each up to the body cap) while `concurrency` are always in flight.
   const window = 2 * concurrency;
+  let nextToSend = 0;
   const sendAhead = (upTo: number) => {
-    for (let index = 0; index <= upTo && index < order.length; index++) {
-      const entry = byTag.get(order[index]!);
-      if (entry && !entry.answer) entry.answer = entry.start();
+    for (; nextToSend <= upTo && nextToSend < order.length; nextToSend++) {
+      const entry = byTag.get(order[nextToSend]!)!;
+      entry.answer ??= entry.start();
     }
   };
   const stop = new AbortController();
   const deadline = setTimeout(() => stop.abort(new Error(`the Dredd replay's deadline of ${deadlineMs} ms passed`)), deadlineMs);
   deadline.unref();
-  const fetchAnswer = (method: string, pathAndQuery: string, headers: Record<string, string>, body: string | undefined): Promise<HttpOutcome> =>
+  /** `path` is the server's base path and the transaction's path and query. */
+  const fetchAnswer = (method: string, path: string, headers: Record<string, string>, body: string | undefined): Promise<HttpOutcome> =>
     limit(() =>
       send(
-        { method, url: new URL(`${server.origin}${basePath}${pathAndQuery}`), headers, ...(body ? { body } : {}) },
+        { method, url: new URL(`${server.origin}${path}`), headers, ...(body ? { body } : {}) },
         { timeoutMs: options.timeoutMs, maxBodyBytes, signal: stop.signal, followRedirect: () => false, userAgent: 'Dredd' },
       ),
     );
@@ -299,7 +301,7 @@ async function runOnce(options: DreddRunOptions): Promise<DreddRun> {
           const known: Known = { info, url: `${server.origin}${transaction.fullPath}`, method: transaction.request.method };
           infos.set(transaction.origin, known);
           const method = transaction.request.method;
-          byTag.set(tag, { index: order.length, known, start: () => fetchAnswer(method, prepared.pathAndQuery, headers, prepared.body) });
+          byTag.set(tag, { index: order.length, known, start: () => fetchAnswer(method, `${basePath}${prepared.pathAndQuery}`, headers, prepared.body) });
           order.push(tag);
         });
         sendAhead(window - 1);
