@@ -38,8 +38,11 @@ export class SchemaValidators {
   private withDiscriminator = true;
   /** The description's patterns run in linear time; what is wrong with them, once per run. */
   readonly patterns = new PatternGuard();
+  private readonly cycles: InPlaceCycles;
 
-  constructor(private readonly description: ContractDescription) {}
+  constructor(private readonly description: ContractDescription) {
+    this.cycles = new InPlaceCycles(description.data);
+  }
 
   /** The validator for the schema at `path` in the description, compiled once. */
   validatorFor(path: JsonPath): Compiled {
@@ -49,7 +52,7 @@ export class SchemaValidators {
     let compiled: Compiled;
     // A schema that applies itself to the same value (`A: {allOf: [$ref: B]}`, `B: {allOf: [$ref: A]}`)
     // never ends: ajv would recurse until the stack overflows.
-    const cycle = inPlaceCycle(this.description.data, valueAt(this.description.data, path));
+    const cycle = this.cycles.from(valueAt(this.description.data, path));
     if (cycle) {
       compiled = { unavailable: `it applies itself to the same value without end (${cycle}); break the cycle` };
       this.cache.set(key, compiled);
@@ -222,78 +225,106 @@ const IN_PLACE_SINGLE = ['not', 'if', 'then', 'else'] as const;
 const DESCENDING_SINGLE = ['items', 'additionalProperties', 'additionalItems', 'contains', 'propertyNames', 'unevaluatedItems', 'unevaluatedProperties'] as const;
 const DESCENDING_MAPS = ['properties', 'patternProperties'] as const;
 
+type Edge = { to: object; ref?: string };
+
 /**
- * A chain of `$ref`s through allOf/anyOf/oneOf/not/if/then/else (keywords that apply a schema to
- * the same value) that comes back to where it started, reachable from `root`, as
- * `#/a → #/b → #/a`; undefined when there is none. Each schema is visited once.
+ * Finds chains of `$ref`s through allOf/anyOf/oneOf/not/if/then/else/dependentSchemas (keywords
+ * that apply a schema to the same value) that come back to where they started, as
+ * `#/a → #/b → #/a`. What one call explores is kept for the next, so each schema of the
+ * description is visited once however many response schemas reach it.
  */
-export function inPlaceCycle(document: OpenApiDocument, root: unknown): string | undefined {
-  type Edge = { to: object; ref?: string };
-  const edges = new Map<object, { inPlace: Edge[]; descending: object[] }>();
-  const target = (node: unknown): Edge | undefined => {
+export class InPlaceCycles {
+  private readonly edges = new Map<object, { inPlace: Edge[]; descending: object[] }>();
+  private readonly colour = new Map<object, 'grey' | 'black'>();
+  /** Schemas on a cycle, with the cycle. */
+  private readonly cycleAt = new Map<object, string>();
+
+  constructor(private readonly document: OpenApiDocument) {}
+
+  /** The first such cycle reachable from `root`, or undefined. */
+  from(root: unknown): string | undefined {
+    const start = isObject(root) ? root : undefined;
+    if (!start) return undefined;
+    const seen = new Set<object>([start]);
+    const pending: object[] = [start];
+    while (pending.length > 0) {
+      const node = pending.pop()!;
+      const out = this.edgesOf(node);
+      if (!this.colour.has(node)) this.search(node);
+      const cycle = this.cycleAt.get(node);
+      if (cycle) return cycle;
+      for (const next of [...out.inPlace.map((e) => e.to), ...out.descending]) {
+        if (!seen.has(next)) {
+          seen.add(next);
+          pending.push(next);
+        }
+      }
+    }
+    return undefined;
+  }
+
+  private target(node: unknown): Edge | undefined {
     if (!isObject(node)) return undefined;
     if (typeof node.$ref === 'string') {
-      const found = lookupLocalRef(document, node.$ref);
+      const found = lookupLocalRef(this.document, node.$ref);
       return found && isObject(found.value) ? { to: found.value, ref: node.$ref } : undefined;
     }
     return { to: node };
-  };
-  // Every schema reachable from the root, with its edges.
-  const pending: unknown[] = [root];
-  while (pending.length > 0) {
-    const node = pending.pop();
-    if (!isObject(node) || edges.has(node)) continue;
+  }
+
+  /** A schema's edges: to the schemas applied to the same value, and to those of its members and items. */
+  private edgesOf(node: Record<string, any>): { inPlace: Edge[]; descending: object[] } {
+    const known = this.edges.get(node);
+    if (known) return known;
     const inPlace: Edge[] = [];
     const descending: object[] = [];
-    const addInPlace = (child: unknown) => {
-      const edge = target(child);
+    const add = (child: unknown) => {
+      const edge = this.target(child);
       if (edge) inPlace.push(edge);
     };
-    if (typeof node.$ref === 'string') addInPlace(node);
-    for (const key of IN_PLACE_LISTS) if (Array.isArray(node[key])) node[key].forEach(addInPlace);
-    for (const key of IN_PLACE_SINGLE) addInPlace(node[key]);
-    if (isObject(node.dependentSchemas)) Object.values(node.dependentSchemas).forEach(addInPlace);
-    const addDescending = (child: unknown) => {
-      const edge = target(child);
+    if (typeof node.$ref === 'string') add(node);
+    for (const key of IN_PLACE_LISTS) if (Array.isArray(node[key])) node[key].forEach(add);
+    for (const key of IN_PLACE_SINGLE) add(node[key]);
+    if (isObject(node.dependentSchemas)) Object.values(node.dependentSchemas).forEach(add);
+    const descend = (child: unknown) => {
+      const edge = this.target(child);
       if (edge) descending.push(edge.to);
     };
-    for (const key of DESCENDING_SINGLE) addDescending(node[key]);
-    if (Array.isArray(node.items)) node.items.forEach(addDescending);
-    if (Array.isArray(node.prefixItems)) node.prefixItems.forEach(addDescending);
-    for (const key of DESCENDING_MAPS) if (isObject(node[key])) Object.values(node[key]).forEach(addDescending);
-    edges.set(node, { inPlace, descending });
-    for (const edge of inPlace) pending.push(edge.to);
-    pending.push(...descending);
+    for (const key of DESCENDING_SINGLE) descend(node[key]);
+    if (Array.isArray(node.items)) node.items.forEach(descend);
+    if (Array.isArray(node.prefixItems)) node.prefixItems.forEach(descend);
+    for (const key of DESCENDING_MAPS) if (isObject(node[key])) Object.values(node[key]).forEach(descend);
+    const result = { inPlace, descending };
+    this.edges.set(node, result);
+    return result;
   }
-  // A cycle among the in-place edges (iterative depth-first search, grey = on the current chain).
-  const colour = new Map<object, 'grey' | 'black'>();
-  for (const start of edges.keys()) {
-    if (colour.has(start)) continue;
+
+  /** Iterative depth-first search over in-place edges (grey = on the current chain), recording the cycles it meets. */
+  private search(start: object): void {
     const stack: Array<{ node: object; next: number; ref?: string }> = [{ node: start, next: 0 }];
-    colour.set(start, 'grey');
+    this.colour.set(start, 'grey');
     while (stack.length > 0) {
       const frame = stack[stack.length - 1]!;
-      const out = edges.get(frame.node)?.inPlace ?? [];
+      const out = this.edgesOf(frame.node as Record<string, any>).inPlace;
       if (frame.next >= out.length) {
-        colour.set(frame.node, 'black');
+        this.colour.set(frame.node, 'black');
         stack.pop();
         continue;
       }
       const edge = out[frame.next++]!;
-      const state = colour.get(edge.to);
+      const state = this.colour.get(edge.to);
       if (state === 'grey') {
-        const from = stack.findIndex((f) => f.node === edge.to);
         // Named from the schema the chain comes back to (the `$ref` that closes it names it).
-        const refs = [edge.ref, ...stack.slice(from + 1).map((f) => f.ref), edge.ref].filter((r): r is string => r !== undefined);
-        return refs.length > 0 ? refs.join(' → ') : 'a schema that contains itself';
-      }
-      if (state === undefined) {
-        colour.set(edge.to, 'grey');
+        const on = stack.slice(stack.findIndex((f) => f.node === edge.to));
+        const refs = [edge.ref, ...on.slice(1).map((f) => f.ref), edge.ref].filter((r): r is string => r !== undefined);
+        const cycle = refs.length > 0 ? refs.join(' → ') : 'a schema that contains itself';
+        for (const f of on) if (!this.cycleAt.has(f.node)) this.cycleAt.set(f.node, cycle);
+      } else if (state === undefined) {
+        this.colour.set(edge.to, 'grey');
         stack.push({ node: edge.to, next: 0, ...(edge.ref ? { ref: edge.ref } : {}) });
       }
     }
   }
-  return undefined;
 }
 
 function schemaRef(path: JsonPath): string {
@@ -441,7 +472,7 @@ function schemaFindings(
   try {
     valid = compiled.validate(json.value) as boolean;
   } catch (error) {
-    // A safety net behind inPlaceCycle: a schema ajv cannot finish (e.g. too deep) is reported, not thrown.
+    // A safety net behind InPlaceCycles: a schema ajv cannot finish (e.g. too deep) is reported, not thrown.
     add(`the schema for ${ctx.op.label} ${documented.status} ${mediaKey} could not be checked on this body: ${(error as Error).message}`);
     return findings;
   }
