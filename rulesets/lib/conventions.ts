@@ -2,6 +2,7 @@
  * The platform's data-format conventions as code, shared by the lint rules and the contract
  * checks on live payloads (src/contract), so a description and a server are held to one form.
  */
+import { compileSafePattern, type SafePattern } from './patterns.js';
 
 /**
  * The platform's date-time: RFC 3339 in the form `yyyy-MM-ddThh:mm:ss.sssZ`: four-digit year,
@@ -186,25 +187,14 @@ export function isProblemMediaType(mediaType: string): boolean {
   return mediaType.split(';')[0]!.trim().toLowerCase() === 'application/problem+json';
 }
 
-const compiledPatterns = new Map<string, RegExp | null>();
-
-/** A schema `pattern` compiled as ECMA-262 (with the `u` flag where it compiles so), or undefined when it does not compile. */
-export function compilePattern(pattern: string): RegExp | undefined {
-  let compiled = compiledPatterns.get(pattern);
-  if (compiled === undefined) {
-    compiled = null;
-    for (const flags of ['u', '']) {
-      try {
-        compiled = new RegExp(pattern, flags);
-        break;
-      } catch {
-        // try the next flags
-      }
-    }
-    if (compiledPatterns.size > 10_000) compiledPatterns.clear();
-    compiledPatterns.set(pattern, compiled);
-  }
-  return compiled ?? undefined;
+/**
+ * A schema `pattern` compiled for linear-time matching (patterns come from the document under
+ * check, so never a backtracking RegExp: see patterns.ts), or undefined when it does not compile
+ * or uses what a linear-time engine cannot run (a lookaround, a backreference).
+ */
+export function compilePattern(pattern: string): SafePattern | undefined {
+  const compiled = compileSafePattern(pattern);
+  return compiled.ok ? compiled.regex : undefined;
 }
 
 /**

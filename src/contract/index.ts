@@ -173,6 +173,7 @@ async function run(options: ContractTestOptions, mask: (text: string) => string,
         document: description.data,
         server: server.href,
         timeoutMs,
+        concurrency,
         prepare: (info) => prepareForDredd(description, exchanges, credentials, info),
         checkBody: (info) => !documentsSchema(description, info),
       });
