@@ -19,6 +19,7 @@ const COMMANDS: Record<string, () => Promise<(program: Command) => unknown>> = {
   lint: async () => (await import('./commands/lint.js')).registerLint,
   test: async () => (await import('./commands/test.js')).registerTest,
   report: async () => (await import('./commands/report.js')).registerReport,
+  diff: async () => (await import('./commands/diff.js')).registerDiff,
   rules: async () => (await import('./commands/rules.js')).registerRules,
   serve: async () => (await import('./commands/serve.js')).registerServe,
 };
