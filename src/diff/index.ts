@@ -158,7 +158,4 @@ export async function diffDescriptions(base: string, revision: string, options: 
   return (await diffDescriptionsDetailed(base, revision, options)).report;
 }
 
-/** True when a report came from `vottur diff` (every rule it ran is a diff rule). */
-export function isDiffReport(report: Pick<Report, 'rules'>): boolean {
-  return report.rules.length > 0 && report.rules.every((rule) => rule.source === 'diff');
-}
+export { isDiffReport } from '../report/formatters/diff.js';
