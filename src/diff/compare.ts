@@ -581,8 +581,15 @@ export class Comparer {
     const baseList = Array.isArray(bl?.value) ? (bl!.value as unknown[]) : [];
     const revisionList = Array.isArray(rl?.value) ? (rl!.value as unknown[]) : [];
     if (!baseList.length && !revisionList.length) return;
-    const basePrints = baseList.map((node) => fingerprint(this.base, node));
-    const revisionPrints = revisionList.map((node) => fingerprint(this.revision, node));
+    // Written the same way: paired by position (the common case, without computing fingerprints).
+    const written = (list: unknown[]) => list.map((node) => JSON.stringify(node));
+    const samePositions = baseList.length === revisionList.length && same(written(baseList), written(revisionList));
+    const basePrints = samePositions ? written(baseList) : baseList.map((node) => fingerprint(this.base, node));
+    const revisionPrints = samePositions ? written(revisionList) : revisionList.map((node) => fingerprint(this.revision, node));
+    if (samePositions) {
+      baseList.forEach((node, index) => this.compareSchema(scope, `${label} (${composition} #${index + 1})`, node, [...bl!.path, index], revisionList[index], [...rl!.path, index], depth + 1));
+      return;
+    }
     const unmatchedRevision = revisionList.map((_, index) => index).filter((index) => !basePrints.includes(revisionPrints[index]!));
     const unmatchedBase = baseList.map((_, index) => index).filter((index) => !revisionPrints.includes(basePrints[index]!));
     const pairs = Math.min(unmatchedBase.length, unmatchedRevision.length);

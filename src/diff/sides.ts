@@ -5,7 +5,7 @@
  * external `$ref`s has the `.yaml`/`.yml`/`.json` files of its folder at that commit written to a
  * temporary folder and loaded from there (the same folder rule then applies).
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -23,8 +23,6 @@ export interface Side {
   display(uri: string): string;
 }
 
-/** Most files a git side writes out for its references. */
-const MAX_GIT_FILES = 2000;
 const MAX_GIT_BYTES = 64 * 1024 * 1024;
 
 function git(args: string[], cwd: string): Promise<string> {
@@ -44,6 +42,26 @@ export function parseGitSpec(spec: string, cwd: string): { ref: string; path: st
   return { ref: spec.slice(0, colon), path: spec.slice(colon + 1) };
 }
 
+/** Writes `path` (a folder, relative to `cwd`) as it is at `ref` into `target`, keeping paths relative to `cwd`. */
+function extractFolder(ref: string, path: string, cwd: string, target: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const archive = spawn('git', ['archive', '--format=tar', ref, '--', path], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    const tar = spawn('tar', ['-x', '-C', target], { stdio: ['pipe', 'ignore', 'pipe'] });
+    let errors = '';
+    archive.stderr.on('data', (chunk) => (errors += chunk));
+    tar.stderr.on('data', (chunk) => (errors += chunk));
+    archive.stdout.pipe(tar.stdin);
+    archive.on('error', reject);
+    tar.on('error', reject);
+    let archiveCode: number | null = null;
+    archive.on('close', (code) => (archiveCode = code));
+    tar.on('close', (code) => {
+      if (code === 0 && archiveCode === 0) resolve();
+      else reject(new Error(errors.trim().split('\n')[0] || `git archive exited ${archiveCode}, tar ${code}`));
+    });
+  });
+}
+
 const EXTERNAL_REF = /\$ref["']?\s*:\s*["']?(?!#)[^\s"']/;
 
 async function loadGitSide(spec: string, ref: string, path: string, cwd: string, options: LoadOptions): Promise<Side> {
@@ -61,17 +79,11 @@ async function loadGitSide(spec: string, ref: string, path: string, cwd: string,
     await mkdir(dirname(root), { recursive: true });
     await writeFile(root, text);
     if (EXTERNAL_REF.test(text)) {
+      // The description's folder at that commit, in one `git archive` piped to `tar`.
       const dir = dirname(relativePath);
-      const listing = await git(['ls-tree', '-r', '--name-only', ref, '--', `./${dir === '.' ? '' : dir.split(sep).join('/')}`], cwd).catch(() => '');
-      const files = listing.split('\n').filter((file) => /\.(ya?ml|json)$/i.test(file));
-      if (files.length > MAX_GIT_FILES) throw new CouldNotRunError(`${spec}: the folder holds more than ${MAX_GIT_FILES} description files at ${ref}; point at a smaller folder`);
-      for (const file of files) {
-        const target = normalize(file);
-        if (target === relativePath || target.startsWith('..')) continue;
-        const content = await git(['show', `${ref}:./${file}`], cwd);
-        await mkdir(dirname(join(folder, target)), { recursive: true });
-        await writeFile(join(folder, target), content);
-      }
+      await extractFolder(ref, dir === '.' ? '.' : `./${dir.split(sep).join('/')}`, cwd, folder).catch((error: Error) => {
+        throw new CouldNotRunError(`cannot read the folder of ${spec} from git (${error.message}); check the ref`);
+      });
     }
     const loaded = await loadDescription(root, options);
     return {
