@@ -60,9 +60,13 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 function pathItems(document: OpenApiDocument): Map<string, { pathKey: string; item: Obj; path: JsonPath }> {
   const result = new Map<string, { pathKey: string; item: Obj; path: JsonPath }>();
   if (!isObject(document.paths)) return result;
+  // Templates that two paths of the same document share (`/a/{x}` and `/a/{y}`) are keyed as written.
+  const templates = new Map<string, number>();
+  for (const pathKey of Object.keys(document.paths)) templates.set(templateKey(pathKey), (templates.get(templateKey(pathKey)) ?? 0) + 1);
   for (const [pathKey, node] of Object.entries(document.paths)) {
     const resolved = resolve(document, node, ['paths', pathKey]);
-    if (isObject(resolved.value)) result.set(templateKey(pathKey), { pathKey, item: resolved.value, path: resolved.path });
+    const key = templates.get(templateKey(pathKey))! > 1 ? pathKey : templateKey(pathKey);
+    if (isObject(resolved.value)) result.set(key, { pathKey, item: resolved.value, path: resolved.path });
   }
   return result;
 }
