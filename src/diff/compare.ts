@@ -55,7 +55,7 @@ function pathParameterNames(pathKey: string): string[] {
 }
 
 const quote = (value: unknown) => (typeof value === 'string' ? `"${value}"` : JSON.stringify(value));
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+const same = (a: unknown, b: unknown) => a === b || (typeof a === 'object' && typeof b === 'object' && a !== null && b !== null && JSON.stringify(a) === JSON.stringify(b));
 
 function pathItems(document: OpenApiDocument): Map<string, { pathKey: string; item: Obj; path: JsonPath }> {
   const result = new Map<string, { pathKey: string; item: Obj; path: JsonPath }>();
@@ -481,8 +481,10 @@ export class Comparer {
     const be = keyword(b, 'enum');
     const re = keyword(r, 'enum');
     if (Array.isArray(be) && Array.isArray(re)) {
-      const removed = be.filter((value) => !re.some((other) => same(value, other)));
-      const added = re.filter((value) => !be.some((other) => same(value, other)));
+      const baseValues = new Set(be.map((value) => JSON.stringify(value)));
+      const revisionValues = new Set(re.map((value) => JSON.stringify(value)));
+      const removed = be.filter((value) => !revisionValues.has(JSON.stringify(value)));
+      const added = re.filter((value) => !baseValues.has(JSON.stringify(value)));
       if (removed.length) this.schema(scope, 'enum-value-removed', at(r, 'enum'), at(b, 'enum'), `${label}: enum value${removed.length > 1 ? 's' : ''} ${removed.map(quote).join(', ')} removed`);
       if (added.length) this.schema(scope, 'enum-value-added', at(r, 'enum'), at(b, 'enum'), `${label}: enum value${added.length > 1 ? 's' : ''} ${added.map(quote).join(', ')} added`);
     } else if (!Array.isArray(be) && Array.isArray(re)) this.schema(scope, 'enum-added', at(r, 'enum'), b.path, `${label} is now restricted to ${re.map(quote).join(', ')}`);

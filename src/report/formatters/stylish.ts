@@ -100,7 +100,8 @@ export function formatStylish(report: Report, context: FormatContext): string {
   if (isDiffReport(report)) {
     // A diff: change counts per class and the version verdict instead of a conformance score.
     const verdict = versionVerdict(report);
-    const changes = `${diffCountsText(report.findings)} change${report.findings.length === 1 ? '' : 's'}`;
+    const changeCount = report.findings.filter((f) => !f.ruleId.startsWith('platform-version-')).length;
+    const changes = `${diffCountsText(report.findings)} change${changeCount === 1 ? '' : 's'}`;
     lines.push(`${(summary.error ? colors.red : summary.warn ? colors.yellow : colors.green)(`${summary.error ? '✖' : '✔'} ${changes}.`)} ${(verdict.ok ? colors.green : colors.red)(`${verdict.text[0]!.toUpperCase()}${verdict.text.slice(1)}.`)}`);
     return `${lines.join('\n')}\n`;
   }
