@@ -28,7 +28,7 @@ describe('vottur diff: exit codes and stylish', () => {
     const result = await vottur(['diff', ...pair(BREAKING)]);
     expect(result.code).toBe(1);
     expect(result.stdout).toContain('diff-response-body-property-removed');
-    expect(result.stdout).toContain('1 breaking, 0 needing review, 0 non-breaking, 0 documentation only changes.');
+    expect(result.stdout).toContain('1 breaking, 0 needing review, 0 non-breaking, 0 documentation only change.');
     expect(result.stdout).toContain('Version 2.0.0 → 2.0.0: does not allow these changes (platform-version-breaking-without-major)');
   });
 
@@ -77,7 +77,7 @@ describe('vottur diff: formats', () => {
     expect(report.documents.map((d: { path: string }) => d.path)).toEqual(pair(BREAKING));
   });
 
-  it('sarif carries the base as relatedLocations', async () => {
+  it('sarif carries the base as relatedLocations (checked by the SARIF validator where installed)', { timeout: 180_000 }, async () => {
     const result = await vottur(['diff', '--format', 'sarif', ...pair(BREAKING)]);
     const log = JSON.parse(result.stdout);
     const sarifResult = log.runs[0].results.find((r: { ruleId: string }) => r.ruleId === 'diff-response-body-property-removed');
@@ -102,7 +102,7 @@ describe('vottur diff: formats', () => {
     expect(result.stdout).toContain('🔴 **Version 2.0.0 → 2.0.0: does not allow these changes');
   });
 
-  it('junit, github and html render the same findings, and the exit code is the same in every format', async () => {
+  it('junit, github and html render the same findings, and the exit code is the same in every format', { timeout: 120_000 }, async () => {
     for (const format of ['junit', 'github', 'html', 'stylish', 'json', 'sarif', 'markdown']) {
       const result = await vottur(['diff', '--format', format, ...pair(BREAKING)]);
       expect(result.code, format).toBe(1);
@@ -158,7 +158,7 @@ describe('vottur diff: accepting a change on purpose', () => {
 });
 
 describe('vottur diff: git REF:path and multi-file descriptions', () => {
-  it('reads REF:path with git show, a multi-file description included, and points into the referenced file', async () => {
+  it('reads REF:path with git show, a multi-file description included, and points into the referenced file', { timeout: 60_000 }, async () => {
     const repo = join(work, 'repo');
     mkdirSync(join(repo, 'apis/schemas'), { recursive: true });
     const root = parse(readFileSync(join(ROOT, BREAKING, 'base.yaml'), 'utf8'));
