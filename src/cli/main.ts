@@ -16,6 +16,7 @@ const COMMANDS: Record<string, () => Promise<(program: Command) => unknown>> = {
   lint: async () => (await import('./commands/lint.js')).registerLint,
   test: async () => (await import('./commands/test.js')).registerTest,
   report: async () => (await import('./commands/report.js')).registerReport,
+  diff: async () => (await import('./commands/diff.js')).registerDiff,
   rules: async () => (await import('./commands/rules.js')).registerRules,
   serve: async () => (await import('./commands/serve.js')).registerServe,
 };
@@ -29,6 +30,7 @@ const SUMMARIES: Record<string, { usage: string; description: string }> = {
   check: { usage: '[options] [description]', description: 'lint a description and contract-test its server in one run (no arguments: the bundled reference service)' },
   lint: { usage: '[options] <files...>', description: 'lint OpenAPI descriptions against the platform conventions' },
   test: { usage: '[options] <description>', description: 'contract-test a live server against its OpenAPI description and the platform conventions' },
+  diff: { usage: '[options] <base> <revision>', description: 'compare two versions of a description: breaking changes, changelog, and the platform versioning rules' },
   report: { usage: '[options] <results.json...>', description: 're-render saved JSON reports (--format json) in any format, merging several into one' },
   rules: { usage: '[options]', description: 'list the rules vottur checks, with severity, category and documentation link' },
   serve: { usage: '[options]', description: 'run the reference user-profile service (with a development token issuer) until interrupted' },

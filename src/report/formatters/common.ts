@@ -77,7 +77,7 @@ export function plural(count: number, singular: string, pluralForm = `${singular
 
 /** True for findings that came from a live server rather than the description. */
 export function isContract(finding: Pick<Finding, 'source'>): boolean {
-  return finding.source !== 'lint';
+  return finding.source === 'response' || finding.source === 'contract';
 }
 
 /** The operations a report exercised: its list, then any operation a finding names that it lacks. */

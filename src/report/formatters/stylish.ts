@@ -3,6 +3,7 @@ import { summarise, type Finding, type Report, type Severity } from '../finding.
 import { maskNationalIds } from '../../pii.js';
 import { scoreLabel, scoreReport } from '../score.js';
 import { isContract } from './common.js';
+import { diffCountsText, isDiffReport, versionVerdict } from './diff.js';
 import type { FormatContext } from './types.js';
 
 const LABEL: Record<Severity, string> = { error: 'error', warn: 'warning', info: 'info', hint: 'hint' };
@@ -134,6 +135,14 @@ export function formatStylish(report: Report, context: FormatContext): string {
     const requests = report.operations.reduce((sum, op) => sum + op.requests, 0);
     const failing = report.operations.filter((op) => op.findings > 0).length;
     lines.push(colors.dim(`${report.operations.length} operation${report.operations.length === 1 ? '' : 's'} tested with ${requests} request${requests === 1 ? '' : 's'}${failing ? `, ${failing} with findings` : ', all as described'}; ${report.rules.length} rules checked.`));
+  }
+  if (isDiffReport(report)) {
+    // A diff: change counts per class and the version verdict instead of a conformance score.
+    const verdict = versionVerdict(report);
+    const changeCount = report.findings.filter((f) => !f.ruleId.startsWith('platform-version-')).length;
+    const changes = `${diffCountsText(report.findings)} change${changeCount === 1 ? '' : 's'}`;
+    lines.push(`${(summary.error ? colors.red : summary.warn ? colors.yellow : colors.green)(`${summary.error ? '✖' : '✔'} ${changes}.`)} ${(verdict.ok ? colors.green : colors.red)(`${verdict.text[0]!.toUpperCase()}${verdict.text.slice(1)}.`)}`);
+    return `${lines.join('\n')}\n`;
   }
   const score = scoreReport(report);
   const scoreText = (score.grade === 'A' ? colors.green : score.grade === 'F' ? colors.red : colors.yellow)(`${scoreLabel(score)}.`);
