@@ -233,6 +233,44 @@ async function scaling(large: string[]): Promise<string> {
   return [...lines, '', ...fits].join('\n');
 }
 
+/** A generated YAML description with `count` paths (one GET each, a path parameter, an object response). */
+function generatedYaml(count: number): string {
+  const parts = ['openapi: 3.0.3\ninfo:\n  title: Generated\n  version: 1.0.0\npaths:\n'];
+  for (let i = 0; i < count; i++) {
+    parts.push(
+      `  /v1/things${i}/{id}:\n    get:\n      operationId: getThing${i}\n      parameters:\n        - name: id\n          in: path\n          required: true\n          schema:\n            type: string\n      responses:\n        '200':\n          description: The thing.\n          content:\n            application/json:\n              schema:\n                type: object\n                properties:\n                  id:\n                    type: string\n`,
+    );
+  }
+  return parts.join('');
+}
+
+/**
+ * YAML scaling (issue 15.7: 10,000 paths took 17.7 s when the YAML loader was quadratic): vottur on
+ * generated YAML descriptions of 5,000, 10,000 and 20,000 paths; time per path should stay flat.
+ */
+async function yamlScaling(): Promise<string> {
+  const counts = [5_000, 10_000, 20_000];
+  const files = counts.map((count) => {
+    const file = join(work, `generated-${count}.yaml`);
+    writeFileSync(file, generatedYaml(count));
+    return file;
+  });
+  const samples = new Map<string, number[]>(files.map((file) => [file, []]));
+  for (let round = 0; round < WARMUP + RUNS; round++) {
+    for (const file of files) {
+      const result = await timed([VOTTUR, 'lint', file, '--format', 'json']);
+      log(`${round < WARMUP ? 'warm-up' : `run ${round - WARMUP + 1}/${RUNS}`} yaml ${basename(file)}: ${ms(result.wallMs)}`);
+      if (round >= WARMUP) samples.get(file)!.push(result.wallMs);
+    }
+  }
+  const lines = ['| paths | size | wall time (median, min–max) | per 1,000 paths |', '| --- | --- | --- | --- |'];
+  counts.forEach((count, i) => {
+    const summary = summarise(samples.get(files[i]!)!);
+    lines.push(`| ${count.toLocaleString('en')} | ${(statSync(files[i]!).size / 1e6).toFixed(1)} MB | ${spread(summary, ms)} | ${ms(summary.median / (count / 1000))} |`);
+  });
+  return lines.join('\n');
+}
+
 async function pool(corpus: string): Promise<string> {
   const count = Number(args['pool-documents']);
   const folder = join(work, 'pool');
@@ -332,6 +370,7 @@ async function main(): Promise<void> {
     );
   }
   if (large.length > 0 && !args['skip-scaling']) sections.push('', '## Time against document size', '', await scaling(large));
+  if (!args['skip-scaling'] && !args.only) sections.push('', '## Generated YAML: time against paths', '', await yamlScaling());
   if (corpusPresent && !args['skip-pool']) sections.push('', '## Many documents: the worker pool', '', await pool(CORPUS));
 
   const cpu = cpus();

@@ -2,6 +2,7 @@
  * The platform's data-format conventions as code, shared by the lint rules and the contract
  * checks on live payloads (src/contract), so a description and a server are held to one form.
  */
+import { compileSafePattern, type SafePattern } from './patterns.js';
 
 /**
  * The platform's date-time: RFC 3339 in the form `yyyy-MM-ddThh:mm:ss.sssZ`: four-digit year,
@@ -62,8 +63,15 @@ export function toPascalCase(name: string): string {
   return camel.charAt(0).toUpperCase() + camel.slice(1);
 }
 
+/** Icelandic letters that are not an ASCII letter with an accent: spelled as their usual transliteration. */
+const ICELANDIC_LETTERS: Record<string, string> = { þ: 'th', Þ: 'TH', ð: 'd', Ð: 'D', æ: 'ae', Æ: 'AE', ø: 'o', Ø: 'O' };
+
+/** ALL_CAPS keeping every word: `Í gildi` → `I_GILDI`, `Útrunnið` → `UTRUNNID` (accents dropped, not the letters). */
 export function toAllCaps(value: string): string {
-  return value
+  const ascii = /[^\x00-\x7f]/.test(value)
+    ? value.replace(/[þÞðÐæÆøØ]/g, (letter) => ICELANDIC_LETTERS[letter]!).normalize('NFD').replace(/[\u0300-\u036f]/g, '')
+    : value;
+  return ascii
     .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
     .split(/[^A-Za-z0-9]+/)
     .filter(Boolean)
@@ -168,10 +176,10 @@ export function isStrictCamelCase(name: string): boolean {
   return CAMEL_CASE.test(name) && !/[A-Z]{2,}(?![a-z])/.test(name) && !/[A-Z]{3,}[a-z]/.test(name);
 }
 
-/** JSON media types: `application/json` and any `+json` type (`application/problem+json`), parameters ignored. */
+/** JSON media types: `application/json`, `text/json` (what ASP.NET services also list) and any `+json` type (`application/problem+json`), parameters ignored. */
 export function isJsonMediaType(mediaType: string): boolean {
   const base = mediaType.split(';')[0]!.trim().toLowerCase();
-  return base === 'application/json' || /^[a-z0-9!#$&^_.-]+\/[a-z0-9!#$&^_.+-]+\+json$/.test(base);
+  return base === 'application/json' || base === 'text/json' || /^[a-z0-9!#$&^_.-]+\/[a-z0-9!#$&^_.+-]+\+json$/.test(base);
 }
 
 /** `application/problem+json` (RFC 7807), parameters ignored. */
@@ -179,25 +187,14 @@ export function isProblemMediaType(mediaType: string): boolean {
   return mediaType.split(';')[0]!.trim().toLowerCase() === 'application/problem+json';
 }
 
-const compiledPatterns = new Map<string, RegExp | null>();
-
-/** A schema `pattern` compiled as ECMA-262 (with the `u` flag where it compiles so), or undefined when it does not compile. */
-export function compilePattern(pattern: string): RegExp | undefined {
-  let compiled = compiledPatterns.get(pattern);
-  if (compiled === undefined) {
-    compiled = null;
-    for (const flags of ['u', '']) {
-      try {
-        compiled = new RegExp(pattern, flags);
-        break;
-      } catch {
-        // try the next flags
-      }
-    }
-    if (compiledPatterns.size > 10_000) compiledPatterns.clear();
-    compiledPatterns.set(pattern, compiled);
-  }
-  return compiled ?? undefined;
+/**
+ * A schema `pattern` compiled for linear-time matching (patterns come from the document under
+ * check, so never a backtracking RegExp: see patterns.ts), or undefined when it does not compile
+ * or uses what a linear-time engine cannot run (a lookaround, a backreference).
+ */
+export function compilePattern(pattern: string): SafePattern | undefined {
+  const compiled = compileSafePattern(pattern);
+  return compiled.ok ? compiled.regex : undefined;
 }
 
 /**

@@ -2,7 +2,8 @@
  * Shared, memoised views of an OpenAPI document: operations, parameters, responses, media types
  * and every schema, each found in one walk of the unresolved document and cached per document
  * object. Rules iterate these lists instead of running their own deep JSONPath scans, so a
- * schema is visited once however many rules look at it (see STYLE.md: one pass, many rules).
+ * schema is visited once however many rules look at it (one pass, many rules, as Redocly and IBM's
+ * ruleset walk a document).
  *
  * Only local `$ref`s (`#/...`) are followed: `vottur lint` bundles multi-file descriptions into
  * one document first, and under the stock Spectral CLI an external reference is simply not
@@ -13,7 +14,7 @@ import { timed } from './timing.js';
 
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
-type Obj = Record<string, any>;
+export type Obj = Record<string, any>;
 
 export function isObject(value: unknown): value is Obj {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -82,7 +83,7 @@ export function lookupLocalRef(document: OpenApiDocument, ref: string): { value:
   let node: unknown = document;
   const path = decodePointer(ref);
   for (const segment of path) {
-    if (Array.isArray(node) && /^\d+$/.test(segment)) node = node[Number(segment)];
+    if (Array.isArray(node) && /^(?:0|[1-9]\d*)$/.test(segment) && Number(segment) < node.length) node = node[Number(segment)];
     else if (isObject(node) && Object.prototype.hasOwnProperty.call(node, segment)) node = node[segment];
     else {
       cache.set(ref, null);
@@ -96,7 +97,7 @@ export function lookupLocalRef(document: OpenApiDocument, ref: string): { value:
 
 function at(document: unknown, path: string[]): unknown {
   let node = document;
-  for (const segment of path) node = (node as Obj)?.[segment];
+  for (const segment of path) node = isObject(node) || Array.isArray(node) ? (Object.prototype.hasOwnProperty.call(node, segment) ? (node as Obj)[segment] : undefined) : undefined;
   return node;
 }
 

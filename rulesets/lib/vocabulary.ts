@@ -24,7 +24,37 @@ export const NATIONAL_ID_ALIASES: readonly string[] = [
   'nationalidentificationnumber',
   'personalidentitycode',
   'personalidnumber',
+  // The catalogue's own spellings: `persidno` (persónuauðkenni), `personId`, `person_id_number`.
+  'persidno',
+  'personid',
+  'personidnumber',
 ];
+
+/**
+ * Icelandic genitive nouns that follow `kennitala` in a compound name (`kennitalaMaka`, "the
+ * spouse's kennitala") and the English prefix the platform name takes (`spouseNationalId`).
+ * A compound with a word not listed here is left alone: its meaning is not clear enough to rename.
+ */
+export const ICELANDIC_NATIONAL_ID_OWNERS: Readonly<Record<string, string>> = {
+  maka: 'spouse',
+  barns: 'child',
+  foreldris: 'parent',
+  forradamanns: 'guardian',
+  forraedamanns: 'guardian',
+  umsaekjanda: 'applicant',
+  greidanda: 'payer',
+  fyrirtaekis: 'company',
+  notanda: 'user',
+  eiganda: 'owner',
+  kaupanda: 'buyer',
+  seljanda: 'seller',
+  atvinnurekanda: 'employer',
+  starfsmanns: 'employee',
+  umbodsmanns: 'representative',
+};
+
+/** Aliases long enough to be recognised at the end of a one-word lower-case compound (`companyssn`, `fyrirtaekiskennitala`). */
+const COMPOUND_SUFFIX_ALIASES: readonly string[] = ['kennitala', 'ssn', 'persidno'];
 
 /**
  * Header names the platform's request convention uses to carry national identifiers
@@ -150,10 +180,23 @@ export function matchNationalIdAlias(name: string): { prefix: string[]; plural: 
   // Most names contain no alias at all and are ruled out without splitting them into words.
   const compact = name.toLowerCase().replace(/[^a-z0-9]/g, '');
   if (!/[^\x00-\x7f]/.test(name) && !NATIONAL_ID_ALIASES.some((alias) => compact.includes(alias))) return undefined;
-  const words = nameWords(name);
+  let words = nameWords(name);
+  // `kennitalaMaka` ("the spouse's kennitala") → `spouse` + `kennitala`.
+  const owner = words.length >= 2 ? ICELANDIC_NATIONAL_ID_OWNERS[words.at(-1)!] : undefined;
+  if (owner && NATIONAL_ID_ALIASES.includes(words.slice(0, -1).join(''))) return { prefix: [owner], plural: false };
   for (let start = 0; start < words.length; start++) {
     const tail = words.slice(start).join('');
     if (NATIONAL_ID_ALIASES.includes(tail)) return { prefix: words.slice(0, start), plural: tail === 'kennitolur' };
+    // `nationalIds`, `childrenSSNs`: the English plural.
+    if (tail.endsWith('s') && tail !== 'kennitolus' && NATIONAL_ID_ALIASES.includes(tail.slice(0, -1)) && tail.length > 4) return { prefix: words.slice(0, start), plural: true };
+  }
+  // `companyssn`: one lower-case word that ends in a long alias.
+  const last = words.at(-1) ?? '';
+  for (const alias of COMPOUND_SUFFIX_ALIASES) {
+    if (last.length >= alias.length + 3 && last.endsWith(alias)) {
+      words = [...words.slice(0, -1), last.slice(0, -alias.length)];
+      return { prefix: words, plural: false };
+    }
   }
   return undefined;
 }

@@ -1,5 +1,5 @@
 import { defineRule, printPath, show, type JsonPath, type Problem } from '../lib/rule.js';
-import { collectProperties, layerKeyword, properties, type SchemaLayer, schemaLayers, type SchemaNode, schemaTypes, schemaValues, within } from '../lib/openapi.js';
+import { collectProperties, layerKeyword, parameters, properties, type SchemaLayer, schemaLayers, type SchemaNode, schemaTypes, schemaValues, within } from '../lib/openapi.js';
 import { AMOUNT, isAmountPattern } from '../lib/conventions.js';
 import { isAmountName, isCurrencyName } from '../lib/vocabulary.js';
 
@@ -19,15 +19,15 @@ export default defineRule({
   description: 'Amount fields (`amount`, `*Amount`) are strings of digits with an optional decimal part (`pattern: \'^[0-9]+(\\.[0-9]+)?$\'`), and the object that holds one also holds a currency field.',
   check(document) {
     const problems: Problem[] = [];
-    for (const node of properties(document)) {
-      const name = node.name!;
-      if (!isAmountName(name)) continue;
-      const layers = schemaLayers(document, node.schema, node.path);
-      if (layers.length === 0) continue;
+    /** The type, pattern and values of one amount schema; false when it is not an amount field itself (a structure or a list). */
+    const checkAmount = (name: string, schema: unknown, ownPath: JsonPath): boolean => {
+      const node = { path: ownPath };
+      const layers = schemaLayers(document, schema, ownPath);
+      if (layers.length === 0) return false;
       const type = layerKeyword(layers, 'type');
       const types = schemaTypes(type?.layer.schema);
       // A structured amount (`{ value, currency }`) or a list is not an amount field itself.
-      if (types.includes('object') || types.includes('array') || layerKeyword(layers, 'properties') || layerKeyword(layers, 'items')) continue;
+      if (types.includes('object') || types.includes('array') || layerKeyword(layers, 'properties') || layerKeyword(layers, 'items')) return false;
       const subject = (layer: SchemaLayer) => (within(layer.path, node.path) ? show(name) : `Schema \`${printPath(layer.path)}\` (used for the amount ${show(name)})`);
       const definition = layers.at(-1)!;
       if (type && (types.includes('number') || types.includes('integer'))) {
@@ -49,9 +49,20 @@ export default defineRule({
           }
         }
       }
+      return true;
+    };
+    for (const node of properties(document)) {
+      const name = node.name!;
+      if (!isAmountName(name) || !checkAmount(name, node.schema, node.path)) continue;
       const container = holder(node);
       if (container && ![...collectProperties(document, container.schema, container.path).keys()].some(isCurrencyName)) {
         problems.push({ message: `${show(name)} sits in an object with no currency field; the platform keeps the amount and its currency in separate fields: add \`currency\` (an ISO 4217 code such as \`ISK\`) next to it.`, path: node.path });
+      }
+    }
+    // Amounts in path and query parameters are text in the URL anyway: the same form applies (no currency sibling is asked).
+    for (const { parameter, path } of parameters(document)) {
+      if ((parameter.in === 'path' || parameter.in === 'query') && typeof parameter.name === 'string' && isAmountName(parameter.name) && parameter.schema !== undefined) {
+        checkAmount(parameter.name, parameter.schema, [...path, 'schema']);
       }
     }
     return problems;

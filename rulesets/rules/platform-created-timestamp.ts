@@ -3,14 +3,24 @@ import { collectProperties, encodePointer, isObject, layerKeyword, mediaTypes, s
 import { isJsonMediaType, isProblemMediaType } from '../lib/conventions.js';
 import { COLLECTION_PAGE_MEMBERS } from '../lib/vocabulary.js';
 
+/** Members that carry an envelope's one data object (`{ data: {...} }`). */
+const ENVELOPE_DATA_MEMBERS: readonly string[] = ['data', 'result', 'item', 'payload', 'value'];
+/** Members an envelope may hold beside its data, besides a page's (`COLLECTION_PAGE_MEMBERS`). */
+const ENVELOPE_META_MEMBERS: readonly string[] = ['message', 'messages', 'success', 'succeeded', 'status', 'statusCode', 'code', 'errors', 'error', 'meta', 'links', 'warnings'];
+
 const FIELD = '`createdTimestamp: { type: string, format: date-time }`';
 
 /** The object schemas a body schema stands for: itself, or each branch of a `oneOf`/`anyOf` with several. */
-function objectSchemas(document: OpenApiDocument, schema: unknown, path: JsonPath): SchemaLayer[] {
+function objectSchemas(document: OpenApiDocument, schema: unknown, path: JsonPath, depth = 0): SchemaLayer[] {
   const layers = schemaLayers(document, schema, path);
   const last = layers.at(-1);
   if (!last) return [];
   const types = schemaTypes(layerKeyword(layers, 'type')?.layer.schema);
+  // A bare array body (`DriverEntity[]`): its items are the data objects.
+  if (types.includes('array') && !types.includes('object')) {
+    const items = layerKeyword(layers, 'items');
+    return items && isObject(items.value) && depth < 4 ? objectSchemas(document, items.value, items.path, depth + 1) : [];
+  }
   if (types.length > 0 && !types.includes('object')) return [];
   if (last.schema.properties === undefined && last.schema.allOf === undefined) {
     for (const key of ['oneOf', 'anyOf'] as const) {
@@ -40,6 +50,25 @@ function collectionItems(document: OpenApiDocument, schema: unknown, path: JsonP
   return collectProperties(document, last.schema, last.path).size > 0 ? last : undefined;
 }
 
+/** The single data object an envelope member holds (`{ data: {...}, message }`), when it is an object with members. */
+function envelopeData(document: OpenApiDocument, name: string, schema: unknown, path: JsonPath): SchemaLayer | undefined {
+  if (!ENVELOPE_DATA_MEMBERS.includes(name)) return undefined;
+  const last = objectSchemas(document, schema, path)[0];
+  return last && collectProperties(document, last.schema, last.path).size > 0 ? last : undefined;
+}
+
+/**
+ * Operations whose body is about the service, not data it keeps: health and readiness checks,
+ * the version, tokens, and the description itself (`/openapi.json`, `/swagger`). Their bodies have
+ * no creation time.
+ */
+const OPERATIONAL_SEGMENT = /^(health|healthz|healthcheck|health-check|liveness|readiness|ready|live|alive|ping|version|versions|token|tokens|oauth2?|openapi|swagger|api-docs|docs|metrics)(\.(json|ya?ml))?$/i;
+
+function isOperational(pathKey: string): boolean {
+  const segments = pathKey.split('/').filter(Boolean);
+  return segments.some((segment) => OPERATIONAL_SEGMENT.test(segment));
+}
+
 function isProblemShape(members: Map<string, unknown>): boolean {
   return members.has('type') && members.has('title') && members.has('status');
 }
@@ -65,20 +94,28 @@ export default defineRule({
     for (const info of mediaTypes(document)) {
       if (info.kind !== 'response' || !info.statuses.some((status) => statusClass(status) === '2')) continue;
       if (!isJsonMediaType(info.mediaType) || isProblemMediaType(info.mediaType) || info.media.schema === undefined) continue;
+      if (info.operations.length > 0 && info.operations.every((op) => isOperational(op.pathKey))) continue;
       for (const body of objectSchemas(document, info.media.schema, [...info.path, 'schema'])) {
         const members = collectProperties(document, body.schema, body.path);
         // A free-form object declares nothing to add a field to; a Problem Details body is not data.
         if (members.size === 0 || isProblemShape(members)) continue;
         const collections: SchemaLayer[] = [];
         const others: string[] = [];
+        let data: SchemaLayer | undefined;
         for (const [name, entry] of members) {
           const items = collectionItems(document, entry.schema, entry.path);
           if (items) collections.push(items);
+          else if (!data && (data = envelopeData(document, name, entry.schema, entry.path))) continue;
           else others.push(name);
         }
         // A page (`{ data: [...], pageInfo, totalCount }`) is a wrapper; its items are the data.
-        const isPage = collections.length > 0 && others.every((name) => COLLECTION_PAGE_MEMBERS.includes(name));
-        if (!isPage) demand(body, members);
+        const isPage = collections.length > 0 && !data && others.every((name) => COLLECTION_PAGE_MEMBERS.includes(name));
+        // An envelope (`{ data: {...}, message }`) is a wrapper too; its data member is checked instead.
+        const isEnvelope = data !== undefined && collections.length === 0 && others.every((name) => ENVELOPE_META_MEMBERS.includes(name) || COLLECTION_PAGE_MEMBERS.includes(name));
+        if (isEnvelope) {
+          const dataMembers = collectProperties(document, data!.schema, data!.path);
+          if (!isProblemShape(dataMembers)) demand(data!, dataMembers);
+        } else if (!isPage) demand(body, members);
         for (const items of collections) {
           const itemMembers = collectProperties(document, items.schema, items.path);
           if (!isProblemShape(itemMembers)) demand(items, itemMembers);

@@ -10,6 +10,29 @@ function isTimestampName(name: string): boolean {
   return nameWords(name).at(-1) === 'timestamp';
 }
 
+/** Names that say the value is a date or a date-time (`graduationDate`, `dateOfBirth`, `startDateTime`, `dagsetning`). */
+function isDateName(name: string): boolean {
+  const words = nameWords(name);
+  // `nationalIdOrBirthDate` holds one of two things, not a date.
+  if (words.includes('or')) return false;
+  return words.includes('date') || words.includes('datetime') || words.includes('dagsetning') || words.at(-1) === 'dags';
+}
+
+/** A value that is written as a date or a date-time: `2021-11-24`, `2021-11-24T10:00:00`, `24.11.2021` (dd.MM.yyyy). */
+const DATE_VALUE = /^(\d{4}-\d{2}-\d{2}([Tt ]\d{2}:\d{2}(:\d{2}([.,]\d+)?)?([Zz]|[+-]\d{2}:?\d{2})?)?|\d{1,2}\.\d{1,2}\.\d{4}( \d{1,2}:\d{2}(:\d{2})?)?)$/;
+
+const DOTTED_DATE = /^\d{1,2}\.\d{1,2}\.\d{4}( \d{1,2}:\d{2}(:\d{2})?)?$/;
+
+/** The RFC 3339 / platform form of a date written another way, when it can be read. */
+function dateFix(value: string): string | undefined {
+  const dotted = /^(\d{1,2})\.(\d{1,2})\.(\d{4})(?: (\d{1,2}):(\d{2})(?::(\d{2}))?)?$/.exec(value.trim());
+  if (dotted) {
+    const [, day, month, year, hours = '00', minutes = '00', seconds = '00'] = dotted;
+    return suggestPlatformDateTime(`${year}-${month!.padStart(2, '0')}-${day!.padStart(2, '0')}T${hours.padStart(2, '0')}:${minutes}:${seconds}`);
+  }
+  return suggestPlatformDateTime(value);
+}
+
 function valueProblem(value: unknown, subject: string, path: JsonPath): Problem | undefined {
   if (value === null || (typeof value === 'string' && isPlatformDateTime(value))) return undefined;
   const fix = typeof value === 'string' ? suggestPlatformDateTime(value) : undefined;
@@ -77,6 +100,35 @@ export default defineRule({
       if (layerKeyword(found.layers, 'format')?.value !== 'date-time') continue;
       const problem = valueProblem(found.value, found.member ? `Example ${show(found.member)}` : 'The example value', found.path);
       if (problem) error(problem);
+    }
+
+    // 4. A string that is a date by its name or its example, but says nothing of it (no `format`):
+    // a client cannot tell `2021-11-24` from any other text. Timestamps are section 1's.
+    const formatless = (name: string, schema: unknown, at: JsonPath, holder: Record<string, unknown> | undefined, what: string) => {
+      if (isTimestampName(name)) return;
+      const layers = schemaLayers(document, schema, at);
+      if (layers.length === 0 || layerKeyword(layers, 'format') || layerKeyword(layers, 'enum') || layerKeyword(layers, 'pattern')) return;
+      const type = layerKeyword(layers, 'type');
+      if (!type || !schemaTypes(type.layer.schema).includes('string')) return;
+      const values = [...layers.flatMap((layer) => schemaValues(layer.schema, layer.path)), ...(holder ? exampleObjectValues(document, holder, at.slice(0, -1)) : [])]
+        .map((given) => given.value)
+        .filter((value): value is string => typeof value === 'string');
+      // An ISO date example alone does not make a field a date (a free-text `note` may show one:
+      // fixtures/rules/platform-date-time-format/pass.yaml); with a name that reads as a moment
+      // (`createdAt`, `startTime`, `validFrom`) it does. A `dd.MM.yyyy` example is a date whatever the name.
+      const momentName = isDateName(name) || ['at', 'on', 'time', 'from', 'to', 'until', 'since'].includes(nameWords(name).at(-1) ?? '');
+      const example = values.find((value) => (momentName && DATE_VALUE.test(value.trim())) || DOTTED_DATE.test(value.trim()));
+      if (!example && !isDateName(name)) return;
+      const definition = layers.at(-1)!;
+      const fix = example ? dateFix(example) : undefined;
+      error({
+        message: `${what} ${show(name)} is a ${example ? `date or date-time (example ${show(example)})` : 'date by its name'} but a plain string with no \`format\`; write \`format: date-time\` (RFC 3339, the platform's ${FORM}${fix ? `: ${show(fix)}` : ''}).`,
+        path: definition.path,
+      });
+    };
+    for (const node of properties(document)) formatless(node.name!, node.schema, node.path, undefined, 'Property');
+    for (const { parameter, path } of parameters(document)) {
+      if (typeof parameter.name === 'string' && parameter.schema !== undefined) formatless(parameter.name, parameter.schema, [...path, 'schema'], parameter, 'Parameter');
     }
 
     // 3. `format: date` is a warning: the platform's data format is the date-time.

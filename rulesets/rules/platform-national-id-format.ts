@@ -2,6 +2,7 @@ import { defineRule, printPath, show, type JsonPath, type Problem } from '../lib
 import { exampleObjectValues, exampleValues, type GivenValue, layerKeyword, parameters, properties, type SchemaLayer, schemaLayers, schemaTypes, schemaValues, within } from '../lib/openapi.js';
 import { compilePattern, isNationalIdForm, isNationalIdName, isTenDigitPattern } from '../lib/conventions.js';
 import { NATIONAL_ID_HEADER } from '../lib/vocabulary.js';
+import { recogniseNationalId } from '../lib/national-id.js';
 
 const PATTERN = "pattern: '^[0-9]{10}$'";
 
@@ -73,16 +74,29 @@ export default defineRule({
       }
     };
 
-    for (const node of properties(document)) if (isNationalIdName(node.name!)) checkSchema(node.name!, node.schema, node.path);
+    for (const node of properties(document)) {
+      const found = recogniseNationalId(document, node.name!, node.schema, node.path, node.schema);
+      if (found && (found.by === 'name' || found.by === 'description' || found.by === 'value')) checkSchema(node.name!, found.schema, found.path);
+    }
     for (const { parameter, path } of parameters(document)) {
       const name = parameter.name;
       if (typeof name !== 'string') continue;
-      const holds = parameter.in === 'header' ? NATIONAL_ID_HEADER.test(name) : isNationalIdName(name);
-      if (!holds) continue;
-      if (parameter.schema !== undefined) checkSchema(name, parameter.schema, [...path, 'schema']);
+      let plural = false;
+      if (parameter.in === 'header') {
+        if (!NATIONAL_ID_HEADER.test(name)) continue;
+        if (parameter.schema !== undefined) checkSchema(name, parameter.schema, [...path, 'schema']);
+      } else if (parameter.schema !== undefined) {
+        const found = recogniseNationalId(document, name, parameter.schema, [...path, 'schema'], parameter);
+        if (!found || found.by === 'alias') continue;
+        plural = found.plural;
+        checkSchema(name, found.schema, found.path);
+      } else if (!isNationalIdName(name)) continue;
       for (const given of exampleObjectValues(document, parameter, path)) {
-        const problem = valueProblem(given.value, `Parameter ${show(name)} example`, given.path);
-        if (problem) problems.push(problem);
+        const values = plural && Array.isArray(given.value) ? given.value.map((value, i) => ({ value, path: [...given.path, i] })) : [given];
+        for (const { value, path: at } of values) {
+          const problem = valueProblem(value, `Parameter ${show(name)} example`, at);
+          if (problem) problems.push(problem);
+        }
       }
     }
     for (const found of exampleValues(document)) {

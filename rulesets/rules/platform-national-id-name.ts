@@ -1,7 +1,9 @@
-import { defineRule, show, type OpenApiDocument, type Problem } from '../lib/rule.js';
+import { defineRule, show, type JsonPath, type OpenApiDocument, type Problem } from '../lib/rule.js';
 import { isObject, layerKeyword, operationParameters, operations, parameters, properties, schemaLayers } from '../lib/openapi.js';
 import { isNationalIdName } from '../lib/conventions.js';
-import { matchNationalIdAlias, NATIONAL_ID_HEADER } from '../lib/vocabulary.js';
+import { matchNationalIdAlias, NATIONAL_ID_ALIASES, NATIONAL_ID_HEADER } from '../lib/vocabulary.js';
+import { recogniseNationalId } from '../lib/national-id.js';
+import { nameWords } from '../lib/conventions.js';
 
 const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
@@ -11,8 +13,23 @@ function platformName(name: string, isList: () => boolean): string | undefined {
   const match = matchNationalIdAlias(name);
   if (!match) return undefined;
   const stem = match.plural || isList() ? 'NationalIds' : 'NationalId';
-  if (match.prefix.length === 0) return `n${stem.slice(1)}`;
-  return match.prefix[0] + match.prefix.slice(1).map(capitalise).join('') + stem;
+  const fix = match.prefix.length === 0 ? `n${stem.slice(1)}` : match.prefix[0] + match.prefix.slice(1).map(capitalise).join('') + stem;
+  return fix === name ? undefined : fix;
+}
+
+/**
+ * The platform name for a field recognised by its description or its kennitala example, not by
+ * its name (`ssid` with default `4710032980` → `nationalId`; `companyId` → `companyNationalId`).
+ * A name that already contains an alias (`kennitalaForeldris`) is left to the alias rules.
+ */
+function nameFromContent(name: string, plural: boolean): string | undefined {
+  const compact = name.toLowerCase().replace(/[^a-z0-9]/g, '');
+  if (compact.includes('nationalid') || NATIONAL_ID_ALIASES.some((alias) => alias.length > 2 && compact.includes(alias))) return undefined;
+  const words = nameWords(name);
+  const last = words.at(-1);
+  const prefix = words.length >= 2 && (last === 'id' || last === 'ids' || last === 'no' || last === 'number' || last === 'nr') ? words.slice(0, -1) : [];
+  const stem = plural ? 'NationalIds' : 'NationalId';
+  return prefix.length === 0 ? `n${stem.slice(1)}` : prefix[0] + prefix.slice(1).map(capitalise).join('') + stem;
 }
 
 /** The platform header for a header that carries a national identifier under another name (`X-Kennitala` → `X-Param-National-Id`). */
@@ -43,9 +60,16 @@ export default defineRule({
   description: 'A field or parameter that holds a national identifier is named `nationalId` (or `<prefix>NationalId`), not `kennitala`, `kt`, `ssn`, `national_id` or another alias.',
   check(document) {
     const problems: Problem[] = [];
+    const rename = (name: string, schema: unknown, path: JsonPath, holder?: Record<string, unknown>) => {
+      const found = recogniseNationalId(document, name, schema, path, holder);
+      if (!found) return undefined;
+      if (found.by === 'alias') return platformName(name, () => found.plural || isList(document, schema));
+      if (found.by === 'description' || found.by === 'value') return nameFromContent(name, found.plural);
+      return undefined;
+    };
     for (const node of properties(document)) {
       const name = node.name!;
-      const fix = platformName(name, () => isList(document, node.schema));
+      const fix = rename(name, node.schema, node.path, node.schema);
       if (fix) problems.push({ message: `Property ${show(name)} holds ${fix.endsWith('Ids') ? 'national identifiers' : 'a national identifier'}; name it ${show(fix)}.`, path: node.path });
     }
     for (const { parameter, path } of parameters(document)) {
@@ -56,7 +80,7 @@ export default defineRule({
         if (fix) problems.push({ message: `Header ${show(name)} carries a national identifier; name it ${show(fix)}, the platform's request convention.`, path: [...path, 'name'] });
         continue;
       }
-      const fix = platformName(name, () => isList(document, parameter.schema));
+      const fix = parameter.schema === undefined ? platformName(name, () => false) : rename(name, parameter.schema, [...path, 'schema'], parameter);
       if (!fix) continue;
       const where = parameter.in === 'path' ? 'Path' : parameter.in === 'query' ? 'Query' : parameter.in === 'cookie' ? 'Cookie' : 'The';
       const template = parameter.in === 'path' ? ` (and write ${show(`{${fix}}`)} in the path template)` : '';

@@ -9,6 +9,8 @@ export default defineRule({
   check(document) {
     const problems: Problem[] = [];
     for (const op of operations(document)) {
+      // OPTIONS (CORS preflight, `Allow`) is HTTP plumbing answered by the server or gateway: every error-response rule skips it alike.
+      if (op.method === 'options') continue;
       const list = op.operation.responses;
       if (!isObject(list) || !Object.prototype.hasOwnProperty.call(list, '404')) continue;
       problems.push({

@@ -70,6 +70,11 @@ function findPage(document: OpenApiDocument, op: OperationInfo): Page | undefine
   return undefined;
 }
 
+/** Query parameters of offset or page-number paging (`limit/offset`, `PageNumber/PageSize`, `skip/take`), compared lower-case without separators. */
+const OFFSET_PAGING = ['offset', 'skip', 'page', 'pagenumber', 'pageno', 'pageindex', 'pagesize', 'perpage', 'take', 'start', 'from'];
+
+const isOffsetParameter = (name: string) => OFFSET_PAGING.includes(name.toLowerCase().replace(/[^a-z]/g, ''));
+
 const PAGE_INFO = '`pageInfo: { hasNextPage: boolean, endCursor: string }` (`hasPreviousPage` and `startCursor` optional)';
 
 export default defineRule({
@@ -81,15 +86,30 @@ export default defineRule({
     const problems: Problem[] = [];
     const checkedBodies = new Set<string>();
     for (const op of operations(document)) {
-      if (op.method !== 'get' || isSingleResourcePath(op.pathKey)) continue;
+      if (op.method !== 'get') continue;
+      const queryParameters = operationParameters(document, op).filter((info) => info.parameter.in === 'query');
+      const offsetNames = queryParameters.map((info) => String(info.parameter.name)).filter((name) => isOffsetParameter(name) && !['start', 'from'].includes(name.toLowerCase()));
+      // A path that ends in a variable reads one resource, unless it pages (`/search/{search_string}?offset=`): then it is a collection.
+      if (isSingleResourcePath(op.pathKey) && offsetNames.length === 0) continue;
       const found = findPage(document, op);
-      if (!found) continue;
+      if (!found) {
+        // Offset or page-number paging on a collection whose body is not described: still not the platform's paging.
+        if (offsetNames.length > 0 && !queryParameters.some((info) => info.parameter.name === 'after' || info.parameter.name === 'before')) {
+          const first = queryParameters.find((info) => String(info.parameter.name) === offsetNames[0])!;
+          problems.push({
+            message: `\`GET ${op.pathKey}\` pages with ${offsetNames.map((name) => `\`${name}\``).join(', ')} (offset or page-number paging); the platform pages with cursors: \`limit\` and \`after\`/\`before\`, and returns ${PAGE_INFO} and \`totalCount\`.`,
+            path: first.path,
+          });
+        }
+        continue;
+      }
       const what = `\`GET ${op.pathKey}\` returns a collection (${found.arrays.map((key) => `\`${key}\``).join(', ')})`;
       const query = new Set(operationParameters(document, op).filter((info) => info.parameter.in === 'query').map((info) => String(info.parameter.name)));
       const where = Array.isArray(op.operation.parameters) ? [...op.path, 'parameters'] : op.path;
       if (!query.has('limit')) problems.push({ message: `${what} but offers no \`limit\` query parameter; add \`limit\` (integer: the page size, with a server default).`, path: where });
       if (!query.has('after') && !query.has('before')) {
-        problems.push({ message: `${what} but offers neither an \`after\` nor a \`before\` query parameter; add the cursors \`after\` and \`before\` (Base64 strings taken from \`pageInfo.endCursor\` and \`pageInfo.startCursor\`).`, path: where });
+        const paging = offsetNames.length > 0 ? ` (it pages with ${offsetNames.map((name) => `\`${name}\``).join(', ')}, offset or page-number paging, which is not the platform's)` : '';
+        problems.push({ message: `${what} but offers neither an \`after\` nor a \`before\` query parameter${paging}; add the cursors \`after\` and \`before\` (Base64 strings taken from \`pageInfo.endCursor\` and \`pageInfo.startCursor\`).`, path: where });
       }
 
       const body = encodePointer(found.schema.path);

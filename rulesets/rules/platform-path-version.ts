@@ -13,6 +13,21 @@ function infoMajor(document: OpenApiDocument): number | undefined {
   return match ? Number(match[1]) : undefined;
 }
 
+/**
+ * Whether every server URL's path carries the major version (`servers: [{url: /api/v1}]`,
+ * `https://x.island.is/r1/v2`): the seed's "major version in the path" is then met by the
+ * full URL, and the paths below it need no version of their own.
+ */
+function serversCarryVersion(document: OpenApiDocument): boolean {
+  const servers = document.servers;
+  if (!Array.isArray(servers) || servers.length === 0) return false;
+  return servers.every((server) => {
+    if (!isObject(server) || typeof server.url !== 'string') return false;
+    const path = server.url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '').split(/[?#]/)[0] ?? '';
+    return path.split('/').some((segment) => /^v(0|[1-9]\d*)$/.test(segment));
+  });
+}
+
 export default defineRule({
   id: 'platform-path-version',
   severity: 'error',
@@ -22,7 +37,7 @@ export default defineRule({
     const problems: Problem[] = [];
     const major = infoMajor(document) ?? 1;
     const paths = document.paths;
-    if (isObject(paths)) {
+    if (isObject(paths) && !serversCarryVersion(document)) {
       for (const pathKey of Object.keys(paths)) {
         if (!pathKey.startsWith('/')) continue;
         const segments = pathSegments(pathKey);

@@ -1,5 +1,5 @@
-import { defineRule, show, type Problem } from '../lib/rule.js';
-import { encodePointer, mediaTypes, statusClass } from '../lib/openapi.js';
+import { defineRule, show, type JsonPath, type Problem } from '../lib/rule.js';
+import { collectProperties, effectiveSchema, encodePointer, isRef, lookupLocalRef, mediaTypes, statusClass } from '../lib/openapi.js';
 import { MEDIA_TYPE } from '../lib/conventions.js';
 
 const PROBLEM_JSON = 'application/problem+json';
@@ -31,17 +31,49 @@ export default defineRule({
       const key = encodePointer(info.path.slice(0, -1));
       siblings.set(key, [...(siblings.get(key) ?? []), baseType(info.mediaType)]);
     }
+    // Error bodies that are one shared schema under the same media type: one cause, one finding.
+    const shared = new Map<string, Array<{ which: string; mediaType: string; uses: string[]; path: JsonPath }>>();
     for (const info of all) {
       if (info.kind !== 'response') continue;
+      // OPTIONS (CORS preflight, `Allow`) is HTTP plumbing answered by the server or gateway: every error-response rule skips it alike.
+      if (info.operations.length > 0 && info.operations.every((op) => op.method === 'options')) continue;
       const statuses = info.statuses.filter(isErrorStatus);
       if (statuses.length === 0) continue;
       const base = baseType(info.mediaType);
       if (base === PROBLEM_JSON) continue;
       if (base === 'application/problem+xml' && siblings.get(encodePointer(info.path.slice(0, -1)))?.includes(PROBLEM_JSON)) continue;
+      // The catalogue convention's alternative error object (`code`, `message`, `errors`) travels as
+      // `application/json`: it is accepted here; platform-problem-schema gives the one warning that
+      // Problem Details is preferred, at the schema.
+      const body = effectiveSchema(document, info.media.schema, [...info.path, 'schema']).value;
+      const members = collectProperties(document, body, [...info.path, 'schema']);
+      if (members.has('code') && members.has('message')) continue;
       const which = statuses.length === 1 ? `The ${statuses[0]} response` : `The error response (${statuses.join(', ')})`;
+      const schemaRef = isRef(info.media.schema) ? info.media.schema.$ref : undefined;
+      if (schemaRef) {
+        const key = `${schemaRef} ${base}`;
+        shared.set(key, [...(shared.get(key) ?? []), { which, mediaType: info.mediaType, uses: info.operations.map((op) => `${op.method.toUpperCase()} ${op.pathKey} ${statuses.join('/')}`), path: info.path }]);
+        continue;
+      }
       problems.push({
         message: `${which} declares ${showMediaType(info.mediaType)}; errors are Problem Details (RFC 7807) in \`${PROBLEM_JSON}\`: write \`${PROBLEM_JSON}\` instead.`,
         path: info.path,
+      });
+    }
+    for (const [key, list] of shared) {
+      const ref = key.slice(0, key.lastIndexOf(' '));
+      const target = list.length >= 3 ? lookupLocalRef(document, ref) : null;
+      if (!target) {
+        for (const entry of list) {
+          problems.push({ message: `${entry.which} declares ${showMediaType(entry.mediaType)}; errors are Problem Details (RFC 7807) in \`${PROBLEM_JSON}\`: write \`${PROBLEM_JSON}\` instead.`, path: entry.path });
+        }
+        continue;
+      }
+      const uses = list.flatMap((entry) => entry.uses);
+      const named = uses.slice(0, 3).map((use) => `\`${use}\``).join(', ');
+      problems.push({
+        message: `The error schema \`${ref.split('/').pop()}\` is sent as ${showMediaType(list[0]!.mediaType)} by ${list.length} error responses (${named}${uses.length > 3 ? `, and ${uses.length - 3} more` : ''}); errors are Problem Details (RFC 7807) in \`${PROBLEM_JSON}\`: declare \`${PROBLEM_JSON}\` for them.`,
+        path: target.path,
       });
     }
     return problems;

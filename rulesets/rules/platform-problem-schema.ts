@@ -150,6 +150,8 @@ export default defineRule({
     const compositions: Array<{ schema: unknown; path: JsonPath }> = [];
     for (const info of mediaTypes(document)) {
       if (info.kind !== 'response' || !info.statuses.some(isErrorStatus) || !isJson(info.mediaType)) continue;
+      // OPTIONS (CORS preflight, `Allow`) is HTTP plumbing answered by the server or gateway: every error-response rule skips it alike.
+      if (info.operations.length > 0 && info.operations.every((op) => op.method === 'options')) continue;
       if (info.media.schema === undefined) {
         state.problems.push({ message: `The error body ${showMediaType(info.mediaType)} (${info.statuses.filter(isErrorStatus).join(', ')}) has no schema; give it a Problem Details schema: ${PROBLEM_SHAPE}.`, path: info.path });
         continue;

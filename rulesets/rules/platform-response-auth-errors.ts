@@ -18,7 +18,8 @@ export default defineRule({
   check(document) {
     const problems: Problem[] = [];
     for (const op of operations(document)) {
-      if (!requiresSecurity(document, op)) continue;
+      // OPTIONS (CORS preflight, `Allow`) is HTTP plumbing answered by the server or gateway: every error-response rule skips it alike.
+      if (op.method === 'options' || !requiresSecurity(document, op)) continue;
       const list = op.operation.responses;
       const statuses = isObject(list) ? Object.keys(list).map((status) => status.toUpperCase()) : [];
       if (statuses.includes('4XX')) continue;

@@ -1,5 +1,5 @@
 import { defineRule, printPath, type Problem } from '../lib/rule.js';
-import { bodyNeedsNoExample, isRef, mediaHasExample, mediaTypes, resolve } from '../lib/openapi.js';
+import { bodyNeedsNoExample, encodePointer, isRef, mediaHasExample, mediaTypes, resolve } from '../lib/openapi.js';
 
 export default defineRule({
   id: 'platform-response-body-example',
@@ -8,9 +8,17 @@ export default defineRule({
   description: 'Every response media type gives an example (`example`/`examples` beside the schema, or an `example` on the schema), Problem Details responses included.',
   check(document) {
     const problems: Problem[] = [];
-    for (const info of mediaTypes(document)) {
-      if (info.kind !== 'response') continue;
-      if (mediaHasExample(document, info.media) || bodyNeedsNoExample(document, info.mediaType, info.media)) continue;
+    // One body, one finding: the media types of one response that all lack an example (ASP.NET lists
+    // `text/plain`, `application/json` and `text/json` for the same body) are reported together, at the first.
+    const missing = new Map<string, string[]>();
+    const all = mediaTypes(document).filter((info) => info.kind === 'response' && !mediaHasExample(document, info.media) && !bodyNeedsNoExample(document, info.mediaType, info.media));
+    for (const info of all) {
+      const key = encodePointer(info.path.slice(0, -1));
+      missing.set(key, [...(missing.get(key) ?? []), info.mediaType]);
+    }
+    for (const info of all) {
+      const siblings = missing.get(encodePointer(info.path.slice(0, -1)))!;
+      if (siblings[0] !== info.mediaType) continue;
       const [first, ...others] = info.operations;
       const statuses = info.statuses.map((status) => `\`${status}\``).join(', ');
       const count = info.operations.length;
@@ -23,7 +31,7 @@ export default defineRule({
       const onSchema = target?.value !== undefined ? `, or an \`example\` on the schema it refers to (${printPath(target.path)}), which then serves every response that uses it` : ', or an `example` on its schema';
       const what = /problem\+json/i.test(info.mediaType) ? 'a Problem Details object as the service returns it' : 'a body as the service returns it';
       problems.push({
-        message: `The \`${info.mediaType}\` response ${where} has no example; add \`example:\` (or named \`examples:\`) beside \`schema\` with ${what}${onSchema}.`,
+        message: `The \`${info.mediaType}\` response ${where}${siblings.length > 1 ? ` (also as ${siblings.slice(1).map((type) => `\`${type}\``).join(', ')})` : ''} has no example; add \`example:\` (or named \`examples:\`) beside \`schema\` with ${what}${onSchema}.`,
         path: info.path,
       });
     }

@@ -2,12 +2,14 @@ import { defineRule, show, type Problem } from '../lib/rule.js';
 import { operationParameters, operations, parameters } from '../lib/openapi.js';
 import { isNationalIdName, nameWords } from '../lib/conventions.js';
 import { matchNationalIdAlias } from '../lib/vocabulary.js';
+import { recogniseNationalId } from '../lib/national-id.js';
 
 const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
 /** The words before the identifier (`to` for `toNationalId`, `from` for `from_kennitala`), or undefined when the name is not a national identifier. */
 function prefixWords(name: string): string[] | undefined {
   if (isNationalIdName(name)) return nameWords(name).slice(0, -2);
+  if (/^([a-z][a-zA-Z0-9]*N|n)ationalIds$/.test(name)) return nameWords(name).slice(0, -2);
   return matchNationalIdAlias(name)?.prefix;
 }
 
@@ -19,7 +21,10 @@ export default defineRule({
   check(document) {
     const problems: Problem[] = [];
     const candidates = parameters(document).filter(
-      ({ parameter }) => (parameter.in === 'path' || parameter.in === 'query') && typeof parameter.name === 'string' && prefixWords(parameter.name) !== undefined,
+      ({ parameter, path }) =>
+        (parameter.in === 'path' || parameter.in === 'query') &&
+        typeof parameter.name === 'string' &&
+        (parameter.schema === undefined ? prefixWords(parameter.name) !== undefined : recogniseNationalId(document, parameter.name, parameter.schema, [...path, 'schema'], parameter) !== undefined),
     );
     if (candidates.length === 0) return problems;
     // Which paths use each path parameter, to see whether the header form is offered beside it.
@@ -33,13 +38,15 @@ export default defineRule({
       }
     }
     const paths = document.paths ?? {};
+    const recognised = new Set(candidates.map(({ parameter }) => parameter.name as string));
     const placeholderPath = (pathKey: string) =>
       pathKey.replace(/\{([^{}]+)\}/g, (whole, variable: string) => {
-        const prefix = prefixWords(variable);
+        const prefix = prefixWords(variable) ?? (recognised.has(variable) ? [] : undefined);
         return prefix ? `.${[...prefix, 'national', 'id'].join('-')}` : whole;
       });
     for (const { parameter, path } of candidates) {
-      const prefix = prefixWords(parameter.name)!;
+      // Recognised by its description or example only (`ssid`): the plain header.
+      const prefix = prefixWords(parameter.name) ?? [];
       const header = ['X', parameter.in === 'path' ? 'Param' : 'Query', ...prefix.map(capitalise), 'National', 'Id'].join('-');
       if (parameter.in === 'path') {
         const users = usedBy.get(parameter) ?? [];

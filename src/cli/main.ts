@@ -3,60 +3,116 @@
  * The `vottur` command: a thin layer over the library. Every failure to run becomes one line on
  * stderr and exit code 2; findings decide between 0 and 1.
  */
-import { Command, CommanderError } from 'commander';
-import { enableCompileCache } from '../lint/compile-cache.js';
-import { toolInfo } from '../version.js';
-import { CouldNotRunError, EXIT_COULD_NOT_RUN } from './errors.js';
+import type { Command } from 'commander';
+import { CouldNotRunError, EXIT_COULD_NOT_RUN, errorLine } from '../errors.js';
 
 /**
  * Each command's module is imported only when that command runs (`vottur lint` must not load
- * the reference service's web server or the contract tester: start-up is part of every lint),
- * or all of them for `--help`, `help` and unknown commands. Add a command here, in the order
- * `--help` lists them, not as a static import.
+ * the reference service's web server or the contract tester: start-up is part of every lint).
+ * Add a command here, in the order `--help` lists them, not as a static import.
  */
 const COMMANDS: Record<string, () => Promise<(program: Command) => unknown>> = {
   check: async () => (await import('./commands/check.js')).registerCheck,
   lint: async () => (await import('./commands/lint.js')).registerLint,
   test: async () => (await import('./commands/test.js')).registerTest,
   report: async () => (await import('./commands/report.js')).registerReport,
+  diff: async () => (await import('./commands/diff.js')).registerDiff,
   rules: async () => (await import('./commands/rules.js')).registerRules,
   serve: async () => (await import('./commands/serve.js')).registerServe,
 };
 
-// Before any dependency loads: their compiled code is cached on disk between runs, per command.
-const commandName = process.argv[2];
-enableCompileCache(`cli-${commandName !== undefined && Object.prototype.hasOwnProperty.call(COMMANDS, commandName) ? commandName : 'other'}`);
+/**
+ * What `vottur --help` lists for each command, so the overview needs no command's module (each
+ * pulls in Spectral, the contract tester or the web server). A command missing here is loaded
+ * for the overview instead; `vottur <command> --help` always loads its own command.
+ */
+const SUMMARIES: Record<string, { usage: string; description: string }> = {
+  check: { usage: '[options] [description]', description: 'lint a description and contract-test its server in one run (no arguments: the bundled reference service)' },
+  lint: { usage: '[options] <files...>', description: 'lint OpenAPI descriptions against the platform conventions' },
+  test: { usage: '[options] <description>', description: 'contract-test a live server against its OpenAPI description and the platform conventions' },
+  diff: { usage: '[options] <base> <revision>', description: 'compare two versions of a description: breaking changes, changelog, and the platform versioning rules' },
+  report: { usage: '[options] <results.json...>', description: 're-render saved JSON reports (--format json) in any format, merging several into one' },
+  rules: { usage: '[options]', description: 'list the rules vottur checks, with severity, category and documentation link' },
+  serve: { usage: '[options]', description: 'run the reference user-profile service (with a development token issuer) until interrupted' },
+};
+
+const has = (record: object, key: string | undefined): key is string => key !== undefined && Object.prototype.hasOwnProperty.call(record, key);
+
+/** vottur's version, read from its package.json without loading anything else. */
+async function version(): Promise<string> {
+  return (await import('../version.js')).toolInfo().version;
+}
 
 export async function buildProgram(argv: readonly string[] = []): Promise<Command> {
+  const { Command } = await import('commander');
   const program = new Command('vottur')
     .description('Conformance checks for the island.is API catalogue')
-    .version(toolInfo().version)
-    .showHelpAfterError('(run vottur --help for usage)')
+    .version(await version())
+    .configureOutput({
+      // commander's "error: …" and its hint become vottur's one line: same prefix as every other message.
+      outputError: (text, write) => write(`${errorLine(text.replace(/^error:\s*/i, '').trim())} (run vottur --help for usage)\n`),
+    })
+    .configureHelp({ subcommandTerm: (command) => `${command.name()} ${SUMMARIES[command.name()]?.usage ?? command.usage()}` })
     .exitOverride();
-  const first = argv[0];
-  const names = first !== undefined && Object.prototype.hasOwnProperty.call(COMMANDS, first) ? [first] : Object.keys(COMMANDS);
-  for (const name of names) (await COMMANDS[name]!())(program);
+  // The command the line names (`vottur lint …`, `vottur help lint`) is loaded; the others are summaries.
+  const named = argv.find((arg) => has(COMMANDS, arg));
+  for (const name of Object.keys(COMMANDS)) {
+    if (name === named || !has(SUMMARIES, name)) (await COMMANDS[name]!())(program);
+    else program.command(name).description(SUMMARIES[name]!.description);
+  }
   for (const command of program.commands) command.exitOverride();
+  // The overview lists the commands in the order of COMMANDS, placeholders or not.
+  const order = Object.keys(COMMANDS);
+  (program.commands as Command[]).sort((a, b) => order.indexOf(a.name()) - order.indexOf(b.name()));
   return program;
+}
+
+/** `--version` as the whole command line: answered before commander or any command loads. */
+function isVersionOnly(argv: readonly string[]): boolean {
+  return argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V');
 }
 
 export async function main(argv: string[]): Promise<number> {
   try {
+    if (isVersionOnly(argv)) {
+      process.stdout.write(`${await version()}\n`);
+      return 0;
+    }
+    const named = argv.find((arg) => has(COMMANDS, arg));
+    if (named !== undefined && !argv.includes('--help') && !argv.includes('-h') && argv[0] !== 'help') {
+      // Before the command's dependencies load: their compiled code is cached on disk between runs, per command.
+      (await import('../runtime/compile-cache.js')).enableCompileCache(`cli-${named}`);
+    }
     const program = await buildProgram(argv);
     await program.parseAsync(argv, { from: 'user' });
     return typeof process.exitCode === 'number' ? process.exitCode : 0;
   } catch (error) {
+    const { CommanderError } = await import('commander');
     if (error instanceof CommanderError) {
       // --help and --version exit 0; usage mistakes were already printed by commander.
       return error.exitCode === 0 ? 0 : EXIT_COULD_NOT_RUN;
     }
     const message = error instanceof CouldNotRunError ? error.message : `unexpected failure: ${(error as Error)?.message ?? String(error)} (please report this)`;
-    process.stderr.write(`vottur: ${message}\n`);
+    process.stderr.write(`${errorLine(message)}\n`);
     if (process.env.VOTTUR_DEBUG && error instanceof Error) process.stderr.write(`${error.stack}\n`);
     return EXIT_COULD_NOT_RUN;
   }
 }
 
+/**
+ * Standard output that cannot take more: a reader that went away (`| head`, EPIPE) ends the run
+ * quietly, as other command-line tools do; any other failure (a full disk, ENOSPC) is one line and
+ * exit 2. Without this, Node throws the write error as an unhandled 'error' event with a stack trace.
+ */
+function guardStandardOutput(): void {
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    process.stderr.write(`${errorLine(`cannot write to standard output: ${error.code ?? error.message}; check the disk or the file it goes to`)}\n`);
+    process.exit(EXIT_COULD_NOT_RUN);
+  });
+}
+
+guardStandardOutput();
 main(process.argv.slice(2)).then((code) => {
   process.exitCode = code;
 });

@@ -2,12 +2,13 @@
  * `--format` and `--output` as every command takes them: `--format` may repeat, and each
  * `--output` belongs to the `--format` before it (`--format sarif --output out.sarif --format stylish`).
  */
-import { mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { accessSync, chmodSync, constants, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { Report } from '../report/finding.js';
 import { FORMATTERS, isFormatName, type FormatName } from '../report/formatters/index.js';
-import { CouldNotRunError } from './errors.js';
+import { CouldNotRunError } from '../errors.js';
 
 export interface OutputTarget {
   format: FormatName;
@@ -63,7 +64,16 @@ export function addOutputOptions(command: Command, state: OutputState): Command 
 export function outputTargets(state: OutputState, defaultFormat: FormatName = 'stylish'): OutputTarget[] {
   const maxProblems = state.maxProblems ?? DEFAULT_MAX_PROBLEMS;
   if (state.targets.length === 0) return [{ format: defaultFormat, maxProblems }];
+  // An --output alone writes the default format, as ESLint's -o does; but where formats are given,
+  // an --output with none before it (`-o x.txt -f json`) would silently write the wrong one.
+  const stray = state.targets.find((t) => t.format === undefined);
+  if (stray && state.targets.some((t) => t.format !== undefined)) {
+    throw new CouldNotRunError(`--output ${stray.output} has no --format before it: each --output belongs to the --format before it, e.g. --format json --output ${stray.output}`);
+  }
   const targets = state.targets.map((t) => ({ format: t.format ?? defaultFormat, output: t.output, maxProblems }));
+  const files = targets.flatMap((t) => (t.output === undefined ? [] : [t.output]));
+  const twice = files.find((file, index) => files.indexOf(file) !== index);
+  if (twice !== undefined) throw new CouldNotRunError(`--output ${twice} is given twice: give each format its own file`);
   const toStdout = targets.filter((t) => t.output === undefined);
   if (toStdout.length > 1) throw new CouldNotRunError(`only one format can go to standard output; give the others an --output file`);
   return targets;
@@ -74,33 +84,73 @@ export interface WriteOptions {
   showPii: boolean;
   /** Colour on standard output (true on a TTY unless NO_COLOR is set). */
   color: boolean;
+  /** `--quiet`: stylish lists errors only; counts, score and every other format keep all findings. */
+  quiet?: boolean;
   stdout: (text: string) => void;
 }
 
+/** Why a file cannot be written, as the line the user reads. */
+function cannotWrite(output: string, error: unknown): CouldNotRunError {
+  const code = (error as NodeJS.ErrnoException).code;
+  const why =
+    code === 'ENOENT' ? 'its folder does not exist' : code === 'EACCES' || code === 'EPERM' || code === 'EROFS' ? 'not allowed to write there' : code === 'ENOSPC' ? 'the disk is full' : (code ?? (error as Error).message);
+  return new CouldNotRunError(`cannot write ${output}: ${why}; nothing was written`);
+}
+
 /**
- * Renders every target. Files are written whole or not at all: each is rendered to a temporary
- * file beside the target, then renamed over it.
+ * Renders every target, then writes the files all or none: each is rendered first, written to a
+ * temporary file beside its target (with the mode of the file it replaces), and only when every
+ * one is written are they renamed over their targets. A target that is read-only, or not a
+ * regular file, is refused before anything is written. Standard output comes last.
  */
 export function writeReports(report: Report, targets: OutputTarget[], options: WriteOptions): void {
   const rendered = targets.map((target) => ({
     target,
-    text: FORMATTERS[target.format](report, { cwd: options.cwd, color: target.output === undefined && options.color, showPii: options.showPii, maxProblems: target.maxProblems }),
+    text: FORMATTERS[target.format](report, {
+      cwd: options.cwd,
+      color: target.output === undefined && options.color,
+      showPii: options.showPii,
+      maxProblems: target.maxProblems,
+      ...(options.quiet ? { quiet: true } : {}),
+    }),
   }));
-  for (const { target, text } of rendered) {
-    if (target.output === undefined) {
-      options.stdout(text);
-      continue;
+  const files = rendered.flatMap(({ target, text }) => (target.output === undefined ? [] : [{ output: target.output, file: resolve(options.cwd, target.output), text }]));
+  const staged: Array<{ temp: string; file: string }> = [];
+  try {
+    for (const { output, file, text } of files) {
+      let mode: number | undefined;
+      try {
+        const stat = statSync(file);
+        if (!stat.isFile()) throw new CouldNotRunError(`cannot write ${output}: it exists and is not a regular file; give another --output; nothing was written`);
+        // Root may write anything: the file's own mode says whether it is meant to be replaced.
+        if ((stat.mode & 0o222) === 0) throw new CouldNotRunError(`cannot write ${output}: it is read-only; make it writable or give another --output; nothing was written`);
+        accessSync(file, constants.W_OK);
+        mode = stat.mode & 0o7777;
+      } catch (error) {
+        if (error instanceof CouldNotRunError) throw error;
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw cannotWrite(output, error);
+      }
+      const temp = join(dirname(file), `.${basename(file)}.${randomBytes(6).toString('hex')}.tmp`);
+      try {
+        writeFileSync(temp, text, { flag: 'wx' });
+        if (mode !== undefined) chmodSync(temp, mode);
+      } catch (error) {
+        rmSync(temp, { force: true });
+        throw cannotWrite(output, error);
+      }
+      staged.push({ temp, file });
     }
-    const file = resolve(options.cwd, target.output);
-    let temp: string | undefined;
+  } catch (error) {
+    for (const { temp } of staged) rmSync(temp, { force: true });
+    throw error;
+  }
+  for (const [index, { temp, file }] of staged.entries()) {
     try {
-      temp = mkdtempSync(join(dirname(file), `.${basename(file)}-`));
-      writeFileSync(join(temp, 'report'), text);
-      renameSync(join(temp, 'report'), file);
+      renameSync(temp, file);
     } catch (error) {
-      throw new CouldNotRunError(`cannot write ${target.output}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}; check that its folder exists and is writable`);
-    } finally {
-      if (temp) rmSync(temp, { recursive: true, force: true });
+      for (const rest of staged.slice(index)) rmSync(rest.temp, { force: true });
+      throw cannotWrite(files[index]!.output, error);
     }
   }
+  for (const { target, text } of rendered) if (target.output === undefined) options.stdout(text);
 }

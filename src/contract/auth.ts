@@ -8,7 +8,7 @@
  * prints can be scrubbed of them; they never appear in a report.
  */
 import * as oauth from 'oauth4webapi';
-import { CouldNotRunError } from '../cli/errors.js';
+import { CouldNotRunError } from '../errors.js';
 
 export interface OAuthClientCredentials {
   tokenUrl: string;

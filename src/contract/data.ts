@@ -18,7 +18,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { parse as parseYaml } from 'yaml';
-import { CouldNotRunError } from '../cli/errors.js';
+import { CouldNotRunError } from '../errors.js';
 import type { OperationModel, ParameterModel } from './description.js';
 
 export type DataCase = 'positive' | 'notFound';

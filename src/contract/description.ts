@@ -3,8 +3,8 @@
  * description reads the same in `vottur lint` and `vottur test`), checked to be OpenAPI 3.0 or
  * 3.1, and broken down into operations with their parameters, responses and security.
  */
-import { relative } from 'node:path';
-import { CouldNotRunError } from '../cli/errors.js';
+import { shownPath } from '../report/source.js';
+import { CouldNotRunError } from '../errors.js';
 import { loadDescription } from '../lint/load.js';
 import {
   effectiveSecurity,
@@ -57,7 +57,7 @@ export interface OperationModel {
 }
 
 export interface ContractDescription {
-  /** As shown in reports: relative to the working directory. */
+  /** As shown in reports: relative to the working directory when inside it, else absolute (see shownPath). */
   displayPath: string;
   absolutePath: string;
   data: OpenApiDocument;
@@ -71,7 +71,7 @@ export async function loadContractDescription(file: string, options: { cwd?: str
   const cwd = options.cwd ?? process.cwd();
   const loaded = await loadDescription(file, { allowRemoteRefs: options.allowRemoteRefs });
   const data = loaded.data as OpenApiDocument;
-  const displayPath = /^https?:/.test(loaded.rootUri) ? loaded.rootUri : relative(cwd, loaded.rootUri) || loaded.rootUri;
+  const displayPath = /^https?:/.test(loaded.rootUri) ? loaded.rootUri : shownPath(cwd, loaded.rootUri);
   const version = typeof data.openapi === 'string' ? data.openapi : undefined;
   if (!version || !/^3\.[01](\.|$)/.test(version)) {
     const found = version ? `openapi: ${version}` : typeof data.swagger === 'string' ? `swagger: ${data.swagger}` : 'no openapi field';

@@ -16,14 +16,26 @@
  *   (`; charset=utf-8`) that Dredd's exact header comparison would reject.
  * - Dredd's winston loggers are silenced (nothing reaches stdout or stderr); its error messages
  *   are captured and returned.
+ * - Dredd never talks to the server under test itself: its HTTP client reads bodies without a
+ *   size limit (a 1 GB answer crashed the run), restarts its timer on every byte (a trickling body
+ *   stalled it for good) and sends one request after another. Its endpoint is a loopback proxy
+ *   run here; the requests of its transactions are sent by vottur's own client (src/contract/http.ts:
+ *   body size cap, a deadline for the whole answer, the --concurrency cap), ahead of Dredd by at
+ *   most 2 × concurrency transactions, and the proxy answers each of Dredd's requests with what
+ *   came back.
+ *   When a limit is hit Dredd gets a 502/504 and the transaction is reported as not run, naming
+ *   the limit. The whole replay has a deadline too (`deadlineMs`): after it nothing more is sent.
  * - Runs are serialised: Dredd's loggers are process-wide.
  */
 import { EventEmitter } from 'node:events';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { HTTP_METHODS, isObject } from '../../rulesets/lib/openapi.js';
+import { createLimiter, DEFAULT_MAX_BODY_BYTES, describeBytes, send, type HttpOutcome } from './http.js';
 
 export interface DreddTransactionInfo {
   /** Dredd's transaction name, e.g. `/v2/users/{nationalId} > Get a user > 200 > application/json`. */
@@ -43,7 +55,14 @@ export interface DreddRunOptions {
   /** The bundled description (all `$ref`s local). It is copied, not changed. */
   document: Record<string, any>;
   server: string;
+  /** The time limit for each whole answer (headers and body), as for vottur's own requests. */
   timeoutMs: number;
+  /** Requests in flight at once (default 4). */
+  concurrency?: number;
+  /** Bodies are read up to this size (default 5 MB). */
+  maxBodyBytes?: number;
+  /** The whole replay's deadline (default: the longer of 60 s and 6 × timeoutMs). */
+  deadlineMs?: number;
   prepare(info: DreddTransactionInfo): DreddPrepared;
   /** True when Dredd should check the body too (the description has no schema for it). */
   checkBody(info: DreddTransactionInfo): boolean;
@@ -70,7 +89,7 @@ const REGISTRY = Symbol.for('vottur.dredd.hooks');
 type Registry = Map<string, (hooks: DreddHooks) => void>;
 
 interface DreddHooks {
-  beforeEach(hook: (transaction: DreddTransaction) => void): void;
+  beforeAll(hook: (transactions: DreddTransaction[]) => void): void;
   beforeEachValidation(hook: (transaction: DreddTransaction) => void): void;
 }
 
@@ -151,16 +170,104 @@ export function runDredd(options: DreddRunOptions): Promise<DreddRun> {
   return run;
 }
 
+/** The header that tells the proxy which transaction a request of Dredd's belongs to. */
+const TRANSACTION_HEADER = 'x-vottur-transaction';
+/** Response headers that describe the proxy's own framing of the body, not the server's. */
+const FRAMING_HEADERS = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'connection', 'keep-alive']);
+/** Time Dredd gets after the deadline to finish with the answers it was given. */
+const WIND_DOWN_MS = 5_000;
+
+export function defaultDeadlineMs(timeoutMs: number): number {
+  return Math.max(60_000, 6 * timeoutMs);
+}
+
+interface Known {
+  info: DreddTransactionInfo;
+  url: string;
+  method: string;
+  skipReason?: string;
+  /** Why vottur's client gave up on the answer (a limit, or the server could not be reached). */
+  gaveUp?: string;
+}
+
 async function runOnce(options: DreddRunOptions): Promise<DreddRun> {
   const { Dredd, logger } = loadDredd();
   const folder = await mkdtemp(join(tmpdir(), 'vottur-dredd-'));
   const id = `${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}`;
   const errors: string[] = [];
   const results: DreddResult[] = [];
-  const infos = new Map<object, { info: DreddTransactionInfo; url: string; method: string; skipReason?: string }>();
+  const infos = new Map<object, Known>();
+  /** Dredd's transactions in its order, each with the request to send and, once sent, the answer. */
+  const byTag = new Map<string, { index: number; known: Known; start: () => Promise<HttpOutcome>; answer?: Promise<HttpOutcome> }>();
+  const order: string[] = [];
   const server = new URL(options.server);
   const basePath = server.pathname.replace(/\/+$/, '');
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const deadlineMs = options.deadlineMs ?? defaultDeadlineMs(options.timeoutMs);
+  const concurrency = options.concurrency ?? 4;
+  const limit = createLimiter(concurrency);
+  // Requests are sent ahead of Dredd by at most this many transactions, so the answers held
+  // waiting for Dredd stay few (each up to the body cap) while `concurrency` are always in flight.
+  const window = 2 * concurrency;
+  let nextToSend = 0;
+  const sendAhead = (upTo: number) => {
+    for (; nextToSend <= upTo && nextToSend < order.length; nextToSend++) {
+      const entry = byTag.get(order[nextToSend]!)!;
+      entry.answer ??= entry.start();
+    }
+  };
+  const stop = new AbortController();
+  const deadline = setTimeout(() => stop.abort(new Error(`the Dredd replay's deadline of ${deadlineMs} ms passed`)), deadlineMs);
+  deadline.unref();
+  /** `path` is the server's base path and the transaction's path and query. */
+  const fetchAnswer = (method: string, path: string, headers: Record<string, string>, body: string | undefined): Promise<HttpOutcome> =>
+    limit(() =>
+      send(
+        { method, url: new URL(`${server.origin}${path}`), headers, ...(body ? { body } : {}) },
+        { timeoutMs: options.timeoutMs, maxBodyBytes, signal: stop.signal, followRedirect: () => false, userAgent: 'Dredd' },
+      ),
+    );
+  const proxy = createServer((request, response) => {
+    answerDredd(request, response).catch(() => response.destroy());
+  });
+  const answerDredd = async (request: IncomingMessage, response: ServerResponse) => {
+    const tag = String(request.headers[TRANSACTION_HEADER] ?? '');
+    const entry = byTag.get(tag);
+    let outcome: HttpOutcome;
+    if (entry) {
+      request.resume();
+      sendAhead(entry.index + window);
+      entry.answer ??= entry.start();
+      outcome = await entry.answer;
+      // Dredd asks once per transaction: the answer is not kept.
+      entry.answer = Promise.resolve({ ok: false, kind: 'unreachable', reason: 'asked twice', url: new URL(server.href), durationMs: 0 });
+    } else {
+      // Not one vottur prepared (it should not happen): forwarded as Dredd sent it, within the same limits.
+      const body = await readRequestBody(request, maxBodyBytes);
+      const headers = Object.fromEntries(Object.entries(request.headers).filter(([name, value]) => typeof value === 'string' && name !== 'host' && name !== 'content-length' && name !== TRANSACTION_HEADER)) as Record<string, string>;
+      outcome = await fetchAnswer(request.method ?? 'GET', request.url ?? '/', headers, body);
+    }
+    const gaveUp = !outcome.ok ? outcome.reason : outcome.response.truncated ? `the answer was larger than the ${describeBytes(maxBodyBytes)} limit (vottur reads no more of an answer than that)` : undefined;
+    if (gaveUp !== undefined) {
+      if (entry) entry.known.gaveUp = gaveUp;
+      response.writeHead(!outcome.ok && outcome.kind === 'timeout' ? 504 : 502, { 'content-type': 'text/plain; charset=utf-8' });
+      response.end(gaveUp);
+      return;
+    }
+    if (!outcome.ok) return;
+    const headers: Array<[string, string]> = [];
+    outcome.response.headers.forEach((value, name) => {
+      if (!FRAMING_HEADERS.has(name)) headers.push([name, value]);
+    });
+    response.writeHead(outcome.response.status, headers.flat());
+    response.end(outcome.response.body);
+  };
   try {
+    await new Promise<void>((resolvePromise, rejectPromise) => {
+      proxy.once('error', rejectPromise);
+      proxy.listen(0, '127.0.0.1', () => resolvePromise());
+    });
+    const endpoint = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
     const descriptionFile = join(folder, 'description.json');
     const hookFile = join(folder, 'hooks.cjs');
     await writeFile(descriptionFile, JSON.stringify(dreddCopy(options.document)));
@@ -171,21 +278,33 @@ async function runOnce(options: DreddRunOptions): Promise<DreddRun> {
     let hooked = false;
     registry().set(id, (hooks) => {
       hooked = true;
-      hooks.beforeEach((transaction) => {
-        const info = transactionInfo(transaction);
-        const prepared = options.prepare(info);
-        if ('skip' in prepared) {
-          transaction.skip = true;
-          infos.set(transaction.origin, { info, url: `${server.origin}${basePath}${transaction.request.uri}`, method: transaction.request.method, skipReason: prepared.skip });
-          return;
-        }
-        const userAgent = Object.entries(transaction.request.headers).find(([name]) => name.toLowerCase() === 'user-agent');
-        const accept: Record<string, string> = info.mediaType ? { Accept: info.mediaType } : {};
-        transaction.request.headers = { ...(userAgent ? { [userAgent[0]]: userAgent[1] } : {}), ...prepared.headers, ...accept };
-        transaction.request.uri = prepared.pathAndQuery;
-        transaction.request.body = prepared.body ?? '';
-        transaction.fullPath = `${basePath}${prepared.pathAndQuery}`;
-        infos.set(transaction.origin, { info, url: `${server.origin}${transaction.fullPath}`, method: transaction.request.method });
+      // All transactions are known here: each gets the request for its status, and vottur's client
+      // sends them ahead of Dredd (within the concurrency cap); Dredd's own requests, one by one,
+      // only collect the answers.
+      hooks.beforeAll((transactions) => {
+        transactions.forEach((transaction, index) => {
+          const info = transactionInfo(transaction);
+          const prepared = options.prepare(info);
+          if ('skip' in prepared) {
+            transaction.skip = true;
+            infos.set(transaction.origin, { info, url: `${server.origin}${basePath}${transaction.request.uri}`, method: transaction.request.method, skipReason: prepared.skip });
+            return;
+          }
+          const userAgent = Object.entries(transaction.request.headers).find(([name]) => name.toLowerCase() === 'user-agent');
+          const accept: Record<string, string> = info.mediaType ? { Accept: info.mediaType } : {};
+          const headers = { ...(userAgent ? { [userAgent[0]]: userAgent[1] } : {}), ...prepared.headers, ...accept };
+          const tag = String(index);
+          transaction.request.headers = { ...headers, [TRANSACTION_HEADER]: tag };
+          transaction.request.uri = prepared.pathAndQuery;
+          transaction.request.body = prepared.body ?? '';
+          transaction.fullPath = `${basePath}${prepared.pathAndQuery}`;
+          const known: Known = { info, url: `${server.origin}${transaction.fullPath}`, method: transaction.request.method };
+          infos.set(transaction.origin, known);
+          const method = transaction.request.method;
+          byTag.set(tag, { index: order.length, known, start: () => fetchAnswer(method, `${basePath}${prepared.pathAndQuery}`, headers, prepared.body) });
+          order.push(tag);
+        });
+        sendAhead(window - 1);
       });
       hooks.beforeEachValidation((transaction) => {
         const info = infos.get(transaction.origin)?.info ?? transactionInfo(transaction);
@@ -208,13 +327,15 @@ async function runOnce(options: DreddRunOptions): Promise<DreddRun> {
     const record = (outcome: DreddResult['outcome'], test: DreddTest, message: string) => {
       const known = test.origin ? infos.get(test.origin) : undefined;
       if (!known) return;
+      // An answer vottur's client gave up on: what Dredd made of the stand-in 502/504 says nothing.
+      const gaveUp = outcome !== 'skip' ? known.gaveUp : undefined;
       results.push({
         info: known.info,
-        outcome,
-        message,
+        outcome: gaveUp !== undefined ? 'error' : outcome,
+        message: gaveUp ?? message,
         method: known.method,
         url: known.url,
-        ...(test.actual?.statusCode !== undefined ? { actualStatus: test.actual.statusCode } : {}),
+        ...(test.actual?.statusCode !== undefined && gaveUp === undefined ? { actualStatus: test.actual.statusCode } : {}),
         ...(typeof test.duration === 'number' ? { durationMs: test.duration } : {}),
       });
     };
@@ -224,7 +345,7 @@ async function runOnce(options: DreddRunOptions): Promise<DreddRun> {
     emitter.on('test error', (error: Error, test: DreddTest) => record('error', test, describeError(error, options.timeoutMs)));
 
     const dredd = new Dredd({
-      endpoint: server.origin,
+      endpoint,
       path: [descriptionFile],
       hookfiles: [hookFile],
       language: 'nodejs',
@@ -234,24 +355,54 @@ async function runOnce(options: DreddRunOptions): Promise<DreddRun> {
       color: false,
       emitter,
       custom: { cwd: folder },
-      http: { timeout: options.timeoutMs },
+      // The proxy answers every request by the deadline; Dredd's own timer must not fire first.
+      http: { timeout: deadlineMs + WIND_DOWN_MS },
     });
     // applyConfiguration (in the constructor) resets the logger's level; keep errors reaching the filter.
     logger.transports.console.level = 'warn';
     logger.transports.console.silent = true;
     captured.add(errors);
-    const failure = await new Promise<string | undefined>((resolvePromise) => {
-      dredd.run((error) => resolvePromise(error ? [error.message, ...errors].filter(Boolean).join('; ') : undefined));
+    const finished = new Promise<{ failure?: string }>((resolvePromise) => {
+      dredd.run((error) => resolvePromise(error ? { failure: [error.message, ...errors].filter(Boolean).join('; ') } : {}));
     });
+    // Dredd itself (its parser, its hooks) gets the deadline too.
+    let windDown: NodeJS.Timeout | undefined;
+    const overdue = new Promise<{ failure: string; overdue: true }>((resolvePromise) => {
+      const give = () => {
+        windDown = setTimeout(() => resolvePromise({ failure: `Dredd did not finish within the replay's deadline of ${deadlineMs} ms`, overdue: true }), WIND_DOWN_MS);
+        windDown.unref();
+      };
+      if (stop.signal.aborted) give();
+      else stop.signal.addEventListener('abort', give, { once: true });
+    });
+    const ended = await Promise.race([finished, overdue]);
+    clearTimeout(windDown);
+    const failure = ended.failure;
     if (!failure && !hooked) return { results: [], failure: "Dredd did not load vottur's hooks, so its results would not mean anything" };
-    return { results, ...(failure ? { failure: failure.split(descriptionFile).join('the description') } : {}) };
+    return { results: [...results], ...(failure ? { failure: failure.split(descriptionFile).join('the description') } : {}) };
   } catch (error) {
-    return { results, failure: [(error as Error).message, ...errors].join('; ') };
+    return { results: [...results], failure: [(error as Error).message, ...errors].join('; ') };
   } finally {
+    clearTimeout(deadline);
+    stop.abort(new Error('the Dredd replay ended'));
     captured.delete(errors);
     registry().delete(id);
+    proxy.closeAllConnections();
+    proxy.close();
     await rm(folder, { recursive: true, force: true });
   }
+}
+
+/** A request body of Dredd's, up to `maxBytes`. */
+async function readRequestBody(request: IncomingMessage, maxBytes: number): Promise<string | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    size += (chunk as Buffer).byteLength;
+    if (size > maxBytes) break;
+    chunks.push(chunk as Buffer);
+  }
+  return chunks.length > 0 ? Buffer.concat(chunks).toString('utf8') : undefined;
 }
 
 function essence(contentType: string): string {

@@ -17,6 +17,18 @@ export interface HttpResponse {
   body: string;
   /** True when the body was longer than `maxBodyBytes`. */
   truncated: boolean;
+  /** The body size limit the response was read under (bytes); set when it was cut. */
+  limitBytes?: number;
+}
+
+/** Bodies are read up to this many bytes (5 MiB); the rest is not read. */
+export const DEFAULT_MAX_BODY_BYTES = 5 * 1024 * 1024;
+
+/** `5 MB`, `512 kB`, `300 bytes`: a limit as a person reads it (binary units, written plainly). */
+export function describeBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MB`;
+  if (bytes >= 1024 && bytes % 1024 === 0) return `${bytes / 1024} kB`;
+  return `${bytes} bytes`;
 }
 
 export type HttpOutcome =
@@ -29,13 +41,16 @@ export interface SendOptions {
   followRedirect?: (status: number) => boolean;
   maxBodyBytes?: number;
   userAgent?: string;
+  /** Ends the request early (e.g. an overall deadline); reported like the time limit. */
+  signal?: AbortSignal;
 }
 
 const MAX_REDIRECTS = 5;
 
 export async function send(request: HttpRequest, options: SendOptions): Promise<HttpOutcome> {
   const started = performance.now();
-  const signal = AbortSignal.timeout(options.timeoutMs);
+  const timer = AbortSignal.timeout(options.timeoutMs);
+  const signal = options.signal ? AbortSignal.any([timer, options.signal]) : timer;
   const origin = request.url.origin;
   let url = request.url;
   try {
@@ -77,6 +92,9 @@ export async function send(request: HttpRequest, options: SendOptions): Promise<
   } catch (error) {
     const durationMs = Math.round(performance.now() - started);
     const err = error as Error & { cause?: { code?: string; message?: string } };
+    if (options.signal?.aborted && !timer.aborted) {
+      return { ok: false, kind: 'timeout', reason: `not completed: ${String(options.signal.reason instanceof Error ? options.signal.reason.message : (options.signal.reason ?? 'stopped'))}`, url, durationMs };
+    }
     if (signal.aborted || err?.name === 'TimeoutError' || err?.name === 'AbortError') {
       return { ok: false, kind: 'timeout', reason: `no complete answer within ${options.timeoutMs} ms`, url, durationMs };
     }
@@ -103,7 +121,7 @@ function networkReason(err: Error & { cause?: { code?: string; message?: string 
   return err?.cause?.message ?? err?.message ?? 'the request failed';
 }
 
-async function readBody(response: Response, maxBytes = 5 * 1024 * 1024): Promise<{ body: string; truncated: boolean }> {
+async function readBody(response: Response, maxBytes = DEFAULT_MAX_BODY_BYTES): Promise<{ body: string; truncated: boolean; limitBytes?: number }> {
   if (!response.body) return { body: '', truncated: false };
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -121,7 +139,7 @@ async function readBody(response: Response, maxBytes = 5 * 1024 * 1024): Promise
     chunks.push(value);
     size += value.byteLength;
   }
-  return { body: Buffer.concat(chunks).toString('utf8'), truncated };
+  return { body: Buffer.concat(chunks).toString('utf8'), truncated, ...(truncated ? { limitBytes: maxBytes } : {}) };
 }
 
 /** Runs at most `limit` tasks at a time. */

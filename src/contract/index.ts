@@ -5,9 +5,9 @@
  * and return one `Report`.
  */
 import { resolve as resolvePath } from 'node:path';
-import { CouldNotRunError } from '../cli/errors.js';
+import { CouldNotRunError } from '../errors.js';
 import type { Finding, OperationResult, Report, RuleMeta } from '../report/finding.js';
-import { maskDeep, maskNationalIds } from '../report/pii.js';
+import { maskDeep, maskNationalIds } from '../pii.js';
 import { toolInfo } from '../version.js';
 import { obtainCredentials, redactor, type AuthOptions, type Credentials } from './auth.js';
 import { checkDataAgainst, checkDataShape, loadDataFile, type ContractData } from './data.js';
@@ -101,7 +101,7 @@ async function run(options: ContractTestOptions, mask: (text: string) => string,
   const timeoutMs = positiveInteger(options.timeoutMs ?? DEFAULT_TIMEOUT_MS, '--timeout');
   const concurrency = positiveInteger(options.concurrency ?? DEFAULT_CONCURRENCY, '--concurrency');
   const server = parseServer(options.server);
-  const description = await loadContractDescription(resolvePath(cwd, options.description), { cwd, allowRemoteRefs: options.allowRemoteRefs });
+  const description = await loadContractDescription(/^https?:\/\//i.test(options.description) || options.description === '-' ? options.description : resolvePath(cwd, options.description), { cwd, allowRemoteRefs: options.allowRemoteRefs });
   const data =
     typeof options.data === 'string' ? await loadDataFile(resolvePath(cwd, options.data)) : options.data !== undefined ? checkDataShape(options.data) : undefined;
   if (data) checkDataAgainst(data, description.operations);
@@ -173,6 +173,7 @@ async function run(options: ContractTestOptions, mask: (text: string) => string,
         document: description.data,
         server: server.href,
         timeoutMs,
+        concurrency,
         prepare: (info) => prepareForDredd(description, exchanges, credentials, info),
         checkBody: (info) => !documentsSchema(description, info),
       });

@@ -26,6 +26,7 @@ import {
 import { dataFor, dataValue, REQUEST_BODY_KEY, type ContractData, type DataValues } from './data.js';
 import type { ContractDescription, OperationModel, ParameterModel } from './description.js';
 import { contractFinding } from './finding.js';
+import { compileSafePattern } from '../../rulesets/lib/patterns.js';
 
 export type ProbeKind = 'positive' | 'notFound' | 'malformed' | 'noAuth' | 'noScope';
 
@@ -339,11 +340,9 @@ function notFoundValue(id: IdentifierParameter, nationalId: string): unknown {
       if (typeof schema.maxLength === 'number' && value.length > schema.maxLength) return undefined;
       if (typeof schema.minLength === 'number' && value.length < schema.minLength) return undefined;
       if (typeof schema.pattern === 'string') {
-        try {
-          if (!new RegExp(schema.pattern, 'u').test(value)) return undefined;
-        } catch {
-          return undefined;
-        }
+        // The description's pattern, in linear time (never a backtracking RegExp).
+        const pattern = compileSafePattern(schema.pattern);
+        if (!pattern.ok || !pattern.regex.test(value)) return undefined;
       }
       return value;
     }

@@ -32,6 +32,12 @@ const DEFINITIONS = {
     source: 'response',
     description: 'A response body matches the schema documented for its status and media type.',
   },
+  'contract-pattern': {
+    severity: 'warn',
+    category: 'data-format',
+    source: 'contract',
+    description: "Every `pattern` in a response schema can be checked in linear time and does not backtrack exponentially (a ReDoS risk for every server and client that validates with it).",
+  },
   'contract-no-bare-array': {
     severity: 'error',
     category: 'data-format',

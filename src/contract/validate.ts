@@ -15,14 +15,15 @@ import { fromSchema } from '@openapi-contrib/openapi-schema-to-json-schema';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { collectProperties, HTTP_METHODS, isObject, resolve } from '../../rulesets/lib/openapi.js';
+import { collectProperties, HTTP_METHODS, isObject, lookupLocalRef, resolve } from '../../rulesets/lib/openapi.js';
 import type { JsonPath, OpenApiDocument } from '../../rulesets/lib/rule.js';
 import { show } from '../../rulesets/lib/rule.js';
 import type { Finding } from '../report/finding.js';
 import { checkNationalIdValue, isNationalIdName, isPlatformDateTime } from './conventions.js';
 import { documentedResponse, type ContractDescription, type OperationModel, type ResponseModel } from './description.js';
 import { contractFinding } from './finding.js';
-import type { HttpResponse } from './http.js';
+import { DEFAULT_MAX_BODY_BYTES, describeBytes, type HttpResponse } from './http.js';
+import { PatternGuard, patternLocation, type PatternProblem } from './patterns.js';
 
 // A CommonJS package whose default export TypeScript sees as the module object.
 const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
@@ -35,8 +36,13 @@ export class SchemaValidators {
   private ajv?: Ajv | Ajv2020;
   private readonly cache = new Map<string, Compiled>();
   private withDiscriminator = true;
+  /** The description's patterns run in linear time; what is wrong with them, once per run. */
+  readonly patterns = new PatternGuard();
+  private readonly cycles: InPlaceCycles;
 
-  constructor(private readonly description: ContractDescription) {}
+  constructor(private readonly description: ContractDescription) {
+    this.cycles = new InPlaceCycles(description.data);
+  }
 
   /** The validator for the schema at `path` in the description, compiled once. */
   validatorFor(path: JsonPath): Compiled {
@@ -44,6 +50,14 @@ export class SchemaValidators {
     const cached = this.cache.get(key);
     if (cached) return cached;
     let compiled: Compiled;
+    // A schema that applies itself to the same value (`A: {allOf: [$ref: B]}`, `B: {allOf: [$ref: A]}`)
+    // never ends: ajv would recurse until the stack overflows.
+    const cycle = this.cycles.from(valueAt(this.description.data, path));
+    if (cycle) {
+      compiled = { unavailable: `it applies itself to the same value without end (${cycle}); break the cycle` };
+      this.cache.set(key, compiled);
+      return compiled;
+    }
     try {
       compiled = this.compile(key);
     } catch (error) {
@@ -69,7 +83,15 @@ export class SchemaValidators {
   }
 
   private createAjv(): Ajv | Ajv2020 {
-    const options = { strict: false, validateSchema: false, allErrors: true, verbose: true, logger: false as const, discriminator: this.withDiscriminator };
+    const options = {
+      strict: false,
+      validateSchema: false,
+      allErrors: true,
+      verbose: true,
+      logger: false as const,
+      discriminator: this.withDiscriminator,
+      code: { regExp: this.patterns.engine },
+    };
     const ajv = this.description.openapi === '3.1' ? new Ajv2020(options) : new Ajv(options);
     addFormats(ajv);
     const document = this.description.openapi === '3.1' ? this.prepare31() : this.convert30();
@@ -197,6 +219,114 @@ function stripKey(node: unknown, key: string): void {
   }
 }
 
+/** Keywords that apply a subschema to the same value (no descent into a member or an item). */
+const IN_PLACE_LISTS = ['allOf', 'anyOf', 'oneOf'] as const;
+const IN_PLACE_SINGLE = ['not', 'if', 'then', 'else'] as const;
+const DESCENDING_SINGLE = ['items', 'additionalProperties', 'additionalItems', 'contains', 'propertyNames', 'unevaluatedItems', 'unevaluatedProperties'] as const;
+const DESCENDING_MAPS = ['properties', 'patternProperties'] as const;
+
+type Edge = { to: object; ref?: string };
+
+/**
+ * Finds chains of `$ref`s through allOf/anyOf/oneOf/not/if/then/else/dependentSchemas (keywords
+ * that apply a schema to the same value) that come back to where they started, as
+ * `#/a → #/b → #/a`. What one call explores is kept for the next, so each schema of the
+ * description is visited once however many response schemas reach it.
+ */
+export class InPlaceCycles {
+  private readonly edges = new Map<object, { inPlace: Edge[]; descending: object[] }>();
+  private readonly colour = new Map<object, 'grey' | 'black'>();
+  /** Schemas on a cycle, with the cycle. */
+  private readonly cycleAt = new Map<object, string>();
+
+  constructor(private readonly document: OpenApiDocument) {}
+
+  /** The first such cycle reachable from `root`, or undefined. */
+  from(root: unknown): string | undefined {
+    const start = isObject(root) ? root : undefined;
+    if (!start) return undefined;
+    const seen = new Set<object>([start]);
+    const pending: object[] = [start];
+    while (pending.length > 0) {
+      const node = pending.pop()!;
+      const out = this.edgesOf(node);
+      if (!this.colour.has(node)) this.search(node);
+      const cycle = this.cycleAt.get(node);
+      if (cycle) return cycle;
+      for (const next of [...out.inPlace.map((e) => e.to), ...out.descending]) {
+        if (!seen.has(next)) {
+          seen.add(next);
+          pending.push(next);
+        }
+      }
+    }
+    return undefined;
+  }
+
+  private target(node: unknown): Edge | undefined {
+    if (!isObject(node)) return undefined;
+    if (typeof node.$ref === 'string') {
+      const found = lookupLocalRef(this.document, node.$ref);
+      return found && isObject(found.value) ? { to: found.value, ref: node.$ref } : undefined;
+    }
+    return { to: node };
+  }
+
+  /** A schema's edges: to the schemas applied to the same value, and to those of its members and items. */
+  private edgesOf(node: Record<string, any>): { inPlace: Edge[]; descending: object[] } {
+    const known = this.edges.get(node);
+    if (known) return known;
+    const inPlace: Edge[] = [];
+    const descending: object[] = [];
+    const add = (child: unknown) => {
+      const edge = this.target(child);
+      if (edge) inPlace.push(edge);
+    };
+    if (typeof node.$ref === 'string') add(node);
+    for (const key of IN_PLACE_LISTS) if (Array.isArray(node[key])) node[key].forEach(add);
+    for (const key of IN_PLACE_SINGLE) add(node[key]);
+    if (isObject(node.dependentSchemas)) Object.values(node.dependentSchemas).forEach(add);
+    const descend = (child: unknown) => {
+      const edge = this.target(child);
+      if (edge) descending.push(edge.to);
+    };
+    for (const key of DESCENDING_SINGLE) descend(node[key]);
+    if (Array.isArray(node.items)) node.items.forEach(descend);
+    if (Array.isArray(node.prefixItems)) node.prefixItems.forEach(descend);
+    for (const key of DESCENDING_MAPS) if (isObject(node[key])) Object.values(node[key]).forEach(descend);
+    const result = { inPlace, descending };
+    this.edges.set(node, result);
+    return result;
+  }
+
+  /** Iterative depth-first search over in-place edges (grey = on the current chain), recording the cycles it meets. */
+  private search(start: object): void {
+    const stack: Array<{ node: object; next: number; ref?: string }> = [{ node: start, next: 0 }];
+    this.colour.set(start, 'grey');
+    while (stack.length > 0) {
+      const frame = stack[stack.length - 1]!;
+      const out = this.edgesOf(frame.node as Record<string, any>).inPlace;
+      if (frame.next >= out.length) {
+        this.colour.set(frame.node, 'black');
+        stack.pop();
+        continue;
+      }
+      const edge = out[frame.next++]!;
+      const state = this.colour.get(edge.to);
+      if (state === 'grey') {
+        // Named from the schema the chain comes back to (the `$ref` that closes it names it).
+        const on = stack.slice(stack.findIndex((f) => f.node === edge.to));
+        const refs = [edge.ref, ...on.slice(1).map((f) => f.ref), edge.ref].filter((r): r is string => r !== undefined);
+        const cycle = refs.length > 0 ? refs.join(' → ') : 'a schema that contains itself';
+        for (const f of on) if (!this.cycleAt.has(f.node)) this.cycleAt.set(f.node, cycle);
+      } else if (state === undefined) {
+        this.colour.set(edge.to, 'grey');
+        stack.push({ node: edge.to, next: 0, ...(edge.ref ? { ref: edge.ref } : {}) });
+      }
+    }
+  }
+}
+
 function schemaRef(path: JsonPath): string {
   return `${DOCUMENT_ID}#${path.map((segment) => `/${encodeURIComponent(String(segment).replace(/~/g, '~0').replace(/\//g, '~1'))}`).join('')}`;
 }
@@ -269,7 +399,8 @@ export function checkResponse(ctx: ResponseCheckContext, response: HttpResponse)
 
   // Parse JSON once for every check that needs it.
   let json: { ok: true; value: unknown } | { ok: false; error: string } | undefined;
-  if (hasBody && (isJsonMediaType(media) || (!media && /^\s*[[{]/.test(response.body)))) {
+  // A body cut at the size limit is not parsed: its end is missing, not malformed.
+  if (hasBody && !response.truncated && (isJsonMediaType(media) || (!media && /^\s*[[{]/.test(response.body)))) {
     try {
       json = { ok: true, value: JSON.parse(response.body) };
     } catch (error) {
@@ -321,26 +452,50 @@ function schemaFindings(
   const findings: Finding[] = [];
   const add = (message: string, path: JsonPath = schemaPath) => findings.push(contractFinding('contract-schema', ctx.description.displayPath, { op: ctx.op, message, path, request: ctx.request }));
   if (!isJsonMediaType(parseMediaType(mediaKey)) && !/^\*|\/\*$/.test(mediaKey)) return findings;
+  if (response.truncated) {
+    add(`${ctx.exchange} answered ${status} with ${tooLarge(response)}, so it was not checked against the schema`);
+    return findings;
+  }
   if (!json) return findings;
   if (!json.ok) {
     add(`${ctx.exchange} answered ${status} with a body that is not valid JSON (${json.error}); the description documents ${mediaKey}`);
     return findings;
   }
   if (media.schema === undefined) return findings;
-  if (response.truncated) {
-    add(`${ctx.exchange} answered ${status} with a body too large to check (cut at 5 MB)`);
-    return findings;
-  }
   const compiled = ctx.validators.validatorFor(schemaPath);
+  findings.push(...patternFindings(ctx, ctx.validators.patterns.takeProblems()));
   if ('unavailable' in compiled) {
     add(`the schema for ${ctx.op.label} ${documented.status} ${mediaKey} could not be compiled, so the body was not checked: ${compiled.unavailable}`);
     return findings;
   }
-  if (compiled.validate(json.value)) return findings;
+  let valid: boolean;
+  try {
+    valid = compiled.validate(json.value) as boolean;
+  } catch (error) {
+    // A safety net behind InPlaceCycles: a schema ajv cannot finish (e.g. too deep) is reported, not thrown.
+    add(`the schema for ${ctx.op.label} ${documented.status} ${mediaKey} could not be checked on this body: ${(error as Error).message}`);
+    return findings;
+  }
+  if (valid) return findings;
   const errors = relevantErrors(compiled.validate.errors ?? []);
   for (const error of errors.slice(0, MAX_SCHEMA_ERRORS)) add(`${ctx.exchange} answered ${status}: ${describeSchemaError(error)}`);
   if (errors.length > MAX_SCHEMA_ERRORS) add(`${ctx.exchange} answered ${status}: ${errors.length - MAX_SCHEMA_ERRORS} more schema errors not shown`);
   return findings;
+}
+
+/** "a body larger than the 5 MB limit (vottur reads no more than that)". */
+function tooLarge(response: HttpResponse): string {
+  return `a body larger than the ${describeBytes(response.limitBytes ?? DEFAULT_MAX_BODY_BYTES)} limit (vottur reads no more of an answer than that)`;
+}
+
+/** contract-pattern findings, each at the pattern in the description. */
+function patternFindings(ctx: ResponseCheckContext, problems: PatternProblem[]): Finding[] {
+  return problems.map((problem) =>
+    contractFinding('contract-pattern', ctx.description.displayPath, {
+      message: `the pattern \`${problem.pattern}\` ${problem.text}`,
+      path: patternLocation(ctx.description.data, problem.pattern) ?? [],
+    }),
+  );
 }
 
 /**
@@ -549,6 +704,9 @@ function problemDetailsFindings(
   const isProblemType = media?.essence === 'application/problem+json';
   if (response.body.length === 0) {
     problems.push({ text: 'no body' });
+  } else if (response.truncated) {
+    if (!isProblemType) problems.push({ text: `Content-Type ${show(contentType ?? 'none')} instead of application/problem+json` });
+    problems.push({ text: tooLarge(response) });
   } else {
     if (!isProblemType) problems.push({ text: `Content-Type ${show(contentType ?? 'none')} instead of application/problem+json` });
     if (json && !json.ok) problems.push({ text: `a body that is not valid JSON (${json.error})` });

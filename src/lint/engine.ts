@@ -13,6 +13,8 @@
  */
 import { isOpenApi3x, uniqueProblems, type JsonPath, type OpenApiDocument, type RuleDefinition, type Severity } from '../../rulesets/lib/rule.js';
 import { timed } from '../../rulesets/lib/timing.js';
+import type { RuleMeta } from '../report/finding.js';
+import type { LoadedDescription } from './load.js';
 
 /** One problem of one rule, ready to become a `Finding`. */
 export interface RuleResult {
@@ -20,6 +22,12 @@ export interface RuleResult {
   message: string;
   path: JsonPath;
   severity: Severity;
+}
+
+/** What lints a loaded description: the rules' metadata, and a run over one document. */
+export interface Linter {
+  rules: RuleMeta[];
+  run(loaded: LoadedDescription): RuleResult[] | Promise<RuleResult[]>;
 }
 
 /** The longest prefix of `path` that exists in `data` (own keys and array positions only). */

@@ -7,13 +7,13 @@
  * document is linted in this thread, and not at all when the pool does the work.
  */
 import { existsSync } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { realpath, stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
-import { relative, resolve, sep } from 'node:path';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { glob, isDynamicPattern } from 'tinyglobby';
 import type { TimingEntry } from '../../rulesets/lib/timing.js';
-import { CouldNotRunError } from '../cli/errors.js';
+import { CouldNotRunError } from '../errors.js';
 import { sortFindings, type Report, type RuleMeta } from '../report/finding.js';
 import { toolInfo } from '../version.js';
 import type { LintDocumentOptions, LintedDocument } from './lint.js';
@@ -104,14 +104,64 @@ export function inShard(file: string, shard: Shard, cwd = process.cwd()): boolea
   return fnv1a(key) % shard.count === shard.index - 1;
 }
 
-/** Expands files and glob patterns (`apis/**\/*.yaml`) to a sorted, de-duplicated list of files. */
-export async function expandPatterns(patterns: string[], cwd = process.cwd()): Promise<string[]> {
+/** A document named as a URL or as `-` (standard input) is passed on as written, not as a path. */
+export function isPathless(file: string): boolean {
+  return file === '-' || /^https?:\/\//i.test(file);
+}
+
+/** Where `lintDocument` should look for `file`. */
+function documentTarget(cwd: string, file: string): string {
+  return isPathless(file) ? file : resolve(cwd, file);
+}
+
+/**
+ * The folder a glob pattern starts in: its leading segments without glob syntax (`apis` for
+ * `apis/**\/*.yaml`, the working directory for `**\/*.yaml`).
+ */
+function patternBase(pattern: string, cwd: string): string {
+  const segments = pattern.split('/');
+  const fixed: string[] = [];
+  for (const segment of segments.slice(0, -1)) {
+    if (isDynamicPattern(segment)) break;
+    fixed.push(segment);
+  }
+  return resolve(cwd, fixed.join('/') || '.');
+}
+
+/**
+ * Expands files and glob patterns (`apis/**\/*.yaml`) to a sorted, de-duplicated list of files.
+ * A file a pattern finds is held to the rule `$ref`s are held to: its real path must be inside
+ * the folder the pattern starts in, so a symbolic link cannot bring in a file from elsewhere
+ * (`onSkipped` hears of each one left out). A file named explicitly is taken as named.
+ */
+export async function expandPatterns(patterns: string[], cwd = process.cwd(), onSkipped: (file: string, why: string) => void = warnSkipped): Promise<string[]> {
   const files = new Set<string>();
   for (const pattern of patterns) {
+    if (isPathless(pattern)) {
+      files.add(pattern);
+      continue;
+    }
     if (isDynamicPattern(pattern)) {
       const matches = await glob(pattern, { cwd, absolute: false, onlyFiles: true, expandDirectories: false });
       if (matches.length === 0) throw new CouldNotRunError(`no file matches ${pattern}; check the pattern (quote it so the shell does not expand it)`);
-      for (const match of matches.sort()) files.add(match);
+      const base = await realpath(patternBase(pattern, cwd)).catch(() => patternBase(pattern, cwd));
+      let kept = 0;
+      for (const match of matches.sort()) {
+        const real = await realpath(resolve(cwd, match)).catch(() => undefined);
+        const inside = real === undefined ? '..' : relative(base, real);
+        if (inside.startsWith('..') || isAbsolute(inside)) {
+          onSkipped(match, `it leads outside ${relative(cwd, base) || '.'} (a symbolic link); name it explicitly to lint it`);
+          continue;
+        }
+        const info = await stat(real!).catch(() => undefined);
+        if (!info?.isFile()) {
+          onSkipped(match, 'it is not a regular file');
+          continue;
+        }
+        files.add(match);
+        kept++;
+      }
+      if (kept === 0) throw new CouldNotRunError(`no file matches ${pattern} inside ${relative(cwd, base) || '.'}; check the pattern`);
       continue;
     }
     const info = await stat(resolve(cwd, pattern)).catch(() => undefined);
@@ -120,6 +170,10 @@ export async function expandPatterns(patterns: string[], cwd = process.cwd()): P
     files.add(pattern);
   }
   return [...files];
+}
+
+function warnSkipped(file: string, why: string): void {
+  process.stderr.write(`vottur: skipped ${file}: ${why}\n`);
 }
 
 /** The built worker (`dist/src/lint/worker.js`), or undefined when running from TypeScript sources (tests). */
@@ -163,7 +217,7 @@ async function lintInThread(files: string[], cwd: string, options: LintFilesOpti
   try {
     for (const file of files) {
       ruleTiming.reset();
-      results.push(await lintDocument(resolve(cwd, file), { ...options, cwd, linter }));
+      results.push(await lintDocument(documentTarget(cwd, file), { ...options, cwd, linter }));
       if (timing) timing.add(ruleTiming.entries());
       onProgress?.(results.length, files.length);
     }
@@ -196,7 +250,7 @@ async function lintInPool(files: string[], cwd: string, jobs: number, options: L
   const loop = async () => {
     while (next < order.length && !failed) {
       const i = order[next++]!;
-      const result = await pool.run({ file: resolve(cwd, files[i]!), cwd, allowRemoteRefs: options.allowRemoteRefs, remoteTimeoutMs: options.remoteTimeoutMs, timing: options.timing !== undefined });
+      const result = await pool.run({ file: documentTarget(cwd, files[i]!), cwd, allowRemoteRefs: options.allowRemoteRefs, remoteTimeoutMs: options.remoteTimeoutMs, timing: options.timing !== undefined });
       if ('failure' in result) {
         failed = true;
         throw result.failure.couldNotRun ? new CouldNotRunError(result.failure.message) : new Error(result.failure.message);

@@ -17,12 +17,16 @@
  * order-keeping objects do) and the same ranges as `@stoplight/json`'s `getLocationForJsonPath`
  * (`test/lint/engine.test.ts` compares both on every node of real documents). Whatever this
  * parser cannot reproduce exactly (a syntax error, a comment, a trailing comma, a duplicate key,
- * a byte-order mark, a `__proto__` key) makes `parseJsonFast` return undefined, and the caller
- * uses Spectral's parser instead.
+ * a byte-order mark) makes `parseJsonFast` return undefined, and the caller uses Spectral's parser
+ * instead. A `__proto__` key is kept as plain data here (`JSON.parse` makes it an own property);
+ * Spectral's parser would make it the object's prototype (see docs/security.md).
  */
 import type { IRange } from '@stoplight/types';
 
 export type Segment = string | number;
+
+/** Deepest nesting of objects and arrays read (deeper documents are refused in one line). */
+export const MAX_NESTING = 1000;
 
 export interface FastJson {
   data: unknown;
@@ -40,6 +44,8 @@ interface Scan {
   members: number;
   /** Offsets of objects whose integer-like keys are not written in JavaScript's key order. */
   misordered: number[];
+  /** Deepest nesting of containers. */
+  depth: number;
 }
 
 const QUOTE = 34;
@@ -89,6 +95,7 @@ function scan(text: string): Scan {
   // Per open object: NO_KEY, TEXT_KEY (a non-index key seen), REPORTED, or the last index key.
   const keyState: number[] = [];
   let members = 0;
+  let depth = 0;
   let lastStringStart = -1;
   let lastStringEnd = -1;
   const n = text.length;
@@ -102,6 +109,7 @@ function scan(text: string): Scan {
       case 123: // {
       case 91: // [
         stack.push(opens.length);
+        if (stack.length > depth) depth = stack.length;
         keyState.push(NO_KEY);
         opens.push(i);
         closes.push(-1);
@@ -134,21 +142,27 @@ function scan(text: string): Scan {
         break;
     }
   }
-  return { opens, closes, lineStarts, members, misordered };
+  return { opens, closes, lineStarts, members, misordered, depth };
 }
 
 /** Own keys of every object in the parsed data (JSON.parse keeps the last of duplicate keys, so fewer keys than members means a duplicate). */
 function countKeys(value: unknown): number {
-  if (typeof value !== 'object' || value === null) return 0;
   let count = 0;
-  if (Array.isArray(value)) {
-    for (const item of value) if (typeof item === 'object' && item !== null) count += countKeys(item);
-    return count;
-  }
-  for (const key in value) {
-    count++;
-    const item = (value as Record<string, unknown>)[key];
-    if (typeof item === 'object' && item !== null) count += countKeys(item);
+  // Iterative: deep documents must not overflow the stack.
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (typeof node !== 'object' || node === null) continue;
+    if (Array.isArray(node)) {
+      for (const item of node) if (typeof item === 'object' && item !== null) stack.push(item);
+      continue;
+    }
+    for (const key in node) {
+      if (!Object.prototype.hasOwnProperty.call(node, key)) continue;
+      count++;
+      const item = (node as Record<string, unknown>)[key];
+      if (typeof item === 'object' && item !== null) stack.push(item);
+    }
   }
   return count;
 }
@@ -325,8 +339,8 @@ function inWrittenOrder(target: Record<string, unknown>, order: string[]): Recor
  * Parses JSON text as Spectral's JSON parser would, or returns undefined when only Spectral's
  * parser can do that exactly (see the module comment).
  */
-export function parseJsonFast(text: string): FastJson | undefined {
-  if (text.charCodeAt(0) === 0xfeff || text.includes('"__proto__"')) return undefined;
+export function parseJsonFast(text: string): FastJson | { tooDeep: true } | undefined {
+  if (text.charCodeAt(0) === 0xfeff) return undefined;
   let data: unknown;
   try {
     data = JSON.parse(text);
@@ -335,6 +349,7 @@ export function parseJsonFast(text: string): FastJson | undefined {
   }
   if (typeof data !== 'object' || data === null) return undefined;
   const index = scan(text);
+  if (index.depth > MAX_NESTING) return { tooDeep: true };
   if (countKeys(data) !== index.members) return undefined;
   const locator = new Locator(text, index);
   // Deepest first, so a re-ordered parent holds its re-ordered children.
@@ -348,7 +363,7 @@ export function parseJsonFast(text: string): FastJson | undefined {
     }
     const ordered = inWrittenOrder(node, locator.writtenKeys(open));
     if (parent === undefined) data = ordered;
-    else parent[path[path.length - 1]!] = ordered;
+    else Object.defineProperty(parent, path[path.length - 1]!, { value: ordered, writable: true, enumerable: true, configurable: true });
   }
   return { data, locate: (path, closest) => locator.locate(path, closest) };
 }

@@ -13,12 +13,14 @@
  *
  * Spectral is loaded only for rulesets written for Spectral (`createLinter`, `./spectral.ts`).
  */
-import { relative } from 'node:path';
 import { encodePointer } from '../../rulesets/lib/openapi.js';
 import { docsUrl, type RuleDefinition } from '../../rulesets/lib/rule.js';
 import type { DocumentInfo, Finding, RuleMeta } from '../report/finding.js';
-import { runRules, type RuleResult } from './engine.js';
+import { runRules, type Linter } from './engine.js';
+import { shownPath } from '../report/source.js';
 import { loadDescription, type LoadedDescription, type LoadOptions } from './load.js';
+
+export type { Linter };
 
 export interface LintDocumentOptions extends LoadOptions {
   /** Paths in findings are made relative to this folder (default: the working directory). */
@@ -30,12 +32,6 @@ export interface LintDocumentOptions extends LoadOptions {
 export interface LintedDocument {
   document: DocumentInfo;
   findings: Finding[];
-}
-
-/** What lints a loaded description: the rules' metadata, and a run over one document. */
-export interface Linter {
-  rules: RuleMeta[];
-  run(loaded: LoadedDescription): RuleResult[] | Promise<RuleResult[]>;
 }
 
 export function ruleMeta(rule: RuleDefinition): RuleMeta {
@@ -84,7 +80,7 @@ export async function lintDocument(file: string, options: LintDocumentOptions = 
   const displayPaths = new Map<string, string>();
   const displayPath = (uri: string) => {
     let shown = displayPaths.get(uri);
-    if (shown === undefined) displayPaths.set(uri, (shown = /^https?:/.test(uri) ? uri : relative(cwd, uri) || uri));
+    if (shown === undefined) displayPaths.set(uri, (shown = /^https?:/.test(uri) ? uri : shownPath(cwd, uri)));
     return shown;
   };
   const results = await linter.run(loaded);

@@ -3,17 +3,24 @@
  * bundle any external `$ref`s into one document whose references are all local, remembering
  * where each part came from so findings point at the right file and line.
  *
- * Safety: a `$ref` to a file outside the root document's folder is not read, and `http(s)`
- * references are not fetched unless the caller allows it. Each refusal becomes a problem the
- * linter reports as `platform-openapi-valid`; neither is ever a way to read the CI machine's
- * files or reach its network.
+ * Safety: a `$ref` to a file outside the root document's folder is not read (nor anything but a
+ * regular file), and `http(s)` references are not fetched unless the caller allows it. Each
+ * refusal becomes a problem the linter reports as `platform-openapi-valid`; neither is ever a way
+ * to read the CI machine's files or reach its network.
+ *
+ * The root document may also be an `http(s)` URL the user named, or `-` (standard input). A URL
+ * document's relative `$ref`s are fetched when they stay on its origin and under its folder (the
+ * same rule as a file's folder); anything else remote needs `--allow-remote-refs`, and a local
+ * file is never read on a remote document's behalf. Every fetch is bounded (`./fetch.ts`).
  */
-import { readFile, realpath } from 'node:fs/promises';
+import { readFile, realpath, stat } from 'node:fs/promises';
 import { dirname, extname, isAbsolute, relative, resolve as resolvePath, sep } from 'node:path';
 import spectralParsers from '@stoplight/spectral-parsers';
 import type { IParserResult, IRange } from '@stoplight/types';
-import { CouldNotRunError } from '../cli/errors.js';
-import { parseJsonFast } from './json.js';
+import { CouldNotRunError } from '../errors.js';
+import { fetchText, FetchError } from './fetch.js';
+import { MAX_NESTING, parseJsonFast } from './json.js';
+import { parseYaml } from './yaml.js';
 
 // A CommonJS package whose named exports Node cannot detect.
 const { Json, Yaml } = spectralParsers;
@@ -55,8 +62,23 @@ export interface LoadedDescription {
 
 export interface LoadOptions {
   allowRemoteRefs?: boolean;
-  /** Time limit for fetching one remote document (ms). */
+  /** Time limit for fetching one remote document, headers and whole body (ms). */
   remoteTimeoutMs?: number;
+  /** Largest remote document read (bytes; default `MAX_REMOTE_BYTES` of ./fetch.ts). */
+  maxRemoteBytes?: number;
+}
+
+/** `-`: the description is read from standard input. */
+export const STDIN = '-';
+
+export function isRemote(file: string): boolean {
+  return REMOTE.test(file);
+}
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 function parserFor(kind: SourceFile['kind']) {
@@ -78,46 +100,107 @@ function detectKind(uri: string, text: string): SourceFile['kind'] {
  */
 export function parseSource(uri: string, text: string, display: string): SourceFile {
   const kind = detectKind(uri, text);
-  if (kind === 'json') {
-    const fast = parseJsonFast(text);
-    if (fast) {
-      const parsed = { data: fast.data, diagnostics: [], ast: undefined, lineMap: undefined } as unknown as IParserResult<unknown>;
-      return { uri, text, kind, parsed, locate: (path) => fast.locate(path, true) };
+  if (kind === 'yaml') {
+    let yaml: ReturnType<typeof parseYaml>;
+    try {
+      yaml = parseYaml(text);
+    } catch (error) {
+      if (error instanceof CouldNotRunError) throw new CouldNotRunError(`${display}: ${error.message}`);
+      throw error;
     }
+    throwOnFatal(yaml.parsed, display, kind);
+    return { uri, text, kind, parsed: yaml.parsed, locate: (path) => yaml.locate(path) };
   }
-  const parser = parserFor(kind);
-  const parsed = parser.parse(text) as IParserResult<unknown>;
+  const fast = parseJsonFast(text);
+  if (fast && 'tooDeep' in fast) throw new CouldNotRunError(`${display}: it is nested deeper than ${MAX_NESTING} levels; no API description needs that many, so it is not read`);
+  if (fast) {
+    const parsed = { data: fast.data, diagnostics: [], ast: undefined, lineMap: undefined } as unknown as IParserResult<unknown>;
+    return { uri, text, kind, parsed, locate: (path) => fast.locate(path, true) };
+  }
+  let parsed: IParserResult<unknown>;
+  try {
+    parsed = Json.parse(text) as IParserResult<unknown>;
+  } catch (error) {
+    if (error instanceof RangeError) throw new CouldNotRunError(`${display}: it is nested too deeply to read; no API description needs that many levels`);
+    throw error;
+  }
+  throwOnFatal(parsed, display, kind);
+  // Spectral's JSON parser (used only for JSON that `JSON.parse` cannot read exactly: comments,
+  // trailing commas, duplicate keys) assigns keys, so a `__proto__` key would become a prototype.
+  if (hasForeignPrototype(parsed.data)) {
+    throw new CouldNotRunError(`${display}: it has a \`__proto__\` key and also comments, trailing commas or duplicate keys; remove either so the document can be read as plain data`);
+  }
+  return { uri, text, kind, parsed, locate: (path) => Json.getLocationForJsonPath(parsed as never, path, true)?.range };
+}
+
+function throwOnFatal(parsed: IParserResult<unknown>, display: string, kind: SourceFile['kind']): void {
   const fatal = parsed.diagnostics.find((d) => d.severity === 0);
   if (fatal) {
     const where = `${display}:${fatal.range.start.line + 1}:${fatal.range.start.character + 1}`;
     throw new CouldNotRunError(`${where}: not valid ${kind === 'json' ? 'JSON' : 'YAML'} (${fatal.message}); fix the syntax and run again`);
   }
-  return { uri, text, kind, parsed, locate: (path) => parser.getLocationForJsonPath(parsed as never, path, true)?.range };
 }
+
+/** Whether any object in the data has a prototype other than `Object.prototype` (a `__proto__` key was assigned). */
+function hasForeignPrototype(data: unknown): boolean {
+  const stack: unknown[] = [data];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (typeof node !== 'object' || node === null) continue;
+    if (!Array.isArray(node) && Object.getPrototypeOf(node) !== Object.prototype) return true;
+    for (const key of Object.keys(node)) stack.push((node as Record<string, unknown>)[key]);
+  }
+  return false;
+}
+
+/** Sets a key as an own data property: a `__proto__` key stays data, never a prototype. */
+function setKey(target: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
+  else target[key] = value;
+}
+
+/** Keys that say a YAML/JSON document is meant as an API description. */
+const DESCRIPTION_KEYS = ['openapi', 'swagger', 'info', 'paths', 'components', 'webhooks'];
 
 const REMOTE = /^https?:\/\//i;
 
 export async function loadDescription(file: string, options: LoadOptions = {}): Promise<LoadedDescription> {
-  const absolute = resolvePath(file);
-  const display = relative(process.cwd(), absolute) || file;
-  // Paths stay as the user wrote them (a symbolic link in them is shown, not resolved); the
-  // folder check below compares real paths, so a link cannot lead a `$ref` out of the folder.
-  const rootUri = absolute;
+  let rootUri: string;
+  let display: string;
   let text: string;
-  try {
-    text = await readFile(rootUri, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : code === 'EACCES' ? 'permission denied' : (error as Error).message;
-    throw new CouldNotRunError(`cannot read ${display}: ${why}; check the path`);
+  if (REMOTE.test(file)) {
+    // A URL the user named: fetched (bounded), its folder on that origin is "the folder".
+    rootUri = display = file;
+    try {
+      text = await fetchText(file, { timeoutMs: options.remoteTimeoutMs, maxBytes: options.maxRemoteBytes });
+    } catch (error) {
+      if (error instanceof FetchError) throw new CouldNotRunError(`cannot read ${file}: ${error.message}`);
+      throw error;
+    }
+  } else if (file === STDIN) {
+    // Standard input stands for a document in the working directory (its `$ref`s are read from there).
+    rootUri = resolvePath(STDIN);
+    display = STDIN;
+    text = await readStdin();
+  } else {
+    const absolute = resolvePath(file);
+    display = relative(process.cwd(), absolute) || file;
+    // Paths stay as the user wrote them (a symbolic link in them is shown, not resolved); the
+    // folder check below compares real paths, so a link cannot lead a `$ref` out of the folder.
+    rootUri = absolute;
+    try {
+      text = await readFile(rootUri, 'utf8');
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : code === 'EACCES' ? 'permission denied' : (error as Error).message;
+      throw new CouldNotRunError(`cannot read ${display}: ${why}; check the path`);
+    }
   }
   const root = parseSource(rootUri, text, display);
-  if (!isObject(root.parsed.data)) {
-    throw new CouldNotRunError(`${display} is not an OpenAPI description (its top level is ${root.parsed.data === null ? 'empty' : `a ${Array.isArray(root.parsed.data) ? 'list' : typeof root.parsed.data}`}, not an object)`);
-  }
+  checkIsDescription(root.parsed.data, display);
   const files = new Map<string, SourceFile>([[rootUri, root]]);
-  const rootFolder = dirname(rootUri);
-  const rootFolderReal = await realpath(rootFolder);
+  const rootFolder = REMOTE.test(rootUri) ? new URL('.', rootUri).href : dirname(rootUri);
+  const rootFolderReal = REMOTE.test(rootUri) ? rootFolder : await realpath(rootFolder);
   const problems: LoadProblem[] = [];
   // Bundled path prefix (encoded pointer) → where that subtree came from.
   const origins = new Map<string, { file: SourceFile; path: JsonPath }>();
@@ -153,6 +236,17 @@ export async function loadDescription(file: string, options: LoadOptions = {}): 
   };
 }
 
+/** A document that is not an API description at all is refused in one line (exit 2), not linted. */
+export function checkIsDescription(data: unknown, display: string): void {
+  if (data === undefined || data === null) throw new CouldNotRunError(`${display} is empty; write an OpenAPI description in it (or name the right file)`);
+  if (!isObject(data)) {
+    throw new CouldNotRunError(`${display} is not an OpenAPI description (its top level is a ${Array.isArray(data) ? 'list' : typeof data}, not an object)`);
+  }
+  if (!DESCRIPTION_KEYS.some((key) => Object.prototype.hasOwnProperty.call(data, key))) {
+    throw new CouldNotRunError(`${display} is not an API description (it has none of ${DESCRIPTION_KEYS.map((key) => `\`${key}\``).join(', ')} at its top level); name an OpenAPI description`);
+  }
+}
+
 async function bundle(
   root: SourceFile,
   files: Map<string, SourceFile>,
@@ -171,17 +265,18 @@ async function bundle(
     let text: string;
     if (REMOTE.test(uri)) {
       try {
-        const response = await fetch(uri, { redirect: 'error', signal: AbortSignal.timeout(options.remoteTimeoutMs ?? 10_000) });
-        if (!response.ok) return `fetching ${uri} answered HTTP ${response.status}`;
-        text = await response.text();
+        text = await fetchText(uri, { timeoutMs: options.remoteTimeoutMs, maxBytes: options.maxRemoteBytes });
       } catch (error) {
-        return `cannot fetch ${uri}: ${(error as Error).message}`;
+        if (error instanceof FetchError) return error.message;
+        throw error;
       }
     } else {
       try {
         const real = await realpath(uri);
         const inside = relative(rootFolderReal, real);
         if (inside.startsWith('..') || isAbsolute(inside)) return `${relative(rootFolder, uri)} is a link to a file outside the description's folder, so it is not read`;
+        // Only regular files: a FIFO or a device would block or never end.
+        if (!(await stat(real)).isFile()) return `${relative(rootFolder, uri)} is not a regular file, so it is not read`;
         text = await readFile(real, 'utf8');
       } catch (error) {
         return (error as NodeJS.ErrnoException).code === 'ENOENT' ? `the file ${relative(rootFolder, uri)} does not exist` : `cannot read ${relative(rootFolder, uri)}: ${(error as Error).message}`;
@@ -200,7 +295,7 @@ async function bundle(
   const valueAt = (data: unknown, pointer: JsonPath): { found: boolean; value: unknown } => {
     let node = data;
     for (const segment of pointer) {
-      if (Array.isArray(node) && /^\d+$/.test(String(segment))) node = node[Number(segment)];
+      if (Array.isArray(node) && /^(?:0|[1-9]\d*)$/.test(String(segment)) && Number(segment) < node.length) node = node[Number(segment)];
       else if (isObject(node) && Object.prototype.hasOwnProperty.call(node, segment)) node = node[segment as string];
       else return { found: false, value: undefined };
     }
@@ -218,6 +313,8 @@ async function bundle(
 
   const refusal = (ref: string, target: string, base: SourceFile): string | undefined => {
     if (REMOTE.test(target)) {
+      // A URL document's own folder on its own origin plays the part of a file's folder.
+      if (REMOTE.test(rootFolder) && target.startsWith(rootFolder) && new URL(target).origin === new URL(rootFolder).origin) return undefined;
       return options.allowRemoteRefs ? undefined : `\`$ref: ${ref}\` points to a remote document, which is not fetched; inline it, or pass --allow-remote-refs if you trust that host`;
     }
     if (REMOTE.test(base.uri)) return `\`$ref: ${ref}\` in the remote document ${base.uri} points to a local file, which is not read`;
@@ -265,7 +362,7 @@ async function bundle(
       return walk(value, target, pointer, bundlePath);
     }
     const out: Record<string, unknown> = {};
-    for (const key of Object.keys(node)) out[key] = await walk(node[key], file, [...filePath, key], [...bundlePath, key]);
+    for (const key of Object.keys(node)) setKey(out, key, await walk(node[key], file, [...filePath, key], [...bundlePath, key]));
     return out;
   };
 

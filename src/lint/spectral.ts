@@ -12,7 +12,7 @@ import type { IParserResult } from '@stoplight/types';
 import type { Severity } from '../../rulesets/lib/rule.js';
 import { docsUrl } from '../../rulesets/lib/rule.js';
 import type { Category, RuleMeta } from '../report/finding.js';
-import type { Linter } from './lint.js';
+import type { Linter } from './engine.js';
 
 const SEVERITY_BY_SPECTRAL: Severity[] = ['error', 'warn', 'info', 'hint'];
 

@@ -4,9 +4,9 @@
  * holds only results). Runs from the built `dist/src/lint/worker.js`.
  */
 import { ruleTiming, type TimingEntry } from '../../rulesets/lib/timing.js';
-import { CouldNotRunError } from '../cli/errors.js';
+import { CouldNotRunError } from '../errors.js';
 import type { RuleMeta } from '../report/finding.js';
-import { enableCompileCache, flushCompileCache } from './compile-cache.js';
+import { enableCompileCache, flushCompileCache } from '../runtime/compile-cache.js';
 import type { LintedDocument } from './lint.js';
 
 // Before the rules load: compiled code cached on disk.

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
-import { maskNationalIds } from '../report/pii.js';
+import { maskNationalIds } from '../pii.js';
 import type { TokenVerifier } from './auth.js';
 import type { ReferenceDescription } from './description.js';
 import { faultBehaviours, type FaultAnswer, type FaultName, type RawAnswer, type ResourceKind } from './faults.js';

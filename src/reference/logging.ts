@@ -4,7 +4,7 @@
  * `010130****`), whatever logged it (request URLs, headers, error messages and stacks included).
  */
 import { pino, stdSerializers, type Logger } from 'pino';
-import { maskDeep, maskNationalIds } from '../report/pii.js';
+import { maskDeep, maskNationalIds } from '../pii.js';
 
 /** Request headers worth logging besides `X-Road-Client`; the `X-Param-*` ones carry identifiers and are masked. */
 const LOGGED_HEADERS = ['x-param-national-id', 'x-param-to-national-id', 'x-param-from-national-id', 'user-agent'] as const;

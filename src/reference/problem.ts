@@ -4,7 +4,7 @@
  * and the `traceId` extension naming the request in the logs.
  */
 import { STATUS_CODES } from 'node:http';
-import { maskNationalIds } from '../report/pii.js';
+import { maskNationalIds } from '../pii.js';
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8';
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';

@@ -4,8 +4,8 @@
  */
 export type Severity = 'error' | 'warn' | 'info' | 'hint';
 export type Category = 'documentation' | 'data-format' | 'naming' | 'methods' | 'errors' | 'security';
-/** Where a finding comes from: the description (`lint`), a live payload (`response`), the Dredd run (`contract`). */
-export type FindingSource = 'lint' | 'response' | 'contract';
+/** Where a finding comes from: the description (`lint`), a live payload (`response`), the Dredd run (`contract`), a comparison of two versions (`diff`). */
+export type FindingSource = 'lint' | 'response' | 'contract' | 'diff';
 
 export const SEVERITIES: readonly Severity[] = ['error', 'warn', 'info', 'hint'];
 
@@ -47,6 +47,16 @@ export interface Finding {
   operation?: string;
   operationId?: string;
   request?: { method: string; url: string; status?: number; durationMs?: number };
+  /** Other places the finding concerns (for diff findings: the same node in the base version). */
+  related?: RelatedLocation[];
+}
+
+export interface RelatedLocation {
+  document: string;
+  pointer: string;
+  line?: number;
+  column?: number;
+  message?: string;
 }
 
 /** Metadata of a rule, as formats that list rules (SARIF, JUnit, Markdown) need it. */

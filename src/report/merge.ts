@@ -3,7 +3,7 @@
  * documents, or the shards of a CI matrix. `vottur report` is built on these.
  */
 import { readFileSync } from 'node:fs';
-import { CouldNotRunError } from '../cli/errors.js';
+import { CouldNotRunError } from '../errors.js';
 import { sortFindings, type DocumentInfo, type Finding, type OperationResult, type Report, type RuleMeta } from './finding.js';
 import { describeSchemaError, reportValidator } from './schema.js';
 

@@ -8,7 +8,7 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { isAbsolute, resolve } from 'node:path';
+import { isAbsolute, relative, resolve } from 'node:path';
 import type { LineCounter, Node as YamlNode } from 'yaml';
 
 /** The YAML library, loaded on first use: most reports never need it, and every `vottur lint` would pay for loading it. */
@@ -20,6 +20,17 @@ import type { Finding, Report } from './finding.js';
 
 /** Files larger than this are not read (an excerpt is not worth reading 50 MB). */
 const MAX_BYTES = 32 * 1024 * 1024;
+
+/**
+ * How a report names a local file: relative to the working directory when it lies inside it
+ * (`apis/x.yaml`), and as its absolute path when it does not (`/srv/apis/x.yaml`, never
+ * `../../../srv/apis/x.yaml`).
+ */
+export function shownPath(cwd: string, absolute: string): string {
+  const inside = relative(cwd, absolute);
+  if (inside === '') return absolute;
+  return inside.startsWith('..') || isAbsolute(inside) ? absolute : inside;
+}
 
 export function isUrl(document: string): boolean {
   return /^[a-z][a-z0-9+.-]*:\/\//i.test(document);

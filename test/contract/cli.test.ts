@@ -11,7 +11,7 @@ import { Command, CommanderError } from 'commander';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { registerCheck } from '../../src/cli/commands/check.js';
 import { registerTest } from '../../src/cli/commands/test.js';
-import { CouldNotRunError } from '../../src/cli/errors.js';
+import { CouldNotRunError } from '../../src/errors.js';
 import type { FaultName } from '../../src/reference/faults.js';
 import { startReferenceService, type RunningReferenceService } from '../../src/reference/service.js';
 import { closedPort, startThingsServer, THINGS_DESCRIPTION, THINGS_TOKEN, type TestServer } from './fixtures/servers.js';

@@ -8,8 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { dreddCopy } from '../../src/contract/dredd.js';
+import { dreddCopy, runDredd } from '../../src/contract/dredd.js';
 import { runContractTests } from '../../src/contract/index.js';
+import { startHostileServer, type HostileServer } from './fixtures/hostile.js';
 import { EXAMPLE_THING, startThingsServer, THINGS_DESCRIPTION, THINGS_TOKEN, type TestServer } from './fixtures/servers.js';
 
 const servers: TestServer[] = [];
@@ -121,5 +122,70 @@ describe('the Dredd run', () => {
     expect(Object.keys(copy.paths['/a/{id}'].get.responses)).toEqual(['200']);
     // The original is untouched.
     expect(document.paths['/a/{id}'].get.responses).toHaveProperty('default');
+  });
+});
+
+describe("Dredd's requests are held to vottur's limits", () => {
+  const hostileServers: HostileServer[] = [];
+  afterEach(async () => {
+    await Promise.all(hostileServers.splice(0).map((server) => server.close()));
+  });
+  async function hostile(kind: Parameters<typeof startHostileServer>[0]): Promise<HostileServer> {
+    const server = await startHostileServer(kind);
+    hostileServers.push(server);
+    return server;
+  }
+  const dreddErrors = (report: Awaited<ReturnType<typeof runContractTests>>) => report.findings.filter((f) => f.ruleId === 'contract-dredd').map((f) => f.message);
+
+  it('read no more than 5 MB of a 1 GB answer, and say the limit', async () => {
+    const server = await hostile('huge');
+    const report = await runContractTests({ description: THINGS_DESCRIPTION, server: server.url, auth: { bearer: THINGS_TOKEN }, timeoutMs: 10_000 });
+    const messages = dreddErrors(report);
+    expect(messages).toHaveLength(6);
+    for (const message of messages) expect(message).toMatch(/^Dredd transaction ".*" could not run: the answer was larger than the 5 MB limit \(vottur reads no more of an answer than that\)$/);
+    // Six answers of 5 MB each at most, plus what sat in socket buffers: nowhere near 1 GB.
+    expect(server.bytesSent).toBeLessThan(6 * 16 * 1024 * 1024);
+  });
+
+  it('give up on a body trickled a byte at a time at --timeout, for the whole answer', async () => {
+    const server = await hostile('trickle');
+    const report = await runContractTests({ description: THINGS_DESCRIPTION, server: server.url, auth: { bearer: THINGS_TOKEN }, timeoutMs: 500 });
+    const messages = dreddErrors(report);
+    expect(messages).toHaveLength(6);
+    for (const message of messages) expect(message).toMatch(/could not run: no complete answer within 500 ms$/);
+  });
+
+  it('send the requests of hanging transactions side by side, within --concurrency', async () => {
+    const server = await hostile('hang');
+    const report = await runContractTests({ description: THINGS_DESCRIPTION, server: server.url, auth: { bearer: THINGS_TOKEN }, timeoutMs: 1000, concurrency: 2 });
+    expect(dreddErrors(report)).toHaveLength(6);
+    for (const message of dreddErrors(report)) expect(message).toMatch(/could not run: no complete answer within 1000 ms$/);
+    expect(server.dreddRequests).toBe(6);
+    // The requests come in pairs, a time limit apart: two side by side (one after another, Dredd's
+    // own way, would put the second a time limit after the first), and never a third before one
+    // of them has been given up on.
+    const [first, second, third] = server.dreddArrivals as [number, number, number];
+    expect(second - first).toBeLessThan(500);
+    expect(third - first).toBeGreaterThan(900);
+  });
+
+  it('stop the whole replay at its deadline: nothing more is sent, each transaction says why', async () => {
+    const server = await hostile('hang');
+    const document = parseYaml(await readFile(THINGS_DESCRIPTION, 'utf8')) as Record<string, unknown>;
+    const run = await runDredd({
+      document,
+      server: server.url,
+      timeoutMs: 20_000,
+      concurrency: 1,
+      deadlineMs: 400,
+      prepare: (info) => (info.method === 'GET' ? { pathAndQuery: `/v1/things/${EXAMPLE_THING}`, headers: { Authorization: `Bearer ${THINGS_TOKEN}` } } : { skip: 'not in this test' }),
+      checkBody: () => false,
+    });
+    expect(run.failure).toBeUndefined();
+    const errors = run.results.filter((r) => r.outcome === 'error');
+    expect(errors).toHaveLength(4);
+    for (const result of errors) expect(result.message).toBe("not completed: the Dredd replay's deadline of 400 ms passed");
+    // Only the first request was under way when the deadline passed.
+    expect(server.dreddRequests).toBe(1);
   });
 });

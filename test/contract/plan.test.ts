@@ -6,7 +6,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CouldNotRunError } from '../../src/cli/errors.js';
+import { CouldNotRunError } from '../../src/errors.js';
 import { checkDataAgainst, checkDataShape, loadDataFile } from '../../src/contract/data.js';
 import { loadContractDescription, type ContractDescription } from '../../src/contract/description.js';
 import { planRequests, type PlannedRequest } from '../../src/contract/plan.js';

@@ -3,8 +3,16 @@
  * time limit holds, a server that is down is one finding, the concurrency cap holds, and
  * credentials never reach a report.
  */
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
+import { loadContractDescription } from '../../src/contract/description.js';
 import { runContractTests } from '../../src/contract/index.js';
+import { planRequests } from '../../src/contract/plan.js';
 import { closedPort, EXAMPLE_THING, startRecorder, startThingsServer, THINGS_DESCRIPTION, THINGS_TOKEN, type TestServer } from './fixtures/servers.js';
 
 const servers: TestServer[] = [];
@@ -96,5 +104,123 @@ describe('contract runs against the things fixture', () => {
     await expect(runContractTests({ description: THINGS_DESCRIPTION, server: 'http://127.0.0.1:1/?a=b' })).rejects.toThrow(/without a query string/);
     await expect(runContractTests({ description: THINGS_DESCRIPTION, server: 'ftp://127.0.0.1' })).rejects.toThrow(/http or https/);
     await expect(runContractTests({ description: THINGS_DESCRIPTION, server: 'not a url' })).rejects.toThrow(/is not a URL/);
+  });
+});
+
+describe("the description's patterns in the request planner", () => {
+  it('are matched in linear time: a pattern catastrophic for backtracking does not stall planning', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'vottur-plan-redos-'));
+    try {
+      const withPattern = (pattern: string) => `openapi: 3.0.3
+info: { title: t, version: 1.0.0 }
+paths:
+  /v1/codes/{code}:
+    get:
+      parameters:
+        - { name: code, in: path, required: true, schema: { type: string, pattern: '${pattern}' }, example: abcX }
+      responses:
+        '200': { description: ok }
+        '204': { description: none }
+`;
+      // With JavaScript's RegExp, this pattern on the 23-character not-found value takes hours (11 s at 18 characters).
+      await writeFile(join(folder, 'redos.yaml'), withPattern('^(([a-z-]+)+)+X$'));
+      const hostile = planRequests(await loadContractDescription(join(folder, 'redos.yaml')));
+      expect(hostile.requests.some((r) => r.kind === 'notFound')).toBe(false);
+      expect(hostile.findings.map((f) => f.message)).toEqual([expect.stringMatching(/cannot derive an identifier of the right form that does not exist for the path parameter code/)]);
+      await writeFile(join(folder, 'plain.yaml'), withPattern('^[a-zX-]+$'));
+      const plain = planRequests(await loadContractDescription(join(folder, 'plain.yaml')));
+      expect(plain.requests.find((r) => r.kind === 'notFound')?.pathname).toBe('/v1/codes/vottur-no-such-resource');
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('hostile descriptions over real HTTP', () => {
+  /** The things description, changed by `edit`, in a temporary folder; and a server that answers as the things fixture with `name`. */
+  async function setUp(edit: (document: Record<string, any>) => void, name: string) {
+    const folder = await mkdtemp(join(tmpdir(), 'vottur-hostile-description-'));
+    const document = parseYaml(await readFile(THINGS_DESCRIPTION, 'utf8')) as Record<string, any>;
+    edit(document);
+    const file = join(folder, 'things.json');
+    await writeFile(file, JSON.stringify(document));
+    const thing = { id: EXAMPLE_THING, name, createdTimestamp: '2024-01-01T00:00:00.000Z' };
+    const server = createServer((request, response) => {
+      request.resume();
+      if (request.headers.authorization !== `Bearer ${THINGS_TOKEN}`) {
+        response.writeHead(401, { 'content-type': 'application/problem+json' });
+        response.end(JSON.stringify({ type: 'https://httpstatuses.org/401', title: 'Unauthorised', status: 401 }));
+      } else if (request.method === 'POST') {
+        response.writeHead(201, { 'content-type': 'application/json' });
+        response.end(JSON.stringify(thing));
+      } else if (request.url === `/v1/things/${EXAMPLE_THING}`) {
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end(JSON.stringify(thing));
+      } else if (request.url === '/v1/things/not-a-uuid') {
+        response.writeHead(400, { 'content-type': 'application/problem+json' });
+        response.end(JSON.stringify({ type: 'https://httpstatuses.org/400', title: 'Bad request', status: 400 }));
+      } else {
+        response.writeHead(204);
+        response.end();
+      }
+    });
+    await new Promise<void>((resolvePromise) => server.listen(0, '127.0.0.1', () => resolvePromise()));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const close = async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolvePromise) => server.close(() => resolvePromise()));
+      await rm(folder, { recursive: true, force: true });
+    };
+    return { file, url, close };
+  }
+
+  it('a ReDoS pattern on a 40-character value: checked at once, and reported as catastrophic', async () => {
+    // `vottur test` took 42.6 s on 33 characters before patterns ran in linear time.
+    const run = await setUp((document) => (document.components.schemas.Thing.properties.name.pattern = '^(a+)+$'), `${'a'.repeat(40)}!`);
+    try {
+      const report = await runContractTests({ description: run.file, server: run.url, auth: { bearer: THINGS_TOKEN }, timeoutMs: 2000 });
+      expect(report.findings.filter((f) => f.ruleId === 'contract-schema').map((f) => f.message)).toEqual([
+        expect.stringMatching(/^GET \/v1\/things\/\S+ answered 200: `\/name` is `a+!`; expected it to match `\^\(a\+\)\+\$`$/),
+        expect.stringMatching(/^POST \/v1\/things answered 201: `\/name` is `a+!`; expected it to match/),
+      ]);
+      const pattern = report.findings.filter((f) => f.ruleId === 'contract-pattern');
+      expect(pattern).toHaveLength(1);
+      expect(pattern[0]).toMatchObject({ severity: 'warn', pointer: '/components/schemas/Thing/properties/name/pattern' });
+      expect(report.rules.map((r) => r.id)).toContain('contract-pattern');
+    } finally {
+      await run.close();
+    }
+  });
+
+  it('a body larger than the limit: said so, with the limit, not "not valid JSON"', async () => {
+    const run = await setUp(() => undefined, 'x'.repeat(6 * 1024 * 1024));
+    try {
+      const report = await runContractTests({ description: run.file, server: run.url, auth: { bearer: THINGS_TOKEN }, timeoutMs: 5000, dredd: false });
+      const messages = report.findings.filter((f) => f.ruleId === 'contract-schema').map((f) => f.message);
+      expect(messages.length).toBeGreaterThan(0);
+      for (const message of messages) expect(message).toMatch(/answered 20[01] with a body larger than the 5 MB limit \(vottur reads no more of an answer than that\), so it was not checked against the schema$/);
+      expect(JSON.stringify(report.findings)).not.toMatch(/Unexpected end|not valid JSON/);
+    } finally {
+      await run.close();
+    }
+  });
+
+  it('an allOf cycle: a finding naming the schema and the cycle, and the rest is still tested', async () => {
+    const run = await setUp((document) => {
+      document.components.schemas.Thing = { allOf: [{ $ref: '#/components/schemas/Other' }] };
+      document.components.schemas.Other = { allOf: [{ $ref: '#/components/schemas/Thing' }] };
+    }, 'Lamp');
+    try {
+      const report = await runContractTests({ description: run.file, server: run.url, auth: { bearer: THINGS_TOKEN }, timeoutMs: 2000 });
+      const schema = report.findings.filter((f) => f.ruleId === 'contract-schema').map((f) => f.message);
+      expect(schema).toEqual([
+        'the schema for GET /v1/things/{thingId} 200 application/json could not be compiled, so the body was not checked: it applies itself to the same value without end (#/components/schemas/Thing → #/components/schemas/Other → #/components/schemas/Thing); break the cycle',
+        'the schema for POST /v1/things 201 application/json could not be compiled, so the body was not checked: it applies itself to the same value without end (#/components/schemas/Thing → #/components/schemas/Other → #/components/schemas/Thing); break the cycle',
+      ]);
+      // Everything else ran, Dredd included.
+      expect(report.rules.map((r) => r.id)).toEqual(expect.arrayContaining(['contract-problem-details', 'contract-auth-required', 'contract-dredd']));
+    } finally {
+      await run.close();
+    }
   });
 });

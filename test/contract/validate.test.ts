@@ -223,3 +223,114 @@ describe('national identifier conventions', () => {
     expect(placeholderForHeader('X-Query-National-Id')).toBeUndefined();
   });
 });
+
+/** A 3.0 description whose one response schema is `schema` (YAML flow text) plus `components`. */
+function oneSchema(schema: string, components = ''): string {
+  return `openapi: 3.0.3
+info: { title: t, version: 1.0.0 }
+paths:
+  /v1/things:
+    get:
+      responses:
+        '200':
+          description: ok
+          content:
+            application/json:
+              schema: ${schema}
+${components ? `components:\n  schemas:\n${components}` : ''}`;
+}
+
+describe("the description's patterns run in linear time", () => {
+  it("check ^(a+)+$ on a 40-character value at once, and say the pattern is catastrophic for backtracking engines", async () => {
+    // With JavaScript's RegExp this value takes hours (42.6 s at 33 characters, ×4 per two more).
+    const description = await load('redos.yaml', oneSchema(`{ type: object, properties: { name: { type: string, pattern: '^(a+)+$' } } }`));
+    const findings = check(description, response(200, { name: `${'a'.repeat(40)}!`, createdTimestamp: '2024-01-01T10:00:00.000Z' }));
+    const schema = findings.filter((f) => f.ruleId === 'contract-schema');
+    expect(schema.map((f) => f.message)).toEqual([expect.stringMatching(/`\/name` is `a+!`; expected it to match `\^\(a\+\)\+\$`/)]);
+    const pattern = findings.filter((f) => f.ruleId === 'contract-pattern');
+    expect(pattern).toHaveLength(1);
+    expect(pattern[0]).toMatchObject({ severity: 'warn', pointer: '/paths/~1v1~1things/get/responses/200/content/application~1json/schema/properties/name/pattern' });
+    expect(pattern[0]!.message).toMatch(/^the pattern `\^\(a\+\)\+\$` backtracks exponentially: a value such as "aaa…".*\(ReDoS\); (write it as|rewrite it)/);
+    // A matching value passes.
+    expect(check(description, response(200, { name: 'aaaa', createdTimestamp: '2024-01-01T10:00:00.000Z' })).filter((f) => f.ruleId === 'contract-schema')).toEqual([]);
+  });
+
+  it('skip a pattern the linear-time engine cannot run, with a finding, and still check the rest of the schema', async () => {
+    const description = await load(
+      'lookahead.yaml',
+      oneSchema(`{ type: object, properties: { code: { type: string, pattern: '^(?!0000)[0-9]{4}$' }, twice: { type: string, pattern: '^(ab)\\1$' }, count: { type: integer } } }`),
+    );
+    const validators = new SchemaValidators(description);
+    const op = description.operations[0]!;
+    const ctx: ResponseCheckContext = { description, validators, op, exchange: 'GET /x', request: { method: 'GET', url: 'http://127.0.0.1/x', status: 200 }, probe: 'the request built from the examples' };
+    const findings = checkResponse(ctx, response(200, { code: '0000', twice: 'abx', count: 'many', createdTimestamp: '2024-01-01T10:00:00.000Z' }));
+    expect(findings.filter((f) => f.ruleId === 'contract-schema').map((f) => f.message)).toEqual(['GET /x answered 200: `/count` is `"many"` (a string); expected integer']);
+    const skipped = findings.filter((f) => f.ruleId === 'contract-pattern').map((f) => f.message);
+    expect(skipped).toEqual([
+      expect.stringMatching(/^the pattern `\^\(\?!0000\)\[0-9\]\{4\}\$` cannot be checked safely: it uses a lookahead \(`\(\?!0000\)`\), which a linear-time engine cannot run; values were not checked against it$/),
+      expect.stringMatching(/^the pattern `\^\(ab\)\\1\$` cannot be checked safely: it uses a backreference/),
+    ]);
+    // Once per run: the next answer does not repeat them.
+    expect(checkResponse(ctx, response(200, { code: '0000', createdTimestamp: '2024-01-01T10:00:00.000Z' })).filter((f) => f.ruleId === 'contract-pattern')).toEqual([]);
+  });
+
+  it("keep JavaScript's meaning of \\s, \\S, . and \\u escapes", async () => {
+    const description = await load(
+      'semantics.yaml',
+      oneSchema(`{ type: object, properties: { a: { type: string, pattern: '^\\u00e1\\s$' }, b: { type: string, pattern: '^\\S+$' }, c: { type: string, pattern: '^x.y$' } } }`),
+    );
+    const ok = check(description, response(200, { a: 'á\u00a0', b: 'Þór', c: 'x-y', createdTimestamp: '2024-01-01T10:00:00.000Z' }));
+    expect(ok.filter((f) => f.ruleId === 'contract-schema')).toEqual([]);
+    const bad = check(description, response(200, { a: 'a ', b: 'a\u3000b', c: 'x\ny', createdTimestamp: '2024-01-01T10:00:00.000Z' }));
+    expect(bad.filter((f) => f.ruleId === 'contract-schema').map((f) => f.message.split(':')[1]!.trim().split(' ')[0])).toEqual(['`/a`', '`/b`', '`/c`']);
+  });
+});
+
+describe('schemas that cannot be compiled', () => {
+  it('report an allOf cycle as a finding naming the cycle, and keep checking', async () => {
+    const description = await load(
+      'cycle.yaml',
+      oneSchema(
+        `{ $ref: '#/components/schemas/Thing' }`,
+        `    Thing: { allOf: [{ $ref: '#/components/schemas/Other' }] }\n    Other: { allOf: [{ $ref: '#/components/schemas/Thing' }, { type: object }] }\n`,
+      ),
+    );
+    const findings = check(description, response(200, [{ a: 1 }]));
+    const schema = findings.filter((f) => f.ruleId === 'contract-schema');
+    expect(schema.map((f) => f.message)).toEqual([
+      'the schema for GET /v1/things 200 application/json could not be compiled, so the body was not checked: it applies itself to the same value without end (#/components/schemas/Thing → #/components/schemas/Other → #/components/schemas/Thing); break the cycle',
+    ]);
+    // The payload conventions still ran.
+    expect(findings.map((f) => f.ruleId)).toContain('contract-no-bare-array');
+  });
+
+  it('report a cycle reached through a property, but not recursion that descends into the value', async () => {
+    const looped = await load(
+      'cycle-deep.yaml',
+      oneSchema(`{ type: object, properties: { child: { $ref: '#/components/schemas/Loop' } } }`, `    Loop: { anyOf: [{ $ref: '#/components/schemas/Loop' }] }\n`),
+    );
+    expect(check(looped, response(200, { child: {} })).find((f) => f.ruleId === 'contract-schema')?.message).toMatch(/#\/components\/schemas\/Loop → #\/components\/schemas\/Loop/);
+    const tree = await load(
+      'tree.yaml',
+      oneSchema(`{ $ref: '#/components/schemas/Node' }`, `    Node: { type: object, properties: { children: { type: array, items: { $ref: '#/components/schemas/Node' } }, n: { type: integer } } }\n`),
+    );
+    expect(check(tree, response(200, { children: [{ children: [], n: 1 }], n: 2, createdTimestamp: '2024-01-01T10:00:00.000Z' }))).toEqual([]);
+    expect(check(tree, response(200, { children: [{ n: 'x' }], n: 2, createdTimestamp: '2024-01-01T10:00:00.000Z' })).map((f) => f.message)).toEqual([
+      'GET /x answered 200: `/children/0/n` is `"x"` (a string); expected integer',
+    ]);
+  });
+});
+
+describe('a body cut at the size limit', () => {
+  it('is reported as larger than the limit, naming it, not as invalid JSON', async () => {
+    const description = await load('cut.yaml', SCHEMA_30);
+    const cut: HttpResponse = { status: 200, headers: new Headers({ 'content-type': 'application/json' }), body: '{"data":[{"kind":"CAT","na', truncated: true, limitBytes: 5 * 1024 * 1024 };
+    const messages = check(description, cut).map((f) => f.message);
+    expect(messages).toEqual(['GET /x answered 200 with a body larger than the 5 MB limit (vottur reads no more of an answer than that), so it was not checked against the schema']);
+    expect(messages.join('\n')).not.toMatch(/not valid JSON|Unexpected end/);
+    const problem: HttpResponse = { status: 404, headers: new Headers({ 'content-type': 'application/problem+json' }), body: '{"type":"x","det', truncated: true, limitBytes: 1024 };
+    const found = check(description, problem).map((f) => f.message).join('\n');
+    expect(found).toMatch(/larger than the 1 kB limit/);
+    expect(found).not.toMatch(/not valid JSON|Unexpected end/);
+  });
+});

@@ -2,15 +2,15 @@
  * Real descriptions nobody here wrote (../shared/corpus): every one lints without a crash or a
  * "could not run", and every finding is well-formed. Skipped, visibly, where the corpus is absent.
  */
-import { existsSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { lintDocument } from '../../src/lint/lint.js';
 import { SEVERITIES } from '../../src/report/finding.js';
+import { CORPUS_DIR, corpusTitle, reportMissingCorpus } from '../corpus.js';
 
-const CORPUS = join(import.meta.dirname, '../../../shared/corpus');
-const present = existsSync(CORPUS);
-if (!present) console.warn(`corpus tests skipped: ${CORPUS} is absent`);
+const present = CORPUS_DIR !== undefined;
+const CORPUS = CORPUS_DIR ?? '';
 
 const documents = present
   ? [
@@ -20,7 +20,8 @@ const documents = present
     ].sort()
   : [];
 
-describe.skipIf(!present)('the shared corpus', () => {
+describe.skipIf(!present)(corpusTitle('the shared corpus'), () => {
+  reportMissingCorpus();
   it.each(documents)('lints %s', { timeout: 180_000 }, async (name) => {
     const result = await lintDocument(join(CORPUS, name), { cwd: CORPUS });
     expect(result.document.path).toBe(name);

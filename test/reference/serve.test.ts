@@ -4,7 +4,7 @@ import { Writable } from 'node:stream';
 import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { registerServe } from '../../src/cli/commands/serve.js';
-import { CouldNotRunError } from '../../src/cli/errors.js';
+import { CouldNotRunError } from '../../src/errors.js';
 import { FAULTS } from '../../src/reference/faults.js';
 import { EXAMPLE_USER, UNKNOWN_USER } from './helpers.js';
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Command } from 'commander';
 import { XMLParser } from 'fast-xml-parser';
 import { registerReport } from '../../src/cli/commands/report.js';
-import { CouldNotRunError } from '../../src/cli/errors.js';
+import { CouldNotRunError } from '../../src/errors.js';
 import { addOutputOptions, DEFAULT_MAX_PROBLEMS, outputTargets, type OutputState } from '../../src/cli/output.js';
 import { formatJson } from '../../src/report/formatters/json.js';
 import { parseJsonReport } from '../../src/report/merge.js';
@@ -95,7 +95,7 @@ describe('vottur report', () => {
     await expect(run([join(dir, 'lint.json'), '--min-score', 'lots'])).rejects.toThrow(/--min-score must be a number from 0 to 100/);
     await expect(run([join(dir, 'lint.json'), '--format', 'pdf'])).rejects.toThrow(/unknown format "pdf"/);
     await expect(run([join(dir, 'lint.json'), '--format', 'json', '--format', 'stylish'])).rejects.toThrow(/only one format can go to standard output/);
-    await expect(run([join(dir, 'lint.json'), '--format', 'json', '--output', join(dir, 'no', 'such', 'folder.json')])).rejects.toThrow(/cannot write .*folder\.json: ENOENT/);
+    await expect(run([join(dir, 'lint.json'), '--format', 'json', '--output', join(dir, 'no', 'such', 'folder.json')])).rejects.toThrow(/cannot write .*folder\.json: its folder does not exist; nothing was written/);
     expect(existsSync(join(dir, 'no'))).toBe(false);
   });
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CouldNotRunError } from '../../src/cli/errors.js';
+import { CouldNotRunError } from '../../src/errors.js';
 import { sortFindings, type Report } from '../../src/report/finding.js';
 import { formatJson } from '../../src/report/formatters/json.js';
 import { mergeReports, readJsonReport } from '../../src/report/merge.js';

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { Command } from 'commander';
-import { CouldNotRunError } from '../../src/cli/errors.js';
+import { CouldNotRunError } from '../../src/errors.js';
 import type { Finding, Report } from '../../src/report/finding.js';
-import { addFailSeverityOption, addMinScoreOption, belowMinScore, parseMinScore, reportExitCode } from '../../src/report/gate.js';
+import { belowMinScore, reportExitCode } from '../../src/report/gate.js';
+import { addFailSeverityOption, addMinScoreOption, parseMinScore } from '../../src/cli/options.js';
 import { gradeFor, rulePenalty, scoreForPenalty, scoreReport } from '../../src/report/score.js';
 import { DOCUMENT, emptyReport, LINT_FINDINGS, sampleReport } from './sample.js';
 

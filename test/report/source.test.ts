@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { operationPointer, SourceFiles } from '../../src/report/source.js';
+import { operationPointer, shownPath, SourceFiles } from '../../src/report/source.js';
 import { CONTRACT_FINDINGS, CWD, DOCUMENT } from './sample.js';
 
 let dir: string;
@@ -57,5 +57,14 @@ describe('source files', () => {
     const [response, status] = CONTRACT_FINDINGS;
     expect(sources.position(response!)).toEqual({ line: 8, column: 5 }); // /nationalId is in the payload: the operation
     expect(sources.position(status!)).toEqual({ line: 28, column: 7 }); // …/responses is in the description
+  });
+});
+
+describe('shownPath', () => {
+  it('is relative inside the working directory and absolute outside it', () => {
+    expect(shownPath('/work/repo', '/work/repo/apis/x.yaml')).toBe('apis/x.yaml');
+    expect(shownPath('/work/repo', '/srv/apis/x.yaml')).toBe('/srv/apis/x.yaml');
+    expect(shownPath('/work/repo', '/work/repo-2/x.yaml')).toBe('/work/repo-2/x.yaml');
+    expect(shownPath('/work/repo', '/work/repo')).toBe('/work/repo');
   });
 });

@@ -19,12 +19,27 @@ describe('stylish format', () => {
     ]);
     const contract = lines.find((l) => l.includes('response-content-type'))!;
     expect(contract.trim().split(/\s{2,}/)).toEqual([
-      'GET /v2/actor-profiles',
       'warning',
       'response-content-type',
       'Content-Type is `text/plain`; send `application/json`.',
-      'GET http://127.0.0.1:4010/v2/actor-profiles?from=010130****',
+      '500 GET http://127.0.0.1:4010/v2/actor-profiles?from=010130****',
     ]);
+  });
+
+  it('lists contract findings under their operation, said once, in columns as wide as they need', () => {
+    const lines = formatStylish(sampleReport(), CONTEXT).split('\n');
+    const heading = lines.indexOf('  GET /v2/actor-profiles');
+    expect(heading).toBeGreaterThan(0);
+    const rows = lines.slice(heading + 1, lines.indexOf('', heading));
+    expect(rows.map((row) => row.trim().split(/\s{2,}/)[1])).toEqual(['contract-status-code', 'response-content-type']);
+    for (const row of rows) {
+      expect(row.startsWith('    ')).toBe(true);
+      // The operation is the heading; a row names it at most once more, in its request URL.
+      expect(row.split('/v2/actor-profiles').length - 1, row).toBeLessThanOrEqual(1);
+      expect(row).not.toMatch(/paths\./);
+    }
+    // The severity column is as wide as its longest label, not as the longest operation.
+    expect(rows[0]).toMatch(/^ {4}error {4}contract-status-code {3}Expected/);
   });
 
   it('ends with a summary line that gives the score and grade', () => {
@@ -72,7 +87,8 @@ describe('stylish format', () => {
     expect(listedFindings(report.findings, report.findings.length)).toBe(report.findings);
 
     const text = formatStylish(report, { ...CONTEXT, maxProblems: 6 });
-    const rows = text.split('\n').filter((line) => /^\s+\S/.test(line));
+    // Finding rows, not the headings that name a contract finding's operation.
+    const rows = text.split('\n').filter((line) => /^\s+\S/.test(line) && !/^ {2}[A-Z]+ \//.test(line));
     expect(rows).toHaveLength(6);
     expect(rows.filter((row) => /\berror\b/.test(row))).toHaveLength(4);
     expect(text).not.toMatch(/\bhint\b {2}/);

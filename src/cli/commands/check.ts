@@ -14,7 +14,7 @@ import { FAULT_NAMES, isFaultName, type FaultName } from '../../reference/faults
 import { startReferenceService, type RunningReferenceService } from '../../reference/service.js';
 import type { DocumentInfo, Report, RuleMeta } from '../../report/finding.js';
 import { toolInfo } from '../../version.js';
-import { CouldNotRunError } from '../errors.js';
+import { CouldNotRunError } from '../../errors.js';
 import { outputTargets, type OutputState } from '../output.js';
 import { addContractOptions, authFrom, finish, note, runOptionsFrom, type ContractCommandOptions, type ContractIo } from './test.js';
 

@@ -5,8 +5,9 @@
 import type { Command } from 'commander';
 import type { TimingEntry } from '../../../rulesets/lib/timing.js';
 import type { Report, Severity } from '../../report/finding.js';
-import { failSeverityOption, minScoreOption, reportExitCode } from '../../report/gate.js';
-import { CouldNotRunError } from '../errors.js';
+import { gateExit } from '../../report/gate.js';
+import { failSeverityOption, minScoreOption } from '../options.js';
+import { CouldNotRunError } from '../../errors.js';
 import { addOutputOptions, outputTargets, writeReports, type OutputState, type OutputTarget } from '../output.js';
 
 export interface LintCommandOptions {
@@ -20,14 +21,10 @@ export interface LintCommandOptions {
   shard?: string;
 }
 
-/** `--quiet` keeps only errors in the output; the exit code still follows `--fail-severity`. */
-export function applyQuiet(report: Report, quiet: boolean | undefined): Report {
-  return quiet ? { ...report, findings: report.findings.filter((f) => f.severity === 'error') } : report;
-}
 
 /**
  * From this many findings on, memory is collected before a report that lists them all is written
- * (see lint/memory.ts). Not for stylish cut to `--max-problems`: its text is small, and the
+ * (see runtime/memory.ts). Not for stylish cut to `--max-problems`: its text is small, and the
  * collection would cost more time (~0.1 s on Stripe) than the memory it saves (~5 MB).
  */
 const BIG_REPORT = 2000;
@@ -65,7 +62,7 @@ export function registerLint(program: Command): void {
     .argument('<files...>', 'description files or glob patterns (quote globs: "apis/**/*.yaml")')
     .addOption(failSeverityOption())
     .addOption(minScoreOption())
-    .option('-q, --quiet', 'show errors only')
+    .option('-q, --quiet', 'stylish lists errors only (the counts, the score, the exit code and the other formats keep every finding)')
     .option('--allow-remote-refs', 'fetch http(s) $refs (off by default: a linter in CI must not reach the network)')
     .option('--show-pii', 'show national identifiers unmasked in the output')
     .option('-j, --jobs <n>', 'worker threads for many documents (default: one per core, from 4 documents on machines with 3 or more cores; 1 lints in the main thread)', parseJobs)
@@ -75,7 +72,7 @@ export function registerLint(program: Command): void {
   command.action(async (files: string[], options: LintCommandOptions) => {
     const targets = outputTargets(state);
     const { lintFiles, parseShard, TimingCollector } = await import('../../lint/files.js');
-    const { lintProgress } = await import('../../lint/progress.js');
+    const { lintProgress } = await import('../../runtime/progress.js');
     const timing = options.timing ? new TimingCollector() : undefined;
     const progress = lintProgress();
     let report: Report;
@@ -91,14 +88,15 @@ export function registerLint(program: Command): void {
       progress.stop();
     }
     // Thousands of findings: make room for the report in the memory the linting left behind.
-    if (report.findings.length >= BIG_REPORT && rendersEveryFinding(targets, report.findings.length)) (await import('../../lint/memory.js')).collectGarbage();
-    writeReports(applyQuiet(report, options.quiet), targets, {
+    if (report.findings.length >= BIG_REPORT && rendersEveryFinding(targets, report.findings.length)) (await import('../../runtime/memory.js')).collectGarbage();
+    writeReports(report, targets, {
       cwd: process.cwd(),
       showPii: Boolean(options.showPii),
+      quiet: Boolean(options.quiet),
       color: Boolean(process.stdout.isTTY) && !process.env.NO_COLOR,
       stdout: (text) => process.stdout.write(text),
     });
     if (timing) process.stderr.write(formatTiming(timing.entries()));
-    process.exitCode = reportExitCode(report, { failSeverity: options.failSeverity, minScore: options.minScore });
+    process.exitCode = gateExit(report, { failSeverity: options.failSeverity, minScore: options.minScore }, (line) => process.stderr.write(line));
   });
 }

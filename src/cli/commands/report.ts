@@ -9,10 +9,11 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { Severity } from '../../report/finding.js';
-import { addFailSeverityOption, addMinScoreOption, reportExitCode } from '../../report/gate.js';
+import { gateExit } from '../../report/gate.js';
+import { addFailSeverityOption, addMinScoreOption } from '../options.js';
 import { mergeReports, readJsonReport } from '../../report/merge.js';
 import { toolInfo } from '../../version.js';
-import { CouldNotRunError } from '../errors.js';
+import { CouldNotRunError } from '../../errors.js';
 import { addOutputOptions, outputTargets, writeReports, type OutputState } from '../output.js';
 
 export interface ReportCommandOptions {
@@ -24,6 +25,8 @@ export interface ReportCommandOptions {
 export interface ReportIo {
   cwd?: string;
   stdout?: (text: string) => void;
+  /** Where the gate's verdict line goes; default standard error. */
+  stderr?: (text: string) => void;
   /** Colour on standard output; default: when standard output is a terminal and NO_COLOR is unset. */
   color?: boolean;
   now?: Date;
@@ -46,7 +49,7 @@ export function runReport(files: readonly string[], options: ReportCommandOption
     color: io.color ?? (Boolean(process.stdout.isTTY) && process.env.NO_COLOR === undefined),
     stdout: io.stdout ?? ((text) => process.stdout.write(text)),
   });
-  return reportExitCode(report, { failSeverity: options.failSeverity ?? 'error', minScore: options.minScore });
+  return gateExit(report, { failSeverity: options.failSeverity ?? 'error', minScore: options.minScore }, io.stderr ?? ((text) => process.stderr.write(text)));
 }
 
 export function registerReport(program: Command, io: ReportIo = {}): Command {

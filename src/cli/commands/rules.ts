@@ -2,9 +2,59 @@ import type { Command } from 'commander';
 import { contractRules } from '../../contract/rules.js';
 import { platformRulesetLinter } from '../../lint/lint.js';
 import type { RuleMeta } from '../../report/finding.js';
-import { CouldNotRunError } from '../errors.js';
+import { CATEGORY_TITLE } from '../../report/formatters/common.js';
+import { CouldNotRunError } from '../../errors.js';
 
 const SEVERITY_ORDER = ['error', 'warn', 'info', 'hint'];
+
+/** Lines of `vottur rules` fit a terminal of this many columns. */
+export const RULES_TEXT_WIDTH = 100;
+
+/** Words of `text` in lines of at most `width` characters (a longer word gets a line of its own). */
+function wrap(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    if (line && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+const SOURCES: Array<{ title: string; matches: (rule: RuleMeta) => boolean }> = [
+  { title: 'Lint rules (vottur lint: checked on the OpenAPI description)', matches: (rule) => rule.source === 'lint' },
+  { title: 'Contract rules (vottur test: checked on a running server)', matches: (rule) => rule.source !== 'lint' },
+];
+
+/**
+ * The catalogue for people: lint rules, then contract rules, each grouped by category; per rule
+ * its id and severity, what it checks, and its documentation page. Fits RULES_TEXT_WIDTH columns.
+ */
+export function rulesText(rules: readonly RuleMeta[], width = RULES_TEXT_WIDTH): string {
+  const out: string[] = [];
+  for (const source of SOURCES) {
+    const own = rules.filter(source.matches);
+    if (own.length === 0) continue;
+    if (out.length) out.push('');
+    out.push(`${source.title}: ${own.length}`, '='.repeat(Math.min(width, source.title.length + 2 + String(own.length).length)));
+    const categories = [...new Set(own.map((rule) => rule.category))].sort((a, b) => (CATEGORY_TITLE[a] ?? a).localeCompare(CATEGORY_TITLE[b] ?? b));
+    for (const category of categories) {
+      out.push('', `${CATEGORY_TITLE[category] ?? category}`);
+      const list = own
+        .filter((rule) => rule.category === category)
+        .sort((a, b) => SEVERITY_ORDER.indexOf(a.severity) - SEVERITY_ORDER.indexOf(b.severity) || a.id.localeCompare(b.id));
+      for (const rule of list) {
+        out.push(`  ${rule.id}  (${rule.severity})`);
+        for (const line of wrap(rule.description, width - 4)) out.push(`    ${line}`);
+        out.push(`    ${rule.docsUrl}`);
+      }
+    }
+  }
+  return `${out.join('\n')}\n`;
+}
 
 /** The catalogue of rules, as a Markdown table (docs/rules/README.md is this output). */
 export function rulesMarkdown(rules: RuleMeta[]): string {
@@ -43,17 +93,12 @@ export function registerRules(program: Command): void {
   program
     .command('rules')
     .description('list the rules vottur checks, with severity, category and documentation link')
-    .option('-f, --format <format>', 'text, json or markdown', 'text')
+    .option('-f, --format <format>', 'text (for people), json (for machines) or markdown (docs/rules/README.md)', 'text')
     .action(async (options: { format: string }) => {
       const rules = await allRules();
       if (options.format === 'json') process.stdout.write(`${JSON.stringify({ rules }, null, 2)}\n`);
       else if (options.format === 'markdown') process.stdout.write(rulesMarkdown(rules));
-      else if (options.format === 'text') {
-        const width = Math.max(...rules.map((rule) => rule.id.length));
-        const lines = [...rules]
-          .sort((a, b) => Number(a.source !== 'lint') - Number(b.source !== 'lint') || a.category.localeCompare(b.category) || SEVERITY_ORDER.indexOf(a.severity) - SEVERITY_ORDER.indexOf(b.severity) || a.id.localeCompare(b.id))
-          .map((rule) => `${rule.id.padEnd(width)}  ${rule.severity.padEnd(5)}  ${rule.category.padEnd(13)}  ${rule.description}`);
-        process.stdout.write(`${lines.join('\n')}\n`);
-      } else throw new CouldNotRunError(`unknown format "${options.format}" for rules: use text, json or markdown`);
+      else if (options.format === 'text') process.stdout.write(rulesText(rules));
+      else throw new CouldNotRunError(`unknown format "${options.format}" for rules: use text, json or markdown`);
     });
 }

@@ -7,7 +7,7 @@ import type { EventEmitter } from 'node:events';
 import type { Command } from 'commander';
 import { FAULTS, FAULT_NAMES, isFaultName, type FaultName } from '../../reference/faults.js';
 import { startReferenceService, type ReferenceServiceOptions } from '../../reference/service.js';
-import { CouldNotRunError } from '../errors.js';
+import { CouldNotRunError } from '../../errors.js';
 
 export const DEFAULT_SERVE_PORT = 3333;
 export const DEFAULT_SERVE_HOST = '127.0.0.1';

@@ -6,11 +6,11 @@ import type { Command } from 'commander';
 import type { AuthOptions } from '../../contract/auth.js';
 import { DEFAULT_CONCURRENCY, DEFAULT_TIMEOUT_MS, runContractTests, type ContractTestOptions } from '../../contract/index.js';
 import type { Report, Severity } from '../../report/finding.js';
-import { maskNationalIds } from '../../report/pii.js';
-import { CouldNotRunError } from '../errors.js';
+import { maskNationalIds } from '../../pii.js';
+import { CouldNotRunError } from '../../errors.js';
 import { addOutputOptions, outputTargets, writeReports, type OutputState, type OutputTarget } from '../output.js';
-import { failSeverityOption, minScoreOption, reportExitCode } from '../../report/gate.js';
-import { applyQuiet } from './lint.js';
+import { gateExit } from '../../report/gate.js';
+import { failSeverityOption, minScoreOption } from '../options.js';
 
 /** Where the contract commands write; tests pass their own. */
 export interface ContractIo {
@@ -53,7 +53,7 @@ export function addContractOptions(command: Command, state: OutputState): Comman
   command
     .addOption(failSeverityOption())
     .addOption(minScoreOption())
-    .option('-q, --quiet', 'show errors only (and no progress lines)')
+    .option('-q, --quiet', 'stylish lists errors only, and no progress lines (the counts, the score, the exit code and the other formats keep every finding)')
     .option('--show-pii', 'show national identifiers unmasked in the output')
     .option('--timeout <ms>', 'time limit for each request, in milliseconds', wholeNumber('--timeout'), DEFAULT_TIMEOUT_MS)
     .option('--concurrency <n>', 'requests in flight at once', wholeNumber('--concurrency'), DEFAULT_CONCURRENCY)
@@ -116,13 +116,14 @@ export function stderrOf(io: ContractIo): (text: string) => void {
 
 /** Renders the report to every target and sets the exit code. */
 export function finish(report: Report, targets: OutputTarget[], options: ContractCommandOptions, io: ContractIo): void {
-  writeReports(applyQuiet(report, options.quiet), targets, {
+  writeReports(report, targets, {
     cwd: process.cwd(),
     showPii: Boolean(options.showPii),
+    quiet: Boolean(options.quiet),
     color: !io.stdout && Boolean(process.stdout.isTTY) && !process.env.NO_COLOR,
     stdout: stdoutOf(io),
   });
-  process.exitCode = reportExitCode(report, { failSeverity: options.failSeverity, minScore: options.minScore });
+  process.exitCode = gateExit(report, { failSeverity: options.failSeverity, minScore: options.minScore }, stderrOf(io));
 }
 
 /** A note on standard error, masked unless --show-pii; silent with --quiet. */

@@ -1,6 +1,16 @@
 /** Helpers shared by the formatters. */
-import { severityRank, type Finding, type Report, type RuleMeta, type Severity } from '../finding.js';
-import { maskDeep, maskNationalIds } from '../pii.js';
+import { severityRank, type Category, type Finding, type Report, type RuleMeta, type Severity } from '../finding.js';
+import { maskDeep, maskNationalIds } from '../../pii.js';
+
+/** How a category is titled in the Markdown and HTML reports. */
+export const CATEGORY_TITLE: Record<Category, string> = {
+  documentation: 'Documentation',
+  'data-format': 'Data formats',
+  naming: 'Naming',
+  methods: 'Methods',
+  errors: 'Errors',
+  security: 'Security',
+};
 
 export const SEVERITY_LABEL: Record<Severity, string> = { error: 'error', warn: 'warning', info: 'info', hint: 'hint' };
 export const SEVERITY_PLURAL: Record<Severity, string> = { error: 'errors', warn: 'warnings', info: 'info', hint: 'hints' };
@@ -67,7 +77,7 @@ export function plural(count: number, singular: string, pluralForm = `${singular
 
 /** True for findings that came from a live server rather than the description. */
 export function isContract(finding: Pick<Finding, 'source'>): boolean {
-  return finding.source !== 'lint';
+  return finding.source === 'response' || finding.source === 'contract';
 }
 
 /** The operations a report exercised: its list, then any operation a finding names that it lacks. */
@@ -92,4 +102,9 @@ export function reportOperations(report: Pick<Report, 'operations' | 'findings'>
     });
   }
   return operations;
+}
+
+/** `info.version` as a label: `v1.4.0` for `1.4.0`, and `v1` (not `vv1`) for a version that already says v. */
+export function versionLabel(version: string): string {
+  return /^v\d/i.test(version) ? version : `v${version}`;
 }

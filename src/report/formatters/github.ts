@@ -8,7 +8,7 @@ import { summarise, type Report, type Severity } from '../finding.js';
 import { scoreLabel, scoreReport } from '../score.js';
 import { SourceFiles } from '../source.js';
 import { plural, visibleReport } from './common.js';
-import type { FormatContext } from './index.js';
+import type { FormatContext } from './types.js';
 
 export const GITHUB_COMMAND: Record<Severity, 'error' | 'warning' | 'notice'> = { error: 'error', warn: 'warning', info: 'notice', hint: 'notice' };
 

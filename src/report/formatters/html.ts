@@ -10,9 +10,11 @@ import type { Category, Finding, Report, Severity } from '../finding.js';
 import { SEVERITIES, summarise } from '../finding.js';
 import { CATEGORIES, scoreLabel, scoreReport, type Grade } from '../score.js';
 import { SourceFiles } from '../source.js';
-import { allRules, compareBySeverity, locationText, maskText, plural, reportOperations, SEVERITY_LABEL, SEVERITY_PLURAL, TOOL_INFORMATION_URI, visibleReport } from './common.js';
-import type { FormatContext } from './index.js';
-import { CATEGORY_TITLE } from './markdown.js';
+import { allRules, CATEGORY_TITLE, compareBySeverity, locationText, maskText, plural, reportOperations, SEVERITY_LABEL, SEVERITY_PLURAL, TOOL_INFORMATION_URI, versionLabel, visibleReport } from './common.js';
+import type { FormatContext } from './types.js';
+
+/** Reports with at most this many findings open with every rule's group expanded. */
+export const GROUPS_OPEN_UP_TO = 100;
 
 /** Lines shown before and after a finding's line. */
 export const EXCERPT_CONTEXT = 3;
@@ -165,6 +167,15 @@ td.num, th.num { text-align: right; white-space: nowrap; }
 #operations-table td:first-child code { white-space: nowrap; }
 td.message code { background: var(--panel); border: 1px solid var(--line); border-radius: 4px; padding: 0 3px; font-size: 12px; }
 td.location code { word-break: break-all; }
+/* Findings grouped by rule: fixed columns, so no path, URL or message can widen the page. */
+.rule-group { border: 1px solid var(--line); border-radius: 8px; margin: 8px 0; background: var(--bg); }
+.rule-group > summary { padding: 8px 12px; font-size: 14px; color: var(--fg); display: flex; flex-wrap: wrap; gap: 8px; align-items: center; }
+.rule-group > summary .rule-count { font-weight: 700; }
+.rule-group > summary .rule-description { color: var(--muted); font-size: 13px; flex-basis: 100%; }
+.rule-group .table-wrap { overflow-x: auto; }
+table.findings { table-layout: fixed; width: 100%; }
+table.findings col.c-severity { width: 90px; } table.findings col.c-category { width: 130px; } table.findings col.c-rule { width: 17%; } table.findings col.c-location { width: 26%; }
+table.findings td { overflow-wrap: anywhere; word-break: break-word; }
 .request { color: var(--muted); font-size: 12px; display: block; }
 details { margin-top: 4px; }
 summary { cursor: pointer; color: var(--muted); font-size: 12px; }
@@ -186,6 +197,7 @@ const SCRIPT = `
   var table = document.getElementById('findings-table');
   if (!table) return;
   var rows = Array.prototype.slice.call(table.querySelectorAll('tbody tr.finding'));
+  var groups = Array.prototype.slice.call(table.querySelectorAll('details.rule-group'));
   var form = document.getElementById('filters');
   var severity = document.getElementById('filter-severity');
   var category = document.getElementById('filter-category');
@@ -203,6 +215,14 @@ const SCRIPT = `
         (!t || row.getAttribute('data-text').indexOf(t) !== -1);
       row.hidden = !ok;
       if (ok) shown++;
+    });
+    var filtering = Boolean(s || c || r || t);
+    groups.forEach(function (group) {
+      var visible = group.querySelectorAll('tr.finding:not([hidden])').length;
+      group.hidden = visible === 0;
+      group.querySelector('.rule-count').textContent = filtering ? visible + ' of ' + group.getAttribute('data-count') : group.getAttribute('data-count');
+      // A filter opens the groups it leaves; clearing it restores how the page opened.
+      group.open = filtering ? visible > 0 : group.hasAttribute('data-open');
     });
     count.textContent = 'Showing ' + shown + ' of ' + rows.length + ' finding' + (rows.length === 1 ? '' : 's');
     // With no findings at all, the 'every rule passed' line says it; this one is for filters.
@@ -241,11 +261,12 @@ export function formatHtml(report: Report, context: FormatContext): string {
   const mask = (text: string) => maskText(text, context.showPii);
 
   const single = visible.documents.length === 1 ? visible.documents[0]! : undefined;
-  const subject = single ? [single.title ?? single.path, single.version ? `v${single.version}` : ''].filter(Boolean).join(' ') : plural(visible.documents.length, 'document');
+  const subject = single ? [single.title ?? single.path, single.version ? versionLabel(single.version) : ''].filter(Boolean).join(' ') : plural(visible.documents.length, 'document');
 
   // Rows keep the original finding beside the visible one: the source is read by the real path.
   const order = visible.findings.map((_, i) => i).sort((a, b) => compareBySeverity(visible.findings[a]!, visible.findings[b]!) || a - b);
-  const findingRows = order.map((index) => {
+  const findingRows = order.map((index) => ({ ruleId: visible.findings[index]!.ruleId, severity: visible.findings[index]!.severity, html: findingRow(index) }));
+  function findingRow(index: number): string {
     const original = report.findings[index]!;
     const finding = visible.findings[index]!;
     const position = sources.position(original);
@@ -270,12 +291,33 @@ export function formatHtml(report: Report, context: FormatContext): string {
       `<td class="location"><code>${esc(location)}</code>${finding.line !== undefined ? pathText : request}</td>`,
       `</tr>`,
     ].join('');
-  });
+  }
+
+  // One expandable group per rule, most severe rule first, then the most findings: a reviewer sees
+  // causes, not 1,000 repetitions. Open from the start when the report is short.
+  const groupsOpen = visible.findings.length <= GROUPS_OPEN_UP_TO;
+  const byRule = new Map<string, typeof findingRows>();
+  for (const row of findingRows) byRule.set(row.ruleId, [...(byRule.get(row.ruleId) ?? []), row]);
+  const ruleMeta = new Map(rules.map((r) => [r.id, r]));
+  const ruleGroups = [...byRule]
+    .map(([ruleId, rows]) => ({ ruleId, rows, severity: rows.reduce((worst, row) => (SEVERITIES.indexOf(row.severity) < SEVERITIES.indexOf(worst) ? row.severity : worst), rows[0]!.severity) }))
+    .sort((a, b) => SEVERITIES.indexOf(a.severity) - SEVERITIES.indexOf(b.severity) || b.rows.length - a.rows.length || a.ruleId.localeCompare(b.ruleId))
+    .map(({ ruleId, rows, severity }) => {
+      const meta = ruleMeta.get(ruleId);
+      return [
+        `<details class="rule-group" data-rule="${esc(ruleId)}" data-count="${rows.length}"${groupsOpen ? ' open data-open' : ''}>`,
+        `<summary><span class="badge sev-${esc(severity)}">${esc(SEVERITY_LABEL[severity])}</span> <code>${esc(ruleId)}</code> <span class="rule-count">${rows.length}</span> ${rows.length === 1 ? 'finding' : 'findings'}${meta ? ` · ${esc(CATEGORY_TITLE[meta.category] ?? meta.category)}` : ''}${meta ? ` · ${link('rule documentation', meta.docsUrl)}` : ''}${meta ? `<span class="rule-description">${messageHtml(meta.description)}</span>` : ''}</summary>`,
+        `<div class="table-wrap"><table class="findings"><colgroup><col class="c-severity"><col class="c-category"><col class="c-rule"><col class="c-message"><col class="c-location"></colgroup>`,
+        `<thead><tr><th>Severity</th><th>Category</th><th>Rule</th><th>Message</th><th>Location</th></tr></thead><tbody>`,
+        rows.map((row) => row.html).join('\n'),
+        `</tbody></table></div></details>`,
+      ].join('\n');
+    });
 
   const documentCards = score.byDocument.map((d) => {
     const path = mask(d.document);
     const info = visible.documents.find((doc) => doc.path === path);
-    const heading = info?.title ? `<strong>${esc(info.title)}</strong>${info.version ? ` <span class="counts">v${esc(info.version)}</span>` : ''}<br>` : '';
+    const heading = info?.title ? `<strong>${esc(info.title)}</strong>${info.version ? ` <span class="counts">${esc(versionLabel(info.version))}</span>` : ''}<br>` : '';
     return [
       `<div class="document" data-document="${esc(path)}">`,
       scoreRing(d.score, d.grade, path, 80),
@@ -314,7 +356,7 @@ export function formatHtml(report: Report, context: FormatContext): string {
 
   const usedRules = rules.filter((r) => visible.findings.some((f) => f.ruleId === r.id));
   const options = (values: Array<[string, string]>) => values.map(([value, label]) => `<option value="${esc(value)}">${esc(label)}</option>`).join('');
-  const hasExcerpts = findingRows.some((row) => row.includes('<details class="source">'));
+  const hasExcerpts = findingRows.some((row) => row.html.includes('<details class="source">'));
 
   const body = [
     `<header>`,
@@ -341,9 +383,9 @@ export function formatHtml(report: Report, context: FormatContext): string {
     hasExcerpts ? `<button type="button" id="toggle-excerpts">Expand all sources</button>` : '',
     `</form>`,
     `<p id="filter-count" aria-live="polite">${esc(`${plural(visible.findings.length, 'finding')}`)}</p>`,
-    `<table id="findings-table"><thead><tr><th>Severity</th><th>Category</th><th>Rule</th><th>Message</th><th>Location</th></tr></thead><tbody>`,
-    findingRows.join('\n'),
-    `</tbody></table>`,
+    `<div id="findings-table">`,
+    ruleGroups.join('\n'),
+    `</div>`,
     `<p id="no-match" hidden>No finding matches these filters.</p>`,
     visible.findings.length === 0 ? `<p id="no-findings">No findings: every rule passed.</p>` : '',
     `</section>`,

@@ -2,7 +2,7 @@
  * Output formats: each renders the one `Report` model to text. Add a format by adding a
  * formatter here; the CLI's `--format` choices come from this table.
  */
-import type { Report } from '../finding.js';
+import type { Formatter } from './types.js';
 import { formatGithub } from './github.js';
 import { formatHtml } from './html.js';
 import { formatJson } from './json.js';
@@ -11,18 +11,7 @@ import { formatMarkdown } from './markdown.js';
 import { formatSarif } from './sarif.js';
 import { formatStylish } from './stylish.js';
 
-export interface FormatContext {
-  /** Paths in the report are shown relative to this folder. */
-  cwd: string;
-  /** ANSI colours (stylish only; on when writing to a TTY). */
-  color: boolean;
-  /** Show national identifiers unmasked (`--show-pii`). */
-  showPii: boolean;
-  /** stylish only: list at most this many findings, most severe first (0 or absent: all). */
-  maxProblems?: number;
-}
-
-export type Formatter = (report: Report, context: FormatContext) => string;
+export type { FormatContext, Formatter } from './types.js';
 
 export const FORMATTERS = {
   stylish: formatStylish,

@@ -1,7 +1,7 @@
 import { summarise, type Report } from '../finding.js';
-import { maskDeep } from '../pii.js';
+import { maskDeep } from '../../pii.js';
 import { scoreReport } from '../score.js';
-import type { FormatContext } from './index.js';
+import type { FormatContext } from './types.js';
 
 /**
  * The JSON report (documented by `docs/report.schema.json`): a top-level object in the

@@ -11,7 +11,7 @@ import type { XMLBuilder as XmlBuilderClass } from 'fast-xml-parser';
 import { atLeast, type Finding, type Report, type RuleMeta } from '../finding.js';
 import { scoreReport, type ReportScore } from '../score.js';
 import { allRules, isContract, locationText, maskText, reportOperations, SEVERITY_LABEL, visibleReport } from './common.js';
-import type { FormatContext } from './index.js';
+import type { FormatContext } from './types.js';
 
 /** The XML library (its CommonJS build), loaded on first use: every `vottur` run imports the formatters, few write JUnit. */
 let builderClass: typeof XmlBuilderClass | undefined;

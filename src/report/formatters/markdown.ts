@@ -9,20 +9,12 @@
 import type { Category, Finding, Report, Severity } from '../finding.js';
 import { summarise } from '../finding.js';
 import { CATEGORIES, scoreLabel, scoreReport } from '../score.js';
-import { bySeverity, locationText, maskText, plural, reportOperations, SEVERITY_LABEL, TOOL_INFORMATION_URI, visibleReport } from './common.js';
-import type { FormatContext } from './index.js';
+import { bySeverity, CATEGORY_TITLE, locationText, maskText, plural, reportOperations, SEVERITY_LABEL, TOOL_INFORMATION_URI, versionLabel, visibleReport } from './common.js';
+import { CHANGE_CLASS, diffCountsText, isDiffReport, isVersionFinding, versionVerdict } from './diff.js';
+import type { FormatContext } from './types.js';
 
 /** Findings shown per category before "…and N more". */
 export const MARKDOWN_FINDINGS_PER_CATEGORY = 10;
-
-export const CATEGORY_TITLE: Record<Category, string> = {
-  documentation: 'Documentation',
-  'data-format': 'Data formats',
-  naming: 'Naming',
-  methods: 'Methods',
-  errors: 'Errors',
-  security: 'Security',
-};
 
 const SEVERITY_MARK: Record<Severity, string> = { error: '🔴', warn: '🟠', info: '🔵', hint: '⚪' };
 
@@ -109,13 +101,14 @@ function severityCell(severity: Severity): string {
 }
 
 export function formatMarkdown(report: Report, context: FormatContext): string {
+  if (isDiffReport(report)) return formatChangelog(report, context);
   const visible = visibleReport(report, context.showPii);
   const score = scoreReport(report);
   const summary = summarise(report.findings);
   const out: string[] = [];
 
   const single = visible.documents.length === 1 ? visible.documents[0]! : undefined;
-  const subject = single ? [single.title ?? single.path, single.version ? `v${single.version}` : ''].filter(Boolean).join(' ') : plural(visible.documents.length, 'document');
+  const subject = single ? [single.title ?? single.path, single.version ? versionLabel(single.version) : ''].filter(Boolean).join(' ') : plural(visible.documents.length, 'document');
   out.push(`# ${inline(`vottur report: ${subject}`)}`, '');
   out.push(
     `**${inline(scoreLabel(score))}**: ${plural(summary.error, 'error')}, ${plural(summary.warn, 'warning')}, ${summary.info} info, ${plural(summary.hint, 'hint')} in ${plural(visible.documents.length, 'document')}.`,
@@ -205,6 +198,51 @@ export function formatMarkdown(report: Report, context: FormatContext): string {
     );
     const more = findings.length - shown.length;
     if (more > 0) out.push(`_…and ${more} more ${CATEGORY_TITLE[category].toLowerCase()} ${more === 1 ? 'finding' : 'findings'}._`, '');
+  }
+  return `${out.join('\n').trimEnd()}\n`;
+}
+
+const CLASS_TITLE: Record<Severity, string> = { error: 'Breaking', warn: 'Needs review', info: 'Non-breaking', hint: 'Documentation only' };
+
+/**
+ * A `vottur diff` report as a changelog for a pull request: the version verdict and counts, the
+ * versioning findings, then one section per operation (those with breaking changes first; changes
+ * to no single operation under "Whole API"), each change most severe first.
+ */
+function formatChangelog(report: Report, context: FormatContext): string {
+  const visible = visibleReport(report, context.showPii);
+  const [base, revision] = visible.documents;
+  const verdict = versionVerdict(report);
+  const out: string[] = [];
+  const title = revision?.title ?? base?.title ?? revision?.path ?? 'API';
+  out.push(`# ${inline(`API changes: ${title} ${base?.version ?? '?'} → ${revision?.version ?? '?'}`)}`, '');
+  out.push(`${verdict.ok ? '✅' : '🔴'} **${inline(verdict.text[0]!.toUpperCase() + verdict.text.slice(1))}.** ${inline(diffCountsText(visible.findings))}.`, '');
+  out.push(`Comparing ${code(base?.path ?? '?')} (base) with ${code(revision?.path ?? '?')} (revision); ${link(`${visible.tool.name} ${visible.tool.version}`, TOOL_INFORMATION_URI)}, ${inline(visible.createdTimestamp)}.`, '');
+  const line = (f: Finding) => `- ${SEVERITY_MARK[f.severity]} **${isVersionFinding(f) ? SEVERITY_LABEL[f.severity] : CHANGE_CLASS[f.severity]}** ${link(f.ruleId, f.docsUrl)}: ${inline(f.message)} (${code(locationText(f))})`;
+  const versioning = bySeverity(visible.findings.filter(isVersionFinding));
+  if (versioning.length) out.push('## Version', '', ...versioning.map(line), '');
+  const groups = new Map<string, Finding[]>();
+  for (const finding of visible.findings) {
+    if (isVersionFinding(finding)) continue;
+    const key = finding.operation ?? 'Whole API';
+    groups.set(key, [...(groups.get(key) ?? []), finding]);
+  }
+  const worst = (findings: Finding[]) => Math.min(...findings.map((f) => ['error', 'warn', 'info', 'hint'].indexOf(f.severity)));
+  const ordered = [...groups].sort((a, b) => worst(a[1]) - worst(b[1]) || (a[0] === 'Whole API' ? 1 : b[0] === 'Whole API' ? -1 : a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  if (ordered.length === 0) out.push('No changes.', '');
+  for (const [operation, findings] of ordered) {
+    out.push(`## ${operation === 'Whole API' ? 'Whole API' : code(operation)}`, '');
+    const sorted = bySeverity(findings);
+    let current: Severity | undefined;
+    for (const finding of sorted) {
+      if (finding.severity !== current) {
+        if (current !== undefined) out.push('');
+        current = finding.severity;
+        out.push(`**${CLASS_TITLE[current]}**`, '');
+      }
+      out.push(line(finding));
+    }
+    out.push('');
   }
   return `${out.join('\n').trimEnd()}\n`;
 }

@@ -10,7 +10,7 @@ import { summarise, type Finding, type Report, type RuleMeta, type Severity } fr
 import { scoreReport } from '../score.js';
 import { SourceFiles, isUrl } from '../source.js';
 import { allRules, isContract, maskText, TOOL_INFORMATION_URI, visibleReport } from './common.js';
-import type { FormatContext } from './index.js';
+import type { FormatContext } from './types.js';
 
 /** The final OASIS schema; Microsoft's validator accepts it without a warning (SARIF2008). */
 export const SARIF_SCHEMA_URI = 'https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json';
@@ -24,6 +24,7 @@ const CHECKED_IN: Record<RuleMeta['source'], string> = {
   lint: 'in the API description',
   response: 'in live responses',
   contract: 'against the live service',
+  diff: 'between two versions of the API description',
 };
 
 /** `platform-national-id-format` → `PlatformNationalIdFormat` (SARIF's `name`: a readable Pascal identifier). */
@@ -93,6 +94,15 @@ export function toSarif(report: Report, context: Pick<FormatContext, 'cwd' | 'sh
       const where = region(finding, sources.position(original) ?? { line: 1, column: 1 });
       location.physicalLocation = { artifactLocation: artifact, region: where };
     }
+    const related = (finding.related ?? []).map((r, relatedIndex) => {
+      const relatedArtifact = artifactLocation(r.document, context.cwd);
+      if (relatedArtifact.uriBaseId) usesSrcRoot = true;
+      return {
+        id: relatedIndex + 1,
+        physicalLocation: { artifactLocation: relatedArtifact, region: { startLine: r.line ?? 1, startColumn: Math.max(1, r.column ?? 1) } },
+        ...(r.message ? { message: { text: r.message } } : {}),
+      };
+    });
     if (finding.operation) {
       location.logicalLocations = [
         {
@@ -115,6 +125,7 @@ export function toSarif(report: Report, context: Pick<FormatContext, 'cwd' | 'sh
       level: SARIF_LEVEL[finding.severity],
       message: { text: finding.message },
       ...(Object.keys(location).length ? { locations: [location] } : {}),
+      ...(related.length ? { relatedLocations: related } : {}),
       properties: { ...properties, document: finding.document },
     };
   });

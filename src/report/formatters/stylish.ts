@@ -1,8 +1,10 @@
 import pc from 'picocolors';
 import { summarise, type Finding, type Report, type Severity } from '../finding.js';
-import { maskNationalIds } from '../pii.js';
+import { maskNationalIds } from '../../pii.js';
 import { scoreLabel, scoreReport } from '../score.js';
-import type { FormatContext } from './index.js';
+import { isContract } from './common.js';
+import { diffCountsText, isDiffReport, versionVerdict } from './diff.js';
+import type { FormatContext } from './types.js';
 
 const LABEL: Record<Severity, string> = { error: 'error', warn: 'warning', info: 'info', hint: 'hint' };
 const RANK: Record<Severity, number> = { error: 0, warn: 1, info: 2, hint: 3 };
@@ -40,6 +42,16 @@ function hiddenLine(findings: readonly Finding[], listed: readonly Finding[]): s
 }
 
 /**
+ * What a contract finding adds to its operation: the request it is about (status and URL), or
+ * where in the answer's body, when the finding points there rather than into the description.
+ */
+function contractDetail(finding: Finding): string {
+  if (finding.request) return `${finding.request.status !== undefined ? `${finding.request.status} ` : ''}${finding.request.method} ${finding.request.url}`;
+  if (finding.path.length && finding.path[0] !== 'paths') return finding.path.map(String).join('.');
+  return '';
+}
+
+/**
  * ESLint-style: findings grouped by document, `line:col  severity  rule  message  path` (contract
  * findings show their operation instead of `line:col`), then a summary line with the score. With
  * `maxProblems`, only that many are listed (the most severe), followed by a line on the rest.
@@ -53,7 +65,9 @@ export function formatStylish(report: Report, context: FormatContext): string {
     hint: colors.gray,
   };
   const mask = (text: string) => (context.showPii ? text : maskNationalIds(text));
-  const listed = listedFindings(report.findings, context.maxProblems);
+  // --quiet leaves out the rows below error; the counts, the score and the cut line still see all.
+  const candidates = context.quiet ? report.findings.filter((f) => f.severity === 'error') : report.findings;
+  const listed = listedFindings(candidates, context.maxProblems);
   const byDocument = new Map<string, Finding[]>();
   for (const finding of listed) {
     const list = byDocument.get(finding.document) ?? [];
@@ -61,32 +75,58 @@ export function formatStylish(report: Report, context: FormatContext): string {
     byDocument.set(finding.document, list);
   }
   const lines: string[] = [];
+  /** Rows in aligned columns: the first `aligned` columns padded, the rest as they are. */
+  const table = (rows: Array<{ finding: Finding; cells: string[] }>, indent: string) => {
+    const widths = rows[0]!.cells.map((_, i) => Math.max(...rows.map((row) => row.cells[i]!.length)));
+    const last = rows[0]!.cells.length - 1;
+    for (const { finding, cells } of rows) {
+      const painted = cells.map((cell, i) => {
+        // The message and what follows it are not padded: a long one must not widen every row.
+        const text = i < last - 1 ? cell.padEnd(widths[i]!) : cell;
+        if (i === last) return colors.gray(text);
+        if (i === last - 2) return colors.dim(text);
+        if (i === last - 3) return paint[finding.severity](text);
+        return text;
+      });
+      lines.push(`${indent}${painted.join('  ')}`.trimEnd());
+    }
+  };
   for (const [document, findings] of byDocument) {
     lines.push(colors.underline(document));
-    const rows = findings.map((f) => [
-      f.line !== undefined ? `${f.line}:${f.column ?? 1}` : f.operation ?? '-',
-      LABEL[f.severity],
-      f.ruleId,
-      mask(f.message),
-      mask(f.path.length ? f.path.map(String).join('.') : f.request ? `${f.request.method} ${f.request.url}` : ''),
-    ]);
-    const widths = [0, 1, 2].map((i) => Math.max(...rows.map((row) => row[i]!.length)));
-    rows.forEach((row, index) => {
-      const severity = findings[index]!.severity;
-      lines.push(
-        [
-          ' ',
-          row[0]!.padEnd(widths[0]!),
-          paint[severity](row[1]!.padEnd(widths[1]!)),
-          colors.dim(row[2]!.padEnd(widths[2]!)),
-          row[3],
-          colors.gray(row[4]!),
-        ].join('  ').trimEnd(),
+    // Findings on the description: `line:col  severity  rule  message  path`.
+    const onDescription = findings.filter((f) => f.line !== undefined || !isContract(f));
+    if (onDescription.length) {
+      table(
+        onDescription.map((f) => ({
+          finding: f,
+          cells: [f.line !== undefined ? `${f.line}:${f.column ?? 1}` : '-', LABEL[f.severity], f.ruleId, mask(f.message), mask(f.path.length ? f.path.map(String).join('.') : '')],
+        })),
+        '  ',
       );
-    });
+    }
+    // Findings of a live run, under their operation: `severity  rule  message  request`. The
+    // operation is said once, as a heading, and not again in a path into the description.
+    const byOperation = new Map<string, Finding[]>();
+    for (const f of findings) {
+      if (f.line !== undefined || !isContract(f)) continue;
+      const key = f.operation ?? '';
+      byOperation.set(key, [...(byOperation.get(key) ?? []), f]);
+    }
+    for (const [operation, own] of byOperation) {
+      lines.push(`  ${operation ? mask(operation) : 'the run as a whole'}`);
+      table(
+        own.map((f) => ({
+          finding: f,
+          cells: [LABEL[f.severity], f.ruleId, mask(f.message), mask(contractDetail(f))],
+        })),
+        '    ',
+      );
+    }
     lines.push('');
   }
-  if (listed.length < report.findings.length) lines.push(colors.dim(hiddenLine(report.findings, listed)), '');
+  if (listed.length < candidates.length) lines.push(colors.dim(hiddenLine(candidates, listed)), '');
+  const quietened = report.findings.length - candidates.length;
+  if (quietened > 0) lines.push(colors.dim(`${quietened} finding${quietened === 1 ? '' : 's'} below error not listed (--quiet); the counts and the score include ${quietened === 1 ? 'it' : 'them'}.`), '');
   const summary = summarise(report.findings);
   const total = report.findings.length;
   const counts = `${summary.error} error${summary.error === 1 ? '' : 's'}, ${summary.warn} warning${summary.warn === 1 ? '' : 's'}, ${summary.info} info, ${summary.hint} hint${summary.hint === 1 ? '' : 's'}`;
@@ -95,6 +135,14 @@ export function formatStylish(report: Report, context: FormatContext): string {
     const requests = report.operations.reduce((sum, op) => sum + op.requests, 0);
     const failing = report.operations.filter((op) => op.findings > 0).length;
     lines.push(colors.dim(`${report.operations.length} operation${report.operations.length === 1 ? '' : 's'} tested with ${requests} request${requests === 1 ? '' : 's'}${failing ? `, ${failing} with findings` : ', all as described'}; ${report.rules.length} rules checked.`));
+  }
+  if (isDiffReport(report)) {
+    // A diff: change counts per class and the version verdict instead of a conformance score.
+    const verdict = versionVerdict(report);
+    const changeCount = report.findings.filter((f) => !f.ruleId.startsWith('platform-version-')).length;
+    const changes = `${diffCountsText(report.findings)} change${changeCount === 1 ? '' : 's'}`;
+    lines.push(`${(summary.error ? colors.red : summary.warn ? colors.yellow : colors.green)(`${summary.error ? '✖' : '✔'} ${changes}.`)} ${(verdict.ok ? colors.green : colors.red)(`${verdict.text[0]!.toUpperCase()}${verdict.text.slice(1)}.`)}`);
+    return `${lines.join('\n')}\n`;
   }
   const score = scoreReport(report);
   const scoreText = (score.grade === 'A' ? colors.green : score.grade === 'F' ? colors.red : colors.yellow)(`${scoreLabel(score)}.`);

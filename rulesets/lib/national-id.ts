@@ -1,0 +1,85 @@
+/**
+ * Whether a field or parameter holds a national identifier, whatever it is called: by its name
+ * (`nationalId`, and every alias of vocabulary.ts: `kt`, `ssn`, `companyssn`, `kennitalaMaka`),
+ * by its description ("Kennitala umsækjanda", "The national id of ..."), or by the data it gives
+ * (an example or default of ten digits with a valid check digit, `4710032980`). A boolean, object
+ * or other non-text field whose name only mentions the word (`childDoesNotHaveNationalId`) is not
+ * an identifier. A list (`nationalIds`, `type: array`) is recognised by its items.
+ */
+import type { JsonPath, OpenApiDocument } from './rule.js';
+import { hasValidCheckDigit, isNationalIdName } from './conventions.js';
+import { isObject, layerKeyword, type Obj, schemaLayers, type SchemaLayer, schemaTypes, schemaValues } from './openapi.js';
+import { matchNationalIdAlias } from './vocabulary.js';
+
+export interface NationalIdHolder {
+  /** How it was recognised: the platform name, an alias, the description, or a value. */
+  by: 'name' | 'alias' | 'description' | 'value';
+  /** A list of identifiers (`nationalIds`): the checks apply to `items`. */
+  plural: boolean;
+  /** The schema of one identifier (the items of a list) and where it is. */
+  schema: unknown;
+  path: JsonPath;
+}
+
+/** A description that says what the field is: a national identifier, in its first words (and not "kennitala or date of birth"). */
+const DESCRIPTION = /^\s*(?:(?:the|a|an)\s+)?(?:[\p{L}'’]+\s+){0,2}?(?:kennitala|kennitölu|kennitölur|national\s+id(?:entifier|entification\s+number)?s?|social\s+security\s+numbers?|ssn)\b/iu;
+const ALTERNATIVE = /\b(?:or|eða)\b/iu;
+
+export function describesNationalId(description: unknown): boolean {
+  return typeof description === 'string' && DESCRIPTION.test(description) && !ALTERNATIVE.test(description.split(/[.\n]/)[0] ?? '');
+}
+
+/**
+ * Ten digits (as text, or a number of nine or ten digits that lost its leading zero) that read as
+ * a kennitala: a day (01–31, or 41–71 for a company), a month, and the right check digit.
+ */
+export function isCheckedNationalIdValue(value: unknown): boolean {
+  const text = typeof value === 'number' && Number.isInteger(value) && String(value).length >= 9 ? String(value).padStart(10, '0') : value;
+  if (typeof text !== 'string' || !hasValidCheckDigit(text)) return false;
+  const day = Number(text.slice(0, 2));
+  const month = Number(text.slice(2, 4));
+  return ((day >= 1 && day <= 31) || (day >= 41 && day <= 71)) && month >= 1 && month <= 12;
+}
+
+function declaredTypes(layers: SchemaLayer[]): string[] {
+  const type = layerKeyword(layers, 'type');
+  return type ? schemaTypes(type.layer.schema) : [];
+}
+
+/**
+ * What `name` with `schema` (at `path`) holds, given the parameter or property object `holder`
+ * whose description and examples also count; undefined when it is not a national identifier.
+ */
+export function recogniseNationalId(document: OpenApiDocument, name: string, schema: unknown, path: JsonPath, holder?: Obj): NationalIdHolder | undefined {
+  const layers = schemaLayers(document, schema, path);
+  let types = declaredTypes(layers);
+  let itemSchema: unknown = schema;
+  let itemPath = path;
+  let itemLayers = layers;
+  const list = types.includes('array');
+  if (list) {
+    const items = layerKeyword(layers, 'items');
+    if (!items || !isObject(items.value)) return undefined;
+    itemSchema = items.value;
+    itemPath = items.path;
+    itemLayers = schemaLayers(document, items.value, items.path);
+    types = declaredTypes(itemLayers);
+  }
+  // Only text or a number can be an identifier (a number is then reported as the wrong type).
+  if (types.length > 0 && !types.some((type) => type === 'string' || type === 'integer' || type === 'number')) return undefined;
+  const result = (by: NationalIdHolder['by'], plural: boolean): NationalIdHolder => ({ by, plural, schema: itemSchema, path: itemPath });
+  if (isNationalIdName(name)) return result('name', list);
+  // A list named as the platform's plural (`nationalIds`) of text: its items are checked. A list
+  // of numbers under that name is left alone (fixtures/rules/platform-national-id-format/pass.yaml).
+  if (list && /^([a-z][a-zA-Z0-9]*N|n)ationalIds$/.test(name) && (types.length === 0 || types.includes('string'))) return result('name', true);
+  if (/^([a-z][a-zA-Z0-9]*N|n)ationalIds$/.test(name)) return undefined;
+  const alias = matchNationalIdAlias(name);
+  if (alias) return result('alias', list || alias.plural);
+  const descriptions = [holder?.description, ...layers.map((layer) => layer.schema.description)];
+  if (descriptions.some(describesNationalId)) return result('description', list);
+  const values = [...itemLayers.flatMap((layer) => schemaValues(layer.schema, layer.path)), ...(holder ? [holder.example, holder.default] : []).map((value) => ({ value }))];
+  const given = values.map((entry) => entry.value).filter((value) => value !== undefined && value !== null);
+  const flat = given.flatMap((value) => (Array.isArray(value) ? value : [value]));
+  if (flat.length > 0 && flat.every(isCheckedNationalIdValue) && !/date|time|phone|amount|count|number$/i.test(name)) return result('value', list);
+  return undefined;
+}

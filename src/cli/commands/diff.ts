@@ -1,0 +1,47 @@
+/**
+ * `vottur diff <base> <revision>`: what changed between two versions of a description, what it
+ * breaks, and whether the version number says so. Exit 1 when a finding reaches
+ * `--fail-severity` (breaking changes are errors), 0 otherwise, 2 when it cannot run.
+ */
+import type { Command } from 'commander';
+import type { Severity } from '../../report/finding.js';
+import { gateExit } from '../../report/gate.js';
+import { failSeverityOption } from '../options.js';
+import { addOutputOptions, outputTargets, writeReports, type OutputState } from '../output.js';
+
+interface DiffCommandOptions {
+  failSeverity: Severity;
+  quiet?: boolean;
+  accept?: string;
+  allowRemoteRefs?: boolean;
+  showPii?: boolean;
+}
+
+export function registerDiff(program: Command): void {
+  const state: OutputState = { targets: [] };
+  const command = program
+    .command('diff')
+    .description('compare two versions of a description: breaking changes, changelog, and the platform versioning rules')
+    .argument('<base>', 'the old version: a file, or REF:path read from git (origin/main:apis/users.yaml)')
+    .argument('<revision>', 'the new version: a file, or REF:path')
+    .addOption(failSeverityOption())
+    .option('-q, --quiet', 'stylish lists errors only (the counts, the exit code and the other formats keep every change)')
+    .option('--accept <file>', 'JSON or YAML list of changes accepted on purpose: { rule, pointer or operation, reason }')
+    .option('--allow-remote-refs', 'fetch http(s) $refs (off by default)')
+    .option('--show-pii', 'show national identifiers unmasked in the output');
+  addOutputOptions(command, state);
+  command.action(async (base: string, revision: string, options: DiffCommandOptions) => {
+    const targets = outputTargets(state);
+    const { diffDescriptionsDetailed, readAcceptFile } = await import('../../diff/index.js');
+    const accept = options.accept ? await readAcceptFile(options.accept) : undefined;
+    const { report } = await diffDescriptionsDetailed(base, revision, { accept, allowRemoteRefs: options.allowRemoteRefs });
+    writeReports(report, targets, {
+      cwd: process.cwd(),
+      showPii: Boolean(options.showPii),
+      quiet: Boolean(options.quiet),
+      color: Boolean(process.stdout.isTTY) && !process.env.NO_COLOR,
+      stdout: (text) => process.stdout.write(text),
+    });
+    process.exitCode = gateExit(report, { failSeverity: options.failSeverity }, (line) => process.stderr.write(line));
+  });
+}

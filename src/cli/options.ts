@@ -1,0 +1,37 @@
+/**
+ * The options every command that ends in a gate shares: `--fail-severity` and `--min-score`.
+ * What they decide is the library's (`report/gate.ts`); how they are spelt is the CLI's.
+ */
+import { Option, type Command } from 'commander';
+import { CouldNotRunError } from '../errors.js';
+import { SEVERITIES } from '../report/finding.js';
+
+/** Parses `--min-score`: a number from 0 to 100. */
+export function parseMinScore(value: string): number {
+  const text = value.trim();
+  const number = Number(text);
+  if (text === '' || !Number.isFinite(number) || number < 0 || number > 100) {
+    throw new CouldNotRunError(`--min-score must be a number from 0 to 100, not "${value}"`);
+  }
+  return number;
+}
+
+/** `--min-score <n>`; the parsed value arrives as `minScore` (a number). */
+export function minScoreOption(): Option {
+  return new Option('--min-score <n>', 'exit 1 when the conformance score (0-100, see docs/score.md) is below this').argParser(parseMinScore);
+}
+
+/** `--fail-severity <level>` (default error), as `vottur lint` has it; arrives as `failSeverity`. */
+export function failSeverityOption(): Option {
+  return new Option('--fail-severity <level>', 'exit 1 when a finding is at or above this severity').choices([...SEVERITIES]).default('error');
+}
+
+/** Adds `--min-score <n>` to a command. */
+export function addMinScoreOption(command: Command): Command {
+  return command.addOption(minScoreOption());
+}
+
+/** Adds `--fail-severity <level>` to a command. */
+export function addFailSeverityOption(command: Command): Command {
+  return command.addOption(failSeverityOption());
+}

@@ -1,0 +1,102 @@
+/**
+ * Accepting a change on purpose, never by turning a check off:
+ * - `x-vottur-ignore` on the node in the revision (or an enclosing one), naming the rule and why:
+ *   a list `[{ rule, reason }]` or a map `{ rule-id: reason }` (the same shape lint suppressions use);
+ * - an accept file (`--accept file`): entries `{ rule, pointer | operation, reason }`.
+ * A suppression without a reason is refused (exit 2): the reason is the point of it.
+ */
+import { readFile } from 'node:fs/promises';
+import { parse as parseYaml } from 'yaml';
+import { CouldNotRunError } from '../errors.js';
+import { encodePointer, isObject } from '../../rulesets/lib/openapi.js';
+import type { JsonPath, OpenApiDocument } from '../../rulesets/lib/rule.js';
+
+export const IGNORE_KEY = 'x-vottur-ignore';
+
+export interface Suppression {
+  rule: string;
+  reason: string;
+}
+
+/** Reads an `x-vottur-ignore` value: a list of `{ rule, reason }` or a map rule → reason. */
+export function readSuppressions(value: unknown, where: string): Suppression[] {
+  const entries: Array<{ rule: unknown; reason: unknown }> = Array.isArray(value)
+    ? value.map((item) => (isObject(item) ? { rule: item.rule, reason: item.reason } : { rule: item, reason: undefined }))
+    : isObject(value)
+      ? Object.entries(value).map(([rule, reason]) => ({ rule, reason }))
+      : [];
+  if (!Array.isArray(value) && !isObject(value)) throw new CouldNotRunError(`${where}: ${IGNORE_KEY} must be a list of { rule, reason } or a map of rule id to reason`);
+  return entries.map((entry) => {
+    if (typeof entry.rule !== 'string' || entry.rule === '') throw new CouldNotRunError(`${where}: every ${IGNORE_KEY} entry names a rule`);
+    if (typeof entry.reason !== 'string' || entry.reason.trim() === '') throw new CouldNotRunError(`${where}: ${IGNORE_KEY} entry for ${entry.rule} has no reason; say why the change is accepted`);
+    return { rule: entry.rule, reason: entry.reason };
+  });
+}
+
+/** The suppressions on the node at `path` and every node enclosing it, innermost first. */
+export function suppressionsAt(document: OpenApiDocument, path: JsonPath): Suppression[] {
+  const found: Suppression[] = [];
+  const nodes: Array<{ node: unknown; at: JsonPath }> = [{ node: document, at: [] }];
+  let node: unknown = document;
+  for (let i = 0; i < path.length && node !== undefined; i++) {
+    node = isObject(node) || Array.isArray(node) ? (node as any)[path[i]!] : undefined;
+    nodes.push({ node, at: path.slice(0, i + 1) });
+  }
+  for (const { node: holder, at } of nodes.reverse()) {
+    if (isObject(holder) && holder[IGNORE_KEY] !== undefined) found.push(...readSuppressions(holder[IGNORE_KEY], `${encodePointer(at) || '/'}`));
+  }
+  return found;
+}
+
+export interface AcceptEntry {
+  rule: string;
+  pointer?: string;
+  operation?: string;
+  reason: string;
+}
+
+function normaliseOperation(operation: string): string {
+  const match = /^\s*([A-Za-z]+)\s+(\S+)\s*$/.exec(operation);
+  return match ? `${match[1]!.toUpperCase()} ${match[2]}` : operation.trim();
+}
+
+/** Reads an accept file: a list of entries, or `{ accept: [...] }`; JSON or YAML. */
+export async function readAcceptFile(file: string): Promise<AcceptEntry[]> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    throw new CouldNotRunError(`cannot read accept file ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}; check the path`);
+  }
+  let data: unknown;
+  try {
+    data = parseYaml(text);
+  } catch (error) {
+    throw new CouldNotRunError(`accept file ${file} is not valid YAML or JSON (${(error as Error).message.split('\n')[0]})`);
+  }
+  return parseAcceptEntries(data, file);
+}
+
+export function parseAcceptEntries(data: unknown, file: string): AcceptEntry[] {
+  const list = Array.isArray(data) ? data : isObject(data) && Array.isArray(data.accept) ? data.accept : undefined;
+  if (!list) throw new CouldNotRunError(`accept file ${file}: expected a list of { rule, pointer or operation, reason } (or { accept: [...] })`);
+  return list.map((item, index) => {
+    const where = `accept file ${file}, entry ${index + 1}`;
+    if (!isObject(item) || typeof item.rule !== 'string' || item.rule === '') throw new CouldNotRunError(`${where}: name the rule (rule: diff-...)`);
+    if (typeof item.reason !== 'string' || item.reason.trim() === '') throw new CouldNotRunError(`${where}: give a reason for accepting ${item.rule}`);
+    if (typeof item.pointer !== 'string' && typeof item.operation !== 'string') throw new CouldNotRunError(`${where}: say where the change is accepted (pointer: /paths/... or operation: GET /v1/...); a rule is never accepted everywhere`);
+    return {
+      rule: item.rule,
+      reason: item.reason,
+      ...(typeof item.pointer === 'string' ? { pointer: item.pointer } : {}),
+      ...(typeof item.operation === 'string' ? { operation: normaliseOperation(item.operation) } : {}),
+    };
+  });
+}
+
+/** True when an accept entry covers a finding: same rule, and its pointer at or above the finding's, or its operation. */
+export function accepts(entry: AcceptEntry, finding: { ruleId: string; pointer: string; operation?: string }): boolean {
+  if (entry.rule !== finding.ruleId) return false;
+  if (entry.pointer !== undefined && (finding.pointer === entry.pointer || finding.pointer.startsWith(`${entry.pointer}/`))) return true;
+  return entry.operation !== undefined && finding.operation !== undefined && normaliseOperation(finding.operation) === entry.operation;
+}

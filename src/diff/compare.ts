@@ -1,0 +1,618 @@
+/**
+ * The comparison: walks both descriptions once, operation by operation, and records every change
+ * as a `Change` naming its check (see checks.ts). Operations are matched by method and path
+ * template with parameter names blanked (`/users/{id}` and `/users/{userId}` are one path);
+ * parameters by location and name (path parameters by position); schemas through `$ref`s and
+ * `allOf` (schema.ts), each pair of schemas visited once per scope.
+ */
+import { HTTP_METHODS, isObject, resolve } from '../../rulesets/lib/openapi.js';
+import type { JsonPath, OpenApiDocument } from '../../rulesets/lib/rule.js';
+import { schemaCheckId, type SchemaChange, type SchemaScope } from './checks.js';
+import { fingerprint, flatten, isNullable, keyword, typesOf, type FlatSchema } from './schema.js';
+
+type Obj = Record<string, any>;
+
+export interface Change {
+  check: string;
+  /** Where in the revision (for something removed: the closest place that still exists). */
+  path: JsonPath;
+  /** Where in the base. */
+  basePath: JsonPath;
+  message: string;
+  /** `GET /v2/users/{nationalId}` (as in the revision, or the base for a removed operation). */
+  operation?: string;
+  operationId?: string;
+}
+
+export interface RemovedOperation {
+  operation: string;
+  deprecated: boolean;
+  basePath: JsonPath;
+  path: JsonPath;
+}
+
+export interface Comparison {
+  changes: Change[];
+  removedOperations: RemovedOperation[];
+}
+
+interface OperationEntry {
+  method: string;
+  pathKey: string;
+  operation: Obj;
+  path: JsonPath;
+  pathItem: Obj;
+  pathItemPath: JsonPath;
+}
+
+/** `/users/{userId}/x` → `/users/{}/x`. */
+function templateKey(pathKey: string): string {
+  return pathKey.replace(/\{[^}]*\}/g, '{}').replace(/\/+$/, '') || '/';
+}
+
+function pathParameterNames(pathKey: string): string[] {
+  return [...pathKey.matchAll(/\{([^}]*)\}/g)].map((match) => match[1]!);
+}
+
+const quote = (value: unknown) => (typeof value === 'string' ? `"${value}"` : JSON.stringify(value));
+const same = (a: unknown, b: unknown) => a === b || (typeof a === 'object' && typeof b === 'object' && a !== null && b !== null && JSON.stringify(a) === JSON.stringify(b));
+
+function pathItems(document: OpenApiDocument): Map<string, { pathKey: string; item: Obj; path: JsonPath }> {
+  const result = new Map<string, { pathKey: string; item: Obj; path: JsonPath }>();
+  if (!isObject(document.paths)) return result;
+  // Templates that two paths of the same document share (`/a/{x}` and `/a/{y}`) are keyed as written.
+  const templates = new Map<string, number>();
+  for (const pathKey of Object.keys(document.paths)) templates.set(templateKey(pathKey), (templates.get(templateKey(pathKey)) ?? 0) + 1);
+  for (const [pathKey, node] of Object.entries(document.paths)) {
+    const resolved = resolve(document, node, ['paths', pathKey]);
+    const key = templates.get(templateKey(pathKey))! > 1 ? pathKey : templateKey(pathKey);
+    if (isObject(resolved.value)) result.set(key, { pathKey, item: resolved.value, path: resolved.path });
+  }
+  return result;
+}
+
+function operationsOf(item: { pathKey: string; item: Obj; path: JsonPath }): Map<string, OperationEntry> {
+  const result = new Map<string, OperationEntry>();
+  for (const method of HTTP_METHODS) {
+    const operation = item.item[method];
+    if (isObject(operation)) result.set(method, { method, pathKey: item.pathKey, operation, path: [...item.path, method], pathItem: item.item, pathItemPath: item.path });
+  }
+  return result;
+}
+
+interface ParameterEntry {
+  key: string;
+  name: string;
+  in: string;
+  parameter: Obj;
+  path: JsonPath;
+}
+
+/** Path-level and operation-level parameters, the operation's winning; path parameters keyed by position. */
+function parametersOf(document: OpenApiDocument, entry: OperationEntry): Map<string, ParameterEntry> {
+  const result = new Map<string, ParameterEntry>();
+  const positions = pathParameterNames(entry.pathKey);
+  const add = (list: unknown, at: JsonPath) => {
+    if (!Array.isArray(list)) return;
+    list.forEach((node, index) => {
+      const resolved = resolve(document, node, [...at, 'parameters', index]);
+      const parameter = resolved.value;
+      if (!isObject(parameter) || typeof parameter.name !== 'string' || typeof parameter.in !== 'string') return;
+      const name = parameter.in === 'header' ? parameter.name.toLowerCase() : parameter.name;
+      const position = parameter.in === 'path' ? positions.indexOf(parameter.name) : -1;
+      const key = parameter.in === 'path' && position >= 0 ? `path#${position}` : `${parameter.in}:${name}`;
+      result.set(key, { key, name: parameter.name, in: parameter.in, parameter, path: resolved.path });
+    });
+  };
+  add(entry.pathItem.parameters, entry.pathItemPath);
+  add(entry.operation.parameters, entry.path);
+  return result;
+}
+
+const DEFAULT_STYLE: Record<string, string> = { query: 'form', cookie: 'form', path: 'simple', header: 'simple' };
+function serialisation(parameter: Obj): string {
+  const style = typeof parameter.style === 'string' ? parameter.style : DEFAULT_STYLE[parameter.in] ?? 'form';
+  const explode = typeof parameter.explode === 'boolean' ? parameter.explode : style === 'form';
+  return `${style}${explode ? ', explode' : ''}`;
+}
+
+/** Security requirement: scheme name → scopes. */
+type Requirement = Map<string, string[]>;
+
+function requirements(list: unknown): Requirement[] | undefined {
+  if (!Array.isArray(list)) return undefined;
+  return list.filter(isObject).map((req) => new Map(Object.entries(req).map(([name, scopes]) => [name, Array.isArray(scopes) ? scopes.map(String) : []])));
+}
+
+export class Comparer {
+  readonly changes: Change[] = [];
+  readonly removedOperations: RemovedOperation[] = [];
+  private readonly visited = new Set<string>();
+  /** Base security scheme name → the revision's name for the same scheme (renamed components). */
+  private readonly schemeNames = new Map<string, string>();
+  private operation?: { text: string; operationId?: string };
+
+  constructor(
+    private readonly base: OpenApiDocument,
+    private readonly revision: OpenApiDocument,
+  ) {}
+
+  private add(check: string, path: JsonPath, basePath: JsonPath, message: string): void {
+    this.changes.push({ check, path, basePath, message, ...(this.operation ? { operation: this.operation.text, ...(this.operation.operationId ? { operationId: this.operation.operationId } : {}) } : {}) });
+  }
+
+  compare(): Comparison {
+    this.compareInfo();
+    this.matchSecuritySchemes();
+    const basePaths = pathItems(this.base);
+    const revisionPaths = pathItems(this.revision);
+    for (const [key, baseItem] of basePaths) {
+      const revisionItem = revisionPaths.get(key);
+      const baseOperations = operationsOf(baseItem);
+      if (!revisionItem) {
+        for (const [method, op] of baseOperations) this.removed(op, method, ['paths'], 'diff-path-removed');
+        continue;
+      }
+      if (revisionItem.pathKey !== baseItem.pathKey) {
+        this.operation = undefined;
+        this.add('diff-path-parameter-renamed', revisionItem.path, baseItem.path, `path ${baseItem.pathKey} is now written ${revisionItem.pathKey}; the URLs callers send are the same`);
+      }
+      const revisionOperations = operationsOf(revisionItem);
+      for (const [method, op] of baseOperations) {
+        const revisionOp = revisionOperations.get(method);
+        if (!revisionOp) this.removed(op, method, revisionItem.path, 'diff-operation-removed');
+        else this.compareOperation(op, revisionOp);
+      }
+      for (const [method, op] of revisionOperations) {
+        if (baseOperations.has(method)) continue;
+        this.operation = { text: `${method.toUpperCase()} ${op.pathKey}`, operationId: op.operation.operationId };
+        this.add('diff-operation-added', op.path, baseItem.path, `operation ${method.toUpperCase()} ${op.pathKey} was added`);
+      }
+    }
+    for (const [key, revisionItem] of revisionPaths) {
+      if (basePaths.has(key)) continue;
+      this.operation = undefined;
+      const methods = [...operationsOf(revisionItem).keys()].map((m) => m.toUpperCase());
+      this.add('diff-path-added', revisionItem.path, ['paths'], `path ${revisionItem.pathKey} was added (${methods.join(', ') || 'no operations'})`);
+    }
+    return { changes: this.changes, removedOperations: this.removedOperations };
+  }
+
+  private removed(op: OperationEntry, method: string, where: JsonPath, check: 'diff-path-removed' | 'diff-operation-removed'): void {
+    const text = `${method.toUpperCase()} ${op.pathKey}`;
+    this.operation = { text, operationId: op.operation.operationId };
+    const deprecated = op.operation.deprecated === true;
+    this.removedOperations.push({ operation: text, deprecated, basePath: op.path, path: where });
+    if (deprecated) this.add('diff-deprecated-operation-removed', where, op.path, `deprecated operation ${text} was removed`);
+    else this.add(check, where, op.path, check === 'diff-path-removed' ? `path ${op.pathKey} was removed, and with it ${text}, which was not deprecated` : `operation ${text} was removed without first being deprecated`);
+  }
+
+  private compareInfo(): void {
+    const baseInfo = isObject(this.base.info) ? this.base.info : {};
+    const revisionInfo = isObject(this.revision.info) ? this.revision.info : {};
+    for (const field of ['title', 'description']) {
+      if (!same(baseInfo[field], revisionInfo[field])) this.add('diff-api-description-changed', ['info', ...(revisionInfo[field] !== undefined ? [field] : [])], ['info', field], `info.${field} changed`);
+    }
+    const urls = (document: OpenApiDocument) => (Array.isArray(document.servers) ? document.servers.filter(isObject).map((server: Record<string, unknown>) => String(server.url)) : []);
+    const baseUrls = urls(this.base);
+    const revisionUrls = urls(this.revision);
+    if (!same(baseUrls, revisionUrls)) {
+      this.add('diff-server-url-changed', this.revision.servers !== undefined ? ['servers'] : [], ['servers'], `servers changed from ${baseUrls.join(', ') || '(none)'} to ${revisionUrls.join(', ') || '(none)'}`);
+    }
+  }
+
+  private matchSecuritySchemes(): void {
+    const baseSchemes: Obj = isObject(this.base.components?.securitySchemes) ? this.base.components.securitySchemes : {};
+    const revisionSchemes: Obj = isObject(this.revision.components?.securitySchemes) ? this.revision.components.securitySchemes : {};
+    const definition = (document: OpenApiDocument, node: unknown) => fingerprint(document, node);
+    for (const [name, node] of Object.entries(baseSchemes)) {
+      if (revisionSchemes[name] !== undefined) {
+        this.schemeNames.set(name, name);
+        this.compareScheme(name, node, name, revisionSchemes[name]);
+        continue;
+      }
+      const print = definition(this.base, node);
+      const renamed = Object.keys(revisionSchemes).find((other) => baseSchemes[other] === undefined && definition(this.revision, revisionSchemes[other]) === print);
+      if (renamed) this.schemeNames.set(name, renamed);
+    }
+  }
+
+  private compareScheme(name: string, baseNode: unknown, revisionName: string, revisionNode: unknown): void {
+    const baseScheme = resolve(this.base, baseNode, ['components', 'securitySchemes', name]);
+    const revisionScheme = resolve(this.revision, revisionNode, ['components', 'securitySchemes', revisionName]);
+    const b = baseScheme.value;
+    const r = revisionScheme.value;
+    if (!isObject(b) || !isObject(r)) return;
+    this.operation = undefined;
+    const shape = (s: Obj) => JSON.stringify([s.type, s.in, s.name, s.scheme?.toLowerCase?.(), isObject(s.flows) ? Object.keys(s.flows).sort() : null]);
+    if (shape(b) !== shape(r)) {
+      this.add('diff-security-scheme-type-changed', revisionScheme.path, baseScheme.path, `security scheme ${name} changed how callers authenticate (${shape(b)} → ${shape(r)})`);
+      return;
+    }
+    if (isObject(b.flows) && isObject(r.flows)) {
+      for (const flow of Object.keys(b.flows)) {
+        const bf = b.flows[flow];
+        const rf = r.flows[flow];
+        if (isObject(bf) && isObject(rf) && bf.tokenUrl !== rf.tokenUrl) {
+          this.add('diff-security-token-url-changed', [...revisionScheme.path, 'flows', flow, 'tokenUrl'], [...baseScheme.path, 'flows', flow, 'tokenUrl'], `the token URL of security scheme ${name} (${flow}) changed from ${bf.tokenUrl} to ${rf.tokenUrl}`);
+        }
+      }
+    }
+  }
+
+  private compareOperation(b: OperationEntry, r: OperationEntry): void {
+    const text = `${r.method.toUpperCase()} ${r.pathKey}`;
+    this.operation = { text, operationId: r.operation.operationId };
+    const bo = b.operation;
+    const ro = r.operation;
+    if (bo.deprecated !== true && ro.deprecated === true) this.add('diff-operation-deprecated', [...r.path, 'deprecated'], b.path, `${text} was marked deprecated`);
+    if (bo.deprecated === true && ro.deprecated !== true) this.add('diff-operation-undeprecated', r.path, [...b.path, 'deprecated'], `${text} is no longer deprecated`);
+    if (bo.operationId !== ro.operationId) this.add('diff-operation-id-changed', ro.operationId !== undefined ? [...r.path, 'operationId'] : r.path, [...b.path, 'operationId'], `operationId changed from ${quote(bo.operationId ?? '(none)')} to ${quote(ro.operationId ?? '(none)')}`);
+    for (const field of ['summary', 'description'] as const) {
+      if (bo[field] !== ro[field]) this.add(`diff-operation-${field}-changed`, ro[field] !== undefined ? [...r.path, field] : r.path, [...b.path, field], `the ${field} of ${text} changed`);
+    }
+    if (!same([...(bo.tags ?? [])].sort(), [...(ro.tags ?? [])].sort())) this.add('diff-operation-tags-changed', ro.tags !== undefined ? [...r.path, 'tags'] : r.path, [...b.path, 'tags'], `the tags of ${text} changed from [${(bo.tags ?? []).join(', ')}] to [${(ro.tags ?? []).join(', ')}]`);
+    this.compareParameters(b, r);
+    this.compareRequestBody(b, r);
+    this.compareResponses(b, r);
+    this.compareSecurity(b, r);
+  }
+
+  private compareParameters(b: OperationEntry, r: OperationEntry): void {
+    const baseParameters = parametersOf(this.base, b);
+    const revisionParameters = parametersOf(this.revision, r);
+    const moved = new Set<string>();
+    for (const [key, bp] of baseParameters) {
+      const rp = revisionParameters.get(key);
+      if (!rp) {
+        const elsewhere = [...revisionParameters.values()].find((other) => !baseParameters.has(other.key) && other.name.toLowerCase() === bp.name.toLowerCase());
+        if (elsewhere) {
+          moved.add(elsewhere.key);
+          this.add('diff-request-parameter-location-changed', [...elsewhere.path, 'in'], [...bp.path, 'in'], `parameter ${bp.name} moved from the ${bp.in} to the ${elsewhere.in}`);
+        } else {
+          this.add('diff-request-parameter-removed', r.path, bp.path, `${bp.in} parameter ${bp.name} was removed`);
+        }
+        continue;
+      }
+      const label = `${rp.in} parameter ${rp.name}`;
+      const bRequired = bp.parameter.required === true;
+      const rRequired = rp.parameter.required === true;
+      if (!bRequired && rRequired) this.add('diff-request-parameter-became-required', [...rp.path, 'required'], bp.path, `${label} became required`);
+      if (bRequired && !rRequired) this.add('diff-request-parameter-became-optional', rp.parameter.required !== undefined ? [...rp.path, 'required'] : rp.path, [...bp.path, 'required'], `${label} became optional`);
+      if (serialisation(bp.parameter) !== serialisation(rp.parameter)) this.add('diff-request-parameter-style-changed', rp.path, bp.path, `${label} is serialised as ${serialisation(rp.parameter)}, was ${serialisation(bp.parameter)}`);
+      if (bp.parameter.deprecated !== true && rp.parameter.deprecated === true) this.add('diff-request-parameter-deprecated', [...rp.path, 'deprecated'], bp.path, `${label} was marked deprecated`);
+      if (bp.parameter.description !== rp.parameter.description) this.add('diff-request-parameter-description-changed', rp.parameter.description !== undefined ? [...rp.path, 'description'] : rp.path, [...bp.path, 'description'], `the description of ${label} changed`);
+      this.compareSchema('request-parameter', label, bp.parameter.schema, [...bp.path, 'schema'], rp.parameter.schema, [...rp.path, 'schema']);
+    }
+    for (const [key, rp] of revisionParameters) {
+      if (baseParameters.has(key) || moved.has(key)) continue;
+      const required = rp.parameter.required === true;
+      this.add(required ? 'diff-request-parameter-added-required' : 'diff-request-parameter-added-optional', rp.path, b.path, `${required ? 'required' : 'optional'} ${rp.in} parameter ${rp.name} was added`);
+    }
+  }
+
+  private compareRequestBody(b: OperationEntry, r: OperationEntry): void {
+    const bb = resolve(this.base, b.operation.requestBody, [...b.path, 'requestBody']);
+    const rb = resolve(this.revision, r.operation.requestBody, [...r.path, 'requestBody']);
+    if (!isObject(bb.value) && !isObject(rb.value)) return;
+    if (!isObject(bb.value)) {
+      const required = rb.value!.required === true;
+      this.add(required ? 'diff-request-body-added-required' : 'diff-request-body-added-optional', rb.path, b.path, `a ${required ? 'required' : 'optional'} request body was added`);
+      return;
+    }
+    if (!isObject(rb.value)) {
+      this.add('diff-request-body-removed', r.path, bb.path, 'the request body was removed');
+      return;
+    }
+    const bRequired = bb.value.required === true;
+    const rRequired = rb.value.required === true;
+    if (!bRequired && rRequired) this.add('diff-request-body-became-required', [...rb.path, 'required'], bb.path, 'the request body became required');
+    if (bRequired && !rRequired) this.add('diff-request-body-became-optional', rb.value.required !== undefined ? [...rb.path, 'required'] : rb.path, [...bb.path, 'required'], 'the request body became optional');
+    this.compareContent('request-body', 'request body', bb.value.content, [...bb.path, 'content'], rb.value.content, [...rb.path, 'content'], rb.path);
+  }
+
+  private compareContent(scope: 'request-body' | 'response-body', label: string, baseContent: unknown, basePath: JsonPath, revisionContent: unknown, revisionPath: JsonPath, holderPath: JsonPath): void {
+    const bc: Obj = isObject(baseContent) ? baseContent : {};
+    const rc: Obj = isObject(revisionContent) ? revisionContent : {};
+    const normal = (mediaType: string) => mediaType.split(';')[0]!.trim().toLowerCase();
+    const revisionByType = new Map(Object.keys(rc).map((mediaType) => [normal(mediaType), mediaType]));
+    const baseTypes = new Set(Object.keys(bc).map(normal));
+    const removedCheck = scope === 'request-body' ? 'diff-request-body-media-type-removed' : 'diff-response-media-type-removed';
+    const addedCheck = scope === 'request-body' ? 'diff-request-body-media-type-added' : 'diff-response-media-type-added';
+    for (const mediaType of Object.keys(bc)) {
+      const match = revisionByType.get(normal(mediaType));
+      if (match === undefined) {
+        this.add(removedCheck, isObject(revisionContent) ? revisionPath : holderPath, [...basePath, mediaType], `media type ${mediaType} of the ${label} was removed`);
+        continue;
+      }
+      this.compareSchema(scope, `${label} (${match})`, bc[mediaType]?.schema, [...basePath, mediaType, 'schema'], rc[match]?.schema, [...revisionPath, match, 'schema']);
+    }
+    for (const mediaType of Object.keys(rc)) {
+      if (!baseTypes.has(normal(mediaType))) this.add(addedCheck, [...revisionPath, mediaType], basePath, `media type ${mediaType} of the ${label} was added`);
+    }
+  }
+
+  private compareResponses(b: OperationEntry, r: OperationEntry): void {
+    const br: Obj = isObject(b.operation.responses) ? b.operation.responses : {};
+    const rr: Obj = isObject(r.operation.responses) ? r.operation.responses : {};
+    const responsesPath = [...r.path, 'responses'];
+    for (const status of Object.keys(br)) {
+      const baseResponse = resolve(this.base, br[status], [...b.path, 'responses', status]);
+      if (rr[status] === undefined) {
+        const success = /^2/.test(status);
+        this.add(success ? 'diff-response-success-status-removed' : 'diff-response-status-removed', r.operation.responses !== undefined ? responsesPath : r.path, baseResponse.path, `response ${status} was removed`);
+        continue;
+      }
+      const revisionResponse = resolve(this.revision, rr[status], [...responsesPath, status]);
+      const bv = baseResponse.value;
+      const rv = revisionResponse.value;
+      if (!isObject(bv) || !isObject(rv)) continue;
+      const key = `response|${fingerprintPath(baseResponse.path)}|${fingerprintPath(revisionResponse.path)}`;
+      if (this.visited.has(key)) continue;
+      this.visited.add(key);
+      const label = `response ${status}`;
+      if (bv.description !== rv.description) this.add('diff-response-description-changed', [...revisionResponse.path, 'description'], [...baseResponse.path, 'description'], `the description of ${label} changed`);
+      this.compareHeaders(label, bv.headers, [...baseResponse.path, 'headers'], rv.headers, [...revisionResponse.path, 'headers'], revisionResponse.path);
+      this.compareContent('response-body', label, bv.content, [...baseResponse.path, 'content'], rv.content, [...revisionResponse.path, 'content'], revisionResponse.path);
+    }
+    for (const status of Object.keys(rr)) {
+      if (br[status] === undefined) this.add('diff-response-status-added', [...responsesPath, status], [...b.path, 'responses'], `response ${status} was added; callers may not handle it`);
+    }
+  }
+
+  private compareHeaders(label: string, baseHeaders: unknown, basePath: JsonPath, revisionHeaders: unknown, revisionPath: JsonPath, holderPath: JsonPath): void {
+    const bh: Obj = isObject(baseHeaders) ? baseHeaders : {};
+    const rh: Obj = isObject(revisionHeaders) ? revisionHeaders : {};
+    const revisionByName = new Map(Object.keys(rh).map((name) => [name.toLowerCase(), name]));
+    const baseNames = new Set(Object.keys(bh).map((name) => name.toLowerCase()));
+    for (const name of Object.keys(bh)) {
+      const baseHeader = resolve(this.base, bh[name], [...basePath, name]);
+      const match = revisionByName.get(name.toLowerCase());
+      if (match === undefined) {
+        this.add('diff-response-header-removed', isObject(revisionHeaders) ? revisionPath : holderPath, baseHeader.path, `header ${name} of the ${label} was removed`);
+        continue;
+      }
+      const revisionHeader = resolve(this.revision, rh[match], [...revisionPath, match]);
+      if (!isObject(baseHeader.value) || !isObject(revisionHeader.value)) continue;
+      if (baseHeader.value.required === true && revisionHeader.value.required !== true) {
+        this.add('diff-response-header-became-optional', revisionHeader.path, [...baseHeader.path, 'required'], `header ${match} of the ${label} is no longer always sent`);
+      }
+      this.compareSchema('response-header', `header ${match} of the ${label}`, baseHeader.value.schema, [...baseHeader.path, 'schema'], revisionHeader.value.schema, [...revisionHeader.path, 'schema']);
+    }
+    for (const name of Object.keys(rh)) {
+      if (!baseNames.has(name.toLowerCase())) this.add('diff-response-header-added', [...revisionPath, name], basePath, `header ${name} of the ${label} was added`);
+    }
+  }
+
+  private compareSecurity(b: OperationEntry, r: OperationEntry): void {
+    const baseOwn = requirements(b.operation.security);
+    const revisionOwn = requirements(r.operation.security);
+    const baseReqs = baseOwn ?? requirements(this.base.security) ?? [];
+    const revisionReqs = revisionOwn ?? requirements(this.revision.security) ?? [];
+    const basePath = baseOwn ? [...b.path, 'security'] : ['security'];
+    const revisionPath = revisionOwn ? [...r.path, 'security'] : this.revision.security !== undefined ? ['security'] : r.path;
+    const anonymous = (reqs: Requirement[]) => reqs.length === 0 || reqs.some((req) => req.size === 0);
+    if (anonymous(baseReqs) && anonymous(revisionReqs)) return;
+    if (anonymous(baseReqs)) {
+      for (const name of new Set(revisionReqs.flatMap((req) => [...req.keys()]))) this.add('diff-security-scheme-added', revisionPath, basePath, `${this.operation!.text} now requires security scheme ${name}; it needed none`);
+      return;
+    }
+    if (anonymous(revisionReqs)) {
+      this.add('diff-security-removed', revisionPath, basePath, `${this.operation!.text} no longer requires authentication`);
+      return;
+    }
+    // Base requirements with scheme names as the revision calls them.
+    const renamed = baseReqs.map((req) => new Map([...req].map(([name, scopes]) => [this.schemeNames.get(name) ?? name, scopes])));
+    const setKey = (req: Requirement) => [...req.keys()].sort().join('+');
+    const unmatchedRevision = new Set(revisionReqs.map((_, index) => index));
+    const unmatchedBase: Requirement[] = [];
+    for (const req of renamed) {
+      const index = revisionReqs.findIndex((other, i) => unmatchedRevision.has(i) && setKey(other) === setKey(req));
+      if (index < 0) {
+        unmatchedBase.push(req);
+        continue;
+      }
+      unmatchedRevision.delete(index);
+      const other = revisionReqs[index]!;
+      for (const [name, scopes] of req) {
+        const now = other.get(name) ?? [];
+        const added = now.filter((scope) => !scopes.includes(scope));
+        const removed = scopes.filter((scope) => !now.includes(scope));
+        if (added.length) this.add('diff-security-scope-added', revisionPath, basePath, `${this.operation!.text} now requires scope${added.length > 1 ? 's' : ''} ${added.join(', ')} of ${name}`);
+        if (removed.length) this.add('diff-security-scope-removed', revisionPath, basePath, `${this.operation!.text} no longer requires scope${removed.length > 1 ? 's' : ''} ${removed.join(', ')} of ${name}`);
+      }
+    }
+    const remaining = [...unmatchedRevision].map((index) => revisionReqs[index]!);
+    for (const req of unmatchedBase) {
+      // The same alternative with more schemes ANDed in: those schemes are now required.
+      const superset = remaining.findIndex((other) => [...req.keys()].every((name) => other.has(name)));
+      if (superset >= 0) {
+        const other = remaining.splice(superset, 1)[0]!;
+        for (const name of other.keys()) if (!req.has(name)) this.add('diff-security-scheme-added', revisionPath, basePath, `${this.operation!.text} now also requires security scheme ${name}`);
+        continue;
+      }
+      this.add('diff-security-scheme-removed', revisionPath, basePath, `${this.operation!.text} no longer accepts security scheme${req.size > 1 ? 's' : ''} ${[...req.keys()].join(' + ')}`);
+    }
+    for (const req of remaining) {
+      this.add('diff-security-alternative-added', revisionPath, basePath, `${this.operation!.text} also accepts security scheme${req.size > 1 ? 's' : ''} ${[...req.keys()].join(' + ')}`);
+    }
+  }
+
+  private schema(scope: SchemaScope, change: SchemaChange, path: JsonPath, basePath: JsonPath, message: string): void {
+    this.add(schemaCheckId(scope, change), path, basePath, message);
+  }
+
+  /** Compares two schemas; `label` names the place for messages (`response 200 (application/json) property email`). */
+  compareSchema(scope: SchemaScope, label: string, baseNode: unknown, basePath: JsonPath, revisionNode: unknown, revisionPath: JsonPath, depth = 0): void {
+    if (depth > 24) return;
+    const b = flatten(this.base, baseNode, basePath);
+    const r = flatten(this.revision, revisionNode, revisionPath);
+    if (!b || !r) return;
+    const key = `${scope}|${fingerprintPath(b.path)}|${fingerprintPath(r.path)}`;
+    if (this.visited.has(key)) return;
+    this.visited.add(key);
+    const at = (flat: FlatSchema, name: string) => flat.keywords.get(name)?.path ?? flat.path;
+
+    if (keyword(b, 'description') !== keyword(r, 'description') && depth > 0) this.add('diff-schema-description-changed', at(r, 'description'), at(b, 'description'), `the description of ${label} changed`);
+
+    // Types.
+    const bt = typesOf(b);
+    const rt = typesOf(r);
+    const widerThan = (x: Set<string>, y: Set<string>) => [...y].every((t) => x.has(t) || (t === 'integer' && x.has('number')));
+    if (bt.size === 0 && rt.size > 0) this.schema(scope, 'type-narrowed', at(r, 'type'), b.path, `${label} is now restricted to type ${[...rt].join('|')}`);
+    else if (bt.size > 0 && rt.size === 0) this.schema(scope, 'type-widened', r.path, at(b, 'type'), `${label} no longer restricts its type (was ${[...bt].join('|')})`);
+    else if (bt.size > 0 && !same([...bt].sort(), [...rt].sort())) {
+      const change: SchemaChange = widerThan(rt, bt) ? 'type-widened' : widerThan(bt, rt) ? 'type-narrowed' : 'type-changed';
+      this.schema(scope, change, at(r, 'type'), at(b, 'type'), `the type of ${label} changed from ${[...bt].join('|')} to ${[...rt].join('|')}`);
+    }
+    const bn = isNullable(b);
+    const rn = isNullable(r);
+    if (!bn && rn) this.schema(scope, 'nullable-added', at(r, keyword(r, 'nullable') !== undefined ? 'nullable' : 'type'), b.path, `${label} may now be null`);
+    if (bn && !rn) this.schema(scope, 'nullable-removed', r.path, at(b, keyword(b, 'nullable') !== undefined ? 'nullable' : 'type'), `${label} may no longer be null`);
+
+    // Format.
+    const bf = keyword(b, 'format');
+    const rf = keyword(r, 'format');
+    if (bf === undefined && rf !== undefined) this.schema(scope, 'format-added', at(r, 'format'), b.path, `${label} now has format ${quote(rf)}`);
+    else if (bf !== undefined && rf === undefined) this.schema(scope, 'format-removed', r.path, at(b, 'format'), `${label} no longer has format ${quote(bf)}`);
+    else if (bf !== rf) this.schema(scope, 'format-changed', at(r, 'format'), at(b, 'format'), `the format of ${label} changed from ${quote(bf)} to ${quote(rf)}`);
+
+    // Enum.
+    const be = keyword(b, 'enum');
+    const re = keyword(r, 'enum');
+    if (Array.isArray(be) && Array.isArray(re)) {
+      const baseValues = new Set(be.map((value) => JSON.stringify(value)));
+      const revisionValues = new Set(re.map((value) => JSON.stringify(value)));
+      const removed = be.filter((value) => !revisionValues.has(JSON.stringify(value)));
+      const added = re.filter((value) => !baseValues.has(JSON.stringify(value)));
+      if (removed.length) this.schema(scope, 'enum-value-removed', at(r, 'enum'), at(b, 'enum'), `${label}: enum value${removed.length > 1 ? 's' : ''} ${removed.map(quote).join(', ')} removed`);
+      if (added.length) this.schema(scope, 'enum-value-added', at(r, 'enum'), at(b, 'enum'), `${label}: enum value${added.length > 1 ? 's' : ''} ${added.map(quote).join(', ')} added`);
+    } else if (!Array.isArray(be) && Array.isArray(re)) this.schema(scope, 'enum-added', at(r, 'enum'), b.path, `${label} is now restricted to ${re.map(quote).join(', ')}`);
+    else if (Array.isArray(be) && !Array.isArray(re)) this.schema(scope, 'enum-removed', r.path, at(b, 'enum'), `${label} is no longer restricted to ${be.map(quote).join(', ')}`);
+
+    // Bounds.
+    this.compareBounds(scope, label, b, r);
+
+    // Pattern.
+    const bp = keyword(b, 'pattern');
+    const rp = keyword(r, 'pattern');
+    if (bp === undefined && rp !== undefined) this.schema(scope, 'pattern-added', at(r, 'pattern'), b.path, `${label} must now match ${quote(rp)}`);
+    else if (bp !== undefined && rp === undefined) this.schema(scope, 'pattern-removed', r.path, at(b, 'pattern'), `${label} no longer has to match ${quote(bp)}`);
+    else if (bp !== rp) this.schema(scope, 'pattern-changed', at(r, 'pattern'), at(b, 'pattern'), `the pattern of ${label} changed from ${quote(bp)} to ${quote(rp)}`);
+
+    // Default.
+    const bd = keyword(b, 'default');
+    const rd = keyword(r, 'default');
+    if (!same(bd, rd) && (bd !== undefined || rd !== undefined)) {
+      this.schema(scope, 'default-changed', at(r, 'default'), at(b, 'default'), `the default of ${label} changed from ${bd === undefined ? '(none)' : quote(bd)} to ${rd === undefined ? '(none)' : quote(rd)}`);
+    }
+
+    if (scope !== 'request-parameter' && scope !== 'response-header') this.compareObject(scope, label, b, r, depth);
+
+    // Items.
+    const bi = b.keywords.get('items');
+    const ri = r.keywords.get('items');
+    if (bi && ri && isObject(bi.value) && isObject(ri.value)) this.compareSchema(scope, `${label}[]`, bi.value, bi.path, ri.value, ri.path, depth + 1);
+  }
+
+  private compareBounds(scope: SchemaScope, label: string, b: FlatSchema, r: FlatSchema): void {
+    // Keyword → +1 when a larger value allows less (lower bounds), -1 when a smaller one does.
+    const bounds: Record<string, 1 | -1> = { minimum: 1, exclusiveMinimum: 1, minLength: 1, minItems: 1, minProperties: 1, maximum: -1, exclusiveMaximum: -1, maxLength: -1, maxItems: -1, maxProperties: -1 };
+    for (const [name, sign] of Object.entries(bounds)) {
+      const bv = keyword(b, name);
+      const rv = keyword(r, name);
+      if (same(bv, rv)) continue;
+      let tightened: boolean;
+      if (typeof bv === 'boolean' || typeof rv === 'boolean') tightened = rv === true; // 3.0's exclusiveMinimum/Maximum flags
+      else if (bv === undefined) tightened = true;
+      else if (rv === undefined) tightened = false;
+      else tightened = (Number(rv) - Number(bv)) * sign > 0;
+      const path = r.keywords.get(name)?.path ?? r.path;
+      const basePath = b.keywords.get(name)?.path ?? b.path;
+      this.schema(scope, tightened ? 'constraint-tightened' : 'constraint-relaxed', path, basePath, `${label}: ${name} ${bv === undefined ? 'added' : rv === undefined ? 'removed' : 'changed'} (${bv === undefined ? '(none)' : quote(bv)} → ${rv === undefined ? '(none)' : quote(rv)})`);
+    }
+    const bm = keyword(b, 'multipleOf');
+    const rm = keyword(r, 'multipleOf');
+    if (!same(bm, rm)) {
+      const tightened = rm !== undefined && (bm === undefined || Number(rm) % Number(bm) === 0);
+      this.schema(scope, tightened ? 'constraint-tightened' : 'constraint-relaxed', r.keywords.get('multipleOf')?.path ?? r.path, b.keywords.get('multipleOf')?.path ?? b.path, `${label}: multipleOf ${quote(bm ?? '(none)')} → ${quote(rm ?? '(none)')}`);
+    }
+    const bu = keyword(b, 'uniqueItems') === true;
+    const ru = keyword(r, 'uniqueItems') === true;
+    if (bu !== ru) this.schema(scope, ru ? 'constraint-tightened' : 'constraint-relaxed', r.keywords.get('uniqueItems')?.path ?? r.path, b.keywords.get('uniqueItems')?.path ?? b.path, `${label}: items ${ru ? 'must now be unique' : 'no longer have to be unique'}`);
+  }
+
+  private compareObject(scope: SchemaScope, label: string, b: FlatSchema, r: FlatSchema, depth: number): void {
+    const request = scope === 'request-body';
+    // A read-only property is not sent in requests, a write-only one not received in responses.
+    const hidden = (document: OpenApiDocument, node: unknown) => {
+      const value = resolve(document, node, []).value;
+      return isObject(value) && (request ? value.readOnly === true : value.writeOnly === true);
+    };
+    const member = (name: string) => (label.endsWith(')') || /^response \S+$/.test(label) ? `${label} property ${name}` : `${label}.${name}`);
+    for (const [name, bp] of b.properties) {
+      if (hidden(this.base, bp.value)) continue;
+      const rp = r.properties.get(name);
+      if (!rp) {
+        this.schema(scope, 'property-removed', r.properties.size ? r.propertiesPath : r.path, bp.path, `${member(name)} was removed`);
+        continue;
+      }
+      if (hidden(this.revision, rp.value)) continue;
+      const bRequired = b.required.has(name);
+      const rRequired = r.required.has(name);
+      if (!bRequired && rRequired) this.schema(scope, 'property-became-required', r.requiredPath, rp.path, `${member(name)} became required`);
+      if (bRequired && !rRequired) this.schema(scope, 'property-became-optional', rp.path, b.requiredPath, `${member(name)} became optional`);
+      this.compareSchema(scope, member(name), bp.value, bp.path, rp.value, rp.path, depth + 1);
+    }
+    for (const [name, rp] of r.properties) {
+      if (b.properties.has(name) || hidden(this.revision, rp.value)) continue;
+      const required = r.required.has(name);
+      this.schema(scope, required ? 'property-added-required' : 'property-added-optional', rp.path, b.properties.size ? b.propertiesPath : b.path, `${required ? 'required' : 'optional'} ${member(name)} was added`);
+    }
+
+    const ba = b.keywords.get('additionalProperties');
+    const ra = r.keywords.get('additionalProperties');
+    const forbids = (entry: { value: unknown } | undefined) => entry?.value === false;
+    if (!forbids(ba) && forbids(ra)) this.schema(scope, 'additional-properties-forbidden', ra!.path, ba?.path ?? b.path, `${label} no longer allows properties beyond those listed`);
+    if (forbids(ba) && !forbids(ra)) this.schema(scope, 'additional-properties-allowed', ra?.path ?? r.path, ba!.path, `${label} now allows properties beyond those listed`);
+    if (ba && ra && isObject(ba.value) && isObject(ra.value)) this.compareSchema(scope, `${label}{*}`, ba.value, ba.path, ra.value, ra.path, depth + 1);
+
+    for (const composition of ['oneOf', 'anyOf'] as const) this.compareVariants(scope, label, composition, b, r, depth);
+  }
+
+  /** Alternatives are paired by what they allow (so reordering or renaming is no change), then by position. */
+  private compareVariants(scope: SchemaScope, label: string, composition: 'oneOf' | 'anyOf', b: FlatSchema, r: FlatSchema, depth: number): void {
+    const bl = b.keywords.get(composition);
+    const rl = r.keywords.get(composition);
+    const baseList = Array.isArray(bl?.value) ? (bl!.value as unknown[]) : [];
+    const revisionList = Array.isArray(rl?.value) ? (rl!.value as unknown[]) : [];
+    if (!baseList.length && !revisionList.length) return;
+    // Written the same way: paired by position (the common case, without computing fingerprints).
+    const written = (list: unknown[]) => list.map((node) => JSON.stringify(node));
+    const samePositions = baseList.length === revisionList.length && same(written(baseList), written(revisionList));
+    const basePrints = samePositions ? written(baseList) : baseList.map((node) => fingerprint(this.base, node));
+    const revisionPrints = samePositions ? written(revisionList) : revisionList.map((node) => fingerprint(this.revision, node));
+    if (samePositions) {
+      baseList.forEach((node, index) => this.compareSchema(scope, `${label} (${composition} #${index + 1})`, node, [...bl!.path, index], revisionList[index], [...rl!.path, index], depth + 1));
+      return;
+    }
+    const unmatchedRevision = revisionList.map((_, index) => index).filter((index) => !basePrints.includes(revisionPrints[index]!));
+    const unmatchedBase = baseList.map((_, index) => index).filter((index) => !revisionPrints.includes(basePrints[index]!));
+    const pairs = Math.min(unmatchedBase.length, unmatchedRevision.length);
+    for (let i = 0; i < pairs; i++) {
+      const bi = unmatchedBase[i]!;
+      const ri = unmatchedRevision[i]!;
+      this.compareSchema(scope, `${label} (${composition} #${ri + 1})`, baseList[bi], [...bl!.path, bi], revisionList[ri], [...rl!.path, ri], depth + 1);
+    }
+    for (const bi of unmatchedBase.slice(pairs)) this.schema(scope, 'variant-removed', rl?.path ?? r.path, [...bl!.path, bi], `${label}: ${composition} alternative #${bi + 1} was removed`);
+    for (const ri of unmatchedRevision.slice(pairs)) this.schema(scope, 'variant-added', [...rl!.path, ri], bl?.path ?? b.path, `${label}: ${composition} alternative #${ri + 1} was added`);
+  }
+}
+
+function fingerprintPath(path: JsonPath): string {
+  return path.map(String).join('\u0000');
+}
+
+export function compareDescriptions(base: OpenApiDocument, revision: OpenApiDocument): Comparison {
+  return new Comparer(base, revision).compare();
+}

@@ -1,0 +1,161 @@
+/**
+ * `vottur diff` as a library: what changed between two versions of a description, what each
+ * change does to callers, and whether the version number says so. Every change is a `Finding`
+ * (source `diff`) located in the revision, with the base's place in its message and as a related
+ * location.
+ */
+import { encodePointer } from '../../rulesets/lib/openapi.js';
+import type { JsonPath, OpenApiDocument } from '../../rulesets/lib/rule.js';
+import type { LoadOptions } from '../lint/load.js';
+import { sortFindings, type Finding, type Report } from '../report/finding.js';
+import { toolInfo } from '../version.js';
+import { accepts, suppressionsAt, type AcceptEntry } from './accept.js';
+import { check, CLASS_SEVERITY, diffDocsUrl, diffRules, VERSION_RULES, type ChangeClass } from './checks.js';
+import { compareDescriptions } from './compare.js';
+import { loadSide, type Side } from './sides.js';
+import { checkVersioning, type VersionVerdict } from './versioning.js';
+
+export { CHECKS, VERSION_RULES, CLASS_LABEL, CLASS_SEVERITY, classify, type CheckDefinition, type ChangeClass } from './checks.js';
+export { readAcceptFile, parseAcceptEntries, type AcceptEntry } from './accept.js';
+
+export interface DiffOptions extends LoadOptions {
+  /** Changes accepted on purpose (from `--accept`). */
+  accept?: readonly AcceptEntry[];
+  /** Folder that relative paths and `REF:path` are read from; default the working directory. */
+  cwd?: string;
+}
+
+export interface DiffResult {
+  report: Report;
+  verdict: VersionVerdict;
+  /** Findings accepted by `x-vottur-ignore` or the accept file, with the reason. */
+  accepted: Array<{ finding: Finding; reason: string }>;
+}
+
+/** Where a bundled path lands: the file it came from (as shown), the pointer and position in it. */
+function locate(side: Side, path: JsonPath): { document: string; pointer: string; path: JsonPath; line?: number; column?: number } {
+  const origin = side.loaded.origin(path);
+  const range = side.loaded.range(path);
+  return {
+    document: side.display(origin.file.uri),
+    pointer: encodePointer(origin.path),
+    path: origin.path,
+    ...(range ? { line: range.start.line + 1, column: range.start.character + 1 } : {}),
+  };
+}
+
+const RULE_SEVERITY = new Map(VERSION_RULES.map((rule) => [rule.id, rule.severity]));
+
+/** Compares two loaded sides. */
+export function diffSides(base: Side, revision: Side, options: Pick<DiffOptions, 'accept'> = {}): DiffResult {
+  const baseData = base.loaded.data as OpenApiDocument;
+  const revisionData = revision.loaded.data as OpenApiDocument;
+  const comparison = compareDescriptions(baseData, revisionData);
+  const rootDocument = revision.display(revision.loaded.rootUri);
+  const findings: Finding[] = [];
+  const accepted: DiffResult['accepted'] = [];
+  const classes: ChangeClass[] = [];
+
+  const build = (ruleId: string, severity: Finding['severity'], category: Finding['category'], message: string, path: JsonPath, basePath: JsonPath, operation?: string, operationId?: string): Finding => {
+    const at = locate(revision, path);
+    const was = locate(base, basePath);
+    const baseWhere = `${was.document}${was.line !== undefined ? `:${was.line}` : ''}`;
+    return {
+      ruleId,
+      severity,
+      category,
+      message: `${message} (base: ${baseWhere}${was.pointer ? ` ${was.pointer}` : ''})`,
+      document: at.document,
+      ...(at.document !== rootDocument ? { description: rootDocument } : {}),
+      pointer: at.pointer,
+      path: at.path,
+      ...(at.line !== undefined ? { line: at.line, column: at.column } : {}),
+      docsUrl: diffDocsUrl(ruleId),
+      source: 'diff',
+      ...(operation ? { operation } : {}),
+      ...(operationId ? { operationId } : {}),
+      related: [{ document: was.document, pointer: was.pointer, ...(was.line !== undefined ? { line: was.line, column: was.column } : {}), message: 'in the base version' }],
+    };
+  };
+
+  // A suppression is read from the revision's bundled tree, at the finding's node or above it.
+  const acceptance = (finding: Finding, path: JsonPath): string | undefined => {
+    const own = suppressionsAt(revisionData, path).find((s) => s.rule === finding.ruleId);
+    if (own) return own.reason;
+    return options.accept?.find((entry) => accepts(entry, finding))?.reason;
+  };
+
+  const seen = new Set<string>();
+  const changeFindings: Array<{ finding: Finding; cls: ChangeClass; path: JsonPath }> = [];
+  for (const change of comparison.changes) {
+    const definition = check(change.check);
+    const finding = build(change.check, CLASS_SEVERITY[definition.class], definition.category, change.message, change.path, change.basePath, change.operation, change.operationId);
+    // One finding per rule, place and message (a shared component reached from several operations is compared once; this guards the rest).
+    const key = `${finding.ruleId}\u0000${finding.document}\u0000${finding.pointer}\u0000${finding.message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    changeFindings.push({ finding, cls: definition.class, path: change.path });
+  }
+  for (const { finding, cls, path } of changeFindings) {
+    const reason = acceptance(finding, path);
+    if (reason !== undefined) {
+      accepted.push({ finding, reason });
+      continue;
+    }
+    classes.push(cls);
+    findings.push(finding);
+  }
+
+  const verdict = checkVersioning(baseData, revisionData, classes, comparison.removedOperations);
+  // A new major without version prefixes in its paths replaces the whole API: its breaking
+  // changes are what the major announces, so they need review rather than fail the run.
+  if (verdict.newMajor && verdict.highest === 'breaking' && !/^\/v\d+/.test(Object.keys(revisionData.paths ?? {})[0] ?? '')) {
+    for (const finding of findings) {
+      if (finding.severity === 'error') {
+        finding.severity = 'warn';
+        finding.message += `; allowed by the new major version ${verdict.revisionVersion}`;
+      }
+    }
+  }
+  for (const v of verdict.findings) {
+    const finding = build(v.rule, RULE_SEVERITY.get(v.rule)!, 'documentation', v.message, v.path, v.basePath, v.operation);
+    const reason = acceptance(finding, v.path);
+    if (reason !== undefined) accepted.push({ finding, reason });
+    else findings.push(finding);
+  }
+
+  const info = (side: Side) => {
+    const data = side.loaded.data as OpenApiDocument;
+    return {
+      path: side.display(side.loaded.rootUri),
+      ...(typeof data.info?.title === 'string' ? { title: data.info.title } : {}),
+      ...(data.info?.version !== undefined ? { version: String(data.info.version) } : {}),
+    };
+  };
+  const report: Report = {
+    tool: toolInfo(),
+    createdTimestamp: new Date().toISOString(),
+    documents: [info(base), info(revision)],
+    rules: diffRules(),
+    findings: sortFindings(findings),
+  };
+  return { report, verdict, accepted };
+}
+
+/** Loads both sides (files, multi-file descriptions, or `REF:path`) and compares them. */
+export async function diffDescriptionsDetailed(base: string, revision: string, options: DiffOptions = {}): Promise<DiffResult> {
+  const [baseSide, revisionSide] = await Promise.all([loadSide(base, options), loadSide(revision, options)]);
+  if (baseSide.display(baseSide.loaded.rootUri) === revisionSide.display(revisionSide.loaded.rootUri)) {
+    // Same path on both sides: the base is shown with a marker so the report tells them apart.
+    const display = baseSide.display;
+    baseSide.display = (uri) => `${display(uri)} (base)`;
+  }
+  return diffSides(baseSide, revisionSide, options);
+}
+
+/** The library entry point `vottur check --base` uses: the diff as a report. */
+export async function diffDescriptions(base: string, revision: string, options: DiffOptions = {}): Promise<Report> {
+  return (await diffDescriptionsDetailed(base, revision, options)).report;
+}
+
+export { isDiffReport } from '../report/formatters/diff.js';

@@ -1,0 +1,112 @@
+/**
+ * One side of a diff: a description file (multi-file descriptions bundled by the lint loader,
+ * with its safety rules), or `REF:path`, a description as committed in git (`git show`), so
+ * `vottur diff origin/main:apis/users.yaml apis/users.yaml` works in CI. A git side with
+ * external `$ref`s has the `.yaml`/`.yml`/`.json` files of its folder at that commit written to a
+ * temporary folder and loaded from there (the same folder rule then applies).
+ */
+import { execFile, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, isAbsolute, join, normalize, relative, sep } from 'node:path';
+import { CouldNotRunError } from '../errors.js';
+import { loadDescription, type LoadedDescription, type LoadOptions } from '../lint/load.js';
+import { isObject } from '../../rulesets/lib/openapi.js';
+import type {  } from '../../rulesets/lib/rule.js';
+
+export interface Side {
+  /** As the user named it (`apis/users.yaml`, `origin/main:apis/users.yaml`). */
+  name: string;
+  loaded: LoadedDescription;
+  /** A file of the loaded description (absolute path or URL) as reports show it. */
+  display(uri: string): string;
+}
+
+const MAX_GIT_BYTES = 64 * 1024 * 1024;
+
+function git(args: string[], cwd: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile('git', args, { cwd, maxBuffer: MAX_GIT_BYTES, encoding: 'utf8' }, (error, stdout, stderr) => {
+      if (error) reject(new Error((stderr || error.message).trim().split('\n')[0]));
+      else resolve(stdout);
+    });
+  });
+}
+
+/** `REF:path` when the argument is not an existing file and looks like one (not `C:\...`, not a URL). */
+export function parseGitSpec(spec: string, cwd: string): { ref: string; path: string } | undefined {
+  if (existsSync(join(cwd, spec)) || isAbsolute(spec) || /^[a-z][a-z0-9+.-]*:\/\//i.test(spec) || /^[A-Za-z]:[\\/]/.test(spec)) return undefined;
+  const colon = spec.indexOf(':');
+  if (colon <= 0 || colon === spec.length - 1) return undefined;
+  return { ref: spec.slice(0, colon), path: spec.slice(colon + 1) };
+}
+
+/** Writes `path` (a folder, relative to `cwd`) as it is at `ref` into `target`, keeping paths relative to `cwd`. */
+function extractFolder(ref: string, path: string, cwd: string, target: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const archive = spawn('git', ['archive', '--format=tar', ref, '--', path], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    const tar = spawn('tar', ['-x', '-C', target], { stdio: ['pipe', 'ignore', 'pipe'] });
+    let errors = '';
+    archive.stderr.on('data', (chunk) => (errors += chunk));
+    tar.stderr.on('data', (chunk) => (errors += chunk));
+    archive.stdout.pipe(tar.stdin);
+    archive.on('error', reject);
+    tar.on('error', reject);
+    let archiveCode: number | null = null;
+    archive.on('close', (code) => (archiveCode = code));
+    tar.on('close', (code) => {
+      if (code === 0 && archiveCode === 0) resolve();
+      else reject(new Error(errors.trim().split('\n')[0] || `git archive exited ${archiveCode}, tar ${code}`));
+    });
+  });
+}
+
+const EXTERNAL_REF = /\$ref["']?\s*:\s*["']?(?!#)[^\s"']/;
+
+async function loadGitSide(spec: string, ref: string, path: string, cwd: string, options: LoadOptions): Promise<Side> {
+  const relativePath = normalize(path.replace(/^\.\//, ''));
+  if (relativePath.startsWith('..') || isAbsolute(relativePath)) throw new CouldNotRunError(`${spec}: give the path inside the repository, relative to the current folder`);
+  let text: string;
+  try {
+    text = await git(['show', `${ref}:./${relativePath.split(sep).join('/')}`], cwd);
+  } catch (error) {
+    throw new CouldNotRunError(`cannot read ${spec} from git (${(error as Error).message}); check the ref and the path (relative to the current folder)`);
+  }
+  const folder = await mkdtemp(join(tmpdir(), 'vottur-diff-'));
+  try {
+    const root = join(folder, relativePath);
+    await mkdir(dirname(root), { recursive: true });
+    await writeFile(root, text);
+    if (EXTERNAL_REF.test(text)) {
+      // The description's folder at that commit, in one `git archive` piped to `tar`.
+      const dir = dirname(relativePath);
+      await extractFolder(ref, dir === '.' ? '.' : `./${dir.split(sep).join('/')}`, cwd, folder).catch((error: Error) => {
+        throw new CouldNotRunError(`cannot read the folder of ${spec} from git (${error.message}); check the ref`);
+      });
+    }
+    const loaded = await loadDescription(root, options);
+    return {
+      name: spec,
+      loaded,
+      display: (uri) => (uri.startsWith(folder + sep) ? `${ref}:${relative(folder, uri).split(sep).join('/')}` : uri),
+    };
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
+export async function loadSide(spec: string, options: LoadOptions & { cwd?: string } = {}): Promise<Side> {
+  const cwd = options.cwd ?? process.cwd();
+  const gitSpec = parseGitSpec(spec, cwd);
+  const side = gitSpec
+    ? await loadGitSide(spec, gitSpec.ref, gitSpec.path, cwd, options)
+    : { name: spec, loaded: await loadDescription(isAbsolute(spec) ? spec : join(cwd, spec), options), display: (uri: string) => (/^https?:/i.test(uri) ? uri : relative(cwd, uri) || uri) };
+  const data = side.loaded.data;
+  if (!isObject(data) || typeof data.openapi !== 'string' || !/^3\./.test(data.openapi)) {
+    throw new CouldNotRunError(`${spec} is not an OpenAPI 3 description (no "openapi: 3.x" at its top level)`);
+  }
+  const problem = side.loaded.problems[0];
+  if (problem) throw new CouldNotRunError(`${spec}: ${problem.message}; fix the description (vottur lint shows every problem) and run again`);
+  return side;
+}

@@ -1,0 +1,358 @@
+/**
+ * YAML with positions, safely and in linear time. The syntax tree is yaml-ast-parser's (the one
+ * Spectral's YAML parser builds, so ranges are the same as Spectral's); the data is built from it
+ * here instead of by `@stoplight/yaml`'s `walkAST`, which
+ *
+ * - assigns `container[key] = value`, so a `__proto__` key becomes the object's prototype: a
+ *   description with a top-level `__proto__` and `constructor` was no longer recognised as
+ *   OpenAPI and every rule was skipped (here such keys are own data properties);
+ * - checks duplicate keys with `Array.includes` and keeps key order with `Array.indexOf`:
+ *   quadratic in the number of keys of a mapping (10,000 paths took 17.7 s; here a `Set`);
+ * - expands every alias afresh with no bound, so a "billion laughs" document runs out of
+ *   memory (here the values produced through aliases are counted and capped);
+ * - recurses without a bound (here nesting is capped, see `MAX_NESTING`).
+ *
+ * Locating a path looks each mapping's keys up in a table built once per mapping, so findings
+ * under a mapping with many keys do not each scan all of them.
+ */
+import { createRequire } from 'node:module';
+import type { IParserResult, IRange } from '@stoplight/types';
+import { CouldNotRunError } from '../errors.js';
+
+const require = createRequire(import.meta.url);
+// CommonJS packages (dependencies of @stoplight/spectral-parsers) without type declarations we rely on.
+const astParser = require('@stoplight/yaml-ast-parser') as {
+  load(text: string, options: Record<string, unknown>): YamlNode | undefined;
+  determineScalarType(node: YamlNode): number;
+  parseYamlBoolean(value: string): boolean;
+  parseYamlBigInteger(value: string): number | bigint;
+  parseYamlFloat(value: string): number;
+};
+const { lineForPosition, buildJsonPath } = require('@stoplight/yaml') as {
+  lineForPosition(position: number, lineMap: number[]): number;
+  buildJsonPath(node: YamlNode): Array<string | number>;
+};
+
+/** Deepest nesting of mappings and sequences read (deeper documents are refused in one line). */
+export { MAX_NESTING } from './json.js';
+import { MAX_NESTING } from './json.js';
+/** Most values that aliases (`*name`) may produce in one document, counted as expanded. */
+export const MAX_ALIAS_VALUES = 100_000;
+
+const enum Kind {
+  SCALAR = 0,
+  MAPPING = 1,
+  MAP = 2,
+  SEQ = 3,
+  ANCHOR_REF = 4,
+  INCLUDE_REF = 5,
+}
+const enum ScalarType {
+  null = 0,
+  bool = 1,
+  int = 2,
+  float = 3,
+  string = 4,
+}
+
+interface YamlNode {
+  kind: Kind;
+  startPosition: number;
+  endPosition: number;
+  parent: YamlNode | null;
+  value?: any;
+  key?: YamlNode;
+  mappings?: YamlNode[];
+  items?: Array<YamlNode | null>;
+  errors?: Array<{ name: string; reason: string; isWarning: boolean; mark: { line: number; column: number; toLineEnd?: boolean } }>;
+  valueObject?: unknown;
+  referencesAnchor?: string;
+}
+
+type Diagnostic = IParserResult<unknown>['diagnostics'][number];
+
+export class YamlLimitError extends CouldNotRunError {}
+
+function computeLineMap(text: string): number[] {
+  const lineMap: number[] = [];
+  let i = text.indexOf('\n');
+  while (i !== -1) {
+    lineMap.push(i + 1);
+    i = text.indexOf('\n', i + 1);
+  }
+  lineMap.push(text.length + 1);
+  return lineMap;
+}
+
+function rangeOf(lineMap: number[], start: number, end: number): IRange {
+  const startLine = lineForPosition(start, lineMap);
+  const endLine = lineForPosition(end, lineMap);
+  return {
+    start: { line: startLine, character: start - (startLine === 0 ? 0 : lineMap[startLine - 1]!) },
+    end: { line: endLine, character: end - (endLine === 0 ? 0 : lineMap[endLine - 1]!) },
+  };
+}
+
+function scalarValue(node: YamlNode): unknown {
+  switch (astParser.determineScalarType(node) as ScalarType) {
+    case ScalarType.null:
+      return null;
+    case ScalarType.string:
+      return String(node.value);
+    case ScalarType.bool:
+      return astParser.parseYamlBoolean(node.value);
+    case ScalarType.int: {
+      const value = astParser.parseYamlBigInteger(node.value);
+      return typeof value === 'bigint' ? Number(value) : value;
+    }
+    case ScalarType.float:
+      return astParser.parseYamlFloat(node.value);
+  }
+  return undefined;
+}
+
+/** Sets a key as an own data property (a `__proto__` key stays data, never a prototype). */
+function setKey(target: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
+  else target[key] = value;
+}
+
+/** JavaScript lists integer-like keys first: objects written otherwise keep the written order (as Spectral's do). */
+function isArrayIndex(key: string): boolean {
+  return /^(?:0|[1-9]\d{0,9})$/.test(key) && Number(key) < 4294967295;
+}
+
+function inWrittenOrder(target: Record<string, unknown>, order: string[]): Record<string, unknown> {
+  return new Proxy(target, { ownKeys: () => [...order] });
+}
+
+function isSelfReferencingAlias(alias: YamlNode): boolean {
+  let node: YamlNode | null = alias.parent;
+  while (node) {
+    if ((node as { anchorId?: string }).anchorId === alias.referencesAnchor) return true;
+    node = node.parent;
+  }
+  return false;
+}
+
+class Builder {
+  aliasValues = 0;
+  constructor(
+    private readonly lineMap: number[],
+    private readonly diagnostics: Diagnostic[],
+  ) {}
+
+  build(node: YamlNode | null | undefined, depth: number, viaAlias: boolean): unknown {
+    if (!node) return node === undefined ? undefined : null;
+    if (viaAlias && ++this.aliasValues > MAX_ALIAS_VALUES) {
+      throw new YamlLimitError(`its aliases (\`*name\`) expand to more than ${MAX_ALIAS_VALUES.toLocaleString('en')} values (an "alias bomb"); write the repeated parts out or use $ref`);
+    }
+    switch (node.kind) {
+      case Kind.MAP:
+        return this.map(node, depth + 1, viaAlias);
+      case Kind.SEQ:
+        if (depth + 1 > MAX_NESTING) throw nestingError();
+        return node.items!.map((item) => (item === null ? null : this.build(item, depth + 1, viaAlias)));
+      case Kind.SCALAR:
+        return scalarValue(node);
+      case Kind.ANCHOR_REF:
+        // An alias inside the node it names would repeat forever: null, as @stoplight/yaml does.
+        if (isSelfReferencingAlias(node)) return null;
+        return this.build(node.value, depth, true);
+      default:
+        return null;
+    }
+  }
+
+  private map(node: YamlNode, depth: number, viaAlias: boolean): Record<string, unknown> {
+    if (depth > MAX_NESTING) throw nestingError();
+    const container: Record<string, unknown> = {};
+    const order: string[] = [];
+    const seen = new Set<string>();
+    let misordered = false;
+    let lastIndex = -1;
+    let textKey = false;
+    const note = (key: string) => {
+      if (misordered) return;
+      if (isArrayIndex(key)) {
+        const index = Number(key);
+        if (textKey || index < lastIndex) misordered = true;
+        lastIndex = index;
+      } else textKey = true;
+    };
+    const place = (key: string, value: unknown) => {
+      if (Object.prototype.hasOwnProperty.call(container, key)) order.splice(order.indexOf(key), 1);
+      order.push(key);
+      note(key);
+      setKey(container, key, value);
+    };
+    for (const mapping of node.mappings!) {
+      const keyNode = mapping.key!;
+      if (keyNode.kind !== Kind.SCALAR) {
+        this.diagnostics.push(this.exception(keyNode, 'mapping key must be a string scalar', 'YAMLIncompatibleValue', 1));
+        continue;
+      }
+      const keyValue = scalarValue(keyNode);
+      if (typeof keyValue !== 'string') {
+        this.diagnostics.push(this.exception(keyNode, `mapping key must be a string scalar rather than ${keyNode.valueObject === null ? 'null' : typeof keyValue}`, 'YAMLIncompatibleValue', 1));
+      }
+      const key = String(keyValue);
+      if (key === '<<') {
+        // Merge keys: the merged mappings' keys, later ones winning, then this mapping's own.
+        const merged = this.build(mapping.value, depth - 1, viaAlias);
+        const sources = Array.isArray(merged) ? [...merged].reverse() : [merged];
+        for (const source of sources) {
+          if (typeof source !== 'object' || source === null) continue;
+          for (const k of Object.keys(source)) if (!seen.has(k)) place(k, (source as Record<string, unknown>)[k]);
+        }
+        continue;
+      }
+      if (seen.has(key)) this.diagnostics.push(this.exception(keyNode, 'duplicate key', 'YAMLException', 0));
+      else seen.add(key);
+      place(key, this.build(mapping.value, depth, viaAlias));
+    }
+    if (misordered) {
+      // Keys merged or repeated may have moved: the order is `order`, as written.
+      return inWrittenOrder(container, order);
+    }
+    return container;
+  }
+
+  private exception(node: YamlNode, message: string, code: string, severity: 0 | 1): Diagnostic {
+    return { code, message, severity, path: buildJsonPath(node), range: rangeOf(this.lineMap, node.startPosition, node.endPosition) } as Diagnostic;
+  }
+}
+
+function nestingError(): YamlLimitError {
+  return new YamlLimitError(`it is nested deeper than ${MAX_NESTING} levels; no API description needs that many, so it is not read`);
+}
+
+function transformErrors(errors: NonNullable<YamlNode['errors']>, lineMap: number[]): Diagnostic[] {
+  const lineLength = (line: number) => (line === 0 ? Math.max(0, lineMap[0]! - 1) : Math.max(0, lineMap[line]! - lineMap[line - 1]! - 1));
+  const validations: Diagnostic[] = [];
+  let brokenFlow = -1;
+  for (const error of errors) {
+    const validation = {
+      code: error.name,
+      message: error.reason,
+      severity: error.isWarning ? 1 : 0,
+      range: {
+        start: { line: error.mark.line, character: error.mark.column },
+        end: { line: error.mark.line, character: error.mark.toLineEnd ? lineLength(error.mark.line) : error.mark.column },
+      },
+    } as Diagnostic;
+    if (error.reason === 'missed comma between flow collection entries') {
+      if (brokenFlow === -1) brokenFlow = validations.length;
+    } else if (brokenFlow !== -1) {
+      const first = validations[brokenFlow]!;
+      (first.range as { end: IRange['end'] }).end = validation.range.end;
+      (first as { message: string }).message = 'invalid mixed usage of block and flow styles';
+      validations.length = brokenFlow + 1;
+      brokenFlow = -1;
+    }
+    validations.push(validation);
+  }
+  return validations;
+}
+
+export interface ParsedYaml {
+  parsed: IParserResult<unknown>;
+  locate(path: ReadonlyArray<string | number>): IRange | undefined;
+}
+
+/**
+ * Parses YAML as Spectral's YAML parser does (same data, diagnostics and ranges for ordinary
+ * documents), or throws a `CouldNotRunError` saying in one line why the document is not read.
+ */
+export function parseYaml(text: string): ParsedYaml {
+  const lineMap = computeLineMap(text);
+  let ast: YamlNode | undefined;
+  try {
+    ast = astParser.load(text, { ignoreDuplicateKeys: true });
+  } catch (error) {
+    if (error instanceof RangeError) throw nestingError();
+    if (/!!binary/.test(text)) throw new CouldNotRunError('its `!!binary` value cannot be read; write the value as a plain base64 string (`format: byte` in a schema), without the tag');
+    throw new CouldNotRunError(`not valid YAML (${(error as Error).message})`);
+  }
+  const diagnostics: Diagnostic[] = [];
+  let data: unknown;
+  if (ast) {
+    try {
+      data = new Builder(lineMap, diagnostics).build(ast, 0, false);
+    } catch (error) {
+      if (error instanceof RangeError) throw nestingError();
+      throw error;
+    }
+    if (ast.errors) diagnostics.push(...transformErrors(ast.errors, lineMap));
+    diagnostics.sort((a, b) => a.range.start.line - b.range.start.line);
+  }
+  const parsed = { ast, lineMap, data, diagnostics, metadata: { mergeKeys: true }, comments: {} } as unknown as IParserResult<unknown>;
+  const keyTables = new WeakMap<YamlNode, Map<string, YamlNode>>();
+  const keysOf = (map: YamlNode): Map<string, YamlNode> => {
+    let table = keyTables.get(map);
+    if (table) return table;
+    table = new Map();
+    // Merge keys first, then the mapping's own: the last written wins, as in @stoplight/yaml.
+    for (const mapping of mergedMappings(map.mappings!)) if (mapping?.key) table.set(String(mapping.key.value), mapping);
+    keyTables.set(map, table);
+    return table;
+  };
+  const locate = (path: ReadonlyArray<string | number>): IRange | undefined => {
+    if (!ast) return undefined;
+    let node: YamlNode = ast;
+    for (const segment of path) {
+      if (node.kind === Kind.MAP) {
+        // Keys compare as written text, strictly (a number never names a mapping key), as in @stoplight/yaml.
+        const mapping: YamlNode | undefined = typeof segment === 'string' ? keysOf(node).get(segment) : undefined;
+        if (!mapping) break;
+        node = mapping.value === null ? mapping.key! : mapping.value!;
+      } else if (node.kind === Kind.SEQ) {
+        const index = Number(segment);
+        const item = Number.isInteger(index) ? node.items![index] : undefined;
+        if (!item) break;
+        node = item;
+      } else break;
+    }
+    return rangeOf(lineMap, startOf(node, lineMap[0] ?? 0), endOf(node));
+  };
+  return { parsed, locate };
+}
+
+function mergedMappings(mappings: YamlNode[]): YamlNode[] {
+  const result: YamlNode[] = [];
+  const fromMerge = (node: YamlNode | null | undefined): YamlNode[] => {
+    if (!node) return [];
+    if (node.kind === Kind.SEQ) return node.items!.reduceRight<YamlNode[]>((items, item) => (items.push(...fromMerge(item)), items), []);
+    if (node.kind === Kind.MAP) return node.mappings!;
+    if (node.kind === Kind.ANCHOR_REF) return fromMerge(node.value);
+    return [];
+  };
+  for (const mapping of mappings) {
+    if (!mapping) continue;
+    if (mapping.key?.value === '<<') result.push(...fromMerge(mapping.value));
+    else result.push(mapping);
+  }
+  return result;
+}
+
+function startOf(node: YamlNode, offset: number): number {
+  const parent = node.parent;
+  if (parent && parent.kind === Kind.MAPPING) {
+    if (parent.value === null) return parent.endPosition;
+    if (node.kind !== Kind.SCALAR) return parent.key!.endPosition + 1;
+  }
+  if (parent === null && offset - node.startPosition === 0) return 0;
+  return node.startPosition;
+}
+
+function endOf(start: YamlNode): number {
+  let node = start;
+  // Iterative: the last item of the last item... (deep documents must not overflow the stack here).
+  for (;;) {
+    if (node.kind === Kind.SEQ && node.items!.length !== 0 && node.items![node.items!.length - 1] !== null) node = node.items![node.items!.length - 1]!;
+    else if (node.kind === Kind.MAPPING && node.value !== null) node = node.value;
+    else if (node.kind === Kind.MAP && node.value !== null && node.mappings!.length !== 0) node = node.mappings![node.mappings!.length - 1]!;
+    else if (node.kind === Kind.SCALAR && node.parent !== null && node.parent.kind === Kind.MAPPING && node.parent.value === null) return node.parent.endPosition;
+    else return node.endPosition;
+  }
+}

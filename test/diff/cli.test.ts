@@ -1,0 +1,227 @@
+/**
+ * `vottur diff` as CI runs it: exit codes, every format (parsed back), accepting changes, git
+ * `REF:path` sides and multi-file descriptions. Runs the built command (npm test builds it).
+ */
+import { execFileSync } from 'node:child_process';
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { XMLParser } from 'fast-xml-parser';
+import { marked } from 'marked';
+import { afterAll, describe, expect, it } from 'vitest';
+import { parse, stringify } from 'yaml';
+import { reportValidator } from '../../src/report/schema.js';
+import { vottur } from '../cli/run.js';
+
+const ROOT = join(import.meta.dirname, '../..');
+const FIXTURES = join(ROOT, 'fixtures/diff');
+const BREAKING = 'fixtures/diff/diff-response-body-property-removed';
+const ADDITIVE = 'fixtures/diff/non-breaking/new-optional-parameter';
+const work = mkdtempSync(join(tmpdir(), 'vottur-diff-cli-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+const pair = (folder: string) => [`${folder}/base.yaml`, `${folder}/revision.yaml`];
+
+describe('vottur diff: exit codes and stylish', () => {
+  it('exits 1 on a breaking change without a new major, and stylish shows the counts and the verdict', async () => {
+    const result = await vottur(['diff', ...pair(BREAKING)]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain('diff-response-body-property-removed');
+    expect(result.stdout).toContain('1 breaking, 0 needing review, 0 non-breaking, 0 documentation only change.');
+    expect(result.stdout).toContain('Version 2.0.0 → 2.0.0: does not allow these changes (platform-version-breaking-without-major)');
+  });
+
+  it('exits 0 on an additive change, 1 with --fail-severity warn (the missing minor bump is a warning)', async () => {
+    const plain = await vottur(['diff', ...pair(ADDITIVE)]);
+    expect(plain.code).toBe(0);
+    expect(plain.stdout).toContain('0 breaking, 0 needing review, 1 non-breaking');
+    expect((await vottur(['diff', '--fail-severity', 'warn', ...pair(ADDITIVE)])).code).toBe(1);
+  });
+
+  it('exits 0 when the version allows the change', async () => {
+    const revision = parse(readFileSync(join(ROOT, ADDITIVE, 'revision.yaml'), 'utf8'));
+    revision.info.version = '2.1.0';
+    writeFileSync(join(work, 'bumped.yaml'), stringify(revision));
+    const result = await vottur(['diff', '--fail-severity', 'warn', `${ADDITIVE}/base.yaml`, join(work, 'bumped.yaml')]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('Version 2.0.0 → 2.1.0: allows these changes');
+  });
+
+  it('exits 2 with one line when a side cannot be read', async () => {
+    const result = await vottur(['diff', `${BREAKING}/base.yaml`, 'no/such/file.yaml']);
+    expect(result.code).toBe(2);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(result.stderr).toContain('no/such/file.yaml');
+  });
+
+  it('exits 2 for a file that is not OpenAPI 3', async () => {
+    writeFileSync(join(work, 'not-openapi.yaml'), 'swagger: "2.0"\ninfo: {title: x, version: "1"}\npaths: {}\n');
+    const result = await vottur(['diff', `${BREAKING}/base.yaml`, join(work, 'not-openapi.yaml')]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/not an OpenAPI 3 description/);
+  });
+});
+
+describe('vottur diff: formats', () => {
+  it('json validates against the report schema, with source diff and the base as a related location', async () => {
+    const result = await vottur(['diff', '--format', 'json', ...pair(BREAKING)]);
+    const report = JSON.parse(result.stdout);
+    const validate = reportValidator();
+    expect(validate(report), JSON.stringify(validate.errors)).toBe(true);
+    const finding = report.findings.find((f: { ruleId: string }) => f.ruleId === 'diff-response-body-property-removed');
+    expect(finding).toMatchObject({ source: 'diff', severity: 'error', document: `${BREAKING}/revision.yaml`, pointer: '/components/schemas/UserProfile/properties' });
+    expect(finding.line).toBeGreaterThan(1);
+    expect(finding.related[0]).toMatchObject({ document: `${BREAKING}/base.yaml`, pointer: '/components/schemas/UserProfile/properties/b' });
+    expect(finding.message).toContain(`base: ${BREAKING}/base.yaml:${finding.related[0].line}`);
+    expect(report.documents.map((d: { path: string }) => d.path)).toEqual(pair(BREAKING));
+  });
+
+  it('sarif carries the base as relatedLocations (checked by the SARIF validator where installed)', { timeout: 180_000 }, async () => {
+    const result = await vottur(['diff', '--format', 'sarif', ...pair(BREAKING)]);
+    const log = JSON.parse(result.stdout);
+    const sarifResult = log.runs[0].results.find((r: { ruleId: string }) => r.ruleId === 'diff-response-body-property-removed');
+    expect(sarifResult.relatedLocations[0]).toMatchObject({ id: 1, physicalLocation: { artifactLocation: { uri: `${BREAKING}/base.yaml`, uriBaseId: 'SRCROOT' } }, message: { text: 'in the base version' } });
+    expect(sarifResult.relatedLocations[0].physicalLocation.region.startLine).toBeGreaterThan(1);
+    const multitool = sarifMultitool();
+    if (multitool) expect(validateSarif(multitool, result.stdout)).toEqual([]);
+  });
+
+  it('markdown is a changelog: verdict, the version section, then operations with breaking changes first', async () => {
+    const base = readFileSync(join(ROOT, BREAKING, 'base.yaml'), 'utf8');
+    const revision = parse(readFileSync(join(ROOT, BREAKING, 'revision.yaml'), 'utf8'));
+    revision.paths['/v2/users/{nationalId}'].get.summary = 'Read a profile';
+    revision.paths['/v2/users/{nationalId}'].delete = { operationId: 'deleteUserProfile', responses: { '204': { description: 'Deleted.' } } };
+    writeFileSync(join(work, 'md-base.yaml'), base);
+    writeFileSync(join(work, 'md-revision.yaml'), stringify(revision));
+    const result = await vottur(['diff', '--format', 'markdown', join(work, 'md-base.yaml'), join(work, 'md-revision.yaml')]);
+    const headings = marked.lexer(result.stdout).filter((t) => t.type === 'heading').map((t) => (t as { text: string }).text);
+    expect(headings).toEqual(['API changes: User Profile 2.0.0 → 2.0.0', 'Version', '`GET /v2/users/{nationalId}`', '`DELETE /v2/users/{nationalId}`']);
+    const get = result.stdout.slice(result.stdout.indexOf('## `GET'));
+    expect(get.indexOf('**Breaking**')).toBeLessThan(get.indexOf('**Documentation only**'));
+    expect(result.stdout).toContain('🔴 **Version 2.0.0 → 2.0.0: does not allow these changes');
+  });
+
+  it('junit, github and html render the same findings, and the exit code is the same in every format', { timeout: 120_000 }, async () => {
+    for (const format of ['junit', 'github', 'html', 'stylish', 'json', 'sarif', 'markdown']) {
+      const result = await vottur(['diff', '--format', format, ...pair(BREAKING)]);
+      expect(result.code, format).toBe(1);
+      expect(result.stdout, format).toContain('diff-response-body-property-removed');
+    }
+    const junit = await vottur(['diff', '--format', 'junit', ...pair(BREAKING)]);
+    expect(() => new XMLParser().parse(junit.stdout)).not.toThrow();
+  });
+});
+
+describe('vottur diff: accepting a change on purpose', () => {
+  const acceptedRevision = (ignore: unknown) => {
+    const revision = parse(readFileSync(join(ROOT, BREAKING, 'revision.yaml'), 'utf8'));
+    revision.components.schemas.UserProfile['x-vottur-ignore'] = ignore;
+    revision.info.version = '2.1.0';
+    const file = join(work, `ignored-${Math.random().toString(36).slice(2)}.yaml`);
+    writeFileSync(file, stringify(revision));
+    return file;
+  };
+
+  it('x-vottur-ignore on the node (list or map form) accepts that rule there, with its reason', async () => {
+    for (const ignore of [[{ rule: 'diff-response-body-property-removed', reason: 'b was never sent (ticket API-1)' }], { 'diff-response-body-property-removed': 'b was never sent' }]) {
+      const result = await vottur(['diff', `${BREAKING}/base.yaml`, acceptedRevision(ignore)]);
+      expect(result.stdout).not.toContain('diff-response-body-property-removed');
+      expect(result.code).toBe(0);
+    }
+  });
+
+  it('x-vottur-ignore naming another rule accepts nothing', async () => {
+    const result = await vottur(['diff', `${BREAKING}/base.yaml`, acceptedRevision({ 'diff-response-body-property-added-optional': 'not this one' })]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain('diff-response-body-property-removed');
+  });
+
+  it('an x-vottur-ignore entry without a reason cannot run (exit 2)', async () => {
+    const result = await vottur(['diff', `${BREAKING}/base.yaml`, acceptedRevision([{ rule: 'diff-response-body-property-removed' }])]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/has no reason/);
+  });
+
+  it('--accept takes entries by operation or pointer; each needs a reason and a place', async () => {
+    const accept = join(work, 'accept.yaml');
+    writeFileSync(accept, stringify([{ rule: 'diff-response-body-property-removed', pointer: '/components/schemas/UserProfile', reason: 'agreed with callers' }, { rule: 'platform-version-breaking-without-major', operation: 'GET /nowhere', reason: 'unrelated' }]));
+    const result = await vottur(['diff', '--accept', accept, '--format', 'json', ...pair(BREAKING)]);
+    const report = JSON.parse(result.stdout);
+    expect(report.findings.map((f: { ruleId: string }) => f.ruleId)).toEqual([]);
+    expect(result.code).toBe(0);
+    writeFileSync(accept, stringify([{ rule: 'diff-response-body-property-removed', reason: 'everywhere' }]));
+    const everywhere = await vottur(['diff', '--accept', accept, ...pair(BREAKING)]);
+    expect(everywhere.code).toBe(2);
+    expect(everywhere.stderr).toMatch(/never accepted everywhere/);
+  });
+});
+
+describe('vottur diff: git REF:path and multi-file descriptions', () => {
+  it('reads REF:path with git show, a multi-file description included, and points into the referenced file', { timeout: 60_000 }, async () => {
+    const repo = join(work, 'repo');
+    mkdirSync(join(repo, 'apis/schemas'), { recursive: true });
+    const root = parse(readFileSync(join(ROOT, BREAKING, 'base.yaml'), 'utf8'));
+    const schema = root.components.schemas.UserProfile;
+    root.components.schemas.UserProfile = { $ref: 'schemas/user-profile.yaml' };
+    writeFileSync(join(repo, 'apis/users.yaml'), stringify(root));
+    writeFileSync(join(repo, 'apis/schemas/user-profile.yaml'), stringify(schema));
+    const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.org', ...args], { cwd: repo, stdio: 'pipe' });
+    git('init', '-q');
+    git('add', '-A');
+    git('commit', '-qm', 'base');
+    delete schema.properties.b;
+    writeFileSync(join(repo, 'apis/schemas/user-profile.yaml'), stringify(schema));
+    const result = await vottur(['diff', '--format', 'json', 'HEAD:apis/users.yaml', 'apis/users.yaml'], { cwd: repo });
+    expect(result.stderr).toBe('');
+    const report = JSON.parse(result.stdout);
+    const finding = report.findings.find((f: { ruleId: string }) => f.ruleId === 'diff-response-body-property-removed');
+    expect(finding).toMatchObject({ document: 'apis/schemas/user-profile.yaml', description: 'apis/users.yaml', pointer: '/properties' });
+    expect(finding.related[0].document).toBe('HEAD:apis/schemas/user-profile.yaml');
+    expect(result.code).toBe(1);
+    const missing = await vottur(['diff', 'HEAD:apis/nothing.yaml', 'apis/users.yaml'], { cwd: repo });
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/cannot read HEAD:apis\/nothing.yaml from git/);
+  });
+
+  it('refuses a $ref outside the description folder, as lint does (exit 2)', async () => {
+    const dir = join(work, 'outside/api');
+    mkdirSync(dir, { recursive: true });
+    cpSync(join(ROOT, BREAKING, 'base.yaml'), join(dir, 'base.yaml'));
+    const revision = parse(readFileSync(join(ROOT, BREAKING, 'revision.yaml'), 'utf8'));
+    revision.components.schemas.UserProfile = { $ref: '../secret.yaml' };
+    writeFileSync(join(work, 'outside/secret.yaml'), 'type: object\n');
+    writeFileSync(join(dir, 'revision.yaml'), stringify(revision));
+    const result = await vottur(['diff', join(dir, 'base.yaml'), join(dir, 'revision.yaml')]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/outside/);
+  });
+});
+
+function sarifMultitool(): string | undefined {
+  try {
+    const binary = createRequire(import.meta.url)('@microsoft/sarif-multitool') as string;
+    if (!existsSync(binary)) return undefined;
+    const mode = statSync(binary).mode;
+    if ((mode & 0o100) === 0) chmodSync(binary, mode | 0o100);
+    return binary;
+  } catch {
+    return undefined;
+  }
+}
+
+function validateSarif(multitool: string, sarif: string): string[] {
+  const dir = mkdtempSync(join(tmpdir(), 'vottur-diff-sarif-'));
+  try {
+    writeFileSync(join(dir, 'report.sarif'), sarif);
+    execFileSync(multitool, ['validate', join(dir, 'report.sarif'), '--output', join(dir, 'out.sarif'), '--log', 'ForceOverwrite'], {
+      env: { ...process.env, DOTNET_SYSTEM_GLOBALIZATION_INVARIANT: '1', DOTNET_CLI_TELEMETRY_OPTOUT: '1' },
+      stdio: 'pipe',
+      timeout: 120_000,
+    });
+    const results = JSON.parse(readFileSync(join(dir, 'out.sarif'), 'utf8')).runs[0].results ?? [];
+    return results.filter((r: { level?: string }) => (r.level ?? 'warning') !== 'note' && r.level !== 'none').map((r: { ruleId: string; message: { id?: string } }) => `${r.ruleId} ${r.message.id ?? ''}`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,58 @@
+/** The comparison on its own: edge cases found on real descriptions, recursion, and matching. */
+import { describe, expect, it } from 'vitest';
+import { compareDescriptions } from '../../src/diff/compare.js';
+import { miniBase } from './cases.js';
+
+type Doc = Record<string, any>;
+const checks = (base: Doc, revision: Doc) => compareDescriptions(base, revision).changes.map((c) => c.check);
+
+describe('compareDescriptions', () => {
+  it('keeps two paths apart whose templates differ only in parameter names (it_siopeplus has such a pair)', () => {
+    const doc = miniBase();
+    const op = doc.paths['/v2/users/{nationalId}'];
+    doc.paths['/v2/users/{userId}'] = { get: { ...structuredClone(op.get), operationId: 'other', parameters: [{ name: 'userId', in: 'path', required: true, schema: { type: 'string' } }] } };
+    const reordered = structuredClone(doc);
+    reordered.paths = Object.fromEntries(Object.entries(reordered.paths).reverse());
+    expect(checks(doc, reordered)).toEqual([]);
+  });
+
+  it('terminates on recursive schemas and still finds a change deep inside', () => {
+    const base = miniBase();
+    base.components.schemas.UserProfile.properties.delegate = { $ref: '#/components/schemas/UserProfile' };
+    const revision = structuredClone(base);
+    expect(checks(base, revision)).toEqual([]);
+    revision.components.schemas.UserProfile.properties.locale.enum.push('de');
+    expect(checks(base, revision)).toEqual(['diff-response-body-enum-value-added']);
+  });
+
+  it('compares allOf parts merged: moving a property between parts is no change, removing it is', () => {
+    const base = miniBase();
+    const profile = base.components.schemas.UserProfile;
+    base.components.schemas.UserProfile = { allOf: [{ type: 'object', required: profile.required, properties: { nationalId: profile.properties.nationalId, email: profile.properties.email } }, { properties: { locale: profile.properties.locale } }] };
+    const revision = miniBase();
+    expect(checks(base, revision)).toEqual([]);
+    delete revision.components.schemas.UserProfile.properties.email;
+    revision.components.schemas.UserProfile.required = ['nationalId', 'locale'];
+    expect(checks(base, revision)).toEqual(['diff-response-body-property-removed']);
+  });
+
+  it('matches headers case-insensitively and media types without parameters', () => {
+    const base = miniBase();
+    base.components.responses.UserProfileFound.headers = { 'X-Trace-Id': { schema: { type: 'string' } } };
+    const revision = structuredClone(base);
+    revision.components.responses.UserProfileFound.headers = { 'x-trace-id': { schema: { type: 'string' } } };
+    const content = revision.components.responses.UserProfileFound.content;
+    content['application/json; charset=utf-8'] = content['application/json'];
+    delete content['application/json'];
+    expect(checks(base, revision)).toEqual([]);
+  });
+
+  it('a renamed security scheme with the same definition is no change', () => {
+    const base = miniBase();
+    const revision = structuredClone(base);
+    revision.components.securitySchemes.Idp = revision.components.securitySchemes.IdentityServer;
+    delete revision.components.securitySchemes.IdentityServer;
+    revision.security = [{ Idp: ['@island.is/user-profile:read'] }];
+    expect(checks(base, revision)).toEqual([]);
+  });
+});

@@ -1,0 +1,51 @@
+/**
+ * The reference description (fixtures/reference/user-profile.openapi.yaml): every check's mutation
+ * of it is reported with the right class and nothing else changes; a renamed-but-equivalent copy
+ * (components renamed, references moved or inlined, JSON instead of YAML) gives no breaking finding.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { parse, stringify } from 'yaml';
+import { CLASS_SEVERITY, diffDescriptions } from '../../src/diff/index.js';
+import { casePair, diffCases } from './cases.js';
+
+const ROOT = join(import.meta.dirname, '../..');
+const REFERENCE = join(ROOT, 'fixtures/reference/user-profile.openapi.yaml');
+const reference = () => parse(readFileSync(REFERENCE, 'utf8'));
+const folder = mkdtempSync(join(tmpdir(), 'vottur-diff-reference-'));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+describe('the reference description', () => {
+  it.each(diffCases().filter((c) => c.cls).map((c) => [c.id, c] as const))('%s: its mutation is reported with the right class, and nothing else', async (id, c) => {
+    const { base, revision } = casePair(c, reference());
+    const dir = mkdtempSync(join(folder, 'case-'));
+    writeFileSync(join(dir, 'base.yaml'), stringify(base));
+    writeFileSync(join(dir, 'revision.yaml'), stringify(revision));
+    const report = await diffDescriptions(join(dir, 'base.yaml'), join(dir, 'revision.yaml'));
+    const own = report.findings.filter((f) => f.ruleId === id);
+    expect(own.length).toBeGreaterThan(0);
+    for (const finding of own) expect(finding.severity).toBe(CLASS_SEVERITY[c.cls!]);
+    const otherChanges = report.findings.filter((f) => f.ruleId.startsWith('diff-') && f.ruleId !== id);
+    expect(otherChanges.map((f) => `${f.ruleId} ${f.pointer}`)).toEqual([]);
+  });
+
+  it('a renamed-but-equivalent copy (components renamed, a response inlined, JSON) gives no breaking finding', async () => {
+    const renamed = JSON.parse(
+      JSON.stringify(reference())
+        .replace(/(?<=["/])UserProfile(?=")/g, 'PersonProfile')
+        .replace(/(?<=["/])ClientType(?=")/g, 'CallerKind')
+        .replace(/(?<=["/])IdentityServer(?=")/g, 'IslandIsIdp')
+        .replace(/(?<=["/])Problem(?=")/g, 'ProblemDetails'),
+    );
+    // A reference moved: the 200 response of the first operation written inline.
+    const get = renamed.paths['/v2/users/{nationalId}'].get;
+    get.responses['200'] = structuredClone(renamed.components.responses.UserProfileFound);
+    expect(JSON.stringify(renamed)).not.toContain('"UserProfile"');
+    writeFileSync(join(folder, 'renamed.json'), JSON.stringify(renamed, null, 2));
+    const report = await diffDescriptions(REFERENCE, join(folder, 'renamed.json'));
+    expect(report.findings.filter((f) => f.severity === 'error').map((f) => `${f.ruleId}: ${f.message}`)).toEqual([]);
+    expect(report.findings.filter((f) => f.ruleId.startsWith('diff-')).map((f) => f.ruleId)).toEqual([]);
+  });
+});

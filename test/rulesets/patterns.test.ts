@@ -1,0 +1,66 @@
+/**
+ * Patterns from a description run in linear time (rulesets/lib/patterns.ts): ECMA-262 patterns
+ * are written out for RE2 with JavaScript's meanings kept, and what RE2 cannot run is refused
+ * with a reason, never handed to a backtracking engine.
+ */
+import { describe, expect, it } from 'vitest';
+import { compilePattern, isTenDigitPattern } from '../../rulesets/lib/conventions.js';
+import { compileSafePattern } from '../../rulesets/lib/patterns.js';
+
+const matches = (pattern: string, text: string) => {
+  const compiled = compileSafePattern(pattern);
+  if (!compiled.ok) throw new Error(compiled.reason);
+  return compiled.regex.test(text);
+};
+
+describe('compileSafePattern', () => {
+  it('agrees with JavaScript on the patterns descriptions use', () => {
+    const cases: Array<[string, string]> = [
+      ['^[0-9]{10}$', '0101302989'],
+      ['^[0-9]{10}$', '010130-2989'],
+      ['^[A-Z]{3}$', 'ISK'],
+      ['^[a-z]{2}$', 'IS'],
+      ['^[0-9]+(\\.[0-9]+)?$', '1500.50'],
+      ['^[\\w.-]+@[\\w-]+\\.\\w+$', 'a.b@island.is'],
+      ['^\\u00c1\\S*$', 'Ásta'],
+      ['^\\s+$', '\u00a0\u3000'],
+      ['^\\S+$', 'a\u2003b'],
+      ['^a.b$', 'a\u2028b'],
+      ['^\\p{L}+$', 'Þórunn'],
+      ['[^]', '\n'],
+      ['[]', 'x'],
+      ['(?<year>\\d{4})-\\d{2}', '2024-05'],
+      ['\\bis\\b', 'this is'],
+      ['^[^\\d\\s]+$', 'abc'],
+      ['^\\-?\\d+$', '-12'],
+    ];
+    for (const [pattern, text] of cases) {
+      let flags = 'u';
+      try {
+        new RegExp(pattern, 'u');
+      } catch {
+        flags = '';
+      }
+      expect(matches(pattern, text), `${pattern} on ${JSON.stringify(text)}`).toBe(new RegExp(pattern, flags).test(text));
+    }
+  });
+
+  it('matches ^(a+)+$ against 100,000 characters in linear time', () => {
+    expect(matches('^(a+)+$', `${'a'.repeat(100_000)}!`)).toBe(false);
+    expect(matches('^(a+)+$', 'a'.repeat(100_000))).toBe(true);
+  });
+
+  it('refuses what a linear-time engine cannot run, saying why', () => {
+    expect(compileSafePattern('^(?=.*\\d)\\w+$')).toEqual({ ok: false, reason: 'it uses a lookahead (`(?=.*\\d)`), which a linear-time engine cannot run' });
+    expect(compileSafePattern('(?<!x)y')).toMatchObject({ ok: false, reason: expect.stringMatching(/lookbehind/) });
+    expect(compileSafePattern('(a)\\1')).toMatchObject({ ok: false, reason: expect.stringMatching(/backreference/) });
+    expect(compileSafePattern('a{2000}')).toMatchObject({ ok: false, reason: expect.stringMatching(/more than 1000 times/) });
+    expect(compileSafePattern('[')).toMatchObject({ ok: false, reason: expect.stringMatching(/not a valid regular expression/) });
+  });
+
+  it('is what the lint conventions use', () => {
+    expect(compilePattern('(?!0)\\d{10}')).toBeUndefined();
+    expect(isTenDigitPattern('^[0-9]{10}$')).toBe(true);
+    expect(isTenDigitPattern('^(([0-9]+)+)+$')).toBe(false);
+  });
+});

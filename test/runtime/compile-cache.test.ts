@@ -1,0 +1,48 @@
+/**
+ * The CLI's on-disk compile cache (src/runtime/compile-cache.ts) changes how fast `vottur lint`
+ * starts, never what it finds: a cold run
+ * (writing the cache), warm runs (reading it), a run without it and the library write the same
+ * report.
+ */
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, expect, it } from 'vitest';
+import { lintFiles } from '../../src/lint/files.js';
+import { ROOT, vottur } from '../cli/run.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'vottur-compile-cache-test-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+it('finds the same with a cold cache, a warm cache and none', { timeout: 120_000 }, async () => {
+  const cache = join(dir, 'cache');
+  const reports: unknown[] = [];
+  const runs: Array<[string, NodeJS.ProcessEnv]> = [
+    ['cold', { VOTTUR_COMPILE_CACHE_DIR: cache }],
+    ['warm', { VOTTUR_COMPILE_CACHE_DIR: cache }],
+    ['warm again', { VOTTUR_COMPILE_CACHE_DIR: cache }],
+    ['none', { VOTTUR_NO_COMPILE_CACHE: '1' }],
+  ];
+  for (const [name, env] of runs) {
+    const output = join(dir, `${name}.json`);
+    const result = await vottur(['lint', 'fixtures/rules/platform-openapi-valid/*.yaml', '--jobs', '1', '--format', 'json', '--output', output], { env });
+    expect(result.stderr, name).toBe('');
+    expect(result.code, name).toBe(1);
+    const report = JSON.parse(readFileSync(output, 'utf8')) as { createdTimestamp?: string };
+    delete report.createdTimestamp;
+    reports.push(report);
+    if (name === 'cold') {
+      // Written at exit, one file per purpose.
+      expect(existsSync(cache)).toBe(true);
+      const [version] = readdirSync(cache);
+      expect(readdirSync(join(cache, version!))).toEqual(['cli-lint.bin']);
+    }
+  }
+  for (const report of reports.slice(1)) expect(report).toEqual(reports[0]);
+  // And the same as the library in this process, which does not cache code.
+  const library = await lintFiles(['fixtures/rules/platform-openapi-valid/*.yaml'], { cwd: ROOT });
+  expect(JSON.parse(JSON.stringify({ ...library, createdTimestamp: undefined, tool: undefined }))).toMatchObject({
+    documents: (reports[0] as { documents: unknown[] }).documents,
+    findings: (reports[0] as { findings: unknown[] }).findings,
+  });
+});
