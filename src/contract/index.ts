@@ -19,10 +19,13 @@ import { createLimiter, send, type HttpOutcome } from './http.js';
 import { planRequests, type PlannedRequest, type ProbeKind } from './plan.js';
 import { contractRule, type ContractRuleId } from './rules.js';
 import { checkResponse, SchemaValidators, type ResponseCheckContext } from './validate.js';
+import { checkLiveConventions } from './phases/conventions.js';
+import { DEFAULT_MAX_EXAMPLES, newSeed, parsePhases, PHASES, runPhases, type Phase, type PhaseResult } from './phases/index.js';
 
 export { contractRules, CONTRACT_RULE_IDS, type ContractRuleId } from './rules.js';
 export type { AuthOptions, OAuthClientCredentials } from './auth.js';
 export type { ContractData, OperationData } from './data.js';
+export { DEFAULT_MAX_EXAMPLES, parsePhases, PHASES, type Phase } from './phases/index.js';
 export { loadDataFile } from './data.js';
 
 export interface ContractTestOptions {
@@ -44,6 +47,14 @@ export interface ContractTestOptions {
   /** Paths are resolved and reported relative to this folder (default: the working directory). */
   cwd?: string;
   allowRemoteRefs?: boolean;
+  /** The phases to run (default all): examples, coverage, fuzz, stateful. */
+  phases?: readonly Phase[] | string;
+  /** Seed of the generated requests (default: a new one, given in the report's coverage). */
+  seed?: number;
+  /** Generated requests per operation and polarity in the fuzz phase (default 100). */
+  maxExamples?: number;
+  /** Generate requests for methods other than GET, HEAD and OPTIONS (default false). */
+  allowUnsafeMethods?: boolean;
   /** Progress lines and notices (Dredd transactions skipped and why), already masked. */
   onProgress?: (message: string) => void;
 }
@@ -101,6 +112,12 @@ async function run(options: ContractTestOptions, mask: (text: string) => string,
   const timeoutMs = positiveInteger(options.timeoutMs ?? DEFAULT_TIMEOUT_MS, '--timeout');
   const concurrency = positiveInteger(options.concurrency ?? DEFAULT_CONCURRENCY, '--concurrency');
   const server = parseServer(options.server);
+  const phases = parsePhases(options.phases ?? PHASES);
+  const maxExamples = positiveInteger(options.maxExamples ?? DEFAULT_MAX_EXAMPLES, '--max-examples');
+  if (options.seed !== undefined && (!Number.isInteger(options.seed) || options.seed < 0 || options.seed > 0x7fffffff)) {
+    throw new CouldNotRunError(`--seed must be a whole number from 0 to ${0x7fffffff} (got ${options.seed})`);
+  }
+  const seed = options.seed ?? newSeed();
   const description = await loadContractDescription(/^https?:\/\//i.test(options.description) || options.description === '-' ? options.description : resolvePath(cwd, options.description), { cwd, allowRemoteRefs: options.allowRemoteRefs });
   const data =
     typeof options.data === 'string' ? await loadDataFile(resolvePath(cwd, options.data)) : options.data !== undefined ? checkDataShape(options.data) : undefined;
@@ -115,7 +132,8 @@ async function run(options: ContractTestOptions, mask: (text: string) => string,
   setRedactor(redact);
   const progress = (message: string) => options.onProgress?.(mask(redact(message)));
 
-  let requests = plan.requests;
+  // Without the examples phase no planned request is sent (and Dredd, which replays them, is not run).
+  let requests = phases.includes('examples') ? plan.requests : [];
   if (wantNoScope && !credentials.noScope) {
     const skipped = [...new Set(requests.filter((r) => r.kind === 'noScope').map((r) => r.op.label))];
     findings.push(
@@ -161,11 +179,33 @@ async function run(options: ContractTestOptions, mask: (text: string) => string,
   const ran = new Set<ContractRuleId>(['contract-missing-example', 'contract-probe-skipped', 'contract-unreachable', 'contract-timeout', 'contract-redirect']);
   if (exchanges.some((e) => e.outcome.ok)) {
     for (const id of RESPONSE_RULES) ran.add(id);
+    for (const id of ['contract-charset', 'contract-field-case', 'contract-response-headers'] as const) ran.add(id);
     for (const e of exchanges) if (e.outcome.ok) ran.add(PROBE_RULE[e.planned.kind]);
   }
 
+  let generated: PhaseResult | undefined;
+  if (!allUnreachable && phases.some((phase) => phase !== 'examples')) {
+    generated = await runPhases({
+      description,
+      validators,
+      credentials,
+      server,
+      phases,
+      seed,
+      maxExamples,
+      allowUnsafeMethods: Boolean(options.allowUnsafeMethods),
+      ...(data ? { data } : {}),
+      examples: exchanges.map((e) => ({ op: e.planned.op, kind: e.planned.kind, method: e.planned.method, url: e.url, headers: { ...e.planned.headers, ...headersFor(e.planned, credentials) }, ...(e.planned.body !== undefined ? { body: e.planned.body } : {}), outcome: e.outcome })),
+      send: (request) => limit(() => send(request, { timeoutMs, userAgent, followRedirect: () => false })),
+      progress,
+    });
+    findings.push(...generated.findings);
+    for (const id of generated.ran) ran.add(id);
+    progress(`generated ${generated.coverage.requests - exchanges.length} requests (seed ${seed}; --seed ${seed} sends the same ones); coverage ${generated.coverage.percent}%`);
+  }
+
   let dredd: DreddRun | undefined;
-  if (options.dredd !== false) {
+  if (options.dredd !== false && phases.includes('examples')) {
     if (exchanges.length > 0 && transportFailures.length === exchanges.length) {
       progress('dredd: not run, since no request to the server got an answer');
     } else {
@@ -187,6 +227,7 @@ async function run(options: ContractTestOptions, mask: (text: string) => string,
     ...finding,
     message: redact(finding.message),
     ...(finding.request ? { request: { ...finding.request, url: redact(finding.request.url) } } : {}),
+    ...(finding.reproduce ? { reproduce: { ...finding.reproduce, curl: redact(finding.reproduce.curl) } } : {}),
   }));
   const report: Report = {
     tool: toolInfo(),
@@ -194,7 +235,8 @@ async function run(options: ContractTestOptions, mask: (text: string) => string,
     documents: [{ path: description.displayPath, ...(description.title ? { title: description.title } : {}), ...(description.version ? { version: description.version } : {}) }],
     rules: [...ran].map(contractRule).sort((a: RuleMeta, b: RuleMeta) => a.id.localeCompare(b.id)),
     findings: options.showPii ? scrubbed : maskDeep(scrubbed),
-    operations: operationResults(description, exchanges, dredd, scrubbed),
+    operations: operationResults(description, exchanges, dredd, scrubbed, generated),
+    ...(generated ? { coverage: generated.coverage } : {}),
   };
   return report;
 }
@@ -248,7 +290,7 @@ function exchangeFindings(description: ContractDescription, validators: SchemaVa
     probe: PROBE_NAME[planned.kind],
     hasCredentials: credentials.hasCredentials,
   };
-  const findings = [...checkExpectation(ctx, planned, outcome.response), ...checkResponse(ctx, outcome.response)];
+  const findings = [...checkExpectation(ctx, planned, outcome.response), ...checkResponse(ctx, outcome.response), ...checkLiveConventions(ctx, outcome.response)];
   const bodied = planned.op.responses.filter((r) => /^2/.test(r.status) && r.status !== '204' && Object.keys(r.content).length > 0);
   if (planned.kind === 'positive' && outcome.response.status === 204 && bodied.length > 0) {
     findings.push(
@@ -373,7 +415,7 @@ function oneLine(text: string): string {
     .join('; ');
 }
 
-function operationResults(description: ContractDescription, exchanges: Exchange[], dredd: DreddRun | undefined, findings: Finding[]): OperationResult[] {
+function operationResults(description: ContractDescription, exchanges: Exchange[], dredd: DreddRun | undefined, findings: Finding[], generated: PhaseResult | undefined): OperationResult[] {
   return description.operations.map((op) => {
     const dreddResults = dredd?.results.filter((r) => r.outcome !== 'skip' && findOperation(description, r.info) === op) ?? [];
     const planned = exchanges.filter((e) => e.planned.op === op);
@@ -382,7 +424,7 @@ function operationResults(description: ContractDescription, exchanges: Exchange[
       document: description.displayPath,
       operation: op.label,
       ...(op.operationId !== undefined ? { operationId: op.operationId } : {}),
-      requests: planned.length + dreddResults.length,
+      requests: planned.length + dreddResults.length + (generated?.requests.get(op.label) ?? 0),
       findings: findings.filter((f) => f.operation === op.label).length,
       durationMs,
     };

@@ -47,6 +47,11 @@ export interface Finding {
   operation?: string;
   operationId?: string;
   request?: { method: string; url: string; status?: number; durationMs?: number };
+  /**
+   * For a finding from a generated request: how to send it again. `curl` has secrets as
+   * `$VOTTUR_TOKEN` (and national identifiers masked unless --show-pii); `seed` replays the run.
+   */
+  reproduce?: { phase: string; curl: string; seed: number; constraint?: string };
   /** Other places the finding concerns (for diff findings: the same node in the base version). */
   related?: RelatedLocation[];
 }
@@ -87,6 +92,37 @@ export interface Report {
   findings: Finding[];
   /** For contract runs: the operations exercised and how each went. */
   operations?: OperationResult[];
+  /** For contract runs with generated requests: what the phases exercised. */
+  coverage?: CoverageReport;
+}
+
+/** What the contract phases exercised, per operation; `percent` is what `--min-coverage` gates on. */
+export interface CoverageReport {
+  /** Documented statuses and inputs exercised, over all operations, in percent (0–100, whole). */
+  percent: number;
+  /** The phases that ran, in order. */
+  phases: string[];
+  /** The seed of the generated requests: `--seed <seed>` sends the same ones again. */
+  seed: number;
+  /** Generated requests sent, all phases and operations together (the examples phase included). */
+  requests: number;
+  operations: OperationCoverage[];
+}
+
+export interface OperationCoverage {
+  document: string;
+  operation: string;
+  operationId?: string;
+  /** Requests sent per phase. */
+  requests: Record<string, number>;
+  /** The statuses the description documents for the operation, and those an answer matched. */
+  statuses: { documented: string[]; exercised: string[] };
+  /** Parameters and request body: how many there are, and how many a generated request varied. */
+  inputs: { total: number; exercised: number };
+  /** Constraints (boundaries, enum values, formats, required members) a request tested. */
+  constraints: number;
+  /** Set when the operation was not generated for (e.g. an unsafe method without --allow-unsafe-methods). */
+  skipped?: string;
 }
 
 export interface OperationResult {

@@ -3,8 +3,8 @@
  * merged into one flat set of constraints, so a generator reads `minLength` or `required` in one
  * place whichever way the description spells them. Branches (`oneOf`/`anyOf`) stay as branches.
  */
-import { RE2JS } from 're2js';
 import { isObject, resolve } from '../../../rulesets/lib/openapi.js';
+import { compileSafePattern } from '../../../rulesets/lib/patterns.js';
 import type { OpenApiDocument } from '../../../rulesets/lib/rule.js';
 import { isNationalIdParameter } from '../conventions.js';
 
@@ -114,21 +114,11 @@ export function flattenSchema(document: OpenApiDocument, schema: unknown, name?:
 }
 
 /**
- * Whether a string matches a description's pattern, in linear time (RE2 semantics): patterns come
- * from descriptions nobody here wrote, and a backtracking engine can be made to run for hours.
- * `undefined` when RE2 cannot read the pattern (backreferences, lookaround).
+ * Whether a string matches a description's pattern, in linear time: the one safe-pattern module
+ * (rulesets/lib/patterns.ts) reads it with JavaScript's meanings and runs it on RE2.
+ * `undefined` when that engine cannot run the pattern (backreferences, lookaround).
  */
 export function safeMatches(pattern: string, value: string): boolean | undefined {
-  let compiled = compiledPatterns.get(pattern);
-  if (compiled === undefined) {
-    try {
-      compiled = RE2JS.compile(pattern);
-    } catch {
-      compiled = null;
-    }
-    compiledPatterns.set(pattern, compiled);
-  }
-  return compiled === null ? undefined : compiled.matcher(value).find();
+  const compiled = compileSafePattern(pattern);
+  return compiled.ok ? compiled.regex.test(value) : undefined;
 }
-
-const compiledPatterns = new Map<string, ReturnType<typeof RE2JS.compile> | null>();
