@@ -35,3 +35,18 @@ export function addMinScoreOption(command: Command): Command {
 export function addFailSeverityOption(command: Command): Command {
   return command.addOption(failSeverityOption());
 }
+
+/** Parses `--min-coverage`: a percentage from 0 to 100. */
+export function parseMinCoverage(value: string): number {
+  const text = value.trim().replace(/%$/, '');
+  const number = Number(text);
+  if (text === '' || !Number.isFinite(number) || number < 0 || number > 100) {
+    throw new CouldNotRunError(`--min-coverage must be a percentage from 0 to 100, not "${value}"`);
+  }
+  return number;
+}
+
+/** `--min-coverage <percent>`; arrives as `minCoverage` (a number). */
+export function minCoverageOption(): Option {
+  return new Option('--min-coverage <percent>', 'exit 1 when the coverage of the generated phases (documented statuses and inputs exercised) is below this').argParser(parseMinCoverage);
+}

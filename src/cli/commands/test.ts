@@ -10,7 +10,8 @@ import { maskNationalIds } from '../../pii.js';
 import { CouldNotRunError } from '../../errors.js';
 import { addOutputOptions, outputTargets, writeReports, type OutputState, type OutputTarget } from '../output.js';
 import { gateExit } from '../../report/gate.js';
-import { failSeverityOption, minScoreOption } from '../options.js';
+import { failSeverityOption, minCoverageOption, minScoreOption } from '../options.js';
+import { DEFAULT_MAX_EXAMPLES, parsePhases, PHASES, type Phase } from '../../contract/index.js';
 
 /** Where the contract commands write; tests pass their own. */
 export interface ContractIo {
@@ -35,6 +36,16 @@ export interface ContractCommandOptions {
   xroadClient?: string;
   data?: string;
   dredd: boolean;
+  phases?: Phase[];
+  maxExamples?: number;
+  seed?: number;
+  minCoverage?: number;
+  allowUnsafeMethods?: boolean;
+}
+
+function seedNumber(value: string): number {
+  if (!/^[0-9]+$/.test(value) || Number(value) > 0x7fffffff) throw new CouldNotRunError(`--seed "${value}" is not a whole number from 0 to ${0x7fffffff}`);
+  return Number(value);
 }
 
 function wholeNumber(option: string) {
@@ -65,7 +76,12 @@ export function addContractOptions(command: Command, state: OutputState): Comman
     .option('--scope <scopes>', 'scopes to ask for (with --token-url); default: the scopes the description requires')
     .option('--xroad-client <id>', 'send X-Road-Client: <id> (the calling subsystem on the data exchange layer)')
     .option('--data <file>', 'values for the planned requests, per operationId (YAML or JSON; see docs/contract.md)')
-    .option('--no-dredd', 'skip the Dredd run (the planned requests and response checks still run)');
+    .option('--no-dredd', 'skip the Dredd run (the planned requests and response checks still run)')
+    .option('--phases <list>', `the phases to run, comma-separated (default all: ${PHASES.join(',')})`, (value: string) => parsePhases(value))
+    .option('--max-examples <n>', `generated requests per operation in the fuzz phase, each of valid and invalid (default ${DEFAULT_MAX_EXAMPLES})`, wholeNumber('--max-examples'))
+    .option('--seed <n>', 'seed of the generated requests; the report gives the seed of every run, and the same seed sends the same requests', seedNumber)
+    .option('--allow-unsafe-methods', 'generate requests for methods other than GET, HEAD and OPTIONS, and send undocumented methods (never against a shared environment)')
+    .addOption(minCoverageOption());
   return addOutputOptions(command, state);
 }
 
@@ -94,7 +110,7 @@ export function authFrom(options: ContractCommandOptions): AuthOptions {
 }
 
 /** The library options for a run, minus description, server and credentials. */
-export function runOptionsFrom(options: ContractCommandOptions, io: ContractIo): Pick<ContractTestOptions, 'timeoutMs' | 'concurrency' | 'dredd' | 'showPii' | 'data' | 'onProgress'> {
+export function runOptionsFrom(options: ContractCommandOptions, io: ContractIo): Pick<ContractTestOptions, 'timeoutMs' | 'concurrency' | 'dredd' | 'showPii' | 'data' | 'onProgress' | 'phases' | 'maxExamples' | 'seed' | 'allowUnsafeMethods'> {
   const stderr = stderrOf(io);
   return {
     timeoutMs: options.timeout,
@@ -102,6 +118,10 @@ export function runOptionsFrom(options: ContractCommandOptions, io: ContractIo):
     dredd: options.dredd,
     showPii: Boolean(options.showPii),
     ...(options.data !== undefined ? { data: options.data } : {}),
+    ...(options.phases ? { phases: options.phases } : {}),
+    ...(options.maxExamples !== undefined ? { maxExamples: options.maxExamples } : {}),
+    ...(options.seed !== undefined ? { seed: options.seed } : {}),
+    ...(options.allowUnsafeMethods ? { allowUnsafeMethods: true } : {}),
     ...(options.quiet ? {} : { onProgress: (message: string) => stderr(`vottur: ${message}\n`) }),
   };
 }
@@ -123,7 +143,7 @@ export function finish(report: Report, targets: OutputTarget[], options: Contrac
     color: !io.stdout && Boolean(process.stdout.isTTY) && !process.env.NO_COLOR,
     stdout: stdoutOf(io),
   });
-  process.exitCode = gateExit(report, { failSeverity: options.failSeverity, minScore: options.minScore }, stderrOf(io));
+  process.exitCode = gateExit(report, { failSeverity: options.failSeverity, minScore: options.minScore, minCoverage: options.minCoverage }, stderrOf(io));
 }
 
 /** A note on standard error, masked unless --show-pii; silent with --quiet. */

@@ -18,6 +18,7 @@ export function toJsonReport(report: Report, context: Pick<FormatContext, 'showP
     rules: report.rules,
     findings: report.findings,
     ...(report.operations ? { operations: report.operations } : {}),
+    ...(report.coverage ? { coverage: report.coverage } : {}),
   };
   return context.showPii ? body : maskDeep(body);
 }

@@ -119,6 +119,7 @@ export function toSarif(report: Report, context: Pick<FormatContext, 'cwd' | 'sh
     };
     if (finding.operationId) properties.operationId = finding.operationId;
     if (finding.request) properties.request = finding.request;
+    if (finding.reproduce) properties.reproduce = finding.reproduce;
     return {
       ruleId: finding.ruleId,
       ruleIndex: ruleIndex.get(finding.ruleId)!,
@@ -161,6 +162,7 @@ export function toSarif(report: Report, context: Pick<FormatContext, 'cwd' | 'sh
       score: score.score,
       grade: score.grade,
       summary: summarise(report.findings),
+      ...(visible.coverage ? { coverage: visible.coverage } : {}),
       documents: score.byDocument.map((d) => ({
         document: maskText(d.document, context.showPii),
         score: d.score,

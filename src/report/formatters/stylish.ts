@@ -2,7 +2,7 @@ import pc from 'picocolors';
 import { summarise, type Finding, type Report, type Severity } from '../finding.js';
 import { maskNationalIds } from '../../pii.js';
 import { scoreLabel, scoreReport } from '../score.js';
-import { isContract } from './common.js';
+import { isContract, coverageLine } from './common.js';
 import { diffCountsText, isDiffReport, versionVerdict } from './diff.js';
 import type { FormatContext } from './types.js';
 
@@ -144,6 +144,7 @@ export function formatStylish(report: Report, context: FormatContext): string {
     lines.push(`${(summary.error ? colors.red : summary.warn ? colors.yellow : colors.green)(`${summary.error ? '✖' : '✔'} ${changes}.`)} ${(verdict.ok ? colors.green : colors.red)(`${verdict.text[0]!.toUpperCase()}${verdict.text.slice(1)}.`)}`);
     return `${lines.join('\n')}\n`;
   }
+  if (report.coverage) lines.push(coverageLine(report.coverage));
   const score = scoreReport(report);
   const scoreText = (score.grade === 'A' ? colors.green : score.grade === 'F' ? colors.red : colors.yellow)(`${scoreLabel(score)}.`);
   if (total === 0) lines.push(`${colors.green(`✔ No problems found in ${documents}.`)} ${scoreText}`);
