@@ -20,12 +20,12 @@ import { planRequests, type PlannedRequest, type ProbeKind } from './plan.js';
 import { contractRule, type ContractRuleId } from './rules.js';
 import { checkResponse, SchemaValidators, type ResponseCheckContext } from './validate.js';
 import { checkLiveConventions } from './phases/conventions.js';
-import { DEFAULT_MAX_EXAMPLES, newSeed, parsePhases, PHASES, runPhases, type Phase, type PhaseResult } from './phases/index.js';
+import { DEFAULT_MAX_EXAMPLES, MAX_SEED, newSeed, parsePhases, PHASES, runPhases, type Phase, type PhaseResult } from './phases/index.js';
 
 export { contractRules, CONTRACT_RULE_IDS, type ContractRuleId } from './rules.js';
 export type { AuthOptions, OAuthClientCredentials } from './auth.js';
 export type { ContractData, OperationData } from './data.js';
-export { DEFAULT_MAX_EXAMPLES, parsePhases, PHASES, type Phase } from './phases/index.js';
+export { DEFAULT_MAX_EXAMPLES, MAX_SEED, parsePhases, PHASES, type Phase } from './phases/index.js';
 export { loadDataFile } from './data.js';
 
 export interface ContractTestOptions {
@@ -114,8 +114,8 @@ async function run(options: ContractTestOptions, mask: (text: string) => string,
   const server = parseServer(options.server);
   const phases = parsePhases(options.phases ?? PHASES);
   const maxExamples = positiveInteger(options.maxExamples ?? DEFAULT_MAX_EXAMPLES, '--max-examples');
-  if (options.seed !== undefined && (!Number.isInteger(options.seed) || options.seed < 0 || options.seed > 0x7fffffff)) {
-    throw new CouldNotRunError(`--seed must be a whole number from 0 to ${0x7fffffff} (got ${options.seed})`);
+  if (options.seed !== undefined && (!Number.isInteger(options.seed) || options.seed < 0 || options.seed > MAX_SEED)) {
+    throw new CouldNotRunError(`--seed must be a whole number from 0 to ${MAX_SEED} (got ${options.seed})`);
   }
   const seed = options.seed ?? newSeed();
   const description = await loadContractDescription(/^https?:\/\//i.test(options.description) || options.description === '-' ? options.description : resolvePath(cwd, options.description), { cwd, allowRemoteRefs: options.allowRemoteRefs });

@@ -11,7 +11,7 @@ import { CouldNotRunError } from '../../errors.js';
 import { addOutputOptions, outputTargets, writeReports, type OutputState, type OutputTarget } from '../output.js';
 import { gateExit } from '../../report/gate.js';
 import { failSeverityOption, minCoverageOption, minScoreOption } from '../options.js';
-import { DEFAULT_MAX_EXAMPLES, parsePhases, PHASES, type Phase } from '../../contract/index.js';
+import { DEFAULT_MAX_EXAMPLES, MAX_SEED, parsePhases, PHASES, type Phase } from '../../contract/index.js';
 
 /** Where the contract commands write; tests pass their own. */
 export interface ContractIo {
@@ -44,7 +44,7 @@ export interface ContractCommandOptions {
 }
 
 function seedNumber(value: string): number {
-  if (!/^[0-9]+$/.test(value) || Number(value) > 0x7fffffff) throw new CouldNotRunError(`--seed "${value}" is not a whole number from 0 to ${0x7fffffff}`);
+  if (!/^[0-9]+$/.test(value) || Number(value) > MAX_SEED) throw new CouldNotRunError(`--seed "${value}" is not a whole number from 0 to ${MAX_SEED}`);
   return Number(value);
 }
 

@@ -44,9 +44,15 @@ export function parsePhases(text: string | readonly string[]): Phase[] {
   return PHASES.filter((phase) => names.includes(phase));
 }
 
+/**
+ * The largest seed: nine digits, so that a seed is never taken for a national identifier (ten
+ * digits) and masked where it is printed.
+ */
+export const MAX_SEED = 999_999_999;
+
 /** A seed for a run that was given none (printed with the report, so it can be given next time). */
 export function newSeed(): number {
-  return Math.floor(Math.random() * 0x7fffffff);
+  return Math.floor(Math.random() * (MAX_SEED + 1));
 }
 
 /** A request the examples phase sent, as the stateful phase and the coverage count need it. */
