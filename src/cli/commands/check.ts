@@ -23,6 +23,8 @@ import { finishRun, takeOutputTargets, type CliIo } from '../runner.js';
 
 interface CheckOptions extends ContractCommandOptions {
   server?: string;
+  base?: string;
+  accept?: string;
   allowRemoteRefs?: boolean;
   fault: FaultName[];
 }
@@ -48,6 +50,8 @@ export function registerCheck(program: Command, io: CliIo = {}): void {
     .argument('[description]', 'the OpenAPI description; leave out to check the bundled reference service')
     .option('--server <url>', 'base URL of the server under test; without it only the description is linted')
     .option('--allow-remote-refs', 'fetch http(s) $refs of the description')
+    .option('--base <description>', 'also report what changed since this version (a file, or REF:path read from git), as vottur diff does')
+    .option('--accept <file>', 'with --base: changes accepted on purpose, as vottur diff --accept')
     .option('--fault <name>', `with the bundled reference service only: make it deviate (${FAULT_NAMES.join(', ')}); repeatable`, collectFault, []);
   addContractOptions(command, state);
   command.action(async (description: string | undefined, options: CheckOptions) => {
@@ -58,17 +62,25 @@ export function registerCheck(program: Command, io: CliIo = {}): void {
       if (given || options.header.length > 0) {
         throw new CouldNotRunError(`${given ? given[1] : '--header'} applies to a server you name; the bundled reference service uses its own development issuer`);
       }
+      if (options.base !== undefined) throw new CouldNotRunError('--base needs the description to compare: vottur check <description> --base <REF:path>');
       if (options.data !== undefined) throw new CouldNotRunError('--data applies to a server you name; the bundled reference service answers its own examples');
       process.exitCode = finishRun(await checkReference(options, io), targets, options, io);
       return;
     }
     if (options.fault.length > 0) throw new CouldNotRunError('--fault applies to the bundled reference service only: run vottur check without a description');
+    if (options.accept !== undefined && options.base === undefined) throw new CouldNotRunError('--accept applies to the changes --base finds: add --base <REF:path>');
     // Read and parsed once, for the linter and the contract tests alike.
     const loaded = await loadDescription(description, { ...(options.allowRemoteRefs ? { allowRemoteRefs: true } : {}) });
     const lint = await lintLoadedDescription(loaded);
+    const reports = [lint];
+    if (options.base !== undefined) {
+      const { diffAgainstBase, readAcceptFile } = await import('../../diff/index.js');
+      const accept = options.accept !== undefined ? await readAcceptFile(options.accept) : undefined;
+      reports.push((await diffAgainstBase(options.base, loaded, { ...(accept ? { accept } : {}), ...(options.allowRemoteRefs ? { allowRemoteRefs: true } : {}) })).report);
+    }
     if (options.server === undefined) {
       note(options, io, 'no --server given, so only the description was linted; add --server <url> to contract-test the service');
-      process.exitCode = finishRun(lint, targets, options, io);
+      process.exitCode = finishRun(reports.length === 1 ? lint : mergeReports(reports, { tool: toolInfo() }), targets, options, io);
       return;
     }
     const contract = await runContractTests({
@@ -79,7 +91,7 @@ export function registerCheck(program: Command, io: CliIo = {}): void {
       ...(options.allowRemoteRefs ? { allowRemoteRefs: true } : {}),
       ...runOptionsFrom(options, io),
     });
-    process.exitCode = finishRun(mergeReports([lint, contract], { tool: toolInfo() }), targets, options, io);
+    process.exitCode = finishRun(mergeReports([...reports, contract], { tool: toolInfo() }), targets, options, io);
   });
 }
 
