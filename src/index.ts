@@ -8,7 +8,7 @@
 export { lintFiles, lintDocument, loadDescription, createLinter, platformRulesetLinter, expandPatterns } from './lint/index.js';
 export type { LintedDocument, LintDocumentOptions, LoadedDescription, LoadOptions, Linter } from './lint/index.js';
 export { runContractTests, type ContractTestOptions } from './contract/index.js';
-export { diffDescriptions, diffDescriptionsDetailed, type DiffOptions, type DiffResult, type AcceptEntry } from './diff/index.js';
+export { diffAgainstBase, diffDescriptions, diffDescriptionsDetailed, type DiffOptions, type DiffResult, type AcceptEntry } from './diff/index.js';
 export { contractRules } from './contract/rules.js';
 export { startReferenceService, type ReferenceServiceOptions, type RunningReferenceService } from './reference/service.js';
 export { FAULTS, type FaultName } from './reference/faults.js';

@@ -5,7 +5,7 @@
  */
 import { shownPath } from '../report/source.js';
 import { CouldNotRunError } from '../errors.js';
-import { loadDescription } from '../lint/load.js';
+import { loadDescription, type LoadedDescription } from '../lint/load.js';
 import {
   effectiveSecurity,
   isObject,
@@ -67,9 +67,9 @@ export interface ContractDescription {
   operations: OperationModel[];
 }
 
-export async function loadContractDescription(file: string, options: { cwd?: string; allowRemoteRefs?: boolean } = {}): Promise<ContractDescription> {
+export async function loadContractDescription(file: string, options: { cwd?: string; allowRemoteRefs?: boolean; loaded?: LoadedDescription } = {}): Promise<ContractDescription> {
   const cwd = options.cwd ?? process.cwd();
-  const loaded = await loadDescription(file, { allowRemoteRefs: options.allowRemoteRefs });
+  const loaded = options.loaded ?? (await loadDescription(file, { allowRemoteRefs: options.allowRemoteRefs }));
   const data = loaded.data as OpenApiDocument;
   const displayPath = /^https?:/.test(loaded.rootUri) ? loaded.rootUri : shownPath(cwd, loaded.rootUri);
   const version = typeof data.openapi === 'string' ? data.openapi : undefined;

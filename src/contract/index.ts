@@ -6,6 +6,7 @@
  */
 import { resolve as resolvePath } from 'node:path';
 import { CouldNotRunError } from '../errors.js';
+import type { LoadedDescription } from '../lint/load.js';
 import type { Finding, OperationResult, Report, RuleMeta } from '../report/finding.js';
 import { maskDeep, maskNationalIds } from '../pii.js';
 import { toolInfo } from '../version.js';
@@ -55,6 +56,8 @@ export interface ContractTestOptions {
   maxExamples?: number;
   /** Generate requests for methods other than GET, HEAD and OPTIONS (default false). */
   allowUnsafeMethods?: boolean;
+  /** The description already loaded (by `loadDescription`): it is not read and parsed again. */
+  loaded?: LoadedDescription;
   /** Progress lines and notices (Dredd transactions skipped and why), already masked. */
   onProgress?: (message: string) => void;
 }
@@ -118,7 +121,7 @@ async function run(options: ContractTestOptions, mask: (text: string) => string,
     throw new CouldNotRunError(`--seed must be a whole number from 0 to ${MAX_SEED} (got ${options.seed})`);
   }
   const seed = options.seed ?? newSeed();
-  const description = await loadContractDescription(/^https?:\/\//i.test(options.description) || options.description === '-' ? options.description : resolvePath(cwd, options.description), { cwd, allowRemoteRefs: options.allowRemoteRefs });
+  const description = await loadContractDescription(/^https?:\/\//i.test(options.description) || options.description === '-' ? options.description : resolvePath(cwd, options.description), { cwd, allowRemoteRefs: options.allowRemoteRefs, ...(options.loaded ? { loaded: options.loaded } : {}) });
   const data =
     typeof options.data === 'string' ? await loadDataFile(resolvePath(cwd, options.data)) : options.data !== undefined ? checkDataShape(options.data) : undefined;
   if (data) checkDataAgainst(data, description.operations);

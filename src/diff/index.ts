@@ -6,13 +6,13 @@
  */
 import { encodePointer } from '../../rulesets/lib/openapi.js';
 import type { JsonPath, OpenApiDocument } from '../../rulesets/lib/rule.js';
-import type { LoadOptions } from '../lint/load.js';
+import type { LoadedDescription, LoadOptions } from '../lint/load.js';
 import { sortFindings, type Finding, type Report } from '../report/finding.js';
 import { toolInfo } from '../version.js';
 import { accepts, suppressionsAt, type AcceptEntry } from './accept.js';
 import { check, CLASS_SEVERITY, diffDocsUrl, diffRules, VERSION_RULES, type ChangeClass } from './checks.js';
 import { compareDescriptions } from './compare.js';
-import { loadSide, type Side } from './sides.js';
+import { displayIn, loadSide, type Side } from './sides.js';
 import { checkVersioning, type VersionVerdict } from './versioning.js';
 
 export { CHECKS, VERSION_RULES, CLASS_LABEL, CLASS_SEVERITY, classify, type CheckDefinition, type ChangeClass } from './checks.js';
@@ -153,9 +153,26 @@ export async function diffDescriptionsDetailed(base: string, revision: string, o
   return diffSides(baseSide, revisionSide, options);
 }
 
-/** The library entry point `vottur check --base` uses: the diff as a report. */
+/** The diff as a report. */
 export async function diffDescriptions(base: string, revision: string, options: DiffOptions = {}): Promise<Report> {
   return (await diffDescriptionsDetailed(base, revision, options)).report;
+}
+
+/**
+ * The changes from `base` to a description already loaded (`vottur check --base`, which has read the
+ * revision for the linter): a report of the revision alone, so that merged with the lint and
+ * contract reports it scores one document, not the base as well.
+ */
+export async function diffAgainstBase(base: string, revision: LoadedDescription, options: DiffOptions = {}): Promise<DiffResult> {
+  const cwd = options.cwd ?? process.cwd();
+  const baseSide = await loadSide(base, options);
+  const revisionSide: Side = { name: revision.rootUri, loaded: revision, display: displayIn(cwd) };
+  if (baseSide.display(baseSide.loaded.rootUri) === revisionSide.display(revision.rootUri)) {
+    const display = baseSide.display;
+    baseSide.display = (uri) => `${display(uri)} (base)`;
+  }
+  const result = diffSides(baseSide, revisionSide, options);
+  return { ...result, report: { ...result.report, documents: result.report.documents.slice(1) } };
 }
 
 export { isDiffReport } from '../report/formatters/diff.js';

@@ -11,6 +11,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, isAbsolute, join, normalize, relative, sep } from 'node:path';
 import { CouldNotRunError } from '../errors.js';
+import { shownPath } from '../report/source.js';
 import { loadDescription, type LoadedDescription, type LoadOptions } from '../lint/load.js';
 import { isObject } from '../../rulesets/lib/openapi.js';
 import type {  } from '../../rulesets/lib/rule.js';
@@ -96,12 +97,17 @@ async function loadGitSide(spec: string, ref: string, path: string, cwd: string,
   }
 }
 
+/** How a file of a description on disk is shown: as lint and test show it (relative inside `cwd`, else as given). */
+export function displayIn(cwd: string): (uri: string) => string {
+  return (uri) => (/^https?:/i.test(uri) ? uri : shownPath(cwd, uri));
+}
+
 export async function loadSide(spec: string, options: LoadOptions & { cwd?: string } = {}): Promise<Side> {
   const cwd = options.cwd ?? process.cwd();
   const gitSpec = parseGitSpec(spec, cwd);
   const side = gitSpec
     ? await loadGitSide(spec, gitSpec.ref, gitSpec.path, cwd, options)
-    : { name: spec, loaded: await loadDescription(isAbsolute(spec) ? spec : join(cwd, spec), options), display: (uri: string) => (/^https?:/i.test(uri) ? uri : relative(cwd, uri) || uri) };
+    : { name: spec, loaded: await loadDescription(isAbsolute(spec) ? spec : join(cwd, spec), options), display: displayIn(cwd) };
   const data = side.loaded.data;
   if (!isObject(data) || typeof data.openapi !== 'string' || !/^3\./.test(data.openapi)) {
     throw new CouldNotRunError(`${spec} is not an OpenAPI 3 description (no "openapi: 3.x" at its top level)`);

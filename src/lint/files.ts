@@ -17,6 +17,7 @@ import { CouldNotRunError } from '../errors.js';
 import { sortFindings, type Report, type RuleMeta } from '../report/finding.js';
 import { toolInfo } from '../version.js';
 import type { LintDocumentOptions, LintedDocument } from './lint.js';
+import type { LoadedDescription } from './load.js';
 import type { LintTask, LintTaskResult } from './worker.js';
 
 /** `--shard 2/3`: the second of three shares (1-based, as Playwright and Vitest count). */
@@ -205,6 +206,18 @@ export async function lintFiles(patterns: string[], options: LintFilesOptions = 
   }
   sortFindings(report.findings);
   return report;
+}
+
+/**
+ * The report for one description already loaded (`vottur check` loads it once for the linter and
+ * the contract tests).
+ */
+export async function lintLoadedDescription(loaded: LoadedDescription, options: Pick<LintDocumentOptions, 'cwd' | 'linter'> = {}): Promise<Report> {
+  const { lintDocument, platformRulesetLinter } = await import('./lint.js');
+  const linter = options.linter ?? (await platformRulesetLinter());
+  const result = await lintDocument(loaded.rootUri, { cwd: options.cwd, linter, loaded });
+  sortFindings(result.findings);
+  return { tool: toolInfo(), createdTimestamp: new Date().toISOString(), documents: [result.document], rules: linter.rules, findings: result.findings };
 }
 
 async function lintInThread(files: string[], cwd: string, options: LintFilesOptions): Promise<{ results: LintedDocument[]; rules: RuleMeta[] }> {

@@ -27,6 +27,8 @@ export interface LintDocumentOptions extends LoadOptions {
   cwd?: string;
   /** A prepared linter (see `nativeLinter`, `createLinter`); the platform ruleset's otherwise. */
   linter?: Linter;
+  /** The description already loaded (by `loadDescription`, for `file`): it is not read again. */
+  loaded?: LoadedDescription;
 }
 
 export interface LintedDocument {
@@ -75,7 +77,7 @@ function ruleMetaOf(linter: Linter): Map<string, RuleMeta> {
 export async function lintDocument(file: string, options: LintDocumentOptions = {}): Promise<LintedDocument> {
   const cwd = options.cwd ?? process.cwd();
   const linter = options.linter ?? (await platformRulesetLinter());
-  const loaded = await loadDescription(file, options);
+  const loaded = options.loaded ?? (await loadDescription(file, options));
   const root = loaded.files.get(loaded.rootUri)!;
   const displayPaths = new Map<string, string>();
   const displayPath = (uri: string) => {

@@ -2,8 +2,10 @@
  * The one model every check produces and every output format renders.
  * Lint rules, response checks and the Dredd run all end up as `Finding`s.
  */
-export type Severity = 'error' | 'warn' | 'info' | 'hint';
-export type Category = 'documentation' | 'data-format' | 'naming' | 'methods' | 'errors' | 'security';
+import type { Category, Severity } from '../../rulesets/lib/rule.js';
+
+// A rule's severity and category are the finding's: declared once, where rules are defined.
+export type { Category, Severity };
 /** Where a finding comes from: the description (`lint`), a live payload (`response`), the Dredd run (`contract`), a comparison of two versions (`diff`). */
 export type FindingSource = 'lint' | 'response' | 'contract' | 'diff';
 

@@ -225,3 +225,34 @@ function validateSarif(multitool: string, sarif: string): string[] {
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+describe('vottur check --base', () => {
+  it('adds the changes since the base to the lint report: one document scored, the gate fails on a breaking change', async () => {
+    const [base, revision] = pair(BREAKING);
+    const result = await vottur(['check', revision!, '--base', base!, '--format', 'json', '-q']);
+    expect(result.code).toBe(1);
+    const report = JSON.parse(result.stdout) as { documents: Array<{ path: string }>; findings: Array<{ ruleId: string; source: string; document: string }> };
+    expect(reportValidator()(report)).toBe(true);
+    expect(report.documents.map((d) => d.path)).toEqual([revision]);
+    const diffFindings = report.findings.filter((f) => f.source === 'diff');
+    expect(diffFindings.map((f) => f.ruleId).sort()).toEqual(['diff-response-body-property-removed', 'platform-version-breaking-without-major']);
+    expect(diffFindings.every((f) => f.document === revision)).toBe(true);
+    expect(report.findings.some((f) => f.source === 'lint')).toBe(true);
+    // Without --base the same description has no diff finding.
+    const alone = JSON.parse((await vottur(['check', revision!, '--format', 'json', '-q'])).stdout) as { findings: Array<{ source: string }> };
+    expect(alone.findings.filter((f) => f.source === 'diff')).toEqual([]);
+  });
+
+  it('accepts a change on purpose with --accept, and refuses --accept without --base', async () => {
+    const [base, revision] = pair(BREAKING);
+    const first = JSON.parse((await vottur(['check', revision!, '--base', base!, '--format', 'json', '-q'])).stdout) as { findings: Array<{ ruleId: string; source: string; pointer: string }> };
+    const accept = join(work, 'accept-check.yaml');
+    writeFileSync(accept, stringify(first.findings.filter((f) => f.source === 'diff').map((f) => ({ rule: f.ruleId, pointer: f.pointer, reason: 'clients were told in the 2.0 notice' }))));
+    const accepted = await vottur(['check', revision!, '--base', base!, '--accept', accept, '--format', 'json', '-q']);
+    const report = JSON.parse(accepted.stdout) as { findings: Array<{ source: string }> };
+    expect(report.findings.filter((f) => f.source === 'diff')).toEqual([]);
+    const refused = await vottur(['check', revision!, '--accept', accept]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/^vottur: --accept applies to the changes --base finds/);
+  });
+});

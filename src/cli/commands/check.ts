@@ -9,17 +9,22 @@
  */
 import type { Command } from 'commander';
 import { runContractTests } from '../../contract/index.js';
-import { lintFiles } from '../../lint/index.js';
+import { lintLoadedDescription } from '../../lint/files.js';
+import { loadDescription } from '../../lint/load.js';
 import { FAULT_NAMES, isFaultName, type FaultName } from '../../reference/faults.js';
 import { startReferenceService, type RunningReferenceService } from '../../reference/service.js';
-import type { DocumentInfo, Report, RuleMeta } from '../../report/finding.js';
+import type { Report } from '../../report/finding.js';
+import { mergeReports } from '../../report/merge.js';
 import { toolInfo } from '../../version.js';
 import { CouldNotRunError } from '../../errors.js';
-import { outputTargets, type OutputState } from '../output.js';
-import { addContractOptions, authFrom, finish, note, runOptionsFrom, type ContractCommandOptions, type ContractIo } from './test.js';
+import { addContractOptions, authFrom, note, runOptionsFrom, type ContractCommandOptions } from '../contract-options.js';
+import type { OutputState } from '../output.js';
+import { finishRun, takeOutputTargets, type CliIo } from '../runner.js';
 
 interface CheckOptions extends ContractCommandOptions {
   server?: string;
+  base?: string;
+  accept?: string;
   allowRemoteRefs?: boolean;
   fault: FaultName[];
 }
@@ -37,7 +42,7 @@ const CREDENTIAL_FLAGS: Array<[keyof CheckOptions, string]> = [
   ['scope', '--scope'],
 ];
 
-export function registerCheck(program: Command, io: ContractIo = {}): void {
+export function registerCheck(program: Command, io: CliIo = {}): void {
   const state: OutputState = { targets: [] };
   const command = program
     .command('check')
@@ -45,39 +50,52 @@ export function registerCheck(program: Command, io: ContractIo = {}): void {
     .argument('[description]', 'the OpenAPI description; leave out to check the bundled reference service')
     .option('--server <url>', 'base URL of the server under test; without it only the description is linted')
     .option('--allow-remote-refs', 'fetch http(s) $refs of the description')
+    .option('--base <description>', 'also report what changed since this version (a file, or REF:path read from git), as vottur diff does')
+    .option('--accept <file>', 'with --base: changes accepted on purpose, as vottur diff --accept')
     .option('--fault <name>', `with the bundled reference service only: make it deviate (${FAULT_NAMES.join(', ')}); repeatable`, collectFault, []);
   addContractOptions(command, state);
   command.action(async (description: string | undefined, options: CheckOptions) => {
-    const targets = outputTargets(state);
+    const targets = takeOutputTargets(state);
     if (description === undefined) {
       if (options.server !== undefined) throw new CouldNotRunError('--server needs the description to test it against: vottur check <description> --server <url>');
       const given = CREDENTIAL_FLAGS.find(([key]) => options[key] !== undefined);
       if (given || options.header.length > 0) {
         throw new CouldNotRunError(`${given ? given[1] : '--header'} applies to a server you name; the bundled reference service uses its own development issuer`);
       }
+      if (options.base !== undefined) throw new CouldNotRunError('--base needs the description to compare: vottur check <description> --base <REF:path>');
       if (options.data !== undefined) throw new CouldNotRunError('--data applies to a server you name; the bundled reference service answers its own examples');
-      finish(await checkReference(options, io), targets, options, io);
+      process.exitCode = finishRun(await checkReference(options, io), targets, options, io);
       return;
     }
     if (options.fault.length > 0) throw new CouldNotRunError('--fault applies to the bundled reference service only: run vottur check without a description');
-    const lint = await lintFiles([description], { ...(options.allowRemoteRefs ? { allowRemoteRefs: true } : {}) });
+    if (options.accept !== undefined && options.base === undefined) throw new CouldNotRunError('--accept applies to the changes --base finds: add --base <REF:path>');
+    // Read and parsed once, for the linter and the contract tests alike.
+    const loaded = await loadDescription(description, { ...(options.allowRemoteRefs ? { allowRemoteRefs: true } : {}) });
+    const lint = await lintLoadedDescription(loaded);
+    const reports = [lint];
+    if (options.base !== undefined) {
+      const { diffAgainstBase, readAcceptFile } = await import('../../diff/index.js');
+      const accept = options.accept !== undefined ? await readAcceptFile(options.accept) : undefined;
+      reports.push((await diffAgainstBase(options.base, loaded, { ...(accept ? { accept } : {}), ...(options.allowRemoteRefs ? { allowRemoteRefs: true } : {}) })).report);
+    }
     if (options.server === undefined) {
       note(options, io, 'no --server given, so only the description was linted; add --server <url> to contract-test the service');
-      finish(lint, targets, options, io);
+      process.exitCode = finishRun(reports.length === 1 ? lint : mergeReports(reports, { tool: toolInfo() }), targets, options, io);
       return;
     }
     const contract = await runContractTests({
       description,
+      loaded,
       server: options.server,
       auth: authFrom(options),
       ...(options.allowRemoteRefs ? { allowRemoteRefs: true } : {}),
       ...runOptionsFrom(options, io),
     });
-    finish(mergeReports(lint, contract), targets, options, io);
+    process.exitCode = finishRun(mergeReports([...reports, contract], { tool: toolInfo() }), targets, options, io);
   });
 }
 
-async function checkReference(options: CheckOptions, io: ContractIo): Promise<Report> {
+async function checkReference(options: CheckOptions, io: CliIo): Promise<Report> {
   let service: RunningReferenceService;
   try {
     service = await startReferenceService({ port: 0, auth: 'dev', faults: options.fault });
@@ -86,35 +104,19 @@ async function checkReference(options: CheckOptions, io: ContractIo): Promise<Re
   }
   try {
     note(options, io, `checking the bundled reference service at ${service.baseUrl}${options.fault.length ? ` (fault: ${options.fault.join(', ')})` : ''}`);
-    const lint = await lintFiles([service.descriptionPath], {});
+    const loaded = await loadDescription(service.descriptionPath);
+    const lint = await lintLoadedDescription(loaded);
     const contract = await runContractTests({
       description: service.descriptionPath,
+      loaded,
       server: service.baseUrl,
       auth: { oauth: { tokenUrl: service.tokenUrl!, clientId: service.clientId!, clientSecret: service.clientSecret!, scope: service.scope } },
       ...runOptionsFrom(options, io),
       // vottur's own service on loopback: every method may be tried.
       allowUnsafeMethods: true,
     });
-    return mergeReports(lint, contract);
+    return mergeReports([lint, contract], { tool: toolInfo() });
   } finally {
     await service.close();
   }
-}
-
-/** One report from the lint and contract reports: documents, rules, findings and operations merged. */
-export function mergeReports(lint: Report, contract: Report): Report {
-  const documents = new Map<string, DocumentInfo>();
-  for (const document of [...lint.documents, ...contract.documents]) if (!documents.has(document.path)) documents.set(document.path, document);
-  const rules = new Map<string, RuleMeta>();
-  for (const rule of [...lint.rules, ...contract.rules]) if (!rules.has(rule.id)) rules.set(rule.id, rule);
-  const operations = [...(lint.operations ?? []), ...(contract.operations ?? [])];
-  return {
-    tool: toolInfo(),
-    createdTimestamp: new Date().toISOString(),
-    documents: [...documents.values()],
-    rules: [...rules.values()],
-    findings: [...lint.findings, ...contract.findings],
-    ...(operations.length ? { operations } : {}),
-    ...(contract.coverage ? { coverage: contract.coverage } : {}),
-  };
 }

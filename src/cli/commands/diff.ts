@@ -5,9 +5,9 @@
  */
 import type { Command } from 'commander';
 import type { Severity } from '../../report/finding.js';
-import { gateExit } from '../../report/gate.js';
 import { failSeverityOption } from '../options.js';
-import { addOutputOptions, outputTargets, writeReports, type OutputState } from '../output.js';
+import { addOutputOptions, type OutputState } from '../output.js';
+import { finishRun, takeOutputTargets } from '../runner.js';
 
 interface DiffCommandOptions {
   failSeverity: Severity;
@@ -31,17 +31,10 @@ export function registerDiff(program: Command): void {
     .option('--show-pii', 'show national identifiers unmasked in the output');
   addOutputOptions(command, state);
   command.action(async (base: string, revision: string, options: DiffCommandOptions) => {
-    const targets = outputTargets(state);
+    const targets = takeOutputTargets(state);
     const { diffDescriptionsDetailed, readAcceptFile } = await import('../../diff/index.js');
     const accept = options.accept ? await readAcceptFile(options.accept) : undefined;
     const { report } = await diffDescriptionsDetailed(base, revision, { accept, allowRemoteRefs: options.allowRemoteRefs });
-    writeReports(report, targets, {
-      cwd: process.cwd(),
-      showPii: Boolean(options.showPii),
-      quiet: Boolean(options.quiet),
-      color: Boolean(process.stdout.isTTY) && !process.env.NO_COLOR,
-      stdout: (text) => process.stdout.write(text),
-    });
-    process.exitCode = gateExit(report, { failSeverity: options.failSeverity }, (line) => process.stderr.write(line));
+    process.exitCode = finishRun(report, targets, options);
   });
 }

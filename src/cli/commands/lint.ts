@@ -5,10 +5,10 @@
 import type { Command } from 'commander';
 import type { TimingEntry } from '../../../rulesets/lib/timing.js';
 import type { Report, Severity } from '../../report/finding.js';
-import { gateExit } from '../../report/gate.js';
 import { failSeverityOption, minScoreOption } from '../options.js';
 import { CouldNotRunError } from '../../errors.js';
-import { addOutputOptions, outputTargets, writeReports, type OutputState, type OutputTarget } from '../output.js';
+import { addOutputOptions, type OutputState, type OutputTarget } from '../output.js';
+import { finishRun, takeOutputTargets } from '../runner.js';
 
 export interface LintCommandOptions {
   failSeverity: Severity;
@@ -70,7 +70,7 @@ export function registerLint(program: Command): void {
     .option('--timing', 'after the report, show the slowest rules on standard error');
   addOutputOptions(command, state);
   command.action(async (files: string[], options: LintCommandOptions) => {
-    const targets = outputTargets(state);
+    const targets = takeOutputTargets(state);
     const { lintFiles, parseShard, TimingCollector } = await import('../../lint/files.js');
     const { lintProgress } = await import('../../runtime/progress.js');
     const timing = options.timing ? new TimingCollector() : undefined;
@@ -89,14 +89,8 @@ export function registerLint(program: Command): void {
     }
     // Thousands of findings: make room for the report in the memory the linting left behind.
     if (report.findings.length >= BIG_REPORT && rendersEveryFinding(targets, report.findings.length)) (await import('../../runtime/memory.js')).collectGarbage();
-    writeReports(report, targets, {
-      cwd: process.cwd(),
-      showPii: Boolean(options.showPii),
-      quiet: Boolean(options.quiet),
-      color: Boolean(process.stdout.isTTY) && !process.env.NO_COLOR,
-      stdout: (text) => process.stdout.write(text),
-    });
+    const exitCode = finishRun(report, targets, options);
     if (timing) process.stderr.write(formatTiming(timing.entries()));
-    process.exitCode = gateExit(report, { failSeverity: options.failSeverity, minScore: options.minScore }, (line) => process.stderr.write(line));
+    process.exitCode = exitCode;
   });
 }

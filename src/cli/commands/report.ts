@@ -9,26 +9,22 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { Severity } from '../../report/finding.js';
-import { gateExit } from '../../report/gate.js';
 import { addFailSeverityOption, addMinScoreOption } from '../options.js';
 import { mergeReports, readJsonReport } from '../../report/merge.js';
 import { toolInfo } from '../../version.js';
 import { CouldNotRunError } from '../../errors.js';
-import { addOutputOptions, outputTargets, writeReports, type OutputState } from '../output.js';
+import { addOutputOptions, type OutputState } from '../output.js';
+import { finishRun, takeOutputTargets, type CliIo } from '../runner.js';
 
 export interface ReportCommandOptions {
   failSeverity?: Severity;
   minScore?: number;
   showPii?: boolean;
+  quiet?: boolean;
 }
 
-export interface ReportIo {
-  cwd?: string;
-  stdout?: (text: string) => void;
-  /** Where the gate's verdict line goes; default standard error. */
-  stderr?: (text: string) => void;
-  /** Colour on standard output; default: when standard output is a terminal and NO_COLOR is unset. */
-  color?: boolean;
+export interface ReportIo extends CliIo {
+  /** The merged report's `createdTimestamp` (default: now). */
   now?: Date;
 }
 
@@ -39,17 +35,11 @@ export interface ReportIo {
 export function runReport(files: readonly string[], options: ReportCommandOptions, state: OutputState, io: ReportIo = {}): number {
   if (files.length === 0) throw new CouldNotRunError('give at least one JSON report written by --format json');
   const cwd = io.cwd ?? process.cwd();
-  const targets = outputTargets(state);
+  const targets = takeOutputTargets(state);
   const reports = files.map((file) => readJsonReport(resolve(cwd, file), file));
   // One report is re-rendered as it was; several become one, made now by this vottur.
   const report = reports.length === 1 ? reports[0]! : mergeReports(reports, { tool: toolInfo(), ...(io.now ? { now: io.now } : {}) });
-  writeReports(report, targets, {
-    cwd,
-    showPii: options.showPii ?? false,
-    color: io.color ?? (Boolean(process.stdout.isTTY) && process.env.NO_COLOR === undefined),
-    stdout: io.stdout ?? ((text) => process.stdout.write(text)),
-  });
-  return gateExit(report, { failSeverity: options.failSeverity ?? 'error', minScore: options.minScore }, io.stderr ?? ((text) => process.stderr.write(text)));
+  return finishRun(report, targets, { showPii: options.showPii, quiet: options.quiet, failSeverity: options.failSeverity, minScore: options.minScore }, { ...io, cwd });
 }
 
 export function registerReport(program: Command, io: ReportIo = {}): Command {
@@ -62,13 +52,9 @@ export function registerReport(program: Command, io: ReportIo = {}): Command {
   addFailSeverityOption(command);
   addMinScoreOption(command);
   command.option('--show-pii', 'show national identifiers unmasked (a report saved masked stays masked)', false);
+  command.option('-q, --quiet', 'stylish lists errors only (the counts, the score, the exit code and the other formats keep every finding)');
   command.action((files: string[], options: ReportCommandOptions) => {
-    try {
-      process.exitCode = runReport(files, options, state, io);
-    } finally {
-      // A program parsed twice (tests, a REPL) starts from no targets each time.
-      state.targets = [];
-    }
+    process.exitCode = runReport(files, options, state, io);
   });
   return command;
 }

@@ -1,158 +1,13 @@
 /**
- * `vottur test <description> --server <url>`: contract tests against a live server. The options
- * shared with `vottur check` (credentials, limits, --data, --no-dredd, output) are defined here.
+ * `vottur test <description> --server <url>`: contract tests against a live server.
  */
 import type { Command } from 'commander';
-import type { AuthOptions } from '../../contract/auth.js';
-import { DEFAULT_CONCURRENCY, DEFAULT_TIMEOUT_MS, runContractTests, type ContractTestOptions } from '../../contract/index.js';
-import type { Report, Severity } from '../../report/finding.js';
-import { maskNationalIds } from '../../pii.js';
-import { CouldNotRunError } from '../../errors.js';
-import { addOutputOptions, outputTargets, writeReports, type OutputState, type OutputTarget } from '../output.js';
-import { gateExit } from '../../report/gate.js';
-import { failSeverityOption, minCoverageOption, minScoreOption } from '../options.js';
-import { DEFAULT_MAX_EXAMPLES, MAX_SEED, parsePhases, PHASES, type Phase } from '../../contract/index.js';
+import { runContractTests } from '../../contract/index.js';
+import { addContractOptions, authFrom, runOptionsFrom, type ContractCommandOptions } from '../contract-options.js';
+import type { OutputState } from '../output.js';
+import { finishRun, takeOutputTargets, type CliIo } from '../runner.js';
 
-/** Where the contract commands write; tests pass their own. */
-export interface ContractIo {
-  stdout?: (text: string) => void;
-  stderr?: (text: string) => void;
-}
-
-/** The options `test` and `check` share, as commander hands them over. */
-export interface ContractCommandOptions {
-  failSeverity: Severity;
-  minScore?: number;
-  quiet?: boolean;
-  showPii?: boolean;
-  timeout: number;
-  concurrency: number;
-  header: string[];
-  bearer?: string;
-  tokenUrl?: string;
-  clientId?: string;
-  clientSecret?: string;
-  scope?: string;
-  xroadClient?: string;
-  data?: string;
-  dredd: boolean;
-  phases?: Phase[];
-  maxExamples?: number;
-  seed?: number;
-  minCoverage?: number;
-  allowUnsafeMethods?: boolean;
-}
-
-function seedNumber(value: string): number {
-  if (!/^[0-9]+$/.test(value) || Number(value) > MAX_SEED) throw new CouldNotRunError(`--seed "${value}" is not a whole number from 0 to ${MAX_SEED}`);
-  return Number(value);
-}
-
-function wholeNumber(option: string) {
-  return (value: string): number => {
-    if (!/^[0-9]+$/.test(value) || Number(value) < 1) throw new CouldNotRunError(`${option} "${value}" is not a whole number of 1 or more`);
-    return Number(value);
-  };
-}
-
-function collect(value: string, previous: string[]): string[] {
-  return [...previous, value];
-}
-
-/** Adds the options shared by `test` and `check` (output options included). */
-export function addContractOptions(command: Command, state: OutputState): Command {
-  command
-    .addOption(failSeverityOption())
-    .addOption(minScoreOption())
-    .option('-q, --quiet', 'stylish lists errors only, and no progress lines (the counts, the score, the exit code and the other formats keep every finding)')
-    .option('--show-pii', 'show national identifiers unmasked in the output')
-    .option('--timeout <ms>', 'time limit for each request, in milliseconds', wholeNumber('--timeout'), DEFAULT_TIMEOUT_MS)
-    .option('--concurrency <n>', 'requests in flight at once', wholeNumber('--concurrency'), DEFAULT_CONCURRENCY)
-    .option('--header <header>', "a header sent with every authenticated request, 'Name: value' (repeatable)", collect, [])
-    .option('--bearer <token>', 'an access token, sent as Authorization: Bearer <token>')
-    .option('--token-url <url>', 'OAuth 2.0 token endpoint: fetch a token with the client-credentials grant')
-    .option('--client-id <id>', 'OAuth 2.0 client id (with --token-url)')
-    .option('--client-secret <secret>', 'OAuth 2.0 client secret (with --token-url); better: set VOTTUR_CLIENT_SECRET')
-    .option('--scope <scopes>', 'scopes to ask for (with --token-url); default: the scopes the description requires')
-    .option('--xroad-client <id>', 'send X-Road-Client: <id> (the calling subsystem on the data exchange layer)')
-    .option('--data <file>', 'values for the planned requests, per operationId (YAML or JSON; see docs/contract.md)')
-    .option('--no-dredd', 'skip the Dredd run (the planned requests and response checks still run)')
-    .option('--phases <list>', `the phases to run, comma-separated (default all: ${PHASES.join(',')})`, (value: string) => parsePhases(value))
-    .option('--max-examples <n>', `generated requests per operation in the fuzz phase, each of valid and invalid (default ${DEFAULT_MAX_EXAMPLES})`, wholeNumber('--max-examples'))
-    .option('--seed <n>', 'seed of the generated requests; the report gives the seed of every run, and the same seed sends the same requests', seedNumber)
-    .option('--allow-unsafe-methods', 'generate requests for methods other than GET, HEAD and OPTIONS, and send undocumented methods (never against a shared environment)')
-    .addOption(minCoverageOption());
-  return addOutputOptions(command, state);
-}
-
-/** The credential options as the library takes them; one line for an inconsistent set. */
-export function authFrom(options: ContractCommandOptions): AuthOptions {
-  const oauthOnly = (['clientId', 'clientSecret', 'scope'] as const).filter((key) => options[key] !== undefined);
-  if (!options.tokenUrl && oauthOnly.length > 0) {
-    const flag = { clientId: '--client-id', clientSecret: '--client-secret', scope: '--scope' }[oauthOnly[0]!];
-    throw new CouldNotRunError(`${flag} needs --token-url (the client-credentials token endpoint)`);
-  }
-  return {
-    ...(options.header.length ? { headers: options.header } : {}),
-    ...(options.bearer !== undefined ? { bearer: options.bearer } : {}),
-    ...(options.xroadClient !== undefined ? { xroadClient: options.xroadClient } : {}),
-    ...(options.tokenUrl !== undefined
-      ? {
-          oauth: {
-            tokenUrl: options.tokenUrl,
-            clientId: options.clientId ?? '',
-            ...(options.clientSecret !== undefined ? { clientSecret: options.clientSecret } : {}),
-            ...(options.scope !== undefined ? { scope: options.scope } : {}),
-          },
-        }
-      : {}),
-  };
-}
-
-/** The library options for a run, minus description, server and credentials. */
-export function runOptionsFrom(options: ContractCommandOptions, io: ContractIo): Pick<ContractTestOptions, 'timeoutMs' | 'concurrency' | 'dredd' | 'showPii' | 'data' | 'onProgress' | 'phases' | 'maxExamples' | 'seed' | 'allowUnsafeMethods'> {
-  const stderr = stderrOf(io);
-  return {
-    timeoutMs: options.timeout,
-    concurrency: options.concurrency,
-    dredd: options.dredd,
-    showPii: Boolean(options.showPii),
-    ...(options.data !== undefined ? { data: options.data } : {}),
-    ...(options.phases ? { phases: options.phases } : {}),
-    ...(options.maxExamples !== undefined ? { maxExamples: options.maxExamples } : {}),
-    ...(options.seed !== undefined ? { seed: options.seed } : {}),
-    ...(options.allowUnsafeMethods ? { allowUnsafeMethods: true } : {}),
-    ...(options.quiet ? {} : { onProgress: (message: string) => stderr(`vottur: ${message}\n`) }),
-  };
-}
-
-export function stdoutOf(io: ContractIo): (text: string) => void {
-  return io.stdout ?? ((text) => void process.stdout.write(text));
-}
-
-export function stderrOf(io: ContractIo): (text: string) => void {
-  return io.stderr ?? ((text) => void process.stderr.write(text));
-}
-
-/** Renders the report to every target and sets the exit code. */
-export function finish(report: Report, targets: OutputTarget[], options: ContractCommandOptions, io: ContractIo): void {
-  writeReports(report, targets, {
-    cwd: process.cwd(),
-    showPii: Boolean(options.showPii),
-    quiet: Boolean(options.quiet),
-    color: !io.stdout && Boolean(process.stdout.isTTY) && !process.env.NO_COLOR,
-    stdout: stdoutOf(io),
-  });
-  process.exitCode = gateExit(report, { failSeverity: options.failSeverity, minScore: options.minScore, minCoverage: options.minCoverage }, stderrOf(io));
-}
-
-/** A note on standard error, masked unless --show-pii; silent with --quiet. */
-export function note(options: Pick<ContractCommandOptions, 'quiet' | 'showPii'>, io: ContractIo, message: string): void {
-  if (options.quiet) return;
-  stderrOf(io)(`vottur: ${options.showPii ? message : maskNationalIds(message)}\n`);
-}
-
-export function registerTest(program: Command, io: ContractIo = {}): void {
+export function registerTest(program: Command, io: CliIo = {}): void {
   const state: OutputState = { targets: [] };
   const command = program
     .command('test')
@@ -162,7 +17,7 @@ export function registerTest(program: Command, io: ContractIo = {}): void {
     .option('--allow-remote-refs', 'fetch http(s) $refs of the description');
   addContractOptions(command, state);
   command.action(async (description: string, options: ContractCommandOptions & { server: string; allowRemoteRefs?: boolean }) => {
-    const targets = outputTargets(state);
+    const targets = takeOutputTargets(state);
     const report = await runContractTests({
       description,
       server: options.server,
@@ -170,6 +25,6 @@ export function registerTest(program: Command, io: ContractIo = {}): void {
       ...(options.allowRemoteRefs ? { allowRemoteRefs: true } : {}),
       ...runOptionsFrom(options, io),
     });
-    finish(report, targets, options, io);
+    process.exitCode = finishRun(report, targets, options, io);
   });
 }

@@ -1,0 +1,70 @@
+/**
+ * The one way a command ends: render the report to every `--format`/`--output` target, say why the
+ * gate failed when it did, and return the exit code. Every command (`lint`, `test`, `check`,
+ * `report`, `diff`) ends here, so colour, quiet, PII masking and the gate follow one rule.
+ */
+import type { Report, Severity } from '../report/finding.js';
+import { gateExit } from '../report/gate.js';
+import { outputTargets, writeReports, type OutputState, type OutputTarget } from './output.js';
+
+/** Where a command writes; tests pass their own. */
+export interface CliIo {
+  /** Paths in reports are shown relative to this folder (default: the working directory). */
+  cwd?: string;
+  stdout?: (text: string) => void;
+  stderr?: (text: string) => void;
+  /** Colour on standard output; default: see `colorWanted`. */
+  color?: boolean;
+}
+
+/** What every command's options say about its report and its gate. */
+export interface FinishOptions {
+  showPii?: boolean;
+  quiet?: boolean;
+  failSeverity?: Severity;
+  minScore?: number;
+  minCoverage?: number;
+}
+
+/**
+ * Colour on standard output: when it is a terminal and `NO_COLOR` is unset or empty (no-color.org:
+ * "when present and not an empty string"), and never when a test captures the output.
+ */
+export function colorWanted(io: CliIo = {}): boolean {
+  if (io.color !== undefined) return io.color;
+  return io.stdout === undefined && Boolean(process.stdout.isTTY) && !process.env.NO_COLOR;
+}
+
+export function stdoutOf(io: CliIo): (text: string) => void {
+  return io.stdout ?? ((text) => void process.stdout.write(text));
+}
+
+export function stderrOf(io: CliIo): (text: string) => void {
+  return io.stderr ?? ((text) => void process.stderr.write(text));
+}
+
+/**
+ * The targets the command line named, read once: the state is emptied so a program parsed again (a
+ * test, a watch loop) starts from none. Call it before the run, so a bad `--output` is refused
+ * before any work is done.
+ */
+export function takeOutputTargets(state: OutputState): OutputTarget[] {
+  try {
+    return outputTargets(state);
+  } finally {
+    state.targets = [];
+    delete state.maxProblems;
+  }
+}
+
+/** Writes the report to every target and returns the exit code (0, or 1 when the gate fails). */
+export function finishRun(report: Report, targets: readonly OutputTarget[], options: FinishOptions, io: CliIo = {}): number {
+  writeReports(report, [...targets], {
+    cwd: io.cwd ?? process.cwd(),
+    showPii: Boolean(options.showPii),
+    quiet: Boolean(options.quiet),
+    color: colorWanted(io),
+    stdout: stdoutOf(io),
+  });
+  return gateExit(report, { failSeverity: options.failSeverity ?? 'error', minScore: options.minScore, minCoverage: options.minCoverage }, stderrOf(io));
+}
