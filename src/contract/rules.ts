@@ -171,7 +171,7 @@ const DEFINITIONS = {
     description: 'A JSON response declares no charset or charset=utf-8: the platform\'s text is UTF-8.',
   },
   'contract-field-case': {
-    severity: 'warn',
+    severity: 'error',
     category: 'naming',
     source: 'response',
     description: 'Field names in live JSON bodies are camelCase (no snake_case or kebab-case members).',
