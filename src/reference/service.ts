@@ -27,7 +27,7 @@ export interface ReferenceServiceOptions {
   faults?: FaultName[];
   /** Structured logs: off (the default), to standard error (`true`), or to a stream. */
   log?: boolean | NodeJS.WritableStream;
-  /** Where profiles come from; default the shipped `fixtures/reference/profiles.json`. */
+  /** Where profiles come from; default the shipped `assets/reference/profiles.json`. */
   store?: ProfileStore;
 }
 

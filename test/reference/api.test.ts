@@ -58,7 +58,7 @@ describe('the running service', () => {
     expect(service.clientId).toBe('vottur-dev-client');
     expect(service.clientSecret!.length).toBeGreaterThanOrEqual(20);
     expect(service.scope).toBe('@island.is/user-profile:read');
-    expect(service.descriptionPath).toMatch(/fixtures[/\\]reference[/\\]user-profile\.openapi\.yaml$/);
+    expect(service.descriptionPath).toMatch(/assets[/\\]reference[/\\]user-profile\.openapi\.yaml$/);
     expect(service.faults).toEqual([]);
   });
 });
@@ -79,7 +79,7 @@ describe('GET /v2/users/{nationalId}', () => {
   });
 
   it('validates every profile in the data against the description, with either client type', async () => {
-    const data = JSON.parse(readFileSync(packageFile('fixtures/reference/profiles.json'), 'utf8')) as { profiles: Array<{ nationalId: string }> };
+    const data = JSON.parse(readFileSync(packageFile('assets/reference/profiles.json'), 'utf8')) as { profiles: Array<{ nationalId: string }> };
     for (const { nationalId } of data.profiles) {
       for (const clientType of ['FIRST_PARTY', 'THIRD_PARTY']) {
         const answer = await byPath(nationalId, `?clientType=${clientType}`);

@@ -4,7 +4,7 @@ import { scoreReport } from '../score.js';
 import type { FormatContext } from './types.js';
 
 /**
- * The JSON report (documented by `docs/report.schema.json`): a top-level object in the
+ * The JSON report (documented by `assets/report.schema.json`): a top-level object in the
  * platform's own conventions (camelCase, `createdTimestamp`), and the input of `vottur report`.
  * `summary` and `score` are derived from the findings (and recomputed when a report is read back).
  */
