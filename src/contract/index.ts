@@ -137,7 +137,8 @@ async function run(options: ContractTestOptions, mask: (text: string) => string,
 
   // Without the examples phase no planned request is sent (and Dredd, which replays them, is not run).
   let requests = phases.includes('examples') ? plan.requests : [];
-  if (wantNoScope && !credentials.noScope) {
+  // Without any credentials, contract-credentials-missing below says it once for every probe.
+  if (wantNoScope && !credentials.noScope && credentials.hasCredentials) {
     const skipped = [...new Set(requests.filter((r) => r.kind === 'noScope').map((r) => r.op.label))];
     findings.push(
       contractFinding('contract-probe-skipped', description.displayPath, {
@@ -148,21 +149,49 @@ async function run(options: ContractTestOptions, mask: (text: string) => string,
     requests = requests.filter((r) => r.kind !== 'noScope');
   }
 
-  progress(`testing ${description.operations.length} operation${description.operations.length === 1 ? '' : 's'} of ${description.displayPath} at ${server.href}: ${requests.length} request${requests.length === 1 ? '' : 's'}`);
+  // Without credentials a secured operation can only be asked for its 401: every other request
+  // would fail as a knock-on of that 401, so they are not sent, and one finding says what to pass.
+  const notTested = new Map<OperationModel, string>();
+  if (!credentials.hasCredentials) {
+    const secured = description.operations.filter((op) => op.secured);
+    if (secured.length > 0) {
+      const held = requests.filter((r) => r.op.secured && r.credentials !== 'none');
+      for (const op of secured) notTested.set(op, 'no credentials were given');
+      requests = requests.filter((r) => !(r.op.secured && r.credentials !== 'none'));
+      findings.push(
+        contractFinding('contract-credentials-missing', description.displayPath, {
+          message: `no credentials were given, and ${secured.length === description.operations.length ? 'every operation' : `${secured.length} of ${description.operations.length} operations`} ${secured.length === 1 ? 'requires' : 'require'} them: ${held.length} request${held.length === 1 ? '' : 's'} that need${held.length === 1 ? 's' : ''} a token ${held.length === 1 ? 'was' : 'were'} not sent, and only the 401 without credentials was checked. Pass --bearer <token>, or --token-url <url> with --client-id <id> (the secret in VOTTUR_CLIENT_SECRET), or --header 'Authorization: …'`,
+          path: ['components', 'securitySchemes'],
+        }),
+      );
+    }
+  }
+
+  const planned = roundRobin(requests);
+  progress(`testing ${description.operations.length} operation${description.operations.length === 1 ? '' : 's'} of ${description.displayPath} at ${server.href}: ${planned.length} request${planned.length === 1 ? '' : 's'}`);
   const userAgent = `vottur/${toolInfo().version}`;
   const limit = createLimiter(concurrency);
-  const exchanges: Exchange[] = await Promise.all(
-    requests.map((planned) =>
-      limit(async () => {
-        const url = buildUrl(server, planned.pathname, planned.query);
+  // After a timeout or a refused connection nothing more is sent for that operation: a server that
+  // does not answer costs one wait per operation, not one per request.
+  const failedOps = new Map<OperationModel, number>();
+  const sent = await Promise.all(
+    planned.map((request) =>
+      limit(async (): Promise<Exchange | undefined> => {
+        if (failedOps.has(request.op)) {
+          failedOps.set(request.op, failedOps.get(request.op)! + 1);
+          return undefined;
+        }
+        const url = buildUrl(server, request.pathname, request.query);
         const outcome = await send(
-          { method: planned.method, url, headers: { ...planned.headers, ...headersFor(planned, credentials) }, ...(planned.body !== undefined ? { body: planned.body } : {}) },
-          { timeoutMs, userAgent, followRedirect: (status) => !planned.op.responses.some((r) => r.status === String(status)) },
+          { method: request.method, url, headers: { ...request.headers, ...headersFor(request, credentials) }, ...(request.body !== undefined ? { body: request.body } : {}) },
+          { timeoutMs, userAgent, followRedirect: (status) => !request.op.responses.some((r) => r.status === String(status)) },
         );
-        return { planned, url, outcome };
+        if (!outcome.ok && !failedOps.has(request.op)) failedOps.set(request.op, 0);
+        return { planned: request, url, outcome };
       }),
     ),
   );
+  const exchanges: Exchange[] = sent.filter((e): e is Exchange => e !== undefined);
 
   const validators = new SchemaValidators(description);
   const transportFailures = exchanges.filter((e) => !e.outcome.ok);
@@ -176,7 +205,23 @@ async function run(options: ContractTestOptions, mask: (text: string) => string,
       }),
     );
   } else {
-    for (const exchange of exchanges) findings.push(...exchangeFindings(description, validators, credentials, exchange, server));
+    const told = new Set<OperationModel>();
+    for (const exchange of exchanges) {
+      const own = exchangeFindings(description, validators, credentials, exchange, server);
+      const held = failedOps.get(exchange.planned.op) ?? 0;
+      if (!exchange.outcome.ok && held > 0 && !told.has(exchange.planned.op)) {
+        told.add(exchange.planned.op);
+        for (const finding of own) finding.message += `; the other ${held} request${held === 1 ? '' : 's'} of ${exchange.planned.op.label} ${held === 1 ? 'was' : 'were'} not sent`;
+      }
+      findings.push(...own);
+    }
+  }
+  for (const exchange of exchanges) {
+    // An operation is tested when a request with the credentials it needs got an answer.
+    const op = exchange.planned.op;
+    if (exchange.outcome.ok || notTested.has(op)) continue;
+    const answered = exchanges.some((e) => e.planned.op === op && e.outcome.ok && (e.planned.credentials === 'full' || !op.secured));
+    if (!answered) notTested.set(op, allUnreachable ? 'the server could not be reached' : `no answer: ${exchange.outcome.reason}`);
   }
 
   const ran = new Set<ContractRuleId>(['contract-missing-example', 'contract-probe-skipped', 'contract-unreachable', 'contract-timeout', 'contract-redirect']);
@@ -197,6 +242,7 @@ async function run(options: ContractTestOptions, mask: (text: string) => string,
       seed,
       maxExamples,
       allowUnsafeMethods: Boolean(options.allowUnsafeMethods),
+      skip: notTested,
       ...(data ? { data } : {}),
       examples: exchanges.map((e) => ({ op: e.planned.op, kind: e.planned.kind, method: e.planned.method, url: e.url, headers: { ...e.planned.headers, ...headersFor(e.planned, credentials) }, ...(e.planned.body !== undefined ? { body: e.planned.body } : {}), outcome: e.outcome })),
       send: (request) => limit(() => send(request, { timeoutMs, userAgent, followRedirect: () => false })),
@@ -225,6 +271,13 @@ async function run(options: ContractTestOptions, mask: (text: string) => string,
     }
   }
   for (const finding of findings) ran.add(finding.ruleId as ContractRuleId);
+  {
+    // The total the summary shows, with its parts as the progress lines above gave them.
+    const generatedCount = generated ? [...generated.requests.values()].reduce((sum, n) => sum + n, 0) : 0;
+    const dreddCount = dredd ? dredd.results.filter((r) => r.outcome !== 'skip').length : 0;
+    const total = exchanges.length + generatedCount + dreddCount;
+    progress(`${total} request${total === 1 ? '' : 's'} in all: ${exchanges.length} planned, ${generatedCount} generated, ${dreddCount} by Dredd`);
+  }
 
   const scrubbed = findings.map((finding) => ({
     ...finding,
@@ -238,10 +291,24 @@ async function run(options: ContractTestOptions, mask: (text: string) => string,
     documents: [{ path: description.displayPath, ...(description.title ? { title: description.title } : {}), ...(description.version ? { version: description.version } : {}) }],
     rules: [...ran].map(contractRule).sort((a: RuleMeta, b: RuleMeta) => a.id.localeCompare(b.id)),
     findings: options.showPii ? scrubbed : maskDeep(scrubbed),
-    operations: operationResults(description, exchanges, dredd, scrubbed, generated),
+    operations: operationResults(description, exchanges, dredd, scrubbed, generated, notTested),
     ...(generated ? { coverage: generated.coverage } : {}),
   };
   return report;
+}
+
+/** The requests in turns: the first of every operation, then the second of every operation, and so on. */
+function roundRobin(requests: readonly PlannedRequest[]): PlannedRequest[] {
+  const byOp = new Map<OperationModel, PlannedRequest[]>();
+  for (const request of requests) {
+    const list = byOp.get(request.op) ?? [];
+    list.push(request);
+    byOp.set(request.op, list);
+  }
+  const lists = [...byOp.values()];
+  const ordered: PlannedRequest[] = [];
+  for (let turn = 0; ordered.length < requests.length; turn++) for (const list of lists) if (turn < list.length) ordered.push(list[turn]!);
+  return ordered;
 }
 
 function positiveInteger(value: number, option: string): number {
@@ -418,7 +485,14 @@ function oneLine(text: string): string {
     .join('; ');
 }
 
-function operationResults(description: ContractDescription, exchanges: Exchange[], dredd: DreddRun | undefined, findings: Finding[], generated: PhaseResult | undefined): OperationResult[] {
+function operationResults(
+  description: ContractDescription,
+  exchanges: Exchange[],
+  dredd: DreddRun | undefined,
+  findings: Finding[],
+  generated: PhaseResult | undefined,
+  notTested: ReadonlyMap<OperationModel, string>,
+): OperationResult[] {
   return description.operations.map((op) => {
     const dreddResults = dredd?.results.filter((r) => r.outcome !== 'skip' && findOperation(description, r.info) === op) ?? [];
     const planned = exchanges.filter((e) => e.planned.op === op);
@@ -430,6 +504,7 @@ function operationResults(description: ContractDescription, exchanges: Exchange[
       requests: planned.length + dreddResults.length + (generated?.requests.get(op.label) ?? 0),
       findings: findings.filter((f) => f.operation === op.label).length,
       durationMs,
+      ...(notTested.has(op) ? { notTested: notTested.get(op)! } : {}),
     };
   });
 }

@@ -116,6 +116,12 @@ const DEFINITIONS = {
     source: 'contract',
     description: 'Every value a planned request needs can be derived from the description (examples) or the --data file.',
   },
+  'contract-credentials-missing': {
+    severity: 'error',
+    category: 'security',
+    source: 'contract',
+    description: 'Secured operations were not tested because no credentials were given: the option to pass is named, and only the 401 without credentials is checked.',
+  },
   'contract-probe-skipped': {
     severity: 'info',
     category: 'security',

@@ -59,8 +59,8 @@ export const DATE_TIME_FIELDS = ['createdTimestamp', 'lastNudge', 'nextNudge'] a
 /** Fields of the bodies that hold a national identifier. */
 export const NATIONAL_ID_FIELDS = ['nationalId', 'toNationalId', 'fromNationalId'] as const;
 
-/** How long `slow` holds every answer back. */
-export const SLOW_DELAY_MS = 5000;
+/** How long `slow` holds every answer back: longer than vottur's default `--timeout` (10 s), so the default run catches it. */
+export const SLOW_DELAY_MS = 12_000;
 
 const FAULT_TABLE = [
   {

@@ -135,6 +135,12 @@ export interface OperationResult {
   findings: number;
   /** Total time of the requests made for the operation, where measured (JUnit's `time`). */
   durationMs?: number;
+  /**
+   * Present when the operation was not tested, saying why: no request with the credentials it
+   * needs got an answer (the server could not be reached, every request timed out, no credentials
+   * were given). Nothing tested is not passed: such an operation counts against the score.
+   */
+  notTested?: string;
 }
 
 export function summarise(findings: readonly Finding[]): Summary {

@@ -77,6 +77,8 @@ export interface PhaseOptions {
   allowUnsafeMethods: boolean;
   data?: ContractData;
   examples: readonly ExampleExchange[];
+  /** Operations not to generate requests for, with the reason (e.g. no credentials for a secured one). */
+  skip?: ReadonlyMap<OperationModel, string>;
   /** Sends one request (the runner's time limit, concurrency cap and user agent). */
   send: (request: HttpRequest, op: OperationModel) => Promise<HttpOutcome>;
   progress?: (message: string) => void;
@@ -130,6 +132,7 @@ export async function runPhases(options: PhaseOptions): Promise<PhaseResult> {
     if (example.outcome.ok) noteStatus(example.op, example.outcome.response.status);
     else stats(example.op).skipped = `its example request got no answer (${example.outcome.reason})`;
   }
+  for (const [op, reason] of options.skip ?? []) stats(op).skipped ??= `not generated: ${reason}`;
 
   /** One finding per rule, operation and phase: a fault seen by 300 requests is one finding, not 300. */
   const report = (finding: Finding, phase: Phase) => {

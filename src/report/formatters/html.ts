@@ -334,7 +334,9 @@ export function formatHtml(report: Report, context: FormatContext): string {
     const own = visible.findings.filter((f) => f.source !== 'lint' && f.document === o.document && f.operation === o.operation);
     const counts = summarise(own);
     const result =
-      o.requests === 0
+      o.notTested !== undefined
+        ? `<span class="result-fail" title="${esc(mask(o.notTested))}">not tested</span>`
+        : o.requests === 0
         ? '<span class="result-skip">not exercised</span>'
         : counts.error > 0
           ? '<span class="result-fail">failed</span>'

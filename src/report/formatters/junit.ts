@@ -147,7 +147,7 @@ function suites(report: Report, score: ReportScore): Suite[] {
           name,
           own.filter((f) => f.ruleId === rule.id),
           undefined,
-          operation.requests === 0 ? 'operation not exercised: no request was made' : undefined,
+          operation.notTested !== undefined ? `operation not tested: ${operation.notTested}` : operation.requests === 0 ? 'operation not exercised: no request was made' : undefined,
         ),
       ),
     });

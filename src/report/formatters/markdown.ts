@@ -171,7 +171,7 @@ export function formatMarkdown(report: Report, context: FormatContext): string {
         operations.map((o) => {
           const own = visible.findings.filter((f) => f.source !== 'lint' && f.document === o.document && f.operation === o.operation);
           const worst = own.some((f) => f.severity === 'error') ? '🔴 failed' : own.some((f) => f.severity === 'warn') ? '🟠 warnings' : '✅ passed';
-          return [code(o.operation), o.operationId ? code(o.operationId) : '', String(o.requests), String(o.findings), o.requests === 0 ? '⏭️ not exercised' : worst];
+          return [code(o.operation), o.operationId ? code(o.operationId) : '', String(o.requests), String(o.findings), o.notTested !== undefined ? `🔴 not tested: ${maskText(o.notTested, context.showPii)}` : o.requests === 0 ? '⏭️ not exercised' : worst];
         }),
       ),
       '',

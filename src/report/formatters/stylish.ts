@@ -133,8 +133,16 @@ export function formatStylish(report: Report, context: FormatContext): string {
   const documents = `${report.documents.length} document${report.documents.length === 1 ? '' : 's'}`;
   if (report.operations?.length) {
     const requests = report.operations.reduce((sum, op) => sum + op.requests, 0);
-    const failing = report.operations.filter((op) => op.findings > 0).length;
-    lines.push(colors.dim(`${report.operations.length} operation${report.operations.length === 1 ? '' : 's'} tested with ${requests} request${requests === 1 ? '' : 's'}${failing ? `, ${failing} with findings` : ', all as described'}; ${report.rules.length} rules checked.`));
+    const untested = report.operations.filter((op) => op.notTested !== undefined);
+    const tested = report.operations.length - untested.length;
+    const failing = report.operations.filter((op) => op.findings > 0 && op.notTested === undefined).length;
+    const outcome = tested === 0 ? '' : failing ? `, ${failing} with findings` : ', all as described';
+    lines.push(colors.dim(`${tested} of ${report.operations.length} operation${report.operations.length === 1 ? '' : 's'} tested with ${requests} request${requests === 1 ? '' : 's'}${outcome}; ${report.rules.length} rules checked.`));
+    if (untested.length > 0) {
+      const shown = untested.slice(0, 5).map((op) => `${op.operation} (${op.notTested})`);
+      const more = untested.length > shown.length ? `, and ${untested.length - shown.length} more` : '';
+      lines.push(colors.red(`${untested.length} operation${untested.length === 1 ? '' : 's'} not tested, counted against the score: ${mask(shown.join('; '))}${more}.`));
+    }
   }
   if (isDiffReport(report)) {
     // A diff: change counts per class and the version verdict instead of a conformance score.
