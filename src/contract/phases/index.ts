@@ -252,7 +252,8 @@ export async function runPhases(options: PhaseOptions): Promise<PhaseResult> {
         const documented = ops.map((op) => op.method);
         const method = ['PUT', 'PATCH', 'DELETE', 'POST'].find((m) => !documented.includes(m));
         const op = ops.find((candidate) => candidate.method === 'GET') ?? ops[0]!;
-        if (!method) return;
+        // Not for a path whose operation is skipped (no answer to its examples, no credentials).
+        if (!method || stats(op).skipped !== undefined) return;
         const inputs = operationInputs(description, op, options.data);
         const request = { ...buildRequest(options.server, op, inputs, baseValues(inputs), options.credentials.full), method };
         const verdict = await exchange(op, 'coverage', request, { kind: 'method', documented }, `method ${method} (not documented for ${op.pathKey})`);

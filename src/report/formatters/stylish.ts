@@ -92,7 +92,7 @@ export function formatStylish(report: Report, context: FormatContext): string {
     }
   };
   for (const [document, findings] of byDocument) {
-    lines.push(colors.underline(document));
+    lines.push(colors.underline(mask(document)));
     // Findings on the description: `line:col  severity  rule  message  path`.
     const onDescription = findings.filter((f) => f.line !== undefined || !isContract(f));
     if (onDescription.length) {
