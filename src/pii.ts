@@ -11,6 +11,13 @@
  */
 const NATIONAL_ID = /(?<![\d])(\d{6})(-?)(\d{4})(?![\d])/g;
 
+/**
+ * The synthetic identifier vottur's fix hints suggest (valid, born 1 January 1900; the same value
+ * as `SYNTHETIC_NATIONAL_ID` in rulesets/lib/conventions.ts, which this shared module cannot
+ * import): left unmasked so that a hint can be copied as it is.
+ */
+export const SYNTHETIC_NATIONAL_ID = '0101003059';
+
 /** One character of the text as read: its decoded value and where it stood. */
 interface Unit {
   char: string;
@@ -69,7 +76,9 @@ function maskEncoded(text: string): string {
 }
 
 export function maskNationalIds(text: string): string {
-  const masked = text.replace(NATIONAL_ID, (_match, head: string, hyphen: string) => `${head}${hyphen}****`);
+  const masked = text.replace(NATIONAL_ID, (match: string, head: string, hyphen: string, tail: string) =>
+    `${head}${tail}` === SYNTHETIC_NATIONAL_ID ? match : `${head}${hyphen}****`,
+  );
   return masked.includes('%') || masked.includes('~') ? maskEncoded(masked) : masked;
 }
 

@@ -52,3 +52,13 @@ describe('maskNationalIds', () => {
     );
   });
 });
+
+describe('the synthetic identifier of fix hints', () => {
+  it('is valid, the same in the rules and the masker, and left unmasked so a hint can be copied', async () => {
+    const { SYNTHETIC_NATIONAL_ID: inRules, hasValidCheckDigit } = await import('../rulesets/lib/conventions.js');
+    const { SYNTHETIC_NATIONAL_ID: inMasker } = await import('../src/pii.js');
+    expect(inRules).toBe(inMasker);
+    expect(hasValidCheckDigit(inRules)).toBe(true);
+    expect(maskNationalIds(`write \`'${inRules}'\``)).toBe(`write \`'${inRules}'\``);
+  });
+});
