@@ -16,6 +16,7 @@ import { isValidNationalId } from './national-id.js';
 import {
   JSON_CONTENT_TYPE,
   PROBLEM_CONTENT_TYPE,
+  rawProblemResponse,
   httpProblem,
   maskForProblem,
   quoteRejectedValue,
@@ -47,6 +48,9 @@ export interface ReferenceApp {
 /** Where an identifier comes from: a path parameter, or a header of the dot-placeholder form. */
 type IdentifierSource = { in: 'path'; name: string } | { in: 'header'; name: string };
 
+/** The longest URL the service reads: its longest route with two identifiers and a query fits many times over. */
+export const MAX_URL_LENGTH = 2048;
+
 const NATIONAL_ID_MESSAGE = 'must be a national identifier: ten digits, no hyphen, with a valid check digit';
 
 export function buildReferenceApp(options: ReferenceAppOptions): ReferenceApp {
@@ -73,7 +77,36 @@ export function buildReferenceApp(options: ReferenceAppOptions): ReferenceApp {
     // Requests that arrive while closing are still answered by the routes (as Problem Details
     // where they fail), not by a bare 503; `service.ts` cuts every connection shortly after.
     return503OnClosing: false,
+    // A URL Fastify cannot decode (`%2x`) is answered as every other bad request: Problem
+    // Details, the raw URL (which may hold an identifier) never echoed.
+    frameworkErrors: (error, request, reply) => {
+      const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+      return sendProblem(request, reply, httpProblem(status, error.code === 'FST_ERR_BAD_URL' ? 'The URL is not valid: a percent-encoding in it cannot be decoded.' : 'The request could not be read.'));
+    },
+    // Errors before there is a request to route (headers too large, a malformed request line):
+    // Node hands over the socket; the answer is still Problem Details, and nothing is echoed.
+    clientErrorHandler: (error: NodeJS.ErrnoException & { bytesParsed?: number }, socket) => {
+      if (!socket.writable) return socket.destroy();
+      const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+      const detail = status === 431 ? `The request's headers (the request line and URL included) are larger than the service reads.` : 'The request could not be parsed as HTTP.';
+      socket.end(rawProblemResponse(httpProblem(status, detail)));
+    },
   }) as unknown as FastifyInstance;
+
+  // A URL longer than any of the service's routes can use: 414 before authentication or routing.
+  app.addHook('onRequest', async (request, reply) => {
+    if ((request.raw.url ?? '').length > MAX_URL_LENGTH) {
+      return sendProblem(request, reply, httpProblem(414, `The URL is longer than ${MAX_URL_LENGTH} characters.`));
+    }
+  });
+  // OPTIONS: which methods a path has, no body (and no credentials needed, as for a CORS preflight).
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'OPTIONS') return;
+    const path = requestPath(request);
+    const known = path === '/openapi.json' || path === '/openapi.yaml' || /^\/v2\/users\/[^/]+(\/actor-profiles\/[^/]+)?$/.test(path);
+    if (!known) return;
+    return reply.code(204).header('allow', 'GET, HEAD, OPTIONS').send();
+  });
 
   // ---- answers ------------------------------------------------------------------------------
 
