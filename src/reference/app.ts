@@ -4,6 +4,7 @@
  * `service.ts` starts it (with its issuer) on a port; this file only builds it.
  */
 import { randomUUID } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import { setTimeout as delay } from 'node:timers/promises';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
@@ -70,6 +71,9 @@ export function buildReferenceApp(options: ReferenceAppOptions): ReferenceApp {
   })();
   const { store, description, verifier } = options;
   const pendingDelays = new AbortController();
+  // Every request the `slow` fault holds back listens on this one signal until it is answered, so
+  // the number of listeners is the number of requests in flight, not a leak (issue 14 item 10).
+  setMaxListeners(0, pendingDelays.signal);
 
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),

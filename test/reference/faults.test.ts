@@ -401,3 +401,24 @@ describe('fault modes', () => {
     expect(Object.keys(answer.json)).toEqual(['error']);
   });
 });
+
+describe('many requests held back at once', () => {
+  it('raise no MaxListenersExceededWarning (each held request listens on the one close signal)', async () => {
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.name);
+    process.on('warning', onWarning);
+    const slow = await startReferenceService({ faults: ['slow'], auth: 'none' });
+    try {
+      const pending = Array.from({ length: 15 }, () => fetch(`${slow.baseUrl}/v2/users/${EXAMPLE_USER}`).then((r) => r.status, () => 'closed'));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await slow.close();
+      await Promise.all(pending);
+      // Warnings are emitted on the next tick.
+      await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      process.off('warning', onWarning);
+      await slow.close();
+    }
+    expect(warnings).not.toContain('MaxListenersExceededWarning');
+  });
+});
