@@ -4,7 +4,7 @@
  */
 import type { Command } from 'commander';
 import type { AuthOptions } from '../contract/auth.js';
-import { DEFAULT_CONCURRENCY, DEFAULT_MAX_EXAMPLES, DEFAULT_TIMEOUT_MS, MAX_SEED, parsePhases, PHASES, type ContractTestOptions, type Phase } from '../contract/index.js';
+import { DEFAULT_CONCURRENCY, DEFAULT_MAX_EXAMPLES, DEFAULT_MAX_RESPONSE_TIME_MS, DEFAULT_TIMEOUT_MS, MAX_SEED, parsePhases, PHASES, type ContractTestOptions, type Phase } from '../contract/index.js';
 import type { Severity } from '../report/finding.js';
 import { maskNationalIds } from '../pii.js';
 import { CouldNotRunError, errorLine } from '../errors.js';
@@ -20,6 +20,8 @@ export interface ContractCommandOptions {
   showPii?: boolean;
   timeout: number;
   concurrency: number;
+  rate?: number;
+  maxResponseTime: number;
   header: string[];
   bearer?: string;
   tokenUrl?: string;
@@ -34,6 +36,13 @@ export interface ContractCommandOptions {
   seed?: number;
   minCoverage?: number;
   allowUnsafeMethods?: boolean;
+}
+
+/** `--rate 10` or `--rate 10/s`: requests per second. */
+export function ratePerSecond(value: string): number {
+  const match = /^([0-9]+(?:\.[0-9]+)?)(?:\/s)?$/.exec(value.trim());
+  if (!match || Number(match[1]) <= 0) throw new CouldNotRunError(`--rate "${value}" is not a number of requests per second, e.g. 10 or 10/s`);
+  return Number(match[1]);
 }
 
 function seedNumber(value: string): number {
@@ -61,6 +70,8 @@ export function addContractOptions(command: Command, state: OutputState): Comman
     .option('--show-pii', 'show national identifiers unmasked in the output')
     .option('--timeout <ms>', 'time limit for each request, in milliseconds', wholeNumber('--timeout'), DEFAULT_TIMEOUT_MS)
     .option('--concurrency <n>', 'requests in flight at once', wholeNumber('--concurrency'), DEFAULT_CONCURRENCY)
+    .option('--rate <n>', 'start at most n requests per second (10 or 10/s), over the whole run (default: no limit)', ratePerSecond)
+    .option('--max-response-time <ms>', 'response time budget: a slower answer is a contract-response-time warning', wholeNumber('--max-response-time'), DEFAULT_MAX_RESPONSE_TIME_MS)
     .option('--header <header>', "a header sent with every authenticated request, 'Name: value' (repeatable)", collect, [])
     .option('--bearer <token>', 'an access token, sent as Authorization: Bearer <token>')
     .option('--token-url <url>', 'OAuth 2.0 token endpoint: fetch a token with the client-credentials grant')
@@ -103,11 +114,13 @@ export function authFrom(options: ContractCommandOptions): AuthOptions {
 }
 
 /** The library options for a run, minus description, server and credentials. */
-export function runOptionsFrom(options: ContractCommandOptions, io: CliIo): Pick<ContractTestOptions, 'timeoutMs' | 'concurrency' | 'dredd' | 'showPii' | 'data' | 'onProgress' | 'phases' | 'maxExamples' | 'seed' | 'allowUnsafeMethods'> {
+export function runOptionsFrom(options: ContractCommandOptions, io: CliIo): Pick<ContractTestOptions, 'timeoutMs' | 'concurrency' | 'rate' | 'maxResponseTimeMs' | 'dredd' | 'showPii' | 'data' | 'onProgress' | 'phases' | 'maxExamples' | 'seed' | 'allowUnsafeMethods'> {
   const stderr = stderrOf(io);
   return {
     timeoutMs: options.timeout,
     concurrency: options.concurrency,
+    maxResponseTimeMs: options.maxResponseTime,
+    ...(options.rate !== undefined ? { rate: options.rate } : {}),
     dredd: options.dredd,
     showPii: Boolean(options.showPii),
     ...(options.data !== undefined ? { data: options.data } : {}),

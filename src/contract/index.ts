@@ -16,7 +16,7 @@ import { loadContractDescription, successStatuses, type ContractDescription, typ
 import { runDredd, type DreddPrepared, type DreddRun, type DreddTransactionInfo } from './dredd.js';
 import { checkExpectation } from './expect.js';
 import { contractFinding } from './finding.js';
-import { createLimiter, send, type HttpOutcome } from './http.js';
+import { createLimiter, createPacer, send, type HttpOutcome } from './http.js';
 import { planRequests, type PlannedRequest, type ProbeKind } from './plan.js';
 import { contractRule, type ContractRuleId } from './rules.js';
 import { checkResponse, SchemaValidators, type ResponseCheckContext } from './validate.js';
@@ -41,6 +41,10 @@ export interface ContractTestOptions {
   timeoutMs?: number;
   /** Requests in flight at once (default 4). */
   concurrency?: number;
+  /** Requests started per second at most, over the whole run (default: no limit). */
+  rate?: number;
+  /** An answer slower than this (ms) is a `contract-response-time` warning (default 2000). */
+  maxResponseTimeMs?: number;
   /** Run Dredd's transactions too (default true). */
   dredd?: boolean;
   /** Leave national identifiers unmasked in the report and progress messages (default false). */
@@ -64,6 +68,8 @@ export interface ContractTestOptions {
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
 export const DEFAULT_CONCURRENCY = 4;
+/** The response time budget (issue 13): an answer slower than this is a warning. */
+export const DEFAULT_MAX_RESPONSE_TIME_MS = 2_000;
 
 const RESPONSE_RULES: ContractRuleId[] = [
   'contract-status-documented',
@@ -114,6 +120,20 @@ async function run(options: ContractTestOptions, mask: (text: string) => string,
   const cwd = options.cwd ?? process.cwd();
   const timeoutMs = positiveInteger(options.timeoutMs ?? DEFAULT_TIMEOUT_MS, '--timeout');
   const concurrency = positiveInteger(options.concurrency ?? DEFAULT_CONCURRENCY, '--concurrency');
+  const maxResponseTimeMs = positiveInteger(options.maxResponseTimeMs ?? DEFAULT_MAX_RESPONSE_TIME_MS, '--max-response-time');
+  if (options.rate !== undefined && !(Number.isFinite(options.rate) && options.rate > 0)) throw new CouldNotRunError(`--rate must be a number of requests per second above 0 (got ${options.rate})`);
+  const pace = options.rate !== undefined ? createPacer(options.rate) : undefined;
+  // The slowest answer per operation, for the response time budget.
+  const slowest = new Map<OperationModel, { durationMs: number; over: number; answers: number; label: string }>();
+  const timed = (op: OperationModel, label: string, outcome: HttpOutcome): HttpOutcome => {
+    if (!outcome.ok) return outcome;
+    const entry = slowest.get(op) ?? { durationMs: 0, over: 0, answers: 0, label };
+    entry.answers++;
+    if (outcome.durationMs > maxResponseTimeMs) entry.over++;
+    if (outcome.durationMs > entry.durationMs) Object.assign(entry, { durationMs: outcome.durationMs, label });
+    slowest.set(op, entry);
+    return outcome;
+  };
   const server = parseServer(options.server);
   const phases = parsePhases(options.phases ?? PHASES);
   const maxExamples = positiveInteger(options.maxExamples ?? DEFAULT_MAX_EXAMPLES, '--max-examples');
@@ -182,9 +202,13 @@ async function run(options: ContractTestOptions, mask: (text: string) => string,
           return undefined;
         }
         const url = buildUrl(server, request.pathname, request.query);
-        const outcome = await send(
-          { method: request.method, url, headers: { ...request.headers, ...headersFor(request, credentials) }, ...(request.body !== undefined ? { body: request.body } : {}) },
-          { timeoutMs, userAgent, followRedirect: (status) => !request.op.responses.some((r) => r.status === String(status)) },
+        const outcome = timed(
+          request.op,
+          `${request.method} ${request.pathname}${request.query ? `?${request.query}` : ''}`,
+          await send(
+            { method: request.method, url, headers: { ...request.headers, ...headersFor(request, credentials) }, ...(request.body !== undefined ? { body: request.body } : {}) },
+            { timeoutMs, userAgent, followRedirect: (status) => !request.op.responses.some((r) => r.status === String(status)), ...(pace ? { pace } : {}) },
+          ),
         );
         if (!outcome.ok && !failedOps.has(request.op)) failedOps.set(request.op, 0);
         return { planned: request, url, outcome };
@@ -245,7 +269,8 @@ async function run(options: ContractTestOptions, mask: (text: string) => string,
       skip: notTested,
       ...(data ? { data } : {}),
       examples: exchanges.map((e) => ({ op: e.planned.op, kind: e.planned.kind, method: e.planned.method, url: e.url, headers: { ...e.planned.headers, ...headersFor(e.planned, credentials) }, ...(e.planned.body !== undefined ? { body: e.planned.body } : {}), outcome: e.outcome })),
-      send: (request) => limit(() => send(request, { timeoutMs, userAgent, followRedirect: () => false })),
+      send: (request, op) =>
+        limit(async () => timed(op, `${request.method} ${request.url.pathname}${request.url.search}`, await send(request, { timeoutMs, userAgent, followRedirect: () => false, ...(pace ? { pace } : {}) }))),
       progress,
     });
     findings.push(...generated.findings);
@@ -263,12 +288,24 @@ async function run(options: ContractTestOptions, mask: (text: string) => string,
         server: server.href,
         timeoutMs,
         concurrency,
+        ...(pace ? { pace } : {}),
         prepare: (info) => prepareForDredd(description, exchanges, credentials, info),
         checkBody: (info) => !documentsSchema(description, info),
       });
       ran.add('contract-dredd');
       findings.push(...dreddFindings(description, dredd, progress));
     }
+  }
+  // The response time budget: one warning per operation, naming its slowest answer.
+  if (slowest.size > 0) ran.add('contract-response-time');
+  for (const [op, entry] of slowest) {
+    if (entry.over === 0) continue;
+    findings.push(
+      contractFinding('contract-response-time', description.displayPath, {
+        op,
+        message: `${entry.label} took ${Math.round(entry.durationMs)} ms, over the response time budget of ${maxResponseTimeMs} ms (--max-response-time); ${entry.over} of ${entry.answers} answers to ${op.label} were over it`,
+      }),
+    );
   }
   for (const finding of findings) ran.add(finding.ruleId as ContractRuleId);
   {

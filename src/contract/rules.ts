@@ -116,6 +116,12 @@ const DEFINITIONS = {
     source: 'contract',
     description: 'Every value a planned request needs can be derived from the description (examples) or the --data file.',
   },
+  'contract-response-time': {
+    severity: 'warn',
+    category: 'methods',
+    source: 'response',
+    description: 'Answers come within the response time budget (--max-response-time, default 2 s).',
+  },
   'contract-credentials-missing': {
     severity: 'error',
     category: 'security',

@@ -97,3 +97,45 @@ describe('a contract run scores what it tested', () => {
     expect(stdout).toMatch(/Score 0\/100 \(F\)\.\n$/);
   });
 });
+
+describe('the response time budget and the request rate (issue 13)', () => {
+  it('an answer over --max-response-time is one warning per operation, naming the slowest', async () => {
+    const server = await things({ delayMs: 250 });
+    const report = await run(server.url, { maxResponseTimeMs: 100, timeoutMs: 5000 });
+    const slow = report.findings.filter((f) => f.ruleId === 'contract-response-time');
+    expect(slow).toHaveLength(report.operations!.length);
+    for (const finding of slow) {
+      expect(finding.severity).toBe('warn');
+      expect(finding.message).toMatch(/^(GET|POST) \S+ took \d+ ms, over the response time budget of 100 ms \(--max-response-time\); \d+ of \d+ answers to .+ were over it$/);
+    }
+    expect(report.rules.map((r) => r.id)).toContain('contract-response-time');
+    const fast = await run(server.url, { maxResponseTimeMs: 4000, timeoutMs: 5000 });
+    expect(fast.findings.filter((f) => f.ruleId === 'contract-response-time')).toEqual([]);
+  });
+
+  it('--rate spaces the starts of requests 1/n s apart, whoever sends them (fake clock)', async () => {
+    const { vi } = await import('vitest');
+    const { createPacer } = await import('../../src/contract/http.js');
+    vi.useFakeTimers({ toFake: ['setTimeout', 'performance'] });
+    try {
+      const pace = createPacer(10);
+      const started: number[] = [];
+      const all = Promise.all(Array.from({ length: 5 }, () => pace().then(() => started.push(performance.now()))));
+      await vi.advanceTimersByTimeAsync(1000);
+      await all;
+      expect(started).toHaveLength(5);
+      for (let i = 1; i < started.length; i++) expect(started[i]! - started[i - 1]!).toBeGreaterThanOrEqual(100);
+      expect(started.at(-1)! - started[0]!).toBeLessThan(500);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('--rate takes 10 or 10/s, and refuses 0 in one line', async () => {
+    const { ratePerSecond } = await import('../../src/cli/contract-options.js');
+    expect(ratePerSecond('10')).toBe(10);
+    expect(ratePerSecond('2.5/s')).toBe(2.5);
+    expect(() => ratePerSecond('0')).toThrow(/--rate "0" is not a number of requests per second/);
+    expect(() => ratePerSecond('fast')).toThrow(/e\.g\. 10 or 10\/s/);
+  });
+});
