@@ -17,6 +17,7 @@ import { encodePointer } from '../../rulesets/lib/openapi.js';
 import { docsUrl, nameComponentSubject, printPath, type RuleDefinition } from '../../rulesets/lib/rule.js';
 import type { DocumentInfo, Finding, RuleMeta } from '../report/finding.js';
 import { runRules, type Linter } from './engine.js';
+import { applySuppressions, SUPPRESSION_RULES } from './suppress.js';
 import { shownPath } from '../report/source.js';
 import { loadDescription, type LoadedDescription, type LoadOptions } from './load.js';
 
@@ -90,11 +91,18 @@ export async function lintDocument(file: string, options: LintDocumentOptions = 
   const metaById = ruleMetaOf(linter);
   // Structural problems (the loader's, the parser's) are reported when the linter runs that rule.
   const openapiValid = metaById.get('platform-openapi-valid');
+  const located: Array<{ finding: Finding; path: Array<string | number> }> = [];
   for (const result of results) {
     // A result of no known rule (Spectral's own diagnostics under a Spectral ruleset) is a structural problem.
     const meta = metaById.get(result.code) ?? (result.code === 'unrecognized-format' ? undefined : openapiValid);
     if (!meta) continue;
-    findings.push(toFinding(loaded, result.severity === meta.severity ? meta : { ...meta, severity: result.severity }, result.message, result.path, displayPath));
+    const finding = toFinding(loaded, result.severity === meta.severity ? meta : { ...meta, severity: result.severity }, result.message, result.path, displayPath);
+    findings.push(finding);
+    located.push({ finding, path: result.path });
+  }
+  // `x-vottur-ignore` on the bundled document, at the paths the rules reported.
+  for (const problem of applySuppressions(loaded.data, located)) {
+    findings.push(toFinding(loaded, SUPPRESSION_RULES.find((rule) => rule.id === problem.ruleId)!, problem.message, problem.path, displayPath));
   }
   if (openapiValid) {
     for (const diagnostic of root.parsed.diagnostics) {

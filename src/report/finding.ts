@@ -56,6 +56,32 @@ export interface Finding {
   reproduce?: { phase: string; curl: string; seed: number; constraint?: string };
   /** Other places the finding concerns (for diff findings: the same node in the base version). */
   related?: RelatedLocation[];
+  /**
+   * The finding's identity across runs, whatever the formatting: rule, document, the pointer with
+   * array positions replaced by stable keys, and the offending value; never a line number. The
+   * baseline's key, and SARIF's `partialFingerprints`.
+   */
+  fingerprint?: string;
+  /** An `x-vottur-ignore` on the node or an enclosing one holds the finding back, with its reason. */
+  suppressions?: Array<{ kind: 'inSource'; justification: string }>;
+  /** With `--baseline`: `unchanged` when the baseline holds the finding, else `new`. */
+  baselineState?: 'new' | 'unchanged';
+}
+
+/**
+ * Whether a finding counts towards the score, the gate and the counts: not when a suppression
+ * with a reason holds it back, nor when the baseline holds it (only new findings count).
+ */
+export function counts(finding: Pick<Finding, 'suppressions' | 'baselineState'>): boolean {
+  return !(finding.suppressions && finding.suppressions.length > 0) && finding.baselineState !== 'unchanged';
+}
+
+/** An entry of the baseline that no finding of the run matched: fixed since the baseline. */
+export interface AbsentEntry {
+  rule: string;
+  document: string;
+  pointer: string;
+  fingerprint: string;
 }
 
 export interface RelatedLocation {
@@ -96,6 +122,22 @@ export interface Report {
   operations?: OperationResult[];
   /** For contract runs with generated requests: what the phases exercised. */
   coverage?: CoverageReport;
+  /** With `--baseline`: the baseline file, what it held back, and its entries nothing matched. */
+  baseline?: { file: string; unchanged: number; expired: number; absent: AbsentEntry[] };
+  /** On the view formats for people render (`heldBackView`): the findings left out, and why. */
+  heldBack?: { suppressed: number; baselined: number };
+}
+
+/**
+ * The report as formats for people show it (stylish, Markdown, HTML, JUnit, GitHub): only the
+ * findings that count, and how many were held back. JSON and SARIF carry every finding with its
+ * suppression and baseline state instead. Scores are the same either way.
+ */
+export function heldBackView(report: Report): Report {
+  const shown = report.findings.filter(counts);
+  if (shown.length === report.findings.length) return report;
+  const suppressed = report.findings.filter((f) => f.suppressions && f.suppressions.length > 0).length;
+  return { ...report, findings: shown, heldBack: { suppressed, baselined: report.findings.length - shown.length - suppressed } };
 }
 
 /** What the contract phases exercised, per operation; `percent` is what `--min-coverage` gates on. */

@@ -4,7 +4,7 @@
  * (contract runs) when the coverage of the generated phases is below `--min-coverage`.
  */
 import { EXIT_FINDINGS, EXIT_OK, errorLine } from '../errors.js';
-import { atLeast, type Report, type Severity } from './finding.js';
+import { atLeast, counts, type Report, type Severity } from './finding.js';
 import { scoreReport } from './score.js';
 
 export interface GateOptions {
@@ -30,7 +30,7 @@ export function belowMinScore(report: Pick<Report, 'documents' | 'findings' | 'r
 
 /** True when a finding is at least as severe as the threshold. */
 export function hasFailingFinding(report: Pick<Report, 'findings'>, failSeverity: Severity = 'error'): boolean {
-  return report.findings.some((finding) => atLeast(finding.severity, failSeverity));
+  return report.findings.some((finding) => counts(finding) && atLeast(finding.severity, failSeverity));
 }
 
 /** The exit code for a run that completed: 1 (findings) or 0. */

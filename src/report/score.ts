@@ -20,7 +20,7 @@
  * Scores are rounded (half up) to whole numbers only at the end; grades are A ≥ 90, B ≥ 80,
  * C ≥ 70, D ≥ 60, F below.
  */
-import { summarise, type Category, type Finding, type Report, type Severity, type Summary } from './finding.js';
+import { counts, summarise, type Category, type Finding, type Report, type Severity, type Summary } from './finding.js';
 
 export const CATEGORIES: readonly Category[] = ['documentation', 'data-format', 'naming', 'methods', 'errors', 'security'];
 
@@ -154,7 +154,8 @@ export function testedShare(report: Pick<Report, 'operations'>, document: string
 export function scoreReport(report: Pick<Report, 'documents' | 'findings' | 'rules'> & Partial<Pick<Report, 'operations'>>): ReportScore {
   const documents = reportDocuments(report);
   const findingsOf = new Map<string, Finding[]>(documents.map((d) => [d, []]));
-  for (const finding of report.findings) findingsOf.get(scoredDocument(finding))!.push(finding);
+  // Suppressed findings and those the baseline holds do not count.
+  for (const finding of report.findings) if (counts(finding)) findingsOf.get(scoredDocument(finding))!.push(finding);
 
   const rawByDocument = documents.map((document) => {
     const findings = findingsOf.get(document)!;
@@ -186,7 +187,7 @@ export function scoreReport(report: Pick<Report, 'documents' | 'findings' | 'rul
   const byCategory = Object.fromEntries(
     CATEGORIES.map((category) => {
       const score = round(mean(rawByDocument.map((d) => d.byCategory[category])));
-      const findings = report.findings.filter((f) => f.category === category);
+      const findings = report.findings.filter((f) => f.category === category && counts(f));
       return [
         category,
         {

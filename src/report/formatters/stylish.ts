@@ -127,6 +127,14 @@ export function formatStylish(report: Report, context: FormatContext): string {
   if (listed.length < candidates.length) lines.push(colors.dim(hiddenLine(candidates, listed)), '');
   const quietened = report.findings.length - candidates.length;
   if (quietened > 0) lines.push(colors.dim(`${quietened} finding${quietened === 1 ? '' : 's'} below error not listed (--quiet); the counts and the score include ${quietened === 1 ? 'it' : 'them'}.`), '');
+  if (report.heldBack || report.baseline) {
+    const parts: string[] = [];
+    if (report.heldBack?.suppressed) parts.push(`${report.heldBack.suppressed} suppressed with a reason (x-vottur-ignore)`);
+    if (report.heldBack?.baselined) parts.push(`${report.heldBack.baselined} in the baseline`);
+    if (report.baseline?.absent.length) parts.push(`${report.baseline.absent.length} baseline entr${report.baseline.absent.length === 1 ? 'y' : 'ies'} fixed since (--prune-baseline removes ${report.baseline.absent.length === 1 ? 'it' : 'them'})`);
+    if (report.baseline?.expired) parts.push(`${report.baseline.expired} baseline entr${report.baseline.expired === 1 ? 'y' : 'ies'} expired, counted again`);
+    if (parts.length > 0) lines.push(colors.dim(`Not counted: ${parts.join('; ')}.`));
+  }
   const summary = summarise(report.findings);
   const total = report.findings.length;
   const counts = `${summary.error} error${summary.error === 1 ? '' : 's'}, ${summary.warn} warning${summary.warn === 1 ? '' : 's'}, ${summary.info} info, ${summary.hint} hint${summary.hint === 1 ? '' : 's'}`;
