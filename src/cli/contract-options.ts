@@ -8,12 +8,12 @@ import { DEFAULT_CONCURRENCY, DEFAULT_MAX_EXAMPLES, DEFAULT_MAX_RESPONSE_TIME_MS
 import type { Severity } from '../report/finding.js';
 import { maskNationalIds } from '../pii.js';
 import { CouldNotRunError, errorLine } from '../errors.js';
-import { failSeverityOption, minCoverageOption, minScoreOption } from './options.js';
+import { addBaselineOptions, failSeverityOption, minCoverageOption, minScoreOption, type BaselineCommandOptions } from './options.js';
 import { addOutputOptions, type OutputState } from './output.js';
 import { stderrOf, type CliIo } from './runner.js';
 
 /** The options `test` and `check` share, as commander hands them over. */
-export interface ContractCommandOptions {
+export interface ContractCommandOptions extends BaselineCommandOptions {
   failSeverity: Severity;
   minScore?: number;
   quiet?: boolean;
@@ -86,6 +86,7 @@ export function addContractOptions(command: Command, state: OutputState): Comman
     .option('--seed <n>', 'seed of the generated requests; the report gives the seed of every run, and the same seed sends the same requests', seedNumber)
     .option('--allow-unsafe-methods', 'generate requests for methods other than GET, HEAD and OPTIONS, and send undocumented methods (never against a shared environment)')
     .addOption(minCoverageOption());
+  addBaselineOptions(command);
   return addOutputOptions(command, state);
 }
 

@@ -18,6 +18,7 @@ import { docsUrl, nameComponentSubject, printPath, type RuleDefinition } from '.
 import type { DocumentInfo, Finding, RuleMeta } from '../report/finding.js';
 import { runRules, type Linter } from './engine.js';
 import { applySuppressions, SUPPRESSION_RULES } from './suppress.js';
+import { fingerprint } from '../report/fingerprint.js';
 import { shownPath } from '../report/source.js';
 import { loadDescription, type LoadedDescription, type LoadOptions } from './load.js';
 
@@ -97,6 +98,7 @@ export async function lintDocument(file: string, options: LintDocumentOptions = 
     const meta = metaById.get(result.code) ?? (result.code === 'unrecognized-format' ? undefined : openapiValid);
     if (!meta) continue;
     const finding = toFinding(loaded, result.severity === meta.severity ? meta : { ...meta, severity: result.severity }, result.message, result.path, displayPath);
+    finding.fingerprint = fingerprint(finding.ruleId, loaded.data, result.path);
     findings.push(finding);
     located.push({ finding, path: result.path });
   }

@@ -5,12 +5,12 @@
 import type { Command } from 'commander';
 import type { TimingEntry } from '../../../rulesets/lib/timing.js';
 import type { Report, Severity } from '../../report/finding.js';
-import { failSeverityOption, minScoreOption } from '../options.js';
+import { addBaselineOptions, failSeverityOption, minScoreOption, type BaselineCommandOptions } from '../options.js';
 import { CouldNotRunError } from '../../errors.js';
 import { addOutputOptions, type OutputState, type OutputTarget } from '../output.js';
-import { finishRun, takeOutputTargets } from '../runner.js';
+import { finishRun, takeOutputTargets, withBaseline } from '../runner.js';
 
-export interface LintCommandOptions {
+export interface LintCommandOptions extends BaselineCommandOptions {
   failSeverity: Severity;
   minScore?: number;
   quiet?: boolean;
@@ -68,6 +68,7 @@ export function registerLint(program: Command): void {
     .option('-j, --jobs <n>', 'worker threads for many documents (default: one per core, from 4 documents on machines with 3 or more cores; 1 lints in the main thread)', parseJobs)
     .option('--shard <i/n>', "lint only the i-th of n shares of the documents (stable per path; merge the shards' --format json reports with vottur report)")
     .option('--timing', 'after the report, show the slowest rules on standard error');
+  addBaselineOptions(command);
   addOutputOptions(command, state);
   command.action(async (files: string[], options: LintCommandOptions) => {
     const targets = takeOutputTargets(state);
@@ -89,6 +90,7 @@ export function registerLint(program: Command): void {
     }
     // Thousands of findings: make room for the report in the memory the linting left behind.
     if (report.findings.length >= BIG_REPORT && rendersEveryFinding(targets, report.findings.length)) (await import('../../runtime/memory.js')).collectGarbage();
+    report = await withBaseline(report, options);
     const exitCode = finishRun(report, targets, options);
     if (timing) process.stderr.write(formatTiming(timing.entries()));
     process.exitCode = exitCode;

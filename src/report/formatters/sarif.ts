@@ -142,7 +142,8 @@ export function toSarif(report: Report, context: Pick<FormatContext, 'cwd' | 'sh
       kind: 'pass',
       level: 'none',
       message: { text: `Fixed since the baseline: no ${entry.rule} finding at ${entry.pointer || 'the document'} any more.` },
-      locations: [{ physicalLocation: { artifactLocation: artifactLocation(entry.document, context.cwd) }, logicalLocations: [{ fullyQualifiedName: entry.pointer || '/', kind: 'object' }] }],
+      // No line: the finding is gone, so only its place in the description is named.
+      locations: [{ logicalLocations: [{ fullyQualifiedName: entry.pointer || '/', kind: 'object' }] }],
       properties: { pointer: entry.pointer, document: entry.document },
       partialFingerprints: { 'vottur/v1': entry.fingerprint },
       baselineState: 'absent',
