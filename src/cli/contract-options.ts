@@ -10,7 +10,7 @@ import { maskNationalIds } from '../pii.js';
 import { CouldNotRunError, errorLine } from '../errors.js';
 import { addBaselineOptions, failSeverityOption, minCoverageOption, minScoreOption, type BaselineCommandOptions } from './options.js';
 import { addOutputOptions, type OutputState } from './output.js';
-import { stderrOf, type CliIo } from './runner.js';
+import { configResolverFor, stderrOf, type CliIo } from './runner.js';
 
 /** The options `test` and `check` share, as commander hands them over. */
 export interface ContractCommandOptions extends BaselineCommandOptions {
@@ -137,4 +137,31 @@ export function runOptionsFrom(options: ContractCommandOptions, io: CliIo): Pick
 export function note(options: Pick<ContractCommandOptions, 'quiet' | 'showPii'>, io: CliIo, message: string): void {
   if (options.quiet) return;
   stderrOf(io)(`${errorLine(options.showPii ? message : maskNationalIds(message))}\n`);
+}
+
+/**
+ * The contract settings of the configuration (`contract:` in vottur.config.yaml) where the command
+ * line gave none: an option given on the command line always wins. Secrets come only from the
+ * environment variables the configuration names.
+ */
+export async function withContractSettings<T extends ContractCommandOptions & { server?: string }>(options: T, command: Command, description: string | undefined, io: CliIo = {}): Promise<T> {
+  if (description === undefined) return options;
+  const settings = (await (await configResolverFor(options, io)).forDocument(description))?.config.contract;
+  if (!settings) return options;
+  const merged: T = { ...options };
+  const fromDefault = (name: string) => command.getOptionValueSource(name) === undefined || command.getOptionValueSource(name) === 'default';
+  for (const key of ['server', 'tokenUrl', 'clientId', 'scope', 'xroadClient', 'data'] as const) {
+    if (settings[key] !== undefined && merged[key] === undefined) (merged as Record<string, unknown>)[key] = settings[key];
+  }
+  for (const [key, option] of [['timeout', 'timeout'], ['concurrency', 'concurrency'], ['maxResponseTime', 'maxResponseTime'], ['rate', 'rate']] as const) {
+    if (settings[key] !== undefined && fromDefault(option)) (merged as Record<string, unknown>)[key] = settings[key];
+  }
+  const fromEnv = (name: string, what: string): string => {
+    const value = process.env[name];
+    if (value === undefined || value === '') throw new CouldNotRunError(`the configuration names the environment variable ${name} for the ${what}, and it is not set; set it, or give the ${what} on the command line`);
+    return value;
+  };
+  if (settings.clientSecretEnv !== undefined && merged.clientSecret === undefined) merged.clientSecret = fromEnv(settings.clientSecretEnv, 'client secret');
+  if (settings.bearerEnv !== undefined && merged.bearer === undefined && merged.tokenUrl === undefined) merged.bearer = fromEnv(settings.bearerEnv, 'bearer token');
+  return merged;
 }

@@ -20,6 +20,7 @@ const COMMANDS: Record<string, () => Promise<(program: Command) => unknown>> = {
   diff: async () => (await import('./commands/diff.js')).registerDiff,
   rules: async () => (await import('./commands/rules.js')).registerRules,
   serve: async () => (await import('./commands/serve.js')).registerServe,
+  init: async () => (await import('./commands/init.js')).registerInit,
 };
 
 /**
@@ -35,6 +36,7 @@ const SUMMARIES: Record<string, { usage: string; description: string }> = {
   report: { usage: '[options] <results.json...>', description: 're-render saved JSON reports (--format json) in any format, merging several into one' },
   rules: { usage: '[options]', description: 'list the rules vottur checks, with severity, category and documentation link' },
   serve: { usage: '[options]', description: 'run the reference user-profile service (with a development token issuer) until interrupted' },
+  init: { usage: '[options]', description: 'write a commented starter vottur.config.yaml in the current folder' },
 };
 
 const has = (record: object, key: string | undefined): key is string => key !== undefined && Object.prototype.hasOwnProperty.call(record, key);

@@ -53,14 +53,17 @@ export function minCoverageOption(): Option {
 
 /** What the baseline options arrive as. */
 export interface BaselineCommandOptions {
+  config?: string | boolean;
   baseline?: string;
   updateBaseline?: boolean;
   pruneBaseline?: boolean;
 }
 
-/** `--baseline <file>`, `--update-baseline`, `--prune-baseline` (docs/baseline.md). */
+/** `--baseline <file>`, `--update-baseline`, `--prune-baseline` (docs/baseline.md), and `--config`/`--no-config`. */
 export function addBaselineOptions(command: Command): Command {
   return command
+    .option('--config <file>', 'the configuration file (default: vottur.config.yaml found from each document\'s folder up to the repository root; see docs/config.md)')
+    .option('--no-config', 'use no configuration file')
     .option('--baseline <file>', 'findings in this baseline are not counted; only new ones fail the gate (see docs/baseline.md)')
     .option('--update-baseline', 'write the baseline (--baseline, default vottur-baseline.json) from this run, keeping hand-written fields')
     .option('--prune-baseline', 'remove the baseline entries nothing matched any more (fixed since), keeping every other entry as it is');

@@ -112,3 +112,27 @@ function writeFileAtomically(path: string, text: string, shown: string): void {
     throw new CouldNotRunError(`cannot write ${shown}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}; nothing was written`);
   }
 }
+
+/** What `--config <file>` and `--no-config` arrive as: a path, `false`, or the default `true`. */
+export interface ConfigCommandOptions {
+  config?: string | boolean;
+}
+
+/** The configuration files the command line allows (`--config`, `--no-config`, or found upward). */
+export async function configResolverFor(options: ConfigCommandOptions, io: CliIo = {}) {
+  const { ConfigResolver } = await import('../config/index.js');
+  return new ConfigResolver({ ...(typeof options.config === 'string' ? { config: options.config } : {}), noConfig: options.config === false, cwd: io.cwd ?? process.cwd() });
+}
+
+/**
+ * A report as the team configured it: rules off or at other severities (vottur.config.yaml), then
+ * the baseline (`--baseline`, or the configuration's `baseline`).
+ */
+export async function settle(report: Report, options: ConfigCommandOptions & { baseline?: string; updateBaseline?: boolean; pruneBaseline?: boolean }, io: CliIo = {}): Promise<Report> {
+  const { applyConfig } = await import('../config/index.js');
+  const resolver = await configResolverFor(options, io);
+  const configured = await applyConfig(report, resolver, io.cwd ?? process.cwd());
+  const first = report.documents[0]?.path;
+  const baseline = options.baseline ?? (first !== undefined ? (await resolver.forDocument(first))?.config.baseline : undefined);
+  return withBaseline(configured, { ...options, ...(baseline !== undefined ? { baseline } : {}) }, io);
+}

@@ -17,9 +17,9 @@ import type { Report } from '../../report/finding.js';
 import { mergeReports } from '../../report/merge.js';
 import { toolInfo } from '../../version.js';
 import { CouldNotRunError } from '../../errors.js';
-import { addContractOptions, authFrom, note, runOptionsFrom, type ContractCommandOptions } from '../contract-options.js';
+import { addContractOptions, authFrom, note, runOptionsFrom, withContractSettings, type ContractCommandOptions } from '../contract-options.js';
 import type { OutputState } from '../output.js';
-import { finishRun, takeOutputTargets, withBaseline, type CliIo } from '../runner.js';
+import { finishRun, takeOutputTargets, settle, type CliIo } from '../runner.js';
 
 interface CheckOptions extends ContractCommandOptions {
   server?: string;
@@ -54,8 +54,9 @@ export function registerCheck(program: Command, io: CliIo = {}): void {
     .option('--accept <file>', 'with --base: changes accepted on purpose, as vottur diff --accept')
     .option('--fault <name>', `with the bundled reference service only: make it deviate (${FAULT_NAMES.join(', ')}); repeatable`, collectFault, []);
   addContractOptions(command, state);
-  command.action(async (description: string | undefined, options: CheckOptions) => {
+  command.action(async (description: string | undefined, given: CheckOptions, self: Command) => {
     const targets = takeOutputTargets(state);
+    const options = await withContractSettings(given, self, description, io);
     if (description === undefined) {
       if (options.server !== undefined) throw new CouldNotRunError('--server needs the description to test it against: vottur check <description> --server <url>');
       const given = CREDENTIAL_FLAGS.find(([key]) => options[key] !== undefined);
@@ -64,7 +65,7 @@ export function registerCheck(program: Command, io: CliIo = {}): void {
       }
       if (options.base !== undefined) throw new CouldNotRunError('--base needs the description to compare: vottur check <description> --base <REF:path>');
       if (options.data !== undefined) throw new CouldNotRunError('--data applies to a server you name; the bundled reference service answers its own examples');
-      process.exitCode = finishRun(await withBaseline(await checkReference(options, io), options, io), targets, options, io);
+      process.exitCode = finishRun(await settle(await checkReference(options, io), options, io), targets, options, io);
       return;
     }
     if (options.fault.length > 0) throw new CouldNotRunError('--fault applies to the bundled reference service only: run vottur check without a description');
@@ -80,7 +81,7 @@ export function registerCheck(program: Command, io: CliIo = {}): void {
     }
     if (options.server === undefined) {
       note(options, io, 'no --server given, so only the description was linted; add --server <url> to contract-test the service');
-      process.exitCode = finishRun(await withBaseline(reports.length === 1 ? lint : mergeReports(reports, { tool: toolInfo() }), options, io), targets, options, io);
+      process.exitCode = finishRun(await settle(reports.length === 1 ? lint : mergeReports(reports, { tool: toolInfo() }), options, io), targets, options, io);
       return;
     }
     const contract = await runContractTests({
@@ -91,7 +92,7 @@ export function registerCheck(program: Command, io: CliIo = {}): void {
       ...(options.allowRemoteRefs ? { allowRemoteRefs: true } : {}),
       ...runOptionsFrom(options, io),
     });
-    process.exitCode = finishRun(await withBaseline(mergeReports([...reports, contract], { tool: toolInfo() }), options, io), targets, options, io);
+    process.exitCode = finishRun(await settle(mergeReports([...reports, contract], { tool: toolInfo() }), options, io), targets, options, io);
   });
 }
 

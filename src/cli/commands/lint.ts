@@ -8,7 +8,7 @@ import type { Report, Severity } from '../../report/finding.js';
 import { addBaselineOptions, failSeverityOption, minScoreOption, type BaselineCommandOptions } from '../options.js';
 import { CouldNotRunError } from '../../errors.js';
 import { addOutputOptions, type OutputState, type OutputTarget } from '../output.js';
-import { finishRun, takeOutputTargets, withBaseline } from '../runner.js';
+import { finishRun, takeOutputTargets, settle } from '../runner.js';
 
 export interface LintCommandOptions extends BaselineCommandOptions {
   failSeverity: Severity;
@@ -90,7 +90,7 @@ export function registerLint(program: Command): void {
     }
     // Thousands of findings: make room for the report in the memory the linting left behind.
     if (report.findings.length >= BIG_REPORT && rendersEveryFinding(targets, report.findings.length)) (await import('../../runtime/memory.js')).collectGarbage();
-    report = await withBaseline(report, options);
+    report = await settle(report, options);
     const exitCode = finishRun(report, targets, options);
     if (timing) process.stderr.write(formatTiming(timing.entries()));
     process.exitCode = exitCode;

@@ -3,9 +3,10 @@
  */
 import type { Command } from 'commander';
 import { runContractTests } from '../../contract/index.js';
-import { addContractOptions, authFrom, runOptionsFrom, type ContractCommandOptions } from '../contract-options.js';
+import { addContractOptions, authFrom, runOptionsFrom, withContractSettings, type ContractCommandOptions } from '../contract-options.js';
+import { CouldNotRunError } from '../../errors.js';
 import type { OutputState } from '../output.js';
-import { finishRun, takeOutputTargets, withBaseline, type CliIo } from '../runner.js';
+import { finishRun, takeOutputTargets, settle, type CliIo } from '../runner.js';
 
 export function registerTest(program: Command, io: CliIo = {}): void {
   const state: OutputState = { targets: [] };
@@ -13,11 +14,13 @@ export function registerTest(program: Command, io: CliIo = {}): void {
     .command('test')
     .description('contract-test a live server against its OpenAPI description and the platform conventions')
     .argument('<description>', 'the OpenAPI 3.0/3.1 description (YAML or JSON)')
-    .requiredOption('--server <url>', 'base URL of the server under test (the paths are appended to it)')
+    .option('--server <url>', 'base URL of the server under test (the paths are appended to it); or contract.server in vottur.config.yaml')
     .option('--allow-remote-refs', 'fetch http(s) $refs of the description');
   addContractOptions(command, state);
-  command.action(async (description: string, options: ContractCommandOptions & { server: string; allowRemoteRefs?: boolean }) => {
+  command.action(async (description: string, given: ContractCommandOptions & { server?: string; allowRemoteRefs?: boolean }, self: Command) => {
     const targets = takeOutputTargets(state);
+    const options = await withContractSettings(given, self, description, io);
+    if (options.server === undefined) throw new CouldNotRunError('vottur test needs --server <url> (or contract.server in vottur.config.yaml): the base URL of the server under test');
     const report = await runContractTests({
       description,
       server: options.server,
@@ -25,6 +28,6 @@ export function registerTest(program: Command, io: CliIo = {}): void {
       ...(options.allowRemoteRefs ? { allowRemoteRefs: true } : {}),
       ...runOptionsFrom(options, io),
     });
-    process.exitCode = finishRun(await withBaseline(report, options, io), targets, options, io);
+    process.exitCode = finishRun(await settle(report, options, io), targets, options, io);
   });
 }

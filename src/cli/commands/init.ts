@@ -1,0 +1,55 @@
+/**
+ * `vottur init`: writes a commented starter `vottur.config.yaml` that editors validate and
+ * complete (the `yaml-language-server` line points them at the schema).
+ */
+import { existsSync, renameSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Command } from 'commander';
+import { CouldNotRunError, errorLine } from '../../errors.js';
+
+export const STARTER_CONFIG = `# yaml-language-server: $schema=https://github.com/vottur/vottur/blob/main/assets/config.schema.json
+# vottur configuration: how this repository's descriptions are checked. See docs/config.md.
+# Found from each description's folder upward to the repository root; --config <file> names
+# another, --no-config uses none.
+
+# A rule off, or at another severity (off | hint | info | warn | error), everywhere.
+rules: {}
+  # e.g. rules: { platform-pagination: warn }
+
+# Rules for some files, or for a part of a description (glob#JSON pointer); later entries win.
+overrides: []
+  # e.g.:
+  # - files: ['legacy/**/*.yaml']
+  #   rules: { platform-path-version: off }
+  # - files: ['apis/users.yaml#/paths/~1v1~1users']
+  #   rules: { platform-get-204: info }
+
+# Findings in this file do not count; only new ones fail the gate (docs/baseline.md).
+# Write it with: vottur lint 'apis/**/*.yaml' --update-baseline
+# baseline: vottur-baseline.json
+
+# vottur test and vottur check: options on the command line win. Secrets only by the name of
+# an environment variable, never in this file.
+# contract:
+#   server: https://api.test.example.is/r1/IS-DEV/GOV/10000/my-service
+#   tokenUrl: https://identity-server.staging01.devland.is/connect/token
+#   clientId: my-client
+#   clientSecretEnv: VOTTUR_CLIENT_SECRET
+#   timeout: 10000
+#   maxResponseTime: 2000
+`;
+
+export function registerInit(program: Command): void {
+  program
+    .command('init')
+    .description('write a commented starter vottur.config.yaml in the current folder')
+    .option('--force', 'replace an existing vottur.config.yaml')
+    .action((options: { force?: boolean }) => {
+      const file = resolve(process.cwd(), 'vottur.config.yaml');
+      if (existsSync(file) && !options.force) throw new CouldNotRunError('vottur.config.yaml exists already; edit it, or pass --force to replace it with the starter');
+      const temp = `${file}.${process.pid}.tmp`;
+      writeFileSync(temp, STARTER_CONFIG);
+      renameSync(temp, file);
+      process.stderr.write(`${errorLine('wrote vottur.config.yaml; see docs/config.md for every key')}\n`);
+    });
+}

@@ -1,0 +1,200 @@
+/**
+ * `vottur.config.yaml` (also `.yml`, `.json`): how a team tunes the gate for its descriptions —
+ * a rule off or at another severity, overrides for some files or for a part of a description
+ * (`legacy/*.yaml`, `api.yaml#/paths/~1v1~1orders`), the baseline to use, and the contract
+ * settings a pipeline would otherwise repeat (secrets only by the name of an environment
+ * variable). Found from each document's folder upward to the repository root; validated against
+ * `assets/config.schema.json`, the schema editors complete from.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import picomatch from 'picomatch';
+import { parse as parseYaml } from 'yaml';
+import { CouldNotRunError } from '../errors.js';
+import { packageFile } from '../paths.js';
+import type { Finding, Report, Severity } from '../report/finding.js';
+import type { ValidateFunction } from 'ajv';
+
+export const CONFIG_FILE_NAMES = ['vottur.config.yaml', 'vottur.config.yml', 'vottur.config.json'] as const;
+export const CONFIG_SCHEMA_FILE = 'assets/config.schema.json';
+
+export type RuleLevel = Severity | 'off';
+
+export interface ContractSettings {
+  server?: string;
+  tokenUrl?: string;
+  clientId?: string;
+  /** The environment variable holding the client secret (never the secret itself). */
+  clientSecretEnv?: string;
+  /** The environment variable holding a bearer token. */
+  bearerEnv?: string;
+  scope?: string;
+  xroadClient?: string;
+  data?: string;
+  timeout?: number;
+  concurrency?: number;
+  maxResponseTime?: number;
+  rate?: number;
+}
+
+export interface VotturConfig {
+  rules?: Record<string, RuleLevel>;
+  overrides?: Array<{ files: string[]; rules: Record<string, RuleLevel> }>;
+  baseline?: string;
+  contract?: ContractSettings;
+}
+
+export interface LoadedConfig {
+  /** The file, absolute. */
+  file: string;
+  /** How messages name it (relative to the working directory). */
+  shown: string;
+  config: VotturConfig;
+}
+
+let validator: ValidateFunction | undefined;
+
+async function validate(data: unknown): Promise<ValidateFunction['errors']> {
+  if (!validator) {
+    const { Ajv } = await import('ajv');
+    const schema = JSON.parse(readFileSync(packageFile(CONFIG_SCHEMA_FILE), 'utf8')) as object;
+    validator = new Ajv({ allErrors: false, strict: false }).compile(schema);
+  }
+  const compiled = validator;
+  return compiled(data) ? null : compiled.errors;
+}
+
+/** `rules.platform-x` rather than `/rules/platform-x`: the key as the user wrote it. */
+function keyPath(instancePath: string): string {
+  return instancePath
+    .split('/')
+    .slice(1)
+    .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .join('.');
+}
+
+/** Reads and validates one configuration file; a problem is one line naming the key and the file. */
+export async function readConfig(file: string, cwd = process.cwd()): Promise<LoadedConfig> {
+  const shown = relative(cwd, file) || file;
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new CouldNotRunError(`cannot read the configuration ${shown}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file; check --config' : (error as Error).message}`);
+  }
+  let data: unknown;
+  try {
+    data = file.endsWith('.json') ? JSON.parse(text) : parseYaml(text, { maxAliasCount: 100, uniqueKeys: true });
+  } catch (error) {
+    throw new CouldNotRunError(`${shown} is not valid ${file.endsWith('.json') ? 'JSON' : 'YAML'}: ${(error as Error).message.split('\n')[0]}`);
+  }
+  if (data === null || data === undefined) data = {};
+  const errors = await validate(data);
+  if (errors && errors.length > 0) {
+    const error = errors[0]!;
+    const at = keyPath(error.instancePath);
+    if (error.keyword === 'additionalProperties') {
+      const key = String(error.params.additionalProperty);
+      throw new CouldNotRunError(`${shown}: \`${at ? `${at}.` : ''}${key}\` is not a configuration key vottur knows (see ${CONFIG_SCHEMA_FILE} and docs/config.md)`);
+    }
+    if (error.keyword === 'propertyNames' || (error.keyword === 'enum' && /^\/(rules|overrides\/\d+\/rules)$/.test(error.instancePath))) {
+      const name = String((error as { propertyName?: string }).propertyName ?? error.params.propertyName ?? '');
+      throw new CouldNotRunError(`${shown}: \`${at}.${name}\` is not a rule vottur knows; \`vottur rules\` lists them`);
+    }
+    if (/Env$/.test(at) || error.keyword === 'not') {
+      throw new CouldNotRunError(`${shown}: \`${at}\` ${error.message}; give secrets only as the name of an environment variable (e.g. clientSecretEnv: VOTTUR_CLIENT_SECRET)`);
+    }
+    throw new CouldNotRunError(`${shown}: \`${at || '(top level)'}\` ${error.message}`);
+  }
+  return { file, shown, config: data as VotturConfig };
+}
+
+/** The configuration file for a document: the nearest up from its folder, stopping at the repository root. */
+export function findConfigFile(startFolder: string): string | undefined {
+  let folder = resolve(startFolder);
+  for (;;) {
+    for (const name of CONFIG_FILE_NAMES) {
+      const candidate = join(folder, name);
+      if (existsSync(candidate)) return candidate;
+    }
+    if (existsSync(join(folder, '.git'))) return undefined;
+    const parent = dirname(folder);
+    if (parent === folder) return undefined;
+    folder = parent;
+  }
+}
+
+export interface ConfigOptions {
+  /** `--config <file>`: this file for every document. */
+  config?: string;
+  /** `--no-config`: no file at all. */
+  noConfig?: boolean;
+  cwd?: string;
+}
+
+/** Resolves the configuration of each document, reading each file once. */
+export class ConfigResolver {
+  private readonly cwd: string;
+  private readonly cache = new Map<string, Promise<LoadedConfig | undefined>>();
+  constructor(private readonly options: ConfigOptions = {}) {
+    this.cwd = options.cwd ?? process.cwd();
+  }
+
+  /** The configuration for a document path (as findings name it, relative to the working directory). */
+  async forDocument(document: string): Promise<LoadedConfig | undefined> {
+    if (this.options.noConfig) return undefined;
+    const file = this.options.config !== undefined ? resolve(this.cwd, this.options.config) : /^https?:/.test(document) || document === '-' ? findConfigFile(this.cwd) : findConfigFile(dirname(resolve(this.cwd, document)));
+    if (file === undefined) return undefined;
+    let loaded = this.cache.get(file);
+    if (!loaded) this.cache.set(file, (loaded = readConfig(file, this.cwd)));
+    return loaded;
+  }
+}
+
+/** The level a configuration gives a rule for a finding in `document` (relative to cwd) at `pointer`. */
+export function levelFor(loaded: LoadedConfig, rule: string, document: string, pointer: string, cwd: string): RuleLevel | undefined {
+  let level = loaded.config.rules?.[rule];
+  const folder = dirname(loaded.file);
+  const absolute = isAbsolute(document) ? document : resolve(cwd, document);
+  const fromConfig = relative(folder, absolute).split(sep).join('/');
+  for (const override of loaded.config.overrides ?? []) {
+    if (override.rules[rule] === undefined) continue;
+    const applies = override.files.some((entry) => {
+      const hash = entry.indexOf('#');
+      const glob = hash < 0 ? entry : entry.slice(0, hash);
+      const at = hash < 0 ? undefined : entry.slice(hash + 1);
+      if (!picomatch(glob, { dot: true })(fromConfig)) return false;
+      return at === undefined || at === '' || pointer === at || pointer.startsWith(`${at}/`);
+    });
+    if (applies) level = override.rules[rule];
+  }
+  return level;
+}
+
+/**
+ * The report with the configuration applied: findings of a rule set to `off` leave, others take
+ * the configured severity. Scores and the gate follow, in every format alike.
+ */
+export async function applyConfig(report: Report, resolver: ConfigResolver, cwd = process.cwd()): Promise<Report> {
+  const findings: Finding[] = [];
+  let changed = false;
+  for (const finding of report.findings) {
+    const loaded = await resolver.forDocument(finding.description ?? finding.document);
+    const level = loaded ? levelFor(loaded, finding.ruleId, finding.document, finding.pointer, cwd) : undefined;
+    if (level === undefined || level === finding.severity) findings.push(finding);
+    else if (level !== 'off') findings.push({ ...finding, severity: level });
+    changed ||= level !== undefined && level !== finding.severity;
+  }
+  if (!changed) return report;
+  // A rule off everywhere the run looked is not listed as checked.
+  const documents = report.documents.map((d) => d.path);
+  const offEverywhere = new Set<string>();
+  for (const rule of report.rules) {
+    const levels = await Promise.all(documents.map(async (document) => {
+      const loaded = await resolver.forDocument(document);
+      return loaded?.config.rules?.[rule.id];
+    }));
+    if (levels.length > 0 && levels.every((level) => level === 'off') && !(await Promise.all(documents.map((d) => resolver.forDocument(d)))).some((l) => l?.config.overrides?.some((o) => o.rules[rule.id] !== undefined && o.rules[rule.id] !== 'off'))) offEverywhere.add(rule.id);
+  }
+  return { ...report, findings, rules: report.rules.filter((rule) => !offEverywhere.has(rule.id)) };
+}
