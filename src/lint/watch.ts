@@ -43,6 +43,9 @@ interface DescriptionState {
   linted: boolean;
 }
 
+/** How long a saved file must stay unchanged before it is linted (ms): part of every re-lint's latency. */
+export const STABLE_MS = 40;
+
 function findingKey(finding: Finding): string {
   return [finding.ruleId, finding.document, finding.pointer, finding.operation ?? '', finding.message].join('\u0000');
 }
@@ -159,7 +162,9 @@ export async function watchLint(patterns: string[], options: WatchOptions): Prom
   }
 
   const { watch } = await import('chokidar');
-  watcher = watch([...watchedFiles()], { ignoreInitial: true, persistent: true });
+  // A save seen halfway (truncated, not yet written) would lint an empty file: chokidar reports a
+  // change once the file's size and time have held still for STABLE_MS.
+  watcher = watch([...watchedFiles()], { ignoreInitial: true, persistent: true, awaitWriteFinish: { stabilityThreshold: STABLE_MS, pollInterval: 10 } });
   watcher.on('change', (path) => void changed(path));
   watcher.on('add', (path) => void changed(path));
   watcher.on('error', (error) => write(`watching: ${(error as Error).message}\n`));
