@@ -44,7 +44,7 @@ interface DescriptionState {
 }
 
 /** How long a saved file must stay unchanged before it is linted (ms): part of every re-lint's latency. */
-export const STABLE_MS = 40;
+export const STABLE_MS = 25;
 
 function findingKey(finding: Finding): string {
   return [finding.ruleId, finding.document, finding.pointer, finding.operation ?? '', finding.message].join('\u0000');
@@ -88,6 +88,8 @@ export async function watchLint(patterns: string[], options: WatchOptions): Prom
     } catch (error) {
       if (!(error instanceof CouldNotRunError)) throw error;
       options.onLinted?.({ description, ms: performance.now() - started });
+      // The files as they are now, so that the same broken save is not tried again.
+      for (const file of state.files.keys()) state.files.set(file, (await readFile(file, 'utf8').catch(() => undefined)) ?? '');
       // Keep the last good result and the files it was built from; the next save tries again.
       const message = show(error.message);
       write(`${message.startsWith(shown(description)) ? '' : `${shown(description)}: `}${message}; waiting for the next save\n`);
@@ -131,6 +133,11 @@ export async function watchLint(patterns: string[], options: WatchOptions): Prom
       } catch (error) {
         // A defect, not a bad save: say it in one line and keep watching.
         write(`${shown(description!)}: could not lint: ${(error as Error).message}\n`);
+      }
+      // A save during the lint, or one whose event chokidar folded into an earlier one: lint again.
+      const state = states.get(description!)!;
+      for (const [file, text] of state.files) {
+        if (((await readFile(file, 'utf8').catch(() => undefined)) ?? '') !== text) pending.add(description!);
       }
       const after = watchedFiles();
       const added = [...after].filter((file) => !before.has(file));
