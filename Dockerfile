@@ -18,7 +18,7 @@ COPY --from=build /app/package.json /app/package-lock.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY rulesets ./rulesets
-COPY fixtures/reference ./fixtures/reference
+COPY assets ./assets
 COPY docs ./docs
 COPY README.md ./
 # Lint the mounted folder as the user who owns nothing else in the image.

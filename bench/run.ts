@@ -21,7 +21,7 @@ import { linearFit, summarise, type Summary } from './stats.js';
 
 const ROOT = join(import.meta.dirname, '../..');
 const CORPUS = join(ROOT, '../shared/corpus');
-const REFERENCE = join(ROOT, 'fixtures/reference/user-profile.openapi.yaml');
+const REFERENCE = join(ROOT, 'assets/reference/user-profile.openapi.yaml');
 const VOTTUR = join(ROOT, 'dist/src/cli/main.js');
 const SPECTRAL = join(ROOT, 'node_modules/@stoplight/spectral-cli/dist/index.js');
 const REDOCLY = join(ROOT, 'node_modules/@redocly/cli/bin/cli.js');

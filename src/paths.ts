@@ -17,7 +17,7 @@ export function packageRoot(): string {
   return dir;
 }
 
-/** A file shipped with vottur, by its path from the package root (e.g. `fixtures/reference/profiles.json`). */
+/** A file shipped with vottur, by its path from the package root (e.g. `assets/reference/profiles.json`). */
 export function packageFile(relativePath: string): string {
   return join(packageRoot(), relativePath);
 }

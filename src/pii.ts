@@ -2,11 +2,84 @@
  * National identifiers are personal data: every report and log masks them unless the user
  * asks otherwise (`--show-pii`). The first six digits (a birth date) stay, so a reader can
  * still tell two identifiers apart in context: `0101302989` → `010130****`.
+ *
+ * An identifier is masked by what it is, however it is written: ten digits (a hyphen allowed
+ * after the sixth) standing alone, also when some of them are percent-encoded (`%30%31…`, or
+ * `%20` before them) or follow a JSON pointer escape (`/paths/~1v2~1users~10101302989`, where the
+ * `1` of `~1` is not part of the number). Over-masking a ten-digit number that is not an
+ * identifier is the safe side of the trade.
  */
 const NATIONAL_ID = /(?<![\d])(\d{6})(-?)(\d{4})(?![\d])/g;
 
+/**
+ * The synthetic identifier vottur's fix hints suggest (valid, born 1 January 1900; the same value
+ * as `SYNTHETIC_NATIONAL_ID` in rulesets/lib/conventions.ts, which this shared module cannot
+ * import): left unmasked so that a hint can be copied as it is.
+ */
+export const SYNTHETIC_NATIONAL_ID = '0101003059';
+
+/** One character of the text as read: its decoded value and where it stood. */
+interface Unit {
+  char: string;
+  start: number;
+  end: number;
+}
+
+const HEX = /^[0-9A-Fa-f]{2}$/;
+
+/** The text with `%XX` and `~0`/`~1` read as the characters they stand for. */
+function decodedUnits(text: string): Unit[] {
+  const units: Unit[] = [];
+  for (let i = 0; i < text.length; ) {
+    const c = text[i]!;
+    if (c === '%' && HEX.test(text.slice(i + 1, i + 3))) {
+      units.push({ char: String.fromCharCode(parseInt(text.slice(i + 1, i + 3), 16)), start: i, end: i + 3 });
+      i += 3;
+    } else if (c === '~' && (text[i + 1] === '0' || text[i + 1] === '1')) {
+      units.push({ char: text[i + 1] === '1' ? '/' : '~', start: i, end: i + 2 });
+      i += 2;
+    } else {
+      units.push({ char: c, start: i, end: i + 1 });
+      i += 1;
+    }
+  }
+  return units;
+}
+
+const isDigit = (unit: Unit | undefined) => unit !== undefined && unit.char >= '0' && unit.char <= '9';
+
+/** Masks identifiers written with escapes: the spans of their last four digits become `****`. */
+function maskEncoded(text: string): string {
+  const units = decodedUnits(text);
+  const spans: Array<[number, number]> = [];
+  for (let i = 0; i < units.length; i++) {
+    if (!isDigit(units[i]) || isDigit(units[i - 1])) continue;
+    let j = i;
+    while (j < units.length && j - i < 6 && isDigit(units[j])) j++;
+    if (j - i !== 6) continue;
+    const hyphen = units[j]?.char === '-' ? 1 : 0;
+    const tail = j + hyphen;
+    let k = tail;
+    while (k < units.length && k - tail < 4 && isDigit(units[k])) k++;
+    if (k - tail !== 4 || isDigit(units[k])) continue;
+    spans.push([units[tail]!.start, units[k - 1]!.end]);
+    i = k - 1;
+  }
+  if (spans.length === 0) return text;
+  let out = '';
+  let at = 0;
+  for (const [start, end] of spans) {
+    out += `${text.slice(at, start)}****`;
+    at = end;
+  }
+  return out + text.slice(at);
+}
+
 export function maskNationalIds(text: string): string {
-  return text.replace(NATIONAL_ID, (_match, head: string, hyphen: string) => `${head}${hyphen}****`);
+  const masked = text.replace(NATIONAL_ID, (match: string, head: string, hyphen: string, tail: string) =>
+    `${head}${tail}` === SYNTHETIC_NATIONAL_ID ? match : `${head}${hyphen}****`,
+  );
+  return masked.includes('%') || masked.includes('~') ? maskEncoded(masked) : masked;
 }
 
 /** Masks every string inside a JSON-like value (keys included). */

@@ -262,6 +262,13 @@ export function suggestPlatformDateTime(value: string): string | undefined {
 /** A media type as a `content` key should be: `type/subtype` with optional parameters (`text/plain; charset=utf-8`, `*\/*`). */
 export const MEDIA_TYPE = /^[A-Za-z0-9!#$&^_.+*-]+\/[A-Za-z0-9!#$&^_.+*-]+\s*(;.*)?$/;
 
+/**
+ * The national identifier vottur's fix hints suggest: valid (check digit), born 1 January 1900,
+ * and never masked in reports (src/pii.ts keeps the same value), so a hint can be copied as it is
+ * where a masked example (`010130****`) could not.
+ */
+export const SYNTHETIC_NATIONAL_ID = '0101003059';
+
 const NATIONAL_ID_WEIGHTS = [3, 2, 7, 6, 5, 4, 3, 2] as const;
 
 /**

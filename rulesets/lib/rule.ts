@@ -87,6 +87,17 @@ export function printPath(path: JsonPath): string {
     .join('');
 }
 
+/**
+ * A message names its subject by its path; a schema component is clearer by its name: `User` or
+ * `User.properties.email`, not `components.schemas.User.properties.email` (issue 14 item 14).
+ * Applied to every problem by vottur's engine and by `toSpectralRule`, so both say the same.
+ */
+export function nameComponentSubject(message: string, path: JsonPath): string {
+  if (path[0] !== 'components' || path[1] !== 'schemas' || path.length < 3) return message;
+  const printed = `\`${printPath(path)}\``;
+  return message.includes(printed) ? message.split(printed).join(`\`${printPath(path.slice(2))}\``) : message;
+}
+
 /** Quotes a value for a message: strings in backticks, other values as JSON. */
 export function show(value: unknown): string {
   if (value === undefined) return 'nothing';

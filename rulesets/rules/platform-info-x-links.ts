@@ -1,7 +1,7 @@
 import { defineRule, show, type Problem } from '../lib/rule.js';
 import { isObject } from '../lib/openapi.js';
 import { EMAIL_ADDRESS, isAbsoluteHttpUrl, suggestHttpUrl } from '../lib/conventions.js';
-import { findInfoExtension, misspellingNote } from './platform-info-x-category.js';
+import { findInfoExtension, misspellingNote } from '../lib/info-extensions.js';
 
 /** The keys the catalogue reads in `x-links`; only `responsibleParty` is required. */
 const LINK_KEYS = ['responsibleParty', 'documentation', 'bugReport', 'featureRequest'] as const;

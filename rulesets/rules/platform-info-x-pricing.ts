@@ -2,7 +2,7 @@ import { defineRule } from '../lib/rule.js';
 import { isObject } from '../lib/openapi.js';
 import { X_PRICING_VALUES } from '../lib/conventions.js';
 import { X_PRICING_ALIASES } from '../lib/vocabulary.js';
-import { checkValueList, type ValueList } from './platform-info-x-category.js';
+import { checkValueList, type ValueList } from '../lib/info-extensions.js';
 
 const X_PRICING: ValueList = {
   name: 'x-pricing',

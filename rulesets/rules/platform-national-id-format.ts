@@ -1,6 +1,6 @@
 import { defineRule, printPath, show, type JsonPath, type Problem } from '../lib/rule.js';
 import { exampleObjectValues, exampleValues, type GivenValue, layerKeyword, parameters, properties, type SchemaLayer, schemaLayers, schemaTypes, schemaValues, within } from '../lib/openapi.js';
-import { compilePattern, isNationalIdForm, isNationalIdName, isTenDigitPattern } from '../lib/conventions.js';
+import { compilePattern, isNationalIdForm, isNationalIdName, isTenDigitPattern, SYNTHETIC_NATIONAL_ID } from '../lib/conventions.js';
 import { NATIONAL_ID_HEADER } from '../lib/vocabulary.js';
 import { recogniseNationalId } from '../lib/national-id.js';
 
@@ -21,14 +21,16 @@ const KEYWORD_WORDS: Record<GivenValue['keyword'], string> = { example: 'example
 
 function valueProblem(value: unknown, subject: string, path: JsonPath): Problem | undefined {
   if (value === null || isNationalIdForm(value)) return undefined;
+  // The hints never quote the value corrected: it is personal data, masked in reports, and a
+  // masked example cannot be copied. They say what to do, with a synthetic identifier.
   const fix = tenDigits(value);
   if (typeof value === 'number') {
-    return { message: `${subject} is the number ${show(value)}; a national identifier is a string of ten digits: write \`'${fix ?? '0101302989'}'\` (quoted in YAML, or the leading zero is lost).`, path };
+    return { message: `${subject} is the number ${show(value)}; a national identifier is a string of ten digits: ${fix ? 'quote it, with its leading zero,' : 'write it quoted'} as in \`'${SYNTHETIC_NATIONAL_ID}'\` (unquoted YAML digits are a number, and the leading zero is lost).`, path };
   }
   if (typeof value === 'string') {
-    return { message: `${subject} is ${show(value)}, not ten digits without a hyphen; write ${fix ? show(fix) : 'ten digits such as `0101302989`'}.`, path };
+    return { message: `${subject} is ${show(value)}, not ten digits without a hyphen; ${fix ? 'remove the hyphen and spaces' : 'write ten digits'}, as in \`${SYNTHETIC_NATIONAL_ID}\`.`, path };
   }
-  return { message: `${subject} is ${show(value)}; a national identifier is a string of ten digits such as \`0101302989\`.`, path };
+  return { message: `${subject} is ${show(value)}; a national identifier is a string of ten digits such as \`${SYNTHETIC_NATIONAL_ID}\`.`, path };
 }
 
 export default defineRule({

@@ -1,13 +1,13 @@
 import { defineRule, show, type Problem } from '../lib/rule.js';
 import { effectiveSchema, isObject, mediaHasExample, parameters, schemaHasExample, schemaTypes } from '../lib/openapi.js';
-import { isNationalIdName } from '../lib/conventions.js';
+import { isNationalIdName, SYNTHETIC_NATIONAL_ID } from '../lib/conventions.js';
 import { NATIONAL_ID_ALIASES } from '../lib/vocabulary.js';
 
 /** A plausible example value for the message, from the parameter's schema and name. */
 function exampleFor(document: Record<string, any>, parameter: Record<string, any>, path: Array<string | number>): string {
   const name = typeof parameter.name === 'string' ? parameter.name : '';
   const compact = name.toLowerCase().replace(/[-_\s]/g, '');
-  if (isNationalIdName(name) || NATIONAL_ID_ALIASES.includes(compact) || compact.endsWith('nationalid')) return '"0101302989"';
+  if (isNationalIdName(name) || NATIONAL_ID_ALIASES.includes(compact) || compact.endsWith('nationalid')) return `"${SYNTHETIC_NATIONAL_ID}"`;
   const schema = effectiveSchema(document, parameter.schema, [...path, 'schema']).value;
   if (!isObject(schema)) return '<a typical value>';
   if (Array.isArray(schema.enum) && schema.enum.length > 0) return String(show(schema.enum[0])).slice(1, -1);

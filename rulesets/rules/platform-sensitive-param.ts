@@ -1,6 +1,6 @@
 import { defineRule, show, type Problem } from '../lib/rule.js';
 import { operationParameters, operations, parameters } from '../lib/openapi.js';
-import { isNationalIdName, nameWords } from '../lib/conventions.js';
+import { isNationalIdName, nameWords, SYNTHETIC_NATIONAL_ID } from '../lib/conventions.js';
 import { matchNationalIdAlias } from '../lib/vocabulary.js';
 import { recogniseNationalId } from '../lib/national-id.js';
 
@@ -54,7 +54,7 @@ export default defineRule({
         if (users.length > 0 && users.every((pathKey) => Object.prototype.hasOwnProperty.call(paths, placeholderPath(pathKey)))) continue;
         const example = users[0] ? placeholderPath(users[0]) : `/v1/users/.${[...prefix, 'national', 'id'].join('-')}`;
         problems.push({
-          message: `Path parameter ${show(parameter.name)} puts a national identifier in the URL, where access logs and proxies keep it; the platform's request convention replaces it with a dot placeholder and a header: ${show(example)} with \`${header}: 0101302989\`.`,
+          message: `Path parameter ${show(parameter.name)} puts a national identifier in the URL, where access logs and proxies keep it; the platform's request convention replaces it with a dot placeholder and a header: ${show(example)} with \`${header}: ${SYNTHETIC_NATIONAL_ID}\`.`,
           path,
         });
       } else {

@@ -4,22 +4,24 @@
  */
 import type { Command } from 'commander';
 import type { AuthOptions } from '../contract/auth.js';
-import { DEFAULT_CONCURRENCY, DEFAULT_TIMEOUT_MS, type ContractTestOptions } from '../contract/index.js';
+import { DEFAULT_CONCURRENCY, DEFAULT_MAX_EXAMPLES, DEFAULT_MAX_RESPONSE_TIME_MS, DEFAULT_TIMEOUT_MS, MAX_SEED, parsePhases, PHASES, type ContractTestOptions, type Phase } from '../contract/index.js';
 import type { Severity } from '../report/finding.js';
 import { maskNationalIds } from '../pii.js';
 import { CouldNotRunError, errorLine } from '../errors.js';
-import { failSeverityOption, minScoreOption } from './options.js';
+import { addBaselineOptions, failSeverityOption, minCoverageOption, minScoreOption, type BaselineCommandOptions } from './options.js';
 import { addOutputOptions, type OutputState } from './output.js';
 import { stderrOf, type CliIo } from './runner.js';
 
 /** The options `test` and `check` share, as commander hands them over. */
-export interface ContractCommandOptions {
+export interface ContractCommandOptions extends BaselineCommandOptions {
   failSeverity: Severity;
   minScore?: number;
   quiet?: boolean;
   showPii?: boolean;
   timeout: number;
   concurrency: number;
+  rate?: number;
+  maxResponseTime: number;
   header: string[];
   bearer?: string;
   tokenUrl?: string;
@@ -29,6 +31,23 @@ export interface ContractCommandOptions {
   xroadClient?: string;
   data?: string;
   dredd: boolean;
+  phases?: Phase[];
+  maxExamples?: number;
+  seed?: number;
+  minCoverage?: number;
+  allowUnsafeMethods?: boolean;
+}
+
+/** `--rate 10` or `--rate 10/s`: requests per second. */
+export function ratePerSecond(value: string): number {
+  const match = /^([0-9]+(?:\.[0-9]+)?)(?:\/s)?$/.exec(value.trim());
+  if (!match || Number(match[1]) <= 0) throw new CouldNotRunError(`--rate "${value}" is not a number of requests per second, e.g. 10 or 10/s`);
+  return Number(match[1]);
+}
+
+function seedNumber(value: string): number {
+  if (!/^[0-9]+$/.test(value) || Number(value) > MAX_SEED) throw new CouldNotRunError(`--seed "${value}" is not a whole number from 0 to ${MAX_SEED}`);
+  return Number(value);
 }
 
 function wholeNumber(option: string) {
@@ -51,6 +70,8 @@ export function addContractOptions(command: Command, state: OutputState): Comman
     .option('--show-pii', 'show national identifiers unmasked in the output')
     .option('--timeout <ms>', 'time limit for each request, in milliseconds', wholeNumber('--timeout'), DEFAULT_TIMEOUT_MS)
     .option('--concurrency <n>', 'requests in flight at once', wholeNumber('--concurrency'), DEFAULT_CONCURRENCY)
+    .option('--rate <n>', 'start at most n requests per second (10 or 10/s), over the whole run (default: no limit)', ratePerSecond)
+    .option('--max-response-time <ms>', 'response time budget: a slower answer is a contract-response-time warning', wholeNumber('--max-response-time'), DEFAULT_MAX_RESPONSE_TIME_MS)
     .option('--header <header>', "a header sent with every authenticated request, 'Name: value' (repeatable)", collect, [])
     .option('--bearer <token>', 'an access token, sent as Authorization: Bearer <token>')
     .option('--token-url <url>', 'OAuth 2.0 token endpoint: fetch a token with the client-credentials grant')
@@ -59,7 +80,13 @@ export function addContractOptions(command: Command, state: OutputState): Comman
     .option('--scope <scopes>', 'scopes to ask for (with --token-url); default: the scopes the description requires')
     .option('--xroad-client <id>', 'send X-Road-Client: <id> (the calling subsystem on the data exchange layer)')
     .option('--data <file>', 'values for the planned requests, per operationId (YAML or JSON; see docs/contract.md)')
-    .option('--no-dredd', 'skip the Dredd run (the planned requests and response checks still run)');
+    .option('--no-dredd', 'skip the Dredd run (the planned requests and response checks still run)')
+    .option('--phases <list>', `the phases to run, comma-separated (default all: ${PHASES.join(',')})`, (value: string) => parsePhases(value))
+    .option('--max-examples <n>', `generated requests per operation in the fuzz phase, each of valid and invalid (default ${DEFAULT_MAX_EXAMPLES})`, wholeNumber('--max-examples'))
+    .option('--seed <n>', 'seed of the generated requests; the report gives the seed of every run, and the same seed sends the same requests', seedNumber)
+    .option('--allow-unsafe-methods', 'generate requests for methods other than GET, HEAD and OPTIONS, and send undocumented methods (never against a shared environment)')
+    .addOption(minCoverageOption());
+  addBaselineOptions(command);
   return addOutputOptions(command, state);
 }
 
@@ -88,14 +115,20 @@ export function authFrom(options: ContractCommandOptions): AuthOptions {
 }
 
 /** The library options for a run, minus description, server and credentials. */
-export function runOptionsFrom(options: ContractCommandOptions, io: CliIo): Pick<ContractTestOptions, 'timeoutMs' | 'concurrency' | 'dredd' | 'showPii' | 'data' | 'onProgress'> {
+export function runOptionsFrom(options: ContractCommandOptions, io: CliIo): Pick<ContractTestOptions, 'timeoutMs' | 'concurrency' | 'rate' | 'maxResponseTimeMs' | 'dredd' | 'showPii' | 'data' | 'onProgress' | 'phases' | 'maxExamples' | 'seed' | 'allowUnsafeMethods'> {
   const stderr = stderrOf(io);
   return {
     timeoutMs: options.timeout,
     concurrency: options.concurrency,
+    maxResponseTimeMs: options.maxResponseTime,
+    ...(options.rate !== undefined ? { rate: options.rate } : {}),
     dredd: options.dredd,
     showPii: Boolean(options.showPii),
     ...(options.data !== undefined ? { data: options.data } : {}),
+    ...(options.phases ? { phases: options.phases } : {}),
+    ...(options.maxExamples !== undefined ? { maxExamples: options.maxExamples } : {}),
+    ...(options.seed !== undefined ? { seed: options.seed } : {}),
+    ...(options.allowUnsafeMethods ? { allowUnsafeMethods: true } : {}),
     ...(options.quiet ? {} : { onProgress: (message: string) => stderr(`${errorLine(message)}\n`) }),
   };
 }

@@ -5,6 +5,7 @@
  */
 import type { Command } from 'commander';
 import { CouldNotRunError, EXIT_COULD_NOT_RUN, errorLine } from '../errors.js';
+import { maskNationalIds } from '../pii.js';
 
 /**
  * Each command's module is imported only when that command runs (`vottur lint` must not load
@@ -93,7 +94,8 @@ export async function main(argv: string[]): Promise<number> {
       return error.exitCode === 0 ? 0 : EXIT_COULD_NOT_RUN;
     }
     const message = error instanceof CouldNotRunError ? error.message : `unexpected failure: ${(error as Error)?.message ?? String(error)} (please report this)`;
-    process.stderr.write(`${errorLine(message)}\n`);
+    // A file name or a value in the message may hold a national identifier: masked unless asked.
+    process.stderr.write(`${errorLine(argv.includes('--show-pii') ? message : maskNationalIds(message))}\n`);
     if (process.env.VOTTUR_DEBUG && error instanceof Error) process.stderr.write(`${error.stack}\n`);
     return EXIT_COULD_NOT_RUN;
   }

@@ -35,3 +35,33 @@ export function addMinScoreOption(command: Command): Command {
 export function addFailSeverityOption(command: Command): Command {
   return command.addOption(failSeverityOption());
 }
+
+/** Parses `--min-coverage`: a percentage from 0 to 100. */
+export function parseMinCoverage(value: string): number {
+  const text = value.trim().replace(/%$/, '');
+  const number = Number(text);
+  if (text === '' || !Number.isFinite(number) || number < 0 || number > 100) {
+    throw new CouldNotRunError(`--min-coverage must be a percentage from 0 to 100, not "${value}"`);
+  }
+  return number;
+}
+
+/** `--min-coverage <percent>`; arrives as `minCoverage` (a number). */
+export function minCoverageOption(): Option {
+  return new Option('--min-coverage <percent>', 'exit 1 when the coverage of the generated phases (documented statuses and inputs exercised) is below this').argParser(parseMinCoverage);
+}
+
+/** What the baseline options arrive as. */
+export interface BaselineCommandOptions {
+  baseline?: string;
+  updateBaseline?: boolean;
+  pruneBaseline?: boolean;
+}
+
+/** `--baseline <file>`, `--update-baseline`, `--prune-baseline` (docs/baseline.md). */
+export function addBaselineOptions(command: Command): Command {
+  return command
+    .option('--baseline <file>', 'findings in this baseline are not counted; only new ones fail the gate (see docs/baseline.md)')
+    .option('--update-baseline', 'write the baseline (--baseline, default vottur-baseline.json) from this run, keeping hand-written fields')
+    .option('--prune-baseline', 'remove the baseline entries nothing matched any more (fixed since), keeping every other entry as it is');
+}

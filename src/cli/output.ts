@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { accessSync, chmodSync, constants, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
-import type { Report } from '../report/finding.js';
+import { heldBackView, type Report } from '../report/finding.js';
 import { FORMATTERS, isFormatName, type FormatName } from '../report/formatters/index.js';
 import { CouldNotRunError } from '../errors.js';
 
@@ -103,10 +103,13 @@ function cannotWrite(output: string, error: unknown): CouldNotRunError {
  * one is written are they renamed over their targets. A target that is read-only, or not a
  * regular file, is refused before anything is written. Standard output comes last.
  */
+/** Formats that carry every finding with its suppression and baseline state. */
+const FULL_FORMATS: ReadonlySet<string> = new Set(['json', 'sarif']);
+
 export function writeReports(report: Report, targets: OutputTarget[], options: WriteOptions): void {
   const rendered = targets.map((target) => ({
     target,
-    text: FORMATTERS[target.format](report, {
+    text: FORMATTERS[target.format](FULL_FORMATS.has(target.format) ? report : heldBackView(report), {
       cwd: options.cwd,
       color: target.output === undefined && options.color,
       showPii: options.showPii,

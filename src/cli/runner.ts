@@ -3,6 +3,9 @@
  * gate failed when it did, and return the exit code. Every command (`lint`, `test`, `check`,
  * `report`, `diff`) ends here, so colour, quiet, PII masking and the gate follow one rule.
  */
+import { renameSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import { CouldNotRunError, errorLine } from '../errors.js';
 import type { Report, Severity } from '../report/finding.js';
 import { gateExit } from '../report/gate.js';
 import { outputTargets, writeReports, type OutputState, type OutputTarget } from './output.js';
@@ -23,6 +26,7 @@ export interface FinishOptions {
   quiet?: boolean;
   failSeverity?: Severity;
   minScore?: number;
+  minCoverage?: number;
 }
 
 /**
@@ -65,5 +69,46 @@ export function finishRun(report: Report, targets: readonly OutputTarget[], opti
     color: colorWanted(io),
     stdout: stdoutOf(io),
   });
-  return gateExit(report, { failSeverity: options.failSeverity ?? 'error', minScore: options.minScore }, stderrOf(io));
+  return gateExit(report, { failSeverity: options.failSeverity ?? 'error', minScore: options.minScore, minCoverage: options.minCoverage }, stderrOf(io));
+}
+
+/**
+ * `--baseline`, `--update-baseline`, `--prune-baseline`: the report with each finding marked new or
+ * unchanged, after writing the baseline file when asked. A note on standard error says what was
+ * written.
+ */
+export async function withBaseline(report: Report, options: { baseline?: string; updateBaseline?: boolean; pruneBaseline?: boolean }, io: CliIo = {}): Promise<Report> {
+  if (!options.baseline && !options.updateBaseline && !options.pruneBaseline) return report;
+  const { applyBaseline, baselineExists, baselineFor, DEFAULT_BASELINE_FILE, pruneBaseline, readBaseline, serializeBaseline } = await import('../baseline/index.js');
+  const cwd = io.cwd ?? process.cwd();
+  const file = options.baseline ?? DEFAULT_BASELINE_FILE;
+  const path = resolve(cwd, file);
+  if (options.updateBaseline) {
+    const previous = baselineExists(file, cwd) ? readBaseline(path, file) : undefined;
+    const written = baselineFor(report, file, previous, { cwd });
+    writeFileAtomically(path, serializeBaseline(written), file);
+    stderrOf(io)(`${errorLine(`wrote ${file}: ${written.entries.length} entr${written.entries.length === 1 ? 'y' : 'ies'}`)}\n`);
+    return applyBaseline(report, written, file, { cwd });
+  }
+  const baseline = readBaseline(path, file);
+  const applied = applyBaseline(report, baseline, file, { cwd });
+  if (options.pruneBaseline) {
+    const pruned = pruneBaseline(baseline, applied.baseline!.absent);
+    writeFileAtomically(path, serializeBaseline(pruned), file);
+    stderrOf(io)(`${errorLine(`pruned ${file}: ${baseline.entries.length - pruned.entries.length} entr${baseline.entries.length - pruned.entries.length === 1 ? 'y' : 'ies'} removed, ${pruned.entries.length} kept`)}\n`);
+    return { ...applied, baseline: { ...applied.baseline!, absent: [] } };
+  }
+  return applied;
+}
+
+/** Writes a file whole or not at all: a temporary file beside it, renamed over it. */
+function writeFileAtomically(path: string, text: string, shown: string): void {
+  const temp = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
+  try {
+    writeFileSync(temp, text);
+    renameSync(temp, path);
+  } catch (error) {
+    rmSync(temp, { force: true });
+    throw new CouldNotRunError(`cannot write ${shown}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}; nothing was written`);
+  }
 }

@@ -57,9 +57,26 @@ export function parseHeader(text: string): [string, string] {
 }
 
 /** Replaces every secret in a text with `***`. */
+/** A secret at least this long is masked wherever it appears; a shorter one only as a whole value. */
+export const SUBSTRING_SECRET_LENGTH = 12;
+
+/**
+ * Masks secrets in text the run prints. A long secret is masked wherever it appears; a short one
+ * (a test password such as `wrong`) only where it stands as a whole value — in a header, a query
+ * or form value, a quoted string, after `Bearer ` — so that a server's prose ("unknown client, or
+ * wrong client secret") is not turned into nonsense (issue 14 item 16).
+ */
 export function redactor(secrets: readonly string[]): (text: string) => string {
   const list = [...new Set(secrets.filter((s) => s.length >= 4))].sort((a, b) => b.length - a.length);
-  return (text) => list.reduce((out, secret) => out.split(secret).join('***'), text);
+  const whole = list
+    .filter((secret) => secret.length < SUBSTRING_SECRET_LENGTH)
+    .map((secret) => new RegExp(`(?<=^|["'=&?/]|: |Bearer |Basic )${secret.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?=$|["'&#,;}\s])`, 'g'));
+  const anywhere = list.filter((secret) => secret.length >= SUBSTRING_SECRET_LENGTH);
+  return (text) => {
+    let out = anywhere.reduce((acc, secret) => acc.split(secret).join('***'), text);
+    for (const pattern of whole) out = out.replace(pattern, '***');
+    return out;
+  };
 }
 
 function isLoopback(hostname: string): boolean {

@@ -21,8 +21,6 @@ import { parse as parseYaml } from 'yaml';
 import { CouldNotRunError } from '../errors.js';
 import type { OperationModel, ParameterModel } from './description.js';
 
-export type DataCase = 'positive' | 'notFound';
-
 /** Values for one case: parameter name (or `in.name`) → value; `requestBody` → the body. */
 export type DataValues = Record<string, unknown>;
 

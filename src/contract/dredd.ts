@@ -57,6 +57,8 @@ export interface DreddRunOptions {
   server: string;
   /** The time limit for each whole answer (headers and body), as for vottur's own requests. */
   timeoutMs: number;
+  /** Paces every request (`--rate`), shared with the rest of the run. */
+  pace?: () => Promise<void>;
   /** Requests in flight at once (default 4). */
   concurrency?: number;
   /** Bodies are read up to this size (default 5 MB). */
@@ -224,7 +226,7 @@ async function runOnce(options: DreddRunOptions): Promise<DreddRun> {
     limit(() =>
       send(
         { method, url: new URL(`${server.origin}${path}`), headers, ...(body ? { body } : {}) },
-        { timeoutMs: options.timeoutMs, maxBodyBytes, signal: stop.signal, followRedirect: () => false, userAgent: 'Dredd' },
+        { timeoutMs: options.timeoutMs, maxBodyBytes, signal: stop.signal, followRedirect: () => false, userAgent: 'Dredd', ...(options.pace ? { pace: options.pace } : {}) },
       ),
     );
   const proxy = createServer((request, response) => {

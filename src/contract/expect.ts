@@ -19,7 +19,8 @@ export function checkExpectation(ctx: ExpectationContext, planned: PlannedReques
   const status = response.status;
   const finding = (id: Parameters<typeof contractFinding>[0], message: string) =>
     [contractFinding(id, ctx.description.displayPath, { op: ctx.op, message, request: ctx.request })];
-  const identifier = planned.identifier ? `the ${planned.identifier.parameter.in} parameter ${planned.identifier.parameter.name} = \`${planned.identifier.value}\`` : 'the identifier';
+  // "path parameter nationalId (`0101302989`)": read after "a malformed" or "the".
+  const identifier = planned.identifier ? `${planned.identifier.parameter.in} parameter ${planned.identifier.parameter.name} (\`${planned.identifier.value}\`)` : 'identifier';
   switch (planned.kind) {
     case 'positive': {
       if (status >= 200 && status < 300) return [];
@@ -29,7 +30,7 @@ export function checkExpectation(ctx: ExpectationContext, planned: PlannedReques
     }
     case 'notFound': {
       if (status === 204 && response.body.length === 0) return [];
-      if (status === 204) return finding('contract-not-found-204', `${ctx.exchange} answered 204 for ${identifier}, an identifier that should not exist, but with a body; a 204 has an empty body`);
+      if (status === 204) return finding('contract-not-found-204', `${ctx.exchange} answered 204 for the ${identifier}, an identifier that should not exist, but with a body; a 204 has an empty body`);
       const why =
         status === 404
           ? '; the platform answers a resource that does not exist (or is not accessible) with 204, not 404'
@@ -38,13 +39,13 @@ export function checkExpectation(ctx: ExpectationContext, planned: PlannedReques
             : status === 400
               ? '; the identifier is well formed (valid check digit), so it must not be rejected as bad input'
               : '';
-      return finding('contract-not-found-204', `${ctx.exchange} answered ${status} for ${identifier}, an identifier of the right form that should not exist; expected 204 with an empty body${why}`);
+      return finding('contract-not-found-204', `${ctx.exchange} answered ${status} for the ${identifier}, an identifier of the right form that should not exist; expected 204 with an empty body${why}`);
     }
     case 'malformed': {
       if (status === 400) return [];
-      if (status >= 500) return finding('contract-invalid-input-400', `${ctx.exchange} answered ${status} to the malformed ${identifier}; bad input must never cause a 5xx: answer 400 with Problem Details`);
+      if (status >= 500) return finding('contract-invalid-input-400', `${ctx.exchange} answered ${status} to a malformed ${identifier}; bad input must never cause a 5xx: answer 400 with Problem Details`);
       const why = status >= 200 && status < 300 ? ', so the server did not validate it' : '';
-      return finding('contract-invalid-input-400', `${ctx.exchange} answered ${status} to the malformed ${identifier}${why}; expected 400 with Problem Details`);
+      return finding('contract-invalid-input-400', `${ctx.exchange} answered ${status} to a malformed ${identifier}${why}; expected 400 with Problem Details`);
     }
     case 'noAuth': {
       if (status === 401) return [];

@@ -43,11 +43,14 @@ export interface SendOptions {
   userAgent?: string;
   /** Ends the request early (e.g. an overall deadline); reported like the time limit. */
   signal?: AbortSignal;
+  /** Waited for before the request is sent (`--rate`); the time waited is not the answer's. */
+  pace?: () => Promise<void>;
 }
 
 const MAX_REDIRECTS = 5;
 
 export async function send(request: HttpRequest, options: SendOptions): Promise<HttpOutcome> {
+  await options.pace?.();
   const started = performance.now();
   const timer = AbortSignal.timeout(options.timeoutMs);
   const signal = options.signal ? AbortSignal.any([timer, options.signal]) : timer;
@@ -140,6 +143,21 @@ async function readBody(response: Response, maxBytes = DEFAULT_MAX_BODY_BYTES): 
     size += value.byteLength;
   }
   return { body: Buffer.concat(chunks).toString('utf8'), truncated, ...(truncated ? { limitBytes: maxBytes } : {}) };
+}
+
+/**
+ * `--rate <n>/s`: requests start at least 1/n s apart, whichever part of the run sends them (a
+ * gate runs against shared test environments). Each caller is given its own start time in turn.
+ */
+export function createPacer(perSecond: number): () => Promise<void> {
+  const interval = 1000 / perSecond;
+  let next = 0;
+  return async () => {
+    const now = performance.now();
+    const start = Math.max(now, next);
+    next = start + interval;
+    if (start > now) await new Promise((resolve) => setTimeout(resolve, start - now));
+  };
 }
 
 /** Runs at most `limit` tasks at a time. */

@@ -16,14 +16,17 @@ import { loadContractDescription, successStatuses, type ContractDescription, typ
 import { runDredd, type DreddPrepared, type DreddRun, type DreddTransactionInfo } from './dredd.js';
 import { checkExpectation } from './expect.js';
 import { contractFinding } from './finding.js';
-import { createLimiter, send, type HttpOutcome } from './http.js';
+import { createLimiter, createPacer, send, type HttpOutcome } from './http.js';
 import { planRequests, type PlannedRequest, type ProbeKind } from './plan.js';
 import { contractRule, type ContractRuleId } from './rules.js';
 import { checkResponse, SchemaValidators, type ResponseCheckContext } from './validate.js';
+import { checkLiveConventions } from './phases/conventions.js';
+import { DEFAULT_MAX_EXAMPLES, MAX_SEED, newSeed, parsePhases, PHASES, runPhases, type Phase, type PhaseResult } from './phases/index.js';
 
 export { contractRules, CONTRACT_RULE_IDS, type ContractRuleId } from './rules.js';
 export type { AuthOptions, OAuthClientCredentials } from './auth.js';
 export type { ContractData, OperationData } from './data.js';
+export { DEFAULT_MAX_EXAMPLES, MAX_SEED, parsePhases, PHASES, type Phase } from './phases/index.js';
 export { loadDataFile } from './data.js';
 
 export interface ContractTestOptions {
@@ -38,6 +41,10 @@ export interface ContractTestOptions {
   timeoutMs?: number;
   /** Requests in flight at once (default 4). */
   concurrency?: number;
+  /** Requests started per second at most, over the whole run (default: no limit). */
+  rate?: number;
+  /** An answer slower than this (ms) is a `contract-response-time` warning (default 2000). */
+  maxResponseTimeMs?: number;
   /** Run Dredd's transactions too (default true). */
   dredd?: boolean;
   /** Leave national identifiers unmasked in the report and progress messages (default false). */
@@ -45,6 +52,14 @@ export interface ContractTestOptions {
   /** Paths are resolved and reported relative to this folder (default: the working directory). */
   cwd?: string;
   allowRemoteRefs?: boolean;
+  /** The phases to run (default all): examples, coverage, fuzz, stateful. */
+  phases?: readonly Phase[] | string;
+  /** Seed of the generated requests (default: a new one, given in the report's coverage). */
+  seed?: number;
+  /** Generated requests per operation and polarity in the fuzz phase (default 100). */
+  maxExamples?: number;
+  /** Generate requests for methods other than GET, HEAD and OPTIONS (default false). */
+  allowUnsafeMethods?: boolean;
   /** The description already loaded (by `loadDescription`): it is not read and parsed again. */
   loaded?: LoadedDescription;
   /** Progress lines and notices (Dredd transactions skipped and why), already masked. */
@@ -53,6 +68,8 @@ export interface ContractTestOptions {
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
 export const DEFAULT_CONCURRENCY = 4;
+/** The response time budget (issue 13): an answer slower than this is a warning. */
+export const DEFAULT_MAX_RESPONSE_TIME_MS = 2_000;
 
 const RESPONSE_RULES: ContractRuleId[] = [
   'contract-status-documented',
@@ -103,7 +120,27 @@ async function run(options: ContractTestOptions, mask: (text: string) => string,
   const cwd = options.cwd ?? process.cwd();
   const timeoutMs = positiveInteger(options.timeoutMs ?? DEFAULT_TIMEOUT_MS, '--timeout');
   const concurrency = positiveInteger(options.concurrency ?? DEFAULT_CONCURRENCY, '--concurrency');
+  const maxResponseTimeMs = positiveInteger(options.maxResponseTimeMs ?? DEFAULT_MAX_RESPONSE_TIME_MS, '--max-response-time');
+  if (options.rate !== undefined && !(Number.isFinite(options.rate) && options.rate > 0)) throw new CouldNotRunError(`--rate must be a number of requests per second above 0 (got ${options.rate})`);
+  const pace = options.rate !== undefined ? createPacer(options.rate) : undefined;
+  // The slowest answer per operation, for the response time budget.
+  const slowest = new Map<OperationModel, { durationMs: number; over: number; answers: number; label: string }>();
+  const timed = (op: OperationModel, label: string, outcome: HttpOutcome): HttpOutcome => {
+    if (!outcome.ok) return outcome;
+    const entry = slowest.get(op) ?? { durationMs: 0, over: 0, answers: 0, label };
+    entry.answers++;
+    if (outcome.durationMs > maxResponseTimeMs) entry.over++;
+    if (outcome.durationMs > entry.durationMs) Object.assign(entry, { durationMs: outcome.durationMs, label });
+    slowest.set(op, entry);
+    return outcome;
+  };
   const server = parseServer(options.server);
+  const phases = parsePhases(options.phases ?? PHASES);
+  const maxExamples = positiveInteger(options.maxExamples ?? DEFAULT_MAX_EXAMPLES, '--max-examples');
+  if (options.seed !== undefined && (!Number.isInteger(options.seed) || options.seed < 0 || options.seed > MAX_SEED)) {
+    throw new CouldNotRunError(`--seed must be a whole number from 0 to ${MAX_SEED} (got ${options.seed})`);
+  }
+  const seed = options.seed ?? newSeed();
   const description = await loadContractDescription(/^https?:\/\//i.test(options.description) || options.description === '-' ? options.description : resolvePath(cwd, options.description), { cwd, allowRemoteRefs: options.allowRemoteRefs, ...(options.loaded ? { loaded: options.loaded } : {}) });
   const data =
     typeof options.data === 'string' ? await loadDataFile(resolvePath(cwd, options.data)) : options.data !== undefined ? checkDataShape(options.data) : undefined;
@@ -118,8 +155,10 @@ async function run(options: ContractTestOptions, mask: (text: string) => string,
   setRedactor(redact);
   const progress = (message: string) => options.onProgress?.(mask(redact(message)));
 
-  let requests = plan.requests;
-  if (wantNoScope && !credentials.noScope) {
+  // Without the examples phase no planned request is sent (and Dredd, which replays them, is not run).
+  let requests = phases.includes('examples') ? plan.requests : [];
+  // Without any credentials, contract-credentials-missing below says it once for every probe.
+  if (wantNoScope && !credentials.noScope && credentials.hasCredentials) {
     const skipped = [...new Set(requests.filter((r) => r.kind === 'noScope').map((r) => r.op.label))];
     findings.push(
       contractFinding('contract-probe-skipped', description.displayPath, {
@@ -130,21 +169,53 @@ async function run(options: ContractTestOptions, mask: (text: string) => string,
     requests = requests.filter((r) => r.kind !== 'noScope');
   }
 
-  progress(`testing ${description.operations.length} operation${description.operations.length === 1 ? '' : 's'} of ${description.displayPath} at ${server.href}: ${requests.length} request${requests.length === 1 ? '' : 's'}`);
+  // Without credentials a secured operation can only be asked for its 401: every other request
+  // would fail as a knock-on of that 401, so they are not sent, and one finding says what to pass.
+  const notTested = new Map<OperationModel, string>();
+  if (!credentials.hasCredentials) {
+    const secured = description.operations.filter((op) => op.secured);
+    if (secured.length > 0) {
+      const held = requests.filter((r) => r.op.secured && r.credentials !== 'none');
+      for (const op of secured) notTested.set(op, 'no credentials were given');
+      requests = requests.filter((r) => !(r.op.secured && r.credentials !== 'none'));
+      findings.push(
+        contractFinding('contract-credentials-missing', description.displayPath, {
+          message: `no credentials were given, and ${secured.length === description.operations.length ? 'every operation' : `${secured.length} of ${description.operations.length} operations`} ${secured.length === 1 ? 'requires' : 'require'} them: ${held.length} request${held.length === 1 ? '' : 's'} that need${held.length === 1 ? 's' : ''} a token ${held.length === 1 ? 'was' : 'were'} not sent, and only the 401 without credentials was checked. Pass --bearer <token>, or --token-url <url> with --client-id <id> (the secret in VOTTUR_CLIENT_SECRET), or --header 'Authorization: …'`,
+          path: ['components', 'securitySchemes'],
+        }),
+      );
+    }
+  }
+
+  const planned = roundRobin(requests);
+  progress(`testing ${description.operations.length} operation${description.operations.length === 1 ? '' : 's'} of ${description.displayPath} at ${server.href}: ${planned.length} request${planned.length === 1 ? '' : 's'}`);
   const userAgent = `vottur/${toolInfo().version}`;
   const limit = createLimiter(concurrency);
-  const exchanges: Exchange[] = await Promise.all(
-    requests.map((planned) =>
-      limit(async () => {
-        const url = buildUrl(server, planned.pathname, planned.query);
-        const outcome = await send(
-          { method: planned.method, url, headers: { ...planned.headers, ...headersFor(planned, credentials) }, ...(planned.body !== undefined ? { body: planned.body } : {}) },
-          { timeoutMs, userAgent, followRedirect: (status) => !planned.op.responses.some((r) => r.status === String(status)) },
+  // After a timeout or a refused connection nothing more is sent for that operation: a server that
+  // does not answer costs one wait per operation, not one per request.
+  const failedOps = new Map<OperationModel, number>();
+  const sent = await Promise.all(
+    planned.map((request) =>
+      limit(async (): Promise<Exchange | undefined> => {
+        if (failedOps.has(request.op)) {
+          failedOps.set(request.op, failedOps.get(request.op)! + 1);
+          return undefined;
+        }
+        const url = buildUrl(server, request.pathname, request.query);
+        const outcome = timed(
+          request.op,
+          `${request.method} ${request.pathname}${request.query ? `?${request.query}` : ''}`,
+          await send(
+            { method: request.method, url, headers: { ...request.headers, ...headersFor(request, credentials) }, ...(request.body !== undefined ? { body: request.body } : {}) },
+            { timeoutMs, userAgent, followRedirect: (status) => !request.op.responses.some((r) => r.status === String(status)), ...(pace ? { pace } : {}) },
+          ),
         );
-        return { planned, url, outcome };
+        if (!outcome.ok && !failedOps.has(request.op)) failedOps.set(request.op, 0);
+        return { planned: request, url, outcome };
       }),
     ),
   );
+  const exchanges: Exchange[] = sent.filter((e): e is Exchange => e !== undefined);
 
   const validators = new SchemaValidators(description);
   const transportFailures = exchanges.filter((e) => !e.outcome.ok);
@@ -158,17 +229,57 @@ async function run(options: ContractTestOptions, mask: (text: string) => string,
       }),
     );
   } else {
-    for (const exchange of exchanges) findings.push(...exchangeFindings(description, validators, credentials, exchange, server));
+    const told = new Set<OperationModel>();
+    for (const exchange of exchanges) {
+      const own = exchangeFindings(description, validators, credentials, exchange, server);
+      const held = failedOps.get(exchange.planned.op) ?? 0;
+      if (!exchange.outcome.ok && held > 0 && !told.has(exchange.planned.op)) {
+        told.add(exchange.planned.op);
+        for (const finding of own) finding.message += `; the other ${held} request${held === 1 ? '' : 's'} of ${exchange.planned.op.label} ${held === 1 ? 'was' : 'were'} not sent`;
+      }
+      findings.push(...own);
+    }
+  }
+  for (const exchange of exchanges) {
+    // An operation is tested when a request with the credentials it needs got an answer.
+    const op = exchange.planned.op;
+    if (exchange.outcome.ok || notTested.has(op)) continue;
+    const answered = exchanges.some((e) => e.planned.op === op && e.outcome.ok && (e.planned.credentials === 'full' || !op.secured));
+    if (!answered) notTested.set(op, allUnreachable ? 'the server could not be reached' : `no answer: ${exchange.outcome.reason}`);
   }
 
   const ran = new Set<ContractRuleId>(['contract-missing-example', 'contract-probe-skipped', 'contract-unreachable', 'contract-timeout', 'contract-redirect']);
   if (exchanges.some((e) => e.outcome.ok)) {
     for (const id of RESPONSE_RULES) ran.add(id);
+    for (const id of ['contract-charset', 'contract-field-case', 'contract-response-headers'] as const) ran.add(id);
     for (const e of exchanges) if (e.outcome.ok) ran.add(PROBE_RULE[e.planned.kind]);
   }
 
+  let generated: PhaseResult | undefined;
+  if (!allUnreachable && phases.some((phase) => phase !== 'examples')) {
+    generated = await runPhases({
+      description,
+      validators,
+      credentials,
+      server,
+      phases,
+      seed,
+      maxExamples,
+      allowUnsafeMethods: Boolean(options.allowUnsafeMethods),
+      skip: notTested,
+      ...(data ? { data } : {}),
+      examples: exchanges.map((e) => ({ op: e.planned.op, kind: e.planned.kind, method: e.planned.method, url: e.url, headers: { ...e.planned.headers, ...headersFor(e.planned, credentials) }, ...(e.planned.body !== undefined ? { body: e.planned.body } : {}), outcome: e.outcome })),
+      send: (request, op) =>
+        limit(async () => timed(op, `${request.method} ${request.url.pathname}${request.url.search}`, await send(request, { timeoutMs, userAgent, followRedirect: () => false, ...(pace ? { pace } : {}) }))),
+      progress,
+    });
+    findings.push(...generated.findings);
+    for (const id of generated.ran) ran.add(id);
+    progress(`generated ${generated.coverage.requests - exchanges.length} requests (seed ${seed}; --seed ${seed} sends the same ones); coverage ${generated.coverage.percent}%`);
+  }
+
   let dredd: DreddRun | undefined;
-  if (options.dredd !== false) {
+  if (options.dredd !== false && phases.includes('examples')) {
     if (exchanges.length > 0 && transportFailures.length === exchanges.length) {
       progress('dredd: not run, since no request to the server got an answer');
     } else {
@@ -177,6 +288,7 @@ async function run(options: ContractTestOptions, mask: (text: string) => string,
         server: server.href,
         timeoutMs,
         concurrency,
+        ...(pace ? { pace } : {}),
         prepare: (info) => prepareForDredd(description, exchanges, credentials, info),
         checkBody: (info) => !documentsSchema(description, info),
       });
@@ -184,12 +296,31 @@ async function run(options: ContractTestOptions, mask: (text: string) => string,
       findings.push(...dreddFindings(description, dredd, progress));
     }
   }
+  // The response time budget: one warning per operation, naming its slowest answer.
+  if (slowest.size > 0) ran.add('contract-response-time');
+  for (const [op, entry] of slowest) {
+    if (entry.over === 0) continue;
+    findings.push(
+      contractFinding('contract-response-time', description.displayPath, {
+        op,
+        message: `${entry.label} took ${Math.round(entry.durationMs)} ms, over the response time budget of ${maxResponseTimeMs} ms (--max-response-time); ${entry.over} of ${entry.answers} answers to ${op.label} were over it`,
+      }),
+    );
+  }
   for (const finding of findings) ran.add(finding.ruleId as ContractRuleId);
+  {
+    // The total the summary shows, with its parts as the progress lines above gave them.
+    const generatedCount = generated ? [...generated.requests.values()].reduce((sum, n) => sum + n, 0) : 0;
+    const dreddCount = dredd ? dredd.results.filter((r) => r.outcome !== 'skip').length : 0;
+    const total = exchanges.length + generatedCount + dreddCount;
+    progress(`${total} request${total === 1 ? '' : 's'} in all: ${exchanges.length} planned, ${generatedCount} generated, ${dreddCount} by Dredd`);
+  }
 
   const scrubbed = findings.map((finding) => ({
     ...finding,
     message: redact(finding.message),
     ...(finding.request ? { request: { ...finding.request, url: redact(finding.request.url) } } : {}),
+    ...(finding.reproduce ? { reproduce: { ...finding.reproduce, curl: redact(finding.reproduce.curl) } } : {}),
   }));
   const report: Report = {
     tool: toolInfo(),
@@ -197,9 +328,24 @@ async function run(options: ContractTestOptions, mask: (text: string) => string,
     documents: [{ path: description.displayPath, ...(description.title ? { title: description.title } : {}), ...(description.version ? { version: description.version } : {}) }],
     rules: [...ran].map(contractRule).sort((a: RuleMeta, b: RuleMeta) => a.id.localeCompare(b.id)),
     findings: options.showPii ? scrubbed : maskDeep(scrubbed),
-    operations: operationResults(description, exchanges, dredd, scrubbed),
+    operations: operationResults(description, exchanges, dredd, scrubbed, generated, notTested),
+    ...(generated ? { coverage: generated.coverage } : {}),
   };
   return report;
+}
+
+/** The requests in turns: the first of every operation, then the second of every operation, and so on. */
+function roundRobin(requests: readonly PlannedRequest[]): PlannedRequest[] {
+  const byOp = new Map<OperationModel, PlannedRequest[]>();
+  for (const request of requests) {
+    const list = byOp.get(request.op) ?? [];
+    list.push(request);
+    byOp.set(request.op, list);
+  }
+  const lists = [...byOp.values()];
+  const ordered: PlannedRequest[] = [];
+  for (let turn = 0; ordered.length < requests.length; turn++) for (const list of lists) if (turn < list.length) ordered.push(list[turn]!);
+  return ordered;
 }
 
 function positiveInteger(value: number, option: string): number {
@@ -251,7 +397,7 @@ function exchangeFindings(description: ContractDescription, validators: SchemaVa
     probe: PROBE_NAME[planned.kind],
     hasCredentials: credentials.hasCredentials,
   };
-  const findings = [...checkExpectation(ctx, planned, outcome.response), ...checkResponse(ctx, outcome.response)];
+  const findings = [...checkExpectation(ctx, planned, outcome.response), ...checkResponse(ctx, outcome.response), ...checkLiveConventions(ctx, outcome.response)];
   const bodied = planned.op.responses.filter((r) => /^2/.test(r.status) && r.status !== '204' && Object.keys(r.content).length > 0);
   if (planned.kind === 'positive' && outcome.response.status === 204 && bodied.length > 0) {
     findings.push(
@@ -376,7 +522,14 @@ function oneLine(text: string): string {
     .join('; ');
 }
 
-function operationResults(description: ContractDescription, exchanges: Exchange[], dredd: DreddRun | undefined, findings: Finding[]): OperationResult[] {
+function operationResults(
+  description: ContractDescription,
+  exchanges: Exchange[],
+  dredd: DreddRun | undefined,
+  findings: Finding[],
+  generated: PhaseResult | undefined,
+  notTested: ReadonlyMap<OperationModel, string>,
+): OperationResult[] {
   return description.operations.map((op) => {
     const dreddResults = dredd?.results.filter((r) => r.outcome !== 'skip' && findOperation(description, r.info) === op) ?? [];
     const planned = exchanges.filter((e) => e.planned.op === op);
@@ -385,9 +538,10 @@ function operationResults(description: ContractDescription, exchanges: Exchange[
       document: description.displayPath,
       operation: op.label,
       ...(op.operationId !== undefined ? { operationId: op.operationId } : {}),
-      requests: planned.length + dreddResults.length,
+      requests: planned.length + dreddResults.length + (generated?.requests.get(op.label) ?? 0),
       findings: findings.filter((f) => f.operation === op.label).length,
       durationMs,
+      ...(notTested.has(op) ? { notTested: notTested.get(op)! } : {}),
     };
   });
 }

@@ -30,8 +30,6 @@ import { compileSafePattern } from '../../rulesets/lib/patterns.js';
 
 export type ProbeKind = 'positive' | 'notFound' | 'malformed' | 'noAuth' | 'noScope';
 
-export const PROBE_KINDS: readonly ProbeKind[] = ['positive', 'notFound', 'malformed', 'noAuth', 'noScope'];
-
 export interface PlannedRequest {
   kind: ProbeKind;
   op: OperationModel;

@@ -478,7 +478,7 @@ function schemaFindings(
   }
   if (valid) return findings;
   const errors = relevantErrors(compiled.validate.errors ?? []);
-  for (const error of errors.slice(0, MAX_SCHEMA_ERRORS)) add(`${ctx.exchange} answered ${status}: ${describeSchemaError(error)}`);
+  for (const error of errors.slice(0, MAX_SCHEMA_ERRORS)) add(`${ctx.exchange} answered ${status}: ${describeResponseSchemaError(error)}`);
   if (errors.length > MAX_SCHEMA_ERRORS) add(`${ctx.exchange} answered ${status}: ${errors.length - MAX_SCHEMA_ERRORS} more schema errors not shown`);
   return findings;
 }
@@ -513,7 +513,7 @@ function where(instancePath: string): string {
   return instancePath ? `\`${instancePath}\`` : 'the body';
 }
 
-export function describeSchemaError(error: ErrorObject): string {
+export function describeResponseSchemaError(error: ErrorObject): string {
   const at = where(error.instancePath);
   const params = error.params as Record<string, any>;
   switch (error.keyword) {

@@ -6,6 +6,7 @@
  * This module loads nothing heavy by itself: Spectral and the ruleset are imported only where a
  * document is linted in this thread, and not at all when the pool does the work.
  */
+import { SUPPRESSION_RULES } from './suppress.js';
 import { existsSync } from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
@@ -14,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { glob, isDynamicPattern } from 'tinyglobby';
 import type { TimingEntry } from '../../rulesets/lib/timing.js';
 import { CouldNotRunError } from '../errors.js';
-import { sortFindings, type Report, type RuleMeta } from '../report/finding.js';
+import { sortFindings, type Finding, type Report, type RuleMeta } from '../report/finding.js';
 import { toolInfo } from '../version.js';
 import type { LintDocumentOptions, LintedDocument } from './lint.js';
 import type { LoadedDescription } from './load.js';
@@ -205,7 +206,14 @@ export async function lintFiles(patterns: string[], options: LintFilesOptions = 
     for (const finding of result.findings) report.findings.push(finding);
   }
   sortFindings(report.findings);
+  report.rules = withSuppressionRules(report.rules, report.findings);
   return report;
+}
+
+/** The rules about suppressions join the report's rules when one of them found something. */
+function withSuppressionRules(rules: RuleMeta[], findings: readonly Finding[]): RuleMeta[] {
+  const used = SUPPRESSION_RULES.filter((rule) => findings.some((f) => f.ruleId === rule.id) && !rules.some((r) => r.id === rule.id));
+  return used.length > 0 ? [...rules, ...used] : rules;
 }
 
 /**
@@ -217,7 +225,7 @@ export async function lintLoadedDescription(loaded: LoadedDescription, options: 
   const linter = options.linter ?? (await platformRulesetLinter());
   const result = await lintDocument(loaded.rootUri, { cwd: options.cwd, linter, loaded });
   sortFindings(result.findings);
-  return { tool: toolInfo(), createdTimestamp: new Date().toISOString(), documents: [result.document], rules: linter.rules, findings: result.findings };
+  return { tool: toolInfo(), createdTimestamp: new Date().toISOString(), documents: [result.document], rules: withSuppressionRules(linter.rules, result.findings), findings: result.findings };
 }
 
 async function lintInThread(files: string[], cwd: string, options: LintFilesOptions): Promise<{ results: LintedDocument[]; rules: RuleMeta[] }> {

@@ -14,9 +14,11 @@
  * Spectral is loaded only for rulesets written for Spectral (`createLinter`, `./spectral.ts`).
  */
 import { encodePointer } from '../../rulesets/lib/openapi.js';
-import { docsUrl, type RuleDefinition } from '../../rulesets/lib/rule.js';
+import { docsUrl, nameComponentSubject, printPath, type RuleDefinition } from '../../rulesets/lib/rule.js';
 import type { DocumentInfo, Finding, RuleMeta } from '../report/finding.js';
 import { runRules, type Linter } from './engine.js';
+import { applySuppressions, SUPPRESSION_RULES } from './suppress.js';
+import { fingerprint } from '../report/fingerprint.js';
 import { shownPath } from '../report/source.js';
 import { loadDescription, type LoadedDescription, type LoadOptions } from './load.js';
 
@@ -90,11 +92,19 @@ export async function lintDocument(file: string, options: LintDocumentOptions = 
   const metaById = ruleMetaOf(linter);
   // Structural problems (the loader's, the parser's) are reported when the linter runs that rule.
   const openapiValid = metaById.get('platform-openapi-valid');
+  const located: Array<{ finding: Finding; path: Array<string | number> }> = [];
   for (const result of results) {
     // A result of no known rule (Spectral's own diagnostics under a Spectral ruleset) is a structural problem.
     const meta = metaById.get(result.code) ?? (result.code === 'unrecognized-format' ? undefined : openapiValid);
     if (!meta) continue;
-    findings.push(toFinding(loaded, result.severity === meta.severity ? meta : { ...meta, severity: result.severity }, result.message, result.path, displayPath));
+    const finding = toFinding(loaded, result.severity === meta.severity ? meta : { ...meta, severity: result.severity }, result.message, result.path, displayPath);
+    finding.fingerprint = fingerprint(finding.ruleId, loaded.data, result.path);
+    findings.push(finding);
+    located.push({ finding, path: result.path });
+  }
+  // `x-vottur-ignore` on the bundled document, at the paths the rules reported.
+  for (const problem of applySuppressions(loaded.data, located)) {
+    findings.push(toFinding(loaded, SUPPRESSION_RULES.find((rule) => rule.id === problem.ruleId)!, problem.message, problem.path, displayPath));
   }
   if (openapiValid) {
     for (const diagnostic of root.parsed.diagnostics) {
@@ -112,6 +122,28 @@ function parserMessage(message: string): string {
   return `YAML: ${message}.`;
 }
 
+/**
+ * A message names its subject by the path in the bundled description; where that subject has a
+ * name of its own, the name is clearer (issue 14 item 14): a component is `User.properties.email`,
+ * not `components.schemas.User.properties.email`, and a part of another file of a multi-file
+ * description is that file (`schemas/user.yaml`), not the path of the first operation that
+ * happened to use it (`paths["/v1/users/{userId}"].get.responses["200"]…`).
+ */
+function namedSubject(message: string, path: ReadonlyArray<string | number>, loaded: LoadedDescription, origin: { file: { uri: string }; path: ReadonlyArray<string | number> }): string {
+  if (origin.file.uri === loaded.rootUri) return nameComponentSubject(message, [...path]);
+  const printed = `\`${printPath([...path])}\``;
+  if (path.length === 0 || !message.includes(printed)) return message;
+  const file = fileNameFrom(loaded.rootUri, origin.file.uri);
+  const inFile = origin.path[0] === 'components' && origin.path[1] === 'schemas' && origin.path.length >= 3 ? origin.path.slice(2) : origin.path;
+  return message.split(printed).join(`\`${inFile.length === 0 ? file : `${file}#${printPath([...inFile])}`}\``);
+}
+
+/** A file of a multi-file description as the author wrote its `$ref`: relative to the root file's folder. */
+function fileNameFrom(rootUri: string, uri: string): string {
+  const folder = rootUri.slice(0, rootUri.lastIndexOf('/') + 1);
+  return decodeURIComponent(uri.startsWith(folder) ? uri.slice(folder.length) : uri.slice(uri.lastIndexOf('/') + 1));
+}
+
 function toFinding(
   loaded: LoadedDescription,
   rule: RuleMeta,
@@ -126,7 +158,7 @@ function toFinding(
     ruleId: rule.id,
     severity: rule.severity,
     category: rule.category,
-    message,
+    message: namedSubject(message, path, loaded, origin),
     document: displayPath(origin.file.uri),
     ...(origin.file.uri !== loaded.rootUri ? { description: displayPath(loaded.rootUri) } : {}),
     pointer: encodePointer(origin.path),

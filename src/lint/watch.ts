@@ -11,7 +11,7 @@ import type { FSWatcher } from 'chokidar';
 import { CouldNotRunError } from '../errors.js';
 import { maskNationalIds } from '../pii.js';
 import type { Finding, Report } from '../report/finding.js';
-import { summarise } from '../report/finding.js';
+import { counts, summarise } from '../report/finding.js';
 import { scoreLabel, scoreReport } from '../report/score.js';
 import { expandPatterns, lintLoadedDescription } from './files.js';
 import { isRemote, loadDescription, type LoadOptions } from './load.js';
@@ -97,13 +97,15 @@ export async function watchLint(patterns: string[], options: WatchOptions): Prom
     }
     const ms = performance.now() - started;
     options.onLinted?.({ description, ms, report });
-    const now = new Map(report.findings.map((finding) => [findingKey(finding), finding]));
+    // Findings held back by an inline suppression do not count, and are not shown as changes.
+    const counted = report.findings.filter((finding) => counts(finding));
+    const now = new Map(counted.map((finding) => [findingKey(finding), finding]));
     const added = [...now].filter(([key]) => !state.findings.has(key)).map(([, finding]) => finding);
     const fixed = [...state.findings].filter(([key]) => !now.has(key)).map(([, finding]) => finding);
     const first = !state.linted;
     state.findings = now;
     state.linted = true;
-    const summary = summarise(report.findings);
+    const summary = summarise(counted);
     const totals = `${scoreLabel(scoreReport(report))}; ${plural(summary.error, 'error')}, ${plural(summary.warn, 'warning')}`;
     let text = '';
     for (const finding of fixed) text += line(finding, '-');
@@ -135,9 +137,18 @@ export async function watchLint(patterns: string[], options: WatchOptions): Prom
         write(`${shown(description!)}: could not lint: ${(error as Error).message}\n`);
       }
       // A save during the lint, or one whose event chokidar folded into an earlier one: lint again.
+      // Only a file that has settled (the same text twice, STABLE_MS apart): one still being
+      // written is chokidar's to report when it has.
       const state = states.get(description!)!;
+      const read = (file: string) => readFile(file, 'utf8').catch(() => '');
+      const differing = [];
       for (const [file, text] of state.files) {
-        if (((await readFile(file, 'utf8').catch(() => undefined)) ?? '') !== text) pending.add(description!);
+        const now = await read(file);
+        if (now !== text) differing.push({ file, now });
+      }
+      if (differing.length > 0) {
+        await new Promise((settled) => setTimeout(settled, STABLE_MS));
+        for (const { file, now } of differing) if ((await read(file)) === now) pending.add(description!);
       }
       const after = watchedFiles();
       const added = [...after].filter((file) => !before.has(file));

@@ -4,17 +4,20 @@
  * `service.ts` starts it (with its issuer) on a port; this file only builds it.
  */
 import { randomUUID } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import { setTimeout as delay } from 'node:timers/promises';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { maskNationalIds } from '../pii.js';
-import type { TokenVerifier } from './auth.js';
+import { decodeJwt } from 'jose';
+import { grantedScopes, USER_PROFILE_READ_SCOPE, type TokenVerifier } from './auth.js';
 import type { ReferenceDescription } from './description.js';
 import { faultBehaviours, type FaultAnswer, type FaultName, type RawAnswer, type ResourceKind } from './faults.js';
 import { isValidNationalId } from './national-id.js';
 import {
   JSON_CONTENT_TYPE,
   PROBLEM_CONTENT_TYPE,
+  rawProblemResponse,
   httpProblem,
   maskForProblem,
   quoteRejectedValue,
@@ -46,6 +49,9 @@ export interface ReferenceApp {
 /** Where an identifier comes from: a path parameter, or a header of the dot-placeholder form. */
 type IdentifierSource = { in: 'path'; name: string } | { in: 'header'; name: string };
 
+/** The longest URL the service reads: its longest route with two identifiers and a query fits many times over. */
+export const MAX_URL_LENGTH = 2048;
+
 const NATIONAL_ID_MESSAGE = 'must be a national identifier: ten digits, no hyphen, with a valid check digit';
 
 export function buildReferenceApp(options: ReferenceAppOptions): ReferenceApp {
@@ -57,8 +63,17 @@ export function buildReferenceApp(options: ReferenceAppOptions): ReferenceApp {
   const missingResource = behaviours.find((b) => b.missingResource)?.missingResource;
   const exampleUser = behaviours.find((b) => b.exampleUser)?.exampleUser;
   const renderError = behaviours.find((b) => b.renderError)?.renderError;
+  const fault = (flag: 'crashOnLongNationalId' | 'refuseFirstParty' | 'anyClientType' | 'missingHeaderNotFound' | 'unverifiedToken' | 'noAllowHeader' | 'noWwwAuthenticate') =>
+    behaviours.some((b) => b[flag] === true);
+  const jsonContentType = (() => {
+    const charset = behaviours.find((b) => b.jsonCharset)?.jsonCharset;
+    return charset ? `application/json; charset=${charset}` : JSON_CONTENT_TYPE;
+  })();
   const { store, description, verifier } = options;
   const pendingDelays = new AbortController();
+  // Every request the `slow` fault holds back listens on this one signal until it is answered, so
+  // the number of listeners is the number of requests in flight, not a leak (issue 14 item 10).
+  setMaxListeners(0, pendingDelays.signal);
 
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
@@ -66,7 +81,36 @@ export function buildReferenceApp(options: ReferenceAppOptions): ReferenceApp {
     // Requests that arrive while closing are still answered by the routes (as Problem Details
     // where they fail), not by a bare 503; `service.ts` cuts every connection shortly after.
     return503OnClosing: false,
+    // A URL Fastify cannot decode (`%2x`) is answered as every other bad request: Problem
+    // Details, the raw URL (which may hold an identifier) never echoed.
+    frameworkErrors: (error, request, reply) => {
+      const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+      return sendProblem(request, reply, httpProblem(status, error.code === 'FST_ERR_BAD_URL' ? 'The URL is not valid: a percent-encoding in it cannot be decoded.' : 'The request could not be read.'));
+    },
+    // Errors before there is a request to route (headers too large, a malformed request line):
+    // Node hands over the socket; the answer is still Problem Details, and nothing is echoed.
+    clientErrorHandler: (error: NodeJS.ErrnoException & { bytesParsed?: number }, socket) => {
+      if (!socket.writable) return socket.destroy();
+      const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+      const detail = status === 431 ? `The request's headers (the request line and URL included) are larger than the service reads.` : 'The request could not be parsed as HTTP.';
+      socket.end(rawProblemResponse(httpProblem(status, detail)));
+    },
   }) as unknown as FastifyInstance;
+
+  // A URL longer than any of the service's routes can use: 414 before authentication or routing.
+  app.addHook('onRequest', async (request, reply) => {
+    if ((request.raw.url ?? '').length > MAX_URL_LENGTH) {
+      return sendProblem(request, reply, httpProblem(414, `The URL is longer than ${MAX_URL_LENGTH} characters.`));
+    }
+  });
+  // OPTIONS: which methods a path has, no body (and no credentials needed, as for a CORS preflight).
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'OPTIONS') return;
+    const path = requestPath(request);
+    const known = path === '/openapi.json' || path === '/openapi.yaml' || /^\/v2\/users\/[^/]+(\/actor-profiles\/[^/]+)?$/.test(path);
+    if (!known) return;
+    return reply.code(204).header('allow', 'GET, HEAD, OPTIONS').send();
+  });
 
   // ---- answers ------------------------------------------------------------------------------
 
@@ -89,7 +133,7 @@ export function buildReferenceApp(options: ReferenceAppOptions): ReferenceApp {
     for (const transform of transforms) transform(body);
     let payload: unknown = body;
     for (const wrap of wrappers) payload = wrap(payload as Record<string, unknown>);
-    return reply.code(200).type(JSON_CONTENT_TYPE).send(JSON.stringify(payload));
+    return reply.code(200).type(jsonContentType).send(JSON.stringify(payload));
   }
 
   function sendMissing(request: FastifyRequest, reply: FastifyReply, kind: ResourceKind): FastifyReply {
@@ -109,6 +153,7 @@ export function buildReferenceApp(options: ReferenceAppOptions): ReferenceApp {
       return '';
     }
     const value = Array.isArray(raw) ? raw.join(', ') : raw;
+    if (fault('crashOnLongNationalId') && /^[0-9]{11}$/.test(value)) throw new Error('national identifier column overflow');
     if (!isValidNationalId(value)) problems[source.name] = `${NATIONAL_ID_MESSAGE}; got ${quoteRejectedValue(value)}.`;
     return value;
   }
@@ -116,7 +161,12 @@ export function buildReferenceApp(options: ReferenceAppOptions): ReferenceApp {
   function readClientType(request: FastifyRequest, problems: Record<string, string>): ClientType {
     const raw = (request.query as Record<string, unknown> | undefined)?.clientType;
     if (raw === undefined) return DEFAULT_CLIENT_TYPE;
+    if (raw === 'FIRST_PARTY' && fault('refuseFirstParty')) {
+      problems.clientType = 'FIRST_PARTY is not accepted here.';
+      return DEFAULT_CLIENT_TYPE;
+    }
     if (typeof raw === 'string' && (CLIENT_TYPES as readonly string[]).includes(raw)) return raw as ClientType;
+    if (fault('anyClientType')) return DEFAULT_CLIENT_TYPE;
     const shown = typeof raw === 'string' ? quoteRejectedValue(raw) : 'the parameter more than once';
     problems.clientType = `must be ${CLIENT_TYPES.join(' or ')} (default ${DEFAULT_CLIENT_TYPE}); got ${shown}.`;
     return DEFAULT_CLIENT_TYPE;
@@ -124,7 +174,13 @@ export function buildReferenceApp(options: ReferenceAppOptions): ReferenceApp {
 
   // ---- handlers -----------------------------------------------------------------------------
 
+  /** The `missing-header-204` fault: a missing identifier header taken for an identifier nobody has. */
+  function headerMissing(request: FastifyRequest, ...sources: IdentifierSource[]): boolean {
+    return fault('missingHeaderNotFound') && sources.some((source) => source.in === 'header' && request.headers[source.name.toLowerCase()] === undefined);
+  }
+
   async function getUserProfile(request: FastifyRequest, reply: FastifyReply, idSource: IdentifierSource): Promise<FastifyReply> {
+    if (headerMissing(request, idSource)) return sendMissing(request, reply, 'user-profile');
     const problems: Record<string, string> = {};
     const nationalId = readNationalId(request, idSource, problems);
     const clientType = readClientType(request, problems);
@@ -141,6 +197,7 @@ export function buildReferenceApp(options: ReferenceAppOptions): ReferenceApp {
     toSource: IdentifierSource,
     fromSource: IdentifierSource,
   ): Promise<FastifyReply> {
+    if (headerMissing(request, toSource, fromSource)) return sendMissing(request, reply, 'actor-profile');
     const problems: Record<string, string> = {};
     const toNationalId = readNationalId(request, toSource, problems);
     const fromNationalId = readNationalId(request, fromSource, problems);
@@ -186,12 +243,24 @@ export function buildReferenceApp(options: ReferenceAppOptions): ReferenceApp {
       api.addHook('onRequest', async (request, reply) => {
         const authorization = request.headers.authorization;
         if (authorization === undefined && tokenOptional) return;
+        if (authorization !== undefined && fault('unverifiedToken') && unverifiedScopes(authorization).includes(USER_PROFILE_READ_SCOPE)) return;
         const check = await verifier.verify(authorization);
         if (check.ok) return;
         request.log.info({ reason: check.reason }, 'access denied');
-        reply.header('www-authenticate', check.challenge);
+        if (!fault('noWwwAuthenticate')) reply.header('www-authenticate', check.challenge);
         if (check.status === 401) return sendProblem(request, reply, httpProblem(401));
         return sendProblem(request, reply, httpProblem(403, 'Forbidden resource'));
+      });
+    }
+    // A method a path does not have: 405 with the methods it has (RFC 9110 §15.5.6).
+    for (const url of ['/v2/users/.national-id', '/v2/users/:nationalId', '/v2/users/.to-national-id/actor-profiles/.from-national-id', '/v2/users/:toNationalId/actor-profiles/:fromNationalId']) {
+      api.route({
+        method: ['PUT', 'PATCH', 'DELETE', 'POST'],
+        url,
+        handler: (request, reply) => {
+          if (!fault('noAllowHeader')) reply.header('allow', 'GET, HEAD');
+          return sendProblem(request, reply, httpProblem(405, `${request.method} is not a method of this path; it has GET and HEAD.`));
+        },
       });
     }
     api.get('/v2/users/.national-id', (request, reply) => getUserProfile(request, reply, { in: 'header', name: 'X-Param-National-Id' }));
@@ -256,6 +325,17 @@ function traceId(): string {
   for (;;) {
     const id = randomUUID();
     if (maskNationalIds(id) === id) return id;
+  }
+}
+
+/** The `unverified-token` fault: a token's scopes read without checking its signature, issuer or expiry. */
+function unverifiedScopes(authorization: string): string[] {
+  const token = /^Bearer +(\S+)$/i.exec(authorization)?.[1];
+  if (!token) return [];
+  try {
+    return grantedScopes(decodeJwt(token));
+  } catch {
+    return [];
   }
 }
 

@@ -11,6 +11,13 @@ import { OAuth2Server, type MutableResponse, type MutableToken } from 'oauth2-mo
 /** The scope every user-profile operation requires. */
 export const USER_PROFILE_READ_SCOPE = '@island.is/user-profile:read';
 export const DEV_CLIENT_ID = 'vottur-dev-client';
+/**
+ * The audience the reference service takes tokens for. A token the issuer made for another API
+ * (another `aud`) is refused with 401, even with the right scope: scopes name what a client may
+ * do, the audience which API may accept the token (RFC 9068 §4). The development issuer sets it;
+ * with `--issuer`, `--audience` turns the check on for that issuer's tokens.
+ */
+export const REFERENCE_AUDIENCE = '@island.is/user-profile';
 
 export type AccessCheck =
   | { ok: true; claims: JWTPayload }
@@ -26,6 +33,8 @@ export interface VerifierOptions {
   issuer: string;
   jwksUri: string;
   scope?: string;
+  /** Required `aud` (the token's audience must include it); unchecked when absent. */
+  audience?: string;
 }
 
 export function createTokenVerifier(options: VerifierOptions): TokenVerifier {
@@ -39,7 +48,7 @@ export function createTokenVerifier(options: VerifierOptions): TokenVerifier {
       if (!match) return unauthorized('the Authorization header is not "Bearer <token>"', 'Bearer');
       let claims: JWTPayload;
       try {
-        ({ payload: claims } = await jwtVerify(match[1]!, keys, { issuer: options.issuer, requiredClaims: ['exp'] }));
+        ({ payload: claims } = await jwtVerify(match[1]!, keys, { issuer: options.issuer, requiredClaims: ['exp'], ...(options.audience !== undefined ? { audience: options.audience } : {}) }));
       } catch (error) {
         const code = error instanceof joseErrors.JOSEError ? error.code : 'ERR_UNKNOWN';
         return unauthorized(`token rejected (${code})`);
@@ -142,6 +151,7 @@ export async function startDevIssuer(options: DevIssuerOptions = {}): Promise<De
   server.service.on('beforeTokenSigning', (token: MutableToken) => {
     token.payload.client_id = clientId;
     token.payload.sub = clientId;
+    token.payload.aud = REFERENCE_AUDIENCE;
   });
   server.service.on('beforeResponse', (response: MutableResponse, request: IncomingMessage & { body?: Record<string, unknown> }) => {
     const body = request.body ?? {};

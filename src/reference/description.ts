@@ -1,5 +1,5 @@
 /**
- * The reference service's own OpenAPI description (`fixtures/reference/user-profile.openapi.yaml`):
+ * The reference service's own OpenAPI description (`assets/reference/user-profile.openapi.yaml`):
  * served at `/openapi.yaml` and `/openapi.json`, and the source of the example user that some
  * fault modes single out.
  */
@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { parse } from 'yaml';
 import { packageFile } from '../paths.js';
 
-export const DESCRIPTION_FILE = 'fixtures/reference/user-profile.openapi.yaml';
+export const DESCRIPTION_FILE = 'assets/reference/user-profile.openapi.yaml';
 
 export interface ReferenceDescription {
   /** Absolute path of the YAML file. */

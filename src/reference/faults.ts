@@ -3,7 +3,8 @@
  * can be switched into, so that the contract suite can prove it catches each one. Each entry is
  * the fault's name, one line saying what it does, and the behaviour itself as hooks the service
  * calls at fixed points (see `app.ts`). Everything a fault does not name stays as in the clean
- * service; extra undocumented fields in a body are not a fault and no mode adds any.
+ * service; extra undocumented fields in a body are not a fault, and the one mode that adds one
+ * (`snake-case-field`) is about its name.
  */
 import { hyphenateNationalId } from './national-id.js';
 import { httpProblem, type ProblemDetails } from './problem.js';
@@ -35,6 +36,22 @@ export interface FaultBehaviour {
   exampleUser?: () => FaultAnswer;
   /** Renders an error instead of Problem Details. */
   renderError?: (problem: ProblemDetails) => RawAnswer;
+  /** Answers a national identifier of eleven digits with a 500 (an unchecked length reaching the store). */
+  crashOnLongNationalId?: boolean;
+  /** Refuses `clientType=FIRST_PARTY`, a documented value, as bad input. */
+  refuseFirstParty?: boolean;
+  /** Serves any `clientType` as the default instead of refusing an unknown one. */
+  anyClientType?: boolean;
+  /** A missing identifier header is served as an identifier that does not exist (204), not refused. */
+  missingHeaderNotFound?: boolean;
+  /** A token's claims are read without checking its signature, issuer or expiry (an unsigned `alg: none` token passes). */
+  unverifiedToken?: boolean;
+  /** A method a route does not have is answered 405 without `Allow`. */
+  noAllowHeader?: boolean;
+  /** 401 and 403 come without `WWW-Authenticate`. */
+  noWwwAuthenticate?: boolean;
+  /** The charset JSON bodies are declared in (the clean service: utf-8). */
+  jsonCharset?: string;
 }
 
 /** Fields of the bodies that hold a date-time. */
@@ -42,8 +59,8 @@ export const DATE_TIME_FIELDS = ['createdTimestamp', 'lastNudge', 'nextNudge'] a
 /** Fields of the bodies that hold a national identifier. */
 export const NATIONAL_ID_FIELDS = ['nationalId', 'toNationalId', 'fromNationalId'] as const;
 
-/** How long `slow` holds every answer back. */
-export const SLOW_DELAY_MS = 5000;
+/** How long `slow` holds every answer back: longer than vottur's default `--timeout` (10 s), so the default run catches it. */
+export const SLOW_DELAY_MS = 12_000;
 
 const FAULT_TABLE = [
   {
@@ -121,6 +138,55 @@ const FAULT_TABLE = [
     name: 'server-error',
     description: "The description's example user answers 500 with an HTML stack trace (`text/html`).",
     behaviour: { exampleUser: () => ({ raw: { status: 500, contentType: 'text/html; charset=utf-8', body: htmlStackTrace() } }) },
+  },
+  {
+    name: 'crash-on-long-id',
+    description: 'A national identifier of eleven digits answers 500 (Problem Details) instead of 400.',
+    behaviour: { crashOnLongNationalId: true },
+  },
+  {
+    name: 'refuse-first-party',
+    description: '`clientType=FIRST_PARTY`, a documented value, is refused with 400.',
+    behaviour: { refuseFirstParty: true },
+  },
+  {
+    name: 'any-client-type',
+    description: 'Any `clientType` is served (as `THIRD_PARTY`) instead of an unknown one being refused with 400.',
+    behaviour: { anyClientType: true },
+  },
+  {
+    name: 'missing-header-204',
+    description: 'A request without the required `X-Param-*` identifier header answers 204 instead of 400.',
+    behaviour: { missingHeaderNotFound: true },
+  },
+  {
+    name: 'unverified-token',
+    description: "A token's signature, issuer and expiry are not checked: an unsigned (`alg: none`) or tampered token with the scope is served.",
+    behaviour: { unverifiedToken: true },
+  },
+  {
+    name: 'no-allow-header',
+    description: 'A method a path does not have answers 405 without an `Allow` header.',
+    behaviour: { noAllowHeader: true },
+  },
+  {
+    name: 'no-www-authenticate',
+    description: '401 and 403 answers come without `WWW-Authenticate`.',
+    behaviour: { noWwwAuthenticate: true },
+  },
+  {
+    name: 'latin1-charset',
+    description: 'JSON bodies are declared `application/json; charset=iso-8859-1`.',
+    behaviour: { jsonCharset: 'iso-8859-1' },
+  },
+  {
+    name: 'snake-case-field',
+    description: 'User profiles carry an extra member `profile_image_url` beside `profileImageUrl`.',
+    behaviour: {
+      transformBody: (body) => {
+        if ('profileImageUrl' in body) body.profile_image_url = body.profileImageUrl;
+      },
+    },
   },
   {
     name: 'slow',

@@ -56,3 +56,20 @@ export function quoteRejectedValue(value: string): string {
   const shown = value.length > 40 ? `${value.slice(0, 40)}…` : value;
   return maskForProblem(JSON.stringify(shown));
 }
+
+/**
+ * A whole HTTP/1.1 response carrying a Problem Details body, for answers written straight to the
+ * socket (errors Node raises before a request exists). The connection is closed after it.
+ */
+export function rawProblemResponse(problem: ProblemDetails): string {
+  const body = JSON.stringify(problem);
+  return [
+    `HTTP/1.1 ${problem.status} ${problem.title}`,
+    `Content-Type: ${PROBLEM_CONTENT_TYPE}`,
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    'Content-Language: en',
+    'Connection: close',
+    '',
+    body,
+  ].join('\r\n');
+}

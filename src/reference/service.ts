@@ -5,7 +5,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import { buildReferenceApp } from './app.js';
-import { USER_PROFILE_READ_SCOPE, createTokenVerifier, discoverIssuer, startDevIssuer, urlHost, type DevIssuer, type TokenVerifier } from './auth.js';
+import { REFERENCE_AUDIENCE, USER_PROFILE_READ_SCOPE, createTokenVerifier, discoverIssuer, startDevIssuer, urlHost, type DevIssuer, type TokenVerifier } from './auth.js';
 import { loadReferenceDescription, referenceDescriptionPath } from './description.js';
 import { parseFaults, type FaultName } from './faults.js';
 import { createReferenceLogger } from './logging.js';
@@ -23,11 +23,11 @@ export interface ReferenceServiceOptions {
    * `dev` (the default): start a development issuer and require its tokens;
    * `none`: no authentication; `{ issuer }`: require tokens of a real issuer.
    */
-  auth?: 'dev' | 'none' | { issuer: string };
+  auth?: 'dev' | 'none' | { issuer: string; audience?: string };
   faults?: FaultName[];
   /** Structured logs: off (the default), to standard error (`true`), or to a stream. */
   log?: boolean | NodeJS.WritableStream;
-  /** Where profiles come from; default the shipped `fixtures/reference/profiles.json`. */
+  /** Where profiles come from; default the shipped `assets/reference/profiles.json`. */
   store?: ProfileStore;
 }
 
@@ -64,11 +64,11 @@ export async function startReferenceService(options: ReferenceServiceOptions = {
   let tokenUrl: string | undefined;
   if (auth === 'dev') {
     devIssuer = await startDevIssuer({ host });
-    verifier = createTokenVerifier({ issuer: devIssuer.issuer, jwksUri: devIssuer.jwksUri, scope: USER_PROFILE_READ_SCOPE });
+    verifier = createTokenVerifier({ issuer: devIssuer.issuer, jwksUri: devIssuer.jwksUri, scope: USER_PROFILE_READ_SCOPE, audience: REFERENCE_AUDIENCE });
     tokenUrl = devIssuer.tokenUrl;
   } else if (typeof auth === 'object') {
     const metadata = await discoverIssuer(auth.issuer);
-    verifier = createTokenVerifier({ issuer: metadata.issuer, jwksUri: metadata.jwksUri, scope: USER_PROFILE_READ_SCOPE });
+    verifier = createTokenVerifier({ issuer: metadata.issuer, jwksUri: metadata.jwksUri, scope: USER_PROFILE_READ_SCOPE, ...(auth.audience !== undefined ? { audience: auth.audience } : {}) });
     tokenUrl = metadata.tokenEndpoint;
   } else if (auth !== 'none') {
     throw new Error(`unknown auth mode ${JSON.stringify(auth)}: use 'dev', 'none' or { issuer }`);

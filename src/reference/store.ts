@@ -1,7 +1,7 @@
 /**
  * Where the reference service gets its profiles. The service only knows `ProfileStore`, so a
  * real database can replace the shipped file; `loadProfileStore` reads
- * `fixtures/reference/profiles.json` into memory and checks every record on the way in.
+ * `assets/reference/profiles.json` into memory and checks every record on the way in.
  */
 import { readFile } from 'node:fs/promises';
 import { packageFile } from '../paths.js';
@@ -51,7 +51,7 @@ export interface ProfileData {
   actorProfiles: ActorProfileRecord[];
 }
 
-export const PROFILES_FILE = 'fixtures/reference/profiles.json';
+export const PROFILES_FILE = 'assets/reference/profiles.json';
 
 /** A date-time in the platform's form: fraction required, zone `Z` or `±hh:mm`. */
 export const PLATFORM_DATE_TIME = /^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]\.[0-9]+(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$/;

@@ -49,8 +49,39 @@ export interface Finding {
   operation?: string;
   operationId?: string;
   request?: { method: string; url: string; status?: number; durationMs?: number };
+  /**
+   * For a finding from a generated request: how to send it again. `curl` has secrets as
+   * `$VOTTUR_TOKEN` (and national identifiers masked unless --show-pii); `seed` replays the run.
+   */
+  reproduce?: { phase: string; curl: string; seed: number; constraint?: string };
   /** Other places the finding concerns (for diff findings: the same node in the base version). */
   related?: RelatedLocation[];
+  /**
+   * The finding's identity across runs, whatever the formatting: rule, document, the pointer with
+   * array positions replaced by stable keys, and the offending value; never a line number. The
+   * baseline's key, and SARIF's `partialFingerprints`.
+   */
+  fingerprint?: string;
+  /** An `x-vottur-ignore` on the node or an enclosing one holds the finding back, with its reason. */
+  suppressions?: Array<{ kind: 'inSource'; justification: string }>;
+  /** With `--baseline`: `unchanged` when the baseline holds the finding, else `new`. */
+  baselineState?: 'new' | 'unchanged';
+}
+
+/**
+ * Whether a finding counts towards the score, the gate and the counts: not when a suppression
+ * with a reason holds it back, nor when the baseline holds it (only new findings count).
+ */
+export function counts(finding: Pick<Finding, 'suppressions' | 'baselineState'>): boolean {
+  return !(finding.suppressions && finding.suppressions.length > 0) && finding.baselineState !== 'unchanged';
+}
+
+/** An entry of the baseline that no finding of the run matched: fixed since the baseline. */
+export interface AbsentEntry {
+  rule: string;
+  document: string;
+  pointer: string;
+  fingerprint: string;
 }
 
 export interface RelatedLocation {
@@ -89,6 +120,53 @@ export interface Report {
   findings: Finding[];
   /** For contract runs: the operations exercised and how each went. */
   operations?: OperationResult[];
+  /** For contract runs with generated requests: what the phases exercised. */
+  coverage?: CoverageReport;
+  /** With `--baseline`: the baseline file, what it held back, and its entries nothing matched. */
+  baseline?: { file: string; unchanged: number; expired: number; absent: AbsentEntry[] };
+  /** On the view formats for people render (`heldBackView`): the findings left out, and why. */
+  heldBack?: { suppressed: number; baselined: number };
+}
+
+/**
+ * The report as formats for people show it (stylish, Markdown, HTML, JUnit, GitHub): only the
+ * findings that count, and how many were held back. JSON and SARIF carry every finding with its
+ * suppression and baseline state instead. Scores are the same either way.
+ */
+export function heldBackView(report: Report): Report {
+  const shown = report.findings.filter(counts);
+  if (shown.length === report.findings.length) return report;
+  const suppressed = report.findings.filter((f) => f.suppressions && f.suppressions.length > 0).length;
+  return { ...report, findings: shown, heldBack: { suppressed, baselined: report.findings.length - shown.length - suppressed } };
+}
+
+/** What the contract phases exercised, per operation; `percent` is what `--min-coverage` gates on. */
+export interface CoverageReport {
+  /** Documented statuses and inputs exercised, over all operations, in percent (0–100, whole). */
+  percent: number;
+  /** The phases that ran, in order. */
+  phases: string[];
+  /** The seed of the generated requests: `--seed <seed>` sends the same ones again. */
+  seed: number;
+  /** Generated requests sent, all phases and operations together (the examples phase included). */
+  requests: number;
+  operations: OperationCoverage[];
+}
+
+export interface OperationCoverage {
+  document: string;
+  operation: string;
+  operationId?: string;
+  /** Requests sent per phase. */
+  requests: Record<string, number>;
+  /** The statuses the description documents for the operation, and those an answer matched. */
+  statuses: { documented: string[]; exercised: string[] };
+  /** Parameters and request body: how many there are, and how many a generated request varied. */
+  inputs: { total: number; exercised: number };
+  /** Constraints (boundaries, enum values, formats, required members) a request tested. */
+  constraints: number;
+  /** Set when the operation was not generated for (e.g. an unsafe method without --allow-unsafe-methods). */
+  skipped?: string;
 }
 
 export interface OperationResult {
@@ -99,6 +177,12 @@ export interface OperationResult {
   findings: number;
   /** Total time of the requests made for the operation, where measured (JUnit's `time`). */
   durationMs?: number;
+  /**
+   * Present when the operation was not tested, saying why: no request with the credentials it
+   * needs got an answer (the server could not be reached, every request timed out, no credentials
+   * were given). Nothing tested is not passed: such an operation counts against the score.
+   */
+  notTested?: string;
 }
 
 export function summarise(findings: readonly Finding[]): Summary {

@@ -1,9 +1,10 @@
 /**
  * When a run fails: every command (`lint`, `test`, `check`, `report`) exits 1 when a finding is at
- * least as severe as `--fail-severity` (default `error`), or when the score is below `--min-score`.
+ * least as severe as `--fail-severity` (default `error`), when the score is below `--min-score`, or
+ * (contract runs) when the coverage of the generated phases is below `--min-coverage`.
  */
 import { EXIT_FINDINGS, EXIT_OK, errorLine } from '../errors.js';
-import { atLeast, type Report, type Severity } from './finding.js';
+import { atLeast, counts, type Report, type Severity } from './finding.js';
 import { scoreReport } from './score.js';
 
 export interface GateOptions {
@@ -11,6 +12,15 @@ export interface GateOptions {
   failSeverity?: Severity;
   /** A score below this fails the run; `undefined` means no minimum. */
   minScore?: number;
+  /** A contract coverage (percent) below this fails the run; a report without coverage is below any minimum. */
+  minCoverage?: number;
+}
+
+type Gated = Pick<Report, 'documents' | 'findings' | 'rules' | 'coverage'>;
+
+/** True when a minimum coverage is set and the report's coverage is below it (or it has none). */
+export function belowMinCoverage(report: Pick<Report, 'coverage'>, minCoverage: number | undefined): boolean {
+  return minCoverage !== undefined && (report.coverage?.percent ?? 0) < minCoverage;
 }
 
 /** True when a minimum is set and the report's overall score is below it. */
@@ -20,22 +30,26 @@ export function belowMinScore(report: Pick<Report, 'documents' | 'findings' | 'r
 
 /** True when a finding is at least as severe as the threshold. */
 export function hasFailingFinding(report: Pick<Report, 'findings'>, failSeverity: Severity = 'error'): boolean {
-  return report.findings.some((finding) => atLeast(finding.severity, failSeverity));
+  return report.findings.some((finding) => counts(finding) && atLeast(finding.severity, failSeverity));
 }
 
 /** The exit code for a run that completed: 1 (findings) or 0. */
-export function reportExitCode(report: Pick<Report, 'documents' | 'findings' | 'rules'>, options: GateOptions = {}): number {
-  return hasFailingFinding(report, options.failSeverity) || belowMinScore(report, options.minScore) ? EXIT_FINDINGS : EXIT_OK;
+export function reportExitCode(report: Gated, options: GateOptions = {}): number {
+  return hasFailingFinding(report, options.failSeverity) || belowMinScore(report, options.minScore) || belowMinCoverage(report, options.minCoverage) ? EXIT_FINDINGS : EXIT_OK;
 }
 
 /**
  * The exit code, and a line on `write` when the score is below `--min-score` (the findings speak for
  * themselves; a missed bar would otherwise fail the run with nothing saying why).
  */
-export function gateExit(report: Pick<Report, 'documents' | 'findings' | 'rules'>, options: GateOptions, write: (text: string) => void): number {
+export function gateExit(report: Gated, options: GateOptions, write: (text: string) => void): number {
   if (options.minScore !== undefined) {
     const { score } = scoreReport(report);
     if (score < options.minScore) write(`${errorLine(`score ${score}/100 is below --min-score ${options.minScore}`)}\n`);
+  }
+  if (belowMinCoverage(report, options.minCoverage)) {
+    const shown = report.coverage ? `coverage ${report.coverage.percent}%` : 'no coverage was measured (no generated phase ran)';
+    write(`${errorLine(`${shown} is below --min-coverage ${options.minCoverage}%`)}\n`);
   }
   return reportExitCode(report, options);
 }

@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { CouldNotRunError } from '../errors.js';
-import { sortFindings, type DocumentInfo, type Finding, type OperationResult, type Report, type RuleMeta } from './finding.js';
+import { sortFindings, type DocumentInfo, type CoverageReport, type Finding, type OperationResult, type Report, type RuleMeta } from './finding.js';
 import { describeSchemaError, reportValidator } from './schema.js';
 
 /** A report as the JSON format writes it; `summary` and `score` are derived and dropped on reading. */
@@ -15,6 +15,7 @@ interface JsonReport {
   rules: RuleMeta[];
   findings: Finding[];
   operations?: OperationResult[];
+  coverage?: CoverageReport;
   summary?: unknown;
   score?: unknown;
 }
@@ -36,6 +37,7 @@ export function parseJsonReport(value: unknown, name = 'report'): Report {
     rules: json.rules,
     findings: json.findings,
     ...(json.operations ? { operations: json.operations } : {}),
+    ...(json.coverage ? { coverage: json.coverage } : {}),
   };
 }
 
@@ -115,6 +117,7 @@ export function mergeReports(reports: readonly Report[], options: MergeOptions =
     }
   }
 
+  const coverages = reports.flatMap((r) => (r.coverage ? [r.coverage] : []));
   let operations: OperationResult[] | undefined;
   if (reports.some((r) => r.operations)) {
     const merged = new Map<string, { result: OperationResult; seen: Set<string> }>();
@@ -145,5 +148,7 @@ export function mergeReports(reports: readonly Report[], options: MergeOptions =
     rules: [...rules.values()],
     findings: sortFindings(findings),
     ...(operations ? { operations } : {}),
+    // Coverage percentages of different runs do not add up: a merged report keeps one only when one run had it.
+    ...(coverages.length === 1 ? { coverage: coverages[0]! } : {}),
   };
 }

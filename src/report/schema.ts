@@ -1,5 +1,5 @@
 /**
- * The JSON report's schema (`docs/report.schema.json`, JSON Schema 2020-12) and a validator for it,
+ * The JSON report's schema (`assets/report.schema.json`, JSON Schema 2020-12) and a validator for it,
  * used by `vottur report` to refuse anything that is not a vottur JSON report.
  */
 import { readFileSync } from 'node:fs';
@@ -9,7 +9,7 @@ import { packageFile } from '../paths.js';
 
 const addFormats = addFormatsModule.default;
 
-export const REPORT_SCHEMA_PATH = 'docs/report.schema.json';
+export const REPORT_SCHEMA_PATH = 'assets/report.schema.json';
 
 let schema: Record<string, unknown> | undefined;
 let validator: ValidateFunction | undefined;

@@ -13,11 +13,14 @@
  *   leaves 90, two errors 82, and the score never hits 0 however bad the document is (a
  *   document's score is then the product of its category scores, as fractions of 100);
  * - a document that is not OpenAPI 3.0/3.1 (`platform-openapi-3`) scores 0: nothing else could be checked;
+ * - after a contract run, a document's score (and each of its category scores) is multiplied by
+ *   the share of its operations that were tested: nothing tested is not passed, so a server that
+ *   cannot be reached scores 0, and one that answered for 1 of 4 operations at most 25;
  * - the overall score, and each category's overall score, is the mean over the documents.
  * Scores are rounded (half up) to whole numbers only at the end; grades are A ≥ 90, B ≥ 80,
  * C ≥ 70, D ≥ 60, F below.
  */
-import { summarise, type Category, type Finding, type Report, type Severity, type Summary } from './finding.js';
+import { counts, summarise, type Category, type Finding, type Report, type Severity, type Summary } from './finding.js';
 
 export const CATEGORIES: readonly Category[] = ['documentation', 'data-format', 'naming', 'methods', 'errors', 'security'];
 
@@ -138,18 +141,30 @@ export function reportDocuments(report: Pick<Report, 'documents' | 'findings'>):
   return [...seen];
 }
 
-export function scoreReport(report: Pick<Report, 'documents' | 'findings' | 'rules'>): ReportScore {
+/**
+ * The share of a document's operations a contract run tested (1 without a contract run). An
+ * operation with `notTested` got no answer to a request with the credentials it needs.
+ */
+export function testedShare(report: Pick<Report, 'operations'>, document: string): number {
+  const operations = (report.operations ?? []).filter((o) => o.document === document);
+  if (operations.length === 0) return 1;
+  return operations.filter((o) => o.notTested === undefined).length / operations.length;
+}
+
+export function scoreReport(report: Pick<Report, 'documents' | 'findings' | 'rules'> & Partial<Pick<Report, 'operations'>>): ReportScore {
   const documents = reportDocuments(report);
   const findingsOf = new Map<string, Finding[]>(documents.map((d) => [d, []]));
-  for (const finding of report.findings) findingsOf.get(scoredDocument(finding))!.push(finding);
+  // Suppressed findings and those the baseline holds do not count.
+  for (const finding of report.findings) if (counts(finding)) findingsOf.get(scoredDocument(finding))!.push(finding);
 
   const rawByDocument = documents.map((document) => {
     const findings = findingsOf.get(document)!;
     const blocked = findings.some((f) => BLOCKING_RULES.has(f.ruleId));
+    const share = blocked ? 0 : testedShare(report, document);
     const byCategory = Object.fromEntries(
-      CATEGORIES.map((category) => [category, blocked ? 0 : rawScore(findings.filter((f) => f.category === category))]),
+      CATEGORIES.map((category) => [category, share * rawScore(findings.filter((f) => f.category === category))]),
     ) as Record<Category, number>;
-    return { document, findings, raw: blocked ? 0 : rawScore(findings), byCategory };
+    return { document, findings, raw: share * rawScore(findings), byCategory };
   });
 
   const byDocument: DocumentScore[] = rawByDocument.map(({ document, findings, raw, byCategory }) => {
@@ -172,7 +187,7 @@ export function scoreReport(report: Pick<Report, 'documents' | 'findings' | 'rul
   const byCategory = Object.fromEntries(
     CATEGORIES.map((category) => {
       const score = round(mean(rawByDocument.map((d) => d.byCategory[category])));
-      const findings = report.findings.filter((f) => f.category === category);
+      const findings = report.findings.filter((f) => f.category === category && counts(f));
       return [
         category,
         {

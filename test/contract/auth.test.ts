@@ -78,7 +78,20 @@ describe('static credentials', () => {
   });
 
   it('scrubs secrets from text', () => {
-    const redact = redactor(['abcd1234', 'xyz']);
-    expect(redact('token abcd1234 and xyz')).toBe('token *** and xyz');
+    const redact = redactor(['abcd1234efgh5678', 'xyz']);
+    expect(redact('token abcd1234efgh5678 and xyz')).toBe('token *** and xyz');
+    expect(redact('prefixabcd1234efgh5678suffix')).toBe('prefix***suffix');
+  });
+
+  it('masks a short secret as a whole value, never as a word of prose (issue 14 item 16)', () => {
+    const redact = redactor(['wrong']);
+    // The server's sentence stays readable: "wrong" here is a word, not the secret.
+    expect(redact('unknown client, or wrong client secret')).toBe('unknown client, or wrong client secret');
+    expect(redact('Authorization: Bearer wrong')).toBe('Authorization: Bearer ***');
+    expect(redact('Authorization: Basic wrong')).toBe('Authorization: Basic ***');
+    expect(redact("curl -H 'X-Api-Key: wrong' https://x.is/v1?key=wrong&a=1")).toBe("curl -H 'X-Api-Key: ***' https://x.is/v1?key=***&a=1");
+    expect(redact('{"client_secret":"wrong"}')).toBe('{"client_secret":"***"}');
+    expect(redact('grant_type=client_credentials&client_secret=wrong')).toBe('grant_type=client_credentials&client_secret=***');
+    expect(redact('wrongful')).toBe('wrongful');
   });
 });

@@ -78,7 +78,17 @@ describe('vottur test', () => {
     const result = await vottur(['test', THINGS_DESCRIPTION, '--server', server.url, '--bearer', THINGS_TOKEN, '--no-dredd']);
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/✔ No problems found in 1 document\./);
-    expect(result.stderr).toMatch(/^vottur: testing 2 operations of test\/contract\/fixtures\/things\.openapi\.yaml at http:\/\/127\.0\.0\.1:\d+\/: 6 requests\n$/);
+    expect(result.stderr).toMatch(/^vottur: testing 2 operations of test\/contract\/fixtures\/things\.openapi\.yaml at http:\/\/127\.0\.0\.1:\d+\/: 6 requests\n/);
+    // The seed is printed on every run, so the generated requests can be sent again.
+    expect(result.stderr).toMatch(/vottur: generated \d+ requests \(seed (\d+); --seed \1 sends the same ones\); coverage \d+%\n/);
+    // The progress lines and the summary give the same total (issue 14 item 18).
+    const total = /vottur: (\d+) requests in all: (\d+) planned, (\d+) generated, (\d+) by Dredd\n$/.exec(result.stderr);
+    expect(total, result.stderr).not.toBeNull();
+    const [, all, planned, generated, dredd] = total!.map(Number);
+    expect(planned! + generated! + dredd!).toBe(all);
+    expect(result.stderr).toContain(`: ${planned} requests\n`);
+    expect(result.stderr).toContain(`vottur: generated ${generated} requests`);
+    expect(result.stdout).toContain(`2 of 2 operations tested with ${all} requests`);
     expect(`${result.stdout}${result.stderr}`).not.toContain(THINGS_TOKEN);
   });
 
@@ -135,7 +145,8 @@ describe('vottur test', () => {
     // Secrets never, with or without --show-pii.
     expect(`${masked.stdout}${masked.stderr}${shown.stdout}${shown.stderr}`).not.toContain(service.clientSecret!);
     const report = JSON.parse(masked.stdout) as { findings: Array<{ request?: { url: string } }> };
-    expect(report.findings.every((f) => !f.request || !/Bearer|eyJ/.test(JSON.stringify(f)))).toBe(true);
+    // The token never appears; a reproducing curl names it as $VOTTUR_TOKEN.
+    expect(report.findings.every((f) => !f.request || !/Bearer (?!\$VOTTUR_TOKEN)|eyJ/.test(JSON.stringify(f)))).toBe(true);
   });
 
   it('uses --data values and follows --fail-severity', async () => {

@@ -1,7 +1,7 @@
 /**
  * The fixture pairs of `vottur diff`: one case per check, each a mutation of a small description
  * whose paths and component names are those of the reference description
- * (fixtures/reference/user-profile.openapi.yaml), so the same mutation applies to both. `prepare`
+ * (assets/reference/user-profile.openapi.yaml), so the same mutation applies to both. `prepare`
  * runs on base and revision alike (to add what the check needs), `mutate` on the revision only.
  * The expected class is written here by hand, independently of the checks table.
  */

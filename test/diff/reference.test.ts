@@ -1,5 +1,5 @@
 /**
- * The reference description (fixtures/reference/user-profile.openapi.yaml): every check's mutation
+ * The reference description (assets/reference/user-profile.openapi.yaml): every check's mutation
  * of it is reported with the right class and nothing else changes; a renamed-but-equivalent copy
  * (components renamed, references moved or inlined, JSON instead of YAML) gives no breaking finding.
  */
@@ -12,7 +12,7 @@ import { CLASS_SEVERITY, diffDescriptions } from '../../src/diff/index.js';
 import { casePair, diffCases } from './cases.js';
 
 const ROOT = join(import.meta.dirname, '../..');
-const REFERENCE = join(ROOT, 'fixtures/reference/user-profile.openapi.yaml');
+const REFERENCE = join(ROOT, 'assets/reference/user-profile.openapi.yaml');
 const reference = () => parse(readFileSync(REFERENCE, 'utf8'));
 const folder = mkdtempSync(join(tmpdir(), 'vottur-diff-reference-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));

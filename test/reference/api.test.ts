@@ -58,7 +58,7 @@ describe('the running service', () => {
     expect(service.clientId).toBe('vottur-dev-client');
     expect(service.clientSecret!.length).toBeGreaterThanOrEqual(20);
     expect(service.scope).toBe('@island.is/user-profile:read');
-    expect(service.descriptionPath).toMatch(/fixtures[/\\]reference[/\\]user-profile\.openapi\.yaml$/);
+    expect(service.descriptionPath).toMatch(/assets[/\\]reference[/\\]user-profile\.openapi\.yaml$/);
     expect(service.faults).toEqual([]);
   });
 });
@@ -79,7 +79,7 @@ describe('GET /v2/users/{nationalId}', () => {
   });
 
   it('validates every profile in the data against the description, with either client type', async () => {
-    const data = JSON.parse(readFileSync(packageFile('fixtures/reference/profiles.json'), 'utf8')) as { profiles: Array<{ nationalId: string }> };
+    const data = JSON.parse(readFileSync(packageFile('assets/reference/profiles.json'), 'utf8')) as { profiles: Array<{ nationalId: string }> };
     for (const { nationalId } of data.profiles) {
       for (const clientType of ['FIRST_PARTY', 'THIRD_PARTY']) {
         const answer = await byPath(nationalId, `?clientType=${clientType}`);
@@ -324,9 +324,16 @@ describe('around the API', () => {
       expect(answer.json.type).toBe('https://httpstatuses.org/404');
       expect(answer.text).not.toContain(EXAMPLE_USER);
     }
-    const post = await fetch(`${service.baseUrl}/v2/users/${EXAMPLE_USER}`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
-    expect(post.status).toBe(404);
-    expect(post.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+  });
+
+  it('answers Problem Details 405 with Allow for a method a path does not have', async () => {
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
+      const answer = await fetch(`${service.baseUrl}/v2/users/${EXAMPLE_USER}`, { method, headers: { authorization: `Bearer ${token}` } });
+      expect(answer.status, method).toBe(405);
+      expect(answer.headers.get('allow'), method).toBe('GET, HEAD');
+      expect(answer.headers.get('content-type'), method).toMatch(/^application\/problem\+json/);
+      expect(await answer.text(), method).not.toContain(EXAMPLE_USER);
+    }
   });
 
   it('closes cleanly, and a second close is harmless', async () => {

@@ -6,7 +6,7 @@ import { hyphenateNationalId, isValidNationalId, nationalIdCheckDigit } from '..
 import { InMemoryProfileStore, PLATFORM_DATE_TIME, loadProfileStore, type ProfileData } from '../../src/reference/store.js';
 import { BAD_CHECK_DIGIT, EXAMPLE_FROM_USER, EXAMPLE_USER, RESTRICTED_USER, UNKNOWN_USER, UNKNOWN_USER_2, loadDescription } from './helpers.js';
 
-const data = JSON.parse(readFileSync(packageFile('fixtures/reference/profiles.json'), 'utf8')) as ProfileData;
+const data = JSON.parse(readFileSync(packageFile('assets/reference/profiles.json'), 'utf8')) as ProfileData;
 
 /** The check digit by the published algorithm, written out independently of the code under test. */
 function checkDigitByHand(id: string): boolean {

@@ -44,7 +44,7 @@ describe('json format', () => {
 
   for (const [name, make] of reports) {
     for (const showPii of [false, true]) {
-      it(`validates against docs/report.schema.json, every property documented: ${name}${showPii ? ', --show-pii' : ''}`, () => {
+      it(`validates against assets/report.schema.json, every property documented: ${name}${showPii ? ', --show-pii' : ''}`, () => {
         const value = JSON.parse(formatJson(make(), { ...CONTEXT, showPii }));
         const validate = validator(true);
         expect(validate(value), JSON.stringify(validate.errors)).toBe(true);

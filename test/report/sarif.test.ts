@@ -174,6 +174,21 @@ describe('sarif format', () => {
       expect(problems(validate(formatSarif(empty, CONTEXT)))).toEqual([]);
     }, 180_000);
 
+    it('reports no error and no warning with suppressions, baseline states and fixed entries (issue 11)', () => {
+      const report = sampleReport();
+      const third = report.findings[2];
+      report.findings = report.findings.map((f, i) => ({ ...f, fingerprint: `fp${i}`, baselineState: i === 1 ? ('unchanged' as const) : ('new' as const) }));
+      report.findings[0] = { ...report.findings[0]!, suppressions: [{ kind: 'inSource', justification: 'A legacy endpoint, replaced in v3.' }] };
+      report.baseline = { file: 'vottur-baseline.json', unchanged: 1, expired: 0, absent: [{ rule: third!.ruleId, document: third!.document, pointer: third!.pointer, fingerprint: 'gone' }] };
+      const log = sarifOf(report);
+      const results = log.runs[0].results as Array<Record<string, any>>;
+      expect(results[0]!.suppressions).toEqual([{ kind: 'inSource', status: 'accepted', justification: 'A legacy endpoint, replaced in v3.' }]);
+      expect(results.map((r) => r.baselineState)).toContain('unchanged');
+      expect(results.at(-1)).toMatchObject({ baselineState: 'absent', kind: 'pass', partialFingerprints: { 'vottur/v1': 'gone' } });
+      expect(problems(validate(JSON.stringify(log)))).toEqual([]);
+      expect(problems(validate(JSON.stringify(log), 'Sarif;Gh'))).toEqual([]);
+    }, 180_000);
+
     it('does find problems in a broken log (the check can fail)', () => {
       const log = sarifOf(sampleReport());
       delete log.$schema;

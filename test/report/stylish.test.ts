@@ -53,9 +53,20 @@ describe('stylish format', () => {
     const lines = formatStylish(report, CONTEXT).trimEnd().split('\n');
     const requests = report.operations!.reduce((sum, op) => sum + op.requests, 0);
     const failing = report.operations!.filter((op) => op.findings > 0).length;
-    expect(lines.at(-2)).toBe(`${report.operations!.length} operations tested with ${requests} requests, ${failing} with findings; ${report.rules.length} rules checked.`);
+    expect(lines.at(-2)).toBe(`${report.operations!.length} of ${report.operations!.length} operations tested with ${requests} requests, ${failing} with findings; ${report.rules.length} rules checked.`);
     expect(formatStylish({ ...report, findings: [], operations: report.operations!.map((op) => ({ ...op, findings: 0 })) }, CONTEXT)).toMatch(/all as described/);
     expect(formatStylish(emptyReport(), CONTEXT)).not.toMatch(/operations? tested/);
+  });
+
+  it('lists the operations that were not tested, and scores them as not passed', () => {
+    const report = sampleReport();
+    const operations = report.operations!.map((op, index) => (index === 0 ? { ...op, notTested: 'no answer: connection refused' } : op));
+    const text = formatStylish({ ...report, operations }, CONTEXT);
+    expect(text).toContain(`${operations.length - 1} of ${operations.length} operations tested`);
+    expect(text).toContain(`1 operation not tested, counted against the score: ${operations[0]!.operation} (no answer: connection refused).`);
+    const all = formatStylish({ ...report, findings: [], operations: operations.map((op) => ({ ...op, findings: 0, notTested: 'the server could not be reached' })) }, CONTEXT);
+    expect(all).toContain(`0 of ${operations.length} operations tested with`);
+    expect(all).toMatch(/Score 0\/100 \(F\)\.\n$/);
   });
 
   it('colours only when asked', () => {

@@ -5,12 +5,12 @@
 import type { Command } from 'commander';
 import type { TimingEntry } from '../../../rulesets/lib/timing.js';
 import type { Report, Severity } from '../../report/finding.js';
-import { failSeverityOption, minScoreOption } from '../options.js';
+import { addBaselineOptions, failSeverityOption, minScoreOption, type BaselineCommandOptions } from '../options.js';
 import { CouldNotRunError } from '../../errors.js';
 import { addOutputOptions, type OutputState, type OutputTarget } from '../output.js';
-import { finishRun, takeOutputTargets } from '../runner.js';
+import { finishRun, takeOutputTargets, withBaseline } from '../runner.js';
 
-export interface LintCommandOptions {
+export interface LintCommandOptions extends BaselineCommandOptions {
   failSeverity: Severity;
   minScore?: number;
   quiet?: boolean;
@@ -58,6 +58,7 @@ export function formatTiming(entries: readonly TimingEntry[], limit = 20): strin
 /** `--watch`: the library's watcher until Ctrl-C (or SIGTERM), then a clean exit 0. */
 async function watchUntilInterrupted(files: string[], options: LintCommandOptions, state: OutputState): Promise<void> {
   if (state.targets.length > 0) throw new CouldNotRunError('--watch shows its own summary of what changed; run without --watch for --format and --output');
+  if (options.baseline !== undefined || options.updateBaseline || options.pruneBaseline) throw new CouldNotRunError('--watch does not read or write a baseline; run without --watch for --baseline, --update-baseline and --prune-baseline');
   const { watchLint } = await import('../../lint/watch.js');
   const watcher = await watchLint(files, { allowRemoteRefs: options.allowRemoteRefs, showPii: options.showPii, write: (text) => process.stdout.write(text) });
   await new Promise<void>((stopped) => {
@@ -87,6 +88,7 @@ export function registerLint(program: Command): void {
     .option('--shard <i/n>', "lint only the i-th of n shares of the documents (stable per path; merge the shards' --format json reports with vottur report)")
     .option('--timing', 'after the report, show the slowest rules on standard error')
     .option('-w, --watch', 're-lint a description whenever it or a file it references is saved, showing only new and fixed findings and the score; Ctrl-C stops');
+  addBaselineOptions(command);
   addOutputOptions(command, state);
   command.action(async (files: string[], options: LintCommandOptions) => {
     if (options.watch) return watchUntilInterrupted(files, options, state);
@@ -109,6 +111,7 @@ export function registerLint(program: Command): void {
     }
     // Thousands of findings: make room for the report in the memory the linting left behind.
     if (report.findings.length >= BIG_REPORT && rendersEveryFinding(targets, report.findings.length)) (await import('../../runtime/memory.js')).collectGarbage();
+    report = await withBaseline(report, options);
     const exitCode = finishRun(report, targets, options);
     if (timing) process.stderr.write(formatTiming(timing.entries()));
     process.exitCode = exitCode;

@@ -17,6 +17,7 @@ interface ServeOptions {
   host: string;
   auth: boolean;
   issuer?: string;
+  audience?: string;
   fault: FaultName[];
   listFaults?: boolean;
 }
@@ -40,6 +41,7 @@ export function registerServe(program: Command, io: ServeIo = {}): void {
     .option('--host <h>', 'address to listen on', DEFAULT_SERVE_HOST)
     .option('--no-auth', 'serve without authentication (no token needed)')
     .option('--issuer <url>', 'require tokens of this OAuth 2.0 issuer instead of starting a development issuer')
+    .option('--audience <aud>', "with --issuer: refuse tokens whose `aud` does not include this (the development issuer's tokens always carry @island.is/user-profile)")
     .option('--fault <name>', 'deviate from the conventions in this way; repeat for several (see --list-faults)', collectFault, [])
     .option('--list-faults', 'list the fault modes, one per line, and exit')
     .action(async (options: ServeOptions) => {
@@ -54,7 +56,9 @@ export function registerServe(program: Command, io: ServeIo = {}): void {
       if (options.issuer !== undefined && !/^https?:\/\//i.test(options.issuer)) {
         throw new CouldNotRunError(`--issuer "${options.issuer}" is not an http(s) URL; give the issuer's URL, e.g. https://innskra.island.is`);
       }
-      const auth: ReferenceServiceOptions['auth'] = options.issuer !== undefined ? { issuer: options.issuer } : options.auth ? 'dev' : 'none';
+      if (options.audience !== undefined && options.issuer === undefined) throw new CouldNotRunError('--audience needs --issuer (the development issuer always sets its own audience)');
+      const auth: ReferenceServiceOptions['auth'] =
+        options.issuer !== undefined ? { issuer: options.issuer, ...(options.audience !== undefined ? { audience: options.audience } : {}) } : options.auth ? 'dev' : 'none';
 
       // Listen for the signals before starting, so an early Ctrl-C still shuts down cleanly.
       let stop!: () => void;

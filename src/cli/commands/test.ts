@@ -5,7 +5,7 @@ import type { Command } from 'commander';
 import { runContractTests } from '../../contract/index.js';
 import { addContractOptions, authFrom, runOptionsFrom, type ContractCommandOptions } from '../contract-options.js';
 import type { OutputState } from '../output.js';
-import { finishRun, takeOutputTargets, type CliIo } from '../runner.js';
+import { finishRun, takeOutputTargets, withBaseline, type CliIo } from '../runner.js';
 
 export function registerTest(program: Command, io: CliIo = {}): void {
   const state: OutputState = { targets: [] };
@@ -25,6 +25,6 @@ export function registerTest(program: Command, io: CliIo = {}): void {
       ...(options.allowRemoteRefs ? { allowRemoteRefs: true } : {}),
       ...runOptionsFrom(options, io),
     });
-    process.exitCode = finishRun(report, targets, options, io);
+    process.exitCode = finishRun(await withBaseline(report, options, io), targets, options, io);
   });
 }

@@ -1,5 +1,5 @@
 /** Helpers shared by the formatters. */
-import { severityRank, type Category, type Finding, type Report, type RuleMeta, type Severity } from '../finding.js';
+import { severityRank, type Category, type CoverageReport, type Finding, type OperationCoverage, type Report, type RuleMeta, type Severity } from '../finding.js';
 import { maskDeep, maskNationalIds } from '../../pii.js';
 
 /** How a category is titled in the Markdown and HTML reports. */
@@ -107,4 +107,21 @@ export function reportOperations(report: Pick<Report, 'operations' | 'findings'>
 /** `info.version` as a label: `v1.4.0` for `1.4.0`, and `v1` (not `vv1`) for a version that already says v. */
 export function versionLabel(version: string): string {
   return /^v\d/i.test(version) ? version : `v${version}`;
+}
+
+/** The coverage summary in one line: `Coverage 87% (4 operations, 877 requests; phases examples, coverage, fuzz, stateful; seed 7)`. */
+export function coverageLine(coverage: CoverageReport): string {
+  const operations = coverage.operations.length;
+  return `Coverage ${coverage.percent}% (${plural(operations, 'operation')}, ${plural(coverage.requests, 'request')}; phases ${coverage.phases.join(', ')}; seed ${coverage.seed})`;
+}
+
+/** One operation's coverage as table cells: requests per phase, statuses, inputs, constraints. */
+export function coverageCells(operation: OperationCoverage, phases: readonly string[]): { phases: string[]; statuses: string; inputs: string; constraints: string } {
+  const missing = operation.statuses.documented.filter((status) => !operation.statuses.exercised.includes(status));
+  return {
+    phases: phases.map((phase) => String(operation.requests[phase] ?? 0)),
+    statuses: `${operation.statuses.exercised.length}/${operation.statuses.documented.length}${missing.length ? ` (not: ${missing.join(', ')})` : ''}`,
+    inputs: `${operation.inputs.exercised}/${operation.inputs.total}`,
+    constraints: operation.skipped ? `skipped: ${operation.skipped}` : String(operation.constraints),
+  };
 }

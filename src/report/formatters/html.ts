@@ -6,11 +6,11 @@
  * as a CI artifact or an e-mail attachment, and cannot load anything even if a message tried to.
  */
 import { createHash } from 'node:crypto';
-import type { Category, Finding, Report, Severity } from '../finding.js';
+import type { Category, CoverageReport, Finding, Report, Severity } from '../finding.js';
 import { SEVERITIES, summarise } from '../finding.js';
 import { CATEGORIES, scoreLabel, scoreReport, type Grade } from '../score.js';
 import { SourceFiles } from '../source.js';
-import { allRules, CATEGORY_TITLE, compareBySeverity, locationText, maskText, plural, reportOperations, SEVERITY_LABEL, SEVERITY_PLURAL, TOOL_INFORMATION_URI, versionLabel, visibleReport } from './common.js';
+import { allRules, CATEGORY_TITLE, compareBySeverity, coverageCells, coverageLine, locationText, maskText, plural, reportOperations, SEVERITY_LABEL, SEVERITY_PLURAL, TOOL_INFORMATION_URI, versionLabel, visibleReport } from './common.js';
 import type { FormatContext } from './types.js';
 
 /** Reports with at most this many findings open with every rule's group expanded. */
@@ -334,7 +334,9 @@ export function formatHtml(report: Report, context: FormatContext): string {
     const own = visible.findings.filter((f) => f.source !== 'lint' && f.document === o.document && f.operation === o.operation);
     const counts = summarise(own);
     const result =
-      o.requests === 0
+      o.notTested !== undefined
+        ? `<span class="result-fail" title="${esc(mask(o.notTested))}">not tested</span>`
+        : o.requests === 0
         ? '<span class="result-skip">not exercised</span>'
         : counts.error > 0
           ? '<span class="result-fail">failed</span>'
@@ -373,6 +375,7 @@ export function formatHtml(report: Report, context: FormatContext): string {
     operations.length
       ? `<section id="operations"><h2>Contract results</h2><div class="table-wrap"><table id="operations-table"><thead><tr><th>Operation</th>${manyDocuments ? '<th>Document</th>' : ''}<th class="num">Requests</th><th class="num">Time</th>${SEVERITIES.map((s) => `<th class="num">${esc(SEVERITY_PLURAL[s][0]!.toUpperCase() + SEVERITY_PLURAL[s].slice(1))}</th>`).join('')}<th>Result</th><th></th></tr></thead><tbody>${operationRows.join('\n')}</tbody></table></div></section>`
       : '',
+    visible.coverage ? coverageSection(visible.coverage) : '',
     `<section id="findings"><h2>Findings</h2>`,
     `<form id="filters" class="filters" role="search" aria-label="Filter findings">`,
     `<label>Severity<select id="filter-severity"><option value="">All</option>${options(SEVERITIES.map((s) => [s, SEVERITY_LABEL[s]]))}</select></label>`,
@@ -421,4 +424,14 @@ export function formatHtml(report: Report, context: FormatContext): string {
     '</html>',
     '',
   ].join('\n');
+}
+
+/** The coverage table: operations × phases (requests), statuses and inputs exercised. */
+function coverageSection(coverage: CoverageReport): string {
+  const title = (phase: string) => `${phase[0]!.toUpperCase()}${phase.slice(1)}`;
+  const rows = coverage.operations.map((o) => {
+    const cells = coverageCells(o, coverage.phases);
+    return `<tr><td><code>${esc(o.operation)}</code></td>${cells.phases.map((n) => `<td class="num">${esc(n)}</td>`).join('')}<td>${esc(cells.statuses)}</td><td class="num">${esc(cells.inputs)}</td><td>${esc(cells.constraints)}</td></tr>`;
+  });
+  return `<section id="coverage" data-percent="${coverage.percent}"><h2>Coverage</h2><p>${esc(coverageLine(coverage))}</p><div class="table-wrap"><table id="coverage-table"><thead><tr><th>Operation</th>${coverage.phases.map((phase) => `<th class="num">${esc(title(phase))}</th>`).join('')}<th>Statuses</th><th class="num">Inputs</th><th>Constraints</th></tr></thead><tbody>${rows.join('\n')}</tbody></table></div></section>`;
 }

@@ -1,10 +1,10 @@
-import { summarise, type Report } from '../finding.js';
+import { counts, summarise, type Report } from '../finding.js';
 import { maskDeep } from '../../pii.js';
 import { scoreReport } from '../score.js';
 import type { FormatContext } from './types.js';
 
 /**
- * The JSON report (documented by `docs/report.schema.json`): a top-level object in the
+ * The JSON report (documented by `assets/report.schema.json`): a top-level object in the
  * platform's own conventions (camelCase, `createdTimestamp`), and the input of `vottur report`.
  * `summary` and `score` are derived from the findings (and recomputed when a report is read back).
  */
@@ -13,11 +13,14 @@ export function toJsonReport(report: Report, context: Pick<FormatContext, 'showP
     tool: report.tool,
     createdTimestamp: report.createdTimestamp,
     documents: report.documents,
-    summary: summarise(report.findings),
+    // What counts: suppressed findings and those the baseline holds are listed, not counted.
+    summary: summarise(report.findings.filter(counts)),
     score: scoreReport(report),
     rules: report.rules,
     findings: report.findings,
     ...(report.operations ? { operations: report.operations } : {}),
+    ...(report.coverage ? { coverage: report.coverage } : {}),
+    ...(report.baseline ? { baseline: report.baseline } : {}),
   };
   return context.showPii ? body : maskDeep(body);
 }

@@ -80,6 +80,13 @@ function suites(report: Report, score: ReportScore): Suite[] {
   const overall: Array<[string, string]> = [
     ['vottur.score', String(score.score)],
     ['vottur.grade', score.grade],
+    ...(report.coverage
+      ? ([
+          ['vottur.coverage', String(report.coverage.percent)],
+          ['vottur.seed', String(report.coverage.seed)],
+          ['vottur.phases', report.coverage.phases.join(',')],
+        ] as Array<[string, string]>)
+      : []),
   ];
   const documentProperties = (document: string): Array<[string, string]> => {
     const own = documentScore.get(document);
@@ -132,6 +139,7 @@ function suites(report: Report, score: ReportScore): Suite[] {
         ['vottur.operation', operation.operation],
         ...(operation.operationId ? ([['vottur.operationId', operation.operationId]] as Array<[string, string]>) : []),
         ['vottur.requests', String(operation.requests)],
+        ...operationCoverage(report, operation.document, operation.operation),
       ],
       cases: contractRules.map((rule) =>
         buildCase(
@@ -139,7 +147,7 @@ function suites(report: Report, score: ReportScore): Suite[] {
           name,
           own.filter((f) => f.ruleId === rule.id),
           undefined,
-          operation.requests === 0 ? 'operation not exercised: no request was made' : undefined,
+          operation.notTested !== undefined ? `operation not tested: ${operation.notTested}` : operation.requests === 0 ? 'operation not exercised: no request was made' : undefined,
         ),
       ),
     });
@@ -242,4 +250,15 @@ export function formatJunit(report: Report, context: FormatContext): string {
     processEntities: true,
   });
   return `${builder.build(document).trimEnd()}\n`;
+}
+
+/** An operation's coverage as JUnit properties: requests per phase, statuses and inputs exercised. */
+function operationCoverage(report: Report, document: string, operation: string): Array<[string, string]> {
+  const own = report.coverage?.operations.find((o) => o.document === document && o.operation === operation);
+  if (!own) return [];
+  return [
+    ...Object.entries(own.requests).map(([phase, count]): [string, string] => [`vottur.coverage.${phase}`, String(count)]),
+    ['vottur.coverage.statuses', `${own.statuses.exercised.join(',')}/${own.statuses.documented.join(',')}`],
+    ['vottur.coverage.inputs', `${own.inputs.exercised}/${own.inputs.total}`],
+  ];
 }

@@ -9,7 +9,7 @@
 import type { Category, Finding, Report, Severity } from '../finding.js';
 import { summarise } from '../finding.js';
 import { CATEGORIES, scoreLabel, scoreReport } from '../score.js';
-import { bySeverity, CATEGORY_TITLE, locationText, maskText, plural, reportOperations, SEVERITY_LABEL, TOOL_INFORMATION_URI, versionLabel, visibleReport } from './common.js';
+import { bySeverity, CATEGORY_TITLE, coverageCells, coverageLine, locationText, maskText, plural, reportOperations, SEVERITY_LABEL, TOOL_INFORMATION_URI, versionLabel, visibleReport } from './common.js';
 import { CHANGE_CLASS, diffCountsText, isDiffReport, isVersionFinding, versionVerdict } from './diff.js';
 import type { FormatContext } from './types.js';
 
@@ -171,7 +171,23 @@ export function formatMarkdown(report: Report, context: FormatContext): string {
         operations.map((o) => {
           const own = visible.findings.filter((f) => f.source !== 'lint' && f.document === o.document && f.operation === o.operation);
           const worst = own.some((f) => f.severity === 'error') ? '🔴 failed' : own.some((f) => f.severity === 'warn') ? '🟠 warnings' : '✅ passed';
-          return [code(o.operation), o.operationId ? code(o.operationId) : '', String(o.requests), String(o.findings), o.requests === 0 ? '⏭️ not exercised' : worst];
+          return [code(o.operation), o.operationId ? code(o.operationId) : '', String(o.requests), String(o.findings), o.notTested !== undefined ? `🔴 not tested: ${maskText(o.notTested, context.showPii)}` : o.requests === 0 ? '⏭️ not exercised' : worst];
+        }),
+      ),
+      '',
+    );
+  }
+
+  if (visible.coverage) {
+    const coverage = visible.coverage;
+    out.push('## Coverage', '', inline(coverageLine(coverage)), '');
+    out.push(
+      ...table(
+        ['Operation', ...coverage.phases.map((phase) => `${phase[0]!.toUpperCase()}${phase.slice(1)}`), 'Statuses', 'Inputs', 'Constraints'],
+        ['l', ...coverage.phases.map((): 'r' => 'r'), 'l', 'r', 'l'],
+        coverage.operations.map((o) => {
+          const cells = coverageCells(o, coverage.phases);
+          return [code(o.operation), ...cells.phases, inline(cells.statuses), cells.inputs, inline(cells.constraints)];
         }),
       ),
       '',

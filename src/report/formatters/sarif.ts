@@ -6,7 +6,7 @@
  */
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { summarise, type Finding, type Report, type RuleMeta, type Severity } from '../finding.js';
+import { counts, summarise, type Finding, type Report, type RuleMeta, type Severity } from '../finding.js';
 import { scoreReport } from '../score.js';
 import { SourceFiles, isUrl } from '../source.js';
 import { allRules, isContract, maskText, TOOL_INFORMATION_URI, visibleReport } from './common.js';
@@ -82,7 +82,7 @@ export function toSarif(report: Report, context: Pick<FormatContext, 'cwd' | 'sh
   const score = scoreReport(report);
   let usesSrcRoot = false;
 
-  const results = visible.findings.map((finding, index) => {
+  const results: Array<Record<string, unknown>> = visible.findings.map((finding, index) => {
     const original = report.findings[index]!;
     const location: Record<string, unknown> = {};
     // SARIF validators want a region with every physical location: a local file gets its
@@ -119,6 +119,7 @@ export function toSarif(report: Report, context: Pick<FormatContext, 'cwd' | 'sh
     };
     if (finding.operationId) properties.operationId = finding.operationId;
     if (finding.request) properties.request = finding.request;
+    if (finding.reproduce) properties.reproduce = finding.reproduce;
     return {
       ruleId: finding.ruleId,
       ruleIndex: ruleIndex.get(finding.ruleId)!,
@@ -127,8 +128,27 @@ export function toSarif(report: Report, context: Pick<FormatContext, 'cwd' | 'sh
       ...(Object.keys(location).length ? { locations: [location] } : {}),
       ...(related.length ? { relatedLocations: related } : {}),
       properties: { ...properties, document: finding.document },
+      ...(finding.fingerprint ? { partialFingerprints: { 'vottur/v1': finding.fingerprint } } : {}),
+      ...(finding.suppressions?.length ? { suppressions: finding.suppressions.map((s) => ({ kind: s.kind, status: 'accepted', justification: s.justification })) } : {}),
+      ...(finding.baselineState ? { baselineState: finding.baselineState } : {}),
     };
   });
+  // Baseline entries nothing matched: fixed since the baseline (SARIF's `absent`).
+  for (const entry of visible.baseline?.absent ?? []) {
+    if (!ruleIndex.has(entry.rule)) continue;
+    results.push({
+      ruleId: entry.rule,
+      ruleIndex: ruleIndex.get(entry.rule)!,
+      kind: 'pass',
+      level: 'none',
+      message: { text: `Fixed since the baseline: no ${entry.rule} finding at ${entry.pointer || 'the document'} any more.` },
+      // No line: the finding is gone, so only its place in the description is named.
+      locations: [{ logicalLocations: [{ fullyQualifiedName: entry.pointer || '/', kind: 'object' }] }],
+      properties: { pointer: entry.pointer, document: entry.document },
+      partialFingerprints: { 'vottur/v1': entry.fingerprint },
+      baselineState: 'absent',
+    });
+  }
 
   const driverRules = rules.map((rule: RuleMeta) => {
     const name = pascalName(rule.id);
@@ -160,7 +180,8 @@ export function toSarif(report: Report, context: Pick<FormatContext, 'cwd' | 'sh
     properties: {
       score: score.score,
       grade: score.grade,
-      summary: summarise(report.findings),
+      summary: summarise(report.findings.filter(counts)),
+      ...(visible.coverage ? { coverage: visible.coverage } : {}),
       documents: score.byDocument.map((d) => ({
         document: maskText(d.document, context.showPii),
         score: d.score,

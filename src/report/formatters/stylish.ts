@@ -2,7 +2,7 @@ import pc from 'picocolors';
 import { summarise, type Finding, type Report, type Severity } from '../finding.js';
 import { maskNationalIds } from '../../pii.js';
 import { scoreLabel, scoreReport } from '../score.js';
-import { isContract } from './common.js';
+import { isContract, coverageLine } from './common.js';
 import { diffCountsText, isDiffReport, versionVerdict } from './diff.js';
 import type { FormatContext } from './types.js';
 
@@ -92,7 +92,7 @@ export function formatStylish(report: Report, context: FormatContext): string {
     }
   };
   for (const [document, findings] of byDocument) {
-    lines.push(colors.underline(document));
+    lines.push(colors.underline(mask(document)));
     // Findings on the description: `line:col  severity  rule  message  path`.
     const onDescription = findings.filter((f) => f.line !== undefined || !isContract(f));
     if (onDescription.length) {
@@ -127,14 +127,30 @@ export function formatStylish(report: Report, context: FormatContext): string {
   if (listed.length < candidates.length) lines.push(colors.dim(hiddenLine(candidates, listed)), '');
   const quietened = report.findings.length - candidates.length;
   if (quietened > 0) lines.push(colors.dim(`${quietened} finding${quietened === 1 ? '' : 's'} below error not listed (--quiet); the counts and the score include ${quietened === 1 ? 'it' : 'them'}.`), '');
+  if (report.heldBack || report.baseline) {
+    const parts: string[] = [];
+    if (report.heldBack?.suppressed) parts.push(`${report.heldBack.suppressed} suppressed with a reason (x-vottur-ignore)`);
+    if (report.heldBack?.baselined) parts.push(`${report.heldBack.baselined} in the baseline`);
+    if (report.baseline?.absent.length) parts.push(`${report.baseline.absent.length} baseline entr${report.baseline.absent.length === 1 ? 'y' : 'ies'} fixed since (--prune-baseline removes ${report.baseline.absent.length === 1 ? 'it' : 'them'})`);
+    if (report.baseline?.expired) parts.push(`${report.baseline.expired} baseline entr${report.baseline.expired === 1 ? 'y' : 'ies'} expired, counted again`);
+    if (parts.length > 0) lines.push(colors.dim(`Not counted: ${parts.join('; ')}.`));
+  }
   const summary = summarise(report.findings);
   const total = report.findings.length;
   const counts = `${summary.error} error${summary.error === 1 ? '' : 's'}, ${summary.warn} warning${summary.warn === 1 ? '' : 's'}, ${summary.info} info, ${summary.hint} hint${summary.hint === 1 ? '' : 's'}`;
   const documents = `${report.documents.length} document${report.documents.length === 1 ? '' : 's'}`;
   if (report.operations?.length) {
     const requests = report.operations.reduce((sum, op) => sum + op.requests, 0);
-    const failing = report.operations.filter((op) => op.findings > 0).length;
-    lines.push(colors.dim(`${report.operations.length} operation${report.operations.length === 1 ? '' : 's'} tested with ${requests} request${requests === 1 ? '' : 's'}${failing ? `, ${failing} with findings` : ', all as described'}; ${report.rules.length} rules checked.`));
+    const untested = report.operations.filter((op) => op.notTested !== undefined);
+    const tested = report.operations.length - untested.length;
+    const failing = report.operations.filter((op) => op.findings > 0 && op.notTested === undefined).length;
+    const outcome = tested === 0 ? '' : failing ? `, ${failing} with findings` : ', all as described';
+    lines.push(colors.dim(`${tested} of ${report.operations.length} operation${report.operations.length === 1 ? '' : 's'} tested with ${requests} request${requests === 1 ? '' : 's'}${outcome}; ${report.rules.length} rules checked.`));
+    if (untested.length > 0) {
+      const shown = untested.slice(0, 5).map((op) => `${op.operation} (${op.notTested})`);
+      const more = untested.length > shown.length ? `, and ${untested.length - shown.length} more` : '';
+      lines.push(colors.red(`${untested.length} operation${untested.length === 1 ? '' : 's'} not tested, counted against the score: ${mask(shown.join('; '))}${more}.`));
+    }
   }
   if (isDiffReport(report)) {
     // A diff: change counts per class and the version verdict instead of a conformance score.
@@ -144,6 +160,7 @@ export function formatStylish(report: Report, context: FormatContext): string {
     lines.push(`${(summary.error ? colors.red : summary.warn ? colors.yellow : colors.green)(`${summary.error ? '✖' : '✔'} ${changes}.`)} ${(verdict.ok ? colors.green : colors.red)(`${verdict.text[0]!.toUpperCase()}${verdict.text.slice(1)}.`)}`);
     return `${lines.join('\n')}\n`;
   }
+  if (report.coverage) lines.push(coverageLine(report.coverage));
   const score = scoreReport(report);
   const scoreText = (score.grade === 'A' ? colors.green : score.grade === 'F' ? colors.red : colors.yellow)(`${scoreLabel(score)}.`);
   if (total === 0) lines.push(`${colors.green(`✔ No problems found in ${documents}.`)} ${scoreText}`);

@@ -1,0 +1,176 @@
+/**
+ * The baseline: the findings a team has accepted for now, so a gate can be switched on for
+ * services already registered and fail only on what is new (issue 11). `vottur-baseline.json`
+ * holds one entry per finding identity — document, rule, stable pointer, fingerprint — sorted, so
+ * it reviews as a small diff. Entries may carry `expires` (a date after which they count again)
+ * and any field a person adds (`reason`, `owner`, a ticket): updating and pruning keep them.
+ *
+ * Documents are named relative to the baseline file's folder and without their `.yaml`/`.yml`/
+ * `.json` extension, so a description rewritten from YAML to JSON keeps its entries.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
+import { CouldNotRunError } from '../errors.js';
+import type { AbsentEntry, Finding, Report } from '../report/finding.js';
+import { fingerprintWithoutDocument } from '../report/fingerprint.js';
+
+export const DEFAULT_BASELINE_FILE = 'vottur-baseline.json';
+
+export interface BaselineEntry {
+  document: string;
+  rule: string;
+  pointer: string;
+  fingerprint: string;
+  /** How many findings share this identity. */
+  count: number;
+  /** What the first of them said when the baseline was written (for reviewers; not matched on). */
+  message?: string;
+  /** A date (YYYY-MM-DD) after which the entry no longer holds its findings back. */
+  expires?: string;
+  /** Anything a person adds (reason, owner, ticket) is kept. */
+  [field: string]: unknown;
+}
+
+export interface BaselineFile {
+  vottur: 'baseline';
+  version: 1;
+  entries: BaselineEntry[];
+}
+
+const COMPUTED = new Set(['document', 'rule', 'pointer', 'fingerprint', 'count', 'message']);
+
+/** The document's name in the baseline: relative to the baseline's folder, without its extension. */
+export function baselineDocument(document: string, cwd: string, baselineFolder: string): string {
+  if (/^https?:/.test(document)) return document;
+  const absolute = isAbsolute(document) ? document : resolve(cwd, document);
+  return relative(baselineFolder, absolute).split(sep).join('/').replace(/\.(ya?ml|json)$/i, '');
+}
+
+function identity(finding: Finding): string {
+  return finding.fingerprint ?? fingerprintWithoutDocument(finding.ruleId, finding.operation, finding.pointer);
+}
+
+const keyOf = (document: string, fingerprint: string) => `${document}\u0000${fingerprint}`;
+
+/** Reads a baseline; `shown` is how messages name it (the path as the user gave it). */
+export function readBaseline(file: string, shown = file): BaselineFile {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new CouldNotRunError(`cannot read the baseline ${shown}: ${code === 'ENOENT' ? 'no such file; write one with --update-baseline' : code ?? String(error)}`);
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    throw new CouldNotRunError(`the baseline ${shown} is not valid JSON (${(error as Error).message}); restore it from version control or write it again with --update-baseline`);
+  }
+  const entries = (data as { entries?: unknown })?.entries;
+  if ((data as { vottur?: unknown })?.vottur !== 'baseline' || !Array.isArray(entries)) {
+    throw new CouldNotRunError(`${shown} is not a vottur baseline (expected { "vottur": "baseline", "version": 1, "entries": [...] })`);
+  }
+  for (const [index, entry] of entries.entries()) {
+    const e = entry as Record<string, unknown>;
+    if (typeof e.document !== 'string' || typeof e.rule !== 'string' || typeof e.fingerprint !== 'string' || typeof e.pointer !== 'string') {
+      throw new CouldNotRunError(`${shown}: entry ${index} lacks document, rule, pointer or fingerprint; write the baseline again with --update-baseline`);
+    }
+    if (e.expires !== undefined && (typeof e.expires !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(e.expires))) {
+      throw new CouldNotRunError(`${shown}: entry ${index} (${e.rule}) has expires ${JSON.stringify(e.expires)}; write a date as YYYY-MM-DD`);
+    }
+  }
+  return data as BaselineFile;
+}
+
+export interface ApplyOptions {
+  /** Today, as YYYY-MM-DD (for `expires`); default the current date. */
+  today?: string;
+  cwd?: string;
+}
+
+/**
+ * Marks each finding `unchanged` (the baseline holds it, and it does not count) or `new`, and
+ * records the entries nothing matched (`absent`: fixed since) and those expired.
+ */
+export function applyBaseline(report: Report, baseline: BaselineFile, file: string, options: ApplyOptions = {}): Report {
+  const cwd = options.cwd ?? process.cwd();
+  const folder = dirname(resolve(cwd, file));
+  const today = options.today ?? new Date().toISOString().slice(0, 10);
+  const left = new Map<string, { entry: BaselineEntry; remaining: number }>();
+  let expired = 0;
+  for (const entry of baseline.entries) {
+    if (entry.expires !== undefined && entry.expires < today) {
+      expired++;
+      continue;
+    }
+    const key = keyOf(entry.document, entry.fingerprint);
+    const existing = left.get(key);
+    if (existing) existing.remaining += entry.count ?? 1;
+    else left.set(key, { entry, remaining: entry.count ?? 1 });
+  }
+  const matched = new Set<string>();
+  let unchanged = 0;
+  const findings = report.findings.map((finding) => {
+    // A suppressed finding is held back already; the baseline is for the rest.
+    if (finding.suppressions?.length) return finding;
+    const key = keyOf(baselineDocument(finding.document, cwd, folder), identity(finding));
+    const slot = left.get(key);
+    if (slot && slot.remaining > 0) {
+      slot.remaining--;
+      matched.add(key);
+      unchanged++;
+      return { ...finding, baselineState: 'unchanged' as const };
+    }
+    return { ...finding, baselineState: 'new' as const };
+  });
+  const absent: AbsentEntry[] = [...left]
+    .filter(([key]) => !matched.has(key))
+    .map(([, { entry }]) => ({ rule: entry.rule, document: entry.document, pointer: entry.pointer, fingerprint: entry.fingerprint }));
+  return { ...report, findings, baseline: { file, unchanged, expired, absent } };
+}
+
+function sortEntries(entries: BaselineEntry[]): BaselineEntry[] {
+  return entries.sort((a, b) => a.document.localeCompare(b.document) || a.rule.localeCompare(b.rule) || a.pointer.localeCompare(b.pointer) || a.fingerprint.localeCompare(b.fingerprint));
+}
+
+/** The fields a person wrote on an entry (kept when the baseline is written again). */
+function handWritten(entry: BaselineEntry): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(entry).filter(([key]) => !COMPUTED.has(key)));
+}
+
+/**
+ * The baseline of a report's findings (those that count: not suppressed), keeping what a person
+ * wrote on entries that still match.
+ */
+export function baselineFor(report: Report, file: string, previous?: BaselineFile, options: Pick<ApplyOptions, 'cwd'> = {}): BaselineFile {
+  const cwd = options.cwd ?? process.cwd();
+  const folder = dirname(resolve(cwd, file));
+  const kept = new Map((previous?.entries ?? []).map((entry) => [keyOf(entry.document, entry.fingerprint), handWritten(entry)]));
+  const byKey = new Map<string, BaselineEntry>();
+  for (const finding of report.findings) {
+    if (finding.suppressions?.length) continue;
+    const document = baselineDocument(finding.document, cwd, folder);
+    const fp = identity(finding);
+    const key = keyOf(document, fp);
+    const existing = byKey.get(key);
+    if (existing) existing.count++;
+    else byKey.set(key, { document, rule: finding.ruleId, pointer: finding.pointer, fingerprint: fp, count: 1, message: finding.message, ...kept.get(key) });
+  }
+  return { vottur: 'baseline', version: 1, entries: sortEntries([...byKey.values()]) };
+}
+
+/** The baseline without its absent entries (`--prune-baseline`); every other entry as it was. */
+export function pruneBaseline(baseline: BaselineFile, absent: readonly AbsentEntry[]): BaselineFile {
+  const gone = new Set(absent.map((entry) => keyOf(entry.document, entry.fingerprint)));
+  return { ...baseline, entries: baseline.entries.filter((entry) => !gone.has(keyOf(entry.document, entry.fingerprint))) };
+}
+
+export function serializeBaseline(baseline: BaselineFile): string {
+  return `${JSON.stringify({ vottur: 'baseline', version: 1, entries: baseline.entries }, null, 2)}\n`;
+}
+
+export function baselineExists(file: string, cwd = process.cwd()): boolean {
+  return existsSync(resolve(cwd, file));
+}
+

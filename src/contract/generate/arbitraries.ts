@@ -1,0 +1,140 @@
+/**
+ * The fuzz phase's values: fast-check arbitraries made from a schema. `validArbitrary` generates
+ * values the schema accepts (the server must accept them too); `invalidArbitrary` values that
+ * break one of its constraints (the server must refuse them with 400). fast-check does the
+ * generating, the seeding and the shrinking of a failing case to the smallest one that still fails.
+ */
+import fc, { type Arbitrary } from 'fast-check';
+import { nationalIdCheckDigit } from '../../../rulesets/lib/conventions.js';
+import { coverageCases } from './cases.js';
+import { safeMatches, type FlatSchema } from './schema.js';
+
+const MAX_DEPTH = 5;
+/** Strings and arrays are kept short: the point is their content and their boundaries, not their bulk. */
+const DEFAULT_MAX_LENGTH = 24;
+const DEFAULT_MAX_ITEMS = 4;
+
+/** A valid national identifier: a real date (1900–2099), two digits, the check digit, the century digit. */
+export const nationalIdArbitrary: Arbitrary<string> = fc
+  .record({
+    date: fc.date({ min: new Date(Date.UTC(1900, 0, 1)), max: new Date(Date.UTC(2099, 11, 31)), noInvalidDate: true }),
+    sequence: fc.integer({ min: 20, max: 99 }),
+  })
+  .map(({ date, sequence }) => {
+    const firstEight = `${String(date.getUTCDate()).padStart(2, '0')}${String(date.getUTCMonth() + 1).padStart(2, '0')}${String(date.getUTCFullYear() % 100).padStart(2, '0')}${sequence}`;
+    const digit = nationalIdCheckDigit(firstEight);
+    return digit === undefined ? undefined : `${firstEight}${digit}${Math.floor(date.getUTCFullYear() / 100) % 10}`;
+  })
+  .filter((value): value is string => value !== undefined);
+
+function stringArbitrary(schema: FlatSchema): Arbitrary<string> {
+  const minLength = schema.minLength ?? 0;
+  const maxLength = Math.max(minLength, Math.min(schema.maxLength ?? DEFAULT_MAX_LENGTH, minLength + DEFAULT_MAX_LENGTH));
+  const fits = (value: string) => {
+    const length = [...value].length;
+    return length >= minLength && (schema.maxLength === undefined || length <= schema.maxLength);
+  };
+  if (schema.pattern !== undefined) {
+    try {
+      const regex = new RegExp(schema.pattern, 'u');
+      return fc.stringMatching(regex).filter((value) => fits(value) && safeMatches(schema.pattern!, value) !== false);
+    } catch {
+      // A pattern JavaScript cannot read: fall back to the other constraints.
+    }
+  }
+  switch (schema.format) {
+    case 'date-time':
+      return fc.date({ min: new Date(Date.UTC(1970, 0, 1)), max: new Date(Date.UTC(2099, 11, 31)), noInvalidDate: true }).map((date) => date.toISOString());
+    case 'date':
+      return fc.date({ min: new Date(Date.UTC(1970, 0, 1)), max: new Date(Date.UTC(2099, 11, 31)), noInvalidDate: true }).map((date) => date.toISOString().slice(0, 10));
+    case 'uuid':
+      return fc.uuid();
+    case 'email':
+      return fc.emailAddress().filter(fits);
+    case 'uri':
+    case 'url':
+      return fc.webUrl().filter(fits);
+    case 'ipv4':
+      return fc.ipV4();
+    case 'ipv6':
+      return fc.ipV6();
+    default:
+      return fc.string({ minLength, maxLength, unit: 'grapheme' }).filter(fits);
+  }
+}
+
+function numberArbitrary(schema: FlatSchema, integer: boolean): Arbitrary<number> {
+  const step = integer ? 1 : Number.EPSILON * 4;
+  const min = schema.minimum !== undefined ? schema.minimum + (schema.exclusiveMinimum ? step : 0) : undefined;
+  const max = schema.maximum !== undefined ? schema.maximum - (schema.exclusiveMaximum ? step : 0) : undefined;
+  let arbitrary: Arbitrary<number> = integer
+    ? fc.integer({ min: min === undefined ? -1_000_000 : Math.ceil(min), max: max === undefined ? 1_000_000 : Math.floor(max) })
+    : fc.double({ min: min ?? -1_000_000, max: max ?? 1_000_000, noNaN: true, noDefaultInfinity: true });
+  if (schema.multipleOf) {
+    const multiple = schema.multipleOf;
+    arbitrary = arbitrary.map((value) => Math.round(value / multiple) * multiple).filter((value) => (min === undefined || value >= min) && (max === undefined || value <= max));
+  }
+  return arbitrary;
+}
+
+/** Values the schema accepts. */
+export function validArbitrary(schema: FlatSchema, depth = 0): Arbitrary<unknown> {
+  if (schema.const !== undefined) return fc.constant(schema.const);
+  if (schema.enum && schema.enum.length > 0) return fc.constantFrom(...schema.enum);
+  if (schema.nationalId) return nationalIdArbitrary;
+  if (schema.branches && schema.branches.length > 0 && depth < MAX_DEPTH) return fc.oneof(...schema.branches.map((branch) => validArbitrary(branch, depth + 1)));
+  const types = schema.types.filter((type) => type !== 'null');
+  const type = types[0] ?? 'string';
+  let arbitrary: Arbitrary<unknown>;
+  switch (type) {
+    case 'integer':
+      arbitrary = numberArbitrary(schema, true);
+      break;
+    case 'number':
+      arbitrary = numberArbitrary(schema, false);
+      break;
+    case 'boolean':
+      arbitrary = fc.boolean();
+      break;
+    case 'array': {
+      const item = schema.items && depth < MAX_DEPTH ? validArbitrary(schema.items, depth + 1) : fc.constant('a');
+      const minLength = schema.minItems ?? 0;
+      arbitrary = fc.array(item, { minLength, maxLength: Math.max(minLength, Math.min(schema.maxItems ?? DEFAULT_MAX_ITEMS, minLength + DEFAULT_MAX_ITEMS)) });
+      break;
+    }
+    case 'object': {
+      const shape: Record<string, Arbitrary<unknown>> = {};
+      if (depth < MAX_DEPTH) for (const [key, property] of schema.properties) shape[key] = validArbitrary(property, depth + 1);
+      for (const key of schema.required) shape[key] ??= fc.constant('a');
+      arbitrary = fc.record(shape, { requiredKeys: schema.required.filter((key) => key in shape) });
+      break;
+    }
+    default:
+      arbitrary = stringArbitrary(schema);
+  }
+  return schema.nullable ? fc.option(arbitrary, { nil: null, freq: 8 }) : arbitrary;
+}
+
+/**
+ * Values the schema refuses: the deterministic past-the-boundary values of the coverage phase,
+ * and generated ones (a wrong type, a string past `maxLength`, a number out of range, a value
+ * outside the enum). `undefined` when the schema accepts everything.
+ */
+export function invalidArbitrary(schema: FlatSchema): Arbitrary<unknown> | undefined {
+  const fixed = coverageCases(schema).filter((c) => !c.valid).map((c) => c.value);
+  const generated: Array<Arbitrary<unknown>> = [];
+  const type = schema.types.find((t) => t !== 'null');
+  if (schema.enum && schema.enum.length > 0) {
+    generated.push(fc.string({ minLength: 1, maxLength: 12 }).filter((value) => !schema.enum!.includes(value)));
+  } else if (type === 'integer' || type === 'number') {
+    generated.push(fc.string({ minLength: 1, maxLength: 8 }).filter((value) => value.trim() === '' || Number.isNaN(Number(value))));
+    if (schema.maximum !== undefined) generated.push(fc.integer({ min: Math.floor(schema.maximum) + 1, max: Math.floor(schema.maximum) + 1_000_000 }));
+    if (schema.minimum !== undefined) generated.push(fc.integer({ min: Math.ceil(schema.minimum) - 1_000_000, max: Math.ceil(schema.minimum) - 1 }));
+  } else if ((type === 'string' || type === undefined) && schema.maxLength !== undefined && schema.maxLength < 4096) {
+    generated.push(fc.string({ minLength: schema.maxLength + 1, maxLength: schema.maxLength + 16 }));
+  } else if (type === 'boolean') {
+    generated.push(fc.string({ minLength: 1, maxLength: 6 }).filter((value) => value !== 'true' && value !== 'false'));
+  }
+  const all = [...(fixed.length > 0 ? [fc.constantFrom(...fixed)] : []), ...generated];
+  return all.length === 0 ? undefined : fc.oneof(...all);
+}

@@ -1,0 +1,227 @@
+/**
+ * The coverage phase's values: for one schema, a valid value, the values at each of its
+ * boundaries (which the server must accept), and values just past each boundary (which it must
+ * refuse), each labelled with the constraint it tests. Deterministic: the same schema always
+ * gives the same cases, so a coverage run can be repeated and compared.
+ */
+import fc from 'fast-check';
+import { hasValidCheckDigit } from '../../../rulesets/lib/conventions.js';
+import { notFoundNationalId, NOT_FOUND_UUID } from '../conventions.js';
+import { safeMatches, type FlatSchema } from './schema.js';
+
+export interface ValueCase {
+  value: unknown;
+  /** True: the schema accepts the value, so the server must; false: it breaks exactly `constraint`. */
+  valid: boolean;
+  /** What the value tests, in words: `maxLength 10`, `maxLength 10 exceeded`, `enum value FIRST_PARTY`. */
+  constraint: string;
+}
+
+/** A boundary longer than this is not written out (a `maxLength: 2147483647` is no boundary to test). */
+const MAX_GENERATED_LENGTH = 4096;
+const FORMAT_VALUES: Record<string, string> = {
+  'date-time': '2024-05-02T09:30:00.000Z',
+  date: '2024-05-02',
+  time: '09:30:00Z',
+  uuid: NOT_FOUND_UUID,
+  email: 'vottur@example.is',
+  uri: 'https://example.is/',
+  url: 'https://example.is/',
+  hostname: 'example.is',
+  ipv4: '192.0.2.1',
+  ipv6: '2001:db8::1',
+};
+const INVALID_FORMAT_VALUES: Record<string, string> = {
+  'date-time': '2024-13-45T25:61:00',
+  date: '2024-13-45',
+  time: '25:61',
+  uuid: 'not-a-uuid',
+  email: 'not-an-email',
+  uri: 'not a uri',
+  url: 'not a url',
+  ipv4: '999.1.1.1',
+  ipv6: 'not-an-ipv6',
+};
+
+/** A national identifier of the right form that nobody has (born 1905), valid check digit. */
+const SYNTHETIC_NATIONAL_ID = notFoundNationalId();
+
+/** Strings that match a pattern, in a stable order (fast-check with a fixed seed). */
+function patternSamples(pattern: string, count: number): string[] {
+  let regex: RegExp;
+  try {
+    regex = new RegExp(pattern, 'u');
+  } catch {
+    return [];
+  }
+  try {
+    return fc.sample(fc.stringMatching(regex), { seed: 42, numRuns: count });
+  } catch {
+    return [];
+  }
+}
+
+function fitsLength(schema: FlatSchema, value: string): boolean {
+  const length = [...value].length;
+  return (schema.minLength === undefined || length >= schema.minLength) && (schema.maxLength === undefined || length <= schema.maxLength);
+}
+
+/** A string the schema accepts, of the given length when one is asked for (undefined when none could be made). */
+function stringOf(schema: FlatSchema, length?: number): string | undefined {
+  const fits = (value: string) => (length === undefined ? fitsLength(schema, value) : [...value].length === length);
+  if (schema.pattern !== undefined) {
+    const samples = patternSamples(schema.pattern, 200).filter((value) => fits(value) && safeMatches(schema.pattern!, value) !== false);
+    return samples.sort((a, b) => a.length - b.length)[0];
+  }
+  if (schema.format && FORMAT_VALUES[schema.format] !== undefined) {
+    const value = FORMAT_VALUES[schema.format]!;
+    return fits(value) ? value : undefined;
+  }
+  const wanted = length ?? Math.max(schema.minLength ?? 0, Math.min(schema.maxLength ?? 8, 8), 1);
+  if (wanted > MAX_GENERATED_LENGTH) return undefined;
+  return 'a'.repeat(wanted);
+}
+
+function numberOf(schema: FlatSchema, integer: boolean): number {
+  const step = integer ? 1 : 0.5;
+  let low = schema.minimum !== undefined ? schema.minimum + (schema.exclusiveMinimum ? step : 0) : undefined;
+  const high = schema.maximum !== undefined ? schema.maximum - (schema.exclusiveMaximum ? step : 0) : undefined;
+  if (integer && low !== undefined) low = Math.ceil(low);
+  let value = low ?? (high !== undefined ? Math.min(high, 1) : 1);
+  if (schema.multipleOf) value = Math.ceil(value / schema.multipleOf) * schema.multipleOf;
+  return value;
+}
+
+/** A value the schema accepts: its `const`, example, default or first enum value, else one made from its constraints. */
+export function validValue(schema: FlatSchema, depth = 0): unknown {
+  if (schema.const !== undefined) return schema.const;
+  if (schema.example !== undefined) return schema.example;
+  if (schema.default !== undefined) return schema.default;
+  if (schema.enum && schema.enum.length > 0) return schema.enum[0];
+  if (schema.nationalId) return SYNTHETIC_NATIONAL_ID;
+  if (schema.branches && schema.branches.length > 0) return validValue(schema.branches[0]!, depth + 1);
+  const type = schema.types.find((t) => t !== 'null') ?? (schema.nullable ? 'null' : 'string');
+  switch (type) {
+    case 'integer':
+      return numberOf(schema, true);
+    case 'number':
+      return numberOf(schema, false);
+    case 'boolean':
+      return true;
+    case 'null':
+      return null;
+    case 'array': {
+      const count = Math.max(schema.minItems ?? 0, 1);
+      if (depth > 6 || !schema.items) return [];
+      return Array.from({ length: Math.min(count, 16) }, () => validValue(schema.items!, depth + 1));
+    }
+    case 'object': {
+      const object: Record<string, unknown> = {};
+      if (depth > 6) return object;
+      for (const key of schema.required) object[key] = schema.properties.has(key) ? validValue(schema.properties.get(key)!, depth + 1) : 'a';
+      return object;
+    }
+    default:
+      return stringOf(schema) ?? 'a';
+  }
+}
+
+/** The boundary and past-the-boundary cases of one schema, the valid value first. */
+export function coverageCases(schema: FlatSchema): ValueCase[] {
+  const cases: ValueCase[] = [{ value: validValue(schema), valid: true, constraint: 'a valid value' }];
+  const add = (value: unknown, valid: boolean, constraint: string) => {
+    if (value === undefined) return;
+    if (cases.some((known) => known.valid === valid && JSON.stringify(known.value) === JSON.stringify(value))) return;
+    cases.push({ value, valid, constraint });
+  };
+  const type = schema.types.find((t) => t !== 'null');
+
+  if (schema.enum && schema.enum.length > 0) {
+    for (const value of schema.enum) add(value, true, `enum value ${JSON.stringify(value)}`);
+    const outside = ['NOT_AN_ENUM_VALUE', 'not-an-enum-value', 'x'].find((candidate) => !schema.enum!.includes(candidate));
+    add(outside, false, `not one of the enum values ${schema.enum.map((value) => JSON.stringify(value)).join(', ')}`);
+    return cases;
+  }
+  if (schema.nationalId) {
+    add(SYNTHETIC_NATIONAL_ID, true, 'a national identifier of the right form');
+    add(`${SYNTHETIC_NATIONAL_ID}0`, false, 'a national identifier of 11 digits');
+    add(SYNTHETIC_NATIONAL_ID.slice(0, 9), false, 'a national identifier of 9 digits');
+    add(`${SYNTHETIC_NATIONAL_ID.slice(0, 6)}-${SYNTHETIC_NATIONAL_ID.slice(6)}`, false, 'a national identifier written ######-####');
+    const badDigit = `${SYNTHETIC_NATIONAL_ID.slice(0, 8)}${(Number(SYNTHETIC_NATIONAL_ID[8]) + 1) % 10}${SYNTHETIC_NATIONAL_ID[9]}`;
+    if (!hasValidCheckDigit(badDigit)) add(badDigit, false, 'a national identifier with a wrong check digit');
+    return cases;
+  }
+  switch (type) {
+    case 'integer':
+    case 'number': {
+      const integer = type === 'integer';
+      const step = integer ? 1 : 0.5;
+      if (schema.minimum !== undefined) {
+        const lowest = schema.exclusiveMinimum ? schema.minimum + step : schema.minimum;
+        add(integer ? Math.ceil(lowest) : lowest, true, `${schema.exclusiveMinimum ? 'exclusiveMinimum' : 'minimum'} ${schema.minimum}`);
+        add(schema.exclusiveMinimum ? schema.minimum : schema.minimum - step, false, `below the ${schema.exclusiveMinimum ? 'exclusiveMinimum' : 'minimum'} ${schema.minimum}`);
+      }
+      if (schema.maximum !== undefined) {
+        const highest = schema.exclusiveMaximum ? schema.maximum - step : schema.maximum;
+        add(integer ? Math.floor(highest) : highest, true, `${schema.exclusiveMaximum ? 'exclusiveMaximum' : 'maximum'} ${schema.maximum}`);
+        add(schema.exclusiveMaximum ? schema.maximum : schema.maximum + step, false, `above the ${schema.exclusiveMaximum ? 'exclusiveMaximum' : 'maximum'} ${schema.maximum}`);
+      }
+      if (integer) add(numberOf(schema, true) + 0.5, false, 'not an integer');
+      add('not-a-number', false, `not a${integer ? 'n integer' : ' number'}`);
+      return cases;
+    }
+    case 'boolean':
+      add(false, true, 'false');
+      add('maybe', false, 'not a boolean');
+      return cases;
+    case 'array': {
+      if (schema.items) {
+        const item = validValue(schema.items);
+        if (schema.minItems !== undefined && schema.minItems > 0) {
+          add(Array.from({ length: schema.minItems }, () => item), true, `minItems ${schema.minItems}`);
+          add(Array.from({ length: schema.minItems - 1 }, () => item), false, `fewer than minItems ${schema.minItems}`);
+        }
+        if (schema.maxItems !== undefined && schema.maxItems < 64) {
+          add(Array.from({ length: schema.maxItems }, () => item), true, `maxItems ${schema.maxItems}`);
+          add(Array.from({ length: schema.maxItems + 1 }, () => item), false, `more than maxItems ${schema.maxItems}`);
+        }
+      }
+      return cases;
+    }
+    case 'object': {
+      const valid = validValue(schema) as Record<string, unknown>;
+      for (const key of schema.required) {
+        const { [key]: _left, ...rest } = valid;
+        add(rest, false, `required property ${key} missing`);
+      }
+      if (!schema.additionalProperties) add({ ...valid, notDescribedProperty: 'x' }, false, 'a property the schema does not allow');
+      for (const [key, property] of schema.properties) {
+        for (const nested of coverageCases(property)) {
+          if (nested.constraint === 'a valid value') continue;
+          add({ ...valid, [key]: nested.value }, nested.valid, `${key}: ${nested.constraint}`);
+        }
+      }
+      return cases;
+    }
+    case 'string':
+    case undefined: {
+      if (schema.minLength !== undefined && schema.minLength > 0) {
+        add(stringOf(schema, schema.minLength), true, `minLength ${schema.minLength}`);
+        add(schema.pattern === undefined ? 'a'.repeat(schema.minLength - 1) : undefined, false, `shorter than minLength ${schema.minLength}`);
+      }
+      if (schema.maxLength !== undefined && schema.maxLength < MAX_GENERATED_LENGTH) {
+        add(stringOf(schema, schema.maxLength), true, `maxLength ${schema.maxLength}`);
+        add('a'.repeat(schema.maxLength + 1), false, `longer than maxLength ${schema.maxLength}`);
+      }
+      if (schema.pattern !== undefined) {
+        const candidates = ['', '!', ' ', 'not matching the pattern', '0', 'a'];
+        const miss = candidates.find((candidate) => fitsLength(schema, candidate) && safeMatches(schema.pattern!, candidate) === false);
+        add(miss, false, `not matching the pattern ${schema.pattern}`);
+      }
+      if (schema.format && INVALID_FORMAT_VALUES[schema.format] !== undefined) add(INVALID_FORMAT_VALUES[schema.format], false, `not a valid ${schema.format}`);
+      return cases;
+    }
+    default:
+      return cases;
+  }
+}

@@ -1,0 +1,124 @@
+/**
+ * What the request generators need to know of a schema: its `$ref`s followed and its `allOf`
+ * merged into one flat set of constraints, so a generator reads `minLength` or `required` in one
+ * place whichever way the description spells them. Branches (`oneOf`/`anyOf`) stay as branches.
+ */
+import { isObject, resolve } from '../../../rulesets/lib/openapi.js';
+import { compileSafePattern } from '../../../rulesets/lib/patterns.js';
+import type { OpenApiDocument } from '../../../rulesets/lib/rule.js';
+import { isNationalIdParameter } from '../conventions.js';
+
+export interface FlatSchema {
+  types: string[];
+  format?: string;
+  pattern?: string;
+  enum?: unknown[];
+  const?: unknown;
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: boolean;
+  exclusiveMaximum?: boolean;
+  multipleOf?: number;
+  minItems?: number;
+  maxItems?: number;
+  items?: FlatSchema;
+  properties: Map<string, FlatSchema>;
+  required: string[];
+  additionalProperties: boolean;
+  nullable: boolean;
+  branches?: FlatSchema[];
+  example?: unknown;
+  default?: unknown;
+  /** True when the schema (or the name it is found under) says it holds a national identifier. */
+  nationalId: boolean;
+}
+
+const MAX_DEPTH = 8;
+
+function emptyFlat(): FlatSchema {
+  return { types: [], properties: new Map(), required: [], additionalProperties: true, nullable: false, nationalId: false };
+}
+
+function numberOr(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+}
+
+/**
+ * The schema's constraints in one object. `name` is the parameter or property name it is found
+ * under (a national identifier is recognised by name as well as by format or pattern).
+ */
+export function flattenSchema(document: OpenApiDocument, schema: unknown, name?: string, depth = 0): FlatSchema {
+  const flat = emptyFlat();
+  if (name !== undefined && isNationalIdParameter(name)) flat.nationalId = true;
+  if (depth > MAX_DEPTH) return flat;
+  const layers: Record<string, any>[] = [];
+  const collect = (node: unknown, level: number) => {
+    const resolved = resolve(document, node, []).value;
+    if (!isObject(resolved) || level > MAX_DEPTH) return;
+    layers.push(resolved);
+    if (Array.isArray(resolved.allOf)) for (const part of resolved.allOf) collect(part, level + 1);
+  };
+  collect(schema, 0);
+  for (const layer of layers) {
+    const type = layer.type;
+    if (typeof type === 'string' && !flat.types.includes(type)) flat.types.push(type);
+    if (Array.isArray(type)) for (const t of type) if (typeof t === 'string' && !flat.types.includes(t)) flat.types.push(t);
+    if (layer.nullable === true || (Array.isArray(type) && type.includes('null'))) flat.nullable = true;
+    if (typeof layer.format === 'string') flat.format ??= layer.format;
+    if (typeof layer.pattern === 'string') flat.pattern ??= layer.pattern;
+    if (Array.isArray(layer.enum)) flat.enum ??= layer.enum;
+    if (layer.const !== undefined) flat.const ??= layer.const;
+    flat.minLength = numberOr(layer.minLength) ?? flat.minLength;
+    flat.maxLength = numberOr(layer.maxLength) ?? flat.maxLength;
+    // 3.0 writes exclusive bounds as booleans beside the bound; 3.1 as the bound itself.
+    if (typeof layer.exclusiveMinimum === 'number') {
+      flat.minimum = layer.exclusiveMinimum;
+      flat.exclusiveMinimum = true;
+    } else {
+      flat.minimum = numberOr(layer.minimum) ?? flat.minimum;
+      if (layer.exclusiveMinimum === true) flat.exclusiveMinimum = true;
+    }
+    if (typeof layer.exclusiveMaximum === 'number') {
+      flat.maximum = layer.exclusiveMaximum;
+      flat.exclusiveMaximum = true;
+    } else {
+      flat.maximum = numberOr(layer.maximum) ?? flat.maximum;
+      if (layer.exclusiveMaximum === true) flat.exclusiveMaximum = true;
+    }
+    flat.multipleOf = numberOr(layer.multipleOf) ?? flat.multipleOf;
+    flat.minItems = numberOr(layer.minItems) ?? flat.minItems;
+    flat.maxItems = numberOr(layer.maxItems) ?? flat.maxItems;
+    if (layer.items !== undefined && !flat.items) flat.items = flattenSchema(document, layer.items, undefined, depth + 1);
+    if (isObject(layer.properties)) {
+      for (const key of Object.keys(layer.properties)) {
+        if (!flat.properties.has(key)) flat.properties.set(key, flattenSchema(document, layer.properties[key], key, depth + 1));
+      }
+    }
+    if (Array.isArray(layer.required)) for (const key of layer.required) if (typeof key === 'string' && !flat.required.includes(key)) flat.required.push(key);
+    if (layer.additionalProperties === false) flat.additionalProperties = false;
+    for (const keyword of ['oneOf', 'anyOf'] as const) {
+      if (Array.isArray(layer[keyword]) && !flat.branches) flat.branches = layer[keyword].map((branch: unknown) => flattenSchema(document, branch, name, depth + 1));
+    }
+    if (layer.example !== undefined) flat.example ??= layer.example;
+    if (layer.default !== undefined) flat.default ??= layer.default;
+  }
+  if (flat.types.length === 0) {
+    if (flat.properties.size > 0 || flat.required.length > 0) flat.types.push('object');
+    else if (flat.items) flat.types.push('array');
+  }
+  if (flat.format === 'national-id' || flat.format === 'kennitala') flat.nationalId = true;
+  if (flat.nationalId && !flat.types.includes('string') && flat.types.length > 0) flat.nationalId = false;
+  return flat;
+}
+
+/**
+ * Whether a string matches a description's pattern, in linear time: the one safe-pattern module
+ * (rulesets/lib/patterns.ts) reads it with JavaScript's meanings and runs it on RE2.
+ * `undefined` when that engine cannot run the pattern (backreferences, lookaround).
+ */
+export function safeMatches(pattern: string, value: string): boolean | undefined {
+  const compiled = compileSafePattern(pattern);
+  return compiled.ok ? compiled.regex.test(value) : undefined;
+}

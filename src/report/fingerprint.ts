@@ -1,0 +1,53 @@
+/**
+ * A finding's identity across runs, whatever the formatting: its rule, the pointer to where it is
+ * with array positions replaced by what the element is (a parameter by `in` and `name`, a tag or
+ * server by its name or URL, a `$ref` by its target, a string item by its value), and the value
+ * found there when it is a single value. Never a line number: re-indenting, reordering keys or
+ * writing the description as JSON instead of YAML keeps every fingerprint.
+ */
+import { createHash } from 'node:crypto';
+
+type Path = ReadonlyArray<string | number>;
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** What an array element is, for a pointer that does not move when the array is reordered. */
+function elementKey(element: unknown, index: number): string {
+  if (typeof element === 'string' || typeof element === 'number' || typeof element === 'boolean') return `=${String(element)}`;
+  if (isRecord(element)) {
+    if (typeof element.name === 'string') return typeof element.in === 'string' ? `${element.in}:${element.name}` : `name:${element.name}`;
+    if (typeof element.$ref === 'string') return `ref:${element.$ref}`;
+    if (typeof element.url === 'string') return `url:${element.url}`;
+    if (typeof element.rule === 'string') return `rule:${element.rule}`;
+  }
+  return `#${index}`;
+}
+
+/** The pointer with every array position replaced by its element's key: `/paths/~1x/get/parameters/[query:limit]`. */
+export function stablePointer(document: unknown, path: Path): string {
+  let node: unknown = document;
+  let out = '';
+  for (const segment of path) {
+    if (Array.isArray(node) && typeof segment === 'number') {
+      out += `/[${elementKey(node[segment], segment)}]`;
+      node = node[segment];
+    } else {
+      out += `/${String(segment).replace(/~/g, '~0').replace(/\//g, '~1')}`;
+      node = isRecord(node) || Array.isArray(node) ? (node as Record<string, unknown>)[String(segment)] : undefined;
+    }
+  }
+  return out;
+}
+
+/** The fingerprint of a finding of `rule` at `path` in `document`. */
+export function fingerprint(rule: string, document: unknown, path: Path): string {
+  let node: unknown = document;
+  for (const segment of path) node = isRecord(node) || Array.isArray(node) ? (node as Record<string, unknown>)[String(segment)] : undefined;
+  const value = node === null || ['string', 'number', 'boolean'].includes(typeof node) ? JSON.stringify(node) : '';
+  return createHash('sha256').update(`${rule}\u0000${stablePointer(document, path)}\u0000${value}`).digest('hex').slice(0, 20);
+}
+
+/** For findings with no place in a description (a live response): rule, operation and place. */
+export function fingerprintWithoutDocument(rule: string, operation: string | undefined, pointer: string): string {
+  return createHash('sha256').update(`${rule}\u0000${operation ?? ''}\u0000${pointer}`).digest('hex').slice(0, 20);
+}

@@ -1,0 +1,148 @@
+/**
+ * Switching the gate on for a catalogue already registered (issue 11, "Done when"): a baseline of
+ * today's findings passes; one new violation fails and is the only finding counted; rewriting a
+ * description from YAML to JSON, re-indented with its keys reordered, keeps every match. Over the
+ * real catalogue descriptions (a temporary copy), through the built CLI.
+ */
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CORPUS_DIR, corpusTitle, reportMissingCorpus } from '../corpus.js';
+import { vottur } from '../cli/run.js';
+
+interface JsonFinding {
+  ruleId: string;
+  pointer: string;
+  document: string;
+  baselineState?: string;
+  suppressions?: unknown[];
+}
+interface JsonReport {
+  findings: JsonFinding[];
+  summary: Record<string, number>;
+  baseline?: { unchanged: number; expired: number; absent: unknown[] };
+}
+
+let dir: string;
+const lint = async (...args: string[]) => vottur(['lint', 'catalogue/*.{yaml,json}', ...args], { cwd: dir, timeoutMs: 120_000 });
+const json = async (...args: string[]): Promise<JsonReport> => JSON.parse((await lint('-f', 'json', ...args)).stdout) as JsonReport;
+const newOnes = (report: JsonReport) => report.findings.filter((f) => f.baselineState === 'new');
+
+describe.skipIf(!CORPUS_DIR)(corpusTitle('a baseline over the catalogue'), () => {
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'vottur-baseline-'));
+    cpSync(join(CORPUS_DIR!, 'catalogue'), join(dir, 'catalogue'), { recursive: true, filter: (src) => !src.endsWith('.md') });
+    const written = await lint('--update-baseline');
+    expect(written.code).toBe(0);
+    expect(written.stderr).toMatch(/^vottur: wrote vottur-baseline\.json: \d+ entries\n$/);
+  }, 180_000);
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('passes with the baseline: every finding held back, none new, none absent', async () => {
+    const result = await lint('--baseline', 'vottur-baseline.json');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/Not counted: \d+ in the baseline\.\n✔ No problems found in 15 documents\. Score 100\/100 \(A\)\.\n$/);
+    const report = await json('--baseline', 'vottur-baseline.json');
+    expect(newOnes(report)).toEqual([]);
+    expect(report.baseline!.absent).toEqual([]);
+    expect(report.summary).toEqual({ error: 0, warn: 0, info: 0, hint: 0 });
+  }, 120_000);
+
+  it('is sorted and stable: written twice, the same bytes', async () => {
+    const before = readFileSync(join(dir, 'vottur-baseline.json'), 'utf8');
+    const entries = (JSON.parse(before) as { entries: Array<{ document: string; rule: string }> }).entries;
+    const keys = entries.map((e) => `${e.document}\u0000${e.rule}`);
+    expect(keys).toEqual([...keys].sort((a, b) => a.localeCompare(b)));
+    await lint('--update-baseline');
+    expect(readFileSync(join(dir, 'vottur-baseline.json'), 'utf8')).toBe(before);
+  }, 120_000);
+
+  it('one new violation in one document fails the gate and is the only finding counted, as new', async () => {
+    const file = join(dir, 'catalogue', readdirSync(join(dir, 'catalogue')).find((name) => name.endsWith('.yaml'))!);
+    const original = readFileSync(file, 'utf8');
+    try {
+      // A property whose name is snake_case: platform-field-camel-case, nowhere in the baseline.
+      const document = parse(original) as Record<string, any>;
+      const schemas = (document.components ??= {}).schemas ??= {};
+      schemas.VotturAddedForTest = { type: 'object', description: 'Added by the test.', properties: { added_field: { type: 'string', description: 'Added.' } } };
+      writeFileSync(file, JSON.stringify(document, null, 2));
+      const result = await lint('--baseline', 'vottur-baseline.json');
+      expect(result.code).toBe(1);
+      const report = await json('--baseline', 'vottur-baseline.json');
+      const added = newOnes(report);
+      expect(added.map((f) => f.ruleId)).toContain('platform-field-camel-case');
+      expect(added.every((f) => f.pointer.startsWith('/components/schemas/VotturAddedForTest'))).toBe(true);
+      expect(report.baseline!.absent).toEqual([]);
+    } finally {
+      writeFileSync(file, original);
+    }
+  }, 120_000);
+
+  it('keeps every match when a description is rewritten from YAML to JSON, re-indented, its keys reordered', async () => {
+    const yamlFile = readdirSync(join(dir, 'catalogue')).find((name) => name.endsWith('.yaml'))!;
+    const path = join(dir, 'catalogue', yamlFile);
+    const original = readFileSync(path, 'utf8');
+    const reversed = (value: unknown): unknown =>
+      Array.isArray(value) ? value.map(reversed) : value && typeof value === 'object' ? Object.fromEntries(Object.entries(value).reverse().map(([k, v]) => [k, reversed(v)])) : value;
+    const jsonPath = path.replace(/\.yaml$/, '.json');
+    try {
+      writeFileSync(jsonPath, JSON.stringify(reversed(parse(original)), null, 4));
+      unlinkSync(path);
+      const report = await json('--baseline', 'vottur-baseline.json');
+      expect(newOnes(report)).toEqual([]);
+      expect(report.baseline!.absent).toEqual([]);
+    } finally {
+      rmSync(jsonPath, { force: true });
+      writeFileSync(path, original);
+    }
+  }, 120_000);
+
+  it('an expired entry counts again; pruning removes absent entries and keeps hand-written fields', async () => {
+    const file = join(dir, 'vottur-baseline.json');
+    const original = readFileSync(file, 'utf8');
+    try {
+      const baseline = JSON.parse(original) as { entries: Array<Record<string, unknown>> };
+      baseline.entries[0]!.expires = '2000-01-01';
+      baseline.entries[1]!.reason = 'Agreed with the catalogue team, ticket API-7.';
+      baseline.entries.push({ document: 'catalogue/gone', rule: 'platform-info-contact', pointer: '/info', fingerprint: 'no-such-finding', count: 1, owner: 'nobody' });
+      writeFileSync(file, JSON.stringify(baseline, null, 2));
+      const report = await json('--baseline', 'vottur-baseline.json');
+      expect(report.baseline!.expired).toBe(1);
+      expect(newOnes(report).length).toBeGreaterThanOrEqual(1);
+      expect(report.baseline!.absent).toEqual([{ rule: 'platform-info-contact', document: 'catalogue/gone', pointer: '/info', fingerprint: 'no-such-finding' }]);
+      const pruned = await lint('--baseline', 'vottur-baseline.json', '--prune-baseline');
+      expect(pruned.stderr).toMatch(/pruned vottur-baseline\.json: 1 entry removed/);
+      const after = JSON.parse(readFileSync(file, 'utf8')) as { entries: Array<Record<string, unknown>> };
+      expect(after.entries.some((e) => e.fingerprint === 'no-such-finding')).toBe(false);
+      expect(after.entries[1]!.reason).toBe('Agreed with the catalogue team, ticket API-7.');
+      expect(after.entries[0]!.expires).toBe('2000-01-01');
+      // Written again from the run, the hand-written reason stays.
+      await lint('--update-baseline');
+      expect((JSON.parse(readFileSync(file, 'utf8')) as { entries: Array<Record<string, unknown>> }).entries.some((e) => e.reason === 'Agreed with the catalogue team, ticket API-7.')).toBe(true);
+    } finally {
+      writeFileSync(file, original);
+    }
+  }, 180_000);
+
+  reportMissingCorpus();
+});
+
+describe('bad baselines', () => {
+  it('a missing or broken baseline is one line and exit 2', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'vottur-baseline-bad-'));
+    try {
+      writeFileSync(join(folder, 'api.yaml'), 'openapi: 3.0.3\ninfo: {title: T, version: "1.0.0"}\npaths: {}\n');
+      const missing = await vottur(['lint', 'api.yaml', '--baseline', 'nope.json'], { cwd: folder });
+      expect(missing.code).toBe(2);
+      expect(missing.stderr).toBe('vottur: cannot read the baseline nope.json: no such file; write one with --update-baseline\n');
+      writeFileSync(join(folder, 'broken.json'), '{"entries": 3}');
+      const broken = await vottur(['lint', 'api.yaml', '--baseline', 'broken.json'], { cwd: folder });
+      expect(broken.code).toBe(2);
+      expect(broken.stderr).toMatch(/^vottur: broken\.json is not a vottur baseline/);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});

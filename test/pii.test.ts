@@ -1,0 +1,64 @@
+/**
+ * National identifiers are masked by what they are, however they are written (issue 15 item 6):
+ * JSON pointer escapes, percent-encoding of some or all digits, a `%20` before them.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { maskDeep, maskNationalIds } from '../src/pii.js';
+
+const ID = '0101302989';
+
+/** The text as a reader would decode it: `%XX` and `~1`/`~0` undone. */
+function decoded(text: string): string {
+  return text.replace(/%([0-9A-Fa-f]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))).replace(/~1/g, '/').replace(/~0/g, '~');
+}
+
+describe('maskNationalIds', () => {
+  it('masks plain identifiers, with or without the hyphen, and keeps the birth date', () => {
+    expect(maskNationalIds(`user ${ID} and 010130-2989`)).toBe('user 010130**** and 010130-****');
+    expect(maskNationalIds('apis/0101302989-profile.yaml')).toBe('apis/010130****-profile.yaml');
+  });
+
+  it('masks an identifier after a JSON pointer escape (~1 puts a digit before it)', () => {
+    expect(maskNationalIds('/paths/~1v2~1users~10101302989/get')).toBe('/paths/~1v2~1users~1010130****/get');
+    expect(maskNationalIds('#/paths/~1v2~1users~10101302989~1actor-profiles~11403552329')).toBe('#/paths/~1v2~1users~1010130****~1actor-profiles~1140355****');
+  });
+
+  it('masks percent-encoded identifiers, and identifiers after an encoded character', () => {
+    expect(maskNationalIds('/v2/users/%200101302989')).toBe('/v2/users/%20010130****');
+    expect(maskNationalIds('/v2/users/%30%31%30%31%33%30%32%39%38%39')).toBe('/v2/users/%30%31%30%31%33%30****');
+    expect(maskNationalIds('/v2/users/010130%2D2989')).toBe('/v2/users/010130%2D****');
+  });
+
+  it('leaves longer and shorter digit runs alone', () => {
+    expect(maskNationalIds('seed 123456789, order 12345678901')).toBe('seed 123456789, order 12345678901');
+    expect(maskNationalIds('%3112345678901')).toBe('%3112345678901');
+  });
+
+  it('masks keys and values of a whole report', () => {
+    expect(maskDeep({ [`/paths/~1users~1${ID}`]: [`GET /users/%20${ID}`] })).toEqual({ '/paths/~1users~1010130****': ['GET /users/%20010130****'] });
+  });
+
+  it('never lets an identifier through, whatever surrounds it and however its characters are encoded (property)', () => {
+    const encodedChar = (c: string) => fc.constantFrom(c, `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+    const identifier = fc.tuple(...[...ID].map(encodedChar)).map((parts) => parts.join(''));
+    const around = fc.string({ unit: fc.constantFrom('a', '/', '~1', '~0', ' ', '%20', '-', '.', '?', '=', 'x') , maxLength: 8 });
+    fc.assert(
+      fc.property(around, identifier, around, (before, id, after) => {
+        const masked = maskNationalIds(`${before}${id}${after}`);
+        expect(decoded(masked)).not.toContain(ID);
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
+
+describe('the synthetic identifier of fix hints', () => {
+  it('is valid, the same in the rules and the masker, and left unmasked so a hint can be copied', async () => {
+    const { SYNTHETIC_NATIONAL_ID: inRules, hasValidCheckDigit } = await import('../rulesets/lib/conventions.js');
+    const { SYNTHETIC_NATIONAL_ID: inMasker } = await import('../src/pii.js');
+    expect(inRules).toBe(inMasker);
+    expect(hasValidCheckDigit(inRules)).toBe(true);
+    expect(maskNationalIds(`write \`'${inRules}'\``)).toBe(`write \`'${inRules}'\``);
+  });
+});
