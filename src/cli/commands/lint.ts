@@ -19,6 +19,7 @@ export interface LintCommandOptions extends BaselineCommandOptions {
   timing?: boolean;
   jobs?: number;
   shard?: string;
+  watch?: boolean;
 }
 
 
@@ -54,6 +55,24 @@ export function formatTiming(entries: readonly TimingEntry[], limit = 20): strin
   return `${lines.join('\n')}\n`;
 }
 
+/** `--watch`: the library's watcher until Ctrl-C (or SIGTERM), then a clean exit 0. */
+async function watchUntilInterrupted(files: string[], options: LintCommandOptions, state: OutputState): Promise<void> {
+  if (state.targets.length > 0) throw new CouldNotRunError('--watch shows its own summary of what changed; run without --watch for --format and --output');
+  if (options.baseline !== undefined || options.updateBaseline || options.pruneBaseline) throw new CouldNotRunError('--watch does not read or write a baseline; run without --watch for --baseline, --update-baseline and --prune-baseline');
+  const { watchLint } = await import('../../lint/watch.js');
+  const watcher = await watchLint(files, { allowRemoteRefs: options.allowRemoteRefs, showPii: options.showPii, write: (text) => process.stdout.write(text) });
+  await new Promise<void>((stopped) => {
+    const stop = () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      void watcher.close().then(stopped);
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+  process.exitCode = 0;
+}
+
 export function registerLint(program: Command): void {
   const state: OutputState = { targets: [] };
   const command = program
@@ -67,10 +86,12 @@ export function registerLint(program: Command): void {
     .option('--show-pii', 'show national identifiers unmasked in the output')
     .option('-j, --jobs <n>', 'worker threads for many documents (default: one per core, from 4 documents on machines with 3 or more cores; 1 lints in the main thread)', parseJobs)
     .option('--shard <i/n>', "lint only the i-th of n shares of the documents (stable per path; merge the shards' --format json reports with vottur report)")
-    .option('--timing', 'after the report, show the slowest rules on standard error');
+    .option('--timing', 'after the report, show the slowest rules on standard error')
+    .option('-w, --watch', 're-lint a description whenever it or a file it references is saved, showing only new and fixed findings and the score; Ctrl-C stops');
   addBaselineOptions(command);
   addOutputOptions(command, state);
   command.action(async (files: string[], options: LintCommandOptions) => {
+    if (options.watch) return watchUntilInterrupted(files, options, state);
     const targets = takeOutputTargets(state);
     const { lintFiles, parseShard, TimingCollector } = await import('../../lint/files.js');
     const { lintProgress } = await import('../../runtime/progress.js');

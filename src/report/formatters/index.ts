@@ -4,6 +4,7 @@
  */
 import type { Formatter } from './types.js';
 import { formatGithub } from './github.js';
+import { formatGitlab } from './gitlab.js';
 import { formatHtml } from './html.js';
 import { formatJson } from './json.js';
 import { formatJunit } from './junit.js';
@@ -19,6 +20,7 @@ export const FORMATTERS = {
   sarif: formatSarif,
   junit: formatJunit,
   github: formatGithub,
+  gitlab: formatGitlab,
   markdown: formatMarkdown,
   html: formatHtml,
 } satisfies Record<string, Formatter>;

@@ -1,0 +1,200 @@
+/**
+ * `vottur lint --watch`: lint the descriptions once, then re-lint a description whenever one of its
+ * files changes (the description itself or any local file its `$ref`s loaded) and say only what
+ * changed: the findings that are new, the findings that are fixed, and the new score. A save that
+ * cannot be read or parsed is one line; the watcher keeps the last good result and waits for the
+ * next save. The file watching is chokidar's.
+ */
+import { readFile } from 'node:fs/promises';
+import { relative, resolve } from 'node:path';
+import type { FSWatcher } from 'chokidar';
+import { CouldNotRunError } from '../errors.js';
+import { maskNationalIds } from '../pii.js';
+import type { Finding, Report } from '../report/finding.js';
+import { counts, summarise } from '../report/finding.js';
+import { scoreLabel, scoreReport } from '../report/score.js';
+import { expandPatterns, lintLoadedDescription } from './files.js';
+import { isRemote, loadDescription, type LoadOptions } from './load.js';
+import { platformRulesetLinter, type Linter } from './lint.js';
+
+export interface WatchOptions extends LoadOptions {
+  /** Paths are shown relative to this folder, and patterns are read from it (default: the working directory). */
+  cwd?: string;
+  showPii?: boolean;
+  linter?: Linter;
+  /** Where the text goes (lines end with a newline). */
+  write: (text: string) => void;
+  /** After each lint of a description: how long loading and linting took (the bench reads it). */
+  onLinted?: (event: { description: string; ms: number; report?: Report }) => void;
+}
+
+export interface LintWatcher {
+  /** Every file being watched, absolute. */
+  watched(): string[];
+  /** Stops watching; resolves when the watcher and any lint under way are done. */
+  close(): Promise<void>;
+}
+
+interface DescriptionState {
+  /** The finding lines last shown, by identity (rule, place, message). */
+  findings: Map<string, Finding>;
+  /** Local files the description was built from, absolute, with the text last linted. */
+  files: Map<string, string>;
+  linted: boolean;
+}
+
+/** How long a saved file must stay unchanged before it is linted (ms): part of every re-lint's latency. */
+export const STABLE_MS = 25;
+
+function findingKey(finding: Finding): string {
+  return [finding.ruleId, finding.document, finding.pointer, finding.operation ?? '', finding.message].join('\u0000');
+}
+
+function plural(count: number, word: string): string {
+  return `${count} ${word}${count === 1 ? '' : 's'}`;
+}
+
+/**
+ * Lints `patterns` (files or globs, expanded once) and watches every file they were built from.
+ * Resolves once the first lint is shown and the watcher is ready.
+ */
+export async function watchLint(patterns: string[], options: WatchOptions): Promise<LintWatcher> {
+  const cwd = options.cwd ?? process.cwd();
+  const write = options.write;
+  const linter = options.linter ?? (await platformRulesetLinter());
+  const show = (text: string) => (options.showPii ? text : maskNationalIds(text));
+  const descriptions = (await expandPatterns(patterns, cwd)).map((file) => {
+    if (isRemote(file) || file === '-') throw new CouldNotRunError(`--watch watches files: ${file} is not one; lint it without --watch`);
+    return resolve(cwd, file);
+  });
+  const states = new Map<string, DescriptionState>(descriptions.map((d) => [d, { findings: new Map(), files: new Map([[d, '']]), linted: false }]));
+  const shown = (absolute: string) => relative(cwd, absolute) || absolute;
+
+  function line(finding: Finding, mark: string): string {
+    const where = `${finding.document}${finding.line !== undefined ? `:${finding.line}:${finding.column ?? 1}` : ''}`;
+    return `${mark} ${where}  ${finding.severity}  ${show(finding.message)}  ${finding.ruleId}\n`;
+  }
+
+  /** Loads and lints one description; shows what changed since its last lint. */
+  async function lintDescription(description: string): Promise<void> {
+    const state = states.get(description)!;
+    const started = performance.now();
+    let report: Report;
+    try {
+      const loaded = await loadDescription(description, { allowRemoteRefs: options.allowRemoteRefs, remoteTimeoutMs: options.remoteTimeoutMs, maxRemoteBytes: options.maxRemoteBytes });
+      report = await lintLoadedDescription(loaded, { cwd, linter });
+      state.files = new Map([...loaded.files.values()].filter((file) => !isRemote(file.uri)).map((file) => [file.uri, file.text]));
+      state.files.set(description, loaded.files.get(loaded.rootUri)?.text ?? '');
+    } catch (error) {
+      if (!(error instanceof CouldNotRunError)) throw error;
+      options.onLinted?.({ description, ms: performance.now() - started });
+      // The files as they are now, so that the same broken save is not tried again.
+      for (const file of state.files.keys()) state.files.set(file, (await readFile(file, 'utf8').catch(() => undefined)) ?? '');
+      // Keep the last good result and the files it was built from; the next save tries again.
+      const message = show(error.message);
+      write(`${message.startsWith(shown(description)) ? '' : `${shown(description)}: `}${message}; waiting for the next save\n`);
+      return;
+    }
+    const ms = performance.now() - started;
+    options.onLinted?.({ description, ms, report });
+    // Findings held back by an inline suppression do not count, and are not shown as changes.
+    const counted = report.findings.filter((finding) => counts(finding));
+    const now = new Map(counted.map((finding) => [findingKey(finding), finding]));
+    const added = [...now].filter(([key]) => !state.findings.has(key)).map(([, finding]) => finding);
+    const fixed = [...state.findings].filter(([key]) => !now.has(key)).map(([, finding]) => finding);
+    const first = !state.linted;
+    state.findings = now;
+    state.linted = true;
+    const summary = summarise(counted);
+    const totals = `${scoreLabel(scoreReport(report))}; ${plural(summary.error, 'error')}, ${plural(summary.warn, 'warning')}`;
+    let text = '';
+    for (const finding of fixed) text += line(finding, '-');
+    for (const finding of added) text += line(finding, first ? ' ' : '+');
+    if (first) text += `${shown(description)}: ${totals}\n`;
+    else if (added.length === 0 && fixed.length === 0) text += `${shown(description)}: no change; ${totals}\n`;
+    else text += `${shown(description)}: ${added.length} new, ${fixed.length} fixed; ${totals} (${Math.round(ms)} ms)\n`;
+    write(text);
+  }
+
+  const watchedFiles = () => new Set([...states.values()].flatMap((state) => [...state.files.keys()]));
+  for (const description of descriptions) await lintDescription(description);
+
+  // One lint at a time; saves that arrive meanwhile are gathered and linted next.
+  const pending = new Set<string>();
+  let running: Promise<void> | undefined;
+  let closed = false;
+  let watcher: FSWatcher;
+
+  async function drain(): Promise<void> {
+    while (pending.size > 0 && !closed) {
+      const [description] = pending;
+      pending.delete(description!);
+      const before = watchedFiles();
+      try {
+        await lintDescription(description!);
+      } catch (error) {
+        // A defect, not a bad save: say it in one line and keep watching.
+        write(`${shown(description!)}: could not lint: ${(error as Error).message}\n`);
+      }
+      // A save during the lint, or one whose event chokidar folded into an earlier one: lint again.
+      // Only a file that has settled (the same text twice, STABLE_MS apart): one still being
+      // written is chokidar's to report when it has.
+      const state = states.get(description!)!;
+      const read = (file: string) => readFile(file, 'utf8').catch(() => '');
+      const differing = [];
+      for (const [file, text] of state.files) {
+        const now = await read(file);
+        if (now !== text) differing.push({ file, now });
+      }
+      if (differing.length > 0) {
+        await new Promise((settled) => setTimeout(settled, STABLE_MS));
+        for (const { file, now } of differing) if ((await read(file)) === now) pending.add(description!);
+      }
+      const after = watchedFiles();
+      const added = [...after].filter((file) => !before.has(file));
+      const removed = [...before].filter((file) => !after.has(file));
+      if (added.length > 0) watcher.add(added);
+      if (removed.length > 0) watcher.unwatch(removed);
+    }
+  }
+
+  async function changed(path: string): Promise<void> {
+    const file = resolve(cwd, path);
+    const text = await readFile(file, 'utf8').catch(() => undefined);
+    for (const [description, state] of states) {
+      if (!state.files.has(file)) continue;
+      // Editors and chokidar may report one save twice; a file as last linted needs no lint.
+      if (text !== undefined && state.linted && state.files.get(file) === text) continue;
+      pending.add(description);
+    }
+    kick();
+  }
+
+  function kick(): void {
+    if (running || closed) return;
+    running = drain().finally(() => {
+      running = undefined;
+      // A save that arrived as the last lint ended.
+      if (pending.size > 0) kick();
+    });
+  }
+
+  const { watch } = await import('chokidar');
+  // A save seen halfway (truncated, not yet written) would lint an empty file: chokidar reports a
+  // change once the file's size and time have held still for STABLE_MS.
+  watcher = watch([...watchedFiles()], { ignoreInitial: true, persistent: true, awaitWriteFinish: { stabilityThreshold: STABLE_MS, pollInterval: 10 } });
+  watcher.on('change', (path) => void changed(path));
+  watcher.on('add', (path) => void changed(path));
+  watcher.on('error', (error) => write(`watching: ${(error as Error).message}\n`));
+  await new Promise<void>((ready) => watcher.once('ready', () => ready()));
+  write(`Watching ${plural(watchedFiles().size, 'file')} of ${plural(descriptions.length, 'description')}; press Ctrl-C to stop.\n`);
+
+  return {
+    watched: () => [...watchedFiles()].sort(),
+    async close() {
+      closed = true;
+      await watcher.close();
+      await running;
+    },
+  };
+}
