@@ -43,6 +43,7 @@ const { values: args } = parseArgs({
     'skip-scaling': { type: 'boolean', default: false },
     'skip-pool': { type: 'boolean', default: false },
     'pool-documents': { type: 'string', default: '100' },
+    'small-runs': { type: 'string' },
     'timeout-s': { type: 'string', default: '600' },
     output: { type: 'string' },
   },
@@ -370,7 +371,7 @@ async function main(): Promise<void> {
     commands: [VOTTUR_TOOL, ...peers].map((tool) => ({ tool: tool.name, argv: tool.argv(files, format) })),
     runs,
   });
-  const smallRuns = QUICK ? RUNS : RUNS * 2;
+  const smallRuns = QUICK ? RUNS : Number(args['small-runs'] ?? RUNS * 2);
   const largeCases = large.flatMap((file) => (['json', 'stylish'] as const).map((format) => compare(`${basename(file)} (${size(file)}), ${format}`, [file], format, RUNS)));
   const small = [...(existsSync(REFERENCE) && matches(REFERENCE) ? [REFERENCE] : []), ...catalogue.filter(matches)];
   if (!existsSync(REFERENCE)) notes.push(`${relative(ROOT, REFERENCE)} is absent: the small reference description was skipped.`);
