@@ -15,16 +15,19 @@
  */
 import { readFile, realpath, stat } from 'node:fs/promises';
 import { dirname, extname, isAbsolute, relative, resolve as resolvePath, sep } from 'node:path';
-import spectralParsers from '@stoplight/spectral-parsers';
+import { createRequire } from 'node:module';
 import type { IParserResult, IRange } from '@stoplight/types';
 import { CouldNotRunError } from '../errors.js';
 import { fetchText, FetchError } from './fetch.js';
 import { MAX_NESTING, parseJsonFast } from './json.js';
 import { parseYaml } from './yaml.js';
-
-// A CommonJS package whose named exports Node cannot detect.
-const { Json, Yaml } = spectralParsers;
 import { decodePointer, encodePointer, isObject, pointerToRef } from '../../rulesets/lib/openapi.js';
+
+// Spectral's JSON parser reads what `JSON.parse` cannot read exactly (comments, trailing commas,
+// duplicate keys); required only then, since loading it costs more than parsing most descriptions.
+type SpectralJson = typeof import('@stoplight/spectral-parsers').Json;
+let spectralJson: SpectralJson | undefined;
+const Json = (): SpectralJson => (spectralJson ??= (createRequire(import.meta.url)('@stoplight/spectral-parsers') as typeof import('@stoplight/spectral-parsers')).Json);
 
 export type JsonPath = Array<string | number>;
 
@@ -81,10 +84,6 @@ async function readStdin(): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-function parserFor(kind: SourceFile['kind']) {
-  return kind === 'json' ? Json : Yaml;
-}
-
 function detectKind(uri: string, text: string): SourceFile['kind'] {
   const ext = extname(new URL(uri, 'file:///').pathname).toLowerCase();
   if (ext === '.json') return 'json';
@@ -119,7 +118,7 @@ export function parseSource(uri: string, text: string, display: string): SourceF
   }
   let parsed: IParserResult<unknown>;
   try {
-    parsed = Json.parse(text) as IParserResult<unknown>;
+    parsed = Json().parse(text) as IParserResult<unknown>;
   } catch (error) {
     if (error instanceof RangeError) throw new CouldNotRunError(`${display}: it is nested too deeply to read; no API description needs that many levels`);
     throw error;
@@ -130,7 +129,7 @@ export function parseSource(uri: string, text: string, display: string): SourceF
   if (hasForeignPrototype(parsed.data)) {
     throw new CouldNotRunError(`${display}: it has a \`__proto__\` key and also comments, trailing commas or duplicate keys; remove either so the document can be read as plain data`);
   }
-  return { uri, text, kind, parsed, locate: (path) => Json.getLocationForJsonPath(parsed as never, path, true)?.range };
+  return { uri, text, kind, parsed, locate: (path) => Json().getLocationForJsonPath(parsed as never, path, true)?.range };
 }
 
 function throwOnFatal(parsed: IParserResult<unknown>, display: string, kind: SourceFile['kind']): void {

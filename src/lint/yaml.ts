@@ -20,18 +20,25 @@ import type { IParserResult, IRange } from '@stoplight/types';
 import { CouldNotRunError } from '../errors.js';
 
 const require = createRequire(import.meta.url);
-// CommonJS packages (dependencies of @stoplight/spectral-parsers) without type declarations we rely on.
-const astParser = require('@stoplight/yaml-ast-parser') as {
+
+// CommonJS packages (dependencies of @stoplight/spectral-parsers) without type declarations we
+// rely on. Required on first use, not at import: a run over JSON descriptions never needs them,
+// and `@stoplight/yaml`'s index pulls in its whole parser; only two of its small modules are used.
+interface AstParser {
   load(text: string, options: Record<string, unknown>): YamlNode | undefined;
   determineScalarType(node: YamlNode): number;
   parseYamlBoolean(value: string): boolean;
   parseYamlBigInteger(value: string): number | bigint;
   parseYamlFloat(value: string): number;
-};
-const { lineForPosition, buildJsonPath } = require('@stoplight/yaml') as {
-  lineForPosition(position: number, lineMap: number[]): number;
-  buildJsonPath(node: YamlNode): Array<string | number>;
-};
+}
+let astParserModule: AstParser | undefined;
+const astParser = (): AstParser => (astParserModule ??= require('@stoplight/yaml-ast-parser') as AstParser);
+let lineForPositionFn: ((position: number, lineMap: number[]) => number) | undefined;
+const lineForPosition = (position: number, lineMap: number[]): number =>
+  (lineForPositionFn ??= (require('@stoplight/yaml/lineForPosition.js') as { lineForPosition: typeof lineForPosition }).lineForPosition)(position, lineMap);
+let buildJsonPathFn: ((node: YamlNode) => Array<string | number>) | undefined;
+const buildJsonPath = (node: YamlNode): Array<string | number> =>
+  (buildJsonPathFn ??= (require('@stoplight/yaml/buildJsonPath.js') as { buildJsonPath: typeof buildJsonPath }).buildJsonPath)(node);
 
 /** Deepest nesting of mappings and sequences read (deeper documents are refused in one line). */
 export { MAX_NESTING } from './json.js';
@@ -94,19 +101,19 @@ function rangeOf(lineMap: number[], start: number, end: number): IRange {
 }
 
 function scalarValue(node: YamlNode): unknown {
-  switch (astParser.determineScalarType(node) as ScalarType) {
+  switch (astParser().determineScalarType(node) as ScalarType) {
     case ScalarType.null:
       return null;
     case ScalarType.string:
       return String(node.value);
     case ScalarType.bool:
-      return astParser.parseYamlBoolean(node.value);
+      return astParser().parseYamlBoolean(node.value);
     case ScalarType.int: {
-      const value = astParser.parseYamlBigInteger(node.value);
+      const value = astParser().parseYamlBigInteger(node.value);
       return typeof value === 'bigint' ? Number(value) : value;
     }
     case ScalarType.float:
-      return astParser.parseYamlFloat(node.value);
+      return astParser().parseYamlFloat(node.value);
   }
   return undefined;
 }
@@ -268,7 +275,7 @@ export function parseYaml(text: string): ParsedYaml {
   const lineMap = computeLineMap(text);
   let ast: YamlNode | undefined;
   try {
-    ast = astParser.load(text, { ignoreDuplicateKeys: true });
+    ast = astParser().load(text, { ignoreDuplicateKeys: true });
   } catch (error) {
     if (error instanceof RangeError) throw nestingError();
     if (/!!binary/.test(text)) throw new CouldNotRunError('its `!!binary` value cannot be read; write the value as a plain base64 string (`format: byte` in a schema), without the tag');
