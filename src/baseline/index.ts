@@ -99,7 +99,11 @@ export function applyBaseline(report: Report, baseline: BaselineFile, file: stri
   const today = options.today ?? new Date().toISOString().slice(0, 10);
   const left = new Map<string, { entry: BaselineEntry; remaining: number }>();
   let expired = 0;
+  // Only the documents this run covered: linting one description of a catalogue says nothing
+  // about the others' entries.
+  const covered = coveredDocuments(report, cwd, folder);
   for (const entry of baseline.entries) {
+    if (!covered.has(entry.document)) continue;
     if (entry.expires !== undefined && entry.expires < today) {
       expired++;
       continue;
@@ -146,6 +150,7 @@ function handWritten(entry: BaselineEntry): Record<string, unknown> {
 export function baselineFor(report: Report, file: string, previous?: BaselineFile, options: Pick<ApplyOptions, 'cwd'> = {}): BaselineFile {
   const cwd = options.cwd ?? process.cwd();
   const folder = dirname(resolve(cwd, file));
+  const covered = coveredDocuments(report, cwd, folder);
   const kept = new Map((previous?.entries ?? []).map((entry) => [keyOf(entry.document, entry.fingerprint), handWritten(entry)]));
   const byKey = new Map<string, BaselineEntry>();
   for (const finding of report.findings) {
@@ -157,7 +162,17 @@ export function baselineFor(report: Report, file: string, previous?: BaselineFil
     if (existing) existing.count++;
     else byKey.set(key, { document, rule: finding.ruleId, pointer: finding.pointer, fingerprint: fp, count: 1, message: finding.message, ...kept.get(key) });
   }
-  return { vottur: 'baseline', version: 1, entries: sortEntries([...byKey.values()]) };
+  // Entries of documents this run did not cover stay as they were.
+  const others = (previous?.entries ?? []).filter((entry) => !covered.has(entry.document));
+  return { vottur: 'baseline', version: 1, entries: sortEntries([...others, ...byKey.values()]) };
+}
+
+/** The documents a run covered, as the baseline names them. */
+function coveredDocuments(report: Report, cwd: string, folder: string): Set<string> {
+  const documents = new Set<string>();
+  for (const document of report.documents) documents.add(baselineDocument(document.path, cwd, folder));
+  for (const finding of report.findings) documents.add(baselineDocument(finding.document, cwd, folder));
+  return documents;
 }
 
 /** The baseline without its absent entries (`--prune-baseline`); every other entry as it was. */

@@ -5,8 +5,8 @@
  */
 import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { CouldNotRunError, errorLine } from '../errors.js';
-import type { Report, Severity } from '../report/finding.js';
+import { CouldNotRunError, EXIT_COULD_NOT_RUN, errorLine } from '../errors.js';
+import { UNREADABLE_RULE, type Report, type Severity } from '../report/finding.js';
 import { gateExit } from '../report/gate.js';
 import { outputTargets, writeReports, type OutputState, type OutputTarget } from './output.js';
 
@@ -69,7 +69,11 @@ export function finishRun(report: Report, targets: readonly OutputTarget[], opti
     color: colorWanted(io),
     stdout: stdoutOf(io),
   });
-  return gateExit(report, { failSeverity: options.failSeverity ?? 'error', minScore: options.minScore, minCoverage: options.minCoverage }, stderrOf(io));
+  const exit = gateExit(report, { failSeverity: options.failSeverity ?? 'error', minScore: options.minScore, minCoverage: options.minCoverage }, stderrOf(io));
+  // Documents that could not be read: every other report is written, then one line each and exit 2.
+  const unreadable = report.findings.filter((finding) => finding.ruleId === UNREADABLE_RULE);
+  for (const finding of unreadable) stderrOf(io)(`${errorLine(finding.message)}\n`);
+  return unreadable.length > 0 ? EXIT_COULD_NOT_RUN : exit;
 }
 
 /**

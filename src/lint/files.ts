@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { glob, isDynamicPattern } from 'tinyglobby';
 import type { TimingEntry } from '../../rulesets/lib/timing.js';
 import { CouldNotRunError } from '../errors.js';
-import { sortFindings, type Finding, type Report, type RuleMeta } from '../report/finding.js';
+import { sortFindings, UNREADABLE_RULE, type Finding, type Report, type RuleMeta } from '../report/finding.js';
 import { toolInfo } from '../version.js';
 import type { LintDocumentOptions, LintedDocument } from './lint.js';
 import type { LoadedDescription } from './load.js';
@@ -212,7 +212,7 @@ export async function lintFiles(patterns: string[], options: LintFilesOptions = 
 
 /** The rules about suppressions join the report's rules when one of them found something. */
 function withSuppressionRules(rules: RuleMeta[], findings: readonly Finding[]): RuleMeta[] {
-  const used = SUPPRESSION_RULES.filter((rule) => findings.some((f) => f.ruleId === rule.id) && !rules.some((r) => r.id === rule.id));
+  const used = [...SUPPRESSION_RULES, UNREADABLE_META].filter((rule) => findings.some((f) => f.ruleId === rule.id) && !rules.some((r) => r.id === rule.id));
   return used.length > 0 ? [...rules, ...used] : rules;
 }
 
@@ -228,6 +228,42 @@ export async function lintLoadedDescription(loaded: LoadedDescription, options: 
   return { tool: toolInfo(), createdTimestamp: new Date().toISOString(), documents: [result.document], rules: withSuppressionRules(linter.rules, result.findings), findings: result.findings };
 }
 
+/**
+ * A document that could not be read or parsed, as a finding on it: the run goes on with the
+ * others, and the message is the one-line reason.
+ */
+export function unreadableDocument(file: string, cwd: string, reason: string): LintedDocument {
+  const path = isPathless(file) ? file : relative(cwd, resolve(cwd, file)).split(sep).join('/');
+  return {
+    document: { path },
+    findings: [
+      {
+        ruleId: UNREADABLE_RULE,
+        severity: 'error',
+        category: 'documentation',
+        message: reason.split('\n')[0]!,
+        document: path,
+        pointer: '',
+        path: [],
+        docsUrl: UNREADABLE_DOCS,
+        source: 'lint',
+      },
+    ],
+  };
+}
+
+const UNREADABLE_DOCS = 'https://github.com/vottur/vottur/blob/main/README.md#adopting-vottur-on-an-existing-catalogue';
+
+/** The rule an unreadable document is reported under, as reports list rules. */
+const UNREADABLE_META: RuleMeta = {
+  id: UNREADABLE_RULE,
+  severity: 'error',
+  category: 'documentation',
+  description: 'A document of the run could not be read or parsed; the others were linted, and the run ends with exit 2.',
+  docsUrl: UNREADABLE_DOCS,
+  source: 'lint',
+};
+
 async function lintInThread(files: string[], cwd: string, options: LintFilesOptions): Promise<{ results: LintedDocument[]; rules: RuleMeta[] }> {
   const { lintDocument, platformRulesetLinter } = await import('./lint.js');
   const { ruleTiming } = await import('../../rulesets/lib/timing.js');
@@ -238,7 +274,13 @@ async function lintInThread(files: string[], cwd: string, options: LintFilesOpti
   try {
     for (const file of files) {
       ruleTiming.reset();
-      results.push(await lintDocument(documentTarget(cwd, file), { ...options, cwd, linter }));
+      try {
+        results.push(await lintDocument(documentTarget(cwd, file), { ...options, cwd, linter }));
+      } catch (error) {
+        // One document alone that cannot be read: one line and exit 2, as before. Among many, the run goes on.
+        if (!(error instanceof CouldNotRunError) || files.length === 1) throw error;
+        results.push(unreadableDocument(file, cwd, error.message));
+      }
       if (timing) timing.add(ruleTiming.entries());
       onProgress?.(results.length, files.length);
     }
@@ -272,6 +314,11 @@ async function lintInPool(files: string[], cwd: string, jobs: number, options: L
     while (next < order.length && !failed) {
       const i = order[next++]!;
       const result = await pool.run({ file: documentTarget(cwd, files[i]!), cwd, allowRemoteRefs: options.allowRemoteRefs, remoteTimeoutMs: options.remoteTimeoutMs, timing: options.timing !== undefined });
+      if ('failure' in result && result.failure.couldNotRun && files.length > 1) {
+        results[i] = unreadableDocument(files[i]!, cwd, result.failure.message);
+        options.onProgress?.(++done, files.length);
+        continue;
+      }
       if ('failure' in result) {
         failed = true;
         throw result.failure.couldNotRun ? new CouldNotRunError(result.failure.message) : new Error(result.failure.message);

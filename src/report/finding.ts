@@ -9,6 +9,9 @@ export type { Category, Severity };
 /** Where a finding comes from: the description (`lint`), a live payload (`response`), the Dredd run (`contract`), a comparison of two versions (`diff`). */
 export type FindingSource = 'lint' | 'response' | 'contract' | 'diff';
 
+/** A document of a run over many that could not be read or parsed: a finding on it, and exit 2 at the end. */
+export const UNREADABLE_RULE = 'vottur-unreadable';
+
 export const SEVERITIES: readonly Severity[] = ['error', 'warn', 'info', 'hint'];
 
 /** Lower rank = more severe. */

@@ -20,7 +20,7 @@
  * Scores are rounded (half up) to whole numbers only at the end; grades are A ≥ 90, B ≥ 80,
  * C ≥ 70, D ≥ 60, F below.
  */
-import { counts, summarise, type Category, type Finding, type Report, type Severity, type Summary } from './finding.js';
+import { counts, summarise, UNREADABLE_RULE, type Category, type Finding, type Report, type Severity, type Summary } from './finding.js';
 
 export const CATEGORIES: readonly Category[] = ['documentation', 'data-format', 'naming', 'methods', 'errors', 'security'];
 
@@ -30,9 +30,9 @@ export const SEVERITY_WEIGHTS: Readonly<Record<Severity, number>> = { error: 10,
 /**
  * Rules whose finding means nothing else could be checked: a document that is not OpenAPI 3.0/3.1
  * gets `platform-openapi-3` alone (no other rule runs on it), so it scores 0 in every category
- * rather than looking nearly clean.
+ * rather than looking nearly clean; so does a document that could not be read at all.
  */
-export const BLOCKING_RULES: ReadonlySet<string> = new Set(['platform-openapi-3']);
+export const BLOCKING_RULES: ReadonlySet<string> = new Set(['platform-openapi-3', UNREADABLE_RULE]);
 
 /** Each further finding of the same rule in the same document counts this fraction of the one before. */
 export const REPETITION_FACTOR = 0.5;

@@ -106,16 +106,20 @@ describe.skipIf(!CORPUS_DIR)(corpusTitle('a baseline over the catalogue'), () =>
       const baseline = JSON.parse(original) as { entries: Array<Record<string, unknown>> };
       baseline.entries[0]!.expires = '2000-01-01';
       baseline.entries[1]!.reason = 'Agreed with the catalogue team, ticket API-7.';
-      baseline.entries.push({ document: 'catalogue/gone', rule: 'platform-info-contact', pointer: '/info', fingerprint: 'no-such-finding', count: 1, owner: 'nobody' });
+      const covered = baseline.entries[2]!.document as string;
+      baseline.entries.push({ document: covered, rule: 'platform-info-contact', pointer: '/info', fingerprint: 'no-such-finding', count: 1, owner: 'nobody' });
+      // An entry of a document the run does not cover is neither matched nor absent, and stays.
+      baseline.entries.push({ document: 'catalogue/not-in-this-run', rule: 'platform-info-contact', pointer: '/info', fingerprint: 'elsewhere', count: 1 });
       writeFileSync(file, JSON.stringify(baseline, null, 2));
       const report = await json('--baseline', 'vottur-baseline.json');
       expect(report.baseline!.expired).toBe(1);
       expect(newOnes(report).length).toBeGreaterThanOrEqual(1);
-      expect(report.baseline!.absent).toEqual([{ rule: 'platform-info-contact', document: 'catalogue/gone', pointer: '/info', fingerprint: 'no-such-finding' }]);
+      expect(report.baseline!.absent).toEqual([{ rule: 'platform-info-contact', document: covered, pointer: '/info', fingerprint: 'no-such-finding' }]);
       const pruned = await lint('--baseline', 'vottur-baseline.json', '--prune-baseline');
       expect(pruned.stderr).toMatch(/pruned vottur-baseline\.json: 1 entry removed/);
       const after = JSON.parse(readFileSync(file, 'utf8')) as { entries: Array<Record<string, unknown>> };
       expect(after.entries.some((e) => e.fingerprint === 'no-such-finding')).toBe(false);
+      expect(after.entries.some((e) => e.fingerprint === 'elsewhere')).toBe(true);
       expect(after.entries[1]!.reason).toBe('Agreed with the catalogue team, ticket API-7.');
       expect(after.entries[0]!.expires).toBe('2000-01-01');
       // Written again from the run, the hand-written reason stays.

@@ -35,14 +35,23 @@ describe('the worker pool', () => {
     expect(pool).toEqual(withoutTime(join(out, 'single.json')));
   });
 
-  it('stops with one line and exit code 2 when a document cannot be read', { timeout: 60_000 }, async () => {
+  it('goes on past a document that cannot be read: a vottur-unreadable finding on it, every other report complete, one line and exit code 2 at the end', { timeout: 60_000 }, async () => {
     const dir = mkdtempSync(join(out, 'broken-'));
     const { writeFileSync } = await import('node:fs');
     for (let i = 0; i < 4; i++) writeFileSync(join(dir, `ok-${i}.yaml`), 'openapi: 3.0.3\ninfo: {title: t, version: 1.0.0}\npaths: {}\n');
     writeFileSync(join(dir, 'broken.yaml'), 'openapi: 3.0.3\ninfo: [\n');
-    const result = await vottur(['lint', `${dir}/*.yaml`, '--jobs', '2']);
-    expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/^vottur: .*broken\.yaml:\d+:\d+: not valid YAML/);
+    for (const jobs of ['2', '1']) {
+      const result = await vottur(['lint', `${dir}/*.yaml`, '--jobs', jobs, '--format', 'json']);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toMatch(/^vottur: .*broken\.yaml:\d+:\d+: not valid YAML/);
+      const report = JSON.parse(result.stdout) as { documents: Array<{ path: string }>; findings: Array<{ ruleId: string; document: string; severity: string; message: string }> };
+      expect(report.documents).toHaveLength(5);
+      const unreadable = report.findings.filter((f) => f.ruleId === 'vottur-unreadable');
+      expect(unreadable).toHaveLength(1);
+      expect(unreadable[0]).toMatchObject({ severity: 'error' });
+      expect(unreadable[0]!.document).toMatch(/broken\.yaml$/);
+      expect(unreadable[0]!.message).not.toContain('\n');
+    }
   });
 
   it('refuses a --jobs that is not a whole number of threads', async () => {
