@@ -337,7 +337,14 @@ async function bundle(
       const location = hash === -1 ? ref : ref.slice(0, hash);
       const pointer = decodePointer(hash === -1 ? '' : ref.slice(hash));
       if (location === '' && file === root) return node; // A local reference in the root stays as it is.
-      const targetUri = location === '' ? file.uri : REMOTE.test(location) ? location : REMOTE.test(file.uri) ? new URL(location, file.uri).href : resolvePath(dirname(file.uri), decodeURIComponent(location));
+      let targetUri: string;
+      try {
+        targetUri = location === '' ? file.uri : REMOTE.test(location) ? location : REMOTE.test(file.uri) ? new URL(location, file.uri).href : resolvePath(dirname(file.uri), decodeURIComponent(location));
+      } catch {
+        // A `%` not followed by two hex digits, or a URL that cannot be parsed: a broken reference, not a crash.
+        problems.push({ path: [...bundlePath, '$ref'], message: `\`$ref: ${ref}\` is not a valid reference (a \`%\` must start an escape such as \`%20\`); write the file's path as it is named` });
+        return node;
+      }
       const refused = refusal(ref, targetUri, file);
       if (refused) {
         problems.push({ path: [...bundlePath, '$ref'], message: refused });

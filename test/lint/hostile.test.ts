@@ -133,6 +133,15 @@ describe('documents that are not descriptions, or cannot be read, get one line',
     expect((await loadDescription(multi)).problems.map((problem) => problem.message)).toEqual([expect.stringMatching(/has nothing at \/5/)]);
   });
 
+  it('reports a $ref with a malformed %-escape as a broken reference, never a crash (found by the property test)', async () => {
+    // fast-check's counterexample, seed 264942997: `$ref: "%"` deep under an operation.
+    const text = JSON.stringify({ openapi: '3.1.0', info: { title: 'T', version: '1' }, paths: { '/v1/a': { get: [[{ '': [{ $ref: '%' }] }]] } }, components: {} });
+    const { findings } = await lintDocument(write('bad-escape.json', text));
+    expect(findings.some((finding) => finding.ruleId === 'platform-openapi-valid' && /is not a valid reference/.test(finding.message))).toBe(true);
+    const other = write('escape/root.yaml', 'openapi: 3.0.3\ninfo: {title: T, version: "1"}\npaths: {}\ncomponents:\n  schemas:\n    A: {$ref: "./100%zz.yaml"}\n');
+    expect((await loadDescription(other)).problems.map((problem) => problem.message)).toEqual([expect.stringMatching(/is not a valid reference/)]);
+  });
+
   it('does not read a FIFO a $ref names inside the folder', async () => {
     const root = write('fifo/root.yaml', 'openapi: 3.0.3\ninfo: {title: T, version: "1"}\npaths: {}\ncomponents:\n  schemas:\n    A: {$ref: "./pipe.yaml"}\n');
     execFileSync('mkfifo', [join(dir, 'fifo/pipe.yaml')]);
