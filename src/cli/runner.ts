@@ -128,6 +128,12 @@ export async function configResolverFor(options: ConfigCommandOptions, io: CliIo
   return new ConfigResolver({ ...(typeof options.config === 'string' ? { config: options.config } : {}), noConfig: options.config === false, cwd: io.cwd ?? process.cwd() });
 }
 
+/** A report with vottur.config.yaml's rule levels applied, and nothing else (`vottur diff`). */
+export async function configured(report: Report, options: ConfigCommandOptions, io: CliIo = {}): Promise<Report> {
+  const { applyConfig } = await import('../config/index.js');
+  return applyConfig(report, await configResolverFor(options, io), io.cwd ?? process.cwd());
+}
+
 /**
  * A report as the team configured it: rules off or at other severities (vottur.config.yaml), then
  * the baseline (`--baseline`, or the configuration's `baseline`).

@@ -125,4 +125,23 @@ describe('the configuration file', () => {
     expect(unset.stderr).toMatch(/VOTTUR_TEST_UNSET_SECRET for the client secret, and it is not set/);
     rmSync(join(dir, 'vottur.config.yaml'));
   });
+
+  it('applies to vottur diff too: a check set to another level changes the exit code', async () => {
+    const pair = join(dir, 'pair');
+    mkdirSync(pair, { recursive: true });
+    copyFileSync(join(ROOT, 'fixtures/diff/diff-response-body-property-removed/base.yaml'), join(pair, 'base.yaml'));
+    copyFileSync(join(ROOT, 'fixtures/diff/diff-response-body-property-removed/revision.yaml'), join(pair, 'revision.yaml'));
+    const breaking = await vottur(['diff', 'pair/base.yaml', 'pair/revision.yaml', '-f', 'json'], { cwd: dir });
+    expect(breaking.code).toBe(1);
+    const ids = ruleIds(JSON.parse(breaking.stdout) as Json).filter((id) => id.startsWith('diff-') || id.startsWith('platform-version-'));
+    config(`rules:\n${ids.map((id) => `  ${id}: info`).join('\n')}\n`);
+    try {
+      const accepted = await vottur(['diff', 'pair/base.yaml', 'pair/revision.yaml', '-f', 'json'], { cwd: dir });
+      expect(accepted.code).toBe(0);
+      expect((JSON.parse(accepted.stdout) as Json).findings.every((f) => f.severity === 'info')).toBe(true);
+      expect((await vottur(['diff', 'pair/base.yaml', 'pair/revision.yaml', '--no-config'], { cwd: dir })).code).toBe(1);
+    } finally {
+      rmSync(join(dir, 'vottur.config.yaml'));
+    }
+  });
 });

@@ -7,7 +7,7 @@ import type { Command } from 'commander';
 import type { Severity } from '../../report/finding.js';
 import { failSeverityOption } from '../options.js';
 import { addOutputOptions, type OutputState } from '../output.js';
-import { finishRun, takeOutputTargets } from '../runner.js';
+import { configured, finishRun, takeOutputTargets } from '../runner.js';
 
 interface DiffCommandOptions {
   failSeverity: Severity;
@@ -15,6 +15,7 @@ interface DiffCommandOptions {
   accept?: string;
   allowRemoteRefs?: boolean;
   showPii?: boolean;
+  config?: string | boolean;
 }
 
 export function registerDiff(program: Command): void {
@@ -28,13 +29,16 @@ export function registerDiff(program: Command): void {
     .option('-q, --quiet', 'stylish lists errors only (the counts, the exit code and the other formats keep every change)')
     .option('--accept <file>', 'JSON or YAML list of changes accepted on purpose: { rule, pointer or operation, reason }')
     .option('--allow-remote-refs', 'fetch http(s) $refs (off by default)')
-    .option('--show-pii', 'show national identifiers unmasked in the output');
+    .option('--show-pii', 'show national identifiers unmasked in the output')
+    .option('--config <file>', "the configuration file (default: vottur.config.yaml found from the revision's folder up to the repository root)")
+    .option('--no-config', 'use no configuration file');
   addOutputOptions(command, state);
   command.action(async (base: string, revision: string, options: DiffCommandOptions) => {
     const targets = takeOutputTargets(state);
     const { diffDescriptionsDetailed, readAcceptFile } = await import('../../diff/index.js');
     const accept = options.accept ? await readAcceptFile(options.accept) : undefined;
     const { report } = await diffDescriptionsDetailed(base, revision, { accept, allowRemoteRefs: options.allowRemoteRefs });
-    process.exitCode = finishRun(report, targets, options);
+    // A rule set off or to another level in vottur.config.yaml applies to diff checks too.
+    process.exitCode = finishRun(await configured(report, { ...(options.config !== undefined ? { config: options.config } : {}) }), targets, options);
   });
 }
