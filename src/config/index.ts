@@ -136,6 +136,8 @@ export interface ConfigOptions {
 export class ConfigResolver {
   private readonly cwd: string;
   private readonly cache = new Map<string, Promise<LoadedConfig | undefined>>();
+  /** The configuration file found for each folder: findings are many, folders few. */
+  private readonly found = new Map<string, string | undefined>();
   constructor(private readonly options: ConfigOptions = {}) {
     this.cwd = options.cwd ?? process.cwd();
   }
@@ -143,7 +145,9 @@ export class ConfigResolver {
   /** The configuration for a document path (as findings name it, relative to the working directory). */
   async forDocument(document: string): Promise<LoadedConfig | undefined> {
     if (this.options.noConfig) return undefined;
-    const file = this.options.config !== undefined ? resolve(this.cwd, this.options.config) : /^https?:/.test(document) || document === '-' ? findConfigFile(this.cwd) : findConfigFile(dirname(resolve(this.cwd, document)));
+    const folder = /^https?:/.test(document) || document === '-' ? this.cwd : dirname(resolve(this.cwd, document));
+    if (this.options.config === undefined && !this.found.has(folder)) this.found.set(folder, findConfigFile(folder));
+    const file = this.options.config !== undefined ? resolve(this.cwd, this.options.config) : this.found.get(folder);
     if (file === undefined) return undefined;
     let loaded = this.cache.get(file);
     if (!loaded) this.cache.set(file, (loaded = readConfig(file, this.cwd)));
@@ -186,15 +190,12 @@ export async function applyConfig(report: Report, resolver: ConfigResolver, cwd 
     changed ||= level !== undefined && level !== finding.severity;
   }
   if (!changed) return report;
-  // A rule off everywhere the run looked is not listed as checked.
-  const documents = report.documents.map((d) => d.path);
-  const offEverywhere = new Set<string>();
-  for (const rule of report.rules) {
-    const levels = await Promise.all(documents.map(async (document) => {
-      const loaded = await resolver.forDocument(document);
-      return loaded?.config.rules?.[rule.id];
-    }));
-    if (levels.length > 0 && levels.every((level) => level === 'off') && !(await Promise.all(documents.map((d) => resolver.forDocument(d)))).some((l) => l?.config.overrides?.some((o) => o.rules[rule.id] !== undefined && o.rules[rule.id] !== 'off'))) offEverywhere.add(rule.id);
-  }
+  // A rule off everywhere the run looked (and not turned back on by an override) is not listed as checked.
+  const configs = await Promise.all(report.documents.map((document) => resolver.forDocument(document.path)));
+  const offEverywhere = new Set(
+    report.rules
+      .map((rule) => rule.id)
+      .filter((id) => configs.length > 0 && configs.every((loaded) => loaded?.config.rules?.[id] === 'off' && !loaded.config.overrides?.some((o) => o.rules[id] !== undefined && o.rules[id] !== 'off'))),
+  );
   return { ...report, findings, rules: report.rules.filter((rule) => !offEverywhere.has(rule.id)) };
 }
