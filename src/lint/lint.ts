@@ -17,7 +17,7 @@ import { encodePointer } from '../../rulesets/lib/openapi.js';
 import { docsUrl, nameComponentSubject, printPath, type RuleDefinition } from '../../rulesets/lib/rule.js';
 import type { DocumentInfo, Finding, RuleMeta } from '../report/finding.js';
 import { runRules, type Linter } from './engine.js';
-import { applySuppressions, SUPPRESSION_RULES } from './suppress.js';
+import { applySuppressions, IGNORE_KEY, SUPPRESSION_RULES } from './suppress.js';
 import { fingerprint } from '../report/fingerprint.js';
 import { shownPath } from '../report/source.js';
 import { loadDescription, type LoadedDescription, type LoadOptions } from './load.js';
@@ -103,7 +103,9 @@ export async function lintDocument(file: string, options: LintDocumentOptions = 
     located.push({ finding, path: result.path });
   }
   // `x-vottur-ignore` on the bundled document, at the paths the rules reported.
-  for (const problem of applySuppressions(loaded.data, located)) {
+  // Walked only when some file of the description mentions the key (most never do).
+  const mentionsIgnore = [...loaded.files.values()].some((source) => source.text.includes(IGNORE_KEY));
+  for (const problem of mentionsIgnore ? applySuppressions(loaded.data, located) : []) {
     findings.push(toFinding(loaded, SUPPRESSION_RULES.find((rule) => rule.id === problem.ruleId)!, problem.message, problem.path, displayPath));
   }
   if (openapiValid) {
