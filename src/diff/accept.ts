@@ -10,22 +10,22 @@ import { parse as parseYaml } from 'yaml';
 import { CouldNotRunError } from '../errors.js';
 import { encodePointer, isObject } from '../../rulesets/lib/openapi.js';
 import type { JsonPath, OpenApiDocument } from '../../rulesets/lib/rule.js';
+import { IGNORE_KEY, ignoreEntries } from '../lint/suppress.js';
 
-export const IGNORE_KEY = 'x-vottur-ignore';
+export { IGNORE_KEY };
 
 export interface Suppression {
   rule: string;
   reason: string;
 }
 
-/** Reads an `x-vottur-ignore` value: a list of `{ rule, reason }` or a map rule → reason. */
+/**
+ * Reads an `x-vottur-ignore` value (the shape lint reads too, `ignoreEntries`), strictly: accepting
+ * a change is a sign-off, so an entry without a rule or a reason stops the run.
+ */
 export function readSuppressions(value: unknown, where: string): Suppression[] {
-  const entries: Array<{ rule: unknown; reason: unknown }> = Array.isArray(value)
-    ? value.map((item) => (isObject(item) ? { rule: item.rule, reason: item.reason } : { rule: item, reason: undefined }))
-    : isObject(value)
-      ? Object.entries(value).map(([rule, reason]) => ({ rule, reason }))
-      : [];
-  if (!Array.isArray(value) && !isObject(value)) throw new CouldNotRunError(`${where}: ${IGNORE_KEY} must be a list of { rule, reason } or a map of rule id to reason`);
+  const entries = ignoreEntries(value);
+  if (!entries) throw new CouldNotRunError(`${where}: ${IGNORE_KEY} must be a list of { rule, reason } or a map of rule id to reason`);
   return entries.map((entry) => {
     if (typeof entry.rule !== 'string' || entry.rule === '') throw new CouldNotRunError(`${where}: every ${IGNORE_KEY} entry names a rule`);
     if (typeof entry.reason !== 'string' || entry.reason.trim() === '') throw new CouldNotRunError(`${where}: ${IGNORE_KEY} entry for ${entry.rule} has no reason; say why the change is accepted`);

@@ -59,6 +59,24 @@ export const SUPPRESSION_RULES: readonly RuleMeta[] = [
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** One entry of an `x-vottur-ignore` value as written, and the key it sits under (a list index or the rule id). */
+export interface IgnoreEntry {
+  rule: unknown;
+  reason: unknown;
+  key: string | number;
+}
+
+/**
+ * The entries of an `x-vottur-ignore` value: a list of `{ rule, reason }` (or bare rule ids), or a
+ * map rule id → reason; undefined for any other shape. Lint and `vottur diff` both read it here,
+ * and each judges the entries its own way.
+ */
+export function ignoreEntries(value: unknown): IgnoreEntry[] | undefined {
+  if (Array.isArray(value)) return value.map((item, index) => (isRecord(item) ? { rule: item.rule, reason: item.reason, key: index } : { rule: item, reason: undefined, key: index }));
+  if (isRecord(value)) return Object.entries(value).map(([rule, reason]) => ({ rule, reason, key: rule }));
+  return undefined;
+}
+
 /** Rules other commands own: their entries are theirs to use. */
 const OTHER_COMMANDS = /^(diff-|platform-version-|contract-)/;
 
@@ -73,15 +91,10 @@ function declared(document: unknown): Declared[] {
     }
     for (const [key, value] of Object.entries(node)) {
       if (key === IGNORE_KEY) {
-        const entries: Array<{ rule: unknown; reason: unknown; entry: Path }> = Array.isArray(value)
-          ? value.map((item, index) => (isRecord(item) ? { rule: item.rule, reason: item.reason, entry: [...path, key, index] } : { rule: item, reason: undefined, entry: [...path, key, index] }))
-          : isRecord(value)
-            ? Object.entries(value).map(([rule, reason]) => ({ rule, reason, entry: [...path, key, rule] }))
-            : [];
-        for (const entry of entries) {
+        for (const entry of ignoreEntries(value) ?? []) {
           if (typeof entry.rule !== 'string' || OTHER_COMMANDS.test(entry.rule)) continue;
           const reason = typeof entry.reason === 'string' && entry.reason.trim() !== '' ? entry.reason.trim() : undefined;
-          found.push({ at: path, entry: entry.entry, rule: entry.rule, ...(reason ? { reason } : {}), used: false });
+          found.push({ at: path, entry: [...path, key, entry.key], rule: entry.rule, ...(reason ? { reason } : {}), used: false });
         }
         continue;
       }
