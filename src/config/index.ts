@@ -155,6 +155,14 @@ export class ConfigResolver {
   }
 }
 
+/** Compiled globs of overrides: a run asks about every finding, and the globs are few. */
+const matchers = new Map<string, (path: string) => boolean>();
+function globMatcher(glob: string): (path: string) => boolean {
+  let matcher = matchers.get(glob);
+  if (!matcher) matchers.set(glob, (matcher = picomatch(glob, { dot: true })));
+  return matcher;
+}
+
 /** The level a configuration gives a rule for a finding in `document` (relative to cwd) at `pointer`. */
 export function levelFor(loaded: LoadedConfig, rule: string, document: string, pointer: string, cwd: string): RuleLevel | undefined {
   let level = loaded.config.rules?.[rule];
@@ -167,7 +175,7 @@ export function levelFor(loaded: LoadedConfig, rule: string, document: string, p
       const hash = entry.indexOf('#');
       const glob = hash < 0 ? entry : entry.slice(0, hash);
       const at = hash < 0 ? undefined : entry.slice(hash + 1);
-      if (!picomatch(glob, { dot: true })(fromConfig)) return false;
+      if (!globMatcher(glob)(fromConfig)) return false;
       return at === undefined || at === '' || pointer === at || pointer.startsWith(`${at}/`);
     });
     if (applies) level = override.rules[rule];

@@ -23,28 +23,27 @@ function elementKey(element: unknown, index: number): string {
   return `#${index}`;
 }
 
-/** The pointer with every array position replaced by its element's key: `/paths/~1x/get/parameters/[query:limit]`. */
-export function stablePointer(document: unknown, path: Path): string {
+/** The pointer with every array position replaced by its element's key (`/paths/~1x/get/parameters/[query:limit]`), and the node found there. */
+function walk(document: unknown, path: Path): { pointer: string; node: unknown } {
   let node: unknown = document;
-  let out = '';
+  let pointer = '';
   for (const segment of path) {
     if (Array.isArray(node) && typeof segment === 'number') {
-      out += `/[${elementKey(node[segment], segment)}]`;
+      pointer += `/[${elementKey(node[segment], segment)}]`;
       node = node[segment];
     } else {
-      out += `/${String(segment).replace(/~/g, '~0').replace(/\//g, '~1')}`;
+      pointer += `/${String(segment).replace(/~/g, '~0').replace(/\//g, '~1')}`;
       node = isRecord(node) || Array.isArray(node) ? (node as Record<string, unknown>)[String(segment)] : undefined;
     }
   }
-  return out;
+  return { pointer, node };
 }
 
 /** The fingerprint of a finding of `rule` at `path` in `document`. */
 export function fingerprint(rule: string, document: unknown, path: Path): string {
-  let node: unknown = document;
-  for (const segment of path) node = isRecord(node) || Array.isArray(node) ? (node as Record<string, unknown>)[String(segment)] : undefined;
+  const { pointer, node } = walk(document, path);
   const value = node === null || ['string', 'number', 'boolean'].includes(typeof node) ? JSON.stringify(node) : '';
-  return createHash('sha256').update(`${rule}\u0000${stablePointer(document, path)}\u0000${value}`).digest('hex').slice(0, 20);
+  return createHash('sha256').update(`${rule}\u0000${pointer}\u0000${value}`).digest('hex').slice(0, 20);
 }
 
 /** For findings with no place in a description (a live response): rule, operation and place. */
