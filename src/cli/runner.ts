@@ -106,7 +106,7 @@ export async function withBaseline(report: Report, options: { baseline?: string;
 }
 
 /** Writes a file whole or not at all: a temporary file beside it, renamed over it. */
-function writeFileAtomically(path: string, text: string, shown: string): void {
+export function writeFileAtomically(path: string, text: string, shown: string): void {
   const temp = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
   try {
     writeFileSync(temp, text);

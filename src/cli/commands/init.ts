@@ -2,10 +2,11 @@
  * `vottur init`: writes a commented starter `vottur.config.yaml` that editors validate and
  * complete (the `yaml-language-server` line points them at the schema).
  */
-import { existsSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { CouldNotRunError, errorLine } from '../../errors.js';
+import { writeFileAtomically } from '../runner.js';
 
 export const STARTER_CONFIG = `# yaml-language-server: $schema=https://github.com/vottur/vottur/blob/main/assets/config.schema.json
 # vottur configuration: how this repository's descriptions are checked. See docs/config.md.
@@ -47,9 +48,7 @@ export function registerInit(program: Command): void {
     .action((options: { force?: boolean }) => {
       const file = resolve(process.cwd(), 'vottur.config.yaml');
       if (existsSync(file) && !options.force) throw new CouldNotRunError('vottur.config.yaml exists already; edit it, or pass --force to replace it with the starter');
-      const temp = `${file}.${process.pid}.tmp`;
-      writeFileSync(temp, STARTER_CONFIG);
-      renameSync(temp, file);
+      writeFileAtomically(file, STARTER_CONFIG, 'vottur.config.yaml');
       process.stderr.write(`${errorLine('wrote vottur.config.yaml; see docs/config.md for every key')}\n`);
     });
 }
