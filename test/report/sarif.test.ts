@@ -1,61 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { execFileSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Report } from '../../src/report/finding.js';
 import { artifactLocation, formatSarif, pascalName, SARIF_SCHEMA_URI } from '../../src/report/formatters/sarif.js';
+import { MULTITOOL, problems, validate } from './sarif-validator.js';
 import { CONTEXT, CWD, DOCUMENT, MASKED, NATIONAL_ID, NATIONAL_ID_HYPHEN, RULES, sampleReport } from './sample.js';
-
-/** Microsoft's SARIF multitool, from the @microsoft/sarif-multitool devDependency. */
-function multitool(): string | undefined {
-  try {
-    const binary = createRequire(import.meta.url)('@microsoft/sarif-multitool') as string;
-    if (!existsSync(binary)) return undefined;
-    // Its postinstall (`chmod u+x`) does not run where npm blocks install scripts.
-    const mode = statSync(binary).mode;
-    if ((mode & 0o100) === 0) chmodSync(binary, mode | 0o100);
-    return binary;
-  } catch {
-    return undefined;
-  }
-}
-
-const MULTITOOL = multitool();
-if (!MULTITOOL) console.warn(`SKIPPED: the SARIF validator tests need @microsoft/sarif-multitool for ${process.platform}-${process.arch} (npm install)`);
-
-interface ValidatorResult {
-  ruleId: string;
-  level?: string;
-  message: { id?: string; arguments?: string[] };
-}
-
-/** Runs `Sarif.Multitool validate` and returns what it reported (its own SARIF log). */
-function validate(sarif: string, ruleKinds?: string): ValidatorResult[] {
-  const dir = mkdtempSync(join(tmpdir(), 'vottur-sarif-'));
-  try {
-    const input = join(dir, 'report.sarif');
-    const output = join(dir, 'validation.sarif');
-    writeFileSync(input, sarif);
-    execFileSync(MULTITOOL!, ['validate', input, '--output', output, '--log', 'ForceOverwrite', ...(ruleKinds ? ['--rule-kind', ruleKinds] : [])], {
-      // Invariant globalisation: no ICU library needed on the machine.
-      env: { ...process.env, DOTNET_SYSTEM_GLOBALIZATION_INVARIANT: '1', DOTNET_CLI_TELEMETRY_OPTOUT: '1' },
-      stdio: 'pipe',
-      timeout: 120_000,
-    });
-    const log = JSON.parse(readFileSync(output, 'utf8'));
-    return log.runs[0].results ?? [];
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-/** Errors and warnings (a result without a level is a warning in SARIF). */
-function problems(results: ValidatorResult[]): string[] {
-  return results.filter((r) => (r.level ?? 'warning') !== 'note' && r.level !== 'none').map((r) => `${r.ruleId} ${r.message.id ?? ''} ${(r.message.arguments ?? []).join(' | ')}`);
-}
 
 function sarifOf(report: Report, showPii = false) {
   return JSON.parse(formatSarif(report, { ...CONTEXT, showPii }));
