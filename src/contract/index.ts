@@ -240,12 +240,11 @@ async function run(options: ContractTestOptions, mask: (text: string) => string,
       findings.push(...own);
     }
   }
-  for (const exchange of exchanges) {
-    // An operation is tested when a request with the credentials it needs got an answer.
-    const op = exchange.planned.op;
-    if (exchange.outcome.ok || notTested.has(op)) continue;
-    const answered = exchanges.some((e) => e.planned.op === op && e.outcome.ok && (e.planned.credentials === 'full' || !op.secured));
-    if (!answered) notTested.set(op, allUnreachable ? 'the server could not be reached' : `no answer: ${exchange.outcome.reason}`);
+  // An operation is tested when a request with the credentials it needs got an answer.
+  const answered = new Set(exchanges.filter((e) => e.outcome.ok && (e.planned.credentials === 'full' || !e.planned.op.secured)).map((e) => e.planned.op));
+  for (const { planned, outcome } of exchanges) {
+    if (outcome.ok || answered.has(planned.op) || notTested.has(planned.op)) continue;
+    notTested.set(planned.op, allUnreachable ? 'the server could not be reached' : `no answer: ${outcome.reason}`);
   }
 
   const ran = new Set<ContractRuleId>(['contract-missing-example', 'contract-probe-skipped', 'contract-unreachable', 'contract-timeout', 'contract-redirect']);
