@@ -9,7 +9,7 @@
  * word, `kt` its common abbreviation; `ssn` and "social security number" are how English-language
  * code often renders it; the rest are the other spellings of "national id".
  */
-export const NATIONAL_ID_ALIASES: readonly string[] = [
+const nationalIdAliases: string[] = [
   'kennitala',
   'kennitolu',
   'kennitolur',
@@ -29,13 +29,14 @@ export const NATIONAL_ID_ALIASES: readonly string[] = [
   'personid',
   'personidnumber',
 ];
+export const NATIONAL_ID_ALIASES: readonly string[] = nationalIdAliases;
 
 /**
  * Icelandic genitive nouns that follow `kennitala` in a compound name (`kennitalaMaka`, "the
  * spouse's kennitala") and the English prefix the platform name takes (`spouseNationalId`).
  * A compound with a word not listed here is left alone: its meaning is not clear enough to rename.
  */
-export const ICELANDIC_NATIONAL_ID_OWNERS: Readonly<Record<string, string>> = {
+const icelandicNationalIdOwners: Record<string, string> = {
   maka: 'spouse',
   barns: 'child',
   foreldris: 'parent',
@@ -52,6 +53,7 @@ export const ICELANDIC_NATIONAL_ID_OWNERS: Readonly<Record<string, string>> = {
   starfsmanns: 'employee',
   umbodsmanns: 'representative',
 };
+export const ICELANDIC_NATIONAL_ID_OWNERS: Readonly<Record<string, string>> = icelandicNationalIdOwners;
 
 /** Aliases long enough to be recognised at the end of a one-word lower-case compound (`companyssn`, `fyrirtaekiskennitala`). */
 const COMPOUND_SUFFIX_ALIASES: readonly string[] = ['kennitala', 'ssn', 'persidno'];
@@ -66,7 +68,7 @@ export const NATIONAL_ID_HEADER = /^X-(Param|Query)-([A-Z][a-z0-9]*-)*National-I
  * Words that, as the last static segment of a path, make it a custom method
  * (`/v1/messages/{messageId}/archive`), which the platform maps to POST.
  */
-export const CUSTOM_METHOD_VERBS: readonly string[] = [
+const customMethodVerbs: string[] = [
   'activate',
   'approve',
   'archive',
@@ -113,6 +115,7 @@ export const CUSTOM_METHOD_VERBS: readonly string[] = [
   'verify',
   'withdraw',
 ];
+export const CUSTOM_METHOD_VERBS: readonly string[] = customMethodVerbs;
 
 /** Names of query parameters that put an API version in the query string (`?v=1`, `?version=2`). */
 export const VERSION_QUERY_PARAMETERS: readonly string[] = ['v', 'version', 'api-version', 'apiversion', 'api_version'];
@@ -165,7 +168,7 @@ export const X_PRICING_ALIASES: Readonly<Record<string, string>> = {
 };
 
 // Imports are hoisted; this one sits here so that the file's earlier sections stay untouched.
-import { nameWords } from './conventions.js';
+import { nameWords, toKebabCase } from './conventions.js';
 
 /**
  * Whether a name ends in one of `NATIONAL_ID_ALIASES` as whole words (`kennitala`, `to_kt`,
@@ -319,7 +322,7 @@ export function isAmountName(name: string): boolean {
  * are collection arrays plus only these is a wrapper, and `createdTimestamp` is asked of the
  * collection's items, not of the wrapper.
  */
-export const COLLECTION_PAGE_MEMBERS: readonly string[] = [
+const collectionPageMembers: string[] = [
   'pageInfo',
   'totalCount',
   'count',
@@ -342,6 +345,7 @@ export const COLLECTION_PAGE_MEMBERS: readonly string[] = [
   'links',
   'meta',
 ];
+export const COLLECTION_PAGE_MEMBERS: readonly string[] = collectionPageMembers;
 
 /**
  * Words of `CUSTOM_METHOD_VERBS` that, as the last segment of a path, as often name a thing, a
@@ -379,7 +383,8 @@ export const OIDC_STANDARD_SCOPES: readonly string[] = ['openid', 'profile', 'em
  * `{ items: [...] }`); an array member with one of these names, or named after the collection
  * itself (`/v1/users` → `users`), makes a GET's response a page of a collection.
  */
-export const COLLECTION_ARRAY_NAMES: readonly string[] = ['data', 'items', 'results', 'result', 'entries', 'records', 'elements', 'values', 'list', 'rows', 'nodes', 'edges', 'hits', 'content'];
+const collectionArrayNames: string[] = ['data', 'items', 'results', 'result', 'entries', 'records', 'elements', 'values', 'list', 'rows', 'nodes', 'edges', 'hits', 'content'];
+export const COLLECTION_ARRAY_NAMES: readonly string[] = collectionArrayNames;
 
 /**
  * GeoJSON's object types (RFC 7946, section 1.4): an enum of these (`type: [Point]` in a GeoJSON
@@ -396,3 +401,63 @@ export const GEOJSON_TYPES: readonly string[] = [
   'Feature',
   'FeatureCollection',
 ];
+
+/**
+ * What a team adds to the lists above in its configuration (`vocabulary:` in
+ * vottur.config.yaml, docs/vocabulary.md): its own names for a national identifier, its own
+ * custom-method verbs, the names its collection pages use. Additions only: the platform's own
+ * entries cannot be taken away by a configuration.
+ */
+export interface VocabularyAdditions {
+  /** Names that hold a national identifier (compared as `NATIONAL_ID_ALIASES` are: lower case, no separators). */
+  nationalIdAliases?: string[];
+  /** Icelandic genitive word after `kennitala` → the English prefix of the platform name. */
+  nationalIdOwners?: Record<string, string>;
+  /** Last path segments that make a path a custom method (compared in kebab case). */
+  customMethodVerbs?: string[];
+  /** Names of the member that holds a collection in a list response. */
+  collectionArrayNames?: string[];
+  /** Members a page of a collection may hold beside the collection. */
+  collectionPageMembers?: string[];
+}
+
+/** `kennitalaEiganda`, `Kennitala_Eiganda` → `kennitalaeiganda`: an alias as matching compares it. */
+function compactName(name: string): string {
+  return nameWords(name).join('');
+}
+
+/**
+ * Adds a configuration's words to the lists for one run of the rules, and returns what takes
+ * them out again. The rules read the lists as they are when they run, so a lint of one document
+ * sees its own configuration's words and none of another's. Not re-entrant: runs of the rules are
+ * synchronous, one at a time per thread.
+ */
+export function useVocabulary(additions: VocabularyAdditions | undefined): () => void {
+  if (!additions) return () => {};
+  const lengths = [nationalIdAliases.length, customMethodVerbs.length, collectionArrayNames.length, collectionPageMembers.length] as const;
+  const addedOwners: string[] = [];
+  const add = (list: string[], words: readonly string[] | undefined, normalise: (word: string) => string) => {
+    for (const word of words ?? []) {
+      const normal = normalise(word);
+      if (normal && !list.includes(normal)) list.push(normal);
+    }
+  };
+  add(nationalIdAliases, additions.nationalIdAliases, compactName);
+  add(customMethodVerbs, additions.customMethodVerbs, toKebabCase);
+  add(collectionArrayNames, additions.collectionArrayNames, (word) => word);
+  add(collectionPageMembers, additions.collectionPageMembers, (word) => word);
+  for (const [word, owner] of Object.entries(additions.nationalIdOwners ?? {})) {
+    const key = compactName(word);
+    if (key && !Object.prototype.hasOwnProperty.call(icelandicNationalIdOwners, key)) {
+      icelandicNationalIdOwners[key] = owner;
+      addedOwners.push(key);
+    }
+  }
+  return () => {
+    nationalIdAliases.length = lengths[0];
+    customMethodVerbs.length = lengths[1];
+    collectionArrayNames.length = lengths[2];
+    collectionPageMembers.length = lengths[3];
+    for (const key of addedOwners) delete icelandicNationalIdOwners[key];
+  };
+}

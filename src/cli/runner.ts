@@ -7,6 +7,7 @@ import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { CouldNotRunError, EXIT_COULD_NOT_RUN, errorLine } from '../errors.js';
 import { UNREADABLE_RULE, type Report, type Severity } from '../report/finding.js';
+import type { DocumentSettings } from '../lint/files.js';
 import { gateExit } from '../report/gate.js';
 import { outputTargets, writeReports, type OutputState, type OutputTarget } from './output.js';
 
@@ -126,6 +127,22 @@ export interface ConfigCommandOptions {
 export async function configResolverFor(options: ConfigCommandOptions, io: CliIo = {}) {
   const { ConfigResolver } = await import('../config/index.js');
   return new ConfigResolver({ ...(typeof options.config === 'string' ? { config: options.config } : {}), noConfig: options.config === false, cwd: io.cwd ?? process.cwd() });
+}
+
+/**
+ * What each document's configuration adds to linting it: its `vocabulary`, and the Spectral
+ * rulesets it `extends` (relative entries start at the configuration's folder).
+ */
+export async function documentSettingsFor(options: ConfigCommandOptions, io: CliIo = {}): Promise<(file: string) => Promise<DocumentSettings | undefined>> {
+  const resolver = await configResolverFor(options, io);
+  return async (file) => {
+    const loaded = await resolver.forDocument(file);
+    if (!loaded) return undefined;
+    const { vocabulary, extends: extended } = loaded.config;
+    const entries = extended === undefined ? [] : typeof extended === 'string' ? [extended] : extended;
+    if (!vocabulary && entries.length === 0) return undefined;
+    return { ...(vocabulary ? { vocabulary } : {}), ...(entries.length > 0 ? { extends: { configFile: loaded.file, entries } } : {}) };
+  };
 }
 
 /** A report with vottur.config.yaml's rule levels applied, and nothing else (`vottur diff`). */

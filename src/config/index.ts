@@ -14,6 +14,7 @@ import { CouldNotRunError } from '../errors.js';
 import { packageFile } from '../paths.js';
 import type { Finding, Report, Severity } from '../report/finding.js';
 import type { ValidateFunction } from 'ajv';
+import type { VocabularyAdditions } from '../../rulesets/lib/vocabulary.js';
 
 export const CONFIG_FILE_NAMES = ['vottur.config.yaml', 'vottur.config.yml', 'vottur.config.json'] as const;
 export const CONFIG_SCHEMA_FILE = 'assets/config.schema.json';
@@ -37,8 +38,13 @@ export interface ContractSettings {
   rate?: number;
 }
 
+/** A Spectral ruleset to run beside vottur's, as Spectral's `extends` names one. */
+export type RulesetReference = string | [string, 'all' | 'recommended' | 'off'];
+
 export interface VotturConfig {
   rules?: Record<string, RuleLevel>;
+  extends?: string | RulesetReference[];
+  vocabulary?: VocabularyAdditions;
   overrides?: Array<{ files: string[]; rules: Record<string, RuleLevel> }>;
   baseline?: string;
   contract?: ContractSettings;

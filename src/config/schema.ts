@@ -4,12 +4,16 @@
  * the shipped file equal to what this builds.
  */
 const LEVELS = ['off', 'hint', 'info', 'warn', 'error'];
+/** The prefixes of vottur's own rule ids. */
+const VOTTUR_RULE_PREFIX = '^(platform|contract|diff|vottur)-';
 
 export function configSchema(ruleIds: readonly string[]): object {
   const rules = {
     type: 'object',
     description: 'Rule id → off, hint, info, warn or error.',
-    propertyNames: { enum: [...ruleIds].sort() },
+    // vottur's own ids are checked (a misspelt one is refused); other names are the rules of a
+    // Spectral ruleset the configuration extends, which only that ruleset knows.
+    propertyNames: { anyOf: [{ enum: [...ruleIds].sort() }, { not: { pattern: VOTTUR_RULE_PREFIX } }] },
     additionalProperties: { enum: LEVELS },
   };
   const envName = { type: 'string', pattern: '^[A-Za-z_][A-Za-z0-9_]*$', description: 'The name of an environment variable (never the secret itself).' };
@@ -17,9 +21,17 @@ export function configSchema(ruleIds: readonly string[]): object {
     $schema: 'http://json-schema.org/draft-07/schema#',
     $id: 'https://github.com/vottur/vottur/blob/main/assets/config.schema.json',
     title: 'vottur configuration (vottur.config.yaml)',
-    description: 'How a team tunes vottur for its descriptions: rules, overrides, the baseline and contract settings. See docs/config.md.',
+    description: 'How a team tunes vottur for its descriptions: rules, overrides, vocabulary, extended Spectral rulesets, the baseline and contract settings. See docs/config.md.',
     type: 'object',
     additionalProperties: false,
+    definitions: {
+      rulesetReference: {
+        oneOf: [
+          { type: 'string', minLength: 1 },
+          { type: 'array', items: [{ type: 'string', minLength: 1 }, { enum: ['all', 'recommended', 'off'] }], minItems: 2, maxItems: 2 },
+        ],
+      },
+    },
     properties: {
       $schema: { type: 'string' },
       rules: rules,
@@ -31,6 +43,22 @@ export function configSchema(ruleIds: readonly string[]): object {
           additionalProperties: false,
           required: ['files', 'rules'],
           properties: { files: { type: 'array', minItems: 1, items: { type: 'string', minLength: 1 } }, rules },
+        },
+      },
+      extends: {
+        description: 'Spectral rulesets run beside vottur\'s: `spectral:oas`, `spectral:asyncapi`, `spectral:arazzo`, a ruleset file (YAML, JSON or JavaScript, relative to this file) or an npm package; `[ruleset, all | recommended | off]` picks which of its rules run, as in Spectral. See docs/config.md.',
+        oneOf: [{ type: 'string', minLength: 1 }, { type: 'array', items: { $ref: '#/definitions/rulesetReference' } }],
+      },
+      vocabulary: {
+        type: 'object',
+        additionalProperties: false,
+        description: 'Words added to the judgement lists of the rules (docs/vocabulary.md). Additions only.',
+        properties: {
+          nationalIdAliases: { type: 'array', items: { type: 'string', pattern: '[A-Za-z0-9]' }, description: 'Names that hold a national identifier (kennitala), e.g. `kennitalaEiganda`, `idNumber`.' },
+          nationalIdOwners: { type: 'object', additionalProperties: { type: 'string', pattern: '^[a-z][A-Za-z0-9]*$' }, description: 'Icelandic genitive word after `kennitala` → the English prefix of the platform name (`leigjanda: tenant` makes `kennitalaLeigjanda` → `tenantNationalId`).' },
+          customMethodVerbs: { type: 'array', items: { type: 'string', pattern: '[A-Za-z]' }, description: 'Last path segments that make a path a custom method, mapped to POST.' },
+          collectionArrayNames: { type: 'array', items: { type: 'string', minLength: 1 }, description: 'Names of the member that holds a collection in a list response (besides `data`, `items`...).' },
+          collectionPageMembers: { type: 'array', items: { type: 'string', minLength: 1 }, description: 'Members a page of a collection may hold beside the collection (besides `pageInfo`, `totalCount`...).' },
         },
       },
       baseline: { type: 'string', minLength: 1, description: 'The baseline file, relative to the working directory (as --baseline).' },

@@ -13,6 +13,7 @@
  */
 import { isOpenApi3x, uniqueProblems, type JsonPath, type OpenApiDocument, type RuleDefinition, type Severity } from '../../rulesets/lib/rule.js';
 import { timed } from '../../rulesets/lib/timing.js';
+import { useVocabulary, type VocabularyAdditions } from '../../rulesets/lib/vocabulary.js';
 import type { RuleMeta } from '../report/finding.js';
 import type { LoadedDescription } from './load.js';
 
@@ -24,10 +25,16 @@ export interface RuleResult {
   severity: Severity;
 }
 
+/** What a document's configuration adds to a run of the rules. */
+export interface RunSettings {
+  /** Words added to the rules' judgement lists (`vocabulary:` in vottur.config.yaml). */
+  vocabulary?: VocabularyAdditions;
+}
+
 /** What lints a loaded description: the rules' metadata, and a run over one document. */
 export interface Linter {
   rules: RuleMeta[];
-  run(loaded: LoadedDescription): RuleResult[] | Promise<RuleResult[]>;
+  run(loaded: LoadedDescription, settings?: RunSettings): RuleResult[] | Promise<RuleResult[]>;
 }
 
 /** The longest prefix of `path` that exists in `data` (own keys and array positions only). */
@@ -49,8 +56,21 @@ export function closestPath(data: unknown, path: JsonPath): JsonPath {
   return closest;
 }
 
-/** Runs every rule over one document; results in rule order, each rule's in the order it found them. */
-export function runRules(rules: readonly RuleDefinition[], data: unknown): RuleResult[] {
+/**
+ * Runs every rule over one document; results in rule order, each rule's in the order it found them.
+ * A configuration's vocabulary is in the lists for this run only (the run is synchronous, so no
+ * other document's run sees it).
+ */
+export function runRules(rules: readonly RuleDefinition[], data: unknown, settings: RunSettings = {}): RuleResult[] {
+  const restore = useVocabulary(settings.vocabulary);
+  try {
+    return runEachRule(rules, data);
+  } finally {
+    restore();
+  }
+}
+
+function runEachRule(rules: readonly RuleDefinition[], data: unknown): RuleResult[] {
   const results: RuleResult[] = [];
   if (data === null || typeof data !== 'object' || Array.isArray(data)) return results;
   const openApi3 = isOpenApi3x(data);

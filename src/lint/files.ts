@@ -17,9 +17,11 @@ import type { TimingEntry } from '../../rulesets/lib/timing.js';
 import { CouldNotRunError } from '../errors.js';
 import { sortFindings, UNREADABLE_RULE, type Finding, type Report, type RuleMeta } from '../report/finding.js';
 import { toolInfo } from '../version.js';
-import type { LintDocumentOptions, LintedDocument } from './lint.js';
+import type { Linter, LintDocumentOptions, LintedDocument } from './lint.js';
 import type { LoadedDescription } from './load.js';
 import type { LintTask, LintTaskResult } from './worker.js';
+import type { ExtendsSetting } from './extends.js';
+import type { VocabularyAdditions } from '../../rulesets/lib/vocabulary.js';
 
 /** `--shard 2/3`: the second of three shares (1-based, as Playwright and Vitest count). */
 export interface Shard {
@@ -40,6 +42,18 @@ export interface LintFilesOptions extends LintDocumentOptions {
   onProgress?: (done: number, total: number) => void;
   /** Per-rule timing (`--timing`): each document's rule times are added to it. */
   timing?: TimingCollector;
+  /**
+   * What each document's configuration adds to the lint (its vocabulary, the Spectral rulesets it
+   * extends), by the document as named on the command line. A rejection (a configuration or a
+   * ruleset that cannot be read) stops the whole run.
+   */
+  settingsFor?: (file: string) => Promise<DocumentSettings | undefined>;
+}
+
+/** What a document's configuration adds to linting it. */
+export interface DocumentSettings {
+  vocabulary?: VocabularyAdditions;
+  extends?: ExtendsSetting;
 }
 
 /** Adds up per-rule times across documents and worker threads. */
@@ -220,10 +234,10 @@ function withSuppressionRules(rules: RuleMeta[], findings: readonly Finding[]): 
  * The report for one description already loaded (`vottur check` loads it once for the linter and
  * the contract tests).
  */
-export async function lintLoadedDescription(loaded: LoadedDescription, options: Pick<LintDocumentOptions, 'cwd' | 'linter'> = {}): Promise<Report> {
+export async function lintLoadedDescription(loaded: LoadedDescription, options: Pick<LintDocumentOptions, 'cwd' | 'linter'> & { settings?: DocumentSettings } = {}): Promise<Report> {
   const { lintDocument, platformRulesetLinter } = await import('./lint.js');
-  const linter = options.linter ?? (await platformRulesetLinter());
-  const result = await lintDocument(loaded.rootUri, { cwd: options.cwd, linter, loaded });
+  const linter = await documentLinter(options.linter ?? (await platformRulesetLinter()), options.settings);
+  const result = await lintDocument(loaded.rootUri, { cwd: options.cwd, linter, loaded, ...(options.settings?.vocabulary ? { vocabulary: options.settings.vocabulary } : {}) });
   sortFindings(result.findings);
   return { tool: toolInfo(), createdTimestamp: new Date().toISOString(), documents: [result.document], rules: withSuppressionRules(linter.rules, result.findings), findings: result.findings };
 }
@@ -264,18 +278,35 @@ const UNREADABLE_META: RuleMeta = {
   source: 'lint',
 };
 
+/** The linter for a document: `base`, and the Spectral rulesets its configuration extends (Spectral loaded only then). */
+async function documentLinter(base: Linter, settings: DocumentSettings | undefined): Promise<Linter> {
+  if (!settings?.extends || settings.extends.entries.length === 0) return base;
+  return (await import('./extends.js')).withExtended(base, settings.extends);
+}
+
+/** The rules of every linter a run used, each once, in the order first seen. */
+function unionRules(into: Map<string, RuleMeta>, rules: readonly RuleMeta[]): void {
+  for (const rule of rules) if (!into.has(rule.id)) into.set(rule.id, rule);
+}
+
 async function lintInThread(files: string[], cwd: string, options: LintFilesOptions): Promise<{ results: LintedDocument[]; rules: RuleMeta[] }> {
   const { lintDocument, platformRulesetLinter } = await import('./lint.js');
   const { ruleTiming } = await import('../../rulesets/lib/timing.js');
-  const linter = options.linter ?? (await platformRulesetLinter());
+  const base = options.linter ?? (await platformRulesetLinter());
+  const rules = new Map<string, RuleMeta>();
+  unionRules(rules, base.rules);
   const results: LintedDocument[] = [];
   const { timing, onProgress } = options;
   ruleTiming.enabled = timing !== undefined;
   try {
     for (const file of files) {
       ruleTiming.reset();
+      // Outside the try below: a configuration that cannot be used stops the run, it is not one document's problem.
+      const settings = await options.settingsFor?.(file);
+      const linter = await documentLinter(base, settings);
+      unionRules(rules, linter.rules);
       try {
-        results.push(await lintDocument(documentTarget(cwd, file), { ...options, cwd, linter }));
+        results.push(await lintDocument(documentTarget(cwd, file), { ...options, cwd, linter, ...(settings?.vocabulary ? { vocabulary: settings.vocabulary } : {}) }));
       } catch (error) {
         // One document alone that cannot be read: one line and exit 2, as before. Among many, the run goes on.
         if (!(error instanceof CouldNotRunError) || files.length === 1) throw error;
@@ -287,7 +318,7 @@ async function lintInThread(files: string[], cwd: string, options: LintFilesOpti
   } finally {
     ruleTiming.enabled = false;
   }
-  return { results, rules: linter.rules };
+  return { results, rules: [...rules.values()] };
 }
 
 async function lintInPool(files: string[], cwd: string, jobs: number, options: LintFilesOptions): Promise<{ results: LintedDocument[]; rules: RuleMeta[] }> {
@@ -300,7 +331,7 @@ async function lintInPool(files: string[], cwd: string, jobs: number, options: L
     idleTimeout: 1000,
   });
   const results: LintedDocument[] = new Array(files.length);
-  let rules: RuleMeta[] = [];
+  const rules = new Map<string, RuleMeta>();
   let done = 0;
   // Largest first (the longest task must not start last), and a document goes to a worker only
   // when the worker is free: `jobs` loops that each take the next document. Handing piscina all
@@ -313,8 +344,17 @@ async function lintInPool(files: string[], cwd: string, jobs: number, options: L
   const loop = async () => {
     while (next < order.length && !failed) {
       const i = order[next++]!;
-      const result = await pool.run({ file: documentTarget(cwd, files[i]!), cwd, allowRemoteRefs: options.allowRemoteRefs, remoteTimeoutMs: options.remoteTimeoutMs, timing: options.timing !== undefined });
-      if ('failure' in result && result.failure.couldNotRun && files.length > 1) {
+      const settings = await options.settingsFor?.(files[i]!);
+      const result = await pool.run({
+        file: documentTarget(cwd, files[i]!),
+        cwd,
+        allowRemoteRefs: options.allowRemoteRefs,
+        remoteTimeoutMs: options.remoteTimeoutMs,
+        timing: options.timing !== undefined,
+        ...(settings?.vocabulary ? { vocabulary: settings.vocabulary } : {}),
+        ...(settings?.extends ? { extends: settings.extends } : {}),
+      });
+      if ('failure' in result && result.failure.couldNotRun && !result.failure.ofRun && files.length > 1) {
         results[i] = unreadableDocument(files[i]!, cwd, result.failure.message);
         options.onProgress?.(++done, files.length);
         continue;
@@ -324,7 +364,7 @@ async function lintInPool(files: string[], cwd: string, jobs: number, options: L
         throw result.failure.couldNotRun ? new CouldNotRunError(result.failure.message) : new Error(result.failure.message);
       }
       results[i] = result.linted;
-      rules = result.rules;
+      unionRules(rules, result.rules);
       if (options.timing && result.timing) options.timing.add(result.timing);
       options.onProgress?.(++done, files.length);
     }
@@ -334,5 +374,5 @@ async function lintInPool(files: string[], cwd: string, jobs: number, options: L
   } finally {
     await pool.destroy();
   }
-  return { results, rules };
+  return { results, rules: [...rules.values()] };
 }

@@ -17,6 +17,7 @@ import { encodePointer } from '../../rulesets/lib/openapi.js';
 import { docsUrl, nameComponentSubject, printPath, type RuleDefinition } from '../../rulesets/lib/rule.js';
 import type { DocumentInfo, Finding, RuleMeta } from '../report/finding.js';
 import { runRules, type Linter } from './engine.js';
+import type { VocabularyAdditions } from '../../rulesets/lib/vocabulary.js';
 import { applySuppressions, IGNORE_KEY, SUPPRESSION_RULES } from './suppress.js';
 import { fingerprint } from '../report/fingerprint.js';
 import { shownPath } from '../report/source.js';
@@ -31,6 +32,8 @@ export interface LintDocumentOptions extends LoadOptions {
   linter?: Linter;
   /** The description already loaded (by `loadDescription`, for `file`): it is not read again. */
   loaded?: LoadedDescription;
+  /** Words the document's configuration adds to the rules' judgement lists. */
+  vocabulary?: VocabularyAdditions;
 }
 
 export interface LintedDocument {
@@ -44,7 +47,7 @@ export function ruleMeta(rule: RuleDefinition): RuleMeta {
 
 /** A linter that runs vottur rules with vottur's own engine. */
 export function nativeLinter(rules: readonly RuleDefinition[]): Linter {
-  return { rules: rules.map(ruleMeta), run: (loaded) => runRules(rules, loaded.data) };
+  return { rules: rules.map(ruleMeta), run: (loaded, settings) => runRules(rules, loaded.data, settings) };
 }
 
 let platformLinter: Promise<Linter> | undefined;
@@ -87,7 +90,7 @@ export async function lintDocument(file: string, options: LintDocumentOptions = 
     if (shown === undefined) displayPaths.set(uri, (shown = /^https?:/.test(uri) ? uri : shownPath(cwd, uri)));
     return shown;
   };
-  const results = await linter.run(loaded);
+  const results = await linter.run(loaded, options.vocabulary ? { vocabulary: options.vocabulary } : {});
   const findings: Finding[] = [];
   const metaById = ruleMetaOf(linter);
   // Structural problems (the loader's, the parser's) are reported when the linter runs that rule.
@@ -168,6 +171,7 @@ function toFinding(
     ...(range ? { line: range.start.line + 1, column: range.start.character + 1, endLine: range.end.line + 1, endColumn: range.end.character + 1 } : {}),
     docsUrl: rule.docsUrl,
     source: 'lint',
+    ...(rule.ruleset !== undefined ? { ruleset: rule.ruleset } : {}),
   };
 }
 

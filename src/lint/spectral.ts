@@ -3,11 +3,11 @@
  * Spectral's own core, loaded only when such a ruleset is used. vottur's own rules never come
  * here (`./engine.ts` runs them).
  *
- * The description is handed over already bundled, with a resolver that does nothing (vottur's
- * loader has bundled every external `$ref` safely), and positions are computed by vottur
- * afterwards, only for what is reported.
+ * The description is handed over already bundled (vottur's loader has bundled every external
+ * `$ref` safely), and positions are computed by vottur afterwards, only for what is reported.
  */
 import { Ruleset, Spectral, type RulesetDefinition } from '@stoplight/spectral-core';
+import { Resolver } from '@stoplight/spectral-ref-resolver';
 import type { IParserResult } from '@stoplight/types';
 import type { Severity } from '../../rulesets/lib/rule.js';
 import { docsUrl } from '../../rulesets/lib/rule.js';
@@ -16,17 +16,19 @@ import type { Linter } from './engine.js';
 
 const SEVERITY_BY_SPECTRAL: Severity[] = ['error', 'warn', 'info', 'hint'];
 
-/** Spectral needs a resolver; ours hands back the (already bundled) document untouched. */
-const passThroughResolver = {
-  uriCache: new Map(),
-  resolve: async (data: unknown) => ({ result: data, graph: null, errors: [], refMap: {} }),
-};
+/**
+ * Spectral resolves `$ref`s inside the (already bundled) document itself, as it does for its own
+ * CLI, so rules that read resolved values see them and report at the referencing place; with no
+ * readers for files or URLs, it can reach nothing vottur's loader did not.
+ */
+const internalOnlyResolver = new Resolver({ resolvers: {} });
 
 export function spectralLinter(definition: unknown): Linter {
-  const ruleset = new Ruleset(definition as RulesetDefinition, { severity: 'recommended' });
-  const spectral = new Spectral({ resolver: passThroughResolver as never });
+  const ruleset = definition instanceof Ruleset ? definition : new Ruleset(definition as RulesetDefinition, { severity: 'recommended' });
+  const spectral = new Spectral({ resolver: internalOnlyResolver as never });
   spectral.setRuleset(ruleset);
-  const rules: RuleMeta[] = Object.values(ruleset.rules).map((rule) => ({
+  // Rules the ruleset turns off (`[spectral:oas, recommended]` leaves some off) are not listed as checked.
+  const rules: RuleMeta[] = Object.values(ruleset.rules).filter((rule) => rule.enabled).map((rule) => ({
     id: rule.name,
     severity: SEVERITY_BY_SPECTRAL[rule.severity as number] ?? 'hint',
     category: ((rule.extensions as { category?: Category } | null)?.category ?? 'documentation') as Category,

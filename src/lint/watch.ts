@@ -13,7 +13,7 @@ import { maskNationalIds } from '../pii.js';
 import type { Finding, Report } from '../report/finding.js';
 import { counts, summarise } from '../report/finding.js';
 import { scoreLabel, scoreReport } from '../report/score.js';
-import { expandPatterns, lintLoadedDescription } from './files.js';
+import { expandPatterns, lintLoadedDescription, type DocumentSettings } from './files.js';
 import { isRemote, loadDescription, type LoadOptions } from './load.js';
 import { platformRulesetLinter, type Linter } from './lint.js';
 
@@ -24,6 +24,10 @@ export interface WatchOptions extends LoadOptions {
   linter?: Linter;
   /** Where the text goes (lines end with a newline). */
   write: (text: string) => void;
+  /** What each description's configuration adds to the lint (as `lintFiles` takes it). */
+  settingsFor?: (file: string) => Promise<DocumentSettings | undefined>;
+  /** The report as the team configured it (rule levels), before what changed is shown. */
+  adjust?: (report: Report) => Promise<Report>;
   /** After each lint of a description: how long loading and linting took (the bench reads it). */
   onLinted?: (event: { description: string; ms: number; report?: Report }) => void;
 }
@@ -82,7 +86,9 @@ export async function watchLint(patterns: string[], options: WatchOptions): Prom
     let report: Report;
     try {
       const loaded = await loadDescription(description, { allowRemoteRefs: options.allowRemoteRefs, remoteTimeoutMs: options.remoteTimeoutMs, maxRemoteBytes: options.maxRemoteBytes });
-      report = await lintLoadedDescription(loaded, { cwd, linter });
+      const settings = await options.settingsFor?.(shown(description));
+      report = await lintLoadedDescription(loaded, { cwd, linter, ...(settings ? { settings } : {}) });
+      if (options.adjust) report = await options.adjust(report);
       state.files = new Map([...loaded.files.values()].filter((file) => !isRemote(file.uri)).map((file) => [file.uri, file.text]));
       state.files.set(description, loaded.files.get(loaded.rootUri)?.text ?? '');
     } catch (error) {

@@ -8,6 +8,8 @@ import { CouldNotRunError } from '../errors.js';
 import type { RuleMeta } from '../report/finding.js';
 import { enableCompileCache, flushCompileCache } from '../runtime/compile-cache.js';
 import type { LintedDocument } from './lint.js';
+import type { ExtendsSetting } from './extends.js';
+import type { VocabularyAdditions } from '../../rulesets/lib/vocabulary.js';
 
 // Before the rules load: compiled code cached on disk.
 enableCompileCache('lint-worker');
@@ -21,20 +23,30 @@ export interface LintTask {
   allowRemoteRefs?: boolean;
   remoteTimeoutMs?: number;
   timing: boolean;
+  vocabulary?: VocabularyAdditions;
+  extends?: ExtendsSetting;
 }
 
 export type LintTaskResult =
   | { linted: LintedDocument; rules: RuleMeta[]; timing?: TimingEntry[] }
   /** A failure travels as data: errors lose their class between threads. */
-  | { failure: { message: string; couldNotRun: boolean } };
+  /** `ofRun`: not this document's problem but the run's (a ruleset the configuration extends cannot be loaded). */
+  | { failure: { message: string; couldNotRun: boolean; ofRun?: boolean } };
 
 export default async function lintTask(task: LintTask): Promise<LintTaskResult> {
   try {
     const { lintDocument, platformRulesetLinter } = await lint;
-    const linter = await platformRulesetLinter();
+    let linter = await platformRulesetLinter();
+    if (task.extends) {
+      try {
+        linter = await (await import('./extends.js')).withExtended(linter, task.extends);
+      } catch (error) {
+        return { failure: { message: error instanceof Error ? error.message : String(error), couldNotRun: error instanceof CouldNotRunError, ofRun: true } };
+      }
+    }
     ruleTiming.enabled = task.timing;
     ruleTiming.reset();
-    const linted = await lintDocument(task.file, { cwd: task.cwd, linter, allowRemoteRefs: task.allowRemoteRefs, remoteTimeoutMs: task.remoteTimeoutMs });
+    const linted = await lintDocument(task.file, { cwd: task.cwd, linter, allowRemoteRefs: task.allowRemoteRefs, remoteTimeoutMs: task.remoteTimeoutMs, ...(task.vocabulary ? { vocabulary: task.vocabulary } : {}) });
     if (!flushed) {
       // Everything a task needs is compiled by now; piscina terminates workers without an 'exit' event.
       flushed = true;

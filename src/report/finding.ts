@@ -48,6 +48,8 @@ export interface Finding {
   endColumn?: number;
   docsUrl: string;
   source: FindingSource;
+  /** For a rule of a Spectral ruleset the configuration extends: that ruleset, as the configuration names it (`spectral:oas`). */
+  ruleset?: string;
   /** For contract findings: the operation (`GET /v2/users/{nationalId}`) and the exchange that showed it. */
   operation?: string;
   operationId?: string;
@@ -103,6 +105,8 @@ export interface RuleMeta {
   description: string;
   docsUrl: string;
   source: FindingSource;
+  /** For a rule of a Spectral ruleset the configuration extends: that ruleset (`spectral:oas`, `./house-rules.yaml`). */
+  ruleset?: string;
 }
 
 export interface DocumentInfo {

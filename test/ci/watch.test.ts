@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CLI, ROOT, vottur } from '../cli/run.js';
@@ -100,6 +100,26 @@ describe('vottur lint --watch', () => {
       const { code, stderr } = await watching.stop();
       expect(stderr).toBe('');
       expect(code).toBe(0);
+    } finally {
+      await watching.stop().catch(() => undefined);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('honours the configuration as a run without --watch does: rule levels and vocabulary', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vottur-watch-config-'));
+    mkdirSync(join(dir, '.git'));
+    cpSync(join(ROOT, 'fixtures/config/vocabulary/api.yaml'), join(dir, 'api.yaml'));
+    writeFileSync(join(dir, 'vottur.config.yaml'), 'rules:\n  platform-security-declared: off\nvocabulary:\n  nationalIdAliases: [idNumber]\n');
+    const watching = startWatching(dir, ['api.yaml']);
+    try {
+      const first = await watching.next(/^Watching /m);
+      expect(first).not.toContain('platform-security-declared');
+      expect(first).toMatch(/Property `idNumber` holds a national identifier; name it `nationalId`\. {2}platform-national-id-name$/m);
+      const plain = await vottur(['lint', 'api.yaml', '-f', 'json'], { cwd: dir });
+      const score = (JSON.parse(plain.stdout) as { score: { score: number } }).score.score;
+      expect(first).toContain(`api.yaml: Score ${score}/100`);
+      expect((await watching.stop()).code).toBe(0);
     } finally {
       await watching.stop().catch(() => undefined);
       rmSync(dir, { recursive: true, force: true });

@@ -19,7 +19,7 @@ import { toolInfo } from '../../version.js';
 import { CouldNotRunError } from '../../errors.js';
 import { addContractOptions, authFrom, note, runOptionsFrom, withContractSettings, type ContractCommandOptions } from '../contract-options.js';
 import type { OutputState } from '../output.js';
-import { finishRun, takeOutputTargets, settle, type CliIo } from '../runner.js';
+import { documentSettingsFor, finishRun, takeOutputTargets, settle, type CliIo } from '../runner.js';
 
 interface CheckOptions extends ContractCommandOptions {
   server?: string;
@@ -72,7 +72,8 @@ export function registerCheck(program: Command, io: CliIo = {}): void {
     if (options.accept !== undefined && options.base === undefined) throw new CouldNotRunError('--accept applies to the changes --base finds: add --base <REF:path>');
     // Read and parsed once, for the linter and the contract tests alike.
     const loaded = await loadDescription(description, { ...(options.allowRemoteRefs ? { allowRemoteRefs: true } : {}) });
-    const lint = await lintLoadedDescription(loaded);
+    const settings = await (await documentSettingsFor(options, io))(description);
+    const lint = await lintLoadedDescription(loaded, { ...(settings ? { settings } : {}) });
     const reports = [lint];
     if (options.base !== undefined) {
       const { diffAgainstBase, readAcceptFile } = await import('../../diff/index.js');

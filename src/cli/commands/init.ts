@@ -8,7 +8,7 @@ import type { Command } from 'commander';
 import { CouldNotRunError, errorLine } from '../../errors.js';
 import { writeFileAtomically } from '../runner.js';
 
-export const STARTER_CONFIG = `# yaml-language-server: $schema=https://github.com/vottur/vottur/blob/main/assets/config.schema.json
+export const STARTER_CONFIG = `# yaml-language-server: $schema=https://github.com/vottur/vottur/blob/main/docs/config.schema.json
 # vottur configuration: how this repository's descriptions are checked. See docs/config.md.
 # Found from each description's folder upward to the repository root; --config <file> names
 # another, --no-config uses none.
@@ -24,6 +24,17 @@ overrides: []
   #   rules: { platform-path-version: off }
   # - files: ['apis/users.yaml#/paths/~1v1~1users']
   #   rules: { platform-get-204: info }
+
+# Words of this team's services the rules should know (docs/vocabulary.md); additions only.
+# vocabulary:
+#   nationalIdAliases: [kennitalaEiganda]     # names that hold a kennitala
+#   nationalIdOwners: { leigjanda: tenant }   # kennitalaLeigjanda -> tenantNationalId
+#   customMethodVerbs: [recalculate]          # /v1/leases/{id}/recalculate is a custom method (POST)
+#   collectionArrayNames: [skraningar]        # the member holding a list response's items
+#   collectionPageMembers: [nextPageToken]    # other members a page may hold
+
+# Spectral rulesets run beside vottur's, with their own rule ids (set their levels under rules:).
+# extends: [spectral:oas]                     # or a ruleset file, an npm package, [ruleset, all|recommended|off]
 
 # Findings in this file do not count; only new ones fail the gate (docs/baseline.md).
 # Write it with: vottur lint 'apis/**/*.yaml' --update-baseline

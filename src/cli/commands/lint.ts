@@ -8,7 +8,7 @@ import type { Report, Severity } from '../../report/finding.js';
 import { addBaselineOptions, failSeverityOption, minScoreOption, type BaselineCommandOptions } from '../options.js';
 import { CouldNotRunError } from '../../errors.js';
 import { addOutputOptions, type OutputState, type OutputTarget } from '../output.js';
-import { finishRun, takeOutputTargets, settle } from '../runner.js';
+import { configured, documentSettingsFor, finishRun, takeOutputTargets, settle } from '../runner.js';
 
 export interface LintCommandOptions extends BaselineCommandOptions {
   failSeverity: Severity;
@@ -60,7 +60,14 @@ async function watchUntilInterrupted(files: string[], options: LintCommandOption
   if (state.targets.length > 0) throw new CouldNotRunError('--watch shows its own summary of what changed; run without --watch for --format and --output');
   if (options.baseline !== undefined || options.updateBaseline || options.pruneBaseline) throw new CouldNotRunError('--watch does not read or write a baseline; run without --watch for --baseline, --update-baseline and --prune-baseline');
   const { watchLint } = await import('../../lint/watch.js');
-  const watcher = await watchLint(files, { allowRemoteRefs: options.allowRemoteRefs, showPii: options.showPii, write: (text) => process.stdout.write(text) });
+  const watcher = await watchLint(files, {
+    allowRemoteRefs: options.allowRemoteRefs,
+    showPii: options.showPii,
+    settingsFor: await documentSettingsFor(options),
+    // The rule levels of the configuration, as a run without --watch applies them.
+    adjust: (report) => configured(report, options),
+    write: (text) => process.stdout.write(text),
+  });
   await new Promise<void>((stopped) => {
     const stop = () => {
       process.off('SIGINT', stop);
@@ -104,6 +111,7 @@ export function registerLint(program: Command): void {
         jobs: options.jobs,
         ...(options.shard !== undefined ? { shard: parseShard(options.shard) } : {}),
         timing,
+        settingsFor: await documentSettingsFor(options),
         onProgress: (done, total) => progress.update(done, total),
       });
     } finally {

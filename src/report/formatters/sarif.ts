@@ -160,7 +160,7 @@ export function toSarif(report: Report, context: Pick<FormatContext, 'cwd' | 'sh
       helpUri: rule.docsUrl,
       help: { text: `${rule.description} Documentation: ${rule.docsUrl}` },
       defaultConfiguration: { level: SARIF_LEVEL[rule.severity] },
-      properties: { category: rule.category, source: rule.source, tags: [rule.category, isContract(rule) ? 'contract' : 'lint'] },
+      properties: { category: rule.category, source: rule.source, ...(rule.ruleset !== undefined ? { ruleset: rule.ruleset } : {}), tags: [rule.category, isContract(rule) ? 'contract' : 'lint'] },
     };
   });
 

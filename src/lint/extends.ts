@@ -1,0 +1,124 @@
+/**
+ * `extends:` in vottur.config.yaml: Spectral rulesets run beside vottur's own rules, the way a
+ * Spectral ruleset's own `extends` names them (`spectral:oas`, a ruleset file, an npm package,
+ * `[ruleset, all | recommended | off]`). Spectral's ruleset bundler reads them, exactly as the
+ * Spectral CLI does, so custom functions and nested `extends` work as they do there; Spectral's
+ * core runs them. Nothing here is loaded unless a configuration extends something.
+ *
+ * Each entry is its own ruleset, so each finding says which entry it came from (`ruleset` on the
+ * finding and the rule). Rulesets are read from the disk only: a URL is refused rather than
+ * fetched (a linter in CI must not reach the network unless told to, as with `$ref`s).
+ */
+import { promises as fsPromises } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { RulesetReference } from '../config/index.js';
+import { CouldNotRunError } from '../errors.js';
+import type { RuleMeta } from '../report/finding.js';
+import type { Linter, RuleResult, RunSettings } from './engine.js';
+import type { LoadedDescription } from './load.js';
+
+/** What a document's configuration extends, and where that configuration is (relative entries start there). */
+export interface ExtendsSetting {
+  configFile: string;
+  entries: RulesetReference[];
+}
+
+/** The name a finding gives its ruleset: the entry as the configuration wrote it. */
+export function rulesetName(entry: RulesetReference): string {
+  return Array.isArray(entry) ? entry[0] : entry;
+}
+
+/**
+ * Spectral's ruleset bundler, named by a variable so that TypeScript does not read its type
+ * declarations: they pull in the DOM's, which hide Node's own `Headers` and `fetch` types.
+ */
+const BUNDLER = '@stoplight/spectral-ruleset-bundler/with-loader';
+type BundleAndLoad = (rulesetFile: string, io: unknown) => Promise<unknown>;
+
+const linters = new Map<string, Promise<Linter>>();
+
+/** The key two documents share when their configurations extend the same rulesets from the same place. */
+function key(setting: ExtendsSetting): string {
+  return JSON.stringify([dirname(setting.configFile), setting.entries]);
+}
+
+/** The linter for a configuration's `extends`: every entry's rules, each finding labelled with its entry. Made once per configuration. */
+export function extendedLinter(setting: ExtendsSetting): Promise<Linter> {
+  const id = key(setting);
+  let linter = linters.get(id);
+  if (!linter) {
+    linter = Promise.all(setting.entries.map((entry) => entryLinter(setting.configFile, entry))).then(combineLinters);
+    // A ruleset that cannot be read fails this run, not every later one in the same process (watch mode).
+    linter.catch(() => linters.delete(id));
+    linters.set(id, linter);
+  }
+  return linter;
+}
+
+/** One linter running several in turn; their rules listed together. */
+export function combineLinters(parts: readonly Linter[]): Linter {
+  if (parts.length === 1) return parts[0]!;
+  return {
+    rules: parts.flatMap((part) => part.rules),
+    async run(loaded: LoadedDescription, settings?: RunSettings) {
+      const results: RuleResult[] = [];
+      for (const part of parts) results.push(...(await part.run(loaded, settings)));
+      return results;
+    },
+  };
+}
+
+const combined = new WeakMap<Linter, WeakMap<Linter, Linter>>();
+
+/**
+ * `base` (vottur's rules) and what a configuration extends, as one linter: the same object for the
+ * same pair, so a run over many documents of one configuration reads each rule's metadata once.
+ */
+export async function withExtended(base: Linter, setting: ExtendsSetting | undefined): Promise<Linter> {
+  if (!setting || setting.entries.length === 0) return base;
+  const extended = await extendedLinter(setting);
+  let byExtended = combined.get(base);
+  if (!byExtended) combined.set(base, (byExtended = new WeakMap()));
+  let linter = byExtended.get(extended);
+  if (!linter) byExtended.set(extended, (linter = combineLinters([base, extended])));
+  return linter;
+}
+
+async function entryLinter(configFile: string, entry: RulesetReference): Promise<Linter> {
+  const name = rulesetName(entry);
+  const shown = `\`extends: ${name}\` in ${configFile}`;
+  if (/^https?:\/\//i.test(name)) throw new CouldNotRunError(`${shown}: vottur does not fetch rulesets; download it next to the configuration and name the file`);
+  // The entry as the only `extends` of a ruleset that lives (in memory only) beside the
+  // configuration, so relative paths and packages resolve from there as Spectral resolves them.
+  const virtualFile = join(dirname(configFile), '.vottur-extends.json');
+  const virtualText = JSON.stringify({ extends: [entry] });
+  const io = {
+    fs: {
+      promises: {
+        readFile: (file: string, encoding: BufferEncoding) => (file === virtualFile ? Promise.resolve(virtualText) : fsPromises.readFile(file, encoding)),
+      },
+    },
+    fetch: (url: string) => Promise.reject(new Error(`vottur does not fetch rulesets (${url}); download it next to the configuration and name the file`)),
+  };
+  const [{ bundleAndLoadRuleset }, { spectralLinter }] = await Promise.all([import(BUNDLER) as Promise<{ bundleAndLoadRuleset: BundleAndLoad }>, import('./spectral.js')]);
+  let ruleset;
+  try {
+    ruleset = await bundleAndLoadRuleset(virtualFile, io);
+  } catch (error) {
+    throw new CouldNotRunError(`${shown} cannot be loaded: ${describeLoadError(error)}`);
+  }
+  const linter = spectralLinter(ruleset);
+  const rules: RuleMeta[] = linter.rules.map((rule) => ({ ...rule, ruleset: name }));
+  return { rules, run: linter.run };
+}
+
+/** Spectral's error, with its cause (where the real reason is), on one line. */
+function describeLoadError(error: unknown): string {
+  const parts: string[] = [];
+  for (let current = error as { message?: string; cause?: unknown; errors?: unknown[] } | undefined; current && parts.length < 4; current = current.cause as typeof current) {
+    if (current.message) parts.push(current.message);
+    if (Array.isArray(current.errors) && current.errors.length > 0) parts.push(String((current.errors[0] as { message?: string }).message ?? current.errors[0]));
+  }
+  const text = parts.filter((part, i) => parts.indexOf(part) === i).join(': ').replace(/\s+/g, ' ').trim();
+  return text.length > 300 ? `${text.slice(0, 297)}...` : text || 'unknown error';
+}
