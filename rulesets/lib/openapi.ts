@@ -469,19 +469,30 @@ export function schemaHasExample(document: OpenApiDocument, schema: unknown): bo
 
 /**
  * True when an object schema's example can be put together from its members, as documentation
- * tools do: it declares properties (directly or through `allOf`/`$ref`), and every one of them
- * gives an example (see `schemaHasExample`) or a fixed set of values (`enum`, `const`).
+ * tools do: it declares properties (directly or through `allOf`/`$ref`), every one of them gives
+ * an example (see `schemaHasExample`), a `const` or an `enum`, and at least one gives an example
+ * or a `const`: an enum alone lists values, it does not show one in use (issue 18), so an object
+ * of enums only is not an example.
  */
 function assemblesExample(document: OpenApiDocument, schema: Obj): boolean {
   const members = collectProperties(document, schema, []);
   if (members.size === 0) return false;
+  let shown = false;
   for (const { schema: member } of members.values()) {
-    if (schemaHasExample(document, member)) continue;
+    if (schemaHasExample(document, member)) {
+      shown = true;
+      continue;
+    }
     const effective = effectiveSchema(document, member, []).value;
-    if (isObject(effective) && ((Array.isArray(effective.enum) && effective.enum.length > 0) || effective.const !== undefined)) continue;
+    // A `const` is the one value the member takes: shown as much as an example would show it.
+    if (isObject(effective) && effective.const !== undefined) {
+      shown = true;
+      continue;
+    }
+    if (isObject(effective) && Array.isArray(effective.enum) && effective.enum.length > 0) continue;
     return false;
   }
-  return true;
+  return shown;
 }
 
 /** True when a media type object gives an example: `example`, a non-empty `examples`, or its schema's (see `schemaHasExample`). */

@@ -4,6 +4,9 @@ import type { OpenApiDocument } from '../lib/rule.js';
 import { isPlaceholderSegment, isSingleResourcePath, pathSegments, TEMPLATE_SEGMENT, toKebabCase } from '../lib/conventions.js';
 import { CUSTOM_METHOD_AMBIGUOUS_WORDS, CUSTOM_METHOD_VERBS } from '../lib/vocabulary.js';
 
+/** A path whose last segment is a template variable (`/applications/{id}`), not a placeholder. */
+const TEMPLATE_LAST = /\/\{[^{}/]+\}(\.[A-Za-z0-9]+)?\/?$/;
+
 function label(op: OperationInfo): string {
   return `${op.method.toUpperCase()} ${op.pathKey}`;
 }
@@ -63,6 +66,20 @@ function normalise(pathKey: string): string {
   return pathSegments(pathKey).join('/');
 }
 
+/**
+ * The API's root: no segment but an `api` prefix and version segments (`/`, `/v1`, `/api/v2`).
+ * Every method there acts on no resource ("no method exists without an associated resource").
+ */
+function isRoot(pathKey: string): boolean {
+  return pathSegments(pathKey).every((segment) => /^api$/i.test(segment) || /^v\d+(\.\d+)*$/i.test(segment));
+}
+
+/** A path that takes a CREATE: a POST that is not a custom method (CREATE acts on a collection). */
+function takesCreate(document: OpenApiDocument, pathKey: string): boolean {
+  const item = document.paths?.[pathKey];
+  return isObject(item) && isObject(item.post) && customMethodVerb(pathKey) === undefined;
+}
+
 const NO_BODY: Record<string, string> = {
   get: 'GET takes no request body: pass its input as query parameters, or make it a POST custom method if it needs a body',
   head: 'HEAD takes no request body: pass its input as query parameters',
@@ -73,7 +90,7 @@ export default defineRule({
   id: 'platform-http-method-semantics',
   severity: 'error',
   category: 'methods',
-  description: 'GET and DELETE take no request body, custom methods (a verb as the last path segment) are POSTs, and PUT, PATCH and DELETE act on a single resource.',
+  description: 'GET and DELETE take no request body, custom methods (a verb as the last path segment) are POSTs, PUT, PATCH and DELETE act on a single resource, and POST creates in a collection or is a custom method.',
   check(document) {
     const problems: Problem[] = [];
     // Collections whose members the description addresses one by one: `/v1/users` when `/v1/users/{userId}` exists.
@@ -86,6 +103,15 @@ export default defineRule({
       if (op.operation.requestBody !== undefined && NO_BODY[method] && !isEmptyOptionalBody(document, op)) {
         problems.push({ message: `\`${label(op)}\` has a request body; ${NO_BODY[method]}.`, path: [...op.path, 'requestBody'] });
       }
+      if (method === 'post' && TEMPLATE_LAST.test(op.pathKey)) {
+        // CREATE posts to the collection, UPDATE is PUT or PATCH on the resource, an action is a verb segment.
+        const collection = `/${pathSegments(op.pathKey).slice(0, -1).join('/')}`;
+        problems.push({
+          message: `\`${label(op)}\` posts to a single resource; the platform's POST is a CREATE on the collection (\`POST ${collection}\`) or a custom method named with a verb (\`POST ${op.pathKey}/submit\`); to change the resource, use \`patch:\` or \`put:\` on \`${op.pathKey}\`.`,
+          path: op.path,
+        });
+        continue;
+      }
       if (method !== 'get' && method !== 'put' && method !== 'patch' && method !== 'delete') continue;
       const verb = customMethodVerb(op.pathKey);
       if (verb !== undefined) {
@@ -95,8 +121,19 @@ export default defineRule({
         });
         continue;
       }
-      if (method === 'get' || isSingleResourcePath(op.pathKey) || !collections.has(normalise(op.pathKey)) || !looksPlural(op.pathKey)) continue;
-      const member = Object.keys(document.paths).find((pathKey) => isSingleResourcePath(pathKey) && pathSegments(pathKey).slice(0, -1).join('/') === normalise(op.pathKey));
+      if (method === 'get' || isSingleResourcePath(op.pathKey)) continue;
+      if (isRoot(op.pathKey)) {
+        problems.push({
+          message: `\`${label(op)}\` acts on the API's root, which is no resource; ${method.toUpperCase()} acts on a single resource (\`${method.toUpperCase()} /v1/<collection>/{id}\`).`,
+          path: op.path,
+        });
+        continue;
+      }
+      // A collection: its members are addressed one by one elsewhere, or the same path takes a CREATE.
+      if (!(collections.has(normalise(op.pathKey)) || takesCreate(document, op.pathKey)) || !looksPlural(op.pathKey)) continue;
+      const member =
+        Object.keys(document.paths).find((pathKey) => isSingleResourcePath(pathKey) && pathSegments(pathKey).slice(0, -1).join('/') === normalise(op.pathKey)) ??
+        `${op.pathKey.replace(/\/$/, '')}/{id}`;
       const fix =
         method === 'delete'
           ? `delete one member at \`${member}\`, or use a POST custom method on the collection for a batch (\`POST ${op.pathKey}/batch-delete\` with the identifiers in the body)`
