@@ -23,6 +23,9 @@ export default defineRule({
       const list = op.operation.responses;
       const statuses = isObject(list) ? Object.keys(list).map((status) => status.toUpperCase()) : [];
       if (statuses.includes('4XX')) continue;
+      // No error response at all is one cause, reported once by platform-response-errors (whose
+      // message names 401 and 403 for a secured operation), not three times (issue 18).
+      if (!statuses.some((status) => /^[45]/.test(status) || status === 'DEFAULT')) continue;
       const schemes = [...new Set((effectiveSecurity(document, op) ?? []).flatMap((requirement) => Object.keys(requirement)))];
       const by = schemes.length > 0 ? `requires authentication (${schemes.map((name) => `\`${name}\``).join(' or ')})` : 'requires authentication';
       for (const status of ['401', '403'] as const) {

@@ -1,5 +1,5 @@
 import { defineRule, show, type Problem } from '../lib/rule.js';
-import { isObject, operations, statusClass, type OperationInfo } from '../lib/openapi.js';
+import { isObject, operations, requiresSecurity, statusClass, type OperationInfo } from '../lib/openapi.js';
 
 function label(op: OperationInfo): string {
   return `${op.method.toUpperCase()} ${op.pathKey}`;
@@ -25,7 +25,9 @@ export default defineRule({
       const statuses = Object.keys(list).filter((status) => !status.startsWith('x-'));
       if (statuses.some((status) => ['4', '5', 'default'].includes(statusClass(status) ?? ''))) continue;
       const found = statuses.length > 0 ? `only ${statuses.map((status) => show(status)).join(', ')}` : 'none';
-      problems.push({ message: `\`${label(op)}\` documents no error response (${found}); document the errors it answers with, ${SUGGESTION}.`, path: [...op.path, 'responses'] });
+      // platform-response-auth-errors stays silent on such an operation: its 401 and 403 are named here.
+      const auth = requiresSecurity(document, op) ? "; it requires authentication, so `'401'` (no valid token) and `'403'` (no access) too" : '';
+      problems.push({ message: `\`${label(op)}\` documents no error response (${found}); document the errors it answers with, ${SUGGESTION}${auth}.`, path: [...op.path, 'responses'] });
     }
     return problems;
   },

@@ -108,6 +108,18 @@ describe.skipIf(!CORPUS)('named cases on the real catalogue corpus (../shared/co
     expect(found.map((f) => f.pointer)).toContain('/components/schemas/DriverEntity');
   });
 
+  it('seminars-ver.json `GET /api/Course`: no error responses is one finding, naming 401 and 403, not three', async () => {
+    const found = (await findings(catalogue('seminars-ver.json'))).filter((f) => f.pointer.startsWith('/paths/~1api~1Course/get'));
+    const errors = found.filter((f) => f.ruleId === 'platform-response-errors' || f.ruleId === 'platform-response-auth-errors');
+    expect(errors.map((f) => f.ruleId)).toEqual(['platform-response-errors']);
+    expect(errors[0]!.message).toMatch(/documents no error response \(only `200`\).*it requires authentication, so `'401'` \(no valid token\) and `'403'` \(no access\) too\.$/);
+  });
+
+  it('university-application-bifrost-university.yaml `POST /applications/{id}`: a POST to a single resource is reported', async () => {
+    const found = await findings(catalogue('university-application-bifrost-university.yaml'), 'platform-http-method-semantics');
+    expect(found.map((f) => f.pointer)).toEqual(['/paths/~1applications~1{id}/post']);
+  });
+
   it('transport-authority-taxi.json: `persidno` and `representativePersidno` are national identifiers', async () => {
     const found = await findings(catalogue('transport-authority-taxi.json'), 'platform-national-id-name');
     expect(found.map((f) => f.pointer)).toEqual(expect.arrayContaining(['/components/schemas/DriverEntity/properties/persidno', '/components/schemas/DriverEntity/properties/representativePersidno']));
