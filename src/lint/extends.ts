@@ -10,7 +10,7 @@
  * fetched (a linter in CI must not reach the network unless told to, as with `$ref`s).
  */
 import { promises as fsPromises } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import type { RulesetReference } from '../config/index.js';
 import { CouldNotRunError } from '../errors.js';
 import type { RuleMeta } from '../report/finding.js';
@@ -33,7 +33,9 @@ export function rulesetName(entry: RulesetReference): string {
  * declarations: they pull in the DOM's, which hide Node's own `Headers` and `fetch` types.
  */
 const BUNDLER = '@stoplight/spectral-ruleset-bundler/with-loader';
-type BundleAndLoad = (rulesetFile: string, io: unknown) => Promise<unknown>;
+type BundleAndLoad = (rulesetFile: string, io: unknown, plugins: unknown[]) => Promise<unknown>;
+/** The plugins the Spectral CLI adds: Spectral's own modules shared with the host, CommonJS rulesets and packages. */
+const BUNDLER_PLUGINS = ['@stoplight/spectral-ruleset-bundler/plugins/builtins', '@stoplight/spectral-ruleset-bundler/plugins/commonjs'];
 
 const linters = new Map<string, Promise<Linter>>();
 
@@ -86,7 +88,7 @@ export async function withExtended(base: Linter, setting: ExtendsSetting | undef
 
 async function entryLinter(configFile: string, entry: RulesetReference): Promise<Linter> {
   const name = rulesetName(entry);
-  const shown = `\`extends: ${name}\` in ${configFile}`;
+  const shown = `\`extends: ${name}\` in ${relative(process.cwd(), configFile) || configFile}`;
   if (/^https?:\/\//i.test(name)) throw new CouldNotRunError(`${shown}: vottur does not fetch rulesets; download it next to the configuration and name the file`);
   // The entry as the only `extends` of a ruleset that lives (in memory only) beside the
   // configuration, so relative paths and packages resolve from there as Spectral resolves them.
@@ -100,12 +102,27 @@ async function entryLinter(configFile: string, entry: RulesetReference): Promise
     },
     fetch: (url: string) => Promise.reject(new Error(`vottur does not fetch rulesets (${url}); download it next to the configuration and name the file`)),
   };
-  const [{ bundleAndLoadRuleset }, { spectralLinter }] = await Promise.all([import(BUNDLER) as Promise<{ bundleAndLoadRuleset: BundleAndLoad }>, import('./spectral.js')]);
+  const [{ bundleAndLoadRuleset }, { builtins }, { commonjs }, { spectralLinter }] = await Promise.all([
+    import(BUNDLER) as Promise<{ bundleAndLoadRuleset: BundleAndLoad }>,
+    import(BUNDLER_PLUGINS[0]!) as Promise<{ builtins: () => unknown }>,
+    import(BUNDLER_PLUGINS[1]!) as Promise<{ commonjs: () => unknown }>,
+    import('./spectral.js'),
+  ]);
+  // The bundler (rollup) prints its warnings; a run says one line, so they are kept for the error.
+  const warnings: string[] = [];
+  const warn = console.warn;
+  console.warn = (...args: unknown[]) => void warnings.push(args.map(String).join(' '));
   let ruleset;
   try {
-    ruleset = await bundleAndLoadRuleset(virtualFile, io);
+    ruleset = await bundleAndLoadRuleset(virtualFile, io, [builtins(), commonjs()]);
   } catch (error) {
-    throw new CouldNotRunError(`${shown} cannot be loaded: ${describeLoadError(error)}`);
+    const reason = describeLoadError(error);
+    if (!/^[./]/.test(name) && !name.startsWith('spectral:') && /Cannot find module/.test(reason)) {
+      throw new CouldNotRunError(`${shown} cannot be loaded: no package ${name} is installed for ${relative(process.cwd(), dirname(configFile)) || '.'}; install it (npm install --save-dev ${name}) or name a ruleset file`);
+    }
+    throw new CouldNotRunError(`${shown} cannot be loaded: ${reason}${warnings.length > 0 ? ` (${warnings[0]})` : ''}`);
+  } finally {
+    console.warn = warn;
   }
   const linter = spectralLinter(ruleset);
   const rules: RuleMeta[] = linter.rules.map((rule) => ({ ...rule, ruleset: name }));

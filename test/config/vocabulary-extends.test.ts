@@ -137,6 +137,20 @@ describe('extends: Spectral rulesets beside vottur\'s', () => {
     // ...and `rules:` gives an extended rule its level, or turns it off, as for vottur's own.
     expect(levelled.findings.filter((f) => f.ruleId === 'operation-tags').map((f) => f.severity)).toEqual(['error', 'error']);
     expect(levelled.findings.some((f) => f.ruleId === 'house-info-team')).toBe(false);
+    // An npm package (CommonJS here), resolved from the configuration's folder as Spectral resolves it.
+    mkdirSync(join(dir, 'node_modules/house-ruleset'), { recursive: true });
+    writeFileSync(join(dir, 'node_modules/house-ruleset/package.json'), '{ "name": "house-ruleset", "version": "1.0.0", "main": "index.js" }\n');
+    writeFileSync(
+      join(dir, 'node_modules/house-ruleset/index.js'),
+      "const { truthy } = require('@stoplight/spectral-functions');\nmodule.exports = { rules: { 'house-operation-summary': { given: '$.paths[*][get,delete]', severity: 'info', message: 'Give a summary.', then: { field: 'summary', function: truthy } } } };\n",
+    );
+    config('extends: [house-ruleset]\n');
+    const packaged = await lintJson('no-404.yaml');
+    expect(packaged.findings.filter((f) => f.ruleset === 'house-ruleset').map((f) => `${f.ruleId} ${f.severity} ${f.pointer}`).sort()).toEqual([
+      'house-operation-summary info /paths/~1v1~1users~1{userId}/delete',
+      'house-operation-summary info /paths/~1v1~1users~1{userId}/get',
+    ]);
+    config(['extends: [./house.yaml, spectral:oas]', 'rules:', '  operation-tags: error', '  house-info-team: off', ''].join('\n'));
     // In the worker pool alike.
     const pooled = await lintJson('no-404.yaml', 'reference.yaml', '--jobs', '2');
     expect(pooled.findings.filter((f) => f.ruleId === 'operation-tags' && f.document === 'no-404.yaml').map((f) => f.severity)).toEqual(['error', 'error']);
@@ -147,6 +161,7 @@ describe('extends: Spectral rulesets beside vottur\'s', () => {
     for (const [entry, expected] of [
       ['./missing.yaml', /^vottur: `extends: \.\/missing\.yaml` in .*vottur\.config\.yaml cannot be loaded: /],
       ['https://example.com/ruleset.yaml', /^vottur: `extends: https:\/\/example\.com\/ruleset\.yaml` in .*vottur\.config\.yaml: vottur does not fetch rulesets/],
+      ['@example/no-such-ruleset', /^vottur: `extends: @example\/no-such-ruleset` in vottur\.config\.yaml cannot be loaded: no package @example\/no-such-ruleset is installed for \.; install it/],
     ] as const) {
       config(`extends: ['${entry}']\n`);
       for (const args of [['no-404.yaml'], ['no-404.yaml', 'reference.yaml', '--jobs', '2']]) {
