@@ -1,73 +1,11 @@
 import { defineRule, printPath, show, type JsonPath, type OpenApiDocument, type Problem } from '../lib/rule.js';
-import { collectProperties, effectiveSchema, encodePointer, isObject, operationParameters, operations, resolve, schemaTypes, statusClass, type OperationInfo } from '../lib/openapi.js';
-import { isSingleResourcePath, pathSegments, TEMPLATE_SEGMENT, toCamelCase } from '../lib/conventions.js';
-import { COLLECTION_ARRAY_NAMES, COLLECTION_PAGE_MEMBERS } from '../lib/vocabulary.js';
-
-type Member = { schema: unknown; path: JsonPath };
-
-function isJson(mediaType: string): boolean {
-  const base = mediaType.split(';')[0]!.trim().toLowerCase();
-  return base === 'application/json' || /^[a-z]+\/[^;]*\+json$/.test(base) || base === '*/*';
-}
-
-function types(document: OpenApiDocument, member: Member): string[] {
-  const value = effectiveSchema(document, member.schema, member.path).value;
-  const declared = schemaTypes(value);
-  return declared.length === 0 && isObject(value) && value.items !== undefined ? ['array'] : declared;
-}
+import { collectProperties, effectiveSchema, encodePointer, isObject, operationParameters, operations, schemaTypes, type OperationInfo } from '../lib/openapi.js';
+import { isSingleResourcePath } from '../lib/conventions.js';
+import { memberTypes, successBodies, type Member } from '../lib/collections.js';
 
 function name(path: JsonPath, op: OperationInfo): string {
   if (path.length === 3 && path[0] === 'components' && path[1] === 'schemas') return `\`${String(path[2])}\``;
   return path[0] === 'paths' && path[1] === op.pathKey ? `The response body of \`GET ${op.pathKey}\`` : `The response body at \`${printPath(path)}\``;
-}
-
-/** The last static segment of a path as a member name: `/v1/actor-profiles` → `actorprofiles`, `/Calls.json` → `calls`. */
-function collectionName(pathKey: string): string | undefined {
-  const last = pathSegments(pathKey).filter((segment) => !TEMPLATE_SEGMENT.test(segment)).at(-1);
-  return last === undefined ? undefined : toCamelCase(last.replace(/\.[A-Za-z0-9]+$/, '')).toLowerCase();
-}
-
-/**
- * The collection arrays of a response object, when it is a page of a collection: an array member
- * named after the collection (`/v1/users` → `users`) or with a generic name (`data`, `items`,
- * `results`, ...), or any array members beside which there are only page members (`pageInfo`,
- * `totalCount`, ...). An object that merely has an array field (a profile's `addresses`) is not.
- */
-function collectionArrays(document: OpenApiDocument, members: Map<string, Member>, pathKey: string): string[] {
-  const arrays = [...members].filter(([key, member]) => !COLLECTION_PAGE_MEMBERS.includes(key) && types(document, member).includes('array')).map(([key]) => key);
-  if (arrays.length === 0) return [];
-  const collection = collectionName(pathKey);
-  const named = arrays.filter((key) => COLLECTION_ARRAY_NAMES.includes(key) || key.toLowerCase().replace(/[_-]/g, '') === collection);
-  if (named.length > 0) return named;
-  return [...members.keys()].every((key) => arrays.includes(key) || COLLECTION_PAGE_MEMBERS.includes(key)) ? arrays : [];
-}
-
-interface Page {
-  op: OperationInfo;
-  arrays: string[];
-  schema: { value: Record<string, any>; path: JsonPath };
-  members: Map<string, Member>;
-}
-
-/** The first 2xx JSON body of a GET on a collection that is a page of that collection. */
-function findPage(document: OpenApiDocument, op: OperationInfo): Page | undefined {
-  const list = op.operation.responses;
-  if (!isObject(list)) return undefined;
-  for (const status of Object.keys(list)) {
-    if (statusClass(status) !== '2') continue;
-    const response = resolve(document, list[status], [...op.path, 'responses', status]);
-    if (!isObject(response.value) || !isObject(response.value.content)) continue;
-    for (const mediaType of Object.keys(response.value.content)) {
-      const media = response.value.content[mediaType];
-      if (!isJson(mediaType) || !isObject(media) || media.schema === undefined) continue;
-      const schema = effectiveSchema(document, media.schema, [...response.path, 'content', mediaType, 'schema']);
-      if (!isObject(schema.value) || schemaTypes(schema.value).some((type) => type !== 'object')) continue;
-      const members = collectProperties(document, schema.value, schema.path);
-      const arrays = collectionArrays(document, members, op.pathKey);
-      if (arrays.length > 0) return { op, arrays, schema: { value: schema.value, path: schema.path }, members };
-    }
-  }
-  return undefined;
 }
 
 /** Query parameters of offset or page-number paging (`limit/offset`, `PageNumber/PageSize`, `skip/take`), compared lower-case without separators. */
@@ -91,7 +29,7 @@ export default defineRule({
       const offsetNames = queryParameters.map((info) => String(info.parameter.name)).filter((name) => isOffsetParameter(name) && !['start', 'from'].includes(name.toLowerCase()));
       // A path that ends in a variable reads one resource, unless it pages (`/search/{search_string}?offset=`): then it is a collection.
       if (isSingleResourcePath(op.pathKey) && offsetNames.length === 0) continue;
-      const found = findPage(document, op);
+      const found = successBodies(document, op).page;
       if (!found) {
         // Offset or page-number paging on a collection whose body is not described: still not the platform's paging.
         if (offsetNames.length > 0 && !queryParameters.some((info) => info.parameter.name === 'after' || info.parameter.name === 'before')) {
@@ -122,7 +60,7 @@ export default defineRule({
       const totalCount = found.members.get('totalCount');
       if (!totalCount) problems.push({ message: `${pageName} has no \`totalCount\`; add \`totalCount\` (integer: the number of items in the whole collection).`, path: found.schema.path });
       else {
-        const declared = types(document, totalCount);
+        const declared = memberTypes(document, totalCount);
         if (declared.length > 0 && !declared.includes('integer') && !declared.includes('number')) {
           problems.push({ message: `\`totalCount\` is ${show(declared.join(' or '))}; make it an integer (the number of items in the whole collection).`, path: totalCount.path });
         }
@@ -155,7 +93,7 @@ function checkPageInfo(document: OpenApiDocument, pageInfo: Member, problems: Pr
       if (required) problems.push({ message: `${where} has no \`${key}\`; add \`${key}\` (${type}: ${meaning}).`, path: schema.path });
       continue;
     }
-    const memberTypes = types(document, member);
-    if (memberTypes.length > 0 && !memberTypes.includes(type)) problems.push({ message: `\`${key}\` of ${where} is ${show(memberTypes.join(' or '))}; make it a ${type} (${meaning}).`, path: member.path });
+    const declaredTypes = memberTypes(document, member);
+    if (declaredTypes.length > 0 && !declaredTypes.includes(type)) problems.push({ message: `\`${key}\` of ${where} is ${show(declaredTypes.join(' or '))}; make it a ${type} (${meaning}).`, path: member.path });
   }
 }

@@ -120,6 +120,24 @@ describe.skipIf(!CORPUS)('named cases on the real catalogue corpus (../shared/co
     expect(found.map((f) => f.pointer)).toEqual(['/paths/~1applications~1{id}/post']);
   });
 
+  it('one-systems and university-of-akureyri: a GET of a part of one resource (`/rulings/{id}/pdf`, `/ferill/{ferill}/file/transcript`) is asked for 204', async () => {
+    const rulings = await findings(catalogue('one-systems-complaints-committee-rulings.json'), 'platform-get-204');
+    expect(rulings.map((f) => f.pointer)).toEqual(['/paths/~1api~1rulings~1{id}~1pdf/get/responses']);
+    expect(rulings[0]!.message).toContain('reads a part of the resource `{id}` (`pdf`)');
+    const akureyri = await findings(catalogue('university-of-akureyri.yaml'), 'platform-get-204');
+    expect(akureyri.map((f) => f.pointer).sort()).toEqual(['/paths/~1nemandi~1ferill~1{ferill}/get/responses', '/paths/~1nemandi~1ferill~1{ferill}~1file~1transcript/get/responses']);
+  });
+
+  it('nl_brk_bevragen.yaml and it_siopeplus.yaml: collections under one resource, named in Dutch and Italian, are not asked for 204', async () => {
+    const brk = await findings(join(CORPUS ?? '', 'real/nl_brk_bevragen.yaml'), 'platform-get-204');
+    const collections = ['hypotheken', 'beslagen', 'zakelijkgerechtigden', 'privaatrechtelijkebeperkingen'];
+    expect(brk.filter((f) => collections.some((name) => f.pointer.endsWith(`~1${name}/get/responses`)))).toEqual([]);
+    expect(brk.map((f) => f.pointer)).toContain('/paths/~1kadastraalonroerendezaken~1{kadastraalOnroerendeZaakIdentificatie}~1hypotheken~1{hypotheekIdentificatie}/get/responses');
+    const siope = await findings(join(CORPUS ?? '', 'real/it_siopeplus.yaml'), 'platform-get-204');
+    expect(siope.map((f) => f.pointer)).not.toContain('/paths/~1{idA2A}~1PA~1{codEnte}~1flusso/get/responses');
+    expect(siope.map((f) => f.pointer)).toContain('/paths/~1{idA2A}~1PA~1{codEnte}~1flusso~1{progFlusso}~1ack/get/responses');
+  });
+
   it('transport-authority-taxi.json: `persidno` and `representativePersidno` are national identifiers', async () => {
     const found = await findings(catalogue('transport-authority-taxi.json'), 'platform-national-id-name');
     expect(found.map((f) => f.pointer)).toEqual(expect.arrayContaining(['/components/schemas/DriverEntity/properties/persidno', '/components/schemas/DriverEntity/properties/representativePersidno']));

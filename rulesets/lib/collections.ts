@@ -1,0 +1,119 @@
+/**
+ * What a GET's success body says about the resource it reads: a page of a collection, a bare
+ * array, or one object. Shared by the rules that must tell a collection from a single resource
+ * (`platform-pagination` asks collections to page; `platform-get-204` asks single resources to
+ * answer 204 when they are not there).
+ */
+import type { JsonPath, OpenApiDocument } from './rule.js';
+import { collectProperties, effectiveSchema, isObject, resolve, schemaTypes, statusClass, type OperationInfo } from './openapi.js';
+import { pathSegments, TEMPLATE_SEGMENT, toCamelCase } from './conventions.js';
+import { COLLECTION_ARRAY_NAMES, COLLECTION_PAGE_MEMBERS } from './vocabulary.js';
+
+export type Member = { schema: unknown; path: JsonPath };
+
+/** A JSON media type as a collection body may be sent (`*\/*` too: what a generator writes for JSON). */
+export function isJsonBody(mediaType: string): boolean {
+  const base = (mediaType.split(';')[0] ?? '').trim().toLowerCase();
+  return base === 'application/json' || base === 'text/json' || /^[a-z]+\/[^;]*\+json$/.test(base) || base === '*/*';
+}
+
+/** The declared types of a member's schema (`array` for a schema with `items` and no `type`). */
+export function memberTypes(document: OpenApiDocument, member: Member): string[] {
+  const value = effectiveSchema(document, member.schema, member.path).value;
+  const declared = schemaTypes(value);
+  return declared.length === 0 && isObject(value) && value.items !== undefined ? ['array'] : declared;
+}
+
+/** The last static segment of a path as a member name: `/v1/actor-profiles` → `actorprofiles`, `/Calls.json` → `calls`. */
+function collectionName(pathKey: string): string | undefined {
+  const last = pathSegments(pathKey).filter((segment) => !TEMPLATE_SEGMENT.test(segment)).at(-1);
+  return last === undefined ? undefined : toCamelCase(last.replace(/\.[A-Za-z0-9]+$/, '')).toLowerCase();
+}
+
+/**
+ * The collection arrays of a response object, when it is a page of a collection: an array member
+ * named after the collection (`/v1/users` → `users`) or with a generic name (`data`, `items`,
+ * `results`, ...), or any array members beside which there are only page members (`pageInfo`,
+ * `totalCount`, ...). An object that merely has an array field (a profile's `addresses`) is not.
+ */
+export function collectionArrays(document: OpenApiDocument, members: Map<string, Member>, pathKey: string): string[] {
+  const arrays = [...members].filter(([key, member]) => !COLLECTION_PAGE_MEMBERS.includes(key) && memberTypes(document, member).includes('array')).map(([key]) => key);
+  if (arrays.length === 0) return [];
+  const collection = collectionName(pathKey);
+  const named = arrays.filter((key) => COLLECTION_ARRAY_NAMES.includes(key) || key.toLowerCase().replace(/[_-]/g, '') === collection);
+  if (named.length > 0) return named;
+  return [...members.keys()].every((key) => arrays.includes(key) || COLLECTION_PAGE_MEMBERS.includes(key)) ? arrays : [];
+}
+
+export interface Page {
+  op: OperationInfo;
+  arrays: string[];
+  schema: { value: Record<string, unknown>; path: JsonPath };
+  members: Map<string, Member>;
+}
+
+export interface SuccessBodies {
+  /** The first 2xx JSON body that is a page of a collection. */
+  page?: Page;
+  /** True when some 2xx JSON body is an array (a bare collection). */
+  bareArray: boolean;
+  /** True when some 2xx body is described at all (a schema under any media type). */
+  described: boolean;
+  /**
+   * True when some 2xx JSON body looks like a collection however it is named: a page (`page`), a
+   * bare array, a HAL collection (`_embedded` holding an array), or an object whose one array
+   * sits beside only numbers and booleans (`{ risultati: [...], pagina, numPagine }`: a page in
+   * another language). For rules that must stay silent on collections, not for rules that
+   * report pages.
+   */
+  collectionLike: boolean;
+}
+
+/** An object with one array member beside only numbers, booleans and links, or a HAL `_embedded` holding an array. */
+function pageInAnyLanguage(document: OpenApiDocument, members: Map<string, Member>): boolean {
+  const embedded = members.get('_embedded');
+  if (embedded) {
+    const value = effectiveSchema(document, embedded.schema, embedded.path);
+    if (isObject(value.value) && [...collectProperties(document, value.value, value.path).values()].some((member) => memberTypes(document, member).includes('array'))) return true;
+  }
+  let arrays = 0;
+  for (const [key, member] of members) {
+    const declared = memberTypes(document, member);
+    if (declared.includes('array')) arrays++;
+    else if (!(declared.length > 0 && declared.every((type) => type === 'integer' || type === 'number' || type === 'boolean')) && !/^_?links$/i.test(key)) return false;
+  }
+  return arrays === 1;
+}
+
+/** What the 2xx bodies of an operation are: a page of a collection, a bare array, or neither. */
+export function successBodies(document: OpenApiDocument, op: OperationInfo): SuccessBodies {
+  const result: SuccessBodies = { bareArray: false, described: false, collectionLike: false };
+  const list = op.operation.responses;
+  if (!isObject(list)) return result;
+  for (const status of Object.keys(list)) {
+    if (statusClass(status) !== '2') continue;
+    const response = resolve(document, list[status], [...op.path, 'responses', status]);
+    if (!isObject(response.value) || !isObject(response.value.content)) continue;
+    for (const mediaType of Object.keys(response.value.content)) {
+      const media = response.value.content[mediaType];
+      if (!isObject(media) || media.schema === undefined) continue;
+      result.described = true;
+      if (!isJsonBody(mediaType)) continue;
+      const schema = effectiveSchema(document, media.schema, [...response.path, 'content', mediaType, 'schema']);
+      if (!isObject(schema.value)) continue;
+      if (memberTypes(document, { schema: media.schema, path: [...response.path, 'content', mediaType, 'schema'] }).includes('array')) {
+        result.bareArray = true;
+        result.collectionLike = true;
+        continue;
+      }
+      if (schemaTypes(schema.value).some((type) => type !== 'object')) continue;
+      const members = collectProperties(document, schema.value, schema.path);
+      if (!result.page) {
+        const arrays = collectionArrays(document, members, op.pathKey);
+        if (arrays.length > 0) result.page = { op, arrays, schema: { value: schema.value, path: schema.path }, members };
+      }
+      if (result.page || pageInAnyLanguage(document, members)) result.collectionLike = true;
+    }
+  }
+  return result;
+}
