@@ -69,9 +69,9 @@ export function recogniseNationalId(document: OpenApiDocument, name: string, sch
   if (types.length > 0 && !types.some((type) => type === 'string' || type === 'integer' || type === 'number')) return undefined;
   const result = (by: NationalIdHolder['by'], plural: boolean): NationalIdHolder => ({ by, plural, schema: itemSchema, path: itemPath });
   if (isNationalIdName(name)) return result('name', list);
-  // A list named as the platform's plural (`nationalIds`) of text: its items are checked. A list
-  // of numbers under that name is left alone (fixtures/rules/platform-national-id-format/pass.yaml).
-  if (list && /^([a-z][a-zA-Z0-9]*N|n)ationalIds$/.test(name) && (types.length === 0 || types.includes('string'))) return result('name', true);
+  // A list named as the platform's plural (`nationalIds`, `spouseNationalIds`): its items are
+  // identifiers, checked like one (a list of numbers is then reported as the wrong type).
+  if (list && /^([a-z][a-zA-Z0-9]*N|n)ationalIds$/.test(name)) return result('name', true);
   if (/^([a-z][a-zA-Z0-9]*N|n)ationalIds$/.test(name)) return undefined;
   const alias = matchNationalIdAlias(name);
   if (alias) return result('alias', list || alias.plural);

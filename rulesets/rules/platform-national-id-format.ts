@@ -40,16 +40,18 @@ export default defineRule({
   description: '`nationalId` fields and parameters are `type: string` with a pattern of exactly ten digits (`^[0-9]{10}$`), and their examples, defaults and enum values are ten digits without a hyphen.',
   check(document) {
     const problems: Problem[] = [];
-    const checkSchema = (name: string, schema: unknown, ownPath: JsonPath) => {
+    const checkSchema = (name: string, schema: unknown, ownPath: JsonPath, plural = false) => {
       const layers = schemaLayers(document, schema, ownPath);
       if (layers.length === 0) return;
-      const subject = (layer: SchemaLayer) => (within(layer.path, ownPath) ? show(name) : `Schema \`${printPath(layer.path)}\` (used for national identifiers)`);
+      // A list (`nationalIds`) is checked through its items: "Each item of `nationalIds` has no `pattern`".
+      const own = plural ? `Each item of ${show(name)}` : show(name);
+      const subject = (layer: SchemaLayer) => (within(layer.path, ownPath) ? own : `Schema \`${printPath(layer.path)}\` (used for national identifiers)`);
       const definition = layers.at(-1)!;
       const type = layerKeyword(layers, 'type');
       const pattern = layerKeyword(layers, 'pattern');
       const types = type ? schemaTypes(type.layer.schema) : [];
       if (type && !types.includes('string')) {
-        problems.push({ message: `${subject(type.layer)} is \`type: ${types.join(', ') || show(type.value)}\`; a national identifier is a string of ten digits (a number loses the leading zero of \`0101302989\`): write \`type: string\` with \`${PATTERN}\`.`, path: type.path });
+        problems.push({ message: `${subject(type.layer)} is \`type: ${types.join(', ') || show(type.value)}\`; a national identifier is a string of ten digits (a number loses the leading zero of \`${SYNTHETIC_NATIONAL_ID}\`): write \`type: string\` with \`${PATTERN}\`.`, path: type.path });
       } else if (!type && !pattern) {
         problems.push({ message: `${subject(definition)} has neither \`type\` nor \`pattern\`; write \`type: string\` and \`${PATTERN}\` (ten digits, no hyphen).`, path: definition.path });
       } else {
@@ -78,7 +80,7 @@ export default defineRule({
 
     for (const node of properties(document)) {
       const found = recogniseNationalId(document, node.name!, node.schema, node.path, node.schema);
-      if (found && (found.by === 'name' || found.by === 'description' || found.by === 'value')) checkSchema(node.name!, found.schema, found.path);
+      if (found && (found.by === 'name' || found.by === 'description' || found.by === 'value')) checkSchema(node.name!, found.schema, found.path, found.plural);
     }
     for (const { parameter, path } of parameters(document)) {
       const name = parameter.name;
@@ -91,7 +93,7 @@ export default defineRule({
         const found = recogniseNationalId(document, name, parameter.schema, [...path, 'schema'], parameter);
         if (!found || found.by === 'alias') continue;
         plural = found.plural;
-        checkSchema(name, found.schema, found.path);
+        checkSchema(name, found.schema, found.path, plural);
       } else if (!isNationalIdName(name)) continue;
       for (const given of exampleObjectValues(document, parameter, path)) {
         const values = plural && Array.isArray(given.value) ? given.value.map((value, i) => ({ value, path: [...given.path, i] })) : [given];
