@@ -21,6 +21,8 @@ function isDateName(name: string): boolean {
 /** A value that is written as a date or a date-time: `2021-11-24`, `2021-11-24T10:00:00`, `24.11.2021` (dd.MM.yyyy). */
 const DATE_VALUE = /^(\d{4}-\d{2}-\d{2}([Tt ]\d{2}:\d{2}(:\d{2}([.,]\d+)?)?([Zz]|[+-]\d{2}:?\d{2})?)?|\d{1,2}\.\d{1,2}\.\d{4}( \d{1,2}:\d{2}(:\d{2})?)?)$/;
 
+/** A whole ISO 8601 date or date-time: `2021-11-24`, `2020-01-01T08:00:00Z`, `2012-12-12T10:53:43-08:00`. */
+const ISO_DATE_VALUE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])(T\d{2}:\d{2}(:\d{2}([.,]\d+)?)?([Zz]|[+-]\d{2}:?\d{2})?)?$/;
 const DOTTED_DATE = /^\d{1,2}\.\d{1,2}\.\d{4}( \d{1,2}:\d{2}(:\d{2})?)?$/;
 
 /** The RFC 3339 / platform form of a date written another way, when it can be read. */
@@ -113,11 +115,11 @@ export default defineRule({
       const values = [...layers.flatMap((layer) => schemaValues(layer.schema, layer.path)), ...(holder ? exampleObjectValues(document, holder, at.slice(0, -1)) : [])]
         .map((given) => given.value)
         .filter((value): value is string => typeof value === 'string');
-      // An ISO date example alone does not make a field a date (a free-text `note` may show one:
-      // fixtures/rules/platform-date-time-format/pass.yaml); with a name that reads as a moment
-      // (`createdAt`, `startTime`, `validFrom`) it does. A `dd.MM.yyyy` example is a date whatever the name.
+      // An example that is a whole ISO date or date-time (`completed: '2020-01-01T08:00:00Z'`), or a
+      // `dd.MM.yyyy` date, makes the field a date whatever its name: the example says what it holds.
+      // Looser forms (`2021-11-24 10:00`) count with a name that reads as a moment (`createdAt`, `validFrom`).
       const momentName = isDateName(name) || ['at', 'on', 'time', 'from', 'to', 'until', 'since'].includes(nameWords(name).at(-1) ?? '');
-      const example = values.find((value) => (momentName && DATE_VALUE.test(value.trim())) || DOTTED_DATE.test(value.trim()));
+      const example = values.find((value) => ISO_DATE_VALUE.test(value.trim()) || DOTTED_DATE.test(value.trim()) || (momentName && DATE_VALUE.test(value.trim())));
       if (!example && !isDateName(name)) return;
       const definition = layers.at(-1)!;
       const fix = example ? dateFix(example) : undefined;
