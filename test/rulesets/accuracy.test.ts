@@ -89,6 +89,10 @@ describe.skipIf(!CORPUS)('named cases on the real catalogue corpus (../shared/co
     const found = (await findings(catalogue('legal-gazette.json'))).filter((f) => f.ruleId === 'platform-problem-content-type');
     expect(found.map((f) => f.pointer)).toEqual(['/components/schemas/ApiErrorDto']);
     expect(found[0]!.message).toContain('by 40 error responses');
+    // And the 40 error bodies without an example are one finding at that schema too, not 40.
+    const examples = (await findings(catalogue('legal-gazette.json'), 'platform-response-body-example')).filter((f) => f.message.includes('ApiErrorDto'));
+    expect(examples.map((f) => f.pointer)).toEqual(['/components/schemas/ApiErrorDto']);
+    expect(examples[0]!.message).toContain('is the body of 40 responses without an example');
   });
 
   it('university-of-akureyri.yaml: `graduationDate: "2021-11-24"` without format is flagged', async () => {
