@@ -1,5 +1,5 @@
 import { defineRule, type JsonPath, type Problem } from '../lib/rule.js';
-import { isObject, operations } from '../lib/openapi.js';
+import { isObject, operations, type OperationInfo } from '../lib/openapi.js';
 
 function list(names: string[]): string {
   return names.map((name) => `\`${name}\``).join(', ');
@@ -29,14 +29,30 @@ export default defineRule({
     const topLevel = Array.isArray(document.security);
     if (topLevel) checkRequirements(document.security, ['security']);
     const example = definedSchemes.length > 0 ? `security: [{ ${definedSchemes[0]}: [] }]` : 'security: [{ <scheme>: [<scopes>] }]';
+    const undeclared: OperationInfo[] = [];
+    let declared = 0;
     for (const op of operations(document)) {
       const own = op.operation.security;
       if (Array.isArray(own)) {
+        declared++;
         checkRequirements(own, [...op.path, 'security']);
         continue;
       }
       // A CORS preflight (OPTIONS) is sent without credentials by the browser, so it cannot require any.
       if (own !== undefined || topLevel || op.method === 'options') continue;
+      undeclared.push(op);
+    }
+    // One cause, one finding: a description that declares security nowhere is fixed by one top-level
+    // `security`, so it is one finding at the top level, naming the operations.
+    if (declared === 0 && undeclared.length > 1) {
+      const named = undeclared.slice(0, 3).map((op) => `\`${op.method.toUpperCase()} ${op.pathKey}\``).join(', ');
+      problems.push({
+        message: `The description declares no \`security\`, at the top level or on any of its ${undeclared.length} operations (${named}${undeclared.length > 3 ? `, and ${undeclared.length - 3} more` : ''}); say how callers authenticate: \`${example}\` at the top level (and \`security: []\` on an operation that is deliberately public).`,
+        path: [],
+      });
+      return problems;
+    }
+    for (const op of undeclared) {
       problems.push({
         message: `\`${op.method.toUpperCase()} ${op.pathKey}\` declares no \`security\` and the description has none at the top level; say how callers authenticate: \`${example}\` at the top level or on the operation (or \`security: []\` on an operation that is deliberately public).`,
         path: op.path,
