@@ -182,6 +182,59 @@ const MEDIA_NAME_RULES = new Set(['platform-content-type', 'platform-charset-utf
 export type MediaConcern = 'name' | 'body';
 export const mediaConcernOf = (ruleId: string): MediaConcern => (MEDIA_NAME_RULES.has(ruleId) ? 'name' : 'body');
 
+const PROBLEM_TYPE = /^application\/problem\+(json|xml)\b/i;
+
+/**
+ * Swagger 2.0 gives every response of an operation the same media types (`produces`), so a
+ * description whose errors are Problem Details lists `application/problem+json` beside
+ * `application/json`: the first for its errors, the second for the rest. The converter gives every
+ * response both; here an error response (4xx, 5xx, `default`) keeps only the Problem Details types
+ * and any other response only the others, as the author meant them.
+ */
+function separateProblemTypes(data: Record<string, unknown>): void {
+  const responses: Array<[string, unknown]> = [];
+  for (const root of ['paths', 'x-ms-paths']) {
+    const paths = data[root];
+    if (!isObject(paths)) continue;
+    for (const item of Object.values(paths)) {
+      if (!isObject(item)) continue;
+      for (const method of Object.keys(item).filter(isMethod)) {
+        const op = item[method];
+        if (isObject(op) && isObject(op.responses)) responses.push(...Object.entries(op.responses));
+      }
+    }
+  }
+  const components = isObject(data.components) && isObject(data.components.responses) ? data.components.responses : {};
+  for (const [name, response] of Object.entries(components)) {
+    // A response component is an error answer when every operation uses it under an error status; named so, it is judged as one.
+    responses.push([/^(4|5)\d\d$|^default$/i.test(name) ? name : errorUses(data, name) ? '400' : '200', response]);
+  }
+  for (const [status, response] of responses) {
+    if (!isObject(response) || !isObject(response.content)) continue;
+    const types = Object.keys(response.content);
+    const problem = types.filter((type) => PROBLEM_TYPE.test(type));
+    if (problem.length === 0 || problem.length === types.length) continue;
+    const isError = /^[45]/.test(status) || status.toLowerCase() === 'default';
+    for (const type of isError ? types.filter((t) => !problem.includes(t)) : problem) delete response.content[type];
+  }
+}
+
+/** Whether a response component is used, and only under error statuses. */
+function errorUses(data: Record<string, unknown>, name: string): boolean {
+  const ref = `#/components/responses/${name}`;
+  const statuses: string[] = [];
+  const paths = isObject(data.paths) ? data.paths : {};
+  for (const item of Object.values(paths)) {
+    if (!isObject(item)) continue;
+    for (const method of Object.keys(item).filter(isMethod)) {
+      const op = item[method];
+      if (!isObject(op) || !isObject(op.responses)) continue;
+      for (const [status, response] of Object.entries(op.responses)) if (isObject(response) && response.$ref === ref) statuses.push(status);
+    }
+  }
+  return statuses.length > 0 && statuses.every((status) => /^[45]/.test(status) || status.toLowerCase() === 'default');
+}
+
 type Kind = 'root' | 'pathItem' | 'operation' | 'parameter' | 'requestBody' | 'response' | 'content' | 'media' | 'mediaSchema' | 'examples' | 'header' | 'scheme' | 'flows' | 'flow' | 'servers' | 'other';
 
 /** What a node of the converted (OpenAPI 3.0) document is, by its path. */
@@ -271,6 +324,10 @@ function synthesised(ctx: Context): Placed | undefined {
   const parentKind = kindOf(parentPath);
   const base = parent.base;
   if (parentKind === 'root' && segment === 'openapi' && exists(ctx, ['swagger'])) return placed(['swagger'], ['swagger'], false);
+  // `components/schemas` is `definitions` (and so on), also where it is not an object (and so carries no tag).
+  if (parentPath.length === 1 && parentPath[0] === 'components' && typeof segment === 'string' && COMPONENT_KINDS[segment] && exists(ctx, [COMPONENT_KINDS[segment]!])) {
+    return placed([COMPONENT_KINDS[segment]!]);
+  }
   if (kind === 'servers' && parentKind === 'root') {
     const target = (['host', 'basePath', 'schemes'] as const).map((key) => [key] as JsonPath).find((p) => exists(ctx, p)) ?? [];
     return placed(target, target, false);
@@ -380,6 +437,7 @@ export async function convertSwagger2(original: Record<string, unknown>): Promis
   const tagged = await convert(copy(original, [], true));
   removeNotes(data);
   undoPatches(data, tagged, original);
+  separateProblemTypes(data);
 
   const originOf = (path: JsonPath, media: MediaConcern = 'name'): { path: JsonPath; exact: boolean } => {
     let place = placed([]);
@@ -480,17 +538,14 @@ const WORDING: Record<string, (message: string) => string> = {
 };
 
 /**
- * Findings that say nothing a Swagger 2.0 author can act on. `platform-problem-content-type` on an
- * error response whose media types (the operation's `produces`) already include
- * `application/problem+json`: Swagger 2.0 gives every response of an operation the same media
- * types, so the other types are there for the successful responses (platform-openapi-3 says to
- * convert).
+ * Findings that say nothing a Swagger 2.0 author can act on: `platform-schema-pascal-case` on a
+ * schema component the converter made and named
+ * (`schema1`: an inline schema that a `$ref` points into, as the bundler leaves a schema another
+ * file holds where it is first used): the author never wrote that name.
  */
-const MEANINGLESS: Record<string, (result: RuleResult, converted: OpenApiDocument) => boolean> = {
-  'platform-problem-content-type': (result, converted) => {
-    const content = result.path[result.path.length - 2] === 'content' ? valueAt(converted, result.path.slice(0, -1)).value : undefined;
-    return isObject(content) && Object.keys(content).some((type) => /^application\/problem\+json\b/i.test(type));
-  },
+const MEANINGLESS: Record<string, (result: RuleResult, converted: OpenApiDocument, origin: JsonPath) => boolean> = {
+  'platform-schema-pascal-case': (result, _converted, origin) =>
+    result.path.length === 3 && result.path[0] === 'components' && result.path[1] === 'schemas' && !(origin.length === 2 && origin[0] === 'definitions'),
 };
 
 /**
@@ -569,9 +624,12 @@ export async function runRulesOnSwagger2(rules: readonly RuleDefinition[], origi
     mapped.push(result);
   };
   for (const result of runRules(rules.filter((rule) => !rule.anyFormat), converted.data, settings)) {
-    if (MEANINGLESS[result.code]?.(result, converted.data)) continue;
     const path = converted.originOf(result.path, mediaConcernOf(result.code)).path;
-    const restated = converted.restate(result.message);
+    if (MEANINGLESS[result.code]?.(result, converted.data, path)) continue;
+    let restated = converted.restate(result.message);
+    // A definition whose name the converter had to change (`Page[User]` → `Page_User_`) is named as written.
+    const name = result.path[0] === 'components' && result.path[1] === 'schemas' ? result.path[2] : undefined;
+    if (name !== undefined && path[0] === 'definitions' && path[1] !== undefined && path[1] !== name) restated = restated.split(`\`${name}\``).join(`\`${path[1]}\``);
     add({ ...result, path, message: WORDING[result.code]?.(restated) ?? restated });
   }
   const byId = new Map(rules.map((rule) => [rule.id, rule]));
