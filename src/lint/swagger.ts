@@ -89,17 +89,40 @@ function valueAt(data: unknown, path: JsonPath): { found: boolean; value: unknow
   return { found: true, value: node };
 }
 
-/** A copy of JSON data (own keys only, `__proto__` kept as data); with `tag`, every object also gets its pointer. */
+/**
+ * A `__proto__` key stands in under this name while the converter works: its copies assign keys,
+ * which would make a `__proto__` key the object's prototype (docs/security.md, "Keys are data").
+ */
+const PROTO_STANDIN = '__vottur_proto_key__';
+
+/** A copy of JSON data (own keys only, `__proto__` under its stand-in name); with `tag`, every object also gets its pointer. */
 function copy(node: unknown, path: JsonPath, tag: boolean): unknown {
   if (Array.isArray(node)) return node.map((item, index) => copy(item, [...path, index], tag));
   if (!isObject(node)) return node;
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(node)) {
-    if (key === TAG) continue;
-    Object.defineProperty(out, key, { value: copy(node[key], [...path, key], tag), writable: true, enumerable: true, configurable: true });
+    if (key === TAG || key === PROTO_STANDIN) continue;
+    out[key === '__proto__' ? PROTO_STANDIN : key] = copy(node[key], [...path, key], tag);
   }
   if (tag) out[TAG] = encodePointer(path);
   return out;
+}
+
+/** Puts every `__proto__` key back, as data, in its place among the object's keys. */
+function restoreProtoKeys(node: unknown, depth = 0): void {
+  if (depth > 400 || typeof node !== 'object' || node === null) return;
+  if (Array.isArray(node)) {
+    for (const item of node) restoreProtoKeys(item, depth + 1);
+    return;
+  }
+  const record = node as Record<string, unknown>;
+  const keys = Object.keys(record);
+  if (keys.includes(PROTO_STANDIN)) {
+    const entries = keys.map((key) => [key === PROTO_STANDIN ? '__proto__' : key, record[key]] as const);
+    for (const key of keys) delete record[key];
+    for (const [key, value] of entries) Object.defineProperty(record, key, { value, writable: true, enumerable: true, configurable: true });
+  }
+  for (const key of Object.keys(record)) restoreProtoKeys(record[key], depth + 1);
 }
 
 const CONVERT_OPTIONS = {
@@ -435,6 +458,8 @@ function printOriginal(path: JsonPath): string {
 export async function convertSwagger2(original: Record<string, unknown>): Promise<ConvertedSwagger> {
   const data = await convert(copy(original, [], false));
   const tagged = await convert(copy(original, [], true));
+  restoreProtoKeys(data);
+  restoreProtoKeys(tagged);
   removeNotes(data);
   undoPatches(data, tagged, original);
   separateProblemTypes(data);

@@ -155,6 +155,16 @@ describe('where each converted node came from', () => {
     expect(JSON.stringify(out)).not.toMatch(/x-s2o-|x-vottur-source/);
   });
 
+  it('keeps `__proto__` keys as data through the converter (which assigns keys as it copies)', async () => {
+    const data = JSON.parse('{"swagger": "2.0", "info": {"title": "t", "version": "1.0.0"}, "paths": {}, "definitions": {"Thing": {"type": "object", "properties": {"__proto__": {"type": "string"}, "b": {"type": "integer"}}}}}') as Record<string, unknown>;
+    const converted = await convertSwagger2(data);
+    const properties = converted.data.components.schemas.Thing.properties as Record<string, unknown>;
+    expect(Object.getPrototypeOf(properties)).toBe(Object.prototype);
+    expect(Object.keys(properties)).toEqual(['__proto__', 'b']);
+    expect(Object.getOwnPropertyDescriptor(properties, '__proto__')?.value).toEqual({ type: 'string' });
+    expect(converted.originOf(['components', 'schemas', 'Thing', 'properties', '__proto__']).path).toEqual(['definitions', 'Thing', 'properties', '__proto__']);
+  });
+
   it('gives error responses the Problem Details type and other responses the rest, when `produces` lists both', async () => {
     const data = parse(`swagger: "2.0"\ninfo: { title: t, version: 1.0.0 }\nproduces: [application/json, application/problem+json]\npaths:\n  /v1/x:\n    get:\n      responses:\n        '200': { description: ok, schema: { type: object } }\n        '400': { description: bad, schema: { type: object } }\n`) as Record<string, unknown>;
     const { data: out } = await convertSwagger2(data);
