@@ -464,7 +464,32 @@ export async function convertSwagger2(original: Record<string, unknown>): Promis
   undoPatches(data, tagged, original);
   separateProblemTypes(data);
 
+  // A tag's pointer as a path of the original (list positions as numbers), once per tag.
+  const tagPaths = new Map<string, JsonPath | null>();
+  const tagPath = (pointer: string): JsonPath | undefined => {
+    let path = tagPaths.get(pointer);
+    if (path === undefined) {
+      const segments: JsonPath = [];
+      let node: unknown = original;
+      for (const segment of decodePointer(pointer)) {
+        const key = Array.isArray(node) ? Number(segment) : segment;
+        segments.push(key);
+        node = has(node, key) ? child(node, key) : undefined;
+      }
+      path = valueAt(original, segments).found ? segments : null;
+      tagPaths.set(pointer, path);
+    }
+    return path ?? undefined;
+  };
+  // Findings share their places (a schema, its properties): each place is traced once.
+  const traced = new Map<string, { path: JsonPath; exact: boolean }>();
   const originOf = (path: JsonPath, media: MediaConcern = 'name'): { path: JsonPath; exact: boolean } => {
+    const key = `${media}${encodePointer(path)}`;
+    let found = traced.get(key);
+    if (!found) traced.set(key, (found = trace(path, media)));
+    return found;
+  };
+  const trace = (path: JsonPath, media: MediaConcern): { path: JsonPath; exact: boolean } => {
     let place = placed([]);
     let exact = true;
     let node: unknown = data;
@@ -474,8 +499,8 @@ export async function convertSwagger2(original: Record<string, unknown>): Promis
       const parentPath = path.slice(0, i);
       node = child(node, segment);
       shadow = child(shadow, segment);
-      const tag = isObject(shadow) && typeof shadow[TAG] === 'string' ? decodePointer(shadow[TAG]).map((s, at, all) => (Array.isArray(valueAt(original, all.slice(0, at)).value) ? Number(s) : s)) : undefined;
-      if (tag && valueAt(original, tag).found) {
+      const tag = isObject(shadow) && typeof shadow[TAG] === 'string' ? tagPath(shadow[TAG]) : undefined;
+      if (tag) {
         place = placed(tag);
         exact = true;
         continue;
