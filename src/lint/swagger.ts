@@ -21,7 +21,7 @@
  * 2. **Following keys.** A node without a tag (a string, a number, an array, an object the
  *    converter built) is its parent's origin plus the same key when the original has that key
  *    there (`parameters/0/schema/type` → `parameters/0/type`, `$ref` → `$ref`).
- * 3. **Synthesised nodes**, mapped explicitly to the original node that caused them (`ORIGINS`
+ * 3. **Synthesised nodes**, mapped explicitly to the original node that caused them (`synthesised`
  *    below): `openapi` → `swagger`; `servers` → `host` (else `basePath`, `schemes`); an
  *    operation's `servers` → its `schemes`; a formData `requestBody` → its first formData
  *    parameter; a `content` map → `consumes`/`produces` (the operation's, else the document's),
