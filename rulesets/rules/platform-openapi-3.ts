@@ -1,7 +1,11 @@
 import { defineRule, show } from '../lib/rule.js';
 import { isObject } from '../lib/openapi.js';
 
-/** Runs on every document; the other rules declare OpenAPI 3.0/3.1 formats, so they stay silent on anything else. */
+/**
+ * Runs on every document, as written; the other rules declare OpenAPI 3.0/3.1 formats. `vottur lint`
+ * runs those on an in-memory conversion of a Swagger 2.0 document (src/lint/swagger.ts); stock
+ * Spectral leaves them silent on it.
+ */
 export default defineRule({
   id: 'platform-openapi-3',
   severity: 'error',

@@ -17,6 +17,7 @@ import { encodePointer } from '../../rulesets/lib/openapi.js';
 import { docsUrl, nameComponentSubject, printPath, type RuleDefinition } from '../../rulesets/lib/rule.js';
 import type { DocumentInfo, Finding, RuleMeta } from '../report/finding.js';
 import { runRules, type Linter } from './engine.js';
+import { isSwagger2, runRulesOnSwagger2 } from './swagger.js';
 import type { VocabularyAdditions } from '../../rulesets/lib/vocabulary.js';
 import { applySuppressions, IGNORE_KEY, SUPPRESSION_RULES } from './suppress.js';
 import { fingerprint } from '../report/fingerprint.js';
@@ -45,9 +46,16 @@ export function ruleMeta(rule: RuleDefinition): RuleMeta {
   return { id: rule.id, severity: rule.severity, category: rule.category, description: rule.description, docsUrl: docsUrl(rule.id), source: 'lint' };
 }
 
-/** A linter that runs vottur rules with vottur's own engine. */
+/**
+ * A linter that runs vottur rules with vottur's own engine. A Swagger 2.0 document is converted in
+ * memory and its findings mapped back to the original (`./swagger.ts`; the converter is loaded only then).
+ */
 export function nativeLinter(rules: readonly RuleDefinition[]): Linter {
-  return { rules: rules.map(ruleMeta), run: (loaded, settings) => runRules(rules, loaded.data, settings) };
+  return {
+    rules: rules.map(ruleMeta),
+    run: (loaded, settings) =>
+      isSwagger2(loaded.data) ? runRulesOnSwagger2(rules, loaded.data as Record<string, unknown>, settings) : runRules(rules, loaded.data, settings),
+  };
 }
 
 let platformLinter: Promise<Linter> | undefined;
