@@ -38,8 +38,8 @@ export function timed<T>(name: string, work: () => T): T {
     return work();
   } finally {
     const total = performance.now() - started;
-    const inner = nested.pop()!;
-    if (nested.length > 0) nested[nested.length - 1]! += total;
+    const inner = nested.pop() ?? 0;
+    if (nested.length > 0) nested[nested.length - 1] += total;
     let entry = entries.get(name);
     if (!entry) entries.set(name, (entry = { name, ms: 0, calls: 0 }));
     entry.ms += total - inner;

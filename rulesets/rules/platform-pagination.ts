@@ -1,16 +1,19 @@
-import { defineRule, printPath, show, type JsonPath, type OpenApiDocument, type Problem } from '../lib/rule.js';
-import { collectProperties, effectiveSchema, encodePointer, isObject, operationParameters, operations, resolve, schemaTypes, statusClass, type OperationInfo } from '../lib/openapi.js';
+import { defineRule, printPath, show, type JsonPath, type Problem } from '../lib/rule.js';
+import { encodePointer } from '../lib/openapi/pointer.js';
+import { collectProperties, effectiveSchema, resolve, schemaTypes } from '../lib/openapi/resolve.js';
+import { type Document, isArray, isObject, type Schema } from '../lib/openapi/types.js';
+import { operationParameters, operations, statusClass, type OperationInfo } from '../lib/openapi/views.js';
 import { isSingleResourcePath, pathSegments, TEMPLATE_SEGMENT, toCamelCase } from '../lib/conventions.js';
 import { COLLECTION_ARRAY_NAMES, COLLECTION_PAGE_MEMBERS } from '../lib/vocabulary.js';
 
 type Member = { schema: unknown; path: JsonPath };
 
 function isJson(mediaType: string): boolean {
-  const base = mediaType.split(';')[0]!.trim().toLowerCase();
+  const base = mediaType.split(';')[0].trim().toLowerCase();
   return base === 'application/json' || /^[a-z]+\/[^;]*\+json$/.test(base) || base === '*/*';
 }
 
-function types(document: OpenApiDocument, member: Member): string[] {
+function types(document: Document, member: Member): string[] {
   const value = effectiveSchema(document, member.schema, member.path).value;
   const declared = schemaTypes(value);
   return declared.length === 0 && isObject(value) && value.items !== undefined ? ['array'] : declared;
@@ -33,7 +36,7 @@ function collectionName(pathKey: string): string | undefined {
  * `results`, ...), or any array members beside which there are only page members (`pageInfo`,
  * `totalCount`, ...). An object that merely has an array field (a profile's `addresses`) is not.
  */
-function collectionArrays(document: OpenApiDocument, members: Map<string, Member>, pathKey: string): string[] {
+function collectionArrays(document: Document, members: Map<string, Member>, pathKey: string): string[] {
   const arrays = [...members].filter(([key, member]) => !COLLECTION_PAGE_MEMBERS.includes(key) && types(document, member).includes('array')).map(([key]) => key);
   if (arrays.length === 0) return [];
   const collection = collectionName(pathKey);
@@ -45,12 +48,12 @@ function collectionArrays(document: OpenApiDocument, members: Map<string, Member
 interface Page {
   op: OperationInfo;
   arrays: string[];
-  schema: { value: Record<string, any>; path: JsonPath };
+  schema: { value: Schema; path: JsonPath };
   members: Map<string, Member>;
 }
 
 /** The first 2xx JSON body of a GET on a collection that is a page of that collection. */
-function findPage(document: OpenApiDocument, op: OperationInfo): Page | undefined {
+function findPage(document: Document, op: OperationInfo): Page | undefined {
   const list = op.operation.responses;
   if (!isObject(list)) return undefined;
   for (const status of Object.keys(list)) {
@@ -95,17 +98,20 @@ export default defineRule({
       if (!found) {
         // Offset or page-number paging on a collection whose body is not described: still not the platform's paging.
         if (offsetNames.length > 0 && !queryParameters.some((info) => info.parameter.name === 'after' || info.parameter.name === 'before')) {
-          const first = queryParameters.find((info) => String(info.parameter.name) === offsetNames[0])!;
-          problems.push({
-            message: `\`GET ${op.pathKey}\` pages with ${offsetNames.map((name) => `\`${name}\``).join(', ')} (offset or page-number paging); the platform pages with cursors: \`limit\` and \`after\`/\`before\`, and returns ${PAGE_INFO} and \`totalCount\`.`,
-            path: first.path,
-          });
+          // The first offset parameter (offsetNames holds their names, so there is one).
+          const first = queryParameters.find((info) => String(info.parameter.name) === offsetNames[0]);
+          if (first) {
+            problems.push({
+              message: `\`GET ${op.pathKey}\` pages with ${offsetNames.map((name) => `\`${name}\``).join(', ')} (offset or page-number paging); the platform pages with cursors: \`limit\` and \`after\`/\`before\`, and returns ${PAGE_INFO} and \`totalCount\`.`,
+              path: first.path,
+            });
+          }
         }
         continue;
       }
       const what = `\`GET ${op.pathKey}\` returns a collection (${found.arrays.map((key) => `\`${key}\``).join(', ')})`;
       const query = new Set(operationParameters(document, op).filter((info) => info.parameter.in === 'query').map((info) => String(info.parameter.name)));
-      const where = Array.isArray(op.operation.parameters) ? [...op.path, 'parameters'] : op.path;
+      const where = isArray(op.operation.parameters) ? [...op.path, 'parameters'] : op.path;
       if (!query.has('limit')) problems.push({ message: `${what} but offers no \`limit\` query parameter; add \`limit\` (integer: the page size, with a server default).`, path: where });
       if (!query.has('after') && !query.has('before')) {
         const paging = offsetNames.length > 0 ? ` (it pages with ${offsetNames.map((name) => `\`${name}\``).join(', ')}, offset or page-number paging, which is not the platform's)` : '';
@@ -139,7 +145,7 @@ const PAGE_INFO_MEMBERS: Array<{ key: string; type: 'boolean' | 'string'; requir
   { key: 'startCursor', type: 'string', required: false, meaning: 'the cursor of the first item, for `before`' },
 ];
 
-function checkPageInfo(document: OpenApiDocument, pageInfo: Member, problems: Problem[]): void {
+function checkPageInfo(document: Document, pageInfo: Member, problems: Problem[]): void {
   const schema = effectiveSchema(document, pageInfo.schema, pageInfo.path);
   if (!isObject(schema.value)) return;
   const declared = schemaTypes(schema.value);

@@ -1,5 +1,9 @@
 import { defineRule, printPath, type Problem } from '../lib/rule.js';
-import { bodyNeedsNoExample, encodePointer, isRef, mediaHasExample, mediaTypes, resolve } from '../lib/openapi.js';
+import { bodyNeedsNoExample, mediaHasExample } from '../lib/openapi/examples.js';
+import { encodePointer } from '../lib/openapi/pointer.js';
+import { resolve } from '../lib/openapi/resolve.js';
+import { isRef } from '../lib/openapi/types.js';
+import { mediaTypes } from '../lib/openapi/views.js';
 
 export default defineRule({
   id: 'platform-response-body-example',
@@ -17,8 +21,8 @@ export default defineRule({
       missing.set(key, [...(missing.get(key) ?? []), info.mediaType]);
     }
     for (const info of all) {
-      const siblings = missing.get(encodePointer(info.path.slice(0, -1)))!;
-      if (siblings[0] !== info.mediaType) continue;
+      const siblings = missing.get(encodePointer(info.path.slice(0, -1)));
+      if (!siblings || siblings[0] !== info.mediaType) continue;
       const [first, ...others] = info.operations;
       const statuses = info.statuses.map((status) => `\`${status}\``).join(', ');
       const count = info.operations.length;
