@@ -331,7 +331,7 @@ class Locator {
 }
 
 /** Keeps an object's keys in written order (what Spectral's parser does for every object). */
-function inWrittenOrder(target: Record<string, unknown>, order: string[]): Record<string, unknown> {
+function inWrittenOrder<T extends object>(target: T, order: string[]): T {
   return new Proxy(target, { ownKeys: () => [...order] });
 }
 
@@ -355,15 +355,18 @@ export function parseJsonFast(text: string): FastJson | { tooDeep: true } | unde
   // Deepest first, so a re-ordered parent holds its re-ordered children.
   for (const open of [...index.misordered].reverse()) {
     const path = locator.pathTo(open);
-    let parent: any = undefined;
-    let node: any = data;
+    let parent: object | undefined = undefined;
+    let node: unknown = data;
     for (const segment of path) {
+      // The path was scanned from this text: every container on it is there.
+      if (typeof node !== 'object' || node === null) break;
       parent = node;
-      node = node[segment];
+      node = Reflect.get(node, segment);
     }
+    if (typeof node !== 'object' || node === null) continue;
     const ordered = inWrittenOrder(node, locator.writtenKeys(open));
     if (parent === undefined) data = ordered;
-    else Object.defineProperty(parent, path[path.length - 1]!, { value: ordered, writable: true, enumerable: true, configurable: true });
+    else Object.defineProperty(parent, path[path.length - 1], { value: ordered, writable: true, enumerable: true, configurable: true });
   }
   return { data, locate: (path, closest) => locator.locate(path, closest) };
 }

@@ -72,7 +72,7 @@ export interface IgnoreEntry {
  * and each judges the entries its own way.
  */
 export function ignoreEntries(value: unknown): IgnoreEntry[] | undefined {
-  if (Array.isArray(value)) return value.map((item, index) => (isRecord(item) ? { rule: item.rule, reason: item.reason, key: index } : { rule: item, reason: undefined, key: index }));
+  if (Array.isArray(value)) return value.map((item: unknown, index) => (isRecord(item) ? { rule: item.rule, reason: item.reason, key: index } : { rule: item, reason: undefined, key: index }));
   if (isRecord(value)) return Object.entries(value).map(([rule, reason]) => ({ rule, reason, key: rule }));
   return undefined;
 }
@@ -86,7 +86,7 @@ function declared(document: unknown): Declared[] {
   const walk = (node: unknown, path: Path, depth: number): void => {
     if (depth > 200 || typeof node !== 'object' || node === null) return;
     if (Array.isArray(node)) {
-      node.forEach((item, index) => walk(item, [...path, index], depth + 1));
+      node.forEach((item: unknown, index) => walk(item, [...path, index], depth + 1));
       return;
     }
     for (const [key, value] of Object.entries(node)) {
