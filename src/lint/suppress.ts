@@ -117,9 +117,9 @@ export function applySuppressions(document: unknown, findings: Array<{ finding: 
   if (entries.length === 0) return [];
   for (const { finding, path } of findings) {
     const matching = entries.filter((entry) => entry.rule === finding.ruleId && isPrefix(entry.at, path));
-    const withReason = matching.filter((entry) => entry.reason !== undefined);
+    const withReason = matching.filter((entry): entry is Declared & { reason: string } => entry.reason !== undefined);
     for (const entry of matching) entry.used = true;
-    if (withReason.length > 0) finding.suppressions = withReason.map((entry) => ({ kind: 'inSource', justification: entry.reason! }));
+    if (withReason.length > 0) finding.suppressions = withReason.map((entry) => ({ kind: 'inSource', justification: entry.reason }));
   }
   const problems: SuppressionProblem[] = [];
   for (const entry of entries) {

@@ -123,8 +123,8 @@ function rangeOf(lineMap: number[], start: number, end: number): IRange {
   const startLine = lineForPosition(start, lineMap);
   const endLine = lineForPosition(end, lineMap);
   return {
-    start: { line: startLine, character: start - (startLine === 0 ? 0 : lineMap[startLine - 1]!) },
-    end: { line: endLine, character: end - (endLine === 0 ? 0 : lineMap[endLine - 1]!) },
+    start: { line: startLine, character: start - (startLine === 0 ? 0 : lineMap[startLine - 1]) },
+    end: { line: endLine, character: end - (endLine === 0 ? 0 : lineMap[endLine - 1]) },
   };
 }
 
@@ -263,7 +263,7 @@ function nestingError(): YamlLimitError {
 }
 
 function transformErrors(errors: NonNullable<YamlNode['errors']>, lineMap: number[]): Diagnostic[] {
-  const lineLength = (line: number) => (line === 0 ? Math.max(0, lineMap[0]! - 1) : Math.max(0, lineMap[line]! - lineMap[line - 1]! - 1));
+  const lineLength = (line: number) => (line === 0 ? Math.max(0, lineMap[0] - 1) : Math.max(0, lineMap[line] - lineMap[line - 1] - 1));
   const validations: Diagnostic[] = [];
   let brokenFlow = -1;
   for (const error of errors) {
@@ -279,7 +279,7 @@ function transformErrors(errors: NonNullable<YamlNode['errors']>, lineMap: numbe
     if (error.reason === 'missed comma between flow collection entries') {
       if (brokenFlow === -1) brokenFlow = validations.length;
     } else if (brokenFlow !== -1) {
-      const first = validations[brokenFlow]!;
+      const first = validations[brokenFlow];
       (first.range as { end: IRange['end'] }).end = validation.range.end;
       (first as { message: string }).message = 'invalid mixed usage of block and flow styles';
       validations.length = brokenFlow + 1;
