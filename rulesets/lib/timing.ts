@@ -1,7 +1,7 @@
 /**
  * Per-rule timing for `vottur lint --timing` (like ESLint's `TIMING=1`). Off by default, when
  * it costs one boolean test per rule call. When on, every rule's check and every shared walker
- * of `openapi.ts` is timed, and each is charged its *own* time: a rule that is the first to ask
+ * of `openapi/views.ts` is timed, and each is charged its *own* time: a rule that is the first to ask
  * for `schemas(document)` is not charged for the walk, which shows as its own line instead.
  *
  * No imports: this file is part of the ruleset, which runs under the stock Spectral CLI too.

@@ -2,7 +2,7 @@
  * vottur's own rule engine: runs each rule's check on the parsed (bundled, unresolved) document
  * and hands back its problems, each with its severity as a plain field. No Spectral code is
  * loaded: the rules read the document through the shared memoised views of
- * `rulesets/lib/openapi.ts`, so one walk of each kind serves all of them.
+ * `rulesets/lib/openapi/views.ts`, so one walk of each kind serves all of them.
  *
  * What a result looks like is what the stock Spectral CLI reports for the same ruleset (checked
  * by `test/lint/engine.test.ts` on every fixture and corpus document): a rule runs on OpenAPI
