@@ -4,9 +4,12 @@
  * their values (enum, example, default, const) are checked. Each rule supplies its name test,
  * its value check, and its own schema check.
  */
-import type { JsonPath, OpenApiDocument, Problem } from './rule.js';
-import { exampleObjectValues, exampleValues, layerKeyword, parameters, properties, schemaTypes, schemaValues, type SchemaLayer } from './openapi.js';
+import type { JsonPath, Problem } from './rule.js';
+import { exampleObjectValues, exampleValues, schemaValues } from './openapi/examples.js';
+import { layerKeyword, schemaTypes, type SchemaLayer } from './openapi/resolve.js';
+import { parameters, properties } from './openapi/views.js';
 import { show } from './rule.js';
+import { isArray, type Document } from './openapi/types.js';
 
 /** How a value's keyword is named in a message. */
 export const VALUE_KEYWORDS: Readonly<Record<string, string>> = { example: 'example', examples: 'example', default: 'default', enum: 'enum value', const: 'const value' };
@@ -31,8 +34,9 @@ export function listValueProblems(layers: readonly SchemaLayer[], subject: (laye
   const problems: Problem[] = [];
   for (const layer of layers) {
     for (const given of schemaValues(layer.schema, layer.path)) {
-      if (!Array.isArray(given.value)) continue;
-      given.value.forEach((value, i) => {
+      const list = given.value;
+      if (!isArray(list)) continue;
+      list.forEach((value, i) => {
         const problem = check(value, `${subject(layer)} ${VALUE_KEYWORDS[given.keyword]}`, [...given.path, i]);
         if (problem) problems.push(problem);
       });
@@ -48,18 +52,19 @@ export function listValueProblems(layers: readonly SchemaLayer[], subject: (laye
  * members the schema declares as something other than text).
  */
 export function codeFieldProblems(
-  document: OpenApiDocument,
+  document: Document,
   isName: (name: string) => boolean,
   checkSchema: (name: string, schema: unknown, path: JsonPath) => void,
   check: ValueCheck,
 ): Problem[] {
   const problems: Problem[] = [];
-  for (const node of properties(document)) if (isName(node.name!)) checkSchema(node.name!, node.schema, node.path);
+  for (const node of properties(document)) if (isName(node.name)) checkSchema(node.name, node.schema, node.path);
   for (const { parameter, path } of parameters(document)) {
     if (typeof parameter.name !== 'string' || parameter.in === 'header' || !isName(parameter.name)) continue;
     if (parameter.schema !== undefined) checkSchema(parameter.name, parameter.schema, [...path, 'schema']);
     for (const given of exampleObjectValues(document, parameter, path)) {
-      const values = Array.isArray(given.value) ? given.value.map((value, i) => ({ value, path: [...given.path, i] })) : [given];
+      const list = given.value;
+      const values = isArray(list) ? list.map((value, i) => ({ value, path: [...given.path, i] })) : [given];
       for (const { value, path: at } of values) {
         const problem = check(value, `Parameter ${show(parameter.name)} example`, at);
         if (problem) problems.push(problem);

@@ -4,8 +4,10 @@
  * (`platform-pagination` asks collections to page; `platform-get-204` asks single resources to
  * answer 204 when they are not there).
  */
-import type { JsonPath, OpenApiDocument } from './rule.js';
-import { collectProperties, effectiveSchema, isObject, resolve, schemaTypes, statusClass, type OperationInfo } from './openapi.js';
+import type { JsonPath } from './rule.js';
+import { collectProperties, effectiveSchema, resolve, schemaTypes } from './openapi/resolve.js';
+import { type Document, isObject, type Schema } from './openapi/types.js';
+import { statusClass, type OperationInfo } from './openapi/views.js';
 import { pathSegments, TEMPLATE_SEGMENT, toCamelCase } from './conventions.js';
 import { COLLECTION_ARRAY_NAMES, COLLECTION_PAGE_MEMBERS } from './vocabulary.js';
 
@@ -18,7 +20,7 @@ export function isJsonBody(mediaType: string): boolean {
 }
 
 /** The declared types of a member's schema (`array` for a schema with `items` and no `type`). */
-export function memberTypes(document: OpenApiDocument, member: Member): string[] {
+export function memberTypes(document: Document, member: Member): string[] {
   const value = effectiveSchema(document, member.schema, member.path).value;
   const declared = schemaTypes(value);
   return declared.length === 0 && isObject(value) && value.items !== undefined ? ['array'] : declared;
@@ -36,7 +38,7 @@ function collectionName(pathKey: string): string | undefined {
  * `results`, ...), or any array members beside which there are only page members (`pageInfo`,
  * `totalCount`, ...). An object that merely has an array field (a profile's `addresses`) is not.
  */
-export function collectionArrays(document: OpenApiDocument, members: Map<string, Member>, pathKey: string): string[] {
+export function collectionArrays(document: Document, members: Map<string, Member>, pathKey: string): string[] {
   const arrays = [...members].filter(([key, member]) => !COLLECTION_PAGE_MEMBERS.includes(key) && memberTypes(document, member).includes('array')).map(([key]) => key);
   if (arrays.length === 0) return [];
   const collection = collectionName(pathKey);
@@ -48,7 +50,7 @@ export function collectionArrays(document: OpenApiDocument, members: Map<string,
 export interface Page {
   op: OperationInfo;
   arrays: string[];
-  schema: { value: Record<string, unknown>; path: JsonPath };
+  schema: { value: Schema; path: JsonPath };
   members: Map<string, Member>;
 }
 
@@ -70,7 +72,7 @@ export interface SuccessBodies {
 }
 
 /** An object with one array member beside only numbers, booleans and links, or a HAL `_embedded` holding an array. */
-function pageInAnyLanguage(document: OpenApiDocument, members: Map<string, Member>): boolean {
+function pageInAnyLanguage(document: Document, members: Map<string, Member>): boolean {
   const embedded = members.get('_embedded');
   if (embedded) {
     const value = effectiveSchema(document, embedded.schema, embedded.path);
@@ -86,7 +88,7 @@ function pageInAnyLanguage(document: OpenApiDocument, members: Map<string, Membe
 }
 
 /** What the 2xx bodies of an operation are: a page of a collection, a bare array, or neither. */
-export function successBodies(document: OpenApiDocument, op: OperationInfo): SuccessBodies {
+export function successBodies(document: Document, op: OperationInfo): SuccessBodies {
   const result: SuccessBodies = { bareArray: false, described: false, collectionLike: false };
   const list = op.operation.responses;
   if (!isObject(list)) return result;

@@ -69,7 +69,7 @@ const ICELANDIC_LETTERS: Record<string, string> = { þ: 'th', Þ: 'TH', ð: 'd',
 /** ALL_CAPS keeping every word: `Í gildi` → `I_GILDI`, `Útrunnið` → `UTRUNNID` (accents dropped, not the letters). */
 export function toAllCaps(value: string): string {
   const ascii = /[^\x00-\x7f]/.test(value)
-    ? value.replace(/[þÞðÐæÆøØ]/g, (letter) => ICELANDIC_LETTERS[letter]!).normalize('NFD').replace(/[\u0300-\u036f]/g, '')
+    ? value.replace(/[þÞðÐæÆøØ]/g, (letter) => ICELANDIC_LETTERS[letter]).normalize('NFD').replace(/[\u0300-\u036f]/g, '')
     : value;
   return ascii
     .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
@@ -132,7 +132,7 @@ export function isPlaceholderSegment(segment: string): boolean {
 
 /** The non-empty segments of a path template (`/v1/users/{id}/` → `v1`, `users`, `{id}`). */
 export function pathSegments(pathKey: string): string[] {
-  return pathKey.split('?')[0]!.split('/').filter((segment) => segment !== '');
+  return pathKey.split('?')[0].split('/').filter((segment) => segment !== '');
 }
 
 /**
@@ -178,13 +178,13 @@ export function isStrictCamelCase(name: string): boolean {
 
 /** JSON media types: `application/json`, `text/json` (what ASP.NET services also list) and any `+json` type (`application/problem+json`), parameters ignored. */
 export function isJsonMediaType(mediaType: string): boolean {
-  const base = mediaType.split(';')[0]!.trim().toLowerCase();
+  const base = mediaType.split(';')[0].trim().toLowerCase();
   return base === 'application/json' || base === 'text/json' || /^[a-z0-9!#$&^_.-]+\/[a-z0-9!#$&^_.+-]+\+json$/.test(base);
 }
 
 /** `application/problem+json` (RFC 7807), parameters ignored. */
 export function isProblemMediaType(mediaType: string): boolean {
-  return mediaType.split(';')[0]!.trim().toLowerCase() === 'application/problem+json';
+  return mediaType.split(';')[0].trim().toLowerCase() === 'application/problem+json';
 }
 
 /**
@@ -280,7 +280,7 @@ const NATIONAL_ID_WEIGHTS = [3, 2, 7, 6, 5, 4, 3, 2] as const;
 export function nationalIdCheckDigit(firstEight: string): number | undefined {
   if (!/^[0-9]{8}$/.test(firstEight)) return undefined;
   let sum = 0;
-  for (let i = 0; i < 8; i++) sum += Number(firstEight[i]) * NATIONAL_ID_WEIGHTS[i]!;
+  for (let i = 0; i < 8; i++) sum += Number(firstEight[i]) * NATIONAL_ID_WEIGHTS[i];
   const digit = 11 - (sum % 11);
   if (digit === 11) return 0;
   if (digit === 10) return undefined;
@@ -296,13 +296,13 @@ export function hasValidCheckDigit(value: string): boolean {
 export function editDistance(a: string, b: string): number {
   const row = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
-    let previous = row[0]!;
+    let previous = row[0];
     row[0] = i;
     for (let j = 1; j <= b.length; j++) {
-      const current = row[j]!;
-      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1));
+      const current = row[j];
+      row[j] = Math.min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1));
       previous = current;
     }
   }
-  return row[b.length]!;
+  return row[b.length];
 }

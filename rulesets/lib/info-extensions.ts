@@ -4,7 +4,7 @@
  * words with aliases and near misses explained. Shared by those rules, so no rule imports another.
  */
 import { show, type JsonPath, type Problem } from './rule.js';
-import { isObject } from './openapi.js';
+import { isArray, isObject } from './openapi/types.js';
 import { editDistance } from './conventions.js';
 
 /** `x-category`, `x_category`, `X-Category`, `xCategory` all compare equal. */
@@ -78,7 +78,7 @@ function canonical(list: ValueList, written: string): string | undefined {
 
 /** The whole value as it should be written, from whatever was written (strings split at commas and spaces). */
 function suggestion(list: ValueList, written: unknown): string {
-  const words = typeof written === 'string' ? written.split(/[,;\s]+/) : Array.isArray(written) ? written : [];
+  const words = typeof written === 'string' ? written.split(/[,;\s]+/) : isArray(written) ? written : [];
   const values: string[] = [];
   for (const word of words) {
     const value = typeof word === 'string' ? canonical(list, word) : undefined;
@@ -118,7 +118,7 @@ export function checkValueList(info: Record<string, unknown>, list: ValueList): 
     const what = value.trim() === '' ? 'an empty string' : `the string ${show(value)}`;
     return [{ message: `\`${list.name}\` is ${what}; write an array: \`${suggestion(list, value)}\`${explainValues(list, value)}.`, path }];
   }
-  if (!Array.isArray(value)) {
+  if (!isArray(value)) {
     return [{ message: `\`${list.name}\` is ${show(value)}; write an array of ${list.values.join(', ')}, e.g. \`${list.name}: [${list.example}]\`.`, path }];
   }
   if (value.length === 0) {
@@ -144,7 +144,7 @@ export function checkValueList(info: Record<string, unknown>, list: ValueList): 
 
 /** For a misspelt key or a string value: why the suggested list differs from what was written. */
 function explainValues(list: ValueList, written: unknown): string {
-  const words = (typeof written === 'string' ? written.split(/[,;\s]+/) : Array.isArray(written) ? written : []).filter((word) => typeof word === 'string' && word !== '') as string[];
+  const words = (typeof written === 'string' ? written.split(/[,;\s]+/) : isArray(written) ? written : []).filter((word): word is string => typeof word === 'string' && word !== '');
   const notes = words.filter((word) => !list.values.includes(word)).map((word) => `${show(word)} ${valueAdvice(list, word)}`);
   return notes.length > 0 ? ` (${notes.join('; ')})` : '';
 }

@@ -6,9 +6,11 @@
  * or other non-text field whose name only mentions the word (`childDoesNotHaveNationalId`) is not
  * an identifier. A list (`nationalIds`, `type: array`) is recognised by its items.
  */
-import type { JsonPath, OpenApiDocument } from './rule.js';
+import type { JsonPath } from './rule.js';
 import { hasValidCheckDigit, isNationalIdName } from './conventions.js';
-import { isObject, layerKeyword, type Obj, schemaLayers, type SchemaLayer, schemaTypes, schemaValues } from './openapi.js';
+import { schemaValues } from './openapi/examples.js';
+import { layerKeyword, schemaLayers, type SchemaLayer, schemaTypes } from './openapi/resolve.js';
+import { isArray, isObject, type Document, type JsonObject } from './openapi/types.js';
 import { matchNationalIdAlias } from './vocabulary.js';
 
 export interface NationalIdHolder {
@@ -50,7 +52,7 @@ function declaredTypes(layers: SchemaLayer[]): string[] {
  * What `name` with `schema` (at `path`) holds, given the parameter or property object `holder`
  * whose description and examples also count; undefined when it is not a national identifier.
  */
-export function recogniseNationalId(document: OpenApiDocument, name: string, schema: unknown, path: JsonPath, holder?: Obj): NationalIdHolder | undefined {
+export function recogniseNationalId(document: Document, name: string, schema: unknown, path: JsonPath, holder?: JsonObject): NationalIdHolder | undefined {
   const layers = schemaLayers(document, schema, path);
   let types = declaredTypes(layers);
   let itemSchema: unknown = schema;
@@ -79,7 +81,7 @@ export function recogniseNationalId(document: OpenApiDocument, name: string, sch
   if (descriptions.some(describesNationalId)) return result('description', list);
   const values = [...itemLayers.flatMap((layer) => schemaValues(layer.schema, layer.path)), ...(holder ? [holder.example, holder.default] : []).map((value) => ({ value }))];
   const given = values.map((entry) => entry.value).filter((value) => value !== undefined && value !== null);
-  const flat = given.flatMap((value) => (Array.isArray(value) ? value : [value]));
+  const flat = given.flatMap((value) => (isArray(value) ? value : [value]));
   if (flat.length > 0 && flat.every(isCheckedNationalIdValue) && !/date|time|phone|amount|count|number$/i.test(name)) return result('value', list);
   return undefined;
 }

@@ -7,8 +7,9 @@
  */
 import { createRequire } from 'node:module';
 import { editDistance } from './conventions.js';
-import { isObject, lookupLocalRef } from './openapi.js';
-import type { JsonPath, OpenApiDocument } from './rule.js';
+import { lookupLocalRef } from './openapi/resolve.js';
+import { type Document, isArray, isObject } from './openapi/types.js';
+import type { JsonPath } from './rule.js';
 
 interface AjvError {
   keyword: string;
@@ -57,10 +58,10 @@ function bestMatch(value: string, allowed: unknown[]): string | null {
   return allowed.length === 1 || best.weight < best.value.length ? best.value : null;
 }
 
-function problemOf(document: OpenApiDocument, error: AjvError): SchemaProblem | undefined {
+function problemOf(document: Document, error: AjvError): SchemaProblem | undefined {
   if (error.keyword === 'if') return undefined;
   const path: string[] = error.instancePath === '' ? [] : error.instancePath.slice(1).split('/').map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
-  const property = path.length === 0 ? null : path[path.length - 1]!;
+  const property = path.length === 0 ? null : path[path.length - 1];
   let message: string;
   switch (error.keyword) {
     case 'additionalProperties': {
@@ -70,7 +71,7 @@ function problemOf(document: OpenApiDocument, error: AjvError): SchemaProblem | 
       break;
     }
     case 'enum': {
-      const allowed = (error.params.allowedValues ?? []) as unknown[];
+      const allowed = isArray(error.params.allowedValues) ? error.params.allowedValues : [];
       const printed = allowed.map((value) => JSON.stringify(value)).join(', ');
       const value = isObject(document) ? lookupLocalRef(document, `#${error.instancePath}`)?.value : undefined;
       const match = typeof value === 'string' ? bestMatch(value, allowed) : null;
@@ -87,7 +88,7 @@ function problemOf(document: OpenApiDocument, error: AjvError): SchemaProblem | 
 }
 
 /** Every structural problem of an OpenAPI 3.0 or 3.1 description (3.1 when `openapi` starts with 3.1). */
-export function validateOpenApiStructure(document: OpenApiDocument): SchemaProblem[] {
+export function validateOpenApiStructure(document: Document): SchemaProblem[] {
   const validator = String(document.openapi ?? '').startsWith('3.1') ? validators.oas3_1 : validators.oas3_0;
   validator(document);
   const problems: SchemaProblem[] = [];

@@ -44,7 +44,7 @@ function compile(pattern: string): SafePatternResult {
       ast = parser.parsePattern(pattern, 0, pattern.length, { unicode });
       break;
     } catch (error) {
-      syntaxError ||= (error as Error).message;
+      syntaxError ||= error instanceof Error ? error.message : String(error);
     }
   }
   if (!ast) return { ok: false, reason: `it is not a valid regular expression (${syntaxError})` };
@@ -59,7 +59,7 @@ function compile(pattern: string): SafePatternResult {
   try {
     re2 = RE2JS.compile(source);
   } catch (error) {
-    return { ok: false, reason: `the linear-time engine cannot compile it (${(error as Error).message})` };
+    return { ok: false, reason: `the linear-time engine cannot compile it (${error instanceof Error ? error.message : String(error)})` };
   }
   const shown = `/${pattern}/`;
   return { ok: true, regex: { test: (text: string) => re2.test(text), toString: () => shown } };

@@ -2,15 +2,21 @@
  * A vottur rule is data (id, severity, category, description) plus one small check function.
  * `vottur lint` runs the check itself (`src/lint/engine.ts`); `toSpectralRule`
  * (`./spectral-rule.ts`) turns the same object into a Spectral rule for the stock Spectral CLI
- * and for users who extend the ruleset. This module imports nothing, so running the rules
- * natively loads no Spectral code.
+ * and for users who extend the ruleset. This module imports no Spectral code (only the node types
+ * and guards of `./openapi/types.ts`), so running the rules natively loads none.
  */
+import { isObject, type Document, type JsonPath } from './openapi/types.js';
+import type { Obj } from './openapi.js';
 
 export type Severity = 'error' | 'warn' | 'info' | 'hint';
 export type Category = 'documentation' | 'data-format' | 'naming' | 'methods' | 'errors' | 'security';
-export type JsonPath = Array<string | number>;
-/** The description as parsed: rules read it, never change it. */
-export type OpenApiDocument = Record<string, any>;
+/** Where a node is: object keys and list indices from the document's root (see `./openapi/types.ts`). */
+export type { JsonPath } from './openapi/types.js';
+/**
+ * The description as parsed, read without checks: src/contract's type until it moves to the
+ * typed `Document` (`./openapi/types.ts`), which is what rules get.
+ */
+export type OpenApiDocument = Obj;
 
 /** One place where a rule's convention is broken. */
 export interface Problem {
@@ -33,10 +39,10 @@ export interface RuleDefinition {
   description: string;
   /**
    * Checks the whole, unresolved document. Rules follow `$ref`s themselves through the
-   * memoised helpers in `openapi.ts`, which is what lets every rule run on the unresolved
+   * memoised views and helpers of `openapi/` (views.ts, resolve.ts), which is what lets every rule run on the unresolved
    * document (one walk shared by all rules) instead of a resolved copy.
    */
-  check(document: OpenApiDocument): Problem[];
+  check(document: Document): Problem[];
   /** Rules that must also run on documents that are not OpenAPI 3.0/3.1 (only platform-openapi-3). */
   anyFormat?: boolean;
 }
@@ -53,8 +59,8 @@ export function defineRule(definition: RuleDefinition): RuleDefinition {
 
 /** The OpenAPI versions vottur's rules are written for (as Spectral's `oas3_0`/`oas3_1` formats test them). */
 export function isOpenApi3x(document: unknown): boolean {
-  if (typeof document !== 'object' || document === null || Array.isArray(document) || !Object.prototype.hasOwnProperty.call(document, 'openapi')) return false;
-  const version = String((document as { openapi: unknown }).openapi);
+  if (!isObject(document) || !Object.prototype.hasOwnProperty.call(document, 'openapi')) return false;
+  const version = String(document.openapi);
   return Number.parseInt(version) === 3 && /^3\.[01](?:\.[0-9]*)?$/.test(version);
 }
 

@@ -4,13 +4,16 @@
  */
 import { createRulesetFunction } from '@stoplight/spectral-core';
 import { oas3_0, oas3_1 } from '@stoplight/spectral-formats';
-import { docsUrl, nameComponentSubject, uniqueProblems, type OpenApiDocument, type RuleDefinition } from './rule.js';
+import { docsUrl, nameComponentSubject, uniqueProblems, type RuleDefinition } from './rule.js';
 import { timed } from './timing.js';
+import type { Document } from './openapi/types.js';
 
 export function toSpectralRule(rule: RuleDefinition) {
   const fn = createRulesetFunction<unknown, null>({ input: null, options: null }, (input) =>
     // Spectral results carry no severity of their own: a problem's lower severity is vottur's alone.
-    uniqueProblems(timed(rule.id, () => rule.check(input as OpenApiDocument))).map(({ message, path }) => ({ message: nameComponentSubject(message, path), path })),
+    // `input` is the parsed document: an OpenAPI 3 object for every rule but the `anyFormat` one,
+    // which checks that it is an object at all (platform-openapi-3), so it is passed unguarded.
+    uniqueProblems(timed(rule.id, () => rule.check(input as Document))).map(({ message, path }) => ({ message: nameComponentSubject(message, path), path })),
   );
   Object.defineProperty(fn, 'name', { value: rule.id });
   return {

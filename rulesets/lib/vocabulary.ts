@@ -185,7 +185,7 @@ export function matchNationalIdAlias(name: string): { prefix: string[]; plural: 
   if (!/[^\x00-\x7f]/.test(name) && !NATIONAL_ID_ALIASES.some((alias) => compact.includes(alias))) return undefined;
   let words = nameWords(name);
   // `kennitalaMaka` ("the spouse's kennitala") → `spouse` + `kennitala`.
-  const owner = words.length >= 2 ? ICELANDIC_NATIONAL_ID_OWNERS[words.at(-1)!] : undefined;
+  const owner = words.length >= 2 ? ICELANDIC_NATIONAL_ID_OWNERS[words.at(-1) ?? ''] : undefined;
   if (owner && NATIONAL_ID_ALIASES.includes(words.slice(0, -1).join(''))) return { prefix: [owner], plural: false };
   for (let start = 0; start < words.length; start++) {
     const tail = words.slice(start).join('');
@@ -218,7 +218,7 @@ export function isLanguageName(name: string): boolean {
   const last = words.at(-1);
   if (last === undefined) return false;
   if (LANGUAGE_NAME_WORDS.includes(last)) return true;
-  return last === 'code' && words.length >= 2 && LANGUAGE_NAME_WORDS.includes(words.at(-2)!);
+  return last === 'code' && words.length >= 2 && LANGUAGE_NAME_WORDS.includes(words.at(-2) ?? '');
 }
 
 /**

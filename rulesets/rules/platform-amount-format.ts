@@ -1,5 +1,8 @@
 import { defineRule, printPath, show, type JsonPath, type Problem } from '../lib/rule.js';
-import { collectProperties, layerKeyword, parameters, properties, type SchemaLayer, schemaLayers, type SchemaNode, schemaTypes, schemaValues, within } from '../lib/openapi.js';
+import { schemaValues } from '../lib/openapi/examples.js';
+import { within } from '../lib/openapi/pointer.js';
+import { collectProperties, layerKeyword, type SchemaLayer, schemaLayers, schemaTypes } from '../lib/openapi/resolve.js';
+import { parameters, properties, type SchemaNode } from '../lib/openapi/views.js';
 import { AMOUNT, isAmountPattern } from '../lib/conventions.js';
 import { isAmountName, isCurrencyName } from '../lib/vocabulary.js';
 
@@ -23,13 +26,13 @@ export default defineRule({
     const checkAmount = (name: string, schema: unknown, ownPath: JsonPath): boolean => {
       const node = { path: ownPath };
       const layers = schemaLayers(document, schema, ownPath);
-      if (layers.length === 0) return false;
+      const definition = layers.at(-1);
+      if (!definition) return false;
       const type = layerKeyword(layers, 'type');
       const types = schemaTypes(type?.layer.schema);
       // A structured amount (`{ value, currency }`) or a list is not an amount field itself.
       if (types.includes('object') || types.includes('array') || layerKeyword(layers, 'properties') || layerKeyword(layers, 'items')) return false;
       const subject = (layer: SchemaLayer) => (within(layer.path, node.path) ? show(name) : `Schema \`${printPath(layer.path)}\` (used for the amount ${show(name)})`);
-      const definition = layers.at(-1)!;
       if (type && (types.includes('number') || types.includes('integer'))) {
         problems.push({ message: `${subject(type.layer)} is \`type: ${types.join(', ')}\`; the platform writes amounts as text, digits with an optional decimal part: \`type: string\` with \`${PATTERN}\` (e.g. \`'1500.50'\`), which keeps decimals exact.`, path: type.path });
       } else if (type && !types.includes('string')) {
@@ -52,7 +55,7 @@ export default defineRule({
       return true;
     };
     for (const node of properties(document)) {
-      const name = node.name!;
+      const name = node.name;
       if (!isAmountName(name) || !checkAmount(name, node.schema, node.path)) continue;
       const container = holder(node);
       if (container && ![...collectProperties(document, container.schema, container.path).keys()].some(isCurrencyName)) {

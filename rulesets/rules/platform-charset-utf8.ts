@@ -1,12 +1,15 @@
 import { defineRule, show, type JsonPath, type Problem } from '../lib/rule.js';
-import { encodePointer, isObject, mediaTypes, parameters, resolve, responses } from '../lib/openapi.js';
+import { encodePointer } from '../lib/openapi/pointer.js';
+import { resolve } from '../lib/openapi/resolve.js';
+import { isObject, type Header, type Parameter } from '../lib/openapi/types.js';
+import { mediaTypes, parameters, responses } from '../lib/openapi/views.js';
 
 const CHARSET_PARAMETER = /(;\s*charset\s*=\s*)("[^"]*"|[^;\s]*)/i;
 
 /** The `charset` parameter of a media type (`text/plain; charset="ISO-8859-1"` → `ISO-8859-1`). */
 function charsetOf(mediaType: string): string | undefined {
   const match = CHARSET_PARAMETER.exec(mediaType);
-  return match ? match[2]!.replace(/^"(.*)"$/, '$1').trim() : undefined;
+  return match?.[2] !== undefined ? match[2].replace(/^"(.*)"$/, '$1').trim() : undefined;
 }
 
 function check(mediaType: string, path: JsonPath, problems: Problem[], encodingOf?: string) {
@@ -30,12 +33,13 @@ export default defineRule({
       const encoding = info.media.encoding;
       if (!isObject(encoding)) continue;
       for (const property of Object.keys(encoding)) {
-        const contentType = encoding[property]?.contentType;
+        const part = encoding[property];
+        const contentType = isObject(part) ? part.contentType : undefined;
         if (typeof contentType !== 'string') continue;
         for (const part of contentType.split(/,(?=\s*[\w*]+\/)/)) check(part.trim(), [...info.path, 'encoding', property, 'contentType'], problems, property);
       }
     }
-    const containers: Array<{ value: Record<string, any>; path: JsonPath }> = parameters(document).map((info) => ({ value: info.parameter, path: info.path }));
+    const containers: Array<{ value: Parameter | Header; path: JsonPath }> = parameters(document).map((info) => ({ value: info.parameter, path: info.path }));
     const seenHeaders = new Set<string>();
     const addHeader = (header: unknown, path: JsonPath) => {
       const resolved = resolve(document, header, path);
@@ -44,13 +48,14 @@ export default defineRule({
       seenHeaders.add(key);
       containers.push({ value: resolved.value, path: resolved.path });
     };
-    const componentHeaders = document.components?.headers;
+    const components = isObject(document.components) ? document.components : undefined;
+    const componentHeaders = components?.headers;
     if (isObject(componentHeaders)) for (const name of Object.keys(componentHeaders)) addHeader(componentHeaders[name], ['components', 'headers', name]);
     const responseHeaders = (response: unknown, path: JsonPath) => {
       if (isObject(response) && isObject(response.headers)) for (const name of Object.keys(response.headers)) addHeader(response.headers[name], [...path, 'headers', name]);
     };
     for (const info of responses(document)) responseHeaders(info.response, info.path);
-    const componentResponses = document.components?.responses;
+    const componentResponses = components?.responses;
     if (isObject(componentResponses)) for (const name of Object.keys(componentResponses)) responseHeaders(componentResponses[name], ['components', 'responses', name]);
     for (const { value, path } of containers) {
       if (!isObject(value.content)) continue;

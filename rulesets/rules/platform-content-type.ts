@@ -1,5 +1,8 @@
 import { defineRule, printPath, show, type JsonPath, type Problem } from '../lib/rule.js';
-import { encodePointer, isObject, isRef, operations, resolve, responses, statusClass, type OperationInfo, type ResponseInfo } from '../lib/openapi.js';
+import { encodePointer } from '../lib/openapi/pointer.js';
+import { resolve } from '../lib/openapi/resolve.js';
+import { isObject, isRef, type RequestBody, type Response } from '../lib/openapi/types.js';
+import { operations, responses, statusClass, type OperationInfo, type ResponseInfo } from '../lib/openapi/views.js';
 import { MEDIA_TYPE } from '../lib/conventions.js';
 
 /** Statuses that never carry a body (RFC 9110): declaring a media type for them is wrong. */
@@ -11,12 +14,12 @@ function label(op: OperationInfo): string {
   return `${op.method.toUpperCase()} ${op.pathKey}`;
 }
 
-function mediaTypeNames(container: Record<string, unknown>): string[] {
+function mediaTypeNames(container: RequestBody | Response): string[] {
   return isObject(container.content) ? Object.keys(container.content) : [];
 }
 
 /** Where to point at a missing or empty `content`: the (empty) `content` itself, or the object that lacks it. */
-function contentPath(container: Record<string, unknown>, path: JsonPath): JsonPath {
+function contentPath(container: RequestBody | Response, path: JsonPath): JsonPath {
   return container.content !== undefined ? [...path, 'content'] : path;
 }
 
@@ -46,7 +49,7 @@ export default defineRule({
 
     // Request bodies, each once where it is defined (components included, used or not).
     const seenBodies = new Set<string>();
-    const checkBody = (body: Record<string, unknown>, path: JsonPath, op?: OperationInfo) => {
+    const checkBody = (body: RequestBody, path: JsonPath, op?: OperationInfo) => {
       const key = encodePointer(path);
       if (seenBodies.has(key)) return;
       seenBodies.add(key);
@@ -59,10 +62,11 @@ export default defineRule({
       const body = resolve(document, op.operation.requestBody, [...op.path, 'requestBody']);
       if (isObject(body.value)) checkBody(body.value, body.path, body.viaRef ? undefined : op);
     }
-    const componentBodies = document.components?.requestBodies;
+    const componentBodies = isObject(document.components) ? document.components.requestBodies : undefined;
     if (isObject(componentBodies)) {
       for (const name of Object.keys(componentBodies)) {
-        if (isObject(componentBodies[name]) && !isRef(componentBodies[name])) checkBody(componentBodies[name], ['components', 'requestBodies', name]);
+        const body = componentBodies[name];
+        if (isObject(body) && !isRef(body)) checkBody(body, ['components', 'requestBodies', name]);
       }
     }
 
@@ -75,14 +79,17 @@ export default defineRule({
       else byDefinition.set(key, [info]);
     }
     for (const list of byDefinition.values()) {
-      const { response, path } = list[0]!;
+      const [first] = list;
+      if (!first) continue;
+      const { response, path } = first;
       const shared = list.some((use) => use.path.length !== use.usagePath.length || use.path.some((segment, i) => segment !== use.usagePath[i]));
       const names = mediaTypeNames(response);
       if (names.length > 0) {
         const forbidden = list.filter((use) => NO_BODY.has(use.status));
-        if (forbidden.length === 0) continue;
+        const [firstForbidden] = forbidden;
+        if (!firstForbidden) continue;
         const statuses = [...new Set(forbidden.map((use) => use.status))].join(' and ');
-        const whose = shared ? `\`${printPath(path)}\`, used as ${uses(forbidden)},` : `The ${statuses} response of \`${label(forbidden[0]!.operation)}\``;
+        const whose = shared ? `\`${printPath(path)}\`, used as ${uses(forbidden)},` : `The ${statuses} response of \`${label(firstForbidden.operation)}\``;
         problems.push({
           message: `${whose} declares a body (${names.map((name) => showMediaType(name)).join(', ')}); a ${statuses} response has none: remove \`content\`${forbidden.every((use) => use.status === '304') ? '' : ", or answer with `'200'` if there is a body to return"}.`,
           path: [...path, 'content'],
@@ -90,10 +97,11 @@ export default defineRule({
         continue;
       }
       const needing = list.filter(needsBody);
-      if (needing.length === 0) continue;
+      const [firstNeeding] = needing;
+      if (!firstNeeding) continue;
       const isError = needing.some((use) => ['4', '5', 'default'].includes(statusClass(use.status) ?? ''));
       const example = isError ? '`application/problem+json` with a Problem Details schema' : '`application/json` with the schema of the body';
-      const whose = shared ? `\`${printPath(path)}\`, used as ${uses(needing)},` : `The ${needing[0]!.status} response of \`${label(needing[0]!.operation)}\``;
+      const whose = shared ? `\`${printPath(path)}\`, used as ${uses(needing)},` : `The ${firstNeeding.status} response of \`${label(firstNeeding.operation)}\``;
       problems.push({
         message: `${whose} declares no media type; add \`content\` with the media type of its body, e.g. ${example} (only 204 and 304 responses, redirects and answers to HEAD and OPTIONS have no body).`,
         path: contentPath(response, path),

@@ -1,5 +1,8 @@
-import { defineRule, printPath, type JsonPath, type OpenApiDocument, type Problem } from '../lib/rule.js';
-import { collectProperties, encodePointer, isObject, layerKeyword, mediaTypes, schemaLayers, schemaTypes, statusClass, type SchemaLayer } from '../lib/openapi.js';
+import { defineRule, printPath, type JsonPath, type Problem } from '../lib/rule.js';
+import { encodePointer } from '../lib/openapi/pointer.js';
+import { collectProperties, layerKeyword, schemaLayers, schemaTypes, type SchemaLayer } from '../lib/openapi/resolve.js';
+import { type Document, isArray, isObject } from '../lib/openapi/types.js';
+import { mediaTypes, statusClass } from '../lib/openapi/views.js';
 import { isJsonMediaType, isProblemMediaType } from '../lib/conventions.js';
 import { COLLECTION_PAGE_MEMBERS } from '../lib/vocabulary.js';
 
@@ -11,7 +14,7 @@ const ENVELOPE_META_MEMBERS: readonly string[] = ['message', 'messages', 'succes
 const FIELD = '`createdTimestamp: { type: string, format: date-time }`';
 
 /** The object schemas a body schema stands for: itself, or each branch of a `oneOf`/`anyOf` with several. */
-function objectSchemas(document: OpenApiDocument, schema: unknown, path: JsonPath, depth = 0): SchemaLayer[] {
+function objectSchemas(document: Document, schema: unknown, path: JsonPath, depth = 0): SchemaLayer[] {
   const layers = schemaLayers(document, schema, path);
   const last = layers.at(-1);
   if (!last) return [];
@@ -25,8 +28,8 @@ function objectSchemas(document: OpenApiDocument, schema: unknown, path: JsonPat
   if (last.schema.properties === undefined && last.schema.allOf === undefined) {
     for (const key of ['oneOf', 'anyOf'] as const) {
       const branches = last.schema[key];
-      if (Array.isArray(branches) && branches.length > 1) {
-        return branches.flatMap((branch: unknown, i: number) => {
+      if (isArray(branches) && branches.length > 1) {
+        return branches.flatMap((branch, i) => {
           const inner = schemaLayers(document, branch, [...last.path, key, i]).at(-1);
           return inner && inner.schema.oneOf === undefined && inner.schema.anyOf === undefined ? objectSchemas(document, branch, [...last.path, key, i]) : [];
         });
@@ -37,7 +40,7 @@ function objectSchemas(document: OpenApiDocument, schema: unknown, path: JsonPat
 }
 
 /** The item schema of a list-valued property, when its items are objects. */
-function collectionItems(document: OpenApiDocument, schema: unknown, path: JsonPath): SchemaLayer | undefined {
+function collectionItems(document: Document, schema: unknown, path: JsonPath): SchemaLayer | undefined {
   const layers = schemaLayers(document, schema, path);
   if (!schemaTypes(layerKeyword(layers, 'type')?.layer.schema).includes('array')) return undefined;
   const items = layerKeyword(layers, 'items');
@@ -51,7 +54,7 @@ function collectionItems(document: OpenApiDocument, schema: unknown, path: JsonP
 }
 
 /** The single data object an envelope member holds (`{ data: {...}, message }`), when it is an object with members. */
-function envelopeData(document: OpenApiDocument, name: string, schema: unknown, path: JsonPath): SchemaLayer | undefined {
+function envelopeData(document: Document, name: string, schema: unknown, path: JsonPath): SchemaLayer | undefined {
   if (!ENVELOPE_DATA_MEMBERS.includes(name)) return undefined;
   const last = objectSchemas(document, schema, path)[0];
   return last && collectProperties(document, last.schema, last.path).size > 0 ? last : undefined;
@@ -112,9 +115,9 @@ export default defineRule({
         const isPage = collections.length > 0 && !data && others.every((name) => COLLECTION_PAGE_MEMBERS.includes(name));
         // An envelope (`{ data: {...}, message }`) is a wrapper too; its data member is checked instead.
         const isEnvelope = data !== undefined && collections.length === 0 && others.every((name) => ENVELOPE_META_MEMBERS.includes(name) || COLLECTION_PAGE_MEMBERS.includes(name));
-        if (isEnvelope) {
-          const dataMembers = collectProperties(document, data!.schema, data!.path);
-          if (!isProblemShape(dataMembers)) demand(data!, dataMembers);
+        if (isEnvelope && data) {
+          const dataMembers = collectProperties(document, data.schema, data.path);
+          if (!isProblemShape(dataMembers)) demand(data, dataMembers);
         } else if (!isPage) demand(body, members);
         for (const items of collections) {
           const itemMembers = collectProperties(document, items.schema, items.path);

@@ -1,5 +1,6 @@
 import { defineRule, printPath, show, type JsonPath, type Problem } from '../lib/rule.js';
-import { layerKeyword, type SchemaLayer, schemaLayers, schemaTypes, within } from '../lib/openapi.js';
+import { within } from '../lib/openapi/pointer.js';
+import { layerKeyword, type SchemaLayer, schemaLayers, schemaTypes } from '../lib/openapi/resolve.js';
 import { codeFieldProblems, layerValueProblems, listValueProblems } from '../lib/code-fields.js';
 import { patternSeparates } from '../lib/conventions.js';
 import { ISO_4217 } from '../lib/iso-codes.js';
@@ -56,10 +57,11 @@ export default defineRule({
       const enumeration = layerKeyword(layers, 'enum');
       const pattern = layerKeyword(layers, 'pattern');
       if (!enumeration && !pattern) {
-        const definition = layers.at(-1)!;
-        problems.push({ message: `${subject(definition)} has neither \`enum\` nor \`pattern\`, so any text passes as a currency; add \`${PATTERN}\` (an ISO 4217 code such as \`ISK\`) or an \`enum\` of the codes you accept.`, path: definition.path });
+        // No layer to name: the list's `items` is not a schema object (platform-openapi-valid's finding).
+        const definition = layers.at(-1);
+        if (definition) problems.push({ message: `${subject(definition)} has neither \`enum\` nor \`pattern\`, so any text passes as a currency; add \`${PATTERN}\` (an ISO 4217 code such as \`ISK\`) or an \`enum\` of the codes you accept.`, path: definition.path });
       } else if (!enumeration && typeof pattern?.value === 'string' && !patternSeparates(pattern.value, ISO_4217, NOT_CODES)) {
-        problems.push({ message: `${subject(pattern!.layer)} has \`pattern: '${pattern!.value}'\`, which does not mean an ISO 4217 code; write \`${PATTERN}\`.`, path: pattern!.path });
+        problems.push({ message: `${subject(pattern.layer)} has \`pattern: '${pattern.value}'\`, which does not mean an ISO 4217 code; write \`${PATTERN}\`.`, path: pattern.path });
       }
       problems.push(...layerValueProblems(layers, subject, valueProblem));
     };

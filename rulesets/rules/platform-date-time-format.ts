@@ -1,9 +1,13 @@
 import { defineRule, printPath, show, type JsonPath, type Problem } from '../lib/rule.js';
-import { encodePointer, exampleObjectValues, exampleValues, layerKeyword, parameters, properties, type SchemaLayer, schemaLayers, schemas, schemaTypes, schemaValues, within } from '../lib/openapi.js';
+import { exampleObjectValues, exampleValues, schemaValues, type GivenValue } from '../lib/openapi/examples.js';
+import { encodePointer, within } from '../lib/openapi/pointer.js';
+import { layerKeyword, type SchemaLayer, schemaLayers, schemaTypes } from '../lib/openapi/resolve.js';
+import { isPropertyNode, parameters, properties, schemas } from '../lib/openapi/views.js';
+import type { Parameter } from '../lib/openapi/types.js';
 import { isPlatformDateTime, nameWords, suggestPlatformDateTime } from '../lib/conventions.js';
 
 const FORM = '`yyyy-MM-ddThh:mm:ss.sssZ`';
-const KEYWORDS: Record<string, string> = { example: 'The example', examples: 'The example', default: 'The default', enum: 'The enum value', const: 'The const value' };
+const KEYWORDS: Record<GivenValue['keyword'], string> = { example: 'The example', examples: 'The example', default: 'The default', enum: 'The enum value', const: 'The const value' };
 
 /** `createdTimestamp`, `updatedTimestamp`, `timestamp`, `shield_timestamp`: names whose last word is `timestamp`. */
 function isTimestampName(name: string): boolean {
@@ -30,7 +34,7 @@ function dateFix(value: string): string | undefined {
   const dotted = /^(\d{1,2})\.(\d{1,2})\.(\d{4})(?: (\d{1,2}):(\d{2})(?::(\d{2}))?)?$/.exec(value.trim());
   if (dotted) {
     const [, day, month, year, hours = '00', minutes = '00', seconds = '00'] = dotted;
-    return suggestPlatformDateTime(`${year}-${month!.padStart(2, '0')}-${day!.padStart(2, '0')}T${hours.padStart(2, '0')}:${minutes}:${seconds}`);
+    return suggestPlatformDateTime(`${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}T${hours.padStart(2, '0')}:${minutes}:${seconds}`);
   }
   return suggestPlatformDateTime(value);
 }
@@ -59,12 +63,12 @@ export default defineRule({
 
     // 1. Timestamp fields are date-times.
     for (const node of properties(document)) {
-      const name = node.name!;
+      const name = node.name;
       if (!isTimestampName(name)) continue;
       const layers = schemaLayers(document, node.schema, node.path);
-      if (layers.length === 0) continue;
+      const definition = layers.at(-1);
+      if (!definition) continue;
       const subject = (layer: SchemaLayer) => (within(layer.path, node.path) ? `Property ${show(name)}` : `Schema \`${printPath(layer.path)}\` (used for the timestamp ${show(name)})`);
-      const definition = layers.at(-1)!;
       const type = layerKeyword(layers, 'type');
       const format = layerKeyword(layers, 'format');
       const types = type ? schemaTypes(type.layer.schema) : [];
@@ -87,7 +91,7 @@ export default defineRule({
       if (own.example === undefined && own.examples === undefined && own.default === undefined && own.enum === undefined && own.const === undefined) continue;
       if (layerKeyword(schemaLayers(document, own, node.path), 'format')?.value !== 'date-time') continue;
       for (const given of schemaValues(own, node.path)) {
-        const problem = valueProblem(given.value, KEYWORDS[given.keyword]!, given.path);
+        const problem = valueProblem(given.value, KEYWORDS[given.keyword], given.path);
         if (problem) error(problem);
       }
     }
@@ -106,7 +110,7 @@ export default defineRule({
 
     // 4. A string that is a date by its name or its example, but says nothing of it (no `format`):
     // a client cannot tell `2021-11-24` from any other text. Timestamps are section 1's.
-    const formatless = (name: string, schema: unknown, at: JsonPath, holder: Record<string, unknown> | undefined, what: string) => {
+    const formatless = (name: string, schema: unknown, at: JsonPath, holder: Parameter | undefined, what: string) => {
       if (isTimestampName(name)) return;
       const layers = schemaLayers(document, schema, at);
       if (layers.length === 0 || layerKeyword(layers, 'format') || layerKeyword(layers, 'enum') || layerKeyword(layers, 'pattern')) return;
@@ -121,14 +125,14 @@ export default defineRule({
       const momentName = isDateName(name) || ['at', 'on', 'time', 'from', 'to', 'until', 'since'].includes(nameWords(name).at(-1) ?? '');
       const example = values.find((value) => ISO_DATE_VALUE.test(value.trim()) || DOTTED_DATE.test(value.trim()) || (momentName && DATE_VALUE.test(value.trim())));
       if (!example && !isDateName(name)) return;
-      const definition = layers.at(-1)!;
+      const definition = layers[layers.length - 1];
       const fix = example ? dateFix(example) : undefined;
       error({
         message: `${what} ${show(name)} is a ${example ? `date or date-time (example ${show(example)})` : 'date by its name'} but a plain string with no \`format\`; write \`format: date-time\` (RFC 3339, the platform's ${FORM}${fix ? `: ${show(fix)}` : ''}).`,
         path: definition.path,
       });
     };
-    for (const node of properties(document)) formatless(node.name!, node.schema, node.path, undefined, 'Property');
+    for (const node of properties(document)) formatless(node.name, node.schema, node.path, undefined, 'Property');
     for (const { parameter, path } of parameters(document)) {
       if (typeof parameter.name === 'string' && parameter.schema !== undefined) formatless(parameter.name, parameter.schema, [...path, 'schema'], parameter, 'Parameter');
     }
@@ -139,7 +143,7 @@ export default defineRule({
       const path = [...node.path, 'format'];
       if (errorPaths.has(encodePointer(path))) continue;
       problems.push({
-        message: `\`format: date\`${node.role === 'property' ? ` on ${show(node.name!)}` : node.role === 'parameter' && node.name ? ` on parameter ${show(node.name)}` : ''} gives a date without a time; the platform's date and time form is \`format: date-time\` (${FORM}, e.g. \`2024-05-02T00:00:00.000Z\`): use it unless the value is truly a calendar date.`,
+        message: `\`format: date\`${isPropertyNode(node) ? ` on ${show(node.name)}` : node.role === 'parameter' && node.name ? ` on parameter ${show(node.name)}` : ''} gives a date without a time; the platform's date and time form is \`format: date-time\` (${FORM}, e.g. \`2024-05-02T00:00:00.000Z\`): use it unless the value is truly a calendar date.`,
         path,
         severity: 'warn',
       });

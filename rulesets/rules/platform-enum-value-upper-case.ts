@@ -1,5 +1,6 @@
 import { defineRule, show, type Problem } from '../lib/rule.js';
-import { schemas, type SchemaNode } from '../lib/openapi.js';
+import { schemas, type SchemaNode } from '../lib/openapi/views.js';
+import { isArray } from '../lib/openapi/types.js';
 import { ALL_CAPS, toAllCaps } from '../lib/conventions.js';
 import { ISO_639_1 } from '../lib/iso-codes.js';
 import { GEOJSON_TYPES, isCurrencyName, isLanguageName } from '../lib/vocabulary.js';
@@ -29,7 +30,7 @@ export default defineRule({
     const problems: Problem[] = [];
     for (const node of schemas(document)) {
       const values = node.schema.enum;
-      if (!Array.isArray(values)) continue;
+      if (!isArray(values)) continue;
       const strings = values.filter((value): value is string => typeof value === 'string');
       if (strings.length === 0) continue;
       // Standard codes keep their standard form: language codes are lower-case (ISO 639-1),

@@ -1,5 +1,5 @@
 import { defineRule, show, type Problem } from '../lib/rule.js';
-import { properties } from '../lib/openapi.js';
+import { properties } from '../lib/openapi/views.js';
 import { isStrictCamelCase, toCamelCase } from '../lib/conventions.js';
 import { matchNationalIdAlias } from '../lib/vocabulary.js';
 
@@ -11,7 +11,7 @@ export default defineRule({
   check(document) {
     const problems: Problem[] = [];
     for (const node of properties(document)) {
-      const name = node.name!;
+      const name = node.name;
       if (isStrictCamelCase(name)) continue;
       // A national identifier under another name (`national_id`, `childrenSSN`): platform-national-id-name gives its name.
       if (matchNationalIdAlias(name)) continue;

@@ -1,5 +1,6 @@
 import { defineRule, type Problem } from '../lib/rule.js';
-import { isObject, operations } from '../lib/openapi.js';
+import { isObject } from '../lib/openapi/types.js';
+import { operations } from '../lib/openapi/views.js';
 import { isPlaceholderSegment, isSingleResourcePath, pathSegments } from '../lib/conventions.js';
 import { successBodies } from '../lib/collections.js';
 import { CUSTOM_METHOD_VERBS } from '../lib/vocabulary.js';
@@ -19,7 +20,8 @@ function subResourceSegments(pathKey: string): { identifier: string; rest: strin
     if (isIdentifierSegment(segment)) last = i;
   });
   if (last === -1 || last === segments.length - 1) return undefined;
-  return { identifier: segments[last]!, rest: segments.slice(last + 1) };
+  const identifier = segments[last];
+  return identifier === undefined ? undefined : { identifier, rest: segments.slice(last + 1) };
 }
 
 /** An English plural (`addresses`, `periods`), not `status`, `address`, `analysis`. */
@@ -40,7 +42,7 @@ export default defineRule({
       else {
         const sub = subResourceSegments(op.pathKey);
         if (!sub) continue;
-        const name = sub.rest.at(-1)!.replace(/\.[A-Za-z0-9]+$/, '');
+        const name = (sub.rest.at(-1) ?? '').replace(/\.[A-Za-z0-9]+$/, '');
         // `GET /v1/reports/{id}/export`, `/search`: an action, which platform-http-method-semantics judges.
         if (CUSTOM_METHOD_VERBS.includes(name.toLowerCase())) continue;
         // A collection that belongs to the resource (`/users/{id}/addresses`) answers 200 with an empty page.

@@ -1,6 +1,7 @@
 import { defineRule, type Problem } from '../lib/rule.js';
-import { effectiveSchema, isObject, operations, resolve, schemaTypes, type OperationInfo } from '../lib/openapi.js';
-import type { OpenApiDocument } from '../lib/rule.js';
+import { effectiveSchema, resolve, schemaTypes } from '../lib/openapi/resolve.js';
+import { isObject, type Document } from '../lib/openapi/types.js';
+import { operations, type OperationInfo } from '../lib/openapi/views.js';
 import { isPlaceholderSegment, isSingleResourcePath, pathSegments, TEMPLATE_SEGMENT, toKebabCase } from '../lib/conventions.js';
 import { CUSTOM_METHOD_AMBIGUOUS_WORDS, CUSTOM_METHOD_VERBS } from '../lib/vocabulary.js';
 
@@ -29,10 +30,11 @@ function customMethodVerb(pathKey: string): string | undefined {
  * no properties and `additionalProperties: false`. Generators emit these on every GET (Stripe's
  * description does); they declare that no body is sent, so they are not a GET with a body.
  */
-function isEmptyOptionalBody(document: OpenApiDocument, op: OperationInfo): boolean {
-  const body = resolve(document, op.operation.requestBody, [...op.path, 'requestBody']);
-  if (!isObject(body.value) || body.value.required === true || !isObject(body.value.content)) return false;
-  const media = Object.keys(body.value.content).map((key) => body.value!.content[key]);
+function isEmptyOptionalBody(document: Document, op: OperationInfo): boolean {
+  const body = resolve(document, op.operation.requestBody, [...op.path, 'requestBody']).value;
+  if (!isObject(body) || body.required === true || !isObject(body.content)) return false;
+  const content = body.content;
+  const media = Object.keys(content).map((key) => content[key]);
   return (
     media.length > 0 &&
     media.every((entry) => {
@@ -75,8 +77,8 @@ function isRoot(pathKey: string): boolean {
 }
 
 /** A path that takes a CREATE: a POST that is not a custom method (CREATE acts on a collection). */
-function takesCreate(document: OpenApiDocument, pathKey: string): boolean {
-  const item = document.paths?.[pathKey];
+function takesCreate(document: Document, pathKey: string): boolean {
+  const item = isObject(document.paths) ? document.paths[pathKey] : undefined;
   return isObject(item) && isObject(item.post) && customMethodVerb(pathKey) === undefined;
 }
 
@@ -95,9 +97,8 @@ export default defineRule({
     const problems: Problem[] = [];
     // Collections whose members the description addresses one by one: `/v1/users` when `/v1/users/{userId}` exists.
     const collections = new Set<string>();
-    if (isObject(document.paths)) {
-      for (const pathKey of Object.keys(document.paths)) if (isSingleResourcePath(pathKey)) collections.add(pathSegments(pathKey).slice(0, -1).join('/'));
-    }
+    const pathKeys = isObject(document.paths) ? Object.keys(document.paths) : [];
+    for (const pathKey of pathKeys) if (isSingleResourcePath(pathKey)) collections.add(pathSegments(pathKey).slice(0, -1).join('/'));
     for (const op of operations(document)) {
       const method = op.method;
       if (op.operation.requestBody !== undefined && NO_BODY[method] && !isEmptyOptionalBody(document, op)) {
@@ -132,7 +133,7 @@ export default defineRule({
       // A collection: its members are addressed one by one elsewhere, or the same path takes a CREATE.
       if (!(collections.has(normalise(op.pathKey)) || takesCreate(document, op.pathKey)) || !looksPlural(op.pathKey)) continue;
       const member =
-        Object.keys(document.paths).find((pathKey) => isSingleResourcePath(pathKey) && pathSegments(pathKey).slice(0, -1).join('/') === normalise(op.pathKey)) ??
+        pathKeys.find((pathKey) => isSingleResourcePath(pathKey) && pathSegments(pathKey).slice(0, -1).join('/') === normalise(op.pathKey)) ??
         `${op.pathKey.replace(/\/$/, '')}/{id}`;
       const fix =
         method === 'delete'

@@ -1,5 +1,5 @@
 import { defineRule, show, type Problem } from '../lib/rule.js';
-import { isObject } from '../lib/openapi.js';
+import { isObject } from '../lib/openapi/types.js';
 import { EMAIL_ADDRESS, isAbsoluteHttpUrl, suggestHttpUrl } from '../lib/conventions.js';
 
 const EXAMPLE = '`contact: { name: Þjóðskrá Íslands, email: skra@skra.is }`';
@@ -12,9 +12,9 @@ function isText(value: unknown): value is string {
 function emailAdvice(value: string): string {
   const text = value.trim();
   const mailto = /^mailto:(.*)$/i.exec(text);
-  if (mailto && EMAIL_ADDRESS.test(mailto[1]!)) return `write the address alone, without \`mailto:\`: \`email: ${mailto[1]}\``;
+  if (mailto && EMAIL_ADDRESS.test(mailto[1])) return `write the address alone, without \`mailto:\`: \`email: ${mailto[1]}\``;
   const display = /<([^<>\s]+)>\s*$/.exec(text);
-  if (display && EMAIL_ADDRESS.test(display[1]!)) return `write the address alone (the name belongs in \`contact.name\`): \`email: ${display[1]}\``;
+  if (display && EMAIL_ADDRESS.test(display[1])) return `write the address alone (the name belongs in \`contact.name\`): \`email: ${display[1]}\``;
   if (text !== value && EMAIL_ADDRESS.test(text)) return `remove the surrounding spaces: \`email: ${text}\``;
   if (isAbsoluteHttpUrl(text)) return 'that is a web address; put it in `contact.url` and give a mailbox that is read, e.g. `email: help@example.is`';
   return 'write a mailbox that is read, e.g. `email: help@example.is`';

@@ -1,5 +1,5 @@
 import { defineRule } from '../lib/rule.js';
-import { isObject } from '../lib/openapi.js';
+import { isObject } from '../lib/openapi/types.js';
 
 export default defineRule({
   id: 'platform-info-title',

@@ -1,5 +1,5 @@
 import { defineRule, show } from '../lib/rule.js';
-import { isObject } from '../lib/openapi.js';
+import { isObject } from '../lib/openapi/types.js';
 import { SEMVER } from '../lib/conventions.js';
 
 const DATE_VERSION = /^[vV]?\d{4}-\d{2}-\d{2}/;
@@ -13,10 +13,10 @@ function nearestSemver(written: string): string {
   const text = written.trim().replace(/^v(?:ersion)?[\s.:]*/i, '');
   const match = /^(\d+(?:\.\d+)*)(.*)$/.exec(text);
   if (!match) return '1.0.0';
-  const numbers = match[1]!.split('.').map((n) => String(Number(n)));
+  const numbers = match[1].split('.').map((n) => String(Number(n)));
   while (numbers.length < 3) numbers.push('0');
   const core = numbers.slice(0, 3).join('.');
-  const rest = match[2]!;
+  const rest = match[2];
   if (rest !== '' && SEMVER.test(`${core}${rest}`)) return `${core}${rest}`;
   return core;
 }

@@ -1,5 +1,5 @@
 import { defineRule, show, type Problem } from '../lib/rule.js';
-import { isObject } from '../lib/openapi.js';
+import { isArray, isObject } from '../lib/openapi/types.js';
 import { EMAIL_ADDRESS, isAbsoluteHttpUrl, suggestHttpUrl } from '../lib/conventions.js';
 import { findInfoExtension, misspellingNote } from '../lib/info-extensions.js';
 
@@ -41,7 +41,7 @@ export default defineRule({
     const { key, value, path } = found;
     if (!isObject(value)) {
       const url = typeof value === 'string' ? (isAbsoluteHttpUrl(value) ? value : suggestHttpUrl(value)) : undefined;
-      const what = Array.isArray(value) ? 'an array' : typeof value === 'string' ? `the string ${show(value)}` : show(value);
+      const what = isArray(value) ? 'an array' : typeof value === 'string' ? `the string ${show(value)}` : show(value);
       const lead = found.misspelt ? `${misspellingNote(key, 'x-links')} and its value is ${what}` : `\`${key}\` is ${what}`;
       return [{ message: `${lead}; write an object of links: \`x-links: { responsibleParty: ${url ?? 'https://www.skra.is/'} }\`.`, path }];
     }
@@ -50,7 +50,7 @@ export default defineRule({
       problems.push({ message: `${misspellingNote(key, 'x-links')}; write \`x-links:\` (with the same links below it).`, path });
     }
     for (const inner of Object.keys(value)) {
-      if ((LINK_KEYS as readonly string[]).includes(inner)) continue;
+      if (LINK_KEYS.some((known) => known === inner)) continue;
       const meant = LINK_KEYS.find((known) => keyShape(known) === keyShape(inner));
       if (meant && !Object.prototype.hasOwnProperty.call(value, meant)) {
         // A misspelt known key: the catalogue does not read the link at all.

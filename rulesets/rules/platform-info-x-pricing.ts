@@ -1,5 +1,5 @@
 import { defineRule } from '../lib/rule.js';
-import { isObject } from '../lib/openapi.js';
+import { isObject } from '../lib/openapi/types.js';
 import { X_PRICING_VALUES } from '../lib/conventions.js';
 import { X_PRICING_ALIASES } from '../lib/vocabulary.js';
 import { checkValueList, type ValueList } from '../lib/info-extensions.js';

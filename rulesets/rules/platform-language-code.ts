@@ -1,5 +1,6 @@
 import { defineRule, printPath, show, type JsonPath, type Problem } from '../lib/rule.js';
-import { layerKeyword, type SchemaLayer, schemaLayers, schemaTypes, within } from '../lib/openapi.js';
+import { within } from '../lib/openapi/pointer.js';
+import { layerKeyword, type SchemaLayer, schemaLayers, schemaTypes } from '../lib/openapi/resolve.js';
 import { codeFieldProblems, layerValueProblems, listValueProblems } from '../lib/code-fields.js';
 import { patternSeparates } from '../lib/conventions.js';
 import { ISO_639_1 } from '../lib/iso-codes.js';
@@ -12,7 +13,7 @@ const NOT_CODES = ['EN', 'En', 'en-US', 'en_US', 'is-IS', 'eng', 'e', '', 'engli
 function languageSuggestion(value: string): string | undefined {
   const lower = value.trim().toLowerCase();
   if (ISO_639_1.has(lower)) return lower;
-  const head = lower.split(/[-_]/)[0]!;
+  const head = lower.split(/[-_]/)[0];
   if (ISO_639_1.has(head)) return head;
   return LANGUAGE_ALIASES[lower] ?? LANGUAGE_ALIASES[head];
 }

@@ -1,5 +1,9 @@
 import { defineRule, printPath, show, type JsonPath, type Problem } from '../lib/rule.js';
-import { exampleObjectValues, exampleValues, type GivenValue, layerKeyword, parameters, properties, type SchemaLayer, schemaLayers, schemaTypes, schemaValues, within } from '../lib/openapi.js';
+import { exampleObjectValues, exampleValues, type GivenValue, schemaValues } from '../lib/openapi/examples.js';
+import { within } from '../lib/openapi/pointer.js';
+import { layerKeyword, type SchemaLayer, schemaLayers, schemaTypes } from '../lib/openapi/resolve.js';
+import { parameters, properties } from '../lib/openapi/views.js';
+import { isArray } from '../lib/openapi/types.js';
 import { compilePattern, isNationalIdForm, isNationalIdName, isTenDigitPattern, SYNTHETIC_NATIONAL_ID } from '../lib/conventions.js';
 import { NATIONAL_ID_HEADER } from '../lib/vocabulary.js';
 import { recogniseNationalId } from '../lib/national-id.js';
@@ -42,11 +46,11 @@ export default defineRule({
     const problems: Problem[] = [];
     const checkSchema = (name: string, schema: unknown, ownPath: JsonPath, plural = false) => {
       const layers = schemaLayers(document, schema, ownPath);
-      if (layers.length === 0) return;
+      const definition = layers.at(-1);
+      if (!definition) return;
       // A list (`nationalIds`) is checked through its items: "Each item of `nationalIds` has no `pattern`".
       const own = plural ? `Each item of ${show(name)}` : show(name);
       const subject = (layer: SchemaLayer) => (within(layer.path, ownPath) ? own : `Schema \`${printPath(layer.path)}\` (used for national identifiers)`);
-      const definition = layers.at(-1)!;
       const type = layerKeyword(layers, 'type');
       const pattern = layerKeyword(layers, 'pattern');
       const types = type ? schemaTypes(type.layer.schema) : [];
@@ -79,8 +83,8 @@ export default defineRule({
     };
 
     for (const node of properties(document)) {
-      const found = recogniseNationalId(document, node.name!, node.schema, node.path, node.schema);
-      if (found && (found.by === 'name' || found.by === 'description' || found.by === 'value')) checkSchema(node.name!, found.schema, found.path, found.plural);
+      const found = recogniseNationalId(document, node.name, node.schema, node.path, node.schema);
+      if (found && (found.by === 'name' || found.by === 'description' || found.by === 'value')) checkSchema(node.name, found.schema, found.path, found.plural);
     }
     for (const { parameter, path } of parameters(document)) {
       const name = parameter.name;
@@ -96,7 +100,8 @@ export default defineRule({
         checkSchema(name, found.schema, found.path, plural);
       } else if (!isNationalIdName(name)) continue;
       for (const given of exampleObjectValues(document, parameter, path)) {
-        const values = plural && Array.isArray(given.value) ? given.value.map((value, i) => ({ value, path: [...given.path, i] })) : [given];
+        const list = given.value;
+        const values = plural && isArray(list) ? list.map((value, i) => ({ value, path: [...given.path, i] })) : [given];
         for (const { value, path: at } of values) {
           const problem = valueProblem(value, `Parameter ${show(name)} example`, at);
           if (problem) problems.push(problem);

@@ -1,5 +1,7 @@
-import { defineRule, show, type JsonPath, type OpenApiDocument, type Problem } from '../lib/rule.js';
-import { isObject, layerKeyword, operationParameters, operations, parameters, properties, schemaLayers } from '../lib/openapi.js';
+import { defineRule, show, type JsonPath, type Problem } from '../lib/rule.js';
+import { layerKeyword, schemaLayers } from '../lib/openapi/resolve.js';
+import { type Document, isObject, type JsonObject } from '../lib/openapi/types.js';
+import { operationParameters, operations, parameters, properties } from '../lib/openapi/views.js';
 import { isNationalIdName } from '../lib/conventions.js';
 import { matchNationalIdAlias, NATIONAL_ID_ALIASES, NATIONAL_ID_HEADER } from '../lib/vocabulary.js';
 import { recogniseNationalId } from '../lib/national-id.js';
@@ -49,7 +51,7 @@ function platformHeader(name: string): string | undefined {
   return header.toLowerCase() === name.toLowerCase() ? undefined : header;
 }
 
-function isList(document: OpenApiDocument, schema: unknown): boolean {
+function isList(document: Document, schema: unknown): boolean {
   return layerKeyword(schemaLayers(document, schema, []), 'type')?.value === 'array';
 }
 
@@ -60,7 +62,7 @@ export default defineRule({
   description: 'A field or parameter that holds a national identifier is named `nationalId` (or `<prefix>NationalId`), not `kennitala`, `kt`, `ssn`, `national_id` or another alias.',
   check(document) {
     const problems: Problem[] = [];
-    const rename = (name: string, schema: unknown, path: JsonPath, holder?: Record<string, unknown>) => {
+    const rename = (name: string, schema: unknown, path: JsonPath, holder?: JsonObject) => {
       const found = recogniseNationalId(document, name, schema, path, holder);
       if (!found) return undefined;
       if (found.by === 'alias') return platformName(name, () => found.plural || isList(document, schema));
@@ -68,7 +70,7 @@ export default defineRule({
       return undefined;
     };
     for (const node of properties(document)) {
-      const name = node.name!;
+      const name = node.name;
       const fix = rename(name, node.schema, node.path, node.schema);
       if (fix) problems.push({ message: `Property ${show(name)} holds ${fix.endsWith('Ids') ? 'national identifiers' : 'a national identifier'}; name it ${show(fix)}.`, path: node.path });
     }
@@ -94,17 +96,19 @@ export default defineRule({
         if (!pathKey.startsWith('/')) continue;
         const variables = pathKey
           .split('/')
-          .flatMap((segment) => [...segment.matchAll(/\{([^{}]+)\}/g)].map((match) => match[1]!))
-          .filter((variable) => platformName(variable, () => false) !== undefined);
+          .flatMap((segment) => [...segment.matchAll(/\{([^{}]+)\}/g)].map((match) => match[1]))
+          .flatMap((variable) => {
+            const fix = platformName(variable, () => false);
+            return fix === undefined ? [] : [{ variable, fix }];
+          });
         if (variables.length === 0) continue;
         const declared = new Set<string>();
         for (const op of operations(document)) {
           if (op.pathKey !== pathKey) continue;
           for (const { parameter } of operationParameters(document, op)) if (parameter.in === 'path' && typeof parameter.name === 'string') declared.add(parameter.name);
         }
-        for (const variable of variables) {
+        for (const { variable, fix } of variables) {
           if (declared.has(variable)) continue;
-          const fix = platformName(variable, () => false)!;
           problems.push({ message: `Path template variable ${show(`{${variable}}`)} holds a national identifier; name it ${show(`{${fix}}`)}.`, path: ['paths', pathKey] });
         }
       }

@@ -1,5 +1,6 @@
 import { defineRule, type Problem } from '../lib/rule.js';
-import { isObject, operations } from '../lib/openapi.js';
+import { isObject } from '../lib/openapi/types.js';
+import { operations } from '../lib/openapi/views.js';
 
 export default defineRule({
   id: 'platform-no-404',

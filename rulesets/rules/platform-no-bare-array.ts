@@ -1,5 +1,6 @@
 import { defineRule, show, type Problem } from '../lib/rule.js';
-import { layerKeyword, mediaTypes, schemaLayers, schemaTypes } from '../lib/openapi.js';
+import { layerKeyword, schemaLayers, schemaTypes } from '../lib/openapi/resolve.js';
+import { mediaTypes } from '../lib/openapi/views.js';
 import { isJsonMediaType } from '../lib/conventions.js';
 
 export default defineRule({
@@ -17,7 +18,7 @@ export default defineRule({
       const type = layerKeyword(layers, 'type');
       const isArray = type ? schemaTypes(type.layer.schema).includes('array') : layerKeyword(layers, 'items') !== undefined && layerKeyword(layers, 'properties') === undefined;
       if (!isArray) continue;
-      const op = info.operations.length === 1 ? info.operations[0]! : undefined;
+      const op = info.operations.length === 1 ? info.operations[0] : undefined;
       const where = info.kind === 'request'
         ? `The ${show(info.mediaType)} request body${op ? ` of \`${op.method.toUpperCase()} ${op.pathKey}\`` : ''}`
         : `The ${show(info.mediaType)} response body${op ? ` of \`${op.method.toUpperCase()} ${op.pathKey}\`` : ''}${info.statuses.length > 0 ? ` (${info.statuses.join(', ')})` : ''}`;

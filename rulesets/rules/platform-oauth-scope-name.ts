@@ -1,5 +1,7 @@
 import { defineRule, show, type JsonPath, type Problem } from '../lib/rule.js';
-import { isObject, operations, resolve } from '../lib/openapi.js';
+import { resolve } from '../lib/openapi/resolve.js';
+import { componentsOf, isArray, isObject } from '../lib/openapi/types.js';
+import { operations } from '../lib/openapi/views.js';
 import { PLATFORM_SCOPE, toKebabCase } from '../lib/conventions.js';
 import { OIDC_STANDARD_SCOPES } from '../lib/vocabulary.js';
 
@@ -54,7 +56,7 @@ export default defineRule({
   description: 'OAuth 2.0 and OpenID Connect scopes are named `<organisation>/<resource>:read` or `:write` (standard OIDC scopes excepted).',
   check(document) {
     const problems: Problem[] = [];
-    const schemes = document.components?.securitySchemes;
+    const schemes = componentsOf(document)?.securitySchemes;
     if (!isObject(schemes)) return problems;
     const openIdConnect = new Set<string>();
     for (const name of Object.keys(schemes)) {
@@ -63,7 +65,8 @@ export default defineRule({
       if (scheme.value.type === 'openIdConnect') openIdConnect.add(name);
       if (scheme.value.type !== 'oauth2' || !isObject(scheme.value.flows)) continue;
       for (const flow of Object.keys(scheme.value.flows)) {
-        const scopes = scheme.value.flows[flow]?.scopes;
+        const flowObject = scheme.value.flows[flow];
+        const scopes = isObject(flowObject) ? flowObject.scopes : undefined;
         if (!isObject(scopes)) continue;
         for (const scope of Object.keys(scopes)) {
           if (!isAccepted(scope)) problems.push({ message: message(scope, 'OAuth', name), path: [...scheme.path, 'flows', flow, 'scopes', scope] });
@@ -74,12 +77,13 @@ export default defineRule({
     // OpenID Connect scopes are defined by the identity server, not here: report each at its first use.
     const reported = new Set<string>();
     const checkRequirements = (requirements: unknown, path: JsonPath) => {
-      if (!Array.isArray(requirements)) return;
+      if (!isArray(requirements)) return;
       requirements.forEach((requirement, index) => {
         if (!isObject(requirement)) return;
         for (const name of Object.keys(requirement)) {
-          if (!openIdConnect.has(name) || !Array.isArray(requirement[name])) continue;
-          requirement[name].forEach((scope: unknown, i: number) => {
+          const scopes = requirement[name];
+          if (!openIdConnect.has(name) || !isArray(scopes)) continue;
+          scopes.forEach((scope, i) => {
             if (typeof scope !== 'string' || isAccepted(scope) || reported.has(`${name}\u0000${scope}`)) return;
             reported.add(`${name}\u0000${scope}`);
             problems.push({ message: message(scope, 'OpenID Connect', name), path: [...path, index, name, i] });

@@ -1,5 +1,5 @@
 import { defineRule, show } from '../lib/rule.js';
-import { isObject } from '../lib/openapi.js';
+import { isObject } from '../lib/openapi/types.js';
 
 /**
  * Runs on every document, as written; the other rules declare OpenAPI 3.0/3.1 formats. `vottur lint`

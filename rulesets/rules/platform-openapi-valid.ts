@@ -1,6 +1,8 @@
 import { editDistance } from '../lib/conventions.js';
 import { defineRule, type JsonPath, type Problem } from '../lib/rule.js';
-import { decodePointer, encodePointer, isObject, lookupLocalRef } from '../lib/openapi.js';
+import { decodePointer, encodePointer } from '../lib/openapi/pointer.js';
+import { lookupLocalRef } from '../lib/openapi/resolve.js';
+import { type Document, isArray, isObject } from '../lib/openapi/types.js';
 import { validateOpenApiStructure } from '../lib/oas-schema.js';
 
 /** Spectral's schema messages, reworded to name the key and say what to write. */
@@ -10,7 +12,7 @@ function reword(message: string): string {
   if (required) return `\`${required[1]}\` has no \`${required[2]}\`, which is required here; add it`;
   const unexpected = /^Property "([^"]+)" is not expected to be here$/.exec(text);
   if (unexpected) {
-    const key = unexpected[1]!;
+    const key = unexpected[1];
     if (/^[1-5]xx$/.test(key)) return `the status range \`${key}\` must be written in capitals: \`${key.toUpperCase()}\``;
     return `\`${key}\` is not allowed here; remove it, or prefix it with \`x-\` if it is an extension`;
   }
@@ -34,7 +36,7 @@ function coveredByInfoRules(path: JsonPath, message: string): boolean {
 
 
 /** For a local `$ref` that points at nothing: a key beside the missing one that is spelt almost the same. */
-function nearMiss(document: Record<string, unknown>, ref: string): string | undefined {
+function nearMiss(document: Document, ref: string): string | undefined {
   const segments = decodePointer(ref);
   const missing = segments.pop();
   if (missing === undefined) return undefined;
@@ -48,7 +50,7 @@ function nearMiss(document: Record<string, unknown>, ref: string): string | unde
 }
 
 /** Whether following `$ref`s from this reference comes back to a reference already passed, with no object in between. */
-function isReferenceCycle(document: Record<string, unknown>, start: object): boolean {
+function isReferenceCycle(document: Document, start: object): boolean {
   const passed = new Set<unknown>([start]);
   let node: unknown = start;
   while (isObject(node) && typeof node.$ref === 'string' && node.$ref.startsWith('#')) {
@@ -61,13 +63,13 @@ function isReferenceCycle(document: Record<string, unknown>, start: object): boo
   return false;
 }
 
-function danglingRefs(document: Record<string, unknown>): Problem[] {
+function danglingRefs(document: Document): Problem[] {
   const problems: Problem[] = [];
   // One path, grown and shrunk as the walk goes (copied only for a problem): this walk visits
   // every node of the document, and a new array per node was most of its time on large ones.
   const path: JsonPath = [];
   const walk = (node: unknown) => {
-    if (Array.isArray(node)) {
+    if (isArray(node)) {
       for (let i = 0; i < node.length; i++) {
         path.push(i);
         walk(node[i]);

@@ -1,5 +1,5 @@
 import { defineRule, show, type Problem } from '../lib/rule.js';
-import { operations } from '../lib/openapi.js';
+import { operations } from '../lib/openapi/views.js';
 
 export default defineRule({
   id: 'platform-operation-description',

@@ -1,5 +1,8 @@
-import { defineRule, printPath, show, type JsonPath, type OpenApiDocument, type Problem } from '../lib/rule.js';
-import { collectProperties, effectiveSchema, encodePointer, isObject, operationParameters, operations, schemaTypes, type OperationInfo } from '../lib/openapi.js';
+import { defineRule, printPath, show, type JsonPath, type Problem } from '../lib/rule.js';
+import { encodePointer } from '../lib/openapi/pointer.js';
+import { collectProperties, effectiveSchema, resolve, schemaTypes } from '../lib/openapi/resolve.js';
+import { type Document, isArray, isObject, type Schema } from '../lib/openapi/types.js';
+import { operationParameters, operations, statusClass, type OperationInfo } from '../lib/openapi/views.js';
 import { isSingleResourcePath } from '../lib/conventions.js';
 import { memberTypes, successBodies, type Member } from '../lib/collections.js';
 
@@ -33,17 +36,20 @@ export default defineRule({
       if (!found) {
         // Offset or page-number paging on a collection whose body is not described: still not the platform's paging.
         if (offsetNames.length > 0 && !queryParameters.some((info) => info.parameter.name === 'after' || info.parameter.name === 'before')) {
-          const first = queryParameters.find((info) => String(info.parameter.name) === offsetNames[0])!;
-          problems.push({
-            message: `\`GET ${op.pathKey}\` pages with ${offsetNames.map((name) => `\`${name}\``).join(', ')} (offset or page-number paging); the platform pages with cursors: \`limit\` and \`after\`/\`before\`, and returns ${PAGE_INFO} and \`totalCount\`.`,
-            path: first.path,
-          });
+          // The first offset parameter (offsetNames holds their names, so there is one).
+          const first = queryParameters.find((info) => String(info.parameter.name) === offsetNames[0]);
+          if (first) {
+            problems.push({
+              message: `\`GET ${op.pathKey}\` pages with ${offsetNames.map((name) => `\`${name}\``).join(', ')} (offset or page-number paging); the platform pages with cursors: \`limit\` and \`after\`/\`before\`, and returns ${PAGE_INFO} and \`totalCount\`.`,
+              path: first.path,
+            });
+          }
         }
         continue;
       }
       const what = `\`GET ${op.pathKey}\` returns a collection (${found.arrays.map((key) => `\`${key}\``).join(', ')})`;
       const query = new Set(operationParameters(document, op).filter((info) => info.parameter.in === 'query').map((info) => String(info.parameter.name)));
-      const where = Array.isArray(op.operation.parameters) ? [...op.path, 'parameters'] : op.path;
+      const where = isArray(op.operation.parameters) ? [...op.path, 'parameters'] : op.path;
       if (!query.has('limit')) problems.push({ message: `${what} but offers no \`limit\` query parameter; add \`limit\` (integer: the page size, with a server default).`, path: where });
       if (!query.has('after') && !query.has('before')) {
         const paging = offsetNames.length > 0 ? ` (it pages with ${offsetNames.map((name) => `\`${name}\``).join(', ')}, offset or page-number paging, which is not the platform's)` : '';
@@ -77,7 +83,7 @@ const PAGE_INFO_MEMBERS: Array<{ key: string; type: 'boolean' | 'string'; requir
   { key: 'startCursor', type: 'string', required: false, meaning: 'the cursor of the first item, for `before`' },
 ];
 
-function checkPageInfo(document: OpenApiDocument, pageInfo: Member, problems: Problem[]): void {
+function checkPageInfo(document: Document, pageInfo: Member, problems: Problem[]): void {
   const schema = effectiveSchema(document, pageInfo.schema, pageInfo.path);
   if (!isObject(schema.value)) return;
   const declared = schemaTypes(schema.value);

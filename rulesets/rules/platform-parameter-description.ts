@@ -1,8 +1,15 @@
 import { defineRule, show, type Problem } from '../lib/rule.js';
-import { effectiveSchema, isObject, isRef, lookupLocalRef, operations, parameters, type OperationInfo } from '../lib/openapi.js';
+import { effectiveSchema, lookupLocalRef } from '../lib/openapi/resolve.js';
+import { type Document, isArray, isObject, isRef } from '../lib/openapi/types.js';
+import { operations, parameters } from '../lib/openapi/views.js';
 
 function isText(value: unknown): value is string {
   return typeof value === 'string' && value.trim() !== '';
+}
+
+/** A schema with a non-empty `description`. */
+function hasDescription(schema: unknown): boolean {
+  return isObject(schema) && isText(schema.description);
 }
 
 /** Header parameters the OpenAPI specification says are ignored (content negotiation and security are described elsewhere). */
@@ -15,23 +22,23 @@ const LOCATION: Record<string, string> = { path: 'Path parameter', query: 'Query
  * `description` of its own. OpenAPI 3.1 lets a Reference Object override the target's
  * description, so such a component is described wherever it is used; in 3.0 the sibling is ignored.
  */
-function referenceDescriptions(document: Record<string, any>): Map<object, { all: boolean; any: boolean }> {
+function referenceDescriptions(document: Document): Map<object, { all: boolean; any: boolean }> {
   const result = new Map<object, { all: boolean; any: boolean }>();
   const note = (entry: unknown) => {
     if (!isRef(entry)) return;
     const target = lookupLocalRef(document, entry.$ref);
     if (!target || !isObject(target.value)) return;
-    const described = isText((entry as Record<string, unknown>).description);
+    const described = isText(entry.description);
     const seen = result.get(target.value) ?? { all: true, any: false };
     result.set(target.value, { all: seen.all && described, any: seen.any || described });
   };
   const items = new Set<object>();
-  for (const op of operations(document) as OperationInfo[]) {
+  for (const op of operations(document)) {
     if (!items.has(op.pathItem)) {
       items.add(op.pathItem);
-      if (Array.isArray(op.pathItem.parameters)) op.pathItem.parameters.forEach(note);
+      if (isArray(op.pathItem.parameters)) op.pathItem.parameters.forEach(note);
     }
-    if (Array.isArray(op.operation.parameters)) op.operation.parameters.forEach(note);
+    if (isArray(op.operation.parameters)) op.operation.parameters.forEach(note);
   }
   return result;
 }
@@ -51,7 +58,7 @@ export default defineRule({
       // OpenAPI ignores header parameters named Accept, Content-Type or Authorization: nothing to describe.
       if (parameter.in === 'header' && typeof parameter.name === 'string' && IGNORED_HEADERS.includes(parameter.name.toLowerCase())) continue;
       // A description on the parameter's schema (or the schema it refers to) is shown as the parameter's by documentation tools (Redoc).
-      if (description === undefined && parameter.schema !== undefined && (isText(parameter.schema?.description) || isText(effectiveSchema(document, parameter.schema, [...path, 'schema']).value?.description))) continue;
+      if (description === undefined && parameter.schema !== undefined && (hasDescription(parameter.schema) || hasDescription(effectiveSchema(document, parameter.schema, [...path, 'schema']).value))) continue;
       const kind = LOCATION[String(parameter.in)] ?? 'Parameter';
       const name = typeof parameter.name === 'string' ? `\`${parameter.name}\`` : 'without a name';
       references ??= referenceDescriptions(document);

@@ -1,16 +1,19 @@
-import { defineRule, show, type Problem } from '../lib/rule.js';
-import { effectiveSchema, isObject, mediaHasExample, parameters, schemaHasExample, schemaTypes } from '../lib/openapi.js';
+import { defineRule, show, type JsonPath, type Problem } from '../lib/rule.js';
+import { mediaHasExample, schemaHasExample } from '../lib/openapi/examples.js';
+import { effectiveSchema, schemaTypes } from '../lib/openapi/resolve.js';
+import { type Document, isArray, isObject, type Parameter } from '../lib/openapi/types.js';
+import { parameters } from '../lib/openapi/views.js';
 import { isNationalIdName, SYNTHETIC_NATIONAL_ID } from '../lib/conventions.js';
 import { NATIONAL_ID_ALIASES } from '../lib/vocabulary.js';
 
 /** A plausible example value for the message, from the parameter's schema and name. */
-function exampleFor(document: Record<string, any>, parameter: Record<string, any>, path: Array<string | number>): string {
+function exampleFor(document: Document, parameter: Parameter, path: JsonPath): string {
   const name = typeof parameter.name === 'string' ? parameter.name : '';
   const compact = name.toLowerCase().replace(/[-_\s]/g, '');
   if (isNationalIdName(name) || NATIONAL_ID_ALIASES.includes(compact) || compact.endsWith('nationalid')) return `"${SYNTHETIC_NATIONAL_ID}"`;
   const schema = effectiveSchema(document, parameter.schema, [...path, 'schema']).value;
   if (!isObject(schema)) return '<a typical value>';
-  if (Array.isArray(schema.enum) && schema.enum.length > 0) return String(show(schema.enum[0])).slice(1, -1);
+  if (isArray(schema.enum) && schema.enum.length > 0) return String(show(schema.enum[0])).slice(1, -1);
   if (schema.default !== undefined && typeof schema.default !== 'object') return String(show(schema.default)).slice(1, -1);
   if (schema.format === 'date-time') return '2024-05-01T12:00:00.000Z';
   if (schema.format === 'date') return '2024-05-01';
@@ -33,7 +36,7 @@ export default defineRule({
       if (parameter.in !== 'path' && parameter.in !== 'query') continue;
       if (parameter.example !== undefined) continue;
       // (An `examples` list instead of a map is platform-openapi-valid's finding; it still shows values.)
-      if ((isObject(parameter.examples) || Array.isArray(parameter.examples)) && Object.keys(parameter.examples).length > 0) continue;
+      if ((isObject(parameter.examples) || isArray(parameter.examples)) && Object.keys(parameter.examples).length > 0) continue;
       if (schemaHasExample(document, parameter.schema)) continue;
       if (isObject(parameter.content) && Object.values(parameter.content).some((media) => isObject(media) && mediaHasExample(document, media))) continue;
       const kind = parameter.in === 'path' ? 'Path parameter' : 'Query parameter';

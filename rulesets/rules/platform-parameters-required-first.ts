@@ -1,18 +1,20 @@
 import { defineRule, type JsonPath, type Problem } from '../lib/rule.js';
-import { isObject, operations, resolve, type OperationInfo } from '../lib/openapi.js';
+import { resolve } from '../lib/openapi/resolve.js';
+import { type Document, isArray, isObject, type Parameter } from '../lib/openapi/types.js';
+import { operations, type OperationInfo } from '../lib/openapi/views.js';
 
 interface Entry {
-  parameter: Record<string, any>;
+  parameter: Parameter;
   /** Where the operation's (or its path item's) list names the parameter. */
   usagePath: JsonPath;
   level: 'path' | 'operation';
 }
 
-function describe(parameter: Record<string, any>): string {
+function describe(parameter: Parameter): string {
   return `${typeof parameter.in === 'string' ? `${parameter.in} ` : ''}parameter \`${String(parameter.name)}\``;
 }
 
-function isRequired(parameter: Record<string, any>): boolean {
+function isRequired(parameter: Parameter): boolean {
   return parameter.in === 'path' || parameter.required === true;
 }
 
@@ -21,10 +23,10 @@ function isRequired(parameter: Record<string, any>): boolean {
  * operation's; an operation parameter that overrides a path-level one (same `name` and `in`)
  * takes the operation's place, as in `operationParameters`.
  */
-function mergedParameters(document: Record<string, any>, op: OperationInfo): Entry[] {
+function mergedParameters(document: Document, op: OperationInfo): Entry[] {
   const merged = new Map<string, Entry>();
   const add = (list: unknown, listPath: JsonPath, level: Entry['level']) => {
-    if (!Array.isArray(list)) return;
+    if (!isArray(list)) return;
     list.forEach((entry, index) => {
       const resolved = resolve(document, entry, [...listPath, index]);
       if (!isObject(resolved.value)) return;
@@ -51,7 +53,7 @@ export default defineRule({
       if (firstOptional < 0) continue;
       const required = entries.slice(firstOptional + 1).find((entry) => isRequired(entry.parameter));
       if (!required) continue;
-      const optional = entries[firstOptional]!;
+      const optional = entries[firstOptional];
       const fix =
         optional.level === 'path' && required.level === 'operation'
           ? `the path item's parameters come before the operation's, so move \`${String(optional.parameter.name)}\` from the path item into the operations, after their required parameters`

@@ -1,5 +1,5 @@
 import { defineRule, type Problem } from '../lib/rule.js';
-import { isObject } from '../lib/openapi.js';
+import { isObject } from '../lib/openapi/types.js';
 import { isStrictCamelCase, KEBAB_SEGMENT, toCamelCase, toKebabCase } from '../lib/conventions.js';
 
 /** Quotes a path or name in full (paths are not shortened as `show` shortens long values). */

@@ -1,5 +1,6 @@
-import { defineRule, type OpenApiDocument, type Problem } from '../lib/rule.js';
-import { isObject, parameters } from '../lib/openapi.js';
+import { defineRule, type Problem } from '../lib/rule.js';
+import { type Document, infoOf, isArray, isObject } from '../lib/openapi/types.js';
+import { parameters } from '../lib/openapi/views.js';
 import { pathSegments } from '../lib/conventions.js';
 import { VERSION_QUERY_PARAMETERS } from '../lib/vocabulary.js';
 
@@ -7,8 +8,8 @@ import { VERSION_QUERY_PARAMETERS } from '../lib/vocabulary.js';
 const code = (text: unknown) => `\`${String(text)}\``;
 
 /** The major version `info.version` names (`2.0.0`, `v2`, `2.1`), or undefined. */
-function infoMajor(document: OpenApiDocument): number | undefined {
-  const version = document.info?.version;
+function infoMajor(document: Document): number | undefined {
+  const version = infoOf(document)?.version;
   const match = typeof version === 'string' ? /^v?(\d+)(?:(?:\.\d+){1,2}(?:[-+][0-9A-Za-z.+-]*)?)?$/i.exec(version.trim()) : null;
   return match ? Number(match[1]) : undefined;
 }
@@ -18,9 +19,9 @@ function infoMajor(document: OpenApiDocument): number | undefined {
  * `https://x.island.is/r1/v2`): the seed's "major version in the path" is then met by the
  * full URL, and the paths below it need no version of their own.
  */
-function serversCarryVersion(document: OpenApiDocument): boolean {
+function serversCarryVersion(document: Document): boolean {
   const servers = document.servers;
-  if (!Array.isArray(servers) || servers.length === 0) return false;
+  if (!isArray(servers) || servers.length === 0) return false;
   return servers.every((server) => {
     if (!isObject(server) || typeof server.url !== 'string') return false;
     const path = server.url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '').split(/[?#]/)[0] ?? '';
@@ -53,14 +54,15 @@ export default defineRule({
         } else if (/^\d{4}-\d{2}-\d{2}$/.test(first)) {
           message = `Path ${code(pathKey)} is versioned by the date ${code(first)}; the platform versions by major number, the first path segment: write ${code(`/v${major}${rest ? `/${rest}` : ''}`)}.`;
         } else if (/^v\d+([._-]\d+)+$/i.test(first)) {
-          const number = Number(/\d+/.exec(first)![0]);
+          const number = Number.parseInt(first.slice(1), 10);
           message = `Path ${code(pathKey)} starts with ${code(first)}; only the major version goes in the path (minor and patch are in \`info.version\`): write ${code(`/v${number}${rest ? `/${rest}` : ''}`)}.`;
         } else {
           const at = segments.findIndex((segment) => /^v\d+([._]\d+)*$/i.test(segment));
-          if (at > 0) {
-            const version = `v${Number(/\d+/.exec(segments[at]!)![0])}`;
+          const found = segments[at];
+          if (at > 0 && found !== undefined) {
+            const version = `v${Number.parseInt(found.slice(1), 10)}`;
             const others = segments.filter((_, i) => i !== at).join('/');
-            message = `Path ${code(pathKey)} has its version ${code(segments[at]!)} after ${code(`/${segments.slice(0, at).join('/')}`)}; the major version is the first segment: write ${code(`/${version}/${others}`)} (or move the prefix into the server URL).`;
+            message = `Path ${code(pathKey)} has its version ${code(found)} after ${code(`/${segments.slice(0, at).join('/')}`)}; the major version is the first segment: write ${code(`/${version}/${others}`)} (or move the prefix into the server URL).`;
           } else {
             message = `Path ${code(pathKey)} has no version; paths start with the major version: write ${code(`/v${major}${pathKey}`)}.`;
           }

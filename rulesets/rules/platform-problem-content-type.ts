@@ -1,11 +1,14 @@
 import { defineRule, show, type JsonPath, type Problem } from '../lib/rule.js';
-import { collectProperties, effectiveSchema, encodePointer, isRef, lookupLocalRef, mediaTypes, statusClass } from '../lib/openapi.js';
+import { encodePointer } from '../lib/openapi/pointer.js';
+import { collectProperties, effectiveSchema, lookupLocalRef } from '../lib/openapi/resolve.js';
+import { isRef } from '../lib/openapi/types.js';
+import { mediaTypes, statusClass } from '../lib/openapi/views.js';
 import { MEDIA_TYPE } from '../lib/conventions.js';
 
 const PROBLEM_JSON = 'application/problem+json';
 
 function baseType(mediaType: string): string {
-  return mediaType.split(';')[0]!.trim().toLowerCase();
+  return mediaType.split(';')[0].trim().toLowerCase();
 }
 
 function isErrorStatus(status: string): boolean {
@@ -72,7 +75,7 @@ export default defineRule({
       const uses = list.flatMap((entry) => entry.uses);
       const named = uses.slice(0, 3).map((use) => `\`${use}\``).join(', ');
       problems.push({
-        message: `The error schema \`${ref.split('/').pop()}\` is sent as ${showMediaType(list[0]!.mediaType)} by ${list.length} error responses (${named}${uses.length > 3 ? `, and ${uses.length - 3} more` : ''}); errors are Problem Details (RFC 7807) in \`${PROBLEM_JSON}\`: declare \`${PROBLEM_JSON}\` for them.`,
+        message: `The error schema \`${ref.split('/').pop()}\` is sent as ${showMediaType(list[0].mediaType)} by ${list.length} error responses (${named}${uses.length > 3 ? `, and ${uses.length - 3} more` : ''}); errors are Problem Details (RFC 7807) in \`${PROBLEM_JSON}\`: declare \`${PROBLEM_JSON}\` for them.`,
         path: target.path,
       });
     }

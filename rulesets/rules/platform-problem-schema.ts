@@ -1,5 +1,8 @@
-import { defineRule, printPath, show, type JsonPath, type OpenApiDocument, type Problem } from '../lib/rule.js';
-import { collectProperties, effectiveSchema, encodePointer, isObject, isRef, mediaTypes, resolve, schemaTypes, statusClass } from '../lib/openapi.js';
+import { defineRule, printPath, show, type JsonPath, type Problem } from '../lib/rule.js';
+import { encodePointer } from '../lib/openapi/pointer.js';
+import { collectProperties, effectiveSchema, resolve, schemaTypes } from '../lib/openapi/resolve.js';
+import { type Document, isArray, isObject, isRef, type Schema } from '../lib/openapi/types.js';
+import { mediaTypes, statusClass } from '../lib/openapi/views.js';
 import { MEDIA_TYPE } from '../lib/conventions.js';
 
 function isErrorStatus(status: string): boolean {
@@ -7,19 +10,19 @@ function isErrorStatus(status: string): boolean {
 }
 
 function isJson(mediaType: string): boolean {
-  const base = mediaType.split(';')[0]!.trim().toLowerCase();
+  const base = mediaType.split(';')[0].trim().toLowerCase();
   return base === 'application/json' || /^[a-z]+\/[^;]*\+json$/.test(base) || base === 'application/*' || base === '*/*';
 }
 
 /** Names listed in `required`, through `allOf` and local `$ref`s. */
-function collectRequired(document: OpenApiDocument, schema: unknown, path: JsonPath, depth = 0): Set<string> {
+function collectRequired(document: Document, schema: unknown, path: JsonPath, depth = 0): Set<string> {
   const result = new Set<string>();
   const resolved = resolve(document, schema, path);
   if (!isObject(resolved.value) || depth > 16) return result;
   const value = resolved.value;
-  if (Array.isArray(value.required)) for (const name of value.required) if (typeof name === 'string') result.add(name);
-  if (Array.isArray(value.allOf)) {
-    value.allOf.forEach((sub: unknown, i: number) => {
+  if (isArray(value.required)) for (const name of value.required) if (typeof name === 'string') result.add(name);
+  if (isArray(value.allOf)) {
+    value.allOf.forEach((sub, i) => {
       for (const name of collectRequired(document, sub, [...resolved.path, 'allOf', i], depth + 1)) result.add(name);
     });
   }
@@ -27,7 +30,7 @@ function collectRequired(document: OpenApiDocument, schema: unknown, path: JsonP
 }
 
 /** The declared JSON types of a property (empty when it declares none, or is an external reference). */
-function propertyTypes(document: OpenApiDocument, entry: { schema: unknown; path: JsonPath } | undefined): string[] {
+function propertyTypes(document: Document, entry: { schema: unknown; path: JsonPath } | undefined): string[] {
   if (!entry) return [];
   return schemaTypes(effectiveSchema(document, entry.schema, entry.path).value);
 }
@@ -44,7 +47,7 @@ function name(path: JsonPath): string {
 const PROBLEM_SHAPE = '`type` (string, required), `title` (string), `status` (integer), `detail` (string) and `instance` (string), plus extensions such as `traceId`';
 
 /** True for the older catalogue error object: `code` (integer) and `message` (string). */
-function isOlderErrorObject(document: OpenApiDocument, members: Map<string, { schema: unknown; path: JsonPath }>): boolean {
+function isOlderErrorObject(document: Document, members: Map<string, { schema: unknown; path: JsonPath }>): boolean {
   if (!members.has('code') || !members.has('message')) return false;
   const code = propertyTypes(document, members.get('code'));
   const message = propertyTypes(document, members.get('message'));
@@ -59,11 +62,11 @@ interface State {
 }
 
 /** True for `allOf: [{ $ref: ... }, ...]`: a composition that inherits from a named schema. */
-function composesReference(value: Record<string, any>): boolean {
-  return Array.isArray(value.allOf) && value.allOf.some((part: unknown) => isRef(part));
+function composesReference(value: Schema): boolean {
+  return isArray(value.allOf) && value.allOf.some((part) => isRef(part));
 }
 
-function checkSchema(document: OpenApiDocument, schema: unknown, path: JsonPath, state: State, depth = 0): void {
+function checkSchema(document: Document, schema: unknown, path: JsonPath, state: State, depth = 0): void {
   const { seen, failed, problems } = state;
   const effective = effectiveSchema(document, schema, path);
   const value = effective.value;
@@ -74,16 +77,21 @@ function checkSchema(document: OpenApiDocument, schema: unknown, path: JsonPath,
   seen.add(key);
   const label = name(effective.path);
   // A composition of an error schema already reported (`allOf: [{ $ref: Failure }, { ... }]`) is fixed by fixing that schema.
-  if (composesReference(value) && value.allOf.some((part: unknown) => isRef(part) && failed.has(encodePointer(effectiveSchema(document, part, []).path)))) return;
+  const allOf = value.allOf;
+  if (composesReference(value) && isArray(allOf) && allOf.some((part) => isRef(part) && failed.has(encodePointer(effectiveSchema(document, part, []).path)))) return;
   const fail = (problem: Problem) => {
     problems.push(problem);
     failed.add(key);
   };
 
   // Alternatives (`oneOf: [Problem, ValidationProblem]`): each must be Problem Details.
-  const alternatives = (['oneOf', 'anyOf'] as const).find((k) => Array.isArray(value[k]) && value[k].length > 1);
-  if (alternatives && value.properties === undefined && value.allOf === undefined) {
-    value[alternatives].forEach((branch: unknown, i: number) => checkSchema(document, branch, [...effective.path, alternatives, i], state, depth + 1));
+  const alternatives = (['oneOf', 'anyOf'] as const).find((k) => {
+    const branches = value[k];
+    return isArray(branches) && branches.length > 1;
+  });
+  const branches = alternatives && value[alternatives];
+  if (alternatives && isArray(branches) && value.properties === undefined && value.allOf === undefined) {
+    branches.forEach((branch, i) => checkSchema(document, branch, [...effective.path, alternatives, i], state, depth + 1));
     return;
   }
 
@@ -112,8 +120,8 @@ function checkSchema(document: OpenApiDocument, schema: unknown, path: JsonPath,
     });
     return;
   }
-  if (members.size === 1 && members.has('error')) {
-    const inner = members.get('error')!;
+  const inner = members.get('error');
+  if (members.size === 1 && inner) {
     const innerSchema = effectiveSchema(document, inner.schema, inner.path);
     if (isObject(innerSchema.value) && isOlderErrorObject(document, collectProperties(document, innerSchema.value, innerSchema.path))) {
       fail({

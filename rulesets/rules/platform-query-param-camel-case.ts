@@ -1,5 +1,5 @@
 import { defineRule, show, type Problem } from '../lib/rule.js';
-import { parameters } from '../lib/openapi.js';
+import { parameters } from '../lib/openapi/views.js';
 import { isStrictCamelCase, toCamelCase } from '../lib/conventions.js';
 import { matchNationalIdAlias } from '../lib/vocabulary.js';
 

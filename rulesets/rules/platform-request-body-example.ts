@@ -1,5 +1,8 @@
 import { defineRule, printPath, type Problem } from '../lib/rule.js';
-import { bodyNeedsNoExample, isRef, mediaHasExample, mediaTypes, resolve } from '../lib/openapi.js';
+import { bodyNeedsNoExample, mediaHasExample } from '../lib/openapi/examples.js';
+import { resolve } from '../lib/openapi/resolve.js';
+import { isRef } from '../lib/openapi/types.js';
+import { mediaTypes } from '../lib/openapi/views.js';
 
 export default defineRule({
   id: 'platform-request-body-example',

@@ -1,5 +1,6 @@
 import { defineRule, type Problem } from '../lib/rule.js';
-import { effectiveSecurity, isObject, operations, requiresSecurity, type OperationInfo } from '../lib/openapi.js';
+import { isObject } from '../lib/openapi/types.js';
+import { effectiveSecurity, operations, requiresSecurity, type OperationInfo } from '../lib/openapi/views.js';
 
 function label(op: OperationInfo): string {
   return `${op.method.toUpperCase()} ${op.pathKey}`;
@@ -26,7 +27,7 @@ export default defineRule({
       // No error response at all is one cause, reported once by platform-response-errors (whose
       // message names 401 and 403 for a secured operation), not three times (issue 18).
       if (!statuses.some((status) => /^[45]/.test(status) || status === 'DEFAULT')) continue;
-      const schemes = [...new Set((effectiveSecurity(document, op) ?? []).flatMap((requirement) => Object.keys(requirement)))];
+      const schemes = [...new Set((effectiveSecurity(document, op) ?? []).flatMap((requirement) => (isObject(requirement) ? Object.keys(requirement) : [])))];
       const by = schemes.length > 0 ? `requires authentication (${schemes.map((name) => `\`${name}\``).join(' or ')})` : 'requires authentication';
       for (const status of ['401', '403'] as const) {
         if (statuses.includes(status)) continue;

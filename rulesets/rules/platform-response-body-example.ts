@@ -1,5 +1,9 @@
 import { defineRule, printPath, type Problem } from '../lib/rule.js';
-import { bodyNeedsNoExample, encodePointer, isRef, mediaHasExample, mediaTypes, resolve } from '../lib/openapi.js';
+import { bodyNeedsNoExample, mediaHasExample } from '../lib/openapi/examples.js';
+import { encodePointer } from '../lib/openapi/pointer.js';
+import { resolve } from '../lib/openapi/resolve.js';
+import { isRef } from '../lib/openapi/types.js';
+import { mediaTypes } from '../lib/openapi/views.js';
 
 /** From how many bodies without an example one shared schema is reported once, at the schema (as platform-problem-content-type does). */
 const SHARED = 3;
@@ -21,21 +25,21 @@ export default defineRule({
     }
     // One cause, one finding: bodies that are all one shared schema (`$ref: ApiErrorDto` on every
     // error response) are fixed by one example on that schema, so they are one finding there.
-    const bodies = all.filter((info) => missing.get(encodePointer(info.path.slice(0, -1)))![0] === info.mediaType);
+    const bodies = all.filter((info) => missing.get(encodePointer(info.path.slice(0, -1)))?.[0] === info.mediaType);
     const byRef = new Map<string, typeof bodies>();
     for (const info of bodies) {
-      if (isRef(info.media.schema)) byRef.set(info.media.schema.$ref, [...(byRef.get(info.media.schema.$ref) ?? []), info]);
+      const schema = info.media.schema;
+      if (isRef(schema)) byRef.set(schema.$ref, [...(byRef.get(schema.$ref) ?? []), info]);
     }
     const grouped = new Set<(typeof bodies)[number]>();
     for (const [ref, list] of byRef) {
-      const first = list[0]!;
-      const target = list.length >= SHARED ? resolve(document, first.media.schema, [...first.path, 'schema']) : undefined;
+      const first = list[0];
+      const target = first && list.length >= SHARED ? resolve(document, first.media.schema, [...first.path, 'schema']) : undefined;
       if (target?.value === undefined || !target.viaRef) continue;
       for (const info of list) grouped.add(info);
       const uses = list.map((info) => {
         const op = info.operations[0];
-        const statuses = info.statuses.join('/');
-        return op ? `${statuses} of ${op.method.toUpperCase()} ${op.pathKey}` : `${printPath(info.path.slice(0, -2))}`;
+        return op ? `${info.statuses.join('/')} of ${op.method.toUpperCase()} ${op.pathKey}` : printPath(info.path.slice(0, -2));
       });
       const named = uses.slice(0, 3).map((use) => `\`${use}\``).join(', ');
       problems.push({
@@ -45,7 +49,8 @@ export default defineRule({
     }
     for (const info of bodies) {
       if (grouped.has(info)) continue;
-      const siblings = missing.get(encodePointer(info.path.slice(0, -1)))!;
+      const siblings = missing.get(encodePointer(info.path.slice(0, -1)));
+      if (!siblings) continue;
       const [first, ...others] = info.operations;
       const statuses = info.statuses.map((status) => `\`${status}\``).join(', ');
       const count = info.operations.length;

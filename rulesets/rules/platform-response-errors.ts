@@ -1,5 +1,6 @@
 import { defineRule, show, type Problem } from '../lib/rule.js';
-import { isObject, operations, requiresSecurity, statusClass, type OperationInfo } from '../lib/openapi.js';
+import { isObject } from '../lib/openapi/types.js';
+import { operations, requiresSecurity, statusClass, type OperationInfo } from '../lib/openapi/views.js';
 
 function label(op: OperationInfo): string {
   return `${op.method.toUpperCase()} ${op.pathKey}`;

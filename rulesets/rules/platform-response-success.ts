@@ -1,5 +1,6 @@
 import { defineRule, show, type Problem } from '../lib/rule.js';
-import { isObject, operations, statusClass, type OperationInfo } from '../lib/openapi.js';
+import { isObject } from '../lib/openapi/types.js';
+import { operations, statusClass, type OperationInfo } from '../lib/openapi/views.js';
 
 /** Redirects answer an operation successfully too (`POST` → `303 See Other` with `Location`). */
 const REDIRECTS = new Set(['301', '302', '303', '307', '308', '3XX']);

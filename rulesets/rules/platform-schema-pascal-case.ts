@@ -1,5 +1,5 @@
 import { defineRule, show, type Problem } from '../lib/rule.js';
-import { isObject } from '../lib/openapi.js';
+import { componentsOf, isObject } from '../lib/openapi/types.js';
 import { PASCAL_CASE, toPascalCase } from '../lib/conventions.js';
 
 export default defineRule({
@@ -9,7 +9,7 @@ export default defineRule({
   description: 'Schema names under `components.schemas` are PascalCase (`UserProfile`).',
   check(document) {
     const problems: Problem[] = [];
-    const schemas = document.components?.schemas;
+    const schemas = componentsOf(document)?.schemas;
     if (!isObject(schemas)) return problems;
     for (const name of Object.keys(schemas)) {
       if (PASCAL_CASE.test(name)) continue;

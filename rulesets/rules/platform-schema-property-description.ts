@@ -1,8 +1,10 @@
 import { defineRule, printPath, type Problem } from '../lib/rule.js';
-import { isRef, properties, resolve } from '../lib/openapi.js';
+import { resolve } from '../lib/openapi/resolve.js';
+import { isObject, isRef } from '../lib/openapi/types.js';
+import { properties } from '../lib/openapi/views.js';
 
-function hasDescription(schema: Record<string, unknown> | undefined): boolean {
-  return typeof schema?.description === 'string' && schema.description.trim() !== '';
+function hasDescription(schema: unknown): boolean {
+  return isObject(schema) && typeof schema.description === 'string' && schema.description.trim() !== '';
 }
 
 export default defineRule({

@@ -1,5 +1,6 @@
 import { defineRule, type JsonPath, type Problem } from '../lib/rule.js';
-import { isObject, operations, type OperationInfo } from '../lib/openapi.js';
+import { componentsOf, isArray, isObject } from '../lib/openapi/types.js';
+import { operations, type OperationInfo } from '../lib/openapi/views.js';
 
 function list(names: string[]): string {
   return names.map((name) => `\`${name}\``).join(', ');
@@ -12,7 +13,8 @@ export default defineRule({
   description: 'Security requirements are declared at the top level or on every operation, and name schemes defined in `components.securitySchemes`.',
   check(document) {
     const problems: Problem[] = [];
-    const definedSchemes = isObject(document.components?.securitySchemes) ? Object.keys(document.components.securitySchemes) : [];
+    const securitySchemes = componentsOf(document)?.securitySchemes;
+    const definedSchemes = isObject(securitySchemes) ? Object.keys(securitySchemes) : [];
     const checkRequirements = (requirements: unknown[], path: JsonPath) => {
       requirements.forEach((requirement, index) => {
         if (!isObject(requirement)) return;
@@ -26,14 +28,15 @@ export default defineRule({
         }
       });
     };
-    const topLevel = Array.isArray(document.security);
-    if (topLevel) checkRequirements(document.security, ['security']);
+    const security = document.security;
+    const topLevel = isArray(security);
+    if (topLevel) checkRequirements(security, ['security']);
     const example = definedSchemes.length > 0 ? `security: [{ ${definedSchemes[0]}: [] }]` : 'security: [{ <scheme>: [<scopes>] }]';
     const undeclared: OperationInfo[] = [];
     let declared = 0;
     for (const op of operations(document)) {
       const own = op.operation.security;
-      if (Array.isArray(own)) {
+      if (isArray(own)) {
         declared++;
         checkRequirements(own, [...op.path, 'security']);
         continue;

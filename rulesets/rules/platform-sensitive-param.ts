@@ -1,5 +1,5 @@
 import { defineRule, show, type Problem } from '../lib/rule.js';
-import { operationParameters, operations, parameters } from '../lib/openapi.js';
+import { operationParameters, operations, parameters } from '../lib/openapi/views.js';
 import { isNationalIdName, nameWords, SYNTHETIC_NATIONAL_ID } from '../lib/conventions.js';
 import { matchNationalIdAlias } from '../lib/vocabulary.js';
 import { recogniseNationalId } from '../lib/national-id.js';
@@ -20,12 +20,12 @@ export default defineRule({
   description: 'A national identifier in a path or query parameter is better sent in a header, as the platform\'s request convention does (`/v1/users/.national-id` with `X-Param-National-Id`).',
   check(document) {
     const problems: Problem[] = [];
-    const candidates = parameters(document).filter(
-      ({ parameter, path }) =>
-        (parameter.in === 'path' || parameter.in === 'query') &&
-        typeof parameter.name === 'string' &&
-        (parameter.schema === undefined ? prefixWords(parameter.name) !== undefined : recogniseNationalId(document, parameter.name, parameter.schema, [...path, 'schema'], parameter) !== undefined),
-    );
+    const candidates = parameters(document).flatMap(({ parameter, path }) => {
+      const name = parameter.name;
+      if ((parameter.in !== 'path' && parameter.in !== 'query') || typeof name !== 'string') return [];
+      const recognised = parameter.schema === undefined ? prefixWords(name) !== undefined : recogniseNationalId(document, name, parameter.schema, [...path, 'schema'], parameter) !== undefined;
+      return recognised ? [{ parameter, path, name }] : [];
+    });
     if (candidates.length === 0) return problems;
     // Which paths use each path parameter, to see whether the header form is offered beside it.
     const usedBy = new Map<object, string[]>();
@@ -38,15 +38,15 @@ export default defineRule({
       }
     }
     const paths = document.paths ?? {};
-    const recognised = new Set(candidates.map(({ parameter }) => parameter.name as string));
+    const recognised = new Set(candidates.map(({ name }) => name));
     const placeholderPath = (pathKey: string) =>
       pathKey.replace(/\{([^{}]+)\}/g, (whole, variable: string) => {
         const prefix = prefixWords(variable) ?? (recognised.has(variable) ? [] : undefined);
         return prefix ? `.${[...prefix, 'national', 'id'].join('-')}` : whole;
       });
-    for (const { parameter, path } of candidates) {
+    for (const { parameter, path, name } of candidates) {
       // Recognised by its description or example only (`ssid`): the plain header.
-      const prefix = prefixWords(parameter.name) ?? [];
+      const prefix = prefixWords(name) ?? [];
       const header = ['X', parameter.in === 'path' ? 'Param' : 'Query', ...prefix.map(capitalise), 'National', 'Id'].join('-');
       if (parameter.in === 'path') {
         const users = usedBy.get(parameter) ?? [];
@@ -54,12 +54,12 @@ export default defineRule({
         if (users.length > 0 && users.every((pathKey) => Object.prototype.hasOwnProperty.call(paths, placeholderPath(pathKey)))) continue;
         const example = users[0] ? placeholderPath(users[0]) : `/v1/users/.${[...prefix, 'national', 'id'].join('-')}`;
         problems.push({
-          message: `Path parameter ${show(parameter.name)} puts a national identifier in the URL, where access logs and proxies keep it; the platform's request convention replaces it with a dot placeholder and a header: ${show(example)} with \`${header}: ${SYNTHETIC_NATIONAL_ID}\`.`,
+          message: `Path parameter ${show(name)} puts a national identifier in the URL, where access logs and proxies keep it; the platform's request convention replaces it with a dot placeholder and a header: ${show(example)} with \`${header}: ${SYNTHETIC_NATIONAL_ID}\`.`,
           path,
         });
       } else {
         problems.push({
-          message: `Query parameter ${show(parameter.name)} puts a national identifier in the URL, where access logs and proxies keep it; the platform's request convention sends it in the header \`${header}\` instead.`,
+          message: `Query parameter ${show(name)} puts a national identifier in the URL, where access logs and proxies keep it; the platform's request convention sends it in the header \`${header}\` instead.`,
           path,
         });
       }

@@ -1,5 +1,5 @@
 import { defineRule, type Problem } from '../lib/rule.js';
-import { isObject } from '../lib/openapi.js';
+import { infoOf, isArray, isObject } from '../lib/openapi/types.js';
 import { pathSegments } from '../lib/conventions.js';
 
 /** Quotes a path or name in full (paths are not shortened as `show` shortens long values). */
@@ -12,7 +12,7 @@ export default defineRule({
   description: 'The major version in each path (`/v2/...`) is the major version of `info.version` (`2.x.y`).',
   check(document) {
     const problems: Problem[] = [];
-    const version = document.info?.version;
+    const version = infoOf(document)?.version;
     // Not semver-ish: platform-info-version-semver reports it; there is no major to compare.
     const match = typeof version === 'string' ? /^v?(\d+)(?:(?:\.\d+){1,2}(?:[-+][0-9A-Za-z.+-]*)?)?$/i.exec(version.trim()) : null;
     if (!match || !isObject(document.paths)) return problems;
@@ -21,7 +21,7 @@ export default defineRule({
       if (!pathKey.startsWith('/')) continue;
       const segment = pathSegments(pathKey).find((s) => /^v\d+([._]\d+)*$/i.test(s));
       if (!segment) continue;
-      const pathMajor = Number(/\d+/.exec(segment)![0]);
+      const pathMajor = Number.parseInt(segment.slice(1), 10);
       if (pathMajor === major) continue;
       problems.push({
         message: `Path ${code(pathKey)} is under major version ${pathMajor}, but \`info.version\` is ${code(version)} (major ${major}); serve it under \`/v${major}/\` or correct \`info.version\`.`,

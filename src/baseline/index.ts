@@ -13,6 +13,7 @@ import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { CouldNotRunError } from '../errors.js';
 import type { AbsentEntry, Finding, Report } from '../report/finding.js';
 import { fingerprintWithoutDocument } from '../report/fingerprint.js';
+import { isArray, isObject } from '../../rulesets/lib/openapi/types.js';
 
 export const DEFAULT_BASELINE_FILE = 'vottur-baseline.json';
 
@@ -67,13 +68,13 @@ export function readBaseline(file: string, shown = file): BaselineFile {
   } catch (error) {
     throw new CouldNotRunError(`the baseline ${shown} is not valid JSON (${(error as Error).message}); restore it from version control or write it again with --update-baseline`);
   }
-  const entries = (data as { entries?: unknown })?.entries;
-  if ((data as { vottur?: unknown })?.vottur !== 'baseline' || !Array.isArray(entries)) {
+  const baseline = isObject(data) ? data : undefined;
+  const entries = baseline?.entries;
+  if (baseline?.vottur !== 'baseline' || !isArray(entries)) {
     throw new CouldNotRunError(`${shown} is not a vottur baseline (expected { "vottur": "baseline", "version": 1, "entries": [...] })`);
   }
-  for (const [index, entry] of entries.entries()) {
-    const e = entry as Record<string, unknown>;
-    if (typeof e.document !== 'string' || typeof e.rule !== 'string' || typeof e.fingerprint !== 'string' || typeof e.pointer !== 'string') {
+  for (const [index, e] of entries.entries()) {
+    if (!isObject(e) || typeof e.document !== 'string' || typeof e.rule !== 'string' || typeof e.fingerprint !== 'string' || typeof e.pointer !== 'string') {
       throw new CouldNotRunError(`${shown}: entry ${index} lacks document, rule, pointer or fingerprint; write the baseline again with --update-baseline`);
     }
     if (e.expires !== undefined && (typeof e.expires !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(e.expires))) {

@@ -94,7 +94,7 @@ export function addContractOptions(command: Command, state: OutputState): Comman
 export function authFrom(options: ContractCommandOptions): AuthOptions {
   const oauthOnly = (['clientId', 'clientSecret', 'scope'] as const).filter((key) => options[key] !== undefined);
   if (!options.tokenUrl && oauthOnly.length > 0) {
-    const flag = { clientId: '--client-id', clientSecret: '--client-secret', scope: '--scope' }[oauthOnly[0]!];
+    const flag = { clientId: '--client-id', clientSecret: '--client-secret', scope: '--scope' }[oauthOnly[0]];
     throw new CouldNotRunError(`${flag} needs --token-url (the client-credentials token endpoint)`);
   }
   return {

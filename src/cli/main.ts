@@ -60,8 +60,8 @@ export async function buildProgram(argv: readonly string[] = []): Promise<Comman
   // The command the line names (`vottur lint …`, `vottur help lint`) is loaded; the others are summaries.
   const named = argv.find((arg) => has(COMMANDS, arg));
   for (const name of Object.keys(COMMANDS)) {
-    if (name === named || !has(SUMMARIES, name)) (await COMMANDS[name]!())(program);
-    else program.command(name).description(SUMMARIES[name]!.description);
+    if (name === named || !has(SUMMARIES, name)) (await COMMANDS[name]())(program);
+    else program.command(name).description(SUMMARIES[name].description);
   }
   for (const command of program.commands) command.exitOverride();
   // The overview lists the commands in the order of COMMANDS, placeholders or not.

@@ -152,7 +152,7 @@ export function writeReports(report: Report, targets: OutputTarget[], options: W
       renameSync(temp, file);
     } catch (error) {
       for (const rest of staged.slice(index)) rmSync(rest.temp, { force: true });
-      throw cannotWrite(files[index]!.output, error);
+      throw cannotWrite(files[index].output, error);
     }
   }
   for (const { target, text } of rendered) if (target.output === undefined) options.stdout(text);

@@ -97,7 +97,7 @@ export async function readConfig(file: string, cwd = process.cwd()): Promise<Loa
   if (data === null || data === undefined) data = {};
   const errors = await validate(data);
   if (errors && errors.length > 0) {
-    const error = errors[0]!;
+    const error = errors[0];
     const at = keyPath(error.instancePath);
     if (error.keyword === 'additionalProperties') {
       const key = String(error.params.additionalProperty);

@@ -8,8 +8,8 @@
 import { readFile } from 'node:fs/promises';
 import { parse as parseYaml } from 'yaml';
 import { CouldNotRunError } from '../errors.js';
-import { encodePointer, isObject } from '../../rulesets/lib/openapi.js';
-import type { JsonPath, OpenApiDocument } from '../../rulesets/lib/rule.js';
+import { encodePointer } from '../../rulesets/lib/openapi/pointer.js';
+import { isArray, isObject, type Document, type JsonPath } from '../../rulesets/lib/openapi/types.js';
 import { IGNORE_KEY, ignoreEntries } from '../lint/suppress.js';
 
 export { IGNORE_KEY };
@@ -34,12 +34,13 @@ export function readSuppressions(value: unknown, where: string): Suppression[] {
 }
 
 /** The suppressions on the node at `path` and every node enclosing it, innermost first. */
-export function suppressionsAt(document: OpenApiDocument, path: JsonPath): Suppression[] {
+export function suppressionsAt(document: Document, path: JsonPath): Suppression[] {
   const found: Suppression[] = [];
   const nodes: Array<{ node: unknown; at: JsonPath }> = [{ node: document, at: [] }];
   let node: unknown = document;
   for (let i = 0; i < path.length && node !== undefined; i++) {
-    node = isObject(node) || Array.isArray(node) ? (node as any)[path[i]!] : undefined;
+    const segment = path[i];
+    node = isObject(node) ? node[segment] : isArray(node) ? node[Number(segment)] : undefined;
     nodes.push({ node, at: path.slice(0, i + 1) });
   }
   for (const { node: holder, at } of nodes.reverse()) {
@@ -57,7 +58,7 @@ export interface AcceptEntry {
 
 function normaliseOperation(operation: string): string {
   const match = /^\s*([A-Za-z]+)\s+(\S+)\s*$/.exec(operation);
-  return match ? `${match[1]!.toUpperCase()} ${match[2]}` : operation.trim();
+  return match ? `${match[1].toUpperCase()} ${match[2]}` : operation.trim();
 }
 
 /** Reads an accept file: a list of entries, or `{ accept: [...] }`; JSON or YAML. */
@@ -78,7 +79,7 @@ export async function readAcceptFile(file: string): Promise<AcceptEntry[]> {
 }
 
 export function parseAcceptEntries(data: unknown, file: string): AcceptEntry[] {
-  const list = Array.isArray(data) ? data : isObject(data) && Array.isArray(data.accept) ? data.accept : undefined;
+  const list = isArray(data) ? data : isObject(data) && isArray(data.accept) ? data.accept : undefined;
   if (!list) throw new CouldNotRunError(`accept file ${file}: expected a list of { rule, pointer or operation, reason } (or { accept: [...] })`);
   return list.map((item, index) => {
     const where = `accept file ${file}, entry ${index + 1}`;

@@ -5,12 +5,10 @@
  * parameters by location and name (path parameters by position); schemas through `$ref`s and
  * `allOf` (schema.ts), each pair of schemas visited once per scope.
  */
-import { HTTP_METHODS, isObject, resolve } from '../../rulesets/lib/openapi.js';
-import type { JsonPath, OpenApiDocument } from '../../rulesets/lib/rule.js';
+import { resolve } from '../../rulesets/lib/openapi/resolve.js';
+import { componentsOf, HTTP_METHODS, isArray, isObject, type Document, type JsonObject, type JsonPath, type Operation, type Parameter, type PathItem } from '../../rulesets/lib/openapi/types.js';
 import { schemaCheckId, type SchemaChange, type SchemaScope } from './checks.js';
 import { fingerprint, flatten, isNullable, keyword, typesOf, type FlatSchema } from './schema.js';
-
-type Obj = Record<string, any>;
 
 export interface Change {
   check: string;
@@ -39,9 +37,9 @@ export interface Comparison {
 interface OperationEntry {
   method: string;
   pathKey: string;
-  operation: Obj;
+  operation: Operation;
   path: JsonPath;
-  pathItem: Obj;
+  pathItem: PathItem;
   pathItemPath: JsonPath;
 }
 
@@ -51,27 +49,37 @@ function templateKey(pathKey: string): string {
 }
 
 function pathParameterNames(pathKey: string): string[] {
-  return [...pathKey.matchAll(/\{([^}]*)\}/g)].map((match) => match[1]!);
+  return [...pathKey.matchAll(/\{([^}]*)\}/g)].map((match) => match[1]);
 }
 
 const quote = (value: unknown) => (typeof value === 'string' ? `"${value}"` : JSON.stringify(value));
 const same = (a: unknown, b: unknown) => a === b || (typeof a === 'object' && typeof b === 'object' && a !== null && b !== null && JSON.stringify(a) === JSON.stringify(b));
 
-function pathItems(document: OpenApiDocument): Map<string, { pathKey: string; item: Obj; path: JsonPath }> {
-  const result = new Map<string, { pathKey: string; item: Obj; path: JsonPath }>();
+/** An operation's `operationId`, when it is a string. */
+function operationIdOf(operation: Operation): string | undefined {
+  return typeof operation.operationId === 'string' ? operation.operationId : undefined;
+}
+
+/** An operation's `tags`, when they are a list. */
+function tagsOf(operation: Operation): unknown[] {
+  return isArray(operation.tags) ? operation.tags : [];
+}
+
+function pathItems(document: Document): Map<string, { pathKey: string; item: PathItem; path: JsonPath }> {
+  const result = new Map<string, { pathKey: string; item: PathItem; path: JsonPath }>();
   if (!isObject(document.paths)) return result;
   // Templates that two paths of the same document share (`/a/{x}` and `/a/{y}`) are keyed as written.
   const templates = new Map<string, number>();
   for (const pathKey of Object.keys(document.paths)) templates.set(templateKey(pathKey), (templates.get(templateKey(pathKey)) ?? 0) + 1);
   for (const [pathKey, node] of Object.entries(document.paths)) {
     const resolved = resolve(document, node, ['paths', pathKey]);
-    const key = templates.get(templateKey(pathKey))! > 1 ? pathKey : templateKey(pathKey);
+    const key = (templates.get(templateKey(pathKey)) ?? 0) > 1 ? pathKey : templateKey(pathKey);
     if (isObject(resolved.value)) result.set(key, { pathKey, item: resolved.value, path: resolved.path });
   }
   return result;
 }
 
-function operationsOf(item: { pathKey: string; item: Obj; path: JsonPath }): Map<string, OperationEntry> {
+function operationsOf(item: { pathKey: string; item: PathItem; path: JsonPath }): Map<string, OperationEntry> {
   const result = new Map<string, OperationEntry>();
   for (const method of HTTP_METHODS) {
     const operation = item.item[method];
@@ -84,16 +92,16 @@ interface ParameterEntry {
   key: string;
   name: string;
   in: string;
-  parameter: Obj;
+  parameter: Parameter;
   path: JsonPath;
 }
 
 /** Path-level and operation-level parameters, the operation's winning; path parameters keyed by position. */
-function parametersOf(document: OpenApiDocument, entry: OperationEntry): Map<string, ParameterEntry> {
+function parametersOf(document: Document, entry: OperationEntry): Map<string, ParameterEntry> {
   const result = new Map<string, ParameterEntry>();
   const positions = pathParameterNames(entry.pathKey);
   const add = (list: unknown, at: JsonPath) => {
-    if (!Array.isArray(list)) return;
+    if (!isArray(list)) return;
     list.forEach((node, index) => {
       const resolved = resolve(document, node, [...at, 'parameters', index]);
       const parameter = resolved.value;
@@ -110,8 +118,8 @@ function parametersOf(document: OpenApiDocument, entry: OperationEntry): Map<str
 }
 
 const DEFAULT_STYLE: Record<string, string> = { query: 'form', cookie: 'form', path: 'simple', header: 'simple' };
-function serialisation(parameter: Obj): string {
-  const style = typeof parameter.style === 'string' ? parameter.style : DEFAULT_STYLE[parameter.in] ?? 'form';
+function serialisation(parameter: Parameter): string {
+  const style = typeof parameter.style === 'string' ? parameter.style : DEFAULT_STYLE[String(parameter.in)] ?? 'form';
   const explode = typeof parameter.explode === 'boolean' ? parameter.explode : style === 'form';
   return `${style}${explode ? ', explode' : ''}`;
 }
@@ -120,8 +128,8 @@ function serialisation(parameter: Obj): string {
 type Requirement = Map<string, string[]>;
 
 function requirements(list: unknown): Requirement[] | undefined {
-  if (!Array.isArray(list)) return undefined;
-  return list.filter(isObject).map((req) => new Map(Object.entries(req).map(([name, scopes]) => [name, Array.isArray(scopes) ? scopes.map(String) : []])));
+  if (!isArray(list)) return undefined;
+  return list.filter(isObject).map((req) => new Map(Object.entries(req).map(([name, scopes]) => [name, isArray(scopes) ? scopes.map(String) : []])));
 }
 
 export class Comparer {
@@ -133,8 +141,8 @@ export class Comparer {
   private operation?: { text: string; operationId?: string };
 
   constructor(
-    private readonly base: OpenApiDocument,
-    private readonly revision: OpenApiDocument,
+    private readonly base: Document,
+    private readonly revision: Document,
   ) {}
 
   private add(check: string, path: JsonPath, basePath: JsonPath, message: string): void {
@@ -165,7 +173,7 @@ export class Comparer {
       }
       for (const [method, op] of revisionOperations) {
         if (baseOperations.has(method)) continue;
-        this.operation = { text: `${method.toUpperCase()} ${op.pathKey}`, operationId: op.operation.operationId };
+        this.operation = { text: `${method.toUpperCase()} ${op.pathKey}`, operationId: operationIdOf(op.operation) };
         this.add('diff-operation-added', op.path, baseItem.path, `operation ${method.toUpperCase()} ${op.pathKey} was added`);
       }
     }
@@ -180,7 +188,7 @@ export class Comparer {
 
   private removed(op: OperationEntry, method: string, where: JsonPath, check: 'diff-path-removed' | 'diff-operation-removed'): void {
     const text = `${method.toUpperCase()} ${op.pathKey}`;
-    this.operation = { text, operationId: op.operation.operationId };
+    this.operation = { text, operationId: operationIdOf(op.operation) };
     const deprecated = op.operation.deprecated === true;
     this.removedOperations.push({ operation: text, deprecated, basePath: op.path, path: where });
     if (deprecated) this.add('diff-deprecated-operation-removed', where, op.path, `deprecated operation ${text} was removed`);
@@ -188,12 +196,12 @@ export class Comparer {
   }
 
   private compareInfo(): void {
-    const baseInfo = isObject(this.base.info) ? this.base.info : {};
-    const revisionInfo = isObject(this.revision.info) ? this.revision.info : {};
+    const baseInfo: JsonObject = isObject(this.base.info) ? this.base.info : {};
+    const revisionInfo: JsonObject = isObject(this.revision.info) ? this.revision.info : {};
     for (const field of ['title', 'description']) {
       if (!same(baseInfo[field], revisionInfo[field])) this.add('diff-api-description-changed', ['info', ...(revisionInfo[field] !== undefined ? [field] : [])], ['info', field], `info.${field} changed`);
     }
-    const urls = (document: OpenApiDocument) => (Array.isArray(document.servers) ? document.servers.filter(isObject).map((server: Record<string, unknown>) => String(server.url)) : []);
+    const urls = (document: Document) => (isArray(document.servers) ? document.servers.filter(isObject).map((server) => String(server.url)) : []);
     const baseUrls = urls(this.base);
     const revisionUrls = urls(this.revision);
     if (!same(baseUrls, revisionUrls)) {
@@ -202,9 +210,11 @@ export class Comparer {
   }
 
   private matchSecuritySchemes(): void {
-    const baseSchemes: Obj = isObject(this.base.components?.securitySchemes) ? this.base.components.securitySchemes : {};
-    const revisionSchemes: Obj = isObject(this.revision.components?.securitySchemes) ? this.revision.components.securitySchemes : {};
-    const definition = (document: OpenApiDocument, node: unknown) => fingerprint(document, node);
+    const baseNode = componentsOf(this.base)?.securitySchemes;
+    const revisionNode = componentsOf(this.revision)?.securitySchemes;
+    const baseSchemes: JsonObject = isObject(baseNode) ? baseNode : {};
+    const revisionSchemes: JsonObject = isObject(revisionNode) ? revisionNode : {};
+    const definition = (document: Document, node: unknown) => fingerprint(document, node);
     for (const [name, node] of Object.entries(baseSchemes)) {
       if (revisionSchemes[name] !== undefined) {
         this.schemeNames.set(name, name);
@@ -224,7 +234,7 @@ export class Comparer {
     const r = revisionScheme.value;
     if (!isObject(b) || !isObject(r)) return;
     this.operation = undefined;
-    const shape = (s: Obj) => JSON.stringify([s.type, s.in, s.name, s.scheme?.toLowerCase?.(), isObject(s.flows) ? Object.keys(s.flows).sort() : null]);
+    const shape = (s: JsonObject) => JSON.stringify([s.type, s.in, s.name, typeof s.scheme === 'string' ? s.scheme.toLowerCase() : undefined, isObject(s.flows) ? Object.keys(s.flows).sort() : null]);
     if (shape(b) !== shape(r)) {
       this.add('diff-security-scheme-type-changed', revisionScheme.path, baseScheme.path, `security scheme ${name} changed how callers authenticate (${shape(b)} → ${shape(r)})`);
       return;
@@ -242,7 +252,7 @@ export class Comparer {
 
   private compareOperation(b: OperationEntry, r: OperationEntry): void {
     const text = `${r.method.toUpperCase()} ${r.pathKey}`;
-    this.operation = { text, operationId: r.operation.operationId };
+    this.operation = { text, operationId: operationIdOf(r.operation) };
     const bo = b.operation;
     const ro = r.operation;
     if (bo.deprecated !== true && ro.deprecated === true) this.add('diff-operation-deprecated', [...r.path, 'deprecated'], b.path, `${text} was marked deprecated`);
@@ -251,7 +261,7 @@ export class Comparer {
     for (const field of ['summary', 'description'] as const) {
       if (bo[field] !== ro[field]) this.add(`diff-operation-${field}-changed`, ro[field] !== undefined ? [...r.path, field] : r.path, [...b.path, field], `the ${field} of ${text} changed`);
     }
-    if (!same([...(bo.tags ?? [])].sort(), [...(ro.tags ?? [])].sort())) this.add('diff-operation-tags-changed', ro.tags !== undefined ? [...r.path, 'tags'] : r.path, [...b.path, 'tags'], `the tags of ${text} changed from [${(bo.tags ?? []).join(', ')}] to [${(ro.tags ?? []).join(', ')}]`);
+    if (!same([...tagsOf(bo)].sort(), [...tagsOf(ro)].sort())) this.add('diff-operation-tags-changed', ro.tags !== undefined ? [...r.path, 'tags'] : r.path, [...b.path, 'tags'], `the tags of ${text} changed from [${tagsOf(bo).join(', ')}] to [${tagsOf(ro).join(', ')}]`);
     this.compareParameters(b, r);
     this.compareRequestBody(b, r);
     this.compareResponses(b, r);
@@ -296,7 +306,7 @@ export class Comparer {
     const rb = resolve(this.revision, r.operation.requestBody, [...r.path, 'requestBody']);
     if (!isObject(bb.value) && !isObject(rb.value)) return;
     if (!isObject(bb.value)) {
-      const required = rb.value!.required === true;
+      const required = isObject(rb.value) && rb.value.required === true;
       this.add(required ? 'diff-request-body-added-required' : 'diff-request-body-added-optional', rb.path, b.path, `a ${required ? 'required' : 'optional'} request body was added`);
       return;
     }
@@ -312,9 +322,10 @@ export class Comparer {
   }
 
   private compareContent(scope: 'request-body' | 'response-body', label: string, baseContent: unknown, basePath: JsonPath, revisionContent: unknown, revisionPath: JsonPath, holderPath: JsonPath): void {
-    const bc: Obj = isObject(baseContent) ? baseContent : {};
-    const rc: Obj = isObject(revisionContent) ? revisionContent : {};
-    const normal = (mediaType: string) => mediaType.split(';')[0]!.trim().toLowerCase();
+    const bc: JsonObject = isObject(baseContent) ? baseContent : {};
+    const rc: JsonObject = isObject(revisionContent) ? revisionContent : {};
+    const normal = (mediaType: string) => mediaType.split(';')[0].trim().toLowerCase();
+    const schemaOf = (media: unknown) => (isObject(media) ? media.schema : undefined);
     const revisionByType = new Map(Object.keys(rc).map((mediaType) => [normal(mediaType), mediaType]));
     const baseTypes = new Set(Object.keys(bc).map(normal));
     const removedCheck = scope === 'request-body' ? 'diff-request-body-media-type-removed' : 'diff-response-media-type-removed';
@@ -325,7 +336,7 @@ export class Comparer {
         this.add(removedCheck, isObject(revisionContent) ? revisionPath : holderPath, [...basePath, mediaType], `media type ${mediaType} of the ${label} was removed`);
         continue;
       }
-      this.compareSchema(scope, `${label} (${match})`, bc[mediaType]?.schema, [...basePath, mediaType, 'schema'], rc[match]?.schema, [...revisionPath, match, 'schema']);
+      this.compareSchema(scope, `${label} (${match})`, schemaOf(bc[mediaType]), [...basePath, mediaType, 'schema'], schemaOf(rc[match]), [...revisionPath, match, 'schema']);
     }
     for (const mediaType of Object.keys(rc)) {
       if (!baseTypes.has(normal(mediaType))) this.add(addedCheck, [...revisionPath, mediaType], basePath, `media type ${mediaType} of the ${label} was added`);
@@ -333,8 +344,8 @@ export class Comparer {
   }
 
   private compareResponses(b: OperationEntry, r: OperationEntry): void {
-    const br: Obj = isObject(b.operation.responses) ? b.operation.responses : {};
-    const rr: Obj = isObject(r.operation.responses) ? r.operation.responses : {};
+    const br: JsonObject = isObject(b.operation.responses) ? b.operation.responses : {};
+    const rr: JsonObject = isObject(r.operation.responses) ? r.operation.responses : {};
     const responsesPath = [...r.path, 'responses'];
     for (const status of Object.keys(br)) {
       const baseResponse = resolve(this.base, br[status], [...b.path, 'responses', status]);
@@ -361,8 +372,8 @@ export class Comparer {
   }
 
   private compareHeaders(label: string, baseHeaders: unknown, basePath: JsonPath, revisionHeaders: unknown, revisionPath: JsonPath, holderPath: JsonPath): void {
-    const bh: Obj = isObject(baseHeaders) ? baseHeaders : {};
-    const rh: Obj = isObject(revisionHeaders) ? revisionHeaders : {};
+    const bh: JsonObject = isObject(baseHeaders) ? baseHeaders : {};
+    const rh: JsonObject = isObject(revisionHeaders) ? revisionHeaders : {};
     const revisionByName = new Map(Object.keys(rh).map((name) => [name.toLowerCase(), name]));
     const baseNames = new Set(Object.keys(bh).map((name) => name.toLowerCase()));
     for (const name of Object.keys(bh)) {
@@ -391,14 +402,16 @@ export class Comparer {
     const revisionReqs = revisionOwn ?? requirements(this.revision.security) ?? [];
     const basePath = baseOwn ? [...b.path, 'security'] : ['security'];
     const revisionPath = revisionOwn ? [...r.path, 'security'] : this.revision.security !== undefined ? ['security'] : r.path;
+    // The operation compared (compareOperation names it before comparing its security).
+    const text = this.operation?.text ?? `${r.method.toUpperCase()} ${r.pathKey}`;
     const anonymous = (reqs: Requirement[]) => reqs.length === 0 || reqs.some((req) => req.size === 0);
     if (anonymous(baseReqs) && anonymous(revisionReqs)) return;
     if (anonymous(baseReqs)) {
-      for (const name of new Set(revisionReqs.flatMap((req) => [...req.keys()]))) this.add('diff-security-scheme-added', revisionPath, basePath, `${this.operation!.text} now requires security scheme ${name}; it needed none`);
+      for (const name of new Set(revisionReqs.flatMap((req) => [...req.keys()]))) this.add('diff-security-scheme-added', revisionPath, basePath, `${text} now requires security scheme ${name}; it needed none`);
       return;
     }
     if (anonymous(revisionReqs)) {
-      this.add('diff-security-removed', revisionPath, basePath, `${this.operation!.text} no longer requires authentication`);
+      this.add('diff-security-removed', revisionPath, basePath, `${text} no longer requires authentication`);
       return;
     }
     // Base requirements with scheme names as the revision calls them.
@@ -413,28 +426,28 @@ export class Comparer {
         continue;
       }
       unmatchedRevision.delete(index);
-      const other = revisionReqs[index]!;
+      const other = revisionReqs[index];
       for (const [name, scopes] of req) {
         const now = other.get(name) ?? [];
         const added = now.filter((scope) => !scopes.includes(scope));
         const removed = scopes.filter((scope) => !now.includes(scope));
-        if (added.length) this.add('diff-security-scope-added', revisionPath, basePath, `${this.operation!.text} now requires scope${added.length > 1 ? 's' : ''} ${added.join(', ')} of ${name}`);
-        if (removed.length) this.add('diff-security-scope-removed', revisionPath, basePath, `${this.operation!.text} no longer requires scope${removed.length > 1 ? 's' : ''} ${removed.join(', ')} of ${name}`);
+        if (added.length) this.add('diff-security-scope-added', revisionPath, basePath, `${text} now requires scope${added.length > 1 ? 's' : ''} ${added.join(', ')} of ${name}`);
+        if (removed.length) this.add('diff-security-scope-removed', revisionPath, basePath, `${text} no longer requires scope${removed.length > 1 ? 's' : ''} ${removed.join(', ')} of ${name}`);
       }
     }
-    const remaining = [...unmatchedRevision].map((index) => revisionReqs[index]!);
+    const remaining = [...unmatchedRevision].map((index) => revisionReqs[index]);
     for (const req of unmatchedBase) {
       // The same alternative with more schemes ANDed in: those schemes are now required.
       const superset = remaining.findIndex((other) => [...req.keys()].every((name) => other.has(name)));
       if (superset >= 0) {
-        const other = remaining.splice(superset, 1)[0]!;
-        for (const name of other.keys()) if (!req.has(name)) this.add('diff-security-scheme-added', revisionPath, basePath, `${this.operation!.text} now also requires security scheme ${name}`);
+        const other = remaining.splice(superset, 1)[0];
+        for (const name of other.keys()) if (!req.has(name)) this.add('diff-security-scheme-added', revisionPath, basePath, `${text} now also requires security scheme ${name}`);
         continue;
       }
-      this.add('diff-security-scheme-removed', revisionPath, basePath, `${this.operation!.text} no longer accepts security scheme${req.size > 1 ? 's' : ''} ${[...req.keys()].join(' + ')}`);
+      this.add('diff-security-scheme-removed', revisionPath, basePath, `${text} no longer accepts security scheme${req.size > 1 ? 's' : ''} ${[...req.keys()].join(' + ')}`);
     }
     for (const req of remaining) {
-      this.add('diff-security-alternative-added', revisionPath, basePath, `${this.operation!.text} also accepts security scheme${req.size > 1 ? 's' : ''} ${[...req.keys()].join(' + ')}`);
+      this.add('diff-security-alternative-added', revisionPath, basePath, `${text} also accepts security scheme${req.size > 1 ? 's' : ''} ${[...req.keys()].join(' + ')}`);
     }
   }
 
@@ -480,15 +493,15 @@ export class Comparer {
     // Enum.
     const be = keyword(b, 'enum');
     const re = keyword(r, 'enum');
-    if (Array.isArray(be) && Array.isArray(re)) {
+    if (isArray(be) && isArray(re)) {
       const baseValues = new Set(be.map((value) => JSON.stringify(value)));
       const revisionValues = new Set(re.map((value) => JSON.stringify(value)));
       const removed = be.filter((value) => !revisionValues.has(JSON.stringify(value)));
       const added = re.filter((value) => !baseValues.has(JSON.stringify(value)));
       if (removed.length) this.schema(scope, 'enum-value-removed', at(r, 'enum'), at(b, 'enum'), `${label}: enum value${removed.length > 1 ? 's' : ''} ${removed.map(quote).join(', ')} removed`);
       if (added.length) this.schema(scope, 'enum-value-added', at(r, 'enum'), at(b, 'enum'), `${label}: enum value${added.length > 1 ? 's' : ''} ${added.map(quote).join(', ')} added`);
-    } else if (!Array.isArray(be) && Array.isArray(re)) this.schema(scope, 'enum-added', at(r, 'enum'), b.path, `${label} is now restricted to ${re.map(quote).join(', ')}`);
-    else if (Array.isArray(be) && !Array.isArray(re)) this.schema(scope, 'enum-removed', r.path, at(b, 'enum'), `${label} is no longer restricted to ${be.map(quote).join(', ')}`);
+    } else if (!isArray(be) && isArray(re)) this.schema(scope, 'enum-added', at(r, 'enum'), b.path, `${label} is now restricted to ${re.map(quote).join(', ')}`);
+    else if (isArray(be) && !isArray(re)) this.schema(scope, 'enum-removed', r.path, at(b, 'enum'), `${label} is no longer restricted to ${be.map(quote).join(', ')}`);
 
     // Bounds.
     this.compareBounds(scope, label, b, r);
@@ -545,7 +558,7 @@ export class Comparer {
   private compareObject(scope: SchemaScope, label: string, b: FlatSchema, r: FlatSchema, depth: number): void {
     const request = scope === 'request-body';
     // A read-only property is not sent in requests, a write-only one not received in responses.
-    const hidden = (document: OpenApiDocument, node: unknown) => {
+    const hidden = (document: Document, node: unknown) => {
       const value = resolve(document, node, []).value;
       return isObject(value) && (request ? value.readOnly === true : value.writeOnly === true);
     };
@@ -573,8 +586,8 @@ export class Comparer {
     const ba = b.keywords.get('additionalProperties');
     const ra = r.keywords.get('additionalProperties');
     const forbids = (entry: { value: unknown } | undefined) => entry?.value === false;
-    if (!forbids(ba) && forbids(ra)) this.schema(scope, 'additional-properties-forbidden', ra!.path, ba?.path ?? b.path, `${label} no longer allows properties beyond those listed`);
-    if (forbids(ba) && !forbids(ra)) this.schema(scope, 'additional-properties-allowed', ra?.path ?? r.path, ba!.path, `${label} now allows properties beyond those listed`);
+    if (!forbids(ba) && ra?.value === false) this.schema(scope, 'additional-properties-forbidden', ra.path, ba?.path ?? b.path, `${label} no longer allows properties beyond those listed`);
+    if (ba?.value === false && !forbids(ra)) this.schema(scope, 'additional-properties-allowed', ra?.path ?? r.path, ba.path, `${label} now allows properties beyond those listed`);
     if (ba && ra && isObject(ba.value) && isObject(ra.value)) this.compareSchema(scope, `${label}{*}`, ba.value, ba.path, ra.value, ra.path, depth + 1);
 
     for (const composition of ['oneOf', 'anyOf'] as const) this.compareVariants(scope, label, composition, b, r, depth);
@@ -584,8 +597,11 @@ export class Comparer {
   private compareVariants(scope: SchemaScope, label: string, composition: 'oneOf' | 'anyOf', b: FlatSchema, r: FlatSchema, depth: number): void {
     const bl = b.keywords.get(composition);
     const rl = r.keywords.get(composition);
-    const baseList = Array.isArray(bl?.value) ? (bl!.value as unknown[]) : [];
-    const revisionList = Array.isArray(rl?.value) ? (rl!.value as unknown[]) : [];
+    const baseList = bl && isArray(bl.value) ? bl.value : [];
+    const revisionList = rl && isArray(rl.value) ? rl.value : [];
+    // Where the lists are (a list with members is there; the schema itself otherwise).
+    const baseListPath = bl?.path ?? b.path;
+    const revisionListPath = rl?.path ?? r.path;
     if (!baseList.length && !revisionList.length) return;
     // Written the same way: paired by position (the common case, without computing fingerprints).
     const written = (list: unknown[]) => list.map((node) => JSON.stringify(node));
@@ -593,19 +609,19 @@ export class Comparer {
     const basePrints = samePositions ? written(baseList) : baseList.map((node) => fingerprint(this.base, node));
     const revisionPrints = samePositions ? written(revisionList) : revisionList.map((node) => fingerprint(this.revision, node));
     if (samePositions) {
-      baseList.forEach((node, index) => this.compareSchema(scope, `${label} (${composition} #${index + 1})`, node, [...bl!.path, index], revisionList[index], [...rl!.path, index], depth + 1));
+      baseList.forEach((node, index) => this.compareSchema(scope, `${label} (${composition} #${index + 1})`, node, [...baseListPath, index], revisionList[index], [...revisionListPath, index], depth + 1));
       return;
     }
-    const unmatchedRevision = revisionList.map((_, index) => index).filter((index) => !basePrints.includes(revisionPrints[index]!));
-    const unmatchedBase = baseList.map((_, index) => index).filter((index) => !revisionPrints.includes(basePrints[index]!));
+    const unmatchedRevision = revisionList.map((_, index) => index).filter((index) => !basePrints.includes(revisionPrints[index]));
+    const unmatchedBase = baseList.map((_, index) => index).filter((index) => !revisionPrints.includes(basePrints[index]));
     const pairs = Math.min(unmatchedBase.length, unmatchedRevision.length);
     for (let i = 0; i < pairs; i++) {
-      const bi = unmatchedBase[i]!;
-      const ri = unmatchedRevision[i]!;
-      this.compareSchema(scope, `${label} (${composition} #${ri + 1})`, baseList[bi], [...bl!.path, bi], revisionList[ri], [...rl!.path, ri], depth + 1);
+      const bi = unmatchedBase[i];
+      const ri = unmatchedRevision[i];
+      this.compareSchema(scope, `${label} (${composition} #${ri + 1})`, baseList[bi], [...baseListPath, bi], revisionList[ri], [...revisionListPath, ri], depth + 1);
     }
-    for (const bi of unmatchedBase.slice(pairs)) this.schema(scope, 'variant-removed', rl?.path ?? r.path, [...bl!.path, bi], `${label}: ${composition} alternative #${bi + 1} was removed`);
-    for (const ri of unmatchedRevision.slice(pairs)) this.schema(scope, 'variant-added', [...rl!.path, ri], bl?.path ?? b.path, `${label}: ${composition} alternative #${ri + 1} was added`);
+    for (const bi of unmatchedBase.slice(pairs)) this.schema(scope, 'variant-removed', rl?.path ?? r.path, [...baseListPath, bi], `${label}: ${composition} alternative #${bi + 1} was removed`);
+    for (const ri of unmatchedRevision.slice(pairs)) this.schema(scope, 'variant-added', [...revisionListPath, ri], bl?.path ?? b.path, `${label}: ${composition} alternative #${ri + 1} was added`);
   }
 }
 
@@ -613,6 +629,6 @@ function fingerprintPath(path: JsonPath): string {
   return path.map(String).join('\u0000');
 }
 
-export function compareDescriptions(base: OpenApiDocument, revision: OpenApiDocument): Comparison {
+export function compareDescriptions(base: Document, revision: Document): Comparison {
   return new Comparer(base, revision).compare();
 }

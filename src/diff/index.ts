@@ -4,8 +4,8 @@
  * (source `diff`) located in the revision, with the base's place in its message and as a related
  * location.
  */
-import { encodePointer } from '../../rulesets/lib/openapi.js';
-import type { JsonPath, OpenApiDocument } from '../../rulesets/lib/rule.js';
+import { encodePointer } from '../../rulesets/lib/openapi/pointer.js';
+import { infoOf, isObject, type Document, type JsonPath } from '../../rulesets/lib/openapi/types.js';
 import type { LoadedDescription, LoadOptions } from '../lint/load.js';
 import { sortFindings, type Finding, type Report } from '../report/finding.js';
 import { toolInfo } from '../version.js';
@@ -44,12 +44,18 @@ function locate(side: Side, path: JsonPath): { document: string; pointer: string
   };
 }
 
+/** A side's description: an object (`loadSide` refuses anything but an OpenAPI 3 description). */
+function documentOf(side: Side): Document {
+  const data = side.loaded.data;
+  return isObject(data) ? data : {};
+}
+
 const RULE_SEVERITY = new Map(VERSION_RULES.map((rule) => [rule.id, rule.severity]));
 
 /** Compares two loaded sides. */
 export function diffSides(base: Side, revision: Side, options: Pick<DiffOptions, 'accept'> = {}): DiffResult {
-  const baseData = base.loaded.data as OpenApiDocument;
-  const revisionData = revision.loaded.data as OpenApiDocument;
+  const baseData = documentOf(base);
+  const revisionData = documentOf(revision);
   const comparison = compareDescriptions(baseData, revisionData);
   const rootDocument = revision.display(revision.loaded.rootUri);
   const findings: Finding[] = [];
@@ -125,11 +131,11 @@ export function diffSides(base: Side, revision: Side, options: Pick<DiffOptions,
   }
 
   const info = (side: Side) => {
-    const data = side.loaded.data as OpenApiDocument;
+    const data = infoOf(documentOf(side));
     return {
       path: side.display(side.loaded.rootUri),
-      ...(typeof data.info?.title === 'string' ? { title: data.info.title } : {}),
-      ...(data.info?.version !== undefined ? { version: String(data.info.version) } : {}),
+      ...(typeof data?.title === 'string' ? { title: data.title } : {}),
+      ...(data?.version !== undefined ? { version: String(data.version) } : {}),
     };
   };
   const report: Report = {

@@ -3,10 +3,8 @@
  * that was extracted into a component, renamed, or split into `allOf` parts compares equal to
  * the inline original.
  */
-import { isObject, resolve } from '../../rulesets/lib/openapi.js';
-import type { JsonPath, OpenApiDocument } from '../../rulesets/lib/rule.js';
-
-type Obj = Record<string, any>;
+import { resolve } from '../../rulesets/lib/openapi/resolve.js';
+import { isArray, isObject, type Document, type JsonPath, type Schema } from '../../rulesets/lib/openapi/types.js';
 
 export interface Located {
   value: unknown;
@@ -26,15 +24,15 @@ export interface FlatSchema {
 }
 
 /** Follows `$ref`s and merges `allOf` parts (depth-limited, cycle-safe). Undefined for a non-object. */
-export function flatten(document: OpenApiDocument, node: unknown, path: JsonPath): FlatSchema | undefined {
+export function flatten(document: Document, node: unknown, path: JsonPath): FlatSchema | undefined {
   const root = resolve(document, node, path);
   if (!isObject(root.value)) return undefined;
   const flat: FlatSchema = { path: root.path, keywords: new Map(), properties: new Map(), required: new Set(), requiredPath: root.path, propertiesPath: [...root.path, 'properties'] };
   const seen = new Set<unknown>();
-  const visit = (schema: Obj, at: JsonPath, depth: number, outermost: boolean) => {
+  const visit = (schema: Schema, at: JsonPath, depth: number, outermost: boolean) => {
     if (seen.has(schema) || depth > 16) return;
     seen.add(schema);
-    for (const [key, value] of Object.entries(schema)) {
+    for (const [key, value] of Object.entries<unknown>(schema)) {
       if (key === 'allOf' || key === 'properties' || key === 'required' || key === '$ref') continue;
       if (!flat.keywords.has(key)) flat.keywords.set(key, { value, path: [...at, key] });
     }
@@ -42,12 +40,12 @@ export function flatten(document: OpenApiDocument, node: unknown, path: JsonPath
       if (outermost || flat.properties.size === 0) flat.propertiesPath = [...at, 'properties'];
       for (const [name, value] of Object.entries(schema.properties)) if (!flat.properties.has(name)) flat.properties.set(name, { value, path: [...at, 'properties', name] });
     }
-    if (Array.isArray(schema.required)) {
+    if (isArray(schema.required)) {
       if (outermost || flat.required.size === 0) flat.requiredPath = [...at, 'required'];
       for (const name of schema.required) if (typeof name === 'string') flat.required.add(name);
     }
-    if (Array.isArray(schema.allOf)) {
-      schema.allOf.forEach((part: unknown, index: number) => {
+    if (isArray(schema.allOf)) {
+      schema.allOf.forEach((part, index) => {
         const resolved = resolve(document, part, [...at, 'allOf', index]);
         if (isObject(resolved.value)) visit(resolved.value, resolved.path, depth + 1, false);
       });
@@ -64,13 +62,13 @@ export function keyword(flat: FlatSchema, name: string): unknown {
 /** The declared types, without `null` (nullability is compared on its own). */
 export function typesOf(flat: FlatSchema): Set<string> {
   const type = keyword(flat, 'type');
-  const list = typeof type === 'string' ? [type] : Array.isArray(type) ? type.filter((t): t is string => typeof t === 'string') : [];
+  const list = typeof type === 'string' ? [type] : isArray(type) ? type.filter((t): t is string => typeof t === 'string') : [];
   return new Set(list.filter((t) => t !== 'null'));
 }
 
 export function isNullable(flat: FlatSchema): boolean {
   const type = keyword(flat, 'type');
-  return keyword(flat, 'nullable') === true || type === 'null' || (Array.isArray(type) && type.includes('null'));
+  return keyword(flat, 'nullable') === true || type === 'null' || (isArray(type) && type.includes('null'));
 }
 
 const IGNORED_IN_FINGERPRINT = new Set(['description', 'example', 'examples', 'title', 'externalDocs', 'deprecated', 'xml']);
@@ -79,11 +77,11 @@ const IGNORED_IN_FINGERPRINT = new Set(['description', 'example', 'examples', 't
  * A canonical text of what a schema allows, independent of where its parts are defined and of
  * documentation: two schemas with the same fingerprint are equivalent for the diff.
  */
-export function fingerprint(document: OpenApiDocument, node: unknown, depth = 0, stack: unknown[] = []): string {
+export function fingerprint(document: Document, node: unknown, depth = 0, stack: unknown[] = []): string {
   const resolved = resolve(document, node, []);
   const value = resolved.value;
   if (depth > 12) return '…';
-  if (Array.isArray(value)) return `[${value.map((item) => fingerprint(document, item, depth + 1, stack)).join(',')}]`;
+  if (isArray(value)) return `[${value.map((item) => fingerprint(document, item, depth + 1, stack)).join(',')}]`;
   if (!isObject(value)) return JSON.stringify(value ?? null);
   if (stack.includes(value)) return '↺';
   stack.push(value);

@@ -13,7 +13,7 @@ import { dirname, isAbsolute, join, normalize, relative, sep } from 'node:path';
 import { CouldNotRunError } from '../errors.js';
 import { shownPath } from '../report/source.js';
 import { loadDescription, type LoadedDescription, type LoadOptions } from '../lint/load.js';
-import { isObject } from '../../rulesets/lib/openapi.js';
+import { isObject } from '../../rulesets/lib/openapi/types.js';
 import type {  } from '../../rulesets/lib/rule.js';
 
 export interface Side {

@@ -4,8 +4,7 @@
  * with the old one still answering, and at least six months' notice before a version is retired.
  */
 import semver from 'semver';
-import { isObject } from '../../rulesets/lib/openapi.js';
-import type { JsonPath, OpenApiDocument } from '../../rulesets/lib/rule.js';
+import { isObject, type Document, type JsonPath } from '../../rulesets/lib/openapi/types.js';
 import type { ChangeClass } from './checks.js';
 import type { RemovedOperation } from './compare.js';
 
@@ -29,12 +28,12 @@ export interface VersionVerdict {
   findings: VersionFinding[];
 }
 
-function versionOf(document: OpenApiDocument): string | undefined {
+function versionOf(document: Document): string | undefined {
   return isObject(document.info) && document.info.version !== undefined ? String(document.info.version) : undefined;
 }
 
 /** The majors that paths carry as their first segment (`/v2/users` → 2). */
-export function pathMajors(document: OpenApiDocument): Set<number> {
+export function pathMajors(document: Document): Set<number> {
   const majors = new Set<number>();
   if (!isObject(document.paths)) return majors;
   for (const key of Object.keys(document.paths)) {
@@ -46,7 +45,7 @@ export function pathMajors(document: OpenApiDocument): Set<number> {
 
 const RANK: Record<ChangeClass, number> = { breaking: 3, review: 2, 'non-breaking': 1, documentation: 0 };
 
-export function checkVersioning(base: OpenApiDocument, revision: OpenApiDocument, classes: readonly ChangeClass[], removed: readonly RemovedOperation[]): VersionVerdict {
+export function checkVersioning(base: Document, revision: Document, classes: readonly ChangeClass[], removed: readonly RemovedOperation[]): VersionVerdict {
   const findings: VersionFinding[] = [];
   const baseVersion = versionOf(base);
   const revisionVersion = versionOf(revision);

@@ -2,7 +2,7 @@
  * vottur's own rule engine: runs each rule's check on the parsed (bundled, unresolved) document
  * and hands back its problems, each with its severity as a plain field. No Spectral code is
  * loaded: the rules read the document through the shared memoised views of
- * `rulesets/lib/openapi.ts`, so one walk of each kind serves all of them.
+ * `rulesets/lib/openapi/views.ts`, so one walk of each kind serves all of them.
  *
  * What a result looks like is what the stock Spectral CLI reports for the same ruleset (checked
  * by `test/lint/engine.test.ts` on every fixture and corpus document): a rule runs on OpenAPI
@@ -11,7 +11,8 @@
  * Unlike Spectral, a message is never read as a template: `{{…}}` in a description's own text
  * stays as written.
  */
-import { isOpenApi3x, uniqueProblems, type JsonPath, type OpenApiDocument, type RuleDefinition, type Severity } from '../../rulesets/lib/rule.js';
+import { isObject } from '../../rulesets/lib/openapi/types.js';
+import { isOpenApi3x, uniqueProblems, type JsonPath, type RuleDefinition, type Severity } from '../../rulesets/lib/rule.js';
 import { timed } from '../../rulesets/lib/timing.js';
 import { useVocabulary, type VocabularyAdditions } from '../../rulesets/lib/vocabulary.js';
 import type { RuleMeta } from '../report/finding.js';
@@ -72,13 +73,13 @@ export function runRules(rules: readonly RuleDefinition[], data: unknown, settin
 
 function runEachRule(rules: readonly RuleDefinition[], data: unknown): RuleResult[] {
   const results: RuleResult[] = [];
-  if (data === null || typeof data !== 'object' || Array.isArray(data)) return results;
+  if (!isObject(data)) return results;
   const openApi3 = isOpenApi3x(data);
   for (const rule of rules) {
     if (!openApi3 && !rule.anyFormat) continue;
     let found;
     try {
-      found = timed(rule.id, () => rule.check(data as OpenApiDocument));
+      found = timed(rule.id, () => rule.check(data));
     } catch (error) {
       // A rule must handle every document; one that does not is vottur's bug, named as such.
       throw new Error(`rule ${rule.id} failed on this document: ${(error as Error)?.message ?? String(error)}`, { cause: error });

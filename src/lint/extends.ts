@@ -59,7 +59,7 @@ export function extendedLinter(setting: ExtendsSetting): Promise<Linter> {
 
 /** One linter running several in turn; their rules listed together. */
 export function combineLinters(parts: readonly Linter[]): Linter {
-  if (parts.length === 1) return parts[0]!;
+  if (parts.length === 1) return parts[0];
   return {
     rules: parts.flatMap((part) => part.rules),
     async run(loaded: LoadedDescription, settings?: RunSettings) {
@@ -104,8 +104,8 @@ async function entryLinter(configFile: string, entry: RulesetReference): Promise
   };
   const [{ bundleAndLoadRuleset }, { builtins }, { commonjs }, { spectralLinter }] = await Promise.all([
     import(BUNDLER) as Promise<{ bundleAndLoadRuleset: BundleAndLoad }>,
-    import(BUNDLER_PLUGINS[0]!) as Promise<{ builtins: () => unknown }>,
-    import(BUNDLER_PLUGINS[1]!) as Promise<{ commonjs: () => unknown }>,
+    import(BUNDLER_PLUGINS[0]) as Promise<{ builtins: () => unknown }>,
+    import(BUNDLER_PLUGINS[1]) as Promise<{ commonjs: () => unknown }>,
     import('./spectral.js'),
   ]);
   // The bundler (rollup) prints its warnings; a run says one line, so they are kept for the error.

@@ -165,11 +165,11 @@ export async function expandPatterns(patterns: string[], cwd = process.cwd(), on
       for (const match of matches.sort()) {
         const real = await realpath(resolve(cwd, match)).catch(() => undefined);
         const inside = real === undefined ? '..' : relative(base, real);
-        if (inside.startsWith('..') || isAbsolute(inside)) {
+        if (real === undefined || inside.startsWith('..') || isAbsolute(inside)) {
           onSkipped(match, `it leads outside ${relative(cwd, base) || '.'} (a symbolic link); name it explicitly to lint it`);
           continue;
         }
-        const info = await stat(real!).catch(() => undefined);
+        const info = await stat(real).catch(() => undefined);
         if (!info?.isFile()) {
           onSkipped(match, 'it is not a regular file');
           continue;
@@ -210,7 +210,8 @@ export function poolSize(count: number, options: Pick<LintFilesOptions, 'jobs' |
 export async function lintFiles(patterns: string[], options: LintFilesOptions = {}): Promise<Report> {
   const cwd = options.cwd ?? process.cwd();
   const all = await expandPatterns(patterns, cwd);
-  const files = options.shard ? all.filter((file) => inShard(file, options.shard!, cwd)) : all;
+  const shard = options.shard;
+  const files = shard ? all.filter((file) => inShard(file, shard, cwd)) : all;
   const jobs = poolSize(files.length, options);
   options.onProgress?.(0, files.length);
   const { results, rules } = jobs > 1 ? await lintInPool(files, cwd, jobs, options) : await lintInThread(files, cwd, options);
@@ -255,7 +256,7 @@ export function unreadableDocument(file: string, cwd: string, reason: string): L
         ruleId: UNREADABLE_RULE,
         severity: 'error',
         category: 'documentation',
-        message: reason.split('\n')[0]!,
+        message: reason.split('\n')[0],
         document: path,
         pointer: '',
         path: [],
@@ -338,15 +339,15 @@ async function lintInPool(files: string[], cwd: string, jobs: number, options: L
   // tasks at once let it queue them on workers still starting, unevenly (measured: one worker
   // idle for a second while the other worked through its queue).
   const sizes = await Promise.all(files.map((file) => stat(resolve(cwd, file)).then((info) => info.size, () => 0)));
-  const order = files.map((_, i) => i).sort((a, b) => sizes[b]! - sizes[a]! || a - b);
+  const order = files.map((_, i) => i).sort((a, b) => sizes[b] - sizes[a] || a - b);
   let next = 0;
   let failed = false;
   const loop = async () => {
     while (next < order.length && !failed) {
-      const i = order[next++]!;
-      const settings = await options.settingsFor?.(files[i]!);
+      const i = order[next++];
+      const settings = await options.settingsFor?.(files[i]);
       const result = await pool.run({
-        file: documentTarget(cwd, files[i]!),
+        file: documentTarget(cwd, files[i]),
         cwd,
         allowRemoteRefs: options.allowRemoteRefs,
         remoteTimeoutMs: options.remoteTimeoutMs,
@@ -355,7 +356,7 @@ async function lintInPool(files: string[], cwd: string, jobs: number, options: L
         ...(settings?.extends ? { extends: settings.extends } : {}),
       });
       if ('failure' in result && result.failure.couldNotRun && !result.failure.ofRun && files.length > 1) {
-        results[i] = unreadableDocument(files[i]!, cwd, result.failure.message);
+        results[i] = unreadableDocument(files[i], cwd, result.failure.message);
         options.onProgress?.(++done, files.length);
         continue;
       }

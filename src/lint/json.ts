@@ -123,14 +123,14 @@ function scan(text: string): Scan {
         // :
         members++;
         const depth = keyState.length - 1;
-        const state = keyState[depth]!;
+        const state = keyState[depth];
         if (state === REPORTED) break;
         const first = text.charCodeAt(lastStringStart + 1);
         const index = (first >= 48 && first <= 57) || first === BACKSLASH ? arrayIndex(keyAt(text, lastStringStart, lastStringEnd)) : -1;
         if (index === -1) keyState[depth] = TEXT_KEY;
         else if (state === TEXT_KEY || (state >= 0 && index < state)) {
           keyState[depth] = REPORTED;
-          misordered.push(opens[stack[depth]!]!);
+          misordered.push(opens[stack[depth]]);
         } else keyState[depth] = index;
         break;
       }
@@ -204,8 +204,8 @@ class Locator {
     let high = opens.length - 1;
     while (low <= high) {
       const mid = (low + high) >>> 1;
-      const at = opens[mid]!;
-      if (at === open) return closes[mid]!;
+      const at = opens[mid];
+      if (at === open) return closes[mid];
       if (at < open) low = mid + 1;
       else high = mid - 1;
     }
@@ -249,14 +249,14 @@ class Locator {
     const last = this.lastPath;
     let depth = 0;
     while (depth < path.length && depth < last.length && path[depth] === last[depth]) depth++;
-    let node = depth === 0 ? this.skipWhitespace(0) : this.lastOffsets[depth - 1]!;
+    let node = depth === 0 ? this.skipWhitespace(0) : this.lastOffsets[depth - 1];
     const offsets = this.lastOffsets.slice(0, depth);
     const found = (length: number) => {
       this.lastPath = path.slice(0, length);
       this.lastOffsets = offsets;
     };
     for (let k = depth; k < path.length; k++) {
-      const segment = path[k]!;
+      const segment = path[k];
       const numeric = Number(segment);
       const t = Number.isInteger(numeric) ? numeric : segment;
       const c = this.text.charCodeAt(node);
@@ -284,10 +284,10 @@ class Locator {
     let high = lineStarts.length - 1;
     while (low < high) {
       const mid = (low + high + 1) >>> 1;
-      if (lineStarts[mid]! <= offset) low = mid;
+      if (lineStarts[mid] <= offset) low = mid;
       else high = mid - 1;
     }
-    return { line: low, character: offset - lineStarts[low]! };
+    return { line: low, character: offset - lineStarts[low] };
   }
 
   locate(path: readonly Segment[], closest = false): IRange | undefined {
@@ -312,10 +312,10 @@ class Locator {
       let high = starts.length - 1;
       while (low < high) {
         const mid = (low + high + 1) >>> 1;
-        if (starts[mid]! <= open) low = mid;
+        if (starts[mid] <= open) low = mid;
         else high = mid - 1;
       }
-      const start = starts[low]!;
+      const start = starts[low];
       if (keys) {
         for (const [key, at] of keys) if (at === start) path.push(key);
       } else path.push(low);
@@ -331,7 +331,7 @@ class Locator {
 }
 
 /** Keeps an object's keys in written order (what Spectral's parser does for every object). */
-function inWrittenOrder(target: Record<string, unknown>, order: string[]): Record<string, unknown> {
+function inWrittenOrder<T extends object>(target: T, order: string[]): T {
   return new Proxy(target, { ownKeys: () => [...order] });
 }
 
@@ -355,15 +355,18 @@ export function parseJsonFast(text: string): FastJson | { tooDeep: true } | unde
   // Deepest first, so a re-ordered parent holds its re-ordered children.
   for (const open of [...index.misordered].reverse()) {
     const path = locator.pathTo(open);
-    let parent: any = undefined;
-    let node: any = data;
+    let parent: object | undefined = undefined;
+    let node: unknown = data;
     for (const segment of path) {
+      // The path was scanned from this text: every container on it is there.
+      if (typeof node !== 'object' || node === null) break;
       parent = node;
-      node = node[segment];
+      node = Reflect.get(node, segment);
     }
+    if (typeof node !== 'object' || node === null) continue;
     const ordered = inWrittenOrder(node, locator.writtenKeys(open));
     if (parent === undefined) data = ordered;
-    else Object.defineProperty(parent, path[path.length - 1]!, { value: ordered, writable: true, enumerable: true, configurable: true });
+    else Object.defineProperty(parent, path[path.length - 1], { value: ordered, writable: true, enumerable: true, configurable: true });
   }
   return { data, locate: (path, closest) => locator.locate(path, closest) };
 }

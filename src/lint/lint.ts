@@ -13,7 +13,8 @@
  *
  * Spectral is loaded only for rulesets written for Spectral (`createLinter`, `./spectral.ts`).
  */
-import { encodePointer } from '../../rulesets/lib/openapi.js';
+import { encodePointer } from '../../rulesets/lib/openapi/pointer.js';
+import { infoOf, isObject } from '../../rulesets/lib/openapi/types.js';
 import { docsUrl, nameComponentSubject, printPath, type RuleDefinition } from '../../rulesets/lib/rule.js';
 import type { DocumentInfo, Finding, RuleMeta } from '../report/finding.js';
 import { runRules, type Linter } from './engine.js';
@@ -72,7 +73,7 @@ export async function createLinter(definition: unknown): Promise<Linter> {
 }
 
 function title(data: unknown): { title?: string; version?: string } {
-  const info = (data as { info?: { title?: unknown; version?: unknown } } | null)?.info;
+  const info = isObject(data) ? infoOf(data) : undefined;
   return {
     ...(typeof info?.title === 'string' ? { title: info.title } : {}),
     ...(typeof info?.version === 'string' ? { version: info.version } : {}),

@@ -72,7 +72,7 @@ export interface IgnoreEntry {
  * and each judges the entries its own way.
  */
 export function ignoreEntries(value: unknown): IgnoreEntry[] | undefined {
-  if (Array.isArray(value)) return value.map((item, index) => (isRecord(item) ? { rule: item.rule, reason: item.reason, key: index } : { rule: item, reason: undefined, key: index }));
+  if (Array.isArray(value)) return value.map((item: unknown, index) => (isRecord(item) ? { rule: item.rule, reason: item.reason, key: index } : { rule: item, reason: undefined, key: index }));
   if (isRecord(value)) return Object.entries(value).map(([rule, reason]) => ({ rule, reason, key: rule }));
   return undefined;
 }
@@ -86,7 +86,7 @@ function declared(document: unknown): Declared[] {
   const walk = (node: unknown, path: Path, depth: number): void => {
     if (depth > 200 || typeof node !== 'object' || node === null) return;
     if (Array.isArray(node)) {
-      node.forEach((item, index) => walk(item, [...path, index], depth + 1));
+      node.forEach((item: unknown, index) => walk(item, [...path, index], depth + 1));
       return;
     }
     for (const [key, value] of Object.entries(node)) {
@@ -117,9 +117,9 @@ export function applySuppressions(document: unknown, findings: Array<{ finding: 
   if (entries.length === 0) return [];
   for (const { finding, path } of findings) {
     const matching = entries.filter((entry) => entry.rule === finding.ruleId && isPrefix(entry.at, path));
-    const withReason = matching.filter((entry) => entry.reason !== undefined);
+    const withReason = matching.filter((entry): entry is Declared & { reason: string } => entry.reason !== undefined);
     for (const entry of matching) entry.used = true;
-    if (withReason.length > 0) finding.suppressions = withReason.map((entry) => ({ kind: 'inSource', justification: entry.reason! }));
+    if (withReason.length > 0) finding.suppressions = withReason.map((entry) => ({ kind: 'inSource', justification: entry.reason }));
   }
   const problems: SuppressionProblem[] = [];
   for (const entry of entries) {

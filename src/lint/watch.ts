@@ -134,18 +134,18 @@ export async function watchLint(patterns: string[], options: WatchOptions): Prom
   async function drain(): Promise<void> {
     while (pending.size > 0 && !closed) {
       const [description] = pending;
-      pending.delete(description!);
+      pending.delete(description);
       const before = watchedFiles();
       try {
-        await lintDescription(description!);
+        await lintDescription(description);
       } catch (error) {
         // A defect, not a bad save: say it in one line and keep watching.
-        write(`${shown(description!)}: could not lint: ${(error as Error).message}\n`);
+        write(`${shown(description)}: could not lint: ${(error as Error).message}\n`);
       }
       // A save during the lint, or one whose event chokidar folded into an earlier one: lint again.
       // Only a file that has settled (the same text twice, STABLE_MS apart): one still being
       // written is chokidar's to report when it has.
-      const state = states.get(description!)!;
+      const state = states.get(description)!;
       const read = (file: string) => readFile(file, 'utf8').catch(() => '');
       const differing = [];
       for (const [file, text] of state.files) {
@@ -154,7 +154,7 @@ export async function watchLint(patterns: string[], options: WatchOptions): Prom
       }
       if (differing.length > 0) {
         await new Promise((settled) => setTimeout(settled, STABLE_MS));
-        for (const { file, now } of differing) if ((await read(file)) === now) pending.add(description!);
+        for (const { file, now } of differing) if ((await read(file)) === now) pending.add(description);
       }
       const after = watchedFiles();
       const added = [...after].filter((file) => !before.has(file));

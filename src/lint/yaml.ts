@@ -26,7 +26,7 @@ const require = createRequire(import.meta.url);
 // and `@stoplight/yaml`'s index pulls in its whole parser; only two of its small modules are used.
 interface AstParser {
   load(text: string, options: Record<string, unknown>): YamlNode | undefined;
-  determineScalarType(node: YamlNode): number;
+  determineScalarType(node: YamlScalar): number;
   parseYamlBoolean(value: string): boolean;
   parseYamlBigInteger(value: string): number | bigint;
   parseYamlFloat(value: string): number;
@@ -62,19 +62,47 @@ const enum ScalarType {
   string = 4,
 }
 
-interface YamlNode {
-  kind: Kind;
+/** A node of yaml-ast-parser's tree, by kind (its own declarations type `value` as `any`). */
+interface YamlNodeBase {
   startPosition: number;
   endPosition: number;
   parent: YamlNode | null;
-  value?: any;
-  key?: YamlNode;
-  mappings?: YamlNode[];
-  items?: Array<YamlNode | null>;
   errors?: Array<{ name: string; reason: string; isWarning: boolean; mark: { line: number; column: number; toLineEnd?: boolean } }>;
   valueObject?: unknown;
-  referencesAnchor?: string;
+  anchorId?: string;
 }
+interface YamlScalar extends YamlNodeBase {
+  kind: Kind.SCALAR;
+  /** The scalar as written (its JavaScript value is computed by `scalarValue`). */
+  value: string;
+}
+interface YamlMapping extends YamlNodeBase {
+  kind: Kind.MAPPING;
+  key: YamlNode;
+  /** Null for a key written without a value. */
+  value: YamlNode | null;
+}
+interface YamlMap extends YamlNodeBase {
+  kind: Kind.MAP;
+  mappings: YamlMapping[];
+  value?: undefined;
+}
+interface YamlSeq extends YamlNodeBase {
+  kind: Kind.SEQ;
+  items: Array<YamlNode | null>;
+  value?: undefined;
+}
+interface YamlAnchorRef extends YamlNodeBase {
+  kind: Kind.ANCHOR_REF;
+  referencesAnchor: string;
+  /** The node the anchor names (none when it names no anchor). */
+  value: YamlNode | null | undefined;
+}
+interface YamlIncludeRef extends YamlNodeBase {
+  kind: Kind.INCLUDE_REF;
+  value?: undefined;
+}
+type YamlNode = YamlScalar | YamlMapping | YamlMap | YamlSeq | YamlAnchorRef | YamlIncludeRef;
 
 type Diagnostic = IParserResult<unknown>['diagnostics'][number];
 
@@ -95,12 +123,12 @@ function rangeOf(lineMap: number[], start: number, end: number): IRange {
   const startLine = lineForPosition(start, lineMap);
   const endLine = lineForPosition(end, lineMap);
   return {
-    start: { line: startLine, character: start - (startLine === 0 ? 0 : lineMap[startLine - 1]!) },
-    end: { line: endLine, character: end - (endLine === 0 ? 0 : lineMap[endLine - 1]!) },
+    start: { line: startLine, character: start - (startLine === 0 ? 0 : lineMap[startLine - 1]) },
+    end: { line: endLine, character: end - (endLine === 0 ? 0 : lineMap[endLine - 1]) },
   };
 }
 
-function scalarValue(node: YamlNode): unknown {
+function scalarValue(node: YamlScalar): unknown {
   switch (astParser().determineScalarType(node) as ScalarType) {
     case ScalarType.null:
       return null;
@@ -133,10 +161,10 @@ function inWrittenOrder(target: Record<string, unknown>, order: string[]): Recor
   return new Proxy(target, { ownKeys: () => [...order] });
 }
 
-function isSelfReferencingAlias(alias: YamlNode): boolean {
+function isSelfReferencingAlias(alias: YamlAnchorRef): boolean {
   let node: YamlNode | null = alias.parent;
   while (node) {
-    if ((node as { anchorId?: string }).anchorId === alias.referencesAnchor) return true;
+    if (node.anchorId === alias.referencesAnchor) return true;
     node = node.parent;
   }
   return false;
@@ -159,7 +187,7 @@ class Builder {
         return this.map(node, depth + 1, viaAlias);
       case Kind.SEQ:
         if (depth + 1 > MAX_NESTING) throw nestingError();
-        return node.items!.map((item) => (item === null ? null : this.build(item, depth + 1, viaAlias)));
+        return node.items.map((item) => (item === null ? null : this.build(item, depth + 1, viaAlias)));
       case Kind.SCALAR:
         return scalarValue(node);
       case Kind.ANCHOR_REF:
@@ -171,7 +199,7 @@ class Builder {
     }
   }
 
-  private map(node: YamlNode, depth: number, viaAlias: boolean): Record<string, unknown> {
+  private map(node: YamlMap, depth: number, viaAlias: boolean): Record<string, unknown> {
     if (depth > MAX_NESTING) throw nestingError();
     const container: Record<string, unknown> = {};
     const order: string[] = [];
@@ -193,8 +221,8 @@ class Builder {
       note(key);
       setKey(container, key, value);
     };
-    for (const mapping of node.mappings!) {
-      const keyNode = mapping.key!;
+    for (const mapping of node.mappings) {
+      const keyNode = mapping.key;
       if (keyNode.kind !== Kind.SCALAR) {
         this.diagnostics.push(this.exception(keyNode, 'mapping key must be a string scalar', 'YAMLIncompatibleValue', 1));
         continue;
@@ -207,7 +235,7 @@ class Builder {
       if (key === '<<') {
         // Merge keys: the merged mappings' keys, later ones winning, then this mapping's own.
         const merged = this.build(mapping.value, depth - 1, viaAlias);
-        const sources = Array.isArray(merged) ? [...merged].reverse() : [merged];
+        const sources: unknown[] = Array.isArray(merged) ? [...merged].reverse() : [merged];
         for (const source of sources) {
           if (typeof source !== 'object' || source === null) continue;
           for (const k of Object.keys(source)) if (!seen.has(k)) place(k, (source as Record<string, unknown>)[k]);
@@ -235,7 +263,7 @@ function nestingError(): YamlLimitError {
 }
 
 function transformErrors(errors: NonNullable<YamlNode['errors']>, lineMap: number[]): Diagnostic[] {
-  const lineLength = (line: number) => (line === 0 ? Math.max(0, lineMap[0]! - 1) : Math.max(0, lineMap[line]! - lineMap[line - 1]! - 1));
+  const lineLength = (line: number) => (line === 0 ? Math.max(0, lineMap[0] - 1) : Math.max(0, lineMap[line] - lineMap[line - 1] - 1));
   const validations: Diagnostic[] = [];
   let brokenFlow = -1;
   for (const error of errors) {
@@ -251,7 +279,7 @@ function transformErrors(errors: NonNullable<YamlNode['errors']>, lineMap: numbe
     if (error.reason === 'missed comma between flow collection entries') {
       if (brokenFlow === -1) brokenFlow = validations.length;
     } else if (brokenFlow !== -1) {
-      const first = validations[brokenFlow]!;
+      const first = validations[brokenFlow];
       (first.range as { end: IRange['end'] }).end = validation.range.end;
       (first as { message: string }).message = 'invalid mixed usage of block and flow styles';
       validations.length = brokenFlow + 1;
@@ -294,13 +322,13 @@ export function parseYaml(text: string): ParsedYaml {
     diagnostics.sort((a, b) => a.range.start.line - b.range.start.line);
   }
   const parsed = { ast, lineMap, data, diagnostics, metadata: { mergeKeys: true }, comments: {} } as unknown as IParserResult<unknown>;
-  const keyTables = new WeakMap<YamlNode, Map<string, YamlNode>>();
-  const keysOf = (map: YamlNode): Map<string, YamlNode> => {
+  const keyTables = new WeakMap<YamlMap, Map<string, YamlMapping>>();
+  const keysOf = (map: YamlMap): Map<string, YamlMapping> => {
     let table = keyTables.get(map);
     if (table) return table;
     table = new Map();
     // Merge keys first, then the mapping's own: the last written wins, as in @stoplight/yaml.
-    for (const mapping of mergedMappings(map.mappings!)) if (mapping?.key) table.set(String(mapping.key.value), mapping);
+    for (const mapping of mergedMappings(map.mappings)) if (mapping?.key) table.set(String(mapping.key.value), mapping);
     keyTables.set(map, table);
     return table;
   };
@@ -310,12 +338,12 @@ export function parseYaml(text: string): ParsedYaml {
     for (const segment of path) {
       if (node.kind === Kind.MAP) {
         // Keys compare as written text, strictly (a number never names a mapping key), as in @stoplight/yaml.
-        const mapping: YamlNode | undefined = typeof segment === 'string' ? keysOf(node).get(segment) : undefined;
+        const mapping: YamlMapping | undefined = typeof segment === 'string' ? keysOf(node).get(segment) : undefined;
         if (!mapping) break;
-        node = mapping.value === null ? mapping.key! : mapping.value!;
+        node = mapping.value === null ? mapping.key : mapping.value;
       } else if (node.kind === Kind.SEQ) {
         const index = Number(segment);
-        const item = Number.isInteger(index) ? node.items![index] : undefined;
+        const item = Number.isInteger(index) ? node.items[index] : undefined;
         if (!item) break;
         node = item;
       } else break;
@@ -325,12 +353,12 @@ export function parseYaml(text: string): ParsedYaml {
   return { parsed, locate };
 }
 
-function mergedMappings(mappings: YamlNode[]): YamlNode[] {
-  const result: YamlNode[] = [];
-  const fromMerge = (node: YamlNode | null | undefined): YamlNode[] => {
+function mergedMappings(mappings: YamlMapping[]): YamlMapping[] {
+  const result: YamlMapping[] = [];
+  const fromMerge = (node: YamlNode | null | undefined): YamlMapping[] => {
     if (!node) return [];
-    if (node.kind === Kind.SEQ) return node.items!.reduceRight<YamlNode[]>((items, item) => (items.push(...fromMerge(item)), items), []);
-    if (node.kind === Kind.MAP) return node.mappings!;
+    if (node.kind === Kind.SEQ) return node.items.reduceRight<YamlMapping[]>((items, item) => (items.push(...fromMerge(item)), items), []);
+    if (node.kind === Kind.MAP) return node.mappings;
     if (node.kind === Kind.ANCHOR_REF) return fromMerge(node.value);
     return [];
   };
@@ -346,7 +374,7 @@ function startOf(node: YamlNode, offset: number): number {
   const parent = node.parent;
   if (parent && parent.kind === Kind.MAPPING) {
     if (parent.value === null) return parent.endPosition;
-    if (node.kind !== Kind.SCALAR) return parent.key!.endPosition + 1;
+    if (node.kind !== Kind.SCALAR) return parent.key.endPosition + 1;
   }
   if (parent === null && offset - node.startPosition === 0) return 0;
   return node.startPosition;
@@ -356,9 +384,9 @@ function endOf(start: YamlNode): number {
   let node = start;
   // Iterative: the last item of the last item... (deep documents must not overflow the stack here).
   for (;;) {
-    if (node.kind === Kind.SEQ && node.items!.length !== 0 && node.items![node.items!.length - 1] !== null) node = node.items![node.items!.length - 1]!;
+    if (node.kind === Kind.SEQ && node.items.length !== 0 && node.items[node.items.length - 1] !== null) node = node.items[node.items.length - 1]!;
     else if (node.kind === Kind.MAPPING && node.value !== null) node = node.value;
-    else if (node.kind === Kind.MAP && node.value !== null && node.mappings!.length !== 0) node = node.mappings![node.mappings!.length - 1]!;
+    else if (node.kind === Kind.MAP && node.value !== null && node.mappings.length !== 0) node = node.mappings[node.mappings.length - 1];
     else if (node.kind === Kind.SCALAR && node.parent !== null && node.parent.kind === Kind.MAPPING && node.parent.value === null) return node.parent.endPosition;
     else return node.endPosition;
   }

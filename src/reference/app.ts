@@ -165,7 +165,8 @@ export function buildReferenceApp(options: ReferenceAppOptions): ReferenceApp {
       problems.clientType = 'FIRST_PARTY is not accepted here.';
       return DEFAULT_CLIENT_TYPE;
     }
-    if (typeof raw === 'string' && (CLIENT_TYPES as readonly string[]).includes(raw)) return raw as ClientType;
+    const clientType = CLIENT_TYPES.find((type) => type === raw);
+    if (clientType !== undefined) return clientType;
     if (fault('anyClientType')) return DEFAULT_CLIENT_TYPE;
     const shown = typeof raw === 'string' ? quoteRejectedValue(raw) : 'the parameter more than once';
     problems.clientType = `must be ${CLIENT_TYPES.join(' or ')} (default ${DEFAULT_CLIENT_TYPE}); got ${shown}.`;

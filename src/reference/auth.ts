@@ -48,7 +48,7 @@ export function createTokenVerifier(options: VerifierOptions): TokenVerifier {
       if (!match) return unauthorized('the Authorization header is not "Bearer <token>"', 'Bearer');
       let claims: JWTPayload;
       try {
-        ({ payload: claims } = await jwtVerify(match[1]!, keys, { issuer: options.issuer, requiredClaims: ['exp'], ...(options.audience !== undefined ? { audience: options.audience } : {}) }));
+        ({ payload: claims } = await jwtVerify(match[1], keys, { issuer: options.issuer, requiredClaims: ['exp'], ...(options.audience !== undefined ? { audience: options.audience } : {}) }));
       } catch (error) {
         const code = error instanceof joseErrors.JOSEError ? error.code : 'ERR_UNKNOWN';
         return unauthorized(`token rejected (${code})`);
@@ -190,7 +190,7 @@ export async function startDevIssuer(options: DevIssuerOptions = {}): Promise<De
 function clientCredentials(authorization: string | undefined, body: Record<string, unknown>): { id: string; secret: string } | undefined {
   const basic = authorization && /^Basic +([A-Za-z0-9+/]+=*)\s*$/i.exec(authorization);
   if (basic) {
-    const decoded = Buffer.from(basic[1]!, 'base64').toString('utf8');
+    const decoded = Buffer.from(basic[1], 'base64').toString('utf8');
     const colon = decoded.indexOf(':');
     if (colon < 0) return undefined;
     const unescape = (text: string) => {

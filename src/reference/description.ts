@@ -6,6 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { parse } from 'yaml';
 import { packageFile } from '../paths.js';
+import { componentsOf, isArray, isObject, type Document } from '../../rulesets/lib/openapi/types.js';
 
 export const DESCRIPTION_FILE = 'assets/reference/user-profile.openapi.yaml';
 
@@ -16,7 +17,7 @@ export interface ReferenceDescription {
   yaml: string;
   /** The same document as JSON text. */
   json: string;
-  document: Record<string, any>;
+  document: Document;
   /** The `example` of the `nationalId` path parameter: the user example requests ask for. */
   exampleNationalId: string;
 }
@@ -27,22 +28,24 @@ export function referenceDescriptionPath(): string {
 
 export async function loadReferenceDescription(path = referenceDescriptionPath()): Promise<ReferenceDescription> {
   const yaml = await readFile(path, 'utf8');
-  const document = parse(yaml) as Record<string, any>;
+  const parsed: unknown = parse(yaml);
+  const document: Document = isObject(parsed) ? parsed : {};
   const exampleNationalId = findExampleNationalId(document);
   if (!exampleNationalId) throw new Error(`${path}: no path parameter "nationalId" with an example`);
   return { path, yaml, json: JSON.stringify(document, null, 2), document, exampleNationalId };
 }
 
-function findExampleNationalId(document: Record<string, any>): string | undefined {
-  const candidates: unknown[] = Object.values(document.components?.parameters ?? {});
-  for (const pathItem of Object.values(document.paths ?? {}) as Array<Record<string, any>>) {
-    for (const operation of Object.values(pathItem ?? {})) {
-      if (operation && Array.isArray(operation.parameters)) candidates.push(...operation.parameters);
+function findExampleNationalId(document: Document): string | undefined {
+  const parameters = componentsOf(document)?.parameters;
+  const candidates: unknown[] = isObject(parameters) ? Object.values(parameters) : [];
+  for (const pathItem of isObject(document.paths) ? Object.values(document.paths) : []) {
+    if (!isObject(pathItem)) continue;
+    for (const operation of Object.values(pathItem)) {
+      if (isObject(operation) && isArray(operation.parameters)) candidates.push(...operation.parameters);
     }
   }
-  for (const candidate of candidates) {
-    const parameter = candidate as Record<string, unknown> | null;
-    if (parameter && parameter.name === 'nationalId' && parameter.in === 'path' && typeof parameter.example === 'string') return parameter.example;
+  for (const parameter of candidates) {
+    if (isObject(parameter) && parameter.name === 'nationalId' && parameter.in === 'path' && typeof parameter.example === 'string') return parameter.example;
   }
   return undefined;
 }

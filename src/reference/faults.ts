@@ -209,7 +209,7 @@ export const FAULTS: readonly FaultInfo[] = FAULT_TABLE.map(({ name, description
 export const FAULT_NAMES: readonly FaultName[] = FAULTS.map((fault) => fault.name);
 
 export function isFaultName(value: string): value is FaultName {
-  return (FAULT_NAMES as readonly string[]).includes(value);
+  return FAULT_NAMES.some((name) => name === value);
 }
 
 /** The behaviours of the given faults, in the table's order (so `wrapBody` composes predictably). */

@@ -23,7 +23,7 @@ import { join, relative } from 'node:path';
 import { Document, Ruleset, Spectral, type RulesetDefinition } from '@stoplight/spectral-core';
 import Parsers from '@stoplight/spectral-parsers';
 import { describe, expect, it } from 'vitest';
-import { encodePointer } from '../../rulesets/lib/openapi.js';
+import { encodePointer } from '../../rulesets/lib/openapi/pointer.js';
 import vottur from '../../rulesets/vottur.js';
 import { lintDocument } from '../../src/lint/lint.js';
 import { loadDescription } from '../../src/lint/load.js';

@@ -38,7 +38,7 @@ export function runReport(files: readonly string[], options: ReportCommandOption
   const targets = takeOutputTargets(state);
   const reports = files.map((file) => readJsonReport(resolve(cwd, file), file));
   // One report is re-rendered as it was; several become one, made now by this vottur.
-  const report = reports.length === 1 ? reports[0]! : mergeReports(reports, { tool: toolInfo(), ...(io.now ? { now: io.now } : {}) });
+  const report = reports.length === 1 ? reports[0] : mergeReports(reports, { tool: toolInfo(), ...(io.now ? { now: io.now } : {}) });
   return finishRun(report, targets, { showPii: options.showPii, quiet: options.quiet, failSeverity: options.failSeverity, minScore: options.minScore }, { ...io, cwd });
 }
 

@@ -1,0 +1,37 @@
+/** JSON pointers (RFC 6901) and paths: the addresses of nodes in a description. */
+import type { JsonPath } from './types.js';
+
+export function decodePointer(pointer: string): string[] {
+  if (pointer === '' || pointer === '#') return [];
+  const body = pointer.startsWith('#') ? pointer.slice(1) : pointer;
+  let decoded = body;
+  try {
+    decoded = decodeURIComponent(body);
+  } catch {
+    // A malformed %-escape: read the pointer as written.
+  }
+  return decoded
+    .split('/')
+    .slice(1)
+    .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
+export function encodePointer(path: JsonPath): string {
+  let pointer = '';
+  for (const segment of path) {
+    const text = String(segment);
+    // Most segments need no escaping; testing first saves two regular expressions per segment.
+    pointer += `/${text.includes('~') || text.includes('/') ? text.replace(/~/g, '~0').replace(/\//g, '~1') : text}`;
+  }
+  return pointer;
+}
+
+/** A JSON pointer as a URI fragment for `$ref` (`#/paths/~1v1~1users~1%7Bid%7D`): valid `uri-reference`. */
+export function pointerToRef(path: JsonPath): string {
+  return `#${encodePointer(path).replace(/[^A-Za-z0-9\-._~!$&'()*+,;=:@/]/g, (c) => encodeURIComponent(c))}`;
+}
+
+/** True when `path` is `prefix` or lies below it (segments compared as strings). */
+export function within(path: JsonPath, prefix: JsonPath): boolean {
+  return prefix.length <= path.length && prefix.every((segment, i) => String(segment) === String(path[i]));
+}

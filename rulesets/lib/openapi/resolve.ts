@@ -1,0 +1,161 @@
+/**
+ * Following local `$ref`s, and what a schema stands for once they are followed: its effective
+ * schema, its layers (single-branch wrappers), its types and its properties.
+ *
+ * Only local `$ref`s (`#/...`) are followed: `vottur lint` bundles multi-file descriptions into
+ * one document first, and under the stock Spectral CLI an external reference is simply not
+ * followed by these helpers (the rule stays silent rather than guessing).
+ */
+import { decodePointer } from './pointer.js';
+import { isArray, isObject, isRef, type Document, type JsonPath, type Schema } from './types.js';
+
+const pointerCache = new WeakMap<object, Map<string, { value: unknown; path: JsonPath } | null>>();
+
+/** The value a local `$ref` (`#/a/b`) points at, or null when there is none. Memoised per document. */
+export function lookupLocalRef(document: Document, ref: string): { value: unknown; path: JsonPath } | null {
+  if (!ref.startsWith('#')) return null;
+  let cache = pointerCache.get(document);
+  if (!cache) {
+    cache = new Map();
+    pointerCache.set(document, cache);
+  }
+  const cached = cache.get(ref);
+  if (cached !== undefined) return cached;
+  let node: unknown = document;
+  const path = decodePointer(ref);
+  // A segment that indexes a list is a number in the path, as the engine's paths have it.
+  const resolvedPath: JsonPath = [];
+  for (const segment of path) {
+    if (isArray(node) && /^(?:0|[1-9]\d*)$/.test(segment) && Number(segment) < node.length) {
+      node = node[Number(segment)];
+      resolvedPath.push(Number(segment));
+    } else if (isObject(node) && Object.prototype.hasOwnProperty.call(node, segment)) {
+      node = node[segment];
+      resolvedPath.push(segment);
+    } else {
+      cache.set(ref, null);
+      return null;
+    }
+  }
+  const result = { value: node, path: resolvedPath };
+  cache.set(ref, result);
+  return result;
+}
+
+export interface Resolved {
+  /** The node itself, after following any chain of local `$ref`s (undefined when one does not resolve). */
+  value: unknown;
+  /** Where the node is defined (the target of the last `$ref`). */
+  path: JsonPath;
+  /** True when a `$ref` was followed. */
+  viaRef: boolean;
+}
+
+/** Follows local `$ref`s from `node` (found at `path`) to the node they name. */
+export function resolve(document: Document, node: unknown, path: JsonPath): Resolved {
+  let current = node;
+  let currentPath = path;
+  let viaRef = false;
+  for (let hops = 0; isRef(current) && hops < 32; hops++) {
+    const target = lookupLocalRef(document, current.$ref);
+    if (!target) return { value: undefined, path: currentPath, viaRef: true };
+    current = target.value;
+    currentPath = target.path;
+    viaRef = true;
+  }
+  if (isRef(current)) return { value: undefined, path: currentPath, viaRef };
+  return { value: current, path: currentPath, viaRef };
+}
+
+/**
+ * What a schema stands for after following `$ref`s and looking through a single-branch
+ * `allOf`/`oneOf`/`anyOf` wrapper (a common way to add a description to a reference).
+ */
+export function effectiveSchema(document: Document, schema: unknown, path: JsonPath): Resolved {
+  let resolved = resolve(document, schema, path);
+  for (let hops = 0; hops < 8 && isObject(resolved.value); hops++) {
+    const value: Schema = resolved.value;
+    const wrapper = (['allOf', 'oneOf', 'anyOf'] as const).find((key) => isArray(value[key]) && value[key].length === 1);
+    if (!wrapper || value.type !== undefined || value.properties !== undefined) break;
+    const branches = value[wrapper];
+    if (!isArray(branches)) break;
+    resolved = resolve(document, branches[0], [...resolved.path, wrapper, 0]);
+  }
+  return resolved;
+}
+
+/** The JSON Schema type(s) of a schema (`type: [string, 'null']` in 3.1 gives both); none for what is not a schema object. */
+export function schemaTypes(schema: unknown): string[] {
+  if (!isObject(schema)) return [];
+  if (typeof schema.type === 'string') return [schema.type];
+  if (isArray(schema.type)) return schema.type.filter((t): t is string => typeof t === 'string');
+  return [];
+}
+
+/** All properties a schema declares, including through `allOf` and local `$ref`s. */
+export function collectProperties(document: Document, schema: unknown, path: JsonPath, depth = 0): Map<string, { schema: unknown; path: JsonPath }> {
+  const result = new Map<string, { schema: unknown; path: JsonPath }>();
+  const resolved = resolve(document, schema, path);
+  if (!isObject(resolved.value) || depth > 16) return result;
+  const value: Schema = resolved.value;
+  if (isArray(value.allOf)) {
+    value.allOf.forEach((sub, i) => {
+      for (const [key, entry] of collectProperties(document, sub, [...resolved.path, 'allOf', i], depth + 1)) result.set(key, entry);
+    });
+  }
+  if (isObject(value.properties)) for (const key of Object.keys(value.properties)) result.set(key, { schema: value.properties[key], path: [...resolved.path, 'properties', key] });
+  return result;
+}
+
+/** One layer of what a schema stands for (see `schemaLayers`). */
+export interface SchemaLayer {
+  schema: Schema;
+  /** Where this layer is defined. */
+  path: JsonPath;
+}
+
+function isNullSchema(schema: unknown): boolean {
+  return isObject(schema) && (schema.type === 'null' || (isArray(schema.enum) && schema.enum.length === 1 && schema.enum[0] === null));
+}
+
+/**
+ * The layers a schema is made of, outermost first: the schema itself (after `$ref`s), then what
+ * it stands for through single-branch `allOf`/`oneOf`/`anyOf` wrappers and `oneOf`/`anyOf`
+ * lists with one non-null branch (3.1's `anyOf: [X, {type: 'null'}]`). A layer that declares
+ * `properties` ends the chain (it adds members; it does not wrap). A keyword's effective value
+ * is the first layer's that has it (`layerKeyword`); a rule reports a missing keyword at the
+ * last layer, where the schema is defined.
+ */
+export function schemaLayers(document: Document, schema: unknown, path: JsonPath): SchemaLayer[] {
+  const layers: SchemaLayer[] = [];
+  let current = resolve(document, schema, path);
+  for (let hops = 0; hops < 8 && isObject(current.value); hops++) {
+    const value: Schema = current.value;
+    layers.push({ schema: value, path: current.path });
+    if (value.properties !== undefined) break;
+    let next: { schema: unknown; path: JsonPath } | undefined;
+    for (const key of ['allOf', 'oneOf', 'anyOf'] as const) {
+      const list = value[key];
+      if (!isArray(list)) continue;
+      const branches = list.map((branch, index) => ({ branch, index })).filter(({ branch }) => !isNullSchema(branch));
+      const only = branches[0];
+      if (only && branches.length === 1 && (list.length === 1 || key !== 'allOf')) {
+        next = { schema: only.branch, path: [...current.path, key, only.index] };
+        break;
+      }
+    }
+    if (!next) break;
+    const following = resolve(document, next.schema, next.path);
+    if (!isObject(following.value) || layers.some((layer) => layer.schema === following.value)) break;
+    current = following;
+  }
+  return layers;
+}
+
+/** The first layer that has `keyword`, its value and the path to it. */
+export function layerKeyword(layers: SchemaLayer[], keyword: keyof Schema): { value: unknown; path: JsonPath; layer: SchemaLayer } | undefined {
+  for (const layer of layers) {
+    if (layer.schema[keyword] !== undefined) return { value: layer.schema[keyword], path: [...layer.path, keyword], layer };
+  }
+  return undefined;
+}

@@ -1,0 +1,331 @@
+/**
+ * Shared, memoised views of an OpenAPI document: operations, parameters, responses, media types
+ * and every schema, each found in one walk of the unresolved document and cached per document
+ * object. Rules iterate these lists instead of running their own deep JSONPath scans, so a
+ * schema is visited once however many rules look at it (one pass, many rules, as Redocly and IBM's
+ * ruleset walk a document).
+ */
+import { timed } from '../timing.js';
+import { lookupLocalRef, resolve } from './resolve.js';
+import {
+  HTTP_METHODS,
+  isArray,
+  isObject,
+  isRef,
+  type Document,
+  type HttpMethod,
+  type JsonObject,
+  type JsonPath,
+  type MediaType,
+  type Operation,
+  type Parameter,
+  type PathItem,
+  type Response,
+  type Schema,
+} from './types.js';
+
+/** Computes once per document object. A named view is timed on its own line by `vottur lint --timing`. */
+export function memoise<T>(compute: (document: Document) => T, name?: string): (document: Document) => T {
+  const cache = new WeakMap<object, T>();
+  const label = name === undefined ? undefined : `(shared) ${name}`;
+  return (document) => {
+    let value = cache.get(document);
+    if (value === undefined) {
+      value = label === undefined ? compute(document) : timed(label, () => compute(document));
+      cache.set(document, value);
+    }
+    return value;
+  };
+}
+
+export interface OperationInfo {
+  /** The path template, e.g. `/v1/users/{userId}`. */
+  pathKey: string;
+  method: HttpMethod;
+  operation: Operation;
+  pathItem: PathItem;
+  /** `['paths', pathKey, method]` (or the path item's definition when it is a `$ref`). */
+  path: JsonPath;
+}
+
+export const operations = memoise((document): OperationInfo[] => {
+  const result: OperationInfo[] = [];
+  const paths = document.paths;
+  if (!isObject(paths)) return result;
+  for (const pathKey of Object.keys(paths)) {
+    const item = resolve(document, paths[pathKey], ['paths', pathKey]);
+    if (!isObject(item.value)) continue;
+    const pathItem: PathItem = item.value;
+    for (const method of HTTP_METHODS) {
+      const operation = pathItem[method];
+      if (isObject(operation)) result.push({ pathKey, method, operation, pathItem, path: [...item.path, method] });
+    }
+  }
+  return result;
+}, 'operations');
+
+export interface ParameterInfo {
+  parameter: Parameter;
+  /** Where the parameter object is defined. */
+  path: JsonPath;
+}
+
+/** The parameters that apply to one operation: path-level merged with operation-level (which win). */
+export function operationParameters(document: Document, op: OperationInfo): ParameterInfo[] {
+  const pathItemPath = op.path.slice(0, -1);
+  const merged = new Map<string, ParameterInfo>();
+  const add = (list: unknown, listPath: JsonPath) => {
+    if (!isArray(list)) return;
+    list.forEach((entry, index) => {
+      const resolved = resolve(document, entry, [...listPath, index]);
+      if (!isObject(resolved.value)) return;
+      merged.delete(`${resolved.value.in}:${resolved.value.name}`);
+      merged.set(`${resolved.value.in}:${resolved.value.name}`, { parameter: resolved.value, path: resolved.path });
+    });
+  };
+  add(op.pathItem.parameters, [...pathItemPath, 'parameters']);
+  add(op.operation.parameters, [...op.path, 'parameters']);
+  return [...merged.values()];
+}
+
+/** Every parameter object in the document once, at its definition. */
+export const parameters = memoise((document): ParameterInfo[] => {
+  const seen = new Set<object>();
+  const result: ParameterInfo[] = [];
+  const add = (node: unknown, path: JsonPath) => {
+    const resolved = resolve(document, node, path);
+    if (!isObject(resolved.value) || seen.has(resolved.value)) return;
+    seen.add(resolved.value);
+    result.push({ parameter: resolved.value, path: resolved.path });
+  };
+  const components = isObject(document.components) ? document.components.parameters : undefined;
+  if (isObject(components)) for (const name of Object.keys(components)) add(components[name], ['components', 'parameters', name]);
+  const seenItems = new Set<object>();
+  for (const op of operations(document)) {
+    const itemPath = op.path.slice(0, -1);
+    if (!seenItems.has(op.pathItem)) {
+      seenItems.add(op.pathItem);
+      if (isArray(op.pathItem.parameters)) op.pathItem.parameters.forEach((p, i) => add(p, [...itemPath, 'parameters', i]));
+    }
+    if (isArray(op.operation.parameters)) op.operation.parameters.forEach((p, i) => add(p, [...op.path, 'parameters', i]));
+  }
+  return result;
+}, 'parameters');
+
+export interface ResponseInfo {
+  operation: OperationInfo;
+  /** The status key as written: `200`, `4XX`, `default`. */
+  status: string;
+  response: Response;
+  /** Where the response object is defined. */
+  path: JsonPath;
+  /** Where the operation lists it (`paths/.../responses/<status>`). */
+  usagePath: JsonPath;
+}
+
+/** Every (operation, status) pair, the response resolved. A shared component appears once per use. */
+export const responses = memoise((document): ResponseInfo[] => {
+  const result: ResponseInfo[] = [];
+  for (const op of operations(document)) {
+    const list = op.operation.responses;
+    if (!isObject(list)) continue;
+    for (const status of Object.keys(list)) {
+      if (status.startsWith('x-')) continue;
+      const usagePath = [...op.path, 'responses', status];
+      const resolved = resolve(document, list[status], usagePath);
+      if (isObject(resolved.value)) result.push({ operation: op, status, response: resolved.value, path: resolved.path, usagePath });
+    }
+  }
+  return result;
+}, 'responses');
+
+export interface MediaTypeInfo {
+  kind: 'request' | 'response';
+  /** The media type key, e.g. `application/json`. */
+  mediaType: string;
+  media: MediaType;
+  path: JsonPath;
+  /** For responses: every status under which this media type is used (empty for unused components). */
+  statuses: string[];
+  operations: OperationInfo[];
+}
+
+/** Every request-body and response media type once, at its definition, with the statuses it serves. */
+export const mediaTypes = memoise((document): MediaTypeInfo[] => {
+  const byObject = new Map<object, MediaTypeInfo>();
+  const addContainer = (kind: MediaTypeInfo['kind'], container: JsonObject, path: JsonPath, status?: string, op?: OperationInfo) => {
+    const content = container.content;
+    if (!isObject(content)) return;
+    for (const mediaType of Object.keys(content)) {
+      const media = content[mediaType];
+      if (!isObject(media)) continue;
+      let info = byObject.get(media);
+      if (!info) {
+        info = { kind, mediaType, media, path: [...path, 'content', mediaType], statuses: [], operations: [] };
+        byObject.set(media, info);
+      }
+      if (status !== undefined && !info.statuses.includes(status)) info.statuses.push(status);
+      if (op && !info.operations.includes(op)) info.operations.push(op);
+    }
+  };
+  for (const op of operations(document)) {
+    if (op.operation.requestBody !== undefined) {
+      const body = resolve(document, op.operation.requestBody, [...op.path, 'requestBody']);
+      if (isObject(body.value)) addContainer('request', body.value, body.path, undefined, op);
+    }
+  }
+  for (const info of responses(document)) addContainer('response', info.response, info.path, info.status, info.operation);
+  const components = document.components;
+  if (isObject(components)) {
+    for (const [section, kind] of [['requestBodies', 'request'], ['responses', 'response']] as const) {
+      const group = components[section];
+      if (!isObject(group)) continue;
+      for (const name of Object.keys(group)) {
+        const container = group[name];
+        if (isObject(container) && !isRef(container)) addContainer(kind, container, ['components', section, name]);
+      }
+    }
+  }
+  return [...byObject.values()];
+}, 'mediaTypes');
+
+export type SchemaRole =
+  | 'component'
+  | 'referenced'
+  | 'parameter'
+  | 'header'
+  | 'media'
+  | 'property'
+  | 'items'
+  | 'prefixItems'
+  | 'additionalProperties'
+  | 'patternProperties'
+  | 'allOf'
+  | 'anyOf'
+  | 'oneOf'
+  | 'not'
+  | 'other';
+
+export interface SchemaNode {
+  schema: Schema;
+  path: JsonPath;
+  role: SchemaRole;
+  /** The property name when role is `property`; the component name when role is `component` (or `referenced`: the last segment of its path). */
+  name?: string;
+  /** The schema this one sits in (for properties: the object schema that holds them). */
+  parent?: SchemaNode;
+}
+
+const SUBSCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'] as const;
+const SUBSCHEMA_SINGLE = ['items', 'additionalProperties', 'not', 'contains', 'propertyNames', 'if', 'then', 'else', 'unevaluatedItems', 'unevaluatedProperties'] as const;
+
+/**
+ * Every schema object in the document, each once: component schemas and the schemas of
+ * parameters, headers and media types, then everything nested in them. `$ref` schemas are listed
+ * (a property that is only a reference is still a property) but not descended into: their target
+ * is visited where it is defined.
+ */
+export const schemas = memoise((document): SchemaNode[] => {
+  const result: SchemaNode[] = [];
+  const seen = new Set<object>();
+  const walk = (schema: unknown, path: JsonPath, role: SchemaRole, name?: string, parent?: SchemaNode) => {
+    // Each object once, `$ref` objects too: a reference that leads back to itself ends here.
+    if (!isObject(schema) || seen.has(schema)) return;
+    seen.add(schema);
+    const node: SchemaNode = { schema, path, role, name, parent };
+    result.push(node);
+    if (isRef(schema)) {
+      // A target outside the usual places (e.g. a bundled file's own `definitions`) is walked
+      // where it is defined, the first time a reference reaches it.
+      const target = lookupLocalRef(document, schema.$ref);
+      if (target && isObject(target.value) && !seen.has(target.value)) walk(target.value, target.path, 'referenced', String(target.path[target.path.length - 1]));
+      return;
+    }
+    const value: Schema = schema;
+    for (const key of ['$defs', 'definitions'] as const) {
+      const defs = value[key];
+      if (isObject(defs)) for (const name of Object.keys(defs)) walk(defs[name], [...path, key, name], 'component', name);
+    }
+    if (isObject(value.properties)) {
+      for (const key of Object.keys(value.properties)) walk(value.properties[key], [...path, 'properties', key], 'property', key, node);
+    }
+    if (isObject(value.patternProperties)) {
+      for (const key of Object.keys(value.patternProperties)) walk(value.patternProperties[key], [...path, 'patternProperties', key], 'patternProperties', undefined, node);
+    }
+    for (const key of SUBSCHEMA_LISTS) {
+      const list = value[key];
+      if (isArray(list)) list.forEach((sub, i) => walk(sub, [...path, key, i], key === 'prefixItems' ? 'prefixItems' : key, undefined, node));
+    }
+    for (const key of SUBSCHEMA_SINGLE) {
+      const sub = value[key];
+      if (isObject(sub)) walk(sub, [...path, key], key === 'items' || key === 'additionalProperties' || key === 'not' ? key : 'other', undefined, node);
+    }
+    if (isArray(value.items)) value.items.forEach((sub, i) => walk(sub, [...path, 'items', i], 'items', undefined, node));
+  };
+  const components = document.components;
+  if (isObject(components)) {
+    if (isObject(components.schemas)) for (const key of Object.keys(components.schemas)) walk(components.schemas[key], ['components', 'schemas', key], 'component', key);
+    if (isObject(components.headers)) for (const key of Object.keys(components.headers)) walkHeader(components.headers[key], ['components', 'headers', key]);
+  }
+  for (const info of parameters(document)) {
+    walk(info.parameter.schema, [...info.path, 'schema'], 'parameter', typeof info.parameter.name === 'string' ? info.parameter.name : undefined);
+    walkContent(info.parameter.content, info.path, 'parameter');
+  }
+  for (const info of mediaTypes(document)) walk(info.media.schema, [...info.path, 'schema'], 'media');
+  for (const info of responses(document)) {
+    if (isObject(info.response.headers)) for (const key of Object.keys(info.response.headers)) walkHeader(info.response.headers[key], [...info.path, 'headers', key]);
+  }
+  const defs = document.$defs ?? document.definitions;
+  if (isObject(defs)) for (const key of Object.keys(defs)) walk(defs[key], [document.$defs ? '$defs' : 'definitions', key], 'component', key);
+  return result;
+
+  function walkHeader(header: unknown, path: JsonPath) {
+    const resolved = resolve(document, header, path);
+    if (!isObject(resolved.value)) return;
+    walk(resolved.value.schema, [...resolved.path, 'schema'], 'header');
+    walkContent(resolved.value.content, resolved.path, 'header');
+  }
+  function walkContent(content: unknown, path: JsonPath, role: SchemaRole) {
+    if (!isObject(content)) return;
+    for (const key of Object.keys(content)) {
+      const media = content[key];
+      if (isObject(media)) walk(media.schema, [...path, 'content', key, 'schema'], role);
+    }
+  }
+}, 'schemas');
+
+/** A property's node: named by the property, its parent the object schema that holds it. */
+export interface PropertyNode extends SchemaNode {
+  role: 'property';
+  name: string;
+  parent: SchemaNode;
+}
+
+/** True for a property's node (`schemas` gives every property its name and parent). */
+export function isPropertyNode(node: SchemaNode): node is PropertyNode {
+  return node.role === 'property';
+}
+
+/** Property nodes only: `(name, schema, path, holder)` for every property of every object schema. */
+export const properties = memoise((document): PropertyNode[] => schemas(document).filter(isPropertyNode), 'properties');
+
+/** The operation's security requirements, or the document's when it declares none of its own. */
+export function effectiveSecurity(document: Document, op: OperationInfo): unknown[] | undefined {
+  const own = op.operation.security;
+  if (isArray(own)) return own;
+  return isArray(document.security) ? document.security : undefined;
+}
+
+/** True when the operation needs credentials (a non-empty requirement with no `{}` alternative). */
+export function requiresSecurity(document: Document, op: OperationInfo): boolean {
+  const requirements = effectiveSecurity(document, op);
+  if (!requirements || requirements.length === 0) return false;
+  return requirements.every((requirement) => isObject(requirement) && Object.keys(requirement).length > 0);
+}
+
+/** `2XX`, `204`, `default` → which class of status a response key stands for. */
+export function statusClass(status: string): '1' | '2' | '3' | '4' | '5' | 'default' | undefined {
+  if (status === 'default') return 'default';
+  const first = status.charAt(0);
+  return /^[1-5]([0-9]{2}|XX)$/i.test(status) ? (first as '1' | '2' | '3' | '4' | '5') : undefined;
+}
