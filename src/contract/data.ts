@@ -68,6 +68,11 @@ export function checkDataShape(value: unknown, source = '--data'): ContractData 
   return value as ContractData;
 }
 
+/** The key an operation's values go under in `--data`, as messages name it: its operationId, else `"METHOD /path"`. */
+export function dataKey(op: OperationModel): string {
+  return op.operationId ?? `"${op.label}"`;
+}
+
 /** The data for an operation, found by operationId or by `METHOD /path`. */
 export function dataFor(data: ContractData | undefined, op: OperationModel): OperationData | undefined {
   if (!data) return undefined;

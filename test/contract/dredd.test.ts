@@ -1,5 +1,5 @@
 /**
- * The Dredd run behind src/contract/dredd.ts: its transactions for non-2xx responses send real
+ * The Dredd run behind src/contract/dredd/: its transactions for non-2xx responses send real
  * probes (set by the hooks), a wrong server makes contract-dredd fire and a correct one does not,
  * and Dredd prints nothing.
  */
@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { dreddCopy, runDredd } from '../../src/contract/dredd.js';
+import { dreddCopy } from '../../src/contract/dredd/copy.js';
+import { runDredd } from '../../src/contract/dredd/run.js';
 import { runContractTests } from '../../src/contract/index.js';
 import { startHostileServer, type HostileServer } from './fixtures/hostile.js';
 import { EXAMPLE_THING, startThingsServer, THINGS_DESCRIPTION, THINGS_TOKEN, type TestServer } from './fixtures/servers.js';

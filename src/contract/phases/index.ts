@@ -21,8 +21,7 @@ import { evaluateExpression, linkSteps, type ExchangeContext } from '../generate
 import { flattenSchema } from '../generate/schema.js';
 import type { HttpOutcome, HttpRequest, HttpResponse } from '../http.js';
 import type { ContractRuleId } from '../rules.js';
-import { checkResponse, type SchemaValidators } from '../validate.js';
-import { checkLiveConventions } from './conventions.js';
+import { checkLiveConventions, checkResponse, type SchemaValidators } from '../validate/index.js';
 
 export type Phase = 'examples' | 'coverage' | 'fuzz' | 'stateful';
 export const PHASES: readonly Phase[] = ['examples', 'coverage', 'fuzz', 'stateful'];
