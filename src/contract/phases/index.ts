@@ -20,6 +20,7 @@ import { fuzzCases, invalidCases, validCases, type GeneratedCase, type Generated
 import { evaluateExpression, linkSteps, type ExchangeContext } from '../generate/links.js';
 import { flattenSchema } from '../generate/schema.js';
 import type { HttpOutcome, HttpRequest, HttpResponse } from '../http.js';
+import { BASE_PROBE, type ProbeKind } from '../probes/index.js';
 import { isContractRuleId, type ContractRuleId } from '../rules.js';
 import { checkLiveConventions, checkResponse, type SchemaValidators } from '../validate/index.js';
 
@@ -57,7 +58,8 @@ export function newSeed(): number {
 /** A request the examples phase sent, as the stateful phase and the coverage count need it. */
 export interface ExampleExchange {
   op: OperationModel;
-  kind: string;
+  /** The probe that planned it. */
+  kind: ProbeKind;
   method: string;
   url: URL;
   headers: Record<string, string>;
@@ -297,7 +299,7 @@ export async function runPhases(options: PhaseOptions): Promise<PhaseResult> {
     if (steps.length === 0) return;
     options.progress?.(`stateful phase: ${steps.length} link${steps.length === 1 ? '' : 's'}`);
     for (const step of steps) {
-      const from = options.examples.find((e) => e.op === step.from && e.kind === 'positive' && e.outcome.ok && String(e.outcome.response.status).startsWith(step.status.slice(0, 1)));
+      const from = options.examples.find((e) => e.op === step.from && e.kind === BASE_PROBE.id && e.outcome.ok && String(e.outcome.response.status).startsWith(step.status.slice(0, 1)));
       if (!from || !from.outcome.ok) continue;
       const fromInputs = operationInputs(description, step.from, options.data);
       const context = exchangeContext(from, from.outcome.response, fromInputs);

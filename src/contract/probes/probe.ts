@@ -106,7 +106,10 @@ export interface Probe<Id extends string = string> {
   expectation: string;
   /** The contract rule its expectation reports under. */
   rule: ContractRuleId;
-  /** The requests it sends for one operation (none where it does not apply). */
+  /**
+   * The requests it sends for one operation (none where it does not apply). Generic in the
+   * request's type, which the planner chooses: a probe returns what `context.request` gave it.
+   */
   plan<Request>(context: PlanContext<Request>): ProbePlan<Request>;
   /** Findings when the answer is not what the probe expects; none when it is. */
   expect(context: ExpectationContext, planned: ProbeRequest, response: HttpResponse): Finding[];
