@@ -9,6 +9,7 @@
  */
 import * as oauth from 'oauth4webapi';
 import { CouldNotRunError } from '../errors.js';
+import { thrownField } from './http.js';
 
 export interface OAuthClientCredentials {
   tokenUrl: string;
@@ -198,20 +199,26 @@ async function requestToken(client: Client, scope: string, timeoutMs: number): P
 }
 
 function describeError(error: unknown, timeoutMs: number): string {
-  const err = error as Error & { cause?: { code?: string; message?: string } };
-  if (err?.name === 'TimeoutError' || err?.name === 'AbortError') return `no answer within ${timeoutMs} ms`;
-  if (err?.cause?.code) return `${err.cause.code}${err.cause.message && !err.cause.message.includes(err.cause.code) ? ` (${err.cause.message})` : ''}`;
-  return err?.message ?? String(error);
+  const name = thrownField(error, 'name');
+  if (name === 'TimeoutError' || name === 'AbortError') return `no answer within ${timeoutMs} ms`;
+  const code = thrownField(error, 'cause', 'code');
+  if (code) {
+    const text = String(code);
+    const message = thrownField(error, 'cause', 'message');
+    return `${text}${typeof message === 'string' && message && !message.includes(text) ? ` (${message})` : ''}`;
+  }
+  return String(thrownField(error, 'message') ?? error);
 }
 
 /** The scopes a token carries, from the token response or the JWT's `scope`/`scp` claim; undefined when unknown. */
 function grantedScopes(responseScope: string | undefined, accessToken: string): string[] | undefined {
   if (responseScope !== undefined) return responseScope.split(/\s+/).filter(Boolean);
-  const parts = accessToken.split('.');
-  if (parts.length !== 3) return undefined;
+  const [, claims, signature, ...more] = accessToken.split('.');
+  if (claims === undefined || signature === undefined || more.length > 0) return undefined;
   try {
-    const payload = JSON.parse(Buffer.from(parts[1]!, 'base64url').toString('utf8')) as { scope?: unknown; scp?: unknown };
-    const claim = payload.scope ?? payload.scp;
+    const payload: unknown = JSON.parse(Buffer.from(claims, 'base64url').toString('utf8'));
+    if (typeof payload !== 'object' || payload === null) return undefined;
+    const claim = ('scope' in payload ? payload.scope : undefined) ?? ('scp' in payload ? payload.scp : undefined);
     if (typeof claim === 'string') return claim.split(/\s+/).filter(Boolean);
     if (Array.isArray(claim)) return claim.filter((s): s is string => typeof s === 'string');
   } catch {

@@ -56,8 +56,8 @@ export function isNationalIdParameter(name: string): boolean {
 
 /** `X-Param-To-National-Id` → the dot placeholder it stands for in the path, `.to-national-id`. */
 export function placeholderForHeader(name: string): string | undefined {
-  const match = /^x-param-(.+)$/i.exec(name);
-  return match ? `.${match[1]!.toLowerCase()}` : undefined;
+  const [, placeholder] = /^x-param-(.+)$/i.exec(name) ?? [];
+  return placeholder === undefined ? undefined : `.${placeholder.toLowerCase()}`;
 }
 
 export interface NationalIdProblem {

@@ -39,14 +39,15 @@ export async function loadDataFile(file: string): Promise<ContractData> {
   try {
     text = await readFile(file, 'utf8');
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new CouldNotRunError(`cannot read the --data file ${file}: ${code === 'ENOENT' ? 'no such file' : code ?? (error as Error).message}`);
+    const code = error instanceof Error && 'code' in error ? error.code : undefined;
+    throw new CouldNotRunError(`cannot read the --data file ${file}: ${code === 'ENOENT' ? 'no such file' : String(code ?? (error instanceof Error ? error.message : error))}`);
   }
   let parsed: unknown;
   try {
     parsed = /\.json$/i.test(file) ? JSON.parse(text) : parseYaml(text);
   } catch (error) {
-    throw new CouldNotRunError(`the --data file ${file} is not valid ${/\.json$/i.test(file) ? 'JSON' : 'YAML'}: ${(error as Error).message.split('\n')[0]}`);
+    const message = error instanceof Error ? error.message : String(error);
+    throw new CouldNotRunError(`the --data file ${file} is not valid ${/\.json$/i.test(file) ? 'JSON' : 'YAML'}: ${message.split('\n')[0]}`);
   }
   return checkDataShape(parsed ?? {}, file);
 }
@@ -57,6 +58,11 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 
 /** Checks the shape (operations → cases → values); throws one line naming the first mistake. */
 export function checkDataShape(value: unknown, source = '--data'): ContractData {
+  assertDataShape(value, source);
+  return value;
+}
+
+function assertDataShape(value: unknown, source: string): asserts value is ContractData {
   if (!isPlainObject(value)) throw new CouldNotRunError(`${source}: the top level must be a mapping from operationId to values`);
   for (const [operation, entry] of Object.entries(value)) {
     if (!isPlainObject(entry)) throw new CouldNotRunError(`${source}: ${operation} must be a mapping with positive and/or notFound`);
@@ -65,7 +71,11 @@ export function checkDataShape(value: unknown, source = '--data'): ContractData 
       if (!isPlainObject(values)) throw new CouldNotRunError(`${source}: ${operation}.${kase} must be a mapping from parameter name to value`);
     }
   }
-  return value as ContractData;
+}
+
+/** The key an operation's values go under in `--data`, as messages name it: its operationId, else `"METHOD /path"`. */
+export function dataKey(op: OperationModel): string {
+  return op.operationId ?? `"${op.label}"`;
 }
 
 /** The data for an operation, found by operationId or by `METHOD /path`. */

@@ -17,13 +17,26 @@ import {
 } from '../../rulesets/lib/openapi.js';
 import type { JsonPath, OpenApiDocument } from '../../rulesets/lib/rule.js';
 
+/**
+ * An object of the description as it was parsed: its members are whatever the YAML or JSON held,
+ * so each is checked where it is read.
+ */
+export type DescriptionObject = Record<string, unknown>;
+
+const PARAMETER_LOCATIONS = ['path', 'query', 'header', 'cookie'] as const;
+export type ParameterLocation = (typeof PARAMETER_LOCATIONS)[number];
+
+function isParameterLocation(value: unknown): value is ParameterLocation {
+  return PARAMETER_LOCATIONS.some((location) => location === value);
+}
+
 export interface ParameterModel {
   name: string;
-  in: 'path' | 'query' | 'header' | 'cookie';
+  in: ParameterLocation;
   required: boolean;
-  parameter: Record<string, any>;
+  parameter: DescriptionObject;
   /** The parameter's schema, `$ref`s followed (undefined when it has none). */
-  schema?: Record<string, any>;
+  schema?: DescriptionObject;
   /** Where the parameter is defined in the description. */
   path: JsonPath;
 }
@@ -31,11 +44,11 @@ export interface ParameterModel {
 export interface ResponseModel {
   /** The status key as written: `200`, `4XX`, `default`. */
   status: string;
-  response: Record<string, any>;
+  response: DescriptionObject;
   /** Where the response is defined. */
   path: JsonPath;
   /** Media type key → its object, e.g. `application/json` → `{ schema }`. */
-  content: Record<string, Record<string, any>>;
+  content: Record<string, DescriptionObject>;
 }
 
 export interface OperationModel {
@@ -48,7 +61,7 @@ export interface OperationModel {
   /** Where the operation is in the description. */
   path: JsonPath;
   parameters: ParameterModel[];
-  requestBody?: { body: Record<string, any>; path: JsonPath; required: boolean };
+  requestBody?: { body: DescriptionObject; path: JsonPath; required: boolean };
   responses: ResponseModel[];
   /** True when every security requirement of the operation needs credentials. */
   secured: boolean;
@@ -70,8 +83,9 @@ export interface ContractDescription {
 export async function loadContractDescription(file: string, options: { cwd?: string; allowRemoteRefs?: boolean; loaded?: LoadedDescription } = {}): Promise<ContractDescription> {
   const cwd = options.cwd ?? process.cwd();
   const loaded = options.loaded ?? (await loadDescription(file, { allowRemoteRefs: options.allowRemoteRefs }));
-  const data = loaded.data as OpenApiDocument;
   const displayPath = /^https?:/.test(loaded.rootUri) ? loaded.rootUri : shownPath(cwd, loaded.rootUri);
+  // The loader refuses a document whose top level is not an object; this says so to the compiler.
+  const data: OpenApiDocument = isObject(loaded.data) ? loaded.data : {};
   const version = typeof data.openapi === 'string' ? data.openapi : undefined;
   if (!version || !/^3\.[01](\.|$)/.test(version)) {
     const found = version ? `openapi: ${version}` : typeof data.swagger === 'string' ? `swagger: ${data.swagger}` : 'no openapi field';
@@ -85,8 +99,8 @@ export async function loadContractDescription(file: string, options: { cwd?: str
     absolutePath: loaded.rootUri,
     data,
     openapi: version.startsWith('3.1') ? '3.1' : '3.0',
-    ...(typeof data.info?.title === 'string' ? { title: data.info.title } : {}),
-    ...(typeof data.info?.version === 'string' ? { version: data.info.version } : {}),
+    ...(isObject(data.info) && typeof data.info.title === 'string' ? { title: data.info.title } : {}),
+    ...(isObject(data.info) && typeof data.info.version === 'string' ? { version: data.info.version } : {}),
     operations,
   };
 }
@@ -94,12 +108,13 @@ export async function loadContractDescription(file: string, options: { cwd?: str
 function operationModel(document: OpenApiDocument, op: OperationInfo): OperationModel {
   const parameters: ParameterModel[] = [];
   for (const { parameter, path } of operationParameters(document, op)) {
-    if (typeof parameter.name !== 'string' || !['path', 'query', 'header', 'cookie'].includes(parameter.in)) continue;
+    const { name, in: location } = parameter;
+    if (typeof name !== 'string' || !isParameterLocation(location)) continue;
     const schema = parameter.schema !== undefined ? resolve(document, parameter.schema, [...path, 'schema']).value : undefined;
     parameters.push({
-      name: parameter.name,
-      in: parameter.in,
-      required: parameter.in === 'path' || parameter.required === true,
+      name,
+      in: location,
+      required: location === 'path' || parameter.required === true,
       parameter,
       ...(isObject(schema) ? { schema } : {}),
       path,
@@ -116,7 +131,7 @@ function operationModel(document: OpenApiDocument, op: OperationInfo): Operation
       if (status.startsWith('x-')) continue;
       const resolved = resolve(document, op.operation.responses[status], [...op.path, 'responses', status]);
       if (!isObject(resolved.value)) continue;
-      const content: Record<string, Record<string, any>> = {};
+      const content: Record<string, DescriptionObject> = {};
       if (isObject(resolved.value.content)) {
         for (const [mediaType, media] of Object.entries(resolved.value.content)) if (isObject(media)) content[mediaType] = media;
       }
@@ -140,11 +155,12 @@ function operationModel(document: OpenApiDocument, op: OperationInfo): Operation
 
 function requiredScopes(document: OpenApiDocument, op: OperationInfo): string[] {
   const scopes = new Set<string>();
+  const schemes = isObject(document.components) && isObject(document.components.securitySchemes) ? document.components.securitySchemes : {};
   for (const requirement of effectiveSecurity(document, op) ?? []) {
     if (!isObject(requirement)) continue;
     for (const [name, list] of Object.entries(requirement)) {
-      const scheme = resolve(document, document.components?.securitySchemes?.[name], ['components', 'securitySchemes', name]).value;
-      if (!isObject(scheme) || !['oauth2', 'openIdConnect'].includes(scheme.type)) continue;
+      const scheme = resolve(document, schemes[name], ['components', 'securitySchemes', name]).value;
+      if (!isObject(scheme) || (scheme.type !== 'oauth2' && scheme.type !== 'openIdConnect')) continue;
       if (Array.isArray(list)) for (const scope of list) if (typeof scope === 'string' && scope) scopes.add(scope);
     }
   }

@@ -94,19 +94,29 @@ export async function send(request: HttpRequest, options: SendOptions): Promise<
     }
   } catch (error) {
     const durationMs = Math.round(performance.now() - started);
-    const err = error as Error & { cause?: { code?: string; message?: string } };
     if (options.signal?.aborted && !timer.aborted) {
       return { ok: false, kind: 'timeout', reason: `not completed: ${String(options.signal.reason instanceof Error ? options.signal.reason.message : (options.signal.reason ?? 'stopped'))}`, url, durationMs };
     }
-    if (signal.aborted || err?.name === 'TimeoutError' || err?.name === 'AbortError') {
+    const name = thrownField(error, 'name');
+    if (signal.aborted || name === 'TimeoutError' || name === 'AbortError') {
       return { ok: false, kind: 'timeout', reason: `no complete answer within ${options.timeoutMs} ms`, url, durationMs };
     }
-    return { ok: false, kind: 'unreachable', reason: networkReason(err), url, durationMs };
+    return { ok: false, kind: 'unreachable', reason: networkReason(error), url, durationMs };
   }
 }
 
-function networkReason(err: Error & { cause?: { code?: string; message?: string } }): string {
-  const code = err?.cause?.code;
+/**
+ * A field of a thrown value, following `path` (`'cause', 'code'`): undefined where there is none.
+ * What fetch and its network layer throw is not typed; this reads it without assuming a shape.
+ */
+export function thrownField(thrown: unknown, ...path: string[]): unknown {
+  let value = thrown;
+  for (const key of path) value = (typeof value === 'object' && value !== null) || typeof value === 'function' ? Reflect.get(value, key) : undefined;
+  return value;
+}
+
+function networkReason(error: unknown): string {
+  const code = thrownField(error, 'cause', 'code');
   const known: Record<string, string> = {
     ECONNREFUSED: 'connection refused',
     ENOTFOUND: 'host not found',
@@ -120,8 +130,12 @@ function networkReason(err: Error & { cause?: { code?: string; message?: string 
     DEPTH_ZERO_SELF_SIGNED_CERT: 'its TLS certificate is self-signed',
     UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'its TLS certificate cannot be verified',
   };
-  if (code) return known[code] ? `${known[code]} (${code})` : code;
-  return err?.cause?.message ?? err?.message ?? 'the request failed';
+  if (code) {
+    const text = String(code);
+    const reason = known[text];
+    return reason ? `${reason} (${text})` : text;
+  }
+  return String(thrownField(error, 'cause', 'message') ?? thrownField(error, 'message') ?? 'the request failed');
 }
 
 async function readBody(response: Response, maxBytes = DEFAULT_MAX_BODY_BYTES): Promise<{ body: string; truncated: boolean; limitBytes?: number }> {

@@ -12,15 +12,15 @@ import { maskDeep, maskNationalIds } from '../pii.js';
 import { toolInfo } from '../version.js';
 import { obtainCredentials, redactor, type AuthOptions, type Credentials } from './auth.js';
 import { checkDataAgainst, checkDataShape, loadDataFile, type ContractData } from './data.js';
-import { loadContractDescription, successStatuses, type ContractDescription, type OperationModel } from './description.js';
-import { runDredd, type DreddPrepared, type DreddRun, type DreddTransactionInfo } from './dredd.js';
-import { checkExpectation } from './expect.js';
+import { loadContractDescription, type ContractDescription, type OperationModel } from './description.js';
+import { replayWithDredd, type DreddReplay } from './dredd/index.js';
+import { checkExpectation, expectationAdvice, type ExpectationContext } from './expect.js';
 import { contractFinding } from './finding.js';
 import { createLimiter, createPacer, send, type HttpOutcome } from './http.js';
-import { planRequests, type PlannedRequest, type ProbeKind } from './plan.js';
-import { contractRule, type ContractRuleId } from './rules.js';
-import { checkResponse, SchemaValidators, type ResponseCheckContext } from './validate.js';
-import { checkLiveConventions } from './phases/conventions.js';
+import { planRequests, type PlannedRequest } from './plan.js';
+import { probeById } from './probes/index.js';
+import { contractRule, isContractRuleId, type ContractRuleId } from './rules.js';
+import { checkLiveConventions, checkResponse, SchemaValidators } from './validate/index.js';
 import { DEFAULT_MAX_EXAMPLES, MAX_SEED, newSeed, parsePhases, PHASES, runPhases, type Phase, type PhaseResult } from './phases/index.js';
 
 export { contractRules, CONTRACT_RULE_IDS, type ContractRuleId } from './rules.js';
@@ -82,22 +82,6 @@ const RESPONSE_RULES: ContractRuleId[] = [
   'contract-problem-details',
 ];
 
-const PROBE_RULE: Record<ProbeKind, ContractRuleId> = {
-  positive: 'contract-example-succeeds',
-  notFound: 'contract-not-found-204',
-  malformed: 'contract-invalid-input-400',
-  noAuth: 'contract-auth-required',
-  noScope: 'contract-auth-required',
-};
-
-const PROBE_NAME: Record<ProbeKind, string> = {
-  positive: 'the request built from the examples',
-  notFound: 'the not-found probe',
-  malformed: 'the malformed-identifier probe',
-  noAuth: 'the probe without credentials',
-  noScope: 'the probe with a token without the scope',
-};
-
 interface Exchange {
   planned: PlannedRequest;
   url: URL;
@@ -149,7 +133,7 @@ async function run(options: ContractTestOptions, mask: (text: string) => string,
   const plan = planRequests(description, { data });
   const findings: Finding[] = [...plan.findings];
   const requiredScopes = [...new Set(description.operations.flatMap((op) => op.scopes))];
-  const wantNoScope = plan.requests.some((r) => r.kind === 'noScope');
+  const wantNoScope = plan.requests.some((r) => r.credentials === 'noScope');
   const credentials = await obtainCredentials(options.auth, { requiredScopes, wantNoScope, timeoutMs: Math.max(timeoutMs, 5_000) });
   const redact = redactor(credentials.secrets);
   setRedactor(redact);
@@ -159,14 +143,14 @@ async function run(options: ContractTestOptions, mask: (text: string) => string,
   let requests = phases.includes('examples') ? plan.requests : [];
   // Without any credentials, contract-credentials-missing below says it once for every probe.
   if (wantNoScope && !credentials.noScope && credentials.hasCredentials) {
-    const skipped = [...new Set(requests.filter((r) => r.kind === 'noScope').map((r) => r.op.label))];
+    const skipped = [...new Set(requests.filter((r) => r.credentials === 'noScope').map((r) => r.op.label))];
     findings.push(
       contractFinding('contract-probe-skipped', description.displayPath, {
         message: `the 403 probe (a token without the required scope) was not sent for ${skipped.join(', ')}: ${credentials.noScopeReason}`,
         path: ['components', 'securitySchemes'],
       }),
     );
-    requests = requests.filter((r) => r.kind !== 'noScope');
+    requests = requests.filter((r) => r.credentials !== 'noScope');
   }
 
   // Without credentials a secured operation can only be asked for its 401: every other request
@@ -197,8 +181,9 @@ async function run(options: ContractTestOptions, mask: (text: string) => string,
   const sent = await Promise.all(
     planned.map((request) =>
       limit(async (): Promise<Exchange | undefined> => {
-        if (failedOps.has(request.op)) {
-          failedOps.set(request.op, failedOps.get(request.op)! + 1);
+        const held = failedOps.get(request.op);
+        if (held !== undefined) {
+          failedOps.set(request.op, held + 1);
           return undefined;
         }
         const url = buildUrl(server, request.pathname, request.query);
@@ -220,12 +205,12 @@ async function run(options: ContractTestOptions, mask: (text: string) => string,
   const validators = new SchemaValidators(description);
   const transportFailures = exchanges.filter((e) => !e.outcome.ok);
   const allUnreachable = exchanges.length > 0 && transportFailures.length === exchanges.length && transportFailures.every((e) => !e.outcome.ok && e.outcome.kind === 'unreachable');
-  if (allUnreachable) {
-    const first = exchanges[0]!.outcome as Extract<HttpOutcome, { ok: false }>;
+  const first = exchanges[0];
+  if (allUnreachable && first !== undefined && !first.outcome.ok) {
     findings.push(
       contractFinding('contract-unreachable', description.displayPath, {
-        message: `cannot reach the server at ${server.href}: ${first.reason}; none of the ${exchanges.length} requests got an answer. Check --server and that the service is running`,
-        request: { method: exchanges[0]!.planned.method, url: exchanges[0]!.url.href, durationMs: first.durationMs },
+        message: `cannot reach the server at ${server.href}: ${first.outcome.reason}; none of the ${exchanges.length} requests got an answer. Check --server and that the service is running`,
+        request: { method: first.planned.method, url: first.url.href, durationMs: first.outcome.durationMs },
       }),
     );
   } else {
@@ -251,7 +236,7 @@ async function run(options: ContractTestOptions, mask: (text: string) => string,
   if (exchanges.some((e) => e.outcome.ok)) {
     for (const id of RESPONSE_RULES) ran.add(id);
     for (const id of ['contract-charset', 'contract-field-case', 'contract-response-headers'] as const) ran.add(id);
-    for (const e of exchanges) if (e.outcome.ok) ran.add(PROBE_RULE[e.planned.kind]);
+    for (const e of exchanges) if (e.outcome.ok) ran.add(probeById(e.planned.kind).rule);
   }
 
   let generated: PhaseResult | undefined;
@@ -277,22 +262,23 @@ async function run(options: ContractTestOptions, mask: (text: string) => string,
     progress(`generated ${generated.coverage.requests - exchanges.length} requests (seed ${seed}; --seed ${seed} sends the same ones); coverage ${generated.coverage.percent}%`);
   }
 
-  let dredd: DreddRun | undefined;
+  let dredd: DreddReplay | undefined;
   if (options.dredd !== false && phases.includes('examples')) {
     if (exchanges.length > 0 && transportFailures.length === exchanges.length) {
       progress('dredd: not run, since no request to the server got an answer');
     } else {
-      dredd = await runDredd({
-        document: description.data,
-        server: server.href,
+      dredd = await replayWithDredd({
+        description,
+        server,
         timeoutMs,
         concurrency,
         ...(pace ? { pace } : {}),
-        prepare: (info) => prepareForDredd(description, exchanges, credentials, info),
-        checkBody: (info) => !documentsSchema(description, info),
+        sent: exchanges,
+        credentials: (planned) => headersFor(planned, credentials),
+        progress,
       });
       ran.add('contract-dredd');
-      findings.push(...dreddFindings(description, dredd, progress));
+      findings.push(...dredd.findings);
     }
   }
   // The response time budget: one warning per operation, naming its slowest answer.
@@ -306,11 +292,11 @@ async function run(options: ContractTestOptions, mask: (text: string) => string,
       }),
     );
   }
-  for (const finding of findings) ran.add(finding.ruleId as ContractRuleId);
+  for (const finding of findings) if (isContractRuleId(finding.ruleId)) ran.add(finding.ruleId);
   {
     // The total the summary shows, with its parts as the progress lines above gave them.
     const generatedCount = generated ? [...generated.requests.values()].reduce((sum, n) => sum + n, 0) : 0;
-    const dreddCount = dredd ? dredd.results.filter((r) => r.outcome !== 'skip').length : 0;
+    const dreddCount = dredd?.requests ?? 0;
     const total = exchanges.length + generatedCount + dreddCount;
     progress(`${total} request${total === 1 ? '' : 's'} in all: ${exchanges.length} planned, ${generatedCount} generated, ${dreddCount} by Dredd`);
   }
@@ -343,7 +329,12 @@ function roundRobin(requests: readonly PlannedRequest[]): PlannedRequest[] {
   }
   const lists = [...byOp.values()];
   const ordered: PlannedRequest[] = [];
-  for (let turn = 0; ordered.length < requests.length; turn++) for (const list of lists) if (turn < list.length) ordered.push(list[turn]!);
+  for (let turn = 0; ordered.length < requests.length; turn++) {
+    for (const list of lists) {
+      const request = list[turn];
+      if (request !== undefined) ordered.push(request);
+    }
+  }
   return ordered;
 }
 
@@ -385,29 +376,19 @@ function exchangeFindings(description: ContractDescription, validators: SchemaVa
   const request = { method: planned.method, url: url.href, ...(outcome.ok ? { status: outcome.response.status } : {}), durationMs: outcome.durationMs };
   if (!outcome.ok) {
     const id = outcome.kind === 'timeout' ? 'contract-timeout' : 'contract-unreachable';
-    return [contractFinding(id, description.displayPath, { op: planned.op, request, message: `${label} (${PROBE_NAME[planned.kind]}): ${outcome.reason}` })];
+    return [contractFinding(id, description.displayPath, { op: planned.op, request, message: `${label} (${probeById(planned.kind).name}): ${outcome.reason}` })];
   }
-  const ctx: ResponseCheckContext & { hasCredentials: boolean } = {
+  const ctx: ExpectationContext = {
     description,
     validators,
     op: planned.op,
     exchange: label,
     request,
-    probe: PROBE_NAME[planned.kind],
+    probe: probeById(planned.kind).name,
     hasCredentials: credentials.hasCredentials,
   };
-  const findings = [...checkExpectation(ctx, planned, outcome.response), ...checkResponse(ctx, outcome.response), ...checkLiveConventions(ctx, outcome.response)];
-  const bodied = planned.op.responses.filter((r) => /^2/.test(r.status) && r.status !== '204' && Object.keys(r.content).length > 0);
-  if (planned.kind === 'positive' && outcome.response.status === 204 && bodied.length > 0) {
-    findings.push(
-      contractFinding('contract-example-succeeds', description.displayPath, {
-        op: planned.op,
-        request,
-        severity: 'info',
-        message: `${label}, built from the description's examples, answered 204: the example does not exist on this server, so the ${bodied.map((r) => r.status).join('/')} body was not checked; give values that exist in --data under ${planned.op.operationId ?? `"${planned.op.label}"`}.positive`,
-      }),
-    );
-  }
+  const response = outcome.response;
+  const findings = [...checkExpectation(ctx, planned, response), ...checkResponse(ctx, response), ...checkLiveConventions(ctx, response), ...expectationAdvice(ctx, planned, response)];
   if (outcome.refusedRedirect) {
     findings.push(
       contractFinding('contract-redirect', description.displayPath, {
@@ -420,127 +401,27 @@ function exchangeFindings(description: ContractDescription, validators: SchemaVa
   return findings;
 }
 
-// ---------------------------------------------------------------------------------------------
-// Dredd
-
-function findOperation(description: ContractDescription, info: DreddTransactionInfo): OperationModel | undefined {
-  return description.operations.find((op) => op.method === info.method && op.pathKey === info.pathTemplate);
-}
-
-/** The planned request that can produce the status of a Dredd transaction, with its credentials. */
-function prepareForDredd(description: ContractDescription, exchanges: Exchange[], credentials: Credentials, info: DreddTransactionInfo): DreddPrepared {
-  const op = findOperation(description, info);
-  if (!op) return { skip: `vottur cannot match it to an operation of the description` };
-  const ofOp = exchanges.filter((e) => e.planned.op === op);
-  const pick = (kind: ProbeKind) => ofOp.find((e) => e.planned.kind === kind)?.planned;
-  const positive = ofOp.find((e) => e.planned.kind === 'positive');
-  if (!positive) return { skip: `no request could be built for ${op.label} (see contract-missing-example)` };
-  let planned: PlannedRequest | undefined;
-  let reason = '';
-  const status = info.status;
-  if (status >= 200 && status < 300) {
-    const otherSuccess = successStatuses(op).some((s) => s !== 204);
-    if (status === 204 && otherSuccess) {
-      planned = pick('notFound');
-      reason = 'no identifier that does not exist could be derived';
-    } else if (status !== 204 && positive.outcome.ok && positive.outcome.response.status === 204) {
-      reason = `the example answered 204 (it does not exist on this server); give one that does in --data under ${op.operationId ?? `"${op.label}"`}.positive`;
-    } else {
-      planned = positive.planned;
-    }
-  } else if (status === 400) {
-    planned = pick('malformed');
-    reason = 'no malformed value can be derived for its parameters';
-  } else if (status === 401) {
-    planned = pick('noAuth');
-    reason = op.secured ? 'no request without credentials was planned' : 'the operation declares no security, so nothing can cause a 401';
-  } else if (status === 403) {
-    planned = pick('noScope');
-    reason = op.scopes.length === 0 ? 'the operation declares no scope, so vottur cannot cause a 403' : 'no token without the scope could be obtained (see contract-probe-skipped)';
-  } else if (status === 404) {
-    planned = pick('notFound');
-    reason = 'no identifier that does not exist could be derived';
-  } else if (status >= 500) {
-    reason = `a ${status} cannot be caused on purpose`;
-  } else {
-    reason = `vottur has no request that causes ${status}`;
-  }
-  if (!planned) return { skip: reason };
-  const { Accept: _accept, ...headers } = planned.headers;
-  return {
-    pathAndQuery: `${planned.pathname}${planned.query ? `?${planned.query}` : ''}`,
-    headers: { ...headers, ...headersFor(planned, credentials) },
-    ...(planned.body !== undefined ? { body: planned.body } : {}),
-  };
-}
-
-function documentsSchema(description: ContractDescription, info: DreddTransactionInfo): boolean {
-  const op = findOperation(description, info);
-  const response = op?.responses.find((r) => r.status === String(info.status));
-  if (!response) return false;
-  const media = info.mediaType ? response.content[info.mediaType] : Object.values(response.content)[0];
-  return media?.schema !== undefined;
-}
-
-function dreddFindings(description: ContractDescription, dredd: DreddRun, progress: (message: string) => void): Finding[] {
-  const findings: Finding[] = [];
-  if (dredd.failure) {
-    findings.push(
-      contractFinding('contract-dredd', description.displayPath, {
-        severity: 'info',
-        message: `Dredd could not run on this description, so its transactions were not tested (the other checks ran): ${oneLine(dredd.failure)}`,
-      }),
-    );
-  }
-  const skipped = new Map<string, string[]>();
-  for (const result of dredd.results) {
-    const op = findOperation(description, result.info);
-    const path = op ? [...op.path, 'responses', String(result.info.status)] : [];
-    const request = { method: result.method, url: result.url, ...(result.actualStatus !== undefined ? { status: result.actualStatus } : {}), ...(result.durationMs !== undefined ? { durationMs: result.durationMs } : {}) };
-    if (result.outcome === 'skip') {
-      skipped.set(result.message, [...(skipped.get(result.message) ?? []), `${result.info.method} ${result.info.pathTemplate} ${result.info.status}`]);
-    } else if (result.outcome === 'fail') {
-      findings.push(contractFinding('contract-dredd', description.displayPath, { ...(op ? { op } : {}), path, request, message: `Dredd transaction "${result.info.name}" failed: ${oneLine(result.message)}` }));
-    } else if (result.outcome === 'error') {
-      findings.push(contractFinding('contract-dredd', description.displayPath, { ...(op ? { op } : {}), path, request, message: `Dredd transaction "${result.info.name}" could not run: ${oneLine(result.message)}` }));
-    }
-  }
-  if (!dredd.failure) {
-    const count = (outcome: string) => dredd.results.filter((r) => r.outcome === outcome).length;
-    progress(`dredd: ${dredd.results.length} transactions, ${count('pass')} passed, ${count('fail')} failed, ${count('error')} errors, ${count('skip')} skipped`);
-    for (const [reason, names] of skipped) progress(`dredd: skipped ${names.length} (${names.join('; ')}): ${reason}`);
-  }
-  return findings;
-}
-
-function oneLine(text: string): string {
-  return text
-    .split('\n')
-    .map((line) => line.trim())
-    .filter(Boolean)
-    .join('; ');
-}
-
 function operationResults(
   description: ContractDescription,
   exchanges: Exchange[],
-  dredd: DreddRun | undefined,
+  dredd: DreddReplay | undefined,
   findings: Finding[],
   generated: PhaseResult | undefined,
   notTested: ReadonlyMap<OperationModel, string>,
 ): OperationResult[] {
   return description.operations.map((op) => {
-    const dreddResults = dredd?.results.filter((r) => r.outcome !== 'skip' && findOperation(description, r.info) === op) ?? [];
+    const replayed = dredd?.operations.get(op) ?? { requests: 0, durationMs: 0 };
     const planned = exchanges.filter((e) => e.planned.op === op);
-    const durationMs = planned.reduce((sum, e) => sum + e.outcome.durationMs, 0) + dreddResults.reduce((sum, r) => sum + (r.durationMs ?? 0), 0);
+    const durationMs = planned.reduce((sum, e) => sum + e.outcome.durationMs, 0) + replayed.durationMs;
+    const notTestedReason = notTested.get(op);
     return {
       document: description.displayPath,
       operation: op.label,
       ...(op.operationId !== undefined ? { operationId: op.operationId } : {}),
-      requests: planned.length + dreddResults.length + (generated?.requests.get(op.label) ?? 0),
+      requests: planned.length + replayed.requests + (generated?.requests.get(op.label) ?? 0),
       findings: findings.filter((f) => f.operation === op.label).length,
       durationMs,
-      ...(notTested.has(op) ? { notTested: notTested.get(op)! } : {}),
+      ...(notTestedReason !== undefined ? { notTested: notTestedReason } : {}),
     };
   });
 }

@@ -39,10 +39,8 @@ export class PatternGuard {
   private analysisMs = 0;
 
   constructor() {
-    const engine = ((pattern: string) => this.compile(pattern)) as unknown as RegExpEngine;
-    // Anything but "new RegExp": ajv then calls this function instead of the built-in.
-    engine.code = 'vottur.compileSafePattern';
-    this.engine = engine;
+    // `code` is anything but "new RegExp": ajv then calls this function instead of the built-in.
+    this.engine = Object.assign((pattern: string) => this.compile(pattern), { code: 'vottur.compileSafePattern' });
   }
 
   /** The problems found since the last call (each pattern is reported once per run). */

@@ -1,11 +1,10 @@
 /**
- * The planned requests: for every operation, the request built from the description's examples
- * (or `--data` values), and the negative probes the platform's conventions imply:
- *
- * - `notFound`  — an identifier of the right form that does not exist → 204, empty body;
- * - `malformed` — an identifier of the wrong form → 400 Problem Details;
- * - `noAuth`    — no credentials, where the operation declares security → 401 Problem Details;
- * - `noScope`   — a token without the declared scope → 403 Problem Details.
+ * The planned requests: for every operation, the values of the request built from the
+ * description's examples (or `--data` values), then each probe of `probes/` in turn — the request
+ * from the examples, an identifier that does not exist, a malformed one, no credentials, a token
+ * without the scope — plans its requests from them. This module finds the values, the identifiers
+ * and how a request is written (parameter styles, body, `Accept`); what each probe sends is in its
+ * own file.
  *
  * A value that cannot be derived is never guessed silently: it becomes a
  * `contract-missing-example` finding, and the requests that needed it are not sent.
@@ -13,40 +12,14 @@
 import { isObject, resolve } from '../../rulesets/lib/openapi.js';
 import type { JsonPath, OpenApiDocument } from '../../rulesets/lib/rule.js';
 import type { Finding } from '../report/finding.js';
-import {
-  hasValidCheckDigit,
-  isNationalIdParameter,
-  MALFORMED_INTEGER,
-  MALFORMED_NATIONAL_ID,
-  MALFORMED_UUID,
-  NOT_FOUND_UUID,
-  notFoundNationalId,
-  placeholderForHeader,
-} from './conventions.js';
-import { dataFor, dataValue, REQUEST_BODY_KEY, type ContractData, type DataValues } from './data.js';
+import { hasValidCheckDigit, isNationalIdParameter, placeholderForHeader } from './conventions.js';
+import { dataFor, dataKey, dataValue, REQUEST_BODY_KEY, type ContractData, type DataValues } from './data.js';
 import type { ContractDescription, OperationModel, ParameterModel } from './description.js';
 import { contractFinding } from './finding.js';
-import { compileSafePattern } from '../../rulesets/lib/patterns.js';
+import { PROBES, type PlannedRequest, type ProbeKind } from './probes/index.js';
+import type { IdentifierParameter, Probe, RequestCredentials, ReplacedIdentifier, Values } from './probes/probe.js';
 
-export type ProbeKind = 'positive' | 'notFound' | 'malformed' | 'noAuth' | 'noScope';
-
-export interface PlannedRequest {
-  kind: ProbeKind;
-  op: OperationModel;
-  method: string;
-  /** Encoded path (the description's template filled in), to be appended to the server's base path. */
-  pathname: string;
-  /** Encoded query string without `?` (empty when there is none). */
-  query: string;
-  /** Headers from parameters, `Accept` and `Content-Type`; credentials are added when sending. */
-  headers: Record<string, string>;
-  body?: string;
-  credentials: 'full' | 'none' | 'noScope';
-  /** For `notFound` and `malformed`: the identifier that was replaced, and by what. */
-  identifier?: { parameter: ParameterModel; value: string };
-  /** What the probe expects, in words. */
-  expectation: string;
-}
+export type { PlannedRequest, ProbeKind } from './probes/index.js';
 
 export interface Plan {
   requests: PlannedRequest[];
@@ -57,21 +30,10 @@ export interface PlanOptions {
   data?: ContractData;
 }
 
-type Values = Map<ParameterModel, unknown>;
-
-const EXPECTATION: Record<ProbeKind, string> = {
-  positive: 'a documented 2xx',
-  notFound: '204 with an empty body',
-  malformed: '400 with Problem Details',
-  noAuth: '401 with Problem Details',
-  noScope: '403 with Problem Details',
-};
-
 export function planRequests(description: ContractDescription, options: PlanOptions = {}): Plan {
   const requests: PlannedRequest[] = [];
   const findings: Finding[] = [];
-  const avoid = knownIdentifiers(description.data, options.data);
-  const notFoundId = notFoundNationalId(avoid);
+  const knownIdentifiers = knownIdentifierValues(description.data, options.data);
   for (const op of description.operations) {
     const opData = dataFor(options.data, op);
     const positive = positiveValues(description.data, op, opData?.positive);
@@ -85,58 +47,23 @@ export function planRequests(description: ContractDescription, options: PlanOpti
       );
     }
     if (positive.missing.length > 0) continue;
-    const build = (kind: ProbeKind, values: Values, credentials: PlannedRequest['credentials'], identifier?: PlannedRequest['identifier']) =>
-      buildRequest(op, kind, values, positive.body, credentials, identifier);
-    requests.push(build('positive', positive.values, 'full'));
-
     const identifiers = identifierParameters(op, positive.values);
-    // Not found: a user-supplied case wins; otherwise the last resource identifier is replaced.
-    if (opData?.notFound) {
-      const values = new Map(positive.values);
-      let replaced: PlannedRequest['identifier'];
-      for (const parameter of op.parameters) {
-        const given = dataValue(opData.notFound, parameter);
-        if (!given.found) continue;
-        values.set(parameter, given.value);
-        replaced ??= { parameter, value: String(given.value) };
-      }
-      requests.push(build('notFound', values, 'full', replaced));
-    } else if (['GET', 'HEAD'].includes(op.method)) {
-      const target = identifiers.filter((id) => id.resource).at(-1);
-      if (target) {
-        const value = notFoundValue(target, notFoundId);
-        if (value === undefined) {
-          findings.push(
-            contractFinding('contract-missing-example', description.displayPath, {
-              op,
-              path: target.parameter.path,
-              message: `${op.label}: vottur cannot derive an identifier of the right form that does not exist for the ${target.parameter.in} parameter ${target.parameter.name}, so the not-found probe (expects 204) is not sent; give one in --data under ${dataKey(op)}.notFound.${target.parameter.name}`,
-            }),
-          );
-        } else {
-          const values = new Map(positive.values);
-          values.set(target.parameter, value);
-          requests.push(build('notFound', values, 'full', { parameter: target.parameter, value: String(value) }));
-        }
-      }
-    }
-    for (const id of identifiers) {
-      const value = malformedValue(id);
-      if (value === undefined) continue;
-      const values = new Map(positive.values);
-      values.set(id.parameter, value);
-      requests.push(build('malformed', values, 'full', { parameter: id.parameter, value }));
-    }
-    if (op.secured) {
-      requests.push(build('noAuth', positive.values, 'none'));
-      if (op.scopes.length > 0) requests.push(build('noScope', positive.values, 'noScope'));
+    for (const probe of PROBES) {
+      const planned = probe.plan<PlannedRequest>({
+        description,
+        op,
+        ...(opData ? { data: opData } : {}),
+        values: positive.values,
+        identifiers,
+        knownIdentifiers,
+        request: (values, credentials, identifier) => buildRequest(op, probe, values, positive.body, credentials, identifier),
+        missing: (path, message) => contractFinding('contract-missing-example', description.displayPath, { op, path, message }),
+      });
+      requests.push(...planned.requests);
+      findings.push(...(planned.findings ?? []));
     }
   }
   return { requests, findings };
-}
-
-function dataKey(op: OperationModel): string {
-  return op.operationId ?? `"${op.label}"`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -155,7 +82,7 @@ interface PositiveValues {
 }
 
 function positiveValues(document: OpenApiDocument, op: OperationModel, given: DataValues | undefined): PositiveValues {
-  const values: Values = new Map();
+  const values = new Map<ParameterModel, unknown>();
   const missing: Missing[] = [];
   for (const parameter of op.parameters) {
     if (isIgnoredHeader(parameter)) continue;
@@ -173,11 +100,12 @@ function positiveValues(document: OpenApiDocument, op: OperationModel, given: Da
   }
   let body: PositiveValues['body'];
   if (op.requestBody) {
-    const mediaType = pickMediaType(Object.keys(isObject(op.requestBody.body.content) ? op.requestBody.body.content : {}));
+    const content = isObject(op.requestBody.body.content) ? op.requestBody.body.content : {};
+    const mediaType = pickMediaType(Object.keys(content));
     if (given && Object.prototype.hasOwnProperty.call(given, REQUEST_BODY_KEY)) {
       body = { mediaType: mediaType ?? 'application/json', value: given[REQUEST_BODY_KEY] };
     } else if (mediaType) {
-      const media = op.requestBody.body.content[mediaType];
+      const media = content[mediaType];
       const mediaPath = [...op.requestBody.path, 'content', mediaType];
       const example = mediaExample(document, media, mediaPath);
       if (example.found) body = { mediaType, value: example.value };
@@ -252,13 +180,14 @@ function schemaExample(document: OpenApiDocument, schema: unknown, path: JsonPat
   if (!compose) return NOT_FOUND;
   if (isObject(s.properties) || Array.isArray(s.allOf)) {
     const out: Record<string, unknown> = {};
-    const required = new Set<string>(Array.isArray(s.required) ? s.required : []);
+    // Names as `in` reads them (a property key is a string).
+    const required = new Set<string>(Array.isArray(s.required) ? s.required.map(String) : []);
     const parts: Array<{ schema: unknown; path: JsonPath }> = [{ schema: s, path: resolved.path }];
     if (Array.isArray(s.allOf)) s.allOf.forEach((sub: unknown, i: number) => parts.push({ schema: sub, path: [...resolved.path, 'allOf', i] }));
     for (const part of parts) {
       const partSchema = resolve(document, part.schema, part.path);
       if (!isObject(partSchema.value)) continue;
-      if (Array.isArray(partSchema.value.required)) for (const name of partSchema.value.required) required.add(name);
+      if (Array.isArray(partSchema.value.required)) for (const name of partSchema.value.required) required.add(String(name));
       if (!isObject(partSchema.value.properties)) continue;
       for (const [name, propertySchema] of Object.entries(partSchema.value.properties)) {
         if (isObject(propertySchema) && (propertySchema.readOnly === true)) continue;
@@ -276,8 +205,8 @@ function schemaExample(document: OpenApiDocument, schema: unknown, path: JsonPat
   return NOT_FOUND;
 }
 
-/** Every ten-digit string in the description and the data: the not-found identifier must differ. */
-function knownIdentifiers(document: OpenApiDocument, data: ContractData | undefined): Set<string> {
+/** Every ten-digit string in the description and the data: an identifier that must not exist differs from them all. */
+function knownIdentifierValues(document: OpenApiDocument, data: ContractData | undefined): Set<string> {
   const found = new Set<string>();
   const walk = (node: unknown, depth: number) => {
     if (depth > 64) return;
@@ -294,13 +223,6 @@ function knownIdentifiers(document: OpenApiDocument, data: ContractData | undefi
 // ---------------------------------------------------------------------------------------------
 // Identifiers
 
-interface IdentifierParameter {
-  parameter: ParameterModel;
-  kind: 'nationalId' | 'uuid' | 'integer' | 'string';
-  /** Names a resource (a path parameter, or an `X-Param-*` header standing for one). */
-  resource: boolean;
-}
-
 /**
  * The parameters that identify something: path parameters, `X-Param-*` headers (the platform's
  * form for a sensitive path identifier), and national identifiers in the query or headers.
@@ -311,7 +233,8 @@ function identifierParameters(op: OperationModel, values: Values): IdentifierPar
   for (const parameter of op.parameters) {
     const placeholder = parameter.in === 'header' ? placeholderForHeader(parameter.name) : undefined;
     const resource = parameter.in === 'path' || placeholder !== undefined;
-    const nationalId = isNationalIdParameter(parameter.name) || (typeof values.get(parameter) === 'string' && hasValidCheckDigit(values.get(parameter) as string) && parameter.schema?.format === undefined);
+    const value = values.get(parameter);
+    const nationalId = isNationalIdParameter(parameter.name) || (typeof value === 'string' && hasValidCheckDigit(value) && parameter.schema?.format === undefined);
     if (!resource && !(nationalId && (parameter.in === 'query' || parameter.in === 'header'))) continue;
     const schema = parameter.schema ?? {};
     const type = Array.isArray(schema.type) ? schema.type.find((t: string) => t !== 'null') : schema.type;
@@ -321,43 +244,6 @@ function identifierParameters(op: OperationModel, values: Values): IdentifierPar
     result.push({ parameter, kind, resource, order: position === -1 ? Number.MAX_SAFE_INTEGER : position });
   }
   return result.sort((a, b) => a.order - b.order).map(({ order: _order, ...rest }) => rest);
-}
-
-function notFoundValue(id: IdentifierParameter, nationalId: string): unknown {
-  const schema = id.parameter.schema ?? {};
-  switch (id.kind) {
-    case 'nationalId':
-      return nationalId;
-    case 'uuid':
-      return NOT_FOUND_UUID;
-    case 'integer':
-      return typeof schema.maximum === 'number' ? schema.maximum - (schema.exclusiveMaximum === true ? 1 : 0) : 2147483647;
-    case 'string': {
-      const value = 'vottur-no-such-resource';
-      if (schema.format !== undefined || Array.isArray(schema.enum) || schema.const !== undefined) return undefined;
-      if (typeof schema.maxLength === 'number' && value.length > schema.maxLength) return undefined;
-      if (typeof schema.minLength === 'number' && value.length < schema.minLength) return undefined;
-      if (typeof schema.pattern === 'string') {
-        // The description's pattern, in linear time (never a backtracking RegExp).
-        const pattern = compileSafePattern(schema.pattern);
-        if (!pattern.ok || !pattern.regex.test(value)) return undefined;
-      }
-      return value;
-    }
-  }
-}
-
-function malformedValue(id: IdentifierParameter): string | undefined {
-  switch (id.kind) {
-    case 'nationalId':
-      return MALFORMED_NATIONAL_ID;
-    case 'uuid':
-      return MALFORMED_UUID;
-    case 'integer':
-      return MALFORMED_INTEGER;
-    default:
-      return undefined;
-  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -375,11 +261,11 @@ function pickMediaType(mediaTypes: string[]): string | undefined {
 
 function buildRequest(
   op: OperationModel,
-  kind: ProbeKind,
+  probe: Probe<ProbeKind>,
   values: Values,
   body: PositiveValues['body'],
-  credentials: PlannedRequest['credentials'],
-  identifier?: PlannedRequest['identifier'],
+  credentials: RequestCredentials,
+  identifier?: ReplacedIdentifier,
 ): PlannedRequest {
   let pathname = op.pathKey;
   const query: string[] = [];
@@ -418,7 +304,7 @@ function buildRequest(
     text = serialiseBody(body.mediaType, body.value);
   }
   return {
-    kind,
+    kind: probe.id,
     op,
     method: op.method,
     pathname,
@@ -427,7 +313,7 @@ function buildRequest(
     ...(text !== undefined ? { body: text } : {}),
     credentials,
     ...(identifier ? { identifier } : {}),
-    expectation: EXPECTATION[kind],
+    expectation: probe.expectation,
   };
 }
 
@@ -454,7 +340,8 @@ function serialiseSimple(value: unknown, explode: boolean): string {
   return scalar(value);
 }
 
-function serialiseQuery(name: string, value: unknown, style: string, explode: boolean, isContent: boolean): string[] {
+/** `style` is as the description writes it, compared with the styles OpenAPI names. */
+function serialiseQuery(name: string, value: unknown, style: unknown, explode: boolean, isContent: boolean): string[] {
   const pair = (k: string, v: string) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`;
   if (isContent) return [pair(name, stringify(value))];
   if (Array.isArray(value)) {

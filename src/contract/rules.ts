@@ -198,7 +198,11 @@ const DEFINITIONS = {
 
 export type ContractRuleId = keyof typeof DEFINITIONS;
 
-export const CONTRACT_RULE_IDS = Object.keys(DEFINITIONS) as ContractRuleId[];
+export function isContractRuleId(id: string): id is ContractRuleId {
+  return Object.prototype.hasOwnProperty.call(DEFINITIONS, id);
+}
+
+export const CONTRACT_RULE_IDS: ContractRuleId[] = Object.keys(DEFINITIONS).filter(isContractRuleId);
 
 export function contractRule(id: ContractRuleId): RuleMeta {
   const definition: ContractRuleDefinition = DEFINITIONS[id];

@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { contractRules } from '../../src/contract/index.js';
+import { PROBES } from '../../src/contract/probes/index.js';
 import { FAULT_NAMES } from '../../src/reference/faults.js';
 import { FAULT_TABLE } from './fixtures/fault-table.js';
 
@@ -31,6 +32,14 @@ describe('contract rule documentation', () => {
       const row = guide.split('\n').find((line) => line.startsWith(`| \`${fault}\` |`));
       expect(row, fault).toBeDefined();
       for (const id of FAULT_TABLE[fault]) expect(row).toContain(`\`${id}\``);
+    }
+  });
+
+  it('has a row for every probe in the planned requests table, naming its rule', () => {
+    for (const probe of PROBES) {
+      const row = guide.split('\n').find((line) => line.startsWith(`| \`${probe.id}\` |`));
+      expect(row, probe.id).toBeDefined();
+      expect(row).toContain(`[${probe.rule}](rules/${probe.rule}.md)`);
     }
   });
 });

@@ -1,5 +1,5 @@
 /**
- * The Dredd run behind src/contract/dredd.ts: its transactions for non-2xx responses send real
+ * The Dredd run behind src/contract/dredd/: its transactions for non-2xx responses send real
  * probes (set by the hooks), a wrong server makes contract-dredd fire and a correct one does not,
  * and Dredd prints nothing.
  */
@@ -8,10 +8,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { dreddCopy, runDredd } from '../../src/contract/dredd.js';
+import { dreddCopy } from '../../src/contract/dredd/copy.js';
+import { prepareTransaction, type SentRequest } from '../../src/contract/dredd/index.js';
+import { runDredd, type DreddTransactionInfo } from '../../src/contract/dredd/run.js';
+import type { ContractDescription } from '../../src/contract/description.js';
 import { runContractTests } from '../../src/contract/index.js';
+import { planRequests } from '../../src/contract/plan.js';
 import { startHostileServer, type HostileServer } from './fixtures/hostile.js';
 import { EXAMPLE_THING, startThingsServer, THINGS_DESCRIPTION, THINGS_TOKEN, type TestServer } from './fixtures/servers.js';
+import { answered, describeYaml, USERS } from './probes/helpers.js';
 
 const servers: TestServer[] = [];
 afterEach(async () => {
@@ -187,5 +192,50 @@ describe("Dredd's requests are held to vottur's limits", () => {
     for (const result of errors) expect(result.message).toBe("not completed: the Dredd replay's deadline of 400 ms passed");
     // Only the first request was under way when the deadline passed.
     expect(server.dreddRequests).toBe(1);
+  });
+});
+
+describe('which planned request each of Dredd\'s transactions gets', () => {
+  const transaction = (method: string, pathTemplate: string, status: number): DreddTransactionInfo => ({ name: `${pathTemplate} > ${status}`, method, pathTemplate, status });
+  /** Every planned request, answered with the status given per probe (200 by default). */
+  const sentAll = (description: ContractDescription, answers: Partial<Record<string, number>> = {}): SentRequest[] =>
+    planRequests(description).requests.map((planned) => ({ planned, outcome: answered(answers[planned.kind] ?? 200) }));
+  const credentials = (planned: SentRequest['planned']) => ({ Authorization: `Bearer ${planned.credentials}` });
+
+  it("gives each status its probe's request, with that probe's credentials, and skips the rest saying why", async () => {
+    const description = await describeYaml(USERS);
+    const sent = sentAll(description);
+    const prepare = (method: string, path: string, status: number) => prepareTransaction(description, sent, credentials, transaction(method, path, status));
+    expect(prepare('GET', '/v1/users/{nationalId}', 200)).toEqual({ pathAndQuery: '/v1/users/0101302989?toNationalId=1403552329&code=abc', headers: { Authorization: 'Bearer full' } });
+    expect(prepare('GET', '/v1/users/{nationalId}', 204)).toMatchObject({ pathAndQuery: expect.stringMatching(/^\/v1\/users\/\d{10}\?/), headers: { Authorization: 'Bearer full' } });
+    expect(prepare('GET', '/v1/users/{nationalId}', 404)).toEqual(prepare('GET', '/v1/users/{nationalId}', 204));
+    expect(prepare('GET', '/v1/users/{nationalId}', 400)).toMatchObject({ pathAndQuery: '/v1/users/not-a-national-id?toNationalId=1403552329&code=abc' });
+    expect(prepare('GET', '/v1/users/{nationalId}', 401)).toMatchObject({ pathAndQuery: '/v1/users/0101302989?toNationalId=1403552329&code=abc', headers: { Authorization: 'Bearer none' } });
+    expect(prepare('GET', '/v1/users/{nationalId}', 403)).toMatchObject({ headers: { Authorization: 'Bearer noScope' } });
+    expect(prepare('GET', '/v1/users/{nationalId}', 500)).toEqual({ skip: 'a 500 cannot be caused on purpose' });
+    expect(prepare('GET', '/v1/users/{nationalId}', 422)).toEqual({ skip: 'vottur has no request that causes 422' });
+    expect(prepare('POST', '/v1/users/{nationalId}', 404)).toEqual({ skip: 'no identifier that does not exist could be derived' });
+    expect(prepare('GET', '/v1/public/{id}', 401)).toEqual({ skip: 'the operation declares no security, so nothing can cause a 401' });
+    expect(prepare('GET', '/v1/bearer', 403)).toEqual({ skip: 'the operation declares no scope, so vottur cannot cause a 403' });
+    expect(prepare('GET', '/v1/nowhere', 200)).toEqual({ skip: 'vottur cannot match it to an operation of the description' });
+    // Accept is Dredd's to set (the transaction's media type): the planned request's is dropped.
+    expect(sent.find((e) => e.planned.kind === 'positive')?.planned.headers).toHaveProperty('Accept');
+  });
+
+  it('skips every transaction of an operation whose request from the examples was not sent', async () => {
+    const description = await describeYaml(USERS);
+    const sent = sentAll(description).filter((e) => !(e.planned.op.operationId === 'getUser' && e.planned.kind === 'positive'));
+    for (const status of [200, 400, 401]) {
+      expect(prepareTransaction(description, sent, credentials, transaction('GET', '/v1/users/{nationalId}', status))).toEqual({ skip: 'no request could be built for GET /v1/users/{nationalId} (see contract-missing-example)' });
+    }
+  });
+
+  it('skips a success transaction when the example answered 204: it does not exist on the server', async () => {
+    const description = await describeYaml(USERS);
+    const sent = sentAll(description, { positive: 204 });
+    expect(prepareTransaction(description, sent, credentials, transaction('GET', '/v1/users/{nationalId}', 200))).toEqual({
+      skip: 'the example answered 204 (it does not exist on this server); give one that does in --data under getUser.positive',
+    });
+    expect(prepareTransaction(description, sent, credentials, transaction('POST', '/v1/users/{nationalId}', 204))).toMatchObject({ pathAndQuery: '/v1/users/0101302989' });
   });
 });

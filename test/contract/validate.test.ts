@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkDigit, checkNationalIdValue, hasValidCheckDigit, isNationalIdParameter, notFoundNationalId, placeholderForHeader } from '../../src/contract/conventions.js';
 import { loadContractDescription, type ContractDescription } from '../../src/contract/description.js';
 import type { HttpResponse } from '../../src/contract/http.js';
-import { checkResponse, SchemaValidators, type ResponseCheckContext } from '../../src/contract/validate.js';
+import { checkResponse, SchemaValidators, type ResponseCheckContext } from '../../src/contract/validate/index.js';
 
 let folder: string;
 beforeAll(async () => {

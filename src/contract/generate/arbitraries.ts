@@ -34,10 +34,11 @@ function stringArbitrary(schema: FlatSchema): Arbitrary<string> {
     const length = [...value].length;
     return length >= minLength && (schema.maxLength === undefined || length <= schema.maxLength);
   };
-  if (schema.pattern !== undefined) {
+  const { pattern } = schema;
+  if (pattern !== undefined) {
     try {
-      const regex = new RegExp(schema.pattern, 'u');
-      return fc.stringMatching(regex).filter((value) => fits(value) && safeMatches(schema.pattern!, value) !== false);
+      const regex = new RegExp(pattern, 'u');
+      return fc.stringMatching(regex).filter((value) => fits(value) && safeMatches(pattern, value) !== false);
     } catch {
       // A pattern JavaScript cannot read: fall back to the other constraints.
     }
@@ -124,8 +125,9 @@ export function invalidArbitrary(schema: FlatSchema): Arbitrary<unknown> | undef
   const fixed = coverageCases(schema).filter((c) => !c.valid).map((c) => c.value);
   const generated: Array<Arbitrary<unknown>> = [];
   const type = schema.types.find((t) => t !== 'null');
-  if (schema.enum && schema.enum.length > 0) {
-    generated.push(fc.string({ minLength: 1, maxLength: 12 }).filter((value) => !schema.enum!.includes(value)));
+  const values = schema.enum;
+  if (values && values.length > 0) {
+    generated.push(fc.string({ minLength: 1, maxLength: 12 }).filter((value) => !values.includes(value)));
   } else if (type === 'integer' || type === 'number') {
     generated.push(fc.string({ minLength: 1, maxLength: 8 }).filter((value) => value.trim() === '' || Number.isNaN(Number(value))));
     if (schema.maximum !== undefined) generated.push(fc.integer({ min: Math.floor(schema.maximum) + 1, max: Math.floor(schema.maximum) + 1_000_000 }));

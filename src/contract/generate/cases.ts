@@ -69,14 +69,13 @@ function fitsLength(schema: FlatSchema, value: string): boolean {
 /** A string the schema accepts, of the given length when one is asked for (undefined when none could be made). */
 function stringOf(schema: FlatSchema, length?: number): string | undefined {
   const fits = (value: string) => (length === undefined ? fitsLength(schema, value) : [...value].length === length);
-  if (schema.pattern !== undefined) {
-    const samples = patternSamples(schema.pattern, 200).filter((value) => fits(value) && safeMatches(schema.pattern!, value) !== false);
+  const { pattern } = schema;
+  if (pattern !== undefined) {
+    const samples = patternSamples(pattern, 200).filter((value) => fits(value) && safeMatches(pattern, value) !== false);
     return samples.sort((a, b) => a.length - b.length)[0];
   }
-  if (schema.format && FORMAT_VALUES[schema.format] !== undefined) {
-    const value = FORMAT_VALUES[schema.format]!;
-    return fits(value) ? value : undefined;
-  }
+  const formatValue = schema.format ? FORMAT_VALUES[schema.format] : undefined;
+  if (formatValue !== undefined) return fits(formatValue) ? formatValue : undefined;
   const wanted = length ?? Math.max(schema.minLength ?? 0, Math.min(schema.maxLength ?? 8, 8), 1);
   if (wanted > MAX_GENERATED_LENGTH) return undefined;
   return 'a'.repeat(wanted);
@@ -99,7 +98,8 @@ export function validValue(schema: FlatSchema, depth = 0): unknown {
   if (schema.default !== undefined) return schema.default;
   if (schema.enum && schema.enum.length > 0) return schema.enum[0];
   if (schema.nationalId) return SYNTHETIC_NATIONAL_ID;
-  if (schema.branches && schema.branches.length > 0) return validValue(schema.branches[0]!, depth + 1);
+  const [branch] = schema.branches ?? [];
+  if (branch !== undefined) return validValue(branch, depth + 1);
   const type = schema.types.find((t) => t !== 'null') ?? (schema.nullable ? 'null' : 'string');
   switch (type) {
     case 'integer':
@@ -112,13 +112,17 @@ export function validValue(schema: FlatSchema, depth = 0): unknown {
       return null;
     case 'array': {
       const count = Math.max(schema.minItems ?? 0, 1);
-      if (depth > 6 || !schema.items) return [];
-      return Array.from({ length: Math.min(count, 16) }, () => validValue(schema.items!, depth + 1));
+      const items = schema.items;
+      if (depth > 6 || !items) return [];
+      return Array.from({ length: Math.min(count, 16) }, () => validValue(items, depth + 1));
     }
     case 'object': {
       const object: Record<string, unknown> = {};
       if (depth > 6) return object;
-      for (const key of schema.required) object[key] = schema.properties.has(key) ? validValue(schema.properties.get(key)!, depth + 1) : 'a';
+      for (const key of schema.required) {
+        const property = schema.properties.get(key);
+        object[key] = property !== undefined ? validValue(property, depth + 1) : 'a';
+      }
       return object;
     }
     default:
@@ -136,10 +140,11 @@ export function coverageCases(schema: FlatSchema): ValueCase[] {
   };
   const type = schema.types.find((t) => t !== 'null');
 
-  if (schema.enum && schema.enum.length > 0) {
-    for (const value of schema.enum) add(value, true, `enum value ${JSON.stringify(value)}`);
-    const outside = ['NOT_AN_ENUM_VALUE', 'not-an-enum-value', 'x'].find((candidate) => !schema.enum!.includes(candidate));
-    add(outside, false, `not one of the enum values ${schema.enum.map((value) => JSON.stringify(value)).join(', ')}`);
+  const values = schema.enum;
+  if (values && values.length > 0) {
+    for (const value of values) add(value, true, `enum value ${JSON.stringify(value)}`);
+    const outside = ['NOT_AN_ENUM_VALUE', 'not-an-enum-value', 'x'].find((candidate) => !values.includes(candidate));
+    add(outside, false, `not one of the enum values ${values.map((value) => JSON.stringify(value)).join(', ')}`);
     return cases;
   }
   if (schema.nationalId) {
@@ -189,7 +194,7 @@ export function coverageCases(schema: FlatSchema): ValueCase[] {
       return cases;
     }
     case 'object': {
-      const valid = validValue(schema) as Record<string, unknown>;
+      const valid = spread(validValue(schema));
       for (const key of schema.required) {
         const { [key]: _left, ...rest } = valid;
         add(rest, false, `required property ${key} missing`);
@@ -213,10 +218,11 @@ export function coverageCases(schema: FlatSchema): ValueCase[] {
         add(stringOf(schema, schema.maxLength), true, `maxLength ${schema.maxLength}`);
         add('a'.repeat(schema.maxLength + 1), false, `longer than maxLength ${schema.maxLength}`);
       }
-      if (schema.pattern !== undefined) {
+      const { pattern } = schema;
+      if (pattern !== undefined) {
         const candidates = ['', '!', ' ', 'not matching the pattern', '0', 'a'];
-        const miss = candidates.find((candidate) => fitsLength(schema, candidate) && safeMatches(schema.pattern!, candidate) === false);
-        add(miss, false, `not matching the pattern ${schema.pattern}`);
+        const miss = candidates.find((candidate) => fitsLength(schema, candidate) && safeMatches(pattern, candidate) === false);
+        add(miss, false, `not matching the pattern ${pattern}`);
       }
       if (schema.format && INVALID_FORMAT_VALUES[schema.format] !== undefined) add(INVALID_FORMAT_VALUES[schema.format], false, `not a valid ${schema.format}`);
       return cases;
@@ -224,4 +230,13 @@ export function coverageCases(schema: FlatSchema): ValueCase[] {
     default:
       return cases;
   }
+}
+
+/**
+ * A value as object spread reads it: the members of an object (an array's by index), a string's
+ * characters by index, nothing of any other value. (An object schema's example may be any value.)
+ */
+function spread(value: unknown): Record<string, unknown> {
+  if (typeof value === 'string') return { ...value.split('') };
+  return typeof value === 'object' && value !== null ? { ...value } : {};
 }

@@ -86,8 +86,11 @@ export async function fuzzCases<F>(cases: Arbitrary<GeneratedCase>, check: (gene
     ...(options.timeLimitMs ? { interruptAfterTimeLimit: options.timeLimitMs, markInterruptAsFailure: false } : {}),
   });
   if (!result.failed || !result.counterexample) return { runs };
-  const shrunk = result.counterexample[0] as GeneratedCase;
-  return { runs, failure: { case: shrunk, failure: failures.get(shrunk)!, seed: result.seed, path: result.counterexamplePath ?? undefined, runs } };
+  const [shrunk] = result.counterexample;
+  // The shrunk case is one the check ran (fast-check hands over the values it generated).
+  const failure = failures.get(shrunk);
+  if (failure === undefined) return { runs };
+  return { runs, failure: { case: shrunk, failure, seed: result.seed, path: result.counterexamplePath ?? undefined, runs } };
 }
 
 /** Replays exactly one case of an earlier run: the shrunk counterexample its seed and path name. */

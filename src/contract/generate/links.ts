@@ -27,7 +27,7 @@ interface LinkableOperation {
 
 /** Every link of every response, with both ends found; links whose target cannot be found are left out. */
 export function linkSteps<Op extends LinkableOperation>(document: OpenApiDocument, operations: readonly Op[]): Array<LinkEnds<Op>> {
-  const byId = new Map(operations.filter((op) => op.operationId).map((op) => [op.operationId!, op]));
+  const byId = new Map(operations.flatMap((op) => (op.operationId ? [[op.operationId, op] as const] : [])));
   const byPointer = new Map(operations.map((op) => [JSON.stringify(op.path.map(String)), op]));
   const steps: Array<LinkEnds<Op>> = [];
   for (const from of operations) {

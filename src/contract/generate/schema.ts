@@ -53,7 +53,7 @@ export function flattenSchema(document: OpenApiDocument, schema: unknown, name?:
   const flat = emptyFlat();
   if (name !== undefined && isNationalIdParameter(name)) flat.nationalId = true;
   if (depth > MAX_DEPTH) return flat;
-  const layers: Record<string, any>[] = [];
+  const layers: Array<Record<string, unknown>> = [];
   const collect = (node: unknown, level: number) => {
     const resolved = resolve(document, node, []).value;
     if (!isObject(resolved) || level > MAX_DEPTH) return;

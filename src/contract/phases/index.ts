@@ -20,9 +20,9 @@ import { fuzzCases, invalidCases, validCases, type GeneratedCase, type Generated
 import { evaluateExpression, linkSteps, type ExchangeContext } from '../generate/links.js';
 import { flattenSchema } from '../generate/schema.js';
 import type { HttpOutcome, HttpRequest, HttpResponse } from '../http.js';
-import type { ContractRuleId } from '../rules.js';
-import { checkResponse, type SchemaValidators } from '../validate.js';
-import { checkLiveConventions } from './conventions.js';
+import { BASE_PROBE, type ProbeKind } from '../probes/index.js';
+import { isContractRuleId, type ContractRuleId } from '../rules.js';
+import { checkLiveConventions, checkResponse, type SchemaValidators } from '../validate/index.js';
 
 export type Phase = 'examples' | 'coverage' | 'fuzz' | 'stateful';
 export const PHASES: readonly Phase[] = ['examples', 'coverage', 'fuzz', 'stateful'];
@@ -38,7 +38,7 @@ const FUZZ_TIME_LIMIT_MS = 30_000;
 export function parsePhases(text: string | readonly string[]): Phase[] {
   const names = (typeof text === 'string' ? text.split(',') : [...text]).map((name) => name.trim()).filter(Boolean);
   for (const name of names) {
-    if (!(PHASES as readonly string[]).includes(name)) throw new CouldNotRunError(`--phases: unknown phase "${name}"; use some of ${PHASES.join(', ')}`);
+    if (!PHASES.some((phase) => phase === name)) throw new CouldNotRunError(`--phases: unknown phase "${name}"; use some of ${PHASES.join(', ')}`);
   }
   if (names.length === 0) throw new CouldNotRunError(`--phases needs at least one of ${PHASES.join(', ')}`);
   return PHASES.filter((phase) => names.includes(phase));
@@ -58,7 +58,8 @@ export function newSeed(): number {
 /** A request the examples phase sent, as the stateful phase and the coverage count need it. */
 export interface ExampleExchange {
   op: OperationModel;
-  kind: string;
+  /** The probe that planned it. */
+  kind: ProbeKind;
   method: string;
   url: URL;
   headers: Record<string, string>;
@@ -167,7 +168,7 @@ export async function runPhases(options: PhaseOptions): Promise<PhaseResult> {
       // A 5xx is contract-server-error's to report; its body's shape is beside the point.
       const checked = response.status >= 500 ? [] : [...checkResponse(ctx, response), ...checkLiveConventions(ctx, response)];
       for (const finding of checked) {
-        ran.add(finding.ruleId as ContractRuleId);
+        if (isContractRuleId(finding.ruleId)) ran.add(finding.ruleId);
         report({ ...finding, reproduce }, phase);
       }
       for (const id of ['contract-charset', 'contract-field-case', 'contract-response-headers'] as const) ran.add(id);
@@ -251,9 +252,9 @@ export async function runPhases(options: PhaseOptions): Promise<PhaseResult> {
       [...byPath.values()].map(async (ops) => {
         const documented = ops.map((op) => op.method);
         const method = ['PUT', 'PATCH', 'DELETE', 'POST'].find((m) => !documented.includes(m));
-        const op = ops.find((candidate) => candidate.method === 'GET') ?? ops[0]!;
+        const op = ops.find((candidate) => candidate.method === 'GET') ?? ops[0];
         // Not for a path whose operation is skipped (no answer to its examples, no credentials).
-        if (!method || stats(op).skipped !== undefined) return;
+        if (!method || !op || stats(op).skipped !== undefined) return;
         const inputs = operationInputs(description, op, options.data);
         const request = { ...buildRequest(options.server, op, inputs, baseValues(inputs), options.credentials.full), method };
         const verdict = await exchange(op, 'coverage', request, { kind: 'method', documented }, `method ${method} (not documented for ${op.pathKey})`);
@@ -272,12 +273,12 @@ export async function runPhases(options: PhaseOptions): Promise<PhaseResult> {
           const values = { ...generated.values };
           for (const key of Object.keys(values)) stats(op).inputs.add(key.replace(/ \(missing\)$/, ''));
           const request = buildRequest(options.server, op, inputs, values, options.credentials.full);
-          const missing = generated.invalid?.endsWith(' (missing)');
+          const invalid = generated.invalid;
           const expectation: Expectation = positive
             ? { kind: 'positive' }
-            : missing
-              ? { kind: 'missing', input: generated.invalid!.replace(/ \(missing\)$/, '') }
-              : { kind: 'negative', input: generated.invalid ?? '', constraint: 'its schema' };
+            : invalid?.endsWith(' (missing)')
+              ? { kind: 'missing', input: invalid.replace(/ \(missing\)$/, '') }
+              : { kind: 'negative', input: invalid ?? '', constraint: 'its schema' };
           const verdict = await exchange(op, 'fuzz', request, expectation, generated.invalid);
           return verdict ? { verdict, request } : undefined;
         },
@@ -298,7 +299,7 @@ export async function runPhases(options: PhaseOptions): Promise<PhaseResult> {
     if (steps.length === 0) return;
     options.progress?.(`stateful phase: ${steps.length} link${steps.length === 1 ? '' : 's'}`);
     for (const step of steps) {
-      const from = options.examples.find((e) => e.op === step.from && e.kind === 'positive' && e.outcome.ok && String(e.outcome.response.status).startsWith(step.status.slice(0, 1)));
+      const from = options.examples.find((e) => e.op === step.from && e.kind === BASE_PROBE.id && e.outcome.ok && String(e.outcome.response.status).startsWith(step.status.slice(0, 1)));
       if (!from || !from.outcome.ok) continue;
       const fromInputs = operationInputs(description, step.from, options.data);
       const context = exchangeContext(from, from.outcome.response, fromInputs);
@@ -421,12 +422,14 @@ function operationInputs(description: ContractDescription, op: OperationModel, d
   }
   const body = op.requestBody;
   if (body && isObject(body.body.content)) {
-    const mediaType = Object.keys(body.body.content).find((type) => /json/i.test(type));
-    if (mediaType) {
-      const media = body.body.content[mediaType] as Record<string, unknown>;
-      const schema = flattenSchema(description.data, media.schema ?? {});
+    const content = body.body.content;
+    const mediaType = Object.keys(content).find((type) => /json/i.test(type));
+    if (mediaType !== undefined) {
+      const media: unknown = content[mediaType];
+      const field = (key: string): unknown => (isObject(media) ? media[key] : undefined);
+      const schema = flattenSchema(description.data, field('schema') ?? {});
       const supplied = given && Object.prototype.hasOwnProperty.call(given, REQUEST_BODY_KEY) ? given[REQUEST_BODY_KEY] : undefined;
-      inputs.push({ key: 'body', required: body.required, schema, base: supplied ?? media.example ?? validValue(schema), present: true });
+      inputs.push({ key: 'body', required: body.required, schema, base: supplied ?? field('example') ?? validValue(schema), present: true });
     }
   }
   return inputs;
@@ -498,11 +501,12 @@ function base64url(text: string): string {
 export function forgedTokens(credentials: Credentials): Array<[string, string]> {
   const authorization = Object.entries(credentials.full).find(([name]) => name.toLowerCase() === 'authorization')?.[1];
   const real = /^Bearer\s+(\S+)$/i.exec(authorization ?? '')?.[1];
-  const parts = real?.split('.');
+  const [header, payload, signature, ...more] = real?.split('.') ?? [];
+  const isJwt = header !== undefined && payload !== undefined && signature !== undefined && more.length === 0;
   let claims: Record<string, unknown> = { sub: 'vottur-forged', scope: '', exp: Math.floor(Date.now() / 1000) + 3600 };
-  if (parts && parts.length === 3) {
+  if (isJwt) {
     try {
-      const decoded = JSON.parse(Buffer.from(parts[1]!, 'base64url').toString('utf8'));
+      const decoded: unknown = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
       if (isObject(decoded)) claims = decoded;
     } catch {
       // Not a JWT: the plausible claims stand.
@@ -512,10 +516,9 @@ export function forgedTokens(credentials: Credentials): Array<[string, string]> 
     ['vottur-forged-token', 'a garbage token'],
     [`${base64url(JSON.stringify({ alg: 'none', typ: 'JWT' }))}.${base64url(JSON.stringify(claims))}.`, 'an unsigned alg "none" token'],
   ];
-  if (parts && parts.length === 3 && parts[2]!.length > 4) {
-    const signature = parts[2]!;
+  if (isJwt && signature.length > 4) {
     const flipped = `${signature.slice(0, -4)}${signature.slice(-4).split('').reverse().join('') === signature.slice(-4) ? 'AAAA' : signature.slice(-4).split('').reverse().join('')}`;
-    tokens.push([`${parts[0]}.${parts[1]}.${flipped}`, 'the real token with its signature changed']);
+    tokens.push([`${header}.${payload}.${flipped}`, 'the real token with its signature changed']);
   }
   return tokens;
 }

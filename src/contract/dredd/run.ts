@@ -1,15 +1,14 @@
 /**
- * The one place vottur touches Dredd (archived upstream; CommonJS). Everything Dredd-specific —
- * its Node API, its hooks, its loggers, the quirks of its OpenAPI 3 parser — stays in this file,
- * so replacing Dredd means replacing this adapter only.
+ * Dredd itself (archived upstream; CommonJS): its Node API, its hooks, its loggers. Nothing
+ * outside src/contract/dredd/ touches Dredd, so replacing Dredd means replacing that folder only;
+ * this file runs it, copy.ts adjusts the description for its parser, and index.ts is what
+ * `vottur test` calls.
  *
- * - Dredd reads a bundled JSON copy of the description written to a temporary folder (its YAML
- *   parser rejects some valid YAML). The copy is adjusted for Dredd's parser: every parameter
- *   gets an `example` (Dredd refuses a template it cannot fill), and response keys Dredd cannot
- *   represent (`4XX` ranges, `default`, which it reads as 200) are left out.
+ * - Dredd reads the adjusted copy of the description (copy.ts) written as JSON to a temporary
+ *   folder.
  * - Hooks are TypeScript functions registered in process: Dredd loads hook *files* only, so a
  *   three-line generated CommonJS hook file hands Dredd's `hooks` object to a function kept in a
- *   registry on `globalThis`. `beforeEach` replaces each transaction's request with the one the
+ *   registry on `globalThis`. `beforeAll` replaces each transaction's request with the one the
  *   caller prepares for its status (credentials, the not-found or malformed identifier, no
  *   token, a token without the scope) or skips it with a reason; `beforeEachValidation` leaves
  *   body checks to ajv where the description has a schema, and accepts Content-Type parameters
@@ -30,12 +29,13 @@
 import { EventEmitter } from 'node:events';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { HTTP_METHODS, isObject } from '../../rulesets/lib/openapi.js';
-import { createLimiter, DEFAULT_MAX_BODY_BYTES, describeBytes, send, type HttpOutcome } from './http.js';
+import type { OpenApiDocument } from '../../../rulesets/lib/rule.js';
+import { createLimiter, DEFAULT_MAX_BODY_BYTES, describeBytes, send, type HttpOutcome } from '../http.js';
+import { essenceOf } from '../validate/media-type.js';
+import { dreddCopy } from './copy.js';
 
 export interface DreddTransactionInfo {
   /** Dredd's transaction name, e.g. `/v2/users/{nationalId} > Get a user > 200 > application/json`. */
@@ -53,7 +53,7 @@ export type DreddPrepared = { pathAndQuery: string; headers: Record<string, stri
 
 export interface DreddRunOptions {
   /** The bundled description (all `$ref`s local). It is copied, not changed. */
-  document: Record<string, any>;
+  document: OpenApiDocument;
   server: string;
   /** The time limit for each whole answer (headers and body), as for vottur's own requests. */
   timeoutMs: number;
@@ -135,15 +135,16 @@ function loadDredd(): DreddModule {
   // Dredd's winston 2 reads a property of a module still loading; Node warns about it on
   // stderr. The warning says nothing to a vottur user, so it is dropped while Dredd loads.
   const emitWarning = process.emitWarning;
-  process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {
+  process.emitWarning = (warning: string | Error, ...rest: unknown[]) => {
     const text = typeof warning === 'string' ? warning : warning.message;
     if (/circular dependency/.test(text)) return;
-    (emitWarning as (...args: unknown[]) => void).call(process, warning, ...rest);
-  }) as typeof process.emitWarning;
+    Reflect.apply(emitWarning, process, [warning, ...rest]);
+  };
   try {
-    const Dredd = require('dredd') as DreddModule['Dredd'];
-    const logger = (require('dredd/build/logger.js') as { default: WinstonLogger }).default;
-    const reporterLogger = (require('dredd/build/reporters/reporterOutputLogger.js') as { default: WinstonLogger }).default;
+    // Dredd ships no types: these are the parts of it vottur uses, as declared above.
+    const Dredd: DreddModule['Dredd'] = require('dredd');
+    const logger: WinstonLogger = require('dredd/build/logger.js').default;
+    const reporterLogger: WinstonLogger = require('dredd/build/reporters/reporterOutputLogger.js').default;
     // Silent transports; the level is set so that warnings and errors still reach the filter
     // below, which hands them to the run that is going on.
     for (const log of [logger, reporterLogger]) log.transports.console.silent = true;
@@ -159,10 +160,13 @@ function loadDredd(): DreddModule {
   }
 }
 
+/** The hook registry on `globalThis`, where the generated hook file finds it. */
 function registry(): Registry {
-  const holder = globalThis as unknown as Record<symbol, Registry | undefined>;
-  holder[REGISTRY] ??= new Map();
-  return holder[REGISTRY]!;
+  const existing: unknown = Reflect.get(globalThis, REGISTRY);
+  if (existing instanceof Map) return existing;
+  const created: Registry = new Map();
+  Reflect.set(globalThis, REGISTRY, created);
+  return created;
 }
 
 /** Runs Dredd against the server; one run at a time per process. */
@@ -214,8 +218,9 @@ async function runOnce(options: DreddRunOptions): Promise<DreddRun> {
   let nextToSend = 0;
   const sendAhead = (upTo: number) => {
     for (; nextToSend <= upTo && nextToSend < order.length; nextToSend++) {
-      const entry = byTag.get(order[nextToSend]!)!;
-      entry.answer ??= entry.start();
+      const tag = order[nextToSend];
+      const entry = tag === undefined ? undefined : byTag.get(tag);
+      if (entry) entry.answer ??= entry.start();
     }
   };
   const stop = new AbortController();
@@ -246,7 +251,10 @@ async function runOnce(options: DreddRunOptions): Promise<DreddRun> {
     } else {
       // Not one vottur prepared (it should not happen): forwarded as Dredd sent it, within the same limits.
       const body = await readRequestBody(request, maxBodyBytes);
-      const headers = Object.fromEntries(Object.entries(request.headers).filter(([name, value]) => typeof value === 'string' && name !== 'host' && name !== 'content-length' && name !== TRANSACTION_HEADER)) as Record<string, string>;
+      const headers: Record<string, string> = {};
+      for (const [name, value] of Object.entries(request.headers)) {
+        if (typeof value === 'string' && name !== 'host' && name !== 'content-length' && name !== TRANSACTION_HEADER) headers[name] = value;
+      }
       outcome = await fetchAnswer(request.method ?? 'GET', request.url ?? '/', headers, body);
     }
     const gaveUp = !outcome.ok ? outcome.reason : outcome.response.truncated ? `the answer was larger than the ${describeBytes(maxBodyBytes)} limit (vottur reads no more of an answer than that)` : undefined;
@@ -269,7 +277,8 @@ async function runOnce(options: DreddRunOptions): Promise<DreddRun> {
       proxy.once('error', rejectPromise);
       proxy.listen(0, '127.0.0.1', () => resolvePromise());
     });
-    const endpoint = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+    const address = proxy.address();
+    const endpoint = `http://127.0.0.1:${typeof address === 'object' && address !== null ? address.port : 0}`;
     const descriptionFile = join(folder, 'description.json');
     const hookFile = join(folder, 'hooks.cjs');
     await writeFile(descriptionFile, JSON.stringify(dreddCopy(options.document)));
@@ -315,13 +324,10 @@ async function runOnce(options: DreddRunOptions): Promise<DreddRun> {
           delete transaction.expected.bodySchema;
         }
         // Dredd compares Content-Type exactly; `application/json; charset=utf-8` is application/json.
-        const expectedName = Object.keys(transaction.expected.headers ?? {}).find((name) => name.toLowerCase() === 'content-type');
-        const actualName = Object.keys(transaction.real?.headers ?? {}).find((name) => name.toLowerCase() === 'content-type');
-        if (expectedName && actualName) {
-          const expected = transaction.expected.headers![expectedName]!;
-          const actual = transaction.real!.headers[actualName]!;
-          if (essence(expected) === essence(actual)) transaction.expected.headers![expectedName] = actual;
-        }
+        const expectedHeaders = transaction.expected.headers ?? {};
+        const [expectedName, expected] = contentTypeOf(expectedHeaders) ?? [];
+        const [, actual] = contentTypeOf(transaction.real?.headers ?? {}) ?? [];
+        if (expectedName && actual !== undefined && expected !== undefined && essenceOf(expected) === essenceOf(actual)) expectedHeaders[expectedName] = actual;
       });
     });
 
@@ -383,7 +389,7 @@ async function runOnce(options: DreddRunOptions): Promise<DreddRun> {
     if (!failure && !hooked) return { results: [], failure: "Dredd did not load vottur's hooks, so its results would not mean anything" };
     return { results: [...results], ...(failure ? { failure: failure.split(descriptionFile).join('the description') } : {}) };
   } catch (error) {
-    return { results: [...results], failure: [(error as Error).message, ...errors].join('; ') };
+    return { results: [...results], failure: [error instanceof Error ? error.message : String(error), ...errors].join('; ') };
   } finally {
     clearTimeout(deadline);
     stop.abort(new Error('the Dredd replay ended'));
@@ -400,97 +406,34 @@ async function readRequestBody(request: IncomingMessage, maxBytes: number): Prom
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of request) {
-    size += (chunk as Buffer).byteLength;
+    const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
+    size += bytes.byteLength;
     if (size > maxBytes) break;
-    chunks.push(chunk as Buffer);
+    chunks.push(bytes);
   }
   return chunks.length > 0 ? Buffer.concat(chunks).toString('utf8') : undefined;
 }
 
-function essence(contentType: string): string {
-  return contentType.split(';')[0]!.trim().toLowerCase();
+/** The Content-Type header of a set of headers, with its name as written, if there is one. */
+function contentTypeOf(headers: Record<string, string>): [string, string] | undefined {
+  return Object.entries(headers).find(([name]) => name.toLowerCase() === 'content-type');
 }
 
 function transactionInfo(transaction: DreddTransaction): DreddTransactionInfo {
-  const contentType = Object.entries(transaction.expected.headers ?? {}).find(([name]) => name.toLowerCase() === 'content-type')?.[1];
+  const [, contentType] = contentTypeOf(transaction.expected.headers ?? {}) ?? [];
+  const uri = transaction.request.uri;
   return {
     name: transaction.name,
     method: transaction.request.method.toUpperCase(),
-    pathTemplate: transaction.origin.resourceName ?? transaction.request.uri.split('?')[0]!,
+    pathTemplate: transaction.origin.resourceName ?? (uri.includes('?') ? uri.slice(0, uri.indexOf('?')) : uri),
     status: Number(transaction.expected.statusCode),
     ...(contentType ? { mediaType: contentType } : {}),
   };
 }
 
 function describeError(error: Error, timeoutMs: number): string {
-  const code = (error as NodeJS.ErrnoException).code;
+  const code = 'code' in error ? error.code : undefined;
   if (code === 'ESOCKETTIMEDOUT' || code === 'ETIMEDOUT') return `no answer within ${timeoutMs} ms (${code})`;
   if (code === 'ECONNREFUSED') return 'connection refused (ECONNREFUSED)';
   return error.message || String(error);
-}
-
-/**
- * The description as Dredd's OpenAPI 3 parser can take it: every parameter has an `example`
- * (the request is replaced by the hooks anyway), and only exact status keys remain.
- */
-export function dreddCopy(document: Record<string, any>): Record<string, any> {
-  // A JSON round trip: the parsed description may hold values structuredClone refuses.
-  const copy = JSON.parse(JSON.stringify(document)) as Record<string, any>;
-  const fixParameter = (parameter: unknown) => {
-    if (!isObject(parameter) || typeof parameter.$ref === 'string') return;
-    if (parameter.example === undefined) {
-      const fromExamples = isObject(parameter.examples) ? Object.values(parameter.examples).find((e) => isObject(e) && e.value !== undefined) : undefined;
-      parameter.example = isObject(fromExamples) ? fromExamples.value : placeholder(parameter.schema, copy);
-    }
-    delete parameter.examples;
-  };
-  const fixList = (list: unknown) => {
-    if (Array.isArray(list)) list.forEach(fixParameter);
-  };
-  if (isObject(copy.components?.parameters)) Object.values(copy.components.parameters).forEach(fixParameter);
-  if (isObject(copy.paths)) {
-    for (const item of Object.values(copy.paths)) {
-      if (!isObject(item)) continue;
-      fixList(item.parameters);
-      for (const method of HTTP_METHODS) {
-        const operation = item[method];
-        if (!isObject(operation)) continue;
-        fixList(operation.parameters);
-        if (isObject(operation.requestBody)) operation.requestBody = inlined(operation.requestBody, copy);
-        if (isObject(operation.responses)) {
-          for (const status of Object.keys(operation.responses)) {
-            if (!/^\d{3}$/.test(status)) delete operation.responses[status];
-            // Dredd's parser mixes up the statuses of responses that share one component.
-            else operation.responses[status] = inlined(operation.responses[status], copy);
-          }
-        }
-      }
-    }
-  }
-  return copy;
-}
-
-/** Follows local `$ref`s from a node to what they name. */
-function follow(node: unknown, document: Record<string, any>): unknown {
-  let s = node;
-  for (let hops = 0; isObject(s) && typeof s.$ref === 'string' && hops < 16; hops++) {
-    const segments = (s.$ref as string).replace(/^#\//, '').split('/').map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
-    s = segments.reduce<unknown>((node, segment) => (isObject(node) ? node[segment] : undefined), document);
-  }
-  return s;
-}
-
-/** A private copy of a `$ref`'d object (its own `$ref`s inside stay). */
-function inlined(node: unknown, document: Record<string, any>): unknown {
-  const target = follow(node, document);
-  return isObject(target) ? JSON.parse(JSON.stringify(target)) : node;
-}
-
-function placeholder(schema: unknown, document: Record<string, any>): unknown {
-  const s = follow(schema, document);
-  const type = isObject(s) ? (Array.isArray(s.type) ? s.type.find((t: unknown) => t !== 'null') : s.type) : undefined;
-  if (type === 'integer' || type === 'number') return 1;
-  if (type === 'boolean') return true;
-  if (type === 'array') return [];
-  return 'vottur';
 }
