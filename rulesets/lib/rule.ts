@@ -6,17 +6,13 @@
  * and guards of `./openapi/types.ts`), so running the rules natively loads none.
  */
 import { isObject, type Document, type JsonPath } from './openapi/types.js';
-import type { Obj } from './openapi.js';
 
 export type Severity = 'error' | 'warn' | 'info' | 'hint';
 export type Category = 'documentation' | 'data-format' | 'naming' | 'methods' | 'errors' | 'security';
 /** Where a node is: object keys and list indices from the document's root (see `./openapi/types.ts`). */
 export type { JsonPath } from './openapi/types.js';
-/**
- * The description as parsed, read without checks: src/contract's type until it moves to the
- * typed `Document` (`./openapi/types.ts`), which is what rules get.
- */
-export type OpenApiDocument = Obj;
+/** The description as parsed: the typed `Document` of `./openapi/types.ts` (every value `unknown` until a guard narrows it). */
+export type OpenApiDocument = Document;
 
 /** One place where a rule's convention is broken. */
 export interface Problem {

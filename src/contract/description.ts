@@ -6,15 +6,9 @@
 import { shownPath } from '../report/source.js';
 import { CouldNotRunError } from '../errors.js';
 import { loadDescription, type LoadedDescription } from '../lint/load.js';
-import {
-  effectiveSecurity,
-  isObject,
-  operationParameters,
-  operations as listOperations,
-  requiresSecurity,
-  resolve,
-  type OperationInfo,
-} from '../../rulesets/lib/openapi.js';
+import { resolve } from '../../rulesets/lib/openapi/resolve.js';
+import { isObject } from '../../rulesets/lib/openapi/types.js';
+import { effectiveSecurity, operationParameters, operations as listOperations, requiresSecurity, type OperationInfo } from '../../rulesets/lib/openapi/views.js';
 import type { JsonPath, OpenApiDocument } from '../../rulesets/lib/rule.js';
 
 /**

@@ -1,5 +1,5 @@
 /** Builds contract `Finding`s with the rule's metadata filled in. */
-import { encodePointer } from '../../rulesets/lib/openapi.js';
+import { encodePointer } from '../../rulesets/lib/openapi/pointer.js';
 import type { JsonPath } from '../../rulesets/lib/rule.js';
 import type { Finding, Severity } from '../report/finding.js';
 import type { OperationModel } from './description.js';

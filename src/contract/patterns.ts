@@ -11,7 +11,7 @@
  */
 import { analyse } from 'scslre';
 import type { RegExpEngine } from 'ajv/dist/types/index.js';
-import { isObject } from '../../rulesets/lib/openapi.js';
+import { isObject } from '../../rulesets/lib/openapi/types.js';
 import { compileSafePattern, type SafePattern } from '../../rulesets/lib/patterns.js';
 import type { JsonPath, OpenApiDocument } from '../../rulesets/lib/rule.js';
 

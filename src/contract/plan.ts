@@ -9,7 +9,8 @@
  * A value that cannot be derived is never guessed silently: it becomes a
  * `contract-missing-example` finding, and the requests that needed it are not sent.
  */
-import { isObject, resolve } from '../../rulesets/lib/openapi.js';
+import { resolve } from '../../rulesets/lib/openapi/resolve.js';
+import { isObject } from '../../rulesets/lib/openapi/types.js';
 import type { JsonPath, OpenApiDocument } from '../../rulesets/lib/rule.js';
 import type { Finding } from '../report/finding.js';
 import { hasValidCheckDigit, isNationalIdParameter, placeholderForHeader } from './conventions.js';

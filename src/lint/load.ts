@@ -21,7 +21,8 @@ import { CouldNotRunError } from '../errors.js';
 import { fetchText, FetchError } from './fetch.js';
 import { MAX_NESTING, parseJsonFast } from './json.js';
 import { parseYaml } from './yaml.js';
-import { decodePointer, encodePointer, isObject, pointerToRef } from '../../rulesets/lib/openapi.js';
+import { decodePointer, encodePointer, pointerToRef } from '../../rulesets/lib/openapi/pointer.js';
+import { isObject } from '../../rulesets/lib/openapi/types.js';
 
 // Spectral's JSON parser reads what `JSON.parse` cannot read exactly (comments, trailing commas,
 // duplicate keys); required only then, since loading it costs more than parsing most descriptions.

@@ -44,7 +44,8 @@
  * (`resolveInternal`), so each operation keeps its own.
  */
 import { createRequire } from 'node:module';
-import { decodePointer, encodePointer, HTTP_METHODS, isObject } from '../../rulesets/lib/openapi.js';
+import { decodePointer, encodePointer } from '../../rulesets/lib/openapi/pointer.js';
+import { HTTP_METHODS, isObject } from '../../rulesets/lib/openapi/types.js';
 import { printPath, type JsonPath, type OpenApiDocument, type RuleDefinition } from '../../rulesets/lib/rule.js';
 import { runRules, type RuleResult, type RunSettings } from './engine.js';
 

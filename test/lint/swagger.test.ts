@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodePointer } from '../../rulesets/lib/openapi.js';
+import { decodePointer } from '../../rulesets/lib/openapi/pointer.js';
 import { lintDocument } from '../../src/lint/lint.js';
 import { loadDescription } from '../../src/lint/load.js';
 import { convertSwagger2, isSwagger2, parsePrintedPath, type ConvertedSwagger } from '../../src/lint/swagger.js';

@@ -5,7 +5,7 @@
  * inlined (its parser mixes up the statuses of responses that share one component), and response
  * keys Dredd cannot represent (`4XX` ranges, `default`, which it reads as 200) are left out.
  */
-import { HTTP_METHODS, isObject } from '../../../rulesets/lib/openapi.js';
+import { HTTP_METHODS, isObject } from '../../../rulesets/lib/openapi/types.js';
 import type { OpenApiDocument } from '../../../rulesets/lib/rule.js';
 
 /** A copy of the description for Dredd (the description itself is not changed). */

@@ -3,7 +3,9 @@
  * its parameters come from (`userId: $response.body#/id`). This module lists those steps and
  * evaluates their runtime expressions against a real exchange.
  */
-import { decodePointer, isObject, resolve } from '../../../rulesets/lib/openapi.js';
+import { decodePointer } from '../../../rulesets/lib/openapi/pointer.js';
+import { resolve } from '../../../rulesets/lib/openapi/resolve.js';
+import { isObject } from '../../../rulesets/lib/openapi/types.js';
 import type { OpenApiDocument } from '../../../rulesets/lib/rule.js';
 
 export interface LinkEnds<Op> {

@@ -3,7 +3,8 @@
  * merged into one flat set of constraints, so a generator reads `minLength` or `required` in one
  * place whichever way the description spells them. Branches (`oneOf`/`anyOf`) stay as branches.
  */
-import { isObject, resolve } from '../../../rulesets/lib/openapi.js';
+import { resolve } from '../../../rulesets/lib/openapi/resolve.js';
+import { isObject } from '../../../rulesets/lib/openapi/types.js';
 import { compileSafePattern } from '../../../rulesets/lib/patterns.js';
 import type { OpenApiDocument } from '../../../rulesets/lib/rule.js';
 import { isNationalIdParameter } from '../conventions.js';

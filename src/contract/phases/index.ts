@@ -7,7 +7,7 @@
  * carries the request as `curl`, the phase and the seed.
  */
 import type { Arbitrary } from 'fast-check';
-import { isObject } from '../../../rulesets/lib/openapi.js';
+import { isObject } from '../../../rulesets/lib/openapi/types.js';
 import { CouldNotRunError } from '../../errors.js';
 import type { CoverageReport, Finding, OperationCoverage } from '../../report/finding.js';
 import type { Credentials } from '../auth.js';

@@ -3,7 +3,8 @@
  * `B: {allOf: [$ref: A]}`): ajv would recurse on them until the stack overflows, so they are found
  * first and reported instead of compiled.
  */
-import { isObject, lookupLocalRef } from '../../../rulesets/lib/openapi.js';
+import { lookupLocalRef } from '../../../rulesets/lib/openapi/resolve.js';
+import { isObject } from '../../../rulesets/lib/openapi/types.js';
 import type { OpenApiDocument } from '../../../rulesets/lib/rule.js';
 
 /** Keywords that apply a subschema to the same value (no descent into a member or an item). */

@@ -6,7 +6,8 @@
  * names, and the headers the description requires (`WWW-Authenticate` on every 401 and 403, as
  * RFC 6750 requires of bearer-token APIs).
  */
-import { collectProperties, isObject, resolve } from '../../../rulesets/lib/openapi.js';
+import { collectProperties, resolve } from '../../../rulesets/lib/openapi/resolve.js';
+import { isObject } from '../../../rulesets/lib/openapi/types.js';
 import type { OpenApiDocument } from '../../../rulesets/lib/rule.js';
 import { show } from '../../../rulesets/lib/rule.js';
 import type { Finding } from '../../report/finding.js';
@@ -113,7 +114,8 @@ type Visit = (value: unknown, pointer: string, key: string | undefined, format: 
  */
 function walkPayload(document: OpenApiDocument, schema: unknown, value: unknown, pointer: string, key: string | undefined, keyKind: KeyKind, visit: Visit, depth = 0): void {
   if (depth > 64) return;
-  const resolved = schema === undefined ? undefined : resolve(document, schema, []).value;
+  const target = schema === undefined ? undefined : resolve(document, schema, []).value;
+  const resolved = isObject(target) ? target : undefined;
   const format = typeof resolved?.format === 'string' ? resolved.format : undefined;
   visit(value, pointer || '/', key, format, keyKind);
   if (Array.isArray(value)) {

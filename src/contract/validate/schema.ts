@@ -12,7 +12,7 @@ import { fromSchema } from '@openapi-contrib/openapi-schema-to-json-schema';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { HTTP_METHODS, isObject } from '../../../rulesets/lib/openapi.js';
+import { HTTP_METHODS, isObject } from '../../../rulesets/lib/openapi/types.js';
 import type { JsonPath, OpenApiDocument } from '../../../rulesets/lib/rule.js';
 import { show } from '../../../rulesets/lib/rule.js';
 import type { ContractDescription } from '../description.js';
