@@ -29,7 +29,10 @@ function valueProblem(value: unknown, subject: string, path: JsonPath): Problem 
   // masked example cannot be copied. They say what to do, with a synthetic identifier.
   const fix = tenDigits(value);
   if (typeof value === 'number') {
-    return { message: `${subject} is the number ${show(value)}; a national identifier is a string of ten digits: ${fix ? 'quote it, with its leading zero,' : 'write it quoted'} as in \`'${SYNTHETIC_NATIONAL_ID}'\` (unquoted YAML digits are a number, and the leading zero is lost).`, path };
+    // A number of nine or ten digits is an identifier that lost its leading zero: personal data the
+    // reports' masking (of ten-digit text) would not catch, so it is described, not quoted.
+    const found = fix ? `a number of ${String(value).length} digits` : `the number ${show(value)}`;
+    return { message: `${subject} is ${found}; a national identifier is a string of ten digits: ${fix ? 'quote it, with its leading zero,' : 'write it quoted'} as in \`'${SYNTHETIC_NATIONAL_ID}'\` (unquoted YAML digits are a number, and the leading zero is lost).`, path };
   }
   if (typeof value === 'string') {
     return { message: `${subject} is ${show(value)}, not ten digits without a hyphen; ${fix ? 'remove the hyphen and spaces' : 'write ten digits'}, as in \`${SYNTHETIC_NATIONAL_ID}\`.`, path };

@@ -14,6 +14,13 @@ import { CouldNotRunError } from '../errors.js';
 import type { AbsentEntry, Finding, Report } from '../report/finding.js';
 import { fingerprintWithoutDocument } from '../report/fingerprint.js';
 import { isArray, isObject } from '../../rulesets/lib/openapi/types.js';
+import { maskNationalIds } from '../pii.js';
+
+/**
+ * Findings no baseline holds back: a document that cannot be read cannot be accepted as it is
+ * (its other findings are unknown), so it fails every run until it is readable.
+ */
+const NEVER_BASELINED = new Set(['vottur-unreadable']);
 
 export const DEFAULT_BASELINE_FILE = 'vottur-baseline.json';
 
@@ -119,6 +126,7 @@ export function applyBaseline(report: Report, baseline: BaselineFile, file: stri
   const findings = report.findings.map((finding) => {
     // A suppressed finding is held back already; the baseline is for the rest.
     if (finding.suppressions?.length) return finding;
+    if (NEVER_BASELINED.has(finding.ruleId)) return { ...finding, baselineState: 'new' as const };
     const key = keyOf(baselineDocument(finding.document, cwd, folder), identity(finding));
     const slot = left.get(key);
     if (slot && slot.remaining > 0) {
@@ -145,8 +153,9 @@ function handWritten(entry: BaselineEntry): Record<string, unknown> {
 }
 
 /**
- * The baseline of a report's findings (those that count: not suppressed), keeping what a person
- * wrote on entries that still match.
+ * The baseline of a report's findings (those that count: not suppressed, and not an unreadable
+ * document), keeping what a person wrote on entries that still match. Messages are masked always,
+ * `--show-pii` or not: the file is committed, and national identifiers are personal data.
  */
 export function baselineFor(report: Report, file: string, previous?: BaselineFile, options: Pick<ApplyOptions, 'cwd'> = {}): BaselineFile {
   const cwd = options.cwd ?? process.cwd();
@@ -155,13 +164,13 @@ export function baselineFor(report: Report, file: string, previous?: BaselineFil
   const kept = new Map((previous?.entries ?? []).map((entry) => [keyOf(entry.document, entry.fingerprint), handWritten(entry)]));
   const byKey = new Map<string, BaselineEntry>();
   for (const finding of report.findings) {
-    if (finding.suppressions?.length) continue;
+    if (finding.suppressions?.length || NEVER_BASELINED.has(finding.ruleId)) continue;
     const document = baselineDocument(finding.document, cwd, folder);
     const fp = identity(finding);
     const key = keyOf(document, fp);
     const existing = byKey.get(key);
     if (existing) existing.count++;
-    else byKey.set(key, { document, rule: finding.ruleId, pointer: finding.pointer, fingerprint: fp, count: 1, message: finding.message, ...kept.get(key) });
+    else byKey.set(key, { document, rule: finding.ruleId, pointer: finding.pointer, fingerprint: fp, count: 1, message: maskNationalIds(finding.message), ...kept.get(key) });
   }
   // Entries of documents this run did not cover stay as they were.
   const others = (previous?.entries ?? []).filter((entry) => !covered.has(entry.document));

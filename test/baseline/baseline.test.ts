@@ -133,6 +133,60 @@ describe.skipIf(!CORPUS_DIR)(corpusTitle('a baseline over the catalogue'), () =>
   reportMissingCorpus();
 });
 
+describe('what a baseline never holds', () => {
+  it('an unreadable document is not baselined: it fails every run until it can be read', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'vottur-baseline-unreadable-'));
+    try {
+      writeFileSync(join(folder, 'api.yaml'), 'openapi: 3.0.3\ninfo: {title: T, version: "1.0.0"}\npaths: {}\n');
+      writeFileSync(join(folder, 'bad.yaml'), 'openapi: 3.0.3\ninfo: [unclosed\n');
+      const written = await vottur(['lint', '*.yaml', '--update-baseline'], { cwd: folder });
+      expect(written.code).toBe(2);
+      const entries = (JSON.parse(readFileSync(join(folder, 'vottur-baseline.json'), 'utf8')) as { entries: Array<{ rule: string; document: string }> }).entries;
+      expect(entries.length).toBeGreaterThan(0);
+      expect(entries.filter((entry) => entry.rule === 'vottur-unreadable')).toEqual([]);
+      // Even a baseline written by hand with such an entry does not hold the document back.
+      writeFileSync(join(folder, 'vottur-baseline.json'), JSON.stringify({ vottur: 'baseline', version: 1, entries: [...entries, { document: 'bad', rule: 'vottur-unreadable', pointer: '', fingerprint: 'x', count: 1 }] }));
+      const report = JSON.parse((await vottur(['lint', '*.yaml', '--baseline', 'vottur-baseline.json', '-f', 'json'], { cwd: folder })).stdout) as JsonReport;
+      expect(report.findings.filter((f) => f.ruleId === 'vottur-unreadable').map((f) => f.baselineState)).toEqual(['new']);
+      expect(report.summary.error).toBe(1);
+      const stylish = await vottur(['lint', '*.yaml', '--baseline', 'vottur-baseline.json'], { cwd: folder });
+      expect(stylish.code).toBe(2);
+      expect(stylish.stdout).not.toMatch(/No problems found/);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('national identifiers in the messages it keeps are masked, as in every report', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'vottur-baseline-pii-'));
+    try {
+      // A kennitala written as an unquoted number (its leading zero lost) and one as text with a hyphen.
+      writeFileSync(
+        join(folder, 'api.yaml'),
+        [
+          'openapi: 3.0.3',
+          'info: {title: T, version: "1.0.0"}',
+          'paths: {}',
+          'components:',
+          '  schemas:',
+          '    Person:',
+          '      type: object',
+          '      properties:',
+          '        nationalId: {type: string, pattern: "^[0-9]{10}$", example: 101302989}',
+          '        toNationalId: {type: string, pattern: "^[0-9]{10}$", example: "010130-2989"}',
+          '',
+        ].join('\n'),
+      );
+      await vottur(['lint', 'api.yaml', '--update-baseline'], { cwd: folder });
+      const text = readFileSync(join(folder, 'vottur-baseline.json'), 'utf8');
+      expect(text).toMatch(/nationalId/);
+      expect(text).not.toMatch(/101302989|010130-2989|0101302989/);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('bad baselines', () => {
   it('a missing or broken baseline is one line and exit 2', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'vottur-baseline-bad-'));
