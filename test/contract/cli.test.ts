@@ -90,6 +90,10 @@ describe('vottur test', () => {
     expect(result.stderr).toContain(`vottur: generated ${generated} requests`);
     expect(result.stdout).toContain(`2 of 2 operations tested with ${all} requests`);
     expect(`${result.stdout}${result.stderr}`).not.toContain(THINGS_TOKEN);
+    // A check that needs --allow-unsafe-methods says that it was not run, rather than pass in silence.
+    expect(result.stderr).toContain('vottur: coverage: the undocumented-method check (405 with Allow) was not run');
+    const unsafe = await vottur(['test', THINGS_DESCRIPTION, '--server', server.url, '--bearer', THINGS_TOKEN, '--no-dredd', '--allow-unsafe-methods']);
+    expect(unsafe.stderr).not.toContain('undocumented-method check');
   });
 
   it('exits 1 with contract-unreachable, not a stack trace, when the server is down; --quiet keeps stderr empty', async () => {
