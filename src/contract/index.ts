@@ -231,6 +231,8 @@ async function run(options: ContractTestOptions, mask: (text: string) => string,
     if (outcome.ok || answered.has(planned.op) || notTested.has(planned.op)) continue;
     notTested.set(planned.op, allUnreachable ? 'the server could not be reached' : `no answer: ${outcome.reason}`);
   }
+  // Nothing is tested on a server that cannot be reached, whether or not a request was planned for it.
+  if (allUnreachable) for (const op of description.operations) if (!notTested.has(op)) notTested.set(op, 'the server could not be reached');
 
   const ran = new Set<ContractRuleId>(['contract-missing-example', 'contract-probe-skipped', 'contract-unreachable', 'contract-timeout', 'contract-redirect']);
   if (exchanges.some((e) => e.outcome.ok)) {
@@ -265,6 +267,14 @@ async function run(options: ContractTestOptions, mask: (text: string) => string,
       progress('coverage: the undocumented-method check (405 with Allow) was not run: it sends PUT, PATCH, DELETE or POST, which vottur sends only with --allow-unsafe-methods');
     }
     progress(`generated ${generated.coverage.requests - exchanges.length} requests (seed ${seed}; --seed ${seed} sends the same ones); coverage ${generated.coverage.percent}%`);
+  }
+
+  // An operation no request was sent for (no example to build one from, and no generated phase)
+  // was not tested, and counts against the score like one that got no answer.
+  for (const op of description.operations) {
+    if (notTested.has(op) || answered.has(op) || (generated?.requests.get(op.label) ?? 0) > 0) continue;
+    if (exchanges.some((e) => e.planned.op === op)) continue;
+    notTested.set(op, 'no request could be built for it (see contract-missing-example)');
   }
 
   let dredd: DreddReplay | undefined;

@@ -3,6 +3,9 @@
  * nothing tested is not a pass. Real HTTP on loopback: a closed port, a server that drops one
  * method's connections, one that needs a token nobody gave, and one slower than the time limit.
  */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Command } from 'commander';
 import { afterEach, describe, expect, it } from 'vitest';
 import { registerTest } from '../../src/cli/commands/test.js';
@@ -36,6 +39,26 @@ describe('a contract run scores what it tested', () => {
     expect(report.operations!.every((op) => op.notTested === 'the server could not be reached')).toBe(true);
     expect(scoreReport(report)).toMatchObject({ score: 0, grade: 'F' });
     expect(gateExit(report, { failSeverity: 'error' }, () => undefined)).toBe(1);
+  });
+
+  it('an operation no request could be built for is not tested either, on a live server and an unreachable one', async () => {
+    // The things description with the path parameter's example taken out: GET /v1/things/{thingId} sends nothing.
+    const folder = mkdtempSync(join(tmpdir(), 'vottur-untested-'));
+    try {
+      const description = join(folder, 'things.openapi.yaml');
+      writeFileSync(description, readFileSync(THINGS_DESCRIPTION, 'utf8').replace(/\n\s+example: 11111111-1111-4111-8111-111111111111/, ''));
+      const server = await things();
+      const live = await run(server.url, { description });
+      const byLabel = new Map(live.operations!.map((op) => [op.operation, op.notTested]));
+      expect(byLabel.get('GET /v1/things/{thingId}')).toBe('no request could be built for it (see contract-missing-example)');
+      expect(byLabel.get('POST /v1/things')).toBeUndefined();
+      expect(live.findings.map((f) => f.ruleId)).toContain('contract-missing-example');
+      const down = await run(`http://127.0.0.1:${await closedPort()}`, { description });
+      expect(down.operations!.map((op) => op.notTested)).toEqual(['the server could not be reached', 'the server could not be reached']);
+      expect(scoreReport(down)).toMatchObject({ score: 0, grade: 'F' });
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   it('an operation that got no answer is not tested, and lowers the score to the share tested', async () => {
