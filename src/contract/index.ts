@@ -164,7 +164,7 @@ async function run(options: ContractTestOptions, mask: (text: string) => string,
       requests = requests.filter((r) => !(r.op.secured && r.credentials !== 'none'));
       findings.push(
         contractFinding('contract-credentials-missing', description.displayPath, {
-          message: `no credentials were given, and ${secured.length === description.operations.length ? 'every operation' : `${secured.length} of ${description.operations.length} operations`} ${secured.length === 1 ? 'requires' : 'require'} them: ${held.length} request${held.length === 1 ? '' : 's'} that need${held.length === 1 ? 's' : ''} a token ${held.length === 1 ? 'was' : 'were'} not sent, and only the 401 without credentials was checked. Pass --bearer <token>, or --token-url <url> with --client-id <id> (the secret in VOTTUR_CLIENT_SECRET), or --header 'Authorization: …'`,
+          message: `no credentials were given, and ${secured.length === description.operations.length ? 'every operation requires them' : `${secured.length} of ${description.operations.length} operations ${secured.length === 1 ? 'requires' : 'require'} them`}: ${held.length} request${held.length === 1 ? '' : 's'} that need${held.length === 1 ? 's' : ''} a token ${held.length === 1 ? 'was' : 'were'} not sent, and only the 401 without credentials was checked. Pass --bearer <token>, or --token-url <url> with --client-id <id> (the secret in VOTTUR_CLIENT_SECRET), or --header 'Authorization: …'`,
           path: ['components', 'securitySchemes'],
         }),
       );
@@ -290,6 +290,7 @@ async function run(options: ContractTestOptions, mask: (text: string) => string,
         ...(pace ? { pace } : {}),
         sent: exchanges,
         credentials: (planned) => headersFor(planned, credentials),
+        heldBack: notTested,
         progress,
       });
       ran.add('contract-dredd');

@@ -228,6 +228,10 @@ describe('which planned request each of Dredd\'s transactions gets', () => {
     for (const status of [200, 400, 401]) {
       expect(prepareTransaction(description, sent, credentials, transaction('GET', '/v1/users/{nationalId}', status))).toEqual({ skip: 'no request could be built for GET /v1/users/{nationalId} (see contract-missing-example)' });
     }
+    // Held back for want of credentials: the skip says so, not that no request could be built.
+    const getUser = description.operations.find((op) => op.operationId === 'getUser')!;
+    const heldBack = new Map([[getUser, 'no credentials were given']]);
+    expect(prepareTransaction(description, sent, credentials, transaction('GET', '/v1/users/{nationalId}', 200), heldBack)).toEqual({ skip: 'no credentials were given, so the requests of GET /v1/users/{nationalId} were not sent' });
   });
 
   it('skips a success transaction when the example answered 204: it does not exist on the server', async () => {

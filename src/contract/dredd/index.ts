@@ -32,6 +32,8 @@ export interface DreddReplayOptions {
   sent: readonly SentRequest[];
   /** The credential headers a planned request is sent with. */
   credentials(planned: PlannedRequest): Record<string, string>;
+  /** Why an operation's requests were held back (no credentials given), to say so for its transactions. */
+  heldBack?: ReadonlyMap<OperationModel, string>;
   progress(message: string): void;
 }
 
@@ -51,7 +53,7 @@ export async function replayWithDredd(options: DreddReplayOptions): Promise<Dred
     timeoutMs: options.timeoutMs,
     concurrency: options.concurrency,
     ...(options.pace ? { pace: options.pace } : {}),
-    prepare: (info) => prepareTransaction(description, options.sent, options.credentials, info),
+    prepare: (info) => prepareTransaction(description, options.sent, options.credentials, info, options.heldBack),
     checkBody: (info) => !documentsSchema(description, info),
   });
   const ran = run.results.filter((r) => r.outcome !== 'skip');
@@ -73,12 +75,16 @@ export function prepareTransaction(
   sent: readonly SentRequest[],
   credentials: (planned: PlannedRequest) => Record<string, string>,
   info: DreddTransactionInfo,
+  heldBack?: ReadonlyMap<OperationModel, string>,
 ): DreddPrepared {
   const op = findOperation(description, info);
   if (!op) return { skip: `vottur cannot match it to an operation of the description` };
   const ofOp = sent.filter((e) => e.planned.op === op);
   // Every probe starts from the request built from the examples: without it nothing was sent.
-  if (!ofOp.some((e) => e.planned.kind === BASE_PROBE.id)) return { skip: BASE_PROBE.dredd.whenNotSent(op) };
+  if (!ofOp.some((e) => e.planned.kind === BASE_PROBE.id)) {
+    const why = heldBack?.get(op);
+    return { skip: why !== undefined ? `${why}, so the requests of ${op.label} were not sent` : BASE_PROBE.dredd.whenNotSent(op) };
+  }
   const status = info.status;
   const probe = PROBES.find((candidate) => candidate.dredd.standsFor(status, op));
   if (!probe) return { skip: status >= 500 ? `a ${status} cannot be caused on purpose` : `vottur has no request that causes ${status}` };
