@@ -65,6 +65,9 @@ describe('the reference service', () => {
       const found = ruleIds(report);
       expect(found.some((id) => expected.includes(id)), `found ${found.join(', ')}`).toBe(true);
       expect(report.findings.some((f) => f.severity === 'error')).toBe(true);
+      // One observation, one finding: no two findings say the same of the same operation.
+      const said = report.findings.map((f) => `${f.ruleId} ${f.operation ?? ''} ${f.message}`);
+      expect(said.filter((line, i) => said.indexOf(line) !== i)).toEqual([]);
       if (fault === 'slow') {
         // Every request timed out at the limit, not after the service's 5 s.
         expect(found).toEqual(['contract-timeout']);
