@@ -109,10 +109,14 @@ export function versionLabel(version: string): string {
   return /^v\d/i.test(version) ? version : `v${version}`;
 }
 
-/** The coverage summary in one line: `Coverage 87% (4 operations, 877 requests; phases examples, coverage, fuzz, stateful; seed 7)`. */
+/**
+ * The coverage summary in one line: `Coverage 87% (4 operations; 877 requests of the phases examples,
+ * coverage, fuzz, stateful; seed 7)`. The requests are the phases' own: Dredd's replay is not coverage,
+ * so this count is the run's total less Dredd's, and says so.
+ */
 export function coverageLine(coverage: CoverageReport): string {
   const operations = coverage.operations.length;
-  return `Coverage ${coverage.percent}% (${plural(operations, 'operation')}, ${plural(coverage.requests, 'request')}; phases ${coverage.phases.join(', ')}; seed ${coverage.seed})`;
+  return `Coverage ${coverage.percent}% (${plural(operations, 'operation')}; ${plural(coverage.requests, 'request')} of the phases ${coverage.phases.join(', ')}; seed ${coverage.seed})`;
 }
 
 /** One operation's coverage as table cells: requests per phase, statuses, inputs, constraints. */
