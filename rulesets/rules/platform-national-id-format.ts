@@ -87,7 +87,7 @@ export default defineRule({
 
     for (const node of properties(document)) {
       const found = recogniseNationalId(document, node.name, node.schema, node.path, node.schema);
-      if (found && (found.by === 'name' || found.by === 'description' || found.by === 'value')) checkSchema(node.name, found.schema, found.path, found.plural);
+      if (found) checkSchema(node.name, found.schema, found.path, found.plural);
     }
     for (const { parameter, path } of parameters(document)) {
       const name = parameter.name;
@@ -98,7 +98,7 @@ export default defineRule({
         if (parameter.schema !== undefined) checkSchema(name, parameter.schema, [...path, 'schema']);
       } else if (parameter.schema !== undefined) {
         const found = recogniseNationalId(document, name, parameter.schema, [...path, 'schema'], parameter);
-        if (!found || found.by === 'alias') continue;
+        if (!found) continue;
         plural = found.plural;
         checkSchema(name, found.schema, found.path, plural);
       } else if (!isNationalIdName(name)) continue;
