@@ -19,7 +19,7 @@ export function configSchema(ruleIds: readonly string[]): object {
   const envName = { type: 'string', pattern: '^[A-Za-z_][A-Za-z0-9_]*$', description: 'The name of an environment variable (never the secret itself).' };
   return {
     $schema: 'http://json-schema.org/draft-07/schema#',
-    $id: 'https://github.com/vottur/vottur/blob/main/assets/config.schema.json',
+    $id: 'https://raw.githubusercontent.com/vottur/vottur/main/docs/config.schema.json',
     title: 'vottur configuration (vottur.config.yaml)',
     description: 'How a team tunes vottur for its descriptions: rules, overrides, vocabulary, extended Spectral rulesets, the baseline and contract settings. See docs/config.md.',
     type: 'object',

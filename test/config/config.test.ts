@@ -102,7 +102,8 @@ describe('the configuration file', () => {
     try {
       expect((await vottur(['init'], { cwd: folder })).code).toBe(0);
       const text = readFileSync(join(folder, 'vottur.config.yaml'), 'utf8');
-      expect(text).toMatch(/^# yaml-language-server: \$schema=/);
+      // The raw file, which editors can read (a GitHub blob/ page is HTML).
+      expect(text).toMatch(/^# yaml-language-server: \$schema=https:\/\/raw\.githubusercontent\.com\/vottur\/vottur\/main\/docs\/config\.schema\.json\n/);
       const validate = new Ajv({ strict: false }).compile(JSON.parse(readFileSync(join(ROOT, 'assets/config.schema.json'), 'utf8')) as object);
       expect(validate(parse(text)), JSON.stringify(validate.errors)).toBe(true);
       const again = await vottur(['init'], { cwd: folder });

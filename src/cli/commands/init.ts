@@ -8,7 +8,7 @@ import type { Command } from 'commander';
 import { CouldNotRunError, errorLine } from '../../errors.js';
 import { writeFileAtomically } from '../runner.js';
 
-export const STARTER_CONFIG = `# yaml-language-server: $schema=https://github.com/vottur/vottur/blob/main/docs/config.schema.json
+export const STARTER_CONFIG = `# yaml-language-server: $schema=https://raw.githubusercontent.com/vottur/vottur/main/docs/config.schema.json
 # vottur configuration: how this repository's descriptions are checked. See docs/config.md.
 # Found from each description's folder upward to the repository root; --config <file> names
 # another, --no-config uses none.
