@@ -34,6 +34,16 @@ export const SEVERITY_WEIGHTS: Readonly<Record<Severity, number>> = { error: 10,
  */
 export const BLOCKING_RULES: ReadonlySet<string> = new Set(['platform-openapi-3', UNREADABLE_RULE]);
 
+/**
+ * A finding that means nothing else could be checked: a blocking rule's, or the OpenAPI schema's
+ * complaint about the document's root or its `paths` (missing, or not an object): then no
+ * operation, parameter or response could be read, and the few rules that still found something
+ * would leave a broken document at 61 (D).
+ */
+export function isBlocking(finding: Pick<Finding, 'ruleId' | 'pointer'>): boolean {
+  return BLOCKING_RULES.has(finding.ruleId) || (finding.ruleId === 'platform-openapi-valid' && (finding.pointer === '' || finding.pointer === '/paths'));
+}
+
 /** Each further finding of the same rule in the same document counts this fraction of the one before. */
 export const REPETITION_FACTOR = 0.5;
 
@@ -159,7 +169,7 @@ export function scoreReport(report: Pick<Report, 'documents' | 'findings' | 'rul
 
   const rawByDocument = documents.map((document) => {
     const findings = findingsOf.get(document)!;
-    const blocked = findings.some((f) => BLOCKING_RULES.has(f.ruleId));
+    const blocked = findings.some(isBlocking);
     const share = blocked ? 0 : testedShare(report, document);
     const byCategory = Object.fromEntries(
       CATEGORIES.map((category) => [category, share * rawScore(findings.filter((f) => f.category === category))]),

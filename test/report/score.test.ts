@@ -1,4 +1,8 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { vottur } from '../cli/run.js';
 import { Command } from 'commander';
 import { CouldNotRunError } from '../../src/errors.js';
 import type { Finding, Report } from '../../src/report/finding.js';
@@ -146,6 +150,30 @@ describe('a document that is not OpenAPI 3', () => {
     expect(Object.values(score.byDocument[0]!.byCategory).every((c) => c.score === 0)).toBe(true);
     expect(score.byDocument[1]).toMatchObject({ document: 'clean.yaml', score: 100 });
     expect(score.score).toBe(50);
+  });
+});
+
+describe('a description whose paths cannot be read', () => {
+  it('scores 0 when the OpenAPI schema refuses its root or paths, not 61 (D) for the info findings left (through the CLI)', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'vottur-score-paths-'));
+    try {
+      writeFileSync(join(folder, 'list.yaml'), 'openapi: 3.0.3\ninfo: {title: T, version: "1.0.0", description: d}\npaths:\n  - /v1/a\n');
+      const result = await vottur(['lint', 'list.yaml', '-f', 'json'], { cwd: folder });
+      const report = JSON.parse(result.stdout) as { findings: Array<{ ruleId: string; pointer: string }>; score: { score: number } };
+      expect(report.findings).toContainEqual(expect.objectContaining({ ruleId: 'platform-openapi-valid', pointer: '/paths' }));
+      expect(report.score.score).toBe(0);
+      expect(result.code).toBe(1);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('an OpenAPI schema finding deeper in the document does not block', async () => {
+    const { isBlocking } = await import('../../src/report/score.js');
+    expect(isBlocking({ ruleId: 'platform-openapi-valid', pointer: '/paths/~1v1~1a/get/responses' })).toBe(false);
+    expect(isBlocking({ ruleId: 'platform-openapi-valid', pointer: '' })).toBe(true);
+    expect(isBlocking({ ruleId: 'platform-openapi-valid', pointer: '/paths' })).toBe(true);
+    expect(isBlocking({ ruleId: 'platform-no-404', pointer: '/paths' })).toBe(false);
   });
 });
 
