@@ -79,6 +79,16 @@ function keyPath(instancePath: string): string {
     .join('.');
 }
 
+/** The value at an ajv instance path (`/rules/platform-pagination`), for messages. */
+function valueAt(data: unknown, instancePath: string): unknown {
+  let node = data;
+  for (const segment of instancePath.split('/').slice(1)) {
+    const key = segment.replace(/~1/g, '/').replace(/~0/g, '~');
+    node = typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[key] : undefined;
+  }
+  return node;
+}
+
 /** Reads and validates one configuration file; a problem is one line naming the key and the file. */
 export async function readConfig(file: string, cwd = process.cwd()): Promise<LoadedConfig> {
   const shown = relative(cwd, file) || file;
@@ -92,7 +102,8 @@ export async function readConfig(file: string, cwd = process.cwd()): Promise<Loa
   try {
     data = file.endsWith('.json') ? JSON.parse(text) : parseYaml(text, { maxAliasCount: 100, uniqueKeys: true });
   } catch (error) {
-    throw new CouldNotRunError(`${shown} is not valid ${file.endsWith('.json') ? 'JSON' : 'YAML'}: ${(error as Error).message.split('\n')[0]}`);
+    // The parser's first line ("... at line 3, column 1:") without the colon that introduces its excerpt.
+    throw new CouldNotRunError(`${shown} is not valid ${file.endsWith('.json') ? 'JSON' : 'YAML'}: ${((error as Error).message.split('\n')[0] ?? '').replace(/:\s*$/, '')}`);
   }
   if (data === null || data === undefined) data = {};
   const errors = await validate(data);
@@ -110,9 +121,23 @@ export async function readConfig(file: string, cwd = process.cwd()): Promise<Loa
     if (/Env$/.test(at) || error.keyword === 'not') {
       throw new CouldNotRunError(`${shown}: \`${at}\` ${error.message}; give secrets only as the name of an environment variable (e.g. clientSecretEnv: VOTTUR_CLIENT_SECRET)`);
     }
+    if (error.keyword === 'enum' && Array.isArray(error.params.allowedValues)) {
+      throw new CouldNotRunError(`${shown}: \`${at || '(top level)'}\` is ${JSON.stringify(valueAt(data, error.instancePath))}; write one of ${error.params.allowedValues.map((value: unknown) => String(value)).join(', ')}`);
+    }
     throw new CouldNotRunError(`${shown}: \`${at || '(top level)'}\` ${error.message}`);
   }
-  return { file, shown, config: data as VotturConfig };
+  const config = data as VotturConfig;
+  // A JSON pointer after `#` starts with `/` (`api.yaml#/paths/~1v1~1users`): one that does not would match nothing, silently.
+  for (const [index, override] of (config.overrides ?? []).entries()) {
+    for (const entry of override.files ?? []) {
+      const hash = entry.indexOf('#');
+      const pointer = hash === -1 ? undefined : entry.slice(hash + 1);
+      if (pointer !== undefined && pointer !== '' && !pointer.startsWith('/')) {
+        throw new CouldNotRunError(`${shown}: \`overrides.${index}.files\` has ${JSON.stringify(entry)}, whose part after # is not a JSON pointer; write it from the root, starting with /: ${JSON.stringify(`${entry.slice(0, hash)}#/${pointer}`)}`);
+      }
+    }
+  }
+  return { file, shown, config };
 }
 
 /** The configuration file for a document: the nearest up from its folder, stopping at the repository root. */

@@ -83,9 +83,12 @@ describe('the configuration file', () => {
     const cases: Array<[string, RegExp]> = [
       ['rulez: {}\n', /^vottur: vottur\.config\.yaml: `rulez` is not a configuration key vottur knows/],
       ['rules: { platform-nope: off }\n', /^vottur: vottur\.config\.yaml: `rules\.platform-nope` is not a rule vottur knows/],
-      ['rules: { platform-no-404: loud }\n', /^vottur: vottur\.config\.yaml: `rules\.platform-no-404` must be equal to one of the allowed values/],
+      // The levels it takes, named (not "must be equal to one of the allowed values").
+      ['rules: { platform-no-404: warning }\n', /^vottur: vottur\.config\.yaml: `rules\.platform-no-404` is "warning"; write one of off, hint, info, warn, error\n$/],
+      // A pointer that does not start at the root would match nothing, silently.
+      ["overrides: [{ files: ['apis/api.yaml#paths/v1'], rules: { platform-no-404: off } }]\n", /^vottur: vottur\.config\.yaml: `overrides\.0\.files` has "apis\/api\.yaml#paths\/v1", whose part after # is not a JSON pointer; write it from the root, starting with \/: "apis\/api\.yaml#\/paths\/v1"\n$/],
       ['contract: { clientSecret: hunter2 }\n', /^vottur: vottur\.config\.yaml: `contract\.clientSecret` is not a configuration key vottur knows/],
-      ['rules: [\n', /^vottur: vottur\.config\.yaml is not valid YAML/],
+      ['rules: [\n', /^vottur: vottur\.config\.yaml is not valid YAML: .* at line \d+, column \d+\n$/],
     ];
     for (const [text, expected] of cases) {
       config(text);
