@@ -270,7 +270,7 @@ export function unreadableDocument(file: string, cwd: string, reason: string): L
 const UNREADABLE_DOCS = 'https://github.com/vottur/vottur/blob/main/README.md#adopting-vottur-on-an-existing-catalogue';
 
 /** The rule an unreadable document is reported under, as reports list rules. */
-const UNREADABLE_META: RuleMeta = {
+export const UNREADABLE_META: RuleMeta = {
   id: UNREADABLE_RULE,
   severity: 'error',
   category: 'documentation',

@@ -12,29 +12,42 @@ interface Rule {
 }
 
 describe('vottur rules', () => {
-  it('--format json lists every rule with its documentation link, lint rules and contract rules', async () => {
+  it('--format json lists every rule a configuration may name, each with its documentation link', async () => {
     const result = await vottur(['rules', '--format', 'json']);
     expect(result.code).toBe(0);
     const { rules } = JSON.parse(result.stdout) as { rules: Rule[] };
-    expect(rules.length).toBeGreaterThan(40);
-    expect(rules.some((rule) => rule.source === 'lint')).toBe(true);
-    expect(rules.some((rule) => rule.source !== 'lint')).toBe(true);
-    for (const rule of rules) expect(rule.docsUrl, rule.id).toBe(`https://github.com/vottur/vottur/blob/main/docs/rules/${rule.id}.md`);
+    // Every rule id the configuration's schema knows: lint, the run's own, contract, diff and versioning rules.
+    const { allRuleIds } = await import('../../src/config/rule-ids.js');
+    // (and vottur-unreadable, which no configuration may turn off).
+    expect(rules.map((rule) => rule.id).sort()).toEqual([...(await allRuleIds()), 'vottur-unreadable'].sort());
+    const page = (rule: Rule) =>
+      rule.source === 'diff'
+        ? `https://github.com/vottur/vottur/blob/main/docs/diff/${rule.id}.md`
+        : rule.id.startsWith('vottur-suppression-')
+          ? expect.stringMatching(/^https:\/\/github\.com\/vottur\/vottur\/blob\/main\/docs\/suppressions\.md#/)
+          : rule.id === 'vottur-unreadable'
+            ? expect.stringMatching(/^https:\/\/github\.com\/vottur\/vottur\/blob\/main\/README\.md#/)
+            : `https://github.com/vottur/vottur/blob/main/docs/rules/${rule.id}.md`;
+    for (const rule of rules) expect(rule.docsUrl, rule.id).toEqual(page(rule));
   });
 
   it('as text: a header per source, lint rules first, grouped by category, each with its link, in 100 columns', async () => {
     const [text, json] = await Promise.all([vottur(['rules']), vottur(['rules', '--format', 'json'])]);
     const { rules } = JSON.parse(json.stdout) as { rules: Rule[] };
     const lines = text.stdout.trimEnd().split('\n');
-    for (const line of lines) expect(line.length, line).toBeLessThanOrEqual(100);
+    // A link cannot be broken across lines; everything else fits 100 columns.
+    for (const line of lines) if (!/^\s+https:\/\/\S+$/.test(line)) expect(line.length, line).toBeLessThanOrEqual(100);
     const lintHeader = lines.findIndex((line) => line.startsWith('Lint rules'));
     const contractHeader = lines.findIndex((line) => line.startsWith('Contract rules'));
+    const diffHeader = lines.findIndex((line) => line.startsWith('Diff checks'));
     expect(lintHeader).toBe(0);
     expect(contractHeader).toBeGreaterThan(lintHeader);
+    expect(diffHeader).toBeGreaterThan(contractHeader);
     for (const rule of rules) {
       const at = lines.indexOf(`  ${rule.id}  (${rule.severity})`);
       expect(at, rule.id).toBeGreaterThan(-1);
       expect(at > contractHeader, rule.id).toBe(rule.source !== 'lint');
+      expect(at > diffHeader, rule.id).toBe(rule.source === 'diff');
       // Its link follows its description, before the next rule.
       const next = lines.findIndex((line, i) => i > at && /^\S|^ {2}\S/.test(line));
       expect(lines.slice(at, next < 0 ? undefined : next)).toContain(`    ${rule.docsUrl}`);

@@ -25,8 +25,10 @@ function wrap(text: string, width: number): string[] {
 }
 
 const SOURCES: Array<{ title: string; matches: (rule: RuleMeta) => boolean }> = [
-  { title: 'Lint rules (vottur lint: checked on the OpenAPI description)', matches: (rule) => rule.source === 'lint' },
-  { title: 'Contract rules (vottur test: checked on a running server)', matches: (rule) => rule.source !== 'lint' },
+  { title: 'Lint rules (vottur lint: checked on the OpenAPI description)', matches: (rule) => rule.source === 'lint' && rule.id.startsWith('platform-') },
+  { title: 'Rules of the run itself (vottur lint: suppressions, documents that cannot be read)', matches: (rule) => rule.source === 'lint' && !rule.id.startsWith('platform-') },
+  { title: 'Contract rules (vottur test: checked on a running server)', matches: (rule) => rule.source === 'response' || rule.source === 'contract' },
+  { title: 'Diff checks and versioning rules (vottur diff: what changed between two versions)', matches: (rule) => rule.source === 'diff' },
 ];
 
 /**
@@ -72,21 +74,34 @@ export function rulesMarkdown(rules: RuleMeta[]): string {
     '',
     'Checked on the OpenAPI description. Each page has a failing and a passing example.',
     '',
-    ...table(rules.filter((rule) => rule.source === 'lint')),
+    ...table(rules.filter((rule) => rule.source === 'lint' && rule.id.startsWith('platform-'))),
     '',
     '## Contract rules (`vottur test`)',
     '',
     'Checked on a running server: `response` rules on each answer, `contract` rules on the run itself. See [contract.md](../contract.md).',
     '',
-    ...table(rules.filter((rule) => rule.source !== 'lint')),
+    ...table(rules.filter((rule) => rule.source === 'response' || rule.source === 'contract')),
+    '',
+    '## The other rules',
+    '',
+    'The rules of the run itself (`vottur-suppression-reason`, `vottur-suppression-unused`: [suppressions.md](../suppressions.md); `vottur-unreadable`: a document that cannot be read) and the diff checks and versioning rules of `vottur diff` ([diff/README.md](../diff/README.md)) have their own pages. `vottur rules` lists them all.',
     '',
   ].join('\n');
 }
 
-/** Every rule vottur checks: the lint rules of the platform ruleset, then the contract rules. */
+/**
+ * Every rule vottur checks: the lint rules of the platform ruleset, the rules of the run itself
+ * (suppressions, unreadable documents), the contract rules, then the diff checks and versioning rules.
+ */
 export async function allRules(): Promise<RuleMeta[]> {
-  const { rules } = await platformRulesetLinter();
-  return [...[...rules].sort((a, b) => a.id.localeCompare(b.id)), ...contractRules().sort((a, b) => a.id.localeCompare(b.id))];
+  const [{ rules }, { SUPPRESSION_RULES }, { UNREADABLE_META }, { diffRules }] = await Promise.all([
+    platformRulesetLinter(),
+    import('../../lint/suppress.js'),
+    import('../../lint/files.js'),
+    import('../../diff/checks.js'),
+  ]);
+  const byId = (a: RuleMeta, b: RuleMeta) => a.id.localeCompare(b.id);
+  return [...[...rules].sort(byId), ...[...SUPPRESSION_RULES, UNREADABLE_META].sort(byId), ...contractRules().sort(byId), ...diffRules().sort(byId)];
 }
 
 export function registerRules(program: Command): void {
