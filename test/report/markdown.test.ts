@@ -68,6 +68,15 @@ describe('markdown format', () => {
     ]);
   });
 
+  it('says under the score what it does not count: suppressed, baselined, fixed and expired entries', () => {
+    const held = { ...sampleReport(), heldBack: { suppressed: 2, baselined: 1497 }, baseline: { file: 'vottur-baseline.json', unchanged: 1497, expired: 1, absent: [{ rule: 'platform-no-404', document: 'api', pointer: '/paths', fingerprint: 'x' }] } };
+    const paragraphs = tokensOf(formatMarkdown(held, CONTEXT)).filter((t): t is Tokens.Paragraph => t.type === 'paragraph').map((t) => plain(t.tokens));
+    expect(paragraphs[0]).toMatch(/^<STRONG:Score \d+\/100/);
+    expect(paragraphs[1]).toBe('<STRONG:Not counted> in the figures above: 2 suppressed with a reason (x-vottur-ignore); 1497 in the baseline; 1 baseline entry fixed since (--prune-baseline removes it); 1 baseline entry expired, counted again.');
+    // Nothing held back, nothing said.
+    expect(formatMarkdown(sampleReport(), CONTEXT)).not.toContain('Not counted');
+  });
+
   it('tabulates documents, categories and contract results', () => {
     const tokens = tokensOf(formatMarkdown(sampleReport(), CONTEXT));
     const documents = tableAfter(tokens, 'Documents');

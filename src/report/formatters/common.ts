@@ -23,6 +23,21 @@ export function visibleReport(report: Report, showPii: boolean): Report {
   return showPii ? report : maskDeep(report);
 }
 
+/**
+ * What a report holds back from its counts and score, in words (`1497 in the baseline`), for every
+ * format a person reads: a score of 99 (A) with 1,497 findings in a baseline must say so wherever
+ * the score is shown. Empty when nothing is held back.
+ */
+export function notCountedParts(report: Pick<Report, 'heldBack' | 'baseline'>): string[] {
+  const parts: string[] = [];
+  const entries = (n: number) => `${n} baseline entr${n === 1 ? 'y' : 'ies'}`;
+  if (report.heldBack?.suppressed) parts.push(`${report.heldBack.suppressed} suppressed with a reason (x-vottur-ignore)`);
+  if (report.heldBack?.baselined) parts.push(`${report.heldBack.baselined} in the baseline`);
+  if (report.baseline?.absent.length) parts.push(`${entries(report.baseline.absent.length)} fixed since (--prune-baseline removes ${report.baseline.absent.length === 1 ? 'it' : 'them'})`);
+  if (report.baseline?.expired) parts.push(`${entries(report.baseline.expired)} expired, counted again`);
+  return parts;
+}
+
 /** One string as a format may show it. */
 export function maskText(text: string, showPii: boolean): string {
   return showPii ? text : maskNationalIds(text);

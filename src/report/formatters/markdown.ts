@@ -9,7 +9,7 @@
 import type { Category, Finding, Report, Severity } from '../finding.js';
 import { summarise } from '../finding.js';
 import { CATEGORIES, scoreLabel, scoreReport } from '../score.js';
-import { bySeverity, CATEGORY_TITLE, coverageCells, coverageLine, locationText, maskText, plural, reportOperations, SEVERITY_LABEL, TOOL_INFORMATION_URI, versionLabel, visibleReport } from './common.js';
+import { bySeverity, CATEGORY_TITLE, coverageCells, coverageLine, locationText, maskText, notCountedParts, plural, reportOperations, SEVERITY_LABEL, TOOL_INFORMATION_URI, versionLabel, visibleReport } from './common.js';
 import { CHANGE_CLASS, diffCountsText, isDiffReport, isVersionFinding, versionVerdict } from './diff.js';
 import type { FormatContext } from './types.js';
 
@@ -114,6 +114,8 @@ export function formatMarkdown(report: Report, context: FormatContext): string {
     `**${inline(scoreLabel(score))}**: ${plural(summary.error, 'error')}, ${plural(summary.warn, 'warning')}, ${summary.info} info, ${plural(summary.hint, 'hint')} in ${plural(visible.documents.length, 'document')}.`,
     '',
   );
+  const notCounted = notCountedParts(report);
+  if (notCounted.length > 0) out.push(`**Not counted** in the figures above: ${inline(notCounted.join('; '))}.`, '');
   out.push(`${link(`${visible.tool.name} ${visible.tool.version}`, TOOL_INFORMATION_URI)}, ${inline(visible.createdTimestamp)}.`, '');
 
   out.push('## Documents', '');
