@@ -2,7 +2,8 @@ import { defineRule, show, type Problem } from '../lib/rule.js';
 import { isObject } from '../lib/openapi/types.js';
 import { EMAIL_ADDRESS, isAbsoluteHttpUrl, suggestHttpUrl } from '../lib/conventions.js';
 
-const EXAMPLE = '`contact: { name: Þjóðskrá Íslands, email: skra@skra.is }`';
+// Placeholders, not a real agency: every API was told to name Þjóðskrá Íslands.
+const EXAMPLE = '`contact: { name: <the team that answers for the API>, email: <its address> }`';
 
 function isText(value: unknown): value is string {
   return typeof value === 'string' && value.trim() !== '';
@@ -24,7 +25,7 @@ function urlAdvice(value: string): string {
   const suggestion = suggestHttpUrl(value);
   if (suggestion) return `write it in full, with the scheme: \`url: ${suggestion}\``;
   if (EMAIL_ADDRESS.test(value.trim().replace(/^mailto:/i, ''))) return 'that is an e-mail address; put it in `contact.email` and give a web page in `url`, or remove `url`';
-  return 'write a fully qualified web address (`https://` and a host), e.g. `url: https://www.skra.is/`, or remove `url`';
+  return 'write a fully qualified web address (`https://` and a host), e.g. `url: https://<your organisation\'s site>/`, or remove `url`';
 }
 
 export default defineRule({
@@ -65,7 +66,7 @@ export default defineRule({
     }
     if (contact.url !== undefined) {
       if (typeof contact.url !== 'string') {
-        problems.push({ message: `\`info.contact.url\` is ${show(contact.url)}, not a web address; write a fully qualified one, e.g. \`url: https://www.skra.is/\`, or remove \`url\`.`, path: [...path, 'url'] });
+        problems.push({ message: `\`info.contact.url\` is ${show(contact.url)}, not a web address; write a fully qualified one, e.g. \`url: https://<your organisation's site>/\`, or remove \`url\`.`, path: [...path, 'url'] });
       } else if (!isAbsoluteHttpUrl(contact.url)) {
         problems.push({ message: `\`info.contact.url\` is ${contact.url.trim() === '' ? 'empty' : show(contact.url)}, not an absolute http(s) URL; ${urlAdvice(contact.url)}.`, path: [...path, 'url'] });
       }

@@ -36,14 +36,14 @@ export default defineRule({
     if (!isObject(info)) return [];
     const found = findInfoExtension(info, 'x-links');
     if (!found) {
-      return [{ message: '`info.x-links` is missing; link at least the responsible party\'s web page: `x-links: { responsibleParty: https://www.skra.is/ }` (optional: `documentation`, `bugReport`, `featureRequest`).', path: ['info'] }];
+      return [{ message: '`info.x-links` is missing; link at least the responsible party\'s web page: `x-links: { responsibleParty: https://<the responsible organisation\'s site>/ }` (optional: `documentation`, `bugReport`, `featureRequest`).', path: ['info'] }];
     }
     const { key, value, path } = found;
     if (!isObject(value)) {
       const url = typeof value === 'string' ? (isAbsoluteHttpUrl(value) ? value : suggestHttpUrl(value)) : undefined;
       const what = isArray(value) ? 'an array' : typeof value === 'string' ? `the string ${show(value)}` : show(value);
       const lead = found.misspelt ? `${misspellingNote(key, 'x-links')} and its value is ${what}` : `\`${key}\` is ${what}`;
-      return [{ message: `${lead}; write an object of links: \`x-links: { responsibleParty: ${url ?? 'https://www.skra.is/'} }\`.`, path }];
+      return [{ message: `${lead}; write an object of links: \`x-links: { responsibleParty: ${url ?? "https://<the responsible organisation's site>/"} }\`.`, path }];
     }
     const problems: Problem[] = [];
     if (found.misspelt) {
@@ -64,7 +64,7 @@ export default defineRule({
       }
     }
     if (!Object.keys(value).some((inner) => keyShape(inner) === keyShape('responsibleParty'))) {
-      problems.push({ message: `\`${key}.responsibleParty\` is missing; link ${WHAT.responsibleParty}, e.g. \`responsibleParty: https://www.skra.is/\`.`, path });
+      problems.push({ message: `\`${key}.responsibleParty\` is missing; link ${WHAT.responsibleParty}, e.g. \`responsibleParty: https://<the responsible organisation's site>/\`.`, path });
     }
     for (const linkKey of Object.keys(value)) {
       const meant = LINK_KEYS.find((known) => keyShape(known) === keyShape(linkKey));
@@ -73,7 +73,7 @@ export default defineRule({
       const link = value[linkKey];
       const at = [...path, linkKey];
       if (typeof link !== 'string') {
-        problems.push({ message: `\`${key}.${linkKey}\` is ${show(link)}; write ${WHAT[meant]} as a fully qualified URL, e.g. \`${meant}: https://www.skra.is/\`.`, path: at });
+        problems.push({ message: `\`${key}.${linkKey}\` is ${show(link)}; write ${WHAT[meant]} as a fully qualified URL, e.g. \`${meant}: https://<the page>/\`.`, path: at });
       } else if (link.trim() === '') {
         problems.push({ message: `\`${key}.${linkKey}\` is empty; write ${WHAT[meant]} as a fully qualified URL${meant === 'responsibleParty' ? '' : ', or remove the key'}.`, path: at });
       } else if (!isAbsoluteHttpUrl(link)) {
