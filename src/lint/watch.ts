@@ -13,6 +13,7 @@ import { maskNationalIds } from '../pii.js';
 import type { Finding, Report } from '../report/finding.js';
 import { counts, summarise } from '../report/finding.js';
 import { scoreLabel, scoreReport } from '../report/score.js';
+import { SEVERITY_LABEL } from '../report/formatters/common.js';
 import { expandPatterns, lintLoadedDescription, type DocumentSettings } from './files.js';
 import { isRemote, loadDescription, type LoadOptions } from './load.js';
 import { platformRulesetLinter, type Linter } from './lint.js';
@@ -76,7 +77,8 @@ export async function watchLint(patterns: string[], options: WatchOptions): Prom
 
   function line(finding: Finding, mark: string): string {
     const where = `${finding.document}${finding.line !== undefined ? `:${finding.line}:${finding.column ?? 1}` : ''}`;
-    return `${mark} ${where}  ${finding.severity}  ${show(finding.message)}  ${finding.ruleId}\n`;
+    // The order and words of stylish's rows: place, severity, rule, message.
+    return `${mark} ${where}  ${SEVERITY_LABEL[finding.severity]}  ${finding.ruleId}  ${show(finding.message)}\n`;
   }
 
   /** Loads and lints one description; shows what changed since its last lint. */

@@ -72,7 +72,8 @@ describe('vottur lint --watch', () => {
       expect(first).toContain('openapi.yaml: Score 36/100 (F); 10 errors, 2 warnings');
       // All three files of the description are watched.
       expect(first).toMatch(/Watching 3 files of 1 description/);
-      expect(first).toContain('schemas/user.yaml:7:9  error  Property `email` has no `description`');
+      // Each row in stylish's order and words: place, severity, rule, message.
+      expect(first).toContain('schemas/user.yaml:7:9  error  platform-schema-property-description  Property `email` has no `description`');
 
       // Fix one finding in a referenced file: only that finding is listed, as fixed.
       const schema = join(dir, 'schemas/user.yaml');
@@ -80,7 +81,7 @@ describe('vottur lint --watch', () => {
       save(schema, original.replace('  email:\n', '  email:\n    description: Where the user reads mail.\n'));
       const fixed = await watching.next(/^openapi\.yaml: \d+ new, \d+ fixed/m);
       expect(fixed.trim().split('\n')).toEqual([
-        expect.stringMatching(/^- schemas\/user\.yaml:7:9 {2}error {2}Property `email` has no `description`.* {2}platform-schema-property-description$/),
+        expect.stringMatching(/^- schemas\/user\.yaml:7:9 {2}error {2}platform-schema-property-description {2}Property `email` has no `description`/),
         expect.stringMatching(/^openapi\.yaml: 0 new, 1 fixed; Score \d+\/100 \([A-F]\); 9 errors, 2 warnings \(\d+ ms\)$/),
       ]);
 
@@ -94,7 +95,7 @@ describe('vottur lint --watch', () => {
       save(root, rootText.replace('openapi: 3.0.3\n', 'openapi: 3.0.3\nx-Bad_Key: 1\n').replace('  version: 1.0.0\n', '  version: 1.0.0\n  contact: {}\n'));
       const after = await watching.next(/^openapi\.yaml: (\d+ new|no change)/m);
       expect(after).toMatch(/^openapi\.yaml: \d+ new, \d+ fixed; /m);
-      expect(after).toMatch(/^\+ openapi\.yaml:\d+:\d+ {2}(error|warn|info|hint) {2}/m);
+      expect(after).toMatch(/^\+ openapi\.yaml:\d+:\d+ {2}(error|warning|info|hint) {2}platform-[a-z0-9-]+ {2}/m);
       expect(after).not.toContain('Property `street`');
 
       const { code, stderr } = await watching.stop();
@@ -115,7 +116,7 @@ describe('vottur lint --watch', () => {
     try {
       const first = await watching.next(/^Watching /m);
       expect(first).not.toContain('platform-security-declared');
-      expect(first).toMatch(/Property `idNumber` holds a national identifier; name it `nationalId`\. {2}platform-national-id-name$/m);
+      expect(first).toMatch(/ {2}platform-national-id-name {2}Property `idNumber` holds a national identifier; name it `nationalId`\.$/m);
       const plain = await vottur(['lint', 'api.yaml', '-f', 'json'], { cwd: dir });
       const score = (JSON.parse(plain.stdout) as { score: { score: number } }).score.score;
       expect(first).toContain(`api.yaml: Score ${score}/100`);
