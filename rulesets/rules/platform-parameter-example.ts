@@ -5,12 +5,16 @@ import { type Document, isArray, isObject, type Parameter } from '../lib/openapi
 import { parameters } from '../lib/openapi/views.js';
 import { isNationalIdName, SYNTHETIC_NATIONAL_ID } from '../lib/conventions.js';
 import { NATIONAL_ID_ALIASES } from '../lib/vocabulary.js';
+import { recogniseNationalId } from '../lib/national-id.js';
 
 /** A plausible example value for the message, from the parameter's schema and name. */
 function exampleFor(document: Document, parameter: Parameter, path: JsonPath): string {
   const name = typeof parameter.name === 'string' ? parameter.name : '';
   const compact = name.toLowerCase().replace(/[-_\s]/g, '');
   if (isNationalIdName(name) || NATIONAL_ID_ALIASES.includes(compact) || compact.endsWith('nationalid')) return `"${SYNTHETIC_NATIONAL_ID}"`;
+  // An identifier known by its description or its default (`ssid`, default `4710032980`): the
+  // synthetic one, since the default itself is masked in reports and could not be copied.
+  if (parameter.schema !== undefined && recogniseNationalId(document, name, parameter.schema, [...path, 'schema'], parameter)) return `"${SYNTHETIC_NATIONAL_ID}"`;
   const schema = effectiveSchema(document, parameter.schema, [...path, 'schema']).value;
   if (!isObject(schema)) return '<a typical value>';
   if (isArray(schema.enum) && schema.enum.length > 0) return String(show(schema.enum[0])).slice(1, -1);
@@ -19,6 +23,7 @@ function exampleFor(document: Document, parameter: Parameter, path: JsonPath): s
   if (schema.format === 'date') return '2024-05-01';
   if (schema.format === 'uuid') return '3fa85f64-5717-4562-b3fc-2c963f66afa6';
   const types = schemaTypes(schema);
+  if ((types.includes('integer') || types.includes('number')) && (/year$/i.test(name) || /^(ar|ár)$/i.test(name))) return '2024';
   if (types.includes('integer') || types.includes('number')) return '10';
   if (types.includes('boolean')) return 'true';
   return '<a typical value>';
