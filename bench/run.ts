@@ -17,12 +17,13 @@ import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { basename, join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { referenceDescriptionPath } from '../src/reference/description.js';
+import { findCorpus } from './corpus.js';
 import { writeCuts, writePoolDocuments } from './documents.js';
 import { gnuTimeAvailable, measure, type Measurement } from './measure.js';
 import { linearFit, summarise, type Summary } from './stats.js';
 
 const ROOT = join(import.meta.dirname, '../..');
-const CORPUS = join(ROOT, '../shared/corpus');
+const CORPUS = findCorpus(ROOT);
 /** The reference description, wherever the package keeps it (one constant: src/reference/description.ts). */
 const REFERENCE = referenceDescriptionPath();
 const VOTTUR = join(ROOT, 'dist/src/cli/main.js');

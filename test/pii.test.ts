@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { maskDeep, maskNationalIds } from '../src/pii.js';
+import { maskDeep, maskedView, maskNationalIds } from '../src/pii.js';
 
 const ID = '0101302989';
 
@@ -50,6 +50,39 @@ describe('maskNationalIds', () => {
       }),
       { numRuns: 500 },
     );
+  });
+});
+
+describe('maskedView', () => {
+  const withIds = fc.letrec((tie) => ({
+    text: fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom(ID, `/users/${ID}`, `~1${ID}`, '%30%31%30%31%33%30%32%39%38%39', '1234567890123', '__proto__')),
+    value: fc.oneof({ depthSize: 'small' }, tie('text'), fc.integer(), fc.boolean(), fc.constant(null), fc.array(tie('value'), { maxLength: 4 }), fc.dictionary(tie('text') as fc.Arbitrary<string>, tie('value'), { maxKeys: 4 })),
+  })).value;
+
+  it('shows what maskDeep shows, for any JSON value with or without identifiers (property)', () => {
+    fc.assert(
+      fc.property(withIds, (value) => {
+        expect(JSON.stringify(maskedView(value))).toBe(JSON.stringify(maskDeep(value)));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('shares what needs no masking and copies what does', () => {
+    const clean = { findings: [{ message: 'no identifier here', path: ['paths', '/users/{id}'] }], count: 1 };
+    expect(maskedView(clean)).toBe(clean);
+    const dirty = { findings: [clean.findings[0], { message: `user ${ID}` }], other: { kept: ['x'] } };
+    const view = maskedView(dirty);
+    expect(view).not.toBe(dirty);
+    expect(view.findings[1]!.message).toBe('user 010130****');
+    expect(dirty.findings[1]!.message).toBe(`user ${ID}`);
+    // A key that holds one is masked too.
+    expect(maskedView({ [`/users/${ID}`]: 1 })).toEqual({ '/users/010130****': 1 });
+  });
+
+  it('copies anything but plain data as maskDeep does (a Date is not shared)', () => {
+    const value = { when: new Date(0) };
+    expect(JSON.stringify(maskedView(value))).toBe(JSON.stringify(maskDeep(value)));
   });
 });
 
