@@ -9,11 +9,13 @@
  * Each document (the large corpus, every catalogue description, the reference description, and
  * the whole catalogue in one run) is linted once per format set, by the built CLI in a fresh
  * process; the exit code is kept beside the reports. The only thing that changes from run to run,
- * the time a report was made (ISO timestamps), is replaced by a fixed word.
+ * the time a report was made (ISO timestamps), and the folder of the checkout's reference
+ * description are replaced by fixed words.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { referenceDescriptionPath } from '../src/reference/description.js';
 import { findCorpus } from './corpus.js';
 
@@ -22,7 +24,7 @@ const CORPUS = findCorpus(ROOT);
 const VOTTUR = join(ROOT, 'dist/src/cli/main.js');
 const FORMATS = ['json', 'sarif', 'junit', 'github', 'gitlab', 'markdown', 'html', 'stylish'];
 
-const out = process.argv[2];
+const out = process.argv[2] === undefined ? undefined : resolve(process.argv[2]);
 if (!out) {
   console.error('usage: node dist/bench/outputs.js <folder> [name-filter]');
   process.exit(2);
@@ -44,6 +46,9 @@ const cases: Array<[string, string[]]> = [
 ];
 
 const TIMESTAMP = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z/g;
+/** Where this checkout keeps the reference description: named by a fixed word, so two checkouts compare. */
+const REFERENCE_FOLDER = dirname(referenceDescriptionPath());
+const normalised = (text: string) => text.replace(TIMESTAMP, 'TIMESTAMP').split(pathToFileURL(REFERENCE_FOLDER).href).join('REFERENCE').split(REFERENCE_FOLDER).join('REFERENCE');
 
 for (const [name, files] of cases) {
   if (only && !name.includes(only)) continue;
@@ -64,13 +69,14 @@ for (const [name, files] of cases) {
       maxBuffer: 1 << 30,
       encoding: 'utf8',
     });
-    writeFileSync(join(dir, `${label}.stdout`), result.stdout.replace(TIMESTAMP, 'TIMESTAMP'));
-    writeFileSync(join(dir, `${label}.stderr`), result.stderr);
+    if (result.error) throw result.error;
+    writeFileSync(join(dir, `${label}.stdout`), normalised(result.stdout));
+    writeFileSync(join(dir, `${label}.stderr`), normalised(result.stderr));
     writeFileSync(join(dir, `${label}.exit`), `${result.status}\n`);
   }
   for (const format of FORMATS) {
     const file = join(dir, `report.${format}`);
-    if (existsSync(file)) writeFileSync(file, readFileSync(file, 'utf8').replace(TIMESTAMP, 'TIMESTAMP'));
+    if (existsSync(file)) writeFileSync(file, normalised(readFileSync(file, 'utf8')));
   }
   process.stderr.write(`${name}\n`);
 }

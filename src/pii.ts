@@ -18,51 +18,61 @@ const NATIONAL_ID = /(?<![\d])(\d{6})(-?)(\d{4})(?![\d])/g;
  */
 export const SYNTHETIC_NATIONAL_ID = '0101003059';
 
-/** One character of the text as read: its decoded value and where it stood. */
-interface Unit {
-  char: string;
-  start: number;
-  end: number;
-}
-
-const HEX = /^[0-9A-Fa-f]{2}$/;
-
-/** The text with `%XX` and `~0`/`~1` read as the characters they stand for. */
-function decodedUnits(text: string): Unit[] {
-  const units: Unit[] = [];
+/**
+ * The text as read, with `%XX` and `~0`/`~1` taken as the characters they stand for: the code of
+ * each character read, and where it starts in the text (`starts[n]` is the text's length; a
+ * character ends where the next starts). Typed arrays, not an object per character: the text
+ * may be a whole minified description on one line.
+ */
+function decodedUnits(text: string): { codes: Uint16Array; starts: Int32Array; count: number } {
+  const codes = new Uint16Array(text.length);
+  const starts = new Int32Array(text.length + 1);
+  let count = 0;
   for (let i = 0; i < text.length; ) {
-    const c = text[i]!;
-    if (c === '%' && HEX.test(text.slice(i + 1, i + 3))) {
-      units.push({ char: String.fromCharCode(parseInt(text.slice(i + 1, i + 3), 16)), start: i, end: i + 3 });
+    const c = text.charCodeAt(i);
+    starts[count] = i;
+    const high = c === 37 ? hexValue(text.charCodeAt(i + 1)) : -1; // %
+    const low = high >= 0 ? hexValue(text.charCodeAt(i + 2)) : -1;
+    if (low >= 0) {
+      codes[count++] = high * 16 + low;
       i += 3;
-    } else if (c === '~' && (text[i + 1] === '0' || text[i + 1] === '1')) {
-      units.push({ char: text[i + 1] === '1' ? '/' : '~', start: i, end: i + 2 });
+    } else if (c === 126 && (text.charCodeAt(i + 1) === 48 || text.charCodeAt(i + 1) === 49)) {
+      // ~0 is `~`, ~1 is `/`
+      codes[count++] = text.charCodeAt(i + 1) === 49 ? 47 : 126;
       i += 2;
     } else {
-      units.push({ char: c, start: i, end: i + 1 });
+      codes[count++] = c;
       i += 1;
     }
   }
-  return units;
+  starts[count] = text.length;
+  return { codes, starts, count };
 }
 
-const isDigit = (unit: Unit | undefined) => unit !== undefined && unit.char >= '0' && unit.char <= '9';
+/** A hexadecimal digit's value, or -1 (also for NaN, past the end of the text). */
+function hexValue(c: number): number {
+  if (c >= 48 && c <= 57) return c - 48;
+  if (c >= 65 && c <= 70) return c - 55;
+  if (c >= 97 && c <= 102) return c - 87;
+  return -1;
+}
 
 /** Masks identifiers written with escapes: the spans of their last four digits become `****`. */
 function maskEncoded(text: string): string {
-  const units = decodedUnits(text);
+  const { codes, starts, count } = decodedUnits(text);
+  const isDigit = (i: number) => i >= 0 && i < count && codes[i]! >= 48 && codes[i]! <= 57;
   const spans: Array<[number, number]> = [];
-  for (let i = 0; i < units.length; i++) {
-    if (!isDigit(units[i]) || isDigit(units[i - 1])) continue;
+  for (let i = 0; i < count; i++) {
+    if (!isDigit(i) || isDigit(i - 1)) continue;
     let j = i;
-    while (j < units.length && j - i < 6 && isDigit(units[j])) j++;
+    while (j < count && j - i < 6 && isDigit(j)) j++;
     if (j - i !== 6) continue;
-    const hyphen = units[j]?.char === '-' ? 1 : 0;
+    const hyphen = j < count && codes[j] === 45 ? 1 : 0;
     const tail = j + hyphen;
     let k = tail;
-    while (k < units.length && k - tail < 4 && isDigit(units[k])) k++;
-    if (k - tail !== 4 || isDigit(units[k])) continue;
-    spans.push([units[tail]!.start, units[k - 1]!.end]);
+    while (k < count && k - tail < 4 && isDigit(k)) k++;
+    if (k - tail !== 4 || isDigit(k)) continue;
+    spans.push([starts[tail]!, starts[k]!]);
     i = k - 1;
   }
   if (spans.length === 0) return text;
