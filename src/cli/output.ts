@@ -7,7 +7,8 @@ import { accessSync, chmodSync, closeSync, constants, openSync, renameSync, rmSy
 import { basename, dirname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { heldBackView, type Report } from '../report/finding.js';
-import { CHUNKED_FORMATTERS, FORMATTERS, isFormatName, type FormatContext, type FormatName } from '../report/formatters/index.js';
+import { FORMAT_NAMES, isFormatName, loadFormat, type FormatName } from '../report/formatters/names.js';
+import type { FormatContext } from '../report/formatters/types.js';
 import { CouldNotRunError } from '../errors.js';
 
 export interface OutputTarget {
@@ -38,7 +39,7 @@ function parseMaxProblems(value: string): number {
 
 /** Adds `--format`, `--output` and `--max-problems` to a command; read the result with `outputTargets(state)`. */
 export function addOutputOptions(command: Command, state: OutputState): Command {
-  const names = Object.keys(FORMATTERS).join(', ');
+  const names = FORMAT_NAMES.join(', ');
   return command
     .option(
       '-f, --format <name>',
@@ -106,7 +107,8 @@ function cannotWrite(output: string, error: unknown): CouldNotRunError {
 /** Formats that carry every finding with its suppression and baseline state. */
 const FULL_FORMATS: ReadonlySet<string> = new Set(['json', 'sarif']);
 
-export function writeReports(report: Report, targets: OutputTarget[], options: WriteOptions): void {
+export async function writeReports(report: Report, targets: OutputTarget[], options: WriteOptions): Promise<void> {
+  const formats = new Map(await Promise.all([...new Set(targets.map((target) => target.format))].map(async (name) => [name, await loadFormat(name)] as const)));
   const rendered = targets.map((target) => {
     const shown = FULL_FORMATS.has(target.format) ? report : heldBackView(report);
     const context: FormatContext = {
@@ -118,8 +120,8 @@ export function writeReports(report: Report, targets: OutputTarget[], options: W
     };
     // A format that renders in pieces is rendered as it is written (a 22 MB JSON report is never
     // one string, nor one buffer on its way out); the others are rendered whole first.
-    const chunked = CHUNKED_FORMATTERS[target.format];
-    const pieces: () => Iterable<string> = chunked ? () => chunked(shown, context) : ((text) => () => [text])(FORMATTERS[target.format](shown, context));
+    const { format, chunks } = formats.get(target.format)!;
+    const pieces: () => Iterable<string> = chunks ? () => chunks(shown, context) : ((text) => () => [text])(format(shown, context));
     return { target, pieces };
   });
   const files = rendered.flatMap(({ target, pieces }) => (target.output === undefined ? [] : [{ output: target.output, file: resolve(options.cwd, target.output), pieces }]));

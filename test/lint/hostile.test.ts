@@ -9,7 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CouldNotRunError } from '../../src/errors.js';
-import { expandPatterns } from '../../src/lint/files.js';
+import fc from 'fast-check';
+import { isDynamicPattern } from 'tinyglobby';
+import { expandPatterns, mayBeGlob } from '../../src/lint/files.js';
 import { lintDocument } from '../../src/lint/lint.js';
 import { loadDescription } from '../../src/lint/load.js';
 import { vottur } from '../cli/run.js';
@@ -164,6 +166,21 @@ describe('globs stay in the folder they start in', () => {
     expect(result.stdout).not.toContain('SECRET');
     expect(result.stderr).toMatch(/skipped apis\/x\.yaml/);
   }, 30_000);
+});
+
+describe('a plain path loads no glob library', () => {
+  it('is told from a glob as tinyglobby tells it: whatever tinyglobby reads as a glob, mayBeGlob does too (property)', () => {
+    const part = fc.constantFrom('a', 'b.yaml', '/', '.', '..', '-', '_', ' ', '*', '**', '?', '[', ']', '{', '}', ',', '(', ')', '!', '+', '@', '\\', '|', '^', '$', '~', '#', '%');
+    fc.assert(
+      fc.property(fc.array(part, { maxLength: 10 }), (parts) => {
+        const pattern = parts.join('');
+        if (isDynamicPattern(pattern)) expect(mayBeGlob(pattern)).toBe(true);
+      }),
+      { numRuns: 3000 },
+    );
+    expect(mayBeGlob('apis/user-profile.openapi.yaml')).toBe(false);
+    expect(mayBeGlob('apis/**/*.yaml')).toBe(true);
+  });
 });
 
 describe('documents and $refs over HTTP', () => {
