@@ -199,9 +199,18 @@ export function summarise(findings: readonly Finding[]): Summary {
 }
 
 /** Stable order: document, line, column, rule. */
-/** `localeCompare`, without calling into ICU for the common case of equal strings (same order). */
-function compareText(a: string, b: string): number {
-  return a === b ? 0 : a.localeCompare(b);
+/** Text that `localeCompare` orders as its code units: lower-case letters, digits and hyphens (rule ids). */
+const CODE_ORDERED = /^[a-z0-9-]*$/;
+
+/**
+ * `localeCompare`, without calling into ICU for equal strings or for two rule ids (collation puts
+ * the hyphen before digits before letters, as their code units are; the first call into ICU's
+ * collator costs ~5 ms of a small run). Same order either way.
+ */
+export function compareText(a: string, b: string): number {
+  if (a === b) return 0;
+  if (CODE_ORDERED.test(a) && CODE_ORDERED.test(b)) return a < b ? -1 : 1;
+  return a.localeCompare(b);
 }
 
 export function sortFindings(findings: Finding[]): Finding[] {
