@@ -21,7 +21,7 @@ import { findCorpus } from './corpus.js';
 
 const ROOT = join(import.meta.dirname, '../..');
 const CORPUS = findCorpus(ROOT);
-const VOTTUR = join(ROOT, 'dist/src/cli/main.js');
+const VOTTUR = join(ROOT, 'dist/cli/main.js');
 const FORMATS = ['json', 'sarif', 'junit', 'github', 'gitlab', 'markdown', 'html', 'stylish'];
 
 const out = process.argv[2] === undefined ? undefined : resolve(process.argv[2]);

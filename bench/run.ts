@@ -26,7 +26,7 @@ const ROOT = join(import.meta.dirname, '../..');
 const CORPUS = findCorpus(ROOT);
 /** The reference description, wherever the package keeps it (one constant: src/reference/description.ts). */
 const REFERENCE = referenceDescriptionPath();
-const VOTTUR = join(ROOT, 'dist/src/cli/main.js');
+const VOTTUR = join(ROOT, 'dist/cli/main.js');
 const SPECTRAL = join(ROOT, 'node_modules/@stoplight/spectral-cli/dist/index.js');
 const REDOCLY = join(ROOT, 'node_modules/@redocly/cli/bin/cli.js');
 const WRAPPER = join(ROOT, 'dist/bench/rss-wrapper.js');
@@ -348,7 +348,7 @@ async function pool(corpus: string): Promise<string> {
 const LARGE_TARGETS = ['stripe', 'cloudflare', 'box'];
 
 async function main(): Promise<void> {
-  if (!existsSync(VOTTUR)) throw new Error('dist/src/cli/main.js is missing: run npm run build first (npm run bench does)');
+  if (!existsSync(VOTTUR)) throw new Error('dist/cli/main.js is missing: run npm run build first (npm run bench does)');
   const load = loadavg();
   const started = new Date();
   const corpusPresent = existsSync(CORPUS);

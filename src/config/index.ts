@@ -201,8 +201,12 @@ export function levelFor(loaded: LoadedConfig, rule: string, document: string, p
 export async function applyConfig(report: Report, resolver: ConfigResolver, cwd = process.cwd()): Promise<Report> {
   const findings: Finding[] = [];
   let changed = false;
+  // Asked once per document, not once per finding (a description can have 20,000).
+  const configOf = new Map<string, LoadedConfig | undefined>();
   for (const finding of report.findings) {
-    const loaded = await resolver.forDocument(finding.description ?? finding.document);
+    const document = finding.description ?? finding.document;
+    let loaded = configOf.get(document);
+    if (loaded === undefined && !configOf.has(document)) configOf.set(document, (loaded = await resolver.forDocument(document)));
     const level = loaded ? levelFor(loaded, finding.ruleId, finding.document, finding.pointer, cwd) : undefined;
     if (level === undefined || level === finding.severity) findings.push(finding);
     else if (level !== 'off') findings.push({ ...finding, severity: level });

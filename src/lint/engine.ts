@@ -93,43 +93,55 @@ function runEachRule(rules: readonly RuleDefinition[], data: unknown): RuleResul
  * back to the closest node that exists and the message trimmed, which can make two problems one.
  *
  * The same as `uniqueProblems` followed by a set of `JSON.stringify(path)` and message, without
- * building either key for every problem: problems are grouped by message, and paths compared only
- * within a group (most messages name their subject, so most groups hold one problem). Keys built
- * per problem were ~50 ms of a description with 22,000 findings, mostly hashing long strings.
+ * building a key of path and message for every problem: problems are grouped by message, and a
+ * path is written out as a key only when its message has been seen before (most messages name
+ * their subject, so most are seen once). Keys built per problem were ~50 ms of a description with
+ * 22,000 findings, mostly hashing long strings.
  */
 export function distinctProblems(data: unknown, problems: readonly Problem[]): Array<{ problem: Problem; path: JsonPath; message: string }> {
   if (problems.some(hasNul)) return distinctProblemsByKeys(data, problems);
   const out: Array<{ problem: Problem; path: JsonPath; message: string }> = [];
   // Pass 1 (uniqueProblems): the same path (as joined) and the same message. Without NUL characters
   // in messages and path segments, two joined keys are equal exactly when both parts are.
-  const byMessage = new Map<string, Problem[]>();
+  const byMessage = new Map<string, PathsSeen>();
   // Pass 2: the same path after cutting (as JSON) and the same trimmed message.
-  const keptByMessage = new Map<string, JsonPath[]>();
+  const keptByMessage = new Map<string, PathsSeen>();
   for (const problem of problems) {
-    const same = byMessage.get(problem.message);
-    if (same === undefined) byMessage.set(problem.message, [problem]);
-    else {
-      const joined = problem.path.join('\u0000');
-      if (same.some((other) => other.path.join('\u0000') === joined)) continue;
-      same.push(problem);
-    }
+    if (!firstTime(byMessage, problem.message, problem.path, joinedPath)) continue;
     const path = closestPath(data, problem.path);
     const message = problem.message.trim();
-    const kept = keptByMessage.get(message);
-    if (kept === undefined) keptByMessage.set(message, [path]);
-    else {
-      const json = JSON.stringify(path);
-      if (kept.some((other) => other.length === path.length && JSON.stringify(other) === json)) continue;
-      kept.push(path);
-    }
+    if (!firstTime(keptByMessage, message, path, JSON.stringify)) continue;
     out.push({ problem, path, message });
   }
   return out;
 }
 
+/** The paths seen with one message: the first alone (no key made), then every one by its key. */
+type PathsSeen = JsonPath | Set<string>;
+
+const joinedPath = (path: JsonPath) => path.join('\u0000');
+
+/** Records `path` under `message`; false when that message came with an equal path (by `key`) before. */
+function firstTime(seen: Map<string, PathsSeen>, message: string, path: JsonPath, key: (path: JsonPath) => string): boolean {
+  const before = seen.get(message);
+  if (before === undefined) {
+    seen.set(message, path);
+    return true;
+  }
+  let keys: Set<string>;
+  if (before instanceof Set) keys = before;
+  else seen.set(message, (keys = new Set([key(before)])));
+  const own = key(path);
+  if (keys.has(own)) return false;
+  keys.add(own);
+  return true;
+}
+
 /** A NUL in a message or a path segment could make two different paths and messages one joined key: compared as keys. */
 function hasNul(problem: Problem): boolean {
-  return problem.message.includes('\u0000') || problem.path.some((segment) => typeof segment === 'string' && segment.includes('\u0000'));
+  if (problem.message.includes('\u0000')) return true;
+  for (const segment of problem.path) if (typeof segment === 'string' && segment.includes('\u0000')) return true;
+  return false;
 }
 
 /** `distinctProblems` with a key for every problem, as first written. */

@@ -246,7 +246,7 @@ describe('documents and $refs over HTTP', () => {
     const url = await vottur(['lint', `${base}/apis/openapi.yaml`]);
     expect(url.code, url.stderr).toBe(1);
     expect(url.stdout).toContain(`${base}/apis/openapi.yaml`);
-    const stdin = spawnSync(process.execPath, [join(import.meta.dirname, '../../dist/src/cli/main.js'), 'lint', '-', '--format', 'json'], { input: FAIL_404, encoding: 'utf8', timeout: 30_000 });
+    const stdin = spawnSync(process.execPath, [join(import.meta.dirname, '../../dist/cli/main.js'), 'lint', '-', '--format', 'json'], { input: FAIL_404, encoding: 'utf8', timeout: 30_000 });
     expect(stdin.status, stdin.stderr).toBe(1);
     expect(JSON.parse(stdin.stdout).findings.filter((finding: { ruleId: string }) => finding.ruleId === 'platform-no-404')).toHaveLength(2);
   }, 60_000);

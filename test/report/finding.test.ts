@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { compareText } from '../../src/report/finding.js';
 
 describe('compareText', () => {
-  it('orders rule ids (lower-case letters, digits, hyphens) as localeCompare does (property)', () => {
-    const id = fc.string({ unit: fc.constantFrom('a', 'b', 'm', 'z', '0', '1', '9', '-'), maxLength: 12 });
+  it('orders rule ids and plain paths (lower-case letters, digits, - . /) as localeCompare does (property)', () => {
+    const id = fc.string({ unit: fc.constantFrom('a', 'b', 'm', 'z', '0', '1', '9', '-', '.', '/'), maxLength: 12 });
     fc.assert(
       fc.property(id, id, (a, b) => {
         expect(Math.sign(compareText(a, b))).toBe(Math.sign(a.localeCompare(b)));
