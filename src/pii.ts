@@ -156,3 +156,69 @@ export function maskDeep<T>(value: T): T {
   }
   return value;
 }
+
+/**
+ * Where in JSON text an identifier may be: ten digits (a hyphen allowed after the sixth), or an
+ * encoded digit or hyphen. Every string that `maskNationalIds` changes has one of these in its
+ * JSON form: digits, `-` and `%` are never escaped by JSON.stringify, and `~0`/`~1` decode to
+ * neither a digit nor a hyphen. Numbers can match too; only strings are masked.
+ */
+const CANDIDATE = /\d{6}-?\d{4}|%3|%2[dD]/g;
+
+/**
+ * `JSON.stringify(maskDeep(value), null, indent)` computed from `JSON.stringify(value, null, indent)`
+ * (`text`, with any indent): each string token in which an identifier may be (see `CANDIDATE`) is
+ * read, masked and written again; the rest of the text is kept as it is. Far cheaper than masking a
+ * report object by object, since almost no string holds one. Undefined where the text alone cannot
+ * say what maskDeep would make (a key that masking changes, which could then equal another key,
+ * or a `__proto__` key): mask the value itself then. For plain data (what JSON.parse gives, a
+ * report): maskDeep copies other objects (a Date) into plain ones.
+ */
+export function maskJsonText(text: string): string | undefined {
+  if (text.includes('"__proto__":')) return undefined;
+  const tokens = new StringTokens(text);
+  const candidates = new RegExp(CANDIDATE.source, 'g');
+  let out = '';
+  let copied = 0;
+  for (let match = candidates.exec(text); match !== null; match = candidates.exec(text)) {
+    const token = tokens.at(match.index);
+    if (token === undefined) continue;
+    const [start, end] = token;
+    candidates.lastIndex = end;
+    const value = JSON.parse(text.slice(start, end)) as string;
+    const masked = maskNationalIds(value);
+    if (masked === value) continue;
+    // A key: masking it could make it equal another key of its object.
+    if (/^\s*:/.test(text.slice(end, end + 8))) return undefined;
+    out += `${text.slice(copied, start)}${JSON.stringify(masked)}`;
+    copied = end;
+  }
+  return copied === 0 ? text : out + text.slice(copied);
+}
+
+/** The string tokens of JSON text, asked for at increasing offsets (one pass over the text). */
+class StringTokens {
+  /** An offset outside every string token; all before it has been read. */
+  private outside = 0;
+
+  constructor(private readonly text: string) {}
+
+  /** The string token that holds `offset` (its opening quote to just past its closing one), or undefined. */
+  at(offset: number): [number, number] | undefined {
+    const text = this.text;
+    while (this.outside <= offset) {
+      const quote = text.indexOf('"', this.outside);
+      if (quote === -1 || quote > offset) return undefined;
+      let j = quote + 1;
+      for (;;) {
+        const c = text.charCodeAt(j);
+        if (c === 92) j += 2; // a backslash and the character it escapes
+        else if (c === 34 || j >= text.length) break;
+        else j++;
+      }
+      this.outside = j + 1;
+      if (offset < j) return [quote, j + 1];
+    }
+    return undefined;
+  }
+}

@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { maskDeep, maskedView, maskNationalIds } from '../src/pii.js';
+import { maskDeep, maskedView, maskJsonText, maskNationalIds } from '../src/pii.js';
 
 const ID = '0101302989';
 
@@ -140,6 +140,35 @@ describe('maskedView', () => {
   it('copies anything but plain data as maskDeep does (a Date is not shared)', () => {
     const value = { when: new Date(0) };
     expect(JSON.stringify(maskedView(value))).toBe(JSON.stringify(maskDeep(value)));
+  });
+});
+
+describe('maskJsonText', () => {
+  const text = fc.oneof(
+    fc.string({ maxLength: 14 }),
+    fc.string({ unit: fc.constantFrom('0', '1', '3', '9', '-', '%', '2', 'D', 'd', '~', '"', '\\', '\n', '\u0001', 'a', ' '), maxLength: 16 }),
+    fc.constantFrom(ID, `/users/${ID}`, `~1${ID}`, '%30%31%30%31%33%30%32%39%38%39', '010130%2D2989', '0101003059', `"${ID}"`, `\u0001${ID}`),
+  );
+  const json = fc.letrec((tie) => ({
+    value: fc.oneof({ depthSize: 'small' }, text, fc.integer(), fc.constantFrom(1234567890123, 0.5, -12), fc.boolean(), fc.constant(null), fc.array(tie('value'), { maxLength: 4 }), fc.dictionary(fc.oneof(fc.constantFrom('ruleId', 'message', 'path', 'fingerprint'), fc.string({ maxLength: 6 })), tie('value'), { maxKeys: 4 })),
+  })).value;
+
+  it('is JSON.stringify of maskDeep, for any JSON value and indent (property)', () => {
+    fc.assert(
+      fc.property(json, fc.constantFrom(undefined, 2, 0), (value, indent) => {
+        const masked = maskJsonText(JSON.stringify(value, null, indent));
+        if (masked !== undefined) expect(masked).toBe(JSON.stringify(maskDeep(value), null, indent));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('masks values, and leaves to maskDeep a key that masking changes', () => {
+    const value = { message: `user ${ID}`, line: 1234567890, path: ['paths', `/users/${ID}`], hint: '0101003059' };
+    expect(maskJsonText(JSON.stringify(value, null, 2))).toBe(JSON.stringify(maskDeep(value), null, 2));
+    expect(maskJsonText(JSON.stringify({ [`/users/${ID}`]: 1 }))).toBeUndefined();
+    expect(maskJsonText(JSON.stringify(JSON.parse('{"__proto__": {"a": 1}}')))).toBeUndefined();
+    expect(maskJsonText('{"a": "no identifier"}')).toBe('{"a": "no identifier"}');
   });
 });
 

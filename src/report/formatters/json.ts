@@ -1,5 +1,5 @@
 import { counts, summarise, type Report } from '../finding.js';
-import { maskedView } from '../../pii.js';
+import { maskedView, maskJsonText } from '../../pii.js';
 import { scoreReport } from '../score.js';
 import type { FormatContext } from './types.js';
 
@@ -40,7 +40,7 @@ const FINDINGS_CLOSE = '\n  ]\n}';
  * The JSON report in pieces, in order: the same text as `formatJson`, character for character
  * (`JSON.stringify(report, null, 2)` and a newline), without ever holding all of it. A report of
  * 22,000 findings is 22 MB of text; written piece by piece, neither that text nor its bytes on the
- * way out are in memory at once, and the findings are masked a piece at a time.
+ * way out are in memory at once, and the findings are masked a piece at a time, as text.
  */
 export function* formatJsonChunks(report: Report, context: FormatContext): Generator<string> {
   const mask = <T>(value: T): T => (context.showPii ? value : maskedView(value));
@@ -53,7 +53,10 @@ export function* formatJsonChunks(report: Report, context: FormatContext): Gener
       text += `${first ? '' : ','}\n  ${JSON.stringify(key)}: [\n`;
       first = false;
       for (let start = 0; start < value.length; start += FINDINGS_PER_CHUNK) {
-        const piece = JSON.stringify({ findings: mask(value.slice(start, start + FINDINGS_PER_CHUNK)) }, null, 2);
+        const findings = value.slice(start, start + FINDINGS_PER_CHUNK);
+        const plain = JSON.stringify({ findings }, null, 2);
+        // Masked as text (almost no string holds an identifier), or as values where text cannot tell.
+        const piece = context.showPii ? plain : (maskJsonText(plain) ?? JSON.stringify({ findings: maskedView(findings) }, null, 2));
         yield `${text}${start === 0 ? '' : ',\n'}${piece.slice(FINDINGS_OPEN.length, piece.length - FINDINGS_CLOSE.length)}`;
         text = '';
       }
