@@ -39,8 +39,8 @@ export interface Linter {
 
 /** The longest prefix of `path` that exists in `data` (own keys and array positions only). */
 export function closestPath(data: unknown, path: JsonPath): JsonPath {
-  const closest: JsonPath = [];
   let node = data;
+  let length = 0;
   for (const segment of path) {
     if (node === null || typeof node !== 'object') break;
     if (Array.isArray(node)) {
@@ -51,9 +51,10 @@ export function closestPath(data: unknown, path: JsonPath): JsonPath {
       if (!Object.prototype.hasOwnProperty.call(node, segment)) break;
       node = (node as Record<string, unknown>)[segment];
     }
-    closest.push(segment);
+    length++;
   }
-  return closest;
+  // A copy: the rule's own path array is not handed on.
+  return path.slice(0, length);
 }
 
 /**
@@ -83,7 +84,7 @@ function runEachRule(rules: readonly RuleDefinition[], data: unknown): RuleResul
       // A rule must handle every document; one that does not is vottur's bug, named as such.
       throw new Error(`rule ${rule.id} failed on this document: ${(error as Error)?.message ?? String(error)}`, { cause: error });
     }
-    for (const { problem, path, message } of distinctProblems(data, found)) results.push({ code: rule.id, message, path, severity: problem.severity ?? rule.severity });
+    distinctProblems(data, found, (problem, path, message) => results.push({ code: rule.id, message, path, severity: problem.severity ?? rule.severity }));
   }
   return results;
 }
@@ -98,9 +99,8 @@ function runEachRule(rules: readonly RuleDefinition[], data: unknown): RuleResul
  * their subject, so most are seen once). Keys built per problem were ~50 ms of a description with
  * 22,000 findings, mostly hashing long strings.
  */
-export function distinctProblems(data: unknown, problems: readonly Problem[]): Array<{ problem: Problem; path: JsonPath; message: string }> {
-  if (problems.some(hasNul)) return distinctProblemsByKeys(data, problems);
-  const out: Array<{ problem: Problem; path: JsonPath; message: string }> = [];
+export function distinctProblems(data: unknown, problems: readonly Problem[], report: (problem: Problem, path: JsonPath, message: string) => void): void {
+  if (problems.some(hasNul)) return distinctProblemsByKeys(data, problems, report);
   // Pass 1 (uniqueProblems): the same path (as joined) and the same message. Without NUL characters
   // in messages and path segments, two joined keys are equal exactly when both parts are.
   const byMessage = new Map<string, PathsSeen>();
@@ -111,9 +111,8 @@ export function distinctProblems(data: unknown, problems: readonly Problem[]): A
     const path = closestPath(data, problem.path);
     const message = problem.message.trim();
     if (!firstTime(keptByMessage, message, path, JSON.stringify)) continue;
-    out.push({ problem, path, message });
+    report(problem, path, message);
   }
-  return out;
 }
 
 /** The paths seen with one message: the first alone (no key made), then every one by its key. */
@@ -145,8 +144,7 @@ function hasNul(problem: Problem): boolean {
 }
 
 /** `distinctProblems` with a key for every problem, as first written. */
-function distinctProblemsByKeys(data: unknown, problems: readonly Problem[]): Array<{ problem: Problem; path: JsonPath; message: string }> {
-  const out: Array<{ problem: Problem; path: JsonPath; message: string }> = [];
+function distinctProblemsByKeys(data: unknown, problems: readonly Problem[], report: (problem: Problem, path: JsonPath, message: string) => void): void {
   const seen = new Set<string>();
   for (const problem of uniqueProblems(problems as Problem[])) {
     const path = closestPath(data, problem.path);
@@ -154,7 +152,6 @@ function distinctProblemsByKeys(data: unknown, problems: readonly Problem[]): Ar
     const key = `${JSON.stringify(path)}\u0000${message}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    out.push({ problem, path, message });
+    report(problem, path, message);
   }
-  return out;
 }

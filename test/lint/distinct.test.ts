@@ -22,6 +22,12 @@ function reference(data: unknown, problems: Problem[]) {
   return out;
 }
 
+function kept(problems: Problem[]) {
+  const out: Array<{ problem: Problem; path: Array<string | number>; message: string }> = [];
+  distinctProblems(data, problems, (problem, path, message) => out.push({ problem, path, message }));
+  return out;
+}
+
 const data = { a: { '': [1, { b: 2 }], '0': 'x', 'c\u0000d': true }, '': { e: null } };
 
 describe('distinctProblems', () => {
@@ -31,7 +37,7 @@ describe('distinctProblems', () => {
     const problem = fc.record({ path: fc.array(segment, { maxLength: 4 }), message });
     fc.assert(
       fc.property(fc.array(problem, { maxLength: 12 }), (problems) => {
-        expect(distinctProblems(data, problems)).toEqual(reference(data, problems));
+        expect(kept(problems)).toEqual(reference(data, problems));
       }),
       { numRuns: 5000 },
     );
@@ -44,6 +50,6 @@ describe('distinctProblems', () => {
       { path: ['a', 0], message: 'n' },
       { path: ['a', '0'], message: 'n' },
     ];
-    expect(distinctProblems(data, problems).map((p) => p.problem)).toEqual([problems[0], problems[2]]);
+    expect(kept(problems).map((p) => p.problem)).toEqual([problems[0], problems[2]]);
   });
 });
