@@ -209,12 +209,17 @@ class StringTokens {
     while (this.outside <= offset) {
       const quote = text.indexOf('"', this.outside);
       if (quote === -1 || quote > offset) return undefined;
-      let j = quote + 1;
+      // The closing quote: the next one not escaped (after an even number of backslashes).
+      let j = quote;
       for (;;) {
-        const c = text.charCodeAt(j);
-        if (c === 92) j += 2; // a backslash and the character it escapes
-        else if (c === 34 || j >= text.length) break;
-        else j++;
+        j = text.indexOf('"', j + 1);
+        if (j === -1) {
+          j = text.length;
+          break;
+        }
+        let backslashes = 0;
+        while (text.charCodeAt(j - 1 - backslashes) === 92) backslashes++;
+        if ((backslashes & 1) === 0) break;
       }
       this.outside = j + 1;
       if (offset < j) return [quote, j + 1];

@@ -29,8 +29,12 @@ function jsonBody(report: Report) {
   };
 }
 
-/** Findings rendered (and masked) at a time: a piece of the report of ~0.5 MB. */
-const FINDINGS_PER_CHUNK = 500;
+/**
+ * Findings rendered (and masked) at a time: a piece of the report of some tens of kB. Pieces of
+ * 500 findings (~0.5 MB strings, each in V8's large-object space) left Stripe's report at 169 MB
+ * of peak memory; of 40, 155 MB, and less time.
+ */
+export const FINDINGS_PER_CHUNK = 40;
 
 /** What `JSON.stringify({ findings: [...] }, null, 2)` writes around the findings themselves. */
 const FINDINGS_OPEN = '{\n  "findings": [\n';
