@@ -6,6 +6,7 @@
  *   npm run bench                                    (the full run: what bench/results.md holds)
  *   npm run bench -- --quick    (or VOTTUR_BENCH_QUICK=1: a few minutes, printed, results.md untouched)
  *   npm run bench -- --runs 5 --warmup 1 --only stripe --skip-scaling --skip-pool --spectral
+ *   npm run bench -- --vottur ../old/dist/cli/main.js --output before.md   (another build of vottur, for a before/after)
  *
  * Every tool runs as a user runs it: a fresh `node` process per run, its output to a discarded
  * standard output, start-up included. Runs alternate between the tools (after a warm-up round
@@ -14,7 +15,7 @@
  */
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
-import { basename, join, relative } from 'node:path';
+import { basename, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { referenceDescriptionPath } from '../src/reference/description.js';
 import { findCorpus } from './corpus.js';
@@ -26,7 +27,6 @@ const ROOT = join(import.meta.dirname, '../..');
 const CORPUS = findCorpus(ROOT);
 /** The reference description, wherever the package keeps it (one constant: src/reference/description.ts). */
 const REFERENCE = referenceDescriptionPath();
-const VOTTUR = join(ROOT, 'dist/cli/main.js');
 const SPECTRAL = join(ROOT, 'node_modules/@stoplight/spectral-cli/dist/index.js');
 const REDOCLY = join(ROOT, 'node_modules/@redocly/cli/bin/cli.js');
 const WRAPPER = join(ROOT, 'dist/bench/rss-wrapper.js');
@@ -47,6 +47,7 @@ const { values: args } = parseArgs({
     'small-runs': { type: 'string' },
     'timeout-s': { type: 'string', default: '600' },
     output: { type: 'string' },
+    vottur: { type: 'string' },
   },
 });
 const QUICK = args.quick!;
@@ -55,6 +56,8 @@ const WARMUP = Math.max(0, Number(args.warmup ?? '1'));
 const TIMEOUT_MS = Number(args['timeout-s']) * 1000;
 /** A quick run is printed; only a full run (or an explicit --output) replaces bench/results.md. */
 const OUTPUT = args.output ?? (QUICK ? undefined : RESULTS);
+/** The vottur command measured: this checkout's build, or another (`--vottur <main.js>`, e.g. an earlier build, for a before/after table). */
+const VOTTUR = args.vottur ? resolve(args.vottur) : join(ROOT, 'dist/cli/main.js');
 
 // No tool may reach the network during a benchmark (and waiting for it would skew the times).
 const ENV: NodeJS.ProcessEnv = {
