@@ -9,6 +9,7 @@ COPY tsconfig.json ./
 COPY src ./src
 COPY rulesets ./rulesets
 COPY bench ./bench
+COPY scripts/bundle-cli.mjs ./scripts/
 RUN npm run build --silent && npm prune --omit=dev --no-audit --no-fund --loglevel=error
 
 FROM node:20-slim
@@ -24,5 +25,5 @@ COPY README.md ./
 # Lint the mounted folder as the user who owns nothing else in the image.
 USER node
 WORKDIR /work
-ENTRYPOINT ["node", "/app/dist/src/cli/main.js"]
+ENTRYPOINT ["node", "/app/dist/cli/main.js"]
 CMD ["--help"]

@@ -6,6 +6,7 @@
  *   npm run bench                                    (the full run: what bench/results.md holds)
  *   npm run bench -- --quick    (or VOTTUR_BENCH_QUICK=1: a few minutes, printed, results.md untouched)
  *   npm run bench -- --runs 5 --warmup 1 --only stripe --skip-scaling --skip-pool --spectral
+ *   npm run bench -- --vottur ../old/dist/cli/main.js --output before.md   (another build of vottur, for a before/after)
  *
  * Every tool runs as a user runs it: a fresh `node` process per run, its output to a discarded
  * standard output, start-up included. Runs alternate between the tools (after a warm-up round
@@ -14,18 +15,18 @@
  */
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
-import { basename, join, relative } from 'node:path';
+import { basename, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { referenceDescriptionPath } from '../src/reference/description.js';
+import { findCorpus } from './corpus.js';
 import { writeCuts, writePoolDocuments } from './documents.js';
 import { gnuTimeAvailable, measure, type Measurement } from './measure.js';
 import { linearFit, summarise, type Summary } from './stats.js';
 
 const ROOT = join(import.meta.dirname, '../..');
-const CORPUS = join(ROOT, '../shared/corpus');
+const CORPUS = findCorpus(ROOT);
 /** The reference description, wherever the package keeps it (one constant: src/reference/description.ts). */
 const REFERENCE = referenceDescriptionPath();
-const VOTTUR = join(ROOT, 'dist/src/cli/main.js');
 const SPECTRAL = join(ROOT, 'node_modules/@stoplight/spectral-cli/dist/index.js');
 const REDOCLY = join(ROOT, 'node_modules/@redocly/cli/bin/cli.js');
 const WRAPPER = join(ROOT, 'dist/bench/rss-wrapper.js');
@@ -46,6 +47,7 @@ const { values: args } = parseArgs({
     'small-runs': { type: 'string' },
     'timeout-s': { type: 'string', default: '600' },
     output: { type: 'string' },
+    vottur: { type: 'string' },
   },
 });
 const QUICK = args.quick!;
@@ -54,6 +56,8 @@ const WARMUP = Math.max(0, Number(args.warmup ?? '1'));
 const TIMEOUT_MS = Number(args['timeout-s']) * 1000;
 /** A quick run is printed; only a full run (or an explicit --output) replaces bench/results.md. */
 const OUTPUT = args.output ?? (QUICK ? undefined : RESULTS);
+/** The vottur command measured: this checkout's build, or another (`--vottur <main.js>`, e.g. an earlier build, for a before/after table). */
+const VOTTUR = args.vottur ? resolve(args.vottur) : join(ROOT, 'dist/cli/main.js');
 
 // No tool may reach the network during a benchmark (and waiting for it would skew the times).
 const ENV: NodeJS.ProcessEnv = {
@@ -113,7 +117,7 @@ interface Case {
 
 interface CaseResult {
   label: string;
-  results: Map<string, { wall: Summary; rss: Summary }>;
+  results: Map<string, { wall: Summary; rss: Summary; cpu?: Summary }>;
 }
 
 /**
@@ -139,7 +143,8 @@ async function measureCases(cases: Case[]): Promise<CaseResult[]> {
     results: new Map(
       c.commands.map(({ tool }) => {
         const list = samples.get(c)!.get(tool)!;
-        return [tool, { wall: summarise(list.map((m) => m.wallMs)), rss: summarise(list.map((m) => m.rssMb)) }];
+        const cpu = list.flatMap((m) => (m.cpuMs === undefined ? [] : [m.cpuMs]));
+        return [tool, { wall: summarise(list.map((m) => m.wallMs)), rss: summarise(list.map((m) => m.rssMb)), ...(cpu.length === list.length ? { cpu: summarise(cpu) } : {}) }];
       }),
     ),
   }));
@@ -159,18 +164,18 @@ function comparisonTable(results: CaseResult[]): string {
   const tools = [...results[0]!.results.keys()];
   const peers = tools.slice(1);
   const lines = [
-    `| case | ${tools.join(' | ')} | ${peers.map((peer) => `vottur / ${peer} (wall) | vottur / ${peer} (RSS)`).join(' | ')} |`,
-    `| --- | ${tools.map(() => '---').join(' | ')} | ${peers.map(() => '--- | ---').join(' | ')} |`,
+    `| case | ${tools.join(' | ')} | ${peers.map((peer) => `vottur / ${peer} (wall) | vottur / ${peer} (CPU) | vottur / ${peer} (RSS)`).join(' | ')} |`,
+    `| --- | ${tools.map(() => '---').join(' | ')} | ${peers.map(() => '--- | --- | ---').join(' | ')} |`,
   ];
   for (const row of results) {
     const v = row.results.get('vottur')!;
     const cells = tools.map((tool) => {
       const r = row.results.get(tool)!;
-      return `${spread(r.wall, ms)}, ${mb(r.rss.median)}`;
+      return `${spread(r.wall, ms)}, ${r.cpu ? `CPU ${ms(r.cpu.median)}, ` : ''}${mb(r.rss.median)}`;
     });
     const ratios = peers.map((peer) => {
       const p = row.results.get(peer)!;
-      return `${ratio(v.wall.median, p.wall.median)} | ${ratio(v.rss.median, p.rss.median)}`;
+      return `${ratio(v.wall.median, p.wall.median)} | ${v.cpu && p.cpu ? ratio(v.cpu.median, p.cpu.median) : 'n/a'} | ${ratio(v.rss.median, p.rss.median)}`;
     });
     lines.push(`| ${row.label} | ${cells.join(' | ')} | ${ratios.join(' | ')} |`);
   }
@@ -181,18 +186,20 @@ function comparisonTable(results: CaseResult[]): string {
 interface TargetRow {
   target: string;
   measured: number;
+  /** For a wall-time ratio: the same ratio of CPU time (user + system), less disturbed by other load on the machine. */
+  cpu?: number;
   limit: number;
   unit: 'ratio' | 'ms';
 }
 
 function targetTable(rows: TargetRow[]): string {
-  const lines = ['| target | measured | limit | met | margin |', '| --- | --- | --- | --- | --- |'];
+  const lines = ['| target | measured | limit | met | margin | CPU-time ratio |', '| --- | --- | --- | --- | --- | --- |'];
   for (const row of rows) {
     const shown = (value: number) => (row.unit === 'ratio' ? `${value.toFixed(2)}×` : ms(value));
     const met = row.measured <= row.limit;
     // By how much: the share of the limit left over (met) or exceeded (not met).
     const margin = `${met ? '' : '+'}${Math.round((100 * Math.abs(row.measured - row.limit)) / row.limit)} % ${met ? 'under' : 'over'}`;
-    lines.push(`| ${row.target} | ${shown(row.measured)} | ≤ ${shown(row.limit)} | ${met ? 'met' : '**not met**'} | ${margin} |`);
+    lines.push(`| ${row.target} | ${shown(row.measured)} | ≤ ${shown(row.limit)} | ${met ? 'met' : '**not met**'} | ${margin} | ${row.cpu === undefined ? '' : `${row.cpu.toFixed(2)}×`} |`);
   }
   return lines.join('\n');
 }
@@ -347,7 +354,7 @@ async function pool(corpus: string): Promise<string> {
 const LARGE_TARGETS = ['stripe', 'cloudflare', 'box'];
 
 async function main(): Promise<void> {
-  if (!existsSync(VOTTUR)) throw new Error('dist/src/cli/main.js is missing: run npm run build first (npm run bench does)');
+  if (!existsSync(VOTTUR)) throw new Error('dist/cli/main.js is missing: run npm run build first (npm run bench does)');
   const load = loadavg();
   const started = new Date();
   const corpusPresent = existsSync(CORPUS);
@@ -415,18 +422,23 @@ async function main(): Promise<void> {
       const results = await measureCases(cases);
       const byLabel = new Map(results.map((r) => [r.label, r]));
       const of = (c: Case) => byLabel.get(c.label)!;
-      const describe = `Whole-process wall time, median (min–max), and median peak RSS of ${RUNS} runs (${smallRuns} for the small documents) after ${WARMUP} warm-up round(s), tools alternating. vottur: \`vottur lint [--format json] <files>\` (the full platform ruleset); Redocly CLI: \`redocly lint --format <json|stylish> <files>\` (its recommended rules)${args.spectral ? '; Spectral CLI: `spectral lint -r <extends: spectral:oas>`' : ''}. Ratios are of the medians.`;
+      const describe = `Whole-process wall time, median (min–max), median CPU time (user + system, GNU time) and median peak RSS of ${RUNS} runs (${smallRuns} for the small documents) after ${WARMUP} warm-up round(s), tools alternating. vottur: \`vottur lint [--format json] <files>\` (the full platform ruleset); Redocly CLI: \`redocly lint --format <json|stylish> <files>\` (its recommended rules)${args.spectral ? '; Spectral CLI: `spectral lint -r <extends: spectral:oas>`' : ''}. Ratios are of the medians.`;
       if (largeCases.length > 0) sections.push('## Large descriptions', '', describe, '', comparisonTable(largeCases.map(of)), '');
       if (smallCases.length + catalogueCase.length > 0) sections.push('## Small descriptions', '', describe, '', comparisonTable([...smallCases, ...catalogueCase].map(of)), '');
       const wallRatio = (c: Case, peer = 'redocly') => of(c).results.get('vottur')!.wall.median / of(c).results.get(peer)!.wall.median;
+      const cpuRatio = (c: Case, peer = 'redocly') => {
+        const v = of(c).results.get('vottur')!.cpu;
+        const p = of(c).results.get(peer)!.cpu;
+        return v && p ? v.median / p.median : undefined;
+      };
       const rssRatio = (c: Case, peer = 'redocly') => of(c).results.get('vottur')!.rss.median / of(c).results.get(peer)!.rss.median;
       for (const c of largeCases) {
         if (!LARGE_TARGETS.some((name) => c.label.toLowerCase().startsWith(name))) continue;
-        targets.push({ target: `${c.label}: wall / Redocly`, measured: wallRatio(c), limit: 0.5, unit: 'ratio' });
+        targets.push({ target: `${c.label}: wall / Redocly`, measured: wallRatio(c), cpu: cpuRatio(c), limit: 0.5, unit: 'ratio' });
         targets.push({ target: `${c.label}: peak RSS / Redocly`, measured: rssRatio(c), limit: 0.8, unit: 'ratio' });
       }
-      for (const c of smallCases) targets.push({ target: `${c.label}: whole process / Redocly`, measured: wallRatio(c), limit: 0.6, unit: 'ratio' });
-      for (const c of catalogueCase) targets.push({ target: `${c.label} / Redocly in one process`, measured: wallRatio(c), limit: 0.5, unit: 'ratio' });
+      for (const c of smallCases) targets.push({ target: `${c.label}: whole process / Redocly`, measured: wallRatio(c), cpu: cpuRatio(c), limit: 0.6, unit: 'ratio' });
+      for (const c of catalogueCase) targets.push({ target: `${c.label} / Redocly in one process`, measured: wallRatio(c), cpu: cpuRatio(c), limit: 0.5, unit: 'ratio' });
     }
   }
   if (targets.length > 0) {

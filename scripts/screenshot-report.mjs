@@ -11,7 +11,7 @@ import { chromium } from 'playwright-core';
 const root = new URL('..', import.meta.url).pathname;
 const html = join(mkdtempSync(join(tmpdir(), 'vottur-shot-')), 'report.html');
 try {
-  execFileSync(process.execPath, [join(root, 'dist/src/cli/main.js'), 'check', '--quiet', '--format', 'html', '--output', html, ...process.argv.slice(2)], { cwd: root, stdio: 'inherit' });
+  execFileSync(process.execPath, [join(root, 'dist/cli/main.js'), 'check', '--quiet', '--format', 'html', '--output', html, ...process.argv.slice(2)], { cwd: root, stdio: 'inherit' });
 } catch (error) {
   if (error.status !== 1) throw error; // 1 = findings, still a report to show
 }

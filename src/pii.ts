@@ -18,51 +18,61 @@ const NATIONAL_ID = /(?<![\d])(\d{6})(-?)(\d{4})(?![\d])/g;
  */
 export const SYNTHETIC_NATIONAL_ID = '0101003059';
 
-/** One character of the text as read: its decoded value and where it stood. */
-interface Unit {
-  char: string;
-  start: number;
-  end: number;
-}
-
-const HEX = /^[0-9A-Fa-f]{2}$/;
-
-/** The text with `%XX` and `~0`/`~1` read as the characters they stand for. */
-function decodedUnits(text: string): Unit[] {
-  const units: Unit[] = [];
+/**
+ * The text as read, with `%XX` and `~0`/`~1` taken as the characters they stand for: the code of
+ * each character read, and where it starts in the text (`starts[n]` is the text's length; a
+ * character ends where the next starts). Typed arrays, not an object per character: the text
+ * may be a whole minified description on one line.
+ */
+function decodedUnits(text: string): { codes: Uint16Array; starts: Int32Array; count: number } {
+  const codes = new Uint16Array(text.length);
+  const starts = new Int32Array(text.length + 1);
+  let count = 0;
   for (let i = 0; i < text.length; ) {
-    const c = text[i]!;
-    if (c === '%' && HEX.test(text.slice(i + 1, i + 3))) {
-      units.push({ char: String.fromCharCode(parseInt(text.slice(i + 1, i + 3), 16)), start: i, end: i + 3 });
+    const c = text.charCodeAt(i);
+    starts[count] = i;
+    const high = c === 37 ? hexValue(text.charCodeAt(i + 1)) : -1; // %
+    const low = high >= 0 ? hexValue(text.charCodeAt(i + 2)) : -1;
+    if (low >= 0) {
+      codes[count++] = high * 16 + low;
       i += 3;
-    } else if (c === '~' && (text[i + 1] === '0' || text[i + 1] === '1')) {
-      units.push({ char: text[i + 1] === '1' ? '/' : '~', start: i, end: i + 2 });
+    } else if (c === 126 && (text.charCodeAt(i + 1) === 48 || text.charCodeAt(i + 1) === 49)) {
+      // ~0 is `~`, ~1 is `/`
+      codes[count++] = text.charCodeAt(i + 1) === 49 ? 47 : 126;
       i += 2;
     } else {
-      units.push({ char: c, start: i, end: i + 1 });
+      codes[count++] = c;
       i += 1;
     }
   }
-  return units;
+  starts[count] = text.length;
+  return { codes, starts, count };
 }
 
-const isDigit = (unit: Unit | undefined) => unit !== undefined && unit.char >= '0' && unit.char <= '9';
+/** A hexadecimal digit's value, or -1 (also for NaN, past the end of the text). */
+function hexValue(c: number): number {
+  if (c >= 48 && c <= 57) return c - 48;
+  if (c >= 65 && c <= 70) return c - 55;
+  if (c >= 97 && c <= 102) return c - 87;
+  return -1;
+}
 
 /** Masks identifiers written with escapes: the spans of their last four digits become `****`. */
 function maskEncoded(text: string): string {
-  const units = decodedUnits(text);
+  const { codes, starts, count } = decodedUnits(text);
+  const isDigit = (i: number) => i >= 0 && i < count && codes[i]! >= 48 && codes[i]! <= 57;
   const spans: Array<[number, number]> = [];
-  for (let i = 0; i < units.length; i++) {
-    if (!isDigit(units[i]) || isDigit(units[i - 1])) continue;
+  for (let i = 0; i < count; i++) {
+    if (!isDigit(i) || isDigit(i - 1)) continue;
     let j = i;
-    while (j < units.length && j - i < 6 && isDigit(units[j])) j++;
+    while (j < count && j - i < 6 && isDigit(j)) j++;
     if (j - i !== 6) continue;
-    const hyphen = units[j]?.char === '-' ? 1 : 0;
+    const hyphen = j < count && codes[j] === 45 ? 1 : 0;
     const tail = j + hyphen;
     let k = tail;
-    while (k < units.length && k - tail < 4 && isDigit(units[k])) k++;
-    if (k - tail !== 4 || isDigit(units[k])) continue;
-    spans.push([units[tail]!.start, units[k - 1]!.end]);
+    while (k < count && k - tail < 4 && isDigit(k)) k++;
+    if (k - tail !== 4 || isDigit(k)) continue;
+    spans.push([starts[tail]!, starts[k]!]);
     i = k - 1;
   }
   if (spans.length === 0) return text;
@@ -75,11 +85,64 @@ function maskEncoded(text: string): string {
   return out + text.slice(at);
 }
 
+/** The fewest ASCII digits a text holding an identifier has, however it is written (see `mayHoldId`). */
+const DIGITS_IN_ID = 10;
+
+/**
+ * Whether `text` has the ten ASCII digits every identifier needs, in any of the forms masked: a
+ * digit is written as itself or as `%3X` (which holds two), `~0`/`~1` decode to no digit and the
+ * hyphen is optional. A text with fewer (almost every string of a report) is left as it is
+ * without running the expressions below, which were ~0.1 s of a report of 22,000 findings.
+ */
+function mayHoldId(text: string): boolean {
+  if (text.length < DIGITS_IN_ID) return false;
+  let digits = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 48 && c <= 57 && ++digits === DIGITS_IN_ID) return true;
+  }
+  return false;
+}
+
 export function maskNationalIds(text: string): string {
+  if (!mayHoldId(text)) return text;
   const masked = text.replace(NATIONAL_ID, (match: string, head: string, hyphen: string, tail: string) =>
     `${head}${tail}` === SYNTHETIC_NATIONAL_ID ? match : `${head}${hyphen}****`,
   );
   return masked.includes('%') || masked.includes('~') ? maskEncoded(masked) : masked;
+}
+
+/**
+ * Masks every string inside a JSON-like value (keys included), as `maskDeep` does, but shares
+ * what needs no masking: an array or object none of whose strings changes is the value itself,
+ * not a copy. For reports that are only read (the formatters): a report of 22,000 findings
+ * without an identifier is not copied whole. The result must not be changed.
+ */
+export function maskedView<T>(value: T): T {
+  if (typeof value === 'string') return maskNationalIds(value) as T;
+  if (Array.isArray(value)) {
+    let copy: unknown[] | undefined;
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      const masked = maskedView(item);
+      if (copy === undefined && masked !== item) copy = value.slice(0, i);
+      copy?.push(masked);
+    }
+    return (copy ?? value) as T;
+  }
+  if (value && typeof value === 'object') {
+    // Anything but plain data (a class instance, a Date), as maskDeep copies it.
+    const prototype: unknown = Object.getPrototypeOf(value);
+    if (prototype !== Object.prototype && prototype !== null) return maskDeep(value);
+    for (const key in value) {
+      if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
+      const item = (value as Record<string, unknown>)[key];
+      // A key or a value that changes, or a `__proto__` key (which maskDeep's copy turns into a
+      // prototype): the copy maskDeep makes.
+      if (key === '__proto__' || maskNationalIds(key) !== key || maskedView(item) !== item) return maskDeep(value);
+    }
+  }
+  return value;
 }
 
 /** Masks every string inside a JSON-like value (keys included). */
@@ -92,4 +155,75 @@ export function maskDeep<T>(value: T): T {
     return out as T;
   }
   return value;
+}
+
+/**
+ * Where in JSON text an identifier may be: ten digits (a hyphen allowed after the sixth), or an
+ * encoded digit or hyphen. Every string that `maskNationalIds` changes has one of these in its
+ * JSON form: digits, `-` and `%` are never escaped by JSON.stringify, and `~0`/`~1` decode to
+ * neither a digit nor a hyphen. Numbers can match too; only strings are masked.
+ */
+const CANDIDATE = /\d{6}-?\d{4}|%3|%2[dD]/g;
+
+/**
+ * `JSON.stringify(maskDeep(value), null, indent)` computed from `JSON.stringify(value, null, indent)`
+ * (`text`, with any indent): each string token in which an identifier may be (see `CANDIDATE`) is
+ * read, masked and written again; the rest of the text is kept as it is. Far cheaper than masking a
+ * report object by object, since almost no string holds one. Undefined where the text alone cannot
+ * say what maskDeep would make (a key that masking changes, which could then equal another key,
+ * or a `__proto__` key): mask the value itself then. For plain data (what JSON.parse gives, a
+ * report): maskDeep copies other objects (a Date) into plain ones.
+ */
+export function maskJsonText(text: string): string | undefined {
+  if (text.includes('"__proto__":')) return undefined;
+  const tokens = new StringTokens(text);
+  const candidates = new RegExp(CANDIDATE.source, 'g');
+  let out = '';
+  let copied = 0;
+  for (let match = candidates.exec(text); match !== null; match = candidates.exec(text)) {
+    const token = tokens.at(match.index);
+    if (token === undefined) continue;
+    const [start, end] = token;
+    candidates.lastIndex = end;
+    const value = JSON.parse(text.slice(start, end)) as string;
+    const masked = maskNationalIds(value);
+    if (masked === value) continue;
+    // A key: masking it could make it equal another key of its object.
+    if (/^\s*:/.test(text.slice(end, end + 8))) return undefined;
+    out += `${text.slice(copied, start)}${JSON.stringify(masked)}`;
+    copied = end;
+  }
+  return copied === 0 ? text : out + text.slice(copied);
+}
+
+/** The string tokens of JSON text, asked for at increasing offsets (one pass over the text). */
+class StringTokens {
+  /** An offset outside every string token; all before it has been read. */
+  private outside = 0;
+
+  constructor(private readonly text: string) {}
+
+  /** The string token that holds `offset` (its opening quote to just past its closing one), or undefined. */
+  at(offset: number): [number, number] | undefined {
+    const text = this.text;
+    while (this.outside <= offset) {
+      const quote = text.indexOf('"', this.outside);
+      if (quote === -1 || quote > offset) return undefined;
+      // The closing quote: the next one not escaped (after an even number of backslashes).
+      let j = quote;
+      for (;;) {
+        j = text.indexOf('"', j + 1);
+        if (j === -1) {
+          j = text.length;
+          break;
+        }
+        let backslashes = 0;
+        while (text.charCodeAt(j - 1 - backslashes) === 92) backslashes++;
+        if ((backslashes & 1) === 0) break;
+      }
+      this.outside = j + 1;
+      if (offset < j) return [quote, j + 1];
+    }
+    return undefined;
+  }
 }

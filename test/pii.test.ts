@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { maskDeep, maskNationalIds } from '../src/pii.js';
+import { maskDeep, maskedView, maskJsonText, maskNationalIds } from '../src/pii.js';
 
 const ID = '0101302989';
 
@@ -50,6 +50,125 @@ describe('maskNationalIds', () => {
       }),
       { numRuns: 500 },
     );
+  });
+});
+
+/**
+ * The masking as first written (a regular expression for plain identifiers, then an object per
+ * decoded character for escaped ones), kept here as the oracle for the faster one.
+ */
+function reference(text: string): string {
+  const masked = text.replace(/(?<![\d])(\d{6})(-?)(\d{4})(?![\d])/g, (match: string, head: string, hyphen: string, tail: string) => (`${head}${tail}` === '0101003059' ? match : `${head}${hyphen}****`));
+  if (!masked.includes('%') && !masked.includes('~')) return masked;
+  const units: Array<{ char: string; start: number; end: number }> = [];
+  for (let i = 0; i < masked.length; ) {
+    const c = masked[i]!;
+    if (c === '%' && /^[0-9A-Fa-f]{2}$/.test(masked.slice(i + 1, i + 3))) {
+      units.push({ char: String.fromCharCode(parseInt(masked.slice(i + 1, i + 3), 16)), start: i, end: i + 3 });
+      i += 3;
+    } else if (c === '~' && (masked[i + 1] === '0' || masked[i + 1] === '1')) {
+      units.push({ char: masked[i + 1] === '1' ? '/' : '~', start: i, end: i + 2 });
+      i += 2;
+    } else {
+      units.push({ char: c, start: i, end: i + 1 });
+      i += 1;
+    }
+  }
+  const isDigit = (unit: { char: string } | undefined) => unit !== undefined && unit.char >= '0' && unit.char <= '9';
+  const spans: Array<[number, number]> = [];
+  for (let i = 0; i < units.length; i++) {
+    if (!isDigit(units[i]) || isDigit(units[i - 1])) continue;
+    let j = i;
+    while (j < units.length && j - i < 6 && isDigit(units[j])) j++;
+    if (j - i !== 6) continue;
+    const tail = j + (units[j]?.char === '-' ? 1 : 0);
+    let k = tail;
+    while (k < units.length && k - tail < 4 && isDigit(units[k])) k++;
+    if (k - tail !== 4 || isDigit(units[k])) continue;
+    spans.push([units[tail]!.start, units[k - 1]!.end]);
+    i = k - 1;
+  }
+  let out = '';
+  let at = 0;
+  for (const [start, end] of spans) {
+    out += `${masked.slice(at, start)}****`;
+    at = end;
+  }
+  return out + masked.slice(at);
+}
+
+describe('maskNationalIds against the reading it was first written as', () => {
+  it('masks exactly what the reference masks, for any text of digits, escapes and separators (property)', () => {
+    const unit = fc.constantFrom('0', '1', '2', '3', '5', '9', '%', '%3', '%2D', '%20', 'A', 'f', '~', '~0', '~1', '-', '/', 'a', ' ', ID, '0101003059');
+    fc.assert(
+      fc.property(fc.array(unit, { maxLength: 30 }), (parts) => {
+        const text = parts.join('');
+        expect(maskNationalIds(text)).toBe(reference(text));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+});
+
+describe('maskedView', () => {
+  const withIds = fc.letrec((tie) => ({
+    text: fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom(ID, `/users/${ID}`, `~1${ID}`, '%30%31%30%31%33%30%32%39%38%39', '1234567890123', '__proto__')),
+    value: fc.oneof({ depthSize: 'small' }, tie('text'), fc.integer(), fc.boolean(), fc.constant(null), fc.array(tie('value'), { maxLength: 4 }), fc.dictionary(tie('text') as fc.Arbitrary<string>, tie('value'), { maxKeys: 4 })),
+  })).value;
+
+  it('shows what maskDeep shows, for any JSON value with or without identifiers (property)', () => {
+    fc.assert(
+      fc.property(withIds, (value) => {
+        expect(JSON.stringify(maskedView(value))).toBe(JSON.stringify(maskDeep(value)));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('shares what needs no masking and copies what does', () => {
+    const clean = { findings: [{ message: 'no identifier here', path: ['paths', '/users/{id}'] }], count: 1 };
+    expect(maskedView(clean)).toBe(clean);
+    const dirty = { findings: [clean.findings[0], { message: `user ${ID}` }], other: { kept: ['x'] } };
+    const view = maskedView(dirty);
+    expect(view).not.toBe(dirty);
+    expect(view.findings[1]!.message).toBe('user 010130****');
+    expect(dirty.findings[1]!.message).toBe(`user ${ID}`);
+    // A key that holds one is masked too.
+    expect(maskedView({ [`/users/${ID}`]: 1 })).toEqual({ '/users/010130****': 1 });
+  });
+
+  it('copies anything but plain data as maskDeep does (a Date is not shared)', () => {
+    const value = { when: new Date(0) };
+    expect(JSON.stringify(maskedView(value))).toBe(JSON.stringify(maskDeep(value)));
+  });
+});
+
+describe('maskJsonText', () => {
+  const text = fc.oneof(
+    fc.string({ maxLength: 14 }),
+    fc.string({ unit: fc.constantFrom('0', '1', '3', '9', '-', '%', '2', 'D', 'd', '~', '"', '\\', '\n', '\u0001', 'a', ' '), maxLength: 16 }),
+    fc.constantFrom(ID, `/users/${ID}`, `~1${ID}`, '%30%31%30%31%33%30%32%39%38%39', '010130%2D2989', '0101003059', `"${ID}"`, `\u0001${ID}`),
+  );
+  const json = fc.letrec((tie) => ({
+    value: fc.oneof({ depthSize: 'small' }, text, fc.integer(), fc.constantFrom(1234567890123, 0.5, -12), fc.boolean(), fc.constant(null), fc.array(tie('value'), { maxLength: 4 }), fc.dictionary(fc.oneof(fc.constantFrom('ruleId', 'message', 'path', 'fingerprint'), fc.string({ maxLength: 6 })), tie('value'), { maxKeys: 4 })),
+  })).value;
+
+  it('is JSON.stringify of maskDeep, for any JSON value and indent (property)', () => {
+    fc.assert(
+      fc.property(json, fc.constantFrom(undefined, 2, 0), (value, indent) => {
+        const masked = maskJsonText(JSON.stringify(value, null, indent));
+        if (masked !== undefined) expect(masked).toBe(JSON.stringify(maskDeep(value), null, indent));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('masks values, and leaves to maskDeep a key that masking changes', () => {
+    const value = { message: `user ${ID}`, line: 1234567890, path: ['paths', `/users/${ID}`], hint: '0101003059' };
+    expect(maskJsonText(JSON.stringify(value, null, 2))).toBe(JSON.stringify(maskDeep(value), null, 2));
+    expect(maskJsonText(JSON.stringify({ [`/users/${ID}`]: 1 }))).toBeUndefined();
+    expect(maskJsonText(JSON.stringify(JSON.parse('{"__proto__": {"a": 1}}')))).toBeUndefined();
+    expect(maskJsonText('{"a": "no identifier"}')).toBe('{"a": "no identifier"}');
   });
 });
 

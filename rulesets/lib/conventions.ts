@@ -158,14 +158,26 @@ export const PLATFORM_SCOPE = /^@?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0
  * `to national id`, `X-Param-National-Id` → `x param national id`, `kennitölu` → `kennitolu`.
  */
 export function nameWords(name: string): string[] {
-  const plain = /[^\x00-\x7f]/.test(name) ? name.normalize('NFD').replace(/[\u0300-\u036f]/g, '') : name;
-  return plain
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-    .split(/[^A-Za-z0-9]+/)
-    .filter(Boolean)
-    .map((word) => word.toLowerCase());
+  // Memoised: several rules ask for the words of every property name (~30 ms on a large description).
+  // The list is shared, so it is frozen: callers read it.
+  let words = nameWordsCache.get(name);
+  if (words === undefined) {
+    const plain = /[^\x00-\x7f]/.test(name) ? name.normalize('NFD').replace(/[\u0300-\u036f]/g, '') : name;
+    words = Object.freeze(
+      plain
+        .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+        .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+        .split(/[^A-Za-z0-9]+/)
+        .filter(Boolean)
+        .map((word) => word.toLowerCase()),
+    ) as string[];
+    if (nameWordsCache.size >= 50_000) nameWordsCache.clear();
+    nameWordsCache.set(name, words);
+  }
+  return words;
 }
+
+const nameWordsCache = new Map<string, string[]>();
 
 /**
  * camelCase with acronyms written as words: `CAMEL_CASE` and no run of capitals that is an

@@ -8,8 +8,9 @@
  * What RE2 cannot do — lookaheads, lookbehinds, backreferences, counted repeats over 1000 — is
  * reported as unsupported, never run on a backtracking engine.
  */
-import { RegExpParser, type AST } from '@eslint-community/regexpp';
-import { RE2JS } from 're2js';
+import { createRequire } from 'node:module';
+import type { AST, RegExpParser } from '@eslint-community/regexpp';
+import type { RE2JS } from 're2js';
 
 /** A compiled pattern: `test` finds a match anywhere in the text, like `RegExp.prototype.test`. */
 export interface SafePattern {
@@ -21,7 +22,28 @@ export type SafePatternResult = { ok: true; regex: SafePattern } | { ok: false; 
 
 class Unsupported extends Error {}
 
-const parser = new RegExpParser({ ecmaVersion: 2025 });
+/**
+ * regexpp and re2js (370 kB of code) are required when the first pattern is compiled, not
+ * imported: most descriptions have few patterns or none, and compiling both modules was a part
+ * of every `vottur lint`'s start-up. As in ./oas-schema.ts, under Spectral's ruleset loader this
+ * module runs as CommonJS code given a `require`.
+ */
+function requireHere(): NodeJS.Require {
+  try {
+    return createRequire(import.meta.url);
+  } catch {
+    return require;
+  }
+}
+let engines: { parser: RegExpParser; RE2JS: typeof RE2JS } | undefined;
+function patternEngines(): { parser: RegExpParser; RE2JS: typeof RE2JS } {
+  if (!engines) {
+    const load = requireHere();
+    const { RegExpParser: Parser } = load('@eslint-community/regexpp') as typeof import('@eslint-community/regexpp');
+    engines = { parser: new Parser({ ecmaVersion: 2025 }), RE2JS: (load('re2js') as typeof import('re2js')).RE2JS };
+  }
+  return engines;
+}
 const cache = new Map<string, SafePatternResult>();
 
 /** The pattern compiled for linear-time matching, or why it cannot be (one phrase). */
@@ -41,7 +63,7 @@ function compile(pattern: string): SafePatternResult {
   // older grammar accepts them (`\-` outside a class, `{,3}` as text).
   for (const unicode of [true, false]) {
     try {
-      ast = parser.parsePattern(pattern, 0, pattern.length, { unicode });
+      ast = patternEngines().parser.parsePattern(pattern, 0, pattern.length, { unicode });
       break;
     } catch (error) {
       syntaxError ||= error instanceof Error ? error.message : String(error);
@@ -57,7 +79,7 @@ function compile(pattern: string): SafePatternResult {
   }
   let re2: RE2JS;
   try {
-    re2 = RE2JS.compile(source);
+    re2 = patternEngines().RE2JS.compile(source);
   } catch (error) {
     return { ok: false, reason: `the linear-time engine cannot compile it (${error instanceof Error ? error.message : String(error)})` };
   }

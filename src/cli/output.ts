@@ -3,11 +3,12 @@
  * `--output` belongs to the `--format` before it (`--format sarif --output out.sarif --format stylish`).
  */
 import { randomBytes } from 'node:crypto';
-import { accessSync, chmodSync, constants, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { accessSync, chmodSync, closeSync, constants, openSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { heldBackView, type Report } from '../report/finding.js';
-import { FORMATTERS, isFormatName, type FormatName } from '../report/formatters/index.js';
+import { FORMAT_NAMES, isFormatName, loadFormat, type FormatName } from '../report/formatters/names.js';
+import type { FormatContext } from '../report/formatters/types.js';
 import { CouldNotRunError } from '../errors.js';
 
 export interface OutputTarget {
@@ -38,7 +39,7 @@ function parseMaxProblems(value: string): number {
 
 /** Adds `--format`, `--output` and `--max-problems` to a command; read the result with `outputTargets(state)`. */
 export function addOutputOptions(command: Command, state: OutputState): Command {
-  const names = Object.keys(FORMATTERS).join(', ');
+  const names = FORMAT_NAMES.join(', ');
   return command
     .option(
       '-f, --format <name>',
@@ -106,21 +107,27 @@ function cannotWrite(output: string, error: unknown): CouldNotRunError {
 /** Formats that carry every finding with its suppression and baseline state. */
 const FULL_FORMATS: ReadonlySet<string> = new Set(['json', 'sarif']);
 
-export function writeReports(report: Report, targets: OutputTarget[], options: WriteOptions): void {
-  const rendered = targets.map((target) => ({
-    target,
-    text: FORMATTERS[target.format](FULL_FORMATS.has(target.format) ? report : heldBackView(report), {
+export async function writeReports(report: Report, targets: OutputTarget[], options: WriteOptions): Promise<void> {
+  const formats = new Map(await Promise.all([...new Set(targets.map((target) => target.format))].map(async (name) => [name, await loadFormat(name)] as const)));
+  const rendered = targets.map((target) => {
+    const shown = FULL_FORMATS.has(target.format) ? report : heldBackView(report);
+    const context: FormatContext = {
       cwd: options.cwd,
       color: target.output === undefined && options.color,
       showPii: options.showPii,
       maxProblems: target.maxProblems,
       ...(options.quiet ? { quiet: true } : {}),
-    }),
-  }));
-  const files = rendered.flatMap(({ target, text }) => (target.output === undefined ? [] : [{ output: target.output, file: resolve(options.cwd, target.output), text }]));
+    };
+    // A format that renders in pieces is rendered as it is written (a 22 MB JSON report is never
+    // one string, nor one buffer on its way out); the others are rendered whole first.
+    const { format, chunks } = formats.get(target.format)!;
+    const pieces: () => Iterable<string> = chunks ? () => chunks(shown, context) : ((text) => () => [text])(format(shown, context));
+    return { target, pieces };
+  });
+  const files = rendered.flatMap(({ target, pieces }) => (target.output === undefined ? [] : [{ output: target.output, file: resolve(options.cwd, target.output), pieces }]));
   const staged: Array<{ temp: string; file: string }> = [];
   try {
-    for (const { output, file, text } of files) {
+    for (const { output, file, pieces } of files) {
       let mode: number | undefined;
       try {
         const stat = statSync(file);
@@ -135,11 +142,12 @@ export function writeReports(report: Report, targets: OutputTarget[], options: W
       }
       const temp = join(dirname(file), `.${basename(file)}.${randomBytes(6).toString('hex')}.tmp`);
       try {
-        writeFileSync(temp, text, { flag: 'wx' });
+        writeWhole(temp, pieces());
         if (mode !== undefined) chmodSync(temp, mode);
       } catch (error) {
         rmSync(temp, { force: true });
-        throw cannotWrite(output, error);
+        // A failure of the file system is the user's to fix; any other (a formatter's) is vottur's.
+        throw isSystemError(error) ? cannotWrite(output, error) : error;
       }
       staged.push({ temp, file });
     }
@@ -155,5 +163,22 @@ export function writeReports(report: Report, targets: OutputTarget[], options: W
       throw cannotWrite(files[index].output, error);
     }
   }
-  for (const { target, text } of rendered) if (target.output === undefined) options.stdout(text);
+  for (const { target, pieces } of rendered) if (target.output === undefined) for (const piece of pieces()) options.stdout(piece);
+}
+
+/** Writes the pieces to a new file (`wx`: never one that exists), in order. */
+function writeWhole(file: string, pieces: Iterable<string>): void {
+  const fd = openSync(file, 'wx');
+  try {
+    for (const piece of pieces) {
+      const bytes = Buffer.from(piece, 'utf8');
+      for (let written = 0; written < bytes.length; ) written += writeSync(fd, bytes, written);
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function isSystemError(error: unknown): boolean {
+  return error instanceof Error && typeof (error as NodeJS.ErrnoException).syscall === 'string';
 }

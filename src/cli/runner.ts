@@ -62,8 +62,8 @@ export function takeOutputTargets(state: OutputState): OutputTarget[] {
 }
 
 /** Writes the report to every target and returns the exit code (0, or 1 when the gate fails). */
-export function finishRun(report: Report, targets: readonly OutputTarget[], options: FinishOptions, io: CliIo = {}): number {
-  writeReports(report, [...targets], {
+export async function finishRun(report: Report, targets: readonly OutputTarget[], options: FinishOptions, io: CliIo = {}): Promise<number> {
+  await writeReports(report, [...targets], {
     cwd: io.cwd ?? process.cwd(),
     showPii: Boolean(options.showPii),
     quiet: Boolean(options.quiet),

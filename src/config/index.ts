@@ -8,8 +8,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import picomatch from 'picomatch';
-import { parse as parseYaml } from 'yaml';
+import { createRequire } from 'node:module';
 import { CouldNotRunError } from '../errors.js';
 import { packageFile } from '../paths.js';
 import type { Finding, Report, Severity } from '../report/finding.js';
@@ -100,7 +99,7 @@ export async function readConfig(file: string, cwd = process.cwd()): Promise<Loa
   }
   let data: unknown;
   try {
-    data = file.endsWith('.json') ? JSON.parse(text) : parseYaml(text, { maxAliasCount: 100, uniqueKeys: true });
+    data = file.endsWith('.json') ? JSON.parse(text) : (await import('yaml')).parse(text, { maxAliasCount: 100, uniqueKeys: true });
   } catch (error) {
     // The parser's first line ("... at line 3, column 1:") without the colon that introduces its excerpt.
     throw new CouldNotRunError(`${shown} is not valid ${file.endsWith('.json') ? 'JSON' : 'YAML'}: ${((error as Error).message.split('\n')[0] ?? '').replace(/:\s*$/, '')}`);
@@ -188,8 +187,14 @@ export class ConfigResolver {
 
 /** Compiled globs of overrides: a run asks about every finding, and the globs are few. */
 const matchers = new Map<string, (path: string) => boolean>();
+/**
+ * picomatch and the YAML parser are loaded only for a configuration that needs them: most runs
+ * have none, and loading both was ~10 ms of every `vottur lint`'s start-up.
+ */
+let picomatch: typeof import('picomatch') | undefined;
 function globMatcher(glob: string): (path: string) => boolean {
   let matcher = matchers.get(glob);
+  picomatch ??= createRequire(import.meta.url)('picomatch') as typeof import('picomatch');
   if (!matcher) matchers.set(glob, (matcher = picomatch(glob, { dot: true })));
   return matcher;
 }
@@ -221,8 +226,12 @@ export function levelFor(loaded: LoadedConfig, rule: string, document: string, p
 export async function applyConfig(report: Report, resolver: ConfigResolver, cwd = process.cwd()): Promise<Report> {
   const findings: Finding[] = [];
   let changed = false;
+  // Asked once per document, not once per finding (a description can have 20,000).
+  const configOf = new Map<string, LoadedConfig | undefined>();
   for (const finding of report.findings) {
-    const loaded = await resolver.forDocument(finding.description ?? finding.document);
+    const document = finding.description ?? finding.document;
+    let loaded = configOf.get(document);
+    if (loaded === undefined && !configOf.has(document)) configOf.set(document, (loaded = await resolver.forDocument(document)));
     const level = loaded ? levelFor(loaded, finding.ruleId, finding.document, finding.pointer, cwd) : undefined;
     if (level === undefined || level === finding.severity) findings.push(finding);
     else if (level !== 'off') findings.push({ ...finding, severity: level });

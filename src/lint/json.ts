@@ -241,21 +241,20 @@ class Locator {
 
   /** The last path looked up (as far as it was found) and the offset reached after each segment. */
   private lastPath: Segment[] = [];
-  private lastOffsets: number[] = [];
+  private readonly lastOffsets: number[] = [];
+  private rootOffset = -1;
 
   /** Start offset of the node at `path`, following `@stoplight/json`'s `findNodeAtPath` to the letter. */
   find(path: readonly Segment[], closest: boolean): number | undefined {
     // Findings come in runs at neighbouring paths: resume from the prefix shared with the last lookup.
     const last = this.lastPath;
+    const offsets = this.lastOffsets;
     let depth = 0;
     while (depth < path.length && depth < last.length && path[depth] === last[depth]) depth++;
-    let node = depth === 0 ? this.skipWhitespace(0) : this.lastOffsets[depth - 1];
-    const offsets = this.lastOffsets.slice(0, depth);
-    const found = (length: number) => {
-      this.lastPath = path.slice(0, length);
-      this.lastOffsets = offsets;
-    };
-    for (let k = depth; k < path.length; k++) {
+    if (this.rootOffset < 0) this.rootOffset = this.skipWhitespace(0);
+    let node = depth === 0 ? this.rootOffset : offsets[depth - 1];
+    let k = depth;
+    for (; k < path.length; k++) {
       const segment = path[k];
       const numeric = Number(segment);
       const t = Number.isInteger(numeric) ? numeric : segment;
@@ -267,14 +266,14 @@ class Locator {
         const { starts } = this.list(node);
         next = t < 0 || t >= starts.length ? undefined : starts[t];
       }
-      if (next === undefined) {
-        found(k);
-        return closest ? node : undefined;
-      }
+      if (next === undefined) break;
       node = next;
-      offsets.push(node);
+      offsets[k] = node;
     }
-    found(path.length);
+    // What was found of this path is the prefix the next lookup may resume from.
+    offsets.length = k;
+    this.lastPath = k === depth && k === last.length ? last : path.slice(0, k);
+    if (k < path.length) return closest ? node : undefined;
     return node;
   }
 

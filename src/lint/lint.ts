@@ -104,6 +104,9 @@ export async function lintDocument(file: string, options: LintDocumentOptions = 
   const metaById = ruleMetaOf(linter);
   // Structural problems (the loader's, the parser's) are reported when the linter runs that rule.
   const openapiValid = metaById.get('platform-openapi-valid');
+  // `x-vottur-ignore` on the bundled document, at the paths the rules reported.
+  // Walked only when some file of the description mentions the key (most never do).
+  const mentionsIgnore = [...loaded.files.values()].some((source) => source.text.includes(IGNORE_KEY));
   const located: Array<{ finding: Finding; path: Array<string | number> }> = [];
   for (const result of results) {
     // A result of no known rule (Spectral's own diagnostics under a Spectral ruleset) is a structural problem.
@@ -112,11 +115,8 @@ export async function lintDocument(file: string, options: LintDocumentOptions = 
     const finding = toFinding(loaded, result.severity === meta.severity ? meta : { ...meta, severity: result.severity }, result.message, result.path, displayPath);
     finding.fingerprint = fingerprint(finding.ruleId, loaded.data, result.path);
     findings.push(finding);
-    located.push({ finding, path: result.path });
+    if (mentionsIgnore) located.push({ finding, path: result.path });
   }
-  // `x-vottur-ignore` on the bundled document, at the paths the rules reported.
-  // Walked only when some file of the description mentions the key (most never do).
-  const mentionsIgnore = [...loaded.files.values()].some((source) => source.text.includes(IGNORE_KEY));
   for (const problem of mentionsIgnore ? applySuppressions(loaded.data, located) : []) {
     findings.push(toFinding(loaded, SUPPRESSION_RULES.find((rule) => rule.id === problem.ruleId)!, problem.message, problem.path, displayPath));
   }
@@ -168,19 +168,26 @@ function toFinding(
 ): Finding {
   const origin = loaded.origin(path);
   const range = knownRange ?? origin.file.locate(origin.path);
-  return {
+  // Members in this order (the JSON report's); optional ones set only when they have a value.
+  const finding: Finding = {
     ruleId: rule.id,
     severity: rule.severity,
     category: rule.category,
     message: namedSubject(message, path, loaded, origin),
     document: displayPath(origin.file.uri),
-    ...(origin.file.uri !== loaded.rootUri ? { description: displayPath(loaded.rootUri) } : {}),
-    pointer: encodePointer(origin.path),
-    path: origin.path,
-    ...(range ? { line: range.start.line + 1, column: range.start.character + 1, endLine: range.end.line + 1, endColumn: range.end.character + 1 } : {}),
-    docsUrl: rule.docsUrl,
-    source: 'lint',
-    ...(rule.ruleset !== undefined ? { ruleset: rule.ruleset } : {}),
-  };
+  } as Finding;
+  if (origin.file.uri !== loaded.rootUri) finding.description = displayPath(loaded.rootUri);
+  finding.pointer = encodePointer(origin.path);
+  finding.path = origin.path;
+  if (range) {
+    finding.line = range.start.line + 1;
+    finding.column = range.start.character + 1;
+    finding.endLine = range.end.line + 1;
+    finding.endColumn = range.end.character + 1;
+  }
+  finding.docsUrl = rule.docsUrl;
+  finding.source = 'lint';
+  if (rule.ruleset !== undefined) finding.ruleset = rule.ruleset;
+  return finding;
 }
 

@@ -199,9 +199,21 @@ export function summarise(findings: readonly Finding[]): Summary {
 }
 
 /** Stable order: document, line, column, rule. */
-/** `localeCompare`, without calling into ICU for the common case of equal strings (same order). */
-function compareText(a: string, b: string): number {
-  return a === b ? 0 : a.localeCompare(b);
+/**
+ * Text that `localeCompare` orders as its code units: lower-case letters, digits, `-`, `.` and `/`
+ * (rule ids, most paths). Collation puts these punctuation marks before digits before letters,
+ * in this order, as their code units are; not `_`, which it puts before `-`.
+ */
+const CODE_ORDERED = /^[a-z0-9./-]*$/;
+
+/**
+ * `localeCompare`, without calling into ICU for equal strings or for two texts it orders as code
+ * units (the first call into ICU's collator costs ~5 ms of a small run). Same order either way.
+ */
+export function compareText(a: string, b: string): number {
+  if (a === b) return 0;
+  if (CODE_ORDERED.test(a) && CODE_ORDERED.test(b)) return a < b ? -1 : 1;
+  return a.localeCompare(b);
 }
 
 export function sortFindings(findings: Finding[]): Finding[] {

@@ -5,7 +5,7 @@
  * found there when it is a single value. Never a line number: re-indenting, reordering keys or
  * writing the description as JSON instead of YAML keeps every fingerprint.
  */
-import { createHash } from 'node:crypto';
+import * as crypto from 'node:crypto';
 
 type Path = ReadonlyArray<string | number>;
 
@@ -23,6 +23,11 @@ function elementKey(element: unknown, index: number): string {
   return `#${index}`;
 }
 
+/** A key as a JSON pointer writes it. */
+function escapeSegment(segment: string): string {
+  return segment.includes('~') || segment.includes('/') ? segment.replace(/~/g, '~0').replace(/\//g, '~1') : segment;
+}
+
 /** The pointer with every array position replaced by its element's key (`/paths/~1x/get/parameters/[query:limit]`), and the node found there. */
 function walk(document: unknown, path: Path): { pointer: string; node: unknown } {
   let node: unknown = document;
@@ -32,21 +37,31 @@ function walk(document: unknown, path: Path): { pointer: string; node: unknown }
       pointer += `/[${elementKey(node[segment], segment)}]`;
       node = node[segment];
     } else {
-      pointer += `/${String(segment).replace(/~/g, '~0').replace(/\//g, '~1')}`;
-      node = isRecord(node) || Array.isArray(node) ? (node as Record<string, unknown>)[String(segment)] : undefined;
+      pointer += `/${escapeSegment(String(segment))}`;
+      node = typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[String(segment)] : undefined;
     }
   }
   return { pointer, node };
 }
 
+/**
+ * The first 20 hex digits of the text's SHA-256: one call where Node has `crypto.hash` (20.12 on),
+ * measured several times faster than a `Hash` object per finding; the same digest either way.
+ */
+const sha256Hex: (text: string) => string =
+  typeof (crypto as { hash?: unknown }).hash === 'function'
+    ? (text) => (crypto as unknown as { hash(algorithm: string, data: string, encoding: 'hex'): string }).hash('sha256', text, 'hex')
+    : (text) => crypto.createHash('sha256').update(text).digest('hex');
+
 /** The fingerprint of a finding of `rule` at `path` in `document`. */
 export function fingerprint(rule: string, document: unknown, path: Path): string {
   const { pointer, node } = walk(document, path);
-  const value = node === null || ['string', 'number', 'boolean'].includes(typeof node) ? JSON.stringify(node) : '';
-  return createHash('sha256').update(`${rule}\u0000${pointer}\u0000${value}`).digest('hex').slice(0, 20);
+  const type = typeof node;
+  const value = node === null || type === 'string' || type === 'number' || type === 'boolean' ? JSON.stringify(node) : '';
+  return sha256Hex(`${rule}\u0000${pointer}\u0000${value}`).slice(0, 20);
 }
 
 /** For findings with no place in a description (a live response): rule, operation and place. */
 export function fingerprintWithoutDocument(rule: string, operation: string | undefined, pointer: string): string {
-  return createHash('sha256').update(`${rule}\u0000${operation ?? ''}\u0000${pointer}`).digest('hex').slice(0, 20);
+  return sha256Hex(`${rule}\u0000${operation ?? ''}\u0000${pointer}`).slice(0, 20);
 }

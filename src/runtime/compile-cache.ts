@@ -23,6 +23,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import Module from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import vm from 'node:vm';
 
 interface NodeModule {
@@ -57,8 +58,11 @@ export function enableCompileCache(name: string): void {
     return;
   }
   const folder = join(process.env.VOTTUR_COMPILE_CACHE_DIR || join(tmpdir(), `vottur-compile-cache-${process.getuid?.() ?? 'user'}`), `${process.arch}-${process.versions.v8}`);
-  // One file, renamed into place whole: a 4-byte index length, the JSON index, the code.
-  const file = join(folder, `${name}.bin`);
+  // One file, renamed into place whole: a 4-byte index length, the JSON index, the code. One per
+  // installation too (by where this module is): two checkouts or versions of vottur on one machine
+  // would otherwise rewrite each other's file on every run.
+  const installation = createHash('sha1').update(fileURLToPath(import.meta.url)).digest('hex').slice(0, 8);
+  const file = join(folder, `${name}-${installation}.bin`);
   let index: Record<string, Entry> = {};
   let blob: Buffer = Buffer.alloc(0);
   try {

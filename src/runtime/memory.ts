@@ -19,6 +19,9 @@ export function collectGarbage(): void {
       else {
         v8.setFlagsFromString('--expose-gc');
         collect = vm.runInNewContext('gc') as () => void;
+        // Back as it was: V8 stamps its compiled-code cache with a hash of the flags, and code
+        // cached at exit under a changed flag was rejected by every later run (runtime/compile-cache.ts).
+        v8.setFlagsFromString('--no-expose-gc');
       }
     }
     collect();

@@ -93,7 +93,7 @@ interface Action {
 const action = parseYaml(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as Action;
 
 function lintOptions(): string {
-  return spawnSync(process.execPath, [join(ROOT, 'dist/src/cli/main.js'), 'lint', '--help'], { encoding: 'utf8' }).stdout;
+  return spawnSync(process.execPath, [join(ROOT, 'dist/cli/main.js'), 'lint', '--help'], { encoding: 'utf8' }).stdout;
 }
 
 describe('GitHub Action (action.yml)', () => {
@@ -139,7 +139,7 @@ describe('GitHub Action (action.yml)', () => {
         ...process.env,
         NO_COLOR: '1',
         GITHUB_OUTPUT: outputFile,
-        VOTTUR_CLI: join(ROOT, 'dist/src/cli/main.js'),
+        VOTTUR_CLI: join(ROOT, 'dist/cli/main.js'),
         INPUT_DOCUMENTS: `  ${join(ROOT, 'fixtures/loading/multi/openapi.yaml')}\n\n`,
         INPUT_CONFIG: '',
         INPUT_BASELINE: '',

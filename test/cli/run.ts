@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 
 export const ROOT = join(import.meta.dirname, '../..');
-export const CLI = join(ROOT, 'dist/src/cli/main.js');
+export const CLI = join(ROOT, 'dist/cli/main.js');
 
 export interface CliResult {
   code: number | null;

@@ -9,7 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CouldNotRunError } from '../../src/errors.js';
-import { expandPatterns } from '../../src/lint/files.js';
+import fc from 'fast-check';
+import { isDynamicPattern } from 'tinyglobby';
+import { expandPatterns, mayBeGlob } from '../../src/lint/files.js';
 import { lintDocument } from '../../src/lint/lint.js';
 import { loadDescription } from '../../src/lint/load.js';
 import { vottur } from '../cli/run.js';
@@ -166,6 +168,21 @@ describe('globs stay in the folder they start in', () => {
   }, 30_000);
 });
 
+describe('a plain path loads no glob library', () => {
+  it('is told from a glob as tinyglobby tells it: whatever tinyglobby reads as a glob, mayBeGlob does too (property)', () => {
+    const part = fc.constantFrom('a', 'b.yaml', '/', '.', '..', '-', '_', ' ', '*', '**', '?', '[', ']', '{', '}', ',', '(', ')', '!', '+', '@', '\\', '|', '^', '$', '~', '#', '%');
+    fc.assert(
+      fc.property(fc.array(part, { maxLength: 10 }), (parts) => {
+        const pattern = parts.join('');
+        if (isDynamicPattern(pattern)) expect(mayBeGlob(pattern)).toBe(true);
+      }),
+      { numRuns: 3000 },
+    );
+    expect(mayBeGlob('apis/user-profile.openapi.yaml')).toBe(false);
+    expect(mayBeGlob('apis/**/*.yaml')).toBe(true);
+  });
+});
+
 describe('documents and $refs over HTTP', () => {
   let server: Server;
   let base: string;
@@ -229,7 +246,7 @@ describe('documents and $refs over HTTP', () => {
     const url = await vottur(['lint', `${base}/apis/openapi.yaml`]);
     expect(url.code, url.stderr).toBe(1);
     expect(url.stdout).toContain(`${base}/apis/openapi.yaml`);
-    const stdin = spawnSync(process.execPath, [join(import.meta.dirname, '../../dist/src/cli/main.js'), 'lint', '-', '--format', 'json'], { input: FAIL_404, encoding: 'utf8', timeout: 30_000 });
+    const stdin = spawnSync(process.execPath, [join(import.meta.dirname, '../../dist/cli/main.js'), 'lint', '-', '--format', 'json'], { input: FAIL_404, encoding: 'utf8', timeout: 30_000 });
     expect(stdin.status, stdin.stderr).toBe(1);
     expect(JSON.parse(stdin.stdout).findings.filter((finding: { ruleId: string }) => finding.ruleId === 'platform-no-404')).toHaveLength(2);
   }, 60_000);

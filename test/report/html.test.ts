@@ -1,8 +1,11 @@
 import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Report } from '../../src/report/finding.js';
-import { escapeHtml, formatHtml, messageHtml } from '../../src/report/formatters/html.js';
-import { CONTEXT, emptyReport, MASKED, NATIONAL_ID, NATIONAL_ID_HYPHEN, sampleReport } from './sample.js';
+import { escapeHtml, formatHtml, LONG_LINE, LONG_LINE_WINDOW, messageHtml } from '../../src/report/formatters/html.js';
+import { CONTEXT, emptyReport, lintReport, MASKED, NATIONAL_ID, NATIONAL_ID_HYPHEN, sampleReport } from './sample.js';
 
 function hash(text: string): string {
   return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
@@ -75,5 +78,32 @@ describe('html format (markup)', () => {
     expect(clean).toContain('No findings: every rule passed.');
     expect(clean).toContain('data-score="100" data-grade="A"');
     expect(clean).not.toContain('id="operations"');
+  });
+});
+
+describe('html format on a description written on one line (minified JSON)', () => {
+  it('shows a window of the line around each finding, masked, not the whole line in every excerpt', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'vottur-html-'));
+    try {
+      // One line of ~60,000 characters with an identifier near the finding.
+      const padding = '"x":"' + 'a'.repeat(30_000) + '",';
+      const text = `{${padding}"id":"${NATIONAL_ID}",${padding}"end":1}`;
+      writeFileSync(join(folder, 'min.json'), text);
+      const column = text.indexOf(NATIONAL_ID) + 1;
+      const base = lintReport();
+      const findings = Array.from({ length: 50 }, (_, i) => ({ ...base.findings[0]!, document: 'min.json', line: 1, column, message: `finding ${i}` }));
+      const html = formatHtml({ ...base, documents: [{ path: 'min.json' }], findings }, { ...CONTEXT, cwd: folder });
+      expect(text.length).toBeGreaterThan(LONG_LINE);
+      // 50 excerpts of a window each, not 50 copies of the line.
+      expect(html.length).toBeLessThan(50 * LONG_LINE_WINDOW * 3 + 100_000);
+      expect(html).not.toContain(NATIONAL_ID);
+      const hit = /<span class="line hit"><span class="ln">1<\/span> (…[^<]*…)<\/span><span class="line caret"><span class="ln"> <\/span> ( *)\^<\/span>/.exec(html);
+      expect(hit).not.toBeNull();
+      const shown = hit![1]!.replace(/&quot;/g, '"');
+      // The caret stands under the finding's column within the window.
+      expect(shown.slice(hit![2]!.length, hit![2]!.length + 10)).toBe(MASKED);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { formatJson } from '../../src/report/formatters/json.js';
+import { FINDINGS_PER_CHUNK, formatJson, formatJsonChunks, toJsonReport } from '../../src/report/formatters/json.js';
+import { maskDeep } from '../../src/pii.js';
 import { parseJsonReport } from '../../src/report/merge.js';
 import { reportSchema } from '../../src/report/schema.js';
 import type { Report } from '../../src/report/finding.js';
@@ -104,5 +105,37 @@ describe('json format', () => {
       expect(validate(copy), mutate.toString()).toBe(false);
     }
     expect(validate([])).toBe(false);
+  });
+
+  describe('written in pieces (a large report is never one string)', () => {
+    /** A lint report of `count` findings, every seventh naming a national identifier in its message and pointer. */
+    function many(count: number): Report {
+      const base = lintReport();
+      const findings = Array.from({ length: count }, (_, i) => {
+        const finding = base.findings[i % base.findings.length]!;
+        const id = i % 7 === 0 ? `/users/${NATIONAL_ID}` : `/users/${i}`;
+        return { ...finding, message: `${finding.message} (${i})`, pointer: `/paths/${id.replace(/\//g, '~1')}`, path: ['paths', id] };
+      });
+      return { ...base, findings };
+    }
+
+    for (const count of [0, 1, FINDINGS_PER_CHUNK - 1, FINDINGS_PER_CHUNK, FINDINGS_PER_CHUNK + 1, 2 * FINDINGS_PER_CHUNK, 1234]) {
+      for (const showPii of [false, true]) {
+        it(`are, joined, JSON.stringify of the whole report: ${count} findings${showPii ? ', --show-pii' : ''}`, () => {
+          const report = count === 0 ? emptyReport() : many(count);
+          const whole = `${JSON.stringify(showPii ? toJsonReport(report, { showPii }) : maskDeep(toJsonReport(report, { showPii: true })), null, 2)}\n`;
+          const pieces = [...formatJsonChunks(report, { ...CONTEXT, showPii })];
+          expect(pieces.join('')).toBe(whole);
+          expect(formatJson(report, { ...CONTEXT, showPii })).toBe(whole);
+          // Findings are rendered some at a time.
+          expect(pieces.length).toBe(Math.ceil(count / FINDINGS_PER_CHUNK) + 1);
+        });
+      }
+    }
+
+    it('leave out a member with no JSON value, as JSON.stringify does', () => {
+      const report = { ...sampleReport(), operations: undefined } as unknown as Report;
+      expect([...formatJsonChunks(report, CONTEXT)].join('')).toBe(`${JSON.stringify(maskDeep(toJsonReport(report, { showPii: true })), null, 2)}\n`);
+    });
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Finding } from '../../src/report/finding.js';
-import { formatStylish, listedFindings } from '../../src/report/formatters/stylish.js';
+import { formatCount, formatStylish, listedFindings } from '../../src/report/formatters/stylish.js';
 import { CONTEXT, DOCUMENT, emptyReport, MASKED, NATIONAL_ID, NATIONAL_ID_HYPHEN, sampleReport } from './sample.js';
 
 const ANSI = /\u001b\[[0-9;]*m/;
@@ -119,5 +119,14 @@ describe('stylish format', () => {
     const findings = [...make('rule-a', 1200), ...make('rule-b', 30), ...make('rule-c', 20), ...make('rule-d', 10)];
     const text = formatStylish({ ...sampleReport(), findings, operations: undefined }, { ...CONTEXT, maxProblems: 100 });
     expect(text).toContain('… and 1,160 more problems not listed (most: rule-a 1,100, rule-b 30, rule-c 20, …).');
+  });
+});
+
+describe('formatCount', () => {
+  it('writes a count as Intl.NumberFormat en-US does', () => {
+    const intl = new Intl.NumberFormat('en-US');
+    for (const count of [0, 1, 12, 123, 999, 1000, 9999, 22850, 100000, 999999, 1000000, 1234567, 2 ** 31, Number.MAX_SAFE_INTEGER]) {
+      expect(formatCount(count)).toBe(intl.format(count));
+    }
   });
 });

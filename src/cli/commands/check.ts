@@ -65,7 +65,7 @@ export function registerCheck(program: Command, io: CliIo = {}): void {
       }
       if (options.base !== undefined) throw new CouldNotRunError('--base needs the description to compare: vottur check <description> --base <REF:path>');
       if (options.data !== undefined) throw new CouldNotRunError('--data applies to a server you name; the bundled reference service answers its own examples');
-      process.exitCode = finishRun(await settle(await checkReference(options, io), options, io), targets, options, io);
+      process.exitCode = await finishRun(await settle(await checkReference(options, io), options, io), targets, options, io);
       return;
     }
     if (options.fault.length > 0) throw new CouldNotRunError('--fault applies to the bundled reference service only: run vottur check without a description');
@@ -82,7 +82,7 @@ export function registerCheck(program: Command, io: CliIo = {}): void {
     }
     if (options.server === undefined) {
       note(options, io, 'no --server given, so only the description was linted; add --server <url> to contract-test the service');
-      process.exitCode = finishRun(await settle(reports.length === 1 ? lint : mergeReports(reports, { tool: toolInfo() }), options, io), targets, options, io);
+      process.exitCode = await finishRun(await settle(reports.length === 1 ? lint : mergeReports(reports, { tool: toolInfo() }), options, io), targets, options, io);
       return;
     }
     const contract = await runContractTests({
@@ -93,7 +93,7 @@ export function registerCheck(program: Command, io: CliIo = {}): void {
       ...(options.allowRemoteRefs ? { allowRemoteRefs: true } : {}),
       ...runOptionsFrom(options, io),
     });
-    process.exitCode = finishRun(await settle(mergeReports([...reports, contract], { tool: toolInfo() }), options, io), targets, options, io);
+    process.exitCode = await finishRun(await settle(mergeReports([...reports, contract], { tool: toolInfo() }), options, io), targets, options, io);
   });
 }
 

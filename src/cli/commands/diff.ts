@@ -39,6 +39,6 @@ export function registerDiff(program: Command): void {
     const accept = options.accept ? await readAcceptFile(options.accept) : undefined;
     const { report } = await diffDescriptionsDetailed(base, revision, { accept, allowRemoteRefs: options.allowRemoteRefs });
     // A rule set off or to another level in vottur.config.yaml applies to diff checks too.
-    process.exitCode = finishRun(await configured(report, { ...(options.config !== undefined ? { config: options.config } : {}) }), targets, options);
+    process.exitCode = await finishRun(await configured(report, { ...(options.config !== undefined ? { config: options.config } : {}) }), targets, options);
   });
 }

@@ -120,7 +120,7 @@ export function registerLint(program: Command): void {
     // Thousands of findings: make room for the report in the memory the linting left behind.
     if (report.findings.length >= BIG_REPORT && rendersEveryFinding(targets, report.findings.length)) (await import('../../runtime/memory.js')).collectGarbage();
     report = await settle(report, options);
-    const exitCode = finishRun(report, targets, options);
+    const exitCode = await finishRun(report, targets, options);
     if (timing) process.stderr.write(formatTiming(timing.entries()));
     process.exitCode = exitCode;
   });

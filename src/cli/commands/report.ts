@@ -32,7 +32,7 @@ export interface ReportIo extends CliIo {
  * Reads, merges and renders; returns the exit code (0, or 1 for findings at `--fail-severity` or a
  * score below `--min-score`). Throws `CouldNotRunError` for a file that is not a vottur JSON report.
  */
-export function runReport(files: readonly string[], options: ReportCommandOptions, state: OutputState, io: ReportIo = {}): number {
+export async function runReport(files: readonly string[], options: ReportCommandOptions, state: OutputState, io: ReportIo = {}): Promise<number> {
   if (files.length === 0) throw new CouldNotRunError('give at least one JSON report written by --format json');
   const cwd = io.cwd ?? process.cwd();
   const targets = takeOutputTargets(state);
@@ -53,8 +53,8 @@ export function registerReport(program: Command, io: ReportIo = {}): Command {
   addMinScoreOption(command);
   command.option('--show-pii', 'show national identifiers unmasked (a report saved masked stays masked)', false);
   command.option('-q, --quiet', 'stylish lists errors only (the counts, the score, the exit code and the other formats keep every finding)');
-  command.action((files: string[], options: ReportCommandOptions) => {
-    process.exitCode = runReport(files, options, state, io);
+  command.action(async (files: string[], options: ReportCommandOptions) => {
+    process.exitCode = await runReport(files, options, state, io);
   });
   return command;
 }

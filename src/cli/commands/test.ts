@@ -28,6 +28,6 @@ export function registerTest(program: Command, io: CliIo = {}): void {
       ...(options.allowRemoteRefs ? { allowRemoteRefs: true } : {}),
       ...runOptionsFrom(options, io),
     });
-    process.exitCode = finishRun(await settle(report, options, io), targets, options, io);
+    process.exitCode = await finishRun(await settle(report, options, io), targets, options, io);
   });
 }

@@ -106,13 +106,31 @@ function categoryChart(findings: readonly Finding[], categoryScores: Record<Cate
   return parts.join('\n');
 }
 
-function excerptHtml(excerpt: { start: number; lines: string[] }, line: number, column: number, showPii: boolean): string {
+/**
+ * Source lines longer than this (a minified description is one line of megabytes) are shown as a
+ * window of `LONG_LINE_WINDOW` characters around the finding's column, with `…` where it is cut:
+ * every finding's excerpt holding the whole line made a report of a 4 MB one-line description
+ * run out of memory.
+ */
+export const LONG_LINE = 10_000;
+export const LONG_LINE_WINDOW = 400;
+
+function excerptHtml(excerpt: { start: number; lines: string[] }, line: number, column: number, mask: (text: string) => string): string {
   const width = String(excerpt.start + excerpt.lines.length - 1).length;
+  let caretColumn = column;
   const rows = excerpt.lines.map((text, i) => {
     const number = excerpt.start + i;
     const hit = number === line;
-    const row = `<span class="line${hit ? ' hit' : ''}"><span class="ln">${String(number).padStart(width)}</span> ${esc(maskText(text, showPii))}</span>`;
-    const caret = hit ? `<span class="line caret"><span class="ln">${' '.repeat(width)}</span> ${' '.repeat(Math.max(0, column - 1))}^</span>` : '';
+    let shown = mask(text);
+    if (shown.length > LONG_LINE) {
+      // Masked first, then cut: a cut never splits an identifier out of the masker's sight.
+      const from = hit ? Math.max(0, Math.min(column - 1 - LONG_LINE_WINDOW / 2, shown.length - LONG_LINE_WINDOW)) : 0;
+      const to = Math.min(shown.length, from + LONG_LINE_WINDOW);
+      if (hit) caretColumn = column - from + (from > 0 ? 1 : 0);
+      shown = `${from > 0 ? '…' : ''}${shown.slice(from, to)}${to < shown.length ? '…' : ''}`;
+    }
+    const row = `<span class="line${hit ? ' hit' : ''}"><span class="ln">${String(number).padStart(width)}</span> ${esc(shown)}</span>`;
+    const caret = hit ? `<span class="line caret"><span class="ln">${' '.repeat(width)}</span> ${' '.repeat(Math.max(0, caretColumn - 1))}^</span>` : '';
     return row + caret;
   });
   // Each line is a block of its own: no newline characters between them, or <pre> doubles them.
@@ -259,6 +277,14 @@ export function formatHtml(report: Report, context: FormatContext): string {
   const summary = summarise(report.findings);
   const rules = allRules(visible);
   const mask = (text: string) => maskText(text, context.showPii);
+  // A long source line is masked once, however many findings show it.
+  const maskedLines = new Map<string, string>();
+  const maskLine = (text: string): string => {
+    if (text.length <= LONG_LINE) return mask(text);
+    let masked = maskedLines.get(text);
+    if (masked === undefined) maskedLines.set(text, (masked = mask(text)));
+    return masked;
+  };
 
   const single = visible.documents.length === 1 ? visible.documents[0]! : undefined;
   const subject = single ? [single.title ?? single.path, single.version ? versionLabel(single.version) : ''].filter(Boolean).join(' ') : plural(visible.documents.length, 'document');
@@ -279,7 +305,7 @@ export function formatHtml(report: Report, context: FormatContext): string {
       ? `<span class="request">${esc(`${finding.request.method} ${finding.request.url}${finding.request.status !== undefined ? ` → ${finding.request.status}` : ''}${finding.request.durationMs !== undefined ? ` (${finding.request.durationMs} ms)` : ''}`)}</span>`
       : '';
     const source = excerpt
-      ? `<details class="source"><summary>Source, line ${position!.line}</summary>${excerptHtml(excerpt, position!.line, position!.column, context.showPii)}</details>`
+      ? `<details class="source"><summary>Source, line ${position!.line}</summary>${excerptHtml(excerpt, position!.line, position!.column, maskLine)}</details>`
       : '';
     const pathText = finding.path.length ? `<span class="request">${esc(finding.path.map(String).join('.'))}</span>` : '';
     return [
@@ -297,7 +323,11 @@ export function formatHtml(report: Report, context: FormatContext): string {
   // causes, not 1,000 repetitions. Open from the start when the report is short.
   const groupsOpen = visible.findings.length <= GROUPS_OPEN_UP_TO;
   const byRule = new Map<string, typeof findingRows>();
-  for (const row of findingRows) byRule.set(row.ruleId, [...(byRule.get(row.ruleId) ?? []), row]);
+  for (const row of findingRows) {
+    const rows = byRule.get(row.ruleId);
+    if (rows) rows.push(row);
+    else byRule.set(row.ruleId, [row]);
+  }
   const ruleMeta = new Map(rules.map((r) => [r.id, r]));
   const ruleGroups = [...byRule]
     .map(([ruleId, rows]) => ({ ruleId, rows, severity: rows.reduce((worst, row) => (SEVERITIES.indexOf(row.severity) < SEVERITIES.indexOf(worst) ? row.severity : worst), rows[0]!.severity) }))

@@ -1,8 +1,10 @@
 /**
  * Output formats: each renders the one `Report` model to text. Add a format by adding a
- * formatter here; the CLI's `--format` choices come from this table.
+ * formatter here and its name and module to ./names.ts (which the CLI reads, loading only the
+ * formats a run names); the CLI's `--format` choices come from there.
  */
 import type { Formatter } from './types.js';
+import type { FormatName } from './names.js';
 import { formatGithub } from './github.js';
 import { formatGitlab } from './gitlab.js';
 import { formatHtml } from './html.js';
@@ -13,6 +15,7 @@ import { formatSarif } from './sarif.js';
 import { formatStylish } from './stylish.js';
 
 export type { FormatContext, Formatter } from './types.js';
+export { FORMAT_NAMES, isFormatName, loadFormat, type FormatName, type LoadedFormat } from './names.js';
 
 export const FORMATTERS = {
   stylish: formatStylish,
@@ -23,10 +26,4 @@ export const FORMATTERS = {
   gitlab: formatGitlab,
   markdown: formatMarkdown,
   html: formatHtml,
-} satisfies Record<string, Formatter>;
-
-export type FormatName = keyof typeof FORMATTERS;
-
-export function isFormatName(name: string): name is FormatName {
-  return Object.prototype.hasOwnProperty.call(FORMATTERS, name);
-}
+} satisfies Record<FormatName, Formatter>;
