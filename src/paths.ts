@@ -21,3 +21,15 @@ export function packageRoot(): string {
 export function packageFile(relativePath: string): string {
   return join(packageRoot(), relativePath);
 }
+
+/** The names of vottur's configuration file, looked for in this order. */
+export const CONFIG_FILE_NAMES = ['vottur.config.yaml', 'vottur.config.yml', 'vottur.config.json'] as const;
+
+/** The baseline's file name when `--baseline` names none. */
+export const DEFAULT_BASELINE_FILE = 'vottur-baseline.json';
+
+/**
+ * vottur's own files, which live beside the descriptions (`vottur lint '*.json'` in a folder that
+ * holds `vottur-baseline.json`): a glob never takes them for a description.
+ */
+export const VOTTUR_OWN_FILES: ReadonlySet<string> = new Set([...CONFIG_FILE_NAMES, DEFAULT_BASELINE_FILE]);

@@ -6,10 +6,32 @@
  * An identifier is masked by what it is, however it is written: ten digits (a hyphen allowed
  * after the sixth) standing alone, also when some of them are percent-encoded (`%30%31…`, or
  * `%20` before them) or follow a JSON pointer escape (`/paths/~1v2~1users~10101302989`, where the
- * `1` of `~1` is not part of the number). Over-masking a ten-digit number that is not an
- * identifier is the safe side of the trade.
+ * `1` of `~1` is not part of the number), and nine digits that are a kennitala without its leading
+ * zero (an unquoted YAML number). Over-masking a ten-digit number that is not an identifier is the
+ * safe side of the trade.
  */
 const NATIONAL_ID = /(?<![\d])(\d{6})(-?)(\d{4})(?![\d])/g;
+
+/**
+ * Nine digits standing alone: an identifier of someone born on the 1st–9th of a month written as a
+ * number (YAML `nationalId: 0101302989` unquoted is `101302989`), which lost its leading zero.
+ * Masked only when the ten digits it stands for are a kennitala (a day and month, and the right
+ * check digit), so that other nine-digit numbers stay readable.
+ */
+const LOST_ZERO_ID = /(?<![\d.])(\d{5})(\d{4})(?![\d.])/g;
+
+/** Weights of the kennitala check digit (the same algorithm as rulesets/lib/conventions.ts, which this shared module cannot import). */
+const CHECK_WEIGHTS = [3, 2, 7, 6, 5, 4, 3, 2];
+
+function isKennitala(ten: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < 8; i++) sum += Number(ten[i]) * (CHECK_WEIGHTS[i] ?? 0);
+  const check = (11 - (sum % 11)) % 11;
+  if (check === 10 || check !== Number(ten[8])) return false;
+  const day = Number(ten.slice(0, 2));
+  const month = Number(ten.slice(2, 4));
+  return ((day >= 1 && day <= 31) || (day >= 41 && day <= 71)) && month >= 1 && month <= 12;
+}
 
 /**
  * The synthetic identifier vottur's fix hints suggest (valid, born 1 January 1900; the same value
@@ -85,11 +107,11 @@ function maskEncoded(text: string): string {
   return out + text.slice(at);
 }
 
-/** The fewest ASCII digits a text holding an identifier has, however it is written (see `mayHoldId`). */
-const DIGITS_IN_ID = 10;
+/** The fewest ASCII digits a text holding an identifier has, however it is written (see `mayHoldId`): nine, for one that lost its leading zero. */
+const DIGITS_IN_ID = 9;
 
 /**
- * Whether `text` has the ten ASCII digits every identifier needs, in any of the forms masked: a
+ * Whether `text` has the nine ASCII digits every identifier needs, in any of the forms masked: a
  * digit is written as itself or as `%3X` (which holds two), `~0`/`~1` decode to no digit and the
  * hyphen is optional. A text with fewer (almost every string of a report) is left as it is
  * without running the expressions below, which were ~0.1 s of a report of 22,000 findings.
@@ -104,11 +126,19 @@ function mayHoldId(text: string): boolean {
   return false;
 }
 
+/**
+ * A hash written in hex, the whole string (a finding's sha256 fingerprint, GitLab's md5; an md5,
+ * sha1 or sha256 length, with a letter somewhere): never personal data, and
+ * masking a run of digits inside it would change the fingerprint a baseline or code scanning
+ * matches on (456 of Stripe's findings had ten digits in a row in theirs).
+ */
+const HEX_HASH = /^(?=[0-9]*[a-f])(?:[0-9a-f]{32}|[0-9a-f]{40}|[0-9a-f]{64})$/;
+
 export function maskNationalIds(text: string): string {
-  if (!mayHoldId(text)) return text;
-  const masked = text.replace(NATIONAL_ID, (match: string, head: string, hyphen: string, tail: string) =>
-    `${head}${tail}` === SYNTHETIC_NATIONAL_ID ? match : `${head}${hyphen}****`,
-  );
+  if (!mayHoldId(text) || HEX_HASH.test(text)) return text;
+  const masked = text
+    .replace(NATIONAL_ID, (match: string, head: string, hyphen: string, tail: string) => (`${head}${tail}` === SYNTHETIC_NATIONAL_ID ? match : `${head}${hyphen}****`))
+    .replace(LOST_ZERO_ID, (match: string, head: string) => (isKennitala(`0${match}`) ? `${head}****` : match));
   return masked.includes('%') || masked.includes('~') ? maskEncoded(masked) : masked;
 }
 
@@ -158,12 +188,12 @@ export function maskDeep<T>(value: T): T {
 }
 
 /**
- * Where in JSON text an identifier may be: ten digits (a hyphen allowed after the sixth), or an
- * encoded digit or hyphen. Every string that `maskNationalIds` changes has one of these in its
+ * Where in JSON text an identifier may be: ten digits (a hyphen allowed after the sixth), nine
+ * digits (one that lost its leading zero), or an encoded digit or hyphen. Every string that `maskNationalIds` changes has one of these in its
  * JSON form: digits, `-` and `%` are never escaped by JSON.stringify, and `~0`/`~1` decode to
  * neither a digit nor a hyphen. Numbers can match too; only strings are masked.
  */
-const CANDIDATE = /\d{6}-?\d{4}|%3|%2[dD]/g;
+const CANDIDATE = /\d{6}-?\d{4}|(?<!\d)\d{9}(?!\d)|%3|%2[dD]/g;
 
 /**
  * `JSON.stringify(maskDeep(value), null, indent)` computed from `JSON.stringify(value, null, indent)`

@@ -30,6 +30,24 @@ describe('maskNationalIds', () => {
     expect(maskNationalIds('/v2/users/010130%2D2989')).toBe('/v2/users/010130%2D****');
   });
 
+  it('masks nine digits that are a kennitala without its leading zero (an unquoted YAML number), and no other nine digits', () => {
+    // 0101302989 and 0101303019 are valid; YAML reads them unquoted as 101302989 and 101303019.
+    expect(maskNationalIds('`nationalId` example is the number 101302989')).toBe('`nationalId` example is the number 10130****');
+    expect(maskNationalIds('example: 101303019')).toBe('example: 10130****');
+    // Not a kennitala once padded (month 23; a wrong check digit), or part of a longer number.
+    expect(maskNationalIds('seed 123456789, id 101302979, 1.101302989, 101302989.5')).toBe('seed 123456789, id 101302979, 1.101302989, 101302989.5');
+    // In report text too (the JSON report's fast path).
+    expect(maskJsonText(JSON.stringify({ message: 'example: 101302989' }))).toBe(JSON.stringify({ message: 'example: 10130****' }));
+  });
+
+  it('leaves a hex hash alone (a fingerprint is no identifier, and masking would break baseline matching)', () => {
+    const fingerprint = '613921a0101302989f30bffe888c1d2e3f4a5b6c7d8e9f0a1b2c3d4e5f6a7b8c'; // 64 hex digits: a sha256
+    expect(maskNationalIds(fingerprint)).toBe(fingerprint);
+    expect(maskJsonText(JSON.stringify({ fingerprint }))).toBe(JSON.stringify({ fingerprint }));
+    // Only a whole string that is a hash: an identifier in other text is masked.
+    expect(maskNationalIds(`id 0101302989 in ${fingerprint}`)).toMatch(/^id 010130\*\*\*\* in /);
+  });
+
   it('leaves longer and shorter digit runs alone', () => {
     expect(maskNationalIds('seed 123456789, order 12345678901')).toBe('seed 123456789, order 12345678901');
     expect(maskNationalIds('%3112345678901')).toBe('%3112345678901');
@@ -57,8 +75,22 @@ describe('maskNationalIds', () => {
  * The masking as first written (a regular expression for plain identifiers, then an object per
  * decoded character for escaped ones), kept here as the oracle for the faster one.
  */
+/** A kennitala: day (or day + 40), month, and 11 − Σ dᵢ·wᵢ mod 11 as the ninth digit (GUIDE-NOTES). */
+function referenceKennitala(ten: string): boolean {
+  const d = [...ten].map(Number);
+  const sum = d[0]! * 3 + d[1]! * 2 + d[2]! * 7 + d[3]! * 6 + d[4]! * 5 + d[5]! * 4 + d[6]! * 3 + d[7]! * 2;
+  const check = sum % 11 === 0 ? 0 : 11 - (sum % 11);
+  const day = d[0]! * 10 + d[1]!;
+  const month = d[2]! * 10 + d[3]!;
+  return check !== 10 && check === d[8] && ((day >= 1 && day <= 31) || (day >= 41 && day <= 71)) && month >= 1 && month <= 12;
+}
+
 function reference(text: string): string {
-  const masked = text.replace(/(?<![\d])(\d{6})(-?)(\d{4})(?![\d])/g, (match: string, head: string, hyphen: string, tail: string) => (`${head}${tail}` === '0101003059' ? match : `${head}${hyphen}****`));
+  // A whole hex hash (md5, sha1 or sha256 length, some letter in it) is a fingerprint, not data.
+  if ([32, 40, 64].includes(text.length) && /^[0-9a-f]+$/.test(text) && /[a-f]/.test(text)) return text;
+  const masked = text
+    .replace(/(?<![\d])(\d{6})(-?)(\d{4})(?![\d])/g, (match: string, head: string, hyphen: string, tail: string) => (`${head}${tail}` === '0101003059' ? match : `${head}${hyphen}****`))
+    .replace(/(?<![\d.])\d{9}(?![\d.])/g, (match: string) => (referenceKennitala(`0${match}`) ? `${match.slice(0, 5)}****` : match));
   if (!masked.includes('%') && !masked.includes('~')) return masked;
   const units: Array<{ char: string; start: number; end: number }> = [];
   for (let i = 0; i < masked.length; ) {
@@ -99,7 +131,7 @@ function reference(text: string): string {
 
 describe('maskNationalIds against the reading it was first written as', () => {
   it('masks exactly what the reference masks, for any text of digits, escapes and separators (property)', () => {
-    const unit = fc.constantFrom('0', '1', '2', '3', '5', '9', '%', '%3', '%2D', '%20', 'A', 'f', '~', '~0', '~1', '-', '/', 'a', ' ', ID, '0101003059');
+    const unit = fc.constantFrom('0', '1', '2', '3', '5', '9', '%', '%3', '%2D', '%20', 'A', 'f', '~', '~0', '~1', '-', '/', 'a', ' ', '.', ID, '0101003059', '101302989', '101303019');
     fc.assert(
       fc.property(fc.array(unit, { maxLength: 30 }), (parts) => {
         const text = parts.join('');

@@ -22,7 +22,7 @@ import { maskNationalIds } from '../pii.js';
  */
 const NEVER_BASELINED = new Set(['vottur-unreadable']);
 
-export const DEFAULT_BASELINE_FILE = 'vottur-baseline.json';
+export { DEFAULT_BASELINE_FILE } from '../paths.js';
 
 export interface BaselineEntry {
   document: string;

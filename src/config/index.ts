@@ -15,7 +15,8 @@ import type { Finding, Report, Severity } from '../report/finding.js';
 import type { ValidateFunction } from 'ajv';
 import type { VocabularyAdditions } from '../../rulesets/lib/vocabulary.js';
 
-export const CONFIG_FILE_NAMES = ['vottur.config.yaml', 'vottur.config.yml', 'vottur.config.json'] as const;
+export { CONFIG_FILE_NAMES } from '../paths.js';
+import { CONFIG_FILE_NAMES } from '../paths.js';
 export const CONFIG_SCHEMA_FILE = 'assets/config.schema.json';
 
 export type RuleLevel = Severity | 'off';

@@ -10,10 +10,11 @@ import { SUPPRESSION_RULES } from './suppress.js';
 import { existsSync } from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
-import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { basename, isAbsolute, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TimingEntry } from '../../rulesets/lib/timing.js';
 import { CouldNotRunError } from '../errors.js';
+import { VOTTUR_OWN_FILES } from '../paths.js';
 import { sortFindings, UNREADABLE_RULE, type Finding, type Report, type RuleMeta } from '../report/finding.js';
 import { toolInfo } from '../version.js';
 import type { Linter, LintDocumentOptions, LintedDocument } from './lint.js';
@@ -176,6 +177,8 @@ export async function expandPatterns(patterns: string[], cwd = process.cwd(), on
       const base = await realpath(patternBase(pattern, cwd, isDynamicPattern)).catch(() => patternBase(pattern, cwd, isDynamicPattern));
       let kept = 0;
       for (const match of matches.sort()) {
+        // vottur's own baseline and configuration are never a description, whatever the glob.
+        if (VOTTUR_OWN_FILES.has(basename(match))) continue;
         const real = await realpath(resolve(cwd, match)).catch(() => undefined);
         const inside = real === undefined ? '..' : relative(base, real);
         if (real === undefined || inside.startsWith('..') || isAbsolute(inside)) {

@@ -157,6 +157,20 @@ describe('what a baseline never holds', () => {
     }
   });
 
+  it('is never linted as a description by a glob that matches it, nor is the configuration', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'vottur-baseline-glob-'));
+    try {
+      writeFileSync(join(folder, 'api.json'), JSON.stringify({ openapi: '3.0.3', info: { title: 'T', version: '1.0.0' }, paths: {} }));
+      writeFileSync(join(folder, 'vottur.config.json'), JSON.stringify({ rules: { 'platform-info-contact': 'off' } }));
+      expect((await vottur(['lint', '*.json', '--update-baseline'], { cwd: folder })).code).toBe(0);
+      const again = await vottur(['lint', '*.json', '--baseline', 'vottur-baseline.json', '-f', 'json'], { cwd: folder });
+      expect(again.code, again.stderr).toBe(0);
+      expect((JSON.parse(again.stdout) as { documents: Array<{ path: string }> }).documents.map((d) => d.path)).toEqual(['api.json']);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
   it('national identifiers in the messages it keeps are masked, as in every report', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'vottur-baseline-pii-'));
     try {
