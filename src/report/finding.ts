@@ -226,3 +226,8 @@ export function sortFindings(findings: Finding[]): Finding[] {
       compareText(a.pointer, b.pointer),
   );
 }
+
+/** True when a report came from `vottur diff` (every rule it ran is a diff rule): its documents are the base and the revision. */
+export function isDiffReport(report: Pick<Report, 'rules'>): boolean {
+  return report.rules.length > 0 && report.rules.every((rule) => rule.source === 'diff');
+}

@@ -20,7 +20,7 @@
  * Scores are rounded (half up) to whole numbers only at the end; grades are A ≥ 90, B ≥ 80,
  * C ≥ 70, D ≥ 60, F below.
  */
-import { counts, summarise, UNREADABLE_RULE, type Category, type Finding, type Report, type Severity, type Summary } from './finding.js';
+import { counts, isDiffReport, summarise, UNREADABLE_RULE, type Category, type Finding, type Report, type Severity, type Summary } from './finding.js';
 
 export const CATEGORIES: readonly Category[] = ['documentation', 'data-format', 'naming', 'methods', 'errors', 'security'];
 
@@ -162,7 +162,10 @@ export function testedShare(report: Pick<Report, 'operations'>, document: string
 }
 
 export function scoreReport(report: Pick<Report, 'documents' | 'findings' | 'rules'> & Partial<Pick<Report, 'operations'>>): ReportScore {
-  const documents = reportDocuments(report);
+  // A diff's findings are the revision's changes; the base is compared, not judged (scored as a
+  // clean 100 beside it, it lifted a diff with three breaking changes to 80 (B)).
+  const base = isDiffReport(report) && report.documents.length === 2 ? report.documents[0]?.path : undefined;
+  const documents = reportDocuments(report).filter((document) => document !== base || report.findings.some((f) => scoredDocument(f) === base));
   const findingsOf = new Map<string, Finding[]>(documents.map((d) => [d, []]));
   // Suppressed findings and those the baseline holds do not count.
   for (const finding of report.findings) if (counts(finding)) findingsOf.get(scoredDocument(finding))!.push(finding);

@@ -28,7 +28,7 @@ describe('vottur diff: exit codes and stylish', () => {
     const result = await vottur(['diff', ...pair(BREAKING)]);
     expect(result.code).toBe(1);
     expect(result.stdout).toContain('diff-response-body-property-removed');
-    expect(result.stdout).toContain('1 breaking, 0 needing review, 0 non-breaking, 0 documentation only change.');
+    expect(result.stdout).toContain('1 change: 1 breaking, 0 needing review, 0 non-breaking, 0 documentation only.');
     expect(result.stdout).toContain('Version 2.0.0 → 2.0.0: does not allow these changes (platform-version-breaking-without-major)');
   });
 
@@ -75,6 +75,17 @@ describe('vottur diff: formats', () => {
     expect(finding.related[0]).toMatchObject({ document: `${BREAKING}/base.yaml`, pointer: '/components/schemas/UserProfile/properties/b' });
     expect(finding.message).toContain(`base: ${BREAKING}/base.yaml:${finding.related[0].line}`);
     expect(report.documents.map((d: { path: string }) => d.path)).toEqual(pair(BREAKING));
+    // The base is compared, not judged: the score is the revision's alone (a clean base at 100 beside it lifted the average).
+    expect(report.score.byDocument.map((d: { document: string }) => d.document)).toEqual([`${BREAKING}/revision.yaml`]);
+    expect(report.score.score).toBe(report.score.byDocument[0].score);
+  });
+
+  it('html heads a diff with its changes and the version verdict, not a conformance score', async () => {
+    const html = (await vottur(['diff', '--format', 'html', ...pair(BREAKING)])).stdout;
+    expect(html).toMatch(/id="diff-verdict" data-breaking="[1-9]\d*" data-version-ok="false"/);
+    expect(html).toMatch(/<strong>\d+ breaking, \d+ needing review, \d+ non-breaking, \d+ documentation only<\/strong>/);
+    expect(html).not.toContain('id="overall-score"');
+    expect(html).not.toContain('Conformance to the island.is API conventions');
   });
 
   it('sarif carries the base as relatedLocations (checked by the SARIF validator where installed)', { timeout: 180_000 }, async () => {

@@ -73,6 +73,12 @@ describe('html format (markup)', () => {
     expect(hostile).toContain('data-rule="x&quot; onmouseover=&quot;alert(1)"');
   });
 
+  it('says under the score what it does not count (suppressed, baselined), and says nothing when all count', () => {
+    const held = formatHtml({ ...sampleReport(), heldBack: { suppressed: 1, baselined: 1497 } }, CONTEXT);
+    expect(held).toContain('<p class="not-counted" id="not-counted"><strong>Not counted</strong> in these figures: 1 suppressed with a reason (x-vottur-ignore); 1497 in the baseline.</p>');
+    expect(formatHtml(sampleReport(), CONTEXT)).not.toContain('id="not-counted"');
+  });
+
   it('renders a report with no findings', () => {
     const clean = formatHtml(emptyReport(), CONTEXT);
     expect(clean).toContain('No findings: every rule passed.');

@@ -5,10 +5,7 @@
  */
 import type { Finding, Report, Severity } from '../finding.js';
 
-/** True when a report came from `vottur diff` (every rule it ran is a diff rule). */
-export function isDiffReport(report: Pick<Report, 'rules'>): boolean {
-  return report.rules.length > 0 && report.rules.every((rule) => rule.source === 'diff');
-}
+export { isDiffReport } from '../finding.js';
 
 export const CHANGE_CLASS: Record<Severity, string> = { error: 'breaking', warn: 'needs review', info: 'non-breaking', hint: 'documentation only' };
 

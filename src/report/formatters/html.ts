@@ -10,8 +10,9 @@ import type { Category, CoverageReport, Finding, Report, Severity } from '../fin
 import { SEVERITIES, summarise } from '../finding.js';
 import { CATEGORIES, scoreLabel, scoreReport, type Grade } from '../score.js';
 import { SourceFiles } from '../source.js';
-import { allRules, CATEGORY_TITLE, compareBySeverity, coverageCells, coverageLine, locationText, maskText, plural, reportOperations, SEVERITY_LABEL, SEVERITY_PLURAL, TOOL_INFORMATION_URI, versionLabel, visibleReport } from './common.js';
+import { allRules, CATEGORY_TITLE, compareBySeverity, coverageCells, coverageLine, locationText, maskText, notCountedParts, plural, reportOperations, SEVERITY_LABEL, SEVERITY_PLURAL, TOOL_INFORMATION_URI, versionLabel, visibleReport } from './common.js';
 import type { FormatContext } from './types.js';
+import { diffCounts, diffCountsText, isDiffReport, versionVerdict } from './diff.js';
 
 /** Reports with at most this many findings open with every rule's group expanded. */
 export const GROUPS_OPEN_UP_TO = 100;
@@ -73,7 +74,7 @@ function categoryChart(findings: readonly Finding[], categoryScores: Record<Cate
   const parts: string[] = [
     `<svg id="category-chart" class="chart" viewBox="0 0 720 ${height}" width="100%" role="img" aria-labelledby="chart-title chart-desc">`,
     `<title id="chart-title">Findings by category and severity</title>`,
-    `<desc id="chart-desc">${esc(counts.map(({ category, summary }) => `${CATEGORY_TITLE[category]}: ${SEVERITIES.map((s) => `${summary[s]} ${SEVERITY_PLURAL[s]}`).join(', ')}`).join('; '))}</desc>`,
+    `<desc id="chart-desc">${esc(counts.map(({ category, summary }) => `${CATEGORY_TITLE[category]}: ${SEVERITIES.map((s) => plural(summary[s], SEVERITY_LABEL[s], SEVERITY_PLURAL[s])).join(', ')}`).join('; '))}</desc>`,
   ];
   counts.forEach(({ category, summary }, row) => {
     const y = top + row * rowHeight;
@@ -151,6 +152,7 @@ a { color: var(--accent); }
 .meta { color: var(--muted); margin: 0; }
 .overview { display: flex; flex-wrap: wrap; gap: 24px; align-items: center; margin-top: 20px; }
 .overall { display: flex; align-items: center; gap: 16px; }
+.not-counted { margin: 0 0 16px; padding: 8px 12px; border-left: 4px solid #b26a00; background: #fff8e6; }
 .overall-text strong { font-size: 20px; display: block; }
 .totals { display: flex; gap: 10px; flex-wrap: wrap; }
 .badge { display: inline-block; border-radius: 999px; padding: 2px 10px; font-weight: 600; font-size: 12px; color: #fff; white-space: nowrap; }
@@ -344,13 +346,16 @@ export function formatHtml(report: Report, context: FormatContext): string {
       ].join('\n');
     });
 
+  const diff = isDiffReport(report);
+  const notCounted = notCountedParts(report);
   const documentCards = score.byDocument.map((d) => {
     const path = mask(d.document);
     const info = visible.documents.find((doc) => doc.path === path);
     const heading = info?.title ? `<strong>${esc(info.title)}</strong>${info.version ? ` <span class="counts">${esc(versionLabel(info.version))}</span>` : ''}<br>` : '';
     return [
       `<div class="document" data-document="${esc(path)}">`,
-      scoreRing(d.score, d.grade, path, 80),
+      // The base and the revision of a diff are not scored: the findings are changes, not conformance.
+      diff ? '' : scoreRing(d.score, d.grade, path, 80),
       `<div>${heading}<code>${esc(path)}</code>`,
       `<div class="counts">${SEVERITIES.map((s) => esc(plural(d.summary[s], SEVERITY_LABEL[s], SEVERITY_PLURAL[s]))).join(' · ')}</div></div>`,
       `</div>`,
@@ -397,9 +402,13 @@ export function formatHtml(report: Report, context: FormatContext): string {
     `</header>`,
     `<main>`,
     `<section class="overview" aria-label="Summary">`,
-    `<div class="overall" id="overall-score" data-score="${score.score}" data-grade="${score.grade}">${scoreRing(score.score, score.grade, 'Overall', 112)}<div class="overall-text"><strong>${esc(scoreLabel(score))}</strong><span class="meta">Conformance to the island.is API conventions (<a href="${esc(`${TOOL_INFORMATION_URI}/blob/main/docs/score.md`)}" rel="noopener noreferrer" target="_blank">how it is scored</a>)</span></div></div>`,
+    // A diff is not a conformance check: it says what changed and whether the version allows it, as stylish and Markdown do.
+    diff
+      ? `<div class="overall" id="diff-verdict" data-breaking="${diffCounts(visible.findings).error}" data-version-ok="${versionVerdict(visible).ok}"><div class="overall-text"><strong>${esc(diffCountsText(visible.findings))}</strong><span class="meta">${esc(versionVerdict(visible).text)}</span></div></div>`
+      : `<div class="overall" id="overall-score" data-score="${score.score}" data-grade="${score.grade}">${scoreRing(score.score, score.grade, 'Overall', 112)}<div class="overall-text"><strong>${esc(scoreLabel(score))}</strong><span class="meta">Conformance to the island.is API conventions (<a href="${esc(`${TOOL_INFORMATION_URI}/blob/main/docs/score.md`)}" rel="noopener noreferrer" target="_blank">how it is scored</a>)</span></div></div>`,
     `<div class="totals">${SEVERITIES.map((s) => `<div class="total" data-severity="${s}"><b>${summary[s]}</b><span class="badge sev-${s}">${esc(SEVERITY_PLURAL[s])}</span></div>`).join('')}</div>`,
     `</section>`,
+    notCounted.length > 0 ? `<p class="not-counted" id="not-counted"><strong>Not counted</strong> in these figures: ${esc(notCounted.join('; '))}.</p>` : '',
     `<section id="documents"><h2>Documents</h2><div class="documents">${documentCards.join('\n')}</div></section>`,
     `<section id="categories"><h2>Findings by category and severity</h2>${categoryChart(visible.findings, score.byCategory)}</section>`,
     operations.length

@@ -2,7 +2,7 @@ import pc from 'picocolors';
 import { summarise, type Finding, type Report, type Severity } from '../finding.js';
 import { maskNationalIds } from '../../pii.js';
 import { scoreLabel, scoreReport } from '../score.js';
-import { isContract, coverageLine } from './common.js';
+import { coverageLine, isContract, notCountedParts } from './common.js';
 import { diffCountsText, isDiffReport, versionVerdict } from './diff.js';
 import type { FormatContext } from './types.js';
 
@@ -145,14 +145,8 @@ export function formatStylish(report: Report, context: FormatContext): string {
   if (listed.length < candidates.length) lines.push(colors.dim(hiddenLine(candidates, listed)), '');
   const quietened = report.findings.length - candidates.length;
   if (quietened > 0) lines.push(colors.dim(`${quietened} finding${quietened === 1 ? '' : 's'} below error not listed (--quiet); the counts and the score include ${quietened === 1 ? 'it' : 'them'}.`), '');
-  if (report.heldBack || report.baseline) {
-    const parts: string[] = [];
-    if (report.heldBack?.suppressed) parts.push(`${report.heldBack.suppressed} suppressed with a reason (x-vottur-ignore)`);
-    if (report.heldBack?.baselined) parts.push(`${report.heldBack.baselined} in the baseline`);
-    if (report.baseline?.absent.length) parts.push(`${report.baseline.absent.length} baseline entr${report.baseline.absent.length === 1 ? 'y' : 'ies'} fixed since (--prune-baseline removes ${report.baseline.absent.length === 1 ? 'it' : 'them'})`);
-    if (report.baseline?.expired) parts.push(`${report.baseline.expired} baseline entr${report.baseline.expired === 1 ? 'y' : 'ies'} expired, counted again`);
-    if (parts.length > 0) lines.push(colors.dim(`Not counted: ${parts.join('; ')}.`));
-  }
+  const notCounted = notCountedParts(report);
+  if (notCounted.length > 0) lines.push(colors.dim(`Not counted: ${notCounted.join('; ')}.`));
   const summary = summarise(report.findings);
   const total = report.findings.length;
   const counts = `${summary.error} error${summary.error === 1 ? '' : 's'}, ${summary.warn} warning${summary.warn === 1 ? '' : 's'}, ${summary.info} info, ${summary.hint} hint${summary.hint === 1 ? '' : 's'}`;
@@ -174,7 +168,8 @@ export function formatStylish(report: Report, context: FormatContext): string {
     // A diff: change counts per class and the version verdict instead of a conformance score.
     const verdict = versionVerdict(report);
     const changeCount = report.findings.filter((f) => !f.ruleId.startsWith('platform-version-')).length;
-    const changes = `${diffCountsText(report.findings)} change${changeCount === 1 ? '' : 's'}`;
+    // "1 change: 1 breaking, 0 needing review, …": the count the noun goes with, then the classes.
+    const changes = `${changeCount} change${changeCount === 1 ? '' : 's'}: ${diffCountsText(report.findings)}`;
     lines.push(`${(summary.error ? colors.red : summary.warn ? colors.yellow : colors.green)(`${summary.error ? '✖' : '✔'} ${changes}.`)} ${(verdict.ok ? colors.green : colors.red)(`${verdict.text[0]!.toUpperCase()}${verdict.text.slice(1)}.`)}`);
     return `${lines.join('\n')}\n`;
   }
