@@ -133,11 +133,30 @@ export function parseSource(uri: string, text: string, display: string): SourceF
   return { uri, text, kind, parsed, locate: (path) => Json().getLocationForJsonPath(parsed as never, path, true)?.range };
 }
 
+/** The JSON parser's error codes (jsonc-parser's, such as `ValueExpected`) in words; YAML's messages are words already. */
+const JSON_ERRORS: Record<string, string> = {
+  ValueExpected: 'a value is missing',
+  PropertyNameExpected: 'a property name is missing',
+  ColonExpected: 'a `:` is missing',
+  CommaExpected: 'a `,` is missing',
+  CloseBraceExpected: 'a closing `}` is missing',
+  CloseBracketExpected: 'a closing `]` is missing',
+  EndOfFileExpected: 'there is more after the end of the document',
+  InvalidSymbol: 'an unexpected character',
+  InvalidNumberFormat: 'a number written wrongly',
+  UnexpectedEndOfString: 'a string is not closed',
+  UnexpectedEndOfComment: 'a comment is not closed',
+  InvalidUnicode: 'a \\u escape is not valid',
+  InvalidEscapeCharacter: 'an escape is not valid',
+  InvalidCharacter: 'a character not allowed in a string',
+};
+
 function throwOnFatal(parsed: IParserResult<unknown>, display: string, kind: SourceFile['kind']): void {
   const fatal = parsed.diagnostics.find((d) => d.severity === 0);
   if (fatal) {
     const where = `${display}:${fatal.range.start.line + 1}:${fatal.range.start.character + 1}`;
-    throw new CouldNotRunError(`${where}: not valid ${kind === 'json' ? 'JSON' : 'YAML'} (${fatal.message}); fix the syntax and run again`);
+    const what = kind === 'json' ? (JSON_ERRORS[fatal.message] ?? fatal.message.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()) : fatal.message;
+    throw new CouldNotRunError(`${where}: not valid ${kind === 'json' ? 'JSON' : 'YAML'} (${what}); fix the syntax and run again`);
   }
 }
 

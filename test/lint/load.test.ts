@@ -81,11 +81,14 @@ describe('loadDescription', () => {
     writeFileSync(join(dir, 'broken.yaml'), 'openapi: 3.0.3\ninfo: [\n');
     writeFileSync(join(dir, 'list.yaml'), '- a\n- b\n');
     writeFileSync(join(dir, 'broken.json'), '{"openapi": "3.0.3",,}');
+    writeFileSync(join(dir, 'no-value.json'), '{"openapi": "3.0.3", "info": }');
     const cases: Array<[string, RegExp]> = [
       [join(dir, 'missing.yaml'), /cannot read .*missing\.yaml: no such file/],
       [dir, /it is a folder/],
       [join(dir, 'broken.yaml'), /broken\.yaml:\d+:\d+: not valid YAML/],
-      [join(dir, 'broken.json'), /broken\.json:1:\d+: not valid JSON/],
+      // In words, not the parser's code names (`PropertyNameExpected`, `ValueExpected`).
+      [join(dir, 'broken.json'), /broken\.json:1:\d+: not valid JSON \(a property name is missing\)/],
+      [join(dir, 'no-value.json'), /no-value\.json:1:30: not valid JSON \(a value is missing\)/],
       [join(dir, 'list.yaml'), /is not an OpenAPI description \(its top level is a list/],
     ];
     for (const [file, message] of cases) {
