@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Finding } from '../../src/report/finding.js';
 import { formatCount, formatStylish, listedFindings } from '../../src/report/formatters/stylish.js';
-import { CONTEXT, DOCUMENT, emptyReport, MASKED, NATIONAL_ID, NATIONAL_ID_HYPHEN, sampleReport } from './sample.js';
+import { CONTEXT, DOCUMENT, emptyReport, lintReport, MASKED, NATIONAL_ID, NATIONAL_ID_HYPHEN, sampleReport } from './sample.js';
 
 const ANSI = /\u001b\[[0-9;]*m/;
 
@@ -40,6 +40,24 @@ describe('stylish format', () => {
     }
     // The severity column is as wide as its longest label, not as the longest operation.
     expect(rows[0]).toMatch(/^ {4}error {4}contract-status-code {3}Expected/);
+  });
+
+  it('starts a run over several documents with one line each (score, errors, warnings, info), worst first, adding up to the summary', () => {
+    const report = lintReport();
+    const other = 'test/report/fixtures/other.yaml';
+    const clean = 'test/report/fixtures/clean.yaml';
+    report.documents.push({ path: other }, { path: clean });
+    // One warning and one info finding in `other`: better than the sample document, worse than `clean`.
+    report.findings.push({ ...report.findings[0]!, document: other, severity: 'warn' }, { ...report.findings[0]!, document: other, severity: 'info', pointer: '/info' });
+    const lines = formatStylish(report, CONTEXT).split('\n');
+    const rows = lines.slice(0, 3);
+    expect(rows.map((row) => row.trim().split(/\s+/).at(-1))).toEqual([DOCUMENT, other, clean]);
+    const counts = rows.map((row) => /(\d+) errors?\s+(\d+) warnings?\s+(\d+) info/.exec(row)!.slice(1).map(Number));
+    expect(counts[1]).toEqual([0, 1, 1]);
+    expect(counts[2]).toEqual([0, 0, 0]);
+    const total = counts.reduce((sum, [e, w, i]) => [sum[0]! + e!, sum[1]! + w!, sum[2]! + i!], [0, 0, 0]);
+    expect(lines.at(-2)).toContain(`(${total[0]} error${total[0] === 1 ? '' : 's'}, ${total[1]} warning${total[1] === 1 ? '' : 's'}, ${total[2]} info,`);
+    expect(rows[0]).toMatch(/^ *\d+\/100 [A-F] /);
   });
 
   it('ends with a summary line that gives the score and grade', () => {

@@ -83,13 +83,14 @@ export function formatStylish(report: Report, context: FormatContext): string {
     byDocument.set(finding.document, list);
   }
   const lines: string[] = [];
-  // Several documents: one line each first (score, errors, warnings), worst first, then the list.
+  // Several documents: one line each first (score, errors, warnings, info), worst first, then the list.
   if (report.documents.length > 1 && !isDiffReport(report)) {
     const rows = scoreReport(report).byDocument.sort((a, b) => a.score - b.score || b.summary.error - a.summary.error || b.summary.warn - a.summary.warn || (a.document < b.document ? -1 : 1));
     const width = Math.max(...rows.map((row) => String(row.summary.error).length + 7));
     for (const row of rows) {
       const grade = (row.grade === 'A' ? colors.green : row.grade === 'F' ? colors.red : colors.yellow)(`${String(row.score).padStart(3)}/100 ${row.grade}`);
-      lines.push(`${grade}  ${`${row.summary.error} error${row.summary.error === 1 ? '' : 's'}`.padEnd(width + 1)}  ${`${row.summary.warn} warning${row.summary.warn === 1 ? '' : 's'}`.padEnd(12)}  ${mask(row.document)}`);
+      // Info counts too, as the summary line does, so the rows add up to it.
+      lines.push(`${grade}  ${`${row.summary.error} error${row.summary.error === 1 ? '' : 's'}`.padEnd(width + 1)}  ${`${row.summary.warn} warning${row.summary.warn === 1 ? '' : 's'}`.padEnd(12)}  ${`${row.summary.info} info`.padEnd(8)}  ${mask(row.document)}`);
     }
     lines.push('');
   }
