@@ -39,7 +39,8 @@ export interface ContractSettings {
 }
 
 /** A Spectral ruleset to run beside vottur's, as Spectral's `extends` names one. */
-export type RulesetReference = string | [string, 'all' | 'recommended' | 'off'];
+export type { RulesetReference } from '../lint/extends.js';
+import type { RulesetReference } from '../lint/extends.js';
 
 export interface VotturConfig {
   rules?: Record<string, RuleLevel>;

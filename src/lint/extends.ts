@@ -11,11 +11,13 @@
  */
 import { promises as fsPromises } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import type { RulesetReference } from '../config/index.js';
 import { CouldNotRunError } from '../errors.js';
 import type { RuleMeta } from '../report/finding.js';
 import type { Linter, RuleResult, RunSettings } from './engine.js';
 import type { LoadedDescription } from './load.js';
+
+/** A Spectral ruleset as `extends:` names it: `spectral:oas`, a file, a package, or `[ruleset, all | recommended | off]`. */
+export type RulesetReference = string | [string, 'all' | 'recommended' | 'off'];
 
 /** What a document's configuration extends, and where that configuration is (relative entries start there). */
 export interface ExtendsSetting {
