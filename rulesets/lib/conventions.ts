@@ -142,7 +142,12 @@ export function pathSegments(pathKey: string): string[] {
  */
 export function isSingleResourcePath(pathKey: string): boolean {
   const last = pathSegments(pathKey).at(-1);
-  return last !== undefined && (/^\{[^{}]+\}(\.[A-Za-z0-9]+)?$/.test(last) || isPlaceholderSegment(last));
+  return last !== undefined && isIdentifierSegment(last);
+}
+
+/** A segment that names one resource: a template variable, also with a format suffix (`{Sid}.json`), or a placeholder (`.national-id`). */
+export function isIdentifierSegment(segment: string): boolean {
+  return /^\{[^{}]+\}(\.[A-Za-z0-9]+)?$/.test(segment) || isPlaceholderSegment(segment);
 }
 
 /**

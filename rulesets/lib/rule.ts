@@ -106,3 +106,9 @@ export function show(value: unknown): string {
   const text = typeof value === 'string' ? value : JSON.stringify(value);
   return `\`${text.length > 80 ? `${text.slice(0, 77)}...` : text}\``;
 }
+
+/** The first three of `items` in backticks, then how many more: `` `a`, `b`, `c`, and 37 more `` (one finding naming the places of one cause). */
+export function someOf(items: readonly string[], shown = 3): string {
+  const named = items.slice(0, shown).map((item) => `\`${item}\``).join(', ');
+  return items.length > shown ? `${named}, and ${items.length - shown} more` : named;
+}

@@ -1,12 +1,9 @@
 import { defineRule, type Problem } from '../lib/rule.js';
 import { isObject } from '../lib/openapi/types.js';
 import { operations } from '../lib/openapi/views.js';
-import { isPlaceholderSegment, isSingleResourcePath, pathSegments } from '../lib/conventions.js';
+import { isIdentifierSegment, isSingleResourcePath, pathSegments } from '../lib/conventions.js';
 import { successBodies } from '../lib/collections.js';
 import { CUSTOM_METHOD_VERBS } from '../lib/vocabulary.js';
-
-/** A template variable, also with a format suffix (`{Sid}.json`), or a placeholder (`.national-id`). */
-const isIdentifierSegment = (segment: string) => /^\{[^{}]+\}(\.[A-Za-z0-9]+)?$/.test(segment) || isPlaceholderSegment(segment);
 
 /**
  * The static segments after a path's last identifier (`/v1/documents/{id}/body` → `body`), when

@@ -1,4 +1,4 @@
-import { defineRule, show, type JsonPath, type Problem } from '../lib/rule.js';
+import { defineRule, someOf, show, type JsonPath, type Problem } from '../lib/rule.js';
 import { encodePointer } from '../lib/openapi/pointer.js';
 import { collectProperties, effectiveSchema, lookupLocalRef } from '../lib/openapi/resolve.js';
 import { isRef } from '../lib/openapi/types.js';
@@ -73,9 +73,8 @@ export default defineRule({
         continue;
       }
       const uses = list.flatMap((entry) => entry.uses);
-      const named = uses.slice(0, 3).map((use) => `\`${use}\``).join(', ');
       problems.push({
-        message: `The error schema \`${ref.split('/').pop()}\` is sent as ${showMediaType(list[0].mediaType)} by ${list.length} error responses (${named}${uses.length > 3 ? `, and ${uses.length - 3} more` : ''}); errors are Problem Details (RFC 7807) in \`${PROBLEM_JSON}\`: declare \`${PROBLEM_JSON}\` for them.`,
+        message: `The error schema \`${ref.split('/').pop()}\` is sent as ${showMediaType(list[0].mediaType)} by ${list.length} error responses (${someOf(uses)}); errors are Problem Details (RFC 7807) in \`${PROBLEM_JSON}\`: declare \`${PROBLEM_JSON}\` for them.`,
         path: target.path,
       });
     }

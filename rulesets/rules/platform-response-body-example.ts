@@ -1,4 +1,4 @@
-import { defineRule, printPath, type Problem } from '../lib/rule.js';
+import { defineRule, someOf, printPath, type Problem } from '../lib/rule.js';
 import { bodyNeedsNoExample, mediaHasExample } from '../lib/openapi/examples.js';
 import { encodePointer } from '../lib/openapi/pointer.js';
 import { resolve } from '../lib/openapi/resolve.js';
@@ -41,9 +41,8 @@ export default defineRule({
         const op = info.operations[0];
         return op ? `${info.statuses.join('/')} of ${op.method.toUpperCase()} ${op.pathKey}` : printPath(info.path.slice(0, -2));
       });
-      const named = uses.slice(0, 3).map((use) => `\`${use}\``).join(', ');
       problems.push({
-        message: `The schema \`${ref.split('/').pop()}\` is the body of ${list.length} responses without an example (${named}${uses.length > 3 ? `, and ${uses.length - 3} more` : ''}); add an \`example\` to the schema, which then serves every response that uses it (or \`example:\` beside each \`schema\`).`,
+        message: `The schema \`${ref.split('/').pop()}\` is the body of ${list.length} responses without an example (${someOf(uses)}); add an \`example\` to the schema, which then serves every response that uses it (or \`example:\` beside each \`schema\`).`,
         path: target.path,
       });
     }

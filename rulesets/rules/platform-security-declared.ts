@@ -1,4 +1,4 @@
-import { defineRule, type JsonPath, type Problem } from '../lib/rule.js';
+import { defineRule, someOf, type JsonPath, type Problem } from '../lib/rule.js';
 import { componentsOf, isArray, isObject } from '../lib/openapi/types.js';
 import { operations, type OperationInfo } from '../lib/openapi/views.js';
 
@@ -48,9 +48,8 @@ export default defineRule({
     // One cause, one finding: a description that declares security nowhere is fixed by one top-level
     // `security`, so it is one finding at the top level, naming the operations.
     if (declared === 0 && undeclared.length > 1) {
-      const named = undeclared.slice(0, 3).map((op) => `\`${op.method.toUpperCase()} ${op.pathKey}\``).join(', ');
       problems.push({
-        message: `The description declares no \`security\`, at the top level or on any of its ${undeclared.length} operations (${named}${undeclared.length > 3 ? `, and ${undeclared.length - 3} more` : ''}); say how callers authenticate: \`${example}\` at the top level (and \`security: []\` on an operation that is deliberately public).`,
+        message: `The description declares no \`security\`, at the top level or on any of its ${undeclared.length} operations (${someOf(undeclared.map((op) => `${op.method.toUpperCase()} ${op.pathKey}`))}); say how callers authenticate: \`${example}\` at the top level (and \`security: []\` on an operation that is deliberately public).`,
         path: [],
       });
       return problems;

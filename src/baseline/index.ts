@@ -11,7 +11,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { CouldNotRunError } from '../errors.js';
-import type { AbsentEntry, Finding, Report } from '../report/finding.js';
+import { UNREADABLE_RULE, type AbsentEntry, type Finding, type Report } from '../report/finding.js';
 import { fingerprintWithoutDocument } from '../report/fingerprint.js';
 import { isArray, isObject } from '../../rulesets/lib/openapi/types.js';
 import { maskNationalIds } from '../pii.js';
@@ -20,7 +20,7 @@ import { maskNationalIds } from '../pii.js';
  * Findings no baseline holds back: a document that cannot be read cannot be accepted as it is
  * (its other findings are unknown), so it fails every run until it is readable.
  */
-const NEVER_BASELINED = new Set(['vottur-unreadable']);
+const NEVER_BASELINED: ReadonlySet<string> = new Set([UNREADABLE_RULE]);
 
 export { DEFAULT_BASELINE_FILE } from '../paths.js';
 

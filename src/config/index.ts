@@ -14,6 +14,8 @@ import { packageFile } from '../paths.js';
 import type { Finding, Report, Severity } from '../report/finding.js';
 import type { ValidateFunction } from 'ajv';
 import type { VocabularyAdditions } from '../../rulesets/lib/vocabulary.js';
+import { decodePointer } from '../../rulesets/lib/openapi/pointer.js';
+import { isArray, isObject } from '../../rulesets/lib/openapi/types.js';
 
 export { CONFIG_FILE_NAMES } from '../paths.js';
 import { CONFIG_FILE_NAMES } from '../paths.js';
@@ -83,10 +85,7 @@ function keyPath(instancePath: string): string {
 /** The value at an ajv instance path (`/rules/platform-pagination`), for messages. */
 function valueAt(data: unknown, instancePath: string): unknown {
   let node = data;
-  for (const segment of instancePath.split('/').slice(1)) {
-    const key = segment.replace(/~1/g, '/').replace(/~0/g, '~');
-    node = typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[key] : undefined;
-  }
+  for (const key of decodePointer(instancePath)) node = isArray(node) ? node[Number(key)] : isObject(node) ? node[key] : undefined;
   return node;
 }
 

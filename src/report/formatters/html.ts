@@ -347,6 +347,7 @@ export function formatHtml(report: Report, context: FormatContext): string {
     });
 
   const diff = isDiffReport(report);
+  const verdict = diff ? versionVerdict(visible) : undefined;
   const notCounted = notCountedParts(report);
   const documentCards = score.byDocument.map((d) => {
     const path = mask(d.document);
@@ -403,8 +404,8 @@ export function formatHtml(report: Report, context: FormatContext): string {
     `<main>`,
     `<section class="overview" aria-label="Summary">`,
     // A diff is not a conformance check: it says what changed and whether the version allows it, as stylish and Markdown do.
-    diff
-      ? `<div class="overall" id="diff-verdict" data-breaking="${diffCounts(visible.findings).error}" data-version-ok="${versionVerdict(visible).ok}"><div class="overall-text"><strong>${esc(diffCountsText(visible.findings))}</strong><span class="meta">${esc(versionVerdict(visible).text)}</span></div></div>`
+    verdict
+      ? `<div class="overall" id="diff-verdict" data-breaking="${diffCounts(visible.findings).error}" data-version-ok="${verdict.ok}"><div class="overall-text"><strong>${esc(diffCountsText(visible.findings))}</strong><span class="meta">${esc(verdict.text)}</span></div></div>`
       : `<div class="overall" id="overall-score" data-score="${score.score}" data-grade="${score.grade}">${scoreRing(score.score, score.grade, 'Overall', 112)}<div class="overall-text"><strong>${esc(scoreLabel(score))}</strong><span class="meta">Conformance to the island.is API conventions (<a href="${esc(`${TOOL_INFORMATION_URI}/blob/main/docs/score.md`)}" rel="noopener noreferrer" target="_blank">how it is scored</a>)</span></div></div>`,
     `<div class="totals">${SEVERITIES.map((s) => `<div class="total" data-severity="${s}"><b>${summary[s]}</b><span class="badge sev-${s}">${esc(SEVERITY_PLURAL[s])}</span></div>`).join('')}</div>`,
     `</section>`,
