@@ -92,6 +92,10 @@ export function readBaseline(file: string, shown = file): BaselineFile {
 }
 
 export interface ApplyOptions {
+  /** Whether an entry may hold a finding back (an operator policy's judgement); default: every entry may. */
+  admit?: (entry: BaselineEntry) => boolean;
+  /** Called for each entry that matched a finding, with whether it held it back. */
+  onMatch?: (entry: BaselineEntry, honoured: boolean) => void;
   /** Today, as YYYY-MM-DD (for `expires`); default the current date. */
   today?: string;
   cwd?: string;
@@ -129,8 +133,16 @@ export function applyBaseline(report: Report, baseline: BaselineFile, file: stri
     if (NEVER_BASELINED.has(finding.ruleId)) return { ...finding, baselineState: 'new' as const };
     const key = keyOf(baselineDocument(finding.document, cwd, folder), identity(finding));
     const slot = left.get(key);
+    if (slot && slot.remaining > 0 && options.admit && !options.admit(slot.entry)) {
+      // Refused by the policy: the finding counts, and the entry is listed as tried.
+      slot.remaining--;
+      matched.add(key);
+      options.onMatch?.(slot.entry, false);
+      return { ...finding, baselineState: 'new' as const };
+    }
     if (slot && slot.remaining > 0) {
       slot.remaining--;
+      options.onMatch?.(slot.entry, true);
       matched.add(key);
       unchanged++;
       return { ...finding, baselineState: 'unchanged' as const };

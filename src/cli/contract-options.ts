@@ -8,12 +8,13 @@ import { DEFAULT_CONCURRENCY, DEFAULT_MAX_EXAMPLES, DEFAULT_MAX_RESPONSE_TIME_MS
 import type { Severity } from '../report/finding.js';
 import { maskNationalIds } from '../pii.js';
 import { CouldNotRunError, errorLine } from '../errors.js';
-import { addBaselineOptions, failSeverityOption, minCoverageOption, minScoreOption, type BaselineCommandOptions } from './options.js';
+import { addBaselineOptions, addPolicyOptions, failSeverityOption, minCoverageOption, minScoreOption, type BaselineCommandOptions } from './options.js';
 import { addOutputOptions, type OutputState } from './output.js';
-import { configResolverFor, stderrOf, type CliIo } from './runner.js';
+import { stderrOf, type CliIo, type PolicyCommandOptions } from './runner.js';
+import type { GateRun } from '../policy/enforce.js';
 
 /** The options `test` and `check` share, as commander hands them over. */
-export interface ContractCommandOptions extends BaselineCommandOptions {
+export interface ContractCommandOptions extends BaselineCommandOptions, PolicyCommandOptions {
   failSeverity: Severity;
   minScore?: number;
   quiet?: boolean;
@@ -87,6 +88,7 @@ export function addContractOptions(command: Command, state: OutputState): Comman
     .option('--allow-unsafe-methods', 'generate requests for methods other than GET, HEAD and OPTIONS, and send undocumented methods (never against a shared environment)')
     .addOption(minCoverageOption());
   addBaselineOptions(command);
+  addPolicyOptions(command);
   return addOutputOptions(command, state);
 }
 
@@ -142,26 +144,77 @@ export function note(options: Pick<ContractCommandOptions, 'quiet' | 'showPii'>,
 /**
  * The contract settings of the configuration (`contract:` in vottur.config.yaml) where the command
  * line gave none: an option given on the command line always wins. Secrets come only from the
- * environment variables the configuration names.
+ * environment variables the configuration names, and only from `VOTTUR_…` ones (or those a policy
+ * names). Under a policy, the configuration's server and token endpoint are used only when the
+ * policy names their hosts. Credentials never go over plain HTTP to another machine. Whatever is
+ * refused is a finding of the run (`run.refusals`), never silently dropped.
  */
-export async function withContractSettings<T extends ContractCommandOptions & { server?: string }>(options: T, command: Command, description: string | undefined, io: CliIo = {}): Promise<T> {
-  if (description === undefined) return options;
-  const settings = (await (await configResolverFor(options, io)).forDocument(description))?.config.contract;
-  if (!settings) return options;
+export async function withContractSettings<T extends ContractCommandOptions & { server?: string }>(options: T, command: Command, description: string | undefined, io: CliIo = {}, run?: GateRun): Promise<T> {
   const merged: T = { ...options };
-  const fromDefault = (name: string) => command.getOptionValueSource(name) === undefined || command.getOptionValueSource(name) === 'default';
-  for (const key of ['server', 'tokenUrl', 'clientId', 'scope', 'xroadClient', 'data'] as const) {
-    if (settings[key] !== undefined && merged[key] === undefined) (merged as Record<string, unknown>)[key] = settings[key];
+  const settings = description === undefined || !run ? undefined : (await run.configFor(description))?.config.contract;
+  if (settings && run && description !== undefined) {
+    const { hostOf, POLICY_SECRET, POLICY_SERVER, secretEnvAllowed } = await import('../policy/index.js');
+    const policy = run.policy;
+    const shown = (await run.configFor(description))!.shown;
+    const fromDefault = (name: string) => command.getOptionValueSource(name) === undefined || command.getOptionValueSource(name) === 'default';
+    // Hosts the operator named on the command line: credentials may go there.
+    const operatorHosts = new Set([options.server, options.tokenUrl].flatMap((url) => (url === undefined ? [] : [hostOf(url) ?? ''])));
+    if (settings.server !== undefined && merged.server === undefined) {
+      if (policy && !policy.servers.includes(hostOf(settings.server) ?? '')) {
+        run.refuse(POLICY_SERVER, `\`contract.server: ${settings.server}\` in ${shown} was not used: under the policy (${policy.name}) contract requests go only to the server the operator names (--server) or a host the policy lists.`, description);
+      } else merged.server = settings.server;
+    }
+    if (settings.tokenUrl !== undefined && merged.tokenUrl === undefined) {
+      const host = hostOf(settings.tokenUrl) ?? '';
+      if (policy && !operatorHosts.has(host) && !policy.credentialHosts.includes(host)) {
+        run.refuse(POLICY_SERVER, `\`contract.tokenUrl: ${settings.tokenUrl}\` in ${shown} was not used: under the policy (${policy.name}) credentials go only to hosts the operator names (--server, --token-url) or the policy lists.`, description);
+      } else merged.tokenUrl = settings.tokenUrl;
+    }
+    for (const key of ['clientId', 'scope', 'xroadClient', 'data'] as const) {
+      if (settings[key] !== undefined && merged[key] === undefined) (merged as Record<string, unknown>)[key] = settings[key];
+    }
+    for (const [key, option] of [['timeout', 'timeout'], ['concurrency', 'concurrency'], ['maxResponseTime', 'maxResponseTime'], ['rate', 'rate']] as const) {
+      if (settings[key] !== undefined && fromDefault(option)) (merged as Record<string, unknown>)[key] = settings[key];
+    }
+    // Credentials from the configuration's environment variables go only where the operator (or the policy) allows.
+    const credentialsAllowed = !policy || merged.server === undefined || operatorHosts.has(hostOf(merged.server) ?? '') || policy.credentialHosts.includes(hostOf(merged.server) ?? '');
+    const fromEnv = (key: 'clientSecretEnv' | 'bearerEnv', what: string): string | undefined => {
+      const name = settings[key]!;
+      if (!secretEnvAllowed(name, policy)) {
+        run.refuse(POLICY_SECRET, `\`contract.${key}: ${name}\` in ${shown} was not read: a configuration names only environment variables starting VOTTUR_ for a secret${policy ? ` or those the policy (${policy.name}) lists` : ''}; rename the variable (e.g. VOTTUR_${key === 'bearerEnv' ? 'TOKEN' : 'CLIENT_SECRET'}) or give the ${what} on the command line.`, description);
+        return undefined;
+      }
+      if (!credentialsAllowed) {
+        run.refuse(POLICY_SECRET, `\`contract.${key}: ${name}\` in ${shown} was not read: the ${what} would go to ${merged.server}, a host the operator did not name; under the policy (${policy!.name}) credentials go only to hosts given on the command line or listed by the policy.`, description);
+        return undefined;
+      }
+      const value = process.env[name];
+      if (value === undefined || value === '') throw new CouldNotRunError(`the configuration names the environment variable ${name} for the ${what}, and it is not set; set it, or give the ${what} on the command line`);
+      return value;
+    };
+    if (settings.clientSecretEnv !== undefined && merged.clientSecret === undefined) {
+      const value = fromEnv('clientSecretEnv', 'client secret');
+      if (value !== undefined) merged.clientSecret = value;
+    }
+    if (settings.bearerEnv !== undefined && merged.bearer === undefined && merged.tokenUrl === undefined) {
+      const value = fromEnv('bearerEnv', 'bearer token');
+      if (value !== undefined) merged.bearer = value;
+    }
   }
-  for (const [key, option] of [['timeout', 'timeout'], ['concurrency', 'concurrency'], ['maxResponseTime', 'maxResponseTime'], ['rate', 'rate']] as const) {
-    if (settings[key] !== undefined && fromDefault(option)) (merged as Record<string, unknown>)[key] = settings[key];
-  }
-  const fromEnv = (name: string, what: string): string => {
-    const value = process.env[name];
-    if (value === undefined || value === '') throw new CouldNotRunError(`the configuration names the environment variable ${name} for the ${what}, and it is not set; set it, or give the ${what} on the command line`);
-    return value;
-  };
-  if (settings.clientSecretEnv !== undefined && merged.clientSecret === undefined) merged.clientSecret = fromEnv(settings.clientSecretEnv, 'client secret');
-  if (settings.bearerEnv !== undefined && merged.bearer === undefined && merged.tokenUrl === undefined) merged.bearer = fromEnv(settings.bearerEnv, 'bearer token');
+  await refusePlainHttpCredentials(merged);
   return merged;
+}
+
+/** Credentials (a bearer token, a client secret, headers) never go over plain HTTP to another machine. */
+async function refusePlainHttpCredentials(options: ContractCommandOptions & { server?: string }): Promise<void> {
+  const { plainHttpRefusal } = await import('../policy/index.js');
+  const hasCredentials = options.bearer !== undefined || options.clientSecret !== undefined || options.header.length > 0;
+  if (hasCredentials && options.server !== undefined) {
+    const why = plainHttpRefusal(options.server);
+    if (why) throw new CouldNotRunError(`${why}: use https://, or run without credentials`);
+  }
+  if (options.tokenUrl !== undefined && options.clientSecret !== undefined) {
+    const why = plainHttpRefusal(options.tokenUrl);
+    if (why) throw new CouldNotRunError(`the token endpoint ${why.replace(/^\S+ /, '')}: use https://`);
+  }
 }

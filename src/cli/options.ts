@@ -36,6 +36,16 @@ export function addFailSeverityOption(command: Command): Command {
   return command.addOption(failSeverityOption());
 }
 
+/**
+ * `--policy <file>` and `--gate`: the operator's policy over what the repository under check may
+ * change (docs/gate.md). Every command that ends in a gate adds them with this one call.
+ */
+export function addPolicyOptions(command: Command): Command {
+  return command
+    .option('--policy <file>', 'the operator\'s policy: what the repository\'s configuration, suppressions and baseline may change (default: $VOTTUR_POLICY; see docs/gate.md)')
+    .option('--gate', 'apply the built-in strict policy: no code from the repository, no lowered levels, suppressions and its baseline listed but not counted (see docs/gate.md)');
+}
+
 /** Parses `--min-coverage`: a percentage from 0 to 100. */
 export function parseMinCoverage(value: string): number {
   const text = value.trim().replace(/%$/, '');

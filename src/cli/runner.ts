@@ -8,6 +8,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { CouldNotRunError, EXIT_COULD_NOT_RUN, errorLine } from '../errors.js';
 import { UNREADABLE_RULE, type Report, type Severity } from '../report/finding.js';
 import type { DocumentSettings } from '../lint/files.js';
+import type { GateRun } from '../policy/enforce.js';
 import { gateExit } from '../report/gate.js';
 import { outputTargets, writeReports, type OutputState, type OutputTarget } from './output.js';
 
@@ -80,9 +81,16 @@ export async function finishRun(report: Report, targets: readonly OutputTarget[]
 /**
  * `--baseline`, `--update-baseline`, `--prune-baseline`: the report with each finding marked new or
  * unchanged, after writing the baseline file when asked. A note on standard error says what was
- * written.
+ * written. With a run's record (`run`), the baseline is listed in the report, and under a policy a
+ * baseline the repository names holds back only what the policy allows.
  */
-export async function withBaseline(report: Report, options: { baseline?: string; updateBaseline?: boolean; pruneBaseline?: boolean }, io: CliIo = {}): Promise<Report> {
+export async function withBaseline(
+  report: Report,
+  options: { baseline?: string; updateBaseline?: boolean; pruneBaseline?: boolean },
+  io: CliIo = {},
+  run?: GateRun,
+  given: 'command line' | 'configuration' = 'command line',
+): Promise<Report> {
   if (!options.baseline && !options.updateBaseline && !options.pruneBaseline) return report;
   const { applyBaseline, baselineExists, baselineFor, DEFAULT_BASELINE_FILE, pruneBaseline, readBaseline, serializeBaseline } = await import('../baseline/index.js');
   const cwd = io.cwd ?? process.cwd();
@@ -96,7 +104,9 @@ export async function withBaseline(report: Report, options: { baseline?: string;
     return applyBaseline(report, written, file, { cwd });
   }
   const baseline = readBaseline(path, file);
-  const applied = applyBaseline(report, baseline, file, { cwd });
+  run?.recordFile(path, 'baseline');
+  const judge = run?.baselineJudge(file, given);
+  const applied = applyBaseline(report, baseline, file, { cwd, ...(judge ?? {}) });
   if (options.pruneBaseline) {
     const pruned = pruneBaseline(baseline, applied.baseline!.absent);
     writeFileAtomically(path, serializeBaseline(pruned), file);
@@ -123,6 +133,12 @@ export interface ConfigCommandOptions {
   config?: string | boolean;
 }
 
+/** What `--policy <file>` and `--gate` arrive as. */
+export interface PolicyCommandOptions {
+  policy?: string;
+  gate?: boolean;
+}
+
 /** The configuration files the command line allows (`--config`, `--no-config`, or found upward). */
 export async function configResolverFor(options: ConfigCommandOptions, io: CliIo = {}) {
   const { ConfigResolver } = await import('../config/index.js');
@@ -130,36 +146,42 @@ export async function configResolverFor(options: ConfigCommandOptions, io: CliIo
 }
 
 /**
- * What each document's configuration adds to linting it: its `vocabulary`, and the Spectral
- * rulesets it `extends` (relative entries start at the configuration's folder).
+ * The run's one resolution of configuration and policy: every document's configuration is read
+ * once, judged by the policy (`--policy`, `VOTTUR_POLICY`, `--gate`), and recorded for the report.
  */
-export async function documentSettingsFor(options: ConfigCommandOptions, io: CliIo = {}): Promise<(file: string) => Promise<DocumentSettings | undefined>> {
-  const resolver = await configResolverFor(options, io);
-  return async (file) => {
-    const loaded = await resolver.forDocument(file);
-    if (!loaded) return undefined;
-    const { vocabulary, extends: extended } = loaded.config;
-    const entries = extended === undefined ? [] : typeof extended === 'string' ? [extended] : extended;
-    if (!vocabulary && entries.length === 0) return undefined;
-    return { ...(vocabulary ? { vocabulary } : {}), ...(entries.length > 0 ? { extends: { configFile: loaded.file, entries } } : {}) };
-  };
-}
-
-/** A report with vottur.config.yaml's rule levels applied, and nothing else (`vottur diff`). */
-export async function configured(report: Report, options: ConfigCommandOptions, io: CliIo = {}): Promise<Report> {
-  const { applyConfig } = await import('../config/index.js');
-  return applyConfig(report, await configResolverFor(options, io), io.cwd ?? process.cwd());
+export async function gateRunFor(options: ConfigCommandOptions & PolicyCommandOptions, io: CliIo = {}): Promise<GateRun> {
+  const cwd = io.cwd ?? process.cwd();
+  const [{ GateRun }, { policyFor }] = await Promise.all([import('../policy/enforce.js'), import('../policy/index.js')]);
+  const policy = await policyFor(options, cwd);
+  return new GateRun(options.config === false ? undefined : await configResolverFor(options, io), policy, cwd);
 }
 
 /**
- * A report as the team configured it: rules off or at other severities (vottur.config.yaml), then
- * the baseline (`--baseline`, or the configuration's `baseline`).
+ * What each document's configuration adds to linting it: its `vocabulary`, the Spectral rulesets
+ * it `extends` (relative entries start at the configuration's folder), and the rules it turns off.
  */
-export async function settle(report: Report, options: ConfigCommandOptions & { baseline?: string; updateBaseline?: boolean; pruneBaseline?: boolean }, io: CliIo = {}): Promise<Report> {
-  const { applyConfig } = await import('../config/index.js');
-  const resolver = await configResolverFor(options, io);
-  const configured = await applyConfig(report, resolver, io.cwd ?? process.cwd());
+export async function documentSettingsFor(options: ConfigCommandOptions & PolicyCommandOptions, io: CliIo = {}, run?: GateRun): Promise<(file: string) => Promise<DocumentSettings | undefined>> {
+  const gate = run ?? (await gateRunFor(options, io));
+  return (file) => gate.settingsFor(file);
+}
+
+/** A report with vottur.config.yaml's rule levels applied, as the policy allows, and recorded. */
+export async function configured(report: Report, options: ConfigCommandOptions & PolicyCommandOptions, io: CliIo = {}, run?: GateRun): Promise<Report> {
+  const gate = run ?? (await gateRunFor(options, io));
+  return gate.finish(gate.judgeSuppressions(await gate.applyLevels(report)));
+}
+
+/**
+ * A report as the team configured it and the policy allows: rules off or at other severities
+ * (vottur.config.yaml), suppressions, then the baseline (`--baseline`, or the configuration's
+ * `baseline`); with the record of all of it (`configuration`) and the policy's findings.
+ */
+export async function settle(report: Report, options: ConfigCommandOptions & PolicyCommandOptions & { baseline?: string; updateBaseline?: boolean; pruneBaseline?: boolean }, io: CliIo = {}, run?: GateRun): Promise<Report> {
+  const gate = run ?? (await gateRunFor(options, io));
+  const levelled = gate.judgeSuppressions(await gate.applyLevels(report));
   const first = report.documents[0]?.path;
-  const baseline = options.baseline ?? (first !== undefined ? (await resolver.forDocument(first))?.config.baseline : undefined);
-  return withBaseline(configured, { ...options, ...(baseline !== undefined ? { baseline } : {}) }, io);
+  const fromConfig = options.baseline === undefined && first !== undefined ? (await gate.configFor(first))?.config.baseline : undefined;
+  const baseline = options.baseline ?? fromConfig;
+  const settled = await withBaseline(levelled, { ...options, ...(baseline !== undefined ? { baseline } : {}) }, io, gate, fromConfig !== undefined ? 'configuration' : 'command line');
+  return gate.finish(settled);
 }

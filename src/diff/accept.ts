@@ -85,6 +85,8 @@ export function parseAcceptEntries(data: unknown, file: string): AcceptEntry[] {
     const where = `accept file ${file}, entry ${index + 1}`;
     if (!isObject(item) || typeof item.rule !== 'string' || item.rule === '') throw new CouldNotRunError(`${where}: name the rule (rule: diff-...)`);
     if (typeof item.reason !== 'string' || item.reason.trim() === '') throw new CouldNotRunError(`${where}: give a reason for accepting ${item.rule}`);
+    // The root's pointer is every node: an entry with it would accept its rule everywhere.
+    if (item.pointer === '' && typeof item.operation !== 'string') throw new CouldNotRunError(`${where}: pointer "" is the whole description, and a rule is never accepted everywhere; name the changed node (pointer: /paths/...) or the operation`);
     if (typeof item.pointer !== 'string' && typeof item.operation !== 'string') throw new CouldNotRunError(`${where}: say where the change is accepted (pointer: /paths/... or operation: GET /v1/...); a rule is never accepted everywhere`);
     return {
       rule: item.rule,
@@ -93,6 +95,18 @@ export function parseAcceptEntries(data: unknown, file: string): AcceptEntry[] {
       ...(typeof item.operation === 'string' ? { operation: normaliseOperation(item.operation) } : {}),
     };
   });
+}
+
+/**
+ * Who accepted each change, for the report's record: the revision's `x-vottur-ignore` (read first,
+ * as `diffSides` does) unless only the accept file covers it.
+ */
+export function acceptedBy<F extends { ruleId: string; pointer: string; operation?: string }>(accepted: ReadonlyArray<{ finding: F; reason: string }>, entries: readonly AcceptEntry[] | undefined) {
+  return accepted.map(({ finding, reason }) => ({
+    finding,
+    reason,
+    by: entries?.some((entry) => entry.reason === reason && accepts(entry, finding)) ? ('accept file' as const) : ('x-vottur-ignore' as const),
+  }));
 }
 
 /** True when an accept entry covers a finding: same rule, and its pointer at or above the finding's, or its operation. */

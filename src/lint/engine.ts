@@ -30,6 +30,8 @@ export interface RuleResult {
 export interface RunSettings {
   /** Words added to the rules' judgement lists (`vocabulary:` in vottur.config.yaml). */
   vocabulary?: VocabularyAdditions;
+  /** Rules the document's configuration turns off: they do not run at all. */
+  skip?: ReadonlySet<string>;
 }
 
 /** What lints a loaded description: the rules' metadata, and a run over one document. */
@@ -66,7 +68,7 @@ export function closestPath(data: unknown, path: JsonPath): JsonPath {
 export function runRules(rules: readonly RuleDefinition[], data: unknown, settings: RunSettings = {}): RuleResult[] {
   const restore = useVocabulary(settings.vocabulary);
   try {
-    return runEachRule(rules, data);
+    return runEachRule(settings.skip && settings.skip.size > 0 ? rules.filter((rule) => !settings.skip!.has(rule.id)) : rules, data);
   } finally {
     restore();
   }

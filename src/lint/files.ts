@@ -54,6 +54,8 @@ export interface LintFilesOptions extends LintDocumentOptions {
 export interface DocumentSettings {
   vocabulary?: VocabularyAdditions;
   extends?: ExtendsSetting;
+  /** Rules the configuration turns off for the whole document: they do not run. */
+  skip?: string[];
 }
 
 /** Adds up per-rule times across documents and worker threads. */
@@ -254,7 +256,7 @@ function withSuppressionRules(rules: RuleMeta[], findings: readonly Finding[]): 
 export async function lintLoadedDescription(loaded: LoadedDescription, options: Pick<LintDocumentOptions, 'cwd' | 'linter'> & { settings?: DocumentSettings } = {}): Promise<Report> {
   const { lintDocument, platformRulesetLinter } = await import('./lint.js');
   const linter = await documentLinter(options.linter ?? (await platformRulesetLinter()), options.settings);
-  const result = await lintDocument(loaded.rootUri, { cwd: options.cwd, linter, loaded, ...(options.settings?.vocabulary ? { vocabulary: options.settings.vocabulary } : {}) });
+  const result = await lintDocument(loaded.rootUri, { cwd: options.cwd, linter, loaded, ...(options.settings?.vocabulary ? { vocabulary: options.settings.vocabulary } : {}), ...(options.settings?.skip ? { skip: options.settings.skip } : {}) });
   sortFindings(result.findings);
   return { tool: toolInfo(), createdTimestamp: new Date().toISOString(), documents: [result.document], rules: withSuppressionRules(linter.rules, result.findings), findings: result.findings };
 }
@@ -343,7 +345,7 @@ async function lintInThread(files: string[], cwd: string, options: LintFilesOpti
         const done = readThis ? await readThis : undefined;
         if (done && 'error' in done) throw done.error;
         ahead = readAhead(index + 1);
-        results.push(await lintDocument(documentTarget(cwd, file), { ...options, cwd, linter, ...(done ? { loaded: done.loaded } : {}), ...(settings?.vocabulary ? { vocabulary: settings.vocabulary } : {}) }));
+        results.push(await lintDocument(documentTarget(cwd, file), { ...options, cwd, linter, ...(done ? { loaded: done.loaded } : {}), ...(settings?.vocabulary ? { vocabulary: settings.vocabulary } : {}), ...(settings?.skip ? { skip: settings.skip } : {}) }));
       } catch (error) {
         // One document alone that cannot be read: one line and exit 2, as before. Among many, the run goes on.
         if (!(error instanceof CouldNotRunError) || files.length === 1) throw error;
@@ -390,6 +392,7 @@ async function lintInPool(files: string[], cwd: string, jobs: number, options: L
         timing: options.timing !== undefined,
         ...(settings?.vocabulary ? { vocabulary: settings.vocabulary } : {}),
         ...(settings?.extends ? { extends: settings.extends } : {}),
+        ...(settings?.skip ? { skip: settings.skip } : {}),
       });
       if ('failure' in result && result.failure.couldNotRun && !result.failure.ofRun && files.length > 1) {
         results[i] = unreadableDocument(files[i], cwd, result.failure.message);

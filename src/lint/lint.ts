@@ -36,6 +36,8 @@ export interface LintDocumentOptions extends LoadOptions {
   loaded?: LoadedDescription;
   /** Words the document's configuration adds to the rules' judgement lists. */
   vocabulary?: VocabularyAdditions;
+  /** Rules the document's configuration turns off: not run. */
+  skip?: readonly string[];
 }
 
 export interface LintedDocument {
@@ -99,7 +101,7 @@ export async function lintDocument(file: string, options: LintDocumentOptions = 
     if (shown === undefined) displayPaths.set(uri, (shown = /^https?:/.test(uri) ? uri : shownPath(cwd, uri)));
     return shown;
   };
-  const results = await linter.run(loaded, options.vocabulary ? { vocabulary: options.vocabulary } : {});
+  const results = await linter.run(loaded, { ...(options.vocabulary ? { vocabulary: options.vocabulary } : {}), ...(options.skip && options.skip.length > 0 ? { skip: new Set(options.skip) } : {}) });
   const findings: Finding[] = [];
   const metaById = ruleMetaOf(linter);
   // Structural problems (the loader's, the parser's) are reported when the linter runs that rule.

@@ -25,6 +25,7 @@ export interface LintTask {
   timing: boolean;
   vocabulary?: VocabularyAdditions;
   extends?: ExtendsSetting;
+  skip?: string[];
 }
 
 export type LintTaskResult =
@@ -46,7 +47,7 @@ export default async function lintTask(task: LintTask): Promise<LintTaskResult> 
     }
     ruleTiming.enabled = task.timing;
     ruleTiming.reset();
-    const linted = await lintDocument(task.file, { cwd: task.cwd, linter, allowRemoteRefs: task.allowRemoteRefs, remoteTimeoutMs: task.remoteTimeoutMs, ...(task.vocabulary ? { vocabulary: task.vocabulary } : {}) });
+    const linted = await lintDocument(task.file, { cwd: task.cwd, linter, allowRemoteRefs: task.allowRemoteRefs, remoteTimeoutMs: task.remoteTimeoutMs, ...(task.vocabulary ? { vocabulary: task.vocabulary } : {}), ...(task.skip ? { skip: task.skip } : {}) });
     if (!flushed) {
       // Everything a task needs is compiled by now; piscina terminates workers without an 'exit' event.
       flushed = true;

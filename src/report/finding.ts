@@ -131,8 +131,39 @@ export interface Report {
   coverage?: CoverageReport;
   /** With `--baseline`: the baseline file, what it held back, and its entries nothing matched. */
   baseline?: { file: string; unchanged: number; expired: number; absent: AbsentEntry[] };
+  /** What changed the verdict besides the findings: the configuration, the policy, suppressions, the baseline, acceptances. */
+  configuration?: RunConfiguration;
   /** On the view formats for people render (`heldBackView`): the findings left out, and why. */
   heldBack?: { suppressed: number; baselined: number };
+}
+
+/**
+ * Everything a run read that could change its verdict, so a reviewer sees it beside the score:
+ * `honoured` says whether the item lowered the verdict (false: an operator policy refused it, so
+ * the finding counts). Every format renders it (docs/gate.md).
+ */
+export interface RunConfiguration {
+  /** The operator's policy: `gate` (the built-in one, `--gate`) or the policy file. */
+  policy?: { name: string; file?: string; sha256?: string };
+  /** The files read that tune the run (configuration, baseline, accept file, policy), with their SHA-256. */
+  files: Array<{ path: string; kind: 'config' | 'baseline' | 'accept' | 'policy'; sha256: string }>;
+  /** Rules a configuration turned off or gave another level, where (`overrides` files, or the whole document). */
+  rules: Array<{ rule: string; level: Severity | 'off'; file: string; files?: string[]; honoured: boolean }>;
+  /** Spectral rulesets a configuration extends. */
+  extends: Array<{ ruleset: string; file: string; honoured: boolean }>;
+  /** Findings an `x-vottur-ignore` held back (or tried to), with its reason. */
+  suppressions: Array<{ rule: string; document: string; pointer: string; reason: string; honoured: boolean }>;
+  /** The baseline and the entries that matched a finding. */
+  baseline?: { file: string; given: 'command line' | 'configuration'; entries: Array<{ rule: string; document: string; pointer: string; expires?: string; honoured: boolean }> };
+  /** Diff changes accepted on purpose (`x-vottur-ignore` in the revision, `--accept`). */
+  accepted: Array<{ rule: string; document: string; pointer: string; reason: string; by: 'x-vottur-ignore' | 'accept file'; honoured: boolean }>;
+}
+
+/** True when a configuration record has anything to show. */
+export function hasConfiguration(configuration: RunConfiguration | undefined): configuration is RunConfiguration {
+  if (!configuration) return false;
+  const { policy, files, rules, suppressions, baseline, accepted } = configuration;
+  return policy !== undefined || files.length + rules.length + configuration.extends.length + suppressions.length + accepted.length > 0 || baseline !== undefined;
 }
 
 /**

@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { CouldNotRunError } from '../errors.js';
-import { sortFindings, type DocumentInfo, type CoverageReport, type Finding, type OperationResult, type Report, type RuleMeta } from './finding.js';
+import { sortFindings, type DocumentInfo, type CoverageReport, type Finding, type OperationResult, type Report, type RuleMeta, type RunConfiguration } from './finding.js';
 import { describeSchemaError, reportValidator } from './schema.js';
 
 /** A report as the JSON format writes it; `summary` and `score` are derived and dropped on reading. */
@@ -16,6 +16,7 @@ interface JsonReport {
   findings: Finding[];
   operations?: OperationResult[];
   coverage?: CoverageReport;
+  configuration?: RunConfiguration;
   summary?: unknown;
   score?: unknown;
 }
@@ -38,6 +39,26 @@ export function parseJsonReport(value: unknown, name = 'report'): Report {
     findings: json.findings,
     ...(json.operations ? { operations: json.operations } : {}),
     ...(json.coverage ? { coverage: json.coverage } : {}),
+    ...(json.configuration ? { configuration: json.configuration } : {}),
+  };
+}
+
+/** The records of several runs as one: every list joined, each file once; the first policy and baseline. */
+function mergeConfigurations(reports: readonly Report[]): RunConfiguration | undefined {
+  const records = reports.flatMap((report) => (report.configuration ? [report.configuration] : []));
+  if (records.length === 0) return undefined;
+  const files = new Map<string, RunConfiguration['files'][number]>();
+  for (const record of records) for (const file of record.files) files.set(`${file.kind}\u0000${file.path}\u0000${file.sha256}`, file);
+  const policy = records.find((record) => record.policy)?.policy;
+  const baseline = records.find((record) => record.baseline)?.baseline;
+  return {
+    ...(policy ? { policy } : {}),
+    files: [...files.values()],
+    rules: records.flatMap((record) => record.rules),
+    extends: records.flatMap((record) => record.extends),
+    suppressions: records.flatMap((record) => record.suppressions),
+    ...(baseline ? { baseline } : {}),
+    accepted: records.flatMap((record) => record.accepted),
   };
 }
 
@@ -141,6 +162,7 @@ export function mergeReports(reports: readonly Report[], options: MergeOptions =
     operations = [...merged.values()].map((entry) => entry.result);
   }
 
+  const configuration = mergeConfigurations(reports);
   return {
     tool: options.tool ?? reports[0]!.tool,
     createdTimestamp: (options.now ?? new Date()).toISOString(),
@@ -150,5 +172,6 @@ export function mergeReports(reports: readonly Report[], options: MergeOptions =
     ...(operations ? { operations } : {}),
     // Coverage percentages of different runs do not add up: a merged report keeps one only when one run had it.
     ...(coverages.length === 1 ? { coverage: coverages[0]! } : {}),
+    ...(configuration ? { configuration } : {}),
   };
 }

@@ -8,6 +8,7 @@
  * a fault mode, to see what a deviation looks like.
  */
 import type { Command } from 'commander';
+import { acceptedBy } from '../../diff/accept.js';
 import { runContractTests } from '../../contract/index.js';
 import { lintLoadedDescription } from '../../lint/files.js';
 import { loadDescription } from '../../lint/load.js';
@@ -19,7 +20,7 @@ import { toolInfo } from '../../version.js';
 import { CouldNotRunError } from '../../errors.js';
 import { addContractOptions, authFrom, note, runOptionsFrom, withContractSettings, type ContractCommandOptions } from '../contract-options.js';
 import type { OutputState } from '../output.js';
-import { documentSettingsFor, finishRun, takeOutputTargets, settle, type CliIo } from '../runner.js';
+import { finishRun, gateRunFor, takeOutputTargets, settle, type CliIo } from '../runner.js';
 
 interface CheckOptions extends ContractCommandOptions {
   server?: string;
@@ -56,7 +57,8 @@ export function registerCheck(program: Command, io: CliIo = {}): void {
   addContractOptions(command, state);
   command.action(async (description: string | undefined, given: CheckOptions, self: Command) => {
     const targets = takeOutputTargets(state);
-    const options = await withContractSettings(given, self, description, io);
+    const run = await gateRunFor(given, io);
+    const options = await withContractSettings(given, self, description, io, run);
     if (description === undefined) {
       if (options.server !== undefined) throw new CouldNotRunError('--server needs the description to test it against: vottur check <description> --server <url>');
       const given = CREDENTIAL_FLAGS.find(([key]) => options[key] !== undefined);
@@ -65,24 +67,26 @@ export function registerCheck(program: Command, io: CliIo = {}): void {
       }
       if (options.base !== undefined) throw new CouldNotRunError('--base needs the description to compare: vottur check <description> --base <REF:path>');
       if (options.data !== undefined) throw new CouldNotRunError('--data applies to a server you name; the bundled reference service answers its own examples');
-      process.exitCode = await finishRun(await settle(await checkReference(options, io), options, io), targets, options, io);
+      process.exitCode = await finishRun(await settle(await checkReference(options, io), options, io, run), targets, options, io);
       return;
     }
     if (options.fault.length > 0) throw new CouldNotRunError('--fault applies to the bundled reference service only: run vottur check without a description');
     if (options.accept !== undefined && options.base === undefined) throw new CouldNotRunError('--accept applies to the changes --base finds: add --base <REF:path>');
     // Read and parsed once, for the linter and the contract tests alike.
     const loaded = await loadDescription(description, { ...(options.allowRemoteRefs ? { allowRemoteRefs: true } : {}) });
-    const settings = await (await documentSettingsFor(options, io))(description);
+    const settings = await run.settingsFor(description);
     const lint = await lintLoadedDescription(loaded, { ...(settings ? { settings } : {}) });
     const reports = [lint];
     if (options.base !== undefined) {
       const { diffAgainstBase, readAcceptFile } = await import('../../diff/index.js');
       const accept = options.accept !== undefined ? await readAcceptFile(options.accept) : undefined;
-      reports.push((await diffAgainstBase(options.base, loaded, { ...(accept ? { accept } : {}), ...(options.allowRemoteRefs ? { allowRemoteRefs: true } : {}) })).report);
+      if (options.accept !== undefined) run.recordFile(options.accept, 'accept');
+      const diff = await diffAgainstBase(options.base, loaded, { ...(accept ? { accept } : {}), ...(options.allowRemoteRefs ? { allowRemoteRefs: true } : {}) });
+      reports.push(run.judgeAcceptances(diff.report, acceptedBy(diff.accepted, accept)));
     }
     if (options.server === undefined) {
       note(options, io, 'no --server given, so only the description was linted; add --server <url> to contract-test the service');
-      process.exitCode = await finishRun(await settle(reports.length === 1 ? lint : mergeReports(reports, { tool: toolInfo() }), options, io), targets, options, io);
+      process.exitCode = await finishRun(await settle(reports.length === 1 ? lint : mergeReports(reports, { tool: toolInfo() }), options, io, run), targets, options, io);
       return;
     }
     const contract = await runContractTests({
@@ -93,7 +97,7 @@ export function registerCheck(program: Command, io: CliIo = {}): void {
       ...(options.allowRemoteRefs ? { allowRemoteRefs: true } : {}),
       ...runOptionsFrom(options, io),
     });
-    process.exitCode = await finishRun(await settle(mergeReports([...reports, contract], { tool: toolInfo() }), options, io), targets, options, io);
+    process.exitCode = await finishRun(await settle(mergeReports([...reports, contract], { tool: toolInfo() }), options, io, run), targets, options, io);
   });
 }
 

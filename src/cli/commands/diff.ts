@@ -5,11 +5,11 @@
  */
 import type { Command } from 'commander';
 import type { Severity } from '../../report/finding.js';
-import { failSeverityOption } from '../options.js';
+import { addPolicyOptions, failSeverityOption } from '../options.js';
 import { addOutputOptions, type OutputState } from '../output.js';
-import { configured, finishRun, takeOutputTargets } from '../runner.js';
+import { configured, finishRun, gateRunFor, takeOutputTargets, type PolicyCommandOptions } from '../runner.js';
 
-interface DiffCommandOptions {
+interface DiffCommandOptions extends PolicyCommandOptions {
   failSeverity: Severity;
   quiet?: boolean;
   accept?: string;
@@ -32,13 +32,18 @@ export function registerDiff(program: Command): void {
     .option('--show-pii', 'show national identifiers unmasked in the output')
     .option('--config <file>', "the configuration file (default: vottur.config.yaml found from the revision's folder up to the repository root)")
     .option('--no-config', 'use no configuration file');
+  addPolicyOptions(command);
   addOutputOptions(command, state);
   command.action(async (base: string, revision: string, options: DiffCommandOptions) => {
     const targets = takeOutputTargets(state);
-    const { diffDescriptionsDetailed, readAcceptFile } = await import('../../diff/index.js');
+    const [{ diffDescriptionsDetailed, readAcceptFile }, { acceptedBy }] = await Promise.all([import('../../diff/index.js'), import('../../diff/accept.js')]);
+    const run = await gateRunFor(options);
     const accept = options.accept ? await readAcceptFile(options.accept) : undefined;
-    const { report } = await diffDescriptionsDetailed(base, revision, { accept, allowRemoteRefs: options.allowRemoteRefs });
-    // A rule set off or to another level in vottur.config.yaml applies to diff checks too.
-    process.exitCode = await finishRun(await configured(report, { ...(options.config !== undefined ? { config: options.config } : {}) }), targets, options);
+    if (options.accept) run.recordFile(options.accept, 'accept');
+    const { report, accepted } = await diffDescriptionsDetailed(base, revision, { accept, allowRemoteRefs: options.allowRemoteRefs });
+    // Every acceptance is listed; under a policy, one it does not allow counts again.
+    const judged = run.judgeAcceptances(report, acceptedBy(accepted, accept));
+    // A rule set off or to another level in vottur.config.yaml applies to diff checks too (as the policy allows).
+    process.exitCode = await finishRun(await configured(judged, options, {}, run), targets, options);
   });
 }

@@ -5,12 +5,12 @@
 import type { Command } from 'commander';
 import type { TimingEntry } from '../../../rulesets/lib/timing.js';
 import type { Report, Severity } from '../../report/finding.js';
-import { addBaselineOptions, failSeverityOption, minScoreOption, type BaselineCommandOptions } from '../options.js';
+import { addBaselineOptions, addPolicyOptions, failSeverityOption, minScoreOption, type BaselineCommandOptions } from '../options.js';
 import { CouldNotRunError } from '../../errors.js';
 import { addOutputOptions, type OutputState, type OutputTarget } from '../output.js';
-import { configured, documentSettingsFor, finishRun, takeOutputTargets, settle } from '../runner.js';
+import { configured, documentSettingsFor, finishRun, gateRunFor, takeOutputTargets, settle, type PolicyCommandOptions } from '../runner.js';
 
-export interface LintCommandOptions extends BaselineCommandOptions {
+export interface LintCommandOptions extends BaselineCommandOptions, PolicyCommandOptions {
   failSeverity: Severity;
   minScore?: number;
   quiet?: boolean;
@@ -58,6 +58,7 @@ export function formatTiming(entries: readonly TimingEntry[], limit = 20): strin
 /** `--watch`: the library's watcher until Ctrl-C (or SIGTERM), then a clean exit 0. */
 async function watchUntilInterrupted(files: string[], options: LintCommandOptions, state: OutputState): Promise<void> {
   if (state.targets.length > 0) throw new CouldNotRunError('--watch shows its own summary of what changed; run without --watch for --format and --output');
+  if (options.policy !== undefined || options.gate) throw new CouldNotRunError('--watch is for linting your own work; run without --watch for --policy and --gate');
   if (options.baseline !== undefined || options.updateBaseline || options.pruneBaseline) throw new CouldNotRunError('--watch does not read or write a baseline; run without --watch for --baseline, --update-baseline and --prune-baseline');
   const { watchLint } = await import('../../lint/watch.js');
   const watcher = await watchLint(files, {
@@ -96,6 +97,7 @@ export function registerLint(program: Command): void {
     .option('--timing', 'after the report, show the slowest rules on standard error')
     .option('-w, --watch', 're-lint a description whenever it or a file it references is saved, showing only new and fixed findings and the score; Ctrl-C stops');
   addBaselineOptions(command);
+  addPolicyOptions(command);
   addOutputOptions(command, state);
   command.action(async (files: string[], options: LintCommandOptions) => {
     if (options.watch) return watchUntilInterrupted(files, options, state);
@@ -104,6 +106,8 @@ export function registerLint(program: Command): void {
     const { lintProgress } = await import('../../runtime/progress.js');
     const timing = options.timing ? new TimingCollector() : undefined;
     const progress = lintProgress();
+    // The configuration and the policy, resolved once for the linter, the gate and the report.
+    const run = await gateRunFor(options);
     let report: Report;
     try {
       report = await lintFiles(files, {
@@ -111,7 +115,7 @@ export function registerLint(program: Command): void {
         jobs: options.jobs,
         ...(options.shard !== undefined ? { shard: parseShard(options.shard) } : {}),
         timing,
-        settingsFor: await documentSettingsFor(options),
+        settingsFor: await documentSettingsFor(options, {}, run),
         onProgress: (done, total) => progress.update(done, total),
       });
     } finally {
@@ -119,7 +123,7 @@ export function registerLint(program: Command): void {
     }
     // Thousands of findings: make room for the report in the memory the linting left behind.
     if (report.findings.length >= BIG_REPORT && rendersEveryFinding(targets, report.findings.length)) (await import('../../runtime/memory.js')).collectGarbage();
-    report = await settle(report, options);
+    report = await settle(report, options, {}, run);
     const exitCode = await finishRun(report, targets, options);
     if (timing) process.stderr.write(formatTiming(timing.entries()));
     process.exitCode = exitCode;

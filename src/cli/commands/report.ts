@@ -9,7 +9,7 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { Severity } from '../../report/finding.js';
-import { addFailSeverityOption, addMinScoreOption } from '../options.js';
+import { addFailSeverityOption, addMinScoreOption, addPolicyOptions } from '../options.js';
 import { mergeReports, readJsonReport } from '../../report/merge.js';
 import { toolInfo } from '../../version.js';
 import { CouldNotRunError } from '../../errors.js';
@@ -17,6 +17,8 @@ import { addOutputOptions, type OutputState } from '../output.js';
 import { finishRun, takeOutputTargets, type CliIo } from '../runner.js';
 
 export interface ReportCommandOptions {
+  policy?: string;
+  gate?: boolean;
   failSeverity?: Severity;
   minScore?: number;
   showPii?: boolean;
@@ -38,7 +40,13 @@ export async function runReport(files: readonly string[], options: ReportCommand
   const targets = takeOutputTargets(state);
   const reports = files.map((file) => readJsonReport(resolve(cwd, file), file));
   // One report is re-rendered as it was; several become one, made now by this vottur.
-  const report = reports.length === 1 ? reports[0] : mergeReports(reports, { tool: toolInfo(), ...(io.now ? { now: io.now } : {}) });
+  let report = reports.length === 1 ? reports[0] : mergeReports(reports, { tool: toolInfo(), ...(io.now ? { now: io.now } : {}) });
+  // Under a policy, what the saved reports' repositories held back is judged again.
+  if (options.policy !== undefined || options.gate || process.env.VOTTUR_POLICY) {
+    const [{ policyFor }, { rejudgeSaved }] = await Promise.all([import('../../policy/index.js'), import('../../policy/enforce.js')]);
+    const policy = await policyFor(options, cwd);
+    if (policy) report = rejudgeSaved(report, policy, cwd);
+  }
   return finishRun(report, targets, { showPii: options.showPii, quiet: options.quiet, failSeverity: options.failSeverity, minScore: options.minScore }, { ...io, cwd });
 }
 
@@ -51,6 +59,7 @@ export function registerReport(program: Command, io: ReportIo = {}): Command {
   addOutputOptions(command, state);
   addFailSeverityOption(command);
   addMinScoreOption(command);
+  addPolicyOptions(command);
   command.option('--show-pii', 'show national identifiers unmasked (a report saved masked stays masked)', false);
   command.option('-q, --quiet', 'stylish lists errors only (the counts, the score, the exit code and the other formats keep every finding)');
   command.action(async (files: string[], options: ReportCommandOptions) => {

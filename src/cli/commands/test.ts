@@ -6,7 +6,7 @@ import { runContractTests } from '../../contract/index.js';
 import { addContractOptions, authFrom, runOptionsFrom, withContractSettings, type ContractCommandOptions } from '../contract-options.js';
 import { CouldNotRunError } from '../../errors.js';
 import type { OutputState } from '../output.js';
-import { finishRun, takeOutputTargets, settle, type CliIo } from '../runner.js';
+import { finishRun, gateRunFor, takeOutputTargets, settle, type CliIo } from '../runner.js';
 
 export function registerTest(program: Command, io: CliIo = {}): void {
   const state: OutputState = { targets: [] };
@@ -19,7 +19,10 @@ export function registerTest(program: Command, io: CliIo = {}): void {
   addContractOptions(command, state);
   command.action(async (description: string, given: ContractCommandOptions & { server?: string; allowRemoteRefs?: boolean }, self: Command) => {
     const targets = takeOutputTargets(state);
-    const options = await withContractSettings(given, self, description, io);
+    const run = await gateRunFor(given, io);
+    const options = await withContractSettings(given, self, description, io, run);
+    const refusedServer = run.refusals.find((finding) => finding.ruleId === 'policy-server-refused');
+    if (options.server === undefined && refusedServer) throw new CouldNotRunError(`${refusedServer.message} Give the server with --server <url>.`);
     if (options.server === undefined) throw new CouldNotRunError('vottur test needs --server <url> (or contract.server in vottur.config.yaml): the base URL of the server under test');
     const report = await runContractTests({
       description,
@@ -28,6 +31,6 @@ export function registerTest(program: Command, io: CliIo = {}): void {
       ...(options.allowRemoteRefs ? { allowRemoteRefs: true } : {}),
       ...runOptionsFrom(options, io),
     });
-    process.exitCode = await finishRun(await settle(report, options, io), targets, options, io);
+    process.exitCode = await finishRun(await settle(report, options, io, run), targets, options, io);
   });
 }

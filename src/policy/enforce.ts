@@ -1,0 +1,309 @@
+/**
+ * A run under (or without) an operator policy: what each document's configuration asks for, what
+ * the policy lets it have, and the record of both that every report carries (`configuration`).
+ * The configuration of a document is resolved once, before it is linted, and that one resolution
+ * feeds the engine (rules off do not run), the gate (levels, suppressions, baseline, acceptances)
+ * and the report.
+ */
+import { readFileSync } from 'node:fs';
+import { levelFor, type ConfigResolver, type LoadedConfig, type RuleLevel } from '../config/index.js';
+import { rulesetName, type RulesetReference } from '../lint/extends.js';
+import type { DocumentSettings } from '../lint/files.js';
+import type { BaselineEntry } from '../baseline/index.js';
+import { sortFindings, type Finding, type Report, type RunConfiguration, type Severity } from '../report/finding.js';
+import {
+  extendsRefusal,
+  levelUnderPolicy,
+  listed,
+  POLICY_ACCEPT,
+  POLICY_BASELINE,
+  POLICY_EXTENDS,
+  POLICY_LEVEL,
+  POLICY_RULES,
+  POLICY_SUPPRESSION,
+  policyFinding,
+  prepareExtendsCheck,
+  sha256,
+  shownFile,
+  type Policy,
+} from './index.js';
+
+type FileKind = RunConfiguration['files'][number]['kind'];
+
+/** One run's configuration and policy: resolved per document once, and recorded for the report. */
+export class GateRun {
+  readonly configuration: RunConfiguration = { files: [], rules: [], extends: [], suppressions: [], accepted: [] };
+  /** The policy's findings, joined to the report at the end (no configuration can level them). */
+  readonly refusals: Finding[] = [];
+  private readonly refused = new Set<string>();
+  private readonly recorded = new Set<string>();
+  private readonly settings = new Map<string, Promise<DocumentSettings | undefined>>();
+
+  constructor(
+    readonly resolver: ConfigResolver | undefined,
+    readonly policy: Policy | undefined,
+    readonly cwd: string,
+  ) {
+    if (policy) this.configuration.policy = { name: policy.name, ...(policy.file ? { file: policy.file } : {}), ...(policy.sha256 ? { sha256: policy.sha256 } : {}) };
+    if (policy?.file && policy.sha256) this.configuration.files.push({ path: policy.file, kind: 'policy', sha256: policy.sha256 });
+  }
+
+  /** Records a file the run read (once), with its SHA-256. */
+  recordFile(file: string, kind: FileKind, bytes?: string | Buffer): void {
+    const path = shownFile(file, this.cwd);
+    if (this.recorded.has(`${kind}\u0000${path}`)) return;
+    this.recorded.add(`${kind}\u0000${path}`);
+    let content = bytes;
+    if (content === undefined) {
+      try {
+        content = readFileSync(file);
+      } catch {
+        return;
+      }
+    }
+    this.configuration.files.push({ path, kind, sha256: sha256(content) });
+  }
+
+  /** A finding of a policy rule, once per distinct message. */
+  refuse(ruleId: string, message: string, document: string): void {
+    const key = `${ruleId}\u0000${message}`;
+    if (this.refused.has(key)) return;
+    this.refused.add(key);
+    this.refusals.push(policyFinding(ruleId, message, document));
+  }
+
+  /** The configuration of a document (as findings name it), recorded the first time its file is seen. */
+  async configFor(document: string): Promise<LoadedConfig | undefined> {
+    if (!this.resolver) return undefined;
+    const loaded = await this.resolver.forDocument(document);
+    if (loaded) this.recordConfig(loaded);
+    return loaded;
+  }
+
+  private recordConfig(loaded: LoadedConfig): void {
+    const path = shownFile(loaded.file, this.cwd);
+    if (this.recorded.has(`config\u0000${path}`)) return;
+    this.recordFile(loaded.file, 'config');
+    const config = loaded.config;
+    for (const [rule, level] of Object.entries(config.rules ?? {})) this.configuration.rules.push({ rule, level, file: loaded.shown, honoured: true });
+    for (const override of config.overrides ?? []) {
+      for (const [rule, level] of Object.entries(override.rules)) this.configuration.rules.push({ rule, level, file: loaded.shown, files: override.files, honoured: true });
+    }
+  }
+
+  /**
+   * What a document's configuration adds to linting it, as the policy allows: its vocabulary, the
+   * rulesets it extends that bring no code, and the rules it turns off for the whole document
+   * (which then do not run).
+   */
+  settingsFor(document: string): Promise<DocumentSettings | undefined> {
+    let settings = this.settings.get(document);
+    if (!settings) this.settings.set(document, (settings = this.resolveSettings(document)));
+    return settings;
+  }
+
+  private async resolveSettings(document: string): Promise<DocumentSettings | undefined> {
+    const loaded = await this.configFor(document);
+    if (!loaded) return undefined;
+    const { vocabulary, extends: extended, rules, overrides } = loaded.config;
+    const entries: RulesetReference[] = extended === undefined ? [] : typeof extended === 'string' ? [extended] : extended;
+    const allowed: RulesetReference[] = [];
+    if (entries.length > 0 && this.policy) await prepareExtendsCheck();
+    for (const entry of entries) {
+      const name = rulesetName(entry);
+      const why = this.policy ? extendsRefusal(name, loaded.file, this.policy) : undefined;
+      if (!this.configuration.extends.some((e) => e.ruleset === name && e.file === loaded.shown)) this.configuration.extends.push({ ruleset: name, file: loaded.shown, honoured: why === undefined });
+      if (why === undefined) allowed.push(entry);
+      else this.refuse(POLICY_EXTENDS, `\`extends: ${name}\` in ${loaded.shown} was not loaded: ${why}; the policy (${this.policy!.name}) runs no code from the repository.`, document);
+    }
+    // A rule off in `rules:` and not turned back on by any override: it does not run for this document.
+    const skip = Object.entries(rules ?? {})
+      .filter(([rule, level]) => level === 'off' && !(overrides ?? []).some((o) => o.rules[rule] !== undefined && o.rules[rule] !== 'off'))
+      .map(([rule]) => rule)
+      .filter((rule) => !this.policy || listed(this.policy.mayLower, rule));
+    if (!vocabulary && allowed.length === 0 && skip.length === 0) return undefined;
+    return {
+      ...(vocabulary ? { vocabulary } : {}),
+      ...(allowed.length > 0 ? { extends: { configFile: loaded.file, entries: allowed } } : {}),
+      ...(skip.length > 0 ? { skip } : {}),
+    };
+  }
+
+  /**
+   * The report with each document's rule levels applied as the policy allows: findings of a rule
+   * turned off leave, others take their level; a level the policy refuses is a finding, and the
+   * rule keeps its own (or the policy's floor).
+   */
+  async applyLevels(report: Report): Promise<Report> {
+    if (!this.resolver) return report;
+    const own = new Map(report.rules.map((rule) => [rule.id, rule.severity] as const));
+    const configOf = new Map<string, LoadedConfig | undefined>();
+    const configFor = async (document: string) => {
+      if (!configOf.has(document)) configOf.set(document, await this.configFor(document));
+      return configOf.get(document);
+    };
+    for (const document of report.documents) await configFor(document.path);
+    // Every level a configuration writes is judged, whether or not its rule found something.
+    for (const entry of this.configuration.rules) {
+      const severity = own.get(entry.rule);
+      if (!this.policy || severity === undefined) continue;
+      const judged = levelUnderPolicy(this.policy, entry.rule, severity, entry.level);
+      if (judged.honoured) continue;
+      entry.honoured = false;
+      const where = entry.files ? `overrides (${entry.files.join(', ')})` : 'rules';
+      const document = report.documents[0]?.path ?? entry.file;
+      this.refuse(POLICY_LEVEL, `\`${entry.rule}: ${entry.level}\` under \`${where}\` in ${entry.file} is refused: the policy (${this.policy.name}) lets a configuration raise a rule, not lower it below ${judged.level}; the rule stays at ${judged.level}.`, document);
+    }
+    const findings: Finding[] = [];
+    let changed = false;
+    for (const finding of report.findings) {
+      const loaded = await configFor(finding.description ?? finding.document);
+      let level: RuleLevel | undefined = loaded ? levelFor(loaded, finding.ruleId, finding.document, finding.pointer, this.cwd) : undefined;
+      if (level !== undefined && this.policy) level = levelUnderPolicy(this.policy, finding.ruleId, own.get(finding.ruleId) ?? finding.severity, level).level;
+      if (level === undefined || level === finding.severity) findings.push(finding);
+      else if (level !== 'off') findings.push({ ...finding, severity: level as Severity });
+      changed ||= level !== undefined && level !== finding.severity;
+    }
+    // A rule off everywhere the run looked (and not turned back on by an override) is not listed as checked.
+    const configs = await Promise.all(report.documents.map((document) => configFor(document.path)));
+    const offEverywhere = new Set(
+      report.rules
+        .map((rule) => rule.id)
+        .filter(
+          (id) =>
+            configs.length > 0 &&
+            configs.every((loaded) => loaded?.config.rules?.[id] === 'off' && !loaded.config.overrides?.some((o) => o.rules[id] !== undefined && o.rules[id] !== 'off')) &&
+            (!this.policy || listed(this.policy.mayLower, id)),
+        ),
+    );
+    if (!changed && offEverywhere.size === 0) return report;
+    return { ...report, findings, rules: report.rules.filter((rule) => !offEverywhere.has(rule.id)) };
+  }
+
+  /**
+   * Inline suppressions (`x-vottur-ignore`): each listed with its reason; under a policy, one of a
+   * rule the policy does not list holds nothing back (the finding counts) and is a finding.
+   */
+  judgeSuppressions(report: Report): Report {
+    let changed = false;
+    const refusedBy = new Map<string, { document: string; rule: string; places: number }>();
+    const findings = report.findings.map((finding) => {
+      if (!finding.suppressions || finding.suppressions.length === 0) return finding;
+      const honoured = !this.policy || listed(this.policy.suppressionRules, finding.ruleId);
+      const reason = finding.suppressions.map((s) => s.justification).join('; ');
+      this.configuration.suppressions.push({ rule: finding.ruleId, document: finding.document, pointer: finding.pointer, reason, honoured });
+      if (honoured) return finding;
+      changed = true;
+      const key = `${finding.description ?? finding.document}\u0000${finding.ruleId}`;
+      const entry = refusedBy.get(key) ?? { document: finding.description ?? finding.document, rule: finding.ruleId, places: 0 };
+      entry.places++;
+      refusedBy.set(key, entry);
+      const { suppressions: _held, ...counted } = finding;
+      return counted;
+    });
+    for (const { document, rule, places } of refusedBy.values()) {
+      this.refuse(POLICY_SUPPRESSION, `\`x-vottur-ignore\` of ${rule} in ${document} (${places} finding${places === 1 ? '' : 's'}) is listed, not honoured: the policy (${this.policy!.name}) does not let the repository suppress ${rule}; the finding${places === 1 ? ' counts' : 's count'}.`, document);
+    }
+    return changed ? { ...report, findings } : report;
+  }
+
+  /**
+   * Diff changes accepted on purpose: each listed; under a policy, one of a rule the policy does
+   * not list counts again (it is put back among the findings) and is a finding.
+   */
+  judgeAcceptances(report: Report, accepted: ReadonlyArray<{ finding: Finding; reason: string; by: 'x-vottur-ignore' | 'accept file' }>): Report {
+    const back: Finding[] = [];
+    for (const { finding, reason, by } of accepted) {
+      const honoured = !this.policy || listed(this.policy.acceptRules, finding.ruleId);
+      this.configuration.accepted.push({ rule: finding.ruleId, document: finding.document, pointer: finding.pointer, reason, by, honoured });
+      if (honoured) continue;
+      back.push(finding);
+      const where = finding.pointer === '' ? 'everywhere (at the root)' : `at ${finding.pointer}`;
+      this.refuse(POLICY_ACCEPT, `${by === 'accept file' ? 'An accept entry' : '`x-vottur-ignore` in the revision'} accepting ${finding.ruleId} ${where} is listed, not honoured: the policy (${this.policy!.name}) does not let the repository accept ${finding.ruleId}; the change counts.`, finding.description ?? finding.document);
+    }
+    return back.length === 0 ? report : { ...report, findings: sortFindings([...report.findings, ...back]) };
+  }
+
+  /**
+   * How a baseline's entries are judged and listed: every entry that matches a finding is listed
+   * with its expiry. A baseline the operator passed on the command line holds back what it holds;
+   * one the repository's configuration names only entries of rules the policy lists, with an
+   * `expires` within its limit.
+   */
+  baselineJudge(file: string, given: 'command line' | 'configuration'): { admit?: (entry: BaselineEntry) => boolean; onMatch: (entry: BaselineEntry, honoured: boolean) => void } {
+    const record: NonNullable<RunConfiguration['baseline']> = { file, given, entries: [] };
+    this.configuration.baseline = record;
+    const policy = given === 'configuration' ? this.policy : undefined;
+    const refusedBy = new Map<string, { rule: string; document: string; count: number; why: string }>();
+    const onMatch = (entry: BaselineEntry, honoured: boolean) => {
+      record.entries.push({ rule: entry.rule, document: entry.document, pointer: entry.pointer, ...(entry.expires !== undefined ? { expires: entry.expires } : {}), honoured });
+      if (honoured || !policy) return;
+      const why = !listed(policy.baselineRules, entry.rule) ? `the policy (${policy.name}) does not let a baseline the repository names hold back ${entry.rule}` : `its expiry (${entry.expires ?? 'none'}) is further than the policy's ${policy.baselineMaxExpiryDays} days ahead`;
+      const key = `${entry.document}\u0000${entry.rule}\u0000${why}`;
+      const seen = refusedBy.get(key);
+      if (seen) seen.count++;
+      else refusedBy.set(key, { rule: entry.rule, document: entry.document, count: 1, why });
+    };
+    if (!policy) return { onMatch };
+    const latest = policy.baselineMaxExpiryDays === undefined ? undefined : new Date(Date.now() + policy.baselineMaxExpiryDays * 86_400_000).toISOString().slice(0, 10);
+    const admit = (entry: BaselineEntry) => listed(policy.baselineRules, entry.rule) && (latest === undefined || (typeof entry.expires === 'string' && entry.expires <= latest));
+    this.pending.push(() => {
+      for (const { rule, document, count, why } of refusedBy.values()) {
+        this.refuse(POLICY_BASELINE, `${count} entr${count === 1 ? 'y' : 'ies'} for ${rule} in ${file} (named by the configuration) ${count === 1 ? 'is' : 'are'} listed, not honoured: ${why}; the finding${count === 1 ? ' counts' : 's count'}. Pass a baseline you trust with --baseline.`, document);
+      }
+    });
+    return { admit, onMatch };
+  }
+
+  /** Work left for the end of the run (refusals known only once the baseline was applied). */
+  private readonly pending: Array<() => void> = [];
+
+  /** The report with the policy's findings and rules, and the record of what the run read. */
+  finish(report: Report): Report {
+    for (const task of this.pending.splice(0)) task();
+    const rules = [...report.rules];
+    for (const finding of this.refusals) if (!rules.some((rule) => rule.id === finding.ruleId)) rules.push(POLICY_RULES.find((rule) => rule.id === finding.ruleId)!);
+    // A refusal is about a document of the report (a configuration's file is not one): scored there.
+    const documents = new Set(report.documents.map((document) => document.path));
+    const home = report.documents[report.documents.length - 1]?.path;
+    const refusals = this.refusals.map((finding) => (documents.has(finding.document) || home === undefined ? finding : { ...finding, document: home }));
+    const findings = refusals.length > 0 ? sortFindings([...report.findings, ...refusals]) : report.findings;
+    return { ...report, rules, findings, configuration: this.configuration };
+  }
+}
+
+/**
+ * A saved report (`vottur report`) judged again under a policy: its suppressions, and the entries
+ * of a baseline its repository's configuration named, hold back only what the policy allows.
+ */
+export function rejudgeSaved(report: Report, policy: Policy, cwd: string): Report {
+  const run = new GateRun(undefined, policy, cwd);
+  const saved = report.configuration;
+  let judged = run.judgeSuppressions(report);
+  if (saved?.baseline?.given === 'configuration') {
+    const refusedRules = new Map<string, { document: string; count: number }>();
+    judged = {
+      ...judged,
+      findings: judged.findings.map((finding) => {
+        if (finding.baselineState !== 'unchanged' || listed(policy.baselineRules, finding.ruleId)) return finding;
+        const entry = refusedRules.get(finding.ruleId) ?? { document: finding.description ?? finding.document, count: 0 };
+        entry.count++;
+        refusedRules.set(finding.ruleId, entry);
+        return { ...finding, baselineState: 'new' as const };
+      }),
+    };
+    for (const [rule, { document, count }] of refusedRules) {
+      run.refuse(POLICY_BASELINE, `${count} finding${count === 1 ? '' : 's'} of ${rule} held back by ${saved.baseline.file} (named by the configuration) ${count === 1 ? 'counts' : 'count'}: the policy (${policy.name}) does not let a baseline the repository names hold back ${rule}.`, document);
+    }
+  }
+  const finished = run.finish(judged);
+  const record = finished.configuration!;
+  if (saved) {
+    record.files = [...saved.files.filter((file) => file.kind !== 'policy'), ...record.files];
+    record.rules = saved.rules;
+    record.extends = saved.extends;
+    record.accepted = saved.accepted.map((entry) => ({ ...entry, honoured: entry.honoured && listed(policy.acceptRules, entry.rule) }));
+    if (saved.baseline) record.baseline = { ...saved.baseline, entries: saved.baseline.entries.map((entry) => ({ ...entry, honoured: entry.honoured && (saved.baseline!.given === 'command line' || listed(policy.baselineRules, entry.rule)) })) };
+  }
+  return finished;
+}

@@ -1,0 +1,289 @@
+/**
+ * The operator's policy: what the repository under check (its vottur.config.yaml, its inline
+ * suppressions, its baseline, its accept file) may change about a gate's verdict. In a
+ * registration gate the team being gated writes all of those; the operator writes only the
+ * command line. `--gate` applies the built-in strict policy; `--policy <file>` (or
+ * `VOTTUR_POLICY`) one the operator wrote, which starts from the same defaults
+ * (`assets/policy.schema.json`, docs/gate.md). Without a policy nothing here applies, except the
+ * rules about secrets that hold for every run.
+ *
+ * A thing the policy refuses is never silently dropped: it becomes a finding of a `policy-…` rule
+ * that names it, and the run's `configuration` record lists it with `honoured: false`.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, extname, isAbsolute, relative, resolve } from 'node:path';
+import type { ValidateFunction } from 'ajv';
+import { CouldNotRunError } from '../errors.js';
+import { packageFile } from '../paths.js';
+import { severityRank, type Finding, type RuleMeta, type Severity } from '../report/finding.js';
+
+export const POLICY_SCHEMA_FILE = 'assets/policy.schema.json';
+/** The environment variable that names a policy file when `--policy` is not given. */
+export const POLICY_ENV = 'VOTTUR_POLICY';
+/** Secrets come from environment variables with this prefix, or those a policy names. */
+export const SECRET_ENV_PREFIX = 'VOTTUR_';
+
+/** The policy file as written (every member optional: a missing one keeps the strict default). */
+export interface PolicyFile {
+  extends?: { packages?: string[]; files?: boolean };
+  rules?: { mayLower?: string[]; floor?: Record<string, Severity> };
+  suppressions?: { rules?: string[] };
+  accept?: { rules?: string[] };
+  baseline?: { rules?: string[]; maxExpiryDays?: number };
+  secrets?: { env?: string[] };
+  hosts?: { servers?: string[]; credentials?: string[] };
+}
+
+/** A policy in force: the file's choices over the strict defaults. */
+export interface Policy {
+  /** `gate` for the built-in policy, else the file as given. */
+  name: string;
+  file?: string;
+  sha256?: string;
+  /** npm packages a configuration may extend (besides Spectral's built-in `spectral:oas`, `spectral:asyncapi`, `spectral:arazzo`). */
+  extendsPackages: string[];
+  /** Whether a configuration may extend ruleset files (YAML or JSON, never with functions). */
+  extendsFiles: boolean;
+  /** Rules a configuration may turn off or lower (`*`: any). */
+  mayLower: string[];
+  /** The lowest level a configuration may give a rule; default: the rule's own severity. */
+  floor: Record<string, Severity>;
+  /** Rules whose `x-vottur-ignore` holds a finding back. */
+  suppressionRules: string[];
+  /** Rules whose diff acceptances (`x-vottur-ignore` in the revision, `--accept`) hold a change back. */
+  acceptRules: string[];
+  /** Rules whose entries in a baseline the repository names hold a finding back. */
+  baselineRules: string[];
+  /** With `baselineRules`: an entry holds back only with an `expires` at most this many days ahead. */
+  baselineMaxExpiryDays?: number;
+  /** Environment variables a configuration may name for a secret, besides `VOTTUR_…`. */
+  secretEnv: string[];
+  /** Hosts a configuration may name as `contract.server`. */
+  servers: string[];
+  /** Hosts credentials may be sent to besides those on the command line. */
+  credentialHosts: string[];
+}
+
+/** The built-in strict policy (`--gate`): the repository may raise levels and list things, nothing more. */
+export function gatePolicy(): Policy {
+  return {
+    name: 'gate',
+    extendsPackages: [],
+    extendsFiles: true,
+    mayLower: [],
+    floor: {},
+    suppressionRules: [],
+    acceptRules: [],
+    baselineRules: [],
+    secretEnv: [],
+    servers: [],
+    credentialHosts: [],
+  };
+}
+
+export function sha256(bytes: string | Buffer): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+let validator: ValidateFunction | undefined;
+
+async function validatePolicy(data: unknown): Promise<ValidateFunction['errors']> {
+  if (!validator) {
+    const { Ajv } = await import('ajv');
+    validator = new Ajv({ allErrors: false, strict: false }).compile(JSON.parse(readFileSync(packageFile(POLICY_SCHEMA_FILE), 'utf8')) as object);
+  }
+  return validator(data) ? null : validator.errors;
+}
+
+/** Reads and validates a policy file (YAML or JSON); a problem is one line naming the key. */
+export async function readPolicy(file: string, cwd = process.cwd()): Promise<Policy> {
+  const path = resolve(cwd, file);
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new CouldNotRunError(`cannot read the policy ${file}: ${code === 'ENOENT' ? 'no such file; check --policy or VOTTUR_POLICY' : (code ?? (error as Error).message)}`);
+  }
+  let data: unknown;
+  try {
+    data = extname(path) === '.json' ? JSON.parse(text) : (await import('yaml')).parse(text, { maxAliasCount: 100, uniqueKeys: true });
+  } catch (error) {
+    throw new CouldNotRunError(`the policy ${file} is not valid ${extname(path) === '.json' ? 'JSON' : 'YAML'}: ${((error as Error).message.split('\n')[0] ?? '').replace(/:\s*$/, '')}`);
+  }
+  data ??= {};
+  const errors = await validatePolicy(data);
+  if (errors && errors.length > 0) {
+    const error = errors[0]!;
+    const at = error.instancePath.split('/').slice(1).join('.') || '(top level)';
+    const extra = error.keyword === 'additionalProperties' ? ` \`${String(error.params.additionalProperty)}\`` : '';
+    throw new CouldNotRunError(`the policy ${file}: \`${at}\` ${error.message}${extra} (see ${POLICY_SCHEMA_FILE} and docs/gate.md)`);
+  }
+  const given = data as PolicyFile;
+  const strict = gatePolicy();
+  return {
+    ...strict,
+    name: file,
+    file,
+    sha256: sha256(text),
+    extendsPackages: given.extends?.packages ?? strict.extendsPackages,
+    extendsFiles: given.extends?.files ?? strict.extendsFiles,
+    mayLower: given.rules?.mayLower ?? strict.mayLower,
+    floor: given.rules?.floor ?? strict.floor,
+    suppressionRules: given.suppressions?.rules ?? strict.suppressionRules,
+    acceptRules: given.accept?.rules ?? strict.acceptRules,
+    baselineRules: given.baseline?.rules ?? strict.baselineRules,
+    ...(given.baseline?.maxExpiryDays !== undefined ? { baselineMaxExpiryDays: given.baseline.maxExpiryDays } : {}),
+    secretEnv: given.secrets?.env ?? strict.secretEnv,
+    servers: (given.hosts?.servers ?? strict.servers).map((host) => host.toLowerCase()),
+    credentialHosts: (given.hosts?.credentials ?? strict.credentialHosts).map((host) => host.toLowerCase()),
+  };
+}
+
+/**
+ * The policy the command line asks for: `--policy <file>`, else `VOTTUR_POLICY`, else `--gate`'s
+ * built-in one; none when neither is given. `--gate` with a policy file is the file (it starts
+ * from the same defaults).
+ */
+export async function policyFor(options: { policy?: string; gate?: boolean }, cwd = process.cwd(), env: NodeJS.ProcessEnv = process.env): Promise<Policy | undefined> {
+  const file = options.policy ?? (env[POLICY_ENV] ? env[POLICY_ENV] : undefined);
+  if (file !== undefined) return readPolicy(file, cwd);
+  return options.gate ? gatePolicy() : undefined;
+}
+
+/** Whether `rule` is in a policy's list (`*` names every rule). */
+export function listed(rules: readonly string[], rule: string): boolean {
+  return rules.includes('*') || rules.includes(rule);
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* The rules of the policy's own findings.                                                    */
+
+export const POLICY_EXTENDS = 'policy-extends-refused';
+export const POLICY_LEVEL = 'policy-level-refused';
+export const POLICY_SUPPRESSION = 'policy-suppression-refused';
+export const POLICY_BASELINE = 'policy-baseline-refused';
+export const POLICY_ACCEPT = 'policy-accept-refused';
+export const POLICY_SECRET = 'policy-secret-refused';
+export const POLICY_SERVER = 'policy-server-refused';
+
+const docs = (id: string) => `https://github.com/vottur/vottur/blob/main/docs/gate.md#${id}`;
+
+/** The rules of the policy's findings, as reports list rules. */
+export const POLICY_RULES: readonly RuleMeta[] = [
+  { id: POLICY_EXTENDS, severity: 'error', category: 'security', description: 'The configuration extends a ruleset that would run code from the repository (a JavaScript ruleset, `functions`, or a package the policy does not name); it was not loaded.', docsUrl: docs(POLICY_EXTENDS), source: 'lint' },
+  { id: POLICY_LEVEL, severity: 'warn', category: 'documentation', description: 'The configuration turns a rule off or lowers it below the policy\'s floor; the rule keeps its level.', docsUrl: docs(POLICY_LEVEL), source: 'lint' },
+  { id: POLICY_SUPPRESSION, severity: 'warn', category: 'documentation', description: 'An x-vottur-ignore holds back findings of a rule the policy does not let the repository suppress; they count.', docsUrl: docs(POLICY_SUPPRESSION), source: 'lint' },
+  { id: POLICY_BASELINE, severity: 'warn', category: 'documentation', description: 'Baseline entries the policy does not allow (a baseline the repository names, a rule it does not list, an expiry too far ahead); their findings count.', docsUrl: docs(POLICY_BASELINE), source: 'lint' },
+  { id: POLICY_ACCEPT, severity: 'warn', category: 'documentation', description: 'A diff change accepted by the repository (x-vottur-ignore in the revision, an accept entry) for a rule the policy does not list; the change counts.', docsUrl: docs(POLICY_ACCEPT), source: 'diff' },
+  { id: POLICY_SECRET, severity: 'error', category: 'security', description: 'The configuration names an environment variable for a secret that the policy does not allow (only VOTTUR_… and those the policy names); it was not read.', docsUrl: docs(POLICY_SECRET), source: 'contract' },
+  { id: POLICY_SERVER, severity: 'error', category: 'security', description: 'The configuration names a server or token endpoint the operator did not name; no request (and no credential) went to it.', docsUrl: docs(POLICY_SERVER), source: 'contract' },
+];
+
+/** A finding of a policy rule, about `document` (the description the configuration applies to). */
+export function policyFinding(ruleId: string, message: string, document: string): Finding {
+  const meta = POLICY_RULES.find((rule) => rule.id === ruleId)!;
+  return { ruleId, severity: meta.severity, category: meta.category, message, document, pointer: '', path: [], docsUrl: meta.docsUrl, source: meta.source, fingerprint: `${ruleId}:${sha256(`${document}\u0000${message}`).slice(0, 16)}` };
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Levels.                                                                                    */
+
+/**
+ * The level a rule takes when a configuration asks for `level`: the asked level when the policy
+ * allows it (raising always is), else the floor (the policy's, or the rule's own severity).
+ */
+export function levelUnderPolicy(policy: Policy, rule: string, own: Severity, level: Severity | 'off'): { level: Severity | 'off'; honoured: boolean } {
+  if (listed(policy.mayLower, rule)) return { level, honoured: true };
+  const floor = policy.floor[rule] ?? own;
+  if (level !== 'off' && severityRank(level) <= severityRank(floor)) return { level, honoured: true };
+  return { level: severityRank(own) <= severityRank(floor) ? own : floor, honoured: false };
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* extends.                                                                                   */
+
+const BUILT_IN_RULESETS = new Set(['spectral:oas', 'spectral:asyncapi', 'spectral:arazzo']);
+const CODE_EXTENSIONS = new Set(['.js', '.mjs', '.cjs', '.ts', '.mts', '.cts']);
+const RULESET_EXTENSIONS = new Set(['.yaml', '.yml', '.json']);
+
+/**
+ * Why a ruleset the configuration extends would bring code, or undefined when it would not: a
+ * JavaScript file, a ruleset with `functions`, a package the policy does not name, a URL, or a
+ * ruleset file that itself extends one of those (followed to any depth).
+ */
+export function extendsRefusal(entry: string, from: string, policy: Policy, seen: Set<string> = new Set()): string | undefined {
+  if (BUILT_IN_RULESETS.has(entry)) return undefined;
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(entry)) return 'a URL';
+  const isFile = entry.startsWith('.') || isAbsolute(entry) || CODE_EXTENSIONS.has(extname(entry)) || RULESET_EXTENSIONS.has(extname(entry));
+  if (!isFile) return policy.extendsPackages.includes(entry) ? undefined : `the package ${entry}, which the policy does not name (a package may bring functions)`;
+  if (CODE_EXTENSIONS.has(extname(entry))) return `${entry}, a JavaScript ruleset (code)`;
+  if (!policy.extendsFiles) return `${entry}: the policy allows no ruleset files`;
+  const file = resolve(dirname(from), entry);
+  if (seen.has(file)) return undefined;
+  seen.add(file);
+  if (!existsSync(file)) return undefined; // Loading it will say it is missing.
+  let data: unknown;
+  try {
+    const text = readFileSync(file, 'utf8');
+    data = extname(file) === '.json' ? JSON.parse(text) : parseYamlSync(text);
+  } catch {
+    return undefined; // Loading it will say what is wrong.
+  }
+  if (typeof data !== 'object' || data === null) return undefined;
+  const ruleset = data as Record<string, unknown>;
+  if (ruleset.functions !== undefined || ruleset.functionsDir !== undefined) return `${entry}, whose \`functions\` are code`;
+  const nested = ruleset.extends;
+  const entries = nested === undefined ? [] : Array.isArray(nested) ? nested : [nested];
+  for (const item of entries) {
+    const name = Array.isArray(item) ? item[0] : item;
+    if (typeof name !== 'string') continue;
+    const why = extendsRefusal(name, file, policy, seen);
+    if (why !== undefined) return `${entry}, which extends ${why}`;
+  }
+  return undefined;
+}
+
+let yamlModule: typeof import('yaml') | undefined;
+function parseYamlSync(text: string): unknown {
+  return yamlModule!.parse(text, { maxAliasCount: 100 });
+}
+
+/** Loads the YAML parser `extendsRefusal` reads ruleset files with. */
+export async function prepareExtendsCheck(): Promise<void> {
+  yamlModule ??= await import('yaml');
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Secrets and hosts.                                                                         */
+
+/** Whether a configuration may name this environment variable for a secret. */
+export function secretEnvAllowed(name: string, policy: Policy | undefined): boolean {
+  return name.startsWith(SECRET_ENV_PREFIX) || (policy?.secretEnv.includes(name) ?? false);
+}
+
+/** The host of a URL, lower case (`api.example.is`), or undefined. */
+export function hostOf(url: string): string | undefined {
+  try {
+    return new URL(url).hostname.toLowerCase().replace(/^\[|\]$/g, '');
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether a URL's host is this machine (credentials may go there over plain HTTP). */
+export function isLoopback(url: string): boolean {
+  const host = hostOf(url);
+  return host === 'localhost' || host === '::1' || (host !== undefined && /^127\.\d+\.\d+\.\d+$/.test(host)) || (host?.endsWith('.localhost') ?? false);
+}
+
+/** Why credentials must not go to this URL over this scheme, or undefined. */
+export function plainHttpRefusal(url: string): string | undefined {
+  return /^http:/i.test(url) && !isLoopback(url) ? `${url} is plain HTTP to a host that is not this machine; credentials go only over HTTPS (or to localhost)` : undefined;
+}
+
+/** The path of a file as reports name it. */
+export function shownFile(file: string, cwd: string): string {
+  return relative(cwd, file).split('\\').join('/') || file;
+}
