@@ -171,6 +171,8 @@ export async function withContractSettings<T extends ContractCommandOptions & { 
       } else merged.tokenUrl = settings.tokenUrl;
     }
     for (const key of ['clientId', 'scope', 'xroadClient', 'data'] as const) {
+      // The client's id and scope belong to the token endpoint: not without one.
+      if ((key === 'clientId' || key === 'scope') && merged.tokenUrl === undefined) continue;
       if (settings[key] !== undefined && merged[key] === undefined) (merged as Record<string, unknown>)[key] = settings[key];
     }
     for (const [key, option] of [['timeout', 'timeout'], ['concurrency', 'concurrency'], ['maxResponseTime', 'maxResponseTime'], ['rate', 'rate']] as const) {

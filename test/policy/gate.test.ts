@@ -1,0 +1,339 @@
+/**
+ * The gate belongs to its operator: over the built CLI, each way a gated repository could turn
+ * the gate (code in its configuration, rules off, secrets sent to its server, acceptances and
+ * suppressions of its own, its baseline) is refused under `--gate` or a policy file, named in the
+ * report, and fails the run; without a policy a developer's own configuration works as before.
+ */
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT, vottur } from '../cli/run.js';
+import { reportValidator } from '../../src/report/schema.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'vottur-gate-'));
+mkdirSync(join(dir, '.git'));
+copyFileSync(join(ROOT, 'fixtures/rules/platform-no-404/fail.yaml'), join(dir, 'bad.yaml'));
+copyFileSync(join(ROOT, 'assets/reference/user-profile.openapi.yaml'), join(dir, 'reference.yaml'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const write = (name: string, text: string) => writeFileSync(join(dir, name), text);
+const config = (text: string) => write('vottur.config.yaml', text);
+
+interface JsonReport {
+  score: { score: number; byDocument: Array<{ document: string; score: number }> };
+  findings: Array<{ ruleId: string; severity: string; message: string; suppressions?: unknown[]; baselineState?: string }>;
+  configuration?: {
+    policy?: { name: string };
+    files: Array<{ path: string; kind: string; sha256: string }>;
+    rules: Array<{ rule: string; level: string; honoured: boolean }>;
+    extends: Array<{ ruleset: string; honoured: boolean }>;
+    suppressions: Array<{ rule: string; reason: string; honoured: boolean }>;
+    baseline?: { file: string; given: string; entries: Array<{ rule: string; expires?: string; honoured: boolean }> };
+    accepted: Array<{ rule: string; by: string; honoured: boolean }>;
+  };
+}
+
+async function json(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number | null; report: JsonReport; stderr: string }> {
+  const result = await vottur([...args, '-f', 'json'], { cwd: dir, env });
+  let report: JsonReport;
+  try {
+    report = JSON.parse(result.stdout) as JsonReport;
+  } catch {
+    throw new Error(`no JSON report (exit ${result.code}): ${result.stdout.slice(0, 300)} ${result.stderr}`);
+  }
+  expect(reportValidator()(report), JSON.stringify(reportValidator().errors)).toBe(true);
+  return { code: result.code, report, stderr: result.stderr };
+}
+
+const ruleIds = (report: JsonReport) => report.findings.map((finding) => finding.ruleId);
+const policyMessages = (report: JsonReport, rule: string) => report.findings.filter((finding) => finding.ruleId === rule).map((finding) => finding.message);
+
+/** A JavaScript ruleset that takes over the process: it silences standard output and forces exit 0. */
+const HOSTILE_RULESET = [
+  "process.stdout.write = () => true;",
+  "process.on('exit', () => { process.exitCode = 0; });",
+  'module.exports = { rules: {} };',
+  '',
+].join('\n');
+
+describe('item 1: code from the repository', () => {
+  it('a JavaScript ruleset the configuration extends runs on main; under --gate it is not loaded, the run fails and the report names it', async () => {
+    write('rules.js', HOSTILE_RULESET);
+    config('extends: [./rules.js]\n');
+    // Without a policy the developer's own extends is loaded as before (here: it takes the run over).
+    const own = await vottur(['lint', 'bad.yaml', '--min-score', '99'], { cwd: dir });
+    expect(own.code).toBe(0);
+    const { code, report } = await json(['lint', 'bad.yaml', '--min-score', '99', '--gate']);
+    expect(code).toBe(1);
+    expect(policyMessages(report, 'policy-extends-refused')).toEqual([expect.stringContaining('`extends: ./rules.js` in vottur.config.yaml was not loaded: ./rules.js, a JavaScript ruleset')]);
+    expect(report.configuration!.extends).toEqual([{ ruleset: './rules.js', file: 'vottur.config.yaml', honoured: false }]);
+    expect(ruleIds(report)).toContain('platform-no-404');
+  });
+
+  it('a YAML ruleset with `functions:`, a package from a committed node_modules, and a ruleset extending one of them are refused; one without code is loaded', async () => {
+    mkdirSync(join(dir, 'functions'), { recursive: true });
+    write('functions/evil.js', 'module.exports = () => [];\n');
+    write('with-functions.yaml', 'functions: [evil]\nrules:\n  house-x:\n    given: $\n    then: { function: evil }\n');
+    mkdirSync(join(dir, 'node_modules/house-rules'), { recursive: true });
+    write('node_modules/house-rules/package.json', JSON.stringify({ name: 'house-rules', main: 'index.js' }));
+    write('node_modules/house-rules/index.js', HOSTILE_RULESET);
+    write('nested.yaml', 'extends: [house-rules]\n');
+    write('plain.yaml', 'rules:\n  house-title:\n    given: $.info\n    severity: warn\n    then: { field: title, function: truthy }\n');
+    config('extends: [./with-functions.yaml, house-rules, ./nested.yaml, ./plain.yaml, spectral:oas]\n');
+    const { code, report } = await json(['lint', 'bad.yaml', '--gate']);
+    expect(code).toBe(1);
+    const refused = policyMessages(report, 'policy-extends-refused');
+    expect(refused).toHaveLength(3);
+    expect(refused.join('\n')).toMatch(/with-functions\.yaml, whose `functions` are code/);
+    expect(refused.join('\n')).toMatch(/the package house-rules, which the policy does not name/);
+    expect(refused.join('\n')).toMatch(/nested\.yaml, which extends the package house-rules/);
+    expect(report.configuration!.extends.map((e) => `${e.ruleset} ${e.honoured}`)).toEqual(['./with-functions.yaml false', 'house-rules false', './nested.yaml false', './plain.yaml true', 'spectral:oas true']);
+  });
+
+  it('a policy file may name a package: then it is loaded', async () => {
+    write('node_modules/house-rules/index.js', "module.exports = { rules: { 'house-always': { given: '$', severity: 'warn', message: 'house rule ran', then: { function: () => [{ message: 'house rule ran' }] } } } };\n");
+    config('extends: [house-rules]\n');
+    write('policy.yaml', 'extends:\n  packages: [house-rules]\n');
+    const { report } = await json(['lint', 'bad.yaml', '--policy', 'policy.yaml']);
+    expect(policyMessages(report, 'policy-extends-refused')).toEqual([]);
+    expect(report.configuration!.policy).toEqual({ name: 'policy.yaml', file: 'policy.yaml', sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(report.configuration!.files.map((f) => f.kind).sort()).toEqual(['config', 'policy']);
+  });
+});
+
+describe('item 2: the configuration switches rules off', () => {
+  it('every rule that fires set to off gives 100 on main; under --gate the levels are refused, named, and the run fails', async () => {
+    const { report: plain } = await json(['lint', 'bad.yaml', '--no-config']);
+    const firing = [...new Set(ruleIds(plain))];
+    config(`rules:\n${firing.map((rule, i) => `  ${rule}: ${i % 2 === 0 ? 'off' : 'hint'}`).join('\n')}\n`);
+    const own = await json(['lint', 'bad.yaml', '--min-score', '100']);
+    expect(own.code).toBe(0);
+    expect(own.report.score.score).toBe(100);
+    // Without a policy the record still shows what the configuration did.
+    expect(own.report.configuration!.rules.map((r) => r.rule)).toEqual(firing);
+    expect(own.report.configuration!.rules.every((r) => r.honoured)).toBe(true);
+    const { code, report } = await json(['lint', 'bad.yaml', '--min-score', '100', '--gate']);
+    expect(code).toBe(1);
+    expect(report.score.score).toBeLessThan(50);
+    expect(policyMessages(report, 'policy-level-refused')).toHaveLength(firing.length);
+    expect(report.configuration!.rules.every((r) => !r.honoured)).toBe(true);
+  });
+
+  it('a policy may let a configuration lower a rule it names; raising is always allowed', async () => {
+    config('rules:\n  platform-no-404: off\n  platform-get-204: error\n');
+    write('policy.yaml', 'rules:\n  mayLower: [platform-no-404]\n');
+    const { report } = await json(['lint', 'bad.yaml', '--policy', 'policy.yaml']);
+    expect(ruleIds(report)).not.toContain('platform-no-404');
+    expect(report.findings.find((f) => f.ruleId === 'platform-get-204')!.severity).toBe('error');
+    expect(policyMessages(report, 'policy-level-refused')).toEqual([]);
+  });
+
+  it('VOTTUR_POLICY names the policy when --policy is not given', async () => {
+    config('rules:\n  platform-no-404: off\n');
+    write('strict.json', '{}');
+    const { code, report } = await json(['lint', 'bad.yaml'], { VOTTUR_POLICY: 'strict.json' });
+    expect(code).toBe(1);
+    expect(report.configuration!.policy!.name).toBe('strict.json');
+    expect(ruleIds(report)).toContain('platform-no-404');
+  });
+
+  it('a policy file that does not follow its schema is one line and exit 2', async () => {
+    write('bad-policy.yaml', 'rules:\n  mayLowr: [x]\n');
+    const result = await vottur(['lint', 'bad.yaml', '--policy', 'bad-policy.yaml'], { cwd: dir });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^vottur: the policy bad-policy.yaml: `rules` must NOT have additional properties `mayLowr`/);
+  });
+
+  it('contract-unreachable off does not make an unreachable server pass under --gate', async () => {
+    config('rules:\n  contract-unreachable: off\n  contract-probe-skipped: off\n');
+    // A port nothing listens on (the server is closed before the run).
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const args = ['test', 'reference.yaml', '--server', `http://127.0.0.1:${port}`, '--phases', 'examples', '--no-dredd', '--quiet', '--timeout', '2000'];
+    const { code, report } = await json([...args, '--gate']);
+    expect(code).toBe(1);
+    expect(ruleIds(report)).toContain('contract-unreachable');
+    expect(policyMessages(report, 'policy-level-refused').join('\n')).toMatch(/contract-unreachable: off/);
+  });
+});
+
+describe('item 3: secrets sent to the repository\'s server', () => {
+  let server: Server;
+  let url: string;
+  const seen: string[] = [];
+  beforeAll(async () => {
+    server = createServer((request, response) => {
+      seen.push(`${request.url} ${request.headers.authorization ?? ''}`);
+      if (request.url?.startsWith('/token')) {
+        let body = '';
+        request.on('data', (chunk) => (body += chunk));
+        request.on('end', () => {
+          seen.push(`token body ${body}`);
+          response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ access_token: 'x', token_type: 'Bearer', expires_in: 60 }));
+        });
+        return;
+      }
+      response.writeHead(204).end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise((resolve) => server.close(resolve)));
+  const secret = 'ci-deploy-secret-4711';
+  const env = { CI_DEPLOY_SECRET: secret, AWS_SECRET_ACCESS_KEY: secret };
+  const args = ['reference.yaml', '--phases', 'examples', '--no-dredd', '--quiet', '--timeout', '2000'];
+
+  it('bearerEnv naming a CI secret is not read (only VOTTUR_ names), and the report says so', async () => {
+    seen.length = 0;
+    config(`contract:\n  server: ${url}\n  bearerEnv: CI_DEPLOY_SECRET\n`);
+    const { report } = await json(['test', ...args], env);
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.join('\n')).not.toContain(secret);
+    expect(policyMessages(report, 'policy-secret-refused')).toEqual([expect.stringContaining('`contract.bearerEnv: CI_DEPLOY_SECRET` in vottur.config.yaml was not read')]);
+  });
+
+  it('under --gate the configuration\'s server is not contacted at all: requests go only to the server the operator names', async () => {
+    seen.length = 0;
+    config(`contract:\n  server: ${url}\n  bearerEnv: VOTTUR_TOKEN\n`);
+    const result = await vottur(['test', ...args, '--gate'], { cwd: dir, env: { ...env, VOTTUR_TOKEN: secret } });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/contract\.server: http:\/\/127\.0\.0\.1:\d+` in vottur\.config\.yaml was not used/);
+    expect(seen).toEqual([]);
+  });
+
+  it('under --gate clientSecretEnv with the repository\'s tokenUrl posts nothing to it', async () => {
+    seen.length = 0;
+    config(`contract:\n  tokenUrl: ${url.replace('127.0.0.1', 'localhost')}/token\n  clientId: ci\n  clientSecretEnv: AWS_SECRET_ACCESS_KEY\n`);
+    const { code, report } = await json(['test', ...args, '--server', url, '--gate'], env);
+    expect(code).toBe(1);
+    expect(seen.join('\n')).not.toContain(secret);
+    expect(seen.some((line) => line.startsWith('token body'))).toBe(false);
+    expect(policyMessages(report, 'policy-server-refused').join('\n')).toMatch(/contract\.tokenUrl: http:\/\/localhost:\d+\/token` in vottur\.config\.yaml was not used/);
+    expect(policyMessages(report, 'policy-secret-refused').join('\n')).toMatch(/AWS_SECRET_ACCESS_KEY/);
+  });
+
+  it('credentials never go over plain HTTP to another machine', async () => {
+    const result = await vottur(['test', 'bad.yaml', '--server', 'http://api.example.invalid', '--bearer', 'x', '--no-config'], { cwd: dir });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^vottur: http:\/\/api\.example\.invalid is plain HTTP to a host that is not this machine/);
+  });
+});
+
+describe('item 4: acceptances the revision writes for itself', () => {
+  beforeAll(() => {
+    copyFileSync(join(ROOT, 'fixtures/diff/diff-path-removed/base.yaml'), join(dir, 'base.yaml'));
+    const revision = readFileSync(join(ROOT, 'fixtures/diff/diff-path-removed/revision.yaml'), 'utf8');
+    write('revision.yaml', revision.replace('paths: {}', 'x-vottur-ignore:\n  diff-path-removed: ok\n  platform-version-removed-without-deprecation: ok\npaths: {}'));
+    write('plain-revision.yaml', revision);
+  });
+
+  it('a root-level x-vottur-ignore gives "0 changes" and exit 0 on main; under --gate the changes count and the report names the acceptances', async () => {
+    config('');
+    const own = await json(['diff', 'base.yaml', 'revision.yaml']);
+    expect(own.code).toBe(0);
+    expect(own.report.configuration!.accepted.map((a) => `${a.rule} ${a.by} ${a.honoured}`)).toEqual(['diff-path-removed x-vottur-ignore true', 'platform-version-removed-without-deprecation x-vottur-ignore true']);
+    const { code, report } = await json(['diff', 'base.yaml', 'revision.yaml', '--gate']);
+    expect(code).toBe(1);
+    expect(ruleIds(report)).toEqual(expect.arrayContaining(['diff-path-removed', 'platform-version-removed-without-deprecation', 'policy-accept-refused']));
+    expect(report.configuration!.accepted.every((a) => !a.honoured)).toBe(true);
+  });
+
+  it('an accept entry with pointer "" (every node) is refused: a rule is never accepted everywhere', async () => {
+    write('accept.yaml', '- { rule: diff-path-removed, pointer: "", reason: ok }\n');
+    const result = await vottur(['diff', 'base.yaml', 'plain-revision.yaml', '--accept', 'accept.yaml'], { cwd: dir });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/pointer "" is the whole description, and a rule is never accepted everywhere/);
+  });
+
+  it('a diff check set to off in the configuration is refused under --gate', async () => {
+    config('rules:\n  diff-path-removed: off\n  platform-version-removed-without-deprecation: off\n');
+    const { code, report } = await json(['diff', 'base.yaml', 'plain-revision.yaml', '--gate']);
+    expect(code).toBe(1);
+    expect(ruleIds(report)).toContain('diff-path-removed');
+    expect(policyMessages(report, 'policy-level-refused')).toHaveLength(2);
+  });
+});
+
+describe('item 9: suppressions and baselines the repository writes', () => {
+  it('a root x-vottur-ignore naming every firing rule with reason "ok" gives 100 on main; under --gate the findings count and each suppression is listed', async () => {
+    config('');
+    const { report: plain } = await json(['lint', 'bad.yaml']);
+    const firing = [...new Set(ruleIds(plain))];
+    const text = readFileSync(join(ROOT, 'fixtures/rules/platform-no-404/fail.yaml'), 'utf8');
+    write('suppressed.yaml', `${text.trimEnd()}\nx-vottur-ignore:\n${firing.map((rule) => `  ${rule}: ok`).join('\n')}\n`);
+    const own = await json(['lint', 'suppressed.yaml', '--min-score', '100']);
+    expect(own.code).toBe(0);
+    expect(own.report.configuration!.suppressions.length).toBeGreaterThanOrEqual(firing.length);
+    expect(own.report.configuration!.suppressions.every((s) => s.reason === 'ok' && s.honoured)).toBe(true);
+    const { code, report } = await json(['lint', 'suppressed.yaml', '--min-score', '100', '--gate']);
+    expect(code).toBe(1);
+    expect(report.findings.filter((f) => f.suppressions).length).toBe(0);
+    expect(policyMessages(report, 'policy-suppression-refused')).toHaveLength(firing.length);
+    expect(report.configuration!.suppressions.every((s) => !s.honoured)).toBe(true);
+  });
+
+  it('a policy may let the repository suppress a rule it names', async () => {
+    write('policy.yaml', 'suppressions:\n  rules: [platform-no-404]\n');
+    const { report } = await json(['lint', 'suppressed.yaml', '--policy', 'policy.yaml']);
+    expect(report.configuration!.suppressions.filter((s) => s.honoured).map((s) => s.rule)).toEqual(['platform-no-404', 'platform-no-404']);
+    expect(policyMessages(report, 'policy-suppression-refused').join('\n')).not.toMatch(/platform-no-404/);
+  });
+
+  it('a hand-edited baseline named by the configuration (expires 9999-12-31, count 1e300) holds back on main; under --gate it is listed and does not', async () => {
+    config('');
+    const update = await vottur(['lint', 'bad.yaml', '--update-baseline', '--baseline', 'team-baseline.json'], { cwd: dir });
+    expect(update.code).toBe(0);
+    const baseline = JSON.parse(readFileSync(join(dir, 'team-baseline.json'), 'utf8')) as { entries: Array<Record<string, unknown>> };
+    for (const entry of baseline.entries) Object.assign(entry, { expires: '9999-12-31' });
+    write('team-baseline.json', JSON.stringify(baseline, null, 2));
+    config('baseline: team-baseline.json\n');
+    const own = await json(['lint', 'bad.yaml', '--min-score', '100']);
+    expect(own.code).toBe(0);
+    expect(own.report.configuration!.baseline).toMatchObject({ file: 'team-baseline.json', given: 'configuration' });
+    expect(own.report.configuration!.baseline!.entries[0]).toMatchObject({ expires: '9999-12-31', honoured: true });
+    const { code, report } = await json(['lint', 'bad.yaml', '--min-score', '100', '--gate']);
+    expect(code).toBe(1);
+    expect(report.findings.some((f) => f.baselineState === 'unchanged')).toBe(false);
+    expect(policyMessages(report, 'policy-baseline-refused').length).toBeGreaterThan(0);
+    expect(report.configuration!.baseline!.entries.every((e) => !e.honoured)).toBe(true);
+    expect(report.configuration!.files.map((f) => f.kind)).toEqual(expect.arrayContaining(['config', 'baseline']));
+  });
+
+  it('the same baseline passed by the operator on the command line counts under --gate', async () => {
+    config('');
+    const { code, report } = await json(['lint', 'bad.yaml', '--baseline', 'team-baseline.json', '--gate']);
+    expect(code).toBe(0);
+    expect(report.configuration!.baseline).toMatchObject({ given: 'command line' });
+    expect(report.configuration!.baseline!.entries.every((e) => e.honoured)).toBe(true);
+  });
+
+  it('a policy may allow the repository\'s baseline for some rules, with a maximum expiry', async () => {
+    config('baseline: team-baseline.json\n');
+    write('policy.yaml', "baseline:\n  rules: ['*']\n  maxExpiryDays: 90\n");
+    const { code, report } = await json(['lint', 'bad.yaml', '--policy', 'policy.yaml']);
+    expect(code).toBe(1);
+    expect(policyMessages(report, 'policy-baseline-refused').join('\n')).toMatch(/its expiry \(9999-12-31\) is further than the policy's 90 days ahead/);
+  });
+});
+
+describe('without a policy, a developer\'s own configuration works as today', () => {
+  it('extends of a ruleset file with functions and inline suppressions apply', async () => {
+    mkdirSync(join(dir, 'own/functions'), { recursive: true });
+    write('own/functions/always.js', "module.exports = () => [{ message: 'own function ran' }];\n");
+    write('own/house.yaml', "functions: [always]\nrules:\n  house-always:\n    given: $.info\n    severity: warn\n    message: '{{error}}'\n    then: { function: always }\n");
+    write('own/vottur.config.yaml', 'extends: [./house.yaml]\nrules:\n  platform-get-204: off\n');
+    const text = readFileSync(join(ROOT, 'fixtures/rules/platform-no-404/fail.yaml'), 'utf8');
+    write('own/api.yaml', `${text.trimEnd()}\nx-vottur-ignore:\n  platform-no-404: We answer 404 until v2 (ticket API-1).\n`);
+    const { report } = await json(['lint', 'own/api.yaml']);
+    expect(ruleIds(report)).toContain('house-always');
+    expect(ruleIds(report)).not.toContain('platform-get-204');
+    expect(report.findings.filter((f) => f.ruleId === 'platform-no-404').every((f) => f.suppressions)).toBe(true);
+    expect(report.configuration!.policy).toBeUndefined();
+    expect(report.configuration!.extends).toEqual([{ ruleset: './house.yaml', file: 'own/vottur.config.yaml', honoured: true }]);
+  });
+});
