@@ -18,7 +18,7 @@ export function parseMinScore(value: string): number {
 
 /** `--min-score <n>`; the parsed value arrives as `minScore` (a number). */
 export function minScoreOption(): Option {
-  return new Option('--min-score <n>', 'exit 1 when the conformance score (0-100, see docs/score.md) is below this').argParser(parseMinScore);
+  return new Option('--min-score <n>', 'exit 1 when the conformance score (0-100, see docs/score.md) of any document is below this (the worst document decides, not the mean)').argParser(parseMinScore);
 }
 
 /** `--fail-severity <level>` (default error), as `vottur lint` has it; arrives as `failSeverity`. */

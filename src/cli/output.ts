@@ -6,7 +6,8 @@ import { randomBytes } from 'node:crypto';
 import { accessSync, chmodSync, closeSync, constants, openSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
-import { heldBackView, type Report } from '../report/finding.js';
+import { counts, heldBackView, type Report } from '../report/finding.js';
+import { absoluteScore } from '../report/score.js';
 import { FORMAT_NAMES, isFormatName, loadFormat, type FormatName } from '../report/formatters/names.js';
 import type { FormatContext } from '../report/formatters/types.js';
 import { CouldNotRunError } from '../errors.js';
@@ -109,8 +110,10 @@ const FULL_FORMATS: ReadonlySet<string> = new Set(['json', 'sarif']);
 
 export async function writeReports(report: Report, targets: OutputTarget[], options: WriteOptions): Promise<void> {
   const formats = new Map(await Promise.all([...new Set(targets.map((target) => target.format))].map(async (name) => [name, await loadFormat(name)] as const)));
+  // The absolute score (every finding counted) of what the views for people leave out.
+  const absolute = targets.some((target) => !FULL_FORMATS.has(target.format)) && !report.findings.every(counts) ? (({ score, grade }) => ({ score, grade }))(absoluteScore(report)) : undefined;
   const rendered = targets.map((target) => {
-    const shown = FULL_FORMATS.has(target.format) ? report : heldBackView(report);
+    const shown = FULL_FORMATS.has(target.format) ? report : heldBackView(report, absolute);
     const context: FormatContext = {
       cwd: options.cwd,
       color: target.output === undefined && options.color,

@@ -134,7 +134,7 @@ export interface Report {
   /** What changed the verdict besides the findings: the configuration, the policy, suppressions, the baseline, acceptances. */
   configuration?: RunConfiguration;
   /** On the view formats for people render (`heldBackView`): the findings left out, and why. */
-  heldBack?: { suppressed: number; baselined: number };
+  heldBack?: { suppressed: number; baselined: number; absolute?: { score: number; grade: string } };
 }
 
 /**
@@ -171,11 +171,11 @@ export function hasConfiguration(configuration: RunConfiguration | undefined): c
  * findings that count, and how many were held back. JSON and SARIF carry every finding with its
  * suppression and baseline state instead. Scores are the same either way.
  */
-export function heldBackView(report: Report): Report {
+export function heldBackView(report: Report, absolute?: { score: number; grade: string }): Report {
   const shown = report.findings.filter(counts);
   if (shown.length === report.findings.length) return report;
   const suppressed = report.findings.filter((f) => f.suppressions && f.suppressions.length > 0).length;
-  return { ...report, findings: shown, heldBack: { suppressed, baselined: report.findings.length - shown.length - suppressed } };
+  return { ...report, findings: shown, heldBack: { suppressed, baselined: report.findings.length - shown.length - suppressed, ...(absolute ? { absolute } : {}) } };
 }
 
 /** What the contract phases exercised, per operation; `percent` is what `--min-coverage` gates on. */

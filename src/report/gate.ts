@@ -1,11 +1,13 @@
 /**
  * When a run fails: every command (`lint`, `test`, `check`, `report`) exits 1 when a finding is at
- * least as severe as `--fail-severity` (default `error`), when the score is below `--min-score`, or
+ * least as severe as `--fail-severity` (default `error`), when the worst document's score is below
+ * `--min-score`, or
  * (contract runs) when the coverage of the generated phases is below `--min-coverage`.
  */
 import { EXIT_FINDINGS, EXIT_OK, errorLine } from '../errors.js';
 import { atLeast, counts, type Report, type Severity } from './finding.js';
-import { scoreReport } from './score.js';
+import { scoreReport, worstDocument } from './score.js';
+import { maskNationalIds } from '../pii.js';
 
 export interface GateOptions {
   /** Findings at least this severe fail the run; `undefined` means `error`. */
@@ -23,9 +25,15 @@ export function belowMinCoverage(report: Pick<Report, 'coverage'>, minCoverage: 
   return minCoverage !== undefined && (report.coverage?.percent ?? 0) < minCoverage;
 }
 
-/** True when a minimum is set and the report's overall score is below it. */
-export function belowMinScore(report: Pick<Report, 'documents' | 'findings' | 'rules'>, minScore: number | undefined): boolean {
-  return minScore !== undefined && scoreReport(report).score < minScore;
+/**
+ * True when a minimum is set and the worst document's score is below it: a gate over a catalogue
+ * is passed by each description, not by their mean (one failing description among nine clean ones
+ * would read 92 overall).
+ */
+export function belowMinScore(report: Pick<Report, 'documents' | 'findings' | 'rules'> & Partial<Pick<Report, 'operations'>>, minScore: number | undefined): boolean {
+  if (minScore === undefined) return false;
+  const score = scoreReport(report);
+  return (worstDocument(score)?.score ?? score.score) < minScore;
 }
 
 /** True when a finding is at least as severe as the threshold. */
@@ -44,8 +52,13 @@ export function reportExitCode(report: Gated, options: GateOptions = {}): number
  */
 export function gateExit(report: Gated, options: GateOptions, write: (text: string) => void): number {
   if (options.minScore !== undefined) {
-    const { score } = scoreReport(report);
-    if (score < options.minScore) write(`${errorLine(`score ${score}/100 is below --min-score ${options.minScore}`)}\n`);
+    const score = scoreReport(report);
+    const worst = worstDocument(score);
+    const lowest = worst?.score ?? score.score;
+    if (lowest < options.minScore) {
+      const which = worst === undefined ? '' : score.byDocument.length === 1 ? ` (${worst.document})` : ` of ${worst.document}, the lowest of ${score.byDocument.length} documents (overall ${score.score})`;
+      write(`${errorLine(maskNationalIds(`score ${lowest}/100${which} is below --min-score ${options.minScore}`))}\n`);
+    }
   }
   if (belowMinCoverage(report, options.minCoverage)) {
     const shown = report.coverage ? `coverage ${report.coverage.percent}%` : 'no coverage was measured (no generated phase ran)';

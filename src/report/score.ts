@@ -218,6 +218,22 @@ export function scoreReport(report: Pick<Report, 'documents' | 'findings' | 'rul
   return { score, grade: gradeFor(score), byDocument, byCategory };
 }
 
+/**
+ * The absolute conformance score: every finding counted, those suppressions and the baseline hold
+ * back included. Shown beside the gate's score (new findings only) wherever a score is shown.
+ */
+export function absoluteScore(report: Pick<Report, 'documents' | 'findings' | 'rules'> & Partial<Pick<Report, 'operations'>>): ReportScore {
+  if (report.findings.every(counts)) return scoreReport(report);
+  return scoreReport({ ...report, findings: report.findings.map((finding) => (counts(finding) ? finding : { ...finding, suppressions: undefined, baselineState: undefined })) });
+}
+
+/** The document with the lowest score (the first of equals): what `--min-score` gates on. */
+export function worstDocument(score: Pick<ReportScore, 'byDocument'>): DocumentScore | undefined {
+  let worst: DocumentScore | undefined;
+  for (const document of score.byDocument) if (!worst || document.score < worst.score) worst = document;
+  return worst;
+}
+
 /** `Score 72/100 (C)`: how every text format shows the overall score. */
 export function scoreLabel(score: Pick<ReportScore, 'score' | 'grade'>): string {
   return `Score ${score.score}/100 (${score.grade})`;

@@ -34,3 +34,26 @@ describe('--min-score', () => {
     }
   });
 });
+
+describe('--min-score over many documents', () => {
+  it('gates on the worst document, not the mean, and the line names it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vottur-min-score-many-'));
+    const clean = readFileSync('fixtures/conformant/catalogue-api.yaml', 'utf8');
+    for (let i = 0; i < 9; i++) writeFileSync(join(dir, `clean-${i}.yaml`), clean);
+    writeFileSync(join(dir, 'failing.yaml'), readFileSync('fixtures/rules/platform-no-404/fail.yaml', 'utf8'));
+    const plain = await vottur(['lint', '*.yaml', '--format', 'json', '--jobs', '1'], { cwd: dir });
+    const report = JSON.parse(plain.stdout) as { score: { score: number; byDocument: Array<{ document: string; score: number }> } };
+    const worst = report.score.byDocument.find((d) => d.document === 'failing.yaml')!.score;
+    // The mean clears the bar; the failing description does not.
+    expect(report.score.score).toBeGreaterThanOrEqual(90);
+    expect(worst).toBeLessThan(90);
+    const gated = await vottur(['lint', '*.yaml', '--min-score', '90', '--jobs', '1', '-q'], { cwd: dir });
+    expect(gated.code).toBe(1);
+    expect(gated.stderr).toBe(`vottur: score ${worst}/100 of failing.yaml, the lowest of 10 documents (overall ${report.score.score}) is below --min-score 90\n`);
+    // Through vottur report too: the same answer from the saved JSON.
+    writeFileSync(join(dir, 'saved.json'), plain.stdout);
+    const again = await vottur(['report', 'saved.json', '--min-score', '90', '-f', 'json', '-o', 'again.json'], { cwd: dir });
+    expect(again.code).toBe(1);
+    expect(again.stderr).toMatch(/of failing\.yaml, the lowest of 10 documents/);
+  });
+});

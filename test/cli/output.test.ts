@@ -58,11 +58,12 @@ describe('--min-score', () => {
     const saved = join(dir, 'lint.json');
     await vottur(['lint', doc, '--format', 'json', '--output', saved]);
     const score = JSON.parse(readFileSync(saved, 'utf8')).score.score as number;
+    const shown = JSON.parse(readFileSync(saved, 'utf8')).score.byDocument[0].document as string;
     // check without --server lints only; -q keeps its note off standard error.
     for (const args of [['lint', doc], ['report', saved], ['check', doc, '-q']]) {
       const failed = await vottur([...args, '--min-score', String(score + 1)]);
       expect(failed.code).toBe(1);
-      expect(failed.stderr).toBe(`vottur: score ${score}/100 is below --min-score ${score + 1}\n`);
+      expect(failed.stderr).toBe(`vottur: score ${score}/100 (${shown}) is below --min-score ${score + 1}\n`);
       const passed = await vottur([...args, '--min-score', String(score)]);
       expect(passed.code).toBe(0);
       expect(passed.stderr).toBe('');

@@ -55,7 +55,7 @@ describe('json format', () => {
 
   it('writes the documented top-level object in camelCase', () => {
     const value = JSON.parse(formatJson(sampleReport(), CONTEXT));
-    expect(Object.keys(value)).toEqual(['tool', 'createdTimestamp', 'documents', 'summary', 'score', 'rules', 'findings', 'operations']);
+    expect(Object.keys(value)).toEqual(['tool', 'createdTimestamp', 'documents', 'summary', 'score', 'absoluteScore', 'rules', 'findings', 'operations']);
     expect(value.tool).toEqual({ name: 'vottur', version: '0.1.0' });
     expect(value.summary).toEqual({ error: 4, warn: 4, info: 0, hint: 1 });
     expect(value.score).toMatchObject({ score: 59, grade: 'F' });

@@ -6,6 +6,7 @@
  */
 import { summarise, type Report, type Severity } from '../finding.js';
 import { scoreLabel, scoreReport } from '../score.js';
+import { absoluteScoreText, configurationLine } from './configuration.js';
 import { SourceFiles } from '../source.js';
 import { plural, visibleReport } from './common.js';
 import type { FormatContext } from './types.js';
@@ -55,9 +56,13 @@ export function formatGithub(report: Report, context: FormatContext): string {
   const score = scoreReport(report);
   const kinds = { error: summary.error, warning: summary.warn, notice: summary.info + summary.hint };
   const capped = Object.values(kinds).some((count) => count > ANNOTATIONS_PER_KIND);
+  const absolute = absoluteScoreText(report);
   lines.push(
-    `vottur: ${scoreLabel(score)}; ${plural(summary.error, 'error')}, ${plural(summary.warn, 'warning')}, ${summary.info} info, ${plural(summary.hint, 'hint')} in ${plural(report.documents.length, 'document')}.` +
+    `vottur: ${scoreLabel(score)}${absolute ? ` (${absolute})` : ''}; ${plural(summary.error, 'error')}, ${plural(summary.warn, 'warning')}, ${summary.info} info, ${plural(summary.hint, 'hint')} in ${plural(report.documents.length, 'document')}.` +
       (capped ? ` GitHub shows only the first ${ANNOTATIONS_PER_KIND} annotations of each kind per step; every finding is in the log above.` : ''),
   );
+  // What changed the verdict: one line a reviewer reads in the log (masked as the rest).
+  const configuration = configurationLine(visible);
+  if (configuration) lines.push(`vottur: ${configuration.replace(/[\u0000-\u001f\u007f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)}`);
   return `${lines.join('\n')}\n`;
 }

@@ -9,6 +9,8 @@ import { createHash } from 'node:crypto';
 import type { Category, CoverageReport, Finding, Report, Severity } from '../finding.js';
 import { SEVERITIES, summarise } from '../finding.js';
 import { CATEGORIES, scoreLabel, scoreReport, type Grade } from '../score.js';
+import { absoluteScoreText, configurationItems, NOT_COUNTED_TITLE } from './configuration.js';
+import { hasConfiguration } from '../finding.js';
 import { SourceFiles } from '../source.js';
 import { allRules, CATEGORY_TITLE, compareBySeverity, coverageCells, coverageLine, locationText, maskText, notCountedParts, plural, reportOperations, SEVERITY_LABEL, SEVERITY_PLURAL, TOOL_INFORMATION_URI, versionLabel, visibleReport } from './common.js';
 import type { FormatContext } from './types.js';
@@ -410,6 +412,7 @@ export function formatHtml(report: Report, context: FormatContext): string {
     `<div class="totals">${SEVERITIES.map((s) => `<div class="total" data-severity="${s}"><b>${summary[s]}</b><span class="badge sev-${s}">${esc(SEVERITY_PLURAL[s])}</span></div>`).join('')}</div>`,
     `</section>`,
     notCounted.length > 0 ? `<p class="not-counted" id="not-counted"><strong>Not counted</strong> in these figures: ${esc(notCounted.join('; '))}.</p>` : '',
+    notCountedSection(visible),
     `<section id="documents"><h2>Documents</h2><div class="documents">${documentCards.join('\n')}</div></section>`,
     `<section id="categories"><h2>Findings by category and severity</h2>${categoryChart(visible.findings, score.byCategory)}</section>`,
     operations.length
@@ -474,4 +477,20 @@ function coverageSection(coverage: CoverageReport): string {
     return `<tr><td><code>${esc(o.operation)}</code></td>${cells.phases.map((n) => `<td class="num">${esc(n)}</td>`).join('')}<td>${esc(cells.statuses)}</td><td class="num">${esc(cells.inputs)}</td><td>${esc(cells.constraints)}</td></tr>`;
   });
   return `<section id="coverage" data-percent="${coverage.percent}"><h2>Coverage</h2><p>${esc(coverageLine(coverage))}</p><div class="table-wrap"><table id="coverage-table"><thead><tr><th>Operation</th>${coverage.phases.map((phase) => `<th class="num">${esc(title(phase))}</th>`).join('')}<th>Statuses</th><th class="num">Inputs</th><th>Constraints</th></tr></thead><tbody>${rows.join('\n')}</tbody></table></div></section>`;
+}
+
+/**
+ * "What this score does not count": the absolute score and every item of what the configuration
+ * did (the HTML report is the one a reviewer signs: nothing is cut), refused items marked.
+ */
+function notCountedSection(report: Report): string {
+  const absolute = absoluteScoreText(report);
+  if (!absolute && !hasConfiguration(report.configuration)) return '';
+  const items = hasConfiguration(report.configuration) ? configurationItems(report.configuration) : [];
+  return [
+    `<section id="configuration"><h2>${esc(NOT_COUNTED_TITLE)}</h2>`,
+    absolute ? `<p id="absolute-score">${esc(`${absolute[0]!.toUpperCase()}${absolute.slice(1)}`)}.</p>` : '',
+    items.length > 0 ? `<ul id="configuration-items">${items.map((item) => `<li data-kind="${item.kind}" data-honoured="${item.honoured}">${esc(item.text)}</li>`).join('')}</ul>` : '',
+    `</section>`,
+  ].join('');
 }

@@ -1,6 +1,6 @@
 import { counts, summarise, type Report } from '../finding.js';
 import { maskedView, maskJsonText } from '../../pii.js';
-import { scoreReport } from '../score.js';
+import { absoluteScore, scoreReport } from '../score.js';
 import type { FormatContext } from './types.js';
 
 /**
@@ -21,6 +21,8 @@ function jsonBody(report: Report) {
     // What counts: suppressed findings and those the baseline holds are listed, not counted.
     summary: summarise(report.findings.filter(counts)),
     score: scoreReport(report),
+    // Beside the gate's score (what counts): every finding counted, held back or not.
+    absoluteScore: (({ score, grade }) => ({ score, grade }))(absoluteScore(report)),
     rules: report.rules,
     findings: report.findings,
     ...(report.operations ? { operations: report.operations } : {}),

@@ -6,6 +6,8 @@
  * a rule with only info or hint findings passes and lists them under `<system-out>`. The cases of
  * an operation that was not exercised (no request made) are skipped.
  */
+import { absoluteScoreOf, configurationItems } from './configuration.js';
+import { hasConfiguration } from '../finding.js';
 import { createRequire } from 'node:module';
 import type { XMLBuilder as XmlBuilderClass } from 'fast-xml-parser';
 import { atLeast, type Finding, type Report, type RuleMeta } from '../finding.js';
@@ -77,9 +79,13 @@ function suites(report: Report, score: ReportScore): Suite[] {
   const lintRules = rules.filter((r) => !isContract(r));
   const contractRules = rules.filter((r) => isContract(r));
   const documentScore = new Map(score.byDocument.map((d) => [d.document, d]));
+  const absolute = absoluteScoreOf(report);
   const overall: Array<[string, string]> = [
     ['vottur.score', String(score.score)],
     ['vottur.grade', score.grade],
+    ...(absolute ? ([['vottur.score.absolute', String(absolute.score)], ['vottur.grade.absolute', absolute.grade]] as Array<[string, string]>) : []),
+    // What changed the verdict, an item a property (docs/gate.md).
+    ...(hasConfiguration(report.configuration) ? configurationItems(report.configuration).map((item): [string, string] => [`vottur.configuration.${item.kind}`, item.text]) : []),
     ...(report.coverage
       ? ([
           ['vottur.coverage', String(report.coverage.percent)],

@@ -9,6 +9,8 @@
 import type { Category, Finding, Report, Severity } from '../finding.js';
 import { summarise } from '../finding.js';
 import { CATEGORIES, scoreLabel, scoreReport } from '../score.js';
+import { absoluteScoreText, NOT_COUNTED_TITLE, shownItems } from './configuration.js';
+import { hasConfiguration } from '../finding.js';
 import { bySeverity, CATEGORY_TITLE, coverageCells, coverageLine, locationText, maskText, notCountedParts, plural, reportOperations, SEVERITY_LABEL, TOOL_INFORMATION_URI, versionLabel, visibleReport } from './common.js';
 import { CHANGE_CLASS, diffCountsText, isDiffReport, isVersionFinding, versionVerdict } from './diff.js';
 import type { FormatContext } from './types.js';
@@ -117,6 +119,7 @@ export function formatMarkdown(report: Report, context: FormatContext): string {
   const notCounted = notCountedParts(report);
   if (notCounted.length > 0) out.push(`**Not counted** in the figures above: ${inline(notCounted.join('; '))}.`, '');
   out.push(`${link(`${visible.tool.name} ${visible.tool.version}`, TOOL_INFORMATION_URI)}, ${inline(visible.createdTimestamp)}.`, '');
+  out.push(...notCountedSection(visible));
 
   out.push('## Documents', '');
   out.push(
@@ -236,6 +239,7 @@ function formatChangelog(report: Report, context: FormatContext): string {
   out.push(`# ${inline(`API changes: ${title} ${base?.version ?? '?'} → ${revision?.version ?? '?'}`)}`, '');
   out.push(`${verdict.ok ? '✅' : '🔴'} **${inline(verdict.text[0]!.toUpperCase() + verdict.text.slice(1))}.** ${inline(diffCountsText(visible.findings))}.`, '');
   out.push(`Comparing ${code(base?.path ?? '?')} (base) with ${code(revision?.path ?? '?')} (revision); ${link(`${visible.tool.name} ${visible.tool.version}`, TOOL_INFORMATION_URI)}, ${inline(visible.createdTimestamp)}.`, '');
+  out.push(...notCountedSection(visible));
   const line = (f: Finding) => `- ${SEVERITY_MARK[f.severity]} **${isVersionFinding(f) ? SEVERITY_LABEL[f.severity] : CHANGE_CLASS[f.severity]}** ${link(f.ruleId, f.docsUrl)}: ${inline(f.message)} (${code(locationText(f))})`;
   const versioning = bySeverity(visible.findings.filter(isVersionFinding));
   if (versioning.length) out.push('## Version', '', ...versioning.map(line), '');
@@ -263,4 +267,14 @@ function formatChangelog(report: Report, context: FormatContext): string {
     out.push('');
   }
   return `${out.join('\n').trimEnd()}\n`;
+}
+
+/** "What this score does not count": the absolute score and what the configuration did, one item a line. */
+function notCountedSection(report: Report): string[] {
+  const absolute = absoluteScoreText(report);
+  if (!absolute && !hasConfiguration(report.configuration)) return [];
+  const lines = [`## ${NOT_COUNTED_TITLE}`, ''];
+  if (absolute) lines.push(`${inline(`${absolute[0]!.toUpperCase()}${absolute.slice(1)}`)}.`, '');
+  if (hasConfiguration(report.configuration)) lines.push(...shownItems(report.configuration).map((item) => `- ${inline(item)}`), '');
+  return lines;
 }

@@ -7,7 +7,9 @@
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { counts, summarise, type Finding, type Report, type RuleMeta, type Severity } from '../finding.js';
-import { scoreReport } from '../score.js';
+import { absoluteScore, scoreReport } from '../score.js';
+import { configurationItems } from './configuration.js';
+import { hasConfiguration } from '../finding.js';
 import { SourceFiles, isUrl } from '../source.js';
 import { allRules, isContract, maskText, TOOL_INFORMATION_URI, visibleReport } from './common.js';
 import type { FormatContext } from './types.js';
@@ -80,6 +82,7 @@ export function toSarif(report: Report, context: Pick<FormatContext, 'cwd' | 'sh
   const rules = allRules(visible);
   const ruleIndex = new Map(rules.map((rule, index) => [rule.id, index]));
   const score = scoreReport(report);
+  const absolute = absoluteScore(report);
   let usesSrcRoot = false;
 
   const results: Array<Record<string, unknown>> = visible.findings.map((finding, index) => {
@@ -174,12 +177,16 @@ export function toSarif(report: Report, context: Pick<FormatContext, 'cwd' | 'sh
         rules: driverRules,
       },
     },
-    invocations: [{ executionSuccessful: true, endTimeUtc: visible.createdTimestamp }],
+    invocations: [{ executionSuccessful: true, endTimeUtc: visible.createdTimestamp, ...invocationConfiguration(visible, ruleIndex) }],
     ...(usesSrcRoot ? { originalUriBaseIds: { [SRCROOT]: { uri: pathToFileURL(resolve(context.cwd) + sep).href } } } : {}),
     results,
     properties: {
       score: score.score,
       grade: score.grade,
+      // The absolute score: every finding counted, those suppressions and the baseline hold back included.
+      absoluteScore: absolute.score,
+      absoluteGrade: absolute.grade,
+      ...(visible.configuration ? { configuration: visible.configuration } : {}),
       summary: summarise(report.findings.filter(counts)),
       ...(visible.coverage ? { coverage: visible.coverage } : {}),
       documents: score.byDocument.map((d) => ({
@@ -194,4 +201,30 @@ export function toSarif(report: Report, context: Pick<FormatContext, 'cwd' | 'sh
 
 export function formatSarif(report: Report, context: FormatContext): string {
   return `${JSON.stringify(toSarif(report, context), null, 2)}\n`;
+}
+
+/**
+ * What the run's configuration did, as SARIF says it of an invocation: each rule a configuration
+ * turned off or re-levelled (and the policy let it) as a `ruleConfigurationOverrides` entry, and
+ * every item of the record (files read, rulesets extended, suppressions, baseline entries,
+ * accepted changes, whatever the policy refused) as a `toolConfigurationNotifications` entry.
+ */
+function invocationConfiguration(report: Report, ruleIndex: ReadonlyMap<string, number>): Record<string, unknown> {
+  if (!hasConfiguration(report.configuration)) return {};
+  const descriptor = (id: string) => ({ id, ...(ruleIndex.has(id) ? { index: ruleIndex.get(id) } : {}) });
+  const overrides = report.configuration.rules
+    .filter((rule) => rule.honoured && ruleIndex.has(rule.rule))
+    .map((rule) => ({
+      descriptor: descriptor(rule.rule),
+      configuration: rule.level === 'off' ? { enabled: false } : { level: SARIF_LEVEL[rule.level] },
+      properties: { file: rule.file, ...(rule.files ? { files: rule.files } : {}) },
+    }));
+  const notifications = configurationItems(report.configuration).map((item) => ({
+    message: { text: item.text },
+    level: item.honoured ? 'note' : 'warning',
+    descriptor: { id: `vottur-configuration-${item.kind}` },
+    ...(item.rule !== undefined && ruleIndex.has(item.rule) ? { associatedRule: descriptor(item.rule) } : {}),
+    properties: { kind: item.kind, honoured: item.honoured },
+  }));
+  return { ...(overrides.length > 0 ? { ruleConfigurationOverrides: overrides } : {}), toolConfigurationNotifications: notifications };
 }
