@@ -5,7 +5,8 @@
  */
 const LEVELS = ['off', 'hint', 'info', 'warn', 'error'];
 /** The prefixes of vottur's own rule ids. */
-const VOTTUR_RULE_PREFIX = '^(platform|contract|diff|vottur)-';
+/** `policy-…` is vottur's too: the operator policy's findings, which no configuration may level. */
+const VOTTUR_RULE_PREFIX = '^(platform|contract|diff|vottur|policy)-';
 
 export function configSchema(ruleIds: readonly string[]): object {
   const rules = {
@@ -16,7 +17,7 @@ export function configSchema(ruleIds: readonly string[]): object {
     propertyNames: { anyOf: [{ enum: [...ruleIds].sort() }, { not: { pattern: VOTTUR_RULE_PREFIX } }] },
     additionalProperties: { enum: LEVELS },
   };
-  const envName = { type: 'string', pattern: '^[A-Za-z_][A-Za-z0-9_]*$', description: 'The name of an environment variable (never the secret itself).' };
+  const envName = { type: 'string', pattern: '^[A-Za-z_][A-Za-z0-9_]*$', description: 'The name of an environment variable (never the secret itself), starting VOTTUR_; an operator policy may allow others (docs/gate.md).' };
   return {
     $schema: 'http://json-schema.org/draft-07/schema#',
     $id: 'https://raw.githubusercontent.com/vottur/vottur/main/docs/config.schema.json',
