@@ -28,7 +28,8 @@ describe('x-vottur-ignore', () => {
     const lines = [...BASE, '  x-vottur-ignore:', '    - rule: platform-info-contact', '      reason: The contact is in the catalogue entry, maintained by the registry.'];
     const result = await lint('suppressed.yaml', lines);
     expect(result.code).toBe(0);
-    expect(result.stdout).toBe('Not counted: 1 suppressed with a reason (x-vottur-ignore).\n✔ No problems found in 1 document. Score 100/100 (A).\n');
+    // Beside the score: the absolute one, and the suppression as what changed the verdict.
+    expect(result.stdout).toMatch(/^Not counted: 1 suppressed with a reason \(x-vottur-ignore\); absolute score \d+\/100 \([A-F]\) with every held-back finding counted\.\nConfiguration: 1 suppression\.\n✔ No problems found in 1 document\. Score 100\/100 \(A\)\.\n$/);
     const report = JSON.parse((await lint('suppressed.yaml', lines, '-f', 'json')).stdout) as { findings: Array<Record<string, unknown>>; summary: Record<string, number>; score: { score: number } };
     expect(report.findings).toHaveLength(1);
     expect(report.findings[0]).toMatchObject({ ruleId: 'platform-info-contact', suppressions: [{ kind: 'inSource', justification: 'The contact is in the catalogue entry, maintained by the registry.' }] });
