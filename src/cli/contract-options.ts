@@ -202,6 +202,11 @@ export async function withContractSettings<T extends ContractCommandOptions & { 
       const value = fromEnv('bearerEnv', 'bearer token');
       if (value !== undefined) merged.bearer = value;
     }
+    // The operator's own credentials go only to a server the operator named or the policy lists for credentials.
+    const operatorCredentials = options.bearer !== undefined || options.clientSecret !== undefined || options.header.length > 0;
+    if (!credentialsAllowed && operatorCredentials) {
+      throw new CouldNotRunError(`the credentials given on the command line would go to ${merged.server} (contract.server in ${shown}), a host the policy (${policy!.name}) does not list under hosts.credentials; give the server with --server`);
+    }
   }
   await refusePlainHttpCredentials(merged);
   return merged;

@@ -146,7 +146,12 @@ export class GateRun {
     // Every level a configuration writes is judged, whether or not its rule found something.
     for (const entry of this.configuration.rules) {
       const severity = own.get(entry.rule);
-      if (!this.policy || severity === undefined) continue;
+      if (!this.policy) continue;
+      // A rule this run does not check: turning it off is still not the repository's to do.
+      if (severity === undefined) {
+        entry.honoured = entry.level !== 'off' || listed(this.policy.mayLower, entry.rule);
+        continue;
+      }
       const judged = levelUnderPolicy(this.policy, entry.rule, severity, entry.level);
       if (judged.honoured) continue;
       entry.honoured = false;

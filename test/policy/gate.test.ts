@@ -337,3 +337,26 @@ describe('without a policy, a developer\'s own configuration works as today', ()
     expect(report.configuration!.extends).toEqual([{ ruleset: './house.yaml', file: 'own/vottur.config.yaml', honoured: true }]);
   });
 });
+
+describe('check and report take the policy too', () => {
+  it('vottur check --gate refuses the JavaScript ruleset as lint does', async () => {
+    write('rules.js', HOSTILE_RULESET);
+    config('extends: [./rules.js]\n');
+    const { code, report } = await json(['check', 'bad.yaml', '--gate', '-q']);
+    expect(code).toBe(1);
+    expect(policyMessages(report, 'policy-extends-refused')).toHaveLength(1);
+  });
+
+  it('vottur report --gate: the suppressions of a saved report count again, and the policy is named', async () => {
+    config('');
+    const saved = await vottur(['lint', 'suppressed.yaml', '-f', 'json', '-o', 'saved.json'], { cwd: dir });
+    expect(saved.code).toBe(0);
+    const plain = await json(['report', 'saved.json']);
+    expect(plain.code).toBe(0);
+    const { code, report } = await json(['report', 'saved.json', '--gate']);
+    expect(code).toBe(1);
+    expect(report.configuration!.policy).toEqual({ name: 'gate' });
+    expect(report.configuration!.suppressions.every((s) => !s.honoured)).toBe(true);
+    expect(policyMessages(report, 'policy-suppression-refused').length).toBeGreaterThan(0);
+  });
+});

@@ -55,6 +55,19 @@ export function configurationItems(configuration: RunConfiguration): Configurati
   return items;
 }
 
+/** The items with at most `max` of each kind (the JUnit properties repeat on every suite), then one per kind saying how many more. */
+export function cappedItems(configuration: RunConfiguration, max = ITEMS_PER_KIND): ConfigurationItem[] {
+  const items: ConfigurationItem[] = [];
+  const perKind = new Map<ConfigurationKind, number>();
+  for (const item of configurationItems(configuration)) {
+    const seen = perKind.get(item.kind) ?? 0;
+    perKind.set(item.kind, seen + 1);
+    if (seen < max) items.push(item);
+  }
+  for (const [kind, count] of perKind) if (count > max) items.push({ kind, text: `and ${count - max} more (every one is in the JSON and SARIF reports)`, honoured: true });
+  return items;
+}
+
 /** The items with at most `ITEMS_PER_KIND` of each kind, then one "and N more" line per kind. */
 export function shownItems(configuration: RunConfiguration, max = ITEMS_PER_KIND): string[] {
   const lines: string[] = [];

@@ -6,7 +6,7 @@
  * a rule with only info or hint findings passes and lists them under `<system-out>`. The cases of
  * an operation that was not exercised (no request made) are skipped.
  */
-import { absoluteScoreOf, configurationItems } from './configuration.js';
+import { absoluteScoreOf, cappedItems } from './configuration.js';
 import { hasConfiguration } from '../finding.js';
 import { createRequire } from 'node:module';
 import type { XMLBuilder as XmlBuilderClass } from 'fast-xml-parser';
@@ -85,7 +85,7 @@ function suites(report: Report, score: ReportScore): Suite[] {
     ['vottur.grade', score.grade],
     ...(absolute ? ([['vottur.score.absolute', String(absolute.score)], ['vottur.grade.absolute', absolute.grade]] as Array<[string, string]>) : []),
     // What changed the verdict, an item a property (docs/gate.md).
-    ...(hasConfiguration(report.configuration) ? configurationItems(report.configuration).map((item): [string, string] => [`vottur.configuration.${item.kind}`, item.text]) : []),
+    ...(hasConfiguration(report.configuration) ? cappedItems(report.configuration).map((item): [string, string] => [`vottur.configuration.${item.kind}`, item.text]) : []),
     ...(report.coverage
       ? ([
           ['vottur.coverage', String(report.coverage.percent)],
