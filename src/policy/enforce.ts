@@ -193,7 +193,8 @@ export class GateRun {
     let changed = false;
     const refusedBy = new Map<string, { document: string; rule: string; places: number }>();
     const findings = report.findings.map((finding) => {
-      if (!finding.suppressions || finding.suppressions.length === 0) return finding;
+      // A diff change accepted on purpose is judged as an acceptance (judgeAcceptances), not here.
+      if (!finding.suppressions || finding.suppressions.length === 0 || finding.source === 'diff') return finding;
       const honoured = !this.policy || listed(this.policy.suppressionRules, finding.ruleId);
       const reason = finding.suppressions.map((s) => s.justification).join('; ');
       this.configuration.suppressions.push({ rule: finding.ruleId, document: finding.document, pointer: finding.pointer, reason, honoured });
@@ -218,15 +219,22 @@ export class GateRun {
    */
   judgeAcceptances(report: Report, accepted: ReadonlyArray<{ finding: Finding; reason: string; by: 'x-vottur-ignore' | 'accept file' }>): Report {
     const back: Finding[] = [];
+    let findings = report.findings;
     for (const { finding, reason, by } of accepted) {
       const honoured = !this.policy || listed(this.policy.acceptRules, finding.ruleId);
       this.configuration.accepted.push({ rule: finding.ruleId, document: finding.document, pointer: finding.pointer, reason, by, honoured });
       if (honoured) continue;
-      back.push(finding);
+      // An accepted change the report lists as held back (suppressed) counts again; one it left out is put back.
+      const listedAt = findings.findIndex((f) => f.ruleId === finding.ruleId && f.pointer === finding.pointer && f.message === finding.message && f.document === finding.document);
+      if (listedAt >= 0) {
+        const { suppressions: _held, ...counted } = findings[listedAt]!;
+        findings = findings.map((f, i) => (i === listedAt ? counted : f));
+      } else back.push(finding);
       const where = finding.pointer === '' ? 'everywhere (at the root)' : `at ${finding.pointer}`;
       this.refuse(POLICY_ACCEPT, `${by === 'accept file' ? 'An accept entry' : '`x-vottur-ignore` in the revision'} accepting ${finding.ruleId} ${where} is listed, not honoured: the policy (${this.policy!.name}) does not let the repository accept ${finding.ruleId}; the change counts.`, finding.description ?? finding.document);
     }
-    return back.length === 0 ? report : { ...report, findings: sortFindings([...report.findings, ...back]) };
+    if (back.length === 0 && findings === report.findings) return report;
+    return { ...report, findings: back.length === 0 ? findings : sortFindings([...findings, ...back]) };
   }
 
   /**

@@ -250,6 +250,18 @@ describe('item 4: acceptances the revision writes for itself', () => {
     expect(result.stderr).toMatch(/pointer "" is the whole description, and a rule is never accepted everywhere/);
   });
 
+  it('accept-file entries are listed as the accept file\'s; under --gate they do not hold the change back', async () => {
+    config('');
+    write('accept-paths.yaml', '- { rule: diff-path-removed, pointer: /paths, reason: The v2 path moved to the new service. }\n');
+    const own = await json(['diff', 'base.yaml', 'plain-revision.yaml', '--accept', 'accept-paths.yaml']);
+    expect(ruleIds(own.report)).not.toContain('diff-path-removed');
+    expect(own.report.configuration!.accepted).toEqual([expect.objectContaining({ rule: 'diff-path-removed', by: 'accept file', honoured: true })]);
+    expect(own.report.configuration!.files.map((f) => `${f.kind} ${f.path}`)).toEqual(['accept accept-paths.yaml', 'config vottur.config.yaml']);
+    const { report } = await json(['diff', 'base.yaml', 'plain-revision.yaml', '--accept', 'accept-paths.yaml', '--gate']);
+    expect(ruleIds(report)).toContain('diff-path-removed');
+    expect(policyMessages(report, 'policy-accept-refused')).toEqual([expect.stringMatching(/^An accept entry accepting diff-path-removed at \/paths is listed, not honoured/)]);
+  });
+
   it('a diff check set to off in the configuration is refused under --gate', async () => {
     config('rules:\n  diff-path-removed: off\n  platform-version-removed-without-deprecation: off\n');
     const { code, report } = await json(['diff', 'base.yaml', 'plain-revision.yaml', '--gate']);
