@@ -73,6 +73,17 @@ describe('item 1: code from the repository', () => {
     expect(ruleIds(report)).toContain('platform-no-404');
   });
 
+  it('in the worker pool too: no worker loads the JavaScript ruleset under --gate', async () => {
+    write('rules.js', HOSTILE_RULESET);
+    config('extends: [./rules.js]\n');
+    mkdirSync(join(dir, 'many'), { recursive: true });
+    for (let i = 0; i < 4; i++) copyFileSync(join(dir, 'bad.yaml'), join(dir, 'many', `api-${i}.yaml`));
+    const { code, report } = await json(['lint', 'many/*.yaml', '--jobs', '2', '--min-score', '99', '--gate']);
+    expect(code).toBe(1);
+    expect(policyMessages(report, 'policy-extends-refused')).toHaveLength(1);
+    expect(report.score.byDocument).toHaveLength(4);
+  });
+
   it('a YAML ruleset with `functions:`, a package from a committed node_modules, and a ruleset extending one of them are refused; one without code is loaded', async () => {
     mkdirSync(join(dir, 'functions'), { recursive: true });
     write('functions/evil.js', 'module.exports = () => [];\n');
