@@ -30,7 +30,6 @@ export interface HarvestCommandOptions {
   cert?: string;
   key?: string;
   ca?: string;
-  pfx?: string;
   quiet?: boolean;
 }
 
@@ -66,7 +65,7 @@ export function parseSize(value: string): number {
 
 /** The harvest's options (`catalogue harvest` and `catalogue <url>`). */
 export function addHarvestOptions(command: Command, required = true): Command {
-  // On `catalogue <url>` they are checked in its action: commander would ask them of its subcommands too.
+  // Checked in the actions of `catalogue`: commander would ask a parent's required option of its subcommands too.
   const add = (flags: string, description: string) => (required ? command.requiredOption(flags, description) : command.option(flags, `${description} (required)`));
   add('--xroad-client <id>', 'the calling subsystem, INSTANCE/CLASS/MEMBER/SUBSYSTEM (sent as X-Road-Client)');
   add('--out <folder>', 'where to write the descriptions and harvest.json');
@@ -79,10 +78,9 @@ export function addHarvestOptions(command: Command, required = true): Command {
     .option('--max-size <size>', 'largest description taken (e.g. 16MB); a larger one is recorded as too large', parseSize, 16 * 1024 * 1024)
     .option('--retries <n>', 'retries with backoff after a 5xx, a timeout or a reset connection', wholeNumber('--retries', 0), 2)
     .option('--rate <n>', 'start at most n requests per second (10 or 10/s), over the whole harvest', ratePerSecond)
-    .option('--cert <file>', 'client certificate (PEM) for mutual TLS with the security server')
-    .option('--key <file>', 'the key of --cert (PEM)')
-    .option('--ca <file>', "CA certificates (PEM) to trust for the security server's certificate")
-    .option('--pfx <file>', 'client certificate and key as PKCS#12 (passphrase from VOTTUR_CLIENT_CERT_PASSPHRASE) instead of --cert/--key');
+    .option('--cert <file>', 'client certificate for mutual TLS with the security server: PEM (with --key), or PKCS#12 (.p12/.pfx; passphrase from VOTTUR_CERT_PASSPHRASE)')
+    .option('--key <file>', 'the private key of a PEM --cert')
+    .option('--ca <file>', "CA certificates (PEM) to trust for the security server's certificate, besides the system's");
 }
 
 /**
@@ -120,10 +118,12 @@ function latestHarvest(root: string, except: string): string | undefined {
   return harvests[harvests.length - 1];
 }
 
-async function loadTls(options: HarvestCommandOptions) {
-  if (options.cert === undefined && options.key === undefined && options.ca === undefined && options.pfx === undefined) return undefined;
-  const { loadTlsOptions } = await import('../../runtime/tls.js');
-  return loadTlsOptions({ ...(options.cert !== undefined ? { cert: options.cert } : {}), ...(options.key !== undefined ? { key: options.key } : {}), ...(options.ca !== undefined ? { ca: options.ca } : {}), ...(options.pfx !== undefined ? { pfx: options.pfx } : {}) });
+/** `--cert/--key/--ca` read and checked before the first request (the same loader as `vottur test`). */
+async function loadTls(options: HarvestCommandOptions, cwd: string) {
+  if (options.cert === undefined && options.key === undefined && options.ca === undefined) return undefined;
+  const { connectOptions, loadTlsMaterial } = await import('../../runtime/tls.js');
+  const material = await loadTlsMaterial({ ...(options.cert !== undefined ? { cert: options.cert } : {}), ...(options.key !== undefined ? { key: options.key } : {}), ...(options.ca !== undefined ? { ca: options.ca } : {}) }, cwd);
+  return material ? connectOptions(material) : undefined;
 }
 
 export async function runHarvest(url: string, options: HarvestCommandOptions, io: CliIo = {}): Promise<string> {
@@ -132,7 +132,7 @@ export async function runHarvest(url: string, options: HarvestCommandOptions, io
   const { harvestCatalogue, removeUnfinished } = await import('../../catalogue/harvest.js');
   const { lintProgress } = await import('../../runtime/progress.js');
   const out = resolve(cwd, options.out);
-  const tls = await loadTls(options);
+  const tls = await loadTls(options, cwd);
   const progress = options.quiet || io.stderr ? { update: () => undefined, stop: () => undefined } : lintProgress({ label: 'vottur catalogue harvest', unit: 'descriptions', afterMs: 1000, manyDocuments: 20 });
   let manifest;
   try {
@@ -212,13 +212,13 @@ export function registerCatalogue(program: Command, io: CliIo = {}): Command {
   const command = program
     .command('catalogue')
     .description('harvest every OpenAPI description from an X-Road security server, lint and diff them all, and write the catalogue dashboard (harvest and report in one go; each harvest in its own folder under --out, compared with the newest before it)')
-    .argument('<security-server-url>', 'the security server, e.g. https://security-server.example.is (vottur serve --xroad starts a development one)');
+    .argument('<security-server-url>', 'the security server, e.g. https://security-server.example.is (vottur serve --xroad starts a development one)')
+    .configureHelp({ subcommandTerm: (sub) => `${sub.name()} ${sub.usage()}` });
   addHarvestOptions(command, false);
   addCatalogueReportOptions(command, state);
   command.addOption(new Option('--previous <folder>', 'the harvest to compare with (default: the newest harvest already under --out)'));
   command.action(async (url: string, options: HarvestCommandOptions & CatalogueReportCommandOptions) => {
-    if (options.xroadClient === undefined) throw new CouldNotRunError("required option '--xroad-client <id>' not specified: the calling subsystem, e.g. --xroad-client IS-DEV/GOV/10000/vottur");
-    if (options.out === undefined) throw new CouldNotRunError("required option '--out <folder>' not specified: the folder that keeps the harvests, e.g. --out catalogue");
+    requireHarvestOptions(options);
     const cwd = io.cwd ?? process.cwd();
     const root = resolve(cwd, options.out);
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
@@ -228,26 +228,41 @@ export function registerCatalogue(program: Command, io: CliIo = {}): Command {
     process.exitCode = await runCatalogueReport(join(options.out, stamp), { ...options, ...(previous !== undefined ? { previous } : {}) }, state, io);
   });
 
+  // The subcommands share the parent's options by name, and commander hands an option written
+  // after `harvest` or `report` to whichever command defines it first: the parent. So the
+  // values given on the command line are taken from both, and the output targets go to one state.
   const harvest = command
     .command('harvest')
     .description('list the clients and services of an X-Road security server and fetch every OpenAPI description into a folder, with harvest.json')
-    .argument('<security-server-url>', 'the security server, e.g. https://security-server.example.is')
-    .option('-q, --quiet', 'no progress bar');
-  addHarvestOptions(harvest);
+    .argument('<security-server-url>', 'the security server, e.g. https://security-server.example.is');
+  addHarvestOptions(harvest, false);
   harvest.action(async (url: string, options: HarvestCommandOptions) => {
-    await runHarvest(url, options, io);
+    const all = givenOptions(command, options);
+    requireHarvestOptions(all);
+    await runHarvest(url, all, io);
     process.exitCode = 0;
   });
 
-  const reportState: OutputState = { targets: [] };
   const report = command
     .command('report')
     .description('lint every harvested description, compare each with the previous harvest, and write the dashboard and the report')
     .argument('<folder>', 'a harvest folder (written by vottur catalogue harvest)')
     .option('--previous <folder>', 'an earlier harvest folder: each service is compared with it (vottur diff)');
-  addCatalogueReportOptions(report, reportState);
+  addCatalogueReportOptions(report, state);
   report.action(async (folder: string, options: CatalogueReportCommandOptions) => {
-    process.exitCode = await runCatalogueReport(folder, options, reportState, io);
+    process.exitCode = await runCatalogueReport(folder, givenOptions(command, options), state, io);
   });
   return command;
+}
+
+/** A subcommand's options, with those the parent took from the command line on top. */
+function givenOptions<T extends object>(parent: Command, own: T): T {
+  const merged: Record<string, unknown> = { ...(own as Record<string, unknown>) };
+  for (const [key, value] of Object.entries(parent.opts())) if (parent.getOptionValueSource(key) === 'cli') merged[key] = value;
+  return merged as T;
+}
+
+function requireHarvestOptions(options: Partial<HarvestCommandOptions>): asserts options is HarvestCommandOptions {
+  if (options.xroadClient === undefined) throw new CouldNotRunError("required option '--xroad-client <id>' not specified: the calling subsystem, e.g. --xroad-client IS-DEV/GOV/10000/vottur");
+  if (options.out === undefined) throw new CouldNotRunError("required option '--out <folder>' not specified: the folder to harvest into, e.g. --out catalogue");
 }
