@@ -69,7 +69,7 @@ function row(service: DashboardService, index: number): string {
     `<td data-value="${esc(service.serviceCode)}"><a href="#service=${esc(encodeURIComponent(service.name))}" class="service-link">${esc(service.serviceCode)}</a>${service.title ? `<div class="sub">${esc(service.title)}</div>` : ''}</td>`,
     `<td data-value="${esc(service.version ?? '')}">${esc(service.version ?? '')}${versions ? `<div class="sub" title="majors listed side by side">${esc(versions)}</div>` : ''}</td>`,
     `<td class="num" data-value="${service.score}">${service.score}</td>`,
-    `<td data-value="${service.grade}"><span class="grade" style="background:${GRADE_COLOR[service.grade]}">${service.grade}</span></td>`,
+    `<td data-value="${service.grade}"><span class="grade grade-${service.grade}">${service.grade}</span></td>`,
     `<td class="num" data-value="${service.errors}">${service.errors}</td>`,
     `<td class="num" data-value="${service.warnings}">${service.warnings}</td>`,
     `<td data-value="${esc(change)}"${breaking ? ' class="breaking"' : ''}>${esc(change)}${breaking ? '<div class="sub">no new major version</div>' : ''}${service.harvestError ? `<div class="sub">${esc(service.harvestError.kind)}</div>` : ''}</td>`,
@@ -102,6 +102,7 @@ th[aria-sort="descending"] button::after { content: " ▼"; }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
 .sub { color: var(--muted); font-size: 12px; }
 .grade { display: inline-block; min-width: 22px; text-align: center; color: #fff; border-radius: 4px; font-weight: 700; }
+.grade-A { background: #2e7d32; } .grade-B { background: #558b2f; } .grade-C { background: #b28704; } .grade-D { background: #ef6c00; } .grade-F { background: #c62828; }
 .status { border-radius: 10px; padding: 1px 8px; font-size: 12px; white-space: nowrap; }
 .status.passing { background: #dafbe1; color: #116329; }
 .status.failing { background: #ffebe9; color: #a40e26; }
