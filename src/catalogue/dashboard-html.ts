@@ -60,7 +60,7 @@ function statusOf(service: DashboardService): string {
 }
 
 function row(service: DashboardService, index: number): string {
-  const change = changeText(service);
+  const change = changeText(service) || '—';
   const breaking = (service.rules['catalogue-breaking-change'] ?? 0) > 0;
   const versions = service.majors.length > 1 ? service.majors.map((m) => `v${m}`).join(', ') : '';
   const cells = [
@@ -206,7 +206,7 @@ const SCRIPT = `
         tr.appendChild(el('td', f.severity, 'severity-' + f.severity));
         var rule = el('td'); rule.appendChild(link(f.ruleId, f.docsUrl)); tr.appendChild(rule);
         tr.appendChild(el('td', f.message));
-        var where = el('td'); where.appendChild(el('code', (f.line ? 'line ' + f.line + ' ' : '') + (f.pointer || '(the service)'))); tr.appendChild(where);
+        var where = el('td'); where.appendChild(el('code', (f.line ? 'line ' + f.line + ' ' : '') + (f.pointer || (f.line ? '(the whole description)' : '(the service)')))); tr.appendChild(where);
       });
       page.appendChild(t);
     }
@@ -286,7 +286,7 @@ export function renderDashboardHtml(dashboard: CatalogueDashboard, report: Repor
     '<section id="top-rules"><h2>Rules failed most across the catalogue</h2>',
     s.topRules.length ? `<table><thead><tr><th>Rule</th><th>Severity</th><th class="num">Services</th><th class="num">Findings</th></tr></thead><tbody>${topRules}</tbody></table>` : '<p>No rule failed.</p>',
     '</section>',
-    `<section id="trend"><h2>Trend across harvests</h2>${sparkline(dashboard.trend, 'catalogue score by harvest', 240, 40)}<table><thead><tr><th>Harvested</th><th class="num">Services</th><th class="num">Passing</th><th class="num">Share</th><th class="num">Score</th></tr></thead><tbody>${trendRows}</tbody></table></section>`,
+    `<section id="trend"><h2>Trend across harvests</h2>${dashboard.trend.length < 2 ? '<p class="meta">One harvest so far: each report with a previous harvest (--previous, or vottur catalogue &lt;url&gt; run again with the same --out) adds a point.</p>' : sparkline(dashboard.trend, 'catalogue score by harvest', 240, 40)}<table><thead><tr><th>Harvested</th><th class="num">Services</th><th class="num">Passing</th><th class="num">Share</th><th class="num">Score</th></tr></thead><tbody>${trendRows}</tbody></table></section>`,
     '<section id="catalogue"><h2>Services</h2>',
     '<form class="filters" id="filters">',
     '<label>Search <input type="search" id="filter-text" placeholder="provider, service, rule…"></label>',
