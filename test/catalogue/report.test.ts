@@ -150,3 +150,20 @@ describe('vottur catalogue report', () => {
     expect(scoreReport(merged).score).toBe(scoreReport(whole.report).score);
   });
 });
+
+describe('vottur catalogue report with a configuration', () => {
+  it('applies overrides that name services by their xroad:// names', async () => {
+    const { writeFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { ConfigResolver, applyConfig } = await import('../../src/config/index.js');
+    const server = await devServer({ catalogue: sampleCatalogue() });
+    const temp = tempFolder();
+    await harvestCatalogue({ securityServer: server.baseUrl, client: CLIENT, out: temp.out() });
+    writeFileSync(join(temp.root, 'vottur.config.yaml'), "overrides:\n  - files: ['xroad://IS-DEV/GOV/10002/**']\n    rules:\n      platform-field-camel-case: 'off'\n");
+    const { report } = await reportCatalogue({ folder: temp.out(), cwd: temp.root, jobs: 1 });
+    expect(report.findings.some((f) => f.ruleId === 'platform-field-camel-case')).toBe(true);
+    const configured = await applyConfig(report, new ConfigResolver({ cwd: temp.root }), temp.root);
+    expect(configured.findings.some((f) => f.ruleId === 'platform-field-camel-case')).toBe(false);
+    expect(configured.findings.length).toBe(report.findings.length - report.findings.filter((f) => f.ruleId === 'platform-field-camel-case').length);
+  });
+});

@@ -28,7 +28,7 @@ const SOURCES: Array<{ title: string; matches: (rule: RuleMeta) => boolean }> = 
   { title: 'Lint rules (vottur lint: checked on the OpenAPI description)', matches: (rule) => rule.source === 'lint' && rule.id.startsWith('platform-') },
   { title: 'Rules of the run itself (vottur lint: suppressions, documents that cannot be read)', matches: (rule) => rule.source === 'lint' && !rule.id.startsWith('platform-') },
   { title: 'Contract rules (vottur test: checked on a running server)', matches: (rule) => rule.source === 'response' || rule.source === 'contract' },
-  { title: 'Catalogue rules (vottur catalogue: harvesting the data exchange layer, and changes between harvests)', matches: (rule) => rule.source === 'catalogue' },
+  { title: 'Catalogue rules (vottur catalogue: harvesting the data exchange layer, and what changed since)', matches: (rule) => rule.source === 'catalogue' },
   { title: 'Diff checks and versioning rules (vottur diff: what changed between two versions)', matches: (rule) => rule.source === 'diff' },
 ];
 
