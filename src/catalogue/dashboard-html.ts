@@ -277,7 +277,7 @@ export function renderDashboardHtml(dashboard: CatalogueDashboard, report: Repor
     '<div id="overview">',
     '<div class="cards" id="summary">',
     card('summary-services', String(s.services), `services with a REST interface (${s.subsystems} subsystems; ${s.wsdlSkipped} SOAP services not counted)`),
-    card('summary-passing', `${s.passingShare}%`, `pass the gate (${s.passing} of ${s.services}; ${gate})`),
+    card('summary-passing', `${s.passingShare}%`, `pass the gate (${s.passing} of ${s.services}; the gate: ${gate})`),
     card('summary-score', `${s.score} (${s.grade})`, 'catalogue score: the mean of the services’ scores'),
     card('summary-not-harvested', String(s.notHarvested), 'services whose description could not be harvested'),
     card('summary-breaking', String(s.breakingWithoutMajor), 'breaking changes without a new major version'),
