@@ -34,6 +34,10 @@ export interface DevSecurityServer {
   catalogue: DevCatalogue;
   /** Requests answered so far, by path (without the query). */
   requests: Map<string, number>;
+  /** The most requests that were in flight at once (a client's concurrency, seen from here). */
+  readonly maxInFlight: number;
+  /** When each request arrived (ms, `performance.now()`), in order. */
+  arrivals: number[];
   /** Replaces a service's description (`xroad://…` name) by this text: a new version published. */
   publish(name: string, text: string): void;
   close(): Promise<void>;
@@ -184,7 +188,14 @@ export async function startDevSecurityServer(options: DevSecurityServerOptions):
     request.pipe(upstream);
   };
 
+  let inFlight = 0;
+  let maxInFlight = 0;
+  const arrivals: number[] = [];
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
+    arrivals.push(performance.now());
+    inFlight++;
+    maxInFlight = Math.max(maxInFlight, inFlight);
+    response.once('close', () => inFlight--);
     const url = new URL(request.url ?? '/', 'http://security-server');
     requests.set(url.pathname, (requests.get(url.pathname) ?? 0) + 1);
     if (request.method === 'GET' && url.pathname === '/listClients') return listClients(url, response);
@@ -231,6 +242,10 @@ export async function startDevSecurityServer(options: DevSecurityServerOptions):
     baseUrl: `${options.tls ? 'https' : 'http'}://${shownHost}:${port}`,
     catalogue,
     requests,
+    get maxInFlight() {
+      return maxInFlight;
+    },
+    arrivals,
     publish(name, text) {
       published.set(name, text);
     },

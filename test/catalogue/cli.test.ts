@@ -80,6 +80,16 @@ describe('vottur catalogue (CLI)', () => {
     const held = await vottur(['catalogue', 'report', 'h2', '--previous', 'h1', '--no-dashboard', '--baseline', 'vottur-baseline.json'], { cwd: root });
     expect(held.code).toBe(0);
     expect(existsSync(join(root, 'h2', 'catalogue.html'))).toBe(false);
+
+    // Shards of the report step, merged by vottur report into the whole.
+    for (const shard of ['1/2', '2/2']) expect((await vottur(['catalogue', 'report', 'h2', '--shard', shard, '--format', 'json', '--output', `shard-${shard[0]}.json`], { cwd: root })).code).not.toBe(2);
+    expect(existsSync(join(root, 'h2', 'catalogue.html'))).toBe(false);
+    await vottur(['catalogue', 'report', 'h2', '--no-dashboard', '--format', 'json', '--output', 'whole.json'], { cwd: root });
+    const merged = await vottur(['report', 'shard-1.json', 'shard-2.json', '--format', 'json', '--output', 'merged.json'], { cwd: root });
+    expect(merged.code).toBe(1);
+    const read = (file: string) => JSON.parse(readFileSync(join(root, file), 'utf8'));
+    expect(read('merged.json').findings).toEqual(read('whole.json').findings);
+    expect(read('merged.json').score.score).toBe(read('whole.json').score.score);
   }, 60_000);
 
   it('lets vottur test reach the reference service through the security server with X-Road-Client', async () => {

@@ -7,7 +7,7 @@
  * carries runs. Screenshots are kept in test-artifacts/ (UPDATE_SCREENSHOT=1: docs/img/ too).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -15,7 +15,7 @@ import { buildDashboard, type CatalogueDashboard } from '../../src/catalogue/das
 import { renderDashboardHtml } from '../../src/catalogue/dashboard-html.js';
 import { harvestCatalogue } from '../../src/catalogue/harvest.js';
 import { reportCatalogue } from '../../src/catalogue/report.js';
-import { generatedCatalogue, sampleCatalogue, type DevCatalogue } from '../../src/catalogue/sample.js';
+import { catalogueAsset, generatedCatalogue, sampleCatalogue, type DevCatalogue } from '../../src/catalogue/sample.js';
 import { counts } from '../../src/report/finding.js';
 import { packageFile } from '../../src/paths.js';
 import { CLIENT, devServer, tempFolder } from './helpers.js';
@@ -27,12 +27,22 @@ const ARTIFACTS = packageFile('test-artifacts');
 
 let browser: Browser;
 
-async function dashboardOf(catalogue: DevCatalogue, concurrency = 4) {
+/**
+ * Harvests the catalogue and reports it; with `change`, harvests it a second time after the
+ * change and reports that against the first (the dashboard then has a previous harvest and a trend).
+ */
+async function dashboardOf(catalogue: DevCatalogue, concurrency = 4, change?: (server: Awaited<ReturnType<typeof devServer>>) => void) {
   const server = await devServer({ catalogue });
   const { root, out } = tempFolder();
   await harvestCatalogue({ securityServer: server.baseUrl, client: CLIENT, out: out(), concurrency });
-  const run = await reportCatalogue({ folder: out(), cwd: root });
-  const dashboard = buildDashboard(run, run.report);
+  let run = await reportCatalogue({ folder: out(), cwd: root });
+  let dashboard = buildDashboard(run, run.report);
+  if (change) {
+    change(server);
+    await harvestCatalogue({ securityServer: server.baseUrl, client: CLIENT, out: out('second'), concurrency });
+    run = await reportCatalogue({ folder: out('second'), previous: out(), cwd: root });
+    dashboard = buildDashboard(run, run.report, { previous: dashboard });
+  }
   const html = renderDashboardHtml(dashboard, run.report, { endpoints: new Map(run.manifest.services.map((s) => [s.name, s.endpoints.map((e) => `${e.method} ${e.path}`)])) });
   return { run, dashboard, html };
 }
@@ -91,7 +101,15 @@ describe.skipIf(!RUN)(TITLE, () => {
   });
 
   it('shows the sample catalogue with the JSON dashboard\'s figures, sorts, filters, and opens a page per service', async () => {
-    const { dashboard, html, run } = await dashboardOf(sampleCatalogue());
+    // The second harvest: vehicles-v1 drops a response field under a patch version.
+    const vehicles = 'xroad://IS-DEV/GOV/10001/vehicle-registry/vehicles-v1';
+    const changed = readFileSync(catalogueAsset('vehicle-registry-v1.openapi.yaml'), 'utf8')
+      .replace(/\n {8}- make\n/, '\n')
+      .replace(/\n {8}make:\n {10}type: string\n {10}description: The manufacturer.\n {10}example: Toyota/, '')
+      .replace(/\n {16}make: Toyota/, '')
+      .replace('version: 1.2.0', 'version: 1.2.1');
+    const { dashboard, html, run } = await dashboardOf(sampleCatalogue(), 4, (server) => server.publish(vehicles, changed));
+    expect(dashboard.summary).toMatchObject({ breakingWithoutMajor: 1, changed: 1 });
     const { page, problems, requests } = await open(html, 'catalogue.html');
     await page.waitForTimeout(200);
     expect(requests).toHaveLength(1);
@@ -101,7 +119,10 @@ describe.skipIf(!RUN)(TITLE, () => {
     expect(await page.$$eval('#top-rules tbody tr', (trs) => trs.length)).toBe(dashboard.summary.topRules.length);
 
     await page.selectOption('#filter-status', 'failing');
-    expect((await shown(page)).rows.map((r) => r.code)).toEqual(['permits-v1']);
+    expect((await shown(page)).rows.map((r) => r.code).sort()).toEqual(['permits-v1', 'vehicles-v1']);
+    await page.selectOption('#filter-status', 'breaking');
+    expect((await shown(page)).rows.map((r) => r.code)).toEqual(['vehicles-v1']);
+    expect(await page.textContent('#services tbody tr:not([hidden]) td.breaking')).toContain('changed: 1 breaking (1.2.0 → 1.2.1)');
     await page.selectOption('#filter-status', 'not-harvested');
     expect((await shown(page)).rows.map((r) => r.code)).toEqual(['orders-v1']);
     await page.click('button[type="reset"]');

@@ -155,6 +155,23 @@ describe('vottur catalogue harvest', () => {
     expect(server.requests.get('/r1/IS-TEST/GOV/1/failing/listMethods')).toBeUndefined();
   });
 
+  it('keeps to --concurrency requests in flight and to --rate requests a second', async () => {
+    const catalogue = sampleCatalogue();
+    catalogue.subsystems.push({
+      instance: 'IS-DEV', memberClass: 'GOV', memberCode: '3', subsystemCode: 'slow', memberName: 'Slow agency',
+      services: Array.from({ length: 8 }, (_, i) => ({ serviceCode: `slow-${i}-v1`, serviceType: 'OPENAPI' as const, answer: { delayMs: 60, body: 'openapi: 3.0.3\ninfo: { title: Slow, version: 1.0.0 }\npaths: {}\n' } })),
+    });
+    const bounded = await devServer({ catalogue });
+    const { out } = tempFolder();
+    await harvestCatalogue({ securityServer: bounded.baseUrl, client: CLIENT, out: out('a'), concurrency: 2 });
+    expect(bounded.maxInFlight).toBe(2);
+    const paced = await devServer({ catalogue: sampleCatalogue() });
+    await harvestCatalogue({ securityServer: paced.baseUrl, client: CLIENT, out: out('b'), rate: 20 });
+    // 11 requests at 20 a second: no two start closer than the pacing allows, so the last comes at least 0.5 s after the first.
+    expect(paced.arrivals).toHaveLength(11);
+    expect(paced.arrivals[10]! - paced.arrivals[0]!).toBeGreaterThanOrEqual(480);
+  });
+
   it('stops with one line when the security server cannot be reached, writing nothing', async () => {
     const server = await devServer({ catalogue: sampleCatalogue() });
     const address = server.baseUrl;

@@ -196,7 +196,9 @@ export async function runCatalogueReport(folder: string, options: CatalogueRepor
     const html = renderDashboardHtml(dashboard, report, { showPii: Boolean(options.showPii), endpoints });
     const htmlFile = resolve(cwd, typeof options.dashboard === 'string' ? options.dashboard : join(folder, DASHBOARD_HTML_FILE));
     const jsonFile = resolve(cwd, options.dashboardJson ?? join(folder, DASHBOARD_JSON_FILE));
-    writeFileAtomically(jsonFile, `${JSON.stringify(dashboard, null, 2)}\n`, options.dashboardJson ?? join(folder, DASHBOARD_JSON_FILE));
+    // National identifiers in a provider's words (an error's reason) are masked, as in every report.
+    const { maskedView } = await import('../../pii.js');
+    writeFileAtomically(jsonFile, `${JSON.stringify(options.showPii ? dashboard : maskedView(dashboard), null, 2)}\n`, options.dashboardJson ?? join(folder, DASHBOARD_JSON_FILE));
     writeFileAtomically(htmlFile, html, typeof options.dashboard === 'string' ? options.dashboard : join(folder, DASHBOARD_HTML_FILE));
     const s = dashboard.summary;
     (io.stderr ?? ((text: string) => void process.stderr.write(text)))(
