@@ -120,7 +120,9 @@ export function readClientList(body: unknown): { clients: XRoadClient[]; skipped
     const memberCode = id && text(id, 'member_code');
     const subsystemCode = id && text(id, 'subsystem_code');
     const objectType = (id && text(id, 'object_type')) ?? (subsystemCode !== undefined ? 'SUBSYSTEM' : 'MEMBER');
-    if (!instance || !memberClass || !memberCode || (objectType !== 'MEMBER' && objectType !== 'SUBSYSTEM')) {
+    // Each part becomes a folder of the harvest: only what X-Road allows in a code.
+    const parts = [instance, memberClass, memberCode, ...(subsystemCode !== undefined ? [subsystemCode] : [])];
+    if (!instance || !memberClass || !memberCode || (objectType !== 'MEMBER' && objectType !== 'SUBSYSTEM') || !parts.every((part) => part !== undefined && isIdentifierSegment(part))) {
       skipped++;
       continue;
     }
