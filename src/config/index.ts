@@ -176,7 +176,8 @@ export class ConfigResolver {
   /** The configuration for a document path (as findings name it, relative to the working directory). */
   async forDocument(document: string): Promise<LoadedConfig | undefined> {
     if (this.options.noConfig) return undefined;
-    const folder = /^https?:/.test(document) || document === '-' ? this.cwd : dirname(resolve(this.cwd, document));
+    // A URL, standard input or a named service (`xroad://…`, vottur catalogue) has no folder: the working directory's configuration.
+    const folder = /^[a-z][a-z0-9+.-]*:\/\//i.test(document) || /^https?:/.test(document) || document === '-' ? this.cwd : dirname(resolve(this.cwd, document));
     if (this.options.config === undefined && !this.found.has(folder)) this.found.set(folder, findConfigFile(folder));
     const file = this.options.config !== undefined ? resolve(this.cwd, this.options.config) : this.found.get(folder);
     if (file === undefined) return undefined;
@@ -204,8 +205,8 @@ function globMatcher(glob: string): (path: string) => boolean {
 export function levelFor(loaded: LoadedConfig, rule: string, document: string, pointer: string, cwd: string): RuleLevel | undefined {
   let level = loaded.config.rules?.[rule];
   const folder = dirname(loaded.file);
-  const absolute = isAbsolute(document) ? document : resolve(cwd, document);
-  const fromConfig = relative(folder, absolute).split(sep).join('/');
+  // A document named by a URL (`xroad://IS/GOV/…/service-v1`) is matched as written.
+  const fromConfig = /^[a-z][a-z0-9+.-]*:\/\//i.test(document) ? document : relative(folder, isAbsolute(document) ? document : resolve(cwd, document)).split(sep).join('/');
   for (const override of loaded.config.overrides ?? []) {
     if (override.rules[rule] === undefined) continue;
     const applies = override.files.some((entry) => {

@@ -6,8 +6,8 @@ import type { Category, Severity } from '../../rulesets/lib/rule.js';
 
 // A rule's severity and category are the finding's: declared once, where rules are defined.
 export type { Category, Severity };
-/** Where a finding comes from: the description (`lint`), a live payload (`response`), the Dredd run (`contract`), a comparison of two versions (`diff`). */
-export type FindingSource = 'lint' | 'response' | 'contract' | 'diff';
+/** Where a finding comes from: the description (`lint`), a live payload (`response`), the Dredd run (`contract`), a comparison of two versions (`diff`), a harvest of the data exchange layer's catalogue (`catalogue`). */
+export type FindingSource = 'lint' | 'response' | 'contract' | 'diff' | 'catalogue';
 
 /** A document of a run over many that could not be read or parsed: a finding on it, and exit 2 at the end. */
 export const UNREADABLE_RULE = 'vottur-unreadable';

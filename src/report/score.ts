@@ -28,11 +28,17 @@ export const CATEGORIES: readonly Category[] = ['documentation', 'data-format', 
 export const SEVERITY_WEIGHTS: Readonly<Record<Severity, number>> = { error: 10, warn: 3, info: 0, hint: 0 };
 
 /**
+ * A catalogue service whose description could not be harvested (`vottur catalogue`): there was
+ * nothing to check, and nothing checked is not passed.
+ */
+export const HARVEST_FAILURE_RULES: readonly string[] = ['catalogue-description-missing', 'catalogue-refused', 'catalogue-timeout', 'catalogue-too-large', 'catalogue-not-openapi', 'catalogue-unreachable'];
+
+/**
  * Rules whose finding means nothing else could be checked: a document that is not OpenAPI 3.0/3.1
  * gets `platform-openapi-3` alone (no other rule runs on it), so it scores 0 in every category
  * rather than looking nearly clean; so does a document that could not be read at all.
  */
-export const BLOCKING_RULES: ReadonlySet<string> = new Set(['platform-openapi-3', UNREADABLE_RULE]);
+export const BLOCKING_RULES: ReadonlySet<string> = new Set(['platform-openapi-3', UNREADABLE_RULE, ...HARVEST_FAILURE_RULES]);
 
 /**
  * A finding that means nothing else could be checked: a blocking rule's, or the OpenAPI schema's

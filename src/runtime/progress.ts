@@ -11,6 +11,9 @@ export interface ProgressOptions {
   afterMs?: number;
   /** Show it at once from this many documents on. */
   manyDocuments?: number;
+  /** What the bar is of (default `vottur lint`), and what it counts (default `documents`). */
+  label?: string;
+  unit?: string;
 }
 
 export interface Progress {
@@ -34,7 +37,7 @@ export function lintProgress(options: ProgressOptions = {}): Progress {
     void import('cli-progress').then(({ default: cliProgress }) => {
       if (stopped) return;
       bar = new cliProgress.SingleBar(
-        { stream, format: 'vottur lint [{bar}] {value}/{total} documents | {duration_formatted}', hideCursor: true, clearOnComplete: true, barsize: 30 },
+        { stream, format: `${options.label ?? 'vottur lint'} [{bar}] {value}/{total} ${options.unit ?? 'documents'} | {duration_formatted}`, hideCursor: true, clearOnComplete: true, barsize: 30 },
         cliProgress.Presets.shades_classic,
       );
       bar.start(last.total, last.done);

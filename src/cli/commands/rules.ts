@@ -28,6 +28,7 @@ const SOURCES: Array<{ title: string; matches: (rule: RuleMeta) => boolean }> = 
   { title: 'Lint rules (vottur lint: checked on the OpenAPI description)', matches: (rule) => rule.source === 'lint' && rule.id.startsWith('platform-') },
   { title: 'Rules of the run itself (vottur lint: suppressions, documents that cannot be read)', matches: (rule) => rule.source === 'lint' && !rule.id.startsWith('platform-') },
   { title: 'Contract rules (vottur test: checked on a running server)', matches: (rule) => rule.source === 'response' || rule.source === 'contract' },
+  { title: 'Catalogue rules (vottur catalogue: harvesting the data exchange layer, and what changed since)', matches: (rule) => rule.source === 'catalogue' },
   { title: 'Diff checks and versioning rules (vottur diff: what changed between two versions)', matches: (rule) => rule.source === 'diff' },
 ];
 
@@ -86,6 +87,12 @@ export function rulesMarkdown(rules: RuleMeta[]): string {
     '',
     'The rules of the run itself (`vottur-suppression-reason`, `vottur-suppression-unused`: [suppressions.md](../suppressions.md); `vottur-unreadable`: a document that cannot be read) and the diff checks and versioning rules of `vottur diff` ([diff/README.md](../diff/README.md)) have their own pages. `vottur rules` lists them all.',
     '',
+    '## Catalogue rules (`vottur catalogue`)',
+    '',
+    'Found by harvesting the data exchange layer and comparing harvests. See [catalogue.md](../catalogue.md).',
+    '',
+    ...table(rules.filter((rule) => rule.source === 'catalogue')),
+    '',
   ].join('\n');
 }
 
@@ -94,14 +101,15 @@ export function rulesMarkdown(rules: RuleMeta[]): string {
  * (suppressions, unreadable documents), the contract rules, then the diff checks and versioning rules.
  */
 export async function allRules(): Promise<RuleMeta[]> {
-  const [{ rules }, { SUPPRESSION_RULES }, { UNREADABLE_META }, { diffRules }] = await Promise.all([
+  const [{ rules }, { SUPPRESSION_RULES }, { UNREADABLE_META }, { diffRules }, { CATALOGUE_RULES }] = await Promise.all([
     platformRulesetLinter(),
     import('../../lint/suppress.js'),
     import('../../lint/files.js'),
     import('../../diff/checks.js'),
+    import('../../catalogue/rules.js'),
   ]);
   const byId = (a: RuleMeta, b: RuleMeta) => a.id.localeCompare(b.id);
-  return [...[...rules].sort(byId), ...[...SUPPRESSION_RULES, UNREADABLE_META].sort(byId), ...contractRules().sort(byId), ...diffRules().sort(byId)];
+  return [...[...rules].sort(byId), ...[...SUPPRESSION_RULES, UNREADABLE_META].sort(byId), ...contractRules().sort(byId), ...[...CATALOGUE_RULES].sort(byId), ...diffRules().sort(byId)];
 }
 
 export function registerRules(program: Command): void {

@@ -20,6 +20,12 @@ interface ServeOptions {
   audience?: string;
   fault: FaultName[];
   listFaults?: boolean;
+  xroad?: boolean;
+  sampleSize?: number;
+  fieldCase?: 'snake' | 'camel';
+  tlsCert?: string;
+  tlsKey?: string;
+  tlsClientCa?: string;
 }
 
 /** Where `serve` writes and what stops it; tests pass their own. */
@@ -44,6 +50,12 @@ export function registerServe(program: Command, io: ServeIo = {}): void {
     .option('--audience <aud>', "with --issuer: refuse tokens whose `aud` does not include this (the development issuer's tokens always carry @island.is/user-profile)")
     .option('--fault <name>', 'deviate from the conventions in this way; repeat for several (see --list-faults)', collectFault, [])
     .option('--list-faults', 'list the fault modes, one per line, and exit')
+    .option('--xroad', 'also start a development X-Road security server with the sample catalogue, forwarding to the reference service (see docs/catalogue.md)')
+    .option('--sample-size <n>', 'with --xroad: add a generated catalogue of n services', parseSampleSize)
+    .option('--field-case <case>', "with --xroad: spell the metaservices' members snake_case (the published examples) or camelCase (the specification's schema)", 'snake')
+    .option('--tls-cert <file>', 'with --xroad: serve HTTPS with this certificate (PEM)')
+    .option('--tls-key <file>', 'with --xroad: the key of --tls-cert (PEM)')
+    .option('--tls-client-ca <file>', 'with --xroad: require client certificates signed by this CA (PEM): mutual TLS, as a security server does')
     .action(async (options: ServeOptions) => {
       if (options.listFaults) {
         const width = Math.max(...FAULTS.map((fault) => fault.name.length));
@@ -60,6 +72,8 @@ export function registerServe(program: Command, io: ServeIo = {}): void {
       const auth: ReferenceServiceOptions['auth'] =
         options.issuer !== undefined ? { issuer: options.issuer, ...(options.audience !== undefined ? { audience: options.audience } : {}) } : options.auth ? 'dev' : 'none';
 
+      if (options.xroad) return serveXRoad(options, auth, stdout, signals, io);
+      if (options.sampleSize !== undefined || options.tlsCert !== undefined) throw new CouldNotRunError('--sample-size and --tls-* need --xroad');
       // Listen for the signals before starting, so an early Ctrl-C still shuts down cleanly.
       let stop!: () => void;
       const stopped = new Promise<void>((resolve) => (stop = resolve));
@@ -89,6 +103,60 @@ export function registerServe(program: Command, io: ServeIo = {}): void {
         signals.off('SIGTERM', onSignal);
       }
     });
+}
+
+function parseSampleSize(value: string): number {
+  if (!/^[0-9]+$/.test(value) || Number(value) > 100_000) throw new CouldNotRunError(`--sample-size "${value}" is not a number of services from 0 to 100000`);
+  return Number(value);
+}
+
+/** `serve --xroad`: the reference service behind a development security server, until a signal. */
+async function serveXRoad(options: ServeOptions, auth: ReferenceServiceOptions['auth'], stdout: (text: string) => void, signals: EventEmitter, io: ServeIo): Promise<void> {
+  if (options.fieldCase !== 'snake' && options.fieldCase !== 'camel') throw new CouldNotRunError(`--field-case "${options.fieldCase}": use snake or camel`);
+  const tlsFiles = [options.tlsCert, options.tlsKey, options.tlsClientCa];
+  if (tlsFiles.some((f) => f !== undefined) && !tlsFiles.every((f) => f !== undefined)) throw new CouldNotRunError('mutual TLS needs all three of --tls-cert, --tls-key and --tls-client-ca');
+  const { readFileSync } = await import('node:fs');
+  const read = (file: string, option: string) => {
+    try {
+      return readFileSync(file);
+    } catch (error) {
+      throw new CouldNotRunError(`cannot read ${option} ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    }
+  };
+  const tls = options.tlsCert !== undefined ? { cert: read(options.tlsCert, '--tls-cert'), key: read(options.tlsKey!, '--tls-key'), ca: read(options.tlsClientCa!, '--tls-client-ca') } : undefined;
+  const { startXRoadEnvironment } = await import('../../catalogue/environment.js');
+  let stop!: () => void;
+  const stopped = new Promise<void>((resolve) => (stop = resolve));
+  const onSignal = () => stop();
+  signals.on('SIGINT', onSignal);
+  signals.on('SIGTERM', onSignal);
+  try {
+    let environment;
+    try {
+      environment = await startXRoadEnvironment({ port: options.port, host: options.host, auth, log: io.log ?? true, fieldCase: options.fieldCase, ...(options.sampleSize !== undefined ? { sampleSize: options.sampleSize } : {}), ...(tls ? { tls } : {}) });
+    } catch (error) {
+      throw new CouldNotRunError(startFailure(error, options).replace('the reference service', 'the development security server'));
+    }
+    const { reference } = environment;
+    stdout(
+      `${JSON.stringify({
+        securityServer: environment.securityServer.baseUrl,
+        xroadClient: environment.client,
+        services: environment.services,
+        referenceServiceUrl: environment.referenceServiceUrl,
+        baseUrl: reference.baseUrl,
+        tokenUrl: reference.tokenUrl ?? null,
+        clientId: reference.clientId ?? null,
+        clientSecret: reference.clientSecret ?? null,
+        scope: reference.scope,
+      })}\n`,
+    );
+    await stopped;
+    await environment.close();
+  } finally {
+    signals.off('SIGINT', onSignal);
+    signals.off('SIGTERM', onSignal);
+  }
 }
 
 function parsePort(value: string): number {

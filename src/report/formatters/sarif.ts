@@ -27,6 +27,7 @@ const CHECKED_IN: Record<RuleMeta['source'], string> = {
   response: 'in live responses',
   contract: 'against the live service',
   diff: 'between two versions of the API description',
+  catalogue: 'in the catalogue harvested from the data exchange layer',
 };
 
 /** `platform-national-id-format` → `PlatformNationalIdFormat` (SARIF's `name`: a readable Pascal identifier). */

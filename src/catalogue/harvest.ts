@@ -1,0 +1,311 @@
+/**
+ * The harvest: every OpenAPI description a security server will give, written to a folder
+ * (`<instance>/<class>/<member>/<subsystem>/<service-code>.(json|yaml)`) with `harvest.json`
+ * beside them. Bounded in every direction (requests in flight, a deadline per request, a size
+ * per description, retries, a rate); a service whose description cannot be had is recorded with
+ * why, and only a security server that cannot be asked at all stops the run.
+ */
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import type { SecureContextOptions } from 'node:tls';
+import { CouldNotRunError } from '../errors.js';
+import { toolInfo } from '../version.js';
+import { createLimiter, createPacer } from '../contract/http.js';
+import { getJson, getToFile, type FetchFailure, type TransportOptions } from './fetch.js';
+import { MANIFEST_FILE, type HarvestedService, type HarvestedSubsystem, type HarvestError, type HarvestManifest } from './manifest.js';
+import { parseSubsystemId, readClientList, readServiceList, serviceName, subsystemPath, type SubsystemId, type XRoadService } from './xroad.js';
+
+export const HARVEST_DEFAULTS = {
+  concurrency: 4,
+  timeoutMs: 30_000,
+  /** The largest real descriptions we know are under 11 MB. */
+  maxBytes: 16 * 1024 * 1024,
+  retries: 2,
+} as const;
+
+export interface HarvestOptions {
+  /** The security server's address (`https://ss.example.is`). */
+  securityServer: string;
+  /** The calling subsystem, `INSTANCE/CLASS/MEMBER/SUBSYSTEM` (sent as `X-Road-Client`). */
+  client: string;
+  /** The folder to write; it must not exist or be empty. */
+  out: string;
+  /** Only this X-Road instance. */
+  instance?: string;
+  /** Only subsystems whose code matches this glob (`island-*`). */
+  subsystem?: string;
+  /** Ask `allowedMethods` (only what the client may call) instead of `listMethods`. */
+  allowedOnly?: boolean;
+  concurrency?: number;
+  timeoutMs?: number;
+  maxBytes?: number;
+  retries?: number;
+  /** First retry's wait (ms), doubled for each further one. */
+  backoffMs?: number;
+  /** Requests per second, over the whole harvest. */
+  rate?: number;
+  tls?: SecureContextOptions;
+  /** After each service: how many are done, of how many known so far. */
+  onProgress?: (done: number, total: number) => void;
+}
+
+/** `https://ss/` → `https://ss`; anything but an http(s) URL is refused. */
+function baseOf(text: string): URL {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new CouldNotRunError(`"${text}" is not a URL; give the security server's address, e.g. https://security-server.example.is`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new CouldNotRunError(`"${text}" is not an http(s) URL; give the security server's address`);
+  url.pathname = url.pathname.replace(/\/+$/, '');
+  url.search = '';
+  url.hash = '';
+  return url;
+}
+
+function at(base: URL, path: string, query?: Record<string, string>): URL {
+  const url = new URL(base.href);
+  url.pathname = `${base.pathname.replace(/\/+$/, '')}${path}`;
+  for (const [key, value] of Object.entries(query ?? {})) url.searchParams.set(key, value);
+  return url;
+}
+
+/** A glob of subsystem codes (picomatch, loaded only when one is given). */
+async function subsystemMatcher(glob: string | undefined): Promise<(code: string) => boolean> {
+  if (glob === undefined) return () => true;
+  const { default: picomatch } = await import('picomatch');
+  return picomatch(glob, { nocase: false, dot: true });
+}
+
+/** Why a description could not be had, from a failed request. */
+function errorOf(failure: FetchFailure, service: XRoadService): HarvestError {
+  const base = { ...(failure.status !== undefined ? { status: failure.status } : {}), attempts: failure.attempts };
+  if (failure.kind === 'timeout') return { kind: 'timeout', reason: `${failure.reason} (${failure.attempts} attempt${failure.attempts === 1 ? '' : 's'})`, ...base };
+  if (failure.kind === 'too-large') return { kind: 'too-large', reason: failure.reason, ...base };
+  if (failure.kind === 'unreachable') return { kind: 'unreachable', reason: failure.reason, ...base };
+  const status = failure.status ?? 0;
+  const said = saidBy(failure.said);
+  if (status === 401 || status === 403) return { kind: 'refused', reason: `the security server refused (${status})${said}: the client may not read this service's description`, ...base };
+  // A security server answers 500 for a REST service registered without a description.
+  if (service.serviceType === 'REST' && status >= 500) return { kind: 'description-missing', reason: `no OpenAPI description is registered for this REST service (getOpenAPI answered ${status}${said})`, ...base };
+  if (status === 404) return { kind: 'description-missing', reason: `getOpenAPI answered 404${said}: no description is registered`, ...base };
+  if (status >= 400 && status < 500) return { kind: 'refused', reason: `getOpenAPI answered ${status}${said}`, ...base };
+  return { kind: 'unreachable', reason: `getOpenAPI answered ${status}${said} after ${failure.attempts} attempt${failure.attempts === 1 ? '' : 's'}`, ...base };
+}
+
+/** `: <the X-Road error's message>` from an error body, briefly. */
+function saidBy(body: string | undefined): string {
+  if (!body) return '';
+  try {
+    const value = JSON.parse(body) as { message?: unknown; type?: unknown };
+    const message = typeof value.message === 'string' ? value.message : typeof value.type === 'string' ? value.type : undefined;
+    return message ? `: ${message.slice(0, 200)}` : '';
+  } catch {
+    return '';
+  }
+}
+
+/** What a downloaded description is: parsed to be sure it is one, and its title and version read. */
+async function inspect(path: string): Promise<{ json: boolean; format: string; title?: string; version?: string } | { error: string }> {
+  const text = await readFile(path, 'utf8');
+  const trimmed = text.replace(/^\uFEFF/, '').trimStart();
+  const json = trimmed.startsWith('{');
+  let data: unknown;
+  try {
+    data = json ? JSON.parse(trimmed) : (await import('yaml')).parse(trimmed, { maxAliasCount: 1000, prettyErrors: false });
+  } catch (error) {
+    return { error: `not ${json ? 'JSON' : 'YAML'}: ${(error as Error).message.split('\n')[0]}` };
+  }
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return { error: 'not an OpenAPI description: the document is not an object' };
+  const record = data as Record<string, unknown>;
+  const info = typeof record.info === 'object' && record.info !== null ? (record.info as Record<string, unknown>) : {};
+  const shown = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : undefined);
+  const title = shown(info.title);
+  const version = shown(info.version);
+  const extra = { ...(title !== undefined ? { title } : {}), ...(version !== undefined ? { version } : {}) };
+  if (typeof record.openapi === 'string' && /^3\.[01]\./.test(record.openapi)) return { json, format: `openapi-${record.openapi.slice(0, 3)}`, ...extra };
+  if (String(record.swagger) === '2.0') return { json, format: 'swagger-2.0', ...extra };
+  return { error: `not an OpenAPI description: no "openapi: 3.x" (or "swagger: 2.0") member${record.openapi !== undefined ? ` (openapi is ${JSON.stringify(record.openapi)})` : ''}` };
+}
+
+/** Refuses a folder that already holds files: a harvest is never mixed with another. */
+async function prepareFolder(out: string): Promise<void> {
+  const entries = await readdir(out).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return [] as string[];
+    if (error.code === 'ENOTDIR') throw new CouldNotRunError(`--out ${out} is a file; give a folder for the harvest`);
+    throw new CouldNotRunError(`cannot read --out ${out}: ${error.code ?? error.message}`);
+  });
+  if (entries.length > 0) throw new CouldNotRunError(`--out ${out} already holds files; give a new folder for each harvest (and --previous the last one to compare)`);
+  await mkdir(out, { recursive: true }).catch((error: NodeJS.ErrnoException) => {
+    throw new CouldNotRunError(`cannot create --out ${out}: ${error.code ?? error.message}`);
+  });
+}
+
+export async function harvestCatalogue(options: HarvestOptions): Promise<HarvestManifest> {
+  const started = performance.now();
+  const createdTimestamp = new Date().toISOString();
+  const base = baseOf(options.securityServer);
+  const client = subsystemPath(parseSubsystemId(options.client));
+  const concurrency = options.concurrency ?? HARVEST_DEFAULTS.concurrency;
+  if (!Number.isInteger(concurrency) || concurrency < 1) throw new CouldNotRunError(`--concurrency ${concurrency}: give a whole number of requests, 1 or more`);
+  if (options.rate !== undefined && !(options.rate > 0)) throw new CouldNotRunError(`--rate must be a number of requests per second above 0 (got ${options.rate})`);
+  const transport: TransportOptions = {
+    timeoutMs: options.timeoutMs ?? HARVEST_DEFAULTS.timeoutMs,
+    maxBytes: options.maxBytes ?? HARVEST_DEFAULTS.maxBytes,
+    retries: options.retries ?? HARVEST_DEFAULTS.retries,
+    ...(options.backoffMs !== undefined ? { backoffMs: options.backoffMs } : {}),
+    ...(options.tls ? { tls: options.tls } : {}),
+    ...(options.rate !== undefined ? { pace: createPacer(options.rate) } : {}),
+  };
+  const headers = { 'x-road-client': client };
+  const matches = await subsystemMatcher(options.subsystem);
+
+  // The one request whose failure stops the run: the security server cannot be asked at all.
+  const listed = await getJson(at(base, '/listClients', options.instance ? { xRoadInstance: options.instance } : undefined), {}, transport);
+  if (!listed.ok) {
+    const what = listed.kind === 'status' ? `listClients ${listed.reason}${saidBy(listed.said)}; is this a security server's address?` : `${listed.reason}; check the address${base.protocol === 'https:' ? ' and --cert/--key/--ca' : ''}`;
+    throw new CouldNotRunError(`cannot reach the security server at ${base.href}: ${what}`);
+  }
+  if ('notJson' in listed) throw new CouldNotRunError(`${base.href}listClients did not answer JSON (${listed.notJson}); is this a security server?`);
+  let clients;
+  try {
+    clients = readClientList(listed.json).clients;
+  } catch (error) {
+    throw new CouldNotRunError(`${base.href}listClients: ${(error as Error).message}; is this a security server?`);
+  }
+
+  await prepareFolder(options.out);
+  const subsystems = clients.filter(
+    (c) => c.id.objectType === 'SUBSYSTEM' && c.id.subsystemCode !== undefined && (!options.instance || c.id.instance === options.instance) && matches(c.id.subsystemCode),
+  );
+  const limit = createLimiter(concurrency);
+  const method = options.allowedOnly ? 'allowedMethods' : 'listMethods';
+  const harvestedSubsystems: HarvestedSubsystem[] = [];
+  const services: HarvestedService[] = [];
+  let total = 0;
+  let done = 0;
+  const progress = () => options.onProgress?.(done, total);
+
+  await Promise.all(
+    subsystems.map(async (client) => {
+      const id: SubsystemId = { instance: client.id.instance, memberClass: client.id.memberClass, memberCode: client.id.memberCode, subsystemCode: client.id.subsystemCode! };
+      const path = subsystemPath(id);
+      const entry: HarvestedSubsystem = { id: path, ...(client.name ? { memberName: client.name } : {}), ...(client.subsystemName ? { subsystemName: client.subsystemName } : {}), services: 0 };
+      harvestedSubsystems.push(entry);
+      const answer = await limit(() => getJson(at(base, `/r1/${path}/${method}`), headers, transport));
+      if (!answer.ok || 'notJson' in answer) {
+        entry.error = !answer.ok ? { kind: answer.kind === 'timeout' ? 'timeout' : answer.status === 401 || answer.status === 403 ? 'refused' : 'unreachable', reason: `${method} ${answer.reason}${saidBy(answer.said)}`, ...(answer.status !== undefined ? { status: answer.status } : {}), attempts: answer.attempts } : { kind: 'unreachable', reason: `${method} did not answer JSON (${answer.notJson})` };
+        return;
+      }
+      let listedServices: XRoadService[];
+      try {
+        listedServices = readServiceList(answer.json, id).services;
+      } catch (error) {
+        entry.error = { kind: 'unreachable', reason: `${method}: ${(error as Error).message}` };
+        return;
+      }
+      entry.services = listedServices.length;
+      const rest = listedServices.filter((s) => s.serviceType !== 'WSDL');
+      if (listedServices.length === 0) entry.skipped = 'no services';
+      else if (rest.length === 0) entry.skipped = 'only SOAP (WSDL) services';
+      // SOAP services are listed in the manifest, not fetched: they have no OpenAPI description.
+      for (const service of listedServices.filter((s) => s.serviceType === 'WSDL')) services.push(describe(service, client.name));
+      total += rest.length;
+      progress();
+      await Promise.all(
+        rest.map(async (service) => {
+          const record = describe(service, client.name);
+          services.push(record);
+          await limit(() => fetchDescription(base, service, record, headers, transport, options.out));
+          done++;
+          progress();
+        }),
+      );
+    }),
+  );
+
+  const order = (a: { name?: string; id?: string }, b: { name?: string; id?: string }) => ((a.name ?? a.id)! < (b.name ?? b.id)! ? -1 : 1);
+  services.sort(order);
+  harvestedSubsystems.sort(order);
+  const described = services.filter((s) => s.serviceType !== 'WSDL');
+  const manifest: HarvestManifest = {
+    harvestFormat: 1,
+    tool: toolInfo(),
+    createdTimestamp,
+    durationMs: Math.round(performance.now() - started),
+    securityServer: base.href.replace(/\/$/, ''),
+    client,
+    method,
+    ...(options.instance ? { instance: options.instance } : {}),
+    ...(options.subsystem ? { subsystemGlob: options.subsystem } : {}),
+    subsystems: harvestedSubsystems,
+    services,
+    summary: {
+      subsystems: harvestedSubsystems.length,
+      services: described.length,
+      harvested: described.filter((s) => !s.error).length,
+      failed: described.filter((s) => s.error).length,
+      wsdlSkipped: services.length - described.length,
+      bytes: described.reduce((sum, s) => sum + (s.size ?? 0), 0),
+    },
+  };
+  const file = join(options.out, MANIFEST_FILE);
+  await writeFile(`${file}.tmp`, `${JSON.stringify(manifest, null, 2)}\n`);
+  await rename(`${file}.tmp`, file);
+  return manifest;
+}
+
+function describe(service: XRoadService, memberName: string | undefined): HarvestedService {
+  return {
+    name: serviceName(service),
+    instance: service.instance,
+    memberClass: service.memberClass,
+    memberCode: service.memberCode,
+    subsystemCode: service.subsystemCode,
+    serviceCode: service.serviceCode,
+    ...(memberName ? { memberName } : {}),
+    serviceType: service.serviceType,
+    endpoints: service.endpoints,
+  };
+}
+
+/** Fetches one description to its place, and records what it is or why there is none. */
+async function fetchDescription(base: URL, service: XRoadService, record: HarvestedService, headers: Record<string, string>, transport: TransportOptions, out: string): Promise<void> {
+  const folder = join(out, service.instance, service.memberClass, service.memberCode, service.subsystemCode);
+  await mkdir(folder, { recursive: true });
+  const downloaded = join(folder, `${service.serviceCode}.download`);
+  const url = at(base, `/r1/${subsystemPath(service)}/getOpenAPI`, { serviceCode: service.serviceCode });
+  // A REST service without a description answers 500 every time: no retry changes that.
+  const outcome = await getToFile(url, headers, downloaded, transport, service.serviceType !== 'REST');
+  if (!outcome.ok) {
+    record.error = errorOf(outcome, service);
+    return;
+  }
+  const what = await inspect(downloaded);
+  if ('error' in what) {
+    // Kept for a person to look at, under a name no lint pattern takes for a description.
+    await rename(downloaded, join(folder, `${service.serviceCode}.rejected`));
+    record.error = { kind: 'not-openapi', reason: what.error };
+    record.sha256 = outcome.sha256;
+    record.size = outcome.bytes;
+    if (outcome.mediaType) record.mediaType = outcome.mediaType;
+    return;
+  }
+  const name = `${service.serviceCode}.${what.json ? 'json' : 'yaml'}`;
+  await rename(downloaded, join(folder, name));
+  record.file = [service.instance, service.memberClass, service.memberCode, service.subsystemCode, name].join('/');
+  record.sha256 = outcome.sha256;
+  record.size = outcome.bytes;
+  if (outcome.mediaType) record.mediaType = outcome.mediaType;
+  record.format = what.format;
+  if (what.title !== undefined) record.title = what.title;
+  if (what.version !== undefined) record.version = what.version;
+}
+
+/** Removes a harvest folder made by a run that failed before writing its manifest. */
+export async function removeUnfinished(out: string): Promise<void> {
+  const info = await stat(join(out, MANIFEST_FILE)).catch(() => undefined);
+  if (!info) await rm(out, { recursive: true, force: true });
+}

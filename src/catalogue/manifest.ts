@@ -1,0 +1,103 @@
+/**
+ * `harvest.json`: what a harvest found and wrote, beside the descriptions. The report step reads
+ * it, never the security server; a later harvest's report reads an earlier one's to diff.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { CouldNotRunError } from '../errors.js';
+import type { Endpoint, ServiceType } from './xroad.js';
+
+export const MANIFEST_FILE = 'harvest.json';
+
+/** Why a service's description could not be had; each is a `catalogue-<kind>` finding. */
+export type HarvestErrorKind = 'description-missing' | 'refused' | 'timeout' | 'too-large' | 'not-openapi' | 'unreachable';
+
+export interface HarvestError {
+  kind: HarvestErrorKind;
+  /** One line: what happened and what it means. */
+  reason: string;
+  status?: number;
+  attempts?: number;
+}
+
+export interface HarvestedService {
+  /** `xroad://INSTANCE/CLASS/MEMBER/SUBSYSTEM/SERVICE-CODE` */
+  name: string;
+  instance: string;
+  memberClass: string;
+  memberCode: string;
+  subsystemCode: string;
+  serviceCode: string;
+  memberName?: string;
+  serviceType: ServiceType;
+  endpoints: Endpoint[];
+  /** The description, relative to the harvest folder (`IS-DEV/GOV/10000/island-is/user-profile-v2.yaml`). */
+  file?: string;
+  sha256?: string;
+  /** Bytes. */
+  size?: number;
+  mediaType?: string;
+  /** `openapi-3.0`, `openapi-3.1` or `swagger-2.0` (converted and linted as OpenAPI 3.0). */
+  format?: string;
+  title?: string;
+  /** `info.version` */
+  version?: string;
+  error?: HarvestError;
+}
+
+export interface HarvestedSubsystem {
+  /** `INSTANCE/CLASS/MEMBER/SUBSYSTEM` */
+  id: string;
+  memberName?: string;
+  subsystemName?: string;
+  /** Services listed (of every type). */
+  services: number;
+  /** Why none of its services were harvested: only SOAP (WSDL) services, or none at all. */
+  skipped?: string;
+  /** Its services could not be listed. */
+  error?: HarvestError;
+}
+
+export interface HarvestManifest {
+  /** The format of this file; 1. */
+  harvestFormat: 1;
+  tool: { name: string; version: string };
+  createdTimestamp: string;
+  durationMs: number;
+  securityServer: string;
+  client: string;
+  /** `listMethods`, or `allowedMethods` (only what the client may call). */
+  method: 'listMethods' | 'allowedMethods';
+  instance?: string;
+  subsystemGlob?: string;
+  subsystems: HarvestedSubsystem[];
+  services: HarvestedService[];
+  summary: { subsystems: number; services: number; harvested: number; failed: number; wsdlSkipped: number; bytes: number };
+}
+
+export function readManifest(folder: string, shown = folder): HarvestManifest {
+  let text: string;
+  try {
+    text = readFileSync(join(folder, MANIFEST_FILE), 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new CouldNotRunError(`${shown} is not a harvest: ${code === 'ENOENT' ? `it has no ${MANIFEST_FILE}` : `cannot read ${MANIFEST_FILE} (${code})`}; run vottur catalogue harvest first`);
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new CouldNotRunError(`${shown}/${MANIFEST_FILE} is not JSON; harvest again`);
+  }
+  const manifest = value as Partial<HarvestManifest>;
+  if (manifest?.harvestFormat !== 1 || !Array.isArray(manifest.services) || !Array.isArray(manifest.subsystems)) {
+    throw new CouldNotRunError(`${shown}/${MANIFEST_FILE} is not a harvest vottur can read (harvestFormat 1); harvest again`);
+  }
+  for (const service of manifest.services) {
+    // A manifest is input: a file it names must stay inside the folder.
+    if (service.file !== undefined && (typeof service.file !== 'string' || service.file.startsWith('/') || service.file.split(/[\\/]/).includes('..'))) {
+      throw new CouldNotRunError(`${shown}/${MANIFEST_FILE} names a file outside the harvest (${String(service.file)}); harvest again`);
+    }
+  }
+  return manifest as HarvestManifest;
+}

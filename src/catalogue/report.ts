@@ -1,0 +1,169 @@
+/**
+ * The catalogue report: every harvested description linted (from disk, through the lint
+ * library's worker pool), every service compared with the previous harvest (`vottur diff`), and
+ * every service that could not be harvested reported too, all as one `Report` whose documents
+ * are the services' `xroad://` names, so every output format renders a catalogue.
+ */
+import { join, relative, resolve, sep } from 'node:path';
+import { inShard, lintFiles, type DocumentSettings, type Shard } from '../lint/files.js';
+import { sortFindings, UNREADABLE_RULE, type DocumentInfo, type Finding, type Report, type RuleMeta } from '../report/finding.js';
+import { toolInfo } from '../version.js';
+import { readManifest, type HarvestedService, type HarvestManifest } from './manifest.js';
+import { BREAKING_CHANGE_RULE, CATALOGUE_RULES, HARVEST_FAILURE_RULE, SERVICE_REMOVED_RULE } from './rules.js';
+import { serviceVersion } from './xroad.js';
+
+export interface CatalogueReportOptions {
+  /** The harvest folder (with `harvest.json`). */
+  folder: string;
+  /** An earlier harvest folder to compare with. */
+  previous?: string;
+  cwd?: string;
+  /** Lint worker threads (as `vottur lint --jobs`). */
+  jobs?: number;
+  /** Report only this share of the services (by name, stable across machines). */
+  shard?: Shard;
+  /** What each description's configuration adds to the lint (vocabulary, extended rulesets). */
+  settingsFor?: (file: string) => Promise<DocumentSettings | undefined>;
+  onProgress?: (done: number, total: number) => void;
+}
+
+/** What changed in a service since the previous harvest. */
+export interface ServiceChange {
+  status: 'new' | 'unchanged' | 'changed' | 'not-compared';
+  breaking?: number;
+  review?: number;
+  nonBreaking?: number;
+  documentation?: number;
+  versionBefore?: string;
+  versionAfter?: string;
+  newMajor?: boolean;
+  /** Why the two could not be compared (one of them not OpenAPI 3, or not harvested). */
+  note?: string;
+}
+
+export interface CatalogueRun {
+  report: Report;
+  manifest: HarvestManifest;
+  previousManifest?: HarvestManifest;
+  /** By service name; only with a previous harvest. */
+  changes: Map<string, ServiceChange>;
+  /** Services of the previous harvest no longer listed. */
+  removed: string[];
+  /** The services this run reported (its shard's share). */
+  services: HarvestedService[];
+}
+
+const shownPath = (cwd: string, file: string) => relative(cwd, file).split(sep).join('/');
+
+function harvestFinding(service: Pick<HarvestedService, 'name'>, ruleId: string, message: string): Finding {
+  const rule = CATALOGUE_RULES.find((r) => r.id === ruleId)!;
+  return { ruleId, severity: rule.severity, category: rule.category, message, document: service.name, pointer: '', path: [], docsUrl: rule.docsUrl, source: 'catalogue' };
+}
+
+/** The descriptions' services, without SOAP ones (which have none). */
+export function describedServices(manifest: HarvestManifest): HarvestedService[] {
+  return manifest.services.filter((s) => s.serviceType !== 'WSDL');
+}
+
+export async function reportCatalogue(options: CatalogueReportOptions): Promise<CatalogueRun> {
+  const cwd = options.cwd ?? process.cwd();
+  const folder = resolve(cwd, options.folder);
+  const manifest = readManifest(folder, options.folder);
+  const previousFolder = options.previous !== undefined ? resolve(cwd, options.previous) : undefined;
+  const previousManifest = previousFolder !== undefined ? readManifest(previousFolder, options.previous) : undefined;
+  const shard = options.shard;
+  const services = describedServices(manifest).filter((s) => !shard || inShard(s.name, shard, cwd));
+
+  // Lint every harvested description from disk; each becomes its service's document.
+  const harvested = services.filter((s) => s.file !== undefined && !s.error);
+  const nameOf = new Map<string, HarvestedService>();
+  const files = harvested.map((s) => {
+    const file = join(folder, s.file!);
+    nameOf.set(shownPath(cwd, file), s);
+    return file;
+  });
+  const linted: Report =
+    files.length > 0
+      ? await lintFiles(files, { cwd, ...(options.jobs !== undefined ? { jobs: options.jobs } : {}), ...(options.settingsFor ? { settingsFor: options.settingsFor } : {}), ...(options.onProgress ? { onProgress: options.onProgress } : {}) })
+      : { tool: toolInfo(), createdTimestamp: new Date().toISOString(), documents: [], rules: [], findings: [] };
+  const findings: Finding[] = [];
+  for (const finding of linted.findings) {
+    const service = nameOf.get(finding.description ?? finding.document);
+    if (!service) {
+      findings.push(finding);
+      continue;
+    }
+    if (finding.ruleId === UNREADABLE_RULE) {
+      // Harvested, but the linter could not read it: the catalogue's finding, not the run's (exit 2).
+      findings.push(harvestFinding(service, HARVEST_FAILURE_RULE['not-openapi'], finding.message));
+      continue;
+    }
+    const mapped: Finding = { ...finding, document: service.name };
+    if (finding.description !== undefined) mapped.description = service.name;
+    findings.push(mapped);
+  }
+  for (const service of services) {
+    if (service.error) findings.push(harvestFinding(service, HARVEST_FAILURE_RULE[service.error.kind], service.error.reason));
+  }
+
+  const changes = new Map<string, ServiceChange>();
+  const removed: string[] = [];
+  if (previousManifest && previousFolder) {
+    const before = new Map(describedServices(previousManifest).map((s) => [s.name, s]));
+    const { diffDescriptionsDetailed } = await import('../diff/index.js');
+    for (const service of services) {
+      const old = before.get(service.name);
+      if (!old) {
+        changes.set(service.name, { status: 'new' });
+        continue;
+      }
+      const versions = { ...(old.version !== undefined ? { versionBefore: old.version } : {}), ...(service.version !== undefined ? { versionAfter: service.version } : {}) };
+      if (!old.file || old.error || !service.file || service.error) {
+        changes.set(service.name, { status: 'not-compared', ...versions, note: !service.file || service.error ? 'not harvested this time' : 'not harvested the previous time' });
+        continue;
+      }
+      if (old.sha256 === service.sha256) {
+        changes.set(service.name, { status: 'unchanged', ...versions });
+        continue;
+      }
+      try {
+        const result = await diffDescriptionsDetailed(join(previousFolder, old.file), join(folder, service.file), { cwd });
+        const count = (severity: Finding['severity']) => result.report.findings.filter((f) => f.ruleId.startsWith('diff-') && f.severity === severity).length;
+        const breaking = result.report.findings.filter((f) => f.severity === 'error' && f.ruleId.startsWith('diff-'));
+        const change: ServiceChange = { status: 'changed', breaking: breaking.length, review: count('warn'), nonBreaking: count('info'), documentation: count('hint'), newMajor: result.verdict.newMajor, ...versions };
+        changes.set(service.name, change);
+        if (breaking.length > 0 && !result.verdict.newMajor) {
+          const first = breaking[0]!;
+          const listed = breaking.slice(0, 3).map((f) => f.message.replace(/ \(base: [^)]*\)$/, '')).join('; ');
+          const finding = harvestFinding(
+            service,
+            BREAKING_CHANGE_RULE,
+            `${breaking.length} breaking change${breaking.length === 1 ? '' : 's'} since the previous harvest without a new major version (info.version ${old.version ?? '?'} → ${service.version ?? '?'}): ${listed}${breaking.length > 3 ? `; and ${breaking.length - 3} more` : ''}. Publish them as a new major version beside this one (service code ${serviceVersion(service.serviceCode).base}-v${(serviceVersion(service.serviceCode).major ?? 1) + 1}), or undo them.`,
+          );
+          finding.pointer = first.pointer;
+          finding.path = first.path;
+          if (first.line !== undefined) {
+            finding.line = first.line;
+            if (first.column !== undefined) finding.column = first.column;
+          }
+          findings.push(finding);
+        }
+      } catch (error) {
+        changes.set(service.name, { status: 'not-compared', ...versions, note: (error as Error).message.split('\n')[0]!.replace(/\s+/g, ' ') });
+      }
+    }
+    const now = new Set(describedServices(manifest).map((s) => s.name));
+    for (const old of before.values()) {
+      if (now.has(old.name) || (shard && !inShard(old.name, shard, cwd))) continue;
+      removed.push(old.name);
+      findings.push(harvestFinding(old, SERVICE_REMOVED_RULE, `${old.name} was listed by the previous harvest (${previousManifest.createdTimestamp}) and is no longer; its callers lose it. Keep a version answering for six months after announcing its retirement.`));
+    }
+  }
+
+  const documents: DocumentInfo[] = services.map((s) => ({ path: s.name, ...(s.title !== undefined ? { title: s.title } : {}), ...(s.version !== undefined ? { version: s.version } : {}) }));
+  for (const name of removed) documents.push({ path: name });
+  const rules = new Map<string, RuleMeta>();
+  for (const rule of [...linted.rules, ...CATALOGUE_RULES]) if (!rules.has(rule.id) && rule.id !== UNREADABLE_RULE) rules.set(rule.id, rule);
+  const report: Report = { tool: toolInfo(), createdTimestamp: new Date().toISOString(), documents, rules: [...rules.values()], findings: sortFindings(findings) };
+  return { report, manifest, ...(previousManifest ? { previousManifest } : {}), changes, removed, services };
+}
