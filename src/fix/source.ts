@@ -95,22 +95,22 @@ export class EditableSource {
   }
 
   /** A scalar in the file's syntax, in `style` where given (`QUOTE_SINGLE`, `QUOTE_DOUBLE`, `PLAIN`). */
-  scalar(value: unknown, style?: string): string {
+  scalar(value: unknown, style?: string, inFlow = false): string {
     if (this.kind === 'json') return JSON.stringify(value);
     if (typeof value !== 'string') return value === null ? 'null' : String(value);
     if (style === 'QUOTE_DOUBLE') return JSON.stringify(value);
-    if (style !== 'QUOTE_SINGLE' && isPlainSafe(value)) return value;
+    if (style !== 'QUOTE_SINGLE' && isPlainSafe(value, inFlow)) return value;
     return `'${value.replace(/'/g, "''")}'`;
   }
 
   /** A value written inline: scalars, and lists and objects in flow style (`[open, official]`). */
-  inline(value: unknown, style?: string): string {
-    if (Array.isArray(value)) return `[${value.map((item) => this.inline(item)).join(', ')}]`;
+  inline(value: unknown, style?: string, inFlow = false): string {
+    if (Array.isArray(value)) return `[${value.map((item) => this.inline(item, undefined, true)).join(', ')}]`;
     if (value !== null && typeof value === 'object') {
-      const members = Object.entries(value).map(([key, member]) => `${this.scalar(key)}: ${this.inline(member)}`);
+      const members = Object.entries(value).map(([key, member]) => `${this.scalar(key, undefined, true)}: ${this.inline(member, undefined, true)}`);
       return members.length === 0 ? '{}' : `{ ${members.join(', ')} }`;
     }
-    return this.scalar(value, style);
+    return this.scalar(value, style, inFlow);
   }
 
   /**
@@ -136,7 +136,7 @@ export class EditableSource {
     const style = isScalar(found.node) ? (found.node.type as string | undefined) : undefined;
     let newText: string;
     if (value !== null && typeof value === 'object' && !Array.isArray(value)) newText = this.memberValue(value, this.indentAt(start)).replace(/^ /, '');
-    else newText = this.inline(value, style);
+    else newText = this.inline(value, style, Boolean(found.parent?.flow));
     return { file: this.uri, start, end, newText };
   }
 
@@ -246,8 +246,10 @@ function trimmedEnd(text: string, end: number): number {
   return at;
 }
 
-/** Whether a string can be written as a plain YAML scalar and be read back as the same string by any YAML reader. */
-export function isPlainSafe(value: string): boolean {
+/** Whether a string can be written as a plain YAML scalar (in a flow collection, or not) and be read back as the same string by any YAML reader. */
+export function isPlainSafe(value: string, inFlow = false): boolean {
+  // Outside a flow collection (`[...]`, `{...}`) a comma is plain text, not a separator.
+  if (!inFlow && value.includes(',') && !value.includes(', ,') && isPlainSafe(value.replace(/,/g, ''), true)) return !/,$/.test(value);
   if (!PLAIN_SAFE.test(value) || RESERVED.test(value) || value.endsWith(' ') || value.endsWith(':') || value.includes(': ')) return false;
   // Numbers of any YAML version: 12, 1.5, 1e3, 0x1F, 0o7, 1_000, 1:30 (sexagesimal), .5, .inf, .nan.
   if (/^[-+]?(?:[0-9][0-9_]*(?:\.[0-9_]*)?(?:[eE][-+]?[0-9]+)?|\.[0-9]+|0x[0-9a-fA-F_]+|0o?[0-7_]+|[0-9][0-9_]*(?::[0-5]?[0-9])+(?:\.[0-9_]*)?)$/.test(value)) return false;

@@ -1,7 +1,8 @@
 /**
  * Every fix computed for the rules' own failing fixtures (fixtures/rules/<rule>/fail*), applied
  * alone: it removes its finding, adds no finding of any rule, and the class it says it has is the
- * class `vottur diff` (on files) gives the change.
+ * class `vottur diff` (on files) gives the change. (That each fixer fixes something is
+ * fixers.test.ts's: some rules' fixtures hold only findings a fix cannot be computed for.)
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,9 +13,6 @@ import { applied, countByRule, diffClass, findingsOf } from './support.js';
 
 const FIXTURES = join(import.meta.dirname, '..', '..', 'fixtures', 'rules');
 
-/** Fixes computed per rule over all its failing fixtures: a fixer that never fixes anything is a defect. */
-const computed = new Map<string, number>();
-
 describe.each(fixableRules())('fixes of %s on its failing fixtures', (ruleId) => {
   const files = readdirSync(join(FIXTURES, ruleId)).filter((name) => /^fail.*\.(ya?ml|json)$/.test(name));
   it.each(files)('%s', async (name) => {
@@ -22,7 +20,6 @@ describe.each(fixableRules())('fixes of %s on its failing fixtures', (ruleId) =>
     const loaded = await loadDescription(file);
     const before = await findingsOf(loaded);
     const fixes = (await computeFixes({ file, loaded, findings: before })).filter((fix) => fix.ruleId === ruleId);
-    computed.set(ruleId, (computed.get(ruleId) ?? 0) + fixes.length);
     for (const fix of fixes) {
       const after = await applied(loaded, fix);
       const afterFindings = await findingsOf(after);
@@ -33,6 +30,4 @@ describe.each(fixableRules())('fixes of %s on its failing fixtures', (ruleId) =>
       expect(fix.effect, `${fix.title}: ${fix.effectDetail?.join('; ')}`).toBe(await diffClass(name, text(loaded), text(after)));
     }
   }, 60_000);
-
-  it('fixes at least one finding of its fixtures', () => expect(computed.get(ruleId) ?? 0).toBeGreaterThan(0));
 });
