@@ -68,6 +68,7 @@ export async function computeFixes(input: ComputeFixesInput): Promise<Fix[]> {
     return source;
   };
   const fixes: Fix[] = [];
+  const offered = new Set<string>();
   for (const finding of input.findings) {
     const fixer = FIXER_BY_RULE.get(finding.ruleId);
     if (!fixer || (finding.suppressions && finding.suppressions.length > 0)) continue;
@@ -84,6 +85,10 @@ export async function computeFixes(input: ComputeFixesInput): Promise<Fix[]> {
       proposed = undefined;
     }
     if (!proposed || proposed.edits.length === 0) continue;
+    // Two findings at one node (a misspelt key whose value is also wrong) can have the same fix: offered once.
+    const identity = `${finding.ruleId}\u0000${JSON.stringify(proposed.edits)}`;
+    if (offered.has(identity)) continue;
+    offered.add(identity);
     fixes.push({
       ruleId: finding.ruleId,
       finding: { document: finding.document, pointer: finding.pointer, ...(finding.fingerprint !== undefined ? { fingerprint: finding.fingerprint } : {}), ...(finding.line !== undefined ? { line: finding.line, column: finding.column } : {}) },
