@@ -21,7 +21,7 @@ export interface Located {
 /** Words a YAML 1.1 reader (and some 1.2 ones) takes for booleans or null when unquoted. */
 const RESERVED = /^(?:y|n|yes|no|on|off|true|false|null|~)$/i;
 /** Text safe as a plain scalar: no indicator first, no `: ` or ` #`, no leading or trailing space. */
-const PLAIN_SAFE = /^[A-Za-z0-9_./+$(][A-Za-z0-9_./+$()@:?=&%~ -]*$/;
+const PLAIN_SAFE = /^[A-Za-z0-9_./+$(][A-Za-z0-9_./+$()@:;?=&%~ -]*$/;
 
 export class EditableSource {
   private parsed?: Document.Parsed;
