@@ -22,6 +22,23 @@ export { EditableSource, isPlainSafe } from './source.js';
 export { appliesOnCommandLine, EFFECT_LABEL, type Fix, type FixEffect, type TextEdit } from './types.js';
 export { FIXERS } from './fixers/index.js';
 
+/**
+ * The last files parsed for editing, by URI: an editor asks for the fixes of one text again and
+ * again (every code-action request), and parsing a large file costs more than computing its fixes.
+ */
+const recentSources = new Map<string, EditableSource>();
+const RECENT_SOURCES = 8;
+
+function editableSource(uri: string, text: string, kind: 'json' | 'yaml'): EditableSource {
+  const cached = recentSources.get(uri);
+  if (cached && cached.text === text && cached.kind === kind) return cached;
+  const source = new EditableSource(uri, text, kind);
+  recentSources.delete(uri);
+  recentSources.set(uri, source);
+  if (recentSources.size > RECENT_SOURCES) recentSources.delete(recentSources.keys().next().value!);
+  return source;
+}
+
 /** The ids of the rules that have a fixer. */
 export function fixableRules(): string[] {
   return [...FIXER_BY_RULE.keys()].sort();
@@ -57,15 +74,10 @@ function fileOf(loaded: LoadedDescription, finding: Finding, cwd: string): strin
 export async function computeFixes(input: ComputeFixesInput): Promise<Fix[]> {
   const cwd = input.cwd ?? process.cwd();
   const loaded = input.loaded ?? (await loadDescription(input.file, input));
-  const sources = new Map<string, EditableSource>();
   const sourceOf = (uri: string): EditableSource => {
-    let source = sources.get(uri);
-    if (!source) {
-      const file = loaded.files.get(uri);
-      if (!file) throw new Error(`${uri} is not a file of the description`);
-      sources.set(uri, (source = new EditableSource(uri, file.text, file.kind)));
-    }
-    return source;
+    const file = loaded.files.get(uri);
+    if (!file) throw new Error(`${uri} is not a file of the description`);
+    return editableSource(uri, file.text, file.kind);
   };
   const fixes: Fix[] = [];
   const offered = new Set<string>();

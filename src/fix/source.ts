@@ -94,6 +94,12 @@ export class EditableSource {
     return /^[ \t]*$/.test(before) ? before : ' '.repeat(before.length);
   }
 
+  /** The whitespace that starts the line an offset is on. */
+  private lineIndent(offset: number): string {
+    const lineStart = this.text.lastIndexOf('\n', offset - 1) + 1;
+    return /^[ \t]*/.exec(this.text.slice(lineStart, offset))![0];
+  }
+
   /** A scalar in the file's syntax, in `style` where given (`QUOTE_SINGLE`, `QUOTE_DOUBLE`, `PLAIN`). */
   scalar(value: unknown, style?: string, inFlow = false): string {
     if (this.kind === 'json') return JSON.stringify(value);
@@ -159,7 +165,7 @@ export class EditableSource {
       const [mapStart, mapEnd] = this.range(map);
       if (pairs.length === 0) {
         const close = this.text.lastIndexOf('}', mapEnd);
-        const indent = this.indentAt(mapStart);
+        const indent = this.lineIndent(mapStart);
         const inner = indent + this.indentUnit();
         return { file: this.uri, start: mapStart + 1, end: close, newText: `\n${inner}${keyText}:${this.memberValue(value, inner)}\n${indent}` };
       }
