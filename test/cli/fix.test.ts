@@ -9,6 +9,10 @@ import { join } from 'node:path';
 import { applyPatch, parsePatch } from 'diff';
 import { describe, expect, it } from 'vitest';
 import { vottur } from './run.js';
+import { CHECKS } from '../../src/diff/index.js';
+import { applyEdits, computeFixes, EFFECT_LABEL, type FixEffect } from '../../src/fix/index.js';
+import { lintDocument } from '../../src/lint/index.js';
+import { loadDescription } from '../../src/lint/load.js';
 
 /** A description with safe fixes (version, category, links, a response date-time) and a breaking one (a renamed identifier). */
 const MIXED = `# The people register (fixture)
@@ -126,5 +130,26 @@ describe('vottur lint --fix', () => {
     expect(result.code).toBe(2);
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
     expect(readFileSync(join(dir, 'people.yaml'), 'utf8')).toBe(MIXED);
+  });
+
+  it.each([
+    ['platform-info-version-semver/v-prefix.yaml', 'platform-info-version-semver', 'documentation'],
+    ['platform-date-time-format/response.yaml', 'platform-date-time-format', 'non-breaking'],
+    ['platform-get-204/missing.yaml', 'platform-get-204', 'review'],
+    ['platform-date-time-format/request.json', 'platform-date-time-format', 'breaking'],
+  ] as const)('the class in the title of the fix for %s is what `vottur diff --format json` says of before and after', async (fixture, rule, effect) => {
+    const file = join(import.meta.dirname, '..', '..', 'fixtures', 'fix', fixture);
+    const loaded = await loadDescription(file);
+    const fix = (await computeFixes({ file, loaded, findings: (await lintDocument(file, { loaded })).findings })).find((f) => f.ruleId === rule)!;
+    const ext = fixture.slice(fixture.lastIndexOf('.'));
+    const dir = folderWith({ [`before${ext}`]: loaded.files.get(file)!.text, [`after${ext}`]: applyEdits(loaded.files.get(file)!.text, fix.edits) });
+    const diff = await vottur(['diff', `before${ext}`, `after${ext}`, '--format', 'json'], { cwd: dir });
+    const classes = new Map(CHECKS.map((check) => [check.id, check.class]));
+    const order: FixEffect[] = ['documentation', 'non-breaking', 'review', 'breaking'];
+    const found = (JSON.parse(diff.stdout) as { findings: Array<{ ruleId: string }> }).findings.map((finding) => classes.get(finding.ruleId)).filter((cls): cls is FixEffect => cls !== undefined);
+    const highest = found.reduce<FixEffect>((a, b) => (order.indexOf(b) > order.indexOf(a) ? b : a), 'documentation');
+    expect(highest).toBe(effect);
+    expect(fix.effect).toBe(effect);
+    expect(`${fix.title} ${EFFECT_LABEL[fix.effect!]}`).toMatch(effect === 'breaking' ? /\(breaking: callers must change; needs a new major version\)$/ : effect === 'documentation' ? /\(documentation only\)$/ : effect === 'non-breaking' ? /\(non-breaking\)$/ : /\(needs review/);
   });
 });
