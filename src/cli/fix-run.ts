@@ -62,6 +62,9 @@ export async function runFixes(patterns: string[], options: FixRunOptions, io: C
       const rules = [...new Set(outcome.applied.map((fix) => fix.ruleId))].sort();
       err(`${errorLine(`${options.dryRun ? 'would fix' : 'fixed'} ${shown(outcome.original.keys().next().value ?? file)}: ${outcome.applied.length} fix${outcome.applied.length === 1 ? '' : 'es'} (${rules.join(', ')})`)}\n`);
     }
+    if (outcome.unclassified > 0) {
+      err(`${errorLine(`${shown(outcome.original.keys().next().value ?? file)}: ${outcome.unclassified} more fix${outcome.unclassified === 1 ? '' : 'es'} not tried: each fix is checked with vottur diff, at most 100 diffs per description and run; run --fix again to go on`)}\n`);
+    }
     for (const fix of outcome.withheld) {
       const where = `${fix.finding.document}${fix.finding.line !== undefined ? `:${fix.finding.line}:${fix.finding.column}` : ''}`;
       err(`${errorLine(`not applied: ${where} ${fix.ruleId}: ${mask(fix.title)} ${EFFECT_LABEL[fix.effect ?? 'review']}; an editor with vottur lsp offers it`)}\n`);

@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { applyEdits, applyFileEdits, computeFixes, EditableSource, isPlainSafe } from '../../src/fix/index.js';
+import { applyEdits, applyFileEdits, computeFixes, EditableSource, fixDescription, isPlainSafe } from '../../src/fix/index.js';
 import { lintDocument } from '../../src/lint/index.js';
 import { loadDescription } from '../../src/lint/load.js';
 
@@ -145,5 +145,51 @@ paths:
     const { findings } = await lintDocument(file, { loaded, cwd: dir });
     expect(findings.some((finding) => finding.ruleId === 'platform-info-version-semver' && finding.suppressions?.length)).toBe(true);
     expect((await computeFixes({ file, loaded, findings, cwd: dir })).filter((fix) => fix.ruleId === 'platform-info-version-semver')).toEqual([]);
+  });
+});
+
+describe('fixDescription', () => {
+  const DOC = `openapi: 3.0.3
+info: {title: A, description: A., version: 1.0.0}
+paths:
+  /v1/orders:
+    get:
+      description: Lists orders.
+      parameters:
+        - name: completedAfter
+          in: query
+          description: Orders completed after this moment.
+          schema: {type: string, example: '2021-11-24T10:00:00.000Z'}
+      responses:
+        '200':
+          description: The orders.
+          content:
+            application/json:
+              schema:
+                type: object
+                properties:
+                  completedAt: {type: string, example: '2021-11-24T10:00:00.000Z'}
+                  closedAt: {type: string, example: '2021-11-25T10:00:00.000Z'}
+`;
+  const findingsOf = async (file: string, loaded: Awaited<ReturnType<typeof loadDescription>>) => (await lintDocument(file, { loaded })).findings;
+
+  it('tests the likely-safe fixes together and splits the group down to the unsafe one', async () => {
+    const dir = folderWith({ 'api.yaml': DOC });
+    const outcome = await fixDescription(join(dir, 'api.yaml'), { findingsOf, cwd: dir });
+    const text = [...outcome.changed.values()][0]!;
+    expect(text).toContain("completedAt: {type: string, example: '2021-11-24T10:00:00.000Z', format: date-time}");
+    expect(text).toContain("closedAt: {type: string, example: '2021-11-25T10:00:00.000Z', format: date-time}");
+    expect(text).toContain("schema: {type: string, example: '2021-11-24T10:00:00.000Z'}\n");
+    expect(outcome.withheld.map((fix) => [fix.ruleId, fix.effect])).toEqual([['platform-date-time-format', 'breaking']]);
+    expect(outcome.unclassified).toBe(0);
+  });
+
+  it('stops diffing at its limit, applies nothing untested, and says how many were not tried', async () => {
+    const dir = folderWith({ 'api.yaml': DOC });
+    const outcome = await fixDescription(join(dir, 'api.yaml'), { findingsOf, cwd: dir, classifyLimit: 1 });
+    // One diff: the group of three, which holds the breaking one, so nothing is applied.
+    expect(outcome.applied).toEqual([]);
+    expect(outcome.changed.size).toBe(0);
+    expect(outcome.unclassified).toBe(3);
   });
 });

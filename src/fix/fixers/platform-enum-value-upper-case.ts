@@ -7,6 +7,7 @@ import { givenValues } from './schema-values.js';
 /** An enum value written ALL_CAPS (`firstParty` → `FIRST_PARTY`), with the schema's examples and default that use it. */
 export default defineFixer({
   ruleId: 'platform-enum-value-upper-case',
+  usualEffect: 'breaking',
   fix({ path, value, source, at }) {
     if (path.at(-2) !== 'enum' || typeof value !== 'string') return undefined;
     const schemaPath = path.slice(0, -2);

@@ -5,6 +5,7 @@ import { renameProperty } from './rename.js';
 /** A property renamed camelCase (`user_name` → `userName`, `profileURL` → `profileUrl`), with `required`, example members and `$ref`s into it. */
 export default defineFixer({
   ruleId: 'platform-field-camel-case',
+  usualEffect: 'breaking',
   fix(context) {
     const name = context.path.at(-1);
     if (typeof name !== 'string') return undefined;

@@ -23,6 +23,7 @@ function newName(context: FixContext, name: string, schema: unknown, schemaPath:
  */
 export default defineFixer({
   ruleId: 'platform-national-id-name',
+  usualEffect: 'breaking',
   fix(context) {
     const { path, source, at } = context;
     // A property: `[..., 'properties', <name>]`.

@@ -5,6 +5,7 @@ import { allEdits, defineFixer } from '../fixer.js';
 /** A query parameter renamed camelCase (`page_size` → `pageSize`, `ids[]` → `ids`). */
 export default defineFixer({
   ruleId: 'platform-query-param-camel-case',
+  usualEffect: 'review',
   fix({ path, value, source, at }) {
     if (path.at(-1) !== 'name' || typeof value !== 'string') return undefined;
     const parameter = at(path.slice(0, -1));

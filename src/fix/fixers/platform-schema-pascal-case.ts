@@ -10,6 +10,7 @@ import { refEdits } from './rename.js';
  */
 export default defineFixer({
   ruleId: 'platform-schema-pascal-case',
+  usualEffect: 'documentation',
   fix(context) {
     const { path, source, at } = context;
     if (path.length !== 3 || path[0] !== 'components' || path[1] !== 'schemas') return undefined;

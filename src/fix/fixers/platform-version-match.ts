@@ -8,6 +8,7 @@ import { allEdits, defineFixer } from '../fixer.js';
  */
 export default defineFixer({
   ruleId: 'platform-version-match',
+  usualEffect: 'documentation',
   fix({ source, at }) {
     const info = at(['info']);
     const paths = at(['paths']);
