@@ -224,6 +224,19 @@ export class EditableSource {
     return edits;
   }
 
+  private refList?: Array<{ path: JsonPath; ref: string }>;
+
+  /** Every `$ref` string of the file with the path to it, listed once per file (renames look at all of them). */
+  refs(): ReadonlyArray<{ path: JsonPath; ref: string }> {
+    if (!this.refList) {
+      this.refList = [];
+      if (this.text.includes('$ref')) {
+        for (const { path, node } of this.walk()) if (path.at(-1) === '$ref' && isScalar(node) && typeof node.value === 'string') this.refList.push({ path, ref: node.value });
+      }
+    }
+    return this.refList;
+  }
+
   /** Every node of the file with the path to it (for fixes that update every reference to something). */
   *walk(): Generator<{ path: JsonPath; node: Node; pair?: Pair<Node, Node | null> }> {
     const stack: Array<{ path: JsonPath; node: Node; pair?: Pair<Node, Node | null> }> = [];

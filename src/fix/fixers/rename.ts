@@ -17,9 +17,7 @@ export function refEdits(context: FixContext, uri: string, target: JsonPath, ren
   const edits: TextEdit[] = [];
   for (const fileUri of context.loaded.files.keys()) {
     const source = context.sourceOf(fileUri);
-    for (const { path, node } of source.walk()) {
-      if (path.at(-1) !== '$ref' || !('value' in node) || typeof node.value !== 'string') continue;
-      const ref = node.value;
+    for (const { path, ref } of source.refs()) {
       const hash = ref.indexOf('#');
       if (hash === -1) continue;
       const location = ref.slice(0, hash);
