@@ -13,7 +13,7 @@ import { availableParallelism } from 'node:os';
 import { basename, isAbsolute, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TimingEntry } from '../../rulesets/lib/timing.js';
-import { CouldNotRunError } from '../errors.js';
+import { CouldNotRunError, errorLine } from '../errors.js';
 import { VOTTUR_OWN_FILES } from '../paths.js';
 import { sortFindings, UNREADABLE_RULE, type Finding, type Report, type RuleMeta } from '../report/finding.js';
 import { toolInfo } from '../version.js';
@@ -205,7 +205,8 @@ export async function expandPatterns(patterns: string[], cwd = process.cwd(), on
 }
 
 function warnSkipped(file: string, why: string): void {
-  process.stderr.write(`vottur: skipped ${file}: ${why}\n`);
+  // A file name is the repository's to choose: one line, whatever it holds.
+  process.stderr.write(`${errorLine(`skipped ${file}: ${why}`)}\n`);
 }
 
 /** The built worker (`dist/src/lint/worker.js`), or undefined when running from TypeScript sources (tests). */

@@ -9,6 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { counts, summarise, type Finding, type Report, type RuleMeta, type Severity } from '../finding.js';
 import { scoreReport } from '../score.js';
 import { SourceFiles, isUrl } from '../source.js';
+import { escapeJsonText } from '../../runtime/escape.js';
 import { allRules, isContract, maskText, TOOL_INFORMATION_URI, visibleReport } from './common.js';
 import type { FormatContext } from './types.js';
 
@@ -193,5 +194,5 @@ export function toSarif(report: Report, context: Pick<FormatContext, 'cwd' | 'sh
 }
 
 export function formatSarif(report: Report, context: FormatContext): string {
-  return `${JSON.stringify(toSarif(report, context), null, 2)}\n`;
+  return `${escapeJsonText(JSON.stringify(toSarif(report, context), null, 2))}\n`;
 }
