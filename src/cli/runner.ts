@@ -88,17 +88,22 @@ export async function withBaseline(report: Report, options: { baseline?: string;
   const cwd = io.cwd ?? process.cwd();
   const file = options.baseline ?? DEFAULT_BASELINE_FILE;
   const path = resolve(cwd, file);
+  // Read and written only inside the repository (or the working folder): src/runtime/safe-read.ts.
+  const { assertWritableInside, namedFileRoot } = await import('../runtime/safe-read.js');
+  const root = namedFileRoot(cwd);
   if (options.updateBaseline) {
-    const previous = baselineExists(file, cwd) ? readBaseline(path, file) : undefined;
+    const previous = baselineExists(file, cwd) ? await readBaseline(path, file, root) : undefined;
     const written = baselineFor(report, file, previous, { cwd });
+    assertWritableInside(path, { what: 'the baseline', shown: file, root });
     writeFileAtomically(path, serializeBaseline(written), file);
     stderrOf(io)(`${errorLine(`wrote ${file}: ${written.entries.length} entr${written.entries.length === 1 ? 'y' : 'ies'}`)}\n`);
     return applyBaseline(report, written, file, { cwd });
   }
-  const baseline = readBaseline(path, file);
+  const baseline = await readBaseline(path, file, root);
   const applied = applyBaseline(report, baseline, file, { cwd });
   if (options.pruneBaseline) {
     const pruned = pruneBaseline(baseline, applied.baseline!.absent);
+    assertWritableInside(path, { what: 'the baseline', shown: file, root });
     writeFileAtomically(path, serializeBaseline(pruned), file);
     stderrOf(io)(`${errorLine(`pruned ${file}: ${baseline.entries.length - pruned.entries.length} entr${baseline.entries.length - pruned.entries.length === 1 ? 'y' : 'ies'} removed, ${pruned.entries.length} kept`)}\n`);
     return { ...applied, baseline: { ...applied.baseline!, absent: [] } };
