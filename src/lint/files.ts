@@ -19,6 +19,7 @@ import { sortFindings, UNREADABLE_RULE, type Finding, type Report, type RuleMeta
 import { toolInfo } from '../version.js';
 import type { Linter, LintDocumentOptions, LintedDocument } from './lint.js';
 import type { LoadedDescription } from './load.js';
+import { RunBudget } from './fetch.js';
 import type { LintTask, LintTaskResult } from './worker.js';
 import type { ExtendsSetting } from './extends.js';
 import type { VocabularyAdditions } from '../../rulesets/lib/vocabulary.js';
@@ -224,7 +225,9 @@ export function poolSize(count: number, options: Pick<LintFilesOptions, 'jobs' |
 }
 
 /** Lints every file the patterns name (this shard's share of them) and gathers the results into one report. */
-export async function lintFiles(patterns: string[], options: LintFilesOptions = {}): Promise<Report> {
+export async function lintFiles(patterns: string[], given: LintFilesOptions = {}): Promise<Report> {
+  // One budget for the fetching and standard input of the whole run, shared with the worker threads.
+  const options: LintFilesOptions = given.budget ? given : { ...given, budget: RunBudget.create() };
   const cwd = options.cwd ?? process.cwd();
   const all = await expandPatterns(patterns, cwd);
   const shard = options.shard;
@@ -388,6 +391,7 @@ async function lintInPool(files: string[], cwd: string, jobs: number, options: L
         cwd,
         allowRemoteRefs: options.allowRemoteRefs,
         remoteTimeoutMs: options.remoteTimeoutMs,
+        ...(options.budget ? { budget: options.budget.share() } : {}),
         timing: options.timing !== undefined,
         ...(settings?.vocabulary ? { vocabulary: settings.vocabulary } : {}),
         ...(settings?.extends ? { extends: settings.extends } : {}),
