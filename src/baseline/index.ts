@@ -175,7 +175,8 @@ export function baselineFor(report: Report, file: string, previous?: BaselineFil
     const key = keyOf(document, fp);
     const existing = byKey.get(key);
     if (existing) existing.count++;
-    else byKey.set(key, { document, rule: finding.ruleId, pointer: finding.pointer, fingerprint: fp, count: 1, message: maskNationalIds(finding.message), ...kept.get(key) });
+    // The pointer is masked as the message is (`/paths/~1v1~1users~10101302989` holds one); entries match by fingerprint.
+    else byKey.set(key, { document, rule: finding.ruleId, pointer: maskNationalIds(finding.pointer), fingerprint: fp, count: 1, message: maskNationalIds(finding.message), ...kept.get(key) });
   }
   // Entries of documents this run did not cover stay as they were.
   const others = (previous?.entries ?? []).filter((entry) => !covered.has(entry.document));
