@@ -8,8 +8,15 @@ import type { Command } from 'commander';
 import { FAULTS, FAULT_NAMES, isFaultName, type FaultName } from '../../reference/faults.js';
 import { startReferenceService, type ReferenceServiceOptions } from '../../reference/service.js';
 import { CouldNotRunError } from '../../errors.js';
+import { MAX_CONNECTIONS } from '../../reference/connections.js';
 
 export const DEFAULT_SERVE_PORT = 3333;
+
+function parseMaxConnections(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new CouldNotRunError(`--max-connections ${value}: give a whole number, 1 or more`);
+  return n;
+}
 export const DEFAULT_SERVE_HOST = '127.0.0.1';
 
 interface ServeOptions {
@@ -20,6 +27,7 @@ interface ServeOptions {
   audience?: string;
   fault: FaultName[];
   listFaults?: boolean;
+  maxConnections?: number;
 }
 
 /** Where `serve` writes and what stops it; tests pass their own. */
@@ -44,6 +52,7 @@ export function registerServe(program: Command, io: ServeIo = {}): void {
     .option('--audience <aud>', "with --issuer: refuse tokens whose `aud` does not include this (the development issuer's tokens always carry @island.is/user-profile)")
     .option('--fault <name>', 'deviate from the conventions in this way; repeat for several (see --list-faults)', collectFault, [])
     .option('--list-faults', 'list the fault modes, one per line, and exit')
+    .option('--max-connections <n>', `the most connections open at once; a new one beyond it closes the oldest idle or slow one (default ${MAX_CONNECTIONS}, or half the open-files limit when lower)`, parseMaxConnections)
     .action(async (options: ServeOptions) => {
       if (options.listFaults) {
         const width = Math.max(...FAULTS.map((fault) => fault.name.length));
@@ -69,7 +78,7 @@ export function registerServe(program: Command, io: ServeIo = {}): void {
       try {
         let service;
         try {
-          service = await startReferenceService({ port: options.port, host: options.host, auth, faults: options.fault, log: io.log ?? true });
+          service = await startReferenceService({ port: options.port, host: options.host, auth, faults: options.fault, log: io.log ?? true, ...(options.maxConnections !== undefined ? { maxConnections: options.maxConnections } : {}) });
         } catch (error) {
           throw new CouldNotRunError(startFailure(error, options));
         }
