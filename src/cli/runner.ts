@@ -9,7 +9,7 @@ import { CouldNotRunError, EXIT_COULD_NOT_RUN, errorLine } from '../errors.js';
 import { UNREADABLE_RULE, type Report, type Severity } from '../report/finding.js';
 import type { DocumentSettings } from '../lint/files.js';
 import { gateExit } from '../report/gate.js';
-import { outputTargets, writeReports, type OutputState, type OutputTarget } from './output.js';
+import { outputTargets, verdictLine, writeReports, type OutputState, type OutputTarget } from './output.js';
 
 /** Where a command writes; tests pass their own. */
 export interface CliIo {
@@ -31,12 +31,17 @@ export interface FinishOptions {
 }
 
 /**
- * Colour on standard output: when it is a terminal and `NO_COLOR` is unset or empty (no-color.org:
- * "when present and not an empty string"), and never when a test captures the output.
+ * Colour on standard output: with `FORCE_COLOR` set and not empty, `0` or `false`, always (a CI log
+ * that shows colours is not a terminal; Node gives it precedence over `NO_COLOR`); otherwise when
+ * it is a terminal and `NO_COLOR` is unset or empty (no-color.org: "when present and not an empty
+ * string"); never when a test captures the output.
  */
 export function colorWanted(io: CliIo = {}): boolean {
   if (io.color !== undefined) return io.color;
-  return io.stdout === undefined && Boolean(process.stdout.isTTY) && !process.env.NO_COLOR;
+  if (io.stdout !== undefined) return false;
+  const force = process.env.FORCE_COLOR;
+  if (force !== undefined && force !== '') return force !== '0' && force.toLowerCase() !== 'false';
+  return Boolean(process.stdout.isTTY) && !process.env.NO_COLOR;
 }
 
 export function stdoutOf(io: CliIo): (text: string) => void {
@@ -71,6 +76,8 @@ export async function finishRun(report: Report, targets: readonly OutputTarget[]
     stdout: stdoutOf(io),
   });
   const exit = gateExit(report, { failSeverity: options.failSeverity ?? 'error', minScore: options.minScore, minCoverage: options.minCoverage }, stderrOf(io));
+  // Every format went to a file: standard output is empty, so one line says how the run ended.
+  if (targets.length > 0 && targets.every((target) => target.output !== undefined)) stderrOf(io)(`${errorLine(verdictLine(report, exit, targets))}\n`);
   // Documents that could not be read: every other report is written, then one line each and exit 2.
   const unreadable = report.findings.filter((finding) => finding.ruleId === UNREADABLE_RULE);
   for (const finding of unreadable) stderrOf(io)(`${errorLine(finding.message)}\n`);

@@ -10,6 +10,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { createRequire } from 'node:module';
 import { CouldNotRunError } from '../errors.js';
+import { linearGlobMatcher } from '../runtime/glob.js';
 import { isInside, namedFileRoot, parseErrorWithoutContent, readNamedFile, repositoryRoot } from '../runtime/safe-read.js';
 import { packageFile } from '../paths.js';
 import type { Finding, Report, Severity } from '../report/finding.js';
@@ -199,14 +200,13 @@ export class ConfigResolver {
 /** Compiled globs of overrides: a run asks about every finding, and the globs are few. */
 const matchers = new Map<string, (path: string) => boolean>();
 /**
- * picomatch and the YAML parser are loaded only for a configuration that needs them: most runs
- * have none, and loading both was ~10 ms of every `vottur lint`'s start-up.
+ * picomatch (with RE2, in linear time: src/runtime/glob.ts) and the YAML parser are loaded only
+ * for a configuration that needs them: most runs have none, and loading both was ~10 ms of every
+ * `vottur lint`'s start-up.
  */
-let picomatch: typeof import('picomatch') | undefined;
-function globMatcher(glob: string): (path: string) => boolean {
+function globMatcher(glob: string, where: string): (path: string) => boolean {
   let matcher = matchers.get(glob);
-  picomatch ??= createRequire(import.meta.url)('picomatch') as typeof import('picomatch');
-  if (!matcher) matchers.set(glob, (matcher = picomatch(glob, { dot: true })));
+  if (!matcher) matchers.set(glob, (matcher = linearGlobMatcher(glob, where)));
   return matcher;
 }
 
@@ -222,7 +222,7 @@ export function levelFor(loaded: LoadedConfig, rule: string, document: string, p
       const hash = entry.indexOf('#');
       const glob = hash < 0 ? entry : entry.slice(0, hash);
       const at = hash < 0 ? undefined : entry.slice(hash + 1);
-      if (!globMatcher(glob)(fromConfig)) return false;
+      if (!globMatcher(glob, `${loaded.shown}: overrides`)(fromConfig)) return false;
       return at === undefined || at === '' || pointer === at || pointer.startsWith(`${at}/`);
     });
     if (applies) level = override.rules[rule];
