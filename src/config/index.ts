@@ -8,7 +8,6 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { createRequire } from 'node:module';
 import { CouldNotRunError } from '../errors.js';
 import { linearGlobMatcher } from '../runtime/glob.js';
 import { isInside, namedFileRoot, parseErrorWithoutContent, readNamedFile, repositoryRoot } from '../runtime/safe-read.js';
