@@ -60,6 +60,9 @@ function plural(count: number, word: string): string {
   return `${count} ${word}${count === 1 ? '' : 's'}`;
 }
 
+/** How often the files of a description whose last lint failed are compared with what was read. */
+const RECHECK_MS = 500;
+
 /**
  * A watched file's text, or undefined when it is not a regular file (gone, a folder, a FIFO or a
  * device, whose read would block for ever).
@@ -86,6 +89,8 @@ export async function watchLint(patterns: string[], options: WatchOptions): Prom
   });
   const states = new Map<string, DescriptionState>(descriptions.map((d) => [d, { findings: new Map(), files: new Map([[d, '']]), linted: false }]));
   const shown = (absolute: string) => relative(cwd, absolute) || absolute;
+  /** Descriptions whose last lint failed (a file gone, not regular, not parsing): also checked on a timer. */
+  const broken = new Set<string>();
 
   function line(finding: Finding, mark: string): string {
     const where = `${finding.document}${finding.line !== undefined ? `:${finding.line}:${finding.column ?? 1}` : ''}`;
@@ -115,6 +120,7 @@ export async function watchLint(patterns: string[], options: WatchOptions): Prom
     } catch (error) {
       if (!(error instanceof CouldNotRunError)) throw error;
       options.onLinted?.({ description, ms: performance.now() - started });
+      broken.add(description);
       // The files as they are now, so that the same broken save is not tried again.
       for (const file of state.files.keys()) state.files.set(file, (await readRegular(file)) ?? '');
       // Keep the last good result and the files it was built from; the next save tries again.
@@ -124,6 +130,7 @@ export async function watchLint(patterns: string[], options: WatchOptions): Prom
     }
     const ms = performance.now() - started;
     options.onLinted?.({ description, ms, report });
+    broken.delete(description);
     // Findings held back by an inline suppression do not count, and are not shown as changes.
     const counted = report.findings.filter((finding) => counts(finding));
     const now = new Map(counted.map((finding) => [findingKey(finding), finding]));
@@ -223,12 +230,26 @@ export async function watchLint(patterns: string[], options: WatchOptions): Prom
   watcher.on('unlink', (path) => void changed(path));
   watcher.on('error', (error) => write(`watching: ${(error as Error).message}\n`));
   await new Promise<void>((ready) => watcher.once('ready', () => ready()));
+  // A file watchers lose sight of (replaced by a FIFO, deleted and made again in one moment) is
+  // still seen: while a description's last lint failed, its files are compared every RECHECK_MS.
+  const recheck = setInterval(() => {
+    if (running || closed || broken.size === 0) return;
+    void (async () => {
+      for (const description of broken) {
+        const state = states.get(description)!;
+        for (const [file, text] of state.files) if (((await readRegular(file)) ?? '') !== text) pending.add(description);
+      }
+      if (pending.size > 0) kick();
+    })();
+  }, RECHECK_MS);
+  recheck.unref();
   write(`Watching ${plural(watchedFiles().size, 'file')} of ${plural(descriptions.length, 'description')}; press Ctrl-C to stop.\n`);
 
   return {
     watched: () => [...watchedFiles()].sort(),
     async close() {
       closed = true;
+      clearInterval(recheck);
       await watcher.close();
       await running;
     },
