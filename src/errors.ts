@@ -1,3 +1,5 @@
+import { escapeLine } from './runtime/escape.js';
+
 /** Exit codes shared by every command. */
 export const EXIT_OK = 0;
 export const EXIT_FINDINGS = 1;
@@ -6,9 +8,12 @@ export const EXIT_COULD_NOT_RUN = 2;
 /** The one prefix of every line vottur writes about a run (errors, notes, the gate's verdict). */
 export const MESSAGE_PREFIX = 'vottur: ';
 
-/** `message` as vottur prints it on standard error. */
+/**
+ * `message` as vottur prints it on standard error: one line, whatever a file name, a document or a
+ * server put in it (control characters shown as `\u001b`, line breaks as `\n`).
+ */
 export function errorLine(message: string): string {
-  return `${MESSAGE_PREFIX}${message}`;
+  return `${MESSAGE_PREFIX}${escapeLine(message)}`;
 }
 
 /**

@@ -28,8 +28,12 @@ export const CONFIG_FILE_NAMES = ['vottur.config.yaml', 'vottur.config.yml', 'vo
 /** The baseline's file name when `--baseline` names none. */
 export const DEFAULT_BASELINE_FILE = 'vottur-baseline.json';
 
+/** The names docs/diff.md gives the file of changes accepted on purpose (`--accept vottur-accept.yaml`). */
+export const ACCEPT_FILE_NAMES = ['vottur-accept.yaml', 'vottur-accept.yml', 'vottur-accept.json'] as const;
+
 /**
  * vottur's own files, which live beside the descriptions (`vottur lint '*.json'` in a folder that
- * holds `vottur-baseline.json`): a glob never takes them for a description.
+ * holds `vottur-baseline.json`, `vottur lint '**\/*.yaml'` beside `vottur-accept.yaml`): a glob
+ * never takes them for a description.
  */
-export const VOTTUR_OWN_FILES: ReadonlySet<string> = new Set([...CONFIG_FILE_NAMES, DEFAULT_BASELINE_FILE]);
+export const VOTTUR_OWN_FILES: ReadonlySet<string> = new Set([...CONFIG_FILE_NAMES, DEFAULT_BASELINE_FILE, ...ACCEPT_FILE_NAMES]);

@@ -436,10 +436,15 @@ export function useVocabulary(additions: VocabularyAdditions | undefined): () =>
   if (!additions) return () => {};
   const lengths = [nationalIdAliases.length, customMethodVerbs.length, collectionArrayNames.length, collectionPageMembers.length] as const;
   const addedOwners: string[] = [];
+  // A set beside each list: adding n words is linear, not n × the list (200,000 took 35 s).
   const add = (list: string[], words: readonly string[] | undefined, normalise: (word: string) => string) => {
+    const seen = new Set(list);
     for (const word of words ?? []) {
       const normal = normalise(word);
-      if (normal && !list.includes(normal)) list.push(normal);
+      if (normal && !seen.has(normal)) {
+        seen.add(normal);
+        list.push(normal);
+      }
     }
   };
   add(nationalIdAliases, additions.nationalIdAliases, compactName);

@@ -23,6 +23,9 @@ export default defineRule({
       const key = encodePointer(info.path.slice(0, -1));
       missing.set(key, [...(missing.get(key) ?? []), info.mediaType]);
     }
+    // Reported at the first media type in sorted order, not in key order: the finding's place (and
+    // so its fingerprint, and a baseline entry for it) stays when the document's keys are reordered.
+    for (const types of missing.values()) types.sort();
     // One cause, one finding: bodies that are all one shared schema (`$ref: ApiErrorDto` on every
     // error response) are fixed by one example on that schema, so they are one finding there.
     const bodies = all.filter((info) => missing.get(encodePointer(info.path.slice(0, -1)))?.[0] === info.mediaType);

@@ -8,9 +8,10 @@
  * Documents are named relative to the baseline file's folder and without their `.yaml`/`.yml`/
  * `.json` extension, so a description rewritten from YAML to JSON keeps its entries.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { CouldNotRunError } from '../errors.js';
+import { namedFileRoot, parseErrorWithoutContent, readNamedFile } from '../runtime/safe-read.js';
 import { UNREADABLE_RULE, type AbsentEntry, type Finding, type Report } from '../report/finding.js';
 import { fingerprintWithoutDocument } from '../report/fingerprint.js';
 import { isArray, isObject } from '../../rulesets/lib/openapi/types.js';
@@ -60,20 +61,24 @@ function identity(finding: Finding): string {
 
 const keyOf = (document: string, fingerprint: string) => `${document}\u0000${fingerprint}`;
 
-/** Reads a baseline; `shown` is how messages name it (the path as the user gave it). */
-export function readBaseline(file: string, shown = file): BaselineFile {
+/**
+ * Reads a baseline; `shown` is how messages name it (the path as the user gave it). It must be a
+ * regular file inside `root` (the repository), of bounded size (src/runtime/safe-read.ts).
+ */
+export async function readBaseline(file: string, shown = file, root = namedFileRoot()): Promise<BaselineFile> {
   let text: string;
   try {
-    text = readFileSync(file, 'utf8');
+    text = await readNamedFile(file, { what: 'the baseline', shown, root });
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new CouldNotRunError(`cannot read the baseline ${shown}: ${code === 'ENOENT' ? 'no such file; write one with --update-baseline' : code ?? String(error)}`);
+    if (error instanceof CouldNotRunError && error.message.endsWith(': no such file')) throw new CouldNotRunError(`${error.message}; write one with --update-baseline`);
+    throw error;
   }
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch (error) {
-    throw new CouldNotRunError(`the baseline ${shown} is not valid JSON (${(error as Error).message}); restore it from version control or write it again with --update-baseline`);
+    // Where, never what: the parser's message quotes the file's text.
+    throw new CouldNotRunError(`the baseline ${shown} is not valid JSON (${parseErrorWithoutContent(error)}); restore it from version control or write it again with --update-baseline`);
   }
   const baseline = isObject(data) ? data : undefined;
   const entries = baseline?.entries;
@@ -182,7 +187,8 @@ export function baselineFor(report: Report, file: string, previous?: BaselineFil
     const key = keyOf(document, fp);
     const existing = byKey.get(key);
     if (existing) existing.count++;
-    else byKey.set(key, { document, rule: finding.ruleId, pointer: finding.pointer, fingerprint: fp, count: 1, message: maskNationalIds(finding.message), ...kept.get(key) });
+    // The pointer is masked as the message is (`/paths/~1v1~1users~10101302989` holds one); entries match by fingerprint.
+    else byKey.set(key, { document, rule: finding.ruleId, pointer: maskNationalIds(finding.pointer), fingerprint: fp, count: 1, message: maskNationalIds(finding.message), ...kept.get(key) });
   }
   // Entries of documents this run did not cover stay as they were.
   const others = (previous?.entries ?? []).filter((entry) => !covered.has(entry.document));

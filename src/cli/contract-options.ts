@@ -117,9 +117,10 @@ export function authFrom(options: ContractCommandOptions): AuthOptions {
 }
 
 /** The library options for a run, minus description, server and credentials. */
-export function runOptionsFrom(options: ContractCommandOptions, io: CliIo): Pick<ContractTestOptions, 'timeoutMs' | 'concurrency' | 'rate' | 'maxResponseTimeMs' | 'dredd' | 'showPii' | 'data' | 'onProgress' | 'phases' | 'maxExamples' | 'seed' | 'allowUnsafeMethods'> {
+export function runOptionsFrom(options: ContractCommandOptions, io: CliIo): Pick<ContractTestOptions, 'timeoutMs' | 'concurrency' | 'rate' | 'maxResponseTimeMs' | 'dredd' | 'showPii' | 'data' | 'onProgress' | 'phases' | 'maxExamples' | 'seed' | 'allowUnsafeMethods' | 'cwd'> {
   const stderr = stderrOf(io);
   return {
+    ...(io.cwd !== undefined ? { cwd: io.cwd } : {}),
     timeoutMs: options.timeout,
     concurrency: options.concurrency,
     maxResponseTimeMs: options.maxResponseTime,

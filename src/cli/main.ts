@@ -55,7 +55,7 @@ export async function buildProgram(argv: readonly string[] = []): Promise<Comman
     .version(await version())
     .configureOutput({
       // commander's "error: …" and its hint become vottur's one line: same prefix as every other message.
-      outputError: (text, write) => write(`${errorLine(text.replace(/^error:\s*/i, '').trim())} (run vottur --help for usage)\n`),
+      outputError: (text, write) => write(`${errorLine(text.replace(/^error:\s*/i, '').trim().replace(/\s*\n\s*/g, ' '))} (run vottur --help for usage)\n`),
     })
     .configureHelp({ subcommandTerm: (command) => `${command.name()} ${SUMMARIES[command.name()]?.usage ?? command.usage()}` })
     .exitOverride();

@@ -6,8 +6,8 @@ import { randomBytes } from 'node:crypto';
 import { accessSync, chmodSync, closeSync, constants, openSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
-import { counts, heldBackView, type Report } from '../report/finding.js';
-import { absoluteScore } from '../report/score.js';
+import { counts, heldBackView, isDiffReport, summarise, type Report } from '../report/finding.js';
+import { absoluteScore, scoreLabel, scoreReport } from '../report/score.js';
 import { FORMAT_NAMES, isFormatName, loadFormat, type FormatName } from '../report/formatters/names.js';
 import type { FormatContext } from '../report/formatters/types.js';
 import { CouldNotRunError } from '../errors.js';
@@ -167,6 +167,21 @@ export async function writeReports(report: Report, targets: OutputTarget[], opti
     }
   }
   for (const { target, pieces } of rendered) if (target.output === undefined) for (const piece of pieces()) options.stdout(piece);
+}
+
+/**
+ * The run's verdict in one line, for when every format went to a file and standard output says
+ * nothing: `failed: 17 problems (3 errors, …) in 2 documents, score 45/100 (F); reports in a.json, b.sarif`.
+ */
+export function verdictLine(report: Report, exit: number, targets: readonly OutputTarget[]): string {
+  const shown = heldBackView(report);
+  const summary = summarise(shown.findings);
+  const total = shown.findings.length;
+  const documents = `${shown.documents.length} document${shown.documents.length === 1 ? '' : 's'}`;
+  const counts = `${summary.error} error${summary.error === 1 ? '' : 's'}, ${summary.warn} warning${summary.warn === 1 ? '' : 's'}, ${summary.info} info, ${summary.hint} hint${summary.hint === 1 ? '' : 's'}`;
+  const outcome = isDiffReport(shown) ? `${total} change${total === 1 ? '' : 's'} (${counts})` : `${total} problem${total === 1 ? '' : 's'} (${counts}) in ${documents}, ${scoreLabel(scoreReport(shown)).replace(/^Score/, 'score')}`;
+  const files = targets.flatMap((target) => (target.output === undefined ? [] : [target.output]));
+  return `${exit === 0 ? 'passed' : 'failed'}: ${outcome}; report${files.length === 1 ? '' : 's'} in ${files.join(', ')}`;
 }
 
 /** Writes the pieces to a new file (`wx`: never one that exists), in order. */

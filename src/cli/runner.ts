@@ -10,7 +10,7 @@ import { UNREADABLE_RULE, type Report, type Severity } from '../report/finding.j
 import type { DocumentSettings } from '../lint/files.js';
 import type { GateRun } from '../policy/enforce.js';
 import { gateExit } from '../report/gate.js';
-import { outputTargets, writeReports, type OutputState, type OutputTarget } from './output.js';
+import { outputTargets, verdictLine, writeReports, type OutputState, type OutputTarget } from './output.js';
 
 /** Where a command writes; tests pass their own. */
 export interface CliIo {
@@ -32,12 +32,17 @@ export interface FinishOptions {
 }
 
 /**
- * Colour on standard output: when it is a terminal and `NO_COLOR` is unset or empty (no-color.org:
- * "when present and not an empty string"), and never when a test captures the output.
+ * Colour on standard output: with `FORCE_COLOR` set and not empty, `0` or `false`, always (a CI log
+ * that shows colours is not a terminal; Node gives it precedence over `NO_COLOR`); otherwise when
+ * it is a terminal and `NO_COLOR` is unset or empty (no-color.org: "when present and not an empty
+ * string"); never when a test captures the output.
  */
 export function colorWanted(io: CliIo = {}): boolean {
   if (io.color !== undefined) return io.color;
-  return io.stdout === undefined && Boolean(process.stdout.isTTY) && !process.env.NO_COLOR;
+  if (io.stdout !== undefined) return false;
+  const force = process.env.FORCE_COLOR;
+  if (force !== undefined && force !== '') return force !== '0' && force.toLowerCase() !== 'false';
+  return Boolean(process.stdout.isTTY) && !process.env.NO_COLOR;
 }
 
 export function stdoutOf(io: CliIo): (text: string) => void {
@@ -72,6 +77,8 @@ export async function finishRun(report: Report, targets: readonly OutputTarget[]
     stdout: stdoutOf(io),
   });
   const exit = gateExit(report, { failSeverity: options.failSeverity ?? 'error', minScore: options.minScore, minCoverage: options.minCoverage }, stderrOf(io));
+  // Every format went to a file: standard output is empty, so one line says how the run ended.
+  if (targets.length > 0 && targets.every((target) => target.output !== undefined)) stderrOf(io)(`${errorLine(verdictLine(report, exit, targets))}\n`);
   // Documents that could not be read: every other report is written, then one line each and exit 2.
   const unreadable = report.findings.filter((finding) => finding.ruleId === UNREADABLE_RULE);
   for (const finding of unreadable) stderrOf(io)(`${errorLine(finding.message)}\n`);
@@ -96,19 +103,24 @@ export async function withBaseline(
   const cwd = io.cwd ?? process.cwd();
   const file = options.baseline ?? DEFAULT_BASELINE_FILE;
   const path = resolve(cwd, file);
+  // Read and written only inside the repository (or the working folder): src/runtime/safe-read.ts.
+  const { assertWritableInside, namedFileRoot } = await import('../runtime/safe-read.js');
+  const root = namedFileRoot(cwd);
   if (options.updateBaseline) {
-    const previous = baselineExists(file, cwd) ? readBaseline(path, file) : undefined;
+    const previous = baselineExists(file, cwd) ? await readBaseline(path, file, root) : undefined;
     const written = baselineFor(report, file, previous, { cwd });
+    assertWritableInside(path, { what: 'the baseline', shown: file, root });
     writeFileAtomically(path, serializeBaseline(written), file);
     stderrOf(io)(`${errorLine(`wrote ${file}: ${written.entries.length} entr${written.entries.length === 1 ? 'y' : 'ies'}`)}\n`);
     return applyBaseline(report, written, file, { cwd });
   }
-  const baseline = readBaseline(path, file);
+  const baseline = await readBaseline(path, file, root);
   run?.recordFile(path, 'baseline');
   const judge = run?.baselineJudge(file, given);
   const applied = applyBaseline(report, baseline, file, { cwd, ...(judge ?? {}) });
   if (options.pruneBaseline) {
     const pruned = pruneBaseline(baseline, applied.baseline!.absent);
+    assertWritableInside(path, { what: 'the baseline', shown: file, root });
     writeFileAtomically(path, serializeBaseline(pruned), file);
     stderrOf(io)(`${errorLine(`pruned ${file}: ${baseline.entries.length - pruned.entries.length} entr${baseline.entries.length - pruned.entries.length === 1 ? 'y' : 'ies'} removed, ${pruned.entries.length} kept`)}\n`);
     return { ...applied, baseline: { ...applied.baseline!, absent: [] } };

@@ -8,8 +8,9 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { createRequire } from 'node:module';
 import { CouldNotRunError } from '../errors.js';
+import { linearGlobMatcher } from '../runtime/glob.js';
+import { isInside, namedFileRoot, parseErrorWithoutContent, readNamedFile, repositoryRoot } from '../runtime/safe-read.js';
 import { packageFile } from '../paths.js';
 import type { Finding, Report, Severity } from '../report/finding.js';
 import type { ValidateFunction } from 'ajv';
@@ -90,20 +91,16 @@ function valueAt(data: unknown, instancePath: string): unknown {
 }
 
 /** Reads and validates one configuration file; a problem is one line naming the key and the file. */
-export async function readConfig(file: string, cwd = process.cwd()): Promise<LoadedConfig> {
+export async function readConfig(file: string, cwd = process.cwd(), root = namedFileRoot(cwd)): Promise<LoadedConfig> {
   const shown = relative(cwd, file) || file;
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    throw new CouldNotRunError(`cannot read the configuration ${shown}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file; check --config' : (error as Error).message}`);
-  }
+  // A regular file inside the repository, of bounded size, read with a deadline (src/runtime/safe-read.ts).
+  const text = await readNamedFile(file, { what: 'the configuration', shown, root });
   let data: unknown;
   try {
     data = file.endsWith('.json') ? JSON.parse(text) : (await import('yaml')).parse(text, { maxAliasCount: 100, uniqueKeys: true });
   } catch (error) {
-    // The parser's first line ("... at line 3, column 1:") without the colon that introduces its excerpt.
-    throw new CouldNotRunError(`${shown} is not valid ${file.endsWith('.json') ? 'JSON' : 'YAML'}: ${((error as Error).message.split('\n')[0] ?? '').replace(/:\s*$/, '')}`);
+    // Where, and the parser's wording when it quotes nothing: never the file's text.
+    throw new CouldNotRunError(`${shown} is not valid ${file.endsWith('.json') ? 'JSON' : 'YAML'}: ${parseErrorWithoutContent(error)}`);
   }
   if (data === null || data === undefined) data = {};
   const errors = await validate(data);
@@ -140,17 +137,28 @@ export async function readConfig(file: string, cwd = process.cwd()): Promise<Loa
   return { file, shown, config };
 }
 
-/** The configuration file for a document: the nearest up from its folder, stopping at the repository root. */
-export function findConfigFile(startFolder: string): string | undefined {
+/**
+ * The folder configuration discovery for a document in `startFolder` stops at: its repository's
+ * root; without a repository, the working folder when the document is inside it, else the
+ * document's own folder. Never above: a `vottur.config.yaml` in `/tmp` or a home folder is not
+ * the repository's.
+ */
+export function discoveryRoot(startFolder: string, cwd = process.cwd()): string {
+  const folder = resolve(startFolder);
+  return repositoryRoot(folder) ?? (isInside(folder, resolve(cwd)) ? resolve(cwd) : folder);
+}
+
+/** The configuration file for a document: the nearest up from its folder, stopping at `discoveryRoot`. */
+export function findConfigFile(startFolder: string, cwd = process.cwd()): string | undefined {
+  const root = discoveryRoot(startFolder, cwd);
   let folder = resolve(startFolder);
   for (;;) {
     for (const name of CONFIG_FILE_NAMES) {
       const candidate = join(folder, name);
       if (existsSync(candidate)) return candidate;
     }
-    if (existsSync(join(folder, '.git'))) return undefined;
     const parent = dirname(folder);
-    if (parent === folder) return undefined;
+    if (folder === root || parent === folder) return undefined;
     folder = parent;
   }
 }
@@ -178,11 +186,13 @@ export class ConfigResolver {
     if (this.options.noConfig) return undefined;
     // A URL, standard input or a named service (`xroad://…`, vottur catalogue) has no folder: the working directory's configuration.
     const folder = /^[a-z][a-z0-9+.-]*:\/\//i.test(document) || /^https?:/.test(document) || document === '-' ? this.cwd : dirname(resolve(this.cwd, document));
-    if (this.options.config === undefined && !this.found.has(folder)) this.found.set(folder, findConfigFile(folder));
+    if (this.options.config === undefined && !this.found.has(folder)) this.found.set(folder, findConfigFile(folder, this.cwd));
     const file = this.options.config !== undefined ? resolve(this.cwd, this.options.config) : this.found.get(folder);
     if (file === undefined) return undefined;
     let loaded = this.cache.get(file);
-    if (!loaded) this.cache.set(file, (loaded = readConfig(file, this.cwd)));
+    // `--config` is inside the working folder's repository; a file found is inside the root its discovery stopped at.
+    const root = this.options.config !== undefined ? namedFileRoot(this.cwd) : discoveryRoot(folder, this.cwd);
+    if (!loaded) this.cache.set(file, (loaded = readConfig(file, this.cwd, root)));
     return loaded;
   }
 }
@@ -190,14 +200,13 @@ export class ConfigResolver {
 /** Compiled globs of overrides: a run asks about every finding, and the globs are few. */
 const matchers = new Map<string, (path: string) => boolean>();
 /**
- * picomatch and the YAML parser are loaded only for a configuration that needs them: most runs
- * have none, and loading both was ~10 ms of every `vottur lint`'s start-up.
+ * picomatch (with RE2, in linear time: src/runtime/glob.ts) and the YAML parser are loaded only
+ * for a configuration that needs them: most runs have none, and loading both was ~10 ms of every
+ * `vottur lint`'s start-up.
  */
-let picomatch: typeof import('picomatch') | undefined;
-function globMatcher(glob: string): (path: string) => boolean {
+function globMatcher(glob: string, where: string): (path: string) => boolean {
   let matcher = matchers.get(glob);
-  picomatch ??= createRequire(import.meta.url)('picomatch') as typeof import('picomatch');
-  if (!matcher) matchers.set(glob, (matcher = picomatch(glob, { dot: true })));
+  if (!matcher) matchers.set(glob, (matcher = linearGlobMatcher(glob, where)));
   return matcher;
 }
 
@@ -213,7 +222,7 @@ export function levelFor(loaded: LoadedConfig, rule: string, document: string, p
       const hash = entry.indexOf('#');
       const glob = hash < 0 ? entry : entry.slice(0, hash);
       const at = hash < 0 ? undefined : entry.slice(hash + 1);
-      if (!globMatcher(glob)(fromConfig)) return false;
+      if (!globMatcher(glob, `${loaded.shown}: overrides`)(fromConfig)) return false;
       return at === undefined || at === '' || pointer === at || pointer.startsWith(`${at}/`);
     });
     if (applies) level = override.rules[rule];

@@ -38,12 +38,13 @@ export function configSchema(ruleIds: readonly string[]): object {
       rules: rules,
       overrides: {
         type: 'array',
-        description: 'Later entries win. `files` are globs relative to this file, optionally with #<JSON pointer> for a part of a description.',
+        maxItems: 200,
+        description: 'Later entries win. `files` are globs relative to this file, optionally with #<JSON pointer> for a part of a description. At most 200 overrides of at most 100 globs, each at most 512 characters.',
         items: {
           type: 'object',
           additionalProperties: false,
           required: ['files', 'rules'],
-          properties: { files: { type: 'array', minItems: 1, items: { type: 'string', minLength: 1 } }, rules },
+          properties: { files: { type: 'array', minItems: 1, maxItems: 100, items: { type: 'string', minLength: 1, maxLength: 512 } }, rules },
         },
       },
       extends: {
@@ -53,13 +54,13 @@ export function configSchema(ruleIds: readonly string[]): object {
       vocabulary: {
         type: 'object',
         additionalProperties: false,
-        description: 'Words added to the judgement lists of the rules (docs/vocabulary.md). Additions only.',
+        description: 'Words added to the judgement lists of the rules (docs/vocabulary.md). Additions only; at most 1000 words per list, each at most 100 characters.',
         properties: {
-          nationalIdAliases: { type: 'array', items: { type: 'string', pattern: '[A-Za-z0-9]' }, description: 'Names that hold a national identifier (kennitala), e.g. `kennitalaEiganda`, `idNumber`.' },
-          nationalIdOwners: { type: 'object', additionalProperties: { type: 'string', pattern: '^[a-z][A-Za-z0-9]*$' }, description: 'Icelandic genitive word after `kennitala` → the English prefix of the platform name (`leigjanda: tenant` makes `kennitalaLeigjanda` → `tenantNationalId`).' },
-          customMethodVerbs: { type: 'array', items: { type: 'string', pattern: '[A-Za-z]' }, description: 'Last path segments that make a path a custom method, mapped to POST.' },
-          collectionArrayNames: { type: 'array', items: { type: 'string', minLength: 1 }, description: 'Names of the member that holds a collection in a list response (besides `data`, `items`...).' },
-          collectionPageMembers: { type: 'array', items: { type: 'string', minLength: 1 }, description: 'Members a page of a collection may hold beside the collection (besides `pageInfo`, `totalCount`...).' },
+          nationalIdAliases: { type: 'array', maxItems: 1000, items: { type: 'string', maxLength: 100, pattern: '[A-Za-z0-9]' }, description: 'Names that hold a national identifier (kennitala), e.g. `kennitalaEiganda`, `idNumber`.' },
+          nationalIdOwners: { type: 'object', maxProperties: 1000, propertyNames: { maxLength: 100 }, additionalProperties: { type: 'string', maxLength: 100, pattern: '^[a-z][A-Za-z0-9]*$' }, description: 'Icelandic genitive word after `kennitala` → the English prefix of the platform name (`leigjanda: tenant` makes `kennitalaLeigjanda` → `tenantNationalId`).' },
+          customMethodVerbs: { type: 'array', maxItems: 1000, items: { type: 'string', maxLength: 100, pattern: '[A-Za-z]' }, description: 'Last path segments that make a path a custom method, mapped to POST.' },
+          collectionArrayNames: { type: 'array', maxItems: 1000, items: { type: 'string', minLength: 1, maxLength: 100 }, description: 'Names of the member that holds a collection in a list response (besides `data`, `items`...).' },
+          collectionPageMembers: { type: 'array', maxItems: 1000, items: { type: 'string', minLength: 1, maxLength: 100 }, description: 'Members a page of a collection may hold beside the collection (besides `pageInfo`, `totalCount`...).' },
         },
       },
       baseline: { type: 'string', minLength: 1, description: 'The baseline file, relative to the working directory (as --baseline).' },

@@ -16,9 +16,9 @@
  *
  * See docs/contract.md for the whole format.
  */
-import { readFile } from 'node:fs/promises';
 import { parse as parseYaml } from 'yaml';
 import { CouldNotRunError } from '../errors.js';
+import { namedFileRoot, parseErrorWithoutContent, readNamedFile } from '../runtime/safe-read.js';
 import type { OperationModel, ParameterModel } from './description.js';
 
 /** Values for one case: parameter name (or `in.name`) → value; `requestBody` → the body. */
@@ -34,22 +34,20 @@ export type ContractData = Record<string, OperationData>;
 
 export const REQUEST_BODY_KEY = 'requestBody';
 
-export async function loadDataFile(file: string): Promise<ContractData> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    const code = error instanceof Error && 'code' in error ? error.code : undefined;
-    throw new CouldNotRunError(`cannot read the --data file ${file}: ${code === 'ENOENT' ? 'no such file' : String(code ?? (error instanceof Error ? error.message : error))}`);
-  }
+/**
+ * Reads a data file: a regular file inside `root` (the repository, or the working folder), of
+ * bounded size (src/runtime/safe-read.ts). Its mistakes are named by place, never by its text: the
+ * file may be one a hostile configuration named (`contract.data: .env`).
+ */
+export async function loadDataFile(file: string, root = namedFileRoot()): Promise<ContractData> {
+  const text = await readNamedFile(file, { what: 'the --data file', root });
   let parsed: unknown;
   try {
     parsed = /\.json$/i.test(file) ? JSON.parse(text) : parseYaml(text);
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    throw new CouldNotRunError(`the --data file ${file} is not valid ${/\.json$/i.test(file) ? 'JSON' : 'YAML'}: ${message.split('\n')[0]}`);
+    throw new CouldNotRunError(`the --data file ${file} is not valid ${/\.json$/i.test(file) ? 'JSON' : 'YAML'}: ${parseErrorWithoutContent(error)}`);
   }
-  return checkDataShape(parsed ?? {}, file);
+  return checkDataShape(parsed ?? {}, file, { quoteKeys: false });
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -57,17 +55,19 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 /** Checks the shape (operations → cases → values); throws one line naming the first mistake. */
-export function checkDataShape(value: unknown, source = '--data'): ContractData {
-  assertDataShape(value, source);
+export function checkDataShape(value: unknown, source = '--data', options: { quoteKeys?: boolean } = {}): ContractData {
+  assertDataShape(value, source, options.quoteKeys ?? true);
   return value;
 }
 
-function assertDataShape(value: unknown, source: string): asserts value is ContractData {
+function assertDataShape(value: unknown, source: string, quoteKeys: boolean): asserts value is ContractData {
   if (!isPlainObject(value)) throw new CouldNotRunError(`${source}: the top level must be a mapping from operationId to values`);
-  for (const [operation, entry] of Object.entries(value)) {
+  for (const [index, [key, entry]] of Object.entries(value).entries()) {
+    // A file's keys are named by their place only until the file has the shape of data.
+    const operation = quoteKeys ? key : `entry ${index + 1} of the top level`;
     if (!isPlainObject(entry)) throw new CouldNotRunError(`${source}: ${operation} must be a mapping with positive and/or notFound`);
-    for (const [kase, values] of Object.entries(entry)) {
-      if (kase !== 'positive' && kase !== 'notFound') throw new CouldNotRunError(`${source}: ${operation}.${kase} is not a case; use positive or notFound`);
+    for (const [caseIndex, [kase, values]] of Object.entries(entry).entries()) {
+      if (kase !== 'positive' && kase !== 'notFound') throw new CouldNotRunError(`${source}: ${quoteKeys ? `${operation}.${kase}` : `key ${caseIndex + 1} of ${operation}`} is not a case; use positive or notFound`);
       if (!isPlainObject(values)) throw new CouldNotRunError(`${source}: ${operation}.${kase} must be a mapping from parameter name to value`);
     }
   }

@@ -22,6 +22,7 @@ import { probeById } from './probes/index.js';
 import { contractRule, isContractRuleId, type ContractRuleId } from './rules.js';
 import { checkLiveConventions, checkResponse, SchemaValidators } from './validate/index.js';
 import { DEFAULT_MAX_EXAMPLES, MAX_SEED, newSeed, parsePhases, PHASES, runPhases, type Phase, type PhaseResult } from './phases/index.js';
+import { namedFileRoot } from '../runtime/safe-read.js';
 
 export { contractRules, CONTRACT_RULE_IDS, type ContractRuleId } from './rules.js';
 export type { AuthOptions, OAuthClientCredentials } from './auth.js';
@@ -127,7 +128,7 @@ async function run(options: ContractTestOptions, mask: (text: string) => string,
   const seed = options.seed ?? newSeed();
   const description = await loadContractDescription(/^https?:\/\//i.test(options.description) || options.description === '-' ? options.description : resolvePath(cwd, options.description), { cwd, allowRemoteRefs: options.allowRemoteRefs, ...(options.loaded ? { loaded: options.loaded } : {}) });
   const data =
-    typeof options.data === 'string' ? await loadDataFile(resolvePath(cwd, options.data)) : options.data !== undefined ? checkDataShape(options.data) : undefined;
+    typeof options.data === 'string' ? await loadDataFile(resolvePath(cwd, options.data), namedFileRoot(cwd)) : options.data !== undefined ? checkDataShape(options.data) : undefined;
   if (data) checkDataAgainst(data, description.operations);
 
   const plan = planRequests(description, { data });

@@ -5,7 +5,7 @@
  * - an accept file (`--accept file`): entries `{ rule, pointer | operation, reason }`.
  * A suppression without a reason is refused (exit 2): the reason is the point of it.
  */
-import { readFile } from 'node:fs/promises';
+import { namedFileRoot, parseErrorWithoutContent, readNamedFile } from '../runtime/safe-read.js';
 import { parse as parseYaml } from 'yaml';
 import { CouldNotRunError } from '../errors.js';
 import { encodePointer } from '../../rulesets/lib/openapi/pointer.js';
@@ -62,18 +62,14 @@ function normaliseOperation(operation: string): string {
 }
 
 /** Reads an accept file: a list of entries, or `{ accept: [...] }`; JSON or YAML. */
-export async function readAcceptFile(file: string): Promise<AcceptEntry[]> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    throw new CouldNotRunError(`cannot read accept file ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}; check the path`);
-  }
+export async function readAcceptFile(file: string, root = namedFileRoot()): Promise<AcceptEntry[]> {
+  // A regular file inside the repository (or the working folder), of bounded size: src/runtime/safe-read.ts.
+  const text = await readNamedFile(file, { what: 'the accept file', root });
   let data: unknown;
   try {
     data = parseYaml(text);
   } catch (error) {
-    throw new CouldNotRunError(`accept file ${file} is not valid YAML or JSON (${(error as Error).message.split('\n')[0]})`);
+    throw new CouldNotRunError(`accept file ${file} is not valid YAML or JSON (${parseErrorWithoutContent(error)})`);
   }
   return parseAcceptEntries(data, file);
 }

@@ -25,6 +25,8 @@ export interface Side {
 }
 
 const MAX_GIT_BYTES = 64 * 1024 * 1024;
+/** The most a description's folder at a commit may hold (`git archive`'s tar stream): 64 MB. */
+export const MAX_GIT_ARCHIVE_BYTES = 64 * 1024 * 1024;
 
 function git(args: string[], cwd: string): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -35,31 +37,71 @@ function git(args: string[], cwd: string): Promise<string> {
   });
 }
 
-/** `REF:path` when the argument is not an existing file and looks like one (not `C:\...`, not a URL). */
-export function parseGitSpec(spec: string, cwd: string): { ref: string; path: string } | undefined {
-  if (existsSync(join(cwd, spec)) || isAbsolute(spec) || /^[a-z][a-z0-9+.-]*:\/\//i.test(spec) || /^[A-Za-z]:[\\/]/.test(spec)) return undefined;
+/** `REF:path` when the argument is written as one (not `C:\\...`, not a URL, not an absolute path). */
+export function parseGitSpec(spec: string): { ref: string; path: string } | undefined {
+  if (isAbsolute(spec) || /^[a-z][a-z0-9+.-]*:\/\//i.test(spec) || /^[A-Za-z]:[\\/]/.test(spec)) return undefined;
   const colon = spec.indexOf(':');
   if (colon <= 0 || colon === spec.length - 1) return undefined;
   return { ref: spec.slice(0, colon), path: spec.slice(colon + 1) };
 }
 
+/** True when `ref` names a commit in the repository at `cwd` (never read as an option: `--end-of-options`). */
+async function isGitRef(ref: string, cwd: string): Promise<boolean> {
+  if (ref.startsWith('-')) return false;
+  return git(['rev-parse', '--verify', '--quiet', '--end-of-options', `${ref}^{commit}`], cwd).then(
+    () => true,
+    () => false,
+  );
+}
+
+/**
+ * What a side names: a file, or `REF:path` in git. A name that is both an existing file and a git
+ * ref with a path is refused as ambiguous: a repository under check could commit a file named
+ * `origin/main:api.yaml` and so choose the base of its own diff. A ref that starts with `-` is
+ * refused (it would be read as an option).
+ */
+export async function resolveSideSpec(spec: string, cwd: string): Promise<{ ref: string; path: string } | undefined> {
+  const gitSpec = parseGitSpec(spec);
+  if (!gitSpec) return undefined;
+  if (gitSpec.ref.startsWith('-')) throw new CouldNotRunError(`${spec}: a git ref cannot start with "-"; name the ref as git shows it`);
+  if (!existsSync(join(cwd, spec))) return gitSpec;
+  if (await isGitRef(gitSpec.ref, cwd)) {
+    throw new CouldNotRunError(`${spec} is ambiguous: it is both a file in the working folder and ${gitSpec.ref}:${gitSpec.path} in git; rename the file, or write the file as ./${spec}`);
+  }
+  return undefined;
+}
+
 /** Writes `path` (a folder, relative to `cwd`) as it is at `ref` into `target`, keeping paths relative to `cwd`. */
-function extractFolder(ref: string, path: string, cwd: string, target: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const archive = spawn('git', ['archive', '--format=tar', ref, '--', path], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
-    const tar = spawn('tar', ['-x', '-C', target], { stdio: ['pipe', 'ignore', 'pipe'] });
-    let errors = '';
-    archive.stderr.on('data', (chunk) => (errors += chunk));
-    tar.stderr.on('data', (chunk) => (errors += chunk));
-    archive.stdout.pipe(tar.stdin);
-    archive.on('error', reject);
-    tar.on('error', reject);
-    let archiveCode: number | null = null;
-    archive.on('close', (code) => (archiveCode = code));
-    tar.on('close', (code) => {
-      if (code === 0 && archiveCode === 0) resolve();
-      else reject(new Error(errors.trim().split('\n')[0] || `git archive exited ${archiveCode}, tar ${code}`));
+function extractFolder(ref: string, path: string, cwd: string, target: string, maxBytes = MAX_GIT_ARCHIVE_BYTES): Promise<void> {
+  const archive = spawn('git', ['archive', '--format=tar', '--end-of-options', ref, path], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  const tar = spawn('tar', ['-x', '-C', target], { stdio: ['pipe', 'ignore', 'pipe'] });
+  let errors = '';
+  let tooLarge = false;
+  let size = 0;
+  archive.stderr.on('data', (chunk) => (errors += chunk));
+  tar.stderr.on('data', (chunk) => (errors += chunk));
+  // Counted as it passes: a folder holding a 2 GB file stops at the limit, nothing more written.
+  archive.stdout.on('data', (chunk: Buffer) => {
+    size += chunk.byteLength;
+    if (size > maxBytes && !tooLarge) {
+      tooLarge = true;
+      archive.kill();
+      tar.kill();
+    }
+  });
+  archive.stdout.pipe(tar.stdin);
+  // tar gone early: git's writes fail with EPIPE, which its exit code already says.
+  tar.stdin.on('error', () => undefined);
+  // Both processes' ends, whatever order they come in ("git archive exited null" was tar's end
+  // read before git's).
+  const ended = (child: ReturnType<typeof spawn>) =>
+    new Promise<number | null>((resolve, reject) => {
+      child.once('error', reject);
+      child.once('close', (code) => resolve(code));
     });
+  return Promise.all([ended(archive), ended(tar)]).then(([archiveCode, tarCode]) => {
+    if (tooLarge) throw new Error(`the folder is larger than ${maxBytes / (1024 * 1024)} MB at that commit, the most read for one description`);
+    if (archiveCode !== 0 || tarCode !== 0) throw new Error(errors.trim().split('\n')[0] || `git archive exited ${archiveCode}, tar ${tarCode}`);
   });
 }
 
@@ -70,7 +112,7 @@ async function loadGitSide(spec: string, ref: string, path: string, cwd: string,
   if (relativePath.startsWith('..') || isAbsolute(relativePath)) throw new CouldNotRunError(`${spec}: give the path inside the repository, relative to the current folder`);
   let text: string;
   try {
-    text = await git(['show', `${ref}:./${relativePath.split(sep).join('/')}`], cwd);
+    text = await git(['show', '--end-of-options', `${ref}:./${relativePath.split(sep).join('/')}`], cwd);
   } catch (error) {
     throw new CouldNotRunError(`cannot read ${spec} from git (${(error as Error).message}); check the ref and the path (relative to the current folder)`);
   }
@@ -104,7 +146,7 @@ export function displayIn(cwd: string): (uri: string) => string {
 
 export async function loadSide(spec: string, options: LoadOptions & { cwd?: string } = {}): Promise<Side> {
   const cwd = options.cwd ?? process.cwd();
-  const gitSpec = parseGitSpec(spec, cwd);
+  const gitSpec = await resolveSideSpec(spec, cwd);
   const side = gitSpec
     ? await loadGitSide(spec, gitSpec.ref, gitSpec.path, cwd, options)
     : { name: spec, loaded: await loadDescription(isAbsolute(spec) ? spec : join(cwd, spec), options), display: displayIn(cwd) };

@@ -13,12 +13,13 @@ import { availableParallelism } from 'node:os';
 import { basename, isAbsolute, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TimingEntry } from '../../rulesets/lib/timing.js';
-import { CouldNotRunError } from '../errors.js';
+import { CouldNotRunError, errorLine } from '../errors.js';
 import { VOTTUR_OWN_FILES } from '../paths.js';
 import { sortFindings, UNREADABLE_RULE, type Finding, type Report, type RuleMeta } from '../report/finding.js';
 import { toolInfo } from '../version.js';
 import type { Linter, LintDocumentOptions, LintedDocument } from './lint.js';
 import type { LoadedDescription } from './load.js';
+import { RunBudget } from './fetch.js';
 import type { LintTask, LintTaskResult } from './worker.js';
 import type { ExtendsSetting } from './extends.js';
 import type { VocabularyAdditions } from '../../rulesets/lib/vocabulary.js';
@@ -207,7 +208,8 @@ export async function expandPatterns(patterns: string[], cwd = process.cwd(), on
 }
 
 function warnSkipped(file: string, why: string): void {
-  process.stderr.write(`vottur: skipped ${file}: ${why}\n`);
+  // A file name is the repository's to choose: one line, whatever it holds.
+  process.stderr.write(`${errorLine(`skipped ${file}: ${why}`)}\n`);
 }
 
 /** The built worker (`dist/src/lint/worker.js`), or undefined when running from TypeScript sources (tests). */
@@ -225,7 +227,9 @@ export function poolSize(count: number, options: Pick<LintFilesOptions, 'jobs' |
 }
 
 /** Lints every file the patterns name (this shard's share of them) and gathers the results into one report. */
-export async function lintFiles(patterns: string[], options: LintFilesOptions = {}): Promise<Report> {
+export async function lintFiles(patterns: string[], given: LintFilesOptions = {}): Promise<Report> {
+  // One budget for the fetching and standard input of the whole run, shared with the worker threads.
+  const options: LintFilesOptions = given.budget ? given : { ...given, budget: RunBudget.create() };
   const cwd = options.cwd ?? process.cwd();
   const all = await expandPatterns(patterns, cwd);
   const shard = options.shard;
@@ -389,6 +393,7 @@ async function lintInPool(files: string[], cwd: string, jobs: number, options: L
         cwd,
         allowRemoteRefs: options.allowRemoteRefs,
         remoteTimeoutMs: options.remoteTimeoutMs,
+        ...(options.budget ? { budget: options.budget.share() } : {}),
         timing: options.timing !== undefined,
         ...(settings?.vocabulary ? { vocabulary: settings.vocabulary } : {}),
         ...(settings?.extends ? { extends: settings.extends } : {}),

@@ -18,7 +18,7 @@ import { dirname, extname, isAbsolute, relative, resolve as resolvePath, sep } f
 import { createRequire } from 'node:module';
 import type { IParserResult, IRange } from '@stoplight/types';
 import { CouldNotRunError } from '../errors.js';
-import { fetchText, FetchError } from './fetch.js';
+import { fetchText, FetchError, MAX_REMOTE_BYTES, RunBudget, RunBudgetError } from './fetch.js';
 import { MAX_NESTING, parseJsonFast } from './json.js';
 import { parseYaml } from './yaml.js';
 import { decodePointer, encodePointer, pointerToRef } from '../../rulesets/lib/openapi/pointer.js';
@@ -75,6 +75,8 @@ export interface LoadOptions {
    * unsaved buffers, or a description with a fix applied in memory.
    */
   texts?: ReadonlyMap<string, string>;
+  /** The run's budget for fetching and standard input, shared by its documents (one of its own otherwise). */
+  budget?: RunBudget;
 }
 
 /** `-`: the description is read from standard input. */
@@ -84,9 +86,40 @@ export function isRemote(file: string): boolean {
   return REMOTE.test(file);
 }
 
-async function readStdin(): Promise<string> {
+/**
+ * Standard input, bounded as a fetched document is: at most `maxBytes` (20 MB) and the run's byte
+ * budget, within the run's time (`vottur lint - < /dev/zero` stops at the cap, in one line).
+ */
+async function readStdin(budget: RunBudget, maxBytes: number): Promise<string> {
   const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  let size = 0;
+  const stream = process.stdin;
+  let timer: NodeJS.Timeout | undefined;
+  const refuse = (why: string) => new CouldNotRunError(`cannot read standard input: ${why}`);
+  try {
+    await new Promise<void>((resolve, reject) => {
+      timer = setTimeout(() => reject(new CouldNotRunError(budget.timeUp('standard input').message)), budget.remainingMs());
+      stream.on('data', (chunk: Buffer) => {
+        size += chunk.byteLength;
+        try {
+          if (size > maxBytes) throw new CouldNotRunError(`standard input is larger than ${Math.round(maxBytes / (1024 * 1024))} MB, the most read for one document, so it is not read`);
+          budget.takeBytes(chunk.byteLength, 'standard input');
+        } catch (error) {
+          reject(error instanceof FetchError ? new CouldNotRunError(error.message) : error);
+          return;
+        }
+        chunks.push(chunk);
+      });
+      stream.once('end', resolve);
+      stream.once('error', (error) => reject(refuse(error.message)));
+    });
+  } finally {
+    clearTimeout(timer);
+    stream.removeAllListeners('data');
+    // Nothing more is read: a stream without end (a device, a pipe that never closes) is let go.
+    stream.pause();
+    if (size > maxBytes || budget.remainingMs() === 0) stream.destroy();
+  }
   return Buffer.concat(chunks).toString('utf8');
 }
 
@@ -188,7 +221,8 @@ const DESCRIPTION_KEYS = ['openapi', 'swagger', 'info', 'paths', 'components', '
 
 const REMOTE = /^https?:\/\//i;
 
-export async function loadDescription(file: string, options: LoadOptions = {}): Promise<LoadedDescription> {
+export async function loadDescription(file: string, given: LoadOptions = {}): Promise<LoadedDescription> {
+  const options: LoadOptions = given.budget ? given : { ...given, budget: RunBudget.create() };
   let rootUri: string;
   let display: string;
   let text: string;
@@ -196,7 +230,7 @@ export async function loadDescription(file: string, options: LoadOptions = {}): 
     // A URL the user named: fetched (bounded), its folder on that origin is "the folder".
     rootUri = display = file;
     try {
-      text = await fetchText(file, { timeoutMs: options.remoteTimeoutMs, maxBytes: options.maxRemoteBytes });
+      text = await fetchText(file, { timeoutMs: options.remoteTimeoutMs, maxBytes: options.maxRemoteBytes, budget: options.budget });
     } catch (error) {
       if (error instanceof FetchError) throw new CouldNotRunError(`cannot read ${file}: ${error.message}`);
       throw error;
@@ -205,7 +239,7 @@ export async function loadDescription(file: string, options: LoadOptions = {}): 
     // Standard input stands for a document in the working directory (its `$ref`s are read from there).
     rootUri = resolvePath(STDIN);
     display = STDIN;
-    text = await readStdin();
+    text = await readStdin(options.budget!, options.maxRemoteBytes ?? MAX_REMOTE_BYTES);
   } else {
     const absolute = resolvePath(file);
     display = relative(process.cwd(), absolute) || file;
@@ -283,6 +317,7 @@ async function bundle(
   // `file#pointer` → where its content was first placed in the bundle.
   const placed = new Map<string, JsonPath>();
 
+  let budgetSpent = false;
   const loadFile = async (uri: string): Promise<SourceFile | string> => {
     const cached = files.get(uri);
     if (cached) return cached;
@@ -291,8 +326,14 @@ async function bundle(
     if (given !== undefined) text = given;
     else if (REMOTE.test(uri)) {
       try {
-        text = await fetchText(uri, { timeoutMs: options.remoteTimeoutMs, maxBytes: options.maxRemoteBytes });
+        text = await fetchText(uri, { timeoutMs: options.remoteTimeoutMs, maxBytes: options.maxRemoteBytes, budget: options.budget });
       } catch (error) {
+        // The run's budget spent: one finding says so, not one for each `$ref` left.
+        if (error instanceof RunBudgetError) {
+          if (budgetSpent) return '';
+          budgetSpent = true;
+          return `${error.message}; the remote $refs after it are not read either`;
+        }
         if (error instanceof FetchError) return error.message;
         throw error;
       }
@@ -382,7 +423,7 @@ async function bundle(
       if (existing) return { $ref: pointerToRef(existing) };
       const target = await loadFile(targetUri);
       if (typeof target === 'string') {
-        problems.push({ path: [...bundlePath, '$ref'], message: `\`$ref: ${ref}\` cannot be resolved: ${target}` });
+        if (target !== '') problems.push({ path: [...bundlePath, '$ref'], message: `\`$ref: ${ref}\` cannot be resolved: ${target}` });
         return node;
       }
       const { found, value } = valueAt(target.parsed.data, pointer);

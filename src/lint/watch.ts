@@ -5,8 +5,9 @@
  * cannot be read or parsed is one line; the watcher keeps the last good result and waits for the
  * next save. The file watching is chokidar's.
  */
-import { readFile } from 'node:fs/promises';
-import { relative, resolve } from 'node:path';
+import { readFile, stat } from 'node:fs/promises';
+import { escapeLine } from '../runtime/escape.js';
+import { dirname, relative, resolve } from 'node:path';
 import type { FSWatcher } from 'chokidar';
 import { CouldNotRunError } from '../errors.js';
 import { maskNationalIds } from '../pii.js';
@@ -59,6 +60,19 @@ function plural(count: number, word: string): string {
   return `${count} ${word}${count === 1 ? '' : 's'}`;
 }
 
+/** How often the files of a description whose last lint failed are compared with what was read. */
+const RECHECK_MS = 500;
+
+/**
+ * A watched file's text, or undefined when it is not a regular file (gone, a folder, a FIFO or a
+ * device, whose read would block for ever).
+ */
+async function readRegular(file: string): Promise<string | undefined> {
+  const info = await stat(file).catch(() => undefined);
+  if (!info?.isFile()) return undefined;
+  return readFile(file, 'utf8').catch(() => undefined);
+}
+
 /**
  * Lints `patterns` (files or globs, expanded once) and watches every file they were built from.
  * Resolves once the first lint is shown and the watcher is ready.
@@ -67,18 +81,21 @@ export async function watchLint(patterns: string[], options: WatchOptions): Prom
   const cwd = options.cwd ?? process.cwd();
   const write = options.write;
   const linter = options.linter ?? (await platformRulesetLinter());
-  const show = (text: string) => (options.showPii ? text : maskNationalIds(text));
+  // Masked, and on one line with its control characters escaped: text from a description is hostile.
+  const show = (text: string) => escapeLine(options.showPii ? text : maskNationalIds(text));
   const descriptions = (await expandPatterns(patterns, cwd)).map((file) => {
     if (isRemote(file) || file === '-') throw new CouldNotRunError(`--watch watches files: ${file} is not one; lint it without --watch`);
     return resolve(cwd, file);
   });
   const states = new Map<string, DescriptionState>(descriptions.map((d) => [d, { findings: new Map(), files: new Map([[d, '']]), linted: false }]));
   const shown = (absolute: string) => relative(cwd, absolute) || absolute;
+  /** Descriptions whose last lint failed (a file gone, not regular, not parsing): also checked on a timer. */
+  const broken = new Set<string>();
 
   function line(finding: Finding, mark: string): string {
     const where = `${finding.document}${finding.line !== undefined ? `:${finding.line}:${finding.column ?? 1}` : ''}`;
     // The order and words of stylish's rows: place, severity, rule, message.
-    return `${mark} ${where}  ${SEVERITY_LABEL[finding.severity]}  ${finding.ruleId}  ${show(finding.message)}\n`;
+    return `${mark} ${show(where)}  ${SEVERITY_LABEL[finding.severity]}  ${finding.ruleId}  ${show(finding.message)}\n`;
   }
 
   /** Loads and lints one description; shows what changed since its last lint. */
@@ -87,17 +104,25 @@ export async function watchLint(patterns: string[], options: WatchOptions): Prom
     const started = performance.now();
     let report: Report;
     try {
+      // A root replaced by a FIFO or a device would block the read for ever: a failed save instead.
+      const info = await stat(description).catch(() => undefined);
+      if (info && !info.isFile()) throw new CouldNotRunError(`${shown(description)} is not a regular file`);
       const loaded = await loadDescription(description, { allowRemoteRefs: options.allowRemoteRefs, remoteTimeoutMs: options.remoteTimeoutMs, maxRemoteBytes: options.maxRemoteBytes });
       const settings = await options.settingsFor?.(shown(description));
       report = await lintLoadedDescription(loaded, { cwd, linter, ...(settings ? { settings } : {}) });
       if (options.adjust) report = await options.adjust(report);
+      const previous = state.files;
       state.files = new Map([...loaded.files.values()].filter((file) => !isRemote(file.uri)).map((file) => [file.uri, file.text]));
       state.files.set(description, loaded.files.get(loaded.rootUri)?.text ?? '');
+      // A part this lint could not read (swapped for a link that leads outside, deleted) stays
+      // watched: when it is put back, the description is linted again.
+      for (const file of previous.keys()) if (!state.files.has(file)) state.files.set(file, (await readRegular(file)) ?? '');
     } catch (error) {
       if (!(error instanceof CouldNotRunError)) throw error;
       options.onLinted?.({ description, ms: performance.now() - started });
+      broken.add(description);
       // The files as they are now, so that the same broken save is not tried again.
-      for (const file of state.files.keys()) state.files.set(file, (await readFile(file, 'utf8').catch(() => undefined)) ?? '');
+      for (const file of state.files.keys()) state.files.set(file, (await readRegular(file)) ?? '');
       // Keep the last good result and the files it was built from; the next save tries again.
       const message = show(error.message);
       write(`${message.startsWith(shown(description)) ? '' : `${shown(description)}: `}${message}; waiting for the next save\n`);
@@ -105,6 +130,7 @@ export async function watchLint(patterns: string[], options: WatchOptions): Prom
     }
     const ms = performance.now() - started;
     options.onLinted?.({ description, ms, report });
+    broken.delete(description);
     // Findings held back by an inline suppression do not count, and are not shown as changes.
     const counted = report.findings.filter((finding) => counts(finding));
     const now = new Map(counted.map((finding) => [findingKey(finding), finding]));
@@ -132,6 +158,7 @@ export async function watchLint(patterns: string[], options: WatchOptions): Prom
   let running: Promise<void> | undefined;
   let closed = false;
   let watcher: FSWatcher;
+  const watchedFolders = new Set<string>();
 
   async function drain(): Promise<void> {
     while (pending.size > 0 && !closed) {
@@ -148,7 +175,7 @@ export async function watchLint(patterns: string[], options: WatchOptions): Prom
       // Only a file that has settled (the same text twice, STABLE_MS apart): one still being
       // written is chokidar's to report when it has.
       const state = states.get(description)!;
-      const read = (file: string) => readFile(file, 'utf8').catch(() => '');
+      const read = async (file: string) => (await readRegular(file)) ?? '';
       const differing = [];
       for (const [file, text] of state.files) {
         const now = await read(file);
@@ -161,14 +188,18 @@ export async function watchLint(patterns: string[], options: WatchOptions): Prom
       const after = watchedFiles();
       const added = [...after].filter((file) => !before.has(file));
       const removed = [...before].filter((file) => !after.has(file));
-      if (added.length > 0) watcher.add(added);
-      if (removed.length > 0) watcher.unwatch(removed);
+      // The folders are watched, not the files: a file deleted and made again, swapped for a link
+      // or a FIFO and back, is still seen (a watch on the file itself ends with it).
+      const folders = [...new Set(added.map((file) => dirname(file)))].filter((folder) => !watchedFolders.has(folder));
+      for (const folder of folders) watchedFolders.add(folder);
+      if (folders.length > 0) watcher.add(folders);
+      void removed;
     }
   }
 
   async function changed(path: string): Promise<void> {
     const file = resolve(cwd, path);
-    const text = await readFile(file, 'utf8').catch(() => undefined);
+    const text = await readRegular(file);
     for (const [description, state] of states) {
       if (!state.files.has(file)) continue;
       // Editors and chokidar may report one save twice; a file as last linted needs no lint.
@@ -190,17 +221,35 @@ export async function watchLint(patterns: string[], options: WatchOptions): Prom
   const { watch } = await import('chokidar');
   // A save seen halfway (truncated, not yet written) would lint an empty file: chokidar reports a
   // change once the file's size and time have held still for STABLE_MS.
-  watcher = watch([...watchedFiles()], { ignoreInitial: true, persistent: true, awaitWriteFinish: { stabilityThreshold: STABLE_MS, pollInterval: 10 } });
+  for (const file of watchedFiles()) watchedFolders.add(dirname(file));
+  watcher = watch([...watchedFolders], { ignoreInitial: true, persistent: true, depth: 0, awaitWriteFinish: { stabilityThreshold: STABLE_MS, pollInterval: 10 } });
   watcher.on('change', (path) => void changed(path));
   watcher.on('add', (path) => void changed(path));
+  // A file deleted (an editor that saves by delete and rename, a part moved away): linted as it is
+  // now, and watched still, so that the file made again is linted.
+  watcher.on('unlink', (path) => void changed(path));
   watcher.on('error', (error) => write(`watching: ${(error as Error).message}\n`));
   await new Promise<void>((ready) => watcher.once('ready', () => ready()));
+  // A file watchers lose sight of (replaced by a FIFO, deleted and made again in one moment) is
+  // still seen: while a description's last lint failed, its files are compared every RECHECK_MS.
+  const recheck = setInterval(() => {
+    if (running || closed || broken.size === 0) return;
+    void (async () => {
+      for (const description of broken) {
+        const state = states.get(description)!;
+        for (const [file, text] of state.files) if (((await readRegular(file)) ?? '') !== text) pending.add(description);
+      }
+      if (pending.size > 0) kick();
+    })();
+  }, RECHECK_MS);
+  recheck.unref();
   write(`Watching ${plural(watchedFiles().size, 'file')} of ${plural(descriptions.length, 'description')}; press Ctrl-C to stop.\n`);
 
   return {
     watched: () => [...watchedFiles()].sort(),
     async close() {
       closed = true;
+      clearInterval(recheck);
       await watcher.close();
       await running;
     },

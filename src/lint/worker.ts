@@ -10,6 +10,7 @@ import { enableCompileCache, flushCompileCache } from '../runtime/compile-cache.
 import type { LintedDocument } from './lint.js';
 import type { ExtendsSetting } from './extends.js';
 import type { VocabularyAdditions } from '../../rulesets/lib/vocabulary.js';
+import { RunBudget, type RunBudgetState } from './fetch.js';
 
 // Before the rules load: compiled code cached on disk.
 enableCompileCache('lint-worker');
@@ -22,6 +23,8 @@ export interface LintTask {
   cwd: string;
   allowRemoteRefs?: boolean;
   remoteTimeoutMs?: number;
+  /** The run's fetch budget, shared with the main thread and the other workers. */
+  budget?: RunBudgetState;
   timing: boolean;
   vocabulary?: VocabularyAdditions;
   extends?: ExtendsSetting;
@@ -47,7 +50,7 @@ export default async function lintTask(task: LintTask): Promise<LintTaskResult> 
     }
     ruleTiming.enabled = task.timing;
     ruleTiming.reset();
-    const linted = await lintDocument(task.file, { cwd: task.cwd, linter, allowRemoteRefs: task.allowRemoteRefs, remoteTimeoutMs: task.remoteTimeoutMs, ...(task.vocabulary ? { vocabulary: task.vocabulary } : {}), ...(task.skip ? { skip: task.skip } : {}) });
+    const linted = await lintDocument(task.file, { cwd: task.cwd, linter, allowRemoteRefs: task.allowRemoteRefs, remoteTimeoutMs: task.remoteTimeoutMs, ...(task.budget ? { budget: RunBudget.from(task.budget) } : {}), ...(task.vocabulary ? { vocabulary: task.vocabulary } : {}), ...(task.skip ? { skip: task.skip } : {}) });
     if (!flushed) {
       // Everything a task needs is compiled by now; piscina terminates workers without an 'exit' event.
       flushed = true;

@@ -5,6 +5,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import { buildReferenceApp } from './app.js';
+import { guardConnections } from './connections.js';
 import { REFERENCE_AUDIENCE, USER_PROFILE_READ_SCOPE, createTokenVerifier, discoverIssuer, startDevIssuer, urlHost, type DevIssuer, type TokenVerifier } from './auth.js';
 import { loadReferenceDescription, referenceDescriptionPath } from './description.js';
 import { parseFaults, type FaultName } from './faults.js';
@@ -29,6 +30,8 @@ export interface ReferenceServiceOptions {
   log?: boolean | NodeJS.WritableStream;
   /** Where profiles come from; default the shipped `assets/reference/profiles.json`. */
   store?: ProfileStore;
+  /** The most connections open at once (default: see `defaultMaxConnections` in ./connections.ts). */
+  maxConnections?: number;
 }
 
 export interface RunningReferenceService {
@@ -75,6 +78,8 @@ export async function startReferenceService(options: ReferenceServiceOptions = {
   }
 
   const { app, cancelDelays } = buildReferenceApp({ store, description, verifier, faults, logger });
+  // Header and request timeouts and a connection cap: slow clients cannot starve the others.
+  guardConnections(app.server, options.maxConnections);
   try {
     await app.listen({ port, host });
   } catch (error) {

@@ -7,7 +7,10 @@
  * - the code is serialised after the run (`script.createCachedData()`), so it includes every
  *   function the run compiled, not only the top-level code;
  * - one cache file per purpose (`name`: the CLI keeps one per command, so each holds exactly
- *   what that command loads and no run reads code it will not use), in the OS temp folder, keyed by Node's V8 version and
+ *   what that command loads and no run reads code it will not use), in the user's cache folder
+ *   (`$XDG_CACHE_HOME/vottur/compile-cache`, else `~/.cache/vottur/compile-cache`; never a fixed
+ *   path in a shared temp folder, where another user could plant code), kept `0700` and used only
+ *   when the user owns it; keyed by Node's V8 version and
  *   each file's content hash, whatever the working directory; rewritten only when something new
  *   was compiled, whole and atomically (temp file and rename), so parallel runs never read a
  *   torn or mismatched file;
@@ -19,10 +22,10 @@
  * compiling as usual.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import Module from 'node:module';
-import { tmpdir } from 'node:os';
-import { dirname, join, sep } from 'node:path';
+import { homedir } from 'node:os';
+import { dirname, isAbsolute, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import vm from 'node:vm';
 
@@ -53,11 +56,13 @@ export function enableCompileCache(name: string): void {
   if (enabled || process.env.VOTTUR_NO_COMPILE_CACHE) return;
   enabled = true;
   const nodeModule = Module as unknown as ModuleInternals;
+  const root = cacheRoot();
+  if (root === undefined || !ownPrivateFolder(root)) return;
   if (typeof nodeModule.enableCompileCache === 'function') {
-    nodeModule.enableCompileCache();
+    (nodeModule.enableCompileCache as (directory?: string) => unknown)(root);
     return;
   }
-  const folder = join(process.env.VOTTUR_COMPILE_CACHE_DIR || join(tmpdir(), `vottur-compile-cache-${process.getuid?.() ?? 'user'}`), `${process.arch}-${process.versions.v8}`);
+  const folder = join(root, `${process.arch}-${process.versions.v8}`);
   // One file, renamed into place whole: a 4-byte index length, the JSON index, the code. One per
   // installation too (by where this module is): two checkouts or versions of vottur on one machine
   // would otherwise rewrite each other's file on every run.
@@ -139,6 +144,43 @@ export function enableCompileCache(name: string): void {
 }
 
 let save: (() => void) | undefined;
+
+/** The cache's folder: `VOTTUR_COMPILE_CACHE_DIR`, else the user's cache folder (XDG), or undefined without a home. */
+export function cacheRoot(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  if (env.VOTTUR_COMPILE_CACHE_DIR) return env.VOTTUR_COMPILE_CACHE_DIR;
+  // XDG: a relative XDG_CACHE_HOME is invalid and ignored.
+  const xdg = env.XDG_CACHE_HOME && isAbsolute(env.XDG_CACHE_HOME) ? env.XDG_CACHE_HOME : undefined;
+  let home: string | undefined;
+  try {
+    home = homedir();
+  } catch {
+    home = undefined;
+  }
+  const base = xdg ?? (process.platform === 'win32' ? env.LOCALAPPDATA : home ? join(home, '.cache') : undefined);
+  return base ? join(base, 'vottur', 'compile-cache') : undefined;
+}
+
+/**
+ * True when `folder` exists (made if not, `0700`), is a real folder (not a link), is owned by this
+ * user and open to no one else (made so when it is ours). Otherwise the cache is not used: code
+ * another user could write must never be run.
+ */
+export function ownPrivateFolder(folder: string): boolean {
+  try {
+    mkdirSync(folder, { recursive: true, mode: 0o700 });
+    const info = lstatSync(folder);
+    if (!info.isDirectory()) return false;
+    const uid = process.getuid?.();
+    if (uid !== undefined && info.uid !== uid) return false;
+    if (process.platform !== 'win32' && (info.mode & 0o077) !== 0) {
+      chmodSync(folder, 0o700);
+      if ((lstatSync(folder).mode & 0o077) !== 0) return false;
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /**
  * Writes the cache now if anything new was compiled (otherwise at exit). Worker threads call it

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { spawn } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CLI, ROOT, vottur } from '../cli/run.js';
@@ -124,6 +124,49 @@ describe('vottur lint --watch', () => {
     } finally {
       await watching.stop().catch(() => undefined);
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('survives the root deleted and made again, a $ref part swapped for an outside link and back, and a FIFO root', { timeout: 90_000 }, async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vottur-watch-swap-'));
+    cpSync(join(ROOT, 'fixtures/loading/multi'), dir, { recursive: true });
+    const outside = mkdtempSync(join(tmpdir(), 'vottur-watch-outside-'));
+    const watching = startWatching(dir, ['openapi.yaml']);
+    try {
+      await watching.next(/^Watching /m);
+      const root = join(dir, 'openapi.yaml');
+      const rootText = readFileSync(root, 'utf8');
+      // Deleted, then made again (as some editors save): linted again, and again on the next save.
+      rmSync(root);
+      await watching.next(/waiting for the next save$/m);
+      save(root, rootText);
+      await watching.next(/^openapi\.yaml: (\d+ new|no change)/m);
+      save(root, rootText.replace('openapi: 3.0.3\n', 'openapi: 3.0.3\nx-Bad_Key: 1\n').replace('  version: 1.0.0\n', '  version: 1.0.0\n  contact: {}\n'));
+      expect(await watching.next(/^openapi\.yaml: (\d+ new|no change)/m)).toMatch(/^openapi\.yaml: [1-9]\d* new/m);
+
+      // A $ref part swapped for a link to a file outside the folder, then back: still watched.
+      const part = join(dir, 'schemas/user.yaml');
+      const partText = readFileSync(part, 'utf8');
+      writeFileSync(join(outside, 'user.yaml'), `# elsewhere\n${partText}`);
+      rmSync(part);
+      symlinkSync(join(outside, 'user.yaml'), part);
+      await watching.next(/^openapi\.yaml: (\d+ new|no change)/m);
+      rmSync(part);
+      save(part, partText.replace('  email:\n', '  email:\n    description: Where the user reads mail.\n'));
+      expect(await watching.next(/^openapi\.yaml: (\d+ new|no change)/m)).toMatch(/fixed/);
+
+      // The root replaced by a FIFO: a line, no hang; a file again: linted again.
+      rmSync(root);
+      execFileSync('mkfifo', [root]);
+      expect(await watching.next(/waiting for the next save$/m)).toMatch(/not a regular file/);
+      rmSync(root);
+      save(root, rootText);
+      await watching.next(/^openapi\.yaml: (\d+ new|no change)/m);
+      expect((await watching.stop()).code).toBe(0);
+    } finally {
+      await watching.stop().catch(() => undefined);
+      rmSync(dir, { recursive: true, force: true });
+      rmSync(outside, { recursive: true, force: true });
     }
   });
 

@@ -115,7 +115,7 @@ paths:
     const description = await describeYaml('orders2.yaml', yaml);
     const dataFile = join(folder, 'data.yaml');
     await writeFile(dataFile, `getOrder:\n  positive:\n    orderNumber: ORD-1\n    query.lang: is\n  notFound:\n    orderNumber: ORD-999999\ncreateOrder:\n  positive:\n    requestBody: { item: desk, quantity: 1 }\n`);
-    const data = await loadDataFile(dataFile);
+    const data = await loadDataFile(dataFile, folder);
     checkDataAgainst(data, description.operations);
     const plan = planRequests(description, { data });
     expect(plan.findings).toEqual([]);
@@ -131,7 +131,7 @@ paths:
     const description = await describeYaml('orders3.yaml', yaml);
     const dataFile = join(folder, 'data.json');
     await writeFile(dataFile, JSON.stringify({ 'GET /v1/orders/{orderNumber}': { positive: { orderNumber: 'ORD-7' } } }));
-    const plan = planRequests(description, { data: await loadDataFile(dataFile) });
+    const plan = planRequests(description, { data: await loadDataFile(dataFile, folder) });
     expect(plan.requests.find((r) => r.op.operationId === 'getOrder' && r.kind === 'positive')!.pathname).toBe('/v1/orders/ORD-7');
   });
 });
@@ -147,8 +147,8 @@ describe('--data files', () => {
     expect(() => checkDataAgainst({ getThing: { positive: { requestBody: {} } } }, description.operations)).toThrow(/takes no request body/);
     const broken = join(folder, 'broken.yaml');
     await writeFile(broken, 'getThing: [unclosed');
-    await expect(loadDataFile(broken)).rejects.toThrow(/is not valid YAML/);
-    await expect(loadDataFile(join(folder, 'missing.yaml'))).rejects.toThrow(/cannot read the --data file .*: no such file/);
+    await expect(loadDataFile(broken, folder)).rejects.toThrow(/is not valid YAML/);
+    await expect(loadDataFile(join(folder, 'missing.yaml'), folder)).rejects.toThrow(/cannot read the --data file .*: no such file/);
   });
 });
 

@@ -11,7 +11,7 @@ import { marked } from 'marked';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { reportValidator } from '../../src/report/schema.js';
-import { vottur } from '../cli/run.js';
+import { ROOT, vottur } from '../cli/run.js';
 import { MULTITOOL, problems, validate } from '../report/sarif-validator.js';
 
 const ROOT = join(import.meta.dirname, '../..');
@@ -156,12 +156,14 @@ describe('vottur diff: accepting a change on purpose', () => {
   it('--accept takes entries by operation or pointer; each needs a reason and a place', async () => {
     const accept = join(work, 'accept.yaml');
     writeFileSync(accept, stringify([{ rule: 'diff-response-body-property-removed', pointer: '/components/schemas/UserProfile', reason: 'agreed with callers' }, { rule: 'platform-version-breaking-without-major', operation: 'GET /nowhere', reason: 'unrelated' }]));
-    const result = await vottur(['diff', '--accept', accept, '--format', 'json', ...pair(BREAKING)]);
+    // An accept file is read only inside the working folder's repository (or the folder itself): run from `work`.
+    const breaking = pair(join(ROOT, BREAKING));
+    const result = await vottur(['diff', '--accept', accept, '--format', 'json', ...breaking], { cwd: work });
     const report = JSON.parse(result.stdout);
     expect(report.findings.map((f: { ruleId: string }) => f.ruleId)).toEqual([]);
     expect(result.code).toBe(0);
     writeFileSync(accept, stringify([{ rule: 'diff-response-body-property-removed', reason: 'everywhere' }]));
-    const everywhere = await vottur(['diff', '--accept', accept, ...pair(BREAKING)]);
+    const everywhere = await vottur(['diff', '--accept', accept, ...breaking], { cwd: work });
     expect(everywhere.code).toBe(2);
     expect(everywhere.stderr).toMatch(/never accepted everywhere/);
   });
@@ -226,14 +228,14 @@ describe('vottur check --base', () => {
   });
 
   it('accepts a change on purpose with --accept, and refuses --accept without --base', async () => {
-    const [base, revision] = pair(BREAKING);
-    const first = JSON.parse((await vottur(['check', revision!, '--base', base!, '--format', 'json', '-q'])).stdout) as { findings: Array<{ ruleId: string; source: string; pointer: string }> };
+    const [base, revision] = pair(join(ROOT, BREAKING));
+    const first = JSON.parse((await vottur(['check', revision!, '--base', base!, '--format', 'json', '-q'], { cwd: work })).stdout) as { findings: Array<{ ruleId: string; source: string; pointer: string }> };
     const accept = join(work, 'accept-check.yaml');
     writeFileSync(accept, stringify(first.findings.filter((f) => f.source === 'diff').map((f) => ({ rule: f.ruleId, pointer: f.pointer, reason: 'clients were told in the 2.0 notice' }))));
-    const accepted = await vottur(['check', revision!, '--base', base!, '--accept', accept, '--format', 'json', '-q']);
+    const accepted = await vottur(['check', revision!, '--base', base!, '--accept', accept, '--format', 'json', '-q'], { cwd: work });
     const report = JSON.parse(accepted.stdout) as { findings: Array<{ source: string }> };
     expect(report.findings.filter((f) => f.source === 'diff')).toEqual([]);
-    const refused = await vottur(['check', revision!, '--accept', accept]);
+    const refused = await vottur(['check', revision!, '--accept', accept], { cwd: work });
     expect(refused.code).toBe(2);
     expect(refused.stderr).toMatch(/^vottur: --accept applies to the changes --base finds/);
   });

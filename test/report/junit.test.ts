@@ -142,12 +142,12 @@ describe('junit format', () => {
     expect(parse(sampleReport(), true).xml).toContain(NATIONAL_ID);
   });
 
-  it('drops characters XML cannot carry and keeps attributes on one line', () => {
+  it('shows control characters escaped (XML cannot carry them) and keeps attributes on one line', () => {
     const report = lintReport();
     report.findings = [{ ...report.findings[1]!, message: 'bad \u0001byte\nand a second line ]]> <end>' }];
     const { suites } = parse(report);
     const failure = suites[0]!.testcase.find((c) => c.failure)!.failure![0]!;
-    expect(failure.message).toBe('bad byte and a second line ]]> <end>');
-    expect(failure['#text']).toContain('bad byte\nand a second line ]]> <end>');
+    expect(failure.message).toBe('bad \\u0001byte and a second line ]]> <end>');
+    expect(failure['#text']).toContain('bad \\u0001byte\nand a second line ]]> <end>');
   });
 });

@@ -8,8 +8,15 @@ import type { Command } from 'commander';
 import { FAULTS, FAULT_NAMES, isFaultName, type FaultName } from '../../reference/faults.js';
 import { startReferenceService, type ReferenceServiceOptions } from '../../reference/service.js';
 import { CouldNotRunError } from '../../errors.js';
+import { MAX_CONNECTIONS } from '../../reference/connections.js';
 
 export const DEFAULT_SERVE_PORT = 3333;
+
+function parseMaxConnections(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new CouldNotRunError(`--max-connections ${value}: give a whole number, 1 or more`);
+  return n;
+}
 export const DEFAULT_SERVE_HOST = '127.0.0.1';
 
 interface ServeOptions {
@@ -26,6 +33,7 @@ interface ServeOptions {
   tlsCert?: string;
   tlsKey?: string;
   tlsClientCa?: string;
+  maxConnections?: number;
 }
 
 /** Where `serve` writes and what stops it; tests pass their own. */
@@ -56,6 +64,7 @@ export function registerServe(program: Command, io: ServeIo = {}): void {
     .option('--tls-cert <file>', 'with --xroad: serve HTTPS with this certificate (PEM)')
     .option('--tls-key <file>', 'with --xroad: the key of --tls-cert (PEM)')
     .option('--tls-client-ca <file>', 'with --xroad: require client certificates signed by this CA (PEM): mutual TLS, as a security server does')
+    .option('--max-connections <n>', `the most connections open at once; a new one beyond it closes the oldest idle or slow one (default ${MAX_CONNECTIONS}, or half the open-files limit when lower)`, parseMaxConnections)
     .action(async (options: ServeOptions) => {
       if (options.listFaults) {
         const width = Math.max(...FAULTS.map((fault) => fault.name.length));
@@ -83,7 +92,7 @@ export function registerServe(program: Command, io: ServeIo = {}): void {
       try {
         let service;
         try {
-          service = await startReferenceService({ port: options.port, host: options.host, auth, faults: options.fault, log: io.log ?? true });
+          service = await startReferenceService({ port: options.port, host: options.host, auth, faults: options.fault, log: io.log ?? true, ...(options.maxConnections !== undefined ? { maxConnections: options.maxConnections } : {}) });
         } catch (error) {
           throw new CouldNotRunError(startFailure(error, options));
         }

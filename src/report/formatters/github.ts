@@ -10,6 +10,13 @@ import { absoluteScoreText, configurationLine } from './configuration.js';
 import { SourceFiles } from '../source.js';
 import { plural, visibleReport } from './common.js';
 import type { FormatContext } from './types.js';
+import { escapeControlsKeepingBreaks, escapedView } from '../../runtime/escape.js';
+
+/** Text of the report as a workflow command may carry it: control characters and the runner's older `##[` syntax escaped. */
+function commandText(text: string): string {
+  const escaped = escapeControlsKeepingBreaks(text);
+  return escaped.includes('##[') ? escaped.replaceAll('##[', '#\\u0023[') : escaped;
+}
 
 export const GITHUB_COMMAND: Record<Severity, 'error' | 'warning' | 'notice'> = { error: 'error', warn: 'warning', info: 'notice', hint: 'notice' };
 
@@ -27,7 +34,7 @@ export function escapeProperty(text: string): string {
 }
 
 export function formatGithub(report: Report, context: FormatContext): string {
-  const visible = visibleReport(report, context.showPii);
+  const visible = escapedView(visibleReport(report, context.showPii), commandText);
   const sources = SourceFiles.forReport(report, context.cwd);
   const lines = visible.findings.map((finding, index) => {
     const original = report.findings[index]!;

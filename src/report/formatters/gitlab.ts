@@ -12,6 +12,7 @@ import type { Report, Severity } from '../finding.js';
 import { SourceFiles } from '../source.js';
 import { visibleReport } from './common.js';
 import type { FormatContext } from './types.js';
+import { escapeJsonText } from '../../runtime/escape.js';
 
 export type GitlabSeverity = 'info' | 'minor' | 'major' | 'critical' | 'blocker';
 
@@ -53,5 +54,5 @@ export function formatGitlab(report: Report, context: FormatContext): string {
       location: { path: finding.document, lines: end !== undefined ? { begin, end } : { begin } },
     };
   });
-  return `${JSON.stringify(issues, null, 2)}\n`;
+  return `${escapeJsonText(JSON.stringify(issues, null, 2))}\n`;
 }

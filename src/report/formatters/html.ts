@@ -12,6 +12,7 @@ import { CATEGORIES, scoreLabel, scoreReport, type Grade } from '../score.js';
 import { absoluteScoreText, configurationItems, NOT_COUNTED_TITLE } from './configuration.js';
 import { hasConfiguration } from '../finding.js';
 import { SourceFiles } from '../source.js';
+import { escapeControls, escapedView } from '../../runtime/escape.js';
 import { allRules, CATEGORY_TITLE, compareBySeverity, coverageCells, coverageLine, locationText, maskText, notCountedParts, plural, reportOperations, SEVERITY_LABEL, SEVERITY_PLURAL, TOOL_INFORMATION_URI, versionLabel, visibleReport } from './common.js';
 import type { FormatContext } from './types.js';
 import { diffCounts, diffCountsText, isDiffReport, versionVerdict } from './diff.js';
@@ -275,12 +276,13 @@ const SCRIPT = `
 `;
 
 export function formatHtml(report: Report, context: FormatContext): string {
-  const visible = visibleReport(report, context.showPii);
+  // Masked, and control characters from a document, a source line or a server shown escaped.
+  const visible = escapedView(visibleReport(report, context.showPii), escapeControls);
   const sources = SourceFiles.forReport(report, context.cwd);
   const score = scoreReport(report);
   const summary = summarise(report.findings);
   const rules = allRules(visible);
-  const mask = (text: string) => maskText(text, context.showPii);
+  const mask = (text: string) => escapeControls(maskText(text, context.showPii));
   // A long source line is masked once, however many findings show it.
   const maskedLines = new Map<string, string>();
   const maskLine = (text: string): string => {

@@ -2,6 +2,7 @@ import { counts, summarise, type Report } from '../finding.js';
 import { maskedView, maskJsonText } from '../../pii.js';
 import { absoluteScore, scoreReport } from '../score.js';
 import type { FormatContext } from './types.js';
+import { escapeJsonText } from '../../runtime/escape.js';
 
 /**
  * The JSON report (documented by `assets/report.schema.json`): a top-level object in the
@@ -50,6 +51,11 @@ const FINDINGS_CLOSE = '\n  ]\n}';
  * way out are in memory at once, and the findings are masked a piece at a time, as text.
  */
 export function* formatJsonChunks(report: Report, context: FormatContext): Generator<string> {
+  // The same JSON value, with the controls JSON.stringify leaves raw written as escapes.
+  for (const chunk of jsonChunks(report, context)) yield escapeJsonText(chunk);
+}
+
+function* jsonChunks(report: Report, context: FormatContext): Generator<string> {
   const mask = <T>(value: T): T => (context.showPii ? value : maskedView(value));
   const body: Record<string, unknown> = jsonBody(report);
   let first = true;

@@ -14,6 +14,7 @@ import { atLeast, type Finding, type Report, type RuleMeta } from '../finding.js
 import { scoreReport, type ReportScore } from '../score.js';
 import { allRules, isContract, locationText, maskText, reportOperations, SEVERITY_LABEL, visibleReport } from './common.js';
 import type { FormatContext } from './types.js';
+import { escapeControls, escapedView } from '../../runtime/escape.js';
 
 /** The XML library (its CommonJS build), loaded on first use: every `vottur` run imports the formatters, few write JUnit. */
 let builderClass: typeof XmlBuilderClass | undefined;
@@ -183,7 +184,9 @@ function suites(report: Report, score: ReportScore): Suite[] {
   return result;
 }
 
-export function formatJunit(report: Report, context: FormatContext): string {
+export function formatJunit(input: Report, context: FormatContext): string {
+  // Control characters from a document or a server shown escaped (XML 1.0 cannot carry most of them).
+  const report = escapedView(input, escapeControls);
   const visible = visibleReport(report, context.showPii);
   const score = scoreReport(report);
   // Scores are keyed by the original document paths; show them as the rest of the report is shown.

@@ -14,6 +14,7 @@ import { hasConfiguration } from '../finding.js';
 import { bySeverity, CATEGORY_TITLE, coverageCells, coverageLine, locationText, maskText, notCountedParts, plural, reportOperations, SEVERITY_LABEL, TOOL_INFORMATION_URI, versionLabel, visibleReport } from './common.js';
 import { CHANGE_CLASS, diffCountsText, isDiffReport, isVersionFinding, versionVerdict } from './diff.js';
 import type { FormatContext } from './types.js';
+import { escapedView, escapeLine } from '../../runtime/escape.js';
 
 /** Findings shown per category before "…and N more". */
 export const MARKDOWN_FINDINGS_PER_CATEGORY = 10;
@@ -102,7 +103,9 @@ function severityCell(severity: Severity): string {
   return `${SEVERITY_MARK[severity]} ${SEVERITY_LABEL[severity]}`;
 }
 
-export function formatMarkdown(report: Report, context: FormatContext): string {
+export function formatMarkdown(input: Report, context: FormatContext): string {
+  // Every text from a document or a server on one line, its control characters shown escaped.
+  const report = escapedView(input, escapeLine);
   if (isDiffReport(report)) return formatChangelog(report, context);
   const visible = visibleReport(report, context.showPii);
   const score = scoreReport(report);

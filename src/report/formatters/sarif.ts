@@ -11,6 +11,7 @@ import { absoluteScore, scoreReport } from '../score.js';
 import { configurationItems } from './configuration.js';
 import { hasConfiguration } from '../finding.js';
 import { SourceFiles, isUrl } from '../source.js';
+import { escapeJsonText } from '../../runtime/escape.js';
 import { allRules, isContract, maskText, TOOL_INFORMATION_URI, visibleReport } from './common.js';
 import type { FormatContext } from './types.js';
 
@@ -201,7 +202,7 @@ export function toSarif(report: Report, context: Pick<FormatContext, 'cwd' | 'sh
 }
 
 export function formatSarif(report: Report, context: FormatContext): string {
-  return `${JSON.stringify(toSarif(report, context), null, 2)}\n`;
+  return `${escapeJsonText(JSON.stringify(toSarif(report, context), null, 2))}\n`;
 }
 
 /**

@@ -6,6 +6,7 @@ import { absoluteScoreText, configurationLine } from './configuration.js';
 import { coverageLine, isContract, notCountedParts } from './common.js';
 import { diffCountsText, isDiffReport, versionVerdict } from './diff.js';
 import type { FormatContext } from './types.js';
+import { escapedView, escapeLine, neutraliseCommandLines } from '../../runtime/escape.js';
 
 const LABEL: Record<Severity, string> = { error: 'error', warn: 'warning', info: 'info', hint: 'hint' };
 const RANK: Record<Severity, number> = { error: 0, warn: 1, info: 2, hint: 3 };
@@ -65,7 +66,9 @@ function contractDetail(finding: Finding): string {
  * findings show their operation instead of `line:col`), then a summary line with the score. With
  * `maxProblems`, only that many are listed (the most severe), followed by a line on the rest.
  */
-export function formatStylish(report: Report, context: FormatContext): string {
+export function formatStylish(input: Report, context: FormatContext): string {
+  // Every text from a document or a server on one line, its control characters shown escaped.
+  const report = escapedView(input, escapeLine);
   const colors = pc.createColors(context.color);
   const paint: Record<Severity, (text: string) => string> = {
     error: colors.red,
@@ -176,12 +179,13 @@ export function formatStylish(report: Report, context: FormatContext): string {
     // "1 change: 1 breaking, 0 needing review, …": the count the noun goes with, then the classes.
     const changes = `${changeCount} change${changeCount === 1 ? '' : 's'}: ${diffCountsText(report.findings)}`;
     lines.push(`${(summary.error ? colors.red : summary.warn ? colors.yellow : colors.green)(`${summary.error ? '✖' : '✔'} ${changes}.`)} ${(verdict.ok ? colors.green : colors.red)(`${verdict.text[0]!.toUpperCase()}${verdict.text.slice(1)}.`)}`);
-    return `${lines.join('\n')}\n`;
+    return `${neutraliseCommandLines(lines.join('\n'))}\n`;
   }
   if (report.coverage) lines.push(coverageLine(report.coverage));
   const score = scoreReport(report);
   const scoreText = (score.grade === 'A' ? colors.green : score.grade === 'F' ? colors.red : colors.yellow)(`${scoreLabel(score)}.`);
   if (total === 0) lines.push(`${colors.green(`✔ No problems found in ${documents}.`)} ${scoreText}`);
   else lines.push(`${(summary.error ? colors.red : summary.warn ? colors.yellow : colors.blue)(`✖ ${total} problem${total === 1 ? '' : 's'} (${counts}) in ${documents}.`)} ${scoreText}`);
-  return `${lines.join('\n')}\n`;
+  // A line starting with `::` is a command to a GitHub runner reading this log.
+  return `${neutraliseCommandLines(lines.join('\n'))}\n`;
 }

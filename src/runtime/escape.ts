@@ -1,0 +1,108 @@
+/**
+ * Text taken from a description or a server is hostile: a path key, a message quoting a value, a
+ * file name or a response header may hold terminal escape sequences (clear the screen, hide a line,
+ * forge a link), line breaks that start a CI workflow command (`::error …`, `::stop-commands::…`),
+ * or Unicode controls that reorder what a reader sees. Every format shows such text only escaped:
+ * a control character as `\u001b`, and in one-line text a line break as `\n`.
+ */
+
+/**
+ * Characters a terminal, a CI log or an editor acts on rather than shows: C0 controls but tab and
+ * line feed, DEL, C1 controls (an 8-bit CSI is 0x9b), the bidirectional controls (Trojan Source),
+ * and the Unicode line and paragraph separators.
+ */
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+const HAS_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+const BREAK_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+const LINE_CONTROL = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+const HAS_LINE_CONTROL = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+
+const SHORT: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+
+function unicodeEscape(c: string): string {
+  return `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+}
+
+/** The text with every control character shown as `\uXXXX`; tab and line feed kept (multi-line formats). */
+export function escapeControls(text: string): string {
+  return HAS_CONTROL.test(text) ? text.replace(CONTROL, unicodeEscape) : text;
+}
+
+/**
+ * As `escapeControls`, but carriage returns kept too: for a format that encodes line breaks its
+ * own way (a GitHub workflow command writes them as `%0D` and `%0A`).
+ */
+export function escapeControlsKeepingBreaks(text: string): string {
+  return HAS_CONTROL.test(text) ? text.replace(BREAK_CONTROL, unicodeEscape) : text;
+}
+
+/** The text as one line: control characters as `\uXXXX`, line feed, carriage return and tab as `\n`, `\r`, `\t`. */
+export function escapeLine(text: string): string {
+  return HAS_LINE_CONTROL.test(text) ? text.replace(LINE_CONTROL, (c) => SHORT[c] ?? unicodeEscape(c)) : text;
+}
+
+/**
+ * A line a CI runner would take as a command made harmless: GitHub Actions runs a line whose
+ * start (after blanks, and after any colour codes) is `::` (`::error …`, `::add-mask::…`), and
+ * its older syntax `##[…]` anywhere in a line. The first `:` is shown as `\u003a`, the `#` of
+ * `##[` as `\u0023`: the text stays readable and the runner ignores it.
+ */
+export function neutraliseCommands(line: string): string {
+  let out = line;
+  const start = /^((?:[ \t]|\u001b\[[0-9;]*m)*)::/.exec(out);
+  if (start) out = `${start[1]}\\u003a:${out.slice(start[0].length)}`;
+  if (out.includes('##[')) out = out.replaceAll('##[', '#\\u0023[');
+  return out;
+}
+
+/** Every line of a text through `neutraliseCommands`. */
+export function neutraliseCommandLines(text: string): string {
+  if (!text.includes('::') && !text.includes('##[')) return text;
+  return text.split('\n').map(neutraliseCommands).join('\n');
+}
+
+/**
+ * Every string inside a JSON-like value (keys too) through `escape`, sharing what needs no change:
+ * an array or object none of whose strings changes is the value itself, not a copy (a report of
+ * 22,000 findings without a control character is not copied). The result must not be changed.
+ */
+export function escapedView<T>(value: T, escape: (text: string) => string): T {
+  if (typeof value === 'string') return escape(value) as T;
+  if (Array.isArray(value)) {
+    let copy: unknown[] | undefined;
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      const escaped = escapedView(item, escape);
+      if (copy === undefined && escaped !== item) copy = value.slice(0, i);
+      copy?.push(escaped);
+    }
+    return (copy ?? value) as T;
+  }
+  if (value && typeof value === 'object' && !(value instanceof Date)) {
+    let copy: Record<string, unknown> | undefined;
+    const entries = Object.entries(value);
+    for (let i = 0; i < entries.length; i++) {
+      const [key, item] = entries[i]!;
+      const escapedKey = escape(key);
+      const escaped = escapedView(item, escape);
+      if (copy === undefined && (escaped !== item || escapedKey !== key)) {
+        copy = {};
+        for (const [k, v] of entries.slice(0, i)) Object.defineProperty(copy, k, { value: v, enumerable: true, writable: true, configurable: true });
+      }
+      // defineProperty: a `__proto__` key stays data.
+      if (copy) Object.defineProperty(copy, escapedKey, { value: escaped, enumerable: true, writable: true, configurable: true });
+    }
+    return (copy ?? value) as T;
+  }
+  return value;
+}
+
+/**
+ * JSON text with the characters JSON.stringify leaves raw but a terminal or an editor acts on
+ * (DEL, C1 controls, bidirectional controls, line separators) written as `\uXXXX` escapes: the
+ * same JSON value, safe to `cat`. JSON.stringify already escapes C0 controls.
+ */
+const JSON_RAW_CONTROL = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+export function escapeJsonText(json: string): string {
+  return json.replace(JSON_RAW_CONTROL, unicodeEscape);
+}

@@ -1,0 +1,181 @@
+/**
+ * Files vottur reads because a configuration or an option names them (the configuration itself, a
+ * baseline, an accept file, a contract data file). In a gate the repository is hostile and writes
+ * those names: `baseline: /dev/zero` must not fill the memory, `baseline: /proc/self/environ` must
+ * not print the CI's environment, a FIFO must not hang the run, `--update-baseline` must not write
+ * outside the repository. So such a file is read only when it is a regular file inside the
+ * repository root (or the working folder when there is no repository), of at most
+ * `NAMED_FILE_MAX_BYTES`, within `NAMED_FILE_TIMEOUT_MS`; and a refusal never quotes its content.
+ */
+import { constants, existsSync, realpathSync } from 'node:fs';
+import { open, realpath, stat } from 'node:fs/promises';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { CouldNotRunError } from '../errors.js';
+
+/** The largest file a configuration or an option may name: 16 MB. */
+export const NAMED_FILE_MAX_BYTES = 16 * 1024 * 1024;
+
+/** The time to open and read such a file whole: 10 s. */
+export const NAMED_FILE_TIMEOUT_MS = 10_000;
+
+/** The nearest folder from `folder` up that holds `.git` (a folder, or a worktree's file), or undefined. */
+export function repositoryRoot(folder: string): string | undefined {
+  let current = resolve(folder);
+  for (;;) {
+    if (existsSync(join(current, '.git'))) return current;
+    const parent = dirname(current);
+    if (parent === current) return undefined;
+    current = parent;
+  }
+}
+
+/**
+ * The folder files named by options and configurations must be inside: the repository root of
+ * the working folder, or the working folder itself when it is in no repository.
+ */
+export function namedFileRoot(cwd: string = process.cwd()): string {
+  return repositoryRoot(cwd) ?? resolve(cwd);
+}
+
+/** The real path of a folder (symbolic links resolved), or the folder as given when it cannot be resolved. */
+function realFolder(folder: string): string {
+  try {
+    return realpathSync(folder);
+  } catch {
+    return resolve(folder);
+  }
+}
+
+/** True when `path` is `folder` or inside it (both absolute). */
+export function isInside(path: string, folder: string): boolean {
+  const rel = relative(folder, path);
+  return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel));
+}
+
+export interface NamedFileOptions {
+  /** What the file is, as a message names it: `the baseline`, `the configuration`, `the --data file`. */
+  what: string;
+  /** How a message names the file (as the user or the configuration wrote it). */
+  shown?: string;
+  /** The folder it must be inside (default: `namedFileRoot()`). */
+  root?: string;
+  maxBytes?: number;
+  timeoutMs?: number;
+}
+
+function megabytes(bytes: number): string {
+  return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
+}
+
+/** What the file is, when it is not a regular file. */
+function kindOf(info: import('node:fs').Stats): string {
+  if (info.isDirectory()) return 'a folder';
+  if (info.isFIFO()) return 'a FIFO';
+  if (info.isCharacterDevice() || info.isBlockDevice()) return 'a device';
+  if (info.isSocket()) return 'a socket';
+  return 'not a regular file';
+}
+
+/**
+ * Reads a file a configuration or an option names, as UTF-8, under the rules above. Every refusal
+ * is one line (a CouldNotRunError) naming the file and the rule, never its content.
+ */
+export async function readNamedFile(file: string, options: NamedFileOptions): Promise<string> {
+  const shown = options.shown ?? file;
+  const root = realFolder(options.root ?? namedFileRoot());
+  const maxBytes = options.maxBytes ?? NAMED_FILE_MAX_BYTES;
+  const timeoutMs = options.timeoutMs ?? NAMED_FILE_TIMEOUT_MS;
+  const refuse = (why: string) => new CouldNotRunError(`cannot read ${options.what} ${shown}: ${why}`);
+  let real: string;
+  try {
+    real = await realpath(resolve(file));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw refuse(code === 'ENOENT' || code === 'ENOTDIR' ? 'no such file' : code === 'ELOOP' ? 'a loop of symbolic links' : code === 'EACCES' ? 'not allowed to read it' : (code ?? 'cannot resolve its path'));
+  }
+  if (!isInside(real, root)) throw refuse(`it is outside the repository (${root}); name a file inside it`);
+  const before = await stat(real).catch(() => undefined);
+  if (!before) throw refuse('no such file');
+  if (!before.isFile()) throw refuse(`it is ${kindOf(before)}, not a regular file`);
+  if (before.size > maxBytes) throw refuse(`it is ${megabytes(before.size)}, over the limit of ${megabytes(maxBytes)}`);
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(refuse(`not read within ${timeoutMs / 1000} s`)), timeoutMs);
+  });
+  const read = async (): Promise<string> => {
+    // O_NONBLOCK: a file swapped for a FIFO after the check above does not hang the open; O_NOFOLLOW:
+    // nor is it swapped for a symbolic link.
+    const handle = await open(real, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
+    try {
+      const info = await handle.stat();
+      if (!info.isFile()) throw refuse(`it is ${kindOf(info)}, not a regular file`);
+      // Read at most one byte over the limit: a file that grows while read is refused, not read whole.
+      const buffer = Buffer.alloc(Math.min(maxBytes + 1, Math.max(info.size + 1, 64 * 1024)));
+      let length = 0;
+      for (;;) {
+        if (length === buffer.length) {
+          if (length > maxBytes) throw refuse(`it is over the limit of ${megabytes(maxBytes)}`);
+          break;
+        }
+        const { bytesRead } = await handle.read(buffer, length, buffer.length - length, length);
+        if (bytesRead === 0) break;
+        length += bytesRead;
+      }
+      if (length > maxBytes) throw refuse(`it is over the limit of ${megabytes(maxBytes)}`);
+      return buffer.subarray(0, length).toString('utf8');
+    } finally {
+      await handle.close();
+    }
+  };
+  try {
+    return await Promise.race([read(), deadline]);
+  } catch (error) {
+    if (error instanceof CouldNotRunError) throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    throw refuse(code === 'ELOOP' ? 'it was replaced by a symbolic link' : code === 'EACCES' ? 'not allowed to read it' : (code ?? 'it could not be read'));
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Refuses to write a file a configuration or an option names outside the repository root (or the
+ * working folder): `--update-baseline` with `baseline: /tmp/x.json` in a hostile configuration.
+ * The folder the file goes in must exist and be inside; the file, when it exists, must be a
+ * regular file.
+ */
+export function assertWritableInside(file: string, options: Pick<NamedFileOptions, 'what' | 'shown' | 'root'>): void {
+  const shown = options.shown ?? file;
+  const root = realFolder(options.root ?? namedFileRoot());
+  const refuse = (why: string) => new CouldNotRunError(`cannot write ${options.what} ${shown}: ${why}; nothing was written`);
+  let folder: string;
+  try {
+    folder = realpathSync(dirname(resolve(file)));
+  } catch {
+    throw refuse('its folder does not exist');
+  }
+  const target = join(folder, resolve(file).slice(dirname(resolve(file)).length + 1));
+  if (!isInside(target, root)) throw refuse(`it is outside the repository (${root}); name a file inside it`);
+  let real: string | undefined;
+  try {
+    real = realpathSync(target);
+  } catch {
+    real = undefined;
+  }
+  if (real !== undefined && !isInside(real, root)) throw refuse(`it leads outside the repository (${root})`);
+}
+
+/**
+ * A parser's complaint without the text it quotes: Node's JSON.parse says `Unexpected token 'P',
+ * "PATH=/usr/"... is not valid JSON`, which would print the start of any file a configuration
+ * names. Kept: the parser's wording when it quotes nothing, and the line and column or position.
+ */
+export function parseErrorWithoutContent(error: unknown): string {
+  const message = ((error as Error)?.message ?? String(error)).split('\n')[0] ?? '';
+  const where = /line (\d+),? column (\d+)/i.exec(message) ?? undefined;
+  const position = /position (\d+)/i.exec(message) ?? undefined;
+  const at = where ? `at line ${where[1]}, column ${where[2]}` : position ? `at position ${position[1]}` : '';
+  const wording = message.replace(/\s*(at|in JSON at)?\s*(line \d+,? column \d+|position \d+.*)$/i, '').replace(/:\s*$/, '').trim();
+  const quotes = /["'`]|\d{3,}/.test(wording);
+  return [quotes || !wording ? 'not valid' : wording, at].filter(Boolean).join(' ');
+}

@@ -1,0 +1,34 @@
+/**
+ * A description's text cannot be turned against the reader of vottur's output: a path key that
+ * holds line breaks and GitHub workflow commands, or terminal escape sequences, is shown escaped
+ * in the terminal (stylish) and in GitHub output, and starts no command in the CI log.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { vottur } from './run.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'vottur-hostile-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const KEY = '/v1/x\n::error file=x::forged\n::stop-commands::tok\n\u001b[2J\u001b[HScore 100/100 (A)\u001b[8m';
+const description = {
+  openapi: '3.0.3',
+  info: { title: 'Hostile', version: '1.0.0' },
+  paths: { [KEY]: { get: { responses: { '200': { description: 'ok' } } } } },
+};
+writeFileSync(join(dir, 'hostile.json'), JSON.stringify(description));
+
+describe('hostile text in a description', () => {
+  it.each([['stylish'], ['github']])('--format %s: no raw escape sequence, no workflow command at a line start', async (format) => {
+    const result = await vottur(['lint', 'hostile.json', '--format', format], { cwd: dir });
+    expect(result.code).toBe(1);
+    expect(result.stdout).not.toContain('\u001b');
+    expect(result.stdout).toContain('\\u001b[2J');
+    const lines = result.stdout.split('\n');
+    if (format === 'stylish') expect(lines.filter((line) => /^\s*::/.test(line))).toEqual([]);
+    else expect(lines.filter((line) => line && !/^::(error|warning|notice) /.test(line) && !line.startsWith('vottur: '))).toEqual([]);
+    expect(lines.some((line) => /^\s*::stop-commands::/.test(line))).toBe(false);
+  });
+});

@@ -1,0 +1,62 @@
+/**
+ * A diff side named `REF:path` is git's, never the repository's to choose: a committed file named
+ * like a git side is refused as ambiguous, a ref is never read as an option, and a description's
+ * folder at a commit is read only up to a limit.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { vottur } from '../cli/run.js';
+
+const repo = mkdtempSync(join(tmpdir(), 'vottur-git-sides-'));
+afterAll(() => rmSync(repo, { recursive: true, force: true }));
+const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.org', ...args], { cwd: repo, stdio: 'pipe' });
+
+const description = (version: string, extra = '') =>
+  ['openapi: 3.0.3', `info: { title: Users, version: ${version} }`, 'paths:', '  /v1/users:', '    get:', '      responses:', "        '200': { description: ok }", extra, ''].join('\n');
+
+beforeAll(() => {
+  writeFileSync(join(repo, 'api.yaml'), description('1.0.0'));
+  mkdirSync(join(repo, 'big'));
+  writeFileSync(join(repo, 'big', 'api.yaml'), description('1.0.0', "components: { schemas: { A: { $ref: 'a.yaml' } } }"));
+  writeFileSync(join(repo, 'big', 'a.yaml'), 'type: string\n');
+  // A 70 MB file beside it: git stores it compressed, `git archive` writes it whole.
+  writeFileSync(join(repo, 'big', 'huge.bin'), '');
+  truncateSync(join(repo, 'big', 'huge.bin'), 70 * 1024 * 1024);
+  git('init', '-q');
+  git('add', '-A');
+  git('commit', '-qm', 'base');
+  git('branch', 'origin/main');
+});
+
+describe('git sides of a diff', () => {
+  it('a committed file named like REF:path is refused as ambiguous, not read', async () => {
+    mkdirSync(join(repo, 'origin'), { recursive: true });
+    // The team's own "base": everything removed would read as no change against itself.
+    writeFileSync(join(repo, 'origin', 'main:api.yaml'), description('1.0.0'));
+    const result = await vottur(['diff', 'origin/main:api.yaml', 'api.yaml'], { cwd: repo });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^vottur: origin\/main:api\.yaml is ambiguous: it is both a file in the working folder and origin\/main:api\.yaml in git/);
+    rmSync(join(repo, 'origin'), { recursive: true });
+    // Without the file, the same name is git's.
+    const fromGit = await vottur(['diff', 'origin/main:api.yaml', 'api.yaml'], { cwd: repo });
+    expect(fromGit.code).toBe(0);
+  });
+
+  it('a ref that starts with "-" is refused, never passed to git as an option', async () => {
+    const before = readdirSync(repo).sort();
+    const result = await vottur(['diff', '--', '--output=leak:api.yaml', 'api.yaml'], { cwd: repo });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/a git ref cannot start with "-"/);
+    expect(readdirSync(repo).sort()).toEqual(before);
+    expect(existsSync(join(repo, 'leak'))).toBe(false);
+  });
+
+  it("a description's folder at a commit is read up to 64 MB, in one line when it holds more", async () => {
+    const result = await vottur(['diff', 'HEAD:big/api.yaml', 'big/api.yaml'], { cwd: repo, timeoutMs: 60_000 });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^vottur: cannot read the folder of HEAD:big\/api\.yaml from git \(the folder is larger than 64 MB at that commit/);
+  });
+});

@@ -1,0 +1,122 @@
+/**
+ * Text from a description or a server is hostile: every format shows it escaped. A property over
+ * generated strings made of terminal escape sequences, line breaks, CI workflow commands, Unicode
+ * controls and ordinary text, put in every place a report carries text from outside (message,
+ * document, title, path, pointer, operation, request URL, rule id), for all eight formats.
+ */
+import fc from 'fast-check';
+import { XMLValidator } from 'fast-xml-parser';
+import { marked } from 'marked';
+import { describe, expect, it } from 'vitest';
+import type { Finding, Report } from '../../src/report/finding.js';
+import { FORMATTERS } from '../../src/report/formatters/index.js';
+import { FORMAT_NAMES, type FormatName } from '../../src/report/formatters/names.js';
+import { escapeControls, escapeLine, neutraliseCommands } from '../../src/runtime/escape.js';
+import { CWD, sampleReport } from './sample.js';
+
+/** What a terminal, a CI runner or an editor would act on, raw. */
+const RAW_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+
+const PIECES = [
+  '\u001b',
+  '\u001b[2J\u001b[H',
+  '\u001b]8;;https://evil.example/\u0007Score 100/100 (A)\u001b]8;;\u0007',
+  '\u001b[8m',
+  '\u009b31m',
+  '\n',
+  '\r',
+  '\r\n',
+  '\n::error file=x::forged\n',
+  '\n::stop-commands::tok\n',
+  '::add-mask::x',
+  '  ::warning::x',
+  '##[error]forged',
+  '\u202e',
+  '\u2028',
+  '\u0000',
+  '\u0007',
+  '\u007f',
+  '\t',
+  '%0A',
+  '|',
+  '<b>',
+  '`',
+  '&',
+  'a',
+  ' ',
+];
+
+const hostile = fc.array(fc.oneof(fc.constantFrom(...PIECES), fc.string({ unit: 'binary', maxLength: 4 })), { minLength: 1, maxLength: 8 }).map((parts) => parts.join(''));
+
+/** The sample report with `text` in every place that holds text from outside vottur. */
+function reportWith(text: string): Report {
+  const report = sampleReport();
+  const document = `apis/${text}.yaml`;
+  const findings: Finding[] = report.findings.map((finding, index) => ({
+    ...finding,
+    message: `${text} ${finding.message}`,
+    ...(index % 2 === 0 ? { document } : {}),
+    path: [...finding.path, text],
+    pointer: `${finding.pointer}/${text}`,
+    ...(finding.operation ? { operation: `GET /v2/${text}` } : {}),
+    ...(finding.request ? { request: { ...finding.request, url: `http://127.0.0.1:4010/${text}` } } : {}),
+  }));
+  return {
+    ...report,
+    documents: [...report.documents, { path: document, title: text, version: text }],
+    findings,
+    ...(report.operations ? { operations: report.operations.map((op) => ({ ...op, operation: `GET /v2/${text}` })) } : {}),
+  };
+}
+
+const render = (format: FormatName, report: Report) => FORMATTERS[format](report, { cwd: CWD, color: false, showPii: true });
+
+describe('text from a document or a server, in every format', () => {
+  it.each(FORMAT_NAMES)('%s: never a raw control character, and the format still parses', (format) => {
+    fc.assert(
+      fc.property(hostile, (text) => {
+        const out = render(format, reportWith(text));
+        expect(out).not.toMatch(RAW_CONTROL);
+        if (format === 'json' || format === 'sarif' || format === 'gitlab') {
+          const parsed = JSON.parse(out) as unknown;
+          // Escaped as JSON, not changed: the value read back is the text itself.
+          if (format === 'json') expect((parsed as { findings: Finding[] }).findings[0]!.message.startsWith(text)).toBe(true);
+        }
+        if (format === 'junit') expect(XMLValidator.validate(out)).toBe(true);
+        if (format === 'markdown') expect(() => marked.lexer(out)).not.toThrow();
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it.each(['stylish', 'github'] as const)('%s: a hostile text adds no line and starts no workflow command', (format) => {
+    const plainLines = render(format, reportWith('x')).split('\n').length;
+    fc.assert(
+      fc.property(hostile, (text) => {
+        const lines = render(format, reportWith(text)).split('\n');
+        expect(lines.length).toBe(plainLines);
+        for (const line of lines) {
+          expect(line).not.toContain('##[');
+          if (format === 'stylish') expect(line).not.toMatch(/^\s*::/);
+          else expect(line).toMatch(/^(::(error|warning|notice) [^\n]*::|vottur: |$)/);
+        }
+      }),
+      { numRuns: 80 },
+    );
+  });
+});
+
+describe('escaping', () => {
+  it('shows control characters as \\uXXXX and, on one line, line breaks as \\n', () => {
+    expect(escapeLine('a\u001b[2Jb\nc\r\td\u009b\u202e')).toBe('a\\u001b[2Jb\\nc\\r\\td\\u009b\\u202e');
+    expect(escapeControls('a\u001bb\nc\td')).toBe('a\\u001bb\nc\td');
+    expect(escapeLine('plain text, ünïcode ✔')).toBe('plain text, ünïcode ✔');
+  });
+
+  it('neutralises a workflow command at a line start, after blanks or colour codes', () => {
+    expect(neutraliseCommands('::error file=x::forged')).toBe('\\u003a:error file=x::forged');
+    expect(neutraliseCommands('  \u001b[4m::warning::x')).toBe('  \u001b[4m\\u003a:warning::x');
+    expect(neutraliseCommands('a ##[error]x')).toBe('a #\\u0023[error]x');
+    expect(neutraliseCommands('GET /a::b')).toBe('GET /a::b');
+  });
+});
