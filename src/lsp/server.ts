@@ -92,7 +92,8 @@ export function serveConnection(connection: Connection, options: ServerOptions =
   let snippetEdits = false;
   let watchRegistration = false;
   let workspaceFolder: string | undefined;
-  let rules: RuleMeta[] = [];
+  // The rule ids completion offers; loaded with the linter, which the first lint needs anyway.
+  const rules: Promise<RuleMeta[]> = platformRulesetLinter().then((linter) => [...linter.rules, ...SUPPRESSION_RULES]);
   // The client's own URI for each open file, so diagnostics go back under the name it used.
   const clientUris = new Map<string, string>();
   const uriOf = (path: string) => clientUris.get(path) ?? toUri(path);
@@ -157,7 +158,8 @@ export function serveConnection(connection: Connection, options: ServerOptions =
     if (outcome) for (const file of outcome.files) if (!byFile.has(file)) byFile.set(file, []);
     const touched = new Set<string>(byFile.keys());
     for (const [file, byRoot] of published) if (byRoot.has(root)) touched.add(file);
-    for (const file of touched) {
+    // The root's own file last: a client that waits for it has every other file's by then.
+    for (const file of [...touched].sort((a, b) => Number(a === root) - Number(b === root))) {
       const byRoot = published.get(file) ?? new Map();
       const mine = byFile.get(file);
       if (mine && mine.length > 0) byRoot.set(root, mine);
@@ -248,7 +250,6 @@ export function serveConnection(connection: Connection, options: ServerOptions =
   });
 
   connection.onInitialized(async () => {
-    rules = [...(await platformRulesetLinter()).rules, ...SUPPRESSION_RULES];
     if (watchRegistration) {
       await connection.client.register((await import('vscode-languageserver/node')).DidChangeWatchedFilesNotification.type, {
         watchers: [{ globPattern: '**/*.{yaml,yml,json}' }],
@@ -369,7 +370,7 @@ export function serveConnection(connection: Connection, options: ServerOptions =
     return locations;
   });
 
-  connection.onCompletion((params) => {
+  connection.onCompletion(async (params) => {
     const path = toPath(params.textDocument.uri);
     const text = textOf(path);
     if (text === undefined) return [];
@@ -386,7 +387,7 @@ export function serveConnection(connection: Connection, options: ServerOptions =
     } catch {
       // Text mid-edit: values still complete.
     }
-    return completionsAt(text, params.position, { rules, components, json: /^\s*[{[]/.test(text) }).map((entry) => ({
+    return completionsAt(text, params.position, { rules: await rules, components, json: /^\s*[{[]/.test(text) }).map((entry) => ({
       label: entry.label,
       kind: entry.kind === 'reference' ? 18 /* Reference */ : entry.kind === 'rule' ? 14 /* Keyword */ : 12 /* Value */,
       ...(entry.detail ? { detail: entry.detail } : {}),

@@ -58,18 +58,19 @@ export function suppressionEdit(syntax: Syntax, path: JsonPath, rule: string, sn
     const firstItem = list.items[0] as Node;
     // The dash sits two columns before a block item's content (`- rule: …`).
     const itemIndent = ' '.repeat(Math.max(0, syntax.positionOf(firstItem.range![0]).character - 2));
-    const end = endOf(list.items[list.items.length - 1] as Node);
+    const end = endOf(syntax.text, list.items[list.items.length - 1] as Node);
     const newText = `\n${itemIndent}- ${text('rule: ')}${text(rule)}\n${itemIndent}  ${text('reason: ')}${reason}`;
     return { range: at(end), newText, snippet: snippets };
   }
   const last = pairs[pairs.length - 1]!;
-  const end = endOf((last.value as Node | null) ?? (last.key as Node));
+  const end = endOf(syntax.text, (last.value as Node | null) ?? (last.key as Node));
   const newText = `\n${indent}${text(`${IGNORE_KEY}:`)}\n${indent}  - ${text(`rule: ${rule}`)}\n${indent}    ${text('reason: ')}${reason}`;
   return { range: at(end), newText, snippet: snippets };
 }
 
-/** Where a node's content ends: its value's end, without a trailing line break. */
-function endOf(node: Node): number {
-  const range = node.range!;
-  return range[1];
+/** Where a node's content ends: its value's end, before the line break and spaces a block node's range takes in. */
+function endOf(text: string, node: Node): number {
+  let end = node.range![1];
+  while (end > 0 && /\s/.test(text[end - 1]!)) end--;
+  return end;
 }
