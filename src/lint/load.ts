@@ -70,11 +70,6 @@ export interface LoadOptions {
   remoteTimeoutMs?: number;
   /** Largest remote document read (bytes; default `MAX_REMOTE_BYTES` of ./fetch.ts). */
   maxRemoteBytes?: number;
-  /**
-   * The text of a local file as an editor holds it (unsaved changes included), by absolute path;
-   * undefined reads the file from disk. The folder rules hold for these files as for any other.
-   */
-  overlay?: (absolutePath: string) => string | undefined;
 }
 
 /** `-`: the description is read from standard input. */
@@ -213,7 +208,7 @@ export async function loadDescription(file: string, options: LoadOptions = {}): 
     // folder check below compares real paths, so a link cannot lead a `$ref` out of the folder.
     rootUri = absolute;
     try {
-      text = options.overlay?.(rootUri) ?? (await readFile(rootUri, 'utf8'));
+      text = await readFile(rootUri, 'utf8');
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : code === 'EACCES' ? 'permission denied' : (error as Error).message;
@@ -296,15 +291,12 @@ async function bundle(
       }
     } else {
       try {
-        const held = options.overlay?.(uri);
-        // A file open in an editor but not yet saved has no real path: its own is inside the folder (checked by the caller).
-        const real = held !== undefined ? await realpath(uri).catch(() => uri) : await realpath(uri);
+        const real = await realpath(uri);
         const inside = relative(rootFolderReal, real);
         if (inside.startsWith('..') || isAbsolute(inside)) return `${relative(rootFolder, uri)} is a link to a file outside the description's folder, so it is not read`;
-        if (held !== undefined) text = held;
         // Only regular files: a FIFO or a device would block or never end.
-        else if (!(await stat(real)).isFile()) return `${relative(rootFolder, uri)} is not a regular file, so it is not read`;
-        else text = await readFile(real, 'utf8');
+        if (!(await stat(real)).isFile()) return `${relative(rootFolder, uri)} is not a regular file, so it is not read`;
+        text = await readFile(real, 'utf8');
       } catch (error) {
         return (error as NodeJS.ErrnoException).code === 'ENOENT' ? `the file ${relative(rootFolder, uri)} does not exist` : `cannot read ${relative(rootFolder, uri)}: ${(error as Error).message}`;
       }

@@ -19,8 +19,8 @@ import { applyBaseline, readBaseline } from '../baseline/index.js';
 export interface LintRequest {
   /** The description's root file, absolute. */
   root: string;
-  /** Editor-held text by absolute path (undefined: read from disk). */
-  overlay: (path: string) => string | undefined;
+  /** Texts the editor holds (unsaved changes included), by absolute path; other files are read from disk. */
+  texts: ReadonlyMap<string, string>;
   /** A baseline file named by the editor's settings, used when the configuration names none. */
   baseline?: string;
   /** Skip configuration files (the editor's `vottur.useConfig: false`). */
@@ -60,7 +60,7 @@ export async function lintDescriptionText(request: LintRequest): Promise<LintOut
     const resolver = new ConfigResolver({ cwd, noConfig: request.noConfig ?? false });
     const config = configFile ? await resolver.forDocument(request.root) : undefined;
     if (config) outcome.config = config;
-    const loaded = await loadDescription(request.root, { overlay: request.overlay });
+    const loaded = await loadDescription(request.root, { texts: request.texts });
     outcome.files = [...loaded.files.keys()].filter((file) => !isRemote(file));
     const settings = config ? settingsOf(config) : undefined;
     let report: Report = await lintLoadedDescription(loaded, { cwd, linter: await platformRulesetLinter(), ...(settings ? { settings } : {}) });

@@ -109,6 +109,7 @@ export function serveConnection(connection: Connection, options: ServerOptions =
   const listeners: Array<(root: string, outcome: LintOutcome) => void> = [];
 
   const overlay = (path: string) => documents.get(uriOf(path))?.getText();
+  const openTexts = () => new Map(documents.all().filter((document) => document.uri.startsWith('file:')).map((document) => [toPath(document.uri), document.getText()]));
   const textOf = (path: string): string | undefined => {
     const held = overlay(path);
     if (held !== undefined) return held;
@@ -185,7 +186,7 @@ export function serveConnection(connection: Connection, options: ServerOptions =
           const generation = generations.get(root);
           let outcome: LintOutcome;
           try {
-            outcome = await lintDescriptionText({ root, overlay, noConfig: !settings.useConfig, ...(settings.baseline ? { baseline: settings.baseline } : {}) });
+            outcome = await lintDescriptionText({ root, texts: openTexts(), noConfig: !settings.useConfig, ...(settings.baseline ? { baseline: settings.baseline } : {}) });
           } catch (error) {
             connection.console.error(`vottur: could not lint ${root}: ${(error as Error).message}`);
             return;
