@@ -70,7 +70,7 @@ export interface ValueList {
 }
 
 /** The published value a written one stands for: itself, a case variant, or a known alias. */
-function canonical(list: ValueList, written: string): string | undefined {
+export function canonical(list: Pick<ValueList, 'values' | 'aliases'>, written: string): string | undefined {
   const lower = written.trim().toLowerCase();
   if (list.values.includes(lower)) return lower;
   return list.aliases[lower] ?? list.aliases[lower.replace(/[\s_]+/g, '-')];

@@ -9,7 +9,7 @@ const DATE_VERSION = /^[vV]?\d{4}-\d{2}-\d{2}/;
  * minor and patch numbers filled with 0, leading zeros and a fourth number dropped, and a
  * pre-release tag kept when it is valid (`v2` → `2.0.0`, `1.0` → `1.0.0`, `1.0-beta` → `1.0.0-beta`).
  */
-function nearestSemver(written: string): string {
+export function nearestSemver(written: string): string {
   const text = written.trim().replace(/^v(?:ersion)?[\s.:]*/i, '');
   const match = /^(\d+(?:\.\d+)*)(.*)$/.exec(text);
   if (!match) return '1.0.0';

@@ -10,7 +10,7 @@ import { nameWords } from '../lib/conventions.js';
 const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
 /** The platform name for a field or a path/query/cookie parameter that holds a national identifier under another name. */
-function platformName(name: string, isList: () => boolean): string | undefined {
+export function platformName(name: string, isList: () => boolean): string | undefined {
   if (isNationalIdName(name)) return undefined;
   const match = matchNationalIdAlias(name);
   if (!match) return undefined;
@@ -24,7 +24,7 @@ function platformName(name: string, isList: () => boolean): string | undefined {
  * its name (`ssid` with default `4710032980` → `nationalId`; `companyId` → `companyNationalId`).
  * A name that already contains an alias (`kennitalaForeldris`) is left to the alias rules.
  */
-function nameFromContent(name: string, plural: boolean): string | undefined {
+export function nameFromContent(name: string, plural: boolean): string | undefined {
   const compact = name.toLowerCase().replace(/[^a-z0-9]/g, '');
   if (compact.includes('nationalid') || NATIONAL_ID_ALIASES.some((alias) => alias.length > 2 && compact.includes(alias))) return undefined;
   const words = nameWords(name);
@@ -35,7 +35,7 @@ function nameFromContent(name: string, plural: boolean): string | undefined {
 }
 
 /** The platform header for a header that carries a national identifier under another name (`X-Kennitala` → `X-Param-National-Id`). */
-function platformHeader(name: string): string | undefined {
+export function platformHeader(name: string): string | undefined {
   if (NATIONAL_ID_HEADER.test(name)) return undefined;
   const match = matchNationalIdAlias(name);
   if (!match) return undefined;

@@ -70,6 +70,11 @@ export interface LoadOptions {
   remoteTimeoutMs?: number;
   /** Largest remote document read (bytes; default `MAX_REMOTE_BYTES` of ./fetch.ts). */
   maxRemoteBytes?: number;
+  /**
+   * Texts that stand for files (absolute path → text), read instead of the disk: an editor's
+   * unsaved buffers, or a description with a fix applied in memory.
+   */
+  texts?: ReadonlyMap<string, string>;
 }
 
 /** `-`: the description is read from standard input. */
@@ -208,7 +213,7 @@ export async function loadDescription(file: string, options: LoadOptions = {}): 
     // folder check below compares real paths, so a link cannot lead a `$ref` out of the folder.
     rootUri = absolute;
     try {
-      text = await readFile(rootUri, 'utf8');
+      text = options.texts?.get(rootUri) ?? (await readFile(rootUri, 'utf8'));
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : code === 'EACCES' ? 'permission denied' : (error as Error).message;
@@ -282,7 +287,9 @@ async function bundle(
     const cached = files.get(uri);
     if (cached) return cached;
     let text: string;
-    if (REMOTE.test(uri)) {
+    const given = options.texts?.get(uri);
+    if (given !== undefined) text = given;
+    else if (REMOTE.test(uri)) {
       try {
         text = await fetchText(uri, { timeoutMs: options.remoteTimeoutMs, maxBytes: options.maxRemoteBytes });
       } catch (error) {

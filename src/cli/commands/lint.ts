@@ -20,6 +20,8 @@ export interface LintCommandOptions extends BaselineCommandOptions {
   jobs?: number;
   shard?: string;
   watch?: boolean;
+  fix?: boolean;
+  fixDryRun?: boolean;
 }
 
 
@@ -94,11 +96,24 @@ export function registerLint(program: Command): void {
     .option('-j, --jobs <n>', 'worker threads for many documents (default: one per core, from 4 documents on machines with 3 or more cores; 1 lints in the main thread)', parseJobs)
     .option('--shard <i/n>', "lint only the i-th of n shares of the documents (stable per path; merge the shards' --format json reports with vottur report)")
     .option('--timing', 'after the report, show the slowest rules on standard error')
-    .option('-w, --watch', 're-lint a description whenever it or a file it references is saved, showing only new and fixed findings and the score; Ctrl-C stops');
+    .option('-w, --watch', 're-lint a description whenever it or a file it references is saved, showing only new and fixed findings and the score; Ctrl-C stops')
+    .option('--fix', 'apply the fixes that change nothing for callers (non-breaking or documentation only, by vottur diff), then lint; breaking fixes are listed, never applied')
+    .option('--fix-dry-run', 'print the fixes --fix would apply as a unified diff, and write nothing');
   addBaselineOptions(command);
   addOutputOptions(command, state);
   command.action(async (files: string[], options: LintCommandOptions) => {
-    if (options.watch) return watchUntilInterrupted(files, options, state);
+    if (options.watch) {
+      if (options.fix || options.fixDryRun) throw new CouldNotRunError('--watch does not fix; run --fix (or --fix-dry-run) without --watch');
+      return watchUntilInterrupted(files, options, state);
+    }
+    if (options.fixDryRun) {
+      takeOutputTargets(state);
+      const { runFixes } = await import('../fix-run.js');
+      await runFixes(files, { ...options, dryRun: true });
+      process.exitCode = 0;
+      return;
+    }
+    if (options.fix) await (await import('../fix-run.js')).runFixes(files, options);
     const targets = takeOutputTargets(state);
     const { lintFiles, parseShard, TimingCollector } = await import('../../lint/files.js');
     const { lintProgress } = await import('../../runtime/progress.js');

@@ -1,0 +1,68 @@
+/**
+ * `vottur lint --fix` and `--fix-dry-run`: the fix library run over the documents the command
+ * line names, with the configuration applied as `vottur lint` applies it (a rule set off is not
+ * fixed). `--fix` writes each changed file whole or not at all; `--fix-dry-run` prints the changes
+ * as a unified diff and writes nothing. Breaking fixes, and fixes whose effect needs review, are
+ * never applied here: they are listed, and the editor (`vottur lsp`) offers them labelled.
+ */
+import { CouldNotRunError, errorLine } from '../errors.js';
+import { configured, documentSettingsFor, stderrOf, stdoutOf, writeFileAtomically, type CliIo, type ConfigCommandOptions } from './runner.js';
+
+export interface FixRunOptions extends ConfigCommandOptions {
+  allowRemoteRefs?: boolean;
+  showPii?: boolean;
+  /** Print the changes as a unified diff instead of writing them. */
+  dryRun?: boolean;
+}
+
+export interface FixRunResult {
+  /** Fixes applied (or, in a dry run, that would be). */
+  applied: number;
+  /** Files changed (or that would be). */
+  files: number;
+}
+
+export async function runFixes(patterns: string[], options: FixRunOptions, io: CliIo = {}): Promise<FixRunResult> {
+  const cwd = io.cwd ?? process.cwd();
+  const { expandPatterns, isPathless, lintLoadedDescription } = await import('../lint/files.js');
+  const { fixDescription, EFFECT_LABEL } = await import('../fix/index.js');
+  const { shownPath } = await import('../report/source.js');
+  const files = await expandPatterns(patterns, cwd);
+  const settingsFor = await documentSettingsFor(options, io);
+  const out = stdoutOf(io);
+  const err = stderrOf(io);
+  const mask = options.showPii ? (text: string) => text : (await import('../pii.js')).maskNationalIds;
+  let applied = 0;
+  let changedFiles = 0;
+  for (const file of files) {
+    if (isPathless(file) && !options.dryRun) throw new CouldNotRunError(`--fix cannot write back to ${file === '-' ? 'standard input' : file}; run with --fix-dry-run to see the changes`);
+    const settings = await settingsFor(file);
+    const outcome = await fixDescription(file, {
+      cwd,
+      allowRemoteRefs: options.allowRemoteRefs,
+      findingsOf: async (_file, loaded) => (await configured(await lintLoadedDescription(loaded, { cwd, ...(settings ? { settings } : {}) }), options, io)).findings,
+    });
+    applied += outcome.applied.length;
+    changedFiles += outcome.changed.size;
+    const shown = (uri: string) => (/^https?:/i.test(uri) ? uri : shownPath(cwd, uri));
+    if (options.dryRun) {
+      const { createTwoFilesPatch } = await import('diff');
+      for (const [uri, text] of outcome.changed) {
+        const name = shown(uri).split('\\').join('/').replace(/^\//, '');
+        out(mask(createTwoFilesPatch(`a/${name}`, `b/${name}`, outcome.original.get(uri)!, text, undefined, undefined, { context: 3 })));
+      }
+    } else {
+      for (const [uri, text] of outcome.changed) writeFileAtomically(uri, text, shown(uri));
+    }
+    if (outcome.applied.length > 0) {
+      const rules = [...new Set(outcome.applied.map((fix) => fix.ruleId))].sort();
+      err(`${errorLine(`${options.dryRun ? 'would fix' : 'fixed'} ${shown(outcome.original.keys().next().value ?? file)}: ${outcome.applied.length} fix${outcome.applied.length === 1 ? '' : 'es'} (${rules.join(', ')})`)}\n`);
+    }
+    for (const fix of outcome.withheld) {
+      const where = `${fix.finding.document}${fix.finding.line !== undefined ? `:${fix.finding.line}:${fix.finding.column}` : ''}`;
+      err(`${errorLine(`not applied: ${where} ${fix.ruleId}: ${mask(fix.title)} ${EFFECT_LABEL[fix.effect ?? 'review']}; an editor with vottur lsp offers it`)}\n`);
+    }
+  }
+  if (files.length > 0 && applied === 0) err(`${errorLine(`no fix to apply in ${files.length === 1 ? shownPath(cwd, files[0]!) : `${files.length} documents`}`)}\n`);
+  return { applied, files: changedFiles };
+}

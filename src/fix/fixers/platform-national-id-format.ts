@@ -1,0 +1,58 @@
+import { isNationalIdForm } from '../../../rulesets/lib/conventions.js';
+import { isObject } from '../../../rulesets/lib/openapi/types.js';
+import { allEdits, defineFixer } from '../fixer.js';
+import type { TextEdit } from '../types.js';
+import { mergeInsertions } from './platform-date-time-format.js';
+
+const PATTERN = '^[0-9]{10}$';
+
+/** The ten-digit form of a value written another way (`010130-2989`, the number `101302989`). */
+function tenDigits(value: unknown): string | undefined {
+  if (typeof value === 'number' && Number.isInteger(value) && value >= 0) {
+    const digits = String(value);
+    return digits.length <= 10 && digits.length >= 9 ? digits.padStart(10, '0') : undefined;
+  }
+  if (typeof value !== 'string') return undefined;
+  const digits = value.replace(/[\s-]/g, '');
+  return /^\d{10}$/.test(digits) ? digits : undefined;
+}
+
+/**
+ * The national identifier's schema: `pattern: '^[0-9]{10}$'` (written in, or replacing one that does
+ * not mean ten digits), `type: string` where it has none or another; an example written with a
+ * hyphen, or as a number, written as the ten-digit string.
+ */
+export default defineFixer({
+  ruleId: 'platform-national-id-format',
+  fix({ path, value, source, at }) {
+    const last = path.at(-1);
+    if (last === 'pattern') {
+      if (value === PATTERN) return undefined;
+      const edits = allEdits([source.replaceValue(path, PATTERN)]);
+      return edits && { title: `Write \`pattern: '${PATTERN}'\``, edits };
+    }
+    if (last === 'type' && typeof value === 'string' && value !== 'string') {
+      // With the type, the pattern the rule asks of a string (it asks only once the type is right).
+      const schema = at(path.slice(0, -1));
+      const pattern = isObject(schema) && schema.pattern === undefined ? source.insertMember(path.slice(0, -1), 'pattern', PATTERN) : null;
+      const edits = allEdits([source.replaceValue(path, 'string'), ...(pattern === null ? [] : [pattern])]);
+      return edits && { title: 'Write `type: string` (ten digits kept as text)', edits };
+    }
+    if (isObject(value) && (value.type === undefined || value.type === 'string') && (value.pattern === undefined || value.type === undefined) && !('$ref' in value)) {
+      const edits: Array<TextEdit | undefined> = [];
+      if (value.type === undefined) edits.push(source.insertMember(path, 'type', 'string'));
+      if (value.pattern === undefined) edits.push(source.insertMember(path, 'pattern', PATTERN));
+      const whole = allEdits(edits);
+      if (!whole || whole.length === 0) return undefined;
+      return { title: value.pattern === undefined ? `Add \`pattern: '${PATTERN}'\`` : 'Add `type: string`', edits: mergeInsertions(whole) };
+    }
+    if (value !== null && !isObject(value) && !Array.isArray(value) && !isNationalIdForm(value)) {
+      const digits = tenDigits(value);
+      if (!digits) return undefined;
+      const edits = allEdits([source.replaceValue(path, digits)]);
+      // The value is personal data: the title does not quote it.
+      return edits && { title: 'Write the national identifier as ten digits, without a hyphen', edits };
+    }
+    return undefined;
+  },
+});
