@@ -1,57 +1,57 @@
 /**
- * Quick fixes computed from the document: the fix engine proposes minimal text edits for a
- * finding, each with what it does to the API's callers (the class `vottur diff` gives the
- * document before and after); the title says it, so an author sees a breaking fix for what it is.
+ * Quick fixes computed from the document: the fix engine (`src/fix/`) proposes minimal text edits
+ * for a finding, each with what it does to the API's callers (`vottur diff` of the description
+ * before and after, on an in-memory copy); the action's title says it, so an author sees a
+ * breaking fix for what it is before applying it.
  */
+import { readFileSync } from 'node:fs';
 import { CodeActionKind, type CodeAction, type Diagnostic } from 'vscode-languageserver/node';
 import type { Finding } from '../report/finding.js';
-
-export type CallerEffect = 'non-breaking' | 'documentation' | 'breaking';
-
-/** What each class reads as in a title. */
-export const EFFECT_LABEL: Record<CallerEffect, string> = {
-  'non-breaking': '(non-breaking)',
-  documentation: '(documentation only)',
-  breaking: '(breaking: callers must change; needs a new major version)',
-};
-
-export interface ProposedFix {
-  title: string;
-  effect: CallerEffect;
-  /** Edits by absolute file path, as offsets into that file's current text. */
-  edits: Array<{ file: string; start: number; end: number; newText: string }>;
-}
+import { EFFECT_LABEL, type Fix } from '../fix/index.js';
 
 export interface FixRequest {
+  /** The file the action is asked for, absolute, with its client URI and current text. */
   file: string;
   uri: string;
-  version: number;
   text: string;
   finding: Finding;
   diagnostic: Diagnostic;
+  /** The description's root file, absolute, and the folder its findings were made relative to. */
   root: string;
-  overlay: (path: string) => string | undefined;
+  cwd: string;
+  /** Texts the editor holds, by absolute path. */
+  texts: ReadonlyMap<string, string>;
+  /** The client's URI for a file. */
+  uriOf: (path: string) => string;
 }
 
 /** Proposes the fixes for one finding (none when the fix cannot be computed from the document). */
-export type FixProvider = (request: FixRequest) => Promise<ProposedFix[]>;
+export type FixProvider = (request: FixRequest) => Promise<Fix[]>;
+
+/** The fix engine's fixes for one finding, classified by `vottur diff`. */
+export const engineFixes: FixProvider = async (request) => {
+  const { computeFixes } = await import('../fix/index.js');
+  return computeFixes({ file: request.root, findings: [request.finding], texts: request.texts, cwd: request.cwd, classify: true });
+};
 
 export async function fixActionsFor(provider: FixProvider, request: FixRequest): Promise<CodeAction[]> {
   const fixes = await provider(request);
   return fixes.map((fix) => {
-    const byFile = new Map<string, ProposedFix['edits']>();
+    const byFile = new Map<string, Fix['edits']>();
     for (const edit of fix.edits) byFile.set(edit.file, [...(byFile.get(edit.file) ?? []), edit]);
     const changes: Record<string, Array<{ range: Diagnostic['range']; newText: string }>> = {};
     for (const [file, edits] of byFile) {
-      const text = file === request.file ? request.text : (request.overlay(file) ?? '');
+      const text = request.texts.get(file) ?? (file === request.file ? request.text : readText(file));
+      if (text === undefined) continue;
       const position = positionIn(text);
-      changes[file === request.file ? request.uri : new URL(`file://${file}`).href] = edits.map((edit) => ({ range: { start: position(edit.start), end: position(edit.end) }, newText: edit.newText }));
+      changes[file === request.file ? request.uri : /^https?:/i.test(file) ? file : request.uriOf(file)] = edits.map((edit) => ({ range: { start: position(edit.start), end: position(edit.end) }, newText: edit.newText }));
     }
+    const effect = fix.effect ?? 'review';
     return {
-      title: `${fix.title} ${EFFECT_LABEL[fix.effect]}`,
+      title: `${fix.title} ${EFFECT_LABEL[effect]}`,
       kind: CodeActionKind.QuickFix,
       diagnostics: [request.diagnostic],
-      isPreferred: fix.effect !== 'breaking',
+      isPreferred: effect === 'non-breaking' || effect === 'documentation',
       edit: { changes },
     };
   });
@@ -71,4 +71,12 @@ export function positionIn(text: string): (offset: number) => { line: number; ch
     }
     return { line: low, character: offset - starts[low]! };
   };
+}
+
+function readText(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
 }

@@ -4,4 +4,4 @@
  */
 export { ADD_TO_BASELINE, addToBaseline, DEFAULT_SETTINGS, isDescriptionText, serveConnection, startLanguageServer, type BaselinedDisplay, type ServerOptions, type ServerSettings } from './server.js';
 export { lintDescriptionText, type LintOutcome, type LintRequest } from './linting.js';
-export { EFFECT_LABEL, fixActionsFor, type CallerEffect, type FixProvider, type FixRequest, type ProposedFix } from './fixes.js';
+export { engineFixes, fixActionsFor, type FixProvider, type FixRequest } from './fixes.js';

@@ -43,7 +43,7 @@ import { ruleDoc } from './rule-docs.js';
 import { componentAt, refAt, refTarget, samePath } from './navigation.js';
 import { completionsAt } from './completion.js';
 import { suppressionEdit } from './suppress-edit.js';
-import { fixActionsFor, type FixProvider } from './fixes.js';
+import { engineFixes, fixActionsFor, type FixProvider } from './fixes.js';
 
 /** How findings the baseline holds are shown: as hints (faded), or not at all. */
 export type BaselinedDisplay = 'hint' | 'hide';
@@ -81,7 +81,7 @@ const toPath = (uri: string) => (uri.startsWith('file:') ? fileURLToPath(uri) : 
 const toUri = (path: string) => pathToFileURL(path).href;
 
 export interface ServerOptions {
-  /** Fixes computed from the document (the fix engine), turned into quick fixes. */
+  /** Fixes computed from the document, turned into quick fixes (default: the fix engine's). */
   fixes?: FixProvider;
 }
 
@@ -409,7 +409,15 @@ export function serveConnection(connection: Connection, options: ServerOptions =
       const entry = entries.find((candidate) => candidate.diagnostic.code === diagnostic.code && sameData(candidate.diagnostic.data as DiagnosticData, data) && candidate.diagnostic.message === diagnostic.message);
       const finding = entry?.finding;
       if (!finding || !data) continue;
-      if (options.fixes) actions.push(...(await fixActionsFor(options.fixes, { file: path, uri: params.textDocument.uri, version: document.version, text: document.getText(), finding, diagnostic, root: data.root, overlay })));
+      const outcome = outcomes.get(data.root);
+      if (outcome && !data.baselined) {
+        try {
+          actions.push(...(await fixActionsFor(options.fixes ?? engineFixes, { file: path, uri: params.textDocument.uri, text: document.getText(), finding, diagnostic, root: data.root, cwd: outcome.cwd, texts: openTexts(), uriOf })));
+        } catch (error) {
+          // The text changed under the request (it no longer parses): no fix now, the next lint says why.
+          connection.console.warn(`vottur: no fixes for ${finding.ruleId}: ${(error as Error).message}`);
+        }
+      }
       if (data.baselined) continue;
       const edit = suppressionEdit(new Syntax(document.getText()), finding.path, finding.ruleId, snippetEdits);
       if (edit) {
