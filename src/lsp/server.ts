@@ -61,9 +61,21 @@ export const DEFAULT_SETTINGS: ServerSettings = { baselined: 'hint', useConfig: 
 /** The command behind "add to the baseline". */
 export const ADD_TO_BASELINE = 'vottur.addToBaseline';
 
-/** Whether a text is an API description: an `openapi` or `swagger` key at its top level. */
+/**
+ * Whether a text is an API description: an `openapi` or `swagger` key at its top level. YAML's
+ * top-level keys start a line; JSON is parsed (the key may come after megabytes of `components`).
+ * JSON that does not parse (mid-edit) counts when it has the key anywhere, so a description being
+ * typed into stays one.
+ */
 export function isDescriptionText(text: string): boolean {
-  return /^(?:openapi|swagger)\s*:/m.test(text) || /^\s*\{[\s\S]*?"(?:openapi|swagger)"\s*:/.test(text.slice(0, 4096)) || /^\s{0,4}"(?:openapi|swagger)"\s*:/m.test(text.slice(0, 65536));
+  if (/^["']?(?:openapi|swagger)["']?\s*:/m.test(text)) return true;
+  if (!/^\s*\{/.test(text)) return false;
+  try {
+    const data: unknown = JSON.parse(text);
+    return typeof data === 'object' && data !== null && (Object.prototype.hasOwnProperty.call(data, 'openapi') || Object.prototype.hasOwnProperty.call(data, 'swagger'));
+  } catch {
+    return /"(?:openapi|swagger)"\s*:/.test(text);
+  }
 }
 
 const SEVERITY: Record<Finding['severity'], DiagnosticSeverity> = { error: DiagnosticSeverity.Error, warn: DiagnosticSeverity.Warning, info: DiagnosticSeverity.Information, hint: DiagnosticSeverity.Hint };

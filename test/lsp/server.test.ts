@@ -174,6 +174,17 @@ describe('diagnostics', () => {
     await lsp.waitFor(file, lacks('vottur-unreadable'));
   });
 
+  it('recognise a description by its top-level openapi or swagger key, in YAML and in JSON', async () => {
+    const { isDescriptionText } = await import('../../src/lsp/server.js');
+    expect(isDescriptionText('openapi: 3.0.3\ninfo: {}\n')).toBe(true);
+    expect(isDescriptionText('# a comment\nswagger: "2.0"\n')).toBe(true);
+    expect(isDescriptionText('name: x\nnested:\n  openapi: 3.0.3\n')).toBe(false);
+    expect(isDescriptionText(JSON.stringify({ components: { schemas: { A: { description: 'x'.repeat(100_000) } } }, openapi: '3.0.0' }, null, 2))).toBe(true);
+    expect(isDescriptionText(JSON.stringify({ a: { openapi: '3.0.0' } }))).toBe(false);
+    // Mid-edit JSON that no longer parses stays a description.
+    expect(isDescriptionText('{\n  "openapi": "3.0.3",\n  "info": {')).toBe(true);
+  });
+
   it('are not produced for YAML that is not an API description', async () => {
     const folder = project({ 'other.yaml': 'name: not an api\n', 'api.yaml': DESCRIPTION });
     const lsp = await client({ rootPath: folder });
