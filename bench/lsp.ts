@@ -127,8 +127,9 @@ class Server {
   async stop(): Promise<void> {
     await this.connection.sendRequest('shutdown');
     if (!this.child) return this.connection.dispose();
+    const exited = new Promise((ended) => (this.child!.exitCode !== null ? ended(undefined) : this.child!.once('exit', ended)));
     await this.connection.sendNotification('exit');
-    await new Promise((ended) => this.child!.once('exit', ended));
+    await exited;
     this.connection.dispose();
   }
 }
@@ -247,3 +248,5 @@ async function main(): Promise<void> {
 }
 
 await main();
+// The in-process server's streams stay open; the measurements are done.
+process.exit(0);
