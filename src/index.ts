@@ -9,6 +9,7 @@ export { lintFiles, lintDocument, loadDescription, createLinter, platformRuleset
 export type { LintedDocument, LintDocumentOptions, LoadedDescription, LoadOptions, Linter } from './lint/index.js';
 export { runContractTests, type ContractTestOptions } from './contract/index.js';
 export { diffAgainstBase, diffDescriptions, diffDescriptionsDetailed, type DiffOptions, type DiffResult, type AcceptEntry } from './diff/index.js';
+export { applyEdits, classifyFix, computeFixes, EFFECT_LABEL, fixableRules, fixDescription, type Fix, type FixEffect, type TextEdit } from './fix/index.js';
 export { contractRules } from './contract/rules.js';
 export { startReferenceService, type ReferenceServiceOptions, type RunningReferenceService } from './reference/service.js';
 export { FAULTS, type FaultName } from './reference/faults.js';

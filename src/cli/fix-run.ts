@@ -13,6 +13,8 @@ export interface FixRunOptions extends ConfigCommandOptions {
   showPii?: boolean;
   /** Print the changes as a unified diff instead of writing them. */
   dryRun?: boolean;
+  /** `--shard i/n`: only the documents of that share are fixed, as only they are linted. */
+  shard?: string;
 }
 
 export interface FixRunResult {
@@ -24,10 +26,11 @@ export interface FixRunResult {
 
 export async function runFixes(patterns: string[], options: FixRunOptions, io: CliIo = {}): Promise<FixRunResult> {
   const cwd = io.cwd ?? process.cwd();
-  const { expandPatterns, isPathless, lintLoadedDescription } = await import('../lint/files.js');
+  const { expandPatterns, inShard, isPathless, lintLoadedDescription, parseShard } = await import('../lint/files.js');
   const { fixDescription, EFFECT_LABEL } = await import('../fix/index.js');
   const { shownPath } = await import('../report/source.js');
-  const files = await expandPatterns(patterns, cwd);
+  const shard = options.shard !== undefined ? parseShard(options.shard) : undefined;
+  const files = (await expandPatterns(patterns, cwd)).filter((file) => !shard || inShard(file, shard, cwd));
   const settingsFor = await documentSettingsFor(options, io);
   const out = stdoutOf(io);
   const err = stderrOf(io);
@@ -35,7 +38,8 @@ export async function runFixes(patterns: string[], options: FixRunOptions, io: C
   let applied = 0;
   let changedFiles = 0;
   for (const file of files) {
-    if (isPathless(file) && !options.dryRun) throw new CouldNotRunError(`--fix cannot write back to ${file === '-' ? 'standard input' : file}; run with --fix-dry-run to see the changes`);
+    // A fix is computed again on its own result, pass after pass: that needs a file to read from.
+    if (isPathless(file)) throw new CouldNotRunError(`${options.dryRun ? '--fix-dry-run' : '--fix'} works on files, not ${file === '-' ? 'standard input' : 'a URL'} (${file}); save the description to a file first`);
     const settings = await settingsFor(file);
     const outcome = await fixDescription(file, {
       cwd,
@@ -57,6 +61,9 @@ export async function runFixes(patterns: string[], options: FixRunOptions, io: C
     if (outcome.applied.length > 0) {
       const rules = [...new Set(outcome.applied.map((fix) => fix.ruleId))].sort();
       err(`${errorLine(`${options.dryRun ? 'would fix' : 'fixed'} ${shown(outcome.original.keys().next().value ?? file)}: ${outcome.applied.length} fix${outcome.applied.length === 1 ? '' : 'es'} (${rules.join(', ')})`)}\n`);
+    }
+    if (outcome.unclassified > 0) {
+      err(`${errorLine(`${shown(outcome.original.keys().next().value ?? file)}: ${outcome.unclassified} more fix${outcome.unclassified === 1 ? '' : 'es'} not tried: each fix is checked with vottur diff, at most 100 diffs per description and run; run --fix again to go on`)}\n`);
     }
     for (const fix of outcome.withheld) {
       const where = `${fix.finding.document}${fix.finding.line !== undefined ? `:${fix.finding.line}:${fix.finding.column}` : ''}`;

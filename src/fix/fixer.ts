@@ -6,7 +6,7 @@
 import type { JsonPath } from '../../rulesets/lib/openapi/types.js';
 import type { LoadedDescription } from '../lint/load.js';
 import type { EditableSource } from './source.js';
-import type { TextEdit } from './types.js';
+import type { FixEffect, TextEdit } from './types.js';
 
 export interface FixContext {
   /** The file that holds the node. */
@@ -29,6 +29,11 @@ export interface ProposedFix {
 
 export interface FixerDefinition {
   ruleId: string;
+  /**
+   * What its fixes usually do to callers: only the order in which a run with a limit classifies
+   * fixes (likely-safe first). Each fix's class is always the diff's.
+   */
+  usualEffect?: FixEffect;
   fix(context: FixContext): ProposedFix | undefined;
 }
 

@@ -21,7 +21,7 @@ export interface Located {
 /** Words a YAML 1.1 reader (and some 1.2 ones) takes for booleans or null when unquoted. */
 const RESERVED = /^(?:y|n|yes|no|on|off|true|false|null|~)$/i;
 /** Text safe as a plain scalar: no indicator first, no `: ` or ` #`, no leading or trailing space. */
-const PLAIN_SAFE = /^[A-Za-z0-9_./+$(][A-Za-z0-9_./+$()@:?=&%~ -]*$/;
+const PLAIN_SAFE = /^[A-Za-z0-9_./+$(][A-Za-z0-9_./+$()@:;?=&%~ -]*$/;
 
 export class EditableSource {
   private parsed?: Document.Parsed;
@@ -94,6 +94,12 @@ export class EditableSource {
     return /^[ \t]*$/.test(before) ? before : ' '.repeat(before.length);
   }
 
+  /** The whitespace that starts the line an offset is on. */
+  private lineIndent(offset: number): string {
+    const lineStart = this.text.lastIndexOf('\n', offset - 1) + 1;
+    return /^[ \t]*/.exec(this.text.slice(lineStart, offset))![0];
+  }
+
   /** A scalar in the file's syntax, in `style` where given (`QUOTE_SINGLE`, `QUOTE_DOUBLE`, `PLAIN`). */
   scalar(value: unknown, style?: string, inFlow = false): string {
     if (this.kind === 'json') return JSON.stringify(value);
@@ -159,7 +165,7 @@ export class EditableSource {
       const [mapStart, mapEnd] = this.range(map);
       if (pairs.length === 0) {
         const close = this.text.lastIndexOf('}', mapEnd);
-        const indent = this.indentAt(mapStart);
+        const indent = this.lineIndent(mapStart);
         const inner = indent + this.indentUnit();
         return { file: this.uri, start: mapStart + 1, end: close, newText: `\n${inner}${keyText}:${this.memberValue(value, inner)}\n${indent}` };
       }
@@ -216,6 +222,19 @@ export class EditableSource {
       edits.push({ file: this.uri, start: spans[to]!.start, end: spans[to]!.end, newText: this.text.slice(spans[from]!.start, spans[from]!.end) });
     });
     return edits;
+  }
+
+  private refList?: Array<{ path: JsonPath; ref: string }>;
+
+  /** Every `$ref` string of the file with the path to it, listed once per file (renames look at all of them). */
+  refs(): ReadonlyArray<{ path: JsonPath; ref: string }> {
+    if (!this.refList) {
+      this.refList = [];
+      if (this.text.includes('$ref')) {
+        for (const { path, node } of this.walk()) if (path.at(-1) === '$ref' && isScalar(node) && typeof node.value === 'string') this.refList.push({ path, ref: node.value });
+      }
+    }
+    return this.refList;
   }
 
   /** Every node of the file with the path to it (for fixes that update every reference to something). */

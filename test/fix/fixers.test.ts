@@ -15,6 +15,12 @@ const FIXTURES = join(import.meta.dirname, '..', '..', 'fixtures', 'fix');
 
 /** What each fixture's fixes do to callers (the classes of its fixes, in order of severity). */
 const EXPECTED: Record<string, FixEffect[]> = {
+  'platform-charset-utf8/latin1.yaml': ['documentation'],
+  'platform-enum-value-upper-case/lower.yaml': ['breaking'],
+  'platform-field-camel-case/snake.json': ['breaking'],
+  'platform-query-param-camel-case/snake.yaml': ['review'],
+  'platform-schema-pascal-case/snake.yaml': ['documentation'],
+  'platform-version-match/major.yaml': ['documentation'],
   'platform-date-time-format/response.yaml': ['non-breaking'],
   'platform-date-time-format/request.json': ['breaking'],
   'platform-get-204/missing.json': ['review'],

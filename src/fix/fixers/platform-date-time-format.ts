@@ -39,6 +39,7 @@ const isTimestampName = (name: unknown) => typeof name === 'string' && /timestam
  */
 export default defineFixer({
   ruleId: 'platform-date-time-format',
+  usualEffect: 'non-breaking',
   fix(context) {
     const { path, value, source, at } = context;
     // A value (example, default, enum member) of a date-time schema.

@@ -16,6 +16,7 @@ function pathMajor(document: unknown): number {
 /** `info.version` written as the nearest semantic version (`v2` → `2.0.0`; a date → the paths' major `.0.0`). */
 export default defineFixer({
   ruleId: 'platform-info-version-semver',
+  usualEffect: 'documentation',
   fix({ source, path, value, at }) {
     const root = at([]);
     if (path.length === 1 && path[0] === 'info' && isObject(value) && value.version === undefined) {

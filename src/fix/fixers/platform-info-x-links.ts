@@ -13,6 +13,7 @@ const keyShape = (key: string) => key.toLowerCase().replace(/[-_\s]/g, '');
  */
 export default defineFixer({
   ruleId: 'platform-info-x-links',
+  usualEffect: 'documentation',
   fix({ source, path, value, at }) {
     if (path[0] !== 'info' || path.length < 2) return undefined;
     const key = String(path[1]);

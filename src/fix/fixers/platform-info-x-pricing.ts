@@ -6,5 +6,6 @@ import { fixValueList } from './value-list.js';
 /** `x-pricing: Free` → `x-pricing: [free]`; `x_pricing: [gratis]` → `x-pricing: [free]`. */
 export default defineFixer({
   ruleId: 'platform-info-x-pricing',
+  usualEffect: 'documentation',
   fix: (context) => fixValueList({ name: 'x-pricing', values: X_PRICING_VALUES, aliases: X_PRICING_ALIASES }, context),
 });

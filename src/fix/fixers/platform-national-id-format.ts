@@ -24,6 +24,7 @@ function tenDigits(value: unknown): string | undefined {
  */
 export default defineFixer({
   ruleId: 'platform-national-id-format',
+  usualEffect: 'non-breaking',
   fix({ path, value, source, at }) {
     const last = path.at(-1);
     if (last === 'pattern') {

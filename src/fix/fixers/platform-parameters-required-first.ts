@@ -9,6 +9,7 @@ import { defineFixer, valueAt } from '../fixer.js';
  */
 export default defineFixer({
   ruleId: 'platform-parameters-required-first',
+  usualEffect: 'documentation',
   fix({ source, path, at }) {
     const listPath = path.slice(0, -1);
     const list = at(listPath);

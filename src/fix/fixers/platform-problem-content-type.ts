@@ -42,6 +42,7 @@ function rename(context: FixContext, path: Array<string | number>): TextEdit | u
  */
 export default defineFixer({
   ruleId: 'platform-problem-content-type',
+  usualEffect: 'breaking',
   fix(context) {
     const { path, source } = context;
     if (path.at(-2) === 'content') {
