@@ -22,6 +22,7 @@ const COMMANDS: Record<string, () => Promise<(program: Command) => unknown>> = {
   rules: async () => (await import('./commands/rules.js')).registerRules,
   serve: async () => (await import('./commands/serve.js')).registerServe,
   init: async () => (await import('./commands/init.js')).registerInit,
+  lsp: async () => (await import('./commands/lsp.js')).registerLsp,
 };
 
 /**
@@ -39,6 +40,7 @@ const SUMMARIES: Record<string, { usage: string; description: string }> = {
   rules: { usage: '[options]', description: 'list the rules vottur checks, with severity, category and documentation link' },
   serve: { usage: '[options]', description: 'run the reference user-profile service (with a development token issuer) until interrupted' },
   init: { usage: '[options]', description: 'write a commented starter vottur.config.yaml in the current folder' },
+  lsp: { usage: '[--stdio]', description: 'run the language server for editors (diagnostics, hover, navigation, completion, quick fixes)' },
 };
 
 const has = (record: object, key: string | undefined): key is string => key !== undefined && Object.prototype.hasOwnProperty.call(record, key);

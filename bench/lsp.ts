@@ -1,0 +1,252 @@
+/**
+ * `npm run bench:lsp`: how soon `vottur lsp` answers an edit, and whether its memory holds steady.
+ * The server runs as an editor runs it (`vottur lsp --stdio`, a child process) and this bench is
+ * its client (`vscode-jsonrpc`). Measured from sending an incremental `didChange` to receiving the
+ * diagnostics of the changed text:
+ *
+ * - a 30 kB description (the Twilio description cut to ~30 kB of JSON, as bench:watch uses):
+ *   30 edits alternately adding and removing one violation; target: median within 100 ms;
+ * - the 4 MB Stripe description: edits to one operation's summary; target: within 1 s;
+ * - the server's memory after the first edit and after 500 (each answered before the next);
+ *   target: within 1.5× of the first. Measured twice: the resident memory of the server process
+ *   (which includes the free room V8 keeps in its heap), and the live heap after a full garbage
+ *   collection, with the server run in this process over in-memory streams (`--expose-gc`).
+ *
+ * Results are printed and written to bench/lsp-results.md.
+ */
+import { spawn } from 'node:child_process';
+import { PassThrough } from 'node:stream';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { createMessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node';
+import { cutDocument } from './documents.js';
+import { summarise } from './stats.js';
+import { startLanguageServer } from '../src/lsp/index.js';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
+const CLI = join(ROOT, 'dist/cli/main.js');
+const EDITS = Number(process.env.VOTTUR_BENCH_EDITS ?? 30);
+const MEMORY_EDITS = Number(process.env.VOTTUR_BENCH_MEMORY_EDITS ?? 500);
+const STRIPE_EDITS = Number(process.env.VOTTUR_BENCH_STRIPE_EDITS ?? 4);
+
+interface Diagnostic {
+  code?: string;
+  message: string;
+}
+
+function corpusFolder(): string | undefined {
+  if (process.env.VOTTUR_CORPUS) return process.env.VOTTUR_CORPUS;
+  for (let dir = ROOT; dirname(dir) !== dir; dir = dirname(dir)) if (existsSync(join(dir, 'shared/corpus'))) return join(dir, 'shared/corpus');
+  return undefined;
+}
+
+function cutTo(document: Record<string, unknown>, bytes: number): string {
+  let low = 0;
+  let high = 1;
+  let best = JSON.stringify(cutDocument(document, 0), null, 2);
+  for (let i = 0; i < 20; i++) {
+    const share = (low + high) / 2;
+    const text = JSON.stringify(cutDocument(document, share), null, 2);
+    if (text.length <= bytes) [low, best] = [share, text];
+    else high = share;
+  }
+  return best;
+}
+
+/** CPU time a process has used (user + system, Linux /proc), in ms: on a busy machine, what an edit costs. */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  // utime and stime, fields 14 and 15 of stat (11 and 12 after the command), in ticks of 10 ms.
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** Resident memory of a process (Linux /proc), in MB. */
+function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);
+  return kb / 1024;
+}
+
+class Server {
+  private readonly child;
+  private readonly connection;
+  private waiting: { uri: string; test: (d: Diagnostic[]) => boolean; done: () => void } | undefined;
+  private version = 1;
+
+  /** `inProcess`: the server runs in this process over in-memory streams (for the live heap). */
+  constructor(inProcess = false) {
+    if (inProcess) {
+      const toServer = new PassThrough();
+      const fromServer = new PassThrough();
+      startLanguageServer({ input: toServer, output: fromServer });
+      this.child = undefined;
+      this.connection = createMessageConnection(new StreamMessageReader(fromServer), new StreamMessageWriter(toServer));
+    } else {
+      this.child = spawn(process.execPath, [CLI, 'lsp', '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
+      this.connection = createMessageConnection(new StreamMessageReader(this.child.stdout!), new StreamMessageWriter(this.child.stdin!));
+    }
+    this.connection.onNotification('textDocument/publishDiagnostics', (params: { uri: string; diagnostics: Diagnostic[] }) => {
+      const waiting = this.waiting;
+      if (waiting && waiting.uri === params.uri && waiting.test(params.diagnostics)) {
+        this.waiting = undefined;
+        waiting.done();
+      }
+    });
+    this.connection.onRequest('client/registerCapability', () => null);
+    this.connection.listen();
+  }
+
+  get pid(): number {
+    return this.child?.pid ?? process.pid;
+  }
+
+  async start(folder: string): Promise<void> {
+    await this.connection.sendRequest('initialize', { processId: process.pid, rootUri: pathToFileURL(folder).href, capabilities: {} });
+    await this.connection.sendNotification('initialized', {});
+  }
+
+  /** Resolves when diagnostics for `uri` pass `test`, after `send` runs; the time in ms. */
+  async timed(uri: string, test: (d: Diagnostic[]) => boolean, send: () => Promise<void>): Promise<number> {
+    const answered = new Promise<void>((done) => (this.waiting = { uri, test, done }));
+    const started = performance.now();
+    await send();
+    await answered;
+    return performance.now() - started;
+  }
+
+  open(uri: string, text: string): Promise<void> {
+    return this.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'json', version: 1, text } });
+  }
+
+  change(uri: string, range: { start: { line: number; character: number }; end: { line: number; character: number } }, text: string): Promise<void> {
+    return this.connection.sendNotification('textDocument/didChange', { textDocument: { uri, version: ++this.version }, contentChanges: [{ range, text }] });
+  }
+
+  async stop(): Promise<void> {
+    await this.connection.sendRequest('shutdown');
+    if (!this.child) return this.connection.dispose();
+    const exited = new Promise((ended) => (this.child!.exitCode !== null ? ended(undefined) : this.child!.once('exit', ended)));
+    await this.connection.sendNotification('exit');
+    await exited;
+    this.connection.dispose();
+  }
+}
+
+/** The line and column of an offset. */
+function positionOf(text: string, offset: number): { line: number; character: number } {
+  const before = text.slice(0, offset);
+  const line = before.split('\n').length - 1;
+  return { line, character: offset - (before.lastIndexOf('\n') + 1) };
+}
+
+const fmt = (ms: number) => `${ms.toFixed(0)} ms`;
+
+async function main(): Promise<void> {
+  const corpus = corpusFolder();
+  if (!corpus) {
+    console.log('bench:lsp skipped: no shared/corpus found (set VOTTUR_CORPUS)');
+    return;
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'vottur-bench-lsp-'));
+  writeFileSync(join(dir, '.git'), '');
+  const lines: string[] = [];
+  const report = (line: string) => {
+    console.log(line);
+    lines.push(line);
+  };
+  try {
+    // 30 kB: one violation added and removed by an incremental edit (a snake_case property).
+    const clean = cutTo(JSON.parse(readFileSync(join(corpus, 'large/twilio_api_v2010.json'), 'utf8')) as Record<string, unknown>, 30_000);
+    const anchor = clean.indexOf('"properties": {\n') + '"properties": {\n'.length;
+    const inserted = '"bench_added_field": { "type": "string", "description": "Added by the bench." },\n';
+    const at = positionOf(clean, anchor);
+    const file = join(dir, 'api.json');
+    writeFileSync(file, clean);
+    const uri = pathToFileURL(file).href;
+    const hasAdded = (d: Diagnostic[]) => d.some((x) => x.message.includes('bench_added_field'));
+    const add = (server: Server) => () => server.change(uri, { start: at, end: at }, inserted);
+    const remove = (server: Server) => () => server.change(uri, { start: at, end: { line: at.line + 1, character: 0 } }, '');
+    /** Edits alternately adding and removing the violation; calls `after(i, ms)` once each is answered. */
+    const edit = async (server: Server, count: number, after: (i: number, ms: number) => void) => {
+      for (let i = 0; i < count; i++) {
+        const adding = i % 2 === 0;
+        after(i, await server.timed(uri, adding ? hasAdded : (d) => !hasAdded(d), adding ? add(server) : remove(server)));
+      }
+    };
+    const server = new Server();
+    await server.start(dir);
+    const openMs = await server.timed(uri, () => true, () => server.open(uri, clean));
+    const times: number[] = [];
+    const rssAfter: number[] = [];
+    const cpuBefore = cpuMs(server.pid);
+    let cpuOfEdits = 0;
+    await edit(server, Math.max(EDITS, MEMORY_EDITS), (i, ms) => {
+      if (i < EDITS) times.push(ms);
+      if (i === EDITS - 1) cpuOfEdits = cpuMs(server.pid) - cpuBefore;
+      if (i === 0 || i === MEMORY_EDITS - 1) rssAfter.push(rssMb(server.pid));
+    });
+    await server.stop();
+    const heapAfter: number[] = [];
+    const gc = (globalThis as { gc?: () => void }).gc;
+    if (gc) {
+      const local = new Server(true);
+      await local.start(dir);
+      await local.timed(uri, () => true, () => local.open(uri, clean));
+      await edit(local, MEMORY_EDITS, (i) => {
+        if (i === 0 || i === MEMORY_EDITS - 1) {
+          gc();
+          gc();
+          heapAfter.push(process.memoryUsage().heapUsed / 1024 / 1024);
+        }
+      });
+      await local.stop();
+    }
+    const stats = summarise(times);
+    report(`# vottur lsp benchmark\n\nWritten by \`npm run bench:lsp\` (bench/lsp.ts) on ${new Date().toISOString()}, Node ${process.version}, load average ${loadavg().map((l) => l.toFixed(1)).join(', ')} on ${availableParallelism()} cores.\n`);
+    report(`| measure | value | target | met |\n| --- | --- | --- | --- |`);
+    report(`| open of a ${(clean.length / 1024).toFixed(0)} kB description → diagnostics | ${fmt(openMs)} | | |`);
+    report(`| edit of that description → diagnostics, median of ${times.length} | ${fmt(stats.median)} (q3 ${fmt(stats.q3)}, max ${fmt(stats.max)}) | ≤ 100 ms | ${stats.median <= 100 ? 'met' : '**not met**'} |`);
+    report(`| server CPU time per edit (mean of ${times.length}) | ${fmt(cpuOfEdits / times.length)} | | |`);
+    const ratio = rssAfter[1]! / rssAfter[0]!;
+    report(`| server RSS after edit 1 → after edit ${MEMORY_EDITS} | ${rssAfter[0]!.toFixed(0)} MB → ${rssAfter[1]!.toFixed(0)} MB (${ratio.toFixed(2)}×) | ≤ 1.5× | ${ratio <= 1.5 ? 'met' : '**not met**'} |`);
+    if (heapAfter.length === 2) {
+      const heapRatio = heapAfter[1]! / heapAfter[0]!;
+      report(`| live heap after a full GC, edit 1 → edit ${MEMORY_EDITS} (server in process) | ${heapAfter[0]!.toFixed(1)} MB → ${heapAfter[1]!.toFixed(1)} MB (${heapRatio.toFixed(2)}×) | ≤ 1.5× | ${heapRatio <= 1.5 ? 'met' : '**not met**'} |`);
+    }
+
+    // Stripe, 4 MB: an edit to one operation's summary (a documentation change; every rule runs again).
+    const stripeFile = join(corpus, 'large/stripe_spec3_2022-04-12.json');
+    if (existsSync(stripeFile)) {
+      const stripe = readFileSync(stripeFile, 'utf8');
+      const copy = join(dir, 'stripe.json');
+      writeFileSync(copy, stripe);
+      const stripeUri = pathToFileURL(copy).href;
+      const big = new Server();
+      await big.start(dir);
+      const stripeOpen = await big.timed(stripeUri, () => true, () => big.open(stripeUri, stripe));
+      const summary = stripe.indexOf('"summary": "') + '"summary": "'.length;
+      const where = positionOf(stripe, summary);
+      const stripeTimes: number[] = [];
+      const stripeCpu = cpuMs(big.pid);
+      for (let i = 0; i < STRIPE_EDITS; i++) {
+        // Alternately insert and remove one character: each edit is a new text, answered in full.
+        const edit = i % 2 === 0 ? () => big.change(stripeUri, { start: where, end: where }, 'X') : () => big.change(stripeUri, { start: where, end: { ...where, character: where.character + 1 } }, '');
+        stripeTimes.push(await big.timed(stripeUri, () => true, edit));
+      }
+      const stripeStats = summarise(stripeTimes);
+      report(`| open of Stripe (${(stripe.length / 1024 / 1024).toFixed(1)} MB) → diagnostics | ${fmt(stripeOpen)} | | |`);
+      report(`| edit of Stripe → diagnostics, median of ${stripeTimes.length} | ${fmt(stripeStats.median)} (max ${fmt(stripeStats.max)}) | ≤ 1 s | ${stripeStats.median <= 1000 ? 'met' : '**not met**'} |`);
+      report(`| server CPU time per Stripe edit (mean of ${stripeTimes.length}) | ${fmt((cpuMs(big.pid) - stripeCpu) / Math.max(1, stripeTimes.length))} | | |`);
+      await big.stop();
+    }
+    writeFileSync(join(ROOT, 'bench/lsp-results.md'), `${lines.join('\n')}\n`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await main();
+// The in-process server's streams stay open; the measurements are done.
+process.exit(0);

@@ -1,0 +1,37 @@
+// vottur for VS Code: starts `vottur lsp --stdio` for YAML and JSON files and leaves the rest to
+// the language server (which lints only OpenAPI 3.x / Swagger 2.0 documents). Bundled with its one
+// dependency, vscode-languageclient, into dist/extension.js (scripts/bundle-vscode-extension.mjs).
+'use strict';
+const vscode = require('vscode');
+const { LanguageClient, TransportKind } = require('vscode-languageclient/node');
+
+let client;
+
+function settings() {
+  const config = vscode.workspace.getConfiguration('vottur');
+  return { baselined: config.get('baselined'), baseline: config.get('baseline'), useConfig: config.get('useConfig') };
+}
+
+async function activate(context) {
+  const command = vscode.workspace.getConfiguration('vottur').get('path') || 'vottur';
+  // TransportKind.stdio: the client adds `--stdio`, which `vottur lsp` accepts.
+  const serverOptions = { command, args: ['lsp'], transport: TransportKind.stdio, options: { shell: process.platform === 'win32' } };
+  const clientOptions = {
+    documentSelector: ['yaml', 'json', 'jsonc'].map((language) => ({ scheme: 'file', language })),
+    initializationOptions: settings(),
+    synchronize: {
+      configurationSection: 'vottur',
+      // The server lints the root again when a referenced file, the configuration or the baseline changes on disk.
+      fileEvents: vscode.workspace.createFileSystemWatcher('**/*.{yaml,yml,json}'),
+    },
+  };
+  client = new LanguageClient('vottur', 'vottur', serverOptions, clientOptions);
+  context.subscriptions.push({ dispose: () => client && client.stop() });
+  await client.start();
+}
+
+function deactivate() {
+  return client ? client.stop() : undefined;
+}
+
+module.exports = { activate, deactivate };

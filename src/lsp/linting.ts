@@ -1,0 +1,97 @@
+/**
+ * One lint of one description as the language server runs it: the editor's unsaved text in
+ * place of the files on disk, then the project's configuration and baseline applied exactly as
+ * `vottur lint` applies them (rule levels and overrides, inline suppressions, the baseline named
+ * by the configuration). Findings keep the CLI's shape; the server turns them into diagnostics.
+ */
+import { existsSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { CouldNotRunError } from '../errors.js';
+import { DEFAULT_BASELINE_FILE } from '../paths.js';
+import type { Finding, Report } from '../report/finding.js';
+import type { DocumentSettings } from '../lint/files.js';
+import { lintLoadedDescription } from '../lint/files.js';
+import { isRemote, loadDescription } from '../lint/load.js';
+import { platformRulesetLinter } from '../lint/lint.js';
+import { applyConfig, ConfigResolver, findConfigFile, type LoadedConfig } from '../config/index.js';
+import { applyBaseline, readBaseline } from '../baseline/index.js';
+
+export interface LintRequest {
+  /** The description's root file, absolute. */
+  root: string;
+  /** Texts the editor holds (unsaved changes included), by absolute path; other files are read from disk. */
+  texts: ReadonlyMap<string, string>;
+  /** A baseline file named by the editor's settings, used when the configuration names none. */
+  baseline?: string;
+  /** Skip configuration files (the editor's `vottur.useConfig: false`). */
+  noConfig?: boolean;
+}
+
+export interface LintOutcome {
+  root: string;
+  /** The folder paths in findings are relative to. */
+  cwd: string;
+  /** Every local file the description was built from, absolute. */
+  files: string[];
+  /** Findings with `document` made absolute. */
+  findings: Finding[];
+  /** The configuration that applied, if any. */
+  config?: LoadedConfig;
+  /** The baseline file applied (absolute), if any. */
+  baseline?: string;
+  /** Why the description could not be linted (a syntax error, an unreadable configuration...). */
+  failure?: { message: string; line?: number; column?: number; file?: string };
+}
+
+/**
+ * The folder a run is "from": the configuration's folder when there is one (so its relative
+ * paths, overrides and baseline mean what they mean on the command line run from there), else
+ * the description's.
+ */
+export function runFolder(root: string, noConfig?: boolean): { cwd: string; configFile?: string } {
+  const configFile = noConfig ? undefined : findConfigFile(dirname(root));
+  return { cwd: configFile ? dirname(configFile) : dirname(root), ...(configFile ? { configFile } : {}) };
+}
+
+export async function lintDescriptionText(request: LintRequest): Promise<LintOutcome> {
+  const { cwd, configFile } = runFolder(request.root, request.noConfig);
+  const outcome: LintOutcome = { root: request.root, cwd, files: [request.root], findings: [] };
+  try {
+    const resolver = new ConfigResolver({ cwd, noConfig: request.noConfig ?? false });
+    const config = configFile ? await resolver.forDocument(request.root) : undefined;
+    if (config) outcome.config = config;
+    const loaded = await loadDescription(request.root, { texts: request.texts });
+    outcome.files = [...loaded.files.keys()].filter((file) => !isRemote(file));
+    const settings = config ? settingsOf(config) : undefined;
+    let report: Report = await lintLoadedDescription(loaded, { cwd, linter: await platformRulesetLinter(), ...(settings ? { settings } : {}) });
+    report = await applyConfig(report, resolver, cwd);
+    const baselineName = config?.config.baseline ?? request.baseline ?? (existsSync(resolve(cwd, DEFAULT_BASELINE_FILE)) ? DEFAULT_BASELINE_FILE : undefined);
+    if (baselineName !== undefined) {
+      const file = resolve(cwd, baselineName);
+      if (existsSync(file) || baselineName !== DEFAULT_BASELINE_FILE) {
+        report = applyBaseline(report, readBaseline(file, baselineName), baselineName, { cwd });
+        outcome.baseline = file;
+      }
+    }
+    outcome.findings = report.findings.map((finding) => ({ ...finding, document: isRemote(finding.document) ? finding.document : resolve(cwd, finding.document) }));
+  } catch (error) {
+    if (!(error instanceof CouldNotRunError)) throw error;
+    outcome.failure = failureOf(error.message);
+  }
+  return outcome;
+}
+
+/** What a configuration adds to linting a document: its vocabulary and the rulesets it extends. */
+function settingsOf(loaded: LoadedConfig): DocumentSettings | undefined {
+  const { vocabulary, extends: extended } = loaded.config;
+  const entries = extended === undefined ? [] : typeof extended === 'string' ? [extended] : extended;
+  if (!vocabulary && entries.length === 0) return undefined;
+  return { ...(vocabulary ? { vocabulary } : {}), ...(entries.length > 0 ? { extends: { configFile: loaded.file, entries } } : {}) };
+}
+
+/** A one-line reason; `file:line:column:` at its start (a syntax error, the file named from the working directory) places it. */
+function failureOf(message: string): NonNullable<LintOutcome['failure']> {
+  const match = /^(.+?):(\d+):(\d+): /.exec(message);
+  if (!match) return { message };
+  return { message: message.slice(match[0].length), file: resolve(match[1]!), line: Number(match[2]), column: Number(match[3]) };
+}

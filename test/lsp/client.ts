@@ -1,0 +1,143 @@
+/**
+ * A language client for the tests: starts the built `vottur lsp --stdio` as an editor would and
+ * talks to it with `vscode-jsonrpc`, keeping the diagnostics the server publishes per file.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
+import { CLI } from '../cli/run.js';
+
+export interface Diagnostic {
+  range: { start: { line: number; character: number }; end: { line: number; character: number } };
+  severity?: number;
+  code?: string | number;
+  codeDescription?: { href: string };
+  source?: string;
+  message: string;
+  tags?: number[];
+  data?: unknown;
+}
+
+export const uriOf = (path: string) => pathToFileURL(path).href;
+
+export class LspClient {
+  readonly connection: MessageConnection;
+  readonly diagnostics = new Map<string, Diagnostic[]>();
+  /** Every publication, in order: [uri, diagnostics]. */
+  readonly publications: Array<[string, Diagnostic[]]> = [];
+  private readonly waiters: Array<() => void> = [];
+  private readonly versions = new Map<string, number>();
+  stderr = '';
+
+  private constructor(readonly child: ChildProcess) {
+    this.connection = createMessageConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
+    child.stderr!.on('data', (chunk) => (this.stderr += chunk));
+    this.connection.onNotification('textDocument/publishDiagnostics', (params: { uri: string; diagnostics: Diagnostic[] }) => {
+      this.diagnostics.set(params.uri, params.diagnostics);
+      this.publications.push([params.uri, params.diagnostics]);
+      for (const waiter of this.waiters.splice(0)) waiter();
+    });
+    this.connection.onRequest('client/registerCapability', () => null);
+    this.connection.onRequest('workspace/configuration', () => []);
+    this.connection.onNotification('window/showMessage', () => undefined);
+    this.connection.onNotification('window/logMessage', () => undefined);
+    this.connection.listen();
+  }
+
+  static async start(options: { rootPath?: string; initializationOptions?: unknown; capabilities?: Record<string, unknown>; cwd?: string } = {}): Promise<LspClient> {
+    const child = spawn(process.execPath, [CLI, 'lsp', '--stdio'], { cwd: options.cwd ?? process.cwd(), stdio: ['pipe', 'pipe', 'pipe'] });
+    const client = new LspClient(child);
+    await client.connection.sendRequest('initialize', {
+      processId: process.pid,
+      rootUri: options.rootPath ? uriOf(options.rootPath) : null,
+      workspaceFolders: options.rootPath ? [{ uri: uriOf(options.rootPath), name: 'test' }] : null,
+      capabilities: { textDocument: { publishDiagnostics: { codeDescriptionSupport: true } }, workspace: { didChangeWatchedFiles: { dynamicRegistration: false }, ...(options.capabilities ?? {}) } },
+      initializationOptions: options.initializationOptions ?? null,
+    });
+    await client.connection.sendNotification('initialized', {});
+    return client;
+  }
+
+  /** Opens a file with its text on disk (or the text given). */
+  async open(path: string, text = readFileSync(path, 'utf8')): Promise<string> {
+    const uri = uriOf(path);
+    this.versions.set(uri, 1);
+    await this.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: path.endsWith('.json') ? 'json' : 'yaml', version: 1, text } });
+    return uri;
+  }
+
+  /** One incremental change: `text` replaces the range. */
+  async change(path: string, range: Diagnostic['range'], text: string): Promise<void> {
+    const uri = uriOf(path);
+    const version = (this.versions.get(uri) ?? 1) + 1;
+    this.versions.set(uri, version);
+    await this.connection.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [{ range, text }] });
+  }
+
+  async close(path: string): Promise<void> {
+    await this.connection.sendNotification('textDocument/didClose', { textDocument: { uri: uriOf(path) } });
+  }
+
+  /** Resolves when `test` holds of a file's diagnostics (checked after each publication). */
+  async waitFor(path: string, test: (diagnostics: Diagnostic[]) => boolean, timeoutMs = 30_000): Promise<Diagnostic[]> {
+    const uri = uriOf(path);
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const current = this.diagnostics.get(uri);
+      if (current && test(current)) return current;
+      if (Date.now() > deadline) throw new Error(`no matching diagnostics for ${path} within ${timeoutMs} ms; last: ${JSON.stringify(current?.map((d) => d.code))}\n${this.stderr}`);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, Math.max(0, deadline - Date.now()));
+        this.waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+  }
+
+  /** The next publication for a file after now. */
+  async nextPublication(path: string, timeoutMs = 30_000): Promise<Diagnostic[]> {
+    const uri = uriOf(path);
+    const seen = this.publications.length;
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = this.publications.slice(seen).find(([published]) => published === uri);
+      if (found) return found[1];
+      if (Date.now() > deadline) throw new Error(`no publication for ${path} within ${timeoutMs} ms\n${this.stderr}`);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, Math.max(0, deadline - Date.now()));
+        this.waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+  }
+
+  request<T>(method: string, params: unknown): Promise<T> {
+    return this.connection.sendRequest(method, params) as Promise<T>;
+  }
+
+  async stop(): Promise<void> {
+    try {
+      await this.connection.sendRequest('shutdown');
+      await this.connection.sendNotification('exit');
+    } catch {
+      // Already gone.
+    }
+    await new Promise<void>((resolve) => {
+      if (this.child.exitCode !== null) return resolve();
+      const timer = setTimeout(() => {
+        this.child.kill('SIGKILL');
+        resolve();
+      }, 5000);
+      this.child.once('exit', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+    this.connection.dispose();
+  }
+}
