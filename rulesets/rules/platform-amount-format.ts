@@ -19,6 +19,7 @@ export default defineRule({
   id: 'platform-amount-format',
   severity: 'warn',
   category: 'data-format',
+  source: { document: 'seed', section: 'Data format conventions: Amount' },
   description: 'Amount fields (`amount`, `*Amount`) are strings of digits with an optional decimal part (`pattern: \'^[0-9]+(\\.[0-9]+)?$\'`), and the object that holds one also holds a currency field.',
   check(document) {
     const problems: Problem[] = [];

@@ -43,6 +43,7 @@ export default defineRule({
   id: 'platform-content-type',
   severity: 'error',
   category: 'documentation',
+  source: { document: 'seed', section: 'Documentation requirements 5' },
   description: 'Request bodies and responses declare their media types; 204 and 304 responses declare none.',
   check(document) {
     const problems: Problem[] = [];

@@ -80,6 +80,7 @@ export default defineRule({
   id: 'platform-created-timestamp',
   severity: 'warn',
   category: 'data-format',
+  source: { document: 'seed', section: 'Data format conventions: Timestamp' },
   description: 'Every data object a 2xx JSON response returns (the body object, and the items of each collection in it) has a `createdTimestamp` field.',
   check(document) {
     const problems: Problem[] = [];

@@ -52,6 +52,7 @@ export default defineRule({
   id: 'platform-date-time-format',
   severity: 'error',
   category: 'data-format',
+  source: { document: 'seed', section: 'Data format conventions: Date and time' },
   description: '`*Timestamp` fields are `type: string, format: date-time`, every date-time example is in the form `yyyy-MM-ddThh:mm:ss.sssZ`, and `format: date` is a warning (use date-time).',
   check(document) {
     const problems: Problem[] = [];

@@ -28,6 +28,7 @@ export default defineRule({
   id: 'platform-get-204',
   severity: 'warn',
   category: 'methods',
+  source: { document: 'seed', section: 'Method conventions 4' },
   description:
     'A GET on a single resource (the path ends with a template variable or a placeholder such as `.national-id`), or on a part of one (`/documents/{id}/body`), documents 204.',
   check(document) {

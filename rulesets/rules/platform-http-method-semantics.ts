@@ -92,6 +92,7 @@ export default defineRule({
   id: 'platform-http-method-semantics',
   severity: 'error',
   category: 'methods',
+  source: { document: 'seed', section: 'Method conventions 1-3' },
   description: 'GET and DELETE take no request body, custom methods (a verb as the last path segment) are POSTs, PUT, PATCH and DELETE act on a single resource, and POST creates in a collection or is a custom method.',
   check(document) {
     const problems: Problem[] = [];

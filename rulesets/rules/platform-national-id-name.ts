@@ -59,6 +59,7 @@ export default defineRule({
   id: 'platform-national-id-name',
   severity: 'error',
   category: 'naming',
+  source: { document: 'seed', section: 'Data format conventions: National identifier' },
   description: 'A field or parameter that holds a national identifier is named `nationalId` (or `<prefix>NationalId`), not `kennitala`, `kt`, `ssn`, `national_id` or another alias.',
   check(document) {
     const problems: Problem[] = [];

@@ -7,6 +7,7 @@ export default defineRule({
   id: 'platform-no-bare-array',
   severity: 'error',
   category: 'data-format',
+  source: { document: 'seed', section: 'Data format conventions: Response top level' },
   description: 'No JSON request or response body is a bare array: a collection is a named member of a body object.',
   check(document) {
     const problems: Problem[] = [];

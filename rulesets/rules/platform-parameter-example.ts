@@ -33,6 +33,7 @@ export default defineRule({
   id: 'platform-parameter-example',
   severity: 'error',
   category: 'documentation',
+  source: { document: 'seed', section: 'Documentation requirements 3' },
   description: 'Every path and query parameter gives an example (`example` or `examples`, on the parameter, its schema or its content).',
   check(document) {
     const problems: Problem[] = [];

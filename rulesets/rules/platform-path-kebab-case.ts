@@ -26,8 +26,9 @@ function isKebab(segment: string): boolean {
 
 export default defineRule({
   id: 'platform-path-kebab-case',
-  severity: 'error',
+  severity: 'warn',
   category: 'naming',
+  source: { document: 'design guide', section: 'naming-conventions.md' },
   description: 'Path segments are lower-case words joined by hyphens (no underscores, no capitals), with no trailing slash, and path template variables are camelCase (`/v1/user-profiles/{userId}`).',
   check(document) {
     const problems: Problem[] = [];

@@ -33,6 +33,7 @@ export default defineRule({
   id: 'platform-path-version',
   severity: 'error',
   category: 'naming',
+  source: { document: 'seed', section: 'Versioning 2' },
   description: 'Every path starts with the major version (`/v1/...`), and no query parameter (`v`, `version`) carries the version.',
   check(document) {
     const problems: Problem[] = [];

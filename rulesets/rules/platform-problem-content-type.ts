@@ -24,6 +24,7 @@ export default defineRule({
   id: 'platform-problem-content-type',
   severity: 'error',
   category: 'errors',
+  source: { document: 'seed', section: 'Errors 1' },
   description: 'Error responses (4xx, 5xx, `4XX`, `5XX`, `default`) with a body use `application/problem+json`.',
   check(document) {
     const problems: Problem[] = [];

@@ -8,6 +8,7 @@ export default defineRule({
   id: 'platform-request-body-example',
   severity: 'error',
   category: 'documentation',
+  source: { document: 'seed', section: 'Documentation requirements 3' },
   description: 'Every request-body media type gives an example (`example`/`examples` beside the schema, or an `example` on the schema).',
   check(document) {
     const problems: Problem[] = [];

@@ -12,6 +12,7 @@ export default defineRule({
   id: 'platform-response-body-example',
   severity: 'error',
   category: 'documentation',
+  source: { document: 'seed', section: 'Documentation requirements 3' },
   description: 'Every response media type gives an example (`example`/`examples` beside the schema, or an `example` on the schema), Problem Details responses included.',
   check(document) {
     const problems: Problem[] = [];

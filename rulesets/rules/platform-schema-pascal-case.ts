@@ -6,6 +6,7 @@ export default defineRule({
   id: 'platform-schema-pascal-case',
   severity: 'error',
   category: 'naming',
+  source: { document: 'seed', section: 'Data format conventions: Case styles (type names PascalCase)' },
   description: 'Schema names under `components.schemas` are PascalCase (`UserProfile`).',
   check(document) {
     const problems: Problem[] = [];

@@ -10,6 +10,7 @@ export default defineRule({
   id: 'platform-security-declared',
   severity: 'error',
   category: 'security',
+  source: { document: 'seed', section: 'Documentation requirements 7' },
   description: 'Security requirements are declared at the top level or on every operation, and name schemes defined in `components.securitySchemes`.',
   check(document) {
     const problems: Problem[] = [];
