@@ -51,6 +51,16 @@ function platformHeader(name: string): string | undefined {
   return header.toLowerCase() === name.toLowerCase() ? undefined : header;
 }
 
+/**
+ * The seed's own path parameter names: `/v2/users/{national-id}`,
+ * `/v2/users/{to-national-id}/actor-profiles/{from-national-id}`. A path variable that holds a
+ * national identifier may be written so; this rule owns path variables (platform-path-kebab-case
+ * leaves them alone), so the seed's shape gets no finding from either.
+ */
+function isSeedPathName(name: string): boolean {
+  return /^([a-z0-9]+-)*national-id$/.test(name);
+}
+
 function isList(document: Document, schema: unknown): boolean {
   return layerKeyword(schemaLayers(document, schema, []), 'type')?.value === 'array';
 }
@@ -60,7 +70,7 @@ export default defineRule({
   severity: 'error',
   category: 'naming',
   source: { document: 'seed', section: 'Data format conventions: National identifier' },
-  description: 'A field or parameter that holds a national identifier is named `nationalId` (or `<prefix>NationalId`), not `kennitala`, `kt`, `ssn`, `national_id` or another alias.',
+  description: 'A field or parameter that holds a national identifier is named `nationalId` (or `<prefix>NationalId`), not `kennitala`, `kt`, `ssn`, `national_id` or another alias; a path variable may also take the seed\'s own form (`{national-id}`, `{to-national-id}`).',
   check(document) {
     const problems: Problem[] = [];
     const rename = (name: string, schema: unknown, path: JsonPath, holder?: JsonObject) => {
@@ -83,6 +93,7 @@ export default defineRule({
         if (fix) problems.push({ message: `Header ${show(name)} carries a national identifier; name it ${show(fix)}, the platform's request convention.`, path: [...path, 'name'] });
         continue;
       }
+      if (parameter.in === 'path' && isSeedPathName(name)) continue;
       const fix = parameter.schema === undefined ? platformName(name, () => false) : rename(name, parameter.schema, [...path, 'schema'], parameter);
       if (!fix) continue;
       const where = parameter.in === 'path' ? 'Path' : parameter.in === 'query' ? 'Query' : parameter.in === 'cookie' ? 'Cookie' : 'The';
@@ -99,7 +110,7 @@ export default defineRule({
           .split('/')
           .flatMap((segment) => [...segment.matchAll(/\{([^{}]+)\}/g)].map((match) => match[1]))
           .flatMap((variable) => {
-            const fix = platformName(variable, () => false);
+            const fix = isSeedPathName(variable) ? undefined : platformName(variable, () => false);
             return fix === undefined ? [] : [{ variable, fix }];
           });
         if (variables.length === 0) continue;

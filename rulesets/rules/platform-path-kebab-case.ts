@@ -1,6 +1,6 @@
 import { defineRule, type Problem } from '../lib/rule.js';
 import { isObject } from '../lib/openapi/types.js';
-import { isStrictCamelCase, KEBAB_SEGMENT, toCamelCase, toKebabCase } from '../lib/conventions.js';
+import { KEBAB_SEGMENT, toKebabCase } from '../lib/conventions.js';
 
 /** Quotes a path or name in full (paths are not shortened as `show` shortens long values). */
 const code = (text: unknown) => `\`${String(text)}\``;
@@ -29,7 +29,7 @@ export default defineRule({
   severity: 'warn',
   category: 'naming',
   source: { document: 'design guide', section: 'naming-conventions.md' },
-  description: 'Path segments are lower-case words joined by hyphens (no underscores, no capitals), with no trailing slash, and path template variables are camelCase (`/v1/user-profiles/{userId}`).',
+  description: 'Path segments are lower-case words joined by hyphens (no underscores, no capitals), with no trailing slash (`/v1/user-profiles/{userId}`); template variables are left to the rules about what they hold.',
   check(document) {
     const problems: Problem[] = [];
     const paths = document.paths;
@@ -45,13 +45,9 @@ export default defineRule({
           return;
         }
         if (segment.includes('{')) {
-          let rewritten = segment.replace(/\{([^{}]*)\}/g, (whole, variable: string) => {
-            if (isStrictCamelCase(variable)) return whole;
-            const camel = toCamelCase(variable);
-            const fix = isStrictCamelCase(camel) ? camel : variable;
-            issues.push(fix !== variable ? `${code(whole)} → ${code(`{${fix}}`)}` : `${code(whole)} (not camelCase)`);
-            return `{${fix}}`;
-          });
+          // Template variables are not path naming: a variable that holds a national identifier is
+          // platform-national-id-name's (the seed writes `{national-id}`), and the guide names no case for the rest.
+          let rewritten = segment;
           const text = rewritten.replace(/\{[^{}]*\}/g, '');
           if (/[A-Z_]/.test(text)) {
             const before = rewritten;
@@ -71,7 +67,7 @@ export default defineRule({
       });
       if (issues.length === 0) continue;
       problems.push({
-        message: `Path ${code(pathKey)} breaks the platform's path naming (lower-case words joined by hyphens, camelCase variables, no trailing slash): ${issues.join(', ')}; write ${code(`/${fixed.join('/')}`)}.`,
+        message: `Path ${code(pathKey)} breaks the platform's path naming (lower-case words joined by hyphens, no trailing slash): ${issues.join(', ')}; write ${code(`/${fixed.join('/')}`)}.`,
         path: ['paths', pathKey],
       });
     }
