@@ -193,16 +193,8 @@ export function isStrictCamelCase(name: string): boolean {
   return CAMEL_CASE.test(name) && !/[A-Z]{2,}(?![a-z])/.test(name) && !/[A-Z]{3,}[a-z]/.test(name);
 }
 
-/** JSON media types: `application/json`, `text/json` (what ASP.NET services also list) and any `+json` type (`application/problem+json`), parameters ignored. */
-export function isJsonMediaType(mediaType: string): boolean {
-  const base = mediaType.split(';')[0].trim().toLowerCase();
-  return base === 'application/json' || base === 'text/json' || /^[a-z0-9!#$&^_.-]+\/[a-z0-9!#$&^_.+-]+\+json$/.test(base);
-}
-
-/** `application/problem+json` (RFC 7807), parameters ignored. */
-export function isProblemMediaType(mediaType: string): boolean {
-  return mediaType.split(';')[0].trim().toLowerCase() === 'application/problem+json';
-}
+// Media types are read in one place (`./openapi/media-type.ts`); these names are kept for the rules that use them.
+export { isJsonMediaType, isProblemJsonMediaType as isProblemMediaType } from './openapi/media-type.js';
 
 /**
  * A schema `pattern` compiled for linear-time matching (patterns come from the document under
