@@ -79,9 +79,23 @@ export function toAllCaps(value: string): string {
     .toUpperCase();
 }
 
+/** A trailing format extension (`calls.json`) is content negotiation by name, not part of the resource name. */
+export const PATH_EXTENSION = /\.(json|xml|csv|pdf|txt|html?|yaml|yml|zip|png|jpe?g|php|aspx?|asmx|jsp)$/i;
+
+/** A static path segment spelt as the design guide names paths: lower-case words joined by hyphens, a format extension kept (`UserProfiles` → `user-profiles`, `Calls.json` → `calls.json`). */
+export function spellPathSegment(segment: string): string {
+  const extension = PATH_EXTENSION.exec(segment)?.[0];
+  const base = extension ? segment.slice(0, -extension.length) : segment;
+  const dot = base.startsWith('.') ? '.' : '';
+  const fixed = `${dot}${toKebabCase(base.slice(dot.length))}${extension ? extension.toLowerCase() : ''}`;
+  return fixed === '' || fixed === '.' ? segment.toLowerCase() : fixed;
+}
+
 export function toKebabCase(segment: string): string {
   return segment
     .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+    // An acronym before a word is a word of its own: `getAPISpec` → `get-api-spec`.
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1-$2')
     .split(/[^A-Za-z0-9]+/)
     .filter(Boolean)
     .join('-')

@@ -129,7 +129,7 @@ export default defineRule({
       const definition = layers[layers.length - 1];
       const fix = example ? dateFix(example) : undefined;
       error({
-        message: `${what} ${show(name)} is a ${example ? `date or date-time (example ${show(example)})` : 'date by its name'} but a plain string with no \`format\`; write \`format: date-time\` (RFC 3339, the platform's ${FORM}${fix ? `: ${show(fix)}` : ''}).`,
+        message: `${what} ${show(name)} is a ${example ? `date or date-time (example ${show(example)})` : 'date by its name'} but a plain string with no \`format\`; write \`format: date-time\`${fix ? ` and the example as ${show(fix)}` : ''} (RFC 3339, the platform's ${FORM}).`,
         path: definition.path,
       });
     };

@@ -1,22 +1,13 @@
 import { defineRule, type Problem } from '../lib/rule.js';
 import { isObject } from '../lib/openapi/types.js';
-import { KEBAB_SEGMENT, toKebabCase } from '../lib/conventions.js';
+import { KEBAB_SEGMENT, PATH_EXTENSION as EXTENSION, spellPathSegment } from '../lib/conventions.js';
 
-/** Quotes a path or name in full (paths are not shortened as `show` shortens long values). */
-const code = (text: unknown) => `\`${String(text)}\``;
-
-/** A trailing format extension (`calls.json`) is content negotiation by name, not part of the resource name. */
-const EXTENSION = /\.(json|xml|csv|pdf|txt|html?|yaml|yml|zip|png|jpe?g|php|aspx?|asmx|jsp)$/i;
 /** A version segment (`v1`, `V2`, `v1.2`) is platform-path-version's business. */
 const VERSION = /^v\d+([._]\d+)*$/i;
 
-function fixStatic(segment: string): string {
-  const extension = EXTENSION.exec(segment)?.[0];
-  const base = extension ? segment.slice(0, -extension.length) : segment;
-  const dot = base.startsWith('.') ? '.' : '';
-  const fixed = `${dot}${toKebabCase(base.slice(dot.length))}${extension ? extension.toLowerCase() : ''}`;
-  return fixed === '' || fixed === '.' ? segment.toLowerCase() : fixed;
-}
+
+/** Quotes a path or name in full (paths are not shortened as `show` shortens long values). */
+const code = (text: unknown) => `\`${String(text)}\``;
 
 function isKebab(segment: string): boolean {
   const extension = EXTENSION.exec(segment)?.[0];
@@ -61,8 +52,9 @@ export default defineRule({
           fixed.push(segment);
           return;
         }
-        const fix = fixStatic(segment);
-        issues.push(`${code(segment)} → ${code(fix)}`);
+        const fix = spellPathSegment(segment);
+        // A segment with no letters to fix (`*`, `$batch`'s `$`) is left as it is, not "fixed" to itself.
+        if (fix !== segment) issues.push(`${code(segment)} → ${code(fix)}`);
         fixed.push(fix);
       });
       if (issues.length === 0) continue;
