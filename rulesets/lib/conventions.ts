@@ -207,6 +207,14 @@ export function isStrictCamelCase(name: string): boolean {
   return CAMEL_CASE.test(name) && !/[A-Z]{2,}(?![a-z])/.test(name) && !/[A-Z]{3,}[a-z]/.test(name);
 }
 
+/**
+ * PascalCase by the same measure as `isStrictCamelCase`: acronyms written as words, so a type name
+ * and a field name are held to one casing rule (`UserDto` and `userId`, not `UserDTO`, `ITEM`, `userID`).
+ */
+export function isStrictPascalCase(name: string): boolean {
+  return PASCAL_CASE.test(name) && !/[A-Z]{2,}(?![a-z])/.test(name) && !/[A-Z]{3,}[a-z]/.test(name);
+}
+
 // Media types are read in one place (`./openapi/media-type.ts`); these names are kept for the rules that use them.
 export { isJsonMediaType, isProblemJsonMediaType as isProblemMediaType } from './openapi/media-type.js';
 
