@@ -461,3 +461,54 @@ export function useVocabulary(additions: VocabularyAdditions | undefined): () =>
     for (const key of addedOwners) delete icelandicNationalIdOwners[key];
   };
 }
+
+/**
+ * Verbs that name a standard method when they begin a path segment (`/GetAllVehicles`,
+ * `/getphoto`, `/UpdateCase`, `/Create/{id}`): the platform names resources with nouns and says
+ * what is done by the HTTP method (LIST and GET are `GET`, CREATE is `POST`, UPDATE is `PATCH`/`PUT`,
+ * DELETE is `DELETE`). English and Icelandic (infinitive and the imperative/stem forms that
+ * appear in paths, without accents as `nameWords` writes them).
+ */
+export const READ_VERBS: readonly string[] = [
+  'get', 'fetch', 'list', 'find', 'lookup', 'retrieve',
+  // Icelandic: sækja (fetch), fletta (look up), finna (find), skoða (view), leita (search).
+  'saekja', 'fletta', 'finna', 'skoda', 'leita',
+];
+export const CREATE_VERBS: readonly string[] = [
+  'create', 'add', 'insert',
+  // stofna (establish), skrá (register), búa til, bæta við (add), nýskrá (register new).
+  'stofna', 'skra', 'nyskra', 'baeta',
+];
+export const UPDATE_VERBS: readonly string[] = [
+  'update', 'edit', 'modify', 'change', 'set', 'save', 'upsert',
+  // uppfæra (update), breyta (change), vista (save), leiðrétta (correct).
+  'uppfaera', 'breyta', 'vista', 'leidretta',
+];
+export const DELETE_VERBS: readonly string[] = [
+  'delete', 'remove', 'erase', 'destroy',
+  // eyða (delete), fjarlægja (remove).
+  'eyda', 'fjarlaegja',
+];
+
+/** The standard method a segment names by its first word (`GetAllVehicles` → LIST/GET, `getphoto` → GET), and the words after the verb. */
+export function segmentVerb(segment: string): { verb: string; kind: 'read' | 'create' | 'update' | 'delete'; rest: string[] } | undefined {
+  const words = nameWords(segment);
+  const first = words[0];
+  if (first === undefined) return undefined;
+  const lists = [['read', READ_VERBS], ['create', CREATE_VERBS], ['update', UPDATE_VERBS], ['delete', DELETE_VERBS]] as const;
+  for (const [kind, list] of lists) {
+    if (list.includes(first)) return { verb: first, kind, rest: words.slice(1).filter((word) => word !== 'all' && word !== 'by') };
+    // `getphoto`, `updatecase`: one lower-case word that starts with a verb.
+    if (words.length === 1 && /^[a-z]+$/.test(first)) {
+      // `get` only before a consonant (`getphoto`, not `getaways`); the longer verbs anywhere.
+      const verb = list.find((candidate) => {
+        const remainder = first.slice(candidate.length);
+        if (!first.startsWith(candidate) || remainder.length < 4) return false;
+        if (candidate === 'get') return /^[bcdfghjklmnpqrsvwxz]/.test(remainder);
+        return ['fetch', 'create', 'update', 'delete', 'remove', 'lookup'].includes(candidate);
+      });
+      if (verb) return { verb, kind, rest: [first.slice(verb.length)] };
+    }
+  }
+  return undefined;
+}
