@@ -311,9 +311,28 @@ export const CURRENCY_ALIASES: Readonly<Record<string, string>> = {
   'skr': 'SEK',
 };
 
-/** True for `amount` and `*Amount` (`totalAmount`, `amount_due` is not: its last word is `due`). */
+/**
+ * Last words of names that hold a sum of money, English and Icelandic (accents dropped, as
+ * `nameWords` writes them): `amount`, `price`, `fee`, `salary`, `upphaed` (upphæð), `verd` (verð),
+ * `gjald` (fee), `laun` (salary), `greidsla` (payment), … A word that is often a count or a
+ * percentage (`total`, `rate`) is not listed: `totalAmount` is found by `amount`.
+ */
+export const MONEY_WORDS: readonly string[] = [
+  'amount', 'amounts', 'price', 'prices', 'fee', 'fees', 'cost', 'costs', 'salary', 'salaries', 'wage', 'wages', 'payment', 'payments', 'refund', 'payout',
+  'upphaed', 'upphaedir', 'verd', 'gjald', 'gjold', 'laun', 'greidsla', 'greidslur', 'kostnadur', 'endurgreidsla', 'idgjald', 'innborgun',
+];
+
+/**
+ * True for a name whose last word names a sum of money (`amount`, `totalAmount`, `unitPrice`,
+ * `registrationFee`, `upphaed`, `manadarlaun`, `heildarverd`); `amount_due` is not (its last word is
+ * `due`). An Icelandic compound written as one word (`heildarupphaed`) counts when it ends in one
+ * of the Icelandic money words.
+ */
 export function isAmountName(name: string): boolean {
-  return nameWords(name).at(-1) === 'amount';
+  const last = nameWords(name).at(-1);
+  if (last === undefined) return false;
+  if (MONEY_WORDS.includes(last)) return true;
+  return ['upphaed', 'verd', 'gjald', 'laun', 'greidsla', 'kostnadur', 'idgjald'].some((word) => last.length > word.length + 2 && last.endsWith(word));
 }
 
 /**

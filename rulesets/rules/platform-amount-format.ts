@@ -20,7 +20,7 @@ export default defineRule({
   severity: 'warn',
   category: 'data-format',
   source: { document: 'seed', section: 'Data format conventions: Amount' },
-  description: 'Amount fields (`amount`, `*Amount`) are strings of digits with an optional decimal part (`pattern: \'^[0-9]+(\\.[0-9]+)?$\'`), and the object that holds one also holds a currency field.',
+  description: 'Amount fields (named by a money word in English or Icelandic: `amount`, `*Amount`, `price`, `fee`, `salary`, `payment`, `upphaed`, `verd`, `gjald`, `laun`, …) are strings of digits with an optional decimal part (`pattern: \'^[0-9]+(\\.[0-9]+)?$\'`), and the object that holds one also holds a currency field.',
   check(document) {
     const problems: Problem[] = [];
     /** The type, pattern and values of one amount schema; false when it is not an amount field itself (a structure or a list). */
