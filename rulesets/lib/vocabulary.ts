@@ -55,8 +55,11 @@ const icelandicNationalIdOwners: Record<string, string> = {
 };
 export const ICELANDIC_NATIONAL_ID_OWNERS: Readonly<Record<string, string>> = icelandicNationalIdOwners;
 
+/** Words after `kennitala` that say something about the identifier, not whose it is. */
+const ICELANDIC_QUALIFIERS: readonly string[] = ['tegund', 'stada', 'gildis', 'rettur', 'rett', 'villa', 'listi', 'texti', 'numer', 'status'];
+
 /** Aliases long enough to be recognised at the end of a one-word lower-case compound (`companyssn`, `fyrirtaekiskennitala`). */
-const COMPOUND_SUFFIX_ALIASES: readonly string[] = ['kennitala', 'ssn', 'persidno'];
+const COMPOUND_SUFFIX_ALIASES: readonly string[] = ['kennitala', 'nationalid', 'ssn', 'persidno'];
 
 /**
  * Header names the platform's request convention uses to carry national identifiers
@@ -187,6 +190,11 @@ export function matchNationalIdAlias(name: string): { prefix: string[]; plural: 
   // `kennitalaMaka` ("the spouse's kennitala") → `spouse` + `kennitala`.
   const owner = words.length >= 2 ? ICELANDIC_NATIONAL_ID_OWNERS[words.at(-1) ?? ''] : undefined;
   if (owner && NATIONAL_ID_ALIASES.includes(words.slice(0, -1).join(''))) return { prefix: [owner], plural: false };
+  // `kennitalaLeigutaka` ("the lessee's kennitala"): `kennitala` and one Icelandic word in the
+  // genitive that the owner list does not know. The word is kept as the prefix (`leigutakaNationalId`).
+  if (words.length === 2 && (words[0] === 'kennitala' || words[0] === 'kt') && /^[a-z]{4,}(a|s|ns|ar|u|i)$/.test(words[1]!) && !ICELANDIC_QUALIFIERS.includes(words[1]!)) {
+    return { prefix: [words[1]!], plural: false };
+  }
   for (let start = 0; start < words.length; start++) {
     const tail = words.slice(start).join('');
     if (NATIONAL_ID_ALIASES.includes(tail)) return { prefix: words.slice(0, start), plural: tail === 'kennitolur' };

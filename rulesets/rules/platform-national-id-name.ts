@@ -29,10 +29,14 @@ function nameFromContent(name: string, plural: boolean): string | undefined {
   if (compact.includes('nationalid') || NATIONAL_ID_ALIASES.some((alias) => alias.length > 2 && compact.includes(alias))) return undefined;
   const words = nameWords(name);
   const last = words.at(-1);
-  const prefix = words.length >= 2 && (last === 'id' || last === 'ids' || last === 'no' || last === 'number' || last === 'nr') ? words.slice(0, -1) : [];
+  // Words that qualify the identifier rather than name whose it is (`idNumber`, `externalId`,
+  // `personalIdNo`) are dropped: such a field holds the person's own `nationalId`.
+  const prefix = (words.length >= 2 && (last === 'id' || last === 'ids' || last === 'no' || last === 'number' || last === 'nr') ? words.slice(0, -1) : []).filter((word) => !GENERIC_ID_WORDS.includes(word));
   const stem = plural ? 'NationalIds' : 'NationalId';
   return prefix.length === 0 ? `n${stem.slice(1)}` : prefix[0] + prefix.slice(1).map(capitalise).join('') + stem;
 }
+
+const GENERIC_ID_WORDS = ['id', 'external', 'internal', 'unique', 'person', 'personal', 'identity', 'identification', 'social', 'security', 'national', 'citizen', 'registration'];
 
 /** The platform header for a header that carries a national identifier under another name (`X-Kennitala` → `X-Param-National-Id`). */
 function platformHeader(name: string): string | undefined {
