@@ -4,7 +4,8 @@ import { exampleObjectValues, type GivenValue } from '../lib/openapi/examples.js
 import { createDescriptionAjv, describeSchemaError, relevantErrors, schemaRef, type DescriptionAjv } from '../lib/openapi/json-schema.js';
 import { encodePointer } from '../lib/openapi/pointer.js';
 import { mediaTypes, memoise, parameters, schemas } from '../lib/openapi/views.js';
-import { isArray, type Document } from '../lib/openapi/types.js';
+import { isArray, isObject, type Document } from '../lib/openapi/types.js';
+import { resolve } from '../lib/openapi/resolve.js';
 
 /** At most this many of one example's errors are named in its finding. */
 const ERRORS_SHOWN = 3;
@@ -90,7 +91,13 @@ export default defineRule({
     for (const info of parameters(document)) {
       if (info.parameter.schema === undefined) continue;
       const name = typeof info.parameter.name === 'string' ? `\`${info.parameter.name}\`` : 'this parameter';
-      for (const given of exampleObjectValues(document, info.parameter, info.path)) add(given, [...info.path, 'schema'], `the example of the parameter ${name}`);
+      const schema = resolve(document, info.parameter.schema, [...info.path, 'schema']).value;
+      const isList = isObject(schema) && (schema.type === 'array' || (isArray(schema.type) && schema.type.includes('array')));
+      for (const given of exampleObjectValues(document, info.parameter, info.path)) {
+        // A list parameter's example written as it is sent (`AB123,CD456`, Swagger 2.0's `collectionFormat`) is not judged as a list.
+        if (isList && typeof given.value === 'string') continue;
+        add(given, [...info.path, 'schema'], `the example of the parameter ${name}`);
+      }
     }
     for (const node of schemas(document)) {
       const { example, examples } = node.schema;
