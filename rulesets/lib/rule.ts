@@ -64,6 +64,12 @@ export interface RuleDefinition {
   check(document: Document): Problem[];
   /** Rules that must also run on documents that are not OpenAPI 3.0/3.1 (only platform-openapi-3). */
   anyFormat?: boolean;
+  /**
+   * For a Swagger 2.0 description (linted through its conversion to OpenAPI 3, src/lint/swagger.ts):
+   * the message's advice in Swagger 2.0's terms, where it names OpenAPI 3 constructs (`content`,
+   * `example` beside `schema`). The places it names are restated by the converter's map first.
+   */
+  swagger2Wording?: (message: string) => string;
 }
 
 export const DOCS_BASE_URL = 'https://github.com/vottur/vottur/blob/main/docs/rules/';

@@ -25,6 +25,9 @@ export default defineRule({
   category: 'errors',
   source: { document: 'seed', section: 'Errors 1' },
   description: 'Error responses (4xx, 5xx, `4XX`, `5XX`, `default`) with a body use `application/problem+json`.',
+  // A Swagger 2.0 description is linted through its conversion: the advice in Swagger 2.0's terms.
+  swagger2Wording: (message: string) =>
+    message.replace(/write `application\/problem\+json` instead\.$/, 'list `application/problem+json` in `produces` (Swagger 2.0 cannot give error responses a media type of their own; OpenAPI 3 can).'),
   check(document) {
     const problems: Problem[] = [];
     const all = mediaTypes(document);

@@ -11,6 +11,9 @@ export default defineRule({
   category: 'documentation',
   source: { document: 'seed', section: 'Documentation requirements 3' },
   description: 'Every request-body media type gives an example (`example`/`examples` beside the schema, or an `example` on the schema).',
+  // A Swagger 2.0 description is linted through its conversion: the advice in Swagger 2.0's terms.
+  swagger2Wording: (message: string) =>
+    message.replace('add `example:` (or named `examples:`) beside `schema` with', 'add an `example` to the schema of the body parameter (Swagger 2.0 has no example beside it) with'),
   check(document) {
     const problems: Problem[] = [];
     // The media types of one request body without an example: one finding, at the first ("also as" the others).
