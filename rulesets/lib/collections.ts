@@ -8,14 +8,15 @@ import type { JsonPath } from './rule.js';
 import { collectProperties, effectiveSchema, resolve, schemaTypes } from './openapi/resolve.js';
 import { type Document, isObject, type Schema } from './openapi/types.js';
 import { statusClass, type OperationInfo } from './openapi/views.js';
-import { isJsonMediaType, pathSegments, TEMPLATE_SEGMENT, toCamelCase } from './conventions.js';
+import { pathSegments, TEMPLATE_SEGMENT, toCamelCase } from './conventions.js';
+import { mayBeJson } from './openapi/media-type.js';
 import { COLLECTION_ARRAY_NAMES, COLLECTION_PAGE_MEMBERS } from './vocabulary.js';
 
 export type Member = { schema: unknown; path: JsonPath };
 
 /** A JSON media type as a collection body may be sent (`*\/*` too: what a generator writes for JSON). */
 export function isJsonBody(mediaType: string): boolean {
-  return isJsonMediaType(mediaType) || (mediaType.split(';')[0] ?? '').trim() === '*/*';
+  return mayBeJson(mediaType);
 }
 
 /** The declared types of a member's schema (`array` for a schema with `items` and no `type`). */

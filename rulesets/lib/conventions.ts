@@ -79,9 +79,23 @@ export function toAllCaps(value: string): string {
     .toUpperCase();
 }
 
+/** A trailing format extension (`calls.json`) is content negotiation by name, not part of the resource name. */
+export const PATH_EXTENSION = /\.(json|xml|csv|pdf|txt|html?|yaml|yml|zip|png|jpe?g|php|aspx?|asmx|jsp)$/i;
+
+/** A static path segment spelt as the design guide names paths: lower-case words joined by hyphens, a format extension kept (`UserProfiles` → `user-profiles`, `Calls.json` → `calls.json`). */
+export function spellPathSegment(segment: string): string {
+  const extension = PATH_EXTENSION.exec(segment)?.[0];
+  const base = extension ? segment.slice(0, -extension.length) : segment;
+  const dot = base.startsWith('.') ? '.' : '';
+  const fixed = `${dot}${toKebabCase(base.slice(dot.length))}${extension ? extension.toLowerCase() : ''}`;
+  return fixed === '' || fixed === '.' ? segment.toLowerCase() : fixed;
+}
+
 export function toKebabCase(segment: string): string {
   return segment
     .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+    // An acronym before a word is a word of its own: `getAPISpec` → `get-api-spec`.
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1-$2')
     .split(/[^A-Za-z0-9]+/)
     .filter(Boolean)
     .join('-')
@@ -193,16 +207,16 @@ export function isStrictCamelCase(name: string): boolean {
   return CAMEL_CASE.test(name) && !/[A-Z]{2,}(?![a-z])/.test(name) && !/[A-Z]{3,}[a-z]/.test(name);
 }
 
-/** JSON media types: `application/json`, `text/json` (what ASP.NET services also list) and any `+json` type (`application/problem+json`), parameters ignored. */
-export function isJsonMediaType(mediaType: string): boolean {
-  const base = mediaType.split(';')[0].trim().toLowerCase();
-  return base === 'application/json' || base === 'text/json' || /^[a-z0-9!#$&^_.-]+\/[a-z0-9!#$&^_.+-]+\+json$/.test(base);
+/**
+ * PascalCase by the same measure as `isStrictCamelCase`: acronyms written as words, so a type name
+ * and a field name are held to one casing rule (`UserDto` and `userId`, not `UserDTO`, `ITEM`, `userID`).
+ */
+export function isStrictPascalCase(name: string): boolean {
+  return PASCAL_CASE.test(name) && !/[A-Z]{2,}(?![a-z])/.test(name) && !/[A-Z]{3,}[a-z]/.test(name);
 }
 
-/** `application/problem+json` (RFC 7807), parameters ignored. */
-export function isProblemMediaType(mediaType: string): boolean {
-  return mediaType.split(';')[0].trim().toLowerCase() === 'application/problem+json';
-}
+// Media types are read in one place (`./openapi/media-type.ts`); these names are kept for the rules that use them.
+export { isJsonMediaType, isProblemJsonMediaType as isProblemMediaType } from './openapi/media-type.js';
 
 /**
  * A schema `pattern` compiled for linear-time matching (patterns come from the document under

@@ -27,10 +27,33 @@ export interface Problem {
   severity?: Severity;
 }
 
+/**
+ * Where a rule's convention is stated: the seed document the linter enforces
+ * (../shared/seed: the platform's published conventions), or only the platform's public design
+ * guide, whose extra advice a rule may give but never as an error.
+ */
+export interface RuleSource {
+  document: 'seed' | 'design guide';
+  /** The part of that document, as a reader finds it: `Data format conventions: Amount`, `pagination.md`. */
+  section: string;
+}
+
+/** How a rule's source is shown in listings and pages: `seed (Errors 1)`, `design guide (pagination.md)`. */
+export function describeSource(source: RuleSource): string {
+  return `${source.document} (${source.section})`;
+}
+
+/** What a message of a design-guide rule ends with, so that no reader takes it for the seed's demand. */
+export function guideAttribution(source: RuleSource): string {
+  return `The platform's design guide recommends this (${source.section}); the seed does not require it.`;
+}
+
 export interface RuleDefinition {
   id: string;
   severity: Severity;
   category: Category;
+  /** Where the convention is stated; a rule whose source is only the design guide is `warn` at most. */
+  source: RuleSource;
   /** One sentence: what the convention demands. Shown in rule listings and SARIF. */
   description: string;
   /**
@@ -41,6 +64,12 @@ export interface RuleDefinition {
   check(document: Document): Problem[];
   /** Rules that must also run on documents that are not OpenAPI 3.0/3.1 (only platform-openapi-3). */
   anyFormat?: boolean;
+  /**
+   * For a Swagger 2.0 description (linted through its conversion to OpenAPI 3, src/lint/swagger.ts):
+   * the message's advice in Swagger 2.0's terms, where it names OpenAPI 3 constructs (`content`,
+   * `example` beside `schema`). The places it names are restated by the converter's map first.
+   */
+  swagger2Wording?: (message: string) => string;
 }
 
 export const DOCS_BASE_URL = 'https://github.com/vottur/vottur/blob/main/docs/rules/';
@@ -49,8 +78,15 @@ export function docsUrl(id: string): string {
   return `${DOCS_BASE_URL}${id}.md`;
 }
 
+/**
+ * A rule as both engines run it. A design-guide rule's messages end with `guideAttribution`, added
+ * here so that vottur's engine and Spectral say the same.
+ */
 export function defineRule(definition: RuleDefinition): RuleDefinition {
-  return definition;
+  if (definition.source.document !== 'design guide') return definition;
+  const attribution = guideAttribution(definition.source);
+  const check = definition.check;
+  return { ...definition, check: (document) => check(document).map((problem) => ({ ...problem, message: `${problem.message.trimEnd()} ${attribution}` })) };
 }
 
 /** The OpenAPI versions vottur's rules are written for (as Spectral's `oas3_0`/`oas3_1` formats test them). */

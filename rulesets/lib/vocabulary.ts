@@ -55,8 +55,11 @@ const icelandicNationalIdOwners: Record<string, string> = {
 };
 export const ICELANDIC_NATIONAL_ID_OWNERS: Readonly<Record<string, string>> = icelandicNationalIdOwners;
 
+/** Words after `kennitala` that say something about the identifier, not whose it is. */
+const ICELANDIC_QUALIFIERS: readonly string[] = ['tegund', 'stada', 'gildis', 'rettur', 'rett', 'villa', 'listi', 'texti', 'numer', 'status'];
+
 /** Aliases long enough to be recognised at the end of a one-word lower-case compound (`companyssn`, `fyrirtaekiskennitala`). */
-const COMPOUND_SUFFIX_ALIASES: readonly string[] = ['kennitala', 'ssn', 'persidno'];
+const COMPOUND_SUFFIX_ALIASES: readonly string[] = ['kennitala', 'nationalid', 'ssn', 'persidno'];
 
 /**
  * Header names the platform's request convention uses to carry national identifiers
@@ -187,6 +190,11 @@ export function matchNationalIdAlias(name: string): { prefix: string[]; plural: 
   // `kennitalaMaka` ("the spouse's kennitala") → `spouse` + `kennitala`.
   const owner = words.length >= 2 ? ICELANDIC_NATIONAL_ID_OWNERS[words.at(-1) ?? ''] : undefined;
   if (owner && NATIONAL_ID_ALIASES.includes(words.slice(0, -1).join(''))) return { prefix: [owner], plural: false };
+  // `kennitalaLeigutaka` ("the lessee's kennitala"): `kennitala` and one Icelandic word in the
+  // genitive that the owner list does not know. The word is kept as the prefix (`leigutakaNationalId`).
+  if (words.length === 2 && (words[0] === 'kennitala' || words[0] === 'kt') && /^[a-z]{4,}(a|s|ns|ar|u|i)$/.test(words[1]!) && !ICELANDIC_QUALIFIERS.includes(words[1]!)) {
+    return { prefix: [words[1]!], plural: false };
+  }
   for (let start = 0; start < words.length; start++) {
     const tail = words.slice(start).join('');
     if (NATIONAL_ID_ALIASES.includes(tail)) return { prefix: words.slice(0, start), plural: tail === 'kennitolur' };
@@ -311,9 +319,28 @@ export const CURRENCY_ALIASES: Readonly<Record<string, string>> = {
   'skr': 'SEK',
 };
 
-/** True for `amount` and `*Amount` (`totalAmount`, `amount_due` is not: its last word is `due`). */
+/**
+ * Last words of names that hold a sum of money, English and Icelandic (accents dropped, as
+ * `nameWords` writes them): `amount`, `price`, `fee`, `salary`, `upphaed` (upphæð), `verd` (verð),
+ * `gjald` (fee), `laun` (salary), `greidsla` (payment), … A word that is often a count or a
+ * percentage (`total`, `rate`) is not listed: `totalAmount` is found by `amount`.
+ */
+export const MONEY_WORDS: readonly string[] = [
+  'amount', 'amounts', 'price', 'prices', 'fee', 'fees', 'cost', 'costs', 'salary', 'salaries', 'wage', 'wages', 'payment', 'payments', 'refund', 'payout',
+  'upphaed', 'upphaedir', 'verd', 'gjald', 'gjold', 'laun', 'greidsla', 'greidslur', 'kostnadur', 'endurgreidsla', 'idgjald', 'innborgun',
+];
+
+/**
+ * True for a name whose last word names a sum of money (`amount`, `totalAmount`, `unitPrice`,
+ * `registrationFee`, `upphaed`, `manadarlaun`, `heildarverd`); `amount_due` is not (its last word is
+ * `due`). An Icelandic compound written as one word (`heildarupphaed`) counts when it ends in one
+ * of the Icelandic money words.
+ */
 export function isAmountName(name: string): boolean {
-  return nameWords(name).at(-1) === 'amount';
+  const last = nameWords(name).at(-1);
+  if (last === undefined) return false;
+  if (MONEY_WORDS.includes(last)) return true;
+  return ['upphaed', 'verd', 'gjald', 'laun', 'greidsla', 'kostnadur', 'idgjald'].some((word) => last.length > word.length + 2 && last.endsWith(word));
 }
 
 /**
@@ -465,4 +492,55 @@ export function useVocabulary(additions: VocabularyAdditions | undefined): () =>
     collectionPageMembers.length = lengths[3];
     for (const key of addedOwners) delete icelandicNationalIdOwners[key];
   };
+}
+
+/**
+ * Verbs that name a standard method when they begin a path segment (`/GetAllVehicles`,
+ * `/getphoto`, `/UpdateCase`, `/Create/{id}`): the platform names resources with nouns and says
+ * what is done by the HTTP method (LIST and GET are `GET`, CREATE is `POST`, UPDATE is `PATCH`/`PUT`,
+ * DELETE is `DELETE`). English and Icelandic (infinitive and the imperative/stem forms that
+ * appear in paths, without accents as `nameWords` writes them).
+ */
+export const READ_VERBS: readonly string[] = [
+  'get', 'fetch', 'list', 'find', 'lookup', 'retrieve',
+  // Icelandic: sækja (fetch), fletta (look up), finna (find), skoða (view), leita (search).
+  'saekja', 'fletta', 'finna', 'skoda', 'leita',
+];
+export const CREATE_VERBS: readonly string[] = [
+  'create', 'add', 'insert',
+  // stofna (establish), skrá (register), búa til, bæta við (add), nýskrá (register new).
+  'stofna', 'skra', 'nyskra', 'baeta',
+];
+export const UPDATE_VERBS: readonly string[] = [
+  'update', 'edit', 'modify', 'change', 'set', 'save', 'upsert',
+  // uppfæra (update), breyta (change), vista (save), leiðrétta (correct).
+  'uppfaera', 'breyta', 'vista', 'leidretta',
+];
+export const DELETE_VERBS: readonly string[] = [
+  'delete', 'remove', 'erase', 'destroy',
+  // eyða (delete), fjarlægja (remove).
+  'eyda', 'fjarlaegja',
+];
+
+/** The standard method a segment names by its first word (`GetAllVehicles` → LIST/GET, `getphoto` → GET), and the words after the verb. */
+export function segmentVerb(segment: string): { verb: string; kind: 'read' | 'create' | 'update' | 'delete'; rest: string[] } | undefined {
+  const words = nameWords(segment);
+  const first = words[0];
+  if (first === undefined) return undefined;
+  const lists = [['read', READ_VERBS], ['create', CREATE_VERBS], ['update', UPDATE_VERBS], ['delete', DELETE_VERBS]] as const;
+  for (const [kind, list] of lists) {
+    if (list.includes(first)) return { verb: first, kind, rest: words.slice(1).filter((word) => word !== 'all' && word !== 'by') };
+    // `getphoto`, `updatecase`: one lower-case word that starts with a verb.
+    if (words.length === 1 && /^[a-z]+$/.test(first)) {
+      // `get` only before a consonant (`getphoto`, not `getaways`); the longer verbs anywhere.
+      const verb = list.find((candidate) => {
+        const remainder = first.slice(candidate.length);
+        if (!first.startsWith(candidate) || remainder.length < 4) return false;
+        if (candidate === 'get') return /^[bcdfghjklmnpqrsvwxz]/.test(remainder);
+        return ['fetch', 'create', 'update', 'delete', 'remove', 'lookup'].includes(candidate);
+      });
+      if (verb) return { verb, kind, rest: [first.slice(verb.length)] };
+    }
+  }
+  return undefined;
 }

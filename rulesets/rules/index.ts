@@ -6,6 +6,7 @@ import platformCreatedTimestamp from './platform-created-timestamp.js';
 import platformCurrencyCode from './platform-currency-code.js';
 import platformDateTimeFormat from './platform-date-time-format.js';
 import platformEnumValueUpperCase from './platform-enum-value-upper-case.js';
+import platformExampleValid from './platform-example-valid.js';
 import platformFieldCamelCase from './platform-field-camel-case.js';
 import platformGet204 from './platform-get-204.js';
 import platformHttpMethodSemantics from './platform-http-method-semantics.js';
@@ -25,11 +26,13 @@ import platformOauthScopeName from './platform-oauth-scope-name.js';
 import platformOpenapi3 from './platform-openapi-3.js';
 import platformOpenapiValid from './platform-openapi-valid.js';
 import platformOperationDescription from './platform-operation-description.js';
+import platformOperationIdUnique from './platform-operation-id-unique.js';
 import platformPagination from './platform-pagination.js';
 import platformParameterDescription from './platform-parameter-description.js';
 import platformParameterExample from './platform-parameter-example.js';
 import platformParametersRequiredFirst from './platform-parameters-required-first.js';
 import platformPathKebabCase from './platform-path-kebab-case.js';
+import platformPathParameters from './platform-path-parameters.js';
 import platformPathVersion from './platform-path-version.js';
 import platformProblemContentType from './platform-problem-content-type.js';
 import platformProblemSchema from './platform-problem-schema.js';
@@ -53,6 +56,7 @@ export const RULES = [
   platformCurrencyCode,
   platformDateTimeFormat,
   platformEnumValueUpperCase,
+  platformExampleValid,
   platformFieldCamelCase,
   platformGet204,
   platformHttpMethodSemantics,
@@ -72,11 +76,13 @@ export const RULES = [
   platformOpenapi3,
   platformOpenapiValid,
   platformOperationDescription,
+  platformOperationIdUnique,
   platformPagination,
   platformParameterDescription,
   platformParameterExample,
   platformParametersRequiredFirst,
   platformPathKebabCase,
+  platformPathParameters,
   platformPathVersion,
   platformProblemContentType,
   platformProblemSchema,

@@ -19,7 +19,8 @@ export default defineRule({
   id: 'platform-amount-format',
   severity: 'warn',
   category: 'data-format',
-  description: 'Amount fields (`amount`, `*Amount`) are strings of digits with an optional decimal part (`pattern: \'^[0-9]+(\\.[0-9]+)?$\'`), and the object that holds one also holds a currency field.',
+  source: { document: 'seed', section: 'Data format conventions: Amount' },
+  description: 'Amount fields (named by a money word in English or Icelandic: `amount`, `*Amount`, `price`, `fee`, `salary`, `payment`, `upphaed`, `verd`, `gjald`, `laun`, …) are strings of digits with an optional decimal part (`pattern: \'^[0-9]+(\\.[0-9]+)?$\'`), and the object that holds one also holds a currency field.',
   check(document) {
     const problems: Problem[] = [];
     /** The type, pattern and values of one amount schema; false when it is not an amount field itself (a structure or a list). */
@@ -32,6 +33,8 @@ export default defineRule({
       const types = schemaTypes(type?.layer.schema);
       // A structured amount (`{ value, currency }`) or a list is not an amount field itself.
       if (types.includes('object') || types.includes('array') || layerKeyword(layers, 'properties') || layerKeyword(layers, 'items')) return false;
+      // A flag about money (`hasOneTimePayment`, `doesntHaveToPayLicenseFee`) is not a sum of money.
+      if (types.length > 0 && types.every((t) => t === 'boolean' || t === 'null')) return false;
       const subject = (layer: SchemaLayer) => (within(layer.path, node.path) ? show(name) : `Schema \`${printPath(layer.path)}\` (used for the amount ${show(name)})`);
       if (type && (types.includes('number') || types.includes('integer'))) {
         problems.push({ message: `${subject(type.layer)} is \`type: ${types.join(', ')}\`; the platform writes amounts as text, digits with an optional decimal part: \`type: string\` with \`${PATTERN}\` (e.g. \`'1500.50'\`), which keeps decimals exact.`, path: type.path });

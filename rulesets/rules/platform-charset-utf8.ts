@@ -25,6 +25,7 @@ export default defineRule({
   id: 'platform-charset-utf8',
   severity: 'error',
   category: 'data-format',
+  source: { document: 'seed', section: 'Data format conventions: Text encoding' },
   description: 'A media type that names a `charset` names `utf-8`.',
   check(document) {
     const problems: Problem[] = [];

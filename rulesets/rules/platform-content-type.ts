@@ -43,7 +43,13 @@ export default defineRule({
   id: 'platform-content-type',
   severity: 'error',
   category: 'documentation',
+  source: { document: 'seed', section: 'Documentation requirements 5' },
   description: 'Request bodies and responses declare their media types; 204 and 304 responses declare none.',
+  // A Swagger 2.0 description is linted through its conversion: the advice in Swagger 2.0's terms.
+  swagger2Wording: (message: string) =>
+    message
+      .replace('declares no media type; add `content` with the media type of its body, e.g.', 'declares no body; add the `schema` of its body (its media types are those `produces` lists), e.g.')
+      .replace(': remove `content`', ': remove its `schema`'),
   check(document) {
     const problems: Problem[] = [];
 

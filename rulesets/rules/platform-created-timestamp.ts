@@ -80,6 +80,7 @@ export default defineRule({
   id: 'platform-created-timestamp',
   severity: 'warn',
   category: 'data-format',
+  source: { document: 'seed', section: 'Data format conventions: Timestamp' },
   description: 'Every data object a 2xx JSON response returns (the body object, and the items of each collection in it) has a `createdTimestamp` field.',
   check(document) {
     const problems: Problem[] = [];
@@ -102,30 +103,43 @@ export default defineRule({
         const members = collectProperties(document, body.schema, body.path);
         // A free-form object declares nothing to add a field to; a Problem Details body is not data.
         if (members.size === 0 || isProblemShape(members)) continue;
-        const collections: SchemaLayer[] = [];
-        const others: string[] = [];
-        let data: SchemaLayer | undefined;
-        for (const [name, entry] of members) {
-          const items = collectionItems(document, entry.schema, entry.path);
-          if (items) collections.push(items);
-          else if (!data && (data = envelopeData(document, name, entry.schema, entry.path))) continue;
-          else others.push(name);
-        }
-        // A page (`{ data: [...], pageInfo, totalCount }`) is a wrapper; its items are the data.
-        const isPage = collections.length > 0 && !data && others.every((name) => COLLECTION_PAGE_MEMBERS.includes(name));
-        // An envelope (`{ data: {...}, message }`) is a wrapper too; its data member is checked instead.
-        const isEnvelope = data !== undefined && collections.length === 0 && others.every((name) => ENVELOPE_META_MEMBERS.includes(name) || COLLECTION_PAGE_MEMBERS.includes(name));
-        if (isEnvelope && data) {
-          const dataMembers = collectProperties(document, data.schema, data.path);
-          if (!isProblemShape(dataMembers)) demand(data, dataMembers);
-        } else if (!isPage) demand(body, members);
-        for (const items of collections) {
-          const itemMembers = collectProperties(document, items.schema, items.path);
-          if (!isProblemShape(itemMembers)) demand(items, itemMembers);
-        }
+        judge(body, members, 0);
       }
     }
     return problems;
+
+    /**
+     * One returned object: data itself, or a wrapper whose data is elsewhere. A page
+     * (`{ data: [...], pageInfo }`) holds its data in its collections; an envelope
+     * (`{ data: {...}, message }`) in its data member, which may itself be a wrapper
+     * (`{ data: { aircrafts: [...] } }`): wrappers are looked through, up to three levels.
+     */
+    function judge(body: SchemaLayer, members: Map<string, { schema: unknown; path: JsonPath }>, depth: number): void {
+      const collections: SchemaLayer[] = [];
+      const others: string[] = [];
+      let data: SchemaLayer | undefined;
+      for (const [name, entry] of members) {
+        const items = collectionItems(document, entry.schema, entry.path);
+        if (items) collections.push(items);
+        else if (!data && (data = envelopeData(document, name, entry.schema, entry.path))) continue;
+        else others.push(name);
+      }
+      // A page (`{ data: [...], pageInfo, totalCount }`) is a wrapper; its items are the data.
+      const isPage = collections.length > 0 && !data && others.every((name) => COLLECTION_PAGE_MEMBERS.includes(name));
+      // An envelope (`{ data: {...}, message }`) is a wrapper too; its data member is judged instead.
+      const isEnvelope = data !== undefined && collections.length === 0 && others.every((name) => ENVELOPE_META_MEMBERS.includes(name) || COLLECTION_PAGE_MEMBERS.includes(name));
+      if (isEnvelope && data) {
+        const dataMembers = collectProperties(document, data.schema, data.path);
+        if (!isProblemShape(dataMembers) && dataMembers.size > 0) {
+          if (depth < 3) judge(data, dataMembers, depth + 1);
+          else demand(data, dataMembers);
+        }
+      } else if (!isPage) demand(body, members);
+      for (const items of collections) {
+        const itemMembers = collectProperties(document, items.schema, items.path);
+        if (!isProblemShape(itemMembers)) demand(items, itemMembers);
+      }
+    }
   },
 });
 

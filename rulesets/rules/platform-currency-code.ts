@@ -27,6 +27,7 @@ export default defineRule({
   id: 'platform-currency-code',
   severity: 'warn',
   category: 'data-format',
+  source: { document: 'seed', section: 'Data format conventions: Currency' },
   description: 'Currency fields (`currency`, `*Currency`) hold ISO 4217 codes: an enum of codes or `pattern: \'^[A-Z]{3}$\'`, and examples such as `ISK`.',
   check(document) {
     const problems: Problem[] = [];

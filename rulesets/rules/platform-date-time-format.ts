@@ -3,7 +3,7 @@ import { exampleObjectValues, exampleValues, schemaValues, type GivenValue } fro
 import { encodePointer, within } from '../lib/openapi/pointer.js';
 import { layerKeyword, type SchemaLayer, schemaLayers, schemaTypes } from '../lib/openapi/resolve.js';
 import { isPropertyNode, parameters, properties, schemas } from '../lib/openapi/views.js';
-import type { Parameter } from '../lib/openapi/types.js';
+import { isObject, type Parameter } from '../lib/openapi/types.js';
 import { isPlatformDateTime, nameWords, suggestPlatformDateTime } from '../lib/conventions.js';
 
 const FORM = '`yyyy-MM-ddThh:mm:ss.sssZ`';
@@ -19,7 +19,30 @@ function isDateName(name: string): boolean {
   const words = nameWords(name);
   // `nationalIdOrBirthDate` holds one of two things, not a date.
   if (words.includes('or')) return false;
-  return words.includes('date') || words.includes('datetime') || words.includes('dagsetning') || words.at(-1) === 'dags';
+  if (words.includes('date') || words.includes('datetime') || words.includes('dagsetning') || words.at(-1) === 'dags') return true;
+  const last = words.at(-1) ?? '';
+  // `created`, `updated`, `lastModified`: a moment named by what happened then.
+  if (MOMENT_WORDS.includes(last)) return true;
+  // `period_from`, `validTo`, `gildirTil`: one end of a period.
+  return words.length >= 2 && PERIOD_WORDS.includes(words.at(-2) ?? '') && PERIOD_ENDS.includes(last);
+}
+
+/** The members of a date written as an object (.NET's `DateOnly`: year, month, day and what it derives). */
+const DATE_PARTS = ['year', 'month', 'day', 'dayofweek', 'dayofyear', 'daynumber'];
+
+/** Last words that name a moment by what happened then. */
+const MOMENT_WORDS = ['created', 'updated', 'modified', 'changed', 'deleted', 'expires', 'expired', 'issued', 'registered', 'submitted', 'approved', 'stofnad', 'breytt', 'skrad'];
+/** Words of a period, and the words for its ends (English and Icelandic: gildir frá/til, tímabil frá/til). */
+const PERIOD_WORDS = ['period', 'valid', 'validity', 'gildir', 'timabil', 'date'];
+const PERIOD_ENDS = ['from', 'to', 'until', 'start', 'end', 'fra', 'til'];
+
+/** A number that holds a date: a Unix epoch, named or described as a moment. */
+function isEpochNumber(name: string, description: unknown): boolean {
+  if (typeof description === 'string' && /\b(epoch|unix\s*(time|timestamp)?|(milli)?seconds since)\b/i.test(description)) return true;
+  const words = nameWords(name);
+  const last = words.at(-1) ?? '';
+  if (last === 'timestamp') return false; // section 1's
+  return isDateName(name) || (last === 'at' && words.length >= 2) || last === 'epoch';
 }
 
 /** A value that is written as a date or a date-time: `2021-11-24`, `2021-11-24T10:00:00`, `24.11.2021` (dd.MM.yyyy). */
@@ -52,6 +75,7 @@ export default defineRule({
   id: 'platform-date-time-format',
   severity: 'error',
   category: 'data-format',
+  source: { document: 'seed', section: 'Data format conventions: Date and time' },
   description: '`*Timestamp` fields are `type: string, format: date-time`, every date-time example is in the form `yyyy-MM-ddThh:mm:ss.sssZ`, and `format: date` is a warning (use date-time).',
   check(document) {
     const problems: Problem[] = [];
@@ -125,16 +149,49 @@ export default defineRule({
       const momentName = isDateName(name) || ['at', 'on', 'time', 'from', 'to', 'until', 'since'].includes(nameWords(name).at(-1) ?? '');
       const example = values.find((value) => ISO_DATE_VALUE.test(value.trim()) || DOTTED_DATE.test(value.trim()) || (momentName && DATE_VALUE.test(value.trim())));
       if (!example && !isDateName(name)) return;
-      const definition = layers[layers.length - 1];
+      const definition = layers[layers.length - 1]!;
       const fix = example ? dateFix(example) : undefined;
+      // A shared schema (`VARCHAR2`) used by many fields, dates and not: the fix belongs at this field.
+      const shared = !within(definition.path, at);
+      const where = shared ? at : definition.path;
+      const advice = shared
+        ? `replace its \`$ref\` to the shared \`${printPath(definition.path.slice(-1))}\` (other fields use it too) with \`type: string\` and \`format: date-time\``
+        : `write \`format: date-time\``;
       error({
-        message: `${what} ${show(name)} is a ${example ? `date or date-time (example ${show(example)})` : 'date by its name'} but a plain string with no \`format\`; write \`format: date-time\` (RFC 3339, the platform's ${FORM}${fix ? `: ${show(fix)}` : ''}).`,
-        path: definition.path,
+        message: `${what} ${show(name)} is a ${example ? `date or date-time (example ${show(example)})` : 'date by its name'} but a plain string with no \`format\`; ${advice}${fix ? ` and the example as ${show(fix)}` : ''} (RFC 3339, the platform's ${FORM}).`,
+        path: where,
       });
     };
     for (const node of properties(document)) formatless(node.name, node.schema, node.path, undefined, 'Property');
     for (const { parameter, path } of parameters(document)) {
       if (typeof parameter.name === 'string' && parameter.schema !== undefined) formatless(parameter.name, parameter.schema, [...path, 'schema'], parameter, 'Parameter');
+    }
+
+    // 5. Dates that are not strings: a Unix epoch (`createdAt: integer int64`), a date as an object of year, month and day.
+    for (const node of properties(document)) {
+      if (isTimestampName(node.name)) continue;
+      const layers = schemaLayers(document, node.schema, node.path);
+      const type = layerKeyword(layers, 'type');
+      const types = type ? schemaTypes(type.layer.schema) : [];
+      if (!types.includes('integer') && !types.includes('number')) continue;
+      if (types.includes('string')) continue;
+      const description = layerKeyword(layers, 'description')?.value;
+      if (!isEpochNumber(node.name, description)) continue;
+      const format = layerKeyword(layers, 'format')?.value;
+      error({
+        message: `Property ${show(node.name)} holds a date as a number (\`type: ${types.join(', ')}${typeof format === 'string' ? `, format: ${format}` : ''}\`, a Unix epoch); the platform writes dates as RFC 3339 strings: \`type: string, format: date-time\`, written ${FORM}.`,
+        path: within(type!.path, node.path) ? type!.path : node.path,
+      });
+    }
+    for (const node of schemas(document)) {
+      if (!(node.path.length === 3 && node.path[0] === 'components' && node.path[1] === 'schemas') || !isObject(node.schema.properties)) continue;
+      const keys = Object.keys(node.schema.properties).map((key) => key.toLowerCase());
+      if (!['year', 'month', 'day'].every((part) => keys.includes(part))) continue;
+      if (!keys.every((key) => DATE_PARTS.includes(key))) continue;
+      error({
+        message: `Schema ${show(node.name ?? printPath(node.path))} is a date written as an object of ${keys.map((key) => `\`${key}\``).join(', ')}; the platform writes dates as RFC 3339 strings: use \`type: string, format: date-time\` (${FORM}) where it is used.`,
+        path: node.path,
+      });
     }
 
     // 3. `format: date` is a warning: the platform's data format is the date-time.

@@ -25,6 +25,7 @@ export default defineRule({
   id: 'platform-enum-value-upper-case',
   severity: 'error',
   category: 'naming',
+  source: { document: 'seed', section: 'Data format conventions: Case styles (enum values ALL_CAPS)' },
   description: 'String enum values are ALL_CAPS (`FIRST_PARTY`); language codes, currency codes and tokens of other standards (media types, URIs, GeoJSON types) keep their standard form.',
   check(document) {
     const problems: Problem[] = [];

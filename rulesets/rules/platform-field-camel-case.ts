@@ -7,6 +7,7 @@ export default defineRule({
   id: 'platform-field-camel-case',
   severity: 'error',
   category: 'naming',
+  source: { document: 'seed', section: 'Data format conventions: Case styles (field names camelCase)' },
   description: 'Schema property names are camelCase, acronyms written as words (`userId`, `profileImageUrl`, `line2`).',
   check(document) {
     const problems: Problem[] = [];

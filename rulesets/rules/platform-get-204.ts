@@ -28,6 +28,7 @@ export default defineRule({
   id: 'platform-get-204',
   severity: 'warn',
   category: 'methods',
+  source: { document: 'seed', section: 'Method conventions 4' },
   description:
     'A GET on a single resource (the path ends with a template variable or a placeholder such as `.national-id`), or on a part of one (`/documents/{id}/body`), documents 204.',
   check(document) {
@@ -35,8 +36,12 @@ export default defineRule({
     for (const op of operations(document)) {
       if (op.method !== 'get') continue;
       let what: string;
-      if (isSingleResourcePath(op.pathKey)) what = 'reads a single resource';
-      else {
+      if (isSingleResourcePath(op.pathKey)) {
+        // `GET /v1/vehicles/{ownerId}` answering `{ data: [...] }` lists a collection chosen by the
+        // variable: an empty page is a 200, not a missing resource.
+        if (successBodies(document, op).collectionLike) continue;
+        what = 'reads a single resource';
+      } else {
         const sub = subResourceSegments(op.pathKey);
         if (!sub) continue;
         const name = (sub.rest.at(-1) ?? '').replace(/\.[A-Za-z0-9]+$/, '');

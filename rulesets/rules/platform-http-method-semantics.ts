@@ -3,7 +3,25 @@ import { effectiveSchema, resolve, schemaTypes } from '../lib/openapi/resolve.js
 import { isObject, type Document } from '../lib/openapi/types.js';
 import { operations, type OperationInfo } from '../lib/openapi/views.js';
 import { isPlaceholderSegment, isSingleResourcePath, pathSegments, TEMPLATE_SEGMENT, toKebabCase } from '../lib/conventions.js';
-import { CUSTOM_METHOD_AMBIGUOUS_WORDS, CUSTOM_METHOD_VERBS } from '../lib/vocabulary.js';
+import { CUSTOM_METHOD_AMBIGUOUS_WORDS, CUSTOM_METHOD_VERBS, segmentVerb, UPDATE_VERBS } from '../lib/vocabulary.js';
+import { nameWords } from '../lib/conventions.js';
+
+/** The first static segment of a path that begins with a standard method's verb (`/GetAllVehicles`, `/cases/UpdateCase`), with the path rewritten without it. */
+function verbSegment(pathKey: string): { segment: string; kind: 'read' | 'create' | 'update' | 'delete'; nounPath: string } | undefined {
+  const segments = pathSegments(pathKey);
+  for (let i = 0; i < segments.length; i++) {
+    const segment = segments[i]!;
+    if (segment.includes('{') || isPlaceholderSegment(segment) || /^v\d+$/i.test(segment)) continue;
+    const found = segmentVerb(segment);
+    if (!found) continue;
+    const noun = found.rest.join('-');
+    const rewritten = [...segments.slice(0, i), ...(noun ? [noun] : []), ...segments.slice(i + 1)];
+    return { segment, kind: found.kind, nounPath: `/${rewritten.join('/')}` };
+  }
+  return undefined;
+}
+
+const METHOD_OF: Record<'read' | 'create' | 'update' | 'delete', string> = { read: 'GET', create: 'POST', update: 'PATCH or PUT', delete: 'DELETE' };
 
 /** A path whose last segment is a template variable (`/applications/{id}`), not a placeholder. */
 const TEMPLATE_LAST = /\/\{[^{}/]+\}(\.[A-Za-z0-9]+)?\/?$/;
@@ -92,6 +110,7 @@ export default defineRule({
   id: 'platform-http-method-semantics',
   severity: 'error',
   category: 'methods',
+  source: { document: 'seed', section: 'Method conventions 1-3' },
   description: 'GET and DELETE take no request body, custom methods (a verb as the last path segment) are POSTs, PUT, PATCH and DELETE act on a single resource, and POST creates in a collection or is a custom method.',
   check(document) {
     const problems: Problem[] = [];
@@ -110,6 +129,48 @@ export default defineRule({
         problems.push({
           message: `\`${label(op)}\` posts to a single resource; the platform's POST is a CREATE on the collection (\`POST ${collection}\`) or a custom method named with a verb (\`POST ${op.pathKey}/submit\`); to change the resource, use \`patch:\` or \`put:\` on \`${op.pathKey}\`.`,
           path: op.path,
+        });
+        continue;
+      }
+      // A standard method named by a verb in the path, in any segment: the method the verb names is the HTTP method's.
+      const named = verbSegment(op.pathKey);
+      if (named && (method === 'get' || method === 'post')) {
+        const found = `\`${named.segment}\``;
+        if (method === 'get' && named.kind === 'read') {
+          problems.push({
+            message: `\`${label(op)}\` names its method in the path (${found}); the platform names a resource with a noun and reads it with GET: write \`GET ${named.nounPath}\`.`,
+            path: op.path,
+            severity: 'warn',
+          });
+          continue;
+        }
+        if (method === 'get') {
+          problems.push({
+            message: `\`${label(op)}\` is a GET, which only reads, but ${found} names a change (${named.kind.toUpperCase()}); the platform's ${named.kind.toUpperCase()} is ${METHOD_OF[named.kind]}: write \`${METHOD_OF[named.kind].split(' ')[0]} ${named.nounPath}\`.`,
+            path: op.path,
+          });
+          continue;
+        }
+        if (named.kind === 'read' && op.operation.requestBody === undefined) {
+          problems.push({
+            message: `\`${label(op)}\` only reads (${found}, no request body) but is a POST; the platform's LIST and GET use GET: write \`GET ${named.nounPath}\`.`,
+            path: op.path,
+          });
+          continue;
+        }
+        if (named.kind === 'update' || named.kind === 'delete') {
+          problems.push({
+            message: `\`${label(op)}\` is a POST, but ${found} names ${named.kind === 'update' ? 'an UPDATE' : 'a DELETE'}; the platform's ${named.kind.toUpperCase()} is ${METHOD_OF[named.kind]} on the resource: write \`${METHOD_OF[named.kind].split(' ')[0]} ${named.nounPath}\`.`,
+            path: op.path,
+          });
+          continue;
+        }
+      }
+      // A POST to a noun path whose operation id says it updates (`updateCase`): UPDATE is PATCH or PUT.
+      if (method === 'post' && !named && typeof op.operation.operationId === 'string' && UPDATE_VERBS.includes(nameWords(op.operation.operationId)[0] ?? '') && customMethodVerb(op.pathKey) === undefined) {
+        problems.push({
+          message: `\`${label(op)}\` updates (\`operationId: ${op.operation.operationId}\`) but is a POST; the platform's UPDATE is PATCH or PUT on the resource: write \`patch:\` on the resource's path.`,
+          path: [...op.path, 'operationId'],
         });
         continue;
       }

@@ -32,6 +32,7 @@ export default defineRule({
   id: 'platform-info-contact',
   severity: 'error',
   category: 'documentation',
+  source: { document: 'seed', section: 'Documentation requirements 2 (info.contact)' },
   description: '`info.contact` gives a `name` and a valid `email`; its `url`, if any, is an absolute http(s) URL.',
   check(document) {
     const info = document.info;

@@ -5,6 +5,7 @@ export default defineRule({
   id: 'platform-info-description',
   severity: 'error',
   category: 'documentation',
+  source: { document: 'seed', section: 'Documentation requirements 2 (info.description)' },
   description: '`info.description` is present and not empty.',
   check(document) {
     const info = document.info;

@@ -5,6 +5,7 @@ export default defineRule({
   id: 'platform-info-title',
   severity: 'error',
   category: 'documentation',
+  source: { document: 'seed', section: 'Documentation requirements 2 (info.title)' },
   description: '`info.title` is present and not empty.',
   check(document) {
     const info = document.info;

@@ -25,6 +25,7 @@ export default defineRule({
   id: 'platform-info-version-semver',
   severity: 'error',
   category: 'documentation',
+  source: { document: 'seed', section: 'Documentation requirements 2 (info.version) and Versioning 2' },
   description: '`info.version` is a semantic version (`2.1.0`, not `v2` or `1.0`).',
   check(document) {
     const info = document.info;

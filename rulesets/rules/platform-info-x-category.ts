@@ -20,6 +20,7 @@ export default defineRule({
   id: 'platform-info-x-category',
   severity: 'error',
   category: 'documentation',
+  source: { document: 'seed', section: 'Documentation requirements 2 (x-category)' },
   description: '`info.x-category` is a non-empty array of `open`, `official`, `personal`, `health`, `financial`.',
   check(document) {
     const info = document.info;

@@ -29,6 +29,7 @@ export default defineRule({
   id: 'platform-info-x-links',
   severity: 'error',
   category: 'documentation',
+  source: { document: 'seed', section: 'Documentation requirements 2 (x-links)' },
   description: '`info.x-links` is an object with `responsibleParty` and optional `documentation`, `bugReport`, `featureRequest`, each a fully qualified http(s) URL.',
   check(document) {
     const info = document.info;

@@ -21,6 +21,7 @@ export default defineRule({
   id: 'platform-info-x-pricing',
   severity: 'error',
   category: 'documentation',
+  source: { document: 'seed', section: 'Documentation requirements 2 (x-pricing)' },
   description: '`info.x-pricing` is a non-empty array of `free`, `paid`.',
   check(document) {
     const info = document.info;

@@ -28,6 +28,7 @@ export default defineRule({
   id: 'platform-language-code',
   severity: 'warn',
   category: 'data-format',
+  source: { document: 'seed', section: 'Data format conventions: Language' },
   description: 'Language fields and parameters (`locale`, `language`, `lang`, `*Language`, `*Locale`) hold two-letter ISO 639-1 codes (`is`, `en`) in their enums, patterns and examples.',
   check(document) {
     const problems: Problem[] = [];

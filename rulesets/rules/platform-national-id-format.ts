@@ -44,6 +44,7 @@ export default defineRule({
   id: 'platform-national-id-format',
   severity: 'error',
   category: 'data-format',
+  source: { document: 'seed', section: 'Data format conventions: National identifier' },
   description: '`nationalId` fields and parameters are `type: string` with a pattern of exactly ten digits (`^[0-9]{10}$`), and their examples, defaults and enum values are ten digits without a hyphen.',
   check(document) {
     const problems: Problem[] = [];

@@ -29,10 +29,14 @@ export function nameFromContent(name: string, plural: boolean): string | undefin
   if (compact.includes('nationalid') || NATIONAL_ID_ALIASES.some((alias) => alias.length > 2 && compact.includes(alias))) return undefined;
   const words = nameWords(name);
   const last = words.at(-1);
-  const prefix = words.length >= 2 && (last === 'id' || last === 'ids' || last === 'no' || last === 'number' || last === 'nr') ? words.slice(0, -1) : [];
+  // Words that qualify the identifier rather than name whose it is (`idNumber`, `externalId`,
+  // `personalIdNo`) are dropped: such a field holds the person's own `nationalId`.
+  const prefix = (words.length >= 2 && (last === 'id' || last === 'ids' || last === 'no' || last === 'number' || last === 'nr') ? words.slice(0, -1) : []).filter((word) => !GENERIC_ID_WORDS.includes(word));
   const stem = plural ? 'NationalIds' : 'NationalId';
   return prefix.length === 0 ? `n${stem.slice(1)}` : prefix[0] + prefix.slice(1).map(capitalise).join('') + stem;
 }
+
+const GENERIC_ID_WORDS = ['id', 'external', 'internal', 'unique', 'person', 'personal', 'identity', 'identification', 'social', 'security', 'national', 'citizen', 'registration'];
 
 /** The platform header for a header that carries a national identifier under another name (`X-Kennitala` → `X-Param-National-Id`). */
 export function platformHeader(name: string): string | undefined {
@@ -51,6 +55,16 @@ export function platformHeader(name: string): string | undefined {
   return header.toLowerCase() === name.toLowerCase() ? undefined : header;
 }
 
+/**
+ * The seed's own path parameter names: `/v2/users/{national-id}`,
+ * `/v2/users/{to-national-id}/actor-profiles/{from-national-id}`. A path variable that holds a
+ * national identifier may be written so; this rule owns path variables (platform-path-kebab-case
+ * leaves them alone), so the seed's shape gets no finding from either.
+ */
+function isSeedPathName(name: string): boolean {
+  return /^([a-z0-9]+-)*national-id$/.test(name);
+}
+
 function isList(document: Document, schema: unknown): boolean {
   return layerKeyword(schemaLayers(document, schema, []), 'type')?.value === 'array';
 }
@@ -59,7 +73,8 @@ export default defineRule({
   id: 'platform-national-id-name',
   severity: 'error',
   category: 'naming',
-  description: 'A field or parameter that holds a national identifier is named `nationalId` (or `<prefix>NationalId`), not `kennitala`, `kt`, `ssn`, `national_id` or another alias.',
+  source: { document: 'seed', section: 'Data format conventions: National identifier' },
+  description: 'A field or parameter that holds a national identifier is named `nationalId` (or `<prefix>NationalId`), not `kennitala`, `kt`, `ssn`, `national_id` or another alias; a path variable may also take the seed\'s own form (`{national-id}`, `{to-national-id}`).',
   check(document) {
     const problems: Problem[] = [];
     const rename = (name: string, schema: unknown, path: JsonPath, holder?: JsonObject) => {
@@ -82,6 +97,7 @@ export default defineRule({
         if (fix) problems.push({ message: `Header ${show(name)} carries a national identifier; name it ${show(fix)}, the platform's request convention.`, path: [...path, 'name'] });
         continue;
       }
+      if (parameter.in === 'path' && isSeedPathName(name)) continue;
       const fix = parameter.schema === undefined ? platformName(name, () => false) : rename(name, parameter.schema, [...path, 'schema'], parameter);
       if (!fix) continue;
       const where = parameter.in === 'path' ? 'Path' : parameter.in === 'query' ? 'Query' : parameter.in === 'cookie' ? 'Cookie' : 'The';
@@ -98,7 +114,7 @@ export default defineRule({
           .split('/')
           .flatMap((segment) => [...segment.matchAll(/\{([^{}]+)\}/g)].map((match) => match[1]))
           .flatMap((variable) => {
-            const fix = platformName(variable, () => false);
+            const fix = isSeedPathName(variable) ? undefined : platformName(variable, () => false);
             return fix === undefined ? [] : [{ variable, fix }];
           });
         if (variables.length === 0) continue;

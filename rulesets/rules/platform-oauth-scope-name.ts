@@ -53,6 +53,7 @@ export default defineRule({
   id: 'platform-oauth-scope-name',
   severity: 'warn',
   category: 'security',
+  source: { document: 'seed', section: 'Authentication 3' },
   description: 'OAuth 2.0 and OpenID Connect scopes are named `<organisation>/<resource>:read` or `:write` (standard OIDC scopes excepted).',
   check(document) {
     const problems: Problem[] = [];

@@ -10,6 +10,7 @@ export default defineRule({
   id: 'platform-openapi-3',
   severity: 'error',
   category: 'documentation',
+  source: { document: 'seed', section: 'Documentation requirements 1' },
   description: 'The catalogue registers OpenAPI 3 descriptions: `openapi` must be 3.0.x or 3.1.x.',
   anyFormat: true,
   check(document) {

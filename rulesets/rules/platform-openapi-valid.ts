@@ -19,6 +19,15 @@ function reword(message: string): string {
   return text;
 }
 
+/** A key of `paths` that is neither a path (`/…`) nor an extension (`x-…`): a path whose leading `/` is missing. */
+function isPathWithoutSlash(path: JsonPath): boolean {
+  return path.length === 2 && path[0] === 'paths' && typeof path[1] === 'string' && !path[1].startsWith('/') && !path[1].startsWith('x-');
+}
+
+function pathWithoutSlash(key: string): string {
+  return `the path \`${key}\` does not start with \`/\`; every path is relative to the server URL and starts with a slash: write \`/${key}\``;
+}
+
 /**
  * `info` itself and the fields the platform-info-* rules check (`title`, `description`, `version`,
  * `contact`) are reported by those rules, with messages that say what the catalogue needs; the
@@ -110,6 +119,7 @@ export default defineRule({
   id: 'platform-openapi-valid',
   severity: 'error',
   category: 'documentation',
+  source: { document: 'seed', section: 'Documentation requirements 1' },
   description: 'The description is structurally valid OpenAPI 3.0/3.1 and every `$ref` resolves.',
   check(document) {
     // The official schemas, with the messages of Spectral's `oas3-schema` (see lib/oas-schema.ts).
@@ -118,7 +128,7 @@ export default defineRule({
     return [
       ...structural
         .filter((result) => !coveredByInfoRules(result.path, result.message))
-        .map((result) => ({ message: `Not valid ${version}: ${reword(result.message)}.`, path: result.path })),
+        .map((result) => ({ message: `Not valid ${version}: ${isPathWithoutSlash(result.path) ? pathWithoutSlash(String(result.path[1])) : reword(result.message)}.`, path: result.path })),
       ...danglingRefs(document),
     ];
   },

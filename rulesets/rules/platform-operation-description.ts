@@ -5,6 +5,7 @@ export default defineRule({
   id: 'platform-operation-description',
   severity: 'error',
   category: 'documentation',
+  source: { document: 'seed', section: 'Documentation requirements 8' },
   description: 'Every operation has a non-empty `description`; a `summary` alone is not enough.',
   check(document) {
     const problems: Problem[] = [];

@@ -22,6 +22,7 @@ export default defineRule({
   id: 'platform-pagination',
   severity: 'warn',
   category: 'methods',
+  source: { document: 'design guide', section: 'pagination.md' },
   description: 'A GET that returns a collection offers `limit` and `after`/`before` and returns `pageInfo` (`hasNextPage`, `endCursor`) and `totalCount`.',
   check(document) {
     const problems: Problem[] = [];

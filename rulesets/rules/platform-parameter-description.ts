@@ -47,6 +47,7 @@ export default defineRule({
   id: 'platform-parameter-description',
   severity: 'error',
   category: 'documentation',
+  source: { document: 'seed', section: 'Documentation requirements 8' },
   description: 'Every parameter has a non-empty `description`.',
   check(document) {
     const problems: Problem[] = [];

@@ -33,7 +33,11 @@ export default defineRule({
   id: 'platform-parameter-example',
   severity: 'error',
   category: 'documentation',
+  source: { document: 'seed', section: 'Documentation requirements 3' },
   description: 'Every path and query parameter gives an example (`example` or `examples`, on the parameter, its schema or its content).',
+  // A Swagger 2.0 description is linted through its conversion: the advice in Swagger 2.0's terms.
+  swagger2Wording: (message: string) =>
+    message.replace(/add one to the parameter or its (?:schema|content), e\.g\. `example: (.*)` \(or `examples` with named values\)\./, (_all, value: string) => `add \`x-example: ${value}\` to the parameter (Swagger 2.0 gives a parameter no \`example\`; \`x-example\` is the extension converters read).`),
   check(document) {
     const problems: Problem[] = [];
     for (const { parameter, path } of parameters(document)) {

@@ -44,6 +44,7 @@ export default defineRule({
   id: 'platform-parameters-required-first',
   severity: 'warn',
   category: 'documentation',
+  source: { document: 'seed', section: 'Documentation requirements 6' },
   description: 'In each operation\'s parameter list (path-level parameters first), required parameters come before optional ones.',
   check(document) {
     const problems: Problem[] = [];

@@ -1,22 +1,13 @@
 import { defineRule, type Problem } from '../lib/rule.js';
 import { isObject } from '../lib/openapi/types.js';
-import { isStrictCamelCase, KEBAB_SEGMENT, toCamelCase, toKebabCase } from '../lib/conventions.js';
+import { KEBAB_SEGMENT, PATH_EXTENSION as EXTENSION, spellPathSegment } from '../lib/conventions.js';
 
-/** Quotes a path or name in full (paths are not shortened as `show` shortens long values). */
-const code = (text: unknown) => `\`${String(text)}\``;
-
-/** A trailing format extension (`calls.json`) is content negotiation by name, not part of the resource name. */
-const EXTENSION = /\.(json|xml|csv|pdf|txt|html?|yaml|yml|zip|png|jpe?g|php|aspx?|asmx|jsp)$/i;
 /** A version segment (`v1`, `V2`, `v1.2`) is platform-path-version's business. */
 const VERSION = /^v\d+([._]\d+)*$/i;
 
-function fixStatic(segment: string): string {
-  const extension = EXTENSION.exec(segment)?.[0];
-  const base = extension ? segment.slice(0, -extension.length) : segment;
-  const dot = base.startsWith('.') ? '.' : '';
-  const fixed = `${dot}${toKebabCase(base.slice(dot.length))}${extension ? extension.toLowerCase() : ''}`;
-  return fixed === '' || fixed === '.' ? segment.toLowerCase() : fixed;
-}
+
+/** Quotes a path or name in full (paths are not shortened as `show` shortens long values). */
+const code = (text: unknown) => `\`${String(text)}\``;
 
 function isKebab(segment: string): boolean {
   const extension = EXTENSION.exec(segment)?.[0];
@@ -26,9 +17,10 @@ function isKebab(segment: string): boolean {
 
 export default defineRule({
   id: 'platform-path-kebab-case',
-  severity: 'error',
+  severity: 'warn',
   category: 'naming',
-  description: 'Path segments are lower-case words joined by hyphens (no underscores, no capitals), with no trailing slash, and path template variables are camelCase (`/v1/user-profiles/{userId}`).',
+  source: { document: 'design guide', section: 'naming-conventions.md' },
+  description: 'Path segments are lower-case words joined by hyphens (no underscores, no capitals), with no trailing slash (`/v1/user-profiles/{userId}`); template variables are left to the rules about what they hold.',
   check(document) {
     const problems: Problem[] = [];
     const paths = document.paths;
@@ -44,13 +36,9 @@ export default defineRule({
           return;
         }
         if (segment.includes('{')) {
-          let rewritten = segment.replace(/\{([^{}]*)\}/g, (whole, variable: string) => {
-            if (isStrictCamelCase(variable)) return whole;
-            const camel = toCamelCase(variable);
-            const fix = isStrictCamelCase(camel) ? camel : variable;
-            issues.push(fix !== variable ? `${code(whole)} → ${code(`{${fix}}`)}` : `${code(whole)} (not camelCase)`);
-            return `{${fix}}`;
-          });
+          // Template variables are not path naming: a variable that holds a national identifier is
+          // platform-national-id-name's (the seed writes `{national-id}`), and the guide names no case for the rest.
+          let rewritten = segment;
           const text = rewritten.replace(/\{[^{}]*\}/g, '');
           if (/[A-Z_]/.test(text)) {
             const before = rewritten;
@@ -64,13 +52,14 @@ export default defineRule({
           fixed.push(segment);
           return;
         }
-        const fix = fixStatic(segment);
-        issues.push(`${code(segment)} → ${code(fix)}`);
+        const fix = spellPathSegment(segment);
+        // A segment with no letters to fix (`*`, `$batch`'s `$`) is left as it is, not "fixed" to itself.
+        if (fix !== segment) issues.push(`${code(segment)} → ${code(fix)}`);
         fixed.push(fix);
       });
       if (issues.length === 0) continue;
       problems.push({
-        message: `Path ${code(pathKey)} breaks the platform's path naming (lower-case words joined by hyphens, camelCase variables, no trailing slash): ${issues.join(', ')}; write ${code(`/${fixed.join('/')}`)}.`,
+        message: `Path ${code(pathKey)} breaks the platform's path naming (lower-case words joined by hyphens, no trailing slash): ${issues.join(', ')}; write ${code(`/${fixed.join('/')}`)}.`,
         path: ['paths', pathKey],
       });
     }

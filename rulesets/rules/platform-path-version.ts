@@ -1,7 +1,16 @@
 import { defineRule, type Problem } from '../lib/rule.js';
 import { type Document, infoOf, isArray, isObject } from '../lib/openapi/types.js';
 import { parameters } from '../lib/openapi/views.js';
-import { pathSegments } from '../lib/conventions.js';
+import { isPlaceholderSegment, pathSegments, spellPathSegment } from '../lib/conventions.js';
+
+/**
+ * A segment of a suggested path, spelt as platform-path-kebab-case would have it, so that the two
+ * rules never propose different rewrites of one path (`/listClients` → `/v2/list-clients`).
+ * Template variables and placeholders are kept as written.
+ */
+function spell(segment: string): string {
+  return segment.includes('{') || isPlaceholderSegment(segment) ? segment : spellPathSegment(segment);
+}
 import { VERSION_QUERY_PARAMETERS } from '../lib/vocabulary.js';
 
 /** Quotes a path or name in full (paths are not shortened as `show` shortens long values). */
@@ -33,6 +42,7 @@ export default defineRule({
   id: 'platform-path-version',
   severity: 'error',
   category: 'naming',
+  source: { document: 'seed', section: 'Versioning 2' },
   description: 'Every path starts with the major version (`/v1/...`), and no query parameter (`v`, `version`) carries the version.',
   check(document) {
     const problems: Problem[] = [];
@@ -44,10 +54,14 @@ export default defineRule({
         const segments = pathSegments(pathKey);
         const first = segments[0];
         if (first !== undefined && /^v(0|[1-9]\d*)$/.test(first)) continue;
-        const rest = segments.slice(1).join('/');
+        const rest = segments.slice(1).map(spell).join('/');
         let message: string;
         if (first === undefined) {
           message = `Path ${code(pathKey)} has no version; paths start with the major version: write \`/v${major}\` or \`/v${major}/<resource>\`.`;
+        } else if (/^v?\{[^{}]+\}$/i.test(first)) {
+          // `/v{version}/users`: a caller can put any version there; the path names the one it serves.
+          const variable = first.slice(first.indexOf('{') + 1, -1);
+          message = `Path ${code(pathKey)} takes its version from the template variable ${code(`{${variable}}`)}; the path names the major version it serves: write ${code(`/v${major}${rest ? `/${rest}` : ''}`)} and remove the path parameter \`${variable}\`.`;
         } else if (/^v\d+$/i.test(first)) {
           const number = Number(first.slice(1));
           message = `Path ${code(pathKey)} starts with ${code(first)}; write the major version as a lower-case \`v\` and a plain number: ${code(`/v${number}${rest ? `/${rest}` : ''}`)}.`;
@@ -61,10 +75,10 @@ export default defineRule({
           const found = segments[at];
           if (at > 0 && found !== undefined) {
             const version = `v${Number.parseInt(found.slice(1), 10)}`;
-            const others = segments.filter((_, i) => i !== at).join('/');
+            const others = segments.filter((_, i) => i !== at).map(spell).join('/');
             message = `Path ${code(pathKey)} has its version ${code(found)} after ${code(`/${segments.slice(0, at).join('/')}`)}; the major version is the first segment: write ${code(`/${version}/${others}`)} (or move the prefix into the server URL).`;
           } else {
-            message = `Path ${code(pathKey)} has no version; paths start with the major version: write ${code(`/v${major}${pathKey}`)}.`;
+            message = `Path ${code(pathKey)} has no version; paths start with the major version: write ${code(`/v${major}/${segments.map(spell).join('/')}`)}.`;
           }
         }
         problems.push({ message, path: ['paths', pathKey] });

@@ -4,12 +4,11 @@ import { collectProperties, effectiveSchema, lookupLocalRef } from '../lib/opena
 import { isRef } from '../lib/openapi/types.js';
 import { mediaTypes, statusClass } from '../lib/openapi/views.js';
 import { MEDIA_TYPE } from '../lib/conventions.js';
+import { mediaTypeEssence } from '../lib/openapi/media-type.js';
 
 const PROBLEM_JSON = 'application/problem+json';
 
-function baseType(mediaType: string): string {
-  return mediaType.split(';')[0].trim().toLowerCase();
-}
+const baseType = mediaTypeEssence;
 
 function isErrorStatus(status: string): boolean {
   return ['4', '5', 'default'].includes(statusClass(status) ?? '');
@@ -24,7 +23,11 @@ export default defineRule({
   id: 'platform-problem-content-type',
   severity: 'error',
   category: 'errors',
+  source: { document: 'seed', section: 'Errors 1' },
   description: 'Error responses (4xx, 5xx, `4XX`, `5XX`, `default`) with a body use `application/problem+json`.',
+  // A Swagger 2.0 description is linted through its conversion: the advice in Swagger 2.0's terms.
+  swagger2Wording: (message: string) =>
+    message.replace(/write `application\/problem\+json` instead\.$/, 'list `application/problem+json` in `produces` (Swagger 2.0 cannot give error responses a media type of their own; OpenAPI 3 can).'),
   check(document) {
     const problems: Problem[] = [];
     const all = mediaTypes(document);
@@ -53,28 +56,32 @@ export default defineRule({
       if (members.has('code') && members.has('message')) continue;
       const which = statuses.length === 1 ? `The ${statuses[0]} response` : `The error response (${statuses.join(', ')})`;
       const schemaRef = isRef(info.media.schema) ? info.media.schema.$ref : undefined;
-      if (schemaRef) {
-        const key = `${schemaRef} ${base}`;
-        shared.set(key, [...(shared.get(key) ?? []), { which, mediaType: info.mediaType, uses: info.operations.map((op) => `${op.method.toUpperCase()} ${op.pathKey} ${statuses.join('/')}`), path: info.path }]);
-        continue;
-      }
-      problems.push({
-        message: `${which} declares ${showMediaType(info.mediaType)}; errors are Problem Details (RFC 7807) in \`${PROBLEM_JSON}\`: write \`${PROBLEM_JSON}\` instead.`,
-        path: info.path,
-      });
+      const entry = { which, mediaType: info.mediaType, uses: info.operations.map((op) => `${op.method.toUpperCase()} ${op.pathKey} ${statuses.join('/')}`), path: info.path };
+      // Keyed by the shared schema (every media type it is sent as), else by the response.
+      const key = schemaRef ? `ref ${schemaRef}` : `body ${encodePointer(info.path.slice(0, -2))}`;
+      shared.set(key, [...(shared.get(key) ?? []), entry]);
     }
+    const declares = (types: string[]) => `${showMediaType(types[0]!)}${types.length > 1 ? ` (also ${types.slice(1).map(showMediaType).join(', ')})` : ''}`;
     for (const [key, list] of shared) {
-      const ref = key.slice(0, key.lastIndexOf(' '));
-      const target = list.length >= 3 ? lookupLocalRef(document, ref) : null;
+      const ref = key.startsWith('ref ') ? key.slice(4) : undefined;
+      const responses = new Map<string, typeof list>();
+      for (const entry of list) {
+        const at = encodePointer(entry.path.slice(0, -2));
+        responses.set(at, [...(responses.get(at) ?? []), entry]);
+      }
+      const target = ref && responses.size >= 3 ? lookupLocalRef(document, ref) : null;
       if (!target) {
-        for (const entry of list) {
-          problems.push({ message: `${entry.which} declares ${showMediaType(entry.mediaType)}; errors are Problem Details (RFC 7807) in \`${PROBLEM_JSON}\`: write \`${PROBLEM_JSON}\` instead.`, path: entry.path });
+        // One finding per response, naming every media type it declares for the error.
+        for (const entries of responses.values()) {
+          const types = [...new Set(entries.map((entry) => entry.mediaType))];
+          problems.push({ message: `${entries[0]!.which} declares ${declares(types)}; errors are Problem Details (RFC 7807) in \`${PROBLEM_JSON}\`: write \`${PROBLEM_JSON}\` instead.`, path: entries[0]!.path });
         }
         continue;
       }
-      const uses = list.flatMap((entry) => entry.uses);
+      const uses = [...new Set(list.flatMap((entry) => entry.uses))];
+      const types = [...new Set(list.map((entry) => entry.mediaType))];
       problems.push({
-        message: `The error schema \`${ref.split('/').pop()}\` is sent as ${showMediaType(list[0].mediaType)} by ${list.length} error responses (${someOf(uses)}); errors are Problem Details (RFC 7807) in \`${PROBLEM_JSON}\`: declare \`${PROBLEM_JSON}\` for them.`,
+        message: `The error schema \`${ref!.split('/').pop()}\` is sent as ${declares(types)} by ${responses.size} error responses (${someOf(uses)}); errors are Problem Details (RFC 7807) in \`${PROBLEM_JSON}\`: declare \`${PROBLEM_JSON}\` for them.`,
         path: target.path,
       });
     }

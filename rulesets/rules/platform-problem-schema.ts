@@ -152,6 +152,7 @@ export default defineRule({
   id: 'platform-problem-schema',
   severity: 'error',
   category: 'errors',
+  source: { document: 'seed', section: 'Errors 2-3' },
   description: 'The schema of an error response body is RFC 7807 Problem Details (the older catalogue error object is a warning).',
   check(document) {
     const state: State = { seen: new Set(), failed: new Set(), problems: [] };

@@ -5,8 +5,9 @@ import { matchNationalIdAlias } from '../lib/vocabulary.js';
 
 export default defineRule({
   id: 'platform-query-param-camel-case',
-  severity: 'error',
+  severity: 'warn',
   category: 'naming',
+  source: { document: 'design guide', section: 'naming-conventions.md' },
   description: 'Query parameter names are camelCase, acronyms written as words (`pageSize`, `userId`); a list repeats its name (`?ids=1&ids=2`), not `ids[]`.',
   check(document) {
     const problems: Problem[] = [];

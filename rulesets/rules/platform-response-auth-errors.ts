@@ -15,6 +15,7 @@ export default defineRule({
   id: 'platform-response-auth-errors',
   severity: 'warn',
   category: 'security',
+  source: { document: 'design guide', section: 'rest-response.md' },
   description: 'An operation that requires authentication documents 401 and 403 (or `4XX`).',
   check(document) {
     const problems: Problem[] = [];

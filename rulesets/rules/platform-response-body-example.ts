@@ -12,7 +12,11 @@ export default defineRule({
   id: 'platform-response-body-example',
   severity: 'error',
   category: 'documentation',
+  source: { document: 'seed', section: 'Documentation requirements 3' },
   description: 'Every response media type gives an example (`example`/`examples` beside the schema, or an `example` on the schema), Problem Details responses included.',
+  // A Swagger 2.0 description is linted through its conversion: the advice in Swagger 2.0's terms.
+  swagger2Wording: (message: string) =>
+    message.replace('add `example:` (or named `examples:`) beside `schema` with', 'add `examples` to the response, keyed by media type (`examples: { application/json: … }`), with'),
   check(document) {
     const problems: Problem[] = [];
     // One body, one finding: the media types of one response that all lack an example (ASP.NET lists

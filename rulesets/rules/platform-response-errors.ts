@@ -12,6 +12,7 @@ export default defineRule({
   id: 'platform-response-errors',
   severity: 'error',
   category: 'errors',
+  source: { document: 'seed', section: 'Documentation requirements 4' },
   description: 'Every operation documents at least one error response: a 4xx or 5xx status, `4XX`/`5XX`, or `default`.',
   check(document) {
     const problems: Problem[] = [];

@@ -21,6 +21,7 @@ export default defineRule({
   id: 'platform-response-success',
   severity: 'error',
   category: 'methods',
+  source: { document: 'seed', section: 'Documentation requirements 4' },
   description: 'Every operation documents at least one 2xx response (`2XX` counts; so does a redirect such as `303`).',
   check(document) {
     const problems: Problem[] = [];

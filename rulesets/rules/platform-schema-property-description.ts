@@ -11,6 +11,7 @@ export default defineRule({
   id: 'platform-schema-property-description',
   severity: 'error',
   category: 'documentation',
+  source: { document: 'seed', section: 'Documentation requirements 8' },
   description: 'Every schema property has a `description`; a property that is only a `$ref` inherits the referenced schema\'s.',
   check(document) {
     const problems: Problem[] = [];

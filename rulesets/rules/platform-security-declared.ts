@@ -10,7 +10,10 @@ export default defineRule({
   id: 'platform-security-declared',
   severity: 'error',
   category: 'security',
+  source: { document: 'seed', section: 'Documentation requirements 7' },
   description: 'Security requirements are declared at the top level or on every operation, and name schemes defined in `components.securitySchemes`.',
+  // A Swagger 2.0 description is linted through its conversion: the advice in Swagger 2.0's terms.
+  swagger2Wording: (message: string) => message.replace('e.g. `type: oauth2` with a `clientCredentials` flow', 'e.g. `type: oauth2` with `flow: application` (client credentials)'),
   check(document) {
     const problems: Problem[] = [];
     const securitySchemes = componentsOf(document)?.securitySchemes;

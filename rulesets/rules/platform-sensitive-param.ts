@@ -17,6 +17,7 @@ export default defineRule({
   id: 'platform-sensitive-param',
   severity: 'info',
   category: 'security',
+  source: { document: 'design guide', section: 'rest-request.md' },
   description: 'A national identifier in a path or query parameter is better sent in a header, as the platform\'s request convention does (`/v1/users/.national-id` with `X-Param-National-Id`).',
   check(document) {
     const problems: Problem[] = [];

@@ -9,6 +9,7 @@ export default defineRule({
   id: 'platform-version-match',
   severity: 'warn',
   category: 'naming',
+  source: { document: 'design guide', section: 'versioning.md' },
   description: 'The major version in each path (`/v2/...`) is the major version of `info.version` (`2.x.y`).',
   check(document) {
     const problems: Problem[] = [];

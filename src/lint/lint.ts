@@ -46,7 +46,7 @@ export interface LintedDocument {
 }
 
 export function ruleMeta(rule: RuleDefinition): RuleMeta {
-  return { id: rule.id, severity: rule.severity, category: rule.category, description: rule.description, docsUrl: docsUrl(rule.id), source: 'lint' };
+  return { id: rule.id, severity: rule.severity, category: rule.category, description: rule.description, docsUrl: docsUrl(rule.id), source: 'lint', convention: rule.source };
 }
 
 /**

@@ -569,26 +569,6 @@ export function convertedSwagger(original: Record<string, unknown>): Promise<Con
 }
 
 /**
- * Advice that names OpenAPI 3 constructs, given in Swagger 2.0's terms (the places in a message
- * are restated by `restate`; these are the words around them).
- */
-const WORDING: Record<string, (message: string) => string> = {
-  'platform-request-body-example': (message) =>
-    message.replace('add `example:` (or named `examples:`) beside `schema` with', 'add an `example` to the schema of the body parameter (Swagger 2.0 has no example beside it) with'),
-  'platform-response-body-example': (message) =>
-    message.replace('add `example:` (or named `examples:`) beside `schema` with', 'add `examples` to the response, keyed by media type (`examples: { application/json: … }`), with'),
-  'platform-content-type': (message) =>
-    message
-      .replace('declares no media type; add `content` with the media type of its body, e.g.', 'declares no body; add the `schema` of its body (its media types are those `produces` lists), e.g.')
-      .replace(': remove `content`', ': remove its `schema`'),
-  'platform-parameter-example': (message) =>
-    message.replace(/add one to the parameter or its (?:schema|content), e\.g\. `example: (.*)` \(or `examples` with named values\)\./, (_all, value: string) => `add \`x-example: ${value}\` to the parameter (Swagger 2.0 gives a parameter no \`example\`; \`x-example\` is the extension converters read).`),
-  'platform-security-declared': (message) => message.replace('e.g. `type: oauth2` with a `clientCredentials` flow', 'e.g. `type: oauth2` with `flow: application` (client credentials)'),
-  'platform-problem-content-type': (message) =>
-    message.replace(/write `application\/problem\+json` instead\.$/, 'list `application/problem+json` in `produces` (Swagger 2.0 cannot give error responses a media type of their own; OpenAPI 3 can).'),
-};
-
-/**
  * Findings that say nothing a Swagger 2.0 author can act on: `platform-schema-pascal-case` on a
  * schema component the converter made and named
  * (`schema1`: an inline schema that a `$ref` points into, as the bundler leaves a schema another
@@ -654,7 +634,7 @@ function undeclaredMediaTypes(original: Record<string, unknown>): RuleResult[] {
 /**
  * Runs the rules over a Swagger 2.0 document: those that judge any document (`platform-openapi-3`)
  * on the original, every other one on its conversion, each finding mapped back to the original
- * (path and message, `WORDING`; `MEANINGLESS` ones dropped), and the gaps the conversion hides
+ * (path and message, in Swagger 2.0's words where the rule gives them: its `swagger2Wording`; `MEANINGLESS` ones dropped), and the gaps the conversion hides
  * (`undeclaredMediaTypes`). Results in rule order; two findings that land on the same original
  * node with the same message (a schema copied under two media types) are one.
  */
@@ -674,6 +654,7 @@ export async function runRulesOnSwagger2(rules: readonly RuleDefinition[], origi
     seen.add(key);
     mapped.push(result);
   };
+  const wording = new Map(rules.map((rule) => [rule.id, rule.swagger2Wording]));
   for (const result of runRules(rules.filter((rule) => !rule.anyFormat), converted.data, settings)) {
     const path = converted.originOf(result.path, mediaConcernOf(result.code)).path;
     if (MEANINGLESS[result.code]?.(result, converted.data, path)) continue;
@@ -681,7 +662,7 @@ export async function runRulesOnSwagger2(rules: readonly RuleDefinition[], origi
     // A definition whose name the converter had to change (`Page[User]` → `Page_User_`) is named as written.
     const name = result.path[0] === 'components' && result.path[1] === 'schemas' ? result.path[2] : undefined;
     if (name !== undefined && path[0] === 'definitions' && path[1] !== undefined && path[1] !== name) restated = restated.split(`\`${name}\``).join(`\`${path[1]}\``);
-    add({ ...result, path, message: WORDING[result.code]?.(restated) ?? restated });
+    add({ ...result, path, message: wording.get(result.code)?.(restated) ?? restated });
   }
   const byId = new Map(rules.map((rule) => [rule.id, rule]));
   const contentType = byId.get('platform-content-type');

@@ -2,7 +2,7 @@
  * The one model every check produces and every output format renders.
  * Lint rules, response checks and the Dredd run all end up as `Finding`s.
  */
-import type { Category, Severity } from '../../rulesets/lib/rule.js';
+import type { Category, RuleSource, Severity } from '../../rulesets/lib/rule.js';
 
 // A rule's severity and category are the finding's: declared once, where rules are defined.
 export type { Category, Severity };
@@ -107,6 +107,8 @@ export interface RuleMeta {
   source: FindingSource;
   /** For a rule of a Spectral ruleset the configuration extends: that ruleset (`spectral:oas`, `./house-rules.yaml`). */
   ruleset?: string;
+  /** For a platform lint rule: where its convention is stated (the seed, or only the platform's design guide), with the section. */
+  convention?: RuleSource;
 }
 
 export interface DocumentInfo {

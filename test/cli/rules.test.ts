@@ -9,6 +9,7 @@ interface Rule {
   description: string;
   docsUrl: string;
   source: string;
+  convention?: { document: string; section: string };
 }
 
 describe('vottur rules', () => {
@@ -51,6 +52,11 @@ describe('vottur rules', () => {
       // Its link follows its description, before the next rule.
       const next = lines.findIndex((line, i) => i > at && /^\S|^ {2}\S/.test(line));
       expect(lines.slice(at, next < 0 ? undefined : next)).toContain(`    ${rule.docsUrl}`);
+      // A platform lint rule says where its convention is stated: the seed, or only the design guide.
+      if (rule.source === 'lint' && rule.id.startsWith('platform-')) {
+        expect(rule.convention, rule.id).toBeDefined();
+        expect(lines.slice(at, next < 0 ? undefined : next).join(' '), rule.id).toMatch(/ Source: (seed|design guide) \(/);
+      }
     }
     expect(lines).toContain('Data formats');
     expect(lines).toContain('Naming');

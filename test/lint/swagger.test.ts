@@ -204,11 +204,10 @@ describe('through the CLI: every finding at its node of the original, for each k
     const found = await expectFindingsAt(MOVED, [
       ['platform-openapi-3', '/swagger', "swagger: '2.0'"],
       // produces → every response's content: the media type's name is reported at its produces entry
+      // (one finding per error response, at its first media type, naming the others: one cause, one finding)
       ['platform-problem-content-type', '/produces/0', '- application/json'],
       ['platform-problem-content-type', '/produces/0', '- application/json'],
       ['platform-charset-utf8', '/produces/1', '- text/plain; charset=iso-8859-1'],
-      ['platform-problem-content-type', '/produces/1', '- text/plain; charset=iso-8859-1'],
-      ['platform-problem-content-type', '/produces/1', '- text/plain; charset=iso-8859-1'],
       // securityDefinitions → components/securitySchemes, scopes → flows/<flow>/scopes
       ['platform-oauth-scope-name', '/securityDefinitions/oauth/scopes/VehiclesWrite', 'VehiclesWrite: Change vehicles.'],
       // parameters → components/parameters

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { allRules, rulesMarkdown } from '../../src/cli/commands/rules.js';
 import { RULES } from '../../rulesets/rules/index.js';
 import ruleset from '../../rulesets/vottur.js';
-import { docsUrl, type RuleDefinition } from '../../rulesets/lib/rule.js';
+import { describeSource, docsUrl, type RuleDefinition } from '../../rulesets/lib/rule.js';
 import { createLinter } from '../../src/lint/lint.js';
 
 const ROOT = join(import.meta.dirname, '../..');
@@ -50,8 +50,9 @@ const CATALOGUE: Record<string, [RuleDefinition['severity'], RuleDefinition['cat
   'platform-field-camel-case': ['error', 'naming'],
   'platform-schema-pascal-case': ['error', 'naming'],
   'platform-enum-value-upper-case': ['error', 'naming'],
-  'platform-path-kebab-case': ['error', 'naming'],
-  'platform-query-param-camel-case': ['error', 'naming'],
+  // Design-guide rules: `warn` at most (the seed does not state these conventions).
+  'platform-path-kebab-case': ['warn', 'naming'],
+  'platform-query-param-camel-case': ['warn', 'naming'],
   'platform-path-version': ['error', 'naming'],
   'platform-version-match': ['warn', 'naming'],
   'platform-no-404': ['error', 'errors'],
@@ -62,6 +63,10 @@ const CATALOGUE: Record<string, [RuleDefinition['severity'], RuleDefinition['cat
   'platform-problem-content-type': ['error', 'errors'],
   'platform-problem-schema': ['error', 'errors'],
   'platform-oauth-scope-name': ['warn', 'security'],
+  // Structural validity (issue 26): a description that breaks these cannot score 100.
+  'platform-path-parameters': ['error', 'documentation'],
+  'platform-operation-id-unique': ['error', 'documentation'],
+  'platform-example-valid': ['error', 'documentation'],
 };
 
 describe('the rule catalogue', () => {
@@ -91,6 +96,17 @@ describe('the rule catalogue', () => {
     const fixtures = readdirSync(join(ROOT, 'fixtures/rules', id));
     expect(fixtures.some((name) => name.startsWith('pass'))).toBe(true);
     expect(fixtures.some((name) => name.startsWith('fail'))).toBe(true);
+  });
+
+  it.each(RULES.map((rule) => [rule.id, rule]))('%s states its source, and a design-guide rule is a warning at most that says so', async (id, rule) => {
+    expect(['seed', 'design guide']).toContain(rule.source.document);
+    expect(rule.source.section.length).toBeGreaterThan(3);
+    const page = readFileSync(join(ROOT, 'docs/rules', `${id}.md`), 'utf8');
+    expect(page).toContain(`**Source:** ${describeSource(rule.source)}`);
+    if (rule.source.document === 'design guide') {
+      expect(['warn', 'info', 'hint']).toContain(rule.severity);
+      expect(page).toContain("the platform's design guide recommends");
+    }
   });
 
   it('keeps the generated rule index in step with the rule files', () => {

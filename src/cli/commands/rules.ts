@@ -4,6 +4,7 @@ import { platformRulesetLinter } from '../../lint/lint.js';
 import type { RuleMeta } from '../../report/finding.js';
 import { CATEGORY_TITLE } from '../../report/formatters/common.js';
 import { CouldNotRunError } from '../../errors.js';
+import { describeSource } from '../../../rulesets/lib/rule.js';
 
 const SEVERITY_ORDER = ['error', 'warn', 'info', 'hint'];
 
@@ -52,6 +53,7 @@ export function rulesText(rules: readonly RuleMeta[], width = RULES_TEXT_WIDTH):
       for (const rule of list) {
         out.push(`  ${rule.id}  (${rule.severity})`);
         for (const line of wrap(rule.description, width - 4)) out.push(`    ${line}`);
+        if (rule.convention) for (const line of wrap(`Source: ${describeSource(rule.convention)}`, width - 4)) out.push(`    ${line}`);
         out.push(`    ${rule.docsUrl}`);
       }
     }
@@ -62,9 +64,9 @@ export function rulesText(rules: readonly RuleMeta[], width = RULES_TEXT_WIDTH):
 /** The catalogue of rules, as a Markdown table (docs/rules/README.md is this output). */
 export function rulesMarkdown(rules: RuleMeta[]): string {
   const table = (list: RuleMeta[]) => [
-    '| rule | severity | category | what it checks |',
-    '|---|---|---|---|',
-    ...list.map((rule) => `| [${rule.id}](${rule.id}.md) | ${rule.severity} | ${rule.category} | ${rule.description.replace(/\|/g, '\\|')} |`),
+    '| rule | severity | category | source | what it checks |',
+    '|---|---|---|---|---|',
+    ...list.map((rule) => `| [${rule.id}](${rule.id}.md) | ${rule.severity} | ${rule.category} | ${rule.convention ? describeSource(rule.convention) : rule.source} | ${rule.description.replace(/\|/g, '\\|')} |`),
   ];
   return [
     '# Rules',
@@ -73,7 +75,7 @@ export function rulesMarkdown(rules: RuleMeta[]): string {
     '',
     '## Lint rules (`vottur lint`)',
     '',
-    'Checked on the OpenAPI description. Each page has a failing and a passing example.',
+    'Checked on the OpenAPI description. Each page has a failing and a passing example. The source column says where each convention is stated: the seed (the platform\'s published conventions, which the linter enforces) or only the platform\'s design guide (advice: a warning at most, and the message says so).',
     '',
     ...table(rules.filter((rule) => rule.source === 'lint' && rule.id.startsWith('platform-'))),
     '',

@@ -1,0 +1,279 @@
+/**
+ * A description's schemas as ajv validates them, for the lint rule that checks examples
+ * (platform-example-valid) and for the contract tests' response checks (src/contract/validate/),
+ * so that an example and a live body are judged by the same validator.
+ *
+ * OpenAPI 3.0 schemas are converted to JSON Schema (draft 7) with
+ * @openapi-contrib/openapi-schema-to-json-schema (`nullable`, `readOnly`/`writeOnly`, `example`,
+ * boolean `exclusiveMinimum`/`exclusiveMaximum`); 3.1 schemas are JSON Schema 2020-12 already.
+ * The converted description is added to ajv once under one id, and a schema is compiled by its
+ * JSON pointer when it is first asked for; `$ref`s resolve inside the description.
+ *
+ * The packages are required when the first validator is made, not imported: most lint runs of
+ * small documents need none, and under Spectral's ruleset loader this module runs as CommonJS
+ * code given a `require` (as ./../oas-schema.ts and ./../patterns.ts do).
+ */
+import { createRequire } from 'node:module';
+import type { Ajv as AjvClass, ErrorObject } from 'ajv';
+import type { Ajv2020 as Ajv2020Class } from 'ajv/dist/2020.js';
+import type { RegExpEngine } from 'ajv/dist/types/index.js';
+import { show } from '../rule.js';
+import { HTTP_METHODS, isArray, isObject, type Document, type JsonPath } from './types.js';
+
+export type DescriptionAjv = AjvClass | Ajv2020Class;
+
+export const DOCUMENT_ID = 'urn:vottur:description';
+
+function requireHere(): NodeJS.Require {
+  try {
+    return createRequire(import.meta.url);
+  } catch {
+    return require;
+  }
+}
+
+interface Packages {
+  Ajv: typeof AjvClass;
+  Ajv2020: typeof Ajv2020Class;
+  addFormats: (ajv: AjvClass | Ajv2020Class) => unknown;
+  fromSchema: (schema: object, options: object) => Record<string, unknown>;
+}
+let packages: Packages | undefined;
+function load(): Packages {
+  if (!packages) {
+    const load = requireHere();
+    const ajv = load('ajv') as { Ajv: typeof AjvClass };
+    const ajv2020 = load('ajv/dist/2020.js') as { Ajv2020: typeof Ajv2020Class };
+    const formats = load('ajv-formats') as { default?: Packages['addFormats'] } & Packages['addFormats'];
+    const converter = load('@openapi-contrib/openapi-schema-to-json-schema') as { fromSchema: Packages['fromSchema'] };
+    packages = { Ajv: ajv.Ajv, Ajv2020: ajv2020.Ajv2020, addFormats: formats.default ?? formats, fromSchema: converter.fromSchema };
+  }
+  return packages;
+}
+
+/** `3.1` for an OpenAPI 3.1 description, `3.0` for the rest. */
+export function schemaDialect(document: Document): '3.0' | '3.1' {
+  return String(document.openapi ?? '').startsWith('3.1') ? '3.1' : '3.0';
+}
+
+export interface DescriptionAjvOptions {
+  /** ajv's `discriminator` keyword (refused by ajv for some descriptions: then build again without). */
+  discriminator: boolean;
+  /** The engine of the description's `pattern`s (a linear-time one: they are hostile input). */
+  regExp: RegExpEngine;
+  /** Collect every error (the contract checks), or stop at the first (enough to say an example is wrong). */
+  allErrors: boolean;
+}
+
+/** An ajv instance holding the description's schemas in JSON Schema form, under DOCUMENT_ID. */
+export function createDescriptionAjv(document: Document, options: DescriptionAjvOptions): DescriptionAjv {
+  const { Ajv, Ajv2020, addFormats } = load();
+  const settings = {
+    strict: false,
+    validateSchema: false,
+    allErrors: options.allErrors,
+    verbose: true,
+    logger: false as const,
+    discriminator: options.discriminator,
+    code: { regExp: options.regExp },
+  };
+  const dialect = schemaDialect(document);
+  const ajv = dialect === '3.1' ? new Ajv2020(settings) : new Ajv(settings);
+  addFormats(ajv);
+  ajv.addSchema(dialect === '3.1' ? prepare31(document, options.discriminator) : convert30(document, options.discriminator), DOCUMENT_ID);
+  return ajv;
+}
+
+/** The id ajv knows the schema at `path` of the description by. */
+export function schemaRef(path: JsonPath): string {
+  return `${DOCUMENT_ID}#${path.map((segment) => `/${encodeURIComponent(String(segment).replace(/~/g, '~0').replace(/\//g, '~1'))}`).join('')}`;
+}
+
+/** A copy of the description with every schema converted from OpenAPI 3.0 to JSON Schema. */
+function convert30(data: Document, discriminator: boolean): Document {
+  const { fromSchema } = load();
+  const copy = jsonCopy(data);
+  const keep = discriminator ? ['discriminator'] : [];
+  for (const path of schemaRoots(data)) {
+    const schema = valueAt(data, path);
+    if (!isObject(schema)) continue;
+    const converted = fromSchema(schema, {
+      cloneSchema: true,
+      strictMode: false,
+      removeWriteOnly: true,
+      keepNotSupported: keep,
+      beforeTransform: fixExclusiveBounds,
+    });
+    delete converted.$schema;
+    setAt(copy, path, converted);
+  }
+  return copy;
+}
+
+function prepare31(data: Document, discriminator: boolean): Document {
+  const copy = jsonCopy(data);
+  if (!discriminator) stripKey(copy, 'discriminator');
+  return copy;
+}
+
+/** A deep copy (a JSON round trip: the parsed description may hold values structuredClone refuses). */
+function jsonCopy(document: Document): Document {
+  const copy: unknown = JSON.parse(JSON.stringify(document));
+  return isObject(copy) ? copy : {};
+}
+
+/** `exclusiveMaximum: true` (OpenAPI 3.0, draft 4) → the draft 7 number form, in place (the node itself is returned). */
+function fixExclusiveBounds(schema: object): object {
+  if (!isObject(schema)) return schema;
+  for (const [flag, bound] of [['exclusiveMaximum', 'maximum'], ['exclusiveMinimum', 'minimum']] as const) {
+    if (schema[flag] === true && typeof schema[bound] === 'number') {
+      schema[flag] = schema[bound];
+      delete schema[bound];
+    } else if (typeof schema[flag] === 'boolean') delete schema[flag];
+  }
+  return schema;
+}
+
+/**
+ * Where the description's schemas start: component schemas and the schemas of parameters,
+ * headers and media types (in components and under paths). The converter descends from there.
+ */
+export function schemaRoots(document: Document): JsonPath[] {
+  const roots: JsonPath[] = [];
+  const content = (node: unknown, path: JsonPath) => {
+    if (!isObject(node) || !isObject(node.content)) return;
+    for (const [mediaType, media] of Object.entries(node.content)) if (isObject(media) && media.schema !== undefined) roots.push([...path, 'content', mediaType, 'schema']);
+  };
+  const withSchema = (node: unknown, path: JsonPath) => {
+    if (!isObject(node) || typeof node.$ref === 'string') return;
+    if (node.schema !== undefined) roots.push([...path, 'schema']);
+    content(node, path);
+  };
+  const headers = (node: unknown, path: JsonPath) => {
+    if (isObject(node) && isObject(node.headers)) for (const [name, header] of Object.entries(node.headers)) withSchema(header, [...path, 'headers', name]);
+  };
+  const list = (node: unknown, path: JsonPath) => {
+    if (isArray(node)) node.forEach((parameter, index) => withSchema(parameter, [...path, index]));
+  };
+  const response = (node: unknown, path: JsonPath) => {
+    if (!isObject(node) || typeof node.$ref === 'string') return;
+    content(node, path);
+    headers(node, path);
+  };
+  const components = document.components;
+  if (isObject(components)) {
+    if (isObject(components.schemas)) for (const name of Object.keys(components.schemas)) roots.push(['components', 'schemas', name]);
+    for (const [section, visit] of [
+      ['parameters', withSchema],
+      ['headers', withSchema],
+      ['requestBodies', response],
+      ['responses', response],
+    ] as const) {
+      if (isObject(components[section])) for (const [name, node] of Object.entries(components[section])) visit(node, ['components', section, name]);
+    }
+  }
+  if (isObject(document.paths)) {
+    for (const [pathKey, item] of Object.entries(document.paths)) {
+      if (!isObject(item)) continue;
+      list(item.parameters, ['paths', pathKey, 'parameters']);
+      for (const method of HTTP_METHODS) {
+        const operation = item[method];
+        if (!isObject(operation)) continue;
+        const at: JsonPath = ['paths', pathKey, method];
+        list(operation.parameters, [...at, 'parameters']);
+        response(operation.requestBody, [...at, 'requestBody']);
+        if (isObject(operation.responses)) for (const [status, node] of Object.entries(operation.responses)) response(node, [...at, 'responses', status]);
+      }
+    }
+  }
+  return roots;
+}
+
+/** The value at `path` (objects and arrays of the description only), or undefined. */
+export function valueAt(root: unknown, path: JsonPath): unknown {
+  let node = root;
+  for (const segment of path) {
+    if (isArray(node)) node = node[Number(segment)];
+    else if (isObject(node)) node = node[segment];
+    else return undefined;
+  }
+  return node;
+}
+
+function setAt(root: unknown, path: JsonPath, value: unknown): void {
+  const parent = valueAt(root, path.slice(0, -1));
+  const last = path.at(-1);
+  if (last === undefined) return;
+  if (isArray(parent)) parent[Number(last)] = value;
+  else if (isObject(parent)) parent[last] = value;
+}
+
+function stripKey(node: unknown, key: string): void {
+  if (isArray(node)) node.forEach((item) => stripKey(item, key));
+  else if (isObject(node)) {
+    delete node[key];
+    for (const value of Object.values(node)) stripKey(value, key);
+  }
+}
+
+/**
+ * ajv's errors minus the ones other rules report better: `format: date-time` (contract-date-time
+ * holds every date-time to the stricter platform form) and the `if`/branch summary errors.
+ */
+export function relevantErrors(errors: ErrorObject[]): ErrorObject[] {
+  const result = errors.filter((error) => !(error.keyword === 'format' && error.params.format === 'date-time') && error.keyword !== 'if');
+  // When a oneOf/anyOf failed, its branch errors explain nothing on their own: keep the summary.
+  const unions = result.filter((e) => e.keyword === 'oneOf' || e.keyword === 'anyOf').map((e) => e.schemaPath);
+  return result.filter((e) => !unions.some((prefix) => e.schemaPath !== prefix && e.schemaPath.startsWith(prefix.replace(/\/(oneOf|anyOf)$/, '/$1/'))));
+}
+
+
+
+/** One ajv error in words: where in the value (a JSON pointer, or `the body`), what is wrong, what the schema expects. */
+export function describeSchemaError(error: ErrorObject, whole = 'the body'): string {
+  const at = error.instancePath ? `\`${error.instancePath}\`` : whole;
+  const params: Record<string, unknown> = error.params;
+  switch (error.keyword) {
+    case 'required':
+      return `${at} has no \`${params.missingProperty}\`, which the schema requires`;
+    case 'additionalProperties':
+      return `${at} has \`${params.additionalProperty}\`, which the schema does not allow`;
+    case 'type':
+      return `${at} is ${showJson(error.data)} (${jsonType(error.data)}); expected ${params.type}`;
+    case 'enum':
+      return `${at} is ${show(error.data)}; expected one of ${listed(params.allowedValues).map((v) => show(v)).join(', ')}`;
+    case 'const':
+      return `${at} is ${show(error.data)}; expected ${show(params.allowedValue)}`;
+    case 'format':
+      return `${at} is ${show(error.data)}; expected the format ${params.format}`;
+    case 'pattern':
+      return `${at} is ${show(error.data)}; expected it to match ${show(params.pattern)}`;
+    case 'oneOf': {
+      // ajv names the first two branches that matched, or gives null when none did.
+      const passing = params.passingSchemas ? listed(params.passingSchemas) : undefined;
+      return `${at} matches ${passing ? `more than one` : 'none'} of the schemas in oneOf${passing ? ` (${passing.join(', ')})` : ''}`;
+    }
+    case 'anyOf':
+      return `${at} matches none of the schemas in anyOf`;
+    default:
+      return `${at} is ${show(error.data)}: ${error.message ?? error.keyword}`;
+  }
+}
+
+/** An error parameter ajv gives as a list, as one. */
+function listed(value: unknown): unknown[] {
+  return Array.isArray(value) ? value : [value];
+}
+
+/** Like `show`, but strings keep their quotes, so `"true"` is told apart from `true`. */
+function showJson(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return `\`${text.length > 80 ? `${text.slice(0, 77)}...` : text}\``;
+}
+
+function jsonType(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'an integer' : 'a number';
+  return `a ${typeof value}`;
+}

@@ -1,0 +1,136 @@
+import { compileSafePattern, type SafePattern } from '../lib/patterns.js';
+import { defineRule, type JsonPath, type Problem } from '../lib/rule.js';
+import { exampleObjectValues, type GivenValue } from '../lib/openapi/examples.js';
+import { createDescriptionAjv, describeSchemaError, relevantErrors, schemaRef, type DescriptionAjv } from '../lib/openapi/json-schema.js';
+import { encodePointer } from '../lib/openapi/pointer.js';
+import { mediaTypes, memoise, parameters, schemas } from '../lib/openapi/views.js';
+import { isArray, isObject, type Document } from '../lib/openapi/types.js';
+import { resolve } from '../lib/openapi/resolve.js';
+
+/** At most this many of one example's errors are named in its finding. */
+const ERRORS_SHOWN = 3;
+
+/** A pattern the linear-time engine cannot run is not checked at all (it accepts every value), never run on a backtracking engine. */
+const ACCEPT_ALL: SafePattern = { test: () => true, toString: () => '(unchecked)' };
+
+/** The description's `pattern`s matched in linear time: a pattern is hostile input like the rest of the document. */
+const regExp = Object.assign(
+  (pattern: string): SafePattern => {
+    const compiled = compileSafePattern(pattern);
+    return compiled.ok ? compiled.regex : ACCEPT_ALL;
+  },
+  { code: 'vottur.compileSafePattern' },
+);
+
+type Validate = ((value: unknown) => boolean) & { errors?: Parameters<typeof relevantErrors>[0] | null };
+
+/**
+ * One ajv per document, built the first time an example needs it, with the set-up of the contract
+ * checks (src/contract/validate/schema.ts): a description whose `discriminator` ajv refuses is
+ * validated again with plain `oneOf` semantics, as there.
+ */
+const validators = memoise((document: Document) => {
+  let ajv: DescriptionAjv | undefined;
+  let discriminator = true;
+  const cache = new Map<string, Validate | undefined>();
+  return (path: JsonPath): Validate | undefined => {
+    const key = schemaRef(path);
+    if (cache.has(key)) return cache.get(key);
+    let validate: Validate | undefined;
+    for (;;) {
+      try {
+        ajv ??= createDescriptionAjv(document, { discriminator, regExp, allErrors: true });
+        validate = ajv.getSchema(key);
+      } catch (error) {
+        if (discriminator && /discriminator/i.test(error instanceof Error ? error.message : String(error))) {
+          discriminator = false;
+          ajv = undefined;
+          cache.clear();
+          continue;
+        }
+        // A schema ajv cannot compile (a `$ref` to another file, an unknown keyword form) is
+        // platform-openapi-valid's to report; its examples are not judged here.
+        validate = undefined;
+      }
+      break;
+    }
+    cache.set(key, validate);
+    return validate;
+  };
+}, 'exampleValidators');
+
+interface Checked {
+  given: GivenValue;
+  schemaPath: JsonPath;
+  /** What the example is the example of, for the message: `the example of \`GET /v1/x\` 200 application/json`. */
+  subject: string;
+}
+
+export default defineRule({
+  id: 'platform-example-valid',
+  severity: 'error',
+  category: 'documentation',
+  source: { document: 'seed', section: 'Documentation requirements 3 (examples for parameters and bodies)' },
+  description: 'Every example (media type, parameter and schema `example`/`examples`) is valid against its schema, judged by the same ajv set-up as the contract tests.',
+  check(document) {
+    const checks: Checked[] = [];
+    const seen = new Set<string>();
+    const add = (given: GivenValue, schemaPath: JsonPath, subject: string) => {
+      const key = encodePointer(given.path);
+      // An example object shared through `$ref` is judged once, where it is defined.
+      if (seen.has(key)) return;
+      seen.add(key);
+      checks.push({ given, schemaPath, subject });
+    };
+    for (const info of mediaTypes(document)) {
+      if (info.media.schema === undefined) continue;
+      const op = info.operations[0];
+      const of = op ? ` of \`${op.method.toUpperCase()} ${op.pathKey}\`${info.statuses.length > 0 ? ` ${info.statuses.join('/')}` : ' (request body)'}` : '';
+      for (const given of exampleObjectValues(document, info.media, info.path)) add(given, [...info.path, 'schema'], `the \`${info.mediaType}\` example${of}`);
+    }
+    for (const info of parameters(document)) {
+      if (info.parameter.schema === undefined) continue;
+      const name = typeof info.parameter.name === 'string' ? `\`${info.parameter.name}\`` : 'this parameter';
+      const schema = resolve(document, info.parameter.schema, [...info.path, 'schema']).value;
+      const isList = isObject(schema) && (schema.type === 'array' || (isArray(schema.type) && schema.type.includes('array')));
+      for (const given of exampleObjectValues(document, info.parameter, info.path)) {
+        // A list parameter's example written as it is sent (`AB123,CD456`, Swagger 2.0's `collectionFormat`) is not judged as a list.
+        if (isList && typeof given.value === 'string') continue;
+        add(given, [...info.path, 'schema'], `the example of the parameter ${name}`);
+      }
+    }
+    for (const node of schemas(document)) {
+      const { example, examples } = node.schema;
+      const subject = node.name ? `the example of \`${node.name}\`` : 'the schema example';
+      if (example !== undefined) add({ value: example, path: [...node.path, 'example'], keyword: 'example' }, node.path, subject);
+      // `examples` of a schema is a list in OpenAPI 3.1 (JSON Schema); in 3.0 it is not a schema keyword.
+      if (isArray(examples)) examples.forEach((value, i) => add({ value, path: [...node.path, 'examples', i], keyword: 'examples' }, node.path, subject));
+    }
+    if (checks.length === 0) return [];
+    const validatorAt = validators(document);
+    const problems: Problem[] = [];
+    for (const { given, schemaPath, subject } of checks) {
+      const validate = validatorAt(schemaPath);
+      if (!validate) continue;
+      let valid: boolean;
+      try {
+        valid = validate(given.value);
+      } catch {
+        continue; // A schema that cannot run on this value (a runaway recursion) is not the example's fault.
+      }
+      if (valid) continue;
+      // A date-time in the wrong form is platform-date-time-format's to report, with the platform's form.
+      const errors = relevantErrors(validate.errors ?? []);
+      if (errors.length === 0) continue;
+      // One sentence per distinct error (a 3.0 schema converted to JSON Schema may state a type twice).
+      const all = [...new Set(errors.map((error) => describeSchemaError(error, 'the example')))];
+      const named = all.slice(0, ERRORS_SHOWN);
+      const more = all.length > ERRORS_SHOWN ? `; and ${all.length - ERRORS_SHOWN} more` : '';
+      problems.push({
+        message: `${subject.charAt(0).toUpperCase()}${subject.slice(1)} does not match its schema: ${named.join('; ')}${more}. Correct the example (or the schema, if the example shows what the service really sends).`,
+        path: given.path,
+      });
+    }
+    return problems;
+  },
+});

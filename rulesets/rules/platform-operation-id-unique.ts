@@ -1,0 +1,44 @@
+import { defineRule, type Problem } from '../lib/rule.js';
+import { operations, type OperationInfo } from '../lib/openapi/views.js';
+
+export default defineRule({
+  id: 'platform-operation-id-unique',
+  severity: 'error',
+  category: 'documentation',
+  source: { document: 'seed', section: 'Documentation requirements 1 (an OpenAPI 3 description: operation ids are unique in it)' },
+  description: 'Every `operationId` is unique in the description (OpenAPI: "The id MUST be unique among all operations described in the API"); tools and generated clients name operations by it.',
+  check(document) {
+    const problems: Problem[] = [];
+    const first = new Map<string, OperationInfo>();
+    // A path item shared through `$ref` lists the same operation under several paths: that is one operation, not two.
+    const seen = new Set<object>();
+    const taken = new Set(operations(document).map((op) => op.operation.operationId).filter((id): id is string => typeof id === 'string'));
+    for (const op of operations(document)) {
+      if (seen.has(op.operation)) continue;
+      seen.add(op.operation);
+      const id = op.operation.operationId;
+      if (typeof id !== 'string') continue;
+      const earlier = first.get(id);
+      if (!earlier) {
+        first.set(id, op);
+        continue;
+      }
+      const name = `${op.method}${op.pathKey
+        .split('/')
+        .filter((segment) => segment !== '' && !/^v[0-9]+$/.test(segment))
+        .map((segment) => (segment.startsWith('{') ? `by-${segment.slice(1, -1)}` : segment))
+        .map((segment) => segment.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? '').toUpperCase()))
+        .map((segment) => segment.charAt(0).toUpperCase() + segment.slice(1))
+        .join('')}`;
+      // A suggestion no other operation has, nor an earlier suggestion.
+      let suggestion = taken.has(name) ? `${id}${op.method.charAt(0).toUpperCase()}${op.method.slice(1)}` : name;
+      for (let n = 2; taken.has(suggestion); n++) suggestion = `${id}${n}`;
+      taken.add(suggestion);
+      problems.push({
+        message: `\`operationId: ${id}\` of \`${op.method.toUpperCase()} ${op.pathKey}\` is already the id of \`${earlier.method.toUpperCase()} ${earlier.pathKey}\`; give this operation its own id, e.g. \`${suggestion}\`.`,
+        path: [...op.path, 'operationId'],
+      });
+    }
+    return problems;
+  },
+});
