@@ -69,7 +69,7 @@ export async function lintDescriptionText(request: LintRequest): Promise<LintOut
     if (baselineName !== undefined) {
       const file = resolve(cwd, baselineName);
       if (existsSync(file) || baselineName !== DEFAULT_BASELINE_FILE) {
-        report = applyBaseline(report, readBaseline(file, baselineName), baselineName, { cwd });
+        report = applyBaseline(report, await readBaseline(file, baselineName, cwd), baselineName, { cwd });
         outcome.baseline = file;
       }
     }

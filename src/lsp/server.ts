@@ -465,7 +465,7 @@ export function serveConnection(connection: Connection, options: ServerOptions =
     }
     const file = outcome.baseline ?? resolve(runFolder(argument!.root, !settings.useConfig).cwd, outcome.config?.config.baseline ?? settings.baseline ?? DEFAULT_BASELINE_FILE);
     try {
-      addToBaseline(file, finding, outcome.cwd);
+      await addToBaseline(file, finding, outcome.cwd);
     } catch (error) {
       void connection.window.showErrorMessage(`vottur: ${(error as Error).message}`);
       return null;
@@ -501,10 +501,10 @@ function readSettings(value: unknown): Partial<ServerSettings> {
  * Adds one finding to a baseline file (written whole or not at all), as `--update-baseline` would
  * write its entry; the entries already there stay as they are.
  */
-export function addToBaseline(file: string, finding: Finding, cwd: string): void {
+export async function addToBaseline(file: string, finding: Finding, cwd: string): Promise<void> {
   let baseline: BaselineFile = { vottur: 'baseline', version: 1, entries: [] };
   try {
-    baseline = readBaseline(file, basename(file));
+    baseline = await readBaseline(file, basename(file), cwd);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== undefined || !/no such file/.test((error as Error).message)) throw error;
   }
