@@ -65,8 +65,6 @@ interface SchemaKind {
   /** Effect per direction where it differs. */
   effect: Effect | Record<Direction, Effect>;
   text: string;
-  /** Only for object schemas (bodies), not parameters or headers. */
-  objectOnly?: boolean;
 }
 
 /** Changes found inside any schema, named `diff-<scope>-<change>`. */
@@ -81,23 +79,68 @@ export const SCHEMA_CHANGES = {
   'enum-value-removed': { kind: 'enum-values', effect: 'narrow', text: 'an enum value was removed' },
   'enum-added': { kind: 'enum-values', effect: 'narrow', text: 'the values were restricted to an enum' },
   'enum-removed': { kind: 'enum-values', effect: 'widen', text: 'the enum restriction was removed' },
-  'constraint-tightened': { kind: 'constraints', effect: 'narrow', text: 'a bound (minimum, maximum, length, item count, multipleOf, uniqueItems) was tightened or added' },
-  'constraint-relaxed': { kind: 'constraints', effect: 'widen', text: 'a bound (minimum, maximum, length, item count, multipleOf, uniqueItems) was relaxed or removed' },
+  'constraint-tightened': { kind: 'constraints', effect: 'narrow', text: 'a bound (minimum, maximum, length, item count, property count, minContains/maxContains, multipleOf, uniqueItems) was tightened or added' },
+  'constraint-relaxed': { kind: 'constraints', effect: 'widen', text: 'a bound (minimum, maximum, length, item count, property count, minContains/maxContains, multipleOf, uniqueItems) was relaxed or removed' },
   'pattern-added': { kind: 'constraints', effect: 'narrow', text: 'a pattern was added' },
   'pattern-removed': { kind: 'constraints', effect: 'widen', text: 'the pattern was removed' },
   'pattern-changed': { kind: 'constraints', effect: 'undecidable', text: 'the pattern changed (whether it allows more or less cannot be decided in general)' },
   'nullable-added': { kind: 'type', effect: 'widen', text: 'null became allowed' },
   'nullable-removed': { kind: 'type', effect: 'narrow', text: 'null is no longer allowed' },
   'default-changed': { kind: 'constraints', effect: 'undecidable', text: 'the default value changed (callers that omit the value get different behaviour)' },
-  'property-removed': { kind: 'existence', effect: { request: 'undecidable', response: 'widen' }, text: 'a property was removed', objectOnly: true },
-  'property-added-required': { kind: 'existence', effect: 'narrow', text: 'a required property was added', objectOnly: true },
-  'property-added-optional': { kind: 'existence', effect: 'additive', text: 'an optional property was added', objectOnly: true },
-  'property-became-required': { kind: 'requiredness', effect: 'narrow', text: 'a property became required', objectOnly: true },
-  'property-became-optional': { kind: 'requiredness', effect: 'widen', text: 'a property became optional', objectOnly: true },
-  'variant-added': { kind: 'structure', effect: 'widen', text: 'a oneOf/anyOf alternative was added', objectOnly: true },
-  'variant-removed': { kind: 'structure', effect: 'narrow', text: 'a oneOf/anyOf alternative was removed', objectOnly: true },
-  'additional-properties-forbidden': { kind: 'structure', effect: 'narrow', text: 'additional properties are no longer allowed', objectOnly: true },
-  'additional-properties-allowed': { kind: 'structure', effect: 'widen', text: 'additional properties became allowed', objectOnly: true },
+  'property-removed': { kind: 'existence', effect: { request: 'undecidable', response: 'widen' }, text: 'a property was removed' },
+  'property-added-required': { kind: 'existence', effect: 'narrow', text: 'a required property was added' },
+  'property-added-optional': { kind: 'existence', effect: 'additive', text: 'an optional property was added' },
+  'property-became-required': { kind: 'requiredness', effect: 'narrow', text: 'a property became required' },
+  'property-became-optional': { kind: 'requiredness', effect: 'widen', text: 'a property became optional' },
+  'variant-added': { kind: 'structure', effect: 'widen', text: 'a oneOf/anyOf alternative was added' },
+  'variant-removed': { kind: 'structure', effect: 'narrow', text: 'a oneOf/anyOf alternative was removed' },
+  'additional-properties-forbidden': { kind: 'structure', effect: 'narrow', text: 'additional properties are no longer allowed' },
+  'additional-properties-allowed': { kind: 'structure', effect: 'widen', text: 'additional properties became allowed' },
+  'additional-properties-restricted': { kind: 'structure', effect: 'narrow', text: 'additional properties must now match a schema (`additionalProperties` with a schema was added)' },
+  'additional-properties-relaxed': { kind: 'structure', effect: 'widen', text: 'the schema additional properties had to match was removed' },
+  'const-added': { kind: 'enum-values', effect: 'narrow', text: 'the value was fixed with `const`' },
+  'const-removed': { kind: 'enum-values', effect: 'widen', text: 'the `const` restriction was removed' },
+  'const-changed': { kind: 'enum-values', effect: 'incompatible', text: 'the `const` value changed' },
+  'items-added': { kind: 'structure', effect: 'narrow', text: 'the array items must now match a schema (`items` was added)' },
+  'items-removed': { kind: 'structure', effect: 'widen', text: 'the schema of the array items (`items`) was removed' },
+  'prefix-items-added': { kind: 'structure', effect: 'narrow', text: 'a leading array position (`prefixItems`) now has a schema' },
+  'prefix-items-removed': { kind: 'structure', effect: 'widen', text: 'a leading array position (`prefixItems`) lost its schema' },
+  'contains-added': { kind: 'structure', effect: 'narrow', text: 'the array must now contain a matching item (`contains` was added)' },
+  'contains-removed': { kind: 'structure', effect: 'widen', text: 'the `contains` requirement was removed' },
+  'property-names-added': { kind: 'constraints', effect: 'narrow', text: 'property names must now match a schema (`propertyNames` was added)' },
+  'property-names-removed': { kind: 'constraints', effect: 'widen', text: 'the `propertyNames` restriction was removed' },
+  'pattern-property-added': { kind: 'structure', effect: 'narrow', text: 'properties whose names match a pattern must now match a schema (`patternProperties` entry added)' },
+  'pattern-property-removed': { kind: 'structure', effect: 'widen', text: 'a `patternProperties` entry was removed' },
+  'unevaluated-properties-restricted': { kind: 'structure', effect: 'narrow', text: 'properties not covered by the schema are now refused or constrained (`unevaluatedProperties` added)' },
+  'unevaluated-properties-relaxed': { kind: 'structure', effect: 'widen', text: 'the `unevaluatedProperties` restriction was removed' },
+  'unevaluated-items-restricted': { kind: 'structure', effect: 'narrow', text: 'array items not covered by the schema are now refused or constrained (`unevaluatedItems` added)' },
+  'unevaluated-items-relaxed': { kind: 'structure', effect: 'widen', text: 'the `unevaluatedItems` restriction was removed' },
+  'dependent-required-added': { kind: 'requiredness', effect: 'narrow', text: 'a property now requires others when present (`dependentRequired` added or extended)' },
+  'dependent-required-removed': { kind: 'requiredness', effect: 'widen', text: 'a `dependentRequired` requirement was removed' },
+  'dependent-schema-added': { kind: 'structure', effect: 'narrow', text: 'a property now brings a schema the object must match (`dependentSchemas` entry added)' },
+  'dependent-schema-removed': { kind: 'structure', effect: 'widen', text: 'a `dependentSchemas` entry was removed' },
+  'conditional-added': { kind: 'structure', effect: 'narrow', text: 'a conditional branch (`then` or `else`) was added' },
+  'conditional-removed': { kind: 'structure', effect: 'widen', text: 'a conditional branch (`then` or `else`) was removed' },
+  'condition-changed': { kind: 'structure', effect: 'undecidable', text: 'the condition (`if`) changed, so other values take each branch' },
+  'not-added': { kind: 'constraints', effect: 'narrow', text: 'values matching a schema are now refused (`not` was added)' },
+  'not-removed': { kind: 'constraints', effect: 'widen', text: 'the `not` restriction was removed' },
+  'not-changed': { kind: 'constraints', effect: 'undecidable', text: 'the schema under `not` changed (a narrower `not` allows more, a wider one less)' },
+  'discriminator-added': { kind: 'structure', effect: 'undecidable', text: 'a discriminator was added; generated clients and servers may now dispatch on it' },
+  'discriminator-removed': { kind: 'structure', effect: 'undecidable', text: 'the discriminator was removed; generated clients may no longer tell the alternatives apart' },
+  'discriminator-property-changed': { kind: 'structure', effect: 'incompatible', text: 'the discriminator property name changed' },
+  'discriminator-mapping-added': { kind: 'enum-values', effect: 'widen', text: 'a discriminator mapping value was added' },
+  'discriminator-mapping-removed': { kind: 'enum-values', effect: 'narrow', text: 'a discriminator mapping value was removed' },
+  'discriminator-mapping-changed': { kind: 'enum-values', effect: 'incompatible', text: 'a discriminator mapping value now names another schema' },
+  'read-only-added': { kind: 'lifecycle', effect: { request: 'narrow', response: 'additive' }, text: 'the value became read-only (callers may no longer send it)' },
+  'read-only-removed': { kind: 'lifecycle', effect: { request: 'widen', response: 'additive' }, text: 'the value is no longer read-only' },
+  'write-only-added': { kind: 'lifecycle', effect: { request: 'additive', response: 'widen' }, text: 'the value became write-only (responses no longer carry it)' },
+  'write-only-removed': { kind: 'lifecycle', effect: { request: 'additive', response: 'narrow' }, text: 'the value is no longer write-only' },
+  'content-encoding-changed': { kind: 'type', effect: 'incompatible', text: 'the content encoding of a string (`contentEncoding`) was added, removed or changed' },
+  'content-media-type-changed': { kind: 'type', effect: 'incompatible', text: 'the media type of a string\'s content (`contentMediaType`) was added, removed or changed' },
+  'content-schema-added': { kind: 'structure', effect: 'narrow', text: 'the decoded content of a string must now match a schema (`contentSchema` added)' },
+  'content-schema-removed': { kind: 'structure', effect: 'widen', text: 'the `contentSchema` restriction was removed' },
+  'deprecation-changed': { kind: 'lifecycle', effect: 'additive', text: 'the schema was marked deprecated, or is no longer deprecated' },
+  'keyword-changed': { kind: 'constraints', effect: 'undecidable', text: 'a keyword or extension (`x-…`) that vottur does not model changed; review what it means to callers' },
 } satisfies Record<string, SchemaKind>;
 export type SchemaChange = keyof typeof SCHEMA_CHANGES;
 
@@ -110,7 +153,6 @@ function schemaChecks(): CheckDefinition[] {
   for (const scope of Object.keys(SCOPE_DIRECTION) as SchemaScope[]) {
     const direction = SCOPE_DIRECTION[scope];
     for (const [change, definition] of Object.entries(SCHEMA_CHANGES) as Array<[SchemaChange, SchemaKind]>) {
-      if (definition.objectOnly && (scope === 'request-parameter' || scope === 'response-header')) continue;
       const effect = typeof definition.effect === 'string' ? definition.effect : definition.effect[direction];
       checks.push({
         id: schemaCheckId(scope, change),
@@ -167,7 +209,7 @@ export const CHECKS: readonly CheckDefinition[] = [
   fixed('diff-response-header-became-optional', 'breaking', 'headers', 'requiredness', 'data-format', 'A response header is no longer always sent.'),
   fixed('diff-response-header-added', 'non-breaking', 'headers', 'existence', 'data-format', 'A response header was added.'),
   fixed('diff-response-description-changed', 'documentation', 'responses', 'documentation', 'documentation', 'The description of a response changed.'),
-  fixed('diff-schema-description-changed', 'documentation', 'schemas', 'documentation', 'documentation', 'The description of a schema or property changed.'),
+  fixed('diff-schema-description-changed', 'documentation', 'schemas', 'documentation', 'documentation', 'The description or another annotation (`title`, `examples`, `example`, `$comment`, `externalDocs`) of a schema or property changed.'),
   fixed('diff-security-scheme-removed', 'breaking', 'security', 'existence', 'security', 'A security scheme an operation accepted was removed; callers that authenticate with it are refused.'),
   fixed('diff-security-scheme-added', 'breaking', 'security', 'existence', 'security', 'An operation now requires a security scheme it did not; existing callers lack those credentials.'),
   fixed('diff-security-alternative-added', 'non-breaking', 'security', 'existence', 'security', 'An operation accepts another way of authenticating (a new alternative in `security`).'),
