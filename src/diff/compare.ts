@@ -470,7 +470,7 @@ export class Comparer {
     const node = diffSchemaNode(b, r);
     const at = (flat: FlatSchema, name: string) => flat.keywords.get(name)?.path ?? flat.path;
 
-    if (node.description && depth > 0) this.add('diff-schema-description-changed', at(r, 'description'), at(b, 'description'), `the description of ${label} changed`);
+    if (node.description) this.add('diff-schema-description-changed', at(r, 'description'), at(b, 'description'), `the description of ${label} changed`);
     for (const annotation of ['title', 'examples', 'example', '$comment', 'externalDocs'] as const) {
       const pair = node[annotation];
       if (pair) this.add('diff-schema-description-changed', revisionAt(pair, node), baseAt(pair, node), `the ${annotation} of ${label} changed`);
@@ -812,6 +812,14 @@ export class Comparer {
       baseList.forEach((node, index) => this.compareSchema(scope, `${label} (${composition} #${index + 1})`, node, [...baseListPath, index], revisionList[index], [...revisionListPath, index], depth + 1));
       return;
     }
+    // Alternatives that allow the same values may still differ in annotations or extensions: compared too.
+    const pairedRevision = new Set<number>();
+    baseList.forEach((node, bi) => {
+      const ri = revisionPrints.findIndex((print, index) => print === basePrints[bi] && !pairedRevision.has(index));
+      if (ri < 0) return;
+      pairedRevision.add(ri);
+      if (!same(node, revisionList[ri])) this.compareSchema(scope, `${label} (${composition} #${ri + 1})`, node, [...baseListPath, bi], revisionList[ri], [...revisionListPath, ri], depth + 1);
+    });
     const unmatchedRevision = revisionList.map((_, index) => index).filter((index) => !basePrints.includes(revisionPrints[index]));
     const unmatchedBase = baseList.map((_, index) => index).filter((index) => !revisionPrints.includes(basePrints[index]));
     const pairs = Math.min(unmatchedBase.length, unmatchedRevision.length);

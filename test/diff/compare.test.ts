@@ -28,7 +28,7 @@ describe('compareDescriptions', () => {
   it('compares allOf parts merged: moving a property between parts is no change, removing it is', () => {
     const base = miniBase();
     const profile = base.components.schemas.UserProfile;
-    base.components.schemas.UserProfile = { allOf: [{ type: 'object', required: profile.required, properties: { nationalId: profile.properties.nationalId, email: profile.properties.email } }, { properties: { locale: profile.properties.locale } }] };
+    base.components.schemas.UserProfile = { description: profile.description, allOf: [{ type: 'object', required: profile.required, properties: { nationalId: profile.properties.nationalId, email: profile.properties.email } }, { properties: { locale: profile.properties.locale } }] };
     const revision = miniBase();
     expect(checks(base, revision)).toEqual([]);
     delete revision.components.schemas.UserProfile.properties.email;
