@@ -7,12 +7,12 @@
  */
 import { resolve } from '../../rulesets/lib/openapi/resolve.js';
 import { componentsOf, HTTP_METHODS, isArray, isObject, type Document, type JsonObject, type JsonPath, type Operation, type Parameter, type PathItem } from '../../rulesets/lib/openapi/types.js';
-import { schemaCheckId, type SchemaChange, type SchemaScope } from './checks.js';
+import { schemaCheckId, type CheckId, type SchemaChange, type SchemaScope } from './checks.js';
 import { fingerprint, flatten, isNullable, keyword, typesOf, type FlatSchema, type Located } from './schema.js';
 import { allowsAnything, baseAt, equal, diffSchemaNode, revisionAt, type KeywordPair, type SchemaKeyword, type SchemaNodeDiff } from './tree.js';
 
 export interface Change {
-  check: string;
+  check: CheckId;
   /** Where in the revision (for something removed: the closest place that still exists). */
   path: JsonPath;
   /** Where in the base. */
@@ -148,7 +148,7 @@ export class Comparer {
     private readonly revision: Document,
   ) {}
 
-  private add(check: string, path: JsonPath, basePath: JsonPath, message: string): void {
+  private add(check: CheckId, path: JsonPath, basePath: JsonPath, message: string): void {
     this.changes.push({ check, path, basePath, message, ...(this.operation ? { operation: this.operation.text, ...(this.operation.operationId ? { operationId: this.operation.operationId } : {}) } : {}) });
   }
 
