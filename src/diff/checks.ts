@@ -29,6 +29,8 @@ export interface CheckDefinition {
 }
 
 export const CLASS_SEVERITY: Record<ChangeClass, Severity> = { breaking: 'error', review: 'warn', 'non-breaking': 'info', documentation: 'hint' };
+/** A level the configuration sets for a diff check, read as the class the team gives the change. */
+export const SEVERITY_CLASS: Record<Severity, ChangeClass> = { error: 'breaking', warn: 'review', info: 'non-breaking', hint: 'documentation' };
 export const CLASS_LABEL: Record<ChangeClass, string> = { breaking: 'breaking', review: 'needs review', 'non-breaking': 'non-breaking', documentation: 'documentation only' };
 
 /** The one place direction is decided: narrowing a request or widening a response breaks callers. */

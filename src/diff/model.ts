@@ -3,9 +3,9 @@
  * and, for a change inside a schema, its effect on the values the schema allows. Each check file
  * under checks/ is data of these types; checks.ts turns them into the catalogue.
  */
-import type { Category } from '../report/finding.js';
+import type { Category, ChangeClass } from '../report/finding.js';
 
-export type ChangeClass = 'breaking' | 'review' | 'non-breaking' | 'documentation';
+export type { ChangeClass };
 export type Area = 'paths' | 'operations' | 'parameters' | 'request-body' | 'responses' | 'headers' | 'schemas' | 'security' | 'versioning' | 'info';
 export type Kind = 'existence' | 'requiredness' | 'type' | 'constraints' | 'enum-values' | 'structure' | 'lifecycle' | 'documentation' | 'version';
 export type Direction = 'request' | 'response';

@@ -7,7 +7,7 @@ import type { Command } from 'commander';
 import type { Severity } from '../../report/finding.js';
 import { failSeverityOption } from '../options.js';
 import { addOutputOptions, type OutputState } from '../output.js';
-import { configured, finishRun, takeOutputTargets } from '../runner.js';
+import { configResolverFor, finishRun, takeOutputTargets } from '../runner.js';
 
 interface DiffCommandOptions {
   failSeverity: Severity;
@@ -35,10 +35,16 @@ export function registerDiff(program: Command): void {
   addOutputOptions(command, state);
   command.action(async (base: string, revision: string, options: DiffCommandOptions) => {
     const targets = takeOutputTargets(state);
-    const { diffDescriptionsDetailed, readAcceptFile } = await import('../../diff/index.js');
+    const { diffDescriptionsDetailed, readAcceptFile, parseGitSpec } = await import('../../diff/index.js');
+    const { levelFor } = await import('../../config/index.js');
     const accept = options.accept ? await readAcceptFile(options.accept) : undefined;
-    const { report } = await diffDescriptionsDetailed(base, revision, { accept, allowRemoteRefs: options.allowRemoteRefs });
-    // A rule set off or to another level in vottur.config.yaml applies to diff checks too.
-    process.exitCode = await finishRun(await configured(report, { ...(options.config !== undefined ? { config: options.config } : {}) }), targets, options);
+    // vottur.config.yaml's levels (found from the revision's folder) go into the diff itself, so the
+    // counts, the version findings, the verdict and the exit code all see the same levels.
+    const cwd = process.cwd();
+    const resolver = await configResolverFor({ ...(options.config !== undefined ? { config: options.config } : {}) });
+    const loaded = await resolver.forDocument(parseGitSpec(revision, cwd)?.path ?? revision);
+    const level = loaded ? (ruleId: string, document: string, pointer: string) => levelFor(loaded, ruleId, document, pointer, cwd) : undefined;
+    const { report } = await diffDescriptionsDetailed(base, revision, { accept, allowRemoteRefs: options.allowRemoteRefs, ...(level ? { level } : {}) });
+    process.exitCode = await finishRun(report, targets, options);
   });
 }

@@ -12,7 +12,7 @@ import { CATEGORIES, scoreLabel, scoreReport, type Grade } from '../score.js';
 import { SourceFiles } from '../source.js';
 import { allRules, CATEGORY_TITLE, compareBySeverity, coverageCells, coverageLine, locationText, maskText, notCountedParts, plural, reportOperations, SEVERITY_LABEL, SEVERITY_PLURAL, TOOL_INFORMATION_URI, versionLabel, visibleReport } from './common.js';
 import type { FormatContext } from './types.js';
-import { diffCounts, diffCountsText, isDiffReport, versionVerdict } from './diff.js';
+import { acceptedReason, CHANGE_CLASS_LABEL, diffCounts, diffCountsText, isDiffReport, versionVerdict } from './diff.js';
 
 /** Reports with at most this many findings open with every rule's group expanded. */
 export const GROUPS_OPEN_UP_TO = 100;
@@ -405,7 +405,7 @@ export function formatHtml(report: Report, context: FormatContext): string {
     `<section class="overview" aria-label="Summary">`,
     // A diff is not a conformance check: it says what changed and whether the version allows it, as stylish and Markdown do.
     verdict
-      ? `<div class="overall" id="diff-verdict" data-breaking="${diffCounts(visible.findings).error}" data-version-ok="${verdict.ok}"><div class="overall-text"><strong>${esc(diffCountsText(visible.findings))}</strong><span class="meta">${esc(verdict.text)}</span></div></div>`
+      ? `<div class="overall" id="diff-verdict" data-breaking="${diffCounts(visible).breaking}" data-version-ok="${verdict.ok}"><div class="overall-text"><strong>${esc(diffCountsText(visible))}</strong><span class="meta">${esc(verdict.text)}</span></div></div>`
       : `<div class="overall" id="overall-score" data-score="${score.score}" data-grade="${score.grade}">${scoreRing(score.score, score.grade, 'Overall', 112)}<div class="overall-text"><strong>${esc(scoreLabel(score))}</strong><span class="meta">Conformance to the island.is API conventions (<a href="${esc(`${TOOL_INFORMATION_URI}/blob/main/docs/score.md`)}" rel="noopener noreferrer" target="_blank">how it is scored</a>)</span></div></div>`,
     `<div class="totals">${SEVERITIES.map((s) => `<div class="total" data-severity="${s}"><b>${summary[s]}</b><span class="badge sev-${s}">${esc(SEVERITY_PLURAL[s])}</span></div>`).join('')}</div>`,
     `</section>`,
@@ -416,6 +416,7 @@ export function formatHtml(report: Report, context: FormatContext): string {
       ? `<section id="operations"><h2>Contract results</h2><div class="table-wrap"><table id="operations-table"><thead><tr><th>Operation</th>${manyDocuments ? '<th>Document</th>' : ''}<th class="num">Requests</th><th class="num">Time</th>${SEVERITIES.map((s) => `<th class="num">${esc(SEVERITY_PLURAL[s][0]!.toUpperCase() + SEVERITY_PLURAL[s].slice(1))}</th>`).join('')}<th>Result</th><th></th></tr></thead><tbody>${operationRows.join('\n')}</tbody></table></div></section>`
       : '',
     visible.coverage ? coverageSection(visible.coverage) : '',
+    visible.accepted?.length ? acceptedSection(visible.accepted) : '',
     `<section id="findings"><h2>Findings</h2>`,
     `<form id="filters" class="filters" role="search" aria-label="Filter findings">`,
     `<label>Severity<select id="filter-severity"><option value="">All</option>${options(SEVERITIES.map((s) => [s, SEVERITY_LABEL[s]]))}</select></label>`,
@@ -474,4 +475,25 @@ function coverageSection(coverage: CoverageReport): string {
     return `<tr><td><code>${esc(o.operation)}</code></td>${cells.phases.map((n) => `<td class="num">${esc(n)}</td>`).join('')}<td>${esc(cells.statuses)}</td><td class="num">${esc(cells.inputs)}</td><td>${esc(cells.constraints)}</td></tr>`;
   });
   return `<section id="coverage" data-percent="${coverage.percent}"><h2>Coverage</h2><p>${esc(coverageLine(coverage))}</p><div class="table-wrap"><table id="coverage-table"><thead><tr><th>Operation</th>${coverage.phases.map((phase) => `<th class="num">${esc(title(phase))}</th>`).join('')}<th>Statuses</th><th class="num">Inputs</th><th>Constraints</th></tr></thead><tbody>${rows.join('\n')}</tbody></table></div></section>`;
+}
+
+/** A diff's changes accepted with a reason: listed, not counted. */
+function acceptedSection(accepted: readonly Finding[]): string {
+  const rows = accepted.map((f) =>
+    [
+      `<tr class="accepted" data-rule="${esc(f.ruleId)}">`,
+      `<td>${esc(f.changeClass ? CHANGE_CLASS_LABEL[f.changeClass] : f.severity)}</td>`,
+      `<td><code>${esc(f.ruleId)}</code></td>`,
+      `<td>${esc(f.message)}${f.operation ? ` <code>${esc(f.operation)}</code>` : ''}</td>`,
+      `<td class="reason">${esc(acceptedReason(f) ?? '')}</td>`,
+      `</tr>`,
+    ].join(''),
+  );
+  return [
+    `<section id="accepted-changes"><h2>Accepted changes</h2>`,
+    `<p class="meta">Accepted on purpose, each with its reason; they do not count towards the verdict or the gate.</p>`,
+    `<div class="table-wrap"><table class="accepted"><thead><tr><th>Class</th><th>Check</th><th>Change</th><th>Reason</th></tr></thead><tbody>`,
+    rows.join('\n'),
+    `</tbody></table></div></section>`,
+  ].join('\n');
 }

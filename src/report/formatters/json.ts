@@ -26,6 +26,7 @@ function jsonBody(report: Report) {
     ...(report.operations ? { operations: report.operations } : {}),
     ...(report.coverage ? { coverage: report.coverage } : {}),
     ...(report.baseline ? { baseline: report.baseline } : {}),
+    ...(report.diff ? { diff: report.diff } : {}),
   };
 }
 
