@@ -812,16 +812,20 @@ export class Comparer {
       baseList.forEach((node, index) => this.compareSchema(scope, `${label} (${composition} #${index + 1})`, node, [...baseListPath, index], revisionList[index], [...revisionListPath, index], depth + 1));
       return;
     }
-    // Alternatives that allow the same values may still differ in annotations or extensions: compared too.
+    // Paired one to one by what they allow (two alternatives may allow the same values: each pairs once);
+    // paired alternatives may still differ in annotations or extensions, so they are compared too.
     const pairedRevision = new Set<number>();
+    const unmatchedBase: number[] = [];
     baseList.forEach((node, bi) => {
       const ri = revisionPrints.findIndex((print, index) => print === basePrints[bi] && !pairedRevision.has(index));
-      if (ri < 0) return;
+      if (ri < 0) {
+        unmatchedBase.push(bi);
+        return;
+      }
       pairedRevision.add(ri);
       if (!same(node, revisionList[ri])) this.compareSchema(scope, `${label} (${composition} #${ri + 1})`, node, [...baseListPath, bi], revisionList[ri], [...revisionListPath, ri], depth + 1);
     });
-    const unmatchedRevision = revisionList.map((_, index) => index).filter((index) => !basePrints.includes(revisionPrints[index]));
-    const unmatchedBase = baseList.map((_, index) => index).filter((index) => !revisionPrints.includes(basePrints[index]));
+    const unmatchedRevision = revisionList.map((_, index) => index).filter((index) => !pairedRevision.has(index));
     const pairs = Math.min(unmatchedBase.length, unmatchedRevision.length);
     for (let i = 0; i < pairs; i++) {
       const bi = unmatchedBase[i];

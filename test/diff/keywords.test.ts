@@ -212,7 +212,8 @@ export const MATRIX: Record<string, [Direction, Direction]> = {
   not: both(S, str({ not: { const: 'a' } }), 'not-added', 'not-removed'),
   then: both(obj({ if: { required: ['a'] } }), obj({ if: { required: ['a'] }, then: { required: ['b'] } }), 'conditional-added', 'conditional-removed'),
   else: both(obj({ if: { required: ['a'] } }), obj({ if: { required: ['a'] }, else: { required: ['b'] } }), 'conditional-added', 'conditional-removed'),
-  'discriminator mapping': both(mapping(['email', 'phone']), mapping(['email']), 'discriminator-mapping-removed', 'discriminator-mapping-added'),
+  // A discriminator is a hint to generated code; validation does not change: reviewed both ways (as oasdiff rates it INFO).
+  'discriminator mapping': [d(mapping(['email', 'phone']), mapping(['email']), 'discriminator-mapping-removed', ['review', 'review']), d(mapping(['email']), mapping(['email', 'phone']), 'discriminator-mapping-added', ['review', 'review'])],
   readOnly: [d(S, str({ readOnly: true }), 'read-only-added', NARROW), d(str({ readOnly: true }), S, 'read-only-removed', ['non-breaking', 'non-breaking'])],
   writeOnly: [d(str({ writeOnly: true }), S, 'write-only-removed', ['non-breaking', 'non-breaking']), d(S, str({ writeOnly: true }), 'write-only-added', WIDEN)],
   'nullable (3.0)': both(str({ nullable: true }), S, 'nullable-removed', 'nullable-added'),

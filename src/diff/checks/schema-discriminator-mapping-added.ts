@@ -4,6 +4,6 @@ import type { SchemaChangeDefinition } from '../model.js';
 export const change = {
   change: 'discriminator-mapping-added',
   kind: 'enum-values',
-  effect: 'widen',
+  effect: 'undecidable',
   text: 'a discriminator mapping value was added',
 } as const satisfies SchemaChangeDefinition;

@@ -4,6 +4,6 @@ import type { SchemaChangeDefinition } from '../model.js';
 export const change = {
   change: 'discriminator-mapping-changed',
   kind: 'enum-values',
-  effect: 'incompatible',
+  effect: 'undecidable',
   text: 'a discriminator mapping value now names another schema',
 } as const satisfies SchemaChangeDefinition;

@@ -4,6 +4,6 @@ import type { SchemaChangeDefinition } from '../model.js';
 export const change = {
   change: 'discriminator-mapping-removed',
   kind: 'enum-values',
-  effect: 'narrow',
+  effect: 'undecidable',
   text: 'a discriminator mapping value was removed',
 } as const satisfies SchemaChangeDefinition;

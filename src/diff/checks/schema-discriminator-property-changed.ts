@@ -4,6 +4,6 @@ import type { SchemaChangeDefinition } from '../model.js';
 export const change = {
   change: 'discriminator-property-changed',
   kind: 'structure',
-  effect: 'incompatible',
-  text: 'the discriminator property name changed',
+  effect: 'undecidable',
+  text: 'the discriminator property name changed; generated clients and servers that dispatch on it need review (validation does not change)',
 } as const satisfies SchemaChangeDefinition;
