@@ -154,6 +154,7 @@ export class Comparer {
 
   compare(): Comparison {
     this.compareInfo();
+    this.compareWebhooks();
     this.matchSecuritySchemes();
     const basePaths = pathItems(this.base);
     const revisionPaths = pathItems(this.revision);
@@ -209,6 +210,19 @@ export class Comparer {
     const revisionUrls = urls(this.revision);
     if (!same(baseUrls, revisionUrls)) {
       this.add('diff-server-url-changed', this.revision.servers !== undefined ? ['servers'] : [], ['servers'], `servers changed from ${baseUrls.join(', ') || '(none)'} to ${revisionUrls.join(', ') || '(none)'}`);
+    }
+  }
+
+  /** Webhooks (OpenAPI 3.1): the API calls its subscribers, so one removed is a call they no longer get. */
+  private compareWebhooks(): void {
+    const baseHooks: JsonObject = isObject(this.base.webhooks) ? this.base.webhooks : {};
+    const revisionHooks: JsonObject = isObject(this.revision.webhooks) ? this.revision.webhooks : {};
+    this.operation = undefined;
+    for (const name of Object.keys(baseHooks)) {
+      if (revisionHooks[name] === undefined) this.add('diff-webhook-removed', this.revision.webhooks !== undefined ? ['webhooks'] : [], ['webhooks', name], `webhook ${name} was removed`);
+    }
+    for (const name of Object.keys(revisionHooks)) {
+      if (baseHooks[name] === undefined) this.add('diff-webhook-added', ['webhooks', name], this.base.webhooks !== undefined ? ['webhooks'] : [], `webhook ${name} was added`);
     }
   }
 

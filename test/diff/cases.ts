@@ -229,6 +229,19 @@ const fixed: Array<Omit<DiffCase, 'expect'> & { expect: Expected[] }> = [
     mutate: (d) => (d.components.securitySchemes.IdentityServer.flows.clientCredentials.tokenUrl = 'https://identity-server.island.is/connect/token'),
     expect: [{ ruleId: 'diff-security-token-url-changed', pointer: '/components/securitySchemes/IdentityServer/flows/clientCredentials/tokenUrl' }],
   },
+  {
+    id: 'diff-webhook-removed',
+    cls: 'breaking',
+    prepare: (d) => (d.webhooks = { profileChanged: { post: { requestBody: { content: { 'application/json': { schema: { type: 'object' } } } }, responses: { '200': { description: 'Received.' } } } }, profileDeleted: { post: { responses: { '200': { description: 'Received.' } } } } }),
+    mutate: (d) => delete d.webhooks.profileDeleted,
+    expect: [{ ruleId: 'diff-webhook-removed', pointer: '/webhooks' }],
+  },
+  {
+    id: 'diff-webhook-added',
+    cls: 'non-breaking',
+    mutate: (d) => (d.webhooks = { profileChanged: { post: { responses: { '200': { description: 'Received.' } } } } }),
+    expect: [{ ruleId: 'diff-webhook-added', pointer: '/webhooks/profileChanged' }],
+  },
 ];
 
 /** Where each scope's schemas sit: a scalar target (a property or the parameter/header schema) and an object target. */

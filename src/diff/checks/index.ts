@@ -51,6 +51,8 @@ import { check as securityScopeAdded } from './diff-security-scope-added.js';
 import { check as securityScopeRemoved } from './diff-security-scope-removed.js';
 import { check as securitySchemeTypeChanged } from './diff-security-scheme-type-changed.js';
 import { check as securityTokenUrlChanged } from './diff-security-token-url-changed.js';
+import { check as webhookRemoved } from './diff-webhook-removed.js';
+import { check as webhookAdded } from './diff-webhook-added.js';
 import { change as schema_typeChanged } from './schema-type-changed.js';
 import { change as schema_typeWidened } from './schema-type-widened.js';
 import { change as schema_typeNarrowed } from './schema-type-narrowed.js';
@@ -173,6 +175,8 @@ export const FIXED_CHECKS = [
   securityScopeRemoved,
   securitySchemeTypeChanged,
   securityTokenUrlChanged,
+  webhookRemoved,
+  webhookAdded,
 ] as const;
 
 export const SCHEMA_CHANGE_LIST = [
