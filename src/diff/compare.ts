@@ -21,6 +21,8 @@ export interface Change {
   /** `GET /v2/users/{nationalId}` (as in the revision, or the base for a removed operation). */
   operation?: string;
   operationId?: string;
+  /** For a change in a shared component: the other operations it reaches (it is compared once). */
+  alsoReaches?: string[];
 }
 
 export interface RemovedOperation {
@@ -138,7 +140,8 @@ function requirements(list: unknown): Requirement[] | undefined {
 export class Comparer {
   readonly changes: Change[] = [];
   readonly removedOperations: RemovedOperation[] = [];
-  private readonly visited = new Set<string>();
+  /** Pairs already compared, with the changes they gave (a range of `changes`). */
+  private readonly visited = new Map<string, { start: number; end: number }>();
   /** Base security scheme name → the revision's name for the same scheme (renamed components). */
   private readonly schemeNames = new Map<string, string>();
   private operation?: { text: string; operationId?: string };
@@ -376,12 +379,13 @@ export class Comparer {
       const rv = revisionResponse.value;
       if (!isObject(bv) || !isObject(rv)) continue;
       const key = `response|${fingerprintPath(baseResponse.path)}|${fingerprintPath(revisionResponse.path)}`;
-      if (this.visited.has(key)) continue;
-      this.visited.add(key);
+      if (this.seen(key)) continue;
+      const range = this.enter(key);
       const label = `response ${status}`;
       if (bv.description !== rv.description) this.add('diff-response-description-changed', [...revisionResponse.path, 'description'], [...baseResponse.path, 'description'], `the description of ${label} changed`);
       this.compareHeaders(label, bv.headers, [...baseResponse.path, 'headers'], rv.headers, [...revisionResponse.path, 'headers'], revisionResponse.path);
       this.compareContent('response-body', label, bv.content, [...baseResponse.path, 'content'], rv.content, [...revisionResponse.path, 'content'], revisionResponse.path);
+      range.end = this.changes.length;
     }
     for (const status of Object.keys(rr)) {
       if (br[status] === undefined) this.add('diff-response-status-added', [...responsesPath, status], [...b.path, 'responses'], `response ${status} was added; callers may not handle it`);
@@ -479,8 +483,41 @@ export class Comparer {
     const r = flatten(this.revision, revisionNode, revisionPath);
     if (!b || !r) return;
     const key = `${scope}|${fingerprintPath(b.path)}|${fingerprintPath(r.path)}`;
-    if (this.visited.has(key)) return;
-    this.visited.add(key);
+    if (this.seen(key)) return;
+    const range = this.enter(key);
+    try {
+      this.compareSchemaNode(scope, label, b, r, depth);
+    } finally {
+      range.end = this.changes.length;
+    }
+  }
+
+  /**
+   * True when a pair was compared already: the changes it gave then also reach the operation
+   * compared now, so a change to a shared component is listed under every operation using it.
+   */
+  private seen(key: string): boolean {
+    const range = this.visited.get(key);
+    if (!range) return false;
+    const operation = this.operation?.text;
+    if (operation) {
+      for (let i = range.start; i < Math.min(range.end, this.changes.length); i++) {
+        const change = this.changes[i]!;
+        if (change.operation === undefined || change.operation === operation) continue;
+        change.alsoReaches ??= [];
+        if (!change.alsoReaches.includes(operation)) change.alsoReaches.push(operation);
+      }
+    }
+    return true;
+  }
+
+  private enter(key: string): { start: number; end: number } {
+    const range = { start: this.changes.length, end: Number.POSITIVE_INFINITY };
+    this.visited.set(key, range);
+    return range;
+  }
+
+  private compareSchemaNode(scope: SchemaScope, label: string, b: FlatSchema, r: FlatSchema, depth: number): void {
     const node = diffSchemaNode(b, r);
     const at = (flat: FlatSchema, name: string) => flat.keywords.get(name)?.path ?? flat.path;
 

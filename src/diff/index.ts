@@ -107,7 +107,8 @@ export function diffSides(base: Side, revision: Side, options: Pick<DiffOptions,
   const changeFindings: Array<{ finding: Finding; cls: ChangeClass; path: JsonPath }> = [];
   for (const change of comparison.changes) {
     const definition = check(change.check);
-    const finding = build(change.check, CLASS_SEVERITY[definition.class], definition.category, change.message, change.path, change.basePath, change.operation, change.operationId);
+    const built = build(change.check, CLASS_SEVERITY[definition.class], definition.category, change.message, change.path, change.basePath, change.operation, change.operationId);
+    const finding = change.operation && change.alsoReaches?.length ? { ...built, operations: [change.operation, ...change.alsoReaches] } : built;
     // One finding per rule, place and message (a shared component reached from several operations is compared once; this guards the rest).
     const key = `${finding.ruleId}\u0000${finding.document}\u0000${finding.pointer}\u0000${finding.message}`;
     if (seen.has(key)) continue;

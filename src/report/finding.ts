@@ -56,6 +56,8 @@ export interface Finding {
   /** For contract findings: the operation (`GET /v2/users/{nationalId}`) and the exchange that showed it. */
   operation?: string;
   operationId?: string;
+  /** For a diff change to a shared component: every operation it reaches, `operation` first. */
+  operations?: string[];
   request?: { method: string; url: string; status?: number; durationMs?: number };
   /**
    * For a finding from a generated request: how to send it again. `curl` has secrets as

@@ -101,3 +101,28 @@ describe('configuration levels and the figures', () => {
     expect(result.stderr).toMatch(/turns diff-response-body-property-removed off; a change is accepted with x-vottur-ignore or --accept/);
   });
 });
+
+describe('a change to a shared component', () => {
+  it('is one finding naming every operation it reaches, listed under each in the Markdown changelog', async () => {
+    const share = (file: string) => {
+      const doc = parse(readFileSync(join(BREAKING, file), 'utf8'));
+      doc.paths['/v2/users/{nationalId}'].put = { operationId: 'replaceUserProfile', responses: { '200': { $ref: '#/components/responses/UserProfileFound' } } };
+      const out = join(work, `shared-${file}`);
+      writeFileSync(out, stringify(doc));
+      return out;
+    };
+    const files = [share('base.yaml'), share('revision.yaml')];
+    const json = JSON.parse((await vottur(['diff', '--format', 'json', ...files])).stdout);
+    const change = json.findings.filter((f: { ruleId: string }) => f.ruleId === 'diff-response-body-property-removed');
+    expect(change).toHaveLength(1);
+    expect(change[0].operations).toEqual(['GET /v2/users/{nationalId}', 'PUT /v2/users/{nationalId}']);
+    expect(reportValidator()(json)).toBe(true);
+    const markdown = (await vottur(['diff', '--format', 'markdown', ...files])).stdout;
+    const headings = marked.lexer(markdown).filter((t) => t.type === 'heading').map((t) => (t as { text: string }).text);
+    expect(headings).toEqual(expect.arrayContaining(['`GET /v2/users/{nationalId}`', '`PUT /v2/users/{nationalId}`']));
+    for (const operation of ['GET', 'PUT']) {
+      const section = markdown.slice(markdown.indexOf(`## \`${operation} `));
+      expect(section.slice(0, section.indexOf('\n## ') > 0 ? section.indexOf('\n## ') : undefined)).toContain('diff-response-body-property-removed');
+    }
+  });
+});

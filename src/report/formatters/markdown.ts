@@ -243,8 +243,8 @@ function formatChangelog(report: Report, context: FormatContext): string {
   const groups = new Map<string, Finding[]>();
   for (const finding of visible.findings) {
     if (isVersionFinding(finding)) continue;
-    const key = finding.operation ?? 'Whole API';
-    groups.set(key, [...(groups.get(key) ?? []), finding]);
+    // A change to a shared component is listed under every operation it reaches.
+    for (const key of finding.operations ?? [finding.operation ?? 'Whole API']) groups.set(key, [...(groups.get(key) ?? []), finding]);
   }
   const worst = (findings: Finding[]) => Math.min(...findings.map(classRank));
   const ordered = [...groups].sort((a, b) => worst(a[1]) - worst(b[1]) || (a[0] === 'Whole API' ? 1 : b[0] === 'Whole API' ? -1 : a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
