@@ -84,11 +84,23 @@ function pathItems(document: Document): Map<string, { pathKey: string; item: Pat
   return result;
 }
 
+/** The methods a path item holds operations under: OpenAPI 3.0/3.1's, and 3.2's `query`. */
+const PATH_ITEM_METHODS: readonly string[] = [...HTTP_METHODS, 'query'];
+
+/** A path item's operations by method, OpenAPI 3.2's `additionalOperations` (any other method, e.g. `COPY`) included. */
 function operationsOf(item: { pathKey: string; item: PathItem; path: JsonPath }): Map<string, OperationEntry> {
   const result = new Map<string, OperationEntry>();
-  for (const method of HTTP_METHODS) {
-    const operation = item.item[method];
+  const members: JsonObject = item.item;
+  for (const method of PATH_ITEM_METHODS) {
+    const operation = members[method];
     if (isObject(operation)) result.set(method, { method, pathKey: item.pathKey, operation, path: [...item.path, method], pathItem: item.item, pathItemPath: item.path });
+  }
+  const additional = members.additionalOperations;
+  if (isObject(additional)) {
+    for (const [name, operation] of Object.entries(additional)) {
+      const method = name.toLowerCase();
+      if (isObject(operation) && !result.has(method)) result.set(method, { method, pathKey: item.pathKey, operation, path: [...item.path, 'additionalOperations', name], pathItem: item.item, pathItemPath: item.path });
+    }
   }
   return result;
 }
@@ -357,6 +369,13 @@ export class Comparer {
         continue;
       }
       this.compareSchema(scope, `${label} (${match})`, schemaOf(bc[mediaType]), [...basePath, mediaType, 'schema'], schemaOf(rc[match]), [...revisionPath, match, 'schema']);
+      // OpenAPI 3.2: the schema of each item of a streamed body (`text/event-stream`, JSON Lines).
+      const itemSchemaOf = (media: unknown) => (isObject(media) ? media.itemSchema : undefined);
+      const bItems = itemSchemaOf(bc[mediaType]);
+      const rItems = itemSchemaOf(rc[match]);
+      if (bItems !== undefined || rItems !== undefined) {
+        this.compareSchema(scope, `${label} (${match} items)`, bItems ?? {}, [...basePath, mediaType, ...(bItems !== undefined ? ['itemSchema'] : [])], rItems ?? {}, [...revisionPath, match, ...(rItems !== undefined ? ['itemSchema'] : [])]);
+      }
     }
     for (const mediaType of Object.keys(rc)) {
       if (!baseTypes.has(normal(mediaType))) this.add(addedCheck, [...revisionPath, mediaType], basePath, `media type ${mediaType} of the ${label} was added`);
