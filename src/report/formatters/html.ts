@@ -410,8 +410,9 @@ export function formatHtml(report: Report, context: FormatContext): string {
     `<div class="totals">${SEVERITIES.map((s) => `<div class="total" data-severity="${s}"><b>${summary[s]}</b><span class="badge sev-${s}">${esc(SEVERITY_PLURAL[s])}</span></div>`).join('')}</div>`,
     `</section>`,
     notCounted.length > 0 ? `<p class="not-counted" id="not-counted"><strong>Not counted</strong> in these figures: ${esc(notCounted.join('; '))}.</p>` : '',
-    `<section id="documents"><h2>Documents</h2><div class="documents">${documentCards.join('\n')}</div></section>`,
-    `<section id="categories"><h2>Findings by category and severity</h2>${categoryChart(visible.findings, score.byCategory)}</section>`,
+    diff ? diffDocumentsSection(visible) : `<section id="documents"><h2>Documents</h2><div class="documents">${documentCards.join('\n')}</div></section>`,
+    // A diff's findings are changes, not conformance: no grades by lint category.
+    diff ? '' : `<section id="categories"><h2>Findings by category and severity</h2>${categoryChart(visible.findings, score.byCategory)}</section>`,
     operations.length
       ? `<section id="operations"><h2>Contract results</h2><div class="table-wrap"><table id="operations-table"><thead><tr><th>Operation</th>${manyDocuments ? '<th>Document</th>' : ''}<th class="num">Requests</th><th class="num">Time</th>${SEVERITIES.map((s) => `<th class="num">${esc(SEVERITY_PLURAL[s][0]!.toUpperCase() + SEVERITY_PLURAL[s].slice(1))}</th>`).join('')}<th>Result</th><th></th></tr></thead><tbody>${operationRows.join('\n')}</tbody></table></div></section>`
       : '',
@@ -496,4 +497,12 @@ function acceptedSection(accepted: readonly Finding[]): string {
     rows.join('\n'),
     `</tbody></table></div></section>`,
   ].join('\n');
+}
+
+/** The base and the revision of a diff: one card for the pair, with both versions. */
+function diffDocumentsSection(report: Report): string {
+  const [base, revision] = report.documents;
+  const side = (label: string, doc: Report['documents'][number] | undefined) =>
+    doc ? `<div><span class="counts">${esc(label)}</span><br>${doc.title ? `<strong>${esc(doc.title)}</strong>${doc.version ? ` <span class="counts">${esc(versionLabel(doc.version))}</span>` : ''}<br>` : ''}<code>${esc(doc.path)}</code></div>` : '';
+  return `<section id="documents"><h2>Compared</h2><div class="documents"><div class="document diff-pair" data-base="${esc(base?.path ?? '')}" data-revision="${esc(revision?.path ?? '')}">${side('base', base)}<div aria-hidden="true">→</div>${side('revision', revision)}</div></div></section>`;
 }
