@@ -106,8 +106,9 @@ export function acceptedBy<F extends { ruleId: string; pointer: string; operatio
 }
 
 /** True when an accept entry covers a finding: same rule, and its pointer at or above the finding's, or its operation. */
-export function accepts(entry: AcceptEntry, finding: { ruleId: string; pointer: string; operation?: string }): boolean {
+export function accepts(entry: AcceptEntry, finding: { ruleId: string; pointer: string; operation?: string; operations?: string[] }): boolean {
   if (entry.rule !== finding.ruleId) return false;
   if (entry.pointer !== undefined && (finding.pointer === entry.pointer || finding.pointer.startsWith(`${entry.pointer}/`))) return true;
-  return entry.operation !== undefined && finding.operation !== undefined && normaliseOperation(finding.operation) === entry.operation;
+  const operations = finding.operations ?? (finding.operation !== undefined ? [finding.operation] : []);
+  return entry.operation !== undefined && operations.some((operation) => normaliseOperation(operation) === entry.operation);
 }

@@ -1,6 +1,7 @@
 /**
- * The catalogue of `vottur diff` checks: one table, the source of truth for ids, classes, tags and
- * the documentation pages (`docs/diff/<id>.md` are generated from it, see test/diff/docs.test.ts).
+ * The catalogue of `vottur diff` checks, built from the check files (one per check, checks/): the
+ * source of truth for ids, classes, tags and the documentation pages (`docs/diff/<id>.md` are
+ * generated from it, see test/diff/docs.test.ts). Adding a check is adding a file there.
  *
  * A change's class decides its severity: breaking → error, needs review (cannot be decided from
  * the description alone) → warn, non-breaking → info, documentation only → hint.
@@ -10,31 +11,27 @@
  * that narrows what a caller may send, or widens what a caller may receive, breaks the caller.
  */
 import type { Category, RuleMeta, Severity } from '../report/finding.js';
+import { FIXED_CHECKS, SCHEMA_CHANGE_LIST } from './checks/index.js';
+import type { Area, ChangeClass, Direction, Effect, Kind, SchemaChangeDefinition } from './model.js';
 
-export type ChangeClass = 'breaking' | 'review' | 'non-breaking' | 'documentation';
-export type Area = 'paths' | 'operations' | 'parameters' | 'request-body' | 'responses' | 'headers' | 'schemas' | 'security' | 'versioning' | 'info';
-export type Kind = 'existence' | 'requiredness' | 'type' | 'constraints' | 'enum-values' | 'structure' | 'lifecycle' | 'documentation' | 'version';
+export type { Area, ChangeClass, Direction, Effect, Kind } from './model.js';
 
 export interface CheckDefinition {
-  id: string;
+  id: CheckId;
   class: ChangeClass;
   area: Area;
   kind: Kind;
   category: Category;
   /** One sentence: what changed and why it matters to a caller. */
   description: string;
+  /** For a change inside a schema: what it does to the values allowed (the class follows from it and the place). */
+  effect?: Effect;
 }
 
 export const CLASS_SEVERITY: Record<ChangeClass, Severity> = { breaking: 'error', review: 'warn', 'non-breaking': 'info', documentation: 'hint' };
+/** A level the configuration sets for a diff check, read as the class the team gives the change. */
+export const SEVERITY_CLASS: Record<Severity, ChangeClass> = { error: 'breaking', warn: 'review', info: 'non-breaking', hint: 'documentation' };
 export const CLASS_LABEL: Record<ChangeClass, string> = { breaking: 'breaking', review: 'needs review', 'non-breaking': 'non-breaking', documentation: 'documentation only' };
-
-export type Direction = 'request' | 'response';
-/**
- * What a change does to the set of values a schema allows: `narrow` (fewer), `widen` (more),
- * `incompatible` (different values, breaking either way), `undecidable` (depends on the
- * implementation), `additive` (a new optional member callers are expected to tolerate).
- */
-export type Effect = 'narrow' | 'widen' | 'incompatible' | 'undecidable' | 'additive';
 
 /** The one place direction is decided: narrowing a request or widening a response breaks callers. */
 export function classify(direction: Direction, effect: Effect): ChangeClass {
@@ -60,48 +57,14 @@ const SCOPE_TEXT: Record<SchemaScope, string> = {
 };
 const SCOPE_AREA: Record<SchemaScope, Area> = { 'request-parameter': 'parameters', 'request-body': 'request-body', 'response-body': 'responses', 'response-header': 'headers' };
 
-interface SchemaKind {
-  kind: Kind;
-  /** Effect per direction where it differs. */
-  effect: Effect | Record<Direction, Effect>;
-  text: string;
-  /** Only for object schemas (bodies), not parameters or headers. */
-  objectOnly?: boolean;
-}
+/** Changes found inside any schema, named `diff-<scope>-<change>`: one file each, checks/schema-<change>.ts. */
+export const SCHEMA_CHANGES = Object.fromEntries(SCHEMA_CHANGE_LIST.map((definition) => [definition.change, definition])) as Record<SchemaChange, SchemaChangeDefinition>;
+export type SchemaChange = (typeof SCHEMA_CHANGE_LIST)[number]['change'];
+export type FixedCheckId = (typeof FIXED_CHECKS)[number]['id'];
+/** Every check id, as a literal type: naming an unknown check fails the build. */
+export type CheckId = FixedCheckId | `diff-${SchemaScope}-${SchemaChange}`;
 
-/** Changes found inside any schema, named `diff-<scope>-<change>`. */
-export const SCHEMA_CHANGES = {
-  'type-changed': { kind: 'type', effect: 'incompatible', text: 'the type changed to one that shares no values with the old one' },
-  'type-widened': { kind: 'type', effect: 'widen', text: 'the type now allows more (integer → number, or a type added)' },
-  'type-narrowed': { kind: 'type', effect: 'narrow', text: 'the type now allows less (number → integer, or a type removed)' },
-  'format-added': { kind: 'type', effect: 'narrow', text: 'a format was added' },
-  'format-removed': { kind: 'type', effect: 'widen', text: 'the format was removed' },
-  'format-changed': { kind: 'type', effect: 'incompatible', text: 'the format changed' },
-  'enum-value-added': { kind: 'enum-values', effect: 'widen', text: 'an enum value was added' },
-  'enum-value-removed': { kind: 'enum-values', effect: 'narrow', text: 'an enum value was removed' },
-  'enum-added': { kind: 'enum-values', effect: 'narrow', text: 'the values were restricted to an enum' },
-  'enum-removed': { kind: 'enum-values', effect: 'widen', text: 'the enum restriction was removed' },
-  'constraint-tightened': { kind: 'constraints', effect: 'narrow', text: 'a bound (minimum, maximum, length, item count, multipleOf, uniqueItems) was tightened or added' },
-  'constraint-relaxed': { kind: 'constraints', effect: 'widen', text: 'a bound (minimum, maximum, length, item count, multipleOf, uniqueItems) was relaxed or removed' },
-  'pattern-added': { kind: 'constraints', effect: 'narrow', text: 'a pattern was added' },
-  'pattern-removed': { kind: 'constraints', effect: 'widen', text: 'the pattern was removed' },
-  'pattern-changed': { kind: 'constraints', effect: 'undecidable', text: 'the pattern changed (whether it allows more or less cannot be decided in general)' },
-  'nullable-added': { kind: 'type', effect: 'widen', text: 'null became allowed' },
-  'nullable-removed': { kind: 'type', effect: 'narrow', text: 'null is no longer allowed' },
-  'default-changed': { kind: 'constraints', effect: 'undecidable', text: 'the default value changed (callers that omit the value get different behaviour)' },
-  'property-removed': { kind: 'existence', effect: { request: 'undecidable', response: 'widen' }, text: 'a property was removed', objectOnly: true },
-  'property-added-required': { kind: 'existence', effect: 'narrow', text: 'a required property was added', objectOnly: true },
-  'property-added-optional': { kind: 'existence', effect: 'additive', text: 'an optional property was added', objectOnly: true },
-  'property-became-required': { kind: 'requiredness', effect: 'narrow', text: 'a property became required', objectOnly: true },
-  'property-became-optional': { kind: 'requiredness', effect: 'widen', text: 'a property became optional', objectOnly: true },
-  'variant-added': { kind: 'structure', effect: 'widen', text: 'a oneOf/anyOf alternative was added', objectOnly: true },
-  'variant-removed': { kind: 'structure', effect: 'narrow', text: 'a oneOf/anyOf alternative was removed', objectOnly: true },
-  'additional-properties-forbidden': { kind: 'structure', effect: 'narrow', text: 'additional properties are no longer allowed', objectOnly: true },
-  'additional-properties-allowed': { kind: 'structure', effect: 'widen', text: 'additional properties became allowed', objectOnly: true },
-} satisfies Record<string, SchemaKind>;
-export type SchemaChange = keyof typeof SCHEMA_CHANGES;
-
-export function schemaCheckId(scope: SchemaScope, change: SchemaChange): string {
+export function schemaCheckId(scope: SchemaScope, change: SchemaChange): CheckId {
   return `diff-${scope}-${change}`;
 }
 
@@ -109,8 +72,8 @@ function schemaChecks(): CheckDefinition[] {
   const checks: CheckDefinition[] = [];
   for (const scope of Object.keys(SCOPE_DIRECTION) as SchemaScope[]) {
     const direction = SCOPE_DIRECTION[scope];
-    for (const [change, definition] of Object.entries(SCHEMA_CHANGES) as Array<[SchemaChange, SchemaKind]>) {
-      if (definition.objectOnly && (scope === 'request-parameter' || scope === 'response-header')) continue;
+    for (const definition of SCHEMA_CHANGE_LIST) {
+      const change: SchemaChange = definition.change;
       const effect = typeof definition.effect === 'string' ? definition.effect : definition.effect[direction];
       checks.push({
         id: schemaCheckId(scope, change),
@@ -119,65 +82,14 @@ function schemaChecks(): CheckDefinition[] {
         kind: definition.kind,
         category: 'data-format',
         description: `In the schema of ${SCOPE_TEXT[scope]}, ${definition.text}.`,
+        effect,
       });
     }
   }
   return checks;
 }
 
-const fixed = (id: string, cls: ChangeClass, area: Area, kind: Kind, category: Category, description: string): CheckDefinition => ({ id, class: cls, area, kind, category, description });
-
-export const CHECKS: readonly CheckDefinition[] = [
-  fixed('diff-path-removed', 'breaking', 'paths', 'existence', 'methods', 'A path was removed with all its operations; callers of it get 404.'),
-  fixed('diff-path-added', 'non-breaking', 'paths', 'existence', 'methods', 'A path was added.'),
-  fixed('diff-path-parameter-renamed', 'documentation', 'paths', 'documentation', 'documentation', 'A path parameter was renamed (`/users/{id}` → `/users/{userId}`); the URLs callers send are unchanged.'),
-  fixed('diff-operation-removed', 'breaking', 'operations', 'existence', 'methods', 'An operation that was not deprecated was removed; callers of it get 404 or 405.'),
-  fixed('diff-deprecated-operation-removed', 'review', 'operations', 'lifecycle', 'methods', 'A deprecated operation was removed; check that its notice period has passed.'),
-  fixed('diff-operation-added', 'non-breaking', 'operations', 'existence', 'methods', 'An operation was added.'),
-  fixed('diff-operation-deprecated', 'non-breaking', 'operations', 'lifecycle', 'methods', 'An operation was marked deprecated; the notice period starts.'),
-  fixed('diff-operation-undeprecated', 'non-breaking', 'operations', 'lifecycle', 'methods', 'An operation is no longer deprecated.'),
-  fixed('diff-operation-id-changed', 'review', 'operations', 'structure', 'naming', 'The operationId changed; generated clients rename the method.'),
-  fixed('diff-operation-summary-changed', 'documentation', 'operations', 'documentation', 'documentation', 'The summary of an operation changed.'),
-  fixed('diff-operation-description-changed', 'documentation', 'operations', 'documentation', 'documentation', 'The description of an operation changed.'),
-  fixed('diff-operation-tags-changed', 'documentation', 'operations', 'documentation', 'documentation', 'The tags of an operation changed.'),
-  fixed('diff-api-description-changed', 'documentation', 'info', 'documentation', 'documentation', 'The title or description of the API changed.'),
-  fixed('diff-server-url-changed', 'review', 'info', 'structure', 'methods', 'The server URLs changed; callers with a configured base URL may call the wrong address.'),
-  fixed('diff-request-parameter-removed', 'review', 'parameters', 'existence', 'data-format', 'A request parameter was removed; callers that send it may be refused or silently ignored.'),
-  fixed('diff-request-parameter-added-required', 'breaking', 'parameters', 'existence', 'data-format', 'A required request parameter was added; existing calls lack it.'),
-  fixed('diff-request-parameter-added-optional', 'non-breaking', 'parameters', 'existence', 'data-format', 'An optional request parameter was added.'),
-  fixed('diff-request-parameter-became-required', 'breaking', 'parameters', 'requiredness', 'data-format', 'A request parameter became required; calls that omit it are refused.'),
-  fixed('diff-request-parameter-became-optional', 'non-breaking', 'parameters', 'requiredness', 'data-format', 'A request parameter became optional.'),
-  fixed('diff-request-parameter-location-changed', 'breaking', 'parameters', 'structure', 'data-format', 'A request parameter moved (for example from the query to a header); callers send it in the old place.'),
-  fixed('diff-request-parameter-style-changed', 'breaking', 'parameters', 'structure', 'data-format', 'The serialisation (style or explode) of a request parameter changed; callers encode it the old way.'),
-  fixed('diff-request-parameter-deprecated', 'non-breaking', 'parameters', 'lifecycle', 'data-format', 'A request parameter was marked deprecated.'),
-  fixed('diff-request-parameter-description-changed', 'documentation', 'parameters', 'documentation', 'documentation', 'The description of a request parameter changed.'),
-  fixed('diff-request-body-added-required', 'breaking', 'request-body', 'existence', 'data-format', 'A required request body was added; existing calls send none.'),
-  fixed('diff-request-body-added-optional', 'non-breaking', 'request-body', 'existence', 'data-format', 'An optional request body was added.'),
-  fixed('diff-request-body-removed', 'review', 'request-body', 'existence', 'data-format', 'The request body was removed; callers that send one may be refused or ignored.'),
-  fixed('diff-request-body-became-required', 'breaking', 'request-body', 'requiredness', 'data-format', 'The request body became required.'),
-  fixed('diff-request-body-became-optional', 'non-breaking', 'request-body', 'requiredness', 'data-format', 'The request body became optional.'),
-  fixed('diff-request-body-media-type-removed', 'breaking', 'request-body', 'existence', 'data-format', 'A media type of the request body was removed; callers that send it are refused (415).'),
-  fixed('diff-request-body-media-type-added', 'non-breaking', 'request-body', 'existence', 'data-format', 'A media type of the request body was added.'),
-  fixed('diff-response-status-removed', 'review', 'responses', 'existence', 'errors', 'A documented response status was removed; callers that handle it keep working, but check that the service no longer sends it.'),
-  fixed('diff-response-success-status-removed', 'breaking', 'responses', 'existence', 'errors', 'A success (2xx) response was removed; callers that expect it see an undocumented status.'),
-  fixed('diff-response-status-added', 'review', 'responses', 'existence', 'errors', 'A response status was added; callers may not handle it.'),
-  fixed('diff-response-media-type-removed', 'breaking', 'responses', 'existence', 'data-format', 'A media type of a response was removed; callers that ask for it (Accept) get 406 or something else.'),
-  fixed('diff-response-media-type-added', 'non-breaking', 'responses', 'existence', 'data-format', 'A media type of a response was added.'),
-  fixed('diff-response-header-removed', 'breaking', 'headers', 'existence', 'data-format', 'A response header was removed; callers that read it miss it.'),
-  fixed('diff-response-header-became-optional', 'breaking', 'headers', 'requiredness', 'data-format', 'A response header is no longer always sent.'),
-  fixed('diff-response-header-added', 'non-breaking', 'headers', 'existence', 'data-format', 'A response header was added.'),
-  fixed('diff-response-description-changed', 'documentation', 'responses', 'documentation', 'documentation', 'The description of a response changed.'),
-  fixed('diff-schema-description-changed', 'documentation', 'schemas', 'documentation', 'documentation', 'The description of a schema or property changed.'),
-  fixed('diff-security-scheme-removed', 'breaking', 'security', 'existence', 'security', 'A security scheme an operation accepted was removed; callers that authenticate with it are refused.'),
-  fixed('diff-security-scheme-added', 'breaking', 'security', 'existence', 'security', 'An operation now requires a security scheme it did not; existing callers lack those credentials.'),
-  fixed('diff-security-alternative-added', 'non-breaking', 'security', 'existence', 'security', 'An operation accepts another way of authenticating (a new alternative in `security`).'),
-  fixed('diff-security-removed', 'review', 'security', 'existence', 'security', 'An operation no longer requires authentication; check that this is intended.'),
-  fixed('diff-security-scope-added', 'breaking', 'security', 'constraints', 'security', 'An operation requires a scope it did not; tokens issued for the old scopes are refused.'),
-  fixed('diff-security-scope-removed', 'non-breaking', 'security', 'constraints', 'security', 'An operation requires fewer scopes.'),
-  fixed('diff-security-scheme-type-changed', 'breaking', 'security', 'type', 'security', 'A security scheme changed its type, location or flow; callers authenticate the old way.'),
-  fixed('diff-security-token-url-changed', 'breaking', 'security', 'structure', 'security', 'The token URL of an OAuth 2.0 flow changed; callers ask the old address for tokens.'),
-  ...schemaChecks(),
-];
+export const CHECKS: readonly CheckDefinition[] = [...FIXED_CHECKS, ...schemaChecks()];
 
 /** The platform's versioning rules, checked on the pair as a whole. */
 export interface VersionRuleDefinition {
@@ -197,9 +109,9 @@ export const VERSION_RULES: readonly VersionRuleDefinition[] = [
   { id: 'platform-version-invalid', severity: 'error', description: '`info.version` must be a semantic version (MAJOR.MINOR.PATCH).' },
 ];
 
-const BY_ID = new Map(CHECKS.map((check) => [check.id, check]));
+const BY_ID = new Map<string, CheckDefinition>(CHECKS.map((check) => [check.id, check]));
 
-export function check(id: string): CheckDefinition {
+export function check(id: CheckId | string): CheckDefinition {
   const found = BY_ID.get(id);
   if (!found) throw new Error(`unknown diff check ${id}`);
   return found;

@@ -7,11 +7,12 @@
  */
 import { resolve } from '../../rulesets/lib/openapi/resolve.js';
 import { componentsOf, HTTP_METHODS, isArray, isObject, type Document, type JsonObject, type JsonPath, type Operation, type Parameter, type PathItem } from '../../rulesets/lib/openapi/types.js';
-import { schemaCheckId, type SchemaChange, type SchemaScope } from './checks.js';
-import { fingerprint, flatten, isNullable, keyword, typesOf, type FlatSchema } from './schema.js';
+import { schemaCheckId, type CheckId, type SchemaChange, type SchemaScope } from './checks.js';
+import { fingerprint, flatten, isNullable, keyword, typesOf, type FlatSchema, type Located } from './schema.js';
+import { allowsAnything, baseAt, equal, diffSchemaNode, revisionAt, type KeywordPair, type SchemaKeyword, type SchemaNodeDiff } from './tree.js';
 
 export interface Change {
-  check: string;
+  check: CheckId;
   /** Where in the revision (for something removed: the closest place that still exists). */
   path: JsonPath;
   /** Where in the base. */
@@ -20,6 +21,8 @@ export interface Change {
   /** `GET /v2/users/{nationalId}` (as in the revision, or the base for a removed operation). */
   operation?: string;
   operationId?: string;
+  /** For a change in a shared component: the other operations it reaches (it is compared once). */
+  alsoReaches?: string[];
 }
 
 export interface RemovedOperation {
@@ -53,7 +56,9 @@ function pathParameterNames(pathKey: string): string[] {
 }
 
 const quote = (value: unknown) => (typeof value === 'string' ? `"${value}"` : JSON.stringify(value));
-const same = (a: unknown, b: unknown) => a === b || (typeof a === 'object' && typeof b === 'object' && a !== null && b !== null && JSON.stringify(a) === JSON.stringify(b));
+/** A value as messages show it: at most 80 characters. */
+const shorten = (text: string) => (text.length > 80 ? `${text.slice(0, 77)}…` : text);
+const same = equal;
 
 /** An operation's `operationId`, when it is a string. */
 function operationIdOf(operation: Operation): string | undefined {
@@ -79,11 +84,23 @@ function pathItems(document: Document): Map<string, { pathKey: string; item: Pat
   return result;
 }
 
+/** The methods a path item holds operations under: OpenAPI 3.0/3.1's, and 3.2's `query`. */
+const PATH_ITEM_METHODS: readonly string[] = [...HTTP_METHODS, 'query'];
+
+/** A path item's operations by method, OpenAPI 3.2's `additionalOperations` (any other method, e.g. `COPY`) included. */
 function operationsOf(item: { pathKey: string; item: PathItem; path: JsonPath }): Map<string, OperationEntry> {
   const result = new Map<string, OperationEntry>();
-  for (const method of HTTP_METHODS) {
-    const operation = item.item[method];
+  const members: JsonObject = item.item;
+  for (const method of PATH_ITEM_METHODS) {
+    const operation = members[method];
     if (isObject(operation)) result.set(method, { method, pathKey: item.pathKey, operation, path: [...item.path, method], pathItem: item.item, pathItemPath: item.path });
+  }
+  const additional = members.additionalOperations;
+  if (isObject(additional)) {
+    for (const [name, operation] of Object.entries(additional)) {
+      const method = name.toLowerCase();
+      if (isObject(operation) && !result.has(method)) result.set(method, { method, pathKey: item.pathKey, operation, path: [...item.path, 'additionalOperations', name], pathItem: item.item, pathItemPath: item.path });
+    }
   }
   return result;
 }
@@ -135,7 +152,8 @@ function requirements(list: unknown): Requirement[] | undefined {
 export class Comparer {
   readonly changes: Change[] = [];
   readonly removedOperations: RemovedOperation[] = [];
-  private readonly visited = new Set<string>();
+  /** Pairs already compared, with the changes they gave (a range of `changes`). */
+  private readonly visited = new Map<string, { start: number; end: number }>();
   /** Base security scheme name → the revision's name for the same scheme (renamed components). */
   private readonly schemeNames = new Map<string, string>();
   private operation?: { text: string; operationId?: string };
@@ -145,12 +163,13 @@ export class Comparer {
     private readonly revision: Document,
   ) {}
 
-  private add(check: string, path: JsonPath, basePath: JsonPath, message: string): void {
+  private add(check: CheckId, path: JsonPath, basePath: JsonPath, message: string): void {
     this.changes.push({ check, path, basePath, message, ...(this.operation ? { operation: this.operation.text, ...(this.operation.operationId ? { operationId: this.operation.operationId } : {}) } : {}) });
   }
 
   compare(): Comparison {
     this.compareInfo();
+    this.compareWebhooks();
     this.matchSecuritySchemes();
     const basePaths = pathItems(this.base);
     const revisionPaths = pathItems(this.revision);
@@ -206,6 +225,19 @@ export class Comparer {
     const revisionUrls = urls(this.revision);
     if (!same(baseUrls, revisionUrls)) {
       this.add('diff-server-url-changed', this.revision.servers !== undefined ? ['servers'] : [], ['servers'], `servers changed from ${baseUrls.join(', ') || '(none)'} to ${revisionUrls.join(', ') || '(none)'}`);
+    }
+  }
+
+  /** Webhooks (OpenAPI 3.1): the API calls its subscribers, so one removed is a call they no longer get. */
+  private compareWebhooks(): void {
+    const baseHooks: JsonObject = isObject(this.base.webhooks) ? this.base.webhooks : {};
+    const revisionHooks: JsonObject = isObject(this.revision.webhooks) ? this.revision.webhooks : {};
+    this.operation = undefined;
+    for (const name of Object.keys(baseHooks)) {
+      if (revisionHooks[name] === undefined) this.add('diff-webhook-removed', this.revision.webhooks !== undefined ? ['webhooks'] : [], ['webhooks', name], `webhook ${name} was removed`);
+    }
+    for (const name of Object.keys(revisionHooks)) {
+      if (baseHooks[name] === undefined) this.add('diff-webhook-added', ['webhooks', name], this.base.webhooks !== undefined ? ['webhooks'] : [], `webhook ${name} was added`);
     }
   }
 
@@ -337,6 +369,13 @@ export class Comparer {
         continue;
       }
       this.compareSchema(scope, `${label} (${match})`, schemaOf(bc[mediaType]), [...basePath, mediaType, 'schema'], schemaOf(rc[match]), [...revisionPath, match, 'schema']);
+      // OpenAPI 3.2: the schema of each item of a streamed body (`text/event-stream`, JSON Lines).
+      const itemSchemaOf = (media: unknown) => (isObject(media) ? media.itemSchema : undefined);
+      const bItems = itemSchemaOf(bc[mediaType]);
+      const rItems = itemSchemaOf(rc[match]);
+      if (bItems !== undefined || rItems !== undefined) {
+        this.compareSchema(scope, `${label} (${match} items)`, bItems ?? {}, [...basePath, mediaType, ...(bItems !== undefined ? ['itemSchema'] : [])], rItems ?? {}, [...revisionPath, match, ...(rItems !== undefined ? ['itemSchema'] : [])]);
+      }
     }
     for (const mediaType of Object.keys(rc)) {
       if (!baseTypes.has(normal(mediaType))) this.add(addedCheck, [...revisionPath, mediaType], basePath, `media type ${mediaType} of the ${label} was added`);
@@ -359,12 +398,13 @@ export class Comparer {
       const rv = revisionResponse.value;
       if (!isObject(bv) || !isObject(rv)) continue;
       const key = `response|${fingerprintPath(baseResponse.path)}|${fingerprintPath(revisionResponse.path)}`;
-      if (this.visited.has(key)) continue;
-      this.visited.add(key);
+      if (this.seen(key)) continue;
+      const range = this.enter(key);
       const label = `response ${status}`;
       if (bv.description !== rv.description) this.add('diff-response-description-changed', [...revisionResponse.path, 'description'], [...baseResponse.path, 'description'], `the description of ${label} changed`);
       this.compareHeaders(label, bv.headers, [...baseResponse.path, 'headers'], rv.headers, [...revisionResponse.path, 'headers'], revisionResponse.path);
       this.compareContent('response-body', label, bv.content, [...baseResponse.path, 'content'], rv.content, [...revisionResponse.path, 'content'], revisionResponse.path);
+      range.end = this.changes.length;
     }
     for (const status of Object.keys(rr)) {
       if (br[status] === undefined) this.add('diff-response-status-added', [...responsesPath, status], [...b.path, 'responses'], `response ${status} was added; callers may not handle it`);
@@ -462,11 +502,49 @@ export class Comparer {
     const r = flatten(this.revision, revisionNode, revisionPath);
     if (!b || !r) return;
     const key = `${scope}|${fingerprintPath(b.path)}|${fingerprintPath(r.path)}`;
-    if (this.visited.has(key)) return;
-    this.visited.add(key);
+    if (this.seen(key)) return;
+    const range = this.enter(key);
+    try {
+      this.compareSchemaNode(scope, label, b, r, depth);
+    } finally {
+      range.end = this.changes.length;
+    }
+  }
+
+  /**
+   * True when a pair was compared already: the changes it gave then also reach the operation
+   * compared now, so a change to a shared component is listed under every operation using it.
+   */
+  private seen(key: string): boolean {
+    const range = this.visited.get(key);
+    if (!range) return false;
+    const operation = this.operation?.text;
+    if (operation) {
+      for (let i = range.start; i < Math.min(range.end, this.changes.length); i++) {
+        const change = this.changes[i]!;
+        if (change.operation === undefined || change.operation === operation) continue;
+        change.alsoReaches ??= [];
+        if (!change.alsoReaches.includes(operation)) change.alsoReaches.push(operation);
+      }
+    }
+    return true;
+  }
+
+  private enter(key: string): { start: number; end: number } {
+    const range = { start: this.changes.length, end: Number.POSITIVE_INFINITY };
+    this.visited.set(key, range);
+    return range;
+  }
+
+  private compareSchemaNode(scope: SchemaScope, label: string, b: FlatSchema, r: FlatSchema, depth: number): void {
+    const node = diffSchemaNode(b, r);
     const at = (flat: FlatSchema, name: string) => flat.keywords.get(name)?.path ?? flat.path;
 
-    if (keyword(b, 'description') !== keyword(r, 'description') && depth > 0) this.add('diff-schema-description-changed', at(r, 'description'), at(b, 'description'), `the description of ${label} changed`);
+    if (node.description) this.add('diff-schema-description-changed', at(r, 'description'), at(b, 'description'), `the description of ${label} changed`);
+    for (const annotation of ['title', 'examples', 'example', '$comment', 'externalDocs'] as const) {
+      const pair = node[annotation];
+      if (pair) this.add('diff-schema-description-changed', revisionAt(pair, node), baseAt(pair, node), `the ${annotation} of ${label} changed`);
+    }
 
     // Types.
     const bt = typesOf(b);
@@ -490,7 +568,7 @@ export class Comparer {
     else if (bf !== undefined && rf === undefined) this.schema(scope, 'format-removed', r.path, at(b, 'format'), `${label} no longer has format ${quote(bf)}`);
     else if (bf !== rf) this.schema(scope, 'format-changed', at(r, 'format'), at(b, 'format'), `the format of ${label} changed from ${quote(bf)} to ${quote(rf)}`);
 
-    // Enum.
+    // Enum and const.
     const be = keyword(b, 'enum');
     const re = keyword(r, 'enum');
     if (isArray(be) && isArray(re)) {
@@ -502,6 +580,12 @@ export class Comparer {
       if (added.length) this.schema(scope, 'enum-value-added', at(r, 'enum'), at(b, 'enum'), `${label}: enum value${added.length > 1 ? 's' : ''} ${added.map(quote).join(', ')} added`);
     } else if (!isArray(be) && isArray(re)) this.schema(scope, 'enum-added', at(r, 'enum'), b.path, `${label} is now restricted to ${re.map(quote).join(', ')}`);
     else if (isArray(be) && !isArray(re)) this.schema(scope, 'enum-removed', r.path, at(b, 'enum'), `${label} is no longer restricted to ${be.map(quote).join(', ')}`);
+    else if (node.enum) this.unmodelled(scope, label, node.enum, node);
+    if (node.const) {
+      const { base: bc, revision: rc } = node.const;
+      const change: SchemaChange = !bc ? 'const-added' : !rc ? 'const-removed' : 'const-changed';
+      this.schema(scope, change, revisionAt(node.const, node), baseAt(node.const, node), `${label}: const ${bc ? quote(bc.value) : '(none)'} → ${rc ? quote(rc.value) : '(none)'}`);
+    }
 
     // Bounds.
     this.compareBounds(scope, label, b, r);
@@ -520,17 +604,196 @@ export class Comparer {
       this.schema(scope, 'default-changed', at(r, 'default'), at(b, 'default'), `the default of ${label} changed from ${bd === undefined ? '(none)' : quote(bd)} to ${rd === undefined ? '(none)' : quote(rd)}`);
     }
 
-    if (scope !== 'request-parameter' && scope !== 'response-header') this.compareObject(scope, label, b, r, depth);
+    // Flags: read-only, write-only, deprecated.
+    for (const [flag, added, removed] of [['readOnly', 'read-only-added', 'read-only-removed'], ['writeOnly', 'write-only-added', 'write-only-removed']] as const) {
+      const pair = node[flag];
+      if (!pair || (pair.base?.value === true) === (pair.revision?.value === true)) continue;
+      const now = pair.revision?.value === true;
+      this.schema(scope, now ? added : removed, revisionAt(pair, node), baseAt(pair, node), `${label} ${now ? 'became' : 'is no longer'} ${flag}`);
+    }
+    if (node.deprecated && (node.deprecated.base?.value === true) !== (node.deprecated.revision?.value === true)) {
+      this.schema(scope, 'deprecation-changed', revisionAt(node.deprecated, node), baseAt(node.deprecated, node), `${label} ${node.deprecated.revision?.value === true ? 'was marked deprecated' : 'is no longer deprecated'}`);
+    }
 
-    // Items.
-    const bi = b.keywords.get('items');
-    const ri = r.keywords.get('items');
-    if (bi && ri && isObject(bi.value) && isObject(ri.value)) this.compareSchema(scope, `${label}[]`, bi.value, bi.path, ri.value, ri.path, depth + 1);
+    // Content of a string.
+    for (const [name, change] of [['contentEncoding', 'content-encoding-changed'], ['contentMediaType', 'content-media-type-changed']] as const) {
+      const pair = node[name];
+      if (pair) this.schema(scope, change, revisionAt(pair, node), baseAt(pair, node), `${label}: ${name} ${pair.base ? quote(pair.base.value) : '(none)'} → ${pair.revision ? quote(pair.revision.value) : '(none)'}`);
+    }
+
+    // Discriminator.
+    this.compareDiscriminator(scope, label, node);
+
+    // Object keywords.
+    this.compareObject(scope, label, b, r, depth);
+    this.compareSubschema(scope, `${label}{*}`, node, 'additionalProperties', 'additional-properties-restricted', 'additional-properties-relaxed', depth);
+    this.compareSubschema(scope, `${label} (property names)`, node, 'propertyNames', 'property-names-added', 'property-names-removed', depth);
+    this.compareSubschema(scope, `${label} (unevaluated properties)`, node, 'unevaluatedProperties', 'unevaluated-properties-restricted', 'unevaluated-properties-relaxed', depth);
+    this.compareSchemaMap(scope, label, node, 'patternProperties', 'pattern-property-added', 'pattern-property-removed', depth);
+    this.compareSchemaMap(scope, label, node, 'dependentSchemas', 'dependent-schema-added', 'dependent-schema-removed', depth);
+    this.compareDependentRequired(scope, label, node);
+
+    // Array keywords.
+    this.compareSubschema(scope, `${label}[]`, node, 'items', 'items-added', 'items-removed', depth);
+    this.comparePrefixItems(scope, label, node, depth);
+    this.compareSubschema(scope, `${label} (contains)`, node, 'contains', 'contains-added', 'contains-removed', depth);
+    this.compareSubschema(scope, `${label} (unevaluated items)`, node, 'unevaluatedItems', 'unevaluated-items-restricted', 'unevaluated-items-relaxed', depth);
+
+    // Composition and conditions.
+    for (const composition of ['oneOf', 'anyOf'] as const) this.compareVariants(scope, label, composition, b, r, depth);
+    this.compareNot(scope, label, node);
+    this.compareConditional(scope, label, node, depth);
+    this.compareSubschema(scope, `${label} (content schema)`, node, 'contentSchema', 'content-schema-added', 'content-schema-removed', depth);
+
+    // Everything else: nothing changes in silence.
+    for (const pair of node.unmodelled) this.unmodelled(scope, label, pair, node);
+  }
+
+  /** A keyword no check models (or an extension) changed: needs review, with both values. */
+  private unmodelled(scope: SchemaScope, label: string, pair: KeywordPair, node: SchemaNodeDiff): void {
+    const show = (side?: Located) => (side ? shorten(JSON.stringify(side.value) ?? String(side.value)) : '(none)');
+    this.schema(scope, 'keyword-changed', revisionAt(pair, node), baseAt(pair, node), `${label}: ${pair.keyword} changed from ${show(pair.base)} to ${show(pair.revision)}`);
+  }
+
+  /**
+   * A keyword holding one subschema: added (the values must now also match it: narrower),
+   * removed (wider), or present on both sides and compared inside. `true` and `{}` allow
+   * anything, so they count as absent; a `false` on one side against a schema is reviewed.
+   */
+  private compareSubschema(scope: SchemaScope, label: string, node: SchemaNodeDiff, name: SchemaKeyword, added: SchemaChange, removed: SchemaChange, depth: number): void {
+    const pair = node[name];
+    if (!pair) return;
+    const bv = pair.base && !allowsAnything(pair.base.value) ? pair.base : undefined;
+    const rv = pair.revision && !allowsAnything(pair.revision.value) ? pair.revision : undefined;
+    if (!bv && !rv) return;
+    if (name === 'additionalProperties' && (bv?.value === false || rv?.value === false)) {
+      // `additionalProperties: false` has its own checks (forbidden / allowed), in compareObject.
+      if (bv?.value === false && rv?.value === false) return;
+      if (bv && rv) this.unmodelled(scope, label, pair, node);
+      return;
+    }
+    if (!bv) this.schema(scope, added, rv!.path, node.base.path, `${label}: ${name} was added`);
+    else if (!rv) this.schema(scope, removed, node.revision.path, bv.path, `${label}: ${name} was removed`);
+    else if (isObject(bv.value) && isObject(rv.value)) this.compareSchema(scope, label, bv.value, bv.path, rv.value, rv.path, depth + 1);
+    else if (!same(bv.value, rv.value)) this.unmodelled(scope, label, pair, node);
+  }
+
+  /** `patternProperties` and `dependentSchemas`: subschemas by name. */
+  private compareSchemaMap(scope: SchemaScope, label: string, node: SchemaNodeDiff, name: 'patternProperties' | 'dependentSchemas', added: SchemaChange, removed: SchemaChange, depth: number): void {
+    const pair = node[name];
+    if (!pair) return;
+    const bm: JsonObject = isObject(pair.base?.value) ? pair.base.value : {};
+    const rm: JsonObject = isObject(pair.revision?.value) ? pair.revision.value : {};
+    const basePath = pair.base?.path ?? node.base.path;
+    const revisionPath = pair.revision?.path ?? node.revision.path;
+    for (const [entry, value] of Object.entries(bm)) {
+      if (rm[entry] === undefined) {
+        if (!allowsAnything(value)) this.schema(scope, removed, revisionPath, [...basePath, entry], `${label}: ${name} entry ${quote(entry)} was removed`);
+      } else if (isObject(value) && isObject(rm[entry])) this.compareSchema(scope, `${label} (${name} ${entry})`, value, [...basePath, entry], rm[entry], [...revisionPath, entry], depth + 1);
+      else if (!same(value, rm[entry])) this.unmodelled(scope, label, { keyword: `${name}/${entry}`, base: { value, path: [...basePath, entry] }, revision: { value: rm[entry], path: [...revisionPath, entry] } }, node);
+    }
+    for (const [entry, value] of Object.entries(rm)) {
+      if (bm[entry] === undefined && !allowsAnything(value)) this.schema(scope, added, [...revisionPath, entry], basePath, `${label}: ${name} entry ${quote(entry)} was added`);
+    }
+  }
+
+  private compareDependentRequired(scope: SchemaScope, label: string, node: SchemaNodeDiff): void {
+    const pair = node.dependentRequired;
+    if (!pair) return;
+    const names = (value: unknown, key: string): string[] => (isObject(value) && isArray(value[key]) ? value[key].map(String) : []);
+    const bv = pair.base?.value;
+    const rv = pair.revision?.value;
+    const keys = new Set([...(isObject(bv) ? Object.keys(bv) : []), ...(isObject(rv) ? Object.keys(rv) : [])]);
+    for (const key of keys) {
+      const before = names(bv, key);
+      const after = names(rv, key);
+      const added = after.filter((n) => !before.includes(n));
+      const removed = before.filter((n) => !after.includes(n));
+      if (added.length) this.schema(scope, 'dependent-required-added', revisionAt(pair, node), baseAt(pair, node), `${label}: when ${key} is present, ${added.join(', ')} must now be present too`);
+      if (removed.length) this.schema(scope, 'dependent-required-removed', revisionAt(pair, node), baseAt(pair, node), `${label}: when ${key} is present, ${removed.join(', ')} no longer must be`);
+    }
+  }
+
+  private comparePrefixItems(scope: SchemaScope, label: string, node: SchemaNodeDiff, depth: number): void {
+    const pair = node.prefixItems;
+    if (!pair) return;
+    const bl = isArray(pair.base?.value) ? pair.base.value : [];
+    const rl = isArray(pair.revision?.value) ? pair.revision.value : [];
+    const basePath = pair.base?.path ?? node.base.path;
+    const revisionPath = pair.revision?.path ?? node.revision.path;
+    for (let i = 0; i < Math.max(bl.length, rl.length); i++) {
+      const bi = bl[i];
+      const ri = rl[i];
+      const bSet = bi !== undefined && !allowsAnything(bi);
+      const rSet = ri !== undefined && !allowsAnything(ri);
+      if (!bSet && rSet) this.schema(scope, 'prefix-items-added', [...revisionPath, i], basePath, `${label}[${i}] now has a schema (prefixItems)`);
+      else if (bSet && !rSet) this.schema(scope, 'prefix-items-removed', ri !== undefined ? [...revisionPath, i] : revisionPath, [...basePath, i], `${label}[${i}] no longer has a schema (prefixItems)`);
+      else if (isObject(bi) && isObject(ri)) this.compareSchema(scope, `${label}[${i}]`, bi, [...basePath, i], ri, [...revisionPath, i], depth + 1);
+      else if (bSet && !same(bi, ri)) this.unmodelled(scope, label, { keyword: `prefixItems/${i}`, base: { value: bi, path: [...basePath, i] }, revision: { value: ri, path: [...revisionPath, i] } }, node);
+    }
+  }
+
+  /** `not`: a wider `not` allows less and a narrower one more, so a change inside it is reviewed rather than classed by direction. */
+  private compareNot(scope: SchemaScope, label: string, node: SchemaNodeDiff): void {
+    const pair = node.not;
+    if (!pair) return;
+    const { base: bv, revision: rv } = pair;
+    if (!bv && rv) this.schema(scope, 'not-added', rv.path, node.base.path, `${label}: values matching the schema under not are now refused`);
+    else if (bv && !rv) this.schema(scope, 'not-removed', node.revision.path, bv.path, `${label}: the not restriction was removed`);
+    else if (bv && rv && fingerprint(this.base, bv.value) !== fingerprint(this.revision, rv.value)) this.schema(scope, 'not-changed', rv.path, bv.path, `${label}: the schema under not changed`);
+  }
+
+  /** `if`/`then`/`else`: branches added narrow, removed widen, compared inside when both exist; a changed `if` is reviewed. */
+  private compareConditional(scope: SchemaScope, label: string, node: SchemaNodeDiff, depth: number): void {
+    const condition = node.if;
+    const hasBranch = (pair: KeywordPair | undefined, side: 'base' | 'revision') => pair?.[side] !== undefined && !allowsAnything(pair[side]!.value);
+    if (condition?.base && condition.revision && fingerprint(this.base, condition.base.value) !== fingerprint(this.revision, condition.revision.value)) {
+      this.schema(scope, 'condition-changed', condition.revision.path, condition.base.path, `${label}: the if condition changed`);
+    } else if (condition && (!condition.base || !condition.revision)) {
+      // An `if` added or removed while branches stay: which values take a branch changed.
+      const branches = (side: 'base' | 'revision') => hasBranch(node.then, side) || hasBranch(node.else, side);
+      if (branches('base') && branches('revision')) this.schema(scope, 'condition-changed', revisionAt(condition, node), baseAt(condition, node), `${label}: the if condition was ${condition.revision ? 'added' : 'removed'}`);
+    }
+    for (const branch of ['then', 'else'] as const) {
+      const pair = node[branch];
+      if (!pair) continue;
+      const b = hasBranch(pair, 'base');
+      const r = hasBranch(pair, 'revision');
+      const conditioned = (side: 'base' | 'revision') => node.if?.[side] !== undefined;
+      if (!b && r && conditioned('revision')) this.schema(scope, 'conditional-added', pair.revision!.path, node.base.path, `${label}: a ${branch} branch was added`);
+      else if (b && !r && conditioned('base')) this.schema(scope, 'conditional-removed', node.revision.path, pair.base!.path, `${label}: the ${branch} branch was removed`);
+      else if (b && r && isObject(pair.base!.value) && isObject(pair.revision!.value)) this.compareSchema(scope, `${label} (${branch})`, pair.base!.value, pair.base!.path, pair.revision!.value, pair.revision!.path, depth + 1);
+    }
+  }
+
+  private compareDiscriminator(scope: SchemaScope, label: string, node: SchemaNodeDiff): void {
+    const pair = node.discriminator;
+    if (!pair) return;
+    const bd = isObject(pair.base?.value) ? pair.base.value : undefined;
+    const rd = isObject(pair.revision?.value) ? pair.revision.value : undefined;
+    const where = revisionAt(pair, node);
+    const was = baseAt(pair, node);
+    if (!bd && rd) return this.schema(scope, 'discriminator-added', where, was, `${label}: a discriminator on ${quote(rd.propertyName)} was added`);
+    if (bd && !rd) return this.schema(scope, 'discriminator-removed', where, was, `${label}: the discriminator on ${quote(bd.propertyName)} was removed`);
+    if (!bd || !rd) return this.unmodelled(scope, label, pair, node);
+    if (bd.propertyName !== rd.propertyName) this.schema(scope, 'discriminator-property-changed', [...where, 'propertyName'], [...was, 'propertyName'], `${label}: the discriminator property changed from ${quote(bd.propertyName)} to ${quote(rd.propertyName)}`);
+    const bm: JsonObject = isObject(bd.mapping) ? bd.mapping : {};
+    const rm: JsonObject = isObject(rd.mapping) ? rd.mapping : {};
+    for (const [value, target] of Object.entries(bm)) {
+      if (rm[value] === undefined) this.schema(scope, 'discriminator-mapping-removed', [...where, ...(rd.mapping !== undefined ? ['mapping'] : [])], [...was, 'mapping', value], `${label}: discriminator value ${quote(value)} was removed`);
+      else if (rm[value] !== target) this.schema(scope, 'discriminator-mapping-changed', [...where, 'mapping', value], [...was, 'mapping', value], `${label}: discriminator value ${quote(value)} now names ${quote(rm[value])}, was ${quote(target)}`);
+    }
+    for (const value of Object.keys(rm)) {
+      if (bm[value] === undefined) this.schema(scope, 'discriminator-mapping-added', [...where, 'mapping', value], was, `${label}: discriminator value ${quote(value)} was added`);
+    }
+    // Other members of the discriminator object (3.2's defaultMapping, extensions).
+    const rest = (d: JsonObject) => JSON.stringify(Object.fromEntries(Object.entries(d).filter(([k]) => k !== 'propertyName' && k !== 'mapping')));
+    if (rest(bd) !== rest(rd)) this.unmodelled(scope, label, pair, node);
   }
 
   private compareBounds(scope: SchemaScope, label: string, b: FlatSchema, r: FlatSchema): void {
     // Keyword → +1 when a larger value allows less (lower bounds), -1 when a smaller one does.
-    const bounds: Record<string, 1 | -1> = { minimum: 1, exclusiveMinimum: 1, minLength: 1, minItems: 1, minProperties: 1, maximum: -1, exclusiveMaximum: -1, maxLength: -1, maxItems: -1, maxProperties: -1 };
+    const bounds: Record<string, 1 | -1> = { minimum: 1, exclusiveMinimum: 1, minLength: 1, minItems: 1, minProperties: 1, minContains: 1, maximum: -1, exclusiveMaximum: -1, maxLength: -1, maxItems: -1, maxProperties: -1, maxContains: -1 };
     for (const [name, sign] of Object.entries(bounds)) {
       const bv = keyword(b, name);
       const rv = keyword(r, name);
@@ -556,7 +819,7 @@ export class Comparer {
   }
 
   private compareObject(scope: SchemaScope, label: string, b: FlatSchema, r: FlatSchema, depth: number): void {
-    const request = scope === 'request-body';
+    const request = scope === 'request-body' || scope === 'request-parameter';
     // A read-only property is not sent in requests, a write-only one not received in responses.
     const hidden = (document: Document, node: unknown) => {
       const value = resolve(document, node, []).value;
@@ -564,17 +827,21 @@ export class Comparer {
     };
     const member = (name: string) => (label.endsWith(')') || /^response \S+$/.test(label) ? `${label} property ${name}` : `${label}.${name}`);
     for (const [name, bp] of b.properties) {
-      if (hidden(this.base, bp.value)) continue;
+      const baseHidden = hidden(this.base, bp.value);
       const rp = r.properties.get(name);
       if (!rp) {
-        this.schema(scope, 'property-removed', r.properties.size ? r.propertiesPath : r.path, bp.path, `${member(name)} was removed`);
+        if (!baseHidden) this.schema(scope, 'property-removed', r.properties.size ? r.propertiesPath : r.path, bp.path, `${member(name)} was removed`);
         continue;
       }
-      if (hidden(this.revision, rp.value)) continue;
-      const bRequired = b.required.has(name);
-      const rRequired = r.required.has(name);
-      if (!bRequired && rRequired) this.schema(scope, 'property-became-required', r.requiredPath, rp.path, `${member(name)} became required`);
-      if (bRequired && !rRequired) this.schema(scope, 'property-became-optional', rp.path, b.requiredPath, `${member(name)} became optional`);
+      const revisionHidden = hidden(this.revision, rp.value);
+      if (baseHidden && revisionHidden) continue;
+      if (!baseHidden && !revisionHidden) {
+        const bRequired = b.required.has(name);
+        const rRequired = r.required.has(name);
+        if (!bRequired && rRequired) this.schema(scope, 'property-became-required', r.requiredPath, rp.path, `${member(name)} became required`);
+        if (bRequired && !rRequired) this.schema(scope, 'property-became-optional', rp.path, b.requiredPath, `${member(name)} became optional`);
+      }
+      // A read-only or write-only flip is reported by the property's own comparison.
       this.compareSchema(scope, member(name), bp.value, bp.path, rp.value, rp.path, depth + 1);
     }
     for (const [name, rp] of r.properties) {
@@ -582,15 +849,18 @@ export class Comparer {
       const required = r.required.has(name);
       this.schema(scope, required ? 'property-added-required' : 'property-added-optional', rp.path, b.properties.size ? b.propertiesPath : b.path, `${required ? 'required' : 'optional'} ${member(name)} was added`);
     }
+    // Names required without a schema of their own (`required: [a]` and no `properties.a`).
+    for (const name of new Set([...b.required, ...r.required])) {
+      if (b.properties.has(name) || r.properties.has(name)) continue;
+      if (!b.required.has(name)) this.schema(scope, 'property-became-required', r.requiredPath, b.path, `${member(name)} became required`);
+      else if (!r.required.has(name)) this.schema(scope, 'property-became-optional', r.path, b.requiredPath, `${member(name)} became optional`);
+    }
 
     const ba = b.keywords.get('additionalProperties');
     const ra = r.keywords.get('additionalProperties');
     const forbids = (entry: { value: unknown } | undefined) => entry?.value === false;
     if (!forbids(ba) && ra?.value === false) this.schema(scope, 'additional-properties-forbidden', ra.path, ba?.path ?? b.path, `${label} no longer allows properties beyond those listed`);
     if (ba?.value === false && !forbids(ra)) this.schema(scope, 'additional-properties-allowed', ra?.path ?? r.path, ba.path, `${label} now allows properties beyond those listed`);
-    if (ba && ra && isObject(ba.value) && isObject(ra.value)) this.compareSchema(scope, `${label}{*}`, ba.value, ba.path, ra.value, ra.path, depth + 1);
-
-    for (const composition of ['oneOf', 'anyOf'] as const) this.compareVariants(scope, label, composition, b, r, depth);
   }
 
   /** Alternatives are paired by what they allow (so reordering or renaming is no change), then by position. */
@@ -612,8 +882,20 @@ export class Comparer {
       baseList.forEach((node, index) => this.compareSchema(scope, `${label} (${composition} #${index + 1})`, node, [...baseListPath, index], revisionList[index], [...revisionListPath, index], depth + 1));
       return;
     }
-    const unmatchedRevision = revisionList.map((_, index) => index).filter((index) => !basePrints.includes(revisionPrints[index]));
-    const unmatchedBase = baseList.map((_, index) => index).filter((index) => !revisionPrints.includes(basePrints[index]));
+    // Paired one to one by what they allow (two alternatives may allow the same values: each pairs once);
+    // paired alternatives may still differ in annotations or extensions, so they are compared too.
+    const pairedRevision = new Set<number>();
+    const unmatchedBase: number[] = [];
+    baseList.forEach((node, bi) => {
+      const ri = revisionPrints.findIndex((print, index) => print === basePrints[bi] && !pairedRevision.has(index));
+      if (ri < 0) {
+        unmatchedBase.push(bi);
+        return;
+      }
+      pairedRevision.add(ri);
+      if (!same(node, revisionList[ri])) this.compareSchema(scope, `${label} (${composition} #${ri + 1})`, node, [...baseListPath, bi], revisionList[ri], [...revisionListPath, ri], depth + 1);
+    });
+    const unmatchedRevision = revisionList.map((_, index) => index).filter((index) => !pairedRevision.has(index));
     const pairs = Math.min(unmatchedBase.length, unmatchedRevision.length);
     for (let i = 0; i < pairs; i++) {
       const bi = unmatchedBase[i];

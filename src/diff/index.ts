@@ -7,28 +7,38 @@
 import { encodePointer } from '../../rulesets/lib/openapi/pointer.js';
 import { infoOf, isObject, type Document, type JsonPath } from '../../rulesets/lib/openapi/types.js';
 import type { LoadedDescription, LoadOptions } from '../lint/load.js';
-import { sortFindings, type Finding, type Report } from '../report/finding.js';
+import { CouldNotRunError } from '../errors.js';
+import { sortFindings, type Finding, type Report, type Severity } from '../report/finding.js';
 import { toolInfo } from '../version.js';
 import { accepts, suppressionsAt, type AcceptEntry } from './accept.js';
-import { check, CLASS_SEVERITY, diffDocsUrl, diffRules, VERSION_RULES, type ChangeClass } from './checks.js';
+import { check, CLASS_SEVERITY, diffDocsUrl, diffRules, SEVERITY_CLASS, VERSION_RULES, type ChangeClass } from './checks.js';
 import { compareDescriptions } from './compare.js';
 import { displayIn, loadSide, type Side } from './sides.js';
-import { checkVersioning, type VersionVerdict } from './versioning.js';
+import { checkVersioning, diffOutcome, type VersionVerdict } from './versioning.js';
 
 export { CHECKS, VERSION_RULES, CLASS_LABEL, CLASS_SEVERITY, classify, type CheckDefinition, type ChangeClass } from './checks.js';
 export { readAcceptFile, parseAcceptEntries, type AcceptEntry } from './accept.js';
+export { parseGitSpec } from './sides.js';
 
 export interface DiffOptions extends LoadOptions {
   /** Changes accepted on purpose (from `--accept`). */
   accept?: readonly AcceptEntry[];
   /** Folder that relative paths and `REF:path` are read from; default the working directory. */
   cwd?: string;
+  /**
+   * The level the configuration sets for a rule at a place (vottur.config.yaml's `rules` and
+   * `overrides`). For a diff check it is the class the team gives the change (error → breaking,
+   * warn → needs review, info → non-breaking, hint → documentation), applied before the version is
+   * judged, so every figure agrees; `off` is refused (accept a change with a reason instead). For a
+   * versioning rule it is its severity, and `off` leaves it out.
+   */
+  level?: (ruleId: string, document: string, pointer: string, own: Severity) => Severity | 'off' | undefined;
 }
 
 export interface DiffResult {
   report: Report;
   verdict: VersionVerdict;
-  /** Findings accepted by `x-vottur-ignore` or the accept file, with the reason. */
+  /** Findings accepted by `x-vottur-ignore` or the accept file, with the reason (also in the report, with `suppressions`). */
   accepted: Array<{ finding: Finding; reason: string }>;
 }
 
@@ -53,7 +63,7 @@ function documentOf(side: Side): Document {
 const RULE_SEVERITY = new Map(VERSION_RULES.map((rule) => [rule.id, rule.severity]));
 
 /** Compares two loaded sides. */
-export function diffSides(base: Side, revision: Side, options: Pick<DiffOptions, 'accept'> = {}): DiffResult {
+export function diffSides(base: Side, revision: Side, options: Pick<DiffOptions, 'accept' | 'level'> = {}): DiffResult {
   const baseData = documentOf(base);
   const revisionData = documentOf(revision);
   const comparison = compareDescriptions(baseData, revisionData);
@@ -85,27 +95,35 @@ export function diffSides(base: Side, revision: Side, options: Pick<DiffOptions,
   };
 
   // A suppression is read from the revision's bundled tree, at the finding's node or above it.
-  const acceptance = (finding: Finding, path: JsonPath): string | undefined => {
+  const acceptance = (finding: Finding, path: JsonPath): NonNullable<Finding['suppressions']> | undefined => {
     const own = suppressionsAt(revisionData, path).find((s) => s.rule === finding.ruleId);
-    if (own) return own.reason;
-    return options.accept?.find((entry) => accepts(entry, finding))?.reason;
+    if (own) return [{ kind: 'inSource', justification: own.reason }];
+    const entry = options.accept?.find((candidate) => accepts(candidate, finding));
+    return entry ? [{ kind: 'external', justification: entry.reason }] : undefined;
   };
+  const levelOf = (finding: Finding) => options.level?.(finding.ruleId, finding.document, finding.pointer, finding.severity);
 
   const seen = new Set<string>();
   const changeFindings: Array<{ finding: Finding; cls: ChangeClass; path: JsonPath }> = [];
   for (const change of comparison.changes) {
     const definition = check(change.check);
-    const finding = build(change.check, CLASS_SEVERITY[definition.class], definition.category, change.message, change.path, change.basePath, change.operation, change.operationId);
+    const built = build(change.check, CLASS_SEVERITY[definition.class], definition.category, change.message, change.path, change.basePath, change.operation, change.operationId);
+    const finding = change.operation && change.alsoReaches?.length ? { ...built, operations: [change.operation, ...change.alsoReaches] } : built;
     // One finding per rule, place and message (a shared component reached from several operations is compared once; this guards the rest).
     const key = `${finding.ruleId}\u0000${finding.document}\u0000${finding.pointer}\u0000${finding.message}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    changeFindings.push({ finding, cls: definition.class, path: change.path });
+    // A level set in the configuration is the class the team gives the change, before the version is judged.
+    const level = levelOf(finding);
+    if (level === 'off') throw new CouldNotRunError(`the configuration turns ${finding.ruleId} off; a change is accepted with x-vottur-ignore or --accept, with a reason, never by turning a check off (set a level instead: error, warn, info or hint)`);
+    const cls = level ? SEVERITY_CLASS[level] : definition.class;
+    changeFindings.push({ finding: { ...finding, severity: CLASS_SEVERITY[cls], changeClass: cls }, cls, path: change.path });
   }
   for (const { finding, cls, path } of changeFindings) {
-    const reason = acceptance(finding, path);
-    if (reason !== undefined) {
-      accepted.push({ finding, reason });
+    const suppressions = acceptance(finding, path);
+    if (suppressions) {
+      accepted.push({ finding, reason: suppressions[0]!.justification });
+      findings.push({ ...finding, suppressions });
       continue;
     }
     classes.push(cls);
@@ -113,11 +131,9 @@ export function diffSides(base: Side, revision: Side, options: Pick<DiffOptions,
   }
 
   const verdict = checkVersioning(baseData, revisionData, classes, comparison.removedOperations);
-  // A new major without version prefixes in its paths replaces the whole API: its breaking
-  // changes are what the major announces, so they need review rather than fail the run.
-  if (verdict.newMajor && verdict.highest === 'breaking' && !/^\/v\d+/.test(Object.keys(revisionData.paths ?? {})[0] ?? '')) {
+  if (verdict.majorAnnouncesBreaking) {
     for (const finding of findings) {
-      if (finding.severity === 'error') {
+      if (finding.changeClass === 'breaking' && finding.severity === 'error') {
         finding.severity = 'warn';
         finding.message += `; allowed by the new major version ${verdict.revisionVersion}`;
       }
@@ -125,9 +141,12 @@ export function diffSides(base: Side, revision: Side, options: Pick<DiffOptions,
   }
   for (const v of verdict.findings) {
     const finding = build(v.rule, RULE_SEVERITY.get(v.rule)!, 'documentation', v.message, v.path, v.basePath, v.operation);
-    const reason = acceptance(finding, v.path);
-    if (reason !== undefined) accepted.push({ finding, reason });
-    else findings.push(finding);
+    const level = levelOf(finding);
+    if (level === 'off') continue;
+    const configured = level ? { ...finding, severity: level } : finding;
+    const suppressions = acceptance(configured, v.path);
+    if (suppressions) accepted.push({ finding: configured, reason: suppressions[0]!.justification });
+    findings.push(suppressions ? { ...configured, suppressions } : configured);
   }
 
   const info = (side: Side) => {
@@ -144,6 +163,7 @@ export function diffSides(base: Side, revision: Side, options: Pick<DiffOptions,
     documents: [info(base), info(revision)],
     rules: diffRules(),
     findings: sortFindings(findings),
+    diff: diffOutcome(verdict, findings),
   };
   return { report, verdict, accepted };
 }

@@ -23,9 +23,15 @@ export interface FlatSchema {
   propertiesPath: JsonPath;
 }
 
-/** Follows `$ref`s and merges `allOf` parts (depth-limited, cycle-safe). Undefined for a non-object. */
+/**
+ * The diff's allOf merge, in this one function: follows `$ref`s (with their 3.1 siblings) and
+ * merges `allOf` parts into one view (depth-limited, cycle-safe). Undefined for a non-object.
+ * Where a keyword is defined in several parts, the outermost definition wins.
+ */
 export function flatten(document: Document, node: unknown, path: JsonPath): FlatSchema | undefined {
-  const root = resolve(document, node, path);
+  // A `$ref` with sibling keywords (OpenAPI 3.1) is the siblings and the target together.
+  const withSiblings = isObject(node) && typeof node.$ref === 'string' && Object.keys(node).some((key) => key !== '$ref');
+  const root = withSiblings ? { value: node, path } : resolve(document, node, path);
   if (!isObject(root.value)) return undefined;
   const flat: FlatSchema = { path: root.path, keywords: new Map(), properties: new Map(), required: new Set(), requiredPath: root.path, propertiesPath: [...root.path, 'properties'] };
   const seen = new Set<unknown>();
@@ -43,6 +49,10 @@ export function flatten(document: Document, node: unknown, path: JsonPath): Flat
     if (isArray(schema.required)) {
       if (outermost || flat.required.size === 0) flat.requiredPath = [...at, 'required'];
       for (const name of schema.required) if (typeof name === 'string') flat.required.add(name);
+    }
+    if (typeof schema.$ref === 'string') {
+      const target = resolve(document, { $ref: schema.$ref }, at);
+      if (isObject(target.value)) visit(target.value, target.path, depth + 1, false);
     }
     if (isArray(schema.allOf)) {
       schema.allOf.forEach((part, index) => {

@@ -5,7 +5,7 @@
  */
 import semver from 'semver';
 import { isObject, type Document, type JsonPath } from '../../rulesets/lib/openapi/types.js';
-import type { ChangeClass } from './checks.js';
+import { counts as countsTowardGate, type ChangeClass, type DiffOutcome, type Finding } from '../report/finding.js';
 import type { RemovedOperation } from './compare.js';
 
 export const NOTICE_PERIOD = 'six months';
@@ -25,6 +25,12 @@ export interface VersionVerdict {
   highest?: ChangeClass;
   /** True when the revision declares a new major (higher `info.version` major, with its own `/v{major}` paths where paths carry one). */
   newMajor: boolean;
+  /**
+   * True when the revision is a new major that replaces the whole API (its paths carry no
+   * `/v{major}` prefix): its breaking changes are what the major announces, so they are reported
+   * as warnings to review rather than errors.
+   */
+  majorAnnouncesBreaking: boolean;
   findings: VersionFinding[];
 }
 
@@ -92,5 +98,43 @@ export function checkVersioning(base: Document, revision: Document, classes: rea
       findings.push({ rule: 'platform-version-removed-without-deprecation', path: op.path, basePath: op.basePath, operation: op.operation, message: `${op.operation} was removed without first being marked deprecated: true in a published version; deprecate it, keep it answering for at least ${NOTICE_PERIOD}, then remove it` });
     }
   }
-  return { baseVersion, revisionVersion, highest, newMajor, findings };
+  return { baseVersion, revisionVersion, highest, newMajor, majorAnnouncesBreaking: newMajor && revisionMajors.size === 0, findings };
+}
+
+export function isVersionRule(ruleId: string): boolean {
+  return ruleId.startsWith('platform-version-');
+}
+
+/**
+ * The outcome every format prints, from the findings as reported (configured levels applied):
+ * the changes per class, and whether anything that counts is an error, which is what the gate
+ * answers at its default. Accepted changes are listed but never counted.
+ */
+export function diffOutcome(verdict: Pick<VersionVerdict, 'baseVersion' | 'revisionVersion' | 'newMajor'>, findings: readonly Finding[]): DiffOutcome {
+  const counts: Record<ChangeClass, number> = { breaking: 0, review: 0, 'non-breaking': 0, documentation: 0 };
+  let accepted = 0;
+  for (const finding of findings) {
+    if (!finding.changeClass) continue;
+    if (countsTowardGate(finding)) counts[finding.changeClass]++;
+    else accepted++;
+  }
+  const counted = findings.filter(countsTowardGate);
+  const errors = counted.filter((f) => f.severity === 'error');
+  const warnings = counted.filter((f) => f.severity === 'warn' && isVersionRule(f.ruleId));
+  const span = `version ${verdict.baseVersion ?? '?'} → ${verdict.revisionVersion ?? '?'}`;
+  const reasons = (list: readonly Finding[]) => {
+    const rules = [...new Set(list.filter((f) => isVersionRule(f.ruleId)).map((f) => f.ruleId))];
+    const changes = list.filter((f) => !isVersionRule(f.ruleId)).length;
+    return [...rules, ...(changes ? [`${changes} change${changes === 1 ? '' : 's'} reported as error${changes === 1 ? '' : 's'}`] : [])].join(', ');
+  };
+  const text = errors.length ? `${span}: does not allow these changes (${reasons(errors)})` : warnings.length ? `${span}: allows these changes, with warnings (${reasons(warnings)})` : `${span}: allows these changes`;
+  return {
+    ...(verdict.baseVersion !== undefined ? { baseVersion: verdict.baseVersion } : {}),
+    ...(verdict.revisionVersion !== undefined ? { revisionVersion: verdict.revisionVersion } : {}),
+    counts,
+    accepted,
+    newMajor: verdict.newMajor,
+    allowed: errors.length === 0,
+    verdict: text,
+  };
 }

@@ -130,6 +130,16 @@ export class GateRun {
   }
 
   /**
+   * A level a configuration sets for one rule, as the policy allows it: the level itself without a
+   * policy; under one, the rule's own level or the policy's floor where the level would lower it
+   * (`applyLevels` records the refusal).
+   */
+  allowedLevel(rule: string, own: Severity, level: Severity | 'off' | undefined): Severity | 'off' | undefined {
+    if (level === undefined || !this.policy) return level;
+    return levelUnderPolicy(this.policy, rule, own, level).level;
+  }
+
+  /**
    * The report with each document's rule levels applied as the policy allows: findings of a rule
    * turned off leave, others take their level; a level the policy refuses is a finding, and the
    * rule keeps its own (or the policy's floor).

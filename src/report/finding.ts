@@ -12,6 +12,9 @@ export type FindingSource = 'lint' | 'response' | 'contract' | 'diff' | 'catalog
 /** A document of a run over many that could not be read or parsed: a finding on it, and exit 2 at the end. */
 export const UNREADABLE_RULE = 'vottur-unreadable';
 
+/** What a change between two versions of a description does to callers (`vottur diff`). */
+export type ChangeClass = 'breaking' | 'review' | 'non-breaking' | 'documentation';
+
 export const SEVERITIES: readonly Severity[] = ['error', 'warn', 'info', 'hint'];
 
 /** Lower rank = more severe. */
@@ -53,6 +56,8 @@ export interface Finding {
   /** For contract findings: the operation (`GET /v2/users/{nationalId}`) and the exchange that showed it. */
   operation?: string;
   operationId?: string;
+  /** For a diff change to a shared component: every operation it reaches, `operation` first. */
+  operations?: string[];
   request?: { method: string; url: string; status?: number; durationMs?: number };
   /**
    * For a finding from a generated request: how to send it again. `curl` has secrets as
@@ -67,8 +72,13 @@ export interface Finding {
    * baseline's key, and SARIF's `partialFingerprints`.
    */
   fingerprint?: string;
-  /** An `x-vottur-ignore` on the node or an enclosing one holds the finding back, with its reason. */
-  suppressions?: Array<{ kind: 'inSource'; justification: string }>;
+  /**
+   * An `x-vottur-ignore` on the node or an enclosing one (`inSource`), or for a diff finding an
+   * entry of the `--accept` file (`external`), holds the finding back, with its reason.
+   */
+  suppressions?: Array<{ kind: 'inSource' | 'external'; justification: string }>;
+  /** For a diff change: its class, which formats group and count by (the severity is the level it is reported at). */
+  changeClass?: ChangeClass;
   /** With `--baseline`: `unchanged` when the baseline holds the finding, else `new`. */
   baselineState?: 'new' | 'unchanged';
 }
@@ -135,8 +145,12 @@ export interface Report {
   baseline?: { file: string; unchanged: number; expired: number; absent: AbsentEntry[] };
   /** What changed the verdict besides the findings: the configuration, the policy, suppressions, the baseline, acceptances. */
   configuration?: RunConfiguration;
+  /** For `vottur diff`: the changes per class, and the version verdict every format prints. */
+  diff?: DiffOutcome;
   /** On the view formats for people render (`heldBackView`): the findings left out, and why. */
   heldBack?: { suppressed: number; baselined: number; absolute?: { score: number; grade: string } };
+  /** On that view of a diff: the changes accepted with a reason, left out of the counts but listed. */
+  accepted?: Finding[];
 }
 
 /**
@@ -176,8 +190,26 @@ export function hasConfiguration(configuration: RunConfiguration | undefined): c
 export function heldBackView(report: Report, absolute?: { score: number; grade: string }): Report {
   const shown = report.findings.filter(counts);
   if (shown.length === report.findings.length) return report;
-  const suppressed = report.findings.filter((f) => f.suppressions && f.suppressions.length > 0).length;
-  return { ...report, findings: shown, heldBack: { suppressed, baselined: report.findings.length - shown.length - suppressed, ...(absolute ? { absolute } : {}) } };
+  const suppressed = report.findings.filter((f) => f.suppressions && f.suppressions.length > 0);
+  // A diff's accepted changes stay listed (with their reason) in every format: readers of a changelog must see them.
+  const accepted = suppressed.filter((f) => f.source === 'diff');
+  return { ...report, findings: shown, heldBack: { suppressed: suppressed.length, baselined: report.findings.length - shown.length - suppressed.length, ...(absolute ? { absolute } : {}) }, ...(accepted.length ? { accepted } : {}) };
+}
+
+/** The outcome of a `vottur diff`, computed once (src/diff/versioning.ts) and read by every format. */
+export interface DiffOutcome {
+  baseVersion?: string;
+  revisionVersion?: string;
+  /** The changes that count, per class (accepted changes are not among them). */
+  counts: Record<ChangeClass, number>;
+  /** Changes accepted with a reason (`--accept`, `x-vottur-ignore`): listed, not counted. */
+  accepted: number;
+  /** True when the revision declares a new major version. */
+  newMajor: boolean;
+  /** True when no finding that counts is an error: the gate's answer at its default `--fail-severity`. */
+  allowed: boolean;
+  /** "version 2.0.0 → 2.1.0: allows these changes", as every format prints it. */
+  verdict: string;
 }
 
 /** What the contract phases exercised, per operation; `percent` is what `--min-coverage` gates on. */

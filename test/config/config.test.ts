@@ -144,7 +144,13 @@ describe('the configuration file', () => {
     try {
       const accepted = await vottur(['diff', 'pair/base.yaml', 'pair/revision.yaml', '-f', 'json'], { cwd: dir });
       expect(accepted.code).toBe(0);
-      expect((JSON.parse(accepted.stdout) as Json).findings.every((f) => f.severity === 'info')).toBe(true);
+      // The level is the class the team gives the change, before the version is judged: a non-breaking
+      // change now, so the version rule asks for a minor bump instead of a major.
+      const findings = (JSON.parse(accepted.stdout) as Json).findings as Array<{ ruleId: string; severity: string; changeClass?: string }>;
+      expect(findings.map((f) => [f.ruleId, f.severity, f.changeClass ?? null]).sort()).toEqual([
+        ['diff-response-body-property-removed', 'info', 'non-breaking'],
+        ['platform-version-minor-required', 'warn', null],
+      ]);
       expect((await vottur(['diff', 'pair/base.yaml', 'pair/revision.yaml', '--no-config'], { cwd: dir })).code).toBe(1);
     } finally {
       rmSync(join(dir, 'vottur.config.yaml'));

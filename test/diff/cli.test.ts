@@ -29,7 +29,7 @@ describe('vottur diff: exit codes and stylish', () => {
     expect(result.code).toBe(1);
     expect(result.stdout).toContain('diff-response-body-property-removed');
     expect(result.stdout).toContain('1 change: 1 breaking, 0 needing review, 0 non-breaking, 0 documentation only.');
-    expect(result.stdout).toContain('Version 2.0.0 → 2.0.0: does not allow these changes (platform-version-breaking-without-major)');
+    expect(result.stdout).toContain('Version 2.0.0 → 2.0.0: does not allow these changes (platform-version-breaking-without-major, 1 change reported as error)');
   });
 
   it('exits 0 on an additive change, 1 with --fail-severity warn (the missing minor bump is a warning)', async () => {
@@ -136,7 +136,9 @@ describe('vottur diff: accepting a change on purpose', () => {
   it('x-vottur-ignore on the node (list or map form) accepts that rule there, with its reason', async () => {
     for (const ignore of [[{ rule: 'diff-response-body-property-removed', reason: 'b was never sent (ticket API-1)' }], { 'diff-response-body-property-removed': 'b was never sent' }]) {
       const result = await vottur(['diff', `${BREAKING}/base.yaml`, acceptedRevision(ignore)]);
-      expect(result.stdout).not.toContain('diff-response-body-property-removed');
+      // Listed as accepted, with its reason, and not counted.
+      expect(result.stdout).toMatch(/accepted: diff-response-body-property-removed .*because: b was never sent/);
+      expect(result.stdout).toContain('0 breaking, 0 needing review, 0 non-breaking, 0 documentation only; 1 accepted');
       expect(result.code).toBe(0);
     }
   });
@@ -160,7 +162,8 @@ describe('vottur diff: accepting a change on purpose', () => {
     const breaking = pair(join(ROOT, BREAKING));
     const result = await vottur(['diff', '--accept', accept, '--format', 'json', ...breaking], { cwd: work });
     const report = JSON.parse(result.stdout);
-    expect(report.findings.map((f: { ruleId: string }) => f.ruleId)).toEqual([]);
+    expect(report.findings.map((f: { ruleId: string; suppressions?: unknown }) => [f.ruleId, f.suppressions])).toEqual([['diff-response-body-property-removed', [{ kind: 'external', justification: 'agreed with callers' }]]]);
+    expect(report.diff).toMatchObject({ counts: { breaking: 0 }, accepted: 1, allowed: true });
     expect(result.code).toBe(0);
     writeFileSync(accept, stringify([{ rule: 'diff-response-body-property-removed', reason: 'everywhere' }]));
     const everywhere = await vottur(['diff', '--accept', accept, ...breaking], { cwd: work });
@@ -233,8 +236,10 @@ describe('vottur check --base', () => {
     const accept = join(work, 'accept-check.yaml');
     writeFileSync(accept, stringify(first.findings.filter((f) => f.source === 'diff').map((f) => ({ rule: f.ruleId, pointer: f.pointer, reason: 'clients were told in the 2.0 notice' }))));
     const accepted = await vottur(['check', revision!, '--base', base!, '--accept', accept, '--format', 'json', '-q'], { cwd: work });
-    const report = JSON.parse(accepted.stdout) as { findings: Array<{ source: string }> };
-    expect(report.findings.filter((f) => f.source === 'diff')).toEqual([]);
+    const report = JSON.parse(accepted.stdout) as { findings: Array<{ source: string; suppressions?: Array<{ justification: string }> }> };
+    const diffFindings = report.findings.filter((f) => f.source === 'diff');
+    expect(diffFindings.length).toBeGreaterThan(0);
+    expect(diffFindings.every((f) => f.suppressions?.[0]?.justification === 'clients were told in the 2.0 notice')).toBe(true);
     const refused = await vottur(['check', revision!, '--accept', accept], { cwd: work });
     expect(refused.code).toBe(2);
     expect(refused.stderr).toMatch(/^vottur: --accept applies to the changes --base finds/);

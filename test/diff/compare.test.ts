@@ -28,7 +28,7 @@ describe('compareDescriptions', () => {
   it('compares allOf parts merged: moving a property between parts is no change, removing it is', () => {
     const base = miniBase();
     const profile = base.components.schemas.UserProfile;
-    base.components.schemas.UserProfile = { allOf: [{ type: 'object', required: profile.required, properties: { nationalId: profile.properties.nationalId, email: profile.properties.email } }, { properties: { locale: profile.properties.locale } }] };
+    base.components.schemas.UserProfile = { description: profile.description, allOf: [{ type: 'object', required: profile.required, properties: { nationalId: profile.properties.nationalId, email: profile.properties.email } }, { properties: { locale: profile.properties.locale } }] };
     const revision = miniBase();
     expect(checks(base, revision)).toEqual([]);
     delete revision.components.schemas.UserProfile.properties.email;
@@ -54,5 +54,42 @@ describe('compareDescriptions', () => {
     delete revision.components.securitySchemes.IdentityServer;
     revision.security = [{ Idp: ['@island.is/user-profile:read'] }];
     expect(checks(base, revision)).toEqual([]);
+  });
+
+  describe('OpenAPI 3.2', () => {
+    const doc32 = (): Doc => ({
+      openapi: '3.2.0',
+      $self: 'https://api.example.org/things.yaml',
+      info: { title: 'Things', version: '1.0.0' },
+      tags: [{ name: 'things', kind: 'nav' }, { name: 'archive', parent: 'things' }],
+      paths: {
+        '/v1/things': {
+          query: { operationId: 'searchThings', parameters: [{ name: 'filter', in: 'querystring', content: { 'application/json': { schema: { type: 'object' } } } }], responses: { '200': { description: 'Found.', content: { 'application/jsonl': { itemSchema: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] } } } } } },
+          additionalOperations: { COPY: { operationId: 'copyThings', responses: { '204': { description: 'Copied.' } } } },
+        },
+      },
+    });
+
+    it('compares the query method and additionalOperations as operations', () => {
+      const revision = doc32();
+      delete revision.paths['/v1/things'].query;
+      delete revision.paths['/v1/things'].additionalOperations.COPY;
+      expect(checks(doc32(), revision).sort()).toEqual(['diff-operation-removed', 'diff-operation-removed']);
+    });
+
+    it('compares the itemSchema of a streamed body', () => {
+      const revision = doc32();
+      revision.paths['/v1/things'].query.responses['200'].content['application/jsonl'].itemSchema.required = [];
+      expect(checks(doc32(), revision)).toEqual(['diff-response-body-property-became-optional']);
+    });
+
+    it('matches a querystring parameter by location and name; tag parent/kind and $self are no change to callers', () => {
+      const revision = doc32();
+      revision.tags = [{ name: 'things' }, { name: 'archive' }];
+      revision.$self = 'https://api.example.org/v1/things.yaml';
+      expect(checks(doc32(), revision)).toEqual([]);
+      revision.paths['/v1/things'].query.parameters[0].required = true;
+      expect(checks(doc32(), revision)).toEqual(['diff-request-parameter-became-required']);
+    });
   });
 });

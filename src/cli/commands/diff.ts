@@ -7,7 +7,7 @@ import type { Command } from 'commander';
 import type { Severity } from '../../report/finding.js';
 import { addPolicyOptions, failSeverityOption } from '../options.js';
 import { addOutputOptions, type OutputState } from '../output.js';
-import { configured, finishRun, gateRunFor, takeOutputTargets, type PolicyCommandOptions } from '../runner.js';
+import { finishRun, configured, gateRunFor, takeOutputTargets, type PolicyCommandOptions } from '../runner.js';
 
 interface DiffCommandOptions extends PolicyCommandOptions {
   failSeverity: Severity;
@@ -36,14 +36,19 @@ export function registerDiff(program: Command): void {
   addOutputOptions(command, state);
   command.action(async (base: string, revision: string, options: DiffCommandOptions) => {
     const targets = takeOutputTargets(state);
-    const [{ diffDescriptionsDetailed, readAcceptFile }, { acceptedBy }] = await Promise.all([import('../../diff/index.js'), import('../../diff/accept.js')]);
+    const [{ diffDescriptionsDetailed, readAcceptFile, parseGitSpec }, { acceptedBy }, { levelFor }] = await Promise.all([import('../../diff/index.js'), import('../../diff/accept.js'), import('../../config/index.js')]);
     const run = await gateRunFor(options);
     const accept = options.accept ? await readAcceptFile(options.accept) : undefined;
     if (options.accept) run.recordFile(options.accept, 'accept');
-    const { report, accepted } = await diffDescriptionsDetailed(base, revision, { accept, allowRemoteRefs: options.allowRemoteRefs });
+    // vottur.config.yaml's levels (found from the revision's folder), as the policy allows them, go
+    // into the diff itself, so the counts, the version findings, the verdict and the exit code all
+    // see the same levels.
+    const cwd = process.cwd();
+    const loaded = await run.configFor(parseGitSpec(revision)?.path ?? revision);
+    const level = loaded ? (ruleId: string, document: string, pointer: string, own: Severity) => run.allowedLevel(ruleId, own, levelFor(loaded, ruleId, document, pointer, cwd)) : undefined;
+    const { report, accepted } = await diffDescriptionsDetailed(base, revision, { accept, allowRemoteRefs: options.allowRemoteRefs, ...(level ? { level } : {}) });
     // Every acceptance is listed; under a policy, one it does not allow counts again.
     const judged = run.judgeAcceptances(report, acceptedBy(accepted, accept));
-    // A rule set off or to another level in vottur.config.yaml applies to diff checks too (as the policy allows).
     process.exitCode = await finishRun(await configured(judged, options, {}, run), targets, options);
   });
 }

@@ -1,37 +1,41 @@
 /**
- * What the formats show for a `vottur diff` report: counts per change class (breaking → error,
- * needs review → warn, non-breaking → info, documentation only → hint) and the version verdict,
- * both derived from the findings so every format gives the same answer.
+ * What the formats show for a `vottur diff` report: the changes per class and the version verdict,
+ * as the diff computed them once (`report.diff`, src/diff/versioning.ts). A finding's class is its
+ * `changeClass`; no format decodes it from the severity (a configured level changes the severity).
  */
-import type { Finding, Report, Severity } from '../finding.js';
+import { counts, type ChangeClass, type Finding, type Report } from '../finding.js';
 
 export { isDiffReport } from '../finding.js';
 
-export const CHANGE_CLASS: Record<Severity, string> = { error: 'breaking', warn: 'needs review', info: 'non-breaking', hint: 'documentation only' };
+export const CLASS_ORDER: readonly ChangeClass[] = ['breaking', 'review', 'non-breaking', 'documentation'];
+export const CHANGE_CLASS_LABEL: Record<ChangeClass, string> = { breaking: 'breaking', review: 'needs review', 'non-breaking': 'non-breaking', documentation: 'documentation only' };
 
 export function isVersionFinding(finding: Pick<Finding, 'ruleId'>): boolean {
   return finding.ruleId.startsWith('platform-version-');
 }
 
-/** How many changes of each class (versioning findings are not changes). */
-export function diffCounts(findings: readonly Finding[]): Record<Severity, number> {
-  const counts: Record<Severity, number> = { error: 0, warn: 0, info: 0, hint: 0 };
-  for (const finding of findings) if (!isVersionFinding(finding)) counts[finding.severity]++;
-  return counts;
+/** How many changes of each class count (accepted changes and versioning findings are not counted). */
+export function diffCounts(report: Pick<Report, 'diff' | 'findings'>): Record<ChangeClass, number> {
+  if (report.diff) return report.diff.counts;
+  const result: Record<ChangeClass, number> = { breaking: 0, review: 0, 'non-breaking': 0, documentation: 0 };
+  for (const finding of report.findings) if (finding.changeClass && counts(finding)) result[finding.changeClass]++;
+  return result;
 }
 
-export function diffCountsText(findings: readonly Finding[]): string {
-  const counts = diffCounts(findings);
-  return `${counts.error} breaking, ${counts.warn} needing review, ${counts.info} non-breaking, ${counts.hint} documentation only`;
+export function diffCountsText(report: Pick<Report, 'diff' | 'findings'>): string {
+  const c = diffCounts(report);
+  const accepted = report.diff?.accepted ?? 0;
+  return `${c.breaking} breaking, ${c.review} needing review, ${c['non-breaking']} non-breaking, ${c.documentation} documentation only${accepted ? `; ${accepted} accepted` : ''}`;
 }
 
-/** "version 2.0.0 → 2.1.0: allows these changes" or what the versioning rules found. */
-export function versionVerdict(report: Pick<Report, 'documents' | 'findings'>): { ok: boolean; text: string } {
+/** The version verdict the diff computed: "version 2.0.0 → 2.1.0: allows these changes". */
+export function versionVerdict(report: Pick<Report, 'diff' | 'documents'>): { ok: boolean; text: string } {
+  if (report.diff) return { ok: report.diff.allowed, text: report.diff.verdict };
   const [base, revision] = report.documents;
-  const span = `version ${base?.version ?? '?'} → ${revision?.version ?? '?'}`;
-  const problems = report.findings.filter((f) => isVersionFinding(f) && (f.severity === 'error' || f.severity === 'warn'));
-  const errors = problems.filter((f) => f.severity === 'error');
-  if (problems.length === 0) return { ok: true, text: `${span}: allows these changes` };
-  const rules = [...new Set(problems.map((f) => f.ruleId))].join(', ');
-  return { ok: errors.length === 0, text: `${span}: ${errors.length ? 'does not allow these changes' : 'allows these changes, with warnings'} (${rules})` };
+  return { ok: true, text: `version ${base?.version ?? '?'} → ${revision?.version ?? '?'}` };
+}
+
+/** A change accepted with a reason: its justification. */
+export function acceptedReason(finding: Finding): string | undefined {
+  return finding.suppressions?.[0]?.justification;
 }

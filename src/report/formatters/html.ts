@@ -15,7 +15,7 @@ import { SourceFiles } from '../source.js';
 import { escapeControls, escapedView } from '../../runtime/escape.js';
 import { allRules, CATEGORY_TITLE, compareBySeverity, coverageCells, coverageLine, locationText, maskText, notCountedParts, plural, reportOperations, SEVERITY_LABEL, SEVERITY_PLURAL, TOOL_INFORMATION_URI, versionLabel, visibleReport } from './common.js';
 import type { FormatContext } from './types.js';
-import { diffCounts, diffCountsText, isDiffReport, versionVerdict } from './diff.js';
+import { acceptedReason, CHANGE_CLASS_LABEL, diffCounts, diffCountsText, isDiffReport, versionVerdict } from './diff.js';
 
 /** Reports with at most this many findings open with every rule's group expanded. */
 export const GROUPS_OPEN_UP_TO = 100;
@@ -409,18 +409,20 @@ export function formatHtml(report: Report, context: FormatContext): string {
     `<section class="overview" aria-label="Summary">`,
     // A diff is not a conformance check: it says what changed and whether the version allows it, as stylish and Markdown do.
     verdict
-      ? `<div class="overall" id="diff-verdict" data-breaking="${diffCounts(visible.findings).error}" data-version-ok="${verdict.ok}"><div class="overall-text"><strong>${esc(diffCountsText(visible.findings))}</strong><span class="meta">${esc(verdict.text)}</span></div></div>`
+      ? `<div class="overall" id="diff-verdict" data-breaking="${diffCounts(visible).breaking}" data-version-ok="${verdict.ok}"><div class="overall-text"><strong>${esc(diffCountsText(visible))}</strong><span class="meta">${esc(verdict.text)}</span></div></div>`
       : `<div class="overall" id="overall-score" data-score="${score.score}" data-grade="${score.grade}">${scoreRing(score.score, score.grade, 'Overall', 112)}<div class="overall-text"><strong>${esc(scoreLabel(score))}</strong><span class="meta">Conformance to the island.is API conventions (<a href="${esc(`${TOOL_INFORMATION_URI}/blob/main/docs/score.md`)}" rel="noopener noreferrer" target="_blank">how it is scored</a>)</span></div></div>`,
     `<div class="totals">${SEVERITIES.map((s) => `<div class="total" data-severity="${s}"><b>${summary[s]}</b><span class="badge sev-${s}">${esc(SEVERITY_PLURAL[s])}</span></div>`).join('')}</div>`,
     `</section>`,
     notCounted.length > 0 ? `<p class="not-counted" id="not-counted"><strong>Not counted</strong> in these figures: ${esc(notCounted.join('; '))}.</p>` : '',
     notCountedSection(visible),
-    `<section id="documents"><h2>Documents</h2><div class="documents">${documentCards.join('\n')}</div></section>`,
-    `<section id="categories"><h2>Findings by category and severity</h2>${categoryChart(visible.findings, score.byCategory)}</section>`,
+    diff ? diffDocumentsSection(visible) : `<section id="documents"><h2>Documents</h2><div class="documents">${documentCards.join('\n')}</div></section>`,
+    // A diff's findings are changes, not conformance: no grades by lint category.
+    diff ? '' : `<section id="categories"><h2>Findings by category and severity</h2>${categoryChart(visible.findings, score.byCategory)}</section>`,
     operations.length
       ? `<section id="operations"><h2>Contract results</h2><div class="table-wrap"><table id="operations-table"><thead><tr><th>Operation</th>${manyDocuments ? '<th>Document</th>' : ''}<th class="num">Requests</th><th class="num">Time</th>${SEVERITIES.map((s) => `<th class="num">${esc(SEVERITY_PLURAL[s][0]!.toUpperCase() + SEVERITY_PLURAL[s].slice(1))}</th>`).join('')}<th>Result</th><th></th></tr></thead><tbody>${operationRows.join('\n')}</tbody></table></div></section>`
       : '',
     visible.coverage ? coverageSection(visible.coverage) : '',
+    visible.accepted?.length ? acceptedSection(visible.accepted) : '',
     `<section id="findings"><h2>Findings</h2>`,
     `<form id="filters" class="filters" role="search" aria-label="Filter findings">`,
     `<label>Severity<select id="filter-severity"><option value="">All</option>${options(SEVERITIES.map((s) => [s, SEVERITY_LABEL[s]]))}</select></label>`,
@@ -495,4 +497,33 @@ function notCountedSection(report: Report): string {
     items.length > 0 ? `<ul id="configuration-items">${items.map((item) => `<li data-kind="${item.kind}" data-honoured="${item.honoured}">${esc(item.text)}</li>`).join('')}</ul>` : '',
     `</section>`,
   ].join('');
+}
+
+/** A diff's changes accepted with a reason: listed, not counted. */
+function acceptedSection(accepted: readonly Finding[]): string {
+  const rows = accepted.map((f) =>
+    [
+      `<tr class="accepted" data-rule="${esc(f.ruleId)}">`,
+      `<td>${esc(f.changeClass ? CHANGE_CLASS_LABEL[f.changeClass] : f.severity)}</td>`,
+      `<td><code>${esc(f.ruleId)}</code></td>`,
+      `<td>${esc(f.message)}${f.operation ? ` <code>${esc(f.operation)}</code>` : ''}</td>`,
+      `<td class="reason">${esc(acceptedReason(f) ?? '')}</td>`,
+      `</tr>`,
+    ].join(''),
+  );
+  return [
+    `<section id="accepted-changes"><h2>Accepted changes</h2>`,
+    `<p class="meta">Accepted on purpose, each with its reason; they do not count towards the verdict or the gate.</p>`,
+    `<div class="table-wrap"><table class="accepted"><thead><tr><th>Class</th><th>Check</th><th>Change</th><th>Reason</th></tr></thead><tbody>`,
+    rows.join('\n'),
+    `</tbody></table></div></section>`,
+  ].join('\n');
+}
+
+/** The base and the revision of a diff: one card for the pair, with both versions. */
+function diffDocumentsSection(report: Report): string {
+  const [base, revision] = report.documents;
+  const side = (label: string, doc: Report['documents'][number] | undefined) =>
+    doc ? `<div><span class="counts">${esc(label)}</span><br>${doc.title ? `<strong>${esc(doc.title)}</strong>${doc.version ? ` <span class="counts">${esc(versionLabel(doc.version))}</span>` : ''}<br>` : ''}<code>${esc(doc.path)}</code></div>` : '';
+  return `<section id="documents"><h2>Compared</h2><div class="documents"><div class="document diff-pair" data-base="${esc(base?.path ?? '')}" data-revision="${esc(revision?.path ?? '')}">${side('base', base)}<div aria-hidden="true">→</div>${side('revision', revision)}</div></div></section>`;
 }

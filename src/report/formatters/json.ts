@@ -30,6 +30,7 @@ function jsonBody(report: Report) {
     ...(report.coverage ? { coverage: report.coverage } : {}),
     ...(report.baseline ? { baseline: report.baseline } : {}),
     ...(report.configuration ? { configuration: report.configuration } : {}),
+    ...(report.diff ? { diff: report.diff } : {}),
   };
 }
 

@@ -6,13 +6,13 @@
  * GitHub-flavoured (tables); every text from the report is escaped so it cannot break a table,
  * start a link or inject HTML.
  */
-import type { Category, Finding, Report, Severity } from '../finding.js';
+import type { Category, ChangeClass, Finding, Report, Severity } from '../finding.js';
 import { summarise } from '../finding.js';
 import { CATEGORIES, scoreLabel, scoreReport } from '../score.js';
 import { absoluteScoreText, NOT_COUNTED_TITLE, shownItems } from './configuration.js';
 import { hasConfiguration } from '../finding.js';
 import { bySeverity, CATEGORY_TITLE, coverageCells, coverageLine, locationText, maskText, notCountedParts, plural, reportOperations, SEVERITY_LABEL, TOOL_INFORMATION_URI, versionLabel, visibleReport } from './common.js';
-import { CHANGE_CLASS, diffCountsText, isDiffReport, isVersionFinding, versionVerdict } from './diff.js';
+import { acceptedReason, CHANGE_CLASS_LABEL, CLASS_ORDER, diffCountsText, isDiffReport, isVersionFinding, versionVerdict } from './diff.js';
 import type { FormatContext } from './types.js';
 import { escapedView, escapeLine } from '../../runtime/escape.js';
 
@@ -226,7 +226,8 @@ export function formatMarkdown(input: Report, context: FormatContext): string {
   return `${out.join('\n').trimEnd()}\n`;
 }
 
-const CLASS_TITLE: Record<Severity, string> = { error: 'Breaking', warn: 'Needs review', info: 'Non-breaking', hint: 'Documentation only' };
+const CLASS_TITLE: Record<ChangeClass, string> = { breaking: 'Breaking', review: 'Needs review', 'non-breaking': 'Non-breaking', documentation: 'Documentation only' };
+const classRank = (f: Finding) => CLASS_ORDER.indexOf(f.changeClass ?? 'documentation');
 
 /**
  * A `vottur diff` report as a changelog for a pull request: the version verdict and counts, the
@@ -240,33 +241,40 @@ function formatChangelog(report: Report, context: FormatContext): string {
   const out: string[] = [];
   const title = revision?.title ?? base?.title ?? revision?.path ?? 'API';
   out.push(`# ${inline(`API changes: ${title} ${base?.version ?? '?'} → ${revision?.version ?? '?'}`)}`, '');
-  out.push(`${verdict.ok ? '✅' : '🔴'} **${inline(verdict.text[0]!.toUpperCase() + verdict.text.slice(1))}.** ${inline(diffCountsText(visible.findings))}.`, '');
+  out.push(`${verdict.ok ? '✅' : '🔴'} **${inline(verdict.text[0]!.toUpperCase() + verdict.text.slice(1))}.** ${inline(diffCountsText(visible))}.`, '');
   out.push(`Comparing ${code(base?.path ?? '?')} (base) with ${code(revision?.path ?? '?')} (revision); ${link(`${visible.tool.name} ${visible.tool.version}`, TOOL_INFORMATION_URI)}, ${inline(visible.createdTimestamp)}.`, '');
   out.push(...notCountedSection(visible));
-  const line = (f: Finding) => `- ${SEVERITY_MARK[f.severity]} **${isVersionFinding(f) ? SEVERITY_LABEL[f.severity] : CHANGE_CLASS[f.severity]}** ${link(f.ruleId, f.docsUrl)}: ${inline(f.message)} (${code(locationText(f))})`;
+  const line = (f: Finding) => `- ${SEVERITY_MARK[f.severity]} **${f.changeClass ? CHANGE_CLASS_LABEL[f.changeClass] : SEVERITY_LABEL[f.severity]}** ${link(f.ruleId, f.docsUrl)}: ${inline(f.message)} (${code(locationText(f))})`;
   const versioning = bySeverity(visible.findings.filter(isVersionFinding));
   if (versioning.length) out.push('## Version', '', ...versioning.map(line), '');
   const groups = new Map<string, Finding[]>();
   for (const finding of visible.findings) {
     if (isVersionFinding(finding)) continue;
-    const key = finding.operation ?? 'Whole API';
-    groups.set(key, [...(groups.get(key) ?? []), finding]);
+    // A change to a shared component is listed under every operation it reaches.
+    for (const key of finding.operations ?? [finding.operation ?? 'Whole API']) groups.set(key, [...(groups.get(key) ?? []), finding]);
   }
-  const worst = (findings: Finding[]) => Math.min(...findings.map((f) => ['error', 'warn', 'info', 'hint'].indexOf(f.severity)));
+  const worst = (findings: Finding[]) => Math.min(...findings.map(classRank));
   const ordered = [...groups].sort((a, b) => worst(a[1]) - worst(b[1]) || (a[0] === 'Whole API' ? 1 : b[0] === 'Whole API' ? -1 : a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-  if (ordered.length === 0) out.push('No changes.', '');
+  if (ordered.length === 0) out.push(visible.accepted?.length ? 'No changes that count; the accepted ones are listed below.' : 'No changes.', '');
   for (const [operation, findings] of ordered) {
     out.push(`## ${operation === 'Whole API' ? 'Whole API' : code(operation)}`, '');
-    const sorted = bySeverity(findings);
-    let current: Severity | undefined;
+    const sorted = [...bySeverity(findings)].sort((a, b) => classRank(a) - classRank(b));
+    let current: ChangeClass | undefined;
     for (const finding of sorted) {
-      if (finding.severity !== current) {
+      const cls = finding.changeClass ?? 'documentation';
+      if (cls !== current) {
         if (current !== undefined) out.push('');
-        current = finding.severity;
+        current = cls;
         out.push(`**${CLASS_TITLE[current]}**`, '');
       }
       out.push(line(finding));
     }
+    out.push('');
+  }
+  const accepted = visible.accepted ?? [];
+  if (accepted.length) {
+    out.push('## Accepted changes', '', 'Accepted on purpose, each with its reason; they do not count towards the verdict or the gate.', '');
+    for (const finding of accepted) out.push(`${line(finding)}${finding.operation ? ` in ${code(finding.operation)}` : ''}. Accepted: ${inline(acceptedReason(finding) ?? '')}`);
     out.push('');
   }
   return `${out.join('\n').trimEnd()}\n`;

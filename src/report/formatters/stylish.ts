@@ -4,7 +4,7 @@ import { maskNationalIds } from '../../pii.js';
 import { scoreLabel, scoreReport } from '../score.js';
 import { absoluteScoreText, configurationLine } from './configuration.js';
 import { coverageLine, isContract, notCountedParts } from './common.js';
-import { diffCountsText, isDiffReport, versionVerdict } from './diff.js';
+import { acceptedReason, diffCountsText, isDiffReport, versionVerdict } from './diff.js';
 import type { FormatContext } from './types.js';
 import { escapedView, escapeLine, neutraliseCommandLines } from '../../runtime/escape.js';
 
@@ -175,9 +175,12 @@ export function formatStylish(input: Report, context: FormatContext): string {
   if (isDiffReport(report)) {
     // A diff: change counts per class and the version verdict instead of a conformance score.
     const verdict = versionVerdict(report);
-    const changeCount = report.findings.filter((f) => !f.ruleId.startsWith('platform-version-')).length;
+    const changeCount = report.findings.filter((f) => f.changeClass !== undefined).length;
     // "1 change: 1 breaking, 0 needing review, …": the count the noun goes with, then the classes.
-    const changes = `${changeCount} change${changeCount === 1 ? '' : 's'}: ${diffCountsText(report.findings)}`;
+    const changes = `${changeCount} change${changeCount === 1 ? '' : 's'}: ${diffCountsText(report)}`;
+    for (const finding of report.accepted ?? []) {
+      lines.push(colors.dim(`accepted: ${mask(`${finding.ruleId} ${finding.message}`)} (${finding.document}${finding.line !== undefined ? `:${finding.line}` : ''}), because: ${mask(acceptedReason(finding) ?? '')}`));
+    }
     lines.push(`${(summary.error ? colors.red : summary.warn ? colors.yellow : colors.green)(`${summary.error ? '✖' : '✔'} ${changes}.`)} ${(verdict.ok ? colors.green : colors.red)(`${verdict.text[0]!.toUpperCase()}${verdict.text.slice(1)}.`)}`);
     return `${neutraliseCommandLines(lines.join('\n'))}\n`;
   }

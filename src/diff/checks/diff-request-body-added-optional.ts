@@ -1,0 +1,10 @@
+import type { FixedCheck } from '../model.js';
+
+export const check = {
+  id: 'diff-request-body-added-optional',
+  class: 'non-breaking',
+  area: 'request-body',
+  kind: 'existence',
+  category: 'data-format',
+  description: 'An optional request body was added.',
+} as const satisfies FixedCheck;

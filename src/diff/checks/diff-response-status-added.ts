@@ -1,0 +1,10 @@
+import type { FixedCheck } from '../model.js';
+
+export const check = {
+  id: 'diff-response-status-added',
+  class: 'review',
+  area: 'responses',
+  kind: 'existence',
+  category: 'errors',
+  description: 'A response status was added; callers may not handle it.',
+} as const satisfies FixedCheck;

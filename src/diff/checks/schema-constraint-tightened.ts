@@ -1,0 +1,9 @@
+import type { SchemaChangeDefinition } from '../model.js';
+
+/** In any schema (a request parameter, a request body, a response body, a response header): diff-<place>-constraint-tightened. */
+export const change = {
+  change: 'constraint-tightened',
+  kind: 'constraints',
+  effect: 'narrow',
+  text: 'a bound (minimum, maximum, length, item count, property count, minContains/maxContains, multipleOf, uniqueItems) was tightened or added',
+} as const satisfies SchemaChangeDefinition;

@@ -1,0 +1,9 @@
+import type { SchemaChangeDefinition } from '../model.js';
+
+/** In any schema (a request parameter, a request body, a response body, a response header): diff-<place>-content-schema-added. */
+export const change = {
+  change: 'content-schema-added',
+  kind: 'structure',
+  effect: 'narrow',
+  text: 'the decoded content of a string must now match a schema (`contentSchema` added)',
+} as const satisfies SchemaChangeDefinition;

@@ -1,0 +1,9 @@
+import type { SchemaChangeDefinition } from '../model.js';
+
+/** In any schema (a request parameter, a request body, a response body, a response header): diff-<place>-dependent-schema-removed. */
+export const change = {
+  change: 'dependent-schema-removed',
+  kind: 'structure',
+  effect: 'widen',
+  text: 'a `dependentSchemas` entry was removed',
+} as const satisfies SchemaChangeDefinition;

@@ -1,0 +1,9 @@
+import type { SchemaChangeDefinition } from '../model.js';
+
+/** In any schema (a request parameter, a request body, a response body, a response header): diff-<place>-deprecation-changed. */
+export const change = {
+  change: 'deprecation-changed',
+  kind: 'lifecycle',
+  effect: 'additive',
+  text: 'the schema was marked deprecated, or is no longer deprecated',
+} as const satisfies SchemaChangeDefinition;

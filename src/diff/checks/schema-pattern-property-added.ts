@@ -1,0 +1,9 @@
+import type { SchemaChangeDefinition } from '../model.js';
+
+/** In any schema (a request parameter, a request body, a response body, a response header): diff-<place>-pattern-property-added. */
+export const change = {
+  change: 'pattern-property-added',
+  kind: 'structure',
+  effect: 'narrow',
+  text: 'properties whose names match a pattern must now match a schema (`patternProperties` entry added)',
+} as const satisfies SchemaChangeDefinition;

@@ -1,0 +1,9 @@
+import type { SchemaChangeDefinition } from '../model.js';
+
+/** In any schema (a request parameter, a request body, a response body, a response header): diff-<place>-type-changed. */
+export const change = {
+  change: 'type-changed',
+  kind: 'type',
+  effect: 'incompatible',
+  text: 'the type changed to one that shares no values with the old one',
+} as const satisfies SchemaChangeDefinition;

@@ -1,0 +1,9 @@
+import type { SchemaChangeDefinition } from '../model.js';
+
+/** In any schema (a request parameter, a request body, a response body, a response header): diff-<place>-type-widened. */
+export const change = {
+  change: 'type-widened',
+  kind: 'type',
+  effect: 'widen',
+  text: 'the type now allows more (integer → number, or a type added)',
+} as const satisfies SchemaChangeDefinition;

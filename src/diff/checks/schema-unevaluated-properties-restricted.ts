@@ -1,0 +1,9 @@
+import type { SchemaChangeDefinition } from '../model.js';
+
+/** In any schema (a request parameter, a request body, a response body, a response header): diff-<place>-unevaluated-properties-restricted. */
+export const change = {
+  change: 'unevaluated-properties-restricted',
+  kind: 'structure',
+  effect: 'narrow',
+  text: 'properties not covered by the schema are now refused or constrained (`unevaluatedProperties` added)',
+} as const satisfies SchemaChangeDefinition;

@@ -1,0 +1,157 @@
+/**
+ * The diff tree of two schemas, one level at a time: one field per keyword of OpenAPI 3.0 and
+ * JSON Schema 2020-12 (with OpenAPI 3.1/3.2's `discriminator`, `xml`, `externalDocs`, `example`).
+ * The comparison (compare.ts) builds a node for each pair of schemas it visits, runs the schema
+ * checks over the node, and descends into the subschema fields. A keyword no check models, or an
+ * extension (`x-…`), lands in `unmodelled`, which becomes a `keyword-changed` finding: nothing
+ * that changes is dropped in silence.
+ */
+import { isObject, type JsonPath } from '../../rulesets/lib/openapi/types.js';
+import type { FlatSchema, Located } from './schema.js';
+
+/**
+ * How a keyword's value is compared: `value` (equal or not), `schema` (a subschema, compared
+ * inside), `schema-list` / `schema-map` (subschemas by position / by name), `annotation`
+ * (documentation only), `container` (schemas compared where they are referenced: `$defs`),
+ * `merged` (read by the allOf merge and the object comparison, not compared as a value).
+ */
+export type KeywordShape = 'value' | 'schema' | 'schema-list' | 'schema-map' | 'annotation' | 'container' | 'merged';
+
+/** Every keyword the diff models, and how. Keywords not listed (and `x-…`) are compared as `unmodelled`. */
+export const SCHEMA_KEYWORDS = {
+  // JSON Schema 2020-12 validation vocabulary (OpenAPI 3.0 keeps most of it).
+  type: 'value',
+  const: 'value',
+  enum: 'value',
+  multipleOf: 'value',
+  maximum: 'value',
+  exclusiveMaximum: 'value',
+  minimum: 'value',
+  exclusiveMinimum: 'value',
+  maxLength: 'value',
+  minLength: 'value',
+  pattern: 'value',
+  maxItems: 'value',
+  minItems: 'value',
+  uniqueItems: 'value',
+  maxContains: 'value',
+  minContains: 'value',
+  maxProperties: 'value',
+  minProperties: 'value',
+  required: 'merged',
+  dependentRequired: 'value',
+  // Applicator vocabulary.
+  prefixItems: 'schema-list',
+  items: 'schema',
+  contains: 'schema',
+  additionalProperties: 'schema',
+  properties: 'merged',
+  patternProperties: 'schema-map',
+  dependentSchemas: 'schema-map',
+  propertyNames: 'schema',
+  if: 'schema',
+  then: 'schema',
+  else: 'schema',
+  allOf: 'merged',
+  anyOf: 'schema-list',
+  oneOf: 'schema-list',
+  not: 'schema',
+  // Unevaluated vocabulary.
+  unevaluatedItems: 'schema',
+  unevaluatedProperties: 'schema',
+  // Format and content vocabularies.
+  format: 'value',
+  contentEncoding: 'value',
+  contentMediaType: 'value',
+  contentSchema: 'schema',
+  // Meta-data vocabulary.
+  default: 'value',
+  deprecated: 'value',
+  readOnly: 'value',
+  writeOnly: 'value',
+  title: 'annotation',
+  description: 'annotation',
+  examples: 'annotation',
+  // Core vocabulary: `$ref` is followed, `$defs` compared where referenced, `$comment` documents.
+  $ref: 'merged',
+  $defs: 'container',
+  definitions: 'container',
+  $comment: 'annotation',
+  // OpenAPI's own.
+  nullable: 'value',
+  discriminator: 'value',
+  example: 'annotation',
+  externalDocs: 'annotation',
+} as const satisfies Record<string, KeywordShape>;
+export type SchemaKeyword = keyof typeof SCHEMA_KEYWORDS;
+
+/** One keyword on both sides; a side is absent where the keyword is. */
+export interface KeywordPair {
+  keyword: string;
+  base?: Located;
+  revision?: Located;
+}
+
+/** The difference of two schemas at one level: a field per keyword that changed (value keywords) or is present (subschema keywords). */
+export type SchemaNodeDiff = { [K in SchemaKeyword]?: KeywordPair } & {
+  base: FlatSchema;
+  revision: FlatSchema;
+  /** Keywords the diff does not model (`xml`, `$id`, `$schema`, `$anchor`, `$dynamicRef`, unknown ones) and extensions, that changed. */
+  unmodelled: KeywordPair[];
+};
+
+/** Extensions the diff itself reads: never a change to a schema. */
+const OWN_EXTENSIONS = new Set(['x-vottur-ignore']);
+
+/** JSON text with object keys sorted: two values written in another key order are equal. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (isObject(value)) return `{${Object.keys(value).sort().map((key) => `${JSON.stringify(key)}:${canonicalJson(value[key])}`).join(',')}}`;
+  return JSON.stringify(value) ?? 'null';
+}
+
+/** Equal as JSON values, whatever the key order. */
+export function equal(a: unknown, b: unknown): boolean {
+  return a === b || (typeof a === 'object' && typeof b === 'object' && a !== null && b !== null && canonicalJson(a) === canonicalJson(b));
+}
+
+function isModelled(keyword: string): keyword is SchemaKeyword {
+  return Object.hasOwn(SCHEMA_KEYWORDS, keyword);
+}
+
+/** A subschema that allows anything (`true`, `{}`) is the same as no subschema. */
+export function allowsAnything(value: unknown): boolean {
+  return value === true || (isObject(value) && Object.keys(value).length === 0);
+}
+
+/** Builds the node of two (allOf-merged) schemas. */
+export function diffSchemaNode(base: FlatSchema, revision: FlatSchema): SchemaNodeDiff {
+  const node: SchemaNodeDiff = { base, revision, unmodelled: [] };
+  const fields = node as unknown as Record<string, KeywordPair>;
+  const keywords = new Set([...base.keywords.keys(), ...revision.keywords.keys()]);
+  for (const keyword of keywords) {
+    const b = base.keywords.get(keyword);
+    const r = revision.keywords.get(keyword);
+    const pair: KeywordPair = { keyword, ...(b ? { base: b } : {}), ...(r ? { revision: r } : {}) };
+    if (!isModelled(keyword)) {
+      if (OWN_EXTENSIONS.has(keyword)) continue;
+      if (!equal(b?.value, r?.value)) node.unmodelled.push(pair);
+      continue;
+    }
+    const shape: KeywordShape = SCHEMA_KEYWORDS[keyword];
+    if (shape === 'merged' || shape === 'container') continue;
+    // Subschemas are always descended into: the same `$ref` text can name a changed schema.
+    if (shape === 'schema' || shape === 'schema-list' || shape === 'schema-map') fields[keyword] = pair;
+    else if (!equal(b?.value, r?.value)) fields[keyword] = pair;
+  }
+  return node;
+}
+
+/** Where a finding about a keyword points: the keyword in the revision, else the revision's schema. */
+export function revisionAt(pair: KeywordPair | undefined, node: SchemaNodeDiff): JsonPath {
+  return pair?.revision?.path ?? node.revision.path;
+}
+
+export function baseAt(pair: KeywordPair | undefined, node: SchemaNodeDiff): JsonPath {
+  return pair?.base?.path ?? node.base.path;
+}
