@@ -12,9 +12,9 @@ import { Option, type Command } from 'commander';
 import { CouldNotRunError, errorLine } from '../../errors.js';
 import type { Severity } from '../../report/finding.js';
 import { ratePerSecond } from '../contract-options.js';
-import { addBaselineOptions, failSeverityOption, minScoreOption, type BaselineCommandOptions } from '../options.js';
+import { addBaselineOptions, addPolicyOptions, failSeverityOption, minScoreOption, type BaselineCommandOptions } from '../options.js';
 import { addOutputOptions, type OutputState } from '../output.js';
-import { documentSettingsFor, finishRun, settle, takeOutputTargets, writeFileAtomically, type CliIo } from '../runner.js';
+import { documentSettingsFor, finishRun, gateRunFor, settle, takeOutputTargets, writeFileAtomically, type CliIo, type PolicyCommandOptions } from '../runner.js';
 
 export interface HarvestCommandOptions {
   xroadClient: string;
@@ -33,7 +33,7 @@ export interface HarvestCommandOptions {
   quiet?: boolean;
 }
 
-export interface CatalogueReportCommandOptions extends BaselineCommandOptions {
+export interface CatalogueReportCommandOptions extends BaselineCommandOptions, PolicyCommandOptions {
   previous?: string;
   failSeverity: Severity;
   minScore?: number;
@@ -99,6 +99,7 @@ export function addCatalogueReportOptions(command: Command, state: OutputState):
     .option('--no-dashboard', 'write no dashboard (HTML or JSON)')
     .option('--dashboard-json <file>', 'write the dashboard\'s figures as JSON here (default: catalogue.json in the harvest folder; the next report reads it for the trend)');
   addBaselineOptions(command);
+  addPolicyOptions(command);
   addOutputOptions(command, state);
   return command;
 }
@@ -170,6 +171,8 @@ export async function runCatalogueReport(folder: string, options: CatalogueRepor
   const { reportCatalogue } = await import('../../catalogue/report.js');
   const { parseShard } = await import('../../lint/files.js');
   const { lintProgress } = await import('../../runtime/progress.js');
+  // One resolution of the configuration and the operator's policy for the whole report.
+  const gate = await gateRunFor(options, io);
   const progress = options.quiet || io.stderr ? { update: () => undefined, stop: () => undefined } : lintProgress({ label: 'vottur catalogue report', unit: 'descriptions' });
   let run;
   try {
@@ -179,13 +182,13 @@ export async function runCatalogueReport(folder: string, options: CatalogueRepor
       ...(options.previous !== undefined ? { previous: options.previous } : {}),
       ...(options.jobs !== undefined ? { jobs: options.jobs } : {}),
       ...(options.shard !== undefined ? { shard: parseShard(options.shard) } : {}),
-      settingsFor: await documentSettingsFor(options, io),
+      settingsFor: await documentSettingsFor(options, io, gate),
       onProgress: (done, total) => progress.update(done, total),
     });
   } finally {
     progress.stop();
   }
-  const report = await settle(run.report, options, io);
+  const report = await settle(run.report, options, io, gate);
   // A shard's dashboard would show a share of the catalogue as if it were all of it.
   if (options.dashboard !== false && options.shard === undefined) {
     const { buildDashboard, readDashboard, DASHBOARD_HTML_FILE, DASHBOARD_JSON_FILE } = await import('../../catalogue/dashboard.js');
@@ -205,7 +208,6 @@ export async function runCatalogueReport(folder: string, options: CatalogueRepor
       `${errorLine(`${s.services} services, ${s.passing} passing the gate (${s.passingShare}%), catalogue score ${s.score} (${s.grade})${s.breakingWithoutMajor ? `, ${s.breakingWithoutMajor} with a breaking change and no new major version` : ''}; dashboard: ${typeof options.dashboard === 'string' ? options.dashboard : join(folder, DASHBOARD_HTML_FILE)}`)}\n`,
     );
   }
-  // Spread, not listed: a gate option added to the command reaches finishRun with no other change.
   return finishRun(report, targets, { ...options }, io);
 }
 
