@@ -226,3 +226,41 @@ function grantedScopes(responseScope: string | undefined, accessToken: string): 
   }
   return undefined;
 }
+
+function base64url(text: string): string {
+  return Buffer.from(text, 'utf8').toString('base64url');
+}
+
+/** The headers of an authenticated request with its token replaced (for the forged-token cases). */
+export function withToken(credentials: Credentials, token: string): Record<string, string> {
+  return { ...Object.fromEntries(Object.entries(credentials.full).filter(([name]) => name.toLowerCase() !== 'authorization')), Authorization: `Bearer ${token}` };
+}
+
+/**
+ * Tokens no server may accept: a garbage string, an unsigned `alg: none` token with the real
+ * token's claims (or plausible ones), and the real token with its signature broken.
+ */
+export function forgedTokens(credentials: Credentials): Array<[string, string]> {
+  const authorization = Object.entries(credentials.full).find(([name]) => name.toLowerCase() === 'authorization')?.[1];
+  const real = /^Bearer\s+(\S+)$/i.exec(authorization ?? '')?.[1];
+  const [header, payload, signature, ...more] = real?.split('.') ?? [];
+  const isJwt = header !== undefined && payload !== undefined && signature !== undefined && more.length === 0;
+  let claims: Record<string, unknown> = { sub: 'vottur-forged', scope: '', exp: Math.floor(Date.now() / 1000) + 3600 };
+  if (isJwt) {
+    try {
+      const decoded: unknown = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+      if (typeof decoded === 'object' && decoded !== null && !Array.isArray(decoded)) claims = { ...decoded };
+    } catch {
+      // Not a JWT: the plausible claims stand.
+    }
+  }
+  const tokens: Array<[string, string]> = [
+    ['vottur-forged-token', 'a garbage token'],
+    [`${base64url(JSON.stringify({ alg: 'none', typ: 'JWT' }))}.${base64url(JSON.stringify(claims))}.`, 'an unsigned alg "none" token'],
+  ];
+  if (isJwt && signature.length > 4) {
+    const flipped = `${signature.slice(0, -4)}${signature.slice(-4).split('').reverse().join('') === signature.slice(-4) ? 'AAAA' : signature.slice(-4).split('').reverse().join('')}`;
+    tokens.push([`${header}.${payload}.${flipped}`, 'the real token with its signature changed']);
+  }
+  return tokens;
+}
