@@ -14,6 +14,7 @@ import { obtainCredentials, redactor, type AuthOptions } from './auth.js';
 import { checkDataAgainst, checkDataShape, loadDataFile, type ContractData } from './data.js';
 import { loadContractDescription, type ContractDescription, type OperationModel } from './description.js';
 import { replayWithDredd, type DreddReplay } from './dredd/index.js';
+import { oneFindingPerCause } from './causes.js';
 import { contractFinding } from './finding.js';
 import { createLimiter, createPacer, send, type HttpOutcome } from './http.js';
 import { answerCheckRules } from './answers/index.js';
@@ -292,11 +293,15 @@ async function run(options: ContractTestOptions, mask: (text: string) => string,
     seen.add(key);
     return true;
   });
-  const scrubbed = distinct.map((finding) => ({
+  // One cause, one finding: the rest of a cause's findings become its evidence (causes.ts).
+  const scrubbed = oneFindingPerCause(distinct).map((finding) => ({
     ...finding,
     message: redact(finding.message),
     ...(finding.request ? { request: { ...finding.request, url: redact(finding.request.url) } } : {}),
     ...(finding.reproduce ? { reproduce: { ...finding.reproduce, curl: redact(finding.reproduce.curl) } } : {}),
+    ...(finding.related
+      ? { related: finding.related.map((r) => ({ ...r, ...(r.message !== undefined ? { message: redact(r.message) } : {}), ...(r.request ? { request: { ...r.request, url: redact(r.request.url) } } : {}) })) }
+      : {}),
   }));
   const report: Report = {
     tool: toolInfo(),

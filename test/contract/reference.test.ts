@@ -61,7 +61,7 @@ describe('the reference service', () => {
     expect(Object.keys(FAULT_TABLE).sort()).toEqual([...FAULT_NAMES].sort());
   });
 
-  for (const [fault, expected] of Object.entries(FAULT_TABLE) as Array<[FaultName, string[]]>) {
+  for (const [fault, { rules: expected }] of Object.entries(FAULT_TABLE) as Array<[FaultName, { rules: string[] }]>) {
     it(`catches ${fault} with ${expected.join(' or ')}`, async () => {
       const started = Date.now();
       const report = await runAgainst([fault], fault === 'slow' ? { timeoutMs: 400, concurrency: 8 } : {});
@@ -74,6 +74,7 @@ describe('the reference service', () => {
       if (fault === 'slow') {
         // Every request timed out at the limit, not after the service's 5 s.
         expect(found).toEqual(['contract-timeout']);
+        expect(report.findings.filter((f) => f.severity === 'error')).toHaveLength(FAULT_TABLE.slow.errors);
         expect(Date.now() - started).toBeLessThan(4500);
         for (const finding of report.findings) expect(finding.request!.durationMs).toBeLessThan(2000);
       }
