@@ -7,8 +7,10 @@
  * Secrets (tokens, the client secret, header values) are collected so that every message vottur
  * prints can be scrubbed of them; they never appear in a report.
  */
+import { randomUUID } from 'node:crypto';
 import * as oauth from 'oauth4webapi';
 import { CouldNotRunError } from '../errors.js';
+import { loadTlsMaterial, tlsFetch, type TlsOptions } from '../runtime/tls.js';
 import { thrownField } from './http.js';
 
 export interface OAuthClientCredentials {
@@ -28,6 +30,12 @@ export interface AuthOptions {
   oauth?: OAuthClientCredentials;
   /** Sent as `X-Road-Client` on every request (the caller's subsystem on the data exchange layer). */
   xroadClient?: string;
+  /** Send a new `X-Road-Id` (a UUID) with every request, as a security server's client does. */
+  xroadId?: boolean;
+  /** A client certificate to present and a private CA to trust (paths relative to `cwd`). */
+  tls?: TlsOptions;
+  /** The folder TLS paths are relative to (default: the working directory). */
+  cwd?: string;
 }
 
 export interface Credentials {
@@ -43,6 +51,14 @@ export interface Credentials {
   secrets: string[];
   /** True when some credential was given (headers, bearer or OAuth). */
   hasCredentials: boolean;
+  /** Headers new for every request (`X-Road-Id`). */
+  perRequest?: () => Record<string, string>;
+  /** The `fetch` that presents the client certificate and trusts the private CA, when TLS material was given. */
+  fetch?: typeof globalThis.fetch;
+  /** Ends the TLS connections (call when the run is over). */
+  close?: () => Promise<void>;
+  /** True when `fetch` presents a client certificate. */
+  clientCertificate?: boolean;
 }
 
 export const CLIENT_SECRET_ENV = 'VOTTUR_CLIENT_SECRET';
@@ -111,6 +127,14 @@ export async function obtainCredentials(auth: AuthOptions = {}, options: ObtainO
     secrets.push(auth.bearer);
   }
   const result: Credentials = { base, full, secrets, hasCredentials: Boolean(auth.headers?.length || auth.bearer || auth.oauth) };
+  if (auth.xroadId) result.perRequest = () => ({ 'X-Road-Id': randomUUID() });
+  const material = await loadTlsMaterial(auth.tls, auth.cwd);
+  if (material) {
+    const client = tlsFetch(material);
+    result.fetch = client.fetch;
+    result.close = client.close;
+    result.clientCertificate = Boolean(material.cert || material.pfx);
+  }
   if (!auth.oauth) {
     if (options.wantNoScope) {
       result.noScopeReason = auth.bearer

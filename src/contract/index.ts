@@ -10,7 +10,7 @@ import type { LoadedDescription } from '../lint/load.js';
 import type { Finding, OperationResult, Report, RuleMeta } from '../report/finding.js';
 import { maskDeep, maskNationalIds } from '../pii.js';
 import { toolInfo } from '../version.js';
-import { obtainCredentials, redactor, type AuthOptions } from './auth.js';
+import { obtainCredentials, redactor, type AuthOptions, type Credentials } from './auth.js';
 import { checkDataAgainst, checkDataShape, loadDataFile, type ContractData } from './data.js';
 import { loadContractDescription, type ContractDescription, type OperationModel } from './description.js';
 import { replayWithDredd, type DreddReplay } from './dredd/index.js';
@@ -119,7 +119,19 @@ async function run(options: ContractTestOptions, mask: (text: string) => string,
   const findings: Finding[] = [...plan.findings];
   const requiredScopes = [...new Set(description.operations.flatMap((op) => op.scopes))];
   const wantNoScope = plan.requests.some((r) => r.credentials === 'noScope');
-  const credentials = await obtainCredentials(options.auth, { requiredScopes, wantNoScope, timeoutMs: Math.max(timeoutMs, 5_000) });
+  const credentials = await obtainCredentials({ cwd, ...options.auth }, { requiredScopes, wantNoScope, timeoutMs: Math.max(timeoutMs, 5_000) });
+  try {
+    return await runWith(credentials);
+  } finally {
+    await credentials.close?.();
+  }
+
+  async function runWith(credentials: Credentials): Promise<Report> {
+  // How requests travel: a client certificate's fetch, and headers new for each request (X-Road-Id).
+  const transport = {
+    ...(credentials.fetch ? { fetch: credentials.fetch, clientCertificate: Boolean(credentials.clientCertificate) } : {}),
+    ...(credentials.perRequest ? { perRequest: credentials.perRequest } : {}),
+  };
   const redact = redactor(credentials.secrets);
   setRedactor(redact);
   const progress = (message: string) => options.onProgress?.(mask(redact(message)));
@@ -165,7 +177,7 @@ async function run(options: ContractTestOptions, mask: (text: string) => string,
       timed(
         planned.op,
         `${request.method} ${planned.pathname}${planned.query ? `?${planned.query}` : ''}`,
-        await send(request, { timeoutMs, userAgent, followRedirect: (status) => !planned.op.responses.some((r) => r.status === String(status)), ...(pace ? { pace } : {}) }),
+        await send(request, { timeoutMs, userAgent, followRedirect: (status) => !planned.op.responses.some((r) => r.status === String(status)), ...(pace ? { pace } : {}), ...transport }),
       ),
   });
 
@@ -222,7 +234,7 @@ async function run(options: ContractTestOptions, mask: (text: string) => string,
       ...(data ? { data } : {}),
       examples: exchanges.map((e) => ({ op: e.planned.op, kind: e.planned.kind, method: e.planned.method, url: e.url, headers: { ...e.planned.headers, ...headersFor(e.planned, credentials) }, ...(e.planned.body !== undefined ? { body: e.planned.body } : {}), outcome: e.outcome })),
       send: (request, op) =>
-        limit(async () => timed(op, `${request.method} ${request.url.pathname}${request.url.search}`, await send(request, { timeoutMs, userAgent, followRedirect: () => false, ...(pace ? { pace } : {}) }))),
+        limit(async () => timed(op, `${request.method} ${request.url.pathname}${request.url.search}`, await send(request, { timeoutMs, userAgent, followRedirect: () => false, ...(pace ? { pace } : {}), ...transport }))),
       progress,
     });
     findings.push(...generated.findings);
@@ -245,7 +257,9 @@ async function run(options: ContractTestOptions, mask: (text: string) => string,
 
   let dredd: DreddReplay | undefined;
   if (options.dredd !== false && phases.includes('examples')) {
-    if (exchanges.length > 0 && transportFailures.length === exchanges.length) {
+    if (credentials.fetch) {
+      progress('dredd: not run, since its HTTP client cannot present a TLS client certificate or trust a private CA (--cert, --ca)');
+    } else if (exchanges.length > 0 && transportFailures.length === exchanges.length) {
       progress('dredd: not run, since no request to the server got an answer');
     } else {
       dredd = await replayWithDredd({
@@ -313,6 +327,7 @@ async function run(options: ContractTestOptions, mask: (text: string) => string,
     ...(generated ? { coverage: generated.coverage } : {}),
   };
   return report;
+  }
 }
 
 function positiveInteger(value: number, option: string): number {
