@@ -134,3 +134,29 @@ describe('the answer checks', () => {
     });
   });
 });
+
+describe('positive data refused by a business rule', () => {
+  const told: AnswerRequest = { op, label, phase: 'coverage' };
+  const problem = (body: object) => answer(422, JSON.stringify(body), { 'content-type': 'application/problem+json' });
+
+  it('is a warning for review when the Problem Details name a rule of their own', () => {
+    expect(checkAnswer('positive-data-accepted', told, problem({ type: 'https://island.is/problems/no-relation', title: 'The two people have no relation', status: 422 }))).toEqual({
+      rule: 'contract-positive-data-accepted',
+      severity: 'warn',
+      message: `${label} (coverage phase) answered 422 with Problem Details naming a business rule (\`https://island.is/problems/no-relation\`: The two people have no relation), though every value it sends is one the description allows; needs review: if the rule is right, document it in the description, and give values that satisfy it in --data or the examples`,
+    });
+  });
+
+  it('stays an error for a validation problem, a generic type, or no Problem Details', () => {
+    for (const response of [
+      problem({ type: 'https://example.is/problems/validation-error', title: 'Invalid input', status: 422 }),
+      problem({ type: 'https://example.is/problems/x', title: 'Refused', status: 422, 'invalid-params': [{ name: 'limit' }] }),
+      problem({ type: 'about:blank', title: 'Unprocessable', status: 422 }),
+      answer(422, '{"error":"no"}', { 'content-type': 'application/json' }),
+    ]) {
+      const verdict = checkAnswer('positive-data-accepted', told, response);
+      expect(verdict?.rule).toBe('contract-positive-data-accepted');
+      expect(verdict?.severity).toBeUndefined();
+    }
+  });
+});
