@@ -30,6 +30,10 @@ export interface ContractCommandOptions extends BaselineCommandOptions, PolicyCo
   clientSecret?: string;
   scope?: string;
   xroadClient?: string;
+  xroadId?: boolean;
+  cert?: string;
+  key?: string;
+  ca: string[];
   data?: string;
   dredd: boolean;
   phases?: Phase[];
@@ -80,6 +84,10 @@ export function addContractOptions(command: Command, state: OutputState): Comman
     .option('--client-secret <secret>', 'OAuth 2.0 client secret (with --token-url); better: set VOTTUR_CLIENT_SECRET')
     .option('--scope <scopes>', 'scopes to ask for (with --token-url); default: the scopes the description requires')
     .option('--xroad-client <id>', 'send X-Road-Client: <id> (the calling subsystem on the data exchange layer)')
+    .option('--xroad-id', 'send a new X-Road-Id (a UUID) with every request, as a security server client does')
+    .option('--cert <file>', 'TLS client certificate to present: PEM (with --key), or PKCS#12 (.p12/.pfx; passphrase in VOTTUR_CERT_PASSPHRASE)')
+    .option('--key <file>', 'private key of the --cert PEM certificate (passphrase, if any, in VOTTUR_CERT_PASSPHRASE)')
+    .option('--ca <file>', "a private CA's certificate(s) to trust besides the system's, PEM (repeatable)", collect, [])
     .option('--data <file>', 'values for the planned requests, per operationId (YAML or JSON; see docs/contract.md)')
     .option('--no-dredd', 'skip the Dredd run (the planned requests and response checks still run)')
     .option('--phases <list>', `the phases to run, comma-separated (default all: ${PHASES.join(',')})`, (value: string) => parsePhases(value))
@@ -103,6 +111,10 @@ export function authFrom(options: ContractCommandOptions): AuthOptions {
     ...(options.header.length ? { headers: options.header } : {}),
     ...(options.bearer !== undefined ? { bearer: options.bearer } : {}),
     ...(options.xroadClient !== undefined ? { xroadClient: options.xroadClient } : {}),
+    ...(options.xroadId ? { xroadId: true } : {}),
+    ...(options.cert !== undefined || options.key !== undefined || options.ca.length > 0
+      ? { tls: { ...(options.cert !== undefined ? { cert: options.cert } : {}), ...(options.key !== undefined ? { key: options.key } : {}), ...(options.ca.length ? { ca: options.ca } : {}) } }
+      : {}),
     ...(options.tokenUrl !== undefined
       ? {
           oauth: {

@@ -7,8 +7,10 @@
  * Secrets (tokens, the client secret, header values) are collected so that every message vottur
  * prints can be scrubbed of them; they never appear in a report.
  */
+import { randomUUID } from 'node:crypto';
 import * as oauth from 'oauth4webapi';
 import { CouldNotRunError } from '../errors.js';
+import { loadTlsMaterial, tlsFetch, type TlsOptions } from '../runtime/tls.js';
 import { thrownField } from './http.js';
 
 export interface OAuthClientCredentials {
@@ -28,6 +30,12 @@ export interface AuthOptions {
   oauth?: OAuthClientCredentials;
   /** Sent as `X-Road-Client` on every request (the caller's subsystem on the data exchange layer). */
   xroadClient?: string;
+  /** Send a new `X-Road-Id` (a UUID) with every request, as a security server's client does. */
+  xroadId?: boolean;
+  /** A client certificate to present and a private CA to trust (paths relative to `cwd`). */
+  tls?: TlsOptions;
+  /** The folder TLS paths are relative to (default: the working directory). */
+  cwd?: string;
 }
 
 export interface Credentials {
@@ -43,6 +51,14 @@ export interface Credentials {
   secrets: string[];
   /** True when some credential was given (headers, bearer or OAuth). */
   hasCredentials: boolean;
+  /** Headers new for every request (`X-Road-Id`). */
+  perRequest?: () => Record<string, string>;
+  /** The `fetch` that presents the client certificate and trusts the private CA, when TLS material was given. */
+  fetch?: typeof globalThis.fetch;
+  /** Ends the TLS connections (call when the run is over). */
+  close?: () => Promise<void>;
+  /** True when `fetch` presents a client certificate. */
+  clientCertificate?: boolean;
 }
 
 export const CLIENT_SECRET_ENV = 'VOTTUR_CLIENT_SECRET';
@@ -111,6 +127,14 @@ export async function obtainCredentials(auth: AuthOptions = {}, options: ObtainO
     secrets.push(auth.bearer);
   }
   const result: Credentials = { base, full, secrets, hasCredentials: Boolean(auth.headers?.length || auth.bearer || auth.oauth) };
+  if (auth.xroadId) result.perRequest = () => ({ 'X-Road-Id': randomUUID() });
+  const material = await loadTlsMaterial(auth.tls, auth.cwd);
+  if (material) {
+    const client = tlsFetch(material);
+    result.fetch = client.fetch;
+    result.close = client.close;
+    result.clientCertificate = Boolean(material.cert || material.pfx);
+  }
   if (!auth.oauth) {
     if (options.wantNoScope) {
       result.noScopeReason = auth.bearer
@@ -225,4 +249,42 @@ function grantedScopes(responseScope: string | undefined, accessToken: string): 
     // Not a JWT: the scopes cannot be read.
   }
   return undefined;
+}
+
+function base64url(text: string): string {
+  return Buffer.from(text, 'utf8').toString('base64url');
+}
+
+/** The headers of an authenticated request with its token replaced (for the forged-token cases). */
+export function withToken(credentials: Credentials, token: string): Record<string, string> {
+  return { ...Object.fromEntries(Object.entries(credentials.full).filter(([name]) => name.toLowerCase() !== 'authorization')), Authorization: `Bearer ${token}` };
+}
+
+/**
+ * Tokens no server may accept: a garbage string, an unsigned `alg: none` token with the real
+ * token's claims (or plausible ones), and the real token with its signature broken.
+ */
+export function forgedTokens(credentials: Credentials): Array<[string, string]> {
+  const authorization = Object.entries(credentials.full).find(([name]) => name.toLowerCase() === 'authorization')?.[1];
+  const real = /^Bearer\s+(\S+)$/i.exec(authorization ?? '')?.[1];
+  const [header, payload, signature, ...more] = real?.split('.') ?? [];
+  const isJwt = header !== undefined && payload !== undefined && signature !== undefined && more.length === 0;
+  let claims: Record<string, unknown> = { sub: 'vottur-forged', scope: '', exp: Math.floor(Date.now() / 1000) + 3600 };
+  if (isJwt) {
+    try {
+      const decoded: unknown = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+      if (typeof decoded === 'object' && decoded !== null && !Array.isArray(decoded)) claims = { ...decoded };
+    } catch {
+      // Not a JWT: the plausible claims stand.
+    }
+  }
+  const tokens: Array<[string, string]> = [
+    ['vottur-forged-token', 'a garbage token'],
+    [`${base64url(JSON.stringify({ alg: 'none', typ: 'JWT' }))}.${base64url(JSON.stringify(claims))}.`, 'an unsigned alg "none" token'],
+  ];
+  if (isJwt && signature.length > 4) {
+    const flipped = `${signature.slice(0, -4)}${signature.slice(-4).split('').reverse().join('') === signature.slice(-4) ? 'AAAA' : signature.slice(-4).split('').reverse().join('')}`;
+    tokens.push([`${header}.${payload}.${flipped}`, 'the real token with its signature changed']);
+  }
+  return tokens;
 }

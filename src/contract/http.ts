@@ -45,6 +45,12 @@ export interface SendOptions {
   signal?: AbortSignal;
   /** Waited for before the request is sent (`--rate`); the time waited is not the answer's. */
   pace?: () => Promise<void>;
+  /** The `fetch` to send with (one presenting a client certificate); default the global one. */
+  fetch?: typeof globalThis.fetch;
+  /** Headers new for every request (`X-Road-Id`), added when it is sent. */
+  perRequest?: () => Record<string, string>;
+  /** True when `fetch` presents a TLS client certificate (to explain a connection the server closes). */
+  clientCertificate?: boolean;
 }
 
 const MAX_REDIRECTS = 5;
@@ -56,11 +62,13 @@ export async function send(request: HttpRequest, options: SendOptions): Promise<
   const signal = options.signal ? AbortSignal.any([timer, options.signal]) : timer;
   const origin = request.url.origin;
   let url = request.url;
+  const sendWith = options.fetch ?? fetch;
+  const fresh = options.perRequest?.() ?? {};
   try {
     for (let hop = 0; ; hop++) {
-      const response = await fetch(url, {
+      const response = await sendWith(url, {
         method: request.method,
-        headers: { 'User-Agent': options.userAgent ?? 'vottur', ...request.headers },
+        headers: { 'User-Agent': options.userAgent ?? 'vottur', ...request.headers, ...fresh },
         ...(request.body !== undefined && !['GET', 'HEAD'].includes(request.method) ? { body: request.body } : {}),
         redirect: 'manual',
         signal,
@@ -101,6 +109,11 @@ export async function send(request: HttpRequest, options: SendOptions): Promise<
     if (signal.aborted || name === 'TimeoutError' || name === 'AbortError') {
       return { ok: false, kind: 'timeout', reason: `no complete answer within ${options.timeoutMs} ms`, url, durationMs };
     }
+    const code = String(thrownField(error, 'cause', 'code') ?? '');
+    // With TLS 1.3 a server refuses a client certificate after the handshake, by closing the connection.
+    if (options.clientCertificate && url.protocol === 'https:' && ['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE'].includes(code)) {
+      return { ok: false, kind: 'unreachable', reason: `the server refused the TLS client certificate (--cert): it closed the connection without an answer (${code}); the certificate is most likely not issued by a CA the server trusts`, url, durationMs };
+    }
     return { ok: false, kind: 'unreachable', reason: networkReason(error), url, durationMs };
   }
 }
@@ -128,7 +141,12 @@ function networkReason(error: unknown): string {
     UND_ERR_CONNECT_TIMEOUT: 'connecting timed out',
     CERT_HAS_EXPIRED: 'its TLS certificate has expired',
     DEPTH_ZERO_SELF_SIGNED_CERT: 'its TLS certificate is self-signed',
-    UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'its TLS certificate cannot be verified',
+    UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'its TLS certificate cannot be verified (give the CA that issued it with --ca)',
+    SELF_SIGNED_CERT_IN_CHAIN: 'its TLS certificate is issued by a CA vottur does not trust (give it with --ca)',
+    ERR_SSL_TLSV13_ALERT_CERTIFICATE_REQUIRED: 'the server requires a TLS client certificate (give one with --cert and --key)',
+    ERR_SSL_SSLV3_ALERT_BAD_CERTIFICATE: 'the server refused the TLS client certificate (--cert): not issued by a CA it trusts',
+    ERR_SSL_TLSV1_ALERT_UNKNOWN_CA: 'the server refused the TLS client certificate (--cert): issued by a CA it does not know',
+    ERR_SSL_SSLV3_ALERT_HANDSHAKE_FAILURE: 'the TLS handshake failed (a client certificate the server does not accept, or no common cipher)',
   };
   if (code) {
     const text = String(code);

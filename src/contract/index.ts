@@ -14,13 +14,15 @@ import { obtainCredentials, redactor, type AuthOptions, type Credentials } from 
 import { checkDataAgainst, checkDataShape, loadDataFile, type ContractData } from './data.js';
 import { loadContractDescription, type ContractDescription, type OperationModel } from './description.js';
 import { replayWithDredd, type DreddReplay } from './dredd/index.js';
-import { checkExpectation, expectationAdvice, type ExpectationContext } from './expect.js';
+import { oneFindingPerCause } from './causes.js';
 import { contractFinding } from './finding.js';
 import { createLimiter, createPacer, send, type HttpOutcome } from './http.js';
-import { planRequests, type PlannedRequest } from './plan.js';
+import { answerCheckRules } from './answers/index.js';
+import { examplesPhase, exchangeFindings, headersFor, type Exchange } from './phases/examples.js';
+import { planRequests } from './plan.js';
 import { probeById } from './probes/index.js';
 import { contractRule, isContractRuleId, type ContractRuleId } from './rules.js';
-import { checkLiveConventions, checkResponse, SchemaValidators } from './validate/index.js';
+import { RESPONSE_CHECK_RULES, SchemaValidators } from './validate/index.js';
 import { DEFAULT_MAX_EXAMPLES, MAX_SEED, newSeed, parsePhases, PHASES, runPhases, type Phase, type PhaseResult } from './phases/index.js';
 import { namedFileRoot } from '../runtime/safe-read.js';
 
@@ -72,23 +74,6 @@ export const DEFAULT_CONCURRENCY = 4;
 /** The response time budget (issue 13): an answer slower than this is a warning. */
 export const DEFAULT_MAX_RESPONSE_TIME_MS = 2_000;
 
-const RESPONSE_RULES: ContractRuleId[] = [
-  'contract-status-documented',
-  'contract-content-type',
-  'contract-schema',
-  'contract-no-bare-array',
-  'contract-created-timestamp',
-  'contract-date-time',
-  'contract-national-id',
-  'contract-problem-details',
-];
-
-interface Exchange {
-  planned: PlannedRequest;
-  url: URL;
-  outcome: HttpOutcome;
-}
-
 export async function runContractTests(options: ContractTestOptions): Promise<Report> {
   const mask = (text: string) => (options.showPii ? text : maskNationalIds(text));
   let redact = (text: string) => text;
@@ -135,7 +120,19 @@ async function run(options: ContractTestOptions, mask: (text: string) => string,
   const findings: Finding[] = [...plan.findings];
   const requiredScopes = [...new Set(description.operations.flatMap((op) => op.scopes))];
   const wantNoScope = plan.requests.some((r) => r.credentials === 'noScope');
-  const credentials = await obtainCredentials(options.auth, { requiredScopes, wantNoScope, timeoutMs: Math.max(timeoutMs, 5_000) });
+  const credentials = await obtainCredentials({ cwd, ...options.auth }, { requiredScopes, wantNoScope, timeoutMs: Math.max(timeoutMs, 5_000) });
+  try {
+    return await runWith(credentials);
+  } finally {
+    await credentials.close?.();
+  }
+
+  async function runWith(credentials: Credentials): Promise<Report> {
+  // How requests travel: a client certificate's fetch, and headers new for each request (X-Road-Id).
+  const transport = {
+    ...(credentials.fetch ? { fetch: credentials.fetch, clientCertificate: Boolean(credentials.clientCertificate) } : {}),
+    ...(credentials.perRequest ? { perRequest: credentials.perRequest } : {}),
+  };
   const redact = redactor(credentials.secrets);
   setRedactor(redact);
   const progress = (message: string) => options.onProgress?.(mask(redact(message)));
@@ -172,36 +169,18 @@ async function run(options: ContractTestOptions, mask: (text: string) => string,
     }
   }
 
-  const planned = roundRobin(requests);
-  progress(`testing ${description.operations.length} operation${description.operations.length === 1 ? '' : 's'} of ${description.displayPath} at ${server.href}: ${planned.length} request${planned.length === 1 ? '' : 's'}`);
+  progress(`testing ${description.operations.length} operation${description.operations.length === 1 ? '' : 's'} of ${description.displayPath} at ${server.href}: ${requests.length} request${requests.length === 1 ? '' : 's'}`);
   const userAgent = `vottur/${toolInfo().version}`;
   const limit = createLimiter(concurrency);
-  // After a timeout or a refused connection nothing more is sent for that operation: a server that
-  // does not answer costs one wait per operation, not one per request.
-  const failedOps = new Map<OperationModel, number>();
-  const sent = await Promise.all(
-    planned.map((request) =>
-      limit(async (): Promise<Exchange | undefined> => {
-        const held = failedOps.get(request.op);
-        if (held !== undefined) {
-          failedOps.set(request.op, held + 1);
-          return undefined;
-        }
-        const url = buildUrl(server, request.pathname, request.query);
-        const outcome = timed(
-          request.op,
-          `${request.method} ${request.pathname}${request.query ? `?${request.query}` : ''}`,
-          await send(
-            { method: request.method, url, headers: { ...request.headers, ...headersFor(request, credentials) }, ...(request.body !== undefined ? { body: request.body } : {}) },
-            { timeoutMs, userAgent, followRedirect: (status) => !request.op.responses.some((r) => r.status === String(status)), ...(pace ? { pace } : {}) },
-          ),
-        );
-        if (!outcome.ok && !failedOps.has(request.op)) failedOps.set(request.op, 0);
-        return { planned: request, url, outcome };
-      }),
-    ),
-  );
-  const exchanges: Exchange[] = sent.filter((e): e is Exchange => e !== undefined);
+  const { exchanges, failedOps } = await examplesPhase(requests, server, credentials, {
+    limit,
+    send: async (request, planned) =>
+      timed(
+        planned.op,
+        `${request.method} ${planned.pathname}${planned.query ? `?${planned.query}` : ''}`,
+        await send(request, { timeoutMs, userAgent, followRedirect: (status) => !planned.op.responses.some((r) => r.status === String(status)), ...(pace ? { pace } : {}), ...transport }),
+      ),
+  });
 
   const validators = new SchemaValidators(description);
   const transportFailures = exchanges.filter((e) => !e.outcome.ok);
@@ -237,9 +216,8 @@ async function run(options: ContractTestOptions, mask: (text: string) => string,
 
   const ran = new Set<ContractRuleId>(['contract-missing-example', 'contract-probe-skipped', 'contract-unreachable', 'contract-timeout', 'contract-redirect']);
   if (exchanges.some((e) => e.outcome.ok)) {
-    for (const id of RESPONSE_RULES) ran.add(id);
-    for (const id of ['contract-charset', 'contract-field-case', 'contract-response-headers'] as const) ran.add(id);
-    for (const e of exchanges) if (e.outcome.ok) ran.add(probeById(e.planned.kind).rule);
+    for (const id of [...RESPONSE_CHECK_RULES.answer, ...RESPONSE_CHECK_RULES.live]) ran.add(id);
+    for (const e of exchanges) if (e.outcome.ok) for (const id of answerCheckRules(probeById(e.planned.kind).answer)) ran.add(id);
   }
 
   let generated: PhaseResult | undefined;
@@ -257,7 +235,7 @@ async function run(options: ContractTestOptions, mask: (text: string) => string,
       ...(data ? { data } : {}),
       examples: exchanges.map((e) => ({ op: e.planned.op, kind: e.planned.kind, method: e.planned.method, url: e.url, headers: { ...e.planned.headers, ...headersFor(e.planned, credentials) }, ...(e.planned.body !== undefined ? { body: e.planned.body } : {}), outcome: e.outcome })),
       send: (request, op) =>
-        limit(async () => timed(op, `${request.method} ${request.url.pathname}${request.url.search}`, await send(request, { timeoutMs, userAgent, followRedirect: () => false, ...(pace ? { pace } : {}) }))),
+        limit(async () => timed(op, `${request.method} ${request.url.pathname}${request.url.search}`, await send(request, { timeoutMs, userAgent, followRedirect: () => false, ...(pace ? { pace } : {}), ...transport }))),
       progress,
     });
     findings.push(...generated.findings);
@@ -280,7 +258,9 @@ async function run(options: ContractTestOptions, mask: (text: string) => string,
 
   let dredd: DreddReplay | undefined;
   if (options.dredd !== false && phases.includes('examples')) {
-    if (exchanges.length > 0 && transportFailures.length === exchanges.length) {
+    if (credentials.fetch) {
+      progress('dredd: not run, since its HTTP client cannot present a TLS client certificate or trust a private CA (--cert, --ca)');
+    } else if (exchanges.length > 0 && transportFailures.length === exchanges.length) {
       progress('dredd: not run, since no request to the server got an answer');
     } else {
       dredd = await replayWithDredd({
@@ -328,11 +308,15 @@ async function run(options: ContractTestOptions, mask: (text: string) => string,
     seen.add(key);
     return true;
   });
-  const scrubbed = distinct.map((finding) => ({
+  // One cause, one finding: the rest of a cause's findings become its evidence (causes.ts).
+  const scrubbed = oneFindingPerCause(distinct).map((finding) => ({
     ...finding,
     message: redact(finding.message),
     ...(finding.request ? { request: { ...finding.request, url: redact(finding.request.url) } } : {}),
     ...(finding.reproduce ? { reproduce: { ...finding.reproduce, curl: redact(finding.reproduce.curl) } } : {}),
+    ...(finding.related
+      ? { related: finding.related.map((r) => ({ ...r, ...(r.message !== undefined ? { message: redact(r.message) } : {}), ...(r.request ? { request: { ...r.request, url: redact(r.request.url) } } : {}) })) }
+      : {}),
   }));
   const report: Report = {
     tool: toolInfo(),
@@ -344,25 +328,7 @@ async function run(options: ContractTestOptions, mask: (text: string) => string,
     ...(generated ? { coverage: generated.coverage } : {}),
   };
   return report;
-}
-
-/** The requests in turns: the first of every operation, then the second of every operation, and so on. */
-function roundRobin(requests: readonly PlannedRequest[]): PlannedRequest[] {
-  const byOp = new Map<OperationModel, PlannedRequest[]>();
-  for (const request of requests) {
-    const list = byOp.get(request.op) ?? [];
-    list.push(request);
-    byOp.set(request.op, list);
   }
-  const lists = [...byOp.values()];
-  const ordered: PlannedRequest[] = [];
-  for (let turn = 0; ordered.length < requests.length; turn++) {
-    for (const list of lists) {
-      const request = list[turn];
-      if (request !== undefined) ordered.push(request);
-    }
-  }
-  return ordered;
 }
 
 function positiveInteger(value: number, option: string): number {
@@ -381,51 +347,6 @@ function parseServer(text: string): URL {
   if (url.username || url.password) throw new CouldNotRunError('--server must not carry credentials; give them with --header, --bearer or --token-url');
   if (url.search || url.hash) throw new CouldNotRunError('--server must be a base URL without a query string or fragment');
   return url;
-}
-
-function buildUrl(server: URL, pathname: string, query: string): URL {
-  const url = new URL(server.href);
-  url.pathname = `${server.pathname.replace(/\/+$/, '')}${pathname.startsWith('/') ? '' : '/'}${pathname}`;
-  url.search = query ? `?${query}` : '';
-  return url;
-}
-
-function headersFor(planned: PlannedRequest, credentials: Credentials): Record<string, string> {
-  if (planned.credentials === 'none') return credentials.base;
-  if (planned.credentials === 'noScope') return credentials.noScope ?? credentials.base;
-  return credentials.full;
-}
-
-function exchangeFindings(description: ContractDescription, validators: SchemaValidators, credentials: Credentials, exchange: Exchange, server: URL): Finding[] {
-  const { planned, url, outcome } = exchange;
-  const relative = `${url.pathname.slice(server.pathname.replace(/\/+$/, '').length) || '/'}${url.search}`;
-  const label = `${planned.method} ${relative}`;
-  const request = { method: planned.method, url: url.href, ...(outcome.ok ? { status: outcome.response.status } : {}), durationMs: outcome.durationMs };
-  if (!outcome.ok) {
-    const id = outcome.kind === 'timeout' ? 'contract-timeout' : 'contract-unreachable';
-    return [contractFinding(id, description.displayPath, { op: planned.op, request, message: `${label} (${probeById(planned.kind).name}): ${outcome.reason}` })];
-  }
-  const ctx: ExpectationContext = {
-    description,
-    validators,
-    op: planned.op,
-    exchange: label,
-    request,
-    probe: probeById(planned.kind).name,
-    hasCredentials: credentials.hasCredentials,
-  };
-  const response = outcome.response;
-  const findings = [...checkExpectation(ctx, planned, response), ...checkResponse(ctx, response), ...checkLiveConventions(ctx, response), ...expectationAdvice(ctx, planned, response)];
-  if (outcome.refusedRedirect) {
-    findings.push(
-      contractFinding('contract-redirect', description.displayPath, {
-        op: planned.op,
-        request,
-        message: `${label} answered ${outcome.response.status} redirecting to another origin (${outcome.refusedRedirect.origin}); vottur does not follow redirects off the --server origin, and an API must not send its callers (and their credentials) elsewhere`,
-      }),
-    );
-  }
-  return findings;
 }
 
 /** Two findings say the same thing about the same answer: rule, operation and message (which names the request and the answer). */

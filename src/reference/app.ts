@@ -63,7 +63,7 @@ export function buildReferenceApp(options: ReferenceAppOptions): ReferenceApp {
   const missingResource = behaviours.find((b) => b.missingResource)?.missingResource;
   const exampleUser = behaviours.find((b) => b.exampleUser)?.exampleUser;
   const renderError = behaviours.find((b) => b.renderError)?.renderError;
-  const fault = (flag: 'crashOnLongNationalId' | 'refuseFirstParty' | 'anyClientType' | 'missingHeaderNotFound' | 'unverifiedToken' | 'noAllowHeader' | 'noWwwAuthenticate') =>
+  const fault = (flag: 'crashOnLongNationalId' | 'crashOnNonAsciiNationalId' | 'refuseFirstParty' | 'anyClientType' | 'missingHeaderNotFound' | 'unverifiedToken' | 'noAllowHeader' | 'noWwwAuthenticate') =>
     behaviours.some((b) => b[flag] === true);
   const jsonContentType = (() => {
     const charset = behaviours.find((b) => b.jsonCharset)?.jsonCharset;
@@ -154,6 +154,7 @@ export function buildReferenceApp(options: ReferenceAppOptions): ReferenceApp {
     }
     const value = Array.isArray(raw) ? raw.join(', ') : raw;
     if (fault('crashOnLongNationalId') && /^[0-9]{11}$/.test(value)) throw new Error('national identifier column overflow');
+    if (fault('crashOnNonAsciiNationalId') && source.in === 'path' && /[^\x00-\x7f]/.test(value)) throw new Error('national identifier outside ASCII reached an ASCII-only column');
     if (!isValidNationalId(value)) problems[source.name] = `${NATIONAL_ID_MESSAGE}; got ${quoteRejectedValue(value)}.`;
     return value;
   }

@@ -38,6 +38,8 @@ export interface FaultBehaviour {
   renderError?: (problem: ProblemDetails) => RawAnswer;
   /** Answers a national identifier of eleven digits with a 500 (an unchecked length reaching the store). */
   crashOnLongNationalId?: boolean;
+  /** Answers a national identifier in the path with a character outside ASCII with a 500 (an ASCII-only column in the store). */
+  crashOnNonAsciiNationalId?: boolean;
   /** Refuses `clientType=FIRST_PARTY`, a documented value, as bad input. */
   refuseFirstParty?: boolean;
   /** Serves any `clientType` as the default instead of refusing an unknown one. */
@@ -143,6 +145,11 @@ const FAULT_TABLE = [
     name: 'crash-on-long-id',
     description: 'A national identifier of eleven digits answers 500 (Problem Details) instead of 400.',
     behaviour: { crashOnLongNationalId: true },
+  },
+  {
+    name: 'crash-on-non-ascii-id',
+    description: 'A national identifier in the path with a character outside ASCII (`þ`, `٠١٠١…`, an emoji) answers 500 (Problem Details) instead of 400.',
+    behaviour: { crashOnNonAsciiNationalId: true },
   },
   {
     name: 'refuse-first-party',

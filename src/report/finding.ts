@@ -105,6 +105,11 @@ export interface RelatedLocation {
   line?: number;
   column?: number;
   message?: string;
+  /** For evidence of the same cause (contract findings merged into one): the rule it was found under. */
+  ruleId?: string;
+  severity?: Severity;
+  /** For evidence from a live answer: the exchange that showed it. */
+  request?: { method: string; url: string; status?: number; durationMs?: number };
 }
 
 /** Metadata of a rule, as formats that list rules (SARIF, JUnit, Markdown) need it. */

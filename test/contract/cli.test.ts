@@ -13,6 +13,7 @@ import { registerCheck } from '../../src/cli/commands/check.js';
 import { registerTest } from '../../src/cli/commands/test.js';
 import { CouldNotRunError } from '../../src/errors.js';
 import type { FaultName } from '../../src/reference/faults.js';
+import { FAULT_TABLE } from './fixtures/fault-table.js';
 import { startReferenceService, type RunningReferenceService } from '../../src/reference/service.js';
 import { closedPort, startThingsServer, THINGS_DESCRIPTION, THINGS_TOKEN, type TestServer } from './fixtures/servers.js';
 
@@ -209,6 +210,26 @@ describe('vottur check', () => {
     expect(report.operations).toHaveLength(4);
     expect(result.stderr).not.toMatch(/cannot read/);
   });
+
+  // One cause, one finding: every fault mode gives exactly the errors the fault table lists (one
+  // per operation it shows in), the rest of what it causes attached to them as evidence.
+  for (const [fault, { rules, errors }] of Object.entries(FAULT_TABLE) as Array<[FaultName, { rules: string[]; errors: number }]>) {
+    if (fault === 'slow') continue; // the reference test holds it to the count with a short --timeout
+    it(`vottur check --fault ${fault} gives exactly ${errors} errors, led by ${rules.join(' or ')}`, async () => {
+      const result = await vottur(['check', '--fault', fault, '--seed', '4242', '--format', 'json', '--quiet']);
+      expect(result.code).toBe(1);
+      const report = JSON.parse(result.stdout) as { findings: Array<{ ruleId: string; severity: string; related?: Array<{ ruleId?: string }> }> };
+      const found = report.findings.filter((f) => f.severity === 'error');
+      expect(found.map((f) => f.ruleId).every((id) => rules.includes(id)), found.map((f) => f.ruleId).join(', ')).toBe(true);
+      expect(found).toHaveLength(errors);
+    }, 60_000);
+  }
+
+  it('vottur check on the clean reference service gives no finding', async () => {
+    const result = await vottur(['check', '--seed', '4242', '--format', 'json', '--quiet']);
+    expect(result.code).toBe(0);
+    expect((JSON.parse(result.stdout) as { findings: unknown[] }).findings).toEqual([]);
+  }, 60_000);
 
   it('checks a named description against a named server', async () => {
     const server = await things();

@@ -31,7 +31,9 @@ describe('contract rule documentation', () => {
     for (const fault of FAULT_NAMES) {
       const row = guide.split('\n').find((line) => line.startsWith(`| \`${fault}\` |`));
       expect(row, fault).toBeDefined();
-      for (const id of FAULT_TABLE[fault]) expect(row).toContain(`\`${id}\``);
+      for (const id of FAULT_TABLE[fault].rules) expect(row).toContain(`\`${id}\``);
+      // The errors one cause gives, in the table's last column.
+      expect(row).toMatch(new RegExp(`\\| ${FAULT_TABLE[fault].errors} \\|$`));
     }
   });
 

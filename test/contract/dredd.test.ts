@@ -7,6 +7,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { everything } from './evidence.js';
 import { parse as parseYaml } from 'yaml';
 import { dreddCopy } from '../../src/contract/dredd/copy.js';
 import { prepareTransaction, type SentRequest } from '../../src/contract/dredd/index.js';
@@ -59,15 +60,15 @@ describe('the Dredd run', () => {
   it('fires contract-dredd against a wrong server, naming the transaction', async () => {
     const server = await things({ noAuth: true });
     const report = await runContractTests({ description: THINGS_DESCRIPTION, server: server.url, auth: { bearer: THINGS_TOKEN } });
-    const dredd = report.findings.filter((f) => f.ruleId === 'contract-dredd');
+    const dredd = everything(report).filter((f) => f.ruleId === 'contract-dredd');
     expect(dredd.length).toBe(2);
     const get = dredd.find((f) => f.operationId === 'getThing')!;
-    expect(get).toMatchObject({ severity: 'error', source: 'contract', category: 'methods', operation: 'GET /v1/things/{thingId}' });
+    expect(get).toMatchObject({ severity: 'error', operation: 'GET /v1/things/{thingId}' });
     expect(get.message).toMatch(/^Dredd transaction "\/v1\/things\/\{thingId\} > Get a thing > 401 > application\/problem\+json" failed: .*Expected status code '401', but got '200'/);
     expect(get.pointer).toBe('/paths/~1v1~1things~1{thingId}/get/responses/401');
     expect(get.request).toMatchObject({ method: 'GET', status: 200 });
     // Our own probe caught the same deviation.
-    expect(report.findings.some((f) => f.ruleId === 'contract-auth-required')).toBe(true);
+    expect(everything(report).some((f) => f.ruleId === 'contract-auth-required')).toBe(true);
   });
 
   it('skips the 200 transaction, and says why, when the example does not exist on the server', async () => {
@@ -84,7 +85,7 @@ describe('the Dredd run', () => {
     // The fixture server sends `application/json; charset=utf-8`; Dredd alone would reject it.
     const server = await things();
     const report = await runContractTests({ description: THINGS_DESCRIPTION, server: server.url, auth: { bearer: THINGS_TOKEN }, concurrency: 1 });
-    expect(report.findings.filter((f) => f.ruleId === 'contract-dredd')).toEqual([]);
+    expect(everything(report).filter((f) => f.ruleId === 'contract-dredd')).toEqual([]);
   });
 
   it('reports a description Dredd cannot read as an info finding; the other checks still run', async () => {
@@ -140,7 +141,7 @@ describe("Dredd's requests are held to vottur's limits", () => {
     hostileServers.push(server);
     return server;
   }
-  const dreddErrors = (report: Awaited<ReturnType<typeof runContractTests>>) => report.findings.filter((f) => f.ruleId === 'contract-dredd').map((f) => f.message);
+  const dreddErrors = (report: Awaited<ReturnType<typeof runContractTests>>) => everything(report).filter((f) => f.ruleId === 'contract-dredd').map((f) => f.message);
 
   it('read no more than 5 MB of a 1 GB answer, and say the limit', async () => {
     const server = await hostile('huge');

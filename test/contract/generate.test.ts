@@ -95,7 +95,7 @@ describe('national identifiers', () => {
     fc.assert(fc.property(nationalIdArbitrary, (id) => /^\d{10}$/.test(id) && hasValidCheckDigit(id) && /^[0-9]$/.test(id[9]!)), { seed: 3, numRuns: 200 });
   });
 
-  it('tests 11 and 9 digits, the hyphen form and a wrong check digit as invalid', () => {
+  it('tests 11 and 9 digits, the hyphen form, a wrong check digit and look-alike digits as invalid', () => {
     const cases = coverageCases(flattenSchema(document, { type: 'string' }, 'nationalId'));
     const valid = cases.filter((c) => c.valid).map((c) => c.value as string);
     expect(valid.every((id) => hasValidCheckDigit(id))).toBe(true);
@@ -104,6 +104,8 @@ describe('national identifiers', () => {
       'a national identifier of 9 digits',
       'a national identifier written ######-####',
       'a national identifier with a wrong check digit',
+      'a national identifier in Arabic-Indic digits',
+      'a national identifier in full-width digits',
     ]);
   });
 });

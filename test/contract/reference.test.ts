@@ -3,7 +3,10 @@
  * and every fault mode is caught by the rule docs/contract.md names for it. Real HTTP, with the
  * development issuer's client-credentials flow end to end.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { loadContractDescription } from '../../src/contract/description.js';
+import { operationInputs } from '../../src/contract/phases/inputs.js';
+import { hasNonAscii } from '../../src/contract/generate/unicode.js';
 import { runContractTests, type ContractTestOptions } from '../../src/contract/index.js';
 import type { FaultName } from '../../src/reference/faults.js';
 import { FAULT_NAMES } from '../../src/reference/faults.js';
@@ -58,7 +61,7 @@ describe('the reference service', () => {
     expect(Object.keys(FAULT_TABLE).sort()).toEqual([...FAULT_NAMES].sort());
   });
 
-  for (const [fault, expected] of Object.entries(FAULT_TABLE) as Array<[FaultName, string[]]>) {
+  for (const [fault, { rules: expected }] of Object.entries(FAULT_TABLE) as Array<[FaultName, { rules: string[] }]>) {
     it(`catches ${fault} with ${expected.join(' or ')}`, async () => {
       const started = Date.now();
       const report = await runAgainst([fault], fault === 'slow' ? { timeoutMs: 400, concurrency: 8 } : {});
@@ -71,11 +74,59 @@ describe('the reference service', () => {
       if (fault === 'slow') {
         // Every request timed out at the limit, not after the service's 5 s.
         expect(found).toEqual(['contract-timeout']);
+        expect(report.findings.filter((f) => f.severity === 'error')).toHaveLength(FAULT_TABLE.slow.errors);
         expect(Date.now() - started).toBeLessThan(4500);
         for (const finding of report.findings) expect(finding.request!.durationMs).toBeLessThan(2000);
       }
     });
   }
+
+  it('catches crash-on-non-ascii-id with the default phases, and misses it with the examples alone', async () => {
+    const caught = await runAgainst(['crash-on-non-ascii-id'], { seed: 7 });
+    expect([...new Set(caught.findings.filter((f) => f.ruleId === 'contract-server-error').map((f) => f.operation))].sort()).toEqual([
+      'GET /v2/users/{nationalId}',
+      'GET /v2/users/{toNationalId}/actor-profiles/{fromNationalId}',
+    ]);
+    await service?.close();
+    const missed = await runAgainst(['crash-on-non-ascii-id'], { phases: ['examples'] });
+    expect(missed.findings).toEqual([]);
+  });
+
+  it('sends values beyond ASCII to every string input of every operation', async () => {
+    const sent: Array<{ url: URL; headers: Record<string, string> }> = [];
+    const realFetch = globalThis.fetch;
+    const spy = vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
+      if (input instanceof URL) sent.push({ url: input, headers: { ...(init?.headers as Record<string, string>) } });
+      return realFetch(input, init);
+    });
+    try {
+      await runAgainst([], { seed: 11, maxExamples: 20 });
+    } finally {
+      spy.mockRestore();
+    }
+    const description = await loadContractDescription(service!.descriptionPath);
+    const counts: Record<string, number> = {};
+    for (const op of description.operations) {
+      const names: string[] = [];
+      const shape = new RegExp(`^${op.pathKey.replace(/[.]/g, '\\.').replace(/\{(\w+)\}/g, (_, name: string) => (names.push(name), '([^/]+)'))}$`);
+      const strings = operationInputs(description, op, undefined).filter((input) => input.schema.types.includes('string') || input.schema.types.length === 0);
+      expect(strings.length).toBeGreaterThan(0);
+      for (const input of strings) counts[`${op.label} ${input.key}`] = 0;
+      for (const { url, headers } of sent) {
+        const match = shape.exec(url.pathname);
+        if (!match) continue;
+        for (const input of strings) {
+          const { in: where, name } = input.parameter!;
+          const raw = where === 'path' ? match[names.indexOf(name) + 1] : where === 'query' ? url.searchParams.get(name) : headers[name];
+          if (raw === undefined || raw === null) continue;
+          const value = where === 'query' ? raw : decodeURIComponent(raw);
+          if (hasNonAscii(value)) counts[`${op.label} ${input.key}`]! += 1;
+        }
+      }
+    }
+    expect(Object.keys(counts).length).toBeGreaterThanOrEqual(8);
+    for (const [input, count] of Object.entries(counts)) expect(count, input).toBeGreaterThan(0);
+  });
 
   it('names the value found and what was expected, masked', async () => {
     const report = await runAgainst(['hyphen-national-id']);

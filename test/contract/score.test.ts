@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Command } from 'commander';
 import { afterEach, describe, expect, it } from 'vitest';
+import { everything } from './evidence.js';
 import { registerTest } from '../../src/cli/commands/test.js';
 import { runContractTests, type ContractTestOptions } from '../../src/contract/index.js';
 import { gateExit } from '../../src/report/gate.js';
@@ -97,8 +98,8 @@ describe('a contract run scores what it tested', () => {
     // Of the 6 planned requests, only those already under way when the first of their operation
     // failed were sent (at most one round: the operations, plus what the free slots took).
     expect(server.requests.length).toBeLessThanOrEqual(3);
-    expect(report.findings).toHaveLength(server.requests.length);
-    expect(report.findings.some((f) => /the other \d+ requests? of GET .* (was|were) not sent$/.test(f.message))).toBe(true);
+    expect(everything(report)).toHaveLength(server.requests.length);
+    expect(everything(report).some((f) => /the other \d+ requests? of GET .* (was|were) not sent$/.test(f.message))).toBe(true);
     expect(scoreReport(report).score).toBe(0);
     expect(gateExit(report, { failSeverity: 'error' }, () => undefined)).toBe(1);
   });
@@ -125,7 +126,7 @@ describe('the response time budget and the request rate (issue 13)', () => {
   it('an answer over --max-response-time is one warning per operation, naming the slowest', async () => {
     const server = await things({ delayMs: 250 });
     const report = await run(server.url, { maxResponseTimeMs: 100, timeoutMs: 5000 });
-    const slow = report.findings.filter((f) => f.ruleId === 'contract-response-time');
+    const slow = everything(report).filter((f) => f.ruleId === 'contract-response-time');
     expect(slow).toHaveLength(report.operations!.length);
     for (const finding of slow) {
       expect(finding.severity).toBe('warn');
@@ -133,7 +134,7 @@ describe('the response time budget and the request rate (issue 13)', () => {
     }
     expect(report.rules.map((r) => r.id)).toContain('contract-response-time');
     const fast = await run(server.url, { maxResponseTimeMs: 4000, timeoutMs: 5000 });
-    expect(fast.findings.filter((f) => f.ruleId === 'contract-response-time')).toEqual([]);
+    expect(everything(fast).filter((f) => f.ruleId === 'contract-response-time')).toEqual([]);
   });
 
   it('--rate spaces the starts of requests 1/n s apart, whoever sends them (fake clock)', async () => {

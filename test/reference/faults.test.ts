@@ -111,6 +111,7 @@ describe('fault modes', () => {
       'no-auth',
       'server-error',
       'crash-on-long-id',
+      'crash-on-non-ascii-id',
       'refuse-first-party',
       'any-client-type',
       'missing-header-204',
@@ -280,6 +281,19 @@ describe('fault modes', () => {
     expect(isProblem(answer, 500)).toBe(true);
     expectSame(await profile(faulty, EXAMPLE_USER), await profile(clean, EXAMPLE_USER), '200');
     expectSame(await profile(faulty, BAD_CHECK_DIGIT), await profile(clean, BAD_CHECK_DIGIT), '400 check digit');
+  });
+
+  it('crash-on-non-ascii-id: an identifier in the path with a character outside ASCII answers 500; ASCII ones and headers as before', async () => {
+    const faulty = await start(['crash-on-non-ascii-id']);
+    for (const value of ['٠١٠١٣٠٢٩٨٩', '０１０１３０２９８９', '010130298þ', '0101302😀']) {
+      expect(isProblem(await profile(clean, encodeURIComponent(value)), 400), value).toBe(true);
+      const answer = await profile(faulty, encodeURIComponent(value));
+      expect(answer.status, value).toBe(500);
+      expect(isProblem(answer, 500)).toBe(true);
+    }
+    expectSame(await profile(faulty, EXAMPLE_USER), await profile(clean, EXAMPLE_USER), '200');
+    expectSame(await profile(faulty, BAD_CHECK_DIGIT), await profile(clean, BAD_CHECK_DIGIT), '400 check digit');
+    expectSame(await profile(faulty, `${EXAMPLE_USER}1`), await profile(clean, `${EXAMPLE_USER}1`), '400 eleven digits');
   });
 
   it('refuse-first-party: clientType=FIRST_PARTY, a documented value, is refused; THIRD_PARTY still served', async () => {

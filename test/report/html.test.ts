@@ -113,3 +113,12 @@ describe('html format on a description written on one line (minified JSON)', () 
     }
   });
 });
+
+describe('evidence of the same cause', () => {
+  it('is listed under the finding it belongs to', async () => {
+    const { formatHtml } = await import('../../src/report/formatters/html.js');
+    const { contractReport, CONTEXT } = await import('./sample.js');
+    const page = formatHtml(contractReport(), CONTEXT);
+    expect(page).toContain('<details class="related"><summary>1 more finding of the same cause</summary><ul><li><code>contract-dredd</code> Dredd transaction');
+  });
+});

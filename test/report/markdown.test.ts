@@ -180,3 +180,12 @@ describe('markdown format', () => {
     expect(inline('two\nlines')).toBe('two lines');
   });
 });
+
+describe('evidence of the same cause', () => {
+  it('is listed under the finding it belongs to', async () => {
+    const { formatMarkdown } = await import('../../src/report/formatters/markdown.js');
+    const { contractReport, CONTEXT } = await import('./sample.js');
+    const text = formatMarkdown(contractReport(), CONTEXT);
+    expect(text).toMatch(/Expected one of the documented statuses \(200\), got 500\.<br>↳ same cause: `contract-dredd` Dredd transaction/);
+  });
+});

@@ -114,6 +114,17 @@ export const CONTRACT_FINDINGS: Finding[] = [
     operation: 'GET /v2/actor-profiles',
     operationId: 'getActorProfiles',
     request: { method: 'GET', url: 'http://127.0.0.1:4010/v2/actor-profiles?from=0101302989', status: 500, durationMs: 40 },
+    // Evidence of the same cause, merged into this finding (one cause, one finding).
+    related: [
+      {
+        document: DOCUMENT,
+        pointer: '/paths/~1v2~1actor-profiles/get',
+        ruleId: 'contract-dredd',
+        severity: 'error',
+        message: 'Dredd transaction "/v2/actor-profiles > 200" failed: statusCode 500.',
+        request: { method: 'GET', url: 'http://127.0.0.1:4010/v2/actor-profiles?from=0101302989', status: 500 },
+      },
+    ],
   }),
   finding('response-content-type', {
     message: 'Content-Type is `text/plain`; send `application/json`.',

@@ -82,7 +82,7 @@ describe('sarif format', () => {
     const report = sampleReport();
     const url = 'https://api.example.org/user-profile/openapi.json';
     report.documents = [{ path: url }];
-    report.findings = report.findings.filter((f) => f.source !== 'lint').map((f) => ({ ...f, document: url }));
+    report.findings = report.findings.filter((f) => f.source !== 'lint').map((f) => ({ ...f, document: url, ...(f.related ? { related: f.related.map((r) => ({ ...r, document: url })) } : {}) }));
     const run = sarifOf(report).runs[0];
     expect(run.originalUriBaseIds).toBeUndefined();
     for (const result of run.results) {
@@ -148,5 +148,15 @@ describe('sarif format', () => {
       expect(found.some((p) => p.startsWith('SARIF2005'))).toBe(true); // no tool version
       expect(found.some((p) => p.startsWith('SARIF1009'))).toBe(true); // ruleIndex out of range
     }, 180_000);
+  });
+});
+
+describe('evidence of the same cause', () => {
+  it('becomes relatedLocations naming the rule', async () => {
+    const { formatSarif } = await import('../../src/report/formatters/sarif.js');
+    const { contractReport, CONTEXT } = await import('./sample.js');
+    const log = JSON.parse(formatSarif(contractReport(), CONTEXT)) as { runs: Array<{ results: Array<{ message: { text: string }; relatedLocations?: Array<{ message?: { text: string } }> }> }> };
+    const result = log.runs[0]!.results.find((r) => r.message.text.startsWith('Expected one of the documented statuses'))!;
+    expect(result.relatedLocations?.map((r) => r.message?.text)).toEqual(['contract-dredd: Dredd transaction "/v2/actor-profiles > 200" failed: statusCode 500.']);
   });
 });

@@ -8,6 +8,7 @@ import fc, { type Arbitrary } from 'fast-check';
 import { nationalIdCheckDigit } from '../../../rulesets/lib/conventions.js';
 import { coverageCases } from './cases.js';
 import { safeMatches, type FlatSchema } from './schema.js';
+import { unicodeString } from './unicode.js';
 
 const MAX_DEPTH = 5;
 /** Strings and arrays are kept short: the point is their content and their boundaries, not their bulk. */
@@ -60,7 +61,7 @@ function stringArbitrary(schema: FlatSchema): Arbitrary<string> {
     case 'ipv6':
       return fc.ipV6();
     default:
-      return fc.string({ minLength, maxLength, unit: 'grapheme' }).filter(fits);
+      return unicodeString(minLength, maxLength).filter(fits);
   }
 }
 
@@ -127,15 +128,15 @@ export function invalidArbitrary(schema: FlatSchema): Arbitrary<unknown> | undef
   const type = schema.types.find((t) => t !== 'null');
   const values = schema.enum;
   if (values && values.length > 0) {
-    generated.push(fc.string({ minLength: 1, maxLength: 12 }).filter((value) => !values.includes(value)));
+    generated.push(unicodeString(1, 12).filter((value) => !values.includes(value)));
   } else if (type === 'integer' || type === 'number') {
-    generated.push(fc.string({ minLength: 1, maxLength: 8 }).filter((value) => value.trim() === '' || Number.isNaN(Number(value))));
+    generated.push(unicodeString(1, 8).filter((value) => value.trim() === '' || Number.isNaN(Number(value))));
     if (schema.maximum !== undefined) generated.push(fc.integer({ min: Math.floor(schema.maximum) + 1, max: Math.floor(schema.maximum) + 1_000_000 }));
     if (schema.minimum !== undefined) generated.push(fc.integer({ min: Math.ceil(schema.minimum) - 1_000_000, max: Math.ceil(schema.minimum) - 1 }));
   } else if ((type === 'string' || type === undefined) && schema.maxLength !== undefined && schema.maxLength < 4096) {
-    generated.push(fc.string({ minLength: schema.maxLength + 1, maxLength: schema.maxLength + 16 }));
+    generated.push(unicodeString(schema.maxLength + 1, schema.maxLength + 16).filter((value) => [...value].length > (schema.maxLength ?? 0)));
   } else if (type === 'boolean') {
-    generated.push(fc.string({ minLength: 1, maxLength: 6 }).filter((value) => value !== 'true' && value !== 'false'));
+    generated.push(unicodeString(1, 6).filter((value) => value !== 'true' && value !== 'false'));
   }
   const all = [...(fixed.length > 0 ? [fc.constantFrom(...fixed)] : []), ...generated];
   return all.length === 0 ? undefined : fc.oneof(...all);

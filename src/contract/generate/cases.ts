@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import { hasValidCheckDigit } from '../../../rulesets/lib/conventions.js';
 import { notFoundNationalId, NOT_FOUND_UUID } from '../conventions.js';
 import { safeMatches, type FlatSchema } from './schema.js';
+import { fitLength, hasNonAscii, lookAlikes, UNICODE_SAMPLES } from './unicode.js';
 
 export interface ValueCase {
   value: unknown;
@@ -145,6 +146,10 @@ export function coverageCases(schema: FlatSchema): ValueCase[] {
     for (const value of values) add(value, true, `enum value ${JSON.stringify(value)}`);
     const outside = ['NOT_AN_ENUM_VALUE', 'not-an-enum-value', 'x'].find((candidate) => !values.includes(candidate));
     add(outside, false, `not one of the enum values ${values.map((value) => JSON.stringify(value)).join(', ')}`);
+    // Text beyond ASCII that is none of them (an enum of strings only).
+    if (values.every((value) => typeof value === 'string') && !values.includes(NON_ASCII_ENUM_VALUE)) {
+      add(NON_ASCII_ENUM_VALUE, false, `not one of the enum values (Icelandic letters)`);
+    }
     return cases;
   }
   if (schema.nationalId) {
@@ -154,6 +159,7 @@ export function coverageCases(schema: FlatSchema): ValueCase[] {
     add(`${SYNTHETIC_NATIONAL_ID.slice(0, 6)}-${SYNTHETIC_NATIONAL_ID.slice(6)}`, false, 'a national identifier written ######-####');
     const badDigit = `${SYNTHETIC_NATIONAL_ID.slice(0, 8)}${(Number(SYNTHETIC_NATIONAL_ID[8]) + 1) % 10}${SYNTHETIC_NATIONAL_ID[9]}`;
     if (!hasValidCheckDigit(badDigit)) add(badDigit, false, 'a national identifier with a wrong check digit');
+    for (const alike of lookAlikes(SYNTHETIC_NATIONAL_ID)) add(alike.value, false, `a national identifier in ${alike.what}`);
     return cases;
   }
   switch (type) {
@@ -225,11 +231,59 @@ export function coverageCases(schema: FlatSchema): ValueCase[] {
         add(miss, false, `not matching the pattern ${pattern}`);
       }
       if (schema.format && INVALID_FORMAT_VALUES[schema.format] !== undefined) add(INVALID_FORMAT_VALUES[schema.format], false, `not a valid ${schema.format}`);
+      for (const unicode of unicodeCases(schema)) add(unicode.value, unicode.valid, unicode.constraint);
       return cases;
     }
     default:
       return cases;
   }
+}
+
+/** The enum value no enum has: text beyond ASCII. */
+const NON_ASCII_ENUM_VALUE = 'ÞRIÐJI_AÐILI';
+
+/** Formats whose values are ASCII by definition (their internationalised forms are idn-email, iri, idn-hostname). */
+const ASCII_FORMATS = new Set(['date-time', 'date', 'time', 'uuid', 'email', 'uri', 'url', 'hostname', 'ipv4', 'ipv6']);
+
+/**
+ * Values of a string schema beyond ASCII, so that every string input gets some: the Unicode
+ * samples where the schema allows any text, the samples a `pattern` still allows, and look-alikes
+ * of a matching value (Arabic-Indic or full-width digits, Cyrillic letters) that a pattern or an
+ * ASCII format must refuse.
+ */
+function unicodeCases(schema: FlatSchema): ValueCase[] {
+  const cases: ValueCase[] = [];
+  const { pattern, format } = schema;
+  const fitted = (text: string) => fitLength(text, schema.minLength ?? 0, schema.maxLength);
+  if (pattern === undefined && (format === undefined || !ASCII_FORMATS.has(format))) {
+    for (const sample of UNICODE_SAMPLES) {
+      const value = fitted(sample.text);
+      if (value !== undefined && hasNonAscii(value)) cases.push({ value, valid: true, constraint: sample.what });
+    }
+    return cases;
+  }
+  if (pattern !== undefined) {
+    for (const sample of UNICODE_SAMPLES) {
+      const value = fitted(sample.text);
+      if (value !== undefined && hasNonAscii(value) && safeMatches(pattern, value) === true) cases.push({ value, valid: true, constraint: `${sample.what} the pattern allows` });
+    }
+  }
+  const base = pattern !== undefined ? stringOf(schema) : format !== undefined ? FORMAT_VALUES[format] : undefined;
+  if (base === undefined) return cases;
+  for (const alike of lookAlikes(base)) {
+    if (!fitsLength(schema, alike.value)) continue;
+    if (pattern !== undefined) {
+      if (safeMatches(pattern, alike.value) === false) cases.push({ value: alike.value, valid: false, constraint: `not matching the pattern ${pattern} (${alike.what})` });
+    } else {
+      cases.push({ value: alike.value, valid: false, constraint: `not a valid ${format} (${alike.what})` });
+    }
+  }
+  // A pattern whose shortest match has nothing to look alike ('_'): Icelandic letters it refuses.
+  if (pattern !== undefined && !cases.some((c) => !c.valid)) {
+    const value = fitted(UNICODE_SAMPLES[0].text);
+    if (value !== undefined && safeMatches(pattern, value) === false) cases.push({ value, valid: false, constraint: `not matching the pattern ${pattern} (${UNICODE_SAMPLES[0].what})` });
+  }
+  return cases;
 }
 
 /**

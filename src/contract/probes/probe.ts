@@ -2,18 +2,20 @@
  * What a contract probe is. A probe is one request the platform's conventions imply for an
  * operation — the request built from the examples, an identifier that does not exist, a malformed
  * one, no credentials, a token without the scope — with what its answer must be, the contract rule
- * it reports under, and which of Dredd's transactions its request stands for.
+ * it reports under, and which of Dredd's transactions its request stands for. What the answer must
+ * be is an answer check of `../answers/` that the probe names: the generated phases use the same
+ * checks.
  *
  * Each probe is one file in this folder (`defineProbe({...})`), listed in `index.ts`, as a lint rule
  * is one file in `rulesets/rules/`. `plan.ts` asks every probe for its requests, `expect.ts` asks
- * the probe of each answer whether it is right, and the Dredd adapter asks which probe stands for a
+ * the answer check the probe names whether an answer is right, and the Dredd adapter asks which probe stands for a
  * transaction's status: none of them knows one probe from another.
  */
 import type { JsonPath } from '../../../rulesets/lib/rule.js';
 import type { Finding } from '../../report/finding.js';
 import type { OperationData } from '../data.js';
 import type { ContractDescription, OperationModel, ParameterModel } from '../description.js';
-import { contractFinding } from '../finding.js';
+import type { AnswerCheckId } from '../answers/index.js';
 import type { HttpOutcome, HttpResponse } from '../http.js';
 import type { ContractRuleId } from '../rules.js';
 import type { ResponseCheckContext } from '../validate/context.js';
@@ -21,11 +23,8 @@ import type { ResponseCheckContext } from '../validate/context.js';
 /** The credentials a request is sent with: all that were given, none, or a token without the scope. */
 export type RequestCredentials = 'full' | 'none' | 'noScope';
 
-/** A parameter value a probe replaced, and by what. */
-export interface ReplacedIdentifier {
-  parameter: ParameterModel;
-  value: string;
-}
+import type { ReplacedIdentifier } from '../answers/check.js';
+export type { ReplacedIdentifier } from '../answers/check.js';
 
 /** One planned request, ready to send (credentials are added when it is sent). */
 export interface ProbeRequest<Kind extends string = string> {
@@ -111,8 +110,8 @@ export interface Probe<Id extends string = string> {
    * request's type, which the planner chooses: a probe returns what `context.request` gave it.
    */
   plan<Request>(context: PlanContext<Request>): ProbePlan<Request>;
-  /** Findings when the answer is not what the probe expects; none when it is. */
-  expect(context: ExpectationContext, planned: ProbeRequest, response: HttpResponse): Finding[];
+  /** The answer check its requests' answers must pass (`../answers/`). */
+  answer: AnswerCheckId;
   /** Advice on the answer, given after the response checks (e.g. what the answer left unchecked). */
   advise?(context: ExpectationContext, planned: ProbeRequest, response: HttpResponse): Finding[];
   dredd: DreddStatus;
@@ -123,17 +122,4 @@ export function defineProbe<const Id extends string>(probe: Probe<Id>): Probe<Id
   return probe;
 }
 
-/** One finding under `rule` about the answer in `context`. */
-export function answerFinding(context: ExpectationContext, rule: ContractRuleId, message: string): Finding[] {
-  return [contractFinding(rule, context.description.displayPath, { op: context.op, message, request: context.request })];
-}
-
-/** "path parameter nationalId (`0101302989`)": read after "a malformed" or "the". */
-export function identifierWords(planned: ProbeRequest): string {
-  const identifier = planned.identifier;
-  return identifier ? `${identifier.parameter.in} parameter ${identifier.parameter.name} (\`${identifier.value}\`)` : 'identifier';
-}
-
-export function isSuccess(status: number): boolean {
-  return status >= 200 && status < 300;
-}
+export { isSuccess } from '../answers/check.js';

@@ -10,6 +10,7 @@ import { show } from '../../../rulesets/lib/rule.js';
 import type { Finding } from '../../report/finding.js';
 import { documentedResponse, type ResponseModel } from '../description.js';
 import { contractFinding } from '../finding.js';
+import type { ContractRuleId } from '../rules.js';
 import type { HttpResponse } from '../http.js';
 import { patternLocation, type PatternProblem } from '../patterns.js';
 import { tooLarge, type ParsedJson, type ResponseCheckContext } from './context.js';
@@ -22,6 +23,25 @@ export { checkLiveConventions } from './payload.js';
 export { SchemaValidators } from './schema.js';
 
 const MAX_SCHEMA_ERRORS = 5;
+
+/**
+ * The rules of the response checks: `answer` are `checkResponse`'s (run on every answer),
+ * `live` are `checkLiveConventions`' (the conventions only a live answer shows). They ran when an
+ * answer was checked.
+ */
+export const RESPONSE_CHECK_RULES = {
+  answer: [
+    'contract-status-documented',
+    'contract-content-type',
+    'contract-schema',
+    'contract-no-bare-array',
+    'contract-created-timestamp',
+    'contract-date-time',
+    'contract-national-id',
+    'contract-problem-details',
+  ],
+  live: ['contract-charset', 'contract-field-case', 'contract-response-headers'],
+} as const satisfies Record<string, readonly ContractRuleId[]>;
 
 export function checkResponse(ctx: ResponseCheckContext, response: HttpResponse): Finding[] {
   const { description, op } = ctx;

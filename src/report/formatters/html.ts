@@ -43,6 +43,13 @@ function link(text: string, url: string): string {
 }
 
 /** Escaped text with the message convention of `code` in backticks shown as code. */
+/** The other findings of the same cause, listed under the message. */
+function evidenceHtml(finding: Finding): string {
+  const items = (finding.related ?? []).filter((r) => r.ruleId !== undefined && r.message !== undefined);
+  if (items.length === 0) return '';
+  return `<details class="related"><summary>${items.length} more finding${items.length === 1 ? '' : 's'} of the same cause</summary><ul>${items.map((r) => `<li><code>${esc(r.ruleId ?? '')}</code> ${messageHtml(r.message ?? '')}</li>`).join('')}</ul></details>`;
+}
+
 export function messageHtml(text: string): string {
   return esc(text).replace(/`([^`]+)`/g, '<code>$1</code>');
 }
@@ -319,7 +326,7 @@ export function formatHtml(report: Report, context: FormatContext): string {
       `<td><span class="badge sev-${esc(finding.severity)}">${esc(SEVERITY_LABEL[finding.severity])}</span></td>`,
       `<td>${esc(CATEGORY_TITLE[finding.category] ?? finding.category)}</td>`,
       `<td>${link(finding.ruleId, finding.docsUrl)}</td>`,
-      `<td class="message">${messageHtml(finding.message)}${source}</td>`,
+      `<td class="message">${messageHtml(finding.message)}${evidenceHtml(finding)}${source}</td>`,
       `<td class="location"><code>${esc(location)}</code>${finding.line !== undefined ? pathText : request}</td>`,
       `</tr>`,
     ].join('');

@@ -34,6 +34,12 @@ function escapePlain(text: string): string {
  * Inline text for a paragraph or a table cell: code spans (`…`) are kept as code, with `|`
  * escaped as GFM tables require; everything else is escaped; line breaks become spaces.
  */
+/** The other findings of the same cause, listed under the message (one table cell: `<br>` between them). */
+function evidence(finding: Finding): string {
+  const items = (finding.related ?? []).filter((r) => r.ruleId !== undefined && r.message !== undefined);
+  return items.map((r) => `<br>↳ same cause: ${code(r.ruleId ?? '')} ${inline(r.message ?? '')}`).join('');
+}
+
 export function inline(text: string): string {
   const flat = text.replace(/\r\n|\r|\n/g, ' ').trim();
   let out = '';
@@ -216,7 +222,7 @@ export function formatMarkdown(input: Report, context: FormatContext): string {
       ...table(
         ['Severity', 'Rule', 'Message', 'Location'],
         ['l', 'l', 'l', 'l'],
-        shown.map((f: Finding) => [severityCell(f.severity), link(f.ruleId, f.docsUrl), inline(f.message), code(locationText(f))]),
+        shown.map((f: Finding) => [severityCell(f.severity), link(f.ruleId, f.docsUrl), `${inline(f.message)}${evidence(f)}`, code(locationText(f))]),
       ),
       '',
     );

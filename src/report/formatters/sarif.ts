@@ -105,7 +105,7 @@ export function toSarif(report: Report, context: Pick<FormatContext, 'cwd' | 'sh
       return {
         id: relatedIndex + 1,
         physicalLocation: { artifactLocation: relatedArtifact, region: { startLine: r.line ?? 1, startColumn: Math.max(1, r.column ?? 1) } },
-        ...(r.message ? { message: { text: r.message } } : {}),
+        ...(r.message ? { message: { text: r.ruleId ? `${r.ruleId}: ${r.message}` : r.message } } : {}),
       };
     });
     if (finding.operation) {

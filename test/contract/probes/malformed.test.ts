@@ -1,5 +1,6 @@
 /** The malformed-identifier probe: an identifier of the wrong form must be answered 400, never a 5xx or a success. */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { checkExpectation } from '../../../src/contract/expect.js';
 import type { ContractDescription } from '../../../src/contract/description.js';
 import malformed from '../../../src/contract/probes/malformed.js';
 import { answer, contextFor, describeYaml, operation, plannedBy, USERS } from './helpers.js';
@@ -24,14 +25,14 @@ describe('the malformed-identifier probe', () => {
   it('passes a 400', () => {
     const [planned] = plannedBy(users, 'malformed', 'getUser');
     if (!planned) throw new Error('no malformed request');
-    expect(malformed.expect(contextFor(users, planned), planned, answer(400, '{}', 'application/problem+json'))).toEqual([]);
+    expect(checkExpectation(contextFor(users, planned), planned, answer(400, '{}', 'application/problem+json'))).toEqual([]);
   });
 
   it('fails a 5xx, a success and any other status', () => {
     const [planned] = plannedBy(users, 'malformed', 'getUser');
     if (!planned) throw new Error('no malformed request');
     const exchange = 'GET /v1/users/not-a-national-id?toNationalId=1403552329&code=abc';
-    const messages = (status: number) => malformed.expect(contextFor(users, planned), planned, answer(status)).map((f) => [f.ruleId, f.message]);
+    const messages = (status: number) => checkExpectation(contextFor(users, planned), planned, answer(status)).map((f) => [f.ruleId, f.message]);
     const identifier = 'a malformed path parameter nationalId (`not-a-national-id`)';
     expect(messages(500)).toEqual([['contract-invalid-input-400', `${exchange} answered 500 to ${identifier}; bad input must never cause a 5xx: answer 400 with Problem Details`]]);
     expect(messages(200)).toEqual([['contract-invalid-input-400', `${exchange} answered 200 to ${identifier}, so the server did not validate it; expected 400 with Problem Details`]]);

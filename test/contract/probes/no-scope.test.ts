@@ -1,5 +1,6 @@
 /** The probe with a token without the scope: an operation whose security names scopes must answer 403. */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { checkExpectation } from '../../../src/contract/expect.js';
 import type { ContractDescription } from '../../../src/contract/description.js';
 import noScope from '../../../src/contract/probes/no-scope.js';
 import { answer, contextFor, describeYaml, onePlannedBy, operation, plannedBy, USERS } from './helpers.js';
@@ -18,12 +19,12 @@ describe('the probe with a token without the scope', () => {
 
   it('passes a 403', () => {
     const planned = onePlannedBy(users, 'noScope', 'replaceUser');
-    expect(noScope.expect(contextFor(users, planned), planned, answer(403, '{}', 'application/problem+json'))).toEqual([]);
+    expect(checkExpectation(contextFor(users, planned), planned, answer(403, '{}', 'application/problem+json'))).toEqual([]);
   });
 
   it('fails a success, a 401 and any other status, naming the scope', () => {
     const planned = onePlannedBy(users, 'noScope', 'replaceUser');
-    const messages = (status: number) => noScope.expect(contextFor(users, planned), planned, answer(status)).map((f) => [f.ruleId, f.message]);
+    const messages = (status: number) => checkExpectation(contextFor(users, planned), planned, answer(status)).map((f) => [f.ruleId, f.message]);
     expect(messages(204)).toEqual([['contract-auth-required', 'POST /v1/users/0101302989 answered 204 to a token without the scope read:users; it must answer 403 with Problem Details']]);
     expect(messages(401)).toEqual([['contract-auth-required', 'POST /v1/users/0101302989 answered 401 to a valid token without the scope read:users; expected 403 (the caller is authenticated, only not permitted)']]);
     expect(messages(400)).toEqual([['contract-auth-required', 'POST /v1/users/0101302989 answered 400 to a token without the scope read:users; expected 403 with Problem Details']]);

@@ -1,5 +1,6 @@
 /** The not-found probe: an identifier of the right form that does not exist must be answered 204, empty. */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { checkExpectation } from '../../../src/contract/expect.js';
 import { hasValidCheckDigit } from '../../../src/contract/conventions.js';
 import type { ContractDescription } from '../../../src/contract/description.js';
 import { planRequests } from '../../../src/contract/plan.js';
@@ -55,14 +56,14 @@ paths:
 
   it('passes 204 with an empty body', () => {
     const planned = onePlannedBy(users, 'notFound', 'getUser');
-    expect(notFound.expect(contextFor(users, planned), planned, answer(204))).toEqual([]);
+    expect(checkExpectation(contextFor(users, planned), planned, answer(204))).toEqual([]);
   });
 
   it('fails a 404, a 204 with a body, a success and a 400, each with its reason', () => {
     const planned = onePlannedBy(users, 'notFound', 'getUser');
     const value = planned.identifier?.value ?? '';
     const exchange = `GET /v1/users/${value}?toNationalId=1403552329&code=abc`;
-    const messages = (status: number, body = '') => notFound.expect(contextFor(users, planned), planned, answer(status, body)).map((f) => [f.ruleId, f.message]);
+    const messages = (status: number, body = '') => checkExpectation(contextFor(users, planned), planned, answer(status, body)).map((f) => [f.ruleId, f.message]);
     const rightForm = `${exchange} answered %s for the path parameter nationalId (\`${value}\`), an identifier of the right form that should not exist; expected 204 with an empty body`;
     expect(messages(404)).toEqual([['contract-not-found-204', `${rightForm.replace('%s', '404')}; the platform answers a resource that does not exist (or is not accessible) with 204, not 404`]]);
     expect(messages(204, '{}')).toEqual([['contract-not-found-204', `${exchange} answered 204 for the path parameter nationalId (\`${value}\`), an identifier that should not exist, but with a body; a 204 has an empty body`]]);
