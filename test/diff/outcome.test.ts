@@ -63,7 +63,7 @@ describe('a change accepted with a reason stays visible', () => {
     expect(section.startsWith('<section id="accepted-changes"><h2>Accepted changes</h2>')).toBe(true);
     expect(section.slice(0, section.indexOf('</section>'))).toMatch(/<tr class="accepted" data-rule="diff-response-body-property-removed">.*b was never sent \(ticket API-7\)/s);
     // One card for the pair, base and revision; no grades by lint category.
-    expect(result.stdout).toMatch(/<div class="document diff-pair" data-base="[^"]*base\.yaml" data-revision="[^"]*accepted-revision\.yaml">/);
+    expect(result.stdout).toMatch(/<article class="diff-pair" data-base="[^"]*base\.yaml" data-revision="[^"]*accepted-revision\.yaml">/);
     expect(result.stdout).not.toContain('id="categories"');
   });
 });

@@ -39,3 +39,38 @@ export function versionVerdict(report: Pick<Report, 'diff' | 'documents'>): { ok
 export function acceptedReason(finding: Finding): string | undefined {
   return finding.suppressions?.[0]?.justification;
 }
+
+/** Headings for the classes, most severe first. */
+export const CHANGE_CLASS_TITLE: Record<ChangeClass, string> = { breaking: 'Breaking', review: 'Needs review', 'non-breaking': 'Non-breaking', documentation: 'Documentation only' };
+
+/** Where a change to no single operation (servers, security schemes, the API's description) is listed. */
+export const WHOLE_API = 'Whole API';
+
+/** The operations a change is listed under: every operation a shared component reaches, else its own, else the whole API. */
+export function changeOperations(finding: Pick<Finding, 'operation' | 'operations'>): string[] {
+  return finding.operations?.length ? finding.operations : [finding.operation ?? WHOLE_API];
+}
+
+/**
+ * The changes (versioning findings aside) grouped by class, most severe first, and within a class by
+ * operation (alphabetical, the whole API last). A change to a shared component appears under each
+ * operation it reaches; the indexes point into `findings`.
+ */
+export function changesByClass(findings: readonly Finding[]): Array<{ changeClass: ChangeClass; count: number; operations: Array<{ operation: string; indexes: number[] }> }> {
+  const result = [];
+  for (const changeClass of CLASS_ORDER) {
+    const byOperation = new Map<string, number[]>();
+    let count = 0;
+    findings.forEach((finding, index) => {
+      if (isVersionFinding(finding) || (finding.changeClass ?? 'documentation') !== changeClass) return;
+      count++;
+      for (const operation of changeOperations(finding)) byOperation.set(operation, [...(byOperation.get(operation) ?? []), index]);
+    });
+    if (count === 0) continue;
+    const operations = [...byOperation]
+      .sort(([a], [b]) => (a === WHOLE_API ? 1 : b === WHOLE_API ? -1 : a < b ? -1 : a > b ? 1 : 0))
+      .map(([operation, indexes]) => ({ operation, indexes }));
+    result.push({ changeClass, count, operations });
+  }
+  return result;
+}

@@ -15,7 +15,7 @@ import { SourceFiles } from '../source.js';
 import { escapeControls, escapedView } from '../../runtime/escape.js';
 import { allRules, CATEGORY_TITLE, compareBySeverity, coverageCells, coverageLine, locationText, maskText, notCountedParts, plural, reportOperations, SEVERITY_LABEL, SEVERITY_PLURAL, TOOL_INFORMATION_URI, versionLabel, visibleReport } from './common.js';
 import type { FormatContext } from './types.js';
-import { acceptedReason, CHANGE_CLASS_LABEL, diffCounts, diffCountsText, isDiffReport, versionVerdict } from './diff.js';
+import { acceptedReason, CHANGE_CLASS_LABEL, CHANGE_CLASS_TITLE, changesByClass, CLASS_ORDER, diffCounts, diffCountsText, isDiffReport, isVersionFinding, versionVerdict, WHOLE_API } from './diff.js';
 
 /** Reports with at most this many findings open with every rule's group expanded. */
 export const GROUPS_OPEN_UP_TO = 100;
@@ -166,6 +166,20 @@ a { color: var(--accent); }
 .overall-text strong { font-size: 20px; display: block; }
 .totals { display: flex; gap: 10px; flex-wrap: wrap; }
 .badge { display: inline-block; border-radius: 999px; padding: 2px 10px; font-weight: 600; font-size: 12px; color: #fff; white-space: nowrap; }
+.class-breaking { background: ${SEVERITY_COLOR.error}; } .class-review { background: ${SEVERITY_COLOR.warn}; } .class-non-breaking { background: ${SEVERITY_COLOR.info}; } .class-documentation { background: ${SEVERITY_COLOR.hint}; }
+.diff-pair { border: 1px solid var(--line); border-radius: 8px; padding: 12px 16px; background: var(--panel); }
+.diff-pair .pair-sides { display: flex; gap: 16px; align-items: center; flex-wrap: wrap; }
+.diff-pair .pair-sides code { word-break: break-all; }
+.diff-pair .arrow { font-size: 22px; color: var(--muted); }
+.pair-verdict { margin: 12px 0; padding: 8px 12px; border-left: 4px solid #2e7d32; background: var(--bg); }
+.pair-verdict.verdict-fail { border-left-color: ${SEVERITY_COLOR.error}; }
+.change-class h3 { font-size: 16px; margin: 16px 0 6px; }
+.change-operation { margin: 0 0 8px 12px; }
+.change-operation h4 { font-size: 14px; margin: 8px 0 4px; }
+.change-operation ul, .change-class > ul { margin: 0; padding-left: 18px; }
+li.change { margin: 4px 0; overflow-wrap: anywhere; }
+li.change code { background: var(--bg); border: 1px solid var(--line); border-radius: 4px; padding: 0 3px; font-size: 12px; }
+li.change code.where { color: var(--muted); }
 .sev-error { background: ${SEVERITY_COLOR.error}; } .sev-warn { background: ${SEVERITY_COLOR.warn}; } .sev-info { background: ${SEVERITY_COLOR.info}; } .sev-hint { background: ${SEVERITY_COLOR.hint}; }
 .total { border: 1px solid var(--line); border-radius: 8px; padding: 8px 14px; background: var(--panel); min-width: 96px; }
 .total b { font-size: 22px; display: block; }
@@ -299,17 +313,24 @@ export function formatHtml(report: Report, context: FormatContext): string {
     return masked;
   };
 
+  const diff = isDiffReport(report);
   const single = visible.documents.length === 1 ? visible.documents[0]! : undefined;
-  const subject = single ? [single.title ?? single.path, single.version ? versionLabel(single.version) : ''].filter(Boolean).join(' ') : plural(visible.documents.length, 'document');
+  // A diff is about one pair: its title and both versions, never "2 documents".
+  const subject = diff ? diffSubject(visible) : single ? [single.title ?? single.path, single.version ? versionLabel(single.version) : ''].filter(Boolean).join(' ') : plural(visible.documents.length, 'document');
 
   // Rows keep the original finding beside the visible one: the source is read by the real path.
   const order = visible.findings.map((_, i) => i).sort((a, b) => compareBySeverity(visible.findings[a]!, visible.findings[b]!) || a - b);
   const findingRows = order.map((index) => ({ ruleId: visible.findings[index]!.ruleId, severity: visible.findings[index]!.severity, html: findingRow(index) }));
+  /** The source lines around a finding, folded; read from the real (unmasked) path. */
+  function sourceHtml(index: number): string {
+    const original = report.findings[index]!;
+    const position = sources.position(original);
+    const excerpt = position ? sources.excerpt(original.document, position.line, EXCERPT_CONTEXT) : undefined;
+    return excerpt ? `<details class="source"><summary>Source, line ${position!.line}</summary>${excerptHtml(excerpt, position!.line, position!.column, maskLine)}</details>` : '';
+  }
   function findingRow(index: number): string {
     const original = report.findings[index]!;
     const finding = visible.findings[index]!;
-    const position = sources.position(original);
-    const excerpt = position ? sources.excerpt(original.document, position.line, EXCERPT_CONTEXT) : undefined;
     const location = locationText(finding);
     const searchable = [finding.message, finding.ruleId, finding.category, SEVERITY_LABEL[finding.severity], location, finding.document, finding.operation ?? '', finding.operationId ?? '', finding.path.join('.')]
       .join(' ')
@@ -317,9 +338,7 @@ export function formatHtml(report: Report, context: FormatContext): string {
     const request = finding.request
       ? `<span class="request">${esc(`${finding.request.method} ${finding.request.url}${finding.request.status !== undefined ? ` → ${finding.request.status}` : ''}${finding.request.durationMs !== undefined ? ` (${finding.request.durationMs} ms)` : ''}`)}</span>`
       : '';
-    const source = excerpt
-      ? `<details class="source"><summary>Source, line ${position!.line}</summary>${excerptHtml(excerpt, position!.line, position!.column, maskLine)}</details>`
-      : '';
+    const source = sourceHtml(index);
     const pathText = finding.path.length ? `<span class="request">${esc(finding.path.map(String).join('.'))}</span>` : '';
     return [
       `<tr class="finding" data-severity="${esc(finding.severity)}" data-category="${esc(finding.category)}" data-rule="${esc(finding.ruleId)}" data-text="${esc(searchable)}">`,
@@ -357,7 +376,6 @@ export function formatHtml(report: Report, context: FormatContext): string {
       ].join('\n');
     });
 
-  const diff = isDiffReport(report);
   const verdict = diff ? versionVerdict(visible) : undefined;
   const notCounted = notCountedParts(report);
   const documentCards = score.byDocument.map((d) => {
@@ -418,11 +436,13 @@ export function formatHtml(report: Report, context: FormatContext): string {
     verdict
       ? `<div class="overall" id="diff-verdict" data-breaking="${diffCounts(visible).breaking}" data-version-ok="${verdict.ok}"><div class="overall-text"><strong>${esc(diffCountsText(visible))}</strong><span class="meta">${esc(verdict.text)}</span></div></div>`
       : `<div class="overall" id="overall-score" data-score="${score.score}" data-grade="${score.grade}">${scoreRing(score.score, score.grade, 'Overall', 112)}<div class="overall-text"><strong>${esc(scoreLabel(score))}</strong><span class="meta">Conformance to the island.is API conventions (<a href="${esc(`${TOOL_INFORMATION_URI}/blob/main/docs/score.md`)}" rel="noopener noreferrer" target="_blank">how it is scored</a>)</span></div></div>`,
-    `<div class="totals">${SEVERITIES.map((s) => `<div class="total" data-severity="${s}"><b>${summary[s]}</b><span class="badge sev-${s}">${esc(SEVERITY_PLURAL[s])}</span></div>`).join('')}</div>`,
+    diff
+      ? `<div class="totals">${CLASS_ORDER.map((c) => `<div class="total" data-class="${c}"><b>${diffCounts(visible)[c]}</b><span class="badge class-${c}">${esc(CHANGE_CLASS_LABEL[c])}</span></div>`).join('')}</div>`
+      : `<div class="totals">${SEVERITIES.map((s) => `<div class="total" data-severity="${s}"><b>${summary[s]}</b><span class="badge sev-${s}">${esc(SEVERITY_PLURAL[s])}</span></div>`).join('')}</div>`,
     `</section>`,
     notCounted.length > 0 ? `<p class="not-counted" id="not-counted"><strong>Not counted</strong> in these figures: ${esc(notCounted.join('; '))}.</p>` : '',
     notCountedSection(visible),
-    diff ? diffDocumentsSection(visible) : `<section id="documents"><h2>Documents</h2><div class="documents">${documentCards.join('\n')}</div></section>`,
+    diff ? diffPairSection(visible, sourceHtml) : `<section id="documents"><h2>Documents</h2><div class="documents">${documentCards.join('\n')}</div></section>`,
     // A diff's findings are changes, not conformance: no grades by lint category.
     diff ? '' : `<section id="categories"><h2>Findings by category and severity</h2>${categoryChart(visible.findings, score.byCategory)}</section>`,
     operations.length
@@ -430,6 +450,7 @@ export function formatHtml(report: Report, context: FormatContext): string {
       : '',
     visible.coverage ? coverageSection(visible.coverage) : '',
     visible.accepted?.length ? acceptedSection(visible.accepted) : '',
+    diff ? '' : [
     `<section id="findings"><h2>Findings</h2>`,
     `<form id="filters" class="filters" role="search" aria-label="Filter findings">`,
     `<label>Severity<select id="filter-severity"><option value="">All</option>${options(SEVERITIES.map((s) => [s, SEVERITY_LABEL[s]]))}</select></label>`,
@@ -446,6 +467,7 @@ export function formatHtml(report: Report, context: FormatContext): string {
     `<p id="no-match" hidden>No finding matches these filters.</p>`,
     visible.findings.length === 0 ? `<p id="no-findings">No findings: every rule passed.</p>` : '',
     `</section>`,
+    ].join('\n'),
     `</main>`,
     `<footer>Generated by ${link('vottur', TOOL_INFORMATION_URI)}. National identifiers are ${context.showPii ? 'shown unmasked (--show-pii)' : 'masked'}.</footer>`,
   ].join('\n');
@@ -527,10 +549,57 @@ function acceptedSection(accepted: readonly Finding[]): string {
   ].join('\n');
 }
 
-/** The base and the revision of a diff: one card for the pair, with both versions. */
-function diffDocumentsSection(report: Report): string {
+/** "User profile API 1.4.0 → 2.0.0": the pair a diff report is about. */
+function diffSubject(report: Report): string {
   const [base, revision] = report.documents;
+  const title = revision?.title ?? base?.title ?? revision?.path ?? 'API';
+  return `${title} ${base?.version ?? '?'} → ${revision?.version ?? '?'}`;
+}
+
+/**
+ * The compared pair, one card: base and revision with their versions, the version verdict as the
+ * diff computed it, the versioning findings, then the changes grouped by class (breaking, needs
+ * review, non-breaking, documentation) and within a class by operation. A change to a shared
+ * component is listed under every operation it reaches.
+ */
+function diffPairSection(report: Report, sourceHtml: (index: number) => string): string {
+  const [base, revision] = report.documents;
+  const verdict = versionVerdict(report);
   const side = (label: string, doc: Report['documents'][number] | undefined) =>
-    doc ? `<div><span class="counts">${esc(label)}</span><br>${doc.title ? `<strong>${esc(doc.title)}</strong>${doc.version ? ` <span class="counts">${esc(versionLabel(doc.version))}</span>` : ''}<br>` : ''}<code>${esc(doc.path)}</code></div>` : '';
-  return `<section id="documents"><h2>Compared</h2><div class="documents"><div class="document diff-pair" data-base="${esc(base?.path ?? '')}" data-revision="${esc(revision?.path ?? '')}">${side('base', base)}<div aria-hidden="true">→</div>${side('revision', revision)}</div></div></section>`;
+    doc ? `<div class="side" data-side="${label}"><span class="counts">${esc(label)}</span><br>${doc.title ? `<strong>${esc(doc.title)}</strong>${doc.version ? ` <span class="counts">${esc(versionLabel(doc.version))}</span>` : ''}<br>` : ''}<code>${esc(doc.path)}</code></div>` : '';
+  const change = (finding: Finding, index: number) =>
+    [
+      `<li class="change" data-rule="${esc(finding.ruleId)}" data-class="${esc(finding.changeClass ?? '')}" data-severity="${esc(finding.severity)}">`,
+      `<span class="badge sev-${esc(finding.severity)}" title="reported at this level">${esc(SEVERITY_LABEL[finding.severity])}</span> `,
+      `${link(finding.ruleId, finding.docsUrl)}: <span class="message">${messageHtml(finding.message)}</span>`,
+      ` <code class="where">${esc(locationText(finding))}</code>`,
+      sourceHtml(index),
+      `</li>`,
+    ].join('');
+  const versioning = report.findings.map((f, i) => [f, i] as const).filter(([f]) => isVersionFinding(f));
+  const classes = changesByClass(report.findings).map(({ changeClass, count, operations }) =>
+    [
+      `<section class="change-class" data-class="${changeClass}" data-count="${count}">`,
+      `<h3><span class="badge class-${changeClass}">${esc(CHANGE_CLASS_TITLE[changeClass])}</span> ${esc(plural(count, 'change'))}</h3>`,
+      ...operations.map(({ operation, indexes }) =>
+        [
+          `<div class="change-operation" data-operation="${esc(operation)}">`,
+          `<h4>${operation === WHOLE_API ? esc(WHOLE_API) : `<code>${esc(operation)}</code>`}</h4>`,
+          `<ul>${indexes.map((i) => change(report.findings[i]!, i)).join('')}</ul>`,
+          `</div>`,
+        ].join(''),
+      ),
+      `</section>`,
+    ].join('\n'),
+  );
+  return [
+    `<section id="documents"><h2>Compared</h2>`,
+    `<article class="diff-pair" data-base="${esc(base?.path ?? '')}" data-revision="${esc(revision?.path ?? '')}">`,
+    `<div class="pair-sides">${side('base', base)}<div class="arrow" aria-hidden="true">→</div>${side('revision', revision)}</div>`,
+    `<p class="pair-verdict ${verdict.ok ? 'verdict-ok' : 'verdict-fail'}" data-version-ok="${verdict.ok}"><strong>${esc(verdict.text[0]!.toUpperCase() + verdict.text.slice(1))}</strong> · ${esc(diffCountsText(report))}</p>`,
+    versioning.length ? `<section class="change-class" data-class="version"><h3>Version</h3><ul>${versioning.map(([f, i]) => change(f, i)).join('')}</ul></section>` : '',
+    ...classes,
+    classes.length === 0 ? `<p id="no-changes">${report.accepted?.length ? 'No changes that count; the accepted ones are listed below.' : 'No changes.'}</p>` : '',
+    `</article></section>`,
+  ].join('\n');
 }

@@ -12,7 +12,7 @@ import { CATEGORIES, scoreLabel, scoreReport } from '../score.js';
 import { absoluteScoreText, NOT_COUNTED_TITLE, shownItems } from './configuration.js';
 import { hasConfiguration } from '../finding.js';
 import { bySeverity, CATEGORY_TITLE, coverageCells, coverageLine, locationText, maskText, notCountedParts, plural, reportOperations, SEVERITY_LABEL, TOOL_INFORMATION_URI, versionLabel, visibleReport } from './common.js';
-import { acceptedReason, CHANGE_CLASS_LABEL, CLASS_ORDER, diffCountsText, isDiffReport, isVersionFinding, versionVerdict } from './diff.js';
+import { acceptedReason, CHANGE_CLASS_LABEL, CHANGE_CLASS_TITLE, CLASS_ORDER, diffCountsText, isDiffReport, isVersionFinding, versionVerdict } from './diff.js';
 import type { FormatContext } from './types.js';
 import { escapedView, escapeLine } from '../../runtime/escape.js';
 
@@ -232,7 +232,6 @@ export function formatMarkdown(input: Report, context: FormatContext): string {
   return `${out.join('\n').trimEnd()}\n`;
 }
 
-const CLASS_TITLE: Record<ChangeClass, string> = { breaking: 'Breaking', review: 'Needs review', 'non-breaking': 'Non-breaking', documentation: 'Documentation only' };
 const classRank = (f: Finding) => CLASS_ORDER.indexOf(f.changeClass ?? 'documentation');
 
 /**
@@ -271,7 +270,7 @@ function formatChangelog(report: Report, context: FormatContext): string {
       if (cls !== current) {
         if (current !== undefined) out.push('');
         current = cls;
-        out.push(`**${CLASS_TITLE[current]}**`, '');
+        out.push(`**${CHANGE_CLASS_TITLE[current]}**`, '');
       }
       out.push(line(finding));
     }
