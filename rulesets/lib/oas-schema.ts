@@ -33,7 +33,7 @@ function requireHere(): NodeJS.Require {
     return require;
   }
 }
-const validators = requireHere()('@stoplight/spectral-rulesets/dist/oas/schemas/validators.js') as Record<'oas3_0' | 'oas3_1', Validator>;
+const validators = requireHere()('@stoplight/spectral-rulesets/dist/oas/schemas/validators.js') as Record<'oas3_0' | 'oas3_1' | 'oas3_2', Validator>;
 
 export interface SchemaProblem {
   message: string;
@@ -89,7 +89,8 @@ function problemOf(document: Document, error: AjvError): SchemaProblem | undefin
 
 /** Every structural problem of an OpenAPI 3.0 or 3.1 description (3.1 when `openapi` starts with 3.1). */
 export function validateOpenApiStructure(document: Document): SchemaProblem[] {
-  const validator = String(document.openapi ?? '').startsWith('3.1') ? validators.oas3_1 : validators.oas3_0;
+  const version = String(document.openapi ?? '');
+  const validator = version.startsWith('3.2') ? validators.oas3_2 : version.startsWith('3.1') ? validators.oas3_1 : validators.oas3_0;
   validator(document);
   const problems: SchemaProblem[] = [];
   for (const error of validator.errors ?? []) {

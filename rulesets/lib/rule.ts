@@ -62,7 +62,7 @@ export interface RuleDefinition {
    * document (one walk shared by all rules) instead of a resolved copy.
    */
   check(document: Document): Problem[];
-  /** Rules that must also run on documents that are not OpenAPI 3.0/3.1 (only platform-openapi-3). */
+  /** Rules that must also run on documents that are not OpenAPI 3.0/3.1/3.2 (only platform-openapi-3). */
   anyFormat?: boolean;
   /**
    * For a Swagger 2.0 description (linted through its conversion to OpenAPI 3, src/lint/swagger.ts):
@@ -89,11 +89,11 @@ export function defineRule(definition: RuleDefinition): RuleDefinition {
   return { ...definition, check: (document) => check(document).map((problem) => ({ ...problem, message: `${problem.message.trimEnd()} ${attribution}` })) };
 }
 
-/** The OpenAPI versions vottur's rules are written for (as Spectral's `oas3_0`/`oas3_1` formats test them). */
+/** The OpenAPI versions vottur's rules are written for (as Spectral's `oas3_0`/`oas3_1`/`oas3_2` formats test them). */
 export function isOpenApi3x(document: unknown): boolean {
   if (!isObject(document) || !Object.prototype.hasOwnProperty.call(document, 'openapi')) return false;
   const version = String(document.openapi);
-  return Number.parseInt(version) === 3 && /^3\.[01](?:\.[0-9]*)?$/.test(version);
+  return Number.parseInt(version) === 3 && /^3\.[012](?:\.[0-9]*)?$/.test(version);
 }
 
 /**

@@ -3,7 +3,7 @@
  * `vottur/ruleset`. `vottur lint` does not use this: it runs the rules itself (`src/lint/engine.ts`).
  */
 import { createRulesetFunction } from '@stoplight/spectral-core';
-import { oas3_0, oas3_1 } from '@stoplight/spectral-formats';
+import { oas3_0, oas3_1, oas3_2 } from '@stoplight/spectral-formats';
 import { docsUrl, nameComponentSubject, uniqueProblems, type RuleDefinition } from './rule.js';
 import { timed } from './timing.js';
 import type { Document } from './openapi/types.js';
@@ -22,7 +22,7 @@ export function toSpectralRule(rule: RuleDefinition) {
     severity: rule.severity,
     given: '$',
     resolved: false,
-    ...(rule.anyFormat ? {} : { formats: [oas3_0, oas3_1] }),
+    ...(rule.anyFormat ? {} : { formats: [oas3_0, oas3_1, oas3_2] }),
     documentationUrl: docsUrl(rule.id),
     tags: [rule.category],
     extensions: { category: rule.category },

@@ -11,7 +11,7 @@ export default defineRule({
   severity: 'error',
   category: 'documentation',
   source: { document: 'seed', section: 'Documentation requirements 1' },
-  description: 'The catalogue registers OpenAPI 3 descriptions: `openapi` must be 3.0.x or 3.1.x.',
+  description: 'The catalogue registers OpenAPI 3 descriptions: `openapi` must be 3.0.x, 3.1.x or 3.2.x.',
   anyFormat: true,
   check(document) {
     if (!isObject(document)) return [{ message: 'The document is not an OpenAPI description (not an object); write an OpenAPI 3.0 or 3.1 description.', path: [] }];
@@ -19,8 +19,8 @@ export default defineRule({
       return [{ message: `This is a Swagger ${show(String(document.swagger))} description; the catalogue requires OpenAPI 3: convert it (e.g. with swagger2openapi) and write \`openapi: 3.0.3\` or \`openapi: 3.1.0\`.`, path: ['swagger'] }];
     }
     if (document.openapi === undefined) return [{ message: 'The document has no `openapi` field; write `openapi: 3.0.3` or `openapi: 3.1.0` at the top.', path: [] }];
-    if (typeof document.openapi !== 'string' || !/^3\.[01]\.\d+$/.test(document.openapi)) {
-      return [{ message: `\`openapi\` is ${show(document.openapi)}; write a 3.0.x or 3.1.x version as a string, e.g. \`openapi: 3.0.3\` or \`openapi: 3.1.0\`.`, path: ['openapi'] }];
+    if (typeof document.openapi !== 'string' || !/^3\.[012]\.\d+$/.test(document.openapi)) {
+      return [{ message: `\`openapi\` is ${show(document.openapi)}; write a 3.0.x, 3.1.x or 3.2.x version as a string, e.g. \`openapi: 3.0.3\` or \`openapi: 3.1.0\`.`, path: ['openapi'] }];
     }
     return [];
   },

@@ -124,7 +124,7 @@ export default defineRule({
   check(document) {
     // The official schemas, with the messages of Spectral's `oas3-schema` (see lib/oas-schema.ts).
     const structural = validateOpenApiStructure(document);
-    const version = String(document.openapi ?? '').startsWith('3.1') ? 'OpenAPI 3.1' : 'OpenAPI 3.0';
+    const version = String(document.openapi ?? '').startsWith('3.2') ? 'OpenAPI 3.2' : String(document.openapi ?? '').startsWith('3.1') ? 'OpenAPI 3.1' : 'OpenAPI 3.0';
     return [
       ...structural
         .filter((result) => !coveredByInfoRules(result.path, result.message))

@@ -52,7 +52,7 @@ export default defineRule({
   check(document) {
     const problems: Problem[] = [];
     let references: Map<object, { all: boolean; any: boolean }> | undefined;
-    const is31 = typeof document.openapi === 'string' && document.openapi.startsWith('3.1');
+    const is31 = typeof document.openapi === 'string' && /^3\.[12]/.test(document.openapi);
     for (const { parameter, path } of parameters(document)) {
       const { description } = parameter;
       if (isText(description)) continue;

@@ -18,7 +18,7 @@ import type { Ajv as AjvClass, ErrorObject } from 'ajv';
 import type { Ajv2020 as Ajv2020Class } from 'ajv/dist/2020.js';
 import type { RegExpEngine } from 'ajv/dist/types/index.js';
 import { show } from '../rule.js';
-import { HTTP_METHODS, isArray, isObject, type Document, type JsonPath } from './types.js';
+import { PATH_ITEM_METHODS, isArray, isObject, type Document, type JsonPath } from './types.js';
 
 export type DescriptionAjv = AjvClass | Ajv2020Class;
 
@@ -51,9 +51,9 @@ function load(): Packages {
   return packages;
 }
 
-/** `3.1` for an OpenAPI 3.1 description, `3.0` for the rest. */
+/** `3.1` for an OpenAPI 3.1 or 3.2 description (both JSON Schema 2020-12), `3.0` for the rest. */
 export function schemaDialect(document: Document): '3.0' | '3.1' {
-  return String(document.openapi ?? '').startsWith('3.1') ? '3.1' : '3.0';
+  return /^3\.[12]/.test(String(document.openapi ?? '')) ? '3.1' : '3.0';
 }
 
 export interface DescriptionAjvOptions {
@@ -176,10 +176,10 @@ export function schemaRoots(document: Document): JsonPath[] {
     for (const [pathKey, item] of Object.entries(document.paths)) {
       if (!isObject(item)) continue;
       list(item.parameters, ['paths', pathKey, 'parameters']);
-      for (const method of HTTP_METHODS) {
-        const operation = item[method];
+      const methods: Array<[string, unknown, JsonPath]> = PATH_ITEM_METHODS.map((method) => [method, item[method], ['paths', pathKey, method]]);
+      if (isObject(item.additionalOperations)) for (const [method, node] of Object.entries(item.additionalOperations)) methods.push([method, node, ['paths', pathKey, 'additionalOperations', method]]);
+      for (const [, operation, at] of methods) {
         if (!isObject(operation)) continue;
-        const at: JsonPath = ['paths', pathKey, method];
         list(operation.parameters, [...at, 'parameters']);
         response(operation.requestBody, [...at, 'requestBody']);
         if (isObject(operation.responses)) for (const [status, node] of Object.entries(operation.responses)) response(node, [...at, 'responses', status]);

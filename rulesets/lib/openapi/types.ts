@@ -11,7 +11,13 @@
 import type { OpenAPIV2, OpenAPIV3, OpenAPIV3_1 } from 'openapi-types';
 
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
-export type HttpMethod = (typeof HTTP_METHODS)[number];
+/**
+ * The methods a path item holds as fixed fields: HTTP_METHODS and OpenAPI 3.2's `query` (a safe
+ * request with a body). Other methods of 3.2 are under the path item's `additionalOperations`,
+ * keyed by the method as sent (`COPY`, `PURGE`).
+ */
+export const PATH_ITEM_METHODS = [...HTTP_METHODS, 'query'] as const;
+export type HttpMethod = (typeof PATH_ITEM_METHODS)[number];
 
 /** Where a node is: object keys and list indices from the document's root. */
 export type JsonPath = Array<string | number>;
@@ -36,15 +42,17 @@ export type Document = Node<KeysOf<OpenAPIV3.Document, OpenAPIV3_1.Document> | K
 export type Info = Node<KeysOf<OpenAPIV3.InfoObject, OpenAPIV3_1.InfoObject>>;
 export type Contact = Node<KeysOf<OpenAPIV3.ContactObject>>;
 export type Server = Node<KeysOf<OpenAPIV3.ServerObject, OpenAPIV3_1.ServerObject>>;
-export type Tag = Node<KeysOf<OpenAPIV3.TagObject>>;
+/** OpenAPI 3.2 adds `summary`, `parent` (the name of the tag it nests under) and `kind` (nav, badge, audience…). */
+export type Tag = Node<KeysOf<OpenAPIV3.TagObject> | 'summary' | 'parent' | 'kind'>;
 export type Components = Node<KeysOf<OpenAPIV3.ComponentsObject, OpenAPIV3_1.ComponentsObject>>;
-export type PathItem = Node<KeysOf<OpenAPIV3.PathItemObject, OpenAPIV3_1.PathItemObject> | HttpMethod>;
+export type PathItem = Node<KeysOf<OpenAPIV3.PathItemObject, OpenAPIV3_1.PathItemObject> | HttpMethod | 'additionalOperations'>;
 export type Operation = Node<KeysOf<OpenAPIV3.OperationObject, OpenAPIV3_1.OperationObject>>;
 export type Parameter = Node<KeysOf<OpenAPIV3.ParameterObject>>;
 export type Header = Node<KeysOf<OpenAPIV3.HeaderObject>>;
 export type RequestBody = Node<KeysOf<OpenAPIV3.RequestBodyObject, OpenAPIV3_1.RequestBodyObject>>;
 export type Response = Node<KeysOf<OpenAPIV3.ResponseObject, OpenAPIV3_1.ResponseObject>>;
-export type MediaType = Node<KeysOf<OpenAPIV3.MediaTypeObject, OpenAPIV3_1.MediaTypeObject>>;
+/** OpenAPI 3.2 adds `itemSchema`: the schema of each item of a sequential (streamed) body. */
+export type MediaType = Node<KeysOf<OpenAPIV3.MediaTypeObject, OpenAPIV3_1.MediaTypeObject> | 'itemSchema' | 'itemEncoding' | 'prefixEncoding'>;
 export type Example = Node<KeysOf<OpenAPIV3.ExampleObject>>;
 export type SecurityScheme = Node<
   KeysOf<OpenAPIV3.HttpSecurityScheme, OpenAPIV3.ApiKeySecurityScheme> | KeysOf<OpenAPIV3.OAuth2SecurityScheme, OpenAPIV3.OpenIdSecurityScheme>

@@ -8,7 +8,7 @@
 import { timed } from '../timing.js';
 import { lookupLocalRef, resolve } from './resolve.js';
 import {
-  HTTP_METHODS,
+  PATH_ITEM_METHODS,
   isArray,
   isObject,
   isRef,
@@ -41,10 +41,14 @@ export function memoise<T>(compute: (document: Document) => T, name?: string): (
 export interface OperationInfo {
   /** The path template, e.g. `/v1/users/{userId}`. */
   pathKey: string;
-  method: HttpMethod;
+  /**
+   * The method: a fixed field of the path item (lower case, `query` included), or for OpenAPI 3.2's
+   * `additionalOperations` the key as written (`COPY`).
+   */
+  method: HttpMethod | (string & {});
   operation: Operation;
   pathItem: PathItem;
-  /** `['paths', pathKey, method]` (or the path item's definition when it is a `$ref`). */
+  /** `['paths', pathKey, method]`, `['paths', pathKey, 'additionalOperations', method]` (or under the path item's definition when it is a `$ref`). */
   path: JsonPath;
 }
 
@@ -56,9 +60,16 @@ export const operations = memoise((document): OperationInfo[] => {
     const item = resolve(document, paths[pathKey], ['paths', pathKey]);
     if (!isObject(item.value)) continue;
     const pathItem: PathItem = item.value;
-    for (const method of HTTP_METHODS) {
+    for (const method of PATH_ITEM_METHODS) {
       const operation = pathItem[method];
       if (isObject(operation)) result.push({ pathKey, method, operation, pathItem, path: [...item.path, method] });
+    }
+    const additional = pathItem.additionalOperations;
+    if (isObject(additional)) {
+      for (const method of Object.keys(additional)) {
+        const operation = additional[method];
+        if (!method.startsWith('x-') && isObject(operation)) result.push({ pathKey, method, operation, pathItem, path: [...item.path, 'additionalOperations', method] });
+      }
     }
   }
   return result;
@@ -271,7 +282,11 @@ export const schemas = memoise((document): SchemaNode[] => {
     walk(info.parameter.schema, [...info.path, 'schema'], 'parameter', typeof info.parameter.name === 'string' ? info.parameter.name : undefined);
     walkContent(info.parameter.content, info.path, 'parameter');
   }
-  for (const info of mediaTypes(document)) walk(info.media.schema, [...info.path, 'schema'], 'media');
+  for (const info of mediaTypes(document)) {
+    walk(info.media.schema, [...info.path, 'schema'], 'media');
+    // OpenAPI 3.2: the schema of each item of a streamed body (JSON Lines, server-sent events).
+    walk(info.media.itemSchema, [...info.path, 'itemSchema'], 'media');
+  }
   for (const info of responses(document)) {
     if (isObject(info.response.headers)) for (const key of Object.keys(info.response.headers)) walkHeader(info.response.headers[key], [...info.path, 'headers', key]);
   }
@@ -289,7 +304,9 @@ export const schemas = memoise((document): SchemaNode[] => {
     if (!isObject(content)) return;
     for (const key of Object.keys(content)) {
       const media = content[key];
-      if (isObject(media)) walk(media.schema, [...path, 'content', key, 'schema'], role);
+      if (!isObject(media)) continue;
+      walk(media.schema, [...path, 'content', key, 'schema'], role);
+      walk(media.itemSchema, [...path, 'content', key, 'itemSchema'], role);
     }
   }
 }, 'schemas');
