@@ -15,7 +15,7 @@ function hasDescription(schema: unknown): boolean {
 /** Header parameters the OpenAPI specification says are ignored (content negotiation and security are described elsewhere). */
 const IGNORED_HEADERS = ['accept', 'content-type', 'authorization'];
 
-const LOCATION: Record<string, string> = { path: 'Path parameter', query: 'Query parameter', header: 'Header parameter', cookie: 'Cookie parameter' };
+const LOCATION: Record<string, string> = { path: 'Path parameter', query: 'Query parameter', querystring: 'Query string parameter', header: 'Header parameter', cookie: 'Cookie parameter' };
 
 /**
  * For each parameter object reached through a `$ref`: whether every reference to it carries a
