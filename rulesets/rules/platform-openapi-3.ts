@@ -2,7 +2,7 @@ import { defineRule, show } from '../lib/rule.js';
 import { isObject } from '../lib/openapi/types.js';
 
 /**
- * Runs on every document, as written; the other rules declare OpenAPI 3.0/3.1 formats. `vottur lint`
+ * Runs on every document, as written; the other rules declare OpenAPI 3.0/3.1/3.2 formats. `vottur lint`
  * runs those on an in-memory conversion of a Swagger 2.0 document (src/lint/swagger.ts); stock
  * Spectral leaves them silent on it.
  */
@@ -14,7 +14,7 @@ export default defineRule({
   description: 'The catalogue registers OpenAPI 3 descriptions: `openapi` must be 3.0.x, 3.1.x or 3.2.x.',
   anyFormat: true,
   check(document) {
-    if (!isObject(document)) return [{ message: 'The document is not an OpenAPI description (not an object); write an OpenAPI 3.0 or 3.1 description.', path: [] }];
+    if (!isObject(document)) return [{ message: 'The document is not an OpenAPI description (not an object); write an OpenAPI 3.0, 3.1 or 3.2 description.', path: [] }];
     if (document.swagger !== undefined) {
       return [{ message: `This is a Swagger ${show(String(document.swagger))} description; the catalogue requires OpenAPI 3: convert it (e.g. with swagger2openapi) and write \`openapi: 3.0.3\` or \`openapi: 3.1.0\`.`, path: ['swagger'] }];
     }

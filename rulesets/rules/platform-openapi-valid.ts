@@ -120,7 +120,7 @@ export default defineRule({
   severity: 'error',
   category: 'documentation',
   source: { document: 'seed', section: 'Documentation requirements 1' },
-  description: 'The description is structurally valid OpenAPI 3.0/3.1 and every `$ref` resolves.',
+  description: 'The description is structurally valid OpenAPI 3.0/3.1/3.2 and every `$ref` resolves.',
   check(document) {
     // The official schemas, with the messages of Spectral's `oas3-schema` (see lib/oas-schema.ts).
     const structural = validateOpenApiStructure(document);

@@ -6,7 +6,7 @@
  *
  * What a result looks like is what the stock Spectral CLI reports for the same ruleset (checked
  * by `test/lint/engine.test.ts` on every fixture and corpus document): a rule runs on OpenAPI
- * 3.0/3.1 documents unless it says `anyFormat`, a problem's path is cut back to the closest node
+ * 3.0/3.1/3.2 documents unless it says `anyFormat`, a problem's path is cut back to the closest node
  * that exists, its message is trimmed, and a rule reports each path and message once.
  * Unlike Spectral, a message is never read as a template: `{{…}}` in a description's own text
  * stays as written.
