@@ -47,7 +47,8 @@ export interface Position {
   column: number;
 }
 
-const HTTP_METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
+// The path item's fixed method fields, OpenAPI 3.2's `query` among them (other 3.2 methods live under `additionalOperations`).
+const HTTP_METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', 'query']);
 
 /** `GET /v2/users/{nationalId}` → `/paths/~1v2~1users~1{nationalId}/get`, or undefined. */
 export function operationPointer(operation: string): string | undefined {

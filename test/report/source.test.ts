@@ -17,6 +17,7 @@ describe('source files', () => {
   it('turns an operation into a JSON pointer', () => {
     expect(operationPointer('GET /v2/users/{nationalId}')).toBe('/paths/~1v2~1users~1{nationalId}/get');
     expect(operationPointer('delete /a~b')).toBe('/paths/~1a~0b/delete');
+    expect(operationPointer('QUERY /v1/things')).toBe('/paths/~1v1~1things/query');
     expect(operationPointer('FETCH /x')).toBeUndefined();
     expect(operationPointer('not an operation')).toBeUndefined();
   });
