@@ -32,6 +32,8 @@ export interface ReferenceServiceOptions {
   store?: ProfileStore;
   /** The most connections open at once (default: see `defaultMaxConnections` in ./connections.ts). */
   maxConnections?: number;
+  /** With the development issuer: how long its tokens are valid, in seconds (default one hour). */
+  tokenLifetimeSeconds?: number;
 }
 
 export interface RunningReferenceService {
@@ -66,7 +68,7 @@ export async function startReferenceService(options: ReferenceServiceOptions = {
   let verifier: TokenVerifier | undefined;
   let tokenUrl: string | undefined;
   if (auth === 'dev') {
-    devIssuer = await startDevIssuer({ host });
+    devIssuer = await startDevIssuer({ host, ...(options.tokenLifetimeSeconds !== undefined ? { tokenLifetimeSeconds: options.tokenLifetimeSeconds } : {}) });
     verifier = createTokenVerifier({ issuer: devIssuer.issuer, jwksUri: devIssuer.jwksUri, scope: USER_PROFILE_READ_SCOPE, audience: REFERENCE_AUDIENCE });
     tokenUrl = devIssuer.tokenUrl;
   } else if (typeof auth === 'object') {

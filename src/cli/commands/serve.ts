@@ -34,6 +34,7 @@ interface ServeOptions {
   tlsKey?: string;
   tlsClientCa?: string;
   maxConnections?: number;
+  tokenLifetime?: number;
 }
 
 /** Where `serve` writes and what stops it; tests pass their own. */
@@ -64,6 +65,7 @@ export function registerServe(program: Command, io: ServeIo = {}): void {
     .option('--tls-cert <file>', 'with --xroad: serve HTTPS with this certificate (PEM)')
     .option('--tls-key <file>', 'with --xroad: the key of --tls-cert (PEM)')
     .option('--tls-client-ca <file>', 'with --xroad: require client certificates signed by this CA (PEM): mutual TLS, as a security server does')
+    .option('--token-lifetime <seconds>', 'how long the development issuer\'s tokens are valid (default 3600); short ones try a client\'s token renewal', parseTokenLifetime)
     .option('--max-connections <n>', `the most connections open at once; a new one beyond it closes the oldest idle or slow one (default ${MAX_CONNECTIONS}, or half the open-files limit when lower)`, parseMaxConnections)
     .action(async (options: ServeOptions) => {
       if (options.listFaults) {
@@ -77,6 +79,7 @@ export function registerServe(program: Command, io: ServeIo = {}): void {
       if (options.issuer !== undefined && !/^https?:\/\//i.test(options.issuer)) {
         throw new CouldNotRunError(`--issuer "${options.issuer}" is not an http(s) URL; give the issuer's URL, e.g. https://innskra.island.is`);
       }
+      if (options.tokenLifetime !== undefined && !(options.auth && options.issuer === undefined)) throw new CouldNotRunError('--token-lifetime sets the development issuer\'s tokens: it cannot be used with --issuer or --no-auth');
       if (options.audience !== undefined && options.issuer === undefined) throw new CouldNotRunError('--audience needs --issuer (the development issuer always sets its own audience)');
       const auth: ReferenceServiceOptions['auth'] =
         options.issuer !== undefined ? { issuer: options.issuer, ...(options.audience !== undefined ? { audience: options.audience } : {}) } : options.auth ? 'dev' : 'none';
@@ -92,7 +95,7 @@ export function registerServe(program: Command, io: ServeIo = {}): void {
       try {
         let service;
         try {
-          service = await startReferenceService({ port: options.port, host: options.host, auth, faults: options.fault, log: io.log ?? true, ...(options.maxConnections !== undefined ? { maxConnections: options.maxConnections } : {}) });
+          service = await startReferenceService({ port: options.port, host: options.host, auth, faults: options.fault, log: io.log ?? true, ...(options.maxConnections !== undefined ? { maxConnections: options.maxConnections } : {}), ...(options.tokenLifetime !== undefined ? { tokenLifetimeSeconds: options.tokenLifetime } : {}) });
         } catch (error) {
           throw new CouldNotRunError(startFailure(error, options));
         }
@@ -112,6 +115,11 @@ export function registerServe(program: Command, io: ServeIo = {}): void {
         signals.off('SIGTERM', onSignal);
       }
     });
+}
+
+function parseTokenLifetime(value: string): number {
+  if (!/^[0-9]+$/.test(value) || Number(value) < 1 || Number(value) > 86_400) throw new CouldNotRunError(`--token-lifetime "${value}" is not a number of seconds from 1 to 86400`);
+  return Number(value);
 }
 
 function parseSampleSize(value: string): number {
