@@ -161,6 +161,8 @@ export async function obtainCredentials(auth: AuthOptions = {}, options: ObtainO
   const client = clientFor(auth.oauth);
   secrets.push(client.secret);
   const scope = auth.oauth.scope ?? options.requiredScopes.join(' ');
+  // The token endpoint is called like the server: with the client certificate and the private CA.
+  if (result.fetch) client.fetch = result.fetch;
   const token = await requestToken(client, scope, options.timeoutMs);
   if (!token.ok) throw new CouldNotRunError(`cannot obtain a token from ${client.tokenUrl.href}: ${redactor(secrets)(token.reason)}`);
   secrets.push(token.accessToken);
@@ -196,6 +198,8 @@ interface Client {
   tokenUrl: URL;
   id: string;
   secret: string;
+  /** Presents the TLS client certificate (`--cert`) and trusts the private CA (`--ca`), when given. */
+  fetch?: typeof globalThis.fetch;
 }
 
 function clientFor(options: OAuthClientCredentials): Client {
@@ -227,6 +231,7 @@ async function requestToken(client: Client, scope: string, timeoutMs: number): P
       const response = await oauth.clientCredentialsGrantRequest(as, oauthClient, auth, parameters, {
         signal: () => AbortSignal.timeout(timeoutMs),
         [oauth.allowInsecureRequests]: client.tokenUrl.protocol === 'http:',
+        ...(client.fetch ? { [oauth.customFetch]: client.fetch } : {}),
       });
       const token = await oauth.processClientCredentialsResponse(as, oauthClient, response);
       return { ok: true, accessToken: token.access_token, ...(typeof token.scope === 'string' ? { scope: token.scope } : {}), ...(typeof token.expires_in === 'number' ? { expiresIn: token.expires_in } : {}) };
