@@ -34,6 +34,8 @@ export interface ContractCommandOptions extends BaselineCommandOptions, PolicyCo
   cert?: string;
   key?: string;
   ca: string[];
+  /** From `contract.tls.passphraseEnv` (no command-line option: the default is VOTTUR_CERT_PASSPHRASE). */
+  passphraseEnv?: string;
   data?: string;
   dredd: boolean;
   phases?: Phase[];
@@ -113,7 +115,14 @@ export function authFrom(options: ContractCommandOptions): AuthOptions {
     ...(options.xroadClient !== undefined ? { xroadClient: options.xroadClient } : {}),
     ...(options.xroadId ? { xroadId: true } : {}),
     ...(options.cert !== undefined || options.key !== undefined || options.ca.length > 0
-      ? { tls: { ...(options.cert !== undefined ? { cert: options.cert } : {}), ...(options.key !== undefined ? { key: options.key } : {}), ...(options.ca.length ? { ca: options.ca } : {}) } }
+      ? {
+          tls: {
+            ...(options.cert !== undefined ? { cert: options.cert } : {}),
+            ...(options.key !== undefined ? { key: options.key } : {}),
+            ...(options.ca.length ? { ca: options.ca } : {}),
+            ...(options.passphraseEnv !== undefined ? { passphraseEnv: options.passphraseEnv } : {}),
+          },
+        }
       : {}),
     ...(options.tokenUrl !== undefined
       ? {
@@ -214,6 +223,22 @@ export async function withContractSettings<T extends ContractCommandOptions & { 
     if (settings.bearerEnv !== undefined && merged.bearer === undefined && merged.tokenUrl === undefined) {
       const value = fromEnv('bearerEnv', 'bearer token');
       if (value !== undefined) merged.bearer = value;
+    }
+    // contract.tls: whole, and only when the command line gave no TLS option. A client certificate
+    // is a credential: it goes only where the others may, and its passphrase only from an allowed variable.
+    const tls = settings.tls;
+    if (tls !== undefined && options.cert === undefined && options.key === undefined && options.ca.length === 0) {
+      const passphraseEnv = tls.passphraseEnv;
+      if (passphraseEnv !== undefined && !secretEnvAllowed(passphraseEnv, policy)) {
+        run.refuse(POLICY_SECRET, `\`contract.tls.passphraseEnv: ${passphraseEnv}\` in ${shown} was not read, and contract.tls was not used: a configuration names only environment variables starting VOTTUR_ for a secret${policy ? ` or those the policy (${policy.name}) lists` : ''}; rename the variable (e.g. VOTTUR_CERT_PASSPHRASE) or give the certificate on the command line (--cert).`, description);
+      } else if (tls.cert !== undefined && !credentialsAllowed) {
+        run.refuse(POLICY_SECRET, `\`contract.tls.cert\` in ${shown} was not used: the client certificate would be presented to ${merged.server}, a host the operator did not name; under the policy (${policy!.name}) credentials go only to hosts given on the command line or listed by the policy.`, description);
+      } else {
+        if (tls.cert !== undefined) merged.cert = tls.cert;
+        if (tls.key !== undefined) merged.key = tls.key;
+        if (tls.ca !== undefined) merged.ca = typeof tls.ca === 'string' ? [tls.ca] : [...tls.ca];
+        if (passphraseEnv !== undefined) merged.passphraseEnv = passphraseEnv;
+      }
     }
     // The operator's own credentials go only to a server the operator named or the policy lists for credentials.
     const operatorCredentials = options.bearer !== undefined || options.clientSecret !== undefined || options.header.length > 0;

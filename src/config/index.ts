@@ -39,6 +39,16 @@ export interface ContractSettings {
   concurrency?: number;
   maxResponseTime?: number;
   rate?: number;
+  /** The client certificate and private CA (`--cert`, `--key`, `--ca`), paths relative to the working directory. */
+  tls?: ContractTlsSettings;
+}
+
+export interface ContractTlsSettings {
+  cert?: string;
+  key?: string;
+  ca?: string | string[];
+  /** The environment variable holding the passphrase of the key or PKCS#12 file (never the passphrase itself). */
+  passphraseEnv?: string;
 }
 
 /** A Spectral ruleset to run beside vottur's, as Spectral's `extends` names one. */

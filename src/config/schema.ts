@@ -81,6 +81,17 @@ export function configSchema(ruleIds: readonly string[]): object {
           concurrency: { type: 'integer', minimum: 1 },
           maxResponseTime: { type: 'integer', minimum: 1 },
           rate: { type: 'number', exclusiveMinimum: 0 },
+          tls: {
+            type: 'object',
+            additionalProperties: false,
+            description: 'Transport like a real caller\'s (--cert, --key, --ca): a client certificate to present and private CAs to trust; paths relative to the working directory. Options on the command line replace it whole. Used only for a server the operator or the policy allows credentials for.',
+            properties: {
+              cert: { type: 'string', minLength: 1, description: 'The client certificate: PEM (with key), or PKCS#12 (.p12/.pfx).' },
+              key: { type: 'string', minLength: 1, description: 'The private key of a PEM cert.' },
+              ca: { oneOf: [{ type: 'string', minLength: 1 }, { type: 'array', minItems: 1, items: { type: 'string', minLength: 1 } }], description: "A private CA's certificate(s) to trust besides the system's (PEM)." },
+              passphraseEnv: { ...envName, description: 'The environment variable holding the passphrase of the key or the PKCS#12 file (default VOTTUR_CERT_PASSPHRASE); VOTTUR_ names only, unless a policy allows others.' },
+            },
+          },
         },
       },
     },

@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import * as oauth from 'oauth4webapi';
 import { CouldNotRunError } from '../errors.js';
 import { loadTlsMaterial, tlsFetch, type TlsOptions } from '../runtime/tls.js';
-import { thrownField } from './http.js';
+import { thrownField, type TokenRenewal } from './http.js';
 
 export interface OAuthClientCredentials {
   tokenUrl: string;
@@ -59,6 +59,8 @@ export interface Credentials {
   close?: () => Promise<void>;
   /** True when `fetch` presents a client certificate. */
   clientCertificate?: boolean;
+  /** Renews the client-credentials tokens (OAuth only); `send` uses it for every request. */
+  tokens?: TokenRenewal & { renewals(): number };
 }
 
 export const CLIENT_SECRET_ENV = 'VOTTUR_CLIENT_SECRET';
@@ -84,6 +86,19 @@ export const SUBSTRING_SECRET_LENGTH = 12;
  * wrong client secret") is not turned into nonsense (issue 14 item 16).
  */
 export function redactor(secrets: readonly string[]): (text: string) => string {
+  // Tokens renewed during a run join `secrets`; the masks are rebuilt when it grows.
+  let seen = -1;
+  let mask: (text: string) => string = (text) => text;
+  return (text) => {
+    if (secrets.length !== seen) {
+      seen = secrets.length;
+      mask = masker(secrets);
+    }
+    return mask(text);
+  };
+}
+
+function masker(secrets: readonly string[]): (text: string) => string {
   const list = [...new Set(secrets.filter((s) => s.length >= 4))].sort((a, b) => b.length - a.length);
   const whole = list
     .filter((secret) => secret.length < SUBSTRING_SECRET_LENGTH)
@@ -146,10 +161,18 @@ export async function obtainCredentials(auth: AuthOptions = {}, options: ObtainO
   const client = clientFor(auth.oauth);
   secrets.push(client.secret);
   const scope = auth.oauth.scope ?? options.requiredScopes.join(' ');
+  // The token endpoint is called like the server: with the client certificate and the private CA.
+  if (result.fetch) client.fetch = result.fetch;
   const token = await requestToken(client, scope, options.timeoutMs);
   if (!token.ok) throw new CouldNotRunError(`cannot obtain a token from ${client.tokenUrl.href}: ${redactor(secrets)(token.reason)}`);
   secrets.push(token.accessToken);
   full.Authorization = `Bearer ${token.accessToken}`;
+  const renewal = createTokenRenewal({
+    request: (asked) => requestToken(client, asked, options.timeoutMs),
+    onToken: (accessToken) => secrets.push(accessToken),
+  });
+  renewal.track(scope, token, full);
+  result.tokens = renewal;
   if (options.wantNoScope) {
     const required = new Set(scope.split(/\s+/).filter(Boolean).concat(options.requiredScopes));
     const other = required.has('openid') ? 'profile' : 'openid';
@@ -164,6 +187,7 @@ export async function obtainCredentials(auth: AuthOptions = {}, options: ObtainO
       } else {
         secrets.push(scopeless.accessToken);
         result.noScope = { ...base, ...Object.fromEntries(Object.entries(full).filter(([name]) => name.toLowerCase() !== 'authorization')), Authorization: `Bearer ${scopeless.accessToken}` };
+        renewal.track(other, scopeless, result.noScope);
       }
     }
   }
@@ -174,6 +198,8 @@ interface Client {
   tokenUrl: URL;
   id: string;
   secret: string;
+  /** Presents the TLS client certificate (`--cert`) and trusts the private CA (`--ca`), when given. */
+  fetch?: typeof globalThis.fetch;
 }
 
 function clientFor(options: OAuthClientCredentials): Client {
@@ -192,7 +218,7 @@ function clientFor(options: OAuthClientCredentials): Client {
   return { tokenUrl, id: options.clientId, secret };
 }
 
-type TokenResult = { ok: true; accessToken: string; scope?: string } | { ok: false; reason: string };
+export type TokenResult = { ok: true; accessToken: string; scope?: string; expiresIn?: number } | { ok: false; reason: string };
 
 async function requestToken(client: Client, scope: string, timeoutMs: number): Promise<TokenResult> {
   const as: oauth.AuthorizationServer = { issuer: client.tokenUrl.origin, token_endpoint: client.tokenUrl.href };
@@ -205,9 +231,10 @@ async function requestToken(client: Client, scope: string, timeoutMs: number): P
       const response = await oauth.clientCredentialsGrantRequest(as, oauthClient, auth, parameters, {
         signal: () => AbortSignal.timeout(timeoutMs),
         [oauth.allowInsecureRequests]: client.tokenUrl.protocol === 'http:',
+        ...(client.fetch ? { [oauth.customFetch]: client.fetch } : {}),
       });
       const token = await oauth.processClientCredentialsResponse(as, oauthClient, response);
-      return { ok: true, accessToken: token.access_token, ...(typeof token.scope === 'string' ? { scope: token.scope } : {}) };
+      return { ok: true, accessToken: token.access_token, ...(typeof token.scope === 'string' ? { scope: token.scope } : {}), ...(typeof token.expires_in === 'number' ? { expiresIn: token.expires_in } : {}) };
     } catch (error) {
       if (error instanceof oauth.ResponseBodyError) {
         return { ok: false, reason: `${error.error}${error.error_description ? `: ${error.error_description}` : ''} (HTTP ${error.status})`, invalidClient: error.error === 'invalid_client' };
@@ -220,6 +247,123 @@ async function requestToken(client: Client, scope: string, timeoutMs: number): P
   // Some issuers only take the secret in the form body (client_secret_post).
   const post = await attempt('post');
   return post.ok ? post : basic;
+}
+
+/** A token is renewed when less than this share of its lifetime is left… */
+const RENEW_AT_SHARE_LEFT = 0.25;
+/** …or less than this, whichever comes first for a long-lived token. */
+const RENEW_MARGIN_MS = 30_000;
+/** A 401 this close to a token's expiry (or after it) counts as caused by expiry: clocks differ. */
+const EXPIRY_SKEW_MS = 2_000;
+
+export interface TokenRenewalOptions {
+  /** Asks the token endpoint for a token with these scopes. */
+  request(scope: string): Promise<TokenResult>;
+  /** Called with every new token (so it joins the secrets that are never printed). */
+  onToken?(accessToken: string): void;
+  /** The clock (tests give their own). */
+  now?(): number;
+}
+
+interface TrackedToken {
+  scope: string;
+  /** The headers the token is sent in; updated in place when it is renewed (for the Dredd replay). */
+  headers: Record<string, string>;
+  current: string;
+  /** Every token issued for this scope, old ones included, with when each expires (ms; undefined when unknown). */
+  expiries: Map<string, number | undefined>;
+  lifetimeMs?: number;
+  renewing?: Promise<string>;
+}
+
+/**
+ * Keeps client-credentials tokens valid through a long run: a token is renewed when little of its
+ * lifetime is left (`expires_in`, else the JWT's `exp`), and after a 401 to a token that has expired
+ * (or whose challenge says so) the request gets one new token. Concurrent requests share one
+ * renewal; tokens vottur did not issue (the forged ones) are left alone.
+ */
+export function createTokenRenewal(options: TokenRenewalOptions): TokenRenewal & { track(scope: string, token: { accessToken: string; expiresIn?: number }, headers: Record<string, string>): void; renewals(): number } {
+  const now = options.now ?? Date.now;
+  const tracked: TrackedToken[] = [];
+  let renewals = 0;
+  // The earlier of `expires_in` and the JWT's `exp`: `exp` is in whole seconds, so it can come first.
+  const expiryOf = (token: { accessToken: string; expiresIn?: number }): number | undefined => {
+    const times = [token.expiresIn !== undefined ? now() + token.expiresIn * 1000 : undefined, jwtExpiry(token.accessToken)].filter((t): t is number => t !== undefined);
+    return times.length > 0 ? Math.min(...times) : undefined;
+  };
+  const bearerOf = (headers: Record<string, string>): string | undefined => {
+    const value = Object.entries(headers).find(([name]) => name.toLowerCase() === 'authorization')?.[1];
+    return /^Bearer\s+(\S+)$/i.exec(value ?? '')?.[1];
+  };
+  const owner = (token: string | undefined) => (token === undefined ? undefined : tracked.find((entry) => entry.expiries.has(token)));
+  const withToken = (headers: Record<string, string>, token: string) => ({
+    ...Object.fromEntries(Object.entries(headers).filter(([name]) => name.toLowerCase() !== 'authorization')),
+    Authorization: `Bearer ${token}`,
+  });
+  const renew = (entry: TrackedToken): Promise<string> => {
+    entry.renewing ??= (async () => {
+      try {
+        const result = await options.request(entry.scope);
+        if (!result.ok) throw new CouldNotRunError(`cannot renew the token (scope ${entry.scope || '(none)'}): ${result.reason}`);
+        options.onToken?.(result.accessToken);
+        const expiresAt = expiryOf(result);
+        entry.expiries.set(result.accessToken, expiresAt);
+        if (expiresAt !== undefined) entry.lifetimeMs = expiresAt - now();
+        entry.current = result.accessToken;
+        for (const name of Object.keys(entry.headers)) if (name.toLowerCase() === 'authorization') delete entry.headers[name];
+        entry.headers.Authorization = `Bearer ${result.accessToken}`;
+        renewals++;
+        return result.accessToken;
+      } finally {
+        entry.renewing = undefined;
+      }
+    })();
+    return entry.renewing;
+  };
+  const dueForRenewal = (entry: TrackedToken): boolean => {
+    const expiresAt = entry.expiries.get(entry.current);
+    if (expiresAt === undefined || entry.lifetimeMs === undefined) return false;
+    const margin = Math.min(RENEW_MARGIN_MS, entry.lifetimeMs * RENEW_AT_SHARE_LEFT);
+    return expiresAt - now() <= margin;
+  };
+  return {
+    track(scope, token, headers) {
+      const expiresAt = expiryOf(token);
+      tracked.push({ scope, headers, current: token.accessToken, expiries: new Map([[token.accessToken, expiresAt]]), ...(expiresAt !== undefined ? { lifetimeMs: expiresAt - now() } : {}) });
+    },
+    async current(headers) {
+      const entry = owner(bearerOf(headers));
+      if (!entry) return headers;
+      if (entry.renewing) return withToken(headers, await entry.renewing);
+      if (dueForRenewal(entry)) return withToken(headers, await renew(entry));
+      return entry.current === bearerOf(headers) ? headers : withToken(headers, entry.current);
+    },
+    async afterUnauthorized(sent, challenge) {
+      const token = bearerOf(sent);
+      const entry = owner(token);
+      if (!entry || token === undefined) return undefined;
+      const expiresAt = entry.expiries.get(token);
+      const expired = (expiresAt !== undefined && now() >= expiresAt - EXPIRY_SKEW_MS) || /expired/i.test(challenge ?? '');
+      if (!expired) return undefined;
+      // Another request may have renewed it meanwhile; else this one does.
+      const fresh = entry.renewing ? await entry.renewing : entry.current !== token ? entry.current : await renew(entry);
+      return withToken(sent, fresh);
+    },
+    renewals: () => renewals,
+  };
+}
+
+/** When a JWT expires (its `exp`, in ms); undefined for a token that is not a JWT or has none. */
+function jwtExpiry(accessToken: string): number | undefined {
+  const [, claims, signature, ...more] = accessToken.split('.');
+  if (claims === undefined || signature === undefined || more.length > 0) return undefined;
+  try {
+    const payload: unknown = JSON.parse(Buffer.from(claims, 'base64url').toString('utf8'));
+    if (typeof payload === 'object' && payload !== null && 'exp' in payload && typeof payload.exp === 'number') return payload.exp * 1000;
+  } catch {
+    // Not a JWT: its expiry is unknown.
+  }
+  return undefined;
 }
 
 function describeError(error: unknown, timeoutMs: number): string {

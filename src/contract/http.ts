@@ -51,11 +51,42 @@ export interface SendOptions {
   perRequest?: () => Record<string, string>;
   /** True when `fetch` presents a TLS client certificate (to explain a connection the server closes). */
   clientCertificate?: boolean;
+  /** Renews an OAuth 2.0 token before it expires, and once after a 401 caused by its expiry. */
+  tokens?: TokenRenewal;
+}
+
+/**
+ * What `send` needs of a renewable token (src/contract/auth.ts makes one): the request's headers
+ * with the token brought up to date, and after a 401 the headers to try once more with, when the
+ * 401 came from the token's expiry.
+ */
+export interface TokenRenewal {
+  current(headers: Record<string, string>): Promise<Record<string, string>>;
+  afterUnauthorized(sent: Record<string, string>, challenge: string | null): Promise<Record<string, string> | undefined>;
 }
 
 const MAX_REDIRECTS = 5;
 
+/**
+ * Sends a request. With `tokens`, its token is renewed first when about to expire, and a 401
+ * caused by the token's expiry is tried once more with a new token — never more than once, so a
+ * server that refuses every token still gets its 401 reported.
+ */
 export async function send(request: HttpRequest, options: SendOptions): Promise<HttpOutcome> {
+  const { tokens, pace, ...rest } = options;
+  if (!tokens) return sendOnce(request, options);
+  // The token is brought up to date after the wait for --rate, just before the request leaves.
+  await pace?.();
+  const first = { ...request, headers: await tokens.current(request.headers) };
+  const outcome = await sendOnce(first, rest);
+  if (!outcome.ok || outcome.response.status !== 401) return outcome;
+  const retry = await tokens.afterUnauthorized(first.headers, outcome.response.headers.get('www-authenticate'));
+  if (!retry) return outcome;
+  await pace?.();
+  return sendOnce({ ...request, headers: retry }, rest);
+}
+
+async function sendOnce(request: HttpRequest, options: SendOptions): Promise<HttpOutcome> {
   await options.pace?.();
   const started = performance.now();
   const timer = AbortSignal.timeout(options.timeoutMs);

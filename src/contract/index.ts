@@ -132,6 +132,7 @@ async function run(options: ContractTestOptions, mask: (text: string) => string,
   const transport = {
     ...(credentials.fetch ? { fetch: credentials.fetch, clientCertificate: Boolean(credentials.clientCertificate) } : {}),
     ...(credentials.perRequest ? { perRequest: credentials.perRequest } : {}),
+    ...(credentials.tokens ? { tokens: credentials.tokens } : {}),
   };
   const redact = redactor(credentials.secrets);
   setRedactor(redact);
@@ -269,6 +270,7 @@ async function run(options: ContractTestOptions, mask: (text: string) => string,
         timeoutMs,
         concurrency,
         ...(pace ? { pace } : {}),
+        ...(credentials.tokens ? { tokens: credentials.tokens } : {}),
         sent: exchanges,
         credentials: (planned) => headersFor(planned, credentials),
         heldBack: notTested,
@@ -278,6 +280,8 @@ async function run(options: ContractTestOptions, mask: (text: string) => string,
       findings.push(...dredd.findings);
     }
   }
+  const renewals = credentials.tokens?.renewals() ?? 0;
+  if (renewals > 0) progress(`oauth: tokens renewed ${renewals} time${renewals === 1 ? '' : 's'} during the run, as they neared their expiry`);
   // The response time budget: one warning per operation, naming its slowest answer.
   if (slowest.size > 0) ran.add('contract-response-time');
   for (const [op, entry] of slowest) {

@@ -38,6 +38,8 @@ export interface ReferenceAppOptions {
   faults?: readonly FaultName[];
   /** Undefined: no logging. */
   logger?: Logger;
+  /** Serve HTTPS and require a client certificate issued by `ca` (mutual TLS, as a security server does). */
+  mutualTls?: { cert: Buffer | string; key: Buffer | string; ca: Buffer | string };
 }
 
 export interface ReferenceApp {
@@ -77,6 +79,7 @@ export function buildReferenceApp(options: ReferenceAppOptions): ReferenceApp {
 
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
+    ...(options.mutualTls ? { https: { ...options.mutualTls, requestCert: true, rejectUnauthorized: true } } : {}),
     genReqId: traceId,
     // Requests that arrive while closing are still answered by the routes (as Problem Details
     // where they fail), not by a bare 503; `service.ts` cuts every connection shortly after.

@@ -134,7 +134,11 @@ export interface DevIssuerOptions {
   clientId?: string;
   /** Generated (random) when not given. */
   clientSecret?: string;
+  /** How long its tokens are valid, in seconds (default one hour); short ones let a test see tokens expire. */
+  tokenLifetimeSeconds?: number;
 }
+
+export const DEFAULT_TOKEN_LIFETIME_SECONDS = 3600;
 
 /**
  * Starts a development OAuth 2.0 issuer (`oauth2-mock-server`) on loopback. It issues
@@ -145,10 +149,13 @@ export interface DevIssuerOptions {
 export async function startDevIssuer(options: DevIssuerOptions = {}): Promise<DevIssuer> {
   const clientId = options.clientId ?? DEV_CLIENT_ID;
   const clientSecret = options.clientSecret ?? randomBytes(24).toString('base64url');
+  const lifetime = options.tokenLifetimeSeconds ?? DEFAULT_TOKEN_LIFETIME_SECONDS;
+  if (!Number.isInteger(lifetime) || lifetime < 1) throw new Error(`a token lifetime must be a whole number of seconds, 1 or more (got ${lifetime})`);
   const server = new OAuth2Server();
   await server.issuer.keys.generate('RS256');
 
   server.service.on('beforeTokenSigning', (token: MutableToken) => {
+    token.payload.exp = Number(token.payload.iat) + lifetime;
     token.payload.client_id = clientId;
     token.payload.sub = clientId;
     token.payload.aud = REFERENCE_AUDIENCE;
@@ -164,7 +171,9 @@ export async function startDevIssuer(options: DevIssuerOptions = {}): Promise<De
     if (!presented || !sameText(presented.id, clientId) || !sameText(presented.secret, clientSecret)) {
       response.statusCode = 401;
       response.body = { error: 'invalid_client', error_description: 'unknown client, or wrong client secret' };
+      return;
     }
+    if (typeof response.body === 'object' && response.body !== null && 'expires_in' in response.body) response.body.expires_in = lifetime;
   });
 
   const host = options.host ?? '127.0.0.1';

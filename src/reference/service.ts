@@ -32,6 +32,13 @@ export interface ReferenceServiceOptions {
   store?: ProfileStore;
   /** The most connections open at once (default: see `defaultMaxConnections` in ./connections.ts). */
   maxConnections?: number;
+  /**
+   * Serve HTTPS with this certificate and require client certificates issued by `ca` (mutual
+   * TLS); `writeDevCertificates` (src/runtime/dev-certificates.ts) makes a set for development.
+   */
+  mutualTls?: { cert: Buffer | string; key: Buffer | string; ca: Buffer | string };
+  /** With the development issuer: how long its tokens are valid, in seconds (default one hour). */
+  tokenLifetimeSeconds?: number;
 }
 
 export interface RunningReferenceService {
@@ -66,7 +73,7 @@ export async function startReferenceService(options: ReferenceServiceOptions = {
   let verifier: TokenVerifier | undefined;
   let tokenUrl: string | undefined;
   if (auth === 'dev') {
-    devIssuer = await startDevIssuer({ host });
+    devIssuer = await startDevIssuer({ host, ...(options.tokenLifetimeSeconds !== undefined ? { tokenLifetimeSeconds: options.tokenLifetimeSeconds } : {}) });
     verifier = createTokenVerifier({ issuer: devIssuer.issuer, jwksUri: devIssuer.jwksUri, scope: USER_PROFILE_READ_SCOPE, audience: REFERENCE_AUDIENCE });
     tokenUrl = devIssuer.tokenUrl;
   } else if (typeof auth === 'object') {
@@ -77,7 +84,7 @@ export async function startReferenceService(options: ReferenceServiceOptions = {
     throw new Error(`unknown auth mode ${JSON.stringify(auth)}: use 'dev', 'none' or { issuer }`);
   }
 
-  const { app, cancelDelays } = buildReferenceApp({ store, description, verifier, faults, logger });
+  const { app, cancelDelays } = buildReferenceApp({ store, description, verifier, faults, logger, ...(options.mutualTls ? { mutualTls: options.mutualTls } : {}) });
   // Header and request timeouts and a connection cap: slow clients cannot starve the others.
   guardConnections(app.server, options.maxConnections);
   try {
@@ -88,7 +95,7 @@ export async function startReferenceService(options: ReferenceServiceOptions = {
     throw error;
   }
   const address = app.server.address() as AddressInfo;
-  const baseUrl = `http://${urlHost(host)}:${address.port}`;
+  const baseUrl = `${options.mutualTls ? 'https' : 'http'}://${urlHost(host)}:${address.port}`;
   logger?.info({ baseUrl, tokenUrl, faults, auth: typeof auth === 'object' ? 'issuer' : auth }, 'reference service started');
 
   let closing: Promise<void> | undefined;

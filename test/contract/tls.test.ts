@@ -89,3 +89,46 @@ describe('vottur test over mutual TLS', () => {
     expect(report.operations?.every((o) => o.notTested === 'the server could not be reached')).toBe(true);
   });
 });
+
+describe('the token endpoint over mutual TLS', () => {
+  let tokenEndpoint: Server;
+  let tokenUrl: string;
+  let presented = 0;
+  beforeAll(async () => {
+    const issuer = new URL(service.tokenUrl!);
+    // An identity server that, like the security server, demands a client certificate from its CA.
+    tokenEndpoint = createServer({ cert: readFileSync(files.serverCert), key: readFileSync(files.serverKey), ca: readFileSync(files.caCert), requestCert: true, rejectUnauthorized: true }, (incoming, outgoing) => {
+      presented++;
+      const forward = httpRequest({ host: issuer.hostname, port: issuer.port, path: issuer.pathname, method: incoming.method, headers: incoming.headers }, (answer) => {
+        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(outgoing);
+      });
+      incoming.pipe(forward);
+    });
+    await new Promise<void>((resolve) => tokenEndpoint.listen(0, '127.0.0.1', resolve));
+    const address = tokenEndpoint.address();
+    if (typeof address !== 'object' || address === null) throw new Error('no address');
+    tokenUrl = `https://localhost:${address.port}/token`;
+  });
+  afterAll(() => new Promise((resolve) => tokenEndpoint.close(resolve)));
+
+  it('token requests present the client certificate and trust the private CA too', async () => {
+    presented = 0;
+    const report = await runContractTests({
+      description: service.descriptionPath,
+      server: base,
+      auth: { oauth: { ...oauth(), tokenUrl }, tls: { cert: files.clientCert, key: files.clientKey, ca: files.caCert } },
+      phases: ['examples'],
+      dredd: false,
+    });
+    expect(report.findings).toEqual([]);
+    // The token with the scope and the one without it, for the 403 probe.
+    expect(presented).toBe(2);
+  });
+
+  it('without a client certificate the token endpoint refuses, and the run stops with one line', async () => {
+    await expect(runContractTests({ description: service.descriptionPath, server: base, auth: { oauth: { ...oauth(), tokenUrl }, tls: { ca: files.caCert } }, phases: ['examples'], dredd: false })).rejects.toThrow(
+      /^cannot obtain a token from https:\/\/localhost:\d+\/token: /,
+    );
+  });
+});

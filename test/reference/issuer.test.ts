@@ -103,3 +103,27 @@ describe('no authentication', () => {
     expect((await call(service, `/v2/users/${EXAMPLE_USER}`, { token: 'anything' })).status).toBe(200);
   });
 });
+
+describe('the development issuer’s token lifetime (vottur serve --token-lifetime)', () => {
+  it('issues tokens valid for the lifetime given, in `expires_in` and the JWT’s `exp`; the service refuses them after it', async () => {
+    const service = await startReferenceService({ port: 0, auth: 'dev', tokenLifetimeSeconds: 1 });
+    cleanup.push(() => service.close());
+    const answer = await fetch(service.tokenUrl!, {
+      method: 'POST',
+      body: new URLSearchParams({ grant_type: 'client_credentials', scope: SCOPE }),
+      headers: { authorization: `Basic ${Buffer.from(`${service.clientId}:${service.clientSecret}`).toString('base64')}` },
+    });
+    const token = (await answer.json()) as { access_token: string; expires_in: number };
+    expect(token.expires_in).toBe(1);
+    const claims = JSON.parse(Buffer.from(token.access_token.split('.')[1]!, 'base64url').toString('utf8')) as { iat: number; exp: number };
+    expect(claims.exp - claims.iat).toBe(1);
+    const path = `/v2/users/${EXAMPLE_USER}`;
+    expect((await call(service, path, { token: token.access_token })).status).not.toBe(401);
+    await new Promise((resolve) => setTimeout(resolve, 2100));
+    expect((await call(service, path, { token: token.access_token })).status).toBe(401);
+  });
+
+  it('refuses a lifetime that is not a whole number of seconds', async () => {
+    await expect(startDevIssuer({ tokenLifetimeSeconds: 0 })).rejects.toThrow(/whole number of seconds/);
+  });
+});

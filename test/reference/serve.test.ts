@@ -81,6 +81,23 @@ describe('vottur serve', () => {
     await expect(harness().run(['--issuer', 'innskra.island.is'])).rejects.toThrow(/not an http\(s\) URL/);
   });
 
+  it('--token-lifetime sets how long the development issuer’s tokens last; it is refused with --issuer or --no-auth, and outside 1–86400', async () => {
+    for (const value of ['0', '-3', '2.5', 'soon', '86401']) await expect(harness().run(['--port', '0', '--token-lifetime', value]), value).rejects.toThrow(/--token-lifetime/);
+    await expect(harness().run(['--no-auth', '--token-lifetime', '30'])).rejects.toThrow(/--token-lifetime sets the development issuer/);
+    await expect(harness().run(['--issuer', 'https://innskra.island.is', '--token-lifetime', '30'])).rejects.toThrow(/--token-lifetime sets the development issuer/);
+    const h = harness();
+    const done = h.run(['--port', '0', '--token-lifetime', '30']);
+    const start = JSON.parse(await waitFor(() => (h.stdout().includes('\n') ? h.stdout() : undefined))) as StartLine;
+    const answer = await fetch(start.tokenUrl!, {
+      method: 'POST',
+      headers: { authorization: `Basic ${Buffer.from(`${start.clientId}:${start.clientSecret}`).toString('base64')}` },
+      body: new URLSearchParams({ grant_type: 'client_credentials', scope: start.scope }),
+    });
+    expect(((await answer.json()) as { expires_in: number }).expires_in).toBe(30);
+    h.signals.emit('SIGTERM');
+    await done;
+  });
+
   it('defaults to 127.0.0.1:3333', () => {
     const serve = harness().program.commands.find((command) => command.name() === 'serve')!;
     expect(serve.options.find((option) => option.long === '--port')?.defaultValue).toBe(3333);

@@ -9,6 +9,7 @@ import { FAULTS, FAULT_NAMES, isFaultName, type FaultName } from '../../referenc
 import { startReferenceService, type ReferenceServiceOptions } from '../../reference/service.js';
 import { CouldNotRunError } from '../../errors.js';
 import { MAX_CONNECTIONS } from '../../reference/connections.js';
+import type { DevCertificateFiles } from '../../runtime/dev-certificates.js';
 
 export const DEFAULT_SERVE_PORT = 3333;
 
@@ -34,6 +35,8 @@ interface ServeOptions {
   tlsKey?: string;
   tlsClientCa?: string;
   maxConnections?: number;
+  tokenLifetime?: number;
+  tls?: string;
 }
 
 /** Where `serve` writes and what stops it; tests pass their own. */
@@ -64,6 +67,8 @@ export function registerServe(program: Command, io: ServeIo = {}): void {
     .option('--tls-cert <file>', 'with --xroad: serve HTTPS with this certificate (PEM)')
     .option('--tls-key <file>', 'with --xroad: the key of --tls-cert (PEM)')
     .option('--tls-client-ca <file>', 'with --xroad: require client certificates signed by this CA (PEM): mutual TLS, as a security server does')
+    .option('--tls <folder>', 'serve HTTPS and require a client certificate: writes a development CA, server and client certificate (PEM, and the client as .p12) into the folder and prints where')
+    .option('--token-lifetime <seconds>', 'how long the development issuer\'s tokens are valid (default 3600); short ones try a client\'s token renewal', parseTokenLifetime)
     .option('--max-connections <n>', `the most connections open at once; a new one beyond it closes the oldest idle or slow one (default ${MAX_CONNECTIONS}, or half the open-files limit when lower)`, parseMaxConnections)
     .action(async (options: ServeOptions) => {
       if (options.listFaults) {
@@ -77,11 +82,15 @@ export function registerServe(program: Command, io: ServeIo = {}): void {
       if (options.issuer !== undefined && !/^https?:\/\//i.test(options.issuer)) {
         throw new CouldNotRunError(`--issuer "${options.issuer}" is not an http(s) URL; give the issuer's URL, e.g. https://innskra.island.is`);
       }
+      if (options.tokenLifetime !== undefined && !(options.auth && options.issuer === undefined)) throw new CouldNotRunError('--token-lifetime sets the development issuer\'s tokens: it cannot be used with --issuer or --no-auth');
       if (options.audience !== undefined && options.issuer === undefined) throw new CouldNotRunError('--audience needs --issuer (the development issuer always sets its own audience)');
       const auth: ReferenceServiceOptions['auth'] =
         options.issuer !== undefined ? { issuer: options.issuer, ...(options.audience !== undefined ? { audience: options.audience } : {}) } : options.auth ? 'dev' : 'none';
 
-      if (options.xroad) return serveXRoad(options, auth, stdout, signals, io);
+      if (options.xroad) {
+        if (options.tls !== undefined) throw new CouldNotRunError('--tls serves the reference service itself over mutual TLS; with --xroad give the security server its certificates with --tls-cert, --tls-key and --tls-client-ca');
+        return serveXRoad(options, auth, stdout, signals, io);
+      }
       if (options.sampleSize !== undefined || options.tlsCert !== undefined) throw new CouldNotRunError('--sample-size and --tls-* need --xroad');
       // Listen for the signals before starting, so an early Ctrl-C still shuts down cleanly.
       let stop!: () => void;
@@ -90,9 +99,11 @@ export function registerServe(program: Command, io: ServeIo = {}): void {
       signals.on('SIGINT', onSignal);
       signals.on('SIGTERM', onSignal);
       try {
+        const certificates = options.tls !== undefined ? await writeCertificates(options.tls) : undefined;
         let service;
         try {
-          service = await startReferenceService({ port: options.port, host: options.host, auth, faults: options.fault, log: io.log ?? true, ...(options.maxConnections !== undefined ? { maxConnections: options.maxConnections } : {}) });
+          service = await startReferenceService({
+            ...(certificates ? { mutualTls: await readMutualTls(certificates) } : {}), port: options.port, host: options.host, auth, faults: options.fault, log: io.log ?? true, ...(options.maxConnections !== undefined ? { maxConnections: options.maxConnections } : {}), ...(options.tokenLifetime !== undefined ? { tokenLifetimeSeconds: options.tokenLifetime } : {}) });
         } catch (error) {
           throw new CouldNotRunError(startFailure(error, options));
         }
@@ -103,6 +114,18 @@ export function registerServe(program: Command, io: ServeIo = {}): void {
             clientId: service.clientId ?? null,
             clientSecret: service.clientSecret ?? null,
             scope: service.scope,
+            ...(certificates
+              ? {
+                  tls: {
+                    folder: certificates.folder,
+                    ca: certificates.caCert,
+                    cert: certificates.clientCert,
+                    key: certificates.clientKey,
+                    p12: certificates.clientP12,
+                    p12Passphrase: certificates.clientP12Passphrase,
+                  },
+                }
+              : {}),
           })}\n`,
         );
         await stopped;
@@ -112,6 +135,28 @@ export function registerServe(program: Command, io: ServeIo = {}): void {
         signals.off('SIGTERM', onSignal);
       }
     });
+}
+
+/** `--tls <folder>`: a new development CA, server and client certificate, written into the folder. */
+async function writeCertificates(folder: string): Promise<DevCertificateFiles> {
+  const { resolve } = await import('node:path');
+  const { writeDevCertificates } = await import('../../runtime/dev-certificates.js');
+  try {
+    return await writeDevCertificates(resolve(folder));
+  } catch (error) {
+    throw new CouldNotRunError(`cannot write the development certificates into ${folder}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+}
+
+async function readMutualTls(files: DevCertificateFiles): Promise<{ cert: Buffer; key: Buffer; ca: Buffer }> {
+  const { readFile } = await import('node:fs/promises');
+  const [cert, key, ca] = await Promise.all([readFile(files.serverCert), readFile(files.serverKey), readFile(files.caCert)]);
+  return { cert, key, ca };
+}
+
+function parseTokenLifetime(value: string): number {
+  if (!/^[0-9]+$/.test(value) || Number(value) < 1 || Number(value) > 86_400) throw new CouldNotRunError(`--token-lifetime "${value}" is not a number of seconds from 1 to 86400`);
+  return Number(value);
 }
 
 function parseSampleSize(value: string): number {

@@ -6,6 +6,7 @@
  * and bodies where the description has no schema (ajv checks the others); its failures become
  * `contract-dredd` findings and its tally a progress line. run.ts runs Dredd itself.
  */
+import type { TokenRenewal } from '../http.js';
 import type { Finding } from '../../report/finding.js';
 import type { ContractDescription, OperationModel } from '../description.js';
 import { contractFinding } from '../finding.js';
@@ -28,6 +29,8 @@ export interface DreddReplayOptions {
   concurrency: number;
   /** Paces every request (`--rate`), shared with the rest of the run. */
   pace?: () => Promise<void>;
+  /** Keeps the OAuth 2.0 tokens valid (renewed as for the other requests). */
+  tokens?: TokenRenewal;
   /** The planned requests that were sent: each transaction replays the one for its status. */
   sent: readonly SentRequest[];
   /** The credential headers a planned request is sent with. */
@@ -53,6 +56,7 @@ export async function replayWithDredd(options: DreddReplayOptions): Promise<Dred
     timeoutMs: options.timeoutMs,
     concurrency: options.concurrency,
     ...(options.pace ? { pace: options.pace } : {}),
+    ...(options.tokens ? { tokens: options.tokens } : {}),
     prepare: (info) => prepareTransaction(description, options.sent, options.credentials, info, options.heldBack),
     checkBody: (info) => !documentsSchema(description, info),
   });

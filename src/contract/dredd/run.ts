@@ -33,7 +33,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { OpenApiDocument } from '../../../rulesets/lib/rule.js';
-import { createLimiter, DEFAULT_MAX_BODY_BYTES, describeBytes, send, type HttpOutcome } from '../http.js';
+import { createLimiter, DEFAULT_MAX_BODY_BYTES, describeBytes, send, type HttpOutcome, type TokenRenewal } from '../http.js';
 import { essenceOf } from '../validate/media-type.js';
 import { dreddCopy } from './copy.js';
 
@@ -59,6 +59,8 @@ export interface DreddRunOptions {
   timeoutMs: number;
   /** Paces every request (`--rate`), shared with the rest of the run. */
   pace?: () => Promise<void>;
+  /** Keeps the OAuth 2.0 tokens valid. */
+  tokens?: TokenRenewal;
   /** Requests in flight at once (default 4). */
   concurrency?: number;
   /** Bodies are read up to this size (default 5 MB). */
@@ -231,7 +233,7 @@ async function runOnce(options: DreddRunOptions): Promise<DreddRun> {
     limit(() =>
       send(
         { method, url: new URL(`${server.origin}${path}`), headers, ...(body ? { body } : {}) },
-        { timeoutMs: options.timeoutMs, maxBodyBytes, signal: stop.signal, followRedirect: () => false, userAgent: 'Dredd', ...(options.pace ? { pace: options.pace } : {}) },
+        { timeoutMs: options.timeoutMs, maxBodyBytes, signal: stop.signal, followRedirect: () => false, userAgent: 'Dredd', ...(options.pace ? { pace: options.pace } : {}), ...(options.tokens ? { tokens: options.tokens } : {}) },
       ),
     );
   const proxy = createServer((request, response) => {
