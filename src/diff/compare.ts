@@ -7,7 +7,10 @@
  */
 import { resolve } from '../../rulesets/lib/openapi/resolve.js';
 import { componentsOf, HTTP_METHODS, isArray, isObject, type Document, type JsonObject, type JsonPath, type Operation, type Parameter, type PathItem } from '../../rulesets/lib/openapi/types.js';
-import { schemaCheckId, type CheckId, type SchemaChange, type SchemaScope } from './checks.js';
+import { schemaCheckId, SCOPE_DIRECTION, type CheckId, type SchemaChange, type SchemaScope } from './checks.js';
+import { SCHEMA_NODE_CHECKS } from './checks/index.js';
+import { quote, shorten } from './messages.js';
+import type { SchemaCheckContext } from './model.js';
 import { fingerprint, flatten, isNullable, keyword, typesOf, type FlatSchema, type Located } from './schema.js';
 import { allowsAnything, baseAt, equal, diffSchemaNode, revisionAt, type KeywordPair, type SchemaKeyword, type SchemaNodeDiff } from './tree.js';
 
@@ -55,9 +58,6 @@ function pathParameterNames(pathKey: string): string[] {
   return [...pathKey.matchAll(/\{([^}]*)\}/g)].map((match) => match[1]);
 }
 
-const quote = (value: unknown) => (typeof value === 'string' ? `"${value}"` : JSON.stringify(value));
-/** A value as messages show it: at most 80 characters. */
-const shorten = (text: string) => (text.length > 80 ? `${text.slice(0, 77)}…` : text);
 const same = equal;
 
 /** An operation's `operationId`, when it is a string. */
@@ -536,93 +536,21 @@ export class Comparer {
     return range;
   }
 
+  /**
+   * One node of the schema diff tree: every registered schema check is asked about it (each in its
+   * own file under checks/), then the walk descends into the subschemas.
+   */
   private compareSchemaNode(scope: SchemaScope, label: string, b: FlatSchema, r: FlatSchema, depth: number): void {
     const node = diffSchemaNode(b, r);
-    const at = (flat: FlatSchema, name: string) => flat.keywords.get(name)?.path ?? flat.path;
-
-    if (node.description) this.add('diff-schema-description-changed', at(r, 'description'), at(b, 'description'), `the description of ${label} changed`);
-    for (const annotation of ['title', 'examples', 'example', '$comment', 'externalDocs'] as const) {
-      const pair = node[annotation];
-      if (pair) this.add('diff-schema-description-changed', revisionAt(pair, node), baseAt(pair, node), `the ${annotation} of ${label} changed`);
-    }
-
-    // Types.
-    const bt = typesOf(b);
-    const rt = typesOf(r);
-    const widerThan = (x: Set<string>, y: Set<string>) => [...y].every((t) => x.has(t) || (t === 'integer' && x.has('number')));
-    if (bt.size === 0 && rt.size > 0) this.schema(scope, 'type-narrowed', at(r, 'type'), b.path, `${label} is now restricted to type ${[...rt].join('|')}`);
-    else if (bt.size > 0 && rt.size === 0) this.schema(scope, 'type-widened', r.path, at(b, 'type'), `${label} no longer restricts its type (was ${[...bt].join('|')})`);
-    else if (bt.size > 0 && !same([...bt].sort(), [...rt].sort())) {
-      const change: SchemaChange = widerThan(rt, bt) ? 'type-widened' : widerThan(bt, rt) ? 'type-narrowed' : 'type-changed';
-      this.schema(scope, change, at(r, 'type'), at(b, 'type'), `the type of ${label} changed from ${[...bt].join('|')} to ${[...rt].join('|')}`);
-    }
-    const bn = isNullable(b);
-    const rn = isNullable(r);
-    if (!bn && rn) this.schema(scope, 'nullable-added', at(r, keyword(r, 'nullable') !== undefined ? 'nullable' : 'type'), b.path, `${label} may now be null`);
-    if (bn && !rn) this.schema(scope, 'nullable-removed', r.path, at(b, keyword(b, 'nullable') !== undefined ? 'nullable' : 'type'), `${label} may no longer be null`);
-
-    // Format.
-    const bf = keyword(b, 'format');
-    const rf = keyword(r, 'format');
-    if (bf === undefined && rf !== undefined) this.schema(scope, 'format-added', at(r, 'format'), b.path, `${label} now has format ${quote(rf)}`);
-    else if (bf !== undefined && rf === undefined) this.schema(scope, 'format-removed', r.path, at(b, 'format'), `${label} no longer has format ${quote(bf)}`);
-    else if (bf !== rf) this.schema(scope, 'format-changed', at(r, 'format'), at(b, 'format'), `the format of ${label} changed from ${quote(bf)} to ${quote(rf)}`);
-
-    // Enum and const.
-    const be = keyword(b, 'enum');
-    const re = keyword(r, 'enum');
-    if (isArray(be) && isArray(re)) {
-      const baseValues = new Set(be.map((value) => JSON.stringify(value)));
-      const revisionValues = new Set(re.map((value) => JSON.stringify(value)));
-      const removed = be.filter((value) => !revisionValues.has(JSON.stringify(value)));
-      const added = re.filter((value) => !baseValues.has(JSON.stringify(value)));
-      if (removed.length) this.schema(scope, 'enum-value-removed', at(r, 'enum'), at(b, 'enum'), `${label}: enum value${removed.length > 1 ? 's' : ''} ${removed.map(quote).join(', ')} removed`);
-      if (added.length) this.schema(scope, 'enum-value-added', at(r, 'enum'), at(b, 'enum'), `${label}: enum value${added.length > 1 ? 's' : ''} ${added.map(quote).join(', ')} added`);
-    } else if (!isArray(be) && isArray(re)) this.schema(scope, 'enum-added', at(r, 'enum'), b.path, `${label} is now restricted to ${re.map(quote).join(', ')}`);
-    else if (isArray(be) && !isArray(re)) this.schema(scope, 'enum-removed', r.path, at(b, 'enum'), `${label} is no longer restricted to ${be.map(quote).join(', ')}`);
-    else if (node.enum) this.unmodelled(scope, label, node.enum, node);
-    if (node.const) {
-      const { base: bc, revision: rc } = node.const;
-      const change: SchemaChange = !bc ? 'const-added' : !rc ? 'const-removed' : 'const-changed';
-      this.schema(scope, change, revisionAt(node.const, node), baseAt(node.const, node), `${label}: const ${bc ? quote(bc.value) : '(none)'} → ${rc ? quote(rc.value) : '(none)'}`);
-    }
-
-    // Bounds.
-    this.compareBounds(scope, label, b, r);
-
-    // Pattern.
-    const bp = keyword(b, 'pattern');
-    const rp = keyword(r, 'pattern');
-    if (bp === undefined && rp !== undefined) this.schema(scope, 'pattern-added', at(r, 'pattern'), b.path, `${label} must now match ${quote(rp)}`);
-    else if (bp !== undefined && rp === undefined) this.schema(scope, 'pattern-removed', r.path, at(b, 'pattern'), `${label} no longer has to match ${quote(bp)}`);
-    else if (bp !== rp) this.schema(scope, 'pattern-changed', at(r, 'pattern'), at(b, 'pattern'), `the pattern of ${label} changed from ${quote(bp)} to ${quote(rp)}`);
-
-    // Default.
-    const bd = keyword(b, 'default');
-    const rd = keyword(r, 'default');
-    if (!same(bd, rd) && (bd !== undefined || rd !== undefined)) {
-      this.schema(scope, 'default-changed', at(r, 'default'), at(b, 'default'), `the default of ${label} changed from ${bd === undefined ? '(none)' : quote(bd)} to ${rd === undefined ? '(none)' : quote(rd)}`);
-    }
-
-    // Flags: read-only, write-only, deprecated.
-    for (const [flag, added, removed] of [['readOnly', 'read-only-added', 'read-only-removed'], ['writeOnly', 'write-only-added', 'write-only-removed']] as const) {
-      const pair = node[flag];
-      if (!pair || (pair.base?.value === true) === (pair.revision?.value === true)) continue;
-      const now = pair.revision?.value === true;
-      this.schema(scope, now ? added : removed, revisionAt(pair, node), baseAt(pair, node), `${label} ${now ? 'became' : 'is no longer'} ${flag}`);
-    }
-    if (node.deprecated && (node.deprecated.base?.value === true) !== (node.deprecated.revision?.value === true)) {
-      this.schema(scope, 'deprecation-changed', revisionAt(node.deprecated, node), baseAt(node.deprecated, node), `${label} ${node.deprecated.revision?.value === true ? 'was marked deprecated' : 'is no longer deprecated'}`);
-    }
-
-    // Content of a string.
-    for (const [name, change] of [['contentEncoding', 'content-encoding-changed'], ['contentMediaType', 'content-media-type-changed']] as const) {
-      const pair = node[name];
-      if (pair) this.schema(scope, change, revisionAt(pair, node), baseAt(pair, node), `${label}: ${name} ${pair.base ? quote(pair.base.value) : '(none)'} → ${pair.revision ? quote(pair.revision.value) : '(none)'}`);
-    }
-
-    // Discriminator.
-    this.compareDiscriminator(scope, label, node);
+    const context = (id: CheckId): SchemaCheckContext => ({
+      label,
+      direction: SCOPE_DIRECTION[scope],
+      base: this.base,
+      revision: this.revision,
+      report: (path, basePath, message) => this.add(id, path, basePath, message),
+      unmodelled: (pair) => this.unmodelled(scope, label, pair, node),
+    });
+    for (const check of SCHEMA_NODE_CHECKS) check.detect(node, context('id' in check ? check.id : schemaCheckId(scope, check.change)));
 
     // Object keywords.
     this.compareObject(scope, label, b, r, depth);
@@ -631,7 +559,6 @@ export class Comparer {
     this.compareSubschema(scope, `${label} (unevaluated properties)`, node, 'unevaluatedProperties', 'unevaluated-properties-restricted', 'unevaluated-properties-relaxed', depth);
     this.compareSchemaMap(scope, label, node, 'patternProperties', 'pattern-property-added', 'pattern-property-removed', depth);
     this.compareSchemaMap(scope, label, node, 'dependentSchemas', 'dependent-schema-added', 'dependent-schema-removed', depth);
-    this.compareDependentRequired(scope, label, node);
 
     // Array keywords.
     this.compareSubschema(scope, `${label}[]`, node, 'items', 'items-added', 'items-removed', depth);
@@ -641,12 +568,8 @@ export class Comparer {
 
     // Composition and conditions.
     for (const composition of ['oneOf', 'anyOf'] as const) this.compareVariants(scope, label, composition, b, r, depth);
-    this.compareNot(scope, label, node);
     this.compareConditional(scope, label, node, depth);
     this.compareSubschema(scope, `${label} (content schema)`, node, 'contentSchema', 'content-schema-added', 'content-schema-removed', depth);
-
-    // Everything else: nothing changes in silence.
-    for (const pair of node.unmodelled) this.unmodelled(scope, label, pair, node);
   }
 
   /** A keyword no check models (or an extension) changed: needs review, with both values. */
@@ -697,23 +620,6 @@ export class Comparer {
     }
   }
 
-  private compareDependentRequired(scope: SchemaScope, label: string, node: SchemaNodeDiff): void {
-    const pair = node.dependentRequired;
-    if (!pair) return;
-    const names = (value: unknown, key: string): string[] => (isObject(value) && isArray(value[key]) ? value[key].map(String) : []);
-    const bv = pair.base?.value;
-    const rv = pair.revision?.value;
-    const keys = new Set([...(isObject(bv) ? Object.keys(bv) : []), ...(isObject(rv) ? Object.keys(rv) : [])]);
-    for (const key of keys) {
-      const before = names(bv, key);
-      const after = names(rv, key);
-      const added = after.filter((n) => !before.includes(n));
-      const removed = before.filter((n) => !after.includes(n));
-      if (added.length) this.schema(scope, 'dependent-required-added', revisionAt(pair, node), baseAt(pair, node), `${label}: when ${key} is present, ${added.join(', ')} must now be present too`);
-      if (removed.length) this.schema(scope, 'dependent-required-removed', revisionAt(pair, node), baseAt(pair, node), `${label}: when ${key} is present, ${removed.join(', ')} no longer must be`);
-    }
-  }
-
   private comparePrefixItems(scope: SchemaScope, label: string, node: SchemaNodeDiff, depth: number): void {
     const pair = node.prefixItems;
     if (!pair) return;
@@ -731,16 +637,6 @@ export class Comparer {
       else if (isObject(bi) && isObject(ri)) this.compareSchema(scope, `${label}[${i}]`, bi, [...basePath, i], ri, [...revisionPath, i], depth + 1);
       else if (bSet && !same(bi, ri)) this.unmodelled(scope, label, { keyword: `prefixItems/${i}`, base: { value: bi, path: [...basePath, i] }, revision: { value: ri, path: [...revisionPath, i] } }, node);
     }
-  }
-
-  /** `not`: a wider `not` allows less and a narrower one more, so a change inside it is reviewed rather than classed by direction. */
-  private compareNot(scope: SchemaScope, label: string, node: SchemaNodeDiff): void {
-    const pair = node.not;
-    if (!pair) return;
-    const { base: bv, revision: rv } = pair;
-    if (!bv && rv) this.schema(scope, 'not-added', rv.path, node.base.path, `${label}: values matching the schema under not are now refused`);
-    else if (bv && !rv) this.schema(scope, 'not-removed', node.revision.path, bv.path, `${label}: the not restriction was removed`);
-    else if (bv && rv && fingerprint(this.base, bv.value) !== fingerprint(this.revision, rv.value)) this.schema(scope, 'not-changed', rv.path, bv.path, `${label}: the schema under not changed`);
   }
 
   /** `if`/`then`/`else`: branches added narrow, removed widen, compared inside when both exist; a changed `if` is reviewed. */
@@ -764,58 +660,6 @@ export class Comparer {
       else if (b && !r && conditioned('base')) this.schema(scope, 'conditional-removed', node.revision.path, pair.base!.path, `${label}: the ${branch} branch was removed`);
       else if (b && r && isObject(pair.base!.value) && isObject(pair.revision!.value)) this.compareSchema(scope, `${label} (${branch})`, pair.base!.value, pair.base!.path, pair.revision!.value, pair.revision!.path, depth + 1);
     }
-  }
-
-  private compareDiscriminator(scope: SchemaScope, label: string, node: SchemaNodeDiff): void {
-    const pair = node.discriminator;
-    if (!pair) return;
-    const bd = isObject(pair.base?.value) ? pair.base.value : undefined;
-    const rd = isObject(pair.revision?.value) ? pair.revision.value : undefined;
-    const where = revisionAt(pair, node);
-    const was = baseAt(pair, node);
-    if (!bd && rd) return this.schema(scope, 'discriminator-added', where, was, `${label}: a discriminator on ${quote(rd.propertyName)} was added`);
-    if (bd && !rd) return this.schema(scope, 'discriminator-removed', where, was, `${label}: the discriminator on ${quote(bd.propertyName)} was removed`);
-    if (!bd || !rd) return this.unmodelled(scope, label, pair, node);
-    if (bd.propertyName !== rd.propertyName) this.schema(scope, 'discriminator-property-changed', [...where, 'propertyName'], [...was, 'propertyName'], `${label}: the discriminator property changed from ${quote(bd.propertyName)} to ${quote(rd.propertyName)}`);
-    const bm: JsonObject = isObject(bd.mapping) ? bd.mapping : {};
-    const rm: JsonObject = isObject(rd.mapping) ? rd.mapping : {};
-    for (const [value, target] of Object.entries(bm)) {
-      if (rm[value] === undefined) this.schema(scope, 'discriminator-mapping-removed', [...where, ...(rd.mapping !== undefined ? ['mapping'] : [])], [...was, 'mapping', value], `${label}: discriminator value ${quote(value)} was removed`);
-      else if (rm[value] !== target) this.schema(scope, 'discriminator-mapping-changed', [...where, 'mapping', value], [...was, 'mapping', value], `${label}: discriminator value ${quote(value)} now names ${quote(rm[value])}, was ${quote(target)}`);
-    }
-    for (const value of Object.keys(rm)) {
-      if (bm[value] === undefined) this.schema(scope, 'discriminator-mapping-added', [...where, 'mapping', value], was, `${label}: discriminator value ${quote(value)} was added`);
-    }
-    // Other members of the discriminator object (3.2's defaultMapping, extensions).
-    const rest = (d: JsonObject) => JSON.stringify(Object.fromEntries(Object.entries(d).filter(([k]) => k !== 'propertyName' && k !== 'mapping')));
-    if (rest(bd) !== rest(rd)) this.unmodelled(scope, label, pair, node);
-  }
-
-  private compareBounds(scope: SchemaScope, label: string, b: FlatSchema, r: FlatSchema): void {
-    // Keyword → +1 when a larger value allows less (lower bounds), -1 when a smaller one does.
-    const bounds: Record<string, 1 | -1> = { minimum: 1, exclusiveMinimum: 1, minLength: 1, minItems: 1, minProperties: 1, minContains: 1, maximum: -1, exclusiveMaximum: -1, maxLength: -1, maxItems: -1, maxProperties: -1, maxContains: -1 };
-    for (const [name, sign] of Object.entries(bounds)) {
-      const bv = keyword(b, name);
-      const rv = keyword(r, name);
-      if (same(bv, rv)) continue;
-      let tightened: boolean;
-      if (typeof bv === 'boolean' || typeof rv === 'boolean') tightened = rv === true; // 3.0's exclusiveMinimum/Maximum flags
-      else if (bv === undefined) tightened = true;
-      else if (rv === undefined) tightened = false;
-      else tightened = (Number(rv) - Number(bv)) * sign > 0;
-      const path = r.keywords.get(name)?.path ?? r.path;
-      const basePath = b.keywords.get(name)?.path ?? b.path;
-      this.schema(scope, tightened ? 'constraint-tightened' : 'constraint-relaxed', path, basePath, `${label}: ${name} ${bv === undefined ? 'added' : rv === undefined ? 'removed' : 'changed'} (${bv === undefined ? '(none)' : quote(bv)} → ${rv === undefined ? '(none)' : quote(rv)})`);
-    }
-    const bm = keyword(b, 'multipleOf');
-    const rm = keyword(r, 'multipleOf');
-    if (!same(bm, rm)) {
-      const tightened = rm !== undefined && (bm === undefined || Number(rm) % Number(bm) === 0);
-      this.schema(scope, tightened ? 'constraint-tightened' : 'constraint-relaxed', r.keywords.get('multipleOf')?.path ?? r.path, b.keywords.get('multipleOf')?.path ?? b.path, `${label}: multipleOf ${quote(bm ?? '(none)')} → ${quote(rm ?? '(none)')}`);
-    }
-    const bu = keyword(b, 'uniqueItems') === true;
-    const ru = keyword(r, 'uniqueItems') === true;
-    if (bu !== ru) this.schema(scope, ru ? 'constraint-tightened' : 'constraint-relaxed', r.keywords.get('uniqueItems')?.path ?? r.path, b.keywords.get('uniqueItems')?.path ?? b.path, `${label}: items ${ru ? 'must now be unique' : 'no longer have to be unique'}`);
   }
 
   private compareObject(scope: SchemaScope, label: string, b: FlatSchema, r: FlatSchema, depth: number): void {

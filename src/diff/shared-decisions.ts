@@ -1,0 +1,61 @@
+/**
+ * Decisions that sibling schema checks share, made in one place so the siblings never disagree:
+ * which of type-widened / type-narrowed / type-changed a type change is, and whether each bound
+ * was tightened or relaxed. Each check file reports only its own outcome.
+ */
+import type { JsonPath } from '../../rulesets/lib/openapi/types.js';
+import { quote } from './messages.js';
+import { keyword, typesOf } from './schema.js';
+import { equal, type SchemaNodeDiff } from './tree.js';
+
+export interface Decided<Outcome extends string> {
+  outcome: Outcome;
+  path: JsonPath;
+  basePath: JsonPath;
+  message: string;
+}
+
+/** The type change at a node, if any. */
+export function typeChange(node: SchemaNodeDiff, label: string): Decided<'type-changed' | 'type-widened' | 'type-narrowed'> | undefined {
+  const { base: b, revision: r } = node;
+  const at = (name: string, flat = r) => flat.keywords.get(name)?.path ?? flat.path;
+  const bt = typesOf(b);
+  const rt = typesOf(r);
+  const widerThan = (x: Set<string>, y: Set<string>) => [...y].every((t) => x.has(t) || (t === 'integer' && x.has('number')));
+  if (bt.size === 0 && rt.size > 0) return { outcome: 'type-narrowed', path: at('type'), basePath: b.path, message: `${label} is now restricted to type ${[...rt].join('|')}` };
+  if (bt.size > 0 && rt.size === 0) return { outcome: 'type-widened', path: r.path, basePath: at('type', b), message: `${label} no longer restricts its type (was ${[...bt].join('|')})` };
+  if (bt.size > 0 && !equal([...bt].sort(), [...rt].sort())) {
+    const outcome = widerThan(rt, bt) ? 'type-widened' : widerThan(bt, rt) ? 'type-narrowed' : 'type-changed';
+    return { outcome, path: at('type'), basePath: at('type', b), message: `the type of ${label} changed from ${[...bt].join('|')} to ${[...rt].join('|')}` };
+  }
+  return undefined;
+}
+
+/** Keyword → +1 when a larger value allows less (lower bounds), -1 when a smaller one does. */
+const BOUNDS: Record<string, 1 | -1> = { minimum: 1, exclusiveMinimum: 1, minLength: 1, minItems: 1, minProperties: 1, minContains: 1, maximum: -1, exclusiveMaximum: -1, maxLength: -1, maxItems: -1, maxProperties: -1, maxContains: -1 };
+
+/** Every bound (numeric and string bounds in both exclusive forms, counts, multipleOf, uniqueItems) that changed, tightened or relaxed. */
+export function boundChanges(node: SchemaNodeDiff, label: string): Array<Decided<'constraint-tightened' | 'constraint-relaxed'>> {
+  const { base: b, revision: r } = node;
+  const decided: Array<Decided<'constraint-tightened' | 'constraint-relaxed'>> = [];
+  const add = (tightened: boolean, name: string, message: string) =>
+    decided.push({ outcome: tightened ? 'constraint-tightened' : 'constraint-relaxed', path: r.keywords.get(name)?.path ?? r.path, basePath: b.keywords.get(name)?.path ?? b.path, message });
+  for (const [name, sign] of Object.entries(BOUNDS)) {
+    const bv = keyword(b, name);
+    const rv = keyword(r, name);
+    if (equal(bv, rv)) continue;
+    let tightened: boolean;
+    if (typeof bv === 'boolean' || typeof rv === 'boolean') tightened = rv === true; // 3.0's exclusiveMinimum/Maximum flags
+    else if (bv === undefined) tightened = true;
+    else if (rv === undefined) tightened = false;
+    else tightened = (Number(rv) - Number(bv)) * sign > 0;
+    add(tightened, name, `${label}: ${name} ${bv === undefined ? 'added' : rv === undefined ? 'removed' : 'changed'} (${bv === undefined ? '(none)' : quote(bv)} → ${rv === undefined ? '(none)' : quote(rv)})`);
+  }
+  const bm = keyword(b, 'multipleOf');
+  const rm = keyword(r, 'multipleOf');
+  if (!equal(bm, rm)) add(rm !== undefined && (bm === undefined || Number(rm) % Number(bm) === 0), 'multipleOf', `${label}: multipleOf ${quote(bm ?? '(none)')} → ${quote(rm ?? '(none)')}`);
+  const bu = keyword(b, 'uniqueItems') === true;
+  const ru = keyword(r, 'uniqueItems') === true;
+  if (bu !== ru) add(ru, 'uniqueItems', `${label}: items ${ru ? 'must now be unique' : 'no longer have to be unique'}`);
+  return decided;
+}
