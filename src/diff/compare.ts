@@ -10,6 +10,7 @@ import { componentsOf, HTTP_METHODS, isArray, isObject, type Document, type Json
 import { schemaCheckId, SCOPE_DIRECTION, type CheckId, type SchemaChange, type SchemaScope } from './checks.js';
 import { SCHEMA_NODE_CHECKS } from './checks/index.js';
 import { quote, shorten } from './messages.js';
+import { hasBranch, SUBSCHEMA_LABEL, subschemaChange, type SubschemaKeyword } from './shared-decisions.js';
 import type { SchemaCheckContext } from './model.js';
 import { fingerprint, flatten, isNullable, keyword, typesOf, type FlatSchema, type Located } from './schema.js';
 import { allowsAnything, baseAt, equal, diffSchemaNode, revisionAt, type KeywordPair, type SchemaKeyword, type SchemaNodeDiff } from './tree.js';
@@ -554,22 +555,22 @@ export class Comparer {
 
     // Object keywords.
     this.compareObject(scope, label, b, r, depth);
-    this.compareSubschema(scope, `${label}{*}`, node, 'additionalProperties', 'additional-properties-restricted', 'additional-properties-relaxed', depth);
-    this.compareSubschema(scope, `${label} (property names)`, node, 'propertyNames', 'property-names-added', 'property-names-removed', depth);
-    this.compareSubschema(scope, `${label} (unevaluated properties)`, node, 'unevaluatedProperties', 'unevaluated-properties-restricted', 'unevaluated-properties-relaxed', depth);
-    this.compareSchemaMap(scope, label, node, 'patternProperties', 'pattern-property-added', 'pattern-property-removed', depth);
-    this.compareSchemaMap(scope, label, node, 'dependentSchemas', 'dependent-schema-added', 'dependent-schema-removed', depth);
+    this.compareSubschema(scope, label, node, 'additionalProperties', depth);
+    this.compareSubschema(scope, label, node, 'propertyNames', depth);
+    this.compareSubschema(scope, label, node, 'unevaluatedProperties', depth);
+    this.compareSchemaMap(scope, label, node, 'patternProperties', depth);
+    this.compareSchemaMap(scope, label, node, 'dependentSchemas', depth);
 
     // Array keywords.
-    this.compareSubschema(scope, `${label}[]`, node, 'items', 'items-added', 'items-removed', depth);
+    this.compareSubschema(scope, label, node, 'items', depth);
     this.comparePrefixItems(scope, label, node, depth);
-    this.compareSubschema(scope, `${label} (contains)`, node, 'contains', 'contains-added', 'contains-removed', depth);
-    this.compareSubschema(scope, `${label} (unevaluated items)`, node, 'unevaluatedItems', 'unevaluated-items-restricted', 'unevaluated-items-relaxed', depth);
+    this.compareSubschema(scope, label, node, 'contains', depth);
+    this.compareSubschema(scope, label, node, 'unevaluatedItems', depth);
 
     // Composition and conditions.
     for (const composition of ['oneOf', 'anyOf'] as const) this.compareVariants(scope, label, composition, b, r, depth);
     this.compareConditional(scope, label, node, depth);
-    this.compareSubschema(scope, `${label} (content schema)`, node, 'contentSchema', 'content-schema-added', 'content-schema-removed', depth);
+    this.compareSubschema(scope, label, node, 'contentSchema', depth);
   }
 
   /** A keyword no check models (or an extension) changed: needs review, with both values. */
@@ -578,31 +579,16 @@ export class Comparer {
     this.schema(scope, 'keyword-changed', revisionAt(pair, node), baseAt(pair, node), `${label}: ${pair.keyword} changed from ${show(pair.base)} to ${show(pair.revision)}`);
   }
 
-  /**
-   * A keyword holding one subschema: added (the values must now also match it: narrower),
-   * removed (wider), or present on both sides and compared inside. `true` and `{}` allow
-   * anything, so they count as absent; a `false` on one side against a schema is reviewed.
-   */
-  private compareSubschema(scope: SchemaScope, label: string, node: SchemaNodeDiff, name: SchemaKeyword, added: SchemaChange, removed: SchemaChange, depth: number): void {
-    const pair = node[name];
-    if (!pair) return;
-    const bv = pair.base && !allowsAnything(pair.base.value) ? pair.base : undefined;
-    const rv = pair.revision && !allowsAnything(pair.revision.value) ? pair.revision : undefined;
-    if (!bv && !rv) return;
-    if (name === 'additionalProperties' && (bv?.value === false || rv?.value === false)) {
-      // `additionalProperties: false` has its own checks (forbidden / allowed), in compareObject.
-      if (bv?.value === false && rv?.value === false) return;
-      if (bv && rv) this.unmodelled(scope, label, pair, node);
-      return;
-    }
-    if (!bv) this.schema(scope, added, rv!.path, node.base.path, `${label}: ${name} was added`);
-    else if (!rv) this.schema(scope, removed, node.revision.path, bv.path, `${label}: ${name} was removed`);
-    else if (isObject(bv.value) && isObject(rv.value)) this.compareSchema(scope, label, bv.value, bv.path, rv.value, rv.path, depth + 1);
-    else if (!same(bv.value, rv.value)) this.unmodelled(scope, label, pair, node);
+  /** A keyword holding one subschema, on both sides: compared inside (its additions and removals are checks of their own). */
+  private compareSubschema(scope: SchemaScope, label: string, node: SchemaNodeDiff, name: SubschemaKeyword, depth: number): void {
+    const found = subschemaChange(node, name);
+    const place = SUBSCHEMA_LABEL[name](label);
+    if (found?.outcome === 'compare') this.compareSchema(scope, place, found.base!.value, found.base!.path, found.revision!.value, found.revision!.path, depth + 1);
+    else if (found?.outcome === 'unmodelled') this.unmodelled(scope, place, node[name]!, node);
   }
 
-  /** `patternProperties` and `dependentSchemas`: subschemas by name. */
-  private compareSchemaMap(scope: SchemaScope, label: string, node: SchemaNodeDiff, name: 'patternProperties' | 'dependentSchemas', added: SchemaChange, removed: SchemaChange, depth: number): void {
+  /** `patternProperties` and `dependentSchemas`: subschemas by name, compared inside where both sides have the entry (entries added or removed are checks of their own). */
+  private compareSchemaMap(scope: SchemaScope, label: string, node: SchemaNodeDiff, name: 'patternProperties' | 'dependentSchemas', depth: number): void {
     const pair = node[name];
     if (!pair) return;
     const bm: JsonObject = isObject(pair.base?.value) ? pair.base.value : {};
@@ -610,16 +596,13 @@ export class Comparer {
     const basePath = pair.base?.path ?? node.base.path;
     const revisionPath = pair.revision?.path ?? node.revision.path;
     for (const [entry, value] of Object.entries(bm)) {
-      if (rm[entry] === undefined) {
-        if (!allowsAnything(value)) this.schema(scope, removed, revisionPath, [...basePath, entry], `${label}: ${name} entry ${quote(entry)} was removed`);
-      } else if (isObject(value) && isObject(rm[entry])) this.compareSchema(scope, `${label} (${name} ${entry})`, value, [...basePath, entry], rm[entry], [...revisionPath, entry], depth + 1);
+      if (rm[entry] === undefined) continue;
+      if (isObject(value) && isObject(rm[entry])) this.compareSchema(scope, `${label} (${name} ${entry})`, value, [...basePath, entry], rm[entry], [...revisionPath, entry], depth + 1);
       else if (!same(value, rm[entry])) this.unmodelled(scope, label, { keyword: `${name}/${entry}`, base: { value, path: [...basePath, entry] }, revision: { value: rm[entry], path: [...revisionPath, entry] } }, node);
-    }
-    for (const [entry, value] of Object.entries(rm)) {
-      if (bm[entry] === undefined && !allowsAnything(value)) this.schema(scope, added, [...revisionPath, entry], basePath, `${label}: ${name} entry ${quote(entry)} was added`);
     }
   }
 
+  /** `prefixItems`: the positions set on both sides are compared inside (positions added or removed are checks of their own). */
   private comparePrefixItems(scope: SchemaScope, label: string, node: SchemaNodeDiff, depth: number): void {
     const pair = node.prefixItems;
     if (!pair) return;
@@ -632,33 +615,19 @@ export class Comparer {
       const ri = rl[i];
       const bSet = bi !== undefined && !allowsAnything(bi);
       const rSet = ri !== undefined && !allowsAnything(ri);
-      if (!bSet && rSet) this.schema(scope, 'prefix-items-added', [...revisionPath, i], basePath, `${label}[${i}] now has a schema (prefixItems)`);
-      else if (bSet && !rSet) this.schema(scope, 'prefix-items-removed', ri !== undefined ? [...revisionPath, i] : revisionPath, [...basePath, i], `${label}[${i}] no longer has a schema (prefixItems)`);
-      else if (isObject(bi) && isObject(ri)) this.compareSchema(scope, `${label}[${i}]`, bi, [...basePath, i], ri, [...revisionPath, i], depth + 1);
-      else if (bSet && !same(bi, ri)) this.unmodelled(scope, label, { keyword: `prefixItems/${i}`, base: { value: bi, path: [...basePath, i] }, revision: { value: ri, path: [...revisionPath, i] } }, node);
+      if (!bSet || !rSet) continue;
+      if (isObject(bi) && isObject(ri)) this.compareSchema(scope, `${label}[${i}]`, bi, [...basePath, i], ri, [...revisionPath, i], depth + 1);
+      else if (!same(bi, ri)) this.unmodelled(scope, label, { keyword: `prefixItems/${i}`, base: { value: bi, path: [...basePath, i] }, revision: { value: ri, path: [...revisionPath, i] } }, node);
     }
   }
 
-  /** `if`/`then`/`else`: branches added narrow, removed widen, compared inside when both exist; a changed `if` is reviewed. */
+  /** `if`/`then`/`else`: branches on both sides are compared inside (a changed condition and branches added or removed are checks of their own). */
   private compareConditional(scope: SchemaScope, label: string, node: SchemaNodeDiff, depth: number): void {
-    const condition = node.if;
-    const hasBranch = (pair: KeywordPair | undefined, side: 'base' | 'revision') => pair?.[side] !== undefined && !allowsAnything(pair[side]!.value);
-    if (condition?.base && condition.revision && fingerprint(this.base, condition.base.value) !== fingerprint(this.revision, condition.revision.value)) {
-      this.schema(scope, 'condition-changed', condition.revision.path, condition.base.path, `${label}: the if condition changed`);
-    } else if (condition && (!condition.base || !condition.revision)) {
-      // An `if` added or removed while branches stay: which values take a branch changed.
-      const branches = (side: 'base' | 'revision') => hasBranch(node.then, side) || hasBranch(node.else, side);
-      if (branches('base') && branches('revision')) this.schema(scope, 'condition-changed', revisionAt(condition, node), baseAt(condition, node), `${label}: the if condition was ${condition.revision ? 'added' : 'removed'}`);
-    }
     for (const branch of ['then', 'else'] as const) {
       const pair = node[branch];
-      if (!pair) continue;
-      const b = hasBranch(pair, 'base');
-      const r = hasBranch(pair, 'revision');
-      const conditioned = (side: 'base' | 'revision') => node.if?.[side] !== undefined;
-      if (!b && r && conditioned('revision')) this.schema(scope, 'conditional-added', pair.revision!.path, node.base.path, `${label}: a ${branch} branch was added`);
-      else if (b && !r && conditioned('base')) this.schema(scope, 'conditional-removed', node.revision.path, pair.base!.path, `${label}: the ${branch} branch was removed`);
-      else if (b && r && isObject(pair.base!.value) && isObject(pair.revision!.value)) this.compareSchema(scope, `${label} (${branch})`, pair.base!.value, pair.base!.path, pair.revision!.value, pair.revision!.path, depth + 1);
+      if (pair && hasBranch(pair, 'base') && hasBranch(pair, 'revision') && isObject(pair.base!.value) && isObject(pair.revision!.value)) {
+        this.compareSchema(scope, `${label} (${branch})`, pair.base!.value, pair.base!.path, pair.revision!.value, pair.revision!.path, depth + 1);
+      }
     }
   }
 

@@ -3,10 +3,10 @@
  * which of type-widened / type-narrowed / type-changed a type change is, and whether each bound
  * was tightened or relaxed. Each check file reports only its own outcome.
  */
-import type { JsonPath } from '../../rulesets/lib/openapi/types.js';
+import { isObject, type JsonPath } from '../../rulesets/lib/openapi/types.js';
 import { quote } from './messages.js';
-import { keyword, typesOf } from './schema.js';
-import { equal, type SchemaNodeDiff } from './tree.js';
+import { keyword, typesOf, type Located } from './schema.js';
+import { allowsAnything, equal, type KeywordPair, type SchemaNodeDiff } from './tree.js';
 
 export interface Decided<Outcome extends string> {
   outcome: Outcome;
@@ -58,4 +58,43 @@ export function boundChanges(node: SchemaNodeDiff, label: string): Array<Decided
   const ru = keyword(r, 'uniqueItems') === true;
   if (bu !== ru) add(ru, 'uniqueItems', `${label}: items ${ru ? 'must now be unique' : 'no longer have to be unique'}`);
   return decided;
+}
+
+/** Keywords holding one subschema, and how messages name the place their subschema constrains. */
+export const SUBSCHEMA_LABEL = {
+  additionalProperties: (label: string) => `${label}{*}`,
+  propertyNames: (label: string) => `${label} (property names)`,
+  unevaluatedProperties: (label: string) => `${label} (unevaluated properties)`,
+  items: (label: string) => `${label}[]`,
+  contains: (label: string) => `${label} (contains)`,
+  unevaluatedItems: (label: string) => `${label} (unevaluated items)`,
+  contentSchema: (label: string) => `${label} (content schema)`,
+} as const;
+export type SubschemaKeyword = keyof typeof SUBSCHEMA_LABEL;
+
+/**
+ * A keyword holding one subschema: `added` (the values must now also match it: narrower),
+ * `removed` (wider), `compare` (on both sides: compared inside by the walk), or `unmodelled`
+ * (changed in a way no check models, e.g. `false` against a schema). `true` and `{}` allow
+ * anything, so they count as absent. `additionalProperties: false` has its own checks.
+ */
+export function subschemaChange(node: SchemaNodeDiff, name: SubschemaKeyword): { outcome: 'added' | 'removed' | 'compare' | 'unmodelled'; base?: Located; revision?: Located } | undefined {
+  const pair = node[name];
+  if (!pair) return undefined;
+  const bv = pair.base && !allowsAnything(pair.base.value) ? pair.base : undefined;
+  const rv = pair.revision && !allowsAnything(pair.revision.value) ? pair.revision : undefined;
+  if (!bv && !rv) return undefined;
+  if (name === 'additionalProperties' && (bv?.value === false || rv?.value === false)) {
+    if (bv?.value === false && rv?.value === false) return undefined;
+    return bv && rv ? { outcome: 'unmodelled', base: bv, revision: rv } : undefined;
+  }
+  if (!bv) return { outcome: 'added', revision: rv };
+  if (!rv) return { outcome: 'removed', base: bv };
+  if (isObject(bv.value) && isObject(rv.value)) return { outcome: 'compare', base: bv, revision: rv };
+  return equal(bv.value, rv.value) ? undefined : { outcome: 'unmodelled', base: bv, revision: rv };
+}
+
+/** An `if` branch (`then`, `else`) on one side that restricts anything. */
+export function hasBranch(pair: KeywordPair | undefined, side: 'base' | 'revision'): boolean {
+  return pair?.[side] !== undefined && !allowsAnything(pair[side]!.value);
 }
