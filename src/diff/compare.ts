@@ -10,7 +10,7 @@ import { componentsOf, HTTP_METHODS, isArray, isObject, type Document, type Json
 import { schemaCheckId, SCOPE_DIRECTION, type CheckId, type SchemaChange, type SchemaScope } from './checks.js';
 import { SCHEMA_NODE_CHECKS } from './checks/index.js';
 import { quote, shorten } from './messages.js';
-import { hasBranch, SUBSCHEMA_LABEL, subschemaChange, type SubschemaKeyword } from './shared-decisions.js';
+import { hasBranch, hiddenProperty, memberLabel, SUBSCHEMA_LABEL, subschemaChange, type SubschemaKeyword } from './shared-decisions.js';
 import type { SchemaCheckContext } from './model.js';
 import { fingerprint, flatten, isNullable, keyword, typesOf, type FlatSchema, type Located } from './schema.js';
 import { allowsAnything, baseAt, equal, diffSchemaNode, revisionAt, type KeywordPair, type SchemaKeyword, type SchemaNodeDiff } from './tree.js';
@@ -631,49 +631,15 @@ export class Comparer {
     }
   }
 
+  /** Properties on both sides (and visible in this direction) are compared inside; added, removed and requiredness are checks of their own. */
   private compareObject(scope: SchemaScope, label: string, b: FlatSchema, r: FlatSchema, depth: number): void {
-    const request = scope === 'request-body' || scope === 'request-parameter';
-    // A read-only property is not sent in requests, a write-only one not received in responses.
-    const hidden = (document: Document, node: unknown) => {
-      const value = resolve(document, node, []).value;
-      return isObject(value) && (request ? value.readOnly === true : value.writeOnly === true);
-    };
-    const member = (name: string) => (label.endsWith(')') || /^response \S+$/.test(label) ? `${label} property ${name}` : `${label}.${name}`);
+    const direction = SCOPE_DIRECTION[scope];
     for (const [name, bp] of b.properties) {
-      const baseHidden = hidden(this.base, bp.value);
       const rp = r.properties.get(name);
-      if (!rp) {
-        if (!baseHidden) this.schema(scope, 'property-removed', r.properties.size ? r.propertiesPath : r.path, bp.path, `${member(name)} was removed`);
-        continue;
-      }
-      const revisionHidden = hidden(this.revision, rp.value);
-      if (baseHidden && revisionHidden) continue;
-      if (!baseHidden && !revisionHidden) {
-        const bRequired = b.required.has(name);
-        const rRequired = r.required.has(name);
-        if (!bRequired && rRequired) this.schema(scope, 'property-became-required', r.requiredPath, rp.path, `${member(name)} became required`);
-        if (bRequired && !rRequired) this.schema(scope, 'property-became-optional', rp.path, b.requiredPath, `${member(name)} became optional`);
-      }
+      if (!rp || (hiddenProperty(this.base, bp.value, direction) && hiddenProperty(this.revision, rp.value, direction))) continue;
       // A read-only or write-only flip is reported by the property's own comparison.
-      this.compareSchema(scope, member(name), bp.value, bp.path, rp.value, rp.path, depth + 1);
+      this.compareSchema(scope, memberLabel(label, name), bp.value, bp.path, rp.value, rp.path, depth + 1);
     }
-    for (const [name, rp] of r.properties) {
-      if (b.properties.has(name) || hidden(this.revision, rp.value)) continue;
-      const required = r.required.has(name);
-      this.schema(scope, required ? 'property-added-required' : 'property-added-optional', rp.path, b.properties.size ? b.propertiesPath : b.path, `${required ? 'required' : 'optional'} ${member(name)} was added`);
-    }
-    // Names required without a schema of their own (`required: [a]` and no `properties.a`).
-    for (const name of new Set([...b.required, ...r.required])) {
-      if (b.properties.has(name) || r.properties.has(name)) continue;
-      if (!b.required.has(name)) this.schema(scope, 'property-became-required', r.requiredPath, b.path, `${member(name)} became required`);
-      else if (!r.required.has(name)) this.schema(scope, 'property-became-optional', r.path, b.requiredPath, `${member(name)} became optional`);
-    }
-
-    const ba = b.keywords.get('additionalProperties');
-    const ra = r.keywords.get('additionalProperties');
-    const forbids = (entry: { value: unknown } | undefined) => entry?.value === false;
-    if (!forbids(ba) && ra?.value === false) this.schema(scope, 'additional-properties-forbidden', ra.path, ba?.path ?? b.path, `${label} no longer allows properties beyond those listed`);
-    if (ba?.value === false && !forbids(ra)) this.schema(scope, 'additional-properties-allowed', ra?.path ?? r.path, ba.path, `${label} now allows properties beyond those listed`);
   }
 
   /** Alternatives are paired by what they allow (so reordering or renaming is no change), then by position. */

@@ -3,7 +3,9 @@
  * which of type-widened / type-narrowed / type-changed a type change is, and whether each bound
  * was tightened or relaxed. Each check file reports only its own outcome.
  */
-import { isObject, type JsonPath } from '../../rulesets/lib/openapi/types.js';
+import { resolve } from '../../rulesets/lib/openapi/resolve.js';
+import { isObject, type Document, type JsonPath } from '../../rulesets/lib/openapi/types.js';
+import type { Direction } from './model.js';
 import { quote } from './messages.js';
 import { keyword, typesOf, type Located } from './schema.js';
 import { allowsAnything, equal, type KeywordPair, type SchemaNodeDiff } from './tree.js';
@@ -97,4 +99,15 @@ export function subschemaChange(node: SchemaNodeDiff, name: SubschemaKeyword): {
 /** An `if` branch (`then`, `else`) on one side that restricts anything. */
 export function hasBranch(pair: KeywordPair | undefined, side: 'base' | 'revision'): boolean {
   return pair?.[side] !== undefined && !allowsAnything(pair[side]!.value);
+}
+
+/** A property a caller never sees in this direction: read-only ones are not sent in requests, write-only ones not received in responses. */
+export function hiddenProperty(document: Document, node: unknown, direction: Direction): boolean {
+  const value = resolve(document, node, []).value;
+  return isObject(value) && (direction === 'request' ? value.readOnly === true : value.writeOnly === true);
+}
+
+/** How messages name a property of the place `label`: `… property email` after a media type or status, `label.email` inside a schema. */
+export function memberLabel(label: string, name: string): string {
+  return label.endsWith(')') || /^response \S+$/.test(label) ? `${label} property ${name}` : `${label}.${name}`;
 }
