@@ -12,8 +12,8 @@ import { SCHEMA_NODE_CHECKS } from './checks/index.js';
 import { quote, shorten } from './messages.js';
 import { hasBranch, hiddenProperty, memberLabel, SUBSCHEMA_LABEL, subschemaChange, type SubschemaKeyword } from './shared-decisions.js';
 import type { SchemaCheckContext } from './model.js';
-import { fingerprint, flatten, isNullable, keyword, typesOf, type FlatSchema, type Located } from './schema.js';
-import { allowsAnything, baseAt, equal, diffSchemaNode, revisionAt, type KeywordPair, type SchemaKeyword, type SchemaNodeDiff } from './tree.js';
+import { fingerprint, flatten, type FlatSchema, type Located } from './schema.js';
+import { allowsAnything, baseAt, equal, diffSchemaNode, revisionAt, type KeywordPair, type SchemaNodeDiff } from './tree.js';
 
 export interface Change {
   check: CheckId;

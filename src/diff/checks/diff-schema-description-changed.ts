@@ -12,7 +12,6 @@ export const check = {
     for (const annotation of ['description', 'title', 'examples', 'example', '$comment', 'externalDocs'] as const) {
       const pair = node[annotation];
       if (!pair) continue;
-      // The description is named as such; other annotations by their keyword.
       context.report(revisionAt(pair, node), baseAt(pair, node), `the ${annotation} of ${context.label} changed`);
     }
   },
