@@ -7,9 +7,13 @@
  */
 import { resolve } from '../../rulesets/lib/openapi/resolve.js';
 import { componentsOf, HTTP_METHODS, isArray, isObject, type Document, type JsonObject, type JsonPath, type Operation, type Parameter, type PathItem } from '../../rulesets/lib/openapi/types.js';
-import { schemaCheckId, type CheckId, type SchemaChange, type SchemaScope } from './checks.js';
-import { fingerprint, flatten, isNullable, keyword, typesOf, type FlatSchema, type Located } from './schema.js';
-import { allowsAnything, baseAt, equal, diffSchemaNode, revisionAt, type KeywordPair, type SchemaKeyword, type SchemaNodeDiff } from './tree.js';
+import { schemaCheckId, SCOPE_DIRECTION, type CheckId, type SchemaChange, type SchemaScope } from './checks.js';
+import { SCHEMA_NODE_CHECKS } from './checks/index.js';
+import { quote, shorten } from './messages.js';
+import { hasBranch, hiddenProperty, memberLabel, SUBSCHEMA_LABEL, subschemaChange, type SubschemaKeyword } from './shared-decisions.js';
+import type { SchemaCheckContext } from './model.js';
+import { fingerprint, flatten, type FlatSchema, type Located } from './schema.js';
+import { allowsAnything, baseAt, equal, diffSchemaNode, revisionAt, type KeywordPair, type SchemaNodeDiff } from './tree.js';
 
 export interface Change {
   check: CheckId;
@@ -55,9 +59,6 @@ function pathParameterNames(pathKey: string): string[] {
   return [...pathKey.matchAll(/\{([^}]*)\}/g)].map((match) => match[1]);
 }
 
-const quote = (value: unknown) => (typeof value === 'string' ? `"${value}"` : JSON.stringify(value));
-/** A value as messages show it: at most 80 characters. */
-const shorten = (text: string) => (text.length > 80 ? `${text.slice(0, 77)}…` : text);
 const same = equal;
 
 /** An operation's `operationId`, when it is a string. */
@@ -536,117 +537,40 @@ export class Comparer {
     return range;
   }
 
+  /**
+   * One node of the schema diff tree: every registered schema check is asked about it (each in its
+   * own file under checks/), then the walk descends into the subschemas.
+   */
   private compareSchemaNode(scope: SchemaScope, label: string, b: FlatSchema, r: FlatSchema, depth: number): void {
     const node = diffSchemaNode(b, r);
-    const at = (flat: FlatSchema, name: string) => flat.keywords.get(name)?.path ?? flat.path;
-
-    if (node.description) this.add('diff-schema-description-changed', at(r, 'description'), at(b, 'description'), `the description of ${label} changed`);
-    for (const annotation of ['title', 'examples', 'example', '$comment', 'externalDocs'] as const) {
-      const pair = node[annotation];
-      if (pair) this.add('diff-schema-description-changed', revisionAt(pair, node), baseAt(pair, node), `the ${annotation} of ${label} changed`);
-    }
-
-    // Types.
-    const bt = typesOf(b);
-    const rt = typesOf(r);
-    const widerThan = (x: Set<string>, y: Set<string>) => [...y].every((t) => x.has(t) || (t === 'integer' && x.has('number')));
-    if (bt.size === 0 && rt.size > 0) this.schema(scope, 'type-narrowed', at(r, 'type'), b.path, `${label} is now restricted to type ${[...rt].join('|')}`);
-    else if (bt.size > 0 && rt.size === 0) this.schema(scope, 'type-widened', r.path, at(b, 'type'), `${label} no longer restricts its type (was ${[...bt].join('|')})`);
-    else if (bt.size > 0 && !same([...bt].sort(), [...rt].sort())) {
-      const change: SchemaChange = widerThan(rt, bt) ? 'type-widened' : widerThan(bt, rt) ? 'type-narrowed' : 'type-changed';
-      this.schema(scope, change, at(r, 'type'), at(b, 'type'), `the type of ${label} changed from ${[...bt].join('|')} to ${[...rt].join('|')}`);
-    }
-    const bn = isNullable(b);
-    const rn = isNullable(r);
-    if (!bn && rn) this.schema(scope, 'nullable-added', at(r, keyword(r, 'nullable') !== undefined ? 'nullable' : 'type'), b.path, `${label} may now be null`);
-    if (bn && !rn) this.schema(scope, 'nullable-removed', r.path, at(b, keyword(b, 'nullable') !== undefined ? 'nullable' : 'type'), `${label} may no longer be null`);
-
-    // Format.
-    const bf = keyword(b, 'format');
-    const rf = keyword(r, 'format');
-    if (bf === undefined && rf !== undefined) this.schema(scope, 'format-added', at(r, 'format'), b.path, `${label} now has format ${quote(rf)}`);
-    else if (bf !== undefined && rf === undefined) this.schema(scope, 'format-removed', r.path, at(b, 'format'), `${label} no longer has format ${quote(bf)}`);
-    else if (bf !== rf) this.schema(scope, 'format-changed', at(r, 'format'), at(b, 'format'), `the format of ${label} changed from ${quote(bf)} to ${quote(rf)}`);
-
-    // Enum and const.
-    const be = keyword(b, 'enum');
-    const re = keyword(r, 'enum');
-    if (isArray(be) && isArray(re)) {
-      const baseValues = new Set(be.map((value) => JSON.stringify(value)));
-      const revisionValues = new Set(re.map((value) => JSON.stringify(value)));
-      const removed = be.filter((value) => !revisionValues.has(JSON.stringify(value)));
-      const added = re.filter((value) => !baseValues.has(JSON.stringify(value)));
-      if (removed.length) this.schema(scope, 'enum-value-removed', at(r, 'enum'), at(b, 'enum'), `${label}: enum value${removed.length > 1 ? 's' : ''} ${removed.map(quote).join(', ')} removed`);
-      if (added.length) this.schema(scope, 'enum-value-added', at(r, 'enum'), at(b, 'enum'), `${label}: enum value${added.length > 1 ? 's' : ''} ${added.map(quote).join(', ')} added`);
-    } else if (!isArray(be) && isArray(re)) this.schema(scope, 'enum-added', at(r, 'enum'), b.path, `${label} is now restricted to ${re.map(quote).join(', ')}`);
-    else if (isArray(be) && !isArray(re)) this.schema(scope, 'enum-removed', r.path, at(b, 'enum'), `${label} is no longer restricted to ${be.map(quote).join(', ')}`);
-    else if (node.enum) this.unmodelled(scope, label, node.enum, node);
-    if (node.const) {
-      const { base: bc, revision: rc } = node.const;
-      const change: SchemaChange = !bc ? 'const-added' : !rc ? 'const-removed' : 'const-changed';
-      this.schema(scope, change, revisionAt(node.const, node), baseAt(node.const, node), `${label}: const ${bc ? quote(bc.value) : '(none)'} → ${rc ? quote(rc.value) : '(none)'}`);
-    }
-
-    // Bounds.
-    this.compareBounds(scope, label, b, r);
-
-    // Pattern.
-    const bp = keyword(b, 'pattern');
-    const rp = keyword(r, 'pattern');
-    if (bp === undefined && rp !== undefined) this.schema(scope, 'pattern-added', at(r, 'pattern'), b.path, `${label} must now match ${quote(rp)}`);
-    else if (bp !== undefined && rp === undefined) this.schema(scope, 'pattern-removed', r.path, at(b, 'pattern'), `${label} no longer has to match ${quote(bp)}`);
-    else if (bp !== rp) this.schema(scope, 'pattern-changed', at(r, 'pattern'), at(b, 'pattern'), `the pattern of ${label} changed from ${quote(bp)} to ${quote(rp)}`);
-
-    // Default.
-    const bd = keyword(b, 'default');
-    const rd = keyword(r, 'default');
-    if (!same(bd, rd) && (bd !== undefined || rd !== undefined)) {
-      this.schema(scope, 'default-changed', at(r, 'default'), at(b, 'default'), `the default of ${label} changed from ${bd === undefined ? '(none)' : quote(bd)} to ${rd === undefined ? '(none)' : quote(rd)}`);
-    }
-
-    // Flags: read-only, write-only, deprecated.
-    for (const [flag, added, removed] of [['readOnly', 'read-only-added', 'read-only-removed'], ['writeOnly', 'write-only-added', 'write-only-removed']] as const) {
-      const pair = node[flag];
-      if (!pair || (pair.base?.value === true) === (pair.revision?.value === true)) continue;
-      const now = pair.revision?.value === true;
-      this.schema(scope, now ? added : removed, revisionAt(pair, node), baseAt(pair, node), `${label} ${now ? 'became' : 'is no longer'} ${flag}`);
-    }
-    if (node.deprecated && (node.deprecated.base?.value === true) !== (node.deprecated.revision?.value === true)) {
-      this.schema(scope, 'deprecation-changed', revisionAt(node.deprecated, node), baseAt(node.deprecated, node), `${label} ${node.deprecated.revision?.value === true ? 'was marked deprecated' : 'is no longer deprecated'}`);
-    }
-
-    // Content of a string.
-    for (const [name, change] of [['contentEncoding', 'content-encoding-changed'], ['contentMediaType', 'content-media-type-changed']] as const) {
-      const pair = node[name];
-      if (pair) this.schema(scope, change, revisionAt(pair, node), baseAt(pair, node), `${label}: ${name} ${pair.base ? quote(pair.base.value) : '(none)'} → ${pair.revision ? quote(pair.revision.value) : '(none)'}`);
-    }
-
-    // Discriminator.
-    this.compareDiscriminator(scope, label, node);
+    const context = (id: CheckId): SchemaCheckContext => ({
+      label,
+      direction: SCOPE_DIRECTION[scope],
+      base: this.base,
+      revision: this.revision,
+      report: (path, basePath, message) => this.add(id, path, basePath, message),
+      unmodelled: (pair) => this.unmodelled(scope, label, pair, node),
+    });
+    for (const check of SCHEMA_NODE_CHECKS) check.detect(node, context('id' in check ? check.id : schemaCheckId(scope, check.change)));
 
     // Object keywords.
     this.compareObject(scope, label, b, r, depth);
-    this.compareSubschema(scope, `${label}{*}`, node, 'additionalProperties', 'additional-properties-restricted', 'additional-properties-relaxed', depth);
-    this.compareSubschema(scope, `${label} (property names)`, node, 'propertyNames', 'property-names-added', 'property-names-removed', depth);
-    this.compareSubschema(scope, `${label} (unevaluated properties)`, node, 'unevaluatedProperties', 'unevaluated-properties-restricted', 'unevaluated-properties-relaxed', depth);
-    this.compareSchemaMap(scope, label, node, 'patternProperties', 'pattern-property-added', 'pattern-property-removed', depth);
-    this.compareSchemaMap(scope, label, node, 'dependentSchemas', 'dependent-schema-added', 'dependent-schema-removed', depth);
-    this.compareDependentRequired(scope, label, node);
+    this.compareSubschema(scope, label, node, 'additionalProperties', depth);
+    this.compareSubschema(scope, label, node, 'propertyNames', depth);
+    this.compareSubschema(scope, label, node, 'unevaluatedProperties', depth);
+    this.compareSchemaMap(scope, label, node, 'patternProperties', depth);
+    this.compareSchemaMap(scope, label, node, 'dependentSchemas', depth);
 
     // Array keywords.
-    this.compareSubschema(scope, `${label}[]`, node, 'items', 'items-added', 'items-removed', depth);
+    this.compareSubschema(scope, label, node, 'items', depth);
     this.comparePrefixItems(scope, label, node, depth);
-    this.compareSubschema(scope, `${label} (contains)`, node, 'contains', 'contains-added', 'contains-removed', depth);
-    this.compareSubschema(scope, `${label} (unevaluated items)`, node, 'unevaluatedItems', 'unevaluated-items-restricted', 'unevaluated-items-relaxed', depth);
+    this.compareSubschema(scope, label, node, 'contains', depth);
+    this.compareSubschema(scope, label, node, 'unevaluatedItems', depth);
 
     // Composition and conditions.
     for (const composition of ['oneOf', 'anyOf'] as const) this.compareVariants(scope, label, composition, b, r, depth);
-    this.compareNot(scope, label, node);
     this.compareConditional(scope, label, node, depth);
-    this.compareSubschema(scope, `${label} (content schema)`, node, 'contentSchema', 'content-schema-added', 'content-schema-removed', depth);
-
-    // Everything else: nothing changes in silence.
-    for (const pair of node.unmodelled) this.unmodelled(scope, label, pair, node);
+    this.compareSubschema(scope, label, node, 'contentSchema', depth);
   }
 
   /** A keyword no check models (or an extension) changed: needs review, with both values. */
@@ -655,31 +579,16 @@ export class Comparer {
     this.schema(scope, 'keyword-changed', revisionAt(pair, node), baseAt(pair, node), `${label}: ${pair.keyword} changed from ${show(pair.base)} to ${show(pair.revision)}`);
   }
 
-  /**
-   * A keyword holding one subschema: added (the values must now also match it: narrower),
-   * removed (wider), or present on both sides and compared inside. `true` and `{}` allow
-   * anything, so they count as absent; a `false` on one side against a schema is reviewed.
-   */
-  private compareSubschema(scope: SchemaScope, label: string, node: SchemaNodeDiff, name: SchemaKeyword, added: SchemaChange, removed: SchemaChange, depth: number): void {
-    const pair = node[name];
-    if (!pair) return;
-    const bv = pair.base && !allowsAnything(pair.base.value) ? pair.base : undefined;
-    const rv = pair.revision && !allowsAnything(pair.revision.value) ? pair.revision : undefined;
-    if (!bv && !rv) return;
-    if (name === 'additionalProperties' && (bv?.value === false || rv?.value === false)) {
-      // `additionalProperties: false` has its own checks (forbidden / allowed), in compareObject.
-      if (bv?.value === false && rv?.value === false) return;
-      if (bv && rv) this.unmodelled(scope, label, pair, node);
-      return;
-    }
-    if (!bv) this.schema(scope, added, rv!.path, node.base.path, `${label}: ${name} was added`);
-    else if (!rv) this.schema(scope, removed, node.revision.path, bv.path, `${label}: ${name} was removed`);
-    else if (isObject(bv.value) && isObject(rv.value)) this.compareSchema(scope, label, bv.value, bv.path, rv.value, rv.path, depth + 1);
-    else if (!same(bv.value, rv.value)) this.unmodelled(scope, label, pair, node);
+  /** A keyword holding one subschema, on both sides: compared inside (its additions and removals are checks of their own). */
+  private compareSubschema(scope: SchemaScope, label: string, node: SchemaNodeDiff, name: SubschemaKeyword, depth: number): void {
+    const found = subschemaChange(node, name);
+    const place = SUBSCHEMA_LABEL[name](label);
+    if (found?.outcome === 'compare') this.compareSchema(scope, place, found.base!.value, found.base!.path, found.revision!.value, found.revision!.path, depth + 1);
+    else if (found?.outcome === 'unmodelled') this.unmodelled(scope, place, node[name]!, node);
   }
 
-  /** `patternProperties` and `dependentSchemas`: subschemas by name. */
-  private compareSchemaMap(scope: SchemaScope, label: string, node: SchemaNodeDiff, name: 'patternProperties' | 'dependentSchemas', added: SchemaChange, removed: SchemaChange, depth: number): void {
+  /** `patternProperties` and `dependentSchemas`: subschemas by name, compared inside where both sides have the entry (entries added or removed are checks of their own). */
+  private compareSchemaMap(scope: SchemaScope, label: string, node: SchemaNodeDiff, name: 'patternProperties' | 'dependentSchemas', depth: number): void {
     const pair = node[name];
     if (!pair) return;
     const bm: JsonObject = isObject(pair.base?.value) ? pair.base.value : {};
@@ -687,33 +596,13 @@ export class Comparer {
     const basePath = pair.base?.path ?? node.base.path;
     const revisionPath = pair.revision?.path ?? node.revision.path;
     for (const [entry, value] of Object.entries(bm)) {
-      if (rm[entry] === undefined) {
-        if (!allowsAnything(value)) this.schema(scope, removed, revisionPath, [...basePath, entry], `${label}: ${name} entry ${quote(entry)} was removed`);
-      } else if (isObject(value) && isObject(rm[entry])) this.compareSchema(scope, `${label} (${name} ${entry})`, value, [...basePath, entry], rm[entry], [...revisionPath, entry], depth + 1);
+      if (rm[entry] === undefined) continue;
+      if (isObject(value) && isObject(rm[entry])) this.compareSchema(scope, `${label} (${name} ${entry})`, value, [...basePath, entry], rm[entry], [...revisionPath, entry], depth + 1);
       else if (!same(value, rm[entry])) this.unmodelled(scope, label, { keyword: `${name}/${entry}`, base: { value, path: [...basePath, entry] }, revision: { value: rm[entry], path: [...revisionPath, entry] } }, node);
     }
-    for (const [entry, value] of Object.entries(rm)) {
-      if (bm[entry] === undefined && !allowsAnything(value)) this.schema(scope, added, [...revisionPath, entry], basePath, `${label}: ${name} entry ${quote(entry)} was added`);
-    }
   }
 
-  private compareDependentRequired(scope: SchemaScope, label: string, node: SchemaNodeDiff): void {
-    const pair = node.dependentRequired;
-    if (!pair) return;
-    const names = (value: unknown, key: string): string[] => (isObject(value) && isArray(value[key]) ? value[key].map(String) : []);
-    const bv = pair.base?.value;
-    const rv = pair.revision?.value;
-    const keys = new Set([...(isObject(bv) ? Object.keys(bv) : []), ...(isObject(rv) ? Object.keys(rv) : [])]);
-    for (const key of keys) {
-      const before = names(bv, key);
-      const after = names(rv, key);
-      const added = after.filter((n) => !before.includes(n));
-      const removed = before.filter((n) => !after.includes(n));
-      if (added.length) this.schema(scope, 'dependent-required-added', revisionAt(pair, node), baseAt(pair, node), `${label}: when ${key} is present, ${added.join(', ')} must now be present too`);
-      if (removed.length) this.schema(scope, 'dependent-required-removed', revisionAt(pair, node), baseAt(pair, node), `${label}: when ${key} is present, ${removed.join(', ')} no longer must be`);
-    }
-  }
-
+  /** `prefixItems`: the positions set on both sides are compared inside (positions added or removed are checks of their own). */
   private comparePrefixItems(scope: SchemaScope, label: string, node: SchemaNodeDiff, depth: number): void {
     const pair = node.prefixItems;
     if (!pair) return;
@@ -726,141 +615,31 @@ export class Comparer {
       const ri = rl[i];
       const bSet = bi !== undefined && !allowsAnything(bi);
       const rSet = ri !== undefined && !allowsAnything(ri);
-      if (!bSet && rSet) this.schema(scope, 'prefix-items-added', [...revisionPath, i], basePath, `${label}[${i}] now has a schema (prefixItems)`);
-      else if (bSet && !rSet) this.schema(scope, 'prefix-items-removed', ri !== undefined ? [...revisionPath, i] : revisionPath, [...basePath, i], `${label}[${i}] no longer has a schema (prefixItems)`);
-      else if (isObject(bi) && isObject(ri)) this.compareSchema(scope, `${label}[${i}]`, bi, [...basePath, i], ri, [...revisionPath, i], depth + 1);
-      else if (bSet && !same(bi, ri)) this.unmodelled(scope, label, { keyword: `prefixItems/${i}`, base: { value: bi, path: [...basePath, i] }, revision: { value: ri, path: [...revisionPath, i] } }, node);
+      if (!bSet || !rSet) continue;
+      if (isObject(bi) && isObject(ri)) this.compareSchema(scope, `${label}[${i}]`, bi, [...basePath, i], ri, [...revisionPath, i], depth + 1);
+      else if (!same(bi, ri)) this.unmodelled(scope, label, { keyword: `prefixItems/${i}`, base: { value: bi, path: [...basePath, i] }, revision: { value: ri, path: [...revisionPath, i] } }, node);
     }
   }
 
-  /** `not`: a wider `not` allows less and a narrower one more, so a change inside it is reviewed rather than classed by direction. */
-  private compareNot(scope: SchemaScope, label: string, node: SchemaNodeDiff): void {
-    const pair = node.not;
-    if (!pair) return;
-    const { base: bv, revision: rv } = pair;
-    if (!bv && rv) this.schema(scope, 'not-added', rv.path, node.base.path, `${label}: values matching the schema under not are now refused`);
-    else if (bv && !rv) this.schema(scope, 'not-removed', node.revision.path, bv.path, `${label}: the not restriction was removed`);
-    else if (bv && rv && fingerprint(this.base, bv.value) !== fingerprint(this.revision, rv.value)) this.schema(scope, 'not-changed', rv.path, bv.path, `${label}: the schema under not changed`);
-  }
-
-  /** `if`/`then`/`else`: branches added narrow, removed widen, compared inside when both exist; a changed `if` is reviewed. */
+  /** `if`/`then`/`else`: branches on both sides are compared inside (a changed condition and branches added or removed are checks of their own). */
   private compareConditional(scope: SchemaScope, label: string, node: SchemaNodeDiff, depth: number): void {
-    const condition = node.if;
-    const hasBranch = (pair: KeywordPair | undefined, side: 'base' | 'revision') => pair?.[side] !== undefined && !allowsAnything(pair[side]!.value);
-    if (condition?.base && condition.revision && fingerprint(this.base, condition.base.value) !== fingerprint(this.revision, condition.revision.value)) {
-      this.schema(scope, 'condition-changed', condition.revision.path, condition.base.path, `${label}: the if condition changed`);
-    } else if (condition && (!condition.base || !condition.revision)) {
-      // An `if` added or removed while branches stay: which values take a branch changed.
-      const branches = (side: 'base' | 'revision') => hasBranch(node.then, side) || hasBranch(node.else, side);
-      if (branches('base') && branches('revision')) this.schema(scope, 'condition-changed', revisionAt(condition, node), baseAt(condition, node), `${label}: the if condition was ${condition.revision ? 'added' : 'removed'}`);
-    }
     for (const branch of ['then', 'else'] as const) {
       const pair = node[branch];
-      if (!pair) continue;
-      const b = hasBranch(pair, 'base');
-      const r = hasBranch(pair, 'revision');
-      const conditioned = (side: 'base' | 'revision') => node.if?.[side] !== undefined;
-      if (!b && r && conditioned('revision')) this.schema(scope, 'conditional-added', pair.revision!.path, node.base.path, `${label}: a ${branch} branch was added`);
-      else if (b && !r && conditioned('base')) this.schema(scope, 'conditional-removed', node.revision.path, pair.base!.path, `${label}: the ${branch} branch was removed`);
-      else if (b && r && isObject(pair.base!.value) && isObject(pair.revision!.value)) this.compareSchema(scope, `${label} (${branch})`, pair.base!.value, pair.base!.path, pair.revision!.value, pair.revision!.path, depth + 1);
+      if (pair && hasBranch(pair, 'base') && hasBranch(pair, 'revision') && isObject(pair.base!.value) && isObject(pair.revision!.value)) {
+        this.compareSchema(scope, `${label} (${branch})`, pair.base!.value, pair.base!.path, pair.revision!.value, pair.revision!.path, depth + 1);
+      }
     }
   }
 
-  private compareDiscriminator(scope: SchemaScope, label: string, node: SchemaNodeDiff): void {
-    const pair = node.discriminator;
-    if (!pair) return;
-    const bd = isObject(pair.base?.value) ? pair.base.value : undefined;
-    const rd = isObject(pair.revision?.value) ? pair.revision.value : undefined;
-    const where = revisionAt(pair, node);
-    const was = baseAt(pair, node);
-    if (!bd && rd) return this.schema(scope, 'discriminator-added', where, was, `${label}: a discriminator on ${quote(rd.propertyName)} was added`);
-    if (bd && !rd) return this.schema(scope, 'discriminator-removed', where, was, `${label}: the discriminator on ${quote(bd.propertyName)} was removed`);
-    if (!bd || !rd) return this.unmodelled(scope, label, pair, node);
-    if (bd.propertyName !== rd.propertyName) this.schema(scope, 'discriminator-property-changed', [...where, 'propertyName'], [...was, 'propertyName'], `${label}: the discriminator property changed from ${quote(bd.propertyName)} to ${quote(rd.propertyName)}`);
-    const bm: JsonObject = isObject(bd.mapping) ? bd.mapping : {};
-    const rm: JsonObject = isObject(rd.mapping) ? rd.mapping : {};
-    for (const [value, target] of Object.entries(bm)) {
-      if (rm[value] === undefined) this.schema(scope, 'discriminator-mapping-removed', [...where, ...(rd.mapping !== undefined ? ['mapping'] : [])], [...was, 'mapping', value], `${label}: discriminator value ${quote(value)} was removed`);
-      else if (rm[value] !== target) this.schema(scope, 'discriminator-mapping-changed', [...where, 'mapping', value], [...was, 'mapping', value], `${label}: discriminator value ${quote(value)} now names ${quote(rm[value])}, was ${quote(target)}`);
-    }
-    for (const value of Object.keys(rm)) {
-      if (bm[value] === undefined) this.schema(scope, 'discriminator-mapping-added', [...where, 'mapping', value], was, `${label}: discriminator value ${quote(value)} was added`);
-    }
-    // Other members of the discriminator object (3.2's defaultMapping, extensions).
-    const rest = (d: JsonObject) => JSON.stringify(Object.fromEntries(Object.entries(d).filter(([k]) => k !== 'propertyName' && k !== 'mapping')));
-    if (rest(bd) !== rest(rd)) this.unmodelled(scope, label, pair, node);
-  }
-
-  private compareBounds(scope: SchemaScope, label: string, b: FlatSchema, r: FlatSchema): void {
-    // Keyword → +1 when a larger value allows less (lower bounds), -1 when a smaller one does.
-    const bounds: Record<string, 1 | -1> = { minimum: 1, exclusiveMinimum: 1, minLength: 1, minItems: 1, minProperties: 1, minContains: 1, maximum: -1, exclusiveMaximum: -1, maxLength: -1, maxItems: -1, maxProperties: -1, maxContains: -1 };
-    for (const [name, sign] of Object.entries(bounds)) {
-      const bv = keyword(b, name);
-      const rv = keyword(r, name);
-      if (same(bv, rv)) continue;
-      let tightened: boolean;
-      if (typeof bv === 'boolean' || typeof rv === 'boolean') tightened = rv === true; // 3.0's exclusiveMinimum/Maximum flags
-      else if (bv === undefined) tightened = true;
-      else if (rv === undefined) tightened = false;
-      else tightened = (Number(rv) - Number(bv)) * sign > 0;
-      const path = r.keywords.get(name)?.path ?? r.path;
-      const basePath = b.keywords.get(name)?.path ?? b.path;
-      this.schema(scope, tightened ? 'constraint-tightened' : 'constraint-relaxed', path, basePath, `${label}: ${name} ${bv === undefined ? 'added' : rv === undefined ? 'removed' : 'changed'} (${bv === undefined ? '(none)' : quote(bv)} → ${rv === undefined ? '(none)' : quote(rv)})`);
-    }
-    const bm = keyword(b, 'multipleOf');
-    const rm = keyword(r, 'multipleOf');
-    if (!same(bm, rm)) {
-      const tightened = rm !== undefined && (bm === undefined || Number(rm) % Number(bm) === 0);
-      this.schema(scope, tightened ? 'constraint-tightened' : 'constraint-relaxed', r.keywords.get('multipleOf')?.path ?? r.path, b.keywords.get('multipleOf')?.path ?? b.path, `${label}: multipleOf ${quote(bm ?? '(none)')} → ${quote(rm ?? '(none)')}`);
-    }
-    const bu = keyword(b, 'uniqueItems') === true;
-    const ru = keyword(r, 'uniqueItems') === true;
-    if (bu !== ru) this.schema(scope, ru ? 'constraint-tightened' : 'constraint-relaxed', r.keywords.get('uniqueItems')?.path ?? r.path, b.keywords.get('uniqueItems')?.path ?? b.path, `${label}: items ${ru ? 'must now be unique' : 'no longer have to be unique'}`);
-  }
-
+  /** Properties on both sides (and visible in this direction) are compared inside; added, removed and requiredness are checks of their own. */
   private compareObject(scope: SchemaScope, label: string, b: FlatSchema, r: FlatSchema, depth: number): void {
-    const request = scope === 'request-body' || scope === 'request-parameter';
-    // A read-only property is not sent in requests, a write-only one not received in responses.
-    const hidden = (document: Document, node: unknown) => {
-      const value = resolve(document, node, []).value;
-      return isObject(value) && (request ? value.readOnly === true : value.writeOnly === true);
-    };
-    const member = (name: string) => (label.endsWith(')') || /^response \S+$/.test(label) ? `${label} property ${name}` : `${label}.${name}`);
+    const direction = SCOPE_DIRECTION[scope];
     for (const [name, bp] of b.properties) {
-      const baseHidden = hidden(this.base, bp.value);
       const rp = r.properties.get(name);
-      if (!rp) {
-        if (!baseHidden) this.schema(scope, 'property-removed', r.properties.size ? r.propertiesPath : r.path, bp.path, `${member(name)} was removed`);
-        continue;
-      }
-      const revisionHidden = hidden(this.revision, rp.value);
-      if (baseHidden && revisionHidden) continue;
-      if (!baseHidden && !revisionHidden) {
-        const bRequired = b.required.has(name);
-        const rRequired = r.required.has(name);
-        if (!bRequired && rRequired) this.schema(scope, 'property-became-required', r.requiredPath, rp.path, `${member(name)} became required`);
-        if (bRequired && !rRequired) this.schema(scope, 'property-became-optional', rp.path, b.requiredPath, `${member(name)} became optional`);
-      }
+      if (!rp || (hiddenProperty(this.base, bp.value, direction) && hiddenProperty(this.revision, rp.value, direction))) continue;
       // A read-only or write-only flip is reported by the property's own comparison.
-      this.compareSchema(scope, member(name), bp.value, bp.path, rp.value, rp.path, depth + 1);
+      this.compareSchema(scope, memberLabel(label, name), bp.value, bp.path, rp.value, rp.path, depth + 1);
     }
-    for (const [name, rp] of r.properties) {
-      if (b.properties.has(name) || hidden(this.revision, rp.value)) continue;
-      const required = r.required.has(name);
-      this.schema(scope, required ? 'property-added-required' : 'property-added-optional', rp.path, b.properties.size ? b.propertiesPath : b.path, `${required ? 'required' : 'optional'} ${member(name)} was added`);
-    }
-    // Names required without a schema of their own (`required: [a]` and no `properties.a`).
-    for (const name of new Set([...b.required, ...r.required])) {
-      if (b.properties.has(name) || r.properties.has(name)) continue;
-      if (!b.required.has(name)) this.schema(scope, 'property-became-required', r.requiredPath, b.path, `${member(name)} became required`);
-      else if (!r.required.has(name)) this.schema(scope, 'property-became-optional', r.path, b.requiredPath, `${member(name)} became optional`);
-    }
-
-    const ba = b.keywords.get('additionalProperties');
-    const ra = r.keywords.get('additionalProperties');
-    const forbids = (entry: { value: unknown } | undefined) => entry?.value === false;
-    if (!forbids(ba) && ra?.value === false) this.schema(scope, 'additional-properties-forbidden', ra.path, ba?.path ?? b.path, `${label} no longer allows properties beyond those listed`);
-    if (ba?.value === false && !forbids(ra)) this.schema(scope, 'additional-properties-allowed', ra?.path ?? r.path, ba.path, `${label} now allows properties beyond those listed`);
   }
 
   /** Alternatives are paired by what they allow (so reordering or renaming is no change), then by position. */

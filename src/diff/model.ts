@@ -3,7 +3,9 @@
  * and, for a change inside a schema, its effect on the values the schema allows. Each check file
  * under checks/ is data of these types; checks.ts turns them into the catalogue.
  */
+import type { Document, JsonPath } from '../../rulesets/lib/openapi/types.js';
 import type { Category, ChangeClass } from '../report/finding.js';
+import type { KeywordPair, SchemaNodeDiff } from './tree.js';
 
 export type { ChangeClass };
 export type Area = 'paths' | 'operations' | 'parameters' | 'request-body' | 'responses' | 'headers' | 'schemas' | 'security' | 'versioning' | 'info';
@@ -25,6 +27,8 @@ export interface FixedCheck {
   category: Category;
   /** One sentence: what changed and why it matters to a caller. */
   description: string;
+  /** For a check made at every schema node (annotations): reports this check's changes at the node. */
+  detect?: SchemaDetect;
 }
 
 /** A change inside a schema; its class comes from `classify(direction of the place, effect)`. */
@@ -34,4 +38,26 @@ export interface SchemaChangeDefinition {
   /** Effect per direction where it differs. */
   effect: Effect | Record<Direction, Effect>;
   text: string;
+  /**
+   * Finds this change at one node of the schema diff tree (both sides at one level, allOf merged)
+   * and reports it through the context; the walk (compare.ts) visits each node once, asks every
+   * registered check, and descends into subschemas itself.
+   */
+  detect?: SchemaDetect;
 }
+
+/** What a schema check sees besides the node: where the schema sits, and how to report. */
+export interface SchemaCheckContext {
+  /** The place as messages name it (`response 200 (application/json) property email`). */
+  label: string;
+  direction: Direction;
+  /** The two descriptions, for checks that compare what a subschema allows (`not`, `if`). */
+  base: Document;
+  revision: Document;
+  /** Records this check's change: where in the revision, where in the base, and what happened. */
+  report(path: JsonPath, basePath: JsonPath, message: string): void;
+  /** A value this check does not model changed: a `keyword-changed` finding naming both values. */
+  unmodelled(pair: KeywordPair): void;
+}
+
+export type SchemaDetect = (node: SchemaNodeDiff, context: SchemaCheckContext) => void;

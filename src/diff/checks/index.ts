@@ -253,3 +253,11 @@ export const SCHEMA_CHANGE_LIST = [
   schema_deprecationChanged,
   schema_keywordChanged,
 ] as const;
+
+/**
+ * The checks the comparison asks at every node of the schema diff tree, in this order: each has a
+ * `detect` function in its own file. Checks of paths, operations, parameters, bodies, responses,
+ * headers and security, and the schema changes found while descending (properties, subschemas,
+ * alternatives, conditions), are still found by the walk in compare.ts.
+ */
+export const SCHEMA_NODE_CHECKS = [schemaDescriptionChanged, ...SCHEMA_CHANGE_LIST.filter((definition) => 'detect' in definition)] as const;

@@ -1,3 +1,4 @@
+import { SUBSCHEMA_LABEL, subschemaChange } from '../shared-decisions.js';
 import type { SchemaChangeDefinition } from '../model.js';
 
 /** In any schema (a request parameter, a request body, a response body, a response header): diff-<place>-additional-properties-restricted. */
@@ -6,4 +7,8 @@ export const change = {
   kind: 'structure',
   effect: 'narrow',
   text: 'additional properties must now match a schema (`additionalProperties` with a schema was added)',
+  detect(node, context) {
+    const found = subschemaChange(node, 'additionalProperties');
+    if (found?.outcome === 'added') context.report(found.revision!.path, node.base.path, `${SUBSCHEMA_LABEL.additionalProperties(context.label)}: additionalProperties was added`);
+  },
 } as const satisfies SchemaChangeDefinition;

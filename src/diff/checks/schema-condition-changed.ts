@@ -1,3 +1,6 @@
+import { fingerprint } from '../schema.js';
+import { baseAt, revisionAt } from '../tree.js';
+import { hasBranch } from '../shared-decisions.js';
 import type { SchemaChangeDefinition } from '../model.js';
 
 /** In any schema (a request parameter, a request body, a response body, a response header): diff-<place>-condition-changed. */
@@ -6,4 +9,14 @@ export const change = {
   kind: 'structure',
   effect: 'undecidable',
   text: 'the condition (`if`) changed, so other values take each branch',
+  detect(node, context) {
+    const condition = node.if;
+    if (condition?.base && condition.revision && fingerprint(context.base, condition.base.value) !== fingerprint(context.revision, condition.revision.value)) {
+      context.report(condition.revision.path, condition.base.path, `${context.label}: the if condition changed`);
+    } else if (condition && (!condition.base || !condition.revision)) {
+      // An `if` added or removed while branches stay: which values take a branch changed.
+      const branches = (side: 'base' | 'revision') => hasBranch(node.then, side) || hasBranch(node.else, side);
+      if (branches('base') && branches('revision')) context.report(revisionAt(condition, node), baseAt(condition, node), `${context.label}: the if condition was ${condition.revision ? 'added' : 'removed'}`);
+    }
+  },
 } as const satisfies SchemaChangeDefinition;

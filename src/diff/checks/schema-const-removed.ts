@@ -1,3 +1,5 @@
+import { baseAt, revisionAt } from '../tree.js';
+import { quote } from '../messages.js';
 import type { SchemaChangeDefinition } from '../model.js';
 
 /** In any schema (a request parameter, a request body, a response body, a response header): diff-<place>-const-removed. */
@@ -6,4 +8,9 @@ export const change = {
   kind: 'enum-values',
   effect: 'widen',
   text: 'the `const` restriction was removed',
+  detect(node, context) {
+    const pair = node.const;
+    if (!pair || !(pair.base && !pair.revision)) return;
+    context.report(revisionAt(pair, node), baseAt(pair, node), `${context.label}: const ${pair.base ? quote(pair.base.value) : '(none)'} → (none)`);
+  },
 } as const satisfies SchemaChangeDefinition;

@@ -1,3 +1,4 @@
+import { boundChanges } from '../shared-decisions.js';
 import type { SchemaChangeDefinition } from '../model.js';
 
 /** In any schema (a request parameter, a request body, a response body, a response header): diff-<place>-constraint-relaxed. */
@@ -6,4 +7,7 @@ export const change = {
   kind: 'constraints',
   effect: 'widen',
   text: 'a bound (minimum, maximum, length, item count, property count, minContains/maxContains, multipleOf, uniqueItems) was relaxed or removed',
+  detect(node, context) {
+    for (const decided of boundChanges(node, context.label)) if (decided.outcome === 'constraint-relaxed') context.report(decided.path, decided.basePath, decided.message);
+  },
 } as const satisfies SchemaChangeDefinition;

@@ -1,3 +1,4 @@
+import { boundChanges } from '../shared-decisions.js';
 import type { SchemaChangeDefinition } from '../model.js';
 
 /** In any schema (a request parameter, a request body, a response body, a response header): diff-<place>-constraint-tightened. */
@@ -6,4 +7,7 @@ export const change = {
   kind: 'constraints',
   effect: 'narrow',
   text: 'a bound (minimum, maximum, length, item count, property count, minContains/maxContains, multipleOf, uniqueItems) was tightened or added',
+  detect(node, context) {
+    for (const decided of boundChanges(node, context.label)) if (decided.outcome === 'constraint-tightened') context.report(decided.path, decided.basePath, decided.message);
+  },
 } as const satisfies SchemaChangeDefinition;

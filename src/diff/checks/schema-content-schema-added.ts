@@ -1,3 +1,4 @@
+import { SUBSCHEMA_LABEL, subschemaChange } from '../shared-decisions.js';
 import type { SchemaChangeDefinition } from '../model.js';
 
 /** In any schema (a request parameter, a request body, a response body, a response header): diff-<place>-content-schema-added. */
@@ -6,4 +7,8 @@ export const change = {
   kind: 'structure',
   effect: 'narrow',
   text: 'the decoded content of a string must now match a schema (`contentSchema` added)',
+  detect(node, context) {
+    const found = subschemaChange(node, 'contentSchema');
+    if (found?.outcome === 'added') context.report(found.revision!.path, node.base.path, `${SUBSCHEMA_LABEL.contentSchema(context.label)}: contentSchema was added`);
+  },
 } as const satisfies SchemaChangeDefinition;

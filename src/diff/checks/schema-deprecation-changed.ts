@@ -1,3 +1,4 @@
+import { baseAt, revisionAt } from '../tree.js';
 import type { SchemaChangeDefinition } from '../model.js';
 
 /** In any schema (a request parameter, a request body, a response body, a response header): diff-<place>-deprecation-changed. */
@@ -6,4 +7,9 @@ export const change = {
   kind: 'lifecycle',
   effect: 'additive',
   text: 'the schema was marked deprecated, or is no longer deprecated',
+  detect(node, context) {
+    const pair = node.deprecated;
+    if (!pair || (pair.base?.value === true) === (pair.revision?.value === true)) return;
+    context.report(revisionAt(pair, node), baseAt(pair, node), `${context.label} ${pair.revision?.value === true ? 'was marked deprecated' : 'is no longer deprecated'}`);
+  },
 } as const satisfies SchemaChangeDefinition;

@@ -1,3 +1,5 @@
+import { keyword } from '../schema.js';
+import { keywordAt, quote } from '../messages.js';
 import type { SchemaChangeDefinition } from '../model.js';
 
 /** In any schema (a request parameter, a request body, a response body, a response header): diff-<place>-format-added. */
@@ -6,4 +8,10 @@ export const change = {
   kind: 'type',
   effect: 'narrow',
   text: 'a format was added',
+  detect(node, context) {
+    const { base: b, revision: r } = node;
+    const bv = keyword(b, 'format');
+    const rv = keyword(r, 'format');
+    if (bv === undefined && rv !== undefined) context.report(keywordAt(r, 'format'), b.path, `${context.label} now has format ${quote(rv)}`);
+  },
 } as const satisfies SchemaChangeDefinition;

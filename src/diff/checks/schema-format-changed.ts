@@ -1,3 +1,5 @@
+import { keyword } from '../schema.js';
+import { keywordAt, quote } from '../messages.js';
 import type { SchemaChangeDefinition } from '../model.js';
 
 /** In any schema (a request parameter, a request body, a response body, a response header): diff-<place>-format-changed. */
@@ -6,4 +8,10 @@ export const change = {
   kind: 'type',
   effect: 'incompatible',
   text: 'the format changed',
+  detect(node, context) {
+    const { base: b, revision: r } = node;
+    const bv = keyword(b, 'format');
+    const rv = keyword(r, 'format');
+    if (bv !== undefined && rv !== undefined && bv !== rv) context.report(keywordAt(r, 'format'), keywordAt(b, 'format'), `the format of ${context.label} changed from ${quote(bv)} to ${quote(rv)}`);
+  },
 } as const satisfies SchemaChangeDefinition;

@@ -1,3 +1,4 @@
+import { fingerprint } from '../schema.js';
 import type { SchemaChangeDefinition } from '../model.js';
 
 /** In any schema (a request parameter, a request body, a response body, a response header): diff-<place>-not-changed. */
@@ -6,4 +7,8 @@ export const change = {
   kind: 'constraints',
   effect: 'undecidable',
   text: 'the schema under `not` changed (a narrower `not` allows more, a wider one less)',
+  detect(node, context) {
+    const pair = node.not;
+    if (pair?.base && pair.revision && fingerprint(context.base, pair.base.value) !== fingerprint(context.revision, pair.revision.value)) context.report(pair.revision.path, pair.base.path, `${context.label}: the schema under not changed`);
+  },
 } as const satisfies SchemaChangeDefinition;

@@ -6,4 +6,8 @@ export const change = {
   kind: 'constraints',
   effect: 'widen',
   text: 'the `not` restriction was removed',
+  detect(node, context) {
+    const pair = node.not;
+    if (pair?.base && !pair.revision) context.report(node.revision.path, pair.base.path, `${context.label}: the not restriction was removed`);
+  },
 } as const satisfies SchemaChangeDefinition;

@@ -1,3 +1,5 @@
+import { isNullable, keyword } from '../schema.js';
+import { keywordAt } from '../messages.js';
 import type { SchemaChangeDefinition } from '../model.js';
 
 /** In any schema (a request parameter, a request body, a response body, a response header): diff-<place>-nullable-removed. */
@@ -6,4 +8,8 @@ export const change = {
   kind: 'type',
   effect: 'narrow',
   text: 'null is no longer allowed',
+  detect(node, context) {
+    const { base: b, revision: r } = node;
+    if (isNullable(b) && !isNullable(r)) context.report(r.path, keywordAt(b, keyword(b, 'nullable') !== undefined ? 'nullable' : 'type'), `${context.label} may no longer be null`);
+  },
 } as const satisfies SchemaChangeDefinition;

@@ -1,3 +1,5 @@
+import { keyword } from '../schema.js';
+import { keywordAt, quote } from '../messages.js';
 import type { SchemaChangeDefinition } from '../model.js';
 
 /** In any schema (a request parameter, a request body, a response body, a response header): diff-<place>-pattern-changed. */
@@ -6,4 +8,10 @@ export const change = {
   kind: 'constraints',
   effect: 'undecidable',
   text: 'the pattern changed (whether it allows more or less cannot be decided in general)',
+  detect(node, context) {
+    const { base: b, revision: r } = node;
+    const bv = keyword(b, 'pattern');
+    const rv = keyword(r, 'pattern');
+    if (bv !== undefined && rv !== undefined && bv !== rv) context.report(keywordAt(r, 'pattern'), keywordAt(b, 'pattern'), `the pattern of ${context.label} changed from ${quote(bv)} to ${quote(rv)}`);
+  },
 } as const satisfies SchemaChangeDefinition;

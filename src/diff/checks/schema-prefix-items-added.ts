@@ -1,3 +1,5 @@
+import { isArray } from '../../../rulesets/lib/openapi/types.js';
+import { allowsAnything } from '../tree.js';
 import type { SchemaChangeDefinition } from '../model.js';
 
 /** In any schema (a request parameter, a request body, a response body, a response header): diff-<place>-prefix-items-added. */
@@ -6,4 +8,17 @@ export const change = {
   kind: 'structure',
   effect: 'narrow',
   text: 'a leading array position (`prefixItems`) now has a schema',
+  detect(node, context) {
+    const pair = node.prefixItems;
+    if (!pair) return;
+    const bl = isArray(pair.base?.value) ? pair.base.value : [];
+    const rl = isArray(pair.revision?.value) ? pair.revision.value : [];
+    const basePath = pair.base?.path ?? node.base.path;
+    const revisionPath = pair.revision?.path ?? node.revision.path;
+    for (let i = 0; i < Math.max(bl.length, rl.length); i++) {
+      const bSet = bl[i] !== undefined && !allowsAnything(bl[i]);
+      const rSet = rl[i] !== undefined && !allowsAnything(rl[i]);
+      if (!bSet && rSet) context.report([...revisionPath, i], basePath, `${context.label}[${i}] now has a schema (prefixItems)`);
+    }
+  },
 } as const satisfies SchemaChangeDefinition;

@@ -1,3 +1,4 @@
+import { SUBSCHEMA_LABEL, subschemaChange } from '../shared-decisions.js';
 import type { SchemaChangeDefinition } from '../model.js';
 
 /** In any schema (a request parameter, a request body, a response body, a response header): diff-<place>-property-names-added. */
@@ -6,4 +7,8 @@ export const change = {
   kind: 'constraints',
   effect: 'narrow',
   text: 'property names must now match a schema (`propertyNames` was added)',
+  detect(node, context) {
+    const found = subschemaChange(node, 'propertyNames');
+    if (found?.outcome === 'added') context.report(found.revision!.path, node.base.path, `${SUBSCHEMA_LABEL.propertyNames(context.label)}: propertyNames was added`);
+  },
 } as const satisfies SchemaChangeDefinition;

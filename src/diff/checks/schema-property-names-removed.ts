@@ -1,3 +1,4 @@
+import { SUBSCHEMA_LABEL, subschemaChange } from '../shared-decisions.js';
 import type { SchemaChangeDefinition } from '../model.js';
 
 /** In any schema (a request parameter, a request body, a response body, a response header): diff-<place>-property-names-removed. */
@@ -6,4 +7,8 @@ export const change = {
   kind: 'constraints',
   effect: 'widen',
   text: 'the `propertyNames` restriction was removed',
+  detect(node, context) {
+    const found = subschemaChange(node, 'propertyNames');
+    if (found?.outcome === 'removed') context.report(node.revision.path, found.base!.path, `${SUBSCHEMA_LABEL.propertyNames(context.label)}: propertyNames was removed`);
+  },
 } as const satisfies SchemaChangeDefinition;

@@ -1,3 +1,4 @@
+import { SUBSCHEMA_LABEL, subschemaChange } from '../shared-decisions.js';
 import type { SchemaChangeDefinition } from '../model.js';
 
 /** In any schema (a request parameter, a request body, a response body, a response header): diff-<place>-unevaluated-items-relaxed. */
@@ -6,4 +7,8 @@ export const change = {
   kind: 'structure',
   effect: 'widen',
   text: 'the `unevaluatedItems` restriction was removed',
+  detect(node, context) {
+    const found = subschemaChange(node, 'unevaluatedItems');
+    if (found?.outcome === 'removed') context.report(node.revision.path, found.base!.path, `${SUBSCHEMA_LABEL.unevaluatedItems(context.label)}: unevaluatedItems was removed`);
+  },
 } as const satisfies SchemaChangeDefinition;

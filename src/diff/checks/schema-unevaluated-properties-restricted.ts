@@ -1,3 +1,4 @@
+import { SUBSCHEMA_LABEL, subschemaChange } from '../shared-decisions.js';
 import type { SchemaChangeDefinition } from '../model.js';
 
 /** In any schema (a request parameter, a request body, a response body, a response header): diff-<place>-unevaluated-properties-restricted. */
@@ -6,4 +7,8 @@ export const change = {
   kind: 'structure',
   effect: 'narrow',
   text: 'properties not covered by the schema are now refused or constrained (`unevaluatedProperties` added)',
+  detect(node, context) {
+    const found = subschemaChange(node, 'unevaluatedProperties');
+    if (found?.outcome === 'added') context.report(found.revision!.path, node.base.path, `${SUBSCHEMA_LABEL.unevaluatedProperties(context.label)}: unevaluatedProperties was added`);
+  },
 } as const satisfies SchemaChangeDefinition;

@@ -1,3 +1,4 @@
+import { baseAt, revisionAt } from '../tree.js';
 import type { SchemaChangeDefinition } from '../model.js';
 
 /** In any schema (a request parameter, a request body, a response body, a response header): diff-<place>-write-only-added. */
@@ -6,4 +7,9 @@ export const change = {
   kind: 'lifecycle',
   effect: { request: 'additive', response: 'widen' },
   text: 'the value became write-only (responses no longer carry it)',
+  detect(node, context) {
+    const pair = node.writeOnly;
+    if (!pair || (pair.base?.value === true) === (pair.revision?.value === true)) return;
+    if ((pair.revision?.value === true) === true) context.report(revisionAt(pair, node), baseAt(pair, node), `${context.label} became writeOnly`);
+  },
 } as const satisfies SchemaChangeDefinition;

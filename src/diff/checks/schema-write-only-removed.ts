@@ -1,3 +1,4 @@
+import { baseAt, revisionAt } from '../tree.js';
 import type { SchemaChangeDefinition } from '../model.js';
 
 /** In any schema (a request parameter, a request body, a response body, a response header): diff-<place>-write-only-removed. */
@@ -6,4 +7,9 @@ export const change = {
   kind: 'lifecycle',
   effect: { request: 'additive', response: 'narrow' },
   text: 'the value is no longer write-only',
+  detect(node, context) {
+    const pair = node.writeOnly;
+    if (!pair || (pair.base?.value === true) === (pair.revision?.value === true)) return;
+    if ((pair.revision?.value === true) === false) context.report(revisionAt(pair, node), baseAt(pair, node), `${context.label} is no longer writeOnly`);
+  },
 } as const satisfies SchemaChangeDefinition;

@@ -1,0 +1,113 @@
+/**
+ * Decisions that sibling schema checks share, made in one place so the siblings never disagree:
+ * which of type-widened / type-narrowed / type-changed a type change is, and whether each bound
+ * was tightened or relaxed. Each check file reports only its own outcome.
+ */
+import { resolve } from '../../rulesets/lib/openapi/resolve.js';
+import { isObject, type Document, type JsonPath } from '../../rulesets/lib/openapi/types.js';
+import type { Direction } from './model.js';
+import { quote } from './messages.js';
+import { keyword, typesOf, type Located } from './schema.js';
+import { allowsAnything, equal, type KeywordPair, type SchemaNodeDiff } from './tree.js';
+
+export interface Decided<Outcome extends string> {
+  outcome: Outcome;
+  path: JsonPath;
+  basePath: JsonPath;
+  message: string;
+}
+
+/** The type change at a node, if any. */
+export function typeChange(node: SchemaNodeDiff, label: string): Decided<'type-changed' | 'type-widened' | 'type-narrowed'> | undefined {
+  const { base: b, revision: r } = node;
+  const at = (name: string, flat = r) => flat.keywords.get(name)?.path ?? flat.path;
+  const bt = typesOf(b);
+  const rt = typesOf(r);
+  const widerThan = (x: Set<string>, y: Set<string>) => [...y].every((t) => x.has(t) || (t === 'integer' && x.has('number')));
+  if (bt.size === 0 && rt.size > 0) return { outcome: 'type-narrowed', path: at('type'), basePath: b.path, message: `${label} is now restricted to type ${[...rt].join('|')}` };
+  if (bt.size > 0 && rt.size === 0) return { outcome: 'type-widened', path: r.path, basePath: at('type', b), message: `${label} no longer restricts its type (was ${[...bt].join('|')})` };
+  if (bt.size > 0 && !equal([...bt].sort(), [...rt].sort())) {
+    const outcome = widerThan(rt, bt) ? 'type-widened' : widerThan(bt, rt) ? 'type-narrowed' : 'type-changed';
+    return { outcome, path: at('type'), basePath: at('type', b), message: `the type of ${label} changed from ${[...bt].join('|')} to ${[...rt].join('|')}` };
+  }
+  return undefined;
+}
+
+/** Keyword → +1 when a larger value allows less (lower bounds), -1 when a smaller one does. */
+const BOUNDS: Record<string, 1 | -1> = { minimum: 1, exclusiveMinimum: 1, minLength: 1, minItems: 1, minProperties: 1, minContains: 1, maximum: -1, exclusiveMaximum: -1, maxLength: -1, maxItems: -1, maxProperties: -1, maxContains: -1 };
+
+/** Every bound (numeric and string bounds in both exclusive forms, counts, multipleOf, uniqueItems) that changed, tightened or relaxed. */
+export function boundChanges(node: SchemaNodeDiff, label: string): Array<Decided<'constraint-tightened' | 'constraint-relaxed'>> {
+  const { base: b, revision: r } = node;
+  const decided: Array<Decided<'constraint-tightened' | 'constraint-relaxed'>> = [];
+  const add = (tightened: boolean, name: string, message: string) =>
+    decided.push({ outcome: tightened ? 'constraint-tightened' : 'constraint-relaxed', path: r.keywords.get(name)?.path ?? r.path, basePath: b.keywords.get(name)?.path ?? b.path, message });
+  for (const [name, sign] of Object.entries(BOUNDS)) {
+    const bv = keyword(b, name);
+    const rv = keyword(r, name);
+    if (equal(bv, rv)) continue;
+    let tightened: boolean;
+    if (typeof bv === 'boolean' || typeof rv === 'boolean') tightened = rv === true; // 3.0's exclusiveMinimum/Maximum flags
+    else if (bv === undefined) tightened = true;
+    else if (rv === undefined) tightened = false;
+    else tightened = (Number(rv) - Number(bv)) * sign > 0;
+    add(tightened, name, `${label}: ${name} ${bv === undefined ? 'added' : rv === undefined ? 'removed' : 'changed'} (${bv === undefined ? '(none)' : quote(bv)} → ${rv === undefined ? '(none)' : quote(rv)})`);
+  }
+  const bm = keyword(b, 'multipleOf');
+  const rm = keyword(r, 'multipleOf');
+  if (!equal(bm, rm)) add(rm !== undefined && (bm === undefined || Number(rm) % Number(bm) === 0), 'multipleOf', `${label}: multipleOf ${quote(bm ?? '(none)')} → ${quote(rm ?? '(none)')}`);
+  const bu = keyword(b, 'uniqueItems') === true;
+  const ru = keyword(r, 'uniqueItems') === true;
+  if (bu !== ru) add(ru, 'uniqueItems', `${label}: items ${ru ? 'must now be unique' : 'no longer have to be unique'}`);
+  return decided;
+}
+
+/** Keywords holding one subschema, and how messages name the place their subschema constrains. */
+export const SUBSCHEMA_LABEL = {
+  additionalProperties: (label: string) => `${label}{*}`,
+  propertyNames: (label: string) => `${label} (property names)`,
+  unevaluatedProperties: (label: string) => `${label} (unevaluated properties)`,
+  items: (label: string) => `${label}[]`,
+  contains: (label: string) => `${label} (contains)`,
+  unevaluatedItems: (label: string) => `${label} (unevaluated items)`,
+  contentSchema: (label: string) => `${label} (content schema)`,
+} as const;
+export type SubschemaKeyword = keyof typeof SUBSCHEMA_LABEL;
+
+/**
+ * A keyword holding one subschema: `added` (the values must now also match it: narrower),
+ * `removed` (wider), `compare` (on both sides: compared inside by the walk), or `unmodelled`
+ * (changed in a way no check models, e.g. `false` against a schema). `true` and `{}` allow
+ * anything, so they count as absent. `additionalProperties: false` has its own checks.
+ */
+export function subschemaChange(node: SchemaNodeDiff, name: SubschemaKeyword): { outcome: 'added' | 'removed' | 'compare' | 'unmodelled'; base?: Located; revision?: Located } | undefined {
+  const pair = node[name];
+  if (!pair) return undefined;
+  const bv = pair.base && !allowsAnything(pair.base.value) ? pair.base : undefined;
+  const rv = pair.revision && !allowsAnything(pair.revision.value) ? pair.revision : undefined;
+  if (!bv && !rv) return undefined;
+  if (name === 'additionalProperties' && (bv?.value === false || rv?.value === false)) {
+    if (bv?.value === false && rv?.value === false) return undefined;
+    return bv && rv ? { outcome: 'unmodelled', base: bv, revision: rv } : undefined;
+  }
+  if (!bv) return { outcome: 'added', revision: rv };
+  if (!rv) return { outcome: 'removed', base: bv };
+  if (isObject(bv.value) && isObject(rv.value)) return { outcome: 'compare', base: bv, revision: rv };
+  return equal(bv.value, rv.value) ? undefined : { outcome: 'unmodelled', base: bv, revision: rv };
+}
+
+/** An `if` branch (`then`, `else`) on one side that restricts anything. */
+export function hasBranch(pair: KeywordPair | undefined, side: 'base' | 'revision'): boolean {
+  return pair?.[side] !== undefined && !allowsAnything(pair[side]!.value);
+}
+
+/** A property a caller never sees in this direction: read-only ones are not sent in requests, write-only ones not received in responses. */
+export function hiddenProperty(document: Document, node: unknown, direction: Direction): boolean {
+  const value = resolve(document, node, []).value;
+  return isObject(value) && (direction === 'request' ? value.readOnly === true : value.writeOnly === true);
+}
+
+/** How messages name a property of the place `label`: `… property email` after a media type or status, `label.email` inside a schema. */
+export function memberLabel(label: string, name: string): string {
+  return label.endsWith(')') || /^response \S+$/.test(label) ? `${label} property ${name}` : `${label}.${name}`;
+}
