@@ -66,7 +66,7 @@ export async function startReferenceService(options: ReferenceServiceOptions = {
   let verifier: TokenVerifier | undefined;
   let tokenUrl: string | undefined;
   if (auth === 'dev') {
-    devIssuer = await startDevIssuer({ host });
+    devIssuer = await startDevIssuer({ host, ...(options.maxConnections !== undefined ? { maxConnections: options.maxConnections } : {}) });
     verifier = createTokenVerifier({ issuer: devIssuer.issuer, jwksUri: devIssuer.jwksUri, scope: USER_PROFILE_READ_SCOPE, audience: REFERENCE_AUDIENCE });
     tokenUrl = devIssuer.tokenUrl;
   } else if (typeof auth === 'object') {
