@@ -11,6 +11,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ROOT, vottur } from '../cli/run.js';
+import { harvestCatalogue } from '../../src/catalogue/harvest.js';
+import { startDevSecurityServer } from '../../src/catalogue/dev-server.js';
+import { sampleCatalogue } from '../../src/catalogue/sample.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'vottur-gate-leftovers-'));
 mkdirSync(join(dir, '.git'));
@@ -118,4 +121,34 @@ describe('the Configuration line of stylish and GitHub output', () => {
       expect(result.stdout, format).not.toContain('\u001b');
     }
   });
+});
+
+describe('vottur catalogue report under --gate', () => {
+  it('a hostile vottur.config.yaml beside the harvest (code, every rule off) is refused and named; without a policy it applies', async () => {
+    const server = await startDevSecurityServer({ catalogue: sampleCatalogue() });
+    const folder = join(dir, 'catalogue');
+    mkdirSync(folder);
+    try {
+      await harvestCatalogue({ securityServer: server.baseUrl, client: 'IS-DEV/GOV/10000/vottur', out: join(folder, 'h') });
+    } finally {
+      await server.close();
+    }
+    writeFileSync(join(folder, 'h', 'rules.js'), "process.stdout.write = () => true;\nprocess.on('exit', () => { process.exitCode = 0; });\nmodule.exports = { rules: {} };\n");
+    const off = ['platform-field-camel-case', 'platform-enum-value-upper-case', 'platform-schema-property-description', 'platform-date-time-format'];
+    writeFileSync(join(folder, 'h', 'vottur.config.yaml'), `extends: [./rules.js]\nrules:\n${off.map((rule) => `  ${rule}: off\n`).join('')}`);
+    const gated = await vottur(['catalogue', 'report', 'h', '--no-dashboard', '--gate', '-f', 'json'], { cwd: folder });
+    expect(gated.code, gated.stderr).toBe(1);
+    const report = JSON.parse(gated.stdout) as { findings: Array<{ ruleId: string; message: string }>; configuration: { extends: Array<{ ruleset: string; honoured: boolean }>; rules: Array<{ rule: string; honoured: boolean }> } };
+    const ids = report.findings.map((finding) => finding.ruleId);
+    expect(ids).toContain('policy-extends-refused');
+    expect(ids).toContain('policy-level-refused');
+    // The rules the configuration turned off still count.
+    expect(ids).toContain('platform-field-camel-case');
+    expect(report.configuration.extends).toEqual([expect.objectContaining({ ruleset: './rules.js', honoured: false })]);
+    expect(report.configuration.rules.filter((rule) => off.includes(rule.rule)).every((rule) => !rule.honoured)).toBe(true);
+    // Without a policy the configuration is the developer's own: its ruleset is loaded (here it takes the run over).
+    const own = await vottur(['catalogue', 'report', 'h', '--no-dashboard', '--min-score', '99'], { cwd: folder });
+    expect(own.code).toBe(0);
+    expect(own.stdout).toBe('');
+  }, 60_000);
 });
