@@ -11,7 +11,8 @@
  * that names it, and the run's `configuration` record lists it with `honoured: false`.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { isInside, NAMED_FILE_MAX_BYTES, namedFileRoot } from '../runtime/safe-read.js';
 import { dirname, extname, isAbsolute, relative, resolve } from 'node:path';
 import type { ValidateFunction } from 'ajv';
 import { CouldNotRunError } from '../errors.js';
@@ -99,18 +100,22 @@ async function validatePolicy(data: unknown): Promise<ValidateFunction['errors']
 /** Reads and validates a policy file (YAML or JSON); a problem is one line naming the key. */
 export async function readPolicy(file: string, cwd = process.cwd()): Promise<Policy> {
   const path = resolve(cwd, file);
+  const { parseErrorWithoutContent, readNamedFile } = await import('../runtime/safe-read.js');
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    // The operator's own file (on the command line or in VOTTUR_POLICY), so anywhere on the
+    // machine; still a regular file of at most 16 MB, read with a deadline.
+    text = await readNamedFile(path, { what: 'the policy', shown: file, root: '/' });
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new CouldNotRunError(`cannot read the policy ${file}: ${code === 'ENOENT' ? 'no such file; check --policy or VOTTUR_POLICY' : (code ?? (error as Error).message)}`);
+    if (error instanceof CouldNotRunError && error.message.endsWith(': no such file')) throw new CouldNotRunError(`${error.message}; check --policy or VOTTUR_POLICY`);
+    throw error;
   }
   let data: unknown;
   try {
     data = extname(path) === '.json' ? JSON.parse(text) : (await import('yaml')).parse(text, { maxAliasCount: 100, uniqueKeys: true });
   } catch (error) {
-    throw new CouldNotRunError(`the policy ${file} is not valid ${extname(path) === '.json' ? 'JSON' : 'YAML'}: ${((error as Error).message.split('\n')[0] ?? '').replace(/:\s*$/, '')}`);
+    // Never the parser's quote of the file: a wrong VOTTUR_POLICY (/proc/self/environ) would print it.
+    throw new CouldNotRunError(`the policy ${file} is not valid ${extname(path) === '.json' ? 'JSON' : 'YAML'}: ${parseErrorWithoutContent(error)}`);
   }
   data ??= {};
   const errors = await validatePolicy(data);
@@ -213,7 +218,7 @@ const RULESET_EXTENSIONS = new Set(['.yaml', '.yml', '.json']);
  * JavaScript file, a ruleset with `functions`, a package the policy does not name, a URL, or a
  * ruleset file that itself extends one of those (followed to any depth).
  */
-export function extendsRefusal(entry: string, from: string, policy: Policy, seen: Set<string> = new Set()): string | undefined {
+export function extendsRefusal(entry: string, from: string, policy: Policy, seen: Set<string> = new Set(), root: string = realFolder(namedFileRoot(dirname(from)))): string | undefined {
   if (BUILT_IN_RULESETS.has(entry)) return undefined;
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(entry)) return 'a URL';
   const isFile = entry.startsWith('.') || isAbsolute(entry) || CODE_EXTENSIONS.has(extname(entry)) || RULESET_EXTENSIONS.has(extname(entry));
@@ -224,9 +229,20 @@ export function extendsRefusal(entry: string, from: string, policy: Policy, seen
   if (seen.has(file)) return undefined;
   seen.add(file);
   if (!existsSync(file)) return undefined; // Loading it will say it is missing.
+  // A ruleset file is the repository's too: a FIFO would hang the run, a link to /dev/zero fill the memory.
+  let real: string;
+  try {
+    real = realpathSync(file);
+  } catch {
+    return `${entry}, which cannot be resolved`;
+  }
+  if (!isInside(real, root)) return `${entry}, which is outside the repository`;
+  const info = statSync(real);
+  if (!info.isFile()) return `${entry}, which is not a regular file`;
+  if (info.size > NAMED_FILE_MAX_BYTES) return `${entry}, which is over the limit of ${NAMED_FILE_MAX_BYTES / (1024 * 1024)} MB`;
   let data: unknown;
   try {
-    const text = readFileSync(file, 'utf8');
+    const text = readFileSync(real, 'utf8');
     data = extname(file) === '.json' ? JSON.parse(text) : parseYamlSync(text);
   } catch {
     return undefined; // Loading it will say what is wrong.
@@ -239,10 +255,19 @@ export function extendsRefusal(entry: string, from: string, policy: Policy, seen
   for (const item of entries) {
     const name = Array.isArray(item) ? item[0] : item;
     if (typeof name !== 'string') continue;
-    const why = extendsRefusal(name, file, policy, seen);
+    const why = extendsRefusal(name, file, policy, seen, root);
     if (why !== undefined) return `${entry}, which extends ${why}`;
   }
   return undefined;
+}
+
+/** A folder's real path (symbolic links resolved), or the folder as given. */
+function realFolder(folder: string): string {
+  try {
+    return realpathSync(folder);
+  } catch {
+    return folder;
+  }
 }
 
 let yamlModule: typeof import('yaml') | undefined;

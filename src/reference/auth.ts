@@ -4,9 +4,11 @@
  * (`oauth2-mock-server`) with a client-credentials token endpoint for local use.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
 import { OAuth2Server, type MutableResponse, type MutableToken } from 'oauth2-mock-server';
+import { guardConnections } from './connections.js';
 
 /** The scope every user-profile operation requires. */
 export const USER_PROFILE_READ_SCOPE = '@island.is/user-profile:read';
@@ -136,6 +138,8 @@ export interface DevIssuerOptions {
   clientSecret?: string;
   /** How long its tokens are valid, in seconds (default one hour); short ones let a test see tokens expire. */
   tokenLifetimeSeconds?: number;
+  /** The most connections at once (default: as the reference service, `defaultMaxConnections()`). */
+  maxConnections?: number;
 }
 
 export const DEFAULT_TOKEN_LIFETIME_SECONDS = 3600;
@@ -177,9 +181,19 @@ export async function startDevIssuer(options: DevIssuerOptions = {}): Promise<De
   });
 
   const host = options.host ?? '127.0.0.1';
-  await server.start(options.port ?? 0, host);
-  const issuer = `http://${urlHost(host)}:${server.address().port}`;
-  // The library names loopback "localhost"; tokens and clients use the address actually bound.
+  // Our own HTTP server around the library's handler, with the reference service's header and
+  // request timeouts and connection cap: slow clients of the token endpoint cannot starve it.
+  const http = createServer(server.service.requestHandler);
+  guardConnections(http, options.maxConnections);
+  await new Promise<void>((resolve, reject) => {
+    http.once('error', reject);
+    http.listen(options.port ?? 0, host, () => {
+      http.off('error', reject);
+      resolve();
+    });
+  });
+  const issuer = `http://${urlHost(host)}:${(http.address() as AddressInfo).port}`;
+  // Tokens and clients use the address actually bound.
   server.issuer.url = issuer;
   let closed: Promise<void> | undefined;
   return {
@@ -189,7 +203,10 @@ export async function startDevIssuer(options: DevIssuerOptions = {}): Promise<De
     clientId,
     clientSecret,
     close() {
-      closed ??= server.stop();
+      closed ??= new Promise<void>((resolve) => {
+        http.close(() => resolve());
+        http.closeAllConnections();
+      });
       return closed;
     },
   };

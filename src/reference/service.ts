@@ -73,7 +73,7 @@ export async function startReferenceService(options: ReferenceServiceOptions = {
   let verifier: TokenVerifier | undefined;
   let tokenUrl: string | undefined;
   if (auth === 'dev') {
-    devIssuer = await startDevIssuer({ host, ...(options.tokenLifetimeSeconds !== undefined ? { tokenLifetimeSeconds: options.tokenLifetimeSeconds } : {}) });
+    devIssuer = await startDevIssuer({ host, ...(options.tokenLifetimeSeconds !== undefined ? { tokenLifetimeSeconds: options.tokenLifetimeSeconds } : {}), ...(options.maxConnections !== undefined ? { maxConnections: options.maxConnections } : {}) });
     verifier = createTokenVerifier({ issuer: devIssuer.issuer, jwksUri: devIssuer.jwksUri, scope: USER_PROFILE_READ_SCOPE, audience: REFERENCE_AUDIENCE });
     tokenUrl = devIssuer.tokenUrl;
   } else if (typeof auth === 'object') {

@@ -20,9 +20,14 @@ describe('vottur rules', () => {
     // Every rule id the configuration's schema knows: lint, the run's own, contract, diff and versioning rules.
     const { allRuleIds } = await import('../../src/config/rule-ids.js');
     // (and vottur-unreadable, which no configuration may turn off).
-    expect(rules.map((rule) => rule.id).sort()).toEqual([...(await allRuleIds()), 'vottur-unreadable'].sort());
+    // The operator policy's rules are listed too, though no configuration may level them.
+    const { POLICY_RULES } = await import('../../src/policy/index.js');
+    expect(rules.map((rule) => rule.id).sort()).toEqual([...(await allRuleIds()), 'vottur-unreadable', ...POLICY_RULES.map((rule) => rule.id)].sort());
+    expect(rules.map((rule) => rule.id)).toEqual(expect.arrayContaining(['policy-extends-refused', 'policy-secret-refused', 'policy-accept-refused']));
     const page = (rule: Rule) =>
-      rule.source === 'diff'
+      rule.id.startsWith('policy-')
+        ? `https://github.com/vottur/vottur/blob/main/docs/gate.md#${rule.id}`
+        : rule.source === 'diff'
         ? `https://github.com/vottur/vottur/blob/main/docs/diff/${rule.id}.md`
         : rule.id.startsWith('vottur-suppression-')
           ? expect.stringMatching(/^https:\/\/github\.com\/vottur\/vottur\/blob\/main\/docs\/suppressions\.md#/)
@@ -39,16 +44,21 @@ describe('vottur rules', () => {
     // A link cannot be broken across lines; everything else fits 100 columns.
     for (const line of lines) if (!/^\s+https:\/\/\S+$/.test(line)) expect(line.length, line).toBeLessThanOrEqual(100);
     const lintHeader = lines.findIndex((line) => line.startsWith('Lint rules'));
+    const policyHeader = lines.findIndex((line) => line.startsWith("Rules of the operator's policy"));
     const contractHeader = lines.findIndex((line) => line.startsWith('Contract rules'));
     const diffHeader = lines.findIndex((line) => line.startsWith('Diff checks'));
     expect(lintHeader).toBe(0);
-    expect(contractHeader).toBeGreaterThan(lintHeader);
+    expect(policyHeader).toBeGreaterThan(lintHeader);
+    expect(contractHeader).toBeGreaterThan(policyHeader);
     expect(diffHeader).toBeGreaterThan(contractHeader);
     for (const rule of rules) {
       const at = lines.indexOf(`  ${rule.id}  (${rule.severity})`);
       expect(at, rule.id).toBeGreaterThan(-1);
-      expect(at > contractHeader, rule.id).toBe(rule.source !== 'lint');
-      expect(at > diffHeader, rule.id).toBe(rule.source === 'diff');
+      // The policy's rules under their own header, whichever command finds them (lint, contract, diff).
+      const policy = rule.id.startsWith('policy-');
+      expect(at > policyHeader && at < contractHeader, rule.id).toBe(policy);
+      expect(at > contractHeader, rule.id).toBe(rule.source !== 'lint' && !policy);
+      expect(at > diffHeader, rule.id).toBe(rule.source === 'diff' && !policy);
       // Its link follows its description, before the next rule.
       const next = lines.findIndex((line, i) => i > at && /^\S|^ {2}\S/.test(line));
       expect(lines.slice(at, next < 0 ? undefined : next)).toContain(`    ${rule.docsUrl}`);

@@ -115,6 +115,10 @@ export function registerLint(program: Command): void {
       process.exitCode = 0;
       return;
     }
+    // A gate judges the repository as committed: writing to it would judge (and leave behind) files nobody reviewed.
+    if (options.fix && (options.gate || options.policy !== undefined || process.env.VOTTUR_POLICY)) {
+      throw new CouldNotRunError('--fix writes to the repository, and a gated run (--gate, --policy, VOTTUR_POLICY) judges it as committed; run --fix without the policy, or --fix-dry-run to see the fixes. Nothing was written');
+    }
     if (options.fix) await (await import('../fix-run.js')).runFixes(files, options);
     const targets = takeOutputTargets(state);
     const { lintFiles, parseShard, TimingCollector } = await import('../../lint/files.js');

@@ -27,11 +27,17 @@ function wrap(text: string, width: number): string[] {
 
 const SOURCES: Array<{ title: string; matches: (rule: RuleMeta) => boolean }> = [
   { title: 'Lint rules (vottur lint: checked on the OpenAPI description)', matches: (rule) => rule.source === 'lint' && rule.id.startsWith('platform-') },
-  { title: 'Rules of the run itself (vottur lint: suppressions, documents that cannot be read)', matches: (rule) => rule.source === 'lint' && !rule.id.startsWith('platform-') },
-  { title: 'Contract rules (vottur test: checked on a running server)', matches: (rule) => rule.source === 'response' || rule.source === 'contract' },
+  { title: 'Rules of the run itself (vottur lint: suppressions, documents that cannot be read)', matches: (rule) => rule.source === 'lint' && !rule.id.startsWith('platform-') && !isPolicyRule(rule) },
+  { title: "Rules of the operator's policy (--gate, --policy: what the repository under check may change)", matches: isPolicyRule },
+  { title: 'Contract rules (vottur test: checked on a running server)', matches: (rule) => (rule.source === 'response' || rule.source === 'contract') && !isPolicyRule(rule) },
   { title: 'Catalogue rules (vottur catalogue: harvesting the data exchange layer, and what changed since)', matches: (rule) => rule.source === 'catalogue' },
-  { title: 'Diff checks and versioning rules (vottur diff: what changed between two versions)', matches: (rule) => rule.source === 'diff' },
+  { title: 'Diff checks and versioning rules (vottur diff: what changed between two versions)', matches: (rule) => rule.source === 'diff' && !isPolicyRule(rule) },
 ];
+
+/** The policy's rules judge the repository's configuration, whichever command they come from (docs/gate.md). */
+function isPolicyRule(rule: RuleMeta): boolean {
+  return rule.id.startsWith('policy-');
+}
 
 /**
  * The catalogue for people: lint rules, then contract rules, each grouped by category; per rule
@@ -83,7 +89,7 @@ export function rulesMarkdown(rules: RuleMeta[]): string {
     '',
     'Checked on a running server: `response` rules on each answer, `contract` rules on the run itself. See [contract.md](../contract.md).',
     '',
-    ...table(rules.filter((rule) => rule.source === 'response' || rule.source === 'contract')),
+    ...table(rules.filter((rule) => (rule.source === 'response' || rule.source === 'contract') && !isPolicyRule(rule))),
     '',
     '## The other rules',
     '',
@@ -100,18 +106,19 @@ export function rulesMarkdown(rules: RuleMeta[]): string {
 
 /**
  * Every rule vottur checks: the lint rules of the platform ruleset, the rules of the run itself
- * (suppressions, unreadable documents), the contract rules, then the diff checks and versioning rules.
+ * (suppressions, unreadable documents), the operator policy's rules, the contract rules, then the diff checks and versioning rules.
  */
 export async function allRules(): Promise<RuleMeta[]> {
-  const [{ rules }, { SUPPRESSION_RULES }, { UNREADABLE_META }, { diffRules }, { CATALOGUE_RULES }] = await Promise.all([
+  const [{ rules }, { SUPPRESSION_RULES }, { UNREADABLE_META }, { diffRules }, { CATALOGUE_RULES }, { POLICY_RULES }] = await Promise.all([
     platformRulesetLinter(),
     import('../../lint/suppress.js'),
     import('../../lint/files.js'),
     import('../../diff/checks.js'),
     import('../../catalogue/rules.js'),
+    import('../../policy/index.js'),
   ]);
   const byId = (a: RuleMeta, b: RuleMeta) => a.id.localeCompare(b.id);
-  return [...[...rules].sort(byId), ...[...SUPPRESSION_RULES, UNREADABLE_META].sort(byId), ...contractRules().sort(byId), ...[...CATALOGUE_RULES].sort(byId), ...diffRules().sort(byId)];
+  return [...[...rules].sort(byId), ...[...SUPPRESSION_RULES, UNREADABLE_META].sort(byId), ...[...POLICY_RULES].sort(byId), ...contractRules().sort(byId), ...[...CATALOGUE_RULES].sort(byId), ...diffRules().sort(byId)];
 }
 
 export function registerRules(program: Command): void {

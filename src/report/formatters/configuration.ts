@@ -5,6 +5,7 @@
  * their expiry) and diff changes accepted on purpose; and the absolute score beside the gate's.
  * Each format renders these items its own way (docs/gate.md, docs/reports.md).
  */
+import { escapeLine, neutraliseCommands } from '../../runtime/escape.js';
 import { counts, hasConfiguration, type Report, type RunConfiguration } from '../finding.js';
 import { absoluteScore, scoreReport } from '../score.js';
 
@@ -122,7 +123,8 @@ export function configurationLine(report: Report): string | undefined {
   if (configuration.suppressions.length > 0) parts.push(`${count(configuration.suppressions.length, 'suppression', 'suppressions')}${refused(configuration.suppressions)}`);
   if (configuration.baseline) parts.push(`baseline ${configuration.baseline.file}: ${count(configuration.baseline.entries.length, 'entry', 'entries')} used${refused(configuration.baseline.entries)}`);
   if (configuration.accepted.length > 0) parts.push(`${count(configuration.accepted.length, 'change accepted', 'changes accepted')}${refused(configuration.accepted)}`);
-  return parts.length > 0 ? `Configuration: ${parts.join('; ')}.` : undefined;
+  // File paths and rule names are the repository's words: one line, no control character, no CI command.
+  return parts.length > 0 ? neutraliseCommands(escapeLine(`Configuration: ${parts.join('; ')}.`)) : undefined;
 }
 
 /** The gate's score and, where it differs in kind, the absolute one, for the one-line formats. */

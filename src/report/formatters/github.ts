@@ -70,6 +70,6 @@ export function formatGithub(report: Report, context: FormatContext): string {
   );
   // What changed the verdict: one line a reviewer reads in the log (masked as the rest).
   const configuration = configurationLine(visible);
-  if (configuration) lines.push(`vottur: ${configuration.replace(/[\u0000-\u001f\u007f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)}`);
+  if (configuration) lines.push(`vottur: ${configuration}`);
   return `${lines.join('\n')}\n`;
 }
