@@ -102,7 +102,8 @@ describe('vocabulary: a team adds its own words to the judgement lists', () => {
   });
 });
 
-describe('extends: Spectral rulesets beside vottur\'s', () => {
+// Each test runs the vottur and the stock Spectral CLIs, several times: slow on a busy machine, not a speed check.
+describe('extends: Spectral rulesets beside vottur\'s', { timeout: 120_000 }, () => {
   it('runs spectral:oas with its own rule ids and ruleset named, exactly the findings stock Spectral reports, on a document with $refs too', async () => {
     config('extends: [spectral:oas]\n');
     writeFileSync(join(dir, 'oas.spectral.yaml'), 'extends: [spectral:oas]\n');

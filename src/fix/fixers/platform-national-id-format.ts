@@ -27,16 +27,25 @@ export default defineFixer({
   usualEffect: 'non-breaking',
   fix({ path, value, source, at }) {
     const last = path.at(-1);
+    // The schema's own example written as ten digits in the same fix: the pattern alone would make
+    // the example invalid (platform-example-valid).
+    const exampleOf = (schemaPath: Array<string | number>): TextEdit[] => {
+      const schema = at(schemaPath);
+      if (!isObject(schema) || schema.example === undefined || isNationalIdForm(schema.example)) return [];
+      const digits = tenDigits(schema.example);
+      const edit = digits === undefined ? undefined : source.replaceValue([...schemaPath, 'example'], digits);
+      return edit ? [edit] : [];
+    };
     if (last === 'pattern') {
       if (value === PATTERN) return undefined;
-      const edits = allEdits([source.replaceValue(path, PATTERN)]);
+      const edits = allEdits([source.replaceValue(path, PATTERN), ...exampleOf(path.slice(0, -1))]);
       return edits && { title: `Write \`pattern: '${PATTERN}'\``, edits };
     }
     if (last === 'type' && typeof value === 'string' && value !== 'string') {
       // With the type, the pattern the rule asks of a string (it asks only once the type is right).
       const schema = at(path.slice(0, -1));
       const pattern = isObject(schema) && schema.pattern === undefined ? source.insertMember(path.slice(0, -1), 'pattern', PATTERN) : null;
-      const edits = allEdits([source.replaceValue(path, 'string'), ...(pattern === null ? [] : [pattern])]);
+      const edits = allEdits([source.replaceValue(path, 'string'), ...(pattern === null ? [] : [pattern]), ...exampleOf(path.slice(0, -1))]);
       return edits && { title: 'Write `type: string` (ten digits kept as text)', edits };
     }
     if (isObject(value) && (value.type === undefined || value.type === 'string') && (value.pattern === undefined || value.type === undefined) && !('$ref' in value)) {
@@ -45,7 +54,7 @@ export default defineFixer({
       if (value.pattern === undefined) edits.push(source.insertMember(path, 'pattern', PATTERN));
       const whole = allEdits(edits);
       if (!whole || whole.length === 0) return undefined;
-      return { title: value.pattern === undefined ? `Add \`pattern: '${PATTERN}'\`` : 'Add `type: string`', edits: mergeInsertions(whole) };
+      return { title: value.pattern === undefined ? `Add \`pattern: '${PATTERN}'\`` : 'Add `type: string`', edits: [...mergeInsertions(whole), ...exampleOf(path)].sort((a, b) => a.start - b.start) };
     }
     if (value !== null && !isObject(value) && !Array.isArray(value) && !isNationalIdForm(value)) {
       const digits = tenDigits(value);

@@ -27,6 +27,9 @@ function rename(context: FixContext, path: Array<string | number>): TextEdit | u
   const content = context.at(path.slice(0, -1));
   const mediaType = String(path.at(-1));
   if (!isObject(content) || Object.keys(content).some((key) => key.split(';')[0]!.trim().toLowerCase() === PROBLEM_JSON)) return undefined;
+  // Several media types for one error body: renaming one leaves the others, and removing them is
+  // the author's call (callers may ask for them), so no fix is offered.
+  if (Object.keys(content).length > 1) return undefined;
   const media = context.at(path);
   if (isObject(media) && media.schema !== undefined) {
     const members = collectProperties(context.at([]) as Document, media.schema, [...path, 'schema']);
@@ -59,8 +62,10 @@ export default defineFixer({
       const media = context.at(at);
       if (!isObject(media) || !isRef(media.schema) || !media.schema.$ref.startsWith('#') || encodePointer(decodePointer(media.schema.$ref)) !== target) continue;
       if (String(at.at(-1)).split(';')[0]!.trim().toLowerCase() === PROBLEM_JSON) continue;
+      // Every response that sends the schema, or none: a part-done fix leaves the finding.
       const edit = rename(context, at);
-      if (edit) edits.push(edit);
+      if (!edit) return undefined;
+      edits.push(edit);
     }
     if (edits.length === 0) return undefined;
     edits.sort((a, b) => a.start - b.start);
