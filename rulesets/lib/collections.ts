@@ -52,6 +52,41 @@ export function isPageMember(document: Document, key: string, member: Member): b
   return words.every((word) => PAGE_LINK_WORDS.has(word)) && (value.format === 'uri' || words.some((word) => !['first', 'last', 'start', 'end', 'of'].includes(word)));
 }
 
+/** Members that carry an envelope's one data object (`{ data: {...} }`). */
+export const ENVELOPE_DATA_MEMBERS: readonly string[] = ['data', 'result', 'item', 'payload', 'value'];
+/** Members an envelope may hold beside its data, besides a page's (`isPageMember`). */
+export const ENVELOPE_META_MEMBERS: readonly string[] = ['message', 'messages', 'success', 'succeeded', 'status', 'statusCode', 'code', 'errors', 'error', 'meta', 'links', 'warnings'];
+
+/** True when a member of an envelope is about the answer, not its data: a status, a message, a page member. */
+export function isEnvelopeMeta(document: Document, key: string, member: Member): boolean {
+  return ENVELOPE_META_MEMBERS.includes(key) || isPageMember(document, key, member);
+}
+
+/**
+ * The object an envelope wraps: `{ data: {...}, message }` holds its content in one data member
+ * (an object with members) beside only status, message and page members. Undefined when the
+ * members are not an envelope. Shared by every rule that looks through wrappers
+ * (`createdTimestamp` on wrapped items, paging and single-resource reads on wrapped collections).
+ */
+export function envelopeContent(document: Document, members: Map<string, Member>): { key: string; value: Schema; path: JsonPath; members: Map<string, Member> } | undefined {
+  let found: { key: string; value: Schema; path: JsonPath; members: Map<string, Member> } | undefined;
+  for (const [key, member] of members) {
+    if (ENVELOPE_DATA_MEMBERS.includes(key) && !found) {
+      const inner = effectiveSchema(document, member.schema, member.path);
+      const types = memberTypes(document, member);
+      if (isObject(inner.value) && !types.includes('array') && (types.length === 0 || types.includes('object'))) {
+        const innerMembers = collectProperties(document, inner.value, inner.path);
+        if (innerMembers.size > 0) {
+          found = { key, value: inner.value, path: inner.path, members: innerMembers };
+          continue;
+        }
+      }
+    }
+    if (!isEnvelopeMeta(document, key, member)) return undefined;
+  }
+  return found;
+}
+
 /** The last static segment of a path as a member name: `/v1/actor-profiles` → `actorprofiles`, `/Calls.json` → `calls`. */
 function collectionName(pathKey: string): string | undefined {
   const last = pathSegments(pathKey).filter((segment) => !TEMPLATE_SEGMENT.test(segment)).at(-1);
@@ -135,12 +170,21 @@ export function successBodies(document: Document, op: OperationInfo): SuccessBod
         continue;
       }
       if (schemaTypes(schema.value).some((type) => type !== 'object')) continue;
-      const members = collectProperties(document, schema.value, schema.path);
-      if (!result.page) {
-        const arrays = collectionArrays(document, members, op.pathKey);
-        if (arrays.length > 0) result.page = { op, arrays, schema: { value: schema.value, path: schema.path }, members };
+      // A wrapped collection (`{ data: { aircrafts: [...] }, message }`) is read as its unwrapped equivalent, up to three envelopes deep.
+      let level: { value: Schema; path: JsonPath; members: Map<string, Member> } | undefined = { value: schema.value, path: schema.path, members: collectProperties(document, schema.value, schema.path) };
+      for (let depth = 0; level && depth < 4; depth++) {
+        const arrays = collectionArrays(document, level.members, op.pathKey);
+        if (arrays.length > 0) {
+          result.page ??= { op, arrays, schema: { value: level.value, path: level.path }, members: level.members };
+          result.collectionLike = true;
+          break;
+        }
+        if (pageInAnyLanguage(document, level.members)) {
+          result.collectionLike = true;
+          break;
+        }
+        level = envelopeContent(document, level.members);
       }
-      if (result.page || pageInAnyLanguage(document, members)) result.collectionLike = true;
     }
   }
   return result;
