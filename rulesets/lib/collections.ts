@@ -8,7 +8,7 @@ import type { JsonPath } from './rule.js';
 import { collectProperties, effectiveSchema, resolve, schemaTypes } from './openapi/resolve.js';
 import { type Document, isObject, type Schema } from './openapi/types.js';
 import { statusClass, type OperationInfo } from './openapi/views.js';
-import { pathSegments, TEMPLATE_SEGMENT, toCamelCase } from './conventions.js';
+import { nameWords, pathSegments, TEMPLATE_SEGMENT, toCamelCase } from './conventions.js';
 import { mayBeJson } from './openapi/media-type.js';
 import { COLLECTION_ARRAY_NAMES, COLLECTION_PAGE_MEMBERS } from './vocabulary.js';
 
@@ -24,6 +24,67 @@ export function memberTypes(document: Document, member: Member): string[] {
   const value = effectiveSchema(document, member.schema, member.path).value;
   const declared = schemaTypes(value);
   return declared.length === 0 && isObject(value) && value.items !== undefined ? ['array'] : declared;
+}
+
+/** Words a page's own members are made of: counts, positions, cursors and the links between pages. */
+const PAGE_COUNT_WORDS = new Set(['page', 'pages', 'count', 'total', 'size', 'number', 'num', 'per', 'has', 'more', 'next', 'previous', 'prev', 'first', 'last', 'start', 'end', 'offset', 'limit', 'skip', 'top', 'of', 'index', 'is']);
+const PAGE_LINK_WORDS = new Set(['uri', 'url', 'href', 'link', 'links', 'cursor', 'token', 'continuation', 'next', 'previous', 'prev', 'first', 'last', 'page', 'start', 'end', 'after', 'before', 'of']);
+
+/**
+ * True when a member of a response object belongs to the page rather than to the data: a known
+ * page member (`pageInfo`, `totalCount`), a number or flag whose name is made only of counting
+ * and position words (`total_count`, `page_size`, `has_more`, `end`), a link or cursor to this or
+ * another page (`url`, `next_page`, `next_page_uri`, `endCursor`; not a bare `first` or `end`,
+ * which as text are as often a name or a date), or a type tag with one fixed value
+ * (`object: search_result`). An object made of collections and such members is a page wrapper.
+ */
+export function isPageMember(document: Document, key: string, member: Member): boolean {
+  if (COLLECTION_PAGE_MEMBERS.includes(key)) return true;
+  const value = effectiveSchema(document, member.schema, member.path).value;
+  if (!isObject(value)) return false;
+  const types = memberTypes(document, member).filter((type) => type !== 'null');
+  if (types.length !== 1) return false;
+  const words = nameWords(key);
+  if (words.length === 0) return false;
+  if (types[0] === 'integer' || types[0] === 'number' || types[0] === 'boolean') return words.every((word) => PAGE_COUNT_WORDS.has(word));
+  if (types[0] !== 'string') return false;
+  if (Array.isArray(value.enum) && value.enum.length === 1) return true;
+  return words.every((word) => PAGE_LINK_WORDS.has(word)) && (value.format === 'uri' || words.some((word) => !['first', 'last', 'start', 'end', 'of'].includes(word)));
+}
+
+/** Members that carry an envelope's one data object (`{ data: {...} }`). */
+export const ENVELOPE_DATA_MEMBERS: readonly string[] = ['data', 'result', 'item', 'payload', 'value'];
+/** Members an envelope may hold beside its data, besides a page's (`isPageMember`). */
+export const ENVELOPE_META_MEMBERS: readonly string[] = ['message', 'messages', 'success', 'succeeded', 'status', 'statusCode', 'code', 'errors', 'error', 'meta', 'links', 'warnings'];
+
+/** True when a member of an envelope is about the answer, not its data: a status, a message, a page member. */
+export function isEnvelopeMeta(document: Document, key: string, member: Member): boolean {
+  return ENVELOPE_META_MEMBERS.includes(key) || isPageMember(document, key, member);
+}
+
+/**
+ * The object an envelope wraps: `{ data: {...}, message }` holds its content in one data member
+ * (an object with members) beside only status, message and page members. Undefined when the
+ * members are not an envelope. Shared by every rule that looks through wrappers
+ * (`createdTimestamp` on wrapped items, paging and single-resource reads on wrapped collections).
+ */
+export function envelopeContent(document: Document, members: Map<string, Member>): { key: string; value: Schema; path: JsonPath; members: Map<string, Member> } | undefined {
+  let found: { key: string; value: Schema; path: JsonPath; members: Map<string, Member> } | undefined;
+  for (const [key, member] of members) {
+    if (ENVELOPE_DATA_MEMBERS.includes(key) && !found) {
+      const inner = effectiveSchema(document, member.schema, member.path);
+      const types = memberTypes(document, member);
+      if (isObject(inner.value) && !types.includes('array') && (types.length === 0 || types.includes('object'))) {
+        const innerMembers = collectProperties(document, inner.value, inner.path);
+        if (innerMembers.size > 0) {
+          found = { key, value: inner.value, path: inner.path, members: innerMembers };
+          continue;
+        }
+      }
+    }
+    if (!isEnvelopeMeta(document, key, member)) return undefined;
+  }
+  return found;
 }
 
 /** The last static segment of a path as a member name: `/v1/actor-profiles` → `actorprofiles`, `/Calls.json` → `calls`. */
@@ -44,7 +105,7 @@ export function collectionArrays(document: Document, members: Map<string, Member
   const collection = collectionName(pathKey);
   const named = arrays.filter((key) => COLLECTION_ARRAY_NAMES.includes(key) || key.toLowerCase().replace(/[_-]/g, '') === collection);
   if (named.length > 0) return named;
-  return [...members.keys()].every((key) => arrays.includes(key) || COLLECTION_PAGE_MEMBERS.includes(key)) ? arrays : [];
+  return [...members].every(([key, member]) => arrays.includes(key) || isPageMember(document, key, member)) ? arrays : [];
 }
 
 export interface Page {
@@ -109,12 +170,21 @@ export function successBodies(document: Document, op: OperationInfo): SuccessBod
         continue;
       }
       if (schemaTypes(schema.value).some((type) => type !== 'object')) continue;
-      const members = collectProperties(document, schema.value, schema.path);
-      if (!result.page) {
-        const arrays = collectionArrays(document, members, op.pathKey);
-        if (arrays.length > 0) result.page = { op, arrays, schema: { value: schema.value, path: schema.path }, members };
+      // A wrapped collection (`{ data: { aircrafts: [...] }, message }`) is read as its unwrapped equivalent, up to three envelopes deep.
+      let level: { value: Schema; path: JsonPath; members: Map<string, Member> } | undefined = { value: schema.value, path: schema.path, members: collectProperties(document, schema.value, schema.path) };
+      for (let depth = 0; level && depth < 4; depth++) {
+        const arrays = collectionArrays(document, level.members, op.pathKey);
+        if (arrays.length > 0) {
+          result.page ??= { op, arrays, schema: { value: level.value, path: level.path }, members: level.members };
+          result.collectionLike = true;
+          break;
+        }
+        if (pageInAnyLanguage(document, level.members)) {
+          result.collectionLike = true;
+          break;
+        }
+        level = envelopeContent(document, level.members);
       }
-      if (result.page || pageInAnyLanguage(document, members)) result.collectionLike = true;
     }
   }
   return result;

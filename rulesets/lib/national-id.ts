@@ -12,6 +12,7 @@ import { schemaValues } from './openapi/examples.js';
 import { layerKeyword, schemaLayers, type SchemaLayer, schemaTypes } from './openapi/resolve.js';
 import { isArray, isObject, type Document, type JsonObject } from './openapi/types.js';
 import { matchNationalIdAlias } from './vocabulary.js';
+import { parameters, properties } from './openapi/views.js';
 
 export interface NationalIdHolder {
   /** How it was recognised: the platform name, an alias, the description, or a value. */
@@ -49,10 +50,33 @@ function declaredTypes(layers: SchemaLayer[]): string[] {
 }
 
 /**
+ * Names the document itself says hold a national identifier: a property or parameter whose own
+ * description reads "SSN/Kennitala" or whose examples are valid kennitölur. Another field of the
+ * same name elsewhere (`idNumber` with no description) is then an identifier too: the document
+ * uses the name in one meaning. Computed once per document.
+ */
+const documentNamesCache = new WeakMap<object, Set<string>>();
+function documentNationalIdNames(document: Document): Set<string> {
+  let names = documentNamesCache.get(document);
+  if (names) return names;
+  names = new Set<string>();
+  documentNamesCache.set(document, names);
+  const direct = (name: string, schema: unknown, path: JsonPath, holder?: JsonObject) => {
+    const found = recogniseNationalId(document, name, schema, path, holder, false);
+    if (found && (found.by === 'description' || found.by === 'value')) names!.add(name);
+  };
+  for (const node of properties(document)) if (isObject(node.schema)) direct(node.name, node.schema, node.path, node.schema);
+  for (const { parameter, path } of parameters(document)) {
+    if (typeof parameter.name === 'string' && parameter.schema !== undefined) direct(parameter.name, parameter.schema, [...path, 'schema'], parameter);
+  }
+  return names;
+}
+
+/**
  * What `name` with `schema` (at `path`) holds, given the parameter or property object `holder`
  * whose description and examples also count; undefined when it is not a national identifier.
  */
-export function recogniseNationalId(document: Document, name: string, schema: unknown, path: JsonPath, holder?: JsonObject): NationalIdHolder | undefined {
+export function recogniseNationalId(document: Document, name: string, schema: unknown, path: JsonPath, holder?: JsonObject, byDocument = true): NationalIdHolder | undefined {
   const layers = schemaLayers(document, schema, path);
   let types = declaredTypes(layers);
   let itemSchema: unknown = schema;
@@ -83,5 +107,7 @@ export function recogniseNationalId(document: Document, name: string, schema: un
   const given = values.map((entry) => entry.value).filter((value) => value !== undefined && value !== null);
   const flat = given.flatMap((value) => (isArray(value) ? value : [value]));
   if (flat.length > 0 && flat.every(isCheckedNationalIdValue) && !/date|time|phone|amount|count|number$/i.test(name)) return result('value', list);
+  // The same name described as a national identifier elsewhere in the document.
+  if (byDocument && descriptions.every((description) => typeof description !== 'string' || describesNationalId(description)) && documentNationalIdNames(document).has(name)) return result('description', list);
   return undefined;
 }

@@ -3,7 +3,8 @@ import { schemaValues } from '../lib/openapi/examples.js';
 import { within } from '../lib/openapi/pointer.js';
 import { collectProperties, layerKeyword, type SchemaLayer, schemaLayers, schemaTypes } from '../lib/openapi/resolve.js';
 import { parameters, properties, type SchemaNode } from '../lib/openapi/views.js';
-import { AMOUNT, isAmountPattern } from '../lib/conventions.js';
+import { AMOUNT, compilePattern, isAmountPattern, nameWords } from '../lib/conventions.js';
+import { isObject } from '../lib/openapi/types.js';
 import { isAmountName, isCurrencyName } from '../lib/vocabulary.js';
 
 const PATTERN = "pattern: '^[0-9]+(\\.[0-9]+)?$'";
@@ -15,6 +16,38 @@ function holder(node: SchemaNode): SchemaNode | undefined {
   return current;
 }
 
+/** An opaque identifier as an example shows one: a prefixed key of letters and digits (`price_1MoBy5`, not `ISK-1500`) or a UUID. */
+const ID_VALUE = /^(?:[A-Za-z]+[_-](?=[A-Za-z0-9_-]*[0-9])(?=[A-Za-z0-9_-]*[A-Za-z])[A-Za-z0-9_-]{6,}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+/** A description that says the field holds an identifier (`The ID of the price object.`). */
+const ID_DESCRIPTION = /\b(?:ID|Id|identifier|auðkenni|audkenni)\b/;
+
+/**
+ * True when a money-named string is a reference to a money object rather than a sum of money:
+ * its description says it is an identifier, its examples are opaque keys, its pattern is a
+ * prefixed key's that accepts no number, or the object beside it spells the money out under a longer name
+ * (`price` beside `price_data: { currency, unit_amount }`).
+ */
+function isReference(name: string, layers: SchemaLayer[], siblings: Map<string, { schema: unknown; path: JsonPath }>, document: Parameters<typeof schemaLayers>[0]): boolean {
+  for (const layer of layers) {
+    if (typeof layer.schema.description === 'string' && ID_DESCRIPTION.test(layer.schema.description)) return true;
+    const values = schemaValues(layer.schema, layer.path).map((given) => given.value).filter((value) => value !== null);
+    if (values.length > 0 && values.every((value) => typeof value === 'string' && ID_VALUE.test(value))) return true;
+    if (typeof layer.schema.pattern === 'string') {
+      const regex = compilePattern(layer.schema.pattern);
+      // An opaque key's pattern starts with its type prefix (`^price_[A-Za-z0-9]+$`) and accepts no number.
+      if (regex && /^\^?[A-Za-z]{2,}[_-]/.test(layer.schema.pattern) && !['0', '100', '1500.50'].some((sample) => regex.test(sample))) return true;
+    }
+  }
+  const words = nameWords(name);
+  for (const [sibling, member] of siblings) {
+    const other = nameWords(sibling);
+    if (other.length <= words.length || !words.every((word, i) => other[i] === word)) continue;
+    const value = schemaLayers(document, member.schema, member.path).at(-1)?.schema;
+    if (isObject(value) && (schemaTypes(value.type).includes('object') || value.properties !== undefined)) return true;
+  }
+  return false;
+}
+
 export default defineRule({
   id: 'platform-amount-format',
   severity: 'warn',
@@ -24,7 +57,7 @@ export default defineRule({
   check(document) {
     const problems: Problem[] = [];
     /** The type, pattern and values of one amount schema; false when it is not an amount field itself (a structure or a list). */
-    const checkAmount = (name: string, schema: unknown, ownPath: JsonPath): boolean => {
+    const checkAmount = (name: string, schema: unknown, ownPath: JsonPath, siblings = new Map<string, { schema: unknown; path: JsonPath }>()): boolean => {
       const node = { path: ownPath };
       const layers = schemaLayers(document, schema, ownPath);
       const definition = layers.at(-1);
@@ -35,6 +68,8 @@ export default defineRule({
       if (types.includes('object') || types.includes('array') || layerKeyword(layers, 'properties') || layerKeyword(layers, 'items')) return false;
       // A flag about money (`hasOneTimePayment`, `doesntHaveToPayLicenseFee`) is not a sum of money.
       if (types.length > 0 && types.every((t) => t === 'boolean' || t === 'null')) return false;
+      // A string that identifies a price object (`price: price_1MoBy5`) is not a sum of money.
+      if ((types.length === 0 || types.includes('string')) && isReference(name, layers, siblings, document)) return false;
       const subject = (layer: SchemaLayer) => (within(layer.path, node.path) ? show(name) : `Schema \`${printPath(layer.path)}\` (used for the amount ${show(name)})`);
       if (type && (types.includes('number') || types.includes('integer'))) {
         problems.push({ message: `${subject(type.layer)} is \`type: ${types.join(', ')}\`; the platform writes amounts as text, digits with an optional decimal part: \`type: string\` with \`${PATTERN}\` (e.g. \`'1500.50'\`), which keeps decimals exact.`, path: type.path });
@@ -59,9 +94,11 @@ export default defineRule({
     };
     for (const node of properties(document)) {
       const name = node.name;
-      if (!isAmountName(name) || !checkAmount(name, node.schema, node.path)) continue;
+      if (!isAmountName(name)) continue;
       const container = holder(node);
-      if (container && ![...collectProperties(document, container.schema, container.path).keys()].some(isCurrencyName)) {
+      const siblings = container ? collectProperties(document, container.schema, container.path) : new Map<string, { schema: unknown; path: JsonPath }>();
+      if (!checkAmount(name, node.schema, node.path, siblings)) continue;
+      if (container && ![...siblings.keys()].some(isCurrencyName)) {
         problems.push({ message: `${show(name)} sits in an object with no currency field; the platform keeps the amount and its currency in separate fields: add \`currency\` (an ISO 4217 code such as \`ISK\`) next to it.`, path: node.path });
       }
     }

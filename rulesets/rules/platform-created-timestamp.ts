@@ -4,12 +4,8 @@ import { collectProperties, layerKeyword, schemaLayers, schemaTypes, type Schema
 import { type Document, isArray, isObject } from '../lib/openapi/types.js';
 import { mediaTypes, statusClass } from '../lib/openapi/views.js';
 import { isJsonMediaType, isProblemMediaType } from '../lib/conventions.js';
-import { COLLECTION_PAGE_MEMBERS } from '../lib/vocabulary.js';
+import { ENVELOPE_DATA_MEMBERS, isEnvelopeMeta, isPageMember } from '../lib/collections.js';
 
-/** Members that carry an envelope's one data object (`{ data: {...} }`). */
-const ENVELOPE_DATA_MEMBERS: readonly string[] = ['data', 'result', 'item', 'payload', 'value'];
-/** Members an envelope may hold beside its data, besides a page's (`COLLECTION_PAGE_MEMBERS`). */
-const ENVELOPE_META_MEMBERS: readonly string[] = ['message', 'messages', 'success', 'succeeded', 'status', 'statusCode', 'code', 'errors', 'error', 'meta', 'links', 'warnings'];
 
 const FIELD = '`createdTimestamp: { type: string, format: date-time }`';
 
@@ -125,9 +121,10 @@ export default defineRule({
         else others.push(name);
       }
       // A page (`{ data: [...], pageInfo, totalCount }`) is a wrapper; its items are the data.
-      const isPage = collections.length > 0 && !data && others.every((name) => COLLECTION_PAGE_MEMBERS.includes(name));
+      const pageMember = (name: string) => isPageMember(document, name, members.get(name)!);
+      const isPage = collections.length > 0 && !data && others.every(pageMember);
       // An envelope (`{ data: {...}, message }`) is a wrapper too; its data member is judged instead.
-      const isEnvelope = data !== undefined && collections.length === 0 && others.every((name) => ENVELOPE_META_MEMBERS.includes(name) || COLLECTION_PAGE_MEMBERS.includes(name));
+      const isEnvelope = data !== undefined && collections.length === 0 && others.every((name) => isEnvelopeMeta(document, name, members.get(name)!));
       if (isEnvelope && data) {
         const dataMembers = collectProperties(document, data.schema, data.path);
         if (!isProblemShape(dataMembers) && dataMembers.size > 0) {

@@ -2,6 +2,7 @@ import { defineRule, type Problem } from '../lib/rule.js';
 import { effectiveSchema, resolve, schemaTypes } from '../lib/openapi/resolve.js';
 import { isObject, type Document } from '../lib/openapi/types.js';
 import { operations, type OperationInfo } from '../lib/openapi/views.js';
+import { successBodies } from '../lib/collections.js';
 import { isPlaceholderSegment, isSingleResourcePath, pathSegments, TEMPLATE_SEGMENT, toKebabCase } from '../lib/conventions.js';
 import { CUSTOM_METHOD_AMBIGUOUS_WORDS, CUSTOM_METHOD_VERBS, segmentVerb, UPDATE_VERBS } from '../lib/vocabulary.js';
 import { nameWords } from '../lib/conventions.js';
@@ -118,7 +119,15 @@ export default defineRule({
     const collections = new Set<string>();
     const pathKeys = isObject(document.paths) ? Object.keys(document.paths) : [];
     for (const pathKey of pathKeys) if (isSingleResourcePath(pathKey)) collections.add(pathSegments(pathKey).slice(0, -1).join('/'));
-    for (const op of operations(document)) {
+    const all = [...operations(document)];
+    /** True when the path's GET answers a list: a page of a collection or a bare array. */
+    const listedByGet = (pathKey: string): boolean => {
+      const get = all.find((candidate) => candidate.pathKey === pathKey && candidate.method === 'get');
+      if (!get) return false;
+      const bodies = successBodies(document, get);
+      return bodies.page !== undefined || bodies.bareArray;
+    };
+    for (const op of all) {
       const method = op.method;
       if (op.operation.requestBody !== undefined && NO_BODY[method] && !isEmptyOptionalBody(document, op)) {
         problems.push({ message: `\`${label(op)}\` has a request body; ${NO_BODY[method]}.`, path: [...op.path, 'requestBody'] });
@@ -191,8 +200,10 @@ export default defineRule({
         });
         continue;
       }
-      // A collection: its members are addressed one by one elsewhere, or the same path takes a CREATE.
-      if (!(collections.has(normalise(op.pathKey)) || takesCreate(document, op.pathKey)) || !looksPlural(op.pathKey)) continue;
+      // A collection: its members are addressed one by one elsewhere, or the same path takes a
+      // CREATE (both when its last segment is a plural), or its GET is a LIST (answers a page or an array).
+      const plural = (collections.has(normalise(op.pathKey)) || takesCreate(document, op.pathKey)) && looksPlural(op.pathKey);
+      if (!plural && !listedByGet(op.pathKey)) continue;
       const member =
         pathKeys.find((pathKey) => isSingleResourcePath(pathKey) && pathSegments(pathKey).slice(0, -1).join('/') === normalise(op.pathKey)) ??
         `${op.pathKey.replace(/\/$/, '')}/{id}`;

@@ -4,66 +4,11 @@
  * the inline original.
  */
 import { resolve } from '../../rulesets/lib/openapi/resolve.js';
-import { isArray, isObject, type Document, type JsonPath, type Schema } from '../../rulesets/lib/openapi/types.js';
+import { isArray, isObject, type Document } from '../../rulesets/lib/openapi/types.js';
 
-export interface Located {
-  value: unknown;
-  path: JsonPath;
-}
-
-export interface FlatSchema {
-  /** Where the schema is defined (after `$ref`s): findings point here. */
-  path: JsonPath;
-  /** Every keyword but `allOf`/`properties`/`required`: the first definition wins. */
-  keywords: Map<string, Located>;
-  properties: Map<string, Located>;
-  required: Set<string>;
-  /** Where `required` (or, when absent, the schema) is. */
-  requiredPath: JsonPath;
-  propertiesPath: JsonPath;
-}
-
-/**
- * The diff's allOf merge, in this one function: follows `$ref`s (with their 3.1 siblings) and
- * merges `allOf` parts into one view (depth-limited, cycle-safe). Undefined for a non-object.
- * Where a keyword is defined in several parts, the outermost definition wins.
- */
-export function flatten(document: Document, node: unknown, path: JsonPath): FlatSchema | undefined {
-  // A `$ref` with sibling keywords (OpenAPI 3.1) is the siblings and the target together.
-  const withSiblings = isObject(node) && typeof node.$ref === 'string' && Object.keys(node).some((key) => key !== '$ref');
-  const root = withSiblings ? { value: node, path } : resolve(document, node, path);
-  if (!isObject(root.value)) return undefined;
-  const flat: FlatSchema = { path: root.path, keywords: new Map(), properties: new Map(), required: new Set(), requiredPath: root.path, propertiesPath: [...root.path, 'properties'] };
-  const seen = new Set<unknown>();
-  const visit = (schema: Schema, at: JsonPath, depth: number, outermost: boolean) => {
-    if (seen.has(schema) || depth > 16) return;
-    seen.add(schema);
-    for (const [key, value] of Object.entries<unknown>(schema)) {
-      if (key === 'allOf' || key === 'properties' || key === 'required' || key === '$ref') continue;
-      if (!flat.keywords.has(key)) flat.keywords.set(key, { value, path: [...at, key] });
-    }
-    if (isObject(schema.properties)) {
-      if (outermost || flat.properties.size === 0) flat.propertiesPath = [...at, 'properties'];
-      for (const [name, value] of Object.entries(schema.properties)) if (!flat.properties.has(name)) flat.properties.set(name, { value, path: [...at, 'properties', name] });
-    }
-    if (isArray(schema.required)) {
-      if (outermost || flat.required.size === 0) flat.requiredPath = [...at, 'required'];
-      for (const name of schema.required) if (typeof name === 'string') flat.required.add(name);
-    }
-    if (typeof schema.$ref === 'string') {
-      const target = resolve(document, { $ref: schema.$ref }, at);
-      if (isObject(target.value)) visit(target.value, target.path, depth + 1, false);
-    }
-    if (isArray(schema.allOf)) {
-      schema.allOf.forEach((part, index) => {
-        const resolved = resolve(document, part, [...at, 'allOf', index]);
-        if (isObject(resolved.value)) visit(resolved.value, resolved.path, depth + 1, false);
-      });
-    }
-  };
-  visit(root.value, root.path, 0, true);
-  return flat;
-}
+// The allOf merge is shared with lint: one flattening of `allOf` for every view of a schema.
+export { flatten, type FlatSchema, type Located } from '../../rulesets/lib/openapi/flatten.js';
+import type { FlatSchema } from '../../rulesets/lib/openapi/flatten.js';
 
 export function keyword(flat: FlatSchema, name: string): unknown {
   return flat.keywords.get(name)?.value;

@@ -12,6 +12,8 @@ import { isArray, isObject, isRef, type Document, type JsonPath, type Schema } f
 const pointerCache = new WeakMap<object, Map<string, { value: unknown; path: JsonPath } | null>>();
 
 /** The value a local `$ref` (`#/a/b`) points at, or null when there is none. Memoised per document. */
+import { flatten } from './flatten.js';
+
 export function lookupLocalRef(document: Document, ref: string): { value: unknown; path: JsonPath } | null {
   if (!ref.startsWith('#')) return null;
   let cache = pointerCache.get(document);
@@ -92,18 +94,22 @@ export function schemaTypes(schema: unknown): string[] {
   return [];
 }
 
-/** All properties a schema declares, including through `allOf` and local `$ref`s. */
-export function collectProperties(document: Document, schema: unknown, path: JsonPath, depth = 0): Map<string, { schema: unknown; path: JsonPath }> {
+/**
+ * All properties a schema declares, including through `allOf` and local `$ref`s: the shared
+ * allOf flattening (`flatten.ts`), with the properties of the `allOf` parts listed before the
+ * schema's own (an outer definition of a name wins).
+ */
+export function collectProperties(document: Document, schema: unknown, path: JsonPath): Map<string, { schema: unknown; path: JsonPath }> {
   const result = new Map<string, { schema: unknown; path: JsonPath }>();
-  const resolved = resolve(document, schema, path);
-  if (!isObject(resolved.value) || depth > 16) return result;
-  const value: Schema = resolved.value;
-  if (isArray(value.allOf)) {
-    value.allOf.forEach((sub, i) => {
-      for (const [key, entry] of collectProperties(document, sub, [...resolved.path, 'allOf', i], depth + 1)) result.set(key, entry);
-    });
+  const flat = flatten(document, schema, path);
+  if (!flat) return result;
+  const own: [string, { schema: unknown; path: JsonPath }][] = [];
+  for (const [name, entry] of flat.properties) {
+    const item = { schema: entry.value, path: entry.path };
+    if (entry.path.length === flat.path.length + 2 && entry.path[flat.path.length] === 'properties') own.push([name, item]);
+    else result.set(name, item);
   }
-  if (isObject(value.properties)) for (const key of Object.keys(value.properties)) result.set(key, { schema: value.properties[key], path: [...resolved.path, 'properties', key] });
+  for (const [name, item] of own) result.set(name, item);
   return result;
 }
 
