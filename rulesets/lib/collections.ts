@@ -5,7 +5,8 @@
  * answer 204 when they are not there).
  */
 import type { JsonPath } from './rule.js';
-import { collectProperties, effectiveSchema, resolve, schemaTypes } from './openapi/resolve.js';
+import { effectiveSchema, resolve, schemaTypes } from './openapi/resolve.js';
+import { collectProperties } from './openapi/flatten.js';
 import { type Document, isObject, type Schema } from './openapi/types.js';
 import { statusClass, type OperationInfo } from './openapi/views.js';
 import { nameWords, pathSegments, TEMPLATE_SEGMENT, toCamelCase } from './conventions.js';

@@ -1,7 +1,8 @@
 import { defineRule, printPath, show, type JsonPath, type Problem } from '../lib/rule.js';
 import { schemaValues } from '../lib/openapi/examples.js';
 import { within } from '../lib/openapi/pointer.js';
-import { collectProperties, layerKeyword, type SchemaLayer, schemaLayers, schemaTypes } from '../lib/openapi/resolve.js';
+import { layerKeyword, type SchemaLayer, schemaLayers, schemaTypes } from '../lib/openapi/resolve.js';
+import { collectProperties } from '../lib/openapi/flatten.js';
 import { parameters, properties, type SchemaNode } from '../lib/openapi/views.js';
 import { AMOUNT, compilePattern, isAmountPattern, nameWords } from '../lib/conventions.js';
 import { isObject } from '../lib/openapi/types.js';

@@ -1,6 +1,7 @@
 import { defineRule, printPath, type JsonPath, type Problem } from '../lib/rule.js';
 import { encodePointer } from '../lib/openapi/pointer.js';
-import { collectProperties, layerKeyword, schemaLayers, schemaTypes, type SchemaLayer } from '../lib/openapi/resolve.js';
+import { layerKeyword, schemaLayers, schemaTypes, type SchemaLayer } from '../lib/openapi/resolve.js';
+import { collectProperties } from '../lib/openapi/flatten.js';
 import { type Document, isArray, isObject } from '../lib/openapi/types.js';
 import { mediaTypes, statusClass } from '../lib/openapi/views.js';
 import { isJsonMediaType, isProblemMediaType } from '../lib/conventions.js';

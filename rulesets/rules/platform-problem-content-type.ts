@@ -1,6 +1,7 @@
 import { defineRule, someOf, show, type JsonPath, type Problem } from '../lib/rule.js';
 import { encodePointer } from '../lib/openapi/pointer.js';
-import { collectProperties, effectiveSchema, lookupLocalRef } from '../lib/openapi/resolve.js';
+import { effectiveSchema, lookupLocalRef } from '../lib/openapi/resolve.js';
+import { collectProperties } from '../lib/openapi/flatten.js';
 import { isRef } from '../lib/openapi/types.js';
 import { mediaTypes, statusClass } from '../lib/openapi/views.js';
 import { MEDIA_TYPE } from '../lib/conventions.js';

@@ -3,7 +3,8 @@
  * examples, defaults and enums give as data (every primitive value nested in the document's
  * example data, memoised like the views).
  */
-import { collectProperties, effectiveSchema, layerKeyword, lookupLocalRef, resolve, schemaLayers, schemaTypes, type SchemaLayer } from './resolve.js';
+import { effectiveSchema, layerKeyword, lookupLocalRef, resolve, schemaLayers, schemaTypes, type SchemaLayer } from './resolve.js';
+import { collectProperties } from './flatten.js';
 import { isArray, isObject, isRef, type Document, type JsonPath, type MediaType, type Schema } from './types.js';
 import { mediaTypes, memoise, parameters, schemas } from './views.js';
 

@@ -65,3 +65,21 @@ export function flatten(document: Document, node: unknown, path: JsonPath): Flat
   return flat;
 }
 
+/**
+ * All properties a schema declares, including through `allOf` and local `$ref`s: the shared
+ * allOf flattening (`flatten.ts`), with the properties of the `allOf` parts listed before the
+ * schema's own (an outer definition of a name wins).
+ */
+export function collectProperties(document: Document, schema: unknown, path: JsonPath): Map<string, { schema: unknown; path: JsonPath }> {
+  const result = new Map<string, { schema: unknown; path: JsonPath }>();
+  const flat = flatten(document, schema, path);
+  if (!flat) return result;
+  const own: [string, { schema: unknown; path: JsonPath }][] = [];
+  for (const [name, entry] of flat.properties) {
+    const item = { schema: entry.value, path: entry.path };
+    if (entry.path.length === flat.path.length + 2 && entry.path[flat.path.length] === 'properties') own.push([name, item]);
+    else result.set(name, item);
+  }
+  for (const [name, item] of own) result.set(name, item);
+  return result;
+}

@@ -12,7 +12,6 @@ import { isArray, isObject, isRef, type Document, type JsonPath, type Schema } f
 const pointerCache = new WeakMap<object, Map<string, { value: unknown; path: JsonPath } | null>>();
 
 /** The value a local `$ref` (`#/a/b`) points at, or null when there is none. Memoised per document. */
-import { flatten } from './flatten.js';
 
 export function lookupLocalRef(document: Document, ref: string): { value: unknown; path: JsonPath } | null {
   if (!ref.startsWith('#')) return null;
@@ -92,25 +91,6 @@ export function schemaTypes(schema: unknown): string[] {
   if (typeof schema.type === 'string') return [schema.type];
   if (isArray(schema.type)) return schema.type.filter((t): t is string => typeof t === 'string');
   return [];
-}
-
-/**
- * All properties a schema declares, including through `allOf` and local `$ref`s: the shared
- * allOf flattening (`flatten.ts`), with the properties of the `allOf` parts listed before the
- * schema's own (an outer definition of a name wins).
- */
-export function collectProperties(document: Document, schema: unknown, path: JsonPath): Map<string, { schema: unknown; path: JsonPath }> {
-  const result = new Map<string, { schema: unknown; path: JsonPath }>();
-  const flat = flatten(document, schema, path);
-  if (!flat) return result;
-  const own: [string, { schema: unknown; path: JsonPath }][] = [];
-  for (const [name, entry] of flat.properties) {
-    const item = { schema: entry.value, path: entry.path };
-    if (entry.path.length === flat.path.length + 2 && entry.path[flat.path.length] === 'properties') own.push([name, item]);
-    else result.set(name, item);
-  }
-  for (const [name, item] of own) result.set(name, item);
-  return result;
 }
 
 /** One layer of what a schema stands for (see `schemaLayers`). */

@@ -6,7 +6,8 @@
  * names, and the headers the description requires (`WWW-Authenticate` on every 401 and 403, as
  * RFC 6750 requires of bearer-token APIs).
  */
-import { collectProperties, resolve } from '../../../rulesets/lib/openapi/resolve.js';
+import { resolve } from '../../../rulesets/lib/openapi/resolve.js';
+import { collectProperties } from '../../../rulesets/lib/openapi/flatten.js';
 import { isObject } from '../../../rulesets/lib/openapi/types.js';
 import type { OpenApiDocument } from '../../../rulesets/lib/rule.js';
 import { show } from '../../../rulesets/lib/rule.js';

@@ -1,5 +1,5 @@
 import { isObject, isRef, type Document } from '../../../rulesets/lib/openapi/types.js';
-import { collectProperties } from '../../../rulesets/lib/openapi/resolve.js';
+import { collectProperties } from '../../../rulesets/lib/openapi/flatten.js';
 import { statusClass } from '../../../rulesets/lib/openapi/views.js';
 import { decodePointer, encodePointer } from '../../../rulesets/lib/openapi/pointer.js';
 import { defineFixer, type FixContext } from '../fixer.js';
