@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: vottur against Redocly CLI (and, with --spectral, the Spectral CLI) as a user
- * runs them, measured against the targets of issue 10; then how vottur's time grows with document
+ * runs them, measured against the speed targets; then how vottur's time grows with document
  * size, and what the worker pool buys on 100 documents. Writes bench/results.md.
  *
  *   npm run bench                                    (the full run: what bench/results.md holds)
@@ -259,7 +259,7 @@ function generatedYaml(count: number): string {
 }
 
 /**
- * YAML scaling (issue 15.7: 10,000 paths took 17.7 s when the YAML loader was quadratic): vottur on
+ * YAML scaling (10,000 paths took 17.7 s when the YAML loader was quadratic): vottur on
  * generated YAML descriptions of 5,000, 10,000 and 20,000 paths; time per path should stay flat.
  */
 async function yamlScaling(): Promise<string> {
@@ -443,7 +443,7 @@ async function main(): Promise<void> {
   }
   if (targets.length > 0) {
     const met = targets.filter((t) => t.measured <= t.limit).length;
-    sections.unshift('## Targets (issue 10)', '', `${met} of ${targets.length} met. Margin: how far under the limit (met) or over it (not met), as a share of the limit.`, '', targetTable(targets), '');
+    sections.unshift('## Targets', '', `${met} of ${targets.length} met. Margin: how far under the limit (met) or over it (not met), as a share of the limit.`, '', targetTable(targets), '');
   }
   if (large.length > 0 && !args['skip-scaling'] && !QUICK) sections.push('## Time against document size', '', await scaling(large), '');
   if (!args['skip-scaling'] && !args.only && !QUICK) sections.push('## Generated YAML: time against paths', '', await yamlScaling(), '');

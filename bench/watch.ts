@@ -4,7 +4,7 @@
  * watcher (src/lint/watch.ts); each save alternates a version with and without one violation, and
  * the time from the write to the watcher's line saying what changed is measured, as is the load and
  * lint alone. The save-to-answer time includes chokidar's wait for the write to settle (STABLE_MS).
- * Target (issue 11): the answer within 100 ms of the save.
+ * Target: the answer within 100 ms of the save.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

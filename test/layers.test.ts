@@ -4,9 +4,10 @@
  * alike) and checks the rules the README's architecture section states.
  *
  *   src/cli/            commands, options, the one runner          (nothing else imports it)
- *   src/lint/ contract/ reference/ diff/ config/   libraries        (never import the CLI)
+ *   src/lint/ contract/ reference/ diff/ config/ baseline/ policy/ fix/ lsp/ catalogue/
+ *                       libraries                                  (never import the CLI)
  *   src/report/         the Finding model, score, formatters       (imports no library)
- *   src/openapi/ rulesets/lib/   the OpenAPI layer                 (imports no library)
+ *   rulesets/           the OpenAPI layer and the ruleset          (imports nothing from src/)
  *   src/errors.ts pii.ts runtime/ version.ts paths.ts   shared     (import nothing above them)
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -74,7 +75,7 @@ describe('the import graph', () => {
   });
 
   it('the OpenAPI layer imports no library, no report and no CLI', () => {
-    expect(violations(({ from, to }) => under(from, 'src/openapi/', 'rulesets/') && under(to, ...LIBRARIES, 'src/report/', 'src/cli/'))).toEqual([]);
+    expect(violations(({ from, to }) => under(from, 'rulesets/') && under(to, ...LIBRARIES, 'src/report/', 'src/cli/'))).toEqual([]);
   });
 
   it('the ruleset imports nothing from src/ (the stock Spectral CLI bundles it alone)', () => {

@@ -1,5 +1,5 @@
 /**
- * National identifiers are masked by what they are, however they are written (issue 15 item 6):
+ * National identifiers are masked by what they are, however they are written:
  * JSON pointer escapes, percent-encoding of some or all digits, a `%20` before them.
  */
 import fc from 'fast-check';

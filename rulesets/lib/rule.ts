@@ -127,7 +127,7 @@ export function printPath(path: JsonPath): string {
 
 /**
  * A message names its subject by its path; a schema component is clearer by its name: `User` or
- * `User.properties.email`, not `components.schemas.User.properties.email` (issue 14 item 14).
+ * `User.properties.email`, not `components.schemas.User.properties.email`.
  * Applied to every problem by vottur's engine and by `toSpectralRule`, so both say the same.
  */
 export function nameComponentSubject(message: string, path: JsonPath): string {

@@ -26,7 +26,7 @@ export default defineRule({
       const statuses = isObject(list) ? Object.keys(list).map((status) => status.toUpperCase()) : [];
       if (statuses.includes('4XX')) continue;
       // No error response at all is one cause, reported once by platform-response-errors (whose
-      // message names 401 and 403 for a secured operation), not three times (issue 18).
+      // message names 401 and 403 for a secured operation), not three times.
       if (!statuses.some((status) => /^[45]/.test(status) || status === 'DEFAULT')) continue;
       const schemes = [...new Set((effectiveSecurity(document, op) ?? []).flatMap((requirement) => (isObject(requirement) ? Object.keys(requirement) : [])))];
       const by = schemes.length > 0 ? `requires authentication (${schemes.map((name) => `\`${name}\``).join(' or ')})` : 'requires authentication';

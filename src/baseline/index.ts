@@ -1,6 +1,6 @@
 /**
  * The baseline: the findings a team has accepted for now, so a gate can be switched on for
- * services already registered and fail only on what is new (issue 11). `vottur-baseline.json`
+ * services already registered and fail only on what is new. `vottur-baseline.json`
  * holds one entry per finding identity — document, rule, stable pointer, fingerprint — sorted, so
  * it reviews as a small diff. Entries may carry `expires` (a date after which they count again)
  * and any field a person adds (`reason`, `owner`, a ticket): updating and pruning keep them.

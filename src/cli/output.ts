@@ -99,15 +99,15 @@ function cannotWrite(output: string, error: unknown): CouldNotRunError {
   return new CouldNotRunError(`cannot write ${output}: ${why}; nothing was written`);
 }
 
+/** Formats that carry every finding with its suppression and baseline state. */
+const FULL_FORMATS: ReadonlySet<string> = new Set(['json', 'sarif']);
+
 /**
  * Renders every target, then writes the files all or none: each is rendered first, written to a
  * temporary file beside its target (with the mode of the file it replaces), and only when every
  * one is written are they renamed over their targets. A target that is read-only, or not a
  * regular file, is refused before anything is written. Standard output comes last.
  */
-/** Formats that carry every finding with its suppression and baseline state. */
-const FULL_FORMATS: ReadonlySet<string> = new Set(['json', 'sarif']);
-
 export async function writeReports(report: Report, targets: OutputTarget[], options: WriteOptions): Promise<void> {
   const formats = new Map(await Promise.all([...new Set(targets.map((target) => target.format))].map(async (name) => [name, await loadFormat(name)] as const)));
   // The absolute score (every finding counted) of what the views for people leave out.

@@ -83,7 +83,7 @@ export const SUBSTRING_SECRET_LENGTH = 12;
  * Masks secrets in text the run prints. A long secret is masked wherever it appears; a short one
  * (a test password such as `wrong`) only where it stands as a whole value — in a header, a query
  * or form value, a quoted string, after `Bearer ` — so that a server's prose ("unknown client, or
- * wrong client secret") is not turned into nonsense (issue 14 item 16).
+ * wrong client secret") is not turned into nonsense.
  */
 export function redactor(secrets: readonly string[]): (text: string) => string {
   // Tokens renewed during a run join `secrets`; the masks are rebuilt when it grows.

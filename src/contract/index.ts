@@ -71,7 +71,7 @@ export interface ContractTestOptions {
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
 export const DEFAULT_CONCURRENCY = 4;
-/** The response time budget (issue 13): an answer slower than this is a warning. */
+/** The response time budget: an answer slower than this is a warning. */
 export const DEFAULT_MAX_RESPONSE_TIME_MS = 2_000;
 
 export async function runContractTests(options: ContractTestOptions): Promise<Report> {

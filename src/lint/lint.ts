@@ -140,7 +140,7 @@ function parserMessage(message: string): string {
 
 /**
  * A message names its subject by the path in the bundled description; where that subject has a
- * name of its own, the name is clearer (issue 14 item 14): a component is `User.properties.email`,
+ * name of its own, the name is clearer: a component is `User.properties.email`,
  * not `components.schemas.User.properties.email`, and a part of another file of a multi-file
  * description is that file (`schemas/user.yaml`), not the path of the first operation that
  * happened to use it (`paths["/v1/users/{userId}"].get.responses["200"]…`).

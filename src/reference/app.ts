@@ -74,7 +74,7 @@ export function buildReferenceApp(options: ReferenceAppOptions): ReferenceApp {
   const { store, description, verifier } = options;
   const pendingDelays = new AbortController();
   // Every request the `slow` fault holds back listens on this one signal until it is answered, so
-  // the number of listeners is the number of requests in flight, not a leak (issue 14 item 10).
+  // the number of listeners is the number of requests in flight, not a leak.
   setMaxListeners(0, pendingDelays.signal);
 
   const app = Fastify({

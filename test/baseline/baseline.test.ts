@@ -1,5 +1,5 @@
 /**
- * Switching the gate on for a catalogue already registered (issue 11, "Done when"): a baseline of
+ * Switching the gate on for a catalogue already registered: a baseline of
  * today's findings passes; one new violation fails and is the only finding counted; rewriting a
  * description from YAML to JSON, re-indented with its keys reordered, keeps every match. Over the
  * real catalogue descriptions (a temporary copy), through the built CLI.

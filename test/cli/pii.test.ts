@@ -1,5 +1,5 @@
 /**
- * File names are personal data too when they hold a national identifier (issue 15 item 6): the
+ * File names are personal data too when they hold a national identifier: the
  * stylish header and a could-not-run line mask them, `--show-pii` shows them.
  */
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -35,7 +35,7 @@ describe('national identifiers in file names', () => {
     expect(missing.stderr).toBe('vottur: cannot read apis/241269****.yaml: no such file; check the path\n');
   });
 
-  it('fix hints suggest a valid synthetic identifier that can be copied, never a masked one (issue 14 item 15)', async () => {
+  it('fix hints suggest a valid synthetic identifier that can be copied, never a masked one', async () => {
     const result = await vottur(['lint', 'hints.yaml', '-f', 'json'], { cwd: dir });
     const hints = (JSON.parse(result.stdout) as { findings: Array<{ ruleId: string; message: string }> }).findings.filter((f) => f.ruleId === 'platform-national-id-format' && /example/.test(f.message));
     expect(hints).toHaveLength(2);

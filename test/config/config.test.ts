@@ -1,5 +1,5 @@
 /**
- * vottur.config.yaml (issue 11 item 1), over the built CLI: found upward to the repository root,
+ * vottur.config.yaml, over the built CLI: found upward to the repository root,
  * named with --config or turned off with --no-config; rules off or at another severity, for a
  * file or a part of one; a bad key is one line and exit 2; `vottur init` writes one that works.
  */

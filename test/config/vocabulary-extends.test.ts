@@ -1,5 +1,5 @@
 /**
- * vottur.config.yaml's `vocabulary:` and `extends:` (issue 11 item 1), over the built CLI: a team's
+ * vottur.config.yaml's `vocabulary:` and `extends:`, over the built CLI: a team's
  * own words reach the rules (in this thread and in the worker pool), the Spectral rulesets it
  * extends run beside vottur's with their own ids and their ruleset named, finding for finding as
  * the stock Spectral CLI reports them, and Spectral's core is loaded only then.

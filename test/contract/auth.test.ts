@@ -83,7 +83,7 @@ describe('static credentials', () => {
     expect(redact('prefixabcd1234efgh5678suffix')).toBe('prefix***suffix');
   });
 
-  it('masks a short secret as a whole value, never as a word of prose (issue 14 item 16)', () => {
+  it('masks a short secret as a whole value, never as a word of prose', () => {
     const redact = redactor(['wrong']);
     // The server's sentence stays readable: "wrong" here is a word, not the secret.
     expect(redact('unknown client, or wrong client secret')).toBe('unknown client, or wrong client secret');

@@ -82,7 +82,7 @@ describe('vottur test', () => {
     expect(result.stderr).toMatch(/^vottur: testing 2 operations of test\/contract\/fixtures\/things\.openapi\.yaml at http:\/\/127\.0\.0\.1:\d+\/: 6 requests\n/);
     // The seed is printed on every run, so the generated requests can be sent again.
     expect(result.stderr).toMatch(/vottur: generated \d+ requests \(seed (\d+); --seed \1 sends the same ones\); coverage \d+%\n/);
-    // The progress lines and the summary give the same total (issue 14 item 18).
+    // The progress lines and the summary give the same total.
     const total = /vottur: (\d+) requests in all: (\d+) planned, (\d+) generated, (\d+) by Dredd\n$/.exec(result.stderr);
     expect(total, result.stderr).not.toBeNull();
     const [, all, planned, generated, dredd] = total!.map(Number);

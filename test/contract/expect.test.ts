@@ -1,6 +1,6 @@
 /**
  * The probes' messages, word for word: each reads as a sentence whatever the identifier is called
- * and wherever it goes (issue 14 item 12: "answered 401 to the malformed the path parameter").
+ * and wherever it goes (never "answered 401 to the malformed the path parameter").
  */
 import { describe, expect, it } from 'vitest';
 import { checkExpectation, type ExpectationContext } from '../../src/contract/expect.js';

@@ -1,5 +1,5 @@
 /**
- * The score tells the truth about a contract run (issue 14 items 2, 3, 19; issue 13 item 5):
+ * The score tells the truth about a contract run:
  * nothing tested is not a pass. Real HTTP on loopback: a closed port, a server that drops one
  * method's connections, one that needs a token nobody gave, and one slower than the time limit.
  */
@@ -122,7 +122,7 @@ describe('a contract run scores what it tested', () => {
   });
 });
 
-describe('the response time budget and the request rate (issue 13)', () => {
+describe('the response time budget and the request rate', () => {
   it('an answer over --max-response-time is one warning per operation, naming the slowest', async () => {
     const server = await things({ delayMs: 250 });
     const report = await run(server.url, { maxResponseTimeMs: 100, timeoutMs: 5000 });

@@ -1,5 +1,5 @@
 /**
- * A finding names its subject by the name it has (issue 14 item 14): a schema component by its
+ * A finding names its subject by the name it has: a schema component by its
  * name, a part of another file of a multi-file description by that file, never by the path of the
  * first operation that happened to use it.
  */

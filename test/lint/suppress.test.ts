@@ -1,5 +1,5 @@
 /**
- * `x-vottur-ignore` (issue 11 item 2): a suppression with a reason holds its rule's findings back on
+ * `x-vottur-ignore`: a suppression with a reason holds its rule's findings back on
  * that node and below, uncounted in the score, the gate and the summary, and carried in JSON and
  * SARIF; one without a reason, or one that holds nothing back, is itself an info finding.
  */

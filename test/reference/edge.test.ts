@@ -1,5 +1,5 @@
 /**
- * The reference service's answers at the edge of HTTP (issue 15 item 8): a URL too long, headers
+ * The reference service's answers at the edge of HTTP: a URL too long, headers
  * too large, a URL that cannot be decoded, a request that is not HTTP, OPTIONS, and a token for
  * another audience. Every error is Problem Details and echoes no identifier. Raw sockets where
  * `fetch` would refuse to send the request.

@@ -379,7 +379,7 @@ describe('fault modes', () => {
 
   it('slow: every answer is held back (a short client timeout runs out), and closing does not wait for it', async () => {
     expect(SLOW_DELAY_MS).toBe(12_000);
-    // Longer than the default time limit, so `vottur check --fault slow` fails with the default options (issue 14 item 3).
+    // Longer than the default time limit, so `vottur check --fault slow` fails with the default options.
     expect(SLOW_DELAY_MS).toBeGreaterThan(DEFAULT_TIMEOUT_MS);
     // Without auth, so that only the service itself is timed (no token requests).
     const slow = await startReferenceService({ faults: ['slow'], auth: 'none' });

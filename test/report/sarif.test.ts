@@ -122,7 +122,7 @@ describe('sarif format', () => {
       expect(problems(validate(formatSarif(empty, CONTEXT)))).toEqual([]);
     }, 180_000);
 
-    it('reports no error and no warning with suppressions, baseline states and fixed entries (issue 11)', () => {
+    it('reports no error and no warning with suppressions, baseline states and fixed entries', () => {
       const report = sampleReport();
       const third = report.findings[2];
       report.findings = report.findings.map((f, i) => ({ ...f, fingerprint: `fp${i}`, baselineState: i === 1 ? ('unchanged' as const) : ('new' as const) }));

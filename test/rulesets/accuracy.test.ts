@@ -1,5 +1,5 @@
 /**
- * Issue 18, accuracy on real catalogue descriptions: what each rule says about the shapes the
+ * Accuracy on real catalogue descriptions: what each rule says about the shapes the
  * catalogue's services write. The fixtures are small extracts under fixtures/rules/; the second
  * part asserts the named cases on the real files of ../shared/corpus (skipped, visibly, without it).
  */

@@ -44,7 +44,7 @@ export function schemaHasExample(document: Document, schema: unknown): boolean {
  * True when an object schema's example can be put together from its members, as documentation
  * tools do: it declares properties (directly or through `allOf`/`$ref`), every one of them gives
  * an example (see `schemaHasExample`), a `const` or an `enum`, and at least one gives an example
- * or a `const`: an enum alone lists values, it does not show one in use (issue 18), so an object
+ * or a `const`: an enum alone lists values, it does not show one in use, so an object
  * of enums only is not an example.
  */
 function assemblesExample(document: Document, schema: Schema): boolean {
