@@ -59,7 +59,7 @@ const HOSTILE_RULESET = [
   '',
 ].join('\n');
 
-describe('item 1: code from the repository', () => {
+describe('code from the repository', () => {
   it('a JavaScript ruleset the configuration extends runs on main; under --gate it is not loaded, the run fails and the report names it', async () => {
     write('rules.js', HOSTILE_RULESET);
     config('extends: [./rules.js]\n');
@@ -115,7 +115,7 @@ describe('item 1: code from the repository', () => {
   });
 });
 
-describe('item 2: the configuration switches rules off', () => {
+describe('the configuration switches rules off', () => {
   it('every rule that fires set to off gives 100 on main; under --gate the levels are refused, named, and the run fails', async () => {
     const { report: plain } = await json(['lint', 'bad.yaml', '--no-config']);
     const firing = [...new Set(ruleIds(plain))];
@@ -173,7 +173,7 @@ describe('item 2: the configuration switches rules off', () => {
   });
 });
 
-describe('item 3: secrets sent to the repository\'s server', () => {
+describe('secrets sent to the repository\'s server', () => {
   let server: Server;
   let url: string;
   const seen: string[] = [];
@@ -235,7 +235,7 @@ describe('item 3: secrets sent to the repository\'s server', () => {
   });
 });
 
-describe('item 4: acceptances the revision writes for itself', () => {
+describe('acceptances the revision writes for itself', () => {
   beforeAll(() => {
     copyFileSync(join(ROOT, 'fixtures/diff/diff-path-removed/base.yaml'), join(dir, 'base.yaml'));
     const revision = readFileSync(join(ROOT, 'fixtures/diff/diff-path-removed/revision.yaml'), 'utf8');
@@ -285,7 +285,7 @@ describe('item 4: acceptances the revision writes for itself', () => {
   });
 });
 
-describe('item 9: suppressions and baselines the repository writes', () => {
+describe('suppressions and baselines the repository writes', () => {
   it('a root x-vottur-ignore naming every firing rule with reason "ok" gives 100 on main; under --gate the findings count and each suppression is listed', async () => {
     config('');
     const { report: plain } = await json(['lint', 'bad.yaml']);

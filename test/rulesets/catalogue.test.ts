@@ -63,7 +63,7 @@ const CATALOGUE: Record<string, [RuleDefinition['severity'], RuleDefinition['cat
   'platform-problem-content-type': ['error', 'errors'],
   'platform-problem-schema': ['error', 'errors'],
   'platform-oauth-scope-name': ['warn', 'security'],
-  // Structural validity (issue 26): a description that breaks these cannot score 100.
+  // Structural validity: a description that breaks these cannot score 100.
   'platform-path-parameters': ['error', 'documentation'],
   'platform-operation-id-unique': ['error', 'documentation'],
   'platform-example-valid': ['error', 'documentation'],
