@@ -337,3 +337,14 @@ export function editDistance(a: string, b: string): number {
   }
   return row[b.length];
 }
+
+/** The ten-digit form of a value written another way (`010130-2989`, the number `101302989`), if it has one. */
+export function nationalIdTenDigits(value: unknown): string | undefined {
+  if (typeof value === 'number' && Number.isInteger(value) && value >= 0) {
+    const digits = String(value);
+    return digits.length <= 10 && digits.length >= 9 ? digits.padStart(10, '0') : undefined;
+  }
+  if (typeof value !== 'string') return undefined;
+  const digits = value.replace(/[\s-]/g, '');
+  return /^\d{10}$/.test(digits) ? digits : undefined;
+}

@@ -4,22 +4,11 @@ import { within } from '../lib/openapi/pointer.js';
 import { layerKeyword, type SchemaLayer, schemaLayers, schemaTypes } from '../lib/openapi/resolve.js';
 import { parameters, properties } from '../lib/openapi/views.js';
 import { isArray } from '../lib/openapi/types.js';
-import { compilePattern, isNationalIdForm, isNationalIdName, isTenDigitPattern, SYNTHETIC_NATIONAL_ID } from '../lib/conventions.js';
+import { compilePattern, isNationalIdForm, isNationalIdName, isTenDigitPattern, nationalIdTenDigits, SYNTHETIC_NATIONAL_ID } from '../lib/conventions.js';
 import { NATIONAL_ID_HEADER } from '../lib/vocabulary.js';
 import { recogniseNationalId } from '../lib/national-id.js';
 
 const PATTERN = "pattern: '^[0-9]{10}$'";
-
-/** The ten-digit form of a value written another way (`010130-2989`, the number `101302989`), if it has one. */
-function tenDigits(value: unknown): string | undefined {
-  if (typeof value === 'number' && Number.isInteger(value) && value >= 0) {
-    const digits = String(value);
-    return digits.length <= 10 && digits.length >= 9 ? digits.padStart(10, '0') : undefined;
-  }
-  if (typeof value !== 'string') return undefined;
-  const digits = value.replace(/[\s-]/g, '');
-  return /^\d{10}$/.test(digits) ? digits : undefined;
-}
 
 const KEYWORD_WORDS: Record<GivenValue['keyword'], string> = { example: 'example', examples: 'example', default: 'default', enum: 'enum value', const: 'const value' };
 
@@ -27,7 +16,7 @@ function valueProblem(value: unknown, subject: string, path: JsonPath): Problem 
   if (value === null || isNationalIdForm(value)) return undefined;
   // The hints never quote the value corrected: it is personal data, masked in reports, and a
   // masked example cannot be copied. They say what to do, with a synthetic identifier.
-  const fix = tenDigits(value);
+  const fix = nationalIdTenDigits(value);
   if (typeof value === 'number') {
     // A number of nine or ten digits is an identifier that lost its leading zero: personal data the
     // reports' masking (of ten-digit text) would not catch, so it is described, not quoted.

@@ -1,21 +1,10 @@
-import { isNationalIdForm } from '../../../rulesets/lib/conventions.js';
+import { isNationalIdForm, nationalIdTenDigits } from '../../../rulesets/lib/conventions.js';
 import { isObject } from '../../../rulesets/lib/openapi/types.js';
 import { allEdits, defineFixer } from '../fixer.js';
 import type { TextEdit } from '../types.js';
 import { mergeInsertions } from './platform-date-time-format.js';
 
 const PATTERN = '^[0-9]{10}$';
-
-/** The ten-digit form of a value written another way (`010130-2989`, the number `101302989`). */
-function tenDigits(value: unknown): string | undefined {
-  if (typeof value === 'number' && Number.isInteger(value) && value >= 0) {
-    const digits = String(value);
-    return digits.length <= 10 && digits.length >= 9 ? digits.padStart(10, '0') : undefined;
-  }
-  if (typeof value !== 'string') return undefined;
-  const digits = value.replace(/[\s-]/g, '');
-  return /^\d{10}$/.test(digits) ? digits : undefined;
-}
 
 /**
  * The national identifier's schema: `pattern: '^[0-9]{10}$'` (written in, or replacing one that does
@@ -32,7 +21,7 @@ export default defineFixer({
     const exampleOf = (schemaPath: Array<string | number>): TextEdit[] => {
       const schema = at(schemaPath);
       if (!isObject(schema) || schema.example === undefined || isNationalIdForm(schema.example)) return [];
-      const digits = tenDigits(schema.example);
+      const digits = nationalIdTenDigits(schema.example);
       const edit = digits === undefined ? undefined : source.replaceValue([...schemaPath, 'example'], digits);
       return edit ? [edit] : [];
     };
@@ -57,7 +46,7 @@ export default defineFixer({
       return { title: value.pattern === undefined ? `Add \`pattern: '${PATTERN}'\`` : 'Add `type: string`', edits: [...mergeInsertions(whole), ...exampleOf(path)].sort((a, b) => a.start - b.start) };
     }
     if (value !== null && !isObject(value) && !Array.isArray(value) && !isNationalIdForm(value)) {
-      const digits = tenDigits(value);
+      const digits = nationalIdTenDigits(value);
       if (!digits) return undefined;
       const edits = allEdits([source.replaceValue(path, digits)]);
       // The value is personal data: the title does not quote it.
