@@ -111,3 +111,20 @@ export function hiddenProperty(document: Document, node: unknown, direction: Dir
 export function memberLabel(label: string, name: string): string {
   return label.endsWith(')') || /^response \S+$/.test(label) ? `${label} property ${name}` : `${label}.${name}`;
 }
+
+/**
+ * The entries of a map of schemas (`patternProperties`, `dependentSchemas`) that the revision added
+ * or removed, each with where to report it; an entry that allows anything constrains nothing and is
+ * left out.
+ */
+export function schemaMapEntries(node: SchemaNodeDiff, pair: KeywordPair | undefined, side: 'added' | 'removed'): Array<{ entry: string; path: JsonPath; basePath: JsonPath }> {
+  if (!pair) return [];
+  const base = isObject(pair.base?.value) ? pair.base.value : {};
+  const revision = isObject(pair.revision?.value) ? pair.revision.value : {};
+  const basePath = pair.base?.path ?? node.base.path;
+  const revisionPath = pair.revision?.path ?? node.revision.path;
+  const [present, absent] = side === 'added' ? [revision, base] : [base, revision];
+  return Object.entries(present)
+    .filter(([entry, value]) => absent[entry] === undefined && !allowsAnything(value))
+    .map(([entry]) => (side === 'added' ? { entry, path: [...revisionPath, entry], basePath } : { entry, path: revisionPath, basePath: [...basePath, entry] }));
+}
