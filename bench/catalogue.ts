@@ -19,7 +19,13 @@ import { summarise } from './stats.js';
 const ROOT = join(import.meta.dirname, '../..');
 const VOTTUR = join(ROOT, 'dist/cli/main.js');
 const WRAPPER = join(ROOT, 'dist/bench/rss-wrapper.js');
-const { values: args } = parseArgs({ options: { size: { type: 'string', default: '1000' }, runs: { type: 'string', default: '3' }, output: { type: 'string' } } });
+const { values: args } = parseArgs({
+  options: {
+    size: { type: 'string', default: '1000' },
+    runs: { type: 'string', default: '3' },
+    output: { type: 'string' },
+  },
+});
 const SIZE = Number(args.size);
 const RUNS = Math.max(1, Number(args.runs));
 const OUTPUT = args.output ?? join(ROOT, 'bench/catalogue.md');
@@ -27,22 +33,79 @@ const CLIENT = 'IS-DEV/GOV/10000/vottur';
 
 /** Starts the development security server with a generated catalogue; resolves to its address and a stop. */
 function startServer(): Promise<{ url: string; stop: () => void }> {
-  const child = spawn(process.execPath, [VOTTUR, 'serve', '--xroad', '--port', '0', '--sample-size', String(SIZE)], { stdio: ['ignore', 'pipe', 'ignore'] });
+  const child = spawn(process.execPath, [VOTTUR, 'serve', '--xroad', '--port', '0', '--sample-size', String(SIZE)], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
   return new Promise((resolve, reject) => {
     let text = '';
     child.stdout.on('data', (chunk: Buffer) => {
       text += chunk.toString();
-      if (text.includes('\n')) resolve({ url: (JSON.parse(text.split('\n')[0]!) as { securityServer: string }).securityServer, stop: () => child.kill('SIGTERM') });
+      if (text.includes('\n'))
+        resolve({
+          url: (JSON.parse(text.split('\n')[0]!) as { securityServer: string }).securityServer,
+          stop: () => child.kill('SIGTERM'),
+        });
     });
     child.once('exit', (code) => reject(new Error(`vottur serve --xroad exited with ${code}`)));
   });
 }
 
 const steps: Array<{ name: string; argv: (dir: string, url: string) => string[] }> = [
-  { name: 'harvest (concurrency 4)', argv: (dir, url) => [VOTTUR, 'catalogue', 'harvest', url, '--xroad-client', CLIENT, '--out', join(dir, 'h')] },
-  { name: 'report, lint in one thread (--jobs 1)', argv: (dir) => [VOTTUR, 'catalogue', 'report', join(dir, 'h'), '--jobs', '1', '--format', 'json', '--output', join(dir, 'r1.json')] },
-  { name: 'report, lint in a pool of 2 (--jobs 2)', argv: (dir) => [VOTTUR, 'catalogue', 'report', join(dir, 'h'), '--jobs', '2', '--format', 'json', '--output', join(dir, 'r2.json'), '--dashboard', join(dir, 'd2.html'), '--dashboard-json', join(dir, 'd2.json')] },
-  { name: 'report, shard 1/2 (--jobs 1)', argv: (dir) => [VOTTUR, 'catalogue', 'report', join(dir, 'h'), '--jobs', '1', '--shard', '1/2', '--format', 'json', '--output', join(dir, 's1.json')] },
+  {
+    name: 'harvest (concurrency 4)',
+    argv: (dir, url) => [VOTTUR, 'catalogue', 'harvest', url, '--xroad-client', CLIENT, '--out', join(dir, 'h')],
+  },
+  {
+    name: 'report, lint in one thread (--jobs 1)',
+    argv: (dir) => [
+      VOTTUR,
+      'catalogue',
+      'report',
+      join(dir, 'h'),
+      '--jobs',
+      '1',
+      '--format',
+      'json',
+      '--output',
+      join(dir, 'r1.json'),
+    ],
+  },
+  {
+    name: 'report, lint in a pool of 2 (--jobs 2)',
+    argv: (dir) => [
+      VOTTUR,
+      'catalogue',
+      'report',
+      join(dir, 'h'),
+      '--jobs',
+      '2',
+      '--format',
+      'json',
+      '--output',
+      join(dir, 'r2.json'),
+      '--dashboard',
+      join(dir, 'd2.html'),
+      '--dashboard-json',
+      join(dir, 'd2.json'),
+    ],
+  },
+  {
+    name: 'report, shard 1/2 (--jobs 1)',
+    argv: (dir) => [
+      VOTTUR,
+      'catalogue',
+      'report',
+      join(dir, 'h'),
+      '--jobs',
+      '1',
+      '--shard',
+      '1/2',
+      '--format',
+      'json',
+      '--output',
+      join(dir, 's1.json'),
+    ],
+  },
 ];
 
 const server = await startServer();
@@ -54,9 +117,12 @@ try {
       for (const step of steps) {
         const measured = await measure(step.argv(dir, server.url), { cwd: ROOT, timeoutMs: 600_000 }, WRAPPER);
         // Exit 1: the generated catalogue has services that fail the gate, as real ones do.
-        if (measured.exitCode !== 0 && measured.exitCode !== 1) throw new Error(`${step.name}: exit ${measured.exitCode}`);
+        if (measured.exitCode !== 0 && measured.exitCode !== 1)
+          throw new Error(`${step.name}: exit ${measured.exitCode}`);
         results.get(step.name)!.push(measured);
-        process.stdout.write(`${step.name}: ${(measured.wallMs / 1000).toFixed(1)} s, ${measured.rssMb.toFixed(0)} MB\n`);
+        process.stdout.write(
+          `${step.name}: ${(measured.wallMs / 1000).toFixed(1)} s, ${measured.rssMb.toFixed(0)} MB\n`,
+        );
       }
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -70,7 +136,9 @@ const rows = steps.map((step) => {
   const list = results.get(step.name)!;
   const wall = summarise(list.map((m) => m.wallMs / 1000));
   const rss = Math.max(...list.map((m) => m.rssMb));
-  const cpu = list.every((m) => m.cpuMs !== undefined) ? summarise(list.map((m) => m.cpuMs! / 1000)).median.toFixed(1) : '';
+  const cpu = list.every((m) => m.cpuMs !== undefined)
+    ? summarise(list.map((m) => m.cpuMs! / 1000)).median.toFixed(1)
+    : '';
   return { name: step.name, wall: wall.median, rss, cpu };
 });
 const total = rows[0]!.wall + rows[1]!.wall;

@@ -17,7 +17,9 @@ import { summarise } from './stats.js';
 const ROOT = join(import.meta.dirname, '../..');
 const WRAPPER = join(ROOT, 'dist/bench/rss-wrapper.js');
 const STRIPE = join(findCorpus(ROOT), 'large/stripe_spec3_2022-04-12.json');
-const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '5' }, changes: { type: 'string', default: '50' } } });
+const { values: args } = parseArgs({
+  options: { runs: { type: 'string', default: '5' }, changes: { type: 'string', default: '50' } },
+});
 
 type Doc = Record<string, any>;
 
@@ -33,12 +35,26 @@ export function scatterChanges(document: Doc, count: number): number {
     const [holder, name] = properties[i]!;
     const property = holder[name];
     switch (changed % 6) {
-      case 0: holder[name] = { ...property, description: `${property.description ?? ''} (changed)` }; break;
-      case 1: holder[name] = { ...property, maxLength: 40 }; break;
-      case 2: holder[name] = { ...property, 'x-changed': true }; break;
-      case 3: holder[`${name}_added`] = { type: 'string' }; break;
-      case 4: holder[name] = Array.isArray(property.enum) ? { ...property, enum: [...property.enum, 'added'] } : { ...property, nullable: !property.nullable }; break;
-      default: holder[name] = { ...property, const: 'fixed' }; break;
+      case 0:
+        holder[name] = { ...property, description: `${property.description ?? ''} (changed)` };
+        break;
+      case 1:
+        holder[name] = { ...property, maxLength: 40 };
+        break;
+      case 2:
+        holder[name] = { ...property, 'x-changed': true };
+        break;
+      case 3:
+        holder[`${name}_added`] = { type: 'string' };
+        break;
+      case 4:
+        holder[name] = Array.isArray(property.enum)
+          ? { ...property, enum: [...property.enum, 'added'] }
+          : { ...property, nullable: !property.nullable };
+        break;
+      default:
+        holder[name] = { ...property, const: 'fixed' };
+        break;
     }
   }
   return changed;
@@ -51,14 +67,26 @@ async function main(): Promise<void> {
     const changed = scatterChanges(document, Number(args.changes));
     const revision = join(folder, 'stripe-changed.json');
     writeFileSync(revision, JSON.stringify(document));
-    const argv = [join(ROOT, 'dist/cli/main.js'), 'diff', STRIPE, revision, '--no-config', '--format', 'json', '--output', join(folder, 'out.json')];
+    const argv = [
+      join(ROOT, 'dist/cli/main.js'),
+      'diff',
+      STRIPE,
+      revision,
+      '--no-config',
+      '--format',
+      'json',
+      '--output',
+      join(folder, 'out.json'),
+    ];
     const runs = Number(args.runs);
     const times: number[] = [];
     await measure(argv, { cwd: ROOT, timeoutMs: 120_000 }, WRAPPER);
     for (let i = 0; i < runs; i++) times.push((await measure(argv, { cwd: ROOT, timeoutMs: 120_000 }, WRAPPER)).wallMs);
     const summary = summarise(times);
     const findings = JSON.parse(readFileSync(join(folder, 'out.json'), 'utf8')).findings.length;
-    console.log(`| vottur diff, Stripe (4 MB) against a copy with ${changed} scattered changes | median ${(summary.median / 1000).toFixed(2)} s over ${runs} runs | ${findings} findings |`);
+    console.log(
+      `| vottur diff, Stripe (4 MB) against a copy with ${changed} scattered changes | median ${(summary.median / 1000).toFixed(2)} s over ${runs} runs | ${findings} findings |`,
+    );
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }

@@ -94,7 +94,10 @@ export function writePoolDocuments(corpus: string, count: number, folder: string
       .map((name) => join(corpus, sub, name));
   const large = list('large');
   const real = list('real');
-  const sources = [...large, ...Array.from({ length: Math.max(0, count - large.length) }, (_, i) => real[i % real.length]!)].slice(0, count);
+  const sources = [
+    ...large,
+    ...Array.from({ length: Math.max(0, count - large.length) }, (_, i) => real[i % real.length]!),
+  ].slice(0, count);
   return sources.map((source, i) => {
     const file = join(folder, `${String(i).padStart(3, '0')}-${basename(source)}`);
     copyFileSync(source, file);

@@ -44,12 +44,20 @@ const folders = sampleAt >= 0 ? ['catalogue'] : ['catalogue', 'real'];
 const counts: Record<string, Record<string, number>> = {};
 const all: { document: string; ruleId: string; pointer: string; line: number; message: string }[] = [];
 for (const folder of folders) {
-  for (const name of readdirSync(join(root, folder)).filter((n) => /\.(ya?ml|json)$/.test(n)).sort()) {
+  for (const name of readdirSync(join(root, folder))
+    .filter((n) => /\.(ya?ml|json)$/.test(n))
+    .sort()) {
     const result = await lintDocument(join(root, folder, name), { cwd: root });
     const perRule: Record<string, number> = {};
     for (const f of result.findings) {
       perRule[f.ruleId] = (perRule[f.ruleId] ?? 0) + 1;
-      all.push({ document: `${folder}/${name}`, ruleId: f.ruleId, pointer: f.pointer, line: f.line ?? 0, message: f.message });
+      all.push({
+        document: `${folder}/${name}`,
+        ruleId: f.ruleId,
+        pointer: f.pointer,
+        line: f.line ?? 0,
+        message: f.message,
+      });
     }
     counts[`${folder}/${name}`] = Object.fromEntries(Object.entries(perRule).sort());
   }
@@ -57,7 +65,8 @@ for (const folder of folders) {
 const listAt = args.indexOf('--rule');
 if (listAt >= 0) {
   // `--rule <id>`: every finding of one rule, one a line, to read what a change did.
-  for (const f of all.filter((f) => f.ruleId === args[listAt + 1])) console.log(`${f.document} ${f.pointer} | ${f.message}`);
+  for (const f of all.filter((f) => f.ruleId === args[listAt + 1]))
+    console.log(`${f.document} ${f.pointer} | ${f.message}`);
 } else if (sampleAt >= 0) {
   const size = Number(args[sampleAt + 1] ?? 40);
   const random = prng(Number(seedAt >= 0 ? args[seedAt + 1] : 18));
@@ -67,6 +76,9 @@ if (listAt >= 0) {
   console.log(JSON.stringify(sample, null, 2));
 } else {
   const totals: Record<string, number> = {};
-  for (const perRule of Object.values(counts)) for (const [rule, n] of Object.entries(perRule)) totals[rule] = (totals[rule] ?? 0) + n;
-  console.log(JSON.stringify({ totals: Object.fromEntries(Object.entries(totals).sort()), documents: counts }, null, 2));
+  for (const perRule of Object.values(counts))
+    for (const [rule, n] of Object.entries(perRule)) totals[rule] = (totals[rule] ?? 0) + n;
+  console.log(
+    JSON.stringify({ totals: Object.fromEntries(Object.entries(totals).sort()), documents: counts }, null, 2),
+  );
 }

@@ -38,7 +38,8 @@ interface Diagnostic {
 
 function corpusFolder(): string | undefined {
   if (process.env.VOTTUR_CORPUS) return process.env.VOTTUR_CORPUS;
-  for (let dir = ROOT; dirname(dir) !== dir; dir = dirname(dir)) if (existsSync(join(dir, 'shared/corpus'))) return join(dir, 'shared/corpus');
+  for (let dir = ROOT; dirname(dir) !== dir; dir = dirname(dir))
+    if (existsSync(join(dir, 'shared/corpus'))) return join(dir, 'shared/corpus');
   return undefined;
 }
 
@@ -85,15 +86,21 @@ class Server {
       this.connection = createMessageConnection(new StreamMessageReader(fromServer), new StreamMessageWriter(toServer));
     } else {
       this.child = spawn(process.execPath, [CLI, 'lsp', '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
-      this.connection = createMessageConnection(new StreamMessageReader(this.child.stdout!), new StreamMessageWriter(this.child.stdin!));
+      this.connection = createMessageConnection(
+        new StreamMessageReader(this.child.stdout!),
+        new StreamMessageWriter(this.child.stdin!),
+      );
     }
-    this.connection.onNotification('textDocument/publishDiagnostics', (params: { uri: string; diagnostics: Diagnostic[] }) => {
-      const waiting = this.waiting;
-      if (waiting && waiting.uri === params.uri && waiting.test(params.diagnostics)) {
-        this.waiting = undefined;
-        waiting.done();
-      }
-    });
+    this.connection.onNotification(
+      'textDocument/publishDiagnostics',
+      (params: { uri: string; diagnostics: Diagnostic[] }) => {
+        const waiting = this.waiting;
+        if (waiting && waiting.uri === params.uri && waiting.test(params.diagnostics)) {
+          this.waiting = undefined;
+          waiting.done();
+        }
+      },
+    );
     this.connection.onRequest('client/registerCapability', () => null);
     this.connection.listen();
   }
@@ -103,7 +110,11 @@ class Server {
   }
 
   async start(folder: string): Promise<void> {
-    await this.connection.sendRequest('initialize', { processId: process.pid, rootUri: pathToFileURL(folder).href, capabilities: {} });
+    await this.connection.sendRequest('initialize', {
+      processId: process.pid,
+      rootUri: pathToFileURL(folder).href,
+      capabilities: {},
+    });
     await this.connection.sendNotification('initialized', {});
   }
 
@@ -117,17 +128,28 @@ class Server {
   }
 
   open(uri: string, text: string): Promise<void> {
-    return this.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'json', version: 1, text } });
+    return this.connection.sendNotification('textDocument/didOpen', {
+      textDocument: { uri, languageId: 'json', version: 1, text },
+    });
   }
 
-  change(uri: string, range: { start: { line: number; character: number }; end: { line: number; character: number } }, text: string): Promise<void> {
-    return this.connection.sendNotification('textDocument/didChange', { textDocument: { uri, version: ++this.version }, contentChanges: [{ range, text }] });
+  change(
+    uri: string,
+    range: { start: { line: number; character: number }; end: { line: number; character: number } },
+    text: string,
+  ): Promise<void> {
+    return this.connection.sendNotification('textDocument/didChange', {
+      textDocument: { uri, version: ++this.version },
+      contentChanges: [{ range, text }],
+    });
   }
 
   async stop(): Promise<void> {
     await this.connection.sendRequest('shutdown');
     if (!this.child) return this.connection.dispose();
-    const exited = new Promise((ended) => (this.child!.exitCode !== null ? ended(undefined) : this.child!.once('exit', ended)));
+    const exited = new Promise((ended) =>
+      this.child!.exitCode !== null ? ended(undefined) : this.child!.once('exit', ended),
+    );
     await this.connection.sendNotification('exit');
     await exited;
     this.connection.dispose();
@@ -158,7 +180,10 @@ async function main(): Promise<void> {
   };
   try {
     // 30 kB: one violation added and removed by an incremental edit (a snake_case property).
-    const clean = cutTo(JSON.parse(readFileSync(join(corpus, 'large/twilio_api_v2010.json'), 'utf8')) as Record<string, unknown>, 30_000);
+    const clean = cutTo(
+      JSON.parse(readFileSync(join(corpus, 'large/twilio_api_v2010.json'), 'utf8')) as Record<string, unknown>,
+      30_000,
+    );
     const anchor = clean.indexOf('"properties": {\n') + '"properties": {\n'.length;
     const inserted = '"bench_added_field": { "type": "string", "description": "Added by the bench." },\n';
     const at = positionOf(clean, anchor);
@@ -167,17 +192,25 @@ async function main(): Promise<void> {
     const uri = pathToFileURL(file).href;
     const hasAdded = (d: Diagnostic[]) => d.some((x) => x.message.includes('bench_added_field'));
     const add = (server: Server) => () => server.change(uri, { start: at, end: at }, inserted);
-    const remove = (server: Server) => () => server.change(uri, { start: at, end: { line: at.line + 1, character: 0 } }, '');
+    const remove = (server: Server) => () =>
+      server.change(uri, { start: at, end: { line: at.line + 1, character: 0 } }, '');
     /** Edits alternately adding and removing the violation; calls `after(i, ms)` once each is answered. */
     const edit = async (server: Server, count: number, after: (i: number, ms: number) => void) => {
       for (let i = 0; i < count; i++) {
         const adding = i % 2 === 0;
-        after(i, await server.timed(uri, adding ? hasAdded : (d) => !hasAdded(d), adding ? add(server) : remove(server)));
+        after(
+          i,
+          await server.timed(uri, adding ? hasAdded : (d) => !hasAdded(d), adding ? add(server) : remove(server)),
+        );
       }
     };
     const server = new Server();
     await server.start(dir);
-    const openMs = await server.timed(uri, () => true, () => server.open(uri, clean));
+    const openMs = await server.timed(
+      uri,
+      () => true,
+      () => server.open(uri, clean),
+    );
     const times: number[] = [];
     const rssAfter: number[] = [];
     const cpuBefore = cpuMs(server.pid);
@@ -193,7 +226,11 @@ async function main(): Promise<void> {
     if (gc) {
       const local = new Server(true);
       await local.start(dir);
-      await local.timed(uri, () => true, () => local.open(uri, clean));
+      await local.timed(
+        uri,
+        () => true,
+        () => local.open(uri, clean),
+      );
       await edit(local, MEMORY_EDITS, (i) => {
         if (i === 0 || i === MEMORY_EDITS - 1) {
           gc();
@@ -204,16 +241,26 @@ async function main(): Promise<void> {
       await local.stop();
     }
     const stats = summarise(times);
-    report(`# vottur lsp benchmark\n\nWritten by \`npm run bench:lsp\` (bench/lsp.ts) on ${new Date().toISOString()}, Node ${process.version}, load average ${loadavg().map((l) => l.toFixed(1)).join(', ')} on ${availableParallelism()} cores.\n`);
+    report(
+      `# vottur lsp benchmark\n\nWritten by \`npm run bench:lsp\` (bench/lsp.ts) on ${new Date().toISOString()}, Node ${process.version}, load average ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(', ')} on ${availableParallelism()} cores.\n`,
+    );
     report(`| measure | value | target | met |\n| --- | --- | --- | --- |`);
     report(`| open of a ${(clean.length / 1024).toFixed(0)} kB description → diagnostics | ${fmt(openMs)} | | |`);
-    report(`| edit of that description → diagnostics, median of ${times.length} | ${fmt(stats.median)} (q3 ${fmt(stats.q3)}, max ${fmt(stats.max)}) | ≤ 100 ms | ${stats.median <= 100 ? 'met' : '**not met**'} |`);
+    report(
+      `| edit of that description → diagnostics, median of ${times.length} | ${fmt(stats.median)} (q3 ${fmt(stats.q3)}, max ${fmt(stats.max)}) | ≤ 100 ms | ${stats.median <= 100 ? 'met' : '**not met**'} |`,
+    );
     report(`| server CPU time per edit (mean of ${times.length}) | ${fmt(cpuOfEdits / times.length)} | | |`);
     const ratio = rssAfter[1]! / rssAfter[0]!;
-    report(`| server RSS after edit 1 → after edit ${MEMORY_EDITS} | ${rssAfter[0]!.toFixed(0)} MB → ${rssAfter[1]!.toFixed(0)} MB (${ratio.toFixed(2)}×) | ≤ 1.5× | ${ratio <= 1.5 ? 'met' : '**not met**'} |`);
+    report(
+      `| server RSS after edit 1 → after edit ${MEMORY_EDITS} | ${rssAfter[0]!.toFixed(0)} MB → ${rssAfter[1]!.toFixed(0)} MB (${ratio.toFixed(2)}×) | ≤ 1.5× | ${ratio <= 1.5 ? 'met' : '**not met**'} |`,
+    );
     if (heapAfter.length === 2) {
       const heapRatio = heapAfter[1]! / heapAfter[0]!;
-      report(`| live heap after a full GC, edit 1 → edit ${MEMORY_EDITS} (server in process) | ${heapAfter[0]!.toFixed(1)} MB → ${heapAfter[1]!.toFixed(1)} MB (${heapRatio.toFixed(2)}×) | ≤ 1.5× | ${heapRatio <= 1.5 ? 'met' : '**not met**'} |`);
+      report(
+        `| live heap after a full GC, edit 1 → edit ${MEMORY_EDITS} (server in process) | ${heapAfter[0]!.toFixed(1)} MB → ${heapAfter[1]!.toFixed(1)} MB (${heapRatio.toFixed(2)}×) | ≤ 1.5× | ${heapRatio <= 1.5 ? 'met' : '**not met**'} |`,
+      );
     }
 
     // Stripe, 4 MB: an edit to one operation's summary (a documentation change; every rule runs again).
@@ -225,20 +272,33 @@ async function main(): Promise<void> {
       const stripeUri = pathToFileURL(copy).href;
       const big = new Server();
       await big.start(dir);
-      const stripeOpen = await big.timed(stripeUri, () => true, () => big.open(stripeUri, stripe));
+      const stripeOpen = await big.timed(
+        stripeUri,
+        () => true,
+        () => big.open(stripeUri, stripe),
+      );
       const summary = stripe.indexOf('"summary": "') + '"summary": "'.length;
       const where = positionOf(stripe, summary);
       const stripeTimes: number[] = [];
       const stripeCpu = cpuMs(big.pid);
       for (let i = 0; i < STRIPE_EDITS; i++) {
         // Alternately insert and remove one character: each edit is a new text, answered in full.
-        const edit = i % 2 === 0 ? () => big.change(stripeUri, { start: where, end: where }, 'X') : () => big.change(stripeUri, { start: where, end: { ...where, character: where.character + 1 } }, '');
+        const edit =
+          i % 2 === 0
+            ? () => big.change(stripeUri, { start: where, end: where }, 'X')
+            : () => big.change(stripeUri, { start: where, end: { ...where, character: where.character + 1 } }, '');
         stripeTimes.push(await big.timed(stripeUri, () => true, edit));
       }
       const stripeStats = summarise(stripeTimes);
-      report(`| open of Stripe (${(stripe.length / 1024 / 1024).toFixed(1)} MB) → diagnostics | ${fmt(stripeOpen)} | | |`);
-      report(`| edit of Stripe → diagnostics, median of ${stripeTimes.length} | ${fmt(stripeStats.median)} (max ${fmt(stripeStats.max)}) | ≤ 1 s | ${stripeStats.median <= 1000 ? 'met' : '**not met**'} |`);
-      report(`| server CPU time per Stripe edit (mean of ${stripeTimes.length}) | ${fmt((cpuMs(big.pid) - stripeCpu) / Math.max(1, stripeTimes.length))} | | |`);
+      report(
+        `| open of Stripe (${(stripe.length / 1024 / 1024).toFixed(1)} MB) → diagnostics | ${fmt(stripeOpen)} | | |`,
+      );
+      report(
+        `| edit of Stripe → diagnostics, median of ${stripeTimes.length} | ${fmt(stripeStats.median)} (max ${fmt(stripeStats.max)}) | ≤ 1 s | ${stripeStats.median <= 1000 ? 'met' : '**not met**'} |`,
+      );
+      report(
+        `| server CPU time per Stripe edit (mean of ${stripeTimes.length}) | ${fmt((cpuMs(big.pid) - stripeCpu) / Math.max(1, stripeTimes.length))} | | |`,
+      );
       await big.stop();
     }
     writeFileSync(join(ROOT, 'bench/lsp-results.md'), `${lines.join('\n')}\n`);

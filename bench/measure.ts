@@ -36,8 +36,12 @@ export async function gnuTimeAvailable(): Promise<boolean> {
   if (!existsSync(GNU_TIME)) return (timeWorks = false);
   const dir = mkdtempSync(join(tmpdir(), 'vottur-bench-'));
   try {
-    const result = await run([GNU_TIME, '-f', TIME_FORMAT, '-o', join(dir, 'rss'), process.execPath, '-e', '0'], { cwd: dir, timeoutMs: 30_000 });
-    timeWorks = result.code === 0 && TIME_LINE.test(readFileSync(join(dir, 'rss'), 'utf8').trim().split('\n').pop() ?? '');
+    const result = await run([GNU_TIME, '-f', TIME_FORMAT, '-o', join(dir, 'rss'), process.execPath, '-e', '0'], {
+      cwd: dir,
+      timeoutMs: 30_000,
+    });
+    timeWorks =
+      result.code === 0 && TIME_LINE.test(readFileSync(join(dir, 'rss'), 'utf8').trim().split('\n').pop() ?? '');
   } catch {
     timeWorks = false;
   } finally {
@@ -46,10 +50,17 @@ export async function gnuTimeAvailable(): Promise<boolean> {
   return timeWorks;
 }
 
-function run(argv: string[], options: MeasureOptions): Promise<{ code: number | null; wallMs: number; stderr: string }> {
+function run(
+  argv: string[],
+  options: MeasureOptions,
+): Promise<{ code: number | null; wallMs: number; stderr: string }> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(argv[0]!, argv.slice(1), { cwd: options.cwd, env: options.env ?? process.env, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(argv[0]!, argv.slice(1), {
+      cwd: options.cwd,
+      env: options.env ?? process.env,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => {
       if (stderr.length < 64 * 1024) stderr += chunk.toString();
@@ -76,14 +87,23 @@ export async function measure(argv: string[], options: MeasureOptions, wrapper: 
   try {
     const rssFile = join(dir, 'rss');
     const gnu = await gnuTimeAvailable();
-    const flags = argv.slice(0, Math.max(0, argv.findIndex((arg) => !arg.startsWith('-'))));
-    const command = gnu ? [GNU_TIME, '-f', TIME_FORMAT, '-o', rssFile, process.execPath, ...argv] : [process.execPath, ...flags, wrapper, rssFile, ...argv.slice(flags.length)];
+    const flags = argv.slice(
+      0,
+      Math.max(
+        0,
+        argv.findIndex((arg) => !arg.startsWith('-')),
+      ),
+    );
+    const command = gnu
+      ? [GNU_TIME, '-f', TIME_FORMAT, '-o', rssFile, process.execPath, ...argv]
+      : [process.execPath, ...flags, wrapper, rssFile, ...argv.slice(flags.length)];
     const result = await run(command, options);
     const lines = existsSync(rssFile) ? readFileSync(rssFile, 'utf8').trim().split('\n') : [];
     const last = lines[lines.length - 1] ?? '';
     // GNU time: "KB user sys" (its last line; a killed command has a note above it); the wrapper: "KB".
     const match = gnu ? TIME_LINE.exec(last) : /^(\d+)$/.exec(last);
-    if (!match) throw new Error(`no peak RSS for ${argv.join(' ')} (exit ${result.code}): ${result.stderr.slice(0, 500)}`);
+    if (!match)
+      throw new Error(`no peak RSS for ${argv.join(' ')} (exit ${result.code}): ${result.stderr.slice(0, 500)}`);
     return {
       wallMs: result.wallMs,
       rssMb: (Number(match[1]) * 1024) / 1e6,

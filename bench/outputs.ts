@@ -41,14 +41,22 @@ const listed = (folder: string) =>
     : [];
 const catalogue = listed('catalogue');
 const cases: Array<[string, string[]]> = [
-  ...[...listed('large'), ...catalogue, ...listed('real'), referenceDescriptionPath()].map((file): [string, string[]] => [basename(file), [file]]),
+  ...[...listed('large'), ...catalogue, ...listed('real'), referenceDescriptionPath()].map(
+    (file): [string, string[]] => [basename(file), [file]],
+  ),
   ['catalogue-all', catalogue],
 ];
 
 const TIMESTAMP = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z/g;
 /** Where this checkout keeps the reference description: named by a fixed word, so two checkouts compare. */
 const REFERENCE_FOLDER = dirname(referenceDescriptionPath());
-const normalised = (text: string) => text.replace(TIMESTAMP, 'TIMESTAMP').split(pathToFileURL(REFERENCE_FOLDER).href).join('REFERENCE').split(REFERENCE_FOLDER).join('REFERENCE');
+const normalised = (text: string) =>
+  text
+    .replace(TIMESTAMP, 'TIMESTAMP')
+    .split(pathToFileURL(REFERENCE_FOLDER).href)
+    .join('REFERENCE')
+    .split(REFERENCE_FOLDER)
+    .join('REFERENCE');
 
 for (const [name, files] of cases) {
   if (only && !name.includes(only)) continue;

@@ -83,15 +83,36 @@ interface Tool {
   argv(files: string[], format: Format): string[];
 }
 
-const VOTTUR_TOOL: Tool = { name: 'vottur', argv: (files, format) => [VOTTUR, 'lint', ...(format === 'json' ? ['--format', 'json'] : []), ...files] };
-const REDOCLY_TOOL: Tool = { name: 'redocly', argv: (files, format) => [REDOCLY, 'lint', '--format', format, ...files] };
-const SPECTRAL_TOOL: Tool = { name: 'spectral', argv: (files, format) => [SPECTRAL, 'lint', '-r', spectralRuleset, '--format', format === 'json' ? 'json' : 'stylish', ...files] };
+const VOTTUR_TOOL: Tool = {
+  name: 'vottur',
+  argv: (files, format) => [VOTTUR, 'lint', ...(format === 'json' ? ['--format', 'json'] : []), ...files],
+};
+const REDOCLY_TOOL: Tool = {
+  name: 'redocly',
+  argv: (files, format) => [REDOCLY, 'lint', '--format', format, ...files],
+};
+const SPECTRAL_TOOL: Tool = {
+  name: 'spectral',
+  argv: (files, format) => [
+    SPECTRAL,
+    'lint',
+    '-r',
+    spectralRuleset,
+    '--format',
+    format === 'json' ? 'json' : 'stylish',
+    ...files,
+  ],
+};
 
 const notes: string[] = [];
 const log = (text: string) => process.stderr.write(`${text}\n`);
 
 function ms(value: number): string {
-  return value >= 10_000 ? `${(value / 1000).toFixed(1)} s` : value >= 1000 ? `${(value / 1000).toFixed(2)} s` : `${Math.round(value)} ms`;
+  return value >= 10_000
+    ? `${(value / 1000).toFixed(1)} s`
+    : value >= 1000
+      ? `${(value / 1000).toFixed(2)} s`
+      : `${Math.round(value)} ms`;
 }
 
 function spread(summary: Summary, unit: (v: number) => string): string {
@@ -103,7 +124,8 @@ const mb = (value: number) => `${Math.round(value)} MB`;
 async function timed(argv: string[]): Promise<Measurement> {
   const result = await measure(argv, { cwd: work, env: ENV, timeoutMs: TIMEOUT_MS }, WRAPPER);
   // 0: clean, 1: findings (all three tools); anything else means the run failed.
-  if (result.exitCode !== 0 && result.exitCode !== 1) throw new Error(`${argv.map((a) => relative(ROOT, a) || a).join(' ')} exited with ${result.exitCode}`);
+  if (result.exitCode !== 0 && result.exitCode !== 1)
+    throw new Error(`${argv.map((a) => relative(ROOT, a) || a).join(' ')} exited with ${result.exitCode}`);
   return result;
 }
 
@@ -125,7 +147,9 @@ interface CaseResult {
  * case once, and within a case the tool that goes first rotates from round to round.
  */
 async function measureCases(cases: Case[]): Promise<CaseResult[]> {
-  const samples = new Map<Case, Map<string, Measurement[]>>(cases.map((c) => [c, new Map(c.commands.map((command) => [command.tool, []]))]));
+  const samples = new Map<Case, Map<string, Measurement[]>>(
+    cases.map((c) => [c, new Map(c.commands.map((command) => [command.tool, []]))]),
+  );
   const rounds = Math.max(...cases.map((c) => c.runs));
   for (let round = 0; round < WARMUP + rounds; round++) {
     for (const c of cases) {
@@ -133,7 +157,9 @@ async function measureCases(cases: Case[]): Promise<CaseResult[]> {
       const order = c.commands.map((_, i) => c.commands[(i + round) % c.commands.length]!);
       for (const command of order) {
         const result = await timed(command.argv);
-        log(`${round < WARMUP ? 'warm-up' : `run ${round - WARMUP + 1}/${c.runs}`} ${c.label} ${command.tool}: ${ms(result.wallMs)}, ${mb(result.rssMb)}`);
+        log(
+          `${round < WARMUP ? 'warm-up' : `run ${round - WARMUP + 1}/${c.runs}`} ${c.label} ${command.tool}: ${ms(result.wallMs)}, ${mb(result.rssMb)}`,
+        );
         if (round >= WARMUP) samples.get(c)!.get(command.tool)!.push(result);
       }
     }
@@ -144,7 +170,14 @@ async function measureCases(cases: Case[]): Promise<CaseResult[]> {
       c.commands.map(({ tool }) => {
         const list = samples.get(c)!.get(tool)!;
         const cpu = list.flatMap((m) => (m.cpuMs === undefined ? [] : [m.cpuMs]));
-        return [tool, { wall: summarise(list.map((m) => m.wallMs)), rss: summarise(list.map((m) => m.rssMb)), ...(cpu.length === list.length ? { cpu: summarise(cpu) } : {}) }];
+        return [
+          tool,
+          {
+            wall: summarise(list.map((m) => m.wallMs)),
+            rss: summarise(list.map((m) => m.rssMb)),
+            ...(cpu.length === list.length ? { cpu: summarise(cpu) } : {}),
+          },
+        ];
       }),
     ),
   }));
@@ -193,13 +226,18 @@ interface TargetRow {
 }
 
 function targetTable(rows: TargetRow[]): string {
-  const lines = ['| target | measured | limit | met | margin | CPU-time ratio |', '| --- | --- | --- | --- | --- | --- |'];
+  const lines = [
+    '| target | measured | limit | met | margin | CPU-time ratio |',
+    '| --- | --- | --- | --- | --- | --- |',
+  ];
   for (const row of rows) {
     const shown = (value: number) => (row.unit === 'ratio' ? `${value.toFixed(2)}×` : ms(value));
     const met = row.measured <= row.limit;
     // By how much: the share of the limit left over (met) or exceeded (not met).
     const margin = `${met ? '' : '+'}${Math.round((100 * Math.abs(row.measured - row.limit)) / row.limit)} % ${met ? 'under' : 'over'}`;
-    lines.push(`| ${row.target} | ${shown(row.measured)} | ≤ ${shown(row.limit)} | ${met ? 'met' : '**not met**'} | ${margin} | ${row.cpu === undefined ? '' : `${row.cpu.toFixed(2)}×`} |`);
+    lines.push(
+      `| ${row.target} | ${shown(row.measured)} | ≤ ${shown(row.limit)} | ${met ? 'met' : '**not met**'} | ${margin} | ${row.cpu === undefined ? '' : `${row.cpu.toFixed(2)}×`} |`,
+    );
   }
   return lines.join('\n');
 }
@@ -214,7 +252,9 @@ async function scaling(large: string[]): Promise<string> {
   for (let round = 0; round < WARMUP + RUNS; round++) {
     for (const file of samples.keys()) {
       const result = await timed([VOTTUR, 'lint', file]);
-      log(`${round < WARMUP ? 'warm-up' : `run ${round - WARMUP + 1}/${RUNS}`} scaling ${basename(file)}: ${ms(result.wallMs)}`);
+      log(
+        `${round < WARMUP ? 'warm-up' : `run ${round - WARMUP + 1}/${RUNS}`} scaling ${basename(file)}: ${ms(result.wallMs)}`,
+      );
       if (round >= WARMUP) samples.get(file)!.push(result.wallMs);
     }
   }
@@ -235,7 +275,9 @@ async function scaling(large: string[]): Promise<string> {
       const workMs = summary.median - base;
       xs.push(cut.bytes / 1e6);
       ys.push(workMs);
-      lines.push(`| ${basename(source)} | ${Math.round(cut.share * 100)} % | ${cut.paths} | ${(cut.bytes / 1e6).toFixed(2)} MB | ${spread(summary, ms)} | ${ms(workMs)} | ${ms(workMs / (cut.bytes / 1e6))} |`);
+      lines.push(
+        `| ${basename(source)} | ${Math.round(cut.share * 100)} % | ${cut.paths} | ${(cut.bytes / 1e6).toFixed(2)} MB | ${spread(summary, ms)} | ${ms(workMs)} | ${ms(workMs / (cut.bytes / 1e6))} |`,
+      );
     }
     const fit = linearFit(xs, ys);
     const growth = ys[ys.length - 1]! / ys[0]!;
@@ -273,14 +315,18 @@ async function yamlScaling(): Promise<string> {
   for (let round = 0; round < WARMUP + RUNS; round++) {
     for (const file of files) {
       const result = await timed([VOTTUR, 'lint', file, '--format', 'json']);
-      log(`${round < WARMUP ? 'warm-up' : `run ${round - WARMUP + 1}/${RUNS}`} yaml ${basename(file)}: ${ms(result.wallMs)}`);
+      log(
+        `${round < WARMUP ? 'warm-up' : `run ${round - WARMUP + 1}/${RUNS}`} yaml ${basename(file)}: ${ms(result.wallMs)}`,
+      );
       if (round >= WARMUP) samples.get(file)!.push(result.wallMs);
     }
   }
   const lines = ['| paths | size | wall time (median, min–max) | per 1,000 paths |', '| --- | --- | --- | --- |'];
   counts.forEach((count, i) => {
     const summary = summarise(samples.get(files[i]!)!);
-    lines.push(`| ${count.toLocaleString('en')} | ${(statSync(files[i]!).size / 1e6).toFixed(1)} MB | ${spread(summary, ms)} | ${ms(summary.median / (count / 1000))} |`);
+    lines.push(
+      `| ${count.toLocaleString('en')} | ${(statSync(files[i]!).size / 1e6).toFixed(1)} MB | ${spread(summary, ms)} | ${ms(summary.median / (count / 1000))} |`,
+    );
   });
   return lines.join('\n');
 }
@@ -307,13 +353,18 @@ async function pool(corpus: string): Promise<string> {
     // collects garbage on helper threads): the same run with them off.
     [SERIAL, ['--single-threaded', VOTTUR, 'lint', '--jobs', '1', pattern]],
     // ...and independent processes that leave each other the cores those threads would take.
-    [SPLIT_SERIAL, ['--single-threaded', SPLITTER, String(cores), VOTTUR, ...files.map((file) => relative(work, file))]],
+    [
+      SPLIT_SERIAL,
+      ['--single-threaded', SPLITTER, String(cores), VOTTUR, ...files.map((file) => relative(work, file))],
+    ],
   ];
   const samples = new Map<string, Measurement[]>(variants.map(([name]) => [name, []]));
   for (let round = 0; round < WARMUP + RUNS; round++) {
     for (const [name, argv] of variants.map((_, i) => variants[(i + round) % variants.length]!)) {
       const result = await timed(argv);
-      log(`${round < WARMUP ? 'warm-up' : `run ${round - WARMUP + 1}/${RUNS}`} pool ${name}: ${ms(result.wallMs)}, ${mb(result.rssMb)}`);
+      log(
+        `${round < WARMUP ? 'warm-up' : `run ${round - WARMUP + 1}/${RUNS}`} pool ${name}: ${ms(result.wallMs)}, ${mb(result.rssMb)}`,
+      );
       if (round >= WARMUP) samples.get(name)!.push(result);
     }
   }
@@ -332,7 +383,9 @@ async function pool(corpus: string): Promise<string> {
     const cpu = cpuList.length === list.length ? summarise(cpuList).median : undefined;
     medians.set(name, wall.median);
     cpuMedians.set(name, cpu);
-    lines.push(`| ${name} | ${spread(wall, ms)} | ${cpu === undefined ? 'n/a' : ms(cpu)} | ${cpu === undefined ? 'n/a' : `${(cpu / wall.median).toFixed(2)}`} | ${spread(summarise(list.map((m) => m.rssMb)), mb)} |`);
+    lines.push(
+      `| ${name} | ${spread(wall, ms)} | ${cpu === undefined ? 'n/a' : ms(cpu)} | ${cpu === undefined ? 'n/a' : `${(cpu / wall.median).toFixed(2)}`} | ${spread(summarise(list.map((m) => m.rssMb)), mb)} |`,
+    );
   }
   const single = medians.get(SINGLE)!;
   const speedup = single / medians.get(POOL)!;
@@ -368,9 +421,16 @@ async function main(): Promise<void> {
       : [];
   const large = listed('large').filter(matches);
   const catalogue = listed('catalogue');
-  if (!corpusPresent) notes.push(`The shared corpus (${relative(ROOT, CORPUS)}) is absent on this machine: the large and catalogue documents, the size scaling and the pool were skipped.`);
-  if (!(await gnuTimeAvailable())) notes.push("GNU time is not installed: peak RSS is each process's own maxRSS, reported by bench/rss-wrapper.");
-  if (QUICK) notes.push(`Quick run (--quick): ${RUNS} run(s) per case after ${WARMUP} warm-up round(s), no size scaling or pool; the figures are indicative only.`);
+  if (!corpusPresent)
+    notes.push(
+      `The shared corpus (${relative(ROOT, CORPUS)}) is absent on this machine: the large and catalogue documents, the size scaling and the pool were skipped.`,
+    );
+  if (!(await gnuTimeAvailable()))
+    notes.push("GNU time is not installed: peak RSS is each process's own maxRSS, reported by bench/rss-wrapper.");
+  if (QUICK)
+    notes.push(
+      `Quick run (--quick): ${RUNS} run(s) per case after ${WARMUP} warm-up round(s), no size scaling or pool; the figures are indicative only.`,
+    );
 
   const peers = args['skip-peers'] ? [] : [REDOCLY_TOOL, ...(args.spectral ? [SPECTRAL_TOOL] : [])];
   const compare = (label: string, files: string[], format: Format, runs: number): Case => ({
@@ -379,17 +439,29 @@ async function main(): Promise<void> {
     runs,
   });
   const smallRuns = QUICK ? RUNS : Number(args['small-runs'] ?? RUNS * 2);
-  const largeCases = large.flatMap((file) => (['json', 'stylish'] as const).map((format) => compare(`${basename(file)} (${size(file)}), ${format}`, [file], format, RUNS)));
+  const largeCases = large.flatMap((file) =>
+    (['json', 'stylish'] as const).map((format) =>
+      compare(`${basename(file)} (${size(file)}), ${format}`, [file], format, RUNS),
+    ),
+  );
   const small = [...(existsSync(REFERENCE) && matches(REFERENCE) ? [REFERENCE] : []), ...catalogue.filter(matches)];
-  if (!existsSync(REFERENCE)) notes.push(`${relative(ROOT, REFERENCE)} is absent: the small reference description was skipped.`);
+  if (!existsSync(REFERENCE))
+    notes.push(`${relative(ROOT, REFERENCE)} is absent: the small reference description was skipped.`);
   const smallCases = small.map((file) => compare(`${basename(file)} (${size(file)}), json`, [file], 'json', smallRuns));
-  const catalogueCase = catalogue.length > 0 && !args.only ? [compare(`all of catalogue/ (${catalogue.length} files) in one process, json`, catalogue, 'json', smallRuns)] : [];
+  const catalogueCase =
+    catalogue.length > 0 && !args.only
+      ? [compare(`all of catalogue/ (${catalogue.length} files) in one process, json`, catalogue, 'json', smallRuns)]
+      : [];
   // Start-up: the commands that do no linting, against Node starting and doing nothing.
   const startupCases: Case[] = args.only
     ? []
     : [
         { label: 'node -e 0 (the floor)', commands: [{ tool: 'vottur', argv: ['-e', '0'] }], runs: QUICK ? 3 : 10 },
-        { label: 'vottur --version', commands: [{ tool: 'vottur', argv: [VOTTUR, '--version'] }], runs: QUICK ? 3 : 10 },
+        {
+          label: 'vottur --version',
+          commands: [{ tool: 'vottur', argv: [VOTTUR, '--version'] }],
+          runs: QUICK ? 3 : 10,
+        },
         { label: 'vottur --help', commands: [{ tool: 'vottur', argv: [VOTTUR, '--help'] }], runs: QUICK ? 3 : 10 },
       ];
 
@@ -423,31 +495,72 @@ async function main(): Promise<void> {
       const byLabel = new Map(results.map((r) => [r.label, r]));
       const of = (c: Case) => byLabel.get(c.label)!;
       const describe = `Whole-process wall time, median (min–max), median CPU time (user + system, GNU time) and median peak RSS of ${RUNS} runs (${smallRuns} for the small documents) after ${WARMUP} warm-up round(s), tools alternating. vottur: \`vottur lint [--format json] <files>\` (the full platform ruleset); Redocly CLI: \`redocly lint --format <json|stylish> <files>\` (its recommended rules)${args.spectral ? '; Spectral CLI: `spectral lint -r <extends: spectral:oas>`' : ''}. Ratios are of the medians.`;
-      if (largeCases.length > 0) sections.push('## Large descriptions', '', describe, '', comparisonTable(largeCases.map(of)), '');
-      if (smallCases.length + catalogueCase.length > 0) sections.push('## Small descriptions', '', describe, '', comparisonTable([...smallCases, ...catalogueCase].map(of)), '');
-      const wallRatio = (c: Case, peer = 'redocly') => of(c).results.get('vottur')!.wall.median / of(c).results.get(peer)!.wall.median;
+      if (largeCases.length > 0)
+        sections.push('## Large descriptions', '', describe, '', comparisonTable(largeCases.map(of)), '');
+      if (smallCases.length + catalogueCase.length > 0)
+        sections.push(
+          '## Small descriptions',
+          '',
+          describe,
+          '',
+          comparisonTable([...smallCases, ...catalogueCase].map(of)),
+          '',
+        );
+      const wallRatio = (c: Case, peer = 'redocly') =>
+        of(c).results.get('vottur')!.wall.median / of(c).results.get(peer)!.wall.median;
       const cpuRatio = (c: Case, peer = 'redocly') => {
         const v = of(c).results.get('vottur')!.cpu;
         const p = of(c).results.get(peer)!.cpu;
         return v && p ? v.median / p.median : undefined;
       };
-      const rssRatio = (c: Case, peer = 'redocly') => of(c).results.get('vottur')!.rss.median / of(c).results.get(peer)!.rss.median;
+      const rssRatio = (c: Case, peer = 'redocly') =>
+        of(c).results.get('vottur')!.rss.median / of(c).results.get(peer)!.rss.median;
       for (const c of largeCases) {
         if (!LARGE_TARGETS.some((name) => c.label.toLowerCase().startsWith(name))) continue;
-        targets.push({ target: `${c.label}: wall / Redocly`, measured: wallRatio(c), cpu: cpuRatio(c), limit: 0.5, unit: 'ratio' });
+        targets.push({
+          target: `${c.label}: wall / Redocly`,
+          measured: wallRatio(c),
+          cpu: cpuRatio(c),
+          limit: 0.5,
+          unit: 'ratio',
+        });
         targets.push({ target: `${c.label}: peak RSS / Redocly`, measured: rssRatio(c), limit: 0.8, unit: 'ratio' });
       }
-      for (const c of smallCases) targets.push({ target: `${c.label}: whole process / Redocly`, measured: wallRatio(c), cpu: cpuRatio(c), limit: 0.6, unit: 'ratio' });
-      for (const c of catalogueCase) targets.push({ target: `${c.label} / Redocly in one process`, measured: wallRatio(c), cpu: cpuRatio(c), limit: 0.5, unit: 'ratio' });
+      for (const c of smallCases)
+        targets.push({
+          target: `${c.label}: whole process / Redocly`,
+          measured: wallRatio(c),
+          cpu: cpuRatio(c),
+          limit: 0.6,
+          unit: 'ratio',
+        });
+      for (const c of catalogueCase)
+        targets.push({
+          target: `${c.label} / Redocly in one process`,
+          measured: wallRatio(c),
+          cpu: cpuRatio(c),
+          limit: 0.5,
+          unit: 'ratio',
+        });
     }
   }
   if (targets.length > 0) {
     const met = targets.filter((t) => t.measured <= t.limit).length;
-    sections.unshift('## Targets', '', `${met} of ${targets.length} met. Margin: how far under the limit (met) or over it (not met), as a share of the limit.`, '', targetTable(targets), '');
+    sections.unshift(
+      '## Targets',
+      '',
+      `${met} of ${targets.length} met. Margin: how far under the limit (met) or over it (not met), as a share of the limit.`,
+      '',
+      targetTable(targets),
+      '',
+    );
   }
-  if (large.length > 0 && !args['skip-scaling'] && !QUICK) sections.push('## Time against document size', '', await scaling(large), '');
-  if (!args['skip-scaling'] && !args.only && !QUICK) sections.push('## Generated YAML: time against paths', '', await yamlScaling(), '');
-  if (corpusPresent && !args['skip-pool'] && !QUICK) sections.push('## Many documents: the worker pool', '', await pool(CORPUS), '');
+  if (large.length > 0 && !args['skip-scaling'] && !QUICK)
+    sections.push('## Time against document size', '', await scaling(large), '');
+  if (!args['skip-scaling'] && !args.only && !QUICK)
+    sections.push('## Generated YAML: time against paths', '', await yamlScaling(), '');
+  if (corpusPresent && !args['skip-pool'] && !QUICK)
+    sections.push('## Many documents: the worker pool', '', await pool(CORPUS), '');
 
   const cpu = cpus();
   const machine = [
@@ -455,7 +568,9 @@ async function main(): Promise<void> {
     `- CPU: ${cpu[0]?.model ?? 'unknown'}, ${cpu.length} cores`,
     `- Memory: ${(totalmem() / 2 ** 30).toFixed(1)} GiB`,
     `- Node.js: ${process.version} (${process.platform} ${process.arch})`,
-    `- Load average at the start: ${load.map((l) => l.toFixed(2)).join(', ')}; at the end: ${loadavg().map((l) => l.toFixed(2)).join(', ')}`,
+    `- Load average at the start: ${load.map((l) => l.toFixed(2)).join(', ')}; at the end: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(', ')}`,
     `- Peak RSS measured with: ${(await gnuTimeAvailable()) ? 'GNU time (/usr/bin/time, %M)' : 'bench/rss-wrapper (process.resourceUsage().maxRSS)'}`,
   ];
   const text = [

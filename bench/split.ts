@@ -13,7 +13,9 @@ import { statSync } from 'node:fs';
 /** Splits `files` into `count` shares of about equal total size. */
 export function splitBySize(files: readonly string[], count: number, size: (file: string) => number): string[][] {
   const shares = Array.from({ length: count }, () => ({ bytes: 0, files: [] as string[] }));
-  const bySize = files.map((file) => ({ file, bytes: size(file) })).sort((a, b) => b.bytes - a.bytes || a.file.localeCompare(b.file));
+  const bySize = files
+    .map((file) => ({ file, bytes: size(file) }))
+    .sort((a, b) => b.bytes - a.bytes || a.file.localeCompare(b.file));
   for (const { file, bytes } of bySize) {
     const lightest = shares.reduce((min, share) => (share.bytes < min.bytes ? share : min));
     lightest.files.push(file);
@@ -33,7 +35,9 @@ async function main(): Promise<void> {
     splitBySize(files, n, (file) => statSync(file).size).map(
       (share) =>
         new Promise<number>((resolve) => {
-          const child = spawn(process.execPath, [...process.execArgv, cli, 'lint', '--jobs', '1', ...share], { stdio: ['ignore', 'ignore', 'inherit'] });
+          const child = spawn(process.execPath, [...process.execArgv, cli, 'lint', '--jobs', '1', ...share], {
+            stdio: ['ignore', 'ignore', 'inherit'],
+          });
           child.on('close', (code) => resolve(code ?? 2));
           child.on('error', () => resolve(2));
         }),

@@ -35,7 +35,10 @@ export function summarise(values: readonly number[]): Summary {
 }
 
 /** y = intercept + slope·x, with the coefficient of determination. */
-export function linearFit(xs: readonly number[], ys: readonly number[]): { intercept: number; slope: number; r2: number } {
+export function linearFit(
+  xs: readonly number[],
+  ys: readonly number[],
+): { intercept: number; slope: number; r2: number } {
   const n = xs.length;
   const mx = xs.reduce((a, b) => a + b, 0) / n;
   const my = ys.reduce((a, b) => a + b, 0) / n;

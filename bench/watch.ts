@@ -46,10 +46,16 @@ async function main(): Promise<void> {
     console.log('bench:watch skipped: no shared/corpus found (set VOTTUR_CORPUS)');
     return;
   }
-  const source = JSON.parse(readFileSync(join(corpus, 'large/twilio_api_v2010.json'), 'utf8')) as Record<string, unknown>;
+  const source = JSON.parse(readFileSync(join(corpus, 'large/twilio_api_v2010.json'), 'utf8')) as Record<
+    string,
+    unknown
+  >;
   const clean = cutTo(source);
   // One violation more: a property in snake_case, in the first schema with properties.
-  const withViolation = clean.replace(/"properties": \{\n/, '"properties": {\n"bench_added_field": { "type": "string", "description": "Added by the bench." },\n');
+  const withViolation = clean.replace(
+    /"properties": \{\n/,
+    '"properties": {\n"bench_added_field": { "type": "string", "description": "Added by the bench." },\n',
+  );
   if (withViolation === clean) throw new Error('bench:watch: found no properties to add a violation to');
   const dir = mkdtempSync(join(tmpdir(), 'vottur-bench-watch-'));
   const file = join(dir, 'api.json');
@@ -87,7 +93,9 @@ async function main(): Promise<void> {
     const s = summarise(values);
     return `| ${name} | ${s.median.toFixed(1)} | ${s.q1.toFixed(1)}–${s.q3.toFixed(1)} | ${s.max.toFixed(1)} | ${s.n} |`;
   };
-  console.log(`vottur lint --watch on a ${(clean.length / 1000).toFixed(1)} kB description (Twilio cut), ${SAVES} saves; chokidar waits ${STABLE_MS} ms for a save to settle. Target: answer ≤ 100 ms after the save.\n`);
+  console.log(
+    `vottur lint --watch on a ${(clean.length / 1000).toFixed(1)} kB description (Twilio cut), ${SAVES} saves; chokidar waits ${STABLE_MS} ms for a save to settle. Target: answer ≤ 100 ms after the save.\n`,
+  );
   console.log('| measure | median (ms) | IQR (ms) | max (ms) | saves |');
   console.log('| --- | ---: | ---: | ---: | ---: |');
   console.log(row('save → answer printed', latencies));

@@ -43,7 +43,10 @@ await bundle.write({
   format: 'es',
   entryFileNames: '[name].js',
   // A command's own chunk is named after it (`command-lint.js`): start-up tests check which commands a run loads.
-  chunkFileNames: (chunk) => (chunk.facadeModuleId?.startsWith(commands) ? `command-${relative(commands, chunk.facadeModuleId).replace(/\.js$/, '')}.js` : '[name]-[hash].js'),
+  chunkFileNames: (chunk) =>
+    chunk.facadeModuleId?.startsWith(commands)
+      ? `command-${relative(commands, chunk.facadeModuleId).replace(/\.js$/, '')}.js`
+      : '[name]-[hash].js',
   banner: (chunk) => (chunk.name === 'main' ? '#!/usr/bin/env node' : ''),
   sourcemap: false,
 });

@@ -7,4 +7,5 @@ import { configSchema } from '../dist/src/config/schema.js';
 import { allRuleIds } from '../dist/src/config/rule-ids.js';
 
 const text = `${JSON.stringify(configSchema(await allRuleIds()), null, 2)}\n`;
-for (const file of ['assets/config.schema.json', 'docs/config.schema.json']) writeFileSync(new URL(`../${file}`, import.meta.url), text);
+for (const file of ['assets/config.schema.json', 'docs/config.schema.json'])
+  writeFileSync(new URL(`../${file}`, import.meta.url), text);

@@ -11,13 +11,35 @@ import { chromium } from 'playwright-core';
 const root = new URL('..', import.meta.url).pathname;
 const html = join(mkdtempSync(join(tmpdir(), 'vottur-shot-')), 'report.html');
 try {
-  execFileSync(process.execPath, [join(root, 'dist/cli/main.js'), 'check', '--quiet', '--format', 'html', '--output', html, ...process.argv.slice(2)], { cwd: root, stdio: 'inherit' });
+  execFileSync(
+    process.execPath,
+    [
+      join(root, 'dist/cli/main.js'),
+      'check',
+      '--quiet',
+      '--format',
+      'html',
+      '--output',
+      html,
+      ...process.argv.slice(2),
+    ],
+    { cwd: root, stdio: 'inherit' },
+  );
 } catch (error) {
   if (error.status !== 1) throw error; // 1 = findings, still a report to show
 }
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
 await page.goto(pathToFileURL(html).href);

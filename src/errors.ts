@@ -23,3 +23,34 @@ export function errorLine(message: string): string {
 export class CouldNotRunError extends Error {
   override readonly name = 'CouldNotRunError';
 }
+
+/** The message of a thrown value, whatever was thrown: an `Error`'s message, else the value as text. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  return typeof error === 'string' ? error : String(error);
+}
+
+/** The system error code of a thrown value (`ENOENT`, `EACCES`, …), where it has one. */
+export function errorCode(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null || !('code' in error)) return undefined;
+  return typeof error.code === 'string' ? error.code : undefined;
+}
+
+/** Why a file could not be read or written, in words where the system error code is a common one. */
+export function fileErrorReason(error: unknown): string {
+  switch (errorCode(error)) {
+    case 'ENOENT':
+      return 'no such file';
+    case 'EISDIR':
+      return 'it is a folder';
+    case 'EACCES':
+    case 'EPERM':
+      return 'permission denied';
+    case 'ENOSPC':
+      return 'the disk is full';
+    case 'EROFS':
+      return 'the file system is read-only';
+    default:
+      return errorCode(error) ?? errorMessage(error);
+  }
+}

@@ -36,4 +36,8 @@ export const ACCEPT_FILE_NAMES = ['vottur-accept.yaml', 'vottur-accept.yml', 'vo
  * holds `vottur-baseline.json`, `vottur lint '**\/*.yaml'` beside `vottur-accept.yaml`): a glob
  * never takes them for a description.
  */
-export const VOTTUR_OWN_FILES: ReadonlySet<string> = new Set([...CONFIG_FILE_NAMES, DEFAULT_BASELINE_FILE, ...ACCEPT_FILE_NAMES]);
+export const VOTTUR_OWN_FILES: ReadonlySet<string> = new Set([
+  ...CONFIG_FILE_NAMES,
+  DEFAULT_BASELINE_FILE,
+  ...ACCEPT_FILE_NAMES,
+]);

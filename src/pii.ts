@@ -50,7 +50,7 @@ function decodedUnits(text: string): { codes: Uint16Array; starts: Int32Array; c
   const codes = new Uint16Array(text.length);
   const starts = new Int32Array(text.length + 1);
   let count = 0;
-  for (let i = 0; i < text.length; ) {
+  for (let i = 0; i < text.length;) {
     const c = text.charCodeAt(i);
     starts[count] = i;
     const high = c === 37 ? hexValue(text.charCodeAt(i + 1)) : -1; // %
@@ -137,7 +137,9 @@ const HEX_HASH = /^(?=[0-9]*[a-f])(?:[0-9a-f]{32}|[0-9a-f]{40}|[0-9a-f]{64})$/;
 export function maskNationalIds(text: string): string {
   if (!mayHoldId(text) || HEX_HASH.test(text)) return text;
   const masked = text
-    .replace(NATIONAL_ID, (match: string, head: string, hyphen: string, tail: string) => (`${head}${tail}` === SYNTHETIC_NATIONAL_ID ? match : `${head}${hyphen}****`))
+    .replace(NATIONAL_ID, (match: string, head: string, hyphen: string, tail: string) =>
+      `${head}${tail}` === SYNTHETIC_NATIONAL_ID ? match : `${head}${hyphen}****`,
+    )
     .replace(LOST_ZERO_ID, (match: string, head: string) => (isKennitala(`0${match}`) ? `${head}****` : match));
   return masked.includes('%') || masked.includes('~') ? maskEncoded(masked) : masked;
 }

@@ -11,7 +11,8 @@ import { it } from 'vitest';
 const ROOT = resolve(import.meta.dirname, '..');
 
 function findCorpus(): string | undefined {
-  if (process.env.VOTTUR_CORPUS) return existsSync(process.env.VOTTUR_CORPUS) ? resolve(process.env.VOTTUR_CORPUS) : undefined;
+  if (process.env.VOTTUR_CORPUS)
+    return existsSync(process.env.VOTTUR_CORPUS) ? resolve(process.env.VOTTUR_CORPUS) : undefined;
   for (let dir = dirname(ROOT); ; dir = dirname(dir)) {
     const candidate = join(dir, 'shared', 'corpus');
     if (existsSync(candidate)) return candidate;
@@ -24,10 +25,13 @@ export const CORPUS_DIR = findCorpus();
 
 /** `title`, or `title` with the reason it is skipped when the corpus is absent. */
 export function corpusTitle(title: string): string {
-  return CORPUS_DIR ? title : `${title} (SKIPPED: no shared/corpus beside the repository; set VOTTUR_CORPUS to its folder)`;
+  return CORPUS_DIR
+    ? title
+    : `${title} (SKIPPED: no shared/corpus beside the repository; set VOTTUR_CORPUS to its folder)`;
 }
 
 /** Inside a `describe.skipIf(!CORPUS_DIR)`: one skipped test whose name says why, where the corpus is absent. */
 export function reportMissingCorpus(): void {
-  if (!CORPUS_DIR) it('is skipped: no shared/corpus beside the repository (set VOTTUR_CORPUS to its folder)', () => undefined);
+  if (!CORPUS_DIR)
+    it('is skipped: no shared/corpus beside the repository (set VOTTUR_CORPUS to its folder)', () => undefined);
 }

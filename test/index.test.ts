@@ -4,10 +4,29 @@ import { describe, expect, it } from 'vitest';
 describe('the vottur package entry point', () => {
   it('exports the library API', async () => {
     const vottur = await import('vottur');
-    for (const name of ['lintFiles', 'lintDocument', 'runContractTests', 'startReferenceService', 'scoreReport', 'mergeReports', 'readJsonReport', 'maskNationalIds', 'isPlatformDateTime']) {
+    for (const name of [
+      'lintFiles',
+      'lintDocument',
+      'runContractTests',
+      'startReferenceService',
+      'scoreReport',
+      'mergeReports',
+      'readJsonReport',
+      'maskNationalIds',
+      'isPlatformDateTime',
+    ]) {
       expect(typeof (vottur as Record<string, unknown>)[name], name).toBe('function');
     }
-    expect(Object.keys(vottur.FORMATTERS).sort()).toEqual(['github', 'gitlab', 'html', 'json', 'junit', 'markdown', 'sarif', 'stylish']);
+    expect(Object.keys(vottur.FORMATTERS).sort()).toEqual([
+      'github',
+      'gitlab',
+      'html',
+      'json',
+      'junit',
+      'markdown',
+      'sarif',
+      'stylish',
+    ]);
   });
 
   it('lints a description through the library and renders SARIF from the same report', async () => {

@@ -28,10 +28,18 @@ function importGraph(): Map<string, string[]> {
   const graph = new Map<string, string[]>();
   for (const file of [...sources('src'), ...sources('rulesets')]) {
     const text = readFileSync(join(ROOT, file), 'utf8');
-    const imported = ts.preProcessFile(text, true, true).importedFiles.map((entry) => entry.fileName).filter((name) => name.startsWith('.'));
+    const imported = ts
+      .preProcessFile(text, true, true)
+      .importedFiles.map((entry) => entry.fileName)
+      .filter((name) => name.startsWith('.'));
     graph.set(
       file,
-      imported.map((specifier) => relative(ROOT, resolve(ROOT, dirname(file), specifier)).split(sep).join('/').replace(/\.js$/, '.ts')),
+      imported.map((specifier) =>
+        relative(ROOT, resolve(ROOT, dirname(file), specifier))
+          .split(sep)
+          .join('/')
+          .replace(/\.js$/, '.ts'),
+      ),
     );
   }
   return graph;
@@ -39,9 +47,21 @@ function importGraph(): Map<string, string[]> {
 
 const graph = importGraph();
 const edges = [...graph].flatMap(([from, targets]) => targets.map((to) => ({ from, to })));
-const under = (file: string, ...prefixes: string[]) => prefixes.some((prefix) => (prefix.endsWith('/') ? file.startsWith(prefix) : file === prefix));
+const under = (file: string, ...prefixes: string[]) =>
+  prefixes.some((prefix) => (prefix.endsWith('/') ? file.startsWith(prefix) : file === prefix));
 
-const LIBRARIES = ['src/lint/', 'src/contract/', 'src/reference/', 'src/diff/', 'src/config/', 'src/baseline/', 'src/policy/', 'src/fix/', 'src/lsp/', 'src/catalogue/'];
+const LIBRARIES = [
+  'src/lint/',
+  'src/contract/',
+  'src/reference/',
+  'src/diff/',
+  'src/config/',
+  'src/baseline/',
+  'src/policy/',
+  'src/fix/',
+  'src/lsp/',
+  'src/catalogue/',
+];
 const SHARED = ['src/errors.ts', 'src/pii.ts', 'src/runtime/', 'src/version.ts', 'src/paths.ts'];
 
 function violations(rule: (edge: { from: string; to: string }) => boolean): string[] {
@@ -59,11 +79,20 @@ describe('the import graph', () => {
   });
 
   it('commands do not import each other', () => {
-    expect(violations(({ from, to }) => under(from, 'src/cli/commands/') && under(to, 'src/cli/commands/'))).toEqual([]);
+    expect(violations(({ from, to }) => under(from, 'src/cli/commands/') && under(to, 'src/cli/commands/'))).toEqual(
+      [],
+    );
   });
 
   it('formatters import the types module, not their index', () => {
-    expect(violations(({ from, to }) => under(from, 'src/report/formatters/') && from !== 'src/report/formatters/index.ts' && to === 'src/report/formatters/index.ts')).toEqual([]);
+    expect(
+      violations(
+        ({ from, to }) =>
+          under(from, 'src/report/formatters/') &&
+          from !== 'src/report/formatters/index.ts' &&
+          to === 'src/report/formatters/index.ts',
+      ),
+    ).toEqual([]);
   });
 
   it('the report model and formatters import no library', () => {
@@ -71,11 +100,18 @@ describe('the import graph', () => {
   });
 
   it('the reference service stands alone: no other library, no report', () => {
-    expect(violations(({ from, to }) => under(from, 'src/reference/') && under(to, ...LIBRARIES.filter((l) => l !== 'src/reference/'), 'src/report/'))).toEqual([]);
+    expect(
+      violations(
+        ({ from, to }) =>
+          under(from, 'src/reference/') && under(to, ...LIBRARIES.filter((l) => l !== 'src/reference/'), 'src/report/'),
+      ),
+    ).toEqual([]);
   });
 
   it('the OpenAPI layer imports no library, no report and no CLI', () => {
-    expect(violations(({ from, to }) => under(from, 'rulesets/') && under(to, ...LIBRARIES, 'src/report/', 'src/cli/'))).toEqual([]);
+    expect(
+      violations(({ from, to }) => under(from, 'rulesets/') && under(to, ...LIBRARIES, 'src/report/', 'src/cli/')),
+    ).toEqual([]);
   });
 
   it('the ruleset imports nothing from src/ (the stock Spectral CLI bundles it alone)', () => {

@@ -10,7 +10,10 @@ const ID = '0101302989';
 
 /** The text as a reader would decode it: `%XX` and `~1`/`~0` undone. */
 function decoded(text: string): string {
-  return text.replace(/%([0-9A-Fa-f]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))).replace(/~1/g, '/').replace(/~0/g, '~');
+  return text
+    .replace(/%([0-9A-Fa-f]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+    .replace(/~1/g, '/')
+    .replace(/~0/g, '~');
 }
 
 describe('maskNationalIds', () => {
@@ -21,7 +24,9 @@ describe('maskNationalIds', () => {
 
   it('masks an identifier after a JSON pointer escape (~1 puts a digit before it)', () => {
     expect(maskNationalIds('/paths/~1v2~1users~10101302989/get')).toBe('/paths/~1v2~1users~1010130****/get');
-    expect(maskNationalIds('#/paths/~1v2~1users~10101302989~1actor-profiles~11403552329')).toBe('#/paths/~1v2~1users~1010130****~1actor-profiles~1140355****');
+    expect(maskNationalIds('#/paths/~1v2~1users~10101302989~1actor-profiles~11403552329')).toBe(
+      '#/paths/~1v2~1users~1010130****~1actor-profiles~1140355****',
+    );
   });
 
   it('masks percent-encoded identifiers, and identifiers after an encoded character', () => {
@@ -32,12 +37,18 @@ describe('maskNationalIds', () => {
 
   it('masks nine digits that are a kennitala without its leading zero (an unquoted YAML number), and no other nine digits', () => {
     // 0101302989 and 0101303019 are valid; YAML reads them unquoted as 101302989 and 101303019.
-    expect(maskNationalIds('`nationalId` example is the number 101302989')).toBe('`nationalId` example is the number 10130****');
+    expect(maskNationalIds('`nationalId` example is the number 101302989')).toBe(
+      '`nationalId` example is the number 10130****',
+    );
     expect(maskNationalIds('example: 101303019')).toBe('example: 10130****');
     // Not a kennitala once padded (month 23; a wrong check digit), or part of a longer number.
-    expect(maskNationalIds('seed 123456789, id 101302979, 1.101302989, 101302989.5')).toBe('seed 123456789, id 101302979, 1.101302989, 101302989.5');
+    expect(maskNationalIds('seed 123456789, id 101302979, 1.101302989, 101302989.5')).toBe(
+      'seed 123456789, id 101302979, 1.101302989, 101302989.5',
+    );
     // In report text too (the JSON report's fast path).
-    expect(maskJsonText(JSON.stringify({ message: 'example: 101302989' }))).toBe(JSON.stringify({ message: 'example: 10130****' }));
+    expect(maskJsonText(JSON.stringify({ message: 'example: 101302989' }))).toBe(
+      JSON.stringify({ message: 'example: 10130****' }),
+    );
   });
 
   it('leaves a hex hash alone (a fingerprint is no identifier, and masking would break baseline matching)', () => {
@@ -54,13 +65,19 @@ describe('maskNationalIds', () => {
   });
 
   it('masks keys and values of a whole report', () => {
-    expect(maskDeep({ [`/paths/~1users~1${ID}`]: [`GET /users/%20${ID}`] })).toEqual({ '/paths/~1users~1010130****': ['GET /users/%20010130****'] });
+    expect(maskDeep({ [`/paths/~1users~1${ID}`]: [`GET /users/%20${ID}`] })).toEqual({
+      '/paths/~1users~1010130****': ['GET /users/%20010130****'],
+    });
   });
 
   it('never lets an identifier through, whatever surrounds it and however its characters are encoded (property)', () => {
-    const encodedChar = (c: string) => fc.constantFrom(c, `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+    const encodedChar = (c: string) =>
+      fc.constantFrom(c, `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
     const identifier = fc.tuple(...[...ID].map(encodedChar)).map((parts) => parts.join(''));
-    const around = fc.string({ unit: fc.constantFrom('a', '/', '~1', '~0', ' ', '%20', '-', '.', '?', '=', 'x') , maxLength: 8 });
+    const around = fc.string({
+      unit: fc.constantFrom('a', '/', '~1', '~0', ' ', '%20', '-', '.', '?', '=', 'x'),
+      maxLength: 8,
+    });
     fc.assert(
       fc.property(around, identifier, around, (before, id, after) => {
         const masked = maskNationalIds(`${before}${id}${after}`);
@@ -82,18 +99,24 @@ function referenceKennitala(ten: string): boolean {
   const check = sum % 11 === 0 ? 0 : 11 - (sum % 11);
   const day = d[0]! * 10 + d[1]!;
   const month = d[2]! * 10 + d[3]!;
-  return check !== 10 && check === d[8] && ((day >= 1 && day <= 31) || (day >= 41 && day <= 71)) && month >= 1 && month <= 12;
+  return (
+    check !== 10 && check === d[8] && ((day >= 1 && day <= 31) || (day >= 41 && day <= 71)) && month >= 1 && month <= 12
+  );
 }
 
 function reference(text: string): string {
   // A whole hex hash (md5, sha1 or sha256 length, some letter in it) is a fingerprint, not data.
   if ([32, 40, 64].includes(text.length) && /^[0-9a-f]+$/.test(text) && /[a-f]/.test(text)) return text;
   const masked = text
-    .replace(/(?<![\d])(\d{6})(-?)(\d{4})(?![\d])/g, (match: string, head: string, hyphen: string, tail: string) => (`${head}${tail}` === '0101003059' ? match : `${head}${hyphen}****`))
-    .replace(/(?<![\d.])\d{9}(?![\d.])/g, (match: string) => (referenceKennitala(`0${match}`) ? `${match.slice(0, 5)}****` : match));
+    .replace(/(?<![\d])(\d{6})(-?)(\d{4})(?![\d])/g, (match: string, head: string, hyphen: string, tail: string) =>
+      `${head}${tail}` === '0101003059' ? match : `${head}${hyphen}****`,
+    )
+    .replace(/(?<![\d.])\d{9}(?![\d.])/g, (match: string) =>
+      referenceKennitala(`0${match}`) ? `${match.slice(0, 5)}****` : match,
+    );
   if (!masked.includes('%') && !masked.includes('~')) return masked;
   const units: Array<{ char: string; start: number; end: number }> = [];
-  for (let i = 0; i < masked.length; ) {
+  for (let i = 0; i < masked.length;) {
     const c = masked[i]!;
     if (c === '%' && /^[0-9A-Fa-f]{2}$/.test(masked.slice(i + 1, i + 3))) {
       units.push({ char: String.fromCharCode(parseInt(masked.slice(i + 1, i + 3), 16)), start: i, end: i + 3 });
@@ -131,7 +154,32 @@ function reference(text: string): string {
 
 describe('maskNationalIds against the reading it was first written as', () => {
   it('masks exactly what the reference masks, for any text of digits, escapes and separators (property)', () => {
-    const unit = fc.constantFrom('0', '1', '2', '3', '5', '9', '%', '%3', '%2D', '%20', 'A', 'f', '~', '~0', '~1', '-', '/', 'a', ' ', '.', ID, '0101003059', '101302989', '101303019');
+    const unit = fc.constantFrom(
+      '0',
+      '1',
+      '2',
+      '3',
+      '5',
+      '9',
+      '%',
+      '%3',
+      '%2D',
+      '%20',
+      'A',
+      'f',
+      '~',
+      '~0',
+      '~1',
+      '-',
+      '/',
+      'a',
+      ' ',
+      '.',
+      ID,
+      '0101003059',
+      '101302989',
+      '101303019',
+    );
     fc.assert(
       fc.property(fc.array(unit, { maxLength: 30 }), (parts) => {
         const text = parts.join('');
@@ -144,8 +192,19 @@ describe('maskNationalIds against the reading it was first written as', () => {
 
 describe('maskedView', () => {
   const withIds = fc.letrec((tie) => ({
-    text: fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom(ID, `/users/${ID}`, `~1${ID}`, '%30%31%30%31%33%30%32%39%38%39', '1234567890123', '__proto__')),
-    value: fc.oneof({ depthSize: 'small' }, tie('text'), fc.integer(), fc.boolean(), fc.constant(null), fc.array(tie('value'), { maxLength: 4 }), fc.dictionary(tie('text') as fc.Arbitrary<string>, tie('value'), { maxKeys: 4 })),
+    text: fc.oneof(
+      fc.string({ maxLength: 12 }),
+      fc.constantFrom(ID, `/users/${ID}`, `~1${ID}`, '%30%31%30%31%33%30%32%39%38%39', '1234567890123', '__proto__'),
+    ),
+    value: fc.oneof(
+      { depthSize: 'small' },
+      tie('text'),
+      fc.integer(),
+      fc.boolean(),
+      fc.constant(null),
+      fc.array(tie('value'), { maxLength: 4 }),
+      fc.dictionary(tie('text') as fc.Arbitrary<string>, tie('value'), { maxKeys: 4 }),
+    ),
   })).value;
 
   it('shows what maskDeep shows, for any JSON value with or without identifiers (property)', () => {
@@ -178,11 +237,36 @@ describe('maskedView', () => {
 describe('maskJsonText', () => {
   const text = fc.oneof(
     fc.string({ maxLength: 14 }),
-    fc.string({ unit: fc.constantFrom('0', '1', '3', '9', '-', '%', '2', 'D', 'd', '~', '"', '\\', '\n', '\u0001', 'a', ' '), maxLength: 16 }),
-    fc.constantFrom(ID, `/users/${ID}`, `~1${ID}`, '%30%31%30%31%33%30%32%39%38%39', '010130%2D2989', '0101003059', `"${ID}"`, `\u0001${ID}`),
+    fc.string({
+      unit: fc.constantFrom('0', '1', '3', '9', '-', '%', '2', 'D', 'd', '~', '"', '\\', '\n', '\u0001', 'a', ' '),
+      maxLength: 16,
+    }),
+    fc.constantFrom(
+      ID,
+      `/users/${ID}`,
+      `~1${ID}`,
+      '%30%31%30%31%33%30%32%39%38%39',
+      '010130%2D2989',
+      '0101003059',
+      `"${ID}"`,
+      `\u0001${ID}`,
+    ),
   );
   const json = fc.letrec((tie) => ({
-    value: fc.oneof({ depthSize: 'small' }, text, fc.integer(), fc.constantFrom(1234567890123, 0.5, -12), fc.boolean(), fc.constant(null), fc.array(tie('value'), { maxLength: 4 }), fc.dictionary(fc.oneof(fc.constantFrom('ruleId', 'message', 'path', 'fingerprint'), fc.string({ maxLength: 6 })), tie('value'), { maxKeys: 4 })),
+    value: fc.oneof(
+      { depthSize: 'small' },
+      text,
+      fc.integer(),
+      fc.constantFrom(1234567890123, 0.5, -12),
+      fc.boolean(),
+      fc.constant(null),
+      fc.array(tie('value'), { maxLength: 4 }),
+      fc.dictionary(
+        fc.oneof(fc.constantFrom('ruleId', 'message', 'path', 'fingerprint'), fc.string({ maxLength: 6 })),
+        tie('value'),
+        { maxKeys: 4 },
+      ),
+    ),
   })).value;
 
   it('is JSON.stringify of maskDeep, for any JSON value and indent (property)', () => {

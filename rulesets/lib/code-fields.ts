@@ -12,13 +12,23 @@ import { show } from './rule.js';
 import { isArray, type Document } from './openapi/types.js';
 
 /** How a value's keyword is named in a message. */
-export const VALUE_KEYWORDS: Readonly<Record<string, string>> = { example: 'example', examples: 'example', default: 'default', enum: 'enum value', const: 'const value' };
+export const VALUE_KEYWORDS: Readonly<Record<string, string>> = {
+  example: 'example',
+  examples: 'example',
+  default: 'default',
+  enum: 'enum value',
+  const: 'const value',
+};
 
 /** Checks one value; a problem names it as `subject` and sits at `path`. */
 export type ValueCheck = (value: unknown, subject: string, path: JsonPath) => Problem | undefined;
 
 /** The values a schema's layers hold (enum, examples, default, const), each checked. */
-export function layerValueProblems(layers: readonly SchemaLayer[], subject: (layer: SchemaLayer) => string, check: ValueCheck): Problem[] {
+export function layerValueProblems(
+  layers: readonly SchemaLayer[],
+  subject: (layer: SchemaLayer) => string,
+  check: ValueCheck,
+): Problem[] {
   const problems: Problem[] = [];
   for (const layer of layers) {
     for (const given of schemaValues(layer.schema, layer.path)) {
@@ -30,7 +40,11 @@ export function layerValueProblems(layers: readonly SchemaLayer[], subject: (lay
 }
 
 /** For an array field: its own examples and defaults are lists of codes, each item checked. */
-export function listValueProblems(layers: readonly SchemaLayer[], subject: (layer: SchemaLayer) => string, check: ValueCheck): Problem[] {
+export function listValueProblems(
+  layers: readonly SchemaLayer[],
+  subject: (layer: SchemaLayer) => string,
+  check: ValueCheck,
+): Problem[] {
   const problems: Problem[] = [];
   for (const layer of layers) {
     for (const given of schemaValues(layer.schema, layer.path)) {

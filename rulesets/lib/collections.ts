@@ -28,8 +28,53 @@ export function memberTypes(document: Document, member: Member): string[] {
 }
 
 /** Words a page's own members are made of: counts, positions, cursors and the links between pages. */
-const PAGE_COUNT_WORDS = new Set(['page', 'pages', 'count', 'total', 'size', 'number', 'num', 'per', 'has', 'more', 'next', 'previous', 'prev', 'first', 'last', 'start', 'end', 'offset', 'limit', 'skip', 'top', 'of', 'index', 'is']);
-const PAGE_LINK_WORDS = new Set(['uri', 'url', 'href', 'link', 'links', 'cursor', 'token', 'continuation', 'next', 'previous', 'prev', 'first', 'last', 'page', 'start', 'end', 'after', 'before', 'of']);
+const PAGE_COUNT_WORDS = new Set([
+  'page',
+  'pages',
+  'count',
+  'total',
+  'size',
+  'number',
+  'num',
+  'per',
+  'has',
+  'more',
+  'next',
+  'previous',
+  'prev',
+  'first',
+  'last',
+  'start',
+  'end',
+  'offset',
+  'limit',
+  'skip',
+  'top',
+  'of',
+  'index',
+  'is',
+]);
+const PAGE_LINK_WORDS = new Set([
+  'uri',
+  'url',
+  'href',
+  'link',
+  'links',
+  'cursor',
+  'token',
+  'continuation',
+  'next',
+  'previous',
+  'prev',
+  'first',
+  'last',
+  'page',
+  'start',
+  'end',
+  'after',
+  'before',
+  'of',
+]);
 
 /**
  * True when a member of a response object belongs to the page rather than to the data: a known
@@ -47,16 +92,33 @@ export function isPageMember(document: Document, key: string, member: Member): b
   if (types.length !== 1) return false;
   const words = nameWords(key);
   if (words.length === 0) return false;
-  if (types[0] === 'integer' || types[0] === 'number' || types[0] === 'boolean') return words.every((word) => PAGE_COUNT_WORDS.has(word));
+  if (types[0] === 'integer' || types[0] === 'number' || types[0] === 'boolean')
+    return words.every((word) => PAGE_COUNT_WORDS.has(word));
   if (types[0] !== 'string') return false;
   if (Array.isArray(value.enum) && value.enum.length === 1) return true;
-  return words.every((word) => PAGE_LINK_WORDS.has(word)) && (value.format === 'uri' || words.some((word) => !['first', 'last', 'start', 'end', 'of'].includes(word)));
+  return (
+    words.every((word) => PAGE_LINK_WORDS.has(word)) &&
+    (value.format === 'uri' || words.some((word) => !['first', 'last', 'start', 'end', 'of'].includes(word)))
+  );
 }
 
 /** Members that carry an envelope's one data object (`{ data: {...} }`). */
 export const ENVELOPE_DATA_MEMBERS: readonly string[] = ['data', 'result', 'item', 'payload', 'value'];
 /** Members an envelope may hold beside its data, besides a page's (`isPageMember`). */
-export const ENVELOPE_META_MEMBERS: readonly string[] = ['message', 'messages', 'success', 'succeeded', 'status', 'statusCode', 'code', 'errors', 'error', 'meta', 'links', 'warnings'];
+export const ENVELOPE_META_MEMBERS: readonly string[] = [
+  'message',
+  'messages',
+  'success',
+  'succeeded',
+  'status',
+  'statusCode',
+  'code',
+  'errors',
+  'error',
+  'meta',
+  'links',
+  'warnings',
+];
 
 /** True when a member of an envelope is about the answer, not its data: a status, a message, a page member. */
 export function isEnvelopeMeta(document: Document, key: string, member: Member): boolean {
@@ -69,7 +131,10 @@ export function isEnvelopeMeta(document: Document, key: string, member: Member):
  * members are not an envelope. Shared by every rule that looks through wrappers
  * (`createdTimestamp` on wrapped items, paging and single-resource reads on wrapped collections).
  */
-export function envelopeContent(document: Document, members: Map<string, Member>): { key: string; value: Schema; path: JsonPath; members: Map<string, Member> } | undefined {
+export function envelopeContent(
+  document: Document,
+  members: Map<string, Member>,
+): { key: string; value: Schema; path: JsonPath; members: Map<string, Member> } | undefined {
   let found: { key: string; value: Schema; path: JsonPath; members: Map<string, Member> } | undefined;
   for (const [key, member] of members) {
     if (ENVELOPE_DATA_MEMBERS.includes(key) && !found) {
@@ -90,7 +155,9 @@ export function envelopeContent(document: Document, members: Map<string, Member>
 
 /** The last static segment of a path as a member name: `/v1/actor-profiles` → `actorprofiles`, `/Calls.json` → `calls`. */
 function collectionName(pathKey: string): string | undefined {
-  const last = pathSegments(pathKey).filter((segment) => !TEMPLATE_SEGMENT.test(segment)).at(-1);
+  const last = pathSegments(pathKey)
+    .filter((segment) => !TEMPLATE_SEGMENT.test(segment))
+    .at(-1);
   return last === undefined ? undefined : toCamelCase(last.replace(/\.[A-Za-z0-9]+$/, '')).toLowerCase();
 }
 
@@ -101,12 +168,20 @@ function collectionName(pathKey: string): string | undefined {
  * `totalCount`, ...). An object that merely has an array field (a profile's `addresses`) is not.
  */
 export function collectionArrays(document: Document, members: Map<string, Member>, pathKey: string): string[] {
-  const arrays = [...members].filter(([key, member]) => !COLLECTION_PAGE_MEMBERS.includes(key) && memberTypes(document, member).includes('array')).map(([key]) => key);
+  const arrays = [...members]
+    .filter(
+      ([key, member]) => !COLLECTION_PAGE_MEMBERS.includes(key) && memberTypes(document, member).includes('array'),
+    )
+    .map(([key]) => key);
   if (arrays.length === 0) return [];
   const collection = collectionName(pathKey);
-  const named = arrays.filter((key) => COLLECTION_ARRAY_NAMES.includes(key) || key.toLowerCase().replace(/[_-]/g, '') === collection);
+  const named = arrays.filter(
+    (key) => COLLECTION_ARRAY_NAMES.includes(key) || key.toLowerCase().replace(/[_-]/g, '') === collection,
+  );
   if (named.length > 0) return named;
-  return [...members].every(([key, member]) => arrays.includes(key) || isPageMember(document, key, member)) ? arrays : [];
+  return [...members].every(([key, member]) => arrays.includes(key) || isPageMember(document, key, member))
+    ? arrays
+    : [];
 }
 
 export interface Page {
@@ -138,13 +213,25 @@ function pageInAnyLanguage(document: Document, members: Map<string, Member>): bo
   const embedded = members.get('_embedded');
   if (embedded) {
     const value = effectiveSchema(document, embedded.schema, embedded.path);
-    if (isObject(value.value) && [...collectProperties(document, value.value, value.path).values()].some((member) => memberTypes(document, member).includes('array'))) return true;
+    if (
+      isObject(value.value) &&
+      [...collectProperties(document, value.value, value.path).values()].some((member) =>
+        memberTypes(document, member).includes('array'),
+      )
+    )
+      return true;
   }
   let arrays = 0;
   for (const [key, member] of members) {
     const declared = memberTypes(document, member);
     if (declared.includes('array')) arrays++;
-    else if (!(declared.length > 0 && declared.every((type) => type === 'integer' || type === 'number' || type === 'boolean')) && !/^_?links$/i.test(key)) return false;
+    else if (
+      !(
+        declared.length > 0 && declared.every((type) => type === 'integer' || type === 'number' || type === 'boolean')
+      ) &&
+      !/^_?links$/i.test(key)
+    )
+      return false;
   }
   return arrays === 1;
 }
@@ -165,14 +252,23 @@ export function successBodies(document: Document, op: OperationInfo): SuccessBod
       if (!isJsonBody(mediaType)) continue;
       const schema = effectiveSchema(document, media.schema, [...response.path, 'content', mediaType, 'schema']);
       if (!isObject(schema.value)) continue;
-      if (memberTypes(document, { schema: media.schema, path: [...response.path, 'content', mediaType, 'schema'] }).includes('array')) {
+      if (
+        memberTypes(document, {
+          schema: media.schema,
+          path: [...response.path, 'content', mediaType, 'schema'],
+        }).includes('array')
+      ) {
         result.bareArray = true;
         result.collectionLike = true;
         continue;
       }
       if (schemaTypes(schema.value).some((type) => type !== 'object')) continue;
       // A wrapped collection (`{ data: { aircrafts: [...] }, message }`) is read as its unwrapped equivalent, up to three envelopes deep.
-      let level: { value: Schema; path: JsonPath; members: Map<string, Member> } | undefined = { value: schema.value, path: schema.path, members: collectProperties(document, schema.value, schema.path) };
+      let level: { value: Schema; path: JsonPath; members: Map<string, Member> } | undefined = {
+        value: schema.value,
+        path: schema.path,
+        members: collectProperties(document, schema.value, schema.path),
+      };
       for (let depth = 0; level && depth < 4; depth++) {
         const arrays = collectionArrays(document, level.members, op.pathKey);
         if (arrays.length > 0) {

@@ -9,7 +9,8 @@ import { compileSafePattern, type SafePattern } from './patterns.js';
  * month 01-12, day 01-31, hour 00-23, minute and second 00-59, a fraction of one or more digits
  * (required), and a zone `Z` or `+hh:mm` / `-hh:mm`.
  */
-export const PLATFORM_DATE_TIME = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d+(Z|[+-]([01]\d|2[0-3]):[0-5]\d)$/;
+export const PLATFORM_DATE_TIME =
+  /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d+(Z|[+-]([01]\d|2[0-3]):[0-5]\d)$/;
 
 export function isPlatformDateTime(value: string): boolean {
   return PLATFORM_DATE_TIME.test(value);
@@ -33,7 +34,8 @@ export const X_CATEGORY_VALUES = ['open', 'official', 'personal', 'health', 'fin
 export const X_PRICING_VALUES = ['free', 'paid'] as const;
 
 /** Semantic Versioning 2.0.0, the regular expression semver.org publishes. */
-export const SEMVER = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-((?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?$/;
+export const SEMVER =
+  /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-((?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?$/;
 
 /** An amount: digits, optionally a dot and more digits (`[0-9]+(.[0-9]+)?`). */
 export const AMOUNT = /^[0-9]+(\.[0-9]+)?$/;
@@ -64,12 +66,24 @@ export function toPascalCase(name: string): string {
 }
 
 /** Icelandic letters that are not an ASCII letter with an accent: spelled as their usual transliteration. */
-const ICELANDIC_LETTERS: Record<string, string> = { þ: 'th', Þ: 'TH', ð: 'd', Ð: 'D', æ: 'ae', Æ: 'AE', ø: 'o', Ø: 'O' };
+const ICELANDIC_LETTERS: Record<string, string> = {
+  þ: 'th',
+  Þ: 'TH',
+  ð: 'd',
+  Ð: 'D',
+  æ: 'ae',
+  Æ: 'AE',
+  ø: 'o',
+  Ø: 'O',
+};
 
 /** ALL_CAPS keeping every word: `Í gildi` → `I_GILDI`, `Útrunnið` → `UTRUNNID` (accents dropped, not the letters). */
 export function toAllCaps(value: string): string {
   const ascii = /[^\x00-\x7f]/.test(value)
-    ? value.replace(/[þÞðÐæÆøØ]/g, (letter) => ICELANDIC_LETTERS[letter]).normalize('NFD').replace(/[\u0300-\u036f]/g, '')
+    ? value
+        .replace(/[þÞðÐæÆøØ]/g, (letter) => ICELANDIC_LETTERS[letter])
+        .normalize('NFD')
+        .replace(/[\u0300-\u036f]/g, '')
     : value;
   return ascii
     .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
@@ -92,14 +106,16 @@ export function spellPathSegment(segment: string): string {
 }
 
 export function toKebabCase(segment: string): string {
-  return segment
-    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
-    // An acronym before a word is a word of its own: `getAPISpec` → `get-api-spec`.
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1-$2')
-    .split(/[^A-Za-z0-9]+/)
-    .filter(Boolean)
-    .join('-')
-    .toLowerCase();
+  return (
+    segment
+      .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+      // An acronym before a word is a word of its own: `getAPISpec` → `get-api-spec`.
+      .replace(/([A-Z]+)([A-Z][a-z])/g, '$1-$2')
+      .split(/[^A-Za-z0-9]+/)
+      .filter(Boolean)
+      .join('-')
+      .toLowerCase()
+  );
 }
 
 /**
@@ -108,7 +124,8 @@ export function toKebabCase(segment: string): string {
  * domain names). Deliberately simpler than RFC 5322: no display names (`Skrá <skra@skra.is>`),
  * no `mailto:`, no quoted local parts.
  */
-export const EMAIL_ADDRESS = /^[\p{L}\p{N}.!#$%&'*+/=?^_`{|}~-]+@[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?(?:\.[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?)*\.\p{L}{2,}$/u;
+export const EMAIL_ADDRESS =
+  /^[\p{L}\p{N}.!#$%&'*+/=?^_`{|}~-]+@[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?(?:\.[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?)*\.\p{L}{2,}$/u;
 
 /** A fully qualified web address: `http:` or `https:`, a host, no spaces (`https://www.skra.is/um-okkur`). */
 export function isAbsoluteHttpUrl(value: unknown): boolean {
@@ -128,7 +145,8 @@ export function isAbsoluteHttpUrl(value: unknown): boolean {
  */
 export function suggestHttpUrl(value: string): string | undefined {
   const text = value.trim().replace(/^\/\//, '');
-  if (!/^[\p{L}\p{N}-]+(\.[\p{L}\p{N}-]+)*\.\p{L}{2,}(:\d+)?([/?#]\S*)?$/u.test(text) || text.includes('@')) return undefined;
+  if (!/^[\p{L}\p{N}-]+(\.[\p{L}\p{N}-]+)*\.\p{L}{2,}(:\d+)?([/?#]\S*)?$/u.test(text) || text.includes('@'))
+    return undefined;
   const candidate = `https://${text}`;
   return isAbsoluteHttpUrl(candidate) ? candidate : undefined;
 }
@@ -146,7 +164,10 @@ export function isPlaceholderSegment(segment: string): boolean {
 
 /** The non-empty segments of a path template (`/v1/users/{id}/` → `v1`, `users`, `{id}`). */
 export function pathSegments(pathKey: string): string[] {
-  return pathKey.split('?')[0].split('/').filter((segment) => segment !== '');
+  return pathKey
+    .split('?')[0]
+    .split('/')
+    .filter((segment) => segment !== '');
 }
 
 /**
@@ -170,7 +191,8 @@ export function isIdentifierSegment(segment: string): boolean {
  * domain, optionally prefixed with `@`), one or more lower-case resource segments joined by `/`,
  * and the access.
  */
-export const PLATFORM_SCOPE = /^@?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(\/[a-z0-9]([a-z0-9-]*[a-z0-9])?)+:(read|write)$/;
+export const PLATFORM_SCOPE =
+  /^@?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(\/[a-z0-9]([a-z0-9-]*[a-z0-9])?)+:(read|write)$/;
 
 /**
  * The lower-case words of a name in any case style, diacritics dropped: `toNationalID` →
@@ -255,7 +277,17 @@ export function isTenDigitPattern(pattern: string): boolean {
   const regex = compilePattern(pattern);
   if (!regex) return false;
   const accept = ['0101302989', '1403552329', '9999999999', '0000000000'];
-  const reject = ['010130298', '01013029890', '010130-2989', 'x0101302989', '0101302989x', ' 0101302989', '0101302989 ', 'abcdefghij', ''];
+  const reject = [
+    '010130298',
+    '01013029890',
+    '010130-2989',
+    'x0101302989',
+    '0101302989x',
+    ' 0101302989',
+    '0101302989 ',
+    'abcdefghij',
+    '',
+  ];
   return accept.every((sample) => regex.test(sample)) && !reject.some((sample) => regex.test(sample));
 }
 
@@ -281,7 +313,10 @@ export function isAmountPattern(pattern: string): boolean {
  * time is written), or undefined when the text is not recognisably a date.
  */
 export function suggestPlatformDateTime(value: string): string | undefined {
-  const match = /^(\d{4}-\d{2}-\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2}))?(?:[.,](\d+))?)?\s*([Zz]|[+-]\d{2}:?\d{2})?$/.exec(value.trim());
+  const match =
+    /^(\d{4}-\d{2}-\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2}))?(?:[.,](\d+))?)?\s*([Zz]|[+-]\d{2}:?\d{2})?$/.exec(
+      value.trim(),
+    );
   if (!match) return undefined;
   const [, date, hours = '00', minutes = '00', seconds = '00', fraction = '000', zone] = match;
   let offset = zone ? zone.toUpperCase() : 'Z';

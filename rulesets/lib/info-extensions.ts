@@ -38,19 +38,22 @@ const LEGACY_NAMES: Readonly<Record<string, readonly string[]>> = {
  * key is what is checked. Shared by the `platform-info-x-*` rules.
  */
 export function findInfoExtension(info: Record<string, unknown>, name: string): InfoExtension | undefined {
-  if (Object.prototype.hasOwnProperty.call(info, name)) return { key: name, value: info[name], path: ['info', name], misspelt: false };
+  if (Object.prototype.hasOwnProperty.call(info, name))
+    return { key: name, value: info[name], path: ['info', name], misspelt: false };
   const legacy = (LEGACY_NAMES[name] ?? []).map(keyShape);
-  const key = Object.keys(info).find((candidate) => keyShape(candidate) === keyShape(name)) ?? Object.keys(info).find((candidate) => legacy.includes(keyShape(candidate)));
+  const key =
+    Object.keys(info).find((candidate) => keyShape(candidate) === keyShape(name)) ??
+    Object.keys(info).find((candidate) => legacy.includes(keyShape(candidate)));
   return key === undefined ? undefined : { key, value: info[key], path: ['info', key], misspelt: true };
 }
 
 /** How a variant key differs from the published one, for messages. */
 export function misspellingNote(key: string, name: string): string {
   if (key === name.replace(/-/g, '_')) return `\`${key}\` is spelt with an underscore`;
-  if (keyShape(key) !== keyShape(name)) return `\`${key}\` is the name an older version of the design guide used; the published convention names it \`${name}\``;
+  if (keyShape(key) !== keyShape(name))
+    return `\`${key}\` is the name an older version of the design guide used; the published convention names it \`${name}\``;
   return `\`${key}\` is not spelt as the convention publishes it (\`${name}\`)`;
 }
-
 
 export interface ValueList {
   /** The extension's published name, e.g. `x-category`. */
@@ -95,7 +98,8 @@ function valueAdvice(list: ValueList, written: string): string {
     if (written.trim() !== written) return `has surrounding spaces; write \`${meant}\``;
     return list.caseNote?.(written, meant) ?? `is not in lower case; write \`${meant}\``;
   }
-  if (meant) return `${list.aliasNote?.(written, meant) ?? `is not one of the convention's values (${allowed}); write \`${meant}\``}`;
+  if (meant)
+    return `${list.aliasNote?.(written, meant) ?? `is not one of the convention's values (${allowed}); write \`${meant}\``}`;
   const near = list.values.find((value) => editDistance(value, written.trim().toLowerCase()) <= 2);
   if (near) return `is not one of the convention's values; did you mean \`${near}\`? (the values are ${allowed})`;
   return `is not one of the convention's values; write one of ${allowed}`;
@@ -108,32 +112,61 @@ function valueAdvice(list: ValueList, written: string): string {
 export function checkValueList(info: Record<string, unknown>, list: ValueList): Problem[] {
   const found = findInfoExtension(info, list.name);
   if (!found) {
-    return [{ message: `\`info.${list.name}\` is missing; say ${list.purpose}: \`${list.name}: [${list.example}]\` (values: ${list.values.join(', ')}).`, path: ['info'] }];
+    return [
+      {
+        message: `\`info.${list.name}\` is missing; say ${list.purpose}: \`${list.name}: [${list.example}]\` (values: ${list.values.join(', ')}).`,
+        path: ['info'],
+      },
+    ];
   }
   const { key, value, path } = found;
   if (found.misspelt) {
-    return [{ message: `${misspellingNote(key, list.name)}; write \`${suggestion(list, value)}\`${explainValues(list, value)}.`, path }];
+    return [
+      {
+        message: `${misspellingNote(key, list.name)}; write \`${suggestion(list, value)}\`${explainValues(list, value)}.`,
+        path,
+      },
+    ];
   }
   if (typeof value === 'string') {
     const what = value.trim() === '' ? 'an empty string' : `the string ${show(value)}`;
-    return [{ message: `\`${list.name}\` is ${what}; write an array: \`${suggestion(list, value)}\`${explainValues(list, value)}.`, path }];
+    return [
+      {
+        message: `\`${list.name}\` is ${what}; write an array: \`${suggestion(list, value)}\`${explainValues(list, value)}.`,
+        path,
+      },
+    ];
   }
   if (!isArray(value)) {
-    return [{ message: `\`${list.name}\` is ${show(value)}; write an array of ${list.values.join(', ')}, e.g. \`${list.name}: [${list.example}]\`.`, path }];
+    return [
+      {
+        message: `\`${list.name}\` is ${show(value)}; write an array of ${list.values.join(', ')}, e.g. \`${list.name}: [${list.example}]\`.`,
+        path,
+      },
+    ];
   }
   if (value.length === 0) {
-    return [{ message: `\`${list.name}\` is an empty array; say ${list.purpose}: \`${list.name}: [${list.example}]\` (values: ${list.values.join(', ')}).`, path }];
+    return [
+      {
+        message: `\`${list.name}\` is an empty array; say ${list.purpose}: \`${list.name}: [${list.example}]\` (values: ${list.values.join(', ')}).`,
+        path,
+      },
+    ];
   }
   const problems: Problem[] = [];
   const seen = new Set<string>();
   value.forEach((entry, index) => {
     const at = [...path, index];
     if (typeof entry !== 'string') {
-      problems.push({ message: `\`${list.name}[${index}]\` is ${show(entry)}; write one of ${list.values.join(', ')}.`, path: at });
+      problems.push({
+        message: `\`${list.name}[${index}]\` is ${show(entry)}; write one of ${list.values.join(', ')}.`,
+        path: at,
+      });
       return;
     }
     if (list.values.includes(entry)) {
-      if (seen.has(entry)) problems.push({ message: `\`${list.name}\` lists \`${entry}\` more than once; list it once.`, path: at });
+      if (seen.has(entry))
+        problems.push({ message: `\`${list.name}\` lists \`${entry}\` more than once; list it once.`, path: at });
       seen.add(entry);
       return;
     }
@@ -144,8 +177,11 @@ export function checkValueList(info: Record<string, unknown>, list: ValueList): 
 
 /** For a misspelt key or a string value: why the suggested list differs from what was written. */
 function explainValues(list: ValueList, written: unknown): string {
-  const words = (typeof written === 'string' ? written.split(/[,;\s]+/) : isArray(written) ? written : []).filter((word): word is string => typeof word === 'string' && word !== '');
-  const notes = words.filter((word) => !list.values.includes(word)).map((word) => `${show(word)} ${valueAdvice(list, word)}`);
+  const words = (typeof written === 'string' ? written.split(/[,;\s]+/) : isArray(written) ? written : []).filter(
+    (word): word is string => typeof word === 'string' && word !== '',
+  );
+  const notes = words
+    .filter((word) => !list.values.includes(word))
+    .map((word) => `${show(word)} ${valueAdvice(list, word)}`);
   return notes.length > 0 ? ` (${notes.join('; ')})` : '';
 }
-

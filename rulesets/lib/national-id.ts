@@ -25,11 +25,16 @@ export interface NationalIdHolder {
 }
 
 /** A description that says what the field is: a national identifier, in its first words (and not "kennitala or date of birth"). */
-const DESCRIPTION = /^\s*(?:(?:the|a|an)\s+)?(?:[\p{L}'’]+\s+){0,2}?(?:kennitala|kennitölu|kennitölur|national\s+id(?:entifier|entification\s+number)?s?|social\s+security\s+numbers?|ssn)\b/iu;
+const DESCRIPTION =
+  /^\s*(?:(?:the|a|an)\s+)?(?:[\p{L}'’]+\s+){0,2}?(?:kennitala|kennitölu|kennitölur|national\s+id(?:entifier|entification\s+number)?s?|social\s+security\s+numbers?|ssn)\b/iu;
 const ALTERNATIVE = /\b(?:or|eða)\b/iu;
 
 export function describesNationalId(description: unknown): boolean {
-  return typeof description === 'string' && DESCRIPTION.test(description) && !ALTERNATIVE.test(description.split(/[.\n]/)[0] ?? '');
+  return (
+    typeof description === 'string' &&
+    DESCRIPTION.test(description) &&
+    !ALTERNATIVE.test(description.split(/[.\n]/)[0] ?? '')
+  );
 }
 
 /**
@@ -37,7 +42,10 @@ export function describesNationalId(description: unknown): boolean {
  * a kennitala: a day (01–31, or 41–71 for a company), a month, and the right check digit.
  */
 export function isCheckedNationalIdValue(value: unknown): boolean {
-  const text = typeof value === 'number' && Number.isInteger(value) && String(value).length >= 9 ? String(value).padStart(10, '0') : value;
+  const text =
+    typeof value === 'number' && Number.isInteger(value) && String(value).length >= 9
+      ? String(value).padStart(10, '0')
+      : value;
   if (typeof text !== 'string' || !hasValidCheckDigit(text)) return false;
   const day = Number(text.slice(0, 2));
   const month = Number(text.slice(2, 4));
@@ -65,9 +73,11 @@ function documentNationalIdNames(document: Document): Set<string> {
     const found = recogniseNationalId(document, name, schema, path, holder, false);
     if (found && (found.by === 'description' || found.by === 'value')) names!.add(name);
   };
-  for (const node of properties(document)) if (isObject(node.schema)) direct(node.name, node.schema, node.path, node.schema);
+  for (const node of properties(document))
+    if (isObject(node.schema)) direct(node.name, node.schema, node.path, node.schema);
   for (const { parameter, path } of parameters(document)) {
-    if (typeof parameter.name === 'string' && parameter.schema !== undefined) direct(parameter.name, parameter.schema, [...path, 'schema'], parameter);
+    if (typeof parameter.name === 'string' && parameter.schema !== undefined)
+      direct(parameter.name, parameter.schema, [...path, 'schema'], parameter);
   }
   return names;
 }
@@ -76,7 +86,14 @@ function documentNationalIdNames(document: Document): Set<string> {
  * What `name` with `schema` (at `path`) holds, given the parameter or property object `holder`
  * whose description and examples also count; undefined when it is not a national identifier.
  */
-export function recogniseNationalId(document: Document, name: string, schema: unknown, path: JsonPath, holder?: JsonObject, byDocument = true): NationalIdHolder | undefined {
+export function recogniseNationalId(
+  document: Document,
+  name: string,
+  schema: unknown,
+  path: JsonPath,
+  holder?: JsonObject,
+  byDocument = true,
+): NationalIdHolder | undefined {
   const layers = schemaLayers(document, schema, path);
   let types = declaredTypes(layers);
   let itemSchema: unknown = schema;
@@ -92,8 +109,14 @@ export function recogniseNationalId(document: Document, name: string, schema: un
     types = declaredTypes(itemLayers);
   }
   // Only text or a number can be an identifier (a number is then reported as the wrong type).
-  if (types.length > 0 && !types.some((type) => type === 'string' || type === 'integer' || type === 'number')) return undefined;
-  const result = (by: NationalIdHolder['by'], plural: boolean): NationalIdHolder => ({ by, plural, schema: itemSchema, path: itemPath });
+  if (types.length > 0 && !types.some((type) => type === 'string' || type === 'integer' || type === 'number'))
+    return undefined;
+  const result = (by: NationalIdHolder['by'], plural: boolean): NationalIdHolder => ({
+    by,
+    plural,
+    schema: itemSchema,
+    path: itemPath,
+  });
   if (isNationalIdName(name)) return result('name', list);
   // A list named as the platform's plural (`nationalIds`, `spouseNationalIds`): its items are
   // identifiers, checked like one (a list of numbers is then reported as the wrong type).
@@ -103,11 +126,20 @@ export function recogniseNationalId(document: Document, name: string, schema: un
   if (alias) return result('alias', list || alias.plural);
   const descriptions = [holder?.description, ...layers.map((layer) => layer.schema.description)];
   if (descriptions.some(describesNationalId)) return result('description', list);
-  const values = [...itemLayers.flatMap((layer) => schemaValues(layer.schema, layer.path)), ...(holder ? [holder.example, holder.default] : []).map((value) => ({ value }))];
+  const values = [
+    ...itemLayers.flatMap((layer) => schemaValues(layer.schema, layer.path)),
+    ...(holder ? [holder.example, holder.default] : []).map((value) => ({ value })),
+  ];
   const given = values.map((entry) => entry.value).filter((value) => value !== undefined && value !== null);
   const flat = given.flatMap((value) => (isArray(value) ? value : [value]));
-  if (flat.length > 0 && flat.every(isCheckedNationalIdValue) && !/date|time|phone|amount|count|number$/i.test(name)) return result('value', list);
+  if (flat.length > 0 && flat.every(isCheckedNationalIdValue) && !/date|time|phone|amount|count|number$/i.test(name))
+    return result('value', list);
   // The same name described as a national identifier elsewhere in the document.
-  if (byDocument && descriptions.every((description) => typeof description !== 'string' || describesNationalId(description)) && documentNationalIdNames(document).has(name)) return result('description', list);
+  if (
+    byDocument &&
+    descriptions.every((description) => typeof description !== 'string' || describesNationalId(description)) &&
+    documentNationalIdNames(document).has(name)
+  )
+    return result('description', list);
   return undefined;
 }

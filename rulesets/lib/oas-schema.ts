@@ -33,7 +33,10 @@ function requireHere(): NodeJS.Require {
     return require;
   }
 }
-const validators = requireHere()('@stoplight/spectral-rulesets/dist/oas/schemas/validators.js') as Record<'oas3_0' | 'oas3_1' | 'oas3_2', Validator>;
+const validators = requireHere()('@stoplight/spectral-rulesets/dist/oas/schemas/validators.js') as Record<
+  'oas3_0' | 'oas3_1' | 'oas3_2',
+  Validator
+>;
 
 export interface SchemaProblem {
   message: string;
@@ -60,7 +63,13 @@ function bestMatch(value: string, allowed: unknown[]): string | null {
 
 function problemOf(document: Document, error: AjvError): SchemaProblem | undefined {
   if (error.keyword === 'if') return undefined;
-  const path: string[] = error.instancePath === '' ? [] : error.instancePath.slice(1).split('/').map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const path: string[] =
+    error.instancePath === ''
+      ? []
+      : error.instancePath
+          .slice(1)
+          .split('/')
+          .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
   const property = path.length === 0 ? null : path[path.length - 1];
   let message: string;
   switch (error.keyword) {
@@ -90,7 +99,11 @@ function problemOf(document: Document, error: AjvError): SchemaProblem | undefin
 /** Every structural problem of an OpenAPI 3.0 or 3.1 description (3.1 when `openapi` starts with 3.1). */
 export function validateOpenApiStructure(document: Document): SchemaProblem[] {
   const version = String(document.openapi ?? '');
-  const validator = version.startsWith('3.2') ? validators.oas3_2 : version.startsWith('3.1') ? validators.oas3_1 : validators.oas3_0;
+  const validator = version.startsWith('3.2')
+    ? validators.oas3_2
+    : version.startsWith('3.1')
+      ? validators.oas3_1
+      : validators.oas3_0;
   validator(document);
   const problems: SchemaProblem[] = [];
   for (const error of validator.errors ?? []) {

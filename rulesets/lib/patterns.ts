@@ -81,7 +81,10 @@ function compile(pattern: string): SafePatternResult {
   try {
     re2 = patternEngines().RE2JS.compile(source);
   } catch (error) {
-    return { ok: false, reason: `the linear-time engine cannot compile it (${error instanceof Error ? error.message : String(error)})` };
+    return {
+      ok: false,
+      reason: `the linear-time engine cannot compile it (${error instanceof Error ? error.message : String(error)})`,
+    };
   }
   const shown = `/${pattern}/`;
   return { ok: true, regex: { test: (text: string) => re2.test(text), toString: () => shown } };
@@ -131,7 +134,8 @@ function complement(ranges: Array<[number, number]>): Array<[number, number]> {
 }
 
 const hex = (code: number) => `\\x{${code.toString(16)}}`;
-const rangesText = (ranges: Array<[number, number]>) => ranges.map(([min, max]) => (min === max ? hex(min) : `${hex(min)}-${hex(max)}`)).join('');
+const rangesText = (ranges: Array<[number, number]>) =>
+  ranges.map(([min, max]) => (min === max ? hex(min) : `${hex(min)}-${hex(max)}`)).join('');
 
 function character(code: number): string {
   return /[A-Za-z0-9]/.test(String.fromCodePoint(code)) ? String.fromCodePoint(code) : hex(code);
@@ -155,7 +159,9 @@ function writeElement(element: AST.Element): string {
       return `(?:${element.alternatives.map(writeAlternative).join('|')})`;
     case 'Quantifier': {
       if (element.min > RE2_MAX_REPEAT || (element.max !== Infinity && element.max > RE2_MAX_REPEAT)) {
-        throw new Unsupported(`it repeats a part more than ${RE2_MAX_REPEAT} times ({${element.min},${element.max === Infinity ? '' : element.max}}), which the linear-time engine does not support`);
+        throw new Unsupported(
+          `it repeats a part more than ${RE2_MAX_REPEAT} times ({${element.min},${element.max === Infinity ? '' : element.max}}), which the linear-time engine does not support`,
+        );
       }
       const max = element.max === Infinity ? '' : String(element.max);
       const count = element.min === element.max ? `{${element.min}}` : `{${element.min},${max}}`;
@@ -164,7 +170,9 @@ function writeElement(element: AST.Element): string {
     case 'CharacterClass':
       return writeClass(element);
     case 'ExpressionCharacterClass':
-      throw new Unsupported('it uses class set operations (the `v` flag), which the linear-time engine does not support');
+      throw new Unsupported(
+        'it uses class set operations (the `v` flag), which the linear-time engine does not support',
+      );
     case 'CharacterSet':
       return writeSet(element, false);
     case 'Assertion':
@@ -176,7 +184,9 @@ function writeElement(element: AST.Element): string {
         case 'word':
           return element.negate ? '\\B' : '\\b';
         default:
-          throw new Unsupported(`it uses a ${element.kind} (\`${element.raw}\`), which a linear-time engine cannot run`);
+          throw new Unsupported(
+            `it uses a ${element.kind} (\`${element.raw}\`), which a linear-time engine cannot run`,
+          );
       }
     case 'Backreference':
       throw new Unsupported(`it uses a backreference (\`${element.raw}\`), which a linear-time engine cannot run`);
@@ -198,25 +208,39 @@ function writeSet(set: AST.CharacterSet, inClass: boolean): string {
     case 'space':
       return bracket(set.negate ? complement(SPACE) : SPACE);
     case 'property': {
-      if (set.strings) throw new Unsupported(`it uses a property of strings (\`${set.raw}\`), which the linear-time engine does not support`);
+      if (set.strings)
+        throw new Unsupported(
+          `it uses a property of strings (\`${set.raw}\`), which the linear-time engine does not support`,
+        );
       const name = set.value ?? set.key;
-      const known = set.key === 'General_Category' || set.key === 'gc' || set.key === 'Script' || set.key === 'sc' || set.value === null;
-      if (!known || set.key === 'Script_Extensions' || set.key === 'scx') throw new Unsupported(`it uses the property \`${set.raw}\`, which the linear-time engine does not support`);
+      const known =
+        set.key === 'General_Category' ||
+        set.key === 'gc' ||
+        set.key === 'Script' ||
+        set.key === 'sc' ||
+        set.value === null;
+      if (!known || set.key === 'Script_Extensions' || set.key === 'scx')
+        throw new Unsupported(`it uses the property \`${set.raw}\`, which the linear-time engine does not support`);
       return `\\${set.negate ? 'P' : 'p'}{${name}}`;
     }
   }
 }
 
 function writeClass(node: AST.CharacterClass): string {
-  if (node.unicodeSets) throw new Unsupported('it uses class set operations (the `v` flag), which the linear-time engine does not support');
+  if (node.unicodeSets)
+    throw new Unsupported('it uses class set operations (the `v` flag), which the linear-time engine does not support');
   const parts: string[] = [];
   for (const element of node.elements) {
     if (element.type === 'Character') parts.push(hex(element.value));
     else if (element.type === 'CharacterClassRange') parts.push(`${hex(element.min.value)}-${hex(element.max.value)}`);
     else if (element.type === 'CharacterSet') parts.push(writeSet(element, true));
-    else throw new Unsupported(`it uses \`${(element as AST.Node).raw}\` in a class, which the linear-time engine does not support`);
+    else
+      throw new Unsupported(
+        `it uses \`${(element as AST.Node).raw}\` in a class, which the linear-time engine does not support`,
+      );
   }
   // RE2 has no empty class: `[]` matches nothing and `[^]` any character.
-  if (parts.length === 0) return node.negate ? `[${hex(0)}-${hex(MAX_CODE_POINT)}]` : `[^${hex(0)}-${hex(MAX_CODE_POINT)}]`;
+  if (parts.length === 0)
+    return node.negate ? `[${hex(0)}-${hex(MAX_CODE_POINT)}]` : `[^${hex(0)}-${hex(MAX_CODE_POINT)}]`;
   return `[${node.negate ? '^' : ''}${parts.join('')}]`;
 }

@@ -86,7 +86,11 @@ export function defineRule(definition: RuleDefinition): RuleDefinition {
   if (definition.source.document !== 'design guide') return definition;
   const attribution = guideAttribution(definition.source);
   const check = definition.check;
-  return { ...definition, check: (document) => check(document).map((problem) => ({ ...problem, message: `${problem.message.trimEnd()} ${attribution}` })) };
+  return {
+    ...definition,
+    check: (document) =>
+      check(document).map((problem) => ({ ...problem, message: `${problem.message.trimEnd()} ${attribution}` })),
+  };
 }
 
 /** The OpenAPI versions vottur's rules are written for (as Spectral's `oas3_0`/`oas3_1`/`oas3_2` formats test them). */
@@ -145,6 +149,9 @@ export function show(value: unknown): string {
 
 /** The first three of `items` in backticks, then how many more: `` `a`, `b`, `c`, and 37 more `` (one finding naming the places of one cause). */
 export function someOf(items: readonly string[], shown = 3): string {
-  const named = items.slice(0, shown).map((item) => `\`${item}\``).join(', ');
+  const named = items
+    .slice(0, shown)
+    .map((item) => `\`${item}\``)
+    .join(', ');
   return items.length > shown ? `${named}, and ${items.length - shown} more` : named;
 }

@@ -13,7 +13,10 @@ export function toSpectralRule(rule: RuleDefinition) {
     // Spectral results carry no severity of their own: a problem's lower severity is vottur's alone.
     // `input` is the parsed document: an OpenAPI 3 object for every rule but the `anyFormat` one,
     // which checks that it is an object at all (platform-openapi-3), so it is passed unguarded.
-    uniqueProblems(timed(rule.id, () => rule.check(input as Document))).map(({ message, path }) => ({ message: nameComponentSubject(message, path), path })),
+    uniqueProblems(timed(rule.id, () => rule.check(input as Document))).map(({ message, path }) => ({
+      message: nameComponentSubject(message, path),
+      path,
+    })),
   );
   Object.defineProperty(fn, 'name', { value: rule.id });
   return {

@@ -56,7 +56,18 @@ const icelandicNationalIdOwners: Record<string, string> = {
 export const ICELANDIC_NATIONAL_ID_OWNERS: Readonly<Record<string, string>> = icelandicNationalIdOwners;
 
 /** Words after `kennitala` that say something about the identifier, not whose it is. */
-const ICELANDIC_QUALIFIERS: readonly string[] = ['tegund', 'stada', 'gildis', 'rettur', 'rett', 'villa', 'listi', 'texti', 'numer', 'status'];
+const ICELANDIC_QUALIFIERS: readonly string[] = [
+  'tegund',
+  'stada',
+  'gildis',
+  'rettur',
+  'rett',
+  'villa',
+  'listi',
+  'texti',
+  'numer',
+  'status',
+];
 
 /** Aliases long enough to be recognised at the end of a one-word lower-case compound (`companyssn`, `fyrirtaekiskennitala`). */
 const COMPOUND_SUFFIX_ALIASES: readonly string[] = ['kennitala', 'nationalid', 'ssn', 'persidno'];
@@ -192,14 +203,25 @@ export function matchNationalIdAlias(name: string): { prefix: string[]; plural: 
   if (owner && NATIONAL_ID_ALIASES.includes(words.slice(0, -1).join(''))) return { prefix: [owner], plural: false };
   // `kennitalaLeigutaka` ("the lessee's kennitala"): `kennitala` and one Icelandic word in the
   // genitive that the owner list does not know. The word is kept as the prefix (`leigutakaNationalId`).
-  if (words.length === 2 && (words[0] === 'kennitala' || words[0] === 'kt') && /^[a-z]{4,}(a|s|ns|ar|u|i)$/.test(words[1]!) && !ICELANDIC_QUALIFIERS.includes(words[1]!)) {
+  if (
+    words.length === 2 &&
+    (words[0] === 'kennitala' || words[0] === 'kt') &&
+    /^[a-z]{4,}(a|s|ns|ar|u|i)$/.test(words[1]!) &&
+    !ICELANDIC_QUALIFIERS.includes(words[1]!)
+  ) {
     return { prefix: [words[1]!], plural: false };
   }
   for (let start = 0; start < words.length; start++) {
     const tail = words.slice(start).join('');
     if (NATIONAL_ID_ALIASES.includes(tail)) return { prefix: words.slice(0, start), plural: tail === 'kennitolur' };
     // `nationalIds`, `childrenSSNs`: the English plural.
-    if (tail.endsWith('s') && tail !== 'kennitolus' && NATIONAL_ID_ALIASES.includes(tail.slice(0, -1)) && tail.length > 4) return { prefix: words.slice(0, start), plural: true };
+    if (
+      tail.endsWith('s') &&
+      tail !== 'kennitolus' &&
+      NATIONAL_ID_ALIASES.includes(tail.slice(0, -1)) &&
+      tail.length > 4
+    )
+      return { prefix: words.slice(0, start), plural: true };
   }
   // `companyssn`: one lower-case word that ends in a long alias.
   const last = words.at(-1) ?? '';
@@ -240,7 +262,7 @@ export const LANGUAGE_ALIASES: Readonly<Record<string, string>> = {
   eng: 'en',
   icelandic: 'is',
   islenska: 'is',
-  'íslenska': 'is',
+  íslenska: 'is',
   isl: 'is',
   ice: 'is',
   polish: 'pl',
@@ -298,13 +320,13 @@ export const CURRENCY_ALIASES: Readonly<Record<string, string>> = {
   kr: 'ISK',
   'kr.': 'ISK',
   krona: 'ISK',
-  'króna': 'ISK',
+  króna: 'ISK',
   kronur: 'ISK',
-  'krónur': 'ISK',
+  krónur: 'ISK',
   'icelandic krona': 'ISK',
   'icelandic króna': 'ISK',
   $: 'USD',
-  'us$': 'USD',
+  us$: 'USD',
   dollar: 'USD',
   dollars: 'USD',
   '€': 'EUR',
@@ -314,9 +336,9 @@ export const CURRENCY_ALIASES: Readonly<Record<string, string>> = {
   '£': 'GBP',
   pound: 'GBP',
   pounds: 'GBP',
-  'dkr': 'DKK',
-  'nkr': 'NOK',
-  'skr': 'SEK',
+  dkr: 'DKK',
+  nkr: 'NOK',
+  skr: 'SEK',
 };
 
 /**
@@ -326,8 +348,34 @@ export const CURRENCY_ALIASES: Readonly<Record<string, string>> = {
  * percentage (`total`, `rate`) is not listed: `totalAmount` is found by `amount`.
  */
 export const MONEY_WORDS: readonly string[] = [
-  'amount', 'amounts', 'price', 'prices', 'fee', 'fees', 'cost', 'costs', 'salary', 'salaries', 'wage', 'wages', 'payment', 'payments', 'refund', 'payout',
-  'upphaed', 'upphaedir', 'verd', 'gjald', 'gjold', 'laun', 'greidsla', 'greidslur', 'kostnadur', 'endurgreidsla', 'idgjald', 'innborgun',
+  'amount',
+  'amounts',
+  'price',
+  'prices',
+  'fee',
+  'fees',
+  'cost',
+  'costs',
+  'salary',
+  'salaries',
+  'wage',
+  'wages',
+  'payment',
+  'payments',
+  'refund',
+  'payout',
+  'upphaed',
+  'upphaedir',
+  'verd',
+  'gjald',
+  'gjold',
+  'laun',
+  'greidsla',
+  'greidslur',
+  'kostnadur',
+  'endurgreidsla',
+  'idgjald',
+  'innborgun',
 ];
 
 /**
@@ -340,7 +388,9 @@ export function isAmountName(name: string): boolean {
   const last = nameWords(name).at(-1);
   if (last === undefined) return false;
   if (MONEY_WORDS.includes(last)) return true;
-  return ['upphaed', 'verd', 'gjald', 'laun', 'greidsla', 'kostnadur', 'idgjald'].some((word) => last.length > word.length + 2 && last.endsWith(word));
+  return ['upphaed', 'verd', 'gjald', 'laun', 'greidsla', 'kostnadur', 'idgjald'].some(
+    (word) => last.length > word.length + 2 && last.endsWith(word),
+  );
 }
 
 /**
@@ -403,14 +453,36 @@ export const CUSTOM_METHOD_AMBIGUOUS_WORDS: readonly string[] = [
  * server scopes every OIDC client asks for, exempt from the platform's
  * `<organisation>/<resource>:read|write` scope form.
  */
-export const OIDC_STANDARD_SCOPES: readonly string[] = ['openid', 'profile', 'email', 'address', 'phone', 'offline_access'];
+export const OIDC_STANDARD_SCOPES: readonly string[] = [
+  'openid',
+  'profile',
+  'email',
+  'address',
+  'phone',
+  'offline_access',
+];
 
 /**
  * Generic names of the member that holds a collection in a list response (`{ data: [...] }`,
  * `{ items: [...] }`); an array member with one of these names, or named after the collection
  * itself (`/v1/users` → `users`), makes a GET's response a page of a collection.
  */
-const collectionArrayNames: string[] = ['data', 'items', 'results', 'result', 'entries', 'records', 'elements', 'values', 'list', 'rows', 'nodes', 'edges', 'hits', 'content'];
+const collectionArrayNames: string[] = [
+  'data',
+  'items',
+  'results',
+  'result',
+  'entries',
+  'records',
+  'elements',
+  'values',
+  'list',
+  'rows',
+  'nodes',
+  'edges',
+  'hits',
+  'content',
+];
 export const COLLECTION_ARRAY_NAMES: readonly string[] = collectionArrayNames;
 
 /**
@@ -461,7 +533,12 @@ function compactName(name: string): string {
  */
 export function useVocabulary(additions: VocabularyAdditions | undefined): () => void {
   if (!additions) return () => {};
-  const lengths = [nationalIdAliases.length, customMethodVerbs.length, collectionArrayNames.length, collectionPageMembers.length] as const;
+  const lengths = [
+    nationalIdAliases.length,
+    customMethodVerbs.length,
+    collectionArrayNames.length,
+    collectionPageMembers.length,
+  ] as const;
   const addedOwners: string[] = [];
   // A set beside each list: adding n words is linear, not n × the list (200,000 took 35 s).
   const add = (list: string[], words: readonly string[] | undefined, normalise: (word: string) => string) => {
@@ -502,34 +579,69 @@ export function useVocabulary(additions: VocabularyAdditions | undefined): () =>
  * appear in paths, without accents as `nameWords` writes them).
  */
 export const READ_VERBS: readonly string[] = [
-  'get', 'fetch', 'list', 'find', 'lookup', 'retrieve',
+  'get',
+  'fetch',
+  'list',
+  'find',
+  'lookup',
+  'retrieve',
   // Icelandic: sækja (fetch), fletta (look up), finna (find), skoða (view), leita (search).
-  'saekja', 'fletta', 'finna', 'skoda', 'leita',
+  'saekja',
+  'fletta',
+  'finna',
+  'skoda',
+  'leita',
 ];
 export const CREATE_VERBS: readonly string[] = [
-  'create', 'add', 'insert',
+  'create',
+  'add',
+  'insert',
   // stofna (establish), skrá (register), búa til, bæta við (add), nýskrá (register new).
-  'stofna', 'skra', 'nyskra', 'baeta',
+  'stofna',
+  'skra',
+  'nyskra',
+  'baeta',
 ];
 export const UPDATE_VERBS: readonly string[] = [
-  'update', 'edit', 'modify', 'change', 'set', 'save', 'upsert',
+  'update',
+  'edit',
+  'modify',
+  'change',
+  'set',
+  'save',
+  'upsert',
   // uppfæra (update), breyta (change), vista (save), leiðrétta (correct).
-  'uppfaera', 'breyta', 'vista', 'leidretta',
+  'uppfaera',
+  'breyta',
+  'vista',
+  'leidretta',
 ];
 export const DELETE_VERBS: readonly string[] = [
-  'delete', 'remove', 'erase', 'destroy',
+  'delete',
+  'remove',
+  'erase',
+  'destroy',
   // eyða (delete), fjarlægja (remove).
-  'eyda', 'fjarlaegja',
+  'eyda',
+  'fjarlaegja',
 ];
 
 /** The standard method a segment names by its first word (`GetAllVehicles` → LIST/GET, `getphoto` → GET), and the words after the verb. */
-export function segmentVerb(segment: string): { verb: string; kind: 'read' | 'create' | 'update' | 'delete'; rest: string[] } | undefined {
+export function segmentVerb(
+  segment: string,
+): { verb: string; kind: 'read' | 'create' | 'update' | 'delete'; rest: string[] } | undefined {
   const words = nameWords(segment);
   const first = words[0];
   if (first === undefined) return undefined;
-  const lists = [['read', READ_VERBS], ['create', CREATE_VERBS], ['update', UPDATE_VERBS], ['delete', DELETE_VERBS]] as const;
+  const lists = [
+    ['read', READ_VERBS],
+    ['create', CREATE_VERBS],
+    ['update', UPDATE_VERBS],
+    ['delete', DELETE_VERBS],
+  ] as const;
   for (const [kind, list] of lists) {
-    if (list.includes(first)) return { verb: first, kind, rest: words.slice(1).filter((word) => word !== 'all' && word !== 'by') };
+    if (list.includes(first))
+      return { verb: first, kind, rest: words.slice(1).filter((word) => word !== 'all' && word !== 'by') };
     // `getphoto`, `updatecase`: one lower-case word that starts with a verb.
     if (words.length === 1 && /^[a-z]+$/.test(first)) {
       // `get` only before a consonant (`getphoto`, not `getaways`); the longer verbs anywhere.

@@ -18,7 +18,8 @@ function holder(node: SchemaNode): SchemaNode | undefined {
 }
 
 /** An opaque identifier as an example shows one: a prefixed key of letters and digits (`price_1MoBy5`, not `ISK-1500`) or a UUID. */
-const ID_VALUE = /^(?:[A-Za-z]+[_-](?=[A-Za-z0-9_-]*[0-9])(?=[A-Za-z0-9_-]*[A-Za-z])[A-Za-z0-9_-]{6,}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+const ID_VALUE =
+  /^(?:[A-Za-z]+[_-](?=[A-Za-z0-9_-]*[0-9])(?=[A-Za-z0-9_-]*[A-Za-z])[A-Za-z0-9_-]{6,}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
 /** A description that says the field holds an identifier (`The ID of the price object.`). */
 const ID_DESCRIPTION = /\b(?:ID|Id|identifier|auðkenni|audkenni)\b/;
 
@@ -28,15 +29,27 @@ const ID_DESCRIPTION = /\b(?:ID|Id|identifier|auðkenni|audkenni)\b/;
  * prefixed key's that accepts no number, or the object beside it spells the money out under a longer name
  * (`price` beside `price_data: { currency, unit_amount }`).
  */
-function isReference(name: string, layers: SchemaLayer[], siblings: Map<string, { schema: unknown; path: JsonPath }>, document: Parameters<typeof schemaLayers>[0]): boolean {
+function isReference(
+  name: string,
+  layers: SchemaLayer[],
+  siblings: Map<string, { schema: unknown; path: JsonPath }>,
+  document: Parameters<typeof schemaLayers>[0],
+): boolean {
   for (const layer of layers) {
     if (typeof layer.schema.description === 'string' && ID_DESCRIPTION.test(layer.schema.description)) return true;
-    const values = schemaValues(layer.schema, layer.path).map((given) => given.value).filter((value) => value !== null);
+    const values = schemaValues(layer.schema, layer.path)
+      .map((given) => given.value)
+      .filter((value) => value !== null);
     if (values.length > 0 && values.every((value) => typeof value === 'string' && ID_VALUE.test(value))) return true;
     if (typeof layer.schema.pattern === 'string') {
       const regex = compilePattern(layer.schema.pattern);
       // An opaque key's pattern starts with its type prefix (`^price_[A-Za-z0-9]+$`) and accepts no number.
-      if (regex && /^\^?[A-Za-z]{2,}[_-]/.test(layer.schema.pattern) && !['0', '100', '1500.50'].some((sample) => regex.test(sample))) return true;
+      if (
+        regex &&
+        /^\^?[A-Za-z]{2,}[_-]/.test(layer.schema.pattern) &&
+        !['0', '100', '1500.50'].some((sample) => regex.test(sample))
+      )
+        return true;
     }
   }
   const words = nameWords(name);
@@ -54,11 +67,17 @@ export default defineRule({
   severity: 'warn',
   category: 'data-format',
   source: { document: 'seed', section: 'Data format conventions: Amount' },
-  description: 'Amount fields (named by a money word in English or Icelandic: `amount`, `*Amount`, `price`, `fee`, `salary`, `payment`, `upphaed`, `verd`, `gjald`, `laun`, …) are strings of digits with an optional decimal part (`pattern: \'^[0-9]+(\\.[0-9]+)?$\'`), and the object that holds one also holds a currency field.',
+  description:
+    "Amount fields (named by a money word in English or Icelandic: `amount`, `*Amount`, `price`, `fee`, `salary`, `payment`, `upphaed`, `verd`, `gjald`, `laun`, …) are strings of digits with an optional decimal part (`pattern: '^[0-9]+(\\.[0-9]+)?$'`), and the object that holds one also holds a currency field.",
   check(document) {
     const problems: Problem[] = [];
     /** The type, pattern and values of one amount schema; false when it is not an amount field itself (a structure or a list). */
-    const checkAmount = (name: string, schema: unknown, ownPath: JsonPath, siblings = new Map<string, { schema: unknown; path: JsonPath }>()): boolean => {
+    const checkAmount = (
+      name: string,
+      schema: unknown,
+      ownPath: JsonPath,
+      siblings = new Map<string, { schema: unknown; path: JsonPath }>(),
+    ): boolean => {
       const node = { path: ownPath };
       const layers = schemaLayers(document, schema, ownPath);
       const definition = layers.at(-1);
@@ -66,28 +85,58 @@ export default defineRule({
       const type = layerKeyword(layers, 'type');
       const types = schemaTypes(type?.layer.schema);
       // A structured amount (`{ value, currency }`) or a list is not an amount field itself.
-      if (types.includes('object') || types.includes('array') || layerKeyword(layers, 'properties') || layerKeyword(layers, 'items')) return false;
+      if (
+        types.includes('object') ||
+        types.includes('array') ||
+        layerKeyword(layers, 'properties') ||
+        layerKeyword(layers, 'items')
+      )
+        return false;
       // A flag about money (`hasOneTimePayment`, `doesntHaveToPayLicenseFee`) is not a sum of money.
       if (types.length > 0 && types.every((t) => t === 'boolean' || t === 'null')) return false;
       // A string that identifies a price object (`price: price_1MoBy5`) is not a sum of money.
-      if ((types.length === 0 || types.includes('string')) && isReference(name, layers, siblings, document)) return false;
-      const subject = (layer: SchemaLayer) => (within(layer.path, node.path) ? show(name) : `Schema \`${printPath(layer.path)}\` (used for the amount ${show(name)})`);
+      if ((types.length === 0 || types.includes('string')) && isReference(name, layers, siblings, document))
+        return false;
+      const subject = (layer: SchemaLayer) =>
+        within(layer.path, node.path)
+          ? show(name)
+          : `Schema \`${printPath(layer.path)}\` (used for the amount ${show(name)})`;
       if (type && (types.includes('number') || types.includes('integer'))) {
-        problems.push({ message: `${subject(type.layer)} is \`type: ${types.join(', ')}\`; the platform writes amounts as text, digits with an optional decimal part: \`type: string\` with \`${PATTERN}\` (e.g. \`'1500.50'\`), which keeps decimals exact.`, path: type.path });
+        problems.push({
+          message: `${subject(type.layer)} is \`type: ${types.join(', ')}\`; the platform writes amounts as text, digits with an optional decimal part: \`type: string\` with \`${PATTERN}\` (e.g. \`'1500.50'\`), which keeps decimals exact.`,
+          path: type.path,
+        });
       } else if (type && !types.includes('string')) {
-        problems.push({ message: `${subject(type.layer)} is \`type: ${types.join(', ') || show(type.value)}\`; an amount is \`type: string\` with \`${PATTERN}\`.`, path: type.path });
+        problems.push({
+          message: `${subject(type.layer)} is \`type: ${types.join(', ') || show(type.value)}\`; an amount is \`type: string\` with \`${PATTERN}\`.`,
+          path: type.path,
+        });
       } else {
         const pattern = layerKeyword(layers, 'pattern');
-        if (!type) problems.push({ message: `${subject(definition)} has no \`type\`; an amount is \`type: string\` with \`${PATTERN}\`.`, path: definition.path });
-        if (!pattern) problems.push({ message: `${subject(definition)} has no \`pattern\`; add \`${PATTERN}\` (digits with an optional decimal part, e.g. \`1500.50\`).`, path: definition.path });
+        if (!type)
+          problems.push({
+            message: `${subject(definition)} has no \`type\`; an amount is \`type: string\` with \`${PATTERN}\`.`,
+            path: definition.path,
+          });
+        if (!pattern)
+          problems.push({
+            message: `${subject(definition)} has no \`pattern\`; add \`${PATTERN}\` (digits with an optional decimal part, e.g. \`1500.50\`).`,
+            path: definition.path,
+          });
         else if (typeof pattern.value !== 'string' || !isAmountPattern(pattern.value)) {
-          problems.push({ message: `${subject(pattern.layer)} has \`pattern: '${pattern.value}'\`, not the platform's amount form; write \`${PATTERN}\`.`, path: pattern.path });
+          problems.push({
+            message: `${subject(pattern.layer)} has \`pattern: '${pattern.value}'\`, not the platform's amount form; write \`${PATTERN}\`.`,
+            path: pattern.path,
+          });
         }
         for (const layer of layers) {
           for (const given of schemaValues(layer.schema, layer.path)) {
             if (given.value === null || (typeof given.value === 'string' && AMOUNT.test(given.value))) continue;
             const fix = typeof given.value === 'number' && given.value >= 0 ? `'${given.value}'` : undefined;
-            problems.push({ message: `${subject(layer)} ${given.keyword === 'enum' ? 'enum value' : given.keyword === 'examples' ? 'example' : given.keyword} is ${show(given.value)}, not an amount in the platform's form (digits, optionally a dot and more digits); write ${fix ?? 'e.g. `1500.50`'}.`, path: given.path });
+            problems.push({
+              message: `${subject(layer)} ${given.keyword === 'enum' ? 'enum value' : given.keyword === 'examples' ? 'example' : given.keyword} is ${show(given.value)}, not an amount in the platform's form (digits, optionally a dot and more digits); write ${fix ?? 'e.g. `1500.50`'}.`,
+              path: given.path,
+            });
           }
         }
       }
@@ -97,15 +146,25 @@ export default defineRule({
       const name = node.name;
       if (!isAmountName(name)) continue;
       const container = holder(node);
-      const siblings = container ? collectProperties(document, container.schema, container.path) : new Map<string, { schema: unknown; path: JsonPath }>();
+      const siblings = container
+        ? collectProperties(document, container.schema, container.path)
+        : new Map<string, { schema: unknown; path: JsonPath }>();
       if (!checkAmount(name, node.schema, node.path, siblings)) continue;
       if (container && ![...siblings.keys()].some(isCurrencyName)) {
-        problems.push({ message: `${show(name)} sits in an object with no currency field; the platform keeps the amount and its currency in separate fields: add \`currency\` (an ISO 4217 code such as \`ISK\`) next to it.`, path: node.path });
+        problems.push({
+          message: `${show(name)} sits in an object with no currency field; the platform keeps the amount and its currency in separate fields: add \`currency\` (an ISO 4217 code such as \`ISK\`) next to it.`,
+          path: node.path,
+        });
       }
     }
     // Amounts in path and query parameters are text in the URL anyway: the same form applies (no currency sibling is asked).
     for (const { parameter, path } of parameters(document)) {
-      if ((parameter.in === 'path' || parameter.in === 'query') && typeof parameter.name === 'string' && isAmountName(parameter.name) && parameter.schema !== undefined) {
+      if (
+        (parameter.in === 'path' || parameter.in === 'query') &&
+        typeof parameter.name === 'string' &&
+        isAmountName(parameter.name) &&
+        parameter.schema !== undefined
+      ) {
         checkAmount(parameter.name, parameter.schema, [...path, 'schema']);
       }
     }

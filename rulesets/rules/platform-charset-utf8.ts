@@ -16,9 +16,18 @@ function check(mediaType: string, path: JsonPath, problems: Problem[], encodingO
   const charset = charsetOf(mediaType);
   if (charset === undefined || charset.toLowerCase() === 'utf-8') return;
   const fixed = mediaType.replace(CHARSET_PARAMETER, '$1utf-8');
-  const why = charset.toLowerCase() === 'utf8' ? '`utf8` is not the registered charset name' : 'all text on the platform is UTF-8';
-  const subject = encodingOf === undefined ? `The media type ${show(mediaType)}` : `The content type ${show(mediaType)} of the encoding of \`${encodingOf}\``;
-  problems.push({ message: `${subject} names the charset ${show(charset)}; ${why}: write \`charset=utf-8\` (${show(fixed)}).`, path });
+  const why =
+    charset.toLowerCase() === 'utf8'
+      ? '`utf8` is not the registered charset name'
+      : 'all text on the platform is UTF-8';
+  const subject =
+    encodingOf === undefined
+      ? `The media type ${show(mediaType)}`
+      : `The content type ${show(mediaType)} of the encoding of \`${encodingOf}\``;
+  problems.push({
+    message: `${subject} names the charset ${show(charset)}; ${why}: write \`charset=utf-8\` (${show(fixed)}).`,
+    path,
+  });
 }
 
 export default defineRule({
@@ -37,10 +46,14 @@ export default defineRule({
         const part = encoding[property];
         const contentType = isObject(part) ? part.contentType : undefined;
         if (typeof contentType !== 'string') continue;
-        for (const part of contentType.split(/,(?=\s*[\w*]+\/)/)) check(part.trim(), [...info.path, 'encoding', property, 'contentType'], problems, property);
+        for (const part of contentType.split(/,(?=\s*[\w*]+\/)/))
+          check(part.trim(), [...info.path, 'encoding', property, 'contentType'], problems, property);
       }
     }
-    const containers: Array<{ value: Parameter | Header; path: JsonPath }> = parameters(document).map((info) => ({ value: info.parameter, path: info.path }));
+    const containers: Array<{ value: Parameter | Header; path: JsonPath }> = parameters(document).map((info) => ({
+      value: info.parameter,
+      path: info.path,
+    }));
     const seenHeaders = new Set<string>();
     const addHeader = (header: unknown, path: JsonPath) => {
       const resolved = resolve(document, header, path);
@@ -51,13 +64,18 @@ export default defineRule({
     };
     const components = isObject(document.components) ? document.components : undefined;
     const componentHeaders = components?.headers;
-    if (isObject(componentHeaders)) for (const name of Object.keys(componentHeaders)) addHeader(componentHeaders[name], ['components', 'headers', name]);
+    if (isObject(componentHeaders))
+      for (const name of Object.keys(componentHeaders))
+        addHeader(componentHeaders[name], ['components', 'headers', name]);
     const responseHeaders = (response: unknown, path: JsonPath) => {
-      if (isObject(response) && isObject(response.headers)) for (const name of Object.keys(response.headers)) addHeader(response.headers[name], [...path, 'headers', name]);
+      if (isObject(response) && isObject(response.headers))
+        for (const name of Object.keys(response.headers)) addHeader(response.headers[name], [...path, 'headers', name]);
     };
     for (const info of responses(document)) responseHeaders(info.response, info.path);
     const componentResponses = components?.responses;
-    if (isObject(componentResponses)) for (const name of Object.keys(componentResponses)) responseHeaders(componentResponses[name], ['components', 'responses', name]);
+    if (isObject(componentResponses))
+      for (const name of Object.keys(componentResponses))
+        responseHeaders(componentResponses[name], ['components', 'responses', name]);
     for (const { value, path } of containers) {
       if (!isObject(value.content)) continue;
       for (const mediaType of Object.keys(value.content)) check(mediaType, [...path, 'content', mediaType], problems);

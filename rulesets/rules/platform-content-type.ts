@@ -48,7 +48,10 @@ export default defineRule({
   // A Swagger 2.0 description is linted through its conversion: the advice in Swagger 2.0's terms.
   swagger2Wording: (message: string) =>
     message
-      .replace('declares no media type; add `content` with the media type of its body, e.g.', 'declares no body; add the `schema` of its body (its media types are those `produces` lists), e.g.')
+      .replace(
+        'declares no media type; add `content` with the media type of its body, e.g.',
+        'declares no body; add the `schema` of its body (its media types are those `produces` lists), e.g.',
+      )
       .replace(': remove `content`', ': remove its `schema`'),
   check(document) {
     const problems: Problem[] = [];
@@ -61,7 +64,10 @@ export default defineRule({
       seenBodies.add(key);
       if (mediaTypeNames(body).length > 0) return;
       const whose = op ? `The request body of \`${label(op)}\`` : `The request body \`${printPath(path)}\``;
-      problems.push({ message: `${whose} declares no media type; add \`content\` with the media type it accepts and its schema, e.g. \`application/json\`.`, path: contentPath(body, path) });
+      problems.push({
+        message: `${whose} declares no media type; add \`content\` with the media type it accepts and its schema, e.g. \`application/json\`.`,
+        path: contentPath(body, path),
+      });
     };
     for (const op of operations(document)) {
       if (op.operation.requestBody === undefined) continue;
@@ -88,14 +94,19 @@ export default defineRule({
       const [first] = list;
       if (!first) continue;
       const { response, path } = first;
-      const shared = list.some((use) => use.path.length !== use.usagePath.length || use.path.some((segment, i) => segment !== use.usagePath[i]));
+      const shared = list.some(
+        (use) =>
+          use.path.length !== use.usagePath.length || use.path.some((segment, i) => segment !== use.usagePath[i]),
+      );
       const names = mediaTypeNames(response);
       if (names.length > 0) {
         const forbidden = list.filter((use) => NO_BODY.has(use.status));
         const [firstForbidden] = forbidden;
         if (!firstForbidden) continue;
         const statuses = [...new Set(forbidden.map((use) => use.status))].join(' and ');
-        const whose = shared ? `\`${printPath(path)}\`, used as ${uses(forbidden)},` : `The ${statuses} response of \`${label(firstForbidden.operation)}\``;
+        const whose = shared
+          ? `\`${printPath(path)}\`, used as ${uses(forbidden)},`
+          : `The ${statuses} response of \`${label(firstForbidden.operation)}\``;
         problems.push({
           message: `${whose} declares a body (${names.map((name) => showMediaType(name)).join(', ')}); a ${statuses} response has none: remove \`content\`${forbidden.every((use) => use.status === '304') ? '' : ", or answer with `'200'` if there is a body to return"}.`,
           path: [...path, 'content'],
@@ -106,8 +117,12 @@ export default defineRule({
       const [firstNeeding] = needing;
       if (!firstNeeding) continue;
       const isError = needing.some((use) => ['4', '5', 'default'].includes(statusClass(use.status) ?? ''));
-      const example = isError ? '`application/problem+json` with a Problem Details schema' : '`application/json` with the schema of the body';
-      const whose = shared ? `\`${printPath(path)}\`, used as ${uses(needing)},` : `The ${firstNeeding.status} response of \`${label(firstNeeding.operation)}\``;
+      const example = isError
+        ? '`application/problem+json` with a Problem Details schema'
+        : '`application/json` with the schema of the body';
+      const whose = shared
+        ? `\`${printPath(path)}\`, used as ${uses(needing)},`
+        : `The ${firstNeeding.status} response of \`${label(firstNeeding.operation)}\``;
       problems.push({
         message: `${whose} declares no media type; add \`content\` with the media type of its body, e.g. ${example} (only 204 and 304 responses, redirects and answers to HEAD and OPTIONS have no body).`,
         path: contentPath(response, path),

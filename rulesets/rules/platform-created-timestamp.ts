@@ -7,7 +7,6 @@ import { mediaTypes, statusClass } from '../lib/openapi/views.js';
 import { isJsonMediaType, isProblemMediaType } from '../lib/conventions.js';
 import { ENVELOPE_DATA_MEMBERS, isEnvelopeMeta, isPageMember } from '../lib/collections.js';
 
-
 const FIELD = '`createdTimestamp: { type: string, format: date-time }`';
 
 /** The object schemas a body schema stands for: itself, or each branch of a `oneOf`/`anyOf` with several. */
@@ -19,7 +18,9 @@ function objectSchemas(document: Document, schema: unknown, path: JsonPath, dept
   // A bare array body (`DriverEntity[]`): its items are the data objects.
   if (types.includes('array') && !types.includes('object')) {
     const items = layerKeyword(layers, 'items');
-    return items && isObject(items.value) && depth < 4 ? objectSchemas(document, items.value, items.path, depth + 1) : [];
+    return items && isObject(items.value) && depth < 4
+      ? objectSchemas(document, items.value, items.path, depth + 1)
+      : [];
   }
   if (types.length > 0 && !types.includes('object')) return [];
   if (last.schema.properties === undefined && last.schema.allOf === undefined) {
@@ -28,7 +29,9 @@ function objectSchemas(document: Document, schema: unknown, path: JsonPath, dept
       if (isArray(branches) && branches.length > 1) {
         return branches.flatMap((branch, i) => {
           const inner = schemaLayers(document, branch, [...last.path, key, i]).at(-1);
-          return inner && inner.schema.oneOf === undefined && inner.schema.anyOf === undefined ? objectSchemas(document, branch, [...last.path, key, i]) : [];
+          return inner && inner.schema.oneOf === undefined && inner.schema.anyOf === undefined
+            ? objectSchemas(document, branch, [...last.path, key, i])
+            : [];
         });
       }
     }
@@ -62,7 +65,8 @@ function envelopeData(document: Document, name: string, schema: unknown, path: J
  * the version, tokens, and the description itself (`/openapi.json`, `/swagger`). Their bodies have
  * no creation time.
  */
-const OPERATIONAL_SEGMENT = /^(health|healthz|healthcheck|health-check|liveness|readiness|ready|live|alive|ping|version|versions|token|tokens|oauth2?|openapi|swagger|api-docs|docs|metrics)(\.(json|ya?ml))?$/i;
+const OPERATIONAL_SEGMENT =
+  /^(health|healthz|healthcheck|health-check|liveness|readiness|ready|live|alive|ping|version|versions|token|tokens|oauth2?|openapi|swagger|api-docs|docs|metrics)(\.(json|ya?ml))?$/i;
 
 function isOperational(pathKey: string): boolean {
   const segments = pathKey.split('/').filter(Boolean);
@@ -78,7 +82,8 @@ export default defineRule({
   severity: 'warn',
   category: 'data-format',
   source: { document: 'seed', section: 'Data format conventions: Timestamp' },
-  description: 'Every data object a 2xx JSON response returns (the body object, and the items of each collection in it) has a `createdTimestamp` field.',
+  description:
+    'Every data object a 2xx JSON response returns (the body object, and the items of each collection in it) has a `createdTimestamp` field.',
   check(document) {
     const problems: Problem[] = [];
     const reported = new Set<string>();
@@ -94,7 +99,8 @@ export default defineRule({
     };
     for (const info of mediaTypes(document)) {
       if (info.kind !== 'response' || !info.statuses.some((status) => statusClass(status) === '2')) continue;
-      if (!isJsonMediaType(info.mediaType) || isProblemMediaType(info.mediaType) || info.media.schema === undefined) continue;
+      if (!isJsonMediaType(info.mediaType) || isProblemMediaType(info.mediaType) || info.media.schema === undefined)
+        continue;
       if (info.operations.length > 0 && info.operations.every((op) => isOperational(op.pathKey))) continue;
       for (const body of objectSchemas(document, info.media.schema, [...info.path, 'schema'])) {
         const members = collectProperties(document, body.schema, body.path);
@@ -125,7 +131,10 @@ export default defineRule({
       const pageMember = (name: string) => isPageMember(document, name, members.get(name)!);
       const isPage = collections.length > 0 && !data && others.every(pageMember);
       // An envelope (`{ data: {...}, message }`) is a wrapper too; its data member is judged instead.
-      const isEnvelope = data !== undefined && collections.length === 0 && others.every((name) => isEnvelopeMeta(document, name, members.get(name)!));
+      const isEnvelope =
+        data !== undefined &&
+        collections.length === 0 &&
+        others.every((name) => isEnvelopeMeta(document, name, members.get(name)!));
       if (isEnvelope && data) {
         const dataMembers = collectProperties(document, data.schema, data.path);
         if (!isProblemShape(dataMembers) && dataMembers.size > 0) {
@@ -140,4 +149,3 @@ export default defineRule({
     }
   },
 });
-

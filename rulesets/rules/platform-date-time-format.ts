@@ -7,7 +7,13 @@ import { isObject, type Parameter } from '../lib/openapi/types.js';
 import { isPlatformDateTime, nameWords, suggestPlatformDateTime } from '../lib/conventions.js';
 
 const FORM = '`yyyy-MM-ddThh:mm:ss.sssZ`';
-const KEYWORDS: Record<GivenValue['keyword'], string> = { example: 'The example', examples: 'The example', default: 'The default', enum: 'The enum value', const: 'The const value' };
+const KEYWORDS: Record<GivenValue['keyword'], string> = {
+  example: 'The example',
+  examples: 'The example',
+  default: 'The default',
+  enum: 'The enum value',
+  const: 'The const value',
+};
 
 /** `createdTimestamp`, `updatedTimestamp`, `timestamp`, `shield_timestamp`: names whose last word is `timestamp`. */
 function isTimestampName(name: string): boolean {
@@ -19,7 +25,8 @@ function isDateName(name: string): boolean {
   const words = nameWords(name);
   // `nationalIdOrBirthDate` holds one of two things, not a date.
   if (words.includes('or')) return false;
-  if (words.includes('date') || words.includes('datetime') || words.includes('dagsetning') || words.at(-1) === 'dags') return true;
+  if (words.includes('date') || words.includes('datetime') || words.includes('dagsetning') || words.at(-1) === 'dags')
+    return true;
   const last = words.at(-1) ?? '';
   // `created`, `updated`, `lastModified`: a moment named by what happened then.
   if (MOMENT_WORDS.includes(last)) return true;
@@ -31,14 +38,33 @@ function isDateName(name: string): boolean {
 const DATE_PARTS = ['year', 'month', 'day', 'dayofweek', 'dayofyear', 'daynumber'];
 
 /** Last words that name a moment by what happened then. */
-const MOMENT_WORDS = ['created', 'updated', 'modified', 'changed', 'deleted', 'expires', 'expired', 'issued', 'registered', 'submitted', 'approved', 'stofnad', 'breytt', 'skrad'];
+const MOMENT_WORDS = [
+  'created',
+  'updated',
+  'modified',
+  'changed',
+  'deleted',
+  'expires',
+  'expired',
+  'issued',
+  'registered',
+  'submitted',
+  'approved',
+  'stofnad',
+  'breytt',
+  'skrad',
+];
 /** Words of a period, and the words for its ends (English and Icelandic: gildir frá/til, tímabil frá/til). */
 const PERIOD_WORDS = ['period', 'valid', 'validity', 'gildir', 'timabil', 'date'];
 const PERIOD_ENDS = ['from', 'to', 'until', 'start', 'end', 'fra', 'til'];
 
 /** A number that holds a date: a Unix epoch, named or described as a moment. */
 function isEpochNumber(name: string, description: unknown): boolean {
-  if (typeof description === 'string' && /\b(epoch|unix\s*(time|timestamp)?|(milli)?seconds since)\b/i.test(description)) return true;
+  if (
+    typeof description === 'string' &&
+    /\b(epoch|unix\s*(time|timestamp)?|(milli)?seconds since)\b/i.test(description)
+  )
+    return true;
   const words = nameWords(name);
   const last = words.at(-1) ?? '';
   if (last === 'timestamp') return false; // section 1's
@@ -46,10 +72,12 @@ function isEpochNumber(name: string, description: unknown): boolean {
 }
 
 /** A value that is written as a date or a date-time: `2021-11-24`, `2021-11-24T10:00:00`, `24.11.2021` (dd.MM.yyyy). */
-const DATE_VALUE = /^(\d{4}-\d{2}-\d{2}([Tt ]\d{2}:\d{2}(:\d{2}([.,]\d+)?)?([Zz]|[+-]\d{2}:?\d{2})?)?|\d{1,2}\.\d{1,2}\.\d{4}( \d{1,2}:\d{2}(:\d{2})?)?)$/;
+const DATE_VALUE =
+  /^(\d{4}-\d{2}-\d{2}([Tt ]\d{2}:\d{2}(:\d{2}([.,]\d+)?)?([Zz]|[+-]\d{2}:?\d{2})?)?|\d{1,2}\.\d{1,2}\.\d{4}( \d{1,2}:\d{2}(:\d{2})?)?)$/;
 
 /** A whole ISO 8601 date or date-time: `2021-11-24`, `2020-01-01T08:00:00Z`, `2012-12-12T10:53:43-08:00`. */
-const ISO_DATE_VALUE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])(T\d{2}:\d{2}(:\d{2}([.,]\d+)?)?([Zz]|[+-]\d{2}:?\d{2})?)?$/;
+const ISO_DATE_VALUE =
+  /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])(T\d{2}:\d{2}(:\d{2}([.,]\d+)?)?([Zz]|[+-]\d{2}:?\d{2})?)?$/;
 const DOTTED_DATE = /^\d{1,2}\.\d{1,2}\.\d{4}( \d{1,2}:\d{2}(:\d{2})?)?$/;
 
 /** The RFC 3339 / platform form of a date written another way, when it can be read. */
@@ -57,7 +85,9 @@ function dateFix(value: string): string | undefined {
   const dotted = /^(\d{1,2})\.(\d{1,2})\.(\d{4})(?: (\d{1,2}):(\d{2})(?::(\d{2}))?)?$/.exec(value.trim());
   if (dotted) {
     const [, day, month, year, hours = '00', minutes = '00', seconds = '00'] = dotted;
-    return suggestPlatformDateTime(`${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}T${hours.padStart(2, '0')}:${minutes}:${seconds}`);
+    return suggestPlatformDateTime(
+      `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}T${hours.padStart(2, '0')}:${minutes}:${seconds}`,
+    );
   }
   return suggestPlatformDateTime(value);
 }
@@ -76,7 +106,8 @@ export default defineRule({
   severity: 'error',
   category: 'data-format',
   source: { document: 'seed', section: 'Data format conventions: Date and time' },
-  description: '`*Timestamp` fields are `type: string, format: date-time`, every date-time example is in the form `yyyy-MM-ddThh:mm:ss.sssZ`, and `format: date` is a warning (use date-time).',
+  description:
+    '`*Timestamp` fields are `type: string, format: date-time`, every date-time example is in the form `yyyy-MM-ddThh:mm:ss.sssZ`, and `format: date` is a warning (use date-time).',
   check(document) {
     const problems: Problem[] = [];
     const errorPaths = new Set<string>();
@@ -92,27 +123,55 @@ export default defineRule({
       const layers = schemaLayers(document, node.schema, node.path);
       const definition = layers.at(-1);
       if (!definition) continue;
-      const subject = (layer: SchemaLayer) => (within(layer.path, node.path) ? `Property ${show(name)}` : `Schema \`${printPath(layer.path)}\` (used for the timestamp ${show(name)})`);
+      const subject = (layer: SchemaLayer) =>
+        within(layer.path, node.path)
+          ? `Property ${show(name)}`
+          : `Schema \`${printPath(layer.path)}\` (used for the timestamp ${show(name)})`;
       const type = layerKeyword(layers, 'type');
       const format = layerKeyword(layers, 'format');
       const types = type ? schemaTypes(type.layer.schema) : [];
       if (type && !types.includes('string')) {
-        error({ message: `${subject(type.layer)} is \`type: ${types.join(', ') || show(type.value)}\`; a timestamp is \`type: string, format: date-time\`, written ${FORM} (e.g. \`2021-03-15T10:24:51.312Z\`).`, path: type.path });
+        error({
+          message: `${subject(type.layer)} is \`type: ${types.join(', ') || show(type.value)}\`; a timestamp is \`type: string, format: date-time\`, written ${FORM} (e.g. \`2021-03-15T10:24:51.312Z\`).`,
+          path: type.path,
+        });
         continue;
       }
       if (!type && !format) {
-        error({ message: `${subject(definition)} has neither \`type\` nor \`format\`; a timestamp is \`type: string, format: date-time\`.`, path: definition.path });
+        error({
+          message: `${subject(definition)} has neither \`type\` nor \`format\`; a timestamp is \`type: string, format: date-time\`.`,
+          path: definition.path,
+        });
         continue;
       }
-      if (!type) error({ message: `${subject(definition)} has no \`type\`; a timestamp is \`type: string, format: date-time\`.`, path: definition.path });
-      if (!format) error({ message: `${subject(definition)} has no \`format\`; add \`format: date-time\` (a timestamp is written ${FORM}).`, path: definition.path });
-      else if (format.value !== 'date-time') error({ message: `${subject(format.layer)} has \`format: ${String(format.value)}\`; a timestamp is \`format: date-time\`, written ${FORM}.`, path: format.path });
+      if (!type)
+        error({
+          message: `${subject(definition)} has no \`type\`; a timestamp is \`type: string, format: date-time\`.`,
+          path: definition.path,
+        });
+      if (!format)
+        error({
+          message: `${subject(definition)} has no \`format\`; add \`format: date-time\` (a timestamp is written ${FORM}).`,
+          path: definition.path,
+        });
+      else if (format.value !== 'date-time')
+        error({
+          message: `${subject(format.layer)} has \`format: ${String(format.value)}\`; a timestamp is \`format: date-time\`, written ${FORM}.`,
+          path: format.path,
+        });
     }
 
     // 2. Values a date-time schema gives (examples, defaults, enum members) are in the platform's form.
     for (const node of schemas(document)) {
       const own = node.schema;
-      if (own.example === undefined && own.examples === undefined && own.default === undefined && own.enum === undefined && own.const === undefined) continue;
+      if (
+        own.example === undefined &&
+        own.examples === undefined &&
+        own.default === undefined &&
+        own.enum === undefined &&
+        own.const === undefined
+      )
+        continue;
       if (layerKeyword(schemaLayers(document, own, node.path), 'format')?.value !== 'date-time') continue;
       for (const given of schemaValues(own, node.path)) {
         const problem = valueProblem(given.value, KEYWORDS[given.keyword], given.path);
@@ -120,15 +179,24 @@ export default defineRule({
       }
     }
     for (const { parameter, path } of parameters(document)) {
-      if (layerKeyword(schemaLayers(document, parameter.schema, [...path, 'schema']), 'format')?.value !== 'date-time') continue;
+      if (layerKeyword(schemaLayers(document, parameter.schema, [...path, 'schema']), 'format')?.value !== 'date-time')
+        continue;
       for (const given of exampleObjectValues(document, parameter, path)) {
-        const problem = valueProblem(given.value, `The example of parameter ${show(String(parameter.name))}`, given.path);
+        const problem = valueProblem(
+          given.value,
+          `The example of parameter ${show(String(parameter.name))}`,
+          given.path,
+        );
         if (problem) error(problem);
       }
     }
     for (const found of exampleValues(document)) {
       if (layerKeyword(found.layers, 'format')?.value !== 'date-time') continue;
-      const problem = valueProblem(found.value, found.member ? `Example ${show(found.member)}` : 'The example value', found.path);
+      const problem = valueProblem(
+        found.value,
+        found.member ? `Example ${show(found.member)}` : 'The example value',
+        found.path,
+      );
       if (problem) error(problem);
     }
 
@@ -137,17 +205,32 @@ export default defineRule({
     const formatless = (name: string, schema: unknown, at: JsonPath, holder: Parameter | undefined, what: string) => {
       if (isTimestampName(name)) return;
       const layers = schemaLayers(document, schema, at);
-      if (layers.length === 0 || layerKeyword(layers, 'format') || layerKeyword(layers, 'enum') || layerKeyword(layers, 'pattern')) return;
+      if (
+        layers.length === 0 ||
+        layerKeyword(layers, 'format') ||
+        layerKeyword(layers, 'enum') ||
+        layerKeyword(layers, 'pattern')
+      )
+        return;
       const type = layerKeyword(layers, 'type');
       if (!type || !schemaTypes(type.layer.schema).includes('string')) return;
-      const values = [...layers.flatMap((layer) => schemaValues(layer.schema, layer.path)), ...(holder ? exampleObjectValues(document, holder, at.slice(0, -1)) : [])]
+      const values = [
+        ...layers.flatMap((layer) => schemaValues(layer.schema, layer.path)),
+        ...(holder ? exampleObjectValues(document, holder, at.slice(0, -1)) : []),
+      ]
         .map((given) => given.value)
         .filter((value): value is string => typeof value === 'string');
       // An example that is a whole ISO date or date-time (`completed: '2020-01-01T08:00:00Z'`), or a
       // `dd.MM.yyyy` date, makes the field a date whatever its name: the example says what it holds.
       // Looser forms (`2021-11-24 10:00`) count with a name that reads as a moment (`createdAt`, `validFrom`).
-      const momentName = isDateName(name) || ['at', 'on', 'time', 'from', 'to', 'until', 'since'].includes(nameWords(name).at(-1) ?? '');
-      const example = values.find((value) => ISO_DATE_VALUE.test(value.trim()) || DOTTED_DATE.test(value.trim()) || (momentName && DATE_VALUE.test(value.trim())));
+      const momentName =
+        isDateName(name) || ['at', 'on', 'time', 'from', 'to', 'until', 'since'].includes(nameWords(name).at(-1) ?? '');
+      const example = values.find(
+        (value) =>
+          ISO_DATE_VALUE.test(value.trim()) ||
+          DOTTED_DATE.test(value.trim()) ||
+          (momentName && DATE_VALUE.test(value.trim())),
+      );
       if (!example && !isDateName(name)) return;
       const definition = layers[layers.length - 1]!;
       const fix = example ? dateFix(example) : undefined;
@@ -164,7 +247,8 @@ export default defineRule({
     };
     for (const node of properties(document)) formatless(node.name, node.schema, node.path, undefined, 'Property');
     for (const { parameter, path } of parameters(document)) {
-      if (typeof parameter.name === 'string' && parameter.schema !== undefined) formatless(parameter.name, parameter.schema, [...path, 'schema'], parameter, 'Parameter');
+      if (typeof parameter.name === 'string' && parameter.schema !== undefined)
+        formatless(parameter.name, parameter.schema, [...path, 'schema'], parameter, 'Parameter');
     }
 
     // 5. Dates that are not strings: a Unix epoch (`createdAt: integer int64`), a date as an object of year, month and day.
@@ -184,7 +268,11 @@ export default defineRule({
       });
     }
     for (const node of schemas(document)) {
-      if (!(node.path.length === 3 && node.path[0] === 'components' && node.path[1] === 'schemas') || !isObject(node.schema.properties)) continue;
+      if (
+        !(node.path.length === 3 && node.path[0] === 'components' && node.path[1] === 'schemas') ||
+        !isObject(node.schema.properties)
+      )
+        continue;
       const keys = Object.keys(node.schema.properties).map((key) => key.toLowerCase());
       if (!['year', 'month', 'day'].every((part) => keys.includes(part))) continue;
       if (!keys.every((key) => DATE_PARTS.includes(key))) continue;

@@ -26,7 +26,8 @@ export default defineRule({
   severity: 'error',
   category: 'naming',
   source: { document: 'seed', section: 'Data format conventions: Case styles (enum values ALL_CAPS)' },
-  description: 'String enum values are ALL_CAPS (`FIRST_PARTY`); language codes, currency codes and tokens of other standards (media types, URIs, GeoJSON types) keep their standard form.',
+  description:
+    'String enum values are ALL_CAPS (`FIRST_PARTY`); language codes, currency codes and tokens of other standards (media types, URIs, GeoJSON types) keep their standard form.',
   check(document) {
     const problems: Problem[] = [];
     for (const node of schemas(document)) {
@@ -38,14 +39,16 @@ export default defineRule({
       // currency fields are the currency rule's (ISO 4217 codes are upper-case already).
       const name = holderName(node);
       if (name !== undefined && (isLanguageName(name) || isCurrencyName(name))) continue;
-      if (strings.every((value) => ISO_639_1.has(value)) || strings.every((value) => GEOJSON_TYPES.includes(value))) continue;
+      if (strings.every((value) => ISO_639_1.has(value)) || strings.every((value) => GEOJSON_TYPES.includes(value)))
+        continue;
       values.forEach((value, i) => {
         if (typeof value !== 'string' || ALL_CAPS.test(value) || !NAME_LIKE.test(value)) return;
         const fix = toAllCaps(value);
         problems.push({
-          message: fix && ALL_CAPS.test(fix)
-            ? `Enum value ${show(value)} is not ALL_CAPS; write ${show(fix)}.`
-            : `Enum value ${show(value)} is not ALL_CAPS; write a name of upper-case letters, digits and underscores, e.g. \`NONE\`.`,
+          message:
+            fix && ALL_CAPS.test(fix)
+              ? `Enum value ${show(value)} is not ALL_CAPS; write ${show(fix)}.`
+              : `Enum value ${show(value)} is not ALL_CAPS; write a name of upper-case letters, digits and underscores, e.g. \`NONE\`.`,
           path: [...node.path, 'enum', i],
         });
       });

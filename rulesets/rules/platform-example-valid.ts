@@ -1,7 +1,13 @@
 import { compileSafePattern, type SafePattern } from '../lib/patterns.js';
 import { defineRule, type JsonPath, type Problem } from '../lib/rule.js';
 import { exampleObjectValues, type GivenValue } from '../lib/openapi/examples.js';
-import { createDescriptionAjv, describeSchemaError, relevantErrors, schemaRef, type DescriptionAjv } from '../lib/openapi/json-schema.js';
+import {
+  createDescriptionAjv,
+  describeSchemaError,
+  relevantErrors,
+  schemaRef,
+  type DescriptionAjv,
+} from '../lib/openapi/json-schema.js';
 import { encodePointer } from '../lib/openapi/pointer.js';
 import { mediaTypes, memoise, parameters, schemas } from '../lib/openapi/views.js';
 import { isArray, isObject, type Document } from '../lib/openapi/types.js';
@@ -71,7 +77,8 @@ export default defineRule({
   severity: 'error',
   category: 'documentation',
   source: { document: 'seed', section: 'Documentation requirements 3 (examples for parameters and bodies)' },
-  description: 'Every example (media type, parameter and schema `example`/`examples`) is valid against its schema, judged by the same ajv set-up as the contract tests.',
+  description:
+    'Every example (media type, parameter and schema `example`/`examples`) is valid against its schema, judged by the same ajv set-up as the contract tests.',
   check(document) {
     const checks: Checked[] = [];
     const seen = new Set<string>();
@@ -85,14 +92,18 @@ export default defineRule({
     for (const info of mediaTypes(document)) {
       if (info.media.schema === undefined) continue;
       const op = info.operations[0];
-      const of = op ? ` of \`${op.method.toUpperCase()} ${op.pathKey}\`${info.statuses.length > 0 ? ` ${info.statuses.join('/')}` : ' (request body)'}` : '';
-      for (const given of exampleObjectValues(document, info.media, info.path)) add(given, [...info.path, 'schema'], `the \`${info.mediaType}\` example${of}`);
+      const of = op
+        ? ` of \`${op.method.toUpperCase()} ${op.pathKey}\`${info.statuses.length > 0 ? ` ${info.statuses.join('/')}` : ' (request body)'}`
+        : '';
+      for (const given of exampleObjectValues(document, info.media, info.path))
+        add(given, [...info.path, 'schema'], `the \`${info.mediaType}\` example${of}`);
     }
     for (const info of parameters(document)) {
       if (info.parameter.schema === undefined) continue;
       const name = typeof info.parameter.name === 'string' ? `\`${info.parameter.name}\`` : 'this parameter';
       const schema = resolve(document, info.parameter.schema, [...info.path, 'schema']).value;
-      const isList = isObject(schema) && (schema.type === 'array' || (isArray(schema.type) && schema.type.includes('array')));
+      const isList =
+        isObject(schema) && (schema.type === 'array' || (isArray(schema.type) && schema.type.includes('array')));
       for (const given of exampleObjectValues(document, info.parameter, info.path)) {
         // A list parameter's example written as it is sent (`AB123,CD456`, Swagger 2.0's `collectionFormat`) is not judged as a list.
         if (isList && typeof given.value === 'string') continue;
@@ -102,9 +113,13 @@ export default defineRule({
     for (const node of schemas(document)) {
       const { example, examples } = node.schema;
       const subject = node.name ? `the example of \`${node.name}\`` : 'the schema example';
-      if (example !== undefined) add({ value: example, path: [...node.path, 'example'], keyword: 'example' }, node.path, subject);
+      if (example !== undefined)
+        add({ value: example, path: [...node.path, 'example'], keyword: 'example' }, node.path, subject);
       // `examples` of a schema is a list in OpenAPI 3.1 (JSON Schema); in 3.0 it is not a schema keyword.
-      if (isArray(examples)) examples.forEach((value, i) => add({ value, path: [...node.path, 'examples', i], keyword: 'examples' }, node.path, subject));
+      if (isArray(examples))
+        examples.forEach((value, i) =>
+          add({ value, path: [...node.path, 'examples', i], keyword: 'examples' }, node.path, subject),
+        );
     }
     if (checks.length === 0) return [];
     const validatorAt = validators(document);

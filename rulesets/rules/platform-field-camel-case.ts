@@ -19,9 +19,10 @@ export default defineRule({
       const fix = toCamelCase(name);
       const acronym = /^[a-z][a-zA-Z0-9]*$/.test(name) ? ' (acronyms are written as words)' : '';
       problems.push({
-        message: isStrictCamelCase(fix) && fix !== name
-          ? `Property ${show(name)} is not camelCase${acronym}; name it ${show(fix)}.`
-          : `Property ${show(name)} is not camelCase; name it with letters and digits, starting with a lower-case letter, e.g. \`userId\`.`,
+        message:
+          isStrictCamelCase(fix) && fix !== name
+            ? `Property ${show(name)} is not camelCase${acronym}; name it ${show(fix)}.`
+            : `Property ${show(name)} is not camelCase; name it with letters and digits, starting with a lower-case letter, e.g. \`userId\`.`,
         path: node.path,
       });
     }

@@ -3,12 +3,20 @@ import { effectiveSchema, resolve, schemaTypes } from '../lib/openapi/resolve.js
 import { isObject, type Document } from '../lib/openapi/types.js';
 import { operations, type OperationInfo } from '../lib/openapi/views.js';
 import { successBodies } from '../lib/collections.js';
-import { isPlaceholderSegment, isSingleResourcePath, pathSegments, TEMPLATE_SEGMENT, toKebabCase } from '../lib/conventions.js';
+import {
+  isPlaceholderSegment,
+  isSingleResourcePath,
+  pathSegments,
+  TEMPLATE_SEGMENT,
+  toKebabCase,
+} from '../lib/conventions.js';
 import { CUSTOM_METHOD_AMBIGUOUS_WORDS, CUSTOM_METHOD_VERBS, segmentVerb, UPDATE_VERBS } from '../lib/vocabulary.js';
 import { nameWords } from '../lib/conventions.js';
 
 /** The first static segment of a path that begins with a standard method's verb (`/GetAllVehicles`, `/cases/UpdateCase`), with the path rewritten without it. */
-function verbSegment(pathKey: string): { segment: string; kind: 'read' | 'create' | 'update' | 'delete'; nounPath: string } | undefined {
+function verbSegment(
+  pathKey: string,
+): { segment: string; kind: 'read' | 'create' | 'update' | 'delete'; nounPath: string } | undefined {
   const segments = pathSegments(pathKey);
   for (let i = 0; i < segments.length; i++) {
     const segment = segments[i]!;
@@ -22,7 +30,12 @@ function verbSegment(pathKey: string): { segment: string; kind: 'read' | 'create
   return undefined;
 }
 
-const METHOD_OF: Record<'read' | 'create' | 'update' | 'delete', string> = { read: 'GET', create: 'POST', update: 'PATCH or PUT', delete: 'DELETE' };
+const METHOD_OF: Record<'read' | 'create' | 'update' | 'delete', string> = {
+  read: 'GET',
+  create: 'POST',
+  update: 'PATCH or PUT',
+  delete: 'DELETE',
+};
 
 /** A path whose last segment is a template variable (`/applications/{id}`), not a placeholder. */
 const TEMPLATE_LAST = /\/\{[^{}/]+\}(\.[A-Za-z0-9]+)?\/?$/;
@@ -104,7 +117,8 @@ function takesCreate(document: Document, pathKey: string): boolean {
 const NO_BODY: Record<string, string> = {
   get: 'GET takes no request body: pass its input as query parameters, or make it a POST custom method if it needs a body',
   head: 'HEAD takes no request body: pass its input as query parameters',
-  delete: 'DELETE takes no request body: pass options as query parameters; to delete many resources at once, use a POST custom method on the collection (`POST /v1/messages/batch-delete`) with the identifiers in the body',
+  delete:
+    'DELETE takes no request body: pass options as query parameters; to delete many resources at once, use a POST custom method on the collection (`POST /v1/messages/batch-delete`) with the identifiers in the body',
 };
 
 export default defineRule({
@@ -112,13 +126,15 @@ export default defineRule({
   severity: 'error',
   category: 'methods',
   source: { document: 'seed', section: 'Method conventions 1-3' },
-  description: 'GET and DELETE take no request body, custom methods (a verb as the last path segment) are POSTs, PUT, PATCH and DELETE act on a single resource, and POST creates in a collection or is a custom method.',
+  description:
+    'GET and DELETE take no request body, custom methods (a verb as the last path segment) are POSTs, PUT, PATCH and DELETE act on a single resource, and POST creates in a collection or is a custom method.',
   check(document) {
     const problems: Problem[] = [];
     // Collections whose members the description addresses one by one: `/v1/users` when `/v1/users/{userId}` exists.
     const collections = new Set<string>();
     const pathKeys = isObject(document.paths) ? Object.keys(document.paths) : [];
-    for (const pathKey of pathKeys) if (isSingleResourcePath(pathKey)) collections.add(pathSegments(pathKey).slice(0, -1).join('/'));
+    for (const pathKey of pathKeys)
+      if (isSingleResourcePath(pathKey)) collections.add(pathSegments(pathKey).slice(0, -1).join('/'));
     const all = [...operations(document)];
     /** True when the path's GET answers a list: a page of a collection or a bare array. */
     const listedByGet = (pathKey: string): boolean => {
@@ -130,7 +146,10 @@ export default defineRule({
     for (const op of all) {
       const method = op.method;
       if (op.operation.requestBody !== undefined && NO_BODY[method] && !isEmptyOptionalBody(document, op)) {
-        problems.push({ message: `\`${label(op)}\` has a request body; ${NO_BODY[method]}.`, path: [...op.path, 'requestBody'] });
+        problems.push({
+          message: `\`${label(op)}\` has a request body; ${NO_BODY[method]}.`,
+          path: [...op.path, 'requestBody'],
+        });
       }
       if (method === 'post' && TEMPLATE_LAST.test(op.pathKey)) {
         // CREATE posts to the collection, UPDATE is PUT or PATCH on the resource, an action is a verb segment.
@@ -176,7 +195,13 @@ export default defineRule({
         }
       }
       // A POST to a noun path whose operation id says it updates (`updateCase`): UPDATE is PATCH or PUT.
-      if (method === 'post' && !named && typeof op.operation.operationId === 'string' && UPDATE_VERBS.includes(nameWords(op.operation.operationId)[0] ?? '') && customMethodVerb(op.pathKey) === undefined) {
+      if (
+        method === 'post' &&
+        !named &&
+        typeof op.operation.operationId === 'string' &&
+        UPDATE_VERBS.includes(nameWords(op.operation.operationId)[0] ?? '') &&
+        customMethodVerb(op.pathKey) === undefined
+      ) {
         problems.push({
           message: `\`${label(op)}\` updates (\`operationId: ${op.operation.operationId}\`) but is a POST; the platform's UPDATE is PATCH or PUT on the resource: write \`patch:\` on the resource's path.`,
           path: [...op.path, 'operationId'],
@@ -202,11 +227,14 @@ export default defineRule({
       }
       // A collection: its members are addressed one by one elsewhere, or the same path takes a
       // CREATE (both when its last segment is a plural), or its GET is a LIST (answers a page or an array).
-      const plural = (collections.has(normalise(op.pathKey)) || takesCreate(document, op.pathKey)) && looksPlural(op.pathKey);
+      const plural =
+        (collections.has(normalise(op.pathKey)) || takesCreate(document, op.pathKey)) && looksPlural(op.pathKey);
       if (!plural && !listedByGet(op.pathKey)) continue;
       const member =
-        pathKeys.find((pathKey) => isSingleResourcePath(pathKey) && pathSegments(pathKey).slice(0, -1).join('/') === normalise(op.pathKey)) ??
-        `${op.pathKey.replace(/\/$/, '')}/{id}`;
+        pathKeys.find(
+          (pathKey) =>
+            isSingleResourcePath(pathKey) && pathSegments(pathKey).slice(0, -1).join('/') === normalise(op.pathKey),
+        ) ?? `${op.pathKey.replace(/\/$/, '')}/{id}`;
       const fix =
         method === 'delete'
           ? `delete one member at \`${member}\`, or use a POST custom method on the collection for a batch (\`POST ${op.pathKey}/batch-delete\` with the identifiers in the body)`

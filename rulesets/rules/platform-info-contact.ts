@@ -13,19 +13,23 @@ function isText(value: unknown): value is string {
 function emailAdvice(value: string): string {
   const text = value.trim();
   const mailto = /^mailto:(.*)$/i.exec(text);
-  if (mailto && EMAIL_ADDRESS.test(mailto[1])) return `write the address alone, without \`mailto:\`: \`email: ${mailto[1]}\``;
+  if (mailto && EMAIL_ADDRESS.test(mailto[1]))
+    return `write the address alone, without \`mailto:\`: \`email: ${mailto[1]}\``;
   const display = /<([^<>\s]+)>\s*$/.exec(text);
-  if (display && EMAIL_ADDRESS.test(display[1])) return `write the address alone (the name belongs in \`contact.name\`): \`email: ${display[1]}\``;
+  if (display && EMAIL_ADDRESS.test(display[1]))
+    return `write the address alone (the name belongs in \`contact.name\`): \`email: ${display[1]}\``;
   if (text !== value && EMAIL_ADDRESS.test(text)) return `remove the surrounding spaces: \`email: ${text}\``;
-  if (isAbsoluteHttpUrl(text)) return 'that is a web address; put it in `contact.url` and give a mailbox that is read, e.g. `email: help@example.is`';
+  if (isAbsoluteHttpUrl(text))
+    return 'that is a web address; put it in `contact.url` and give a mailbox that is read, e.g. `email: help@example.is`';
   return 'write a mailbox that is read, e.g. `email: help@example.is`';
 }
 
 function urlAdvice(value: string): string {
   const suggestion = suggestHttpUrl(value);
   if (suggestion) return `write it in full, with the scheme: \`url: ${suggestion}\``;
-  if (EMAIL_ADDRESS.test(value.trim().replace(/^mailto:/i, ''))) return 'that is an e-mail address; put it in `contact.email` and give a web page in `url`, or remove `url`';
-  return 'write a fully qualified web address (`https://` and a host), e.g. `url: https://<your organisation\'s site>/`, or remove `url`';
+  if (EMAIL_ADDRESS.test(value.trim().replace(/^mailto:/i, '')))
+    return 'that is an e-mail address; put it in `contact.email` and give a web page in `url`, or remove `url`';
+  return "write a fully qualified web address (`https://` and a host), e.g. `url: https://<your organisation's site>/`, or remove `url`";
 }
 
 export default defineRule({
@@ -43,33 +47,66 @@ export default defineRule({
       return [{ message: `\`info.contact\` is missing; say who answers for the API: ${EXAMPLE}.`, path: ['info'] }];
     }
     if (!isObject(contact)) {
-      return [{ message: `\`info.contact\` is ${show(contact)}; write an object with \`name\` and \`email\`: ${EXAMPLE}.`, path: ['info', 'contact'] }];
+      return [
+        {
+          message: `\`info.contact\` is ${show(contact)}; write an object with \`name\` and \`email\`: ${EXAMPLE}.`,
+          path: ['info', 'contact'],
+        },
+      ];
     }
     const problems: Problem[] = [];
     const path = ['info', 'contact'];
     if (contact.name === undefined && contact.email === undefined) {
-      problems.push({ message: `\`info.contact\` has neither \`name\` nor \`email\`; say who answers for the API and how to reach them: ${EXAMPLE}.`, path });
+      problems.push({
+        message: `\`info.contact\` has neither \`name\` nor \`email\`; say who answers for the API and how to reach them: ${EXAMPLE}.`,
+        path,
+      });
     } else {
       if (contact.name === undefined) {
-        problems.push({ message: '`info.contact.name` is missing; name the team or organisation that answers for the API, e.g. `name: Þjóðskrá Íslands`.', path });
+        problems.push({
+          message:
+            '`info.contact.name` is missing; name the team or organisation that answers for the API, e.g. `name: Þjóðskrá Íslands`.',
+          path,
+        });
       } else if (!isText(contact.name)) {
-        problems.push({ message: `\`info.contact.name\` is ${contact.name === '' || typeof contact.name === 'string' ? 'empty' : show(contact.name)}; name the team or organisation that answers for the API, e.g. \`name: Þjóðskrá Íslands\`.`, path: [...path, 'name'] });
+        problems.push({
+          message: `\`info.contact.name\` is ${contact.name === '' || typeof contact.name === 'string' ? 'empty' : show(contact.name)}; name the team or organisation that answers for the API, e.g. \`name: Þjóðskrá Íslands\`.`,
+          path: [...path, 'name'],
+        });
       }
       if (contact.email === undefined) {
-        problems.push({ message: '`info.contact.email` is missing; give a mailbox that is read, e.g. `email: help@example.is`.', path });
+        problems.push({
+          message: '`info.contact.email` is missing; give a mailbox that is read, e.g. `email: help@example.is`.',
+          path,
+        });
       } else if (typeof contact.email !== 'string') {
-        problems.push({ message: `\`info.contact.email\` is ${show(contact.email)}, not an e-mail address; write a mailbox that is read, e.g. \`email: help@example.is\`.`, path: [...path, 'email'] });
+        problems.push({
+          message: `\`info.contact.email\` is ${show(contact.email)}, not an e-mail address; write a mailbox that is read, e.g. \`email: help@example.is\`.`,
+          path: [...path, 'email'],
+        });
       } else if (contact.email.trim() === '') {
-        problems.push({ message: '`info.contact.email` is empty; write a mailbox that is read, e.g. `email: help@example.is`.', path: [...path, 'email'] });
+        problems.push({
+          message: '`info.contact.email` is empty; write a mailbox that is read, e.g. `email: help@example.is`.',
+          path: [...path, 'email'],
+        });
       } else if (!EMAIL_ADDRESS.test(contact.email)) {
-        problems.push({ message: `\`info.contact.email\` is ${show(contact.email)}, not a valid e-mail address; ${emailAdvice(contact.email)}.`, path: [...path, 'email'] });
+        problems.push({
+          message: `\`info.contact.email\` is ${show(contact.email)}, not a valid e-mail address; ${emailAdvice(contact.email)}.`,
+          path: [...path, 'email'],
+        });
       }
     }
     if (contact.url !== undefined) {
       if (typeof contact.url !== 'string') {
-        problems.push({ message: `\`info.contact.url\` is ${show(contact.url)}, not a web address; write a fully qualified one, e.g. \`url: https://<your organisation's site>/\`, or remove \`url\`.`, path: [...path, 'url'] });
+        problems.push({
+          message: `\`info.contact.url\` is ${show(contact.url)}, not a web address; write a fully qualified one, e.g. \`url: https://<your organisation's site>/\`, or remove \`url\`.`,
+          path: [...path, 'url'],
+        });
       } else if (!isAbsoluteHttpUrl(contact.url)) {
-        problems.push({ message: `\`info.contact.url\` is ${contact.url.trim() === '' ? 'empty' : show(contact.url)}, not an absolute http(s) URL; ${urlAdvice(contact.url)}.`, path: [...path, 'url'] });
+        problems.push({
+          message: `\`info.contact.url\` is ${contact.url.trim() === '' ? 'empty' : show(contact.url)}, not an absolute http(s) URL; ${urlAdvice(contact.url)}.`,
+          path: [...path, 'url'],
+        });
       }
     }
     return problems;

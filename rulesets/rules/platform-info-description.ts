@@ -13,13 +13,29 @@ export default defineRule({
     if (!isObject(info)) return [];
     const description = info.description;
     if (description === undefined) {
-      return [{ message: '`info.description` is missing; say what the API offers and who may use it, e.g. `description: Read access to user profiles for government organisations.`', path: ['info'] }];
+      return [
+        {
+          message:
+            '`info.description` is missing; say what the API offers and who may use it, e.g. `description: Read access to user profiles for government organisations.`',
+          path: ['info'],
+        },
+      ];
     }
     if (typeof description !== 'string') {
-      return [{ message: `\`info.description\` is ${show(description)}, not text; write what the API offers and who may use it as a string.`, path: ['info', 'description'] }];
+      return [
+        {
+          message: `\`info.description\` is ${show(description)}, not text; write what the API offers and who may use it as a string.`,
+          path: ['info', 'description'],
+        },
+      ];
     }
     if (description.trim() === '') {
-      return [{ message: '`info.description` is empty; write what the API offers and who may use it.', path: ['info', 'description'] }];
+      return [
+        {
+          message: '`info.description` is empty; write what the API offers and who may use it.',
+          path: ['info', 'description'],
+        },
+      ];
     }
     return [];
   },

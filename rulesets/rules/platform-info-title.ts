@@ -9,9 +9,25 @@ export default defineRule({
   description: '`info.title` is present and not empty.',
   check(document) {
     const info = document.info;
-    if (!isObject(info)) return [{ message: 'The description has no `info` object; add one with `title`, `description`, `version`, `contact`, `x-category`, `x-pricing` and `x-links`.', path: [] }];
-    if (info.title === undefined) return [{ message: '`info.title` is missing; give the API a name, e.g. `title: User Profile API`.', path: ['info'] }];
-    if (typeof info.title !== 'string' || info.title.trim() === '') return [{ message: `\`info.title\` is ${JSON.stringify(info.title)}; write the API's name as a non-empty string.`, path: ['info', 'title'] }];
+    if (!isObject(info))
+      return [
+        {
+          message:
+            'The description has no `info` object; add one with `title`, `description`, `version`, `contact`, `x-category`, `x-pricing` and `x-links`.',
+          path: [],
+        },
+      ];
+    if (info.title === undefined)
+      return [
+        { message: '`info.title` is missing; give the API a name, e.g. `title: User Profile API`.', path: ['info'] },
+      ];
+    if (typeof info.title !== 'string' || info.title.trim() === '')
+      return [
+        {
+          message: `\`info.title\` is ${JSON.stringify(info.title)}; write the API's name as a non-empty string.`,
+          path: ['info', 'title'],
+        },
+      ];
     return [];
   },
 });

@@ -33,21 +33,51 @@ export default defineRule({
     if (!isObject(info)) return [];
     const version = info.version;
     if (version === undefined) {
-      return [{ message: '`info.version` is missing; write the semantic version of the API, e.g. `version: 1.0.0`.', path: ['info'] }];
+      return [
+        {
+          message: '`info.version` is missing; write the semantic version of the API, e.g. `version: 1.0.0`.',
+          path: ['info'],
+        },
+      ];
     }
     if (typeof version === 'number') {
-      return [{ message: `\`info.version\` is the number ${show(version)} (an unquoted version such as \`1.0\` is read as a number); write a semantic version as a string, major.minor.patch: \`version: "${nearestSemver(String(version))}"\`.`, path: ['info', 'version'] }];
+      return [
+        {
+          message: `\`info.version\` is the number ${show(version)} (an unquoted version such as \`1.0\` is read as a number); write a semantic version as a string, major.minor.patch: \`version: "${nearestSemver(String(version))}"\`.`,
+          path: ['info', 'version'],
+        },
+      ];
     }
     if (typeof version !== 'string') {
-      return [{ message: `\`info.version\` is ${show(version)}; write a semantic version as a string, e.g. \`version: 1.0.0\`.`, path: ['info', 'version'] }];
+      return [
+        {
+          message: `\`info.version\` is ${show(version)}; write a semantic version as a string, e.g. \`version: 1.0.0\`.`,
+          path: ['info', 'version'],
+        },
+      ];
     }
     if (version.trim() === '') {
-      return [{ message: '`info.version` is empty; write a semantic version, major.minor.patch, e.g. `version: 1.0.0`.', path: ['info', 'version'] }];
+      return [
+        {
+          message: '`info.version` is empty; write a semantic version, major.minor.patch, e.g. `version: 1.0.0`.',
+          path: ['info', 'version'],
+        },
+      ];
     }
     if (SEMVER.test(version)) return [];
     if (DATE_VERSION.test(version.trim())) {
-      return [{ message: `\`info.version\` is the date ${show(version)}; the catalogue expects a semantic version, major.minor.patch (e.g. \`1.0.0\`), whose major number is the one in the URL path; put release dates in the description or a changelog.`, path: ['info', 'version'] }];
+      return [
+        {
+          message: `\`info.version\` is the date ${show(version)}; the catalogue expects a semantic version, major.minor.patch (e.g. \`1.0.0\`), whose major number is the one in the URL path; put release dates in the description or a changelog.`,
+          path: ['info', 'version'],
+        },
+      ];
     }
-    return [{ message: `\`info.version\` is ${show(version)}, not a semantic version (major.minor.patch); write \`${nearestSemver(version)}\`.`, path: ['info', 'version'] }];
+    return [
+      {
+        message: `\`info.version\` is ${show(version)}, not a semantic version (major.minor.patch); write \`${nearestSemver(version)}\`.`,
+        path: ['info', 'version'],
+      },
+    ];
   },
 });

@@ -14,7 +14,8 @@ const X_PRICING: ValueList = {
     written === meant.charAt(0).toUpperCase() + meant.slice(1)
       ? `is capitalised as the catalogue's code writes it; the published convention writes \`${meant}\``
       : `is not in lower case; write \`${meant}\``,
-  aliasNote: (written, meant) => `is not one of the convention's values (${X_PRICING_VALUES.join(', ')}); for what it means write \`${meant}\``,
+  aliasNote: (written, meant) =>
+    `is not one of the convention's values (${X_PRICING_VALUES.join(', ')}); for what it means write \`${meant}\``,
 };
 
 export default defineRule({

@@ -21,7 +21,10 @@ function languageSuggestion(value: string): string | undefined {
 function valueProblem(value: unknown, subject: string, path: JsonPath): Problem | undefined {
   if (value === null || (typeof value === 'string' && ISO_639_1.has(value))) return undefined;
   const fix = typeof value === 'string' ? languageSuggestion(value) : undefined;
-  return { message: `${subject} is ${show(value)}, not a two-letter ISO 639-1 language code; write ${fix ? show(fix) : 'a code such as `is` or `en`'}.`, path };
+  return {
+    message: `${subject} is ${show(value)}, not a two-letter ISO 639-1 language code; write ${fix ? show(fix) : 'a code such as `is` or `en`'}.`,
+    path,
+  };
 }
 
 export default defineRule({
@@ -29,7 +32,8 @@ export default defineRule({
   severity: 'warn',
   category: 'data-format',
   source: { document: 'seed', section: 'Data format conventions: Language' },
-  description: 'Language fields and parameters (`locale`, `language`, `lang`, `*Language`, `*Locale`) hold two-letter ISO 639-1 codes (`is`, `en`) in their enums, patterns and examples.',
+  description:
+    'Language fields and parameters (`locale`, `language`, `lang`, `*Language`, `*Locale`) hold two-letter ISO 639-1 codes (`is`, `en`) in their enums, patterns and examples.',
   check(document) {
     const problems: Problem[] = [];
     const checkSchema = (name: string, schema: unknown, ownPath: JsonPath) => {
@@ -39,7 +43,10 @@ export default defineRule({
       // A structured language (`{ code, name }`) or a flag (`lang: true`, include the language) is not a code.
       if (types.includes('object') || layerKeyword(outer, 'properties')) return;
       if (types.length > 0 && !types.includes('string') && !types.includes('array')) return;
-      const subject = (layer: SchemaLayer) => (within(layer.path, ownPath) ? `${show(name)}` : `Schema \`${printPath(layer.path)}\` (used for the language ${show(name)})`);
+      const subject = (layer: SchemaLayer) =>
+        within(layer.path, ownPath)
+          ? `${show(name)}`
+          : `Schema \`${printPath(layer.path)}\` (used for the language ${show(name)})`;
       let layers = outer;
       if (types.includes('array')) {
         const items = layerKeyword(outer, 'items');
@@ -52,8 +59,15 @@ export default defineRule({
       }
       const enumeration = layerKeyword(layers, 'enum');
       const pattern = layerKeyword(layers, 'pattern');
-      if (!enumeration && typeof pattern?.value === 'string' && !patternSeparates(pattern.value, ISO_639_1, NOT_CODES)) {
-        problems.push({ message: `${subject(pattern.layer)} has \`pattern: '${pattern.value}'\`, which does not mean a two-letter ISO 639-1 code; write \`pattern: '^[a-z]{2}$'\` or an \`enum\` such as \`[is, en]\`.`, path: pattern.path });
+      if (
+        !enumeration &&
+        typeof pattern?.value === 'string' &&
+        !patternSeparates(pattern.value, ISO_639_1, NOT_CODES)
+      ) {
+        problems.push({
+          message: `${subject(pattern.layer)} has \`pattern: '${pattern.value}'\`, which does not mean a two-letter ISO 639-1 code; write \`pattern: '^[a-z]{2}$'\` or an \`enum\` such as \`[is, en]\`.`,
+          path: pattern.path,
+        });
       }
       problems.push(...layerValueProblems(layers, subject, valueProblem));
     };

@@ -4,13 +4,26 @@ import { within } from '../lib/openapi/pointer.js';
 import { layerKeyword, type SchemaLayer, schemaLayers, schemaTypes } from '../lib/openapi/resolve.js';
 import { parameters, properties } from '../lib/openapi/views.js';
 import { isArray } from '../lib/openapi/types.js';
-import { compilePattern, isNationalIdForm, isNationalIdName, isTenDigitPattern, nationalIdTenDigits, SYNTHETIC_NATIONAL_ID } from '../lib/conventions.js';
+import {
+  compilePattern,
+  isNationalIdForm,
+  isNationalIdName,
+  isTenDigitPattern,
+  nationalIdTenDigits,
+  SYNTHETIC_NATIONAL_ID,
+} from '../lib/conventions.js';
 import { NATIONAL_ID_HEADER } from '../lib/vocabulary.js';
 import { recogniseNationalId } from '../lib/national-id.js';
 
 const PATTERN = "pattern: '^[0-9]{10}$'";
 
-const KEYWORD_WORDS: Record<GivenValue['keyword'], string> = { example: 'example', examples: 'example', default: 'default', enum: 'enum value', const: 'const value' };
+const KEYWORD_WORDS: Record<GivenValue['keyword'], string> = {
+  example: 'example',
+  examples: 'example',
+  default: 'default',
+  enum: 'enum value',
+  const: 'const value',
+};
 
 function valueProblem(value: unknown, subject: string, path: JsonPath): Problem | undefined {
   if (value === null || isNationalIdForm(value)) return undefined;
@@ -21,12 +34,21 @@ function valueProblem(value: unknown, subject: string, path: JsonPath): Problem 
     // A number of nine or ten digits is an identifier that lost its leading zero: personal data the
     // reports' masking (of ten-digit text) would not catch, so it is described, not quoted.
     const found = fix ? `a number of ${String(value).length} digits` : `the number ${show(value)}`;
-    return { message: `${subject} is ${found}; a national identifier is a string of ten digits: ${fix ? 'quote it, with its leading zero,' : 'write it quoted'} as in \`'${SYNTHETIC_NATIONAL_ID}'\` (unquoted YAML digits are a number, and the leading zero is lost).`, path };
+    return {
+      message: `${subject} is ${found}; a national identifier is a string of ten digits: ${fix ? 'quote it, with its leading zero,' : 'write it quoted'} as in \`'${SYNTHETIC_NATIONAL_ID}'\` (unquoted YAML digits are a number, and the leading zero is lost).`,
+      path,
+    };
   }
   if (typeof value === 'string') {
-    return { message: `${subject} is ${show(value)}, not ten digits without a hyphen; ${fix ? 'remove the hyphen and spaces' : 'write ten digits'}, as in \`${SYNTHETIC_NATIONAL_ID}\`.`, path };
+    return {
+      message: `${subject} is ${show(value)}, not ten digits without a hyphen; ${fix ? 'remove the hyphen and spaces' : 'write ten digits'}, as in \`${SYNTHETIC_NATIONAL_ID}\`.`,
+      path,
+    };
   }
-  return { message: `${subject} is ${show(value)}; a national identifier is a string of ten digits such as \`${SYNTHETIC_NATIONAL_ID}\`.`, path };
+  return {
+    message: `${subject} is ${show(value)}; a national identifier is a string of ten digits such as \`${SYNTHETIC_NATIONAL_ID}\`.`,
+    path,
+  };
 }
 
 export default defineRule({
@@ -34,7 +56,8 @@ export default defineRule({
   severity: 'error',
   category: 'data-format',
   source: { document: 'seed', section: 'Data format conventions: National identifier' },
-  description: '`nationalId` fields and parameters are `type: string` with a pattern of exactly ten digits (`^[0-9]{10}$`), and their examples, defaults and enum values are ten digits without a hyphen.',
+  description:
+    '`nationalId` fields and parameters are `type: string` with a pattern of exactly ten digits (`^[0-9]{10}$`), and their examples, defaults and enum values are ten digits without a hyphen.',
   check(document) {
     const problems: Problem[] = [];
     const checkSchema = (name: string, schema: unknown, ownPath: JsonPath, plural = false) => {
@@ -43,20 +66,37 @@ export default defineRule({
       if (!definition) return;
       // A list (`nationalIds`) is checked through its items: "Each item of `nationalIds` has no `pattern`".
       const own = plural ? `Each item of ${show(name)}` : show(name);
-      const subject = (layer: SchemaLayer) => (within(layer.path, ownPath) ? own : `Schema \`${printPath(layer.path)}\` (used for national identifiers)`);
+      const subject = (layer: SchemaLayer) =>
+        within(layer.path, ownPath) ? own : `Schema \`${printPath(layer.path)}\` (used for national identifiers)`;
       const type = layerKeyword(layers, 'type');
       const pattern = layerKeyword(layers, 'pattern');
       const types = type ? schemaTypes(type.layer.schema) : [];
       if (type && !types.includes('string')) {
-        problems.push({ message: `${subject(type.layer)} is \`type: ${types.join(', ') || show(type.value)}\`; a national identifier is a string of ten digits (a number loses the leading zero of \`${SYNTHETIC_NATIONAL_ID}\`): write \`type: string\` with \`${PATTERN}\`.`, path: type.path });
+        problems.push({
+          message: `${subject(type.layer)} is \`type: ${types.join(', ') || show(type.value)}\`; a national identifier is a string of ten digits (a number loses the leading zero of \`${SYNTHETIC_NATIONAL_ID}\`): write \`type: string\` with \`${PATTERN}\`.`,
+          path: type.path,
+        });
       } else if (!type && !pattern) {
-        problems.push({ message: `${subject(definition)} has neither \`type\` nor \`pattern\`; write \`type: string\` and \`${PATTERN}\` (ten digits, no hyphen).`, path: definition.path });
+        problems.push({
+          message: `${subject(definition)} has neither \`type\` nor \`pattern\`; write \`type: string\` and \`${PATTERN}\` (ten digits, no hyphen).`,
+          path: definition.path,
+        });
       } else {
-        if (!type) problems.push({ message: `${subject(definition)} has no \`type\`; write \`type: string\` (a national identifier is ten digits, kept as text).`, path: definition.path });
+        if (!type)
+          problems.push({
+            message: `${subject(definition)} has no \`type\`; write \`type: string\` (a national identifier is ten digits, kept as text).`,
+            path: definition.path,
+          });
         if (!pattern) {
-          problems.push({ message: `${subject(definition)} has no \`pattern\`; add \`${PATTERN}\` (ten digits, no hyphen).`, path: definition.path });
+          problems.push({
+            message: `${subject(definition)} has no \`pattern\`; add \`${PATTERN}\` (ten digits, no hyphen).`,
+            path: definition.path,
+          });
         } else if (typeof pattern.value !== 'string') {
-          problems.push({ message: `${subject(pattern.layer)} has a \`pattern\` that is not a string (${show(pattern.value)}); write \`${PATTERN}\`.`, path: pattern.path });
+          problems.push({
+            message: `${subject(pattern.layer)} has a \`pattern\` that is not a string (${show(pattern.value)}); write \`${PATTERN}\`.`,
+            path: pattern.path,
+          });
         } else if (!isTenDigitPattern(pattern.value) && !isDigitsOfLengthTen(pattern.value, layers)) {
           const anchored = isTenDigitPattern(`^(?:${pattern.value})$`);
           problems.push({
@@ -94,7 +134,8 @@ export default defineRule({
       } else if (!isNationalIdName(name)) continue;
       for (const given of exampleObjectValues(document, parameter, path)) {
         const list = given.value;
-        const values = plural && isArray(list) ? list.map((value, i) => ({ value, path: [...given.path, i] })) : [given];
+        const values =
+          plural && isArray(list) ? list.map((value, i) => ({ value, path: [...given.path, i] })) : [given];
         for (const { value, path: at } of values) {
           const problem = valueProblem(value, `Parameter ${show(name)} example`, at);
           if (problem) problems.push(problem);
@@ -113,7 +154,13 @@ export default defineRule({
 /** `^[0-9]+$` with `minLength: 10` and `maxLength: 10` also means exactly ten digits. */
 function isDigitsOfLengthTen(pattern: string, layers: SchemaLayer[]): boolean {
   const regex = compilePattern(pattern);
-  if (!regex || !regex.test('0101302989') || regex.test('010130-2989') || regex.test('abcdefghij') || regex.test('0101302989x')) return false;
+  if (
+    !regex ||
+    !regex.test('0101302989') ||
+    regex.test('010130-2989') ||
+    regex.test('abcdefghij') ||
+    regex.test('0101302989x')
+  )
+    return false;
   return layerKeyword(layers, 'minLength')?.value === 10 && layerKeyword(layers, 'maxLength')?.value === 10;
 }
-

@@ -15,7 +15,10 @@ export function platformName(name: string, isList: () => boolean): string | unde
   const match = matchNationalIdAlias(name);
   if (!match) return undefined;
   const stem = match.plural || isList() ? 'NationalIds' : 'NationalId';
-  const fix = match.prefix.length === 0 ? `n${stem.slice(1)}` : match.prefix[0] + match.prefix.slice(1).map(capitalise).join('') + stem;
+  const fix =
+    match.prefix.length === 0
+      ? `n${stem.slice(1)}`
+      : match.prefix[0] + match.prefix.slice(1).map(capitalise).join('') + stem;
   return fix === name ? undefined : fix;
 }
 
@@ -26,17 +29,39 @@ export function platformName(name: string, isList: () => boolean): string | unde
  */
 export function nameFromContent(name: string, plural: boolean): string | undefined {
   const compact = name.toLowerCase().replace(/[^a-z0-9]/g, '');
-  if (compact.includes('nationalid') || NATIONAL_ID_ALIASES.some((alias) => alias.length > 2 && compact.includes(alias))) return undefined;
+  if (
+    compact.includes('nationalid') ||
+    NATIONAL_ID_ALIASES.some((alias) => alias.length > 2 && compact.includes(alias))
+  )
+    return undefined;
   const words = nameWords(name);
   const last = words.at(-1);
   // Words that qualify the identifier rather than name whose it is (`idNumber`, `externalId`,
   // `personalIdNo`) are dropped: such a field holds the person's own `nationalId`.
-  const prefix = (words.length >= 2 && (last === 'id' || last === 'ids' || last === 'no' || last === 'number' || last === 'nr') ? words.slice(0, -1) : []).filter((word) => !GENERIC_ID_WORDS.includes(word));
+  const prefix = (
+    words.length >= 2 && (last === 'id' || last === 'ids' || last === 'no' || last === 'number' || last === 'nr')
+      ? words.slice(0, -1)
+      : []
+  ).filter((word) => !GENERIC_ID_WORDS.includes(word));
   const stem = plural ? 'NationalIds' : 'NationalId';
   return prefix.length === 0 ? `n${stem.slice(1)}` : prefix[0] + prefix.slice(1).map(capitalise).join('') + stem;
 }
 
-const GENERIC_ID_WORDS = ['id', 'external', 'internal', 'unique', 'person', 'personal', 'identity', 'identification', 'social', 'security', 'national', 'citizen', 'registration'];
+const GENERIC_ID_WORDS = [
+  'id',
+  'external',
+  'internal',
+  'unique',
+  'person',
+  'personal',
+  'identity',
+  'identification',
+  'social',
+  'security',
+  'national',
+  'citizen',
+  'registration',
+];
 
 /** The platform header for a header that carries a national identifier under another name (`X-Kennitala` → `X-Param-National-Id`). */
 export function platformHeader(name: string): string | undefined {
@@ -74,7 +99,8 @@ export default defineRule({
   severity: 'error',
   category: 'naming',
   source: { document: 'seed', section: 'Data format conventions: National identifier' },
-  description: 'A field or parameter that holds a national identifier is named `nationalId` (or `<prefix>NationalId`), not `kennitala`, `kt`, `ssn`, `national_id` or another alias; a path variable may also take the seed\'s own form (`{national-id}`, `{to-national-id}`).',
+  description:
+    "A field or parameter that holds a national identifier is named `nationalId` (or `<prefix>NationalId`), not `kennitala`, `kt`, `ssn`, `national_id` or another alias; a path variable may also take the seed's own form (`{national-id}`, `{to-national-id}`).",
   check(document) {
     const problems: Problem[] = [];
     const rename = (name: string, schema: unknown, path: JsonPath, holder?: JsonObject) => {
@@ -87,22 +113,43 @@ export default defineRule({
     for (const node of properties(document)) {
       const name = node.name;
       const fix = rename(name, node.schema, node.path, node.schema);
-      if (fix) problems.push({ message: `Property ${show(name)} holds ${fix.endsWith('Ids') ? 'national identifiers' : 'a national identifier'}; name it ${show(fix)}.`, path: node.path });
+      if (fix)
+        problems.push({
+          message: `Property ${show(name)} holds ${fix.endsWith('Ids') ? 'national identifiers' : 'a national identifier'}; name it ${show(fix)}.`,
+          path: node.path,
+        });
     }
     for (const { parameter, path } of parameters(document)) {
       if (typeof parameter.name !== 'string') continue;
       const name = parameter.name;
       if (parameter.in === 'header') {
         const fix = platformHeader(name);
-        if (fix) problems.push({ message: `Header ${show(name)} carries a national identifier; name it ${show(fix)}, the platform's request convention.`, path: [...path, 'name'] });
+        if (fix)
+          problems.push({
+            message: `Header ${show(name)} carries a national identifier; name it ${show(fix)}, the platform's request convention.`,
+            path: [...path, 'name'],
+          });
         continue;
       }
       if (parameter.in === 'path' && isSeedPathName(name)) continue;
-      const fix = parameter.schema === undefined ? platformName(name, () => false) : rename(name, parameter.schema, [...path, 'schema'], parameter);
+      const fix =
+        parameter.schema === undefined
+          ? platformName(name, () => false)
+          : rename(name, parameter.schema, [...path, 'schema'], parameter);
       if (!fix) continue;
-      const where = parameter.in === 'path' ? 'Path' : parameter.in === 'query' ? 'Query' : parameter.in === 'cookie' ? 'Cookie' : 'The';
+      const where =
+        parameter.in === 'path'
+          ? 'Path'
+          : parameter.in === 'query'
+            ? 'Query'
+            : parameter.in === 'cookie'
+              ? 'Cookie'
+              : 'The';
       const template = parameter.in === 'path' ? ` (and write ${show(`{${fix}}`)} in the path template)` : '';
-      problems.push({ message: `${where} parameter ${show(name)} holds a national identifier; name it ${show(fix)}${template}.`, path: [...path, 'name'] });
+      problems.push({
+        message: `${where} parameter ${show(name)} holds a national identifier; name it ${show(fix)}${template}.`,
+        path: [...path, 'name'],
+      });
     }
     // A template variable with no path parameter behind it (the parameter is missing or not
     // resolvable) is reported on the path itself; otherwise the parameter's finding covers it.
@@ -121,11 +168,15 @@ export default defineRule({
         const declared = new Set<string>();
         for (const op of operations(document)) {
           if (op.pathKey !== pathKey) continue;
-          for (const { parameter } of operationParameters(document, op)) if (parameter.in === 'path' && typeof parameter.name === 'string') declared.add(parameter.name);
+          for (const { parameter } of operationParameters(document, op))
+            if (parameter.in === 'path' && typeof parameter.name === 'string') declared.add(parameter.name);
         }
         for (const { variable, fix } of variables) {
           if (declared.has(variable)) continue;
-          problems.push({ message: `Path template variable ${show(`{${variable}}`)} holds a national identifier; name it ${show(`{${fix}}`)}.`, path: ['paths', pathKey] });
+          problems.push({
+            message: `Path template variable ${show(`{${variable}}`)} holds a national identifier; name it ${show(`{${fix}}`)}.`,
+            path: ['paths', pathKey],
+          });
         }
       }
     }

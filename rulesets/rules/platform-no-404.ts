@@ -7,7 +7,8 @@ export default defineRule({
   severity: 'error',
   category: 'errors',
   source: { document: 'seed', section: 'Method conventions 4 and Errors 4' },
-  description: 'No operation documents 404: a resource that is not found or not accessible is answered with 204 No Content.',
+  description:
+    'No operation documents 404: a resource that is not found or not accessible is answered with 204 No Content.',
   check(document) {
     const problems: Problem[] = [];
     for (const op of operations(document)) {

@@ -29,7 +29,9 @@ export default defineRule({
       const layers = schemaLayers(document, info.media.schema, path);
       if (layers.length === 0) continue;
       const type = layerKeyword(layers, 'type');
-      const isArray = type ? schemaTypes(type.layer.schema).includes('array') : layerKeyword(layers, 'items') !== undefined && layerKeyword(layers, 'properties') === undefined;
+      const isArray = type
+        ? schemaTypes(type.layer.schema).includes('array')
+        : layerKeyword(layers, 'items') !== undefined && layerKeyword(layers, 'properties') === undefined;
       if (!isArray) continue;
       const key = encodePointer(info.path.slice(0, -2));
       const found = byBody.get(key);
@@ -39,9 +41,10 @@ export default defineRule({
     for (const { info, others } of byBody.values()) {
       const op = info.operations.length === 1 ? info.operations[0] : undefined;
       const also = others.length > 0 ? ` (also as ${others.map((other) => show(other)).join(', ')})` : '';
-      const where = info.kind === 'request'
-        ? `The ${show(info.mediaType)} request body${also}${op ? ` of \`${op.method.toUpperCase()} ${op.pathKey}\`` : ''}`
-        : `The ${show(info.mediaType)} response body${also}${op ? ` of \`${op.method.toUpperCase()} ${op.pathKey}\`` : ''}${info.statuses.length > 0 ? ` (${info.statuses.join(', ')})` : ''}`;
+      const where =
+        info.kind === 'request'
+          ? `The ${show(info.mediaType)} request body${also}${op ? ` of \`${op.method.toUpperCase()} ${op.pathKey}\`` : ''}`
+          : `The ${show(info.mediaType)} response body${also}${op ? ` of \`${op.method.toUpperCase()} ${op.pathKey}\`` : ''}${info.statuses.length > 0 ? ` (${info.statuses.join(', ')})` : ''}`;
       problems.push({
         message: `${where} is a bare array; make it an object that holds the list in a named member, e.g. \`{ data: [...] }\`, so the body can grow (paging, totals) without breaking callers.`,
         path: [...info.path, 'schema'],

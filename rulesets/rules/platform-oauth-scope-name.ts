@@ -5,7 +5,13 @@ import { operations } from '../lib/openapi/views.js';
 import { PLATFORM_SCOPE, toKebabCase } from '../lib/conventions.js';
 import { OIDC_STANDARD_SCOPES } from '../lib/vocabulary.js';
 
-const ACCESS: Record<string, 'read' | 'write'> = { read: 'read', readonly: 'read', write: 'write', readwrite: 'write', manage: 'write' };
+const ACCESS: Record<string, 'read' | 'write'> = {
+  read: 'read',
+  readonly: 'read',
+  write: 'write',
+  readwrite: 'write',
+  manage: 'write',
+};
 
 /** The platform form closest to a scope as written (`read:users` → `@<organisation>/users:read`). */
 function suggestion(scope: string): string {
@@ -54,7 +60,8 @@ export default defineRule({
   severity: 'warn',
   category: 'security',
   source: { document: 'seed', section: 'Authentication 3' },
-  description: 'OAuth 2.0 and OpenID Connect scopes are named `<organisation>/<resource>:read` or `:write` (standard OIDC scopes excepted).',
+  description:
+    'OAuth 2.0 and OpenID Connect scopes are named `<organisation>/<resource>:read` or `:write` (standard OIDC scopes excepted).',
   check(document) {
     const problems: Problem[] = [];
     const schemes = componentsOf(document)?.securitySchemes;
@@ -70,7 +77,11 @@ export default defineRule({
         const scopes = isObject(flowObject) ? flowObject.scopes : undefined;
         if (!isObject(scopes)) continue;
         for (const scope of Object.keys(scopes)) {
-          if (!isAccepted(scope)) problems.push({ message: message(scope, 'OAuth', name), path: [...scheme.path, 'flows', flow, 'scopes', scope] });
+          if (!isAccepted(scope))
+            problems.push({
+              message: message(scope, 'OAuth', name),
+              path: [...scheme.path, 'flows', flow, 'scopes', scope],
+            });
         }
       }
     }

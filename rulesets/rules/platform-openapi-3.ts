@@ -14,13 +14,36 @@ export default defineRule({
   description: 'The catalogue registers OpenAPI 3 descriptions: `openapi` must be 3.0.x, 3.1.x or 3.2.x.',
   anyFormat: true,
   check(document) {
-    if (!isObject(document)) return [{ message: 'The document is not an OpenAPI description (not an object); write an OpenAPI 3.0, 3.1 or 3.2 description.', path: [] }];
+    if (!isObject(document))
+      return [
+        {
+          message:
+            'The document is not an OpenAPI description (not an object); write an OpenAPI 3.0, 3.1 or 3.2 description.',
+          path: [],
+        },
+      ];
     if (document.swagger !== undefined) {
-      return [{ message: `This is a Swagger ${show(String(document.swagger))} description; the catalogue requires OpenAPI 3: convert it (e.g. with swagger2openapi) and write \`openapi: 3.0.3\` or \`openapi: 3.1.0\`.`, path: ['swagger'] }];
+      return [
+        {
+          message: `This is a Swagger ${show(String(document.swagger))} description; the catalogue requires OpenAPI 3: convert it (e.g. with swagger2openapi) and write \`openapi: 3.0.3\` or \`openapi: 3.1.0\`.`,
+          path: ['swagger'],
+        },
+      ];
     }
-    if (document.openapi === undefined) return [{ message: 'The document has no `openapi` field; write `openapi: 3.0.3` or `openapi: 3.1.0` at the top.', path: [] }];
+    if (document.openapi === undefined)
+      return [
+        {
+          message: 'The document has no `openapi` field; write `openapi: 3.0.3` or `openapi: 3.1.0` at the top.',
+          path: [],
+        },
+      ];
     if (typeof document.openapi !== 'string' || !/^3\.[012]\.\d+$/.test(document.openapi)) {
-      return [{ message: `\`openapi\` is ${show(document.openapi)}; write a 3.0.x, 3.1.x or 3.2.x version as a string, e.g. \`openapi: 3.0.3\` or \`openapi: 3.1.0\`.`, path: ['openapi'] }];
+      return [
+        {
+          message: `\`openapi\` is ${show(document.openapi)}; write a 3.0.x, 3.1.x or 3.2.x version as a string, e.g. \`openapi: 3.0.3\` or \`openapi: 3.1.0\`.`,
+          path: ['openapi'],
+        },
+      ];
     }
     return [];
   },

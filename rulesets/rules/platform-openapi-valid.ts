@@ -13,7 +13,8 @@ function reword(message: string): string {
   const unexpected = /^Property "([^"]+)" is not expected to be here$/.exec(text);
   if (unexpected) {
     const key = unexpected[1];
-    if (/^[1-5]xx$/.test(key)) return `the status range \`${key}\` must be written in capitals: \`${key.toUpperCase()}\``;
+    if (/^[1-5]xx$/.test(key))
+      return `the status range \`${key}\` must be written in capitals: \`${key.toUpperCase()}\``;
     return `\`${key}\` is not allowed here; remove it, or prefix it with \`x-\` if it is an extension`;
   }
   return text;
@@ -21,7 +22,13 @@ function reword(message: string): string {
 
 /** A key of `paths` that is neither a path (`/…`) nor an extension (`x-…`): a path whose leading `/` is missing. */
 function isPathWithoutSlash(path: JsonPath): boolean {
-  return path.length === 2 && path[0] === 'paths' && typeof path[1] === 'string' && !path[1].startsWith('/') && !path[1].startsWith('x-');
+  return (
+    path.length === 2 &&
+    path[0] === 'paths' &&
+    typeof path[1] === 'string' &&
+    !path[1].startsWith('/') &&
+    !path[1].startsWith('x-')
+  );
 }
 
 function pathWithoutSlash(key: string): string {
@@ -42,7 +49,6 @@ function coveredByInfoRules(path: JsonPath, message: string): boolean {
   if (path.length === 1) return /required property "(title|version)"|must be object/.test(message);
   return INFO_FIELDS_CHECKED_ELSEWHERE.includes(String(path[1]));
 }
-
 
 /** For a local `$ref` that points at nothing: a key beside the missing one that is spelt almost the same. */
 function nearMiss(document: Document, ref: string): string | undefined {
@@ -124,11 +130,18 @@ export default defineRule({
   check(document) {
     // The official schemas, with the messages of Spectral's `oas3-schema` (see lib/oas-schema.ts).
     const structural = validateOpenApiStructure(document);
-    const version = String(document.openapi ?? '').startsWith('3.2') ? 'OpenAPI 3.2' : String(document.openapi ?? '').startsWith('3.1') ? 'OpenAPI 3.1' : 'OpenAPI 3.0';
+    const version = String(document.openapi ?? '').startsWith('3.2')
+      ? 'OpenAPI 3.2'
+      : String(document.openapi ?? '').startsWith('3.1')
+        ? 'OpenAPI 3.1'
+        : 'OpenAPI 3.0';
     return [
       ...structural
         .filter((result) => !coveredByInfoRules(result.path, result.message))
-        .map((result) => ({ message: `Not valid ${version}: ${isPathWithoutSlash(result.path) ? pathWithoutSlash(String(result.path[1])) : reword(result.message)}.`, path: result.path })),
+        .map((result) => ({
+          message: `Not valid ${version}: ${isPathWithoutSlash(result.path) ? pathWithoutSlash(String(result.path[1])) : reword(result.message)}.`,
+          path: result.path,
+        })),
       ...danglingRefs(document),
     ];
   },

@@ -25,7 +25,10 @@ export default defineRule({
         problems.push({ message: `${name} has no \`description\`; ${advice}.`, path: op.path });
       } else {
         const what = typeof description === 'string' ? 'empty' : `${show(description)}, not text`;
-        problems.push({ message: `The \`description\` of ${name} is ${what}; ${advice}.`, path: [...op.path, 'description'] });
+        problems.push({
+          message: `The \`description\` of ${name} is ${what}; ${advice}.`,
+          path: [...op.path, 'description'],
+        });
       }
     }
     return problems;

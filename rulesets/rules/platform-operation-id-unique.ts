@@ -5,14 +5,22 @@ export default defineRule({
   id: 'platform-operation-id-unique',
   severity: 'error',
   category: 'documentation',
-  source: { document: 'seed', section: 'Documentation requirements 1 (an OpenAPI 3 description: operation ids are unique in it)' },
-  description: 'Every `operationId` is unique in the description (OpenAPI: "The id MUST be unique among all operations described in the API"); tools and generated clients name operations by it.',
+  source: {
+    document: 'seed',
+    section: 'Documentation requirements 1 (an OpenAPI 3 description: operation ids are unique in it)',
+  },
+  description:
+    'Every `operationId` is unique in the description (OpenAPI: "The id MUST be unique among all operations described in the API"); tools and generated clients name operations by it.',
   check(document) {
     const problems: Problem[] = [];
     const first = new Map<string, OperationInfo>();
     // A path item shared through `$ref` lists the same operation under several paths: that is one operation, not two.
     const seen = new Set<object>();
-    const taken = new Set(operations(document).map((op) => op.operation.operationId).filter((id): id is string => typeof id === 'string'));
+    const taken = new Set(
+      operations(document)
+        .map((op) => op.operation.operationId)
+        .filter((id): id is string => typeof id === 'string'),
+    );
     for (const op of operations(document)) {
       if (seen.has(op.operation)) continue;
       seen.add(op.operation);

@@ -9,35 +9,56 @@ import { memberTypes, successBodies, type Member } from '../lib/collections.js';
 
 function name(path: JsonPath, op: OperationInfo): string {
   if (path.length === 3 && path[0] === 'components' && path[1] === 'schemas') return `\`${String(path[2])}\``;
-  return path[0] === 'paths' && path[1] === op.pathKey ? `The response body of \`GET ${op.pathKey}\`` : `The response body at \`${printPath(path)}\``;
+  return path[0] === 'paths' && path[1] === op.pathKey
+    ? `The response body of \`GET ${op.pathKey}\``
+    : `The response body at \`${printPath(path)}\``;
 }
 
 /** Query parameters of offset or page-number paging (`limit/offset`, `PageNumber/PageSize`, `skip/take`), compared lower-case without separators. */
-const OFFSET_PAGING = ['offset', 'skip', 'page', 'pagenumber', 'pageno', 'pageindex', 'pagesize', 'perpage', 'take', 'start', 'from'];
+const OFFSET_PAGING = [
+  'offset',
+  'skip',
+  'page',
+  'pagenumber',
+  'pageno',
+  'pageindex',
+  'pagesize',
+  'perpage',
+  'take',
+  'start',
+  'from',
+];
 
 const isOffsetParameter = (name: string) => OFFSET_PAGING.includes(name.toLowerCase().replace(/[^a-z]/g, ''));
 
-const PAGE_INFO = '`pageInfo: { hasNextPage: boolean, endCursor: string }` (`hasPreviousPage` and `startCursor` optional)';
+const PAGE_INFO =
+  '`pageInfo: { hasNextPage: boolean, endCursor: string }` (`hasPreviousPage` and `startCursor` optional)';
 
 export default defineRule({
   id: 'platform-pagination',
   severity: 'warn',
   category: 'methods',
   source: { document: 'design guide', section: 'pagination.md' },
-  description: 'A GET that returns a collection offers `limit` and `after`/`before` and returns `pageInfo` (`hasNextPage`, `endCursor`) and `totalCount`.',
+  description:
+    'A GET that returns a collection offers `limit` and `after`/`before` and returns `pageInfo` (`hasNextPage`, `endCursor`) and `totalCount`.',
   check(document) {
     const problems: Problem[] = [];
     const checkedBodies = new Set<string>();
     for (const op of operations(document)) {
       if (op.method !== 'get') continue;
       const queryParameters = operationParameters(document, op).filter((info) => info.parameter.in === 'query');
-      const offsetNames = queryParameters.map((info) => String(info.parameter.name)).filter((name) => isOffsetParameter(name) && !['start', 'from'].includes(name.toLowerCase()));
+      const offsetNames = queryParameters
+        .map((info) => String(info.parameter.name))
+        .filter((name) => isOffsetParameter(name) && !['start', 'from'].includes(name.toLowerCase()));
       // A path that ends in a variable reads one resource, unless it pages (`/search/{search_string}?offset=`): then it is a collection.
       if (isSingleResourcePath(op.pathKey) && offsetNames.length === 0) continue;
       const found = successBodies(document, op).page;
       if (!found) {
         // Offset or page-number paging on a collection whose body is not described: still not the platform's paging.
-        if (offsetNames.length > 0 && !queryParameters.some((info) => info.parameter.name === 'after' || info.parameter.name === 'before')) {
+        if (
+          offsetNames.length > 0 &&
+          !queryParameters.some((info) => info.parameter.name === 'after' || info.parameter.name === 'before')
+        ) {
           // The first offset parameter (offsetNames holds their names, so there is one).
           const first = queryParameters.find((info) => String(info.parameter.name) === offsetNames[0]);
           if (first) {
@@ -50,12 +71,26 @@ export default defineRule({
         continue;
       }
       const what = `\`GET ${op.pathKey}\` returns a collection (${found.arrays.map((key) => `\`${key}\``).join(', ')})`;
-      const query = new Set(operationParameters(document, op).filter((info) => info.parameter.in === 'query').map((info) => String(info.parameter.name)));
+      const query = new Set(
+        operationParameters(document, op)
+          .filter((info) => info.parameter.in === 'query')
+          .map((info) => String(info.parameter.name)),
+      );
       const where = isArray(op.operation.parameters) ? [...op.path, 'parameters'] : op.path;
-      if (!query.has('limit')) problems.push({ message: `${what} but offers no \`limit\` query parameter; add \`limit\` (integer: the page size, with a server default).`, path: where });
+      if (!query.has('limit'))
+        problems.push({
+          message: `${what} but offers no \`limit\` query parameter; add \`limit\` (integer: the page size, with a server default).`,
+          path: where,
+        });
       if (!query.has('after') && !query.has('before')) {
-        const paging = offsetNames.length > 0 ? ` (it pages with ${offsetNames.map((name) => `\`${name}\``).join(', ')}, offset or page-number paging, which is not the platform's)` : '';
-        problems.push({ message: `${what} but offers neither an \`after\` nor a \`before\` query parameter${paging}; add the cursors \`after\` and \`before\` (Base64 strings taken from \`pageInfo.endCursor\` and \`pageInfo.startCursor\`).`, path: where });
+        const paging =
+          offsetNames.length > 0
+            ? ` (it pages with ${offsetNames.map((name) => `\`${name}\``).join(', ')}, offset or page-number paging, which is not the platform's)`
+            : '';
+        problems.push({
+          message: `${what} but offers neither an \`after\` nor a \`before\` query parameter${paging}; add the cursors \`after\` and \`before\` (Base64 strings taken from \`pageInfo.endCursor\` and \`pageInfo.startCursor\`).`,
+          path: where,
+        });
       }
 
       const body = encodePointer(found.schema.path);
@@ -63,14 +98,22 @@ export default defineRule({
       checkedBodies.add(body);
       const pageName = `${name(found.schema.path, op)}, a page of ${found.arrays.map((key) => `\`${key}\``).join(', ')},`;
       const pageInfo = found.members.get('pageInfo');
-      if (!pageInfo) problems.push({ message: `${pageName} has no \`pageInfo\`; add ${PAGE_INFO}.`, path: found.schema.path });
+      if (!pageInfo)
+        problems.push({ message: `${pageName} has no \`pageInfo\`; add ${PAGE_INFO}.`, path: found.schema.path });
       else checkPageInfo(document, pageInfo, problems);
       const totalCount = found.members.get('totalCount');
-      if (!totalCount) problems.push({ message: `${pageName} has no \`totalCount\`; add \`totalCount\` (integer: the number of items in the whole collection).`, path: found.schema.path });
+      if (!totalCount)
+        problems.push({
+          message: `${pageName} has no \`totalCount\`; add \`totalCount\` (integer: the number of items in the whole collection).`,
+          path: found.schema.path,
+        });
       else {
         const declared = memberTypes(document, totalCount);
         if (declared.length > 0 && !declared.includes('integer') && !declared.includes('number')) {
-          problems.push({ message: `\`totalCount\` is ${show(declared.join(' or '))}; make it an integer (the number of items in the whole collection).`, path: totalCount.path });
+          problems.push({
+            message: `\`totalCount\` is ${show(declared.join(' or '))}; make it an integer (the number of items in the whole collection).`,
+            path: totalCount.path,
+          });
         }
       }
     }
@@ -90,18 +133,30 @@ function checkPageInfo(document: Document, pageInfo: Member, problems: Problem[]
   if (!isObject(schema.value)) return;
   const declared = schemaTypes(schema.value);
   if (declared.length > 0 && !declared.includes('object')) {
-    problems.push({ message: `\`pageInfo\` is ${show(declared.join(' or '))}; make it an object: ${PAGE_INFO}.`, path: schema.path });
+    problems.push({
+      message: `\`pageInfo\` is ${show(declared.join(' or '))}; make it an object: ${PAGE_INFO}.`,
+      path: schema.path,
+    });
     return;
   }
   const members = collectProperties(document, schema.value, schema.path);
-  const where = schema.path.length === 3 && schema.path[1] === 'schemas' ? `\`${String(schema.path[2])}\`` : '`pageInfo`';
+  const where =
+    schema.path.length === 3 && schema.path[1] === 'schemas' ? `\`${String(schema.path[2])}\`` : '`pageInfo`';
   for (const { key, type, required, meaning } of PAGE_INFO_MEMBERS) {
     const member = members.get(key);
     if (!member) {
-      if (required) problems.push({ message: `${where} has no \`${key}\`; add \`${key}\` (${type}: ${meaning}).`, path: schema.path });
+      if (required)
+        problems.push({
+          message: `${where} has no \`${key}\`; add \`${key}\` (${type}: ${meaning}).`,
+          path: schema.path,
+        });
       continue;
     }
     const declaredTypes = memberTypes(document, member);
-    if (declaredTypes.length > 0 && !declaredTypes.includes(type)) problems.push({ message: `\`${key}\` of ${where} is ${show(declaredTypes.join(' or '))}; make it a ${type} (${meaning}).`, path: member.path });
+    if (declaredTypes.length > 0 && !declaredTypes.includes(type))
+      problems.push({
+        message: `\`${key}\` of ${where} is ${show(declaredTypes.join(' or '))}; make it a ${type} (${meaning}).`,
+        path: member.path,
+      });
   }
 }

@@ -15,7 +15,13 @@ function hasDescription(schema: unknown): boolean {
 /** Header parameters the OpenAPI specification says are ignored (content negotiation and security are described elsewhere). */
 const IGNORED_HEADERS = ['accept', 'content-type', 'authorization'];
 
-const LOCATION: Record<string, string> = { path: 'Path parameter', query: 'Query parameter', querystring: 'Query string parameter', header: 'Header parameter', cookie: 'Cookie parameter' };
+const LOCATION: Record<string, string> = {
+  path: 'Path parameter',
+  query: 'Query parameter',
+  querystring: 'Query string parameter',
+  header: 'Header parameter',
+  cookie: 'Cookie parameter',
+};
 
 /**
  * For each parameter object reached through a `$ref`: whether every reference to it carries a
@@ -57,9 +63,20 @@ export default defineRule({
       const { description } = parameter;
       if (isText(description)) continue;
       // OpenAPI ignores header parameters named Accept, Content-Type or Authorization: nothing to describe.
-      if (parameter.in === 'header' && typeof parameter.name === 'string' && IGNORED_HEADERS.includes(parameter.name.toLowerCase())) continue;
+      if (
+        parameter.in === 'header' &&
+        typeof parameter.name === 'string' &&
+        IGNORED_HEADERS.includes(parameter.name.toLowerCase())
+      )
+        continue;
       // A description on the parameter's schema (or the schema it refers to) is shown as the parameter's by documentation tools (Redoc).
-      if (description === undefined && parameter.schema !== undefined && (hasDescription(parameter.schema) || hasDescription(effectiveSchema(document, parameter.schema, [...path, 'schema']).value))) continue;
+      if (
+        description === undefined &&
+        parameter.schema !== undefined &&
+        (hasDescription(parameter.schema) ||
+          hasDescription(effectiveSchema(document, parameter.schema, [...path, 'schema']).value))
+      )
+        continue;
       const kind = LOCATION[String(parameter.in)] ?? 'Parameter';
       const name = typeof parameter.name === 'string' ? `\`${parameter.name}\`` : 'without a name';
       references ??= referenceDescriptions(document);
@@ -78,7 +95,10 @@ export default defineRule({
         problems.push({ message: `${kind} ${name} has no \`description\`${beside}; ${advice}.`, path });
       } else {
         const what = typeof description === 'string' ? 'empty' : `${show(description)}, not text`;
-        problems.push({ message: `The \`description\` of ${kind.toLowerCase()} ${name} is ${what}; ${advice}.`, path: [...path, 'description'] });
+        problems.push({
+          message: `The \`description\` of ${kind.toLowerCase()} ${name} is ${what}; ${advice}.`,
+          path: [...path, 'description'],
+        });
       }
     }
     return problems;

@@ -45,7 +45,8 @@ export default defineRule({
   severity: 'warn',
   category: 'documentation',
   source: { document: 'seed', section: 'Documentation requirements 6' },
-  description: 'In each operation\'s parameter list (path-level parameters first), required parameters come before optional ones.',
+  description:
+    "In each operation's parameter list (path-level parameters first), required parameters come before optional ones.",
   check(document) {
     const problems: Problem[] = [];
     for (const op of operations(document)) {

@@ -5,7 +5,6 @@ import { KEBAB_SEGMENT, PATH_EXTENSION as EXTENSION, spellPathSegment } from '..
 /** A version segment (`v1`, `V2`, `v1.2`) is platform-path-version's business. */
 const VERSION = /^v\d+([._]\d+)*$/i;
 
-
 /** Quotes a path or name in full (paths are not shortened as `show` shortens long values). */
 const code = (text: unknown) => `\`${String(text)}\``;
 
@@ -20,7 +19,8 @@ export default defineRule({
   severity: 'warn',
   category: 'naming',
   source: { document: 'design guide', section: 'naming-conventions.md' },
-  description: 'Path segments are lower-case words joined by hyphens (no underscores, no capitals), with no trailing slash (`/v1/user-profiles/{userId}`); template variables are left to the rules about what they hold.',
+  description:
+    'Path segments are lower-case words joined by hyphens (no underscores, no capitals), with no trailing slash (`/v1/user-profiles/{userId}`); template variables are left to the rules about what they hold.',
   check(document) {
     const problems: Problem[] = [];
     const paths = document.paths;

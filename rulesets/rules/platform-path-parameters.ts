@@ -21,7 +21,8 @@ function pathParameters(document: Parameters<typeof resolve>[0], op: OperationIn
     if (!isArray(list)) return;
     list.forEach((entry, index) => {
       const parameter = resolve(document, entry, [...at, index]).value;
-      if (isObject(parameter) && parameter.in === 'path' && typeof parameter.name === 'string') byName.set(parameter.name, { name: parameter.name, usage: [...at, index, 'name'] });
+      if (isObject(parameter) && parameter.in === 'path' && typeof parameter.name === 'string')
+        byName.set(parameter.name, { name: parameter.name, usage: [...at, index, 'name'] });
     });
   };
   add(op.pathItem.parameters, [...op.path.slice(0, -1), 'parameters']);
@@ -33,8 +34,12 @@ export default defineRule({
   id: 'platform-path-parameters',
   severity: 'error',
   category: 'documentation',
-  source: { document: 'seed', section: 'Documentation requirements 1 (an OpenAPI 3 description) and Endpoints (path parameters)' },
-  description: 'Every template variable of a path (`{invoiceNo}`) is declared by an `in: path` parameter of each of its operations, every `in: path` parameter appears in the template, and no variable appears twice.',
+  source: {
+    document: 'seed',
+    section: 'Documentation requirements 1 (an OpenAPI 3 description) and Endpoints (path parameters)',
+  },
+  description:
+    'Every template variable of a path (`{invoiceNo}`) is declared by an `in: path` parameter of each of its operations, every `in: path` parameter appears in the template, and no variable appears twice.',
   check(document) {
     const problems: Problem[] = [];
     const byPath = new Map<string, OperationInfo[]>();
@@ -51,7 +56,9 @@ export default defineRule({
       const missingIn = new Map<string, OperationInfo[]>();
       for (const op of ops) {
         const declared = pathParameters(document, op);
-        const missing = [...new Set(variables)].filter((name) => !declared.some((parameter) => parameter.name === name));
+        const missing = [...new Set(variables)].filter(
+          (name) => !declared.some((parameter) => parameter.name === name),
+        );
         const extra = declared.filter((parameter) => !variables.includes(parameter.name));
         if (missing.length === 1 && extra.length === 1) {
           // One variable and one parameter that do not meet: one rename, one finding.
@@ -74,10 +81,16 @@ export default defineRule({
       for (const [name, missing] of missingIn) {
         const advice = `declare it: \`parameters: [{name: ${name}, in: path, required: true, schema: {type: string}}]\``;
         if (missing.length === ops.length) {
-          problems.push({ message: `The path \`${pathKey}\` has \`{${name}}\`, but no \`in: path\` parameter declares it; ${advice} on the path item, so that every operation has it.`, path: ['paths', pathKey] });
+          problems.push({
+            message: `The path \`${pathKey}\` has \`{${name}}\`, but no \`in: path\` parameter declares it; ${advice} on the path item, so that every operation has it.`,
+            path: ['paths', pathKey],
+          });
         } else {
           for (const op of missing) {
-            problems.push({ message: `\`${op.method.toUpperCase()} ${pathKey}\` declares no \`in: path\` parameter for \`{${name}}\`; ${advice} on the operation or on the path item.`, path: op.path });
+            problems.push({
+              message: `\`${op.method.toUpperCase()} ${pathKey}\` declares no \`in: path\` parameter for \`{${name}}\`; ${advice} on the operation or on the path item.`,
+              path: op.path,
+            });
           }
         }
       }

@@ -19,7 +19,8 @@ const code = (text: unknown) => `\`${String(text)}\``;
 /** The major version `info.version` names (`2.0.0`, `v2`, `2.1`), or undefined. */
 function infoMajor(document: Document): number | undefined {
   const version = infoOf(document)?.version;
-  const match = typeof version === 'string' ? /^v?(\d+)(?:(?:\.\d+){1,2}(?:[-+][0-9A-Za-z.+-]*)?)?$/i.exec(version.trim()) : null;
+  const match =
+    typeof version === 'string' ? /^v?(\d+)(?:(?:\.\d+){1,2}(?:[-+][0-9A-Za-z.+-]*)?)?$/i.exec(version.trim()) : null;
   return match ? Number(match[1]) : undefined;
 }
 
@@ -43,7 +44,8 @@ export default defineRule({
   severity: 'error',
   category: 'naming',
   source: { document: 'seed', section: 'Versioning 2' },
-  description: 'Every path starts with the major version (`/v1/...`), and no query parameter (`v`, `version`) carries the version.',
+  description:
+    'Every path starts with the major version (`/v1/...`), and no query parameter (`v`, `version`) carries the version.',
   check(document) {
     const problems: Problem[] = [];
     const major = infoMajor(document) ?? 1;
@@ -75,7 +77,10 @@ export default defineRule({
           const found = segments[at];
           if (at > 0 && found !== undefined) {
             const version = `v${Number.parseInt(found.slice(1), 10)}`;
-            const others = segments.filter((_, i) => i !== at).map(spell).join('/');
+            const others = segments
+              .filter((_, i) => i !== at)
+              .map(spell)
+              .join('/');
             message = `Path ${code(pathKey)} has its version ${code(found)} after ${code(`/${segments.slice(0, at).join('/')}`)}; the major version is the first segment: write ${code(`/${version}/${others}`)} (or move the prefix into the server URL).`;
           } else {
             message = `Path ${code(pathKey)} has no version; paths start with the major version: write ${code(`/v${major}/${segments.map(spell).join('/')}`)}.`;

@@ -28,7 +28,10 @@ export default defineRule({
   description: 'Error responses (4xx, 5xx, `4XX`, `5XX`, `default`) with a body use `application/problem+json`.',
   // A Swagger 2.0 description is linted through its conversion: the advice in Swagger 2.0's terms.
   swagger2Wording: (message: string) =>
-    message.replace(/write `application\/problem\+json` instead\.$/, 'list `application/problem+json` in `produces` (Swagger 2.0 cannot give error responses a media type of their own; OpenAPI 3 can).'),
+    message.replace(
+      /write `application\/problem\+json` instead\.$/,
+      'list `application/problem+json` in `produces` (Swagger 2.0 cannot give error responses a media type of their own; OpenAPI 3 can).',
+    ),
   check(document) {
     const problems: Problem[] = [];
     const all = mediaTypes(document);
@@ -48,21 +51,32 @@ export default defineRule({
       if (statuses.length === 0) continue;
       const base = baseType(info.mediaType);
       if (base === PROBLEM_JSON) continue;
-      if (base === 'application/problem+xml' && siblings.get(encodePointer(info.path.slice(0, -1)))?.includes(PROBLEM_JSON)) continue;
+      if (
+        base === 'application/problem+xml' &&
+        siblings.get(encodePointer(info.path.slice(0, -1)))?.includes(PROBLEM_JSON)
+      )
+        continue;
       // The catalogue convention's alternative error object (`code`, `message`, `errors`) travels as
       // `application/json`: it is accepted here; platform-problem-schema gives the one warning that
       // Problem Details is preferred, at the schema.
       const body = effectiveSchema(document, info.media.schema, [...info.path, 'schema']).value;
       const members = collectProperties(document, body, [...info.path, 'schema']);
       if (members.has('code') && members.has('message')) continue;
-      const which = statuses.length === 1 ? `The ${statuses[0]} response` : `The error response (${statuses.join(', ')})`;
+      const which =
+        statuses.length === 1 ? `The ${statuses[0]} response` : `The error response (${statuses.join(', ')})`;
       const schemaRef = isRef(info.media.schema) ? info.media.schema.$ref : undefined;
-      const entry = { which, mediaType: info.mediaType, uses: info.operations.map((op) => `${op.method.toUpperCase()} ${op.pathKey} ${statuses.join('/')}`), path: info.path };
+      const entry = {
+        which,
+        mediaType: info.mediaType,
+        uses: info.operations.map((op) => `${op.method.toUpperCase()} ${op.pathKey} ${statuses.join('/')}`),
+        path: info.path,
+      };
       // Keyed by the shared schema (every media type it is sent as), else by the response.
       const key = schemaRef ? `ref ${schemaRef}` : `body ${encodePointer(info.path.slice(0, -2))}`;
       shared.set(key, [...(shared.get(key) ?? []), entry]);
     }
-    const declares = (types: string[]) => `${showMediaType(types[0]!)}${types.length > 1 ? ` (also ${types.slice(1).map(showMediaType).join(', ')})` : ''}`;
+    const declares = (types: string[]) =>
+      `${showMediaType(types[0]!)}${types.length > 1 ? ` (also ${types.slice(1).map(showMediaType).join(', ')})` : ''}`;
     for (const [key, list] of shared) {
       const ref = key.startsWith('ref ') ? key.slice(4) : undefined;
       const responses = new Map<string, typeof list>();
@@ -75,7 +89,10 @@ export default defineRule({
         // One finding per response, naming every media type it declares for the error.
         for (const entries of responses.values()) {
           const types = [...new Set(entries.map((entry) => entry.mediaType))];
-          problems.push({ message: `${entries[0]!.which} declares ${declares(types)}; errors are Problem Details (RFC 7807) in \`${PROBLEM_JSON}\`: write \`${PROBLEM_JSON}\` instead.`, path: entries[0]!.path });
+          problems.push({
+            message: `${entries[0]!.which} declares ${declares(types)}; errors are Problem Details (RFC 7807) in \`${PROBLEM_JSON}\`: write \`${PROBLEM_JSON}\` instead.`,
+            path: entries[0]!.path,
+          });
         }
         continue;
       }

@@ -12,7 +12,9 @@ function isErrorStatus(status: string): boolean {
 
 function isJson(mediaType: string): boolean {
   const base = mediaType.split(';')[0].trim().toLowerCase();
-  return base === 'application/json' || /^[a-z]+\/[^;]*\+json$/.test(base) || base === 'application/*' || base === '*/*';
+  return (
+    base === 'application/json' || /^[a-z]+\/[^;]*\+json$/.test(base) || base === 'application/*' || base === '*/*'
+  );
 }
 
 /** Names listed in `required`, through `allOf` and local `$ref`s. */
@@ -45,14 +47,18 @@ function name(path: JsonPath): string {
   return `The schema at \`${printPath(path)}\``;
 }
 
-const PROBLEM_SHAPE = '`type` (string, required), `title` (string), `status` (integer), `detail` (string) and `instance` (string), plus extensions such as `traceId`';
+const PROBLEM_SHAPE =
+  '`type` (string, required), `title` (string), `status` (integer), `detail` (string) and `instance` (string), plus extensions such as `traceId`';
 
 /** True for the older catalogue error object: `code` (integer) and `message` (string). */
 function isOlderErrorObject(document: Document, members: Map<string, { schema: unknown; path: JsonPath }>): boolean {
   if (!members.has('code') || !members.has('message')) return false;
   const code = propertyTypes(document, members.get('code'));
   const message = propertyTypes(document, members.get('message'));
-  return (code.length === 0 || code.includes('integer') || code.includes('number')) && (message.length === 0 || message.includes('string'));
+  return (
+    (code.length === 0 || code.includes('integer') || code.includes('number')) &&
+    (message.length === 0 || message.includes('string'))
+  );
 }
 
 interface State {
@@ -79,7 +85,12 @@ function checkSchema(document: Document, schema: unknown, path: JsonPath, state:
   const label = name(effective.path);
   // A composition of an error schema already reported (`allOf: [{ $ref: Failure }, { ... }]`) is fixed by fixing that schema.
   const allOf = value.allOf;
-  if (composesReference(value) && isArray(allOf) && allOf.some((part) => isRef(part) && failed.has(encodePointer(effectiveSchema(document, part, []).path)))) return;
+  if (
+    composesReference(value) &&
+    isArray(allOf) &&
+    allOf.some((part) => isRef(part) && failed.has(encodePointer(effectiveSchema(document, part, []).path)))
+  )
+    return;
   const fail = (problem: Problem) => {
     problems.push(problem);
     failed.add(key);
@@ -92,7 +103,9 @@ function checkSchema(document: Document, schema: unknown, path: JsonPath, state:
   });
   const branches = alternatives && value[alternatives];
   if (alternatives && isArray(branches) && value.properties === undefined && value.allOf === undefined) {
-    branches.forEach((branch, i) => checkSchema(document, branch, [...effective.path, alternatives, i], state, depth + 1));
+    branches.forEach((branch, i) =>
+      checkSchema(document, branch, [...effective.path, alternatives, i], state, depth + 1),
+    );
     return;
   }
 
@@ -101,15 +114,21 @@ function checkSchema(document: Document, schema: unknown, path: JsonPath, state:
     const flaws: string[] = [];
     const required = collectRequired(document, value, effective.path);
     const typeTypes = propertyTypes(document, members.get('type'));
-    if (typeTypes.length > 0 && !typeTypes.includes('string')) flaws.push(`\`type\` is ${show(typeTypes.join(' or '))}; make it a string (a URI reference identifying the problem type)`);
+    if (typeTypes.length > 0 && !typeTypes.includes('string'))
+      flaws.push(
+        `\`type\` is ${show(typeTypes.join(' or '))}; make it a string (a URI reference identifying the problem type)`,
+      );
     if (!required.has('type')) flaws.push('`type` is not required; add it to `required`');
     for (const member of ['title', 'detail', 'instance']) {
       const types = propertyTypes(document, members.get(member));
-      if (types.length > 0 && !types.includes('string')) flaws.push(`\`${member}\` is ${show(types.join(' or '))}; make it a string`);
+      if (types.length > 0 && !types.includes('string'))
+        flaws.push(`\`${member}\` is ${show(types.join(' or '))}; make it a string`);
     }
     const statusTypes = propertyTypes(document, members.get('status'));
-    if (statusTypes.length > 0 && !statusTypes.includes('integer') && !statusTypes.includes('number')) flaws.push(`\`status\` is ${show(statusTypes.join(' or '))}; make it an integer (the HTTP status)`);
-    if (flaws.length > 0) fail({ message: `${label} is not valid Problem Details (RFC 7807): ${flaws.join('; ')}.`, path: effective.path });
+    if (statusTypes.length > 0 && !statusTypes.includes('integer') && !statusTypes.includes('number'))
+      flaws.push(`\`status\` is ${show(statusTypes.join(' or '))}; make it an integer (the HTTP status)`);
+    if (flaws.length > 0)
+      fail({ message: `${label} is not valid Problem Details (RFC 7807): ${flaws.join('; ')}.`, path: effective.path });
     return;
   }
 
@@ -124,7 +143,10 @@ function checkSchema(document: Document, schema: unknown, path: JsonPath, state:
   const inner = members.get('error');
   if (members.size === 1 && inner) {
     const innerSchema = effectiveSchema(document, inner.schema, inner.path);
-    if (isObject(innerSchema.value) && isOlderErrorObject(document, collectProperties(document, innerSchema.value, innerSchema.path))) {
+    if (
+      isObject(innerSchema.value) &&
+      isOlderErrorObject(document, collectProperties(document, innerSchema.value, innerSchema.path))
+    ) {
       fail({
         message: `${label} is the older catalogue error object wrapped in \`error\` (\`{ error: { code, message, errors } }\`); move to Problem Details (RFC 7807): ${PROBLEM_SHAPE}.`,
         path: effective.path,
@@ -139,9 +161,15 @@ function checkSchema(document: Document, schema: unknown, path: JsonPath, state:
     types.length > 0 && !types.includes('object')
       ? `is ${show(types.join(' or '))}, not an object`
       : members.size > 0
-        ? `has no \`type\` member (it has ${[...members.keys()].slice(0, 5).map((m) => `\`${m}\``).join(', ')}${members.size > 5 ? ', ...' : ''})`
+        ? `has no \`type\` member (it has ${[...members.keys()]
+            .slice(0, 5)
+            .map((m) => `\`${m}\``)
+            .join(', ')}${members.size > 5 ? ', ...' : ''})`
         : 'declares no members';
-  fail({ message: `${label} describes an error body but is not Problem Details (RFC 7807): it ${what}; describe it with ${PROBLEM_SHAPE}.`, path: effective.path });
+  fail({
+    message: `${label} describes an error body but is not Problem Details (RFC 7807): it ${what}; describe it with ${PROBLEM_SHAPE}.`,
+    path: effective.path,
+  });
 }
 
 /** Quotes a media type key, or says that it is none (generators leave keys such as a bare word). */
@@ -154,7 +182,8 @@ export default defineRule({
   severity: 'error',
   category: 'errors',
   source: { document: 'seed', section: 'Errors 2-3' },
-  description: 'The schema of an error response body is RFC 7807 Problem Details (the older catalogue error object is a warning).',
+  description:
+    'The schema of an error response body is RFC 7807 Problem Details (the older catalogue error object is a warning).',
   check(document) {
     const state: State = { seen: new Set(), failed: new Set(), problems: [] };
     const compositions: Array<{ schema: unknown; path: JsonPath }> = [];
@@ -163,7 +192,10 @@ export default defineRule({
       // OPTIONS (CORS preflight, `Allow`) is HTTP plumbing answered by the server or gateway: every error-response rule skips it alike.
       if (info.operations.length > 0 && info.operations.every((op) => op.method === 'options')) continue;
       if (info.media.schema === undefined) {
-        state.problems.push({ message: `The error body ${showMediaType(info.mediaType)} (${info.statuses.filter(isErrorStatus).join(', ')}) has no schema; give it a Problem Details schema: ${PROBLEM_SHAPE}.`, path: info.path });
+        state.problems.push({
+          message: `The error body ${showMediaType(info.mediaType)} (${info.statuses.filter(isErrorStatus).join(', ')}) has no schema; give it a Problem Details schema: ${PROBLEM_SHAPE}.`,
+          path: info.path,
+        });
         continue;
       }
       const path = [...info.path, 'schema'];

@@ -8,7 +8,8 @@ export default defineRule({
   severity: 'warn',
   category: 'naming',
   source: { document: 'design guide', section: 'naming-conventions.md' },
-  description: 'Query parameter names are camelCase, acronyms written as words (`pageSize`, `userId`); a list repeats its name (`?ids=1&ids=2`), not `ids[]`.',
+  description:
+    'Query parameter names are camelCase, acronyms written as words (`pageSize`, `userId`); a list repeats its name (`?ids=1&ids=2`), not `ids[]`.',
   check(document) {
     const problems: Problem[] = [];
     for (const { parameter, path } of parameters(document)) {
@@ -21,9 +22,10 @@ export default defineRule({
       const list = /\[\]$/.test(name) ? ' (the platform sends a list by repeating the name: `?ids=1&ids=2`)' : '';
       const acronym = /^[a-z][a-zA-Z0-9]*$/.test(name) ? ' (acronyms are written as words)' : '';
       problems.push({
-        message: isStrictCamelCase(fix) && fix !== name
-          ? `Query parameter ${show(name)} is not camelCase${list}${acronym}; name it ${show(fix)}.`
-          : `Query parameter ${show(name)} is not camelCase; name it with letters and digits, starting with a lower-case letter, e.g. \`pageSize\`.`,
+        message:
+          isStrictCamelCase(fix) && fix !== name
+            ? `Query parameter ${show(name)} is not camelCase${list}${acronym}; name it ${show(fix)}.`
+            : `Query parameter ${show(name)} is not camelCase; name it with letters and digits, starting with a lower-case letter, e.g. \`pageSize\`.`,
         path: [...path, 'name'],
       });
     }

@@ -28,8 +28,17 @@ export default defineRule({
       // No error response at all is one cause, reported once by platform-response-errors (whose
       // message names 401 and 403 for a secured operation), not three times.
       if (!statuses.some((status) => /^[45]/.test(status) || status === 'DEFAULT')) continue;
-      const schemes = [...new Set((effectiveSecurity(document, op) ?? []).flatMap((requirement) => (isObject(requirement) ? Object.keys(requirement) : [])))];
-      const by = schemes.length > 0 ? `requires authentication (${schemes.map((name) => `\`${name}\``).join(' or ')})` : 'requires authentication';
+      const schemes = [
+        ...new Set(
+          (effectiveSecurity(document, op) ?? []).flatMap((requirement) =>
+            isObject(requirement) ? Object.keys(requirement) : [],
+          ),
+        ),
+      ];
+      const by =
+        schemes.length > 0
+          ? `requires authentication (${schemes.map((name) => `\`${name}\``).join(' or ')})`
+          : 'requires authentication';
       for (const status of ['401', '403'] as const) {
         if (statuses.includes(status)) continue;
         problems.push({

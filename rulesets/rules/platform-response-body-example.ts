@@ -13,16 +13,25 @@ export default defineRule({
   severity: 'error',
   category: 'documentation',
   source: { document: 'seed', section: 'Documentation requirements 3' },
-  description: 'Every response media type gives an example (`example`/`examples` beside the schema, or an `example` on the schema), Problem Details responses included.',
+  description:
+    'Every response media type gives an example (`example`/`examples` beside the schema, or an `example` on the schema), Problem Details responses included.',
   // A Swagger 2.0 description is linted through its conversion: the advice in Swagger 2.0's terms.
   swagger2Wording: (message: string) =>
-    message.replace('add `example:` (or named `examples:`) beside `schema` with', 'add `examples` to the response, keyed by media type (`examples: { application/json: … }`), with'),
+    message.replace(
+      'add `example:` (or named `examples:`) beside `schema` with',
+      'add `examples` to the response, keyed by media type (`examples: { application/json: … }`), with',
+    ),
   check(document) {
     const problems: Problem[] = [];
     // One body, one finding: the media types of one response that all lack an example (ASP.NET lists
     // `text/plain`, `application/json` and `text/json` for the same body) are reported together, at the first.
     const missing = new Map<string, string[]>();
-    const all = mediaTypes(document).filter((info) => info.kind === 'response' && !mediaHasExample(document, info.media) && !bodyNeedsNoExample(document, info.mediaType, info.media));
+    const all = mediaTypes(document).filter(
+      (info) =>
+        info.kind === 'response' &&
+        !mediaHasExample(document, info.media) &&
+        !bodyNeedsNoExample(document, info.mediaType, info.media),
+    );
     for (const info of all) {
       const key = encodePointer(info.path.slice(0, -1));
       missing.set(key, [...(missing.get(key) ?? []), info.mediaType]);
@@ -41,12 +50,15 @@ export default defineRule({
     const grouped = new Set<(typeof bodies)[number]>();
     for (const [ref, list] of byRef) {
       const first = list[0];
-      const target = first && list.length >= SHARED ? resolve(document, first.media.schema, [...first.path, 'schema']) : undefined;
+      const target =
+        first && list.length >= SHARED ? resolve(document, first.media.schema, [...first.path, 'schema']) : undefined;
       if (target?.value === undefined || !target.viaRef) continue;
       for (const info of list) grouped.add(info);
       const uses = list.map((info) => {
         const op = info.operations[0];
-        return op ? `${info.statuses.join('/')} of ${op.method.toUpperCase()} ${op.pathKey}` : printPath(info.path.slice(0, -2));
+        return op
+          ? `${info.statuses.join('/')} of ${op.method.toUpperCase()} ${op.pathKey}`
+          : printPath(info.path.slice(0, -2));
       });
       problems.push({
         message: `The schema \`${ref.split('/').pop()}\` is the body of ${list.length} responses without an example (${someOf(uses)}); add an \`example\` to the schema, which then serves every response that uses it (or \`example:\` beside each \`schema\`).`,
@@ -66,10 +78,22 @@ export default defineRule({
           : `${statuses} of \`${first.method.toUpperCase()} ${first.pathKey}\`${others.length > 0 ? ` (and ${others.length} more operation${others.length > 1 ? 's' : ''})` : ''}`;
       const schema = info.media.schema;
       const target = isRef(schema) ? resolve(document, schema, [...info.path, 'schema']) : undefined;
-      const onSchema = target?.value !== undefined ? `, or an \`example\` on the schema it refers to (${printPath(target.path)}), which then serves every response that uses it` : ', or an `example` on its schema';
-      const what = /problem\+json/i.test(info.mediaType) ? 'a Problem Details object as the service returns it' : 'a body as the service returns it';
+      const onSchema =
+        target?.value !== undefined
+          ? `, or an \`example\` on the schema it refers to (${printPath(target.path)}), which then serves every response that uses it`
+          : ', or an `example` on its schema';
+      const what = /problem\+json/i.test(info.mediaType)
+        ? 'a Problem Details object as the service returns it'
+        : 'a body as the service returns it';
       problems.push({
-        message: `The \`${info.mediaType}\` response ${where}${siblings.length > 1 ? ` (also as ${siblings.slice(1).map((type) => `\`${type}\``).join(', ')})` : ''} has no example; add \`example:\` (or named \`examples:\`) beside \`schema\` with ${what}${onSchema}.`,
+        message: `The \`${info.mediaType}\` response ${where}${
+          siblings.length > 1
+            ? ` (also as ${siblings
+                .slice(1)
+                .map((type) => `\`${type}\``)
+                .join(', ')})`
+            : ''
+        } has no example; add \`example:\` (or named \`examples:\`) beside \`schema\` with ${what}${onSchema}.`,
         path: info.path,
       });
     }

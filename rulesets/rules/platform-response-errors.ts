@@ -6,7 +6,8 @@ function label(op: OperationInfo): string {
   return `${op.method.toUpperCase()} ${op.pathKey}`;
 }
 
-const SUGGESTION = "e.g. `'400'` for a bad request and `'500'` for an unexpected failure, each with an `application/problem+json` body";
+const SUGGESTION =
+  "e.g. `'400'` for a bad request and `'500'` for an unexpected failure, each with an `application/problem+json` body";
 
 export default defineRule({
   id: 'platform-response-errors',
@@ -21,15 +22,23 @@ export default defineRule({
       if (op.method === 'options') continue;
       const list = op.operation.responses;
       if (!isObject(list)) {
-        problems.push({ message: `\`${label(op)}\` has no \`responses\`; document the errors it answers with, ${SUGGESTION}.`, path: op.path });
+        problems.push({
+          message: `\`${label(op)}\` has no \`responses\`; document the errors it answers with, ${SUGGESTION}.`,
+          path: op.path,
+        });
         continue;
       }
       const statuses = Object.keys(list).filter((status) => !status.startsWith('x-'));
       if (statuses.some((status) => ['4', '5', 'default'].includes(statusClass(status) ?? ''))) continue;
       const found = statuses.length > 0 ? `only ${statuses.map((status) => show(status)).join(', ')}` : 'none';
       // platform-response-auth-errors stays silent on such an operation: its 401 and 403 are named here.
-      const auth = requiresSecurity(document, op) ? "; it requires authentication, so `'401'` (no valid token) and `'403'` (no access) too" : '';
-      problems.push({ message: `\`${label(op)}\` documents no error response (${found}); document the errors it answers with, ${SUGGESTION}${auth}.`, path: [...op.path, 'responses'] });
+      const auth = requiresSecurity(document, op)
+        ? "; it requires authentication, so `'401'` (no valid token) and `'403'` (no access) too"
+        : '';
+      problems.push({
+        message: `\`${label(op)}\` documents no error response (${found}); document the errors it answers with, ${SUGGESTION}${auth}.`,
+        path: [...op.path, 'responses'],
+      });
     }
     return problems;
   },

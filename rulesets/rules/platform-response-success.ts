@@ -29,13 +29,19 @@ export default defineRule({
       const suggestion = SUGGESTION[op.method] ?? "`'200'`";
       const list = op.operation.responses;
       if (!isObject(list)) {
-        problems.push({ message: `\`${label(op)}\` has no \`responses\`; document its success answer, e.g. ${suggestion}.`, path: op.path });
+        problems.push({
+          message: `\`${label(op)}\` has no \`responses\`; document its success answer, e.g. ${suggestion}.`,
+          path: op.path,
+        });
         continue;
       }
       const statuses = Object.keys(list).filter((status) => !status.startsWith('x-'));
       if (statuses.some((status) => statusClass(status) === '2' || REDIRECTS.has(status.toUpperCase()))) continue;
       const found = statuses.length > 0 ? `only ${statuses.map((status) => show(status)).join(', ')}` : 'none';
-      problems.push({ message: `\`${label(op)}\` documents no 2xx response (${found}); document its success answer, e.g. ${suggestion}.`, path: [...op.path, 'responses'] });
+      problems.push({
+        message: `\`${label(op)}\` documents no 2xx response (${found}); document its success answer, e.g. ${suggestion}.`,
+        path: [...op.path, 'responses'],
+      });
     }
     return problems;
   },

@@ -11,9 +11,14 @@ export default defineRule({
   severity: 'error',
   category: 'security',
   source: { document: 'seed', section: 'Documentation requirements 7' },
-  description: 'Security requirements are declared at the top level or on every operation, and name schemes defined in `components.securitySchemes`.',
+  description:
+    'Security requirements are declared at the top level or on every operation, and name schemes defined in `components.securitySchemes`.',
   // A Swagger 2.0 description is linted through its conversion: the advice in Swagger 2.0's terms.
-  swagger2Wording: (message: string) => message.replace('e.g. `type: oauth2` with a `clientCredentials` flow', 'e.g. `type: oauth2` with `flow: application` (client credentials)'),
+  swagger2Wording: (message: string) =>
+    message.replace(
+      'e.g. `type: oauth2` with a `clientCredentials` flow',
+      'e.g. `type: oauth2` with `flow: application` (client credentials)',
+    ),
   check(document) {
     const problems: Problem[] = [];
     const securitySchemes = componentsOf(document)?.securitySchemes;
@@ -27,14 +32,18 @@ export default defineRule({
             definedSchemes.length > 0
               ? `\`components.securitySchemes\` defines only ${list(definedSchemes)}: name ${definedSchemes.length === 1 ? 'it' : 'one of them'}, or define \`${name}\` there`
               : `the description defines no security schemes: add \`components.securitySchemes.${name}\`, e.g. \`type: oauth2\` with a \`clientCredentials\` flow`;
-          problems.push({ message: `The security requirement names \`${name}\`, which is not a defined security scheme; ${defined}.`, path: [...path, index, name] });
+          problems.push({
+            message: `The security requirement names \`${name}\`, which is not a defined security scheme; ${defined}.`,
+            path: [...path, index, name],
+          });
         }
       });
     };
     const security = document.security;
     const topLevel = isArray(security);
     if (topLevel) checkRequirements(security, ['security']);
-    const example = definedSchemes.length > 0 ? `security: [{ ${definedSchemes[0]}: [] }]` : 'security: [{ <scheme>: [<scopes>] }]';
+    const example =
+      definedSchemes.length > 0 ? `security: [{ ${definedSchemes[0]}: [] }]` : 'security: [{ <scheme>: [<scopes>] }]';
     const undeclared: OperationInfo[] = [];
     let declared = 0;
     for (const op of operations(document)) {

@@ -18,13 +18,17 @@ export default defineRule({
   severity: 'info',
   category: 'security',
   source: { document: 'design guide', section: 'rest-request.md' },
-  description: 'A national identifier in a path or query parameter is better sent in a header, as the platform\'s request convention does (`/v1/users/.national-id` with `X-Param-National-Id`).',
+  description:
+    "A national identifier in a path or query parameter is better sent in a header, as the platform's request convention does (`/v1/users/.national-id` with `X-Param-National-Id`).",
   check(document) {
     const problems: Problem[] = [];
     const candidates = parameters(document).flatMap(({ parameter, path }) => {
       const name = parameter.name;
       if ((parameter.in !== 'path' && parameter.in !== 'query') || typeof name !== 'string') return [];
-      const recognised = parameter.schema === undefined ? prefixWords(name) !== undefined : recogniseNationalId(document, name, parameter.schema, [...path, 'schema'], parameter) !== undefined;
+      const recognised =
+        parameter.schema === undefined
+          ? prefixWords(name) !== undefined
+          : recogniseNationalId(document, name, parameter.schema, [...path, 'schema'], parameter) !== undefined;
       return recognised ? [{ parameter, path, name }] : [];
     });
     if (candidates.length === 0) return problems;
@@ -48,11 +52,21 @@ export default defineRule({
     for (const { parameter, path, name } of candidates) {
       // Recognised by its description or example only (`ssid`): the plain header.
       const prefix = prefixWords(name) ?? [];
-      const header = ['X', parameter.in === 'path' ? 'Param' : 'Query', ...prefix.map(capitalise), 'National', 'Id'].join('-');
+      const header = [
+        'X',
+        parameter.in === 'path' ? 'Param' : 'Query',
+        ...prefix.map(capitalise),
+        'National',
+        'Id',
+      ].join('-');
       if (parameter.in === 'path') {
         const users = usedBy.get(parameter) ?? [];
         // The header form is already offered next to every path that takes the identifier.
-        if (users.length > 0 && users.every((pathKey) => Object.prototype.hasOwnProperty.call(paths, placeholderPath(pathKey)))) continue;
+        if (
+          users.length > 0 &&
+          users.every((pathKey) => Object.prototype.hasOwnProperty.call(paths, placeholderPath(pathKey)))
+        )
+          continue;
         const example = users[0] ? placeholderPath(users[0]) : `/v1/users/.${[...prefix, 'national', 'id'].join('-')}`;
         problems.push({
           message: `Path parameter ${show(name)} puts a national identifier in the URL, where access logs and proxies keep it; the platform's request convention replaces it with a dot placeholder and a header: ${show(example)} with \`${header}: ${SYNTHETIC_NATIONAL_ID}\`.`,

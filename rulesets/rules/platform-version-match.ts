@@ -15,7 +15,8 @@ export default defineRule({
     const problems: Problem[] = [];
     const version = infoOf(document)?.version;
     // Not semver-ish: platform-info-version-semver reports it; there is no major to compare.
-    const match = typeof version === 'string' ? /^v?(\d+)(?:(?:\.\d+){1,2}(?:[-+][0-9A-Za-z.+-]*)?)?$/i.exec(version.trim()) : null;
+    const match =
+      typeof version === 'string' ? /^v?(\d+)(?:(?:\.\d+){1,2}(?:[-+][0-9A-Za-z.+-]*)?)?$/i.exec(version.trim()) : null;
     if (!match || !isObject(document.paths)) return problems;
     const major = Number(match[1]);
     for (const pathKey of Object.keys(document.paths)) {

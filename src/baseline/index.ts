@@ -52,7 +52,10 @@ const COMPUTED = new Set(['document', 'rule', 'pointer', 'fingerprint', 'count',
 export function baselineDocument(document: string, cwd: string, baselineFolder: string): string {
   if (/^https?:/.test(document)) return document;
   const absolute = isAbsolute(document) ? document : resolve(cwd, document);
-  return relative(baselineFolder, absolute).split(sep).join('/').replace(/\.(ya?ml|json)$/i, '');
+  return relative(baselineFolder, absolute)
+    .split(sep)
+    .join('/')
+    .replace(/\.(ya?ml|json)$/i, '');
 }
 
 function identity(finding: Finding): string {
@@ -70,7 +73,8 @@ export async function readBaseline(file: string, shown = file, root = namedFileR
   try {
     text = await readNamedFile(file, { what: 'the baseline', shown, root });
   } catch (error) {
-    if (error instanceof CouldNotRunError && error.message.endsWith(': no such file')) throw new CouldNotRunError(`${error.message}; write one with --update-baseline`);
+    if (error instanceof CouldNotRunError && error.message.endsWith(': no such file'))
+      throw new CouldNotRunError(`${error.message}; write one with --update-baseline`);
     throw error;
   }
   let data: unknown;
@@ -78,19 +82,33 @@ export async function readBaseline(file: string, shown = file, root = namedFileR
     data = JSON.parse(text);
   } catch (error) {
     // Where, never what: the parser's message quotes the file's text.
-    throw new CouldNotRunError(`the baseline ${shown} is not valid JSON (${parseErrorWithoutContent(error)}); restore it from version control or write it again with --update-baseline`);
+    throw new CouldNotRunError(
+      `the baseline ${shown} is not valid JSON (${parseErrorWithoutContent(error)}); restore it from version control or write it again with --update-baseline`,
+    );
   }
   const baseline = isObject(data) ? data : undefined;
   const entries = baseline?.entries;
   if (baseline?.vottur !== 'baseline' || !isArray(entries)) {
-    throw new CouldNotRunError(`${shown} is not a vottur baseline (expected { "vottur": "baseline", "version": 1, "entries": [...] })`);
+    throw new CouldNotRunError(
+      `${shown} is not a vottur baseline (expected { "vottur": "baseline", "version": 1, "entries": [...] })`,
+    );
   }
   for (const [index, e] of entries.entries()) {
-    if (!isObject(e) || typeof e.document !== 'string' || typeof e.rule !== 'string' || typeof e.fingerprint !== 'string' || typeof e.pointer !== 'string') {
-      throw new CouldNotRunError(`${shown}: entry ${index} lacks document, rule, pointer or fingerprint; write the baseline again with --update-baseline`);
+    if (
+      !isObject(e) ||
+      typeof e.document !== 'string' ||
+      typeof e.rule !== 'string' ||
+      typeof e.fingerprint !== 'string' ||
+      typeof e.pointer !== 'string'
+    ) {
+      throw new CouldNotRunError(
+        `${shown}: entry ${index} lacks document, rule, pointer or fingerprint; write the baseline again with --update-baseline`,
+      );
     }
     if (e.expires !== undefined && (typeof e.expires !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(e.expires))) {
-      throw new CouldNotRunError(`${shown}: entry ${index} (${e.rule}) has expires ${JSON.stringify(e.expires)}; write a date as YYYY-MM-DD`);
+      throw new CouldNotRunError(
+        `${shown}: entry ${index} (${e.rule}) has expires ${JSON.stringify(e.expires)}; write a date as YYYY-MM-DD`,
+      );
     }
   }
   return data as BaselineFile;
@@ -110,7 +128,12 @@ export interface ApplyOptions {
  * Marks each finding `unchanged` (the baseline holds it, and it does not count) or `new`, and
  * records the entries nothing matched (`absent`: fixed since) and those expired.
  */
-export function applyBaseline(report: Report, baseline: BaselineFile, file: string, options: ApplyOptions = {}): Report {
+export function applyBaseline(
+  report: Report,
+  baseline: BaselineFile,
+  file: string,
+  options: ApplyOptions = {},
+): Report {
   const cwd = options.cwd ?? process.cwd();
   const folder = dirname(resolve(cwd, file));
   const today = options.today ?? new Date().toISOString().slice(0, 10);
@@ -156,12 +179,23 @@ export function applyBaseline(report: Report, baseline: BaselineFile, file: stri
   });
   const absent: AbsentEntry[] = [...left]
     .filter(([key]) => !matched.has(key))
-    .map(([, { entry }]) => ({ rule: entry.rule, document: entry.document, pointer: entry.pointer, fingerprint: entry.fingerprint }));
+    .map(([, { entry }]) => ({
+      rule: entry.rule,
+      document: entry.document,
+      pointer: entry.pointer,
+      fingerprint: entry.fingerprint,
+    }));
   return { ...report, findings, baseline: { file, unchanged, expired, absent } };
 }
 
 function sortEntries(entries: BaselineEntry[]): BaselineEntry[] {
-  return entries.sort((a, b) => a.document.localeCompare(b.document) || a.rule.localeCompare(b.rule) || a.pointer.localeCompare(b.pointer) || a.fingerprint.localeCompare(b.fingerprint));
+  return entries.sort(
+    (a, b) =>
+      a.document.localeCompare(b.document) ||
+      a.rule.localeCompare(b.rule) ||
+      a.pointer.localeCompare(b.pointer) ||
+      a.fingerprint.localeCompare(b.fingerprint),
+  );
 }
 
 /** The fields a person wrote on an entry (kept when the baseline is written again). */
@@ -174,11 +208,18 @@ function handWritten(entry: BaselineEntry): Record<string, unknown> {
  * document), keeping what a person wrote on entries that still match. Messages are masked always,
  * `--show-pii` or not: the file is committed, and national identifiers are personal data.
  */
-export function baselineFor(report: Report, file: string, previous?: BaselineFile, options: Pick<ApplyOptions, 'cwd'> = {}): BaselineFile {
+export function baselineFor(
+  report: Report,
+  file: string,
+  previous?: BaselineFile,
+  options: Pick<ApplyOptions, 'cwd'> = {},
+): BaselineFile {
   const cwd = options.cwd ?? process.cwd();
   const folder = dirname(resolve(cwd, file));
   const covered = coveredDocuments(report, cwd, folder);
-  const kept = new Map((previous?.entries ?? []).map((entry) => [keyOf(entry.document, entry.fingerprint), handWritten(entry)]));
+  const kept = new Map(
+    (previous?.entries ?? []).map((entry) => [keyOf(entry.document, entry.fingerprint), handWritten(entry)]),
+  );
   const byKey = new Map<string, BaselineEntry>();
   for (const finding of report.findings) {
     if (finding.suppressions?.length || NEVER_BASELINED.has(finding.ruleId)) continue;
@@ -188,7 +229,16 @@ export function baselineFor(report: Report, file: string, previous?: BaselineFil
     const existing = byKey.get(key);
     if (existing) existing.count++;
     // The pointer is masked as the message is (`/paths/~1v1~1users~10101302989` holds one); entries match by fingerprint.
-    else byKey.set(key, { document, rule: finding.ruleId, pointer: maskNationalIds(finding.pointer), fingerprint: fp, count: 1, message: maskNationalIds(finding.message), ...kept.get(key) });
+    else
+      byKey.set(key, {
+        document,
+        rule: finding.ruleId,
+        pointer: maskNationalIds(finding.pointer),
+        fingerprint: fp,
+        count: 1,
+        message: maskNationalIds(finding.message),
+        ...kept.get(key),
+      });
   }
   // Entries of documents this run did not cover stay as they were.
   const others = (previous?.entries ?? []).filter((entry) => !covered.has(entry.document));
@@ -206,7 +256,10 @@ function coveredDocuments(report: Report, cwd: string, folder: string): Set<stri
 /** The baseline without its absent entries (`--prune-baseline`); every other entry as it was. */
 export function pruneBaseline(baseline: BaselineFile, absent: readonly AbsentEntry[]): BaselineFile {
   const gone = new Set(absent.map((entry) => keyOf(entry.document, entry.fingerprint)));
-  return { ...baseline, entries: baseline.entries.filter((entry) => !gone.has(keyOf(entry.document, entry.fingerprint))) };
+  return {
+    ...baseline,
+    entries: baseline.entries.filter((entry) => !gone.has(keyOf(entry.document, entry.fingerprint))),
+  };
 }
 
 export function serializeBaseline(baseline: BaselineFile): string {
@@ -216,4 +269,3 @@ export function serializeBaseline(baseline: BaselineFile): string {
 export function baselineExists(file: string, cwd = process.cwd()): boolean {
   return existsSync(resolve(cwd, file));
 }
-

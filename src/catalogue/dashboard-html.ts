@@ -35,7 +35,8 @@ function sparkline(points: readonly TrendPoint[], label: string, width = 90, hei
   return `<svg class="spark" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" aria-label="${esc(text)}"><title>${esc(text)}</title><path d="${path}" fill="none" stroke="#57606a" stroke-width="1.5"/><circle cx="${x(points.length - 1).toFixed(1)}" cy="${y(last.score).toFixed(1)}" r="2.5" fill="${GRADE_COLOR[gradeOf(last.score)]}"/></svg>`;
 }
 
-const gradeOf = (score: number) => (score >= 90 ? 'A' : score >= 80 ? 'B' : score >= 70 ? 'C' : score >= 60 ? 'D' : 'F');
+const gradeOf = (score: number) =>
+  score >= 90 ? 'A' : score >= 80 ? 'B' : score >= 70 ? 'C' : score >= 60 ? 'D' : 'F';
 
 /** What changed since the previous harvest, in words. */
 export function changeText(service: DashboardService): string {
@@ -50,7 +51,10 @@ export function changeText(service: DashboardService): string {
   if (change.review) parts.push(`${change.review} to review`);
   if (change.nonBreaking) parts.push(`${change.nonBreaking} non-breaking`);
   if (change.documentation) parts.push(`${change.documentation} documentation`);
-  const versions = change.versionBefore !== change.versionAfter ? ` (${change.versionBefore ?? '?'} → ${change.versionAfter ?? '?'}${change.newMajor ? ', new major' : ''})` : ` (still ${change.versionAfter ?? '?'})`;
+  const versions =
+    change.versionBefore !== change.versionAfter
+      ? ` (${change.versionBefore ?? '?'} → ${change.versionAfter ?? '?'}${change.newMajor ? ', new major' : ''})`
+      : ` (still ${change.versionAfter ?? '?'})`;
   return `changed: ${parts.join(', ') || 'no API change'}${versions}`;
 }
 
@@ -76,7 +80,16 @@ function row(service: DashboardService, index: number): string {
     `<td data-value="${service.trend.length > 1 ? service.trend[service.trend.length - 1]!.score - service.trend[0]!.score : 0}">${sparkline(service.trend, `${service.serviceCode} score by harvest`)}</td>`,
     `<td data-value="${statusOf(service)}"><span class="status ${statusOf(service)}">${statusOf(service).replace('-', ' ')}</span></td>`,
   ];
-  const search = [service.provider, service.name, service.title ?? '', service.version ?? '', change, ...Object.keys(service.rules)].join(' ').toLowerCase();
+  const search = [
+    service.provider,
+    service.name,
+    service.title ?? '',
+    service.version ?? '',
+    change,
+    ...Object.keys(service.rules),
+  ]
+    .join(' ')
+    .toLowerCase();
   return `<tr class="service" data-index="${index}" data-status="${statusOf(service)}" data-grade="${service.grade}" data-change="${esc(service.change?.status ?? '')}" data-breaking="${breaking}" data-provider="${esc(service.provider)}" data-search="${esc(search)}">${cells.join('')}</tr>`;
 }
 
@@ -226,7 +239,12 @@ const SCRIPT = `
 `;
 
 /** The per-service data the service pages are made from, as text for a JSON data block. */
-function pageData(dashboard: CatalogueDashboard, report: Report, endpoints: Map<string, string[]>, showPii: boolean): string {
+function pageData(
+  dashboard: CatalogueDashboard,
+  report: Report,
+  endpoints: Map<string, string[]>,
+  showPii: boolean,
+): string {
   const byService = new Map<string, Finding[]>();
   for (const finding of report.findings) {
     if (!counts(finding)) continue;
@@ -237,12 +255,23 @@ function pageData(dashboard: CatalogueDashboard, report: Report, endpoints: Map<
   const mask = (text: string) => (showPii ? text : maskNationalIds(text));
   const data = {
     names: dashboard.services.map((s) => s.name),
-    services: dashboard.services.map((s) => ({ ...s, changeText: changeText(s), endpoints: endpoints.get(s.name) ?? [] })),
+    services: dashboard.services.map((s) => ({
+      ...s,
+      changeText: changeText(s),
+      endpoints: endpoints.get(s.name) ?? [],
+    })),
     findings: dashboard.services.map((s) =>
       (byService.get(s.name) ?? [])
         .slice()
         .sort((a, b) => rank[a.severity] - rank[b.severity] || (a.line ?? 0) - (b.line ?? 0))
-        .map((f) => ({ ruleId: f.ruleId, severity: f.severity, message: mask(f.message), pointer: mask(f.pointer), ...(f.line !== undefined ? { line: f.line } : {}), docsUrl: f.docsUrl })),
+        .map((f) => ({
+          ruleId: f.ruleId,
+          severity: f.severity,
+          message: mask(f.message),
+          pointer: mask(f.pointer),
+          ...(f.line !== undefined ? { line: f.line } : {}),
+          docsUrl: f.docsUrl,
+        })),
     ),
   };
   // In a data block `</script` would end it: every `<` is written as \u003c.
@@ -255,19 +284,31 @@ export interface DashboardHtmlOptions {
   endpoints?: Map<string, string[]>;
 }
 
-export function renderDashboardHtml(dashboard: CatalogueDashboard, report: Report, options: DashboardHtmlOptions = {}): string {
+export function renderDashboardHtml(
+  dashboard: CatalogueDashboard,
+  report: Report,
+  options: DashboardHtmlOptions = {},
+): string {
   const s = dashboard.summary;
   const mask = (text: string) => (options.showPii ? text : maskNationalIds(text));
-  const card = (id: string, figure: string, label: string) => `<div class="card" id="${id}"><div class="figure">${esc(figure)}</div><div class="label">${esc(label)}</div></div>`;
+  const card = (id: string, figure: string, label: string) =>
+    `<div class="card" id="${id}"><div class="figure">${esc(figure)}</div><div class="label">${esc(label)}</div></div>`;
   const gate = `no ${dashboard.gate.failSeverity === 'error' ? 'error' : `finding at ${dashboard.gate.failSeverity} or above`}${dashboard.gate.minScore !== undefined ? `, score ≥ ${dashboard.gate.minScore}` : ''}`;
   const providers = [...new Set(dashboard.services.map((x) => x.provider))].sort((a, b) => a.localeCompare(b));
   const trendRows = dashboard.trend
-    .map((p) => `<tr><td>${esc(p.harvested)}</td><td class="num">${p.services}</td><td class="num">${p.passing}</td><td class="num">${p.services === 0 ? 0 : Math.round((1000 * p.passing) / p.services) / 10}%</td><td class="num">${p.score}</td></tr>`)
+    .map(
+      (p) =>
+        `<tr><td>${esc(p.harvested)}</td><td class="num">${p.services}</td><td class="num">${p.passing}</td><td class="num">${p.services === 0 ? 0 : Math.round((1000 * p.passing) / p.services) / 10}%</td><td class="num">${p.score}</td></tr>`,
+    )
     .join('');
   const topRules = s.topRules
-    .map((r) => `<tr><td>${safeHref(r.docsUrl) ? `<a href="${safeHref(r.docsUrl)}" rel="noopener noreferrer" target="_blank">${esc(r.ruleId)}</a>` : esc(r.ruleId)}</td><td class="severity-${r.severity}">${esc(r.severity)}</td><td class="num">${r.services}</td><td class="num">${r.findings}</td></tr>`)
+    .map(
+      (r) =>
+        `<tr><td>${safeHref(r.docsUrl) ? `<a href="${safeHref(r.docsUrl)}" rel="noopener noreferrer" target="_blank">${esc(r.ruleId)}</a>` : esc(r.ruleId)}</td><td class="severity-${r.severity}">${esc(r.severity)}</td><td class="num">${r.services}</td><td class="num">${r.findings}</td></tr>`,
+    )
     .join('');
-  const header = (label: string, type: 'text' | 'number' = 'text') => `<th${type === 'number' ? ' class="num"' : ''}><button type="button">${esc(label)}</button></th>`;
+  const header = (label: string, type: 'text' | 'number' = 'text') =>
+    `<th${type === 'number' ? ' class="num"' : ''}><button type="button">${esc(label)}</button></th>`;
   const bodyHtml = [
     '<header>',
     '<h1>API catalogue dashboard</h1>',
@@ -276,15 +317,25 @@ export function renderDashboardHtml(dashboard: CatalogueDashboard, report: Repor
     '<main>',
     '<div id="overview">',
     '<div class="cards" id="summary">',
-    card('summary-services', String(s.services), `services with a REST interface (${s.subsystems} subsystems; ${s.wsdlSkipped} SOAP services not counted)`),
+    card(
+      'summary-services',
+      String(s.services),
+      `services with a REST interface (${s.subsystems} subsystems; ${s.wsdlSkipped} SOAP services not counted)`,
+    ),
     card('summary-passing', `${s.passingShare}%`, `pass the gate (${s.passing} of ${s.services}; the gate: ${gate})`),
     card('summary-score', `${s.score} (${s.grade})`, 'catalogue score: the mean of the services’ scores'),
     card('summary-not-harvested', String(s.notHarvested), 'services whose description could not be harvested'),
     card('summary-breaking', String(s.breakingWithoutMajor), 'breaking changes without a new major version'),
-    card('summary-changed', dashboard.previous ? `${s.changed} / ${s.new} / ${s.removed}` : '—', 'changed / new / removed since the previous harvest'),
+    card(
+      'summary-changed',
+      dashboard.previous ? `${s.changed} / ${s.new} / ${s.removed}` : '—',
+      'changed / new / removed since the previous harvest',
+    ),
     '</div>',
     '<section id="top-rules"><h2>Rules failed most across the catalogue</h2>',
-    s.topRules.length ? `<table><thead><tr><th>Rule</th><th>Severity</th><th class="num">Services</th><th class="num">Findings</th></tr></thead><tbody>${topRules}</tbody></table>` : '<p>No rule failed.</p>',
+    s.topRules.length
+      ? `<table><thead><tr><th>Rule</th><th>Severity</th><th class="num">Services</th><th class="num">Findings</th></tr></thead><tbody>${topRules}</tbody></table>`
+      : '<p>No rule failed.</p>',
     '</section>',
     `<section id="trend"><h2>Trend across harvests</h2>${dashboard.trend.length < 2 ? '<p class="meta">One harvest so far: each report with a previous harvest (--previous, or vottur catalogue &lt;url&gt; run again with the same --out) adds a point.</p>' : sparkline(dashboard.trend, 'catalogue score by harvest', 240, 40)}<table><thead><tr><th>Harvested</th><th class="num">Services</th><th class="num">Passing</th><th class="num">Share</th><th class="num">Score</th></tr></thead><tbody>${trendRows}</tbody></table></section>`,
     '<section id="catalogue"><h2>Services</h2>',
@@ -297,7 +348,19 @@ export function renderDashboardHtml(dashboard: CatalogueDashboard, report: Repor
     `<span id="filter-count" aria-live="polite">Showing ${dashboard.services.length} of ${dashboard.services.length} services</span>`,
     '</form>',
     '<table id="services"><thead><tr>',
-    [header('Provider'), header('Subsystem'), header('Service code'), header('Version'), header('Score', 'number'), header('Grade'), header('Errors', 'number'), header('Warnings', 'number'), header('Since previous harvest'), header('Trend', 'number'), header('Gate')].join(''),
+    [
+      header('Provider'),
+      header('Subsystem'),
+      header('Service code'),
+      header('Version'),
+      header('Score', 'number'),
+      header('Grade'),
+      header('Errors', 'number'),
+      header('Warnings', 'number'),
+      header('Since previous harvest'),
+      header('Trend', 'number'),
+      header('Gate'),
+    ].join(''),
     '</tr></thead><tbody>',
     dashboard.services.map((service, index) => row({ ...service, provider: mask(service.provider) }, index)).join('\n'),
     '</tbody></table>',
@@ -308,7 +371,14 @@ export function renderDashboardHtml(dashboard: CatalogueDashboard, report: Repor
     '</main>',
     `<footer class="meta">Generated by vottur ${esc(dashboard.tool.version)} at ${esc(dashboard.createdTimestamp)}. Each service's findings: click its service code. National identifiers are ${options.showPii ? 'shown unmasked (--show-pii)' : 'masked'}.</footer>`,
   ].join('\n');
-  const csp = ["default-src 'none'", `style-src ${hash(STYLE)}`, `script-src ${hash(SCRIPT)}`, "img-src data:", "base-uri 'none'", "form-action 'none'"].join('; ');
+  const csp = [
+    "default-src 'none'",
+    `style-src ${hash(STYLE)}`,
+    `script-src ${hash(SCRIPT)}`,
+    'img-src data:',
+    "base-uri 'none'",
+    "form-action 'none'",
+  ].join('; ');
   return [
     '<!doctype html>',
     '<html lang="en">',

@@ -125,7 +125,8 @@ export function buildDashboard(run: CatalogueRun, report: Report, options: Dashb
   const harvestedAt = run.manifest.createdTimestamp;
   const previousTrend = new Map((options.previous?.services ?? []).map((s) => [s.name, s.trend]));
   const majorsOf = new Map<string, Set<number>>();
-  const keyOf = (name: string, code: string) => `${name.slice(0, name.length - code.length)}${serviceVersion(code).base}`;
+  const keyOf = (name: string, code: string) =>
+    `${name.slice(0, name.length - code.length)}${serviceVersion(code).base}`;
   for (const service of run.manifest.services) {
     if (service.serviceType === 'WSDL') continue;
     const { major } = serviceVersion(service.serviceCode);
@@ -147,10 +148,15 @@ export function buildDashboard(run: CatalogueRun, report: Report, options: Dashb
     const score = scoreOf.get(name)?.score ?? 100;
     const rules: Record<string, number> = {};
     for (const finding of findings) rules[finding.ruleId] = (rules[finding.ruleId] ?? 0) + 1;
-    const failing = findings.some((f) => atLeast(f.severity, failSeverity)) || (options.minScore !== undefined && score < options.minScore);
+    const failing =
+      findings.some((f) => atLeast(f.severity, failSeverity)) ||
+      (options.minScore !== undefined && score < options.minScore);
     const removed = !harvested;
     const change = removed ? ({ status: 'removed' } as const) : run.changes.get(name);
-    const trend = [...(previousTrend.get(name) ?? []).filter((p) => p.harvested !== harvestedAt), ...(removed ? [] : [{ harvested: harvestedAt, score }])].slice(-TREND_LENGTH);
+    const trend = [
+      ...(previousTrend.get(name) ?? []).filter((p) => p.harvested !== harvestedAt),
+      ...(removed ? [] : [{ harvested: harvestedAt, score }]),
+    ].slice(-TREND_LENGTH);
     return {
       name,
       provider: known?.memberName ?? id?.memberCode ?? '',
@@ -194,14 +200,24 @@ export function buildDashboard(run: CatalogueRun, report: Report, options: Dashb
   const topRules = [...ruleStats]
     .sort(([a, x], [b, y]) => y.services - x.services || y.findings - x.findings || (a < b ? -1 : 1))
     .slice(0, 10)
-    .map(([ruleId, stat]) => ({ ruleId, ...stat, severity: ruleMeta.get(ruleId)?.severity ?? 'error', docsUrl: ruleMeta.get(ruleId)?.docsUrl ?? '' }));
+    .map(([ruleId, stat]) => ({
+      ruleId,
+      ...stat,
+      severity: ruleMeta.get(ruleId)?.severity ?? 'error',
+      docsUrl: ruleMeta.get(ruleId)?.docsUrl ?? '',
+    }));
   const breakingWithoutMajor = current.filter((s) => (s.rules['catalogue-breaking-change'] ?? 0) > 0).length;
   const point: CatalogueTrendPoint = { harvested: harvestedAt, score: scores.score, services: current.length, passing };
   return {
     dashboardFormat: 1,
     tool: report.tool,
     createdTimestamp: report.createdTimestamp,
-    harvest: { createdTimestamp: harvestedAt, securityServer: run.manifest.securityServer, client: run.manifest.client, method: run.manifest.method },
+    harvest: {
+      createdTimestamp: harvestedAt,
+      securityServer: run.manifest.securityServer,
+      client: run.manifest.client,
+      method: run.manifest.method,
+    },
     ...(run.previousManifest ? { previous: { createdTimestamp: run.previousManifest.createdTimestamp } } : {}),
     gate: { failSeverity, ...(options.minScore !== undefined ? { minScore: options.minScore } : {}) },
     summary: {

@@ -6,7 +6,13 @@
  * listens on loopback unless told otherwise, and over mutual TLS when given a certificate.
  */
 import { readFile } from 'node:fs/promises';
-import { createServer as createHttpServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer as createHttpServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { SecureContextOptions } from 'node:tls';
@@ -50,7 +56,12 @@ function spelt(value: unknown, fieldCase: 'snake' | 'camel'): unknown {
   if (fieldCase === 'snake') return value;
   if (Array.isArray(value)) return value.map((item) => spelt(item, fieldCase));
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key === 'xroad_instance' ? 'xRoadInstance' : camelCase(key), spelt(inner, fieldCase)]));
+    return Object.fromEntries(
+      Object.entries(value).map(([key, inner]) => [
+        key === 'xroad_instance' ? 'xRoadInstance' : camelCase(key),
+        spelt(inner, fieldCase),
+      ]),
+    );
   }
   return value;
 }
@@ -95,7 +106,11 @@ export async function startDevSecurityServer(options: DevSecurityServerOptions):
         members.add(memberKey);
         member.push({ id: clientId(subsystem, 'MEMBER'), name: subsystem.memberName });
       }
-      member.push({ id: clientId(subsystem, 'SUBSYSTEM'), name: subsystem.memberName, ...(subsystem.subsystemName ? { subsystem_name: subsystem.subsystemName } : {}) });
+      member.push({
+        id: clientId(subsystem, 'SUBSYSTEM'),
+        name: subsystem.memberName,
+        ...(subsystem.subsystemName ? { subsystem_name: subsystem.subsystemName } : {}),
+      });
     }
     json(response, { member });
   };
@@ -108,28 +123,41 @@ export async function startDevSecurityServer(options: DevSecurityServerOptions):
         object_type: 'SERVICE',
         service_code: s.serviceCode,
         service_type: s.serviceType,
-        ...(s.serviceType !== 'WSDL' ? { endpoint_list: (s.endpoints ?? []).map((e) => ({ method: e.method, path: e.path })) } : {}),
+        ...(s.serviceType !== 'WSDL'
+          ? { endpoint_list: (s.endpoints ?? []).map((e) => ({ method: e.method, path: e.path })) }
+          : {}),
       }));
     json(response, { service });
   };
 
   const hold = (ms: number, response: ServerResponse, then: () => void) => {
-    const entry = { timer: setTimeout(() => {
-      held.delete(entry);
-      then();
-    }, ms), response };
+    const entry = {
+      timer: setTimeout(() => {
+        held.delete(entry);
+        then();
+      }, ms),
+      response,
+    };
     held.add(entry);
   };
 
   const getOpenApi = async (subsystem: DevSubsystem, url: URL, response: ServerResponse) => {
     const code = url.searchParams.get('serviceCode');
     const service = subsystem.services.find((s) => s.serviceCode === code);
-    if (!service) return xroadError(response, 500, 'Server.ServerProxy.ServiceMissing', `Service ${subsystemPath(subsystem)}/${code ?? ''} not found`);
+    if (!service)
+      return xroadError(
+        response,
+        500,
+        'Server.ServerProxy.ServiceMissing',
+        `Service ${subsystemPath(subsystem)}/${code ?? ''} not found`,
+      );
     const answer = service.answer;
     const reply = async () => {
       if (answer?.status !== undefined && answer.status !== 200) {
         response.writeHead(answer.status, { 'content-type': answer.mediaType ?? 'application/json' });
-        response.end(answer.body ?? JSON.stringify({ type: 'Server.ServerProxy.InternalError', message: 'the service failed' }));
+        response.end(
+          answer.body ?? JSON.stringify({ type: 'Server.ServerProxy.InternalError', message: 'the service failed' }),
+        );
         return;
       }
       if (answer?.bytes !== undefined) {
@@ -156,9 +184,17 @@ export async function startDevSecurityServer(options: DevSecurityServerOptions):
       const text = await descriptionOf(subsystem, service);
       if (text === undefined) {
         // What a security server says for a REST service registered without a description.
-        return xroadError(response, 500, 'Server.ServerProxy.OpenApiParserException.InvalidServiceType', `Service type is not OpenAPI: ${serviceName({ ...subsystem, serviceCode: service.serviceCode })}`);
+        return xroadError(
+          response,
+          500,
+          'Server.ServerProxy.OpenApiParserException.InvalidServiceType',
+          `Service type is not OpenAPI: ${serviceName({ ...subsystem, serviceCode: service.serviceCode })}`,
+        );
       }
-      response.writeHead(200, { 'content-type': service.mediaType ?? (text.trimStart().startsWith('{') ? 'application/json' : 'application/yaml') });
+      response.writeHead(200, {
+        'content-type':
+          service.mediaType ?? (text.trimStart().startsWith('{') ? 'application/json' : 'application/yaml'),
+      });
       response.end(text);
     };
     if (answer?.delayMs) hold(answer.delayMs, response, () => void reply());
@@ -184,7 +220,9 @@ export async function startDevSecurityServer(options: DevSecurityServerOptions):
       response.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(response);
     });
-    upstream.on('error', () => xroadError(response, 502, 'Server.ServerProxy.NetworkError', `cannot reach the service at ${service.forwardTo}`));
+    upstream.on('error', () =>
+      xroadError(response, 502, 'Server.ServerProxy.NetworkError', `cannot reach the service at ${service.forwardTo}`),
+    );
     request.pipe(upstream);
   };
 
@@ -200,27 +238,66 @@ export async function startDevSecurityServer(options: DevSecurityServerOptions):
     requests.set(url.pathname, (requests.get(url.pathname) ?? 0) + 1);
     if (request.method === 'GET' && url.pathname === '/listClients') return listClients(url, response);
     const match = /^\/r1\/([^/]+)\/([^/]+)\/([^/]+)\/([^/]+)\/([^/?]+)(\/.*)?$/.exec(url.pathname);
-    if (!match) return xroadError(response, 404, 'Client.InvalidRequest', 'not a metaservice or service call of this security server');
-    const [, instance, memberClass, memberCode, subsystemCode, tail, rest] = match as unknown as [string, string, string, string, string, string, string | undefined];
+    if (!match)
+      return xroadError(
+        response,
+        404,
+        'Client.InvalidRequest',
+        'not a metaservice or service call of this security server',
+      );
+    const [, instance, memberClass, memberCode, subsystemCode, tail, rest] = match as unknown as [
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string | undefined,
+    ];
     const subsystem = bySubsystem.get(`${instance}/${memberClass}/${memberCode}/${subsystemCode}`);
-    if (!subsystem) return xroadError(response, 500, 'Server.ClientProxy.UnknownMember', `Client ${instance}/${memberClass}/${memberCode}/${subsystemCode} not found`);
+    if (!subsystem)
+      return xroadError(
+        response,
+        500,
+        'Server.ClientProxy.UnknownMember',
+        `Client ${instance}/${memberClass}/${memberCode}/${subsystemCode} not found`,
+      );
     const client = request.headers['x-road-client'];
     if (typeof client !== 'string' || client.split('/').length < 3) {
-      return xroadError(response, 400, 'Client.InvalidClientIdentifier', 'the X-Road-Client header is missing or not a client identifier');
+      return xroadError(
+        response,
+        400,
+        'Client.InvalidClientIdentifier',
+        'the X-Road-Client header is missing or not a client identifier',
+      );
     }
     if (rest === undefined && request.method === 'GET') {
-      if (tail === 'listMethods' || tail === 'allowedMethods') return listMethods(subsystem, tail === 'allowedMethods', response);
+      if (tail === 'listMethods' || tail === 'allowedMethods')
+        return listMethods(subsystem, tail === 'allowedMethods', response);
       if (tail === 'getOpenAPI') return getOpenApi(subsystem, url, response);
     }
     const service = subsystem.services.find((s) => s.serviceCode === tail);
-    if (!service) return xroadError(response, 500, 'Server.ServerProxy.UnknownService', `Service ${subsystemPath(subsystem)}/${tail} not found`);
-    if (!service.forwardTo) return xroadError(response, 500, 'Server.ServerProxy.ServiceFailed', `Service ${subsystemPath(subsystem)}/${tail} has no address on this development security server`);
+    if (!service)
+      return xroadError(
+        response,
+        500,
+        'Server.ServerProxy.UnknownService',
+        `Service ${subsystemPath(subsystem)}/${tail} not found`,
+      );
+    if (!service.forwardTo)
+      return xroadError(
+        response,
+        500,
+        'Server.ServerProxy.ServiceFailed',
+        `Service ${subsystemPath(subsystem)}/${tail} has no address on this development security server`,
+      );
     return forward(service, `${(rest ?? '/').slice(1)}${url.search}`, request, response);
   };
 
   const listener = (request: IncomingMessage, response: ServerResponse) => {
     handle(request, response).catch((error: unknown) => {
-      if (!response.headersSent) xroadError(response, 500, 'Server.ServerProxy.InternalError', (error as Error).message);
+      if (!response.headersSent)
+        xroadError(response, 500, 'Server.ServerProxy.InternalError', (error as Error).message);
       else response.destroy();
     });
   };

@@ -4,7 +4,11 @@
  * `sampleSize` services) and forwards `/r1/IS-DEV/GOV/10000/island-is/user-profile-v2/…` to it.
  */
 import type { SecureContextOptions } from 'node:tls';
-import { startReferenceService, type ReferenceServiceOptions, type RunningReferenceService } from '../reference/service.js';
+import {
+  startReferenceService,
+  type ReferenceServiceOptions,
+  type RunningReferenceService,
+} from '../reference/service.js';
 import { startDevSecurityServer, type DevSecurityServer } from './dev-server.js';
 import { generatedCatalogue, sampleCatalogue, SAMPLE_CLIENT, SAMPLE_REFERENCE_SERVICE } from './sample.js';
 
@@ -33,12 +37,24 @@ export interface XRoadEnvironment {
 
 export async function startXRoadEnvironment(options: XRoadEnvironmentOptions = {}): Promise<XRoadEnvironment> {
   const host = options.host ?? '127.0.0.1';
-  const reference = await startReferenceService({ host, port: 0, auth: options.auth ?? 'dev', log: options.log ?? false });
+  const reference = await startReferenceService({
+    host,
+    port: 0,
+    auth: options.auth ?? 'dev',
+    log: options.log ?? false,
+  });
   const catalogue = sampleCatalogue(reference.baseUrl);
-  if (options.sampleSize !== undefined && options.sampleSize > 0) catalogue.subsystems.push(...generatedCatalogue(options.sampleSize).subsystems);
+  if (options.sampleSize !== undefined && options.sampleSize > 0)
+    catalogue.subsystems.push(...generatedCatalogue(options.sampleSize).subsystems);
   let securityServer: DevSecurityServer;
   try {
-    securityServer = await startDevSecurityServer({ catalogue, host, ...(options.port !== undefined ? { port: options.port } : {}), ...(options.fieldCase ? { fieldCase: options.fieldCase } : {}), ...(options.tls ? { tls: options.tls } : {}) });
+    securityServer = await startDevSecurityServer({
+      catalogue,
+      host,
+      ...(options.port !== undefined ? { port: options.port } : {}),
+      ...(options.fieldCase ? { fieldCase: options.fieldCase } : {}),
+      ...(options.tls ? { tls: options.tls } : {}),
+    });
   } catch (error) {
     await reference.close();
     throw error;

@@ -54,10 +54,19 @@ export interface FetchedBody {
 type Sink = { kind: 'memory'; chunks: Buffer[] } | { kind: 'file'; path: string };
 
 /** One request, no retry. Resolves to the answer's head and a body written to the sink. */
-function once(url: URL, headers: Record<string, string>, sink: Sink, options: TransportOptions): Promise<FetchedBody | FetchFailure> {
+function once(
+  url: URL,
+  headers: Record<string, string>,
+  sink: Sink,
+  options: TransportOptions,
+): Promise<FetchedBody | FetchFailure> {
   return new Promise((resolve) => {
     const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
-    const requestOptions: RequestOptions = { method: 'GET', headers: { 'user-agent': 'vottur-catalogue', ...headers }, ...(url.protocol === 'https:' ? options.tls ?? {} : {}) };
+    const requestOptions: RequestOptions = {
+      method: 'GET',
+      headers: { 'user-agent': 'vottur-catalogue', ...headers },
+      ...(url.protocol === 'https:' ? (options.tls ?? {}) : {}),
+    };
     let settled = false;
     let temp: string | undefined;
     const finish = (outcome: FetchedBody | FetchFailure) => {
@@ -67,7 +76,8 @@ function once(url: URL, headers: Record<string, string>, sink: Sink, options: Tr
       if (!outcome.ok && temp) void rm(temp, { force: true }).then(() => resolve(outcome));
       else resolve(outcome);
     };
-    const fail = (kind: FailureKind, reason: string, extra: Partial<FetchFailure> = {}) => finish({ ok: false, kind, reason, attempts: 1, ...extra });
+    const fail = (kind: FailureKind, reason: string, extra: Partial<FetchFailure> = {}) =>
+      finish({ ok: false, kind, reason, attempts: 1, ...extra });
     const req = request(url, requestOptions, (response: IncomingMessage) => {
       const status = response.statusCode ?? 0;
       const mediaType = response.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
@@ -80,7 +90,9 @@ function once(url: URL, headers: Record<string, string>, sink: Sink, options: Tr
           if (kept < 2048) said.push(chunk.subarray(0, 2048 - kept));
           kept += chunk.length;
         });
-        response.on('end', () => fail('status', `answered ${status}`, { status, said: Buffer.concat(said).toString('utf8') }));
+        response.on('end', () =>
+          fail('status', `answered ${status}`, { status, said: Buffer.concat(said).toString('utf8') }),
+        );
         response.on('error', () => fail('status', `answered ${status}`, { status }));
         return;
       }
@@ -108,18 +120,34 @@ function once(url: URL, headers: Record<string, string>, sink: Sink, options: Tr
         if (sink.kind === 'memory') sink.chunks.push(chunk);
         else out!.write(chunk);
       });
-      response.on('error', (error: NodeJS.ErrnoException) => fail('unreachable', `the answer broke off: ${error.code ?? error.message}`, { ...(error.code ? { code: error.code } : {}) }));
+      response.on('error', (error: NodeJS.ErrnoException) =>
+        fail('unreachable', `the answer broke off: ${error.code ?? error.message}`, {
+          ...(error.code ? { code: error.code } : {}),
+        }),
+      );
       response.on('end', () => {
         if (settled) return;
-        const done = () => finish({ ok: true, status, ...(mediaType ? { mediaType } : {}), bytes, sha256: hash.digest('hex'), attempts: 1 });
+        const done = () =>
+          finish({
+            ok: true,
+            status,
+            ...(mediaType ? { mediaType } : {}),
+            bytes,
+            sha256: hash.digest('hex'),
+            attempts: 1,
+          });
         if (!out) return done();
         out.end(() => {
           if (settled) return;
           // Renamed into place only when whole: a folder never holds half a description.
-          rename(temp!, sink.kind === 'file' ? sink.path : '').then(() => {
-            temp = undefined;
-            done();
-          }, (error: NodeJS.ErrnoException) => fail('unreachable', `cannot write the description: ${error.code ?? error.message}`));
+          rename(temp!, sink.kind === 'file' ? sink.path : '').then(
+            () => {
+              temp = undefined;
+              done();
+            },
+            (error: NodeJS.ErrnoException) =>
+              fail('unreachable', `cannot write the description: ${error.code ?? error.message}`),
+          );
         });
       });
     });
@@ -127,7 +155,9 @@ function once(url: URL, headers: Record<string, string>, sink: Sink, options: Tr
       req.destroy();
       fail('timeout', `no whole answer within ${options.timeoutMs} ms`);
     }, options.timeoutMs);
-    req.on('error', (error: NodeJS.ErrnoException) => fail('unreachable', connectionProblem(error), { ...(error.code ? { code: error.code } : {}) }));
+    req.on('error', (error: NodeJS.ErrnoException) =>
+      fail('unreachable', connectionProblem(error), { ...(error.code ? { code: error.code } : {}) }),
+    );
     req.end();
   });
 }
@@ -138,7 +168,8 @@ export function connectionProblem(error: NodeJS.ErrnoException): string {
   if (code === 'ECONNREFUSED') return 'the connection was refused (nothing listens there)';
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'no such host';
   if (code === 'ECONNRESET') return 'the connection was reset';
-  if (/CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO_VERIFY/i.test(code) || /certificate|handshake|alert/i.test(error.message)) return `TLS failed: ${error.message.split('\n')[0]}`;
+  if (/CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO_VERIFY/i.test(code) || /certificate|handshake|alert/i.test(error.message))
+    return `TLS failed: ${error.message.split('\n')[0]}`;
   return `${code || error.message.split('\n')[0]}`;
 }
 
@@ -149,7 +180,11 @@ function retryable(failure: FetchFailure, retryServerErrors: boolean): boolean {
   return failure.kind === 'status' && retryServerErrors && failure.status !== undefined && failure.status >= 500;
 }
 
-async function withRetries<T extends FetchedBody>(attempt: () => Promise<T | FetchFailure>, options: TransportOptions, retryServerErrors: boolean): Promise<T | FetchFailure> {
+async function withRetries<T extends FetchedBody>(
+  attempt: () => Promise<T | FetchFailure>,
+  options: TransportOptions,
+  retryServerErrors: boolean,
+): Promise<T | FetchFailure> {
   const retries = options.retries ?? 2;
   let wait = options.backoffMs ?? 200;
   for (let attempts = 1; ; attempts++) {
@@ -162,7 +197,11 @@ async function withRetries<T extends FetchedBody>(attempt: () => Promise<T | Fet
 }
 
 /** GETs a JSON answer (a metaservice's), parsed. */
-export async function getJson(url: URL, headers: Record<string, string>, options: TransportOptions): Promise<(FetchedBody & { json: unknown }) | FetchFailure | (FetchedBody & { notJson: string })> {
+export async function getJson(
+  url: URL,
+  headers: Record<string, string>,
+  options: TransportOptions,
+): Promise<(FetchedBody & { json: unknown }) | FetchFailure | (FetchedBody & { notJson: string })> {
   let chunks: Buffer[] = [];
   const outcome = await withRetries(
     () => {
@@ -186,6 +225,12 @@ export async function getJson(url: URL, headers: Record<string, string>, options
  * `retryServerErrors: false` for an answer whose 5xx means "nothing there" (a REST service
  * registered without a description), which no retry changes.
  */
-export function getToFile(url: URL, headers: Record<string, string>, path: string, options: TransportOptions, retryServerErrors = true): Promise<FetchedBody | FetchFailure> {
+export function getToFile(
+  url: URL,
+  headers: Record<string, string>,
+  path: string,
+  options: TransportOptions,
+  retryServerErrors = true,
+): Promise<FetchedBody | FetchFailure> {
   return withRetries(() => once(url, headers, { kind: 'file', path }, options), options, retryServerErrors);
 }

@@ -13,8 +13,22 @@ import { CouldNotRunError } from '../errors.js';
 import { toolInfo } from '../version.js';
 import { createLimiter, createPacer } from '../contract/http.js';
 import { getJson, getToFile, type FetchFailure, type TransportOptions } from './fetch.js';
-import { MANIFEST_FILE, type HarvestedService, type HarvestedSubsystem, type HarvestError, type HarvestManifest } from './manifest.js';
-import { parseSubsystemId, readClientList, readServiceList, serviceName, subsystemPath, type SubsystemId, type XRoadService } from './xroad.js';
+import {
+  MANIFEST_FILE,
+  type HarvestedService,
+  type HarvestedSubsystem,
+  type HarvestError,
+  type HarvestManifest,
+} from './manifest.js';
+import {
+  parseSubsystemId,
+  readClientList,
+  readServiceList,
+  serviceName,
+  subsystemPath,
+  type SubsystemId,
+  type XRoadService,
+} from './xroad.js';
 
 export const HARVEST_DEFAULTS = {
   concurrency: 4,
@@ -56,9 +70,12 @@ function baseOf(text: string): URL {
   try {
     url = new URL(text);
   } catch {
-    throw new CouldNotRunError(`"${text}" is not a URL; give the security server's address, e.g. https://security-server.example.is`);
+    throw new CouldNotRunError(
+      `"${text}" is not a URL; give the security server's address, e.g. https://security-server.example.is`,
+    );
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new CouldNotRunError(`"${text}" is not an http(s) URL; give the security server's address`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new CouldNotRunError(`"${text}" is not an http(s) URL; give the security server's address`);
   url.pathname = url.pathname.replace(/\/+$/, '');
   url.search = '';
   url.hash = '';
@@ -82,17 +99,42 @@ async function subsystemMatcher(glob: string | undefined): Promise<(code: string
 /** Why a description could not be had, from a failed request. */
 function errorOf(failure: FetchFailure, service: XRoadService): HarvestError {
   const base = { ...(failure.status !== undefined ? { status: failure.status } : {}), attempts: failure.attempts };
-  if (failure.kind === 'timeout') return { kind: 'timeout', reason: `${failure.reason} (${failure.attempts} attempt${failure.attempts === 1 ? '' : 's'})`, ...base };
+  if (failure.kind === 'timeout')
+    return {
+      kind: 'timeout',
+      reason: `${failure.reason} (${failure.attempts} attempt${failure.attempts === 1 ? '' : 's'})`,
+      ...base,
+    };
   if (failure.kind === 'too-large') return { kind: 'too-large', reason: failure.reason, ...base };
   if (failure.kind === 'unreachable') return { kind: 'unreachable', reason: failure.reason, ...base };
   const status = failure.status ?? 0;
   const said = saidBy(failure.said);
-  if (status === 401 || status === 403) return { kind: 'refused', reason: `the security server refused (${status})${said}: the client may not read this service's description`, ...base };
+  if (status === 401 || status === 403)
+    return {
+      kind: 'refused',
+      reason: `the security server refused (${status})${said}: the client may not read this service's description`,
+      ...base,
+    };
   // A security server answers 500 for a REST service registered without a description.
-  if (service.serviceType === 'REST' && status >= 500) return { kind: 'description-missing', reason: `no OpenAPI description is registered for this REST service (getOpenAPI answered ${status}${said})`, ...base };
-  if (status === 404) return { kind: 'description-missing', reason: `getOpenAPI answered 404${said}: no description is registered`, ...base };
-  if (status >= 400 && status < 500) return { kind: 'refused', reason: `getOpenAPI answered ${status}${said}`, ...base };
-  return { kind: 'unreachable', reason: `getOpenAPI answered ${status}${said} after ${failure.attempts} attempt${failure.attempts === 1 ? '' : 's'}`, ...base };
+  if (service.serviceType === 'REST' && status >= 500)
+    return {
+      kind: 'description-missing',
+      reason: `no OpenAPI description is registered for this REST service (getOpenAPI answered ${status}${said})`,
+      ...base,
+    };
+  if (status === 404)
+    return {
+      kind: 'description-missing',
+      reason: `getOpenAPI answered 404${said}: no description is registered`,
+      ...base,
+    };
+  if (status >= 400 && status < 500)
+    return { kind: 'refused', reason: `getOpenAPI answered ${status}${said}`, ...base };
+  return {
+    kind: 'unreachable',
+    reason: `getOpenAPI answered ${status}${said} after ${failure.attempts} attempt${failure.attempts === 1 ? '' : 's'}`,
+    ...base,
+  };
 }
 
 /** `: <the X-Road error's message>` from an error body, briefly. */
@@ -100,7 +142,8 @@ function saidBy(body: string | undefined): string {
   if (!body) return '';
   try {
     const value = JSON.parse(body) as { message?: unknown; type?: unknown };
-    const message = typeof value.message === 'string' ? value.message : typeof value.type === 'string' ? value.type : undefined;
+    const message =
+      typeof value.message === 'string' ? value.message : typeof value.type === 'string' ? value.type : undefined;
     return message ? `: ${message.slice(0, 200)}` : '';
   } catch {
     return '';
@@ -108,26 +151,35 @@ function saidBy(body: string | undefined): string {
 }
 
 /** What a downloaded description is: parsed to be sure it is one, and its title and version read. */
-async function inspect(path: string): Promise<{ json: boolean; format: string; title?: string; version?: string } | { error: string }> {
+async function inspect(
+  path: string,
+): Promise<{ json: boolean; format: string; title?: string; version?: string } | { error: string }> {
   const text = await readFile(path, 'utf8');
   const trimmed = text.replace(/^\uFEFF/, '').trimStart();
   const json = trimmed.startsWith('{');
   let data: unknown;
   try {
-    data = json ? JSON.parse(trimmed) : (await import('yaml')).parse(trimmed, { maxAliasCount: 1000, prettyErrors: false });
+    data = json
+      ? JSON.parse(trimmed)
+      : (await import('yaml')).parse(trimmed, { maxAliasCount: 1000, prettyErrors: false });
   } catch (error) {
     return { error: `not ${json ? 'JSON' : 'YAML'}: ${(error as Error).message.split('\n')[0]}` };
   }
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) return { error: 'not an OpenAPI description: the document is not an object' };
+  if (typeof data !== 'object' || data === null || Array.isArray(data))
+    return { error: 'not an OpenAPI description: the document is not an object' };
   const record = data as Record<string, unknown>;
   const info = typeof record.info === 'object' && record.info !== null ? (record.info as Record<string, unknown>) : {};
-  const shown = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : undefined);
+  const shown = (value: unknown) =>
+    typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
   const title = shown(info.title);
   const version = shown(info.version);
   const extra = { ...(title !== undefined ? { title } : {}), ...(version !== undefined ? { version } : {}) };
-  if (typeof record.openapi === 'string' && /^3\.[01]\./.test(record.openapi)) return { json, format: `openapi-${record.openapi.slice(0, 3)}`, ...extra };
+  if (typeof record.openapi === 'string' && /^3\.[01]\./.test(record.openapi))
+    return { json, format: `openapi-${record.openapi.slice(0, 3)}`, ...extra };
   if (String(record.swagger) === '2.0') return { json, format: 'swagger-2.0', ...extra };
-  return { error: `not an OpenAPI description: no "openapi: 3.x" (or "swagger: 2.0") member${record.openapi !== undefined ? ` (openapi is ${JSON.stringify(record.openapi)})` : ''}` };
+  return {
+    error: `not an OpenAPI description: no "openapi: 3.x" (or "swagger: 2.0") member${record.openapi !== undefined ? ` (openapi is ${JSON.stringify(record.openapi)})` : ''}`,
+  };
 }
 
 /** Refuses a folder that already holds files: a harvest is never mixed with another. */
@@ -137,7 +189,10 @@ async function prepareFolder(out: string): Promise<void> {
     if (error.code === 'ENOTDIR') throw new CouldNotRunError(`--out ${out} is a file; give a folder for the harvest`);
     throw new CouldNotRunError(`cannot read --out ${out}: ${error.code ?? error.message}`);
   });
-  if (entries.length > 0) throw new CouldNotRunError(`--out ${out} already holds files; give a new folder for each harvest (and --previous the last one to compare)`);
+  if (entries.length > 0)
+    throw new CouldNotRunError(
+      `--out ${out} already holds files; give a new folder for each harvest (and --previous the last one to compare)`,
+    );
   await mkdir(out, { recursive: true }).catch((error: NodeJS.ErrnoException) => {
     throw new CouldNotRunError(`cannot create --out ${out}: ${error.code ?? error.message}`);
   });
@@ -149,8 +204,10 @@ export async function harvestCatalogue(options: HarvestOptions): Promise<Harvest
   const base = baseOf(options.securityServer);
   const client = subsystemPath(parseSubsystemId(options.client));
   const concurrency = options.concurrency ?? HARVEST_DEFAULTS.concurrency;
-  if (!Number.isInteger(concurrency) || concurrency < 1) throw new CouldNotRunError(`--concurrency ${concurrency}: give a whole number of requests, 1 or more`);
-  if (options.rate !== undefined && !(options.rate > 0)) throw new CouldNotRunError(`--rate must be a number of requests per second above 0 (got ${options.rate})`);
+  if (!Number.isInteger(concurrency) || concurrency < 1)
+    throw new CouldNotRunError(`--concurrency ${concurrency}: give a whole number of requests, 1 or more`);
+  if (options.rate !== undefined && !(options.rate > 0))
+    throw new CouldNotRunError(`--rate must be a number of requests per second above 0 (got ${options.rate})`);
   const transport: TransportOptions = {
     timeoutMs: options.timeoutMs ?? HARVEST_DEFAULTS.timeoutMs,
     maxBytes: options.maxBytes ?? HARVEST_DEFAULTS.maxBytes,
@@ -163,12 +220,22 @@ export async function harvestCatalogue(options: HarvestOptions): Promise<Harvest
   const matches = await subsystemMatcher(options.subsystem);
 
   // The one request whose failure stops the run: the security server cannot be asked at all.
-  const listed = await getJson(at(base, '/listClients', options.instance ? { xRoadInstance: options.instance } : undefined), {}, transport);
+  const listed = await getJson(
+    at(base, '/listClients', options.instance ? { xRoadInstance: options.instance } : undefined),
+    {},
+    transport,
+  );
   if (!listed.ok) {
-    const what = listed.kind === 'status' ? `listClients ${listed.reason}${saidBy(listed.said)}; is this a security server's address?` : `${listed.reason}; check the address${base.protocol === 'https:' ? ' and --cert/--key/--ca' : ''}`;
+    const what =
+      listed.kind === 'status'
+        ? `listClients ${listed.reason}${saidBy(listed.said)}; is this a security server's address?`
+        : `${listed.reason}; check the address${base.protocol === 'https:' ? ' and --cert/--key/--ca' : ''}`;
     throw new CouldNotRunError(`cannot reach the security server at ${base.href}: ${what}`);
   }
-  if ('notJson' in listed) throw new CouldNotRunError(`${base.href}listClients did not answer JSON (${listed.notJson}); is this a security server?`);
+  if ('notJson' in listed)
+    throw new CouldNotRunError(
+      `${base.href}listClients did not answer JSON (${listed.notJson}); is this a security server?`,
+    );
   let clients;
   try {
     clients = readClientList(listed.json).clients;
@@ -178,7 +245,11 @@ export async function harvestCatalogue(options: HarvestOptions): Promise<Harvest
 
   await prepareFolder(options.out);
   const subsystems = clients.filter(
-    (c) => c.id.objectType === 'SUBSYSTEM' && c.id.subsystemCode !== undefined && (!options.instance || c.id.instance === options.instance) && matches(c.id.subsystemCode),
+    (c) =>
+      c.id.objectType === 'SUBSYSTEM' &&
+      c.id.subsystemCode !== undefined &&
+      (!options.instance || c.id.instance === options.instance) &&
+      matches(c.id.subsystemCode),
   );
   const limit = createLimiter(concurrency);
   const method = options.allowedOnly ? 'allowedMethods' : 'listMethods';
@@ -190,13 +261,35 @@ export async function harvestCatalogue(options: HarvestOptions): Promise<Harvest
 
   await Promise.all(
     subsystems.map(async (client) => {
-      const id: SubsystemId = { instance: client.id.instance, memberClass: client.id.memberClass, memberCode: client.id.memberCode, subsystemCode: client.id.subsystemCode! };
+      const id: SubsystemId = {
+        instance: client.id.instance,
+        memberClass: client.id.memberClass,
+        memberCode: client.id.memberCode,
+        subsystemCode: client.id.subsystemCode!,
+      };
       const path = subsystemPath(id);
-      const entry: HarvestedSubsystem = { id: path, ...(client.name ? { memberName: client.name } : {}), ...(client.subsystemName ? { subsystemName: client.subsystemName } : {}), services: 0 };
+      const entry: HarvestedSubsystem = {
+        id: path,
+        ...(client.name ? { memberName: client.name } : {}),
+        ...(client.subsystemName ? { subsystemName: client.subsystemName } : {}),
+        services: 0,
+      };
       harvestedSubsystems.push(entry);
       const answer = await limit(() => getJson(at(base, `/r1/${path}/${method}`), headers, transport));
       if (!answer.ok || 'notJson' in answer) {
-        entry.error = !answer.ok ? { kind: answer.kind === 'timeout' ? 'timeout' : answer.status === 401 || answer.status === 403 ? 'refused' : 'unreachable', reason: `${method} ${answer.reason}${saidBy(answer.said)}`, ...(answer.status !== undefined ? { status: answer.status } : {}), attempts: answer.attempts } : { kind: 'unreachable', reason: `${method} did not answer JSON (${answer.notJson})` };
+        entry.error = !answer.ok
+          ? {
+              kind:
+                answer.kind === 'timeout'
+                  ? 'timeout'
+                  : answer.status === 401 || answer.status === 403
+                    ? 'refused'
+                    : 'unreachable',
+              reason: `${method} ${answer.reason}${saidBy(answer.said)}`,
+              ...(answer.status !== undefined ? { status: answer.status } : {}),
+              attempts: answer.attempts,
+            }
+          : { kind: 'unreachable', reason: `${method} did not answer JSON (${answer.notJson})` };
         return;
       }
       let listedServices: XRoadService[];
@@ -211,7 +304,8 @@ export async function harvestCatalogue(options: HarvestOptions): Promise<Harvest
       if (listedServices.length === 0) entry.skipped = 'no services';
       else if (rest.length === 0) entry.skipped = 'only SOAP (WSDL) services';
       // SOAP services are listed in the manifest, not fetched: they have no OpenAPI description.
-      for (const service of listedServices.filter((s) => s.serviceType === 'WSDL')) services.push(describe(service, client.name));
+      for (const service of listedServices.filter((s) => s.serviceType === 'WSDL'))
+        services.push(describe(service, client.name));
       total += rest.length;
       progress();
       await Promise.all(
@@ -226,7 +320,8 @@ export async function harvestCatalogue(options: HarvestOptions): Promise<Harvest
     }),
   );
 
-  const order = (a: { name?: string; id?: string }, b: { name?: string; id?: string }) => ((a.name ?? a.id)! < (b.name ?? b.id)! ? -1 : 1);
+  const order = (a: { name?: string; id?: string }, b: { name?: string; id?: string }) =>
+    (a.name ?? a.id)! < (b.name ?? b.id)! ? -1 : 1;
   services.sort(order);
   harvestedSubsystems.sort(order);
   const described = services.filter((s) => s.serviceType !== 'WSDL');
@@ -272,7 +367,14 @@ function describe(service: XRoadService, memberName: string | undefined): Harves
 }
 
 /** Fetches one description to its place, and records what it is or why there is none. */
-async function fetchDescription(base: URL, service: XRoadService, record: HarvestedService, headers: Record<string, string>, transport: TransportOptions, out: string): Promise<void> {
+async function fetchDescription(
+  base: URL,
+  service: XRoadService,
+  record: HarvestedService,
+  headers: Record<string, string>,
+  transport: TransportOptions,
+  out: string,
+): Promise<void> {
   const folder = join(out, service.instance, service.memberClass, service.memberCode, service.subsystemCode);
   await mkdir(folder, { recursive: true });
   const downloaded = join(folder, `${service.serviceCode}.download`);

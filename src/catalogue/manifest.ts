@@ -10,7 +10,8 @@ import type { Endpoint, ServiceType } from './xroad.js';
 export const MANIFEST_FILE = 'harvest.json';
 
 /** Why a service's description could not be had; each is a `catalogue-<kind>` finding. */
-export type HarvestErrorKind = 'description-missing' | 'refused' | 'timeout' | 'too-large' | 'not-openapi' | 'unreachable';
+export type HarvestErrorKind =
+  'description-missing' | 'refused' | 'timeout' | 'too-large' | 'not-openapi' | 'unreachable';
 
 export interface HarvestError {
   kind: HarvestErrorKind;
@@ -72,7 +73,14 @@ export interface HarvestManifest {
   subsystemGlob?: string;
   subsystems: HarvestedSubsystem[];
   services: HarvestedService[];
-  summary: { subsystems: number; services: number; harvested: number; failed: number; wsdlSkipped: number; bytes: number };
+  summary: {
+    subsystems: number;
+    services: number;
+    harvested: number;
+    failed: number;
+    wsdlSkipped: number;
+    bytes: number;
+  };
 }
 
 export function readManifest(folder: string, shown = folder): HarvestManifest {
@@ -81,7 +89,9 @@ export function readManifest(folder: string, shown = folder): HarvestManifest {
     text = readFileSync(join(folder, MANIFEST_FILE), 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new CouldNotRunError(`${shown} is not a harvest: ${code === 'ENOENT' ? `it has no ${MANIFEST_FILE}` : `cannot read ${MANIFEST_FILE} (${code})`}; run vottur catalogue harvest first`);
+    throw new CouldNotRunError(
+      `${shown} is not a harvest: ${code === 'ENOENT' ? `it has no ${MANIFEST_FILE}` : `cannot read ${MANIFEST_FILE} (${code})`}; run vottur catalogue harvest first`,
+    );
   }
   let value: unknown;
   try {
@@ -91,12 +101,19 @@ export function readManifest(folder: string, shown = folder): HarvestManifest {
   }
   const manifest = value as Partial<HarvestManifest>;
   if (manifest?.harvestFormat !== 1 || !Array.isArray(manifest.services) || !Array.isArray(manifest.subsystems)) {
-    throw new CouldNotRunError(`${shown}/${MANIFEST_FILE} is not a harvest vottur can read (harvestFormat 1); harvest again`);
+    throw new CouldNotRunError(
+      `${shown}/${MANIFEST_FILE} is not a harvest vottur can read (harvestFormat 1); harvest again`,
+    );
   }
   for (const service of manifest.services) {
     // A manifest is input: a file it names must stay inside the folder.
-    if (service.file !== undefined && (typeof service.file !== 'string' || service.file.startsWith('/') || service.file.split(/[\\/]/).includes('..'))) {
-      throw new CouldNotRunError(`${shown}/${MANIFEST_FILE} names a file outside the harvest (${String(service.file)}); harvest again`);
+    if (
+      service.file !== undefined &&
+      (typeof service.file !== 'string' || service.file.startsWith('/') || service.file.split(/[\\/]/).includes('..'))
+    ) {
+      throw new CouldNotRunError(
+        `${shown}/${MANIFEST_FILE} names a file outside the harvest (${String(service.file)}); harvest again`,
+      );
     }
   }
   return manifest as HarvestManifest;

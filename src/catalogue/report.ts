@@ -6,7 +6,14 @@
  */
 import { join, relative, resolve, sep } from 'node:path';
 import { inShard, lintFiles, type DocumentSettings, type Shard } from '../lint/files.js';
-import { sortFindings, UNREADABLE_RULE, type DocumentInfo, type Finding, type Report, type RuleMeta } from '../report/finding.js';
+import {
+  sortFindings,
+  UNREADABLE_RULE,
+  type DocumentInfo,
+  type Finding,
+  type Report,
+  type RuleMeta,
+} from '../report/finding.js';
 import { toolInfo } from '../version.js';
 import { readManifest, type HarvestedService, type HarvestManifest } from './manifest.js';
 import { BREAKING_CHANGE_RULE, CATALOGUE_RULES, HARVEST_FAILURE_RULE, SERVICE_REMOVED_RULE } from './rules.js';
@@ -57,7 +64,17 @@ const shownPath = (cwd: string, file: string) => relative(cwd, file).split(sep).
 
 function harvestFinding(service: Pick<HarvestedService, 'name'>, ruleId: string, message: string): Finding {
   const rule = CATALOGUE_RULES.find((r) => r.id === ruleId)!;
-  return { ruleId, severity: rule.severity, category: rule.category, message, document: service.name, pointer: '', path: [], docsUrl: rule.docsUrl, source: 'catalogue' };
+  return {
+    ruleId,
+    severity: rule.severity,
+    category: rule.category,
+    message,
+    document: service.name,
+    pointer: '',
+    path: [],
+    docsUrl: rule.docsUrl,
+    source: 'catalogue',
+  };
 }
 
 /** The descriptions' services, without SOAP ones (which have none). */
@@ -84,7 +101,12 @@ export async function reportCatalogue(options: CatalogueReportOptions): Promise<
   });
   const linted: Report =
     files.length > 0
-      ? await lintFiles(files, { cwd, ...(options.jobs !== undefined ? { jobs: options.jobs } : {}), ...(options.settingsFor ? { settingsFor: options.settingsFor } : {}), ...(options.onProgress ? { onProgress: options.onProgress } : {}) })
+      ? await lintFiles(files, {
+          cwd,
+          ...(options.jobs !== undefined ? { jobs: options.jobs } : {}),
+          ...(options.settingsFor ? { settingsFor: options.settingsFor } : {}),
+          ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+        })
       : { tool: toolInfo(), createdTimestamp: new Date().toISOString(), documents: [], rules: [], findings: [] };
   const findings: Finding[] = [];
   for (const finding of linted.findings) {
@@ -103,7 +125,8 @@ export async function reportCatalogue(options: CatalogueReportOptions): Promise<
     findings.push(mapped);
   }
   for (const service of services) {
-    if (service.error) findings.push(harvestFinding(service, HARVEST_FAILURE_RULE[service.error.kind], service.error.reason));
+    if (service.error)
+      findings.push(harvestFinding(service, HARVEST_FAILURE_RULE[service.error.kind], service.error.reason));
   }
 
   const changes = new Map<string, ServiceChange>();
@@ -117,9 +140,16 @@ export async function reportCatalogue(options: CatalogueReportOptions): Promise<
         changes.set(service.name, { status: 'new' });
         continue;
       }
-      const versions = { ...(old.version !== undefined ? { versionBefore: old.version } : {}), ...(service.version !== undefined ? { versionAfter: service.version } : {}) };
+      const versions = {
+        ...(old.version !== undefined ? { versionBefore: old.version } : {}),
+        ...(service.version !== undefined ? { versionAfter: service.version } : {}),
+      };
       if (!old.file || old.error || !service.file || service.error) {
-        changes.set(service.name, { status: 'not-compared', ...versions, note: !service.file || service.error ? 'not harvested this time' : 'not harvested the previous time' });
+        changes.set(service.name, {
+          status: 'not-compared',
+          ...versions,
+          note: !service.file || service.error ? 'not harvested this time' : 'not harvested the previous time',
+        });
         continue;
       }
       if (old.sha256 === service.sha256) {
@@ -127,14 +157,28 @@ export async function reportCatalogue(options: CatalogueReportOptions): Promise<
         continue;
       }
       try {
-        const result = await diffDescriptionsDetailed(join(previousFolder, old.file), join(folder, service.file), { cwd });
-        const count = (severity: Finding['severity']) => result.report.findings.filter((f) => f.ruleId.startsWith('diff-') && f.severity === severity).length;
+        const result = await diffDescriptionsDetailed(join(previousFolder, old.file), join(folder, service.file), {
+          cwd,
+        });
+        const count = (severity: Finding['severity']) =>
+          result.report.findings.filter((f) => f.ruleId.startsWith('diff-') && f.severity === severity).length;
         const breaking = result.report.findings.filter((f) => f.severity === 'error' && f.ruleId.startsWith('diff-'));
-        const change: ServiceChange = { status: 'changed', breaking: breaking.length, review: count('warn'), nonBreaking: count('info'), documentation: count('hint'), newMajor: result.verdict.newMajor, ...versions };
+        const change: ServiceChange = {
+          status: 'changed',
+          breaking: breaking.length,
+          review: count('warn'),
+          nonBreaking: count('info'),
+          documentation: count('hint'),
+          newMajor: result.verdict.newMajor,
+          ...versions,
+        };
         changes.set(service.name, change);
         if (breaking.length > 0 && !result.verdict.newMajor) {
           const first = breaking[0]!;
-          const listed = breaking.slice(0, 3).map((f) => f.message.replace(/ \(base: [^)]*\)$/, '')).join('; ');
+          const listed = breaking
+            .slice(0, 3)
+            .map((f) => f.message.replace(/ \(base: [^)]*\)$/, ''))
+            .join('; ');
           const finding = harvestFinding(
             service,
             BREAKING_CHANGE_RULE,
@@ -149,21 +193,42 @@ export async function reportCatalogue(options: CatalogueReportOptions): Promise<
           findings.push(finding);
         }
       } catch (error) {
-        changes.set(service.name, { status: 'not-compared', ...versions, note: (error as Error).message.split('\n')[0]!.replace(/\s+/g, ' ') });
+        changes.set(service.name, {
+          status: 'not-compared',
+          ...versions,
+          note: (error as Error).message.split('\n')[0]!.replace(/\s+/g, ' '),
+        });
       }
     }
     const now = new Set(describedServices(manifest).map((s) => s.name));
     for (const old of before.values()) {
       if (now.has(old.name) || (shard && !inShard(old.name, shard, cwd))) continue;
       removed.push(old.name);
-      findings.push(harvestFinding(old, SERVICE_REMOVED_RULE, `${old.name} was listed by the previous harvest (${previousManifest.createdTimestamp}) and is no longer; its callers lose it. Keep a version answering for six months after announcing its retirement.`));
+      findings.push(
+        harvestFinding(
+          old,
+          SERVICE_REMOVED_RULE,
+          `${old.name} was listed by the previous harvest (${previousManifest.createdTimestamp}) and is no longer; its callers lose it. Keep a version answering for six months after announcing its retirement.`,
+        ),
+      );
     }
   }
 
-  const documents: DocumentInfo[] = services.map((s) => ({ path: s.name, ...(s.title !== undefined ? { title: s.title } : {}), ...(s.version !== undefined ? { version: s.version } : {}) }));
+  const documents: DocumentInfo[] = services.map((s) => ({
+    path: s.name,
+    ...(s.title !== undefined ? { title: s.title } : {}),
+    ...(s.version !== undefined ? { version: s.version } : {}),
+  }));
   for (const name of removed) documents.push({ path: name });
   const rules = new Map<string, RuleMeta>();
-  for (const rule of [...linted.rules, ...CATALOGUE_RULES]) if (!rules.has(rule.id) && rule.id !== UNREADABLE_RULE) rules.set(rule.id, rule);
-  const report: Report = { tool: toolInfo(), createdTimestamp: new Date().toISOString(), documents, rules: [...rules.values()], findings: sortFindings(findings) };
+  for (const rule of [...linted.rules, ...CATALOGUE_RULES])
+    if (!rules.has(rule.id) && rule.id !== UNREADABLE_RULE) rules.set(rule.id, rule);
+  const report: Report = {
+    tool: toolInfo(),
+    createdTimestamp: new Date().toISOString(),
+    documents,
+    rules: [...rules.values()],
+    findings: sortFindings(findings),
+  };
   return { report, manifest, ...(previousManifest ? { previousManifest } : {}), changes, removed, services };
 }

@@ -25,14 +25,46 @@ export const BREAKING_CHANGE_RULE = 'catalogue-breaking-change';
 export const SERVICE_REMOVED_RULE = 'catalogue-service-removed';
 
 export const CATALOGUE_RULES: readonly RuleMeta[] = [
-  rule('catalogue-description-missing', 'error', 'A REST service is registered on the data exchange layer without an OpenAPI description: the catalogue cannot list it, and no caller can know how to call it.'),
-  rule('catalogue-refused', 'error', "The security server refused to give the service's description to the harvesting client (401, 403 or another 4xx)."),
-  rule('catalogue-timeout', 'error', "The service's description did not arrive whole within the deadline, after the retries."),
-  rule('catalogue-too-large', 'error', "The service's description is larger than the harvest's size limit, and was not read."),
-  rule('catalogue-not-openapi', 'error', 'What the security server returned for the service is not an OpenAPI description: not YAML or JSON, or not an OpenAPI 3 (or Swagger 2.0) document.'),
-  rule('catalogue-unreachable', 'error', "The service's description, or its subsystem's list of services, could not be fetched: the connection failed, or the security server answered 5xx after the retries."),
-  rule(BREAKING_CHANGE_RULE, 'error', 'The service changed since the previous harvest in a way that breaks its callers, without a new major version (a higher info.version major, or a new service code such as -v2 beside the old one).'),
-  rule(SERVICE_REMOVED_RULE, 'warn', 'A service of the previous harvest is no longer listed: its callers lose it, and the platform asks for six months\' notice before a version is retired.'),
+  rule(
+    'catalogue-description-missing',
+    'error',
+    'A REST service is registered on the data exchange layer without an OpenAPI description: the catalogue cannot list it, and no caller can know how to call it.',
+  ),
+  rule(
+    'catalogue-refused',
+    'error',
+    "The security server refused to give the service's description to the harvesting client (401, 403 or another 4xx).",
+  ),
+  rule(
+    'catalogue-timeout',
+    'error',
+    "The service's description did not arrive whole within the deadline, after the retries.",
+  ),
+  rule(
+    'catalogue-too-large',
+    'error',
+    "The service's description is larger than the harvest's size limit, and was not read.",
+  ),
+  rule(
+    'catalogue-not-openapi',
+    'error',
+    'What the security server returned for the service is not an OpenAPI description: not YAML or JSON, or not an OpenAPI 3 (or Swagger 2.0) document.',
+  ),
+  rule(
+    'catalogue-unreachable',
+    'error',
+    "The service's description, or its subsystem's list of services, could not be fetched: the connection failed, or the security server answered 5xx after the retries.",
+  ),
+  rule(
+    BREAKING_CHANGE_RULE,
+    'error',
+    'The service changed since the previous harvest in a way that breaks its callers, without a new major version (a higher info.version major, or a new service code such as -v2 beside the old one).',
+  ),
+  rule(
+    SERVICE_REMOVED_RULE,
+    'warn',
+    "A service of the previous harvest is no longer listed: its callers lose it, and the platform asks for six months' notice before a version is retired.",
+  ),
 ];
 
 /** Rules whose finding means the service's description could not be checked at all: it scores 0. */

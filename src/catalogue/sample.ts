@@ -92,7 +92,15 @@ export function sampleCatalogue(referenceUrl?: string): DevCatalogue {
           },
         ],
       },
-      { instance: 'IS-DEV', memberClass: 'GOV', memberCode: '10000', subsystemCode: 'vottur', memberName: 'Stafrænt Ísland', subsystemName: 'vottur (the caller)', services: [] },
+      {
+        instance: 'IS-DEV',
+        memberClass: 'GOV',
+        memberCode: '10000',
+        subsystemCode: 'vottur',
+        memberName: 'Stafrænt Ísland',
+        subsystemName: 'vottur (the caller)',
+        services: [],
+      },
       {
         instance: 'IS-DEV',
         memberClass: 'GOV',
@@ -134,7 +142,9 @@ export function sampleCatalogue(referenceUrl?: string): DevCatalogue {
         memberCode: '10003',
         subsystemCode: 'orders',
         memberName: 'Sample company',
-        services: [{ serviceCode: 'orders-v1', serviceType: 'REST', endpoints: [{ method: 'GET', path: '/orders/{id}' }] }],
+        services: [
+          { serviceCode: 'orders-v1', serviceType: 'REST', endpoints: [{ method: 'GET', path: '/orders/{id}' }] },
+        ],
       },
       {
         instance: 'IS-DEV',
@@ -203,9 +213,12 @@ export function generatedCatalogue(size: number): DevCatalogue {
 
 function generatedDescription(index: number, major: number, conformant: string, withFindings: string): string {
   if (index % 5 === 2) return withFindings.replace('title: Fishing permits', `title: Sample service ${index}`);
-  let text = conformant.replace('Vehicle Registry (vottur sample catalogue)', `Sample service ${index}`).replace('version: 1.2.0', `version: ${major}.0.${index % 10}`);
+  let text = conformant
+    .replace('Vehicle Registry (vottur sample catalogue)', `Sample service ${index}`)
+    .replace('version: 1.2.0', `version: ${major}.0.${index % 10}`);
   if (major === 2) text = text.replace('/v1/vehicles/', '/v2/vehicles/');
   // Every third one forgets its pricing and a property's description: a few findings.
-  if (index % 3 === 1) text = text.replace(/\n {2}x-pricing:\n {4}- free/, '').replace('\n          description: The manufacturer.', '');
+  if (index % 3 === 1)
+    text = text.replace(/\n {2}x-pricing:\n {4}- free/, '').replace('\n          description: The manufacturer.', '');
   return text;
 }

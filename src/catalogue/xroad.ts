@@ -21,7 +21,13 @@ export interface ServiceId extends SubsystemId {
 
 /** What `listClients` says about one client. */
 export interface XRoadClient {
-  id: { instance: string; memberClass: string; memberCode: string; subsystemCode?: string; objectType: 'MEMBER' | 'SUBSYSTEM' };
+  id: {
+    instance: string;
+    memberClass: string;
+    memberCode: string;
+    subsystemCode?: string;
+    objectType: 'MEMBER' | 'SUBSYSTEM';
+  };
   name?: string;
   subsystemName?: string;
 }
@@ -50,7 +56,9 @@ export function isIdentifierSegment(text: string): boolean {
 export function parseSubsystemId(text: string, option = '--xroad-client'): SubsystemId {
   const parts = text.split('/');
   if (parts.length !== 4 || !parts.every(isIdentifierSegment)) {
-    throw new CouldNotRunError(`${option} "${text}" is not a subsystem identifier; write INSTANCE/CLASS/MEMBER/SUBSYSTEM, e.g. IS-DEV/GOV/10000/vottur`);
+    throw new CouldNotRunError(
+      `${option} "${text}" is not a subsystem identifier; write INSTANCE/CLASS/MEMBER/SUBSYSTEM, e.g. IS-DEV/GOV/10000/vottur`,
+    );
   }
   const [instance, memberClass, memberCode, subsystemCode] = parts as [string, string, string, string];
   return { instance, memberClass, memberCode, subsystemCode };
@@ -69,7 +77,14 @@ export function serviceName(id: ServiceId): string {
 export function parseServiceName(name: string): ServiceId | undefined {
   const match = /^xroad:\/\/([^/]+)\/([^/]+)\/([^/]+)\/([^/]+)\/([^/]+)$/.exec(name);
   if (!match) return undefined;
-  const [, instance, memberClass, memberCode, subsystemCode, serviceCode] = match as unknown as [string, string, string, string, string, string];
+  const [, instance, memberClass, memberCode, subsystemCode, serviceCode] = match as unknown as [
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+  ];
   return { instance, memberClass, memberCode, subsystemCode, serviceCode };
 }
 
@@ -85,7 +100,8 @@ export function serviceVersion(serviceCode: string): { base: string; major?: num
 
 type Loose = Record<string, unknown>;
 
-const isRecord = (value: unknown): value is Loose => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Loose =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A member in either spelling: `member_class` or `memberClass`. */
 function field(record: Loose, snake: string): unknown {
@@ -122,7 +138,13 @@ export function readClientList(body: unknown): { clients: XRoadClient[]; skipped
     const objectType = (id && text(id, 'object_type')) ?? (subsystemCode !== undefined ? 'SUBSYSTEM' : 'MEMBER');
     // Each part becomes a folder of the harvest: only what X-Road allows in a code.
     const parts = [instance, memberClass, memberCode, ...(subsystemCode !== undefined ? [subsystemCode] : [])];
-    if (!instance || !memberClass || !memberCode || (objectType !== 'MEMBER' && objectType !== 'SUBSYSTEM') || !parts.every((part) => part !== undefined && isIdentifierSegment(part))) {
+    if (
+      !instance ||
+      !memberClass ||
+      !memberCode ||
+      (objectType !== 'MEMBER' && objectType !== 'SUBSYSTEM') ||
+      !parts.every((part) => part !== undefined && isIdentifierSegment(part))
+    ) {
       skipped++;
       continue;
     }
@@ -150,7 +172,11 @@ export function readServiceList(body: unknown, subsystem: SubsystemId): { servic
     }
     const serviceCode = text(entry, 'service_code');
     const type = (text(entry, 'service_type') ?? 'REST').toUpperCase();
-    if (!serviceCode || (type !== 'OPENAPI' && type !== 'REST' && type !== 'WSDL') || !isIdentifierSegment(serviceCode)) {
+    if (
+      !serviceCode ||
+      (type !== 'OPENAPI' && type !== 'REST' && type !== 'WSDL') ||
+      !isIdentifierSegment(serviceCode)
+    ) {
       skipped++;
       continue;
     }

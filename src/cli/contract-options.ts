@@ -4,11 +4,28 @@
  */
 import type { Command } from 'commander';
 import type { AuthOptions } from '../contract/auth.js';
-import { DEFAULT_CONCURRENCY, DEFAULT_MAX_EXAMPLES, DEFAULT_MAX_RESPONSE_TIME_MS, DEFAULT_TIMEOUT_MS, MAX_SEED, parsePhases, PHASES, type ContractTestOptions, type Phase } from '../contract/index.js';
+import {
+  DEFAULT_CONCURRENCY,
+  DEFAULT_MAX_EXAMPLES,
+  DEFAULT_MAX_RESPONSE_TIME_MS,
+  DEFAULT_TIMEOUT_MS,
+  MAX_SEED,
+  parsePhases,
+  PHASES,
+  type ContractTestOptions,
+  type Phase,
+} from '../contract/index.js';
 import type { Severity } from '../report/finding.js';
 import { maskNationalIds } from '../pii.js';
 import { CouldNotRunError, errorLine } from '../errors.js';
-import { addBaselineOptions, addPolicyOptions, failSeverityOption, minCoverageOption, minScoreOption, type BaselineCommandOptions } from './options.js';
+import {
+  addBaselineOptions,
+  addPolicyOptions,
+  failSeverityOption,
+  minCoverageOption,
+  minScoreOption,
+  type BaselineCommandOptions,
+} from './options.js';
 import { addOutputOptions, type OutputState } from './output.js';
 import { stderrOf, type CliIo, type PolicyCommandOptions } from './runner.js';
 import type { GateRun } from '../policy/enforce.js';
@@ -48,18 +65,21 @@ export interface ContractCommandOptions extends BaselineCommandOptions, PolicyCo
 /** `--rate 10` or `--rate 10/s`: requests per second. */
 export function ratePerSecond(value: string): number {
   const match = /^([0-9]+(?:\.[0-9]+)?)(?:\/s)?$/.exec(value.trim());
-  if (!match || Number(match[1]) <= 0) throw new CouldNotRunError(`--rate "${value}" is not a number of requests per second, e.g. 10 or 10/s`);
+  if (!match || Number(match[1]) <= 0)
+    throw new CouldNotRunError(`--rate "${value}" is not a number of requests per second, e.g. 10 or 10/s`);
   return Number(match[1]);
 }
 
 function seedNumber(value: string): number {
-  if (!/^[0-9]+$/.test(value) || Number(value) > MAX_SEED) throw new CouldNotRunError(`--seed "${value}" is not a whole number from 0 to ${MAX_SEED}`);
+  if (!/^[0-9]+$/.test(value) || Number(value) > MAX_SEED)
+    throw new CouldNotRunError(`--seed "${value}" is not a whole number from 0 to ${MAX_SEED}`);
   return Number(value);
 }
 
 function wholeNumber(option: string) {
   return (value: string): number => {
-    if (!/^[0-9]+$/.test(value) || Number(value) < 1) throw new CouldNotRunError(`${option} "${value}" is not a whole number of 1 or more`);
+    if (!/^[0-9]+$/.test(value) || Number(value) < 1)
+      throw new CouldNotRunError(`${option} "${value}" is not a whole number of 1 or more`);
     return Number(value);
   };
 }
@@ -73,13 +93,35 @@ export function addContractOptions(command: Command, state: OutputState): Comman
   command
     .addOption(failSeverityOption())
     .addOption(minScoreOption())
-    .option('-q, --quiet', 'stylish lists errors only, and no progress lines (the counts, the score, the exit code and the other formats keep every finding)')
+    .option(
+      '-q, --quiet',
+      'stylish lists errors only, and no progress lines (the counts, the score, the exit code and the other formats keep every finding)',
+    )
     .option('--show-pii', 'show national identifiers unmasked in the output')
-    .option('--timeout <ms>', 'time limit for each request, in milliseconds', wholeNumber('--timeout'), DEFAULT_TIMEOUT_MS)
+    .option(
+      '--timeout <ms>',
+      'time limit for each request, in milliseconds',
+      wholeNumber('--timeout'),
+      DEFAULT_TIMEOUT_MS,
+    )
     .option('--concurrency <n>', 'requests in flight at once', wholeNumber('--concurrency'), DEFAULT_CONCURRENCY)
-    .option('--rate <n>', 'start at most n requests per second (10 or 10/s), over the whole run (default: no limit)', ratePerSecond)
-    .option('--max-response-time <ms>', 'response time budget: a slower answer is a contract-response-time warning', wholeNumber('--max-response-time'), DEFAULT_MAX_RESPONSE_TIME_MS)
-    .option('--header <header>', "a header sent with every authenticated request, 'Name: value' (repeatable)", collect, [])
+    .option(
+      '--rate <n>',
+      'start at most n requests per second (10 or 10/s), over the whole run (default: no limit)',
+      ratePerSecond,
+    )
+    .option(
+      '--max-response-time <ms>',
+      'response time budget: a slower answer is a contract-response-time warning',
+      wholeNumber('--max-response-time'),
+      DEFAULT_MAX_RESPONSE_TIME_MS,
+    )
+    .option(
+      '--header <header>',
+      "a header sent with every authenticated request, 'Name: value' (repeatable)",
+      collect,
+      [],
+    )
     .option('--bearer <token>', 'an access token, sent as Authorization: Bearer <token>')
     .option('--token-url <url>', 'OAuth 2.0 token endpoint: fetch a token with the client-credentials grant')
     .option('--client-id <id>', 'OAuth 2.0 client id (with --token-url)')
@@ -87,15 +129,33 @@ export function addContractOptions(command: Command, state: OutputState): Comman
     .option('--scope <scopes>', 'scopes to ask for (with --token-url); default: the scopes the description requires')
     .option('--xroad-client <id>', 'send X-Road-Client: <id> (the calling subsystem on the data exchange layer)')
     .option('--xroad-id', 'send a new X-Road-Id (a UUID) with every request, as a security server client does')
-    .option('--cert <file>', 'TLS client certificate to present: PEM (with --key), or PKCS#12 (.p12/.pfx; passphrase in VOTTUR_CERT_PASSPHRASE)')
+    .option(
+      '--cert <file>',
+      'TLS client certificate to present: PEM (with --key), or PKCS#12 (.p12/.pfx; passphrase in VOTTUR_CERT_PASSPHRASE)',
+    )
     .option('--key <file>', 'private key of the --cert PEM certificate (passphrase, if any, in VOTTUR_CERT_PASSPHRASE)')
     .option('--ca <file>', "a private CA's certificate(s) to trust besides the system's, PEM (repeatable)", collect, [])
     .option('--data <file>', 'values for the planned requests, per operationId (YAML or JSON; see docs/contract.md)')
     .option('--no-dredd', 'skip the Dredd run (the planned requests and response checks still run)')
-    .option('--phases <list>', `the phases to run, comma-separated (default all: ${PHASES.join(',')})`, (value: string) => parsePhases(value))
-    .option('--max-examples <n>', `generated requests per operation in the fuzz phase, each of valid and invalid (default ${DEFAULT_MAX_EXAMPLES})`, wholeNumber('--max-examples'))
-    .option('--seed <n>', 'seed of the generated requests; the report gives the seed of every run, and the same seed sends the same requests', seedNumber)
-    .option('--allow-unsafe-methods', 'generate requests for methods other than GET, HEAD and OPTIONS, and send undocumented methods (never against a shared environment)')
+    .option(
+      '--phases <list>',
+      `the phases to run, comma-separated (default all: ${PHASES.join(',')})`,
+      (value: string) => parsePhases(value),
+    )
+    .option(
+      '--max-examples <n>',
+      `generated requests per operation in the fuzz phase, each of valid and invalid (default ${DEFAULT_MAX_EXAMPLES})`,
+      wholeNumber('--max-examples'),
+    )
+    .option(
+      '--seed <n>',
+      'seed of the generated requests; the report gives the seed of every run, and the same seed sends the same requests',
+      seedNumber,
+    )
+    .option(
+      '--allow-unsafe-methods',
+      'generate requests for methods other than GET, HEAD and OPTIONS, and send undocumented methods (never against a shared environment)',
+    )
     .addOption(minCoverageOption());
   addBaselineOptions(command);
   addPolicyOptions(command);
@@ -138,7 +198,25 @@ export function authFrom(options: ContractCommandOptions): AuthOptions {
 }
 
 /** The library options for a run, minus description, server and credentials. */
-export function runOptionsFrom(options: ContractCommandOptions, io: CliIo): Pick<ContractTestOptions, 'timeoutMs' | 'concurrency' | 'rate' | 'maxResponseTimeMs' | 'dredd' | 'showPii' | 'data' | 'onProgress' | 'phases' | 'maxExamples' | 'seed' | 'allowUnsafeMethods' | 'cwd'> {
+export function runOptionsFrom(
+  options: ContractCommandOptions,
+  io: CliIo,
+): Pick<
+  ContractTestOptions,
+  | 'timeoutMs'
+  | 'concurrency'
+  | 'rate'
+  | 'maxResponseTimeMs'
+  | 'dredd'
+  | 'showPii'
+  | 'data'
+  | 'onProgress'
+  | 'phases'
+  | 'maxExamples'
+  | 'seed'
+  | 'allowUnsafeMethods'
+  | 'cwd'
+> {
   const stderr = stderrOf(io);
   return {
     ...(io.cwd !== undefined ? { cwd: io.cwd } : {}),
@@ -171,49 +249,87 @@ export function note(options: Pick<ContractCommandOptions, 'quiet' | 'showPii'>,
  * policy names their hosts. Credentials never go over plain HTTP to another machine. Whatever is
  * refused is a finding of the run (`run.refusals`), never silently dropped.
  */
-export async function withContractSettings<T extends ContractCommandOptions & { server?: string }>(options: T, command: Command, description: string | undefined, io: CliIo = {}, run?: GateRun): Promise<T> {
+export async function withContractSettings<T extends ContractCommandOptions & { server?: string }>(
+  options: T,
+  command: Command,
+  description: string | undefined,
+  io: CliIo = {},
+  run?: GateRun,
+): Promise<T> {
   const merged: T = { ...options };
   const settings = description === undefined || !run ? undefined : (await run.configFor(description))?.config.contract;
   if (settings && run && description !== undefined) {
     const { hostOf, POLICY_SECRET, POLICY_SERVER, secretEnvAllowed } = await import('../policy/index.js');
     const policy = run.policy;
     const shown = (await run.configFor(description))!.shown;
-    const fromDefault = (name: string) => command.getOptionValueSource(name) === undefined || command.getOptionValueSource(name) === 'default';
+    const fromDefault = (name: string) =>
+      command.getOptionValueSource(name) === undefined || command.getOptionValueSource(name) === 'default';
     // Hosts the operator named on the command line: credentials may go there.
-    const operatorHosts = new Set([options.server, options.tokenUrl].flatMap((url) => (url === undefined ? [] : [hostOf(url) ?? ''])));
+    const operatorHosts = new Set(
+      [options.server, options.tokenUrl].flatMap((url) => (url === undefined ? [] : [hostOf(url) ?? ''])),
+    );
     if (settings.server !== undefined && merged.server === undefined) {
       if (policy && !policy.servers.includes(hostOf(settings.server) ?? '')) {
-        run.refuse(POLICY_SERVER, `\`contract.server: ${settings.server}\` in ${shown} was not used: under the policy (${policy.name}) contract requests go only to the server the operator names (--server) or a host the policy lists.`, description);
+        run.refuse(
+          POLICY_SERVER,
+          `\`contract.server: ${settings.server}\` in ${shown} was not used: under the policy (${policy.name}) contract requests go only to the server the operator names (--server) or a host the policy lists.`,
+          description,
+        );
       } else merged.server = settings.server;
     }
     if (settings.tokenUrl !== undefined && merged.tokenUrl === undefined) {
       const host = hostOf(settings.tokenUrl) ?? '';
       if (policy && !operatorHosts.has(host) && !policy.credentialHosts.includes(host)) {
-        run.refuse(POLICY_SERVER, `\`contract.tokenUrl: ${settings.tokenUrl}\` in ${shown} was not used: under the policy (${policy.name}) credentials go only to hosts the operator names (--server, --token-url) or the policy lists.`, description);
+        run.refuse(
+          POLICY_SERVER,
+          `\`contract.tokenUrl: ${settings.tokenUrl}\` in ${shown} was not used: under the policy (${policy.name}) credentials go only to hosts the operator names (--server, --token-url) or the policy lists.`,
+          description,
+        );
       } else merged.tokenUrl = settings.tokenUrl;
     }
     for (const key of ['clientId', 'scope', 'xroadClient', 'data'] as const) {
       // The client's id and scope belong to the token endpoint: not without one.
       if ((key === 'clientId' || key === 'scope') && merged.tokenUrl === undefined) continue;
-      if (settings[key] !== undefined && merged[key] === undefined) (merged as Record<string, unknown>)[key] = settings[key];
+      if (settings[key] !== undefined && merged[key] === undefined)
+        (merged as Record<string, unknown>)[key] = settings[key];
     }
-    for (const [key, option] of [['timeout', 'timeout'], ['concurrency', 'concurrency'], ['maxResponseTime', 'maxResponseTime'], ['rate', 'rate']] as const) {
+    for (const [key, option] of [
+      ['timeout', 'timeout'],
+      ['concurrency', 'concurrency'],
+      ['maxResponseTime', 'maxResponseTime'],
+      ['rate', 'rate'],
+    ] as const) {
       if (settings[key] !== undefined && fromDefault(option)) (merged as Record<string, unknown>)[key] = settings[key];
     }
     // Credentials from the configuration's environment variables go only where the operator (or the policy) allows.
-    const credentialsAllowed = !policy || merged.server === undefined || operatorHosts.has(hostOf(merged.server) ?? '') || policy.credentialHosts.includes(hostOf(merged.server) ?? '');
+    const credentialsAllowed =
+      !policy ||
+      merged.server === undefined ||
+      operatorHosts.has(hostOf(merged.server) ?? '') ||
+      policy.credentialHosts.includes(hostOf(merged.server) ?? '');
     const fromEnv = (key: 'clientSecretEnv' | 'bearerEnv', what: string): string | undefined => {
       const name = settings[key]!;
       if (!secretEnvAllowed(name, policy)) {
-        run.refuse(POLICY_SECRET, `\`contract.${key}: ${name}\` in ${shown} was not read: a configuration names only environment variables starting VOTTUR_ for a secret${policy ? ` or those the policy (${policy.name}) lists` : ''}; rename the variable (e.g. VOTTUR_${key === 'bearerEnv' ? 'TOKEN' : 'CLIENT_SECRET'}) or give the ${what} on the command line.`, description);
+        run.refuse(
+          POLICY_SECRET,
+          `\`contract.${key}: ${name}\` in ${shown} was not read: a configuration names only environment variables starting VOTTUR_ for a secret${policy ? ` or those the policy (${policy.name}) lists` : ''}; rename the variable (e.g. VOTTUR_${key === 'bearerEnv' ? 'TOKEN' : 'CLIENT_SECRET'}) or give the ${what} on the command line.`,
+          description,
+        );
         return undefined;
       }
       if (!credentialsAllowed) {
-        run.refuse(POLICY_SECRET, `\`contract.${key}: ${name}\` in ${shown} was not read: the ${what} would go to ${merged.server}, a host the operator did not name; under the policy (${policy!.name}) credentials go only to hosts given on the command line or listed by the policy.`, description);
+        run.refuse(
+          POLICY_SECRET,
+          `\`contract.${key}: ${name}\` in ${shown} was not read: the ${what} would go to ${merged.server}, a host the operator did not name; under the policy (${policy!.name}) credentials go only to hosts given on the command line or listed by the policy.`,
+          description,
+        );
         return undefined;
       }
       const value = process.env[name];
-      if (value === undefined || value === '') throw new CouldNotRunError(`the configuration names the environment variable ${name} for the ${what}, and it is not set; set it, or give the ${what} on the command line`);
+      if (value === undefined || value === '')
+        throw new CouldNotRunError(
+          `the configuration names the environment variable ${name} for the ${what}, and it is not set; set it, or give the ${what} on the command line`,
+        );
       return value;
     };
     if (settings.clientSecretEnv !== undefined && merged.clientSecret === undefined) {
@@ -230,9 +346,17 @@ export async function withContractSettings<T extends ContractCommandOptions & { 
     if (tls !== undefined && options.cert === undefined && options.key === undefined && options.ca.length === 0) {
       const passphraseEnv = tls.passphraseEnv;
       if (passphraseEnv !== undefined && !secretEnvAllowed(passphraseEnv, policy)) {
-        run.refuse(POLICY_SECRET, `\`contract.tls.passphraseEnv: ${passphraseEnv}\` in ${shown} was not read, and contract.tls was not used: a configuration names only environment variables starting VOTTUR_ for a secret${policy ? ` or those the policy (${policy.name}) lists` : ''}; rename the variable (e.g. VOTTUR_CERT_PASSPHRASE) or give the certificate on the command line (--cert).`, description);
+        run.refuse(
+          POLICY_SECRET,
+          `\`contract.tls.passphraseEnv: ${passphraseEnv}\` in ${shown} was not read, and contract.tls was not used: a configuration names only environment variables starting VOTTUR_ for a secret${policy ? ` or those the policy (${policy.name}) lists` : ''}; rename the variable (e.g. VOTTUR_CERT_PASSPHRASE) or give the certificate on the command line (--cert).`,
+          description,
+        );
       } else if (tls.cert !== undefined && !credentialsAllowed) {
-        run.refuse(POLICY_SECRET, `\`contract.tls.cert\` in ${shown} was not used: the client certificate would be presented to ${merged.server}, a host the operator did not name; under the policy (${policy!.name}) credentials go only to hosts given on the command line or listed by the policy.`, description);
+        run.refuse(
+          POLICY_SECRET,
+          `\`contract.tls.cert\` in ${shown} was not used: the client certificate would be presented to ${merged.server}, a host the operator did not name; under the policy (${policy!.name}) credentials go only to hosts given on the command line or listed by the policy.`,
+          description,
+        );
       } else {
         if (tls.cert !== undefined) merged.cert = tls.cert;
         if (tls.key !== undefined) merged.key = tls.key;
@@ -241,9 +365,12 @@ export async function withContractSettings<T extends ContractCommandOptions & { 
       }
     }
     // The operator's own credentials go only to a server the operator named or the policy lists for credentials.
-    const operatorCredentials = options.bearer !== undefined || options.clientSecret !== undefined || options.header.length > 0;
+    const operatorCredentials =
+      options.bearer !== undefined || options.clientSecret !== undefined || options.header.length > 0;
     if (!credentialsAllowed && operatorCredentials) {
-      throw new CouldNotRunError(`the credentials given on the command line would go to ${merged.server} (contract.server in ${shown}), a host the policy (${policy!.name}) does not list under hosts.credentials; give the server with --server`);
+      throw new CouldNotRunError(
+        `the credentials given on the command line would go to ${merged.server} (contract.server in ${shown}), a host the policy (${policy!.name}) does not list under hosts.credentials; give the server with --server`,
+      );
     }
   }
   await refusePlainHttpCredentials(merged);
@@ -253,7 +380,8 @@ export async function withContractSettings<T extends ContractCommandOptions & { 
 /** Credentials (a bearer token, a client secret, headers) never go over plain HTTP to another machine. */
 async function refusePlainHttpCredentials(options: ContractCommandOptions & { server?: string }): Promise<void> {
   const { plainHttpRefusal } = await import('../policy/index.js');
-  const hasCredentials = options.bearer !== undefined || options.clientSecret !== undefined || options.header.length > 0;
+  const hasCredentials =
+    options.bearer !== undefined || options.clientSecret !== undefined || options.header.length > 0;
   if (hasCredentials && options.server !== undefined) {
     const why = plainHttpRefusal(options.server);
     if (why) throw new CouldNotRunError(`${why}: use https://, or run without credentials`);

@@ -6,7 +6,15 @@
  * never applied here: they are listed, and the editor (`vottur lsp`) offers them labelled.
  */
 import { CouldNotRunError, errorLine } from '../errors.js';
-import { configured, documentSettingsFor, stderrOf, stdoutOf, writeFileAtomically, type CliIo, type ConfigCommandOptions } from './runner.js';
+import {
+  configured,
+  documentSettingsFor,
+  stderrOf,
+  stdoutOf,
+  writeFileAtomically,
+  type CliIo,
+  type ConfigCommandOptions,
+} from './runner.js';
 
 export interface FixRunOptions extends ConfigCommandOptions {
   allowRemoteRefs?: boolean;
@@ -39,12 +47,17 @@ export async function runFixes(patterns: string[], options: FixRunOptions, io: C
   let changedFiles = 0;
   for (const file of files) {
     // A fix is computed again on its own result, pass after pass: that needs a file to read from.
-    if (isPathless(file)) throw new CouldNotRunError(`${options.dryRun ? '--fix-dry-run' : '--fix'} works on files, not ${file === '-' ? 'standard input' : 'a URL'} (${file}); save the description to a file first`);
+    if (isPathless(file))
+      throw new CouldNotRunError(
+        `${options.dryRun ? '--fix-dry-run' : '--fix'} works on files, not ${file === '-' ? 'standard input' : 'a URL'} (${file}); save the description to a file first`,
+      );
     const settings = await settingsFor(file);
     const outcome = await fixDescription(file, {
       cwd,
       allowRemoteRefs: options.allowRemoteRefs,
-      findingsOf: async (_file, loaded) => (await configured(await lintLoadedDescription(loaded, { cwd, ...(settings ? { settings } : {}) }), options, io)).findings,
+      findingsOf: async (_file, loaded) =>
+        (await configured(await lintLoadedDescription(loaded, { cwd, ...(settings ? { settings } : {}) }), options, io))
+          .findings,
     });
     applied += outcome.applied.length;
     changedFiles += outcome.changed.size;
@@ -53,23 +66,38 @@ export async function runFixes(patterns: string[], options: FixRunOptions, io: C
       const { createTwoFilesPatch } = await import('diff');
       for (const [uri, text] of outcome.changed) {
         const name = shown(uri).split('\\').join('/').replace(/^\//, '');
-        out(mask(createTwoFilesPatch(`a/${name}`, `b/${name}`, outcome.original.get(uri)!, text, undefined, undefined, { context: 3 })));
+        out(
+          mask(
+            createTwoFilesPatch(`a/${name}`, `b/${name}`, outcome.original.get(uri)!, text, undefined, undefined, {
+              context: 3,
+            }),
+          ),
+        );
       }
     } else {
       for (const [uri, text] of outcome.changed) writeFileAtomically(uri, text, shown(uri));
     }
     if (outcome.applied.length > 0) {
       const rules = [...new Set(outcome.applied.map((fix) => fix.ruleId))].sort();
-      err(`${errorLine(`${options.dryRun ? 'would fix' : 'fixed'} ${shown(outcome.original.keys().next().value ?? file)}: ${outcome.applied.length} fix${outcome.applied.length === 1 ? '' : 'es'} (${rules.join(', ')})`)}\n`);
+      err(
+        `${errorLine(`${options.dryRun ? 'would fix' : 'fixed'} ${shown(outcome.original.keys().next().value ?? file)}: ${outcome.applied.length} fix${outcome.applied.length === 1 ? '' : 'es'} (${rules.join(', ')})`)}\n`,
+      );
     }
     if (outcome.unclassified > 0) {
-      err(`${errorLine(`${shown(outcome.original.keys().next().value ?? file)}: ${outcome.unclassified} more fix${outcome.unclassified === 1 ? '' : 'es'} not tried: each fix is checked with vottur diff, at most 100 diffs per description and run; run --fix again to go on`)}\n`);
+      err(
+        `${errorLine(`${shown(outcome.original.keys().next().value ?? file)}: ${outcome.unclassified} more fix${outcome.unclassified === 1 ? '' : 'es'} not tried: each fix is checked with vottur diff, at most 100 diffs per description and run; run --fix again to go on`)}\n`,
+      );
     }
     for (const fix of outcome.withheld) {
       const where = `${fix.finding.document}${fix.finding.line !== undefined ? `:${fix.finding.line}:${fix.finding.column}` : ''}`;
-      err(`${errorLine(`not applied: ${where} ${fix.ruleId}: ${mask(fix.title)} ${EFFECT_LABEL[fix.effect ?? 'review']}; an editor with vottur lsp offers it`)}\n`);
+      err(
+        `${errorLine(`not applied: ${where} ${fix.ruleId}: ${mask(fix.title)} ${EFFECT_LABEL[fix.effect ?? 'review']}; an editor with vottur lsp offers it`)}\n`,
+      );
     }
   }
-  if (files.length > 0 && applied === 0) err(`${errorLine(`no fix to apply in ${files.length === 1 ? shownPath(cwd, files[0]!) : `${files.length} documents`}`)}\n`);
+  if (files.length > 0 && applied === 0)
+    err(
+      `${errorLine(`no fix to apply in ${files.length === 1 ? shownPath(cwd, files[0]!) : `${files.length} documents`}`)}\n`,
+    );
   return { applied, files: changedFiles };
 }

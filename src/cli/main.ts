@@ -31,19 +31,47 @@ const COMMANDS: Record<string, () => Promise<(program: Command) => unknown>> = {
  * for the overview instead; `vottur <command> --help` always loads its own command.
  */
 const SUMMARIES: Record<string, { usage: string; description: string }> = {
-  check: { usage: '[options] [description]', description: 'lint a description and contract-test its server in one run (no arguments: the bundled reference service)' },
+  check: {
+    usage: '[options] [description]',
+    description:
+      'lint a description and contract-test its server in one run (no arguments: the bundled reference service)',
+  },
   lint: { usage: '[options] <files...>', description: 'lint OpenAPI descriptions against the platform conventions' },
-  test: { usage: '[options] <description>', description: 'contract-test a live server against its OpenAPI description and the platform conventions' },
-  diff: { usage: '[options] <base> <revision>', description: 'compare two versions of a description: breaking changes, changelog, and the platform versioning rules' },
-  catalogue: { usage: '[options] <security-server-url> | harvest | report', description: 'harvest every OpenAPI description from an X-Road security server, lint and diff them all, and write the catalogue dashboard' },
-  report: { usage: '[options] <results.json...>', description: 're-render saved JSON reports (--format json) in any format, merging several into one' },
-  rules: { usage: '[options]', description: 'list the rules vottur checks, with severity, category and documentation link' },
-  serve: { usage: '[options]', description: 'run the reference user-profile service (with a development token issuer) until interrupted' },
+  test: {
+    usage: '[options] <description>',
+    description: 'contract-test a live server against its OpenAPI description and the platform conventions',
+  },
+  diff: {
+    usage: '[options] <base> <revision>',
+    description:
+      'compare two versions of a description: breaking changes, changelog, and the platform versioning rules',
+  },
+  catalogue: {
+    usage: '[options] <security-server-url> | harvest | report',
+    description:
+      'harvest every OpenAPI description from an X-Road security server, lint and diff them all, and write the catalogue dashboard',
+  },
+  report: {
+    usage: '[options] <results.json...>',
+    description: 're-render saved JSON reports (--format json) in any format, merging several into one',
+  },
+  rules: {
+    usage: '[options]',
+    description: 'list the rules vottur checks, with severity, category and documentation link',
+  },
+  serve: {
+    usage: '[options]',
+    description: 'run the reference user-profile service (with a development token issuer) until interrupted',
+  },
   init: { usage: '[options]', description: 'write a commented starter vottur.config.yaml in the current folder' },
-  lsp: { usage: '[--stdio]', description: 'run the language server for editors (diagnostics, hover, navigation, completion, quick fixes)' },
+  lsp: {
+    usage: '[--stdio]',
+    description: 'run the language server for editors (diagnostics, hover, navigation, completion, quick fixes)',
+  },
 };
 
-const has = (record: object, key: string | undefined): key is string => key !== undefined && Object.prototype.hasOwnProperty.call(record, key);
+const has = (record: object, key: string | undefined): key is string =>
+  key !== undefined && Object.prototype.hasOwnProperty.call(record, key);
 
 /** vottur's version, read from its package.json without loading anything else. */
 async function version(): Promise<string> {
@@ -57,9 +85,19 @@ export async function buildProgram(argv: readonly string[] = []): Promise<Comman
     .version(await version())
     .configureOutput({
       // commander's "error: …" and its hint become vottur's one line: same prefix as every other message.
-      outputError: (text, write) => write(`${errorLine(text.replace(/^error:\s*/i, '').trim().replace(/\s*\n\s*/g, ' '))} (run vottur --help for usage)\n`),
+      outputError: (text, write) =>
+        write(
+          `${errorLine(
+            text
+              .replace(/^error:\s*/i, '')
+              .trim()
+              .replace(/\s*\n\s*/g, ' '),
+          )} (run vottur --help for usage)\n`,
+        ),
     })
-    .configureHelp({ subcommandTerm: (command) => `${command.name()} ${SUMMARIES[command.name()]?.usage ?? command.usage()}` })
+    .configureHelp({
+      subcommandTerm: (command) => `${command.name()} ${SUMMARIES[command.name()]?.usage ?? command.usage()}`,
+    })
     .exitOverride();
   // The command the line names (`vottur lint …`, `vottur help lint`) is loaded; the others are summaries.
   const named = argv.find((arg) => has(COMMANDS, arg));
@@ -99,7 +137,10 @@ export async function main(argv: string[]): Promise<number> {
       // --help and --version exit 0; usage mistakes were already printed by commander.
       return error.exitCode === 0 ? 0 : EXIT_COULD_NOT_RUN;
     }
-    const message = error instanceof CouldNotRunError ? error.message : `unexpected failure: ${(error as Error)?.message ?? String(error)} (please report this)`;
+    const message =
+      error instanceof CouldNotRunError
+        ? error.message
+        : `unexpected failure: ${(error as Error)?.message ?? String(error)} (please report this)`;
     // A file name or a value in the message may hold a national identifier: masked unless asked.
     process.stderr.write(`${errorLine(argv.includes('--show-pii') ? message : maskNationalIds(message))}\n`);
     if (process.env.VOTTUR_DEBUG && error instanceof Error) process.stderr.write(`${error.stack}\n`);
@@ -115,7 +156,9 @@ export async function main(argv: string[]): Promise<number> {
 function guardStandardOutput(): void {
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-    process.stderr.write(`${errorLine(`cannot write to standard output: ${error.code ?? error.message}; check the disk or the file it goes to`)}\n`);
+    process.stderr.write(
+      `${errorLine(`cannot write to standard output: ${error.code ?? error.message}; check the disk or the file it goes to`)}\n`,
+    );
     process.exit(EXIT_COULD_NOT_RUN);
   });
 }

@@ -18,12 +18,17 @@ export function parseMinScore(value: string): number {
 
 /** `--min-score <n>`; the parsed value arrives as `minScore` (a number). */
 export function minScoreOption(): Option {
-  return new Option('--min-score <n>', 'exit 1 when the conformance score (0-100, see docs/score.md) of any document is below this (the worst document decides, not the mean)').argParser(parseMinScore);
+  return new Option(
+    '--min-score <n>',
+    'exit 1 when the conformance score (0-100, see docs/score.md) of any document is below this (the worst document decides, not the mean)',
+  ).argParser(parseMinScore);
 }
 
 /** `--fail-severity <level>` (default error), as `vottur lint` has it; arrives as `failSeverity`. */
 export function failSeverityOption(): Option {
-  return new Option('--fail-severity <level>', 'exit 1 when a finding is at or above this severity').choices([...SEVERITIES]).default('error');
+  return new Option('--fail-severity <level>', 'exit 1 when a finding is at or above this severity')
+    .choices([...SEVERITIES])
+    .default('error');
 }
 
 /** Adds `--min-score <n>` to a command. */
@@ -42,8 +47,14 @@ export function addFailSeverityOption(command: Command): Command {
  */
 export function addPolicyOptions(command: Command): Command {
   return command
-    .option('--policy <file>', 'the operator\'s policy: what the repository\'s configuration, suppressions and baseline may change (default: $VOTTUR_POLICY; see docs/gate.md)')
-    .option('--gate', 'apply the built-in strict policy: no code from the repository, no lowered levels, suppressions and its baseline listed but not counted (see docs/gate.md)');
+    .option(
+      '--policy <file>',
+      "the operator's policy: what the repository's configuration, suppressions and baseline may change (default: $VOTTUR_POLICY; see docs/gate.md)",
+    )
+    .option(
+      '--gate',
+      'apply the built-in strict policy: no code from the repository, no lowered levels, suppressions and its baseline listed but not counted (see docs/gate.md)',
+    );
 }
 
 /** Parses `--min-coverage`: a percentage from 0 to 100. */
@@ -58,7 +69,10 @@ export function parseMinCoverage(value: string): number {
 
 /** `--min-coverage <percent>`; arrives as `minCoverage` (a number). */
 export function minCoverageOption(): Option {
-  return new Option('--min-coverage <percent>', 'exit 1 when the coverage of the generated phases (documented statuses and inputs exercised) is below this').argParser(parseMinCoverage);
+  return new Option(
+    '--min-coverage <percent>',
+    'exit 1 when the coverage of the generated phases (documented statuses and inputs exercised) is below this',
+  ).argParser(parseMinCoverage);
 }
 
 /** What the baseline options arrive as. */
@@ -72,9 +86,21 @@ export interface BaselineCommandOptions {
 /** `--baseline <file>`, `--update-baseline`, `--prune-baseline` (docs/baseline.md), and `--config`/`--no-config`. */
 export function addBaselineOptions(command: Command): Command {
   return command
-    .option('--config <file>', 'the configuration file (default: vottur.config.yaml found from each document\'s folder up to the repository root; see docs/config.md)')
+    .option(
+      '--config <file>',
+      "the configuration file (default: vottur.config.yaml found from each document's folder up to the repository root; see docs/config.md)",
+    )
     .option('--no-config', 'use no configuration file')
-    .option('--baseline <file>', 'findings in this baseline are not counted; only new ones fail the gate (see docs/baseline.md)')
-    .option('--update-baseline', 'write the baseline (--baseline, default vottur-baseline.json) from this run, keeping hand-written fields')
-    .option('--prune-baseline', 'remove the baseline entries nothing matched any more (fixed since), keeping every other entry as it is');
+    .option(
+      '--baseline <file>',
+      'findings in this baseline are not counted; only new ones fail the gate (see docs/baseline.md)',
+    )
+    .option(
+      '--update-baseline',
+      'write the baseline (--baseline, default vottur-baseline.json) from this run, keeping hand-written fields',
+    )
+    .option(
+      '--prune-baseline',
+      'remove the baseline entries nothing matched any more (fixed since), keeping every other entry as it is',
+    );
 }

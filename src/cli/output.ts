@@ -3,7 +3,17 @@
  * `--output` belongs to the `--format` before it (`--format sarif --output out.sarif --format stylish`).
  */
 import { randomBytes } from 'node:crypto';
-import { accessSync, chmodSync, closeSync, constants, openSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import {
+  accessSync,
+  chmodSync,
+  closeSync,
+  constants,
+  openSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeSync,
+} from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { counts, heldBackView, isDiffReport, summarise, type Report } from '../report/finding.js';
@@ -34,7 +44,8 @@ export const DEFAULT_MAX_PROBLEMS = 100;
 
 function parseMaxProblems(value: string): number {
   const max = Number(value);
-  if (!Number.isInteger(max) || max < 0) throw new CouldNotRunError(`--max-problems ${value}: give a whole number, 0 or more (0 lists every finding)`);
+  if (!Number.isInteger(max) || max < 0)
+    throw new CouldNotRunError(`--max-problems ${value}: give a whole number, 0 or more (0 lists every finding)`);
   return max;
 }
 
@@ -51,16 +62,24 @@ export function addOutputOptions(command: Command, state: OutputState): Command 
         return value;
       },
     )
-    .option('-o, --output <file>', 'write the preceding --format to this file instead of standard output', (value: string) => {
-      const last = state.targets[state.targets.length - 1];
-      if (last && last.output === undefined && last.format !== undefined) last.output = value;
-      else state.targets.push({ output: value });
-      return value;
-    })
-    .option('--max-problems <n>', `stylish lists at most n findings, most severe first (default ${DEFAULT_MAX_PROBLEMS}; 0: all); the summary counts all, and the other formats carry all`, (value: string) => {
-      state.maxProblems = parseMaxProblems(value);
-      return state.maxProblems;
-    });
+    .option(
+      '-o, --output <file>',
+      'write the preceding --format to this file instead of standard output',
+      (value: string) => {
+        const last = state.targets[state.targets.length - 1];
+        if (last && last.output === undefined && last.format !== undefined) last.output = value;
+        else state.targets.push({ output: value });
+        return value;
+      },
+    )
+    .option(
+      '--max-problems <n>',
+      `stylish lists at most n findings, most severe first (default ${DEFAULT_MAX_PROBLEMS}; 0: all); the summary counts all, and the other formats carry all`,
+      (value: string) => {
+        state.maxProblems = parseMaxProblems(value);
+        return state.maxProblems;
+      },
+    );
 }
 
 export function outputTargets(state: OutputState, defaultFormat: FormatName = 'stylish'): OutputTarget[] {
@@ -70,14 +89,18 @@ export function outputTargets(state: OutputState, defaultFormat: FormatName = 's
   // an --output with none before it (`-o x.txt -f json`) would silently write the wrong one.
   const stray = state.targets.find((t) => t.format === undefined);
   if (stray && state.targets.some((t) => t.format !== undefined)) {
-    throw new CouldNotRunError(`--output ${stray.output} has no --format before it: each --output belongs to the --format before it, e.g. --format json --output ${stray.output}`);
+    throw new CouldNotRunError(
+      `--output ${stray.output} has no --format before it: each --output belongs to the --format before it, e.g. --format json --output ${stray.output}`,
+    );
   }
   const targets = state.targets.map((t) => ({ format: t.format ?? defaultFormat, output: t.output, maxProblems }));
   const files = targets.flatMap((t) => (t.output === undefined ? [] : [t.output]));
   const twice = files.find((file, index) => files.indexOf(file) !== index);
-  if (twice !== undefined) throw new CouldNotRunError(`--output ${twice} is given twice: give each format its own file`);
+  if (twice !== undefined)
+    throw new CouldNotRunError(`--output ${twice} is given twice: give each format its own file`);
   const toStdout = targets.filter((t) => t.output === undefined);
-  if (toStdout.length > 1) throw new CouldNotRunError(`only one format can go to standard output; give the others an --output file`);
+  if (toStdout.length > 1)
+    throw new CouldNotRunError(`only one format can go to standard output; give the others an --output file`);
   return targets;
 }
 
@@ -95,7 +118,13 @@ export interface WriteOptions {
 function cannotWrite(output: string, error: unknown): CouldNotRunError {
   const code = (error as NodeJS.ErrnoException).code;
   const why =
-    code === 'ENOENT' ? 'its folder does not exist' : code === 'EACCES' || code === 'EPERM' || code === 'EROFS' ? 'not allowed to write there' : code === 'ENOSPC' ? 'the disk is full' : (code ?? (error as Error).message);
+    code === 'ENOENT'
+      ? 'its folder does not exist'
+      : code === 'EACCES' || code === 'EPERM' || code === 'EROFS'
+        ? 'not allowed to write there'
+        : code === 'ENOSPC'
+          ? 'the disk is full'
+          : (code ?? (error as Error).message);
   return new CouldNotRunError(`cannot write ${output}: ${why}; nothing was written`);
 }
 
@@ -109,9 +138,16 @@ const FULL_FORMATS: ReadonlySet<string> = new Set(['json', 'sarif']);
  * regular file, is refused before anything is written. Standard output comes last.
  */
 export async function writeReports(report: Report, targets: OutputTarget[], options: WriteOptions): Promise<void> {
-  const formats = new Map(await Promise.all([...new Set(targets.map((target) => target.format))].map(async (name) => [name, await loadFormat(name)] as const)));
+  const formats = new Map(
+    await Promise.all(
+      [...new Set(targets.map((target) => target.format))].map(async (name) => [name, await loadFormat(name)] as const),
+    ),
+  );
   // The absolute score (every finding counted) of what the views for people leave out.
-  const absolute = targets.some((target) => !FULL_FORMATS.has(target.format)) && !report.findings.every(counts) ? (({ score, grade }) => ({ score, grade }))(absoluteScore(report)) : undefined;
+  const absolute =
+    targets.some((target) => !FULL_FORMATS.has(target.format)) && !report.findings.every(counts)
+      ? (({ score, grade }) => ({ score, grade }))(absoluteScore(report))
+      : undefined;
   const rendered = targets.map((target) => {
     const shown = FULL_FORMATS.has(target.format) ? report : heldBackView(report, absolute);
     const context: FormatContext = {
@@ -124,19 +160,29 @@ export async function writeReports(report: Report, targets: OutputTarget[], opti
     // A format that renders in pieces is rendered as it is written (a 22 MB JSON report is never
     // one string, nor one buffer on its way out); the others are rendered whole first.
     const { format, chunks } = formats.get(target.format)!;
-    const pieces: () => Iterable<string> = chunks ? () => chunks(shown, context) : ((text) => () => [text])(format(shown, context));
+    const pieces: () => Iterable<string> = chunks
+      ? () => chunks(shown, context)
+      : ((text) => () => [text])(format(shown, context));
     return { target, pieces };
   });
-  const files = rendered.flatMap(({ target, pieces }) => (target.output === undefined ? [] : [{ output: target.output, file: resolve(options.cwd, target.output), pieces }]));
+  const files = rendered.flatMap(({ target, pieces }) =>
+    target.output === undefined ? [] : [{ output: target.output, file: resolve(options.cwd, target.output), pieces }],
+  );
   const staged: Array<{ temp: string; file: string }> = [];
   try {
     for (const { output, file, pieces } of files) {
       let mode: number | undefined;
       try {
         const stat = statSync(file);
-        if (!stat.isFile()) throw new CouldNotRunError(`cannot write ${output}: it exists and is not a regular file; give another --output; nothing was written`);
+        if (!stat.isFile())
+          throw new CouldNotRunError(
+            `cannot write ${output}: it exists and is not a regular file; give another --output; nothing was written`,
+          );
         // Root may write anything: the file's own mode says whether it is meant to be replaced.
-        if ((stat.mode & 0o222) === 0) throw new CouldNotRunError(`cannot write ${output}: it is read-only; make it writable or give another --output; nothing was written`);
+        if ((stat.mode & 0o222) === 0)
+          throw new CouldNotRunError(
+            `cannot write ${output}: it is read-only; make it writable or give another --output; nothing was written`,
+          );
         accessSync(file, constants.W_OK);
         mode = stat.mode & 0o7777;
       } catch (error) {
@@ -166,7 +212,8 @@ export async function writeReports(report: Report, targets: OutputTarget[], opti
       throw cannotWrite(files[index].output, error);
     }
   }
-  for (const { target, pieces } of rendered) if (target.output === undefined) for (const piece of pieces()) options.stdout(piece);
+  for (const { target, pieces } of rendered)
+    if (target.output === undefined) for (const piece of pieces()) options.stdout(piece);
 }
 
 /**
@@ -179,7 +226,9 @@ export function verdictLine(report: Report, exit: number, targets: readonly Outp
   const total = shown.findings.length;
   const documents = `${shown.documents.length} document${shown.documents.length === 1 ? '' : 's'}`;
   const counts = `${summary.error} error${summary.error === 1 ? '' : 's'}, ${summary.warn} warning${summary.warn === 1 ? '' : 's'}, ${summary.info} info, ${summary.hint} hint${summary.hint === 1 ? '' : 's'}`;
-  const outcome = isDiffReport(shown) ? `${total} change${total === 1 ? '' : 's'} (${counts})` : `${total} problem${total === 1 ? '' : 's'} (${counts}) in ${documents}, ${scoreLabel(scoreReport(shown)).replace(/^Score/, 'score')}`;
+  const outcome = isDiffReport(shown)
+    ? `${total} change${total === 1 ? '' : 's'} (${counts})`
+    : `${total} problem${total === 1 ? '' : 's'} (${counts}) in ${documents}, ${scoreLabel(scoreReport(shown)).replace(/^Score/, 'score')}`;
   const files = targets.flatMap((target) => (target.output === undefined ? [] : [target.output]));
   return `${exit === 0 ? 'passed' : 'failed'}: ${outcome}; report${files.length === 1 ? '' : 's'} in ${files.join(', ')}`;
 }
@@ -190,7 +239,7 @@ function writeWhole(file: string, pieces: Iterable<string>): void {
   try {
     for (const piece of pieces) {
       const bytes = Buffer.from(piece, 'utf8');
-      for (let written = 0; written < bytes.length; ) written += writeSync(fd, bytes, written);
+      for (let written = 0; written < bytes.length;) written += writeSync(fd, bytes, written);
     }
   } finally {
     closeSync(fd);

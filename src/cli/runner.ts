@@ -68,7 +68,12 @@ export function takeOutputTargets(state: OutputState): OutputTarget[] {
 }
 
 /** Writes the report to every target and returns the exit code (0, or 1 when the gate fails). */
-export async function finishRun(report: Report, targets: readonly OutputTarget[], options: FinishOptions, io: CliIo = {}): Promise<number> {
+export async function finishRun(
+  report: Report,
+  targets: readonly OutputTarget[],
+  options: FinishOptions,
+  io: CliIo = {},
+): Promise<number> {
   await writeReports(report, [...targets], {
     cwd: io.cwd ?? process.cwd(),
     showPii: Boolean(options.showPii),
@@ -76,9 +81,14 @@ export async function finishRun(report: Report, targets: readonly OutputTarget[]
     color: colorWanted(io),
     stdout: stdoutOf(io),
   });
-  const exit = gateExit(report, { failSeverity: options.failSeverity ?? 'error', minScore: options.minScore, minCoverage: options.minCoverage }, stderrOf(io));
+  const exit = gateExit(
+    report,
+    { failSeverity: options.failSeverity ?? 'error', minScore: options.minScore, minCoverage: options.minCoverage },
+    stderrOf(io),
+  );
   // Every format went to a file: standard output is empty, so one line says how the run ended.
-  if (targets.length > 0 && targets.every((target) => target.output !== undefined)) stderrOf(io)(`${errorLine(verdictLine(report, exit, targets))}\n`);
+  if (targets.length > 0 && targets.every((target) => target.output !== undefined))
+    stderrOf(io)(`${errorLine(verdictLine(report, exit, targets))}\n`);
   // Documents that could not be read: every other report is written, then one line each and exit 2.
   const unreadable = report.findings.filter((finding) => finding.ruleId === UNREADABLE_RULE);
   for (const finding of unreadable) stderrOf(io)(`${errorLine(finding.message)}\n`);
@@ -99,7 +109,15 @@ export async function withBaseline(
   given: 'command line' | 'configuration' = 'command line',
 ): Promise<Report> {
   if (!options.baseline && !options.updateBaseline && !options.pruneBaseline) return report;
-  const { applyBaseline, baselineExists, baselineFor, DEFAULT_BASELINE_FILE, pruneBaseline, readBaseline, serializeBaseline } = await import('../baseline/index.js');
+  const {
+    applyBaseline,
+    baselineExists,
+    baselineFor,
+    DEFAULT_BASELINE_FILE,
+    pruneBaseline,
+    readBaseline,
+    serializeBaseline,
+  } = await import('../baseline/index.js');
   const cwd = io.cwd ?? process.cwd();
   const file = options.baseline ?? DEFAULT_BASELINE_FILE;
   const path = resolve(cwd, file);
@@ -111,7 +129,9 @@ export async function withBaseline(
     const written = baselineFor(report, file, previous, { cwd });
     assertWritableInside(path, { what: 'the baseline', shown: file, root });
     writeFileAtomically(path, serializeBaseline(written), file);
-    stderrOf(io)(`${errorLine(`wrote ${file}: ${written.entries.length} entr${written.entries.length === 1 ? 'y' : 'ies'}`)}\n`);
+    stderrOf(io)(
+      `${errorLine(`wrote ${file}: ${written.entries.length} entr${written.entries.length === 1 ? 'y' : 'ies'}`)}\n`,
+    );
     return applyBaseline(report, written, file, { cwd });
   }
   const baseline = await readBaseline(path, file, root);
@@ -122,7 +142,9 @@ export async function withBaseline(
     const pruned = pruneBaseline(baseline, applied.baseline!.absent);
     assertWritableInside(path, { what: 'the baseline', shown: file, root });
     writeFileAtomically(path, serializeBaseline(pruned), file);
-    stderrOf(io)(`${errorLine(`pruned ${file}: ${baseline.entries.length - pruned.entries.length} entr${baseline.entries.length - pruned.entries.length === 1 ? 'y' : 'ies'} removed, ${pruned.entries.length} kept`)}\n`);
+    stderrOf(io)(
+      `${errorLine(`pruned ${file}: ${baseline.entries.length - pruned.entries.length} entr${baseline.entries.length - pruned.entries.length === 1 ? 'y' : 'ies'} removed, ${pruned.entries.length} kept`)}\n`,
+    );
     return { ...applied, baseline: { ...applied.baseline!, absent: [] } };
   }
   return applied;
@@ -136,7 +158,9 @@ export function writeFileAtomically(path: string, text: string, shown: string): 
     renameSync(temp, path);
   } catch (error) {
     rmSync(temp, { force: true });
-    throw new CouldNotRunError(`cannot write ${shown}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}; nothing was written`);
+    throw new CouldNotRunError(
+      `cannot write ${shown}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}; nothing was written`,
+    );
   }
 }
 
@@ -154,16 +178,26 @@ export interface PolicyCommandOptions {
 /** The configuration files the command line allows (`--config`, `--no-config`, or found upward). */
 export async function configResolverFor(options: ConfigCommandOptions, io: CliIo = {}) {
   const { ConfigResolver } = await import('../config/index.js');
-  return new ConfigResolver({ ...(typeof options.config === 'string' ? { config: options.config } : {}), noConfig: options.config === false, cwd: io.cwd ?? process.cwd() });
+  return new ConfigResolver({
+    ...(typeof options.config === 'string' ? { config: options.config } : {}),
+    noConfig: options.config === false,
+    cwd: io.cwd ?? process.cwd(),
+  });
 }
 
 /**
  * The run's one resolution of configuration and policy: every document's configuration is read
  * once, judged by the policy (`--policy`, `VOTTUR_POLICY`, `--gate`), and recorded for the report.
  */
-export async function gateRunFor(options: ConfigCommandOptions & PolicyCommandOptions, io: CliIo = {}): Promise<GateRun> {
+export async function gateRunFor(
+  options: ConfigCommandOptions & PolicyCommandOptions,
+  io: CliIo = {},
+): Promise<GateRun> {
   const cwd = io.cwd ?? process.cwd();
-  const [{ GateRun }, { policyFor }] = await Promise.all([import('../policy/enforce.js'), import('../policy/index.js')]);
+  const [{ GateRun }, { policyFor }] = await Promise.all([
+    import('../policy/enforce.js'),
+    import('../policy/index.js'),
+  ]);
   const policy = await policyFor(options, cwd);
   return new GateRun(options.config === false ? undefined : await configResolverFor(options, io), policy, cwd);
 }
@@ -172,13 +206,22 @@ export async function gateRunFor(options: ConfigCommandOptions & PolicyCommandOp
  * What each document's configuration adds to linting it: its `vocabulary`, the Spectral rulesets
  * it `extends` (relative entries start at the configuration's folder), and the rules it turns off.
  */
-export async function documentSettingsFor(options: ConfigCommandOptions & PolicyCommandOptions, io: CliIo = {}, run?: GateRun): Promise<(file: string) => Promise<DocumentSettings | undefined>> {
+export async function documentSettingsFor(
+  options: ConfigCommandOptions & PolicyCommandOptions,
+  io: CliIo = {},
+  run?: GateRun,
+): Promise<(file: string) => Promise<DocumentSettings | undefined>> {
   const gate = run ?? (await gateRunFor(options, io));
   return (file) => gate.settingsFor(file);
 }
 
 /** A report with vottur.config.yaml's rule levels applied, as the policy allows, and recorded. */
-export async function configured(report: Report, options: ConfigCommandOptions & PolicyCommandOptions, io: CliIo = {}, run?: GateRun): Promise<Report> {
+export async function configured(
+  report: Report,
+  options: ConfigCommandOptions & PolicyCommandOptions,
+  io: CliIo = {},
+  run?: GateRun,
+): Promise<Report> {
   const gate = run ?? (await gateRunFor(options, io));
   return gate.finish(gate.judgeSuppressions(await gate.applyLevels(report)));
 }
@@ -188,12 +231,25 @@ export async function configured(report: Report, options: ConfigCommandOptions &
  * (vottur.config.yaml), suppressions, then the baseline (`--baseline`, or the configuration's
  * `baseline`); with the record of all of it (`configuration`) and the policy's findings.
  */
-export async function settle(report: Report, options: ConfigCommandOptions & PolicyCommandOptions & { baseline?: string; updateBaseline?: boolean; pruneBaseline?: boolean }, io: CliIo = {}, run?: GateRun): Promise<Report> {
+export async function settle(
+  report: Report,
+  options: ConfigCommandOptions &
+    PolicyCommandOptions & { baseline?: string; updateBaseline?: boolean; pruneBaseline?: boolean },
+  io: CliIo = {},
+  run?: GateRun,
+): Promise<Report> {
   const gate = run ?? (await gateRunFor(options, io));
   const levelled = gate.judgeSuppressions(await gate.applyLevels(report));
   const first = report.documents[0]?.path;
-  const fromConfig = options.baseline === undefined && first !== undefined ? (await gate.configFor(first))?.config.baseline : undefined;
+  const fromConfig =
+    options.baseline === undefined && first !== undefined ? (await gate.configFor(first))?.config.baseline : undefined;
   const baseline = options.baseline ?? fromConfig;
-  const settled = await withBaseline(levelled, { ...options, ...(baseline !== undefined ? { baseline } : {}) }, io, gate, fromConfig !== undefined ? 'configuration' : 'command line');
+  const settled = await withBaseline(
+    levelled,
+    { ...options, ...(baseline !== undefined ? { baseline } : {}) },
+    io,
+    gate,
+    fromConfig !== undefined ? 'configuration' : 'command line',
+  );
   return gate.finish(settled);
 }

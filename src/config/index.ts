@@ -10,7 +10,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { CouldNotRunError } from '../errors.js';
 import { linearGlobMatcher } from '../runtime/glob.js';
-import { isInside, namedFileRoot, parseErrorWithoutContent, readNamedFile, repositoryRoot } from '../runtime/safe-read.js';
+import {
+  isInside,
+  namedFileRoot,
+  parseErrorWithoutContent,
+  readNamedFile,
+  repositoryRoot,
+} from '../runtime/safe-read.js';
 import { packageFile } from '../paths.js';
 import type { Finding, Report, Severity } from '../report/finding.js';
 import type { ValidateFunction } from 'ajv';
@@ -96,7 +102,8 @@ function keyPath(instancePath: string): string {
 /** The value at an ajv instance path (`/rules/platform-pagination`), for messages. */
 function valueAt(data: unknown, instancePath: string): unknown {
   let node = data;
-  for (const key of decodePointer(instancePath)) node = isArray(node) ? node[Number(key)] : isObject(node) ? node[key] : undefined;
+  for (const key of decodePointer(instancePath))
+    node = isArray(node) ? node[Number(key)] : isObject(node) ? node[key] : undefined;
   return node;
 }
 
@@ -107,10 +114,14 @@ export async function readConfig(file: string, cwd = process.cwd(), root = named
   const text = await readNamedFile(file, { what: 'the configuration', shown, root });
   let data: unknown;
   try {
-    data = file.endsWith('.json') ? JSON.parse(text) : (await import('yaml')).parse(text, { maxAliasCount: 100, uniqueKeys: true });
+    data = file.endsWith('.json')
+      ? JSON.parse(text)
+      : (await import('yaml')).parse(text, { maxAliasCount: 100, uniqueKeys: true });
   } catch (error) {
     // Where, and the parser's wording when it quotes nothing: never the file's text.
-    throw new CouldNotRunError(`${shown} is not valid ${file.endsWith('.json') ? 'JSON' : 'YAML'}: ${parseErrorWithoutContent(error)}`);
+    throw new CouldNotRunError(
+      `${shown} is not valid ${file.endsWith('.json') ? 'JSON' : 'YAML'}: ${parseErrorWithoutContent(error)}`,
+    );
   }
   if (data === null || data === undefined) data = {};
   const errors = await validate(data);
@@ -119,17 +130,26 @@ export async function readConfig(file: string, cwd = process.cwd(), root = named
     const at = keyPath(error.instancePath);
     if (error.keyword === 'additionalProperties') {
       const key = String(error.params.additionalProperty);
-      throw new CouldNotRunError(`${shown}: \`${at ? `${at}.` : ''}${key}\` is not a configuration key vottur knows (see ${CONFIG_SCHEMA_FILE} and docs/config.md)`);
+      throw new CouldNotRunError(
+        `${shown}: \`${at ? `${at}.` : ''}${key}\` is not a configuration key vottur knows (see ${CONFIG_SCHEMA_FILE} and docs/config.md)`,
+      );
     }
-    if (error.keyword === 'propertyNames' || (error.keyword === 'enum' && /^\/(rules|overrides\/\d+\/rules)$/.test(error.instancePath))) {
+    if (
+      error.keyword === 'propertyNames' ||
+      (error.keyword === 'enum' && /^\/(rules|overrides\/\d+\/rules)$/.test(error.instancePath))
+    ) {
       const name = String((error as { propertyName?: string }).propertyName ?? error.params.propertyName ?? '');
       throw new CouldNotRunError(`${shown}: \`${at}.${name}\` is not a rule vottur knows; \`vottur rules\` lists them`);
     }
     if (/Env$/.test(at) || error.keyword === 'not') {
-      throw new CouldNotRunError(`${shown}: \`${at}\` ${error.message}; give secrets only as the name of an environment variable (e.g. clientSecretEnv: VOTTUR_CLIENT_SECRET)`);
+      throw new CouldNotRunError(
+        `${shown}: \`${at}\` ${error.message}; give secrets only as the name of an environment variable (e.g. clientSecretEnv: VOTTUR_CLIENT_SECRET)`,
+      );
     }
     if (error.keyword === 'enum' && Array.isArray(error.params.allowedValues)) {
-      throw new CouldNotRunError(`${shown}: \`${at || '(top level)'}\` is ${JSON.stringify(valueAt(data, error.instancePath))}; write one of ${error.params.allowedValues.map((value: unknown) => String(value)).join(', ')}`);
+      throw new CouldNotRunError(
+        `${shown}: \`${at || '(top level)'}\` is ${JSON.stringify(valueAt(data, error.instancePath))}; write one of ${error.params.allowedValues.map((value: unknown) => String(value)).join(', ')}`,
+      );
     }
     throw new CouldNotRunError(`${shown}: \`${at || '(top level)'}\` ${error.message}`);
   }
@@ -140,7 +160,9 @@ export async function readConfig(file: string, cwd = process.cwd(), root = named
       const hash = entry.indexOf('#');
       const pointer = hash === -1 ? undefined : entry.slice(hash + 1);
       if (pointer !== undefined && pointer !== '' && !pointer.startsWith('/')) {
-        throw new CouldNotRunError(`${shown}: \`overrides.${index}.files\` has ${JSON.stringify(entry)}, whose part after # is not a JSON pointer; write it from the root, starting with /: ${JSON.stringify(`${entry.slice(0, hash)}#/${pointer}`)}`);
+        throw new CouldNotRunError(
+          `${shown}: \`overrides.${index}.files\` has ${JSON.stringify(entry)}, whose part after # is not a JSON pointer; write it from the root, starting with /: ${JSON.stringify(`${entry.slice(0, hash)}#/${pointer}`)}`,
+        );
       }
     }
   }
@@ -195,8 +217,12 @@ export class ConfigResolver {
   async forDocument(document: string): Promise<LoadedConfig | undefined> {
     if (this.options.noConfig) return undefined;
     // A URL, standard input or a named service (`xroad://…`, vottur catalogue) has no folder: the working directory's configuration.
-    const folder = /^[a-z][a-z0-9+.-]*:\/\//i.test(document) || /^https?:/.test(document) || document === '-' ? this.cwd : dirname(resolve(this.cwd, document));
-    if (this.options.config === undefined && !this.found.has(folder)) this.found.set(folder, findConfigFile(folder, this.cwd));
+    const folder =
+      /^[a-z][a-z0-9+.-]*:\/\//i.test(document) || /^https?:/.test(document) || document === '-'
+        ? this.cwd
+        : dirname(resolve(this.cwd, document));
+    if (this.options.config === undefined && !this.found.has(folder))
+      this.found.set(folder, findConfigFile(folder, this.cwd));
     const file = this.options.config !== undefined ? resolve(this.cwd, this.options.config) : this.found.get(folder);
     if (file === undefined) return undefined;
     let loaded = this.cache.get(file);
@@ -221,11 +247,21 @@ function globMatcher(glob: string, where: string): (path: string) => boolean {
 }
 
 /** The level a configuration gives a rule for a finding in `document` (relative to cwd) at `pointer`. */
-export function levelFor(loaded: LoadedConfig, rule: string, document: string, pointer: string, cwd: string): RuleLevel | undefined {
+export function levelFor(
+  loaded: LoadedConfig,
+  rule: string,
+  document: string,
+  pointer: string,
+  cwd: string,
+): RuleLevel | undefined {
   let level = loaded.config.rules?.[rule];
   const folder = dirname(loaded.file);
   // A document named by a URL (`xroad://IS/GOV/…/service-v1`) is matched as written.
-  const fromConfig = /^[a-z][a-z0-9+.-]*:\/\//i.test(document) ? document : relative(folder, isAbsolute(document) ? document : resolve(cwd, document)).split(sep).join('/');
+  const fromConfig = /^[a-z][a-z0-9+.-]*:\/\//i.test(document)
+    ? document
+    : relative(folder, isAbsolute(document) ? document : resolve(cwd, document))
+        .split(sep)
+        .join('/');
   for (const override of loaded.config.overrides ?? []) {
     if (override.rules[rule] === undefined) continue;
     const applies = override.files.some((entry) => {
@@ -252,7 +288,8 @@ export async function applyConfig(report: Report, resolver: ConfigResolver, cwd 
   for (const finding of report.findings) {
     const document = finding.description ?? finding.document;
     let loaded = configOf.get(document);
-    if (loaded === undefined && !configOf.has(document)) configOf.set(document, (loaded = await resolver.forDocument(document)));
+    if (loaded === undefined && !configOf.has(document))
+      configOf.set(document, (loaded = await resolver.forDocument(document)));
     const level = loaded ? levelFor(loaded, finding.ruleId, finding.document, finding.pointer, cwd) : undefined;
     if (level === undefined || level === finding.severity) findings.push(finding);
     else if (level !== 'off') findings.push({ ...finding, severity: level });
@@ -264,7 +301,15 @@ export async function applyConfig(report: Report, resolver: ConfigResolver, cwd 
   const offEverywhere = new Set(
     report.rules
       .map((rule) => rule.id)
-      .filter((id) => configs.length > 0 && configs.every((loaded) => loaded?.config.rules?.[id] === 'off' && !loaded.config.overrides?.some((o) => o.rules[id] !== undefined && o.rules[id] !== 'off'))),
+      .filter(
+        (id) =>
+          configs.length > 0 &&
+          configs.every(
+            (loaded) =>
+              loaded?.config.rules?.[id] === 'off' &&
+              !loaded.config.overrides?.some((o) => o.rules[id] !== undefined && o.rules[id] !== 'off'),
+          ),
+      ),
   );
   return { ...report, findings, rules: report.rules.filter((rule) => !offEverywhere.has(rule.id)) };
 }

@@ -17,19 +17,30 @@ export function configSchema(ruleIds: readonly string[]): object {
     propertyNames: { anyOf: [{ enum: [...ruleIds].sort() }, { not: { pattern: VOTTUR_RULE_PREFIX } }] },
     additionalProperties: { enum: LEVELS },
   };
-  const envName = { type: 'string', pattern: '^[A-Za-z_][A-Za-z0-9_]*$', description: 'The name of an environment variable (never the secret itself), starting VOTTUR_; an operator policy may allow others (docs/gate.md).' };
+  const envName = {
+    type: 'string',
+    pattern: '^[A-Za-z_][A-Za-z0-9_]*$',
+    description:
+      'The name of an environment variable (never the secret itself), starting VOTTUR_; an operator policy may allow others (docs/gate.md).',
+  };
   return {
     $schema: 'http://json-schema.org/draft-07/schema#',
     $id: 'https://raw.githubusercontent.com/vottur/vottur/main/docs/config.schema.json',
     title: 'vottur configuration (vottur.config.yaml)',
-    description: 'How a team tunes vottur for its descriptions: rules, overrides, vocabulary, extended Spectral rulesets, the baseline and contract settings. See docs/config.md.',
+    description:
+      'How a team tunes vottur for its descriptions: rules, overrides, vocabulary, extended Spectral rulesets, the baseline and contract settings. See docs/config.md.',
     type: 'object',
     additionalProperties: false,
     definitions: {
       rulesetReference: {
         oneOf: [
           { type: 'string', minLength: 1 },
-          { type: 'array', items: [{ type: 'string', minLength: 1 }, { enum: ['all', 'recommended', 'off'] }], minItems: 2, maxItems: 2 },
+          {
+            type: 'array',
+            items: [{ type: 'string', minLength: 1 }, { enum: ['all', 'recommended', 'off'] }],
+            minItems: 2,
+            maxItems: 2,
+          },
         ],
       },
     },
@@ -39,31 +50,77 @@ export function configSchema(ruleIds: readonly string[]): object {
       overrides: {
         type: 'array',
         maxItems: 200,
-        description: 'Later entries win. `files` are globs relative to this file, optionally with #<JSON pointer> for a part of a description. At most 200 overrides of at most 100 globs, each at most 512 characters.',
+        description:
+          'Later entries win. `files` are globs relative to this file, optionally with #<JSON pointer> for a part of a description. At most 200 overrides of at most 100 globs, each at most 512 characters.',
         items: {
           type: 'object',
           additionalProperties: false,
           required: ['files', 'rules'],
-          properties: { files: { type: 'array', minItems: 1, maxItems: 100, items: { type: 'string', minLength: 1, maxLength: 512 } }, rules },
+          properties: {
+            files: {
+              type: 'array',
+              minItems: 1,
+              maxItems: 100,
+              items: { type: 'string', minLength: 1, maxLength: 512 },
+            },
+            rules,
+          },
         },
       },
       extends: {
-        description: 'Spectral rulesets run beside vottur\'s: `spectral:oas`, `spectral:asyncapi`, `spectral:arazzo`, a ruleset file (YAML, JSON or JavaScript, relative to this file) or an npm package; `[ruleset, all | recommended | off]` picks which of its rules run, as in Spectral. See docs/config.md.',
-        oneOf: [{ type: 'string', minLength: 1 }, { type: 'array', items: { $ref: '#/definitions/rulesetReference' } }],
+        description:
+          "Spectral rulesets run beside vottur's: `spectral:oas`, `spectral:asyncapi`, `spectral:arazzo`, a ruleset file (YAML, JSON or JavaScript, relative to this file) or an npm package; `[ruleset, all | recommended | off]` picks which of its rules run, as in Spectral. See docs/config.md.",
+        oneOf: [
+          { type: 'string', minLength: 1 },
+          { type: 'array', items: { $ref: '#/definitions/rulesetReference' } },
+        ],
       },
       vocabulary: {
         type: 'object',
         additionalProperties: false,
-        description: 'Words added to the judgement lists of the rules (docs/vocabulary.md). Additions only; at most 1000 words per list, each at most 100 characters.',
+        description:
+          'Words added to the judgement lists of the rules (docs/vocabulary.md). Additions only; at most 1000 words per list, each at most 100 characters.',
         properties: {
-          nationalIdAliases: { type: 'array', maxItems: 1000, items: { type: 'string', maxLength: 100, pattern: '[A-Za-z0-9]' }, description: 'Names that hold a national identifier (kennitala), e.g. `kennitalaEiganda`, `idNumber`.' },
-          nationalIdOwners: { type: 'object', maxProperties: 1000, propertyNames: { maxLength: 100 }, additionalProperties: { type: 'string', maxLength: 100, pattern: '^[a-z][A-Za-z0-9]*$' }, description: 'Icelandic genitive word after `kennitala` → the English prefix of the platform name (`leigjanda: tenant` makes `kennitalaLeigjanda` → `tenantNationalId`).' },
-          customMethodVerbs: { type: 'array', maxItems: 1000, items: { type: 'string', maxLength: 100, pattern: '[A-Za-z]' }, description: 'Last path segments that make a path a custom method, mapped to POST.' },
-          collectionArrayNames: { type: 'array', maxItems: 1000, items: { type: 'string', minLength: 1, maxLength: 100 }, description: 'Names of the member that holds a collection in a list response (besides `data`, `items`...).' },
-          collectionPageMembers: { type: 'array', maxItems: 1000, items: { type: 'string', minLength: 1, maxLength: 100 }, description: 'Members a page of a collection may hold beside the collection (besides `pageInfo`, `totalCount`...).' },
+          nationalIdAliases: {
+            type: 'array',
+            maxItems: 1000,
+            items: { type: 'string', maxLength: 100, pattern: '[A-Za-z0-9]' },
+            description: 'Names that hold a national identifier (kennitala), e.g. `kennitalaEiganda`, `idNumber`.',
+          },
+          nationalIdOwners: {
+            type: 'object',
+            maxProperties: 1000,
+            propertyNames: { maxLength: 100 },
+            additionalProperties: { type: 'string', maxLength: 100, pattern: '^[a-z][A-Za-z0-9]*$' },
+            description:
+              'Icelandic genitive word after `kennitala` → the English prefix of the platform name (`leigjanda: tenant` makes `kennitalaLeigjanda` → `tenantNationalId`).',
+          },
+          customMethodVerbs: {
+            type: 'array',
+            maxItems: 1000,
+            items: { type: 'string', maxLength: 100, pattern: '[A-Za-z]' },
+            description: 'Last path segments that make a path a custom method, mapped to POST.',
+          },
+          collectionArrayNames: {
+            type: 'array',
+            maxItems: 1000,
+            items: { type: 'string', minLength: 1, maxLength: 100 },
+            description: 'Names of the member that holds a collection in a list response (besides `data`, `items`...).',
+          },
+          collectionPageMembers: {
+            type: 'array',
+            maxItems: 1000,
+            items: { type: 'string', minLength: 1, maxLength: 100 },
+            description:
+              'Members a page of a collection may hold beside the collection (besides `pageInfo`, `totalCount`...).',
+          },
         },
       },
-      baseline: { type: 'string', minLength: 1, description: 'The baseline file, relative to the working directory (as --baseline).' },
+      baseline: {
+        type: 'string',
+        minLength: 1,
+        description: 'The baseline file, relative to the working directory (as --baseline).',
+      },
       contract: {
         type: 'object',
         additionalProperties: false,
@@ -84,12 +141,27 @@ export function configSchema(ruleIds: readonly string[]): object {
           tls: {
             type: 'object',
             additionalProperties: false,
-            description: 'Transport like a real caller\'s (--cert, --key, --ca): a client certificate to present and private CAs to trust; paths relative to the working directory. Options on the command line replace it whole. Used only for a server the operator or the policy allows credentials for.',
+            description:
+              "Transport like a real caller's (--cert, --key, --ca): a client certificate to present and private CAs to trust; paths relative to the working directory. Options on the command line replace it whole. Used only for a server the operator or the policy allows credentials for.",
             properties: {
-              cert: { type: 'string', minLength: 1, description: 'The client certificate: PEM (with key), or PKCS#12 (.p12/.pfx).' },
+              cert: {
+                type: 'string',
+                minLength: 1,
+                description: 'The client certificate: PEM (with key), or PKCS#12 (.p12/.pfx).',
+              },
               key: { type: 'string', minLength: 1, description: 'The private key of a PEM cert.' },
-              ca: { oneOf: [{ type: 'string', minLength: 1 }, { type: 'array', minItems: 1, items: { type: 'string', minLength: 1 } }], description: "A private CA's certificate(s) to trust besides the system's (PEM)." },
-              passphraseEnv: { ...envName, description: 'The environment variable holding the passphrase of the key or the PKCS#12 file (default VOTTUR_CERT_PASSPHRASE); VOTTUR_ names only, unless a policy allows others.' },
+              ca: {
+                oneOf: [
+                  { type: 'string', minLength: 1 },
+                  { type: 'array', minItems: 1, items: { type: 'string', minLength: 1 } },
+                ],
+                description: "A private CA's certificate(s) to trust besides the system's (PEM).",
+              },
+              passphraseEnv: {
+                ...envName,
+                description:
+                  'The environment variable holding the passphrase of the key or the PKCS#12 file (default VOTTUR_CERT_PASSPHRASE); VOTTUR_ names only, unless a policy allows others.',
+              },
             },
           },
         },

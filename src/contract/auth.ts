@@ -70,7 +70,9 @@ export function parseHeader(text: string): [string, string] {
   const colon = text.indexOf(':');
   const name = colon === -1 ? '' : text.slice(0, colon).trim();
   if (!name || !/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) {
-    throw new CouldNotRunError(`--header must look like "Name: value" (got "${text.length > 40 ? `${text.slice(0, 37)}...` : colon === -1 ? text : `${text.slice(0, colon)}: ...`}")`);
+    throw new CouldNotRunError(
+      `--header must look like "Name: value" (got "${text.length > 40 ? `${text.slice(0, 37)}...` : colon === -1 ? text : `${text.slice(0, colon)}: ...`}")`,
+    );
   }
   return [name, text.slice(colon + 1).trim()];
 }
@@ -102,7 +104,13 @@ function masker(secrets: readonly string[]): (text: string) => string {
   const list = [...new Set(secrets.filter((s) => s.length >= 4))].sort((a, b) => b.length - a.length);
   const whole = list
     .filter((secret) => secret.length < SUBSTRING_SECRET_LENGTH)
-    .map((secret) => new RegExp(`(?<=^|["'=&?/]|: |Bearer |Basic )${secret.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?=$|["'&#,;}\s])`, 'g'));
+    .map(
+      (secret) =>
+        new RegExp(
+          `(?<=^|["'=&?/]|: |Bearer |Basic )${secret.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?=$|["'&#,;}\s])`,
+          'g',
+        ),
+    );
   const anywhere = list.filter((secret) => secret.length >= SUBSTRING_SECRET_LENGTH);
   return (text) => {
     let out = anywhere.reduce((acc, secret) => acc.split(secret).join('***'), text);
@@ -112,7 +120,9 @@ function masker(secrets: readonly string[]): (text: string) => string {
 }
 
 function isLoopback(hostname: string): boolean {
-  return hostname === 'localhost' || /^127\.\d+\.\d+\.\d+$/.test(hostname) || hostname === '[::1]' || hostname === '::1';
+  return (
+    hostname === 'localhost' || /^127\.\d+\.\d+\.\d+$/.test(hostname) || hostname === '[::1]' || hostname === '::1'
+  );
 }
 
 export interface ObtainOptions {
@@ -134,14 +144,21 @@ export async function obtainCredentials(auth: AuthOptions = {}, options: ObtainO
     full[name] = value;
     secrets.push(value);
   }
-  if (auth.bearer && auth.oauth) throw new CouldNotRunError('give either --bearer or the client-credentials options (--token-url), not both');
+  if (auth.bearer && auth.oauth)
+    throw new CouldNotRunError('give either --bearer or the client-credentials options (--token-url), not both');
   const hasAuthorizationHeader = Object.keys(full).some((name) => name.toLowerCase() === 'authorization');
-  if (hasAuthorizationHeader && (auth.bearer || auth.oauth)) throw new CouldNotRunError('an Authorization --header conflicts with --bearer / --token-url; give one of them');
+  if (hasAuthorizationHeader && (auth.bearer || auth.oauth))
+    throw new CouldNotRunError('an Authorization --header conflicts with --bearer / --token-url; give one of them');
   if (auth.bearer) {
     full.Authorization = `Bearer ${auth.bearer}`;
     secrets.push(auth.bearer);
   }
-  const result: Credentials = { base, full, secrets, hasCredentials: Boolean(auth.headers?.length || auth.bearer || auth.oauth) };
+  const result: Credentials = {
+    base,
+    full,
+    secrets,
+    hasCredentials: Boolean(auth.headers?.length || auth.bearer || auth.oauth),
+  };
   if (auth.xroadId) result.perRequest = () => ({ 'X-Road-Id': randomUUID() });
   const material = await loadTlsMaterial(auth.tls, auth.cwd);
   if (material) {
@@ -164,7 +181,10 @@ export async function obtainCredentials(auth: AuthOptions = {}, options: ObtainO
   // The token endpoint is called like the server: with the client certificate and the private CA.
   if (result.fetch) client.fetch = result.fetch;
   const token = await requestToken(client, scope, options.timeoutMs);
-  if (!token.ok) throw new CouldNotRunError(`cannot obtain a token from ${client.tokenUrl.href}: ${redactor(secrets)(token.reason)}`);
+  if (!token.ok)
+    throw new CouldNotRunError(
+      `cannot obtain a token from ${client.tokenUrl.href}: ${redactor(secrets)(token.reason)}`,
+    );
   secrets.push(token.accessToken);
   full.Authorization = `Bearer ${token.accessToken}`;
   const renewal = createTokenRenewal({
@@ -186,7 +206,11 @@ export async function obtainCredentials(auth: AuthOptions = {}, options: ObtainO
         result.noScopeReason = `asked for the scope ${other}, the token endpoint still granted ${leaked.join(' ')}`;
       } else {
         secrets.push(scopeless.accessToken);
-        result.noScope = { ...base, ...Object.fromEntries(Object.entries(full).filter(([name]) => name.toLowerCase() !== 'authorization')), Authorization: `Bearer ${scopeless.accessToken}` };
+        result.noScope = {
+          ...base,
+          ...Object.fromEntries(Object.entries(full).filter(([name]) => name.toLowerCase() !== 'authorization')),
+          Authorization: `Bearer ${scopeless.accessToken}`,
+        };
         renewal.track(other, scopeless, result.noScope);
       }
     }
@@ -210,15 +234,21 @@ function clientFor(options: OAuthClientCredentials): Client {
     throw new CouldNotRunError(`--token-url ${options.tokenUrl} is not a URL`);
   }
   if (tokenUrl.protocol !== 'https:' && !(tokenUrl.protocol === 'http:' && isLoopback(tokenUrl.hostname))) {
-    throw new CouldNotRunError(`--token-url must use https (the client secret would travel in clear text); http is accepted only for localhost`);
+    throw new CouldNotRunError(
+      `--token-url must use https (the client secret would travel in clear text); http is accepted only for localhost`,
+    );
   }
   if (!options.clientId) throw new CouldNotRunError('--token-url needs --client-id');
   const secret = options.clientSecret ?? process.env[CLIENT_SECRET_ENV];
-  if (!secret) throw new CouldNotRunError(`--token-url needs the client secret: set ${CLIENT_SECRET_ENV} (keeps it out of shell history) or give --client-secret`);
+  if (!secret)
+    throw new CouldNotRunError(
+      `--token-url needs the client secret: set ${CLIENT_SECRET_ENV} (keeps it out of shell history) or give --client-secret`,
+    );
   return { tokenUrl, id: options.clientId, secret };
 }
 
-export type TokenResult = { ok: true; accessToken: string; scope?: string; expiresIn?: number } | { ok: false; reason: string };
+export type TokenResult =
+  { ok: true; accessToken: string; scope?: string; expiresIn?: number } | { ok: false; reason: string };
 
 async function requestToken(client: Client, scope: string, timeoutMs: number): Promise<TokenResult> {
   const as: oauth.AuthorizationServer = { issuer: client.tokenUrl.origin, token_endpoint: client.tokenUrl.href };
@@ -234,10 +264,19 @@ async function requestToken(client: Client, scope: string, timeoutMs: number): P
         ...(client.fetch ? { [oauth.customFetch]: client.fetch } : {}),
       });
       const token = await oauth.processClientCredentialsResponse(as, oauthClient, response);
-      return { ok: true, accessToken: token.access_token, ...(typeof token.scope === 'string' ? { scope: token.scope } : {}), ...(typeof token.expires_in === 'number' ? { expiresIn: token.expires_in } : {}) };
+      return {
+        ok: true,
+        accessToken: token.access_token,
+        ...(typeof token.scope === 'string' ? { scope: token.scope } : {}),
+        ...(typeof token.expires_in === 'number' ? { expiresIn: token.expires_in } : {}),
+      };
     } catch (error) {
       if (error instanceof oauth.ResponseBodyError) {
-        return { ok: false, reason: `${error.error}${error.error_description ? `: ${error.error_description}` : ''} (HTTP ${error.status})`, invalidClient: error.error === 'invalid_client' };
+        return {
+          ok: false,
+          reason: `${error.error}${error.error_description ? `: ${error.error_description}` : ''} (HTTP ${error.status})`,
+          invalidClient: error.error === 'invalid_client',
+        };
       }
       return { ok: false, reason: describeError(error, timeoutMs) };
     }
@@ -282,20 +321,29 @@ interface TrackedToken {
  * (or whose challenge says so) the request gets one new token. Concurrent requests share one
  * renewal; tokens vottur did not issue (the forged ones) are left alone.
  */
-export function createTokenRenewal(options: TokenRenewalOptions): TokenRenewal & { track(scope: string, token: { accessToken: string; expiresIn?: number }, headers: Record<string, string>): void; renewals(): number } {
+export function createTokenRenewal(
+  options: TokenRenewalOptions,
+): TokenRenewal & {
+  track(scope: string, token: { accessToken: string; expiresIn?: number }, headers: Record<string, string>): void;
+  renewals(): number;
+} {
   const now = options.now ?? Date.now;
   const tracked: TrackedToken[] = [];
   let renewals = 0;
   // The earlier of `expires_in` and the JWT's `exp`: `exp` is in whole seconds, so it can come first.
   const expiryOf = (token: { accessToken: string; expiresIn?: number }): number | undefined => {
-    const times = [token.expiresIn !== undefined ? now() + token.expiresIn * 1000 : undefined, jwtExpiry(token.accessToken)].filter((t): t is number => t !== undefined);
+    const times = [
+      token.expiresIn !== undefined ? now() + token.expiresIn * 1000 : undefined,
+      jwtExpiry(token.accessToken),
+    ].filter((t): t is number => t !== undefined);
     return times.length > 0 ? Math.min(...times) : undefined;
   };
   const bearerOf = (headers: Record<string, string>): string | undefined => {
     const value = Object.entries(headers).find(([name]) => name.toLowerCase() === 'authorization')?.[1];
     return /^Bearer\s+(\S+)$/i.exec(value ?? '')?.[1];
   };
-  const owner = (token: string | undefined) => (token === undefined ? undefined : tracked.find((entry) => entry.expiries.has(token)));
+  const owner = (token: string | undefined) =>
+    token === undefined ? undefined : tracked.find((entry) => entry.expiries.has(token));
   const withToken = (headers: Record<string, string>, token: string) => ({
     ...Object.fromEntries(Object.entries(headers).filter(([name]) => name.toLowerCase() !== 'authorization')),
     Authorization: `Bearer ${token}`,
@@ -304,13 +352,15 @@ export function createTokenRenewal(options: TokenRenewalOptions): TokenRenewal &
     entry.renewing ??= (async () => {
       try {
         const result = await options.request(entry.scope);
-        if (!result.ok) throw new CouldNotRunError(`cannot renew the token (scope ${entry.scope || '(none)'}): ${result.reason}`);
+        if (!result.ok)
+          throw new CouldNotRunError(`cannot renew the token (scope ${entry.scope || '(none)'}): ${result.reason}`);
         options.onToken?.(result.accessToken);
         const expiresAt = expiryOf(result);
         entry.expiries.set(result.accessToken, expiresAt);
         if (expiresAt !== undefined) entry.lifetimeMs = expiresAt - now();
         entry.current = result.accessToken;
-        for (const name of Object.keys(entry.headers)) if (name.toLowerCase() === 'authorization') delete entry.headers[name];
+        for (const name of Object.keys(entry.headers))
+          if (name.toLowerCase() === 'authorization') delete entry.headers[name];
         entry.headers.Authorization = `Bearer ${result.accessToken}`;
         renewals++;
         return result.accessToken;
@@ -329,7 +379,13 @@ export function createTokenRenewal(options: TokenRenewalOptions): TokenRenewal &
   return {
     track(scope, token, headers) {
       const expiresAt = expiryOf(token);
-      tracked.push({ scope, headers, current: token.accessToken, expiries: new Map([[token.accessToken, expiresAt]]), ...(expiresAt !== undefined ? { lifetimeMs: expiresAt - now() } : {}) });
+      tracked.push({
+        scope,
+        headers,
+        current: token.accessToken,
+        expiries: new Map([[token.accessToken, expiresAt]]),
+        ...(expiresAt !== undefined ? { lifetimeMs: expiresAt - now() } : {}),
+      });
     },
     async current(headers) {
       const entry = owner(bearerOf(headers));
@@ -343,10 +399,15 @@ export function createTokenRenewal(options: TokenRenewalOptions): TokenRenewal &
       const entry = owner(token);
       if (!entry || token === undefined) return undefined;
       const expiresAt = entry.expiries.get(token);
-      const expired = (expiresAt !== undefined && now() >= expiresAt - EXPIRY_SKEW_MS) || /expired/i.test(challenge ?? '');
+      const expired =
+        (expiresAt !== undefined && now() >= expiresAt - EXPIRY_SKEW_MS) || /expired/i.test(challenge ?? '');
       if (!expired) return undefined;
       // Another request may have renewed it meanwhile; else this one does.
-      const fresh = entry.renewing ? await entry.renewing : entry.current !== token ? entry.current : await renew(entry);
+      const fresh = entry.renewing
+        ? await entry.renewing
+        : entry.current !== token
+          ? entry.current
+          : await renew(entry);
       return withToken(sent, fresh);
     },
     renewals: () => renewals,
@@ -359,7 +420,8 @@ function jwtExpiry(accessToken: string): number | undefined {
   if (claims === undefined || signature === undefined || more.length > 0) return undefined;
   try {
     const payload: unknown = JSON.parse(Buffer.from(claims, 'base64url').toString('utf8'));
-    if (typeof payload === 'object' && payload !== null && 'exp' in payload && typeof payload.exp === 'number') return payload.exp * 1000;
+    if (typeof payload === 'object' && payload !== null && 'exp' in payload && typeof payload.exp === 'number')
+      return payload.exp * 1000;
   } catch {
     // Not a JWT: its expiry is unknown.
   }
@@ -401,7 +463,10 @@ function base64url(text: string): string {
 
 /** The headers of an authenticated request with its token replaced (for the forged-token cases). */
 export function withToken(credentials: Credentials, token: string): Record<string, string> {
-  return { ...Object.fromEntries(Object.entries(credentials.full).filter(([name]) => name.toLowerCase() !== 'authorization')), Authorization: `Bearer ${token}` };
+  return {
+    ...Object.fromEntries(Object.entries(credentials.full).filter(([name]) => name.toLowerCase() !== 'authorization')),
+    Authorization: `Bearer ${token}`,
+  };
 }
 
 /**
@@ -424,7 +489,10 @@ export function forgedTokens(credentials: Credentials): Array<[string, string]> 
   }
   const tokens: Array<[string, string]> = [
     ['vottur-forged-token', 'a garbage token'],
-    [`${base64url(JSON.stringify({ alg: 'none', typ: 'JWT' }))}.${base64url(JSON.stringify(claims))}.`, 'an unsigned alg "none" token'],
+    [
+      `${base64url(JSON.stringify({ alg: 'none', typ: 'JWT' }))}.${base64url(JSON.stringify(claims))}.`,
+      'an unsigned alg "none" token',
+    ],
   ];
   if (isJwt && signature.length > 4) {
     const flipped = `${signature.slice(0, -4)}${signature.slice(-4).split('').reverse().join('') === signature.slice(-4) ? 'AAAA' : signature.slice(-4).split('').reverse().join('')}`;

@@ -42,7 +42,13 @@ const LEAD_ORDER = [
 ];
 
 /** Rules that are about the run or the description, not an answer: never merged. */
-const STANDALONE = new Set(['contract-missing-example', 'contract-probe-skipped', 'contract-credentials-missing', 'contract-response-time', 'contract-pattern']);
+const STANDALONE = new Set([
+  'contract-missing-example',
+  'contract-probe-skipped',
+  'contract-credentials-missing',
+  'contract-response-time',
+  'contract-pattern',
+]);
 
 function rank(finding: Finding): [number, number] {
   const severity = SEVERITIES.indexOf(finding.severity);
@@ -97,7 +103,8 @@ export function oneFindingPerCause(findings: readonly Finding[]): Finding[] {
     const seen = observation(finding);
     if (seen !== undefined) join(`seen\u0000${finding.operation}\u0000${seen}`, index);
     // A server error is one cause whichever request met it: the example's, a probe's or a generated one.
-    if (finding.ruleId === 'contract-server-error' || (finding.request?.status ?? 0) >= 500) join(`5xx\u0000${finding.operation}`, index);
+    if (finding.ruleId === 'contract-server-error' || (finding.request?.status ?? 0) >= 500)
+      join(`5xx\u0000${finding.operation}`, index);
   });
   const groups = new Map<number, number[]>();
   findings.forEach((_, index) => {

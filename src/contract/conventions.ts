@@ -5,9 +5,20 @@
  * identifier.
  */
 import { isValid as kennitalaDateIsValid } from 'kennitala';
-import { hasValidCheckDigit, isNationalIdName, nationalIdCheckDigit, NATIONAL_ID, toCamelCase } from '../../rulesets/lib/conventions.js';
+import {
+  hasValidCheckDigit,
+  isNationalIdName,
+  nationalIdCheckDigit,
+  NATIONAL_ID,
+  toCamelCase,
+} from '../../rulesets/lib/conventions.js';
 
-export { isPlatformDateTime, isNationalIdName, NATIONAL_ID, PLATFORM_DATE_TIME } from '../../rulesets/lib/conventions.js';
+export {
+  isPlatformDateTime,
+  isNationalIdName,
+  NATIONAL_ID,
+  PLATFORM_DATE_TIME,
+} from '../../rulesets/lib/conventions.js';
 
 /** The check digit of a national identifier's first eight digits (see rulesets/lib/conventions.ts). */
 export const checkDigit = nationalIdCheckDigit;
@@ -69,8 +80,10 @@ export interface NationalIdProblem {
 export function checkNationalIdValue(value: unknown): NationalIdProblem | undefined {
   if (value === null || value === undefined) return undefined;
   if (typeof value === 'number') return { problem: 'is a number; write it as a string of ten digits' };
-  if (typeof value !== 'string') return { problem: `is ${Array.isArray(value) ? 'an array' : `a ${typeof value}`}, not a string of ten digits` };
-  if (/^\d{6}-\d{4}$/.test(value)) return { problem: `has a hyphen; write it as ten digits without one (\`${value.replace('-', '')}\`)` };
+  if (typeof value !== 'string')
+    return { problem: `is ${Array.isArray(value) ? 'an array' : `a ${typeof value}`}, not a string of ten digits` };
+  if (/^\d{6}-\d{4}$/.test(value))
+    return { problem: `has a hyphen; write it as ten digits without one (\`${value.replace('-', '')}\`)` };
   if (!NATIONAL_ID.test(value)) return { problem: 'is not ten digits' };
   // System identifiers (kerfiskennitölur) start with 8 or 9 and carry no check digit.
   if (!/^[89]/.test(value) && !hasValidCheckDigit(value)) return { problem: 'has a wrong check digit' };

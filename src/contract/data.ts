@@ -45,7 +45,9 @@ export async function loadDataFile(file: string, root = namedFileRoot()): Promis
   try {
     parsed = /\.json$/i.test(file) ? JSON.parse(text) : parseYaml(text);
   } catch (error) {
-    throw new CouldNotRunError(`the --data file ${file} is not valid ${/\.json$/i.test(file) ? 'JSON' : 'YAML'}: ${parseErrorWithoutContent(error)}`);
+    throw new CouldNotRunError(
+      `the --data file ${file} is not valid ${/\.json$/i.test(file) ? 'JSON' : 'YAML'}: ${parseErrorWithoutContent(error)}`,
+    );
   }
   return checkDataShape(parsed ?? {}, file, { quoteKeys: false });
 }
@@ -61,14 +63,20 @@ export function checkDataShape(value: unknown, source = '--data', options: { quo
 }
 
 function assertDataShape(value: unknown, source: string, quoteKeys: boolean): asserts value is ContractData {
-  if (!isPlainObject(value)) throw new CouldNotRunError(`${source}: the top level must be a mapping from operationId to values`);
+  if (!isPlainObject(value))
+    throw new CouldNotRunError(`${source}: the top level must be a mapping from operationId to values`);
   for (const [index, [key, entry]] of Object.entries(value).entries()) {
     // A file's keys are named by their place only until the file has the shape of data.
     const operation = quoteKeys ? key : `entry ${index + 1} of the top level`;
-    if (!isPlainObject(entry)) throw new CouldNotRunError(`${source}: ${operation} must be a mapping with positive and/or notFound`);
+    if (!isPlainObject(entry))
+      throw new CouldNotRunError(`${source}: ${operation} must be a mapping with positive and/or notFound`);
     for (const [caseIndex, [kase, values]] of Object.entries(entry).entries()) {
-      if (kase !== 'positive' && kase !== 'notFound') throw new CouldNotRunError(`${source}: ${quoteKeys ? `${operation}.${kase}` : `key ${caseIndex + 1} of ${operation}`} is not a case; use positive or notFound`);
-      if (!isPlainObject(values)) throw new CouldNotRunError(`${source}: ${operation}.${kase} must be a mapping from parameter name to value`);
+      if (kase !== 'positive' && kase !== 'notFound')
+        throw new CouldNotRunError(
+          `${source}: ${quoteKeys ? `${operation}.${kase}` : `key ${caseIndex + 1} of ${operation}`} is not a case; use positive or notFound`,
+        );
+      if (!isPlainObject(values))
+        throw new CouldNotRunError(`${source}: ${operation}.${kase} must be a mapping from parameter name to value`);
     }
   }
 }
@@ -81,15 +89,23 @@ export function dataKey(op: OperationModel): string {
 /** The data for an operation, found by operationId or by `METHOD /path`. */
 export function dataFor(data: ContractData | undefined, op: OperationModel): OperationData | undefined {
   if (!data) return undefined;
-  return (op.operationId !== undefined ? data[op.operationId] : undefined) ?? data[op.label] ?? data[`${op.method.toLowerCase()} ${op.pathKey}`];
+  return (
+    (op.operationId !== undefined ? data[op.operationId] : undefined) ??
+    data[op.label] ??
+    data[`${op.method.toLowerCase()} ${op.pathKey}`]
+  );
 }
 
 /** A case's value for a parameter: by `in.name`, then by name (header names in any case). */
-export function dataValue(values: DataValues | undefined, parameter: ParameterModel): { found: boolean; value?: unknown } {
+export function dataValue(
+  values: DataValues | undefined,
+  parameter: ParameterModel,
+): { found: boolean; value?: unknown } {
   if (!values) return { found: false };
   const keys = Object.keys(values);
   const qualified = `${parameter.in}.${parameter.name}`;
-  const match = (key: string, wanted: string) => (parameter.in === 'header' ? key.toLowerCase() === wanted.toLowerCase() : key === wanted);
+  const match = (key: string, wanted: string) =>
+    parameter.in === 'header' ? key.toLowerCase() === wanted.toLowerCase() : key === wanted;
   const key = keys.find((k) => match(k, qualified)) ?? keys.find((k) => match(k, parameter.name));
   return key === undefined ? { found: false } : { found: true, value: values[key] };
 }
@@ -108,13 +124,18 @@ export function checkDataAgainst(data: ContractData, operations: OperationModel[
     for (const kase of ['positive', 'notFound'] as const) {
       for (const name of Object.keys(entry[kase] ?? {})) {
         if (name === REQUEST_BODY_KEY) {
-          if (!op.requestBody) throw new CouldNotRunError(`${source}: ${key}.${kase}.${REQUEST_BODY_KEY}: ${op.label} takes no request body`);
+          if (!op.requestBody)
+            throw new CouldNotRunError(
+              `${source}: ${key}.${kase}.${REQUEST_BODY_KEY}: ${op.label} takes no request body`,
+            );
           continue;
         }
         const known = op.parameters.some((p) => dataValue({ [name]: true }, p).found);
         if (!known) {
           const names = op.parameters.map((p) => p.name).join(', ') || 'none';
-          throw new CouldNotRunError(`${source}: ${key}.${kase}.${name} is not a parameter of ${op.label} (its parameters: ${names})`);
+          throw new CouldNotRunError(
+            `${source}: ${key}.${kase}.${name} is not a parameter of ${op.label} (its parameters: ${names})`,
+          );
         }
       }
     }

@@ -8,7 +8,13 @@ import { CouldNotRunError } from '../errors.js';
 import { loadDescription, type LoadedDescription } from '../lint/load.js';
 import { resolve } from '../../rulesets/lib/openapi/resolve.js';
 import { isObject } from '../../rulesets/lib/openapi/types.js';
-import { effectiveSecurity, operationParameters, operations as listOperations, requiresSecurity, type OperationInfo } from '../../rulesets/lib/openapi/views.js';
+import {
+  effectiveSecurity,
+  operationParameters,
+  operations as listOperations,
+  requiresSecurity,
+  type OperationInfo,
+} from '../../rulesets/lib/openapi/views.js';
 import type { JsonPath, OpenApiDocument } from '../../rulesets/lib/rule.js';
 
 /**
@@ -74,7 +80,10 @@ export interface ContractDescription {
   operations: OperationModel[];
 }
 
-export async function loadContractDescription(file: string, options: { cwd?: string; allowRemoteRefs?: boolean; loaded?: LoadedDescription } = {}): Promise<ContractDescription> {
+export async function loadContractDescription(
+  file: string,
+  options: { cwd?: string; allowRemoteRefs?: boolean; loaded?: LoadedDescription } = {},
+): Promise<ContractDescription> {
   const cwd = options.cwd ?? process.cwd();
   const loaded = options.loaded ?? (await loadDescription(file, { allowRemoteRefs: options.allowRemoteRefs }));
   const displayPath = /^https?:/.test(loaded.rootUri) ? loaded.rootUri : shownPath(cwd, loaded.rootUri);
@@ -82,12 +91,20 @@ export async function loadContractDescription(file: string, options: { cwd?: str
   const data: OpenApiDocument = isObject(loaded.data) ? loaded.data : {};
   const version = typeof data.openapi === 'string' ? data.openapi : undefined;
   if (!version || !/^3\.[01](\.|$)/.test(version)) {
-    const found = version ? `openapi: ${version}` : typeof data.swagger === 'string' ? `swagger: ${data.swagger}` : 'no openapi field';
-    throw new CouldNotRunError(`${displayPath} is not an OpenAPI 3.0 or 3.1 description (${found}); vottur test needs one`);
+    const found = version
+      ? `openapi: ${version}`
+      : typeof data.swagger === 'string'
+        ? `swagger: ${data.swagger}`
+        : 'no openapi field';
+    throw new CouldNotRunError(
+      `${displayPath} is not an OpenAPI 3.0 or 3.1 description (${found}); vottur test needs one`,
+    );
   }
-  if (!isObject(data.paths)) throw new CouldNotRunError(`${displayPath} has no paths object, so there is nothing to test`);
+  if (!isObject(data.paths))
+    throw new CouldNotRunError(`${displayPath} has no paths object, so there is nothing to test`);
   const operations = listOperations(data).map((op) => operationModel(data, op));
-  if (operations.length === 0) throw new CouldNotRunError(`${displayPath} describes no operations under paths, so there is nothing to test`);
+  if (operations.length === 0)
+    throw new CouldNotRunError(`${displayPath} describes no operations under paths, so there is nothing to test`);
   return {
     displayPath,
     absolutePath: loaded.rootUri,
@@ -104,7 +121,8 @@ function operationModel(document: OpenApiDocument, op: OperationInfo): Operation
   for (const { parameter, path } of operationParameters(document, op)) {
     const { name, in: location } = parameter;
     if (typeof name !== 'string' || !isParameterLocation(location)) continue;
-    const schema = parameter.schema !== undefined ? resolve(document, parameter.schema, [...path, 'schema']).value : undefined;
+    const schema =
+      parameter.schema !== undefined ? resolve(document, parameter.schema, [...path, 'schema']).value : undefined;
     parameters.push({
       name,
       in: location,
@@ -117,7 +135,8 @@ function operationModel(document: OpenApiDocument, op: OperationInfo): Operation
   let requestBody: OperationModel['requestBody'];
   if (op.operation.requestBody !== undefined) {
     const body = resolve(document, op.operation.requestBody, [...op.path, 'requestBody']);
-    if (isObject(body.value)) requestBody = { body: body.value, path: body.path, required: body.value.required === true };
+    if (isObject(body.value))
+      requestBody = { body: body.value, path: body.path, required: body.value.required === true };
   }
   const responses: ResponseModel[] = [];
   if (isObject(op.operation.responses)) {
@@ -127,7 +146,8 @@ function operationModel(document: OpenApiDocument, op: OperationInfo): Operation
       if (!isObject(resolved.value)) continue;
       const content: Record<string, DescriptionObject> = {};
       if (isObject(resolved.value.content)) {
-        for (const [mediaType, media] of Object.entries(resolved.value.content)) if (isObject(media)) content[mediaType] = media;
+        for (const [mediaType, media] of Object.entries(resolved.value.content))
+          if (isObject(media)) content[mediaType] = media;
       }
       responses.push({ status, response: resolved.value, path: resolved.path, content });
     }
@@ -149,7 +169,10 @@ function operationModel(document: OpenApiDocument, op: OperationInfo): Operation
 
 function requiredScopes(document: OpenApiDocument, op: OperationInfo): string[] {
   const scopes = new Set<string>();
-  const schemes = isObject(document.components) && isObject(document.components.securitySchemes) ? document.components.securitySchemes : {};
+  const schemes =
+    isObject(document.components) && isObject(document.components.securitySchemes)
+      ? document.components.securitySchemes
+      : {};
   for (const requirement of effectiveSecurity(document, op) ?? []) {
     if (!isObject(requirement)) continue;
     for (const [name, list] of Object.entries(requirement)) {

@@ -13,14 +13,26 @@ export type { ExpectationContext } from './probes/probe.js';
 
 /** The request as the answer checks are told of it. */
 export function answerRequest(ctx: ExpectationContext, planned: PlannedRequest): AnswerRequest {
-  return { op: ctx.op, label: ctx.exchange, hasCredentials: ctx.hasCredentials, ...(planned.identifier ? { identifier: planned.identifier } : {}) };
+  return {
+    op: ctx.op,
+    label: ctx.exchange,
+    hasCredentials: ctx.hasCredentials,
+    ...(planned.identifier ? { identifier: planned.identifier } : {}),
+  };
 }
 
 /** Findings when the answer is not what the request's probe expects. */
 export function checkExpectation(ctx: ExpectationContext, planned: PlannedRequest, response: HttpResponse): Finding[] {
   const verdict = checkAnswer(probeById(planned.kind).answer, answerRequest(ctx, planned), response);
   if (!verdict) return [];
-  return [contractFinding(verdict.rule, ctx.description.displayPath, { op: ctx.op, message: verdict.message, request: ctx.request, ...(verdict.severity ? { severity: verdict.severity } : {}) })];
+  return [
+    contractFinding(verdict.rule, ctx.description.displayPath, {
+      op: ctx.op,
+      message: verdict.message,
+      request: ctx.request,
+      ...(verdict.severity ? { severity: verdict.severity } : {}),
+    }),
+  ];
 }
 
 /** The probe's advice on the answer, given after the response checks. */

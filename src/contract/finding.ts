@@ -28,7 +28,9 @@ export function contractFinding(id: ContractRuleId, document: string, init: Find
     path,
     docsUrl: rule.docsUrl,
     source: rule.source,
-    ...(init.op ? { operation: init.op.label, ...(init.op.operationId !== undefined ? { operationId: init.op.operationId } : {}) } : {}),
+    ...(init.op
+      ? { operation: init.op.label, ...(init.op.operationId !== undefined ? { operationId: init.op.operationId } : {}) }
+      : {}),
     ...(init.request ? { request: init.request } : {}),
   };
 }

@@ -62,7 +62,10 @@ export interface SendOptions {
  */
 export interface TokenRenewal {
   current(headers: Record<string, string>): Promise<Record<string, string>>;
-  afterUnauthorized(sent: Record<string, string>, challenge: string | null): Promise<Record<string, string> | undefined>;
+  afterUnauthorized(
+    sent: Record<string, string>,
+    challenge: string | null,
+  ): Promise<Record<string, string> | undefined>;
 }
 
 const MAX_REDIRECTS = 5;
@@ -113,7 +116,11 @@ async function sendOnce(request: HttpRequest, options: SendOptions): Promise<Htt
           target = undefined;
         }
         const sameOrigin = target !== undefined && target.origin === origin;
-        const follow = sameOrigin && ['GET', 'HEAD'].includes(request.method) && hop < MAX_REDIRECTS && (options.followRedirect?.(response.status) ?? true);
+        const follow =
+          sameOrigin &&
+          ['GET', 'HEAD'].includes(request.method) &&
+          hop < MAX_REDIRECTS &&
+          (options.followRedirect?.(response.status) ?? true);
         if (follow && target) {
           await response.body?.cancel();
           url = target;
@@ -128,22 +135,50 @@ async function sendOnce(request: HttpRequest, options: SendOptions): Promise<Htt
           ...(target && !sameOrigin ? { refusedRedirect: target } : {}),
         };
       }
-      const read = request.method === 'HEAD' ? { body: '', truncated: false } : await readBody(response, options.maxBodyBytes);
-      return { ok: true, response: { status: response.status, headers: response.headers, ...read }, url, durationMs: Math.round(performance.now() - started) };
+      const read =
+        request.method === 'HEAD' ? { body: '', truncated: false } : await readBody(response, options.maxBodyBytes);
+      return {
+        ok: true,
+        response: { status: response.status, headers: response.headers, ...read },
+        url,
+        durationMs: Math.round(performance.now() - started),
+      };
     }
   } catch (error) {
     const durationMs = Math.round(performance.now() - started);
     if (options.signal?.aborted && !timer.aborted) {
-      return { ok: false, kind: 'timeout', reason: `not completed: ${String(options.signal.reason instanceof Error ? options.signal.reason.message : (options.signal.reason ?? 'stopped'))}`, url, durationMs };
+      return {
+        ok: false,
+        kind: 'timeout',
+        reason: `not completed: ${String(options.signal.reason instanceof Error ? options.signal.reason.message : (options.signal.reason ?? 'stopped'))}`,
+        url,
+        durationMs,
+      };
     }
     const name = thrownField(error, 'name');
     if (signal.aborted || name === 'TimeoutError' || name === 'AbortError') {
-      return { ok: false, kind: 'timeout', reason: `no complete answer within ${options.timeoutMs} ms`, url, durationMs };
+      return {
+        ok: false,
+        kind: 'timeout',
+        reason: `no complete answer within ${options.timeoutMs} ms`,
+        url,
+        durationMs,
+      };
     }
     const code = String(thrownField(error, 'cause', 'code') ?? '');
     // With TLS 1.3 a server refuses a client certificate after the handshake, by closing the connection.
-    if (options.clientCertificate && url.protocol === 'https:' && ['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE'].includes(code)) {
-      return { ok: false, kind: 'unreachable', reason: `the server refused the TLS client certificate (--cert): it closed the connection without an answer (${code}); the certificate is most likely not issued by a CA the server trusts`, url, durationMs };
+    if (
+      options.clientCertificate &&
+      url.protocol === 'https:' &&
+      ['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE'].includes(code)
+    ) {
+      return {
+        ok: false,
+        kind: 'unreachable',
+        reason: `the server refused the TLS client certificate (--cert): it closed the connection without an answer (${code}); the certificate is most likely not issued by a CA the server trusts`,
+        url,
+        durationMs,
+      };
     }
     return { ok: false, kind: 'unreachable', reason: networkReason(error), url, durationMs };
   }
@@ -155,7 +190,11 @@ async function sendOnce(request: HttpRequest, options: SendOptions): Promise<Htt
  */
 export function thrownField(thrown: unknown, ...path: string[]): unknown {
   let value = thrown;
-  for (const key of path) value = (typeof value === 'object' && value !== null) || typeof value === 'function' ? Reflect.get(value, key) : undefined;
+  for (const key of path)
+    value =
+      (typeof value === 'object' && value !== null) || typeof value === 'function'
+        ? Reflect.get(value, key)
+        : undefined;
   return value;
 }
 
@@ -174,10 +213,14 @@ function networkReason(error: unknown): string {
     DEPTH_ZERO_SELF_SIGNED_CERT: 'its TLS certificate is self-signed',
     UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'its TLS certificate cannot be verified (give the CA that issued it with --ca)',
     SELF_SIGNED_CERT_IN_CHAIN: 'its TLS certificate is issued by a CA vottur does not trust (give it with --ca)',
-    ERR_SSL_TLSV13_ALERT_CERTIFICATE_REQUIRED: 'the server requires a TLS client certificate (give one with --cert and --key)',
-    ERR_SSL_SSLV3_ALERT_BAD_CERTIFICATE: 'the server refused the TLS client certificate (--cert): not issued by a CA it trusts',
-    ERR_SSL_TLSV1_ALERT_UNKNOWN_CA: 'the server refused the TLS client certificate (--cert): issued by a CA it does not know',
-    ERR_SSL_SSLV3_ALERT_HANDSHAKE_FAILURE: 'the TLS handshake failed (a client certificate the server does not accept, or no common cipher)',
+    ERR_SSL_TLSV13_ALERT_CERTIFICATE_REQUIRED:
+      'the server requires a TLS client certificate (give one with --cert and --key)',
+    ERR_SSL_SSLV3_ALERT_BAD_CERTIFICATE:
+      'the server refused the TLS client certificate (--cert): not issued by a CA it trusts',
+    ERR_SSL_TLSV1_ALERT_UNKNOWN_CA:
+      'the server refused the TLS client certificate (--cert): issued by a CA it does not know',
+    ERR_SSL_SSLV3_ALERT_HANDSHAKE_FAILURE:
+      'the TLS handshake failed (a client certificate the server does not accept, or no common cipher)',
   };
   if (code) {
     const text = String(code);
@@ -187,7 +230,10 @@ function networkReason(error: unknown): string {
   return String(thrownField(error, 'cause', 'message') ?? thrownField(error, 'message') ?? 'the request failed');
 }
 
-async function readBody(response: Response, maxBytes = DEFAULT_MAX_BODY_BYTES): Promise<{ body: string; truncated: boolean; limitBytes?: number }> {
+async function readBody(
+  response: Response,
+  maxBytes = DEFAULT_MAX_BODY_BYTES,
+): Promise<{ body: string; truncated: boolean; limitBytes?: number }> {
   if (!response.body) return { body: '', truncated: false };
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];

@@ -62,7 +62,11 @@ export class PatternGuard {
     let regex: SafePattern;
     if (compiled.ok) regex = compiled.regex;
     else {
-      this.pending.push({ pattern, kind: 'unsupported', text: `cannot be checked safely: ${compiled.reason}; values were not checked against it` });
+      this.pending.push({
+        pattern,
+        kind: 'unsupported',
+        text: `cannot be checked safely: ${compiled.reason}; values were not checked against it`,
+      });
       const shown = `/${pattern}/ (not checked)`;
       regex = { test: () => true, toString: () => shown };
     }
@@ -76,7 +80,8 @@ export class PatternGuard {
  * input that shows it and a safe rewrite where one is known; undefined when none is found.
  */
 export function backtrackingRisk(pattern: string): string | undefined {
-  if (pattern.length > MAX_ANALYSED_LENGTH || (pattern.match(/[*+?{]/g)?.length ?? 0) > MAX_ANALYSED_QUANTIFIERS) return undefined;
+  if (pattern.length > MAX_ANALYSED_LENGTH || (pattern.match(/[*+?{]/g)?.length ?? 0) > MAX_ANALYSED_QUANTIFIERS)
+    return undefined;
   for (const flags of ['u', '']) {
     let result: ReturnType<typeof analyse>;
     try {

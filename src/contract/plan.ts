@@ -57,8 +57,10 @@ export function planRequests(description: ContractDescription, options: PlanOpti
         values: positive.values,
         identifiers,
         knownIdentifiers,
-        request: (values, credentials, identifier) => buildRequest(op, probe, values, positive.body, credentials, identifier),
-        missing: (path, message) => contractFinding('contract-missing-example', description.displayPath, { op, path, message }),
+        request: (values, credentials, identifier) =>
+          buildRequest(op, probe, values, positive.body, credentials, identifier),
+        missing: (path, message) =>
+          contractFinding('contract-missing-example', description.displayPath, { op, path, message }),
       });
       requests.push(...planned.requests);
       findings.push(...(planned.findings ?? []));
@@ -97,7 +99,8 @@ function positiveValues(document: OpenApiDocument, op: OperationModel, given: Da
       values.set(parameter, example.value);
       continue;
     }
-    if (parameter.required) missing.push({ what: `${parameter.in} parameter ${parameter.name}`, key: parameter.name, path: parameter.path });
+    if (parameter.required)
+      missing.push({ what: `${parameter.in} parameter ${parameter.name}`, key: parameter.name, path: parameter.path });
   }
   let body: PositiveValues['body'];
   if (op.requestBody) {
@@ -110,9 +113,14 @@ function positiveValues(document: OpenApiDocument, op: OperationModel, given: Da
       const mediaPath = [...op.requestBody.path, 'content', mediaType];
       const example = mediaExample(document, media, mediaPath);
       if (example.found) body = { mediaType, value: example.value };
-      else if (op.requestBody.required) missing.push({ what: `request body (${mediaType})`, key: REQUEST_BODY_KEY, path: mediaPath });
+      else if (op.requestBody.required)
+        missing.push({ what: `request body (${mediaType})`, key: REQUEST_BODY_KEY, path: mediaPath });
     } else if (op.requestBody.required) {
-      missing.push({ what: 'request body (no media type is documented)', key: REQUEST_BODY_KEY, path: op.requestBody.path });
+      missing.push({
+        what: 'request body (no media type is documented)',
+        key: REQUEST_BODY_KEY,
+        path: op.requestBody.path,
+      });
     }
   }
   return { values, ...(body ? { body } : {}), missing };
@@ -120,7 +128,9 @@ function positiveValues(document: OpenApiDocument, op: OperationModel, given: Da
 
 /** `Accept`, `Content-Type` and `Authorization` header parameters are ignored (OpenAPI says so). */
 function isIgnoredHeader(parameter: ParameterModel): boolean {
-  return parameter.in === 'header' && ['accept', 'content-type', 'authorization'].includes(parameter.name.toLowerCase());
+  return (
+    parameter.in === 'header' && ['accept', 'content-type', 'authorization'].includes(parameter.name.toLowerCase())
+  );
 }
 
 interface Found {
@@ -148,7 +158,8 @@ function parameterExample(document: OpenApiDocument, parameter: ParameterModel):
   if (isObject(p.content)) {
     for (const mediaType of Object.keys(p.content)) {
       const found = mediaExample(document, p.content[mediaType], [...parameter.path, 'content', mediaType]);
-      if (found.found) return { found: true, value: typeof found.value === 'string' ? found.value : JSON.stringify(found.value) };
+      if (found.found)
+        return { found: true, value: typeof found.value === 'string' ? found.value : JSON.stringify(found.value) };
     }
   }
   return schemaExample(document, p.schema, [...parameter.path, 'schema'], false);
@@ -176,7 +187,8 @@ function schemaExample(document: OpenApiDocument, schema: unknown, path: JsonPat
   if (s.default !== undefined) return { found: true, value: s.default };
   if (Array.isArray(s.enum) && s.enum.length > 0) return { found: true, value: s.enum[0] };
   for (const key of ['allOf', 'oneOf', 'anyOf'] as const) {
-    if (Array.isArray(s[key]) && s[key].length === 1) return schemaExample(document, s[key][0], [...resolved.path, key, 0], compose, depth + 1);
+    if (Array.isArray(s[key]) && s[key].length === 1)
+      return schemaExample(document, s[key][0], [...resolved.path, key, 0], compose, depth + 1);
   }
   if (!compose) return NOT_FOUND;
   if (isObject(s.properties) || Array.isArray(s.allOf)) {
@@ -184,15 +196,23 @@ function schemaExample(document: OpenApiDocument, schema: unknown, path: JsonPat
     // Names as `in` reads them (a property key is a string).
     const required = new Set<string>(Array.isArray(s.required) ? s.required.map(String) : []);
     const parts: Array<{ schema: unknown; path: JsonPath }> = [{ schema: s, path: resolved.path }];
-    if (Array.isArray(s.allOf)) s.allOf.forEach((sub: unknown, i: number) => parts.push({ schema: sub, path: [...resolved.path, 'allOf', i] }));
+    if (Array.isArray(s.allOf))
+      s.allOf.forEach((sub: unknown, i: number) => parts.push({ schema: sub, path: [...resolved.path, 'allOf', i] }));
     for (const part of parts) {
       const partSchema = resolve(document, part.schema, part.path);
       if (!isObject(partSchema.value)) continue;
-      if (Array.isArray(partSchema.value.required)) for (const name of partSchema.value.required) required.add(String(name));
+      if (Array.isArray(partSchema.value.required))
+        for (const name of partSchema.value.required) required.add(String(name));
       if (!isObject(partSchema.value.properties)) continue;
       for (const [name, propertySchema] of Object.entries(partSchema.value.properties)) {
-        if (isObject(propertySchema) && (propertySchema.readOnly === true)) continue;
-        const found = schemaExample(document, propertySchema, [...partSchema.path, 'properties', name], true, depth + 1);
+        if (isObject(propertySchema) && propertySchema.readOnly === true) continue;
+        const found = schemaExample(
+          document,
+          propertySchema,
+          [...partSchema.path, 'properties', name],
+          true,
+          depth + 1,
+        );
         if (found.found) out[name] = found.value;
       }
     }
@@ -235,11 +255,19 @@ function identifierParameters(op: OperationModel, values: Values): IdentifierPar
     const placeholder = parameter.in === 'header' ? placeholderForHeader(parameter.name) : undefined;
     const resource = parameter.in === 'path' || placeholder !== undefined;
     const value = values.get(parameter);
-    const nationalId = isNationalIdParameter(parameter.name) || (typeof value === 'string' && hasValidCheckDigit(value) && parameter.schema?.format === undefined);
+    const nationalId =
+      isNationalIdParameter(parameter.name) ||
+      (typeof value === 'string' && hasValidCheckDigit(value) && parameter.schema?.format === undefined);
     if (!resource && !(nationalId && (parameter.in === 'query' || parameter.in === 'header'))) continue;
     const schema = parameter.schema ?? {};
     const type = Array.isArray(schema.type) ? schema.type.find((t: string) => t !== 'null') : schema.type;
-    const kind: IdentifierParameter['kind'] = nationalId ? 'nationalId' : schema.format === 'uuid' ? 'uuid' : type === 'integer' ? 'integer' : 'string';
+    const kind: IdentifierParameter['kind'] = nationalId
+      ? 'nationalId'
+      : schema.format === 'uuid'
+        ? 'uuid'
+        : type === 'integer'
+          ? 'integer'
+          : 'string';
     const key = parameter.in === 'path' ? `{${parameter.name}}` : placeholder;
     const position = key ? op.pathKey.toLowerCase().indexOf(key.toLowerCase()) : -1;
     result.push({ parameter, kind, resource, order: position === -1 ? Number.MAX_SAFE_INTEGER : position });
@@ -292,7 +320,9 @@ function buildRequest(
         headers[parameter.name] = isContent ? stringify(value) : serialiseSimple(value, explode);
         break;
       case 'cookie':
-        cookies.push(`${parameter.name}=${encodeURIComponent(isContent ? stringify(value) : serialiseSimple(value, false))}`);
+        cookies.push(
+          `${parameter.name}=${encodeURIComponent(isContent ? stringify(value) : serialiseSimple(value, false))}`,
+        );
         break;
     }
   }
@@ -353,7 +383,14 @@ function serialiseQuery(name: string, value: unknown, style: unknown, explode: b
   if (isObject(value)) {
     if (style === 'deepObject') return Object.entries(value).map(([k, v]) => pair(`${name}[${k}]`, scalar(v)));
     if (explode) return Object.entries(value).map(([k, v]) => pair(k, scalar(v)));
-    return [pair(name, Object.entries(value).map(([k, v]) => `${k},${scalar(v)}`).join(','))];
+    return [
+      pair(
+        name,
+        Object.entries(value)
+          .map(([k, v]) => `${k},${scalar(v)}`)
+          .join(','),
+      ),
+    ];
   }
   return [pair(name, scalar(value))];
 }
@@ -370,7 +407,8 @@ function serialiseBody(mediaType: string, value: unknown): string {
 function acceptHeader(op: OperationModel): string | undefined {
   const ordered = [...op.responses].sort((a, b) => rank(a.status) - rank(b.status));
   const types: string[] = [];
-  for (const response of ordered) for (const mediaType of Object.keys(response.content)) if (!types.includes(mediaType)) types.push(mediaType);
+  for (const response of ordered)
+    for (const mediaType of Object.keys(response.content)) if (!types.includes(mediaType)) types.push(mediaType);
   return types.length ? types.join(', ') : undefined;
 }
 

@@ -18,7 +18,8 @@ const DEFINITIONS = {
     severity: 'error',
     category: 'errors',
     source: 'response',
-    description: 'Every status the server answers is documented for the operation (exactly, as a range such as 4XX, or by default).',
+    description:
+      'Every status the server answers is documented for the operation (exactly, as a range such as 4XX, or by default).',
   },
   'contract-content-type': {
     severity: 'error',
@@ -36,7 +37,8 @@ const DEFINITIONS = {
     severity: 'warn',
     category: 'data-format',
     source: 'contract',
-    description: "Every `pattern` in a response schema can be checked in linear time and does not backtrack exponentially (a ReDoS risk for every server and client that validates with it).",
+    description:
+      'Every `pattern` in a response schema can be checked in linear time and does not backtrack exponentially (a ReDoS risk for every server and client that validates with it).',
   },
   'contract-no-bare-array': {
     severity: 'error',
@@ -54,13 +56,15 @@ const DEFINITIONS = {
     severity: 'error',
     category: 'data-format',
     source: 'response',
-    description: 'Date-time values have the platform form yyyy-MM-ddThh:mm:ss.sssZ (a fraction of one or more digits; zone Z or ±hh:mm).',
+    description:
+      'Date-time values have the platform form yyyy-MM-ddThh:mm:ss.sssZ (a fraction of one or more digits; zone Z or ±hh:mm).',
   },
   'contract-national-id': {
     severity: 'error',
     category: 'data-format',
     source: 'response',
-    description: 'National identifiers (nationalId, *NationalId) are ten digits without a hyphen, with a valid check digit.',
+    description:
+      'National identifiers (nationalId, *NationalId) are ten digits without a hyphen, with a valid check digit.',
   },
   'contract-not-found-204': {
     severity: 'error',
@@ -78,7 +82,8 @@ const DEFINITIONS = {
     severity: 'error',
     category: 'security',
     source: 'response',
-    description: 'An operation that declares security answers 401 without credentials and 403 to a token without the required scope.',
+    description:
+      'An operation that declares security answers 401 without credentials and 403 to a token without the required scope.',
   },
   'contract-invalid-input-400': {
     severity: 'error',
@@ -90,7 +95,8 @@ const DEFINITIONS = {
     severity: 'error',
     category: 'methods',
     source: 'response',
-    description: "The request built from the description's examples (or --data values) succeeds with a documented 2xx status.",
+    description:
+      "The request built from the description's examples (or --data values) succeeds with a documented 2xx status.",
   },
   'contract-timeout': {
     severity: 'error',
@@ -114,7 +120,8 @@ const DEFINITIONS = {
     severity: 'warn',
     category: 'documentation',
     source: 'contract',
-    description: 'Every value a planned request needs can be derived from the description (examples) or the --data file.',
+    description:
+      'Every value a planned request needs can be derived from the description (examples) or the --data file.',
   },
   'contract-response-time': {
     severity: 'warn',
@@ -126,19 +133,22 @@ const DEFINITIONS = {
     severity: 'error',
     category: 'security',
     source: 'contract',
-    description: 'Secured operations were not tested because no credentials were given: the option to pass is named, and only the 401 without credentials is checked.',
+    description:
+      'Secured operations were not tested because no credentials were given: the option to pass is named, and only the 401 without credentials is checked.',
   },
   'contract-probe-skipped': {
     severity: 'info',
     category: 'security',
     source: 'contract',
-    description: 'A negative probe the conventions call for could not be run (for example no token without the scope could be obtained).',
+    description:
+      'A negative probe the conventions call for could not be run (for example no token without the scope could be obtained).',
   },
   'contract-server-error': {
     severity: 'error',
     category: 'errors',
     source: 'response',
-    description: 'No generated request (boundary, property-based, stateful) is answered with a 5xx: whatever the input, the server answers it.',
+    description:
+      'No generated request (boundary, property-based, stateful) is answered with a 5xx: whatever the input, the server answers it.',
   },
   'contract-positive-data-accepted': {
     severity: 'error',
@@ -150,7 +160,8 @@ const DEFINITIONS = {
     severity: 'error',
     category: 'errors',
     source: 'response',
-    description: 'A request with a value the description forbids (each constraint broken in turn) is refused with 400, never served.',
+    description:
+      'A request with a value the description forbids (each constraint broken in turn) is refused with 400, never served.',
   },
   'contract-missing-required-input': {
     severity: 'error',
@@ -162,25 +173,28 @@ const DEFINITIONS = {
     severity: 'error',
     category: 'methods',
     source: 'response',
-    description: 'A method the description does not document for a path is answered with 405 and an Allow header listing the documented ones.',
+    description:
+      'A method the description does not document for a path is answered with 405 and an Allow header listing the documented ones.',
   },
   'contract-ignored-auth': {
     severity: 'error',
     category: 'security',
     source: 'response',
-    description: 'Forged credentials (a garbage token, an unsigned alg "none" token, a token with a broken signature) are answered with 401, never served.',
+    description:
+      'Forged credentials (a garbage token, an unsigned alg "none" token, a token with a broken signature) are answered with 401, never served.',
   },
   'contract-response-headers': {
     severity: 'error',
     category: 'security',
     source: 'response',
-    description: 'Every response carries the headers the description requires for it, and every 401 and 403 carries WWW-Authenticate (RFC 6750).',
+    description:
+      'Every response carries the headers the description requires for it, and every 401 and 403 carries WWW-Authenticate (RFC 6750).',
   },
   'contract-charset': {
     severity: 'error',
     category: 'data-format',
     source: 'response',
-    description: 'A JSON response declares no charset or charset=utf-8: the platform\'s text is UTF-8.',
+    description: "A JSON response declares no charset or charset=utf-8: the platform's text is UTF-8.",
   },
   'contract-field-case': {
     severity: 'error',
@@ -206,7 +220,14 @@ export const CONTRACT_RULE_IDS: ContractRuleId[] = Object.keys(DEFINITIONS).filt
 
 export function contractRule(id: ContractRuleId): RuleMeta {
   const definition: ContractRuleDefinition = DEFINITIONS[id];
-  return { id, severity: definition.severity, category: definition.category, description: definition.description, docsUrl: docsUrl(id), source: definition.source };
+  return {
+    id,
+    severity: definition.severity,
+    category: definition.category,
+    description: definition.description,
+    docsUrl: docsUrl(id),
+    source: definition.source,
+  };
 }
 
 /** Every contract rule, for listings (docs, `vottur rules`). */

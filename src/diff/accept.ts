@@ -25,10 +25,17 @@ export interface Suppression {
  */
 export function readSuppressions(value: unknown, where: string): Suppression[] {
   const entries = ignoreEntries(value);
-  if (!entries) throw new CouldNotRunError(`${where}: ${IGNORE_KEY} must be a list of { rule, reason } or a map of rule id to reason`);
+  if (!entries)
+    throw new CouldNotRunError(
+      `${where}: ${IGNORE_KEY} must be a list of { rule, reason } or a map of rule id to reason`,
+    );
   return entries.map((entry) => {
-    if (typeof entry.rule !== 'string' || entry.rule === '') throw new CouldNotRunError(`${where}: every ${IGNORE_KEY} entry names a rule`);
-    if (typeof entry.reason !== 'string' || entry.reason.trim() === '') throw new CouldNotRunError(`${where}: ${IGNORE_KEY} entry for ${entry.rule} has no reason; say why the change is accepted`);
+    if (typeof entry.rule !== 'string' || entry.rule === '')
+      throw new CouldNotRunError(`${where}: every ${IGNORE_KEY} entry names a rule`);
+    if (typeof entry.reason !== 'string' || entry.reason.trim() === '')
+      throw new CouldNotRunError(
+        `${where}: ${IGNORE_KEY} entry for ${entry.rule} has no reason; say why the change is accepted`,
+      );
     return { rule: entry.rule, reason: entry.reason };
   });
 }
@@ -44,7 +51,8 @@ export function suppressionsAt(document: Document, path: JsonPath): Suppression[
     nodes.push({ node, at: path.slice(0, i + 1) });
   }
   for (const { node: holder, at } of nodes.reverse()) {
-    if (isObject(holder) && holder[IGNORE_KEY] !== undefined) found.push(...readSuppressions(holder[IGNORE_KEY], `${encodePointer(at) || '/'}`));
+    if (isObject(holder) && holder[IGNORE_KEY] !== undefined)
+      found.push(...readSuppressions(holder[IGNORE_KEY], `${encodePointer(at) || '/'}`));
   }
   return found;
 }
@@ -76,14 +84,25 @@ export async function readAcceptFile(file: string, root = namedFileRoot()): Prom
 
 export function parseAcceptEntries(data: unknown, file: string): AcceptEntry[] {
   const list = isArray(data) ? data : isObject(data) && isArray(data.accept) ? data.accept : undefined;
-  if (!list) throw new CouldNotRunError(`accept file ${file}: expected a list of { rule, pointer or operation, reason } (or { accept: [...] })`);
+  if (!list)
+    throw new CouldNotRunError(
+      `accept file ${file}: expected a list of { rule, pointer or operation, reason } (or { accept: [...] })`,
+    );
   return list.map((item, index) => {
     const where = `accept file ${file}, entry ${index + 1}`;
-    if (!isObject(item) || typeof item.rule !== 'string' || item.rule === '') throw new CouldNotRunError(`${where}: name the rule (rule: diff-...)`);
-    if (typeof item.reason !== 'string' || item.reason.trim() === '') throw new CouldNotRunError(`${where}: give a reason for accepting ${item.rule}`);
+    if (!isObject(item) || typeof item.rule !== 'string' || item.rule === '')
+      throw new CouldNotRunError(`${where}: name the rule (rule: diff-...)`);
+    if (typeof item.reason !== 'string' || item.reason.trim() === '')
+      throw new CouldNotRunError(`${where}: give a reason for accepting ${item.rule}`);
     // The root's pointer is every node: an entry with it would accept its rule everywhere.
-    if (item.pointer === '' && typeof item.operation !== 'string') throw new CouldNotRunError(`${where}: pointer "" is the whole description, and a rule is never accepted everywhere; name the changed node (pointer: /paths/...) or the operation`);
-    if (typeof item.pointer !== 'string' && typeof item.operation !== 'string') throw new CouldNotRunError(`${where}: say where the change is accepted (pointer: /paths/... or operation: GET /v1/...); a rule is never accepted everywhere`);
+    if (item.pointer === '' && typeof item.operation !== 'string')
+      throw new CouldNotRunError(
+        `${where}: pointer "" is the whole description, and a rule is never accepted everywhere; name the changed node (pointer: /paths/...) or the operation`,
+      );
+    if (typeof item.pointer !== 'string' && typeof item.operation !== 'string')
+      throw new CouldNotRunError(
+        `${where}: say where the change is accepted (pointer: /paths/... or operation: GET /v1/...); a rule is never accepted everywhere`,
+      );
     return {
       rule: item.rule,
       reason: item.reason,
@@ -97,18 +116,32 @@ export function parseAcceptEntries(data: unknown, file: string): AcceptEntry[] {
  * Who accepted each change, for the report's record: the revision's `x-vottur-ignore` (read first,
  * as `diffSides` does) unless only the accept file covers it.
  */
-export function acceptedBy<F extends { ruleId: string; pointer: string; operation?: string }>(accepted: ReadonlyArray<{ finding: F; reason: string }>, entries: readonly AcceptEntry[] | undefined) {
+export function acceptedBy<F extends { ruleId: string; pointer: string; operation?: string }>(
+  accepted: ReadonlyArray<{ finding: F; reason: string }>,
+  entries: readonly AcceptEntry[] | undefined,
+) {
   return accepted.map(({ finding, reason }) => ({
     finding,
     reason,
-    by: entries?.some((entry) => entry.reason === reason && accepts(entry, finding)) ? ('accept file' as const) : ('x-vottur-ignore' as const),
+    by: entries?.some((entry) => entry.reason === reason && accepts(entry, finding))
+      ? ('accept file' as const)
+      : ('x-vottur-ignore' as const),
   }));
 }
 
 /** True when an accept entry covers a finding: same rule, and its pointer at or above the finding's, or its operation. */
-export function accepts(entry: AcceptEntry, finding: { ruleId: string; pointer: string; operation?: string; operations?: string[] }): boolean {
+export function accepts(
+  entry: AcceptEntry,
+  finding: { ruleId: string; pointer: string; operation?: string; operations?: string[] },
+): boolean {
   if (entry.rule !== finding.ruleId) return false;
-  if (entry.pointer !== undefined && (finding.pointer === entry.pointer || finding.pointer.startsWith(`${entry.pointer}/`))) return true;
+  if (
+    entry.pointer !== undefined &&
+    (finding.pointer === entry.pointer || finding.pointer.startsWith(`${entry.pointer}/`))
+  )
+    return true;
   const operations = finding.operations ?? (finding.operation !== undefined ? [finding.operation] : []);
-  return entry.operation !== undefined && operations.some((operation) => normaliseOperation(operation) === entry.operation);
+  return (
+    entry.operation !== undefined && operations.some((operation) => normaliseOperation(operation) === entry.operation)
+  );
 }

@@ -28,10 +28,25 @@ export interface CheckDefinition {
   effect?: Effect;
 }
 
-export const CLASS_SEVERITY: Record<ChangeClass, Severity> = { breaking: 'error', review: 'warn', 'non-breaking': 'info', documentation: 'hint' };
+export const CLASS_SEVERITY: Record<ChangeClass, Severity> = {
+  breaking: 'error',
+  review: 'warn',
+  'non-breaking': 'info',
+  documentation: 'hint',
+};
 /** A level the configuration sets for a diff check, read as the class the team gives the change. */
-export const SEVERITY_CLASS: Record<Severity, ChangeClass> = { error: 'breaking', warn: 'review', info: 'non-breaking', hint: 'documentation' };
-export const CLASS_LABEL: Record<ChangeClass, string> = { breaking: 'breaking', review: 'needs review', 'non-breaking': 'non-breaking', documentation: 'documentation only' };
+export const SEVERITY_CLASS: Record<Severity, ChangeClass> = {
+  error: 'breaking',
+  warn: 'review',
+  info: 'non-breaking',
+  hint: 'documentation',
+};
+export const CLASS_LABEL: Record<ChangeClass, string> = {
+  breaking: 'breaking',
+  review: 'needs review',
+  'non-breaking': 'non-breaking',
+  documentation: 'documentation only',
+};
 
 /** The one place direction is decided: narrowing a request or widening a response breaks callers. */
 export function classify(direction: Direction, effect: Effect): ChangeClass {
@@ -55,10 +70,17 @@ const SCOPE_TEXT: Record<SchemaScope, string> = {
   'response-body': 'the response body',
   'response-header': 'a response header',
 };
-const SCOPE_AREA: Record<SchemaScope, Area> = { 'request-parameter': 'parameters', 'request-body': 'request-body', 'response-body': 'responses', 'response-header': 'headers' };
+const SCOPE_AREA: Record<SchemaScope, Area> = {
+  'request-parameter': 'parameters',
+  'request-body': 'request-body',
+  'response-body': 'responses',
+  'response-header': 'headers',
+};
 
 /** Changes found inside any schema, named `diff-<scope>-<change>`: one file each, checks/schema-<change>.ts. */
-export const SCHEMA_CHANGES = Object.fromEntries(SCHEMA_CHANGE_LIST.map((definition) => [definition.change, definition])) as Record<SchemaChange, SchemaChangeDefinition>;
+export const SCHEMA_CHANGES = Object.fromEntries(
+  SCHEMA_CHANGE_LIST.map((definition) => [definition.change, definition]),
+) as Record<SchemaChange, SchemaChangeDefinition>;
 export type SchemaChange = (typeof SCHEMA_CHANGE_LIST)[number]['change'];
 export type FixedCheckId = (typeof FIXED_CHECKS)[number]['id'];
 /** Every check id, as a literal type: naming an unknown check fails the build. */
@@ -99,14 +121,45 @@ export interface VersionRuleDefinition {
 }
 
 export const VERSION_RULES: readonly VersionRuleDefinition[] = [
-  { id: 'platform-version-breaking-without-major', severity: 'error', description: 'A breaking change needs a new major version: a higher major in `info.version` and a new `/v{major}` path prefix, with the old major still answering.' },
-  { id: 'platform-version-removed-without-deprecation', severity: 'error', description: 'An operation of an old major may only be removed once it was marked `deprecated: true` in a published version.' },
-  { id: 'platform-version-deprecated-removed', severity: 'warn', description: 'A deprecated operation was removed: the platform promises at least six months\' notice before a version is retired.' },
-  { id: 'platform-version-minor-required', severity: 'warn', description: 'An additive change needs at least a minor version bump.' },
-  { id: 'platform-version-patch-required', severity: 'warn', description: 'A documentation-only change needs at least a patch version bump.' },
+  {
+    id: 'platform-version-breaking-without-major',
+    severity: 'error',
+    description:
+      'A breaking change needs a new major version: a higher major in `info.version` and a new `/v{major}` path prefix, with the old major still answering.',
+  },
+  {
+    id: 'platform-version-removed-without-deprecation',
+    severity: 'error',
+    description:
+      'An operation of an old major may only be removed once it was marked `deprecated: true` in a published version.',
+  },
+  {
+    id: 'platform-version-deprecated-removed',
+    severity: 'warn',
+    description:
+      "A deprecated operation was removed: the platform promises at least six months' notice before a version is retired.",
+  },
+  {
+    id: 'platform-version-minor-required',
+    severity: 'warn',
+    description: 'An additive change needs at least a minor version bump.',
+  },
+  {
+    id: 'platform-version-patch-required',
+    severity: 'warn',
+    description: 'A documentation-only change needs at least a patch version bump.',
+  },
   { id: 'platform-version-decreased', severity: 'error', description: '`info.version` must never go down.' },
-  { id: 'platform-version-path-major-mismatch', severity: 'error', description: 'The major of `info.version` and the `/v{major}` prefix of the newest paths must agree.' },
-  { id: 'platform-version-invalid', severity: 'error', description: '`info.version` must be a semantic version (MAJOR.MINOR.PATCH).' },
+  {
+    id: 'platform-version-path-major-mismatch',
+    severity: 'error',
+    description: 'The major of `info.version` and the `/v{major}` prefix of the newest paths must agree.',
+  },
+  {
+    id: 'platform-version-invalid',
+    severity: 'error',
+    description: '`info.version` must be a semantic version (MAJOR.MINOR.PATCH).',
+  },
 ];
 
 const BY_ID = new Map<string, CheckDefinition>(CHECKS.map((check) => [check.id, check]));
@@ -125,7 +178,21 @@ export function diffDocsUrl(id: string): string {
 /** The rules a diff run checks, as reports list them. */
 export function diffRules(): RuleMeta[] {
   return [
-    ...CHECKS.map((c) => ({ id: c.id, severity: CLASS_SEVERITY[c.class], category: c.category, description: c.description, docsUrl: diffDocsUrl(c.id), source: 'diff' as const })),
-    ...VERSION_RULES.map((r) => ({ id: r.id, severity: r.severity, category: 'documentation' as const, description: r.description, docsUrl: diffDocsUrl(r.id), source: 'diff' as const })),
+    ...CHECKS.map((c) => ({
+      id: c.id,
+      severity: CLASS_SEVERITY[c.class],
+      category: c.category,
+      description: c.description,
+      docsUrl: diffDocsUrl(c.id),
+      source: 'diff' as const,
+    })),
+    ...VERSION_RULES.map((r) => ({
+      id: r.id,
+      severity: r.severity,
+      category: 'documentation' as const,
+      description: r.description,
+      docsUrl: diffDocsUrl(r.id),
+      source: 'diff' as const,
+    })),
   ];
 }

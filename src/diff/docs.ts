@@ -23,7 +23,7 @@ function acceptSection(id: string): string[] {
     '',
     '```yaml',
     `- rule: ${id}`,
-    "  operation: GET /v2/users/{nationalId}   # or pointer: /components/schemas/UserProfile",
+    '  operation: GET /v2/users/{nationalId}   # or pointer: /components/schemas/UserProfile',
     '  reason: agreed with every caller in ticket API-123',
     '```',
     '',
@@ -67,8 +67,13 @@ export function versionRulePage(rule: (typeof VERSION_RULES)[number]): string {
 }
 
 export function indexPage(): string {
-  const rows = CHECKS.map((c) => `| [${c.id}](${c.id}.md) | ${CLASS_LABEL[c.class]} | ${c.area} | ${c.kind} | ${c.description.replace(/\|/g, '\\|')} |`);
-  const versionRows = VERSION_RULES.map((r) => `| [${r.id}](${r.id}.md) | ${SEVERITY_TEXT[r.severity]} | ${r.description.replace(/\|/g, '\\|')} |`);
+  const rows = CHECKS.map(
+    (c) =>
+      `| [${c.id}](${c.id}.md) | ${CLASS_LABEL[c.class]} | ${c.area} | ${c.kind} | ${c.description.replace(/\|/g, '\\|')} |`,
+  );
+  const versionRows = VERSION_RULES.map(
+    (r) => `| [${r.id}](${r.id}.md) | ${SEVERITY_TEXT[r.severity]} | ${r.description.replace(/\|/g, '\\|')} |`,
+  );
   return [
     '# vottur diff checks',
     '',

@@ -11,12 +11,28 @@ import { CouldNotRunError } from '../errors.js';
 import { sortFindings, type Finding, type Report, type Severity } from '../report/finding.js';
 import { toolInfo } from '../version.js';
 import { accepts, suppressionsAt, type AcceptEntry } from './accept.js';
-import { check, CLASS_SEVERITY, diffDocsUrl, diffRules, SEVERITY_CLASS, VERSION_RULES, type ChangeClass } from './checks.js';
+import {
+  check,
+  CLASS_SEVERITY,
+  diffDocsUrl,
+  diffRules,
+  SEVERITY_CLASS,
+  VERSION_RULES,
+  type ChangeClass,
+} from './checks.js';
 import { compareDescriptions } from './compare.js';
 import { displayIn, loadSide, type Side } from './sides.js';
 import { checkVersioning, diffOutcome, type VersionVerdict } from './versioning.js';
 
-export { CHECKS, VERSION_RULES, CLASS_LABEL, CLASS_SEVERITY, classify, type CheckDefinition, type ChangeClass } from './checks.js';
+export {
+  CHECKS,
+  VERSION_RULES,
+  CLASS_LABEL,
+  CLASS_SEVERITY,
+  classify,
+  type CheckDefinition,
+  type ChangeClass,
+} from './checks.js';
 export { readAcceptFile, parseAcceptEntries, type AcceptEntry } from './accept.js';
 export { parseGitSpec } from './sides.js';
 
@@ -43,7 +59,10 @@ export interface DiffResult {
 }
 
 /** Where a bundled path lands: the file it came from (as shown), the pointer and position in it. */
-function locate(side: Side, path: JsonPath): { document: string; pointer: string; path: JsonPath; line?: number; column?: number } {
+function locate(
+  side: Side,
+  path: JsonPath,
+): { document: string; pointer: string; path: JsonPath; line?: number; column?: number } {
   const origin = side.loaded.origin(path);
   const range = side.loaded.range(path);
   return {
@@ -72,7 +91,16 @@ export function diffSides(base: Side, revision: Side, options: Pick<DiffOptions,
   const accepted: DiffResult['accepted'] = [];
   const classes: ChangeClass[] = [];
 
-  const build = (ruleId: string, severity: Finding['severity'], category: Finding['category'], message: string, path: JsonPath, basePath: JsonPath, operation?: string, operationId?: string): Finding => {
+  const build = (
+    ruleId: string,
+    severity: Finding['severity'],
+    category: Finding['category'],
+    message: string,
+    path: JsonPath,
+    basePath: JsonPath,
+    operation?: string,
+    operationId?: string,
+  ): Finding => {
     const at = locate(revision, path);
     const was = locate(base, basePath);
     const baseWhere = `${was.document}${was.line !== undefined ? `:${was.line}` : ''}`;
@@ -90,7 +118,14 @@ export function diffSides(base: Side, revision: Side, options: Pick<DiffOptions,
       source: 'diff',
       ...(operation ? { operation } : {}),
       ...(operationId ? { operationId } : {}),
-      related: [{ document: was.document, pointer: was.pointer, ...(was.line !== undefined ? { line: was.line, column: was.column } : {}), message: 'in the base version' }],
+      related: [
+        {
+          document: was.document,
+          pointer: was.pointer,
+          ...(was.line !== undefined ? { line: was.line, column: was.column } : {}),
+          message: 'in the base version',
+        },
+      ],
     };
   };
 
@@ -101,23 +136,43 @@ export function diffSides(base: Side, revision: Side, options: Pick<DiffOptions,
     const entry = options.accept?.find((candidate) => accepts(candidate, finding));
     return entry ? [{ kind: 'external', justification: entry.reason }] : undefined;
   };
-  const levelOf = (finding: Finding) => options.level?.(finding.ruleId, finding.document, finding.pointer, finding.severity);
+  const levelOf = (finding: Finding) =>
+    options.level?.(finding.ruleId, finding.document, finding.pointer, finding.severity);
 
   const seen = new Set<string>();
   const changeFindings: Array<{ finding: Finding; cls: ChangeClass; path: JsonPath }> = [];
   for (const change of comparison.changes) {
     const definition = check(change.check);
-    const built = build(change.check, CLASS_SEVERITY[definition.class], definition.category, change.message, change.path, change.basePath, change.operation, change.operationId);
-    const finding = change.operation && change.alsoReaches?.length ? { ...built, operations: [change.operation, ...change.alsoReaches] } : built;
+    const built = build(
+      change.check,
+      CLASS_SEVERITY[definition.class],
+      definition.category,
+      change.message,
+      change.path,
+      change.basePath,
+      change.operation,
+      change.operationId,
+    );
+    const finding =
+      change.operation && change.alsoReaches?.length
+        ? { ...built, operations: [change.operation, ...change.alsoReaches] }
+        : built;
     // One finding per rule, place and message (a shared component reached from several operations is compared once; this guards the rest).
     const key = `${finding.ruleId}\u0000${finding.document}\u0000${finding.pointer}\u0000${finding.message}`;
     if (seen.has(key)) continue;
     seen.add(key);
     // A level set in the configuration is the class the team gives the change, before the version is judged.
     const level = levelOf(finding);
-    if (level === 'off') throw new CouldNotRunError(`the configuration turns ${finding.ruleId} off; a change is accepted with x-vottur-ignore or --accept, with a reason, never by turning a check off (set a level instead: error, warn, info or hint)`);
+    if (level === 'off')
+      throw new CouldNotRunError(
+        `the configuration turns ${finding.ruleId} off; a change is accepted with x-vottur-ignore or --accept, with a reason, never by turning a check off (set a level instead: error, warn, info or hint)`,
+      );
     const cls = level ? SEVERITY_CLASS[level] : definition.class;
-    changeFindings.push({ finding: { ...finding, severity: CLASS_SEVERITY[cls], changeClass: cls }, cls, path: change.path });
+    changeFindings.push({
+      finding: { ...finding, severity: CLASS_SEVERITY[cls], changeClass: cls },
+      cls,
+      path: change.path,
+    });
   }
   for (const { finding, cls, path } of changeFindings) {
     const suppressions = acceptance(finding, path);
@@ -140,7 +195,15 @@ export function diffSides(base: Side, revision: Side, options: Pick<DiffOptions,
     }
   }
   for (const v of verdict.findings) {
-    const finding = build(v.rule, RULE_SEVERITY.get(v.rule)!, 'documentation', v.message, v.path, v.basePath, v.operation);
+    const finding = build(
+      v.rule,
+      RULE_SEVERITY.get(v.rule)!,
+      'documentation',
+      v.message,
+      v.path,
+      v.basePath,
+      v.operation,
+    );
     const level = levelOf(finding);
     if (level === 'off') continue;
     const configured = level ? { ...finding, severity: level } : finding;
@@ -169,7 +232,11 @@ export function diffSides(base: Side, revision: Side, options: Pick<DiffOptions,
 }
 
 /** Loads both sides (files, multi-file descriptions, or `REF:path`) and compares them. */
-export async function diffDescriptionsDetailed(base: string, revision: string, options: DiffOptions = {}): Promise<DiffResult> {
+export async function diffDescriptionsDetailed(
+  base: string,
+  revision: string,
+  options: DiffOptions = {},
+): Promise<DiffResult> {
   const [baseSide, revisionSide] = await Promise.all([loadSide(base, options), loadSide(revision, options)]);
   if (baseSide.display(baseSide.loaded.rootUri) === revisionSide.display(revisionSide.loaded.rootUri)) {
     // Same path on both sides: the base is shown with a marker so the report tells them apart.
@@ -189,7 +256,11 @@ export async function diffDescriptions(base: string, revision: string, options: 
  * revision for the linter): a report of the revision alone, so that merged with the lint and
  * contract reports it scores one document, not the base as well.
  */
-export async function diffAgainstBase(base: string, revision: LoadedDescription, options: DiffOptions = {}): Promise<DiffResult> {
+export async function diffAgainstBase(
+  base: string,
+  revision: LoadedDescription,
+  options: DiffOptions = {},
+): Promise<DiffResult> {
   const cwd = options.cwd ?? process.cwd();
   const baseSide = await loadSide(base, options);
   const revisionSide: Side = { name: revision.rootUri, loaded: revision, display: displayIn(cwd) };

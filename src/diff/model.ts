@@ -8,8 +8,27 @@ import type { Category, ChangeClass } from '../report/finding.js';
 import type { KeywordPair, SchemaNodeDiff } from './tree.js';
 
 export type { ChangeClass };
-export type Area = 'paths' | 'operations' | 'parameters' | 'request-body' | 'responses' | 'headers' | 'schemas' | 'security' | 'versioning' | 'info';
-export type Kind = 'existence' | 'requiredness' | 'type' | 'constraints' | 'enum-values' | 'structure' | 'lifecycle' | 'documentation' | 'version';
+export type Area =
+  | 'paths'
+  | 'operations'
+  | 'parameters'
+  | 'request-body'
+  | 'responses'
+  | 'headers'
+  | 'schemas'
+  | 'security'
+  | 'versioning'
+  | 'info';
+export type Kind =
+  | 'existence'
+  | 'requiredness'
+  | 'type'
+  | 'constraints'
+  | 'enum-values'
+  | 'structure'
+  | 'lifecycle'
+  | 'documentation'
+  | 'version';
 export type Direction = 'request' | 'response';
 /**
  * What a change does to the set of values a schema allows: `narrow` (fewer), `widen` (more),

@@ -17,7 +17,8 @@ export function keyword(flat: FlatSchema, name: string): unknown {
 /** The declared types, without `null` (nullability is compared on its own). */
 export function typesOf(flat: FlatSchema): Set<string> {
   const type = keyword(flat, 'type');
-  const list = typeof type === 'string' ? [type] : isArray(type) ? type.filter((t): t is string => typeof t === 'string') : [];
+  const list =
+    typeof type === 'string' ? [type] : isArray(type) ? type.filter((t): t is string => typeof t === 'string') : [];
   return new Set(list.filter((t) => t !== 'null'));
 }
 
@@ -26,7 +27,15 @@ export function isNullable(flat: FlatSchema): boolean {
   return keyword(flat, 'nullable') === true || type === 'null' || (isArray(type) && type.includes('null'));
 }
 
-const IGNORED_IN_FINGERPRINT = new Set(['description', 'example', 'examples', 'title', 'externalDocs', 'deprecated', 'xml']);
+const IGNORED_IN_FINGERPRINT = new Set([
+  'description',
+  'example',
+  'examples',
+  'title',
+  'externalDocs',
+  'deprecated',
+  'xml',
+]);
 
 /**
  * A canonical text of what a schema allows, independent of where its parts are defined and of
@@ -40,7 +49,9 @@ export function fingerprint(document: Document, node: unknown, depth = 0, stack:
   if (!isObject(value)) return JSON.stringify(value ?? null);
   if (stack.includes(value)) return '↺';
   stack.push(value);
-  const keys = Object.keys(value).filter((key) => !IGNORED_IN_FINGERPRINT.has(key) && !key.startsWith('x-')).sort();
+  const keys = Object.keys(value)
+    .filter((key) => !IGNORED_IN_FINGERPRINT.has(key) && !key.startsWith('x-'))
+    .sort();
   const text = `{${keys.map((key) => `${JSON.stringify(key)}:${fingerprint(document, value[key], depth + 1, stack)}`).join(',')}}`;
   stack.pop();
   return text;

@@ -18,44 +18,96 @@ export interface Decided<Outcome extends string> {
 }
 
 /** The type change at a node, if any. */
-export function typeChange(node: SchemaNodeDiff, label: string): Decided<'type-changed' | 'type-widened' | 'type-narrowed'> | undefined {
+export function typeChange(
+  node: SchemaNodeDiff,
+  label: string,
+): Decided<'type-changed' | 'type-widened' | 'type-narrowed'> | undefined {
   const { base: b, revision: r } = node;
   const at = (name: string, flat = r) => flat.keywords.get(name)?.path ?? flat.path;
   const bt = typesOf(b);
   const rt = typesOf(r);
-  const widerThan = (x: Set<string>, y: Set<string>) => [...y].every((t) => x.has(t) || (t === 'integer' && x.has('number')));
-  if (bt.size === 0 && rt.size > 0) return { outcome: 'type-narrowed', path: at('type'), basePath: b.path, message: `${label} is now restricted to type ${[...rt].join('|')}` };
-  if (bt.size > 0 && rt.size === 0) return { outcome: 'type-widened', path: r.path, basePath: at('type', b), message: `${label} no longer restricts its type (was ${[...bt].join('|')})` };
+  const widerThan = (x: Set<string>, y: Set<string>) =>
+    [...y].every((t) => x.has(t) || (t === 'integer' && x.has('number')));
+  if (bt.size === 0 && rt.size > 0)
+    return {
+      outcome: 'type-narrowed',
+      path: at('type'),
+      basePath: b.path,
+      message: `${label} is now restricted to type ${[...rt].join('|')}`,
+    };
+  if (bt.size > 0 && rt.size === 0)
+    return {
+      outcome: 'type-widened',
+      path: r.path,
+      basePath: at('type', b),
+      message: `${label} no longer restricts its type (was ${[...bt].join('|')})`,
+    };
   if (bt.size > 0 && !equal([...bt].sort(), [...rt].sort())) {
     const outcome = widerThan(rt, bt) ? 'type-widened' : widerThan(bt, rt) ? 'type-narrowed' : 'type-changed';
-    return { outcome, path: at('type'), basePath: at('type', b), message: `the type of ${label} changed from ${[...bt].join('|')} to ${[...rt].join('|')}` };
+    return {
+      outcome,
+      path: at('type'),
+      basePath: at('type', b),
+      message: `the type of ${label} changed from ${[...bt].join('|')} to ${[...rt].join('|')}`,
+    };
   }
   return undefined;
 }
 
 /** Keyword → +1 when a larger value allows less (lower bounds), -1 when a smaller one does. */
-const BOUNDS: Record<string, 1 | -1> = { minimum: 1, exclusiveMinimum: 1, minLength: 1, minItems: 1, minProperties: 1, minContains: 1, maximum: -1, exclusiveMaximum: -1, maxLength: -1, maxItems: -1, maxProperties: -1, maxContains: -1 };
+const BOUNDS: Record<string, 1 | -1> = {
+  minimum: 1,
+  exclusiveMinimum: 1,
+  minLength: 1,
+  minItems: 1,
+  minProperties: 1,
+  minContains: 1,
+  maximum: -1,
+  exclusiveMaximum: -1,
+  maxLength: -1,
+  maxItems: -1,
+  maxProperties: -1,
+  maxContains: -1,
+};
 
 /** Every bound (numeric and string bounds in both exclusive forms, counts, multipleOf, uniqueItems) that changed, tightened or relaxed. */
-export function boundChanges(node: SchemaNodeDiff, label: string): Array<Decided<'constraint-tightened' | 'constraint-relaxed'>> {
+export function boundChanges(
+  node: SchemaNodeDiff,
+  label: string,
+): Array<Decided<'constraint-tightened' | 'constraint-relaxed'>> {
   const { base: b, revision: r } = node;
   const decided: Array<Decided<'constraint-tightened' | 'constraint-relaxed'>> = [];
   const add = (tightened: boolean, name: string, message: string) =>
-    decided.push({ outcome: tightened ? 'constraint-tightened' : 'constraint-relaxed', path: r.keywords.get(name)?.path ?? r.path, basePath: b.keywords.get(name)?.path ?? b.path, message });
+    decided.push({
+      outcome: tightened ? 'constraint-tightened' : 'constraint-relaxed',
+      path: r.keywords.get(name)?.path ?? r.path,
+      basePath: b.keywords.get(name)?.path ?? b.path,
+      message,
+    });
   for (const [name, sign] of Object.entries(BOUNDS)) {
     const bv = keyword(b, name);
     const rv = keyword(r, name);
     if (equal(bv, rv)) continue;
     let tightened: boolean;
-    if (typeof bv === 'boolean' || typeof rv === 'boolean') tightened = rv === true; // 3.0's exclusiveMinimum/Maximum flags
+    if (typeof bv === 'boolean' || typeof rv === 'boolean')
+      tightened = rv === true; // 3.0's exclusiveMinimum/Maximum flags
     else if (bv === undefined) tightened = true;
     else if (rv === undefined) tightened = false;
     else tightened = (Number(rv) - Number(bv)) * sign > 0;
-    add(tightened, name, `${label}: ${name} ${bv === undefined ? 'added' : rv === undefined ? 'removed' : 'changed'} (${bv === undefined ? '(none)' : quote(bv)} → ${rv === undefined ? '(none)' : quote(rv)})`);
+    add(
+      tightened,
+      name,
+      `${label}: ${name} ${bv === undefined ? 'added' : rv === undefined ? 'removed' : 'changed'} (${bv === undefined ? '(none)' : quote(bv)} → ${rv === undefined ? '(none)' : quote(rv)})`,
+    );
   }
   const bm = keyword(b, 'multipleOf');
   const rm = keyword(r, 'multipleOf');
-  if (!equal(bm, rm)) add(rm !== undefined && (bm === undefined || Number(rm) % Number(bm) === 0), 'multipleOf', `${label}: multipleOf ${quote(bm ?? '(none)')} → ${quote(rm ?? '(none)')}`);
+  if (!equal(bm, rm))
+    add(
+      rm !== undefined && (bm === undefined || Number(rm) % Number(bm) === 0),
+      'multipleOf',
+      `${label}: multipleOf ${quote(bm ?? '(none)')} → ${quote(rm ?? '(none)')}`,
+    );
   const bu = keyword(b, 'uniqueItems') === true;
   const ru = keyword(r, 'uniqueItems') === true;
   if (bu !== ru) add(ru, 'uniqueItems', `${label}: items ${ru ? 'must now be unique' : 'no longer have to be unique'}`);
@@ -80,7 +132,10 @@ export type SubschemaKeyword = keyof typeof SUBSCHEMA_LABEL;
  * (changed in a way no check models, e.g. `false` against a schema). `true` and `{}` allow
  * anything, so they count as absent. `additionalProperties: false` has its own checks.
  */
-export function subschemaChange(node: SchemaNodeDiff, name: SubschemaKeyword): { outcome: 'added' | 'removed' | 'compare' | 'unmodelled'; base?: Located; revision?: Located } | undefined {
+export function subschemaChange(
+  node: SchemaNodeDiff,
+  name: SubschemaKeyword,
+): { outcome: 'added' | 'removed' | 'compare' | 'unmodelled'; base?: Located; revision?: Located } | undefined {
   const pair = node[name];
   if (!pair) return undefined;
   const bv = pair.base && !allowsAnything(pair.base.value) ? pair.base : undefined;
@@ -117,7 +172,11 @@ export function memberLabel(label: string, name: string): string {
  * or removed, each with where to report it; an entry that allows anything constrains nothing and is
  * left out.
  */
-export function schemaMapEntries(node: SchemaNodeDiff, pair: KeywordPair | undefined, side: 'added' | 'removed'): Array<{ entry: string; path: JsonPath; basePath: JsonPath }> {
+export function schemaMapEntries(
+  node: SchemaNodeDiff,
+  pair: KeywordPair | undefined,
+  side: 'added' | 'removed',
+): Array<{ entry: string; path: JsonPath; basePath: JsonPath }> {
   if (!pair) return [];
   const base = isObject(pair.base?.value) ? pair.base.value : {};
   const revision = isObject(pair.revision?.value) ? pair.revision.value : {};
@@ -126,5 +185,9 @@ export function schemaMapEntries(node: SchemaNodeDiff, pair: KeywordPair | undef
   const [present, absent] = side === 'added' ? [revision, base] : [base, revision];
   return Object.entries(present)
     .filter(([entry, value]) => absent[entry] === undefined && !allowsAnything(value))
-    .map(([entry]) => (side === 'added' ? { entry, path: [...revisionPath, entry], basePath } : { entry, path: revisionPath, basePath: [...basePath, entry] }));
+    .map(([entry]) =>
+      side === 'added'
+        ? { entry, path: [...revisionPath, entry], basePath }
+        : { entry, path: revisionPath, basePath: [...basePath, entry] },
+    );
 }

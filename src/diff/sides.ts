@@ -14,7 +14,7 @@ import { CouldNotRunError } from '../errors.js';
 import { shownPath } from '../report/source.js';
 import { loadDescription, type LoadedDescription, type LoadOptions } from '../lint/load.js';
 import { isObject } from '../../rulesets/lib/openapi/types.js';
-import type {  } from '../../rulesets/lib/rule.js';
+import type {} from '../../rulesets/lib/rule.js';
 
 export interface Side {
   /** As the user named it (`apis/users.yaml`, `origin/main:apis/users.yaml`). */
@@ -63,17 +63,29 @@ async function isGitRef(ref: string, cwd: string): Promise<boolean> {
 export async function resolveSideSpec(spec: string, cwd: string): Promise<{ ref: string; path: string } | undefined> {
   const gitSpec = parseGitSpec(spec);
   if (!gitSpec) return undefined;
-  if (gitSpec.ref.startsWith('-')) throw new CouldNotRunError(`${spec}: a git ref cannot start with "-"; name the ref as git shows it`);
+  if (gitSpec.ref.startsWith('-'))
+    throw new CouldNotRunError(`${spec}: a git ref cannot start with "-"; name the ref as git shows it`);
   if (!existsSync(join(cwd, spec))) return gitSpec;
   if (await isGitRef(gitSpec.ref, cwd)) {
-    throw new CouldNotRunError(`${spec} is ambiguous: it is both a file in the working folder and ${gitSpec.ref}:${gitSpec.path} in git; rename the file, or write the file as ./${spec}`);
+    throw new CouldNotRunError(
+      `${spec} is ambiguous: it is both a file in the working folder and ${gitSpec.ref}:${gitSpec.path} in git; rename the file, or write the file as ./${spec}`,
+    );
   }
   return undefined;
 }
 
 /** Writes `path` (a folder, relative to `cwd`) as it is at `ref` into `target`, keeping paths relative to `cwd`. */
-function extractFolder(ref: string, path: string, cwd: string, target: string, maxBytes = MAX_GIT_ARCHIVE_BYTES): Promise<void> {
-  const archive = spawn('git', ['archive', '--format=tar', '--end-of-options', ref, path], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+function extractFolder(
+  ref: string,
+  path: string,
+  cwd: string,
+  target: string,
+  maxBytes = MAX_GIT_ARCHIVE_BYTES,
+): Promise<void> {
+  const archive = spawn('git', ['archive', '--format=tar', '--end-of-options', ref, path], {
+    cwd,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const tar = spawn('tar', ['-x', '-C', target], { stdio: ['pipe', 'ignore', 'pipe'] });
   let errors = '';
   let tooLarge = false;
@@ -100,8 +112,12 @@ function extractFolder(ref: string, path: string, cwd: string, target: string, m
       child.once('close', (code) => resolve(code));
     });
   return Promise.all([ended(archive), ended(tar)]).then(([archiveCode, tarCode]) => {
-    if (tooLarge) throw new Error(`the folder is larger than ${maxBytes / (1024 * 1024)} MB at that commit, the most read for one description`);
-    if (archiveCode !== 0 || tarCode !== 0) throw new Error(errors.trim().split('\n')[0] || `git archive exited ${archiveCode}, tar ${tarCode}`);
+    if (tooLarge)
+      throw new Error(
+        `the folder is larger than ${maxBytes / (1024 * 1024)} MB at that commit, the most read for one description`,
+      );
+    if (archiveCode !== 0 || tarCode !== 0)
+      throw new Error(errors.trim().split('\n')[0] || `git archive exited ${archiveCode}, tar ${tarCode}`);
   });
 }
 
@@ -109,12 +125,15 @@ const EXTERNAL_REF = /\$ref["']?\s*:\s*["']?(?!#)[^\s"']/;
 
 async function loadGitSide(spec: string, ref: string, path: string, cwd: string, options: LoadOptions): Promise<Side> {
   const relativePath = normalize(path.replace(/^\.\//, ''));
-  if (relativePath.startsWith('..') || isAbsolute(relativePath)) throw new CouldNotRunError(`${spec}: give the path inside the repository, relative to the current folder`);
+  if (relativePath.startsWith('..') || isAbsolute(relativePath))
+    throw new CouldNotRunError(`${spec}: give the path inside the repository, relative to the current folder`);
   let text: string;
   try {
     text = await git(['show', '--end-of-options', `${ref}:./${relativePath.split(sep).join('/')}`], cwd);
   } catch (error) {
-    throw new CouldNotRunError(`cannot read ${spec} from git (${(error as Error).message}); check the ref and the path (relative to the current folder)`);
+    throw new CouldNotRunError(
+      `cannot read ${spec} from git (${(error as Error).message}); check the ref and the path (relative to the current folder)`,
+    );
   }
   const folder = await mkdtemp(join(tmpdir(), 'vottur-diff-'));
   try {
@@ -124,9 +143,11 @@ async function loadGitSide(spec: string, ref: string, path: string, cwd: string,
     if (EXTERNAL_REF.test(text)) {
       // The description's folder at that commit, in one `git archive` piped to `tar`.
       const dir = dirname(relativePath);
-      await extractFolder(ref, dir === '.' ? '.' : `./${dir.split(sep).join('/')}`, cwd, folder).catch((error: Error) => {
-        throw new CouldNotRunError(`cannot read the folder of ${spec} from git (${error.message}); check the ref`);
-      });
+      await extractFolder(ref, dir === '.' ? '.' : `./${dir.split(sep).join('/')}`, cwd, folder).catch(
+        (error: Error) => {
+          throw new CouldNotRunError(`cannot read the folder of ${spec} from git (${error.message}); check the ref`);
+        },
+      );
     }
     const loaded = await loadDescription(root, options);
     return {
@@ -149,12 +170,19 @@ export async function loadSide(spec: string, options: LoadOptions & { cwd?: stri
   const gitSpec = await resolveSideSpec(spec, cwd);
   const side = gitSpec
     ? await loadGitSide(spec, gitSpec.ref, gitSpec.path, cwd, options)
-    : { name: spec, loaded: await loadDescription(isAbsolute(spec) ? spec : join(cwd, spec), options), display: displayIn(cwd) };
+    : {
+        name: spec,
+        loaded: await loadDescription(isAbsolute(spec) ? spec : join(cwd, spec), options),
+        display: displayIn(cwd),
+      };
   const data = side.loaded.data;
   if (!isObject(data) || typeof data.openapi !== 'string' || !/^3\./.test(data.openapi)) {
     throw new CouldNotRunError(`${spec} is not an OpenAPI 3 description (no "openapi: 3.x" at its top level)`);
   }
   const problem = side.loaded.problems[0];
-  if (problem) throw new CouldNotRunError(`${spec}: ${problem.message}; fix the description (vottur lint shows every problem) and run again`);
+  if (problem)
+    throw new CouldNotRunError(
+      `${spec}: ${problem.message}; fix the description (vottur lint shows every problem) and run again`,
+    );
   return side;
 }

@@ -106,13 +106,24 @@ const OWN_EXTENSIONS = new Set(['x-vottur-ignore']);
 /** JSON text with object keys sorted: two values written in another key order are equal. */
 export function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (isObject(value)) return `{${Object.keys(value).sort().map((key) => `${JSON.stringify(key)}:${canonicalJson(value[key])}`).join(',')}}`;
+  if (isObject(value))
+    return `{${Object.keys(value)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${canonicalJson(value[key])}`)
+      .join(',')}}`;
   return JSON.stringify(value) ?? 'null';
 }
 
 /** Equal as JSON values, whatever the key order. */
 export function equal(a: unknown, b: unknown): boolean {
-  return a === b || (typeof a === 'object' && typeof b === 'object' && a !== null && b !== null && canonicalJson(a) === canonicalJson(b));
+  return (
+    a === b ||
+    (typeof a === 'object' &&
+      typeof b === 'object' &&
+      a !== null &&
+      b !== null &&
+      canonicalJson(a) === canonicalJson(b))
+  );
 }
 
 function isModelled(keyword: string): keyword is SchemaKeyword {

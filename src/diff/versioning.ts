@@ -51,32 +51,54 @@ export function pathMajors(document: Document): Set<number> {
 
 const RANK: Record<ChangeClass, number> = { breaking: 3, review: 2, 'non-breaking': 1, documentation: 0 };
 
-export function checkVersioning(base: Document, revision: Document, classes: readonly ChangeClass[], removed: readonly RemovedOperation[]): VersionVerdict {
+export function checkVersioning(
+  base: Document,
+  revision: Document,
+  classes: readonly ChangeClass[],
+  removed: readonly RemovedOperation[],
+): VersionVerdict {
   const findings: VersionFinding[] = [];
   const baseVersion = versionOf(base);
   const revisionVersion = versionOf(revision);
-  const versionPath: JsonPath = revisionVersion !== undefined ? ['info', 'version'] : isObject(revision.info) ? ['info'] : [];
+  const versionPath: JsonPath =
+    revisionVersion !== undefined ? ['info', 'version'] : isObject(revision.info) ? ['info'] : [];
   const baseVersionPath: JsonPath = ['info', 'version'];
   const highest = classes.length ? classes.reduce((a, b) => (RANK[b] > RANK[a] ? b : a)) : undefined;
   const rev = revisionVersion !== undefined ? semver.valid(revisionVersion) : null;
   const old = baseVersion !== undefined ? semver.valid(baseVersion) : null;
   if (!rev) {
-    findings.push({ rule: 'platform-version-invalid', path: versionPath, basePath: baseVersionPath, message: `info.version ${revisionVersion === undefined ? 'is missing' : `"${revisionVersion}" is not a semantic version`}; write MAJOR.MINOR.PATCH, e.g. 2.1.0` });
+    findings.push({
+      rule: 'platform-version-invalid',
+      path: versionPath,
+      basePath: baseVersionPath,
+      message: `info.version ${revisionVersion === undefined ? 'is missing' : `"${revisionVersion}" is not a semantic version`}; write MAJOR.MINOR.PATCH, e.g. 2.1.0`,
+    });
   }
   const revisionMajors = pathMajors(revision);
   const baseMajors = pathMajors(base);
   if (rev && revisionMajors.size > 0) {
     const newest = Math.max(...revisionMajors);
     if (semver.major(rev) !== newest) {
-      findings.push({ rule: 'platform-version-path-major-mismatch', path: versionPath, basePath: baseVersionPath, message: `info.version ${rev} says major ${semver.major(rev)} but the newest paths are /v${newest}/…; make them agree` });
+      findings.push({
+        rule: 'platform-version-path-major-mismatch',
+        path: versionPath,
+        basePath: baseVersionPath,
+        message: `info.version ${rev} says major ${semver.major(rev)} but the newest paths are /v${newest}/…; make them agree`,
+      });
     }
   }
   let newMajor = false;
   if (rev && old) {
     const major = semver.major(rev);
-    newMajor = major > semver.major(old) && (revisionMajors.size === 0 || (revisionMajors.has(major) && !baseMajors.has(major)));
+    newMajor =
+      major > semver.major(old) && (revisionMajors.size === 0 || (revisionMajors.has(major) && !baseMajors.has(major)));
     if (semver.lt(rev, old)) {
-      findings.push({ rule: 'platform-version-decreased', path: versionPath, basePath: baseVersionPath, message: `info.version went down from ${old} to ${rev}; a version number never goes back` });
+      findings.push({
+        rule: 'platform-version-decreased',
+        path: versionPath,
+        basePath: baseVersionPath,
+        message: `info.version went down from ${old} to ${rev}; a version number never goes back`,
+      });
     } else if (highest === 'breaking' && !newMajor) {
       const count = classes.filter((c) => c === 'breaking').length;
       findings.push({
@@ -85,20 +107,53 @@ export function checkVersioning(base: Document, revision: Document, classes: rea
         basePath: baseVersionPath,
         message: `${count} breaking change${count === 1 ? '' : 's'} but info.version goes ${old} → ${rev}${revisionMajors.size ? ` with no new /v{major} paths` : ''}; publish them as major ${semver.major(old) + 1} under /v${semver.major(old) + 1}/… and keep /v${semver.major(old)}/… answering, or undo them`,
       });
-    } else if ((highest === 'non-breaking' || highest === 'review') && semver.major(rev) === semver.major(old) && semver.minor(rev) === semver.minor(old)) {
-      findings.push({ rule: 'platform-version-minor-required', path: versionPath, basePath: baseVersionPath, message: `the API changed (additions or changes to review) but info.version goes ${old} → ${rev}; bump at least the minor version (${semver.inc(old, 'minor')})` });
+    } else if (
+      (highest === 'non-breaking' || highest === 'review') &&
+      semver.major(rev) === semver.major(old) &&
+      semver.minor(rev) === semver.minor(old)
+    ) {
+      findings.push({
+        rule: 'platform-version-minor-required',
+        path: versionPath,
+        basePath: baseVersionPath,
+        message: `the API changed (additions or changes to review) but info.version goes ${old} → ${rev}; bump at least the minor version (${semver.inc(old, 'minor')})`,
+      });
     } else if (highest === 'documentation' && semver.eq(rev, old)) {
-      findings.push({ rule: 'platform-version-patch-required', path: versionPath, basePath: baseVersionPath, message: `the documentation changed but info.version stays ${rev}; bump at least the patch version (${semver.inc(old, 'patch')})` });
+      findings.push({
+        rule: 'platform-version-patch-required',
+        path: versionPath,
+        basePath: baseVersionPath,
+        message: `the documentation changed but info.version stays ${rev}; bump at least the patch version (${semver.inc(old, 'patch')})`,
+      });
     }
   }
   for (const op of removed) {
     if (op.deprecated) {
-      findings.push({ rule: 'platform-version-deprecated-removed', path: op.path, basePath: op.basePath, operation: op.operation, message: `${op.operation} was removed; it was deprecated in the base, so check that its users had at least ${NOTICE_PERIOD}' notice (the platform's minimum) before it was retired` });
+      findings.push({
+        rule: 'platform-version-deprecated-removed',
+        path: op.path,
+        basePath: op.basePath,
+        operation: op.operation,
+        message: `${op.operation} was removed; it was deprecated in the base, so check that its users had at least ${NOTICE_PERIOD}' notice (the platform's minimum) before it was retired`,
+      });
     } else {
-      findings.push({ rule: 'platform-version-removed-without-deprecation', path: op.path, basePath: op.basePath, operation: op.operation, message: `${op.operation} was removed without first being marked deprecated: true in a published version; deprecate it, keep it answering for at least ${NOTICE_PERIOD}, then remove it` });
+      findings.push({
+        rule: 'platform-version-removed-without-deprecation',
+        path: op.path,
+        basePath: op.basePath,
+        operation: op.operation,
+        message: `${op.operation} was removed without first being marked deprecated: true in a published version; deprecate it, keep it answering for at least ${NOTICE_PERIOD}, then remove it`,
+      });
     }
   }
-  return { baseVersion, revisionVersion, highest, newMajor, majorAnnouncesBreaking: newMajor && revisionMajors.size === 0, findings };
+  return {
+    baseVersion,
+    revisionVersion,
+    highest,
+    newMajor,
+    majorAnnouncesBreaking: newMajor && revisionMajors.size === 0,
+    findings,
+  };
 }
 
 export function isVersionRule(ruleId: string): boolean {
@@ -110,7 +165,10 @@ export function isVersionRule(ruleId: string): boolean {
  * the changes per class, and whether anything that counts is an error, which is what the gate
  * answers at its default. Accepted changes are listed but never counted.
  */
-export function diffOutcome(verdict: Pick<VersionVerdict, 'baseVersion' | 'revisionVersion' | 'newMajor'>, findings: readonly Finding[]): DiffOutcome {
+export function diffOutcome(
+  verdict: Pick<VersionVerdict, 'baseVersion' | 'revisionVersion' | 'newMajor'>,
+  findings: readonly Finding[],
+): DiffOutcome {
   const counts: Record<ChangeClass, number> = { breaking: 0, review: 0, 'non-breaking': 0, documentation: 0 };
   let accepted = 0;
   for (const finding of findings) {
@@ -125,9 +183,16 @@ export function diffOutcome(verdict: Pick<VersionVerdict, 'baseVersion' | 'revis
   const reasons = (list: readonly Finding[]) => {
     const rules = [...new Set(list.filter((f) => isVersionRule(f.ruleId)).map((f) => f.ruleId))];
     const changes = list.filter((f) => !isVersionRule(f.ruleId)).length;
-    return [...rules, ...(changes ? [`${changes} change${changes === 1 ? '' : 's'} reported as error${changes === 1 ? '' : 's'}`] : [])].join(', ');
+    return [
+      ...rules,
+      ...(changes ? [`${changes} change${changes === 1 ? '' : 's'} reported as error${changes === 1 ? '' : 's'}`] : []),
+    ].join(', ');
   };
-  const text = errors.length ? `${span}: does not allow these changes (${reasons(errors)})` : warnings.length ? `${span}: allows these changes, with warnings (${reasons(warnings)})` : `${span}: allows these changes`;
+  const text = errors.length
+    ? `${span}: does not allow these changes (${reasons(errors)})`
+    : warnings.length
+      ? `${span}: allows these changes, with warnings (${reasons(warnings)})`
+      : `${span}: allows these changes`;
   return {
     ...(verdict.baseVersion !== undefined ? { baseVersion: verdict.baseVersion } : {}),
     ...(verdict.revisionVersion !== undefined ? { revisionVersion: verdict.revisionVersion } : {}),

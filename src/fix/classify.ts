@@ -25,7 +25,11 @@ export function textsOf(loaded: LoadedDescription): Map<string, string> {
 }
 
 /** Loads the description again with some files' texts replaced (nothing is written). */
-export function reload(loaded: LoadedDescription, replaced: ReadonlyMap<string, string>, options: LoadOptions = {}): Promise<LoadedDescription> {
+export function reload(
+  loaded: LoadedDescription,
+  replaced: ReadonlyMap<string, string>,
+  options: LoadOptions = {},
+): Promise<LoadedDescription> {
   const texts = textsOf(loaded);
   for (const [uri, text] of replaced) texts.set(uri, text);
   return loadDescription(loaded.rootUri, { ...options, texts });
@@ -59,7 +63,11 @@ export async function classifyChange(before: LoadedDescription, after: LoadedDes
 }
 
 /** Applies `edits` to a copy of `before` and classifies the change (the description on disk is untouched). */
-export async function classifyFix(before: LoadedDescription, edits: readonly TextEdit[], options: LoadOptions = {}): Promise<FixClass> {
+export async function classifyFix(
+  before: LoadedDescription,
+  edits: readonly TextEdit[],
+  options: LoadOptions = {},
+): Promise<FixClass> {
   const after = await reload(before, applyFileEdits(textsOf(before), edits), options);
   return classifyChange(before, after);
 }

@@ -19,7 +19,8 @@ export function applyEdits(text: string, edits: ReadonlyArray<Pick<TextEdit, 'st
   let out = '';
   let at = 0;
   for (const edit of sorted) {
-    if (edit.start < at || edit.end > text.length || edit.start > edit.end) throw new Error(`edit out of range: ${edit.start}-${edit.end}`);
+    if (edit.start < at || edit.end > text.length || edit.start > edit.end)
+      throw new Error(`edit out of range: ${edit.start}-${edit.end}`);
     out += text.slice(at, edit.start) + edit.newText;
     at = edit.end;
   }

@@ -46,7 +46,8 @@ export function valueAt(data: unknown, path: JsonPath): unknown {
   let node = data;
   for (const segment of path) {
     if (Array.isArray(node)) node = node[Number(segment)];
-    else if (node !== null && typeof node === 'object' && Object.prototype.hasOwnProperty.call(node, segment)) node = (node as Record<string, unknown>)[segment];
+    else if (node !== null && typeof node === 'object' && Object.prototype.hasOwnProperty.call(node, segment))
+      node = (node as Record<string, unknown>)[segment];
     else return undefined;
   }
   return node;

@@ -103,7 +103,14 @@ export async function computeFixes(input: ComputeFixesInput): Promise<Fix[]> {
     if (!uri) continue;
     const data = loaded.files.get(uri)!.parsed.data;
     const path = finding.path as JsonPath;
-    const context: FixContext = { source: sourceOf(uri), path, value: valueAt(data, path), at: (at) => valueAt(data, at), loaded, sourceOf };
+    const context: FixContext = {
+      source: sourceOf(uri),
+      path,
+      value: valueAt(data, path),
+      at: (at) => valueAt(data, at),
+      loaded,
+      sourceOf,
+    };
     let proposed;
     try {
       proposed = fixer.fix(context);
@@ -118,14 +125,21 @@ export async function computeFixes(input: ComputeFixesInput): Promise<Fix[]> {
     offered.add(identity);
     fixes.push({
       ruleId: finding.ruleId,
-      finding: { document: finding.document, pointer: finding.pointer, ...(finding.fingerprint !== undefined ? { fingerprint: finding.fingerprint } : {}), ...(finding.line !== undefined ? { line: finding.line, column: finding.column } : {}) },
+      finding: {
+        document: finding.document,
+        pointer: finding.pointer,
+        ...(finding.fingerprint !== undefined ? { fingerprint: finding.fingerprint } : {}),
+        ...(finding.line !== undefined ? { line: finding.line, column: finding.column } : {}),
+      },
       title: proposed.title,
       edits: proposed.edits,
     });
   }
   if (input.classify !== false) {
     const rank = (fix: Fix) => EFFECT_RANK[FIXER_BY_RULE.get(fix.ruleId)?.usualEffect ?? 'review'];
-    const order = fixes.map((fix, index) => ({ fix, index })).sort((a, b) => rank(a.fix) - rank(b.fix) || a.index - b.index);
+    const order = fixes
+      .map((fix, index) => ({ fix, index }))
+      .sort((a, b) => rank(a.fix) - rank(b.fix) || a.index - b.index);
     let budget = input.classifyLimit ?? Number.POSITIVE_INFINITY;
     for (const { fix } of order) {
       const known = input.known?.get(fixKey(fix));
@@ -197,7 +211,14 @@ export async function fixDescription(file: string, options: FixDescriptionOption
   const test = async (group: Fix[]): Promise<void> => {
     if (group.length === 0 || budget <= 0) return;
     budget--;
-    const verdict = await classifyFix(loaded, group.flatMap((fix) => fix.edits), options).catch(() => ({ effect: 'review' as FixEffect, detail: ['the description with this fix applied could not be compared with the original'] }));
+    const verdict = await classifyFix(
+      loaded,
+      group.flatMap((fix) => fix.edits),
+      options,
+    ).catch(() => ({
+      effect: 'review' as FixEffect,
+      detail: ['the description with this fix applied could not be compared with the original'],
+    }));
     if (group.length === 1 || appliesOnCommandLine(verdict.effect)) {
       for (const fix of group) {
         fix.effect = verdict.effect;
@@ -214,7 +235,9 @@ export async function fixDescription(file: string, options: FixDescriptionOption
     const findings = (await options.findingsOf(file, loaded)).filter(counts);
     const fixes = await computeFixes({ ...options, file, loaded, findings, classify: false });
     // One set of fixes that touch different text, the likely-safe first; the others wait for the next pass.
-    const order = fixes.map((fix, index) => ({ fix, index })).sort((a, b) => usual(a.fix) - usual(b.fix) || a.index - b.index);
+    const order = fixes
+      .map((fix, index) => ({ fix, index }))
+      .sort((a, b) => usual(a.fix) - usual(b.fix) || a.index - b.index);
     const selected: Fix[] = [];
     const byFile = new Map<string, TextEdit[]>();
     for (const { fix } of order) {
@@ -243,7 +266,11 @@ export async function fixDescription(file: string, options: FixDescriptionOption
       }
     }
     if (taken.length === 0) break;
-    for (const [uri, text] of applyFileEdits(current, taken.flatMap((fix) => fix.edits))) current.set(uri, text);
+    for (const [uri, text] of applyFileEdits(
+      current,
+      taken.flatMap((fix) => fix.edits),
+    ))
+      current.set(uri, text);
     applied.push(...taken);
     loaded = await loadDescription(file, { ...options, texts: current });
   }

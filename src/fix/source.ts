@@ -5,7 +5,19 @@
  * indentation stay as written. New text is written in the file's own style: JSON in JSON, YAML
  * plain where a plain scalar reads back as the same string, the file's indentation unit.
  */
-import { isAlias, isMap, isPair, isScalar, isSeq, parseDocument, type Document, type Node, type Pair, type YAMLMap, type YAMLSeq } from 'yaml';
+import {
+  isAlias,
+  isMap,
+  isPair,
+  isScalar,
+  isSeq,
+  parseDocument,
+  type Document,
+  type Node,
+  type Pair,
+  type YAMLMap,
+  type YAMLSeq,
+} from 'yaml';
 import type { JsonPath } from '../../rulesets/lib/openapi/types.js';
 import type { TextEdit } from './types.js';
 
@@ -34,7 +46,12 @@ export class EditableSource {
   ) {}
 
   private get document(): Document.Parsed {
-    this.parsed ??= parseDocument(this.text, { keepSourceTokens: true, uniqueKeys: false, strict: false, prettyErrors: false });
+    this.parsed ??= parseDocument(this.text, {
+      keepSourceTokens: true,
+      uniqueKeys: false,
+      strict: false,
+      prettyErrors: false,
+    });
     return this.parsed;
   }
 
@@ -113,7 +130,9 @@ export class EditableSource {
   inline(value: unknown, style?: string, inFlow = false): string {
     if (Array.isArray(value)) return `[${value.map((item) => this.inline(item, undefined, true)).join(', ')}]`;
     if (value !== null && typeof value === 'object') {
-      const members = Object.entries(value).map(([key, member]) => `${this.scalar(key, undefined, true)}: ${this.inline(member, undefined, true)}`);
+      const members = Object.entries(value).map(
+        ([key, member]) => `${this.scalar(key, undefined, true)}: ${this.inline(member, undefined, true)}`,
+      );
       return members.length === 0 ? '{}' : `{ ${members.join(', ')} }`;
     }
     return this.scalar(value, style, inFlow);
@@ -124,14 +143,25 @@ export class EditableSource {
    * lists of scalars, a block (YAML) or a multi-line object (JSON) for objects.
    */
   private memberValue(value: unknown, indent: string): string {
-    if (value === null || typeof value !== 'object' || (Array.isArray(value) && value.every((item) => item === null || typeof item !== 'object'))) return ` ${this.inline(value)}`;
+    if (
+      value === null ||
+      typeof value !== 'object' ||
+      (Array.isArray(value) && value.every((item) => item === null || typeof item !== 'object'))
+    )
+      return ` ${this.inline(value)}`;
     const inner = indent + this.indentUnit();
     if (this.kind === 'json') {
-      if (Array.isArray(value)) return ` [\n${value.map((item) => `${inner}${this.memberValue(item, inner).slice(1)}`).join(',\n')}\n${indent}]`;
-      return ` {\n${Object.entries(value).map(([key, member]) => `${inner}${this.scalar(key)}:${this.memberValue(member, inner)}`).join(',\n')}\n${indent}}`;
+      if (Array.isArray(value))
+        return ` [\n${value.map((item) => `${inner}${this.memberValue(item, inner).slice(1)}`).join(',\n')}\n${indent}]`;
+      return ` {\n${Object.entries(value)
+        .map(([key, member]) => `${inner}${this.scalar(key)}:${this.memberValue(member, inner)}`)
+        .join(',\n')}\n${indent}}`;
     }
-    if (Array.isArray(value)) return `\n${value.map((item) => `${inner}-${this.memberValue(item, inner + '  ').replace(/^\n[ \t]*/, ' ')}`).join('\n')}`;
-    return `\n${Object.entries(value).map(([key, member]) => `${inner}${this.scalar(key)}:${this.memberValue(member, inner)}`).join('\n')}`;
+    if (Array.isArray(value))
+      return `\n${value.map((item) => `${inner}-${this.memberValue(item, inner + '  ').replace(/^\n[ \t]*/, ' ')}`).join('\n')}`;
+    return `\n${Object.entries(value)
+      .map(([key, member]) => `${inner}${this.scalar(key)}:${this.memberValue(member, inner)}`)
+      .join('\n')}`;
   }
 
   /** Replaces the value at `path`, a string keeping its quoting where it can. */
@@ -141,7 +171,8 @@ export class EditableSource {
     const [start, end] = this.range(found.node);
     const style = isScalar(found.node) ? (found.node.type as string | undefined) : undefined;
     let newText: string;
-    if (value !== null && typeof value === 'object' && !Array.isArray(value)) newText = this.memberValue(value, this.indentAt(start)).replace(/^ /, '');
+    if (value !== null && typeof value === 'object' && !Array.isArray(value))
+      newText = this.memberValue(value, this.indentAt(start)).replace(/^ /, '');
     else newText = this.inline(value, style, Boolean(found.parent?.flow));
     return { file: this.uri, start, end, newText };
   }
@@ -167,14 +198,26 @@ export class EditableSource {
         const close = this.text.lastIndexOf('}', mapEnd);
         const indent = this.lineIndent(mapStart);
         const inner = indent + this.indentUnit();
-        return { file: this.uri, start: mapStart + 1, end: close, newText: `\n${inner}${keyText}:${this.memberValue(value, inner)}\n${indent}` };
+        return {
+          file: this.uri,
+          start: mapStart + 1,
+          end: close,
+          newText: `\n${inner}${keyText}:${this.memberValue(value, inner)}\n${indent}`,
+        };
       }
       const first = this.range(pairs[0]!.key as Node)[0];
       const last = pairs[pairs.length - 1]!;
       const lastEnd = last.value ? trimmedEnd(this.text, this.range(last.value)[1]) : this.range(last.key as Node)[1];
       const multiline = this.text.slice(mapStart, first).includes('\n');
       const indent = multiline ? this.indentAt(first) : '';
-      return { file: this.uri, start: lastEnd, end: lastEnd, newText: multiline ? `,\n${indent}${keyText}:${this.memberValue(value, indent)}` : `, ${keyText}:${this.memberValue(value, indent)}` };
+      return {
+        file: this.uri,
+        start: lastEnd,
+        end: lastEnd,
+        newText: multiline
+          ? `,\n${indent}${keyText}:${this.memberValue(value, indent)}`
+          : `, ${keyText}:${this.memberValue(value, indent)}`,
+      };
     }
     if (pairs.length === 0) return undefined;
     const indent = this.indentAt(this.range(pairs[0]!.key as Node)[0]);
@@ -194,7 +237,13 @@ export class EditableSource {
     if (!item) return undefined;
     const [start, end] = this.range(item);
     if (found.node.flow || this.kind === 'json') {
-      if (index > 0) return { file: this.uri, start: trimmedEnd(this.text, this.range(items[index - 1]!)[1]), end: trimmedEnd(this.text, end), newText: '' };
+      if (index > 0)
+        return {
+          file: this.uri,
+          start: trimmedEnd(this.text, this.range(items[index - 1]!)[1]),
+          end: trimmedEnd(this.text, end),
+          newText: '',
+        };
       const next = items[index + 1];
       return { file: this.uri, start, end: next ? this.range(next)[0] : trimmedEnd(this.text, end), newText: '' };
     }
@@ -219,7 +268,12 @@ export class EditableSource {
     const edits: TextEdit[] = [];
     order.forEach((from, to) => {
       if (from === to) return;
-      edits.push({ file: this.uri, start: spans[to]!.start, end: spans[to]!.end, newText: this.text.slice(spans[from]!.start, spans[from]!.end) });
+      edits.push({
+        file: this.uri,
+        start: spans[to]!.start,
+        end: spans[to]!.end,
+        newText: this.text.slice(spans[from]!.start, spans[from]!.end),
+      });
     });
     return edits;
   }
@@ -231,7 +285,9 @@ export class EditableSource {
     if (!this.refList) {
       this.refList = [];
       if (this.text.includes('$ref')) {
-        for (const { path, node } of this.walk()) if (path.at(-1) === '$ref' && isScalar(node) && typeof node.value === 'string') this.refList.push({ path, ref: node.value });
+        for (const { path, node } of this.walk())
+          if (path.at(-1) === '$ref' && isScalar(node) && typeof node.value === 'string')
+            this.refList.push({ path, ref: node.value });
       }
     }
     return this.refList;
@@ -247,7 +303,8 @@ export class EditableSource {
       yield entry;
       if (isMap(entry.node)) {
         for (const pair of entry.node.items as Array<Pair<Node, Node | null>>) {
-          if (isScalar(pair.key) && pair.value && !isAlias(pair.value)) stack.push({ path: [...entry.path, String(pair.key.value)], node: pair.value, pair });
+          if (isScalar(pair.key) && pair.value && !isAlias(pair.value))
+            stack.push({ path: [...entry.path, String(pair.key.value)], node: pair.value, pair });
         }
       } else if (isSeq(entry.node)) {
         (entry.node.items as Node[]).forEach((item, index) => {
@@ -268,10 +325,23 @@ function trimmedEnd(text: string, end: number): number {
 /** Whether a string can be written as a plain YAML scalar (in a flow collection, or not) and be read back as the same string by any YAML reader. */
 export function isPlainSafe(value: string, inFlow = false): boolean {
   // Outside a flow collection (`[...]`, `{...}`) a comma is plain text, not a separator.
-  if (!inFlow && value.includes(',') && !value.includes(', ,') && isPlainSafe(value.replace(/,/g, ''), true)) return !/,$/.test(value);
-  if (!PLAIN_SAFE.test(value) || RESERVED.test(value) || value.endsWith(' ') || value.endsWith(':') || value.includes(': ')) return false;
+  if (!inFlow && value.includes(',') && !value.includes(', ,') && isPlainSafe(value.replace(/,/g, ''), true))
+    return !/,$/.test(value);
+  if (
+    !PLAIN_SAFE.test(value) ||
+    RESERVED.test(value) ||
+    value.endsWith(' ') ||
+    value.endsWith(':') ||
+    value.includes(': ')
+  )
+    return false;
   // Numbers of any YAML version: 12, 1.5, 1e3, 0x1F, 0o7, 1_000, 1:30 (sexagesimal), .5, .inf, .nan.
-  if (/^[-+]?(?:[0-9][0-9_]*(?:\.[0-9_]*)?(?:[eE][-+]?[0-9]+)?|\.[0-9]+|0x[0-9a-fA-F_]+|0o?[0-7_]+|[0-9][0-9_]*(?::[0-5]?[0-9])+(?:\.[0-9_]*)?)$/.test(value)) return false;
+  if (
+    /^[-+]?(?:[0-9][0-9_]*(?:\.[0-9_]*)?(?:[eE][-+]?[0-9]+)?|\.[0-9]+|0x[0-9a-fA-F_]+|0o?[0-7_]+|[0-9][0-9_]*(?::[0-5]?[0-9])+(?:\.[0-9_]*)?)$/.test(
+      value,
+    )
+  )
+    return false;
   if (/^\.(?:inf|nan)$/i.test(value)) return false;
   // Dates and times, which YAML 1.1 readers turn into timestamps.
   if (/^\d{4}-\d{1,2}-\d{1,2}/.test(value)) return false;

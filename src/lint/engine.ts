@@ -12,7 +12,15 @@
  * stays as written.
  */
 import { isObject } from '../../rulesets/lib/openapi/types.js';
-import { isOpenApi3x, uniqueProblems, type JsonPath, type OpenApiDocument, type Problem, type RuleDefinition, type Severity } from '../../rulesets/lib/rule.js';
+import {
+  isOpenApi3x,
+  uniqueProblems,
+  type JsonPath,
+  type OpenApiDocument,
+  type Problem,
+  type RuleDefinition,
+  type Severity,
+} from '../../rulesets/lib/rule.js';
 import { timed } from '../../rulesets/lib/timing.js';
 import { useVocabulary, type VocabularyAdditions } from '../../rulesets/lib/vocabulary.js';
 import type { RuleMeta } from '../report/finding.js';
@@ -68,7 +76,10 @@ export function closestPath(data: unknown, path: JsonPath): JsonPath {
 export function runRules(rules: readonly RuleDefinition[], data: unknown, settings: RunSettings = {}): RuleResult[] {
   const restore = useVocabulary(settings.vocabulary);
   try {
-    return runEachRule(settings.skip && settings.skip.size > 0 ? rules.filter((rule) => !settings.skip!.has(rule.id)) : rules, data);
+    return runEachRule(
+      settings.skip && settings.skip.size > 0 ? rules.filter((rule) => !settings.skip!.has(rule.id)) : rules,
+      data,
+    );
   } finally {
     restore();
   }
@@ -85,9 +96,13 @@ function runEachRule(rules: readonly RuleDefinition[], data: unknown): RuleResul
       found = timed(rule.id, () => rule.check(data));
     } catch (error) {
       // A rule must handle every document; one that does not is vottur's bug, named as such.
-      throw new Error(`rule ${rule.id} failed on this document: ${(error as Error)?.message ?? String(error)}`, { cause: error });
+      throw new Error(`rule ${rule.id} failed on this document: ${(error as Error)?.message ?? String(error)}`, {
+        cause: error,
+      });
     }
-    distinctProblems(data, found, (problem, path, message) => results.push({ code: rule.id, message, path, severity: problem.severity ?? rule.severity }));
+    distinctProblems(data, found, (problem, path, message) =>
+      results.push({ code: rule.id, message, path, severity: problem.severity ?? rule.severity }),
+    );
   }
   return results;
 }
@@ -102,7 +117,11 @@ function runEachRule(rules: readonly RuleDefinition[], data: unknown): RuleResul
  * their subject, so most are seen once). Keys built per problem were ~50 ms of a description with
  * 22,000 findings, mostly hashing long strings.
  */
-export function distinctProblems(data: unknown, problems: readonly Problem[], report: (problem: Problem, path: JsonPath, message: string) => void): void {
+export function distinctProblems(
+  data: unknown,
+  problems: readonly Problem[],
+  report: (problem: Problem, path: JsonPath, message: string) => void,
+): void {
   if (problems.some(hasNul)) return distinctProblemsByKeys(data, problems, report);
   // Pass 1 (uniqueProblems): the same path (as joined) and the same message. Without NUL characters
   // in messages and path segments, two joined keys are equal exactly when both parts are.
@@ -124,7 +143,12 @@ type PathsSeen = JsonPath | Set<string>;
 const joinedPath = (path: JsonPath) => path.join('\u0000');
 
 /** Records `path` under `message`; false when that message came with an equal path (by `key`) before. */
-function firstTime(seen: Map<string, PathsSeen>, message: string, path: JsonPath, key: (path: JsonPath) => string): boolean {
+function firstTime(
+  seen: Map<string, PathsSeen>,
+  message: string,
+  path: JsonPath,
+  key: (path: JsonPath) => string,
+): boolean {
   const before = seen.get(message);
   if (before === undefined) {
     seen.set(message, path);
@@ -147,7 +171,11 @@ function hasNul(problem: Problem): boolean {
 }
 
 /** `distinctProblems` with a key for every problem, as first written. */
-function distinctProblemsByKeys(data: unknown, problems: readonly Problem[], report: (problem: Problem, path: JsonPath, message: string) => void): void {
+function distinctProblemsByKeys(
+  data: unknown,
+  problems: readonly Problem[],
+  report: (problem: Problem, path: JsonPath, message: string) => void,
+): void {
   const seen = new Set<string>();
   for (const problem of uniqueProblems(problems as Problem[])) {
     const path = closestPath(data, problem.path);

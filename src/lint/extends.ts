@@ -37,7 +37,10 @@ export function rulesetName(entry: RulesetReference): string {
 const BUNDLER = '@stoplight/spectral-ruleset-bundler/with-loader';
 type BundleAndLoad = (rulesetFile: string, io: unknown, plugins: unknown[]) => Promise<unknown>;
 /** The plugins the Spectral CLI adds: Spectral's own modules shared with the host, CommonJS rulesets and packages. */
-const BUNDLER_PLUGINS = ['@stoplight/spectral-ruleset-bundler/plugins/builtins', '@stoplight/spectral-ruleset-bundler/plugins/commonjs'];
+const BUNDLER_PLUGINS = [
+  '@stoplight/spectral-ruleset-bundler/plugins/builtins',
+  '@stoplight/spectral-ruleset-bundler/plugins/commonjs',
+];
 
 const linters = new Map<string, Promise<Linter>>();
 
@@ -91,7 +94,10 @@ export async function withExtended(base: Linter, setting: ExtendsSetting | undef
 async function entryLinter(configFile: string, entry: RulesetReference): Promise<Linter> {
   const name = rulesetName(entry);
   const shown = `\`extends: ${name}\` in ${relative(process.cwd(), configFile) || configFile}`;
-  if (/^https?:\/\//i.test(name)) throw new CouldNotRunError(`${shown}: vottur does not fetch rulesets; download it next to the configuration and name the file`);
+  if (/^https?:\/\//i.test(name))
+    throw new CouldNotRunError(
+      `${shown}: vottur does not fetch rulesets; download it next to the configuration and name the file`,
+    );
   // The entry as the only `extends` of a ruleset that lives (in memory only) beside the
   // configuration, so relative paths and packages resolve from there as Spectral resolves them.
   const virtualFile = join(dirname(configFile), '.vottur-extends.json');
@@ -99,10 +105,14 @@ async function entryLinter(configFile: string, entry: RulesetReference): Promise
   const io = {
     fs: {
       promises: {
-        readFile: (file: string, encoding: BufferEncoding) => (file === virtualFile ? Promise.resolve(virtualText) : fsPromises.readFile(file, encoding)),
+        readFile: (file: string, encoding: BufferEncoding) =>
+          file === virtualFile ? Promise.resolve(virtualText) : fsPromises.readFile(file, encoding),
       },
     },
-    fetch: (url: string) => Promise.reject(new Error(`vottur does not fetch rulesets (${url}); download it next to the configuration and name the file`)),
+    fetch: (url: string) =>
+      Promise.reject(
+        new Error(`vottur does not fetch rulesets (${url}); download it next to the configuration and name the file`),
+      ),
   };
   const [{ bundleAndLoadRuleset }, { builtins }, { commonjs }, { spectralLinter }] = await Promise.all([
     import(BUNDLER) as Promise<{ bundleAndLoadRuleset: BundleAndLoad }>,
@@ -120,7 +130,9 @@ async function entryLinter(configFile: string, entry: RulesetReference): Promise
   } catch (error) {
     const reason = describeLoadError(error);
     if (!/^[./]/.test(name) && !name.startsWith('spectral:') && /Cannot find module/.test(reason)) {
-      throw new CouldNotRunError(`${shown} cannot be loaded: no package ${name} is installed for ${relative(process.cwd(), dirname(configFile)) || '.'}; install it (npm install --save-dev ${name}) or name a ruleset file`);
+      throw new CouldNotRunError(
+        `${shown} cannot be loaded: no package ${name} is installed for ${relative(process.cwd(), dirname(configFile)) || '.'}; install it (npm install --save-dev ${name}) or name a ruleset file`,
+      );
     }
     throw new CouldNotRunError(`${shown} cannot be loaded: ${reason}${warnings.length > 0 ? ` (${warnings[0]})` : ''}`);
   } finally {
@@ -134,10 +146,19 @@ async function entryLinter(configFile: string, entry: RulesetReference): Promise
 /** Spectral's error, with its cause (where the real reason is), on one line. */
 function describeLoadError(error: unknown): string {
   const parts: string[] = [];
-  for (let current = error as { message?: string; cause?: unknown; errors?: unknown[] } | undefined; current && parts.length < 4; current = current.cause as typeof current) {
+  for (
+    let current = error as { message?: string; cause?: unknown; errors?: unknown[] } | undefined;
+    current && parts.length < 4;
+    current = current.cause as typeof current
+  ) {
     if (current.message) parts.push(current.message);
-    if (Array.isArray(current.errors) && current.errors.length > 0) parts.push(String((current.errors[0] as { message?: string }).message ?? current.errors[0]));
+    if (Array.isArray(current.errors) && current.errors.length > 0)
+      parts.push(String((current.errors[0] as { message?: string }).message ?? current.errors[0]));
   }
-  const text = parts.filter((part, i) => parts.indexOf(part) === i).join(': ').replace(/\s+/g, ' ').trim();
+  const text = parts
+    .filter((part, i) => parts.indexOf(part) === i)
+    .join(': ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return text.length > 300 ? `${text.slice(0, 297)}...` : text || 'unknown error';
 }

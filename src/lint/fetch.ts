@@ -89,17 +89,25 @@ export class RunBudget {
   takeFetch(url: string): void {
     if (this.remainingMs() === 0) throw this.timeUp(url);
     const made = Atomics.add(this.counters, 1, 1) + 1;
-    if (made > this.state.maxFetches) throw new RunBudgetError(`${url} is not fetched: this run has fetched ${this.state.maxFetches} documents, the most for one run (docs/security.md)`);
+    if (made > this.state.maxFetches)
+      throw new RunBudgetError(
+        `${url} is not fetched: this run has fetched ${this.state.maxFetches} documents, the most for one run (docs/security.md)`,
+      );
   }
 
   /** Counts `bytes` read for `what`; throws when the run's total is over its limit. */
   takeBytes(bytes: number, what: string): void {
     const total = Atomics.add(this.counters, 0, Math.min(bytes, 0x3fffffff)) + bytes;
-    if (total > this.state.maxBytes) throw new RunBudgetError(`${what} is not read whole: this run has read ${megabytes(this.state.maxBytes)} of URL documents, remote $refs and standard input, the most for one run (docs/security.md)`);
+    if (total > this.state.maxBytes)
+      throw new RunBudgetError(
+        `${what} is not read whole: this run has read ${megabytes(this.state.maxBytes)} of URL documents, remote $refs and standard input, the most for one run (docs/security.md)`,
+      );
   }
 
   timeUp(what: string): RunBudgetError {
-    return new RunBudgetError(`${what} is not read whole: this run has spent its ${this.state.timeoutMs / 1000} s for fetching and standard input, the most for one run (docs/security.md)`);
+    return new RunBudgetError(
+      `${what} is not read whole: this run has spent its ${this.state.timeoutMs / 1000} s for fetching and standard input, the most for one run (docs/security.md)`,
+    );
   }
 }
 
@@ -118,7 +126,10 @@ export async function fetchText(url: string, limits: FetchLimits = {}): Promise<
     timedOut = true;
     controller.abort();
   }, timeoutMs);
-  const late = () => (runLeft < ownTimeout ? budget!.timeUp(url) : new FetchError(`fetching ${url} took longer than ${timeoutMs / 1000} s, so it was stopped`));
+  const late = () =>
+    runLeft < ownTimeout
+      ? budget!.timeUp(url)
+      : new FetchError(`fetching ${url} took longer than ${timeoutMs / 1000} s, so it was stopped`);
   try {
     let current = url;
     for (let hop = 0; ; hop++) {
@@ -133,8 +144,12 @@ export async function fetchText(url: string, limits: FetchLimits = {}): Promise<
       if (response.status >= 300 && response.status < 400 && response.headers.has('location')) {
         await response.body?.cancel().catch(() => undefined);
         const next = new URL(response.headers.get('location')!, current);
-        if (next.origin !== new URL(url).origin) throw new FetchError(`${current} redirects to another host (${next.origin}), which is not followed; name that URL if you trust it`);
-        if (hop + 1 > MAX_REDIRECTS) throw new FetchError(`${url} redirects more than ${MAX_REDIRECTS} times, so it is not followed`);
+        if (next.origin !== new URL(url).origin)
+          throw new FetchError(
+            `${current} redirects to another host (${next.origin}), which is not followed; name that URL if you trust it`,
+          );
+        if (hop + 1 > MAX_REDIRECTS)
+          throw new FetchError(`${url} redirects more than ${MAX_REDIRECTS} times, so it is not followed`);
         current = next.href;
         continue;
       }
@@ -143,7 +158,10 @@ export async function fetchText(url: string, limits: FetchLimits = {}): Promise<
         throw new FetchError(`fetching ${current} answered HTTP ${response.status}`);
       }
       const declared = Number(response.headers.get('content-length'));
-      const tooLarge = () => new FetchError(`${current} is larger than ${megabytes(maxBytes)}, the most read for one document, so it is not read`);
+      const tooLarge = () =>
+        new FetchError(
+          `${current} is larger than ${megabytes(maxBytes)}, the most read for one document, so it is not read`,
+        );
       if (Number.isFinite(declared) && declared > maxBytes) {
         await response.body?.cancel().catch(() => undefined);
         throw tooLarge();

@@ -165,7 +165,11 @@ export function mayBeGlob(pattern: string): boolean {
  * the folder the pattern starts in, so a symbolic link cannot bring in a file from elsewhere
  * (`onSkipped` hears of each one left out). A file named explicitly is taken as named.
  */
-export async function expandPatterns(patterns: string[], cwd = process.cwd(), onSkipped: (file: string, why: string) => void = warnSkipped): Promise<string[]> {
+export async function expandPatterns(
+  patterns: string[],
+  cwd = process.cwd(),
+  onSkipped: (file: string, why: string) => void = warnSkipped,
+): Promise<string[]> {
   const files = new Set<string>();
   for (const pattern of patterns) {
     if (isPathless(pattern)) {
@@ -176,8 +180,13 @@ export async function expandPatterns(patterns: string[], cwd = process.cwd(), on
     if (globs?.isDynamicPattern(pattern)) {
       const { glob, isDynamicPattern } = globs;
       const matches = await glob(pattern, { cwd, absolute: false, onlyFiles: true, expandDirectories: false });
-      if (matches.length === 0) throw new CouldNotRunError(`no file matches ${pattern}; check the pattern (quote it so the shell does not expand it)`);
-      const base = await realpath(patternBase(pattern, cwd, isDynamicPattern)).catch(() => patternBase(pattern, cwd, isDynamicPattern));
+      if (matches.length === 0)
+        throw new CouldNotRunError(
+          `no file matches ${pattern}; check the pattern (quote it so the shell does not expand it)`,
+        );
+      const base = await realpath(patternBase(pattern, cwd, isDynamicPattern)).catch(() =>
+        patternBase(pattern, cwd, isDynamicPattern),
+      );
       let kept = 0;
       for (const match of matches.sort()) {
         // vottur's own baseline and configuration are never a description, whatever the glob.
@@ -185,7 +194,10 @@ export async function expandPatterns(patterns: string[], cwd = process.cwd(), on
         const real = await realpath(resolve(cwd, match)).catch(() => undefined);
         const inside = real === undefined ? '..' : relative(base, real);
         if (real === undefined || inside.startsWith('..') || isAbsolute(inside)) {
-          onSkipped(match, `it leads outside ${relative(cwd, base) || '.'} (a symbolic link); name it explicitly to lint it`);
+          onSkipped(
+            match,
+            `it leads outside ${relative(cwd, base) || '.'} (a symbolic link); name it explicitly to lint it`,
+          );
           continue;
         }
         const info = await stat(real).catch(() => undefined);
@@ -196,12 +208,18 @@ export async function expandPatterns(patterns: string[], cwd = process.cwd(), on
         files.add(match);
         kept++;
       }
-      if (kept === 0) throw new CouldNotRunError(`no file matches ${pattern} inside ${relative(cwd, base) || '.'}; check the pattern`);
+      if (kept === 0)
+        throw new CouldNotRunError(
+          `no file matches ${pattern} inside ${relative(cwd, base) || '.'}; check the pattern`,
+        );
       continue;
     }
     const info = await stat(resolve(cwd, pattern)).catch(() => undefined);
     if (!info) throw new CouldNotRunError(`cannot read ${pattern}: no such file; check the path`);
-    if (info.isDirectory()) throw new CouldNotRunError(`${pattern} is a folder; name the description file, or a pattern such as '${pattern.replace(/\/$/, '')}/**/*.yaml'`);
+    if (info.isDirectory())
+      throw new CouldNotRunError(
+        `${pattern} is a folder; name the description file, or a pattern such as '${pattern.replace(/\/$/, '')}/**/*.yaml'`,
+      );
     files.add(pattern);
   }
   return [...files];
@@ -236,8 +254,15 @@ export async function lintFiles(patterns: string[], given: LintFilesOptions = {}
   const files = shard ? all.filter((file) => inShard(file, shard, cwd)) : all;
   const jobs = poolSize(files.length, options);
   options.onProgress?.(0, files.length);
-  const { results, rules } = jobs > 1 ? await lintInPool(files, cwd, jobs, options) : await lintInThread(files, cwd, options);
-  const report: Report = { tool: toolInfo(), createdTimestamp: new Date().toISOString(), documents: [], rules, findings: [] };
+  const { results, rules } =
+    jobs > 1 ? await lintInPool(files, cwd, jobs, options) : await lintInThread(files, cwd, options);
+  const report: Report = {
+    tool: toolInfo(),
+    createdTimestamp: new Date().toISOString(),
+    documents: [],
+    rules,
+    findings: [],
+  };
   for (const result of results) {
     report.documents.push(result.document);
     for (const finding of result.findings) report.findings.push(finding);
@@ -249,7 +274,9 @@ export async function lintFiles(patterns: string[], given: LintFilesOptions = {}
 
 /** The rules about suppressions join the report's rules when one of them found something. */
 function withSuppressionRules(rules: RuleMeta[], findings: readonly Finding[]): RuleMeta[] {
-  const used = [...SUPPRESSION_RULES, UNREADABLE_META].filter((rule) => findings.some((f) => f.ruleId === rule.id) && !rules.some((r) => r.id === rule.id));
+  const used = [...SUPPRESSION_RULES, UNREADABLE_META].filter(
+    (rule) => findings.some((f) => f.ruleId === rule.id) && !rules.some((r) => r.id === rule.id),
+  );
   return used.length > 0 ? [...rules, ...used] : rules;
 }
 
@@ -257,12 +284,27 @@ function withSuppressionRules(rules: RuleMeta[], findings: readonly Finding[]): 
  * The report for one description already loaded (`vottur check` loads it once for the linter and
  * the contract tests).
  */
-export async function lintLoadedDescription(loaded: LoadedDescription, options: Pick<LintDocumentOptions, 'cwd' | 'linter'> & { settings?: DocumentSettings } = {}): Promise<Report> {
+export async function lintLoadedDescription(
+  loaded: LoadedDescription,
+  options: Pick<LintDocumentOptions, 'cwd' | 'linter'> & { settings?: DocumentSettings } = {},
+): Promise<Report> {
   const { lintDocument, platformRulesetLinter } = await import('./lint.js');
   const linter = await documentLinter(options.linter ?? (await platformRulesetLinter()), options.settings);
-  const result = await lintDocument(loaded.rootUri, { cwd: options.cwd, linter, loaded, ...(options.settings?.vocabulary ? { vocabulary: options.settings.vocabulary } : {}), ...(options.settings?.skip ? { skip: options.settings.skip } : {}) });
+  const result = await lintDocument(loaded.rootUri, {
+    cwd: options.cwd,
+    linter,
+    loaded,
+    ...(options.settings?.vocabulary ? { vocabulary: options.settings.vocabulary } : {}),
+    ...(options.settings?.skip ? { skip: options.settings.skip } : {}),
+  });
   sortFindings(result.findings);
-  return { tool: toolInfo(), createdTimestamp: new Date().toISOString(), documents: [result.document], rules: withSuppressionRules(linter.rules, result.findings), findings: result.findings };
+  return {
+    tool: toolInfo(),
+    createdTimestamp: new Date().toISOString(),
+    documents: [result.document],
+    rules: withSuppressionRules(linter.rules, result.findings),
+    findings: result.findings,
+  };
 }
 
 /**
@@ -296,7 +338,8 @@ export const UNREADABLE_META: RuleMeta = {
   id: UNREADABLE_RULE,
   severity: 'error',
   category: 'documentation',
-  description: 'A document of the run could not be read or parsed; the others were linted, and the run ends with exit 2.',
+  description:
+    'A document of the run could not be read or parsed; the others were linted, and the run ends with exit 2.',
   docsUrl: UNREADABLE_DOCS,
   source: 'lint',
 };
@@ -321,12 +364,33 @@ export const READ_AHEAD_MAX_BYTES = 2 * 1024 * 1024;
 
 type Read = { loaded: LoadedDescription } | { error: unknown };
 
-async function lintInThread(files: string[], cwd: string, options: LintFilesOptions): Promise<{ results: LintedDocument[]; rules: RuleMeta[] }> {
+async function lintInThread(
+  files: string[],
+  cwd: string,
+  options: LintFilesOptions,
+): Promise<{ results: LintedDocument[]; rules: RuleMeta[] }> {
   const { lintDocument, platformRulesetLinter } = await import('./lint.js');
   const { loadDescription } = await import('./load.js');
-  const read = (file: string): Promise<Read> => loadDescription(documentTarget(cwd, file), options).then((loaded) => ({ loaded }), (error: unknown) => ({ error }));
-  const sizes = options.loaded || files.length < 2 ? [] : await Promise.all(files.map((file) => (isPathless(file) ? Infinity : stat(resolve(cwd, file)).then((info) => info.size, () => Infinity))));
-  const readAhead = (index: number) => (index < files.length && sizes[index]! <= READ_AHEAD_MAX_BYTES ? read(files[index]!) : undefined);
+  const read = (file: string): Promise<Read> =>
+    loadDescription(documentTarget(cwd, file), options).then(
+      (loaded) => ({ loaded }),
+      (error: unknown) => ({ error }),
+    );
+  const sizes =
+    options.loaded || files.length < 2
+      ? []
+      : await Promise.all(
+          files.map((file) =>
+            isPathless(file)
+              ? Infinity
+              : stat(resolve(cwd, file)).then(
+                  (info) => info.size,
+                  () => Infinity,
+                ),
+          ),
+        );
+  const readAhead = (index: number) =>
+    index < files.length && sizes[index]! <= READ_AHEAD_MAX_BYTES ? read(files[index]!) : undefined;
   let ahead = readAhead(0);
   const { ruleTiming } = await import('../../rulesets/lib/timing.js');
   const base = options.linter ?? (await platformRulesetLinter());
@@ -349,7 +413,16 @@ async function lintInThread(files: string[], cwd: string, options: LintFilesOpti
         const done = readThis ? await readThis : undefined;
         if (done && 'error' in done) throw done.error;
         ahead = readAhead(index + 1);
-        results.push(await lintDocument(documentTarget(cwd, file), { ...options, cwd, linter, ...(done ? { loaded: done.loaded } : {}), ...(settings?.vocabulary ? { vocabulary: settings.vocabulary } : {}), ...(settings?.skip ? { skip: settings.skip } : {}) }));
+        results.push(
+          await lintDocument(documentTarget(cwd, file), {
+            ...options,
+            cwd,
+            linter,
+            ...(done ? { loaded: done.loaded } : {}),
+            ...(settings?.vocabulary ? { vocabulary: settings.vocabulary } : {}),
+            ...(settings?.skip ? { skip: settings.skip } : {}),
+          }),
+        );
       } catch (error) {
         // One document alone that cannot be read: one line and exit 2, as before. Among many, the run goes on.
         if (!(error instanceof CouldNotRunError) || files.length === 1) throw error;
@@ -364,7 +437,12 @@ async function lintInThread(files: string[], cwd: string, options: LintFilesOpti
   return { results, rules: [...rules.values()] };
 }
 
-async function lintInPool(files: string[], cwd: string, jobs: number, options: LintFilesOptions): Promise<{ results: LintedDocument[]; rules: RuleMeta[] }> {
+async function lintInPool(
+  files: string[],
+  cwd: string,
+  jobs: number,
+  options: LintFilesOptions,
+): Promise<{ results: LintedDocument[]; rules: RuleMeta[] }> {
   const { Piscina } = await import('piscina');
   const pool = new Piscina<LintTask, LintTaskResult>({
     filename: workerFile()!,
@@ -380,7 +458,14 @@ async function lintInPool(files: string[], cwd: string, jobs: number, options: L
   // when the worker is free: `jobs` loops that each take the next document. Handing piscina all
   // tasks at once let it queue them on workers still starting, unevenly (measured: one worker
   // idle for a second while the other worked through its queue).
-  const sizes = await Promise.all(files.map((file) => stat(resolve(cwd, file)).then((info) => info.size, () => 0)));
+  const sizes = await Promise.all(
+    files.map((file) =>
+      stat(resolve(cwd, file)).then(
+        (info) => info.size,
+        () => 0,
+      ),
+    ),
+  );
   const order = files.map((_, i) => i).sort((a, b) => sizes[b] - sizes[a] || a - b);
   let next = 0;
   let failed = false;
@@ -406,7 +491,9 @@ async function lintInPool(files: string[], cwd: string, jobs: number, options: L
       }
       if ('failure' in result) {
         failed = true;
-        throw result.failure.couldNotRun ? new CouldNotRunError(result.failure.message) : new Error(result.failure.message);
+        throw result.failure.couldNotRun
+          ? new CouldNotRunError(result.failure.message)
+          : new Error(result.failure.message);
       }
       results[i] = result.linted;
       unionRules(rules, result.rules);

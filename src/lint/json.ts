@@ -126,7 +126,10 @@ function scan(text: string): Scan {
         const state = keyState[depth];
         if (state === REPORTED) break;
         const first = text.charCodeAt(lastStringStart + 1);
-        const index = (first >= 48 && first <= 57) || first === BACKSLASH ? arrayIndex(keyAt(text, lastStringStart, lastStringEnd)) : -1;
+        const index =
+          (first >= 48 && first <= 57) || first === BACKSLASH
+            ? arrayIndex(keyAt(text, lastStringStart, lastStringEnd))
+            : -1;
         if (index === -1) keyState[depth] = TEXT_KEY;
         else if (state === TEXT_KEY || (state >= 0 && index < state)) {
           keyState[depth] = REPORTED;
@@ -296,7 +299,8 @@ class Locator {
     const end = this.valueEnd(start);
     const from = this.position(start);
     // A literal's range is on its own line; a container's ends after its closing bracket.
-    const to = c === 123 || c === 91 ? this.position(end) : { line: from.line, character: from.character + (end - start) };
+    const to =
+      c === 123 || c === 91 ? this.position(end) : { line: from.line, character: from.character + (end - start) };
     return { start: from, end: to };
   }
 
@@ -365,7 +369,13 @@ export function parseJsonFast(text: string): FastJson | { tooDeep: true } | unde
     if (typeof node !== 'object' || node === null) continue;
     const ordered = inWrittenOrder(node, locator.writtenKeys(open));
     if (parent === undefined) data = ordered;
-    else Object.defineProperty(parent, path[path.length - 1], { value: ordered, writable: true, enumerable: true, configurable: true });
+    else
+      Object.defineProperty(parent, path[path.length - 1], {
+        value: ordered,
+        writable: true,
+        enumerable: true,
+        configurable: true,
+      });
   }
   return { data, locate: (path, closest) => locator.locate(path, closest) };
 }

@@ -46,7 +46,15 @@ export interface LintedDocument {
 }
 
 export function ruleMeta(rule: RuleDefinition): RuleMeta {
-  return { id: rule.id, severity: rule.severity, category: rule.category, description: rule.description, docsUrl: docsUrl(rule.id), source: 'lint', convention: rule.source };
+  return {
+    id: rule.id,
+    severity: rule.severity,
+    category: rule.category,
+    description: rule.description,
+    docsUrl: docsUrl(rule.id),
+    source: 'lint',
+    convention: rule.source,
+  };
 }
 
 /**
@@ -57,7 +65,9 @@ export function nativeLinter(rules: readonly RuleDefinition[]): Linter {
   return {
     rules: rules.map(ruleMeta),
     run: (loaded, settings) =>
-      isSwagger2(loaded.data) ? runRulesOnSwagger2(rules, loaded.data as Record<string, unknown>, settings) : runRules(rules, loaded.data, settings),
+      isSwagger2(loaded.data)
+        ? runRulesOnSwagger2(rules, loaded.data as Record<string, unknown>, settings)
+        : runRules(rules, loaded.data, settings),
   };
 }
 
@@ -101,7 +111,10 @@ export async function lintDocument(file: string, options: LintDocumentOptions = 
     if (shown === undefined) displayPaths.set(uri, (shown = /^https?:/.test(uri) ? uri : shownPath(cwd, uri)));
     return shown;
   };
-  const results = await linter.run(loaded, { ...(options.vocabulary ? { vocabulary: options.vocabulary } : {}), ...(options.skip && options.skip.length > 0 ? { skip: new Set(options.skip) } : {}) });
+  const results = await linter.run(loaded, {
+    ...(options.vocabulary ? { vocabulary: options.vocabulary } : {}),
+    ...(options.skip && options.skip.length > 0 ? { skip: new Set(options.skip) } : {}),
+  });
   const findings: Finding[] = [];
   const metaById = ruleMetaOf(linter);
   // Structural problems (the loader's, the parser's) are reported when the linter runs that rule.
@@ -114,27 +127,53 @@ export async function lintDocument(file: string, options: LintDocumentOptions = 
     // A result of no known rule (Spectral's own diagnostics under a Spectral ruleset) is a structural problem.
     const meta = metaById.get(result.code) ?? (result.code === 'unrecognized-format' ? undefined : openapiValid);
     if (!meta) continue;
-    const finding = toFinding(loaded, result.severity === meta.severity ? meta : { ...meta, severity: result.severity }, result.message, result.path, displayPath);
+    const finding = toFinding(
+      loaded,
+      result.severity === meta.severity ? meta : { ...meta, severity: result.severity },
+      result.message,
+      result.path,
+      displayPath,
+    );
     finding.fingerprint = fingerprint(finding.ruleId, loaded.data, result.path);
     findings.push(finding);
     if (mentionsIgnore) located.push({ finding, path: result.path });
   }
   for (const problem of mentionsIgnore ? applySuppressions(loaded.data, located) : []) {
-    findings.push(toFinding(loaded, SUPPRESSION_RULES.find((rule) => rule.id === problem.ruleId)!, problem.message, problem.path, displayPath));
+    findings.push(
+      toFinding(
+        loaded,
+        SUPPRESSION_RULES.find((rule) => rule.id === problem.ruleId)!,
+        problem.message,
+        problem.path,
+        displayPath,
+      ),
+    );
   }
   if (openapiValid) {
     for (const diagnostic of root.parsed.diagnostics) {
-      findings.push(toFinding(loaded, { ...openapiValid, severity: 'warn' }, parserMessage(diagnostic.message), diagnostic.path ?? [], displayPath, diagnostic.range));
+      findings.push(
+        toFinding(
+          loaded,
+          { ...openapiValid, severity: 'warn' },
+          parserMessage(diagnostic.message),
+          diagnostic.path ?? [],
+          displayPath,
+          diagnostic.range,
+        ),
+      );
     }
-    for (const problem of loaded.problems) findings.push(toFinding(loaded, openapiValid, problem.message, problem.path, displayPath));
+    for (const problem of loaded.problems)
+      findings.push(toFinding(loaded, openapiValid, problem.message, problem.path, displayPath));
   }
   return { document: { path: displayPath(loaded.rootUri), ...title(loaded.data) }, findings };
 }
 
 /** YAML's own words, with what to write where we can tell. */
 function parserMessage(message: string): string {
-  if (/mapping key must be a string scalar rather than number/.test(message)) return 'A key is written as a number (e.g. a status code `200:`); quote it so every reader takes it as text: `\'200\':`.';
-  if (/duplicate key/i.test(message)) return `YAML: ${message}; a reader keeps only one of the two: remove or rename the other.`;
+  if (/mapping key must be a string scalar rather than number/.test(message))
+    return "A key is written as a number (e.g. a status code `200:`); quote it so every reader takes it as text: `'200':`.";
+  if (/duplicate key/i.test(message))
+    return `YAML: ${message}; a reader keeps only one of the two: remove or rename the other.`;
   return `YAML: ${message}.`;
 }
 
@@ -145,12 +184,20 @@ function parserMessage(message: string): string {
  * description is that file (`schemas/user.yaml`), not the path of the first operation that
  * happened to use it (`paths["/v1/users/{userId}"].get.responses["200"]…`).
  */
-function namedSubject(message: string, path: ReadonlyArray<string | number>, loaded: LoadedDescription, origin: { file: { uri: string }; path: ReadonlyArray<string | number> }): string {
+function namedSubject(
+  message: string,
+  path: ReadonlyArray<string | number>,
+  loaded: LoadedDescription,
+  origin: { file: { uri: string }; path: ReadonlyArray<string | number> },
+): string {
   if (origin.file.uri === loaded.rootUri) return nameComponentSubject(message, [...path]);
   const printed = `\`${printPath([...path])}\``;
   if (path.length === 0 || !message.includes(printed)) return message;
   const file = fileNameFrom(loaded.rootUri, origin.file.uri);
-  const inFile = origin.path[0] === 'components' && origin.path[1] === 'schemas' && origin.path.length >= 3 ? origin.path.slice(2) : origin.path;
+  const inFile =
+    origin.path[0] === 'components' && origin.path[1] === 'schemas' && origin.path.length >= 3
+      ? origin.path.slice(2)
+      : origin.path;
   return message.split(printed).join(`\`${inFile.length === 0 ? file : `${file}#${printPath([...inFile])}`}\``);
 }
 
@@ -192,4 +239,3 @@ function toFinding(
   if (rule.ruleset !== undefined) finding.ruleset = rule.ruleset;
   return finding;
 }
-

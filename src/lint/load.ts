@@ -28,7 +28,10 @@ import { isObject } from '../../rulesets/lib/openapi/types.js';
 // duplicate keys); required only then, since loading it costs more than parsing most descriptions.
 type SpectralJson = typeof import('@stoplight/spectral-parsers').Json;
 let spectralJson: SpectralJson | undefined;
-const Json = (): SpectralJson => (spectralJson ??= (createRequire(import.meta.url)('@stoplight/spectral-parsers') as typeof import('@stoplight/spectral-parsers')).Json);
+const Json = (): SpectralJson =>
+  (spectralJson ??= (
+    createRequire(import.meta.url)('@stoplight/spectral-parsers') as typeof import('@stoplight/spectral-parsers')
+  ).Json);
 
 export type JsonPath = Array<string | number>;
 
@@ -98,11 +101,17 @@ async function readStdin(budget: RunBudget, maxBytes: number): Promise<string> {
   const refuse = (why: string) => new CouldNotRunError(`cannot read standard input: ${why}`);
   try {
     await new Promise<void>((resolve, reject) => {
-      timer = setTimeout(() => reject(new CouldNotRunError(budget.timeUp('standard input').message)), budget.remainingMs());
+      timer = setTimeout(
+        () => reject(new CouldNotRunError(budget.timeUp('standard input').message)),
+        budget.remainingMs(),
+      );
       stream.on('data', (chunk: Buffer) => {
         size += chunk.byteLength;
         try {
-          if (size > maxBytes) throw new CouldNotRunError(`standard input is larger than ${Math.round(maxBytes / (1024 * 1024))} MB, the most read for one document, so it is not read`);
+          if (size > maxBytes)
+            throw new CouldNotRunError(
+              `standard input is larger than ${Math.round(maxBytes / (1024 * 1024))} MB, the most read for one document, so it is not read`,
+            );
           budget.takeBytes(chunk.byteLength, 'standard input');
         } catch (error) {
           reject(error instanceof FetchError ? new CouldNotRunError(error.message) : error);
@@ -150,25 +159,44 @@ export function parseSource(uri: string, text: string, display: string): SourceF
     return { uri, text, kind, parsed: yaml.parsed, locate: (path) => yaml.locate(path) };
   }
   const fast = parseJsonFast(text);
-  if (fast && 'tooDeep' in fast) throw new CouldNotRunError(`${display}: it is nested deeper than ${MAX_NESTING} levels; no API description needs that many, so it is not read`);
+  if (fast && 'tooDeep' in fast)
+    throw new CouldNotRunError(
+      `${display}: it is nested deeper than ${MAX_NESTING} levels; no API description needs that many, so it is not read`,
+    );
   if (fast) {
-    const parsed = { data: fast.data, diagnostics: [], ast: undefined, lineMap: undefined } as unknown as IParserResult<unknown>;
+    const parsed = {
+      data: fast.data,
+      diagnostics: [],
+      ast: undefined,
+      lineMap: undefined,
+    } as unknown as IParserResult<unknown>;
     return { uri, text, kind, parsed, locate: (path) => fast.locate(path, true) };
   }
   let parsed: IParserResult<unknown>;
   try {
     parsed = Json().parse(text) as IParserResult<unknown>;
   } catch (error) {
-    if (error instanceof RangeError) throw new CouldNotRunError(`${display}: it is nested too deeply to read; no API description needs that many levels`);
+    if (error instanceof RangeError)
+      throw new CouldNotRunError(
+        `${display}: it is nested too deeply to read; no API description needs that many levels`,
+      );
     throw error;
   }
   throwOnFatal(parsed, display, kind);
   // Spectral's JSON parser (used only for JSON that `JSON.parse` cannot read exactly: comments,
   // trailing commas, duplicate keys) assigns keys, so a `__proto__` key would become a prototype.
   if (hasForeignPrototype(parsed.data)) {
-    throw new CouldNotRunError(`${display}: it has a \`__proto__\` key and also comments, trailing commas or duplicate keys; remove either so the document can be read as plain data`);
+    throw new CouldNotRunError(
+      `${display}: it has a \`__proto__\` key and also comments, trailing commas or duplicate keys; remove either so the document can be read as plain data`,
+    );
   }
-  return { uri, text, kind, parsed, locate: (path) => Json().getLocationForJsonPath(parsed as never, path, true)?.range };
+  return {
+    uri,
+    text,
+    kind,
+    parsed,
+    locate: (path) => Json().getLocationForJsonPath(parsed as never, path, true)?.range,
+  };
 }
 
 /** The JSON parser's error codes (jsonc-parser's, such as `ValueExpected`) in words; YAML's messages are words already. */
@@ -193,8 +221,13 @@ function throwOnFatal(parsed: IParserResult<unknown>, display: string, kind: Sou
   const fatal = parsed.diagnostics.find((d) => d.severity === 0);
   if (fatal) {
     const where = `${display}:${fatal.range.start.line + 1}:${fatal.range.start.character + 1}`;
-    const what = kind === 'json' ? (JSON_ERRORS[fatal.message] ?? fatal.message.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()) : fatal.message;
-    throw new CouldNotRunError(`${where}: not valid ${kind === 'json' ? 'JSON' : 'YAML'} (${what}); fix the syntax and run again`);
+    const what =
+      kind === 'json'
+        ? (JSON_ERRORS[fatal.message] ?? fatal.message.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase())
+        : fatal.message;
+    throw new CouldNotRunError(
+      `${where}: not valid ${kind === 'json' ? 'JSON' : 'YAML'} (${what}); fix the syntax and run again`,
+    );
   }
 }
 
@@ -212,7 +245,8 @@ function hasForeignPrototype(data: unknown): boolean {
 
 /** Sets a key as an own data property: a `__proto__` key stays data, never a prototype. */
 function setKey(target: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === '__proto__') Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
+  if (key === '__proto__')
+    Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
   else target[key] = value;
 }
 
@@ -230,7 +264,11 @@ export async function loadDescription(file: string, given: LoadOptions = {}): Pr
     // A URL the user named: fetched (bounded), its folder on that origin is "the folder".
     rootUri = display = file;
     try {
-      text = await fetchText(file, { timeoutMs: options.remoteTimeoutMs, maxBytes: options.maxRemoteBytes, budget: options.budget });
+      text = await fetchText(file, {
+        timeoutMs: options.remoteTimeoutMs,
+        maxBytes: options.maxRemoteBytes,
+        budget: options.budget,
+      });
     } catch (error) {
       if (error instanceof FetchError) throw new CouldNotRunError(`cannot read ${file}: ${error.message}`);
       throw error;
@@ -250,7 +288,14 @@ export async function loadDescription(file: string, given: LoadOptions = {}): Pr
       text = options.texts?.get(rootUri) ?? (await readFile(rootUri, 'utf8'));
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
-      const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : code === 'EACCES' ? 'permission denied' : (error as Error).message;
+      const why =
+        code === 'ENOENT'
+          ? 'no such file'
+          : code === 'EISDIR'
+            ? 'it is a folder'
+            : code === 'EACCES'
+              ? 'permission denied'
+              : (error as Error).message;
       throw new CouldNotRunError(`cannot read ${display}: ${why}; check the path`);
     }
   }
@@ -296,12 +341,17 @@ export async function loadDescription(file: string, given: LoadOptions = {}): Pr
 
 /** A document that is not an API description at all is refused in one line (exit 2), not linted. */
 export function checkIsDescription(data: unknown, display: string): void {
-  if (data === undefined || data === null) throw new CouldNotRunError(`${display} is empty; write an OpenAPI description in it (or name the right file)`);
+  if (data === undefined || data === null)
+    throw new CouldNotRunError(`${display} is empty; write an OpenAPI description in it (or name the right file)`);
   if (!isObject(data)) {
-    throw new CouldNotRunError(`${display} is not an OpenAPI description (its top level is a ${Array.isArray(data) ? 'list' : typeof data}, not an object)`);
+    throw new CouldNotRunError(
+      `${display} is not an OpenAPI description (its top level is a ${Array.isArray(data) ? 'list' : typeof data}, not an object)`,
+    );
   }
   if (!DESCRIPTION_KEYS.some((key) => Object.prototype.hasOwnProperty.call(data, key))) {
-    throw new CouldNotRunError(`${display} is not an API description (it has none of ${DESCRIPTION_KEYS.map((key) => `\`${key}\``).join(', ')} at its top level); name an OpenAPI description`);
+    throw new CouldNotRunError(
+      `${display} is not an API description (it has none of ${DESCRIPTION_KEYS.map((key) => `\`${key}\``).join(', ')} at its top level); name an OpenAPI description`,
+    );
   }
 }
 
@@ -326,7 +376,11 @@ async function bundle(
     if (given !== undefined) text = given;
     else if (REMOTE.test(uri)) {
       try {
-        text = await fetchText(uri, { timeoutMs: options.remoteTimeoutMs, maxBytes: options.maxRemoteBytes, budget: options.budget });
+        text = await fetchText(uri, {
+          timeoutMs: options.remoteTimeoutMs,
+          maxBytes: options.maxRemoteBytes,
+          budget: options.budget,
+        });
       } catch (error) {
         // The run's budget spent: one finding says so, not one for each `$ref` left.
         if (error instanceof RunBudgetError) {
@@ -341,12 +395,16 @@ async function bundle(
       try {
         const real = await realpath(uri);
         const inside = relative(rootFolderReal, real);
-        if (inside.startsWith('..') || isAbsolute(inside)) return `${relative(rootFolder, uri)} is a link to a file outside the description's folder, so it is not read`;
+        if (inside.startsWith('..') || isAbsolute(inside))
+          return `${relative(rootFolder, uri)} is a link to a file outside the description's folder, so it is not read`;
         // Only regular files: a FIFO or a device would block or never end.
-        if (!(await stat(real)).isFile()) return `${relative(rootFolder, uri)} is not a regular file, so it is not read`;
+        if (!(await stat(real)).isFile())
+          return `${relative(rootFolder, uri)} is not a regular file, so it is not read`;
         text = await readFile(real, 'utf8');
       } catch (error) {
-        return (error as NodeJS.ErrnoException).code === 'ENOENT' ? `the file ${relative(rootFolder, uri)} does not exist` : `cannot read ${relative(rootFolder, uri)}: ${(error as Error).message}`;
+        return (error as NodeJS.ErrnoException).code === 'ENOENT'
+          ? `the file ${relative(rootFolder, uri)} does not exist`
+          : `cannot read ${relative(rootFolder, uri)}: ${(error as Error).message}`;
       }
     }
     let parsed: SourceFile;
@@ -362,7 +420,8 @@ async function bundle(
   const valueAt = (data: unknown, pointer: JsonPath): { found: boolean; value: unknown } => {
     let node = data;
     for (const segment of pointer) {
-      if (Array.isArray(node) && /^(?:0|[1-9]\d*)$/.test(String(segment)) && Number(segment) < node.length) node = node[Number(segment)];
+      if (Array.isArray(node) && /^(?:0|[1-9]\d*)$/.test(String(segment)) && Number(segment) < node.length)
+        node = node[Number(segment)];
       else if (isObject(node) && Object.prototype.hasOwnProperty.call(node, segment)) node = node[segment as string];
       else return { found: false, value: undefined };
     }
@@ -381,10 +440,18 @@ async function bundle(
   const refusal = (ref: string, target: string, base: SourceFile): string | undefined => {
     if (REMOTE.test(target)) {
       // A URL document's own folder on its own origin plays the part of a file's folder.
-      if (REMOTE.test(rootFolder) && target.startsWith(rootFolder) && new URL(target).origin === new URL(rootFolder).origin) return undefined;
-      return options.allowRemoteRefs ? undefined : `\`$ref: ${ref}\` points to a remote document, which is not fetched; inline it, or pass --allow-remote-refs if you trust that host`;
+      if (
+        REMOTE.test(rootFolder) &&
+        target.startsWith(rootFolder) &&
+        new URL(target).origin === new URL(rootFolder).origin
+      )
+        return undefined;
+      return options.allowRemoteRefs
+        ? undefined
+        : `\`$ref: ${ref}\` points to a remote document, which is not fetched; inline it, or pass --allow-remote-refs if you trust that host`;
     }
-    if (REMOTE.test(base.uri)) return `\`$ref: ${ref}\` in the remote document ${base.uri} points to a local file, which is not read`;
+    if (REMOTE.test(base.uri))
+      return `\`$ref: ${ref}\` in the remote document ${base.uri} points to a local file, which is not read`;
     const inside = relative(rootFolder, target);
     if (inside === '' || inside.startsWith('..') || isAbsolute(inside) || inside.split(sep)[0] === '..') {
       return `\`$ref: ${ref}\` points outside the description's folder, so it is not read; move the file under ${rootFolder === process.cwd() ? 'this folder' : relative(process.cwd(), rootFolder) || '.'} or inline it`;
@@ -407,10 +474,20 @@ async function bundle(
       if (location === '' && file === root) return node; // A local reference in the root stays as it is.
       let targetUri: string;
       try {
-        targetUri = location === '' ? file.uri : REMOTE.test(location) ? location : REMOTE.test(file.uri) ? new URL(location, file.uri).href : resolvePath(dirname(file.uri), decodeURIComponent(location));
+        targetUri =
+          location === ''
+            ? file.uri
+            : REMOTE.test(location)
+              ? location
+              : REMOTE.test(file.uri)
+                ? new URL(location, file.uri).href
+                : resolvePath(dirname(file.uri), decodeURIComponent(location));
       } catch {
         // A `%` not followed by two hex digits, or a URL that cannot be parsed: a broken reference, not a crash.
-        problems.push({ path: [...bundlePath, '$ref'], message: `\`$ref: ${ref}\` is not a valid reference (a \`%\` must start an escape such as \`%20\`); write the file's path as it is named` });
+        problems.push({
+          path: [...bundlePath, '$ref'],
+          message: `\`$ref: ${ref}\` is not a valid reference (a \`%\` must start an escape such as \`%20\`); write the file's path as it is named`,
+        });
         return node;
       }
       const refused = refusal(ref, targetUri, file);
@@ -423,12 +500,16 @@ async function bundle(
       if (existing) return { $ref: pointerToRef(existing) };
       const target = await loadFile(targetUri);
       if (typeof target === 'string') {
-        if (target !== '') problems.push({ path: [...bundlePath, '$ref'], message: `\`$ref: ${ref}\` cannot be resolved: ${target}` });
+        if (target !== '')
+          problems.push({ path: [...bundlePath, '$ref'], message: `\`$ref: ${ref}\` cannot be resolved: ${target}` });
         return node;
       }
       const { found, value } = valueAt(target.parsed.data, pointer);
       if (!found) {
-        problems.push({ path: [...bundlePath, '$ref'], message: `\`$ref: ${ref}\` cannot be resolved: ${relative(rootFolder, targetUri)} has nothing at ${encodePointer(pointer) || 'its root'}` });
+        problems.push({
+          path: [...bundlePath, '$ref'],
+          message: `\`$ref: ${ref}\` cannot be resolved: ${relative(rootFolder, targetUri)} has nothing at ${encodePointer(pointer) || 'its root'}`,
+        });
         return node;
       }
       placed.set(`${targetUri}#${encodePointer(pointer)}`, bundlePath);
@@ -436,7 +517,8 @@ async function bundle(
       return walk(value, target, pointer, bundlePath);
     }
     const out: Record<string, unknown> = {};
-    for (const key of Object.keys(node)) setKey(out, key, await walk(node[key], file, [...filePath, key], [...bundlePath, key]));
+    for (const key of Object.keys(node))
+      setKey(out, key, await walk(node[key], file, [...filePath, key], [...bundlePath, key]));
     return out;
   };
 

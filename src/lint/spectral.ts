@@ -24,18 +24,23 @@ const SEVERITY_BY_SPECTRAL: Severity[] = ['error', 'warn', 'info', 'hint'];
 const internalOnlyResolver = new Resolver({ resolvers: {} });
 
 export function spectralLinter(definition: unknown): Linter {
-  const ruleset = definition instanceof Ruleset ? definition : new Ruleset(definition as RulesetDefinition, { severity: 'recommended' });
+  const ruleset =
+    definition instanceof Ruleset
+      ? definition
+      : new Ruleset(definition as RulesetDefinition, { severity: 'recommended' });
   const spectral = new Spectral({ resolver: internalOnlyResolver as never });
   spectral.setRuleset(ruleset);
   // Rules the ruleset turns off (`[spectral:oas, recommended]` leaves some off) are not listed as checked.
-  const rules: RuleMeta[] = Object.values(ruleset.rules).filter((rule) => rule.enabled).map((rule) => ({
-    id: rule.name,
-    severity: SEVERITY_BY_SPECTRAL[rule.severity as number] ?? 'hint',
-    category: ((rule.extensions as { category?: Category } | null)?.category ?? 'documentation') as Category,
-    description: rule.description ?? rule.name,
-    docsUrl: rule.documentationUrl ?? docsUrl(rule.name),
-    source: 'lint',
-  }));
+  const rules: RuleMeta[] = Object.values(ruleset.rules)
+    .filter((rule) => rule.enabled)
+    .map((rule) => ({
+      id: rule.name,
+      severity: SEVERITY_BY_SPECTRAL[rule.severity as number] ?? 'hint',
+      category: ((rule.extensions as { category?: Category } | null)?.category ?? 'documentation') as Category,
+      description: rule.description ?? rule.name,
+      docsUrl: rule.documentationUrl ?? docsUrl(rule.name),
+      source: 'lint',
+    }));
   return {
     rules,
     async run(loaded) {

@@ -51,13 +51,15 @@ export const SUPPRESSION_RULES: readonly RuleMeta[] = [
     id: SUPPRESSION_UNUSED,
     severity: 'info',
     category: 'documentation',
-    description: 'An x-vottur-ignore entry holds nothing back (the finding is gone, or the rule id is wrong): remove it.',
+    description:
+      'An x-vottur-ignore entry holds nothing back (the finding is gone, or the rule id is wrong): remove it.',
     docsUrl: 'https://github.com/vottur/vottur/blob/main/docs/suppressions.md#stale-suppressions',
     source: 'lint',
   },
 ];
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** One entry of an `x-vottur-ignore` value as written, and the key it sits under (a list index or the rule id). */
 export interface IgnoreEntry {
@@ -72,7 +74,12 @@ export interface IgnoreEntry {
  * and each judges the entries its own way.
  */
 export function ignoreEntries(value: unknown): IgnoreEntry[] | undefined {
-  if (Array.isArray(value)) return value.map((item: unknown, index) => (isRecord(item) ? { rule: item.rule, reason: item.reason, key: index } : { rule: item, reason: undefined, key: index }));
+  if (Array.isArray(value))
+    return value.map((item: unknown, index) =>
+      isRecord(item)
+        ? { rule: item.rule, reason: item.reason, key: index }
+        : { rule: item, reason: undefined, key: index },
+    );
   if (isRecord(value)) return Object.entries(value).map(([rule, reason]) => ({ rule, reason, key: rule }));
   return undefined;
 }
@@ -93,8 +100,15 @@ function declared(document: unknown): Declared[] {
       if (key === IGNORE_KEY) {
         for (const entry of ignoreEntries(value) ?? []) {
           if (typeof entry.rule !== 'string' || OTHER_COMMANDS.test(entry.rule)) continue;
-          const reason = typeof entry.reason === 'string' && entry.reason.trim() !== '' ? entry.reason.trim() : undefined;
-          found.push({ at: path, entry: [...path, key, entry.key], rule: entry.rule, ...(reason ? { reason } : {}), used: false });
+          const reason =
+            typeof entry.reason === 'string' && entry.reason.trim() !== '' ? entry.reason.trim() : undefined;
+          found.push({
+            at: path,
+            entry: [...path, key, entry.key],
+            rule: entry.rule,
+            ...(reason ? { reason } : {}),
+            used: false,
+          });
         }
         continue;
       }
@@ -105,28 +119,41 @@ function declared(document: unknown): Declared[] {
   return found;
 }
 
-const isPrefix = (prefix: Path, path: Path) => prefix.length <= path.length && prefix.every((segment, i) => segment === path[i]);
+const isPrefix = (prefix: Path, path: Path) =>
+  prefix.length <= path.length && prefix.every((segment, i) => segment === path[i]);
 
 /**
  * Applies the document's suppressions to the findings of one description: `pathOf` gives a
  * finding's path in the (bundled) document the suppressions were read from. Returns the findings
  * about the suppressions themselves.
  */
-export function applySuppressions(document: unknown, findings: Array<{ finding: Finding; path: Path }>): SuppressionProblem[] {
+export function applySuppressions(
+  document: unknown,
+  findings: Array<{ finding: Finding; path: Path }>,
+): SuppressionProblem[] {
   const entries = declared(document);
   if (entries.length === 0) return [];
   for (const { finding, path } of findings) {
     const matching = entries.filter((entry) => entry.rule === finding.ruleId && isPrefix(entry.at, path));
     const withReason = matching.filter((entry): entry is Declared & { reason: string } => entry.reason !== undefined);
     for (const entry of matching) entry.used = true;
-    if (withReason.length > 0) finding.suppressions = withReason.map((entry) => ({ kind: 'inSource', justification: entry.reason }));
+    if (withReason.length > 0)
+      finding.suppressions = withReason.map((entry) => ({ kind: 'inSource', justification: entry.reason }));
   }
   const problems: SuppressionProblem[] = [];
   for (const entry of entries) {
     if (entry.reason === undefined) {
-      problems.push({ ruleId: SUPPRESSION_REASON, path: entry.entry, message: `\`${IGNORE_KEY}\` for \`${entry.rule}\` gives no reason, so it suppresses nothing; say why the finding is accepted: \`- { rule: ${entry.rule}, reason: … }\`.` });
+      problems.push({
+        ruleId: SUPPRESSION_REASON,
+        path: entry.entry,
+        message: `\`${IGNORE_KEY}\` for \`${entry.rule}\` gives no reason, so it suppresses nothing; say why the finding is accepted: \`- { rule: ${entry.rule}, reason: … }\`.`,
+      });
     } else if (!entry.used) {
-      problems.push({ ruleId: SUPPRESSION_UNUSED, path: entry.entry, message: `\`${IGNORE_KEY}\` for \`${entry.rule}\` holds nothing back here (the finding is gone, or the rule id is not right); remove the entry.` });
+      problems.push({
+        ruleId: SUPPRESSION_UNUSED,
+        path: entry.entry,
+        message: `\`${IGNORE_KEY}\` for \`${entry.rule}\` holds nothing back here (the finding is gone, or the rule id is not right); remove the entry.`,
+      });
     }
   }
   return problems;

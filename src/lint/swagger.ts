@@ -58,7 +58,8 @@ interface Swagger2OpenApi {
 
 let converter: Swagger2OpenApi | undefined;
 /** Required only for a Swagger 2.0 document (about 25 ms, with its dependencies). */
-const swagger2openapi = (): Swagger2OpenApi => (converter ??= createRequire(import.meta.url)('swagger2openapi') as Swagger2OpenApi);
+const swagger2openapi = (): Swagger2OpenApi =>
+  (converter ??= createRequire(import.meta.url)('swagger2openapi') as Swagger2OpenApi);
 
 /** Whether the document is Swagger 2.0 (and not also an OpenAPI 3 document, which the rules read as it is). */
 export function isSwagger2(data: unknown): boolean {
@@ -77,9 +78,14 @@ export interface ConvertedSwagger {
 }
 
 const has = (node: unknown, key: string | number): boolean =>
-  Array.isArray(node) ? typeof key === 'number' || /^\d+$/.test(key) ? Number(key) < node.length : false : isObject(node) && Object.prototype.hasOwnProperty.call(node, key);
+  Array.isArray(node)
+    ? typeof key === 'number' || /^\d+$/.test(key)
+      ? Number(key) < node.length
+      : false
+    : isObject(node) && Object.prototype.hasOwnProperty.call(node, key);
 
-const child = (node: unknown, key: string | number): unknown => (has(node, key) ? (node as Record<string, unknown>)[key as string] : undefined);
+const child = (node: unknown, key: string | number): unknown =>
+  has(node, key) ? (node as Record<string, unknown>)[key as string] : undefined;
 
 function valueAt(data: unknown, path: JsonPath): { found: boolean; value: unknown } {
   let node = data;
@@ -121,7 +127,8 @@ function restoreProtoKeys(node: unknown, depth = 0): void {
   if (keys.includes(PROTO_STANDIN)) {
     const entries = keys.map((key) => [key === PROTO_STANDIN ? '__proto__' : key, record[key]] as const);
     for (const key of keys) delete record[key];
-    for (const [key, value] of entries) Object.defineProperty(record, key, { value, writable: true, enumerable: true, configurable: true });
+    for (const [key, value] of entries)
+      Object.defineProperty(record, key, { value, writable: true, enumerable: true, configurable: true });
   }
   for (const key of Object.keys(record)) restoreProtoKeys(record[key], depth + 1);
 }
@@ -158,7 +165,11 @@ function removeNotes(node: unknown, depth = 0): void {
 const isMethod = (key: unknown): boolean => (HTTP_METHODS as readonly unknown[]).includes(key);
 
 /** The converter's patches, undone where the original says otherwise (see the module comment). */
-function undoPatches(data: Record<string, unknown>, tagged: Record<string, unknown>, original: Record<string, unknown>): void {
+function undoPatches(
+  data: Record<string, unknown>,
+  tagged: Record<string, unknown>,
+  original: Record<string, unknown>,
+): void {
   if (!has(original, 'info')) delete data.info;
   else if (isObject(original.info) && isObject(data.info)) {
     for (const key of ['title', 'version']) {
@@ -186,7 +197,13 @@ function undoOn(node: Record<string, unknown>, origin: JsonPath, source: Record<
   const last = origin[origin.length - 1];
   const parentKey = origin[origin.length - 2];
   // An operation (`paths/<path>/<method>`) the author gave no responses.
-  if (origin.length === 3 && (origin[0] === 'paths' || origin[0] === 'x-ms-paths') && isMethod(last) && !has(source, 'responses')) delete node.responses;
+  if (
+    origin.length === 3 &&
+    (origin[0] === 'paths' || origin[0] === 'x-ms-paths') &&
+    isMethod(last) &&
+    !has(source, 'responses')
+  )
+    delete node.responses;
   // A response (`…/responses/<code>` or `responses/<name>`) the author gave no description.
   if (parentKey === 'responses' && !has(source, '$ref') && !has(source, 'description')) delete node.description;
   // A parameter: `required` and `type` as written.
@@ -253,13 +270,30 @@ function errorUses(data: Record<string, unknown>, name: string): boolean {
     for (const method of Object.keys(item).filter(isMethod)) {
       const op = item[method];
       if (!isObject(op) || !isObject(op.responses)) continue;
-      for (const [status, response] of Object.entries(op.responses)) if (isObject(response) && response.$ref === ref) statuses.push(status);
+      for (const [status, response] of Object.entries(op.responses))
+        if (isObject(response) && response.$ref === ref) statuses.push(status);
     }
   }
   return statuses.length > 0 && statuses.every((status) => /^[45]/.test(status) || status.toLowerCase() === 'default');
 }
 
-type Kind = 'root' | 'pathItem' | 'operation' | 'parameter' | 'requestBody' | 'response' | 'content' | 'media' | 'mediaSchema' | 'examples' | 'header' | 'scheme' | 'flows' | 'flow' | 'servers' | 'other';
+type Kind =
+  | 'root'
+  | 'pathItem'
+  | 'operation'
+  | 'parameter'
+  | 'requestBody'
+  | 'response'
+  | 'content'
+  | 'media'
+  | 'mediaSchema'
+  | 'examples'
+  | 'header'
+  | 'scheme'
+  | 'flows'
+  | 'flow'
+  | 'servers'
+  | 'other';
 
 /** What a node of the converted (OpenAPI 3.0) document is, by its path. */
 function kindOf(path: JsonPath): Kind {
@@ -273,7 +307,11 @@ function kindOf(path: JsonPath): Kind {
   if (n === 3 && path[0] === 'components' && path[1] === 'responses') return 'response';
   if (n === 3 && path[0] === 'components' && path[1] === 'requestBodies') return 'requestBody';
   if (n === 3 && path[0] === 'components' && path[1] === 'securitySchemes') return 'scheme';
-  if (parent === 'parameters' && (kindOf(path.slice(0, -2)) === 'operation' || kindOf(path.slice(0, -2)) === 'pathItem')) return 'parameter';
+  if (
+    parent === 'parameters' &&
+    (kindOf(path.slice(0, -2)) === 'operation' || kindOf(path.slice(0, -2)) === 'pathItem')
+  )
+    return 'parameter';
   if (last === 'requestBody' && kindOf(path.slice(0, -1)) === 'operation') return 'requestBody';
   if (parent === 'responses' && kindOf(path.slice(0, -2)) === 'operation') return 'response';
   if (last === 'content' && ['requestBody', 'response'].includes(kindOf(path.slice(0, -1)))) return 'content';
@@ -308,11 +346,14 @@ interface Context {
   media: MediaConcern;
 }
 
-const exists = (ctx: Context, path: JsonPath | undefined): path is JsonPath => path !== undefined && valueAt(ctx.original, path).found;
+const exists = (ctx: Context, path: JsonPath | undefined): path is JsonPath =>
+  path !== undefined && valueAt(ctx.original, path).found;
 
 /** The operation (original path) a node of the original sits in, if any. */
 function operationOf(original: JsonPath): JsonPath | undefined {
-  return original.length >= 3 && (original[0] === 'paths' || original[0] === 'x-ms-paths') && isMethod(original[2]) ? original.slice(0, 3) : undefined;
+  return original.length >= 3 && (original[0] === 'paths' || original[0] === 'x-ms-paths') && isMethod(original[2])
+    ? original.slice(0, 3)
+    : undefined;
 }
 
 /** `consumes` or `produces` in force for an original node: the operation's, else the document's. */
@@ -347,13 +388,21 @@ function synthesised(ctx: Context): Placed | undefined {
   const kind = kindOf(path);
   const parentKind = kindOf(parentPath);
   const base = parent.base;
-  if (parentKind === 'root' && segment === 'openapi' && exists(ctx, ['swagger'])) return placed(['swagger'], ['swagger'], false);
+  if (parentKind === 'root' && segment === 'openapi' && exists(ctx, ['swagger']))
+    return placed(['swagger'], ['swagger'], false);
   // `components/schemas` is `definitions` (and so on), also where it is not an object (and so carries no tag).
-  if (parentPath.length === 1 && parentPath[0] === 'components' && typeof segment === 'string' && COMPONENT_KINDS[segment] && exists(ctx, [COMPONENT_KINDS[segment]!])) {
+  if (
+    parentPath.length === 1 &&
+    parentPath[0] === 'components' &&
+    typeof segment === 'string' &&
+    COMPONENT_KINDS[segment] &&
+    exists(ctx, [COMPONENT_KINDS[segment]!])
+  ) {
     return placed([COMPONENT_KINDS[segment]!]);
   }
   if (kind === 'servers' && parentKind === 'root') {
-    const target = (['host', 'basePath', 'schemes'] as const).map((key) => [key] as JsonPath).find((p) => exists(ctx, p)) ?? [];
+    const target =
+      (['host', 'basePath', 'schemes'] as const).map((key) => [key] as JsonPath).find((p) => exists(ctx, p)) ?? [];
     return placed(target, target, false);
   }
   if (kind === 'servers') {
@@ -382,7 +431,11 @@ function synthesised(ctx: Context): Placed | undefined {
     if (list && index >= 0) return placed([...list, index], base, false);
     // A type the converter chose (no `consumes`/`produces`): the parameter, or the response's example or schema.
     if (key === 'consumes') return placed(base, base, false);
-    const self = [[...base, 'examples', segment as string], [...base, 'schema']].find((p) => exists(ctx, p)) ?? base;
+    const self =
+      [
+        [...base, 'examples', segment as string],
+        [...base, 'schema'],
+      ].find((p) => exists(ctx, p)) ?? base;
     return placed(self, base, false);
   }
   if (kind === 'mediaSchema') {
@@ -395,27 +448,41 @@ function synthesised(ctx: Context): Placed | undefined {
     const example = [...base, 'examples', parentPath[parentPath.length - 1] as string];
     return exists(ctx, example) ? placed(example, example, false) : placed(base, base, false);
   }
-  if (parentKind === 'examples' || (parentPath.length >= 1 && kindOf(parentPath.slice(0, -1)) === 'examples')) return placed(parent.self, parent.base, false);
+  if (parentKind === 'examples' || (parentPath.length >= 1 && kindOf(parentPath.slice(0, -1)) === 'examples'))
+    return placed(parent.self, parent.base, false);
   if (parentKind === 'parameter' || parentKind === 'header') {
     if (segment === 'schema') return placed(base, base, true);
-    if (segment === 'style' || segment === 'explode') return placed(exists(ctx, [...base, 'collectionFormat']) ? [...base, 'collectionFormat'] : base, base, false);
+    if (segment === 'style' || segment === 'explode')
+      return placed(exists(ctx, [...base, 'collectionFormat']) ? [...base, 'collectionFormat'] : base, base, false);
     if (segment === 'example' && exists(ctx, [...base, 'x-example'])) return placed([...base, 'x-example']);
     if (segment === 'deprecated' && exists(ctx, [...base, 'x-deprecated'])) return placed([...base, 'x-deprecated']);
   }
-  if (parentPath.length >= 1 && parentPath[parentPath.length - 1] === 'required' && kindOf(parentPath.slice(0, -1)) === 'mediaSchema') {
+  if (
+    parentPath.length >= 1 &&
+    parentPath[parentPath.length - 1] === 'required' &&
+    kindOf(parentPath.slice(0, -1)) === 'mediaSchema'
+  ) {
     const name = valueAt(ctx.converted, path).value;
     const op = operationOf(base);
     for (const owner of op ? [op, op.slice(0, -1)] : []) {
       const list = valueAt(ctx.original, [...owner, 'parameters']).value;
-      const index = Array.isArray(list) ? list.findIndex((p) => isObject(p) && p.name === name && p.in === 'formData') : -1;
+      const index = Array.isArray(list)
+        ? list.findIndex((p) => isObject(p) && p.name === name && p.in === 'formData')
+        : -1;
       if (index >= 0) {
         const parameter = [...owner, 'parameters', index];
-        return placed(exists(ctx, [...parameter, 'required']) ? [...parameter, 'required'] : parameter, parameter, false);
+        return placed(
+          exists(ctx, [...parameter, 'required']) ? [...parameter, 'required'] : parameter,
+          parameter,
+          false,
+        );
       }
     }
   }
-  if (kind === 'flows' || kind === 'flow') return placed(exists(ctx, [...base, 'flow']) ? [...base, 'flow'] : base, base, true);
-  if (parentKind === 'scheme' && segment === 'scheme' && exists(ctx, [...base, 'type'])) return placed([...base, 'type'], [...base, 'type'], false);
+  if (kind === 'flows' || kind === 'flow')
+    return placed(exists(ctx, [...base, 'flow']) ? [...base, 'flow'] : base, base, true);
+  if (parentKind === 'scheme' && segment === 'scheme' && exists(ctx, [...base, 'type']))
+    return placed([...base, 'type'], [...base, 'type'], false);
   return undefined;
 }
 
@@ -445,7 +512,12 @@ export function parsePrintedPath(text: string): JsonPath | undefined {
 }
 
 /** Swagger 2.0's names for the component kinds OpenAPI 3 keeps under `components`. */
-const COMPONENT_KINDS: Record<string, string | undefined> = { schemas: 'definitions', parameters: 'parameters', responses: 'responses', securitySchemes: 'securityDefinitions' };
+const COMPONENT_KINDS: Record<string, string | undefined> = {
+  schemas: 'definitions',
+  parameters: 'parameters',
+  responses: 'responses',
+  securitySchemes: 'securityDefinitions',
+};
 
 /** A local pointer, or a printed path into `components` or `paths`, as they appear in messages. */
 const LOOSE_PLACE = /#\/[^\s`'"),]*|\b(?:components|paths)(?:\.[A-Za-z_$][\w$-]*|\[\d+\]|\["(?:[^"\\]|\\.)*"\])+/g;
@@ -545,7 +617,10 @@ export async function convertSwagger2(original: Record<string, unknown>): Promis
     return origin ? `#${encodePointer(origin)}` : pointer;
   };
   // Pointers (`#/components/schemas/X`) and printed paths of the parts that move (`components.…`, `paths[…]…`) anywhere.
-  const loose = (text: string): string => text.replace(LOOSE_PLACE, (found) => (found.startsWith('#') ? restatePointer(found) : (restatePrinted(found) ?? found)));
+  const loose = (text: string): string =>
+    text.replace(LOOSE_PLACE, (found) =>
+      found.startsWith('#') ? restatePointer(found) : (restatePrinted(found) ?? found),
+    );
   const restate = (message: string): string =>
     message.replace(/`([^`\n]+)`|[^`]+/g, (whole, inner: string | undefined) => {
       if (inner === undefined) return loose(whole);
@@ -562,7 +637,9 @@ const conversions = new WeakMap<object, Promise<ConvertedSwagger | Error>>();
 export function convertedSwagger(original: Record<string, unknown>): Promise<ConvertedSwagger | Error> {
   let conversion = conversions.get(original);
   if (!conversion) {
-    conversion = convertSwagger2(original).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
+    conversion = convertSwagger2(original).catch((error: unknown) =>
+      error instanceof Error ? error : new Error(String(error)),
+    );
     conversions.set(original, conversion);
   }
   return conversion;
@@ -576,7 +653,10 @@ export function convertedSwagger(original: Record<string, unknown>): Promise<Con
  */
 const MEANINGLESS: Record<string, (result: RuleResult, converted: OpenApiDocument, origin: JsonPath) => boolean> = {
   'platform-schema-pascal-case': (result, _converted, origin) =>
-    result.path.length === 3 && result.path[0] === 'components' && result.path[1] === 'schemas' && !(origin.length === 2 && origin[0] === 'definitions'),
+    result.path.length === 3 &&
+    result.path[0] === 'components' &&
+    result.path[1] === 'schemas' &&
+    !(origin.length === 2 && origin[0] === 'definitions'),
 };
 
 /**
@@ -614,7 +694,14 @@ function undeclaredMediaTypes(original: Record<string, unknown>): RuleResult[] {
             path: [root, pathKey, method],
           });
         }
-        const parameters = [...(Array.isArray(op.parameters) ? op.parameters.map((p, i) => ({ p, path: [root, pathKey, method, 'parameters', i] })) : []), ...(Array.isArray(item.parameters) ? item.parameters.map((p, i) => ({ p, path: [root, pathKey, 'parameters', i] })) : [])];
+        const parameters = [
+          ...(Array.isArray(op.parameters)
+            ? op.parameters.map((p, i) => ({ p, path: [root, pathKey, method, 'parameters', i] }))
+            : []),
+          ...(Array.isArray(item.parameters)
+            ? item.parameters.map((p, i) => ({ p, path: [root, pathKey, 'parameters', i] }))
+            : []),
+        ];
         const body = parameters.find(({ p }) => isObject(p) && (p.in === 'body' || p.in === 'formData'));
         if (body && !declared(op.consumes ?? original.consumes)) {
           const name = isObject(body.p) && typeof body.p.name === 'string' ? ` (\`${body.p.name}\`)` : '';
@@ -638,13 +725,24 @@ function undeclaredMediaTypes(original: Record<string, unknown>): RuleResult[] {
  * (`undeclaredMediaTypes`). Results in rule order; two findings that land on the same original
  * node with the same message (a schema copied under two media types) are one.
  */
-export async function runRulesOnSwagger2(rules: readonly RuleDefinition[], original: Record<string, unknown>, settings: RunSettings = {}): Promise<RuleResult[]> {
+export async function runRulesOnSwagger2(
+  rules: readonly RuleDefinition[],
+  original: Record<string, unknown>,
+  settings: RunSettings = {},
+): Promise<RuleResult[]> {
   const own = runRules(rules, original, settings);
   const converted = await convertedSwagger(original);
   if (converted instanceof Error) {
     // The other rules cannot run; the one finding says so.
     const reason = converted.message.replace(/\.$/, '');
-    return own.map((result) => (result.code === 'platform-openapi-3' ? { ...result, message: `${result.message} (The other rules did not run: it could not be converted in memory: ${reason}.)` } : result));
+    return own.map((result) =>
+      result.code === 'platform-openapi-3'
+        ? {
+            ...result,
+            message: `${result.message} (The other rules did not run: it could not be converted in memory: ${reason}.)`,
+          }
+        : result,
+    );
   }
   const mapped: RuleResult[] = [];
   const seen = new Set<string>();
@@ -655,18 +753,24 @@ export async function runRulesOnSwagger2(rules: readonly RuleDefinition[], origi
     mapped.push(result);
   };
   const wording = new Map(rules.map((rule) => [rule.id, rule.swagger2Wording]));
-  for (const result of runRules(rules.filter((rule) => !rule.anyFormat), converted.data, settings)) {
+  for (const result of runRules(
+    rules.filter((rule) => !rule.anyFormat),
+    converted.data,
+    settings,
+  )) {
     const path = converted.originOf(result.path, mediaConcernOf(result.code)).path;
     if (MEANINGLESS[result.code]?.(result, converted.data, path)) continue;
     let restated = converted.restate(result.message);
     // A definition whose name the converter had to change (`Page[User]` → `Page_User_`) is named as written.
     const name = result.path[0] === 'components' && result.path[1] === 'schemas' ? result.path[2] : undefined;
-    if (name !== undefined && path[0] === 'definitions' && path[1] !== undefined && path[1] !== name) restated = restated.split(`\`${name}\``).join(`\`${path[1]}\``);
+    if (name !== undefined && path[0] === 'definitions' && path[1] !== undefined && path[1] !== name)
+      restated = restated.split(`\`${name}\``).join(`\`${path[1]}\``);
     add({ ...result, path, message: wording.get(result.code)?.(restated) ?? restated });
   }
   const byId = new Map(rules.map((rule) => [rule.id, rule]));
   const contentType = byId.get('platform-content-type');
-  if (contentType) for (const result of undeclaredMediaTypes(original)) add({ ...result, severity: contentType.severity });
+  if (contentType)
+    for (const result of undeclaredMediaTypes(original)) add({ ...result, severity: contentType.severity });
   const order = new Map(rules.map((rule, index) => [rule.id, index]));
   return [...own, ...mapped].sort((a, b) => (order.get(a.code) ?? 0) - (order.get(b.code) ?? 0));
 }

@@ -84,10 +84,13 @@ export async function watchLint(patterns: string[], options: WatchOptions): Prom
   // Masked, and on one line with its control characters escaped: text from a description is hostile.
   const show = (text: string) => escapeLine(options.showPii ? text : maskNationalIds(text));
   const descriptions = (await expandPatterns(patterns, cwd)).map((file) => {
-    if (isRemote(file) || file === '-') throw new CouldNotRunError(`--watch watches files: ${file} is not one; lint it without --watch`);
+    if (isRemote(file) || file === '-')
+      throw new CouldNotRunError(`--watch watches files: ${file} is not one; lint it without --watch`);
     return resolve(cwd, file);
   });
-  const states = new Map<string, DescriptionState>(descriptions.map((d) => [d, { findings: new Map(), files: new Map([[d, '']]), linted: false }]));
+  const states = new Map<string, DescriptionState>(
+    descriptions.map((d) => [d, { findings: new Map(), files: new Map([[d, '']]), linted: false }]),
+  );
   const shown = (absolute: string) => relative(cwd, absolute) || absolute;
   /** Descriptions whose last lint failed (a file gone, not regular, not parsing): also checked on a timer. */
   const broken = new Set<string>();
@@ -107,16 +110,23 @@ export async function watchLint(patterns: string[], options: WatchOptions): Prom
       // A root replaced by a FIFO or a device would block the read for ever: a failed save instead.
       const info = await stat(description).catch(() => undefined);
       if (info && !info.isFile()) throw new CouldNotRunError(`${shown(description)} is not a regular file`);
-      const loaded = await loadDescription(description, { allowRemoteRefs: options.allowRemoteRefs, remoteTimeoutMs: options.remoteTimeoutMs, maxRemoteBytes: options.maxRemoteBytes });
+      const loaded = await loadDescription(description, {
+        allowRemoteRefs: options.allowRemoteRefs,
+        remoteTimeoutMs: options.remoteTimeoutMs,
+        maxRemoteBytes: options.maxRemoteBytes,
+      });
       const settings = await options.settingsFor?.(shown(description));
       report = await lintLoadedDescription(loaded, { cwd, linter, ...(settings ? { settings } : {}) });
       if (options.adjust) report = await options.adjust(report);
       const previous = state.files;
-      state.files = new Map([...loaded.files.values()].filter((file) => !isRemote(file.uri)).map((file) => [file.uri, file.text]));
+      state.files = new Map(
+        [...loaded.files.values()].filter((file) => !isRemote(file.uri)).map((file) => [file.uri, file.text]),
+      );
       state.files.set(description, loaded.files.get(loaded.rootUri)?.text ?? '');
       // A part this lint could not read (swapped for a link that leads outside, deleted) stays
       // watched: when it is put back, the description is linted again.
-      for (const file of previous.keys()) if (!state.files.has(file)) state.files.set(file, (await readRegular(file)) ?? '');
+      for (const file of previous.keys())
+        if (!state.files.has(file)) state.files.set(file, (await readRegular(file)) ?? '');
     } catch (error) {
       if (!(error instanceof CouldNotRunError)) throw error;
       options.onLinted?.({ description, ms: performance.now() - started });
@@ -125,7 +135,9 @@ export async function watchLint(patterns: string[], options: WatchOptions): Prom
       for (const file of state.files.keys()) state.files.set(file, (await readRegular(file)) ?? '');
       // Keep the last good result and the files it was built from; the next save tries again.
       const message = show(error.message);
-      write(`${message.startsWith(shown(description)) ? '' : `${shown(description)}: `}${message}; waiting for the next save\n`);
+      write(
+        `${message.startsWith(shown(description)) ? '' : `${shown(description)}: `}${message}; waiting for the next save\n`,
+      );
       return;
     }
     const ms = performance.now() - started;
@@ -146,7 +158,8 @@ export async function watchLint(patterns: string[], options: WatchOptions): Prom
     for (const finding of added) text += line(finding, first ? ' ' : '+');
     if (first) text += `${shown(description)}: ${totals}\n`;
     else if (added.length === 0 && fixed.length === 0) text += `${shown(description)}: no change; ${totals}\n`;
-    else text += `${shown(description)}: ${added.length} new, ${fixed.length} fixed; ${totals} (${Math.round(ms)} ms)\n`;
+    else
+      text += `${shown(description)}: ${added.length} new, ${fixed.length} fixed; ${totals} (${Math.round(ms)} ms)\n`;
     write(text);
   }
 
@@ -222,7 +235,12 @@ export async function watchLint(patterns: string[], options: WatchOptions): Prom
   // A save seen halfway (truncated, not yet written) would lint an empty file: chokidar reports a
   // change once the file's size and time have held still for STABLE_MS.
   for (const file of watchedFiles()) watchedFolders.add(dirname(file));
-  watcher = watch([...watchedFolders], { ignoreInitial: true, persistent: true, depth: 0, awaitWriteFinish: { stabilityThreshold: STABLE_MS, pollInterval: 10 } });
+  watcher = watch([...watchedFolders], {
+    ignoreInitial: true,
+    persistent: true,
+    depth: 0,
+    awaitWriteFinish: { stabilityThreshold: STABLE_MS, pollInterval: 10 },
+  });
   watcher.on('change', (path) => void changed(path));
   watcher.on('add', (path) => void changed(path));
   // A file deleted (an editor that saves by delete and rename, a part moved away): linted as it is
@@ -237,13 +255,16 @@ export async function watchLint(patterns: string[], options: WatchOptions): Prom
     void (async () => {
       for (const description of broken) {
         const state = states.get(description)!;
-        for (const [file, text] of state.files) if (((await readRegular(file)) ?? '') !== text) pending.add(description);
+        for (const [file, text] of state.files)
+          if (((await readRegular(file)) ?? '') !== text) pending.add(description);
       }
       if (pending.size > 0) kick();
     })();
   }, RECHECK_MS);
   recheck.unref();
-  write(`Watching ${plural(watchedFiles().size, 'file')} of ${plural(descriptions.length, 'description')}; press Ctrl-C to stop.\n`);
+  write(
+    `Watching ${plural(watchedFiles().size, 'file')} of ${plural(descriptions.length, 'description')}; press Ctrl-C to stop.\n`,
+  );
 
   return {
     watched: () => [...watchedFiles()].sort(),

@@ -45,12 +45,26 @@ export default async function lintTask(task: LintTask): Promise<LintTaskResult> 
       try {
         linter = await (await import('./extends.js')).withExtended(linter, task.extends);
       } catch (error) {
-        return { failure: { message: error instanceof Error ? error.message : String(error), couldNotRun: error instanceof CouldNotRunError, ofRun: true } };
+        return {
+          failure: {
+            message: error instanceof Error ? error.message : String(error),
+            couldNotRun: error instanceof CouldNotRunError,
+            ofRun: true,
+          },
+        };
       }
     }
     ruleTiming.enabled = task.timing;
     ruleTiming.reset();
-    const linted = await lintDocument(task.file, { cwd: task.cwd, linter, allowRemoteRefs: task.allowRemoteRefs, remoteTimeoutMs: task.remoteTimeoutMs, ...(task.budget ? { budget: RunBudget.from(task.budget) } : {}), ...(task.vocabulary ? { vocabulary: task.vocabulary } : {}), ...(task.skip ? { skip: task.skip } : {}) });
+    const linted = await lintDocument(task.file, {
+      cwd: task.cwd,
+      linter,
+      allowRemoteRefs: task.allowRemoteRefs,
+      remoteTimeoutMs: task.remoteTimeoutMs,
+      ...(task.budget ? { budget: RunBudget.from(task.budget) } : {}),
+      ...(task.vocabulary ? { vocabulary: task.vocabulary } : {}),
+      ...(task.skip ? { skip: task.skip } : {}),
+    });
     if (!flushed) {
       // Everything a task needs is compiled by now; piscina terminates workers without an 'exit' event.
       flushed = true;
@@ -58,7 +72,12 @@ export default async function lintTask(task: LintTask): Promise<LintTaskResult> 
     }
     return { linted, rules: linter.rules, ...(task.timing ? { timing: ruleTiming.entries() } : {}) };
   } catch (error) {
-    return { failure: { message: error instanceof Error ? error.message : String(error), couldNotRun: error instanceof CouldNotRunError } };
+    return {
+      failure: {
+        message: error instanceof Error ? error.message : String(error),
+        couldNotRun: error instanceof CouldNotRunError,
+      },
+    };
   } finally {
     ruleTiming.enabled = false;
   }

@@ -35,10 +35,12 @@ let astParserModule: AstParser | undefined;
 const astParser = (): AstParser => (astParserModule ??= require('@stoplight/yaml-ast-parser') as AstParser);
 let lineForPositionFn: ((position: number, lineMap: number[]) => number) | undefined;
 const lineForPosition = (position: number, lineMap: number[]): number =>
-  (lineForPositionFn ??= (require('@stoplight/yaml/lineForPosition.js') as { lineForPosition: typeof lineForPosition }).lineForPosition)(position, lineMap);
+  (lineForPositionFn ??= (require('@stoplight/yaml/lineForPosition.js') as { lineForPosition: typeof lineForPosition })
+    .lineForPosition)(position, lineMap);
 let buildJsonPathFn: ((node: YamlNode) => Array<string | number>) | undefined;
 const buildJsonPath = (node: YamlNode): Array<string | number> =>
-  (buildJsonPathFn ??= (require('@stoplight/yaml/buildJsonPath.js') as { buildJsonPath: typeof buildJsonPath }).buildJsonPath)(node);
+  (buildJsonPathFn ??= (require('@stoplight/yaml/buildJsonPath.js') as { buildJsonPath: typeof buildJsonPath })
+    .buildJsonPath)(node);
 
 /** Deepest nesting of mappings and sequences read (deeper documents are refused in one line). */
 export { MAX_NESTING } from './json.js';
@@ -67,7 +69,12 @@ interface YamlNodeBase {
   startPosition: number;
   endPosition: number;
   parent: YamlNode | null;
-  errors?: Array<{ name: string; reason: string; isWarning: boolean; mark: { line: number; column: number; toLineEnd?: boolean } }>;
+  errors?: Array<{
+    name: string;
+    reason: string;
+    isWarning: boolean;
+    mark: { line: number; column: number; toLineEnd?: boolean };
+  }>;
   valueObject?: unknown;
   anchorId?: string;
 }
@@ -148,7 +155,8 @@ function scalarValue(node: YamlScalar): unknown {
 
 /** Sets a key as an own data property (a `__proto__` key stays data, never a prototype). */
 function setKey(target: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === '__proto__') Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
+  if (key === '__proto__')
+    Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
   else target[key] = value;
 }
 
@@ -180,7 +188,9 @@ class Builder {
   build(node: YamlNode | null | undefined, depth: number, viaAlias: boolean): unknown {
     if (!node) return node === undefined ? undefined : null;
     if (viaAlias && ++this.aliasValues > MAX_ALIAS_VALUES) {
-      throw new YamlLimitError(`its aliases (\`*name\`) expand to more than ${MAX_ALIAS_VALUES.toLocaleString('en')} values (an "alias bomb"); write the repeated parts out or use $ref`);
+      throw new YamlLimitError(
+        `its aliases (\`*name\`) expand to more than ${MAX_ALIAS_VALUES.toLocaleString('en')} values (an "alias bomb"); write the repeated parts out or use $ref`,
+      );
     }
     switch (node.kind) {
       case Kind.MAP:
@@ -224,12 +234,21 @@ class Builder {
     for (const mapping of node.mappings) {
       const keyNode = mapping.key;
       if (keyNode.kind !== Kind.SCALAR) {
-        this.diagnostics.push(this.exception(keyNode, 'mapping key must be a string scalar', 'YAMLIncompatibleValue', 1));
+        this.diagnostics.push(
+          this.exception(keyNode, 'mapping key must be a string scalar', 'YAMLIncompatibleValue', 1),
+        );
         continue;
       }
       const keyValue = scalarValue(keyNode);
       if (typeof keyValue !== 'string') {
-        this.diagnostics.push(this.exception(keyNode, `mapping key must be a string scalar rather than ${keyNode.valueObject === null ? 'null' : typeof keyValue}`, 'YAMLIncompatibleValue', 1));
+        this.diagnostics.push(
+          this.exception(
+            keyNode,
+            `mapping key must be a string scalar rather than ${keyNode.valueObject === null ? 'null' : typeof keyValue}`,
+            'YAMLIncompatibleValue',
+            1,
+          ),
+        );
       }
       const key = String(keyValue);
       if (key === '<<') {
@@ -254,16 +273,25 @@ class Builder {
   }
 
   private exception(node: YamlNode, message: string, code: string, severity: 0 | 1): Diagnostic {
-    return { code, message, severity, path: buildJsonPath(node), range: rangeOf(this.lineMap, node.startPosition, node.endPosition) } as Diagnostic;
+    return {
+      code,
+      message,
+      severity,
+      path: buildJsonPath(node),
+      range: rangeOf(this.lineMap, node.startPosition, node.endPosition),
+    } as Diagnostic;
   }
 }
 
 function nestingError(): YamlLimitError {
-  return new YamlLimitError(`it is nested deeper than ${MAX_NESTING} levels; no API description needs that many, so it is not read`);
+  return new YamlLimitError(
+    `it is nested deeper than ${MAX_NESTING} levels; no API description needs that many, so it is not read`,
+  );
 }
 
 function transformErrors(errors: NonNullable<YamlNode['errors']>, lineMap: number[]): Diagnostic[] {
-  const lineLength = (line: number) => (line === 0 ? Math.max(0, lineMap[0] - 1) : Math.max(0, lineMap[line] - lineMap[line - 1] - 1));
+  const lineLength = (line: number) =>
+    line === 0 ? Math.max(0, lineMap[0] - 1) : Math.max(0, lineMap[line] - lineMap[line - 1] - 1);
   const validations: Diagnostic[] = [];
   let brokenFlow = -1;
   for (const error of errors) {
@@ -273,7 +301,10 @@ function transformErrors(errors: NonNullable<YamlNode['errors']>, lineMap: numbe
       severity: error.isWarning ? 1 : 0,
       range: {
         start: { line: error.mark.line, character: error.mark.column },
-        end: { line: error.mark.line, character: error.mark.toLineEnd ? lineLength(error.mark.line) : error.mark.column },
+        end: {
+          line: error.mark.line,
+          character: error.mark.toLineEnd ? lineLength(error.mark.line) : error.mark.column,
+        },
       },
     } as Diagnostic;
     if (error.reason === 'missed comma between flow collection entries') {
@@ -306,7 +337,10 @@ export function parseYaml(text: string): ParsedYaml {
     ast = astParser().load(text, { ignoreDuplicateKeys: true });
   } catch (error) {
     if (error instanceof RangeError) throw nestingError();
-    if (/!!binary/.test(text)) throw new CouldNotRunError('its `!!binary` value cannot be read; write the value as a plain base64 string (`format: byte` in a schema), without the tag');
+    if (/!!binary/.test(text))
+      throw new CouldNotRunError(
+        'its `!!binary` value cannot be read; write the value as a plain base64 string (`format: byte` in a schema), without the tag',
+      );
     throw new CouldNotRunError(`not valid YAML (${(error as Error).message})`);
   }
   const diagnostics: Diagnostic[] = [];
@@ -321,7 +355,14 @@ export function parseYaml(text: string): ParsedYaml {
     if (ast.errors) diagnostics.push(...transformErrors(ast.errors, lineMap));
     diagnostics.sort((a, b) => a.range.start.line - b.range.start.line);
   }
-  const parsed = { ast, lineMap, data, diagnostics, metadata: { mergeKeys: true }, comments: {} } as unknown as IParserResult<unknown>;
+  const parsed = {
+    ast,
+    lineMap,
+    data,
+    diagnostics,
+    metadata: { mergeKeys: true },
+    comments: {},
+  } as unknown as IParserResult<unknown>;
   const keyTables = new WeakMap<YamlMap, Map<string, YamlMapping>>();
   const keysOf = (map: YamlMap): Map<string, YamlMapping> => {
     let table = keyTables.get(map);
@@ -357,7 +398,8 @@ function mergedMappings(mappings: YamlMapping[]): YamlMapping[] {
   const result: YamlMapping[] = [];
   const fromMerge = (node: YamlNode | null | undefined): YamlMapping[] => {
     if (!node) return [];
-    if (node.kind === Kind.SEQ) return node.items.reduceRight<YamlMapping[]>((items, item) => (items.push(...fromMerge(item)), items), []);
+    if (node.kind === Kind.SEQ)
+      return node.items.reduceRight<YamlMapping[]>((items, item) => (items.push(...fromMerge(item)), items), []);
     if (node.kind === Kind.MAP) return node.mappings;
     if (node.kind === Kind.ANCHOR_REF) return fromMerge(node.value);
     return [];
@@ -384,10 +426,18 @@ function endOf(start: YamlNode): number {
   let node = start;
   // Iterative: the last item of the last item... (deep documents must not overflow the stack here).
   for (;;) {
-    if (node.kind === Kind.SEQ && node.items.length !== 0 && node.items[node.items.length - 1] !== null) node = node.items[node.items.length - 1]!;
+    if (node.kind === Kind.SEQ && node.items.length !== 0 && node.items[node.items.length - 1] !== null)
+      node = node.items[node.items.length - 1]!;
     else if (node.kind === Kind.MAPPING && node.value !== null) node = node.value;
-    else if (node.kind === Kind.MAP && node.value !== null && node.mappings.length !== 0) node = node.mappings[node.mappings.length - 1];
-    else if (node.kind === Kind.SCALAR && node.parent !== null && node.parent.kind === Kind.MAPPING && node.parent.value === null) return node.parent.endPosition;
+    else if (node.kind === Kind.MAP && node.value !== null && node.mappings.length !== 0)
+      node = node.mappings[node.mappings.length - 1];
+    else if (
+      node.kind === Kind.SCALAR &&
+      node.parent !== null &&
+      node.parent.kind === Kind.MAPPING &&
+      node.parent.value === null
+    )
+      return node.parent.endPosition;
     else return node.endPosition;
   }
 }

@@ -53,12 +53,23 @@ export function completionsAt(
   const before = (text.split(/\r?\n/)[position.line] ?? '').slice(0, position.character);
   const quote = (value: string) => (context.json && !/"[^"]*$/.test(before) ? `"${value}"` : value);
   if (/["']?\$ref["']?\s*:\s*["']?[^"',}]*$/.test(before)) {
-    return context.components.map((path) => ({ label: `#${encodePointer(path)}`, kind: 'reference', detail: String(path[path.length - 1]), insertText: quote(`#${encodePointer(path)}`) }));
+    return context.components.map((path) => ({
+      label: `#${encodePointer(path)}`,
+      kind: 'reference',
+      detail: String(path[path.length - 1]),
+      insertText: quote(`#${encodePointer(path)}`),
+    }));
   }
   const keys = enclosingKeys(text, position.line, position.character);
   const near = keys.slice(0, 3);
   if (near.includes(IGNORE_KEY) && near[0] !== 'reason') {
-    return context.rules.map((rule) => ({ label: rule.id, kind: 'rule', detail: `${rule.severity} · ${rule.category}`, documentation: rule.description, insertText: quote(rule.id) }));
+    return context.rules.map((rule) => ({
+      label: rule.id,
+      kind: 'rule',
+      detail: `${rule.severity} · ${rule.category}`,
+      documentation: rule.description,
+      insertText: quote(rule.id),
+    }));
   }
   const field = near.find((key) => key === 'x-category' || key === 'x-pricing');
   if (field) {

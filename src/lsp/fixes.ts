@@ -31,7 +31,13 @@ export type FixProvider = (request: FixRequest) => Promise<Fix[]>;
 /** The fix engine's fixes for one finding, classified by `vottur diff`. */
 export const engineFixes: FixProvider = async (request) => {
   const { computeFixes } = await import('../fix/index.js');
-  return computeFixes({ file: request.root, findings: [request.finding], texts: request.texts, cwd: request.cwd, classify: true });
+  return computeFixes({
+    file: request.root,
+    findings: [request.finding],
+    texts: request.texts,
+    cwd: request.cwd,
+    classify: true,
+  });
 };
 
 export async function fixActionsFor(provider: FixProvider, request: FixRequest): Promise<CodeAction[]> {
@@ -44,7 +50,9 @@ export async function fixActionsFor(provider: FixProvider, request: FixRequest):
       const text = request.texts.get(file) ?? (file === request.file ? request.text : readText(file));
       if (text === undefined) continue;
       const position = positionIn(text);
-      changes[file === request.file ? request.uri : /^https?:/i.test(file) ? file : request.uriOf(file)] = edits.map((edit) => ({ range: { start: position(edit.start), end: position(edit.end) }, newText: edit.newText }));
+      changes[file === request.file ? request.uri : /^https?:/i.test(file) ? file : request.uriOf(file)] = edits.map(
+        (edit) => ({ range: { start: position(edit.start), end: position(edit.end) }, newText: edit.newText }),
+      );
     }
     const effect = fix.effect ?? 'review';
     return {

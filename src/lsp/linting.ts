@@ -63,9 +63,16 @@ export async function lintDescriptionText(request: LintRequest): Promise<LintOut
     const loaded = await loadDescription(request.root, { texts: request.texts });
     outcome.files = [...loaded.files.keys()].filter((file) => !isRemote(file));
     const settings = config ? settingsOf(config) : undefined;
-    let report: Report = await lintLoadedDescription(loaded, { cwd, linter: await platformRulesetLinter(), ...(settings ? { settings } : {}) });
+    let report: Report = await lintLoadedDescription(loaded, {
+      cwd,
+      linter: await platformRulesetLinter(),
+      ...(settings ? { settings } : {}),
+    });
     report = await applyConfig(report, resolver, cwd);
-    const baselineName = config?.config.baseline ?? request.baseline ?? (existsSync(resolve(cwd, DEFAULT_BASELINE_FILE)) ? DEFAULT_BASELINE_FILE : undefined);
+    const baselineName =
+      config?.config.baseline ??
+      request.baseline ??
+      (existsSync(resolve(cwd, DEFAULT_BASELINE_FILE)) ? DEFAULT_BASELINE_FILE : undefined);
     if (baselineName !== undefined) {
       const file = resolve(cwd, baselineName);
       if (existsSync(file) || baselineName !== DEFAULT_BASELINE_FILE) {
@@ -73,7 +80,10 @@ export async function lintDescriptionText(request: LintRequest): Promise<LintOut
         outcome.baseline = file;
       }
     }
-    outcome.findings = report.findings.map((finding) => ({ ...finding, document: isRemote(finding.document) ? finding.document : resolve(cwd, finding.document) }));
+    outcome.findings = report.findings.map((finding) => ({
+      ...finding,
+      document: isRemote(finding.document) ? finding.document : resolve(cwd, finding.document),
+    }));
   } catch (error) {
     if (!(error instanceof CouldNotRunError)) throw error;
     outcome.failure = failureOf(error.message);
@@ -86,12 +96,20 @@ function settingsOf(loaded: LoadedConfig): DocumentSettings | undefined {
   const { vocabulary, extends: extended } = loaded.config;
   const entries = extended === undefined ? [] : typeof extended === 'string' ? [extended] : extended;
   if (!vocabulary && entries.length === 0) return undefined;
-  return { ...(vocabulary ? { vocabulary } : {}), ...(entries.length > 0 ? { extends: { configFile: loaded.file, entries } } : {}) };
+  return {
+    ...(vocabulary ? { vocabulary } : {}),
+    ...(entries.length > 0 ? { extends: { configFile: loaded.file, entries } } : {}),
+  };
 }
 
 /** A one-line reason; `file:line:column:` at its start (a syntax error, the file named from the working directory) places it. */
 function failureOf(message: string): NonNullable<LintOutcome['failure']> {
   const match = /^(.+?):(\d+):(\d+): /.exec(message);
   if (!match) return { message };
-  return { message: message.slice(match[0].length), file: resolve(match[1]!), line: Number(match[2]), column: Number(match[3]) };
+  return {
+    message: message.slice(match[0].length),
+    file: resolve(match[1]!),
+    line: Number(match[2]),
+    column: Number(match[3]),
+  };
 }

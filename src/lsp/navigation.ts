@@ -29,7 +29,10 @@ export function refTarget(ref: string, file: string, folder: string): RefTarget 
 }
 
 /** The `$ref` under the cursor: its text and range, when the cursor is on the value of a `$ref` key. */
-export function refAt(syntax: Syntax, position: { line: number; character: number }): { ref: string; range: Range } | undefined {
+export function refAt(
+  syntax: Syntax,
+  position: { line: number; character: number },
+): { ref: string; range: Range } | undefined {
   const at = syntax.at(position);
   if (!at || at.path[at.path.length - 1] !== '$ref') return undefined;
   const node = syntax.nodeAt(at.path);
@@ -56,4 +59,5 @@ export function componentAt(syntax: Syntax, position: { line: number; character:
   return undefined;
 }
 
-export const samePath = (a: JsonPath, b: JsonPath) => a.length === b.length && a.every((segment, i) => String(segment) === String(b[i]));
+export const samePath = (a: JsonPath, b: JsonPath) =>
+  a.length === b.length && a.every((segment, i) => String(segment) === String(b[i]));

@@ -43,5 +43,10 @@ export function parseRuleDoc(id: string, text: string): RuleDoc {
   const intro = (sections.get(id) ?? '').split(/\n\s*\n/).filter((paragraph) => !paragraph.startsWith('**Severity'));
   const why = sections.get('why')?.split(/\n\s*\n/)[0];
   const howToFix = sections.get('how to fix');
-  return { id, summary: (intro[0] ?? '').replace(/\n/g, ' '), ...(why ? { why: why.replace(/\n/g, ' ') } : {}), ...(howToFix ? { howToFix } : {}) };
+  return {
+    id,
+    summary: (intro[0] ?? '').replace(/\n/g, ' '),
+    ...(why ? { why: why.replace(/\n/g, ' ') } : {}),
+    ...(howToFix ? { howToFix } : {}),
+  };
 }

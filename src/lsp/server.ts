@@ -72,13 +72,22 @@ export function isDescriptionText(text: string): boolean {
   if (!/^\s*\{/.test(text)) return false;
   try {
     const data: unknown = JSON.parse(text);
-    return typeof data === 'object' && data !== null && (Object.prototype.hasOwnProperty.call(data, 'openapi') || Object.prototype.hasOwnProperty.call(data, 'swagger'));
+    return (
+      typeof data === 'object' &&
+      data !== null &&
+      (Object.prototype.hasOwnProperty.call(data, 'openapi') || Object.prototype.hasOwnProperty.call(data, 'swagger'))
+    );
   } catch {
     return /"(?:openapi|swagger)"\s*:/.test(text);
   }
 }
 
-const SEVERITY: Record<Finding['severity'], DiagnosticSeverity> = { error: DiagnosticSeverity.Error, warn: DiagnosticSeverity.Warning, info: DiagnosticSeverity.Information, hint: DiagnosticSeverity.Hint };
+const SEVERITY: Record<Finding['severity'], DiagnosticSeverity> = {
+  error: DiagnosticSeverity.Error,
+  warn: DiagnosticSeverity.Warning,
+  info: DiagnosticSeverity.Information,
+  hint: DiagnosticSeverity.Hint,
+};
 
 /** What a diagnostic carries back to the server for hover and code actions. */
 interface DiagnosticData {
@@ -121,7 +130,13 @@ export function serveConnection(connection: Connection, options: ServerOptions =
   const listeners: Array<(root: string, outcome: LintOutcome) => void> = [];
 
   const overlay = (path: string) => documents.get(uriOf(path))?.getText();
-  const openTexts = () => new Map(documents.all().filter((document) => document.uri.startsWith('file:')).map((document) => [toPath(document.uri), document.getText()]));
+  const openTexts = () =>
+    new Map(
+      documents
+        .all()
+        .filter((document) => document.uri.startsWith('file:'))
+        .map((document) => [toPath(document.uri), document.getText()]),
+    );
   const textOf = (path: string): string | undefined => {
     const held = overlay(path);
     if (held !== undefined) return held;
@@ -138,9 +153,21 @@ export function serveConnection(connection: Connection, options: ServerOptions =
     if (baselined && settings.baselined === 'hide') return undefined;
     const line = (finding.line ?? 1) - 1;
     const character = (finding.column ?? 1) - 1;
-    const data: DiagnosticData = { root, pointer: finding.pointer, path: finding.path, ...(finding.fingerprint ? { fingerprint: finding.fingerprint } : {}), ...(baselined ? { baselined } : {}) };
+    const data: DiagnosticData = {
+      root,
+      pointer: finding.pointer,
+      path: finding.path,
+      ...(finding.fingerprint ? { fingerprint: finding.fingerprint } : {}),
+      ...(baselined ? { baselined } : {}),
+    };
     return {
-      range: { start: { line, character }, end: { line: (finding.endLine ?? finding.line ?? 1) - 1, character: (finding.endColumn ?? finding.column ?? 1) - 1 } },
+      range: {
+        start: { line, character },
+        end: {
+          line: (finding.endLine ?? finding.line ?? 1) - 1,
+          character: (finding.endColumn ?? finding.column ?? 1) - 1,
+        },
+      },
       severity: baselined ? DiagnosticSeverity.Hint : SEVERITY[finding.severity],
       code: finding.ruleId,
       codeDescription: { href: finding.docsUrl },
@@ -165,7 +192,15 @@ export function serveConnection(connection: Connection, options: ServerOptions =
       const line = (outcome.failure.line ?? 1) - 1;
       const character = (outcome.failure.column ?? 1) - 1;
       const list = byFile.get(file) ?? [];
-      list.push({ diagnostic: { range: { start: { line, character }, end: { line, character: character + 1 } }, severity: DiagnosticSeverity.Error, source: 'vottur', code: 'vottur-unreadable', message: outcome.failure.message } });
+      list.push({
+        diagnostic: {
+          range: { start: { line, character }, end: { line, character: character + 1 } },
+          severity: DiagnosticSeverity.Error,
+          source: 'vottur',
+          code: 'vottur-unreadable',
+          message: outcome.failure.message,
+        },
+      });
       byFile.set(file, list);
     }
     if (outcome) for (const file of outcome.files) if (!byFile.has(file)) byFile.set(file, []);
@@ -198,7 +233,12 @@ export function serveConnection(connection: Connection, options: ServerOptions =
           const generation = generations.get(root);
           let outcome: LintOutcome;
           try {
-            outcome = await lintDescriptionText({ root, texts: openTexts(), noConfig: !settings.useConfig, ...(settings.baseline ? { baseline: settings.baseline } : {}) });
+            outcome = await lintDescriptionText({
+              root,
+              texts: openTexts(),
+              noConfig: !settings.useConfig,
+              ...(settings.baseline ? { baseline: settings.baseline } : {}),
+            });
           } catch (error) {
             connection.console.error(`vottur: could not lint ${root}: ${(error as Error).message}`);
             return;
@@ -218,10 +258,15 @@ export function serveConnection(connection: Connection, options: ServerOptions =
   }
 
   /** Roots whose description was built from `file` (or which are `file`). */
-  const rootsUsing = (file: string) => [...roots].filter((root) => root === file || outcomes.get(root)?.files.includes(file));
+  const rootsUsing = (file: string) =>
+    [...roots].filter((root) => root === file || outcomes.get(root)?.files.includes(file));
 
   function changed(file: string): void {
-    if (CONFIG_FILE_NAMES.includes(basename(file) as never) || basename(file) === DEFAULT_BASELINE_FILE || [...outcomes.values()].some((outcome) => outcome.baseline === file)) {
+    if (
+      CONFIG_FILE_NAMES.includes(basename(file) as never) ||
+      basename(file) === DEFAULT_BASELINE_FILE ||
+      [...outcomes.values()].some((outcome) => outcome.baseline === file)
+    ) {
       for (const root of roots) schedule(root);
       return;
     }
@@ -243,7 +288,10 @@ export function serveConnection(connection: Connection, options: ServerOptions =
   }
 
   connection.onInitialize((params: InitializeParams) => {
-    snippetEdits = Boolean((params.capabilities.workspace?.workspaceEdit as { snippetEditSupport?: boolean } | undefined)?.snippetEditSupport);
+    snippetEdits = Boolean(
+      (params.capabilities.workspace?.workspaceEdit as { snippetEditSupport?: boolean } | undefined)
+        ?.snippetEditSupport,
+    );
     watchRegistration = Boolean(params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration);
     const folder = params.workspaceFolders?.[0]?.uri ?? params.rootUri ?? undefined;
     if (folder) workspaceFolder = toPath(folder);
@@ -264,9 +312,12 @@ export function serveConnection(connection: Connection, options: ServerOptions =
 
   connection.onInitialized(async () => {
     if (watchRegistration) {
-      await connection.client.register((await import('vscode-languageserver/node')).DidChangeWatchedFilesNotification.type, {
-        watchers: [{ globPattern: '**/*.{yaml,yml,json}' }],
-      });
+      await connection.client.register(
+        (await import('vscode-languageserver/node')).DidChangeWatchedFilesNotification.type,
+        {
+          watchers: [{ globPattern: '**/*.{yaml,yml,json}' }],
+        },
+      );
     }
   });
 
@@ -305,20 +356,29 @@ export function serveConnection(connection: Connection, options: ServerOptions =
     return text === undefined ? undefined : new Syntax(text);
   };
   /** The folder `$ref`s may lead within: the workspace, else the file's own folder. */
-  const folderOf = (path: string) => (workspaceFolder && !path.startsWith('..') && resolve(path).startsWith(workspaceFolder) ? workspaceFolder : dirname(path));
+  const folderOf = (path: string) =>
+    workspaceFolder && !path.startsWith('..') && resolve(path).startsWith(workspaceFolder)
+      ? workspaceFolder
+      : dirname(path);
 
   connection.onHover((params) => {
     const path = toPath(params.textDocument.uri);
     const entries = [...(published.get(path)?.values() ?? [])].flat();
     const position = params.position;
     const inRange = (range: Diagnostic['range']) =>
-      (position.line > range.start.line || (position.line === range.start.line && position.character >= range.start.character)) &&
-      (position.line < range.end.line || (position.line === range.end.line && position.character <= range.end.character));
+      (position.line > range.start.line ||
+        (position.line === range.start.line && position.character >= range.start.character)) &&
+      (position.line < range.end.line ||
+        (position.line === range.end.line && position.character <= range.end.character));
     const parts: string[] = [];
     for (const { diagnostic } of entries) {
       if (!inRange(diagnostic.range) || typeof diagnostic.code !== 'string') continue;
       const doc = ruleDoc(diagnostic.code);
-      const lines = [`**${diagnostic.code}**${doc ? `: ${doc.summary}` : ''}`, '', maskNationalIds(typeof diagnostic.message === 'string' ? diagnostic.message : diagnostic.message.value)];
+      const lines = [
+        `**${diagnostic.code}**${doc ? `: ${doc.summary}` : ''}`,
+        '',
+        maskNationalIds(typeof diagnostic.message === 'string' ? diagnostic.message : diagnostic.message.value),
+      ];
       if (doc?.why) lines.push('', `*Why:* ${doc.why}`);
       if (doc?.howToFix) lines.push('', `*How to fix:* ${doc.howToFix}`);
       if (diagnostic.codeDescription) lines.push('', `[${diagnostic.code}](${diagnostic.codeDescription.href})`);
@@ -330,13 +390,18 @@ export function serveConnection(connection: Connection, options: ServerOptions =
       if (ref) {
         const target = refTarget(ref.ref, path, folderOf(path));
         const excerpt = target && syntaxOf(target.file)?.excerpt(target.pointer, 12);
-        if (excerpt !== undefined) parts.push(`\`${ref.ref}\`${target!.file === path ? '' : ` (${basename(target!.file)})`}\n\n\`\`\`${target!.file.endsWith('.json') ? 'json' : 'yaml'}\n${excerpt}\n\`\`\``);
+        if (excerpt !== undefined)
+          parts.push(
+            `\`${ref.ref}\`${target!.file === path ? '' : ` (${basename(target!.file)})`}\n\n\`\`\`${target!.file.endsWith('.json') ? 'json' : 'yaml'}\n${excerpt}\n\`\`\``,
+          );
       }
       const at = syntax.at(position);
       const field = at?.path.find((segment) => segment === 'x-category' || segment === 'x-pricing');
       if (field && at!.path[0] === 'info') {
         const values = field === 'x-category' ? X_CATEGORY_VALUES : X_PRICING_VALUES;
-        parts.push(`\`${field}\`: a list of ${values.map((value) => `\`${value}\``).join(', ')} (lower case), e.g. \`${field}: [${values[0]}]\`.`);
+        parts.push(
+          `\`${field}\`: a list of ${values.map((value) => `\`${value}\``).join(', ')} (lower case), e.g. \`${field}: [${values[0]}]\`.`,
+        );
       }
     }
     if (parts.length === 0) return null;
@@ -360,20 +425,25 @@ export function serveConnection(connection: Connection, options: ServerOptions =
     const syntax = syntaxOf(path);
     if (!syntax) return null;
     const ref = refAt(syntax, params.position);
-    const target = ref ? refTarget(ref.ref, path, folderOf(path)) : (() => {
-      const component = componentAt(syntax, params.position);
-      return component ? { file: path, pointer: component } : undefined;
-    })();
+    const target = ref
+      ? refTarget(ref.ref, path, folderOf(path))
+      : (() => {
+          const component = componentAt(syntax, params.position);
+          return component ? { file: path, pointer: component } : undefined;
+        })();
     if (!target) return null;
     // Every file of every description this file belongs to, and every open file.
     const files = new Set<string>([path, target.file, ...documents.all().map((document) => toPath(document.uri))]);
-    for (const outcome of outcomes.values()) if (outcome.files.includes(path) || outcome.files.includes(target.file)) for (const file of outcome.files) files.add(file);
+    for (const outcome of outcomes.values())
+      if (outcome.files.includes(path) || outcome.files.includes(target.file))
+        for (const file of outcome.files) files.add(file);
     const locations: Location[] = [];
     for (const file of files) {
       const other = file === path ? syntax : syntaxOf(file);
       for (const found of other?.refs() ?? []) {
         const leads = refTarget(found.ref, file, folderOf(file));
-        if (leads && leads.file === target.file && samePath(leads.pointer, target.pointer)) locations.push({ uri: uriOf(file), range: found.range });
+        if (leads && leads.file === target.file && samePath(leads.pointer, target.pointer))
+          locations.push({ uri: uriOf(file), range: found.range });
       }
     }
     if (params.context.includeDeclaration) {
@@ -392,21 +462,28 @@ export function serveConnection(connection: Connection, options: ServerOptions =
       const syntax = new Syntax(text);
       const add = (container: JsonPath) => {
         const node = syntax.nodeAt(container);
-        if (isMap(node)) for (const pair of node.items as Pair[]) components.push([...container, isScalar(pair.key) ? String(pair.key.value) : String(pair.key)]);
+        if (isMap(node))
+          for (const pair of node.items as Pair[])
+            components.push([...container, isScalar(pair.key) ? String(pair.key.value) : String(pair.key)]);
       };
       const top = syntax.nodeAt(['components']);
-      if (isMap(top)) for (const pair of top.items as Pair[]) add(['components', isScalar(pair.key) ? String(pair.key.value) : String(pair.key)]);
+      if (isMap(top))
+        for (const pair of top.items as Pair[])
+          add(['components', isScalar(pair.key) ? String(pair.key.value) : String(pair.key)]);
       for (const container of ['definitions', 'parameters', 'responses']) add([container]);
     } catch {
       // Text mid-edit: values still complete.
     }
-    return completionsAt(text, params.position, { rules: await rules, components, json: /^\s*[{[]/.test(text) }).map((entry) => ({
-      label: entry.label,
-      kind: entry.kind === 'reference' ? 18 /* Reference */ : entry.kind === 'rule' ? 14 /* Keyword */ : 12 /* Value */,
-      ...(entry.detail ? { detail: entry.detail } : {}),
-      ...(entry.documentation ? { documentation: entry.documentation } : {}),
-      ...(entry.insertText ? { insertText: entry.insertText } : {}),
-    }));
+    return completionsAt(text, params.position, { rules: await rules, components, json: /^\s*[{[]/.test(text) }).map(
+      (entry) => ({
+        label: entry.label,
+        kind:
+          entry.kind === 'reference' ? 18 /* Reference */ : entry.kind === 'rule' ? 14 /* Keyword */ : 12 /* Value */,
+        ...(entry.detail ? { detail: entry.detail } : {}),
+        ...(entry.documentation ? { documentation: entry.documentation } : {}),
+        ...(entry.insertText ? { insertText: entry.insertText } : {}),
+      }),
+    );
   });
 
   connection.onCodeAction(async (params) => {
@@ -418,13 +495,30 @@ export function serveConnection(connection: Connection, options: ServerOptions =
     for (const diagnostic of params.context.diagnostics) {
       if (diagnostic.source !== 'vottur' || typeof diagnostic.code !== 'string') continue;
       const data = diagnostic.data as DiagnosticData | undefined;
-      const entry = entries.find((candidate) => candidate.diagnostic.code === diagnostic.code && sameData(candidate.diagnostic.data as DiagnosticData, data) && candidate.diagnostic.message === diagnostic.message);
+      const entry = entries.find(
+        (candidate) =>
+          candidate.diagnostic.code === diagnostic.code &&
+          sameData(candidate.diagnostic.data as DiagnosticData, data) &&
+          candidate.diagnostic.message === diagnostic.message,
+      );
       const finding = entry?.finding;
       if (!finding || !data) continue;
       const outcome = outcomes.get(data.root);
       if (outcome && !data.baselined) {
         try {
-          actions.push(...(await fixActionsFor(options.fixes ?? engineFixes, { file: path, uri: params.textDocument.uri, text: document.getText(), finding, diagnostic, root: data.root, cwd: outcome.cwd, texts: openTexts(), uriOf })));
+          actions.push(
+            ...(await fixActionsFor(options.fixes ?? engineFixes, {
+              file: path,
+              uri: params.textDocument.uri,
+              text: document.getText(),
+              finding,
+              diagnostic,
+              root: data.root,
+              cwd: outcome.cwd,
+              texts: openTexts(),
+              uriOf,
+            })),
+          );
         } catch (error) {
           // The text changed under the request (it no longer parses): no fix now, the next lint says why.
           connection.console.warn(`vottur: no fixes for ${finding.ruleId}: ${(error as Error).message}`);
@@ -441,14 +535,35 @@ export function serveConnection(connection: Connection, options: ServerOptions =
             documentChanges: [
               {
                 textDocument: { uri: params.textDocument.uri, version: document.version },
-                edits: [edit.snippet ? { range: edit.range, snippet: { kind: 'snippet', value: edit.newText } } : { range: edit.range, newText: edit.newText }] as never,
+                edits: [
+                  edit.snippet
+                    ? { range: edit.range, snippet: { kind: 'snippet', value: edit.newText } }
+                    : { range: edit.range, newText: edit.newText },
+                ] as never,
               },
             ],
           },
         });
       }
       if (finding.fingerprint) {
-        actions.push({ title: `Add this ${finding.ruleId} finding to the baseline`, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], command: { title: 'Add to the baseline', command: ADD_TO_BASELINE, arguments: [{ root: data.root, document: finding.document, fingerprint: finding.fingerprint, pointer: finding.pointer, rule: finding.ruleId }] } });
+        actions.push({
+          title: `Add this ${finding.ruleId} finding to the baseline`,
+          kind: CodeActionKind.QuickFix,
+          diagnostics: [diagnostic],
+          command: {
+            title: 'Add to the baseline',
+            command: ADD_TO_BASELINE,
+            arguments: [
+              {
+                root: data.root,
+                document: finding.document,
+                fingerprint: finding.fingerprint,
+                pointer: finding.pointer,
+                rule: finding.ruleId,
+              },
+            ],
+          },
+        });
       }
     }
     return actions;
@@ -456,14 +571,25 @@ export function serveConnection(connection: Connection, options: ServerOptions =
 
   connection.onExecuteCommand(async (params) => {
     if (params.command !== ADD_TO_BASELINE) return null;
-    const argument = params.arguments?.[0] as { root: string; document: string; fingerprint: string; pointer: string; rule: string } | undefined;
+    const argument = params.arguments?.[0] as
+      { root: string; document: string; fingerprint: string; pointer: string; rule: string } | undefined;
     const outcome = argument && outcomes.get(argument.root);
-    const finding = outcome?.findings.find((candidate) => candidate.fingerprint === argument!.fingerprint && candidate.ruleId === argument!.rule && candidate.document === argument!.document);
+    const finding = outcome?.findings.find(
+      (candidate) =>
+        candidate.fingerprint === argument!.fingerprint &&
+        candidate.ruleId === argument!.rule &&
+        candidate.document === argument!.document,
+    );
     if (!outcome || !finding) {
       void connection.window.showWarningMessage('vottur: that finding is gone; nothing was added to the baseline.');
       return null;
     }
-    const file = outcome.baseline ?? resolve(runFolder(argument!.root, !settings.useConfig).cwd, outcome.config?.config.baseline ?? settings.baseline ?? DEFAULT_BASELINE_FILE);
+    const file =
+      outcome.baseline ??
+      resolve(
+        runFolder(argument!.root, !settings.useConfig).cwd,
+        outcome.config?.config.baseline ?? settings.baseline ?? DEFAULT_BASELINE_FILE,
+      );
     try {
       await addToBaseline(file, finding, outcome.cwd);
     } catch (error) {
@@ -481,10 +607,19 @@ export function serveConnection(connection: Connection, options: ServerOptions =
 }
 
 /** For in-process callers (the benchmarks): a hook on each lint the server publishes. */
-export const serverHooks = new WeakMap<Connection, { onLinted(listener: (root: string, outcome: LintOutcome) => void): void }>();
+export const serverHooks = new WeakMap<
+  Connection,
+  { onLinted(listener: (root: string, outcome: LintOutcome) => void): void }
+>();
 
 function sameData(a: DiagnosticData | undefined, b: DiagnosticData | undefined): boolean {
-  return a !== undefined && b !== undefined && a.root === b.root && a.pointer === b.pointer && a.fingerprint === b.fingerprint;
+  return (
+    a !== undefined &&
+    b !== undefined &&
+    a.root === b.root &&
+    a.pointer === b.pointer &&
+    a.fingerprint === b.fingerprint
+  );
 }
 
 function readSettings(value: unknown): Partial<ServerSettings> {
@@ -506,25 +641,47 @@ export async function addToBaseline(file: string, finding: Finding, cwd: string)
   try {
     baseline = await readBaseline(file, basename(file), cwd);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== undefined || !/no such file/.test((error as Error).message)) throw error;
+    if ((error as NodeJS.ErrnoException).code !== undefined || !/no such file/.test((error as Error).message))
+      throw error;
   }
   const document = baselineDocument(finding.document, cwd, dirname(file));
-  const existing = baseline.entries.find((entry) => entry.document === document && entry.fingerprint === finding.fingerprint);
+  const existing = baseline.entries.find(
+    (entry) => entry.document === document && entry.fingerprint === finding.fingerprint,
+  );
   if (existing) existing.count = (existing.count ?? 1) + 1;
-  else baseline.entries.push({ document, rule: finding.ruleId, pointer: finding.pointer, fingerprint: finding.fingerprint!, count: 1, message: maskNationalIds(finding.message) });
-  baseline.entries.sort((a, b) => a.document.localeCompare(b.document) || a.rule.localeCompare(b.rule) || a.pointer.localeCompare(b.pointer) || a.fingerprint.localeCompare(b.fingerprint));
+  else
+    baseline.entries.push({
+      document,
+      rule: finding.ruleId,
+      pointer: finding.pointer,
+      fingerprint: finding.fingerprint!,
+      count: 1,
+      message: maskNationalIds(finding.message),
+    });
+  baseline.entries.sort(
+    (a, b) =>
+      a.document.localeCompare(b.document) ||
+      a.rule.localeCompare(b.rule) ||
+      a.pointer.localeCompare(b.pointer) ||
+      a.fingerprint.localeCompare(b.fingerprint),
+  );
   const temp = join(dirname(file), `.${basename(file)}.${process.pid}.tmp`);
   try {
     writeFileSync(temp, serializeBaseline(baseline));
     renameSync(temp, file);
   } catch (error) {
     rmSync(temp, { force: true });
-    throw new Error(`cannot write ${basename(file)}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    throw new Error(
+      `cannot write ${basename(file)}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+    );
   }
 }
 
 /** `vottur lsp`: the server over two streams (standard input and output by default). */
-export function startLanguageServer(streams: { input?: NodeJS.ReadableStream; output?: NodeJS.WritableStream } = {}, options: ServerOptions = {}): Connection {
+export function startLanguageServer(
+  streams: { input?: NodeJS.ReadableStream; output?: NodeJS.WritableStream } = {},
+  options: ServerOptions = {},
+): Connection {
   const connection = createConnection(streams.input ?? process.stdin, streams.output ?? process.stdout);
   serveConnection(connection, options);
   return connection;

@@ -21,7 +21,12 @@ const keyName = (pair: Pair) => (isScalar(pair.key) ? String(pair.key.value) : S
 /** Escapes the literal parts of a snippet (`$`, `}`, `\`). */
 const literal = (text: string) => text.replace(/[$}\\]/g, '\\$&');
 
-export function suppressionEdit(syntax: Syntax, path: JsonPath, rule: string, snippets: boolean): InsertEdit | undefined {
+export function suppressionEdit(
+  syntax: Syntax,
+  path: JsonPath,
+  rule: string,
+  snippets: boolean,
+): InsertEdit | undefined {
   let map: YAMLMap | undefined;
   for (let length = path.length; length >= 0; length--) {
     const node = length === 0 ? (syntax.document.contents as Node | null) : syntax.nodeAt(path.slice(0, length));
@@ -45,7 +50,9 @@ export function suppressionEdit(syntax: Syntax, path: JsonPath, rule: string, sn
     const separate = first?.range && syntax.positionOf(first.range[0]).line !== syntax.positionOf(map.range[0]).line;
     const indent = first?.range ? ' '.repeat(syntax.positionOf(first.range[0]).character) : '';
     const entry = `${text(`"${IGNORE_KEY}": [{ "rule": "${rule}", "reason": `)}${reason}${text(' }]')}`;
-    const newText = separate ? `\n${indent}${entry}${pairs.length > 0 ? ',' : ''}` : `${entry}${pairs.length > 0 ? ', ' : ''}`;
+    const newText = separate
+      ? `\n${indent}${entry}${pairs.length > 0 ? ',' : ''}`
+      : `${entry}${pairs.length > 0 ? ', ' : ''}`;
     return { range: at(open), newText, snippet: snippets };
   }
   const firstKey = pairs[0]?.key as Node | undefined;

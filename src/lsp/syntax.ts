@@ -32,7 +32,13 @@ export class Syntax {
   private readonly lines = new LineCounter();
 
   constructor(readonly text: string) {
-    this.document = parseDocument(text, { lineCounter: this.lines, keepSourceTokens: false, uniqueKeys: false, strict: false, prettyErrors: false });
+    this.document = parseDocument(text, {
+      lineCounter: this.lines,
+      keepSourceTokens: false,
+      uniqueKeys: false,
+      strict: false,
+      prettyErrors: false,
+    });
   }
 
   offsetOf(position: Position): number {
@@ -59,12 +65,18 @@ export class Syntax {
     const path: JsonPath = [];
     for (;;) {
       if (isMap(node)) {
-        const pair = (node.items as Pair[]).find((item) => within(item.key as Node | null, offset) || within(item.value as Node | null, offset));
+        const pair = (node.items as Pair[]).find(
+          (item) => within(item.key as Node | null, offset) || within(item.value as Node | null, offset),
+        );
         if (!pair) return { path, onKey: false };
         const key = isScalar(pair.key) ? String(pair.key.value) : String(pair.key);
         if (within(pair.key as Node, offset)) {
           const keyNode = pair.key as Node;
-          return { path: [...path, key], onKey: true, scalar: { value: key, range: this.rangeOf(keyNode.range![0], keyNode.range![1]) } };
+          return {
+            path: [...path, key],
+            onKey: true,
+            scalar: { value: key, range: this.rangeOf(keyNode.range![0], keyNode.range![1]) },
+          };
         }
         path.push(key);
         node = pair.value as Node;
@@ -77,7 +89,8 @@ export class Syntax {
         node = node.items[index] as Node;
         continue;
       }
-      if (isScalar(node) && node.range) return { path, onKey: false, scalar: { value: node.value, range: this.rangeOf(node.range[0], node.range[1]) } };
+      if (isScalar(node) && node.range)
+        return { path, onKey: false, scalar: { value: node.value, range: this.rangeOf(node.range[0], node.range[1]) } };
       return { path, onKey: false };
     }
   }
@@ -87,7 +100,9 @@ export class Syntax {
     let node = this.document.contents as Node | null;
     for (const segment of path) {
       if (isMap(node)) {
-        const pair = (node.items as Pair[]).find((item) => (isScalar(item.key) ? String(item.key.value) : String(item.key)) === String(segment));
+        const pair = (node.items as Pair[]).find(
+          (item) => (isScalar(item.key) ? String(item.key.value) : String(item.key)) === String(segment),
+        );
         node = (pair?.value as Node | null) ?? null;
       } else if (isSeq(node)) node = (node.items[Number(segment)] as Node | undefined) ?? null;
       else return undefined;
@@ -100,7 +115,9 @@ export class Syntax {
   pairAt(path: JsonPath): Pair | undefined {
     const parent = path.length === 0 ? undefined : this.nodeAt(path.slice(0, -1));
     if (!isMap(parent)) return undefined;
-    return (parent.items as Pair[]).find((item) => (isScalar(item.key) ? String(item.key.value) : String(item.key)) === String(path[path.length - 1]));
+    return (parent.items as Pair[]).find(
+      (item) => (isScalar(item.key) ? String(item.key.value) : String(item.key)) === String(path[path.length - 1]),
+    );
   }
 
   /** The range of the node at a path (its key and value, for a mapping entry). */
@@ -121,7 +138,11 @@ export class Syntax {
         for (const item of node.items as Pair[]) {
           const key = isScalar(item.key) ? String(item.key.value) : String(item.key);
           if (key === '$ref' && isScalar(item.value) && typeof item.value.value === 'string' && item.value.range) {
-            found.push({ ref: item.value.value, path: [...path, key], range: this.rangeOf(item.value.range[0], item.value.range[1]) });
+            found.push({
+              ref: item.value.value,
+              path: [...path, key],
+              range: this.rangeOf(item.value.range[0], item.value.range[1]),
+            });
           } else walk(item.value, [...path, key]);
         }
       } else if (isSeq(node)) node.items.forEach((item, index) => walk(item, [...path, index]));

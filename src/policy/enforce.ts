@@ -44,8 +44,14 @@ export class GateRun {
     readonly policy: Policy | undefined,
     readonly cwd: string,
   ) {
-    if (policy) this.configuration.policy = { name: policy.name, ...(policy.file ? { file: policy.file } : {}), ...(policy.sha256 ? { sha256: policy.sha256 } : {}) };
-    if (policy?.file && policy.sha256) this.configuration.files.push({ path: policy.file, kind: 'policy', sha256: policy.sha256 });
+    if (policy)
+      this.configuration.policy = {
+        name: policy.name,
+        ...(policy.file ? { file: policy.file } : {}),
+        ...(policy.sha256 ? { sha256: policy.sha256 } : {}),
+      };
+    if (policy?.file && policy.sha256)
+      this.configuration.files.push({ path: policy.file, kind: 'policy', sha256: policy.sha256 });
   }
 
   /** Records a file the run read (once), with its SHA-256. */
@@ -85,9 +91,11 @@ export class GateRun {
     if (this.recorded.has(`config\u0000${path}`)) return;
     this.recordFile(loaded.file, 'config');
     const config = loaded.config;
-    for (const [rule, level] of Object.entries(config.rules ?? {})) this.configuration.rules.push({ rule, level, file: loaded.shown, honoured: true });
+    for (const [rule, level] of Object.entries(config.rules ?? {}))
+      this.configuration.rules.push({ rule, level, file: loaded.shown, honoured: true });
     for (const override of config.overrides ?? []) {
-      for (const [rule, level] of Object.entries(override.rules)) this.configuration.rules.push({ rule, level, file: loaded.shown, files: override.files, honoured: true });
+      for (const [rule, level] of Object.entries(override.rules))
+        this.configuration.rules.push({ rule, level, file: loaded.shown, files: override.files, honoured: true });
     }
   }
 
@@ -106,19 +114,29 @@ export class GateRun {
     const loaded = await this.configFor(document);
     if (!loaded) return undefined;
     const { vocabulary, extends: extended, rules, overrides } = loaded.config;
-    const entries: RulesetReference[] = extended === undefined ? [] : typeof extended === 'string' ? [extended] : extended;
+    const entries: RulesetReference[] =
+      extended === undefined ? [] : typeof extended === 'string' ? [extended] : extended;
     const allowed: RulesetReference[] = [];
     if (entries.length > 0 && this.policy) await prepareExtendsCheck();
     for (const entry of entries) {
       const name = rulesetName(entry);
       const why = this.policy ? extendsRefusal(name, loaded.file, this.policy) : undefined;
-      if (!this.configuration.extends.some((e) => e.ruleset === name && e.file === loaded.shown)) this.configuration.extends.push({ ruleset: name, file: loaded.shown, honoured: why === undefined });
+      if (!this.configuration.extends.some((e) => e.ruleset === name && e.file === loaded.shown))
+        this.configuration.extends.push({ ruleset: name, file: loaded.shown, honoured: why === undefined });
       if (why === undefined) allowed.push(entry);
-      else this.refuse(POLICY_EXTENDS, `\`extends: ${name}\` in ${loaded.shown} was not loaded: ${why}; the policy (${this.policy!.name}) runs no code from the repository.`, document);
+      else
+        this.refuse(
+          POLICY_EXTENDS,
+          `\`extends: ${name}\` in ${loaded.shown} was not loaded: ${why}; the policy (${this.policy!.name}) runs no code from the repository.`,
+          document,
+        );
     }
     // A rule off in `rules:` and not turned back on by any override: it does not run for this document.
     const skip = Object.entries(rules ?? {})
-      .filter(([rule, level]) => level === 'off' && !(overrides ?? []).some((o) => o.rules[rule] !== undefined && o.rules[rule] !== 'off'))
+      .filter(
+        ([rule, level]) =>
+          level === 'off' && !(overrides ?? []).some((o) => o.rules[rule] !== undefined && o.rules[rule] !== 'off'),
+      )
       .map(([rule]) => rule)
       .filter((rule) => !this.policy || listed(this.policy.mayLower, rule));
     if (!vocabulary && allowed.length === 0 && skip.length === 0) return undefined;
@@ -167,14 +185,21 @@ export class GateRun {
       entry.honoured = false;
       const where = entry.files ? `overrides (${entry.files.join(', ')})` : 'rules';
       const document = report.documents[0]?.path ?? entry.file;
-      this.refuse(POLICY_LEVEL, `\`${entry.rule}: ${entry.level}\` under \`${where}\` in ${entry.file} is refused: the policy (${this.policy.name}) lets a configuration raise a rule, not lower it below ${judged.level}; the rule stays at ${judged.level}.`, document);
+      this.refuse(
+        POLICY_LEVEL,
+        `\`${entry.rule}: ${entry.level}\` under \`${where}\` in ${entry.file} is refused: the policy (${this.policy.name}) lets a configuration raise a rule, not lower it below ${judged.level}; the rule stays at ${judged.level}.`,
+        document,
+      );
     }
     const findings: Finding[] = [];
     let changed = false;
     for (const finding of report.findings) {
       const loaded = await configFor(finding.description ?? finding.document);
-      let level: RuleLevel | undefined = loaded ? levelFor(loaded, finding.ruleId, finding.document, finding.pointer, this.cwd) : undefined;
-      if (level !== undefined && this.policy) level = levelUnderPolicy(this.policy, finding.ruleId, own.get(finding.ruleId) ?? finding.severity, level).level;
+      let level: RuleLevel | undefined = loaded
+        ? levelFor(loaded, finding.ruleId, finding.document, finding.pointer, this.cwd)
+        : undefined;
+      if (level !== undefined && this.policy)
+        level = levelUnderPolicy(this.policy, finding.ruleId, own.get(finding.ruleId) ?? finding.severity, level).level;
       if (level === undefined || level === finding.severity) findings.push(finding);
       else if (level !== 'off') findings.push({ ...finding, severity: level as Severity });
       changed ||= level !== undefined && level !== finding.severity;
@@ -187,7 +212,11 @@ export class GateRun {
         .filter(
           (id) =>
             configs.length > 0 &&
-            configs.every((loaded) => loaded?.config.rules?.[id] === 'off' && !loaded.config.overrides?.some((o) => o.rules[id] !== undefined && o.rules[id] !== 'off')) &&
+            configs.every(
+              (loaded) =>
+                loaded?.config.rules?.[id] === 'off' &&
+                !loaded.config.overrides?.some((o) => o.rules[id] !== undefined && o.rules[id] !== 'off'),
+            ) &&
             (!this.policy || listed(this.policy.mayLower, id)),
         ),
     );
@@ -207,18 +236,32 @@ export class GateRun {
       if (!finding.suppressions || finding.suppressions.length === 0 || finding.source === 'diff') return finding;
       const honoured = !this.policy || listed(this.policy.suppressionRules, finding.ruleId);
       const reason = finding.suppressions.map((s) => s.justification).join('; ');
-      this.configuration.suppressions.push({ rule: finding.ruleId, document: finding.document, pointer: finding.pointer, reason, honoured });
+      this.configuration.suppressions.push({
+        rule: finding.ruleId,
+        document: finding.document,
+        pointer: finding.pointer,
+        reason,
+        honoured,
+      });
       if (honoured) return finding;
       changed = true;
       const key = `${finding.description ?? finding.document}\u0000${finding.ruleId}`;
-      const entry = refusedBy.get(key) ?? { document: finding.description ?? finding.document, rule: finding.ruleId, places: 0 };
+      const entry = refusedBy.get(key) ?? {
+        document: finding.description ?? finding.document,
+        rule: finding.ruleId,
+        places: 0,
+      };
       entry.places++;
       refusedBy.set(key, entry);
       const { suppressions: _held, ...counted } = finding;
       return counted;
     });
     for (const { document, rule, places } of refusedBy.values()) {
-      this.refuse(POLICY_SUPPRESSION, `\`x-vottur-ignore\` of ${rule} in ${document} (${places} finding${places === 1 ? '' : 's'}) is listed, not honoured: the policy (${this.policy!.name}) does not let the repository suppress ${rule}; the finding${places === 1 ? ' counts' : 's count'}.`, document);
+      this.refuse(
+        POLICY_SUPPRESSION,
+        `\`x-vottur-ignore\` of ${rule} in ${document} (${places} finding${places === 1 ? '' : 's'}) is listed, not honoured: the policy (${this.policy!.name}) does not let the repository suppress ${rule}; the finding${places === 1 ? ' counts' : 's count'}.`,
+        document,
+      );
     }
     return changed ? { ...report, findings } : report;
   }
@@ -227,21 +270,41 @@ export class GateRun {
    * Diff changes accepted on purpose: each listed; under a policy, one of a rule the policy does
    * not list counts again (it is put back among the findings) and is a finding.
    */
-  judgeAcceptances(report: Report, accepted: ReadonlyArray<{ finding: Finding; reason: string; by: 'x-vottur-ignore' | 'accept file' }>): Report {
+  judgeAcceptances(
+    report: Report,
+    accepted: ReadonlyArray<{ finding: Finding; reason: string; by: 'x-vottur-ignore' | 'accept file' }>,
+  ): Report {
     const back: Finding[] = [];
     let findings = report.findings;
     for (const { finding, reason, by } of accepted) {
       const honoured = !this.policy || listed(this.policy.acceptRules, finding.ruleId);
-      this.configuration.accepted.push({ rule: finding.ruleId, document: finding.document, pointer: finding.pointer, reason, by, honoured });
+      this.configuration.accepted.push({
+        rule: finding.ruleId,
+        document: finding.document,
+        pointer: finding.pointer,
+        reason,
+        by,
+        honoured,
+      });
       if (honoured) continue;
       // An accepted change the report lists as held back (suppressed) counts again; one it left out is put back.
-      const listedAt = findings.findIndex((f) => f.ruleId === finding.ruleId && f.pointer === finding.pointer && f.message === finding.message && f.document === finding.document);
+      const listedAt = findings.findIndex(
+        (f) =>
+          f.ruleId === finding.ruleId &&
+          f.pointer === finding.pointer &&
+          f.message === finding.message &&
+          f.document === finding.document,
+      );
       if (listedAt >= 0) {
         const { suppressions: _held, ...counted } = findings[listedAt]!;
         findings = findings.map((f, i) => (i === listedAt ? counted : f));
       } else back.push(finding);
       const where = finding.pointer === '' ? 'everywhere (at the root)' : `at ${finding.pointer}`;
-      this.refuse(POLICY_ACCEPT, `${by === 'accept file' ? 'An accept entry' : '`x-vottur-ignore` in the revision'} accepting ${finding.ruleId} ${where} is listed, not honoured: the policy (${this.policy!.name}) does not let the repository accept ${finding.ruleId}; the change counts.`, finding.description ?? finding.document);
+      this.refuse(
+        POLICY_ACCEPT,
+        `${by === 'accept file' ? 'An accept entry' : '`x-vottur-ignore` in the revision'} accepting ${finding.ruleId} ${where} is listed, not honoured: the policy (${this.policy!.name}) does not let the repository accept ${finding.ruleId}; the change counts.`,
+        finding.description ?? finding.document,
+      );
     }
     if (back.length === 0 && findings === report.findings) return report;
     return { ...report, findings: back.length === 0 ? findings : sortFindings([...findings, ...back]) };
@@ -253,26 +316,46 @@ export class GateRun {
    * one the repository's configuration names only entries of rules the policy lists, with an
    * `expires` within its limit.
    */
-  baselineJudge(file: string, given: 'command line' | 'configuration'): { admit?: (entry: BaselineEntry) => boolean; onMatch: (entry: BaselineEntry, honoured: boolean) => void } {
+  baselineJudge(
+    file: string,
+    given: 'command line' | 'configuration',
+  ): { admit?: (entry: BaselineEntry) => boolean; onMatch: (entry: BaselineEntry, honoured: boolean) => void } {
     const record: NonNullable<RunConfiguration['baseline']> = { file, given, entries: [] };
     this.configuration.baseline = record;
     const policy = given === 'configuration' ? this.policy : undefined;
     const refusedBy = new Map<string, { rule: string; document: string; count: number; why: string }>();
     const onMatch = (entry: BaselineEntry, honoured: boolean) => {
-      record.entries.push({ rule: entry.rule, document: entry.document, pointer: entry.pointer, ...(entry.expires !== undefined ? { expires: entry.expires } : {}), honoured });
+      record.entries.push({
+        rule: entry.rule,
+        document: entry.document,
+        pointer: entry.pointer,
+        ...(entry.expires !== undefined ? { expires: entry.expires } : {}),
+        honoured,
+      });
       if (honoured || !policy) return;
-      const why = !listed(policy.baselineRules, entry.rule) ? `the policy (${policy.name}) does not let a baseline the repository names hold back ${entry.rule}` : `its expiry (${entry.expires ?? 'none'}) is further than the policy's ${policy.baselineMaxExpiryDays} days ahead`;
+      const why = !listed(policy.baselineRules, entry.rule)
+        ? `the policy (${policy.name}) does not let a baseline the repository names hold back ${entry.rule}`
+        : `its expiry (${entry.expires ?? 'none'}) is further than the policy's ${policy.baselineMaxExpiryDays} days ahead`;
       const key = `${entry.document}\u0000${entry.rule}\u0000${why}`;
       const seen = refusedBy.get(key);
       if (seen) seen.count++;
       else refusedBy.set(key, { rule: entry.rule, document: entry.document, count: 1, why });
     };
     if (!policy) return { onMatch };
-    const latest = policy.baselineMaxExpiryDays === undefined ? undefined : new Date(Date.now() + policy.baselineMaxExpiryDays * 86_400_000).toISOString().slice(0, 10);
-    const admit = (entry: BaselineEntry) => listed(policy.baselineRules, entry.rule) && (latest === undefined || (typeof entry.expires === 'string' && entry.expires <= latest));
+    const latest =
+      policy.baselineMaxExpiryDays === undefined
+        ? undefined
+        : new Date(Date.now() + policy.baselineMaxExpiryDays * 86_400_000).toISOString().slice(0, 10);
+    const admit = (entry: BaselineEntry) =>
+      listed(policy.baselineRules, entry.rule) &&
+      (latest === undefined || (typeof entry.expires === 'string' && entry.expires <= latest));
     this.pending.push(() => {
       for (const { rule, document, count, why } of refusedBy.values()) {
-        this.refuse(POLICY_BASELINE, `${count} entr${count === 1 ? 'y' : 'ies'} for ${rule} in ${file} (named by the configuration) ${count === 1 ? 'is' : 'are'} listed, not honoured: ${why}; the finding${count === 1 ? ' counts' : 's count'}. Pass a baseline you trust with --baseline.`, document);
+        this.refuse(
+          POLICY_BASELINE,
+          `${count} entr${count === 1 ? 'y' : 'ies'} for ${rule} in ${file} (named by the configuration) ${count === 1 ? 'is' : 'are'} listed, not honoured: ${why}; the finding${count === 1 ? ' counts' : 's count'}. Pass a baseline you trust with --baseline.`,
+          document,
+        );
       }
     });
     return { admit, onMatch };
@@ -285,11 +368,15 @@ export class GateRun {
   finish(report: Report): Report {
     for (const task of this.pending.splice(0)) task();
     const rules = [...report.rules];
-    for (const finding of this.refusals) if (!rules.some((rule) => rule.id === finding.ruleId)) rules.push(POLICY_RULES.find((rule) => rule.id === finding.ruleId)!);
+    for (const finding of this.refusals)
+      if (!rules.some((rule) => rule.id === finding.ruleId))
+        rules.push(POLICY_RULES.find((rule) => rule.id === finding.ruleId)!);
     // A refusal is about a document of the report (a configuration's file is not one): scored there.
     const documents = new Set(report.documents.map((document) => document.path));
     const home = report.documents[report.documents.length - 1]?.path;
-    const refusals = this.refusals.map((finding) => (documents.has(finding.document) || home === undefined ? finding : { ...finding, document: home }));
+    const refusals = this.refusals.map((finding) =>
+      documents.has(finding.document) || home === undefined ? finding : { ...finding, document: home },
+    );
     const findings = refusals.length > 0 ? sortFindings([...report.findings, ...refusals]) : report.findings;
     return { ...report, rules, findings, configuration: this.configuration };
   }
@@ -309,14 +396,21 @@ export function rejudgeSaved(report: Report, policy: Policy, cwd: string): Repor
       ...judged,
       findings: judged.findings.map((finding) => {
         if (finding.baselineState !== 'unchanged' || listed(policy.baselineRules, finding.ruleId)) return finding;
-        const entry = refusedRules.get(finding.ruleId) ?? { document: finding.description ?? finding.document, count: 0 };
+        const entry = refusedRules.get(finding.ruleId) ?? {
+          document: finding.description ?? finding.document,
+          count: 0,
+        };
         entry.count++;
         refusedRules.set(finding.ruleId, entry);
         return { ...finding, baselineState: 'new' as const };
       }),
     };
     for (const [rule, { document, count }] of refusedRules) {
-      run.refuse(POLICY_BASELINE, `${count} finding${count === 1 ? '' : 's'} of ${rule} held back by ${saved.baseline.file} (named by the configuration) ${count === 1 ? 'counts' : 'count'}: the policy (${policy.name}) does not let a baseline the repository names hold back ${rule}.`, document);
+      run.refuse(
+        POLICY_BASELINE,
+        `${count} finding${count === 1 ? '' : 's'} of ${rule} held back by ${saved.baseline.file} (named by the configuration) ${count === 1 ? 'counts' : 'count'}: the policy (${policy.name}) does not let a baseline the repository names hold back ${rule}.`,
+        document,
+      );
     }
   }
   const finished = run.finish(judged);
@@ -325,8 +419,19 @@ export function rejudgeSaved(report: Report, policy: Policy, cwd: string): Repor
     record.files = [...saved.files.filter((file) => file.kind !== 'policy'), ...record.files];
     record.rules = saved.rules;
     record.extends = saved.extends;
-    record.accepted = saved.accepted.map((entry) => ({ ...entry, honoured: entry.honoured && listed(policy.acceptRules, entry.rule) }));
-    if (saved.baseline) record.baseline = { ...saved.baseline, entries: saved.baseline.entries.map((entry) => ({ ...entry, honoured: entry.honoured && (saved.baseline!.given === 'command line' || listed(policy.baselineRules, entry.rule)) })) };
+    record.accepted = saved.accepted.map((entry) => ({
+      ...entry,
+      honoured: entry.honoured && listed(policy.acceptRules, entry.rule),
+    }));
+    if (saved.baseline)
+      record.baseline = {
+        ...saved.baseline,
+        entries: saved.baseline.entries.map((entry) => ({
+          ...entry,
+          honoured:
+            entry.honoured && (saved.baseline!.given === 'command line' || listed(policy.baselineRules, entry.rule)),
+        })),
+      };
   }
   return finished;
 }

@@ -92,7 +92,9 @@ let validator: ValidateFunction | undefined;
 async function validatePolicy(data: unknown): Promise<ValidateFunction['errors']> {
   if (!validator) {
     const { Ajv } = await import('ajv');
-    validator = new Ajv({ allErrors: false, strict: false }).compile(JSON.parse(readFileSync(packageFile(POLICY_SCHEMA_FILE), 'utf8')) as object);
+    validator = new Ajv({ allErrors: false, strict: false }).compile(
+      JSON.parse(readFileSync(packageFile(POLICY_SCHEMA_FILE), 'utf8')) as object,
+    );
   }
   return validator(data) ? null : validator.errors;
 }
@@ -107,15 +109,21 @@ export async function readPolicy(file: string, cwd = process.cwd()): Promise<Pol
     // machine; still a regular file of at most 16 MB, read with a deadline.
     text = await readNamedFile(path, { what: 'the policy', shown: file, root: '/' });
   } catch (error) {
-    if (error instanceof CouldNotRunError && error.message.endsWith(': no such file')) throw new CouldNotRunError(`${error.message}; check --policy or VOTTUR_POLICY`);
+    if (error instanceof CouldNotRunError && error.message.endsWith(': no such file'))
+      throw new CouldNotRunError(`${error.message}; check --policy or VOTTUR_POLICY`);
     throw error;
   }
   let data: unknown;
   try {
-    data = extname(path) === '.json' ? JSON.parse(text) : (await import('yaml')).parse(text, { maxAliasCount: 100, uniqueKeys: true });
+    data =
+      extname(path) === '.json'
+        ? JSON.parse(text)
+        : (await import('yaml')).parse(text, { maxAliasCount: 100, uniqueKeys: true });
   } catch (error) {
     // Never the parser's quote of the file: a wrong VOTTUR_POLICY (/proc/self/environ) would print it.
-    throw new CouldNotRunError(`the policy ${file} is not valid ${extname(path) === '.json' ? 'JSON' : 'YAML'}: ${parseErrorWithoutContent(error)}`);
+    throw new CouldNotRunError(
+      `the policy ${file} is not valid ${extname(path) === '.json' ? 'JSON' : 'YAML'}: ${parseErrorWithoutContent(error)}`,
+    );
   }
   data ??= {};
   const errors = await validatePolicy(data);
@@ -123,7 +131,9 @@ export async function readPolicy(file: string, cwd = process.cwd()): Promise<Pol
     const error = errors[0]!;
     const at = error.instancePath.split('/').slice(1).join('.') || '(top level)';
     const extra = error.keyword === 'additionalProperties' ? ` \`${String(error.params.additionalProperty)}\`` : '';
-    throw new CouldNotRunError(`the policy ${file}: \`${at}\` ${error.message}${extra} (see ${POLICY_SCHEMA_FILE} and docs/gate.md)`);
+    throw new CouldNotRunError(
+      `the policy ${file}: \`${at}\` ${error.message}${extra} (see ${POLICY_SCHEMA_FILE} and docs/gate.md)`,
+    );
   }
   const given = data as PolicyFile;
   const strict = gatePolicy();
@@ -151,7 +161,11 @@ export async function readPolicy(file: string, cwd = process.cwd()): Promise<Pol
  * built-in one; none when neither is given. `--gate` with a policy file is the file (it starts
  * from the same defaults).
  */
-export async function policyFor(options: { policy?: string; gate?: boolean }, cwd = process.cwd(), env: NodeJS.ProcessEnv = process.env): Promise<Policy | undefined> {
+export async function policyFor(
+  options: { policy?: string; gate?: boolean },
+  cwd = process.cwd(),
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<Policy | undefined> {
   const file = options.policy ?? (env[POLICY_ENV] ? env[POLICY_ENV] : undefined);
   if (file !== undefined) return readPolicy(file, cwd);
   return options.gate ? gatePolicy() : undefined;
@@ -177,19 +191,85 @@ const docs = (id: string) => `https://github.com/vottur/vottur/blob/main/docs/ga
 
 /** The rules of the policy's findings, as reports list rules. */
 export const POLICY_RULES: readonly RuleMeta[] = [
-  { id: POLICY_EXTENDS, severity: 'error', category: 'security', description: 'The configuration extends a ruleset that would run code from the repository (a JavaScript ruleset, `functions`, or a package the policy does not name); it was not loaded.', docsUrl: docs(POLICY_EXTENDS), source: 'lint' },
-  { id: POLICY_LEVEL, severity: 'warn', category: 'documentation', description: 'The configuration turns a rule off or lowers it below the policy\'s floor; the rule keeps its level.', docsUrl: docs(POLICY_LEVEL), source: 'lint' },
-  { id: POLICY_SUPPRESSION, severity: 'warn', category: 'documentation', description: 'An x-vottur-ignore holds back findings of a rule the policy does not let the repository suppress; they count.', docsUrl: docs(POLICY_SUPPRESSION), source: 'lint' },
-  { id: POLICY_BASELINE, severity: 'warn', category: 'documentation', description: 'Baseline entries the policy does not allow (a baseline the repository names, a rule it does not list, an expiry too far ahead); their findings count.', docsUrl: docs(POLICY_BASELINE), source: 'lint' },
-  { id: POLICY_ACCEPT, severity: 'warn', category: 'documentation', description: 'A diff change accepted by the repository (x-vottur-ignore in the revision, an accept entry) for a rule the policy does not list; the change counts.', docsUrl: docs(POLICY_ACCEPT), source: 'diff' },
-  { id: POLICY_SECRET, severity: 'error', category: 'security', description: 'The configuration names an environment variable for a secret that the policy does not allow (only VOTTUR_… and those the policy names); it was not read.', docsUrl: docs(POLICY_SECRET), source: 'contract' },
-  { id: POLICY_SERVER, severity: 'error', category: 'security', description: 'The configuration names a server or token endpoint the operator did not name; no request (and no credential) went to it.', docsUrl: docs(POLICY_SERVER), source: 'contract' },
+  {
+    id: POLICY_EXTENDS,
+    severity: 'error',
+    category: 'security',
+    description:
+      'The configuration extends a ruleset that would run code from the repository (a JavaScript ruleset, `functions`, or a package the policy does not name); it was not loaded.',
+    docsUrl: docs(POLICY_EXTENDS),
+    source: 'lint',
+  },
+  {
+    id: POLICY_LEVEL,
+    severity: 'warn',
+    category: 'documentation',
+    description: "The configuration turns a rule off or lowers it below the policy's floor; the rule keeps its level.",
+    docsUrl: docs(POLICY_LEVEL),
+    source: 'lint',
+  },
+  {
+    id: POLICY_SUPPRESSION,
+    severity: 'warn',
+    category: 'documentation',
+    description:
+      'An x-vottur-ignore holds back findings of a rule the policy does not let the repository suppress; they count.',
+    docsUrl: docs(POLICY_SUPPRESSION),
+    source: 'lint',
+  },
+  {
+    id: POLICY_BASELINE,
+    severity: 'warn',
+    category: 'documentation',
+    description:
+      'Baseline entries the policy does not allow (a baseline the repository names, a rule it does not list, an expiry too far ahead); their findings count.',
+    docsUrl: docs(POLICY_BASELINE),
+    source: 'lint',
+  },
+  {
+    id: POLICY_ACCEPT,
+    severity: 'warn',
+    category: 'documentation',
+    description:
+      'A diff change accepted by the repository (x-vottur-ignore in the revision, an accept entry) for a rule the policy does not list; the change counts.',
+    docsUrl: docs(POLICY_ACCEPT),
+    source: 'diff',
+  },
+  {
+    id: POLICY_SECRET,
+    severity: 'error',
+    category: 'security',
+    description:
+      'The configuration names an environment variable for a secret that the policy does not allow (only VOTTUR_… and those the policy names); it was not read.',
+    docsUrl: docs(POLICY_SECRET),
+    source: 'contract',
+  },
+  {
+    id: POLICY_SERVER,
+    severity: 'error',
+    category: 'security',
+    description:
+      'The configuration names a server or token endpoint the operator did not name; no request (and no credential) went to it.',
+    docsUrl: docs(POLICY_SERVER),
+    source: 'contract',
+  },
 ];
 
 /** A finding of a policy rule, about `document` (the description the configuration applies to). */
 export function policyFinding(ruleId: string, message: string, document: string): Finding {
   const meta = POLICY_RULES.find((rule) => rule.id === ruleId)!;
-  return { ruleId, severity: meta.severity, category: meta.category, message, document, pointer: '', path: [], docsUrl: meta.docsUrl, source: meta.source, fingerprint: `${ruleId}:${sha256(`${document}\u0000${message}`).slice(0, 16)}` };
+  return {
+    ruleId,
+    severity: meta.severity,
+    category: meta.category,
+    message,
+    document,
+    pointer: '',
+    path: [],
+    docsUrl: meta.docsUrl,
+    source: meta.source,
+    fingerprint: `${ruleId}:${sha256(`${document}\u0000${message}`).slice(0, 16)}`,
+  };
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -199,7 +279,12 @@ export function policyFinding(ruleId: string, message: string, document: string)
  * The level a rule takes when a configuration asks for `level`: the asked level when the policy
  * allows it (raising always is), else the floor (the policy's, or the rule's own severity).
  */
-export function levelUnderPolicy(policy: Policy, rule: string, own: Severity, level: Severity | 'off'): { level: Severity | 'off'; honoured: boolean } {
+export function levelUnderPolicy(
+  policy: Policy,
+  rule: string,
+  own: Severity,
+  level: Severity | 'off',
+): { level: Severity | 'off'; honoured: boolean } {
   if (listed(policy.mayLower, rule)) return { level, honoured: true };
   const floor = policy.floor[rule] ?? own;
   if (level !== 'off' && severityRank(level) <= severityRank(floor)) return { level, honoured: true };
@@ -218,11 +303,24 @@ const RULESET_EXTENSIONS = new Set(['.yaml', '.yml', '.json']);
  * JavaScript file, a ruleset with `functions`, a package the policy does not name, a URL, or a
  * ruleset file that itself extends one of those (followed to any depth).
  */
-export function extendsRefusal(entry: string, from: string, policy: Policy, seen: Set<string> = new Set(), root: string = realFolder(namedFileRoot(dirname(from)))): string | undefined {
+export function extendsRefusal(
+  entry: string,
+  from: string,
+  policy: Policy,
+  seen: Set<string> = new Set(),
+  root: string = realFolder(namedFileRoot(dirname(from))),
+): string | undefined {
   if (BUILT_IN_RULESETS.has(entry)) return undefined;
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(entry)) return 'a URL';
-  const isFile = entry.startsWith('.') || isAbsolute(entry) || CODE_EXTENSIONS.has(extname(entry)) || RULESET_EXTENSIONS.has(extname(entry));
-  if (!isFile) return policy.extendsPackages.includes(entry) ? undefined : `the package ${entry}, which the policy does not name (a package may bring functions)`;
+  const isFile =
+    entry.startsWith('.') ||
+    isAbsolute(entry) ||
+    CODE_EXTENSIONS.has(extname(entry)) ||
+    RULESET_EXTENSIONS.has(extname(entry));
+  if (!isFile)
+    return policy.extendsPackages.includes(entry)
+      ? undefined
+      : `the package ${entry}, which the policy does not name (a package may bring functions)`;
   if (CODE_EXTENSIONS.has(extname(entry))) return `${entry}, a JavaScript ruleset (code)`;
   if (!policy.extendsFiles) return `${entry}: the policy allows no ruleset files`;
   const file = resolve(dirname(from), entry);
@@ -239,7 +337,8 @@ export function extendsRefusal(entry: string, from: string, policy: Policy, seen
   if (!isInside(real, root)) return `${entry}, which is outside the repository`;
   const info = statSync(real);
   if (!info.isFile()) return `${entry}, which is not a regular file`;
-  if (info.size > NAMED_FILE_MAX_BYTES) return `${entry}, which is over the limit of ${NAMED_FILE_MAX_BYTES / (1024 * 1024)} MB`;
+  if (info.size > NAMED_FILE_MAX_BYTES)
+    return `${entry}, which is over the limit of ${NAMED_FILE_MAX_BYTES / (1024 * 1024)} MB`;
   let data: unknown;
   try {
     const text = readFileSync(real, 'utf8');
@@ -249,7 +348,8 @@ export function extendsRefusal(entry: string, from: string, policy: Policy, seen
   }
   if (typeof data !== 'object' || data === null) return undefined;
   const ruleset = data as Record<string, unknown>;
-  if (ruleset.functions !== undefined || ruleset.functionsDir !== undefined) return `${entry}, whose \`functions\` are code`;
+  if (ruleset.functions !== undefined || ruleset.functionsDir !== undefined)
+    return `${entry}, whose \`functions\` are code`;
   const nested = ruleset.extends;
   const entries = nested === undefined ? [] : Array.isArray(nested) ? nested : [nested];
   for (const item of entries) {
@@ -300,12 +400,19 @@ export function hostOf(url: string): string | undefined {
 /** Whether a URL's host is this machine (credentials may go there over plain HTTP). */
 export function isLoopback(url: string): boolean {
   const host = hostOf(url);
-  return host === 'localhost' || host === '::1' || (host !== undefined && /^127\.\d+\.\d+\.\d+$/.test(host)) || (host?.endsWith('.localhost') ?? false);
+  return (
+    host === 'localhost' ||
+    host === '::1' ||
+    (host !== undefined && /^127\.\d+\.\d+\.\d+$/.test(host)) ||
+    (host?.endsWith('.localhost') ?? false)
+  );
 }
 
 /** Why credentials must not go to this URL over this scheme, or undefined. */
 export function plainHttpRefusal(url: string): string | undefined {
-  return /^http:/i.test(url) && !isLoopback(url) ? `${url} is plain HTTP to a host that is not this machine; credentials go only over HTTPS (or to localhost)` : undefined;
+  return /^http:/i.test(url) && !isLoopback(url)
+    ? `${url} is plain HTTP to a host that is not this machine; credentials go only over HTTPS (or to localhost)`
+    : undefined;
 }
 
 /** The path of a file as reports name it. */

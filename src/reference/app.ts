@@ -65,8 +65,17 @@ export function buildReferenceApp(options: ReferenceAppOptions): ReferenceApp {
   const missingResource = behaviours.find((b) => b.missingResource)?.missingResource;
   const exampleUser = behaviours.find((b) => b.exampleUser)?.exampleUser;
   const renderError = behaviours.find((b) => b.renderError)?.renderError;
-  const fault = (flag: 'crashOnLongNationalId' | 'crashOnNonAsciiNationalId' | 'refuseFirstParty' | 'anyClientType' | 'missingHeaderNotFound' | 'unverifiedToken' | 'noAllowHeader' | 'noWwwAuthenticate') =>
-    behaviours.some((b) => b[flag] === true);
+  const fault = (
+    flag:
+      | 'crashOnLongNationalId'
+      | 'crashOnNonAsciiNationalId'
+      | 'refuseFirstParty'
+      | 'anyClientType'
+      | 'missingHeaderNotFound'
+      | 'unverifiedToken'
+      | 'noAllowHeader'
+      | 'noWwwAuthenticate',
+  ) => behaviours.some((b) => b[flag] === true);
   const jsonContentType = (() => {
     const charset = behaviours.find((b) => b.jsonCharset)?.jsonCharset;
     return charset ? `application/json; charset=${charset}` : JSON_CONTENT_TYPE;
@@ -87,15 +96,30 @@ export function buildReferenceApp(options: ReferenceAppOptions): ReferenceApp {
     // A URL Fastify cannot decode (`%2x`) is answered as every other bad request: Problem
     // Details, the raw URL (which may hold an identifier) never echoed.
     frameworkErrors: (error, request, reply) => {
-      const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
-      return sendProblem(request, reply, httpProblem(status, error.code === 'FST_ERR_BAD_URL' ? 'The URL is not valid: a percent-encoding in it cannot be decoded.' : 'The request could not be read.'));
+      const status =
+        typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500
+          ? error.statusCode
+          : 400;
+      return sendProblem(
+        request,
+        reply,
+        httpProblem(
+          status,
+          error.code === 'FST_ERR_BAD_URL'
+            ? 'The URL is not valid: a percent-encoding in it cannot be decoded.'
+            : 'The request could not be read.',
+        ),
+      );
     },
     // Errors before there is a request to route (headers too large, a malformed request line):
     // Node hands over the socket; the answer is still Problem Details, and nothing is echoed.
     clientErrorHandler: (error: NodeJS.ErrnoException & { bytesParsed?: number }, socket) => {
       if (!socket.writable) return socket.destroy();
       const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
-      const detail = status === 431 ? `The request's headers (the request line and URL included) are larger than the service reads.` : 'The request could not be parsed as HTTP.';
+      const detail =
+        status === 431
+          ? `The request's headers (the request line and URL included) are larger than the service reads.`
+          : 'The request could not be parsed as HTTP.';
       socket.end(rawProblemResponse(httpProblem(status, detail)));
     },
   }) as unknown as FastifyInstance;
@@ -110,7 +134,10 @@ export function buildReferenceApp(options: ReferenceAppOptions): ReferenceApp {
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'OPTIONS') return;
     const path = requestPath(request);
-    const known = path === '/openapi.json' || path === '/openapi.yaml' || /^\/v2\/users\/[^/]+(\/actor-profiles\/[^/]+)?$/.test(path);
+    const known =
+      path === '/openapi.json' ||
+      path === '/openapi.yaml' ||
+      /^\/v2\/users\/[^/]+(\/actor-profiles\/[^/]+)?$/.test(path);
     if (!known) return;
     return reply.code(204).header('allow', 'GET, HEAD, OPTIONS').send();
   });
@@ -125,7 +152,10 @@ export function buildReferenceApp(options: ReferenceAppOptions): ReferenceApp {
     const full: ProblemDetails = { ...problem, instance: maskForProblem(requestPath(request)), traceId: request.id };
     reply.header('content-language', 'en');
     if (renderError) return sendRaw(reply, renderError(full));
-    return reply.code(full.status).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(orderProblem(full)));
+    return reply
+      .code(full.status)
+      .type(PROBLEM_CONTENT_TYPE)
+      .send(JSON.stringify(orderProblem(full)));
   }
 
   function sendFaultAnswer(request: FastifyRequest, reply: FastifyReply, answer: FaultAnswer): FastifyReply {
@@ -152,12 +182,15 @@ export function buildReferenceApp(options: ReferenceAppOptions): ReferenceApp {
         ? (request.params as Record<string, string | undefined>)[source.name]
         : request.headers[source.name.toLowerCase()];
     if (raw === undefined) {
-      problems[source.name] = `the ${source.in === 'header' ? 'header' : 'parameter'} is required and ${NATIONAL_ID_MESSAGE}.`;
+      problems[source.name] =
+        `the ${source.in === 'header' ? 'header' : 'parameter'} is required and ${NATIONAL_ID_MESSAGE}.`;
       return '';
     }
     const value = Array.isArray(raw) ? raw.join(', ') : raw;
-    if (fault('crashOnLongNationalId') && /^[0-9]{11}$/.test(value)) throw new Error('national identifier column overflow');
-    if (fault('crashOnNonAsciiNationalId') && source.in === 'path' && /[^\x00-\x7f]/.test(value)) throw new Error('national identifier outside ASCII reached an ASCII-only column');
+    if (fault('crashOnLongNationalId') && /^[0-9]{11}$/.test(value))
+      throw new Error('national identifier column overflow');
+    if (fault('crashOnNonAsciiNationalId') && source.in === 'path' && /[^\x00-\x7f]/.test(value))
+      throw new Error('national identifier outside ASCII reached an ASCII-only column');
     if (!isValidNationalId(value)) problems[source.name] = `${NATIONAL_ID_MESSAGE}; got ${quoteRejectedValue(value)}.`;
     return value;
   }
@@ -181,16 +214,24 @@ export function buildReferenceApp(options: ReferenceAppOptions): ReferenceApp {
 
   /** The `missing-header-204` fault: a missing identifier header taken for an identifier nobody has. */
   function headerMissing(request: FastifyRequest, ...sources: IdentifierSource[]): boolean {
-    return fault('missingHeaderNotFound') && sources.some((source) => source.in === 'header' && request.headers[source.name.toLowerCase()] === undefined);
+    return (
+      fault('missingHeaderNotFound') &&
+      sources.some((source) => source.in === 'header' && request.headers[source.name.toLowerCase()] === undefined)
+    );
   }
 
-  async function getUserProfile(request: FastifyRequest, reply: FastifyReply, idSource: IdentifierSource): Promise<FastifyReply> {
+  async function getUserProfile(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    idSource: IdentifierSource,
+  ): Promise<FastifyReply> {
     if (headerMissing(request, idSource)) return sendMissing(request, reply, 'user-profile');
     const problems: Record<string, string> = {};
     const nationalId = readNationalId(request, idSource, problems);
     const clientType = readClientType(request, problems);
     if (Object.keys(problems).length > 0) return sendProblem(request, reply, validationProblem(problems));
-    if (exampleUser && nationalId === description.exampleNationalId) return sendFaultAnswer(request, reply, exampleUser());
+    if (exampleUser && nationalId === description.exampleNationalId)
+      return sendFaultAnswer(request, reply, exampleUser());
     const profile = await store.getProfile(nationalId);
     if (!profile) return sendMissing(request, reply, 'user-profile');
     return sendResource(reply, userProfileBody(profile, clientType));
@@ -207,7 +248,8 @@ export function buildReferenceApp(options: ReferenceAppOptions): ReferenceApp {
     const toNationalId = readNationalId(request, toSource, problems);
     const fromNationalId = readNationalId(request, fromSource, problems);
     if (Object.keys(problems).length > 0) return sendProblem(request, reply, validationProblem(problems));
-    if (exampleUser && toNationalId === description.exampleNationalId) return sendFaultAnswer(request, reply, exampleUser());
+    if (exampleUser && toNationalId === description.exampleNationalId)
+      return sendFaultAnswer(request, reply, exampleUser());
     const actor = await store.getActorProfile(toNationalId, fromNationalId);
     if (!actor) return sendMissing(request, reply, 'actor-profile');
     return sendResource(reply, actorProfileBody(actor));
@@ -229,13 +271,27 @@ export function buildReferenceApp(options: ReferenceAppOptions): ReferenceApp {
   });
 
   app.setNotFoundHandler((request, reply) =>
-    sendProblem(request, reply, httpProblem(404, `No route ${request.method} ${maskForProblem(requestPath(request))}; see /openapi.json for the routes.`)),
+    sendProblem(
+      request,
+      reply,
+      httpProblem(
+        404,
+        `No route ${request.method} ${maskForProblem(requestPath(request))}; see /openapi.json for the routes.`,
+      ),
+    ),
   );
   app.setErrorHandler((error: { statusCode?: number; message?: string }, request, reply) => {
-    const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    const status =
+      typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500
+        ? error.statusCode
+        : 500;
     if (status === 500) {
       request.log.error({ err: error }, 'request failed');
-      return sendProblem(request, reply, httpProblem(500, 'The service failed unexpectedly; the trace id identifies the failure in its logs.'));
+      return sendProblem(
+        request,
+        reply,
+        httpProblem(500, 'The service failed unexpectedly; the trace id identifies the failure in its logs.'),
+      );
     }
     return sendProblem(request, reply, httpProblem(status, maskForProblem(error.message ?? '')));
   });
@@ -248,7 +304,12 @@ export function buildReferenceApp(options: ReferenceAppOptions): ReferenceApp {
       api.addHook('onRequest', async (request, reply) => {
         const authorization = request.headers.authorization;
         if (authorization === undefined && tokenOptional) return;
-        if (authorization !== undefined && fault('unverifiedToken') && unverifiedScopes(authorization).includes(USER_PROFILE_READ_SCOPE)) return;
+        if (
+          authorization !== undefined &&
+          fault('unverifiedToken') &&
+          unverifiedScopes(authorization).includes(USER_PROFILE_READ_SCOPE)
+        )
+          return;
         const check = await verifier.verify(authorization);
         if (check.ok) return;
         request.log.info({ reason: check.reason }, 'access denied');
@@ -258,20 +319,38 @@ export function buildReferenceApp(options: ReferenceAppOptions): ReferenceApp {
       });
     }
     // A method a path does not have: 405 with the methods it has (RFC 9110 §15.5.6).
-    for (const url of ['/v2/users/.national-id', '/v2/users/:nationalId', '/v2/users/.to-national-id/actor-profiles/.from-national-id', '/v2/users/:toNationalId/actor-profiles/:fromNationalId']) {
+    for (const url of [
+      '/v2/users/.national-id',
+      '/v2/users/:nationalId',
+      '/v2/users/.to-national-id/actor-profiles/.from-national-id',
+      '/v2/users/:toNationalId/actor-profiles/:fromNationalId',
+    ]) {
       api.route({
         method: ['PUT', 'PATCH', 'DELETE', 'POST'],
         url,
         handler: (request, reply) => {
           if (!fault('noAllowHeader')) reply.header('allow', 'GET, HEAD');
-          return sendProblem(request, reply, httpProblem(405, `${request.method} is not a method of this path; it has GET and HEAD.`));
+          return sendProblem(
+            request,
+            reply,
+            httpProblem(405, `${request.method} is not a method of this path; it has GET and HEAD.`),
+          );
         },
       });
     }
-    api.get('/v2/users/.national-id', (request, reply) => getUserProfile(request, reply, { in: 'header', name: 'X-Param-National-Id' }));
-    api.get('/v2/users/:nationalId', (request, reply) => getUserProfile(request, reply, { in: 'path', name: 'nationalId' }));
+    api.get('/v2/users/.national-id', (request, reply) =>
+      getUserProfile(request, reply, { in: 'header', name: 'X-Param-National-Id' }),
+    );
+    api.get('/v2/users/:nationalId', (request, reply) =>
+      getUserProfile(request, reply, { in: 'path', name: 'nationalId' }),
+    );
     api.get('/v2/users/.to-national-id/actor-profiles/.from-national-id', (request, reply) =>
-      getActorProfile(request, reply, { in: 'header', name: 'X-Param-To-National-Id' }, { in: 'header', name: 'X-Param-From-National-Id' }),
+      getActorProfile(
+        request,
+        reply,
+        { in: 'header', name: 'X-Param-To-National-Id' },
+        { in: 'header', name: 'X-Param-From-National-Id' },
+      ),
     );
     api.get('/v2/users/:toNationalId/actor-profiles/:fromNationalId', (request, reply) =>
       getActorProfile(request, reply, { in: 'path', name: 'toNationalId' }, { in: 'path', name: 'fromNationalId' }),

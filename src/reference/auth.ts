@@ -42,21 +42,36 @@ export interface VerifierOptions {
 export function createTokenVerifier(options: VerifierOptions): TokenVerifier {
   const scope = options.scope ?? USER_PROFILE_READ_SCOPE;
   const keys = createRemoteJWKSet(new URL(options.jwksUri), { timeoutDuration: 5000 });
-  const unauthorized = (reason: string, challenge = 'Bearer error="invalid_token"'): AccessCheck => ({ ok: false, status: 401, reason, challenge });
+  const unauthorized = (reason: string, challenge = 'Bearer error="invalid_token"'): AccessCheck => ({
+    ok: false,
+    status: 401,
+    reason,
+    challenge,
+  });
   return {
     async verify(authorization) {
-      if (authorization === undefined || authorization.trim() === '') return unauthorized('no Authorization header', 'Bearer');
+      if (authorization === undefined || authorization.trim() === '')
+        return unauthorized('no Authorization header', 'Bearer');
       const match = /^Bearer +([A-Za-z0-9\-._~+/]+=*)\s*$/i.exec(authorization);
       if (!match) return unauthorized('the Authorization header is not "Bearer <token>"', 'Bearer');
       let claims: JWTPayload;
       try {
-        ({ payload: claims } = await jwtVerify(match[1], keys, { issuer: options.issuer, requiredClaims: ['exp'], ...(options.audience !== undefined ? { audience: options.audience } : {}) }));
+        ({ payload: claims } = await jwtVerify(match[1], keys, {
+          issuer: options.issuer,
+          requiredClaims: ['exp'],
+          ...(options.audience !== undefined ? { audience: options.audience } : {}),
+        }));
       } catch (error) {
         const code = error instanceof joseErrors.JOSEError ? error.code : 'ERR_UNKNOWN';
         return unauthorized(`token rejected (${code})`);
       }
       if (!grantedScopes(claims).includes(scope)) {
-        return { ok: false, status: 403, reason: `token lacks the scope ${scope}`, challenge: `Bearer error="insufficient_scope", scope="${scope}"` };
+        return {
+          ok: false,
+          status: 403,
+          reason: `token lacks the scope ${scope}`,
+          challenge: `Bearer error="insufficient_scope", scope="${scope}"`,
+        };
       }
       return { ok: true, claims };
     },
@@ -154,7 +169,8 @@ export async function startDevIssuer(options: DevIssuerOptions = {}): Promise<De
   const clientId = options.clientId ?? DEV_CLIENT_ID;
   const clientSecret = options.clientSecret ?? randomBytes(24).toString('base64url');
   const lifetime = options.tokenLifetimeSeconds ?? DEFAULT_TOKEN_LIFETIME_SECONDS;
-  if (!Number.isInteger(lifetime) || lifetime < 1) throw new Error(`a token lifetime must be a whole number of seconds, 1 or more (got ${lifetime})`);
+  if (!Number.isInteger(lifetime) || lifetime < 1)
+    throw new Error(`a token lifetime must be a whole number of seconds, 1 or more (got ${lifetime})`);
   const server = new OAuth2Server();
   await server.issuer.keys.generate('RS256');
 
@@ -164,21 +180,28 @@ export async function startDevIssuer(options: DevIssuerOptions = {}): Promise<De
     token.payload.sub = clientId;
     token.payload.aud = REFERENCE_AUDIENCE;
   });
-  server.service.on('beforeResponse', (response: MutableResponse, request: IncomingMessage & { body?: Record<string, unknown> }) => {
-    const body = request.body ?? {};
-    if (body.grant_type !== 'client_credentials') {
-      response.statusCode = 400;
-      response.body = { error: 'unsupported_grant_type', error_description: 'this development issuer only issues client-credentials tokens' };
-      return;
-    }
-    const presented = clientCredentials(request.headers.authorization, body);
-    if (!presented || !sameText(presented.id, clientId) || !sameText(presented.secret, clientSecret)) {
-      response.statusCode = 401;
-      response.body = { error: 'invalid_client', error_description: 'unknown client, or wrong client secret' };
-      return;
-    }
-    if (typeof response.body === 'object' && response.body !== null && 'expires_in' in response.body) response.body.expires_in = lifetime;
-  });
+  server.service.on(
+    'beforeResponse',
+    (response: MutableResponse, request: IncomingMessage & { body?: Record<string, unknown> }) => {
+      const body = request.body ?? {};
+      if (body.grant_type !== 'client_credentials') {
+        response.statusCode = 400;
+        response.body = {
+          error: 'unsupported_grant_type',
+          error_description: 'this development issuer only issues client-credentials tokens',
+        };
+        return;
+      }
+      const presented = clientCredentials(request.headers.authorization, body);
+      if (!presented || !sameText(presented.id, clientId) || !sameText(presented.secret, clientSecret)) {
+        response.statusCode = 401;
+        response.body = { error: 'invalid_client', error_description: 'unknown client, or wrong client secret' };
+        return;
+      }
+      if (typeof response.body === 'object' && response.body !== null && 'expires_in' in response.body)
+        response.body.expires_in = lifetime;
+    },
+  );
 
   const host = options.host ?? '127.0.0.1';
   // Our own HTTP server around the library's handler, with the reference service's header and
@@ -213,7 +236,10 @@ export async function startDevIssuer(options: DevIssuerOptions = {}): Promise<De
 }
 
 /** The client id and secret of a token request: HTTP Basic (RFC 6749 §2.3.1) or form members. */
-function clientCredentials(authorization: string | undefined, body: Record<string, unknown>): { id: string; secret: string } | undefined {
+function clientCredentials(
+  authorization: string | undefined,
+  body: Record<string, unknown>,
+): { id: string; secret: string } | undefined {
   const basic = authorization && /^Basic +([A-Za-z0-9+/]+=*)\s*$/i.exec(authorization);
   if (basic) {
     const decoded = Buffer.from(basic[1], 'base64').toString('utf8');
@@ -228,7 +254,8 @@ function clientCredentials(authorization: string | undefined, body: Record<strin
     };
     return { id: unescape(decoded.slice(0, colon)), secret: unescape(decoded.slice(colon + 1)) };
   }
-  if (typeof body.client_id === 'string' && typeof body.client_secret === 'string') return { id: body.client_id, secret: body.client_secret };
+  if (typeof body.client_id === 'string' && typeof body.client_secret === 'string')
+    return { id: body.client_id, secret: body.client_secret };
   return undefined;
 }
 

@@ -45,7 +45,13 @@ function findExampleNationalId(document: Document): string | undefined {
     }
   }
   for (const parameter of candidates) {
-    if (isObject(parameter) && parameter.name === 'nationalId' && parameter.in === 'path' && typeof parameter.example === 'string') return parameter.example;
+    if (
+      isObject(parameter) &&
+      parameter.name === 'nationalId' &&
+      parameter.in === 'path' &&
+      typeof parameter.example === 'string'
+    )
+      return parameter.example;
   }
   return undefined;
 }

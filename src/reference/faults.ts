@@ -75,7 +75,10 @@ const FAULT_TABLE = [
     description: 'An unknown user, or two users with no relation, answers 404 (Problem Details) instead of 204.',
     behaviour: {
       missingResource: (kind) => ({
-        problem: httpProblem(404, kind === 'user-profile' ? 'The user has no profile.' : 'The two users have no relation.'),
+        problem: httpProblem(
+          404,
+          kind === 'user-profile' ? 'The user has no profile.' : 'The two users have no relation.',
+        ),
       }),
     },
   },
@@ -95,16 +98,19 @@ const FAULT_TABLE = [
     description: 'National identifiers in bodies (nationalId, toNationalId, fromNationalId) are written `######-####`.',
     behaviour: {
       transformBody: (body) => {
-        for (const field of NATIONAL_ID_FIELDS) if (typeof body[field] === 'string') body[field] = hyphenateNationalId(body[field]);
+        for (const field of NATIONAL_ID_FIELDS)
+          if (typeof body[field] === 'string') body[field] = hyphenateNationalId(body[field]);
       },
     },
   },
   {
     name: 'bad-date-time',
-    description: 'Date-times in bodies (createdTimestamp, lastNudge, nextNudge) lose fraction and zone: `2024-05-02T09:30:00`.',
+    description:
+      'Date-times in bodies (createdTimestamp, lastNudge, nextNudge) lose fraction and zone: `2024-05-02T09:30:00`.',
     behaviour: {
       transformBody: (body) => {
-        for (const field of DATE_TIME_FIELDS) if (typeof body[field] === 'string') body[field] = body[field].slice(0, 19);
+        for (const field of DATE_TIME_FIELDS)
+          if (typeof body[field] === 'string') body[field] = body[field].slice(0, 19);
       },
     },
   },
@@ -128,7 +134,8 @@ const FAULT_TABLE = [
   },
   {
     name: 'undocumented-status',
-    description: "The description's example user answers 418 (Problem Details), a status the description does not document.",
+    description:
+      "The description's example user answers 418 (Problem Details), a status the description does not document.",
     behaviour: { exampleUser: () => ({ problem: httpProblem(418, 'This service is a teapot for the example user.') }) },
   },
   {
@@ -139,7 +146,9 @@ const FAULT_TABLE = [
   {
     name: 'server-error',
     description: "The description's example user answers 500 with an HTML stack trace (`text/html`).",
-    behaviour: { exampleUser: () => ({ raw: { status: 500, contentType: 'text/html; charset=utf-8', body: htmlStackTrace() } }) },
+    behaviour: {
+      exampleUser: () => ({ raw: { status: 500, contentType: 'text/html; charset=utf-8', body: htmlStackTrace() } }),
+    },
   },
   {
     name: 'crash-on-long-id',
@@ -148,7 +157,8 @@ const FAULT_TABLE = [
   },
   {
     name: 'crash-on-non-ascii-id',
-    description: 'A national identifier in the path with a character outside ASCII (`þ`, `٠١٠١…`, an emoji) answers 500 (Problem Details) instead of 400.',
+    description:
+      'A national identifier in the path with a character outside ASCII (`þ`, `٠١٠١…`, an emoji) answers 500 (Problem Details) instead of 400.',
     behaviour: { crashOnNonAsciiNationalId: true },
   },
   {
@@ -168,7 +178,8 @@ const FAULT_TABLE = [
   },
   {
     name: 'unverified-token',
-    description: "A token's signature, issuer and expiry are not checked: an unsigned (`alg: none`) or tampered token with the scope is served.",
+    description:
+      "A token's signature, issuer and expiry are not checked: an unsigned (`alg: none`) or tampered token with the scope is served.",
     behaviour: { unverifiedToken: true },
   },
   {

@@ -7,7 +7,12 @@ import { pino, stdSerializers, type Logger } from 'pino';
 import { maskDeep, maskNationalIds } from '../pii.js';
 
 /** Request headers worth logging besides `X-Road-Client`; the `X-Param-*` ones carry identifiers and are masked. */
-const LOGGED_HEADERS = ['x-param-national-id', 'x-param-to-national-id', 'x-param-from-national-id', 'user-agent'] as const;
+const LOGGED_HEADERS = [
+  'x-param-national-id',
+  'x-param-to-national-id',
+  'x-param-from-national-id',
+  'user-agent',
+] as const;
 
 interface LoggedRequest {
   method?: string;
@@ -39,7 +44,10 @@ export function createReferenceLogger(target: NodeJS.WritableStream): Logger {
             url: request.url === undefined ? undefined : maskNationalIds(request.url),
             remoteAddress: request.ip,
             // The exchange layer's caller (its subsystem id), e.g. IS-DEV/GOV/10000/island-is-client.
-            xRoadClient: xRoadClient === undefined ? undefined : maskNationalIds(Array.isArray(xRoadClient) ? xRoadClient.join(', ') : xRoadClient),
+            xRoadClient:
+              xRoadClient === undefined
+                ? undefined
+                : maskNationalIds(Array.isArray(xRoadClient) ? xRoadClient.join(', ') : xRoadClient),
             headers,
           };
         },

@@ -6,7 +6,16 @@
 import type { AddressInfo } from 'node:net';
 import { buildReferenceApp } from './app.js';
 import { guardConnections } from './connections.js';
-import { REFERENCE_AUDIENCE, USER_PROFILE_READ_SCOPE, createTokenVerifier, discoverIssuer, startDevIssuer, urlHost, type DevIssuer, type TokenVerifier } from './auth.js';
+import {
+  REFERENCE_AUDIENCE,
+  USER_PROFILE_READ_SCOPE,
+  createTokenVerifier,
+  discoverIssuer,
+  startDevIssuer,
+  urlHost,
+  type DevIssuer,
+  type TokenVerifier,
+} from './auth.js';
 import { loadReferenceDescription, referenceDescriptionPath } from './description.js';
 import { parseFaults, type FaultName } from './faults.js';
 import { createReferenceLogger } from './logging.js';
@@ -66,25 +75,51 @@ export async function startReferenceService(options: ReferenceServiceOptions = {
   const auth = options.auth ?? 'dev';
   const description = await loadReferenceDescription(referenceDescriptionPath());
   const store = options.store ?? (await loadProfileStore());
-  const logTarget = options.log === true ? process.stderr : options.log === false || options.log === undefined ? undefined : options.log;
+  const logTarget =
+    options.log === true
+      ? process.stderr
+      : options.log === false || options.log === undefined
+        ? undefined
+        : options.log;
   const logger = logTarget ? createReferenceLogger(logTarget) : undefined;
 
   let devIssuer: DevIssuer | undefined;
   let verifier: TokenVerifier | undefined;
   let tokenUrl: string | undefined;
   if (auth === 'dev') {
-    devIssuer = await startDevIssuer({ host, ...(options.tokenLifetimeSeconds !== undefined ? { tokenLifetimeSeconds: options.tokenLifetimeSeconds } : {}), ...(options.maxConnections !== undefined ? { maxConnections: options.maxConnections } : {}) });
-    verifier = createTokenVerifier({ issuer: devIssuer.issuer, jwksUri: devIssuer.jwksUri, scope: USER_PROFILE_READ_SCOPE, audience: REFERENCE_AUDIENCE });
+    devIssuer = await startDevIssuer({
+      host,
+      ...(options.tokenLifetimeSeconds !== undefined ? { tokenLifetimeSeconds: options.tokenLifetimeSeconds } : {}),
+      ...(options.maxConnections !== undefined ? { maxConnections: options.maxConnections } : {}),
+    });
+    verifier = createTokenVerifier({
+      issuer: devIssuer.issuer,
+      jwksUri: devIssuer.jwksUri,
+      scope: USER_PROFILE_READ_SCOPE,
+      audience: REFERENCE_AUDIENCE,
+    });
     tokenUrl = devIssuer.tokenUrl;
   } else if (typeof auth === 'object') {
     const metadata = await discoverIssuer(auth.issuer);
-    verifier = createTokenVerifier({ issuer: metadata.issuer, jwksUri: metadata.jwksUri, scope: USER_PROFILE_READ_SCOPE, ...(auth.audience !== undefined ? { audience: auth.audience } : {}) });
+    verifier = createTokenVerifier({
+      issuer: metadata.issuer,
+      jwksUri: metadata.jwksUri,
+      scope: USER_PROFILE_READ_SCOPE,
+      ...(auth.audience !== undefined ? { audience: auth.audience } : {}),
+    });
     tokenUrl = metadata.tokenEndpoint;
   } else if (auth !== 'none') {
     throw new Error(`unknown auth mode ${JSON.stringify(auth)}: use 'dev', 'none' or { issuer }`);
   }
 
-  const { app, cancelDelays } = buildReferenceApp({ store, description, verifier, faults, logger, ...(options.mutualTls ? { mutualTls: options.mutualTls } : {}) });
+  const { app, cancelDelays } = buildReferenceApp({
+    store,
+    description,
+    verifier,
+    faults,
+    logger,
+    ...(options.mutualTls ? { mutualTls: options.mutualTls } : {}),
+  });
   // Header and request timeouts and a connection cap: slow clients cannot starve the others.
   guardConnections(app.server, options.maxConnections);
   try {
@@ -96,7 +131,10 @@ export async function startReferenceService(options: ReferenceServiceOptions = {
   }
   const address = app.server.address() as AddressInfo;
   const baseUrl = `${options.mutualTls ? 'https' : 'http'}://${urlHost(host)}:${address.port}`;
-  logger?.info({ baseUrl, tokenUrl, faults, auth: typeof auth === 'object' ? 'issuer' : auth }, 'reference service started');
+  logger?.info(
+    { baseUrl, tokenUrl, faults, auth: typeof auth === 'object' ? 'issuer' : auth },
+    'reference service started',
+  );
 
   let closing: Promise<void> | undefined;
   return {

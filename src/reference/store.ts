@@ -54,7 +54,8 @@ export interface ProfileData {
 export const PROFILES_FILE = 'assets/reference/profiles.json';
 
 /** A date-time in the platform's form: fraction required, zone `Z` or `±hh:mm`. */
-export const PLATFORM_DATE_TIME = /^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]\.[0-9]+(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$/;
+export const PLATFORM_DATE_TIME =
+  /^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]\.[0-9]+(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$/;
 
 /** Holds every record in memory, checked once when built. Returns copies, never its own objects. */
 export class InMemoryProfileStore implements ProfileStore {
@@ -64,12 +65,14 @@ export class InMemoryProfileStore implements ProfileStore {
   constructor(data: unknown, source = 'profile data') {
     const checked = checkProfileData(data, source);
     for (const profile of checked.profiles) {
-      if (this.#profiles.has(profile.nationalId)) throw new Error(`${source}: two profiles have the national identifier ${profile.nationalId}`);
+      if (this.#profiles.has(profile.nationalId))
+        throw new Error(`${source}: two profiles have the national identifier ${profile.nationalId}`);
       this.#profiles.set(profile.nationalId, profile);
     }
     for (const actor of checked.actorProfiles) {
       const key = relationKey(actor.toNationalId, actor.fromNationalId);
-      if (this.#actorProfiles.has(key)) throw new Error(`${source}: two actor profiles relate ${actor.toNationalId} to ${actor.fromNationalId}`);
+      if (this.#actorProfiles.has(key))
+        throw new Error(`${source}: two actor profiles relate ${actor.toNationalId} to ${actor.fromNationalId}`);
       this.#actorProfiles.set(key, actor);
     }
   }
@@ -145,8 +148,12 @@ function checkProfileData(data: unknown, source: string): ProfileData {
   if (!isRecord(data) || !Array.isArray(data.profiles) || !Array.isArray(data.actorProfiles)) {
     throw new Error(`${source}: expected an object with the arrays "profiles" and "actorProfiles"`);
   }
-  const profiles = data.profiles.map((record, index) => checkRecord(record, PROFILE_FIELDS, `${source}: profiles[${index}]`));
-  const actorProfiles = data.actorProfiles.map((record, index) => checkRecord(record, ACTOR_FIELDS, `${source}: actorProfiles[${index}]`));
+  const profiles = data.profiles.map((record, index) =>
+    checkRecord(record, PROFILE_FIELDS, `${source}: profiles[${index}]`),
+  );
+  const actorProfiles = data.actorProfiles.map((record, index) =>
+    checkRecord(record, ACTOR_FIELDS, `${source}: actorProfiles[${index}]`),
+  );
   return { profiles, actorProfiles };
 }
 
@@ -155,7 +162,8 @@ function checkRecord<T>(record: unknown, fields: Record<keyof T, FieldKind>, whe
   const out: Record<string, unknown> = {};
   for (const [field, kind] of Object.entries(fields) as Array<[string, FieldKind]>) {
     const value = record[field];
-    if (!fitsKind(value, kind)) throw new Error(`${where}.${field}: expected ${describeKind(kind)}, found ${JSON.stringify(value) ?? 'nothing'}`);
+    if (!fitsKind(value, kind))
+      throw new Error(`${where}.${field}: expected ${describeKind(kind)}, found ${JSON.stringify(value) ?? 'nothing'}`);
     out[field] = value;
   }
   return out as T;

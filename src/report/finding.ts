@@ -175,16 +175,31 @@ export interface RunConfiguration {
   /** Findings an `x-vottur-ignore` held back (or tried to), with its reason. */
   suppressions: Array<{ rule: string; document: string; pointer: string; reason: string; honoured: boolean }>;
   /** The baseline and the entries that matched a finding. */
-  baseline?: { file: string; given: 'command line' | 'configuration'; entries: Array<{ rule: string; document: string; pointer: string; expires?: string; honoured: boolean }> };
+  baseline?: {
+    file: string;
+    given: 'command line' | 'configuration';
+    entries: Array<{ rule: string; document: string; pointer: string; expires?: string; honoured: boolean }>;
+  };
   /** Diff changes accepted on purpose (`x-vottur-ignore` in the revision, `--accept`). */
-  accepted: Array<{ rule: string; document: string; pointer: string; reason: string; by: 'x-vottur-ignore' | 'accept file'; honoured: boolean }>;
+  accepted: Array<{
+    rule: string;
+    document: string;
+    pointer: string;
+    reason: string;
+    by: 'x-vottur-ignore' | 'accept file';
+    honoured: boolean;
+  }>;
 }
 
 /** True when a configuration record has anything to show. */
 export function hasConfiguration(configuration: RunConfiguration | undefined): configuration is RunConfiguration {
   if (!configuration) return false;
   const { policy, files, rules, suppressions, baseline, accepted } = configuration;
-  return policy !== undefined || files.length + rules.length + configuration.extends.length + suppressions.length + accepted.length > 0 || baseline !== undefined;
+  return (
+    policy !== undefined ||
+    files.length + rules.length + configuration.extends.length + suppressions.length + accepted.length > 0 ||
+    baseline !== undefined
+  );
 }
 
 /**
@@ -198,7 +213,16 @@ export function heldBackView(report: Report, absolute?: { score: number; grade: 
   const suppressed = report.findings.filter((f) => f.suppressions && f.suppressions.length > 0);
   // A diff's accepted changes stay listed (with their reason) in every format: readers of a changelog must see them.
   const accepted = suppressed.filter((f) => f.source === 'diff');
-  return { ...report, findings: shown, heldBack: { suppressed: suppressed.length, baselined: report.findings.length - shown.length - suppressed.length, ...(absolute ? { absolute } : {}) }, ...(accepted.length ? { accepted } : {}) };
+  return {
+    ...report,
+    findings: shown,
+    heldBack: {
+      suppressed: suppressed.length,
+      baselined: report.findings.length - shown.length - suppressed.length,
+      ...(absolute ? { absolute } : {}),
+    },
+    ...(accepted.length ? { accepted } : {}),
+  };
 }
 
 /** The outcome of a `vottur diff`, computed once (src/diff/versioning.ts) and read by every format. */

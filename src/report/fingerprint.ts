@@ -9,13 +9,16 @@ import * as crypto from 'node:crypto';
 
 type Path = ReadonlyArray<string | number>;
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** What an array element is, for a pointer that does not move when the array is reordered. */
 function elementKey(element: unknown, index: number): string {
-  if (typeof element === 'string' || typeof element === 'number' || typeof element === 'boolean') return `=${String(element)}`;
+  if (typeof element === 'string' || typeof element === 'number' || typeof element === 'boolean')
+    return `=${String(element)}`;
   if (isRecord(element)) {
-    if (typeof element.name === 'string') return typeof element.in === 'string' ? `${element.in}:${element.name}` : `name:${element.name}`;
+    if (typeof element.name === 'string')
+      return typeof element.in === 'string' ? `${element.in}:${element.name}` : `name:${element.name}`;
     if (typeof element.$ref === 'string') return `ref:${element.$ref}`;
     if (typeof element.url === 'string') return `url:${element.url}`;
     if (typeof element.rule === 'string') return `rule:${element.rule}`;
@@ -50,14 +53,20 @@ function walk(document: unknown, path: Path): { pointer: string; node: unknown }
  */
 const sha256Hex: (text: string) => string =
   typeof (crypto as { hash?: unknown }).hash === 'function'
-    ? (text) => (crypto as unknown as { hash(algorithm: string, data: string, encoding: 'hex'): string }).hash('sha256', text, 'hex')
+    ? (text) =>
+        (crypto as unknown as { hash(algorithm: string, data: string, encoding: 'hex'): string }).hash(
+          'sha256',
+          text,
+          'hex',
+        )
     : (text) => crypto.createHash('sha256').update(text).digest('hex');
 
 /** The fingerprint of a finding of `rule` at `path` in `document`. */
 export function fingerprint(rule: string, document: unknown, path: Path): string {
   const { pointer, node } = walk(document, path);
   const type = typeof node;
-  const value = node === null || type === 'string' || type === 'number' || type === 'boolean' ? JSON.stringify(node) : '';
+  const value =
+    node === null || type === 'string' || type === 'number' || type === 'boolean' ? JSON.stringify(node) : '';
   return sha256Hex(`${rule}\u0000${pointer}\u0000${value}`).slice(0, 20);
 }
 

@@ -30,7 +30,10 @@ export function belowMinCoverage(report: Pick<Report, 'coverage'>, minCoverage: 
  * is passed by each description, not by their mean (one failing description among nine clean ones
  * would read 92 overall).
  */
-export function belowMinScore(report: Pick<Report, 'documents' | 'findings' | 'rules'> & Partial<Pick<Report, 'operations'>>, minScore: number | undefined): boolean {
+export function belowMinScore(
+  report: Pick<Report, 'documents' | 'findings' | 'rules'> & Partial<Pick<Report, 'operations'>>,
+  minScore: number | undefined,
+): boolean {
   if (minScore === undefined) return false;
   const score = scoreReport(report);
   return (worstDocument(score)?.score ?? score.score) < minScore;
@@ -43,7 +46,11 @@ export function hasFailingFinding(report: Pick<Report, 'findings'>, failSeverity
 
 /** The exit code for a run that completed: 1 (findings) or 0. */
 export function reportExitCode(report: Gated, options: GateOptions = {}): number {
-  return hasFailingFinding(report, options.failSeverity) || belowMinScore(report, options.minScore) || belowMinCoverage(report, options.minCoverage) ? EXIT_FINDINGS : EXIT_OK;
+  return hasFailingFinding(report, options.failSeverity) ||
+    belowMinScore(report, options.minScore) ||
+    belowMinCoverage(report, options.minCoverage)
+    ? EXIT_FINDINGS
+    : EXIT_OK;
 }
 
 /**
@@ -56,12 +63,19 @@ export function gateExit(report: Gated, options: GateOptions, write: (text: stri
     const worst = worstDocument(score);
     const lowest = worst?.score ?? score.score;
     if (lowest < options.minScore) {
-      const which = worst === undefined ? '' : score.byDocument.length === 1 ? ` (${worst.document})` : ` of ${worst.document}, the lowest of ${score.byDocument.length} documents (overall ${score.score})`;
+      const which =
+        worst === undefined
+          ? ''
+          : score.byDocument.length === 1
+            ? ` (${worst.document})`
+            : ` of ${worst.document}, the lowest of ${score.byDocument.length} documents (overall ${score.score})`;
       write(`${errorLine(maskNationalIds(`score ${lowest}/100${which} is below --min-score ${options.minScore}`))}\n`);
     }
   }
   if (belowMinCoverage(report, options.minCoverage)) {
-    const shown = report.coverage ? `coverage ${report.coverage.percent}%` : 'no coverage was measured (no generated phase ran)';
+    const shown = report.coverage
+      ? `coverage ${report.coverage.percent}%`
+      : 'no coverage was measured (no generated phase ran)';
     write(`${errorLine(`${shown} is below --min-coverage ${options.minCoverage}%`)}\n`);
   }
   return reportExitCode(report, options);

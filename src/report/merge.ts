@@ -4,7 +4,16 @@
  */
 import { readFileSync } from 'node:fs';
 import { CouldNotRunError } from '../errors.js';
-import { sortFindings, type DocumentInfo, type CoverageReport, type Finding, type OperationResult, type Report, type RuleMeta, type RunConfiguration } from './finding.js';
+import {
+  sortFindings,
+  type DocumentInfo,
+  type CoverageReport,
+  type Finding,
+  type OperationResult,
+  type Report,
+  type RuleMeta,
+  type RunConfiguration,
+} from './finding.js';
 import { describeSchemaError, reportValidator } from './schema.js';
 
 /** A report as the JSON format writes it; `summary` and `score` are derived and dropped on reading. */
@@ -48,7 +57,8 @@ function mergeConfigurations(reports: readonly Report[]): RunConfiguration | und
   const records = reports.flatMap((report) => (report.configuration ? [report.configuration] : []));
   if (records.length === 0) return undefined;
   const files = new Map<string, RunConfiguration['files'][number]>();
-  for (const record of records) for (const file of record.files) files.set(`${file.kind}\u0000${file.path}\u0000${file.sha256}`, file);
+  for (const record of records)
+    for (const file of record.files) files.set(`${file.kind}\u0000${file.path}\u0000${file.sha256}`, file);
   const policy = records.find((record) => record.policy)?.policy;
   const baseline = records.find((record) => record.baseline)?.baseline;
   return {
@@ -72,13 +82,17 @@ export function readJsonReport(path: string, name: string = path): Report {
     text = readFileSync(path, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new CouldNotRunError(`cannot read ${name}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : (code ?? (error as Error).message)}`);
+    throw new CouldNotRunError(
+      `cannot read ${name}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : (code ?? (error as Error).message)}`,
+    );
   }
   let value: unknown;
   try {
     value = JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (error) {
-    throw new CouldNotRunError(`${name} is not a vottur JSON report: not JSON (${(error as Error).message.split('\n')[0]})`);
+    throw new CouldNotRunError(
+      `${name} is not a vottur JSON report: not JSON (${(error as Error).message.split('\n')[0]})`,
+    );
   }
   return parseJsonReport(value, name);
 }
@@ -155,8 +169,10 @@ export function mergeReports(reports: readonly Report[], options: MergeOptions =
         entry.seen.add(identity);
         entry.result.requests += operation.requests;
         entry.result.findings += operation.findings;
-        if (operation.durationMs !== undefined) entry.result.durationMs = (entry.result.durationMs ?? 0) + operation.durationMs;
-        if (entry.result.operationId === undefined && operation.operationId !== undefined) entry.result.operationId = operation.operationId;
+        if (operation.durationMs !== undefined)
+          entry.result.durationMs = (entry.result.durationMs ?? 0) + operation.durationMs;
+        if (entry.result.operationId === undefined && operation.operationId !== undefined)
+          entry.result.operationId = operation.operationId;
       }
     }
     operations = [...merged.values()].map((entry) => entry.result);

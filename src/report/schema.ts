@@ -33,6 +33,9 @@ export function describeSchemaError(errors: readonly ErrorObject[] | null | unde
   const error = errors?.[0];
   if (!error) return 'does not match the report schema';
   const where = error.instancePath || '(top level)';
-  const allowed = error.keyword === 'enum' ? ` (${(error.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ')})` : '';
+  const allowed =
+    error.keyword === 'enum'
+      ? ` (${(error.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ')})`
+      : '';
   return `${where}: ${error.message ?? 'is invalid'}${allowed}`;
 }

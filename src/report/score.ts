@@ -20,9 +20,26 @@
  * Scores are rounded (half up) to whole numbers only at the end; grades are A ≥ 90, B ≥ 80,
  * C ≥ 70, D ≥ 60, F below.
  */
-import { counts, isDiffReport, summarise, UNREADABLE_RULE, type Category, type Finding, type Report, type Severity, type Summary } from './finding.js';
+import {
+  counts,
+  isDiffReport,
+  summarise,
+  UNREADABLE_RULE,
+  type Category,
+  type Finding,
+  type Report,
+  type Severity,
+  type Summary,
+} from './finding.js';
 
-export const CATEGORIES: readonly Category[] = ['documentation', 'data-format', 'naming', 'methods', 'errors', 'security'];
+export const CATEGORIES: readonly Category[] = [
+  'documentation',
+  'data-format',
+  'naming',
+  'methods',
+  'errors',
+  'security',
+];
 
 /** What one finding costs, before repetition is taken into account. */
 export const SEVERITY_WEIGHTS: Readonly<Record<Severity, number>> = { error: 10, warn: 3, info: 0, hint: 0 };
@@ -31,14 +48,25 @@ export const SEVERITY_WEIGHTS: Readonly<Record<Severity, number>> = { error: 10,
  * A catalogue service whose description could not be harvested (`vottur catalogue`): there was
  * nothing to check, and nothing checked is not passed.
  */
-export const HARVEST_FAILURE_RULES: readonly string[] = ['catalogue-description-missing', 'catalogue-refused', 'catalogue-timeout', 'catalogue-too-large', 'catalogue-not-openapi', 'catalogue-unreachable'];
+export const HARVEST_FAILURE_RULES: readonly string[] = [
+  'catalogue-description-missing',
+  'catalogue-refused',
+  'catalogue-timeout',
+  'catalogue-too-large',
+  'catalogue-not-openapi',
+  'catalogue-unreachable',
+];
 
 /**
  * Rules whose finding means nothing else could be checked: a document that is not OpenAPI 3.0/3.1
  * gets `platform-openapi-3` alone (no other rule runs on it), so it scores 0 in every category
  * rather than looking nearly clean; so does a document that could not be read at all.
  */
-export const BLOCKING_RULES: ReadonlySet<string> = new Set(['platform-openapi-3', UNREADABLE_RULE, ...HARVEST_FAILURE_RULES]);
+export const BLOCKING_RULES: ReadonlySet<string> = new Set([
+  'platform-openapi-3',
+  UNREADABLE_RULE,
+  ...HARVEST_FAILURE_RULES,
+]);
 
 /**
  * A finding that means nothing else could be checked: a blocking rule's, or the OpenAPI schema's
@@ -47,7 +75,10 @@ export const BLOCKING_RULES: ReadonlySet<string> = new Set(['platform-openapi-3'
  * would leave a broken document at 61 (D).
  */
 export function isBlocking(finding: Pick<Finding, 'ruleId' | 'pointer'>): boolean {
-  return BLOCKING_RULES.has(finding.ruleId) || (finding.ruleId === 'platform-openapi-valid' && (finding.pointer === '' || finding.pointer === '/paths'));
+  return (
+    BLOCKING_RULES.has(finding.ruleId) ||
+    (finding.ruleId === 'platform-openapi-valid' && (finding.pointer === '' || finding.pointer === '/paths'))
+  );
 }
 
 /** Each further finding of the same rule in the same document counts this fraction of the one before. */
@@ -167,11 +198,15 @@ export function testedShare(report: Pick<Report, 'operations'>, document: string
   return operations.filter((o) => o.notTested === undefined).length / operations.length;
 }
 
-export function scoreReport(report: Pick<Report, 'documents' | 'findings' | 'rules'> & Partial<Pick<Report, 'operations'>>): ReportScore {
+export function scoreReport(
+  report: Pick<Report, 'documents' | 'findings' | 'rules'> & Partial<Pick<Report, 'operations'>>,
+): ReportScore {
   // A diff's findings are the revision's changes; the base is compared, not judged (scored as a
   // clean 100 beside it, it lifted a diff with three breaking changes to 80 (B)).
   const base = isDiffReport(report) && report.documents.length === 2 ? report.documents[0]?.path : undefined;
-  const documents = reportDocuments(report).filter((document) => document !== base || report.findings.some((f) => scoredDocument(f) === base));
+  const documents = reportDocuments(report).filter(
+    (document) => document !== base || report.findings.some((f) => scoredDocument(f) === base),
+  );
   const findingsOf = new Map<string, Finding[]>(documents.map((d) => [d, []]));
   // Suppressed findings and those the baseline holds do not count.
   for (const finding of report.findings) if (counts(finding)) findingsOf.get(scoredDocument(finding))!.push(finding);
@@ -228,9 +263,16 @@ export function scoreReport(report: Pick<Report, 'documents' | 'findings' | 'rul
  * The absolute conformance score: every finding counted, those suppressions and the baseline hold
  * back included. Shown beside the gate's score (new findings only) wherever a score is shown.
  */
-export function absoluteScore(report: Pick<Report, 'documents' | 'findings' | 'rules'> & Partial<Pick<Report, 'operations'>>): ReportScore {
+export function absoluteScore(
+  report: Pick<Report, 'documents' | 'findings' | 'rules'> & Partial<Pick<Report, 'operations'>>,
+): ReportScore {
   if (report.findings.every(counts)) return scoreReport(report);
-  return scoreReport({ ...report, findings: report.findings.map((finding) => (counts(finding) ? finding : { ...finding, suppressions: undefined, baselineState: undefined })) });
+  return scoreReport({
+    ...report,
+    findings: report.findings.map((finding) =>
+      counts(finding) ? finding : { ...finding, suppressions: undefined, baselineState: undefined },
+    ),
+  });
 }
 
 /** The document with the lowest score (the first of equals): what `--min-score` gates on. */

@@ -80,7 +80,10 @@ export class SourceFiles {
   }
 
   static forReport(report: Pick<Report, 'documents'>, cwd: string): SourceFiles {
-    return new SourceFiles(cwd, report.documents.map((d) => d.path));
+    return new SourceFiles(
+      cwd,
+      report.documents.map((d) => d.path),
+    );
   }
 
   /** True when `document` is a listed local file (whether or not it could be read). */
@@ -148,7 +151,9 @@ export class SourceFiles {
     let offset: number | undefined = (root as YamlNode | null)?.range?.[0];
     for (const segment of decodePointer(pointer)) {
       if (isMap(node)) {
-        const pair = node.items.find((item) => isPair(item) && isScalar(item.key) && String(item.key.value) === segment);
+        const pair = node.items.find(
+          (item) => isPair(item) && isScalar(item.key) && String(item.key.value) === segment,
+        );
         if (!pair) return undefined;
         offset = (pair.key as YamlNode).range?.[0];
         node = pair.value;

@@ -66,7 +66,10 @@ export function enableCompileCache(name: string): void {
   // One file, renamed into place whole: a 4-byte index length, the JSON index, the code. One per
   // installation too (by where this module is): two checkouts or versions of vottur on one machine
   // would otherwise rewrite each other's file on every run.
-  const installation = createHash('sha1').update(fileURLToPath(import.meta.url)).digest('hex').slice(0, 8);
+  const installation = createHash('sha1')
+    .update(fileURLToPath(import.meta.url))
+    .digest('hex')
+    .slice(0, 8);
   const file = join(folder, `${name}-${installation}.bin`);
   let index: Record<string, Entry> = {};
   let blob: Buffer = Buffer.alloc(0);
@@ -85,12 +88,20 @@ export function enableCompileCache(name: string): void {
   const original = nodeModule.prototype._compile;
 
   nodeModule.prototype._compile = function compile(this: NodeModule, content: string, filename: string) {
-    if (!filename.includes(marker) || !filename.endsWith('.js') && !filename.endsWith('.cjs') || content.startsWith('#!') || content.includes('import(')) {
+    if (
+      !filename.includes(marker) ||
+      (!filename.endsWith('.js') && !filename.endsWith('.cjs')) ||
+      content.startsWith('#!') ||
+      content.includes('import(')
+    ) {
       return original.call(this, content, filename);
     }
     const hash = createHash('sha1').update(content).digest('base64');
     const known = index[filename];
-    const cached = known && known.hash === hash && known.offset + known.length <= blob.length ? blob.subarray(known.offset, known.offset + known.length) : undefined;
+    const cached =
+      known && known.hash === hash && known.offset + known.length <= blob.length
+        ? blob.subarray(known.offset, known.offset + known.length)
+        : undefined;
     let script: vm.Script;
     try {
       script = new vm.Script(nodeModule.wrap(content), { filename, cachedData: cached });
@@ -105,9 +116,12 @@ export function enableCompileCache(name: string): void {
     }
     const mod = this;
     const require = Object.assign((id: string) => mod.require(id), {
-      resolve: Object.assign((request: string, options?: unknown) => nodeModule._resolveFilename(request, mod, false, options), {
-        paths: (request: string) => nodeModule._resolveLookupPaths(request, mod),
-      }),
+      resolve: Object.assign(
+        (request: string, options?: unknown) => nodeModule._resolveFilename(request, mod, false, options),
+        {
+          paths: (request: string) => nodeModule._resolveLookupPaths(request, mod),
+        },
+      ),
       main: process.mainModule,
       extensions: nodeModule._extensions,
       cache: nodeModule._cache,

@@ -47,7 +47,10 @@ const DEFAULT_HOSTS = ['localhost', '127.0.0.1', '::1'];
 
 function newKeyPair(): { privatePem: string; publicPem: string } {
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  return { privatePem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), publicPem: publicKey.export({ type: 'spki', format: 'pem' }).toString() };
+  return {
+    privatePem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    publicPem: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+  };
 }
 
 function certificate(options: {
@@ -65,7 +68,10 @@ function certificate(options: {
   const now = new Date();
   cert.validity.notBefore = new Date(now.getTime() - 60_000);
   cert.validity.notAfter = new Date(now.getTime() + options.days * 86_400_000);
-  cert.setSubject([{ name: 'commonName', value: options.subject }, { name: 'organizationName', value: 'vottur development' }]);
+  cert.setSubject([
+    { name: 'commonName', value: options.subject },
+    { name: 'organizationName', value: 'vottur development' },
+  ]);
   cert.setIssuer(options.issuer);
   cert.setExtensions(options.extensions);
   cert.sign(forge.pki.privateKeyFromPem(options.signingKeyPem), forge.md.sha256.create());
@@ -80,7 +86,10 @@ export function createDevCertificates(options: DevCertificateOptions = {}): DevC
   const caCert = certificate({
     subject: 'vottur development CA',
     publicPem: caKeys.publicPem,
-    issuer: [{ name: 'commonName', value: 'vottur development CA' }, { name: 'organizationName', value: 'vottur development' }],
+    issuer: [
+      { name: 'commonName', value: 'vottur development CA' },
+      { name: 'organizationName', value: 'vottur development' },
+    ],
     signingKeyPem: caKeys.privatePem,
     days,
     extensions: [
@@ -101,7 +110,14 @@ export function createDevCertificates(options: DevCertificateOptions = {}): DevC
         { name: 'keyUsage', digitalSignature: true, keyEncipherment: true, critical: true },
         usage === 'server' ? { name: 'extKeyUsage', serverAuth: true } : { name: 'extKeyUsage', clientAuth: true },
         ...(usage === 'server'
-          ? [{ name: 'subjectAltName', altNames: hosts.map((host) => (/^[\d.]+$|:/.test(host) ? { type: 7, ip: host } : { type: 2, value: host })) }]
+          ? [
+              {
+                name: 'subjectAltName',
+                altNames: hosts.map((host) =>
+                  /^[\d.]+$|:/.test(host) ? { type: 7, ip: host } : { type: 2, value: host },
+                ),
+              },
+            ]
           : []),
       ],
     });
@@ -126,7 +142,10 @@ export function toPkcs12(pair: PemPair, passphrase: string, chain: readonly stri
 }
 
 /** Writes a new CA, server and client certificate into `folder` (created if need be). */
-export async function writeDevCertificates(folder: string, options: DevCertificateOptions = {}): Promise<DevCertificateFiles> {
+export async function writeDevCertificates(
+  folder: string,
+  options: DevCertificateOptions = {},
+): Promise<DevCertificateFiles> {
   const made = createDevCertificates(options);
   await mkdir(folder, { recursive: true });
   const files: DevCertificateFiles = {

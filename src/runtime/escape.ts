@@ -13,7 +13,8 @@
  */
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 const HAS_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
-const BREAK_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+const BREAK_CONTROL =
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 const LINE_CONTROL = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 const HAS_LINE_CONTROL = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 
@@ -87,10 +88,17 @@ export function escapedView<T>(value: T, escape: (text: string) => string): T {
       const escaped = escapedView(item, escape);
       if (copy === undefined && (escaped !== item || escapedKey !== key)) {
         copy = {};
-        for (const [k, v] of entries.slice(0, i)) Object.defineProperty(copy, k, { value: v, enumerable: true, writable: true, configurable: true });
+        for (const [k, v] of entries.slice(0, i))
+          Object.defineProperty(copy, k, { value: v, enumerable: true, writable: true, configurable: true });
       }
       // defineProperty: a `__proto__` key stays data.
-      if (copy) Object.defineProperty(copy, escapedKey, { value: escaped, enumerable: true, writable: true, configurable: true });
+      if (copy)
+        Object.defineProperty(copy, escapedKey, {
+          value: escaped,
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
     }
     return (copy ?? value) as T;
   }

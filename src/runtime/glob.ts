@@ -19,7 +19,7 @@ let re2: typeof RE2JS | undefined;
 /** The regular expression's source without its `(?!…)` and `(?=…)` groups (balanced, escapes kept). */
 export function withoutLookarounds(source: string): string {
   let out = '';
-  for (let i = 0; i < source.length; ) {
+  for (let i = 0; i < source.length;) {
     if (source[i] === '\\') {
       out += source.slice(i, i + 2);
       i += 2;
@@ -47,14 +47,19 @@ export function withoutLookarounds(source: string): string {
 
 /** A matcher for `glob` (picomatch syntax, `dot: true`) that runs in linear time; `where` names it in errors. */
 export function linearGlobMatcher(glob: string, where: string): (path: string) => boolean {
-  if (glob.length > MAX_GLOB_LENGTH) throw new CouldNotRunError(`${where}: a glob of ${glob.length} characters is longer than ${MAX_GLOB_LENGTH}; write a shorter one`);
+  if (glob.length > MAX_GLOB_LENGTH)
+    throw new CouldNotRunError(
+      `${where}: a glob of ${glob.length} characters is longer than ${MAX_GLOB_LENGTH}; write a shorter one`,
+    );
   picomatch ??= require('picomatch') as typeof import('picomatch');
   re2 ??= (require('re2js') as { RE2JS: typeof RE2JS }).RE2JS;
   let pattern: RE2JS;
   try {
     pattern = re2.compile(withoutLookarounds(picomatch.makeRe(glob, { dot: true }).source));
   } catch {
-    throw new CouldNotRunError(`${where}: the glob ${JSON.stringify(glob)} cannot be matched safely; write it with *, **, ?, [...] and {a,b}`);
+    throw new CouldNotRunError(
+      `${where}: the glob ${JSON.stringify(glob)} cannot be matched safely; write it with *, **, ?, [...] and {a,b}`,
+    );
   }
   const compiled = pattern;
   return (path) => compiled.matches(path);

@@ -37,7 +37,13 @@ export function lintProgress(options: ProgressOptions = {}): Progress {
     void import('cli-progress').then(({ default: cliProgress }) => {
       if (stopped) return;
       bar = new cliProgress.SingleBar(
-        { stream, format: `${options.label ?? 'vottur lint'} [{bar}] {value}/{total} ${options.unit ?? 'documents'} | {duration_formatted}`, hideCursor: true, clearOnComplete: true, barsize: 30 },
+        {
+          stream,
+          format: `${options.label ?? 'vottur lint'} [{bar}] {value}/{total} ${options.unit ?? 'documents'} | {duration_formatted}`,
+          hideCursor: true,
+          clearOnComplete: true,
+          barsize: 30,
+        },
         cliProgress.Presets.shades_classic,
       );
       bar.start(last.total, last.done);

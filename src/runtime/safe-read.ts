@@ -91,7 +91,15 @@ export async function readNamedFile(file: string, options: NamedFileOptions): Pr
     real = await realpath(resolve(file));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw refuse(code === 'ENOENT' || code === 'ENOTDIR' ? 'no such file' : code === 'ELOOP' ? 'a loop of symbolic links' : code === 'EACCES' ? 'not allowed to read it' : (code ?? 'cannot resolve its path'));
+    throw refuse(
+      code === 'ENOENT' || code === 'ENOTDIR'
+        ? 'no such file'
+        : code === 'ELOOP'
+          ? 'a loop of symbolic links'
+          : code === 'EACCES'
+            ? 'not allowed to read it'
+            : (code ?? 'cannot resolve its path'),
+    );
   }
   if (!isInside(real, root)) throw refuse(`it is outside the repository (${root}); name a file inside it`);
   const before = await stat(real).catch(() => undefined);
@@ -132,7 +140,13 @@ export async function readNamedFile(file: string, options: NamedFileOptions): Pr
   } catch (error) {
     if (error instanceof CouldNotRunError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
-    throw refuse(code === 'ELOOP' ? 'it was replaced by a symbolic link' : code === 'EACCES' ? 'not allowed to read it' : (code ?? 'it could not be read'));
+    throw refuse(
+      code === 'ELOOP'
+        ? 'it was replaced by a symbolic link'
+        : code === 'EACCES'
+          ? 'not allowed to read it'
+          : (code ?? 'it could not be read'),
+    );
   } finally {
     clearTimeout(timer);
   }
@@ -147,7 +161,8 @@ export async function readNamedFile(file: string, options: NamedFileOptions): Pr
 export function assertWritableInside(file: string, options: Pick<NamedFileOptions, 'what' | 'shown' | 'root'>): void {
   const shown = options.shown ?? file;
   const root = realFolder(options.root ?? namedFileRoot());
-  const refuse = (why: string) => new CouldNotRunError(`cannot write ${options.what} ${shown}: ${why}; nothing was written`);
+  const refuse = (why: string) =>
+    new CouldNotRunError(`cannot write ${options.what} ${shown}: ${why}; nothing was written`);
   let folder: string;
   try {
     folder = realpathSync(dirname(resolve(file)));
@@ -175,7 +190,10 @@ export function parseErrorWithoutContent(error: unknown): string {
   const where = /line (\d+),? column (\d+)/i.exec(message) ?? undefined;
   const position = /position (\d+)/i.exec(message) ?? undefined;
   const at = where ? `at line ${where[1]}, column ${where[2]}` : position ? `at position ${position[1]}` : '';
-  const wording = message.replace(/\s*(at|in JSON at)?\s*(line \d+,? column \d+|position \d+.*)$/i, '').replace(/:\s*$/, '').trim();
+  const wording = message
+    .replace(/\s*(at|in JSON at)?\s*(line \d+,? column \d+|position \d+.*)$/i, '')
+    .replace(/:\s*$/, '')
+    .trim();
   const quotes = /["'`]|\d{3,}/.test(wording);
   return [quotes || !wording ? 'not valid' : wording, at].filter(Boolean).join(' ');
 }

@@ -44,7 +44,9 @@ export const CERT_PASSPHRASE_ENV = 'VOTTUR_CERT_PASSPHRASE';
 
 /** True when the options name any TLS material. */
 export function hasTlsOptions(options: TlsOptions | undefined): boolean {
-  return Boolean(options && (options.cert || options.key || (typeof options.ca === 'string' ? options.ca : options.ca?.length)));
+  return Boolean(
+    options && (options.cert || options.key || (typeof options.ca === 'string' ? options.ca : options.ca?.length)),
+  );
 }
 
 /** A PKCS#12 file by its name, or by its content (DER, not PEM text). */
@@ -58,7 +60,14 @@ async function readMaterial(path: string, what: string): Promise<Buffer> {
     return await readFile(path);
   } catch (error) {
     const code = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
-    const reason = code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : code === 'EISDIR' ? 'it is a folder' : code || 'cannot be read';
+    const reason =
+      code === 'ENOENT'
+        ? 'no such file'
+        : code === 'EACCES'
+          ? 'permission denied'
+          : code === 'EISDIR'
+            ? 'it is a folder'
+            : code || 'cannot be read';
     throw new CouldNotRunError(`${what} ${path}: ${reason}`);
   }
 }
@@ -67,22 +76,32 @@ async function readMaterial(path: string, what: string): Promise<Buffer> {
  * Reads and checks the material the options name (paths relative to `cwd`). Undefined when they
  * name none.
  */
-export async function loadTlsMaterial(options: TlsOptions | undefined, cwd = process.cwd()): Promise<TlsMaterial | undefined> {
+export async function loadTlsMaterial(
+  options: TlsOptions | undefined,
+  cwd = process.cwd(),
+): Promise<TlsMaterial | undefined> {
   if (!options || !hasTlsOptions(options)) return undefined;
-  const caFiles = (typeof options.ca === 'string' ? [options.ca] : [...(options.ca ?? [])]).map((file) => resolvePath(cwd, file));
+  const caFiles = (typeof options.ca === 'string' ? [options.ca] : [...(options.ca ?? [])]).map((file) =>
+    resolvePath(cwd, file),
+  );
   const material: TlsMaterial = { files: { ca: caFiles } };
   const passphraseEnv = options.passphraseEnv ?? CERT_PASSPHRASE_ENV;
   const passphrase = process.env[passphraseEnv];
-  if (options.key && !options.cert) throw new CouldNotRunError('--key needs --cert (the client certificate the key belongs to)');
+  if (options.key && !options.cert)
+    throw new CouldNotRunError('--key needs --cert (the client certificate the key belongs to)');
   if (options.cert) {
     const certFile = resolvePath(cwd, options.cert);
     const cert = await readMaterial(certFile, '--cert');
     material.files.cert = certFile;
     if (isPkcs12(certFile, cert)) {
-      if (options.key) throw new CouldNotRunError(`--cert ${certFile} is a PKCS#12 file, which holds its key: leave out --key`);
+      if (options.key)
+        throw new CouldNotRunError(`--cert ${certFile} is a PKCS#12 file, which holds its key: leave out --key`);
       material.pfx = cert;
     } else {
-      if (!options.key) throw new CouldNotRunError(`--cert ${certFile} is a PEM certificate: give its private key with --key (or a PKCS#12 file as --cert)`);
+      if (!options.key)
+        throw new CouldNotRunError(
+          `--cert ${certFile} is a PEM certificate: give its private key with --key (or a PKCS#12 file as --cert)`,
+        );
       const keyFile = resolvePath(cwd, options.key);
       material.key = await readMaterial(keyFile, '--key');
       material.files.key = keyFile;
@@ -100,13 +119,19 @@ export async function loadTlsMaterial(options: TlsOptions | undefined, cwd = pro
 
 /** A CA file holds at least one certificate, and every one in it can be read (OpenSSL skips bad ones silently). */
 function checkCaFile(content: Buffer, file: string): void {
-  const blocks = content.toString('latin1').match(/-----BEGIN CERTIFICATE-----[\s\S]*?-----END CERTIFICATE-----/g) ?? [];
-  if (blocks.length === 0) throw new CouldNotRunError(`cannot use the certificate ${file} as --ca: it holds no PEM certificate (-----BEGIN CERTIFICATE-----)`);
+  const blocks =
+    content.toString('latin1').match(/-----BEGIN CERTIFICATE-----[\s\S]*?-----END CERTIFICATE-----/g) ?? [];
+  if (blocks.length === 0)
+    throw new CouldNotRunError(
+      `cannot use the certificate ${file} as --ca: it holds no PEM certificate (-----BEGIN CERTIFICATE-----)`,
+    );
   for (const block of blocks) {
     try {
       new X509Certificate(block);
     } catch (error) {
-      throw new CouldNotRunError(`cannot use the certificate ${file} as --ca: ${error instanceof Error ? error.message : String(error)}`);
+      throw new CouldNotRunError(
+        `cannot use the certificate ${file} as --ca: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   }
 }
@@ -120,21 +145,38 @@ function checkMaterial(material: TlsMaterial, passphraseEnv: string): void {
     const message = error instanceof Error ? error.message : String(error);
     const code = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
     if (/mac verify failure|bad decrypt|wrong password|maybe wrong password/i.test(message)) {
-      throw new CouldNotRunError(`cannot open ${material.pfx ? `the PKCS#12 file ${certFile}` : `the key ${keyFile}`}: wrong passphrase; set it in ${passphraseEnv}`);
+      throw new CouldNotRunError(
+        `cannot open ${material.pfx ? `the PKCS#12 file ${certFile}` : `the key ${keyFile}`}: wrong passphrase; set it in ${passphraseEnv}`,
+      );
     }
     if (/key values mismatch/i.test(message) || code === 'ERR_OSSL_X509_KEY_VALUES_MISMATCH') {
       throw new CouldNotRunError(`the key ${keyFile} does not belong to the certificate ${certFile}`);
     }
-    if (/bad password read|interrupted or cancelled|no passphrase|PEM_read_bio_PrivateKey/i.test(message) && material.passphrase === undefined) {
-      throw new CouldNotRunError(`the key ${keyFile ?? certFile} is protected by a passphrase: set it in ${passphraseEnv}`);
+    if (
+      /bad password read|interrupted or cancelled|no passphrase|PEM_read_bio_PrivateKey/i.test(message) &&
+      material.passphrase === undefined
+    ) {
+      throw new CouldNotRunError(
+        `the key ${keyFile ?? certFile} is protected by a passphrase: set it in ${passphraseEnv}`,
+      );
     }
-    const which = material.pfx ? `the PKCS#12 file ${certFile}` : /cert|x509/i.test(message) && !/key/i.test(message) ? `the certificate ${certFile ?? material.files.ca.join(', ')}` : `the key ${keyFile}`;
+    const which = material.pfx
+      ? `the PKCS#12 file ${certFile}`
+      : /cert|x509/i.test(message) && !/key/i.test(message)
+        ? `the certificate ${certFile ?? material.files.ca.join(', ')}`
+        : `the key ${keyFile}`;
     throw new CouldNotRunError(`cannot use ${which}: ${message.replace(/^error:[0-9A-F]+:/i, '')}`);
   }
 }
 
 /** The material as `tls.connect` options. */
-export function connectOptions(material: TlsMaterial): { cert?: Buffer; key?: Buffer; pfx?: Buffer; passphrase?: string; ca?: Buffer[] } {
+export function connectOptions(material: TlsMaterial): {
+  cert?: Buffer;
+  key?: Buffer;
+  pfx?: Buffer;
+  passphrase?: string;
+  ca?: Buffer[];
+} {
   return {
     ...(material.cert ? { cert: material.cert } : {}),
     ...(material.key ? { key: material.key } : {}),
@@ -156,6 +198,9 @@ export function tlsFetch(material: TlsMaterial): TlsFetch {
   const agent = new Agent({ connect: connectOptions(material) });
   const fetchWith: typeof globalThis.fetch = (input, init) =>
     // undici's fetch and Response are the WHATWG ones Node's global fetch is built on.
-    undiciFetch(input as Parameters<typeof undiciFetch>[0], { ...(init as Parameters<typeof undiciFetch>[1]), dispatcher: agent }) as unknown as Promise<Response>;
+    undiciFetch(input as Parameters<typeof undiciFetch>[0], {
+      ...(init as Parameters<typeof undiciFetch>[1]),
+      dispatcher: agent,
+    }) as unknown as Promise<Response>;
   return { fetch: fetchWith, close: () => agent.close() };
 }

@@ -26,14 +26,19 @@ interface JsonReport {
 }
 
 let dir: string;
-const lint = async (...args: string[]) => vottur(['lint', 'catalogue/*.{yaml,json}', ...args], { cwd: dir, timeoutMs: 120_000 });
-const json = async (...args: string[]): Promise<JsonReport> => JSON.parse((await lint('-f', 'json', ...args)).stdout) as JsonReport;
+const lint = async (...args: string[]) =>
+  vottur(['lint', 'catalogue/*.{yaml,json}', ...args], { cwd: dir, timeoutMs: 120_000 });
+const json = async (...args: string[]): Promise<JsonReport> =>
+  JSON.parse((await lint('-f', 'json', ...args)).stdout) as JsonReport;
 const newOnes = (report: JsonReport) => report.findings.filter((f) => f.baselineState === 'new');
 
 describe.skipIf(!CORPUS_DIR)(corpusTitle('a baseline over the catalogue'), () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'vottur-baseline-'));
-    cpSync(join(CORPUS_DIR!, 'catalogue'), join(dir, 'catalogue'), { recursive: true, filter: (src) => !src.endsWith('.md') });
+    cpSync(join(CORPUS_DIR!, 'catalogue'), join(dir, 'catalogue'), {
+      recursive: true,
+      filter: (src) => !src.endsWith('.md'),
+    });
     const written = await lint('--update-baseline');
     expect(written.code).toBe(0);
     expect(written.stderr).toMatch(/^vottur: wrote vottur-baseline\.json: \d+ entries\n$/);
@@ -43,7 +48,9 @@ describe.skipIf(!CORPUS_DIR)(corpusTitle('a baseline over the catalogue'), () =>
   it('passes with the baseline: every finding held back, none new, none absent', async () => {
     const result = await lint('--baseline', 'vottur-baseline.json');
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/Not counted: \d+ in the baseline; absolute score \d+\/100 \([A-F]\) with every held-back finding counted\.\nConfiguration: read vottur-baseline\.json \(sha256 [0-9a-f]{12}\); baseline vottur-baseline\.json: \d+ entries used\.\n✔ No problems found in 15 documents\. Score 100\/100 \(A\)\.\n$/);
+    expect(result.stdout).toMatch(
+      /Not counted: \d+ in the baseline; absolute score \d+\/100 \([A-F]\) with every held-back finding counted\.\nConfiguration: read vottur-baseline\.json \(sha256 [0-9a-f]{12}\); baseline vottur-baseline\.json: \d+ entries used\.\n✔ No problems found in 15 documents\. Score 100\/100 \(A\)\.\n$/,
+    );
     const report = await json('--baseline', 'vottur-baseline.json');
     expect(newOnes(report)).toEqual([]);
     expect(report.baseline!.absent).toEqual([]);
@@ -60,13 +67,21 @@ describe.skipIf(!CORPUS_DIR)(corpusTitle('a baseline over the catalogue'), () =>
   }, 120_000);
 
   it('one new violation in one document fails the gate and is the only finding counted, as new', async () => {
-    const file = join(dir, 'catalogue', readdirSync(join(dir, 'catalogue')).find((name) => name.endsWith('.yaml'))!);
+    const file = join(
+      dir,
+      'catalogue',
+      readdirSync(join(dir, 'catalogue')).find((name) => name.endsWith('.yaml'))!,
+    );
     const original = readFileSync(file, 'utf8');
     try {
       // A property whose name is snake_case: platform-field-camel-case, nowhere in the baseline.
       const document = parse(original) as Record<string, any>;
-      const schemas = (document.components ??= {}).schemas ??= {};
-      schemas.VotturAddedForTest = { type: 'object', description: 'Added by the test.', properties: { added_field: { type: 'string', description: 'Added.' } } };
+      const schemas = ((document.components ??= {}).schemas ??= {});
+      schemas.VotturAddedForTest = {
+        type: 'object',
+        description: 'Added by the test.',
+        properties: { added_field: { type: 'string', description: 'Added.' } },
+      };
       writeFileSync(file, JSON.stringify(document, null, 2));
       const result = await lint('--baseline', 'vottur-baseline.json');
       expect(result.code).toBe(1);
@@ -85,7 +100,15 @@ describe.skipIf(!CORPUS_DIR)(corpusTitle('a baseline over the catalogue'), () =>
     const path = join(dir, 'catalogue', yamlFile);
     const original = readFileSync(path, 'utf8');
     const reversed = (value: unknown): unknown =>
-      Array.isArray(value) ? value.map(reversed) : value && typeof value === 'object' ? Object.fromEntries(Object.entries(value).reverse().map(([k, v]) => [k, reversed(v)])) : value;
+      Array.isArray(value)
+        ? value.map(reversed)
+        : value && typeof value === 'object'
+          ? Object.fromEntries(
+              Object.entries(value)
+                .reverse()
+                .map(([k, v]) => [k, reversed(v)]),
+            )
+          : value;
     const jsonPath = path.replace(/\.yaml$/, '.json');
     try {
       writeFileSync(jsonPath, JSON.stringify(reversed(parse(original)), null, 4));
@@ -107,14 +130,29 @@ describe.skipIf(!CORPUS_DIR)(corpusTitle('a baseline over the catalogue'), () =>
       baseline.entries[0]!.expires = '2000-01-01';
       baseline.entries[1]!.reason = 'Agreed with the catalogue team, ticket API-7.';
       const covered = baseline.entries[2]!.document as string;
-      baseline.entries.push({ document: covered, rule: 'platform-info-contact', pointer: '/info', fingerprint: 'no-such-finding', count: 1, owner: 'nobody' });
+      baseline.entries.push({
+        document: covered,
+        rule: 'platform-info-contact',
+        pointer: '/info',
+        fingerprint: 'no-such-finding',
+        count: 1,
+        owner: 'nobody',
+      });
       // An entry of a document the run does not cover is neither matched nor absent, and stays.
-      baseline.entries.push({ document: 'catalogue/not-in-this-run', rule: 'platform-info-contact', pointer: '/info', fingerprint: 'elsewhere', count: 1 });
+      baseline.entries.push({
+        document: 'catalogue/not-in-this-run',
+        rule: 'platform-info-contact',
+        pointer: '/info',
+        fingerprint: 'elsewhere',
+        count: 1,
+      });
       writeFileSync(file, JSON.stringify(baseline, null, 2));
       const report = await json('--baseline', 'vottur-baseline.json');
       expect(report.baseline!.expired).toBe(1);
       expect(newOnes(report).length).toBeGreaterThanOrEqual(1);
-      expect(report.baseline!.absent).toEqual([{ rule: 'platform-info-contact', document: covered, pointer: '/info', fingerprint: 'no-such-finding' }]);
+      expect(report.baseline!.absent).toEqual([
+        { rule: 'platform-info-contact', document: covered, pointer: '/info', fingerprint: 'no-such-finding' },
+      ]);
       const pruned = await lint('--baseline', 'vottur-baseline.json', '--prune-baseline');
       expect(pruned.stderr).toMatch(/pruned vottur-baseline\.json: 1 entry removed/);
       const after = JSON.parse(readFileSync(file, 'utf8')) as { entries: Array<Record<string, unknown>> };
@@ -124,7 +162,11 @@ describe.skipIf(!CORPUS_DIR)(corpusTitle('a baseline over the catalogue'), () =>
       expect(after.entries[0]!.expires).toBe('2000-01-01');
       // Written again from the run, the hand-written reason stays.
       await lint('--update-baseline');
-      expect((JSON.parse(readFileSync(file, 'utf8')) as { entries: Array<Record<string, unknown>> }).entries.some((e) => e.reason === 'Agreed with the catalogue team, ticket API-7.')).toBe(true);
+      expect(
+        (JSON.parse(readFileSync(file, 'utf8')) as { entries: Array<Record<string, unknown>> }).entries.some(
+          (e) => e.reason === 'Agreed with the catalogue team, ticket API-7.',
+        ),
+      ).toBe(true);
     } finally {
       writeFileSync(file, original);
     }
@@ -141,13 +183,31 @@ describe('what a baseline never holds', () => {
       writeFileSync(join(folder, 'bad.yaml'), 'openapi: 3.0.3\ninfo: [unclosed\n');
       const written = await vottur(['lint', '*.yaml', '--update-baseline'], { cwd: folder });
       expect(written.code).toBe(2);
-      const entries = (JSON.parse(readFileSync(join(folder, 'vottur-baseline.json'), 'utf8')) as { entries: Array<{ rule: string; document: string }> }).entries;
+      const entries = (
+        JSON.parse(readFileSync(join(folder, 'vottur-baseline.json'), 'utf8')) as {
+          entries: Array<{ rule: string; document: string }>;
+        }
+      ).entries;
       expect(entries.length).toBeGreaterThan(0);
       expect(entries.filter((entry) => entry.rule === 'vottur-unreadable')).toEqual([]);
       // Even a baseline written by hand with such an entry does not hold the document back.
-      writeFileSync(join(folder, 'vottur-baseline.json'), JSON.stringify({ vottur: 'baseline', version: 1, entries: [...entries, { document: 'bad', rule: 'vottur-unreadable', pointer: '', fingerprint: 'x', count: 1 }] }));
-      const report = JSON.parse((await vottur(['lint', '*.yaml', '--baseline', 'vottur-baseline.json', '-f', 'json'], { cwd: folder })).stdout) as JsonReport;
-      expect(report.findings.filter((f) => f.ruleId === 'vottur-unreadable').map((f) => f.baselineState)).toEqual(['new']);
+      writeFileSync(
+        join(folder, 'vottur-baseline.json'),
+        JSON.stringify({
+          vottur: 'baseline',
+          version: 1,
+          entries: [
+            ...entries,
+            { document: 'bad', rule: 'vottur-unreadable', pointer: '', fingerprint: 'x', count: 1 },
+          ],
+        }),
+      );
+      const report = JSON.parse(
+        (await vottur(['lint', '*.yaml', '--baseline', 'vottur-baseline.json', '-f', 'json'], { cwd: folder })).stdout,
+      ) as JsonReport;
+      expect(report.findings.filter((f) => f.ruleId === 'vottur-unreadable').map((f) => f.baselineState)).toEqual([
+        'new',
+      ]);
       expect(report.summary.error).toBe(1);
       const stylish = await vottur(['lint', '*.yaml', '--baseline', 'vottur-baseline.json'], { cwd: folder });
       expect(stylish.code).toBe(2);
@@ -160,12 +220,19 @@ describe('what a baseline never holds', () => {
   it('is never linted as a description by a glob that matches it, nor is the configuration', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'vottur-baseline-glob-'));
     try {
-      writeFileSync(join(folder, 'api.json'), JSON.stringify({ openapi: '3.0.3', info: { title: 'T', version: '1.0.0' }, paths: {} }));
+      writeFileSync(
+        join(folder, 'api.json'),
+        JSON.stringify({ openapi: '3.0.3', info: { title: 'T', version: '1.0.0' }, paths: {} }),
+      );
       writeFileSync(join(folder, 'vottur.config.json'), JSON.stringify({ rules: { 'platform-info-contact': 'off' } }));
       expect((await vottur(['lint', '*.json', '--update-baseline'], { cwd: folder })).code).toBe(0);
-      const again = await vottur(['lint', '*.json', '--baseline', 'vottur-baseline.json', '-f', 'json'], { cwd: folder });
+      const again = await vottur(['lint', '*.json', '--baseline', 'vottur-baseline.json', '-f', 'json'], {
+        cwd: folder,
+      });
       expect(again.code, again.stderr).toBe(0);
-      expect((JSON.parse(again.stdout) as { documents: Array<{ path: string }> }).documents.map((d) => d.path)).toEqual(['api.json']);
+      expect((JSON.parse(again.stdout) as { documents: Array<{ path: string }> }).documents.map((d) => d.path)).toEqual(
+        ['api.json'],
+      );
     } finally {
       rmSync(folder, { recursive: true, force: true });
     }
@@ -208,7 +275,9 @@ describe('bad baselines', () => {
       writeFileSync(join(folder, 'api.yaml'), 'openapi: 3.0.3\ninfo: {title: T, version: "1.0.0"}\npaths: {}\n');
       const missing = await vottur(['lint', 'api.yaml', '--baseline', 'nope.json'], { cwd: folder });
       expect(missing.code).toBe(2);
-      expect(missing.stderr).toBe('vottur: cannot read the baseline nope.json: no such file; write one with --update-baseline\n');
+      expect(missing.stderr).toBe(
+        'vottur: cannot read the baseline nope.json: no such file; write one with --update-baseline\n',
+      );
       writeFileSync(join(folder, 'broken.json'), '{"entries": 3}');
       const broken = await vottur(['lint', 'api.yaml', '--baseline', 'broken.json'], { cwd: folder });
       expect(broken.code).toBe(2);

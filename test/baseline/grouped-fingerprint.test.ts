@@ -31,12 +31,19 @@ describe('a grouped finding and the baseline', () => {
     mkdirSync(join(dir, '.git'));
     writeFileSync(join(dir, 'api.yaml'), description(['text/plain', 'application/json', 'text/json']));
     const written = await vottur(['lint', 'api.yaml', '--update-baseline', '--format', 'json'], { cwd: dir });
-    const grouped = (JSON.parse(written.stdout) as { findings: Array<{ ruleId: string; message: string }> }).findings.filter((f) => f.ruleId === 'platform-response-body-example');
+    const grouped = (
+      JSON.parse(written.stdout) as { findings: Array<{ ruleId: string; message: string }> }
+    ).findings.filter((f) => f.ruleId === 'platform-response-body-example');
     expect(grouped).toHaveLength(1);
     expect(grouped[0]!.message).toMatch(/also as/);
     writeFileSync(join(dir, 'api.yaml'), description(['text/json', 'text/plain', 'application/json']));
-    const again = await vottur(['lint', 'api.yaml', '--baseline', 'vottur-baseline.json', '--format', 'json'], { cwd: dir });
-    const report = JSON.parse(again.stdout) as { findings: Array<{ ruleId: string; baselineState?: string }>; baseline: { absent: unknown[] } };
+    const again = await vottur(['lint', 'api.yaml', '--baseline', 'vottur-baseline.json', '--format', 'json'], {
+      cwd: dir,
+    });
+    const report = JSON.parse(again.stdout) as {
+      findings: Array<{ ruleId: string; baselineState?: string }>;
+      baseline: { absent: unknown[] };
+    };
     expect(report.findings.filter((f) => f.baselineState === 'new').map((f) => f.ruleId)).toEqual([]);
     expect(report.baseline.absent).toEqual([]);
   });

@@ -16,7 +16,19 @@ describe('--update-baseline and national identifiers in pointers', () => {
     mkdirSync(join(dir, '.git'));
     writeFileSync(
       join(dir, 'api.yaml'),
-      ['openapi: 3.0.3', 'info: { title: Users, version: 1.0.0 }', 'paths:', '  /v1/users/0101302989:', '    get:', '      responses:', "        '200': { description: ok }", 'components:', '  schemas:', '    P0101302989: { type: object }', ''].join('\n'),
+      [
+        'openapi: 3.0.3',
+        'info: { title: Users, version: 1.0.0 }',
+        'paths:',
+        '  /v1/users/0101302989:',
+        '    get:',
+        '      responses:',
+        "        '200': { description: ok }",
+        'components:',
+        '  schemas:',
+        '    P0101302989: { type: object }',
+        '',
+      ].join('\n'),
     );
     const written = await vottur(['lint', 'api.yaml', '--update-baseline'], { cwd: dir });
     expect(written.stderr).toMatch(/wrote vottur-baseline\.json/);
@@ -24,7 +36,9 @@ describe('--update-baseline and national identifiers in pointers', () => {
     const entries = (JSON.parse(text) as { entries: Array<{ pointer: string }> }).entries;
     expect(entries.some((entry) => entry.pointer.includes('010130****'))).toBe(true);
     expect(text).not.toContain('0101302989');
-    const again = await vottur(['lint', 'api.yaml', '--baseline', 'vottur-baseline.json', '--format', 'json'], { cwd: dir });
+    const again = await vottur(['lint', 'api.yaml', '--baseline', 'vottur-baseline.json', '--format', 'json'], {
+      cwd: dir,
+    });
     const report = JSON.parse(again.stdout) as { findings: Array<{ baselineState?: string }> };
     expect(report.findings.filter((f) => f.baselineState === 'new')).toEqual([]);
     expect(again.code).toBe(0);

@@ -24,7 +24,10 @@ let child: ChildProcess;
 let served: Served;
 
 beforeAll(async () => {
-  child = spawn(process.execPath, [CLI, 'serve', '--xroad', '--port', '0'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'ignore'] });
+  child = spawn(process.execPath, [CLI, 'serve', '--xroad', '--port', '0'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
   served = await new Promise<Served>((resolve, reject) => {
     let text = '';
     child.stdout!.on('data', (chunk) => {
@@ -42,7 +45,23 @@ afterAll(() => {
 describe('vottur catalogue (CLI)', () => {
   it('harvests and reports the sample catalogue in one go, and compares the second harvest with the first', async () => {
     const { root } = tempFolder();
-    const first = await vottur(['catalogue', served.securityServer, '--xroad-client', served.xroadClient, '--out', 'catalogue', '--format', 'json', '--output', 'first.json', '--jobs', '1'], { cwd: root });
+    const first = await vottur(
+      [
+        'catalogue',
+        served.securityServer,
+        '--xroad-client',
+        served.xroadClient,
+        '--out',
+        'catalogue',
+        '--format',
+        'json',
+        '--output',
+        'first.json',
+        '--jobs',
+        '1',
+      ],
+      { cwd: root },
+    );
     // The sample has a service with findings and one without a description: the gate fails.
     expect(first.stderr).toMatch(/harvested 3 of 4 REST service descriptions from 6 subsystems/);
     expect(first.stderr).toMatch(/4 services, 2 passing the gate \(50%\)/);
@@ -50,42 +69,107 @@ describe('vottur catalogue (CLI)', () => {
     const harvests = readdirSync(join(root, 'catalogue'));
     expect(harvests).toHaveLength(1);
     const folder = join(root, 'catalogue', harvests[0]!);
-    for (const file of ['harvest.json', 'catalogue.json', 'catalogue.html', 'IS-DEV/GOV/10000/island-is/user-profile-v2.yaml']) expect(existsSync(join(folder, file)), file).toBe(true);
+    for (const file of [
+      'harvest.json',
+      'catalogue.json',
+      'catalogue.html',
+      'IS-DEV/GOV/10000/island-is/user-profile-v2.yaml',
+    ])
+      expect(existsSync(join(folder, file)), file).toBe(true);
     const report = JSON.parse(readFileSync(join(root, 'first.json'), 'utf8'));
-    expect(report.documents.map((d: { path: string }) => d.path)).toContain('xroad://IS-DEV/GOV/10000/island-is/user-profile-v2');
+    expect(report.documents.map((d: { path: string }) => d.path)).toContain(
+      'xroad://IS-DEV/GOV/10000/island-is/user-profile-v2',
+    );
 
     await new Promise((resolve) => setTimeout(resolve, 5));
-    const second = await vottur(['catalogue', served.securityServer, '--xroad-client', served.xroadClient, '--out', 'catalogue', '--jobs', '1', '--max-problems', '1'], { cwd: root });
+    const second = await vottur(
+      [
+        'catalogue',
+        served.securityServer,
+        '--xroad-client',
+        served.xroadClient,
+        '--out',
+        'catalogue',
+        '--jobs',
+        '1',
+        '--max-problems',
+        '1',
+      ],
+      { cwd: root },
+    );
     expect(second.code).toBe(1);
-    const dashboards = readdirSync(join(root, 'catalogue')).sort().map((name) => JSON.parse(readFileSync(join(root, 'catalogue', name, 'catalogue.json'), 'utf8')));
+    const dashboards = readdirSync(join(root, 'catalogue'))
+      .sort()
+      .map((name) => JSON.parse(readFileSync(join(root, 'catalogue', name, 'catalogue.json'), 'utf8')));
     expect(dashboards).toHaveLength(2);
     expect(dashboards[1].previous.createdTimestamp).toBe(dashboards[0].harvest.createdTimestamp);
     expect(dashboards[1].trend).toHaveLength(2);
-    expect(dashboards[1].services.find((s: { serviceCode: string }) => s.serviceCode === 'user-profile-v2').change).toMatchObject({ status: 'unchanged' });
+    expect(
+      dashboards[1].services.find((s: { serviceCode: string }) => s.serviceCode === 'user-profile-v2').change,
+    ).toMatchObject({ status: 'unchanged' });
   }, 60_000);
 
   it('harvests and reports as two steps, the gate taken from the options, and a baseline that holds what is known', async () => {
     const { root } = tempFolder();
-    const harvest = await vottur(['catalogue', 'harvest', served.securityServer, '--xroad-client', served.xroadClient, '--out', 'h1', '--concurrency', '2', '--subsystem', '*-registry'], { cwd: root });
+    const harvest = await vottur(
+      [
+        'catalogue',
+        'harvest',
+        served.securityServer,
+        '--xroad-client',
+        served.xroadClient,
+        '--out',
+        'h1',
+        '--concurrency',
+        '2',
+        '--subsystem',
+        '*-registry',
+      ],
+      { cwd: root },
+    );
     expect(harvest.code).toBe(0);
     expect(harvest.stderr).toContain('harvested 1 of 1 REST service descriptions from 2 subsystems into h1');
-    const report = await vottur(['catalogue', 'report', 'h1', '--format', 'sarif', '--output', 'r.sarif', '--dashboard', 'board.html'], { cwd: root });
+    const report = await vottur(
+      ['catalogue', 'report', 'h1', '--format', 'sarif', '--output', 'r.sarif', '--dashboard', 'board.html'],
+      { cwd: root },
+    );
     expect(report.code).toBe(0);
     expect(existsSync(join(root, 'board.html'))).toBe(true);
     expect(JSON.parse(readFileSync(join(root, 'r.sarif'), 'utf8')).runs[0].results).toEqual([]);
 
-    const full = await vottur(['catalogue', 'harvest', served.securityServer, '--xroad-client', served.xroadClient, '--out', 'h2'], { cwd: root });
+    const full = await vottur(
+      ['catalogue', 'harvest', served.securityServer, '--xroad-client', served.xroadClient, '--out', 'h2'],
+      { cwd: root },
+    );
     expect(full.code).toBe(0);
-    expect((await vottur(['catalogue', 'report', 'h2', '--no-dashboard', '--update-baseline'], { cwd: root })).stderr).toMatch(/wrote vottur-baseline\.json: \d+ entries/);
-    const held = await vottur(['catalogue', 'report', 'h2', '--previous', 'h1', '--no-dashboard', '--baseline', 'vottur-baseline.json'], { cwd: root });
+    expect(
+      (await vottur(['catalogue', 'report', 'h2', '--no-dashboard', '--update-baseline'], { cwd: root })).stderr,
+    ).toMatch(/wrote vottur-baseline\.json: \d+ entries/);
+    const held = await vottur(
+      ['catalogue', 'report', 'h2', '--previous', 'h1', '--no-dashboard', '--baseline', 'vottur-baseline.json'],
+      { cwd: root },
+    );
     expect(held.code).toBe(0);
     expect(existsSync(join(root, 'h2', 'catalogue.html'))).toBe(false);
 
     // Shards of the report step, merged by vottur report into the whole.
-    for (const shard of ['1/2', '2/2']) expect((await vottur(['catalogue', 'report', 'h2', '--shard', shard, '--format', 'json', '--output', `shard-${shard[0]}.json`], { cwd: root })).code).not.toBe(2);
+    for (const shard of ['1/2', '2/2'])
+      expect(
+        (
+          await vottur(
+            ['catalogue', 'report', 'h2', '--shard', shard, '--format', 'json', '--output', `shard-${shard[0]}.json`],
+            { cwd: root },
+          )
+        ).code,
+      ).not.toBe(2);
     expect(existsSync(join(root, 'h2', 'catalogue.html'))).toBe(false);
-    await vottur(['catalogue', 'report', 'h2', '--no-dashboard', '--format', 'json', '--output', 'whole.json'], { cwd: root });
-    const merged = await vottur(['report', 'shard-1.json', 'shard-2.json', '--format', 'json', '--output', 'merged.json'], { cwd: root });
+    await vottur(['catalogue', 'report', 'h2', '--no-dashboard', '--format', 'json', '--output', 'whole.json'], {
+      cwd: root,
+    });
+    const merged = await vottur(
+      ['report', 'shard-1.json', 'shard-2.json', '--format', 'json', '--output', 'merged.json'],
+      { cwd: root },
+    );
     expect(merged.code).toBe(1);
     const read = (file: string) => JSON.parse(readFileSync(join(root, file), 'utf8'));
     expect(read('merged.json').findings).toEqual(read('whole.json').findings);
@@ -94,8 +178,21 @@ describe('vottur catalogue (CLI)', () => {
 
   it('lets vottur test reach the reference service through the security server with X-Road-Client', async () => {
     const result = await vottur([
-      'test', 'assets/reference/user-profile.openapi.yaml', '--server', served.referenceServiceUrl, '--xroad-client', served.xroadClient,
-      '--token-url', served.tokenUrl, '--client-id', served.clientId, '--client-secret', served.clientSecret, '--phases', 'examples', '--no-dredd',
+      'test',
+      'assets/reference/user-profile.openapi.yaml',
+      '--server',
+      served.referenceServiceUrl,
+      '--xroad-client',
+      served.xroadClient,
+      '--token-url',
+      served.tokenUrl,
+      '--client-id',
+      served.clientId,
+      '--client-secret',
+      served.clientSecret,
+      '--phases',
+      'examples',
+      '--no-dredd',
     ]);
     expect(result.stdout).toContain('4 of 4 operations tested');
     expect(result.code).toBe(0);
@@ -103,9 +200,14 @@ describe('vottur catalogue (CLI)', () => {
 
   it('ends with one line and exit 2 when the security server cannot be reached', async () => {
     const { root } = tempFolder();
-    const result = await vottur(['catalogue', 'http://127.0.0.1:9', '--xroad-client', served.xroadClient, '--out', 'catalogue'], { cwd: root });
+    const result = await vottur(
+      ['catalogue', 'http://127.0.0.1:9', '--xroad-client', served.xroadClient, '--out', 'catalogue'],
+      { cwd: root },
+    );
     expect(result.code).toBe(2);
-    expect(result.stderr.trim().split('\n')).toEqual(['vottur: cannot reach the security server at http://127.0.0.1:9/: the connection was refused (nothing listens there); check the address']);
+    expect(result.stderr.trim().split('\n')).toEqual([
+      'vottur: cannot reach the security server at http://127.0.0.1:9/: the connection was refused (nothing listens there); check the address',
+    ]);
     expect(existsSync(join(root, 'catalogue'))).toBe(false);
   });
 });

@@ -22,7 +22,9 @@ import { CLIENT, devServer, tempFolder } from './helpers.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RUN = existsSync(CHROMIUM) || process.env.CI === 'true';
-const TITLE = RUN ? 'the catalogue dashboard in a browser' : `the catalogue dashboard in a browser (SKIPPED: no Chromium at ${CHROMIUM}; apt-get install -y chromium)`;
+const TITLE = RUN
+  ? 'the catalogue dashboard in a browser'
+  : `the catalogue dashboard in a browser (SKIPPED: no Chromium at ${CHROMIUM}; apt-get install -y chromium)`;
 const ARTIFACTS = packageFile('test-artifacts');
 
 let browser: Browser;
@@ -31,7 +33,11 @@ let browser: Browser;
  * Harvests the catalogue and reports it; with `change`, harvests it a second time after the
  * change and reports that against the first (the dashboard then has a previous harvest and a trend).
  */
-async function dashboardOf(catalogue: DevCatalogue, concurrency = 4, change?: (server: Awaited<ReturnType<typeof devServer>>) => void) {
+async function dashboardOf(
+  catalogue: DevCatalogue,
+  concurrency = 4,
+  change?: (server: Awaited<ReturnType<typeof devServer>>) => void,
+) {
   const server = await devServer({ catalogue });
   const { root, out } = tempFolder();
   await harvestCatalogue({ securityServer: server.baseUrl, client: CLIENT, out: out(), concurrency });
@@ -43,7 +49,9 @@ async function dashboardOf(catalogue: DevCatalogue, concurrency = 4, change?: (s
     run = await reportCatalogue({ folder: out('second'), previous: out(), cwd: root });
     dashboard = buildDashboard(run, run.report, { previous: dashboard });
   }
-  const html = renderDashboardHtml(dashboard, run.report, { endpoints: new Map(run.manifest.services.map((s) => [s.name, s.endpoints.map((e) => `${e.method} ${e.path}`)])) });
+  const html = renderDashboardHtml(dashboard, run.report, {
+    endpoints: new Map(run.manifest.services.map((s) => [s.name, s.endpoints.map((e) => `${e.method} ${e.path}`)])),
+  });
   return { run, dashboard, html };
 }
 
@@ -67,12 +75,31 @@ async function open(html: string, name: string): Promise<{ page: Page; problems:
 async function shown(page: Page) {
   const figure = (id: string) => page.textContent(`#${id} .figure`);
   const rows = await page.$$eval('#services tbody tr.service', (trs) =>
-    trs.filter((tr) => !(tr as HTMLElement).hidden).map((tr) => {
-      const cells = Array.from((tr as HTMLTableRowElement).cells).map((c) => (c as HTMLElement).dataset.value ?? '');
-      return { code: cells[2]!, score: Number(cells[4]), grade: cells[5]!, errors: Number(cells[6]), warnings: Number(cells[7]), status: cells[10]!, name: decodeURIComponent((tr.querySelector('a.service-link') as HTMLAnchorElement).hash.replace('#service=', '')) };
-    }),
+    trs
+      .filter((tr) => !(tr as HTMLElement).hidden)
+      .map((tr) => {
+        const cells = Array.from((tr as HTMLTableRowElement).cells).map((c) => (c as HTMLElement).dataset.value ?? '');
+        return {
+          code: cells[2]!,
+          score: Number(cells[4]),
+          grade: cells[5]!,
+          errors: Number(cells[6]),
+          warnings: Number(cells[7]),
+          status: cells[10]!,
+          name: decodeURIComponent(
+            (tr.querySelector('a.service-link') as HTMLAnchorElement).hash.replace('#service=', ''),
+          ),
+        };
+      }),
   );
-  return { services: await figure('summary-services'), passing: await figure('summary-passing'), score: await figure('summary-score'), notHarvested: await figure('summary-not-harvested'), breaking: await figure('summary-breaking'), rows };
+  return {
+    services: await figure('summary-services'),
+    passing: await figure('summary-passing'),
+    score: await figure('summary-score'),
+    notHarvested: await figure('summary-not-harvested'),
+    breaking: await figure('summary-breaking'),
+    rows,
+  };
 }
 
 function expectSameFigures(page: Awaited<ReturnType<typeof shown>>, dashboard: CatalogueDashboard): void {
@@ -86,7 +113,12 @@ function expectSameFigures(page: Awaited<ReturnType<typeof shown>>, dashboard: C
   expect(page.rows).toHaveLength(dashboard.services.length);
   for (const row of page.rows) {
     const service = byName.get(row.name)!;
-    expect({ score: row.score, grade: row.grade, errors: row.errors, warnings: row.warnings }, row.name).toEqual({ score: service.score, grade: service.grade, errors: service.errors, warnings: service.warnings });
+    expect({ score: row.score, grade: row.grade, errors: row.errors, warnings: row.warnings }, row.name).toEqual({
+      score: service.score,
+      grade: service.grade,
+      errors: service.errors,
+      warnings: service.warnings,
+    });
     expect(row.status).toBe(service.status === 'harvested' ? (service.passes ? 'passing' : 'failing') : service.status);
   }
 }
@@ -94,13 +126,25 @@ function expectSameFigures(page: Awaited<ReturnType<typeof shown>>, dashboard: C
 describe.skipIf(!RUN)(TITLE, () => {
   if (!RUN) it('is skipped: Chromium is not installed', () => undefined);
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
   }, 60_000);
   afterAll(async () => {
     await browser?.close();
   });
 
-  it('shows the sample catalogue with the JSON dashboard\'s figures, sorts, filters, and opens a page per service', async () => {
+  it("shows the sample catalogue with the JSON dashboard's figures, sorts, filters, and opens a page per service", async () => {
     // The second harvest: vehicles-v1 drops a response field under a patch version.
     const vehicles = 'xroad://IS-DEV/GOV/10001/vehicle-registry/vehicles-v1';
     const changed = readFileSync(catalogueAsset('vehicle-registry-v1.openapi.yaml'), 'utf8')
@@ -108,7 +152,9 @@ describe.skipIf(!RUN)(TITLE, () => {
       .replace(/\n {8}make:\n {10}type: string\n {10}description: The manufacturer.\n {10}example: Toyota/, '')
       .replace(/\n {16}make: Toyota/, '')
       .replace('version: 1.2.0', 'version: 1.2.1');
-    const { dashboard, html, run } = await dashboardOf(sampleCatalogue(), 4, (server) => server.publish(vehicles, changed));
+    const { dashboard, html, run } = await dashboardOf(sampleCatalogue(), 4, (server) =>
+      server.publish(vehicles, changed),
+    );
     expect(dashboard.summary).toMatchObject({ breakingWithoutMajor: 1, changed: 1 });
     const { page, problems, requests } = await open(html, 'catalogue.html');
     await page.waitForTimeout(200);
@@ -122,11 +168,15 @@ describe.skipIf(!RUN)(TITLE, () => {
     expect((await shown(page)).rows.map((r) => r.code).sort()).toEqual(['permits-v1', 'vehicles-v1']);
     await page.selectOption('#filter-status', 'breaking');
     expect((await shown(page)).rows.map((r) => r.code)).toEqual(['vehicles-v1']);
-    expect(await page.textContent('#services tbody tr:not([hidden]) td.breaking')).toContain('changed: 1 breaking (1.2.0 → 1.2.1)');
+    expect(await page.textContent('#services tbody tr:not([hidden]) td.breaking')).toContain(
+      'changed: 1 breaking (1.2.0 → 1.2.1)',
+    );
     await page.selectOption('#filter-status', 'not-harvested');
     expect((await shown(page)).rows.map((r) => r.code)).toEqual(['orders-v1']);
     await page.click('button[type="reset"]');
-    await page.waitForFunction(() => document.getElementById('filter-count')!.textContent === 'Showing 4 of 4 services');
+    await page.waitForFunction(
+      () => document.getElementById('filter-count')!.textContent === 'Showing 4 of 4 services',
+    );
     await page.fill('#filter-text', 'samgöngustofa');
     expect((await shown(page)).rows.map((r) => r.code)).toEqual(['vehicles-v1']);
     await page.fill('#filter-text', 'platform-field-camel-case');
@@ -134,7 +184,9 @@ describe.skipIf(!RUN)(TITLE, () => {
     await page.fill('#filter-text', '');
 
     await page.click('#services th:nth-child(5) button');
-    expect((await shown(page)).rows.map((r) => r.score)).toEqual(dashboard.services.map((x) => x.score).sort((a, b) => a - b));
+    expect((await shown(page)).rows.map((r) => r.score)).toEqual(
+      dashboard.services.map((x) => x.score).sort((a, b) => a - b),
+    );
     expect(await page.getAttribute('#services th:nth-child(5)', 'aria-sort')).toBe('ascending');
     await page.click('#services th:nth-child(5) button');
     const descending = (await shown(page)).rows.map((r) => r.score);
@@ -153,7 +205,8 @@ describe.skipIf(!RUN)(TITLE, () => {
     await page.waitForSelector('#overview:not([hidden])');
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: join(ARTIFACTS, 'catalogue.png'), fullPage: true });
-    if (process.env.UPDATE_SCREENSHOT === '1') await page.screenshot({ path: packageFile('docs/img/catalogue.png'), fullPage: true });
+    if (process.env.UPDATE_SCREENSHOT === '1')
+      await page.screenshot({ path: packageFile('docs/img/catalogue.png'), fullPage: true });
     expect(problems).toEqual([]);
     await page.close();
   }, 120_000);
@@ -165,7 +218,9 @@ describe.skipIf(!RUN)(TITLE, () => {
     expect(requests).toHaveLength(1);
     expectSameFigures(await shown(page), dashboard);
     await page.selectOption('#filter-status', 'failing');
-    expect((await shown(page)).rows).toHaveLength(dashboard.services.filter((s) => s.status === 'harvested' && !s.passes).length);
+    expect((await shown(page)).rows).toHaveLength(
+      dashboard.services.filter((s) => s.status === 'harvested' && !s.passes).length,
+    );
     await page.click('button[type="reset"]');
     await page.click('#services th:nth-child(5) button');
     const scores = (await shown(page)).rows.map((r) => r.score);
@@ -179,7 +234,9 @@ describe.skipIf(!RUN)(TITLE, () => {
   it('runs nothing a hostile catalogue carries', async () => {
     const catalogue = sampleCatalogue();
     catalogue.subsystems[2]!.memberName = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>';
-    catalogue.subsystems[2]!.services[0]!.description = { text: 'openapi: 3.0.3\ninfo:\n  title: "</script><script>window.__pwned=3</script>"\n  version: 1.0.0\npaths: {}\n' };
+    catalogue.subsystems[2]!.services[0]!.description = {
+      text: 'openapi: 3.0.3\ninfo:\n  title: "</script><script>window.__pwned=3</script>"\n  version: 1.0.0\npaths: {}\n',
+    };
     const { html } = await dashboardOf(catalogue);
     const { page, problems, requests } = await open(html, 'catalogue-hostile.html');
     await page.click('a.service-link:text("vehicles-v1")');

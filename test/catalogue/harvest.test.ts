@@ -33,8 +33,12 @@ function failingCatalogue(): DevCatalogue {
           service('huge-v1', { answer: { bytes: 300 * 1024 } }),
           service('broken-yaml-v1', { answer: { body: 'openapi: 3.0.3\ninfo: { title: [unclosed\n' } }),
           service('not-openapi-v1', { answer: { body: 'hello: world\n' } }),
-          service('forbidden-v1', { answer: { status: 403, body: '{"type":"Client.AccessDenied","message":"Request not allowed"}' } }),
-          service('old-swagger-v1', { answer: { body: readFileSync(packageFile('fixtures/swagger2/fail-islykill.yaml'), 'utf8') } }),
+          service('forbidden-v1', {
+            answer: { status: 403, body: '{"type":"Client.AccessDenied","message":"Request not allowed"}' },
+          }),
+          service('old-swagger-v1', {
+            answer: { body: readFileSync(packageFile('fixtures/swagger2/fail-islykill.yaml'), 'utf8') },
+          }),
           { serviceCode: 'no-description-v1', serviceType: 'REST' as const },
         ],
       },
@@ -73,18 +77,30 @@ describe('vottur catalogue harvest', () => {
       size: readFileSync(packageFile('assets/reference/user-profile.openapi.yaml')).length,
     });
     expect(profile.endpoints).toContainEqual({ method: 'GET', path: '/v2/users/{nationalId}' });
-    expect(readFileSync(join(folder, profile.file!), 'utf8')).toBe(readFileSync(packageFile('assets/reference/user-profile.openapi.yaml'), 'utf8'));
-    expect(byName.get('xroad://IS-DEV/GOV/10001/vehicle-registry/vehicles-v1')!.sha256).toBe(sha256(catalogueAsset('vehicle-registry-v1.openapi.yaml')));
-    expect(byName.get('xroad://IS-DEV/COM/10003/orders/orders-v1')).toMatchObject({ serviceType: 'REST', error: { kind: 'description-missing', status: 500, attempts: 1 } });
+    expect(readFileSync(join(folder, profile.file!), 'utf8')).toBe(
+      readFileSync(packageFile('assets/reference/user-profile.openapi.yaml'), 'utf8'),
+    );
+    expect(byName.get('xroad://IS-DEV/GOV/10001/vehicle-registry/vehicles-v1')!.sha256).toBe(
+      sha256(catalogueAsset('vehicle-registry-v1.openapi.yaml')),
+    );
+    expect(byName.get('xroad://IS-DEV/COM/10003/orders/orders-v1')).toMatchObject({
+      serviceType: 'REST',
+      error: { kind: 'description-missing', status: 500, attempts: 1 },
+    });
     expect(byName.get('xroad://IS-DEV/COM/10003/orders/orders-v1')!.file).toBeUndefined();
     expect(byName.get('xroad://IS-DEV/GOV/10004/soap-registry/getPerson')).toMatchObject({ serviceType: 'WSDL' });
     expect(byName.get('xroad://IS-DEV/GOV/10004/soap-registry/getPerson')!.error).toBeUndefined();
     const subsystems = new Map(manifest.subsystems.map((s) => [s.id, s]));
-    expect(subsystems.get('IS-DEV/GOV/10004/soap-registry')).toMatchObject({ services: 2, skipped: 'only SOAP (WSDL) services' });
+    expect(subsystems.get('IS-DEV/GOV/10004/soap-registry')).toMatchObject({
+      services: 2,
+      skipped: 'only SOAP (WSDL) services',
+    });
     expect(subsystems.get('IS-DEV/GOV/10000/vottur')).toMatchObject({ services: 0, skipped: 'no services' });
     expect(manifest.summary).toMatchObject({ subsystems: 6, services: 4, harvested: 3, failed: 1, wsdlSkipped: 2 });
     // Only descriptions and the manifest: nothing half-written left behind, and no WSDL fetched.
-    const files = readdirSync(folder, { recursive: true, encoding: 'utf8' }).filter((f) => f.includes('.')).sort();
+    const files = readdirSync(folder, { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.includes('.'))
+      .sort();
     expect(files).toEqual([
       'IS-DEV/GOV/10000/island-is/user-profile-v2.yaml',
       'IS-DEV/GOV/10001/vehicle-registry/vehicles-v1.yaml',
@@ -97,7 +113,14 @@ describe('vottur catalogue harvest', () => {
   it('records each way a description fails to come, with why, and carries on', async () => {
     const server = await devServer({ catalogue: failingCatalogue() });
     const { out } = tempFolder();
-    const manifest = await harvestCatalogue({ securityServer: server.baseUrl, client: CLIENT, out: out(), timeoutMs: 300, maxBytes: 100 * 1024, backoffMs: 10 });
+    const manifest = await harvestCatalogue({
+      securityServer: server.baseUrl,
+      client: CLIENT,
+      out: out(),
+      timeoutMs: 300,
+      maxBytes: 100 * 1024,
+      backoffMs: 10,
+    });
     const error = (code: string) => manifest.services.find((s) => s.serviceCode === code)!.error;
     expect(error('crashes-v1')).toMatchObject({ kind: 'unreachable', status: 500, attempts: 3 });
     expect(error('crashes-v1')!.reason).toContain('answered 500');
@@ -111,23 +134,36 @@ describe('vottur catalogue harvest', () => {
     expect(error('forbidden-v1')!.reason).toContain('Request not allowed');
     expect(error('no-description-v1')).toMatchObject({ kind: 'description-missing' });
     expect(error('old-swagger-v1')).toBeUndefined();
-    expect(manifest.services.find((s) => s.serviceCode === 'old-swagger-v1')).toMatchObject({ format: 'swagger-2.0', file: 'IS-TEST/GOV/1/failing/old-swagger-v1.yaml' });
+    expect(manifest.services.find((s) => s.serviceCode === 'old-swagger-v1')).toMatchObject({
+      format: 'swagger-2.0',
+      file: 'IS-TEST/GOV/1/failing/old-swagger-v1.yaml',
+    });
     // Three tries of the 500 (two retries with backoff), one of the REST service's 500.
     expect(server.requests.get('/r1/IS-TEST/GOV/1/failing/getOpenAPI')).toBe(3 + 3 + 1 + 1 + 1 + 1 + 1 + 1);
-    const files = readdirSync(out(), { recursive: true, encoding: 'utf8' }).filter((f) => f.includes('.')).sort();
-    expect(files).toEqual(['IS-TEST/GOV/1/failing/broken-yaml-v1.rejected', 'IS-TEST/GOV/1/failing/not-openapi-v1.rejected', 'IS-TEST/GOV/1/failing/old-swagger-v1.yaml', 'harvest.json']);
+    const files = readdirSync(out(), { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.includes('.'))
+      .sort();
+    expect(files).toEqual([
+      'IS-TEST/GOV/1/failing/broken-yaml-v1.rejected',
+      'IS-TEST/GOV/1/failing/not-openapi-v1.rejected',
+      'IS-TEST/GOV/1/failing/old-swagger-v1.yaml',
+      'harvest.json',
+    ]);
   });
 
   it('reads both field spellings of the protocol alike', async () => {
     const snake = await devServer({ catalogue: sampleCatalogue(), fieldCase: 'snake' });
     const camel = await devServer({ catalogue: sampleCatalogue(), fieldCase: 'camel' });
     const { out } = tempFolder();
-    const listed = await fetch(`${camel.baseUrl}/listClients`, { headers: { accept: 'application/json' } }).then((r) => r.json());
+    const listed = await fetch(`${camel.baseUrl}/listClients`, { headers: { accept: 'application/json' } }).then((r) =>
+      r.json(),
+    );
     expect(listed.member[0].id).toHaveProperty('memberClass');
     expect(listed.member[0].id).toHaveProperty('xRoadInstance');
     const a = await harvestCatalogue({ securityServer: snake.baseUrl, client: CLIENT, out: out('a') });
     const b = await harvestCatalogue({ securityServer: camel.baseUrl, client: CLIENT, out: out('b') });
-    const strip = (m: typeof a) => m.services.map(({ name, sha256: hash, file, endpoints, error }) => ({ name, hash, file, endpoints, error }));
+    const strip = (m: typeof a) =>
+      m.services.map(({ name, sha256: hash, file, endpoints, error }) => ({ name, hash, file, endpoints, error }));
     expect(strip(b)).toEqual(strip(a));
     expect(b.summary).toEqual(a.summary);
   });
@@ -137,7 +173,12 @@ describe('vottur catalogue harvest', () => {
     catalogue.subsystems[2]!.services[0]!.allowed = false;
     const server = await devServer({ catalogue });
     const { out } = tempFolder();
-    const manifest = await harvestCatalogue({ securityServer: server.baseUrl, client: CLIENT, out: out(), allowedOnly: true });
+    const manifest = await harvestCatalogue({
+      securityServer: server.baseUrl,
+      client: CLIENT,
+      out: out(),
+      allowedOnly: true,
+    });
     expect(manifest.method).toBe('allowedMethods');
     expect(manifest.services.map((s) => s.serviceCode)).not.toContain('vehicles-v1');
     expect(server.requests.get('/r1/IS-DEV/GOV/10001/vehicle-registry/allowedMethods')).toBe(1);
@@ -149,8 +190,17 @@ describe('vottur catalogue harvest', () => {
     catalogue.subsystems.push(...failingCatalogue().subsystems);
     const server = await devServer({ catalogue });
     const { out } = tempFolder();
-    const only = await harvestCatalogue({ securityServer: server.baseUrl, client: CLIENT, out: out('a'), instance: 'IS-DEV', subsystem: '*-registry' });
-    expect(only.subsystems.map((s) => s.id)).toEqual(['IS-DEV/GOV/10001/vehicle-registry', 'IS-DEV/GOV/10004/soap-registry']);
+    const only = await harvestCatalogue({
+      securityServer: server.baseUrl,
+      client: CLIENT,
+      out: out('a'),
+      instance: 'IS-DEV',
+      subsystem: '*-registry',
+    });
+    expect(only.subsystems.map((s) => s.id)).toEqual([
+      'IS-DEV/GOV/10001/vehicle-registry',
+      'IS-DEV/GOV/10004/soap-registry',
+    ]);
     expect(only.services.filter((s) => s.file).map((s) => s.serviceCode)).toEqual(['vehicles-v1']);
     expect(server.requests.get('/r1/IS-TEST/GOV/1/failing/listMethods')).toBeUndefined();
   });
@@ -158,8 +208,16 @@ describe('vottur catalogue harvest', () => {
   it('keeps to --concurrency requests in flight and to --rate requests a second', async () => {
     const catalogue = sampleCatalogue();
     catalogue.subsystems.push({
-      instance: 'IS-DEV', memberClass: 'GOV', memberCode: '3', subsystemCode: 'slow', memberName: 'Slow agency',
-      services: Array.from({ length: 8 }, (_, i) => ({ serviceCode: `slow-${i}-v1`, serviceType: 'OPENAPI' as const, answer: { delayMs: 60, body: 'openapi: 3.0.3\ninfo: { title: Slow, version: 1.0.0 }\npaths: {}\n' } })),
+      instance: 'IS-DEV',
+      memberClass: 'GOV',
+      memberCode: '3',
+      subsystemCode: 'slow',
+      memberName: 'Slow agency',
+      services: Array.from({ length: 8 }, (_, i) => ({
+        serviceCode: `slow-${i}-v1`,
+        serviceType: 'OPENAPI' as const,
+        answer: { delayMs: 60, body: 'openapi: 3.0.3\ninfo: { title: Slow, version: 1.0.0 }\npaths: {}\n' },
+      })),
     });
     const bounded = await devServer({ catalogue });
     const { out } = tempFolder();
@@ -179,7 +237,9 @@ describe('vottur catalogue harvest', () => {
     const { out } = tempFolder();
     const run = harvestCatalogue({ securityServer: address, client: CLIENT, out: out(), timeoutMs: 1000 });
     await expect(run).rejects.toBeInstanceOf(CouldNotRunError);
-    await expect(run).rejects.toThrow(/^cannot reach the security server at http:\/\/127\.0\.0\.1:\d+\/: the connection was refused/);
+    await expect(run).rejects.toThrow(
+      /^cannot reach the security server at http:\/\/127\.0\.0\.1:\d+\/: the connection was refused/,
+    );
     expect(existsSync(out())).toBe(false);
   });
 
@@ -187,7 +247,11 @@ describe('vottur catalogue harvest', () => {
     const server = await devServer({ catalogue: sampleCatalogue() });
     const { out } = tempFolder();
     await harvestCatalogue({ securityServer: server.baseUrl, client: CLIENT, out: out() });
-    await expect(harvestCatalogue({ securityServer: server.baseUrl, client: CLIENT, out: out() })).rejects.toThrow(/already holds files/);
-    await expect(harvestCatalogue({ securityServer: server.baseUrl, client: 'IS-DEV/GOV/10000', out: out('b') })).rejects.toThrow(/INSTANCE\/CLASS\/MEMBER\/SUBSYSTEM/);
+    await expect(harvestCatalogue({ securityServer: server.baseUrl, client: CLIENT, out: out() })).rejects.toThrow(
+      /already holds files/,
+    );
+    await expect(
+      harvestCatalogue({ securityServer: server.baseUrl, client: 'IS-DEV/GOV/10000', out: out('b') }),
+    ).rejects.toThrow(/INSTANCE\/CLASS\/MEMBER\/SUBSYSTEM/);
   });
 });

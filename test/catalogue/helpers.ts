@@ -3,7 +3,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach } from 'vitest';
-import { startDevSecurityServer, type DevSecurityServer, type DevSecurityServerOptions } from '../../src/catalogue/dev-server.js';
+import {
+  startDevSecurityServer,
+  type DevSecurityServer,
+  type DevSecurityServerOptions,
+} from '../../src/catalogue/dev-server.js';
 
 const cleanups: Array<() => Promise<void> | void> = [];
 

@@ -16,7 +16,10 @@ import { CLIENT, devServer, tempFolder } from './helpers.js';
 async function tlsServer() {
   const { root, out } = tempFolder();
   const files = await writeDevCertificates(join(root, 'certs'), { clientName: CLIENT });
-  const server = await devServer({ catalogue: sampleCatalogue(), tls: { cert: readFileSync(files.serverCert), key: readFileSync(files.serverKey), ca: readFileSync(files.caCert) } });
+  const server = await devServer({
+    catalogue: sampleCatalogue(),
+    tls: { cert: readFileSync(files.serverCert), key: readFileSync(files.serverKey), ca: readFileSync(files.caCert) },
+  });
   return { root, out, files, server };
 }
 
@@ -24,7 +27,9 @@ describe('vottur catalogue harvest over mutual TLS', () => {
   it('harvests with a client certificate the security server trusts', async () => {
     const { out, files, server } = await tlsServer();
     expect(server.baseUrl).toMatch(/^https:/);
-    const tls = connectOptions((await loadTlsMaterial({ cert: files.clientCert, key: files.clientKey, ca: files.caCert }))!);
+    const tls = connectOptions(
+      (await loadTlsMaterial({ cert: files.clientCert, key: files.clientKey, ca: files.caCert }))!,
+    );
     const manifest = await harvestCatalogue({ securityServer: server.baseUrl, client: CLIENT, out: out(), tls });
     expect(manifest.summary).toMatchObject({ services: 4, harvested: 3 });
   });
@@ -32,17 +37,68 @@ describe('vottur catalogue harvest over mutual TLS', () => {
   it('is refused, one line, without a client certificate', async () => {
     const { out, files, server } = await tlsServer();
     const tls = connectOptions((await loadTlsMaterial({ ca: files.caCert }))!);
-    await expect(harvestCatalogue({ securityServer: server.baseUrl, client: CLIENT, out: out(), tls, retries: 0 })).rejects.toThrow(/^cannot reach the security server at https:\/\/127\.0\.0\.1:\d+\/: .*; check the address and --cert\/--key\/--ca$/);
+    await expect(
+      harvestCatalogue({ securityServer: server.baseUrl, client: CLIENT, out: out(), tls, retries: 0 }),
+    ).rejects.toThrow(
+      /^cannot reach the security server at https:\/\/127\.0\.0\.1:\d+\/: .*; check the address and --cert\/--key\/--ca$/,
+    );
   });
 
   it('takes --cert/--key/--ca and a PKCS#12 --cert on the command line', async () => {
     const { root, files, server } = await tlsServer();
-    const pem = await vottur(['catalogue', 'harvest', server.baseUrl, '--xroad-client', CLIENT, '--out', 'pem', '--cert', files.clientCert, '--key', files.clientKey, '--ca', files.caCert], { cwd: root });
+    const pem = await vottur(
+      [
+        'catalogue',
+        'harvest',
+        server.baseUrl,
+        '--xroad-client',
+        CLIENT,
+        '--out',
+        'pem',
+        '--cert',
+        files.clientCert,
+        '--key',
+        files.clientKey,
+        '--ca',
+        files.caCert,
+      ],
+      { cwd: root },
+    );
     expect(pem.stderr).toContain('harvested 3 of 4');
     expect(pem.code).toBe(0);
-    const p12 = await vottur(['catalogue', 'harvest', server.baseUrl, '--xroad-client', CLIENT, '--out', 'p12', '--cert', files.clientP12, '--ca', files.caCert], { cwd: root, env: { VOTTUR_CERT_PASSPHRASE: files.clientP12Passphrase } });
+    const p12 = await vottur(
+      [
+        'catalogue',
+        'harvest',
+        server.baseUrl,
+        '--xroad-client',
+        CLIENT,
+        '--out',
+        'p12',
+        '--cert',
+        files.clientP12,
+        '--ca',
+        files.caCert,
+      ],
+      { cwd: root, env: { VOTTUR_CERT_PASSPHRASE: files.clientP12Passphrase } },
+    );
     expect(p12.stderr).toContain('harvested 3 of 4');
-    const wrong = await vottur(['catalogue', 'harvest', server.baseUrl, '--xroad-client', CLIENT, '--out', 'wrong', '--cert', files.clientP12, '--ca', files.caCert], { cwd: root, env: { VOTTUR_CERT_PASSPHRASE: 'not-it' } });
+    const wrong = await vottur(
+      [
+        'catalogue',
+        'harvest',
+        server.baseUrl,
+        '--xroad-client',
+        CLIENT,
+        '--out',
+        'wrong',
+        '--cert',
+        files.clientP12,
+        '--ca',
+        files.caCert,
+      ],
+      { cwd: root, env: { VOTTUR_CERT_PASSPHRASE: 'not-it' } },
+    );
     expect(wrong.code).toBe(2);
     expect(wrong.stderr.trim().split('\n')).toHaveLength(1);
     expect(wrong.stderr).toContain('wrong passphrase');

@@ -33,11 +33,17 @@ const GITLAB_CODE_QUALITY_SCHEMA = {
         required: ['path'],
         properties: {
           path: { type: 'string', minLength: 1 },
-          lines: { type: 'object', required: ['begin'], properties: { begin: { type: 'integer', minimum: 1 }, end: { type: 'integer', minimum: 1 } } },
+          lines: {
+            type: 'object',
+            required: ['begin'],
+            properties: { begin: { type: 'integer', minimum: 1 }, end: { type: 'integer', minimum: 1 } },
+          },
           positions: {
             type: 'object',
             required: ['begin'],
-            properties: { begin: { type: 'object', required: ['line'], properties: { line: { type: 'integer', minimum: 1 } } } },
+            properties: {
+              begin: { type: 'object', required: ['line'], properties: { line: { type: 'integer', minimum: 1 } } },
+            },
           },
         },
         oneOf: [{ required: ['lines'] }, { required: ['positions'] }],
@@ -106,7 +112,9 @@ describe('gitlab format', () => {
       expect(b).toEqual(a);
       expect(c.map((i) => i.fingerprint).sort()).toEqual(a.map((i) => i.fingerprint).sort());
       const lined = a.find((i) => i.location.lines.begin > 1)!;
-      expect(c.find((i) => i.fingerprint === lined.fingerprint)!.location.lines.begin).toBe(lined.location.lines.begin + 2);
+      expect(c.find((i) => i.fingerprint === lined.fingerprint)!.location.lines.begin).toBe(
+        lined.location.lines.begin + 2,
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

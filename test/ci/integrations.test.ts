@@ -7,7 +7,11 @@ import { parse as parseYaml } from 'yaml';
 import { Ajv } from 'ajv';
 import { ROOT } from '../cli/run.js';
 
-const packageJson = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { bin: Record<string, string>; scripts: Record<string, string>; files: string[] };
+const packageJson = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+  bin: Record<string, string>;
+  scripts: Record<string, string>;
+  files: string[];
+};
 
 /**
  * The parts of SchemaStore's schema for action metadata (https://json.schemastore.org/github-action.json,
@@ -24,20 +28,37 @@ const ACTION_SCHEMA = {
     name: { type: 'string' },
     description: { type: 'string' },
     author: { type: 'string' },
-    branding: { type: 'object', properties: { icon: { type: 'string' }, color: { enum: ['white', 'black', 'yellow', 'blue', 'green', 'orange', 'red', 'purple', 'gray-dark'] } }, additionalProperties: false },
+    branding: {
+      type: 'object',
+      properties: {
+        icon: { type: 'string' },
+        color: { enum: ['white', 'black', 'yellow', 'blue', 'green', 'orange', 'red', 'purple', 'gray-dark'] },
+      },
+      additionalProperties: false,
+    },
     inputs: {
       type: 'object',
       propertyNames: { pattern: '^[_a-zA-Z][a-zA-Z0-9_-]*$' },
       additionalProperties: {
         type: 'object',
         required: ['description'],
-        properties: { description: { type: 'string' }, required: { type: 'boolean' }, default: { type: 'string' }, deprecationMessage: { type: 'string' } },
+        properties: {
+          description: { type: 'string' },
+          required: { type: 'boolean' },
+          default: { type: 'string' },
+          deprecationMessage: { type: 'string' },
+        },
         additionalProperties: false,
       },
     },
     outputs: {
       type: 'object',
-      additionalProperties: { type: 'object', required: ['description', 'value'], properties: { description: { type: 'string' }, value: { type: 'string' } }, additionalProperties: false },
+      additionalProperties: {
+        type: 'object',
+        required: ['description', 'value'],
+        properties: { description: { type: 'string' }, value: { type: 'string' } },
+        additionalProperties: false,
+      },
     },
     runs: {
       type: 'object',
@@ -110,7 +131,8 @@ describe('GitHub Action (action.yml)', () => {
     const ids = action.runs.steps.map((step) => step.id).filter(Boolean);
     action.runs.steps.forEach((step, index) => {
       const earlier = action.runs.steps.slice(0, index).map((s) => s.id);
-      for (const m of JSON.stringify(step).matchAll(/\bsteps\.([a-zA-Z0-9_-]+)\./g)) expect(earlier, `step ${index} uses steps.${m[1]}`).toContain(m[1]);
+      for (const m of JSON.stringify(step).matchAll(/\bsteps\.([a-zA-Z0-9_-]+)\./g))
+        expect(earlier, `step ${index} uses steps.${m[1]}`).toContain(m[1]);
     });
     for (const output of Object.values(action.outputs)) {
       const id = /steps\.([a-zA-Z0-9_-]+)\./.exec(output.value)?.[1];
@@ -149,7 +171,11 @@ describe('GitHub Action (action.yml)', () => {
         INPUT_ARGS: '--max-problems 0',
       };
       const result = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-        const child = spawn(lint.shell === 'bash' ? 'bash' : lint.shell!, ['-e', '-c', lint.run!], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+        const child = spawn(lint.shell === 'bash' ? 'bash' : lint.shell!, ['-e', '-c', lint.run!], {
+          cwd: dir,
+          env,
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
         let stdout = '';
         let stderr = '';
         child.stdout.on('data', (c) => (stdout += c));
@@ -165,7 +191,10 @@ describe('GitHub Action (action.yml)', () => {
       // The step itself succeeds; the gate is a later step.
       expect(result.code).toBe(0);
       expect(readFileSync(outputFile, 'utf8')).toBe(`exit-code=1\nsarif-file=${join(dir, 'vottur.sarif')}\n`);
-      const sarif = JSON.parse(readFileSync(join(dir, 'vottur.sarif'), 'utf8')) as { version: string; runs: Array<{ results: unknown[] }> };
+      const sarif = JSON.parse(readFileSync(join(dir, 'vottur.sarif'), 'utf8')) as {
+        version: string;
+        runs: Array<{ results: unknown[] }>;
+      };
       expect(sarif.version).toBe('2.1.0');
       expect(sarif.runs[0]!.results).toHaveLength(12);
       expect(result.stdout.split('\n').filter((l) => l.startsWith('::error ')).length).toBe(10);
@@ -193,7 +222,31 @@ const PRE_COMMIT_SCHEMA = {
       id: { type: 'string' },
       name: { type: 'string' },
       entry: { type: 'string' },
-      language: { enum: ['conda', 'coursier', 'dart', 'docker', 'docker_image', 'dotnet', 'fail', 'golang', 'haskell', 'julia', 'lua', 'node', 'perl', 'pygrep', 'python', 'r', 'ruby', 'rust', 'script', 'swift', 'system'] },
+      language: {
+        enum: [
+          'conda',
+          'coursier',
+          'dart',
+          'docker',
+          'docker_image',
+          'dotnet',
+          'fail',
+          'golang',
+          'haskell',
+          'julia',
+          'lua',
+          'node',
+          'perl',
+          'pygrep',
+          'python',
+          'r',
+          'ruby',
+          'rust',
+          'script',
+          'swift',
+          'system',
+        ],
+      },
       alias: { type: 'string' },
       files: { type: 'string' },
       exclude: { type: 'string' },
@@ -218,7 +271,12 @@ const PRE_COMMIT_SCHEMA = {
 } as const;
 
 describe('pre-commit hook (.pre-commit-hooks.yaml)', () => {
-  const hooks = parseYaml(readFileSync(join(ROOT, '.pre-commit-hooks.yaml'), 'utf8')) as Array<{ id: string; entry: string; files: string; language: string }>;
+  const hooks = parseYaml(readFileSync(join(ROOT, '.pre-commit-hooks.yaml'), 'utf8')) as Array<{
+    id: string;
+    entry: string;
+    files: string;
+    language: string;
+  }>;
 
   it("meets pre-commit's manifest schema", () => {
     const validate = new Ajv({ allErrors: true }).compile(PRE_COMMIT_SCHEMA);
@@ -234,8 +292,10 @@ describe('pre-commit hook (.pre-commit-hooks.yaml)', () => {
 
   it('picks OpenAPI descriptions by name (a Python-compatible regular expression)', () => {
     const files = new RegExp(hooks[0]!.files);
-    for (const name of ['openapi.yaml', 'apis/user/openapi.yml', 'openapi.json', 'svc/openapi-v2.yaml', 'swagger.json']) expect(files.test(name), name).toBe(true);
-    for (const name of ['package.json', 'docs/openapi.md', 'ci.yaml', 'my-openapi.yaml/readme']) expect(files.test(name), name).toBe(false);
+    for (const name of ['openapi.yaml', 'apis/user/openapi.yml', 'openapi.json', 'svc/openapi-v2.yaml', 'swagger.json'])
+      expect(files.test(name), name).toBe(true);
+    for (const name of ['package.json', 'docs/openapi.md', 'ci.yaml', 'my-openapi.yaml/readme'])
+      expect(files.test(name), name).toBe(false);
   });
 });
 
@@ -258,13 +318,19 @@ describe('Dockerfile', () => {
   });
 
   it('copies only files that exist and that .dockerignore lets through', () => {
-    const ignored = readFileSync(join(ROOT, '.dockerignore'), 'utf8').split('\n').filter((l) => l && !l.startsWith('#'));
+    const ignored = readFileSync(join(ROOT, '.dockerignore'), 'utf8')
+      .split('\n')
+      .filter((l) => l && !l.startsWith('#'));
     for (const copy of instructions.filter((i) => i.keyword === 'COPY' && !i.rest.startsWith('--from'))) {
       const sources = copy.rest.split(/\s+/).slice(0, -1);
       for (const source of sources) {
         expect(existsSync(join(ROOT, source)), source).toBe(true);
         const top = source.split('/')[0]!;
-        const excluded = ignored.includes(top) && !ignored.some((rule) => rule.startsWith('!') && (rule.slice(1) === source || source.startsWith(`${rule.slice(1)}/`)));
+        const excluded =
+          ignored.includes(top) &&
+          !ignored.some(
+            (rule) => rule.startsWith('!') && (rule.slice(1) === source || source.startsWith(`${rule.slice(1)}/`)),
+          );
         expect(excluded, `${source} is excluded by .dockerignore`).toBe(false);
       }
     }
@@ -272,16 +338,34 @@ describe('Dockerfile', () => {
 
   const daemon = spawnSync('docker', ['info', '--format', '{{.ServerVersion}}'], { encoding: 'utf8', timeout: 10_000 });
   const dockerRuns = daemon.status === 0 && daemon.stdout.trim() !== '';
-  it.skipIf(!dockerRuns)(`builds, and the image lints a description${dockerRuns ? '' : ' (skipped: no docker daemon here)'}`, { timeout: 600_000 }, () => {
-    const tag = `vottur-test:${process.pid}`;
-    try {
-      const build = spawnSync('docker', ['build', '-q', '-t', tag, ROOT], { encoding: 'utf8', timeout: 540_000 });
-      expect(build.status, build.stderr).toBe(0);
-      const run = spawnSync('docker', ['run', '--rm', '-v', `${join(ROOT, 'fixtures/conformant')}:/work:ro`, tag, 'lint', 'catalogue-api.yaml', '--format', 'json'], { encoding: 'utf8', timeout: 60_000 });
-      expect(run.status, run.stderr).toBe(0);
-      expect((JSON.parse(run.stdout) as { documents: unknown[] }).documents).toHaveLength(1);
-    } finally {
-      spawnSync('docker', ['rmi', '-f', tag]);
-    }
-  });
+  it.skipIf(!dockerRuns)(
+    `builds, and the image lints a description${dockerRuns ? '' : ' (skipped: no docker daemon here)'}`,
+    { timeout: 600_000 },
+    () => {
+      const tag = `vottur-test:${process.pid}`;
+      try {
+        const build = spawnSync('docker', ['build', '-q', '-t', tag, ROOT], { encoding: 'utf8', timeout: 540_000 });
+        expect(build.status, build.stderr).toBe(0);
+        const run = spawnSync(
+          'docker',
+          [
+            'run',
+            '--rm',
+            '-v',
+            `${join(ROOT, 'fixtures/conformant')}:/work:ro`,
+            tag,
+            'lint',
+            'catalogue-api.yaml',
+            '--format',
+            'json',
+          ],
+          { encoding: 'utf8', timeout: 60_000 },
+        );
+        expect(run.status, run.stderr).toBe(0);
+        expect((JSON.parse(run.stdout) as { documents: unknown[] }).documents).toHaveLength(1);
+      } finally {
+        spawnSync('docker', ['rmi', '-f', tag]);
+      }
+    },
+  );
 });

@@ -66,14 +66,24 @@ describe('vottur lint --fix', () => {
     expect(fixed).toContain('  version: 1.0.0   # first release\n');
     expect(fixed).toContain('  x-category: [official]\n');
     expect(fixed).toContain('    responsibleParty: https://www.skra.is\n');
-    expect(fixed).toContain("                    example: '2020-01-01T08:00:00.000Z'\n                    format: date-time\n");
+    expect(fixed).toContain(
+      "                    example: '2020-01-01T08:00:00.000Z'\n                    format: date-time\n",
+    );
     // The rename breaks callers: listed, not applied.
     expect(fixed).toContain('                  kennitala:\n');
-    expect(first.stderr).toMatch(/not applied: people\.yaml:\d+:\d+ platform-national-id-name: Rename `kennitala` to `nationalId` \(breaking: callers must change; needs a new major version\)/);
+    expect(first.stderr).toMatch(
+      /not applied: people\.yaml:\d+:\d+ platform-national-id-name: Rename `kennitala` to `nationalId` \(breaking: callers must change; needs a new major version\)/,
+    );
     // The report that follows is of the fixed file: only the rename's finding of those rules is left.
     const report = JSON.parse(first.stdout) as { findings: Array<{ ruleId: string }> };
     const left = new Set(report.findings.map((finding) => finding.ruleId));
-    for (const rule of ['platform-info-version-semver', 'platform-info-x-category', 'platform-info-x-links', 'platform-date-time-format']) expect(left.has(rule), rule).toBe(false);
+    for (const rule of [
+      'platform-info-version-semver',
+      'platform-info-x-category',
+      'platform-info-x-links',
+      'platform-date-time-format',
+    ])
+      expect(left.has(rule), rule).toBe(false);
     expect(left.has('platform-national-id-name')).toBe(true);
 
     const second = await vottur(['lint', '--fix', 'people.yaml', '--format', 'json'], { cwd: dir });
@@ -107,7 +117,10 @@ describe('vottur lint --fix', () => {
   });
 
   it('does not fix a rule the configuration turns off', async () => {
-    const dir = folderWith({ 'people.yaml': MIXED, 'vottur.config.yaml': 'rules:\n  platform-info-version-semver: off\n' });
+    const dir = folderWith({
+      'people.yaml': MIXED,
+      'vottur.config.yaml': 'rules:\n  platform-info-version-semver: off\n',
+    });
     await vottur(['lint', '--fix', 'people.yaml'], { cwd: dir });
     const fixed = readFileSync(join(dir, 'people.yaml'), 'utf8');
     expect(fixed).toContain('  version: v1   # first release\n');
@@ -115,12 +128,21 @@ describe('vottur lint --fix', () => {
   });
 
   it('edits the file of a multi-file description that holds the node, and JSON keeps its indentation', async () => {
-    const person = '{\n    "type": "object",\n    "properties": {\n        "registeredAt": {\n            "type": "string",\n            "example": "2020-01-01T08:00:00.000Z"\n        }\n    }\n}\n';
-    const root = MIXED.replace(/                type: object\n[\s\S]*$/, "                $ref: 'schemas/person.json'\n");
+    const person =
+      '{\n    "type": "object",\n    "properties": {\n        "registeredAt": {\n            "type": "string",\n            "example": "2020-01-01T08:00:00.000Z"\n        }\n    }\n}\n';
+    const root = MIXED.replace(
+      /                type: object\n[\s\S]*$/,
+      "                $ref: 'schemas/person.json'\n",
+    );
     const dir = folderWith({ 'people.yaml': root, 'schemas/person.json': person });
     const result = await vottur(['lint', '--fix', 'people.yaml'], { cwd: dir });
     expect(result.stderr).toMatch(/fixed people\.yaml/);
-    expect(readFileSync(join(dir, 'schemas/person.json'), 'utf8')).toBe(person.replace('"example": "2020-01-01T08:00:00.000Z"', '"example": "2020-01-01T08:00:00.000Z",\n            "format": "date-time"'));
+    expect(readFileSync(join(dir, 'schemas/person.json'), 'utf8')).toBe(
+      person.replace(
+        '"example": "2020-01-01T08:00:00.000Z"',
+        '"example": "2020-01-01T08:00:00.000Z",\n            "format": "date-time"',
+      ),
+    );
     expect(readFileSync(join(dir, 'people.yaml'), 'utf8')).toContain('  x-category: [official]\n');
   });
 
@@ -137,19 +159,37 @@ describe('vottur lint --fix', () => {
     ['platform-date-time-format/response.yaml', 'platform-date-time-format', 'non-breaking'],
     ['platform-get-204/missing.yaml', 'platform-get-204', 'review'],
     ['platform-date-time-format/request.json', 'platform-date-time-format', 'breaking'],
-  ] as const)('the class in the title of the fix for %s is what `vottur diff --format json` says of before and after', async (fixture, rule, effect) => {
-    const file = join(import.meta.dirname, '..', '..', 'fixtures', 'fix', fixture);
-    const loaded = await loadDescription(file);
-    const fix = (await computeFixes({ file, loaded, findings: (await lintDocument(file, { loaded })).findings })).find((f) => f.ruleId === rule)!;
-    const ext = fixture.slice(fixture.lastIndexOf('.'));
-    const dir = folderWith({ [`before${ext}`]: loaded.files.get(file)!.text, [`after${ext}`]: applyEdits(loaded.files.get(file)!.text, fix.edits) });
-    const diff = await vottur(['diff', `before${ext}`, `after${ext}`, '--format', 'json'], { cwd: dir });
-    const classes = new Map(CHECKS.map((check) => [check.id, check.class]));
-    const order: FixEffect[] = ['documentation', 'non-breaking', 'review', 'breaking'];
-    const found = (JSON.parse(diff.stdout) as { findings: Array<{ ruleId: string }> }).findings.map((finding) => classes.get(finding.ruleId)).filter((cls): cls is FixEffect => cls !== undefined);
-    const highest = found.reduce<FixEffect>((a, b) => (order.indexOf(b) > order.indexOf(a) ? b : a), 'documentation');
-    expect(highest).toBe(effect);
-    expect(fix.effect).toBe(effect);
-    expect(`${fix.title} ${EFFECT_LABEL[fix.effect!]}`).toMatch(effect === 'breaking' ? /\(breaking: callers must change; needs a new major version\)$/ : effect === 'documentation' ? /\(documentation only\)$/ : effect === 'non-breaking' ? /\(non-breaking\)$/ : /\(needs review/);
-  });
+  ] as const)(
+    'the class in the title of the fix for %s is what `vottur diff --format json` says of before and after',
+    async (fixture, rule, effect) => {
+      const file = join(import.meta.dirname, '..', '..', 'fixtures', 'fix', fixture);
+      const loaded = await loadDescription(file);
+      const fix = (
+        await computeFixes({ file, loaded, findings: (await lintDocument(file, { loaded })).findings })
+      ).find((f) => f.ruleId === rule)!;
+      const ext = fixture.slice(fixture.lastIndexOf('.'));
+      const dir = folderWith({
+        [`before${ext}`]: loaded.files.get(file)!.text,
+        [`after${ext}`]: applyEdits(loaded.files.get(file)!.text, fix.edits),
+      });
+      const diff = await vottur(['diff', `before${ext}`, `after${ext}`, '--format', 'json'], { cwd: dir });
+      const classes = new Map(CHECKS.map((check) => [check.id, check.class]));
+      const order: FixEffect[] = ['documentation', 'non-breaking', 'review', 'breaking'];
+      const found = (JSON.parse(diff.stdout) as { findings: Array<{ ruleId: string }> }).findings
+        .map((finding) => classes.get(finding.ruleId))
+        .filter((cls): cls is FixEffect => cls !== undefined);
+      const highest = found.reduce<FixEffect>((a, b) => (order.indexOf(b) > order.indexOf(a) ? b : a), 'documentation');
+      expect(highest).toBe(effect);
+      expect(fix.effect).toBe(effect);
+      expect(`${fix.title} ${EFFECT_LABEL[fix.effect!]}`).toMatch(
+        effect === 'breaking'
+          ? /\(breaking: callers must change; needs a new major version\)$/
+          : effect === 'documentation'
+            ? /\(documentation only\)$/
+            : effect === 'non-breaking'
+              ? /\(non-breaking\)$/
+              : /\(needs review/,
+      );
+    },
+  );
 });

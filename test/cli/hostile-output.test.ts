@@ -21,14 +21,20 @@ const description = {
 writeFileSync(join(dir, 'hostile.json'), JSON.stringify(description));
 
 describe('hostile text in a description', () => {
-  it.each([['stylish'], ['github']])('--format %s: no raw escape sequence, no workflow command at a line start', async (format) => {
-    const result = await vottur(['lint', 'hostile.json', '--format', format], { cwd: dir });
-    expect(result.code).toBe(1);
-    expect(result.stdout).not.toContain('\u001b');
-    expect(result.stdout).toContain('\\u001b[2J');
-    const lines = result.stdout.split('\n');
-    if (format === 'stylish') expect(lines.filter((line) => /^\s*::/.test(line))).toEqual([]);
-    else expect(lines.filter((line) => line && !/^::(error|warning|notice) /.test(line) && !line.startsWith('vottur: '))).toEqual([]);
-    expect(lines.some((line) => /^\s*::stop-commands::/.test(line))).toBe(false);
-  });
+  it.each([['stylish'], ['github']])(
+    '--format %s: no raw escape sequence, no workflow command at a line start',
+    async (format) => {
+      const result = await vottur(['lint', 'hostile.json', '--format', format], { cwd: dir });
+      expect(result.code).toBe(1);
+      expect(result.stdout).not.toContain('\u001b');
+      expect(result.stdout).toContain('\\u001b[2J');
+      const lines = result.stdout.split('\n');
+      if (format === 'stylish') expect(lines.filter((line) => /^\s*::/.test(line))).toEqual([]);
+      else
+        expect(
+          lines.filter((line) => line && !/^::(error|warning|notice) /.test(line) && !line.startsWith('vottur: ')),
+        ).toEqual([]);
+      expect(lines.some((line) => /^\s*::stop-commands::/.test(line))).toBe(false);
+    },
+  );
 });

@@ -21,7 +21,9 @@ describe('vottur lint', () => {
     const lines = result.stdout.split('\n');
     expect(lines[0]).toBe(TITLE_FAIL);
     expect(result.stdout).toMatch(/^\s+4:10\s+error\s+platform-info-title\s+`info\.title` is .* info\.title$/m);
-    expect(result.stdout).toMatch(/✖ \d+ problems? \(\d+ errors?, \d+ warnings?, \d+ info, \d+ hints?\) in 1 document\./);
+    expect(result.stdout).toMatch(
+      /✖ \d+ problems? \(\d+ errors?, \d+ warnings?, \d+ info, \d+ hints?\) in 1 document\./,
+    );
     // Not a TTY: no colour codes.
     expect(result.stdout).not.toMatch(/\u001b\[/);
   });
@@ -33,7 +35,9 @@ describe('vottur lint', () => {
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
     const report = JSON.parse(readFileSync(out, 'utf8'));
-    expect(Object.keys(report)).toEqual(expect.arrayContaining(['tool', 'createdTimestamp', 'documents', 'summary', 'findings']));
+    expect(Object.keys(report)).toEqual(
+      expect.arrayContaining(['tool', 'createdTimestamp', 'documents', 'summary', 'findings']),
+    );
     expect(report.tool.name).toBe('vottur');
     expect(report.createdTimestamp).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d+Z$/);
     expect(report.documents.map((d: { path: string }) => d.path).sort()).toEqual([CONFORMANT, TITLE_FAIL].sort());
@@ -49,7 +53,9 @@ describe('vottur lint', () => {
       source: 'lint',
       docsUrl: expect.stringMatching(/docs\/rules\/platform-info-title\.md$/),
     });
-    expect(report.summary.error).toBe(report.findings.filter((f: { severity: string }) => f.severity === 'error').length);
+    expect(report.summary.error).toBe(
+      report.findings.filter((f: { severity: string }) => f.severity === 'error').length,
+    );
     // Nothing half-written beside it.
     expect(readdirSync(dir)).toEqual(['report.json']);
   });
@@ -72,15 +78,27 @@ describe('vottur lint', () => {
   it('expands quoted glob patterns itself', async () => {
     const result = await vottur(['lint', 'fixtures/rules/platform-info-title/*.yaml', '--format', 'json']);
     const report = JSON.parse(result.stdout);
-    expect(report.documents).toHaveLength(readdirSync('fixtures/rules/platform-info-title').filter((f) => f.endsWith('.yaml')).length);
+    expect(report.documents).toHaveLength(
+      readdirSync('fixtures/rules/platform-info-title').filter((f) => f.endsWith('.yaml')).length,
+    );
   });
 
   it('lists 100 findings by default, the rest with --max-problems, and always counts them all', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'vottur-cli-'));
     const doc = join(dir, 'api.yaml');
     // 150 properties in snake_case: 150 platform-field-camel-case findings, and nothing else.
-    const properties = Array.from({ length: 150 }, (_, i) => `        field_number_${i}:\n          type: string\n          description: A field.\n          example: x`).join('\n');
-    writeFileSync(doc, readFileSync(CONFORMANT, 'utf8').replace('\n  schemas:\n', `\n  schemas:\n    ManyFields:\n      type: object\n      description: Many fields.\n      properties:\n${properties}\n`));
+    const properties = Array.from(
+      { length: 150 },
+      (_, i) =>
+        `        field_number_${i}:\n          type: string\n          description: A field.\n          example: x`,
+    ).join('\n');
+    writeFileSync(
+      doc,
+      readFileSync(CONFORMANT, 'utf8').replace(
+        '\n  schemas:\n',
+        `\n  schemas:\n    ManyFields:\n      type: object\n      description: Many fields.\n      properties:\n${properties}\n`,
+      ),
+    );
     const full = JSON.parse((await vottur(['lint', doc, '--format', 'json'])).stdout);
     const total = full.findings.length as number;
     expect(total).toBe(150);
@@ -105,7 +123,10 @@ describe('vottur lint', () => {
   ])('exits 2 with a one-line message, no stack trace: %j', async (args, message) => {
     const result = await vottur(args);
     expect(result.code).toBe(2);
-    const lines = result.stderr.trim().split('\n').filter((line) => !line.startsWith('(run vottur --help'));
+    const lines = result.stderr
+      .trim()
+      .split('\n')
+      .filter((line) => !line.startsWith('(run vottur --help'));
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(message);
     expect(result.stderr).not.toMatch(/\n\s+at /);
@@ -122,7 +143,7 @@ describe('vottur lint', () => {
     expect(existsSync(out)).toBe(false);
   });
 
-  it('gives Swagger 2.0 platform-openapi-3, the other rules\' findings at the original\'s nodes, and a non-zero exit', async () => {
+  it("gives Swagger 2.0 platform-openapi-3, the other rules' findings at the original's nodes, and a non-zero exit", async () => {
     const result = await vottur(['lint', 'fixtures/rules/platform-openapi-3/fail-swagger-2.yaml', '--format', 'json']);
     expect(result.code).toBe(1);
     const report = JSON.parse(result.stdout);

@@ -10,7 +10,10 @@ describe('--min-score', () => {
     const dir = mkdtempSync(join(tmpdir(), 'vottur-min-score-'));
     const doc = join(dir, 'api.yaml');
     // Only warnings: the paths say v1 where info.version says 2 (platform-version-match).
-    writeFileSync(doc, readFileSync('fixtures/conformant/catalogue-api.yaml', 'utf8').replace('version: 1.4.0', 'version: 2.0.0'));
+    writeFileSync(
+      doc,
+      readFileSync('fixtures/conformant/catalogue-api.yaml', 'utf8').replace('version: 1.4.0', 'version: 2.0.0'),
+    );
     const plain = await vottur(['lint', doc, '--format', 'json']);
     const report = JSON.parse(plain.stdout);
     expect(report.summary.error).toBe(0);
@@ -28,7 +31,12 @@ describe('--min-score', () => {
 
   it('is refused, with exit 2, when it is not a number from 0 to 100', async () => {
     for (const command of ['lint', 'check']) {
-      const result = await vottur([command, ...(command === 'lint' ? ['fixtures/conformant/catalogue-api.yaml'] : []), '--min-score', '120']);
+      const result = await vottur([
+        command,
+        ...(command === 'lint' ? ['fixtures/conformant/catalogue-api.yaml'] : []),
+        '--min-score',
+        '120',
+      ]);
       expect(result.code).toBe(2);
       expect(result.stderr).toMatch(/--min-score must be a number from 0 to 100/);
     }
@@ -42,17 +50,23 @@ describe('--min-score over many documents', () => {
     for (let i = 0; i < 9; i++) writeFileSync(join(dir, `clean-${i}.yaml`), clean);
     writeFileSync(join(dir, 'failing.yaml'), readFileSync('fixtures/rules/platform-no-404/fail.yaml', 'utf8'));
     const plain = await vottur(['lint', '*.yaml', '--format', 'json', '--jobs', '1'], { cwd: dir });
-    const report = JSON.parse(plain.stdout) as { score: { score: number; byDocument: Array<{ document: string; score: number }> } };
+    const report = JSON.parse(plain.stdout) as {
+      score: { score: number; byDocument: Array<{ document: string; score: number }> };
+    };
     const worst = report.score.byDocument.find((d) => d.document === 'failing.yaml')!.score;
     // The mean clears the bar; the failing description does not.
     expect(report.score.score).toBeGreaterThanOrEqual(90);
     expect(worst).toBeLessThan(90);
     const gated = await vottur(['lint', '*.yaml', '--min-score', '90', '--jobs', '1', '-q'], { cwd: dir });
     expect(gated.code).toBe(1);
-    expect(gated.stderr).toBe(`vottur: score ${worst}/100 of failing.yaml, the lowest of 10 documents (overall ${report.score.score}) is below --min-score 90\n`);
+    expect(gated.stderr).toBe(
+      `vottur: score ${worst}/100 of failing.yaml, the lowest of 10 documents (overall ${report.score.score}) is below --min-score 90\n`,
+    );
     // Through vottur report too: the same answer from the saved JSON.
     writeFileSync(join(dir, 'saved.json'), plain.stdout);
-    const again = await vottur(['report', 'saved.json', '--min-score', '90', '-f', 'json', '-o', 'again.json'], { cwd: dir });
+    const again = await vottur(['report', 'saved.json', '--min-score', '90', '-f', 'json', '-o', 'again.json'], {
+      cwd: dir,
+    });
     expect(again.code).toBe(1);
     expect(again.stderr).toMatch(/of failing\.yaml, the lowest of 10 documents/);
   });

@@ -4,7 +4,17 @@
  * its --format, and files are written all or none, keeping a replaced file's mode.
  */
 import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  readdirSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -43,7 +53,19 @@ describe('--quiet only shortens the stylish list', () => {
     expect(gated.stdout).not.toMatch(/✔/);
 
     const dir = mkdtempSync(join(tmpdir(), 'vottur-quiet-out-'));
-    await vottur(['lint', doc, '-q', '--format', 'json', '--output', join(dir, 'r.json'), '--format', 'markdown', '--output', join(dir, 'r.md')]);
+    await vottur([
+      'lint',
+      doc,
+      '-q',
+      '--format',
+      'json',
+      '--output',
+      join(dir, 'r.json'),
+      '--format',
+      'markdown',
+      '--output',
+      join(dir, 'r.md'),
+    ]);
     const json = JSON.parse(readFileSync(join(dir, 'r.json'), 'utf8'));
     expect(json.score.score).toBe(score);
     expect(json.findings).toHaveLength(full.findings.length);
@@ -60,7 +82,11 @@ describe('--min-score', () => {
     const score = JSON.parse(readFileSync(saved, 'utf8')).score.score as number;
     const shown = JSON.parse(readFileSync(saved, 'utf8')).score.byDocument[0].document as string;
     // check without --server lints only; -q keeps its note off standard error.
-    for (const args of [['lint', doc], ['report', saved], ['check', doc, '-q']]) {
+    for (const args of [
+      ['lint', doc],
+      ['report', saved],
+      ['check', doc, '-q'],
+    ]) {
       const failed = await vottur([...args, '--min-score', String(score + 1)]);
       expect(failed.code).toBe(1);
       expect(failed.stderr).toBe(`vottur: score ${score}/100 (${shown}) is below --min-score ${score + 1}\n`);
@@ -96,20 +122,26 @@ describe('standard output that cannot take the report', () => {
     }
   });
 
-  it('is one line and exit 2 when the disk is full (/dev/full)', { skip: !existsSync('/dev/full') ? 'no /dev/full on this system' : false }, async () => {
-    for (const args of [['lint', MANY, '--format', 'json'], ['--help']]) {
-      const result = await new Promise<{ code: number | null; stderr: string }>((resolve, reject) => {
-        const out = openSync('/dev/full', 'w');
-        const child = spawn(process.execPath, [CLI, ...args], { cwd: ROOT, stdio: ['ignore', out, 'pipe'] });
-        let stderr = '';
-        child.stderr.on('data', (chunk) => (stderr += chunk));
-        child.on('error', reject);
-        child.on('close', (code) => resolve({ code, stderr }));
-      });
-      expect(result.stderr, args.join(' ')).toBe('vottur: cannot write to standard output: ENOSPC; check the disk or the file it goes to\n');
-      expect(result.code).toBe(2);
-    }
-  });
+  it(
+    'is one line and exit 2 when the disk is full (/dev/full)',
+    { skip: !existsSync('/dev/full') ? 'no /dev/full on this system' : false },
+    async () => {
+      for (const args of [['lint', MANY, '--format', 'json'], ['--help']]) {
+        const result = await new Promise<{ code: number | null; stderr: string }>((resolve, reject) => {
+          const out = openSync('/dev/full', 'w');
+          const child = spawn(process.execPath, [CLI, ...args], { cwd: ROOT, stdio: ['ignore', out, 'pipe'] });
+          let stderr = '';
+          child.stderr.on('data', (chunk) => (stderr += chunk));
+          child.on('error', reject);
+          child.on('close', (code) => resolve({ code, stderr }));
+        });
+        expect(result.stderr, args.join(' ')).toBe(
+          'vottur: cannot write to standard output: ENOSPC; check the disk or the file it goes to\n',
+        );
+        expect(result.code).toBe(2);
+      }
+    },
+  );
 });
 
 describe('--output', () => {
@@ -118,7 +150,9 @@ describe('--output', () => {
     const result = await vottur(['lint', MANY, '-o', join(dir, 'x.txt'), '-f', 'json']);
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toMatch(/^vottur: --output .*x\.txt has no --format before it: each --output belongs to the --format before it, e\.g\. --format json --output .*\n$/);
+    expect(result.stderr).toMatch(
+      /^vottur: --output .*x\.txt has no --format before it: each --output belongs to the --format before it, e\.g\. --format json --output .*\n$/,
+    );
     expect(readdirSync(dir)).toEqual([]);
   });
 
@@ -129,7 +163,9 @@ describe('--output', () => {
     chmodSync(target, 0o444);
     const result = await vottur(['lint', MANY, '--format', 'json', '--output', target]);
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/^vottur: cannot write .*report\.json: it is read-only; make it writable or give another --output; nothing was written\n$/);
+    expect(result.stderr).toMatch(
+      /^vottur: cannot write .*report\.json: it is read-only; make it writable or give another --output; nothing was written\n$/,
+    );
     expect(readFileSync(target, 'utf8')).toBe('keep me');
     expect(statSync(target).mode & 0o777).toBe(0o444);
     expect(readdirSync(dir)).toEqual(['report.json']);
@@ -149,13 +185,43 @@ describe('--output', () => {
   it('writes nothing when one of several targets cannot be written', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'vottur-all-or-none-'));
     const first = join(dir, 'first.json');
-    const result = await vottur(['lint', MANY, '--format', 'json', '--output', first, '--format', 'sarif', '--output', join(dir, 'missing', 'second.sarif'), '--format', 'stylish']);
+    const result = await vottur([
+      'lint',
+      MANY,
+      '--format',
+      'json',
+      '--output',
+      first,
+      '--format',
+      'sarif',
+      '--output',
+      join(dir, 'missing', 'second.sarif'),
+      '--format',
+      'stylish',
+    ]);
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/^vottur: cannot write .*second\.sarif: its folder does not exist; nothing was written\n$/);
+    expect(result.stderr).toMatch(
+      /^vottur: cannot write .*second\.sarif: its folder does not exist; nothing was written\n$/,
+    );
     expect(result.stdout).toBe('');
     expect(readdirSync(dir)).toEqual([]);
     mkdirSync(join(dir, 'missing'));
-    expect((await vottur(['lint', MANY, '--format', 'json', '--output', first, '--format', 'sarif', '--output', join(dir, 'missing', 'second.sarif')])).code).toBe(1);
+    expect(
+      (
+        await vottur([
+          'lint',
+          MANY,
+          '--format',
+          'json',
+          '--output',
+          first,
+          '--format',
+          'sarif',
+          '--output',
+          join(dir, 'missing', 'second.sarif'),
+        ])
+      ).code,
+    ).toBe(1);
     expect(readdirSync(dir).sort()).toEqual(['first.json', 'missing']);
     expect(readdirSync(join(dir, 'missing'))).toEqual(['second.sarif']);
   });
@@ -163,7 +229,13 @@ describe('--output', () => {
 
 describe('messages', () => {
   it('have one prefix, vottur:, whether commander or vottur finds the mistake', async () => {
-    for (const args of [['--bogus'], ['lint', CONFORMANT, '--bogus'], ['frobnicate'], ['lint', 'no-such-file.yaml'], ['lint', CONFORMANT, '--fail-severity', 'loud']]) {
+    for (const args of [
+      ['--bogus'],
+      ['lint', CONFORMANT, '--bogus'],
+      ['frobnicate'],
+      ['lint', 'no-such-file.yaml'],
+      ['lint', CONFORMANT, '--fail-severity', 'loud'],
+    ]) {
       const result = await vottur(args);
       expect(result.code, args.join(' ')).toBe(2);
       expect(result.stderr, args.join(' ')).toMatch(/^vottur: [^\n]+\n$/);

@@ -37,7 +37,9 @@ describe('national identifiers in file names', () => {
 
   it('fix hints suggest a valid synthetic identifier that can be copied, never a masked one', async () => {
     const result = await vottur(['lint', 'hints.yaml', '-f', 'json'], { cwd: dir });
-    const hints = (JSON.parse(result.stdout) as { findings: Array<{ ruleId: string; message: string }> }).findings.filter((f) => f.ruleId === 'platform-national-id-format' && /example/.test(f.message));
+    const hints = (
+      JSON.parse(result.stdout) as { findings: Array<{ ruleId: string; message: string }> }
+    ).findings.filter((f) => f.ruleId === 'platform-national-id-format' && /example/.test(f.message));
     expect(hints).toHaveLength(2);
     for (const hint of hints) {
       expect(hint.message).toMatch(/as in `'?0101003059'?`/);

@@ -22,18 +22,22 @@ describe('vottur rules', () => {
     // (and vottur-unreadable, which no configuration may turn off).
     // The operator policy's rules are listed too, though no configuration may level them.
     const { POLICY_RULES } = await import('../../src/policy/index.js');
-    expect(rules.map((rule) => rule.id).sort()).toEqual([...(await allRuleIds()), 'vottur-unreadable', ...POLICY_RULES.map((rule) => rule.id)].sort());
-    expect(rules.map((rule) => rule.id)).toEqual(expect.arrayContaining(['policy-extends-refused', 'policy-secret-refused', 'policy-accept-refused']));
+    expect(rules.map((rule) => rule.id).sort()).toEqual(
+      [...(await allRuleIds()), 'vottur-unreadable', ...POLICY_RULES.map((rule) => rule.id)].sort(),
+    );
+    expect(rules.map((rule) => rule.id)).toEqual(
+      expect.arrayContaining(['policy-extends-refused', 'policy-secret-refused', 'policy-accept-refused']),
+    );
     const page = (rule: Rule) =>
       rule.id.startsWith('policy-')
         ? `https://github.com/vottur/vottur/blob/main/docs/gate.md#${rule.id}`
         : rule.source === 'diff'
-        ? `https://github.com/vottur/vottur/blob/main/docs/diff/${rule.id}.md`
-        : rule.id.startsWith('vottur-suppression-')
-          ? expect.stringMatching(/^https:\/\/github\.com\/vottur\/vottur\/blob\/main\/docs\/suppressions\.md#/)
-          : rule.id === 'vottur-unreadable'
-            ? expect.stringMatching(/^https:\/\/github\.com\/vottur\/vottur\/blob\/main\/README\.md#/)
-            : `https://github.com/vottur/vottur/blob/main/docs/rules/${rule.id}.md`;
+          ? `https://github.com/vottur/vottur/blob/main/docs/diff/${rule.id}.md`
+          : rule.id.startsWith('vottur-suppression-')
+            ? expect.stringMatching(/^https:\/\/github\.com\/vottur\/vottur\/blob\/main\/docs\/suppressions\.md#/)
+            : rule.id === 'vottur-unreadable'
+              ? expect.stringMatching(/^https:\/\/github\.com\/vottur\/vottur\/blob\/main\/README\.md#/)
+              : `https://github.com/vottur/vottur/blob/main/docs/rules/${rule.id}.md`;
     for (const rule of rules) expect(rule.docsUrl, rule.id).toEqual(page(rule));
   });
 
@@ -65,7 +69,9 @@ describe('vottur rules', () => {
       // A platform lint rule says where its convention is stated: the seed, or only the design guide.
       if (rule.source === 'lint' && rule.id.startsWith('platform-')) {
         expect(rule.convention, rule.id).toBeDefined();
-        expect(lines.slice(at, next < 0 ? undefined : next).join(' '), rule.id).toMatch(/ Source: (seed|design guide) \(/);
+        expect(lines.slice(at, next < 0 ? undefined : next).join(' '), rule.id).toMatch(
+          / Source: (seed|design guide) \(/,
+        );
       }
     }
     expect(lines).toContain('Data formats');

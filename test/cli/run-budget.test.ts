@@ -21,13 +21,31 @@ beforeAll(async () => {
   server = createServer((request, response) => {
     const url = request.url ?? '';
     if (url === '/many/openapi.json') {
-      const properties = Object.fromEntries(Array.from({ length: PARTS }, (_, i) => [`p${i}`, { $ref: `parts/p${i}.json` }]));
-      response.end(JSON.stringify({ openapi: '3.0.3', info: { title: 'Many', version: '1.0.0' }, paths: {}, components: { schemas: { Many: { type: 'object', properties } } } }));
+      const properties = Object.fromEntries(
+        Array.from({ length: PARTS }, (_, i) => [`p${i}`, { $ref: `parts/p${i}.json` }]),
+      );
+      response.end(
+        JSON.stringify({
+          openapi: '3.0.3',
+          info: { title: 'Many', version: '1.0.0' },
+          paths: {},
+          components: { schemas: { Many: { type: 'object', properties } } },
+        }),
+      );
     } else if (url.startsWith('/many/parts/')) {
       response.end(JSON.stringify({ type: 'string' }));
     } else if (url === '/big/openapi.json') {
-      const properties = Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`p${i}`, { $ref: `parts/p${i}.json` }]));
-      response.end(JSON.stringify({ openapi: '3.0.3', info: { title: 'Big', version: '1.0.0' }, paths: {}, components: { schemas: { Big: { type: 'object', properties } } } }));
+      const properties = Object.fromEntries(
+        Array.from({ length: 12 }, (_, i) => [`p${i}`, { $ref: `parts/p${i}.json` }]),
+      );
+      response.end(
+        JSON.stringify({
+          openapi: '3.0.3',
+          info: { title: 'Big', version: '1.0.0' },
+          paths: {},
+          components: { schemas: { Big: { type: 'object', properties } } },
+        }),
+      );
     } else if (url.startsWith('/big/parts/')) {
       response.end(bigPart);
     } else {
@@ -48,7 +66,9 @@ interface Finding {
 describe('one budget per run for URL documents and standard input', () => {
   it('stops fetching $refs after 500 fetches, with one finding that says so', async () => {
     const result = await vottur(['lint', `${base}/many/openapi.json`, '--format', 'json'], { timeoutMs: 120_000 });
-    const findings = (JSON.parse(result.stdout) as { findings: Finding[] }).findings.filter((f) => /the most for one run/.test(f.message));
+    const findings = (JSON.parse(result.stdout) as { findings: Finding[] }).findings.filter((f) =>
+      /the most for one run/.test(f.message),
+    );
     expect(findings).toHaveLength(1);
     expect(findings[0]!.message).toMatch(/this run has fetched 500 documents, the most for one run/);
     expect(result.code).toBe(1);
@@ -56,7 +76,9 @@ describe('one budget per run for URL documents and standard input', () => {
 
   it('stops reading $refs after 64 MB in all, though each is under the 20 MB of one document', async () => {
     const result = await vottur(['lint', `${base}/big/openapi.json`, '--format', 'json'], { timeoutMs: 120_000 });
-    const findings = (JSON.parse(result.stdout) as { findings: Finding[] }).findings.filter((f) => /the most for one run/.test(f.message));
+    const findings = (JSON.parse(result.stdout) as { findings: Finding[] }).findings.filter((f) =>
+      /the most for one run/.test(f.message),
+    );
     expect(findings).toHaveLength(1);
     expect(findings[0]!.message).toMatch(/this run has read 64 MB of URL documents, remote \$refs and standard input/);
     expect(result.code).toBe(1);
@@ -66,7 +88,10 @@ describe('one budget per run for URL documents and standard input', () => {
     const zero = openSync('/dev/zero', 'r');
     try {
       const result = await new Promise<{ code: number | null; stderr: string }>((resolve, reject) => {
-        const child = spawn(process.execPath, [CLI, 'lint', '-'], { stdio: [zero, 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '' } });
+        const child = spawn(process.execPath, [CLI, 'lint', '-'], {
+          stdio: [zero, 'pipe', 'pipe'],
+          env: { ...process.env, NO_COLOR: '' },
+        });
         let stderr = '';
         child.stderr.on('data', (chunk) => (stderr += chunk));
         const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
@@ -77,7 +102,9 @@ describe('one budget per run for URL documents and standard input', () => {
         });
       });
       expect(result.code).toBe(2);
-      expect(result.stderr).toBe('vottur: standard input is larger than 20 MB, the most read for one document, so it is not read\n');
+      expect(result.stderr).toBe(
+        'vottur: standard input is larger than 20 MB, the most read for one document, so it is not read\n',
+      );
     } finally {
       closeSync(zero);
     }

@@ -18,28 +18,43 @@ afterAll(() => rmSync(out, { recursive: true, force: true }));
 
 const comparable = (report: Report) => ({
   documents: [...report.documents].sort((a, b) => a.path.localeCompare(b.path)),
-  findings: report.findings.map((f) => `${f.document} ${f.line}:${f.column} ${f.ruleId} ${f.pointer} ${f.severity} ${f.message}`).sort(),
+  findings: report.findings
+    .map((f) => `${f.document} ${f.line}:${f.column} ${f.ruleId} ${f.pointer} ${f.severity} ${f.message}`)
+    .sort(),
   rules: report.rules.map((rule) => rule.id).sort(),
 });
 
 describe('--shard', () => {
-  it('splits the documents into disjoint shards whose merged reports equal an unsharded run', { timeout: 120_000 }, async () => {
-    const whole = await vottur(['lint', PATTERN, '--format', 'json', '--output', join(out, 'whole.json')]);
-    expect(whole.stderr).toMatch(/^(vottur: (passed|failed): [^\n]*\n)?$/); // every format to a file: the verdict line at most
-    const shards: Report[] = [];
-    for (let i = 1; i <= 3; i++) {
-      const result = await vottur(['lint', PATTERN, '--shard', `${i}/3`, '--format', 'json', '--output', join(out, `shard-${i}.json`)]);
-      expect(result.stderr, `shard ${i}`).toMatch(/^(vottur: (passed|failed): [^\n]*\n)?$/); // every format to a file: the verdict line at most
-      expect([0, 1]).toContain(result.code);
-      // Read back through the report schema: each shard's report is a valid vottur report.
-      shards.push(readJsonReport(join(out, `shard-${i}.json`)));
-    }
-    const paths = shards.flatMap((shard) => shard.documents.map((d) => d.path));
-    expect(new Set(paths).size).toBe(paths.length);
-    for (const shard of shards) expect(shard.documents.length).toBeGreaterThan(0);
-    const merged = mergeReports(shards, { tool: shards[0]!.tool });
-    expect(comparable(merged)).toEqual(comparable(readJsonReport(join(out, 'whole.json'))));
-  });
+  it(
+    'splits the documents into disjoint shards whose merged reports equal an unsharded run',
+    { timeout: 120_000 },
+    async () => {
+      const whole = await vottur(['lint', PATTERN, '--format', 'json', '--output', join(out, 'whole.json')]);
+      expect(whole.stderr).toMatch(/^(vottur: (passed|failed): [^\n]*\n)?$/); // every format to a file: the verdict line at most
+      const shards: Report[] = [];
+      for (let i = 1; i <= 3; i++) {
+        const result = await vottur([
+          'lint',
+          PATTERN,
+          '--shard',
+          `${i}/3`,
+          '--format',
+          'json',
+          '--output',
+          join(out, `shard-${i}.json`),
+        ]);
+        expect(result.stderr, `shard ${i}`).toMatch(/^(vottur: (passed|failed): [^\n]*\n)?$/); // every format to a file: the verdict line at most
+        expect([0, 1]).toContain(result.code);
+        // Read back through the report schema: each shard's report is a valid vottur report.
+        shards.push(readJsonReport(join(out, `shard-${i}.json`)));
+      }
+      const paths = shards.flatMap((shard) => shard.documents.map((d) => d.path));
+      expect(new Set(paths).size).toBe(paths.length);
+      for (const shard of shards) expect(shard.documents.length).toBeGreaterThan(0);
+      const merged = mergeReports(shards, { tool: shards[0]!.tool });
+      expect(comparable(merged)).toEqual(comparable(readJsonReport(join(out, 'whole.json'))));
+    },
+  );
 
   it('refuses a malformed shard', async () => {
     for (const shard of ['0/3', '4/3', '1/0', 'a/b', '2']) {
@@ -73,7 +88,9 @@ describe('choosing a shard', () => {
     const before = new Map(files.map((file) => [file, shardOf(file)]));
     const after = new Map([...files, 'apis/new.yaml'].map((file) => [file, shardOf(file)]));
     for (const file of files) expect(after.get(file)).toBe(before.get(file));
-    expect(shardOf('apis/api-7.yaml')).toBe([1, 2, 3, 4].find((i) => inShard('/repo/apis/api-7.yaml', { index: i, count: 4 }, '/repo')));
+    expect(shardOf('apis/api-7.yaml')).toBe(
+      [1, 2, 3, 4].find((i) => inShard('/repo/apis/api-7.yaml', { index: i, count: 4 }, '/repo')),
+    );
     // Roughly even: every shard gets a fair share of 200 documents.
     for (let i = 1; i <= 4; i++) expect([...before.values()].filter((s) => s === i).length).toBeGreaterThan(30);
   });

@@ -20,8 +20,15 @@ function commandModules(urls: string[]): string[] {
 
 async function loaded(args: string[]) {
   const log = join(mkdtempSync(join(tmpdir(), 'vottur-imports-')), 'imports.txt');
-  const result = await vottur(args, { env: { NODE_OPTIONS: `--import=${pathToFileURL(join(import.meta.dirname, 'fixtures/record-imports.mjs')).href}`, VOTTUR_IMPORT_LOG: log } });
-  const urls = readFileSync(log, 'utf8').split('\n').filter((url) => url.startsWith('file:'));
+  const result = await vottur(args, {
+    env: {
+      NODE_OPTIONS: `--import=${pathToFileURL(join(import.meta.dirname, 'fixtures/record-imports.mjs')).href}`,
+      VOTTUR_IMPORT_LOG: log,
+    },
+  });
+  const urls = readFileSync(log, 'utf8')
+    .split('\n')
+    .filter((url) => url.startsWith('file:'));
   // The recorder works: the entry point itself is in the list.
   expect(urls.some((url) => url.endsWith('/cli/main.js'))).toBe(true);
   return { result, urls };
@@ -38,10 +45,13 @@ describe('start-up', () => {
 
   it('--help lists every command without loading any command module', async () => {
     const { result, urls } = await loaded(['--help']);
-    for (const command of ['check', 'lint', 'test', 'report', 'rules', 'serve']) expect(result.stdout).toMatch(new RegExp(`^  ${command} \\[options\\]`, 'm'));
+    for (const command of ['check', 'lint', 'test', 'report', 'rules', 'serve'])
+      expect(result.stdout).toMatch(new RegExp(`^  ${command} \\[options\\]`, 'm'));
     expect(result.stdout).toMatch(/^  lint \[options\] <files\.\.\.>/m);
     expect(commandModules(urls)).toEqual([]);
-    expect(urls.filter((url) => url.includes('/node_modules/') && !url.includes('/node_modules/commander/'))).toEqual([]);
+    expect(urls.filter((url) => url.includes('/node_modules/') && !url.includes('/node_modules/commander/'))).toEqual(
+      [],
+    );
   });
 
   it('<command> --help loads that command only, and shows its options', async () => {

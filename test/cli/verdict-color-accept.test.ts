@@ -13,20 +13,37 @@ const dir = mkdtempSync(join(tmpdir(), 'vottur-small-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 writeFileSync(
   join(dir, 'api.yaml'),
-  ['openapi: 3.0.3', 'info: { title: Small, version: 1.0.0 }', 'paths:', '  /v1/things:', '    get:', '      responses:', "        '200': { description: ok }", ''].join('\n'),
+  [
+    'openapi: 3.0.3',
+    'info: { title: Small, version: 1.0.0 }',
+    'paths:',
+    '  /v1/things:',
+    '    get:',
+    '      responses:',
+    "        '200': { description: ok }",
+    '',
+  ].join('\n'),
 );
 
 describe('the verdict when every format goes to a file', () => {
   it('is one line on standard error, and standard output stays empty', async () => {
-    const result = await vottur(['lint', 'api.yaml', '--format', 'json', '--output', 'out.json', '--format', 'sarif', '--output', 'out.sarif'], { cwd: dir });
+    const result = await vottur(
+      ['lint', 'api.yaml', '--format', 'json', '--output', 'out.json', '--format', 'sarif', '--output', 'out.sarif'],
+      { cwd: dir },
+    );
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toMatch(/^vottur: failed: \d+ problems \(\d+ errors?, \d+ warnings?, \d+ info, \d+ hints?\) in 1 document, score \d+\/100 \([A-F]\); reports in out\.json, out\.sarif\n$/);
+    expect(result.stderr).toMatch(
+      /^vottur: failed: \d+ problems \(\d+ errors?, \d+ warnings?, \d+ info, \d+ hints?\) in 1 document, score \d+\/100 \([A-F]\); reports in out\.json, out\.sarif\n$/,
+    );
     expect(JSON.parse(readFileSync(join(dir, 'out.json'), 'utf8')).findings.length).toBeGreaterThan(0);
   });
 
   it('is not written when a format goes to standard output', async () => {
-    const result = await vottur(['lint', 'api.yaml', '--format', 'json', '--output', 'out2.json', '--format', 'stylish'], { cwd: dir });
+    const result = await vottur(
+      ['lint', 'api.yaml', '--format', 'json', '--output', 'out2.json', '--format', 'stylish'],
+      { cwd: dir },
+    );
     expect(result.stderr).toBe('');
   });
 });
@@ -44,7 +61,10 @@ describe('FORCE_COLOR', () => {
 
 describe('vottur-accept.yaml', () => {
   it('is never taken for a description by a glob', async () => {
-    writeFileSync(join(dir, 'vottur-accept.yaml'), '- rule: diff-path-removed\n  pointer: /paths/~1v1~1things\n  reason: retired\n');
+    writeFileSync(
+      join(dir, 'vottur-accept.yaml'),
+      '- rule: diff-path-removed\n  pointer: /paths/~1v1~1things\n  reason: retired\n',
+    );
     const result = await vottur(['lint', '*.yaml', '--format', 'json'], { cwd: dir });
     const report = JSON.parse(result.stdout) as { documents: Array<{ path: string }> };
     expect(report.documents.map((d) => d.path)).toEqual(['api.yaml']);

@@ -15,13 +15,30 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const NAME = `${'a'.repeat(40)}.yaml`;
 mkdirSync(join(dir, '.git'));
 mkdirSync(join(dir, 'a'));
-writeFileSync(join(dir, 'a', NAME), ['openapi: 3.0.3', 'info: { title: Bounded, version: 1.0.0 }', 'paths:', '  /v1/things:', '    get:', '      responses:', "        '200': { description: ok }", ''].join('\n'));
+writeFileSync(
+  join(dir, 'a', NAME),
+  [
+    'openapi: 3.0.3',
+    'info: { title: Bounded, version: 1.0.0 }',
+    'paths:',
+    '  /v1/things:',
+    '    get:',
+    '      responses:',
+    "        '200': { description: ok }",
+    '',
+  ].join('\n'),
+);
 
 describe('override globs', () => {
   it('a glob that backtracks for minutes in a JavaScript RegExp is matched at once', async () => {
-    const plain = JSON.parse((await vottur(['lint', `a/${NAME}`, '--format', 'json'], { cwd: dir })).stdout) as { findings: Array<{ ruleId: string }> };
+    const plain = JSON.parse((await vottur(['lint', `a/${NAME}`, '--format', 'json'], { cwd: dir })).stdout) as {
+      findings: Array<{ ruleId: string }>;
+    };
     const rules = Object.fromEntries([...new Set(plain.findings.map((f) => f.ruleId))].map((id) => [id, 'off']));
-    writeFileSync(join(dir, 'vottur.config.yaml'), stringify({ overrides: [{ files: [`a/${'@(*a)'.repeat(28)}`], rules }] }));
+    writeFileSync(
+      join(dir, 'vottur.config.yaml'),
+      stringify({ overrides: [{ files: [`a/${'@(*a)'.repeat(28)}`], rules }] }),
+    );
     const started = Date.now();
     const result = await vottur(['lint', `a/${NAME}`, '--format', 'json'], { cwd: dir, timeoutMs: 60_000 });
     expect(result.code).toBe(1);
@@ -42,10 +59,15 @@ describe('override globs', () => {
   });
 
   it('a glob over 512 characters is refused in one line', async () => {
-    writeFileSync(join(dir, 'vottur.config.yaml'), stringify({ overrides: [{ files: [`a/${'*'.repeat(600)}`], rules: { 'platform-operation-summary': 'off' } }] }));
+    writeFileSync(
+      join(dir, 'vottur.config.yaml'),
+      stringify({ overrides: [{ files: [`a/${'*'.repeat(600)}`], rules: { 'platform-operation-summary': 'off' } }] }),
+    );
     const result = await vottur(['lint', `a/${NAME}`], { cwd: dir });
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/^vottur: vottur\.config\.yaml: `overrides\.0\.files\.0` must NOT have more than 512 characters/);
+    expect(result.stderr).toMatch(
+      /^vottur: vottur\.config\.yaml: `overrides\.0\.files\.0` must NOT have more than 512 characters/,
+    );
     rmSync(join(dir, 'vottur.config.yaml'));
   });
 });

@@ -24,7 +24,13 @@ const need = { requiredScopes: [USER_PROFILE_READ_SCOPE], wantNoScope: true, tim
 
 describe('the client-credentials flow', () => {
   it('fetches a token with the required scope, and one without it', async () => {
-    const credentials = await obtainCredentials({ oauth: { tokenUrl: issuer.tokenUrl, clientId: issuer.clientId, clientSecret: issuer.clientSecret }, xroadClient: 'IS-DEV/GOV/10000/x' }, need);
+    const credentials = await obtainCredentials(
+      {
+        oauth: { tokenUrl: issuer.tokenUrl, clientId: issuer.clientId, clientSecret: issuer.clientSecret },
+        xroadClient: 'IS-DEV/GOV/10000/x',
+      },
+      need,
+    );
     expect(claims(credentials.full.Authorization).scope).toBe(USER_PROFILE_READ_SCOPE);
     expect(credentials.full['X-Road-Client']).toBe('IS-DEV/GOV/10000/x');
     expect(credentials.noScope).toBeDefined();
@@ -32,13 +38,22 @@ describe('the client-credentials flow', () => {
     expect(credentials.noScope!['X-Road-Client']).toBe('IS-DEV/GOV/10000/x');
     expect(credentials.base).toEqual({ 'X-Road-Client': 'IS-DEV/GOV/10000/x' });
     // Both tokens and the client secret are secrets.
-    expect(credentials.secrets).toEqual(expect.arrayContaining([issuer.clientSecret, credentials.full.Authorization!.slice(7), credentials.noScope!.Authorization!.slice(7)]));
+    expect(credentials.secrets).toEqual(
+      expect.arrayContaining([
+        issuer.clientSecret,
+        credentials.full.Authorization!.slice(7),
+        credentials.noScope!.Authorization!.slice(7),
+      ]),
+    );
   });
 
   it('takes the client secret from VOTTUR_CLIENT_SECRET', async () => {
     process.env[CLIENT_SECRET_ENV] = issuer.clientSecret;
     try {
-      const credentials = await obtainCredentials({ oauth: { tokenUrl: issuer.tokenUrl, clientId: issuer.clientId, scope: USER_PROFILE_READ_SCOPE } }, { ...need, wantNoScope: false });
+      const credentials = await obtainCredentials(
+        { oauth: { tokenUrl: issuer.tokenUrl, clientId: issuer.clientId, scope: USER_PROFILE_READ_SCOPE } },
+        { ...need, wantNoScope: false },
+      );
       expect(claims(credentials.full.Authorization).scope).toBe(USER_PROFILE_READ_SCOPE);
       expect(credentials.noScope).toBeUndefined();
     } finally {
@@ -47,21 +62,39 @@ describe('the client-credentials flow', () => {
   });
 
   it('refuses in one line: wrong secret, no secret, plain http off loopback, an issuer that is down', async () => {
-    await expect(obtainCredentials({ oauth: { tokenUrl: issuer.tokenUrl, clientId: issuer.clientId, clientSecret: 'nope-nope' } }, need)).rejects.toThrow(
+    await expect(
+      obtainCredentials(
+        { oauth: { tokenUrl: issuer.tokenUrl, clientId: issuer.clientId, clientSecret: 'nope-nope' } },
+        need,
+      ),
+    ).rejects.toThrow(
       /^cannot obtain a token from .*: invalid_client: unknown client, or wrong client secret \(HTTP 401\)$/,
     );
-    await expect(obtainCredentials({ oauth: { tokenUrl: issuer.tokenUrl, clientId: issuer.clientId } }, need)).rejects.toThrow(/needs the client secret: set VOTTUR_CLIENT_SECRET/);
-    await expect(obtainCredentials({ oauth: { tokenUrl: 'http://login.example.org/token', clientId: 'c', clientSecret: 's' } }, need)).rejects.toThrow(/must use https/);
+    await expect(
+      obtainCredentials({ oauth: { tokenUrl: issuer.tokenUrl, clientId: issuer.clientId } }, need),
+    ).rejects.toThrow(/needs the client secret: set VOTTUR_CLIENT_SECRET/);
+    await expect(
+      obtainCredentials(
+        { oauth: { tokenUrl: 'http://login.example.org/token', clientId: 'c', clientSecret: 's' } },
+        need,
+      ),
+    ).rejects.toThrow(/must use https/);
     const port = await closedPort();
-    await expect(obtainCredentials({ oauth: { tokenUrl: `http://127.0.0.1:${port}/token`, clientId: 'c', clientSecret: 's' } }, need)).rejects.toThrow(
-      /^cannot obtain a token from http:\/\/127\.0\.0\.1:\d+\/token: ECONNREFUSED/,
-    );
+    await expect(
+      obtainCredentials(
+        { oauth: { tokenUrl: `http://127.0.0.1:${port}/token`, clientId: 'c', clientSecret: 's' } },
+        need,
+      ),
+    ).rejects.toThrow(/^cannot obtain a token from http:\/\/127\.0\.0\.1:\d+\/token: ECONNREFUSED/);
   });
 });
 
 describe('static credentials', () => {
   it('sends --header values and a bearer token, and explains why there is no token without the scope', async () => {
-    const credentials = await obtainCredentials({ headers: ['X-Api-Key: key-value-1'], bearer: 'bearer-value-1' }, need);
+    const credentials = await obtainCredentials(
+      { headers: ['X-Api-Key: key-value-1'], bearer: 'bearer-value-1' },
+      need,
+    );
     expect(credentials.full).toEqual({ 'X-Api-Key': 'key-value-1', Authorization: 'Bearer bearer-value-1' });
     expect(credentials.base).toEqual({});
     expect(credentials.noScope).toBeUndefined();
@@ -70,8 +103,12 @@ describe('static credentials', () => {
   });
 
   it('rejects contradictions and malformed headers', async () => {
-    await expect(obtainCredentials({ bearer: 'b', oauth: { tokenUrl: issuer.tokenUrl, clientId: 'c', clientSecret: 's' } }, need)).rejects.toThrow(/either --bearer or/);
-    await expect(obtainCredentials({ headers: ['Authorization: Basic x'], bearer: 'b' }, need)).rejects.toThrow(/conflicts with --bearer/);
+    await expect(
+      obtainCredentials({ bearer: 'b', oauth: { tokenUrl: issuer.tokenUrl, clientId: 'c', clientSecret: 's' } }, need),
+    ).rejects.toThrow(/either --bearer or/);
+    await expect(obtainCredentials({ headers: ['Authorization: Basic x'], bearer: 'b' }, need)).rejects.toThrow(
+      /conflicts with --bearer/,
+    );
     expect(() => parseHeader('no colon here')).toThrow(/--header must look like "Name: value"/);
     expect(() => parseHeader('Bad Name: x')).toThrow(/--header must look like/);
     expect(parseHeader('X-A:  spaced value ')).toEqual(['X-A', 'spaced value']);
@@ -89,9 +126,13 @@ describe('static credentials', () => {
     expect(redact('unknown client, or wrong client secret')).toBe('unknown client, or wrong client secret');
     expect(redact('Authorization: Bearer wrong')).toBe('Authorization: Bearer ***');
     expect(redact('Authorization: Basic wrong')).toBe('Authorization: Basic ***');
-    expect(redact("curl -H 'X-Api-Key: wrong' https://x.is/v1?key=wrong&a=1")).toBe("curl -H 'X-Api-Key: ***' https://x.is/v1?key=***&a=1");
+    expect(redact("curl -H 'X-Api-Key: wrong' https://x.is/v1?key=wrong&a=1")).toBe(
+      "curl -H 'X-Api-Key: ***' https://x.is/v1?key=***&a=1",
+    );
     expect(redact('{"client_secret":"wrong"}')).toBe('{"client_secret":"***"}');
-    expect(redact('grant_type=client_credentials&client_secret=wrong')).toBe('grant_type=client_credentials&client_secret=***');
+    expect(redact('grant_type=client_credentials&client_secret=wrong')).toBe(
+      'grant_type=client_credentials&client_secret=***',
+    );
     expect(redact('wrongful')).toBe('wrongful');
   });
 });

@@ -15,7 +15,13 @@ import { CouldNotRunError } from '../../src/errors.js';
 import type { FaultName } from '../../src/reference/faults.js';
 import { FAULT_TABLE } from './fixtures/fault-table.js';
 import { startReferenceService, type RunningReferenceService } from '../../src/reference/service.js';
-import { closedPort, startThingsServer, THINGS_DESCRIPTION, THINGS_TOKEN, type TestServer } from './fixtures/servers.js';
+import {
+  closedPort,
+  startThingsServer,
+  THINGS_DESCRIPTION,
+  THINGS_TOKEN,
+  type TestServer,
+} from './fixtures/servers.js';
 
 interface Result {
   code: number;
@@ -26,11 +32,16 @@ interface Result {
 async function vottur(args: string[], options: { cwd?: string } = {}): Promise<Result> {
   let stdout = '';
   let stderr = '';
-  const io = { ...options, stdout: (text: string) => void (stdout += text), stderr: (text: string) => void (stderr += text) };
+  const io = {
+    ...options,
+    stdout: (text: string) => void (stdout += text),
+    stderr: (text: string) => void (stderr += text),
+  };
   const program = new Command('vottur').exitOverride().configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
   registerTest(program, io);
   registerCheck(program, io);
-  for (const command of program.commands) command.exitOverride().configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
+  for (const command of program.commands)
+    command.exitOverride().configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
   const previous = process.exitCode;
   process.exitCode = undefined;
   let code: number;
@@ -76,14 +87,28 @@ async function reference(faults: FaultName[] = []): Promise<RunningReferenceServ
 describe('vottur test', () => {
   it('exits 0 on a conforming server, with progress on stderr and the report on stdout', async () => {
     const server = await things();
-    const result = await vottur(['test', THINGS_DESCRIPTION, '--server', server.url, '--bearer', THINGS_TOKEN, '--no-dredd']);
+    const result = await vottur([
+      'test',
+      THINGS_DESCRIPTION,
+      '--server',
+      server.url,
+      '--bearer',
+      THINGS_TOKEN,
+      '--no-dredd',
+    ]);
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/✔ No problems found in 1 document\./);
-    expect(result.stderr).toMatch(/^vottur: testing 2 operations of test\/contract\/fixtures\/things\.openapi\.yaml at http:\/\/127\.0\.0\.1:\d+\/: 6 requests\n/);
+    expect(result.stderr).toMatch(
+      /^vottur: testing 2 operations of test\/contract\/fixtures\/things\.openapi\.yaml at http:\/\/127\.0\.0\.1:\d+\/: 6 requests\n/,
+    );
     // The seed is printed on every run, so the generated requests can be sent again.
-    expect(result.stderr).toMatch(/vottur: generated \d+ requests \(seed (\d+); --seed \1 sends the same ones\); coverage \d+%\n/);
+    expect(result.stderr).toMatch(
+      /vottur: generated \d+ requests \(seed (\d+); --seed \1 sends the same ones\); coverage \d+%\n/,
+    );
     // The progress lines and the summary give the same total.
-    const total = /vottur: (\d+) requests in all: (\d+) planned, (\d+) generated, (\d+) by Dredd\n$/.exec(result.stderr);
+    const total = /vottur: (\d+) requests in all: (\d+) planned, (\d+) generated, (\d+) by Dredd\n$/.exec(
+      result.stderr,
+    );
     expect(total, result.stderr).not.toBeNull();
     const [, all, planned, generated, dredd] = total!.map(Number);
     expect(planned! + generated! + dredd!).toBe(all);
@@ -93,7 +118,16 @@ describe('vottur test', () => {
     expect(`${result.stdout}${result.stderr}`).not.toContain(THINGS_TOKEN);
     // A check that needs --allow-unsafe-methods says that it was not run, rather than pass in silence.
     expect(result.stderr).toContain('vottur: coverage: the undocumented-method check (405 with Allow) was not run');
-    const unsafe = await vottur(['test', THINGS_DESCRIPTION, '--server', server.url, '--bearer', THINGS_TOKEN, '--no-dredd', '--allow-unsafe-methods']);
+    const unsafe = await vottur([
+      'test',
+      THINGS_DESCRIPTION,
+      '--server',
+      server.url,
+      '--bearer',
+      THINGS_TOKEN,
+      '--no-dredd',
+      '--allow-unsafe-methods',
+    ]);
     expect(unsafe.stderr).not.toContain('undocumented-method check');
   });
 
@@ -101,7 +135,9 @@ describe('vottur test', () => {
     const port = await closedPort();
     const result = await vottur(['test', THINGS_DESCRIPTION, '--server', `http://127.0.0.1:${port}`, '--quiet']);
     expect(result.code).toBe(1);
-    expect(result.stdout).toMatch(/contract-unreachable\s+cannot reach the server at http:\/\/127\.0\.0\.1:\d+\/: connection refused/);
+    expect(result.stdout).toMatch(
+      /contract-unreachable\s+cannot reach the server at http:\/\/127\.0\.0\.1:\d+\/: connection refused/,
+    );
     expect(result.stderr).not.toMatch(/cannot read/);
     expect(result.stdout).not.toMatch(/\n\s+at /);
   });
@@ -117,7 +153,9 @@ describe('vottur test', () => {
       expect(result.stderr.trim().split('\n'), result.stderr).toHaveLength(1);
       expect(result.stdout).toBe('');
     }
-    expect((await vottur(['test', swagger, '--server', 'http://127.0.0.1:9'])).stderr).toMatch(/is not an OpenAPI 3\.0 or 3\.1 description \(swagger: 2\.0\)/);
+    expect((await vottur(['test', swagger, '--server', 'http://127.0.0.1:9'])).stderr).toMatch(
+      /is not an OpenAPI 3\.0 or 3\.1 description \(swagger: 2\.0\)/,
+    );
   });
 
   it('exits 2 on inconsistent options', async () => {
@@ -137,7 +175,19 @@ describe('vottur test', () => {
 
   it('masks national identifiers in every format unless --show-pii', async () => {
     const service = await reference(['hyphen-national-id']);
-    const base = ['test', service.descriptionPath, '--server', service.baseUrl, '--token-url', service.tokenUrl!, '--client-id', service.clientId!, '--client-secret', service.clientSecret!, '--no-dredd'];
+    const base = [
+      'test',
+      service.descriptionPath,
+      '--server',
+      service.baseUrl,
+      '--token-url',
+      service.tokenUrl!,
+      '--client-id',
+      service.clientId!,
+      '--client-secret',
+      service.clientSecret!,
+      '--no-dredd',
+    ];
     const masked = await vottur([...base, '--format', 'json']);
     expect(masked.code).toBe(1);
     expect(masked.stdout).toContain('010130-****');
@@ -151,16 +201,36 @@ describe('vottur test', () => {
     expect(`${masked.stdout}${masked.stderr}${shown.stdout}${shown.stderr}`).not.toContain(service.clientSecret!);
     const report = JSON.parse(masked.stdout) as { findings: Array<{ request?: { url: string } }> };
     // The token never appears; a reproducing curl names it as $VOTTUR_TOKEN.
-    expect(report.findings.every((f) => !f.request || !/Bearer (?!\$VOTTUR_TOKEN)|eyJ/.test(JSON.stringify(f)))).toBe(true);
+    expect(report.findings.every((f) => !f.request || !/Bearer (?!\$VOTTUR_TOKEN)|eyJ/.test(JSON.stringify(f)))).toBe(
+      true,
+    );
   });
 
   it('uses --data values and follows --fail-severity', async () => {
     const known = '22222222-2222-4222-8222-222222222222';
     const server = await things({ known: [known] });
     const data = join(folder, 'things-data.yaml');
-    await writeFile(data, `getThing:\n  positive:\n    thingId: ${known}\n  notFound:\n    thingId: 44444444-4444-4444-8444-444444444444\n`);
+    await writeFile(
+      data,
+      `getThing:\n  positive:\n    thingId: ${known}\n  notFound:\n    thingId: 44444444-4444-4444-8444-444444444444\n`,
+    );
     // A data file is read only inside the working folder's repository (or the folder itself): run from `folder`.
-    const result = await vottur(['test', THINGS_DESCRIPTION, '--server', server.url, '--bearer', THINGS_TOKEN, '--data', data, '--no-dredd', '--format', 'json'], { cwd: folder });
+    const result = await vottur(
+      [
+        'test',
+        THINGS_DESCRIPTION,
+        '--server',
+        server.url,
+        '--bearer',
+        THINGS_TOKEN,
+        '--data',
+        data,
+        '--no-dredd',
+        '--format',
+        'json',
+      ],
+      { cwd: folder },
+    );
     expect(result.stderr).not.toMatch(/cannot read/);
     expect(result.code).toBe(0);
     expect(server.requests.some((r) => r.url === `/v1/things/${known}`)).toBe(true);
@@ -169,7 +239,13 @@ describe('vottur test', () => {
 
     // A warning-only run: exit 0 by default, 1 with --fail-severity warn.
     const noExample = join(folder, 'no-example.yaml');
-    await writeFile(noExample, (await readFile(THINGS_DESCRIPTION, 'utf8')).replace('          example: 11111111-1111-4111-8111-111111111111\n', ''));
+    await writeFile(
+      noExample,
+      (await readFile(THINGS_DESCRIPTION, 'utf8')).replace(
+        '          example: 11111111-1111-4111-8111-111111111111\n',
+        '',
+      ),
+    );
     const warnOnly = ['test', noExample, '--server', server.url, '--bearer', THINGS_TOKEN, '--no-dredd'];
     const lenient = await vottur(warnOnly);
     expect(lenient.stdout).toMatch(/warning\s+contract-missing-example/);
@@ -181,7 +257,21 @@ describe('vottur test', () => {
   it('writes a report file with --format/--output', async () => {
     const server = await things();
     const out = join(folder, 'report.json');
-    const result = await vottur(['test', THINGS_DESCRIPTION, '--server', server.url, '--bearer', THINGS_TOKEN, '--no-dredd', '--format', 'json', '--output', out, '--format', 'stylish']);
+    const result = await vottur([
+      'test',
+      THINGS_DESCRIPTION,
+      '--server',
+      server.url,
+      '--bearer',
+      THINGS_TOKEN,
+      '--no-dredd',
+      '--format',
+      'json',
+      '--output',
+      out,
+      '--format',
+      'stylish',
+    ]);
     expect(result.code).toBe(0);
     const report = JSON.parse(await readFile(out, 'utf8')) as { rules: Array<{ id: string }>; operations: unknown[] };
     expect(report.rules.map((r) => r.id)).toContain('contract-auth-required');
@@ -202,7 +292,12 @@ describe('vottur check', () => {
   it('shows a fault of the reference service, and merges lint and contract results in one report', async () => {
     const result = await vottur(['check', '--fault', 'bare-array', '--no-dredd', '--format', 'json', '--quiet']);
     expect(result.code).toBe(1);
-    const report = JSON.parse(result.stdout) as { documents: unknown[]; rules: Array<{ id: string; source: string }>; findings: Array<{ ruleId: string }>; operations: unknown[] };
+    const report = JSON.parse(result.stdout) as {
+      documents: unknown[];
+      rules: Array<{ id: string; source: string }>;
+      findings: Array<{ ruleId: string }>;
+      operations: unknown[];
+    };
     expect(report.documents).toHaveLength(1);
     expect(report.rules.some((r) => r.source === 'lint')).toBe(true);
     expect(report.rules.some((r) => r.id === 'contract-no-bare-array')).toBe(true);
@@ -213,14 +308,21 @@ describe('vottur check', () => {
 
   // One cause, one finding: every fault mode gives exactly the errors the fault table lists (one
   // per operation it shows in), the rest of what it causes attached to them as evidence.
-  for (const [fault, { rules, errors }] of Object.entries(FAULT_TABLE) as Array<[FaultName, { rules: string[]; errors: number }]>) {
+  for (const [fault, { rules, errors }] of Object.entries(FAULT_TABLE) as Array<
+    [FaultName, { rules: string[]; errors: number }]
+  >) {
     if (fault === 'slow') continue; // the reference test holds it to the count with a short --timeout
     it(`vottur check --fault ${fault} gives exactly ${errors} errors, led by ${rules.join(' or ')}`, async () => {
       const result = await vottur(['check', '--fault', fault, '--seed', '4242', '--format', 'json', '--quiet']);
       expect(result.code).toBe(1);
-      const report = JSON.parse(result.stdout) as { findings: Array<{ ruleId: string; severity: string; related?: Array<{ ruleId?: string }> }> };
+      const report = JSON.parse(result.stdout) as {
+        findings: Array<{ ruleId: string; severity: string; related?: Array<{ ruleId?: string }> }>;
+      };
       const found = report.findings.filter((f) => f.severity === 'error');
-      expect(found.map((f) => f.ruleId).every((id) => rules.includes(id)), found.map((f) => f.ruleId).join(', ')).toBe(true);
+      expect(
+        found.map((f) => f.ruleId).every((id) => rules.includes(id)),
+        found.map((f) => f.ruleId).join(', '),
+      ).toBe(true);
       expect(found).toHaveLength(errors);
     }, 60_000);
   }
@@ -233,8 +335,22 @@ describe('vottur check', () => {
 
   it('checks a named description against a named server', async () => {
     const server = await things();
-    const result = await vottur(['check', THINGS_DESCRIPTION, '--server', server.url, '--bearer', THINGS_TOKEN, '--no-dredd', '--format', 'json']);
-    const report = JSON.parse(result.stdout) as { documents: Array<{ path: string }>; findings: Array<{ source: string }>; rules: Array<{ source: string }> };
+    const result = await vottur([
+      'check',
+      THINGS_DESCRIPTION,
+      '--server',
+      server.url,
+      '--bearer',
+      THINGS_TOKEN,
+      '--no-dredd',
+      '--format',
+      'json',
+    ]);
+    const report = JSON.parse(result.stdout) as {
+      documents: Array<{ path: string }>;
+      findings: Array<{ source: string }>;
+      rules: Array<{ source: string }>;
+    };
     expect(report.documents.map((d) => d.path)).toEqual(['test/contract/fixtures/things.openapi.yaml']);
     expect(report.rules.some((r) => r.source === 'lint')).toBe(true);
     expect(report.rules.some((r) => r.source === 'response')).toBe(true);

@@ -20,7 +20,15 @@ let service: RunningReferenceService;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'vottur-config-tls-'));
   files = await writeDevCertificates(join(dir, 'certs'));
-  service = await startReferenceService({ port: 0, auth: 'dev', mutualTls: { cert: await readFile(files.serverCert), key: await readFile(files.serverKey), ca: await readFile(files.caCert) } });
+  service = await startReferenceService({
+    port: 0,
+    auth: 'dev',
+    mutualTls: {
+      cert: await readFile(files.serverCert),
+      key: await readFile(files.serverKey),
+      ca: await readFile(files.caCert),
+    },
+  });
   copyFileSync(service.descriptionPath, join(dir, 'reference.yaml'));
 }, 30_000);
 
@@ -30,11 +38,19 @@ afterAll(async () => {
 });
 
 function config(tls: string): void {
-  writeFileSync(join(dir, 'vottur.config.yaml'), `contract:\n  tokenUrl: ${service.tokenUrl}\n  clientId: ${service.clientId}\n  clientSecretEnv: VOTTUR_CLIENT_SECRET\n  tls:\n${tls}`);
+  writeFileSync(
+    join(dir, 'vottur.config.yaml'),
+    `contract:\n  tokenUrl: ${service.tokenUrl}\n  clientId: ${service.clientId}\n  clientSecretEnv: VOTTUR_CLIENT_SECRET\n  tls:\n${tls}`,
+  );
 }
 
-async function run(env: NodeJS.ProcessEnv = {}): Promise<{ code: number | null; findings: Array<{ ruleId: string; message: string }> }> {
-  const result = await vottur(['test', 'reference.yaml', '--server', service.baseUrl, '--phases', 'examples', '--no-dredd', '-f', 'json'], { cwd: dir, env: { VOTTUR_CLIENT_SECRET: service.clientSecret!, ...env } });
+async function run(
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ code: number | null; findings: Array<{ ruleId: string; message: string }> }> {
+  const result = await vottur(
+    ['test', 'reference.yaml', '--server', service.baseUrl, '--phases', 'examples', '--no-dredd', '-f', 'json'],
+    { cwd: dir, env: { VOTTUR_CLIENT_SECRET: service.clientSecret!, ...env } },
+  );
   const report = JSON.parse(result.stdout) as { findings: Array<{ ruleId: string; message: string }> };
   return { code: result.code, findings: report.findings };
 }
@@ -57,14 +73,19 @@ describe('contract.tls in the configuration', () => {
   it('a passphrase variable not named VOTTUR_… is not read and the certificate not used: the report says so', async () => {
     config(`    cert: certs/client.p12\n    ca: certs/ca.pem\n    passphraseEnv: CI_DEPLOY_P12\n`);
     const { findings } = await run({ CI_DEPLOY_P12: files.clientP12Passphrase });
-    expect(findings.filter((f) => f.ruleId === 'policy-secret-refused').map((f) => f.message)).toEqual([expect.stringContaining('`contract.tls.passphraseEnv: CI_DEPLOY_P12` in vottur.config.yaml was not read')]);
+    expect(findings.filter((f) => f.ruleId === 'policy-secret-refused').map((f) => f.message)).toEqual([
+      expect.stringContaining('`contract.tls.passphraseEnv: CI_DEPLOY_P12` in vottur.config.yaml was not read'),
+    ]);
     // Without the certificate the server refuses the connection.
     expect(findings.map((f) => f.ruleId)).toContain('contract-unreachable');
   }, 60_000);
 
   it('an unknown member of contract.tls is refused by the configuration schema', async () => {
     config(`    cert: certs/client.pem\n    passphrase: hunter2\n`);
-    const result = await vottur(['test', 'reference.yaml', '--server', service.baseUrl, '--phases', 'examples', '--no-dredd'], { cwd: dir });
+    const result = await vottur(
+      ['test', 'reference.yaml', '--server', service.baseUrl, '--phases', 'examples', '--no-dredd'],
+      { cwd: dir },
+    );
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/passphrase/);
   }, 60_000);

@@ -11,19 +11,25 @@ const ROOT = join(import.meta.dirname, '../..');
 const guide = readFileSync(join(ROOT, 'docs/contract.md'), 'utf8');
 
 describe('contract rule documentation', () => {
-  it.each(contractRules().map((rule) => [rule.id, rule] as const))('%s has a page: why, what triggers it, how to fix, examples', (id, rule) => {
-    const page = join(ROOT, 'docs/rules', `${id}.md`);
-    expect(existsSync(page), `docs/rules/${id}.md`).toBe(true);
-    const text = readFileSync(page, 'utf8');
-    expect(text.startsWith(`# ${id}\n`)).toBe(true);
-    expect(text).toContain(`**Severity:** ${rule.severity} · **Category:** ${rule.category}`);
-    for (const section of ['Why', 'What triggers it', 'How to fix', 'Failing', 'Passing']) expect(text).toMatch(new RegExp(`^## ${section}$`, 'm'));
-    expect(rule.docsUrl).toBe(`https://github.com/vottur/vottur/blob/main/docs/rules/${id}.md`);
-  });
+  it.each(contractRules().map((rule) => [rule.id, rule] as const))(
+    '%s has a page: why, what triggers it, how to fix, examples',
+    (id, rule) => {
+      const page = join(ROOT, 'docs/rules', `${id}.md`);
+      expect(existsSync(page), `docs/rules/${id}.md`).toBe(true);
+      const text = readFileSync(page, 'utf8');
+      expect(text.startsWith(`# ${id}\n`)).toBe(true);
+      expect(text).toContain(`**Severity:** ${rule.severity} · **Category:** ${rule.category}`);
+      for (const section of ['Why', 'What triggers it', 'How to fix', 'Failing', 'Passing'])
+        expect(text).toMatch(new RegExp(`^## ${section}$`, 'm'));
+      expect(rule.docsUrl).toBe(`https://github.com/vottur/vottur/blob/main/docs/rules/${id}.md`);
+    },
+  );
 
   it('lists every rule in docs/contract.md with its severity and category', () => {
     for (const rule of contractRules()) {
-      expect(guide).toContain(`| [${rule.id}](rules/${rule.id}.md) | ${rule.severity} | ${rule.category} | ${rule.source} |`);
+      expect(guide).toContain(
+        `| [${rule.id}](rules/${rule.id}.md) | ${rule.severity} | ${rule.category} | ${rule.source} |`,
+      );
     }
   });
 

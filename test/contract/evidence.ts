@@ -11,7 +11,14 @@ export function everything(report: Pick<Report, 'findings'>): Finding[] {
       .filter((r) => r.ruleId !== undefined)
       .map((r): Finding => {
         const { related: _related, request: _request, ...rest } = finding;
-        return { ...rest, ruleId: r.ruleId!, severity: r.severity ?? finding.severity, message: r.message ?? '', pointer: r.pointer, ...(r.request ? { request: r.request } : {}) };
+        return {
+          ...rest,
+          ruleId: r.ruleId!,
+          severity: r.severity ?? finding.severity,
+          message: r.message ?? '',
+          pointer: r.pointer,
+          ...(r.request ? { request: r.request } : {}),
+        };
       }),
   ]);
 }

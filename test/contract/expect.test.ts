@@ -7,7 +7,17 @@ import { checkExpectation, type ExpectationContext } from '../../src/contract/ex
 import type { PlannedRequest } from '../../src/contract/plan.js';
 import type { HttpResponse } from '../../src/contract/http.js';
 
-const op = { label: 'GET /v2/users/{nationalId}', method: 'get', pathKey: '/v2/users/{nationalId}', responses: [{ status: '200', content: {} }, { status: '204', content: {} }], scopes: ['read'], path: ['paths', '/v2/users/{nationalId}', 'get'] };
+const op = {
+  label: 'GET /v2/users/{nationalId}',
+  method: 'get',
+  pathKey: '/v2/users/{nationalId}',
+  responses: [
+    { status: '200', content: {} },
+    { status: '204', content: {} },
+  ],
+  scopes: ['read'],
+  path: ['paths', '/v2/users/{nationalId}', 'get'],
+};
 
 function context(exchange: string): ExpectationContext {
   return {
@@ -21,15 +31,26 @@ function context(exchange: string): ExpectationContext {
 }
 
 function planned(kind: PlannedRequest['kind'], where: 'path' | 'header', value: string): PlannedRequest {
-  return { kind, op, identifier: { parameter: { name: where === 'path' ? 'nationalId' : 'X-Param-National-Id', in: where }, value } } as unknown as PlannedRequest;
+  return {
+    kind,
+    op,
+    identifier: { parameter: { name: where === 'path' ? 'nationalId' : 'X-Param-National-Id', in: where }, value },
+  } as unknown as PlannedRequest;
 }
 
 function answer(status: number, body = ''): HttpResponse {
   return { status, headers: new Headers(), body, truncated: false };
 }
 
-function messages(kind: PlannedRequest['kind'], where: 'path' | 'header', value: string, response: HttpResponse): string[] {
-  return checkExpectation(context(`GET /v2/users/${value}`), planned(kind, where, value), response).map((f) => f.message);
+function messages(
+  kind: PlannedRequest['kind'],
+  where: 'path' | 'header',
+  value: string,
+  response: HttpResponse,
+): string[] {
+  return checkExpectation(context(`GET /v2/users/${value}`), planned(kind, where, value), response).map(
+    (f) => f.message,
+  );
 }
 
 describe('probe messages', () => {

@@ -12,11 +12,19 @@ const REAL = `${b64({ alg: 'RS256', typ: 'JWT' })}.${b64({ sub: 'client', scope:
 describe('forgedTokens', () => {
   it('with a real JWT: garbage, an unsigned alg "none" token with its claims, and the token with its signature changed', () => {
     const tokens = forgedTokens(credentials({ Authorization: `Bearer ${REAL}` }));
-    expect(tokens.map(([, what]) => what)).toEqual(['a garbage token', 'an unsigned alg "none" token', 'the real token with its signature changed']);
+    expect(tokens.map(([, what]) => what)).toEqual([
+      'a garbage token',
+      'an unsigned alg "none" token',
+      'the real token with its signature changed',
+    ]);
     const [, none, broken] = tokens.map(([token]) => token);
     const [header, claims, signature] = (none ?? '').split('.');
     expect(JSON.parse(Buffer.from(header ?? '', 'base64url').toString())).toEqual({ alg: 'none', typ: 'JWT' });
-    expect(JSON.parse(Buffer.from(claims ?? '', 'base64url').toString())).toEqual({ sub: 'client', scope: 'read', exp: 2_000_000_000 });
+    expect(JSON.parse(Buffer.from(claims ?? '', 'base64url').toString())).toEqual({
+      sub: 'client',
+      scope: 'read',
+      exp: 2_000_000_000,
+    });
     expect(signature).toBe('');
     expect(broken).not.toBe(REAL);
     expect(broken?.split('.').slice(0, 2)).toEqual(REAL.split('.').slice(0, 2));
@@ -32,6 +40,9 @@ describe('forgedTokens', () => {
   });
 
   it('withToken replaces the Authorization header, whatever its case, and keeps the others', () => {
-    expect(withToken(credentials({ authorization: 'Bearer x', 'X-Road-Client': 'IS/GOV/1/a' }), 'forged')).toEqual({ 'X-Road-Client': 'IS/GOV/1/a', Authorization: 'Bearer forged' });
+    expect(withToken(credentials({ authorization: 'Bearer x', 'X-Road-Client': 'IS/GOV/1/a' }), 'forged')).toEqual({
+      'X-Road-Client': 'IS/GOV/1/a',
+      Authorization: 'Bearer forged',
+    });
   });
 });

@@ -13,7 +13,13 @@ import { hasValidCheckDigit } from '../../rulesets/lib/conventions.js';
 import { invalidArbitrary, nationalIdArbitrary, validArbitrary } from '../../src/contract/generate/arbitraries.js';
 import { coverageCases, validValue } from '../../src/contract/generate/cases.js';
 import { toCurl } from '../../src/contract/generate/curl.js';
-import { fuzzCases, invalidCases, replayCase, validCases, type GeneratedInput } from '../../src/contract/generate/fuzz.js';
+import {
+  fuzzCases,
+  invalidCases,
+  replayCase,
+  validCases,
+  type GeneratedInput,
+} from '../../src/contract/generate/fuzz.js';
 import { flattenSchema } from '../../src/contract/generate/schema.js';
 
 const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
@@ -40,7 +46,12 @@ const SCHEMAS: Record<string, Record<string, unknown>> = {
   uuid: { type: 'string', format: 'uuid' },
   'date-time': { type: 'string', format: 'date-time' },
   'array of integers': { type: 'array', minItems: 1, maxItems: 3, items: { type: 'integer', minimum: 0 } },
-  'closed object': { type: 'object', additionalProperties: false, required: ['id', 'count'], properties: { id: { type: 'string', minLength: 1 }, count: { type: 'integer', maximum: 5 } } },
+  'closed object': {
+    type: 'object',
+    additionalProperties: false,
+    required: ['id', 'count'],
+    properties: { id: { type: 'string', minLength: 1 }, count: { type: 'integer', maximum: 5 } },
+  },
 };
 
 /** ajv reads OpenAPI 3.0's boolean exclusive bounds the JSON Schema draft-04 way only after this. */
@@ -55,7 +66,12 @@ function jsonSchema(schema: Record<string, unknown>): Record<string, unknown> {
 
 describe('flattenSchema', () => {
   it('follows $refs and merges allOf into one set of constraints', () => {
-    const flat = flattenSchema(document, { allOf: [{ $ref: '#/components/schemas/Base' }, { properties: { age: { type: 'integer', minimum: 0 } }, required: ['age'] }] });
+    const flat = flattenSchema(document, {
+      allOf: [
+        { $ref: '#/components/schemas/Base' },
+        { properties: { age: { type: 'integer', minimum: 0 } }, required: ['age'] },
+      ],
+    });
     expect(flat.types).toEqual(['object']);
     expect(flat.required).toEqual(['name', 'age']);
     expect(flat.properties.get('name')).toMatchObject({ types: ['string'], minLength: 2, maxLength: 12 });
@@ -80,19 +96,28 @@ describe.each(Object.entries(SCHEMAS))('generated values for a %s', (_name, sche
   });
 
   it('fuzz: every valid value validates', () => {
-    fc.assert(fc.property(validArbitrary(flat), (value) => validate(value) === true), { seed: 7, numRuns: 100 });
+    fc.assert(
+      fc.property(validArbitrary(flat), (value) => validate(value) === true),
+      { seed: 7, numRuns: 100 },
+    );
   });
 
   it('fuzz: every invalid value is refused', () => {
     const invalid = invalidArbitrary(flat)!;
     expect(invalid).toBeDefined();
-    fc.assert(fc.property(invalid, (value) => validate(value) === false), { seed: 7, numRuns: 100 });
+    fc.assert(
+      fc.property(invalid, (value) => validate(value) === false),
+      { seed: 7, numRuns: 100 },
+    );
   });
 });
 
 describe('national identifiers', () => {
   it('generates only identifiers with a valid check digit and a real date', () => {
-    fc.assert(fc.property(nationalIdArbitrary, (id) => /^\d{10}$/.test(id) && hasValidCheckDigit(id) && /^[0-9]$/.test(id[9]!)), { seed: 3, numRuns: 200 });
+    fc.assert(
+      fc.property(nationalIdArbitrary, (id) => /^\d{10}$/.test(id) && hasValidCheckDigit(id) && /^[0-9]$/.test(id[9]!)),
+      { seed: 3, numRuns: 200 },
+    );
   });
 
   it('tests 11 and 9 digits, the hyphen form, a wrong check digit and look-alike digits as invalid', () => {
@@ -113,10 +138,15 @@ describe('national identifiers', () => {
 describe('fuzzCases', () => {
   const inputs: GeneratedInput[] = [
     { key: 'query:name', required: true, schema: flattenSchema(document, { type: 'string', maxLength: 40 }) },
-    { key: 'query:limit', required: false, schema: flattenSchema(document, { type: 'integer', minimum: 1, maximum: 50 }) },
+    {
+      key: 'query:limit',
+      required: false,
+      schema: flattenSchema(document, { type: 'integer', minimum: 1, maximum: 50 }),
+    },
   ];
   // A server that fails on names longer than five characters.
-  const check = async (generated: { values: Record<string, unknown> }) => (String(generated.values['query:name']).length > 5 ? 'answered 500' : undefined);
+  const check = async (generated: { values: Record<string, unknown> }) =>
+    String(generated.values['query:name']).length > 5 ? 'answered 500' : undefined;
 
   it('shrinks a failing case to the smallest one that still fails, and replays it from its seed and path', async () => {
     const result = await fuzzCases(validCases(inputs), check, { seed: 1234, maxExamples: 200 });
@@ -130,7 +160,10 @@ describe('fuzzCases', () => {
   it('gives the same cases for the same seed', async () => {
     const seen = async (seed: number) => {
       const values: unknown[] = [];
-      await fuzzCases(validCases(inputs), async (generated) => void values.push(generated.values), { seed, maxExamples: 20 });
+      await fuzzCases(validCases(inputs), async (generated) => void values.push(generated.values), {
+        seed,
+        maxExamples: 20,
+      });
       return values;
     };
     expect(await seen(99)).toEqual(await seen(99));
@@ -161,10 +194,16 @@ describe('toCurl', () => {
     expect(command).not.toContain('secret-token-value');
     const words = shellQuote.parse(command, { VOTTUR_TOKEN: 'T' }) as string[];
     expect(words).toEqual([
-      'curl', '-i', '-X', 'POST',
-      '-H', 'Authorization: Bearer T',
-      '-H', 'Content-Type: application/json',
-      '--data-binary', '{"name": "O\'Brien $HOME"}',
+      'curl',
+      '-i',
+      '-X',
+      'POST',
+      '-H',
+      'Authorization: Bearer T',
+      '-H',
+      'Content-Type: application/json',
+      '--data-binary',
+      '{"name": "O\'Brien $HOME"}',
       "http://127.0.0.1:3000/v1/items?q=it's%20here",
     ]);
   });
@@ -181,13 +220,33 @@ describe('links (the stateful phase)', () => {
     openapi: '3.0.3',
     components: { links: { ReadUser: { operationId: 'getUser', parameters: { userId: '$response.body#/id' } } } },
   };
-  const create = { operationId: 'createUser', path: ['paths', '/v1/users', 'post'], responses: [{ status: '201', response: { links: { read: { $ref: '#/components/links/ReadUser' }, viaRef: { operationRef: '#/paths/~1v1~1users~1{userId}/get', parameters: { userId: '$response.header.Location' } }, nowhere: { operationId: 'missing' } } } }] };
+  const create = {
+    operationId: 'createUser',
+    path: ['paths', '/v1/users', 'post'],
+    responses: [
+      {
+        status: '201',
+        response: {
+          links: {
+            read: { $ref: '#/components/links/ReadUser' },
+            viaRef: {
+              operationRef: '#/paths/~1v1~1users~1{userId}/get',
+              parameters: { userId: '$response.header.Location' },
+            },
+            nowhere: { operationId: 'missing' },
+          },
+        },
+      },
+    ],
+  };
   const read = { operationId: 'getUser', path: ['paths', '/v1/users/{userId}', 'get'], responses: [] };
 
   it('lists each link with both ends, following $refs and operationRefs, and leaves out links to nothing', async () => {
     const { linkSteps } = await import('../../src/contract/generate/links.js');
     const steps = linkSteps(linked, [create, read]);
-    expect(steps.map((step) => [step.from.operationId, step.status, step.name, step.to.operationId, step.parameters])).toEqual([
+    expect(
+      steps.map((step) => [step.from.operationId, step.status, step.name, step.to.operationId, step.parameters]),
+    ).toEqual([
       ['createUser', '201', 'read', 'getUser', { userId: '$response.body#/id' }],
       ['createUser', '201', 'viaRef', 'getUser', { userId: '$response.header.Location' }],
     ]);

@@ -37,7 +37,13 @@ describe('planRequests on the reference description', () => {
     expect(plan.findings).toEqual([]);
     const byPath = plan.requests.filter((r) => r.op.operationId === 'getUserProfile');
     expect(byPath.map((r) => r.kind)).toEqual(['positive', 'notFound', 'malformed', 'noAuth', 'noScope']);
-    const [positive, notFound, malformed, noAuth, noScope] = byPath as [PlannedRequest, PlannedRequest, PlannedRequest, PlannedRequest, PlannedRequest];
+    const [positive, notFound, malformed, noAuth, noScope] = byPath as [
+      PlannedRequest,
+      PlannedRequest,
+      PlannedRequest,
+      PlannedRequest,
+      PlannedRequest,
+    ];
     expect(target(positive)).toBe('/v2/users/0101302989?clientType=THIRD_PARTY');
     expect(positive.headers.Accept).toBe('application/json, application/problem+json');
     expect(positive.credentials).toBe('full');
@@ -53,14 +59,27 @@ describe('planRequests on the reference description', () => {
   it('puts identifiers in the X-Param headers for the dot-placeholder operations', () => {
     const plan = planRequests(reference);
     const byHeaders = plan.requests.filter((r) => r.op.operationId === 'getActorProfileByHeaders');
-    expect(byHeaders.map((r) => r.kind)).toEqual(['positive', 'notFound', 'malformed', 'malformed', 'noAuth', 'noScope']);
+    expect(byHeaders.map((r) => r.kind)).toEqual([
+      'positive',
+      'notFound',
+      'malformed',
+      'malformed',
+      'noAuth',
+      'noScope',
+    ]);
     const positive = byHeaders[0]!;
     expect(positive.pathname).toBe('/v2/users/.to-national-id/actor-profiles/.from-national-id');
-    expect(positive.headers).toMatchObject({ 'X-Param-To-National-Id': '0101302989', 'X-Param-From-National-Id': '1403552329' });
+    expect(positive.headers).toMatchObject({
+      'X-Param-To-National-Id': '0101302989',
+      'X-Param-From-National-Id': '1403552329',
+    });
     // The not-found probe replaces the last identifier in the path: the originating party.
     expect(byHeaders[1]!.identifier?.parameter.name).toBe('X-Param-From-National-Id');
     expect(byHeaders[1]!.headers['X-Param-To-National-Id']).toBe('0101302989');
-    expect(byHeaders.filter((r) => r.kind === 'malformed').map((r) => r.identifier?.parameter.name)).toEqual(['X-Param-To-National-Id', 'X-Param-From-National-Id']);
+    expect(byHeaders.filter((r) => r.kind === 'malformed').map((r) => r.identifier?.parameter.name)).toEqual([
+      'X-Param-To-National-Id',
+      'X-Param-From-National-Id',
+    ]);
   });
 
   it('is deterministic', () => {
@@ -103,8 +122,16 @@ paths:
     const description = await describeYaml('orders.yaml', yaml);
     const plan = planRequests(description);
     expect(plan.findings).toHaveLength(1);
-    expect(plan.findings[0]).toMatchObject({ ruleId: 'contract-missing-example', severity: 'warn', category: 'documentation', operationId: 'getOrder', pointer: '/paths/~1v1~1orders~1{orderNumber}/get/parameters/0' });
-    expect(plan.findings[0]!.message).toMatch(/no value for the path parameter orderNumber.*--data under getOrder\.positive\.orderNumber/);
+    expect(plan.findings[0]).toMatchObject({
+      ruleId: 'contract-missing-example',
+      severity: 'warn',
+      category: 'documentation',
+      operationId: 'getOrder',
+      pointer: '/paths/~1v1~1orders~1{orderNumber}/get/parameters/0',
+    });
+    expect(plan.findings[0]!.message).toMatch(
+      /no value for the path parameter orderNumber.*--data under getOrder\.positive\.orderNumber/,
+    );
     expect(plan.requests.filter((r) => r.op.operationId === 'getOrder')).toEqual([]);
     const create = plan.requests.find((r) => r.op.operationId === 'createOrder')!;
     expect(JSON.parse(create.body!)).toEqual({ item: 'lamp', quantity: 2 });
@@ -114,7 +141,10 @@ paths:
   it('are filled from --data, positive and notFound', async () => {
     const description = await describeYaml('orders2.yaml', yaml);
     const dataFile = join(folder, 'data.yaml');
-    await writeFile(dataFile, `getOrder:\n  positive:\n    orderNumber: ORD-1\n    query.lang: is\n  notFound:\n    orderNumber: ORD-999999\ncreateOrder:\n  positive:\n    requestBody: { item: desk, quantity: 1 }\n`);
+    await writeFile(
+      dataFile,
+      `getOrder:\n  positive:\n    orderNumber: ORD-1\n    query.lang: is\n  notFound:\n    orderNumber: ORD-999999\ncreateOrder:\n  positive:\n    requestBody: { item: desk, quantity: 1 }\n`,
+    );
     const data = await loadDataFile(dataFile, folder);
     checkDataAgainst(data, description.operations);
     const plan = planRequests(description, { data });
@@ -124,15 +154,23 @@ paths:
       ['positive', '/v1/orders/ORD-1?lang=is'],
       ['notFound', '/v1/orders/ORD-999999?lang=is'],
     ]);
-    expect(JSON.parse(plan.requests.find((r) => r.op.operationId === 'createOrder')!.body!)).toEqual({ item: 'desk', quantity: 1 });
+    expect(JSON.parse(plan.requests.find((r) => r.op.operationId === 'createOrder')!.body!)).toEqual({
+      item: 'desk',
+      quantity: 1,
+    });
   });
 
   it('can be given in JSON too, by METHOD /path', async () => {
     const description = await describeYaml('orders3.yaml', yaml);
     const dataFile = join(folder, 'data.json');
-    await writeFile(dataFile, JSON.stringify({ 'GET /v1/orders/{orderNumber}': { positive: { orderNumber: 'ORD-7' } } }));
+    await writeFile(
+      dataFile,
+      JSON.stringify({ 'GET /v1/orders/{orderNumber}': { positive: { orderNumber: 'ORD-7' } } }),
+    );
     const plan = planRequests(description, { data: await loadDataFile(dataFile, folder) });
-    expect(plan.requests.find((r) => r.op.operationId === 'getOrder' && r.kind === 'positive')!.pathname).toBe('/v1/orders/ORD-7');
+    expect(plan.requests.find((r) => r.op.operationId === 'getOrder' && r.kind === 'positive')!.pathname).toBe(
+      '/v1/orders/ORD-7',
+    );
   });
 });
 
@@ -140,15 +178,27 @@ describe('--data files', () => {
   it('name the first mistake in one line', async () => {
     const description = await loadContractDescription(THINGS_DESCRIPTION);
     expect(() => checkDataShape([1])).toThrow(CouldNotRunError);
-    expect(() => checkDataShape({ getThing: { happy: {} } })).toThrow(/getThing\.happy is not a case; use positive or notFound/);
-    expect(() => checkDataShape({ getThing: { positive: 'x' } })).toThrow(/must be a mapping from parameter name to value/);
-    expect(() => checkDataAgainst({ getThingz: { positive: {} } }, description.operations)).toThrow(/has no operation getThingz; it has getThing, createThing/);
-    expect(() => checkDataAgainst({ getThing: { positive: { id: 'x' } } }, description.operations)).toThrow(/getThing\.positive\.id is not a parameter of GET \/v1\/things\/\{thingId\} \(its parameters: thingId\)/);
-    expect(() => checkDataAgainst({ getThing: { positive: { requestBody: {} } } }, description.operations)).toThrow(/takes no request body/);
+    expect(() => checkDataShape({ getThing: { happy: {} } })).toThrow(
+      /getThing\.happy is not a case; use positive or notFound/,
+    );
+    expect(() => checkDataShape({ getThing: { positive: 'x' } })).toThrow(
+      /must be a mapping from parameter name to value/,
+    );
+    expect(() => checkDataAgainst({ getThingz: { positive: {} } }, description.operations)).toThrow(
+      /has no operation getThingz; it has getThing, createThing/,
+    );
+    expect(() => checkDataAgainst({ getThing: { positive: { id: 'x' } } }, description.operations)).toThrow(
+      /getThing\.positive\.id is not a parameter of GET \/v1\/things\/\{thingId\} \(its parameters: thingId\)/,
+    );
+    expect(() => checkDataAgainst({ getThing: { positive: { requestBody: {} } } }, description.operations)).toThrow(
+      /takes no request body/,
+    );
     const broken = join(folder, 'broken.yaml');
     await writeFile(broken, 'getThing: [unclosed');
     await expect(loadDataFile(broken, folder)).rejects.toThrow(/is not valid YAML/);
-    await expect(loadDataFile(join(folder, 'missing.yaml'), folder)).rejects.toThrow(/cannot read the --data file .*: no such file/);
+    await expect(loadDataFile(join(folder, 'missing.yaml'), folder)).rejects.toThrow(
+      /cannot read the --data file .*: no such file/,
+    );
   });
 });
 

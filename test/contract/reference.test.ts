@@ -25,7 +25,14 @@ async function runAgainst(faults: FaultName[], options: Partial<ContractTestOpti
   return runContractTests({
     description: service.descriptionPath,
     server: service.baseUrl,
-    auth: { oauth: { tokenUrl: service.tokenUrl!, clientId: service.clientId!, clientSecret: service.clientSecret!, scope: service.scope } },
+    auth: {
+      oauth: {
+        tokenUrl: service.tokenUrl!,
+        clientId: service.clientId!,
+        clientSecret: service.clientSecret!,
+        scope: service.scope,
+      },
+    },
     dredd: false,
     // vottur's own service on loopback, as `vottur check` runs it: every method may be tried.
     allowUnsafeMethods: true,
@@ -44,7 +51,14 @@ describe('the reference service', () => {
     // The token flow worked: the positive requests succeeded, and a token without the scope was
     // obtained for the 403 probe (no contract-probe-skipped).
     const ran = report.rules.map((rule) => rule.id);
-    for (const id of ['contract-example-succeeds', 'contract-not-found-204', 'contract-invalid-input-400', 'contract-auth-required', 'contract-dredd', 'contract-schema']) {
+    for (const id of [
+      'contract-example-succeeds',
+      'contract-not-found-204',
+      'contract-invalid-input-400',
+      'contract-auth-required',
+      'contract-dredd',
+      'contract-schema',
+    ]) {
       expect(ran).toContain(id);
     }
     expect(report.operations).toHaveLength(4);
@@ -66,7 +80,10 @@ describe('the reference service', () => {
       const started = Date.now();
       const report = await runAgainst([fault], fault === 'slow' ? { timeoutMs: 400, concurrency: 8 } : {});
       const found = ruleIds(report);
-      expect(found.some((id) => expected.includes(id)), `found ${found.join(', ')}`).toBe(true);
+      expect(
+        found.some((id) => expected.includes(id)),
+        `found ${found.join(', ')}`,
+      ).toBe(true);
       expect(report.findings.some((f) => f.severity === 'error')).toBe(true);
       // One observation, one finding: no two findings say the same of the same operation.
       const said = report.findings.map((f) => `${f.ruleId} ${f.operation ?? ''} ${f.message}`);
@@ -83,10 +100,9 @@ describe('the reference service', () => {
 
   it('catches crash-on-non-ascii-id with the default phases, and misses it with the examples alone', async () => {
     const caught = await runAgainst(['crash-on-non-ascii-id'], { seed: 7 });
-    expect([...new Set(caught.findings.filter((f) => f.ruleId === 'contract-server-error').map((f) => f.operation))].sort()).toEqual([
-      'GET /v2/users/{nationalId}',
-      'GET /v2/users/{toNationalId}/actor-profiles/{fromNationalId}',
-    ]);
+    expect(
+      [...new Set(caught.findings.filter((f) => f.ruleId === 'contract-server-error').map((f) => f.operation))].sort(),
+    ).toEqual(['GET /v2/users/{nationalId}', 'GET /v2/users/{toNationalId}/actor-profiles/{fromNationalId}']);
     await service?.close();
     const missed = await runAgainst(['crash-on-non-ascii-id'], { phases: ['examples'] });
     expect(missed.findings).toEqual([]);
@@ -108,8 +124,12 @@ describe('the reference service', () => {
     const counts: Record<string, number> = {};
     for (const op of description.operations) {
       const names: string[] = [];
-      const shape = new RegExp(`^${op.pathKey.replace(/[.]/g, '\\.').replace(/\{(\w+)\}/g, (_, name: string) => (names.push(name), '([^/]+)'))}$`);
-      const strings = operationInputs(description, op, undefined).filter((input) => input.schema.types.includes('string') || input.schema.types.length === 0);
+      const shape = new RegExp(
+        `^${op.pathKey.replace(/[.]/g, '\\.').replace(/\{(\w+)\}/g, (_, name: string) => (names.push(name), '([^/]+)'))}$`,
+      );
+      const strings = operationInputs(description, op, undefined).filter(
+        (input) => input.schema.types.includes('string') || input.schema.types.length === 0,
+      );
       expect(strings.length).toBeGreaterThan(0);
       for (const input of strings) counts[`${op.label} ${input.key}`] = 0;
       for (const { url, headers } of sent) {
@@ -117,7 +137,12 @@ describe('the reference service', () => {
         if (!match) continue;
         for (const input of strings) {
           const { in: where, name } = input.parameter!;
-          const raw = where === 'path' ? match[names.indexOf(name) + 1] : where === 'query' ? url.searchParams.get(name) : headers[name];
+          const raw =
+            where === 'path'
+              ? match[names.indexOf(name) + 1]
+              : where === 'query'
+                ? url.searchParams.get(name)
+                : headers[name];
           if (raw === undefined || raw === null) continue;
           const value = where === 'query' ? raw : decodeURIComponent(raw);
           if (hasNonAscii(value)) counts[`${op.label} ${input.key}`]! += 1;
@@ -148,7 +173,12 @@ describe('the reference service', () => {
 
   it('says so when no token without the scope can be had (bearer only)', async () => {
     service = await startReferenceService({ port: 0, auth: 'none' });
-    const report = await runContractTests({ description: service.descriptionPath, server: service.baseUrl, auth: { bearer: 'not-checked-token' }, dredd: false });
+    const report = await runContractTests({
+      description: service.descriptionPath,
+      server: service.baseUrl,
+      auth: { bearer: 'not-checked-token' },
+      dredd: false,
+    });
     const skipped = report.findings.filter((f) => f.ruleId === 'contract-probe-skipped');
     expect(skipped).toHaveLength(1);
     expect(skipped[0]!.severity).toBe('info');
@@ -164,7 +194,9 @@ describe('the reference service', () => {
       runContractTests({
         description: service.descriptionPath,
         server: service.baseUrl,
-        auth: { oauth: { tokenUrl: service.tokenUrl!, clientId: service.clientId!, clientSecret: 'wrong-secret-value' } },
+        auth: {
+          oauth: { tokenUrl: service.tokenUrl!, clientId: service.clientId!, clientSecret: 'wrong-secret-value' },
+        },
         dredd: false,
       }),
     ).rejects.toThrow(/^cannot obtain a token from http:\/\/127\.0\.0\.1:\d+\/token: invalid_client/);

@@ -14,7 +14,15 @@ import { parse as parseYaml } from 'yaml';
 import { loadContractDescription } from '../../src/contract/description.js';
 import { runContractTests } from '../../src/contract/index.js';
 import { planRequests } from '../../src/contract/plan.js';
-import { closedPort, EXAMPLE_THING, startRecorder, startThingsServer, THINGS_DESCRIPTION, THINGS_TOKEN, type TestServer } from './fixtures/servers.js';
+import {
+  closedPort,
+  EXAMPLE_THING,
+  startRecorder,
+  startThingsServer,
+  THINGS_DESCRIPTION,
+  THINGS_TOKEN,
+  type TestServer,
+} from './fixtures/servers.js';
 
 const servers: TestServer[] = [];
 afterEach(async () => {
@@ -30,7 +38,12 @@ async function things(options: Parameters<typeof startThingsServer>[0] = {}): Pr
 describe('contract runs against the things fixture', () => {
   it('pass against a conforming server, sending the bearer token and X-Road-Client', async () => {
     const server = await things();
-    const report = await runContractTests({ description: THINGS_DESCRIPTION, server: server.url, auth: { bearer: THINGS_TOKEN, xroadClient: 'IS-DEV/GOV/10000/vottur' }, dredd: false });
+    const report = await runContractTests({
+      description: THINGS_DESCRIPTION,
+      server: server.url,
+      auth: { bearer: THINGS_TOKEN, xroadClient: 'IS-DEV/GOV/10000/vottur' },
+      dredd: false,
+    });
     expect(report.findings).toEqual([]);
     const positive = server.requests.find((r) => r.url === `/v1/things/${EXAMPLE_THING}` && r.headers.authorization);
     expect(positive?.headers['x-road-client']).toBe('IS-DEV/GOV/10000/vottur');
@@ -50,26 +63,46 @@ describe('contract runs against the things fixture', () => {
     const elsewhere = await startRecorder();
     servers.push(elsewhere);
     const server = await things({ redirectTo: `${elsewhere.url}/stolen` });
-    const report = await runContractTests({ description: THINGS_DESCRIPTION, server: server.url, auth: { bearer: THINGS_TOKEN }, dredd: true });
+    const report = await runContractTests({
+      description: THINGS_DESCRIPTION,
+      server: server.url,
+      auth: { bearer: THINGS_TOKEN },
+      dredd: true,
+    });
     expect(elsewhere.requests).toEqual([]);
     const refused = everything(report).filter((f) => f.ruleId === 'contract-redirect');
     expect(refused.length).toBeGreaterThan(0);
     expect(refused[0]!.message).toContain(elsewhere.url);
     expect(refused[0]!.severity).toBe('error');
-    expect(everything(report).some((f) => f.ruleId === 'contract-status-documented' && /answered 302/.test(f.message))).toBe(true);
+    expect(
+      everything(report).some((f) => f.ruleId === 'contract-status-documented' && /answered 302/.test(f.message)),
+    ).toBe(true);
   });
 
   it('follow a redirect on the same origin', async () => {
     const server = await things({ redirectTo: `/moved/${EXAMPLE_THING}` });
-    const report = await runContractTests({ description: THINGS_DESCRIPTION, server: server.url, auth: { bearer: THINGS_TOKEN }, dredd: false });
-    expect(everything(report).filter((f) => f.operationId === 'getThing' && f.ruleId === 'contract-example-succeeds')).toEqual([]);
+    const report = await runContractTests({
+      description: THINGS_DESCRIPTION,
+      server: server.url,
+      auth: { bearer: THINGS_TOKEN },
+      dredd: false,
+    });
+    expect(
+      everything(report).filter((f) => f.operationId === 'getThing' && f.ruleId === 'contract-example-succeeds'),
+    ).toEqual([]);
     expect(server.requests.some((r) => r.url === `/moved/${EXAMPLE_THING}`)).toBe(true);
   });
 
   it('give up on a slow server at the time limit', async () => {
     const server = await things({ delayMs: 3000 });
     const started = Date.now();
-    const report = await runContractTests({ description: THINGS_DESCRIPTION, server: server.url, auth: { bearer: THINGS_TOKEN }, timeoutMs: 300, concurrency: 10 });
+    const report = await runContractTests({
+      description: THINGS_DESCRIPTION,
+      server: server.url,
+      auth: { bearer: THINGS_TOKEN },
+      timeoutMs: 300,
+      concurrency: 10,
+    });
     expect(Date.now() - started).toBeLessThan(2500);
     const timeouts = everything(report).filter((f) => f.ruleId === 'contract-timeout');
     expect(report.findings.every((f) => f.ruleId === 'contract-timeout')).toBe(true);
@@ -79,32 +112,60 @@ describe('contract runs against the things fixture', () => {
   it('report a server that is down as one contract-unreachable finding', async () => {
     const port = await closedPort();
     const notes: string[] = [];
-    const report = await runContractTests({ description: THINGS_DESCRIPTION, server: `http://127.0.0.1:${port}`, auth: { bearer: THINGS_TOKEN }, onProgress: (m) => notes.push(m) });
+    const report = await runContractTests({
+      description: THINGS_DESCRIPTION,
+      server: `http://127.0.0.1:${port}`,
+      auth: { bearer: THINGS_TOKEN },
+      onProgress: (m) => notes.push(m),
+    });
     expect(report.findings).toHaveLength(1);
     expect(report.findings[0]).toMatchObject({ ruleId: 'contract-unreachable', severity: 'error', source: 'response' });
-    expect(report.findings[0]!.message).toMatch(/cannot reach the server at http:\/\/127\.0\.0\.1:\d+\/: connection refused \(ECONNREFUSED\)/);
+    expect(report.findings[0]!.message).toMatch(
+      /cannot reach the server at http:\/\/127\.0\.0\.1:\d+\/: connection refused \(ECONNREFUSED\)/,
+    );
     expect(notes.join('\n')).toMatch(/dredd: not run/);
   });
 
   it('keep to the concurrency cap', async () => {
     const server = await things({ delayMs: 50 });
-    await runContractTests({ description: THINGS_DESCRIPTION, server: server.url, auth: { bearer: THINGS_TOKEN }, concurrency: 2, dredd: false });
+    await runContractTests({
+      description: THINGS_DESCRIPTION,
+      server: server.url,
+      auth: { bearer: THINGS_TOKEN },
+      concurrency: 2,
+      dredd: false,
+    });
     expect(server.requests.length).toBeGreaterThan(4);
     expect(server.maxInFlight).toBeLessThanOrEqual(2);
   });
 
   it('keep the path of a server base URL', async () => {
     const server = await things();
-    const report = await runContractTests({ description: THINGS_DESCRIPTION, server: `${server.url}/base/`, auth: { bearer: THINGS_TOKEN }, dredd: false });
+    const report = await runContractTests({
+      description: THINGS_DESCRIPTION,
+      server: `${server.url}/base/`,
+      auth: { bearer: THINGS_TOKEN },
+      dredd: false,
+    });
     expect(server.requests.every((r) => r.url.startsWith('/base/v1/'))).toBe(true);
-    expect(everything(report).some((f) => f.ruleId === 'contract-status-documented' && /answered 404/.test(f.message))).toBe(true);
+    expect(
+      everything(report).some((f) => f.ruleId === 'contract-status-documented' && /answered 404/.test(f.message)),
+    ).toBe(true);
   });
 
   it('refuse a server URL with credentials or a query, and an unknown scheme, in one line', async () => {
-    await expect(runContractTests({ description: THINGS_DESCRIPTION, server: 'http://user:pw@127.0.0.1:1' })).rejects.toThrow(/must not carry credentials/);
-    await expect(runContractTests({ description: THINGS_DESCRIPTION, server: 'http://127.0.0.1:1/?a=b' })).rejects.toThrow(/without a query string/);
-    await expect(runContractTests({ description: THINGS_DESCRIPTION, server: 'ftp://127.0.0.1' })).rejects.toThrow(/http or https/);
-    await expect(runContractTests({ description: THINGS_DESCRIPTION, server: 'not a url' })).rejects.toThrow(/is not a URL/);
+    await expect(
+      runContractTests({ description: THINGS_DESCRIPTION, server: 'http://user:pw@127.0.0.1:1' }),
+    ).rejects.toThrow(/must not carry credentials/);
+    await expect(
+      runContractTests({ description: THINGS_DESCRIPTION, server: 'http://127.0.0.1:1/?a=b' }),
+    ).rejects.toThrow(/without a query string/);
+    await expect(runContractTests({ description: THINGS_DESCRIPTION, server: 'ftp://127.0.0.1' })).rejects.toThrow(
+      /http or https/,
+    );
+    await expect(runContractTests({ description: THINGS_DESCRIPTION, server: 'not a url' })).rejects.toThrow(
+      /is not a URL/,
+    );
   });
 });
 
@@ -127,7 +188,11 @@ paths:
       await writeFile(join(folder, 'redos.yaml'), withPattern('^(([a-z-]+)+)+X$'));
       const hostile = planRequests(await loadContractDescription(join(folder, 'redos.yaml')));
       expect(hostile.requests.some((r) => r.kind === 'notFound')).toBe(false);
-      expect(hostile.findings.map((f) => f.message)).toEqual([expect.stringMatching(/cannot derive an identifier of the right form that does not exist for the path parameter code/)]);
+      expect(hostile.findings.map((f) => f.message)).toEqual([
+        expect.stringMatching(
+          /cannot derive an identifier of the right form that does not exist for the path parameter code/,
+        ),
+      ]);
       await writeFile(join(folder, 'plain.yaml'), withPattern('^[a-zX-]+$'));
       const plain = planRequests(await loadContractDescription(join(folder, 'plain.yaml')));
       expect(plain.requests.find((r) => r.kind === 'notFound')?.pathname).toBe('/v1/codes/vottur-no-such-resource');
@@ -177,16 +242,33 @@ describe('hostile descriptions over real HTTP', () => {
 
   it('a ReDoS pattern on a 40-character value: checked at once, and reported as catastrophic', async () => {
     // `vottur test` took 42.6 s on 33 characters before patterns ran in linear time.
-    const run = await setUp((document) => (document.components.schemas.Thing.properties.name.pattern = '^(a+)+$'), `${'a'.repeat(40)}!`);
+    const run = await setUp(
+      (document) => (document.components.schemas.Thing.properties.name.pattern = '^(a+)+$'),
+      `${'a'.repeat(40)}!`,
+    );
     try {
-      const report = await runContractTests({ description: run.file, server: run.url, auth: { bearer: THINGS_TOKEN }, timeoutMs: 2000 });
-      expect(everything(report).filter((f) => f.ruleId === 'contract-schema').map((f) => f.message)).toEqual([
-        expect.stringMatching(/^GET \/v1\/things\/\S+ answered 200: `\/name` is `a+!`; expected it to match `\^\(a\+\)\+\$`$/),
+      const report = await runContractTests({
+        description: run.file,
+        server: run.url,
+        auth: { bearer: THINGS_TOKEN },
+        timeoutMs: 2000,
+      });
+      expect(
+        everything(report)
+          .filter((f) => f.ruleId === 'contract-schema')
+          .map((f) => f.message),
+      ).toEqual([
+        expect.stringMatching(
+          /^GET \/v1\/things\/\S+ answered 200: `\/name` is `a+!`; expected it to match `\^\(a\+\)\+\$`$/,
+        ),
         expect.stringMatching(/^POST \/v1\/things answered 201: `\/name` is `a+!`; expected it to match/),
       ]);
       const pattern = everything(report).filter((f) => f.ruleId === 'contract-pattern');
       expect(pattern).toHaveLength(1);
-      expect(pattern[0]).toMatchObject({ severity: 'warn', pointer: '/components/schemas/Thing/properties/name/pattern' });
+      expect(pattern[0]).toMatchObject({
+        severity: 'warn',
+        pointer: '/components/schemas/Thing/properties/name/pattern',
+      });
       expect(report.rules.map((r) => r.id)).toContain('contract-pattern');
     } finally {
       await run.close();
@@ -196,10 +278,21 @@ describe('hostile descriptions over real HTTP', () => {
   it('a body larger than the limit: said so, with the limit, not "not valid JSON"', async () => {
     const run = await setUp(() => undefined, 'x'.repeat(6 * 1024 * 1024));
     try {
-      const report = await runContractTests({ description: run.file, server: run.url, auth: { bearer: THINGS_TOKEN }, timeoutMs: 5000, dredd: false });
-      const messages = everything(report).filter((f) => f.ruleId === 'contract-schema').map((f) => f.message);
+      const report = await runContractTests({
+        description: run.file,
+        server: run.url,
+        auth: { bearer: THINGS_TOKEN },
+        timeoutMs: 5000,
+        dredd: false,
+      });
+      const messages = everything(report)
+        .filter((f) => f.ruleId === 'contract-schema')
+        .map((f) => f.message);
       expect(messages.length).toBeGreaterThan(0);
-      for (const message of messages) expect(message).toMatch(/answered 20[01] with a body larger than the 5 MB limit \(vottur reads no more of an answer than that\), so it was not checked against the schema$/);
+      for (const message of messages)
+        expect(message).toMatch(
+          /answered 20[01] with a body larger than the 5 MB limit \(vottur reads no more of an answer than that\), so it was not checked against the schema$/,
+        );
       expect(JSON.stringify(report.findings)).not.toMatch(/Unexpected end|not valid JSON/);
     } finally {
       await run.close();
@@ -212,14 +305,23 @@ describe('hostile descriptions over real HTTP', () => {
       document.components.schemas.Other = { allOf: [{ $ref: '#/components/schemas/Thing' }] };
     }, 'Lamp');
     try {
-      const report = await runContractTests({ description: run.file, server: run.url, auth: { bearer: THINGS_TOKEN }, timeoutMs: 2000 });
-      const schema = everything(report).filter((f) => f.ruleId === 'contract-schema').map((f) => f.message);
+      const report = await runContractTests({
+        description: run.file,
+        server: run.url,
+        auth: { bearer: THINGS_TOKEN },
+        timeoutMs: 2000,
+      });
+      const schema = everything(report)
+        .filter((f) => f.ruleId === 'contract-schema')
+        .map((f) => f.message);
       expect(schema).toEqual([
         'the schema for GET /v1/things/{thingId} 200 application/json could not be compiled, so the body was not checked: it applies itself to the same value without end (#/components/schemas/Thing → #/components/schemas/Other → #/components/schemas/Thing); break the cycle',
         'the schema for POST /v1/things 201 application/json could not be compiled, so the body was not checked: it applies itself to the same value without end (#/components/schemas/Thing → #/components/schemas/Other → #/components/schemas/Thing); break the cycle',
       ]);
       // Everything else ran, Dredd included.
-      expect(report.rules.map((r) => r.id)).toEqual(expect.arrayContaining(['contract-problem-details', 'contract-auth-required', 'contract-dredd']));
+      expect(report.rules.map((r) => r.id)).toEqual(
+        expect.arrayContaining(['contract-problem-details', 'contract-auth-required', 'contract-dredd']),
+      );
     } finally {
       await run.close();
     }

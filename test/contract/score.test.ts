@@ -14,7 +14,14 @@ import { runContractTests, type ContractTestOptions } from '../../src/contract/i
 import { gateExit } from '../../src/report/gate.js';
 import type { Report } from '../../src/report/finding.js';
 import { scoreReport } from '../../src/report/score.js';
-import { closedPort, startThingsServer, THINGS_DESCRIPTION, THINGS_TOKEN, type TestServer, type ThingsServerOptions } from './fixtures/servers.js';
+import {
+  closedPort,
+  startThingsServer,
+  THINGS_DESCRIPTION,
+  THINGS_TOKEN,
+  type TestServer,
+  type ThingsServerOptions,
+} from './fixtures/servers.js';
 
 const servers: TestServer[] = [];
 afterEach(async () => {
@@ -28,7 +35,15 @@ async function things(options: ThingsServerOptions = {}): Promise<TestServer> {
 }
 
 function run(server: string, options: Partial<ContractTestOptions> = {}): Promise<Report> {
-  return runContractTests({ description: THINGS_DESCRIPTION, server, auth: { bearer: THINGS_TOKEN }, dredd: false, phases: ['examples'], allowUnsafeMethods: true, ...options });
+  return runContractTests({
+    description: THINGS_DESCRIPTION,
+    server,
+    auth: { bearer: THINGS_TOKEN },
+    dredd: false,
+    phases: ['examples'],
+    allowUnsafeMethods: true,
+    ...options,
+  });
 }
 
 const errors = (report: Report) => report.findings.filter((f) => f.severity === 'error');
@@ -47,15 +62,23 @@ describe('a contract run scores what it tested', () => {
     const folder = mkdtempSync(join(tmpdir(), 'vottur-untested-'));
     try {
       const description = join(folder, 'things.openapi.yaml');
-      writeFileSync(description, readFileSync(THINGS_DESCRIPTION, 'utf8').replace(/\n\s+example: 11111111-1111-4111-8111-111111111111/, ''));
+      writeFileSync(
+        description,
+        readFileSync(THINGS_DESCRIPTION, 'utf8').replace(/\n\s+example: 11111111-1111-4111-8111-111111111111/, ''),
+      );
       const server = await things();
       const live = await run(server.url, { description });
       const byLabel = new Map(live.operations!.map((op) => [op.operation, op.notTested]));
-      expect(byLabel.get('GET /v1/things/{thingId}')).toBe('no request could be built for it (see contract-missing-example)');
+      expect(byLabel.get('GET /v1/things/{thingId}')).toBe(
+        'no request could be built for it (see contract-missing-example)',
+      );
       expect(byLabel.get('POST /v1/things')).toBeUndefined();
       expect(live.findings.map((f) => f.ruleId)).toContain('contract-missing-example');
       const down = await run(`http://127.0.0.1:${await closedPort()}`, { description });
-      expect(down.operations!.map((op) => op.notTested)).toEqual(['the server could not be reached', 'the server could not be reached']);
+      expect(down.operations!.map((op) => op.notTested)).toEqual([
+        'the server could not be reached',
+        'the server could not be reached',
+      ]);
       expect(scoreReport(down)).toMatchObject({ score: 0, grade: 'F' });
     } finally {
       rmSync(folder, { recursive: true, force: true });
@@ -66,7 +89,10 @@ describe('a contract run scores what it tested', () => {
     const server = await things({ resetMethods: ['POST'] });
     // One request in flight per operation, so the first of each is all that can be under way when it fails.
     const report = await run(server.url, { concurrency: 2 });
-    const [post, get] = [report.operations!.find((op) => op.operation.startsWith('POST'))!, report.operations!.find((op) => op.operation.startsWith('GET'))!];
+    const [post, get] = [
+      report.operations!.find((op) => op.operation.startsWith('POST'))!,
+      report.operations!.find((op) => op.operation.startsWith('GET'))!,
+    ];
     expect(post.notTested).toMatch(/^no answer: /);
     expect(get.notTested).toBeUndefined();
     // One of two operations tested: at most half of what its findings alone would give.
@@ -79,10 +105,19 @@ describe('a contract run scores what it tested', () => {
 
   it('without credentials: one finding naming the options, the 401 probe only, the rest not run', async () => {
     const server = await things();
-    const report = await runContractTests({ description: THINGS_DESCRIPTION, server: server.url, dredd: false, phases: ['examples', 'coverage', 'fuzz'], seed: 1, maxExamples: 5 });
+    const report = await runContractTests({
+      description: THINGS_DESCRIPTION,
+      server: server.url,
+      dredd: false,
+      phases: ['examples', 'coverage', 'fuzz'],
+      seed: 1,
+      maxExamples: 5,
+    });
     expect(errors(report).map((f) => f.ruleId)).toEqual(['contract-credentials-missing']);
     expect(report.findings.map((f) => f.ruleId)).toEqual(['contract-credentials-missing']);
-    expect(report.findings[0]!.message).toMatch(/--bearer <token>.*--token-url <url> with --client-id <id>.*VOTTUR_CLIENT_SECRET.*--header/);
+    expect(report.findings[0]!.message).toMatch(
+      /--bearer <token>.*--token-url <url> with --client-id <id>.*VOTTUR_CLIENT_SECRET.*--header/,
+    );
     // Only requests without credentials were sent: one 401 probe per secured operation.
     expect(server.requests.every((r) => r.headers.authorization === undefined)).toBe(true);
     expect(server.requests).toHaveLength(report.operations!.length);
@@ -99,7 +134,9 @@ describe('a contract run scores what it tested', () => {
     // failed were sent (at most one round: the operations, plus what the free slots took).
     expect(server.requests.length).toBeLessThanOrEqual(3);
     expect(everything(report)).toHaveLength(server.requests.length);
-    expect(everything(report).some((f) => /the other \d+ requests? of GET .* (was|were) not sent$/.test(f.message))).toBe(true);
+    expect(
+      everything(report).some((f) => /the other \d+ requests? of GET .* (was|were) not sent$/.test(f.message)),
+    ).toBe(true);
     expect(scoreReport(report).score).toBe(0);
     expect(gateExit(report, { failSeverity: 'error' }, () => undefined)).toBe(1);
   });
@@ -112,7 +149,10 @@ describe('a contract run scores what it tested', () => {
     const previous = process.exitCode;
     process.exitCode = undefined;
     try {
-      await program.parseAsync(['test', THINGS_DESCRIPTION, '--server', `http://127.0.0.1:${await closedPort()}`, '--no-dredd'], { from: 'user' });
+      await program.parseAsync(
+        ['test', THINGS_DESCRIPTION, '--server', `http://127.0.0.1:${await closedPort()}`, '--no-dredd'],
+        { from: 'user' },
+      );
       expect(process.exitCode).toBe(1);
     } finally {
       process.exitCode = previous;
@@ -130,7 +170,9 @@ describe('the response time budget and the request rate', () => {
     expect(slow).toHaveLength(report.operations!.length);
     for (const finding of slow) {
       expect(finding.severity).toBe('warn');
-      expect(finding.message).toMatch(/^(GET|POST) \S+ took \d+ ms, over the response time budget of 100 ms \(--max-response-time\); \d+ of \d+ answers to .+ were over it$/);
+      expect(finding.message).toMatch(
+        /^(GET|POST) \S+ took \d+ ms, over the response time budget of 100 ms \(--max-response-time\); \d+ of \d+ answers to .+ were over it$/,
+      );
     }
     expect(report.rules.map((r) => r.id)).toContain('contract-response-time');
     const fast = await run(server.url, { maxResponseTimeMs: 4000, timeoutMs: 5000 });

@@ -28,14 +28,29 @@ beforeAll(async () => {
   service = await startReferenceService({ port: 0, auth: 'dev' });
   const target = new URL(service.baseUrl);
   securityServer = createServer(
-    { cert: readFileSync(files.serverCert), key: readFileSync(files.serverKey), ca: readFileSync(files.caCert), requestCert: true, rejectUnauthorized: true },
+    {
+      cert: readFileSync(files.serverCert),
+      key: readFileSync(files.serverKey),
+      ca: readFileSync(files.caCert),
+      requestCert: true,
+      rejectUnauthorized: true,
+    },
     (incoming, outgoing) => {
       const id = incoming.headers['x-road-id'];
       if (typeof id === 'string') xroadIds.push(id);
-      const forward = httpRequest({ host: target.hostname, port: target.port, path: incoming.url, method: incoming.method, headers: incoming.headers }, (answer) => {
-        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(outgoing);
-      });
+      const forward = httpRequest(
+        {
+          host: target.hostname,
+          port: target.port,
+          path: incoming.url,
+          method: incoming.method,
+          headers: incoming.headers,
+        },
+        (answer) => {
+          outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(outgoing);
+        },
+      );
       incoming.pipe(forward);
     },
   );
@@ -51,7 +66,12 @@ afterAll(async () => {
   rmSync(folder, { recursive: true, force: true });
 });
 
-const oauth = () => ({ tokenUrl: service.tokenUrl!, clientId: service.clientId!, clientSecret: service.clientSecret!, scope: service.scope });
+const oauth = () => ({
+  tokenUrl: service.tokenUrl!,
+  clientId: service.clientId!,
+  clientSecret: service.clientSecret!,
+  scope: service.scope,
+});
 
 describe('vottur test over mutual TLS', () => {
   it('passes the clean service behind a security server that demands a client certificate, with a new X-Road-Id per request', async () => {
@@ -60,7 +80,12 @@ describe('vottur test over mutual TLS', () => {
     const report = await runContractTests({
       description: service.descriptionPath,
       server: base,
-      auth: { oauth: oauth(), tls: { cert: files.clientCert, key: files.clientKey, ca: files.caCert }, xroadClient: 'IS-DEV/GOV/10000/vottur', xroadId: true },
+      auth: {
+        oauth: oauth(),
+        tls: { cert: files.clientCert, key: files.clientKey, ca: files.caCert },
+        xroadClient: 'IS-DEV/GOV/10000/vottur',
+        xroadId: true,
+      },
       phases: ['examples', 'coverage'],
       seed: 1,
       onProgress: (message) => notes.push(message),
@@ -75,7 +100,13 @@ describe('vottur test over mutual TLS', () => {
   it('presents a PKCS#12 client certificate too', async () => {
     process.env.VOTTUR_CERT_PASSPHRASE = files.clientP12Passphrase;
     try {
-      const report = await runContractTests({ description: service.descriptionPath, server: base, auth: { oauth: oauth(), tls: { cert: files.clientP12, ca: files.caCert } }, phases: ['examples'], dredd: false });
+      const report = await runContractTests({
+        description: service.descriptionPath,
+        server: base,
+        auth: { oauth: oauth(), tls: { cert: files.clientP12, ca: files.caCert } },
+        phases: ['examples'],
+        dredd: false,
+      });
       expect(report.findings).toEqual([]);
     } finally {
       delete process.env.VOTTUR_CERT_PASSPHRASE;
@@ -83,9 +114,16 @@ describe('vottur test over mutual TLS', () => {
   });
 
   it('a certificate from another CA is refused: one clear finding, nothing tested', async () => {
-    const report = await runContractTests({ description: service.descriptionPath, server: base, auth: { oauth: oauth(), tls: { cert: stranger.clientCert, key: stranger.clientKey, ca: files.caCert } }, dredd: false });
+    const report = await runContractTests({
+      description: service.descriptionPath,
+      server: base,
+      auth: { oauth: oauth(), tls: { cert: stranger.clientCert, key: stranger.clientKey, ca: files.caCert } },
+      dredd: false,
+    });
     expect(report.findings.map((f) => f.ruleId)).toEqual(['contract-unreachable']);
-    expect(report.findings[0]!.message).toMatch(/^cannot reach the server at https:\/\/localhost:\d+\/: the server refused the TLS client certificate \(--cert\)/);
+    expect(report.findings[0]!.message).toMatch(
+      /^cannot reach the server at https:\/\/localhost:\d+\/: the server refused the TLS client certificate \(--cert\)/,
+    );
     expect(report.operations?.every((o) => o.notTested === 'the server could not be reached')).toBe(true);
   });
 });
@@ -97,14 +135,32 @@ describe('the token endpoint over mutual TLS', () => {
   beforeAll(async () => {
     const issuer = new URL(service.tokenUrl!);
     // An identity server that, like the security server, demands a client certificate from its CA.
-    tokenEndpoint = createServer({ cert: readFileSync(files.serverCert), key: readFileSync(files.serverKey), ca: readFileSync(files.caCert), requestCert: true, rejectUnauthorized: true }, (incoming, outgoing) => {
-      presented++;
-      const forward = httpRequest({ host: issuer.hostname, port: issuer.port, path: issuer.pathname, method: incoming.method, headers: incoming.headers }, (answer) => {
-        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(outgoing);
-      });
-      incoming.pipe(forward);
-    });
+    tokenEndpoint = createServer(
+      {
+        cert: readFileSync(files.serverCert),
+        key: readFileSync(files.serverKey),
+        ca: readFileSync(files.caCert),
+        requestCert: true,
+        rejectUnauthorized: true,
+      },
+      (incoming, outgoing) => {
+        presented++;
+        const forward = httpRequest(
+          {
+            host: issuer.hostname,
+            port: issuer.port,
+            path: issuer.pathname,
+            method: incoming.method,
+            headers: incoming.headers,
+          },
+          (answer) => {
+            outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+            answer.pipe(outgoing);
+          },
+        );
+        incoming.pipe(forward);
+      },
+    );
     await new Promise<void>((resolve) => tokenEndpoint.listen(0, '127.0.0.1', resolve));
     const address = tokenEndpoint.address();
     if (typeof address !== 'object' || address === null) throw new Error('no address');
@@ -117,7 +173,10 @@ describe('the token endpoint over mutual TLS', () => {
     const report = await runContractTests({
       description: service.descriptionPath,
       server: base,
-      auth: { oauth: { ...oauth(), tokenUrl }, tls: { cert: files.clientCert, key: files.clientKey, ca: files.caCert } },
+      auth: {
+        oauth: { ...oauth(), tokenUrl },
+        tls: { cert: files.clientCert, key: files.clientKey, ca: files.caCert },
+      },
       phases: ['examples'],
       dredd: false,
     });
@@ -127,8 +186,14 @@ describe('the token endpoint over mutual TLS', () => {
   });
 
   it('without a client certificate the token endpoint refuses, and the run stops with one line', async () => {
-    await expect(runContractTests({ description: service.descriptionPath, server: base, auth: { oauth: { ...oauth(), tokenUrl }, tls: { ca: files.caCert } }, phases: ['examples'], dredd: false })).rejects.toThrow(
-      /^cannot obtain a token from https:\/\/localhost:\d+\/token: /,
-    );
+    await expect(
+      runContractTests({
+        description: service.descriptionPath,
+        server: base,
+        auth: { oauth: { ...oauth(), tokenUrl }, tls: { ca: files.caCert } },
+        phases: ['examples'],
+        dredd: false,
+      }),
+    ).rejects.toThrow(/^cannot obtain a token from https:\/\/localhost:\d+\/token: /);
   });
 });

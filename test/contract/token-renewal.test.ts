@@ -29,7 +29,10 @@ function answering(statuses: number[], seen: string[], onSend?: () => void): typ
     seen.push(headers.Authorization ?? '');
     onSend?.();
     const status = statuses[Math.min(seen.length - 1, statuses.length - 1)]!;
-    return new Response(status === 401 ? '' : '{}', { status, headers: status === 401 ? { 'www-authenticate': 'Bearer error="invalid_token"' } : {} });
+    return new Response(status === 401 ? '' : '{}', {
+      status,
+      headers: status === 401 ? { 'www-authenticate': 'Bearer error="invalid_token"' } : {},
+    });
   }) as typeof fetch;
 }
 
@@ -43,7 +46,11 @@ describe('token renewal', () => {
     renewal.track('read', { accessToken: 't1', expiresIn: 60 }, { Authorization: 'Bearer t1' });
     const seen: string[] = [];
     // The server answers 401 to everything; the token expires while the first request is answered.
-    const outcome = await send(request, { timeoutMs: 1000, tokens: renewal, fetch: answering([401], seen, () => (clock += 61_000)) });
+    const outcome = await send(request, {
+      timeoutMs: 1000,
+      tokens: renewal,
+      fetch: answering([401], seen, () => (clock += 61_000)),
+    });
     expect(seen).toEqual(['Bearer t1', 'Bearer t2']);
     expect(outcome.ok && outcome.response.status).toBe(401);
     expect(tokens.issued()).toBe(1);
@@ -56,7 +63,11 @@ describe('token renewal', () => {
     const renewal = createTokenRenewal({ request: tokens.request, now: () => clock });
     renewal.track('read', { accessToken: 't1', expiresIn: 60 }, { Authorization: 'Bearer t1' });
     const seen: string[] = [];
-    const outcome = await send(request, { timeoutMs: 1000, tokens: renewal, fetch: answering([401, 200], seen, () => (clock += 61_000)) });
+    const outcome = await send(request, {
+      timeoutMs: 1000,
+      tokens: renewal,
+      fetch: answering([401, 200], seen, () => (clock += 61_000)),
+    });
     expect(seen).toEqual(['Bearer t1', 'Bearer t2']);
     expect(outcome.ok && outcome.response.status).toBe(200);
   });
@@ -79,7 +90,10 @@ describe('token renewal', () => {
     renewal.track('read', { accessToken: 't1', expiresIn: 60 }, { Authorization: 'Bearer t1' });
     const seen: string[] = [];
     clock = 120_000;
-    await send({ ...request, headers: { Authorization: 'Bearer forged' } }, { timeoutMs: 1000, tokens: renewal, fetch: answering([401], seen) });
+    await send(
+      { ...request, headers: { Authorization: 'Bearer forged' } },
+      { timeoutMs: 1000, tokens: renewal, fetch: answering([401], seen) },
+    );
     expect(seen).toEqual(['Bearer forged']);
     expect(tokens.issued()).toBe(0);
   });
@@ -95,7 +109,9 @@ describe('token renewal', () => {
     await send(request, { timeoutMs: 1000, tokens: renewal, fetch: answering([200], seen) });
     expect(seen).toEqual(['Bearer t1']);
     clock = 46_000;
-    await Promise.all([1, 2, 3].map(() => send(request, { timeoutMs: 1000, tokens: renewal, fetch: answering([200], seen) })));
+    await Promise.all(
+      [1, 2, 3].map(() => send(request, { timeoutMs: 1000, tokens: renewal, fetch: answering([200], seen) })),
+    );
     expect(seen.slice(1)).toEqual(['Bearer t2', 'Bearer t2', 'Bearer t2']);
     expect(tokens.issued()).toBe(1);
     expect(shared.Authorization).toBe('Bearer t2');
@@ -105,10 +121,15 @@ describe('token renewal', () => {
 
 /** A log stream for the reference service that counts the 401 answers it gave. */
 function unauthorizedCounter() {
-  const counter = { count: 0, stream: new Writable({ write(chunk: Buffer, _encoding, done) {
-    for (const line of chunk.toString('utf8').split('\n')) if (/"statusCode":401\b/.test(line)) counter.count++;
-    done();
-  } }) };
+  const counter = {
+    count: 0,
+    stream: new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        for (const line of chunk.toString('utf8').split('\n')) if (/"statusCode":401\b/.test(line)) counter.count++;
+        done();
+      },
+    }),
+  };
   return counter;
 }
 
@@ -128,7 +149,9 @@ describe('a long run with short-lived tokens, over real sockets', () => {
     seed: 5,
     allowUnsafeMethods: true,
   });
-  const oauth = (svc: RunningReferenceService) => ({ oauth: { tokenUrl: svc.tokenUrl!, clientId: svc.clientId!, clientSecret: svc.clientSecret!, scope: svc.scope } });
+  const oauth = (svc: RunningReferenceService) => ({
+    oauth: { tokenUrl: svc.tokenUrl!, clientId: svc.clientId!, clientSecret: svc.clientSecret!, scope: svc.scope },
+  });
 
   it('passes: the tokens are renewed as they run out (Dredd replay included), and the server answers no more 401s than with hour-long tokens', async () => {
     // The same run (same seed) with hour-long tokens and no pacing: the 401s the probes ask for.
@@ -139,26 +162,50 @@ describe('a long run with short-lived tokens, over real sockets', () => {
     await service.close();
 
     const counter = unauthorizedCounter();
-    service = await startReferenceService({ port: 0, auth: 'dev', tokenLifetimeSeconds: LIFETIME_SECONDS, log: counter.stream });
+    service = await startReferenceService({
+      port: 0,
+      auth: 'dev',
+      tokenLifetimeSeconds: LIFETIME_SECONDS,
+      log: counter.stream,
+    });
     const started = performance.now();
     const notes: string[] = [];
     // About 1,000 requests (every phase and the Dredd replay) at 90 a second: about 12 seconds.
-    const report = await runContractTests({ ...options(service), rate: 90, auth: oauth(service), onProgress: (note) => notes.push(note) });
+    const report = await runContractTests({
+      ...options(service),
+      rate: 90,
+      auth: oauth(service),
+      onProgress: (note) => notes.push(note),
+    });
     const seconds = (performance.now() - started) / 1000;
     expect(seconds).toBeGreaterThan(3 * LIFETIME_SECONDS);
     expect(report.findings).toEqual([]);
     expect(baseline.count).toBeGreaterThan(0);
     expect(counter.count).toBe(baseline.count);
-    const renewed = Number(/^oauth: tokens renewed (\d+) time/.exec(notes.find((n) => n.startsWith('oauth: tokens renewed')) ?? '')?.[1] ?? 0);
+    const renewed = Number(
+      /^oauth: tokens renewed (\d+) time/.exec(notes.find((n) => n.startsWith('oauth: tokens renewed')) ?? '')?.[1] ??
+        0,
+    );
     // At least one renewal per lifetime that passed.
     expect(renewed).toBeGreaterThanOrEqual(Math.floor(seconds / LIFETIME_SECONDS) - 1);
   }, 90_000);
 
   it('the same run with one token that is not renewed (a --bearer token) gets 401s once it expires: the scenario is real', async () => {
     const counter = unauthorizedCounter();
-    service = await startReferenceService({ port: 0, auth: 'dev', tokenLifetimeSeconds: LIFETIME_SECONDS, log: counter.stream });
+    service = await startReferenceService({
+      port: 0,
+      auth: 'dev',
+      tokenLifetimeSeconds: LIFETIME_SECONDS,
+      log: counter.stream,
+    });
     const body = new URLSearchParams({ grant_type: 'client_credentials', scope: service.scope });
-    const answer = await fetch(service.tokenUrl!, { method: 'POST', body, headers: { authorization: `Basic ${Buffer.from(`${service.clientId}:${service.clientSecret}`).toString('base64')}` } });
+    const answer = await fetch(service.tokenUrl!, {
+      method: 'POST',
+      body,
+      headers: {
+        authorization: `Basic ${Buffer.from(`${service.clientId}:${service.clientSecret}`).toString('base64')}`,
+      },
+    });
     const { access_token: token } = (await answer.json()) as { access_token: string };
     await runContractTests({ ...options(service), rate: 90, auth: { bearer: token }, dredd: false });
     // Most of the ~870 requests are sent after the token expired.

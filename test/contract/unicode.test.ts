@@ -21,8 +21,18 @@ describe('lookAlikes', () => {
 describe('coverage cases beyond ASCII', () => {
   it('refuses look-alike digits for ^[0-9]{10}$', () => {
     const cases = coverageCases(flat({ type: 'string', pattern: '^[0-9]{10}$' }));
-    expect(cases.some((c) => !c.valid && /^[\u0660-\u0669]{10}$/.test(String(c.value)) && c.constraint.endsWith('(Arabic-Indic digits)'))).toBe(true);
-    expect(cases.some((c) => !c.valid && /^[\uFF10-\uFF19]{10}$/.test(String(c.value)) && c.constraint.endsWith('(full-width digits)'))).toBe(true);
+    expect(
+      cases.some(
+        (c) =>
+          !c.valid && /^[\u0660-\u0669]{10}$/.test(String(c.value)) && c.constraint.endsWith('(Arabic-Indic digits)'),
+      ),
+    ).toBe(true);
+    expect(
+      cases.some(
+        (c) =>
+          !c.valid && /^[\uFF10-\uFF19]{10}$/.test(String(c.value)) && c.constraint.endsWith('(full-width digits)'),
+      ),
+    ).toBe(true);
   });
 
   it('gives every kind of string schema a value beyond ASCII', () => {
@@ -40,16 +50,30 @@ describe('coverage cases beyond ASCII', () => {
     ];
     for (const schema of schemas) {
       const cases = coverageCases(flat(schema));
-      expect(cases.some((c) => hasNonAscii(c.value)), JSON.stringify(schema)).toBe(true);
+      expect(
+        cases.some((c) => hasNonAscii(c.value)),
+        JSON.stringify(schema),
+      ).toBe(true);
     }
     // A national identifier (by its name) is refused in other scripts' digits.
     const nationalId = coverageCases(flat({ type: 'string' }, 'nationalId'));
-    expect(nationalId.filter((c) => !c.valid && hasNonAscii(c.value)).map((c) => c.constraint)).toEqual(['a national identifier in Arabic-Indic digits', 'a national identifier in full-width digits']);
+    expect(nationalId.filter((c) => !c.valid && hasNonAscii(c.value)).map((c) => c.constraint)).toEqual([
+      'a national identifier in Arabic-Indic digits',
+      'a national identifier in full-width digits',
+    ]);
   });
 
   it('a free string gets Icelandic letters, combining marks, astral characters, right-to-left and zero-width text, all valid and in length', () => {
-    const cases = coverageCases(flat({ type: 'string', minLength: 2, maxLength: 12 })).filter((c) => c.valid && hasNonAscii(c.value));
-    expect(cases.map((c) => c.constraint)).toEqual(['Icelandic letters', 'combining marks', 'characters outside the Basic Multilingual Plane', 'right-to-left text', 'zero-width characters']);
+    const cases = coverageCases(flat({ type: 'string', minLength: 2, maxLength: 12 })).filter(
+      (c) => c.valid && hasNonAscii(c.value),
+    );
+    expect(cases.map((c) => c.constraint)).toEqual([
+      'Icelandic letters',
+      'combining marks',
+      'characters outside the Basic Multilingual Plane',
+      'right-to-left text',
+      'zero-width characters',
+    ]);
     for (const c of cases) expect([...String(c.value)].length).toBeLessThanOrEqual(12);
   });
 });
@@ -64,7 +88,10 @@ describe('fuzzed strings', () => {
   });
 
   it('a free string schema fuzzes beyond ASCII within its length', () => {
-    const values = fc.sample(validArbitrary(flat({ type: 'string', maxLength: 5 })), { seed: 3, numRuns: 100 }) as string[];
+    const values = fc.sample(validArbitrary(flat({ type: 'string', maxLength: 5 })), {
+      seed: 3,
+      numRuns: 100,
+    }) as string[];
     expect(values.some(hasNonAscii)).toBe(true);
     for (const value of values) expect([...value].length).toBeLessThanOrEqual(5);
   });

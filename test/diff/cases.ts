@@ -42,7 +42,10 @@ export function miniBase(): Doc {
           operationId: 'getUserProfile',
           summary: "Get one user's profile",
           description: 'Returns the profile of the user.',
-          parameters: [{ $ref: '#/components/parameters/NationalIdPath' }, { $ref: '#/components/parameters/ClientType' }],
+          parameters: [
+            { $ref: '#/components/parameters/NationalIdPath' },
+            { $ref: '#/components/parameters/ClientType' },
+          ],
           responses: {
             '200': { $ref: '#/components/responses/UserProfileFound' },
             '204': { $ref: '#/components/responses/NoUserProfile' },
@@ -54,22 +57,48 @@ export function miniBase(): Doc {
     },
     components: {
       securitySchemes: {
-        IdentityServer: { type: 'oauth2', flows: { clientCredentials: { tokenUrl: 'https://innskra.island.is/connect/token', scopes: { [SCOPE]: 'Read user profiles.' } } } },
+        IdentityServer: {
+          type: 'oauth2',
+          flows: {
+            clientCredentials: {
+              tokenUrl: 'https://innskra.island.is/connect/token',
+              scopes: { [SCOPE]: 'Read user profiles.' },
+            },
+          },
+        },
       },
       parameters: {
-        NationalIdPath: { name: 'nationalId', in: 'path', required: true, description: 'National identifier.', schema: { type: 'string', pattern: '^[0-9]{10}$' } },
-        ClientType: { name: 'clientType', in: 'query', required: false, description: 'Who the caller is.', schema: { type: 'string', enum: ['FIRST_PARTY', 'THIRD_PARTY'], default: 'THIRD_PARTY' } },
+        NationalIdPath: {
+          name: 'nationalId',
+          in: 'path',
+          required: true,
+          description: 'National identifier.',
+          schema: { type: 'string', pattern: '^[0-9]{10}$' },
+        },
+        ClientType: {
+          name: 'clientType',
+          in: 'query',
+          required: false,
+          description: 'Who the caller is.',
+          schema: { type: 'string', enum: ['FIRST_PARTY', 'THIRD_PARTY'], default: 'THIRD_PARTY' },
+        },
       },
       headers: { ContentLanguage: { description: 'Language of the problem text.', schema: { type: 'string' } } },
       responses: {
-        UserProfileFound: { description: "The user's profile.", content: { 'application/json': { schema: { $ref: '#/components/schemas/UserProfile' } } } },
+        UserProfileFound: {
+          description: "The user's profile.",
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/UserProfile' } } },
+        },
         NoUserProfile: { description: 'No profile.' },
         BadRequest: {
           description: 'Bad request.',
           headers: { 'Content-Language': { $ref: '#/components/headers/ContentLanguage' } },
           content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
         },
-        Forbidden: { description: 'Forbidden.', content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } } },
+        Forbidden: {
+          description: 'Forbidden.',
+          content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
+        },
       },
       schemas: {
         UserProfile: {
@@ -82,7 +111,15 @@ export function miniBase(): Doc {
             locale: { type: 'string', enum: ['en', 'is'], description: 'Preferred locale.' },
           },
         },
-        Problem: { type: 'object', required: ['type'], properties: { type: { type: 'string', format: 'uri-reference' }, title: { type: 'string' }, status: { type: 'integer' } } },
+        Problem: {
+          type: 'object',
+          required: ['type'],
+          properties: {
+            type: { type: 'string', format: 'uri-reference' },
+            title: { type: 'string' },
+            status: { type: 'integer' },
+          },
+        },
       },
     },
   };
@@ -91,10 +128,21 @@ export function miniBase(): Doc {
 const get = (doc: Doc) => doc.paths['/v2/users/{nationalId}'].get;
 const pathItem = (doc: Doc) => doc.paths['/v2/users/{nationalId}'];
 const addPut = (body?: Doc) => (doc: Doc) => {
-  pathItem(doc).put = { operationId: 'updateUserProfile', parameters: [{ $ref: '#/components/parameters/NationalIdPath' }], ...(body ? { requestBody: body } : {}), responses: { '204': { description: 'Updated.' } } };
-  doc.components.schemas.UserProfileUpdate = { type: 'object', properties: { locale: { type: 'string', enum: ['en', 'is'] } } };
+  pathItem(doc).put = {
+    operationId: 'updateUserProfile',
+    parameters: [{ $ref: '#/components/parameters/NationalIdPath' }],
+    ...(body ? { requestBody: body } : {}),
+    responses: { '204': { description: 'Updated.' } },
+  };
+  doc.components.schemas.UserProfileUpdate = {
+    type: 'object',
+    properties: { locale: { type: 'string', enum: ['en', 'is'] } },
+  };
 };
-const jsonBody = (required: boolean, extra: Doc = {}) => ({ required, content: { 'application/json': { schema: { $ref: '#/components/schemas/UserProfileUpdate' } }, ...extra } });
+const jsonBody = (required: boolean, extra: Doc = {}) => ({
+  required,
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/UserProfileUpdate' } }, ...extra },
+});
 const PUT = `${PATH}/put`;
 const addApiKey = (doc: Doc) => {
   doc.components.securitySchemes.ApiKey = { type: 'apiKey', in: 'header', name: 'X-Api-Key' };
@@ -104,11 +152,32 @@ const BREAKING = v('platform-version-breaking-without-major');
 const MINOR = v('platform-version-minor-required');
 const PATCH = v('platform-version-patch-required');
 /** The version finding each class brings when info.version stays 2.0.0. */
-export const VERSION_FINDING: Record<ChangeClass, Expected> = { breaking: BREAKING, review: MINOR, 'non-breaking': MINOR, documentation: PATCH };
+export const VERSION_FINDING: Record<ChangeClass, Expected> = {
+  breaking: BREAKING,
+  review: MINOR,
+  'non-breaking': MINOR,
+  documentation: PATCH,
+};
 
 const fixed: Array<Omit<DiffCase, 'expect'> & { expect: Expected[] }> = [
-  { id: 'diff-path-removed', cls: 'breaking', mutate: (d) => delete d.paths['/v2/users/{nationalId}'], expect: [{ ruleId: 'diff-path-removed', pointer: '/paths' }, v('platform-version-removed-without-deprecation', '/paths')] },
-  { id: 'diff-path-added', cls: 'non-breaking', mutate: (d) => (d.paths['/v2/users/{nationalId}/settings'] = { get: { operationId: 'getSettings', responses: { '204': { description: 'None.' } } } }), expect: [{ ruleId: 'diff-path-added', pointer: '/paths/~1v2~1users~1{nationalId}~1settings' }] },
+  {
+    id: 'diff-path-removed',
+    cls: 'breaking',
+    mutate: (d) => delete d.paths['/v2/users/{nationalId}'],
+    expect: [
+      { ruleId: 'diff-path-removed', pointer: '/paths' },
+      v('platform-version-removed-without-deprecation', '/paths'),
+    ],
+  },
+  {
+    id: 'diff-path-added',
+    cls: 'non-breaking',
+    mutate: (d) =>
+      (d.paths['/v2/users/{nationalId}/settings'] = {
+        get: { operationId: 'getSettings', responses: { '204': { description: 'None.' } } },
+      }),
+    expect: [{ ruleId: 'diff-path-added', pointer: '/paths/~1v2~1users~1{nationalId}~1settings' }],
+  },
   {
     id: 'diff-path-parameter-renamed',
     cls: 'documentation',
@@ -119,7 +188,16 @@ const fixed: Array<Omit<DiffCase, 'expect'> & { expect: Expected[] }> = [
     },
     expect: [{ ruleId: 'diff-path-parameter-renamed', pointer: '/paths/~1v2~1users~1{userId}' }],
   },
-  { id: 'diff-operation-removed', cls: 'breaking', prepare: addPut(), mutate: (d) => delete pathItem(d).put, expect: [{ ruleId: 'diff-operation-removed', pointer: PATH }, v('platform-version-removed-without-deprecation', PATH)] },
+  {
+    id: 'diff-operation-removed',
+    cls: 'breaking',
+    prepare: addPut(),
+    mutate: (d) => delete pathItem(d).put,
+    expect: [
+      { ruleId: 'diff-operation-removed', pointer: PATH },
+      v('platform-version-removed-without-deprecation', PATH),
+    ],
+  },
   {
     id: 'diff-deprecated-operation-removed',
     cls: 'review',
@@ -128,41 +206,173 @@ const fixed: Array<Omit<DiffCase, 'expect'> & { expect: Expected[] }> = [
       pathItem(d).put.deprecated = true;
     },
     mutate: (d) => delete pathItem(d).put,
-    expect: [{ ruleId: 'diff-deprecated-operation-removed', pointer: PATH }, v('platform-version-deprecated-removed', PATH)],
+    expect: [
+      { ruleId: 'diff-deprecated-operation-removed', pointer: PATH },
+      v('platform-version-deprecated-removed', PATH),
+    ],
   },
-  { id: 'diff-operation-added', cls: 'non-breaking', mutate: (d) => addPut()(d), expect: [{ ruleId: 'diff-operation-added', pointer: PUT }] },
-  { id: 'diff-operation-deprecated', cls: 'non-breaking', mutate: (d) => (get(d).deprecated = true), expect: [{ ruleId: 'diff-operation-deprecated', pointer: `${OP}/deprecated` }] },
-  { id: 'diff-operation-undeprecated', cls: 'non-breaking', prepare: (d) => (get(d).deprecated = true), mutate: (d) => delete get(d).deprecated, expect: [{ ruleId: 'diff-operation-undeprecated', pointer: OP }] },
-  { id: 'diff-operation-id-changed', cls: 'review', mutate: (d) => (get(d).operationId = 'fetchUserProfile'), expect: [{ ruleId: 'diff-operation-id-changed', pointer: `${OP}/operationId` }] },
-  { id: 'diff-operation-summary-changed', cls: 'documentation', mutate: (d) => (get(d).summary = 'Read a profile'), expect: [{ ruleId: 'diff-operation-summary-changed', pointer: `${OP}/summary` }] },
-  { id: 'diff-operation-description-changed', cls: 'documentation', mutate: (d) => (get(d).description = 'Returns a profile.'), expect: [{ ruleId: 'diff-operation-description-changed', pointer: `${OP}/description` }] },
-  { id: 'diff-operation-tags-changed', cls: 'documentation', mutate: (d) => (get(d).tags = ['Profiles']), expect: [{ ruleId: 'diff-operation-tags-changed', pointer: `${OP}/tags` }] },
-  { id: 'diff-api-description-changed', cls: 'documentation', mutate: (d) => (d.info.description = 'Profiles of users.'), expect: [{ ruleId: 'diff-api-description-changed', pointer: '/info/description' }] },
-  { id: 'diff-server-url-changed', cls: 'review', mutate: (d) => (d.servers = [{ url: 'https://api.example.org/' }]), expect: [{ ruleId: 'diff-server-url-changed', pointer: '/servers' }] },
-  { id: 'diff-request-parameter-removed', cls: 'review', mutate: (d) => get(d).parameters.splice(1, 1), expect: [{ ruleId: 'diff-request-parameter-removed', pointer: OP }] },
-  { id: 'diff-request-parameter-added-required', cls: 'breaking', mutate: (d) => get(d).parameters.push({ name: 'fields', in: 'query', required: true, schema: { type: 'string' } }), expect: [{ ruleId: 'diff-request-parameter-added-required', pointer: `${OP}/parameters/2` }] },
-  { id: 'diff-request-parameter-added-optional', cls: 'non-breaking', mutate: (d) => get(d).parameters.push({ name: 'fields', in: 'query', schema: { type: 'string' } }), expect: [{ ruleId: 'diff-request-parameter-added-optional', pointer: `${OP}/parameters/2` }] },
-  { id: 'diff-request-parameter-became-required', cls: 'breaking', mutate: (d) => (d.components.parameters.ClientType.required = true), expect: [{ ruleId: 'diff-request-parameter-became-required', pointer: '/components/parameters/ClientType/required' }] },
+  {
+    id: 'diff-operation-added',
+    cls: 'non-breaking',
+    mutate: (d) => addPut()(d),
+    expect: [{ ruleId: 'diff-operation-added', pointer: PUT }],
+  },
+  {
+    id: 'diff-operation-deprecated',
+    cls: 'non-breaking',
+    mutate: (d) => (get(d).deprecated = true),
+    expect: [{ ruleId: 'diff-operation-deprecated', pointer: `${OP}/deprecated` }],
+  },
+  {
+    id: 'diff-operation-undeprecated',
+    cls: 'non-breaking',
+    prepare: (d) => (get(d).deprecated = true),
+    mutate: (d) => delete get(d).deprecated,
+    expect: [{ ruleId: 'diff-operation-undeprecated', pointer: OP }],
+  },
+  {
+    id: 'diff-operation-id-changed',
+    cls: 'review',
+    mutate: (d) => (get(d).operationId = 'fetchUserProfile'),
+    expect: [{ ruleId: 'diff-operation-id-changed', pointer: `${OP}/operationId` }],
+  },
+  {
+    id: 'diff-operation-summary-changed',
+    cls: 'documentation',
+    mutate: (d) => (get(d).summary = 'Read a profile'),
+    expect: [{ ruleId: 'diff-operation-summary-changed', pointer: `${OP}/summary` }],
+  },
+  {
+    id: 'diff-operation-description-changed',
+    cls: 'documentation',
+    mutate: (d) => (get(d).description = 'Returns a profile.'),
+    expect: [{ ruleId: 'diff-operation-description-changed', pointer: `${OP}/description` }],
+  },
+  {
+    id: 'diff-operation-tags-changed',
+    cls: 'documentation',
+    mutate: (d) => (get(d).tags = ['Profiles']),
+    expect: [{ ruleId: 'diff-operation-tags-changed', pointer: `${OP}/tags` }],
+  },
+  {
+    id: 'diff-api-description-changed',
+    cls: 'documentation',
+    mutate: (d) => (d.info.description = 'Profiles of users.'),
+    expect: [{ ruleId: 'diff-api-description-changed', pointer: '/info/description' }],
+  },
+  {
+    id: 'diff-server-url-changed',
+    cls: 'review',
+    mutate: (d) => (d.servers = [{ url: 'https://api.example.org/' }]),
+    expect: [{ ruleId: 'diff-server-url-changed', pointer: '/servers' }],
+  },
+  {
+    id: 'diff-request-parameter-removed',
+    cls: 'review',
+    mutate: (d) => get(d).parameters.splice(1, 1),
+    expect: [{ ruleId: 'diff-request-parameter-removed', pointer: OP }],
+  },
+  {
+    id: 'diff-request-parameter-added-required',
+    cls: 'breaking',
+    mutate: (d) => get(d).parameters.push({ name: 'fields', in: 'query', required: true, schema: { type: 'string' } }),
+    expect: [{ ruleId: 'diff-request-parameter-added-required', pointer: `${OP}/parameters/2` }],
+  },
+  {
+    id: 'diff-request-parameter-added-optional',
+    cls: 'non-breaking',
+    mutate: (d) => get(d).parameters.push({ name: 'fields', in: 'query', schema: { type: 'string' } }),
+    expect: [{ ruleId: 'diff-request-parameter-added-optional', pointer: `${OP}/parameters/2` }],
+  },
+  {
+    id: 'diff-request-parameter-became-required',
+    cls: 'breaking',
+    mutate: (d) => (d.components.parameters.ClientType.required = true),
+    expect: [
+      { ruleId: 'diff-request-parameter-became-required', pointer: '/components/parameters/ClientType/required' },
+    ],
+  },
   {
     id: 'diff-request-parameter-became-optional',
     cls: 'non-breaking',
     prepare: (d) => (d.components.parameters.ClientType.required = true),
     mutate: (d) => (d.components.parameters.ClientType.required = false),
-    expect: [{ ruleId: 'diff-request-parameter-became-optional', pointer: '/components/parameters/ClientType/required' }],
+    expect: [
+      { ruleId: 'diff-request-parameter-became-optional', pointer: '/components/parameters/ClientType/required' },
+    ],
   },
-  { id: 'diff-request-parameter-location-changed', cls: 'breaking', mutate: (d) => (d.components.parameters.ClientType.in = 'header'), expect: [{ ruleId: 'diff-request-parameter-location-changed', pointer: '/components/parameters/ClientType/in' }] },
-  { id: 'diff-request-parameter-style-changed', cls: 'breaking', mutate: (d) => (d.components.parameters.ClientType.explode = false), expect: [{ ruleId: 'diff-request-parameter-style-changed', pointer: '/components/parameters/ClientType' }] },
-  { id: 'diff-request-parameter-deprecated', cls: 'non-breaking', mutate: (d) => (d.components.parameters.ClientType.deprecated = true), expect: [{ ruleId: 'diff-request-parameter-deprecated', pointer: '/components/parameters/ClientType/deprecated' }] },
-  { id: 'diff-request-parameter-description-changed', cls: 'documentation', mutate: (d) => (d.components.parameters.ClientType.description = 'The kind of caller.'), expect: [{ ruleId: 'diff-request-parameter-description-changed', pointer: '/components/parameters/ClientType/description' }] },
-  { id: 'diff-request-body-added-required', cls: 'breaking', prepare: addPut(), mutate: (d) => (pathItem(d).put.requestBody = jsonBody(true)), expect: [{ ruleId: 'diff-request-body-added-required', pointer: `${PUT}/requestBody` }] },
-  { id: 'diff-request-body-added-optional', cls: 'non-breaking', prepare: addPut(), mutate: (d) => (pathItem(d).put.requestBody = jsonBody(false)), expect: [{ ruleId: 'diff-request-body-added-optional', pointer: `${PUT}/requestBody` }] },
-  { id: 'diff-request-body-removed', cls: 'review', prepare: addPut(jsonBody(true)), mutate: (d) => delete pathItem(d).put.requestBody, expect: [{ ruleId: 'diff-request-body-removed', pointer: PUT }] },
-  { id: 'diff-request-body-became-required', cls: 'breaking', prepare: addPut(jsonBody(false)), mutate: (d) => (pathItem(d).put.requestBody.required = true), expect: [{ ruleId: 'diff-request-body-became-required', pointer: `${PUT}/requestBody/required` }] },
-  { id: 'diff-request-body-became-optional', cls: 'non-breaking', prepare: addPut(jsonBody(true)), mutate: (d) => (pathItem(d).put.requestBody.required = false), expect: [{ ruleId: 'diff-request-body-became-optional', pointer: `${PUT}/requestBody/required` }] },
+  {
+    id: 'diff-request-parameter-location-changed',
+    cls: 'breaking',
+    mutate: (d) => (d.components.parameters.ClientType.in = 'header'),
+    expect: [{ ruleId: 'diff-request-parameter-location-changed', pointer: '/components/parameters/ClientType/in' }],
+  },
+  {
+    id: 'diff-request-parameter-style-changed',
+    cls: 'breaking',
+    mutate: (d) => (d.components.parameters.ClientType.explode = false),
+    expect: [{ ruleId: 'diff-request-parameter-style-changed', pointer: '/components/parameters/ClientType' }],
+  },
+  {
+    id: 'diff-request-parameter-deprecated',
+    cls: 'non-breaking',
+    mutate: (d) => (d.components.parameters.ClientType.deprecated = true),
+    expect: [{ ruleId: 'diff-request-parameter-deprecated', pointer: '/components/parameters/ClientType/deprecated' }],
+  },
+  {
+    id: 'diff-request-parameter-description-changed',
+    cls: 'documentation',
+    mutate: (d) => (d.components.parameters.ClientType.description = 'The kind of caller.'),
+    expect: [
+      {
+        ruleId: 'diff-request-parameter-description-changed',
+        pointer: '/components/parameters/ClientType/description',
+      },
+    ],
+  },
+  {
+    id: 'diff-request-body-added-required',
+    cls: 'breaking',
+    prepare: addPut(),
+    mutate: (d) => (pathItem(d).put.requestBody = jsonBody(true)),
+    expect: [{ ruleId: 'diff-request-body-added-required', pointer: `${PUT}/requestBody` }],
+  },
+  {
+    id: 'diff-request-body-added-optional',
+    cls: 'non-breaking',
+    prepare: addPut(),
+    mutate: (d) => (pathItem(d).put.requestBody = jsonBody(false)),
+    expect: [{ ruleId: 'diff-request-body-added-optional', pointer: `${PUT}/requestBody` }],
+  },
+  {
+    id: 'diff-request-body-removed',
+    cls: 'review',
+    prepare: addPut(jsonBody(true)),
+    mutate: (d) => delete pathItem(d).put.requestBody,
+    expect: [{ ruleId: 'diff-request-body-removed', pointer: PUT }],
+  },
+  {
+    id: 'diff-request-body-became-required',
+    cls: 'breaking',
+    prepare: addPut(jsonBody(false)),
+    mutate: (d) => (pathItem(d).put.requestBody.required = true),
+    expect: [{ ruleId: 'diff-request-body-became-required', pointer: `${PUT}/requestBody/required` }],
+  },
+  {
+    id: 'diff-request-body-became-optional',
+    cls: 'non-breaking',
+    prepare: addPut(jsonBody(true)),
+    mutate: (d) => (pathItem(d).put.requestBody.required = false),
+    expect: [{ ruleId: 'diff-request-body-became-optional', pointer: `${PUT}/requestBody/required` }],
+  },
   {
     id: 'diff-request-body-media-type-removed',
     cls: 'breaking',
-    prepare: addPut(jsonBody(true, { 'application/merge-patch+json': { schema: { $ref: '#/components/schemas/UserProfileUpdate' } } })),
+    prepare: addPut(
+      jsonBody(true, {
+        'application/merge-patch+json': { schema: { $ref: '#/components/schemas/UserProfileUpdate' } },
+      }),
+    ),
     mutate: (d) => delete pathItem(d).put.requestBody.content['application/merge-patch+json'],
     expect: [{ ruleId: 'diff-request-body-media-type-removed', pointer: `${PUT}/requestBody/content` }],
   },
@@ -170,12 +380,35 @@ const fixed: Array<Omit<DiffCase, 'expect'> & { expect: Expected[] }> = [
     id: 'diff-request-body-media-type-added',
     cls: 'non-breaking',
     prepare: addPut(jsonBody(true)),
-    mutate: (d) => (pathItem(d).put.requestBody.content['application/merge-patch+json'] = { schema: { $ref: '#/components/schemas/UserProfileUpdate' } }),
-    expect: [{ ruleId: 'diff-request-body-media-type-added', pointer: `${PUT}/requestBody/content/application~1merge-patch+json` }],
+    mutate: (d) =>
+      (pathItem(d).put.requestBody.content['application/merge-patch+json'] = {
+        schema: { $ref: '#/components/schemas/UserProfileUpdate' },
+      }),
+    expect: [
+      {
+        ruleId: 'diff-request-body-media-type-added',
+        pointer: `${PUT}/requestBody/content/application~1merge-patch+json`,
+      },
+    ],
   },
-  { id: 'diff-response-status-removed', cls: 'review', mutate: (d) => delete get(d).responses['403'], expect: [{ ruleId: 'diff-response-status-removed', pointer: `${OP}/responses` }] },
-  { id: 'diff-response-success-status-removed', cls: 'breaking', mutate: (d) => delete get(d).responses['204'], expect: [{ ruleId: 'diff-response-success-status-removed', pointer: `${OP}/responses` }] },
-  { id: 'diff-response-status-added', cls: 'review', mutate: (d) => (get(d).responses['429'] = { description: 'Too many requests.' }), expect: [{ ruleId: 'diff-response-status-added', pointer: `${OP}/responses/429` }] },
+  {
+    id: 'diff-response-status-removed',
+    cls: 'review',
+    mutate: (d) => delete get(d).responses['403'],
+    expect: [{ ruleId: 'diff-response-status-removed', pointer: `${OP}/responses` }],
+  },
+  {
+    id: 'diff-response-success-status-removed',
+    cls: 'breaking',
+    mutate: (d) => delete get(d).responses['204'],
+    expect: [{ ruleId: 'diff-response-success-status-removed', pointer: `${OP}/responses` }],
+  },
+  {
+    id: 'diff-response-status-added',
+    cls: 'review',
+    mutate: (d) => (get(d).responses['429'] = { description: 'Too many requests.' }),
+    expect: [{ ruleId: 'diff-response-status-added', pointer: `${OP}/responses/429` }],
+  },
   {
     id: 'diff-response-media-type-removed',
     cls: 'breaking',
@@ -183,24 +416,67 @@ const fixed: Array<Omit<DiffCase, 'expect'> & { expect: Expected[] }> = [
     mutate: (d) => delete d.components.responses.UserProfileFound.content['text/csv'],
     expect: [{ ruleId: 'diff-response-media-type-removed', pointer: '/components/responses/UserProfileFound/content' }],
   },
-  { id: 'diff-response-media-type-added', cls: 'non-breaking', mutate: (d) => (d.components.responses.UserProfileFound.content['text/csv'] = { schema: { type: 'string' } }), expect: [{ ruleId: 'diff-response-media-type-added', pointer: '/components/responses/UserProfileFound/content/text~1csv' }] },
+  {
+    id: 'diff-response-media-type-added',
+    cls: 'non-breaking',
+    mutate: (d) => (d.components.responses.UserProfileFound.content['text/csv'] = { schema: { type: 'string' } }),
+    expect: [
+      { ruleId: 'diff-response-media-type-added', pointer: '/components/responses/UserProfileFound/content/text~1csv' },
+    ],
+  },
   {
     id: 'diff-response-header-removed',
     cls: 'breaking',
-    prepare: (d) => (d.components.responses.UserProfileFound.headers = { 'X-Trace-Id': { schema: { type: 'string' } }, 'Cache-Control': { schema: { type: 'string' } } }),
+    prepare: (d) =>
+      (d.components.responses.UserProfileFound.headers = {
+        'X-Trace-Id': { schema: { type: 'string' } },
+        'Cache-Control': { schema: { type: 'string' } },
+      }),
     mutate: (d) => delete d.components.responses.UserProfileFound.headers['X-Trace-Id'],
     expect: [{ ruleId: 'diff-response-header-removed', pointer: '/components/responses/UserProfileFound/headers' }],
   },
   {
     id: 'diff-response-header-became-optional',
     cls: 'breaking',
-    prepare: (d) => (d.components.responses.UserProfileFound.headers = { 'X-Trace-Id': { required: true, schema: { type: 'string' } } }),
+    prepare: (d) =>
+      (d.components.responses.UserProfileFound.headers = {
+        'X-Trace-Id': { required: true, schema: { type: 'string' } },
+      }),
     mutate: (d) => (d.components.responses.UserProfileFound.headers['X-Trace-Id'].required = false),
-    expect: [{ ruleId: 'diff-response-header-became-optional', pointer: '/components/responses/UserProfileFound/headers/X-Trace-Id' }],
+    expect: [
+      {
+        ruleId: 'diff-response-header-became-optional',
+        pointer: '/components/responses/UserProfileFound/headers/X-Trace-Id',
+      },
+    ],
   },
-  { id: 'diff-response-header-added', cls: 'non-breaking', mutate: (d) => (d.components.responses.UserProfileFound.headers = { 'X-Trace-Id': { schema: { type: 'string' } } }), expect: [{ ruleId: 'diff-response-header-added', pointer: '/components/responses/UserProfileFound/headers/X-Trace-Id' }] },
-  { id: 'diff-response-description-changed', cls: 'documentation', mutate: (d) => (d.components.responses.UserProfileFound.description = 'The profile.'), expect: [{ ruleId: 'diff-response-description-changed', pointer: '/components/responses/UserProfileFound/description' }] },
-  { id: 'diff-schema-description-changed', cls: 'documentation', mutate: (d) => (d.components.schemas.UserProfile.properties.email.description = 'E-mail address.'), expect: [{ ruleId: 'diff-schema-description-changed', pointer: '/components/schemas/UserProfile/properties/email/description' }] },
+  {
+    id: 'diff-response-header-added',
+    cls: 'non-breaking',
+    mutate: (d) => (d.components.responses.UserProfileFound.headers = { 'X-Trace-Id': { schema: { type: 'string' } } }),
+    expect: [
+      { ruleId: 'diff-response-header-added', pointer: '/components/responses/UserProfileFound/headers/X-Trace-Id' },
+    ],
+  },
+  {
+    id: 'diff-response-description-changed',
+    cls: 'documentation',
+    mutate: (d) => (d.components.responses.UserProfileFound.description = 'The profile.'),
+    expect: [
+      { ruleId: 'diff-response-description-changed', pointer: '/components/responses/UserProfileFound/description' },
+    ],
+  },
+  {
+    id: 'diff-schema-description-changed',
+    cls: 'documentation',
+    mutate: (d) => (d.components.schemas.UserProfile.properties.email.description = 'E-mail address.'),
+    expect: [
+      {
+        ruleId: 'diff-schema-description-changed',
+        pointer: '/components/schemas/UserProfile/properties/email/description',
+      },
+    ],
+  },
   {
     id: 'diff-security-scheme-removed',
     cls: 'breaking',
@@ -211,10 +487,32 @@ const fixed: Array<Omit<DiffCase, 'expect'> & { expect: Expected[] }> = [
     mutate: (d) => (get(d).security = [{ IdentityServer: [SCOPE] }]),
     expect: [{ ruleId: 'diff-security-scheme-removed', pointer: `${OP}/security` }],
   },
-  { id: 'diff-security-scheme-added', cls: 'breaking', prepare: (d) => (get(d).security = []), mutate: (d) => (get(d).security = [{ IdentityServer: [SCOPE] }]), expect: [{ ruleId: 'diff-security-scheme-added', pointer: `${OP}/security` }] },
-  { id: 'diff-security-alternative-added', cls: 'non-breaking', prepare: addApiKey, mutate: (d) => (get(d).security = [{ IdentityServer: [SCOPE] }, { ApiKey: [] }]), expect: [{ ruleId: 'diff-security-alternative-added', pointer: `${OP}/security` }] },
-  { id: 'diff-security-removed', cls: 'review', mutate: (d) => (get(d).security = []), expect: [{ ruleId: 'diff-security-removed', pointer: `${OP}/security` }] },
-  { id: 'diff-security-scope-added', cls: 'breaking', mutate: (d) => (get(d).security = [{ IdentityServer: [SCOPE, '@island.is/user-profile:admin'] }]), expect: [{ ruleId: 'diff-security-scope-added', pointer: `${OP}/security` }] },
+  {
+    id: 'diff-security-scheme-added',
+    cls: 'breaking',
+    prepare: (d) => (get(d).security = []),
+    mutate: (d) => (get(d).security = [{ IdentityServer: [SCOPE] }]),
+    expect: [{ ruleId: 'diff-security-scheme-added', pointer: `${OP}/security` }],
+  },
+  {
+    id: 'diff-security-alternative-added',
+    cls: 'non-breaking',
+    prepare: addApiKey,
+    mutate: (d) => (get(d).security = [{ IdentityServer: [SCOPE] }, { ApiKey: [] }]),
+    expect: [{ ruleId: 'diff-security-alternative-added', pointer: `${OP}/security` }],
+  },
+  {
+    id: 'diff-security-removed',
+    cls: 'review',
+    mutate: (d) => (get(d).security = []),
+    expect: [{ ruleId: 'diff-security-removed', pointer: `${OP}/security` }],
+  },
+  {
+    id: 'diff-security-scope-added',
+    cls: 'breaking',
+    mutate: (d) => (get(d).security = [{ IdentityServer: [SCOPE, '@island.is/user-profile:admin'] }]),
+    expect: [{ ruleId: 'diff-security-scope-added', pointer: `${OP}/security` }],
+  },
   {
     id: 'diff-security-scope-removed',
     cls: 'non-breaking',
@@ -222,17 +520,38 @@ const fixed: Array<Omit<DiffCase, 'expect'> & { expect: Expected[] }> = [
     mutate: (d) => (get(d).security = [{ IdentityServer: [SCOPE] }]),
     expect: [{ ruleId: 'diff-security-scope-removed', pointer: `${OP}/security` }],
   },
-  { id: 'diff-security-scheme-type-changed', cls: 'breaking', mutate: (d) => (d.components.securitySchemes.IdentityServer = { type: 'http', scheme: 'bearer' }), expect: [{ ruleId: 'diff-security-scheme-type-changed', pointer: '/components/securitySchemes/IdentityServer' }] },
+  {
+    id: 'diff-security-scheme-type-changed',
+    cls: 'breaking',
+    mutate: (d) => (d.components.securitySchemes.IdentityServer = { type: 'http', scheme: 'bearer' }),
+    expect: [{ ruleId: 'diff-security-scheme-type-changed', pointer: '/components/securitySchemes/IdentityServer' }],
+  },
   {
     id: 'diff-security-token-url-changed',
     cls: 'breaking',
-    mutate: (d) => (d.components.securitySchemes.IdentityServer.flows.clientCredentials.tokenUrl = 'https://identity-server.island.is/connect/token'),
-    expect: [{ ruleId: 'diff-security-token-url-changed', pointer: '/components/securitySchemes/IdentityServer/flows/clientCredentials/tokenUrl' }],
+    mutate: (d) =>
+      (d.components.securitySchemes.IdentityServer.flows.clientCredentials.tokenUrl =
+        'https://identity-server.island.is/connect/token'),
+    expect: [
+      {
+        ruleId: 'diff-security-token-url-changed',
+        pointer: '/components/securitySchemes/IdentityServer/flows/clientCredentials/tokenUrl',
+      },
+    ],
   },
   {
     id: 'diff-webhook-removed',
     cls: 'breaking',
-    prepare: (d) => (d.webhooks = { profileChanged: { post: { requestBody: { content: { 'application/json': { schema: { type: 'object' } } } }, responses: { '200': { description: 'Received.' } } } }, profileDeleted: { post: { responses: { '200': { description: 'Received.' } } } } }),
+    prepare: (d) =>
+      (d.webhooks = {
+        profileChanged: {
+          post: {
+            requestBody: { content: { 'application/json': { schema: { type: 'object' } } } },
+            responses: { '200': { description: 'Received.' } },
+          },
+        },
+        profileDeleted: { post: { responses: { '200': { description: 'Received.' } } } },
+      }),
     mutate: (d) => delete d.webhooks.profileDeleted,
     expect: [{ ruleId: 'diff-webhook-removed', pointer: '/webhooks' }],
   },
@@ -246,10 +565,26 @@ const fixed: Array<Omit<DiffCase, 'expect'> & { expect: Expected[] }> = [
 
 /** Where each scope's schemas sit: a scalar target (a property or the parameter/header schema) and an object target. */
 const SCOPES = {
-  'request-parameter': { prepare: undefined, scalar: ['components', 'parameters', 'ClientType', 'schema'], object: ['components', 'parameters', 'ClientType', 'schema'] },
-  'request-body': { prepare: addPut(jsonBody(true)), scalar: ['components', 'schemas', 'UserProfileUpdate', 'properties', 'locale'], object: ['components', 'schemas', 'UserProfileUpdate'] },
-  'response-body': { prepare: undefined, scalar: ['components', 'schemas', 'UserProfile', 'properties', 'locale'], object: ['components', 'schemas', 'UserProfile'] },
-  'response-header': { prepare: undefined, scalar: ['components', 'headers', 'ContentLanguage', 'schema'], object: ['components', 'headers', 'ContentLanguage', 'schema'] },
+  'request-parameter': {
+    prepare: undefined,
+    scalar: ['components', 'parameters', 'ClientType', 'schema'],
+    object: ['components', 'parameters', 'ClientType', 'schema'],
+  },
+  'request-body': {
+    prepare: addPut(jsonBody(true)),
+    scalar: ['components', 'schemas', 'UserProfileUpdate', 'properties', 'locale'],
+    object: ['components', 'schemas', 'UserProfileUpdate'],
+  },
+  'response-body': {
+    prepare: undefined,
+    scalar: ['components', 'schemas', 'UserProfile', 'properties', 'locale'],
+    object: ['components', 'schemas', 'UserProfile'],
+  },
+  'response-header': {
+    prepare: undefined,
+    scalar: ['components', 'headers', 'ContentLanguage', 'schema'],
+    object: ['components', 'headers', 'ContentLanguage', 'schema'],
+  },
 } as const;
 
 type Pair = [base: Doc, revision: Doc, pointerSuffix: string];
@@ -285,26 +620,67 @@ const SCALAR: Record<string, Pair> = {
   'write-only-added': [S, { type: 'string', writeOnly: true }, '/writeOnly'],
   'write-only-removed': [{ type: 'string', writeOnly: true }, S, ''],
   'content-encoding-changed': [S, { type: 'string', contentEncoding: 'base64' }, '/contentEncoding'],
-  'content-media-type-changed': [{ type: 'string', contentMediaType: 'text/plain' }, { type: 'string', contentMediaType: 'text/html' }, '/contentMediaType'],
-  'content-schema-added': [{ type: 'string', contentMediaType: 'application/json' }, { type: 'string', contentMediaType: 'application/json', contentSchema: { type: 'object' } }, '/contentSchema'],
-  'content-schema-removed': [{ type: 'string', contentMediaType: 'application/json', contentSchema: { type: 'object' } }, { type: 'string', contentMediaType: 'application/json' }, ''],
+  'content-media-type-changed': [
+    { type: 'string', contentMediaType: 'text/plain' },
+    { type: 'string', contentMediaType: 'text/html' },
+    '/contentMediaType',
+  ],
+  'content-schema-added': [
+    { type: 'string', contentMediaType: 'application/json' },
+    { type: 'string', contentMediaType: 'application/json', contentSchema: { type: 'object' } },
+    '/contentSchema',
+  ],
+  'content-schema-removed': [
+    { type: 'string', contentMediaType: 'application/json', contentSchema: { type: 'object' } },
+    { type: 'string', contentMediaType: 'application/json' },
+    '',
+  ],
   'deprecation-changed': [S, { type: 'string', deprecated: true }, '/deprecated'],
   'keyword-changed': [{ type: 'string', 'x-kind': 'code' }, { type: 'string', 'x-kind': 'name' }, '/x-kind'],
 };
-const obj = (props: string[], required: string[], extra: Doc = {}) => ({ type: 'object', required, properties: Object.fromEntries(props.map((p) => [p, { type: 'string' }])), ...extra });
+const obj = (props: string[], required: string[], extra: Doc = {}) => ({
+  type: 'object',
+  required,
+  properties: Object.fromEntries(props.map((p) => [p, { type: 'string' }])),
+  ...extra,
+});
 const variant = (name: string) => ({ type: 'object', required: [name], properties: { [name]: { type: 'string' } } });
-const disc = (mapping: Record<string, string>) => ({ oneOf: [variant('email')], discriminator: { propertyName: 'kind', mapping: Object.fromEntries(Object.entries(mapping).map(([k, t]) => [k, `#/components/schemas/${t === 'E' ? 'Email' : 'Phone'}`])) } });
+const disc = (mapping: Record<string, string>) => ({
+  oneOf: [variant('email')],
+  discriminator: {
+    propertyName: 'kind',
+    mapping: Object.fromEntries(
+      Object.entries(mapping).map(([k, t]) => [k, `#/components/schemas/${t === 'E' ? 'Email' : 'Phone'}`]),
+    ),
+  },
+});
 const OBJECT: Record<string, Pair> = {
   'property-removed': [obj(['a', 'b'], ['a']), obj(['a'], ['a']), '/properties'],
   'property-added-required': [obj(['a'], ['a']), obj(['a', 'c'], ['a', 'c']), '/properties/c'],
   'property-added-optional': [obj(['a'], ['a']), obj(['a', 'c'], ['a']), '/properties/c'],
   'property-became-required': [obj(['a', 'b'], ['a']), obj(['a', 'b'], ['a', 'b']), '/required'],
   'property-became-optional': [obj(['a', 'b'], ['a', 'b']), obj(['a', 'b'], ['b']), '/properties/a'],
-  'variant-added': [{ oneOf: [variant('email'), variant('phone')] }, { oneOf: [variant('email'), variant('phone'), variant('post')] }, '/oneOf/2'],
-  'variant-removed': [{ oneOf: [variant('email'), variant('phone'), variant('post')] }, { oneOf: [variant('email'), variant('phone')] }, '/oneOf'],
-  'additional-properties-forbidden': [obj(['a'], ['a']), obj(['a'], ['a'], { additionalProperties: false }), '/additionalProperties'],
+  'variant-added': [
+    { oneOf: [variant('email'), variant('phone')] },
+    { oneOf: [variant('email'), variant('phone'), variant('post')] },
+    '/oneOf/2',
+  ],
+  'variant-removed': [
+    { oneOf: [variant('email'), variant('phone'), variant('post')] },
+    { oneOf: [variant('email'), variant('phone')] },
+    '/oneOf',
+  ],
+  'additional-properties-forbidden': [
+    obj(['a'], ['a']),
+    obj(['a'], ['a'], { additionalProperties: false }),
+    '/additionalProperties',
+  ],
   'additional-properties-allowed': [obj(['a'], ['a'], { additionalProperties: false }), obj(['a'], ['a']), ''],
-  'additional-properties-restricted': [obj(['a'], ['a']), obj(['a'], ['a'], { additionalProperties: S }), '/additionalProperties'],
+  'additional-properties-restricted': [
+    obj(['a'], ['a']),
+    obj(['a'], ['a'], { additionalProperties: S }),
+    '/additionalProperties',
+  ],
   'additional-properties-relaxed': [obj(['a'], ['a'], { additionalProperties: S }), obj(['a'], ['a']), ''],
   'items-added': [{ type: 'array' }, { type: 'array', items: S }, '/items'],
   'items-removed': [{ type: 'array', items: S }, { type: 'array' }, ''],
@@ -314,25 +690,85 @@ const OBJECT: Record<string, Pair> = {
   'contains-removed': [{ type: 'array', contains: S }, { type: 'array' }, ''],
   'property-names-added': [obj(['a'], ['a']), obj(['a'], ['a'], { propertyNames: { maxLength: 8 } }), '/propertyNames'],
   'property-names-removed': [obj(['a'], ['a'], { propertyNames: { maxLength: 8 } }), obj(['a'], ['a']), ''],
-  'pattern-property-added': [obj(['a'], ['a']), obj(['a'], ['a'], { patternProperties: { '^x-': S } }), '/patternProperties/^x-'],
+  'pattern-property-added': [
+    obj(['a'], ['a']),
+    obj(['a'], ['a'], { patternProperties: { '^x-': S } }),
+    '/patternProperties/^x-',
+  ],
   'pattern-property-removed': [obj(['a'], ['a'], { patternProperties: { '^x-': S } }), obj(['a'], ['a']), ''],
-  'unevaluated-properties-restricted': [obj(['a'], ['a']), obj(['a'], ['a'], { unevaluatedProperties: false }), '/unevaluatedProperties'],
+  'unevaluated-properties-restricted': [
+    obj(['a'], ['a']),
+    obj(['a'], ['a'], { unevaluatedProperties: false }),
+    '/unevaluatedProperties',
+  ],
   'unevaluated-properties-relaxed': [obj(['a'], ['a'], { unevaluatedProperties: false }), obj(['a'], ['a']), ''],
-  'unevaluated-items-restricted': [{ type: 'array', prefixItems: [S] }, { type: 'array', prefixItems: [S], unevaluatedItems: false }, '/unevaluatedItems'],
-  'unevaluated-items-relaxed': [{ type: 'array', prefixItems: [S], unevaluatedItems: false }, { type: 'array', prefixItems: [S] }, ''],
-  'dependent-required-added': [obj(['a', 'b'], []), obj(['a', 'b'], [], { dependentRequired: { a: ['b'] } }), '/dependentRequired'],
+  'unevaluated-items-restricted': [
+    { type: 'array', prefixItems: [S] },
+    { type: 'array', prefixItems: [S], unevaluatedItems: false },
+    '/unevaluatedItems',
+  ],
+  'unevaluated-items-relaxed': [
+    { type: 'array', prefixItems: [S], unevaluatedItems: false },
+    { type: 'array', prefixItems: [S] },
+    '',
+  ],
+  'dependent-required-added': [
+    obj(['a', 'b'], []),
+    obj(['a', 'b'], [], { dependentRequired: { a: ['b'] } }),
+    '/dependentRequired',
+  ],
   'dependent-required-removed': [obj(['a', 'b'], [], { dependentRequired: { a: ['b'] } }), obj(['a', 'b'], []), ''],
-  'dependent-schema-added': [obj(['a', 'b'], []), obj(['a', 'b'], [], { dependentSchemas: { a: { required: ['b'] } } }), '/dependentSchemas/a'],
-  'dependent-schema-removed': [obj(['a', 'b'], [], { dependentSchemas: { a: { required: ['b'] } } }), obj(['a', 'b'], []), ''],
-  'conditional-added': [obj(['a', 'b'], [], { if: { required: ['a'] } }), obj(['a', 'b'], [], { if: { required: ['a'] }, then: { required: ['b'] } }), '/then'],
-  'conditional-removed': [obj(['a', 'b'], [], { if: { required: ['a'] }, then: { required: ['b'] } }), obj(['a', 'b'], [], { if: { required: ['a'] } }), ''],
-  'condition-changed': [obj(['a', 'b'], [], { if: { required: ['a'] }, then: { required: ['b'] } }), obj(['a', 'b'], [], { if: { required: ['b'] }, then: { required: ['b'] } }), '/if'],
-  'discriminator-added': [{ oneOf: [variant('email'), variant('phone')] }, { oneOf: [variant('email'), variant('phone')], discriminator: { propertyName: 'kind' } }, '/discriminator'],
-  'discriminator-removed': [{ oneOf: [variant('email'), variant('phone')], discriminator: { propertyName: 'kind' } }, { oneOf: [variant('email'), variant('phone')] }, ''],
-  'discriminator-property-changed': [{ oneOf: [variant('email')], discriminator: { propertyName: 'kind' } }, { oneOf: [variant('email')], discriminator: { propertyName: 'type' } }, '/discriminator/propertyName'],
-  'discriminator-mapping-added': [disc({ email: 'E' }), disc({ email: 'E', phone: 'P' }), '/discriminator/mapping/phone'],
+  'dependent-schema-added': [
+    obj(['a', 'b'], []),
+    obj(['a', 'b'], [], { dependentSchemas: { a: { required: ['b'] } } }),
+    '/dependentSchemas/a',
+  ],
+  'dependent-schema-removed': [
+    obj(['a', 'b'], [], { dependentSchemas: { a: { required: ['b'] } } }),
+    obj(['a', 'b'], []),
+    '',
+  ],
+  'conditional-added': [
+    obj(['a', 'b'], [], { if: { required: ['a'] } }),
+    obj(['a', 'b'], [], { if: { required: ['a'] }, then: { required: ['b'] } }),
+    '/then',
+  ],
+  'conditional-removed': [
+    obj(['a', 'b'], [], { if: { required: ['a'] }, then: { required: ['b'] } }),
+    obj(['a', 'b'], [], { if: { required: ['a'] } }),
+    '',
+  ],
+  'condition-changed': [
+    obj(['a', 'b'], [], { if: { required: ['a'] }, then: { required: ['b'] } }),
+    obj(['a', 'b'], [], { if: { required: ['b'] }, then: { required: ['b'] } }),
+    '/if',
+  ],
+  'discriminator-added': [
+    { oneOf: [variant('email'), variant('phone')] },
+    { oneOf: [variant('email'), variant('phone')], discriminator: { propertyName: 'kind' } },
+    '/discriminator',
+  ],
+  'discriminator-removed': [
+    { oneOf: [variant('email'), variant('phone')], discriminator: { propertyName: 'kind' } },
+    { oneOf: [variant('email'), variant('phone')] },
+    '',
+  ],
+  'discriminator-property-changed': [
+    { oneOf: [variant('email')], discriminator: { propertyName: 'kind' } },
+    { oneOf: [variant('email')], discriminator: { propertyName: 'type' } },
+    '/discriminator/propertyName',
+  ],
+  'discriminator-mapping-added': [
+    disc({ email: 'E' }),
+    disc({ email: 'E', phone: 'P' }),
+    '/discriminator/mapping/phone',
+  ],
   'discriminator-mapping-removed': [disc({ email: 'E', phone: 'P' }), disc({ email: 'E' }), '/discriminator/mapping'],
-  'discriminator-mapping-changed': [disc({ email: 'E', phone: 'P' }), disc({ email: 'E', phone: 'E' }), '/discriminator/mapping/phone'],
+  'discriminator-mapping-changed': [
+    disc({ email: 'E', phone: 'P' }),
+    disc({ email: 'E', phone: 'E' }),
+    '/discriminator/mapping/phone',
+  ],
 };
 
 /** Expected class of each schema change in a request and in a response, by hand. */
@@ -416,7 +852,8 @@ function setAt(doc: Doc, path: readonly string[], value: unknown): void {
   for (const key of path.slice(0, -1)) node = node[key];
   node[path[path.length - 1]!] = structuredClone(value);
 }
-const pointerOf = (path: readonly string[]) => `/${path.map((s) => s.replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`;
+const pointerOf = (path: readonly string[]) =>
+  `/${path.map((s) => s.replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`;
 
 function schemaCases(): DiffCase[] {
   const cases: DiffCase[] = [];
@@ -447,7 +884,17 @@ function schemaCases(): DiffCase[] {
 }
 
 const versionCases: DiffCase[] = [
-  { id: 'platform-version-breaking-without-major', mutate: (d) => d.components.schemas.UserProfile.required.pop(), expect: [{ ruleId: 'diff-response-body-property-became-optional', pointer: '/components/schemas/UserProfile/properties/locale' }, BREAKING] },
+  {
+    id: 'platform-version-breaking-without-major',
+    mutate: (d) => d.components.schemas.UserProfile.required.pop(),
+    expect: [
+      {
+        ruleId: 'diff-response-body-property-became-optional',
+        pointer: '/components/schemas/UserProfile/properties/locale',
+      },
+      BREAKING,
+    ],
+  },
   {
     id: 'platform-version-removed-without-deprecation',
     mutate: (d) => {
@@ -455,7 +902,11 @@ const versionCases: DiffCase[] = [
       d.paths['/v3/users/{nationalId}'] = d.paths['/v2/users/{nationalId}'];
       delete d.paths['/v2/users/{nationalId}'];
     },
-    expect: [{ ruleId: 'diff-path-removed', pointer: '/paths' }, v('platform-version-removed-without-deprecation', '/paths'), { ruleId: 'diff-path-added', pointer: '/paths/~1v3~1users~1{nationalId}' }],
+    expect: [
+      { ruleId: 'diff-path-removed', pointer: '/paths' },
+      v('platform-version-removed-without-deprecation', '/paths'),
+      { ruleId: 'diff-path-added', pointer: '/paths/~1v3~1users~1{nationalId}' },
+    ],
   },
   {
     id: 'platform-version-deprecated-removed',
@@ -466,18 +917,42 @@ const versionCases: DiffCase[] = [
       delete d.paths['/v3/users/{nationalId}'].get.deprecated;
       delete d.paths['/v2/users/{nationalId}'];
     },
-    expect: [{ ruleId: 'diff-deprecated-operation-removed', pointer: '/paths' }, v('platform-version-deprecated-removed', '/paths'), { ruleId: 'diff-path-added', pointer: '/paths/~1v3~1users~1{nationalId}' }],
+    expect: [
+      { ruleId: 'diff-deprecated-operation-removed', pointer: '/paths' },
+      v('platform-version-deprecated-removed', '/paths'),
+      { ruleId: 'diff-path-added', pointer: '/paths/~1v3~1users~1{nationalId}' },
+    ],
   },
-  { id: 'platform-version-minor-required', mutate: (d) => get(d).parameters.push({ name: 'fields', in: 'query', schema: { type: 'string' } }), expect: [{ ruleId: 'diff-request-parameter-added-optional', pointer: `${OP}/parameters/2` }, MINOR] },
-  { id: 'platform-version-patch-required', mutate: (d) => (get(d).summary = 'Read a profile'), expect: [{ ruleId: 'diff-operation-summary-changed', pointer: `${OP}/summary` }, PATCH] },
-  { id: 'platform-version-decreased', prepare: (d) => (d.info.version = '2.1.0'), mutate: (d) => (d.info.version = '2.0.1'), expect: [v('platform-version-decreased')] },
-  { id: 'platform-version-path-major-mismatch', mutate: (d) => (d.info.version = '3.0.0'), expect: [v('platform-version-path-major-mismatch')] },
+  {
+    id: 'platform-version-minor-required',
+    mutate: (d) => get(d).parameters.push({ name: 'fields', in: 'query', schema: { type: 'string' } }),
+    expect: [{ ruleId: 'diff-request-parameter-added-optional', pointer: `${OP}/parameters/2` }, MINOR],
+  },
+  {
+    id: 'platform-version-patch-required',
+    mutate: (d) => (get(d).summary = 'Read a profile'),
+    expect: [{ ruleId: 'diff-operation-summary-changed', pointer: `${OP}/summary` }, PATCH],
+  },
+  {
+    id: 'platform-version-decreased',
+    prepare: (d) => (d.info.version = '2.1.0'),
+    mutate: (d) => (d.info.version = '2.0.1'),
+    expect: [v('platform-version-decreased')],
+  },
+  {
+    id: 'platform-version-path-major-mismatch',
+    mutate: (d) => (d.info.version = '3.0.0'),
+    expect: [v('platform-version-path-major-mismatch')],
+  },
   { id: 'platform-version-invalid', mutate: (d) => (d.info.version = '2.1'), expect: [v('platform-version-invalid')] },
 ];
 
 /** Every case; a check's case adds the version finding its class brings (info.version stays 2.0.0). */
 export function diffCases(): DiffCase[] {
-  const checkCases = [...fixed, ...schemaCases()].map((c) => ({ ...c, expect: [...c.expect, VERSION_FINDING[c.cls!]] }));
+  const checkCases = [...fixed, ...schemaCases()].map((c) => ({
+    ...c,
+    expect: [...c.expect, VERSION_FINDING[c.cls!]],
+  }));
   return [...checkCases, ...versionCases];
 }
 

@@ -29,7 +29,9 @@ describe('vottur diff: exit codes and stylish', () => {
     expect(result.code).toBe(1);
     expect(result.stdout).toContain('diff-response-body-property-removed');
     expect(result.stdout).toContain('1 change: 1 breaking, 0 needing review, 0 non-breaking, 0 documentation only.');
-    expect(result.stdout).toContain('Version 2.0.0 → 2.0.0: does not allow these changes (platform-version-breaking-without-major, 1 change reported as error)');
+    expect(result.stdout).toContain(
+      'Version 2.0.0 → 2.0.0: does not allow these changes (platform-version-breaking-without-major, 1 change reported as error)',
+    );
   });
 
   it('exits 0 on an additive change, 1 with --fail-severity warn (the missing minor bump is a warning)', async () => {
@@ -43,7 +45,13 @@ describe('vottur diff: exit codes and stylish', () => {
     const revision = parse(readFileSync(join(ROOT, ADDITIVE, 'revision.yaml'), 'utf8'));
     revision.info.version = '2.1.0';
     writeFileSync(join(work, 'bumped.yaml'), stringify(revision));
-    const result = await vottur(['diff', '--fail-severity', 'warn', `${ADDITIVE}/base.yaml`, join(work, 'bumped.yaml')]);
+    const result = await vottur([
+      'diff',
+      '--fail-severity',
+      'warn',
+      `${ADDITIVE}/base.yaml`,
+      join(work, 'bumped.yaml'),
+    ]);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('Version 2.0.0 → 2.1.0: allows these changes');
   });
@@ -70,9 +78,17 @@ describe('vottur diff: formats', () => {
     const validate = reportValidator();
     expect(validate(report), JSON.stringify(validate.errors)).toBe(true);
     const finding = report.findings.find((f: { ruleId: string }) => f.ruleId === 'diff-response-body-property-removed');
-    expect(finding).toMatchObject({ source: 'diff', severity: 'error', document: `${BREAKING}/revision.yaml`, pointer: '/components/schemas/UserProfile/properties' });
+    expect(finding).toMatchObject({
+      source: 'diff',
+      severity: 'error',
+      document: `${BREAKING}/revision.yaml`,
+      pointer: '/components/schemas/UserProfile/properties',
+    });
     expect(finding.line).toBeGreaterThan(1);
-    expect(finding.related[0]).toMatchObject({ document: `${BREAKING}/base.yaml`, pointer: '/components/schemas/UserProfile/properties/b' });
+    expect(finding.related[0]).toMatchObject({
+      document: `${BREAKING}/base.yaml`,
+      pointer: '/components/schemas/UserProfile/properties/b',
+    });
     expect(finding.message).toContain(`base: ${BREAKING}/base.yaml:${finding.related[0].line}`);
     expect(report.documents.map((d: { path: string }) => d.path)).toEqual(pair(BREAKING));
     // The base is compared, not judged: the score is the revision's alone (a clean base at 100 beside it lifted the average).
@@ -83,44 +99,77 @@ describe('vottur diff: formats', () => {
   it('html heads a diff with its changes and the version verdict, not a conformance score', async () => {
     const html = (await vottur(['diff', '--format', 'html', ...pair(BREAKING)])).stdout;
     expect(html).toMatch(/id="diff-verdict" data-breaking="[1-9]\d*" data-version-ok="false"/);
-    expect(html).toMatch(/<strong>\d+ breaking, \d+ needing review, \d+ non-breaking, \d+ documentation only<\/strong>/);
+    expect(html).toMatch(
+      /<strong>\d+ breaking, \d+ needing review, \d+ non-breaking, \d+ documentation only<\/strong>/,
+    );
     expect(html).not.toContain('id="overall-score"');
     expect(html).not.toContain('Conformance to the island.is API conventions');
   });
 
-  it('sarif carries the base as relatedLocations (checked by the SARIF validator where installed)', { timeout: 180_000 }, async () => {
-    const result = await vottur(['diff', '--format', 'sarif', ...pair(BREAKING)]);
-    const log = JSON.parse(result.stdout);
-    const sarifResult = log.runs[0].results.find((r: { ruleId: string }) => r.ruleId === 'diff-response-body-property-removed');
-    expect(sarifResult.relatedLocations[0]).toMatchObject({ id: 1, physicalLocation: { artifactLocation: { uri: `${BREAKING}/base.yaml`, uriBaseId: 'SRCROOT' } }, message: { text: 'in the base version' } });
-    expect(sarifResult.relatedLocations[0].physicalLocation.region.startLine).toBeGreaterThan(1);
-    if (MULTITOOL) expect(problems(validate(result.stdout))).toEqual([]);
-  });
+  it(
+    'sarif carries the base as relatedLocations (checked by the SARIF validator where installed)',
+    { timeout: 180_000 },
+    async () => {
+      const result = await vottur(['diff', '--format', 'sarif', ...pair(BREAKING)]);
+      const log = JSON.parse(result.stdout);
+      const sarifResult = log.runs[0].results.find(
+        (r: { ruleId: string }) => r.ruleId === 'diff-response-body-property-removed',
+      );
+      expect(sarifResult.relatedLocations[0]).toMatchObject({
+        id: 1,
+        physicalLocation: { artifactLocation: { uri: `${BREAKING}/base.yaml`, uriBaseId: 'SRCROOT' } },
+        message: { text: 'in the base version' },
+      });
+      expect(sarifResult.relatedLocations[0].physicalLocation.region.startLine).toBeGreaterThan(1);
+      if (MULTITOOL) expect(problems(validate(result.stdout))).toEqual([]);
+    },
+  );
 
   it('markdown is a changelog: verdict, the version section, then operations with breaking changes first', async () => {
     const base = readFileSync(join(ROOT, BREAKING, 'base.yaml'), 'utf8');
     const revision = parse(readFileSync(join(ROOT, BREAKING, 'revision.yaml'), 'utf8'));
     revision.paths['/v2/users/{nationalId}'].get.summary = 'Read a profile';
-    revision.paths['/v2/users/{nationalId}'].delete = { operationId: 'deleteUserProfile', responses: { '204': { description: 'Deleted.' } } };
+    revision.paths['/v2/users/{nationalId}'].delete = {
+      operationId: 'deleteUserProfile',
+      responses: { '204': { description: 'Deleted.' } },
+    };
     writeFileSync(join(work, 'md-base.yaml'), base);
     writeFileSync(join(work, 'md-revision.yaml'), stringify(revision));
-    const result = await vottur(['diff', '--format', 'markdown', join(work, 'md-base.yaml'), join(work, 'md-revision.yaml')]);
-    const headings = marked.lexer(result.stdout).filter((t) => t.type === 'heading').map((t) => (t as { text: string }).text);
-    expect(headings).toEqual(['API changes: User Profile 2.0.0 → 2.0.0', 'Version', '`GET /v2/users/{nationalId}`', '`DELETE /v2/users/{nationalId}`']);
+    const result = await vottur([
+      'diff',
+      '--format',
+      'markdown',
+      join(work, 'md-base.yaml'),
+      join(work, 'md-revision.yaml'),
+    ]);
+    const headings = marked
+      .lexer(result.stdout)
+      .filter((t) => t.type === 'heading')
+      .map((t) => (t as { text: string }).text);
+    expect(headings).toEqual([
+      'API changes: User Profile 2.0.0 → 2.0.0',
+      'Version',
+      '`GET /v2/users/{nationalId}`',
+      '`DELETE /v2/users/{nationalId}`',
+    ]);
     const get = result.stdout.slice(result.stdout.indexOf('## `GET'));
     expect(get.indexOf('**Breaking**')).toBeLessThan(get.indexOf('**Documentation only**'));
     expect(result.stdout).toContain('🔴 **Version 2.0.0 → 2.0.0: does not allow these changes');
   });
 
-  it('junit, github and html render the same findings, and the exit code is the same in every format', { timeout: 120_000 }, async () => {
-    for (const format of ['junit', 'github', 'html', 'stylish', 'json', 'sarif', 'markdown']) {
-      const result = await vottur(['diff', '--format', format, ...pair(BREAKING)]);
-      expect(result.code, format).toBe(1);
-      expect(result.stdout, format).toContain('diff-response-body-property-removed');
-    }
-    const junit = await vottur(['diff', '--format', 'junit', ...pair(BREAKING)]);
-    expect(() => new XMLParser().parse(junit.stdout)).not.toThrow();
-  });
+  it(
+    'junit, github and html render the same findings, and the exit code is the same in every format',
+    { timeout: 120_000 },
+    async () => {
+      for (const format of ['junit', 'github', 'html', 'stylish', 'json', 'sarif', 'markdown']) {
+        const result = await vottur(['diff', '--format', format, ...pair(BREAKING)]);
+        expect(result.code, format).toBe(1);
+        expect(result.stdout, format).toContain('diff-response-body-property-removed');
+      }
+      const junit = await vottur(['diff', '--format', 'junit', ...pair(BREAKING)]);
+      expect(() => new XMLParser().parse(junit.stdout)).not.toThrow();
+    },
+  );
 });
 
 describe('vottur diff: accepting a change on purpose', () => {
@@ -134,7 +183,10 @@ describe('vottur diff: accepting a change on purpose', () => {
   };
 
   it('x-vottur-ignore on the node (list or map form) accepts that rule there, with its reason', async () => {
-    for (const ignore of [[{ rule: 'diff-response-body-property-removed', reason: 'b was never sent (ticket API-1)' }], { 'diff-response-body-property-removed': 'b was never sent' }]) {
+    for (const ignore of [
+      [{ rule: 'diff-response-body-property-removed', reason: 'b was never sent (ticket API-1)' }],
+      { 'diff-response-body-property-removed': 'b was never sent' },
+    ]) {
       const result = await vottur(['diff', `${BREAKING}/base.yaml`, acceptedRevision(ignore)]);
       // Listed as accepted, with its reason, and not counted.
       expect(result.stdout).toMatch(/accepted: diff-response-body-property-removed .*because: b was never sent/);
@@ -144,25 +196,45 @@ describe('vottur diff: accepting a change on purpose', () => {
   });
 
   it('x-vottur-ignore naming another rule accepts nothing', async () => {
-    const result = await vottur(['diff', `${BREAKING}/base.yaml`, acceptedRevision({ 'diff-response-body-property-added-optional': 'not this one' })]);
+    const result = await vottur([
+      'diff',
+      `${BREAKING}/base.yaml`,
+      acceptedRevision({ 'diff-response-body-property-added-optional': 'not this one' }),
+    ]);
     expect(result.code).toBe(1);
     expect(result.stdout).toContain('diff-response-body-property-removed');
   });
 
   it('an x-vottur-ignore entry without a reason cannot run (exit 2)', async () => {
-    const result = await vottur(['diff', `${BREAKING}/base.yaml`, acceptedRevision([{ rule: 'diff-response-body-property-removed' }])]);
+    const result = await vottur([
+      'diff',
+      `${BREAKING}/base.yaml`,
+      acceptedRevision([{ rule: 'diff-response-body-property-removed' }]),
+    ]);
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/has no reason/);
   });
 
   it('--accept takes entries by operation or pointer; each needs a reason and a place', async () => {
     const accept = join(work, 'accept.yaml');
-    writeFileSync(accept, stringify([{ rule: 'diff-response-body-property-removed', pointer: '/components/schemas/UserProfile', reason: 'agreed with callers' }, { rule: 'platform-version-breaking-without-major', operation: 'GET /nowhere', reason: 'unrelated' }]));
+    writeFileSync(
+      accept,
+      stringify([
+        {
+          rule: 'diff-response-body-property-removed',
+          pointer: '/components/schemas/UserProfile',
+          reason: 'agreed with callers',
+        },
+        { rule: 'platform-version-breaking-without-major', operation: 'GET /nowhere', reason: 'unrelated' },
+      ]),
+    );
     // An accept file is read only inside the working folder's repository (or the folder itself): run from `work`.
     const breaking = pair(join(ROOT, BREAKING));
     const result = await vottur(['diff', '--accept', accept, '--format', 'json', ...breaking], { cwd: work });
     const report = JSON.parse(result.stdout);
-    expect(report.findings.map((f: { ruleId: string; suppressions?: unknown }) => [f.ruleId, f.suppressions])).toEqual([['diff-response-body-property-removed', [{ kind: 'external', justification: 'agreed with callers' }]]]);
+    expect(report.findings.map((f: { ruleId: string; suppressions?: unknown }) => [f.ruleId, f.suppressions])).toEqual([
+      ['diff-response-body-property-removed', [{ kind: 'external', justification: 'agreed with callers' }]],
+    ]);
     expect(report.diff).toMatchObject({ counts: { breaking: 0 }, accepted: 1, allowed: true });
     expect(result.code).toBe(0);
     writeFileSync(accept, stringify([{ rule: 'diff-response-body-property-removed', reason: 'everywhere' }]));
@@ -173,31 +245,47 @@ describe('vottur diff: accepting a change on purpose', () => {
 });
 
 describe('vottur diff: git REF:path and multi-file descriptions', () => {
-  it('reads REF:path with git show, a multi-file description included, and points into the referenced file', { timeout: 60_000 }, async () => {
-    const repo = join(work, 'repo');
-    mkdirSync(join(repo, 'apis/schemas'), { recursive: true });
-    const root = parse(readFileSync(join(ROOT, BREAKING, 'base.yaml'), 'utf8'));
-    const schema = root.components.schemas.UserProfile;
-    root.components.schemas.UserProfile = { $ref: 'schemas/user-profile.yaml' };
-    writeFileSync(join(repo, 'apis/users.yaml'), stringify(root));
-    writeFileSync(join(repo, 'apis/schemas/user-profile.yaml'), stringify(schema));
-    const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.org', ...args], { cwd: repo, stdio: 'pipe' });
-    git('init', '-q');
-    git('add', '-A');
-    git('commit', '-qm', 'base');
-    delete schema.properties.b;
-    writeFileSync(join(repo, 'apis/schemas/user-profile.yaml'), stringify(schema));
-    const result = await vottur(['diff', '--format', 'json', 'HEAD:apis/users.yaml', 'apis/users.yaml'], { cwd: repo });
-    expect(result.stderr).toBe('');
-    const report = JSON.parse(result.stdout);
-    const finding = report.findings.find((f: { ruleId: string }) => f.ruleId === 'diff-response-body-property-removed');
-    expect(finding).toMatchObject({ document: 'apis/schemas/user-profile.yaml', description: 'apis/users.yaml', pointer: '/properties' });
-    expect(finding.related[0].document).toBe('HEAD:apis/schemas/user-profile.yaml');
-    expect(result.code).toBe(1);
-    const missing = await vottur(['diff', 'HEAD:apis/nothing.yaml', 'apis/users.yaml'], { cwd: repo });
-    expect(missing.code).toBe(2);
-    expect(missing.stderr).toMatch(/cannot read HEAD:apis\/nothing.yaml from git/);
-  });
+  it(
+    'reads REF:path with git show, a multi-file description included, and points into the referenced file',
+    { timeout: 60_000 },
+    async () => {
+      const repo = join(work, 'repo');
+      mkdirSync(join(repo, 'apis/schemas'), { recursive: true });
+      const root = parse(readFileSync(join(ROOT, BREAKING, 'base.yaml'), 'utf8'));
+      const schema = root.components.schemas.UserProfile;
+      root.components.schemas.UserProfile = { $ref: 'schemas/user-profile.yaml' };
+      writeFileSync(join(repo, 'apis/users.yaml'), stringify(root));
+      writeFileSync(join(repo, 'apis/schemas/user-profile.yaml'), stringify(schema));
+      const git = (...args: string[]) =>
+        execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.org', ...args], {
+          cwd: repo,
+          stdio: 'pipe',
+        });
+      git('init', '-q');
+      git('add', '-A');
+      git('commit', '-qm', 'base');
+      delete schema.properties.b;
+      writeFileSync(join(repo, 'apis/schemas/user-profile.yaml'), stringify(schema));
+      const result = await vottur(['diff', '--format', 'json', 'HEAD:apis/users.yaml', 'apis/users.yaml'], {
+        cwd: repo,
+      });
+      expect(result.stderr).toBe('');
+      const report = JSON.parse(result.stdout);
+      const finding = report.findings.find(
+        (f: { ruleId: string }) => f.ruleId === 'diff-response-body-property-removed',
+      );
+      expect(finding).toMatchObject({
+        document: 'apis/schemas/user-profile.yaml',
+        description: 'apis/users.yaml',
+        pointer: '/properties',
+      });
+      expect(finding.related[0].document).toBe('HEAD:apis/schemas/user-profile.yaml');
+      expect(result.code).toBe(1);
+      const missing = await vottur(['diff', 'HEAD:apis/nothing.yaml', 'apis/users.yaml'], { cwd: repo });
+      expect(missing.code).toBe(2);
+      expect(missing.stderr).toMatch(/cannot read HEAD:apis\/nothing.yaml from git/);
+    },
+  );
 
   it('refuses a $ref outside the description folder, as lint does (exit 2)', async () => {
     const dir = join(work, 'outside/api');
@@ -218,28 +306,51 @@ describe('vottur check --base', () => {
     const [base, revision] = pair(BREAKING);
     const result = await vottur(['check', revision!, '--base', base!, '--format', 'json', '-q']);
     expect(result.code).toBe(1);
-    const report = JSON.parse(result.stdout) as { documents: Array<{ path: string }>; findings: Array<{ ruleId: string; source: string; document: string }> };
+    const report = JSON.parse(result.stdout) as {
+      documents: Array<{ path: string }>;
+      findings: Array<{ ruleId: string; source: string; document: string }>;
+    };
     expect(reportValidator()(report)).toBe(true);
     expect(report.documents.map((d) => d.path)).toEqual([revision]);
     const diffFindings = report.findings.filter((f) => f.source === 'diff');
-    expect(diffFindings.map((f) => f.ruleId).sort()).toEqual(['diff-response-body-property-removed', 'platform-version-breaking-without-major']);
+    expect(diffFindings.map((f) => f.ruleId).sort()).toEqual([
+      'diff-response-body-property-removed',
+      'platform-version-breaking-without-major',
+    ]);
     expect(diffFindings.every((f) => f.document === revision)).toBe(true);
     expect(report.findings.some((f) => f.source === 'lint')).toBe(true);
     // Without --base the same description has no diff finding.
-    const alone = JSON.parse((await vottur(['check', revision!, '--format', 'json', '-q'])).stdout) as { findings: Array<{ source: string }> };
+    const alone = JSON.parse((await vottur(['check', revision!, '--format', 'json', '-q'])).stdout) as {
+      findings: Array<{ source: string }>;
+    };
     expect(alone.findings.filter((f) => f.source === 'diff')).toEqual([]);
   });
 
   it('accepts a change on purpose with --accept, and refuses --accept without --base', async () => {
     const [base, revision] = pair(join(ROOT, BREAKING));
-    const first = JSON.parse((await vottur(['check', revision!, '--base', base!, '--format', 'json', '-q'], { cwd: work })).stdout) as { findings: Array<{ ruleId: string; source: string; pointer: string }> };
+    const first = JSON.parse(
+      (await vottur(['check', revision!, '--base', base!, '--format', 'json', '-q'], { cwd: work })).stdout,
+    ) as { findings: Array<{ ruleId: string; source: string; pointer: string }> };
     const accept = join(work, 'accept-check.yaml');
-    writeFileSync(accept, stringify(first.findings.filter((f) => f.source === 'diff').map((f) => ({ rule: f.ruleId, pointer: f.pointer, reason: 'clients were told in the 2.0 notice' }))));
-    const accepted = await vottur(['check', revision!, '--base', base!, '--accept', accept, '--format', 'json', '-q'], { cwd: work });
-    const report = JSON.parse(accepted.stdout) as { findings: Array<{ source: string; suppressions?: Array<{ justification: string }> }> };
+    writeFileSync(
+      accept,
+      stringify(
+        first.findings
+          .filter((f) => f.source === 'diff')
+          .map((f) => ({ rule: f.ruleId, pointer: f.pointer, reason: 'clients were told in the 2.0 notice' })),
+      ),
+    );
+    const accepted = await vottur(['check', revision!, '--base', base!, '--accept', accept, '--format', 'json', '-q'], {
+      cwd: work,
+    });
+    const report = JSON.parse(accepted.stdout) as {
+      findings: Array<{ source: string; suppressions?: Array<{ justification: string }> }>;
+    };
     const diffFindings = report.findings.filter((f) => f.source === 'diff');
     expect(diffFindings.length).toBeGreaterThan(0);
-    expect(diffFindings.every((f) => f.suppressions?.[0]?.justification === 'clients were told in the 2.0 notice')).toBe(true);
+    expect(
+      diffFindings.every((f) => f.suppressions?.[0]?.justification === 'clients were told in the 2.0 notice'),
+    ).toBe(true);
     const refused = await vottur(['check', revision!, '--accept', accept], { cwd: work });
     expect(refused.code).toBe(2);
     expect(refused.stderr).toMatch(/^vottur: --accept applies to the changes --base finds/);

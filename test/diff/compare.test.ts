@@ -10,7 +10,13 @@ describe('compareDescriptions', () => {
   it('keeps two paths apart whose templates differ only in parameter names (it_siopeplus has such a pair)', () => {
     const doc = miniBase();
     const op = doc.paths['/v2/users/{nationalId}'];
-    doc.paths['/v2/users/{userId}'] = { get: { ...structuredClone(op.get), operationId: 'other', parameters: [{ name: 'userId', in: 'path', required: true, schema: { type: 'string' } }] } };
+    doc.paths['/v2/users/{userId}'] = {
+      get: {
+        ...structuredClone(op.get),
+        operationId: 'other',
+        parameters: [{ name: 'userId', in: 'path', required: true, schema: { type: 'string' } }],
+      },
+    };
     const reordered = structuredClone(doc);
     reordered.paths = Object.fromEntries(Object.entries(reordered.paths).reverse());
     expect(checks(doc, reordered)).toEqual([]);
@@ -28,7 +34,17 @@ describe('compareDescriptions', () => {
   it('compares allOf parts merged: moving a property between parts is no change, removing it is', () => {
     const base = miniBase();
     const profile = base.components.schemas.UserProfile;
-    base.components.schemas.UserProfile = { description: profile.description, allOf: [{ type: 'object', required: profile.required, properties: { nationalId: profile.properties.nationalId, email: profile.properties.email } }, { properties: { locale: profile.properties.locale } }] };
+    base.components.schemas.UserProfile = {
+      description: profile.description,
+      allOf: [
+        {
+          type: 'object',
+          required: profile.required,
+          properties: { nationalId: profile.properties.nationalId, email: profile.properties.email },
+        },
+        { properties: { locale: profile.properties.locale } },
+      ],
+    };
     const revision = miniBase();
     expect(checks(base, revision)).toEqual([]);
     delete revision.components.schemas.UserProfile.properties.email;
@@ -61,11 +77,31 @@ describe('compareDescriptions', () => {
       openapi: '3.2.0',
       $self: 'https://api.example.org/things.yaml',
       info: { title: 'Things', version: '1.0.0' },
-      tags: [{ name: 'things', kind: 'nav' }, { name: 'archive', parent: 'things' }],
+      tags: [
+        { name: 'things', kind: 'nav' },
+        { name: 'archive', parent: 'things' },
+      ],
       paths: {
         '/v1/things': {
-          query: { operationId: 'searchThings', parameters: [{ name: 'filter', in: 'querystring', content: { 'application/json': { schema: { type: 'object' } } } }], responses: { '200': { description: 'Found.', content: { 'application/jsonl': { itemSchema: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] } } } } } },
-          additionalOperations: { COPY: { operationId: 'copyThings', responses: { '204': { description: 'Copied.' } } } },
+          query: {
+            operationId: 'searchThings',
+            parameters: [
+              { name: 'filter', in: 'querystring', content: { 'application/json': { schema: { type: 'object' } } } },
+            ],
+            responses: {
+              '200': {
+                description: 'Found.',
+                content: {
+                  'application/jsonl': {
+                    itemSchema: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] },
+                  },
+                },
+              },
+            },
+          },
+          additionalOperations: {
+            COPY: { operationId: 'copyThings', responses: { '204': { description: 'Copied.' } } },
+          },
         },
       },
     });

@@ -15,7 +15,8 @@ if (process.env.VOTTUR_UPDATE_DOCS) {
 
 describe('diff docs', () => {
   it('every check and rule has a page, and there is no page without one', () => {
-    for (const id of [...CHECKS.map((c) => c.id), ...VERSION_RULES.map((r) => r.id)]) expect(existsSync(join(DOCS, `${id}.md`)), id).toBe(true);
+    for (const id of [...CHECKS.map((c) => c.id), ...VERSION_RULES.map((r) => r.id)])
+      expect(existsSync(join(DOCS, `${id}.md`)), id).toBe(true);
     expect(readdirSync(DOCS).sort()).toEqual([...pages.keys()].sort());
   });
 

@@ -24,7 +24,8 @@ interface Row {
   severity: string;
   pointer: string;
 }
-const order = (a: Row, b: Row) => (a.ruleId + a.pointer < b.ruleId + b.pointer ? -1 : a.ruleId + a.pointer > b.ruleId + b.pointer ? 1 : 0);
+const order = (a: Row, b: Row) =>
+  a.ruleId + a.pointer < b.ruleId + b.pointer ? -1 : a.ruleId + a.pointer > b.ruleId + b.pointer ? 1 : 0;
 
 function expectedRows(c: DiffCase): Row[] {
   return c.expect.map((e) => ({ ruleId: e.ruleId, severity: severityOf(e.ruleId), pointer: e.pointer })).sort(order);
@@ -51,18 +52,25 @@ describe('diff fixtures', () => {
     const ids = [...CHECKS.map((c) => c.id), ...VERSION_RULES.map((r) => r.id)].sort();
     expect(cases.map((c) => c.id).sort()).toEqual(ids);
     // non-breaking/ and openapi-3.2/ hold pairs of their own tests (non-breaking.test.ts, openapi-3.2.test.ts).
-    expect(readdirSync(FIXTURES).filter((name) => name !== 'non-breaking' && name !== 'openapi-3.2').sort()).toEqual(ids);
+    expect(
+      readdirSync(FIXTURES)
+        .filter((name) => name !== 'non-breaking' && name !== 'openapi-3.2')
+        .sort(),
+    ).toEqual(ids);
     expect(CHECKS.length).toBeGreaterThanOrEqual(60);
   });
 
   it.each(cases.map((c) => [c.id, c] as const))('%s: the files on disk are the case', (_id, c) => {
-    for (const [name, text] of Object.entries(files(c))) expect(readFileSync(join(FIXTURES, c.id, name), 'utf8')).toBe(text);
+    for (const [name, text] of Object.entries(files(c)))
+      expect(readFileSync(join(FIXTURES, c.id, name), 'utf8')).toBe(text);
   });
 
   it.each(cases.map((c) => [c.id] as const))('%s: exactly the expected findings', async (id) => {
     const folder = join(FIXTURES, id);
     const report = await diffDescriptions(join(folder, 'base.yaml'), join(folder, 'revision.yaml'));
-    const got = report.findings.map((f) => ({ ruleId: f.ruleId, severity: f.severity, pointer: f.pointer })).sort(order);
+    const got = report.findings
+      .map((f) => ({ ruleId: f.ruleId, severity: f.severity, pointer: f.pointer }))
+      .sort(order);
     expect(got).toEqual(JSON.parse(readFileSync(join(folder, 'expected.json'), 'utf8')));
     expect(existsSync(folder)).toBe(true);
   });

@@ -12,15 +12,29 @@ import { vottur } from '../cli/run.js';
 
 const repo = mkdtempSync(join(tmpdir(), 'vottur-git-sides-'));
 afterAll(() => rmSync(repo, { recursive: true, force: true }));
-const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.org', ...args], { cwd: repo, stdio: 'pipe' });
+const git = (...args: string[]) =>
+  execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.org', ...args], { cwd: repo, stdio: 'pipe' });
 
 const description = (version: string, extra = '') =>
-  ['openapi: 3.0.3', `info: { title: Users, version: ${version} }`, 'paths:', '  /v1/users:', '    get:', '      responses:', "        '200': { description: ok }", extra, ''].join('\n');
+  [
+    'openapi: 3.0.3',
+    `info: { title: Users, version: ${version} }`,
+    'paths:',
+    '  /v1/users:',
+    '    get:',
+    '      responses:',
+    "        '200': { description: ok }",
+    extra,
+    '',
+  ].join('\n');
 
 beforeAll(() => {
   writeFileSync(join(repo, 'api.yaml'), description('1.0.0'));
   mkdirSync(join(repo, 'big'));
-  writeFileSync(join(repo, 'big', 'api.yaml'), description('1.0.0', "components: { schemas: { A: { $ref: 'a.yaml' } } }"));
+  writeFileSync(
+    join(repo, 'big', 'api.yaml'),
+    description('1.0.0', "components: { schemas: { A: { $ref: 'a.yaml' } } }"),
+  );
   writeFileSync(join(repo, 'big', 'a.yaml'), 'type: string\n');
   // A 70 MB file beside it: git stores it compressed, `git archive` writes it whole.
   writeFileSync(join(repo, 'big', 'huge.bin'), '');
@@ -38,7 +52,9 @@ describe('git sides of a diff', () => {
     writeFileSync(join(repo, 'origin', 'main:api.yaml'), description('1.0.0'));
     const result = await vottur(['diff', 'origin/main:api.yaml', 'api.yaml'], { cwd: repo });
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/^vottur: origin\/main:api\.yaml is ambiguous: it is both a file in the working folder and origin\/main:api\.yaml in git/);
+    expect(result.stderr).toMatch(
+      /^vottur: origin\/main:api\.yaml is ambiguous: it is both a file in the working folder and origin\/main:api\.yaml in git/,
+    );
     rmSync(join(repo, 'origin'), { recursive: true });
     // Without the file, the same name is git's.
     const fromGit = await vottur(['diff', 'origin/main:api.yaml', 'api.yaml'], { cwd: repo });
@@ -57,6 +73,8 @@ describe('git sides of a diff', () => {
   it("a description's folder at a commit is read up to 64 MB, in one line when it holds more", async () => {
     const result = await vottur(['diff', 'HEAD:big/api.yaml', 'big/api.yaml'], { cwd: repo, timeoutMs: 60_000 });
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/^vottur: cannot read the folder of HEAD:big\/api\.yaml from git \(the folder is larger than 64 MB at that commit/);
+    expect(result.stderr).toMatch(
+      /^vottur: cannot read the folder of HEAD:big\/api\.yaml from git \(the folder is larger than 64 MB at that commit/,
+    );
   });
 });

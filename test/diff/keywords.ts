@@ -45,7 +45,12 @@ export function nest(nesting: Nesting, inner: Schema): { schema: Schema; defs: D
 }
 
 /** The pair of descriptions for a change from `base` to `revision` of the schema at `place`, `nesting`. */
-export function schemaPair(place: SchemaScope, nesting: Nesting, base: Schema, revision: Schema): { base: Doc; revision: Doc } {
+export function schemaPair(
+  place: SchemaScope,
+  nesting: Nesting,
+  base: Schema,
+  revision: Schema,
+): { base: Doc; revision: Doc } {
   const b = nest(nesting, base);
   const r = nest(nesting, revision);
   return { base: describe31(place, b.schema, b.defs), revision: describe31(place, r.schema, r.defs) };

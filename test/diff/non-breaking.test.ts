@@ -17,14 +17,35 @@ const get = (d: Doc) => d.paths['/v2/users/{nationalId}'].get;
 
 function reorder(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(reorder);
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).reverse().map(([k, v]) => [k, reorder(v)]));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(
+      Object.entries(value)
+        .reverse()
+        .map(([k, v]) => [k, reorder(v)]),
+    );
   return value;
 }
 
-const PAIRS: Record<string, { base?: (d: Doc) => void; revision: (d: Doc) => Doc | void; json?: boolean; changes: string[] }> = {
-  'new-optional-parameter': { revision: (d) => void get(d).parameters.push({ name: 'fields', in: 'query', schema: { type: 'string' } }), changes: ['diff-request-parameter-added-optional'] },
-  'new-response-property': { revision: (d) => void (d.components.schemas.UserProfile.properties.nickname = { type: 'string' }), changes: ['diff-response-body-property-added-optional'] },
-  'new-operation': { revision: (d) => void (d.paths['/v2/users/{nationalId}'].delete = { operationId: 'deleteUserProfile', responses: { '204': { description: 'Deleted.' } } }), changes: ['diff-operation-added'] },
+const PAIRS: Record<
+  string,
+  { base?: (d: Doc) => void; revision: (d: Doc) => Doc | void; json?: boolean; changes: string[] }
+> = {
+  'new-optional-parameter': {
+    revision: (d) => void get(d).parameters.push({ name: 'fields', in: 'query', schema: { type: 'string' } }),
+    changes: ['diff-request-parameter-added-optional'],
+  },
+  'new-response-property': {
+    revision: (d) => void (d.components.schemas.UserProfile.properties.nickname = { type: 'string' }),
+    changes: ['diff-response-body-property-added-optional'],
+  },
+  'new-operation': {
+    revision: (d) =>
+      void (d.paths['/v2/users/{nationalId}'].delete = {
+        operationId: 'deleteUserProfile',
+        responses: { '204': { description: 'Deleted.' } },
+      }),
+    changes: ['diff-operation-added'],
+  },
   'description-edits': {
     revision: (d) => {
       d.info.description = 'Profiles.';
@@ -37,19 +58,25 @@ const PAIRS: Record<string, { base?: (d: Doc) => void; revision: (d: Doc) => Doc
   'yaml-to-json': { revision: () => undefined, json: true, changes: [] },
   'ref-inlined': {
     revision: (d) => {
-      d.components.responses.UserProfileFound.content['application/json'].schema = structuredClone(d.components.schemas.UserProfile);
+      d.components.responses.UserProfileFound.content['application/json'].schema = structuredClone(
+        d.components.schemas.UserProfile,
+      );
       get(d).parameters[1] = structuredClone(d.components.parameters.ClientType);
     },
     changes: [],
   },
   'ref-extracted': {
     base: (d) => {
-      d.components.responses.UserProfileFound.content['application/json'].schema = structuredClone(d.components.schemas.UserProfile);
+      d.components.responses.UserProfileFound.content['application/json'].schema = structuredClone(
+        d.components.schemas.UserProfile,
+      );
       delete d.components.schemas.UserProfile;
     },
     revision: (d) => {
       d.components.schemas.Profile = d.components.responses.UserProfileFound.content['application/json'].schema;
-      d.components.responses.UserProfileFound.content['application/json'].schema = { $ref: '#/components/schemas/Profile' };
+      d.components.responses.UserProfileFound.content['application/json'].schema = {
+        $ref: '#/components/schemas/Profile',
+      };
     },
     changes: [],
   },
@@ -61,7 +88,12 @@ function files(name: string): Record<string, string> {
   pair.base?.(base);
   let revision: Doc = structuredClone(base);
   revision = pair.revision(revision) ?? revision;
-  return { 'base.yaml': stringify(base, { lineWidth: 0 }), [pair.json ? 'revision.json' : 'revision.yaml']: pair.json ? `${JSON.stringify(revision, null, 2)}\n` : stringify(revision, { lineWidth: 0 }) };
+  return {
+    'base.yaml': stringify(base, { lineWidth: 0 }),
+    [pair.json ? 'revision.json' : 'revision.yaml']: pair.json
+      ? `${JSON.stringify(revision, null, 2)}\n`
+      : stringify(revision, { lineWidth: 0 }),
+  };
 }
 
 if (process.env.VOTTUR_UPDATE_FIXTURES) {
@@ -74,12 +106,21 @@ if (process.env.VOTTUR_UPDATE_FIXTURES) {
 describe('non-breaking pairs', () => {
   it('lists every pair', () => expect(readdirSync(FIXTURES).sort()).toEqual(Object.keys(PAIRS).sort()));
 
-  it.each(Object.keys(PAIRS).map((name) => [name] as const))('%s: no breaking finding, only the expected changes', async (name) => {
-    const produced = files(name);
-    for (const [file, text] of Object.entries(produced)) expect(readFileSync(join(FIXTURES, name, file), 'utf8')).toBe(text);
-    const revisionFile = Object.keys(produced).find((file) => file.startsWith('revision'))!;
-    const report = await diffDescriptions(join(FIXTURES, name, 'base.yaml'), join(FIXTURES, name, revisionFile));
-    expect(report.findings.filter((f) => f.severity === 'error').map((f) => f.ruleId)).toEqual([]);
-    expect(report.findings.filter((f) => f.ruleId.startsWith('diff-')).map((f) => f.ruleId).sort()).toEqual([...PAIRS[name]!.changes].sort());
-  });
+  it.each(Object.keys(PAIRS).map((name) => [name] as const))(
+    '%s: no breaking finding, only the expected changes',
+    async (name) => {
+      const produced = files(name);
+      for (const [file, text] of Object.entries(produced))
+        expect(readFileSync(join(FIXTURES, name, file), 'utf8')).toBe(text);
+      const revisionFile = Object.keys(produced).find((file) => file.startsWith('revision'))!;
+      const report = await diffDescriptions(join(FIXTURES, name, 'base.yaml'), join(FIXTURES, name, revisionFile));
+      expect(report.findings.filter((f) => f.severity === 'error').map((f) => f.ruleId)).toEqual([]);
+      expect(
+        report.findings
+          .filter((f) => f.ruleId.startsWith('diff-'))
+          .map((f) => f.ruleId)
+          .sort(),
+      ).toEqual([...PAIRS[name]!.changes].sort());
+    },
+  );
 });

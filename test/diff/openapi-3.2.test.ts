@@ -22,16 +22,28 @@ const order = (a: Row, b: Row) => (a.ruleId + a.pointer < b.ruleId + b.pointer ?
 describe('an OpenAPI 3.2 pair', () => {
   it('gives exactly the expected findings', async () => {
     const report = await diffDescriptions(join(FOLDER, 'base.yaml'), join(FOLDER, 'revision.yaml'));
-    const got: Row[] = report.findings.map((f) => ({ ruleId: f.ruleId, severity: f.severity, pointer: f.pointer, ...(f.changeClass ? { changeClass: f.changeClass } : {}) })).sort(order);
+    const got: Row[] = report.findings
+      .map((f) => ({
+        ruleId: f.ruleId,
+        severity: f.severity,
+        pointer: f.pointer,
+        ...(f.changeClass ? { changeClass: f.changeClass } : {}),
+      }))
+      .sort(order);
     expect(got).toEqual(JSON.parse(readFileSync(join(FOLDER, 'expected.json'), 'utf8')));
-    expect(report.diff).toMatchObject({ counts: { breaking: 3, review: 0, 'non-breaking': 1, documentation: 0 }, allowed: false });
+    expect(report.diff).toMatchObject({
+      counts: { breaking: 3, review: 0, 'non-breaking': 1, documentation: 0 },
+      allowed: false,
+    });
     // Tag parent/kind and $self changed too, and gave nothing.
     expect(report.findings.some((f) => /^\/(tags|\$self)/.test(f.pointer))).toBe(false);
   });
 
   it.each(['base.yaml', 'revision.yaml'])('%s lints as valid OpenAPI 3.2', async (name) => {
     const result = await lintDocument(join(FOLDER, name));
-    expect(result.findings.filter((f) => f.ruleId === 'platform-openapi-valid' || f.ruleId === 'platform-openapi-3')).toEqual([]);
+    expect(
+      result.findings.filter((f) => f.ruleId === 'platform-openapi-valid' || f.ruleId === 'platform-openapi-3'),
+    ).toEqual([]);
     // The rules that walk operations reach the query and additional operations.
     expect(result.findings.some((f) => f.pointer.startsWith('/paths/~1v1~1things/query'))).toBe(true);
     expect(result.findings.some((f) => f.pointer.includes('/additionalOperations/'))).toBe(true);

@@ -20,7 +20,9 @@ const REASON = 'b was never sent (ticket API-7)';
 
 function acceptedPair(): [string, string] {
   const revision = parse(readFileSync(join(BREAKING, 'revision.yaml'), 'utf8'));
-  revision.components.schemas.UserProfile['x-vottur-ignore'] = [{ rule: 'diff-response-body-property-removed', reason: REASON }];
+  revision.components.schemas.UserProfile['x-vottur-ignore'] = [
+    { rule: 'diff-response-body-property-removed', reason: REASON },
+  ];
   const file = join(work, 'accepted-revision.yaml');
   writeFileSync(file, stringify(revision));
   return [join(BREAKING, 'base.yaml'), file];
@@ -32,23 +34,39 @@ describe('a change accepted with a reason stays visible', () => {
     expect(result.code).toBe(0);
     const report = JSON.parse(result.stdout);
     expect(reportValidator()(report)).toBe(true);
-    const accepted = report.findings.find((f: { ruleId: string }) => f.ruleId === 'diff-response-body-property-removed');
-    expect(accepted).toMatchObject({ changeClass: 'breaking', suppressions: [{ kind: 'inSource', justification: REASON }] });
-    expect(report.diff).toMatchObject({ counts: { breaking: 0, review: 0, 'non-breaking': 0, documentation: 0 }, accepted: 1, allowed: true });
-    expect(report.findings.some((f: { ruleId: string }) => f.ruleId === 'platform-version-breaking-without-major')).toBe(false);
+    const accepted = report.findings.find(
+      (f: { ruleId: string }) => f.ruleId === 'diff-response-body-property-removed',
+    );
+    expect(accepted).toMatchObject({
+      changeClass: 'breaking',
+      suppressions: [{ kind: 'inSource', justification: REASON }],
+    });
+    expect(report.diff).toMatchObject({
+      counts: { breaking: 0, review: 0, 'non-breaking': 0, documentation: 0 },
+      accepted: 1,
+      allowed: true,
+    });
+    expect(
+      report.findings.some((f: { ruleId: string }) => f.ruleId === 'platform-version-breaking-without-major'),
+    ).toBe(false);
   });
 
   it('SARIF carries it as a suppressed result with the justification', { timeout: 180_000 }, async () => {
     const result = await vottur(['diff', '--format', 'sarif', ...acceptedPair()]);
     const log = JSON.parse(result.stdout);
-    const found = log.runs[0].results.find((r: { ruleId: string }) => r.ruleId === 'diff-response-body-property-removed');
+    const found = log.runs[0].results.find(
+      (r: { ruleId: string }) => r.ruleId === 'diff-response-body-property-removed',
+    );
     expect(found.suppressions).toEqual([{ kind: 'inSource', status: 'accepted', justification: REASON }]);
     if (MULTITOOL) expect(problems(validate(result.stdout))).toEqual([]);
   });
 
   it('Markdown lists it under "Accepted changes" with the reason', async () => {
     const result = await vottur(['diff', '--format', 'markdown', ...acceptedPair()]);
-    const headings = marked.lexer(result.stdout).filter((t) => t.type === 'heading').map((t) => (t as { text: string }).text);
+    const headings = marked
+      .lexer(result.stdout)
+      .filter((t) => t.type === 'heading')
+      .map((t) => (t as { text: string }).text);
     expect(headings).toContain('Accepted changes');
     const section = result.stdout.slice(result.stdout.indexOf('## Accepted changes'));
     expect(section).toContain('diff-response-body-property-removed');
@@ -61,9 +79,13 @@ describe('a change accepted with a reason stays visible', () => {
     const result = await vottur(['diff', '--format', 'html', ...acceptedPair()]);
     const section = result.stdout.slice(result.stdout.indexOf('<section id="accepted-changes">'));
     expect(section.startsWith('<section id="accepted-changes"><h2>Accepted changes</h2>')).toBe(true);
-    expect(section.slice(0, section.indexOf('</section>'))).toMatch(/<tr class="accepted" data-rule="diff-response-body-property-removed">.*b was never sent \(ticket API-7\)/s);
+    expect(section.slice(0, section.indexOf('</section>'))).toMatch(
+      /<tr class="accepted" data-rule="diff-response-body-property-removed">.*b was never sent \(ticket API-7\)/s,
+    );
     // One card for the pair, base and revision; no grades by lint category.
-    expect(result.stdout).toMatch(/<article class="diff-pair" data-base="[^"]*base\.yaml" data-revision="[^"]*accepted-revision\.yaml">/);
+    expect(result.stdout).toMatch(
+      /<article class="diff-pair" data-base="[^"]*base\.yaml" data-revision="[^"]*accepted-revision\.yaml">/,
+    );
     expect(result.stdout).not.toContain('id="categories"');
   });
 });
@@ -81,7 +103,15 @@ describe('configuration levels and the figures', () => {
     const files = configured({ 'diff-response-body-property-removed': 'warn' });
     const json = JSON.parse((await vottur(['diff', '--format', 'json', ...files])).stdout);
     expect(json.diff).toMatchObject({ counts: { breaking: 0, review: 1 }, allowed: true });
-    expect(json.findings.map((f: { ruleId: string; severity: string; changeClass?: string }) => [f.ruleId, f.severity, f.changeClass ?? null]).sort()).toEqual([
+    expect(
+      json.findings
+        .map((f: { ruleId: string; severity: string; changeClass?: string }) => [
+          f.ruleId,
+          f.severity,
+          f.changeClass ?? null,
+        ])
+        .sort(),
+    ).toEqual([
       ['diff-response-body-property-removed', 'warn', 'review'],
       ['platform-version-minor-required', 'warn', null],
     ]);
@@ -101,7 +131,9 @@ describe('configuration levels and the figures', () => {
   it('turning a diff check off cannot run: a change is accepted with a reason, never by turning a check off', async () => {
     const result = await vottur(['diff', ...configured({ 'diff-response-body-property-removed': 'off' })]);
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/turns diff-response-body-property-removed off; a change is accepted with x-vottur-ignore or --accept/);
+    expect(result.stderr).toMatch(
+      /turns diff-response-body-property-removed off; a change is accepted with x-vottur-ignore or --accept/,
+    );
   });
 });
 
@@ -109,7 +141,10 @@ describe('a change to a shared component', () => {
   it('is one finding naming every operation it reaches, listed under each in the Markdown changelog', async () => {
     const share = (file: string) => {
       const doc = parse(readFileSync(join(BREAKING, file), 'utf8'));
-      doc.paths['/v2/users/{nationalId}'].put = { operationId: 'replaceUserProfile', responses: { '200': { $ref: '#/components/responses/UserProfileFound' } } };
+      doc.paths['/v2/users/{nationalId}'].put = {
+        operationId: 'replaceUserProfile',
+        responses: { '200': { $ref: '#/components/responses/UserProfileFound' } },
+      };
       const out = join(work, `shared-${file}`);
       writeFileSync(out, stringify(doc));
       return out;
@@ -121,11 +156,16 @@ describe('a change to a shared component', () => {
     expect(change[0].operations).toEqual(['GET /v2/users/{nationalId}', 'PUT /v2/users/{nationalId}']);
     expect(reportValidator()(json)).toBe(true);
     const markdown = (await vottur(['diff', '--format', 'markdown', ...files])).stdout;
-    const headings = marked.lexer(markdown).filter((t) => t.type === 'heading').map((t) => (t as { text: string }).text);
+    const headings = marked
+      .lexer(markdown)
+      .filter((t) => t.type === 'heading')
+      .map((t) => (t as { text: string }).text);
     expect(headings).toEqual(expect.arrayContaining(['`GET /v2/users/{nationalId}`', '`PUT /v2/users/{nationalId}`']));
     for (const operation of ['GET', 'PUT']) {
       const section = markdown.slice(markdown.indexOf(`## \`${operation} `));
-      expect(section.slice(0, section.indexOf('\n## ') > 0 ? section.indexOf('\n## ') : undefined)).toContain('diff-response-body-property-removed');
+      expect(section.slice(0, section.indexOf('\n## ') > 0 ? section.indexOf('\n## ') : undefined)).toContain(
+        'diff-response-body-property-removed',
+      );
     }
   });
 });

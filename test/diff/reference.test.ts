@@ -18,7 +18,11 @@ const folder = mkdtempSync(join(tmpdir(), 'vottur-diff-reference-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 describe('the reference description', () => {
-  it.each(diffCases().filter((c) => c.cls).map((c) => [c.id, c] as const))('%s: its mutation is reported with the right class, and nothing else', async (id, c) => {
+  it.each(
+    diffCases()
+      .filter((c) => c.cls)
+      .map((c) => [c.id, c] as const),
+  )('%s: its mutation is reported with the right class, and nothing else', async (id, c) => {
     const { base, revision } = casePair(c, reference());
     const dir = mkdtempSync(join(folder, 'case-'));
     writeFileSync(join(dir, 'base.yaml'), stringify(base));

@@ -24,7 +24,11 @@ async function diff(base: Doc, revision: Doc) {
   writeFileSync(b, stringify(base));
   writeFileSync(r, stringify(revision));
   const result = await diffDescriptionsDetailed(b, r);
-  return { ...result, rules: result.report.findings.map((f) => `${f.severity} ${f.ruleId}`).sort(), exit: reportExitCode(result.report) };
+  return {
+    ...result,
+    rules: result.report.findings.map((f) => `${f.severity} ${f.ruleId}`).sort(),
+    exit: reportExitCode(result.report),
+  };
 }
 
 describe('versioning', () => {
@@ -36,7 +40,10 @@ describe('versioning', () => {
   v3beside.paths['/v3/users/{nationalId}'].get.operationId = 'getUserProfileV3';
   delete v3beside.components.schemas.UserProfile.properties.email; // the breaking change, in /v3 only…
   v3beside.components.schemas.UserProfileV2 = structuredClone(v2.components.schemas.UserProfile);
-  v3beside.components.responses.UserProfileFoundV2 = { description: "The user's profile.", content: { 'application/json': { schema: { $ref: '#/components/schemas/UserProfileV2' } } } };
+  v3beside.components.responses.UserProfileFoundV2 = {
+    description: "The user's profile.",
+    content: { 'application/json': { schema: { $ref: '#/components/schemas/UserProfileV2' } } },
+  };
   v3beside.paths['/v2/users/{nationalId}'].get.responses['200'] = { $ref: '#/components/responses/UserProfileFoundV2' };
   v3beside.components.schemas.UserProfile.required = ['nationalId', 'locale'];
   const v3only = structuredClone(v3beside);
@@ -52,8 +59,13 @@ describe('versioning', () => {
 
   it('step 2: retiring the deprecated major warns about the notice period, and passes', async () => {
     const result = await diff(v3beside, v3only);
-    expect(result.rules).toEqual(['warn diff-deprecated-operation-removed', 'warn platform-version-deprecated-removed']);
-    expect(result.report.findings.find((f) => f.ruleId === 'platform-version-deprecated-removed')!.message).toContain("six months' notice");
+    expect(result.rules).toEqual([
+      'warn diff-deprecated-operation-removed',
+      'warn platform-version-deprecated-removed',
+    ]);
+    expect(result.report.findings.find((f) => f.ruleId === 'platform-version-deprecated-removed')!.message).toContain(
+      "six months' notice",
+    );
     expect(result.exit).toBe(0);
   });
 
@@ -63,7 +75,10 @@ describe('versioning', () => {
     inPlace.components.schemas.UserProfile.required = ['nationalId', 'locale'];
     inPlace.info.version = '2.1.0';
     const result = await diff(v2, inPlace);
-    expect(result.rules).toEqual(['error diff-response-body-property-removed', 'error platform-version-breaking-without-major']);
+    expect(result.rules).toEqual([
+      'error diff-response-body-property-removed',
+      'error platform-version-breaking-without-major',
+    ]);
     expect(result.exit).toBe(1);
   });
 
@@ -73,7 +88,11 @@ describe('versioning', () => {
     delete bumped.components.schemas.UserProfile.properties.email;
     bumped.components.schemas.UserProfile.required = ['nationalId', 'locale'];
     const result = await diff(v2, bumped);
-    expect(result.rules).toEqual(['error diff-response-body-property-removed', 'error platform-version-breaking-without-major', 'error platform-version-path-major-mismatch']);
+    expect(result.rules).toEqual([
+      'error diff-response-body-property-removed',
+      'error platform-version-breaking-without-major',
+      'error platform-version-path-major-mismatch',
+    ]);
   });
 
   it('a description without version prefixes that raises its major reports its breaking changes as needing review', async () => {
@@ -91,7 +110,11 @@ describe('versioning', () => {
 
   it('a bump that is big enough gives no version finding', async () => {
     const added = structuredClone(v2);
-    added.paths['/v2/users/{nationalId}'].get.parameters.push({ name: 'fields', in: 'query', schema: { type: 'string' } });
+    added.paths['/v2/users/{nationalId}'].get.parameters.push({
+      name: 'fields',
+      in: 'query',
+      schema: { type: 'string' },
+    });
     added.info.version = '2.1.0';
     expect((await diff(v2, added)).rules).toEqual(['info diff-request-parameter-added-optional']);
     const documented = structuredClone(v2);

@@ -48,20 +48,44 @@ describe('the VS Code extension', () => {
     execFileSync(process.execPath, [join(ROOT, 'scripts/bundle-vscode-extension.mjs')], { cwd: ROOT, stdio: 'pipe' });
     const bundle = readFileSync(join(EXTENSION, 'dist/extension.js'), 'utf8');
     const required = new Set([...bundle.matchAll(/require\('([^']+)'\)/g)].map((match) => match[1]!));
-    expect([...required].filter((name) => name !== 'vscode' && !builtinModules.includes(name.replace(/^node:/, '')))).toEqual([]);
+    expect(
+      [...required].filter((name) => name !== 'vscode' && !builtinModules.includes(name.replace(/^node:/, ''))),
+    ).toEqual([]);
     expect(required.has('vscode')).toBe(true);
 
     const vsix = join(folder, 'vottur.vsix');
-    execFileSync(process.execPath, [join(ROOT, 'node_modules/@vscode/vsce/vsce'), 'package', '--no-dependencies', '--out', vsix], { cwd: EXTENSION, stdio: 'pipe', timeout: 120_000 });
+    execFileSync(
+      process.execPath,
+      [join(ROOT, 'node_modules/@vscode/vsce/vsce'), 'package', '--no-dependencies', '--out', vsix],
+      { cwd: EXTENSION, stdio: 'pipe', timeout: 120_000 },
+    );
     const entries = unzip(vsix);
-    expect([...entries.keys()].sort()).toEqual(['[Content_Types].xml', 'extension.vsixmanifest', 'extension/LICENSE.txt', 'extension/dist/extension.js', 'extension/package.json', 'extension/readme.md']);
-    const manifest = JSON.parse(entries.get('extension/package.json')!.toString('utf8')) as { main: string; activationEvents: string[]; contributes: { configuration: { properties: Record<string, { enum?: string[] }> } } };
+    expect([...entries.keys()].sort()).toEqual([
+      '[Content_Types].xml',
+      'extension.vsixmanifest',
+      'extension/LICENSE.txt',
+      'extension/dist/extension.js',
+      'extension/package.json',
+      'extension/readme.md',
+    ]);
+    const manifest = JSON.parse(entries.get('extension/package.json')!.toString('utf8')) as {
+      main: string;
+      activationEvents: string[];
+      contributes: { configuration: { properties: Record<string, { enum?: string[] }> } };
+    };
     expect(manifest.main).toBe('./dist/extension.js');
     expect(manifest.activationEvents).toEqual(['onLanguage:yaml', 'onLanguage:json', 'onLanguage:jsonc']);
     // The settings the extension passes are the ones the server reads.
-    expect(Object.keys(manifest.contributes.configuration.properties).sort()).toEqual(['vottur.baseline', 'vottur.baselined', 'vottur.path', 'vottur.useConfig']);
+    expect(Object.keys(manifest.contributes.configuration.properties).sort()).toEqual([
+      'vottur.baseline',
+      'vottur.baselined',
+      'vottur.path',
+      'vottur.useConfig',
+    ]);
     expect(manifest.contributes.configuration.properties['vottur.baselined']!.enum).toEqual(['hint', 'hide']);
     expect(entries.get('extension/dist/extension.js')!.toString('utf8')).toBe(bundle);
-    expect(entries.get('extension.vsixmanifest')!.toString('utf8')).toContain('Id="vottur" Version="0.1.0" Publisher="vottur"');
+    expect(entries.get('extension.vsixmanifest')!.toString('utf8')).toContain(
+      'Id="vottur" Version="0.1.0" Publisher="vottur"',
+    );
   }, 180_000);
 });

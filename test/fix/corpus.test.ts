@@ -22,7 +22,11 @@ import { countByRule } from './support.js';
 
 const present = CORPUS_DIR !== undefined;
 const CATALOGUE = join(CORPUS_DIR ?? '', 'catalogue');
-const documents = present ? readdirSync(CATALOGUE).filter((name) => /\.(ya?ml|json)$/.test(name)).sort() : [];
+const documents = present
+  ? readdirSync(CATALOGUE)
+      .filter((name) => /\.(ya?ml|json)$/.test(name))
+      .sort()
+  : [];
 const BREAKING = new Set(CHECKS.filter((check) => check.class === 'breaking').map((check) => check.id));
 
 /** Comments of a YAML text, in order, as the yaml package's lexer reads them. */
@@ -43,7 +47,10 @@ describe.skipIf(!present)(corpusTitle('vottur lint --fix on the catalogue corpus
       cpSync(join(CATALOGUE, name), join(original, name));
       cpSync(join(CATALOGUE, name), join(fixed, name));
     }
-    fixRun = await vottur(['lint', '--fix', '--format', 'json', '--jobs', '1', ...documents], { cwd: fixed, timeoutMs: 300_000 });
+    fixRun = await vottur(['lint', '--fix', '--format', 'json', '--jobs', '1', ...documents], {
+      cwd: fixed,
+      timeoutMs: 300_000,
+    });
   }, 300_000);
 
   afterAll(() => {
@@ -58,17 +65,27 @@ describe.skipIf(!present)(corpusTitle('vottur lint --fix on the catalogue corpus
   it.each(documents)('%s', { timeout: 120_000 }, async (name) => {
     const before = readFileSync(join(original, name), 'utf8');
     const after = readFileSync(join(fixed, name), 'utf8');
-    const lint = async (dir: string): Promise<Finding[]> => (await lintDocument(join(dir, name), { cwd: dir })).findings;
+    const lint = async (dir: string): Promise<Finding[]> =>
+      (await lintDocument(join(dir, name), { cwd: dir })).findings;
     const [was, now] = await Promise.all([lint(original), lint(fixed)]);
     // No rule finds more than before.
     const counts = countByRule(was);
     for (const [rule, count] of countByRule(now)) expect(count, rule).toBeLessThanOrEqual(counts.get(rule) ?? 0);
     // Nothing --fix may apply is left: a further run would change nothing.
-    const left = (await computeFixes({ file: join(fixed, name), cwd: fixed, findings: now, loaded: await loadDescription(join(fixed, name)) })).filter((fix) => appliesOnCommandLine(fix.effect));
+    const left = (
+      await computeFixes({
+        file: join(fixed, name),
+        cwd: fixed,
+        findings: now,
+        loaded: await loadDescription(join(fixed, name)),
+      })
+    ).filter((fix) => appliesOnCommandLine(fix.effect));
     expect(left.map((fix) => `${fix.ruleId}: ${fix.title}`)).toEqual([]);
     // Callers see no breaking change.
     const diff = await diffDescriptions(join(original, name), join(fixed, name));
-    expect(diff.findings.filter((finding) => BREAKING.has(finding.ruleId)).map((finding) => finding.message)).toEqual([]);
+    expect(diff.findings.filter((finding) => BREAKING.has(finding.ruleId)).map((finding) => finding.message)).toEqual(
+      [],
+    );
     if (before === after) return;
     if (name.endsWith('.json')) {
       // Edited in place: only the lines of the edits differ, and added lines are indented as the file is.

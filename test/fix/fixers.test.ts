@@ -7,7 +7,17 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { applyFileEdits, computeFixes, fixableRules, overlaps, reload, textsOf, type Fix, type FixEffect, type TextEdit } from '../../src/fix/index.js';
+import {
+  applyFileEdits,
+  computeFixes,
+  fixableRules,
+  overlaps,
+  reload,
+  textsOf,
+  type Fix,
+  type FixEffect,
+  type TextEdit,
+} from '../../src/fix/index.js';
 import { loadDescription } from '../../src/lint/load.js';
 import { applied, countByRule, diffClass, findingsOf } from './support.js';
 
@@ -53,35 +63,41 @@ describe('fixers on their fixtures', () => {
     expect(cases.map(({ rule, name }) => `${rule}/${name}`).sort()).toEqual(Object.keys(EXPECTED).sort());
   });
 
-  it.each(cases)('$rule: $name', async ({ rule, name }) => {
-    const file = join(FIXTURES, rule, name);
-    const expected = readFileSync(join(FIXTURES, rule, name.replace(/\.(ya?ml|json)$/, '.fixed.$1')), 'utf8');
-    let loaded = await loadDescription(file);
-    const original = await findingsOf(loaded);
-    expect(original.some((finding) => finding.ruleId === rule)).toBe(true);
-    const seen: Fix[] = [];
-    for (let pass = 0; pass < 5; pass++) {
-      const before = await findingsOf(loaded);
-      const fixes = (await computeFixes({ file, loaded, findings: before })).filter((fix) => fix.ruleId === rule);
-      const chosen: TextEdit[] = [];
-      for (const fix of fixes) {
-        // Each fix alone: its class is what vottur diff says of the change.
-        const after = await applied(loaded, fix);
-        expect(fix.effect, `${fix.title}: ${fix.effectDetail?.join('; ')}`).toBe(await diffClass(name, loaded.files.get(loaded.rootUri)!.text, after.files.get(after.rootUri)!.text));
-        if (fix.edits.some((edit) => chosen.some((other) => overlaps(edit, other)))) continue;
-        chosen.push(...fix.edits);
-        seen.push(fix);
+  it.each(cases)(
+    '$rule: $name',
+    async ({ rule, name }) => {
+      const file = join(FIXTURES, rule, name);
+      const expected = readFileSync(join(FIXTURES, rule, name.replace(/\.(ya?ml|json)$/, '.fixed.$1')), 'utf8');
+      let loaded = await loadDescription(file);
+      const original = await findingsOf(loaded);
+      expect(original.some((finding) => finding.ruleId === rule)).toBe(true);
+      const seen: Fix[] = [];
+      for (let pass = 0; pass < 5; pass++) {
+        const before = await findingsOf(loaded);
+        const fixes = (await computeFixes({ file, loaded, findings: before })).filter((fix) => fix.ruleId === rule);
+        const chosen: TextEdit[] = [];
+        for (const fix of fixes) {
+          // Each fix alone: its class is what vottur diff says of the change.
+          const after = await applied(loaded, fix);
+          expect(fix.effect, `${fix.title}: ${fix.effectDetail?.join('; ')}`).toBe(
+            await diffClass(name, loaded.files.get(loaded.rootUri)!.text, after.files.get(after.rootUri)!.text),
+          );
+          if (fix.edits.some((edit) => chosen.some((other) => overlaps(edit, other)))) continue;
+          chosen.push(...fix.edits);
+          seen.push(fix);
+        }
+        if (chosen.length === 0) break;
+        loaded = await reload(loaded, applyFileEdits(textsOf(loaded), chosen));
       }
-      if (chosen.length === 0) break;
-      loaded = await reload(loaded, applyFileEdits(textsOf(loaded), chosen));
-    }
-    expect(seen.length).toBeGreaterThan(0);
-    const order: FixEffect[] = ['documentation', 'non-breaking', 'review', 'breaking'];
-    expect(order.filter((effect) => seen.some((fix) => fix.effect === effect))).toEqual(EXPECTED[`${rule}/${name}`]);
-    expect(loaded.files.get(loaded.rootUri)!.text).toBe(expected);
-    const final = await findingsOf(loaded);
-    expect(final.filter((finding) => finding.ruleId === rule)).toEqual([]);
-    const was = countByRule(original);
-    for (const [other, count] of countByRule(final)) expect(count, other).toBeLessThanOrEqual(was.get(other) ?? 0);
-  }, 60_000);
+      expect(seen.length).toBeGreaterThan(0);
+      const order: FixEffect[] = ['documentation', 'non-breaking', 'review', 'breaking'];
+      expect(order.filter((effect) => seen.some((fix) => fix.effect === effect))).toEqual(EXPECTED[`${rule}/${name}`]);
+      expect(loaded.files.get(loaded.rootUri)!.text).toBe(expected);
+      const final = await findingsOf(loaded);
+      expect(final.filter((finding) => finding.ruleId === rule)).toEqual([]);
+      const was = countByRule(original);
+      for (const [other, count] of countByRule(final)) expect(count, other).toBeLessThanOrEqual(was.get(other) ?? 0);
+    },
+    60_000,
+  );
 });

@@ -15,19 +15,31 @@ const FIXTURES = join(import.meta.dirname, '..', '..', 'fixtures', 'rules');
 
 describe.each(fixableRules())('fixes of %s on its failing fixtures', (ruleId) => {
   const files = readdirSync(join(FIXTURES, ruleId)).filter((name) => /^fail.*\.(ya?ml|json)$/.test(name));
-  it.each(files)('%s', async (name) => {
-    const file = join(FIXTURES, ruleId, name);
-    const loaded = await loadDescription(file);
-    const before = await findingsOf(loaded);
-    const fixes = (await computeFixes({ file, loaded, findings: before })).filter((fix) => fix.ruleId === ruleId);
-    for (const fix of fixes) {
-      const after = await applied(loaded, fix);
-      const afterFindings = await findingsOf(after);
-      expect(afterFindings.some((finding) => finding.ruleId === ruleId && finding.fingerprint === fix.finding.fingerprint), `${fix.title} leaves its finding`).toBe(false);
-      const was = countByRule(before);
-      for (const [rule, count] of countByRule(afterFindings)) expect(count, `${fix.title}: findings of ${rule}`).toBeLessThanOrEqual((was.get(rule) ?? 0) - (rule === ruleId ? 1 : 0));
-      const text = (l: typeof loaded) => l.files.get(l.rootUri)!.text;
-      expect(fix.effect, `${fix.title}: ${fix.effectDetail?.join('; ')}`).toBe(await diffClass(name, text(loaded), text(after)));
-    }
-  }, 60_000);
+  it.each(files)(
+    '%s',
+    async (name) => {
+      const file = join(FIXTURES, ruleId, name);
+      const loaded = await loadDescription(file);
+      const before = await findingsOf(loaded);
+      const fixes = (await computeFixes({ file, loaded, findings: before })).filter((fix) => fix.ruleId === ruleId);
+      for (const fix of fixes) {
+        const after = await applied(loaded, fix);
+        const afterFindings = await findingsOf(after);
+        expect(
+          afterFindings.some((finding) => finding.ruleId === ruleId && finding.fingerprint === fix.finding.fingerprint),
+          `${fix.title} leaves its finding`,
+        ).toBe(false);
+        const was = countByRule(before);
+        for (const [rule, count] of countByRule(afterFindings))
+          expect(count, `${fix.title}: findings of ${rule}`).toBeLessThanOrEqual(
+            (was.get(rule) ?? 0) - (rule === ruleId ? 1 : 0),
+          );
+        const text = (l: typeof loaded) => l.files.get(l.rootUri)!.text;
+        expect(fix.effect, `${fix.title}: ${fix.effectDetail?.join('; ')}`).toBe(
+          await diffClass(name, text(loaded), text(after)),
+        );
+      }
+    },
+    60_000,
+  );
 });

@@ -57,11 +57,21 @@ async function stockSpectral(file: string): Promise<string[]> {
   const text = readFileSync(file, 'utf8');
   const parser = /\.json$/.test(file) ? Parsers.Json : Parsers.Yaml;
   const results = await spectral.run(new Document(text, parser, file));
-  return results
-    // Spectral's own diagnostics (parser, resolver, format) are not rules of the ruleset.
-    .filter((result) => ruleIds.has(String(result.code)))
-    .map((result) => key(String(result.code), result.path, result.message, result.range.start.line + 1, result.range.start.character + 1))
-    .sort();
+  return (
+    results
+      // Spectral's own diagnostics (parser, resolver, format) are not rules of the ruleset.
+      .filter((result) => ruleIds.has(String(result.code)))
+      .map((result) =>
+        key(
+          String(result.code),
+          result.path,
+          result.message,
+          result.range.start.line + 1,
+          result.range.start.character + 1,
+        ),
+      )
+      .sort()
+  );
 }
 
 /** The rules stock Spectral runs on a document of any format (the others declare OpenAPI 3.0/3.1). */
@@ -73,13 +83,23 @@ async function native(file: string): Promise<string[]> {
   const loaded = await loadDescription(file);
   // A Swagger 2.0 document: only the rules that run on any format are Spectral's to compare (see the top).
   if (isSwagger2(loaded.data)) {
-    expect(result.findings.some((finding) => !ANY_FORMAT.has(finding.ruleId)), `${file}: the other rules ran on its conversion`).toBe(true);
+    expect(
+      result.findings.some((finding) => !ANY_FORMAT.has(finding.ruleId)),
+      `${file}: the other rules ran on its conversion`,
+    ).toBe(true);
     result.findings = result.findings.filter((finding) => ANY_FORMAT.has(finding.ruleId));
   }
-  const diagnostics = new Set(loaded.files.get(loaded.rootUri)!.parsed.diagnostics.map((d) => `${encodePointer(d.path ?? [])} ${d.range.start.line + 1}:${d.range.start.character + 1}`));
+  const diagnostics = new Set(
+    loaded.files
+      .get(loaded.rootUri)!
+      .parsed.diagnostics.map(
+        (d) => `${encodePointer(d.path ?? [])} ${d.range.start.line + 1}:${d.range.start.character + 1}`,
+      ),
+  );
   const problems = new Set(loaded.problems.map((p) => p.message));
   const own = (finding: { ruleId: string; message: string; pointer: string; line?: number; column?: number }) =>
-    finding.ruleId === 'platform-openapi-valid' && (problems.has(finding.message) || diagnostics.has(`${finding.pointer} ${finding.line}:${finding.column}`));
+    finding.ruleId === 'platform-openapi-valid' &&
+    (problems.has(finding.message) || diagnostics.has(`${finding.pointer} ${finding.line}:${finding.column}`));
   return result.findings
     .filter((finding) => !own(finding))
     .map((finding) => key(finding.ruleId, finding.path, finding.message, finding.line, finding.column))
@@ -94,35 +114,49 @@ async function expectSameFindings(file: string): Promise<void> {
 const fixtures = files(join(ROOT, 'fixtures/rules'));
 const singleFile = fixtures.filter((file) => !EXTERNAL_REF.test(readFileSync(file, 'utf8')));
 const multiFile = fixtures.filter((file) => !singleFile.includes(file));
-if (multiFile.length > 0) console.info(`engine: ${multiFile.length} fixtures reference other files and are not compared with stock Spectral: ${multiFile.map((f) => relative(ROOT, f)).join(', ')}`);
+if (multiFile.length > 0)
+  console.info(
+    `engine: ${multiFile.length} fixtures reference other files and are not compared with stock Spectral: ${multiFile.map((f) => relative(ROOT, f)).join(', ')}`,
+  );
 
 describe('the native engine against stock Spectral', () => {
   it('has the whole platform ruleset to compare', () => {
     expect(ruleIds.size).toBeGreaterThan(0);
   });
 
-  it.each(singleFile.map((file) => [relative(ROOT, file), file]))('finds the same on %s', { timeout: 60_000 }, async (_name, file) => {
-    let parsedBySpectral = true;
-    try {
-      await loadDescription(file);
-    } catch {
-      parsedBySpectral = false; // Not YAML/JSON at all: vottur refuses it, as it should.
-    }
-    if (parsedBySpectral) await expectSameFindings(file);
-  });
+  it.each(singleFile.map((file) => [relative(ROOT, file), file]))(
+    'finds the same on %s',
+    { timeout: 60_000 },
+    async (_name, file) => {
+      let parsedBySpectral = true;
+      try {
+        await loadDescription(file);
+      } catch {
+        parsedBySpectral = false; // Not YAML/JSON at all: vottur refuses it, as it should.
+      }
+      if (parsedBySpectral) await expectSameFindings(file);
+    },
+  );
 });
 
 const corpusSingle = corpusPresent
-  ? [...files(join(CORPUS, 'real')), ...files(join(CORPUS, 'catalogue')), join(CORPUS, 'large/box_openapi.json'), join(CORPUS, 'large/twilio_api_v2010.json')].filter(
-      (file) => existsSync(file) && !EXTERNAL_REF.test(readFileSync(file, 'utf8')),
-    )
+  ? [
+      ...files(join(CORPUS, 'real')),
+      ...files(join(CORPUS, 'catalogue')),
+      join(CORPUS, 'large/box_openapi.json'),
+      join(CORPUS, 'large/twilio_api_v2010.json'),
+    ].filter((file) => existsSync(file) && !EXTERNAL_REF.test(readFileSync(file, 'utf8')))
   : [];
 
 describe.skipIf(!corpusPresent)(corpusTitle('the native engine against stock Spectral on the shared corpus'), () => {
   reportMissingCorpus();
-  it.each(corpusSingle.map((file) => [relative(CORPUS, file), file]))('finds the same on %s', { timeout: 300_000 }, async (_name, file) => {
-    await expectSameFindings(file);
-  });
+  it.each(corpusSingle.map((file) => [relative(CORPUS, file), file]))(
+    'finds the same on %s',
+    { timeout: 300_000 },
+    async (_name, file) => {
+      await expectSameFindings(file);
+    },
+  );
 
   it('fires the same rules on the multi-file DigitalOcean description', { timeout: 300_000 }, async () => {
     const file = join(CORPUS, 'multifile/digitalocean/DigitalOcean-public.v2.yaml');
@@ -141,7 +175,14 @@ describe.skipIf(!corpusPresent)(corpusTitle('the native engine against stock Spe
     expect(infoRules.length).toBeGreaterThan(0);
     for (const ruleId of infoRules) expect(fastCounts[ruleId], ruleId).toBe(stockCounts[ruleId]);
     expect(Object.keys(fastCounts).length).toBeGreaterThan(infoRules.length);
-    console.info(`engine: DigitalOcean rule counts (vottur / stock Spectral): ${[...new Set([...Object.keys(fastCounts), ...Object.keys(stockCounts)])].sort().map((id) => `${id} ${fastCounts[id] ?? 0}/${stockCounts[id] ?? 0}`).join(', ')}`);
+    console.info(
+      `engine: DigitalOcean rule counts (vottur / stock Spectral): ${[
+        ...new Set([...Object.keys(fastCounts), ...Object.keys(stockCounts)]),
+      ]
+        .sort()
+        .map((id) => `${id} ${fastCounts[id] ?? 0}/${stockCounts[id] ?? 0}`)
+        .join(', ')}`,
+    );
   });
 });
 
@@ -155,11 +196,18 @@ describe('JSON positions on demand', () => {
     const stock = Parsers.Json.parse(text);
     expect(JSON.stringify(fast.data)).toBe(JSON.stringify(stock.data));
     const visit = (node: unknown, path: Array<string | number>) => {
-      expect(fast.locate(path, true), path.join('/')).toEqual(Parsers.Json.getLocationForJsonPath(stock, path, true)?.range);
-      if (node && typeof node === 'object') for (const k of Object.keys(node)) visit((node as any)[k], [...path, Array.isArray(node) ? Number(k) : k]);
+      expect(fast.locate(path, true), path.join('/')).toEqual(
+        Parsers.Json.getLocationForJsonPath(stock, path, true)?.range,
+      );
+      if (node && typeof node === 'object')
+        for (const k of Object.keys(node)) visit((node as any)[k], [...path, Array.isArray(node) ? Number(k) : k]);
       for (const missing of ['nope', 7, '1e3', '']) {
-        expect(fast.locate([...path, missing], true)).toEqual(Parsers.Json.getLocationForJsonPath(stock, [...path, missing], true)?.range);
-        expect(fast.locate([...path, missing], false)).toEqual(Parsers.Json.getLocationForJsonPath(stock, [...path, missing], false)?.range);
+        expect(fast.locate([...path, missing], true)).toEqual(
+          Parsers.Json.getLocationForJsonPath(stock, [...path, missing], true)?.range,
+        );
+        expect(fast.locate([...path, missing], false)).toEqual(
+          Parsers.Json.getLocationForJsonPath(stock, [...path, missing], false)?.range,
+        );
       }
     };
     visit(stock.data, []);

@@ -67,7 +67,10 @@ describe('a gate cannot be bypassed by how a document is written', () => {
   });
 
   it('keeps a nested __proto__ key as data (a path item cannot inherit operations from it)', async () => {
-    const text = FAIL_404.replace('paths:\n', 'paths:\n  /v1/ghost:\n    __proto__:\n      get:\n        responses:\n          "200": {description: OK}\n');
+    const text = FAIL_404.replace(
+      'paths:\n',
+      'paths:\n  /v1/ghost:\n    __proto__:\n      get:\n        responses:\n          "200": {description: OK}\n',
+    );
     const loaded = await loadDescription(write('nested-proto.yaml', text));
     const ghost = (loaded.data as any).paths['/v1/ghost'];
     expect(ghost.get).toBeUndefined();
@@ -92,20 +95,29 @@ describe('documents that are not descriptions, or cannot be read, get one line',
   });
 
   it('refuses a Kubernetes manifest as not an API description', async () => {
-    expect(await couldNotRun(write('pod.yaml', 'apiVersion: v1\nkind: Pod\nmetadata:\n  name: web\nspec:\n  containers: []\n'))).toMatch(/is not an API description/);
+    expect(
+      await couldNotRun(
+        write('pod.yaml', 'apiVersion: v1\nkind: Pod\nmetadata:\n  name: web\nspec:\n  containers: []\n'),
+      ),
+    ).toMatch(/is not an API description/);
     const result = await vottur(['lint', join(dir, 'pod.yaml')]);
     expect(result.code).toBe(2);
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
   }, 30_000);
 
   it('refuses a YAML alias bomb in one line', async () => {
-    let text = 'openapi: 3.0.3\ninfo: {title: T, version: "1"}\npaths: {}\nx-a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]\n';
-    for (let i = 1; i < 10; i++) text += `x-a${i}: &a${i} [${Array(10).fill(`*a${i - 1}`).join(', ')}]\n`;
+    let text =
+      'openapi: 3.0.3\ninfo: {title: T, version: "1"}\npaths: {}\nx-a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]\n';
+    for (let i = 1; i < 10; i++)
+      text += `x-a${i}: &a${i} [${Array(10)
+        .fill(`*a${i - 1}`)
+        .join(', ')}]\n`;
     expect(await couldNotRun(write('bomb.yaml', `${text}x-bomb: *a9\n`))).toMatch(/aliases .* expand to more than/);
   }, 10_000);
 
   it('still reads ordinary aliases and merge keys', async () => {
-    const text = 'openapi: 3.0.3\ninfo: &info {title: T, version: "1"}\nx-copy: *info\nx-merged:\n  <<: *info\n  title: U\npaths: {}\n';
+    const text =
+      'openapi: 3.0.3\ninfo: &info {title: T, version: "1"}\nx-copy: *info\nx-merged:\n  <<: *info\n  title: U\npaths: {}\n';
     const data = (await loadDescription(write('alias.yaml', text))).data as any;
     expect(data['x-copy']).toEqual({ title: 'T', version: '1' });
     expect(data['x-merged']).toEqual({ title: 'U', version: '1' });
@@ -113,39 +125,76 @@ describe('documents that are not descriptions, or cannot be read, get one line',
 
   it('refuses 10,000 levels of nesting, in JSON and in YAML, and lints 900', async () => {
     const head = '{"openapi": "3.0.3", "info": {"title": "T", "version": "1"}, "paths": {}, "x-deep": ';
-    expect(await couldNotRun(write('deep.json', `${head}${'['.repeat(10_000)}${']'.repeat(10_000)}}`))).toMatch(/nested deeper than \d+ levels/);
+    expect(await couldNotRun(write('deep.json', `${head}${'['.repeat(10_000)}${']'.repeat(10_000)}}`))).toMatch(
+      /nested deeper than \d+ levels/,
+    );
     let yaml = 'openapi: 3.0.3\ninfo: {title: T, version: "1"}\npaths: {}\nx-deep:\n';
     for (let i = 0; i < 10_000; i++) yaml += `${' '.repeat(i + 1)}a:\n`;
-    expect(await couldNotRun(write('deep.yaml', `${yaml}${' '.repeat(10_001)}1\n`))).toMatch(/nested (deeper than \d+ levels|too deeply)/);
-    expect(await couldNotRun(write('deep-flow.yaml', `openapi: 3.0.3\nx: ${'['.repeat(10_000)}${']'.repeat(10_000)}\n`))).toMatch(/nested/);
+    expect(await couldNotRun(write('deep.yaml', `${yaml}${' '.repeat(10_001)}1\n`))).toMatch(
+      /nested (deeper than \d+ levels|too deeply)/,
+    );
+    expect(
+      await couldNotRun(write('deep-flow.yaml', `openapi: 3.0.3\nx: ${'['.repeat(10_000)}${']'.repeat(10_000)}\n`)),
+    ).toMatch(/nested/);
     const ok = await lintDocument(write('deep-900.json', `${head}${'{"a": '.repeat(900)}1${'}'.repeat(900)}}`));
     expect(ok.findings.length).toBeGreaterThan(0);
   }, 30_000);
 
   it('says a !!binary value cannot be read', async () => {
-    expect(await couldNotRun(write('binary.yaml', 'openapi: 3.0.3\ninfo: {title: T, version: "1"}\npaths: {}\nx-b: !!binary aGVsbG8=\n'))).toMatch(/!!binary/);
+    expect(
+      await couldNotRun(
+        write('binary.yaml', 'openapi: 3.0.3\ninfo: {title: T, version: "1"}\npaths: {}\nx-b: !!binary aGVsbG8=\n'),
+      ),
+    ).toMatch(/!!binary/);
   });
 
   it('reports a $ref to an array index that does not exist', async () => {
-    const text = 'openapi: 3.0.3\ninfo: {title: T, version: "1"}\nx-arr: [{type: string}]\npaths: {}\ncomponents:\n  schemas:\n    A: {$ref: "#/x-arr/5"}\n';
+    const text =
+      'openapi: 3.0.3\ninfo: {title: T, version: "1"}\nx-arr: [{type: string}]\npaths: {}\ncomponents:\n  schemas:\n    A: {$ref: "#/x-arr/5"}\n';
     const { findings } = await lintDocument(write('array-index.yaml', text));
-    expect(findings.some((finding) => finding.ruleId === 'platform-openapi-valid' && finding.pointer === '/components/schemas/A/$ref')).toBe(true);
-    const multi = write('array/root.yaml', 'openapi: 3.0.3\ninfo: {title: T, version: "1"}\npaths: {}\ncomponents:\n  schemas:\n    A: {$ref: "./list.yaml#/5"}\n');
+    expect(
+      findings.some(
+        (finding) => finding.ruleId === 'platform-openapi-valid' && finding.pointer === '/components/schemas/A/$ref',
+      ),
+    ).toBe(true);
+    const multi = write(
+      'array/root.yaml',
+      'openapi: 3.0.3\ninfo: {title: T, version: "1"}\npaths: {}\ncomponents:\n  schemas:\n    A: {$ref: "./list.yaml#/5"}\n',
+    );
     write('array/list.yaml', '- {type: string}\n');
-    expect((await loadDescription(multi)).problems.map((problem) => problem.message)).toEqual([expect.stringMatching(/has nothing at \/5/)]);
+    expect((await loadDescription(multi)).problems.map((problem) => problem.message)).toEqual([
+      expect.stringMatching(/has nothing at \/5/),
+    ]);
   });
 
   it('reports a $ref with a malformed %-escape as a broken reference, never a crash (found by the property test)', async () => {
     // fast-check's counterexample, seed 264942997: `$ref: "%"` deep under an operation.
-    const text = JSON.stringify({ openapi: '3.1.0', info: { title: 'T', version: '1' }, paths: { '/v1/a': { get: [[{ '': [{ $ref: '%' }] }]] } }, components: {} });
+    const text = JSON.stringify({
+      openapi: '3.1.0',
+      info: { title: 'T', version: '1' },
+      paths: { '/v1/a': { get: [[{ '': [{ $ref: '%' }] }]] } },
+      components: {},
+    });
     const { findings } = await lintDocument(write('bad-escape.json', text));
-    expect(findings.some((finding) => finding.ruleId === 'platform-openapi-valid' && /is not a valid reference/.test(finding.message))).toBe(true);
-    const other = write('escape/root.yaml', 'openapi: 3.0.3\ninfo: {title: T, version: "1"}\npaths: {}\ncomponents:\n  schemas:\n    A: {$ref: "./100%zz.yaml"}\n');
-    expect((await loadDescription(other)).problems.map((problem) => problem.message)).toEqual([expect.stringMatching(/is not a valid reference/)]);
+    expect(
+      findings.some(
+        (finding) => finding.ruleId === 'platform-openapi-valid' && /is not a valid reference/.test(finding.message),
+      ),
+    ).toBe(true);
+    const other = write(
+      'escape/root.yaml',
+      'openapi: 3.0.3\ninfo: {title: T, version: "1"}\npaths: {}\ncomponents:\n  schemas:\n    A: {$ref: "./100%zz.yaml"}\n',
+    );
+    expect((await loadDescription(other)).problems.map((problem) => problem.message)).toEqual([
+      expect.stringMatching(/is not a valid reference/),
+    ]);
   });
 
   it('does not read a FIFO a $ref names inside the folder', async () => {
-    const root = write('fifo/root.yaml', 'openapi: 3.0.3\ninfo: {title: T, version: "1"}\npaths: {}\ncomponents:\n  schemas:\n    A: {$ref: "./pipe.yaml"}\n');
+    const root = write(
+      'fifo/root.yaml',
+      'openapi: 3.0.3\ninfo: {title: T, version: "1"}\npaths: {}\ncomponents:\n  schemas:\n    A: {$ref: "./pipe.yaml"}\n',
+    );
     execFileSync('mkfifo', [join(dir, 'fifo/pipe.yaml')]);
     const loaded = await loadDescription(root);
     expect(loaded.problems.map((problem) => problem.message)).toEqual([expect.stringMatching(/not a regular file/)]);
@@ -170,7 +219,36 @@ describe('globs stay in the folder they start in', () => {
 
 describe('a plain path loads no glob library', () => {
   it('is told from a glob as tinyglobby tells it: whatever tinyglobby reads as a glob, mayBeGlob does too (property)', () => {
-    const part = fc.constantFrom('a', 'b.yaml', '/', '.', '..', '-', '_', ' ', '*', '**', '?', '[', ']', '{', '}', ',', '(', ')', '!', '+', '@', '\\', '|', '^', '$', '~', '#', '%');
+    const part = fc.constantFrom(
+      'a',
+      'b.yaml',
+      '/',
+      '.',
+      '..',
+      '-',
+      '_',
+      ' ',
+      '*',
+      '**',
+      '?',
+      '[',
+      ']',
+      '{',
+      '}',
+      ',',
+      '(',
+      ')',
+      '!',
+      '+',
+      '@',
+      '\\',
+      '|',
+      '^',
+      '$',
+      '~',
+      '#',
+      '%',
+    );
     fc.assert(
       fc.property(fc.array(part, { maxLength: 10 }), (parts) => {
         const pattern = parts.join('');
@@ -191,9 +269,15 @@ describe('documents and $refs over HTTP', () => {
   beforeAll(async () => {
     server = createServer((req, res) => {
       const url = req.url ?? '';
-      if (url === '/apis/openapi.yaml') res.end(FAIL_404.replace("$ref: '#/components/responses/NotFound'", "$ref: './parts/responses.yaml#/NotFound'"));
+      if (url === '/apis/openapi.yaml')
+        res.end(
+          FAIL_404.replace("$ref: '#/components/responses/NotFound'", "$ref: './parts/responses.yaml#/NotFound'"),
+        );
       else if (url === '/apis/parts/responses.yaml') res.end('NotFound:\n  description: Not found.\n');
-      else if (url === '/apis/escape.yaml') res.end('openapi: 3.0.3\ninfo: {title: T, version: "1"}\npaths: {}\ncomponents:\n  schemas:\n    A: {$ref: "../private.yaml"}\n    B: {$ref: "file:///etc/passwd"}\n');
+      else if (url === '/apis/escape.yaml')
+        res.end(
+          'openapi: 3.0.3\ninfo: {title: T, version: "1"}\npaths: {}\ncomponents:\n  schemas:\n    A: {$ref: "../private.yaml"}\n    B: {$ref: "file:///etc/passwd"}\n',
+        );
       else if (url === '/apis/moved.yaml') res.writeHead(302, { location: '/apis/openapi.yaml' }).end();
       else if (url === '/apis/away.yaml') res.writeHead(302, { location: `${other}/x.yaml` }).end();
       else if (url === '/big.yaml') {
@@ -226,7 +310,10 @@ describe('documents and $refs over HTTP', () => {
 
   it('does not fetch outside the folder, nor read a local file, for a URL document', async () => {
     const loaded = await loadDescription(`${base}/apis/escape.yaml`);
-    expect(loaded.problems.map((problem) => problem.message)).toEqual([expect.stringMatching(/remote document, which is not fetched/), expect.stringMatching(/points to a local file, which is not read/)]);
+    expect(loaded.problems.map((problem) => problem.message)).toEqual([
+      expect.stringMatching(/remote document, which is not fetched/),
+      expect.stringMatching(/points to a local file, which is not read/),
+    ]);
   });
 
   it('follows a same-origin redirect, not one to another host', async () => {
@@ -236,18 +323,32 @@ describe('documents and $refs over HTTP', () => {
 
   it('caps the size and the whole-body time of a remote document', async () => {
     await expect(loadDescription(`${base}/big.yaml`, { maxRemoteBytes: 1000 })).rejects.toThrow(/larger than/);
-    await expect(loadDescription(`${base}/slow.yaml`, { remoteTimeoutMs: 500 })).rejects.toThrow(/took longer than 0.5 s/);
-    const root = write('remote-refs/root.yaml', `openapi: 3.0.3\ninfo: {title: T, version: "1"}\npaths: {}\ncomponents:\n  schemas:\n    A: {$ref: "${base}/big.yaml"}\n    B: {$ref: "${base}/slow.yaml"}\n`);
+    await expect(loadDescription(`${base}/slow.yaml`, { remoteTimeoutMs: 500 })).rejects.toThrow(
+      /took longer than 0.5 s/,
+    );
+    const root = write(
+      'remote-refs/root.yaml',
+      `openapi: 3.0.3\ninfo: {title: T, version: "1"}\npaths: {}\ncomponents:\n  schemas:\n    A: {$ref: "${base}/big.yaml"}\n    B: {$ref: "${base}/slow.yaml"}\n`,
+    );
     const loaded = await loadDescription(root, { allowRemoteRefs: true, maxRemoteBytes: 1000, remoteTimeoutMs: 500 });
-    expect(loaded.problems.map((problem) => problem.message)).toEqual([expect.stringMatching(/larger than/), expect.stringMatching(/took longer than/)]);
+    expect(loaded.problems.map((problem) => problem.message)).toEqual([
+      expect.stringMatching(/larger than/),
+      expect.stringMatching(/took longer than/),
+    ]);
   }, 10_000);
 
   it('lints a URL and standard input from the CLI', async () => {
     const url = await vottur(['lint', `${base}/apis/openapi.yaml`]);
     expect(url.code, url.stderr).toBe(1);
     expect(url.stdout).toContain(`${base}/apis/openapi.yaml`);
-    const stdin = spawnSync(process.execPath, [join(import.meta.dirname, '../../dist/cli/main.js'), 'lint', '-', '--format', 'json'], { input: FAIL_404, encoding: 'utf8', timeout: 30_000 });
+    const stdin = spawnSync(
+      process.execPath,
+      [join(import.meta.dirname, '../../dist/cli/main.js'), 'lint', '-', '--format', 'json'],
+      { input: FAIL_404, encoding: 'utf8', timeout: 30_000 },
+    );
     expect(stdin.status, stdin.stderr).toBe(1);
-    expect(JSON.parse(stdin.stdout).findings.filter((finding: { ruleId: string }) => finding.ruleId === 'platform-no-404')).toHaveLength(2);
+    expect(
+      JSON.parse(stdin.stdout).findings.filter((finding: { ruleId: string }) => finding.ruleId === 'platform-no-404'),
+    ).toHaveLength(2);
   }, 60_000);
 });

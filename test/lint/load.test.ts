@@ -22,7 +22,18 @@ describe('loadDescription', () => {
 
   it('maps a bundled path back to the file and line it came from', async () => {
     const loaded = await loadDescription(join(FIXTURES, 'multi/openapi.yaml'));
-    const schemaPath = ['paths', '/v1/users/{userId}', 'get', 'responses', '200', 'content', 'application/json', 'schema', 'properties', 'email'];
+    const schemaPath = [
+      'paths',
+      '/v1/users/{userId}',
+      'get',
+      'responses',
+      '200',
+      'content',
+      'application/json',
+      'schema',
+      'properties',
+      'email',
+    ];
     const origin = loaded.origin(schemaPath);
     expect(origin.file.uri).toMatch(/schemas\/user\.yaml$/);
     expect(origin.path).toEqual(['properties', 'email']);
@@ -32,8 +43,12 @@ describe('loadDescription', () => {
   it('refuses a $ref outside the description folder without reading it', async () => {
     const loaded = await loadDescription(join(FIXTURES, 'escape/api/openapi.yaml'));
     expect(loaded.files.size).toBe(1);
-    expect(loaded.problems.map((p) => p.path.join('/'))).toEqual(['components/schemas/Secret/$ref', 'components/schemas/Passwd/$ref']);
-    for (const problem of loaded.problems) expect(problem.message).toMatch(/outside the description's folder, so it is not read/);
+    expect(loaded.problems.map((p) => p.path.join('/'))).toEqual([
+      'components/schemas/Secret/$ref',
+      'components/schemas/Passwd/$ref',
+    ]);
+    for (const problem of loaded.problems)
+      expect(problem.message).toMatch(/outside the description's folder, so it is not read/);
     expect(JSON.stringify(loaded.data)).not.toContain('Not for the linter');
   });
 
@@ -42,10 +57,15 @@ describe('loadDescription', () => {
     mkdirSync(join(dir, 'api'));
     writeFileSync(join(dir, 'secret.yaml'), 'description: Not for the linter.\ntype: string\n');
     symlinkSync(join(dir, 'secret.yaml'), join(dir, 'api/schema.yaml'));
-    writeFileSync(join(dir, 'api/openapi.yaml'), 'openapi: 3.0.3\ninfo: {title: T, version: 1.0.0}\npaths: {}\ncomponents:\n  schemas:\n    S:\n      $ref: schema.yaml\n');
+    writeFileSync(
+      join(dir, 'api/openapi.yaml'),
+      'openapi: 3.0.3\ninfo: {title: T, version: 1.0.0}\npaths: {}\ncomponents:\n  schemas:\n    S:\n      $ref: schema.yaml\n',
+    );
     const loaded = await loadDescription(join(dir, 'api/openapi.yaml'));
     expect(loaded.files.size).toBe(1);
-    expect(loaded.problems.map((p) => p.message)).toEqual([expect.stringMatching(/schema\.yaml is a link to a file outside the description's folder, so it is not read/)]);
+    expect(loaded.problems.map((p) => p.message)).toEqual([
+      expect.stringMatching(/schema\.yaml is a link to a file outside the description's folder, so it is not read/),
+    ]);
     expect(JSON.stringify(loaded.data)).not.toContain('Not for the linter');
   });
 
@@ -68,11 +88,18 @@ describe('loadDescription', () => {
 
   it('reports lint findings inside a referenced file at that file and line', async () => {
     const result = await lintDocument(join(FIXTURES, 'multi/openapi.yaml'), { cwd: FIXTURES });
-    const email = result.findings.find((f) => f.ruleId === 'platform-schema-property-description' && f.pointer === '/properties/email');
+    const email = result.findings.find(
+      (f) => f.ruleId === 'platform-schema-property-description' && f.pointer === '/properties/email',
+    );
     expect(email).toMatchObject({ document: 'multi/schemas/user.yaml', description: 'multi/openapi.yaml', line: 7 });
     // Findings in the root file name no other description.
-    expect(result.findings.filter((f) => f.document === 'multi/openapi.yaml').every((f) => f.description === undefined)).toBe(true);
-    const street = result.findings.find((f) => f.ruleId === 'platform-schema-property-description' && f.pointer === '/definitions/Address/properties/street');
+    expect(
+      result.findings.filter((f) => f.document === 'multi/openapi.yaml').every((f) => f.description === undefined),
+    ).toBe(true);
+    const street = result.findings.find(
+      (f) =>
+        f.ruleId === 'platform-schema-property-description' && f.pointer === '/definitions/Address/properties/street',
+    );
     expect(street).toMatchObject({ document: 'multi/schemas/user.yaml', line: 16 });
   });
 

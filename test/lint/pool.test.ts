@@ -24,8 +24,26 @@ function withoutTime(file: string): unknown {
 
 describe('the worker pool', () => {
   it('reports exactly what one-at-a-time linting reports', { timeout: 120_000 }, async () => {
-    const pooled = await vottur(['lint', PATTERN, '--jobs', '2', '--format', 'json', '--output', join(out, 'pool.json')]);
-    const single = await vottur(['lint', PATTERN, '--jobs', '1', '--format', 'json', '--output', join(out, 'single.json')]);
+    const pooled = await vottur([
+      'lint',
+      PATTERN,
+      '--jobs',
+      '2',
+      '--format',
+      'json',
+      '--output',
+      join(out, 'pool.json'),
+    ]);
+    const single = await vottur([
+      'lint',
+      PATTERN,
+      '--jobs',
+      '1',
+      '--format',
+      'json',
+      '--output',
+      join(out, 'single.json'),
+    ]);
     expect(pooled.stderr).toMatch(/^(vottur: (passed|failed): [^\n]*\n)?$/); // every format to a file: the verdict line at most
     expect(single.stderr).toMatch(/^(vottur: (passed|failed): [^\n]*\n)?$/); // every format to a file: the verdict line at most
     expect(pooled.code).toBe(single.code);
@@ -35,24 +53,32 @@ describe('the worker pool', () => {
     expect(pool).toEqual(withoutTime(join(out, 'single.json')));
   });
 
-  it('goes on past a document that cannot be read: a vottur-unreadable finding on it, every other report complete, one line and exit code 2 at the end', { timeout: 60_000 }, async () => {
-    const dir = mkdtempSync(join(out, 'broken-'));
-    const { writeFileSync } = await import('node:fs');
-    for (let i = 0; i < 4; i++) writeFileSync(join(dir, `ok-${i}.yaml`), 'openapi: 3.0.3\ninfo: {title: t, version: 1.0.0}\npaths: {}\n');
-    writeFileSync(join(dir, 'broken.yaml'), 'openapi: 3.0.3\ninfo: [\n');
-    for (const jobs of ['2', '1']) {
-      const result = await vottur(['lint', `${dir}/*.yaml`, '--jobs', jobs, '--format', 'json']);
-      expect(result.code).toBe(2);
-      expect(result.stderr).toMatch(/^vottur: .*broken\.yaml:\d+:\d+: not valid YAML/);
-      const report = JSON.parse(result.stdout) as { documents: Array<{ path: string }>; findings: Array<{ ruleId: string; document: string; severity: string; message: string }> };
-      expect(report.documents).toHaveLength(5);
-      const unreadable = report.findings.filter((f) => f.ruleId === 'vottur-unreadable');
-      expect(unreadable).toHaveLength(1);
-      expect(unreadable[0]).toMatchObject({ severity: 'error' });
-      expect(unreadable[0]!.document).toMatch(/broken\.yaml$/);
-      expect(unreadable[0]!.message).not.toContain('\n');
-    }
-  });
+  it(
+    'goes on past a document that cannot be read: a vottur-unreadable finding on it, every other report complete, one line and exit code 2 at the end',
+    { timeout: 60_000 },
+    async () => {
+      const dir = mkdtempSync(join(out, 'broken-'));
+      const { writeFileSync } = await import('node:fs');
+      for (let i = 0; i < 4; i++)
+        writeFileSync(join(dir, `ok-${i}.yaml`), 'openapi: 3.0.3\ninfo: {title: t, version: 1.0.0}\npaths: {}\n');
+      writeFileSync(join(dir, 'broken.yaml'), 'openapi: 3.0.3\ninfo: [\n');
+      for (const jobs of ['2', '1']) {
+        const result = await vottur(['lint', `${dir}/*.yaml`, '--jobs', jobs, '--format', 'json']);
+        expect(result.code).toBe(2);
+        expect(result.stderr).toMatch(/^vottur: .*broken\.yaml:\d+:\d+: not valid YAML/);
+        const report = JSON.parse(result.stdout) as {
+          documents: Array<{ path: string }>;
+          findings: Array<{ ruleId: string; document: string; severity: string; message: string }>;
+        };
+        expect(report.documents).toHaveLength(5);
+        const unreadable = report.findings.filter((f) => f.ruleId === 'vottur-unreadable');
+        expect(unreadable).toHaveLength(1);
+        expect(unreadable[0]).toMatchObject({ severity: 'error' });
+        expect(unreadable[0]!.document).toMatch(/broken\.yaml$/);
+        expect(unreadable[0]!.message).not.toContain('\n');
+      }
+    },
+  );
 
   it('refuses a --jobs that is not a whole number of threads', async () => {
     for (const jobs of ['0', 'two', '1.5']) {
@@ -72,7 +98,17 @@ describe('the worker pool', () => {
   });
 
   it('times rules across worker threads too', { timeout: 60_000 }, async () => {
-    const result = await vottur(['lint', PATTERN, '--jobs', '2', '--timing', '--format', 'json', '--output', join(out, 'timed.json')]);
+    const result = await vottur([
+      'lint',
+      PATTERN,
+      '--jobs',
+      '2',
+      '--timing',
+      '--format',
+      'json',
+      '--output',
+      join(out, 'timed.json'),
+    ]);
     expect(result.stderr).toMatch(/^platform-[a-z0-9-]+ +\| +\d+\.\d \|/m);
   });
 });
@@ -87,7 +123,11 @@ describe('choosing the pool size', () => {
   it('lints in this thread under Vitest, with timing collected', async () => {
     const timing = new TimingCollector();
     const progress: Array<[number, number]> = [];
-    const report = await lintFiles(['fixtures/rules/platform-info-title/*.yaml'], { cwd: ROOT, timing, onProgress: (done, total) => progress.push([done, total]) });
+    const report = await lintFiles(['fixtures/rules/platform-info-title/*.yaml'], {
+      cwd: ROOT,
+      timing,
+      onProgress: (done, total) => progress.push([done, total]),
+    });
     expect(report.documents.length).toBeGreaterThan(1);
     expect(progress[0]).toEqual([0, report.documents.length]);
     expect(progress.at(-1)).toEqual([report.documents.length, report.documents.length]);
@@ -97,7 +137,11 @@ describe('choosing the pool size', () => {
 
 describe('a worker task', () => {
   it('returns findings and rule metadata, not the parsed document', async () => {
-    const result = await lintTask({ file: join(ROOT, 'fixtures/conformant/catalogue-api.yaml'), cwd: ROOT, timing: true });
+    const result = await lintTask({
+      file: join(ROOT, 'fixtures/conformant/catalogue-api.yaml'),
+      cwd: ROOT,
+      timing: true,
+    });
     expect('linted' in result).toBe(true);
     if (!('linted' in result)) return;
     expect(Object.keys(result.linted).sort()).toEqual(['document', 'findings']);
@@ -107,6 +151,8 @@ describe('a worker task', () => {
 
   it('turns a failure into data', async () => {
     const result = await lintTask({ file: join(ROOT, 'no/such/file.yaml'), cwd: ROOT, timing: false });
-    expect(result).toEqual({ failure: { message: expect.stringMatching(/cannot read .*no such file/), couldNotRun: true } });
+    expect(result).toEqual({
+      failure: { message: expect.stringMatching(/cannot read .*no such file/), couldNotRun: true },
+    });
   });
 });

@@ -14,7 +14,9 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 async function messages(file: string, rule: string, cwd = ROOT): Promise<string[]> {
   const result = await vottur(['lint', file, '-f', 'json'], { cwd });
-  return (JSON.parse(result.stdout) as { findings: Array<{ ruleId: string; message: string }> }).findings.filter((f) => f.ruleId === rule).map((f) => f.message);
+  return (JSON.parse(result.stdout) as { findings: Array<{ ruleId: string; message: string }> }).findings
+    .filter((f) => f.ruleId === rule)
+    .map((f) => f.message);
 }
 
 describe('subjects in messages', () => {

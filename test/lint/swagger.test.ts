@@ -62,8 +62,21 @@ describe('isSwagger2', () => {
 
 describe('parsePrintedPath', () => {
   it('reads back what printPath writes', () => {
-    expect(parsePrintedPath('components.schemas.User.properties.email')).toEqual(['components', 'schemas', 'User', 'properties', 'email']);
-    expect(parsePrintedPath('paths["/v1/users/{id}"].get.parameters[0].schema')).toEqual(['paths', '/v1/users/{id}', 'get', 'parameters', 0, 'schema']);
+    expect(parsePrintedPath('components.schemas.User.properties.email')).toEqual([
+      'components',
+      'schemas',
+      'User',
+      'properties',
+      'email',
+    ]);
+    expect(parsePrintedPath('paths["/v1/users/{id}"].get.parameters[0].schema')).toEqual([
+      'paths',
+      '/v1/users/{id}',
+      'get',
+      'parameters',
+      0,
+      'schema',
+    ]);
     expect(parsePrintedPath('application/json')).toBeUndefined();
     expect(parsePrintedPath('x-category: [official]')).toBeUndefined();
   });
@@ -85,37 +98,123 @@ describe('where each converted node came from', () => {
   const cases: Array<[string, Path, Path, Path?]> = [
     ['openapi → swagger', ['openapi'], ['swagger']],
     ['servers → host', ['servers', 0, 'url'], ['host']],
-    ['components/schemas → definitions', ['components', 'schemas', 'Vehicle', 'properties', 'Owner_Name'], ['definitions', 'Vehicle', 'properties', 'Owner_Name']],
-    ['a rewritten $ref → the $ref', ['components', 'schemas', 'VehicleList', 'properties', 'items', 'items', '$ref'], ['definitions', 'VehicleList', 'properties', 'items', 'items', '$ref']],
-    ['components/parameters → parameters', ['components', 'parameters', 'PageSize', 'name'], ['parameters', 'PageSize', 'name']],
-    ['components/responses → responses', ['components', 'responses', 'NotFound', 'content', 'application/json', 'schema'], ['responses', 'NotFound', 'schema']],
+    [
+      'components/schemas → definitions',
+      ['components', 'schemas', 'Vehicle', 'properties', 'Owner_Name'],
+      ['definitions', 'Vehicle', 'properties', 'Owner_Name'],
+    ],
+    [
+      'a rewritten $ref → the $ref',
+      ['components', 'schemas', 'VehicleList', 'properties', 'items', 'items', '$ref'],
+      ['definitions', 'VehicleList', 'properties', 'items', 'items', '$ref'],
+    ],
+    [
+      'components/parameters → parameters',
+      ['components', 'parameters', 'PageSize', 'name'],
+      ['parameters', 'PageSize', 'name'],
+    ],
+    [
+      'components/responses → responses',
+      ['components', 'responses', 'NotFound', 'content', 'application/json', 'schema'],
+      ['responses', 'NotFound', 'schema'],
+    ],
     ['components/securitySchemes → securityDefinitions', [...scheme, 'type'], ['securityDefinitions', 'oauth', 'type']],
     ['flows → flow', [...scheme, 'flows'], ['securityDefinitions', 'oauth', 'flow']],
     ['a flow → flow', [...scheme, 'flows', 'clientCredentials'], ['securityDefinitions', 'oauth', 'flow']],
-    ['a flow’s tokenUrl → tokenUrl', [...scheme, 'flows', 'clientCredentials', 'tokenUrl'], ['securityDefinitions', 'oauth', 'tokenUrl']],
-    ['a flow’s scopes → scopes', [...scheme, 'flows', 'clientCredentials', 'scopes', 'VehiclesWrite'], ['securityDefinitions', 'oauth', 'scopes', 'VehiclesWrite']],
+    [
+      'a flow’s tokenUrl → tokenUrl',
+      [...scheme, 'flows', 'clientCredentials', 'tokenUrl'],
+      ['securityDefinitions', 'oauth', 'tokenUrl'],
+    ],
+    [
+      'a flow’s scopes → scopes',
+      [...scheme, 'flows', 'clientCredentials', 'scopes', 'VehiclesWrite'],
+      ['securityDefinitions', 'oauth', 'scopes', 'VehiclesWrite'],
+    ],
     ['a body parameter → requestBody', [...post, 'requestBody'], [...post, 'parameters', 0]],
     ['its required → required', [...post, 'requestBody', 'required'], [...post, 'parameters', 0, 'required']],
-    ['its content → consumes (or the parameter)', [...post, 'requestBody', 'content'], ['consumes'], [...post, 'parameters', 0]],
-    ['its media type → consumes/i (or the parameter)', [...post, 'requestBody', 'content', 'application/json'], ['consumes', 0], [...post, 'parameters', 0]],
-    ['its schema → the parameter’s schema', [...post, 'requestBody', 'content', 'application/json', 'schema'], [...post, 'parameters', 0, 'schema']],
+    [
+      'its content → consumes (or the parameter)',
+      [...post, 'requestBody', 'content'],
+      ['consumes'],
+      [...post, 'parameters', 0],
+    ],
+    [
+      'its media type → consumes/i (or the parameter)',
+      [...post, 'requestBody', 'content', 'application/json'],
+      ['consumes', 0],
+      [...post, 'parameters', 0],
+    ],
+    [
+      'its schema → the parameter’s schema',
+      [...post, 'requestBody', 'content', 'application/json', 'schema'],
+      [...post, 'parameters', 0, 'schema'],
+    ],
     ['formData → requestBody: the first formData parameter', [...put, 'requestBody'], [...put, 'parameters', 1]],
-    ['formData media type → the operation’s consumes', [...put, 'requestBody', 'content', 'multipart/form-data'], [...put, 'consumes', 0], [...put, 'parameters', 1]],
-    ['formData field → its parameter', [...put, 'requestBody', 'content', 'multipart/form-data', 'schema', 'properties', 'Photo_File'], [...put, 'parameters', 1]],
-    ['formData required → its parameter’s required', [...put, 'requestBody', 'content', 'multipart/form-data', 'schema', 'required', 0], [...put, 'parameters', 1, 'required']],
-    ['a response’s content → produces (or the response)', [...get, 'responses', '200', 'content'], ['produces'], [...get, 'responses', '200']],
-    ['a response’s media type → produces/i (or the response)', [...get, 'responses', '200', 'content', 'application/json'], ['produces', 0], [...get, 'responses', '200']],
-    ['another produces entry', [...get, 'responses', '200', 'content', 'text/plain; charset=iso-8859-1'], ['produces', 1], [...get, 'responses', '200']],
-    ['a response’s schema (copied per media type) → schema', [...get, 'responses', '200', 'content', 'text/plain; charset=iso-8859-1', 'schema', '$ref'], [...get, 'responses', '200', 'schema', '$ref']],
-    ['response examples → examples/<type>', [...get, 'responses', '200', 'content', 'application/json', 'examples', 'response', 'value'], [...get, 'responses', '200', 'examples', 'application/json']],
+    [
+      'formData media type → the operation’s consumes',
+      [...put, 'requestBody', 'content', 'multipart/form-data'],
+      [...put, 'consumes', 0],
+      [...put, 'parameters', 1],
+    ],
+    [
+      'formData field → its parameter',
+      [...put, 'requestBody', 'content', 'multipart/form-data', 'schema', 'properties', 'Photo_File'],
+      [...put, 'parameters', 1],
+    ],
+    [
+      'formData required → its parameter’s required',
+      [...put, 'requestBody', 'content', 'multipart/form-data', 'schema', 'required', 0],
+      [...put, 'parameters', 1, 'required'],
+    ],
+    [
+      'a response’s content → produces (or the response)',
+      [...get, 'responses', '200', 'content'],
+      ['produces'],
+      [...get, 'responses', '200'],
+    ],
+    [
+      'a response’s media type → produces/i (or the response)',
+      [...get, 'responses', '200', 'content', 'application/json'],
+      ['produces', 0],
+      [...get, 'responses', '200'],
+    ],
+    [
+      'another produces entry',
+      [...get, 'responses', '200', 'content', 'text/plain; charset=iso-8859-1'],
+      ['produces', 1],
+      [...get, 'responses', '200'],
+    ],
+    [
+      'a response’s schema (copied per media type) → schema',
+      [...get, 'responses', '200', 'content', 'text/plain; charset=iso-8859-1', 'schema', '$ref'],
+      [...get, 'responses', '200', 'schema', '$ref'],
+    ],
+    [
+      'response examples → examples/<type>',
+      [...get, 'responses', '200', 'content', 'application/json', 'examples', 'response', 'value'],
+      [...get, 'responses', '200', 'examples', 'application/json'],
+    ],
     ['a parameter’s schema → the parameter', [...get, 'parameters', 1, 'schema'], [...get, 'parameters', 1]],
-    ['its type, format, enum → the parameter’s', [...get, 'parameters', 1, 'schema', 'format'], [...get, 'parameters', 1, 'format']],
+    [
+      'its type, format, enum → the parameter’s',
+      [...get, 'parameters', 1, 'schema', 'format'],
+      [...get, 'parameters', 1, 'format'],
+    ],
     ['an enum value', [...get, 'parameters', 2, 'schema', 'enum', 1], [...get, 'parameters', 2, 'enum', 1]],
     ['example → x-example', [...get, 'parameters', 1, 'example'], [...get, 'parameters', 1, 'x-example']],
     ['style → collectionFormat', [...get, 'parameters', 3, 'style'], [...get, 'parameters', 3, 'collectionFormat']],
     ['explode → collectionFormat', [...get, 'parameters', 3, 'explode'], [...get, 'parameters', 3, 'collectionFormat']],
-    ['array items → items', [...get, 'parameters', 3, 'schema', 'items', 'type'], [...get, 'parameters', 3, 'items', 'type']],
-    ['a parameter after a removed body parameter keeps its own index', ['paths', '/v1/vehicles/{plate}/photo', 'delete', 'parameters', 0, 'name'], ['paths', '/v1/vehicles/{plate}/photo', 'delete', 'parameters', 0, 'name']],
+    [
+      'array items → items',
+      [...get, 'parameters', 3, 'schema', 'items', 'type'],
+      [...get, 'parameters', 3, 'items', 'type'],
+    ],
+    [
+      'a parameter after a removed body parameter keeps its own index',
+      ['paths', '/v1/vehicles/{plate}/photo', 'delete', 'parameters', 0, 'name'],
+      ['paths', '/v1/vehicles/{plate}/photo', 'delete', 'parameters', 0, 'name'],
+    ],
   ];
 
   it.each(cases)('%s', (_name, path, name, body) => {
@@ -133,18 +232,32 @@ describe('where each converted node came from', () => {
   });
 
   it('names the original places in messages: a definition by its name, pointers and paths as Swagger 2.0 has them', () => {
-    expect(converted.restate('Property `components.schemas.Vehicle.properties.Owner_Name` is …')).toBe('Property `Vehicle.properties.Owner_Name` is …');
-    expect(converted.restate('the schema it refers to (components.schemas.Problem), which')).toBe('the schema it refers to (Problem), which');
+    expect(converted.restate('Property `components.schemas.Vehicle.properties.Owner_Name` is …')).toBe(
+      'Property `Vehicle.properties.Owner_Name` is …',
+    );
+    expect(converted.restate('the schema it refers to (components.schemas.Problem), which')).toBe(
+      'the schema it refers to (Problem), which',
+    );
     expect(converted.restate('`$ref: #/components/schemas/Vehicle`')).toBe('`$ref: #/definitions/Vehicle`');
-    expect(converted.restate('`$ref: #/components/schemas/Missing` points at nothing')).toBe('`$ref: #/definitions/Missing` points at nothing');
-    expect(converted.restate('in the response component components.responses.NotFound (used')).toBe('in the response component responses.NotFound (used');
-    expect(converted.restate('`paths["/v1/vehicles"].post.requestBody.content["application/json"].schema` is')).toBe('`paths["/v1/vehicles"].post.parameters[0].schema` is');
-    expect(converted.restate('`components.securitySchemes` defines only `oauth`')).toBe('`securityDefinitions` defines only `oauth`');
+    expect(converted.restate('`$ref: #/components/schemas/Missing` points at nothing')).toBe(
+      '`$ref: #/definitions/Missing` points at nothing',
+    );
+    expect(converted.restate('in the response component components.responses.NotFound (used')).toBe(
+      'in the response component responses.NotFound (used',
+    );
+    expect(converted.restate('`paths["/v1/vehicles"].post.requestBody.content["application/json"].schema` is')).toBe(
+      '`paths["/v1/vehicles"].post.parameters[0].schema` is',
+    );
+    expect(converted.restate('`components.securitySchemes` defines only `oauth`')).toBe(
+      '`securityDefinitions` defines only `oauth`',
+    );
     expect(converted.restate('`info.x-category` is missing')).toBe('`info.x-category` is missing');
   });
 
   it('keeps what the author wrote where the converter patches it', async () => {
-    const data = parse(`swagger: "2.0"\ninfo: { version: 1 }\npaths:\n  /v1/x/{id}:\n    get:\n      parameters: [{ name: id, in: path }]\n    post:\n      responses: { '200': { schema: { type: object } } }\n`) as Record<string, unknown>;
+    const data = parse(
+      `swagger: "2.0"\ninfo: { version: 1 }\npaths:\n  /v1/x/{id}:\n    get:\n      parameters: [{ name: id, in: path }]\n    post:\n      responses: { '200': { schema: { type: object } } }\n`,
+    ) as Record<string, unknown>;
     const { data: out } = await convertSwagger2(data);
     expect(out.info).toEqual({ version: 1 }); // no empty title, the version still a number
     const get = out.paths['/v1/x/{id}'].get;
@@ -156,17 +269,26 @@ describe('where each converted node came from', () => {
   });
 
   it('keeps `__proto__` keys as data through the converter (which assigns keys as it copies)', async () => {
-    const data = JSON.parse('{"swagger": "2.0", "info": {"title": "t", "version": "1.0.0"}, "paths": {}, "definitions": {"Thing": {"type": "object", "properties": {"__proto__": {"type": "string"}, "b": {"type": "integer"}}}}}') as Record<string, unknown>;
+    const data = JSON.parse(
+      '{"swagger": "2.0", "info": {"title": "t", "version": "1.0.0"}, "paths": {}, "definitions": {"Thing": {"type": "object", "properties": {"__proto__": {"type": "string"}, "b": {"type": "integer"}}}}}',
+    ) as Record<string, unknown>;
     const converted = await convertSwagger2(data);
     const properties = converted.data.components.schemas.Thing.properties as Record<string, unknown>;
     expect(Object.getPrototypeOf(properties)).toBe(Object.prototype);
     expect(Object.keys(properties)).toEqual(['__proto__', 'b']);
     expect(Object.getOwnPropertyDescriptor(properties, '__proto__')?.value).toEqual({ type: 'string' });
-    expect(converted.originOf(['components', 'schemas', 'Thing', 'properties', '__proto__']).path).toEqual(['definitions', 'Thing', 'properties', '__proto__']);
+    expect(converted.originOf(['components', 'schemas', 'Thing', 'properties', '__proto__']).path).toEqual([
+      'definitions',
+      'Thing',
+      'properties',
+      '__proto__',
+    ]);
   });
 
   it('gives error responses the Problem Details type and other responses the rest, when `produces` lists both', async () => {
-    const data = parse(`swagger: "2.0"\ninfo: { title: t, version: 1.0.0 }\nproduces: [application/json, application/problem+json]\npaths:\n  /v1/x:\n    get:\n      responses:\n        '200': { description: ok, schema: { type: object } }\n        '400': { description: bad, schema: { type: object } }\n`) as Record<string, unknown>;
+    const data = parse(
+      `swagger: "2.0"\ninfo: { title: t, version: 1.0.0 }\nproduces: [application/json, application/problem+json]\npaths:\n  /v1/x:\n    get:\n      responses:\n        '200': { description: ok, schema: { type: object } }\n        '400': { description: bad, schema: { type: object } }\n`,
+    ) as Record<string, unknown>;
     const { data: out } = await convertSwagger2(data);
     expect(Object.keys(out.paths['/v1/x'].get.responses['200'].content)).toEqual(['application/json']);
     expect(Object.keys(out.paths['/v1/x'].get.responses['400'].content)).toEqual(['application/problem+json']);
@@ -188,10 +310,17 @@ async function expectFindingsAt(file: string, expected: Expected[]): Promise<Jso
     expect(exists(data, path), finding.pointer).toBe(true);
     const last = path[path.length - 1];
     const text = lines[finding.line! - 1]!.slice(0, finding.column! - 1);
-    if (last !== undefined && /^\d+$/.test(last) && !text.includes(`${last}:`) && !text.includes(`'${last}':`)) expect(text, finding.pointer).toMatch(/(-|\[|,)\s*$/);
-    else if (last !== undefined) expect(text.includes(last), `${finding.ruleId} ${finding.pointer}: line ${finding.line} is ${lines[finding.line! - 1]}`).toBe(true);
+    if (last !== undefined && /^\d+$/.test(last) && !text.includes(`${last}:`) && !text.includes(`'${last}':`))
+      expect(text, finding.pointer).toMatch(/(-|\[|,)\s*$/);
+    else if (last !== undefined)
+      expect(
+        text.includes(last),
+        `${finding.ruleId} ${finding.pointer}: line ${finding.line} is ${lines[finding.line! - 1]}`,
+      ).toBe(true);
     // Messages name the Swagger 2.0 places, not the conversion's.
-    expect(finding.message, finding.ruleId).not.toMatch(/#\/components\/|components\.(schemas|responses|parameters|securitySchemes)|requestBody|beside `schema`|add `content`/);
+    expect(finding.message, finding.ruleId).not.toMatch(
+      /#\/components\/|components\.(schemas|responses|parameters|securitySchemes)|requestBody|beside `schema`|add `content`/,
+    );
   }
   return found;
 }
@@ -209,7 +338,11 @@ describe('through the CLI: every finding at its node of the original, for each k
       ['platform-problem-content-type', '/produces/0', '- application/json'],
       ['platform-charset-utf8', '/produces/1', '- text/plain; charset=iso-8859-1'],
       // securityDefinitions → components/securitySchemes, scopes → flows/<flow>/scopes
-      ['platform-oauth-scope-name', '/securityDefinitions/oauth/scopes/VehiclesWrite', 'VehiclesWrite: Change vehicles.'],
+      [
+        'platform-oauth-scope-name',
+        '/securityDefinitions/oauth/scopes/VehiclesWrite',
+        'VehiclesWrite: Change vehicles.',
+      ],
       // parameters → components/parameters
       ['platform-parameter-description', '/parameters/PageSize', 'PageSize:'],
       ['platform-query-param-camel-case', '/parameters/PageSize/name', 'name: page_size'],
@@ -230,7 +363,11 @@ describe('through the CLI: every finding at its node of the original, for each k
       ['platform-response-errors', `${post}/responses`, 'responses:'],
       ['platform-response-body-example', `${post}/responses/201`, "'201':"],
       // response examples → content/<type>/examples
-      ['platform-date-time-format', `${post}/responses/201/examples/application~1json/createdTimestamp`, "application/json: { plate: AB123, createdTimestamp: '2024-05-01T12:00:00Z' }"],
+      [
+        'platform-date-time-format',
+        `${post}/responses/201/examples/application~1json/createdTimestamp`,
+        "application/json: { plate: AB123, createdTimestamp: '2024-05-01T12:00:00Z' }",
+      ],
       // formData → requestBody multipart/form-data properties
       ['platform-field-camel-case', `${photo}/put/parameters/1`, '- name: Photo_File'],
       ['platform-response-errors', `${photo}/put/responses`, 'responses:'],
@@ -244,78 +381,104 @@ describe('through the CLI: every finding at its node of the original, for each k
       ['platform-pagination', '/definitions/VehicleList', 'VehicleList:'],
       ['platform-problem-schema', '/definitions/Problem', 'Problem:'],
     ]);
-    const message = (rule: string, pointer: string) => found.find((f) => f.ruleId === rule && f.pointer === pointer)!.message;
-    expect(message('platform-request-body-example', `${post}/parameters/0`)).toMatch(/add an `example` to the schema of the body parameter .* or an `example` on the schema it refers to \(Vehicle\)/);
-    expect(message('platform-response-body-example', '/responses/NotFound')).toMatch(/in the response component responses\.NotFound .*add `examples` to the response, keyed by media type/);
-    expect(message('platform-problem-content-type', '/produces/0')).toMatch(/list `application\/problem\+json` in `produces`/);
+    const message = (rule: string, pointer: string) =>
+      found.find((f) => f.ruleId === rule && f.pointer === pointer)!.message;
+    expect(message('platform-request-body-example', `${post}/parameters/0`)).toMatch(
+      /add an `example` to the schema of the body parameter .* or an `example` on the schema it refers to \(Vehicle\)/,
+    );
+    expect(message('platform-response-body-example', '/responses/NotFound')).toMatch(
+      /in the response component responses\.NotFound .*add `examples` to the response, keyed by media type/,
+    );
+    expect(message('platform-problem-content-type', '/produces/0')).toMatch(
+      /list `application\/problem\+json` in `produces`/,
+    );
     expect(message('platform-date-time-format', `${get}/parameters/1/x-example`)).toMatch(/`registeredAfter`/);
   });
 
-  it('reports on an extract of a real catalogue description (NSwag, island.is Islyklar)', { timeout: 60_000 }, async () => {
-    const one = '/paths/~1api~1Islyklar~1{ssn}';
-    const all = '/paths/~1api~1Islyklar';
-    const found = await expectFindingsAt(join(FIXTURES, 'fail-islykill.yaml'), [
-      ['platform-openapi-3', '/swagger', "swagger: '2.0'"],
-      ['platform-info-x-category', '/info', 'info:'],
-      ['platform-info-x-links', '/info', 'info:'],
-      ['platform-info-x-pricing', '/info', 'info:'],
-      ['platform-info-version-semver', '/info/version', 'version: v1'],
-      ['platform-path-kebab-case', one, "'/api/Islyklar/{ssn}':"],
-      ['platform-operation-description', `${one}/get`, 'get:'],
-      // No operation declares security and there is none at the top: one finding, at the document's first line.
-      ['platform-security-declared', '', 'x-generator: NSwag v13.11.3.0 (NJsonSchema v10.4.4.0 (Newtonsoft.Json v12.0.0.0))'],
-      ['platform-parameter-description', `${one}/get/parameters/0`, '- type: string'],
-      ['platform-parameter-example', `${one}/get/parameters/0`, '- type: string'],
-      ['platform-sensitive-param', `${one}/get/parameters/0`, '- type: string'],
-      ['platform-national-id-name', `${one}/get/parameters/0/name`, 'name: ssn'],
-      ['platform-national-id-format', `${one}/get/parameters/0`, '- type: string'],
-      ['platform-get-204', `${one}/get/responses`, 'responses:'],
-      ['platform-response-body-example', `${one}/get/responses/200`, "'200':"],
-      ['platform-no-404', `${one}/get/responses/404`, "'404':"],
-      ['platform-response-body-example', `${one}/get/responses/404`, "'404':"],
-      ['platform-path-kebab-case', all, '/api/Islyklar:'],
-      ['platform-operation-description', `${all}/post`, 'post:'],
-      ['platform-request-body-example', `${all}/post/parameters/0`, '- name: user'],
-      ['platform-content-type', `${all}/post/responses/200`, "'200':"],
-      ['platform-response-body-example', `${all}/post/responses/400`, "'400':"],
-      ['platform-created-timestamp', '/definitions/PublicUser', 'PublicUser:'],
-      ['platform-national-id-name', '/definitions/PublicUser/properties/Ssn', 'Ssn:'],
-      ['platform-national-id-format', '/definitions/PublicUser/properties/Ssn', 'Ssn:'],
-      ['platform-schema-property-description', '/definitions/PublicUser/properties/Ssn', 'Ssn:'],
-      ['platform-field-camel-case', '/definitions/PublicUser/properties/Email', 'Email:'],
-      ['platform-schema-property-description', '/definitions/PublicUser/properties/Email', 'Email:'],
-      ['platform-field-camel-case', '/definitions/PublicUser/properties/CanNudge', 'CanNudge:'],
-      ['platform-schema-property-description', '/definitions/PublicUser/properties/CanNudge', 'CanNudge:'],
-      ['platform-problem-schema', '/definitions/ErrorResult', 'ErrorResult:'],
-      ['platform-schema-property-description', '/definitions/ErrorResult/properties/message', 'message:'],
-      ['platform-schema-property-description', '/definitions/ErrorResult/properties/code', 'code:'],
-    ]);
-    const contentType = found.find((f) => f.ruleId === 'platform-content-type')!;
-    expect(contentType.message).toMatch(/declares no body; add the `schema` of its body \(its media types are those `produces` lists\)/);
-    expect(found.find((f) => f.ruleId === 'platform-parameter-example')!.message).toMatch(/add `x-example: "0101003059"` to the parameter/);
-  });
+  it(
+    'reports on an extract of a real catalogue description (NSwag, island.is Islyklar)',
+    { timeout: 60_000 },
+    async () => {
+      const one = '/paths/~1api~1Islyklar~1{ssn}';
+      const all = '/paths/~1api~1Islyklar';
+      const found = await expectFindingsAt(join(FIXTURES, 'fail-islykill.yaml'), [
+        ['platform-openapi-3', '/swagger', "swagger: '2.0'"],
+        ['platform-info-x-category', '/info', 'info:'],
+        ['platform-info-x-links', '/info', 'info:'],
+        ['platform-info-x-pricing', '/info', 'info:'],
+        ['platform-info-version-semver', '/info/version', 'version: v1'],
+        ['platform-path-kebab-case', one, "'/api/Islyklar/{ssn}':"],
+        ['platform-operation-description', `${one}/get`, 'get:'],
+        // No operation declares security and there is none at the top: one finding, at the document's first line.
+        [
+          'platform-security-declared',
+          '',
+          'x-generator: NSwag v13.11.3.0 (NJsonSchema v10.4.4.0 (Newtonsoft.Json v12.0.0.0))',
+        ],
+        ['platform-parameter-description', `${one}/get/parameters/0`, '- type: string'],
+        ['platform-parameter-example', `${one}/get/parameters/0`, '- type: string'],
+        ['platform-sensitive-param', `${one}/get/parameters/0`, '- type: string'],
+        ['platform-national-id-name', `${one}/get/parameters/0/name`, 'name: ssn'],
+        ['platform-national-id-format', `${one}/get/parameters/0`, '- type: string'],
+        ['platform-get-204', `${one}/get/responses`, 'responses:'],
+        ['platform-response-body-example', `${one}/get/responses/200`, "'200':"],
+        ['platform-no-404', `${one}/get/responses/404`, "'404':"],
+        ['platform-response-body-example', `${one}/get/responses/404`, "'404':"],
+        ['platform-path-kebab-case', all, '/api/Islyklar:'],
+        ['platform-operation-description', `${all}/post`, 'post:'],
+        ['platform-request-body-example', `${all}/post/parameters/0`, '- name: user'],
+        ['platform-content-type', `${all}/post/responses/200`, "'200':"],
+        ['platform-response-body-example', `${all}/post/responses/400`, "'400':"],
+        ['platform-created-timestamp', '/definitions/PublicUser', 'PublicUser:'],
+        ['platform-national-id-name', '/definitions/PublicUser/properties/Ssn', 'Ssn:'],
+        ['platform-national-id-format', '/definitions/PublicUser/properties/Ssn', 'Ssn:'],
+        ['platform-schema-property-description', '/definitions/PublicUser/properties/Ssn', 'Ssn:'],
+        ['platform-field-camel-case', '/definitions/PublicUser/properties/Email', 'Email:'],
+        ['platform-schema-property-description', '/definitions/PublicUser/properties/Email', 'Email:'],
+        ['platform-field-camel-case', '/definitions/PublicUser/properties/CanNudge', 'CanNudge:'],
+        ['platform-schema-property-description', '/definitions/PublicUser/properties/CanNudge', 'CanNudge:'],
+        ['platform-problem-schema', '/definitions/ErrorResult', 'ErrorResult:'],
+        ['platform-schema-property-description', '/definitions/ErrorResult/properties/message', 'message:'],
+        ['platform-schema-property-description', '/definitions/ErrorResult/properties/code', 'code:'],
+      ]);
+      const contentType = found.find((f) => f.ruleId === 'platform-content-type')!;
+      expect(contentType.message).toMatch(
+        /declares no body; add the `schema` of its body \(its media types are those `produces` lists\)/,
+      );
+      expect(found.find((f) => f.ruleId === 'platform-parameter-example')!.message).toMatch(
+        /add `x-example: "0101003059"` to the parameter/,
+      );
+    },
+  );
 
   it('lints a conformant Swagger 2.0 description with platform-openapi-3 alone', { timeout: 60_000 }, async () => {
     const found = await findings(join(FIXTURES, 'pass-conformant.yaml'));
     expect(found.map((f) => `${f.ruleId} ${f.pointer}`)).toEqual(['platform-openapi-3 /swagger']);
   });
 
-  it('reports a body whose media type the description never names (the converter would assume one)', { timeout: 60_000 }, async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'vottur-swagger-'));
-    try {
-      const file = join(dir, 'api.yaml');
-      writeFileSync(file, "swagger: '2.0'\ninfo: { title: T, version: 1.0.0 }\npaths:\n  /v1/things:\n    post:\n      parameters:\n        - name: thing\n          in: body\n          schema: { type: object }\n      responses:\n        '200':\n          description: ok\n          schema: { type: object }\n");
-      const contentType = (await findings(file)).filter((f) => f.ruleId === 'platform-content-type');
-      expect(contentType.map((f) => [f.pointer, f.line])).toEqual([
-        ['/paths/~1v1~1things/post', 5],
-        ['/paths/~1v1~1things/post/parameters/0', 7],
-      ]);
-      expect(contentType[0]!.message).toMatch(/add `produces: \[application\/json\]`/);
-      expect(contentType[1]!.message).toMatch(/add `consumes: \[application\/json\]`/);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+  it(
+    'reports a body whose media type the description never names (the converter would assume one)',
+    { timeout: 60_000 },
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'vottur-swagger-'));
+      try {
+        const file = join(dir, 'api.yaml');
+        writeFileSync(
+          file,
+          "swagger: '2.0'\ninfo: { title: T, version: 1.0.0 }\npaths:\n  /v1/things:\n    post:\n      parameters:\n        - name: thing\n          in: body\n          schema: { type: object }\n      responses:\n        '200':\n          description: ok\n          schema: { type: object }\n",
+        );
+        const contentType = (await findings(file)).filter((f) => f.ruleId === 'platform-content-type');
+        expect(contentType.map((f) => [f.pointer, f.line])).toEqual([
+          ['/paths/~1v1~1things/post', 5],
+          ['/paths/~1v1~1things/post/parameters/0', 7],
+        ]);
+        expect(contentType[0]!.message).toMatch(/add `produces: \[application\/json\]`/);
+        expect(contentType[1]!.message).toMatch(/add `consumes: \[application\/json\]`/);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
 
   it('says when a document cannot be converted, with platform-openapi-3 alone', { timeout: 60_000 }, async () => {
     const dir = mkdtempSync(join(tmpdir(), 'vottur-swagger-'));
@@ -324,22 +487,35 @@ describe('through the CLI: every finding at its node of the original, for each k
       writeFileSync(file, "swagger: '2.0'\ninfo: 5\npaths: {}\n");
       const found = await findings(file);
       expect(found.map((f) => f.ruleId)).toEqual(['platform-openapi-3']);
-      expect(found[0]!.message).toMatch(/The other rules did not run: it could not be converted in memory: info must be an object\.\)$/);
+      expect(found[0]!.message).toMatch(
+        /The other rules did not run: it could not be converted in memory: info must be an object\.\)$/,
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
   });
 
-  it('reports a description split over several files in the file and line each part is written in', { timeout: 60_000 }, async () => {
-    const found = await findings(join(FIXTURES, 'multi/swagger.yaml'), '--max-problems', '0');
-    const at = (rule: string) => found.filter((f) => f.ruleId === rule).map((f) => `${f.document}:${f.line} ${f.pointer}`);
-    expect(at('platform-field-camel-case')).toEqual(['fixtures/swagger2/multi/definitions/user.yaml:7 /properties/Email_Address']);
-    expect(at('platform-response-body-example')).toEqual(['fixtures/swagger2/multi/paths/user.yaml:11 /get/responses/200']);
-    expect(at('platform-openapi-3')).toEqual(['fixtures/swagger2/multi/swagger.yaml:1 /swagger']);
-    // The converter names a schema component of its own for the inline schema the bundler placed (`schema1`): not the author's name to judge.
-    expect(at('platform-schema-pascal-case')).toEqual([]);
-    expect(found.find((f) => f.ruleId === 'platform-created-timestamp')!.message).toMatch(/^`definitions\/user\.yaml` is returned/);
-  });
+  it(
+    'reports a description split over several files in the file and line each part is written in',
+    { timeout: 60_000 },
+    async () => {
+      const found = await findings(join(FIXTURES, 'multi/swagger.yaml'), '--max-problems', '0');
+      const at = (rule: string) =>
+        found.filter((f) => f.ruleId === rule).map((f) => `${f.document}:${f.line} ${f.pointer}`);
+      expect(at('platform-field-camel-case')).toEqual([
+        'fixtures/swagger2/multi/definitions/user.yaml:7 /properties/Email_Address',
+      ]);
+      expect(at('platform-response-body-example')).toEqual([
+        'fixtures/swagger2/multi/paths/user.yaml:11 /get/responses/200',
+      ]);
+      expect(at('platform-openapi-3')).toEqual(['fixtures/swagger2/multi/swagger.yaml:1 /swagger']);
+      // The converter names a schema component of its own for the inline schema the bundler placed (`schema1`): not the author's name to judge.
+      expect(at('platform-schema-pascal-case')).toEqual([]);
+      expect(found.find((f) => f.ruleId === 'platform-created-timestamp')!.message).toMatch(
+        /^`definitions\/user\.yaml` is returned/,
+      );
+    },
+  );
 });
 
 describe('baselines and suppressions on a Swagger 2.0 description (document-relative pointers of the original)', () => {
@@ -354,7 +530,8 @@ describe('baselines and suppressions on a Swagger 2.0 description (document-rela
     const linted = await lintDocument(MOVED);
     const original = (await loadDescription(MOVED)).data;
     expect(linted.findings.length).toBeGreaterThan(20);
-    for (const finding of linted.findings) expect(finding.fingerprint, finding.pointer).toBe(fingerprint(finding.ruleId, original, finding.path));
+    for (const finding of linted.findings)
+      expect(finding.fingerprint, finding.pointer).toBe(fingerprint(finding.ruleId, original, finding.path));
   });
 
   it('matches a baseline, also once the description is rewritten as JSON', { timeout: 60_000 }, async () => {
@@ -364,27 +541,48 @@ describe('baselines and suppressions on a Swagger 2.0 description (document-rela
     expect(withBaseline.code).toBe(0);
     writeFileSync(join(dir, 'api.json'), JSON.stringify(parse(readFileSync(join(dir, 'api.yaml'), 'utf8')), null, 4));
     // (A baseline names a document without its extension, so `api.json` is the same document as `api.yaml`.)
-    const asJson = JSON.parse((await vottur(['lint', 'api.json', '--baseline', 'vottur-baseline.json', '-f', 'json'], { cwd: dir })).stdout) as { findings: JsonFinding[] };
+    const asJson = JSON.parse(
+      (await vottur(['lint', 'api.json', '--baseline', 'vottur-baseline.json', '-f', 'json'], { cwd: dir })).stdout,
+    ) as { findings: JsonFinding[] };
     expect(asJson.findings.filter((f) => f.baselineState === 'new').map((f) => `${f.ruleId} ${f.pointer}`)).toEqual([]);
     expect(asJson.findings.filter((f) => f.baselineState === 'unchanged').length).toBeGreaterThan(20);
   });
 
-  it('holds back a finding with x-vottur-ignore on its original node or above, and reports an unused entry where it is written', { timeout: 60_000 }, async () => {
-    const text = readFileSync(MOVED, 'utf8')
-      .replace('  Vehicle:\n    type: object\n', "  Vehicle:\n    x-vottur-ignore: { platform-field-camel-case: \"Owner_Name is the registry's own field.\" }\n    type: object\n")
-      .replace('      operationId: registerVehicle\n', '      operationId: registerVehicle\n      x-vottur-ignore:\n        - { rule: platform-request-body-example, reason: Examples come with the next release. }\n')
-      .replace('  Problem:\n    type: object\n', '  Problem:\n    x-vottur-ignore: [{ rule: platform-no-404, reason: Not here. }]\n    type: object\n');
-    const file = join(dir, 'ignored.yaml');
-    writeFileSync(file, text);
-    const found = await findings(file, '--max-problems', '0');
-    const camel = found.find((f) => f.ruleId === 'platform-field-camel-case' && f.pointer === '/definitions/Vehicle/properties/Owner_Name')!;
-    expect(camel.suppressions).toEqual([{ kind: 'inSource', justification: "Owner_Name is the registry's own field." }]);
-    const body = found.find((f) => f.ruleId === 'platform-request-body-example')!;
-    expect(body.pointer).toBe('/paths/~1v1~1vehicles/post/parameters/0');
-    expect(body.suppressions?.[0]?.justification).toBe('Examples come with the next release.');
-    const unused = found.filter((f) => f.ruleId === 'vottur-suppression-unused');
-    expect(unused.map((f) => `${f.pointer} ${text.split('\n')[f.line! - 1]!.trim()}`)).toEqual(['/definitions/Problem/x-vottur-ignore/0 x-vottur-ignore: [{ rule: platform-no-404, reason: Not here. }]']);
-  });
+  it(
+    'holds back a finding with x-vottur-ignore on its original node or above, and reports an unused entry where it is written',
+    { timeout: 60_000 },
+    async () => {
+      const text = readFileSync(MOVED, 'utf8')
+        .replace(
+          '  Vehicle:\n    type: object\n',
+          '  Vehicle:\n    x-vottur-ignore: { platform-field-camel-case: "Owner_Name is the registry\'s own field." }\n    type: object\n',
+        )
+        .replace(
+          '      operationId: registerVehicle\n',
+          '      operationId: registerVehicle\n      x-vottur-ignore:\n        - { rule: platform-request-body-example, reason: Examples come with the next release. }\n',
+        )
+        .replace(
+          '  Problem:\n    type: object\n',
+          '  Problem:\n    x-vottur-ignore: [{ rule: platform-no-404, reason: Not here. }]\n    type: object\n',
+        );
+      const file = join(dir, 'ignored.yaml');
+      writeFileSync(file, text);
+      const found = await findings(file, '--max-problems', '0');
+      const camel = found.find(
+        (f) => f.ruleId === 'platform-field-camel-case' && f.pointer === '/definitions/Vehicle/properties/Owner_Name',
+      )!;
+      expect(camel.suppressions).toEqual([
+        { kind: 'inSource', justification: "Owner_Name is the registry's own field." },
+      ]);
+      const body = found.find((f) => f.ruleId === 'platform-request-body-example')!;
+      expect(body.pointer).toBe('/paths/~1v1~1vehicles/post/parameters/0');
+      expect(body.suppressions?.[0]?.justification).toBe('Examples come with the next release.');
+      const unused = found.filter((f) => f.ruleId === 'vottur-suppression-unused');
+      expect(unused.map((f) => `${f.pointer} ${text.split('\n')[f.line! - 1]!.trim()}`)).toEqual([
+        '/definitions/Problem/x-vottur-ignore/0 x-vottur-ignore: [{ rule: platform-no-404, reason: Not here. }]',
+      ]);
+    },
+  );
 });
 
 describe.skipIf(!CORPUS_DIR)(corpusTitle('the corpus’s Swagger 2.0 description (island-islykill.yaml)'), () => {
@@ -400,7 +598,9 @@ describe.skipIf(!CORPUS_DIR)(corpusTitle('the corpus’s Swagger 2.0 description
     };
     expect(at('platform-openapi-3', '/swagger')).toBe("swagger: '2.0'");
     expect(at('platform-info-version-semver', '/info/version')).toBe('version: v1');
-    expect(at('platform-field-camel-case', '/definitions/PublicUser/properties/NudgeLastAsked')).toBe('NudgeLastAsked:');
+    expect(at('platform-field-camel-case', '/definitions/PublicUser/properties/NudgeLastAsked')).toBe(
+      'NudgeLastAsked:',
+    );
     expect(at('platform-national-id-name', '/definitions/PublicUser/properties/Ssn')).toBe('Ssn:');
     expect(at('platform-request-body-example', '/paths/~1api~1Islyklar/put/parameters/0')).toBe('- name: user');
     // Seven error responses share `ErrorResult` without an example: one finding, at the definition.

@@ -5,7 +5,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
+import {
+  createMessageConnection,
+  StreamMessageReader,
+  StreamMessageWriter,
+  type MessageConnection,
+} from 'vscode-jsonrpc/node';
 import { CLI } from '../cli/run.js';
 
 export interface Diagnostic {
@@ -31,13 +36,19 @@ export class LspClient {
   stderr = '';
 
   private constructor(readonly child: ChildProcess) {
-    this.connection = createMessageConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
+    this.connection = createMessageConnection(
+      new StreamMessageReader(child.stdout!),
+      new StreamMessageWriter(child.stdin!),
+    );
     child.stderr!.on('data', (chunk) => (this.stderr += chunk));
-    this.connection.onNotification('textDocument/publishDiagnostics', (params: { uri: string; diagnostics: Diagnostic[] }) => {
-      this.diagnostics.set(params.uri, params.diagnostics);
-      this.publications.push([params.uri, params.diagnostics]);
-      for (const waiter of this.waiters.splice(0)) waiter();
-    });
+    this.connection.onNotification(
+      'textDocument/publishDiagnostics',
+      (params: { uri: string; diagnostics: Diagnostic[] }) => {
+        this.diagnostics.set(params.uri, params.diagnostics);
+        this.publications.push([params.uri, params.diagnostics]);
+        for (const waiter of this.waiters.splice(0)) waiter();
+      },
+    );
     this.connection.onRequest('client/registerCapability', () => null);
     this.connection.onRequest('workspace/configuration', () => []);
     this.connection.onNotification('window/showMessage', () => undefined);
@@ -45,14 +56,27 @@ export class LspClient {
     this.connection.listen();
   }
 
-  static async start(options: { rootPath?: string; initializationOptions?: unknown; capabilities?: Record<string, unknown>; cwd?: string } = {}): Promise<LspClient> {
-    const child = spawn(process.execPath, [CLI, 'lsp', '--stdio'], { cwd: options.cwd ?? process.cwd(), stdio: ['pipe', 'pipe', 'pipe'] });
+  static async start(
+    options: {
+      rootPath?: string;
+      initializationOptions?: unknown;
+      capabilities?: Record<string, unknown>;
+      cwd?: string;
+    } = {},
+  ): Promise<LspClient> {
+    const child = spawn(process.execPath, [CLI, 'lsp', '--stdio'], {
+      cwd: options.cwd ?? process.cwd(),
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     const client = new LspClient(child);
     await client.connection.sendRequest('initialize', {
       processId: process.pid,
       rootUri: options.rootPath ? uriOf(options.rootPath) : null,
       workspaceFolders: options.rootPath ? [{ uri: uriOf(options.rootPath), name: 'test' }] : null,
-      capabilities: { textDocument: { publishDiagnostics: { codeDescriptionSupport: true } }, workspace: { didChangeWatchedFiles: { dynamicRegistration: false }, ...(options.capabilities ?? {}) } },
+      capabilities: {
+        textDocument: { publishDiagnostics: { codeDescriptionSupport: true } },
+        workspace: { didChangeWatchedFiles: { dynamicRegistration: false }, ...(options.capabilities ?? {}) },
+      },
       initializationOptions: options.initializationOptions ?? null,
     });
     await client.connection.sendNotification('initialized', {});
@@ -63,7 +87,9 @@ export class LspClient {
   async open(path: string, text = readFileSync(path, 'utf8')): Promise<string> {
     const uri = uriOf(path);
     this.versions.set(uri, 1);
-    await this.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: path.endsWith('.json') ? 'json' : 'yaml', version: 1, text } });
+    await this.connection.sendNotification('textDocument/didOpen', {
+      textDocument: { uri, languageId: path.endsWith('.json') ? 'json' : 'yaml', version: 1, text },
+    });
     return uri;
   }
 
@@ -72,7 +98,10 @@ export class LspClient {
     const uri = uriOf(path);
     const version = (this.versions.get(uri) ?? 1) + 1;
     this.versions.set(uri, version);
-    await this.connection.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [{ range, text }] });
+    await this.connection.sendNotification('textDocument/didChange', {
+      textDocument: { uri, version },
+      contentChanges: [{ range, text }],
+    });
   }
 
   async close(path: string): Promise<void> {
@@ -86,7 +115,10 @@ export class LspClient {
     for (;;) {
       const current = this.diagnostics.get(uri);
       if (current && test(current)) return current;
-      if (Date.now() > deadline) throw new Error(`no matching diagnostics for ${path} within ${timeoutMs} ms; last: ${JSON.stringify(current?.map((d) => d.code))}\n${this.stderr}`);
+      if (Date.now() > deadline)
+        throw new Error(
+          `no matching diagnostics for ${path} within ${timeoutMs} ms; last: ${JSON.stringify(current?.map((d) => d.code))}\n${this.stderr}`,
+        );
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, Math.max(0, deadline - Date.now()));
         this.waiters.push(() => {

@@ -35,7 +35,8 @@ async function cliRows(files: string[], cwd: string): Promise<{ rows: Map<string
   return { rows, unreadable };
 }
 
-const lspRows = (file: string, diagnostics: Diagnostic[]) => diagnostics.map((d) => row(file, String(d.code), d.range.start.line + 1, d.range.start.character + 1));
+const lspRows = (file: string, diagnostics: Diagnostic[]) =>
+  diagnostics.map((d) => row(file, String(d.code), d.range.start.line + 1, d.range.start.character + 1));
 
 async function compare(roots: string[], cwd: string): Promise<number> {
   const expected = await cliRows(roots, cwd);
@@ -49,7 +50,10 @@ async function compare(roots: string[], cwd: string): Promise<number> {
     for (const file of files) {
       if (expected.unreadable.has(file)) {
         const shown = await client.waitFor(file, () => true);
-        expect(shown.map((d) => d.code), file).toEqual(['vottur-unreadable']);
+        expect(
+          shown.map((d) => d.code),
+          file,
+        ).toEqual(['vottur-unreadable']);
         continue;
       }
       const shown = client.diagnostics.get(uriOf(file)) ?? [];
@@ -80,12 +84,22 @@ describe('vottur lsp diagnostics equal vottur lint --format json', () => {
       roots = await descriptions(['catalogue/*.{yaml,json}', 'real/*.{yaml,json}', 'large/*.json'], CORPUS_DIR!);
       roots.push(join(CORPUS_DIR!, 'multifile/digitalocean/DigitalOcean-public.v2.yaml'));
     });
-    it(corpusTitle('catalogue, real, large and the multi-file DigitalOcean'), async () => {
-      expect(roots.length).toBeGreaterThan(25);
-      // JSON whose `openapi` key comes after megabytes of `components` is a description too.
-      for (const name of ['stripe_spec3_2022-04-12.json', 'cloudflare_2024-08-06.json', 'twilio_api_v2010.json', 'box_openapi.json']) expect(roots).toContain(join(CORPUS_DIR!, 'large', name));
-      expect(await compare(roots, CORPUS_DIR!)).toBeGreaterThan(1000);
-    }, 900_000);
+    it(
+      corpusTitle('catalogue, real, large and the multi-file DigitalOcean'),
+      async () => {
+        expect(roots.length).toBeGreaterThan(25);
+        // JSON whose `openapi` key comes after megabytes of `components` is a description too.
+        for (const name of [
+          'stripe_spec3_2022-04-12.json',
+          'cloudflare_2024-08-06.json',
+          'twilio_api_v2010.json',
+          'box_openapi.json',
+        ])
+          expect(roots).toContain(join(CORPUS_DIR!, 'large', name));
+        expect(await compare(roots, CORPUS_DIR!)).toBeGreaterThan(1000);
+      },
+      900_000,
+    );
   });
   reportMissingCorpus();
 });

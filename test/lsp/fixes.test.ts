@@ -37,7 +37,8 @@ function offsetAt(text: string, at: { line: number; character: number }): number
 function applyEdits(text: string, edits: TextEdit[]): string {
   const sorted = [...edits].sort((a, b) => offsetAt(text, b.range.start) - offsetAt(text, a.range.start));
   let out = text;
-  for (const edit of sorted) out = out.slice(0, offsetAt(out, edit.range.start)) + edit.newText + out.slice(offsetAt(out, edit.range.end));
+  for (const edit of sorted)
+    out = out.slice(0, offsetAt(out, edit.range.start)) + edit.newText + out.slice(offsetAt(out, edit.range.end));
   return out;
 }
 
@@ -57,47 +58,63 @@ describe('quick fixes from the fix engine', () => {
     expect([...new Set(cases.map(({ rule }) => rule))].sort()).toEqual(fixableRules());
   });
 
-  it.each(cases)('$rule: $name', async ({ rule, name }) => {
-    const work = join(folder, rule);
-    cpSync(join(FIXTURES, rule), work, { recursive: true });
-    writeFileSync(join(folder, '.git'), '');
-    const file = join(work, name);
-    const expected = readFileSync(join(work, name.replace(/\.(ya?ml|json)$/, '.fixed.$1')), 'utf8');
-    const lsp = await LspClient.start({ rootPath: folder });
-    try {
-      let text = readFileSync(file, 'utf8');
-      await lsp.open(file, text);
-      let diagnostics = await lsp.waitFor(file, () => true);
-      expect(diagnostics.some((d) => d.code === rule)).toBe(true);
-      let version = 1;
-      let applied = 0;
-      for (let step = 0; step < 20; step++) {
-        let chosen: Action | undefined;
-        for (const diagnostic of diagnostics.filter((d) => d.code === rule)) {
-          const actions = await lsp.request<Action[]>('textDocument/codeAction', { textDocument: { uri: uriOf(file) }, range: diagnostic.range, context: { diagnostics: [diagnostic] } });
-          chosen = actions.find((action) => effectOf(action.title) !== undefined);
-          if (chosen) break;
+  it.each(cases)(
+    '$rule: $name',
+    async ({ rule, name }) => {
+      const work = join(folder, rule);
+      cpSync(join(FIXTURES, rule), work, { recursive: true });
+      writeFileSync(join(folder, '.git'), '');
+      const file = join(work, name);
+      const expected = readFileSync(join(work, name.replace(/\.(ya?ml|json)$/, '.fixed.$1')), 'utf8');
+      const lsp = await LspClient.start({ rootPath: folder });
+      try {
+        let text = readFileSync(file, 'utf8');
+        await lsp.open(file, text);
+        let diagnostics = await lsp.waitFor(file, () => true);
+        expect(diagnostics.some((d) => d.code === rule)).toBe(true);
+        let version = 1;
+        let applied = 0;
+        for (let step = 0; step < 20; step++) {
+          let chosen: Action | undefined;
+          for (const diagnostic of diagnostics.filter((d) => d.code === rule)) {
+            const actions = await lsp.request<Action[]>('textDocument/codeAction', {
+              textDocument: { uri: uriOf(file) },
+              range: diagnostic.range,
+              context: { diagnostics: [diagnostic] },
+            });
+            chosen = actions.find((action) => effectOf(action.title) !== undefined);
+            if (chosen) break;
+          }
+          if (!chosen) break;
+          const after = applyEdits(text, chosen.edit!.changes![uriOf(file)]!);
+          // The class in the title is vottur diff's, on files, of before and after.
+          expect(effectOf(chosen.title), chosen.title).toBe(await diffClass(name, text, after));
+          const before = countBy(diagnostics);
+          const lines = text.split('\n');
+          await lsp.change(
+            file,
+            {
+              start: { line: 0, character: 0 },
+              end: { line: lines.length - 1, character: lines[lines.length - 1]!.length },
+            },
+            after,
+          );
+          version++;
+          text = after;
+          diagnostics = await lsp.nextPublication(file);
+          const now = countBy(diagnostics);
+          expect(now.get(rule) ?? 0, `${chosen.title} removes its finding`).toBeLessThan(before.get(rule) ?? 0);
+          for (const [code, count] of now)
+            expect(count, `${chosen.title} adds no ${code}`).toBeLessThanOrEqual(before.get(code) ?? 0);
+          applied++;
         }
-        if (!chosen) break;
-        const after = applyEdits(text, chosen.edit!.changes![uriOf(file)]!);
-        // The class in the title is vottur diff's, on files, of before and after.
-        expect(effectOf(chosen.title), chosen.title).toBe(await diffClass(name, text, after));
-        const before = countBy(diagnostics);
-        const lines = text.split('\n');
-        await lsp.change(file, { start: { line: 0, character: 0 }, end: { line: lines.length - 1, character: lines[lines.length - 1]!.length } }, after);
-        version++;
-        text = after;
-        diagnostics = await lsp.nextPublication(file);
-        const now = countBy(diagnostics);
-        expect(now.get(rule) ?? 0, `${chosen.title} removes its finding`).toBeLessThan(before.get(rule) ?? 0);
-        for (const [code, count] of now) expect(count, `${chosen.title} adds no ${code}`).toBeLessThanOrEqual(before.get(code) ?? 0);
-        applied++;
+        expect(applied).toBeGreaterThan(0);
+        expect(version).toBe(applied + 1);
+        expect(text).toBe(expected);
+      } finally {
+        await lsp.stop();
       }
-      expect(applied).toBeGreaterThan(0);
-      expect(version).toBe(applied + 1);
-      expect(text).toBe(expected);
-    } finally {
-      await lsp.stop();
-    }
-  }, 120_000);
+    },
+    120_000,
+  );
 });

@@ -103,14 +103,19 @@ function offsetAt(text: string, at: { line: number; character: number }): number
 function applyEdits(text: string, edits: TextEdit[]): string {
   const sorted = [...edits].sort((a, b) => offsetAt(text, b.range.start) - offsetAt(text, a.range.start));
   let out = text;
-  for (const edit of sorted) out = out.slice(0, offsetAt(out, edit.range.start)) + edit.newText + out.slice(offsetAt(out, edit.range.end));
+  for (const edit of sorted)
+    out = out.slice(0, offsetAt(out, edit.range.start)) + edit.newText + out.slice(offsetAt(out, edit.range.end));
   return out;
 }
 
 /** Sends a whole-text replacement as one incremental change (from the start to the end of the old text). */
 async function replaceAll(lsp: LspClient, file: string, before: string, after: string): Promise<void> {
   const lines = before.split('\n');
-  await lsp.change(file, { start: { line: 0, character: 0 }, end: { line: lines.length - 1, character: lines[lines.length - 1]!.length } }, after);
+  await lsp.change(
+    file,
+    { start: { line: 0, character: 0 }, end: { line: lines.length - 1, character: lines[lines.length - 1]!.length } },
+    after,
+  );
 }
 
 describe('diagnostics', () => {
@@ -123,7 +128,9 @@ describe('diagnostics', () => {
     expect(diagnostics.length).toBeGreaterThan(0);
     for (const diagnostic of diagnostics) {
       expect(diagnostic.source).toBe('vottur');
-      expect(diagnostic.codeDescription?.href).toBe(`https://github.com/vottur/vottur/blob/main/docs/rules/${diagnostic.code}.md`);
+      expect(diagnostic.codeDescription?.href).toBe(
+        `https://github.com/vottur/vottur/blob/main/docs/rules/${diagnostic.code}.md`,
+      );
     }
   });
 
@@ -152,9 +159,12 @@ describe('diagnostics', () => {
     await lsp.waitFor(file, () => true);
     const before = lsp.publications.length;
     // Twenty edits as fast as a client sends them, ending on a violation.
-    for (let i = 0; i < 20; i++) await lsp.change(file, rangeOf(DESCRIPTION, 'personal'), i % 2 === 0 ? 'Personal' : 'personal');
+    for (let i = 0; i < 20; i++)
+      await lsp.change(file, rangeOf(DESCRIPTION, 'personal'), i % 2 === 0 ? 'Personal' : 'personal');
     await lsp.change(file, rangeOf(DESCRIPTION, 'personal'), 'heallth');
-    const final = await lsp.waitFor(file, (d) => d.some((x) => x.code === 'platform-info-x-category' && /heallth/.test(x.message)));
+    const final = await lsp.waitFor(file, (d) =>
+      d.some((x) => x.code === 'platform-info-x-category' && /heallth/.test(x.message)),
+    );
     expect(final.filter((d) => d.code === 'platform-info-x-category')).toHaveLength(1);
     const published = lsp.publications.slice(before).filter(([uri]) => uri === uriOf(file)).length;
     expect(published).toBeLessThan(21);
@@ -170,7 +180,17 @@ describe('diagnostics', () => {
     const broken = await lsp.waitFor(file, has('vottur-unreadable'));
     expect(broken).toHaveLength(1);
     expect(broken[0]!.range.start.line).toBeGreaterThanOrEqual(2);
-    await lsp.change(file, { start: position(DESCRIPTION, 'title: User'), end: { ...position(DESCRIPTION, 'title: User'), character: position(DESCRIPTION, 'title: User').character + 12 } }, 'title: User');
+    await lsp.change(
+      file,
+      {
+        start: position(DESCRIPTION, 'title: User'),
+        end: {
+          ...position(DESCRIPTION, 'title: User'),
+          character: position(DESCRIPTION, 'title: User').character + 12,
+        },
+      },
+      'title: User',
+    );
     await lsp.waitFor(file, lacks('vottur-unreadable'));
   });
 
@@ -179,7 +199,15 @@ describe('diagnostics', () => {
     expect(isDescriptionText('openapi: 3.0.3\ninfo: {}\n')).toBe(true);
     expect(isDescriptionText('# a comment\nswagger: "2.0"\n')).toBe(true);
     expect(isDescriptionText('name: x\nnested:\n  openapi: 3.0.3\n')).toBe(false);
-    expect(isDescriptionText(JSON.stringify({ components: { schemas: { A: { description: 'x'.repeat(100_000) } } }, openapi: '3.0.0' }, null, 2))).toBe(true);
+    expect(
+      isDescriptionText(
+        JSON.stringify(
+          { components: { schemas: { A: { description: 'x'.repeat(100_000) } } }, openapi: '3.0.0' },
+          null,
+          2,
+        ),
+      ),
+    ).toBe(true);
     expect(isDescriptionText(JSON.stringify({ a: { openapi: '3.0.0' } }))).toBe(false);
     // Mid-edit JSON that no longer parses stays a description.
     expect(isDescriptionText('{\n  "openapi": "3.0.3",\n  "info": {')).toBe(true);
@@ -204,7 +232,10 @@ describe('a multi-file description', () => {
     const user = join(folder, 'schemas/user.yaml');
     await lsp.open(root);
     const inUser = await lsp.waitFor(user, has('platform-schema-property-description'));
-    expect(inUser.find((d) => d.code === 'platform-schema-property-description' && /`email`/.test(d.message))!.range.start.line).toBe(6);
+    expect(
+      inUser.find((d) => d.code === 'platform-schema-property-description' && /`email`/.test(d.message))!.range.start
+        .line,
+    ).toBe(6);
     // The referenced file, opened and changed in the editor (unsaved): the root is linted with its new text.
     const text = readFileSync(user, 'utf8');
     await lsp.open(user, text);
@@ -213,7 +244,9 @@ describe('a multi-file description', () => {
     // And changed on disk while closed: the editor's file watcher reports it.
     await lsp.close(user);
     writeFileSync(user, text.replace('  name:\n', '  full_name:\n'));
-    await lsp.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: uriOf(user), type: 2 }] });
+    await lsp.connection.sendNotification('workspace/didChangeWatchedFiles', {
+      changes: [{ uri: uriOf(user), type: 2 }],
+    });
     await lsp.waitFor(user, (d) => d.some((x) => /full_name/.test(x.message)));
   });
 
@@ -224,12 +257,18 @@ describe('a multi-file description', () => {
     const root = join(folder, 'openapi.yaml');
     const text = readFileSync(root, 'utf8');
     await lsp.open(root);
-    const other = await lsp.request<{ uri: string; range: Diagnostic['range'] }>('textDocument/definition', { textDocument: { uri: uriOf(root) }, position: position(text, 'schemas/user.yaml', 3) });
+    const other = await lsp.request<{ uri: string; range: Diagnostic['range'] }>('textDocument/definition', {
+      textDocument: { uri: uriOf(root) },
+      position: position(text, 'schemas/user.yaml', 3),
+    });
     expect(other.uri).toBe(uriOf(join(folder, 'schemas/user.yaml')));
     expect(other.range.start).toEqual({ line: 0, character: 0 });
     const userText = readFileSync(join(folder, 'schemas/user.yaml'), 'utf8');
     await lsp.open(join(folder, 'schemas/user.yaml'));
-    const local = await lsp.request<{ uri: string; range: Diagnostic['range'] }>('textDocument/definition', { textDocument: { uri: uriOf(join(folder, 'schemas/user.yaml')) }, position: position(userText, '#/definitions/Address', 5) });
+    const local = await lsp.request<{ uri: string; range: Diagnostic['range'] }>('textDocument/definition', {
+      textDocument: { uri: uriOf(join(folder, 'schemas/user.yaml')) },
+      position: position(userText, '#/definitions/Address', 5),
+    });
     expect(local.uri).toBe(uriOf(join(folder, 'schemas/user.yaml')));
     expect(local.range.start.line).toBe(position(userText, '  Address:').line);
   });
@@ -242,8 +281,13 @@ describe('hover', () => {
     const lsp = await client({ rootPath: folder });
     const file = join(folder, 'api.yaml');
     await lsp.open(file);
-    const diagnostic = (await lsp.waitFor(file, has('platform-info-x-category'))).find((d) => d.code === 'platform-info-x-category')!;
-    const hover = await lsp.request<{ contents: { kind: string; value: string } }>('textDocument/hover', { textDocument: { uri: uriOf(file) }, position: diagnostic.range.start });
+    const diagnostic = (await lsp.waitFor(file, has('platform-info-x-category'))).find(
+      (d) => d.code === 'platform-info-x-category',
+    )!;
+    const hover = await lsp.request<{ contents: { kind: string; value: string } }>('textDocument/hover', {
+      textDocument: { uri: uriOf(file) },
+      position: diagnostic.range.start,
+    });
     expect(hover.contents.kind).toBe('markdown');
     expect(hover.contents.value).toContain('**platform-info-x-category**');
     expect(hover.contents.value).toContain('non-empty array of `open`, `official`');
@@ -255,7 +299,10 @@ describe('hover', () => {
     const lsp = await client({ rootPath: folder });
     const file = join(folder, 'api.yaml');
     await lsp.open(file);
-    const hover = await lsp.request<{ contents: { value: string } }>('textDocument/hover', { textDocument: { uri: uriOf(file) }, position: position(DESCRIPTION, "'#/components/schemas/User'", 5) });
+    const hover = await lsp.request<{ contents: { value: string } }>('textDocument/hover', {
+      textDocument: { uri: uriOf(file) },
+      position: position(DESCRIPTION, "'#/components/schemas/User'", 5),
+    });
     expect(hover.contents.value).toContain('```yaml\n    User:\n      type: object\n      properties:');
   });
 
@@ -264,9 +311,15 @@ describe('hover', () => {
     const lsp = await client({ rootPath: folder });
     const file = join(folder, 'api.yaml');
     await lsp.open(file);
-    const category = await lsp.request<{ contents: { value: string } }>('textDocument/hover', { textDocument: { uri: uriOf(file) }, position: position(DESCRIPTION, 'x-category', 2) });
+    const category = await lsp.request<{ contents: { value: string } }>('textDocument/hover', {
+      textDocument: { uri: uriOf(file) },
+      position: position(DESCRIPTION, 'x-category', 2),
+    });
     expect(category.contents.value).toContain('`open`, `official`, `personal`, `health`, `financial`');
-    const pricing = await lsp.request<{ contents: { value: string } }>('textDocument/hover', { textDocument: { uri: uriOf(file) }, position: position(DESCRIPTION, 'free', 1) });
+    const pricing = await lsp.request<{ contents: { value: string } }>('textDocument/hover', {
+      textDocument: { uri: uriOf(file) },
+      position: position(DESCRIPTION, 'free', 1),
+    });
     expect(pricing.contents.value).toContain('`free`, `paid`');
   });
 });
@@ -277,9 +330,22 @@ describe('navigation', () => {
     const lsp = await client({ rootPath: folder });
     const file = join(folder, 'api.yaml');
     await lsp.open(file);
-    const fromKey = await lsp.request<Array<{ uri: string; range: Diagnostic['range'] }>>('textDocument/references', { textDocument: { uri: uriOf(file) }, position: position(DESCRIPTION, '    User:', 5), context: { includeDeclaration: false } });
-    expect(fromKey.map((location) => location.range.start.line).sort()).toEqual([position(DESCRIPTION, "'#/components/schemas/User'").line, position(DESCRIPTION, "'#/components/schemas/User'", 0, 1).line].sort());
-    const fromRef = await lsp.request<Array<{ uri: string }>>('textDocument/references', { textDocument: { uri: uriOf(file) }, position: position(DESCRIPTION, "'#/components/schemas/User'", 3), context: { includeDeclaration: true } });
+    const fromKey = await lsp.request<Array<{ uri: string; range: Diagnostic['range'] }>>('textDocument/references', {
+      textDocument: { uri: uriOf(file) },
+      position: position(DESCRIPTION, '    User:', 5),
+      context: { includeDeclaration: false },
+    });
+    expect(fromKey.map((location) => location.range.start.line).sort()).toEqual(
+      [
+        position(DESCRIPTION, "'#/components/schemas/User'").line,
+        position(DESCRIPTION, "'#/components/schemas/User'", 0, 1).line,
+      ].sort(),
+    );
+    const fromRef = await lsp.request<Array<{ uri: string }>>('textDocument/references', {
+      textDocument: { uri: uriOf(file) },
+      position: position(DESCRIPTION, "'#/components/schemas/User'", 3),
+      context: { includeDeclaration: true },
+    });
     expect(fromRef).toHaveLength(3);
   });
 });
@@ -293,11 +359,21 @@ describe('completion', () => {
     const lsp = await client({ rootPath: folder });
     const file = join(folder, 'api.yaml');
     await lsp.open(file, text);
-    const items = await lsp.request<Array<{ label: string }>>('textDocument/completion', { textDocument: { uri: uriOf(file) }, position: position(text, 'x-category: [', 13) });
+    const items = await lsp.request<Array<{ label: string }>>('textDocument/completion', {
+      textDocument: { uri: uriOf(file) },
+      position: position(text, 'x-category: [', 13),
+    });
     expect(labels(items)).toEqual(['open', 'official', 'personal', 'health', 'financial']);
     const pricing = text.replace('x-pricing: [free]', 'x-pricing:\n    - ');
-    await lsp.change(file, { start: { line: 0, character: 0 }, end: { line: text.split('\n').length - 1, character: 0 } }, pricing);
-    const priced = await lsp.request<Array<{ label: string }>>('textDocument/completion', { textDocument: { uri: uriOf(file) }, position: position(pricing, 'x-pricing:\n    - ', 17) });
+    await lsp.change(
+      file,
+      { start: { line: 0, character: 0 }, end: { line: text.split('\n').length - 1, character: 0 } },
+      pricing,
+    );
+    const priced = await lsp.request<Array<{ label: string }>>('textDocument/completion', {
+      textDocument: { uri: uriOf(file) },
+      position: position(pricing, 'x-pricing:\n    - ', 17),
+    });
     expect(labels(priced)).toEqual(['free', 'paid']);
   });
 
@@ -307,7 +383,10 @@ describe('completion', () => {
     const lsp = await client({ rootPath: folder });
     const file = join(folder, 'api.yaml');
     await lsp.open(file, text);
-    const items = await lsp.request<Array<{ label: string }>>('textDocument/completion', { textDocument: { uri: uriOf(file) }, position: position(text, '  - rule: ', 10) });
+    const items = await lsp.request<Array<{ label: string }>>('textDocument/completion', {
+      textDocument: { uri: uriOf(file) },
+      position: position(text, '  - rule: ', 10),
+    });
     expect(labels(items)).toContain('platform-info-x-category');
     expect(labels(items)).toContain('platform-pagination');
     expect(labels(items).length).toBeGreaterThan(40);
@@ -320,19 +399,40 @@ describe('completion', () => {
     const file = join(folder, 'api.yaml');
     await lsp.open(file, DESCRIPTION);
     const at = position(DESCRIPTION, "'#/components/schemas/User'", 3);
-    await lsp.change(file, { start: at, end: { line: at.line, character: at.character + "components/schemas/User'".length } }, '');
+    await lsp.change(
+      file,
+      { start: at, end: { line: at.line, character: at.character + "components/schemas/User'".length } },
+      '',
+    );
     void text;
-    const items = await lsp.request<Array<{ label: string }>>('textDocument/completion', { textDocument: { uri: uriOf(file) }, position: at });
+    const items = await lsp.request<Array<{ label: string }>>('textDocument/completion', {
+      textDocument: { uri: uriOf(file) },
+      position: at,
+    });
     expect(labels(items)).toEqual(['#/components/schemas/User', '#/components/schemas/Other']);
   });
 });
 
 describe('code actions', () => {
   async function actionsFor(lsp: LspClient, file: string, diagnostic: Diagnostic) {
-    return lsp.request<Array<{ title: string; kind: string; edit?: { changes?: Record<string, TextEdit[]>; documentChanges?: Array<{ textDocument: { uri: string }; edits: Array<TextEdit & { snippet?: { value: string } }> }> }; command?: { command: string; arguments: unknown[] } }>>(
-      'textDocument/codeAction',
-      { textDocument: { uri: uriOf(file) }, range: diagnostic.range, context: { diagnostics: [diagnostic] } },
-    );
+    return lsp.request<
+      Array<{
+        title: string;
+        kind: string;
+        edit?: {
+          changes?: Record<string, TextEdit[]>;
+          documentChanges?: Array<{
+            textDocument: { uri: string };
+            edits: Array<TextEdit & { snippet?: { value: string } }>;
+          }>;
+        };
+        command?: { command: string; arguments: unknown[] };
+      }>
+    >('textDocument/codeAction', {
+      textDocument: { uri: uriOf(file) },
+      range: diagnostic.range,
+      context: { diagnostics: [diagnostic] },
+    });
   }
 
   it('suppress with a reason: inserts x-vottur-ignore; without a reason it suppresses nothing, with one the finding goes', async () => {
@@ -341,9 +441,13 @@ describe('code actions', () => {
     const lsp = await client({ rootPath: folder });
     const file = join(folder, 'api.yaml');
     await lsp.open(file);
-    const diagnostic = (await lsp.waitFor(file, has('platform-info-x-category'))).find((d) => d.code === 'platform-info-x-category')!;
+    const diagnostic = (await lsp.waitFor(file, has('platform-info-x-category'))).find(
+      (d) => d.code === 'platform-info-x-category',
+    )!;
     const actions = await actionsFor(lsp, file, diagnostic);
-    const suppress = actions.find((action) => action.title === 'Suppress platform-info-x-category here, with a reason')!;
+    const suppress = actions.find(
+      (action) => action.title === 'Suppress platform-info-x-category here, with a reason',
+    )!;
     expect(suppress.kind).toBe('quickfix');
     const edits = suppress.edit!.documentChanges![0]!.edits as TextEdit[];
     const suppressed = applyEdits(text, edits);
@@ -351,35 +455,64 @@ describe('code actions', () => {
     await replaceAll(lsp, file, text, suppressed);
     // An empty reason holds nothing back, and says so.
     await lsp.waitFor(file, (d) => has('vottur-suppression-reason')(d) && has('platform-info-x-category')(d));
-    const reasoned = suppressed.replace('reason: ""', 'reason: "The catalogue still reads the capitalised value (ticket API-7)."');
+    const reasoned = suppressed.replace(
+      'reason: ""',
+      'reason: "The catalogue still reads the capitalised value (ticket API-7)."',
+    );
     await replaceAll(lsp, file, suppressed, reasoned);
-    await lsp.waitFor(file, (d) => lacks('platform-info-x-category')(d) && lacks('vottur-suppression-reason')(d) && lacks('vottur-suppression-unused')(d));
+    await lsp.waitFor(
+      file,
+      (d) =>
+        lacks('platform-info-x-category')(d) &&
+        lacks('vottur-suppression-reason')(d) &&
+        lacks('vottur-suppression-unused')(d),
+    );
   });
 
   it('suppress with a reason: the reason is a snippet placeholder where the editor takes snippets in edits', async () => {
     const text = DESCRIPTION.replace('[personal, official]', '[Personal]');
     const folder = project({ 'api.yaml': text });
-    const lsp = await client({ rootPath: folder, capabilities: { workspaceEdit: { documentChanges: true, snippetEditSupport: true } } });
+    const lsp = await client({
+      rootPath: folder,
+      capabilities: { workspaceEdit: { documentChanges: true, snippetEditSupport: true } },
+    });
     const file = join(folder, 'api.yaml');
     await lsp.open(file);
-    const diagnostic = (await lsp.waitFor(file, has('platform-info-x-category'))).find((d) => d.code === 'platform-info-x-category')!;
+    const diagnostic = (await lsp.waitFor(file, has('platform-info-x-category'))).find(
+      (d) => d.code === 'platform-info-x-category',
+    )!;
     const suppress = (await actionsFor(lsp, file, diagnostic)).find((action) => action.title.startsWith('Suppress'))!;
     const edit = suppress.edit!.documentChanges![0]!.edits[0]!;
     expect(edit.snippet!.value).toContain('reason: "${1:why this finding is accepted}"');
   });
 
   it('suppress with a reason works in JSON', async () => {
-    const json = JSON.stringify({ openapi: '3.0.3', info: { title: 'User Profile API', version: '2.0.0', 'x-category': ['Personal'] }, paths: {} }, null, 2);
+    const json = JSON.stringify(
+      {
+        openapi: '3.0.3',
+        info: { title: 'User Profile API', version: '2.0.0', 'x-category': ['Personal'] },
+        paths: {},
+      },
+      null,
+      2,
+    );
     const folder = project({ 'api.json': json });
     const lsp = await client({ rootPath: folder });
     const file = join(folder, 'api.json');
     await lsp.open(file);
-    const diagnostic = (await lsp.waitFor(file, has('platform-info-x-category'))).find((d) => d.code === 'platform-info-x-category')!;
+    const diagnostic = (await lsp.waitFor(file, has('platform-info-x-category'))).find(
+      (d) => d.code === 'platform-info-x-category',
+    )!;
     const suppress = (await actionsFor(lsp, file, diagnostic)).find((action) => action.title.startsWith('Suppress'))!;
     const suppressed = applyEdits(json, suppress.edit!.documentChanges![0]!.edits);
     const data = JSON.parse(suppressed) as { info: Record<string, unknown> };
     expect(data.info['x-vottur-ignore']).toEqual([{ rule: 'platform-info-x-category', reason: '' }]);
-    await replaceAll(lsp, file, json, suppressed.replace('"reason": ""', '"reason": "Kept for the catalogue (ticket API-7)."'));
+    await replaceAll(
+      lsp,
+      file,
+      json,
+      suppressed.replace('"reason": ""', '"reason": "Kept for the catalogue (ticket API-7)."'),
+    );
     await lsp.waitFor(file, lacks('platform-info-x-category'));
   });
 
@@ -389,13 +522,21 @@ describe('code actions', () => {
     const lsp = await client({ rootPath: folder });
     const file = join(folder, 'api.yaml');
     await lsp.open(file);
-    const diagnostic = (await lsp.waitFor(file, has('platform-info-x-category'))).find((d) => d.code === 'platform-info-x-category')!;
+    const diagnostic = (await lsp.waitFor(file, has('platform-info-x-category'))).find(
+      (d) => d.code === 'platform-info-x-category',
+    )!;
     expect(diagnostic.severity).toBe(1);
-    const add = (await actionsFor(lsp, file, diagnostic)).find((action) => action.title === 'Add this platform-info-x-category finding to the baseline')!;
+    const add = (await actionsFor(lsp, file, diagnostic)).find(
+      (action) => action.title === 'Add this platform-info-x-category finding to the baseline',
+    )!;
     await lsp.request('workspace/executeCommand', { command: add.command!.command, arguments: add.command!.arguments });
-    const baseline = JSON.parse(readFileSync(join(folder, 'vottur-baseline.json'), 'utf8')) as { entries: Array<{ rule: string; document: string }> };
+    const baseline = JSON.parse(readFileSync(join(folder, 'vottur-baseline.json'), 'utf8')) as {
+      entries: Array<{ rule: string; document: string }>;
+    };
     expect(baseline.entries).toEqual([expect.objectContaining({ rule: 'platform-info-x-category', document: 'api' })]);
-    const hinted = (await lsp.waitFor(file, (d) => d.some((x) => x.code === 'platform-info-x-category' && x.severity === 4))).find((d) => d.code === 'platform-info-x-category')!;
+    const hinted = (
+      await lsp.waitFor(file, (d) => d.some((x) => x.code === 'platform-info-x-category' && x.severity === 4))
+    ).find((d) => d.code === 'platform-info-x-category')!;
     expect(hinted.message).toMatch(/\(in the baseline\)$/);
     // The command line agrees: the finding is baselined, not new.
     const hidden = await client({ rootPath: folder, initializationOptions: { baselined: 'hide' } });
@@ -416,18 +557,25 @@ describe('the configuration', () => {
     await lsp.open(file);
     await lsp.waitFor(file, (d) => d.length > 0 && lacks('platform-info-x-category')(d));
     writeFileSync(join(folder, 'vottur.config.yaml'), 'rules:\n  platform-info-x-category: warn\n');
-    await lsp.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: uriOf(join(folder, 'vottur.config.yaml')), type: 2 }] });
+    await lsp.connection.sendNotification('workspace/didChangeWatchedFiles', {
+      changes: [{ uri: uriOf(join(folder, 'vottur.config.yaml')), type: 2 }],
+    });
     const warned = await lsp.waitFor(file, has('platform-info-x-category'));
     expect(warned.find((d) => d.code === 'platform-info-x-category')!.severity).toBe(2);
     expect(existsSync(join(folder, 'vottur-baseline.json'))).toBe(false);
   });
 
   it('a configuration that cannot be read is one diagnostic saying why', async () => {
-    const folder = project({ 'vottur.config.yaml': 'rules:\n  platform-info-x-category: sometimes\n', 'api.yaml': DESCRIPTION });
+    const folder = project({
+      'vottur.config.yaml': 'rules:\n  platform-info-x-category: sometimes\n',
+      'api.yaml': DESCRIPTION,
+    });
     const lsp = await client({ rootPath: folder });
     const file = join(folder, 'api.yaml');
     await lsp.open(file);
     const shown = await lsp.waitFor(file, has('vottur-unreadable'));
-    expect(shown[0]!.message).toBe('vottur.config.yaml: `rules.platform-info-x-category` is "sometimes"; write one of off, hint, info, warn, error');
+    expect(shown[0]!.message).toBe(
+      'vottur.config.yaml: `rules.platform-info-x-category` is "sometimes"; write one of off, hint, info, warn, error',
+    );
   });
 });

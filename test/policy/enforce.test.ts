@@ -10,7 +10,16 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigResolver } from '../../src/config/index.js';
 import { runRules } from '../../src/lint/engine.js';
 import { GateRun } from '../../src/policy/enforce.js';
-import { extendsRefusal, gatePolicy, isLoopback, levelUnderPolicy, plainHttpRefusal, prepareExtendsCheck, readPolicy, secretEnvAllowed } from '../../src/policy/index.js';
+import {
+  extendsRefusal,
+  gatePolicy,
+  isLoopback,
+  levelUnderPolicy,
+  plainHttpRefusal,
+  prepareExtendsCheck,
+  readPolicy,
+  secretEnvAllowed,
+} from '../../src/policy/index.js';
 import type { RuleDefinition } from '../../rulesets/lib/rule.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'vottur-enforce-'));
@@ -19,19 +28,30 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('one resolution per document, feeding the engine', () => {
   it('a rule off in `rules:` (and not turned back on by an override) is skipped; under a policy it runs', async () => {
-    writeFileSync(join(dir, 'vottur.config.yaml'), 'rules:\n  platform-no-404: off\n  platform-get-204: off\noverrides:\n  - files: [legacy/*.yaml]\n    rules: { platform-get-204: warn }\n');
+    writeFileSync(
+      join(dir, 'vottur.config.yaml'),
+      'rules:\n  platform-no-404: off\n  platform-get-204: off\noverrides:\n  - files: [legacy/*.yaml]\n    rules: { platform-get-204: warn }\n',
+    );
     const own = new GateRun(new ConfigResolver({ cwd: dir }), undefined, dir);
     expect(await own.settingsFor('api.yaml')).toEqual({ skip: ['platform-no-404'] });
     // The same promise for the same document: resolved once.
     expect(own.settingsFor('api.yaml')).toBe(own.settingsFor('api.yaml'));
     const gated = new GateRun(new ConfigResolver({ cwd: dir }), gatePolicy(), dir);
     expect(await gated.settingsFor('api.yaml')).toBeUndefined();
-    expect(own.configuration.files).toEqual([{ path: 'vottur.config.yaml', kind: 'config', sha256: expect.stringMatching(/^[0-9a-f]{64}$/) }]);
+    expect(own.configuration.files).toEqual([
+      { path: 'vottur.config.yaml', kind: 'config', sha256: expect.stringMatching(/^[0-9a-f]{64}$/) },
+    ]);
   });
 
   it('the engine does not call a skipped rule', () => {
     let calls = 0;
-    const rule = (id: string): RuleDefinition => ({ id, severity: 'error', category: 'documentation', description: id, check: () => (calls++, [{ message: id, path: [] }]) });
+    const rule = (id: string): RuleDefinition => ({
+      id,
+      severity: 'error',
+      category: 'documentation',
+      description: id,
+      check: () => (calls++, [{ message: id, path: [] }]),
+    });
     const document = { openapi: '3.0.3', info: { title: 't', version: '1' }, paths: {} };
     const results = runRules([rule('a'), rule('b')], document, { skip: new Set(['a']) });
     expect(results.map((r) => r.code)).toEqual(['b']);
@@ -39,7 +59,7 @@ describe('one resolution per document, feeding the engine', () => {
   });
 });
 
-describe('the policy\'s judgements', () => {
+describe("the policy's judgements", () => {
   it('levels: raising is allowed, lowering and off keep the rule at its own severity or the floor', () => {
     const policy = { ...gatePolicy(), floor: { 'platform-x': 'warn' as const } };
     expect(levelUnderPolicy(policy, 'platform-y', 'warn', 'error')).toEqual({ level: 'error', honoured: true });
@@ -47,7 +67,10 @@ describe('the policy\'s judgements', () => {
     expect(levelUnderPolicy(policy, 'platform-y', 'error', 'hint')).toEqual({ level: 'error', honoured: false });
     expect(levelUnderPolicy(policy, 'platform-x', 'error', 'warn')).toEqual({ level: 'warn', honoured: true });
     expect(levelUnderPolicy(policy, 'platform-x', 'error', 'info')).toEqual({ level: 'error', honoured: false });
-    expect(levelUnderPolicy({ ...policy, mayLower: ['*'] }, 'platform-y', 'error', 'off')).toEqual({ level: 'off', honoured: true });
+    expect(levelUnderPolicy({ ...policy, mayLower: ['*'] }, 'platform-y', 'error', 'off')).toEqual({
+      level: 'off',
+      honoured: true,
+    });
   });
 
   it('extends: built-ins pass; code, packages not named, URLs and rulesets extending them do not', async () => {
@@ -62,7 +85,9 @@ describe('the policy\'s judgements', () => {
     expect(extendsRefusal('@acme/rules', from, policy)).toMatch(/the package @acme\/rules/);
     expect(extendsRefusal('@acme/rules', from, { ...policy, extendsPackages: ['@acme/rules'] })).toBeUndefined();
     expect(extendsRefusal('https://example.com/r.yaml', from, policy)).toBe('a URL');
-    expect(extendsRefusal('./a.yaml', from, policy)).toBe('./a.yaml, which extends ./b.json, whose `functions` are code');
+    expect(extendsRefusal('./a.yaml', from, policy)).toBe(
+      './a.yaml, which extends ./b.json, whose `functions` are code',
+    );
     expect(extendsRefusal('./loop.yaml', from, policy)).toBeUndefined();
     expect(extendsRefusal('./loop.yaml', from, { ...policy, extendsFiles: false })).toMatch(/no ruleset files/);
   });
@@ -71,8 +96,10 @@ describe('the policy\'s judgements', () => {
     expect(secretEnvAllowed('VOTTUR_TOKEN', undefined)).toBe(true);
     expect(secretEnvAllowed('CI_DEPLOY_SECRET', undefined)).toBe(false);
     expect(secretEnvAllowed('CI_DEPLOY_SECRET', { ...gatePolicy(), secretEnv: ['CI_DEPLOY_SECRET'] })).toBe(true);
-    for (const url of ['http://localhost:3000', 'http://127.0.0.1/x', 'http://[::1]:8080', 'http://api.localhost']) expect(isLoopback(url), url).toBe(true);
-    for (const url of ['http://10.0.0.1', 'http://localhost.example.com', 'http://127.0.0.1.nip.io']) expect(isLoopback(url), url).toBe(false);
+    for (const url of ['http://localhost:3000', 'http://127.0.0.1/x', 'http://[::1]:8080', 'http://api.localhost'])
+      expect(isLoopback(url), url).toBe(true);
+    for (const url of ['http://10.0.0.1', 'http://localhost.example.com', 'http://127.0.0.1.nip.io'])
+      expect(isLoopback(url), url).toBe(false);
     expect(plainHttpRefusal('https://api.example.is')).toBeUndefined();
     expect(plainHttpRefusal('http://api.example.is')).toMatch(/plain HTTP/);
   });

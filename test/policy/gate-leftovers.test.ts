@@ -24,16 +24,24 @@ const write = (name: string, text: string) => writeFileSync(join(dir, name), tex
 
 describe('vottur lint --fix under a policy', () => {
   it('is refused before anything is written: a gate judges the repository as committed', async () => {
-    const fixable = readFileSync(join(ROOT, 'fixtures/rules/platform-no-404/fail.yaml'), 'utf8').replace(/version: .*/, 'version: v1');
+    const fixable = readFileSync(join(ROOT, 'fixtures/rules/platform-no-404/fail.yaml'), 'utf8').replace(
+      /version: .*/,
+      'version: v1',
+    );
     write('fixable.yaml', fixable);
     for (const policy of [['--gate'], ['--policy', join(dir, 'empty-policy.yaml')]]) {
       write('empty-policy.yaml', '{}\n');
       const result = await vottur(['lint', 'fixable.yaml', '--fix', ...policy], { cwd: dir });
       expect(result.code, result.stderr).toBe(2);
-      expect(result.stderr).toMatch(/^vottur: --fix writes to the repository, and a gated run .* Nothing was written\n$/);
+      expect(result.stderr).toMatch(
+        /^vottur: --fix writes to the repository, and a gated run .* Nothing was written\n$/,
+      );
       expect(readFileSync(join(dir, 'fixable.yaml'), 'utf8')).toBe(fixable);
     }
-    const byEnv = await vottur(['lint', 'fixable.yaml', '--fix'], { cwd: dir, env: { VOTTUR_POLICY: join(dir, 'empty-policy.yaml') } });
+    const byEnv = await vottur(['lint', 'fixable.yaml', '--fix'], {
+      cwd: dir,
+      env: { VOTTUR_POLICY: join(dir, 'empty-policy.yaml') },
+    });
     expect(byEnv.code).toBe(2);
     expect(readFileSync(join(dir, 'fixable.yaml'), 'utf8')).toBe(fixable);
     // --fix-dry-run writes nothing, so a gate may show it.
@@ -47,11 +55,15 @@ describe('the policy file is read with the limits of a named file', () => {
   const outside = mkdtempSync(join(tmpdir(), 'vottur-policy-outside-'));
   afterAll(() => rmSync(outside, { recursive: true, force: true }));
 
-  it('may be outside the repository (it is the operator\'s)', async () => {
+  it("may be outside the repository (it is the operator's)", async () => {
     writeFileSync(join(outside, 'policy.yaml'), 'rules: { mayLower: ["*"] }\n');
-    const result = await vottur(['lint', 'bad.yaml', '--policy', join(outside, 'policy.yaml'), '-f', 'json'], { cwd: dir });
+    const result = await vottur(['lint', 'bad.yaml', '--policy', join(outside, 'policy.yaml'), '-f', 'json'], {
+      cwd: dir,
+    });
     expect(result.code, result.stderr).toBe(1);
-    expect((JSON.parse(result.stdout) as { configuration: { policy: { name: string } } }).configuration.policy.name).toBe(join(outside, 'policy.yaml'));
+    expect(
+      (JSON.parse(result.stdout) as { configuration: { policy: { name: string } } }).configuration.policy.name,
+    ).toBe(join(outside, 'policy.yaml'));
   });
 
   it('a FIFO, a device and a file over 16 MB are refused in one line, exit 2, without hanging', async () => {
@@ -64,7 +76,10 @@ describe('the policy file is read with the limits of a named file', () => {
       ['big.yaml', /over the limit of 16 MB/],
     ];
     for (const [name, why] of cases) {
-      const result = await vottur(['lint', 'bad.yaml', '--policy', join(outside, name)], { cwd: dir, timeoutMs: 20_000 });
+      const result = await vottur(['lint', 'bad.yaml', '--policy', join(outside, name)], {
+        cwd: dir,
+        timeoutMs: 20_000,
+      });
       expect(result.code, name).toBe(2);
       expect(result.stderr, name).toMatch(new RegExp(`^vottur: cannot read the policy .*${name}: .*${why.source}`));
       expect(result.stderr.trim().split('\n')).toHaveLength(1);
@@ -95,9 +110,14 @@ describe('a ruleset file the configuration extends, under --gate', () => {
     const result = await vottur(['lint', 'extends/bad.yaml', '--gate', '-f', 'json'], { cwd: dir, timeoutMs: 30_000 });
     expect(result.code, result.stderr).toBe(1);
     const report = JSON.parse(result.stdout) as { findings: Array<{ ruleId: string; message: string }> };
-    const refused = report.findings.filter((finding) => finding.ruleId === 'policy-extends-refused').map((finding) => finding.message);
+    const refused = report.findings
+      .filter((finding) => finding.ruleId === 'policy-extends-refused')
+      .map((finding) => finding.message);
     // The link resolves outside the repository; the FIFO is in it but not a regular file.
-    expect(refused).toEqual([expect.stringContaining('./zero.yaml, which is outside the repository'), expect.stringContaining('./fifo.yaml, which is not a regular file')]);
+    expect(refused).toEqual([
+      expect.stringContaining('./zero.yaml, which is outside the repository'),
+      expect.stringContaining('./fifo.yaml, which is not a regular file'),
+    ]);
   });
 });
 
@@ -107,7 +127,10 @@ describe('the Configuration line of stylish and GitHub output', () => {
     const folder = join(dir, 'escape');
     mkdirSync(folder);
     copyFileSync(join(dir, 'bad.yaml'), join(folder, 'bad.yaml'));
-    writeFileSync(join(folder, 'vottur.config.yaml'), `rules: { platform-no-404: warn }\nbaseline: ${JSON.stringify(hostile)}\n`);
+    writeFileSync(
+      join(folder, 'vottur.config.yaml'),
+      `rules: { platform-no-404: warn }\nbaseline: ${JSON.stringify(hostile)}\n`,
+    );
     writeFileSync(join(folder, hostile), JSON.stringify({ vottur: 'baseline', version: 1, entries: [] }));
     for (const format of ['stylish', 'github']) {
       const result = await vottur(['lint', 'bad.yaml', '-f', format], { cwd: folder });
@@ -117,7 +140,10 @@ describe('the Configuration line of stylish and GitHub output', () => {
       expect(configuration, format).toHaveLength(1);
       expect(configuration[0], format).toContain('b\\n::error file=x::forged\\n::stop-commands::tok\\u001b[2J.json');
       // No line the runner would take as a command, no raw escape character.
-      expect(lines.filter((line) => /^\s*::(error file=x|stop-commands)/.test(line)), format).toEqual([]);
+      expect(
+        lines.filter((line) => /^\s*::(error file=x|stop-commands)/.test(line)),
+        format,
+      ).toEqual([]);
       expect(result.stdout, format).not.toContain('\u001b');
     }
   });
@@ -129,23 +155,46 @@ describe('vottur catalogue report under --gate', () => {
     const folder = join(dir, 'catalogue');
     mkdirSync(folder);
     try {
-      await harvestCatalogue({ securityServer: server.baseUrl, client: 'IS-DEV/GOV/10000/vottur', out: join(folder, 'h') });
+      await harvestCatalogue({
+        securityServer: server.baseUrl,
+        client: 'IS-DEV/GOV/10000/vottur',
+        out: join(folder, 'h'),
+      });
     } finally {
       await server.close();
     }
-    writeFileSync(join(folder, 'h', 'rules.js'), "process.stdout.write = () => true;\nprocess.on('exit', () => { process.exitCode = 0; });\nmodule.exports = { rules: {} };\n");
-    const off = ['platform-field-camel-case', 'platform-enum-value-upper-case', 'platform-schema-property-description', 'platform-date-time-format'];
-    writeFileSync(join(folder, 'h', 'vottur.config.yaml'), `extends: [./rules.js]\nrules:\n${off.map((rule) => `  ${rule}: off\n`).join('')}`);
+    writeFileSync(
+      join(folder, 'h', 'rules.js'),
+      "process.stdout.write = () => true;\nprocess.on('exit', () => { process.exitCode = 0; });\nmodule.exports = { rules: {} };\n",
+    );
+    const off = [
+      'platform-field-camel-case',
+      'platform-enum-value-upper-case',
+      'platform-schema-property-description',
+      'platform-date-time-format',
+    ];
+    writeFileSync(
+      join(folder, 'h', 'vottur.config.yaml'),
+      `extends: [./rules.js]\nrules:\n${off.map((rule) => `  ${rule}: off\n`).join('')}`,
+    );
     const gated = await vottur(['catalogue', 'report', 'h', '--no-dashboard', '--gate', '-f', 'json'], { cwd: folder });
     expect(gated.code, gated.stderr).toBe(1);
-    const report = JSON.parse(gated.stdout) as { findings: Array<{ ruleId: string; message: string }>; configuration: { extends: Array<{ ruleset: string; honoured: boolean }>; rules: Array<{ rule: string; honoured: boolean }> } };
+    const report = JSON.parse(gated.stdout) as {
+      findings: Array<{ ruleId: string; message: string }>;
+      configuration: {
+        extends: Array<{ ruleset: string; honoured: boolean }>;
+        rules: Array<{ rule: string; honoured: boolean }>;
+      };
+    };
     const ids = report.findings.map((finding) => finding.ruleId);
     expect(ids).toContain('policy-extends-refused');
     expect(ids).toContain('policy-level-refused');
     // The rules the configuration turned off still count.
     expect(ids).toContain('platform-field-camel-case');
     expect(report.configuration.extends).toEqual([expect.objectContaining({ ruleset: './rules.js', honoured: false })]);
-    expect(report.configuration.rules.filter((rule) => off.includes(rule.rule)).every((rule) => !rule.honoured)).toBe(true);
+    expect(report.configuration.rules.filter((rule) => off.includes(rule.rule)).every((rule) => !rule.honoured)).toBe(
+      true,
+    );
     // Without a policy the configuration is the developer's own: its ruleset is loaded (here it takes the run over).
     const own = await vottur(['catalogue', 'report', 'h', '--no-dashboard', '--min-score', '99'], { cwd: folder });
     expect(own.code).toBe(0);

@@ -24,7 +24,13 @@ const config = (text: string) => write('vottur.config.yaml', text);
 
 interface JsonReport {
   score: { score: number; byDocument: Array<{ document: string; score: number }> };
-  findings: Array<{ ruleId: string; severity: string; message: string; suppressions?: Array<{ justification?: string }>; baselineState?: string }>;
+  findings: Array<{
+    ruleId: string;
+    severity: string;
+    message: string;
+    suppressions?: Array<{ justification?: string }>;
+    baselineState?: string;
+  }>;
   configuration?: {
     policy?: { name: string };
     files: Array<{ path: string; kind: string; sha256: string }>;
@@ -36,7 +42,10 @@ interface JsonReport {
   };
 }
 
-async function json(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number | null; report: JsonReport; stderr: string }> {
+async function json(
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ code: number | null; report: JsonReport; stderr: string }> {
   const result = await vottur([...args, '-f', 'json'], { cwd: dir, env });
   let report: JsonReport;
   try {
@@ -49,11 +58,12 @@ async function json(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code
 }
 
 const ruleIds = (report: JsonReport) => report.findings.map((finding) => finding.ruleId);
-const policyMessages = (report: JsonReport, rule: string) => report.findings.filter((finding) => finding.ruleId === rule).map((finding) => finding.message);
+const policyMessages = (report: JsonReport, rule: string) =>
+  report.findings.filter((finding) => finding.ruleId === rule).map((finding) => finding.message);
 
 /** A JavaScript ruleset that takes over the process: it silences standard output and forces exit 0. */
 const HOSTILE_RULESET = [
-  "process.stdout.write = () => true;",
+  'process.stdout.write = () => true;',
   "process.on('exit', () => { process.exitCode = 0; });",
   'module.exports = { rules: {} };',
   '',
@@ -68,8 +78,14 @@ describe('code from the repository', () => {
     expect(own.code).toBe(0);
     const { code, report } = await json(['lint', 'bad.yaml', '--min-score', '99', '--gate']);
     expect(code).toBe(1);
-    expect(policyMessages(report, 'policy-extends-refused')).toEqual([expect.stringContaining('`extends: ./rules.js` in vottur.config.yaml was not loaded: ./rules.js, a JavaScript ruleset')]);
-    expect(report.configuration!.extends).toEqual([{ ruleset: './rules.js', file: 'vottur.config.yaml', honoured: false }]);
+    expect(policyMessages(report, 'policy-extends-refused')).toEqual([
+      expect.stringContaining(
+        '`extends: ./rules.js` in vottur.config.yaml was not loaded: ./rules.js, a JavaScript ruleset',
+      ),
+    ]);
+    expect(report.configuration!.extends).toEqual([
+      { ruleset: './rules.js', file: 'vottur.config.yaml', honoured: false },
+    ]);
     expect(ruleIds(report)).toContain('platform-no-404');
   });
 
@@ -92,7 +108,10 @@ describe('code from the repository', () => {
     write('node_modules/house-rules/package.json', JSON.stringify({ name: 'house-rules', main: 'index.js' }));
     write('node_modules/house-rules/index.js', HOSTILE_RULESET);
     write('nested.yaml', 'extends: [house-rules]\n');
-    write('plain.yaml', 'rules:\n  house-title:\n    given: $.info\n    severity: warn\n    then: { field: title, function: truthy }\n');
+    write(
+      'plain.yaml',
+      'rules:\n  house-title:\n    given: $.info\n    severity: warn\n    then: { field: title, function: truthy }\n',
+    );
     config('extends: [./with-functions.yaml, house-rules, ./nested.yaml, ./plain.yaml, spectral:oas]\n');
     const { code, report } = await json(['lint', 'bad.yaml', '--gate']);
     expect(code).toBe(1);
@@ -101,16 +120,29 @@ describe('code from the repository', () => {
     expect(refused.join('\n')).toMatch(/with-functions\.yaml, whose `functions` are code/);
     expect(refused.join('\n')).toMatch(/the package house-rules, which the policy does not name/);
     expect(refused.join('\n')).toMatch(/nested\.yaml, which extends the package house-rules/);
-    expect(report.configuration!.extends.map((e) => `${e.ruleset} ${e.honoured}`)).toEqual(['./with-functions.yaml false', 'house-rules false', './nested.yaml false', './plain.yaml true', 'spectral:oas true']);
+    expect(report.configuration!.extends.map((e) => `${e.ruleset} ${e.honoured}`)).toEqual([
+      './with-functions.yaml false',
+      'house-rules false',
+      './nested.yaml false',
+      './plain.yaml true',
+      'spectral:oas true',
+    ]);
   });
 
   it('a policy file may name a package: then it is loaded', async () => {
-    write('node_modules/house-rules/index.js', "module.exports = { rules: { 'house-always': { given: '$', severity: 'warn', message: 'house rule ran', then: { function: () => [{ message: 'house rule ran' }] } } } };\n");
+    write(
+      'node_modules/house-rules/index.js',
+      "module.exports = { rules: { 'house-always': { given: '$', severity: 'warn', message: 'house rule ran', then: { function: () => [{ message: 'house rule ran' }] } } } };\n",
+    );
     config('extends: [house-rules]\n');
     write('policy.yaml', 'extends:\n  packages: [house-rules]\n');
     const { report } = await json(['lint', 'bad.yaml', '--policy', 'policy.yaml']);
     expect(policyMessages(report, 'policy-extends-refused')).toEqual([]);
-    expect(report.configuration!.policy).toEqual({ name: 'policy.yaml', file: 'policy.yaml', sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(report.configuration!.policy).toEqual({
+      name: 'policy.yaml',
+      file: 'policy.yaml',
+      sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
     expect(report.configuration!.files.map((f) => f.kind).sort()).toEqual(['config', 'policy']);
   });
 });
@@ -155,7 +187,9 @@ describe('the configuration switches rules off', () => {
     write('bad-policy.yaml', 'rules:\n  mayLowr: [x]\n');
     const result = await vottur(['lint', 'bad.yaml', '--policy', 'bad-policy.yaml'], { cwd: dir });
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/^vottur: the policy bad-policy.yaml: `rules` must NOT have additional properties `mayLowr`/);
+    expect(result.stderr).toMatch(
+      /^vottur: the policy bad-policy.yaml: `rules` must NOT have additional properties `mayLowr`/,
+    );
   });
 
   it('contract-unreachable off does not make an unreachable server pass under --gate', async () => {
@@ -165,7 +199,18 @@ describe('the configuration switches rules off', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
-    const args = ['test', 'reference.yaml', '--server', `http://127.0.0.1:${port}`, '--phases', 'examples', '--no-dredd', '--quiet', '--timeout', '2000'];
+    const args = [
+      'test',
+      'reference.yaml',
+      '--server',
+      `http://127.0.0.1:${port}`,
+      '--phases',
+      'examples',
+      '--no-dredd',
+      '--quiet',
+      '--timeout',
+      '2000',
+    ];
     const { code, report } = await json([...args, '--gate']);
     expect(code).toBe(1);
     expect(ruleIds(report)).toContain('contract-unreachable');
@@ -173,7 +218,7 @@ describe('the configuration switches rules off', () => {
   });
 });
 
-describe('secrets sent to the repository\'s server', () => {
+describe("secrets sent to the repository's server", () => {
   let server: Server;
   let url: string;
   const seen: string[] = [];
@@ -185,7 +230,9 @@ describe('secrets sent to the repository\'s server', () => {
         request.on('data', (chunk) => (body += chunk));
         request.on('end', () => {
           seen.push(`token body ${body}`);
-          response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ access_token: 'x', token_type: 'Bearer', expires_in: 60 }));
+          response
+            .writeHead(200, { 'content-type': 'application/json' })
+            .end(JSON.stringify({ access_token: 'x', token_type: 'Bearer', expires_in: 60 }));
         });
         return;
       }
@@ -205,10 +252,12 @@ describe('secrets sent to the repository\'s server', () => {
     const { report } = await json(['test', ...args], env);
     expect(seen.length).toBeGreaterThan(0);
     expect(seen.join('\n')).not.toContain(secret);
-    expect(policyMessages(report, 'policy-secret-refused')).toEqual([expect.stringContaining('`contract.bearerEnv: CI_DEPLOY_SECRET` in vottur.config.yaml was not read')]);
+    expect(policyMessages(report, 'policy-secret-refused')).toEqual([
+      expect.stringContaining('`contract.bearerEnv: CI_DEPLOY_SECRET` in vottur.config.yaml was not read'),
+    ]);
   });
 
-  it('under --gate the configuration\'s server is not contacted at all: requests go only to the server the operator names', async () => {
+  it("under --gate the configuration's server is not contacted at all: requests go only to the server the operator names", async () => {
     seen.length = 0;
     config(`contract:\n  server: ${url}\n  bearerEnv: VOTTUR_TOKEN\n`);
     const result = await vottur(['test', ...args, '--gate'], { cwd: dir, env: { ...env, VOTTUR_TOKEN: secret } });
@@ -217,21 +266,30 @@ describe('secrets sent to the repository\'s server', () => {
     expect(seen).toEqual([]);
   });
 
-  it('under --gate clientSecretEnv with the repository\'s tokenUrl posts nothing to it', async () => {
+  it("under --gate clientSecretEnv with the repository's tokenUrl posts nothing to it", async () => {
     seen.length = 0;
-    config(`contract:\n  tokenUrl: ${url.replace('127.0.0.1', 'localhost')}/token\n  clientId: ci\n  clientSecretEnv: AWS_SECRET_ACCESS_KEY\n`);
+    config(
+      `contract:\n  tokenUrl: ${url.replace('127.0.0.1', 'localhost')}/token\n  clientId: ci\n  clientSecretEnv: AWS_SECRET_ACCESS_KEY\n`,
+    );
     const { code, report } = await json(['test', ...args, '--server', url, '--gate'], env);
     expect(code).toBe(1);
     expect(seen.join('\n')).not.toContain(secret);
     expect(seen.some((line) => line.startsWith('token body'))).toBe(false);
-    expect(policyMessages(report, 'policy-server-refused').join('\n')).toMatch(/contract\.tokenUrl: http:\/\/localhost:\d+\/token` in vottur\.config\.yaml was not used/);
+    expect(policyMessages(report, 'policy-server-refused').join('\n')).toMatch(
+      /contract\.tokenUrl: http:\/\/localhost:\d+\/token` in vottur\.config\.yaml was not used/,
+    );
     expect(policyMessages(report, 'policy-secret-refused').join('\n')).toMatch(/AWS_SECRET_ACCESS_KEY/);
   });
 
   it('credentials never go over plain HTTP to another machine', async () => {
-    const result = await vottur(['test', 'bad.yaml', '--server', 'http://api.example.invalid', '--bearer', 'x', '--no-config'], { cwd: dir });
+    const result = await vottur(
+      ['test', 'bad.yaml', '--server', 'http://api.example.invalid', '--bearer', 'x', '--no-config'],
+      { cwd: dir },
+    );
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/^vottur: http:\/\/api\.example\.invalid is plain HTTP to a host that is not this machine/);
+    expect(result.stderr).toMatch(
+      /^vottur: http:\/\/api\.example\.invalid is plain HTTP to a host that is not this machine/,
+    );
   });
 });
 
@@ -239,7 +297,13 @@ describe('acceptances the revision writes for itself', () => {
   beforeAll(() => {
     copyFileSync(join(ROOT, 'fixtures/diff/diff-path-removed/base.yaml'), join(dir, 'base.yaml'));
     const revision = readFileSync(join(ROOT, 'fixtures/diff/diff-path-removed/revision.yaml'), 'utf8');
-    write('revision.yaml', revision.replace('paths: {}', 'x-vottur-ignore:\n  diff-path-removed: ok\n  platform-version-removed-without-deprecation: ok\npaths: {}'));
+    write(
+      'revision.yaml',
+      revision.replace(
+        'paths: {}',
+        'x-vottur-ignore:\n  diff-path-removed: ok\n  platform-version-removed-without-deprecation: ok\npaths: {}',
+      ),
+    );
     write('plain-revision.yaml', revision);
   });
 
@@ -247,10 +311,19 @@ describe('acceptances the revision writes for itself', () => {
     config('');
     const own = await json(['diff', 'base.yaml', 'revision.yaml']);
     expect(own.code).toBe(0);
-    expect(own.report.configuration!.accepted.map((a) => `${a.rule} ${a.by} ${a.honoured}`)).toEqual(['diff-path-removed x-vottur-ignore true', 'platform-version-removed-without-deprecation x-vottur-ignore true']);
+    expect(own.report.configuration!.accepted.map((a) => `${a.rule} ${a.by} ${a.honoured}`)).toEqual([
+      'diff-path-removed x-vottur-ignore true',
+      'platform-version-removed-without-deprecation x-vottur-ignore true',
+    ]);
     const { code, report } = await json(['diff', 'base.yaml', 'revision.yaml', '--gate']);
     expect(code).toBe(1);
-    expect(ruleIds(report)).toEqual(expect.arrayContaining(['diff-path-removed', 'platform-version-removed-without-deprecation', 'policy-accept-refused']));
+    expect(ruleIds(report)).toEqual(
+      expect.arrayContaining([
+        'diff-path-removed',
+        'platform-version-removed-without-deprecation',
+        'policy-accept-refused',
+      ]),
+    );
     expect(report.configuration!.accepted.every((a) => !a.honoured)).toBe(true);
   });
 
@@ -261,19 +334,38 @@ describe('acceptances the revision writes for itself', () => {
     expect(result.stderr).toMatch(/pointer "" is the whole description, and a rule is never accepted everywhere/);
   });
 
-  it('accept-file entries are listed as the accept file\'s; under --gate they do not hold the change back', async () => {
+  it("accept-file entries are listed as the accept file's; under --gate they do not hold the change back", async () => {
     config('');
-    write('accept-paths.yaml', '- { rule: diff-path-removed, pointer: /paths, reason: The v2 path moved to the new service. }\n');
+    write(
+      'accept-paths.yaml',
+      '- { rule: diff-path-removed, pointer: /paths, reason: The v2 path moved to the new service. }\n',
+    );
     const own = await json(['diff', 'base.yaml', 'plain-revision.yaml', '--accept', 'accept-paths.yaml']);
     // An accepted change stays listed, suppressed with its reason, and does not count.
     const removed = (report: typeof own.report) => report.findings.filter((f) => f.ruleId === 'diff-path-removed');
     expect(removed(own.report).length).toBeGreaterThan(0);
-    expect(removed(own.report).every((f) => f.suppressions?.[0]?.justification === 'The v2 path moved to the new service.')).toBe(true);
-    expect(own.report.configuration!.accepted).toEqual([expect.objectContaining({ rule: 'diff-path-removed', by: 'accept file', honoured: true })]);
-    expect(own.report.configuration!.files.map((f) => `${f.kind} ${f.path}`)).toEqual(['accept accept-paths.yaml', 'config vottur.config.yaml']);
-    const { report } = await json(['diff', 'base.yaml', 'plain-revision.yaml', '--accept', 'accept-paths.yaml', '--gate']);
+    expect(
+      removed(own.report).every((f) => f.suppressions?.[0]?.justification === 'The v2 path moved to the new service.'),
+    ).toBe(true);
+    expect(own.report.configuration!.accepted).toEqual([
+      expect.objectContaining({ rule: 'diff-path-removed', by: 'accept file', honoured: true }),
+    ]);
+    expect(own.report.configuration!.files.map((f) => `${f.kind} ${f.path}`)).toEqual([
+      'accept accept-paths.yaml',
+      'config vottur.config.yaml',
+    ]);
+    const { report } = await json([
+      'diff',
+      'base.yaml',
+      'plain-revision.yaml',
+      '--accept',
+      'accept-paths.yaml',
+      '--gate',
+    ]);
     expect(removed(report).some((f) => !f.suppressions?.length)).toBe(true);
-    expect(policyMessages(report, 'policy-accept-refused')).toEqual([expect.stringMatching(/^An accept entry accepting diff-path-removed at \/paths is listed, not honoured/)]);
+    expect(policyMessages(report, 'policy-accept-refused')).toEqual([
+      expect.stringMatching(/^An accept entry accepting diff-path-removed at \/paths is listed, not honoured/),
+    ]);
   });
 
   it('a diff check set to off in the configuration is refused under --gate', async () => {
@@ -291,7 +383,10 @@ describe('suppressions and baselines the repository writes', () => {
     const { report: plain } = await json(['lint', 'bad.yaml']);
     const firing = [...new Set(ruleIds(plain))];
     const text = readFileSync(join(ROOT, 'fixtures/rules/platform-no-404/fail.yaml'), 'utf8');
-    write('suppressed.yaml', `${text.trimEnd()}\nx-vottur-ignore:\n${firing.map((rule) => `  ${rule}: ok`).join('\n')}\n`);
+    write(
+      'suppressed.yaml',
+      `${text.trimEnd()}\nx-vottur-ignore:\n${firing.map((rule) => `  ${rule}: ok`).join('\n')}\n`,
+    );
     const own = await json(['lint', 'suppressed.yaml', '--min-score', '100']);
     expect(own.code).toBe(0);
     expect(own.report.configuration!.suppressions.length).toBeGreaterThanOrEqual(firing.length);
@@ -306,15 +401,22 @@ describe('suppressions and baselines the repository writes', () => {
   it('a policy may let the repository suppress a rule it names', async () => {
     write('policy.yaml', 'suppressions:\n  rules: [platform-no-404]\n');
     const { report } = await json(['lint', 'suppressed.yaml', '--policy', 'policy.yaml']);
-    expect(report.configuration!.suppressions.filter((s) => s.honoured).map((s) => s.rule)).toEqual(['platform-no-404', 'platform-no-404']);
+    expect(report.configuration!.suppressions.filter((s) => s.honoured).map((s) => s.rule)).toEqual([
+      'platform-no-404',
+      'platform-no-404',
+    ]);
     expect(policyMessages(report, 'policy-suppression-refused').join('\n')).not.toMatch(/platform-no-404/);
   });
 
   it('a hand-edited baseline named by the configuration (expires 9999-12-31, count 1e300) holds back on main; under --gate it is listed and does not', async () => {
     config('');
-    const update = await vottur(['lint', 'bad.yaml', '--update-baseline', '--baseline', 'team-baseline.json'], { cwd: dir });
+    const update = await vottur(['lint', 'bad.yaml', '--update-baseline', '--baseline', 'team-baseline.json'], {
+      cwd: dir,
+    });
     expect(update.code).toBe(0);
-    const baseline = JSON.parse(readFileSync(join(dir, 'team-baseline.json'), 'utf8')) as { entries: Array<Record<string, unknown>> };
+    const baseline = JSON.parse(readFileSync(join(dir, 'team-baseline.json'), 'utf8')) as {
+      entries: Array<Record<string, unknown>>;
+    };
     for (const entry of baseline.entries) Object.assign(entry, { expires: '9999-12-31' });
     write('team-baseline.json', JSON.stringify(baseline, null, 2));
     config('baseline: team-baseline.json\n');
@@ -338,29 +440,39 @@ describe('suppressions and baselines the repository writes', () => {
     expect(report.configuration!.baseline!.entries.every((e) => e.honoured)).toBe(true);
   });
 
-  it('a policy may allow the repository\'s baseline for some rules, with a maximum expiry', async () => {
+  it("a policy may allow the repository's baseline for some rules, with a maximum expiry", async () => {
     config('baseline: team-baseline.json\n');
     write('policy.yaml', "baseline:\n  rules: ['*']\n  maxExpiryDays: 90\n");
     const { code, report } = await json(['lint', 'bad.yaml', '--policy', 'policy.yaml']);
     expect(code).toBe(1);
-    expect(policyMessages(report, 'policy-baseline-refused').join('\n')).toMatch(/its expiry \(9999-12-31\) is further than the policy's 90 days ahead/);
+    expect(policyMessages(report, 'policy-baseline-refused').join('\n')).toMatch(
+      /its expiry \(9999-12-31\) is further than the policy's 90 days ahead/,
+    );
   });
 });
 
-describe('without a policy, a developer\'s own configuration works as today', () => {
+describe("without a policy, a developer's own configuration works as today", () => {
   it('extends of a ruleset file with functions and inline suppressions apply', async () => {
     mkdirSync(join(dir, 'own/functions'), { recursive: true });
     write('own/functions/always.js', "module.exports = () => [{ message: 'own function ran' }];\n");
-    write('own/house.yaml', "functions: [always]\nrules:\n  house-always:\n    given: $.info\n    severity: warn\n    message: '{{error}}'\n    then: { function: always }\n");
+    write(
+      'own/house.yaml',
+      "functions: [always]\nrules:\n  house-always:\n    given: $.info\n    severity: warn\n    message: '{{error}}'\n    then: { function: always }\n",
+    );
     write('own/vottur.config.yaml', 'extends: [./house.yaml]\nrules:\n  platform-get-204: off\n');
     const text = readFileSync(join(ROOT, 'fixtures/rules/platform-no-404/fail.yaml'), 'utf8');
-    write('own/api.yaml', `${text.trimEnd()}\nx-vottur-ignore:\n  platform-no-404: We answer 404 until v2 (ticket API-1).\n`);
+    write(
+      'own/api.yaml',
+      `${text.trimEnd()}\nx-vottur-ignore:\n  platform-no-404: We answer 404 until v2 (ticket API-1).\n`,
+    );
     const { report } = await json(['lint', 'own/api.yaml']);
     expect(ruleIds(report)).toContain('house-always');
     expect(ruleIds(report)).not.toContain('platform-get-204');
     expect(report.findings.filter((f) => f.ruleId === 'platform-no-404').every((f) => f.suppressions)).toBe(true);
     expect(report.configuration!.policy).toBeUndefined();
-    expect(report.configuration!.extends).toEqual([{ ruleset: './house.yaml', file: 'own/vottur.config.yaml', honoured: true }]);
+    expect(report.configuration!.extends).toEqual([
+      { ruleset: './house.yaml', file: 'own/vottur.config.yaml', honoured: true },
+    ]);
   });
 });
 

@@ -34,7 +34,8 @@ afterAll(async () => {
 });
 
 const byPath = (id: string, query = '') => call(service, `/v2/users/${id}${query}`, { token });
-const byHeader = (id: string, query = '') => call(service, `/v2/users/.national-id${query}`, { token, headers: { 'X-Param-National-Id': id } });
+const byHeader = (id: string, query = '') =>
+  call(service, `/v2/users/.national-id${query}`, { token, headers: { 'X-Param-National-Id': id } });
 const actorByPath = (to: string, from: string) => call(service, `/v2/users/${to}/actor-profiles/${from}`, { token });
 const actorByHeaders = (to: string, from: string) =>
   call(service, '/v2/users/.to-national-id/actor-profiles/.from-national-id', {
@@ -79,7 +80,9 @@ describe('GET /v2/users/{nationalId}', () => {
   });
 
   it('validates every profile in the data against the description, with either client type', async () => {
-    const data = JSON.parse(readFileSync(packageFile('assets/reference/profiles.json'), 'utf8')) as { profiles: Array<{ nationalId: string }> };
+    const data = JSON.parse(readFileSync(packageFile('assets/reference/profiles.json'), 'utf8')) as {
+      profiles: Array<{ nationalId: string }>;
+    };
     for (const { nationalId } of data.profiles) {
       for (const clientType of ['FIRST_PARTY', 'THIRD_PARTY']) {
         const answer = await byPath(nationalId, `?clientType=${clientType}`);
@@ -106,13 +109,16 @@ describe('GET /v2/users/{nationalId}', () => {
     expect(answer.text).toContain('010130****');
   });
 
-  it.each([['0101302'], ['010130-2989'], ['01013029890'], ['abcdefghij']])('answers 400 for the identifier %s', async (id) => {
-    const answer = await byPath(encodeURIComponent(id));
-    expectProblem(answer, 400);
-    expect(answer.json.fields).toHaveProperty('nationalId');
-    const { traceId: _traceId, ...visible } = answer.json;
-    expect(JSON.stringify(visible)).not.toMatch(/[0-9]{7,}/);
-  });
+  it.each([['0101302'], ['010130-2989'], ['01013029890'], ['abcdefghij']])(
+    'answers 400 for the identifier %s',
+    async (id) => {
+      const answer = await byPath(encodeURIComponent(id));
+      expectProblem(answer, 400);
+      expect(answer.json.fields).toHaveProperty('nationalId');
+      const { traceId: _traceId, ...visible } = answer.json;
+      expect(JSON.stringify(visible)).not.toMatch(/[0-9]{7,}/);
+    },
+  );
 
   it('hides email and phone of a restricted user from THIRD_PARTY (the default) and shows them to FIRST_PARTY', async () => {
     const byDefault = await byPath(RESTRICTED_USER);
@@ -137,7 +143,11 @@ describe('GET /v2/users/{nationalId}', () => {
   });
 
   it('answers 400 for a clientType outside the enum, and for a repeated one', async () => {
-    for (const query of ['?clientType=first_party', '?clientType=ADMIN', '?clientType=FIRST_PARTY&clientType=THIRD_PARTY']) {
+    for (const query of [
+      '?clientType=first_party',
+      '?clientType=ADMIN',
+      '?clientType=FIRST_PARTY&clientType=THIRD_PARTY',
+    ]) {
       const answer = await byPath(EXAMPLE_USER, query);
       expectProblem(answer, 400);
       expect(answer.json.fields, query).toHaveProperty('clientType');
@@ -152,7 +162,10 @@ describe('GET /v2/users/{nationalId}', () => {
   });
 
   it('accepts the exchange layer header X-Road-Client', async () => {
-    const answer = await call(service, `/v2/users/${EXAMPLE_USER}`, { token, headers: { 'X-Road-Client': 'IS-DEV/GOV/10000/island-is-client' } });
+    const answer = await call(service, `/v2/users/${EXAMPLE_USER}`, {
+      token,
+      headers: { 'X-Road-Client': 'IS-DEV/GOV/10000/island-is-client' },
+    });
     expect(answer.status).toBe(200);
   });
 });
@@ -242,7 +255,9 @@ describe('authentication', () => {
   it('also takes client credentials in the form body (client_secret_post)', async () => {
     const response = await requestToken(service, { inBody: true });
     expect(response.status).toBe(200);
-    expect((await call(service, `/v2/users/${EXAMPLE_USER}`, { token: response.body.access_token as string })).status).toBe(200);
+    expect(
+      (await call(service, `/v2/users/${EXAMPLE_USER}`, { token: response.body.access_token as string })).status,
+    ).toBe(200);
   });
 
   it('the dev issuer refuses a wrong secret, an unknown client and other grant types', async () => {
@@ -265,7 +280,12 @@ describe('authentication', () => {
   });
 
   it('answers 401 before looking at the input, on every operation', async () => {
-    for (const path of [`/v2/users/${BAD_CHECK_DIGIT}`, '/v2/users/.national-id', `/v2/users/${EXAMPLE_USER}/actor-profiles/${EXAMPLE_FROM_USER}`, '/v2/users/.to-national-id/actor-profiles/.from-national-id']) {
+    for (const path of [
+      `/v2/users/${BAD_CHECK_DIGIT}`,
+      '/v2/users/.national-id',
+      `/v2/users/${EXAMPLE_USER}/actor-profiles/${EXAMPLE_FROM_USER}`,
+      '/v2/users/.to-national-id/actor-profiles/.from-national-id',
+    ]) {
       expectProblem(await call(service, path), 401);
     }
   });
@@ -277,14 +297,26 @@ describe('authentication', () => {
     const tampered = `${header}.${forgedPayload}.${signature}`;
     const { privateKey } = await generateKeyPair('RS256');
     const now = Math.floor(Date.now() / 1000);
-    const otherKey = await new SignJWT({ scope: service.scope }).setProtectedHeader({ alg: 'RS256', kid: decodeProtectedKid(token) }).setIssuer(claims.iss).setIssuedAt(now).setExpirationTime(now + 600).sign(privateKey);
-    const expired = await new SignJWT({ scope: service.scope }).setProtectedHeader({ alg: 'RS256' }).setIssuer(claims.iss).setIssuedAt(now - 7200).setExpirationTime(now - 3600).sign(privateKey);
+    const otherKey = await new SignJWT({ scope: service.scope })
+      .setProtectedHeader({ alg: 'RS256', kid: decodeProtectedKid(token) })
+      .setIssuer(claims.iss)
+      .setIssuedAt(now)
+      .setExpirationTime(now + 600)
+      .sign(privateKey);
+    const expired = await new SignJWT({ scope: service.scope })
+      .setProtectedHeader({ alg: 'RS256' })
+      .setIssuer(claims.iss)
+      .setIssuedAt(now - 7200)
+      .setExpirationTime(now - 3600)
+      .sign(privateKey);
     for (const bad of [tampered, otherKey, expired, 'not-a-jwt']) {
       const answer = await call(service, `/v2/users/${EXAMPLE_USER}`, { token: bad });
       expectProblem(answer, 401);
       expect(answer.headers.get('www-authenticate')).toMatch(/^Bearer\b/);
     }
-    const basic = await call(service, `/v2/users/${EXAMPLE_USER}`, { headers: { authorization: `Basic ${Buffer.from('a:b').toString('base64')}` } });
+    const basic = await call(service, `/v2/users/${EXAMPLE_USER}`, {
+      headers: { authorization: `Basic ${Buffer.from('a:b').toString('base64')}` },
+    });
     expectProblem(basic, 401);
   });
 
@@ -293,7 +325,12 @@ describe('authentication', () => {
       const unscoped = await getToken(service, scope);
       const answer = await call(service, `/v2/users/${EXAMPLE_USER}`, { token: unscoped });
       expectProblem(answer, 403);
-      expect(answer.json).toMatchObject({ type: 'https://httpstatuses.org/403', title: 'Forbidden', status: 403, detail: 'Forbidden resource' });
+      expect(answer.json).toMatchObject({
+        type: 'https://httpstatuses.org/403',
+        title: 'Forbidden',
+        status: 403,
+        detail: 'Forbidden resource',
+      });
       const actor = await actorByHeadersWith(unscoped);
       expectProblem(actor, 403);
     }
@@ -328,7 +365,10 @@ describe('around the API', () => {
 
   it('answers Problem Details 405 with Allow for a method a path does not have', async () => {
     for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
-      const answer = await fetch(`${service.baseUrl}/v2/users/${EXAMPLE_USER}`, { method, headers: { authorization: `Bearer ${token}` } });
+      const answer = await fetch(`${service.baseUrl}/v2/users/${EXAMPLE_USER}`, {
+        method,
+        headers: { authorization: `Bearer ${token}` },
+      });
       expect(answer.status, method).toBe(405);
       expect(answer.headers.get('allow'), method).toBe('GET, HEAD');
       expect(answer.headers.get('content-type'), method).toMatch(/^application\/problem\+json/);

@@ -3,8 +3,21 @@ import { isValid as kennitalaIsValid, isCompany, isPerson } from 'kennitala';
 import { describe, expect, it } from 'vitest';
 import { packageFile } from '../../src/paths.js';
 import { hyphenateNationalId, isValidNationalId, nationalIdCheckDigit } from '../../src/reference/national-id.js';
-import { InMemoryProfileStore, PLATFORM_DATE_TIME, loadProfileStore, type ProfileData } from '../../src/reference/store.js';
-import { BAD_CHECK_DIGIT, EXAMPLE_FROM_USER, EXAMPLE_USER, RESTRICTED_USER, UNKNOWN_USER, UNKNOWN_USER_2, loadDescription } from './helpers.js';
+import {
+  InMemoryProfileStore,
+  PLATFORM_DATE_TIME,
+  loadProfileStore,
+  type ProfileData,
+} from '../../src/reference/store.js';
+import {
+  BAD_CHECK_DIGIT,
+  EXAMPLE_FROM_USER,
+  EXAMPLE_USER,
+  RESTRICTED_USER,
+  UNKNOWN_USER,
+  UNKNOWN_USER_2,
+  loadDescription,
+} from './helpers.js';
 
 const data = JSON.parse(readFileSync(packageFile('assets/reference/profiles.json'), 'utf8')) as ProfileData;
 
@@ -92,7 +105,13 @@ describe('profiles.json', () => {
     expect(data.profiles.some((profile) => profile.lastNudge === null)).toBe(true);
     expect(data.profiles.some((profile) => profile.nextNudge !== null)).toBe(true);
     expect(new Set(data.profiles.map((profile) => profile.locale))).toEqual(new Set(['en', 'is']));
-    for (const flag of ['emailVerified', 'mobilePhoneNumberVerified', 'documentNotifications', 'emailNotifications', 'needsNudge'] as const) {
+    for (const flag of [
+      'emailVerified',
+      'mobilePhoneNumberVerified',
+      'documentNotifications',
+      'emailNotifications',
+      'needsNudge',
+    ] as const) {
       expect(new Set(data.profiles.map((profile) => profile[flag])), flag).toEqual(new Set([true, false]));
     }
     expect(data.profiles.some((profile) => isCompany(profile.nationalId))).toBe(true);
@@ -119,16 +138,27 @@ describe('profiles.json', () => {
 
   it("holds the description's example identifiers, so example requests get 200", () => {
     const document = loadDescription();
-    const parameters = Object.values(document.components.parameters as Record<string, { name: string; example: string }>);
+    const parameters = Object.values(
+      document.components.parameters as Record<string, { name: string; example: string }>,
+    );
     const example = (name: string) => parameters.find((parameter) => parameter.name === name)!.example;
     expect(example('nationalId')).toBe(EXAMPLE_USER);
     expect(example('X-Param-National-Id')).toBe(EXAMPLE_USER);
     const ids = new Set(data.profiles.map((profile) => profile.nationalId));
-    for (const name of ['nationalId', 'X-Param-National-Id', 'toNationalId', 'fromNationalId', 'X-Param-To-National-Id', 'X-Param-From-National-Id']) {
+    for (const name of [
+      'nationalId',
+      'X-Param-National-Id',
+      'toNationalId',
+      'fromNationalId',
+      'X-Param-To-National-Id',
+      'X-Param-From-National-Id',
+    ]) {
       expect(ids.has(example(name)), name).toBe(true);
     }
     expect(
-      data.actorProfiles.some((actor) => actor.toNationalId === example('toNationalId') && actor.fromNationalId === example('fromNationalId')),
+      data.actorProfiles.some(
+        (actor) => actor.toNationalId === example('toNationalId') && actor.fromNationalId === example('fromNationalId'),
+      ),
     ).toBe(true);
   });
 });

@@ -37,7 +37,11 @@ describe('the reference description', () => {
     const { info } = document;
     expect(info.title).toEqual(expect.any(String));
     expect(info.description).toEqual(expect.any(String));
-    expect(info.contact).toMatchObject({ name: expect.any(String), email: expect.stringContaining('@'), url: expect.stringMatching(/^https:\/\//) });
+    expect(info.contact).toMatchObject({
+      name: expect.any(String),
+      email: expect.stringContaining('@'),
+      url: expect.stringMatching(/^https:\/\//),
+    });
     expect(info['x-category']).toEqual(['personal', 'official']);
     expect(info['x-pricing']).toEqual(['free']);
     for (const key of ['responsibleParty', 'documentation', 'bugReport', 'featureRequest']) {
@@ -121,15 +125,22 @@ describe('the reference description', () => {
       .sort();
     expect(nullable).toEqual(['email', 'lastNudge', 'mobilePhoneNumber', 'nextNudge', 'profileImageUrl']);
     expect(schema.properties.locale.enum).toEqual(['en', 'is']);
-    for (const name of ['lastNudge', 'nextNudge', 'createdTimestamp']) expect(schema.properties[name].format, name).toBe('date-time');
+    for (const name of ['lastNudge', 'nextNudge', 'createdTimestamp'])
+      expect(schema.properties[name].format, name).toBe('date-time');
   });
 
   it('rejects date-times without fraction or zone, and hyphenated identifiers', () => {
     const example = document.components.responses.UserProfileFound.content['application/json'].example;
     expect(schemaErrors(validators, 'UserProfile', example)).toEqual([]);
-    expect(schemaErrors(validators, 'UserProfile', { ...example, createdTimestamp: '2024-05-02T09:30:00' })).not.toEqual([]);
-    expect(schemaErrors(validators, 'UserProfile', { ...example, createdTimestamp: '2024-05-02T09:30:00Z' })).not.toEqual([]);
-    expect(schemaErrors(validators, 'UserProfile', { ...example, lastNudge: '2024-05-02T09:30:00.000+00:00' })).toEqual([]);
+    expect(
+      schemaErrors(validators, 'UserProfile', { ...example, createdTimestamp: '2024-05-02T09:30:00' }),
+    ).not.toEqual([]);
+    expect(
+      schemaErrors(validators, 'UserProfile', { ...example, createdTimestamp: '2024-05-02T09:30:00Z' }),
+    ).not.toEqual([]);
+    expect(schemaErrors(validators, 'UserProfile', { ...example, lastNudge: '2024-05-02T09:30:00.000+00:00' })).toEqual(
+      [],
+    );
     expect(schemaErrors(validators, 'UserProfile', { ...example, nationalId: '010130-2989' })).not.toEqual([]);
   });
 

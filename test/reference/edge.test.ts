@@ -55,7 +55,9 @@ describe('the reference service at the edge of HTTP', () => {
   });
 
   it('answers headers larger than it reads with 431 Problem Details', async () => {
-    const answer = await raw(`GET /v2/users/${EXAMPLE_USER} HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(70_000)}\r\nConnection: close\r\n\r\n`);
+    const answer = await raw(
+      `GET /v2/users/${EXAMPLE_USER} HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(70_000)}\r\nConnection: close\r\n\r\n`,
+    );
     expectProblemBody(answer, 431);
     expect(answer.headers).toContain('connection: close');
   });
@@ -72,7 +74,11 @@ describe('the reference service at the edge of HTTP', () => {
   });
 
   it('answers OPTIONS with 204, Allow and no body, without credentials', async () => {
-    for (const path of [`/v2/users/${EXAMPLE_USER}`, '/v2/users/.national-id', `/v2/users/${EXAMPLE_USER}/actor-profiles/1403552329`]) {
+    for (const path of [
+      `/v2/users/${EXAMPLE_USER}`,
+      '/v2/users/.national-id',
+      `/v2/users/${EXAMPLE_USER}/actor-profiles/1403552329`,
+    ]) {
       const answer = await fetch(`${service.baseUrl}${path}`, { method: 'OPTIONS' });
       expect(answer.status, path).toBe(204);
       expect(answer.headers.get('allow'), path).toBe('GET, HEAD, OPTIONS');
@@ -106,11 +112,15 @@ describe('the audience of a token', () => {
             else payload.aud = aud;
           },
         });
-      expect((await call(strict, `/v2/users/${EXAMPLE_USER}`, { token: await forAudience(REFERENCE_AUDIENCE) })).status).toBe(200);
+      expect(
+        (await call(strict, `/v2/users/${EXAMPLE_USER}`, { token: await forAudience(REFERENCE_AUDIENCE) })).status,
+      ).toBe(200);
       const other = await call(strict, `/v2/users/${EXAMPLE_USER}`, { token: await forAudience('@island.is/finance') });
       expect(isProblem(other, 401)).toBe(true);
       expect(other.headers.get('www-authenticate')).toMatch(/invalid_token/);
-      expect(isProblem(await call(strict, `/v2/users/${EXAMPLE_USER}`, { token: await forAudience(undefined) }), 401)).toBe(true);
+      expect(
+        isProblem(await call(strict, `/v2/users/${EXAMPLE_USER}`, { token: await forAudience(undefined) }), 401),
+      ).toBe(true);
     } finally {
       await strict.close();
       await issuer.stop();

@@ -48,7 +48,11 @@ afterAll(async () => {
   await Promise.all(started.map((service) => service.close()));
 });
 
-function profile(running: Running, id: string, options: { header?: boolean; token?: string | null; query?: string } = {}): Promise<Answer> {
+function profile(
+  running: Running,
+  id: string,
+  options: { header?: boolean; token?: string | null; query?: string } = {},
+): Promise<Answer> {
   const token = options.token === null ? undefined : (options.token ?? running.token);
   const query = options.query ?? '';
   return options.header
@@ -91,7 +95,11 @@ function expectSame(actual: Answer, expected: Answer, what: string): void {
 /** The 200 answers a body fault must leave alone apart from its own change, and the answers it must not touch at all. */
 async function expectUntouchedElsewhere(running: Running): Promise<void> {
   expectSame(await profile(running, UNKNOWN_USER), await profile(clean, UNKNOWN_USER), '204');
-  expectSame(await actor(running, UNKNOWN_USER, UNKNOWN_USER_2), await actor(clean, UNKNOWN_USER, UNKNOWN_USER_2), '204 actor');
+  expectSame(
+    await actor(running, UNKNOWN_USER, UNKNOWN_USER_2),
+    await actor(clean, UNKNOWN_USER, UNKNOWN_USER_2),
+    '204 actor',
+  );
   const mine = await errorAnswers(running);
   const theirs = await errorAnswers(clean);
   for (const status of Object.keys(theirs)) expectSame(mine[status]!, theirs[status]!, `error ${status}`);
@@ -129,7 +137,9 @@ describe('fault modes', () => {
   });
 
   it('an unknown fault name is refused, listing the valid ones', async () => {
-    await expect(startReferenceService({ faults: ['teapot' as FaultName] })).rejects.toThrow(/unknown fault "teapot".*bare-array.*slow/);
+    await expect(startReferenceService({ faults: ['teapot' as FaultName] })).rejects.toThrow(
+      /unknown fault "teapot".*bare-array.*slow/,
+    );
   });
 
   it('bare-array: a profile comes wrapped in an array, and nothing else changes', async () => {
@@ -142,7 +152,9 @@ describe('fault modes', () => {
       expect(answer.json).toEqual([cleanBody]);
       expect(schemaErrors(validators, 'UserProfile', answer.json)).not.toEqual([]);
     }
-    expect((await actor(faulty, EXAMPLE_USER, EXAMPLE_FROM_USER)).json).toEqual([(await actor(clean, EXAMPLE_USER, EXAMPLE_FROM_USER)).json]);
+    expect((await actor(faulty, EXAMPLE_USER, EXAMPLE_FROM_USER)).json).toEqual([
+      (await actor(clean, EXAMPLE_USER, EXAMPLE_FROM_USER)).json,
+    ]);
     await expectUntouchedElsewhere(faulty);
   });
 
@@ -156,7 +168,11 @@ describe('fault modes', () => {
     expect((await actor(clean, EXAMPLE_FROM_USER, EXAMPLE_USER)).status).toBe(204);
     expect(isProblem(await actor(faulty, EXAMPLE_FROM_USER, EXAMPLE_USER), 404)).toBe(true);
     expectSame(await profile(faulty, EXAMPLE_USER), await profile(clean, EXAMPLE_USER), 'known user');
-    expectSame(await actor(faulty, EXAMPLE_USER, EXAMPLE_FROM_USER), await actor(clean, EXAMPLE_USER, EXAMPLE_FROM_USER), 'known relation');
+    expectSame(
+      await actor(faulty, EXAMPLE_USER, EXAMPLE_FROM_USER),
+      await actor(clean, EXAMPLE_USER, EXAMPLE_FROM_USER),
+      'known relation',
+    );
     const mine = await errorAnswers(faulty);
     const theirs = await errorAnswers(clean);
     for (const status of Object.keys(theirs)) expectSame(mine[status]!, theirs[status]!, `error ${status}`);
@@ -191,7 +207,11 @@ describe('fault modes', () => {
     const faultyActor = (await actor(faulty, EXAMPLE_USER, EXAMPLE_FROM_USER)).json;
     expect(faultyActor.toNationalId).toBe('010130-2989');
     expect(faultyActor.fromNationalId).toBe(`${EXAMPLE_FROM_USER.slice(0, 6)}-${EXAMPLE_FROM_USER.slice(6)}`);
-    expect({ ...faultyActor, toNationalId: cleanActor.toNationalId, fromNationalId: cleanActor.fromNationalId }).toEqual(cleanActor);
+    expect({
+      ...faultyActor,
+      toNationalId: cleanActor.toNationalId,
+      fromNationalId: cleanActor.fromNationalId,
+    }).toEqual(cleanActor);
     await expectUntouchedElsewhere(faulty);
   });
 
@@ -204,12 +224,19 @@ describe('fault modes', () => {
       expect(answer[field], field).toBe(cleanBody[field].slice(0, 19));
     }
     expect(answer.lastNudge).toBe('2024-05-02T09:30:00');
-    expect({ ...answer, createdTimestamp: cleanBody.createdTimestamp, lastNudge: cleanBody.lastNudge, nextNudge: cleanBody.nextNudge }).toEqual(cleanBody);
+    expect({
+      ...answer,
+      createdTimestamp: cleanBody.createdTimestamp,
+      lastNudge: cleanBody.lastNudge,
+      nextNudge: cleanBody.nextNudge,
+    }).toEqual(cleanBody);
     expect(schemaErrors(validators, 'UserProfile', answer)).not.toEqual([]);
     const neverNudged = (await profile(faulty, NEVER_NUDGED_USER)).json;
     expect(neverNudged.lastNudge).toBeNull();
     expect(neverNudged.nextNudge).toBeNull();
-    expect((await actor(faulty, EXAMPLE_USER, EXAMPLE_FROM_USER)).json.createdTimestamp).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/);
+    expect((await actor(faulty, EXAMPLE_USER, EXAMPLE_FROM_USER)).json.createdTimestamp).toMatch(
+      /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/,
+    );
     await expectUntouchedElsewhere(faulty);
   });
 
@@ -220,7 +247,8 @@ describe('fault modes', () => {
     const answer = (await profile(faulty, EXAMPLE_USER, { header: true })).json;
     expect(answer).toEqual(rest);
     expect(schemaErrors(validators, 'UserProfile', answer)).not.toEqual([]);
-    const { createdTimestamp: _actorCreated, ...actorRest } = (await actor(clean, EXAMPLE_USER, EXAMPLE_FROM_USER)).json;
+    const { createdTimestamp: _actorCreated, ...actorRest } = (await actor(clean, EXAMPLE_USER, EXAMPLE_FROM_USER))
+      .json;
     expect((await actor(faulty, EXAMPLE_USER, EXAMPLE_FROM_USER, { header: true })).json).toEqual(actorRest);
     await expectUntouchedElsewhere(faulty);
   });
@@ -245,7 +273,11 @@ describe('fault modes', () => {
     }
     expect((await actor(faulty, EXAMPLE_USER, EXAMPLE_FROM_USER)).status).toBe(418);
     expectSame(await profile(faulty, RESTRICTED_USER), await profile(clean, RESTRICTED_USER), 'other user');
-    expectSame(await actor(faulty, EXAMPLE_FROM_USER, EXAMPLE_USER), await actor(clean, EXAMPLE_FROM_USER, EXAMPLE_USER), 'example user as the from party');
+    expectSame(
+      await actor(faulty, EXAMPLE_FROM_USER, EXAMPLE_USER),
+      await actor(clean, EXAMPLE_FROM_USER, EXAMPLE_USER),
+      'example user as the from party',
+    );
     await expectUntouchedElsewhere(faulty);
   });
 
@@ -254,7 +286,9 @@ describe('fault modes', () => {
     expect((await profile(clean, EXAMPLE_USER, { token: null })).status).toBe(401);
     const answer = await profile(faulty, EXAMPLE_USER, { token: null });
     expectSame(answer, await profile(clean, EXAMPLE_USER), 'served without a token');
-    expect((await call(faulty.service, `/v2/users/${EXAMPLE_USER}/actor-profiles/${EXAMPLE_FROM_USER}`)).status).toBe(200);
+    expect((await call(faulty.service, `/v2/users/${EXAMPLE_USER}/actor-profiles/${EXAMPLE_FROM_USER}`)).status).toBe(
+      200,
+    );
     expect(isProblem(await profile(faulty, EXAMPLE_USER, { token: 'not-a-jwt' }), 401)).toBe(true);
     expect(isProblem(await profile(faulty, EXAMPLE_USER, { token: faulty.unscopedToken }), 403)).toBe(true);
   });
@@ -293,7 +327,11 @@ describe('fault modes', () => {
     }
     expectSame(await profile(faulty, EXAMPLE_USER), await profile(clean, EXAMPLE_USER), '200');
     expectSame(await profile(faulty, BAD_CHECK_DIGIT), await profile(clean, BAD_CHECK_DIGIT), '400 check digit');
-    expectSame(await profile(faulty, `${EXAMPLE_USER}1`), await profile(clean, `${EXAMPLE_USER}1`), '400 eleven digits');
+    expectSame(
+      await profile(faulty, `${EXAMPLE_USER}1`),
+      await profile(clean, `${EXAMPLE_USER}1`),
+      '400 eleven digits',
+    );
   });
 
   it('refuse-first-party: clientType=FIRST_PARTY, a documented value, is refused; THIRD_PARTY still served', async () => {
@@ -301,7 +339,11 @@ describe('fault modes', () => {
     expect((await profile(clean, EXAMPLE_USER, { query: '?clientType=FIRST_PARTY' })).status).toBe(200);
     const answer = await profile(faulty, EXAMPLE_USER, { query: '?clientType=FIRST_PARTY' });
     expect(isProblem(answer, 400)).toBe(true);
-    expectSame(await profile(faulty, EXAMPLE_USER, { query: '?clientType=THIRD_PARTY' }), await profile(clean, EXAMPLE_USER, { query: '?clientType=THIRD_PARTY' }), 'third party');
+    expectSame(
+      await profile(faulty, EXAMPLE_USER, { query: '?clientType=THIRD_PARTY' }),
+      await profile(clean, EXAMPLE_USER, { query: '?clientType=THIRD_PARTY' }),
+      'third party',
+    );
   });
 
   it('any-client-type: an unknown clientType is served as THIRD_PARTY instead of refused', async () => {
@@ -319,7 +361,11 @@ describe('fault modes', () => {
     const answer = await call(faulty.service, path, { token: faulty.token });
     expect(answer.status).toBe(204);
     expect(answer.text).toBe('');
-    expectSame(await profile(faulty, EXAMPLE_USER, { header: true }), await profile(clean, EXAMPLE_USER, { header: true }), 'with the header');
+    expectSame(
+      await profile(faulty, EXAMPLE_USER, { header: true }),
+      await profile(clean, EXAMPLE_USER, { header: true }),
+      'with the header',
+    );
   });
 
   it('unverified-token: an unsigned token with the scope is served; the clean service refuses it', async () => {
@@ -337,7 +383,10 @@ describe('fault modes', () => {
   it('no-allow-header: a method a path lacks answers 405 without Allow; the clean service names GET and HEAD', async () => {
     const faulty = await start(['no-allow-header']);
     const send = (running: Running) =>
-      fetch(`${running.service.baseUrl}/v2/users/${EXAMPLE_USER}`, { method: 'DELETE', headers: { authorization: `Bearer ${running.token}` } });
+      fetch(`${running.service.baseUrl}/v2/users/${EXAMPLE_USER}`, {
+        method: 'DELETE',
+        headers: { authorization: `Bearer ${running.token}` },
+      });
     const cleanAnswer = await send(clean);
     expect(cleanAnswer.status).toBe(405);
     expect(cleanAnswer.headers.get('allow')).toBe('GET, HEAD');
@@ -348,7 +397,10 @@ describe('fault modes', () => {
 
   it('no-www-authenticate: 401 and 403 lack WWW-Authenticate; the clean service sends it', async () => {
     const faulty = await start(['no-www-authenticate']);
-    for (const [running, present] of [[clean, true], [faulty, false]] as const) {
+    for (const [running, present] of [
+      [clean, true],
+      [faulty, false],
+    ] as const) {
       const unauthenticated = await profile(running, EXAMPLE_USER, { token: null });
       const unscoped = await profile(running, EXAMPLE_USER, { token: running.unscopedToken });
       expect(unauthenticated.status).toBe(401);
@@ -389,13 +441,21 @@ describe('fault modes', () => {
       expect((await call(fast, `/v2/users/${EXAMPLE_USER}`, { signal: AbortSignal.timeout(1000) })).status).toBe(200);
       expect((await call(fast, '/openapi.json', { signal: AbortSignal.timeout(1000) })).status).toBe(200);
       expect(Date.now() - begin).toBeLessThan(1000);
-      for (const path of [`/v2/users/${EXAMPLE_USER}`, `/v2/users/${UNKNOWN_USER}`, '/openapi.json', '/v2/no-such-route']) {
+      for (const path of [
+        `/v2/users/${EXAMPLE_USER}`,
+        `/v2/users/${UNKNOWN_USER}`,
+        '/openapi.json',
+        '/v2/no-such-route',
+      ]) {
         const sent = Date.now();
         await expect(call(slow, path, { signal: AbortSignal.timeout(600) }), path).rejects.toThrow(/abort|timeout/i);
         expect(Date.now() - sent, path).toBeLessThan(SLOW_DELAY_MS);
       }
       // A request still held back when the service closes is answered at once, not after 5 s.
-      const pending = fetch(`${slow.baseUrl}/v2/users/${EXAMPLE_USER}`).then((response) => response.status, () => 'closed');
+      const pending = fetch(`${slow.baseUrl}/v2/users/${EXAMPLE_USER}`).then(
+        (response) => response.status,
+        () => 'closed',
+      );
       await new Promise((resolve) => setTimeout(resolve, 200));
       const closeStarted = Date.now();
       await slow.close();
@@ -423,7 +483,12 @@ describe('many requests held back at once', () => {
     process.on('warning', onWarning);
     const slow = await startReferenceService({ faults: ['slow'], auth: 'none' });
     try {
-      const pending = Array.from({ length: 15 }, () => fetch(`${slow.baseUrl}/v2/users/${EXAMPLE_USER}`).then((r) => r.status, () => 'closed'));
+      const pending = Array.from({ length: 15 }, () =>
+        fetch(`${slow.baseUrl}/v2/users/${EXAMPLE_USER}`).then(
+          (r) => r.status,
+          () => 'closed',
+        ),
+      );
       await new Promise((resolve) => setTimeout(resolve, 300));
       await slow.close();
       await Promise.all(pending);

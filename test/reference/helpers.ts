@@ -48,13 +48,23 @@ export async function call(service: RunningReferenceService, path: string, optio
   } catch {
     json = undefined;
   }
-  return { status: response.status, headers: response.headers, contentType: response.headers.get('content-type') ?? '', text, json };
+  return {
+    status: response.status,
+    headers: response.headers,
+    contentType: response.headers.get('content-type') ?? '',
+    text,
+    json,
+  };
 }
 
 /** A client-credentials token from the service's dev issuer; `scope: null` asks for no scope at all. */
-export async function getToken(service: RunningReferenceService, scope: string | null = service.scope): Promise<string> {
+export async function getToken(
+  service: RunningReferenceService,
+  scope: string | null = service.scope,
+): Promise<string> {
   const response = await requestToken(service, { scope });
-  if (response.status !== 200) throw new Error(`token request failed: ${response.status} ${JSON.stringify(response.body)}`);
+  if (response.status !== 200)
+    throw new Error(`token request failed: ${response.status} ${JSON.stringify(response.body)}`);
   return (response.body as { access_token: string }).access_token;
 }
 

@@ -14,7 +14,10 @@ afterEach(async () => {
   for (const step of cleanup.splice(0).reverse()) await step();
 });
 
-async function startIssuer(endpoints?: { wellKnownDocument?: string; jwks?: string }): Promise<{ server: OAuth2Server; url: string }> {
+async function startIssuer(endpoints?: {
+  wellKnownDocument?: string;
+  jwks?: string;
+}): Promise<{ server: OAuth2Server; url: string }> {
   const server = new OAuth2Server(undefined, undefined, endpoints ? { endpoints } : undefined);
   await server.issuer.keys.generate('RS256');
   await server.start(0, '127.0.0.1');
@@ -39,7 +42,9 @@ describe('a real issuer', () => {
     expect(service.clientSecret).toBeUndefined();
     const good = await server.issuer.buildToken({ scopesOrTransform: SCOPE });
     expect((await call(service, `/v2/users/${EXAMPLE_USER}`, { token: good })).status).toBe(200);
-    const asArray = await server.issuer.buildToken({ scopesOrTransform: (_header, payload) => void (payload.scope = ['openid', SCOPE]) });
+    const asArray = await server.issuer.buildToken({
+      scopesOrTransform: (_header, payload) => void (payload.scope = ['openid', SCOPE]),
+    });
     expect((await call(service, `/v2/users/${EXAMPLE_USER}`, { token: asArray })).status).toBe(200);
     const unscoped = await server.issuer.buildToken({ scopesOrTransform: 'openid' });
     expect(isProblem(await call(service, `/v2/users/${EXAMPLE_USER}`, { token: unscoped }), 403)).toBe(true);
@@ -65,7 +70,12 @@ describe('a real issuer', () => {
     const response = await fetch(other.tokenUrl, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'client_credentials', scope: SCOPE, client_id: other.clientId, client_secret: other.clientSecret }),
+      body: new URLSearchParams({
+        grant_type: 'client_credentials',
+        scope: SCOPE,
+        client_id: other.clientId,
+        client_secret: other.clientSecret,
+      }),
     });
     const { access_token: foreign } = (await response.json()) as { access_token: string };
     expect(isProblem(await call(service, `/v2/users/${EXAMPLE_USER}`, { token: foreign }), 401)).toBe(true);
@@ -87,7 +97,9 @@ describe('a real issuer', () => {
 
   it('fails to start, saying what it tried, when the issuer publishes no keys', async () => {
     const { url } = await startIssuer({ wellKnownDocument: '/none', jwks: '/none-either' });
-    await expect(startReferenceService({ auth: { issuer: url } })).rejects.toThrow(/cannot find the signing keys.*openid-configuration answered 404/);
+    await expect(startReferenceService({ auth: { issuer: url } })).rejects.toThrow(
+      /cannot find the signing keys.*openid-configuration answered 404/,
+    );
     await expect(startReferenceService({ auth: { issuer: 'not a url' } })).rejects.toThrow(/not a URL/);
   });
 });
@@ -111,11 +123,16 @@ describe('the development issuer’s token lifetime (vottur serve --token-lifeti
     const answer = await fetch(service.tokenUrl!, {
       method: 'POST',
       body: new URLSearchParams({ grant_type: 'client_credentials', scope: SCOPE }),
-      headers: { authorization: `Basic ${Buffer.from(`${service.clientId}:${service.clientSecret}`).toString('base64')}` },
+      headers: {
+        authorization: `Basic ${Buffer.from(`${service.clientId}:${service.clientSecret}`).toString('base64')}`,
+      },
     });
     const token = (await answer.json()) as { access_token: string; expires_in: number };
     expect(token.expires_in).toBe(1);
-    const claims = JSON.parse(Buffer.from(token.access_token.split('.')[1]!, 'base64url').toString('utf8')) as { iat: number; exp: number };
+    const claims = JSON.parse(Buffer.from(token.access_token.split('.')[1]!, 'base64url').toString('utf8')) as {
+      iat: number;
+      exp: number;
+    };
     expect(claims.exp - claims.iat).toBe(1);
     const path = `/v2/users/${EXAMPLE_USER}`;
     expect((await call(service, path, { token: token.access_token })).status).not.toBe(401);

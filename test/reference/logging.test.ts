@@ -3,7 +3,16 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { maskLogLine } from '../../src/reference/logging.js';
 import { startReferenceService, type RunningReferenceService } from '../../src/reference/service.js';
 import { loadProfileStore, type ProfileStore } from '../../src/reference/store.js';
-import { BAD_CHECK_DIGIT, EXAMPLE_FROM_USER, EXAMPLE_USER, RESTRICTED_USER, UNKNOWN_USER, call, getToken, isProblem } from './helpers.js';
+import {
+  BAD_CHECK_DIGIT,
+  EXAMPLE_FROM_USER,
+  EXAMPLE_USER,
+  RESTRICTED_USER,
+  UNKNOWN_USER,
+  call,
+  getToken,
+  isProblem,
+} from './helpers.js';
 
 class Capture extends Writable {
   text = '';
@@ -32,8 +41,14 @@ describe('logs', () => {
     running.push(service);
     const token = await getToken(service);
     const xRoadClient = 'IS-DEV/GOV/10000/island-is-client';
-    await call(service, `/v2/users/${EXAMPLE_USER}?clientType=FIRST_PARTY&echo=${RESTRICTED_USER}`, { token, headers: { 'X-Road-Client': xRoadClient } });
-    await call(service, '/v2/users/.national-id', { token, headers: { 'X-Param-National-Id': RESTRICTED_USER, 'X-Road-Client': xRoadClient } });
+    await call(service, `/v2/users/${EXAMPLE_USER}?clientType=FIRST_PARTY&echo=${RESTRICTED_USER}`, {
+      token,
+      headers: { 'X-Road-Client': xRoadClient },
+    });
+    await call(service, '/v2/users/.national-id', {
+      token,
+      headers: { 'X-Param-National-Id': RESTRICTED_USER, 'X-Road-Client': xRoadClient },
+    });
     await call(service, `/v2/users/${EXAMPLE_USER}/actor-profiles/${EXAMPLE_FROM_USER}`, { token });
     await call(service, '/v2/users/.to-national-id/actor-profiles/.from-national-id', {
       token,
@@ -51,7 +66,9 @@ describe('logs', () => {
       expect(log.text, id).toContain(`${id.slice(0, 6)}****`);
     }
     const incoming = lines.filter((line) => line.msg === 'incoming request');
-    expect(incoming.map((line) => line.req.url)).toContain(`/v2/users/010130****?clientType=FIRST_PARTY&echo=090101****`);
+    expect(incoming.map((line) => line.req.url)).toContain(
+      `/v2/users/010130****?clientType=FIRST_PARTY&echo=090101****`,
+    );
     const headerRequest = incoming.find((line) => line.req.url === '/v2/users/.national-id');
     expect(headerRequest?.req.headers['x-param-national-id']).toBe('090101****');
     expect(headerRequest?.req.xRoadClient).toBe(xRoadClient);
@@ -96,7 +113,11 @@ describe('logs', () => {
     const line = `${JSON.stringify({ time: 1714642200000, responseTime: 0.5038199999, msg: 'GET /v2/users/0101302989' })}\n`;
     const masked = maskLogLine(line);
     expect(masked.endsWith('\n')).toBe(true);
-    expect(JSON.parse(masked)).toEqual({ time: 1714642200000, responseTime: 0.5038199999, msg: 'GET /v2/users/010130****' });
+    expect(JSON.parse(masked)).toEqual({
+      time: 1714642200000,
+      responseTime: 0.5038199999,
+      msg: 'GET /v2/users/010130****',
+    });
     expect(maskLogLine('not json 0101302989')).toBe('not json 010130****');
   });
 });

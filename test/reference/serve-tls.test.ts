@@ -35,7 +35,11 @@ beforeAll(async () => {
   stranger = await writeDevCertificates(join(folder, 'other-ca'));
   let stdout = '';
   const program = new Command('vottur').exitOverride();
-  registerServe(program, { stdout: (text) => (stdout += text), signals, log: new Writable({ write: (_c, _e, next) => next() }) });
+  registerServe(program, {
+    stdout: (text) => (stdout += text),
+    signals,
+    log: new Writable({ write: (_c, _e, next) => next() }),
+  });
   done = program.parseAsync(['serve', '--port', '0', '--tls', join(folder, 'dev')], { from: 'user' });
   const deadline = Date.now() + 20_000;
   while (!stdout.includes('\n')) {
@@ -55,7 +59,8 @@ describe('vottur serve --tls', () => {
   it('prints an https base URL and where it wrote the CA, the client certificate and key, and the .p12', () => {
     expect(start.baseUrl).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
     expect(start.tls.folder).toBe(join(folder, 'dev'));
-    for (const file of [start.tls.ca, start.tls.cert, start.tls.key, start.tls.p12]) expect(existsSync(file), file).toBe(true);
+    for (const file of [start.tls.ca, start.tls.cert, start.tls.key, start.tls.p12])
+      expect(existsSync(file), file).toBe(true);
   });
 
   it('refuses a connection without a client certificate, even with its CA trusted', async () => {
@@ -66,7 +71,12 @@ describe('vottur serve --tls', () => {
     await agent.close();
   });
 
-  const oauth = () => ({ tokenUrl: start.tokenUrl, clientId: start.clientId, clientSecret: start.clientSecret, scope: start.scope });
+  const oauth = () => ({
+    tokenUrl: start.tokenUrl,
+    clientId: start.clientId,
+    clientSecret: start.clientSecret,
+    scope: start.scope,
+  });
 
   it('vottur test passes over mutual TLS with --cert, --key and --ca', async () => {
     const report = await runContractTests({
@@ -84,7 +94,13 @@ describe('vottur serve --tls', () => {
   it('with the .p12 and its passphrase from VOTTUR_CERT_PASSPHRASE too', async () => {
     process.env.VOTTUR_CERT_PASSPHRASE = start.tls.p12Passphrase;
     try {
-      const report = await runContractTests({ description: referenceDescriptionPath(), server: start.baseUrl, auth: { oauth: oauth(), tls: { cert: start.tls.p12, ca: start.tls.ca } }, phases: ['examples'], dredd: false });
+      const report = await runContractTests({
+        description: referenceDescriptionPath(),
+        server: start.baseUrl,
+        auth: { oauth: oauth(), tls: { cert: start.tls.p12, ca: start.tls.ca } },
+        phases: ['examples'],
+        dredd: false,
+      });
       expect(report.findings).toEqual([]);
     } finally {
       delete process.env.VOTTUR_CERT_PASSPHRASE;
@@ -92,7 +108,12 @@ describe('vottur serve --tls', () => {
   }, 60_000);
 
   it('a client certificate of another CA is refused: one clear finding, nothing tested', async () => {
-    const report = await runContractTests({ description: referenceDescriptionPath(), server: start.baseUrl, auth: { oauth: oauth(), tls: { cert: stranger.clientCert, key: stranger.clientKey, ca: start.tls.ca } }, dredd: false });
+    const report = await runContractTests({
+      description: referenceDescriptionPath(),
+      server: start.baseUrl,
+      auth: { oauth: oauth(), tls: { cert: stranger.clientCert, key: stranger.clientKey, ca: start.tls.ca } },
+      dredd: false,
+    });
     expect(report.findings.map((f) => f.ruleId)).toEqual(['contract-unreachable']);
     expect(report.findings[0]!.message).toMatch(/the server refused the TLS client certificate \(--cert\)/);
   }, 60_000);

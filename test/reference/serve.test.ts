@@ -77,14 +77,23 @@ describe('vottur serve', () => {
     for (const port of ['http', '-1', '70000', '3.5']) {
       await expect(harness().run(['--port', port]), port).rejects.toBeInstanceOf(CouldNotRunError);
     }
-    await expect(harness().run(['--no-auth', '--issuer', 'https://innskra.island.is'])).rejects.toThrow(/--no-auth and --issuer/);
+    await expect(harness().run(['--no-auth', '--issuer', 'https://innskra.island.is'])).rejects.toThrow(
+      /--no-auth and --issuer/,
+    );
     await expect(harness().run(['--issuer', 'innskra.island.is'])).rejects.toThrow(/not an http\(s\) URL/);
   });
 
   it('--token-lifetime sets how long the development issuer’s tokens last; it is refused with --issuer or --no-auth, and outside 1–86400', async () => {
-    for (const value of ['0', '-3', '2.5', 'soon', '86401']) await expect(harness().run(['--port', '0', '--token-lifetime', value]), value).rejects.toThrow(/--token-lifetime/);
-    await expect(harness().run(['--no-auth', '--token-lifetime', '30'])).rejects.toThrow(/--token-lifetime sets the development issuer/);
-    await expect(harness().run(['--issuer', 'https://innskra.island.is', '--token-lifetime', '30'])).rejects.toThrow(/--token-lifetime sets the development issuer/);
+    for (const value of ['0', '-3', '2.5', 'soon', '86401'])
+      await expect(harness().run(['--port', '0', '--token-lifetime', value]), value).rejects.toThrow(
+        /--token-lifetime/,
+      );
+    await expect(harness().run(['--no-auth', '--token-lifetime', '30'])).rejects.toThrow(
+      /--token-lifetime sets the development issuer/,
+    );
+    await expect(harness().run(['--issuer', 'https://innskra.island.is', '--token-lifetime', '30'])).rejects.toThrow(
+      /--token-lifetime sets the development issuer/,
+    );
     const h = harness();
     const done = h.run(['--port', '0', '--token-lifetime', '30']);
     const start = JSON.parse(await waitFor(() => (h.stdout().includes('\n') ? h.stdout() : undefined))) as StartLine;
@@ -124,10 +133,14 @@ describe('vottur serve', () => {
       body: new URLSearchParams({ grant_type: 'client_credentials', scope: start.scope }),
     });
     const { access_token: token } = (await tokenResponse.json()) as { access_token: string };
-    const ok = await fetch(`${start.baseUrl}/v2/users/${EXAMPLE_USER}`, { headers: { authorization: `Bearer ${token}` } });
+    const ok = await fetch(`${start.baseUrl}/v2/users/${EXAMPLE_USER}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(ok.status).toBe(200);
     await ok.text();
-    const missing = await fetch(`${start.baseUrl}/v2/users/${UNKNOWN_USER}`, { headers: { authorization: `Bearer ${token}` } });
+    const missing = await fetch(`${start.baseUrl}/v2/users/${UNKNOWN_USER}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(missing.status).toBe(404); // the fault is on
     await missing.text();
     expect(h.log.text).toContain('"msg":"incoming request"');
@@ -145,7 +158,12 @@ describe('vottur serve', () => {
     const h = harness();
     const done = h.run(['--port', '0', '--no-auth']);
     const start = JSON.parse(await waitFor(() => (h.stdout().includes('\n') ? h.stdout() : undefined))) as StartLine;
-    expect(start).toMatchObject({ tokenUrl: null, clientId: null, clientSecret: null, scope: '@island.is/user-profile:read' });
+    expect(start).toMatchObject({
+      tokenUrl: null,
+      clientId: null,
+      clientSecret: null,
+      scope: '@island.is/user-profile:read',
+    });
     const answer = await fetch(`${start.baseUrl}/v2/users/${EXAMPLE_USER}`);
     expect(answer.status).toBe(200);
     await answer.text();
@@ -163,7 +181,9 @@ describe('vottur serve', () => {
         .run(['--port', String(port), '--no-auth'])
         .catch((error: unknown) => error);
       expect(failure).toBeInstanceOf(CouldNotRunError);
-      expect((failure as Error).message).toBe(`cannot start the reference service: 127.0.0.1:${port} is already in use; choose another --port (0 takes any free one)`);
+      expect((failure as Error).message).toBe(
+        `cannot start the reference service: 127.0.0.1:${port} is already in use; choose another --port (0 takes any free one)`,
+      );
     } finally {
       await new Promise((resolve) => blocker.close(resolve));
     }

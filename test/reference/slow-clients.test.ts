@@ -30,7 +30,11 @@ interface Started {
 
 function startService(auth = '--no-auth'): Promise<Started> {
   return new Promise((resolve, reject) => {
-    const child = spawn('sh', ['-c', `ulimit -n ${OPEN_FILES} && exec "${process.execPath}" "${CLI}" serve --port 0 ${auth}`], { stdio: ['ignore', 'pipe', 'ignore'] });
+    const child = spawn(
+      'sh',
+      ['-c', `ulimit -n ${OPEN_FILES} && exec "${process.execPath}" "${CLI}" serve --port 0 ${auth}`],
+      { stdio: ['ignore', 'pipe', 'ignore'] },
+    );
     children.push(child);
     let out = '';
     child.stdout!.on('data', (chunk) => {
@@ -65,7 +69,9 @@ describe('vottur serve and slow clients', () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     const answers: number[] = [];
     for (let i = 0; i < 3; i++) {
-      const response = await fetch(`${baseUrl}/openapi.json`, { signal: AbortSignal.timeout(5000) }).catch(() => undefined);
+      const response = await fetch(`${baseUrl}/openapi.json`, { signal: AbortSignal.timeout(5000) }).catch(
+        () => undefined,
+      );
       answers.push(response?.status ?? 0);
       await response?.arrayBuffer().catch(() => undefined);
     }
@@ -82,7 +88,10 @@ describe('vottur serve and slow clients', () => {
     for (let i = 0; i < 3; i++) {
       const response = await fetch(started.tokenUrl!, {
         method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from(`${started.clientId}:${started.clientSecret}`).toString('base64')}` },
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          authorization: `Basic ${Buffer.from(`${started.clientId}:${started.clientSecret}`).toString('base64')}`,
+        },
         body: 'grant_type=client_credentials',
         signal: AbortSignal.timeout(5000),
       }).catch(() => undefined);

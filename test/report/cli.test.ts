@@ -29,7 +29,12 @@ afterEach(() => {
 async function run(args: string[]): Promise<{ code: number; stdout: string }> {
   let stdout = '';
   const program = new Command('vottur').exitOverride();
-  registerReport(program, { cwd: CWD, color: false, stdout: (text) => (stdout += text), now: new Date('2026-11-03T08:00:00.000Z') });
+  registerReport(program, {
+    cwd: CWD,
+    color: false,
+    stdout: (text) => (stdout += text),
+    now: new Date('2026-11-03T08:00:00.000Z'),
+  });
   for (const command of program.commands) command.exitOverride();
   process.exitCode = undefined;
   await program.parseAsync(['report', ...args], { from: 'user' });
@@ -61,7 +66,20 @@ describe('vottur report', () => {
   it('writes each --format to its own --output, and one to standard output', async () => {
     const sarif = join(dir, 'out.sarif');
     const junit = join(dir, 'out.xml');
-    const { stdout } = await run([join(dir, 'lint.json'), join(dir, 'test.json'), '--format', 'sarif', '--output', sarif, '--format', 'stylish', '--format', 'junit', '-o', junit]);
+    const { stdout } = await run([
+      join(dir, 'lint.json'),
+      join(dir, 'test.json'),
+      '--format',
+      'sarif',
+      '--output',
+      sarif,
+      '--format',
+      'stylish',
+      '--format',
+      'junit',
+      '-o',
+      junit,
+    ]);
     expect(stdout).toContain('✖ 9 problems (4 errors, 4 warnings, 0 info, 1 hint) in 1 document. Score 59/100 (F).');
     expect(JSON.parse(readFileSync(sarif, 'utf8')).runs[0].results).toHaveLength(9);
     const xml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(readFileSync(junit, 'utf8'));
@@ -92,10 +110,16 @@ describe('vottur report', () => {
   });
 
   it('refuses bad options', async () => {
-    await expect(run([join(dir, 'lint.json'), '--min-score', 'lots'])).rejects.toThrow(/--min-score must be a number from 0 to 100/);
+    await expect(run([join(dir, 'lint.json'), '--min-score', 'lots'])).rejects.toThrow(
+      /--min-score must be a number from 0 to 100/,
+    );
     await expect(run([join(dir, 'lint.json'), '--format', 'pdf'])).rejects.toThrow(/unknown format "pdf"/);
-    await expect(run([join(dir, 'lint.json'), '--format', 'json', '--format', 'stylish'])).rejects.toThrow(/only one format can go to standard output/);
-    await expect(run([join(dir, 'lint.json'), '--format', 'json', '--output', join(dir, 'no', 'such', 'folder.json')])).rejects.toThrow(/cannot write .*folder\.json: its folder does not exist; nothing was written/);
+    await expect(run([join(dir, 'lint.json'), '--format', 'json', '--format', 'stylish'])).rejects.toThrow(
+      /only one format can go to standard output/,
+    );
+    await expect(
+      run([join(dir, 'lint.json'), '--format', 'json', '--output', join(dir, 'no', 'such', 'folder.json')]),
+    ).rejects.toThrow(/cannot write .*folder\.json: its folder does not exist; nothing was written/);
     expect(existsSync(join(dir, 'no'))).toBe(false);
   });
 
@@ -135,21 +159,29 @@ describe('--format and --output pairing', () => {
 
   it('defaults to stylish on standard output, and an --output alone writes stylish there', async () => {
     expect(await targets([])).toEqual([{ format: 'stylish', maxProblems: DEFAULT_MAX_PROBLEMS }]);
-    expect(await targets(['--output', 'x.txt'])).toEqual([{ format: 'stylish', output: 'x.txt', maxProblems: DEFAULT_MAX_PROBLEMS }]);
+    expect(await targets(['--output', 'x.txt'])).toEqual([
+      { format: 'stylish', output: 'x.txt', maxProblems: DEFAULT_MAX_PROBLEMS },
+    ]);
   });
 
   it('takes --max-problems as a whole number, 0 for all, and refuses anything else', async () => {
     expect(DEFAULT_MAX_PROBLEMS).toBe(100);
     expect(await targets(['--max-problems', '0'])).toEqual([{ format: 'stylish', maxProblems: 0 }]);
-    expect(await targets(['--max-problems', '7', '-f', 'json'])).toEqual([{ format: 'json', output: undefined, maxProblems: 7 }]);
+    expect(await targets(['--max-problems', '7', '-f', 'json'])).toEqual([
+      { format: 'json', output: undefined, maxProblems: 7 },
+    ]);
     for (const bad of ['-1', '2.5', 'many']) {
-      await expect(targets(['--max-problems', bad])).rejects.toThrow(`--max-problems ${bad}: give a whole number, 0 or more`);
+      await expect(targets(['--max-problems', bad])).rejects.toThrow(
+        `--max-problems ${bad}: give a whole number, 0 or more`,
+      );
     }
   });
 
   it('offers every format of the table', async () => {
     for (const format of ['stylish', 'json', 'sarif', 'junit', 'github', 'markdown', 'html']) {
-      expect(await targets(['--format', format])).toEqual([{ format, output: undefined, maxProblems: DEFAULT_MAX_PROBLEMS }]);
+      expect(await targets(['--format', format])).toEqual([
+        { format, output: undefined, maxProblems: DEFAULT_MAX_PROBLEMS },
+      ]);
     }
   });
 });

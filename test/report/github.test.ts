@@ -11,7 +11,10 @@ interface Annotation {
 
 /** Reads workflow commands back as the runner does: `::name key=value,key=value::message`, unescaping. */
 function unescape(text: string): string {
-  return text.replace(/%(25|0D|0A|3A|2C)/g, (_m, code: string) => ({ '25': '%', '0D': '\r', '0A': '\n', '3A': ':', '2C': ',' })[code]!);
+  return text.replace(
+    /%(25|0D|0A|3A|2C)/g,
+    (_m, code: string) => ({ '25': '%', '0D': '\r', '0A': '\n', '3A': ':', '2C': ',' })[code]!,
+  );
 }
 
 function parse(output: string): { annotations: Annotation[]; other: string[] } {
@@ -38,10 +41,27 @@ describe('github format', () => {
   it('writes one annotation per finding: error, warning or notice, with file, line, col and the rule as title', () => {
     const { annotations, other } = parse(formatGithub(sampleReport(), CONTEXT));
     expect(annotations).toHaveLength(9);
-    expect(annotations.map((a) => a.command).sort()).toEqual(['error', 'error', 'error', 'error', 'notice', 'warning', 'warning', 'warning', 'warning']);
+    expect(annotations.map((a) => a.command).sort()).toEqual([
+      'error',
+      'error',
+      'error',
+      'error',
+      'notice',
+      'warning',
+      'warning',
+      'warning',
+      'warning',
+    ]);
     const id = annotations.find((a) => a.properties.title === 'platform-national-id-format')!;
     expect(id.command).toBe('error');
-    expect(id.properties).toEqual({ file: DOCUMENT, line: '17', col: '13', endLine: '17', endColumn: '33', title: 'platform-national-id-format' });
+    expect(id.properties).toEqual({
+      file: DOCUMENT,
+      line: '17',
+      col: '13',
+      endLine: '17',
+      endColumn: '33',
+      title: 'platform-national-id-format',
+    });
     expect(id.message).toBe(
       '`example` is `010130-****`, a national identifier with a hyphen; write ten digits: `010130****`.\nRule documentation: https://github.com/vottur/vottur/blob/main/docs/rules/platform-national-id-format.md',
     );
@@ -53,7 +73,11 @@ describe('github format', () => {
     const { annotations } = parse(formatGithub(sampleReport(), CONTEXT));
     const status = annotations.find((a) => a.properties.title === 'contract-status-code')!;
     expect(status.properties).toEqual({ file: DOCUMENT, line: '28', col: '7', title: 'contract-status-code' });
-    expect(status.message.startsWith('GET /v2/actor-profiles: Expected one of the documented statuses (200), got 500.\nRule documentation: ')).toBe(true);
+    expect(
+      status.message.startsWith(
+        'GET /v2/actor-profiles: Expected one of the documented statuses (200), got 500.\nRule documentation: ',
+      ),
+    ).toBe(true);
     const contentType = annotations.find((a) => a.properties.title === 'response-content-type')!;
     expect(contentType.properties).toMatchObject({ file: DOCUMENT, line: '26', col: '5' });
   });
@@ -74,7 +98,14 @@ describe('github format', () => {
     const report = lintReport();
     const document = 'apis/v1,v2:beta/100%.yaml';
     report.documents = [{ path: document }];
-    report.findings = [{ ...report.findings[1]!, document, ruleId: 'rule,with:odd', message: 'line one\r\nline two: 50% off, ::error::' }];
+    report.findings = [
+      {
+        ...report.findings[1]!,
+        document,
+        ruleId: 'rule,with:odd',
+        message: 'line one\r\nline two: 50% off, ::error::',
+      },
+    ];
     const output = formatGithub(report, CONTEXT);
     // Exactly two lines: the annotation (no raw line break leaks) and the summary.
     expect(output.trimEnd().split('\n')).toHaveLength(2);
@@ -91,7 +122,9 @@ describe('github format', () => {
     report.findings = Array.from({ length: 11 }, (_, i) => ({ ...base, line: i + 1 }));
     const { annotations, other } = parse(formatGithub(report, CONTEXT));
     expect(annotations).toHaveLength(11);
-    expect(other[0]).toMatch(/GitHub shows only the first 10 annotations of each kind per step; every finding is in the log above\.$/);
+    expect(other[0]).toMatch(
+      /GitHub shows only the first 10 annotations of each kind per step; every finding is in the log above\.$/,
+    );
     report.findings = report.findings.slice(0, 10);
     expect(parse(formatGithub(report, CONTEXT)).other[0]).not.toContain('GitHub shows only');
   });

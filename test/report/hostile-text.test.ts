@@ -46,7 +46,12 @@ const PIECES = [
   ' ',
 ];
 
-const hostile = fc.array(fc.oneof(fc.constantFrom(...PIECES), fc.string({ unit: 'binary', maxLength: 4 })), { minLength: 1, maxLength: 8 }).map((parts) => parts.join(''));
+const hostile = fc
+  .array(fc.oneof(fc.constantFrom(...PIECES), fc.string({ unit: 'binary', maxLength: 4 })), {
+    minLength: 1,
+    maxLength: 8,
+  })
+  .map((parts) => parts.join(''));
 
 /** The sample report with `text` in every place that holds text from outside vottur. */
 function reportWith(text: string): Report {
@@ -65,11 +70,14 @@ function reportWith(text: string): Report {
     ...report,
     documents: [...report.documents, { path: document, title: text, version: text }],
     findings,
-    ...(report.operations ? { operations: report.operations.map((op) => ({ ...op, operation: `GET /v2/${text}` })) } : {}),
+    ...(report.operations
+      ? { operations: report.operations.map((op) => ({ ...op, operation: `GET /v2/${text}` })) }
+      : {}),
   };
 }
 
-const render = (format: FormatName, report: Report) => FORMATTERS[format](report, { cwd: CWD, color: false, showPii: true });
+const render = (format: FormatName, report: Report) =>
+  FORMATTERS[format](report, { cwd: CWD, color: false, showPii: true });
 
 describe('text from a document or a server, in every format', () => {
   it.each(FORMAT_NAMES)('%s: never a raw control character, and the format still parses', (format) => {
@@ -80,7 +88,8 @@ describe('text from a document or a server, in every format', () => {
         if (format === 'json' || format === 'sarif' || format === 'gitlab') {
           const parsed = JSON.parse(out) as unknown;
           // Escaped as JSON, not changed: the value read back is the text itself.
-          if (format === 'json') expect((parsed as { findings: Finding[] }).findings[0]!.message.startsWith(text)).toBe(true);
+          if (format === 'json')
+            expect((parsed as { findings: Finding[] }).findings[0]!.message.startsWith(text)).toBe(true);
         }
         if (format === 'junit') expect(XMLValidator.validate(out)).toBe(true);
         if (format === 'markdown') expect(() => marked.lexer(out)).not.toThrow();
@@ -89,21 +98,24 @@ describe('text from a document or a server, in every format', () => {
     );
   });
 
-  it.each(['stylish', 'github'] as const)('%s: a hostile text adds no line and starts no workflow command', (format) => {
-    const plainLines = render(format, reportWith('x')).split('\n').length;
-    fc.assert(
-      fc.property(hostile, (text) => {
-        const lines = render(format, reportWith(text)).split('\n');
-        expect(lines.length).toBe(plainLines);
-        for (const line of lines) {
-          expect(line).not.toContain('##[');
-          if (format === 'stylish') expect(line).not.toMatch(/^\s*::/);
-          else expect(line).toMatch(/^(::(error|warning|notice) [^\n]*::|vottur: |$)/);
-        }
-      }),
-      { numRuns: 80 },
-    );
-  });
+  it.each(['stylish', 'github'] as const)(
+    '%s: a hostile text adds no line and starts no workflow command',
+    (format) => {
+      const plainLines = render(format, reportWith('x')).split('\n').length;
+      fc.assert(
+        fc.property(hostile, (text) => {
+          const lines = render(format, reportWith(text)).split('\n');
+          expect(lines.length).toBe(plainLines);
+          for (const line of lines) {
+            expect(line).not.toContain('##[');
+            if (format === 'stylish') expect(line).not.toMatch(/^\s*::/);
+            else expect(line).toMatch(/^(::(error|warning|notice) [^\n]*::|vottur: |$)/);
+          }
+        }),
+        { numRuns: 80 },
+      );
+    },
+  );
 });
 
 describe('escaping', () => {

@@ -18,7 +18,9 @@ import { CONTEXT, CWD } from './sample.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RUN = existsSync(CHROMIUM) || process.env.CI === 'true';
-const TITLE = RUN ? 'html diff report in a browser' : `html diff report in a browser (SKIPPED: no Chromium at ${CHROMIUM}; apt-get install -y chromium)`;
+const TITLE = RUN
+  ? 'html diff report in a browser'
+  : `html diff report in a browser (SKIPPED: no Chromium at ${CHROMIUM}; apt-get install -y chromium)`;
 const ARTIFACTS = join(CWD, 'test-artifacts');
 const PAIR = join(ARTIFACTS, 'diff-pair');
 const FIXTURE = join(CWD, 'fixtures/diff/diff-response-body-property-removed');
@@ -31,10 +33,19 @@ function writePair(): [string, string] {
   mkdirSync(PAIR, { recursive: true });
   const write = (side: 'base' | 'revision') => {
     const doc = parse(readFileSync(join(FIXTURE, `${side}.yaml`), 'utf8'));
-    doc.paths['/v2/users/{nationalId}'].put = { operationId: 'replaceUserProfile', responses: { '200': { $ref: '#/components/responses/UserProfileFound' } } };
+    doc.paths['/v2/users/{nationalId}'].put = {
+      operationId: 'replaceUserProfile',
+      responses: { '200': { $ref: '#/components/responses/UserProfileFound' } },
+    };
     if (side === 'revision') {
       doc.info.description = 'Read access to the profiles of users.';
-      doc.paths['/v2/users/{nationalId}/settings'] = { get: { operationId: 'getUserSettings', parameters: [{ $ref: '#/components/parameters/NationalIdPath' }], responses: { '204': { description: 'No settings.' } } } };
+      doc.paths['/v2/users/{nationalId}/settings'] = {
+        get: {
+          operationId: 'getUserSettings',
+          parameters: [{ $ref: '#/components/parameters/NationalIdPath' }],
+          responses: { '204': { description: 'No settings.' } },
+        },
+      };
     }
     const file = join(PAIR, `${side}.yaml`);
     writeFileSync(file, stringify(doc));
@@ -50,7 +61,16 @@ describe.skipIf(!RUN)(TITLE, () => {
   beforeAll(async () => {
     browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
   }, 60_000);
   afterAll(async () => {
@@ -82,18 +102,27 @@ describe.skipIf(!RUN)(TITLE, () => {
     // The verdict is the one the diff computed, shown first, and repeated on the pair's card.
     const outcome = report.diff!;
     expect(outcome.allowed).toBe(false);
-    const top = await page.$eval('#diff-verdict', (el) => ({ ok: el.getAttribute('data-version-ok'), text: (el as HTMLElement).innerText }));
+    const top = await page.$eval('#diff-verdict', (el) => ({
+      ok: el.getAttribute('data-version-ok'),
+      text: (el as HTMLElement).innerText,
+    }));
     expect(top.ok).toBe('false');
     expect(top.text).toContain(outcome.verdict);
     const cards = await page.$$('article.diff-pair');
     expect(cards).toHaveLength(1);
-    const card = await page.$eval('article.diff-pair', (el) => ({ base: el.getAttribute('data-base'), revision: el.getAttribute('data-revision'), verdict: (el.querySelector('.pair-verdict') as HTMLElement).innerText }));
+    const card = await page.$eval('article.diff-pair', (el) => ({
+      base: el.getAttribute('data-base'),
+      revision: el.getAttribute('data-revision'),
+      verdict: (el.querySelector('.pair-verdict') as HTMLElement).innerText,
+    }));
     expect(card.base).toBe('test-artifacts/diff-pair/base.yaml');
     expect(card.revision).toBe('test-artifacts/diff-pair/revision.yaml');
     expect(card.verdict.toLowerCase()).toContain(outcome.verdict.toLowerCase());
 
     // Class totals are the diff's counts.
-    const totals = await page.$$eval('.totals .total', (els) => els.map((el) => [el.getAttribute('data-class'), Number(el.querySelector('b')!.textContent)]));
+    const totals = await page.$$eval('.totals .total', (els) =>
+      els.map((el) => [el.getAttribute('data-class'), Number(el.querySelector('b')!.textContent)]),
+    );
     expect(Object.fromEntries(totals)).toEqual(outcome.counts);
 
     // Classes most severe first; within each, the operations; every change in its finding's class.
@@ -102,16 +131,22 @@ describe.skipIf(!RUN)(TITLE, () => {
         cls: section.getAttribute('data-class'),
         operations: Array.prototype.map.call(section.querySelectorAll('.change-operation'), (op: Element) => ({
           operation: op.getAttribute('data-operation'),
-          changes: Array.prototype.map.call(op.querySelectorAll('li.change'), (li: Element) => ({ rule: li.getAttribute('data-rule'), cls: li.getAttribute('data-class') })),
+          changes: Array.prototype.map.call(op.querySelectorAll('li.change'), (li: Element) => ({
+            rule: li.getAttribute('data-rule'),
+            cls: li.getAttribute('data-class'),
+          })),
         })) as Array<{ operation: string; changes: Array<{ rule: string; cls: string }> }>,
       })),
     );
     const classes = groups.map((g) => g.cls).filter((c) => c !== 'version');
     expect(classes).toEqual(['breaking', 'non-breaking', 'documentation']);
-    for (const group of groups) for (const op of group.operations) for (const change of op.changes) expect(change.cls).toBe(group.cls);
+    for (const group of groups)
+      for (const op of group.operations) for (const change of op.changes) expect(change.cls).toBe(group.cls);
     const breaking = groups.find((g) => g.cls === 'breaking')!;
     // The shared response's change is listed under both operations that use it.
-    const removed = breaking.operations.filter((op) => op.changes.some((c) => c.rule === 'diff-response-body-property-removed')).map((op) => op.operation);
+    const removed = breaking.operations
+      .filter((op) => op.changes.some((c) => c.rule === 'diff-response-body-property-removed'))
+      .map((op) => op.operation);
     expect(removed).toEqual(['GET /v2/users/{nationalId}', 'PUT /v2/users/{nationalId}']);
     const nonBreaking = groups.find((g) => g.cls === 'non-breaking')!;
     expect(nonBreaking.operations.flatMap((op) => op.changes.map((c) => c.rule))).toContain('diff-path-added');

@@ -17,7 +17,9 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const HAS_CHROMIUM = existsSync(CHROMIUM);
 /** In CI (CI=true) a browser that cannot start fails these tests; elsewhere they are skipped, saying why. */
 const RUN = HAS_CHROMIUM || process.env.CI === 'true';
-const TITLE = RUN ? 'html format in a browser' : `html format in a browser (SKIPPED: no Chromium at ${CHROMIUM}; apt-get install -y chromium)`;
+const TITLE = RUN
+  ? 'html format in a browser'
+  : `html format in a browser (SKIPPED: no Chromium at ${CHROMIUM}; apt-get install -y chromium)`;
 
 const ARTIFACTS = join(CWD, 'test-artifacts');
 
@@ -49,7 +51,9 @@ async function open(report: Report, name: string): Promise<Loaded> {
   return { page, requests, problems };
 }
 
-async function visibleRows(page: Page): Promise<Array<{ severity: string; category: string; rule: string; text: string }>> {
+async function visibleRows(
+  page: Page,
+): Promise<Array<{ severity: string; category: string; rule: string; text: string }>> {
   return page.$$eval('#findings-table tbody tr.finding', (rows) =>
     rows
       .filter((row) => (row as HTMLElement).offsetParent !== null)
@@ -67,7 +71,16 @@ describe.skipIf(!RUN)(TITLE, () => {
   beforeAll(async () => {
     browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
   }, 60_000);
   afterAll(async () => {
@@ -94,15 +107,26 @@ describe.skipIf(!RUN)(TITLE, () => {
 
     await page.selectOption('#filter-severity', 'error');
     let rows = await visibleRows(page);
-    expect(rows.map((r) => r.rule).sort()).toEqual(['contract-status-code', 'platform-date-format', 'platform-national-id-format', 'response-national-id-format']);
+    expect(rows.map((r) => r.rule).sort()).toEqual([
+      'contract-status-code',
+      'platform-date-format',
+      'platform-national-id-format',
+      'response-national-id-format',
+    ]);
     expect(await page.textContent('#filter-count')).toBe('Showing 4 of 9 findings');
 
     await page.selectOption('#filter-category', 'data-format');
     rows = await visibleRows(page);
-    expect(rows.map((r) => r.rule).sort()).toEqual(['platform-date-format', 'platform-national-id-format', 'response-national-id-format']);
+    expect(rows.map((r) => r.rule).sort()).toEqual([
+      'platform-date-format',
+      'platform-national-id-format',
+      'response-national-id-format',
+    ]);
 
     await page.click('button[type="reset"]');
-    await page.waitForFunction(() => document.getElementById('filter-count')!.textContent === 'Showing 9 of 9 findings');
+    await page.waitForFunction(
+      () => document.getElementById('filter-count')!.textContent === 'Showing 9 of 9 findings',
+    );
     await page.selectOption('#filter-rule', 'response-content-type');
     rows = await visibleRows(page);
     expect(rows).toHaveLength(1);
@@ -126,14 +150,25 @@ describe.skipIf(!RUN)(TITLE, () => {
     const { page } = await open(sampleReport(), 'report.html');
     await page.click('#category-chart [data-filter-category="documentation"]');
     expect(await page.inputValue('#filter-category')).toBe('documentation');
-    expect((await visibleRows(page)).map((r) => r.rule).sort()).toEqual(['platform-description-markdown', 'platform-operation-summary']);
+    expect((await visibleRows(page)).map((r) => r.rule).sort()).toEqual([
+      'platform-description-markdown',
+      'platform-operation-summary',
+    ]);
 
     await page.click('tr.operation[data-operation="GET /v2/actor-profiles"] button.show-operation');
     expect(await page.inputValue('#filter-category')).toBe('');
     const rows = await visibleRows(page);
-    expect(rows.map((r) => r.rule).sort()).toEqual(['contract-status-code', 'platform-operation-summary', 'response-content-type']);
+    expect(rows.map((r) => r.rule).sort()).toEqual([
+      'contract-status-code',
+      'platform-operation-summary',
+      'response-content-type',
+    ]);
     expect(rows.every((r) => r.text.includes('GET /v2/actor-profiles'))).toBe(true);
-    expect(await page.$$eval('#operations-table tbody tr', (trs) => trs.map((tr) => (tr as HTMLElement).innerText.split('\t').map((c) => c.trim())))).toEqual([
+    expect(
+      await page.$$eval('#operations-table tbody tr', (trs) =>
+        trs.map((tr) => (tr as HTMLElement).innerText.split('\t').map((c) => c.trim())),
+      ),
+    ).toEqual([
       ['GET /v2/users/{nationalId}\ngetUserProfile', '2', '25 ms', '1', '0', '0', '0', 'failed', 'Show findings'],
       ['GET /v2/actor-profiles\ngetActorProfiles', '1', '40 ms', '1', '1', '0', '0', 'failed', 'Show findings'],
       ['DELETE /v2/users/{nationalId}\ndeleteUser', '0', '', '0', '0', '0', '0', 'not exercised', ''],
@@ -179,36 +214,66 @@ describe.skipIf(!RUN)(TITLE, () => {
     await page.close();
   }, 60_000);
 
-  it('groups many documents\' findings by rule, with counts, and keeps every table within a 1280-px page', async () => {
+  it("groups many documents' findings by rule, with counts, and keeps every table within a 1280-px page", async () => {
     const base = sampleReport();
-    const documents = Array.from({ length: 11 }, (_, i) => `/work/shared/corpus/real/a-rather-long-folder-name/and-another-one/service-number-${i}-with-a-long-name.openapi.yaml`);
+    const documents = Array.from(
+      { length: 11 },
+      (_, i) =>
+        `/work/shared/corpus/real/a-rather-long-folder-name/and-another-one/service-number-${i}-with-a-long-name.openapi.yaml`,
+    );
     const findings = documents.flatMap((document, d) =>
       Array.from({ length: 12 }, (_, i) => ({
         ...base.findings[i % base.findings.length]!,
         document,
         line: undefined,
-        path: ['paths', `/v1/a-very-long-path-segment-${d}/{someIdentifierParameterWithALongName}/sub-resources/${i}`, 'get', 'responses', '200', 'content', 'application/json', 'schema'],
-        request: { method: 'GET', url: `http://127.0.0.1:4010/v1/a-very-long-path-segment-${d}/${'x'.repeat(120)}?query=${'y'.repeat(80)}`, status: 500 },
+        path: [
+          'paths',
+          `/v1/a-very-long-path-segment-${d}/{someIdentifierParameterWithALongName}/sub-resources/${i}`,
+          'get',
+          'responses',
+          '200',
+          'content',
+          'application/json',
+          'schema',
+        ],
+        request: {
+          method: 'GET',
+          url: `http://127.0.0.1:4010/v1/a-very-long-path-segment-${d}/${'x'.repeat(120)}?query=${'y'.repeat(80)}`,
+          status: 500,
+        },
       })),
     );
     const report = { ...base, documents: documents.map((path) => ({ path })), findings, operations: undefined };
     const { page, problems } = await open(report, 'report-many.html');
     const rules = new Set(findings.map((f) => f.ruleId));
     // More findings than open at first: every group is closed, and says how many it holds.
-    const groups = await page.$$eval('details.rule-group', (els) => els.map((el) => ({ rule: el.getAttribute('data-rule'), open: (el as HTMLDetailsElement).open, count: el.querySelector('.rule-count')!.textContent })));
+    const groups = await page.$$eval('details.rule-group', (els) =>
+      els.map((el) => ({
+        rule: el.getAttribute('data-rule'),
+        open: (el as HTMLDetailsElement).open,
+        count: el.querySelector('.rule-count')!.textContent,
+      })),
+    );
     expect(groups.map((g) => g.rule).sort()).toEqual([...rules].sort());
     expect(groups.every((g) => !g.open)).toBe(true);
-    for (const group of groups) expect(Number(group.count), group.rule!).toBe(findings.filter((f) => f.ruleId === group.rule).length);
+    for (const group of groups)
+      expect(Number(group.count), group.rule!).toBe(findings.filter((f) => f.ruleId === group.rule).length);
     // A filter opens the groups it leaves.
     await page.selectOption('#filter-rule', 'response-content-type');
-    expect(await page.$$eval('details.rule-group[open]', (els) => els.map((el) => el.getAttribute('data-rule')))).toEqual(['response-content-type']);
+    expect(
+      await page.$$eval('details.rule-group[open]', (els) => els.map((el) => el.getAttribute('data-rule'))),
+    ).toEqual(['response-content-type']);
     await page.click('button[type="reset"]');
     // Everything open, then measured: no table and no page wider than the window.
     await page.$$eval('details', (els) => els.forEach((el) => ((el as HTMLDetailsElement).open = true)));
     const widths = await page.evaluate(() => ({
       page: document.documentElement.scrollWidth,
-      tables: Array.from(document.querySelectorAll('#findings-table table')).map((t) => t.getBoundingClientRect().right),
-      wraps: Array.from(document.querySelectorAll('#findings-table .table-wrap')).map((w) => w.scrollWidth - w.clientWidth),
+      tables: Array.from(document.querySelectorAll('#findings-table table')).map(
+        (t) => t.getBoundingClientRect().right,
+      ),
+      wraps: Array.from(document.querySelectorAll('#findings-table .table-wrap')).map(
+        (w) => w.scrollWidth - w.clientWidth,
+      ),
     }));
     expect(widths.page).toBeLessThanOrEqual(1280);
     for (const right of widths.tables) expect(right).toBeLessThanOrEqual(1280);

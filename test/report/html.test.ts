@@ -31,7 +31,8 @@ describe('html format (markup)', () => {
     expect(style).not.toMatch(/@import|url\(/i);
     expect(html).not.toMatch(/\sstyle=/i);
     // Links only to documentation, opened by a click; the icon is inline.
-    for (const [, href] of html.matchAll(/href="([^"]*)"/g)) expect(href).toMatch(/^(https:\/\/github\.com\/vottur\/|data:)/);
+    for (const [, href] of html.matchAll(/href="([^"]*)"/g))
+      expect(href).toMatch(/^(https:\/\/github\.com\/vottur\/|data:)/);
   });
 
   it('has the score and grade, per document, the chart, the operations and every finding', () => {
@@ -46,8 +47,12 @@ describe('html format (markup)', () => {
 
   it('shows the source lines around each finding, masked and escaped', () => {
     expect(html.match(/<details class="source">/g)!.length).toBe(9);
-    expect(html).toContain('<span class="line hit"><span class="ln">17</span>             example: 010130-****</span><span class="line caret">');
-    expect(html).toContain('<span class="ln">48</span>           description: &lt;b&gt;When&lt;/b&gt; the user was last nudged | &quot;not a date&quot;</span>');
+    expect(html).toContain(
+      '<span class="line hit"><span class="ln">17</span>             example: 010130-****</span><span class="line caret">',
+    );
+    expect(html).toContain(
+      '<span class="ln">48</span>           description: &lt;b&gt;When&lt;/b&gt; the user was last nudged | &quot;not a date&quot;</span>',
+    );
   });
 
   it('masks national identifiers unless --show-pii', () => {
@@ -64,7 +69,12 @@ describe('html format (markup)', () => {
     expect(messageHtml('write `<b>` as `**b**`')).toBe('write <code>&lt;b&gt;</code> as <code>**b**</code>');
     const report: Report = sampleReport();
     report.documents[0]!.title = '</title><script>alert(1)</script>';
-    report.findings[0] = { ...report.findings[0]!, ruleId: 'x" onmouseover="alert(1)', message: '<img src=x onerror=alert(1)>', docsUrl: 'javascript:alert(1)' };
+    report.findings[0] = {
+      ...report.findings[0]!,
+      ruleId: 'x" onmouseover="alert(1)',
+      message: '<img src=x onerror=alert(1)>',
+      docsUrl: 'javascript:alert(1)',
+    };
     const hostile = formatHtml(report, CONTEXT);
     expect(hostile).not.toContain('<img');
     expect(hostile).not.toContain('<script>alert');
@@ -75,7 +85,9 @@ describe('html format (markup)', () => {
 
   it('says under the score what it does not count (suppressed, baselined), and says nothing when all count', () => {
     const held = formatHtml({ ...sampleReport(), heldBack: { suppressed: 1, baselined: 1497 } }, CONTEXT);
-    expect(held).toContain('<p class="not-counted" id="not-counted"><strong>Not counted</strong> in these figures: 1 suppressed with a reason (x-vottur-ignore); 1497 in the baseline.</p>');
+    expect(held).toContain(
+      '<p class="not-counted" id="not-counted"><strong>Not counted</strong> in these figures: 1 suppressed with a reason (x-vottur-ignore); 1497 in the baseline.</p>',
+    );
     expect(formatHtml(sampleReport(), CONTEXT)).not.toContain('id="not-counted"');
   });
 
@@ -97,13 +109,22 @@ describe('html format on a description written on one line (minified JSON)', () 
       writeFileSync(join(folder, 'min.json'), text);
       const column = text.indexOf(NATIONAL_ID) + 1;
       const base = lintReport();
-      const findings = Array.from({ length: 50 }, (_, i) => ({ ...base.findings[0]!, document: 'min.json', line: 1, column, message: `finding ${i}` }));
+      const findings = Array.from({ length: 50 }, (_, i) => ({
+        ...base.findings[0]!,
+        document: 'min.json',
+        line: 1,
+        column,
+        message: `finding ${i}`,
+      }));
       const html = formatHtml({ ...base, documents: [{ path: 'min.json' }], findings }, { ...CONTEXT, cwd: folder });
       expect(text.length).toBeGreaterThan(LONG_LINE);
       // 50 excerpts of a window each, not 50 copies of the line.
       expect(html.length).toBeLessThan(50 * LONG_LINE_WINDOW * 3 + 100_000);
       expect(html).not.toContain(NATIONAL_ID);
-      const hit = /<span class="line hit"><span class="ln">1<\/span> (…[^<]*…)<\/span><span class="line caret"><span class="ln"> <\/span> ( *)\^<\/span>/.exec(html);
+      const hit =
+        /<span class="line hit"><span class="ln">1<\/span> (…[^<]*…)<\/span><span class="line caret"><span class="ln"> <\/span> ( *)\^<\/span>/.exec(
+          html,
+        );
       expect(hit).not.toBeNull();
       const shown = hit![1]!.replace(/&quot;/g, '"');
       // The caret stands under the finding's column within the window.
@@ -119,6 +140,8 @@ describe('evidence of the same cause', () => {
     const { formatHtml } = await import('../../src/report/formatters/html.js');
     const { contractReport, CONTEXT } = await import('./sample.js');
     const page = formatHtml(contractReport(), CONTEXT);
-    expect(page).toContain('<details class="related"><summary>1 more finding of the same cause</summary><ul><li><code>contract-dredd</code> Dredd transaction');
+    expect(page).toContain(
+      '<details class="related"><summary>1 more finding of the same cause</summary><ul><li><code>contract-dredd</code> Dredd transaction',
+    );
   });
 });

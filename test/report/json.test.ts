@@ -6,7 +6,16 @@ import { maskDeep } from '../../src/pii.js';
 import { parseJsonReport } from '../../src/report/merge.js';
 import { reportSchema } from '../../src/report/schema.js';
 import type { Report } from '../../src/report/finding.js';
-import { CONTEXT, contractReport, emptyReport, lintReport, MASKED, NATIONAL_ID, NATIONAL_ID_HYPHEN, sampleReport } from './sample.js';
+import {
+  CONTEXT,
+  contractReport,
+  emptyReport,
+  lintReport,
+  MASKED,
+  NATIONAL_ID,
+  NATIONAL_ID_HYPHEN,
+  sampleReport,
+} from './sample.js';
 
 const addFormats = addFormatsModule.default;
 
@@ -18,7 +27,11 @@ function closed(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(closed);
   if (schema && typeof schema === 'object') {
     const out: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(schema)) out[key] = key === 'properties' || key === '$defs' ? Object.fromEntries(Object.entries(value as object).map(([k, v]) => [k, closed(v)])) : closed(value);
+    for (const [key, value] of Object.entries(schema))
+      out[key] =
+        key === 'properties' || key === '$defs'
+          ? Object.fromEntries(Object.entries(value as object).map(([k, v]) => [k, closed(v)]))
+          : closed(value);
     if ('properties' in out && !('additionalProperties' in out)) out.additionalProperties = false;
     return out;
   }
@@ -55,13 +68,29 @@ describe('json format', () => {
 
   it('writes the documented top-level object in camelCase', () => {
     const value = JSON.parse(formatJson(sampleReport(), CONTEXT));
-    expect(Object.keys(value)).toEqual(['tool', 'createdTimestamp', 'documents', 'summary', 'score', 'absoluteScore', 'rules', 'findings', 'operations']);
+    expect(Object.keys(value)).toEqual([
+      'tool',
+      'createdTimestamp',
+      'documents',
+      'summary',
+      'score',
+      'absoluteScore',
+      'rules',
+      'findings',
+      'operations',
+    ]);
     expect(value.tool).toEqual({ name: 'vottur', version: '0.1.0' });
     expect(value.summary).toEqual({ error: 4, warn: 4, info: 0, hint: 1 });
     expect(value.score).toMatchObject({ score: 59, grade: 'F' });
     expect(value.score.byCategory['data-format']).toMatchObject({ score: 72, grade: 'C', rules: 4 });
     expect(value.findings).toHaveLength(9);
-    expect(value.findings[1]).toMatchObject({ ruleId: 'platform-national-id-format', line: 17, column: 13, severity: 'error', category: 'data-format' });
+    expect(value.findings[1]).toMatchObject({
+      ruleId: 'platform-national-id-format',
+      line: 17,
+      column: 13,
+      severity: 'error',
+      category: 'data-format',
+    });
     expect(value.operations).toHaveLength(3);
   });
 
@@ -114,12 +143,25 @@ describe('json format', () => {
       const findings = Array.from({ length: count }, (_, i) => {
         const finding = base.findings[i % base.findings.length]!;
         const id = i % 7 === 0 ? `/users/${NATIONAL_ID}` : `/users/${i}`;
-        return { ...finding, message: `${finding.message} (${i})`, pointer: `/paths/${id.replace(/\//g, '~1')}`, path: ['paths', id] };
+        return {
+          ...finding,
+          message: `${finding.message} (${i})`,
+          pointer: `/paths/${id.replace(/\//g, '~1')}`,
+          path: ['paths', id],
+        };
       });
       return { ...base, findings };
     }
 
-    for (const count of [0, 1, FINDINGS_PER_CHUNK - 1, FINDINGS_PER_CHUNK, FINDINGS_PER_CHUNK + 1, 2 * FINDINGS_PER_CHUNK, 1234]) {
+    for (const count of [
+      0,
+      1,
+      FINDINGS_PER_CHUNK - 1,
+      FINDINGS_PER_CHUNK,
+      FINDINGS_PER_CHUNK + 1,
+      2 * FINDINGS_PER_CHUNK,
+      1234,
+    ]) {
       for (const showPii of [false, true]) {
         it(`are, joined, JSON.stringify of the whole report: ${count} findings${showPii ? ', --show-pii' : ''}`, () => {
           const report = count === 0 ? emptyReport() : many(count);
@@ -135,7 +177,9 @@ describe('json format', () => {
 
     it('leave out a member with no JSON value, as JSON.stringify does', () => {
       const report = { ...sampleReport(), operations: undefined } as unknown as Report;
-      expect([...formatJsonChunks(report, CONTEXT)].join('')).toBe(`${JSON.stringify(maskDeep(toJsonReport(report, { showPii: true })), null, 2)}\n`);
+      expect([...formatJsonChunks(report, CONTEXT)].join('')).toBe(
+        `${JSON.stringify(maskDeep(toJsonReport(report, { showPii: true })), null, 2)}\n`,
+      );
     });
   });
 });

@@ -2,14 +2,25 @@ import { describe, expect, it } from 'vitest';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { Report } from '../../src/report/finding.js';
 import { formatJunit } from '../../src/report/formatters/junit.js';
-import { CONTEXT, COUNTS, DOCUMENT, emptyReport, lintReport, MASKED, NATIONAL_ID, NATIONAL_ID_HYPHEN, sampleReport } from './sample.js';
+import {
+  CONTEXT,
+  COUNTS,
+  DOCUMENT,
+  emptyReport,
+  lintReport,
+  MASKED,
+  NATIONAL_ID,
+  NATIONAL_ID_HYPHEN,
+  sampleReport,
+} from './sample.js';
 
 const parser = new XMLParser({
   ignoreAttributes: false,
   attributeNamePrefix: '',
   parseAttributeValue: false,
   trimValues: false,
-  isArray: (name, _path, _leaf, isAttribute) => !isAttribute && ['testsuite', 'testcase', 'property', 'failure', 'skipped'].includes(name),
+  isArray: (name, _path, _leaf, isAttribute) =>
+    !isAttribute && ['testsuite', 'testcase', 'property', 'failure', 'skipped'].includes(name),
 });
 
 interface Case {
@@ -45,7 +56,12 @@ const property = (suite: Suite, name: string) => suite.properties.property.find(
 describe('junit format', () => {
   it('has one suite per document and per operation, one case per rule checked', () => {
     const { suites } = parse(sampleReport());
-    expect(suites.map((s) => s.name)).toEqual([DOCUMENT, 'GET /v2/users/{nationalId}', 'GET /v2/actor-profiles', 'DELETE /v2/users/{nationalId}']);
+    expect(suites.map((s) => s.name)).toEqual([
+      DOCUMENT,
+      'GET /v2/users/{nationalId}',
+      'GET /v2/actor-profiles',
+      'DELETE /v2/users/{nationalId}',
+    ]);
     const [lint, users, actors, del] = suites as [Suite, Suite, Suite, Suite];
     expect(lint.testcase.map((c) => c.name)).toEqual([
       'platform-national-id-format',
@@ -57,7 +73,12 @@ describe('junit format', () => {
       'platform-problem-details',
     ]);
     expect(lint.testcase).toHaveLength(COUNTS.lintRules);
-    for (const suite of [users, actors, del]) expect(suite.testcase.map((c) => c.name)).toEqual(['response-national-id-format', 'response-content-type', 'contract-status-code']);
+    for (const suite of [users, actors, del])
+      expect(suite.testcase.map((c) => c.name)).toEqual([
+        'response-national-id-format',
+        'response-content-type',
+        'contract-status-code',
+      ]);
     expect(lint.testcase.every((c) => c.classname === DOCUMENT && c.file === DOCUMENT)).toBe(true);
     expect(actors.testcase.every((c) => c.classname === 'GET /v2/actor-profiles')).toBe(true);
   });
@@ -69,9 +90,13 @@ describe('junit format', () => {
     const idFormat = byName['platform-national-id-format']!;
     expect(idFormat.failure).toHaveLength(1);
     expect(idFormat.failure![0]!.type).toBe('platform-national-id-format');
-    expect(idFormat.failure![0]!.message).toBe('`example` is `010130-****`, a national identifier with a hyphen; write ten digits: `010130****`.');
+    expect(idFormat.failure![0]!.message).toBe(
+      '`example` is `010130-****`, a national identifier with a hyphen; write ten digits: `010130****`.',
+    );
     expect(idFormat.failure![0]!['#text']).toContain(`at ${DOCUMENT}:17:13`);
-    expect(idFormat.failure![0]!['#text']).toContain('docs: https://github.com/vottur/vottur/blob/main/docs/rules/platform-national-id-format.md');
+    expect(idFormat.failure![0]!['#text']).toContain(
+      'docs: https://github.com/vottur/vottur/blob/main/docs/rules/platform-national-id-format.md',
+    );
     // Markup in a message survives the round trip exactly.
     expect(byName['platform-description-markdown']!.failure![0]!.message).toBe(
       'The description uses the HTML tag `<b>` & a "quoted | piped" phrase; write Markdown (`**When**`).',
@@ -85,7 +110,9 @@ describe('junit format', () => {
     const actors = suites[2]!;
     const status = actors.testcase.find((c) => c.name === 'contract-status-code')!;
     expect(status.failure![0]!['#text']).toContain('at GET /v2/actor-profiles');
-    expect(status.failure![0]!['#text']).toContain('request: GET http://127.0.0.1:4010/v2/actor-profiles?from=010130**** -> 500 (40 ms)');
+    expect(status.failure![0]!['#text']).toContain(
+      'request: GET http://127.0.0.1:4010/v2/actor-profiles?from=010130**** -> 500 (40 ms)',
+    );
   });
 
   it('counts tests, failures, errors, skipped and time right', () => {
@@ -96,7 +123,9 @@ describe('junit format', () => {
     expect([actors.tests, actors.failures, actors.skipped, actors.time]).toEqual(['3', '2', '0', '0.040']);
     // Not exercised: every case skipped, none failed.
     expect([del.tests, del.failures, del.skipped]).toEqual(['3', '0', '3']);
-    expect(del.testcase.every((c) => c.skipped?.[0]?.message === 'operation not exercised: no request was made')).toBe(true);
+    expect(del.testcase.every((c) => c.skipped?.[0]?.message === 'operation not exercised: no request was made')).toBe(
+      true,
+    );
     for (const suite of suites) {
       expect(Number(suite.tests)).toBe(suite.testcase.length);
       expect(Number(suite.failures)).toBe(suite.testcase.filter((c) => c.failure).length);

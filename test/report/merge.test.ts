@@ -47,7 +47,14 @@ describe('mergeReports', () => {
     const merged = mergeReports([otherDocument(), lintReport(), contractReport()], { now });
     const keys = merged.findings.map((f) => [f.document, f.line ?? 0]);
     expect(keys[0]).toEqual(['apis/vacancies.yaml', 1]);
-    const sorted = [...merged.findings].sort((a, b) => a.document.localeCompare(b.document) || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0) || a.ruleId.localeCompare(b.ruleId) || a.pointer.localeCompare(b.pointer));
+    const sorted = [...merged.findings].sort(
+      (a, b) =>
+        a.document.localeCompare(b.document) ||
+        (a.line ?? 0) - (b.line ?? 0) ||
+        (a.column ?? 0) - (b.column ?? 0) ||
+        a.ruleId.localeCompare(b.ruleId) ||
+        a.pointer.localeCompare(b.pointer),
+    );
     expect(merged.findings).toEqual(sorted);
     expect(merged.documents.map((d) => d.path)).toEqual(['apis/vacancies.yaml', DOCUMENT]);
   });
@@ -62,7 +69,16 @@ describe('mergeReports', () => {
   it('adds up the same operation from different shards', () => {
     const a = contractReport();
     const b = contractReport();
-    b.operations = [{ document: DOCUMENT, operation: 'GET /v2/actor-profiles', operationId: 'getActorProfiles', requests: 4, findings: 0, durationMs: 60 }];
+    b.operations = [
+      {
+        document: DOCUMENT,
+        operation: 'GET /v2/actor-profiles',
+        operationId: 'getActorProfiles',
+        requests: 4,
+        findings: 0,
+        durationMs: 60,
+      },
+    ];
     b.findings = [];
     const merged = mergeReports([a, b], { now });
     expect(merged.operations!.find((o) => o.operation === 'GET /v2/actor-profiles')).toEqual({
@@ -99,8 +115,16 @@ describe('readJsonReport', () => {
   const bad: Array<[string, string, RegExp]> = [
     ['not-json.json', '{"tool": ', /not-json\.json is not a vottur JSON report: not JSON \(/],
     ['array.json', '[]', /array\.json is not a vottur JSON report: expected an object written by --format json/],
-    ['spectral.json', JSON.stringify([{ code: 'x', message: 'y', path: [], severity: 0 }]), /spectral\.json is not a vottur JSON report/],
-    ['missing.json', JSON.stringify({ tool: { name: 'vottur', version: '1' } }), /missing\.json is not a vottur JSON report: \(top level\): must have required property 'createdTimestamp'/],
+    [
+      'spectral.json',
+      JSON.stringify([{ code: 'x', message: 'y', path: [], severity: 0 }]),
+      /spectral\.json is not a vottur JSON report/,
+    ],
+    [
+      'missing.json',
+      JSON.stringify({ tool: { name: 'vottur', version: '1' } }),
+      /missing\.json is not a vottur JSON report: \(top level\): must have required property 'createdTimestamp'/,
+    ],
   ];
   for (const [name, text, message] of bad) {
     it(`refuses ${name} with one line naming the file`, () => {
@@ -122,7 +146,9 @@ describe('readJsonReport', () => {
     const json = JSON.parse(formatJson(sampleReport(), CONTEXT));
     json.findings[3].severity = 'fatal';
     const file = write('fatal.json', JSON.stringify(json));
-    expect(() => readJsonReport(file)).toThrow(/fatal\.json is not a vottur JSON report: \/findings\/3\/severity: must be equal to one of the allowed values \("error", "warn", "info", "hint"\)/);
+    expect(() => readJsonReport(file)).toThrow(
+      /fatal\.json is not a vottur JSON report: \/findings\/3\/severity: must be equal to one of the allowed values \("error", "warn", "info", "hint"\)/,
+    );
   });
 
   it('says when the file cannot be read', () => {

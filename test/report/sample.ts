@@ -19,21 +19,45 @@ export const NATIONAL_ID_HYPHEN = '010130-2989';
 export const MASKED = '010130****';
 export const CREATED = '2026-11-02T09:30:00.000Z';
 
-function rule(id: string, severity: RuleMeta['severity'], category: RuleMeta['category'], source: RuleMeta['source'], description: string): RuleMeta {
+function rule(
+  id: string,
+  severity: RuleMeta['severity'],
+  category: RuleMeta['category'],
+  source: RuleMeta['source'],
+  description: string,
+): RuleMeta {
   return { id, severity, category, source, description, docsUrl: docsUrl(id) };
 }
 
 export const RULES: RuleMeta[] = [
-  rule('platform-national-id-format', 'error', 'data-format', 'lint', 'National identifiers are written as ten digits without a hyphen.'),
+  rule(
+    'platform-national-id-format',
+    'error',
+    'data-format',
+    'lint',
+    'National identifiers are written as ten digits without a hyphen.',
+  ),
   rule('platform-property-camel-case', 'warn', 'naming', 'lint', 'Property names are camelCase.'),
   rule('platform-operation-summary', 'warn', 'documentation', 'lint', 'Every operation has a summary.'),
   rule('platform-date-format', 'error', 'data-format', 'lint', 'Dates are strings with format date or date-time.'),
   rule('platform-description-markdown', 'warn', 'documentation', 'lint', 'Descriptions are Markdown, not HTML.'),
   rule('platform-security-schemes', 'hint', 'security', 'lint', 'The description declares how clients authenticate.'),
   rule('platform-problem-details', 'error', 'errors', 'lint', 'Error responses use application/problem+json.'),
-  rule('response-national-id-format', 'error', 'data-format', 'response', 'National identifiers in responses are ten digits.'),
+  rule(
+    'response-national-id-format',
+    'error',
+    'data-format',
+    'response',
+    'National identifiers in responses are ten digits.',
+  ),
   rule('response-content-type', 'warn', 'data-format', 'response', 'JSON responses are sent as application/json.'),
-  rule('contract-status-code', 'error', 'methods', 'contract', 'The service answers with a status code its description documents.'),
+  rule(
+    'contract-status-code',
+    'error',
+    'methods',
+    'contract',
+    'The service answers with a status code its description documents.',
+  ),
 ];
 
 const LINT_RULES = RULES.filter((r) => r.source === 'lint').length;
@@ -113,7 +137,12 @@ export const CONTRACT_FINDINGS: Finding[] = [
     path: ['paths', '/v2/actor-profiles', 'get', 'responses'],
     operation: 'GET /v2/actor-profiles',
     operationId: 'getActorProfiles',
-    request: { method: 'GET', url: 'http://127.0.0.1:4010/v2/actor-profiles?from=0101302989', status: 500, durationMs: 40 },
+    request: {
+      method: 'GET',
+      url: 'http://127.0.0.1:4010/v2/actor-profiles?from=0101302989',
+      status: 500,
+      durationMs: 40,
+    },
     // Evidence of the same cause, merged into this finding (one cause, one finding).
     related: [
       {
@@ -132,14 +161,39 @@ export const CONTRACT_FINDINGS: Finding[] = [
     path: [],
     operation: 'GET /v2/actor-profiles',
     operationId: 'getActorProfiles',
-    request: { method: 'GET', url: 'http://127.0.0.1:4010/v2/actor-profiles?from=0101302989', status: 500, durationMs: 40 },
+    request: {
+      method: 'GET',
+      url: 'http://127.0.0.1:4010/v2/actor-profiles?from=0101302989',
+      status: 500,
+      durationMs: 40,
+    },
   }),
 ];
 
 export const OPERATIONS = [
-  { document: DOCUMENT, operation: 'GET /v2/users/{nationalId}', operationId: 'getUserProfile', requests: 2, findings: 1, durationMs: 25 },
-  { document: DOCUMENT, operation: 'GET /v2/actor-profiles', operationId: 'getActorProfiles', requests: 1, findings: 2, durationMs: 40 },
-  { document: DOCUMENT, operation: 'DELETE /v2/users/{nationalId}', operationId: 'deleteUser', requests: 0, findings: 0 },
+  {
+    document: DOCUMENT,
+    operation: 'GET /v2/users/{nationalId}',
+    operationId: 'getUserProfile',
+    requests: 2,
+    findings: 1,
+    durationMs: 25,
+  },
+  {
+    document: DOCUMENT,
+    operation: 'GET /v2/actor-profiles',
+    operationId: 'getActorProfiles',
+    requests: 1,
+    findings: 2,
+    durationMs: 40,
+  },
+  {
+    document: DOCUMENT,
+    operation: 'DELETE /v2/users/{nationalId}',
+    operationId: 'deleteUser',
+    requests: 0,
+    findings: 0,
+  },
 ];
 
 /** A `vottur check` report: lint and contract findings for one description. */

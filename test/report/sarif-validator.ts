@@ -23,7 +23,10 @@ function multitool(): string | undefined {
 }
 
 export const MULTITOOL = multitool();
-if (!MULTITOOL) console.warn(`SKIPPED: the SARIF validator tests need @microsoft/sarif-multitool for ${process.platform}-${process.arch} (npm install)`);
+if (!MULTITOOL)
+  console.warn(
+    `SKIPPED: the SARIF validator tests need @microsoft/sarif-multitool for ${process.platform}-${process.arch} (npm install)`,
+  );
 
 export interface ValidatorResult {
   ruleId: string;
@@ -38,12 +41,24 @@ export function validate(sarif: string, ruleKinds?: string): ValidatorResult[] {
     const input = join(dir, 'report.sarif');
     const output = join(dir, 'validation.sarif');
     writeFileSync(input, sarif);
-    execFileSync(MULTITOOL!, ['validate', input, '--output', output, '--log', 'ForceOverwrite', ...(ruleKinds ? ['--rule-kind', ruleKinds] : [])], {
-      // Invariant globalisation: no ICU library needed on the machine.
-      env: { ...process.env, DOTNET_SYSTEM_GLOBALIZATION_INVARIANT: '1', DOTNET_CLI_TELEMETRY_OPTOUT: '1' },
-      stdio: 'pipe',
-      timeout: 120_000,
-    });
+    execFileSync(
+      MULTITOOL!,
+      [
+        'validate',
+        input,
+        '--output',
+        output,
+        '--log',
+        'ForceOverwrite',
+        ...(ruleKinds ? ['--rule-kind', ruleKinds] : []),
+      ],
+      {
+        // Invariant globalisation: no ICU library needed on the machine.
+        env: { ...process.env, DOTNET_SYSTEM_GLOBALIZATION_INVARIANT: '1', DOTNET_CLI_TELEMETRY_OPTOUT: '1' },
+        stdio: 'pipe',
+        timeout: 120_000,
+      },
+    );
     const log = JSON.parse(readFileSync(output, 'utf8'));
     return log.runs[0].results ?? [];
   } finally {
@@ -53,5 +68,7 @@ export function validate(sarif: string, ruleKinds?: string): ValidatorResult[] {
 
 /** Errors and warnings (a result without a level is a warning in SARIF). */
 export function problems(results: ValidatorResult[]): string[] {
-  return results.filter((r) => (r.level ?? 'warning') !== 'note' && r.level !== 'none').map((r) => `${r.ruleId} ${r.message.id ?? ''} ${(r.message.arguments ?? []).join(' | ')}`);
+  return results
+    .filter((r) => (r.level ?? 'warning') !== 'note' && r.level !== 'none')
+    .map((r) => `${r.ruleId} ${r.message.id ?? ''} ${(r.message.arguments ?? []).join(' | ')}`);
 }

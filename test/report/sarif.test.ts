@@ -16,7 +16,12 @@ describe('sarif format', () => {
     expect(log.version).toBe('2.1.0');
     expect(log.runs).toHaveLength(1);
     const driver = log.runs[0].tool.driver;
-    expect(driver).toMatchObject({ name: 'vottur', version: '0.1.0', semanticVersion: '0.1.0', informationUri: 'https://github.com/vottur/vottur' });
+    expect(driver).toMatchObject({
+      name: 'vottur',
+      version: '0.1.0',
+      semanticVersion: '0.1.0',
+      informationUri: 'https://github.com/vottur/vottur',
+    });
     expect(driver.rules.map((r: { id: string }) => r.id)).toEqual(RULES.map((r) => r.id));
     expect(driver.rules[0]).toMatchObject({
       id: 'platform-national-id-format',
@@ -27,8 +32,16 @@ describe('sarif format', () => {
       properties: { category: 'data-format' },
     });
     const levels = Object.fromEntries(driver.rules.map((r: any) => [r.id, r.defaultConfiguration.level]));
-    expect(levels).toMatchObject({ 'platform-property-camel-case': 'warning', 'platform-security-schemes': 'note', 'contract-status-code': 'error' });
-    expect(log.runs[0].properties).toMatchObject({ score: 59, grade: 'F', summary: { error: 4, warn: 4, info: 0, hint: 1 } });
+    expect(levels).toMatchObject({
+      'platform-property-camel-case': 'warning',
+      'platform-security-schemes': 'note',
+      'contract-status-code': 'error',
+    });
+    expect(log.runs[0].properties).toMatchObject({
+      score: 59,
+      grade: 'F',
+      summary: { error: 4, warn: 4, info: 0, hint: 1 },
+    });
   });
 
   it('points lint results at the file, relative to SRCROOT, with line and column', () => {
@@ -53,13 +66,19 @@ describe('sarif format', () => {
   it('gives contract results the operation as a logical location, placed on it in the description', () => {
     const run = sarifOf(sampleReport()).runs[0];
     const result = run.results.find((r: any) => r.ruleId === 'contract-status-code');
-    expect(result.locations[0].logicalLocations).toEqual([{ name: 'getActorProfiles', fullyQualifiedName: 'GET /v2/actor-profiles', kind: 'function' }]);
+    expect(result.locations[0].logicalLocations).toEqual([
+      { name: 'getActorProfiles', fullyQualifiedName: 'GET /v2/actor-profiles', kind: 'function' },
+    ]);
     // The pointer /paths/~1v2~1actor-profiles/get/responses lands on `responses:` (line 28).
     expect(result.locations[0].physicalLocation.region).toEqual({ startLine: 28, startColumn: 7 });
     const response = run.results.find((r: any) => r.ruleId === 'response-national-id-format');
     // A pointer into the payload (/nationalId) is not followed; the operation's `get:` is (line 8).
     expect(response.locations[0].physicalLocation.region).toEqual({ startLine: 8, startColumn: 5 });
-    expect(response.properties).toMatchObject({ source: 'response', operationId: 'getUserProfile', request: { method: 'GET', status: 200 } });
+    expect(response.properties).toMatchObject({
+      source: 'response',
+      operationId: 'getUserProfile',
+      request: { method: 'GET', status: 200 },
+    });
   });
 
   it('masks national identifiers unless --show-pii', () => {
@@ -71,9 +90,16 @@ describe('sarif format', () => {
   });
 
   it('writes URLs and paths outside the working directory as absolute URIs', () => {
-    expect(artifactLocation('https://api.example.org/v2/users/{nationalId}', CWD)).toEqual({ uri: 'https://api.example.org/v2/users/%7BnationalId%7D' });
-    expect(artifactLocation('../elsewhere/api.yaml', '/work/project')).toEqual({ uri: 'file:///work/elsewhere/api.yaml' });
-    expect(artifactLocation('apis/my api.yaml', '/work/project')).toEqual({ uri: 'apis/my%20api.yaml', uriBaseId: 'SRCROOT' });
+    expect(artifactLocation('https://api.example.org/v2/users/{nationalId}', CWD)).toEqual({
+      uri: 'https://api.example.org/v2/users/%7BnationalId%7D',
+    });
+    expect(artifactLocation('../elsewhere/api.yaml', '/work/project')).toEqual({
+      uri: 'file:///work/elsewhere/api.yaml',
+    });
+    expect(artifactLocation('apis/my api.yaml', '/work/project')).toEqual({
+      uri: 'apis/my%20api.yaml',
+      uriBaseId: 'SRCROOT',
+    });
     expect(pascalName('platform-national-id-format')).toBe('PlatformNationalIdFormat');
     expect(pascalName('3xx-redirects')).toBe('Rule3xxRedirects');
   });
@@ -82,7 +108,13 @@ describe('sarif format', () => {
     const report = sampleReport();
     const url = 'https://api.example.org/user-profile/openapi.json';
     report.documents = [{ path: url }];
-    report.findings = report.findings.filter((f) => f.source !== 'lint').map((f) => ({ ...f, document: url, ...(f.related ? { related: f.related.map((r) => ({ ...r, document: url })) } : {}) }));
+    report.findings = report.findings
+      .filter((f) => f.source !== 'lint')
+      .map((f) => ({
+        ...f,
+        document: url,
+        ...(f.related ? { related: f.related.map((r) => ({ ...r, document: url })) } : {}),
+      }));
     const run = sarifOf(report).runs[0];
     expect(run.originalUriBaseIds).toBeUndefined();
     for (const result of run.results) {
@@ -125,14 +157,32 @@ describe('sarif format', () => {
     it('reports no error and no warning with suppressions, baseline states and fixed entries', () => {
       const report = sampleReport();
       const third = report.findings[2];
-      report.findings = report.findings.map((f, i) => ({ ...f, fingerprint: `fp${i}`, baselineState: i === 1 ? ('unchanged' as const) : ('new' as const) }));
-      report.findings[0] = { ...report.findings[0]!, suppressions: [{ kind: 'inSource', justification: 'A legacy endpoint, replaced in v3.' }] };
-      report.baseline = { file: 'vottur-baseline.json', unchanged: 1, expired: 0, absent: [{ rule: third!.ruleId, document: third!.document, pointer: third!.pointer, fingerprint: 'gone' }] };
+      report.findings = report.findings.map((f, i) => ({
+        ...f,
+        fingerprint: `fp${i}`,
+        baselineState: i === 1 ? ('unchanged' as const) : ('new' as const),
+      }));
+      report.findings[0] = {
+        ...report.findings[0]!,
+        suppressions: [{ kind: 'inSource', justification: 'A legacy endpoint, replaced in v3.' }],
+      };
+      report.baseline = {
+        file: 'vottur-baseline.json',
+        unchanged: 1,
+        expired: 0,
+        absent: [{ rule: third!.ruleId, document: third!.document, pointer: third!.pointer, fingerprint: 'gone' }],
+      };
       const log = sarifOf(report);
       const results = log.runs[0].results as Array<Record<string, any>>;
-      expect(results[0]!.suppressions).toEqual([{ kind: 'inSource', status: 'accepted', justification: 'A legacy endpoint, replaced in v3.' }]);
+      expect(results[0]!.suppressions).toEqual([
+        { kind: 'inSource', status: 'accepted', justification: 'A legacy endpoint, replaced in v3.' },
+      ]);
       expect(results.map((r) => r.baselineState)).toContain('unchanged');
-      expect(results.at(-1)).toMatchObject({ baselineState: 'absent', kind: 'pass', partialFingerprints: { 'vottur/v1': 'gone' } });
+      expect(results.at(-1)).toMatchObject({
+        baselineState: 'absent',
+        kind: 'pass',
+        partialFingerprints: { 'vottur/v1': 'gone' },
+      });
       expect(problems(validate(JSON.stringify(log)))).toEqual([]);
       expect(problems(validate(JSON.stringify(log), 'Sarif;Gh'))).toEqual([]);
     }, 180_000);
@@ -155,8 +205,16 @@ describe('evidence of the same cause', () => {
   it('becomes relatedLocations naming the rule', async () => {
     const { formatSarif } = await import('../../src/report/formatters/sarif.js');
     const { contractReport, CONTEXT } = await import('./sample.js');
-    const log = JSON.parse(formatSarif(contractReport(), CONTEXT)) as { runs: Array<{ results: Array<{ message: { text: string }; relatedLocations?: Array<{ message?: { text: string } }> }> }> };
-    const result = log.runs[0]!.results.find((r) => r.message.text.startsWith('Expected one of the documented statuses'))!;
-    expect(result.relatedLocations?.map((r) => r.message?.text)).toEqual(['contract-dredd: Dredd transaction "/v2/actor-profiles > 200" failed: statusCode 500.']);
+    const log = JSON.parse(formatSarif(contractReport(), CONTEXT)) as {
+      runs: Array<{
+        results: Array<{ message: { text: string }; relatedLocations?: Array<{ message?: { text: string } }> }>;
+      }>;
+    };
+    const result = log.runs[0]!.results.find((r) =>
+      r.message.text.startsWith('Expected one of the documented statuses'),
+    )!;
+    expect(result.relatedLocations?.map((r) => r.message?.text)).toEqual([
+      'contract-dredd: Dredd transaction "/v2/actor-profiles > 200" failed: statusCode 500.',
+    ]);
   });
 });

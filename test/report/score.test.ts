@@ -11,26 +11,53 @@ import { addFailSeverityOption, addMinScoreOption, parseMinScore } from '../../s
 import { gradeFor, rulePenalty, scoreForPenalty, scoreReport } from '../../src/report/score.js';
 import { DOCUMENT, emptyReport, LINT_FINDINGS, sampleReport } from './sample.js';
 
-function findingOf(ruleId: string, severity: Finding['severity'], document = DOCUMENT, category: Finding['category'] = 'data-format'): Finding {
-  return { ruleId, severity, category, message: 'm', document, pointer: '', path: [], line: 1, column: 1, docsUrl: 'https://example.org/r', source: 'lint' };
+function findingOf(
+  ruleId: string,
+  severity: Finding['severity'],
+  document = DOCUMENT,
+  category: Finding['category'] = 'data-format',
+): Finding {
+  return {
+    ruleId,
+    severity,
+    category,
+    message: 'm',
+    document,
+    pointer: '',
+    path: [],
+    line: 1,
+    column: 1,
+    docsUrl: 'https://example.org/r',
+    source: 'lint',
+  };
 }
 
 function reportOf(findings: Finding[], documents = [DOCUMENT]): Report {
-  return { tool: { name: 'vottur', version: '0.1.0' }, createdTimestamp: '2026-01-01T00:00:00.000Z', documents: documents.map((path) => ({ path })), rules: [], findings };
+  return {
+    tool: { name: 'vottur', version: '0.1.0' },
+    createdTimestamp: '2026-01-01T00:00:00.000Z',
+    documents: documents.map((path) => ({ path })),
+    rules: [],
+    findings,
+  };
 }
 
 describe('score', () => {
   it('is 100 (A) with no findings', () => {
     const score = scoreReport(emptyReport());
     expect(score).toMatchObject({ score: 100, grade: 'A' });
-    expect(score.byDocument).toEqual([expect.objectContaining({ document: DOCUMENT, score: 100, grade: 'A', findings: 0 })]);
+    expect(score.byDocument).toEqual([
+      expect.objectContaining({ document: DOCUMENT, score: 100, grade: 'A', findings: 0 }),
+    ]);
     expect(Object.values(score.byCategory).every((c) => c.score === 100)).toBe(true);
   });
 
   it('weighs an error 10 and a warning 3, info and hints nothing', () => {
     expect(scoreReport(reportOf([findingOf('a', 'error')])).score).toBe(90); // 100·e^-0.1 = 90.48
     expect(scoreReport(reportOf([findingOf('a', 'warn')])).score).toBe(97); // 97.04
-    expect(scoreReport(reportOf([findingOf('a', 'info'), findingOf('b', 'hint'), findingOf('c', 'hint')])).score).toBe(100);
+    expect(scoreReport(reportOf([findingOf('a', 'info'), findingOf('b', 'hint'), findingOf('c', 'hint')])).score).toBe(
+      100,
+    );
     expect(scoreReport(reportOf([findingOf('a', 'error'), findingOf('b', 'error')])).score).toBe(82); // e^-0.2
   });
 
@@ -56,14 +83,31 @@ describe('score', () => {
   });
 
   it('grades A ≥ 90, B ≥ 80, C ≥ 70, D ≥ 60, F below', () => {
-    expect([100, 90, 89, 80, 79, 70, 69, 60, 59, 0].map(gradeFor)).toEqual(['A', 'A', 'B', 'B', 'C', 'C', 'D', 'D', 'F', 'F']);
+    expect([100, 90, 89, 80, 79, 70, 69, 60, 59, 0].map(gradeFor)).toEqual([
+      'A',
+      'A',
+      'B',
+      'B',
+      'C',
+      'C',
+      'D',
+      'D',
+      'F',
+      'F',
+    ]);
   });
 
   it('scores the sample report per document, per category and overall', () => {
     const score = scoreReport(sampleReport());
     // data-format: national-id 10 + date 10 + response-national-id 10 + content-type 3 = 33
     // documentation: 3 + 3 = 6; naming 3; methods 10; security (hint) 0; errors 0. P = 52.
-    expect(score.byCategory['data-format']).toMatchObject({ score: 72, grade: 'C', rules: 4, findings: 4, summary: { error: 3, warn: 1, info: 0, hint: 0 } });
+    expect(score.byCategory['data-format']).toMatchObject({
+      score: 72,
+      grade: 'C',
+      rules: 4,
+      findings: 4,
+      summary: { error: 3, warn: 1, info: 0, hint: 0 },
+    });
     expect(score.byCategory.documentation).toMatchObject({ score: 94, grade: 'A', findings: 2 });
     expect(score.byCategory.naming.score).toBe(97);
     expect(score.byCategory.methods.score).toBe(90);
@@ -72,12 +116,20 @@ describe('score', () => {
     expect(score.score).toBe(59); // 100·e^-0.52 = 59.45
     expect(score.grade).toBe('F');
     expect(score.byDocument).toHaveLength(1);
-    expect(score.byDocument[0]).toMatchObject({ document: DOCUMENT, score: 59, findings: 9, summary: { error: 4, warn: 4, info: 0, hint: 1 } });
+    expect(score.byDocument[0]).toMatchObject({
+      document: DOCUMENT,
+      score: 59,
+      findings: 9,
+      summary: { error: 4, warn: 4, info: 0, hint: 1 },
+    });
     expect(score.byDocument[0]!.byCategory['data-format']).toEqual({ score: 72, grade: 'C' });
   });
 
   it('averages documents, and counts a rule separately in each document', () => {
-    const report = reportOf([findingOf('a', 'error', 'a.yaml'), findingOf('a', 'error', 'b.yaml'), findingOf('a', 'error', 'b.yaml')], ['a.yaml', 'b.yaml', 'c.yaml']);
+    const report = reportOf(
+      [findingOf('a', 'error', 'a.yaml'), findingOf('a', 'error', 'b.yaml'), findingOf('a', 'error', 'b.yaml')],
+      ['a.yaml', 'b.yaml', 'c.yaml'],
+    );
     const score = scoreReport(report);
     expect(score.byDocument.map((d) => [d.document, d.score])).toEqual([
       ['a.yaml', 90],
@@ -92,7 +144,10 @@ describe('score', () => {
 
   it('includes documents that only findings name', () => {
     const report = reportOf([findingOf('a', 'error', 'https://api.example.org/openapi.json')], [DOCUMENT]);
-    expect(scoreReport(report).byDocument.map((d) => d.document)).toEqual([DOCUMENT, 'https://api.example.org/openapi.json']);
+    expect(scoreReport(report).byDocument.map((d) => d.document)).toEqual([
+      DOCUMENT,
+      'https://api.example.org/openapi.json',
+    ]);
   });
 });
 
@@ -120,7 +175,10 @@ describe('exit code gate', () => {
   it('adds --min-score and --fail-severity to a command', async () => {
     const seen: Array<Record<string, unknown>> = [];
     const program = new Command().exitOverride();
-    const command = program.command('x').exitOverride().action((options: Record<string, unknown>) => void seen.push(options));
+    const command = program
+      .command('x')
+      .exitOverride()
+      .action((options: Record<string, unknown>) => void seen.push(options));
     addMinScoreOption(command);
     addFailSeverityOption(command);
     await program.parseAsync(['x', '--min-score', '75'], { from: 'user' });
@@ -145,7 +203,11 @@ describe('a document that is not OpenAPI 3', () => {
       docsUrl: 'https://example.org/platform-openapi-3.md',
       source: 'lint' as const,
     };
-    const score = scoreReport({ documents: [{ path: 'swagger.yaml' }, { path: 'clean.yaml' }], findings: [finding], rules: [] });
+    const score = scoreReport({
+      documents: [{ path: 'swagger.yaml' }, { path: 'clean.yaml' }],
+      findings: [finding],
+      rules: [],
+    });
     expect(score.byDocument[0]).toMatchObject({ document: 'swagger.yaml', score: 0, grade: 'F' });
     expect(Object.values(score.byDocument[0]!.byCategory).every((c) => c.score === 0)).toBe(true);
     expect(score.byDocument[1]).toMatchObject({ document: 'clean.yaml', score: 100 });
@@ -157,10 +219,18 @@ describe('a description whose paths cannot be read', () => {
   it('scores 0 when the OpenAPI schema refuses its root or paths, not 61 (D) for the info findings left (through the CLI)', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'vottur-score-paths-'));
     try {
-      writeFileSync(join(folder, 'list.yaml'), 'openapi: 3.0.3\ninfo: {title: T, version: "1.0.0", description: d}\npaths:\n  - /v1/a\n');
+      writeFileSync(
+        join(folder, 'list.yaml'),
+        'openapi: 3.0.3\ninfo: {title: T, version: "1.0.0", description: d}\npaths:\n  - /v1/a\n',
+      );
       const result = await vottur(['lint', 'list.yaml', '-f', 'json'], { cwd: folder });
-      const report = JSON.parse(result.stdout) as { findings: Array<{ ruleId: string; pointer: string }>; score: { score: number } };
-      expect(report.findings).toContainEqual(expect.objectContaining({ ruleId: 'platform-openapi-valid', pointer: '/paths' }));
+      const report = JSON.parse(result.stdout) as {
+        findings: Array<{ ruleId: string; pointer: string }>;
+        score: { score: number };
+      };
+      expect(report.findings).toContainEqual(
+        expect.objectContaining({ ruleId: 'platform-openapi-valid', pointer: '/paths' }),
+      );
       expect(report.score.score).toBe(0);
       expect(result.code).toBe(1);
     } finally {
@@ -192,7 +262,11 @@ describe('a description split over several files', () => {
       docsUrl: 'https://example.org/rule.md',
       source: 'lint' as const,
     });
-    const findings = [finding('api/openapi.yaml', 'rule-a'), finding('api/schemas/a.yaml', 'rule-b'), finding('api/schemas/b.yaml', 'rule-c')];
+    const findings = [
+      finding('api/openapi.yaml', 'rule-a'),
+      finding('api/schemas/a.yaml', 'rule-b'),
+      finding('api/schemas/b.yaml', 'rule-c'),
+    ];
     const score = scoreReport({ documents: [{ path: 'api/openapi.yaml' }], findings, rules: [] });
     expect(score.byDocument.map((d) => d.document)).toEqual(['api/openapi.yaml']);
     expect(score.byDocument[0]!.findings).toBe(3);

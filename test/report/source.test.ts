@@ -8,7 +8,18 @@ import { CONTRACT_FINDINGS, CWD, DOCUMENT } from './sample.js';
 let dir: string;
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'vottur-source-'));
-  writeFileSync(join(dir, 'api.json'), JSON.stringify({ openapi: '3.1.0', paths: { '/a/{id}': { get: { responses: { '200': { description: 'ok' } } } } }, tags: [{ name: 'x' }, { name: 'y' }] }, null, 2));
+  writeFileSync(
+    join(dir, 'api.json'),
+    JSON.stringify(
+      {
+        openapi: '3.1.0',
+        paths: { '/a/{id}': { get: { responses: { '200': { description: 'ok' } } } } },
+        tags: [{ name: 'x' }, { name: 'y' }],
+      },
+      null,
+      2,
+    ),
+  );
   writeFileSync(join(dir, 'secret.yaml'), 'openapi: 3.0.3\n');
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -25,8 +36,14 @@ describe('source files', () => {
   it('finds where a pointer lands in YAML: the key it names, or the array item', () => {
     const sources = new SourceFiles(CWD, [DOCUMENT]);
     expect(sources.locate(DOCUMENT, '/paths/~1v2~1actor-profiles/get')).toEqual({ line: 26, column: 5 });
-    expect(sources.locate(DOCUMENT, '/paths/~1v2~1users~1{nationalId}/get/parameters/0/schema/example')).toEqual({ line: 17, column: 13 });
-    expect(sources.locate(DOCUMENT, '/paths/~1v2~1users~1{nationalId}/get/parameters/0')).toEqual({ line: 12, column: 11 });
+    expect(sources.locate(DOCUMENT, '/paths/~1v2~1users~1{nationalId}/get/parameters/0/schema/example')).toEqual({
+      line: 17,
+      column: 13,
+    });
+    expect(sources.locate(DOCUMENT, '/paths/~1v2~1users~1{nationalId}/get/parameters/0')).toEqual({
+      line: 12,
+      column: 11,
+    });
     expect(sources.locate(DOCUMENT, '')).toEqual({ line: 1, column: 1 });
     expect(sources.locate(DOCUMENT, '/paths/~1nowhere')).toBeUndefined();
   });
@@ -39,7 +56,18 @@ describe('source files', () => {
 
   it('gives excerpts clipped to the file', () => {
     const sources = new SourceFiles(CWD, [DOCUMENT]);
-    expect(sources.excerpt(DOCUMENT, 17, 3)).toEqual({ start: 14, lines: ['          required: true', '          schema:', '            type: string', '            example: 010130-2989', '      responses:', "        '200':", '          description: The profile.'] });
+    expect(sources.excerpt(DOCUMENT, 17, 3)).toEqual({
+      start: 14,
+      lines: [
+        '          required: true',
+        '          schema:',
+        '            type: string',
+        '            example: 010130-2989',
+        '      responses:',
+        "        '200':",
+        '          description: The profile.',
+      ],
+    });
     expect(sources.excerpt(DOCUMENT, 1, 3)!.start).toBe(1);
     expect(sources.excerpt(DOCUMENT, 1, 3)!.lines).toHaveLength(4);
     expect(sources.excerpt(DOCUMENT, 999)).toBeUndefined();

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { Finding } from '../../src/report/finding.js';
 import { formatCount, formatStylish, listedFindings } from '../../src/report/formatters/stylish.js';
-import { CONTEXT, DOCUMENT, emptyReport, lintReport, MASKED, NATIONAL_ID, NATIONAL_ID_HYPHEN, sampleReport } from './sample.js';
+import {
+  CONTEXT,
+  DOCUMENT,
+  emptyReport,
+  lintReport,
+  MASKED,
+  NATIONAL_ID,
+  NATIONAL_ID_HYPHEN,
+  sampleReport,
+} from './sample.js';
 
 const ANSI = /\u001b\[[0-9;]*m/;
 
@@ -48,7 +57,10 @@ describe('stylish format', () => {
     const clean = 'test/report/fixtures/clean.yaml';
     report.documents.push({ path: other }, { path: clean });
     // One warning and one info finding in `other`: better than the sample document, worse than `clean`.
-    report.findings.push({ ...report.findings[0]!, document: other, severity: 'warn' }, { ...report.findings[0]!, document: other, severity: 'info', pointer: '/info' });
+    report.findings.push(
+      { ...report.findings[0]!, document: other, severity: 'warn' },
+      { ...report.findings[0]!, document: other, severity: 'info', pointer: '/info' },
+    );
     const lines = formatStylish(report, CONTEXT).split('\n');
     const rows = lines.slice(0, 3);
     expect(rows.map((row) => row.trim().split(/\s+/).at(-1))).toEqual([DOCUMENT, other, clean]);
@@ -56,14 +68,18 @@ describe('stylish format', () => {
     expect(counts[1]).toEqual([0, 1, 1]);
     expect(counts[2]).toEqual([0, 0, 0]);
     const total = counts.reduce((sum, [e, w, i]) => [sum[0]! + e!, sum[1]! + w!, sum[2]! + i!], [0, 0, 0]);
-    expect(lines.at(-2)).toContain(`(${total[0]} error${total[0] === 1 ? '' : 's'}, ${total[1]} warning${total[1] === 1 ? '' : 's'}, ${total[2]} info,`);
+    expect(lines.at(-2)).toContain(
+      `(${total[0]} error${total[0] === 1 ? '' : 's'}, ${total[1]} warning${total[1] === 1 ? '' : 's'}, ${total[2]} info,`,
+    );
     expect(rows[0]).toMatch(/^ *\d+\/100 [A-F] /);
   });
 
   it('ends with a summary line that gives the score and grade', () => {
     const lines = formatStylish(sampleReport(), CONTEXT).trimEnd().split('\n');
     expect(lines.at(-1)).toBe('✖ 9 problems (4 errors, 4 warnings, 0 info, 1 hint) in 1 document. Score 59/100 (F).');
-    expect(formatStylish(emptyReport(), CONTEXT).trimEnd()).toBe('✔ No problems found in 1 document. Score 100/100 (A).');
+    expect(formatStylish(emptyReport(), CONTEXT).trimEnd()).toBe(
+      '✔ No problems found in 1 document. Score 100/100 (A).',
+    );
   });
 
   it('says, for a contract run, how many operations and requests were tested', () => {
@@ -71,18 +87,36 @@ describe('stylish format', () => {
     const lines = formatStylish(report, CONTEXT).trimEnd().split('\n');
     const requests = report.operations!.reduce((sum, op) => sum + op.requests, 0);
     const failing = report.operations!.filter((op) => op.findings > 0).length;
-    expect(lines.at(-2)).toBe(`${report.operations!.length} of ${report.operations!.length} operations tested with ${requests} requests, ${failing} with findings; ${report.rules.length} rules checked.`);
-    expect(formatStylish({ ...report, findings: [], operations: report.operations!.map((op) => ({ ...op, findings: 0 })) }, CONTEXT)).toMatch(/all as described/);
+    expect(lines.at(-2)).toBe(
+      `${report.operations!.length} of ${report.operations!.length} operations tested with ${requests} requests, ${failing} with findings; ${report.rules.length} rules checked.`,
+    );
+    expect(
+      formatStylish(
+        { ...report, findings: [], operations: report.operations!.map((op) => ({ ...op, findings: 0 })) },
+        CONTEXT,
+      ),
+    ).toMatch(/all as described/);
     expect(formatStylish(emptyReport(), CONTEXT)).not.toMatch(/operations? tested/);
   });
 
   it('lists the operations that were not tested, and scores them as not passed', () => {
     const report = sampleReport();
-    const operations = report.operations!.map((op, index) => (index === 0 ? { ...op, notTested: 'no answer: connection refused' } : op));
+    const operations = report.operations!.map((op, index) =>
+      index === 0 ? { ...op, notTested: 'no answer: connection refused' } : op,
+    );
     const text = formatStylish({ ...report, operations }, CONTEXT);
     expect(text).toContain(`${operations.length - 1} of ${operations.length} operations tested`);
-    expect(text).toContain(`1 operation not tested, counted against the score: ${operations[0]!.operation} (no answer: connection refused).`);
-    const all = formatStylish({ ...report, findings: [], operations: operations.map((op) => ({ ...op, findings: 0, notTested: 'the server could not be reached' })) }, CONTEXT);
+    expect(text).toContain(
+      `1 operation not tested, counted against the score: ${operations[0]!.operation} (no answer: connection refused).`,
+    );
+    const all = formatStylish(
+      {
+        ...report,
+        findings: [],
+        operations: operations.map((op) => ({ ...op, findings: 0, notTested: 'the server could not be reached' })),
+      },
+      CONTEXT,
+    );
     expect(all).toContain(`0 of ${operations.length} operations tested with`);
     expect(all).toMatch(/Score 0\/100 \(F\)\.\n$/);
   });
@@ -127,15 +161,21 @@ describe('stylish format', () => {
     for (const f of hidden) expect(line).toContain(f.ruleId);
     expect(line).toContain('--max-problems 0');
     // The summary still counts every finding.
-    expect(text.trimEnd().split('\n').at(-1)).toBe('✖ 9 problems (4 errors, 4 warnings, 0 info, 1 hint) in 1 document. Score 59/100 (F).');
+    expect(text.trimEnd().split('\n').at(-1)).toBe(
+      '✖ 9 problems (4 errors, 4 warnings, 0 info, 1 hint) in 1 document. Score 59/100 (F).',
+    );
     expect(formatStylish(report, { ...CONTEXT, maxProblems: 9 })).not.toContain('… and');
   });
 
   it('names the three rules it left out most, with counts, in the line on the rest', () => {
     const base = sampleReport().findings[0]!;
-    const make = (ruleId: string, n: number): Finding[] => Array.from({ length: n }, (_, i) => ({ ...base, ruleId, severity: 'warn' as const, line: i + 1 }));
+    const make = (ruleId: string, n: number): Finding[] =>
+      Array.from({ length: n }, (_, i) => ({ ...base, ruleId, severity: 'warn' as const, line: i + 1 }));
     const findings = [...make('rule-a', 1200), ...make('rule-b', 30), ...make('rule-c', 20), ...make('rule-d', 10)];
-    const text = formatStylish({ ...sampleReport(), findings, operations: undefined }, { ...CONTEXT, maxProblems: 100 });
+    const text = formatStylish(
+      { ...sampleReport(), findings, operations: undefined },
+      { ...CONTEXT, maxProblems: 100 },
+    );
     expect(text).toContain('… and 1,160 more problems not listed (most: rule-a 1,100, rule-b 30, rule-c 20, …).');
   });
 });
@@ -143,7 +183,22 @@ describe('stylish format', () => {
 describe('formatCount', () => {
   it('writes a count as Intl.NumberFormat en-US does', () => {
     const intl = new Intl.NumberFormat('en-US');
-    for (const count of [0, 1, 12, 123, 999, 1000, 9999, 22850, 100000, 999999, 1000000, 1234567, 2 ** 31, Number.MAX_SAFE_INTEGER]) {
+    for (const count of [
+      0,
+      1,
+      12,
+      123,
+      999,
+      1000,
+      9999,
+      22850,
+      100000,
+      999999,
+      1000000,
+      1234567,
+      2 ** 31,
+      Number.MAX_SAFE_INTEGER,
+    ]) {
       expect(formatCount(count)).toBe(intl.format(count));
     }
   });

@@ -33,7 +33,10 @@ describe('names and messages on catalogue shapes', () => {
   it('enum suggestions keep every word: `Í gildi` → `I_GILDI`', async () => {
     expect(toAllCaps('Í gildi')).toBe('I_GILDI');
     expect(toAllCaps('Útrunnið')).toBe('UTRUNNID');
-    const found = await findings(join(FIXTURES, 'platform-enum-value-upper-case/fail-icelandic.yaml'), 'platform-enum-value-upper-case');
+    const found = await findings(
+      join(FIXTURES, 'platform-enum-value-upper-case/fail-icelandic.yaml'),
+      'platform-enum-value-upper-case',
+    );
     expect(found.map((f) => f.message)).toEqual([
       'Enum value `Í gildi` is not ALL_CAPS; write `I_GILDI`.',
       'Enum value `Útrunnið` is not ALL_CAPS; write `UTRUNNID`.',
@@ -46,7 +49,10 @@ describe('names and messages on catalogue shapes', () => {
     expect(matchNationalIdAlias('persidno')).toEqual({ prefix: [], plural: false });
     expect(matchNationalIdAlias('person_id_number')).toEqual({ prefix: [], plural: false });
     expect(matchNationalIdAlias('kennitalaXyz')).toBeUndefined();
-    const found = await findings(join(FIXTURES, 'platform-national-id-name/fail-catalogue-names.yaml'), 'platform-national-id-name');
+    const found = await findings(
+      join(FIXTURES, 'platform-national-id-name/fail-catalogue-names.yaml'),
+      'platform-national-id-name',
+    );
     const messages = found.map((f) => f.message).join('\n');
     expect(messages).toContain('`kennitalaMaka` holds a national identifier; name it `spouseNationalId`');
     expect(messages).toContain('`companyssn` holds a national identifier; name it `companyNationalId`');
@@ -60,7 +66,8 @@ const catalogue = (name: string) => join(CORPUS ?? '', 'catalogue', name);
 describe.skipIf(!CORPUS)('named cases on the real catalogue corpus (../shared/corpus)', () => {
   it('rsk-company-registry.json: path parameter `ssid` (default 4710032980) is a national identifier', async () => {
     const found = await findings(catalogue('rsk-company-registry.json'));
-    const at = (rule: string) => found.filter((f) => f.ruleId === rule && f.pointer.startsWith('/paths/~1{ssid}/get/parameters/0')).length;
+    const at = (rule: string) =>
+      found.filter((f) => f.ruleId === rule && f.pointer.startsWith('/paths/~1{ssid}/get/parameters/0')).length;
     expect(at('platform-national-id-name')).toBe(1);
     expect(at('platform-national-id-format')).toBe(1);
     expect(at('platform-sensitive-param')).toBe(1);
@@ -68,29 +75,62 @@ describe.skipIf(!CORPUS)('named cases on the real catalogue corpus (../shared/co
 
   it('work-accident-ver.json: query `companyssn` is a national identifier; OPTIONS has no error-response findings', async () => {
     const found = await findings(catalogue('work-accident-ver.json'));
-    expect(found.some((f) => f.ruleId === 'platform-national-id-name' && f.message.includes('`companyssn`') && f.message.includes('`companyNationalId`'))).toBe(true);
+    expect(
+      found.some(
+        (f) =>
+          f.ruleId === 'platform-national-id-name' &&
+          f.message.includes('`companyssn`') &&
+          f.message.includes('`companyNationalId`'),
+      ),
+    ).toBe(true);
     expect(found.some((f) => f.ruleId === 'platform-sensitive-param' && f.message.includes('`companyssn`'))).toBe(true);
-    const errorRules = ['platform-response-errors', 'platform-response-auth-errors', 'platform-no-404', 'platform-problem-content-type', 'platform-problem-schema'];
+    const errorRules = [
+      'platform-response-errors',
+      'platform-response-auth-errors',
+      'platform-no-404',
+      'platform-problem-content-type',
+      'platform-problem-schema',
+    ];
     expect(found.filter((f) => errorRules.includes(f.ruleId) && f.pointer.includes('/options/'))).toEqual([]);
   });
 
-  it.each(['practical-exams-ver.json', 'seminars-ver.json'])('%s: query `nationalIds` gets the item format and sensitive-parameter checks', async (name) => {
-    const found = await findings(catalogue(name));
-    expect(found.some((f) => f.ruleId === 'platform-national-id-format' && f.message.startsWith('Each item of `nationalIds` has no `pattern`') && f.pointer.endsWith('/schema/items'))).toBe(true);
-    expect(found.some((f) => f.ruleId === 'platform-sensitive-param' && f.message.includes('`nationalIds`'))).toBe(true);
-  });
+  it.each(['practical-exams-ver.json', 'seminars-ver.json'])(
+    '%s: query `nationalIds` gets the item format and sensitive-parameter checks',
+    async (name) => {
+      const found = await findings(catalogue(name));
+      expect(
+        found.some(
+          (f) =>
+            f.ruleId === 'platform-national-id-format' &&
+            f.message.startsWith('Each item of `nationalIds` has no `pattern`') &&
+            f.pointer.endsWith('/schema/items'),
+        ),
+      ).toBe(true);
+      expect(found.some((f) => f.ruleId === 'platform-sensitive-param' && f.message.includes('`nationalIds`'))).toBe(
+        true,
+      );
+    },
+  );
 
   it('social-insurance-administration.yaml: `Child.childDoesNotHaveNationalId` (boolean) is not an identifier', async () => {
     const found = await findings(catalogue('social-insurance-administration.yaml'));
-    expect(found.filter((f) => f.ruleId.startsWith('platform-national-id') && f.pointer.includes('childDoesNotHaveNationalId'))).toEqual([]);
+    expect(
+      found.filter(
+        (f) => f.ruleId.startsWith('platform-national-id') && f.pointer.includes('childDoesNotHaveNationalId'),
+      ),
+    ).toEqual([]);
   });
 
   it('legal-gazette.json: the shared error schema `ApiErrorDto` is one problem-content-type finding at the schema', async () => {
-    const found = (await findings(catalogue('legal-gazette.json'))).filter((f) => f.ruleId === 'platform-problem-content-type');
+    const found = (await findings(catalogue('legal-gazette.json'))).filter(
+      (f) => f.ruleId === 'platform-problem-content-type',
+    );
     expect(found.map((f) => f.pointer)).toEqual(['/components/schemas/ApiErrorDto']);
     expect(found[0]!.message).toContain('by 40 error responses');
     // And the 40 error bodies without an example are one finding at that schema too, not 40.
-    const examples = (await findings(catalogue('legal-gazette.json'), 'platform-response-body-example')).filter((f) => f.message.includes('ApiErrorDto'));
+    const examples = (await findings(catalogue('legal-gazette.json'), 'platform-response-body-example')).filter((f) =>
+      f.message.includes('ApiErrorDto'),
+    );
     expect(examples.map((f) => f.pointer)).toEqual(['/components/schemas/ApiErrorDto']);
     expect(examples[0]!.message).toContain('is the body of 40 responses without an example');
   });
@@ -102,9 +142,15 @@ describe.skipIf(!CORPUS)('named cases on the real catalogue corpus (../shared/co
 
   it('work-accident-ver.json `GET /api/Accidents` and rsk-company-registry.json `/search/{search_string}`: offset/page paging is reported', async () => {
     const work = await findings(catalogue('work-accident-ver.json'), 'platform-pagination');
-    expect(work.some((f) => f.message.startsWith('`GET /api/Accidents` pages with `PageNumber`, `PageSize`'))).toBe(true);
+    expect(work.some((f) => f.message.startsWith('`GET /api/Accidents` pages with `PageNumber`, `PageSize`'))).toBe(
+      true,
+    );
     const rsk = await findings(catalogue('rsk-company-registry.json'), 'platform-pagination');
-    expect(rsk.some((f) => f.pointer === '/paths/~1search~1{search_string}/get/parameters' && f.message.includes('`offset`'))).toBe(true);
+    expect(
+      rsk.some(
+        (f) => f.pointer === '/paths/~1search~1{search_string}/get/parameters' && f.message.includes('`offset`'),
+      ),
+    ).toBe(true);
   });
 
   it('transport-authority-taxi.json: `DriverEntity`, returned as a bare array, needs createdTimestamp', async () => {
@@ -113,14 +159,23 @@ describe.skipIf(!CORPUS)('named cases on the real catalogue corpus (../shared/co
   });
 
   it('seminars-ver.json `GET /api/Course`: no error responses is one finding, naming 401 and 403, not three', async () => {
-    const found = (await findings(catalogue('seminars-ver.json'))).filter((f) => f.pointer.startsWith('/paths/~1api~1Course/get'));
-    const errors = found.filter((f) => f.ruleId === 'platform-response-errors' || f.ruleId === 'platform-response-auth-errors');
+    const found = (await findings(catalogue('seminars-ver.json'))).filter((f) =>
+      f.pointer.startsWith('/paths/~1api~1Course/get'),
+    );
+    const errors = found.filter(
+      (f) => f.ruleId === 'platform-response-errors' || f.ruleId === 'platform-response-auth-errors',
+    );
     expect(errors.map((f) => f.ruleId)).toEqual(['platform-response-errors']);
-    expect(errors[0]!.message).toMatch(/documents no error response \(only `200`\).*it requires authentication, so `'401'` \(no valid token\) and `'403'` \(no access\) too\.$/);
+    expect(errors[0]!.message).toMatch(
+      /documents no error response \(only `200`\).*it requires authentication, so `'401'` \(no valid token\) and `'403'` \(no access\) too\.$/,
+    );
   });
 
   it('university-application-bifrost-university.yaml `POST /applications/{id}`: a POST to a single resource is reported', async () => {
-    const found = await findings(catalogue('university-application-bifrost-university.yaml'), 'platform-http-method-semantics');
+    const found = await findings(
+      catalogue('university-application-bifrost-university.yaml'),
+      'platform-http-method-semantics',
+    );
     expect(found.map((f) => f.pointer)).toEqual(['/paths/~1applications~1{id}/post']);
   });
 
@@ -129,22 +184,34 @@ describe.skipIf(!CORPUS)('named cases on the real catalogue corpus (../shared/co
     expect(rulings.map((f) => f.pointer)).toEqual(['/paths/~1api~1rulings~1{id}~1pdf/get/responses']);
     expect(rulings[0]!.message).toContain('reads a part of the resource `{id}` (`pdf`)');
     const akureyri = await findings(catalogue('university-of-akureyri.yaml'), 'platform-get-204');
-    expect(akureyri.map((f) => f.pointer).sort()).toEqual(['/paths/~1nemandi~1ferill~1{ferill}/get/responses', '/paths/~1nemandi~1ferill~1{ferill}~1file~1transcript/get/responses']);
+    expect(akureyri.map((f) => f.pointer).sort()).toEqual([
+      '/paths/~1nemandi~1ferill~1{ferill}/get/responses',
+      '/paths/~1nemandi~1ferill~1{ferill}~1file~1transcript/get/responses',
+    ]);
   });
 
   it('nl_brk_bevragen.yaml and it_siopeplus.yaml: collections under one resource, named in Dutch and Italian, are not asked for 204', async () => {
     const brk = await findings(join(CORPUS ?? '', 'real/nl_brk_bevragen.yaml'), 'platform-get-204');
     const collections = ['hypotheken', 'beslagen', 'zakelijkgerechtigden', 'privaatrechtelijkebeperkingen'];
     expect(brk.filter((f) => collections.some((name) => f.pointer.endsWith(`~1${name}/get/responses`)))).toEqual([]);
-    expect(brk.map((f) => f.pointer)).toContain('/paths/~1kadastraalonroerendezaken~1{kadastraalOnroerendeZaakIdentificatie}~1hypotheken~1{hypotheekIdentificatie}/get/responses');
+    expect(brk.map((f) => f.pointer)).toContain(
+      '/paths/~1kadastraalonroerendezaken~1{kadastraalOnroerendeZaakIdentificatie}~1hypotheken~1{hypotheekIdentificatie}/get/responses',
+    );
     const siope = await findings(join(CORPUS ?? '', 'real/it_siopeplus.yaml'), 'platform-get-204');
     expect(siope.map((f) => f.pointer)).not.toContain('/paths/~1{idA2A}~1PA~1{codEnte}~1flusso/get/responses');
-    expect(siope.map((f) => f.pointer)).toContain('/paths/~1{idA2A}~1PA~1{codEnte}~1flusso~1{progFlusso}~1ack/get/responses');
+    expect(siope.map((f) => f.pointer)).toContain(
+      '/paths/~1{idA2A}~1PA~1{codEnte}~1flusso~1{progFlusso}~1ack/get/responses',
+    );
   });
 
   it('transport-authority-taxi.json: `persidno` and `representativePersidno` are national identifiers', async () => {
     const found = await findings(catalogue('transport-authority-taxi.json'), 'platform-national-id-name');
-    expect(found.map((f) => f.pointer)).toEqual(expect.arrayContaining(['/components/schemas/DriverEntity/properties/persidno', '/components/schemas/DriverEntity/properties/representativePersidno']));
+    expect(found.map((f) => f.pointer)).toEqual(
+      expect.arrayContaining([
+        '/components/schemas/DriverEntity/properties/persidno',
+        '/components/schemas/DriverEntity/properties/representativePersidno',
+      ]),
+    );
   });
 });
 

@@ -84,30 +84,36 @@ describe('the rule catalogue', () => {
     }
   });
 
-  it.each(Object.keys(CATALOGUE))('%s has a documentation page with why, a failing and a passing snippet, and fixtures', (id) => {
-    const page = join(ROOT, 'docs/rules', `${id}.md`);
-    expect(existsSync(page), `docs/rules/${id}.md`).toBe(true);
-    const text = readFileSync(page, 'utf8');
-    expect(text.startsWith(`# ${id}\n`)).toBe(true);
-    expect(text).toMatch(/^## Why$/m);
-    expect(text).toMatch(/^## Failing$/m);
-    expect(text).toMatch(/^## Passing$/m);
-    expect(text).toMatch(/```(yaml|json)\n[\s\S]+?```[\s\S]*```(yaml|json)\n[\s\S]+?```/);
-    const fixtures = readdirSync(join(ROOT, 'fixtures/rules', id));
-    expect(fixtures.some((name) => name.startsWith('pass'))).toBe(true);
-    expect(fixtures.some((name) => name.startsWith('fail'))).toBe(true);
-  });
+  it.each(Object.keys(CATALOGUE))(
+    '%s has a documentation page with why, a failing and a passing snippet, and fixtures',
+    (id) => {
+      const page = join(ROOT, 'docs/rules', `${id}.md`);
+      expect(existsSync(page), `docs/rules/${id}.md`).toBe(true);
+      const text = readFileSync(page, 'utf8');
+      expect(text.startsWith(`# ${id}\n`)).toBe(true);
+      expect(text).toMatch(/^## Why$/m);
+      expect(text).toMatch(/^## Failing$/m);
+      expect(text).toMatch(/^## Passing$/m);
+      expect(text).toMatch(/```(yaml|json)\n[\s\S]+?```[\s\S]*```(yaml|json)\n[\s\S]+?```/);
+      const fixtures = readdirSync(join(ROOT, 'fixtures/rules', id));
+      expect(fixtures.some((name) => name.startsWith('pass'))).toBe(true);
+      expect(fixtures.some((name) => name.startsWith('fail'))).toBe(true);
+    },
+  );
 
-  it.each(RULES.map((rule) => [rule.id, rule]))('%s states its source, and a design-guide rule is a warning at most that says so', async (id, rule) => {
-    expect(['seed', 'design guide']).toContain(rule.source.document);
-    expect(rule.source.section.length).toBeGreaterThan(3);
-    const page = readFileSync(join(ROOT, 'docs/rules', `${id}.md`), 'utf8');
-    expect(page).toContain(`**Source:** ${describeSource(rule.source)}`);
-    if (rule.source.document === 'design guide') {
-      expect(['warn', 'info', 'hint']).toContain(rule.severity);
-      expect(page).toContain("the platform's design guide recommends");
-    }
-  });
+  it.each(RULES.map((rule) => [rule.id, rule]))(
+    '%s states its source, and a design-guide rule is a warning at most that says so',
+    async (id, rule) => {
+      expect(['seed', 'design guide']).toContain(rule.source.document);
+      expect(rule.source.section.length).toBeGreaterThan(3);
+      const page = readFileSync(join(ROOT, 'docs/rules', `${id}.md`), 'utf8');
+      expect(page).toContain(`**Source:** ${describeSource(rule.source)}`);
+      if (rule.source.document === 'design guide') {
+        expect(['warn', 'info', 'hint']).toContain(rule.severity);
+        expect(page).toContain("the platform's design guide recommends");
+      }
+    },
+  );
 
   it('keeps the generated rule index in step with the rule files', () => {
     const index = join(ROOT, 'rulesets/rules/index.ts');
@@ -118,6 +124,9 @@ describe('the rule catalogue', () => {
 
   it('keeps docs/rules/README.md in step with the rules (vottur rules --format markdown)', async () => {
     const expected = rulesMarkdown(await allRules());
-    expect(readFileSync(join(ROOT, 'docs/rules/README.md'), 'utf8'), 'regenerate with `vottur rules --format markdown > docs/rules/README.md`').toBe(expected);
+    expect(
+      readFileSync(join(ROOT, 'docs/rules/README.md'), 'utf8'),
+      'regenerate with `vottur rules --format markdown > docs/rules/README.md`',
+    ).toBe(expected);
   });
 });

@@ -32,7 +32,8 @@ function replacement(message: string): string | undefined {
 /** What a message adds to its replacement: `with \`pattern: ...\`` (another key), `and the example as \`...\``. */
 function extras(message: string): Array<[string, unknown]> {
   const result: Array<[string, unknown]> = [];
- for (const match of message.matchAll(/ (?:with|and) `([\w$-]+): ([^`]+)`/g)) result.push([match[1]!, (parse(`v: ${match[2]}`) as { v: unknown }).v]);
+  for (const match of message.matchAll(/ (?:with|and) `([\w$-]+): ([^`]+)`/g))
+    result.push([match[1]!, (parse(`v: ${match[2]}`) as { v: unknown }).v]);
   const example = / and the example as `([^`]+)`/.exec(message);
   if (example) result.push(['example', example[1]]);
   return result;
@@ -48,7 +49,8 @@ function applyExtras(data: Record<string, unknown>, path: Array<string | number>
   // A finding at a key (`type`) adds the other keys beside it.
   if (node === null || typeof node !== 'object') node = parent;
   if (node === null || typeof node !== 'object' || Array.isArray(node)) return;
-  for (const [key, value] of extras(message)) if (key !== 'example' || key in node) (node as Record<string, unknown>)[key] = value;
+  for (const [key, value] of extras(message))
+    if (key !== 'example' || key in node) (node as Record<string, unknown>)[key] = value;
 }
 
 type Node = Record<string, unknown> | unknown[];
@@ -69,11 +71,12 @@ function apply(data: Record<string, unknown>, path: Array<string | number>, valu
   const pair = /^([\w$-]+): (.+)$/.exec(value);
   if (pair && !Array.isArray(node)) {
     const [, key, text] = pair;
-    const parsed: unknown = parse(`v: ${text}`) ;
+    const parsed: unknown = parse(`v: ${text}`);
     const v = (parsed as { v: unknown }).v;
     const target = node[String(last)];
     if (String(last) === key) node[key!] = v;
-    else if (target !== null && typeof target === 'object' && !Array.isArray(target)) (target as Record<string, unknown>)[key!] = v;
+    else if (target !== null && typeof target === 'object' && !Array.isArray(target))
+      (target as Record<string, unknown>)[key!] = v;
     else {
       delete node[String(last)];
       node[key!] = v;
@@ -86,7 +89,9 @@ function apply(data: Record<string, unknown>, path: Array<string | number>, valu
     const paths = data.paths as Record<string, unknown>;
     for (const key of Object.keys(paths)) {
       if (!key.includes(old)) continue;
-      const entries = Object.entries(paths).map(([k, v]) => [k === key ? key.split(old).join(`{${value}}`) : k, v] as const);
+      const entries = Object.entries(paths).map(
+        ([k, v]) => [k === key ? key.split(old).join(`{${value}}`) : k, v] as const,
+      );
       for (const k of Object.keys(paths)) delete paths[k];
       for (const [k, v] of entries) paths[k] = v;
     }
@@ -136,7 +141,10 @@ describe('a suggested replacement, applied, fixes its finding', () => {
       // None of the rule's findings is new: the rest are the ones there were (the renamed thing's own aside).
       const known = new Set(before.map((result) => result.message));
       const fresh = after.filter((result) => !known.has(result.message));
-      expect(fresh.map((result) => result.message), `${file}: writing ${value} for "${finding.message}" brought new findings`).toEqual([]);
+      expect(
+        fresh.map((result) => result.message),
+        `${file}: writing ${value} for "${finding.message}" brought new findings`,
+      ).toEqual([]);
     }
     expect(tried).toBeGreaterThanOrEqual(0);
   });

@@ -41,7 +41,9 @@ describe('compileSafePattern', () => {
       } catch {
         flags = '';
       }
-      expect(matches(pattern, text), `${pattern} on ${JSON.stringify(text)}`).toBe(new RegExp(pattern, flags).test(text));
+      expect(matches(pattern, text), `${pattern} on ${JSON.stringify(text)}`).toBe(
+        new RegExp(pattern, flags).test(text),
+      );
     }
   });
 
@@ -51,11 +53,20 @@ describe('compileSafePattern', () => {
   });
 
   it('refuses what a linear-time engine cannot run, saying why', () => {
-    expect(compileSafePattern('^(?=.*\\d)\\w+$')).toEqual({ ok: false, reason: 'it uses a lookahead (`(?=.*\\d)`), which a linear-time engine cannot run' });
+    expect(compileSafePattern('^(?=.*\\d)\\w+$')).toEqual({
+      ok: false,
+      reason: 'it uses a lookahead (`(?=.*\\d)`), which a linear-time engine cannot run',
+    });
     expect(compileSafePattern('(?<!x)y')).toMatchObject({ ok: false, reason: expect.stringMatching(/lookbehind/) });
     expect(compileSafePattern('(a)\\1')).toMatchObject({ ok: false, reason: expect.stringMatching(/backreference/) });
-    expect(compileSafePattern('a{2000}')).toMatchObject({ ok: false, reason: expect.stringMatching(/more than 1000 times/) });
-    expect(compileSafePattern('[')).toMatchObject({ ok: false, reason: expect.stringMatching(/not a valid regular expression/) });
+    expect(compileSafePattern('a{2000}')).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/more than 1000 times/),
+    });
+    expect(compileSafePattern('[')).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/not a valid regular expression/),
+    });
   });
 
   it('is what the lint conventions use', () => {

@@ -31,7 +31,9 @@ const ruleIds = readdirSync(FIXTURES, { withFileTypes: true })
 
 describe.each(ruleIds)('%s', (ruleId) => {
   const folder = join(FIXTURES, ruleId);
-  const files = readdirSync(folder).filter((name) => /\.(ya?ml|json)$/.test(name)).sort();
+  const files = readdirSync(folder)
+    .filter((name) => /\.(ya?ml|json)$/.test(name))
+    .sort();
   const passes = files.filter((name) => name.startsWith('pass'));
   const fails = files.filter((name) => name.startsWith('fail'));
 

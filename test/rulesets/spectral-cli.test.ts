@@ -28,7 +28,10 @@ const ANY_FORMAT = new Set(RULES.filter((rule) => rule.anyFormat).map((rule) => 
 
 // vottur's loader refuses `$ref`s outside the document's folder and remote ones (a finding);
 // Spectral's resolver reads them. These fixtures test that refusal.
-const LOADER_ONLY = ['platform-openapi-valid/fail-ref-outside-folder.yaml', 'platform-openapi-valid/fail-remote-ref.yaml'];
+const LOADER_ONLY = [
+  'platform-openapi-valid/fail-ref-outside-folder.yaml',
+  'platform-openapi-valid/fail-remote-ref.yaml',
+];
 
 interface SpectralResult {
   code: string;
@@ -37,13 +40,15 @@ interface SpectralResult {
 }
 
 async function spectralLint(ruleset: string, files: string[], cwd = ROOT): Promise<SpectralResult[]> {
-  const result = await run(SPECTRAL, ['lint', '-r', ruleset, '-f', 'json', '--quiet', '--fail-severity', 'hint', ...files], { cwd, maxBuffer: 64 * 1024 * 1024 }).catch(
-    (error: { stdout?: string; code?: number }) => {
-      // Exit 1 means "findings"; anything else is a failure to run.
-      if (error.code !== 1 || !error.stdout) throw error;
-      return { stdout: error.stdout };
-    },
-  );
+  const result = await run(
+    SPECTRAL,
+    ['lint', '-r', ruleset, '-f', 'json', '--quiet', '--fail-severity', 'hint', ...files],
+    { cwd, maxBuffer: 64 * 1024 * 1024 },
+  ).catch((error: { stdout?: string; code?: number }) => {
+    // Exit 1 means "findings"; anything else is a failure to run.
+    if (error.code !== 1 || !error.stdout) throw error;
+    return { stdout: error.stdout };
+  });
   return JSON.parse(result.stdout || '[]') as SpectralResult[];
 }
 
@@ -57,18 +62,24 @@ function fixtureFiles(): string[] {
 
 describe('the stock Spectral CLI', () => {
   beforeAll(() => {
-    if (!existsSync(BUILT_RULESET)) throw new Error('dist/rulesets/vottur.js is missing: run `npm run build` first (npm test does)');
+    if (!existsSync(BUILT_RULESET))
+      throw new Error('dist/rulesets/vottur.js is missing: run `npm run build` first (npm test does)');
   });
 
   it('finds the same rule ids as vottur lint on every rule fixture', { timeout: 120_000 }, async () => {
     const files = fixtureFiles();
-    const results = await spectralLint(BUILT_RULESET, files.map((file) => relative(ROOT, file)));
+    const results = await spectralLint(
+      BUILT_RULESET,
+      files.map((file) => relative(ROOT, file)),
+    );
     const bySpectral = new Map<string, Set<string>>(files.map((file) => [file, new Set()]));
-    for (const result of results) if (!SPECTRAL_INTERNAL.has(result.code)) bySpectral.get(result.source)?.add(result.code);
+    for (const result of results)
+      if (!SPECTRAL_INTERNAL.has(result.code)) bySpectral.get(result.source)?.add(result.code);
     let compared = 0;
     for (const file of files) {
       const vottur = new Set((await lintDocument(file)).findings.map((finding) => finding.ruleId));
-      if (isSwagger2((await loadDescription(file)).data)) for (const id of vottur) if (!ANY_FORMAT.has(id)) vottur.delete(id);
+      if (isSwagger2((await loadDescription(file)).data))
+        for (const id of vottur) if (!ANY_FORMAT.has(id)) vottur.delete(id);
       if (LOADER_ONLY.some((name) => file.endsWith(name))) {
         // By design, only vottur refuses these references; the stock CLI follows them.
         expect(vottur.has('platform-openapi-valid'), relative(ROOT, file)).toBe(true);
@@ -94,7 +105,10 @@ describe('extending the ruleset through the package export vottur/ruleset', () =
   });
 
   it('works from a YAML ruleset (extends: vottur/ruleset), with a rule turned off', async () => {
-    writeFileSync(join(project, '.spectral.yaml'), 'extends:\n  - vottur/ruleset\nrules:\n  platform-info-description: "off"\n');
+    writeFileSync(
+      join(project, '.spectral.yaml'),
+      'extends:\n  - vottur/ruleset\nrules:\n  platform-info-description: "off"\n',
+    );
     const codes = new Set((await spectralLint('.spectral.yaml', ['api.yaml'], project)).map((r) => r.code));
     expect(codes.has('platform-info-title')).toBe(true);
     expect(codes.has('platform-info-description')).toBe(false);

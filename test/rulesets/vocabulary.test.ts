@@ -14,8 +14,14 @@ import {
 } from '../../rulesets/lib/vocabulary.js';
 
 describe('useVocabulary', () => {
-  it('adds every list\'s words in the rules\' form, and takes exactly them out again', () => {
-    const before = [[...NATIONAL_ID_ALIASES], [...CUSTOM_METHOD_VERBS], [...COLLECTION_ARRAY_NAMES], [...COLLECTION_PAGE_MEMBERS], { ...ICELANDIC_NATIONAL_ID_OWNERS }];
+  it("adds every list's words in the rules' form, and takes exactly them out again", () => {
+    const before = [
+      [...NATIONAL_ID_ALIASES],
+      [...CUSTOM_METHOD_VERBS],
+      [...COLLECTION_ARRAY_NAMES],
+      [...COLLECTION_PAGE_MEMBERS],
+      { ...ICELANDIC_NATIONAL_ID_OWNERS },
+    ];
     const restore = useVocabulary({
       nationalIdAliases: ['Id_Number', 'kennitala'],
       nationalIdOwners: { Leigjanda: 'tenant', maka: 'partner' },
@@ -24,7 +30,9 @@ describe('useVocabulary', () => {
       collectionPageMembers: ['nextPageToken'],
     });
     expect(NATIONAL_ID_ALIASES.filter((alias) => !before[0]!.includes(alias))).toEqual(['idnumber']);
-    expect(CUSTOM_METHOD_VERBS.filter((verb) => !(before[1] as string[]).includes(verb))).toEqual(['batch-recalculate']);
+    expect(CUSTOM_METHOD_VERBS.filter((verb) => !(before[1] as string[]).includes(verb))).toEqual([
+      'batch-recalculate',
+    ]);
     expect(COLLECTION_ARRAY_NAMES.at(-1)).toBe('skraningar');
     expect(COLLECTION_PAGE_MEMBERS.at(-1)).toBe('nextPageToken');
     // A platform entry is not replaced by the configuration's (`maka` stays `spouse`).
@@ -32,7 +40,13 @@ describe('useVocabulary', () => {
     expect(matchNationalIdAlias('landlordIdNumber')).toEqual({ prefix: ['landlord'], plural: false });
     expect(matchNationalIdAlias('kennitalaLeigjanda')).toEqual({ prefix: ['tenant'], plural: false });
     restore();
-    expect([[...NATIONAL_ID_ALIASES], [...CUSTOM_METHOD_VERBS], [...COLLECTION_ARRAY_NAMES], [...COLLECTION_PAGE_MEMBERS], { ...ICELANDIC_NATIONAL_ID_OWNERS }]).toEqual(before);
+    expect([
+      [...NATIONAL_ID_ALIASES],
+      [...CUSTOM_METHOD_VERBS],
+      [...COLLECTION_ARRAY_NAMES],
+      [...COLLECTION_PAGE_MEMBERS],
+      { ...ICELANDIC_NATIONAL_ID_OWNERS },
+    ]).toEqual(before);
     expect(matchNationalIdAlias('landlordIdNumber')).toBeUndefined();
     // Without the configuration's translation the owner word is kept as it is.
     expect(matchNationalIdAlias('kennitalaLeigjanda')).toEqual({ prefix: ['leigjanda'], plural: false });

@@ -21,7 +21,9 @@ describe('the compile cache folder', () => {
 
   it('a run makes it, 0700, in the user cache folder and not in the temp folder', async () => {
     const xdg = join(dir, 'xdg');
-    const result = await vottur(['lint', 'test/report/fixtures/user-profile.yaml'], { env: { XDG_CACHE_HOME: xdg, VOTTUR_COMPILE_CACHE_DIR: '' } });
+    const result = await vottur(['lint', 'test/report/fixtures/user-profile.yaml'], {
+      env: { XDG_CACHE_HOME: xdg, VOTTUR_COMPILE_CACHE_DIR: '' },
+    });
     expect(result.code).toBe(1);
     const folder = join(xdg, 'vottur', 'compile-cache');
     expect(existsSync(folder)).toBe(true);

@@ -5,7 +5,11 @@ import { join } from 'node:path';
 import type { TLSSocket } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CouldNotRunError } from '../../src/errors.js';
-import { createDevCertificates, writeDevCertificates, type DevCertificateFiles } from '../../src/runtime/dev-certificates.js';
+import {
+  createDevCertificates,
+  writeDevCertificates,
+  type DevCertificateFiles,
+} from '../../src/runtime/dev-certificates.js';
 import { CERT_PASSPHRASE_ENV, loadTlsMaterial, tlsFetch } from '../../src/runtime/tls.js';
 
 let folder: string;
@@ -17,7 +21,13 @@ beforeAll(async () => {
   folder = mkdtempSync(join(tmpdir(), 'vottur-tls-'));
   files = await writeDevCertificates(join(folder, 'dev'));
   server = createServer(
-    { cert: readFileSync(files.serverCert), key: readFileSync(files.serverKey), ca: readFileSync(files.caCert), requestCert: true, rejectUnauthorized: true },
+    {
+      cert: readFileSync(files.serverCert),
+      key: readFileSync(files.serverKey),
+      ca: readFileSync(files.caCert),
+      requestCert: true,
+      rejectUnauthorized: true,
+    },
     (request, response) => {
       const peer = (request.socket as TLSSocket).getPeerCertificate();
       response.setHeader('content-type', 'application/json');
@@ -91,7 +101,9 @@ describe('loadTlsMaterial refuses bad material in one line', () => {
   };
 
   it('a missing file', async () => {
-    expect(await refusal({ cert: join(folder, 'nope.pem'), key: files.clientKey })).toBe(`--cert ${join(folder, 'nope.pem')}: no such file`);
+    expect(await refusal({ cert: join(folder, 'nope.pem'), key: files.clientKey })).toBe(
+      `--cert ${join(folder, 'nope.pem')}: no such file`,
+    );
   });
 
   it('a PEM certificate without its key, and a key without a certificate', async () => {
@@ -100,13 +112,17 @@ describe('loadTlsMaterial refuses bad material in one line', () => {
   });
 
   it('a key that belongs to another certificate', async () => {
-    expect(await refusal({ cert: files.clientCert, key: files.serverKey })).toBe(`the key ${files.serverKey} does not belong to the certificate ${files.clientCert}`);
+    expect(await refusal({ cert: files.clientCert, key: files.serverKey })).toBe(
+      `the key ${files.serverKey} does not belong to the certificate ${files.clientCert}`,
+    );
   });
 
   it('a PKCS#12 file with a wrong or missing passphrase, naming the variable to set', async () => {
     process.env[CERT_PASSPHRASE_ENV] = 'wrong';
     try {
-      expect(await refusal({ cert: files.clientP12 })).toBe(`cannot open the PKCS#12 file ${files.clientP12}: wrong passphrase; set it in ${CERT_PASSPHRASE_ENV}`);
+      expect(await refusal({ cert: files.clientP12 })).toBe(
+        `cannot open the PKCS#12 file ${files.clientP12}: wrong passphrase; set it in ${CERT_PASSPHRASE_ENV}`,
+      );
     } finally {
       delete process.env[CERT_PASSPHRASE_ENV];
     }

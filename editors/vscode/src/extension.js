@@ -15,7 +15,12 @@ function settings() {
 async function activate(context) {
   const command = vscode.workspace.getConfiguration('vottur').get('path') || 'vottur';
   // TransportKind.stdio: the client adds `--stdio`, which `vottur lsp` accepts.
-  const serverOptions = { command, args: ['lsp'], transport: TransportKind.stdio, options: { shell: process.platform === 'win32' } };
+  const serverOptions = {
+    command,
+    args: ['lsp'],
+    transport: TransportKind.stdio,
+    options: { shell: process.platform === 'win32' },
+  };
   const clientOptions = {
     documentSelector: ['yaml', 'json', 'jsonc'].map((language) => ({ scheme: 'file', language })),
     initializationOptions: settings(),

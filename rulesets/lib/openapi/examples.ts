@@ -3,7 +3,15 @@
  * examples, defaults and enums give as data (every primitive value nested in the document's
  * example data, memoised like the views).
  */
-import { effectiveSchema, layerKeyword, lookupLocalRef, resolve, schemaLayers, schemaTypes, type SchemaLayer } from './resolve.js';
+import {
+  effectiveSchema,
+  layerKeyword,
+  lookupLocalRef,
+  resolve,
+  schemaLayers,
+  schemaTypes,
+  type SchemaLayer,
+} from './resolve.js';
 import { collectProperties } from './flatten.js';
 import { isArray, isObject, isRef, type Document, type JsonPath, type MediaType, type Schema } from './types.js';
 import { mediaTypes, memoise, parameters, schemas } from './views.js';
@@ -31,7 +39,8 @@ export function schemaHasExample(document: Document, schema: unknown): boolean {
     for (const key of ['allOf', 'oneOf', 'anyOf'] as const) {
       const branches: unknown = schema[key];
       if (!isArray(branches) || branches.length === 0) continue;
-      if ((branches.length === 1 || key !== 'allOf') && branches.every((branch) => schemaHasExample(document, branch))) found = true;
+      if ((branches.length === 1 || key !== 'allOf') && branches.every((branch) => schemaHasExample(document, branch)))
+        found = true;
     }
     if (!found && isObject(schema.items)) found = schemaHasExample(document, schema.items);
     if (!found) found = assemblesExample(document, schema);
@@ -76,7 +85,8 @@ export function mediaHasExample(document: Document, media: MediaType): boolean {
 }
 
 /** Media types whose bodies are text a description can show: text, JSON, XML, forms, multipart containers. */
-const TEXTUAL_MEDIA = /^(text\/|application\/([\w.+-]*\+)?(json|xml)\b|application\/[\w.+-]*json|application\/x-www-form-urlencoded|multipart\/)/i;
+const TEXTUAL_MEDIA =
+  /^(text\/|application\/([\w.+-]*\+)?(json|xml)\b|application\/[\w.+-]*json|application\/x-www-form-urlencoded|multipart\/)/i;
 
 /** True when a schema stands for raw bytes: a string with `format: binary`, or 3.1 `contentMediaType`/`contentEncoding` (or a list of such). */
 function isBinarySchema(document: Document, schema: unknown): boolean {
@@ -84,7 +94,10 @@ function isBinarySchema(document: Document, schema: unknown): boolean {
   if (!isObject(value)) return false;
   const types = schemaTypes(value);
   if (types.includes('array') && isObject(value.items)) return isBinarySchema(document, value.items);
-  return (types.length === 0 || types.includes('string')) && (value.format === 'binary' || value.contentMediaType !== undefined || value.contentEncoding !== undefined);
+  return (
+    (types.length === 0 || types.includes('string')) &&
+    (value.format === 'binary' || value.contentMediaType !== undefined || value.contentEncoding !== undefined)
+  );
 }
 
 /**
@@ -117,7 +130,11 @@ export function bodyNeedsNoExample(document: Document, mediaType: string, media:
     // A file upload: the file parts cannot be shown; the other parts give examples.
     const parts = collectProperties(document, schema, []);
     const values = [...parts.values()];
-    if (values.some((part) => isBinarySchema(document, part.schema)) && values.every((part) => isBinarySchema(document, part.schema) || schemaHasExample(document, part.schema))) return true;
+    if (
+      values.some((part) => isBinarySchema(document, part.schema)) &&
+      values.every((part) => isBinarySchema(document, part.schema) || schemaHasExample(document, part.schema))
+    )
+      return true;
   }
   const types = schemaTypes(schema);
   return (
@@ -139,10 +156,14 @@ export interface GivenValue {
 /** A schema's own `example`, `examples` (a list, as in 3.1), `default`, `enum` members and `const`. */
 export function schemaValues(schema: Schema, path: JsonPath): GivenValue[] {
   const result: GivenValue[] = [];
-  if (schema.example !== undefined) result.push({ value: schema.example, path: [...path, 'example'], keyword: 'example' });
-  if (isArray(schema.examples)) schema.examples.forEach((value, i) => result.push({ value, path: [...path, 'examples', i], keyword: 'examples' }));
-  if (schema.default !== undefined) result.push({ value: schema.default, path: [...path, 'default'], keyword: 'default' });
-  if (isArray(schema.enum)) schema.enum.forEach((value, i) => result.push({ value, path: [...path, 'enum', i], keyword: 'enum' }));
+  if (schema.example !== undefined)
+    result.push({ value: schema.example, path: [...path, 'example'], keyword: 'example' });
+  if (isArray(schema.examples))
+    schema.examples.forEach((value, i) => result.push({ value, path: [...path, 'examples', i], keyword: 'examples' }));
+  if (schema.default !== undefined)
+    result.push({ value: schema.default, path: [...path, 'default'], keyword: 'default' });
+  if (isArray(schema.enum))
+    schema.enum.forEach((value, i) => result.push({ value, path: [...path, 'enum', i], keyword: 'enum' }));
   if (schema.const !== undefined) result.push({ value: schema.const, path: [...path, 'const'], keyword: 'const' });
   return result;
 }
@@ -153,11 +174,13 @@ export type ExampleHolder = Pick<MediaType, 'example' | 'examples'>;
 /** A parameter's (or media type's) own `example` and the `value` of each of its `examples` (following `$ref`s to `components.examples`). */
 export function exampleObjectValues(document: Document, holder: ExampleHolder, path: JsonPath): GivenValue[] {
   const result: GivenValue[] = [];
-  if (holder.example !== undefined) result.push({ value: holder.example, path: [...path, 'example'], keyword: 'example' });
+  if (holder.example !== undefined)
+    result.push({ value: holder.example, path: [...path, 'example'], keyword: 'example' });
   if (isObject(holder.examples)) {
     for (const name of Object.keys(holder.examples)) {
       const example = resolve(document, holder.examples[name], [...path, 'examples', name]);
-      if (isObject(example.value) && example.value.value !== undefined) result.push({ value: example.value.value, path: [...example.path, 'value'], keyword: 'examples' });
+      if (isObject(example.value) && example.value.value !== undefined)
+        result.push({ value: example.value.value, path: [...example.path, 'value'], keyword: 'examples' });
     }
   }
   return result;
@@ -187,7 +210,8 @@ function exampleMembers(document: Document, schema: Schema): Map<string, unknown
     const branches = schema[key];
     if (!isArray(branches)) continue;
     for (const branch of branches) {
-      for (const [name, entry] of collectProperties(document, branch, [])) if (!members.has(name)) members.set(name, entry.schema);
+      for (const [name, entry] of collectProperties(document, branch, []))
+        if (!members.has(name)) members.set(name, entry.schema);
     }
   }
   membersCache.set(schema, members);
@@ -239,8 +263,12 @@ export const exampleValues = memoise((document): ExampleValue[] => {
     walked.add(value);
     walk(value, path, schema, undefined, 0);
   };
-  for (const info of mediaTypes(document)) for (const given of exampleObjectValues(document, info.media, info.path)) start(given.value, given.path, info.media.schema);
-  for (const info of parameters(document)) for (const given of exampleObjectValues(document, info.parameter, info.path)) start(given.value, given.path, info.parameter.schema);
+  for (const info of mediaTypes(document))
+    for (const given of exampleObjectValues(document, info.media, info.path))
+      start(given.value, given.path, info.media.schema);
+  for (const info of parameters(document))
+    for (const given of exampleObjectValues(document, info.parameter, info.path))
+      start(given.value, given.path, info.parameter.schema);
   for (const node of schemas(document)) {
     if (node.schema.example !== undefined) start(node.schema.example, [...node.path, 'example'], node.schema);
     const examples = node.schema.examples;
@@ -248,4 +276,3 @@ export const exampleValues = memoise((document): ExampleValue[] => {
   }
   return result;
 }, 'exampleValues');
-

@@ -30,10 +30,18 @@ export interface FlatSchema {
  */
 export function flatten(document: Document, node: unknown, path: JsonPath): FlatSchema | undefined {
   // A `$ref` with sibling keywords (OpenAPI 3.1) is the siblings and the target together.
-  const withSiblings = isObject(node) && typeof node.$ref === 'string' && Object.keys(node).some((key) => key !== '$ref');
+  const withSiblings =
+    isObject(node) && typeof node.$ref === 'string' && Object.keys(node).some((key) => key !== '$ref');
   const root = withSiblings ? { value: node, path } : resolve(document, node, path);
   if (!isObject(root.value)) return undefined;
-  const flat: FlatSchema = { path: root.path, keywords: new Map(), properties: new Map(), required: new Set(), requiredPath: root.path, propertiesPath: [...root.path, 'properties'] };
+  const flat: FlatSchema = {
+    path: root.path,
+    keywords: new Map(),
+    properties: new Map(),
+    required: new Set(),
+    requiredPath: root.path,
+    propertiesPath: [...root.path, 'properties'],
+  };
   const seen = new Set<unknown>();
   const visit = (schema: Schema, at: JsonPath, depth: number, outermost: boolean) => {
     if (seen.has(schema) || depth > 16) return;
@@ -44,7 +52,8 @@ export function flatten(document: Document, node: unknown, path: JsonPath): Flat
     }
     if (isObject(schema.properties)) {
       if (outermost || flat.properties.size === 0) flat.propertiesPath = [...at, 'properties'];
-      for (const [name, value] of Object.entries(schema.properties)) if (!flat.properties.has(name)) flat.properties.set(name, { value, path: [...at, 'properties', name] });
+      for (const [name, value] of Object.entries(schema.properties))
+        if (!flat.properties.has(name)) flat.properties.set(name, { value, path: [...at, 'properties', name] });
     }
     if (isArray(schema.required)) {
       if (outermost || flat.required.size === 0) flat.requiredPath = [...at, 'required'];
@@ -70,14 +79,19 @@ export function flatten(document: Document, node: unknown, path: JsonPath): Flat
  * allOf flattening (`flatten.ts`), with the properties of the `allOf` parts listed before the
  * schema's own (an outer definition of a name wins).
  */
-export function collectProperties(document: Document, schema: unknown, path: JsonPath): Map<string, { schema: unknown; path: JsonPath }> {
+export function collectProperties(
+  document: Document,
+  schema: unknown,
+  path: JsonPath,
+): Map<string, { schema: unknown; path: JsonPath }> {
   const result = new Map<string, { schema: unknown; path: JsonPath }>();
   const flat = flatten(document, schema, path);
   if (!flat) return result;
   const own: [string, { schema: unknown; path: JsonPath }][] = [];
   for (const [name, entry] of flat.properties) {
     const item = { schema: entry.value, path: entry.path };
-    if (entry.path.length === flat.path.length + 2 && entry.path[flat.path.length] === 'properties') own.push([name, item]);
+    if (entry.path.length === flat.path.length + 2 && entry.path[flat.path.length] === 'properties')
+      own.push([name, item]);
     else result.set(name, item);
   }
   for (const [name, item] of own) result.set(name, item);

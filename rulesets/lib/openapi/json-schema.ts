@@ -46,7 +46,12 @@ function load(): Packages {
     const ajv2020 = load('ajv/dist/2020.js') as { Ajv2020: typeof Ajv2020Class };
     const formats = load('ajv-formats') as { default?: Packages['addFormats'] } & Packages['addFormats'];
     const converter = load('@openapi-contrib/openapi-schema-to-json-schema') as { fromSchema: Packages['fromSchema'] };
-    packages = { Ajv: ajv.Ajv, Ajv2020: ajv2020.Ajv2020, addFormats: formats.default ?? formats, fromSchema: converter.fromSchema };
+    packages = {
+      Ajv: ajv.Ajv,
+      Ajv2020: ajv2020.Ajv2020,
+      addFormats: formats.default ?? formats,
+      fromSchema: converter.fromSchema,
+    };
   }
   return packages;
 }
@@ -80,7 +85,10 @@ export function createDescriptionAjv(document: Document, options: DescriptionAjv
   const dialect = schemaDialect(document);
   const ajv = dialect === '3.1' ? new Ajv2020(settings) : new Ajv(settings);
   addFormats(ajv);
-  ajv.addSchema(dialect === '3.1' ? prepare31(document, options.discriminator) : convert30(document, options.discriminator), DOCUMENT_ID);
+  ajv.addSchema(
+    dialect === '3.1' ? prepare31(document, options.discriminator) : convert30(document, options.discriminator),
+    DOCUMENT_ID,
+  );
   return ajv;
 }
 
@@ -125,7 +133,10 @@ function jsonCopy(document: Document): Document {
 /** `exclusiveMaximum: true` (OpenAPI 3.0, draft 4) → the draft 7 number form, in place (the node itself is returned). */
 function fixExclusiveBounds(schema: object): object {
   if (!isObject(schema)) return schema;
-  for (const [flag, bound] of [['exclusiveMaximum', 'maximum'], ['exclusiveMinimum', 'minimum']] as const) {
+  for (const [flag, bound] of [
+    ['exclusiveMaximum', 'maximum'],
+    ['exclusiveMinimum', 'minimum'],
+  ] as const) {
     if (schema[flag] === true && typeof schema[bound] === 'number') {
       schema[flag] = schema[bound];
       delete schema[bound];
@@ -142,7 +153,8 @@ export function schemaRoots(document: Document): JsonPath[] {
   const roots: JsonPath[] = [];
   const content = (node: unknown, path: JsonPath) => {
     if (!isObject(node) || !isObject(node.content)) return;
-    for (const [mediaType, media] of Object.entries(node.content)) if (isObject(media) && media.schema !== undefined) roots.push([...path, 'content', mediaType, 'schema']);
+    for (const [mediaType, media] of Object.entries(node.content))
+      if (isObject(media) && media.schema !== undefined) roots.push([...path, 'content', mediaType, 'schema']);
   };
   const withSchema = (node: unknown, path: JsonPath) => {
     if (!isObject(node) || typeof node.$ref === 'string') return;
@@ -150,7 +162,8 @@ export function schemaRoots(document: Document): JsonPath[] {
     content(node, path);
   };
   const headers = (node: unknown, path: JsonPath) => {
-    if (isObject(node) && isObject(node.headers)) for (const [name, header] of Object.entries(node.headers)) withSchema(header, [...path, 'headers', name]);
+    if (isObject(node) && isObject(node.headers))
+      for (const [name, header] of Object.entries(node.headers)) withSchema(header, [...path, 'headers', name]);
   };
   const list = (node: unknown, path: JsonPath) => {
     if (isArray(node)) node.forEach((parameter, index) => withSchema(parameter, [...path, index]));
@@ -162,27 +175,37 @@ export function schemaRoots(document: Document): JsonPath[] {
   };
   const components = document.components;
   if (isObject(components)) {
-    if (isObject(components.schemas)) for (const name of Object.keys(components.schemas)) roots.push(['components', 'schemas', name]);
+    if (isObject(components.schemas))
+      for (const name of Object.keys(components.schemas)) roots.push(['components', 'schemas', name]);
     for (const [section, visit] of [
       ['parameters', withSchema],
       ['headers', withSchema],
       ['requestBodies', response],
       ['responses', response],
     ] as const) {
-      if (isObject(components[section])) for (const [name, node] of Object.entries(components[section])) visit(node, ['components', section, name]);
+      if (isObject(components[section]))
+        for (const [name, node] of Object.entries(components[section])) visit(node, ['components', section, name]);
     }
   }
   if (isObject(document.paths)) {
     for (const [pathKey, item] of Object.entries(document.paths)) {
       if (!isObject(item)) continue;
       list(item.parameters, ['paths', pathKey, 'parameters']);
-      const methods: Array<[string, unknown, JsonPath]> = PATH_ITEM_METHODS.map((method) => [method, item[method], ['paths', pathKey, method]]);
-      if (isObject(item.additionalOperations)) for (const [method, node] of Object.entries(item.additionalOperations)) methods.push([method, node, ['paths', pathKey, 'additionalOperations', method]]);
+      const methods: Array<[string, unknown, JsonPath]> = PATH_ITEM_METHODS.map((method) => [
+        method,
+        item[method],
+        ['paths', pathKey, method],
+      ]);
+      if (isObject(item.additionalOperations))
+        for (const [method, node] of Object.entries(item.additionalOperations))
+          methods.push([method, node, ['paths', pathKey, 'additionalOperations', method]]);
       for (const [, operation, at] of methods) {
         if (!isObject(operation)) continue;
         list(operation.parameters, [...at, 'parameters']);
         response(operation.requestBody, [...at, 'requestBody']);
-        if (isObject(operation.responses)) for (const [status, node] of Object.entries(operation.responses)) response(node, [...at, 'responses', status]);
+        if (isObject(operation.responses))
+          for (const [status, node] of Object.entries(operation.responses))
+            response(node, [...at, 'responses', status]);
       }
     }
   }
@@ -221,13 +244,18 @@ function stripKey(node: unknown, key: string): void {
  * holds every date-time to the stricter platform form) and the `if`/branch summary errors.
  */
 export function relevantErrors(errors: ErrorObject[]): ErrorObject[] {
-  const result = errors.filter((error) => !(error.keyword === 'format' && error.params.format === 'date-time') && error.keyword !== 'if');
+  const result = errors.filter(
+    (error) => !(error.keyword === 'format' && error.params.format === 'date-time') && error.keyword !== 'if',
+  );
   // When a oneOf/anyOf failed, its branch errors explain nothing on their own: keep the summary.
   const unions = result.filter((e) => e.keyword === 'oneOf' || e.keyword === 'anyOf').map((e) => e.schemaPath);
-  return result.filter((e) => !unions.some((prefix) => e.schemaPath !== prefix && e.schemaPath.startsWith(prefix.replace(/\/(oneOf|anyOf)$/, '/$1/'))));
+  return result.filter(
+    (e) =>
+      !unions.some(
+        (prefix) => e.schemaPath !== prefix && e.schemaPath.startsWith(prefix.replace(/\/(oneOf|anyOf)$/, '/$1/')),
+      ),
+  );
 }
-
-
 
 /** One ajv error in words: where in the value (a JSON pointer, or `the body`), what is wrong, what the schema expects. */
 export function describeSchemaError(error: ErrorObject, whole = 'the body'): string {
@@ -241,7 +269,9 @@ export function describeSchemaError(error: ErrorObject, whole = 'the body'): str
     case 'type':
       return `${at} is ${showJson(error.data)} (${jsonType(error.data)}); expected ${params.type}`;
     case 'enum':
-      return `${at} is ${show(error.data)}; expected one of ${listed(params.allowedValues).map((v) => show(v)).join(', ')}`;
+      return `${at} is ${show(error.data)}; expected one of ${listed(params.allowedValues)
+        .map((v) => show(v))
+        .join(', ')}`;
     case 'const':
       return `${at} is ${show(error.data)}; expected ${show(params.allowedValue)}`;
     case 'format':

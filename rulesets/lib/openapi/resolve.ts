@@ -76,7 +76,9 @@ export function effectiveSchema(document: Document, schema: unknown, path: JsonP
   let resolved = resolve(document, schema, path);
   for (let hops = 0; hops < 8 && isObject(resolved.value); hops++) {
     const value: Schema = resolved.value;
-    const wrapper = (['allOf', 'oneOf', 'anyOf'] as const).find((key) => isArray(value[key]) && value[key].length === 1);
+    const wrapper = (['allOf', 'oneOf', 'anyOf'] as const).find(
+      (key) => isArray(value[key]) && value[key].length === 1,
+    );
     if (!wrapper || value.type !== undefined || value.properties !== undefined) break;
     const branches = value[wrapper];
     if (!isArray(branches)) break;
@@ -101,7 +103,10 @@ export interface SchemaLayer {
 }
 
 function isNullSchema(schema: unknown): boolean {
-  return isObject(schema) && (schema.type === 'null' || (isArray(schema.enum) && schema.enum.length === 1 && schema.enum[0] === null));
+  return (
+    isObject(schema) &&
+    (schema.type === 'null' || (isArray(schema.enum) && schema.enum.length === 1 && schema.enum[0] === null))
+  );
 }
 
 /**
@@ -139,9 +144,13 @@ export function schemaLayers(document: Document, schema: unknown, path: JsonPath
 }
 
 /** The first layer that has `keyword`, its value and the path to it. */
-export function layerKeyword(layers: SchemaLayer[], keyword: keyof Schema): { value: unknown; path: JsonPath; layer: SchemaLayer } | undefined {
+export function layerKeyword(
+  layers: SchemaLayer[],
+  keyword: keyof Schema,
+): { value: unknown; path: JsonPath; layer: SchemaLayer } | undefined {
   for (const layer of layers) {
-    if (layer.schema[keyword] !== undefined) return { value: layer.schema[keyword], path: [...layer.path, keyword], layer };
+    if (layer.schema[keyword] !== undefined)
+      return { value: layer.schema[keyword], path: [...layer.path, keyword], layer };
   }
   return undefined;
 }

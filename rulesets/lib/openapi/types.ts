@@ -45,17 +45,22 @@ export type Server = Node<KeysOf<OpenAPIV3.ServerObject, OpenAPIV3_1.ServerObjec
 /** OpenAPI 3.2 adds `summary`, `parent` (the name of the tag it nests under) and `kind` (nav, badge, audience…). */
 export type Tag = Node<KeysOf<OpenAPIV3.TagObject> | 'summary' | 'parent' | 'kind'>;
 export type Components = Node<KeysOf<OpenAPIV3.ComponentsObject, OpenAPIV3_1.ComponentsObject>>;
-export type PathItem = Node<KeysOf<OpenAPIV3.PathItemObject, OpenAPIV3_1.PathItemObject> | HttpMethod | 'additionalOperations'>;
+export type PathItem = Node<
+  KeysOf<OpenAPIV3.PathItemObject, OpenAPIV3_1.PathItemObject> | HttpMethod | 'additionalOperations'
+>;
 export type Operation = Node<KeysOf<OpenAPIV3.OperationObject, OpenAPIV3_1.OperationObject>>;
 export type Parameter = Node<KeysOf<OpenAPIV3.ParameterObject>>;
 export type Header = Node<KeysOf<OpenAPIV3.HeaderObject>>;
 export type RequestBody = Node<KeysOf<OpenAPIV3.RequestBodyObject, OpenAPIV3_1.RequestBodyObject>>;
 export type Response = Node<KeysOf<OpenAPIV3.ResponseObject, OpenAPIV3_1.ResponseObject>>;
 /** OpenAPI 3.2 adds `itemSchema`: the schema of each item of a sequential (streamed) body. */
-export type MediaType = Node<KeysOf<OpenAPIV3.MediaTypeObject, OpenAPIV3_1.MediaTypeObject> | 'itemSchema' | 'itemEncoding' | 'prefixEncoding'>;
+export type MediaType = Node<
+  KeysOf<OpenAPIV3.MediaTypeObject, OpenAPIV3_1.MediaTypeObject> | 'itemSchema' | 'itemEncoding' | 'prefixEncoding'
+>;
 export type Example = Node<KeysOf<OpenAPIV3.ExampleObject>>;
 export type SecurityScheme = Node<
-  KeysOf<OpenAPIV3.HttpSecurityScheme, OpenAPIV3.ApiKeySecurityScheme> | KeysOf<OpenAPIV3.OAuth2SecurityScheme, OpenAPIV3.OpenIdSecurityScheme>
+  | KeysOf<OpenAPIV3.HttpSecurityScheme, OpenAPIV3.ApiKeySecurityScheme>
+  | KeysOf<OpenAPIV3.OAuth2SecurityScheme, OpenAPIV3.OpenIdSecurityScheme>
 >;
 
 /**

@@ -68,7 +68,8 @@ export const operations = memoise((document): OperationInfo[] => {
     if (isObject(additional)) {
       for (const method of Object.keys(additional)) {
         const operation = additional[method];
-        if (!method.startsWith('x-') && isObject(operation)) result.push({ pathKey, method, operation, pathItem, path: [...item.path, 'additionalOperations', method] });
+        if (!method.startsWith('x-') && isObject(operation))
+          result.push({ pathKey, method, operation, pathItem, path: [...item.path, 'additionalOperations', method] });
       }
     }
   }
@@ -110,15 +111,18 @@ export const parameters = memoise((document): ParameterInfo[] => {
     result.push({ parameter: resolved.value, path: resolved.path });
   };
   const components = isObject(document.components) ? document.components.parameters : undefined;
-  if (isObject(components)) for (const name of Object.keys(components)) add(components[name], ['components', 'parameters', name]);
+  if (isObject(components))
+    for (const name of Object.keys(components)) add(components[name], ['components', 'parameters', name]);
   const seenItems = new Set<object>();
   for (const op of operations(document)) {
     const itemPath = op.path.slice(0, -1);
     if (!seenItems.has(op.pathItem)) {
       seenItems.add(op.pathItem);
-      if (isArray(op.pathItem.parameters)) op.pathItem.parameters.forEach((p, i) => add(p, [...itemPath, 'parameters', i]));
+      if (isArray(op.pathItem.parameters))
+        op.pathItem.parameters.forEach((p, i) => add(p, [...itemPath, 'parameters', i]));
     }
-    if (isArray(op.operation.parameters)) op.operation.parameters.forEach((p, i) => add(p, [...op.path, 'parameters', i]));
+    if (isArray(op.operation.parameters))
+      op.operation.parameters.forEach((p, i) => add(p, [...op.path, 'parameters', i]));
   }
   return result;
 }, 'parameters');
@@ -144,7 +148,8 @@ export const responses = memoise((document): ResponseInfo[] => {
       if (status.startsWith('x-')) continue;
       const usagePath = [...op.path, 'responses', status];
       const resolved = resolve(document, list[status], usagePath);
-      if (isObject(resolved.value)) result.push({ operation: op, status, response: resolved.value, path: resolved.path, usagePath });
+      if (isObject(resolved.value))
+        result.push({ operation: op, status, response: resolved.value, path: resolved.path, usagePath });
     }
   }
   return result;
@@ -164,7 +169,13 @@ export interface MediaTypeInfo {
 /** Every request-body and response media type once, at its definition, with the statuses it serves. */
 export const mediaTypes = memoise((document): MediaTypeInfo[] => {
   const byObject = new Map<object, MediaTypeInfo>();
-  const addContainer = (kind: MediaTypeInfo['kind'], container: JsonObject, path: JsonPath, status?: string, op?: OperationInfo) => {
+  const addContainer = (
+    kind: MediaTypeInfo['kind'],
+    container: JsonObject,
+    path: JsonPath,
+    status?: string,
+    op?: OperationInfo,
+  ) => {
     const content = container.content;
     if (!isObject(content)) return;
     for (const mediaType of Object.keys(content)) {
@@ -185,10 +196,14 @@ export const mediaTypes = memoise((document): MediaTypeInfo[] => {
       if (isObject(body.value)) addContainer('request', body.value, body.path, undefined, op);
     }
   }
-  for (const info of responses(document)) addContainer('response', info.response, info.path, info.status, info.operation);
+  for (const info of responses(document))
+    addContainer('response', info.response, info.path, info.status, info.operation);
   const components = document.components;
   if (isObject(components)) {
-    for (const [section, kind] of [['requestBodies', 'request'], ['responses', 'response']] as const) {
+    for (const [section, kind] of [
+      ['requestBodies', 'request'],
+      ['responses', 'response'],
+    ] as const) {
       const group = components[section];
       if (!isObject(group)) continue;
       for (const name of Object.keys(group)) {
@@ -228,7 +243,18 @@ export interface SchemaNode {
 }
 
 const SUBSCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'] as const;
-const SUBSCHEMA_SINGLE = ['items', 'additionalProperties', 'not', 'contains', 'propertyNames', 'if', 'then', 'else', 'unevaluatedItems', 'unevaluatedProperties'] as const;
+const SUBSCHEMA_SINGLE = [
+  'items',
+  'additionalProperties',
+  'not',
+  'contains',
+  'propertyNames',
+  'if',
+  'then',
+  'else',
+  'unevaluatedItems',
+  'unevaluatedProperties',
+] as const;
 
 /**
  * Every schema object in the document, each once: component schemas and the schemas of
@@ -249,37 +275,61 @@ export const schemas = memoise((document): SchemaNode[] => {
       // A target outside the usual places (e.g. a bundled file's own `definitions`) is walked
       // where it is defined, the first time a reference reaches it.
       const target = lookupLocalRef(document, schema.$ref);
-      if (target && isObject(target.value) && !seen.has(target.value)) walk(target.value, target.path, 'referenced', String(target.path[target.path.length - 1]));
+      if (target && isObject(target.value) && !seen.has(target.value))
+        walk(target.value, target.path, 'referenced', String(target.path[target.path.length - 1]));
       return;
     }
     const value: Schema = schema;
     for (const key of ['$defs', 'definitions'] as const) {
       const defs = value[key];
-      if (isObject(defs)) for (const name of Object.keys(defs)) walk(defs[name], [...path, key, name], 'component', name);
+      if (isObject(defs))
+        for (const name of Object.keys(defs)) walk(defs[name], [...path, key, name], 'component', name);
     }
     if (isObject(value.properties)) {
-      for (const key of Object.keys(value.properties)) walk(value.properties[key], [...path, 'properties', key], 'property', key, node);
+      for (const key of Object.keys(value.properties))
+        walk(value.properties[key], [...path, 'properties', key], 'property', key, node);
     }
     if (isObject(value.patternProperties)) {
-      for (const key of Object.keys(value.patternProperties)) walk(value.patternProperties[key], [...path, 'patternProperties', key], 'patternProperties', undefined, node);
+      for (const key of Object.keys(value.patternProperties))
+        walk(value.patternProperties[key], [...path, 'patternProperties', key], 'patternProperties', undefined, node);
     }
     for (const key of SUBSCHEMA_LISTS) {
       const list = value[key];
-      if (isArray(list)) list.forEach((sub, i) => walk(sub, [...path, key, i], key === 'prefixItems' ? 'prefixItems' : key, undefined, node));
+      if (isArray(list))
+        list.forEach((sub, i) =>
+          walk(sub, [...path, key, i], key === 'prefixItems' ? 'prefixItems' : key, undefined, node),
+        );
     }
     for (const key of SUBSCHEMA_SINGLE) {
       const sub = value[key];
-      if (isObject(sub)) walk(sub, [...path, key], key === 'items' || key === 'additionalProperties' || key === 'not' ? key : 'other', undefined, node);
+      if (isObject(sub))
+        walk(
+          sub,
+          [...path, key],
+          key === 'items' || key === 'additionalProperties' || key === 'not' ? key : 'other',
+          undefined,
+          node,
+        );
     }
-    if (isArray(value.items)) value.items.forEach((sub, i) => walk(sub, [...path, 'items', i], 'items', undefined, node));
+    if (isArray(value.items))
+      value.items.forEach((sub, i) => walk(sub, [...path, 'items', i], 'items', undefined, node));
   };
   const components = document.components;
   if (isObject(components)) {
-    if (isObject(components.schemas)) for (const key of Object.keys(components.schemas)) walk(components.schemas[key], ['components', 'schemas', key], 'component', key);
-    if (isObject(components.headers)) for (const key of Object.keys(components.headers)) walkHeader(components.headers[key], ['components', 'headers', key]);
+    if (isObject(components.schemas))
+      for (const key of Object.keys(components.schemas))
+        walk(components.schemas[key], ['components', 'schemas', key], 'component', key);
+    if (isObject(components.headers))
+      for (const key of Object.keys(components.headers))
+        walkHeader(components.headers[key], ['components', 'headers', key]);
   }
   for (const info of parameters(document)) {
-    walk(info.parameter.schema, [...info.path, 'schema'], 'parameter', typeof info.parameter.name === 'string' ? info.parameter.name : undefined);
+    walk(
+      info.parameter.schema,
+      [...info.path, 'schema'],
+      'parameter',
+      typeof info.parameter.name === 'string' ? info.parameter.name : undefined,
+    );
     walkContent(info.parameter.content, info.path, 'parameter');
   }
   for (const info of mediaTypes(document)) {
@@ -288,10 +338,14 @@ export const schemas = memoise((document): SchemaNode[] => {
     walk(info.media.itemSchema, [...info.path, 'itemSchema'], 'media');
   }
   for (const info of responses(document)) {
-    if (isObject(info.response.headers)) for (const key of Object.keys(info.response.headers)) walkHeader(info.response.headers[key], [...info.path, 'headers', key]);
+    if (isObject(info.response.headers))
+      for (const key of Object.keys(info.response.headers))
+        walkHeader(info.response.headers[key], [...info.path, 'headers', key]);
   }
   const defs = document.$defs ?? document.definitions;
-  if (isObject(defs)) for (const key of Object.keys(defs)) walk(defs[key], [document.$defs ? '$defs' : 'definitions', key], 'component', key);
+  if (isObject(defs))
+    for (const key of Object.keys(defs))
+      walk(defs[key], [document.$defs ? '$defs' : 'definitions', key], 'component', key);
   return result;
 
   function walkHeader(header: unknown, path: JsonPath) {

@@ -12,9 +12,24 @@ import { Option, type Command } from 'commander';
 import { CouldNotRunError, errorLine } from '../../errors.js';
 import type { Severity } from '../../report/finding.js';
 import { ratePerSecond } from '../contract-options.js';
-import { addBaselineOptions, addPolicyOptions, failSeverityOption, minScoreOption, type BaselineCommandOptions } from '../options.js';
+import {
+  addBaselineOptions,
+  addPolicyOptions,
+  failSeverityOption,
+  minScoreOption,
+  type BaselineCommandOptions,
+} from '../options.js';
 import { addOutputOptions, type OutputState } from '../output.js';
-import { documentSettingsFor, finishRun, gateRunFor, settle, takeOutputTargets, writeFileAtomically, type CliIo, type PolicyCommandOptions } from '../runner.js';
+import {
+  documentSettingsFor,
+  finishRun,
+  gateRunFor,
+  settle,
+  takeOutputTargets,
+  writeFileAtomically,
+  type CliIo,
+  type PolicyCommandOptions,
+} from '../runner.js';
 
 export interface HarvestCommandOptions {
   xroadClient: string;
@@ -47,7 +62,8 @@ export interface CatalogueReportCommandOptions extends BaselineCommandOptions, P
 
 function wholeNumber(option: string, minimum = 1) {
   return (value: string): number => {
-    if (!/^[0-9]+$/.test(value) || Number(value) < minimum) throw new CouldNotRunError(`${option} "${value}" is not a whole number of ${minimum} or more`);
+    if (!/^[0-9]+$/.test(value) || Number(value) < minimum)
+      throw new CouldNotRunError(`${option} "${value}" is not a whole number of ${minimum} or more`);
     return Number(value);
   };
 }
@@ -55,7 +71,8 @@ function wholeNumber(option: string, minimum = 1) {
 /** `16MB`, `512kB`, `1048576`: a size in bytes. */
 export function parseSize(value: string): number {
   const match = /^\s*([0-9]+(?:\.[0-9]+)?)\s*(b|bytes|kb|k|mb|m|gb|g)?\s*$/i.exec(value);
-  if (!match) throw new CouldNotRunError(`--max-size "${value}" is not a size; write e.g. 16MB, 512kB or a number of bytes`);
+  if (!match)
+    throw new CouldNotRunError(`--max-size "${value}" is not a size; write e.g. 16MB, 512kB or a number of bytes`);
   const unit = (match[2] ?? 'b').toLowerCase();
   const factor = unit.startsWith('g') ? 1024 ** 3 : unit.startsWith('m') ? 1024 ** 2 : unit.startsWith('k') ? 1024 : 1;
   const bytes = Math.floor(Number(match[1]) * factor);
@@ -66,7 +83,8 @@ export function parseSize(value: string): number {
 /** The harvest's options (`catalogue harvest` and `catalogue <url>`). */
 export function addHarvestOptions(command: Command, required = true): Command {
   // Checked in the actions of `catalogue`: commander would ask a parent's required option of its subcommands too.
-  const add = (flags: string, description: string) => (required ? command.requiredOption(flags, description) : command.option(flags, `${description} (required)`));
+  const add = (flags: string, description: string) =>
+    required ? command.requiredOption(flags, description) : command.option(flags, `${description} (required)`);
   add('--xroad-client <id>', 'the calling subsystem, INSTANCE/CLASS/MEMBER/SUBSYSTEM (sent as X-Road-Client)');
   add('--out <folder>', 'where to write the descriptions and harvest.json');
   return command
@@ -74,13 +92,34 @@ export function addHarvestOptions(command: Command, required = true): Command {
     .option('--subsystem <glob>', "only subsystems whose code matches this glob (quote it: 'island-*')")
     .option('--allowed-only', 'ask allowedMethods (only the services the client may call) instead of listMethods')
     .option('--concurrency <n>', 'requests in flight at once', wholeNumber('--concurrency'), 4)
-    .option('--timeout <ms>', 'time limit for each request, the whole answer included', wholeNumber('--timeout'), 30_000)
-    .option('--max-size <size>', 'largest description taken (e.g. 16MB); a larger one is recorded as too large', parseSize, 16 * 1024 * 1024)
-    .option('--retries <n>', 'retries with backoff after a 5xx, a timeout or a reset connection', wholeNumber('--retries', 0), 2)
+    .option(
+      '--timeout <ms>',
+      'time limit for each request, the whole answer included',
+      wholeNumber('--timeout'),
+      30_000,
+    )
+    .option(
+      '--max-size <size>',
+      'largest description taken (e.g. 16MB); a larger one is recorded as too large',
+      parseSize,
+      16 * 1024 * 1024,
+    )
+    .option(
+      '--retries <n>',
+      'retries with backoff after a 5xx, a timeout or a reset connection',
+      wholeNumber('--retries', 0),
+      2,
+    )
     .option('--rate <n>', 'start at most n requests per second (10 or 10/s), over the whole harvest', ratePerSecond)
-    .option('--cert <file>', 'client certificate for mutual TLS with the security server: PEM (with --key), or PKCS#12 (.p12/.pfx; passphrase from VOTTUR_CERT_PASSPHRASE)')
+    .option(
+      '--cert <file>',
+      'client certificate for mutual TLS with the security server: PEM (with --key), or PKCS#12 (.p12/.pfx; passphrase from VOTTUR_CERT_PASSPHRASE)',
+    )
     .option('--key <file>', 'the private key of a PEM --cert')
-    .option('--ca <file>', "CA certificates (PEM) to trust for the security server's certificate, besides the system's");
+    .option(
+      '--ca <file>',
+      "CA certificates (PEM) to trust for the security server's certificate, besides the system's",
+    );
 }
 
 /**
@@ -91,13 +130,22 @@ export function addCatalogueReportOptions(command: Command, state: OutputState):
   command
     .addOption(failSeverityOption())
     .addOption(minScoreOption())
-    .option('-q, --quiet', 'stylish lists errors only, and no progress bar (the counts, the score, the exit code and the other formats keep every finding)')
+    .option(
+      '-q, --quiet',
+      'stylish lists errors only, and no progress bar (the counts, the score, the exit code and the other formats keep every finding)',
+    )
     .option('--show-pii', 'show national identifiers unmasked in the output')
     .option('-j, --jobs <n>', 'lint worker threads (as vottur lint --jobs)', wholeNumber('--jobs'))
-    .option('--shard <i/n>', 'report only the i-th of n shares of the services (stable per service name); merge the shards\' --format json reports with vottur report')
+    .option(
+      '--shard <i/n>',
+      "report only the i-th of n shares of the services (stable per service name); merge the shards' --format json reports with vottur report",
+    )
     .option('--dashboard <file>', 'write the HTML dashboard here (default: catalogue.html in the harvest folder)')
     .option('--no-dashboard', 'write no dashboard (HTML or JSON)')
-    .option('--dashboard-json <file>', 'write the dashboard\'s figures as JSON here (default: catalogue.json in the harvest folder; the next report reads it for the trend)');
+    .option(
+      '--dashboard-json <file>',
+      "write the dashboard's figures as JSON here (default: catalogue.json in the harvest folder; the next report reads it for the trend)",
+    );
   addBaselineOptions(command);
   addPolicyOptions(command);
   addOutputOptions(command, state);
@@ -123,7 +171,14 @@ function latestHarvest(root: string, except: string): string | undefined {
 async function loadTls(options: HarvestCommandOptions, cwd: string) {
   if (options.cert === undefined && options.key === undefined && options.ca === undefined) return undefined;
   const { connectOptions, loadTlsMaterial } = await import('../../runtime/tls.js');
-  const material = await loadTlsMaterial({ ...(options.cert !== undefined ? { cert: options.cert } : {}), ...(options.key !== undefined ? { key: options.key } : {}), ...(options.ca !== undefined ? { ca: options.ca } : {}) }, cwd);
+  const material = await loadTlsMaterial(
+    {
+      ...(options.cert !== undefined ? { cert: options.cert } : {}),
+      ...(options.key !== undefined ? { key: options.key } : {}),
+      ...(options.ca !== undefined ? { ca: options.ca } : {}),
+    },
+    cwd,
+  );
   return material ? connectOptions(material) : undefined;
 }
 
@@ -134,7 +189,10 @@ export async function runHarvest(url: string, options: HarvestCommandOptions, io
   const { lintProgress } = await import('../../runtime/progress.js');
   const out = resolve(cwd, options.out);
   const tls = await loadTls(options, cwd);
-  const progress = options.quiet || io.stderr ? { update: () => undefined, stop: () => undefined } : lintProgress({ label: 'vottur catalogue harvest', unit: 'descriptions', afterMs: 1000, manyDocuments: 20 });
+  const progress =
+    options.quiet || io.stderr
+      ? { update: () => undefined, stop: () => undefined }
+      : lintProgress({ label: 'vottur catalogue harvest', unit: 'descriptions', afterMs: 1000, manyDocuments: 20 });
   let manifest;
   try {
     manifest = await harvestCatalogue({
@@ -160,12 +218,21 @@ export async function runHarvest(url: string, options: HarvestCommandOptions, io
   }
   const { summary } = manifest;
   const failed = manifest.services.filter((s) => s.error);
-  const kinds = [...new Set(failed.map((s) => s.error!.kind))].map((kind) => `${failed.filter((s) => s.error!.kind === kind).length} ${kind}`);
-  stderr(`${errorLine(`harvested ${summary.harvested} of ${summary.services} REST service descriptions from ${summary.subsystems} subsystems into ${options.out} in ${(manifest.durationMs / 1000).toFixed(1)} s${failed.length ? ` (not harvested: ${kinds.join(', ')}; see harvest.json)` : ''}${summary.wsdlSkipped ? `; ${summary.wsdlSkipped} SOAP services skipped` : ''}`)}\n`);
+  const kinds = [...new Set(failed.map((s) => s.error!.kind))].map(
+    (kind) => `${failed.filter((s) => s.error!.kind === kind).length} ${kind}`,
+  );
+  stderr(
+    `${errorLine(`harvested ${summary.harvested} of ${summary.services} REST service descriptions from ${summary.subsystems} subsystems into ${options.out} in ${(manifest.durationMs / 1000).toFixed(1)} s${failed.length ? ` (not harvested: ${kinds.join(', ')}; see harvest.json)` : ''}${summary.wsdlSkipped ? `; ${summary.wsdlSkipped} SOAP services skipped` : ''}`)}\n`,
+  );
   return out;
 }
 
-export async function runCatalogueReport(folder: string, options: CatalogueReportCommandOptions, state: OutputState, io: CliIo = {}): Promise<number> {
+export async function runCatalogueReport(
+  folder: string,
+  options: CatalogueReportCommandOptions,
+  state: OutputState,
+  io: CliIo = {},
+): Promise<number> {
   const cwd = io.cwd ?? process.cwd();
   const targets = takeOutputTargets(state);
   const { reportCatalogue } = await import('../../catalogue/report.js');
@@ -173,7 +240,10 @@ export async function runCatalogueReport(folder: string, options: CatalogueRepor
   const { lintProgress } = await import('../../runtime/progress.js');
   // One resolution of the configuration and the operator's policy for the whole report.
   const gate = await gateRunFor(options, io);
-  const progress = options.quiet || io.stderr ? { update: () => undefined, stop: () => undefined } : lintProgress({ label: 'vottur catalogue report', unit: 'descriptions' });
+  const progress =
+    options.quiet || io.stderr
+      ? { update: () => undefined, stop: () => undefined }
+      : lintProgress({ label: 'vottur catalogue report', unit: 'descriptions' });
   let run;
   try {
     run = await reportCatalogue({
@@ -191,18 +261,36 @@ export async function runCatalogueReport(folder: string, options: CatalogueRepor
   const report = await settle(run.report, options, io, gate);
   // A shard's dashboard would show a share of the catalogue as if it were all of it.
   if (options.dashboard !== false && options.shard === undefined) {
-    const { buildDashboard, readDashboard, DASHBOARD_HTML_FILE, DASHBOARD_JSON_FILE } = await import('../../catalogue/dashboard.js');
+    const { buildDashboard, readDashboard, DASHBOARD_HTML_FILE, DASHBOARD_JSON_FILE } =
+      await import('../../catalogue/dashboard.js');
     const { renderDashboardHtml } = await import('../../catalogue/dashboard-html.js');
     const previous = options.previous !== undefined ? readDashboard(resolve(cwd, options.previous)) : undefined;
-    const dashboard = buildDashboard(run, report, { failSeverity: options.failSeverity, ...(options.minScore !== undefined ? { minScore: options.minScore } : {}), ...(previous ? { previous } : {}) });
-    const endpoints = new Map(run.manifest.services.map((s) => [s.name, s.endpoints.map((e) => `${e.method} ${e.path}`)]));
+    const dashboard = buildDashboard(run, report, {
+      failSeverity: options.failSeverity,
+      ...(options.minScore !== undefined ? { minScore: options.minScore } : {}),
+      ...(previous ? { previous } : {}),
+    });
+    const endpoints = new Map(
+      run.manifest.services.map((s) => [s.name, s.endpoints.map((e) => `${e.method} ${e.path}`)]),
+    );
     const html = renderDashboardHtml(dashboard, report, { showPii: Boolean(options.showPii), endpoints });
-    const htmlFile = resolve(cwd, typeof options.dashboard === 'string' ? options.dashboard : join(folder, DASHBOARD_HTML_FILE));
+    const htmlFile = resolve(
+      cwd,
+      typeof options.dashboard === 'string' ? options.dashboard : join(folder, DASHBOARD_HTML_FILE),
+    );
     const jsonFile = resolve(cwd, options.dashboardJson ?? join(folder, DASHBOARD_JSON_FILE));
     // National identifiers in a provider's words (an error's reason) are masked, as in every report.
     const { maskedView } = await import('../../pii.js');
-    writeFileAtomically(jsonFile, `${JSON.stringify(options.showPii ? dashboard : maskedView(dashboard), null, 2)}\n`, options.dashboardJson ?? join(folder, DASHBOARD_JSON_FILE));
-    writeFileAtomically(htmlFile, html, typeof options.dashboard === 'string' ? options.dashboard : join(folder, DASHBOARD_HTML_FILE));
+    writeFileAtomically(
+      jsonFile,
+      `${JSON.stringify(options.showPii ? dashboard : maskedView(dashboard), null, 2)}\n`,
+      options.dashboardJson ?? join(folder, DASHBOARD_JSON_FILE),
+    );
+    writeFileAtomically(
+      htmlFile,
+      html,
+      typeof options.dashboard === 'string' ? options.dashboard : join(folder, DASHBOARD_HTML_FILE),
+    );
     const s = dashboard.summary;
     (io.stderr ?? ((text: string) => void process.stderr.write(text)))(
       `${errorLine(`${s.services} services, ${s.passing} passing the gate (${s.passingShare}%), catalogue score ${s.score} (${s.grade})${s.breakingWithoutMajor ? `, ${s.breakingWithoutMajor} with a breaking change and no new major version` : ''}; dashboard: ${typeof options.dashboard === 'string' ? options.dashboard : join(folder, DASHBOARD_HTML_FILE)}`)}\n`,
@@ -215,12 +303,19 @@ export function registerCatalogue(program: Command, io: CliIo = {}): Command {
   const state: OutputState = { targets: [] };
   const command = program
     .command('catalogue')
-    .description('harvest every OpenAPI description from an X-Road security server, lint and diff them all, and write the catalogue dashboard (harvest and report in one go; each harvest in its own folder under --out, compared with the newest before it)')
-    .argument('<security-server-url>', 'the security server, e.g. https://security-server.example.is (vottur serve --xroad starts a development one)')
+    .description(
+      'harvest every OpenAPI description from an X-Road security server, lint and diff them all, and write the catalogue dashboard (harvest and report in one go; each harvest in its own folder under --out, compared with the newest before it)',
+    )
+    .argument(
+      '<security-server-url>',
+      'the security server, e.g. https://security-server.example.is (vottur serve --xroad starts a development one)',
+    )
     .configureHelp({ subcommandTerm: (sub) => `${sub.name()} ${sub.usage()}` });
   addHarvestOptions(command, false);
   addCatalogueReportOptions(command, state);
-  command.addOption(new Option('--previous <folder>', 'the harvest to compare with (default: the newest harvest already under --out)'));
+  command.addOption(
+    new Option('--previous <folder>', 'the harvest to compare with (default: the newest harvest already under --out)'),
+  );
   command.action(async (url: string, options: HarvestCommandOptions & CatalogueReportCommandOptions) => {
     requireHarvestOptions(options);
     const cwd = io.cwd ?? process.cwd();
@@ -229,7 +324,12 @@ export function registerCatalogue(program: Command, io: CliIo = {}): Command {
     const folder = join(root, stamp);
     const previous = options.previous ?? latestHarvest(root, folder);
     await runHarvest(url, { ...options, out: join(options.out, stamp) }, io);
-    process.exitCode = await runCatalogueReport(join(options.out, stamp), { ...options, ...(previous !== undefined ? { previous } : {}) }, state, io);
+    process.exitCode = await runCatalogueReport(
+      join(options.out, stamp),
+      { ...options, ...(previous !== undefined ? { previous } : {}) },
+      state,
+      io,
+    );
   });
 
   // The subcommands share the parent's options by name, and commander hands an option written
@@ -237,7 +337,9 @@ export function registerCatalogue(program: Command, io: CliIo = {}): Command {
   // values given on the command line are taken from both, and the output targets go to one state.
   const harvest = command
     .command('harvest')
-    .description('list the clients and services of an X-Road security server and fetch every OpenAPI description into a folder, with harvest.json')
+    .description(
+      'list the clients and services of an X-Road security server and fetch every OpenAPI description into a folder, with harvest.json',
+    )
     .argument('<security-server-url>', 'the security server, e.g. https://security-server.example.is');
   addHarvestOptions(harvest, false);
   harvest.action(async (url: string, options: HarvestCommandOptions) => {
@@ -249,7 +351,9 @@ export function registerCatalogue(program: Command, io: CliIo = {}): Command {
 
   const report = command
     .command('report')
-    .description('lint every harvested description, compare each with the previous harvest, and write the dashboard and the report')
+    .description(
+      'lint every harvested description, compare each with the previous harvest, and write the dashboard and the report',
+    )
     .argument('<folder>', 'a harvest folder (written by vottur catalogue harvest)')
     .option('--previous <folder>', 'an earlier harvest folder: each service is compared with it (vottur diff)');
   addCatalogueReportOptions(report, state);
@@ -262,11 +366,18 @@ export function registerCatalogue(program: Command, io: CliIo = {}): Command {
 /** A subcommand's options, with those the parent took from the command line on top. */
 function givenOptions<T extends object>(parent: Command, own: T): T {
   const merged: Record<string, unknown> = { ...(own as Record<string, unknown>) };
-  for (const [key, value] of Object.entries(parent.opts())) if (parent.getOptionValueSource(key) === 'cli') merged[key] = value;
+  for (const [key, value] of Object.entries(parent.opts()))
+    if (parent.getOptionValueSource(key) === 'cli') merged[key] = value;
   return merged as T;
 }
 
 function requireHarvestOptions(options: Partial<HarvestCommandOptions>): asserts options is HarvestCommandOptions {
-  if (options.xroadClient === undefined) throw new CouldNotRunError("required option '--xroad-client <id>' not specified: the calling subsystem, e.g. --xroad-client IS-DEV/GOV/10000/vottur");
-  if (options.out === undefined) throw new CouldNotRunError("required option '--out <folder>' not specified: the folder to harvest into, e.g. --out catalogue");
+  if (options.xroadClient === undefined)
+    throw new CouldNotRunError(
+      "required option '--xroad-client <id>' not specified: the calling subsystem, e.g. --xroad-client IS-DEV/GOV/10000/vottur",
+    );
+  if (options.out === undefined)
+    throw new CouldNotRunError(
+      "required option '--out <folder>' not specified: the folder to harvest into, e.g. --out catalogue",
+    );
 }

@@ -18,7 +18,14 @@ import type { Report } from '../../report/finding.js';
 import { mergeReports } from '../../report/merge.js';
 import { toolInfo } from '../../version.js';
 import { CouldNotRunError } from '../../errors.js';
-import { addContractOptions, authFrom, note, runOptionsFrom, withContractSettings, type ContractCommandOptions } from '../contract-options.js';
+import {
+  addContractOptions,
+  authFrom,
+  note,
+  runOptionsFrom,
+  withContractSettings,
+  type ContractCommandOptions,
+} from '../contract-options.js';
 import type { OutputState } from '../output.js';
 import { finishRun, gateRunFor, takeOutputTargets, settle, type CliIo } from '../runner.js';
 
@@ -47,33 +54,65 @@ export function registerCheck(program: Command, io: CliIo = {}): void {
   const state: OutputState = { targets: [] };
   const command = program
     .command('check')
-    .description('lint a description and contract-test its server in one run (no arguments: the bundled reference service)')
+    .description(
+      'lint a description and contract-test its server in one run (no arguments: the bundled reference service)',
+    )
     .argument('[description]', 'the OpenAPI description; leave out to check the bundled reference service')
     .option('--server <url>', 'base URL of the server under test; without it only the description is linted')
     .option('--allow-remote-refs', 'fetch http(s) $refs of the description')
-    .option('--base <description>', 'also report what changed since this version (a file, or REF:path read from git), as vottur diff does')
+    .option(
+      '--base <description>',
+      'also report what changed since this version (a file, or REF:path read from git), as vottur diff does',
+    )
     .option('--accept <file>', 'with --base: changes accepted on purpose, as vottur diff --accept')
-    .option('--fault <name>', `with the bundled reference service only: make it deviate (${FAULT_NAMES.join(', ')}); repeatable`, collectFault, []);
+    .option(
+      '--fault <name>',
+      `with the bundled reference service only: make it deviate (${FAULT_NAMES.join(', ')}); repeatable`,
+      collectFault,
+      [],
+    );
   addContractOptions(command, state);
   command.action(async (description: string | undefined, given: CheckOptions, self: Command) => {
     const targets = takeOutputTargets(state);
     const run = await gateRunFor(given, io);
     const options = await withContractSettings(given, self, description, io, run);
     if (description === undefined) {
-      if (options.server !== undefined) throw new CouldNotRunError('--server needs the description to test it against: vottur check <description> --server <url>');
+      if (options.server !== undefined)
+        throw new CouldNotRunError(
+          '--server needs the description to test it against: vottur check <description> --server <url>',
+        );
       const given = CREDENTIAL_FLAGS.find(([key]) => options[key] !== undefined);
       if (given || options.header.length > 0) {
-        throw new CouldNotRunError(`${given ? given[1] : '--header'} applies to a server you name; the bundled reference service uses its own development issuer`);
+        throw new CouldNotRunError(
+          `${given ? given[1] : '--header'} applies to a server you name; the bundled reference service uses its own development issuer`,
+        );
       }
-      if (options.base !== undefined) throw new CouldNotRunError('--base needs the description to compare: vottur check <description> --base <REF:path>');
-      if (options.data !== undefined) throw new CouldNotRunError('--data applies to a server you name; the bundled reference service answers its own examples');
-      process.exitCode = await finishRun(await settle(await checkReference(options, io), options, io, run), targets, options, io);
+      if (options.base !== undefined)
+        throw new CouldNotRunError(
+          '--base needs the description to compare: vottur check <description> --base <REF:path>',
+        );
+      if (options.data !== undefined)
+        throw new CouldNotRunError(
+          '--data applies to a server you name; the bundled reference service answers its own examples',
+        );
+      process.exitCode = await finishRun(
+        await settle(await checkReference(options, io), options, io, run),
+        targets,
+        options,
+        io,
+      );
       return;
     }
-    if (options.fault.length > 0) throw new CouldNotRunError('--fault applies to the bundled reference service only: run vottur check without a description');
-    if (options.accept !== undefined && options.base === undefined) throw new CouldNotRunError('--accept applies to the changes --base finds: add --base <REF:path>');
+    if (options.fault.length > 0)
+      throw new CouldNotRunError(
+        '--fault applies to the bundled reference service only: run vottur check without a description',
+      );
+    if (options.accept !== undefined && options.base === undefined)
+      throw new CouldNotRunError('--accept applies to the changes --base finds: add --base <REF:path>');
     // Read and parsed once, for the linter and the contract tests alike.
-    const loaded = await loadDescription(description, { ...(options.allowRemoteRefs ? { allowRemoteRefs: true } : {}) });
+    const loaded = await loadDescription(description, {
+      ...(options.allowRemoteRefs ? { allowRemoteRefs: true } : {}),
+    });
     const settings = await run.settingsFor(description);
     const lint = await lintLoadedDescription(loaded, { ...(settings ? { settings } : {}) });
     const reports = [lint];
@@ -81,12 +120,24 @@ export function registerCheck(program: Command, io: CliIo = {}): void {
       const { diffAgainstBase, readAcceptFile } = await import('../../diff/index.js');
       const accept = options.accept !== undefined ? await readAcceptFile(options.accept) : undefined;
       if (options.accept !== undefined) run.recordFile(options.accept, 'accept');
-      const diff = await diffAgainstBase(options.base, loaded, { ...(accept ? { accept } : {}), ...(options.allowRemoteRefs ? { allowRemoteRefs: true } : {}) });
+      const diff = await diffAgainstBase(options.base, loaded, {
+        ...(accept ? { accept } : {}),
+        ...(options.allowRemoteRefs ? { allowRemoteRefs: true } : {}),
+      });
       reports.push(run.judgeAcceptances(diff.report, acceptedBy(diff.accepted, accept)));
     }
     if (options.server === undefined) {
-      note(options, io, 'no --server given, so only the description was linted; add --server <url> to contract-test the service');
-      process.exitCode = await finishRun(await settle(reports.length === 1 ? lint : mergeReports(reports, { tool: toolInfo() }), options, io, run), targets, options, io);
+      note(
+        options,
+        io,
+        'no --server given, so only the description was linted; add --server <url> to contract-test the service',
+      );
+      process.exitCode = await finishRun(
+        await settle(reports.length === 1 ? lint : mergeReports(reports, { tool: toolInfo() }), options, io, run),
+        targets,
+        options,
+        io,
+      );
       return;
     }
     const contract = await runContractTests({
@@ -97,7 +148,12 @@ export function registerCheck(program: Command, io: CliIo = {}): void {
       ...(options.allowRemoteRefs ? { allowRemoteRefs: true } : {}),
       ...runOptionsFrom(options, io),
     });
-    process.exitCode = await finishRun(await settle(mergeReports([...reports, contract], { tool: toolInfo() }), options, io, run), targets, options, io);
+    process.exitCode = await finishRun(
+      await settle(mergeReports([...reports, contract], { tool: toolInfo() }), options, io, run),
+      targets,
+      options,
+      io,
+    );
   });
 }
 
@@ -109,14 +165,25 @@ async function checkReference(options: CheckOptions, io: CliIo): Promise<Report>
     throw new CouldNotRunError(`cannot start the reference service: ${(error as Error).message.replace(/\s+/g, ' ')}`);
   }
   try {
-    note(options, io, `checking the bundled reference service at ${service.baseUrl}${options.fault.length ? ` (fault: ${options.fault.join(', ')})` : ''}`);
+    note(
+      options,
+      io,
+      `checking the bundled reference service at ${service.baseUrl}${options.fault.length ? ` (fault: ${options.fault.join(', ')})` : ''}`,
+    );
     const loaded = await loadDescription(service.descriptionPath);
     const lint = await lintLoadedDescription(loaded);
     const contract = await runContractTests({
       description: service.descriptionPath,
       loaded,
       server: service.baseUrl,
-      auth: { oauth: { tokenUrl: service.tokenUrl!, clientId: service.clientId!, clientSecret: service.clientSecret!, scope: service.scope } },
+      auth: {
+        oauth: {
+          tokenUrl: service.tokenUrl!,
+          clientId: service.clientId!,
+          clientSecret: service.clientSecret!,
+          scope: service.scope,
+        },
+      },
       ...runOptionsFrom(options, io),
       // vottur's own service on loopback: every method may be tried.
       allowUnsafeMethods: true,

@@ -22,21 +22,37 @@ export function registerDiff(program: Command): void {
   const state: OutputState = { targets: [] };
   const command = program
     .command('diff')
-    .description('compare two versions of a description: breaking changes, changelog, and the platform versioning rules')
+    .description(
+      'compare two versions of a description: breaking changes, changelog, and the platform versioning rules',
+    )
     .argument('<base>', 'the old version: a file, or REF:path read from git (origin/main:apis/users.yaml)')
     .argument('<revision>', 'the new version: a file, or REF:path')
     .addOption(failSeverityOption())
-    .option('-q, --quiet', 'stylish lists errors only (the counts, the exit code and the other formats keep every change)')
-    .option('--accept <file>', 'JSON or YAML list of changes accepted on purpose: { rule, pointer or operation, reason }')
+    .option(
+      '-q, --quiet',
+      'stylish lists errors only (the counts, the exit code and the other formats keep every change)',
+    )
+    .option(
+      '--accept <file>',
+      'JSON or YAML list of changes accepted on purpose: { rule, pointer or operation, reason }',
+    )
     .option('--allow-remote-refs', 'fetch http(s) $refs (off by default)')
     .option('--show-pii', 'show national identifiers unmasked in the output')
-    .option('--config <file>', "the configuration file (default: vottur.config.yaml found from the revision's folder up to the repository root)")
+    .option(
+      '--config <file>',
+      "the configuration file (default: vottur.config.yaml found from the revision's folder up to the repository root)",
+    )
     .option('--no-config', 'use no configuration file');
   addPolicyOptions(command);
   addOutputOptions(command, state);
   command.action(async (base: string, revision: string, options: DiffCommandOptions) => {
     const targets = takeOutputTargets(state);
-    const [{ diffDescriptionsDetailed, readAcceptFile, parseGitSpec }, { acceptedBy }, { levelFor }] = await Promise.all([import('../../diff/index.js'), import('../../diff/accept.js'), import('../../config/index.js')]);
+    const [{ diffDescriptionsDetailed, readAcceptFile, parseGitSpec }, { acceptedBy }, { levelFor }] =
+      await Promise.all([
+        import('../../diff/index.js'),
+        import('../../diff/accept.js'),
+        import('../../config/index.js'),
+      ]);
     const run = await gateRunFor(options);
     const accept = options.accept ? await readAcceptFile(options.accept) : undefined;
     if (options.accept) run.recordFile(options.accept, 'accept');
@@ -45,8 +61,15 @@ export function registerDiff(program: Command): void {
     // see the same levels.
     const cwd = process.cwd();
     const loaded = await run.configFor(parseGitSpec(revision)?.path ?? revision);
-    const level = loaded ? (ruleId: string, document: string, pointer: string, own: Severity) => run.allowedLevel(ruleId, own, levelFor(loaded, ruleId, document, pointer, cwd)) : undefined;
-    const { report, accepted } = await diffDescriptionsDetailed(base, revision, { accept, allowRemoteRefs: options.allowRemoteRefs, ...(level ? { level } : {}) });
+    const level = loaded
+      ? (ruleId: string, document: string, pointer: string, own: Severity) =>
+          run.allowedLevel(ruleId, own, levelFor(loaded, ruleId, document, pointer, cwd))
+      : undefined;
+    const { report, accepted } = await diffDescriptionsDetailed(base, revision, {
+      accept,
+      allowRemoteRefs: options.allowRemoteRefs,
+      ...(level ? { level } : {}),
+    });
     // Every acceptance is listed; under a policy, one it does not allow counts again.
     const judged = run.judgeAcceptances(report, acceptedBy(accepted, accept));
     process.exitCode = await finishRun(await configured(judged, options, {}, run), targets, options);

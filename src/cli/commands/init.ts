@@ -58,7 +58,10 @@ export function registerInit(program: Command): void {
     .option('--force', 'replace an existing vottur.config.yaml')
     .action((options: { force?: boolean }) => {
       const file = resolve(process.cwd(), 'vottur.config.yaml');
-      if (existsSync(file) && !options.force) throw new CouldNotRunError('vottur.config.yaml exists already; edit it, or pass --force to replace it with the starter');
+      if (existsSync(file) && !options.force)
+        throw new CouldNotRunError(
+          'vottur.config.yaml exists already; edit it, or pass --force to replace it with the starter',
+        );
       writeFileAtomically(file, STARTER_CONFIG, 'vottur.config.yaml');
       process.stderr.write(`${errorLine('wrote vottur.config.yaml; see docs/config.md for every key')}\n`);
     });

@@ -5,10 +5,24 @@
 import type { Command } from 'commander';
 import type { TimingEntry } from '../../../rulesets/lib/timing.js';
 import type { Report, Severity } from '../../report/finding.js';
-import { addBaselineOptions, addPolicyOptions, failSeverityOption, minScoreOption, type BaselineCommandOptions } from '../options.js';
+import {
+  addBaselineOptions,
+  addPolicyOptions,
+  failSeverityOption,
+  minScoreOption,
+  type BaselineCommandOptions,
+} from '../options.js';
 import { CouldNotRunError } from '../../errors.js';
 import { addOutputOptions, type OutputState, type OutputTarget } from '../output.js';
-import { configured, documentSettingsFor, finishRun, gateRunFor, takeOutputTargets, settle, type PolicyCommandOptions } from '../runner.js';
+import {
+  configured,
+  documentSettingsFor,
+  finishRun,
+  gateRunFor,
+  takeOutputTargets,
+  settle,
+  type PolicyCommandOptions,
+} from '../runner.js';
 
 export interface LintCommandOptions extends BaselineCommandOptions, PolicyCommandOptions {
   failSeverity: Severity;
@@ -24,7 +38,6 @@ export interface LintCommandOptions extends BaselineCommandOptions, PolicyComman
   fixDryRun?: boolean;
 }
 
-
 /**
  * From this many findings on, memory is collected before a report that lists them all is written
  * (see runtime/memory.ts). Not for stylish cut to `--max-problems`: its text is small, and the
@@ -34,12 +47,17 @@ const BIG_REPORT = 2000;
 
 /** Whether some target renders every finding (any format but stylish, or stylish without a cut). */
 function rendersEveryFinding(targets: readonly OutputTarget[], findings: number): boolean {
-  return targets.some((target) => target.format !== 'stylish' || target.maxProblems === 0 || target.maxProblems >= findings);
+  return targets.some(
+    (target) => target.format !== 'stylish' || target.maxProblems === 0 || target.maxProblems >= findings,
+  );
 }
 
 function parseJobs(value: string): number {
   const jobs = Number(value);
-  if (!Number.isInteger(jobs) || jobs < 1) throw new CouldNotRunError(`--jobs ${value}: give a whole number of worker threads, 1 or more (1 lints in the main thread)`);
+  if (!Number.isInteger(jobs) || jobs < 1)
+    throw new CouldNotRunError(
+      `--jobs ${value}: give a whole number of worker threads, 1 or more (1 lints in the main thread)`,
+    );
   return jobs;
 }
 
@@ -51,17 +69,28 @@ export function formatTiming(entries: readonly TimingEntry[], limit = 20): strin
   const lines = [`${'Rule'.padEnd(width)} | Time (ms) | Relative`, `${'-'.repeat(width)}-|-----------|---------`];
   for (const entry of shown) {
     const share = total > 0 ? (100 * entry.ms) / total : 0;
-    lines.push(`${entry.name.padEnd(width)} | ${entry.ms.toFixed(1).padStart(9)} | ${`${share.toFixed(1)}%`.padStart(8)}`);
+    lines.push(
+      `${entry.name.padEnd(width)} | ${entry.ms.toFixed(1).padStart(9)} | ${`${share.toFixed(1)}%`.padStart(8)}`,
+    );
   }
-  lines.push(`${'total'.padEnd(width)} | ${total.toFixed(1).padStart(9)} | ${entries.length > limit ? `(${entries.length - limit} more)` : ''}`);
+  lines.push(
+    `${'total'.padEnd(width)} | ${total.toFixed(1).padStart(9)} | ${entries.length > limit ? `(${entries.length - limit} more)` : ''}`,
+  );
   return `${lines.join('\n')}\n`;
 }
 
 /** `--watch`: the library's watcher until Ctrl-C (or SIGTERM), then a clean exit 0. */
 async function watchUntilInterrupted(files: string[], options: LintCommandOptions, state: OutputState): Promise<void> {
-  if (state.targets.length > 0) throw new CouldNotRunError('--watch shows its own summary of what changed; run without --watch for --format and --output');
-  if (options.policy !== undefined || options.gate) throw new CouldNotRunError('--watch is for linting your own work; run without --watch for --policy and --gate');
-  if (options.baseline !== undefined || options.updateBaseline || options.pruneBaseline) throw new CouldNotRunError('--watch does not read or write a baseline; run without --watch for --baseline, --update-baseline and --prune-baseline');
+  if (state.targets.length > 0)
+    throw new CouldNotRunError(
+      '--watch shows its own summary of what changed; run without --watch for --format and --output',
+    );
+  if (options.policy !== undefined || options.gate)
+    throw new CouldNotRunError('--watch is for linting your own work; run without --watch for --policy and --gate');
+  if (options.baseline !== undefined || options.updateBaseline || options.pruneBaseline)
+    throw new CouldNotRunError(
+      '--watch does not read or write a baseline; run without --watch for --baseline, --update-baseline and --prune-baseline',
+    );
   const { watchLint } = await import('../../lint/watch.js');
   const watcher = await watchLint(files, {
     allowRemoteRefs: options.allowRemoteRefs,
@@ -91,21 +120,38 @@ export function registerLint(program: Command): void {
     .argument('<files...>', 'description files or glob patterns (quote globs: "apis/**/*.yaml")')
     .addOption(failSeverityOption())
     .addOption(minScoreOption())
-    .option('-q, --quiet', 'stylish lists errors only (the counts, the score, the exit code and the other formats keep every finding)')
+    .option(
+      '-q, --quiet',
+      'stylish lists errors only (the counts, the score, the exit code and the other formats keep every finding)',
+    )
     .option('--allow-remote-refs', 'fetch http(s) $refs (off by default: a linter in CI must not reach the network)')
     .option('--show-pii', 'show national identifiers unmasked in the output')
-    .option('-j, --jobs <n>', 'worker threads for many documents (default: one per core, from 4 documents on machines with 3 or more cores; 1 lints in the main thread)', parseJobs)
-    .option('--shard <i/n>', "lint only the i-th of n shares of the documents (stable per path; merge the shards' --format json reports with vottur report)")
+    .option(
+      '-j, --jobs <n>',
+      'worker threads for many documents (default: one per core, from 4 documents on machines with 3 or more cores; 1 lints in the main thread)',
+      parseJobs,
+    )
+    .option(
+      '--shard <i/n>',
+      "lint only the i-th of n shares of the documents (stable per path; merge the shards' --format json reports with vottur report)",
+    )
     .option('--timing', 'after the report, show the slowest rules on standard error')
-    .option('-w, --watch', 're-lint a description whenever it or a file it references is saved, showing only new and fixed findings and the score; Ctrl-C stops')
-    .option('--fix', 'apply the fixes that change nothing for callers (non-breaking or documentation only, by vottur diff), then lint; breaking fixes are listed, never applied')
+    .option(
+      '-w, --watch',
+      're-lint a description whenever it or a file it references is saved, showing only new and fixed findings and the score; Ctrl-C stops',
+    )
+    .option(
+      '--fix',
+      'apply the fixes that change nothing for callers (non-breaking or documentation only, by vottur diff), then lint; breaking fixes are listed, never applied',
+    )
     .option('--fix-dry-run', 'print the fixes --fix would apply as a unified diff, and write nothing');
   addBaselineOptions(command);
   addPolicyOptions(command);
   addOutputOptions(command, state);
   command.action(async (files: string[], options: LintCommandOptions) => {
     if (options.watch) {
-      if (options.fix || options.fixDryRun) throw new CouldNotRunError('--watch does not fix; run --fix (or --fix-dry-run) without --watch');
+      if (options.fix || options.fixDryRun)
+        throw new CouldNotRunError('--watch does not fix; run --fix (or --fix-dry-run) without --watch');
       return watchUntilInterrupted(files, options, state);
     }
     if (options.fixDryRun) {
@@ -117,7 +163,9 @@ export function registerLint(program: Command): void {
     }
     // A gate judges the repository as committed: writing to it would judge (and leave behind) files nobody reviewed.
     if (options.fix && (options.gate || options.policy !== undefined || process.env.VOTTUR_POLICY)) {
-      throw new CouldNotRunError('--fix writes to the repository, and a gated run (--gate, --policy, VOTTUR_POLICY) judges it as committed; run --fix without the policy, or --fix-dry-run to see the fixes. Nothing was written');
+      throw new CouldNotRunError(
+        '--fix writes to the repository, and a gated run (--gate, --policy, VOTTUR_POLICY) judges it as committed; run --fix without the policy, or --fix-dry-run to see the fixes. Nothing was written',
+      );
     }
     if (options.fix) await (await import('../fix-run.js')).runFixes(files, options);
     const targets = takeOutputTargets(state);
@@ -141,7 +189,8 @@ export function registerLint(program: Command): void {
       progress.stop();
     }
     // Thousands of findings: make room for the report in the memory the linting left behind.
-    if (report.findings.length >= BIG_REPORT && rendersEveryFinding(targets, report.findings.length)) (await import('../../runtime/memory.js')).collectGarbage();
+    if (report.findings.length >= BIG_REPORT && rendersEveryFinding(targets, report.findings.length))
+      (await import('../../runtime/memory.js')).collectGarbage();
     report = await settle(report, options, {}, run);
     const exitCode = await finishRun(report, targets, options);
     if (timing) process.stderr.write(formatTiming(timing.entries()));

@@ -7,7 +7,9 @@ import type { Command } from 'commander';
 export function registerLsp(program: Command): void {
   program
     .command('lsp')
-    .description('run the language server (LSP over standard input and output) for editors: diagnostics, hover, navigation, completion and quick fixes')
+    .description(
+      'run the language server (LSP over standard input and output) for editors: diagnostics, hover, navigation, completion and quick fixes',
+    )
     .option('--stdio', 'talk LSP over standard input and output (the default, and the only transport)')
     .action(async () => {
       const { startLanguageServer } = await import('../../lsp/index.js');

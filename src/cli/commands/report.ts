@@ -34,20 +34,34 @@ export interface ReportIo extends CliIo {
  * Reads, merges and renders; returns the exit code (0, or 1 for findings at `--fail-severity` or a
  * score below `--min-score`). Throws `CouldNotRunError` for a file that is not a vottur JSON report.
  */
-export async function runReport(files: readonly string[], options: ReportCommandOptions, state: OutputState, io: ReportIo = {}): Promise<number> {
+export async function runReport(
+  files: readonly string[],
+  options: ReportCommandOptions,
+  state: OutputState,
+  io: ReportIo = {},
+): Promise<number> {
   if (files.length === 0) throw new CouldNotRunError('give at least one JSON report written by --format json');
   const cwd = io.cwd ?? process.cwd();
   const targets = takeOutputTargets(state);
   const reports = files.map((file) => readJsonReport(resolve(cwd, file), file));
   // One report is re-rendered as it was; several become one, made now by this vottur.
-  let report = reports.length === 1 ? reports[0] : mergeReports(reports, { tool: toolInfo(), ...(io.now ? { now: io.now } : {}) });
+  let report =
+    reports.length === 1 ? reports[0] : mergeReports(reports, { tool: toolInfo(), ...(io.now ? { now: io.now } : {}) });
   // Under a policy, what the saved reports' repositories held back is judged again.
   if (options.policy !== undefined || options.gate || process.env.VOTTUR_POLICY) {
-    const [{ policyFor }, { rejudgeSaved }] = await Promise.all([import('../../policy/index.js'), import('../../policy/enforce.js')]);
+    const [{ policyFor }, { rejudgeSaved }] = await Promise.all([
+      import('../../policy/index.js'),
+      import('../../policy/enforce.js'),
+    ]);
     const policy = await policyFor(options, cwd);
     if (policy) report = rejudgeSaved(report, policy, cwd);
   }
-  return finishRun(report, targets, { showPii: options.showPii, quiet: options.quiet, failSeverity: options.failSeverity, minScore: options.minScore }, { ...io, cwd });
+  return finishRun(
+    report,
+    targets,
+    { showPii: options.showPii, quiet: options.quiet, failSeverity: options.failSeverity, minScore: options.minScore },
+    { ...io, cwd },
+  );
 }
 
 export function registerReport(program: Command, io: ReportIo = {}): Command {
@@ -61,7 +75,10 @@ export function registerReport(program: Command, io: ReportIo = {}): Command {
   addMinScoreOption(command);
   addPolicyOptions(command);
   command.option('--show-pii', 'show national identifiers unmasked (a report saved masked stays masked)', false);
-  command.option('-q, --quiet', 'stylish lists errors only (the counts, the score, the exit code and the other formats keep every finding)');
+  command.option(
+    '-q, --quiet',
+    'stylish lists errors only (the counts, the score, the exit code and the other formats keep every finding)',
+  );
   command.action(async (files: string[], options: ReportCommandOptions) => {
     process.exitCode = await runReport(files, options, state, io);
   });

@@ -26,12 +26,30 @@ function wrap(text: string, width: number): string[] {
 }
 
 const SOURCES: Array<{ title: string; matches: (rule: RuleMeta) => boolean }> = [
-  { title: 'Lint rules (vottur lint: checked on the OpenAPI description)', matches: (rule) => rule.source === 'lint' && rule.id.startsWith('platform-') },
-  { title: 'Rules of the run itself (vottur lint: suppressions, documents that cannot be read)', matches: (rule) => rule.source === 'lint' && !rule.id.startsWith('platform-') && !isPolicyRule(rule) },
-  { title: "Rules of the operator's policy (--gate, --policy: what the repository under check may change)", matches: isPolicyRule },
-  { title: 'Contract rules (vottur test: checked on a running server)', matches: (rule) => (rule.source === 'response' || rule.source === 'contract') && !isPolicyRule(rule) },
-  { title: 'Catalogue rules (vottur catalogue: harvesting the data exchange layer, and what changed since)', matches: (rule) => rule.source === 'catalogue' },
-  { title: 'Diff checks and versioning rules (vottur diff: what changed between two versions)', matches: (rule) => rule.source === 'diff' && !isPolicyRule(rule) },
+  {
+    title: 'Lint rules (vottur lint: checked on the OpenAPI description)',
+    matches: (rule) => rule.source === 'lint' && rule.id.startsWith('platform-'),
+  },
+  {
+    title: 'Rules of the run itself (vottur lint: suppressions, documents that cannot be read)',
+    matches: (rule) => rule.source === 'lint' && !rule.id.startsWith('platform-') && !isPolicyRule(rule),
+  },
+  {
+    title: "Rules of the operator's policy (--gate, --policy: what the repository under check may change)",
+    matches: isPolicyRule,
+  },
+  {
+    title: 'Contract rules (vottur test: checked on a running server)',
+    matches: (rule) => (rule.source === 'response' || rule.source === 'contract') && !isPolicyRule(rule),
+  },
+  {
+    title: 'Catalogue rules (vottur catalogue: harvesting the data exchange layer, and what changed since)',
+    matches: (rule) => rule.source === 'catalogue',
+  },
+  {
+    title: 'Diff checks and versioning rules (vottur diff: what changed between two versions)',
+    matches: (rule) => rule.source === 'diff' && !isPolicyRule(rule),
+  },
 ];
 
 /** The policy's rules judge the repository's configuration, whichever command they come from (docs/gate.md). */
@@ -49,17 +67,25 @@ export function rulesText(rules: readonly RuleMeta[], width = RULES_TEXT_WIDTH):
     const own = rules.filter(source.matches);
     if (own.length === 0) continue;
     if (out.length) out.push('');
-    out.push(`${source.title}: ${own.length}`, '='.repeat(Math.min(width, source.title.length + 2 + String(own.length).length)));
-    const categories = [...new Set(own.map((rule) => rule.category))].sort((a, b) => (CATEGORY_TITLE[a] ?? a).localeCompare(CATEGORY_TITLE[b] ?? b));
+    out.push(
+      `${source.title}: ${own.length}`,
+      '='.repeat(Math.min(width, source.title.length + 2 + String(own.length).length)),
+    );
+    const categories = [...new Set(own.map((rule) => rule.category))].sort((a, b) =>
+      (CATEGORY_TITLE[a] ?? a).localeCompare(CATEGORY_TITLE[b] ?? b),
+    );
     for (const category of categories) {
       out.push('', `${CATEGORY_TITLE[category] ?? category}`);
       const list = own
         .filter((rule) => rule.category === category)
-        .sort((a, b) => SEVERITY_ORDER.indexOf(a.severity) - SEVERITY_ORDER.indexOf(b.severity) || a.id.localeCompare(b.id));
+        .sort(
+          (a, b) => SEVERITY_ORDER.indexOf(a.severity) - SEVERITY_ORDER.indexOf(b.severity) || a.id.localeCompare(b.id),
+        );
       for (const rule of list) {
         out.push(`  ${rule.id}  (${rule.severity})`);
         for (const line of wrap(rule.description, width - 4)) out.push(`    ${line}`);
-        if (rule.convention) for (const line of wrap(`Source: ${describeSource(rule.convention)}`, width - 4)) out.push(`    ${line}`);
+        if (rule.convention)
+          for (const line of wrap(`Source: ${describeSource(rule.convention)}`, width - 4)) out.push(`    ${line}`);
         out.push(`    ${rule.docsUrl}`);
       }
     }
@@ -72,7 +98,10 @@ export function rulesMarkdown(rules: RuleMeta[]): string {
   const table = (list: RuleMeta[]) => [
     '| rule | severity | category | source | what it checks |',
     '|---|---|---|---|---|',
-    ...list.map((rule) => `| [${rule.id}](${rule.id}.md) | ${rule.severity} | ${rule.category} | ${rule.convention ? describeSource(rule.convention) : rule.source} | ${rule.description.replace(/\|/g, '\\|')} |`),
+    ...list.map(
+      (rule) =>
+        `| [${rule.id}](${rule.id}.md) | ${rule.severity} | ${rule.category} | ${rule.convention ? describeSource(rule.convention) : rule.source} | ${rule.description.replace(/\|/g, '\\|')} |`,
+    ),
   ];
   return [
     '# Rules',
@@ -81,7 +110,7 @@ export function rulesMarkdown(rules: RuleMeta[]): string {
     '',
     '## Lint rules (`vottur lint`)',
     '',
-    'Checked on the OpenAPI description. Each page has a failing and a passing example. The source column says where each convention is stated: the seed (the platform\'s published conventions, which the linter enforces) or only the platform\'s design guide (advice: a warning at most, and the message says so).',
+    "Checked on the OpenAPI description. Each page has a failing and a passing example. The source column says where each convention is stated: the seed (the platform's published conventions, which the linter enforces) or only the platform's design guide (advice: a warning at most, and the message says so).",
     '',
     ...table(rules.filter((rule) => rule.source === 'lint' && rule.id.startsWith('platform-'))),
     '',
@@ -109,23 +138,35 @@ export function rulesMarkdown(rules: RuleMeta[]): string {
  * (suppressions, unreadable documents), the operator policy's rules, the contract rules, then the diff checks and versioning rules.
  */
 export async function allRules(): Promise<RuleMeta[]> {
-  const [{ rules }, { SUPPRESSION_RULES }, { UNREADABLE_META }, { diffRules }, { CATALOGUE_RULES }, { POLICY_RULES }] = await Promise.all([
-    platformRulesetLinter(),
-    import('../../lint/suppress.js'),
-    import('../../lint/files.js'),
-    import('../../diff/checks.js'),
-    import('../../catalogue/rules.js'),
-    import('../../policy/index.js'),
-  ]);
+  const [{ rules }, { SUPPRESSION_RULES }, { UNREADABLE_META }, { diffRules }, { CATALOGUE_RULES }, { POLICY_RULES }] =
+    await Promise.all([
+      platformRulesetLinter(),
+      import('../../lint/suppress.js'),
+      import('../../lint/files.js'),
+      import('../../diff/checks.js'),
+      import('../../catalogue/rules.js'),
+      import('../../policy/index.js'),
+    ]);
   const byId = (a: RuleMeta, b: RuleMeta) => a.id.localeCompare(b.id);
-  return [...[...rules].sort(byId), ...[...SUPPRESSION_RULES, UNREADABLE_META].sort(byId), ...[...POLICY_RULES].sort(byId), ...contractRules().sort(byId), ...[...CATALOGUE_RULES].sort(byId), ...diffRules().sort(byId)];
+  return [
+    ...[...rules].sort(byId),
+    ...[...SUPPRESSION_RULES, UNREADABLE_META].sort(byId),
+    ...[...POLICY_RULES].sort(byId),
+    ...contractRules().sort(byId),
+    ...[...CATALOGUE_RULES].sort(byId),
+    ...diffRules().sort(byId),
+  ];
 }
 
 export function registerRules(program: Command): void {
   program
     .command('rules')
     .description('list the rules vottur checks, with severity, category and documentation link')
-    .option('-f, --format <format>', 'text (for people), json (for machines) or markdown (docs/rules/README.md)', 'text')
+    .option(
+      '-f, --format <format>',
+      'text (for people), json (for machines) or markdown (docs/rules/README.md)',
+      'text',
+    )
     .action(async (options: { format: string }) => {
       const rules = await allRules();
       if (options.format === 'json') process.stdout.write(`${JSON.stringify({ rules }, null, 2)}\n`);

@@ -15,7 +15,8 @@ export const DEFAULT_SERVE_PORT = 3333;
 
 function parseMaxConnections(value: string): number {
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new CouldNotRunError(`--max-connections ${value}: give a whole number, 1 or more`);
+  if (!Number.isInteger(n) || n < 1)
+    throw new CouldNotRunError(`--max-connections ${value}: give a whole number, 1 or more`);
   return n;
 }
 export const DEFAULT_SERVE_HOST = '127.0.0.1';
@@ -58,18 +59,47 @@ export function registerServe(program: Command, io: ServeIo = {}): void {
     .option('--host <h>', 'address to listen on', DEFAULT_SERVE_HOST)
     .option('--no-auth', 'serve without authentication (no token needed)')
     .option('--issuer <url>', 'require tokens of this OAuth 2.0 issuer instead of starting a development issuer')
-    .option('--audience <aud>', "with --issuer: refuse tokens whose `aud` does not include this (the development issuer's tokens always carry @island.is/user-profile)")
-    .option('--fault <name>', 'deviate from the conventions in this way; repeat for several (see --list-faults)', collectFault, [])
+    .option(
+      '--audience <aud>',
+      "with --issuer: refuse tokens whose `aud` does not include this (the development issuer's tokens always carry @island.is/user-profile)",
+    )
+    .option(
+      '--fault <name>',
+      'deviate from the conventions in this way; repeat for several (see --list-faults)',
+      collectFault,
+      [],
+    )
     .option('--list-faults', 'list the fault modes, one per line, and exit')
-    .option('--xroad', 'also start a development X-Road security server with the sample catalogue, forwarding to the reference service (see docs/catalogue.md)')
+    .option(
+      '--xroad',
+      'also start a development X-Road security server with the sample catalogue, forwarding to the reference service (see docs/catalogue.md)',
+    )
     .option('--sample-size <n>', 'with --xroad: add a generated catalogue of n services', parseSampleSize)
-    .option('--field-case <case>', "with --xroad: spell the metaservices' members snake_case (the published examples) or camelCase (the specification's schema)", 'snake')
+    .option(
+      '--field-case <case>',
+      "with --xroad: spell the metaservices' members snake_case (the published examples) or camelCase (the specification's schema)",
+      'snake',
+    )
     .option('--tls-cert <file>', 'with --xroad: serve HTTPS with this certificate (PEM)')
     .option('--tls-key <file>', 'with --xroad: the key of --tls-cert (PEM)')
-    .option('--tls-client-ca <file>', 'with --xroad: require client certificates signed by this CA (PEM): mutual TLS, as a security server does')
-    .option('--tls <folder>', 'serve HTTPS and require a client certificate: writes a development CA, server and client certificate (PEM, and the client as .p12) into the folder and prints where')
-    .option('--token-lifetime <seconds>', 'how long the development issuer\'s tokens are valid (default 3600); short ones try a client\'s token renewal', parseTokenLifetime)
-    .option('--max-connections <n>', `the most connections open at once; a new one beyond it closes the oldest idle or slow one (default ${MAX_CONNECTIONS}, or half the open-files limit when lower)`, parseMaxConnections)
+    .option(
+      '--tls-client-ca <file>',
+      'with --xroad: require client certificates signed by this CA (PEM): mutual TLS, as a security server does',
+    )
+    .option(
+      '--tls <folder>',
+      'serve HTTPS and require a client certificate: writes a development CA, server and client certificate (PEM, and the client as .p12) into the folder and prints where',
+    )
+    .option(
+      '--token-lifetime <seconds>',
+      "how long the development issuer's tokens are valid (default 3600); short ones try a client's token renewal",
+      parseTokenLifetime,
+    )
+    .option(
+      '--max-connections <n>',
+      `the most connections open at once; a new one beyond it closes the oldest idle or slow one (default ${MAX_CONNECTIONS}, or half the open-files limit when lower)`,
+      parseMaxConnections,
+    )
     .action(async (options: ServeOptions) => {
       if (options.listFaults) {
         const width = Math.max(...FAULTS.map((fault) => fault.name.length));
@@ -80,18 +110,32 @@ export function registerServe(program: Command, io: ServeIo = {}): void {
         throw new CouldNotRunError('--no-auth and --issuer contradict each other: give one of them');
       }
       if (options.issuer !== undefined && !/^https?:\/\//i.test(options.issuer)) {
-        throw new CouldNotRunError(`--issuer "${options.issuer}" is not an http(s) URL; give the issuer's URL, e.g. https://innskra.island.is`);
+        throw new CouldNotRunError(
+          `--issuer "${options.issuer}" is not an http(s) URL; give the issuer's URL, e.g. https://innskra.island.is`,
+        );
       }
-      if (options.tokenLifetime !== undefined && !(options.auth && options.issuer === undefined)) throw new CouldNotRunError('--token-lifetime sets the development issuer\'s tokens: it cannot be used with --issuer or --no-auth');
-      if (options.audience !== undefined && options.issuer === undefined) throw new CouldNotRunError('--audience needs --issuer (the development issuer always sets its own audience)');
+      if (options.tokenLifetime !== undefined && !(options.auth && options.issuer === undefined))
+        throw new CouldNotRunError(
+          "--token-lifetime sets the development issuer's tokens: it cannot be used with --issuer or --no-auth",
+        );
+      if (options.audience !== undefined && options.issuer === undefined)
+        throw new CouldNotRunError('--audience needs --issuer (the development issuer always sets its own audience)');
       const auth: ReferenceServiceOptions['auth'] =
-        options.issuer !== undefined ? { issuer: options.issuer, ...(options.audience !== undefined ? { audience: options.audience } : {}) } : options.auth ? 'dev' : 'none';
+        options.issuer !== undefined
+          ? { issuer: options.issuer, ...(options.audience !== undefined ? { audience: options.audience } : {}) }
+          : options.auth
+            ? 'dev'
+            : 'none';
 
       if (options.xroad) {
-        if (options.tls !== undefined) throw new CouldNotRunError('--tls serves the reference service itself over mutual TLS; with --xroad give the security server its certificates with --tls-cert, --tls-key and --tls-client-ca');
+        if (options.tls !== undefined)
+          throw new CouldNotRunError(
+            '--tls serves the reference service itself over mutual TLS; with --xroad give the security server its certificates with --tls-cert, --tls-key and --tls-client-ca',
+          );
         return serveXRoad(options, auth, stdout, signals, io);
       }
-      if (options.sampleSize !== undefined || options.tlsCert !== undefined) throw new CouldNotRunError('--sample-size and --tls-* need --xroad');
+      if (options.sampleSize !== undefined || options.tlsCert !== undefined)
+        throw new CouldNotRunError('--sample-size and --tls-* need --xroad');
       // Listen for the signals before starting, so an early Ctrl-C still shuts down cleanly.
       let stop!: () => void;
       const stopped = new Promise<void>((resolve) => (stop = resolve));
@@ -103,7 +147,15 @@ export function registerServe(program: Command, io: ServeIo = {}): void {
         let service;
         try {
           service = await startReferenceService({
-            ...(certificates ? { mutualTls: await readMutualTls(certificates) } : {}), port: options.port, host: options.host, auth, faults: options.fault, log: io.log ?? true, ...(options.maxConnections !== undefined ? { maxConnections: options.maxConnections } : {}), ...(options.tokenLifetime !== undefined ? { tokenLifetimeSeconds: options.tokenLifetime } : {}) });
+            ...(certificates ? { mutualTls: await readMutualTls(certificates) } : {}),
+            port: options.port,
+            host: options.host,
+            auth,
+            faults: options.fault,
+            log: io.log ?? true,
+            ...(options.maxConnections !== undefined ? { maxConnections: options.maxConnections } : {}),
+            ...(options.tokenLifetime !== undefined ? { tokenLifetimeSeconds: options.tokenLifetime } : {}),
+          });
         } catch (error) {
           throw new CouldNotRunError(startFailure(error, options));
         }
@@ -144,40 +196,65 @@ async function writeCertificates(folder: string): Promise<DevCertificateFiles> {
   try {
     return await writeDevCertificates(resolve(folder));
   } catch (error) {
-    throw new CouldNotRunError(`cannot write the development certificates into ${folder}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    throw new CouldNotRunError(
+      `cannot write the development certificates into ${folder}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+    );
   }
 }
 
 async function readMutualTls(files: DevCertificateFiles): Promise<{ cert: Buffer; key: Buffer; ca: Buffer }> {
   const { readFile } = await import('node:fs/promises');
-  const [cert, key, ca] = await Promise.all([readFile(files.serverCert), readFile(files.serverKey), readFile(files.caCert)]);
+  const [cert, key, ca] = await Promise.all([
+    readFile(files.serverCert),
+    readFile(files.serverKey),
+    readFile(files.caCert),
+  ]);
   return { cert, key, ca };
 }
 
 function parseTokenLifetime(value: string): number {
-  if (!/^[0-9]+$/.test(value) || Number(value) < 1 || Number(value) > 86_400) throw new CouldNotRunError(`--token-lifetime "${value}" is not a number of seconds from 1 to 86400`);
+  if (!/^[0-9]+$/.test(value) || Number(value) < 1 || Number(value) > 86_400)
+    throw new CouldNotRunError(`--token-lifetime "${value}" is not a number of seconds from 1 to 86400`);
   return Number(value);
 }
 
 function parseSampleSize(value: string): number {
-  if (!/^[0-9]+$/.test(value) || Number(value) > 100_000) throw new CouldNotRunError(`--sample-size "${value}" is not a number of services from 0 to 100000`);
+  if (!/^[0-9]+$/.test(value) || Number(value) > 100_000)
+    throw new CouldNotRunError(`--sample-size "${value}" is not a number of services from 0 to 100000`);
   return Number(value);
 }
 
 /** `serve --xroad`: the reference service behind a development security server, until a signal. */
-async function serveXRoad(options: ServeOptions, auth: ReferenceServiceOptions['auth'], stdout: (text: string) => void, signals: EventEmitter, io: ServeIo): Promise<void> {
-  if (options.fieldCase !== 'snake' && options.fieldCase !== 'camel') throw new CouldNotRunError(`--field-case "${options.fieldCase}": use snake or camel`);
+async function serveXRoad(
+  options: ServeOptions,
+  auth: ReferenceServiceOptions['auth'],
+  stdout: (text: string) => void,
+  signals: EventEmitter,
+  io: ServeIo,
+): Promise<void> {
+  if (options.fieldCase !== 'snake' && options.fieldCase !== 'camel')
+    throw new CouldNotRunError(`--field-case "${options.fieldCase}": use snake or camel`);
   const tlsFiles = [options.tlsCert, options.tlsKey, options.tlsClientCa];
-  if (tlsFiles.some((f) => f !== undefined) && !tlsFiles.every((f) => f !== undefined)) throw new CouldNotRunError('mutual TLS needs all three of --tls-cert, --tls-key and --tls-client-ca');
+  if (tlsFiles.some((f) => f !== undefined) && !tlsFiles.every((f) => f !== undefined))
+    throw new CouldNotRunError('mutual TLS needs all three of --tls-cert, --tls-key and --tls-client-ca');
   const { readFileSync } = await import('node:fs');
   const read = (file: string, option: string) => {
     try {
       return readFileSync(file);
     } catch (error) {
-      throw new CouldNotRunError(`cannot read ${option} ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+      throw new CouldNotRunError(
+        `cannot read ${option} ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+      );
     }
   };
-  const tls = options.tlsCert !== undefined ? { cert: read(options.tlsCert, '--tls-cert'), key: read(options.tlsKey!, '--tls-key'), ca: read(options.tlsClientCa!, '--tls-client-ca') } : undefined;
+  const tls =
+    options.tlsCert !== undefined
+      ? {
+          cert: read(options.tlsCert, '--tls-cert'),
+          key: read(options.tlsKey!, '--tls-key'),
+          ca: read(options.tlsClientCa!, '--tls-client-ca'),
+        }
+      : undefined;
   const { startXRoadEnvironment } = await import('../../catalogue/environment.js');
   let stop!: () => void;
   const stopped = new Promise<void>((resolve) => (stop = resolve));
@@ -187,9 +264,19 @@ async function serveXRoad(options: ServeOptions, auth: ReferenceServiceOptions['
   try {
     let environment;
     try {
-      environment = await startXRoadEnvironment({ port: options.port, host: options.host, auth, log: io.log ?? true, fieldCase: options.fieldCase, ...(options.sampleSize !== undefined ? { sampleSize: options.sampleSize } : {}), ...(tls ? { tls } : {}) });
+      environment = await startXRoadEnvironment({
+        port: options.port,
+        host: options.host,
+        auth,
+        log: io.log ?? true,
+        fieldCase: options.fieldCase,
+        ...(options.sampleSize !== undefined ? { sampleSize: options.sampleSize } : {}),
+        ...(tls ? { tls } : {}),
+      });
     } catch (error) {
-      throw new CouldNotRunError(startFailure(error, options).replace('the reference service', 'the development security server'));
+      throw new CouldNotRunError(
+        startFailure(error, options).replace('the reference service', 'the development security server'),
+      );
     }
     const { reference } = environment;
     stdout(
@@ -215,7 +302,9 @@ async function serveXRoad(options: ServeOptions, auth: ReferenceServiceOptions['
 
 function parsePort(value: string): number {
   if (!/^[0-9]+$/.test(value) || Number(value) > 65535) {
-    throw new CouldNotRunError(`--port "${value}" is not a port: give a whole number from 0 to 65535 (0 takes any free port)`);
+    throw new CouldNotRunError(
+      `--port "${value}" is not a port: give a whole number from 0 to 65535 (0 takes any free port)`,
+    );
   }
   return Number(value);
 }
@@ -228,9 +317,12 @@ function collectFault(value: string, previous: FaultName[]): FaultName[] {
 function startFailure(error: unknown, options: ServeOptions): string {
   const code = (error as NodeJS.ErrnoException).code;
   const where = `${options.host}:${options.port}`;
-  if (code === 'EADDRINUSE') return `cannot start the reference service: ${where} is already in use; choose another --port (0 takes any free one)`;
-  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') return `cannot start the reference service: no address ${options.host} on this machine; use --host 127.0.0.1`;
-  if (code === 'EACCES') return `cannot start the reference service: not allowed to listen on ${where}; use a port above 1023`;
+  if (code === 'EADDRINUSE')
+    return `cannot start the reference service: ${where} is already in use; choose another --port (0 takes any free one)`;
+  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND')
+    return `cannot start the reference service: no address ${options.host} on this machine; use --host 127.0.0.1`;
+  if (code === 'EACCES')
+    return `cannot start the reference service: not allowed to listen on ${where}; use a port above 1023`;
   const message = error instanceof Error ? error.message : String(error);
   return `cannot start the reference service: ${message.replace(/\s+/g, ' ')}`;
 }

@@ -3,7 +3,13 @@
  */
 import type { Command } from 'commander';
 import { runContractTests } from '../../contract/index.js';
-import { addContractOptions, authFrom, runOptionsFrom, withContractSettings, type ContractCommandOptions } from '../contract-options.js';
+import {
+  addContractOptions,
+  authFrom,
+  runOptionsFrom,
+  withContractSettings,
+  type ContractCommandOptions,
+} from '../contract-options.js';
 import { CouldNotRunError } from '../../errors.js';
 import type { OutputState } from '../output.js';
 import { finishRun, gateRunFor, takeOutputTargets, settle, type CliIo } from '../runner.js';
@@ -14,23 +20,36 @@ export function registerTest(program: Command, io: CliIo = {}): void {
     .command('test')
     .description('contract-test a live server against its OpenAPI description and the platform conventions')
     .argument('<description>', 'the OpenAPI 3.0/3.1 description (YAML or JSON)')
-    .option('--server <url>', 'base URL of the server under test (the paths are appended to it); or contract.server in vottur.config.yaml')
+    .option(
+      '--server <url>',
+      'base URL of the server under test (the paths are appended to it); or contract.server in vottur.config.yaml',
+    )
     .option('--allow-remote-refs', 'fetch http(s) $refs of the description');
   addContractOptions(command, state);
-  command.action(async (description: string, given: ContractCommandOptions & { server?: string; allowRemoteRefs?: boolean }, self: Command) => {
-    const targets = takeOutputTargets(state);
-    const run = await gateRunFor(given, io);
-    const options = await withContractSettings(given, self, description, io, run);
-    const refusedServer = run.refusals.find((finding) => finding.ruleId === 'policy-server-refused');
-    if (options.server === undefined && refusedServer) throw new CouldNotRunError(`${refusedServer.message} Give the server with --server <url>.`);
-    if (options.server === undefined) throw new CouldNotRunError('vottur test needs --server <url> (or contract.server in vottur.config.yaml): the base URL of the server under test');
-    const report = await runContractTests({
-      description,
-      server: options.server,
-      auth: authFrom(options),
-      ...(options.allowRemoteRefs ? { allowRemoteRefs: true } : {}),
-      ...runOptionsFrom(options, io),
-    });
-    process.exitCode = await finishRun(await settle(report, options, io, run), targets, options, io);
-  });
+  command.action(
+    async (
+      description: string,
+      given: ContractCommandOptions & { server?: string; allowRemoteRefs?: boolean },
+      self: Command,
+    ) => {
+      const targets = takeOutputTargets(state);
+      const run = await gateRunFor(given, io);
+      const options = await withContractSettings(given, self, description, io, run);
+      const refusedServer = run.refusals.find((finding) => finding.ruleId === 'policy-server-refused');
+      if (options.server === undefined && refusedServer)
+        throw new CouldNotRunError(`${refusedServer.message} Give the server with --server <url>.`);
+      if (options.server === undefined)
+        throw new CouldNotRunError(
+          'vottur test needs --server <url> (or contract.server in vottur.config.yaml): the base URL of the server under test',
+        );
+      const report = await runContractTests({
+        description,
+        server: options.server,
+        auth: authFrom(options),
+        ...(options.allowRemoteRefs ? { allowRemoteRefs: true } : {}),
+        ...runOptionsFrom(options, io),
+      });
+      process.exitCode = await finishRun(await settle(report, options, io, run), targets, options, io);
+    },
+  );
 }

@@ -65,7 +65,9 @@ export function isSuccess(status: number): boolean {
 /** "path parameter nationalId (`0101302989`)": read after "a malformed" or "the". */
 export function identifierWords(request: AnswerRequest): string {
   const identifier = request.identifier;
-  return identifier ? `${identifier.parameter.in} parameter ${identifier.parameter.name} (\`${identifier.value}\`)` : 'identifier';
+  return identifier
+    ? `${identifier.parameter.in} parameter ${identifier.parameter.name} (\`${identifier.value}\`)`
+    : 'identifier';
 }
 
 /**

@@ -8,8 +8,15 @@ export default defineAnswerCheck({
     const status = answer.status;
     if (status === 400) return undefined;
     const identifier = identifierWords(request);
-    if (status >= 500) return { rule: 'contract-invalid-input-400', message: `${request.label} answered ${status} to a malformed ${identifier}; bad input must never cause a 5xx: answer 400 with Problem Details` };
+    if (status >= 500)
+      return {
+        rule: 'contract-invalid-input-400',
+        message: `${request.label} answered ${status} to a malformed ${identifier}; bad input must never cause a 5xx: answer 400 with Problem Details`,
+      };
     const why = isSuccess(status) ? ', so the server did not validate it' : '';
-    return { rule: 'contract-invalid-input-400', message: `${request.label} answered ${status} to a malformed ${identifier}${why}; expected 400 with Problem Details` };
+    return {
+      rule: 'contract-invalid-input-400',
+      message: `${request.label} answered ${status} to a malformed ${identifier}${why}; expected 400 with Problem Details`,
+    };
   },
 });

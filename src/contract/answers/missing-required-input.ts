@@ -8,7 +8,10 @@ export default defineAnswerCheck({
     const serverError = serverErrorVerdict(request, answer, `no ${request.input}`);
     if (serverError) return serverError;
     if (answer.status < 400) {
-      return { rule: 'contract-missing-required-input', message: `${request.label} (${request.phase} phase) answered ${answer.status} without the required ${request.input}; the server must refuse it with 400 Problem Details` };
+      return {
+        rule: 'contract-missing-required-input',
+        message: `${request.label} (${request.phase} phase) answered ${answer.status} without the required ${request.input}; the server must refuse it with 400 Problem Details`,
+      };
     }
     return undefined;
   },

@@ -23,14 +23,18 @@ export default defineAnswerCheck({
           message: `${request.label} (${request.phase} phase) answered ${status} with Problem Details naming a business rule (${rule}), though every value it sends is one the description allows; needs review: if the rule is right, document it in the description, and give values that satisfy it in --data or the examples`,
         };
       }
-      return { rule: 'contract-positive-data-accepted', message: `${request.label} (${request.phase} phase) answered ${status}, though every value it sends is one the description allows; accept it, or document the constraint that refuses it` };
+      return {
+        rule: 'contract-positive-data-accepted',
+        message: `${request.label} (${request.phase} phase) answered ${status}, though every value it sends is one the description allows; accept it, or document the constraint that refuses it`,
+      };
     }
     return undefined;
   },
 });
 
 /** Words of a Problem Details `type` or `title` that say the input was malformed, not that a rule refused it. */
-const VALIDATION = /valid|schema|constraint|malformed|format|bad[-_ ]?request|parameter|required|parse|syntax|type[-_ ]?mismatch/i;
+const VALIDATION =
+  /valid|schema|constraint|malformed|format|bad[-_ ]?request|parameter|required|parse|syntax|type[-_ ]?mismatch/i;
 /** Members that list the inputs at fault (RFC 9457's example `invalid-params`, and common variants). */
 const INPUT_MEMBERS = ['invalid-params', 'invalidParams', 'errors', 'violations', 'fieldErrors'];
 

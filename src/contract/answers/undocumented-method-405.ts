@@ -9,8 +9,14 @@ export default defineAnswerCheck({
     if (status === 405 && answer.headers.get('allow')) return undefined;
     const documented = (request.documented ?? []).join(', ');
     if (status === 405) {
-      return { rule: 'contract-unsupported-method', message: `${request.label}, a method the description does not document for this path, answered 405 without an Allow header; list the documented methods (Allow: ${documented})` };
+      return {
+        rule: 'contract-unsupported-method',
+        message: `${request.label}, a method the description does not document for this path, answered 405 without an Allow header; list the documented methods (Allow: ${documented})`,
+      };
     }
-    return { rule: 'contract-unsupported-method', message: `${request.label}, a method the description does not document for this path, answered ${status}; expected 405 with Allow: ${documented}` };
+    return {
+      rule: 'contract-unsupported-method',
+      message: `${request.label}, a method the description does not document for this path, answered ${status}; expected 405 with Allow: ${documented}`,
+    };
   },
 });

@@ -16,7 +16,9 @@ export function dreddCopy(document: OpenApiDocument): OpenApiDocument {
   const fixParameter = (parameter: unknown) => {
     if (!isObject(parameter) || typeof parameter.$ref === 'string') return;
     if (parameter.example === undefined) {
-      const fromExamples = isObject(parameter.examples) ? Object.values(parameter.examples).find((e) => isObject(e) && e.value !== undefined) : undefined;
+      const fromExamples = isObject(parameter.examples)
+        ? Object.values(parameter.examples).find((e) => isObject(e) && e.value !== undefined)
+        : undefined;
       parameter.example = isObject(fromExamples) ? fromExamples.value : placeholder(parameter.schema, copy);
     }
     delete parameter.examples;
@@ -24,7 +26,8 @@ export function dreddCopy(document: OpenApiDocument): OpenApiDocument {
   const fixList = (list: unknown) => {
     if (Array.isArray(list)) list.forEach(fixParameter);
   };
-  if (isObject(copy.components) && isObject(copy.components.parameters)) Object.values(copy.components.parameters).forEach(fixParameter);
+  if (isObject(copy.components) && isObject(copy.components.parameters))
+    Object.values(copy.components.parameters).forEach(fixParameter);
   if (isObject(copy.paths)) {
     for (const item of Object.values(copy.paths)) {
       if (!isObject(item)) continue;
@@ -53,7 +56,10 @@ function follow(node: unknown, document: OpenApiDocument): unknown {
   for (let hops = 0; hops < 16; hops++) {
     const ref = isObject(s) ? s.$ref : undefined;
     if (typeof ref !== 'string') break;
-    const segments = ref.replace(/^#\//, '').split('/').map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+    const segments = ref
+      .replace(/^#\//, '')
+      .split('/')
+      .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
     s = segments.reduce<unknown>((at, segment) => (isObject(at) ? at[segment] : undefined), document);
   }
   return s;

@@ -64,7 +64,10 @@ export async function replayWithDredd(options: DreddReplayOptions): Promise<Dred
   const operations = new Map<OperationModel, { requests: number; durationMs: number }>();
   for (const op of description.operations) {
     const results = ran.filter((r) => findOperation(description, r.info) === op);
-    operations.set(op, { requests: results.length, durationMs: results.reduce((sum, r) => sum + (r.durationMs ?? 0), 0) });
+    operations.set(op, {
+      requests: results.length,
+      durationMs: results.reduce((sum, r) => sum + (r.durationMs ?? 0), 0),
+    });
   }
   return { findings: dreddFindings(description, run, options.progress), requests: ran.length, operations };
 }
@@ -87,11 +90,17 @@ export function prepareTransaction(
   // Every probe starts from the request built from the examples: without it nothing was sent.
   if (!ofOp.some((e) => e.planned.kind === BASE_PROBE.id)) {
     const why = heldBack?.get(op);
-    return { skip: why !== undefined ? `${why}, so the requests of ${op.label} were not sent` : BASE_PROBE.dredd.whenNotSent(op) };
+    return {
+      skip:
+        why !== undefined ? `${why}, so the requests of ${op.label} were not sent` : BASE_PROBE.dredd.whenNotSent(op),
+    };
   }
   const status = info.status;
   const probe = PROBES.find((candidate) => candidate.dredd.standsFor(status, op));
-  if (!probe) return { skip: status >= 500 ? `a ${status} cannot be caused on purpose` : `vottur has no request that causes ${status}` };
+  if (!probe)
+    return {
+      skip: status >= 500 ? `a ${status} cannot be caused on purpose` : `vottur has no request that causes ${status}`,
+    };
   const exchange = ofOp.find((e) => e.planned.kind === probe.id);
   if (!exchange) return { skip: probe.dredd.whenNotSent(op) };
   const unfit = probe.dredd.unfit?.(status, op, exchange.outcome);
@@ -113,7 +122,11 @@ function documentsSchema(description: ContractDescription, info: DreddTransactio
   return media?.schema !== undefined;
 }
 
-function dreddFindings(description: ContractDescription, dredd: DreddRun, progress: (message: string) => void): Finding[] {
+function dreddFindings(
+  description: ContractDescription,
+  dredd: DreddRun,
+  progress: (message: string) => void,
+): Finding[] {
   const findings: Finding[] = [];
   if (dredd.failure) {
     findings.push(
@@ -127,18 +140,42 @@ function dreddFindings(description: ContractDescription, dredd: DreddRun, progre
   for (const result of dredd.results) {
     const op = findOperation(description, result.info);
     const path = op ? [...op.path, 'responses', String(result.info.status)] : [];
-    const request = { method: result.method, url: result.url, ...(result.actualStatus !== undefined ? { status: result.actualStatus } : {}), ...(result.durationMs !== undefined ? { durationMs: result.durationMs } : {}) };
+    const request = {
+      method: result.method,
+      url: result.url,
+      ...(result.actualStatus !== undefined ? { status: result.actualStatus } : {}),
+      ...(result.durationMs !== undefined ? { durationMs: result.durationMs } : {}),
+    };
     if (result.outcome === 'skip') {
-      skipped.set(result.message, [...(skipped.get(result.message) ?? []), `${result.info.method} ${result.info.pathTemplate} ${result.info.status}`]);
+      skipped.set(result.message, [
+        ...(skipped.get(result.message) ?? []),
+        `${result.info.method} ${result.info.pathTemplate} ${result.info.status}`,
+      ]);
     } else if (result.outcome === 'fail') {
-      findings.push(contractFinding('contract-dredd', description.displayPath, { ...(op ? { op } : {}), path, request, message: `Dredd transaction "${result.info.name}" failed: ${oneLine(result.message)}` }));
+      findings.push(
+        contractFinding('contract-dredd', description.displayPath, {
+          ...(op ? { op } : {}),
+          path,
+          request,
+          message: `Dredd transaction "${result.info.name}" failed: ${oneLine(result.message)}`,
+        }),
+      );
     } else if (result.outcome === 'error') {
-      findings.push(contractFinding('contract-dredd', description.displayPath, { ...(op ? { op } : {}), path, request, message: `Dredd transaction "${result.info.name}" could not run: ${oneLine(result.message)}` }));
+      findings.push(
+        contractFinding('contract-dredd', description.displayPath, {
+          ...(op ? { op } : {}),
+          path,
+          request,
+          message: `Dredd transaction "${result.info.name}" could not run: ${oneLine(result.message)}`,
+        }),
+      );
     }
   }
   if (!dredd.failure) {
     const count = (outcome: string) => dredd.results.filter((r) => r.outcome === outcome).length;
-    progress(`dredd: ${dredd.results.length} transactions, ${count('pass')} passed, ${count('fail')} failed, ${count('error')} errors, ${count('skip')} skipped`);
+    progress(
+      `dredd: ${dredd.results.length} transactions, ${count('pass')} passed, ${count('fail')} failed, ${count('error')} errors, ${count('skip')} skipped`,
+    );
     for (const [reason, names] of skipped) progress(`dredd: skipped ${names.length} (${names.join('; ')}): ${reason}`);
   }
   return findings;

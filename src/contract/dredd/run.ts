@@ -33,7 +33,14 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { OpenApiDocument } from '../../../rulesets/lib/rule.js';
-import { createLimiter, DEFAULT_MAX_BODY_BYTES, describeBytes, send, type HttpOutcome, type TokenRenewal } from '../http.js';
+import {
+  createLimiter,
+  DEFAULT_MAX_BODY_BYTES,
+  describeBytes,
+  send,
+  type HttpOutcome,
+  type TokenRenewal,
+} from '../http.js';
 import { essenceOf } from '../validate/media-type.js';
 import { dreddCopy } from './copy.js';
 
@@ -122,7 +129,9 @@ interface WinstonLogger {
 }
 
 interface DreddModule {
-  Dredd: new (config: Record<string, unknown>) => { run(callback: (error: Error | null, stats: unknown) => void): void };
+  Dredd: new (config: Record<string, unknown>) => {
+    run(callback: (error: Error | null, stats: unknown) => void): void;
+  };
   logger: WinstonLogger;
   reporterLogger: WinstonLogger;
 }
@@ -181,7 +190,13 @@ export function runDredd(options: DreddRunOptions): Promise<DreddRun> {
 /** The header that tells the proxy which transaction a request of Dredd's belongs to. */
 const TRANSACTION_HEADER = 'x-vottur-transaction';
 /** Response headers that describe the proxy's own framing of the body, not the server's. */
-const FRAMING_HEADERS = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'connection', 'keep-alive']);
+const FRAMING_HEADERS = new Set([
+  'content-length',
+  'content-encoding',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+]);
 /** Time Dredd gets after the deadline to finish with the answers it was given. */
 const WIND_DOWN_MS = 5_000;
 
@@ -206,7 +221,10 @@ async function runOnce(options: DreddRunOptions): Promise<DreddRun> {
   const results: DreddResult[] = [];
   const infos = new Map<object, Known>();
   /** Dredd's transactions in its order, each with the request to send and, once sent, the answer. */
-  const byTag = new Map<string, { index: number; known: Known; start: () => Promise<HttpOutcome>; answer?: Promise<HttpOutcome> }>();
+  const byTag = new Map<
+    string,
+    { index: number; known: Known; start: () => Promise<HttpOutcome>; answer?: Promise<HttpOutcome> }
+  >();
   const order: string[] = [];
   const server = new URL(options.server);
   const basePath = server.pathname.replace(/\/+$/, '');
@@ -226,14 +244,30 @@ async function runOnce(options: DreddRunOptions): Promise<DreddRun> {
     }
   };
   const stop = new AbortController();
-  const deadline = setTimeout(() => stop.abort(new Error(`the Dredd replay's deadline of ${deadlineMs} ms passed`)), deadlineMs);
+  const deadline = setTimeout(
+    () => stop.abort(new Error(`the Dredd replay's deadline of ${deadlineMs} ms passed`)),
+    deadlineMs,
+  );
   deadline.unref();
   /** `path` is the server's base path and the transaction's path and query. */
-  const fetchAnswer = (method: string, path: string, headers: Record<string, string>, body: string | undefined): Promise<HttpOutcome> =>
+  const fetchAnswer = (
+    method: string,
+    path: string,
+    headers: Record<string, string>,
+    body: string | undefined,
+  ): Promise<HttpOutcome> =>
     limit(() =>
       send(
         { method, url: new URL(`${server.origin}${path}`), headers, ...(body ? { body } : {}) },
-        { timeoutMs: options.timeoutMs, maxBodyBytes, signal: stop.signal, followRedirect: () => false, userAgent: 'Dredd', ...(options.pace ? { pace: options.pace } : {}), ...(options.tokens ? { tokens: options.tokens } : {}) },
+        {
+          timeoutMs: options.timeoutMs,
+          maxBodyBytes,
+          signal: stop.signal,
+          followRedirect: () => false,
+          userAgent: 'Dredd',
+          ...(options.pace ? { pace: options.pace } : {}),
+          ...(options.tokens ? { tokens: options.tokens } : {}),
+        },
       ),
     );
   const proxy = createServer((request, response) => {
@@ -249,20 +283,33 @@ async function runOnce(options: DreddRunOptions): Promise<DreddRun> {
       entry.answer ??= entry.start();
       outcome = await entry.answer;
       // Dredd asks once per transaction: the answer is not kept.
-      entry.answer = Promise.resolve({ ok: false, kind: 'unreachable', reason: 'asked twice', url: new URL(server.href), durationMs: 0 });
+      entry.answer = Promise.resolve({
+        ok: false,
+        kind: 'unreachable',
+        reason: 'asked twice',
+        url: new URL(server.href),
+        durationMs: 0,
+      });
     } else {
       // Not one vottur prepared (it should not happen): forwarded as Dredd sent it, within the same limits.
       const body = await readRequestBody(request, maxBodyBytes);
       const headers: Record<string, string> = {};
       for (const [name, value] of Object.entries(request.headers)) {
-        if (typeof value === 'string' && name !== 'host' && name !== 'content-length' && name !== TRANSACTION_HEADER) headers[name] = value;
+        if (typeof value === 'string' && name !== 'host' && name !== 'content-length' && name !== TRANSACTION_HEADER)
+          headers[name] = value;
       }
       outcome = await fetchAnswer(request.method ?? 'GET', request.url ?? '/', headers, body);
     }
-    const gaveUp = !outcome.ok ? outcome.reason : outcome.response.truncated ? `the answer was larger than the ${describeBytes(maxBodyBytes)} limit (vottur reads no more of an answer than that)` : undefined;
+    const gaveUp = !outcome.ok
+      ? outcome.reason
+      : outcome.response.truncated
+        ? `the answer was larger than the ${describeBytes(maxBodyBytes)} limit (vottur reads no more of an answer than that)`
+        : undefined;
     if (gaveUp !== undefined) {
       if (entry) entry.known.gaveUp = gaveUp;
-      response.writeHead(!outcome.ok && outcome.kind === 'timeout' ? 504 : 502, { 'content-type': 'text/plain; charset=utf-8' });
+      response.writeHead(!outcome.ok && outcome.kind === 'timeout' ? 504 : 502, {
+        'content-type': 'text/plain; charset=utf-8',
+      });
       response.end(gaveUp);
       return;
     }
@@ -300,10 +347,17 @@ async function runOnce(options: DreddRunOptions): Promise<DreddRun> {
           const prepared = options.prepare(info);
           if ('skip' in prepared) {
             transaction.skip = true;
-            infos.set(transaction.origin, { info, url: `${server.origin}${basePath}${transaction.request.uri}`, method: transaction.request.method, skipReason: prepared.skip });
+            infos.set(transaction.origin, {
+              info,
+              url: `${server.origin}${basePath}${transaction.request.uri}`,
+              method: transaction.request.method,
+              skipReason: prepared.skip,
+            });
             return;
           }
-          const userAgent = Object.entries(transaction.request.headers).find(([name]) => name.toLowerCase() === 'user-agent');
+          const userAgent = Object.entries(transaction.request.headers).find(
+            ([name]) => name.toLowerCase() === 'user-agent',
+          );
           const accept: Record<string, string> = info.mediaType ? { Accept: info.mediaType } : {};
           const headers = { ...(userAgent ? { [userAgent[0]]: userAgent[1] } : {}), ...prepared.headers, ...accept };
           const tag = String(index);
@@ -311,10 +365,18 @@ async function runOnce(options: DreddRunOptions): Promise<DreddRun> {
           transaction.request.uri = prepared.pathAndQuery;
           transaction.request.body = prepared.body ?? '';
           transaction.fullPath = `${basePath}${prepared.pathAndQuery}`;
-          const known: Known = { info, url: `${server.origin}${transaction.fullPath}`, method: transaction.request.method };
+          const known: Known = {
+            info,
+            url: `${server.origin}${transaction.fullPath}`,
+            method: transaction.request.method,
+          };
           infos.set(transaction.origin, known);
           const method = transaction.request.method;
-          byTag.set(tag, { index: order.length, known, start: () => fetchAnswer(method, `${basePath}${prepared.pathAndQuery}`, headers, prepared.body) });
+          byTag.set(tag, {
+            index: order.length,
+            known,
+            start: () => fetchAnswer(method, `${basePath}${prepared.pathAndQuery}`, headers, prepared.body),
+          });
           order.push(tag);
         });
         sendAhead(window - 1);
@@ -329,7 +391,8 @@ async function runOnce(options: DreddRunOptions): Promise<DreddRun> {
         const expectedHeaders = transaction.expected.headers ?? {};
         const [expectedName, expected] = contentTypeOf(expectedHeaders) ?? [];
         const [, actual] = contentTypeOf(transaction.real?.headers ?? {}) ?? [];
-        if (expectedName && actual !== undefined && expected !== undefined && essenceOf(expected) === essenceOf(actual)) expectedHeaders[expectedName] = actual;
+        if (expectedName && actual !== undefined && expected !== undefined && essenceOf(expected) === essenceOf(actual))
+          expectedHeaders[expectedName] = actual;
       });
     });
 
@@ -345,14 +408,20 @@ async function runOnce(options: DreddRunOptions): Promise<DreddRun> {
         message: gaveUp ?? message,
         method: known.method,
         url: known.url,
-        ...(test.actual?.statusCode !== undefined && gaveUp === undefined ? { actualStatus: test.actual.statusCode } : {}),
+        ...(test.actual?.statusCode !== undefined && gaveUp === undefined
+          ? { actualStatus: test.actual.statusCode }
+          : {}),
         ...(typeof test.duration === 'number' ? { durationMs: test.duration } : {}),
       });
     };
     emitter.on('test pass', (test: DreddTest) => record('pass', test, ''));
     emitter.on('test fail', (test: DreddTest) => record('fail', test, (test.message ?? '').trim()));
-    emitter.on('test skip', (test: DreddTest) => record('skip', test, (test.origin && infos.get(test.origin)?.skipReason) ?? 'skipped'));
-    emitter.on('test error', (error: Error, test: DreddTest) => record('error', test, describeError(error, options.timeoutMs)));
+    emitter.on('test skip', (test: DreddTest) =>
+      record('skip', test, (test.origin && infos.get(test.origin)?.skipReason) ?? 'skipped'),
+    );
+    emitter.on('test error', (error: Error, test: DreddTest) =>
+      record('error', test, describeError(error, options.timeoutMs)),
+    );
 
     const dredd = new Dredd({
       endpoint,
@@ -373,13 +442,22 @@ async function runOnce(options: DreddRunOptions): Promise<DreddRun> {
     logger.transports.console.silent = true;
     captured.add(errors);
     const finished = new Promise<{ failure?: string }>((resolvePromise) => {
-      dredd.run((error) => resolvePromise(error ? { failure: [error.message, ...errors].filter(Boolean).join('; ') } : {}));
+      dredd.run((error) =>
+        resolvePromise(error ? { failure: [error.message, ...errors].filter(Boolean).join('; ') } : {}),
+      );
     });
     // Dredd itself (its parser, its hooks) gets the deadline too.
     let windDown: NodeJS.Timeout | undefined;
     const overdue = new Promise<{ failure: string; overdue: true }>((resolvePromise) => {
       const give = () => {
-        windDown = setTimeout(() => resolvePromise({ failure: `Dredd did not finish within the replay's deadline of ${deadlineMs} ms`, overdue: true }), WIND_DOWN_MS);
+        windDown = setTimeout(
+          () =>
+            resolvePromise({
+              failure: `Dredd did not finish within the replay's deadline of ${deadlineMs} ms`,
+              overdue: true,
+            }),
+          WIND_DOWN_MS,
+        );
         windDown.unref();
       };
       if (stop.signal.aborted) give();
@@ -388,10 +466,17 @@ async function runOnce(options: DreddRunOptions): Promise<DreddRun> {
     const ended = await Promise.race([finished, overdue]);
     clearTimeout(windDown);
     const failure = ended.failure;
-    if (!failure && !hooked) return { results: [], failure: "Dredd did not load vottur's hooks, so its results would not mean anything" };
-    return { results: [...results], ...(failure ? { failure: failure.split(descriptionFile).join('the description') } : {}) };
+    if (!failure && !hooked)
+      return { results: [], failure: "Dredd did not load vottur's hooks, so its results would not mean anything" };
+    return {
+      results: [...results],
+      ...(failure ? { failure: failure.split(descriptionFile).join('the description') } : {}),
+    };
   } catch (error) {
-    return { results: [...results], failure: [error instanceof Error ? error.message : String(error), ...errors].join('; ') };
+    return {
+      results: [...results],
+      failure: [error instanceof Error ? error.message : String(error), ...errors].join('; '),
+    };
   } finally {
     clearTimeout(deadline);
     stop.abort(new Error('the Dredd replay ended'));

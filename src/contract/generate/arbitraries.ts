@@ -30,7 +30,10 @@ export const nationalIdArbitrary: Arbitrary<string> = fc
 
 function stringArbitrary(schema: FlatSchema): Arbitrary<string> {
   const minLength = schema.minLength ?? 0;
-  const maxLength = Math.max(minLength, Math.min(schema.maxLength ?? DEFAULT_MAX_LENGTH, minLength + DEFAULT_MAX_LENGTH));
+  const maxLength = Math.max(
+    minLength,
+    Math.min(schema.maxLength ?? DEFAULT_MAX_LENGTH, minLength + DEFAULT_MAX_LENGTH),
+  );
   const fits = (value: string) => {
     const length = [...value].length;
     return length >= minLength && (schema.maxLength === undefined || length <= schema.maxLength);
@@ -46,9 +49,13 @@ function stringArbitrary(schema: FlatSchema): Arbitrary<string> {
   }
   switch (schema.format) {
     case 'date-time':
-      return fc.date({ min: new Date(Date.UTC(1970, 0, 1)), max: new Date(Date.UTC(2099, 11, 31)), noInvalidDate: true }).map((date) => date.toISOString());
+      return fc
+        .date({ min: new Date(Date.UTC(1970, 0, 1)), max: new Date(Date.UTC(2099, 11, 31)), noInvalidDate: true })
+        .map((date) => date.toISOString());
     case 'date':
-      return fc.date({ min: new Date(Date.UTC(1970, 0, 1)), max: new Date(Date.UTC(2099, 11, 31)), noInvalidDate: true }).map((date) => date.toISOString().slice(0, 10));
+      return fc
+        .date({ min: new Date(Date.UTC(1970, 0, 1)), max: new Date(Date.UTC(2099, 11, 31)), noInvalidDate: true })
+        .map((date) => date.toISOString().slice(0, 10));
     case 'uuid':
       return fc.uuid();
     case 'email':
@@ -70,11 +77,16 @@ function numberArbitrary(schema: FlatSchema, integer: boolean): Arbitrary<number
   const min = schema.minimum !== undefined ? schema.minimum + (schema.exclusiveMinimum ? step : 0) : undefined;
   const max = schema.maximum !== undefined ? schema.maximum - (schema.exclusiveMaximum ? step : 0) : undefined;
   let arbitrary: Arbitrary<number> = integer
-    ? fc.integer({ min: min === undefined ? -1_000_000 : Math.ceil(min), max: max === undefined ? 1_000_000 : Math.floor(max) })
+    ? fc.integer({
+        min: min === undefined ? -1_000_000 : Math.ceil(min),
+        max: max === undefined ? 1_000_000 : Math.floor(max),
+      })
     : fc.double({ min: min ?? -1_000_000, max: max ?? 1_000_000, noNaN: true, noDefaultInfinity: true });
   if (schema.multipleOf) {
     const multiple = schema.multipleOf;
-    arbitrary = arbitrary.map((value) => Math.round(value / multiple) * multiple).filter((value) => (min === undefined || value >= min) && (max === undefined || value <= max));
+    arbitrary = arbitrary
+      .map((value) => Math.round(value / multiple) * multiple)
+      .filter((value) => (min === undefined || value >= min) && (max === undefined || value <= max));
   }
   return arbitrary;
 }
@@ -84,7 +96,8 @@ export function validArbitrary(schema: FlatSchema, depth = 0): Arbitrary<unknown
   if (schema.const !== undefined) return fc.constant(schema.const);
   if (schema.enum && schema.enum.length > 0) return fc.constantFrom(...schema.enum);
   if (schema.nationalId) return nationalIdArbitrary;
-  if (schema.branches && schema.branches.length > 0 && depth < MAX_DEPTH) return fc.oneof(...schema.branches.map((branch) => validArbitrary(branch, depth + 1)));
+  if (schema.branches && schema.branches.length > 0 && depth < MAX_DEPTH)
+    return fc.oneof(...schema.branches.map((branch) => validArbitrary(branch, depth + 1)));
   const types = schema.types.filter((type) => type !== 'null');
   const type = types[0] ?? 'string';
   let arbitrary: Arbitrary<unknown>;
@@ -101,12 +114,16 @@ export function validArbitrary(schema: FlatSchema, depth = 0): Arbitrary<unknown
     case 'array': {
       const item = schema.items && depth < MAX_DEPTH ? validArbitrary(schema.items, depth + 1) : fc.constant('a');
       const minLength = schema.minItems ?? 0;
-      arbitrary = fc.array(item, { minLength, maxLength: Math.max(minLength, Math.min(schema.maxItems ?? DEFAULT_MAX_ITEMS, minLength + DEFAULT_MAX_ITEMS)) });
+      arbitrary = fc.array(item, {
+        minLength,
+        maxLength: Math.max(minLength, Math.min(schema.maxItems ?? DEFAULT_MAX_ITEMS, minLength + DEFAULT_MAX_ITEMS)),
+      });
       break;
     }
     case 'object': {
       const shape: Record<string, Arbitrary<unknown>> = {};
-      if (depth < MAX_DEPTH) for (const [key, property] of schema.properties) shape[key] = validArbitrary(property, depth + 1);
+      if (depth < MAX_DEPTH)
+        for (const [key, property] of schema.properties) shape[key] = validArbitrary(property, depth + 1);
       for (const key of schema.required) shape[key] ??= fc.constant('a');
       arbitrary = fc.record(shape, { requiredKeys: schema.required.filter((key) => key in shape) });
       break;
@@ -123,7 +140,9 @@ export function validArbitrary(schema: FlatSchema, depth = 0): Arbitrary<unknown
  * outside the enum). `undefined` when the schema accepts everything.
  */
 export function invalidArbitrary(schema: FlatSchema): Arbitrary<unknown> | undefined {
-  const fixed = coverageCases(schema).filter((c) => !c.valid).map((c) => c.value);
+  const fixed = coverageCases(schema)
+    .filter((c) => !c.valid)
+    .map((c) => c.value);
   const generated: Array<Arbitrary<unknown>> = [];
   const type = schema.types.find((t) => t !== 'null');
   const values = schema.enum;
@@ -131,10 +150,16 @@ export function invalidArbitrary(schema: FlatSchema): Arbitrary<unknown> | undef
     generated.push(unicodeString(1, 12).filter((value) => !values.includes(value)));
   } else if (type === 'integer' || type === 'number') {
     generated.push(unicodeString(1, 8).filter((value) => value.trim() === '' || Number.isNaN(Number(value))));
-    if (schema.maximum !== undefined) generated.push(fc.integer({ min: Math.floor(schema.maximum) + 1, max: Math.floor(schema.maximum) + 1_000_000 }));
-    if (schema.minimum !== undefined) generated.push(fc.integer({ min: Math.ceil(schema.minimum) - 1_000_000, max: Math.ceil(schema.minimum) - 1 }));
+    if (schema.maximum !== undefined)
+      generated.push(fc.integer({ min: Math.floor(schema.maximum) + 1, max: Math.floor(schema.maximum) + 1_000_000 }));
+    if (schema.minimum !== undefined)
+      generated.push(fc.integer({ min: Math.ceil(schema.minimum) - 1_000_000, max: Math.ceil(schema.minimum) - 1 }));
   } else if ((type === 'string' || type === undefined) && schema.maxLength !== undefined && schema.maxLength < 4096) {
-    generated.push(unicodeString(schema.maxLength + 1, schema.maxLength + 16).filter((value) => [...value].length > (schema.maxLength ?? 0)));
+    generated.push(
+      unicodeString(schema.maxLength + 1, schema.maxLength + 16).filter(
+        (value) => [...value].length > (schema.maxLength ?? 0),
+      ),
+    );
   } else if (type === 'boolean') {
     generated.push(unicodeString(1, 6).filter((value) => value !== 'true' && value !== 'false'));
   }

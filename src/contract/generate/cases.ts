@@ -64,7 +64,10 @@ function patternSamples(pattern: string, count: number): string[] {
 
 function fitsLength(schema: FlatSchema, value: string): boolean {
   const length = [...value].length;
-  return (schema.minLength === undefined || length >= schema.minLength) && (schema.maxLength === undefined || length <= schema.maxLength);
+  return (
+    (schema.minLength === undefined || length >= schema.minLength) &&
+    (schema.maxLength === undefined || length <= schema.maxLength)
+  );
 }
 
 /** A string the schema accepts, of the given length when one is asked for (undefined when none could be made). */
@@ -72,7 +75,9 @@ function stringOf(schema: FlatSchema, length?: number): string | undefined {
   const fits = (value: string) => (length === undefined ? fitsLength(schema, value) : [...value].length === length);
   const { pattern } = schema;
   if (pattern !== undefined) {
-    const samples = patternSamples(pattern, 200).filter((value) => fits(value) && safeMatches(pattern, value) !== false);
+    const samples = patternSamples(pattern, 200).filter(
+      (value) => fits(value) && safeMatches(pattern, value) !== false,
+    );
     return samples.sort((a, b) => a.length - b.length)[0];
   }
   const formatValue = schema.format ? FORMAT_VALUES[schema.format] : undefined;
@@ -156,10 +161,15 @@ export function coverageCases(schema: FlatSchema): ValueCase[] {
     add(SYNTHETIC_NATIONAL_ID, true, 'a national identifier of the right form');
     add(`${SYNTHETIC_NATIONAL_ID}0`, false, 'a national identifier of 11 digits');
     add(SYNTHETIC_NATIONAL_ID.slice(0, 9), false, 'a national identifier of 9 digits');
-    add(`${SYNTHETIC_NATIONAL_ID.slice(0, 6)}-${SYNTHETIC_NATIONAL_ID.slice(6)}`, false, 'a national identifier written ######-####');
+    add(
+      `${SYNTHETIC_NATIONAL_ID.slice(0, 6)}-${SYNTHETIC_NATIONAL_ID.slice(6)}`,
+      false,
+      'a national identifier written ######-####',
+    );
     const badDigit = `${SYNTHETIC_NATIONAL_ID.slice(0, 8)}${(Number(SYNTHETIC_NATIONAL_ID[8]) + 1) % 10}${SYNTHETIC_NATIONAL_ID[9]}`;
     if (!hasValidCheckDigit(badDigit)) add(badDigit, false, 'a national identifier with a wrong check digit');
-    for (const alike of lookAlikes(SYNTHETIC_NATIONAL_ID)) add(alike.value, false, `a national identifier in ${alike.what}`);
+    for (const alike of lookAlikes(SYNTHETIC_NATIONAL_ID))
+      add(alike.value, false, `a national identifier in ${alike.what}`);
     return cases;
   }
   switch (type) {
@@ -169,13 +179,29 @@ export function coverageCases(schema: FlatSchema): ValueCase[] {
       const step = integer ? 1 : 0.5;
       if (schema.minimum !== undefined) {
         const lowest = schema.exclusiveMinimum ? schema.minimum + step : schema.minimum;
-        add(integer ? Math.ceil(lowest) : lowest, true, `${schema.exclusiveMinimum ? 'exclusiveMinimum' : 'minimum'} ${schema.minimum}`);
-        add(schema.exclusiveMinimum ? schema.minimum : schema.minimum - step, false, `below the ${schema.exclusiveMinimum ? 'exclusiveMinimum' : 'minimum'} ${schema.minimum}`);
+        add(
+          integer ? Math.ceil(lowest) : lowest,
+          true,
+          `${schema.exclusiveMinimum ? 'exclusiveMinimum' : 'minimum'} ${schema.minimum}`,
+        );
+        add(
+          schema.exclusiveMinimum ? schema.minimum : schema.minimum - step,
+          false,
+          `below the ${schema.exclusiveMinimum ? 'exclusiveMinimum' : 'minimum'} ${schema.minimum}`,
+        );
       }
       if (schema.maximum !== undefined) {
         const highest = schema.exclusiveMaximum ? schema.maximum - step : schema.maximum;
-        add(integer ? Math.floor(highest) : highest, true, `${schema.exclusiveMaximum ? 'exclusiveMaximum' : 'maximum'} ${schema.maximum}`);
-        add(schema.exclusiveMaximum ? schema.maximum : schema.maximum + step, false, `above the ${schema.exclusiveMaximum ? 'exclusiveMaximum' : 'maximum'} ${schema.maximum}`);
+        add(
+          integer ? Math.floor(highest) : highest,
+          true,
+          `${schema.exclusiveMaximum ? 'exclusiveMaximum' : 'maximum'} ${schema.maximum}`,
+        );
+        add(
+          schema.exclusiveMaximum ? schema.maximum : schema.maximum + step,
+          false,
+          `above the ${schema.exclusiveMaximum ? 'exclusiveMaximum' : 'maximum'} ${schema.maximum}`,
+        );
       }
       if (integer) add(numberOf(schema, true) + 0.5, false, 'not an integer');
       add('not-a-number', false, `not a${integer ? 'n integer' : ' number'}`);
@@ -189,12 +215,28 @@ export function coverageCases(schema: FlatSchema): ValueCase[] {
       if (schema.items) {
         const item = validValue(schema.items);
         if (schema.minItems !== undefined && schema.minItems > 0) {
-          add(Array.from({ length: schema.minItems }, () => item), true, `minItems ${schema.minItems}`);
-          add(Array.from({ length: schema.minItems - 1 }, () => item), false, `fewer than minItems ${schema.minItems}`);
+          add(
+            Array.from({ length: schema.minItems }, () => item),
+            true,
+            `minItems ${schema.minItems}`,
+          );
+          add(
+            Array.from({ length: schema.minItems - 1 }, () => item),
+            false,
+            `fewer than minItems ${schema.minItems}`,
+          );
         }
         if (schema.maxItems !== undefined && schema.maxItems < 64) {
-          add(Array.from({ length: schema.maxItems }, () => item), true, `maxItems ${schema.maxItems}`);
-          add(Array.from({ length: schema.maxItems + 1 }, () => item), false, `more than maxItems ${schema.maxItems}`);
+          add(
+            Array.from({ length: schema.maxItems }, () => item),
+            true,
+            `maxItems ${schema.maxItems}`,
+          );
+          add(
+            Array.from({ length: schema.maxItems + 1 }, () => item),
+            false,
+            `more than maxItems ${schema.maxItems}`,
+          );
         }
       }
       return cases;
@@ -205,7 +247,8 @@ export function coverageCases(schema: FlatSchema): ValueCase[] {
         const { [key]: _left, ...rest } = valid;
         add(rest, false, `required property ${key} missing`);
       }
-      if (!schema.additionalProperties) add({ ...valid, notDescribedProperty: 'x' }, false, 'a property the schema does not allow');
+      if (!schema.additionalProperties)
+        add({ ...valid, notDescribedProperty: 'x' }, false, 'a property the schema does not allow');
       for (const [key, property] of schema.properties) {
         for (const nested of coverageCases(property)) {
           if (nested.constraint === 'a valid value') continue;
@@ -218,7 +261,11 @@ export function coverageCases(schema: FlatSchema): ValueCase[] {
     case undefined: {
       if (schema.minLength !== undefined && schema.minLength > 0) {
         add(stringOf(schema, schema.minLength), true, `minLength ${schema.minLength}`);
-        add(schema.pattern === undefined ? 'a'.repeat(schema.minLength - 1) : undefined, false, `shorter than minLength ${schema.minLength}`);
+        add(
+          schema.pattern === undefined ? 'a'.repeat(schema.minLength - 1) : undefined,
+          false,
+          `shorter than minLength ${schema.minLength}`,
+        );
       }
       if (schema.maxLength !== undefined && schema.maxLength < MAX_GENERATED_LENGTH) {
         add(stringOf(schema, schema.maxLength), true, `maxLength ${schema.maxLength}`);
@@ -227,10 +274,13 @@ export function coverageCases(schema: FlatSchema): ValueCase[] {
       const { pattern } = schema;
       if (pattern !== undefined) {
         const candidates = ['', '!', ' ', 'not matching the pattern', '0', 'a'];
-        const miss = candidates.find((candidate) => fitsLength(schema, candidate) && safeMatches(pattern, candidate) === false);
+        const miss = candidates.find(
+          (candidate) => fitsLength(schema, candidate) && safeMatches(pattern, candidate) === false,
+        );
         add(miss, false, `not matching the pattern ${pattern}`);
       }
-      if (schema.format && INVALID_FORMAT_VALUES[schema.format] !== undefined) add(INVALID_FORMAT_VALUES[schema.format], false, `not a valid ${schema.format}`);
+      if (schema.format && INVALID_FORMAT_VALUES[schema.format] !== undefined)
+        add(INVALID_FORMAT_VALUES[schema.format], false, `not a valid ${schema.format}`);
       for (const unicode of unicodeCases(schema)) add(unicode.value, unicode.valid, unicode.constraint);
       return cases;
     }
@@ -265,7 +315,8 @@ function unicodeCases(schema: FlatSchema): ValueCase[] {
   if (pattern !== undefined) {
     for (const sample of UNICODE_SAMPLES) {
       const value = fitted(sample.text);
-      if (value !== undefined && hasNonAscii(value) && safeMatches(pattern, value) === true) cases.push({ value, valid: true, constraint: `${sample.what} the pattern allows` });
+      if (value !== undefined && hasNonAscii(value) && safeMatches(pattern, value) === true)
+        cases.push({ value, valid: true, constraint: `${sample.what} the pattern allows` });
     }
   }
   const base = pattern !== undefined ? stringOf(schema) : format !== undefined ? FORMAT_VALUES[format] : undefined;
@@ -273,7 +324,12 @@ function unicodeCases(schema: FlatSchema): ValueCase[] {
   for (const alike of lookAlikes(base)) {
     if (!fitsLength(schema, alike.value)) continue;
     if (pattern !== undefined) {
-      if (safeMatches(pattern, alike.value) === false) cases.push({ value: alike.value, valid: false, constraint: `not matching the pattern ${pattern} (${alike.what})` });
+      if (safeMatches(pattern, alike.value) === false)
+        cases.push({
+          value: alike.value,
+          valid: false,
+          constraint: `not matching the pattern ${pattern} (${alike.what})`,
+        });
     } else {
       cases.push({ value: alike.value, valid: false, constraint: `not a valid ${format} (${alike.what})` });
     }
@@ -281,7 +337,12 @@ function unicodeCases(schema: FlatSchema): ValueCase[] {
   // A pattern whose shortest match has nothing to look alike ('_'): Icelandic letters it refuses.
   if (pattern !== undefined && !cases.some((c) => !c.valid)) {
     const value = fitted(UNICODE_SAMPLES[0].text);
-    if (value !== undefined && safeMatches(pattern, value) === false) cases.push({ value, valid: false, constraint: `not matching the pattern ${pattern} (${UNICODE_SAMPLES[0].what})` });
+    if (value !== undefined && safeMatches(pattern, value) === false)
+      cases.push({
+        value,
+        valid: false,
+        constraint: `not matching the pattern ${pattern} (${UNICODE_SAMPLES[0].what})`,
+      });
   }
   return cases;
 }

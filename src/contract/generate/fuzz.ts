@@ -29,7 +29,9 @@ export interface GeneratedCase {
 export function validCases(inputs: readonly GeneratedInput[]): Arbitrary<GeneratedCase> {
   const shape: Record<string, Arbitrary<unknown>> = {};
   for (const input of inputs) shape[input.key] = validArbitrary(input.schema);
-  return fc.record(shape, { requiredKeys: inputs.filter((input) => input.required).map((input) => input.key) }).map((values) => ({ values }));
+  return fc
+    .record(shape, { requiredKeys: inputs.filter((input) => input.required).map((input) => input.key) })
+    .map((values) => ({ values }));
 }
 
 /** Cases the operation must refuse with 400: one input invalid (or a required one left out), the rest valid. */
@@ -38,10 +40,14 @@ export function invalidCases(inputs: readonly GeneratedInput[]): Arbitrary<Gener
   const variants: Array<Arbitrary<GeneratedCase>> = [];
   for (const target of inputs) {
     const invalid = invalidArbitrary(target.schema);
-    const others = Object.fromEntries(required.filter((input) => input !== target).map((input) => [input.key, validArbitrary(input.schema)]));
-    if (invalid) variants.push(fc.record({ ...others, [target.key]: invalid }).map((values) => ({ values, invalid: target.key })));
+    const others = Object.fromEntries(
+      required.filter((input) => input !== target).map((input) => [input.key, validArbitrary(input.schema)]),
+    );
+    if (invalid)
+      variants.push(fc.record({ ...others, [target.key]: invalid }).map((values) => ({ values, invalid: target.key })));
     // A required input left out is as invalid as a wrong one.
-    if (target.required) variants.push(fc.record(others).map((values) => ({ values, invalid: `${target.key} (missing)` })));
+    if (target.required)
+      variants.push(fc.record(others).map((values) => ({ values, invalid: `${target.key} (missing)` })));
   }
   return variants.length === 0 ? undefined : fc.oneof(...variants);
 }
@@ -70,7 +76,11 @@ export interface FuzzFailure<F> {
  * Runs `check` on generated cases until one fails; shrinks it. `check` resolves to a failure
  * (anything) or undefined when the answer was right.
  */
-export async function fuzzCases<F>(cases: Arbitrary<GeneratedCase>, check: (generated: GeneratedCase) => Promise<F | undefined>, options: FuzzOptions): Promise<{ runs: number; failure?: FuzzFailure<F> }> {
+export async function fuzzCases<F>(
+  cases: Arbitrary<GeneratedCase>,
+  check: (generated: GeneratedCase) => Promise<F | undefined>,
+  options: FuzzOptions,
+): Promise<{ runs: number; failure?: FuzzFailure<F> }> {
   let runs = 0;
   const failures = new Map<GeneratedCase, F>();
   const property = fc.asyncProperty(cases, async (generated) => {
@@ -90,7 +100,10 @@ export async function fuzzCases<F>(cases: Arbitrary<GeneratedCase>, check: (gene
   // The shrunk case is one the check ran (fast-check hands over the values it generated).
   const failure = failures.get(shrunk);
   if (failure === undefined) return { runs };
-  return { runs, failure: { case: shrunk, failure, seed: result.seed, path: result.counterexamplePath ?? undefined, runs } };
+  return {
+    runs,
+    failure: { case: shrunk, failure, seed: result.seed, path: result.counterexamplePath ?? undefined, runs },
+  };
 }
 
 /** Replays exactly one case of an earlier run: the shrunk counterexample its seed and path name. */

@@ -28,7 +28,10 @@ interface LinkableOperation {
 }
 
 /** Every link of every response, with both ends found; links whose target cannot be found are left out. */
-export function linkSteps<Op extends LinkableOperation>(document: OpenApiDocument, operations: readonly Op[]): Array<LinkEnds<Op>> {
+export function linkSteps<Op extends LinkableOperation>(
+  document: OpenApiDocument,
+  operations: readonly Op[],
+): Array<LinkEnds<Op>> {
   const byId = new Map(operations.flatMap((op) => (op.operationId ? [[op.operationId, op] as const] : [])));
   const byPointer = new Map(operations.map((op) => [JSON.stringify(op.path.map(String)), op]));
   const steps: Array<LinkEnds<Op>> = [];
@@ -40,9 +43,17 @@ export function linkSteps<Op extends LinkableOperation>(document: OpenApiDocumen
         if (!isObject(link)) continue;
         let to: Op | undefined;
         if (typeof link.operationId === 'string') to = byId.get(link.operationId);
-        else if (typeof link.operationRef === 'string' && link.operationRef.startsWith('#')) to = byPointer.get(JSON.stringify(decodePointer(link.operationRef)));
+        else if (typeof link.operationRef === 'string' && link.operationRef.startsWith('#'))
+          to = byPointer.get(JSON.stringify(decodePointer(link.operationRef)));
         if (!to) continue;
-        steps.push({ from, status, name, to, parameters: isObject(link.parameters) ? { ...link.parameters } : {}, ...(link.requestBody !== undefined ? { requestBody: link.requestBody } : {}) });
+        steps.push({
+          from,
+          status,
+          name,
+          to,
+          parameters: isObject(link.parameters) ? { ...link.parameters } : {},
+          ...(link.requestBody !== undefined ? { requestBody: link.requestBody } : {}),
+        });
       }
     }
   }
@@ -53,7 +64,12 @@ export function linkSteps<Op extends LinkableOperation>(document: OpenApiDocumen
 export interface ExchangeContext {
   url: string;
   method: string;
-  request: { path: Record<string, unknown>; query: Record<string, unknown>; headers: Record<string, string>; body?: unknown };
+  request: {
+    path: Record<string, unknown>;
+    query: Record<string, unknown>;
+    headers: Record<string, string>;
+    body?: unknown;
+  };
   response: { status: number; headers: Record<string, string>; body?: unknown };
 }
 

@@ -39,7 +39,14 @@ export interface FlatSchema {
 const MAX_DEPTH = 8;
 
 function emptyFlat(): FlatSchema {
-  return { types: [], properties: new Map(), required: [], additionalProperties: true, nullable: false, nationalId: false };
+  return {
+    types: [],
+    properties: new Map(),
+    required: [],
+    additionalProperties: true,
+    nullable: false,
+    nationalId: false,
+  };
 }
 
 function numberOr(value: unknown): number | undefined {
@@ -65,7 +72,8 @@ export function flattenSchema(document: OpenApiDocument, schema: unknown, name?:
   for (const layer of layers) {
     const type = layer.type;
     if (typeof type === 'string' && !flat.types.includes(type)) flat.types.push(type);
-    if (Array.isArray(type)) for (const t of type) if (typeof t === 'string' && !flat.types.includes(t)) flat.types.push(t);
+    if (Array.isArray(type))
+      for (const t of type) if (typeof t === 'string' && !flat.types.includes(t)) flat.types.push(t);
     if (layer.nullable === true || (Array.isArray(type) && type.includes('null'))) flat.nullable = true;
     if (typeof layer.format === 'string') flat.format ??= layer.format;
     if (typeof layer.pattern === 'string') flat.pattern ??= layer.pattern;
@@ -91,16 +99,21 @@ export function flattenSchema(document: OpenApiDocument, schema: unknown, name?:
     flat.multipleOf = numberOr(layer.multipleOf) ?? flat.multipleOf;
     flat.minItems = numberOr(layer.minItems) ?? flat.minItems;
     flat.maxItems = numberOr(layer.maxItems) ?? flat.maxItems;
-    if (layer.items !== undefined && !flat.items) flat.items = flattenSchema(document, layer.items, undefined, depth + 1);
+    if (layer.items !== undefined && !flat.items)
+      flat.items = flattenSchema(document, layer.items, undefined, depth + 1);
     if (isObject(layer.properties)) {
       for (const key of Object.keys(layer.properties)) {
-        if (!flat.properties.has(key)) flat.properties.set(key, flattenSchema(document, layer.properties[key], key, depth + 1));
+        if (!flat.properties.has(key))
+          flat.properties.set(key, flattenSchema(document, layer.properties[key], key, depth + 1));
       }
     }
-    if (Array.isArray(layer.required)) for (const key of layer.required) if (typeof key === 'string' && !flat.required.includes(key)) flat.required.push(key);
+    if (Array.isArray(layer.required))
+      for (const key of layer.required)
+        if (typeof key === 'string' && !flat.required.includes(key)) flat.required.push(key);
     if (layer.additionalProperties === false) flat.additionalProperties = false;
     for (const keyword of ['oneOf', 'anyOf'] as const) {
-      if (Array.isArray(layer[keyword]) && !flat.branches) flat.branches = layer[keyword].map((branch: unknown) => flattenSchema(document, branch, name, depth + 1));
+      if (Array.isArray(layer[keyword]) && !flat.branches)
+        flat.branches = layer[keyword].map((branch: unknown) => flattenSchema(document, branch, name, depth + 1));
     }
     if (layer.example !== undefined) flat.example ??= layer.example;
     if (layer.default !== undefined) flat.default ??= layer.default;

@@ -47,7 +47,26 @@ export function unicodeString(minLength: number, maxLength: number): Arbitrary<s
 
 const ARABIC_INDIC_ZERO = 0x0660;
 const FULL_WIDTH_ZERO = 0xff10;
-const CYRILLIC: Record<string, string> = { a: 'а', c: 'с', e: 'е', o: 'о', p: 'р', x: 'х', y: 'у', A: 'А', B: 'В', C: 'С', E: 'Е', H: 'Н', K: 'К', M: 'М', O: 'О', P: 'Р', T: 'Т', X: 'Х' };
+const CYRILLIC: Record<string, string> = {
+  a: 'а',
+  c: 'с',
+  e: 'е',
+  o: 'о',
+  p: 'р',
+  x: 'х',
+  y: 'у',
+  A: 'А',
+  B: 'В',
+  C: 'С',
+  E: 'Е',
+  H: 'Н',
+  K: 'К',
+  M: 'М',
+  O: 'О',
+  P: 'Р',
+  T: 'Т',
+  X: 'Х',
+};
 
 /** Look-alikes of an ASCII text: the same digits in other scripts, the same letters in Cyrillic. Empty where nothing changes. */
 export function lookAlikes(text: string): Array<{ what: string; value: string }> {
@@ -75,6 +94,7 @@ export function fitLength(text: string, min: number, max: number | undefined): s
 export function hasNonAscii(value: unknown): boolean {
   if (typeof value === 'string') return /[^\x00-\x7f]/.test(value);
   if (Array.isArray(value)) return value.some(hasNonAscii);
-  if (typeof value === 'object' && value !== null) return Object.entries(value).some(([key, member]) => hasNonAscii(key) || hasNonAscii(member));
+  if (typeof value === 'object' && value !== null)
+    return Object.entries(value).some(([key, member]) => hasNonAscii(key) || hasNonAscii(member));
   return false;
 }

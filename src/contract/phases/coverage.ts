@@ -14,10 +14,14 @@ import { baseValues, buildRequest } from './inputs.js';
 const MAX_CASES_PER_INPUT = 16;
 
 /** The coverage phase's requests for one operation, tagged with what their answers must be. */
-export function coverageRequests(context: Pick<PhaseContext, 'server' | 'credentials'>, { op, inputs }: PhaseOperation): Array<TaggedRequest & { input?: string; exercises?: string }> {
+export function coverageRequests(
+  context: Pick<PhaseContext, 'server' | 'credentials'>,
+  { op, inputs }: PhaseOperation,
+): Array<TaggedRequest & { input?: string; exercises?: string }> {
   const base = baseValues(inputs);
   const requests: Array<TaggedRequest & { input?: string; exercises?: string }> = [];
-  const request = (values: Record<string, unknown>, headers?: Record<string, string>) => buildRequest(context.server, op, inputs, values, headers ?? context.credentials.full);
+  const request = (values: Record<string, unknown>, headers?: Record<string, string>) =>
+    buildRequest(context.server, op, inputs, values, headers ?? context.credentials.full);
   for (const input of inputs) {
     const cases = coverageCases(input.schema).slice(0, MAX_CASES_PER_INPUT);
     for (const c of cases) {
@@ -25,7 +29,9 @@ export function coverageRequests(context: Pick<PhaseContext, 'server' | 'credent
       const constraint = `${input.key}: ${c.constraint}`;
       requests.push({
         request: request({ ...base, [input.key]: c.value }),
-        ...(c.valid ? { answer: 'positive-data-accepted' as const } : { answer: 'negative-data-rejected' as const, detail: { input: input.key, constraint: c.constraint } }),
+        ...(c.valid
+          ? { answer: 'positive-data-accepted' as const }
+          : { answer: 'negative-data-rejected' as const, detail: { input: input.key, constraint: c.constraint } }),
         constraint,
         input: input.key,
         exercises: c.constraint,
@@ -34,12 +40,24 @@ export function coverageRequests(context: Pick<PhaseContext, 'server' | 'credent
     if (input.required && input.parameter?.in !== 'path') {
       const without = { ...base };
       delete without[input.key];
-      requests.push({ request: request(without), answer: 'missing-required-input', detail: { input: input.key }, constraint: `${input.key}: required, left out`, input: input.key, exercises: 'required' });
+      requests.push({
+        request: request(without),
+        answer: 'missing-required-input',
+        detail: { input: input.key },
+        constraint: `${input.key}: required, left out`,
+        input: input.key,
+        exercises: 'required',
+      });
     }
   }
   if (op.secured) {
     for (const [token, what] of forgedTokens(context.credentials)) {
-      requests.push({ request: request(base, withToken(context.credentials, token)), answer: 'forged-token-401', detail: { token: what }, constraint: `credentials: ${what}` });
+      requests.push({
+        request: request(base, withToken(context.credentials, token)),
+        answer: 'forged-token-401',
+        detail: { token: what },
+        constraint: `credentials: ${what}`,
+      });
     }
   }
   return requests;

@@ -99,13 +99,30 @@ export async function examplesPhase(
 }
 
 /** The findings on one exchange: its probe's answer check, the response checks, the probe's advice. */
-export function exchangeFindings(description: ContractDescription, validators: SchemaValidators, credentials: Credentials, exchange: Exchange, server: URL): Finding[] {
+export function exchangeFindings(
+  description: ContractDescription,
+  validators: SchemaValidators,
+  credentials: Credentials,
+  exchange: Exchange,
+  server: URL,
+): Finding[] {
   const { planned, url, outcome } = exchange;
   const label = requestLabel(server, planned.method, url);
-  const request = { method: planned.method, url: url.href, ...(outcome.ok ? { status: outcome.response.status } : {}), durationMs: outcome.durationMs };
+  const request = {
+    method: planned.method,
+    url: url.href,
+    ...(outcome.ok ? { status: outcome.response.status } : {}),
+    durationMs: outcome.durationMs,
+  };
   if (!outcome.ok) {
     const id = outcome.kind === 'timeout' ? 'contract-timeout' : 'contract-unreachable';
-    return [contractFinding(id, description.displayPath, { op: planned.op, request, message: `${label} (${probeById(planned.kind).name}): ${outcome.reason}` })];
+    return [
+      contractFinding(id, description.displayPath, {
+        op: planned.op,
+        request,
+        message: `${label} (${probeById(planned.kind).name}): ${outcome.reason}`,
+      }),
+    ];
   }
   const ctx: ExpectationContext = {
     description,
@@ -117,7 +134,12 @@ export function exchangeFindings(description: ContractDescription, validators: S
     hasCredentials: credentials.hasCredentials,
   };
   const response = outcome.response;
-  const findings = [...checkExpectation(ctx, planned, response), ...checkResponse(ctx, response), ...checkLiveConventions(ctx, response), ...expectationAdvice(ctx, planned, response)];
+  const findings = [
+    ...checkExpectation(ctx, planned, response),
+    ...checkResponse(ctx, response),
+    ...checkLiveConventions(ctx, response),
+    ...expectationAdvice(ctx, planned, response),
+  ];
   if (outcome.refusedRedirect) {
     findings.push(
       contractFinding('contract-redirect', description.displayPath, {

@@ -16,13 +16,23 @@ const FUZZ_TIME_LIMIT_MS = 30_000;
 const MISSING = / \(missing\)$/;
 
 /** A generated case as a request, tagged with the check its answer must pass. */
-export function fuzzRequest(context: Pick<PhaseContext, 'server' | 'credentials'>, op: PhaseOperation['op'], inputs: readonly Input[], generated: GeneratedCase, positive: boolean): TaggedRequest {
+export function fuzzRequest(
+  context: Pick<PhaseContext, 'server' | 'credentials'>,
+  op: PhaseOperation['op'],
+  inputs: readonly Input[],
+  generated: GeneratedCase,
+  positive: boolean,
+): TaggedRequest {
   const request = buildRequest(context.server, op, inputs, { ...generated.values }, context.credentials.full);
   const invalid = generated.invalid;
   const constraint = invalid !== undefined ? { constraint: invalid } : {};
   if (positive) return { request, answer: 'positive-data-accepted', ...constraint };
-  const answer: AnswerCheckId = invalid !== undefined && MISSING.test(invalid) ? 'missing-required-input' : 'negative-data-rejected';
-  const detail = answer === 'missing-required-input' ? { input: (invalid ?? '').replace(MISSING, '') } : { input: invalid ?? '', constraint: 'its schema' };
+  const answer: AnswerCheckId =
+    invalid !== undefined && MISSING.test(invalid) ? 'missing-required-input' : 'negative-data-rejected';
+  const detail =
+    answer === 'missing-required-input'
+      ? { input: (invalid ?? '').replace(MISSING, '') }
+      : { input: invalid ?? '', constraint: 'its schema' };
   return { request, answer, detail, ...constraint };
 }
 
@@ -42,7 +52,13 @@ export async function fuzzPhase(context: PhaseContext, { op, inputs, index }: Ph
     );
     if (result.failure) {
       const { verdict, tagged } = result.failure.failure;
-      context.report(op, 'fuzz', tagged, verdict, ` (the smallest failing case, shrunk from ${result.failure.runs} generated requests)`);
+      context.report(
+        op,
+        'fuzz',
+        tagged,
+        verdict,
+        ` (the smallest failing case, shrunk from ${result.failure.runs} generated requests)`,
+      );
     }
   };
   const seed = (context.seed + index * 2) | 0;

@@ -36,7 +36,8 @@ export const SAFE_METHODS: readonly string[] = ['GET', 'HEAD', 'OPTIONS'];
 export function parsePhases(text: string | readonly string[]): Phase[] {
   const names = (typeof text === 'string' ? text.split(',') : [...text]).map((name) => name.trim()).filter(Boolean);
   for (const name of names) {
-    if (!PHASES.some((phase) => phase === name)) throw new CouldNotRunError(`--phases: unknown phase "${name}"; use some of ${PHASES.join(', ')}`);
+    if (!PHASES.some((phase) => phase === name))
+      throw new CouldNotRunError(`--phases: unknown phase "${name}"; use some of ${PHASES.join(', ')}`);
   }
   if (names.length === 0) throw new CouldNotRunError(`--phases needs at least one of ${PHASES.join(', ')}`);
   return PHASES.filter((phase) => names.includes(phase));
@@ -97,7 +98,16 @@ export async function runPhases(options: PhaseOptions): Promise<PhaseResult> {
   const perOp = new Map<OperationModel, OperationStats>();
   const stats = (op: OperationModel) => {
     let entry = perOp.get(op);
-    if (!entry) perOp.set(op, (entry = { requests: Object.fromEntries(phases.map((p) => [p, 0])), statuses: new Set(), inputs: new Set(), constraints: new Set() }));
+    if (!entry)
+      perOp.set(
+        op,
+        (entry = {
+          requests: Object.fromEntries(phases.map((p) => [p, 0])),
+          statuses: new Set(),
+          inputs: new Set(),
+          constraints: new Set(),
+        }),
+      );
     return entry;
   };
   const noteStatus = (op: OperationModel, status: number) => {
@@ -112,7 +122,9 @@ export async function runPhases(options: PhaseOptions): Promise<PhaseResult> {
   for (const [op, reason] of options.skip ?? []) stats(op).skipped ??= `not generated: ${reason}`;
 
   // Every operation's inputs, once.
-  const inputs = new Map<OperationModel, Input[]>(description.operations.map((op) => [op, operationInputs(description, op, options.data)]));
+  const inputs = new Map<OperationModel, Input[]>(
+    description.operations.map((op) => [op, operationInputs(description, op, options.data)]),
+  );
   const inputsOf = (op: OperationModel): Input[] => inputs.get(op) ?? [];
 
   /** One finding per rule, operation and phase: a fault seen by 300 requests is one finding, not 300. */
@@ -124,7 +136,17 @@ export async function runPhases(options: PhaseOptions): Promise<PhaseResult> {
   };
   const reproduceOf = (phase: GeneratedPhase, tagged: TaggedRequest) => {
     const { request } = tagged;
-    return { phase, curl: toCurl({ method: request.method, url: request.url.href, headers: request.headers, ...(request.body !== undefined ? { body: request.body } : {}) }), seed: options.seed, ...(tagged.constraint ? { constraint: tagged.constraint } : {}) };
+    return {
+      phase,
+      curl: toCurl({
+        method: request.method,
+        url: request.url.href,
+        headers: request.headers,
+        ...(request.body !== undefined ? { body: request.body } : {}),
+      }),
+      seed: options.seed,
+      ...(tagged.constraint ? { constraint: tagged.constraint } : {}),
+    };
   };
 
   const exchange: PhaseContext['exchange'] = async (op, phase, tagged) => {
@@ -134,11 +156,26 @@ export async function runPhases(options: PhaseOptions): Promise<PhaseResult> {
     stats(op).requests[phase] = (stats(op).requests[phase] ?? 0) + 1;
     const outcome = await options.send(request, op);
     const label = requestLabel(options.server, request.method, request.url);
-    const requestInfo = { method: request.method, url: request.url.href, ...(outcome.ok ? { status: outcome.response.status } : {}), durationMs: outcome.durationMs };
+    const requestInfo = {
+      method: request.method,
+      url: request.url.href,
+      ...(outcome.ok ? { status: outcome.response.status } : {}),
+      durationMs: outcome.durationMs,
+    };
     const reproduce = reproduceOf(phase, tagged);
     if (!outcome.ok) {
       stats(op).transportFailed = true;
-      keep({ ...contractFinding(outcome.kind === 'timeout' ? 'contract-timeout' : 'contract-unreachable', description.displayPath, { op, message: `${label} (${phase} phase): ${outcome.reason}`, request: requestInfo }), reproduce }, phase);
+      keep(
+        {
+          ...contractFinding(
+            outcome.kind === 'timeout' ? 'contract-timeout' : 'contract-unreachable',
+            description.displayPath,
+            { op, message: `${label} (${phase} phase): ${outcome.reason}`, request: requestInfo },
+          ),
+          reproduce,
+        },
+        phase,
+      );
       return undefined;
     }
     const response = outcome.response;
@@ -147,9 +184,17 @@ export async function runPhases(options: PhaseOptions): Promise<PhaseResult> {
     for (const id of answerCheckRules(tagged.answer)) ran.add(id);
     // An undocumented method's answer is only the method check's: its body documents nothing.
     if (tagged.answer !== 'undocumented-method-405') {
-      const ctx = { description, validators: options.validators, op, exchange: label, request: requestInfo, probe: `${phase} phase` };
+      const ctx = {
+        description,
+        validators: options.validators,
+        op,
+        exchange: label,
+        request: requestInfo,
+        probe: `${phase} phase`,
+      };
       // A 5xx is contract-server-error's to report; its body's shape is beside the point.
-      const checked = response.status >= 500 ? [] : [...checkResponse(ctx, response), ...checkLiveConventions(ctx, response)];
+      const checked =
+        response.status >= 500 ? [] : [...checkResponse(ctx, response), ...checkLiveConventions(ctx, response)];
       for (const finding of checked) {
         if (isContractRuleId(finding.ruleId)) ran.add(finding.ruleId);
         keep({ ...finding, reproduce }, phase);
@@ -162,7 +207,12 @@ export async function runPhases(options: PhaseOptions): Promise<PhaseResult> {
     const { request } = tagged;
     keep(
       {
-        ...contractFinding(verdict.rule, description.displayPath, { op, message: `${verdict.message}${extra}`, request: { method: request.method, url: request.url.href }, ...(verdict.severity ? { severity: verdict.severity } : {}) }),
+        ...contractFinding(verdict.rule, description.displayPath, {
+          op,
+          message: `${verdict.message}${extra}`,
+          request: { method: request.method, url: request.url.href },
+          ...(verdict.severity ? { severity: verdict.severity } : {}),
+        }),
         reproduce: reproduceOf(phase, tagged),
       },
       phase,
@@ -171,9 +221,12 @@ export async function runPhases(options: PhaseOptions): Promise<PhaseResult> {
 
   for (const op of description.operations) {
     stats(op);
-    if (stats(op).skipped === undefined && !options.allowUnsafeMethods && !SAFE_METHODS.includes(op.method)) stats(op).skipped = `${op.method} is not generated without --allow-unsafe-methods`;
+    if (stats(op).skipped === undefined && !options.allowUnsafeMethods && !SAFE_METHODS.includes(op.method))
+      stats(op).skipped = `${op.method} is not generated without --allow-unsafe-methods`;
   }
-  const operations: PhaseOperation[] = description.operations.map((op, index) => ({ op, index, inputs: inputsOf(op) })).filter(({ op }) => stats(op).skipped === undefined);
+  const operations: PhaseOperation[] = description.operations
+    .map((op, index) => ({ op, index, inputs: inputsOf(op) }))
+    .filter(({ op }) => stats(op).skipped === undefined);
   const context: PhaseContext = {
     description,
     server: options.server,
@@ -196,18 +249,34 @@ export async function runPhases(options: PhaseOptions): Promise<PhaseResult> {
   };
 
   if (phases.includes('coverage')) {
-    options.progress?.(`coverage phase: boundary values of ${operations.length} operation${operations.length === 1 ? '' : 's'}`);
+    options.progress?.(
+      `coverage phase: boundary values of ${operations.length} operation${operations.length === 1 ? '' : 's'}`,
+    );
     await Promise.all(operations.map((operation) => coveragePhase(context, operation)));
     if (options.allowUnsafeMethods) await unsupportedMethods(context);
   }
   if (phases.includes('fuzz')) {
-    options.progress?.(`fuzz phase: up to ${options.maxExamples} valid and ${options.maxExamples} invalid requests per operation, seed ${options.seed}`);
+    options.progress?.(
+      `fuzz phase: up to ${options.maxExamples} valid and ${options.maxExamples} invalid requests per operation, seed ${options.seed}`,
+    );
     await Promise.all(operations.map((operation) => fuzzPhase(context, operation)));
   }
   if (phases.includes('stateful')) await statefulPhase(context);
 
   const coverage = coverageReport();
-  return { findings, coverage, ran, requests: new Map([...perOp].map(([op, s]) => [op.label, Object.entries(s.requests).filter(([p]) => p !== 'examples').reduce((sum, [, n]) => sum + n, 0)])) };
+  return {
+    findings,
+    coverage,
+    ran,
+    requests: new Map(
+      [...perOp].map(([op, s]) => [
+        op.label,
+        Object.entries(s.requests)
+          .filter(([p]) => p !== 'examples')
+          .reduce((sum, [, n]) => sum + n, 0),
+      ]),
+    ),
+  };
 
   function coverageReport(): CoverageReport {
     let covered = 0;
@@ -233,6 +302,12 @@ export async function runPhases(options: PhaseOptions): Promise<PhaseResult> {
         ...(s.skipped ? { skipped: s.skipped } : {}),
       };
     });
-    return { percent: total === 0 ? 100 : Math.floor((100 * covered) / total), phases: [...phases], seed: options.seed, requests, operations: list };
+    return {
+      percent: total === 0 ? 100 : Math.floor((100 * covered) / total),
+      phases: [...phases],
+      seed: options.seed,
+      requests,
+      operations: list,
+    };
   }
 }

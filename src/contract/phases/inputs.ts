@@ -22,7 +22,11 @@ export interface Input extends GeneratedInput {
 /** `Accept`, `Content-Type` and `Authorization` header parameters are not inputs (OpenAPI ignores them). */
 const IGNORED_HEADERS = ['accept', 'content-type', 'authorization'];
 
-export function operationInputs(description: ContractDescription, op: OperationModel, data: ContractData | undefined): Input[] {
+export function operationInputs(
+  description: ContractDescription,
+  op: OperationModel,
+  data: ContractData | undefined,
+): Input[] {
   const given = dataFor(data, op)?.positive;
   const inputs: Input[] = [];
   for (const parameter of op.parameters) {
@@ -33,7 +37,14 @@ export function operationInputs(description: ContractDescription, op: OperationM
     const example = parameter.parameter.example;
     const present = supplied.found || example !== undefined || parameter.required;
     const base = supplied.found ? supplied.value : example !== undefined ? example : validValue(schema);
-    inputs.push({ key: `${parameter.in}:${parameter.name}`, required: parameter.required, schema, parameter, base, present });
+    inputs.push({
+      key: `${parameter.in}:${parameter.name}`,
+      required: parameter.required,
+      schema,
+      parameter,
+      base,
+      present,
+    });
   }
   const body = op.requestBody;
   if (body && isObject(body.body.content)) {
@@ -43,8 +54,15 @@ export function operationInputs(description: ContractDescription, op: OperationM
       const media: unknown = content[mediaType];
       const field = (key: string): unknown => (isObject(media) ? media[key] : undefined);
       const schema = flattenSchema(description.data, field('schema') ?? {});
-      const supplied = given && Object.prototype.hasOwnProperty.call(given, REQUEST_BODY_KEY) ? given[REQUEST_BODY_KEY] : undefined;
-      inputs.push({ key: 'body', required: body.required, schema, base: supplied ?? field('example') ?? validValue(schema), present: true });
+      const supplied =
+        given && Object.prototype.hasOwnProperty.call(given, REQUEST_BODY_KEY) ? given[REQUEST_BODY_KEY] : undefined;
+      inputs.push({
+        key: 'body',
+        required: body.required,
+        schema,
+        base: supplied ?? field('example') ?? validValue(schema),
+        present: true,
+      });
     }
   }
   return inputs;
@@ -67,7 +85,10 @@ function scalar(value: unknown): string {
  */
 export function headerValue(value: unknown): string {
   const text = Array.isArray(value) ? value.map(scalar).join(',') : scalar(value);
-  return text.replace(/[^\x21-\x7e]/g, (c) => encodeURIComponent(c)).replace(/%20/g, ' ').trim();
+  return text
+    .replace(/[^\x21-\x7e]/g, (c) => encodeURIComponent(c))
+    .replace(/%20/g, ' ')
+    .trim();
 }
 
 /**
@@ -76,7 +97,13 @@ export function headerValue(value: unknown): string {
  * header parameters as `headerValue` writes them, the body as JSON; `Accept` lists the documented
  * media types.
  */
-export function buildRequest(server: URL, op: OperationModel, inputs: readonly Input[], values: Record<string, unknown>, credentials: Record<string, string>): HttpRequest {
+export function buildRequest(
+  server: URL,
+  op: OperationModel,
+  inputs: readonly Input[],
+  values: Record<string, unknown>,
+  credentials: Record<string, string>,
+): HttpRequest {
   let pathname = op.pathKey;
   const query = new URLSearchParams();
   const headers: Record<string, string> = { ...credentials };
@@ -91,7 +118,9 @@ export function buildRequest(server: URL, op: OperationModel, inputs: readonly I
     }
     switch (parameter.in) {
       case 'path':
-        pathname = pathname.split(`{${parameter.name}}`).join(encodeURIComponent(Array.isArray(value) ? value.map(scalar).join(',') : scalar(value)));
+        pathname = pathname
+          .split(`{${parameter.name}}`)
+          .join(encodeURIComponent(Array.isArray(value) ? value.map(scalar).join(',') : scalar(value)));
         break;
       case 'query':
         if (Array.isArray(value)) for (const item of value) query.append(parameter.name, scalar(item));
@@ -105,5 +134,10 @@ export function buildRequest(server: URL, op: OperationModel, inputs: readonly I
   const accept = [...new Set(op.responses.flatMap((r) => Object.keys(r.content)))];
   if (accept.length) headers.Accept = accept.join(', ');
   if (body !== undefined) headers['Content-Type'] = 'application/json';
-  return { method: op.method, url: requestUrl(server, pathname, query.toString()), headers, ...(body !== undefined ? { body } : {}) };
+  return {
+    method: op.method,
+    url: requestUrl(server, pathname, query.toString()),
+    headers,
+    ...(body !== undefined ? { body } : {}),
+  };
 }

@@ -11,11 +11,19 @@ import { baseValues, buildRequest, type Input } from './inputs.js';
 
 export async function statefulPhase(context: PhaseContext): Promise<void> {
   const { description } = context;
-  const steps = linkSteps(description.data, description.operations).filter((step) => context.skipped(step.to) === undefined);
+  const steps = linkSteps(description.data, description.operations).filter(
+    (step) => context.skipped(step.to) === undefined,
+  );
   if (steps.length === 0) return;
   context.progress?.(`stateful phase: ${steps.length} link${steps.length === 1 ? '' : 's'}`);
   for (const step of steps) {
-    const from = context.examples.find((e) => e.op === step.from && e.kind === BASE_PROBE.id && e.outcome.ok && String(e.outcome.response.status).startsWith(step.status.slice(0, 1)));
+    const from = context.examples.find(
+      (e) =>
+        e.op === step.from &&
+        e.kind === BASE_PROBE.id &&
+        e.outcome.ok &&
+        String(e.outcome.response.status).startsWith(step.status.slice(0, 1)),
+    );
     if (!from || !from.outcome.ok) continue;
     const exchangeCtx = exchangeContext(from, from.outcome.response, context.inputsOf(step.from));
     const inputs = context.inputsOf(step.to);
@@ -27,8 +35,13 @@ export async function statefulPhase(context: PhaseContext): Promise<void> {
         complete = false;
         break;
       }
-      const [location, bare] = name.includes('.') ? [name.slice(0, name.indexOf('.')), name.slice(name.indexOf('.') + 1)] : [undefined, name];
-      const input = inputs.find((candidate) => candidate.parameter?.name === bare && (location === undefined || candidate.parameter.in === location));
+      const [location, bare] = name.includes('.')
+        ? [name.slice(0, name.indexOf('.')), name.slice(name.indexOf('.') + 1)]
+        : [undefined, name];
+      const input = inputs.find(
+        (candidate) =>
+          candidate.parameter?.name === bare && (location === undefined || candidate.parameter.in === location),
+      );
       if (input) values[input.key] = value;
     }
     if (step.requestBody !== undefined) {
@@ -36,7 +49,11 @@ export async function statefulPhase(context: PhaseContext): Promise<void> {
       if (body !== undefined) values.body = body;
     }
     if (!complete) continue;
-    const tagged: TaggedRequest = { request: buildRequest(context.server, step.to, inputs, values, context.credentials.full), answer: 'positive-data-accepted', constraint: `link ${step.name}` };
+    const tagged: TaggedRequest = {
+      request: buildRequest(context.server, step.to, inputs, values, context.credentials.full),
+      answer: 'positive-data-accepted',
+      constraint: `link ${step.name}`,
+    };
     const verdict = await context.exchange(step.to, 'stateful', tagged);
     if (verdict) context.report(step.to, 'stateful', tagged, verdict);
   }
@@ -69,6 +86,10 @@ function exchangeContext(example: ExampleExchange, response: HttpResponse, input
     url: example.url.href,
     method: example.method,
     request: { path, query, headers: example.headers, ...(requestBody !== undefined ? { body: requestBody } : {}) },
-    response: { status: response.status, headers: Object.fromEntries(response.headers.entries()), ...(body !== undefined ? { body } : {}) },
+    response: {
+      status: response.status,
+      headers: Object.fromEntries(response.headers.entries()),
+      ...(body !== undefined ? { body } : {}),
+    },
   };
 }

@@ -17,6 +17,9 @@ export default defineProbe({
   },
   dredd: {
     standsFor: (status) => status === 401,
-    whenNotSent: (op) => (op.secured ? 'no request without credentials was planned' : 'the operation declares no security, so nothing can cause a 401'),
+    whenNotSent: (op) =>
+      op.secured
+        ? 'no request without credentials was planned'
+        : 'the operation declares no security, so nothing can cause a 401',
   },
 });

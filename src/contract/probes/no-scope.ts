@@ -19,6 +19,9 @@ export default defineProbe({
   },
   dredd: {
     standsFor: (status) => status === 403,
-    whenNotSent: (op) => (op.scopes.length === 0 ? 'the operation declares no scope, so vottur cannot cause a 403' : 'no token without the scope could be obtained (see contract-probe-skipped)'),
+    whenNotSent: (op) =>
+      op.scopes.length === 0
+        ? 'the operation declares no scope, so vottur cannot cause a 403'
+        : 'no token without the scope could be obtained (see contract-probe-skipped)',
   },
 });

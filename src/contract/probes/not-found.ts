@@ -71,7 +71,9 @@ function notFoundValue(id: IdentifierParameter, known: ReadonlySet<string>): unk
     case 'uuid':
       return NOT_FOUND_UUID;
     case 'integer':
-      return typeof schema.maximum === 'number' ? schema.maximum - (schema.exclusiveMaximum === true ? 1 : 0) : 2147483647;
+      return typeof schema.maximum === 'number'
+        ? schema.maximum - (schema.exclusiveMaximum === true ? 1 : 0)
+        : 2147483647;
     case 'string': {
       const value = 'vottur-no-such-resource';
       if (schema.format !== undefined || Array.isArray(schema.enum) || schema.const !== undefined) return undefined;

@@ -20,7 +20,9 @@ export default defineProbe({
   },
   advise(context, _planned, response) {
     // A 204 says the example does not exist on this server: the success body went unchecked.
-    const bodied = context.op.responses.filter((r) => /^2/.test(r.status) && r.status !== '204' && Object.keys(r.content).length > 0);
+    const bodied = context.op.responses.filter(
+      (r) => /^2/.test(r.status) && r.status !== '204' && Object.keys(r.content).length > 0,
+    );
     if (response.status !== 204 || bodied.length === 0) return [];
     return [
       contractFinding(rule, context.description.displayPath, {
@@ -41,4 +43,3 @@ export default defineProbe({
     },
   },
 });
-

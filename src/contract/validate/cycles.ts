@@ -10,7 +10,15 @@ import type { OpenApiDocument } from '../../../rulesets/lib/rule.js';
 /** Keywords that apply a subschema to the same value (no descent into a member or an item). */
 const IN_PLACE_LISTS = ['allOf', 'anyOf', 'oneOf'] as const;
 const IN_PLACE_SINGLE = ['not', 'if', 'then', 'else'] as const;
-const DESCENDING_SINGLE = ['items', 'additionalProperties', 'additionalItems', 'contains', 'propertyNames', 'unevaluatedItems', 'unevaluatedProperties'] as const;
+const DESCENDING_SINGLE = [
+  'items',
+  'additionalProperties',
+  'additionalItems',
+  'contains',
+  'propertyNames',
+  'unevaluatedItems',
+  'unevaluatedProperties',
+] as const;
 const DESCENDING_MAPS = ['properties', 'patternProperties'] as const;
 
 /** A schema object of the description. */

@@ -46,8 +46,21 @@ export const RESPONSE_CHECK_RULES = {
 export function checkResponse(ctx: ResponseCheckContext, response: HttpResponse): Finding[] {
   const { description, op } = ctx;
   const findings: Finding[] = [];
-  const add = (id: Parameters<typeof contractFinding>[0], message: string, path?: JsonPath, severity?: Finding['severity']) =>
-    findings.push(contractFinding(id, description.displayPath, { op, message, request: ctx.request, ...(path ? { path } : {}), ...(severity ? { severity } : {}) }));
+  const add = (
+    id: Parameters<typeof contractFinding>[0],
+    message: string,
+    path?: JsonPath,
+    severity?: Finding['severity'],
+  ) =>
+    findings.push(
+      contractFinding(id, description.displayPath, {
+        op,
+        message,
+        request: ctx.request,
+        ...(path ? { path } : {}),
+        ...(severity ? { severity } : {}),
+      }),
+    );
   const status = response.status;
   const documented = documentedResponse(op, status);
   const contentType = response.headers.get('content-type');
@@ -56,7 +69,11 @@ export function checkResponse(ctx: ResponseCheckContext, response: HttpResponse)
 
   if (!documented) {
     const listed = op.responses.map((r) => r.status).join(', ') || 'none';
-    add('contract-status-documented', `${ctx.exchange} (${ctx.probe}) answered ${status}, which the description does not document for ${op.label} (documented: ${listed}); document ${status} or answer a documented status`, [...op.path, 'responses']);
+    add(
+      'contract-status-documented',
+      `${ctx.exchange} (${ctx.probe}) answered ${status}, which the description does not document for ${op.label} (documented: ${listed}); document ${status} or answer a documented status`,
+      [...op.path, 'responses'],
+    );
   }
 
   // Parse JSON once for every check that needs it.
@@ -73,27 +90,57 @@ export function checkResponse(ctx: ResponseCheckContext, response: HttpResponse)
   if (documented) {
     const documentedTypes = Object.keys(documented.content);
     if (hasBody && documentedTypes.length === 0 && status !== 204) {
-      add('contract-content-type', `${ctx.exchange} answered ${status} with a body${contentType ? ` (${contentType})` : ''}, but the description documents no content for ${documented.status}; document the media type and schema, or send no body`, documented.path);
+      add(
+        'contract-content-type',
+        `${ctx.exchange} answered ${status} with a body${contentType ? ` (${contentType})` : ''}, but the description documents no content for ${documented.status}; document the media type and schema, or send no body`,
+        documented.path,
+      );
     } else if (hasBody && documentedTypes.length > 0) {
       if (!media) {
-        add('contract-content-type', `${ctx.exchange} answered ${status} with a body but ${contentType ? `an unreadable Content-Type ${show(contentType)}` : 'no Content-Type'}; expected ${documentedTypes.join(' or ')}`, [...documented.path, 'content']);
+        add(
+          'contract-content-type',
+          `${ctx.exchange} answered ${status} with a body but ${contentType ? `an unreadable Content-Type ${show(contentType)}` : 'no Content-Type'}; expected ${documentedTypes.join(' or ')}`,
+          [...documented.path, 'content'],
+        );
       } else {
         const key = matchingMediaType(documented, media);
         if (!key) {
-          add('contract-content-type', `${ctx.exchange} answered ${status} with Content-Type ${show(contentType)}; the description documents ${documentedTypes.join(' or ')} for ${documented.status}`, [...documented.path, 'content']);
+          add(
+            'contract-content-type',
+            `${ctx.exchange} answered ${status} with Content-Type ${show(contentType)}; the description documents ${documentedTypes.join(' or ')} for ${documented.status}`,
+            [...documented.path, 'content'],
+          );
         } else {
           findings.push(...schemaFindings(ctx, documented, key, json, response, status));
         }
       }
-    } else if (!hasBody && documentedTypes.length > 0 && status !== 204 && status !== 304 && ctx.request.method !== 'HEAD') {
+    } else if (
+      !hasBody &&
+      documentedTypes.length > 0 &&
+      status !== 204 &&
+      status !== 304 &&
+      ctx.request.method !== 'HEAD'
+    ) {
       const withSchema = documentedTypes.filter((key) => documented.content[key]?.schema !== undefined);
-      if (withSchema.length > 0) add('contract-schema', `${ctx.exchange} answered ${status} with an empty body; the description documents ${withSchema.join(' or ')} content for ${documented.status}`, [...documented.path, 'content']);
+      if (withSchema.length > 0)
+        add(
+          'contract-schema',
+          `${ctx.exchange} answered ${status} with an empty body; the description documents ${withSchema.join(' or ')} content for ${documented.status}`,
+          [...documented.path, 'content'],
+        );
     }
   }
 
-  if (json && !json.ok && !(documented && Object.keys(documented.content).length > 0 && media && matchingMediaType(documented, media))) {
+  if (
+    json &&
+    !json.ok &&
+    !(documented && Object.keys(documented.content).length > 0 && media && matchingMediaType(documented, media))
+  ) {
     // Not reported by the schema check above: say it here, once.
-    add('contract-schema', `${ctx.exchange} answered ${status} with Content-Type ${show(contentType ?? 'none')} but a body that is not valid JSON (${json.error})`);
+    add(
+      'contract-schema',
+      `${ctx.exchange} answered ${status} with Content-Type ${show(contentType ?? 'none')} but a body that is not valid JSON (${json.error})`,
+    );
   }
 
   if (json?.ok) findings.push(...conventionFindings(ctx, json.value, status, media, documented));
@@ -101,10 +148,25 @@ export function checkResponse(ctx: ResponseCheckContext, response: HttpResponse)
   return findings;
 }
 
-function schemaFindings(ctx: ResponseCheckContext, documented: ResponseModel, mediaKey: string, json: ParsedJson | undefined, response: HttpResponse, status: number): Finding[] {
+function schemaFindings(
+  ctx: ResponseCheckContext,
+  documented: ResponseModel,
+  mediaKey: string,
+  json: ParsedJson | undefined,
+  response: HttpResponse,
+  status: number,
+): Finding[] {
   const schemaPath: JsonPath = [...documented.path, 'content', mediaKey, 'schema'];
   const findings: Finding[] = [];
-  const add = (message: string, path: JsonPath = schemaPath) => findings.push(contractFinding('contract-schema', ctx.description.displayPath, { op: ctx.op, message, path, request: ctx.request }));
+  const add = (message: string, path: JsonPath = schemaPath) =>
+    findings.push(
+      contractFinding('contract-schema', ctx.description.displayPath, {
+        op: ctx.op,
+        message,
+        path,
+        request: ctx.request,
+      }),
+    );
   if (!isJsonMediaType(parseMediaType(mediaKey)) && !/^\*|\/\*$/.test(mediaKey)) return findings;
   if (response.truncated) {
     add(`${ctx.exchange} answered ${status} with ${tooLarge(response)}, so it was not checked against the schema`);
@@ -112,14 +174,18 @@ function schemaFindings(ctx: ResponseCheckContext, documented: ResponseModel, me
   }
   if (!json) return findings;
   if (!json.ok) {
-    add(`${ctx.exchange} answered ${status} with a body that is not valid JSON (${json.error}); the description documents ${mediaKey}`);
+    add(
+      `${ctx.exchange} answered ${status} with a body that is not valid JSON (${json.error}); the description documents ${mediaKey}`,
+    );
     return findings;
   }
   if (documented.content[mediaKey]?.schema === undefined) return findings;
   const compiled = ctx.validators.validatorFor(schemaPath);
   findings.push(...patternFindings(ctx, ctx.validators.patterns.takeProblems()));
   if ('unavailable' in compiled) {
-    add(`the schema for ${ctx.op.label} ${documented.status} ${mediaKey} could not be compiled, so the body was not checked: ${compiled.unavailable}`);
+    add(
+      `the schema for ${ctx.op.label} ${documented.status} ${mediaKey} could not be compiled, so the body was not checked: ${compiled.unavailable}`,
+    );
     return findings;
   }
   let valid: boolean;
@@ -127,13 +193,17 @@ function schemaFindings(ctx: ResponseCheckContext, documented: ResponseModel, me
     valid = compiled.validate(json.value);
   } catch (error) {
     // A safety net behind InPlaceCycles: a schema ajv cannot finish (e.g. too deep) is reported, not thrown.
-    add(`the schema for ${ctx.op.label} ${documented.status} ${mediaKey} could not be checked on this body: ${error instanceof Error ? error.message : String(error)}`);
+    add(
+      `the schema for ${ctx.op.label} ${documented.status} ${mediaKey} could not be checked on this body: ${error instanceof Error ? error.message : String(error)}`,
+    );
     return findings;
   }
   if (valid) return findings;
   const errors = relevantErrors(compiled.validate.errors ?? []);
-  for (const error of errors.slice(0, MAX_SCHEMA_ERRORS)) add(`${ctx.exchange} answered ${status}: ${describeResponseSchemaError(error)}`);
-  if (errors.length > MAX_SCHEMA_ERRORS) add(`${ctx.exchange} answered ${status}: ${errors.length - MAX_SCHEMA_ERRORS} more schema errors not shown`);
+  for (const error of errors.slice(0, MAX_SCHEMA_ERRORS))
+    add(`${ctx.exchange} answered ${status}: ${describeResponseSchemaError(error)}`);
+  if (errors.length > MAX_SCHEMA_ERRORS)
+    add(`${ctx.exchange} answered ${status}: ${errors.length - MAX_SCHEMA_ERRORS} more schema errors not shown`);
   return findings;
 }
 

@@ -23,21 +23,43 @@ import { isJsonMediaType, matchingMediaType, parseMediaType, type MediaType } fr
 // Conventions on the payload
 
 const LOOKS_LIKE_DATE_TIME = /^\d{4}-\d{1,2}-\d{1,2}[Tt ]\d{1,2}:\d{2}/;
-const COLLECTION_COMPANIONS = new Set(['pageInfo', 'totalCount', 'count', 'total', 'links', 'meta', 'cursor', 'nextCursor']);
+const COLLECTION_COMPANIONS = new Set([
+  'pageInfo',
+  'totalCount',
+  'count',
+  'total',
+  'links',
+  'meta',
+  'cursor',
+  'nextCursor',
+]);
 
 /** A JSON body's conventions: no bare array, createdTimestamp, date-times, national identifiers. */
-export function conventionFindings(ctx: ResponseCheckContext, body: unknown, status: number, media: MediaType | undefined, documented: ResponseModel | undefined): Finding[] {
+export function conventionFindings(
+  ctx: ResponseCheckContext,
+  body: unknown,
+  status: number,
+  media: MediaType | undefined,
+  documented: ResponseModel | undefined,
+): Finding[] {
   const findings: Finding[] = [];
-  const add = (id: Parameters<typeof contractFinding>[0], message: string) => findings.push(contractFinding(id, ctx.description.displayPath, { op: ctx.op, message, request: ctx.request }));
+  const add = (id: Parameters<typeof contractFinding>[0], message: string) =>
+    findings.push(contractFinding(id, ctx.description.displayPath, { op: ctx.op, message, request: ctx.request }));
 
   if (Array.isArray(body)) {
-    add('contract-no-bare-array', `${ctx.exchange} answered ${status} with a bare JSON array (${body.length} item${body.length === 1 ? '' : 's'}); a response body is an object, with the collection in a named member such as \`{ "data": [...] }\``);
+    add(
+      'contract-no-bare-array',
+      `${ctx.exchange} answered ${status} with a bare JSON array (${body.length} item${body.length === 1 ? '' : 's'}); a response body is an object, with the collection in a named member such as \`{ "data": [...] }\``,
+    );
   }
 
   const isProblem = media?.essence === 'application/problem+json';
   if (status >= 200 && status < 300 && isObject(body) && !isProblem) {
     for (const missing of objectsWithoutCreatedTimestamp(body).slice(0, 3)) {
-      add('contract-created-timestamp', `${ctx.exchange} answered ${status} with ${missing === '' ? 'a data object' : `the data object at \`${missing}\``} that has no createdTimestamp; every returned data object carries createdTimestamp (when the data was created)`);
+      add(
+        'contract-created-timestamp',
+        `${ctx.exchange} answered ${status} with ${missing === '' ? 'a data object' : `the data object at \`${missing}\``} that has no createdTimestamp; every returned data object carries createdTimestamp (when the data was created)`,
+      );
     }
   }
 
@@ -52,17 +74,33 @@ export function conventionFindings(ctx: ResponseCheckContext, body: unknown, sta
       if (problem) nationalIdProblems.push(`\`${pointer}\` is ${show(value)}, which ${problem.problem}`);
     }
     if (typeof value !== 'string' || format === 'date') return;
-    const candidate = format === 'date-time' || LOOKS_LIKE_DATE_TIME.test(value) || (key !== undefined && /Timestamp$/.test(key));
-    if (candidate && !isPlatformDateTime(value)) dateTimeProblems.push(`\`${pointer}\` is ${show(value)}${dateTimeHint(value)}`);
+    const candidate =
+      format === 'date-time' || LOOKS_LIKE_DATE_TIME.test(value) || (key !== undefined && /Timestamp$/.test(key));
+    if (candidate && !isPlatformDateTime(value))
+      dateTimeProblems.push(`\`${pointer}\` is ${show(value)}${dateTimeHint(value)}`);
   });
   for (const problem of dateTimeProblems.slice(0, 5)) {
-    add('contract-date-time', `${ctx.exchange} answered ${status}: ${problem}; expected the platform's date-time form yyyy-MM-ddThh:mm:ss.sssZ`);
+    add(
+      'contract-date-time',
+      `${ctx.exchange} answered ${status}: ${problem}; expected the platform's date-time form yyyy-MM-ddThh:mm:ss.sssZ`,
+    );
   }
-  if (dateTimeProblems.length > 5) add('contract-date-time', `${ctx.exchange} answered ${status}: ${dateTimeProblems.length - 5} more date-time values not in the platform's form`);
+  if (dateTimeProblems.length > 5)
+    add(
+      'contract-date-time',
+      `${ctx.exchange} answered ${status}: ${dateTimeProblems.length - 5} more date-time values not in the platform's form`,
+    );
   for (const problem of nationalIdProblems.slice(0, 5)) {
-    add('contract-national-id', `${ctx.exchange} answered ${status}: ${problem}; a national identifier is ten digits without a hyphen (##########)`);
+    add(
+      'contract-national-id',
+      `${ctx.exchange} answered ${status}: ${problem}; a national identifier is ten digits without a hyphen (##########)`,
+    );
   }
-  if (nationalIdProblems.length > 5) add('contract-national-id', `${ctx.exchange} answered ${status}: ${nationalIdProblems.length - 5} more national identifiers not in the platform's form`);
+  if (nationalIdProblems.length > 5)
+    add(
+      'contract-national-id',
+      `${ctx.exchange} answered ${status}: ${nationalIdProblems.length - 5} more national identifiers not in the platform's form`,
+    );
   return findings;
 }
 
@@ -76,7 +114,8 @@ function documentedSchema(documented: ResponseModel, media: MediaType): unknown 
 function dateTimeHint(value: string): string {
   const reasons: string[] = [];
   if (/^\d{4}-\d{2}-\d{2} /.test(value)) reasons.push('a space instead of T');
-  if (/^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(Z|[+-]\d{2}:?\d{2})?$/.test(value)) reasons.push('no fraction of a second');
+  if (/^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(Z|[+-]\d{2}:?\d{2})?$/.test(value))
+    reasons.push('no fraction of a second');
   if (/^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(value)) reasons.push('no zone (Z or ±hh:mm)');
   if (/[+-]\d{4}$/.test(value)) reasons.push('a zone without a colon');
   if (/t|z$/.test(value)) reasons.push('a lower-case t or z');
@@ -92,7 +131,9 @@ function dateTimeHint(value: string): string {
 function objectsWithoutCreatedTimestamp(body: Record<string, unknown>): string[] {
   if ('createdTimestamp' in body) return [];
   const entries = Object.entries(body);
-  const isWrapper = entries.some(([, value]) => Array.isArray(value)) && entries.every(([key, value]) => Array.isArray(value) || COLLECTION_COMPANIONS.has(key));
+  const isWrapper =
+    entries.some(([, value]) => Array.isArray(value)) &&
+    entries.every(([key, value]) => Array.isArray(value) || COLLECTION_COMPANIONS.has(key));
   if (!isWrapper) return [''];
   const missing: string[] = [];
   for (const [key, list] of entries) {
@@ -106,14 +147,29 @@ function objectsWithoutCreatedTimestamp(body: Record<string, unknown>): string[]
 
 /** How a value's key is known: a property the schema declares, a key of a map (`additionalProperties`), or no schema. */
 type KeyKind = 'property' | 'map' | 'unknown';
-type Visit = (value: unknown, pointer: string, key: string | undefined, format: string | undefined, keyKind: KeyKind) => void;
+type Visit = (
+  value: unknown,
+  pointer: string,
+  key: string | undefined,
+  format: string | undefined,
+  keyKind: KeyKind,
+) => void;
 
 /**
  * Walks a payload alongside its schema (as far as the schema can be followed: `$ref`, `allOf`,
  * `oneOf`/`anyOf` branches merged, `items`, `additionalProperties`), calling `visit` for every value
  * with the `format` the schema declares for it.
  */
-function walkPayload(document: OpenApiDocument, schema: unknown, value: unknown, pointer: string, key: string | undefined, keyKind: KeyKind, visit: Visit, depth = 0): void {
+function walkPayload(
+  document: OpenApiDocument,
+  schema: unknown,
+  value: unknown,
+  pointer: string,
+  key: string | undefined,
+  keyKind: KeyKind,
+  visit: Visit,
+  depth = 0,
+): void {
   if (depth > 64) return;
   const target = schema === undefined ? undefined : resolve(document, schema, []).value;
   const resolved = isObject(target) ? target : undefined;
@@ -121,7 +177,18 @@ function walkPayload(document: OpenApiDocument, schema: unknown, value: unknown,
   visit(value, pointer || '/', key, format, keyKind);
   if (Array.isArray(value)) {
     const items = resolved?.items ?? branchValue(document, resolved, 'items');
-    value.forEach((item, index) => walkPayload(document, isObject(items) ? items : undefined, item, `${pointer}/${index}`, undefined, 'unknown', visit, depth + 1));
+    value.forEach((item, index) =>
+      walkPayload(
+        document,
+        isObject(items) ? items : undefined,
+        item,
+        `${pointer}/${index}`,
+        undefined,
+        'unknown',
+        visit,
+        depth + 1,
+      ),
+    );
     return;
   }
   if (!isObject(value)) return;
@@ -131,7 +198,16 @@ function walkPayload(document: OpenApiDocument, schema: unknown, value: unknown,
   for (const [name, child] of Object.entries(value)) {
     const declared = properties.get(name);
     const kind: KeyKind = declared !== undefined ? 'property' : additional !== undefined ? 'map' : 'unknown';
-    walkPayload(document, declared ?? additional, child, `${pointer}/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`, name, kind, visit, depth + 1);
+    walkPayload(
+      document,
+      declared ?? additional,
+      child,
+      `${pointer}/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`,
+      name,
+      kind,
+      visit,
+      depth + 1,
+    );
   }
 }
 
@@ -141,7 +217,9 @@ function propertiesOf(document: OpenApiDocument, schema: Record<string, unknown>
   for (const key of ['oneOf', 'anyOf'] as const) {
     const branches = schema[key];
     if (!Array.isArray(branches)) continue;
-    for (const branch of branches) for (const [name, entry] of collectProperties(document, branch, [])) if (!result.has(name)) result.set(name, entry.schema);
+    for (const branch of branches)
+      for (const [name, entry] of collectProperties(document, branch, []))
+        if (!result.has(name)) result.set(name, entry.schema);
   }
   return result;
 }
@@ -163,7 +241,12 @@ function branchValue(document: OpenApiDocument, schema: Record<string, unknown> 
 // Problem Details
 
 /** An error answer (4xx, 5xx) as Problem Details (RFC 7807): one finding naming everything wrong with it. */
-export function problemDetailsFindings(ctx: ResponseCheckContext, response: HttpResponse, media: MediaType | undefined, json: ParsedJson | undefined): Finding[] {
+export function problemDetailsFindings(
+  ctx: ResponseCheckContext,
+  response: HttpResponse,
+  media: MediaType | undefined,
+  json: ParsedJson | undefined,
+): Finding[] {
   const status = response.status;
   const contentType = response.headers.get('content-type');
   /** What is wrong, as phrases of one message; `advice` ones alone make a warning. */
@@ -172,10 +255,12 @@ export function problemDetailsFindings(ctx: ResponseCheckContext, response: Http
   if (response.body.length === 0) {
     problems.push({ text: 'no body' });
   } else if (response.truncated) {
-    if (!isProblemType) problems.push({ text: `Content-Type ${show(contentType ?? 'none')} instead of application/problem+json` });
+    if (!isProblemType)
+      problems.push({ text: `Content-Type ${show(contentType ?? 'none')} instead of application/problem+json` });
     problems.push({ text: tooLarge(response) });
   } else {
-    if (!isProblemType) problems.push({ text: `Content-Type ${show(contentType ?? 'none')} instead of application/problem+json` });
+    if (!isProblemType)
+      problems.push({ text: `Content-Type ${show(contentType ?? 'none')} instead of application/problem+json` });
     if (json && !json.ok) problems.push({ text: `a body that is not valid JSON (${json.error})` });
     else if (!json) {
       if (isProblemType) problems.push({ text: 'a body that is not JSON' });
@@ -184,16 +269,24 @@ export function problemDetailsFindings(ctx: ResponseCheckContext, response: Http
     } else {
       const body = json.value;
       if (typeof body.type !== 'string') {
-        const legacy = isObject(body.error) || (typeof body.code === 'number' && typeof body.message === 'string') ? ' (the older `{ error: { code, message } }` form)' : '';
-        problems.push({ text: `${body.type === undefined ? 'no `type`' : `\`type\` ${show(body.type)}, not a string`}${legacy}` });
+        const legacy =
+          isObject(body.error) || (typeof body.code === 'number' && typeof body.message === 'string')
+            ? ' (the older `{ error: { code, message } }` form)'
+            : '';
+        problems.push({
+          text: `${body.type === undefined ? 'no `type`' : `\`type\` ${show(body.type)}, not a string`}${legacy}`,
+        });
       }
       if (body.status === undefined) problems.push({ text: 'no `status`', advice: true });
-      else if (body.status !== status) problems.push({ text: `\`status\` ${show(body.status)}, which must equal the HTTP status ${status}` });
+      else if (body.status !== status)
+        problems.push({ text: `\`status\` ${show(body.status)}, which must equal the HTTP status ${status}` });
     }
   }
   if (problems.length === 0) return [];
   const severity = problems.every((p) => p.advice) ? 'warn' : undefined;
-  const fix = problems.every((p) => p.advice) ? `add \`"status": ${status}\`` : `answer errors with Problem Details (RFC 7807): application/problem+json with \`type\` (e.g. \`https://httpstatuses.org/${status}\`), \`title\` and \`status\``;
+  const fix = problems.every((p) => p.advice)
+    ? `add \`"status": ${status}\``
+    : `answer errors with Problem Details (RFC 7807): application/problem+json with \`type\` (e.g. \`https://httpstatuses.org/${status}\`), \`title\` and \`status\``;
   return [
     contractFinding('contract-problem-details', ctx.description.displayPath, {
       op: ctx.op,
@@ -221,7 +314,10 @@ export function checkLiveConventions(ctx: ResponseCheckContext, response: HttpRe
   if (isJsonMediaType(media)) {
     const charset = /;\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(contentType ?? '')?.[1];
     if (charset !== undefined && !/^utf-?8$/i.test(charset)) {
-      add('contract-charset', `${ctx.exchange} (${ctx.probe}) answered ${response.status} with Content-Type \`${contentType}\`; JSON on the platform is UTF-8: send \`${media.essence}\` or \`${media.essence}; charset=utf-8\``);
+      add(
+        'contract-charset',
+        `${ctx.exchange} (${ctx.probe}) answered ${response.status} with Content-Type \`${contentType}\`; JSON on the platform is UTF-8: send \`${media.essence}\` or \`${media.essence}; charset=utf-8\``,
+      );
     }
     // Problem Details name the offending inputs as keys (`fields`), in whatever case they have.
     if (response.body.length > 0 && !response.truncated && media.subtype !== 'problem+json') {
@@ -234,24 +330,38 @@ export function checkLiveConventions(ctx: ResponseCheckContext, response: HttpRe
       const wrong = notCamelCase(body);
       const [first] = wrong;
       if (first !== undefined) {
-        const shown = wrong.slice(0, 5).map((name) => `\`${name}\``).join(', ');
-        add('contract-field-case', `${ctx.exchange} (${ctx.probe}) answered ${response.status} with ${wrong.length === 1 ? 'the member' : 'members'} ${shown}${wrong.length > 5 ? ` and ${wrong.length - 5} more` : ''} not in camelCase; the platform's fields are camelCase (${camelCase(first)})`);
+        const shown = wrong
+          .slice(0, 5)
+          .map((name) => `\`${name}\``)
+          .join(', ');
+        add(
+          'contract-field-case',
+          `${ctx.exchange} (${ctx.probe}) answered ${response.status} with ${wrong.length === 1 ? 'the member' : 'members'} ${shown}${wrong.length > 5 ? ` and ${wrong.length - 5} more` : ''} not in camelCase; the platform's fields are camelCase (${camelCase(first)})`,
+        );
       }
     }
   }
 
   const status = response.status;
   if ((status === 401 || status === 403) && !response.headers.has('www-authenticate')) {
-    add('contract-response-headers', `${ctx.exchange} (${ctx.probe}) answered ${status} without a WWW-Authenticate header; RFC 6750 requires one on every ${status} of a bearer-token API (e.g. \`Bearer error="${status === 401 ? 'invalid_token' : 'insufficient_scope'}"\`)`);
+    add(
+      'contract-response-headers',
+      `${ctx.exchange} (${ctx.probe}) answered ${status} without a WWW-Authenticate header; RFC 6750 requires one on every ${status} of a bearer-token API (e.g. \`Bearer error="${status === 401 ? 'invalid_token' : 'insufficient_scope'}"\`)`,
+    );
   }
   const documented = documentedResponse(ctx.op, status);
   const headers = documented?.response.headers;
   if (documented && typeof headers === 'object' && headers !== null) {
     const declared: Array<[string, unknown]> = Object.entries(headers);
     for (const [name, header] of declared) {
-      if (typeof header !== 'object' || header === null || !('required' in header) || header.required !== true) continue;
+      if (typeof header !== 'object' || header === null || !('required' in header) || header.required !== true)
+        continue;
       if (['content-type', 'content-length'].includes(name.toLowerCase())) continue;
-      if (!response.headers.has(name)) add('contract-response-headers', `${ctx.exchange} (${ctx.probe}) answered ${status} without the header ${name}, which the description requires for ${documented.status}`);
+      if (!response.headers.has(name))
+        add(
+          'contract-response-headers',
+          `${ctx.exchange} (${ctx.probe}) answered ${status} without the header ${name}, which the description requires for ${documented.status}`,
+        );
     }
   }
   return findings;

@@ -9,12 +9,16 @@
  * sees it (cycles.ts), and ajv's errors are put in words here.
  */
 import type { ValidateFunction } from 'ajv';
-import { createDescriptionAjv, schemaRef, valueAt, type DescriptionAjv } from '../../../rulesets/lib/openapi/json-schema.js';
+import {
+  createDescriptionAjv,
+  schemaRef,
+  valueAt,
+  type DescriptionAjv,
+} from '../../../rulesets/lib/openapi/json-schema.js';
 import type { JsonPath } from '../../../rulesets/lib/rule.js';
 import type { ContractDescription } from '../description.js';
 import { PatternGuard } from '../patterns.js';
 import { InPlaceCycles } from './cycles.js';
-
 
 export type Compiled = { validate: ValidateFunction } | { unavailable: string };
 
@@ -70,7 +74,11 @@ export class SchemaValidators {
 
   private createAjv(): DescriptionAjv {
     // The same ajv set-up as the lint rule that checks examples (platform-example-valid).
-    return createDescriptionAjv(this.description.data, { discriminator: this.withDiscriminator, regExp: this.patterns.engine, allErrors: true });
+    return createDescriptionAjv(this.description.data, {
+      discriminator: this.withDiscriminator,
+      regExp: this.patterns.engine,
+      allErrors: true,
+    });
   }
 }
 
@@ -79,4 +87,7 @@ function firstLine(text: string): string {
   return end === -1 ? text : text.slice(0, end);
 }
 
-export { describeSchemaError as describeResponseSchemaError, relevantErrors } from '../../../rulesets/lib/openapi/json-schema.js';
+export {
+  describeSchemaError as describeResponseSchemaError,
+  relevantErrors,
+} from '../../../rulesets/lib/openapi/json-schema.js';

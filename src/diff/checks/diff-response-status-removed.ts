@@ -6,5 +6,6 @@ export const check = {
   area: 'responses',
   kind: 'existence',
   category: 'errors',
-  description: 'A documented response status was removed; callers that handle it keep working, but check that the service no longer sends it.',
+  description:
+    'A documented response status was removed; callers that handle it keep working, but check that the service no longer sends it.',
 } as const satisfies FixedCheck;

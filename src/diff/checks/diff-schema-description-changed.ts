@@ -7,7 +7,8 @@ export const check = {
   area: 'schemas',
   kind: 'documentation',
   category: 'documentation',
-  description: 'The description or another annotation (`title`, `examples`, `example`, `$comment`, `externalDocs`) of a schema or property changed.',
+  description:
+    'The description or another annotation (`title`, `examples`, `example`, `$comment`, `externalDocs`) of a schema or property changed.',
   detect(node, context) {
     for (const annotation of ['description', 'title', 'examples', 'example', '$comment', 'externalDocs'] as const) {
       const pair = node[annotation];

@@ -260,4 +260,7 @@ export const SCHEMA_CHANGE_LIST = [
  * headers and security, and the schema changes found while descending (properties, subschemas,
  * alternatives, conditions), are still found by the walk in compare.ts.
  */
-export const SCHEMA_NODE_CHECKS = [schemaDescriptionChanged, ...SCHEMA_CHANGE_LIST.filter((definition) => 'detect' in definition)] as const;
+export const SCHEMA_NODE_CHECKS = [
+  schemaDescriptionChanged,
+  ...SCHEMA_CHANGE_LIST.filter((definition) => 'detect' in definition),
+] as const;

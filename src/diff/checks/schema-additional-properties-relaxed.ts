@@ -9,6 +9,11 @@ export const change = {
   text: 'the schema additional properties had to match was removed',
   detect(node, context) {
     const found = subschemaChange(node, 'additionalProperties');
-    if (found?.outcome === 'removed') context.report(node.revision.path, found.base!.path, `${SUBSCHEMA_LABEL.additionalProperties(context.label)}: additionalProperties was removed`);
+    if (found?.outcome === 'removed')
+      context.report(
+        node.revision.path,
+        found.base!.path,
+        `${SUBSCHEMA_LABEL.additionalProperties(context.label)}: additionalProperties was removed`,
+      );
   },
 } as const satisfies SchemaChangeDefinition;

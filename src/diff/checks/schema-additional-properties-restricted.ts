@@ -9,6 +9,11 @@ export const change = {
   text: 'additional properties must now match a schema (`additionalProperties` with a schema was added)',
   detect(node, context) {
     const found = subschemaChange(node, 'additionalProperties');
-    if (found?.outcome === 'added') context.report(found.revision!.path, node.base.path, `${SUBSCHEMA_LABEL.additionalProperties(context.label)}: additionalProperties was added`);
+    if (found?.outcome === 'added')
+      context.report(
+        found.revision!.path,
+        node.base.path,
+        `${SUBSCHEMA_LABEL.additionalProperties(context.label)}: additionalProperties was added`,
+      );
   },
 } as const satisfies SchemaChangeDefinition;

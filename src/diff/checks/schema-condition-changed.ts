@@ -11,12 +11,21 @@ export const change = {
   text: 'the condition (`if`) changed, so other values take each branch',
   detect(node, context) {
     const condition = node.if;
-    if (condition?.base && condition.revision && fingerprint(context.base, condition.base.value) !== fingerprint(context.revision, condition.revision.value)) {
+    if (
+      condition?.base &&
+      condition.revision &&
+      fingerprint(context.base, condition.base.value) !== fingerprint(context.revision, condition.revision.value)
+    ) {
       context.report(condition.revision.path, condition.base.path, `${context.label}: the if condition changed`);
     } else if (condition && (!condition.base || !condition.revision)) {
       // An `if` added or removed while branches stay: which values take a branch changed.
       const branches = (side: 'base' | 'revision') => hasBranch(node.then, side) || hasBranch(node.else, side);
-      if (branches('base') && branches('revision')) context.report(revisionAt(condition, node), baseAt(condition, node), `${context.label}: the if condition was ${condition.revision ? 'added' : 'removed'}`);
+      if (branches('base') && branches('revision'))
+        context.report(
+          revisionAt(condition, node),
+          baseAt(condition, node),
+          `${context.label}: the if condition was ${condition.revision ? 'added' : 'removed'}`,
+        );
     }
   },
 } as const satisfies SchemaChangeDefinition;

@@ -10,7 +10,8 @@ export const change = {
   detect(node, context) {
     for (const branch of ['then', 'else'] as const) {
       const pair = node[branch];
-      if (pair && !hasBranch(pair, 'base') && hasBranch(pair, 'revision') && node.if?.revision !== undefined) context.report(pair.revision!.path, node.base.path, `${context.label}: a ${branch} branch was added`);
+      if (pair && !hasBranch(pair, 'base') && hasBranch(pair, 'revision') && node.if?.revision !== undefined)
+        context.report(pair.revision!.path, node.base.path, `${context.label}: a ${branch} branch was added`);
     }
   },
 } as const satisfies SchemaChangeDefinition;

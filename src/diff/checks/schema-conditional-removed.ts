@@ -10,7 +10,8 @@ export const change = {
   detect(node, context) {
     for (const branch of ['then', 'else'] as const) {
       const pair = node[branch];
-      if (pair && hasBranch(pair, 'base') && !hasBranch(pair, 'revision') && node.if?.base !== undefined) context.report(node.revision.path, pair.base!.path, `${context.label}: the ${branch} branch was removed`);
+      if (pair && hasBranch(pair, 'base') && !hasBranch(pair, 'revision') && node.if?.base !== undefined)
+        context.report(node.revision.path, pair.base!.path, `${context.label}: the ${branch} branch was removed`);
     }
   },
 } as const satisfies SchemaChangeDefinition;

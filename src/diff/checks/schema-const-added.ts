@@ -10,7 +10,11 @@ export const change = {
   text: 'the value was fixed with `const`',
   detect(node, context) {
     const pair = node.const;
-    if (!pair || !(!pair.base)) return;
-    context.report(revisionAt(pair, node), baseAt(pair, node), `${context.label}: const (none) → ${pair.revision ? quote(pair.revision.value) : '(none)'}`);
+    if (!pair || !!pair.base) return;
+    context.report(
+      revisionAt(pair, node),
+      baseAt(pair, node),
+      `${context.label}: const (none) → ${pair.revision ? quote(pair.revision.value) : '(none)'}`,
+    );
   },
 } as const satisfies SchemaChangeDefinition;

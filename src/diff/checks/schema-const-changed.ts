@@ -11,6 +11,10 @@ export const change = {
   detect(node, context) {
     const pair = node.const;
     if (!pair || !(pair.base && pair.revision)) return;
-    context.report(revisionAt(pair, node), baseAt(pair, node), `${context.label}: const ${pair.base ? quote(pair.base.value) : '(none)'} → ${pair.revision ? quote(pair.revision.value) : '(none)'}`);
+    context.report(
+      revisionAt(pair, node),
+      baseAt(pair, node),
+      `${context.label}: const ${pair.base ? quote(pair.base.value) : '(none)'} → ${pair.revision ? quote(pair.revision.value) : '(none)'}`,
+    );
   },
 } as const satisfies SchemaChangeDefinition;

@@ -11,6 +11,10 @@ export const change = {
   detect(node, context) {
     const pair = node.const;
     if (!pair || !(pair.base && !pair.revision)) return;
-    context.report(revisionAt(pair, node), baseAt(pair, node), `${context.label}: const ${pair.base ? quote(pair.base.value) : '(none)'} → (none)`);
+    context.report(
+      revisionAt(pair, node),
+      baseAt(pair, node),
+      `${context.label}: const ${pair.base ? quote(pair.base.value) : '(none)'} → (none)`,
+    );
   },
 } as const satisfies SchemaChangeDefinition;

@@ -8,6 +8,7 @@ export const change = {
   effect: 'widen',
   text: 'a bound (minimum, maximum, length, item count, property count, minContains/maxContains, multipleOf, uniqueItems) was relaxed or removed',
   detect(node, context) {
-    for (const decided of boundChanges(node, context.label)) if (decided.outcome === 'constraint-relaxed') context.report(decided.path, decided.basePath, decided.message);
+    for (const decided of boundChanges(node, context.label))
+      if (decided.outcome === 'constraint-relaxed') context.report(decided.path, decided.basePath, decided.message);
   },
 } as const satisfies SchemaChangeDefinition;

@@ -8,6 +8,7 @@ export const change = {
   effect: 'narrow',
   text: 'a bound (minimum, maximum, length, item count, property count, minContains/maxContains, multipleOf, uniqueItems) was tightened or added',
   detect(node, context) {
-    for (const decided of boundChanges(node, context.label)) if (decided.outcome === 'constraint-tightened') context.report(decided.path, decided.basePath, decided.message);
+    for (const decided of boundChanges(node, context.label))
+      if (decided.outcome === 'constraint-tightened') context.report(decided.path, decided.basePath, decided.message);
   },
 } as const satisfies SchemaChangeDefinition;

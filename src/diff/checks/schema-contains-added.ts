@@ -9,6 +9,11 @@ export const change = {
   text: 'the array must now contain a matching item (`contains` was added)',
   detect(node, context) {
     const found = subschemaChange(node, 'contains');
-    if (found?.outcome === 'added') context.report(found.revision!.path, node.base.path, `${SUBSCHEMA_LABEL.contains(context.label)}: contains was added`);
+    if (found?.outcome === 'added')
+      context.report(
+        found.revision!.path,
+        node.base.path,
+        `${SUBSCHEMA_LABEL.contains(context.label)}: contains was added`,
+      );
   },
 } as const satisfies SchemaChangeDefinition;

@@ -9,6 +9,11 @@ export const change = {
   text: 'the `contains` requirement was removed',
   detect(node, context) {
     const found = subschemaChange(node, 'contains');
-    if (found?.outcome === 'removed') context.report(node.revision.path, found.base!.path, `${SUBSCHEMA_LABEL.contains(context.label)}: contains was removed`);
+    if (found?.outcome === 'removed')
+      context.report(
+        node.revision.path,
+        found.base!.path,
+        `${SUBSCHEMA_LABEL.contains(context.label)}: contains was removed`,
+      );
   },
 } as const satisfies SchemaChangeDefinition;

@@ -10,6 +10,11 @@ export const change = {
   text: 'the content encoding of a string (`contentEncoding`) was added, removed or changed',
   detect(node, context) {
     const pair = node.contentEncoding;
-    if (pair) context.report(revisionAt(pair, node), baseAt(pair, node), `${context.label}: contentEncoding ${pair.base ? quote(pair.base.value) : '(none)'} → ${pair.revision ? quote(pair.revision.value) : '(none)'}`);
+    if (pair)
+      context.report(
+        revisionAt(pair, node),
+        baseAt(pair, node),
+        `${context.label}: contentEncoding ${pair.base ? quote(pair.base.value) : '(none)'} → ${pair.revision ? quote(pair.revision.value) : '(none)'}`,
+      );
   },
 } as const satisfies SchemaChangeDefinition;

@@ -7,9 +7,14 @@ export const change = {
   change: 'content-media-type-changed',
   kind: 'type',
   effect: 'incompatible',
-  text: 'the media type of a string\'s content (`contentMediaType`) was added, removed or changed',
+  text: "the media type of a string's content (`contentMediaType`) was added, removed or changed",
   detect(node, context) {
     const pair = node.contentMediaType;
-    if (pair) context.report(revisionAt(pair, node), baseAt(pair, node), `${context.label}: contentMediaType ${pair.base ? quote(pair.base.value) : '(none)'} → ${pair.revision ? quote(pair.revision.value) : '(none)'}`);
+    if (pair)
+      context.report(
+        revisionAt(pair, node),
+        baseAt(pair, node),
+        `${context.label}: contentMediaType ${pair.base ? quote(pair.base.value) : '(none)'} → ${pair.revision ? quote(pair.revision.value) : '(none)'}`,
+      );
   },
 } as const satisfies SchemaChangeDefinition;

@@ -9,6 +9,11 @@ export const change = {
   text: 'the decoded content of a string must now match a schema (`contentSchema` added)',
   detect(node, context) {
     const found = subschemaChange(node, 'contentSchema');
-    if (found?.outcome === 'added') context.report(found.revision!.path, node.base.path, `${SUBSCHEMA_LABEL.contentSchema(context.label)}: contentSchema was added`);
+    if (found?.outcome === 'added')
+      context.report(
+        found.revision!.path,
+        node.base.path,
+        `${SUBSCHEMA_LABEL.contentSchema(context.label)}: contentSchema was added`,
+      );
   },
 } as const satisfies SchemaChangeDefinition;

@@ -9,6 +9,11 @@ export const change = {
   text: 'the `contentSchema` restriction was removed',
   detect(node, context) {
     const found = subschemaChange(node, 'contentSchema');
-    if (found?.outcome === 'removed') context.report(node.revision.path, found.base!.path, `${SUBSCHEMA_LABEL.contentSchema(context.label)}: contentSchema was removed`);
+    if (found?.outcome === 'removed')
+      context.report(
+        node.revision.path,
+        found.base!.path,
+        `${SUBSCHEMA_LABEL.contentSchema(context.label)}: contentSchema was removed`,
+      );
   },
 } as const satisfies SchemaChangeDefinition;

@@ -14,6 +14,10 @@ export const change = {
     const bd = keyword(b, 'default');
     const rd = keyword(r, 'default');
     if (equal(bd, rd) || (bd === undefined && rd === undefined)) return;
-    context.report(keywordAt(r, 'default'), keywordAt(b, 'default'), `the default of ${context.label} changed from ${bd === undefined ? '(none)' : quote(bd)} to ${rd === undefined ? '(none)' : quote(rd)}`);
+    context.report(
+      keywordAt(r, 'default'),
+      keywordAt(b, 'default'),
+      `the default of ${context.label} changed from ${bd === undefined ? '(none)' : quote(bd)} to ${rd === undefined ? '(none)' : quote(rd)}`,
+    );
   },
 } as const satisfies SchemaChangeDefinition;

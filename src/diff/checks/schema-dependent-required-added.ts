@@ -11,7 +11,8 @@ export const change = {
   detect(node, context) {
     const pair = node.dependentRequired;
     if (!pair) return;
-    const names = (value: unknown, key: string): string[] => (isObject(value) && isArray(value[key]) ? value[key].map(String) : []);
+    const names = (value: unknown, key: string): string[] =>
+      isObject(value) && isArray(value[key]) ? value[key].map(String) : [];
     const bv = pair.base?.value;
     const rv = pair.revision?.value;
     const keys = new Set([...(isObject(bv) ? Object.keys(bv) : []), ...(isObject(rv) ? Object.keys(rv) : [])]);
@@ -19,7 +20,12 @@ export const change = {
       const before = names(bv, key);
       const after = names(rv, key);
       const added = after.filter((n) => !before.includes(n));
-      if (added.length) context.report(revisionAt(pair, node), baseAt(pair, node), `${context.label}: when ${key} is present, ${added.join(', ')} must now be present too`);
+      if (added.length)
+        context.report(
+          revisionAt(pair, node),
+          baseAt(pair, node),
+          `${context.label}: when ${key} is present, ${added.join(', ')} must now be present too`,
+        );
     }
   },
 } as const satisfies SchemaChangeDefinition;

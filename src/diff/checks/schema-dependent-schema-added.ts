@@ -9,6 +9,7 @@ export const change = {
   effect: 'narrow',
   text: 'a property now brings a schema the object must match (`dependentSchemas` entry added)',
   detect(node, context) {
-    for (const { entry, path, basePath } of schemaMapEntries(node, node.dependentSchemas, 'added')) context.report(path, basePath, `${context.label}: dependentSchemas entry ${quote(entry)} was added`);
+    for (const { entry, path, basePath } of schemaMapEntries(node, node.dependentSchemas, 'added'))
+      context.report(path, basePath, `${context.label}: dependentSchemas entry ${quote(entry)} was added`);
   },
 } as const satisfies SchemaChangeDefinition;

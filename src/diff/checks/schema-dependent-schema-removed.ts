@@ -9,6 +9,7 @@ export const change = {
   effect: 'widen',
   text: 'a `dependentSchemas` entry was removed',
   detect(node, context) {
-    for (const { entry, path, basePath } of schemaMapEntries(node, node.dependentSchemas, 'removed')) context.report(path, basePath, `${context.label}: dependentSchemas entry ${quote(entry)} was removed`);
+    for (const { entry, path, basePath } of schemaMapEntries(node, node.dependentSchemas, 'removed'))
+      context.report(path, basePath, `${context.label}: dependentSchemas entry ${quote(entry)} was removed`);
   },
 } as const satisfies SchemaChangeDefinition;

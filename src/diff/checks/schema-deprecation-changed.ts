@@ -10,6 +10,10 @@ export const change = {
   detect(node, context) {
     const pair = node.deprecated;
     if (!pair || (pair.base?.value === true) === (pair.revision?.value === true)) return;
-    context.report(revisionAt(pair, node), baseAt(pair, node), `${context.label} ${pair.revision?.value === true ? 'was marked deprecated' : 'is no longer deprecated'}`);
+    context.report(
+      revisionAt(pair, node),
+      baseAt(pair, node),
+      `${context.label} ${pair.revision?.value === true ? 'was marked deprecated' : 'is no longer deprecated'}`,
+    );
   },
 } as const satisfies SchemaChangeDefinition;

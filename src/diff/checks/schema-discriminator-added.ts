@@ -14,6 +14,11 @@ export const change = {
     if (!pair) return;
     const bd = isObject(pair.base?.value) ? pair.base.value : undefined;
     const rd = isObject(pair.revision?.value) ? pair.revision.value : undefined;
-    if (!bd && rd) context.report(revisionAt(pair, node), baseAt(pair, node), `${context.label}: a discriminator on ${quote(rd.propertyName)} was added`);
+    if (!bd && rd)
+      context.report(
+        revisionAt(pair, node),
+        baseAt(pair, node),
+        `${context.label}: a discriminator on ${quote(rd.propertyName)} was added`,
+      );
   },
 } as const satisfies SchemaChangeDefinition;

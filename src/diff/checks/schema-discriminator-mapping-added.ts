@@ -20,7 +20,12 @@ export const change = {
     const bm: JsonObject = isObject(bd.mapping) ? bd.mapping : {};
     const rm: JsonObject = isObject(rd.mapping) ? rd.mapping : {};
     for (const value of Object.keys(rm)) {
-      if (bm[value] === undefined) context.report([...where, 'mapping', value], was, `${context.label}: discriminator value ${quote(value)} was added`);
+      if (bm[value] === undefined)
+        context.report(
+          [...where, 'mapping', value],
+          was,
+          `${context.label}: discriminator value ${quote(value)} was added`,
+        );
     }
   },
 } as const satisfies SchemaChangeDefinition;

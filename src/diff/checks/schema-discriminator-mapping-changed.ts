@@ -20,7 +20,12 @@ export const change = {
     const bm: JsonObject = isObject(bd.mapping) ? bd.mapping : {};
     const rm: JsonObject = isObject(rd.mapping) ? rd.mapping : {};
     for (const [value, target] of Object.entries(bm)) {
-      if (rm[value] !== undefined && rm[value] !== target) context.report([...where, 'mapping', value], [...was, 'mapping', value], `${context.label}: discriminator value ${quote(value)} now names ${quote(rm[value])}, was ${quote(target)}`);
+      if (rm[value] !== undefined && rm[value] !== target)
+        context.report(
+          [...where, 'mapping', value],
+          [...was, 'mapping', value],
+          `${context.label}: discriminator value ${quote(value)} now names ${quote(rm[value])}, was ${quote(target)}`,
+        );
     }
   },
 } as const satisfies SchemaChangeDefinition;

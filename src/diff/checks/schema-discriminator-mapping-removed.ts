@@ -20,7 +20,12 @@ export const change = {
     const bm: JsonObject = isObject(bd.mapping) ? bd.mapping : {};
     const rm: JsonObject = isObject(rd.mapping) ? rd.mapping : {};
     for (const value of Object.keys(bm)) {
-      if (rm[value] === undefined) context.report([...where, ...(rd.mapping !== undefined ? ['mapping'] : [])], [...was, 'mapping', value], `${context.label}: discriminator value ${quote(value)} was removed`);
+      if (rm[value] === undefined)
+        context.report(
+          [...where, ...(rd.mapping !== undefined ? ['mapping'] : [])],
+          [...was, 'mapping', value],
+          `${context.label}: discriminator value ${quote(value)} was removed`,
+        );
     }
   },
 } as const satisfies SchemaChangeDefinition;

@@ -14,6 +14,11 @@ export const change = {
     if (!pair) return;
     const bd = isObject(pair.base?.value) ? pair.base.value : undefined;
     const rd = isObject(pair.revision?.value) ? pair.revision.value : undefined;
-    if (bd && rd && bd.propertyName !== rd.propertyName) context.report([...revisionAt(pair, node), 'propertyName'], [...baseAt(pair, node), 'propertyName'], `${context.label}: the discriminator property changed from ${quote(bd.propertyName)} to ${quote(rd.propertyName)}`);
+    if (bd && rd && bd.propertyName !== rd.propertyName)
+      context.report(
+        [...revisionAt(pair, node), 'propertyName'],
+        [...baseAt(pair, node), 'propertyName'],
+        `${context.label}: the discriminator property changed from ${quote(bd.propertyName)} to ${quote(rd.propertyName)}`,
+      );
   },
 } as const satisfies SchemaChangeDefinition;

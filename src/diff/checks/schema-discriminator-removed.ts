@@ -14,6 +14,11 @@ export const change = {
     if (!pair) return;
     const bd = isObject(pair.base?.value) ? pair.base.value : undefined;
     const rd = isObject(pair.revision?.value) ? pair.revision.value : undefined;
-    if (bd && !rd) context.report(revisionAt(pair, node), baseAt(pair, node), `${context.label}: the discriminator on ${quote(bd.propertyName)} was removed`);
+    if (bd && !rd)
+      context.report(
+        revisionAt(pair, node),
+        baseAt(pair, node),
+        `${context.label}: the discriminator on ${quote(bd.propertyName)} was removed`,
+      );
   },
 } as const satisfies SchemaChangeDefinition;

@@ -13,6 +13,7 @@ export const change = {
     const { base: b, revision: r } = node;
     const be = keyword(b, 'enum');
     const re = keyword(r, 'enum');
-    if (!isArray(be) && isArray(re)) context.report(keywordAt(r, 'enum'), b.path, `${context.label} is now restricted to ${re.map(quote).join(', ')}`);
+    if (!isArray(be) && isArray(re))
+      context.report(keywordAt(r, 'enum'), b.path, `${context.label} is now restricted to ${re.map(quote).join(', ')}`);
   },
 } as const satisfies SchemaChangeDefinition;

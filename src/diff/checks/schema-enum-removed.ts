@@ -13,6 +13,11 @@ export const change = {
     const { base: b, revision: r } = node;
     const be = keyword(b, 'enum');
     const re = keyword(r, 'enum');
-    if (isArray(be) && !isArray(re)) context.report(r.path, keywordAt(b, 'enum'), `${context.label} is no longer restricted to ${be.map(quote).join(', ')}`);
+    if (isArray(be) && !isArray(re))
+      context.report(
+        r.path,
+        keywordAt(b, 'enum'),
+        `${context.label} is no longer restricted to ${be.map(quote).join(', ')}`,
+      );
   },
 } as const satisfies SchemaChangeDefinition;

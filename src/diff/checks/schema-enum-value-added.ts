@@ -16,6 +16,11 @@ export const change = {
     if (!isArray(be) || !isArray(re)) return;
     const baseValues = new Set(be.map((value) => JSON.stringify(value)));
     const added = re.filter((value) => !baseValues.has(JSON.stringify(value)));
-    if (added.length) context.report(keywordAt(r, 'enum'), keywordAt(b, 'enum'), `${context.label}: enum value${added.length > 1 ? 's' : ''} ${added.map(quote).join(', ')} added`);
+    if (added.length)
+      context.report(
+        keywordAt(r, 'enum'),
+        keywordAt(b, 'enum'),
+        `${context.label}: enum value${added.length > 1 ? 's' : ''} ${added.map(quote).join(', ')} added`,
+      );
   },
 } as const satisfies SchemaChangeDefinition;

@@ -16,6 +16,11 @@ export const change = {
     if (!isArray(be) || !isArray(re)) return;
     const revisionValues = new Set(re.map((value) => JSON.stringify(value)));
     const removed = be.filter((value) => !revisionValues.has(JSON.stringify(value)));
-    if (removed.length) context.report(keywordAt(r, 'enum'), keywordAt(b, 'enum'), `${context.label}: enum value${removed.length > 1 ? 's' : ''} ${removed.map(quote).join(', ')} removed`);
+    if (removed.length)
+      context.report(
+        keywordAt(r, 'enum'),
+        keywordAt(b, 'enum'),
+        `${context.label}: enum value${removed.length > 1 ? 's' : ''} ${removed.map(quote).join(', ')} removed`,
+      );
   },
 } as const satisfies SchemaChangeDefinition;

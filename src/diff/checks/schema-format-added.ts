@@ -12,6 +12,7 @@ export const change = {
     const { base: b, revision: r } = node;
     const bv = keyword(b, 'format');
     const rv = keyword(r, 'format');
-    if (bv === undefined && rv !== undefined) context.report(keywordAt(r, 'format'), b.path, `${context.label} now has format ${quote(rv)}`);
+    if (bv === undefined && rv !== undefined)
+      context.report(keywordAt(r, 'format'), b.path, `${context.label} now has format ${quote(rv)}`);
   },
 } as const satisfies SchemaChangeDefinition;

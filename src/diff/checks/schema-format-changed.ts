@@ -12,6 +12,11 @@ export const change = {
     const { base: b, revision: r } = node;
     const bv = keyword(b, 'format');
     const rv = keyword(r, 'format');
-    if (bv !== undefined && rv !== undefined && bv !== rv) context.report(keywordAt(r, 'format'), keywordAt(b, 'format'), `the format of ${context.label} changed from ${quote(bv)} to ${quote(rv)}`);
+    if (bv !== undefined && rv !== undefined && bv !== rv)
+      context.report(
+        keywordAt(r, 'format'),
+        keywordAt(b, 'format'),
+        `the format of ${context.label} changed from ${quote(bv)} to ${quote(rv)}`,
+      );
   },
 } as const satisfies SchemaChangeDefinition;

@@ -12,6 +12,7 @@ export const change = {
     const { base: b, revision: r } = node;
     const bv = keyword(b, 'format');
     const rv = keyword(r, 'format');
-    if (bv !== undefined && rv === undefined) context.report(r.path, keywordAt(b, 'format'), `${context.label} no longer has format ${quote(bv)}`);
+    if (bv !== undefined && rv === undefined)
+      context.report(r.path, keywordAt(b, 'format'), `${context.label} no longer has format ${quote(bv)}`);
   },
 } as const satisfies SchemaChangeDefinition;

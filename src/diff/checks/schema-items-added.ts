@@ -9,6 +9,7 @@ export const change = {
   text: 'the array items must now match a schema (`items` was added)',
   detect(node, context) {
     const found = subschemaChange(node, 'items');
-    if (found?.outcome === 'added') context.report(found.revision!.path, node.base.path, `${SUBSCHEMA_LABEL.items(context.label)}: items was added`);
+    if (found?.outcome === 'added')
+      context.report(found.revision!.path, node.base.path, `${SUBSCHEMA_LABEL.items(context.label)}: items was added`);
   },
 } as const satisfies SchemaChangeDefinition;

@@ -9,6 +9,11 @@ export const change = {
   text: 'the schema of the array items (`items`) was removed',
   detect(node, context) {
     const found = subschemaChange(node, 'items');
-    if (found?.outcome === 'removed') context.report(node.revision.path, found.base!.path, `${SUBSCHEMA_LABEL.items(context.label)}: items was removed`);
+    if (found?.outcome === 'removed')
+      context.report(
+        node.revision.path,
+        found.base!.path,
+        `${SUBSCHEMA_LABEL.items(context.label)}: items was removed`,
+      );
   },
 } as const satisfies SchemaChangeDefinition;

@@ -8,6 +8,11 @@ export const change = {
   text: 'values matching a schema are now refused (`not` was added)',
   detect(node, context) {
     const pair = node.not;
-    if (pair && !pair.base && pair.revision) context.report(pair.revision.path, node.base.path, `${context.label}: values matching the schema under not are now refused`);
+    if (pair && !pair.base && pair.revision)
+      context.report(
+        pair.revision.path,
+        node.base.path,
+        `${context.label}: values matching the schema under not are now refused`,
+      );
   },
 } as const satisfies SchemaChangeDefinition;

@@ -9,6 +9,11 @@ export const change = {
   text: 'the schema under `not` changed (a narrower `not` allows more, a wider one less)',
   detect(node, context) {
     const pair = node.not;
-    if (pair?.base && pair.revision && fingerprint(context.base, pair.base.value) !== fingerprint(context.revision, pair.revision.value)) context.report(pair.revision.path, pair.base.path, `${context.label}: the schema under not changed`);
+    if (
+      pair?.base &&
+      pair.revision &&
+      fingerprint(context.base, pair.base.value) !== fingerprint(context.revision, pair.revision.value)
+    )
+      context.report(pair.revision.path, pair.base.path, `${context.label}: the schema under not changed`);
   },
 } as const satisfies SchemaChangeDefinition;

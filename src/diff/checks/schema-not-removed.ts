@@ -8,6 +8,7 @@ export const change = {
   text: 'the `not` restriction was removed',
   detect(node, context) {
     const pair = node.not;
-    if (pair?.base && !pair.revision) context.report(node.revision.path, pair.base.path, `${context.label}: the not restriction was removed`);
+    if (pair?.base && !pair.revision)
+      context.report(node.revision.path, pair.base.path, `${context.label}: the not restriction was removed`);
   },
 } as const satisfies SchemaChangeDefinition;

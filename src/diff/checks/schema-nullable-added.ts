@@ -10,6 +10,11 @@ export const change = {
   text: 'null became allowed',
   detect(node, context) {
     const { base: b, revision: r } = node;
-    if (!isNullable(b) && isNullable(r)) context.report(keywordAt(r, keyword(r, 'nullable') !== undefined ? 'nullable' : 'type'), b.path, `${context.label} may now be null`);
+    if (!isNullable(b) && isNullable(r))
+      context.report(
+        keywordAt(r, keyword(r, 'nullable') !== undefined ? 'nullable' : 'type'),
+        b.path,
+        `${context.label} may now be null`,
+      );
   },
 } as const satisfies SchemaChangeDefinition;

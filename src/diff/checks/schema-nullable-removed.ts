@@ -10,6 +10,11 @@ export const change = {
   text: 'null is no longer allowed',
   detect(node, context) {
     const { base: b, revision: r } = node;
-    if (isNullable(b) && !isNullable(r)) context.report(r.path, keywordAt(b, keyword(b, 'nullable') !== undefined ? 'nullable' : 'type'), `${context.label} may no longer be null`);
+    if (isNullable(b) && !isNullable(r))
+      context.report(
+        r.path,
+        keywordAt(b, keyword(b, 'nullable') !== undefined ? 'nullable' : 'type'),
+        `${context.label} may no longer be null`,
+      );
   },
 } as const satisfies SchemaChangeDefinition;

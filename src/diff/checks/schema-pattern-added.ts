@@ -12,6 +12,7 @@ export const change = {
     const { base: b, revision: r } = node;
     const bv = keyword(b, 'pattern');
     const rv = keyword(r, 'pattern');
-    if (bv === undefined && rv !== undefined) context.report(keywordAt(r, 'pattern'), b.path, `${context.label} must now match ${quote(rv)}`);
+    if (bv === undefined && rv !== undefined)
+      context.report(keywordAt(r, 'pattern'), b.path, `${context.label} must now match ${quote(rv)}`);
   },
 } as const satisfies SchemaChangeDefinition;

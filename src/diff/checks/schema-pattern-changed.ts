@@ -12,6 +12,11 @@ export const change = {
     const { base: b, revision: r } = node;
     const bv = keyword(b, 'pattern');
     const rv = keyword(r, 'pattern');
-    if (bv !== undefined && rv !== undefined && bv !== rv) context.report(keywordAt(r, 'pattern'), keywordAt(b, 'pattern'), `the pattern of ${context.label} changed from ${quote(bv)} to ${quote(rv)}`);
+    if (bv !== undefined && rv !== undefined && bv !== rv)
+      context.report(
+        keywordAt(r, 'pattern'),
+        keywordAt(b, 'pattern'),
+        `the pattern of ${context.label} changed from ${quote(bv)} to ${quote(rv)}`,
+      );
   },
 } as const satisfies SchemaChangeDefinition;

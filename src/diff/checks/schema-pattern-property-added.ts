@@ -9,6 +9,7 @@ export const change = {
   effect: 'narrow',
   text: 'properties whose names match a pattern must now match a schema (`patternProperties` entry added)',
   detect(node, context) {
-    for (const { entry, path, basePath } of schemaMapEntries(node, node.patternProperties, 'added')) context.report(path, basePath, `${context.label}: patternProperties entry ${quote(entry)} was added`);
+    for (const { entry, path, basePath } of schemaMapEntries(node, node.patternProperties, 'added'))
+      context.report(path, basePath, `${context.label}: patternProperties entry ${quote(entry)} was added`);
   },
 } as const satisfies SchemaChangeDefinition;

@@ -9,6 +9,7 @@ export const change = {
   effect: 'widen',
   text: 'a `patternProperties` entry was removed',
   detect(node, context) {
-    for (const { entry, path, basePath } of schemaMapEntries(node, node.patternProperties, 'removed')) context.report(path, basePath, `${context.label}: patternProperties entry ${quote(entry)} was removed`);
+    for (const { entry, path, basePath } of schemaMapEntries(node, node.patternProperties, 'removed'))
+      context.report(path, basePath, `${context.label}: patternProperties entry ${quote(entry)} was removed`);
   },
 } as const satisfies SchemaChangeDefinition;

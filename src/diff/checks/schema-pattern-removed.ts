@@ -12,6 +12,7 @@ export const change = {
     const { base: b, revision: r } = node;
     const bv = keyword(b, 'pattern');
     const rv = keyword(r, 'pattern');
-    if (bv !== undefined && rv === undefined) context.report(r.path, keywordAt(b, 'pattern'), `${context.label} no longer has to match ${quote(bv)}`);
+    if (bv !== undefined && rv === undefined)
+      context.report(r.path, keywordAt(b, 'pattern'), `${context.label} no longer has to match ${quote(bv)}`);
   },
 } as const satisfies SchemaChangeDefinition;

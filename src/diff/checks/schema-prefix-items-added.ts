@@ -18,7 +18,8 @@ export const change = {
     for (let i = 0; i < Math.max(bl.length, rl.length); i++) {
       const bSet = bl[i] !== undefined && !allowsAnything(bl[i]);
       const rSet = rl[i] !== undefined && !allowsAnything(rl[i]);
-      if (!bSet && rSet) context.report([...revisionPath, i], basePath, `${context.label}[${i}] now has a schema (prefixItems)`);
+      if (!bSet && rSet)
+        context.report([...revisionPath, i], basePath, `${context.label}[${i}] now has a schema (prefixItems)`);
     }
   },
 } as const satisfies SchemaChangeDefinition;

@@ -18,7 +18,12 @@ export const change = {
     for (let i = 0; i < Math.max(bl.length, rl.length); i++) {
       const bSet = bl[i] !== undefined && !allowsAnything(bl[i]);
       const rSet = rl[i] !== undefined && !allowsAnything(rl[i]);
-      if (bSet && !rSet) context.report(rl[i] !== undefined ? [...revisionPath, i] : revisionPath, [...basePath, i], `${context.label}[${i}] no longer has a schema (prefixItems)`);
+      if (bSet && !rSet)
+        context.report(
+          rl[i] !== undefined ? [...revisionPath, i] : revisionPath,
+          [...basePath, i],
+          `${context.label}[${i}] no longer has a schema (prefixItems)`,
+        );
     }
   },
 } as const satisfies SchemaChangeDefinition;

@@ -11,7 +11,12 @@ export const change = {
     const { base: b, revision: r } = node;
     for (const [name, rp] of r.properties) {
       if (b.properties.has(name) || hiddenProperty(context.revision, rp.value, context.direction)) continue;
-      if (r.required.has(name) === false) context.report(rp.path, b.properties.size ? b.propertiesPath : b.path, `optional ${memberLabel(context.label, name)} was added`);
+      if (r.required.has(name) === false)
+        context.report(
+          rp.path,
+          b.properties.size ? b.propertiesPath : b.path,
+          `optional ${memberLabel(context.label, name)} was added`,
+        );
     }
   },
 } as const satisfies SchemaChangeDefinition;

@@ -11,12 +11,19 @@ export const change = {
     const { base: b, revision: r } = node;
     for (const [name, bp] of b.properties) {
       const rp = r.properties.get(name);
-      if (!rp || hiddenProperty(context.base, bp.value, context.direction) || hiddenProperty(context.revision, rp.value, context.direction)) continue;
-      if (b.required.has(name) && !r.required.has(name)) context.report(rp.path, b.requiredPath, `${memberLabel(context.label, name)} became optional`);
+      if (
+        !rp ||
+        hiddenProperty(context.base, bp.value, context.direction) ||
+        hiddenProperty(context.revision, rp.value, context.direction)
+      )
+        continue;
+      if (b.required.has(name) && !r.required.has(name))
+        context.report(rp.path, b.requiredPath, `${memberLabel(context.label, name)} became optional`);
     }
     // Names required without a schema of their own (`required: [a]` and no `properties.a`).
     for (const name of new Set([...b.required, ...r.required])) {
-      if (!b.properties.has(name) && !r.properties.has(name) && b.required.has(name) && !r.required.has(name)) context.report(r.path, b.requiredPath, `${memberLabel(context.label, name)} became optional`);
+      if (!b.properties.has(name) && !r.properties.has(name) && b.required.has(name) && !r.required.has(name))
+        context.report(r.path, b.requiredPath, `${memberLabel(context.label, name)} became optional`);
     }
   },
 } as const satisfies SchemaChangeDefinition;

@@ -9,6 +9,11 @@ export const change = {
   text: 'property names must now match a schema (`propertyNames` was added)',
   detect(node, context) {
     const found = subschemaChange(node, 'propertyNames');
-    if (found?.outcome === 'added') context.report(found.revision!.path, node.base.path, `${SUBSCHEMA_LABEL.propertyNames(context.label)}: propertyNames was added`);
+    if (found?.outcome === 'added')
+      context.report(
+        found.revision!.path,
+        node.base.path,
+        `${SUBSCHEMA_LABEL.propertyNames(context.label)}: propertyNames was added`,
+      );
   },
 } as const satisfies SchemaChangeDefinition;

@@ -9,6 +9,11 @@ export const change = {
   text: 'the `propertyNames` restriction was removed',
   detect(node, context) {
     const found = subschemaChange(node, 'propertyNames');
-    if (found?.outcome === 'removed') context.report(node.revision.path, found.base!.path, `${SUBSCHEMA_LABEL.propertyNames(context.label)}: propertyNames was removed`);
+    if (found?.outcome === 'removed')
+      context.report(
+        node.revision.path,
+        found.base!.path,
+        `${SUBSCHEMA_LABEL.propertyNames(context.label)}: propertyNames was removed`,
+      );
   },
 } as const satisfies SchemaChangeDefinition;

@@ -10,7 +10,12 @@ export const change = {
   detect(node, context) {
     const { base: b, revision: r } = node;
     for (const [name, bp] of b.properties) {
-      if (!r.properties.has(name) && !hiddenProperty(context.base, bp.value, context.direction)) context.report(r.properties.size ? r.propertiesPath : r.path, bp.path, `${memberLabel(context.label, name)} was removed`);
+      if (!r.properties.has(name) && !hiddenProperty(context.base, bp.value, context.direction))
+        context.report(
+          r.properties.size ? r.propertiesPath : r.path,
+          bp.path,
+          `${memberLabel(context.label, name)} was removed`,
+        );
     }
   },
 } as const satisfies SchemaChangeDefinition;

@@ -10,6 +10,7 @@ export const change = {
   detect(node, context) {
     const pair = node.readOnly;
     if (!pair || (pair.base?.value === true) === (pair.revision?.value === true)) return;
-    if ((pair.revision?.value === true) === false) context.report(revisionAt(pair, node), baseAt(pair, node), `${context.label} is no longer readOnly`);
+    if ((pair.revision?.value === true) === false)
+      context.report(revisionAt(pair, node), baseAt(pair, node), `${context.label} is no longer readOnly`);
   },
 } as const satisfies SchemaChangeDefinition;

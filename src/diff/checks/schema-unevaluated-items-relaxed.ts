@@ -9,6 +9,11 @@ export const change = {
   text: 'the `unevaluatedItems` restriction was removed',
   detect(node, context) {
     const found = subschemaChange(node, 'unevaluatedItems');
-    if (found?.outcome === 'removed') context.report(node.revision.path, found.base!.path, `${SUBSCHEMA_LABEL.unevaluatedItems(context.label)}: unevaluatedItems was removed`);
+    if (found?.outcome === 'removed')
+      context.report(
+        node.revision.path,
+        found.base!.path,
+        `${SUBSCHEMA_LABEL.unevaluatedItems(context.label)}: unevaluatedItems was removed`,
+      );
   },
 } as const satisfies SchemaChangeDefinition;

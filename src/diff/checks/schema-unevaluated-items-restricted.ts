@@ -9,6 +9,11 @@ export const change = {
   text: 'array items not covered by the schema are now refused or constrained (`unevaluatedItems` added)',
   detect(node, context) {
     const found = subschemaChange(node, 'unevaluatedItems');
-    if (found?.outcome === 'added') context.report(found.revision!.path, node.base.path, `${SUBSCHEMA_LABEL.unevaluatedItems(context.label)}: unevaluatedItems was added`);
+    if (found?.outcome === 'added')
+      context.report(
+        found.revision!.path,
+        node.base.path,
+        `${SUBSCHEMA_LABEL.unevaluatedItems(context.label)}: unevaluatedItems was added`,
+      );
   },
 } as const satisfies SchemaChangeDefinition;

@@ -9,6 +9,11 @@ export const change = {
   text: 'the `unevaluatedProperties` restriction was removed',
   detect(node, context) {
     const found = subschemaChange(node, 'unevaluatedProperties');
-    if (found?.outcome === 'removed') context.report(node.revision.path, found.base!.path, `${SUBSCHEMA_LABEL.unevaluatedProperties(context.label)}: unevaluatedProperties was removed`);
+    if (found?.outcome === 'removed')
+      context.report(
+        node.revision.path,
+        found.base!.path,
+        `${SUBSCHEMA_LABEL.unevaluatedProperties(context.label)}: unevaluatedProperties was removed`,
+      );
   },
 } as const satisfies SchemaChangeDefinition;

@@ -9,6 +9,11 @@ export const change = {
   text: 'properties not covered by the schema are now refused or constrained (`unevaluatedProperties` added)',
   detect(node, context) {
     const found = subschemaChange(node, 'unevaluatedProperties');
-    if (found?.outcome === 'added') context.report(found.revision!.path, node.base.path, `${SUBSCHEMA_LABEL.unevaluatedProperties(context.label)}: unevaluatedProperties was added`);
+    if (found?.outcome === 'added')
+      context.report(
+        found.revision!.path,
+        node.base.path,
+        `${SUBSCHEMA_LABEL.unevaluatedProperties(context.label)}: unevaluatedProperties was added`,
+      );
   },
 } as const satisfies SchemaChangeDefinition;

@@ -36,4 +36,6 @@ export const FIXERS: readonly FixerDefinition[] = [
   versionMatch,
 ];
 
-export const FIXER_BY_RULE: ReadonlyMap<string, FixerDefinition> = new Map(FIXERS.map((fixer) => [fixer.ruleId, fixer]));
+export const FIXER_BY_RULE: ReadonlyMap<string, FixerDefinition> = new Map(
+  FIXERS.map((fixer) => [fixer.ruleId, fixer]),
+);

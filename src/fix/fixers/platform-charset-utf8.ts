@@ -16,7 +16,11 @@ export default defineFixer({
     if (path.at(-2) !== 'content' || typeof last !== 'string') return undefined;
     const fixed = last.replace(CHARSET_PARAMETER, '$1utf-8');
     const content = at(path.slice(0, -1));
-    if (fixed === last || (content !== null && typeof content === 'object' && Object.prototype.hasOwnProperty.call(content, fixed))) return undefined;
+    if (
+      fixed === last ||
+      (content !== null && typeof content === 'object' && Object.prototype.hasOwnProperty.call(content, fixed))
+    )
+      return undefined;
     const edit = source.renameKey(path, fixed);
     return edit && { title: `Write the media type as \`${fixed}\``, edits: [edit] };
   },

@@ -5,7 +5,8 @@ import type { TextEdit } from '../types.js';
 import { givenValues } from './schema-values.js';
 
 /** An RFC 3339 date-time: date, time and zone (`2021-11-24T10:00:00Z`, `2021-11-24T10:00:00.5+00:00`). */
-const RFC3339_DATE_TIME = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])[Tt]([01]\d|2[0-3]):[0-5]\d:([0-5]\d|60)(\.\d+)?([Zz]|[+-]([01]\d|2[0-3]):[0-5]\d)$/;
+const RFC3339_DATE_TIME =
+  /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])[Tt]([01]\d|2[0-3]):[0-5]\d:([0-5]\d|60)(\.\d+)?([Zz]|[+-]([01]\d|2[0-3]):[0-5]\d)$/;
 
 /**
  * The edits that make every string value of the schema at `schemaPath` a date-time in the platform
@@ -52,7 +53,8 @@ export default defineFixer({
         const edits = allEdits([source.replaceValue(path, 'date-time'), ...values]);
         return edits && { title: 'Write `format: date-time`', edits };
       }
-      const platform = RFC3339_DATE_TIME.test(value) || /^\d{4}-\d{2}-\d{2}/.test(value) ? suggestPlatformDateTime(value) : undefined;
+      const platform =
+        RFC3339_DATE_TIME.test(value) || /^\d{4}-\d{2}-\d{2}/.test(value) ? suggestPlatformDateTime(value) : undefined;
       if (!platform || platform === value) return undefined;
       const edits = allEdits([source.replaceValue(path, platform)]);
       return edits && { title: `Write the date-time as \`${platform}\``, edits };
@@ -84,7 +86,10 @@ export default defineFixer({
 export function mergeInsertions(edits: TextEdit[]): TextEdit[] {
   const out: TextEdit[] = [];
   for (const edit of edits) {
-    const same = out.find((other) => other.file === edit.file && other.start === edit.start && other.end === edit.start && edit.start === edit.end);
+    const same = out.find(
+      (other) =>
+        other.file === edit.file && other.start === edit.start && other.end === edit.start && edit.start === edit.end,
+    );
     if (same) same.newText += edit.newText;
     else out.push({ ...edit });
   }

@@ -9,7 +9,8 @@ export default defineFixer({
   ruleId: 'platform-get-204',
   usualEffect: 'review',
   fix({ source, path, value }) {
-    if (path.at(-1) !== 'responses' || !isObject(value) || Object.prototype.hasOwnProperty.call(value, '204')) return undefined;
+    if (path.at(-1) !== 'responses' || !isObject(value) || Object.prototype.hasOwnProperty.call(value, '204'))
+      return undefined;
     const edits = allEdits([source.insertMember(path, '204', { description: NO_CONTENT_DESCRIPTION })]);
     return edits && { title: 'Add a 204 response (no such resource, or not accessible to the caller)', edits };
   },

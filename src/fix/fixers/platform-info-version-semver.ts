@@ -27,7 +27,8 @@ export default defineFixer({
     if (path.length !== 2 || path[1] !== 'version') return undefined;
     if (typeof value !== 'string' && typeof value !== 'number') return undefined;
     const written = String(value).trim();
-    const version = written === '' || /^[vV]?\d{4}-\d{2}-\d{2}/.test(written) ? `${pathMajor(root)}.0.0` : nearestSemver(written);
+    const version =
+      written === '' || /^[vV]?\d{4}-\d{2}-\d{2}/.test(written) ? `${pathMajor(root)}.0.0` : nearestSemver(written);
     if (!SEMVER.test(version) || version === value) return undefined;
     const edits = allEdits([source.replaceValue(path, version)]);
     return edits && { title: `Write \`info.version\` as the semantic version \`${version}\``, edits };

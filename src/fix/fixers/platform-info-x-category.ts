@@ -7,5 +7,6 @@ import { fixValueList } from './value-list.js';
 export default defineFixer({
   ruleId: 'platform-info-x-category',
   usualEffect: 'documentation',
-  fix: (context) => fixValueList({ name: 'x-category', values: X_CATEGORY_VALUES, aliases: X_CATEGORY_ALIASES }, context),
+  fix: (context) =>
+    fixValueList({ name: 'x-category', values: X_CATEGORY_VALUES, aliases: X_CATEGORY_ALIASES }, context),
 });

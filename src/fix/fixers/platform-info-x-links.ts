@@ -31,7 +31,13 @@ export default defineFixer({
       } else if (!isObject(value)) return undefined;
       const whole = allEdits(edits);
       if (!whole || whole.length === 0) return undefined;
-      return { title: typeof value === 'string' ? `Write \`x-links: { responsibleParty: ... }\`` : `Rename \`${key}\` to \`x-links\``, edits: whole };
+      return {
+        title:
+          typeof value === 'string'
+            ? `Write \`x-links: { responsibleParty: ... }\``
+            : `Rename \`${key}\` to \`x-links\``,
+        edits: whole,
+      };
     }
     if (path.length !== 3) return undefined;
     const links = at(path.slice(0, 2));

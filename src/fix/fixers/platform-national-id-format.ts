@@ -33,17 +33,32 @@ export default defineFixer({
     if (last === 'type' && typeof value === 'string' && value !== 'string') {
       // With the type, the pattern the rule asks of a string (it asks only once the type is right).
       const schema = at(path.slice(0, -1));
-      const pattern = isObject(schema) && schema.pattern === undefined ? source.insertMember(path.slice(0, -1), 'pattern', PATTERN) : null;
-      const edits = allEdits([source.replaceValue(path, 'string'), ...(pattern === null ? [] : [pattern]), ...exampleOf(path.slice(0, -1))]);
+      const pattern =
+        isObject(schema) && schema.pattern === undefined
+          ? source.insertMember(path.slice(0, -1), 'pattern', PATTERN)
+          : null;
+      const edits = allEdits([
+        source.replaceValue(path, 'string'),
+        ...(pattern === null ? [] : [pattern]),
+        ...exampleOf(path.slice(0, -1)),
+      ]);
       return edits && { title: 'Write `type: string` (ten digits kept as text)', edits };
     }
-    if (isObject(value) && (value.type === undefined || value.type === 'string') && (value.pattern === undefined || value.type === undefined) && !('$ref' in value)) {
+    if (
+      isObject(value) &&
+      (value.type === undefined || value.type === 'string') &&
+      (value.pattern === undefined || value.type === undefined) &&
+      !('$ref' in value)
+    ) {
       const edits: Array<TextEdit | undefined> = [];
       if (value.type === undefined) edits.push(source.insertMember(path, 'type', 'string'));
       if (value.pattern === undefined) edits.push(source.insertMember(path, 'pattern', PATTERN));
       const whole = allEdits(edits);
       if (!whole || whole.length === 0) return undefined;
-      return { title: value.pattern === undefined ? `Add \`pattern: '${PATTERN}'\`` : 'Add `type: string`', edits: [...mergeInsertions(whole), ...exampleOf(path)].sort((a, b) => a.start - b.start) };
+      return {
+        title: value.pattern === undefined ? `Add \`pattern: '${PATTERN}'\`` : 'Add `type: string`',
+        edits: [...mergeInsertions(whole), ...exampleOf(path)].sort((a, b) => a.start - b.start),
+      };
     }
     if (value !== null && !isObject(value) && !Array.isArray(value) && !isNationalIdForm(value)) {
       const digits = nationalIdTenDigits(value);

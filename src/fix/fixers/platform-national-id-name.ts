@@ -6,11 +6,18 @@ import type { TextEdit } from '../types.js';
 import { refEdits, renameProperty } from './rename.js';
 
 /** The platform name for a property or parameter, as the rule computes it. */
-function newName(context: FixContext, name: string, schema: unknown, schemaPath: JsonPath, holder: unknown): string | undefined {
+function newName(
+  context: FixContext,
+  name: string,
+  schema: unknown,
+  schemaPath: JsonPath,
+  holder: unknown,
+): string | undefined {
   const document = context.at([]) as Document;
   const found = recogniseNationalId(document, name, schema, schemaPath, isObject(holder) ? holder : undefined);
   if (!found) return undefined;
-  if (found.by === 'alias') return platformName(name, () => found.plural || (isObject(schema) && schema.type === 'array'));
+  if (found.by === 'alias')
+    return platformName(name, () => found.plural || (isObject(schema) && schema.type === 'array'));
   if (found.by === 'description' || found.by === 'value') return nameFromContent(name, found.plural);
   return undefined;
 }
@@ -37,12 +44,23 @@ export default defineFixer({
     const parameter = at(parameterPath);
     if (!isObject(parameter) || typeof parameter.name !== 'string') return undefined;
     const name = parameter.name;
-    const renamed = parameter.in === 'header' ? platformHeader(name) : parameter.schema === undefined ? platformName(name, () => false) : newName(context, name, parameter.schema, [...parameterPath, 'schema'], parameter);
+    const renamed =
+      parameter.in === 'header'
+        ? platformHeader(name)
+        : parameter.schema === undefined
+          ? platformName(name, () => false)
+          : newName(context, name, parameter.schema, [...parameterPath, 'schema'], parameter);
     if (!renamed) return undefined;
     const edits: Array<TextEdit | undefined> = [source.replaceValue(path, renamed)];
     // A header renamed to the platform's is then read as a national identifier: it gets the pattern too.
     const schema = parameter.schema;
-    if (parameter.in === 'header' && isObject(schema) && !('$ref' in schema) && schema.pattern === undefined && (schema.type === undefined || schema.type === 'string')) {
+    if (
+      parameter.in === 'header' &&
+      isObject(schema) &&
+      !('$ref' in schema) &&
+      schema.pattern === undefined &&
+      (schema.type === undefined || schema.type === 'string')
+    ) {
       edits.push(source.insertMember([...parameterPath, 'schema'], 'pattern', '^[0-9]{10}$'));
     }
     if (parameter.in === 'path') {
@@ -58,4 +76,3 @@ export default defineFixer({
     return whole && { title: `Rename parameter \`${name}\` to \`${renamed}\``, edits: whole };
   },
 });
-

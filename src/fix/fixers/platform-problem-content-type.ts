@@ -26,7 +26,11 @@ const PROBLEM_MEMBERS = ['type', 'title', 'status', 'detail', 'instance'];
 function rename(context: FixContext, path: Array<string | number>): TextEdit | undefined {
   const content = context.at(path.slice(0, -1));
   const mediaType = String(path.at(-1));
-  if (!isObject(content) || Object.keys(content).some((key) => key.split(';')[0]!.trim().toLowerCase() === PROBLEM_JSON)) return undefined;
+  if (
+    !isObject(content) ||
+    Object.keys(content).some((key) => key.split(';')[0]!.trim().toLowerCase() === PROBLEM_JSON)
+  )
+    return undefined;
   // Several media types for one error body: renaming one leaves the others, and removing them is
   // the author's call (callers may ask for them), so no fix is offered.
   if (Object.keys(content).length > 1) return undefined;
@@ -60,7 +64,13 @@ export default defineFixer({
       const status = String(at.at(-3));
       if (at.at(-4) !== 'responses' || !isError(status)) continue;
       const media = context.at(at);
-      if (!isObject(media) || !isRef(media.schema) || !media.schema.$ref.startsWith('#') || encodePointer(decodePointer(media.schema.$ref)) !== target) continue;
+      if (
+        !isObject(media) ||
+        !isRef(media.schema) ||
+        !media.schema.$ref.startsWith('#') ||
+        encodePointer(decodePointer(media.schema.$ref)) !== target
+      )
+        continue;
       if (String(at.at(-1)).split(';')[0]!.trim().toLowerCase() === PROBLEM_JSON) continue;
       // Every response that sends the schema, or none: a part-done fix leaves the finding.
       const edit = rename(context, at);
@@ -69,6 +79,9 @@ export default defineFixer({
     }
     if (edits.length === 0) return undefined;
     edits.sort((a, b) => a.start - b.start);
-    return { title: `Declare the error responses that send \`${String(path.at(-1))}\` as \`${PROBLEM_JSON}\` (${edits.length})`, edits };
+    return {
+      title: `Declare the error responses that send \`${String(path.at(-1))}\` as \`${PROBLEM_JSON}\` (${edits.length})`,
+      edits,
+    };
   },
 });

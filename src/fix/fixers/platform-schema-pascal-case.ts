@@ -17,9 +17,20 @@ export default defineFixer({
     const name = String(path[2]);
     const renamed = toPascalCase(name);
     const schemas = at(['components', 'schemas']);
-    if (!PASCAL_CASE.test(renamed) || renamed === name || !isObject(schemas) || Object.prototype.hasOwnProperty.call(schemas, renamed)) return undefined;
+    if (
+      !PASCAL_CASE.test(renamed) ||
+      renamed === name ||
+      !isObject(schemas) ||
+      Object.prototype.hasOwnProperty.call(schemas, renamed)
+    )
+      return undefined;
     if ([...context.loaded.files.values()].some((file) => file.text.includes('discriminator'))) return undefined;
     const edits = allEdits([source.renameKey(path, renamed), ...refEdits(context, source.uri, path, renamed)]);
-    return edits && { title: `Rename the schema \`${name}\` to \`${renamed}\`${edits.length > 1 ? ` (and ${edits.length - 1} $ref${edits.length === 2 ? '' : 's'} to it)` : ''}`, edits };
+    return (
+      edits && {
+        title: `Rename the schema \`${name}\` to \`${renamed}\`${edits.length > 1 ? ` (and ${edits.length - 1} $ref${edits.length === 2 ? '' : 's'} to it)` : ''}`,
+        edits,
+      }
+    );
   },
 });

@@ -23,7 +23,12 @@ export function refEdits(context: FixContext, uri: string, target: JsonPath, ren
       const location = ref.slice(0, hash);
       let into: string;
       try {
-        into = location === '' ? fileUri : /^https?:/i.test(location) ? location : resolvePath(dirname(fileUri), decodeURIComponent(location));
+        into =
+          location === ''
+            ? fileUri
+            : /^https?:/i.test(location)
+              ? location
+              : resolvePath(dirname(fileUri), decodeURIComponent(location));
       } catch {
         continue;
       }
@@ -44,11 +49,26 @@ export function renameProperty(context: FixContext, path: JsonPath, renamed: str
   const name = String(path.at(-1));
   const objectPath = path.slice(0, -2);
   const object = at(objectPath);
-  if (path.at(-2) !== 'properties' || !isObject(object) || !isObject(object.properties) || Object.prototype.hasOwnProperty.call(object.properties, renamed)) return undefined;
+  if (
+    path.at(-2) !== 'properties' ||
+    !isObject(object) ||
+    !isObject(object.properties) ||
+    Object.prototype.hasOwnProperty.call(object.properties, renamed)
+  )
+    return undefined;
   const edits: Array<TextEdit | undefined> = [source.renameKey(path, renamed)];
-  if (isArray(object.required)) object.required.forEach((entry, index) => entry === name && edits.push(source.replaceValue([...objectPath, 'required', index], renamed)));
-  if (isObject(object.example) && Object.prototype.hasOwnProperty.call(object.example, name)) edits.push(source.renameKey([...objectPath, 'example', name], renamed));
+  if (isArray(object.required))
+    object.required.forEach(
+      (entry, index) => entry === name && edits.push(source.replaceValue([...objectPath, 'required', index], renamed)),
+    );
+  if (isObject(object.example) && Object.prototype.hasOwnProperty.call(object.example, name))
+    edits.push(source.renameKey([...objectPath, 'example', name], renamed));
   edits.push(...refEdits(context, source.uri, path, renamed));
   const whole = allEdits(edits);
-  return whole && { title: `Rename \`${name}\` to \`${renamed}\`${whole.length > 1 ? ` (and ${whole.length - 1} reference${whole.length === 2 ? '' : 's'} to it)` : ''}`, edits: whole };
+  return (
+    whole && {
+      title: `Rename \`${name}\` to \`${renamed}\`${whole.length > 1 ? ` (and ${whole.length - 1} reference${whole.length === 2 ? '' : 's'} to it)` : ''}`,
+      edits: whole,
+    }
+  );
 }

@@ -31,7 +31,8 @@ export function givenValues(at: (path: JsonPath) => unknown, schemaPath: JsonPat
       if (holder.example !== undefined) values.push({ value: holder.example, path: [...holderPath, 'example'] });
       if (isObject(holder.examples)) {
         for (const [name, example] of Object.entries(holder.examples)) {
-          if (isObject(example) && example.value !== undefined) values.push({ value: example.value, path: [...holderPath, 'examples', name, 'value'] });
+          if (isObject(example) && example.value !== undefined)
+            values.push({ value: example.value, path: [...holderPath, 'examples', name, 'value'] });
         }
       }
     }

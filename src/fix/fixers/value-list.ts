@@ -17,7 +17,12 @@ export interface ValueWords {
 
 /** The published values a written value stands for, or undefined when some word stands for none. */
 function published(list: ValueWords, written: unknown): string[] | undefined {
-  const words = typeof written === 'string' ? written.split(/[,;\s]+/).filter((word) => word !== '') : isArray(written) ? written : undefined;
+  const words =
+    typeof written === 'string'
+      ? written.split(/[,;\s]+/).filter((word) => word !== '')
+      : isArray(written)
+        ? written
+        : undefined;
   if (!words || words.length === 0) return undefined;
   const values: string[] = [];
   for (const word of words) {
@@ -49,7 +54,9 @@ export function fixValueList(list: ValueWords, { source, path, value, at }: FixC
   if (!meant) return undefined;
   const index = path[2];
   // Written earlier in the list (as published, or as another variant of the same value): this one goes.
-  const earlier = entries.slice(0, index).some((entry) => typeof entry === 'string' && canonical(list, entry) === meant);
+  const earlier = entries
+    .slice(0, index)
+    .some((entry) => typeof entry === 'string' && canonical(list, entry) === meant);
   const laterPublished = entries.slice(index + 1).some((entry) => entry === meant);
   if (earlier || laterPublished) {
     const edits = allEdits([source.removeItem(path.slice(0, 2), index)]);

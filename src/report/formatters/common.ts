@@ -1,5 +1,14 @@
 /** Helpers shared by the formatters. */
-import { severityRank, type Category, type CoverageReport, type Finding, type OperationCoverage, type Report, type RuleMeta, type Severity } from '../finding.js';
+import {
+  severityRank,
+  type Category,
+  type CoverageReport,
+  type Finding,
+  type OperationCoverage,
+  type Report,
+  type RuleMeta,
+  type Severity,
+} from '../finding.js';
 import { maskDeep, maskNationalIds } from '../../pii.js';
 
 /** How a category is titled in the Markdown and HTML reports. */
@@ -13,7 +22,12 @@ export const CATEGORY_TITLE: Record<Category, string> = {
 };
 
 export const SEVERITY_LABEL: Record<Severity, string> = { error: 'error', warn: 'warning', info: 'info', hint: 'hint' };
-export const SEVERITY_PLURAL: Record<Severity, string> = { error: 'errors', warn: 'warnings', info: 'info', hint: 'hints' };
+export const SEVERITY_PLURAL: Record<Severity, string> = {
+  error: 'errors',
+  warn: 'warnings',
+  info: 'info',
+  hint: 'hints',
+};
 
 /** Where the project lives; SARIF's `informationUri` and links in the HTML and Markdown reports. */
 export const TOOL_INFORMATION_URI = 'https://github.com/vottur/vottur';
@@ -31,9 +45,13 @@ export function visibleReport(report: Report, showPii: boolean): Report {
 export function notCountedParts(report: Pick<Report, 'heldBack' | 'baseline'>): string[] {
   const parts: string[] = [];
   const entries = (n: number) => `${n} baseline entr${n === 1 ? 'y' : 'ies'}`;
-  if (report.heldBack?.suppressed) parts.push(`${report.heldBack.suppressed} suppressed with a reason (x-vottur-ignore)`);
+  if (report.heldBack?.suppressed)
+    parts.push(`${report.heldBack.suppressed} suppressed with a reason (x-vottur-ignore)`);
   if (report.heldBack?.baselined) parts.push(`${report.heldBack.baselined} in the baseline`);
-  if (report.baseline?.absent.length) parts.push(`${entries(report.baseline.absent.length)} fixed since (--prune-baseline removes ${report.baseline.absent.length === 1 ? 'it' : 'them'})`);
+  if (report.baseline?.absent.length)
+    parts.push(
+      `${entries(report.baseline.absent.length)} fixed since (--prune-baseline removes ${report.baseline.absent.length === 1 ? 'it' : 'them'})`,
+    );
   if (report.baseline?.expired) parts.push(`${entries(report.baseline.expired)} expired, counted again`);
   return parts;
 }
@@ -135,7 +153,10 @@ export function coverageLine(coverage: CoverageReport): string {
 }
 
 /** One operation's coverage as table cells: requests per phase, statuses, inputs, constraints. */
-export function coverageCells(operation: OperationCoverage, phases: readonly string[]): { phases: string[]; statuses: string; inputs: string; constraints: string } {
+export function coverageCells(
+  operation: OperationCoverage,
+  phases: readonly string[],
+): { phases: string[]; statuses: string; inputs: string; constraints: string } {
   const missing = operation.statuses.documented.filter((status) => !operation.statuses.exercised.includes(status));
   return {
     phases: phases.map((phase) => String(operation.requests[phase] ?? 0)),

@@ -29,29 +29,65 @@ export interface ConfigurationItem {
 
 const REFUSED = ' (refused by the policy: it counts)';
 const mark = (honoured: boolean) => (honoured ? '' : REFUSED);
-const where = (document: string, pointer: string) => `${document}${pointer === '' ? ' (the whole document)' : `#${pointer}`}`;
+const where = (document: string, pointer: string) =>
+  `${document}${pointer === '' ? ' (the whole document)' : `#${pointer}`}`;
 
 /** Every item of the record, in a fixed order: policy, files, rules, extends, suppressions, baseline, acceptances. */
 export function configurationItems(configuration: RunConfiguration): ConfigurationItem[] {
   const items: ConfigurationItem[] = [];
-  if (configuration.policy) items.push({ kind: 'policy', text: `Policy: ${configuration.policy.name === 'gate' ? 'the built-in gate policy (--gate)' : configuration.policy.name}`, honoured: true });
-  for (const file of configuration.files) items.push({ kind: 'file', text: `Read ${file.path} (${file.kind}), sha256 ${file.sha256}`, honoured: true });
+  if (configuration.policy)
+    items.push({
+      kind: 'policy',
+      text: `Policy: ${configuration.policy.name === 'gate' ? 'the built-in gate policy (--gate)' : configuration.policy.name}`,
+      honoured: true,
+    });
+  for (const file of configuration.files)
+    items.push({ kind: 'file', text: `Read ${file.path} (${file.kind}), sha256 ${file.sha256}`, honoured: true });
   for (const rule of configuration.rules) {
-    items.push({ kind: 'rule', rule: rule.rule, text: `${rule.rule} set to ${rule.level} by ${rule.file}${rule.files ? ` for ${rule.files.join(', ')}` : ''}${mark(rule.honoured)}`, honoured: rule.honoured });
+    items.push({
+      kind: 'rule',
+      rule: rule.rule,
+      text: `${rule.rule} set to ${rule.level} by ${rule.file}${rule.files ? ` for ${rule.files.join(', ')}` : ''}${mark(rule.honoured)}`,
+      honoured: rule.honoured,
+    });
   }
-  for (const entry of configuration.extends) items.push({ kind: 'extends', text: `Ruleset ${entry.ruleset} extended by ${entry.file}${entry.honoured ? '' : ' (refused by the policy: not loaded)'}`, honoured: entry.honoured });
+  for (const entry of configuration.extends)
+    items.push({
+      kind: 'extends',
+      text: `Ruleset ${entry.ruleset} extended by ${entry.file}${entry.honoured ? '' : ' (refused by the policy: not loaded)'}`,
+      honoured: entry.honoured,
+    });
   for (const entry of configuration.suppressions) {
-    items.push({ kind: 'suppression', rule: entry.rule, text: `${entry.rule} suppressed at ${where(entry.document, entry.pointer)}: "${entry.reason}"${mark(entry.honoured)}`, honoured: entry.honoured });
+    items.push({
+      kind: 'suppression',
+      rule: entry.rule,
+      text: `${entry.rule} suppressed at ${where(entry.document, entry.pointer)}: "${entry.reason}"${mark(entry.honoured)}`,
+      honoured: entry.honoured,
+    });
   }
   if (configuration.baseline) {
     const { file, given, entries } = configuration.baseline;
-    items.push({ kind: 'baseline', text: `Baseline ${file} (given on the ${given === 'command line' ? 'command line' : 'configuration'}): ${entries.length} entr${entries.length === 1 ? 'y' : 'ies'} matched`, honoured: true });
+    items.push({
+      kind: 'baseline',
+      text: `Baseline ${file} (given on the ${given === 'command line' ? 'command line' : 'configuration'}): ${entries.length} entr${entries.length === 1 ? 'y' : 'ies'} matched`,
+      honoured: true,
+    });
     for (const entry of entries) {
-      items.push({ kind: 'baseline', rule: entry.rule, text: `${entry.rule} at ${where(entry.document, entry.pointer)} held by the baseline${entry.expires ? ` until ${entry.expires}` : ', no expiry'}${mark(entry.honoured)}`, honoured: entry.honoured });
+      items.push({
+        kind: 'baseline',
+        rule: entry.rule,
+        text: `${entry.rule} at ${where(entry.document, entry.pointer)} held by the baseline${entry.expires ? ` until ${entry.expires}` : ', no expiry'}${mark(entry.honoured)}`,
+        honoured: entry.honoured,
+      });
     }
   }
   for (const entry of configuration.accepted) {
-    items.push({ kind: 'accepted', rule: entry.rule, text: `${entry.rule} accepted at ${where(entry.document, entry.pointer)} by ${entry.by}: "${entry.reason}"${mark(entry.honoured)}`, honoured: entry.honoured });
+    items.push({
+      kind: 'accepted',
+      rule: entry.rule,
+      text: `${entry.rule} accepted at ${where(entry.document, entry.pointer)} by ${entry.by}: "${entry.reason}"${mark(entry.honoured)}`,
+      honoured: entry.honoured,
+    });
   }
   return items;
 }
@@ -65,7 +101,13 @@ export function cappedItems(configuration: RunConfiguration, max = ITEMS_PER_KIN
     perKind.set(item.kind, seen + 1);
     if (seen < max) items.push(item);
   }
-  for (const [kind, count] of perKind) if (count > max) items.push({ kind, text: `and ${count - max} more (every one is in the JSON and SARIF reports)`, honoured: true });
+  for (const [kind, count] of perKind)
+    if (count > max)
+      items.push({
+        kind,
+        text: `and ${count - max} more (every one is in the JSON and SARIF reports)`,
+        honoured: true,
+      });
   return items;
 }
 
@@ -80,7 +122,10 @@ export function shownItems(configuration: RunConfiguration, max = ITEMS_PER_KIND
     if (seen < max) lines.push(item.text);
     else hidden.set(item.kind, (hidden.get(item.kind) ?? 0) + 1);
   }
-  for (const [kind, count] of hidden) lines.push(`and ${count} more ${kind === 'file' ? 'files' : kind === 'rule' ? 'rule levels' : kind === 'extends' ? 'rulesets' : kind === 'suppression' ? 'suppressions' : kind === 'baseline' ? 'baseline entries' : 'accepted changes'} (every one is in the JSON and SARIF reports)`);
+  for (const [kind, count] of hidden)
+    lines.push(
+      `and ${count} more ${kind === 'file' ? 'files' : kind === 'rule' ? 'rule levels' : kind === 'extends' ? 'rulesets' : kind === 'suppression' ? 'suppressions' : kind === 'baseline' ? 'baseline entries' : 'accepted changes'} (every one is in the JSON and SARIF reports)`,
+    );
   return lines;
 }
 
@@ -99,7 +144,9 @@ export function absoluteScoreOf(report: Report): { score: number; grade: string 
 /** `absolute score 26/100 (F), every finding counted`, or undefined when nothing is held back. */
 export function absoluteScoreText(report: Report): string | undefined {
   const absolute = absoluteScoreOf(report);
-  return absolute ? `absolute score ${absolute.score}/100 (${absolute.grade}) with every held-back finding counted` : undefined;
+  return absolute
+    ? `absolute score ${absolute.score}/100 (${absolute.grade}) with every held-back finding counted`
+    : undefined;
 }
 
 /**
@@ -115,14 +162,32 @@ export function configurationLine(report: Report): string | undefined {
     const n = list.filter((item) => !item.honoured).length;
     return n > 0 ? ` (${n} refused by the policy)` : '';
   };
-  if (configuration.policy) parts.push(`policy ${configuration.policy.name === 'gate' ? 'gate (--gate)' : configuration.policy.name}`);
-  const files = configuration.files.filter((file) => file.kind !== 'policy').map((file) => `${file.path} (sha256 ${file.sha256.slice(0, 12)})`);
+  if (configuration.policy)
+    parts.push(`policy ${configuration.policy.name === 'gate' ? 'gate (--gate)' : configuration.policy.name}`);
+  const files = configuration.files
+    .filter((file) => file.kind !== 'policy')
+    .map((file) => `${file.path} (sha256 ${file.sha256.slice(0, 12)})`);
   if (files.length > 0) parts.push(`read ${files.join(', ')}`);
-  if (configuration.rules.length > 0) parts.push(`${count(configuration.rules.length, 'rule turned off or re-levelled', 'rules turned off or re-levelled')}${refused(configuration.rules)}`);
-  if (configuration.extends.length > 0) parts.push(`${count(configuration.extends.length, 'ruleset extended', 'rulesets extended')}${refused(configuration.extends)}`);
-  if (configuration.suppressions.length > 0) parts.push(`${count(configuration.suppressions.length, 'suppression', 'suppressions')}${refused(configuration.suppressions)}`);
-  if (configuration.baseline) parts.push(`baseline ${configuration.baseline.file}: ${count(configuration.baseline.entries.length, 'entry', 'entries')} used${refused(configuration.baseline.entries)}`);
-  if (configuration.accepted.length > 0) parts.push(`${count(configuration.accepted.length, 'change accepted', 'changes accepted')}${refused(configuration.accepted)}`);
+  if (configuration.rules.length > 0)
+    parts.push(
+      `${count(configuration.rules.length, 'rule turned off or re-levelled', 'rules turned off or re-levelled')}${refused(configuration.rules)}`,
+    );
+  if (configuration.extends.length > 0)
+    parts.push(
+      `${count(configuration.extends.length, 'ruleset extended', 'rulesets extended')}${refused(configuration.extends)}`,
+    );
+  if (configuration.suppressions.length > 0)
+    parts.push(
+      `${count(configuration.suppressions.length, 'suppression', 'suppressions')}${refused(configuration.suppressions)}`,
+    );
+  if (configuration.baseline)
+    parts.push(
+      `baseline ${configuration.baseline.file}: ${count(configuration.baseline.entries.length, 'entry', 'entries')} used${refused(configuration.baseline.entries)}`,
+    );
+  if (configuration.accepted.length > 0)
+    parts.push(
+      `${count(configuration.accepted.length, 'change accepted', 'changes accepted')}${refused(configuration.accepted)}`,
+    );
   // File paths and rule names are the repository's words: one line, no control character, no CI command.
   return parts.length > 0 ? neutraliseCommands(escapeLine(`Configuration: ${parts.join('; ')}.`)) : undefined;
 }

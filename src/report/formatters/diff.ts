@@ -8,7 +8,12 @@ import { counts, type ChangeClass, type Finding, type Report } from '../finding.
 export { isDiffReport } from '../finding.js';
 
 export const CLASS_ORDER: readonly ChangeClass[] = ['breaking', 'review', 'non-breaking', 'documentation'];
-export const CHANGE_CLASS_LABEL: Record<ChangeClass, string> = { breaking: 'breaking', review: 'needs review', 'non-breaking': 'non-breaking', documentation: 'documentation only' };
+export const CHANGE_CLASS_LABEL: Record<ChangeClass, string> = {
+  breaking: 'breaking',
+  review: 'needs review',
+  'non-breaking': 'non-breaking',
+  documentation: 'documentation only',
+};
 
 export function isVersionFinding(finding: Pick<Finding, 'ruleId'>): boolean {
   return finding.ruleId.startsWith('platform-version-');
@@ -41,7 +46,12 @@ export function acceptedReason(finding: Finding): string | undefined {
 }
 
 /** Headings for the classes, most severe first. */
-export const CHANGE_CLASS_TITLE: Record<ChangeClass, string> = { breaking: 'Breaking', review: 'Needs review', 'non-breaking': 'Non-breaking', documentation: 'Documentation only' };
+export const CHANGE_CLASS_TITLE: Record<ChangeClass, string> = {
+  breaking: 'Breaking',
+  review: 'Needs review',
+  'non-breaking': 'Non-breaking',
+  documentation: 'Documentation only',
+};
 
 /** Where a change to no single operation (servers, security schemes, the API's description) is listed. */
 export const WHOLE_API = 'Whole API';
@@ -56,7 +66,9 @@ export function changeOperations(finding: Pick<Finding, 'operation' | 'operation
  * operation (alphabetical, the whole API last). A change to a shared component appears under each
  * operation it reaches; the indexes point into `findings`.
  */
-export function changesByClass(findings: readonly Finding[]): Array<{ changeClass: ChangeClass; count: number; operations: Array<{ operation: string; indexes: number[] }> }> {
+export function changesByClass(
+  findings: readonly Finding[],
+): Array<{ changeClass: ChangeClass; count: number; operations: Array<{ operation: string; indexes: number[] }> }> {
   const result = [];
   for (const changeClass of CLASS_ORDER) {
     const byOperation = new Map<string, number[]>();
@@ -64,7 +76,8 @@ export function changesByClass(findings: readonly Finding[]): Array<{ changeClas
     findings.forEach((finding, index) => {
       if (isVersionFinding(finding) || (finding.changeClass ?? 'documentation') !== changeClass) return;
       count++;
-      for (const operation of changeOperations(finding)) byOperation.set(operation, [...(byOperation.get(operation) ?? []), index]);
+      for (const operation of changeOperations(finding))
+        byOperation.set(operation, [...(byOperation.get(operation) ?? []), index]);
     });
     if (count === 0) continue;
     const operations = [...byOperation]

@@ -18,7 +18,12 @@ function commandText(text: string): string {
   return escaped.includes('##[') ? escaped.replaceAll('##[', '#\\u0023[') : escaped;
 }
 
-export const GITHUB_COMMAND: Record<Severity, 'error' | 'warning' | 'notice'> = { error: 'error', warn: 'warning', info: 'notice', hint: 'notice' };
+export const GITHUB_COMMAND: Record<Severity, 'error' | 'warning' | 'notice'> = {
+  error: 'error',
+  warn: 'warning',
+  info: 'notice',
+  hint: 'notice',
+};
 
 /** GitHub shows at most this many annotations of each kind (error, warning, notice) per step. */
 export const ANNOTATIONS_PER_KIND = 10;
@@ -47,7 +52,11 @@ export function formatGithub(report: Report, context: FormatContext): string {
         properties.push(['line', position.line], ['col', position.column]);
         if (finding.line !== undefined && finding.endLine !== undefined && finding.endLine >= position.line) {
           properties.push(['endLine', finding.endLine]);
-          if (finding.endLine === position.line && finding.endColumn !== undefined && finding.endColumn >= position.column) {
+          if (
+            finding.endLine === position.line &&
+            finding.endColumn !== undefined &&
+            finding.endColumn >= position.column
+          ) {
             properties.push(['endColumn', finding.endColumn]);
           }
         }
@@ -66,7 +75,9 @@ export function formatGithub(report: Report, context: FormatContext): string {
   const absolute = absoluteScoreText(report);
   lines.push(
     `vottur: ${scoreLabel(score)}${absolute ? ` (${absolute})` : ''}; ${plural(summary.error, 'error')}, ${plural(summary.warn, 'warning')}, ${summary.info} info, ${plural(summary.hint, 'hint')} in ${plural(report.documents.length, 'document')}.` +
-      (capped ? ` GitHub shows only the first ${ANNOTATIONS_PER_KIND} annotations of each kind per step; every finding is in the log above.` : ''),
+      (capped
+        ? ` GitHub shows only the first ${ANNOTATIONS_PER_KIND} annotations of each kind per step; every finding is in the log above.`
+        : ''),
   );
   // What changed the verdict: one line a reviewer reads in the log (masked as the rest).
   const configuration = configurationLine(visible);

@@ -17,7 +17,12 @@ import { escapeJsonText } from '../../runtime/escape.js';
 export type GitlabSeverity = 'info' | 'minor' | 'major' | 'critical' | 'blocker';
 
 /** An error fails the gate: critical. Warnings are major; info and hints are shown, not urgent. */
-export const GITLAB_SEVERITY: Record<Severity, GitlabSeverity> = { error: 'critical', warn: 'major', info: 'minor', hint: 'info' };
+export const GITLAB_SEVERITY: Record<Severity, GitlabSeverity> = {
+  error: 'critical',
+  warn: 'major',
+  info: 'minor',
+  hint: 'info',
+};
 
 export interface GitlabIssue {
   type: 'issue';
@@ -39,7 +44,9 @@ export function formatGitlab(report: Report, context: FormatContext): string {
     const position = sources.isLocal(original.document) ? sources.position(original) : undefined;
     const begin = position?.line ?? 1;
     const end = finding.endLine !== undefined && finding.endLine > begin ? finding.endLine : undefined;
-    const key = [finding.ruleId, finding.document, finding.pointer, finding.operation ?? '', finding.message].join('\u0000');
+    const key = [finding.ruleId, finding.document, finding.pointer, finding.operation ?? '', finding.message].join(
+      '\u0000',
+    );
     // The same finding twice in one report (a merged report) still gets two fingerprints.
     const occurrence = seen.get(key) ?? 0;
     seen.set(key, occurrence + 1);
@@ -48,7 +55,9 @@ export function formatGitlab(report: Report, context: FormatContext): string {
       type: 'issue',
       description: `${where}${finding.message}`,
       check_name: finding.ruleId,
-      fingerprint: createHash('md5').update(occurrence === 0 ? key : `${key}\u0000${occurrence}`).digest('hex'),
+      fingerprint: createHash('md5')
+        .update(occurrence === 0 ? key : `${key}\u0000${occurrence}`)
+        .digest('hex'),
       severity: GITLAB_SEVERITY[finding.severity],
       categories: [finding.category],
       location: { path: finding.document, lines: end !== undefined ? { begin, end } : { begin } },

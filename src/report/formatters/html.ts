@@ -13,9 +13,37 @@ import { absoluteScoreText, configurationItems, NOT_COUNTED_TITLE } from './conf
 import { hasConfiguration } from '../finding.js';
 import { SourceFiles } from '../source.js';
 import { escapeControls, escapedView } from '../../runtime/escape.js';
-import { allRules, CATEGORY_TITLE, compareBySeverity, coverageCells, coverageLine, locationText, maskText, notCountedParts, plural, reportOperations, SEVERITY_LABEL, SEVERITY_PLURAL, TOOL_INFORMATION_URI, versionLabel, visibleReport } from './common.js';
+import {
+  allRules,
+  CATEGORY_TITLE,
+  compareBySeverity,
+  coverageCells,
+  coverageLine,
+  locationText,
+  maskText,
+  notCountedParts,
+  plural,
+  reportOperations,
+  SEVERITY_LABEL,
+  SEVERITY_PLURAL,
+  TOOL_INFORMATION_URI,
+  versionLabel,
+  visibleReport,
+} from './common.js';
 import type { FormatContext } from './types.js';
-import { acceptedReason, CHANGE_CLASS_LABEL, CHANGE_CLASS_TITLE, changesByClass, CLASS_ORDER, diffCounts, diffCountsText, isDiffReport, isVersionFinding, versionVerdict, WHOLE_API } from './diff.js';
+import {
+  acceptedReason,
+  CHANGE_CLASS_LABEL,
+  CHANGE_CLASS_TITLE,
+  changesByClass,
+  CLASS_ORDER,
+  diffCounts,
+  diffCountsText,
+  isDiffReport,
+  isVersionFinding,
+  versionVerdict,
+  WHOLE_API,
+} from './diff.js';
 
 /** Reports with at most this many findings open with every rule's group expanded. */
 export const GROUPS_OPEN_UP_TO = 100;
@@ -23,7 +51,12 @@ export const GROUPS_OPEN_UP_TO = 100;
 /** Lines shown before and after a finding's line. */
 export const EXCERPT_CONTEXT = 3;
 
-const SEVERITY_COLOR: Record<Severity, string> = { error: '#c62828', warn: '#e65100', info: '#1565c0', hint: '#6b7280' };
+const SEVERITY_COLOR: Record<Severity, string> = {
+  error: '#c62828',
+  warn: '#e65100',
+  info: '#1565c0',
+  hint: '#6b7280',
+};
 const GRADE_COLOR: Record<Grade, string> = { A: '#2e7d32', B: '#689f38', C: '#f9a825', D: '#ef6c00', F: '#c62828' };
 
 /** Escapes text for HTML content and double- or single-quoted attribute values. */
@@ -73,8 +106,14 @@ function scoreRing(score: number, grade: Grade, label: string, size = 96): strin
 }
 
 /** Horizontal stacked bars: one per category, one segment per severity. */
-function categoryChart(findings: readonly Finding[], categoryScores: Record<Category, { score: number; grade: Grade }>): string {
-  const counts = CATEGORIES.map((category) => ({ category, summary: summarise(findings.filter((f) => f.category === category)) }));
+function categoryChart(
+  findings: readonly Finding[],
+  categoryScores: Record<Category, { score: number; grade: Grade }>,
+): string {
+  const counts = CATEGORIES.map((category) => ({
+    category,
+    summary: summarise(findings.filter((f) => f.category === category)),
+  }));
   const max = Math.max(1, ...counts.map(({ summary }) => SEVERITIES.reduce((sum, s) => sum + summary[s], 0)));
   const labelWidth = 190;
   const barWidth = 430;
@@ -90,9 +129,13 @@ function categoryChart(findings: readonly Finding[], categoryScores: Record<Cate
     const y = top + row * rowHeight;
     const total = SEVERITIES.reduce((sum, s) => sum + summary[s], 0);
     const score = categoryScores[category];
-    parts.push(`<g class="chart-row" data-filter-category="${esc(category)}" tabindex="0" role="button" aria-label="${esc(`Show ${CATEGORY_TITLE[category]} findings`)}">`);
+    parts.push(
+      `<g class="chart-row" data-filter-category="${esc(category)}" tabindex="0" role="button" aria-label="${esc(`Show ${CATEGORY_TITLE[category]} findings`)}">`,
+    );
     parts.push(`<text x="0" y="${y + 20}" class="chart-label">${esc(CATEGORY_TITLE[category])}</text>`);
-    parts.push(`<text x="${labelWidth - 12}" y="${y + 20}" text-anchor="end" class="chart-grade" fill="${GRADE_COLOR[score.grade]}">${score.score} ${score.grade}</text>`);
+    parts.push(
+      `<text x="${labelWidth - 12}" y="${y + 20}" text-anchor="end" class="chart-grade" fill="${GRADE_COLOR[score.grade]}">${score.score} ${score.grade}</text>`,
+    );
     parts.push(`<rect x="${labelWidth}" y="${y + 6}" width="${barWidth}" height="20" rx="3" class="chart-track"/>`);
     let x = labelWidth;
     for (const severity of SEVERITIES) {
@@ -104,7 +147,9 @@ function categoryChart(findings: readonly Finding[], categoryScores: Record<Cate
       );
       x += width;
     }
-    parts.push(`<text x="${labelWidth + barWidth + 10}" y="${y + 20}" class="chart-total">${total === 0 ? 'none' : total}</text>`);
+    parts.push(
+      `<text x="${labelWidth + barWidth + 10}" y="${y + 20}" class="chart-total">${total === 0 ? 'none' : total}</text>`,
+    );
     parts.push('</g>');
   });
   const legendY = top + counts.length * rowHeight + 18;
@@ -126,7 +171,12 @@ function categoryChart(findings: readonly Finding[], categoryScores: Record<Cate
 export const LONG_LINE = 10_000;
 export const LONG_LINE_WINDOW = 400;
 
-function excerptHtml(excerpt: { start: number; lines: string[] }, line: number, column: number, mask: (text: string) => string): string {
+function excerptHtml(
+  excerpt: { start: number; lines: string[] },
+  line: number,
+  column: number,
+  mask: (text: string) => string,
+): string {
   const width = String(excerpt.start + excerpt.lines.length - 1).length;
   let caretColumn = column;
   const rows = excerpt.lines.map((text, i) => {
@@ -141,7 +191,9 @@ function excerptHtml(excerpt: { start: number; lines: string[] }, line: number, 
       shown = `${from > 0 ? '…' : ''}${shown.slice(from, to)}${to < shown.length ? '…' : ''}`;
     }
     const row = `<span class="line${hit ? ' hit' : ''}"><span class="ln">${String(number).padStart(width)}</span> ${esc(shown)}</span>`;
-    const caret = hit ? `<span class="line caret"><span class="ln">${' '.repeat(width)}</span> ${' '.repeat(Math.max(0, caretColumn - 1))}^</span>` : '';
+    const caret = hit
+      ? `<span class="line caret"><span class="ln">${' '.repeat(width)}</span> ${' '.repeat(Math.max(0, caretColumn - 1))}^</span>`
+      : '';
     return row + caret;
   });
   // Each line is a block of its own: no newline characters between them, or <pre> doubles them.
@@ -316,30 +368,54 @@ export function formatHtml(report: Report, context: FormatContext): string {
   const diff = isDiffReport(report);
   const single = visible.documents.length === 1 ? visible.documents[0]! : undefined;
   // A diff is about one pair: its title and both versions, never "2 documents".
-  const subject = diff ? diffSubject(visible) : single ? [single.title ?? single.path, single.version ? versionLabel(single.version) : ''].filter(Boolean).join(' ') : plural(visible.documents.length, 'document');
+  const subject = diff
+    ? diffSubject(visible)
+    : single
+      ? [single.title ?? single.path, single.version ? versionLabel(single.version) : ''].filter(Boolean).join(' ')
+      : plural(visible.documents.length, 'document');
 
   // Rows keep the original finding beside the visible one: the source is read by the real path.
-  const order = visible.findings.map((_, i) => i).sort((a, b) => compareBySeverity(visible.findings[a]!, visible.findings[b]!) || a - b);
-  const findingRows = order.map((index) => ({ ruleId: visible.findings[index]!.ruleId, severity: visible.findings[index]!.severity, html: findingRow(index) }));
+  const order = visible.findings
+    .map((_, i) => i)
+    .sort((a, b) => compareBySeverity(visible.findings[a]!, visible.findings[b]!) || a - b);
+  const findingRows = order.map((index) => ({
+    ruleId: visible.findings[index]!.ruleId,
+    severity: visible.findings[index]!.severity,
+    html: findingRow(index),
+  }));
   /** The source lines around a finding, folded; read from the real (unmasked) path. */
   function sourceHtml(index: number): string {
     const original = report.findings[index]!;
     const position = sources.position(original);
     const excerpt = position ? sources.excerpt(original.document, position.line, EXCERPT_CONTEXT) : undefined;
-    return excerpt ? `<details class="source"><summary>Source, line ${position!.line}</summary>${excerptHtml(excerpt, position!.line, position!.column, maskLine)}</details>` : '';
+    return excerpt
+      ? `<details class="source"><summary>Source, line ${position!.line}</summary>${excerptHtml(excerpt, position!.line, position!.column, maskLine)}</details>`
+      : '';
   }
   function findingRow(index: number): string {
     const original = report.findings[index]!;
     const finding = visible.findings[index]!;
     const location = locationText(finding);
-    const searchable = [finding.message, finding.ruleId, finding.category, SEVERITY_LABEL[finding.severity], location, finding.document, finding.operation ?? '', finding.operationId ?? '', finding.path.join('.')]
+    const searchable = [
+      finding.message,
+      finding.ruleId,
+      finding.category,
+      SEVERITY_LABEL[finding.severity],
+      location,
+      finding.document,
+      finding.operation ?? '',
+      finding.operationId ?? '',
+      finding.path.join('.'),
+    ]
       .join(' ')
       .toLowerCase();
     const request = finding.request
       ? `<span class="request">${esc(`${finding.request.method} ${finding.request.url}${finding.request.status !== undefined ? ` → ${finding.request.status}` : ''}${finding.request.durationMs !== undefined ? ` (${finding.request.durationMs} ms)` : ''}`)}</span>`
       : '';
     const source = sourceHtml(index);
-    const pathText = finding.path.length ? `<span class="request">${esc(finding.path.map(String).join('.'))}</span>` : '';
+    const pathText = finding.path.length
+      ? `<span class="request">${esc(finding.path.map(String).join('.'))}</span>`
+      : '';
     return [
       `<tr class="finding" data-severity="${esc(finding.severity)}" data-category="${esc(finding.category)}" data-rule="${esc(finding.ruleId)}" data-text="${esc(searchable)}">`,
       `<td><span class="badge sev-${esc(finding.severity)}">${esc(SEVERITY_LABEL[finding.severity])}</span></td>`,
@@ -362,8 +438,20 @@ export function formatHtml(report: Report, context: FormatContext): string {
   }
   const ruleMeta = new Map(rules.map((r) => [r.id, r]));
   const ruleGroups = [...byRule]
-    .map(([ruleId, rows]) => ({ ruleId, rows, severity: rows.reduce((worst, row) => (SEVERITIES.indexOf(row.severity) < SEVERITIES.indexOf(worst) ? row.severity : worst), rows[0]!.severity) }))
-    .sort((a, b) => SEVERITIES.indexOf(a.severity) - SEVERITIES.indexOf(b.severity) || b.rows.length - a.rows.length || a.ruleId.localeCompare(b.ruleId))
+    .map(([ruleId, rows]) => ({
+      ruleId,
+      rows,
+      severity: rows.reduce(
+        (worst, row) => (SEVERITIES.indexOf(row.severity) < SEVERITIES.indexOf(worst) ? row.severity : worst),
+        rows[0]!.severity,
+      ),
+    }))
+    .sort(
+      (a, b) =>
+        SEVERITIES.indexOf(a.severity) - SEVERITIES.indexOf(b.severity) ||
+        b.rows.length - a.rows.length ||
+        a.ruleId.localeCompare(b.ruleId),
+    )
     .map(({ ruleId, rows, severity }) => {
       const meta = ruleMeta.get(ruleId);
       return [
@@ -381,7 +469,9 @@ export function formatHtml(report: Report, context: FormatContext): string {
   const documentCards = score.byDocument.map((d) => {
     const path = mask(d.document);
     const info = visible.documents.find((doc) => doc.path === path);
-    const heading = info?.title ? `<strong>${esc(info.title)}</strong>${info.version ? ` <span class="counts">${esc(versionLabel(info.version))}</span>` : ''}<br>` : '';
+    const heading = info?.title
+      ? `<strong>${esc(info.title)}</strong>${info.version ? ` <span class="counts">${esc(versionLabel(info.version))}</span>` : ''}<br>`
+      : '';
     return [
       `<div class="document" data-document="${esc(path)}">`,
       // The base and the revision of a diff are not scored: the findings are changes, not conformance.
@@ -396,18 +486,20 @@ export function formatHtml(report: Report, context: FormatContext): string {
   // The document column only where operations come from more than one description.
   const manyDocuments = new Set(operations.map((o) => o.document)).size > 1;
   const operationRows = operations.map((o) => {
-    const own = visible.findings.filter((f) => f.source !== 'lint' && f.document === o.document && f.operation === o.operation);
+    const own = visible.findings.filter(
+      (f) => f.source !== 'lint' && f.document === o.document && f.operation === o.operation,
+    );
     const counts = summarise(own);
     const result =
       o.notTested !== undefined
         ? `<span class="result-fail" title="${esc(mask(o.notTested))}">not tested</span>`
         : o.requests === 0
-        ? '<span class="result-skip">not exercised</span>'
-        : counts.error > 0
-          ? '<span class="result-fail">failed</span>'
-          : counts.warn > 0
-            ? '<span class="result-warn">warnings</span>'
-            : '<span class="result-pass">passed</span>';
+          ? '<span class="result-skip">not exercised</span>'
+          : counts.error > 0
+            ? '<span class="result-fail">failed</span>'
+            : counts.warn > 0
+              ? '<span class="result-warn">warnings</span>'
+              : '<span class="result-pass">passed</span>';
     return [
       `<tr class="operation" data-operation="${esc(o.operation)}">`,
       `<td><code>${esc(o.operation)}</code>${o.operationId ? `<div class="operation-id">${esc(o.operationId)}</div>` : ''}</td>`,
@@ -422,7 +514,8 @@ export function formatHtml(report: Report, context: FormatContext): string {
   });
 
   const usedRules = rules.filter((r) => visible.findings.some((f) => f.ruleId === r.id));
-  const options = (values: Array<[string, string]>) => values.map(([value, label]) => `<option value="${esc(value)}">${esc(label)}</option>`).join('');
+  const options = (values: Array<[string, string]>) =>
+    values.map(([value, label]) => `<option value="${esc(value)}">${esc(label)}</option>`).join('');
   const hasExcerpts = findingRows.some((row) => row.html.includes('<details class="source">'));
 
   const body = [
@@ -440,34 +533,42 @@ export function formatHtml(report: Report, context: FormatContext): string {
       ? `<div class="totals">${CLASS_ORDER.map((c) => `<div class="total" data-class="${c}"><b>${diffCounts(visible)[c]}</b><span class="badge class-${c}">${esc(CHANGE_CLASS_LABEL[c])}</span></div>`).join('')}</div>`
       : `<div class="totals">${SEVERITIES.map((s) => `<div class="total" data-severity="${s}"><b>${summary[s]}</b><span class="badge sev-${s}">${esc(SEVERITY_PLURAL[s])}</span></div>`).join('')}</div>`,
     `</section>`,
-    notCounted.length > 0 ? `<p class="not-counted" id="not-counted"><strong>Not counted</strong> in these figures: ${esc(notCounted.join('; '))}.</p>` : '',
+    notCounted.length > 0
+      ? `<p class="not-counted" id="not-counted"><strong>Not counted</strong> in these figures: ${esc(notCounted.join('; '))}.</p>`
+      : '',
     notCountedSection(visible),
-    diff ? diffPairSection(visible, sourceHtml) : `<section id="documents"><h2>Documents</h2><div class="documents">${documentCards.join('\n')}</div></section>`,
+    diff
+      ? diffPairSection(visible, sourceHtml)
+      : `<section id="documents"><h2>Documents</h2><div class="documents">${documentCards.join('\n')}</div></section>`,
     // A diff's findings are changes, not conformance: no grades by lint category.
-    diff ? '' : `<section id="categories"><h2>Findings by category and severity</h2>${categoryChart(visible.findings, score.byCategory)}</section>`,
+    diff
+      ? ''
+      : `<section id="categories"><h2>Findings by category and severity</h2>${categoryChart(visible.findings, score.byCategory)}</section>`,
     operations.length
       ? `<section id="operations"><h2>Contract results</h2><div class="table-wrap"><table id="operations-table"><thead><tr><th>Operation</th>${manyDocuments ? '<th>Document</th>' : ''}<th class="num">Requests</th><th class="num">Time</th>${SEVERITIES.map((s) => `<th class="num">${esc(SEVERITY_PLURAL[s][0]!.toUpperCase() + SEVERITY_PLURAL[s].slice(1))}</th>`).join('')}<th>Result</th><th></th></tr></thead><tbody>${operationRows.join('\n')}</tbody></table></div></section>`
       : '',
     visible.coverage ? coverageSection(visible.coverage) : '',
     visible.accepted?.length ? acceptedSection(visible.accepted) : '',
-    diff ? '' : [
-    `<section id="findings"><h2>Findings</h2>`,
-    `<form id="filters" class="filters" role="search" aria-label="Filter findings">`,
-    `<label>Severity<select id="filter-severity"><option value="">All</option>${options(SEVERITIES.map((s) => [s, SEVERITY_LABEL[s]]))}</select></label>`,
-    `<label>Category<select id="filter-category"><option value="">All</option>${options(CATEGORIES.map((c) => [c, CATEGORY_TITLE[c]]))}</select></label>`,
-    `<label>Rule<select id="filter-rule"><option value="">All</option>${options(usedRules.map((r) => [r.id, r.id]))}</select></label>`,
-    `<label>Text<input id="filter-text" type="search" placeholder="message, location, operation…" autocomplete="off"></label>`,
-    `<button type="reset">Clear filters</button>`,
-    hasExcerpts ? `<button type="button" id="toggle-excerpts">Expand all sources</button>` : '',
-    `</form>`,
-    `<p id="filter-count" aria-live="polite">${esc(`${plural(visible.findings.length, 'finding')}`)}</p>`,
-    `<div id="findings-table">`,
-    ruleGroups.join('\n'),
-    `</div>`,
-    `<p id="no-match" hidden>No finding matches these filters.</p>`,
-    visible.findings.length === 0 ? `<p id="no-findings">No findings: every rule passed.</p>` : '',
-    `</section>`,
-    ].join('\n'),
+    diff
+      ? ''
+      : [
+          `<section id="findings"><h2>Findings</h2>`,
+          `<form id="filters" class="filters" role="search" aria-label="Filter findings">`,
+          `<label>Severity<select id="filter-severity"><option value="">All</option>${options(SEVERITIES.map((s) => [s, SEVERITY_LABEL[s]]))}</select></label>`,
+          `<label>Category<select id="filter-category"><option value="">All</option>${options(CATEGORIES.map((c) => [c, CATEGORY_TITLE[c]]))}</select></label>`,
+          `<label>Rule<select id="filter-rule"><option value="">All</option>${options(usedRules.map((r) => [r.id, r.id]))}</select></label>`,
+          `<label>Text<input id="filter-text" type="search" placeholder="message, location, operation…" autocomplete="off"></label>`,
+          `<button type="reset">Clear filters</button>`,
+          hasExcerpts ? `<button type="button" id="toggle-excerpts">Expand all sources</button>` : '',
+          `</form>`,
+          `<p id="filter-count" aria-live="polite">${esc(`${plural(visible.findings.length, 'finding')}`)}</p>`,
+          `<div id="findings-table">`,
+          ruleGroups.join('\n'),
+          `</div>`,
+          `<p id="no-match" hidden>No finding matches these filters.</p>`,
+          visible.findings.length === 0 ? `<p id="no-findings">No findings: every rule passed.</p>` : '',
+          `</section>`,
+        ].join('\n'),
     `</main>`,
     `<footer>Generated by ${link('vottur', TOOL_INFORMATION_URI)}. National identifiers are ${context.showPii ? 'shown unmasked (--show-pii)' : 'masked'}.</footer>`,
   ].join('\n');
@@ -523,7 +624,9 @@ function notCountedSection(report: Report): string {
   return [
     `<section id="configuration"><h2>${esc(NOT_COUNTED_TITLE)}</h2>`,
     absolute ? `<p id="absolute-score">${esc(`${absolute[0]!.toUpperCase()}${absolute.slice(1)}`)}.</p>` : '',
-    items.length > 0 ? `<ul id="configuration-items">${items.map((item) => `<li data-kind="${item.kind}" data-honoured="${item.honoured}">${esc(item.text)}</li>`).join('')}</ul>` : '',
+    items.length > 0
+      ? `<ul id="configuration-items">${items.map((item) => `<li data-kind="${item.kind}" data-honoured="${item.honoured}">${esc(item.text)}</li>`).join('')}</ul>`
+      : '',
     `</section>`,
   ].join('');
 }
@@ -566,7 +669,9 @@ function diffPairSection(report: Report, sourceHtml: (index: number) => string):
   const [base, revision] = report.documents;
   const verdict = versionVerdict(report);
   const side = (label: string, doc: Report['documents'][number] | undefined) =>
-    doc ? `<div class="side" data-side="${label}"><span class="counts">${esc(label)}</span><br>${doc.title ? `<strong>${esc(doc.title)}</strong>${doc.version ? ` <span class="counts">${esc(versionLabel(doc.version))}</span>` : ''}<br>` : ''}<code>${esc(doc.path)}</code></div>` : '';
+    doc
+      ? `<div class="side" data-side="${label}"><span class="counts">${esc(label)}</span><br>${doc.title ? `<strong>${esc(doc.title)}</strong>${doc.version ? ` <span class="counts">${esc(versionLabel(doc.version))}</span>` : ''}<br>` : ''}<code>${esc(doc.path)}</code></div>`
+      : '';
   const change = (finding: Finding, index: number) =>
     [
       `<li class="change" data-rule="${esc(finding.ruleId)}" data-class="${esc(finding.changeClass ?? '')}" data-severity="${esc(finding.severity)}">`,
@@ -597,9 +702,13 @@ function diffPairSection(report: Report, sourceHtml: (index: number) => string):
     `<article class="diff-pair" data-base="${esc(base?.path ?? '')}" data-revision="${esc(revision?.path ?? '')}">`,
     `<div class="pair-sides">${side('base', base)}<div class="arrow" aria-hidden="true">→</div>${side('revision', revision)}</div>`,
     `<p class="pair-verdict ${verdict.ok ? 'verdict-ok' : 'verdict-fail'}" data-version-ok="${verdict.ok}"><strong>${esc(verdict.text[0]!.toUpperCase() + verdict.text.slice(1))}</strong> · ${esc(diffCountsText(report))}</p>`,
-    versioning.length ? `<section class="change-class" data-class="version"><h3>Version</h3><ul>${versioning.map(([f, i]) => change(f, i)).join('')}</ul></section>` : '',
+    versioning.length
+      ? `<section class="change-class" data-class="version"><h3>Version</h3><ul>${versioning.map(([f, i]) => change(f, i)).join('')}</ul></section>`
+      : '',
     ...classes,
-    classes.length === 0 ? `<p id="no-changes">${report.accepted?.length ? 'No changes that count; the accepted ones are listed below.' : 'No changes.'}</p>` : '',
+    classes.length === 0
+      ? `<p id="no-changes">${report.accepted?.length ? 'No changes that count; the accepted ones are listed below.' : 'No changes.'}</p>`
+      : '',
     `</article></section>`,
   ].join('\n');
 }

@@ -70,7 +70,9 @@ function* jsonChunks(report: Report, context: FormatContext): Generator<string> 
         const findings = value.slice(start, start + FINDINGS_PER_CHUNK);
         const plain = JSON.stringify({ findings }, null, 2);
         // Masked as text (almost no string holds an identifier), or as values where text cannot tell.
-        const piece = context.showPii ? plain : (maskJsonText(plain) ?? JSON.stringify({ findings: maskedView(findings) }, null, 2));
+        const piece = context.showPii
+          ? plain
+          : (maskJsonText(plain) ?? JSON.stringify({ findings: maskedView(findings) }, null, 2));
         yield `${text}${start === 0 ? '' : ',\n'}${piece.slice(FINDINGS_OPEN.length, piece.length - FINDINGS_CLOSE.length)}`;
         text = '';
       }

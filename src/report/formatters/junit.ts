@@ -12,19 +12,31 @@ import { createRequire } from 'node:module';
 import type { XMLBuilder as XmlBuilderClass } from 'fast-xml-parser';
 import { atLeast, type Finding, type Report, type RuleMeta } from '../finding.js';
 import { scoreReport, type ReportScore } from '../score.js';
-import { allRules, isContract, locationText, maskText, reportOperations, SEVERITY_LABEL, visibleReport } from './common.js';
+import {
+  allRules,
+  isContract,
+  locationText,
+  maskText,
+  reportOperations,
+  SEVERITY_LABEL,
+  visibleReport,
+} from './common.js';
 import type { FormatContext } from './types.js';
 import { escapeControls, escapedView } from '../../runtime/escape.js';
 
 /** The XML library (its CommonJS build), loaded on first use: every `vottur` run imports the formatters, few write JUnit. */
 let builderClass: typeof XmlBuilderClass | undefined;
 function xmlBuilder(): typeof XmlBuilderClass {
-  return (builderClass ??= (createRequire(import.meta.url)('fast-xml-parser') as { XMLBuilder: typeof XmlBuilderClass }).XMLBuilder);
+  return (builderClass ??= (createRequire(import.meta.url)('fast-xml-parser') as { XMLBuilder: typeof XmlBuilderClass })
+    .XMLBuilder);
 }
 
 /** Characters XML 1.0 cannot carry at all (even escaped) are dropped. */
 function xmlText(text: string): string {
-  return text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '');
+  return text.replace(
+    /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g,
+    '',
+  );
 }
 
 /** Attribute values are one line: a parser would turn a raw line break into a space anyway. */
@@ -54,17 +66,28 @@ interface Suite {
 }
 
 function findingText(finding: Finding): string {
-  const lines = [`${SEVERITY_LABEL[finding.severity]}: ${finding.message}`, `  at ${locationText(finding)}${finding.line !== undefined && finding.operation ? ` (${finding.operation})` : ''}`];
+  const lines = [
+    `${SEVERITY_LABEL[finding.severity]}: ${finding.message}`,
+    `  at ${locationText(finding)}${finding.line !== undefined && finding.operation ? ` (${finding.operation})` : ''}`,
+  ];
   if (finding.pointer) lines.push(`  pointer: ${finding.pointer}`);
   if (finding.request) {
     const { method, url, status, durationMs } = finding.request;
-    lines.push(`  request: ${method} ${url}${status !== undefined ? ` -> ${status}` : ''}${durationMs !== undefined ? ` (${durationMs} ms)` : ''}`);
+    lines.push(
+      `  request: ${method} ${url}${status !== undefined ? ` -> ${status}` : ''}${durationMs !== undefined ? ` (${durationMs} ms)` : ''}`,
+    );
   }
   lines.push(`  docs: ${finding.docsUrl}`);
   return lines.join('\n');
 }
 
-function buildCase(rule: RuleMeta, classname: string, findings: Finding[], file: string | undefined, skipped?: string): Case {
+function buildCase(
+  rule: RuleMeta,
+  classname: string,
+  findings: Finding[],
+  file: string | undefined,
+  skipped?: string,
+): Case {
   return {
     name: rule.id,
     classname,
@@ -84,9 +107,19 @@ function suites(report: Report, score: ReportScore): Suite[] {
   const overall: Array<[string, string]> = [
     ['vottur.score', String(score.score)],
     ['vottur.grade', score.grade],
-    ...(absolute ? ([['vottur.score.absolute', String(absolute.score)], ['vottur.grade.absolute', absolute.grade]] as Array<[string, string]>) : []),
+    ...(absolute
+      ? ([
+          ['vottur.score.absolute', String(absolute.score)],
+          ['vottur.grade.absolute', absolute.grade],
+        ] as Array<[string, string]>)
+      : []),
     // What changed the verdict, an item a property (docs/gate.md).
-    ...(hasConfiguration(report.configuration) ? cappedItems(report.configuration).map((item): [string, string] => [`vottur.configuration.${item.kind}`, item.text]) : []),
+    ...(hasConfiguration(report.configuration)
+      ? cappedItems(report.configuration).map((item): [string, string] => [
+          `vottur.configuration.${item.kind}`,
+          item.text,
+        ])
+      : []),
     ...(report.coverage
       ? ([
           ['vottur.coverage', String(report.coverage.percent)],
@@ -111,7 +144,12 @@ function suites(report: Report, score: ReportScore): Suite[] {
 
   // Lint: one suite per document, one case per lint rule.
   const lintFindings = report.findings.filter((f) => !isContract(f));
-  const lintDocuments = [...new Set([...(lintRules.length ? report.documents.map((d) => d.path) : []), ...lintFindings.map((f) => f.document)])];
+  const lintDocuments = [
+    ...new Set([
+      ...(lintRules.length ? report.documents.map((d) => d.path) : []),
+      ...lintFindings.map((f) => f.document),
+    ]),
+  ];
   for (const document of lintDocuments) {
     const own = lintFindings.filter((f) => f.document === document);
     result.push({
@@ -134,7 +172,9 @@ function suites(report: Report, score: ReportScore): Suite[] {
   const operations = reportOperations(report);
   const multipleDocuments = new Set(operations.map((o) => o.document)).size > 1;
   for (const operation of operations) {
-    const own = contractFindings.filter((f) => f.document === operation.document && f.operation === operation.operation);
+    const own = contractFindings.filter(
+      (f) => f.document === operation.document && f.operation === operation.operation,
+    );
     const name = multipleDocuments ? `${operation.document} ${operation.operation}` : operation.operation;
     result.push({
       name,
@@ -154,7 +194,11 @@ function suites(report: Report, score: ReportScore): Suite[] {
           name,
           own.filter((f) => f.ruleId === rule.id),
           undefined,
-          operation.notTested !== undefined ? `operation not tested: ${operation.notTested}` : operation.requests === 0 ? 'operation not exercised: no request was made' : undefined,
+          operation.notTested !== undefined
+            ? `operation not tested: ${operation.notTested}`
+            : operation.requests === 0
+              ? 'operation not exercised: no request was made'
+              : undefined,
         ),
       ),
     });
@@ -190,18 +234,26 @@ export function formatJunit(input: Report, context: FormatContext): string {
   const visible = visibleReport(report, context.showPii);
   const score = scoreReport(report);
   // Scores are keyed by the original document paths; show them as the rest of the report is shown.
-  const visibleScore: ReportScore = { ...score, byDocument: score.byDocument.map((d) => ({ ...d, document: maskText(d.document, context.showPii) })) };
+  const visibleScore: ReportScore = {
+    ...score,
+    byDocument: score.byDocument.map((d) => ({ ...d, document: maskText(d.document, context.showPii) })),
+  };
   const all = suites(visible, visibleScore);
   const count = (suite: Suite) => ({
     tests: suite.cases.length,
     failures: suite.cases.filter((c) => !c.skipped && c.failures.length > 0).length,
     skipped: suite.cases.filter((c) => c.skipped).length,
   });
-  const totals = all.map(count).reduce((a, b) => ({ tests: a.tests + b.tests, failures: a.failures + b.failures, skipped: a.skipped + b.skipped }), {
-    tests: 0,
-    failures: 0,
-    skipped: 0,
-  });
+  const totals = all
+    .map(count)
+    .reduce(
+      (a, b) => ({ tests: a.tests + b.tests, failures: a.failures + b.failures, skipped: a.skipped + b.skipped }),
+      {
+        tests: 0,
+        failures: 0,
+        skipped: 0,
+      },
+    );
   const totalMs = all.reduce((sum, suite) => sum + (suite.durationMs ?? 0), 0);
 
   const document = {
@@ -226,7 +278,9 @@ export function formatJunit(input: Report, context: FormatContext): string {
           '@_time': seconds(suite.durationMs),
           '@_timestamp': attr(visible.createdTimestamp),
           ...(suite.file ? { '@_file': attr(suite.file) } : {}),
-          properties: { property: suite.properties.map(([name, value]) => ({ '@_name': attr(name), '@_value': attr(value) })) },
+          properties: {
+            property: suite.properties.map(([name, value]) => ({ '@_name': attr(name), '@_value': attr(value) })),
+          },
           testcase: suite.cases.map((c) => {
             const body: Record<string, unknown> = {
               '@_name': attr(c.name),
@@ -238,7 +292,9 @@ export function formatJunit(input: Report, context: FormatContext): string {
             else if (c.failures.length > 0) {
               const first = c.failures[0]!;
               body.failure = {
-                '@_message': attr(c.failures.length === 1 ? first.message : `${c.failures.length} findings; first: ${first.message}`),
+                '@_message': attr(
+                  c.failures.length === 1 ? first.message : `${c.failures.length} findings; first: ${first.message}`,
+                ),
                 '@_type': attr(c.name),
                 '#text': xmlText(c.failures.map(findingText).join('\n\n')),
               };
@@ -266,7 +322,10 @@ function operationCoverage(report: Report, document: string, operation: string):
   const own = report.coverage?.operations.find((o) => o.document === document && o.operation === operation);
   if (!own) return [];
   return [
-    ...Object.entries(own.requests).map(([phase, count]): [string, string] => [`vottur.coverage.${phase}`, String(count)]),
+    ...Object.entries(own.requests).map(([phase, count]): [string, string] => [
+      `vottur.coverage.${phase}`,
+      String(count),
+    ]),
     ['vottur.coverage.statuses', `${own.statuses.exercised.join(',')}/${own.statuses.documented.join(',')}`],
     ['vottur.coverage.inputs', `${own.inputs.exercised}/${own.inputs.total}`],
   ];

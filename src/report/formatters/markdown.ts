@@ -11,8 +11,31 @@ import { summarise } from '../finding.js';
 import { CATEGORIES, scoreLabel, scoreReport } from '../score.js';
 import { absoluteScoreText, NOT_COUNTED_TITLE, shownItems } from './configuration.js';
 import { hasConfiguration } from '../finding.js';
-import { bySeverity, CATEGORY_TITLE, coverageCells, coverageLine, locationText, maskText, notCountedParts, plural, reportOperations, SEVERITY_LABEL, TOOL_INFORMATION_URI, versionLabel, visibleReport } from './common.js';
-import { acceptedReason, CHANGE_CLASS_LABEL, CHANGE_CLASS_TITLE, CLASS_ORDER, diffCountsText, isDiffReport, isVersionFinding, versionVerdict } from './diff.js';
+import {
+  bySeverity,
+  CATEGORY_TITLE,
+  coverageCells,
+  coverageLine,
+  locationText,
+  maskText,
+  notCountedParts,
+  plural,
+  reportOperations,
+  SEVERITY_LABEL,
+  TOOL_INFORMATION_URI,
+  versionLabel,
+  visibleReport,
+} from './common.js';
+import {
+  acceptedReason,
+  CHANGE_CLASS_LABEL,
+  CHANGE_CLASS_TITLE,
+  CLASS_ORDER,
+  diffCountsText,
+  isDiffReport,
+  isVersionFinding,
+  versionVerdict,
+} from './diff.js';
 import type { FormatContext } from './types.js';
 import { escapedView, escapeLine } from '../../runtime/escape.js';
 
@@ -119,7 +142,9 @@ export function formatMarkdown(input: Report, context: FormatContext): string {
   const out: string[] = [];
 
   const single = visible.documents.length === 1 ? visible.documents[0]! : undefined;
-  const subject = single ? [single.title ?? single.path, single.version ? versionLabel(single.version) : ''].filter(Boolean).join(' ') : plural(visible.documents.length, 'document');
+  const subject = single
+    ? [single.title ?? single.path, single.version ? versionLabel(single.version) : ''].filter(Boolean).join(' ')
+    : plural(visible.documents.length, 'document');
   out.push(`# ${inline(`vottur report: ${subject}`)}`, '');
   out.push(
     `**${inline(scoreLabel(score))}**: ${plural(summary.error, 'error')}, ${plural(summary.warn, 'warning')}, ${summary.info} info, ${plural(summary.hint, 'hint')} in ${plural(visible.documents.length, 'document')}.`,
@@ -127,7 +152,10 @@ export function formatMarkdown(input: Report, context: FormatContext): string {
   );
   const notCounted = notCountedParts(report);
   if (notCounted.length > 0) out.push(`**Not counted** in the figures above: ${inline(notCounted.join('; '))}.`, '');
-  out.push(`${link(`${visible.tool.name} ${visible.tool.version}`, TOOL_INFORMATION_URI)}, ${inline(visible.createdTimestamp)}.`, '');
+  out.push(
+    `${link(`${visible.tool.name} ${visible.tool.version}`, TOOL_INFORMATION_URI)}, ${inline(visible.createdTimestamp)}.`,
+    '',
+  );
   out.push(...notCountedSection(visible));
 
   out.push('## Documents', '');
@@ -183,9 +211,25 @@ export function formatMarkdown(input: Report, context: FormatContext): string {
         ['Operation', 'operationId', 'Requests', 'Findings', 'Result'],
         ['l', 'l', 'r', 'r', 'l'],
         operations.map((o) => {
-          const own = visible.findings.filter((f) => f.source !== 'lint' && f.document === o.document && f.operation === o.operation);
-          const worst = own.some((f) => f.severity === 'error') ? '🔴 failed' : own.some((f) => f.severity === 'warn') ? '🟠 warnings' : '✅ passed';
-          return [code(o.operation), o.operationId ? code(o.operationId) : '', String(o.requests), String(o.findings), o.notTested !== undefined ? `🔴 not tested: ${maskText(o.notTested, context.showPii)}` : o.requests === 0 ? '⏭️ not exercised' : worst];
+          const own = visible.findings.filter(
+            (f) => f.source !== 'lint' && f.document === o.document && f.operation === o.operation,
+          );
+          const worst = own.some((f) => f.severity === 'error')
+            ? '🔴 failed'
+            : own.some((f) => f.severity === 'warn')
+              ? '🟠 warnings'
+              : '✅ passed';
+          return [
+            code(o.operation),
+            o.operationId ? code(o.operationId) : '',
+            String(o.requests),
+            String(o.findings),
+            o.notTested !== undefined
+              ? `🔴 not tested: ${maskText(o.notTested, context.showPii)}`
+              : o.requests === 0
+                ? '⏭️ not exercised'
+                : worst,
+          ];
         }),
       ),
       '',
@@ -197,7 +241,13 @@ export function formatMarkdown(input: Report, context: FormatContext): string {
     out.push('## Coverage', '', inline(coverageLine(coverage)), '');
     out.push(
       ...table(
-        ['Operation', ...coverage.phases.map((phase) => `${phase[0]!.toUpperCase()}${phase.slice(1)}`), 'Statuses', 'Inputs', 'Constraints'],
+        [
+          'Operation',
+          ...coverage.phases.map((phase) => `${phase[0]!.toUpperCase()}${phase.slice(1)}`),
+          'Statuses',
+          'Inputs',
+          'Constraints',
+        ],
         ['l', ...coverage.phases.map((): 'r' => 'r'), 'l', 'r', 'l'],
         coverage.operations.map((o) => {
           const cells = coverageCells(o, coverage.phases);
@@ -222,12 +272,21 @@ export function formatMarkdown(input: Report, context: FormatContext): string {
       ...table(
         ['Severity', 'Rule', 'Message', 'Location'],
         ['l', 'l', 'l', 'l'],
-        shown.map((f: Finding) => [severityCell(f.severity), link(f.ruleId, f.docsUrl), `${inline(f.message)}${evidence(f)}`, code(locationText(f))]),
+        shown.map((f: Finding) => [
+          severityCell(f.severity),
+          link(f.ruleId, f.docsUrl),
+          `${inline(f.message)}${evidence(f)}`,
+          code(locationText(f)),
+        ]),
       ),
       '',
     );
     const more = findings.length - shown.length;
-    if (more > 0) out.push(`_…and ${more} more ${CATEGORY_TITLE[category].toLowerCase()} ${more === 1 ? 'finding' : 'findings'}._`, '');
+    if (more > 0)
+      out.push(
+        `_…and ${more} more ${CATEGORY_TITLE[category].toLowerCase()} ${more === 1 ? 'finding' : 'findings'}._`,
+        '',
+      );
   }
   return `${out.join('\n').trimEnd()}\n`;
 }
@@ -246,21 +305,37 @@ function formatChangelog(report: Report, context: FormatContext): string {
   const out: string[] = [];
   const title = revision?.title ?? base?.title ?? revision?.path ?? 'API';
   out.push(`# ${inline(`API changes: ${title} ${base?.version ?? '?'} → ${revision?.version ?? '?'}`)}`, '');
-  out.push(`${verdict.ok ? '✅' : '🔴'} **${inline(verdict.text[0]!.toUpperCase() + verdict.text.slice(1))}.** ${inline(diffCountsText(visible))}.`, '');
-  out.push(`Comparing ${code(base?.path ?? '?')} (base) with ${code(revision?.path ?? '?')} (revision); ${link(`${visible.tool.name} ${visible.tool.version}`, TOOL_INFORMATION_URI)}, ${inline(visible.createdTimestamp)}.`, '');
+  out.push(
+    `${verdict.ok ? '✅' : '🔴'} **${inline(verdict.text[0]!.toUpperCase() + verdict.text.slice(1))}.** ${inline(diffCountsText(visible))}.`,
+    '',
+  );
+  out.push(
+    `Comparing ${code(base?.path ?? '?')} (base) with ${code(revision?.path ?? '?')} (revision); ${link(`${visible.tool.name} ${visible.tool.version}`, TOOL_INFORMATION_URI)}, ${inline(visible.createdTimestamp)}.`,
+    '',
+  );
   out.push(...notCountedSection(visible));
-  const line = (f: Finding) => `- ${SEVERITY_MARK[f.severity]} **${f.changeClass ? CHANGE_CLASS_LABEL[f.changeClass] : SEVERITY_LABEL[f.severity]}** ${link(f.ruleId, f.docsUrl)}: ${inline(f.message)} (${code(locationText(f))})`;
+  const line = (f: Finding) =>
+    `- ${SEVERITY_MARK[f.severity]} **${f.changeClass ? CHANGE_CLASS_LABEL[f.changeClass] : SEVERITY_LABEL[f.severity]}** ${link(f.ruleId, f.docsUrl)}: ${inline(f.message)} (${code(locationText(f))})`;
   const versioning = bySeverity(visible.findings.filter(isVersionFinding));
   if (versioning.length) out.push('## Version', '', ...versioning.map(line), '');
   const groups = new Map<string, Finding[]>();
   for (const finding of visible.findings) {
     if (isVersionFinding(finding)) continue;
     // A change to a shared component is listed under every operation it reaches.
-    for (const key of finding.operations ?? [finding.operation ?? 'Whole API']) groups.set(key, [...(groups.get(key) ?? []), finding]);
+    for (const key of finding.operations ?? [finding.operation ?? 'Whole API'])
+      groups.set(key, [...(groups.get(key) ?? []), finding]);
   }
   const worst = (findings: Finding[]) => Math.min(...findings.map(classRank));
-  const ordered = [...groups].sort((a, b) => worst(a[1]) - worst(b[1]) || (a[0] === 'Whole API' ? 1 : b[0] === 'Whole API' ? -1 : a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-  if (ordered.length === 0) out.push(visible.accepted?.length ? 'No changes that count; the accepted ones are listed below.' : 'No changes.', '');
+  const ordered = [...groups].sort(
+    (a, b) =>
+      worst(a[1]) - worst(b[1]) ||
+      (a[0] === 'Whole API' ? 1 : b[0] === 'Whole API' ? -1 : a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0),
+  );
+  if (ordered.length === 0)
+    out.push(
+      visible.accepted?.length ? 'No changes that count; the accepted ones are listed below.' : 'No changes.',
+      '',
+    );
   for (const [operation, findings] of ordered) {
     out.push(`## ${operation === 'Whole API' ? 'Whole API' : code(operation)}`, '');
     const sorted = [...bySeverity(findings)].sort((a, b) => classRank(a) - classRank(b));
@@ -278,8 +353,16 @@ function formatChangelog(report: Report, context: FormatContext): string {
   }
   const accepted = visible.accepted ?? [];
   if (accepted.length) {
-    out.push('## Accepted changes', '', 'Accepted on purpose, each with its reason; they do not count towards the verdict or the gate.', '');
-    for (const finding of accepted) out.push(`${line(finding)}${finding.operation ? ` in ${code(finding.operation)}` : ''}. Accepted: ${inline(acceptedReason(finding) ?? '')}`);
+    out.push(
+      '## Accepted changes',
+      '',
+      'Accepted on purpose, each with its reason; they do not count towards the verdict or the gate.',
+      '',
+    );
+    for (const finding of accepted)
+      out.push(
+        `${line(finding)}${finding.operation ? ` in ${code(finding.operation)}` : ''}. Accepted: ${inline(acceptedReason(finding) ?? '')}`,
+      );
     out.push('');
   }
   return `${out.join('\n').trimEnd()}\n`;
@@ -291,6 +374,7 @@ function notCountedSection(report: Report): string[] {
   if (!absolute && !hasConfiguration(report.configuration)) return [];
   const lines = [`## ${NOT_COUNTED_TITLE}`, ''];
   if (absolute) lines.push(`${inline(`${absolute[0]!.toUpperCase()}${absolute.slice(1)}`)}.`, '');
-  if (hasConfiguration(report.configuration)) lines.push(...shownItems(report.configuration).map((item) => `- ${inline(item)}`), '');
+  if (hasConfiguration(report.configuration))
+    lines.push(...shownItems(report.configuration).map((item) => `- ${inline(item)}`), '');
   return lines;
 }

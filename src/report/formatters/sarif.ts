@@ -16,12 +16,18 @@ import { allRules, isContract, maskText, TOOL_INFORMATION_URI, visibleReport } f
 import type { FormatContext } from './types.js';
 
 /** The final OASIS schema; Microsoft's validator accepts it without a warning (SARIF2008). */
-export const SARIF_SCHEMA_URI = 'https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json';
+export const SARIF_SCHEMA_URI =
+  'https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json';
 export const SRCROOT = 'SRCROOT';
 
 type SarifLevel = 'error' | 'warning' | 'note';
 
-export const SARIF_LEVEL: Record<Severity, SarifLevel> = { error: 'error', warn: 'warning', info: 'note', hint: 'note' };
+export const SARIF_LEVEL: Record<Severity, SarifLevel> = {
+  error: 'error',
+  warn: 'warning',
+  info: 'note',
+  hint: 'note',
+};
 
 const CHECKED_IN: Record<RuleMeta['source'], string> = {
   lint: 'in the API description',
@@ -71,7 +77,10 @@ function region(finding: Finding, position: { line: number; column: number }) {
   const result: Record<string, number> = { startLine: position.line, startColumn: Math.max(1, position.column) };
   if (finding.line !== undefined && finding.endLine !== undefined && finding.endLine >= position.line) {
     result.endLine = finding.endLine;
-    if (finding.endColumn !== undefined && (finding.endLine > position.line || finding.endColumn >= result.startColumn!)) {
+    if (
+      finding.endColumn !== undefined &&
+      (finding.endLine > position.line || finding.endColumn >= result.startColumn!)
+    ) {
       result.endColumn = Math.max(1, finding.endColumn);
     }
   }
@@ -104,7 +113,10 @@ export function toSarif(report: Report, context: Pick<FormatContext, 'cwd' | 'sh
       if (relatedArtifact.uriBaseId) usesSrcRoot = true;
       return {
         id: relatedIndex + 1,
-        physicalLocation: { artifactLocation: relatedArtifact, region: { startLine: r.line ?? 1, startColumn: Math.max(1, r.column ?? 1) } },
+        physicalLocation: {
+          artifactLocation: relatedArtifact,
+          region: { startLine: r.line ?? 1, startColumn: Math.max(1, r.column ?? 1) },
+        },
         ...(r.message ? { message: { text: r.ruleId ? `${r.ruleId}: ${r.message}` : r.message } } : {}),
       };
     });
@@ -134,7 +146,15 @@ export function toSarif(report: Report, context: Pick<FormatContext, 'cwd' | 'sh
       ...(related.length ? { relatedLocations: related } : {}),
       properties: { ...properties, document: finding.document },
       ...(finding.fingerprint ? { partialFingerprints: { 'vottur/v1': finding.fingerprint } } : {}),
-      ...(finding.suppressions?.length ? { suppressions: finding.suppressions.map((s) => ({ kind: s.kind, status: 'accepted', justification: s.justification })) } : {}),
+      ...(finding.suppressions?.length
+        ? {
+            suppressions: finding.suppressions.map((s) => ({
+              kind: s.kind,
+              status: 'accepted',
+              justification: s.justification,
+            })),
+          }
+        : {}),
       ...(finding.baselineState ? { baselineState: finding.baselineState } : {}),
     };
   });
@@ -146,7 +166,9 @@ export function toSarif(report: Report, context: Pick<FormatContext, 'cwd' | 'sh
       ruleIndex: ruleIndex.get(entry.rule)!,
       kind: 'pass',
       level: 'none',
-      message: { text: `Fixed since the baseline: no ${entry.rule} finding at ${entry.pointer || 'the document'} any more.` },
+      message: {
+        text: `Fixed since the baseline: no ${entry.rule} finding at ${entry.pointer || 'the document'} any more.`,
+      },
       // No line: the finding is gone, so only its place in the description is named.
       locations: [{ logicalLocations: [{ fullyQualifiedName: entry.pointer || '/', kind: 'object' }] }],
       properties: { pointer: entry.pointer, document: entry.document },
@@ -165,7 +187,12 @@ export function toSarif(report: Report, context: Pick<FormatContext, 'cwd' | 'sh
       helpUri: rule.docsUrl,
       help: { text: `${rule.description} Documentation: ${rule.docsUrl}` },
       defaultConfiguration: { level: SARIF_LEVEL[rule.severity] },
-      properties: { category: rule.category, source: rule.source, ...(rule.ruleset !== undefined ? { ruleset: rule.ruleset } : {}), tags: [rule.category, isContract(rule) ? 'contract' : 'lint'] },
+      properties: {
+        category: rule.category,
+        source: rule.source,
+        ...(rule.ruleset !== undefined ? { ruleset: rule.ruleset } : {}),
+        tags: [rule.category, isContract(rule) ? 'contract' : 'lint'],
+      },
     };
   });
 
@@ -179,8 +206,16 @@ export function toSarif(report: Report, context: Pick<FormatContext, 'cwd' | 'sh
         rules: driverRules,
       },
     },
-    invocations: [{ executionSuccessful: true, endTimeUtc: visible.createdTimestamp, ...invocationConfiguration(visible, ruleIndex) }],
-    ...(usesSrcRoot ? { originalUriBaseIds: { [SRCROOT]: { uri: pathToFileURL(resolve(context.cwd) + sep).href } } } : {}),
+    invocations: [
+      {
+        executionSuccessful: true,
+        endTimeUtc: visible.createdTimestamp,
+        ...invocationConfiguration(visible, ruleIndex),
+      },
+    ],
+    ...(usesSrcRoot
+      ? { originalUriBaseIds: { [SRCROOT]: { uri: pathToFileURL(resolve(context.cwd) + sep).href } } }
+      : {}),
     results,
     properties: {
       score: score.score,
@@ -228,5 +263,8 @@ function invocationConfiguration(report: Report, ruleIndex: ReadonlyMap<string, 
     ...(item.rule !== undefined && ruleIndex.has(item.rule) ? { associatedRule: descriptor(item.rule) } : {}),
     properties: { kind: item.kind, honoured: item.honoured },
   }));
-  return { ...(overrides.length > 0 ? { ruleConfigurationOverrides: overrides } : {}), toolConfigurationNotifications: notifications };
+  return {
+    ...(overrides.length > 0 ? { ruleConfigurationOverrides: overrides } : {}),
+    toolConfigurationNotifications: notifications,
+  };
 }

@@ -45,9 +45,13 @@ const number = { format: formatCount };
 function hiddenLine(findings: readonly Finding[], listed: readonly Finding[]): string {
   const shown = new Set(listed);
   const byRule = new Map<string, number>();
-  for (const finding of findings) if (!shown.has(finding)) byRule.set(finding.ruleId, (byRule.get(finding.ruleId) ?? 0) + 1);
+  for (const finding of findings)
+    if (!shown.has(finding)) byRule.set(finding.ruleId, (byRule.get(finding.ruleId) ?? 0) + 1);
   const hidden = findings.length - listed.length;
-  const most = [...byRule].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, 3).map(([rule, count]) => `${rule} ${number.format(count)}`);
+  const most = [...byRule]
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    .slice(0, 3)
+    .map(([rule, count]) => `${rule} ${number.format(count)}`);
   return `… and ${number.format(hidden)} more problem${hidden === 1 ? '' : 's'} not listed (most: ${most.join(', ')}${byRule.size > 3 ? ', …' : ''}). List them all with --max-problems 0, or write every finding to a report: --format html --output report.html`;
 }
 
@@ -56,7 +60,8 @@ function hiddenLine(findings: readonly Finding[], listed: readonly Finding[]): s
  * where in the answer's body, when the finding points there rather than into the description.
  */
 function contractDetail(finding: Finding): string {
-  if (finding.request) return `${finding.request.status !== undefined ? `${finding.request.status} ` : ''}${finding.request.method} ${finding.request.url}`;
+  if (finding.request)
+    return `${finding.request.status !== undefined ? `${finding.request.status} ` : ''}${finding.request.method} ${finding.request.url}`;
   if (finding.path.length && finding.path[0] !== 'paths') return finding.path.map(String).join('.');
   return '';
 }
@@ -89,12 +94,22 @@ export function formatStylish(input: Report, context: FormatContext): string {
   const lines: string[] = [];
   // Several documents: one line each first (score, errors, warnings, info), worst first, then the list.
   if (report.documents.length > 1 && !isDiffReport(report)) {
-    const rows = scoreReport(report).byDocument.sort((a, b) => a.score - b.score || b.summary.error - a.summary.error || b.summary.warn - a.summary.warn || (a.document < b.document ? -1 : 1));
+    const rows = scoreReport(report).byDocument.sort(
+      (a, b) =>
+        a.score - b.score ||
+        b.summary.error - a.summary.error ||
+        b.summary.warn - a.summary.warn ||
+        (a.document < b.document ? -1 : 1),
+    );
     const width = Math.max(...rows.map((row) => String(row.summary.error).length + 7));
     for (const row of rows) {
-      const grade = (row.grade === 'A' ? colors.green : row.grade === 'F' ? colors.red : colors.yellow)(`${String(row.score).padStart(3)}/100 ${row.grade}`);
+      const grade = (row.grade === 'A' ? colors.green : row.grade === 'F' ? colors.red : colors.yellow)(
+        `${String(row.score).padStart(3)}/100 ${row.grade}`,
+      );
       // Info counts too, as the summary line does, so the rows add up to it.
-      lines.push(`${grade}  ${`${row.summary.error} error${row.summary.error === 1 ? '' : 's'}`.padEnd(width + 1)}  ${`${row.summary.warn} warning${row.summary.warn === 1 ? '' : 's'}`.padEnd(12)}  ${`${row.summary.info} info`.padEnd(8)}  ${mask(row.document)}`);
+      lines.push(
+        `${grade}  ${`${row.summary.error} error${row.summary.error === 1 ? '' : 's'}`.padEnd(width + 1)}  ${`${row.summary.warn} warning${row.summary.warn === 1 ? '' : 's'}`.padEnd(12)}  ${`${row.summary.info} info`.padEnd(8)}  ${mask(row.document)}`,
+      );
     }
     lines.push('');
   }
@@ -122,7 +137,13 @@ export function formatStylish(input: Report, context: FormatContext): string {
       table(
         onDescription.map((f) => ({
           finding: f,
-          cells: [f.line !== undefined ? `${f.line}:${f.column ?? 1}` : '-', LABEL[f.severity], f.ruleId, mask(f.message), mask(f.path.length ? f.path.map(String).join('.') : '')],
+          cells: [
+            f.line !== undefined ? `${f.line}:${f.column ?? 1}` : '-',
+            LABEL[f.severity],
+            f.ruleId,
+            mask(f.message),
+            mask(f.path.length ? f.path.map(String).join('.') : ''),
+          ],
         })),
         '  ',
       );
@@ -149,10 +170,17 @@ export function formatStylish(input: Report, context: FormatContext): string {
   }
   if (listed.length < candidates.length) lines.push(colors.dim(hiddenLine(candidates, listed)), '');
   const quietened = report.findings.length - candidates.length;
-  if (quietened > 0) lines.push(colors.dim(`${quietened} finding${quietened === 1 ? '' : 's'} below error not listed (--quiet); the counts and the score include ${quietened === 1 ? 'it' : 'them'}.`), '');
+  if (quietened > 0)
+    lines.push(
+      colors.dim(
+        `${quietened} finding${quietened === 1 ? '' : 's'} below error not listed (--quiet); the counts and the score include ${quietened === 1 ? 'it' : 'them'}.`,
+      ),
+      '',
+    );
   const notCounted = notCountedParts(report);
   const absolute = absoluteScoreText(report);
-  if (notCounted.length > 0 || absolute) lines.push(colors.dim(`Not counted: ${[...notCounted, ...(absolute ? [absolute] : [])].join('; ')}.`));
+  if (notCounted.length > 0 || absolute)
+    lines.push(colors.dim(`Not counted: ${[...notCounted, ...(absolute ? [absolute] : [])].join('; ')}.`));
   const configuration = configurationLine(report);
   if (configuration) lines.push(colors.dim(mask(configuration)));
   const summary = summarise(report.findings);
@@ -165,11 +193,19 @@ export function formatStylish(input: Report, context: FormatContext): string {
     const tested = report.operations.length - untested.length;
     const failing = report.operations.filter((op) => op.findings > 0 && op.notTested === undefined).length;
     const outcome = tested === 0 ? '' : failing ? `, ${failing} with findings` : ', all as described';
-    lines.push(colors.dim(`${tested} of ${report.operations.length} operation${report.operations.length === 1 ? '' : 's'} tested with ${requests} request${requests === 1 ? '' : 's'}${outcome}; ${report.rules.length} rules checked.`));
+    lines.push(
+      colors.dim(
+        `${tested} of ${report.operations.length} operation${report.operations.length === 1 ? '' : 's'} tested with ${requests} request${requests === 1 ? '' : 's'}${outcome}; ${report.rules.length} rules checked.`,
+      ),
+    );
     if (untested.length > 0) {
       const shown = untested.slice(0, 5).map((op) => `${op.operation} (${op.notTested})`);
       const more = untested.length > shown.length ? `, and ${untested.length - shown.length} more` : '';
-      lines.push(colors.red(`${untested.length} operation${untested.length === 1 ? '' : 's'} not tested, counted against the score: ${mask(shown.join('; '))}${more}.`));
+      lines.push(
+        colors.red(
+          `${untested.length} operation${untested.length === 1 ? '' : 's'} not tested, counted against the score: ${mask(shown.join('; '))}${more}.`,
+        ),
+      );
     }
   }
   if (isDiffReport(report)) {
@@ -179,16 +215,27 @@ export function formatStylish(input: Report, context: FormatContext): string {
     // "1 change: 1 breaking, 0 needing review, …": the count the noun goes with, then the classes.
     const changes = `${changeCount} change${changeCount === 1 ? '' : 's'}: ${diffCountsText(report)}`;
     for (const finding of report.accepted ?? []) {
-      lines.push(colors.dim(`accepted: ${mask(`${finding.ruleId} ${finding.message}`)} (${finding.document}${finding.line !== undefined ? `:${finding.line}` : ''}), because: ${mask(acceptedReason(finding) ?? '')}`));
+      lines.push(
+        colors.dim(
+          `accepted: ${mask(`${finding.ruleId} ${finding.message}`)} (${finding.document}${finding.line !== undefined ? `:${finding.line}` : ''}), because: ${mask(acceptedReason(finding) ?? '')}`,
+        ),
+      );
     }
-    lines.push(`${(summary.error ? colors.red : summary.warn ? colors.yellow : colors.green)(`${summary.error ? '✖' : '✔'} ${changes}.`)} ${(verdict.ok ? colors.green : colors.red)(`${verdict.text[0]!.toUpperCase()}${verdict.text.slice(1)}.`)}`);
+    lines.push(
+      `${(summary.error ? colors.red : summary.warn ? colors.yellow : colors.green)(`${summary.error ? '✖' : '✔'} ${changes}.`)} ${(verdict.ok ? colors.green : colors.red)(`${verdict.text[0]!.toUpperCase()}${verdict.text.slice(1)}.`)}`,
+    );
     return `${neutraliseCommandLines(lines.join('\n'))}\n`;
   }
   if (report.coverage) lines.push(coverageLine(report.coverage));
   const score = scoreReport(report);
-  const scoreText = (score.grade === 'A' ? colors.green : score.grade === 'F' ? colors.red : colors.yellow)(`${scoreLabel(score)}.`);
+  const scoreText = (score.grade === 'A' ? colors.green : score.grade === 'F' ? colors.red : colors.yellow)(
+    `${scoreLabel(score)}.`,
+  );
   if (total === 0) lines.push(`${colors.green(`✔ No problems found in ${documents}.`)} ${scoreText}`);
-  else lines.push(`${(summary.error ? colors.red : summary.warn ? colors.yellow : colors.blue)(`✖ ${total} problem${total === 1 ? '' : 's'} (${counts}) in ${documents}.`)} ${scoreText}`);
+  else
+    lines.push(
+      `${(summary.error ? colors.red : summary.warn ? colors.yellow : colors.blue)(`✖ ${total} problem${total === 1 ? '' : 's'} (${counts}) in ${documents}.`)} ${scoreText}`,
+    );
   // A line starting with `::` is a command to a GitHub runner reading this log.
   return `${neutraliseCommandLines(lines.join('\n'))}\n`;
 }

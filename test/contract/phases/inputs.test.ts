@@ -46,7 +46,9 @@ describe('operationInputs', () => {
   });
 
   it('takes --data values over the examples', () => {
-    const inputs = operationInputs(search, operation(search, 'findPerson'), { findPerson: { positive: { name: 'Guðrún', requestBody: { city: 'Ísafjörður' } } } });
+    const inputs = operationInputs(search, operation(search, 'findPerson'), {
+      findPerson: { positive: { name: 'Guðrún', requestBody: { city: 'Ísafjörður' } } },
+    });
     expect(baseValues(inputs)).toMatchObject({ 'path:name': 'Guðrún', body: { city: 'Ísafjörður' } });
   });
 });
@@ -57,7 +59,13 @@ describe('buildRequest', () => {
   it('writes path, query, header and body, with the credentials and the documented media types', () => {
     const op = operation(search, 'findPerson');
     const inputs = operationInputs(search, op, undefined);
-    const request = buildRequest(server, op, inputs, { ...baseValues(inputs), 'query:tags': ['x', 'ý'] }, { Authorization: 'Bearer t' });
+    const request = buildRequest(
+      server,
+      op,
+      inputs,
+      { ...baseValues(inputs), 'query:tags': ['x', 'ý'] },
+      { Authorization: 'Bearer t' },
+    );
     expect(request.method).toBe('POST');
     expect(request.url.href).toBe('https://api.example.is/base/v1/people/J%C3%B3n?tags=x&tags=%C3%BD&q=a+b%26c');
     expect(request.headers).toEqual({

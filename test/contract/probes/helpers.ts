@@ -5,7 +5,11 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadContractDescription, type ContractDescription, type OperationModel } from '../../../src/contract/description.js';
+import {
+  loadContractDescription,
+  type ContractDescription,
+  type OperationModel,
+} from '../../../src/contract/description.js';
 import type { HttpOutcome, HttpResponse } from '../../../src/contract/http.js';
 import { planRequests, type PlannedRequest, type ProbeKind } from '../../../src/contract/plan.js';
 import type { ExpectationContext } from '../../../src/contract/probes/probe.js';
@@ -30,18 +34,25 @@ export function operation(description: ContractDescription, operationId: string)
 
 /** The requests `kind` planned for an operation. */
 export function plannedBy(description: ContractDescription, kind: ProbeKind, operationId: string): PlannedRequest[] {
-  return planRequests(description).requests.filter((request) => request.kind === kind && request.op.operationId === operationId);
+  return planRequests(description).requests.filter(
+    (request) => request.kind === kind && request.op.operationId === operationId,
+  );
 }
 
 /** The one request `kind` planned for an operation. */
 export function onePlannedBy(description: ContractDescription, kind: ProbeKind, operationId: string): PlannedRequest {
   const [request, ...more] = plannedBy(description, kind, operationId);
-  if (!request || more.length > 0) throw new Error(`${kind} planned ${more.length + (request ? 1 : 0)} requests for ${operationId}, not one`);
+  if (!request || more.length > 0)
+    throw new Error(`${kind} planned ${more.length + (request ? 1 : 0)} requests for ${operationId}, not one`);
   return request;
 }
 
 /** The context the answer to `planned` is judged in, as the runner builds it. */
-export function contextFor(description: ContractDescription, planned: PlannedRequest, options: { hasCredentials?: boolean } = {}): ExpectationContext {
+export function contextFor(
+  description: ContractDescription,
+  planned: PlannedRequest,
+  options: { hasCredentials?: boolean } = {},
+): ExpectationContext {
   const target = `${planned.pathname}${planned.query ? `?${planned.query}` : ''}`;
   return {
     description,

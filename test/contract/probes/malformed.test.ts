@@ -17,7 +17,9 @@ describe('the malformed-identifier probe', () => {
       ['nationalId', '/v1/users/not-a-national-id?toNationalId=1403552329&code=abc'],
       ['toNationalId', '/v1/users/0101302989?toNationalId=not-a-national-id&code=abc'],
     ]);
-    expect(plannedBy(users, 'malformed', 'replaceUser').map((r) => r.pathname)).toEqual(['/v1/users/not-a-national-id']);
+    expect(plannedBy(users, 'malformed', 'replaceUser').map((r) => r.pathname)).toEqual([
+      '/v1/users/not-a-national-id',
+    ]);
     expect(plannedBy(users, 'malformed', 'getPublic').map((r) => r.pathname)).toEqual(['/v1/public/not-a-uuid']);
     expect(plannedBy(users, 'malformed', 'getWithBearer')).toEqual([]);
   });
@@ -25,18 +27,33 @@ describe('the malformed-identifier probe', () => {
   it('passes a 400', () => {
     const [planned] = plannedBy(users, 'malformed', 'getUser');
     if (!planned) throw new Error('no malformed request');
-    expect(checkExpectation(contextFor(users, planned), planned, answer(400, '{}', 'application/problem+json'))).toEqual([]);
+    expect(
+      checkExpectation(contextFor(users, planned), planned, answer(400, '{}', 'application/problem+json')),
+    ).toEqual([]);
   });
 
   it('fails a 5xx, a success and any other status', () => {
     const [planned] = plannedBy(users, 'malformed', 'getUser');
     if (!planned) throw new Error('no malformed request');
     const exchange = 'GET /v1/users/not-a-national-id?toNationalId=1403552329&code=abc';
-    const messages = (status: number) => checkExpectation(contextFor(users, planned), planned, answer(status)).map((f) => [f.ruleId, f.message]);
+    const messages = (status: number) =>
+      checkExpectation(contextFor(users, planned), planned, answer(status)).map((f) => [f.ruleId, f.message]);
     const identifier = 'a malformed path parameter nationalId (`not-a-national-id`)';
-    expect(messages(500)).toEqual([['contract-invalid-input-400', `${exchange} answered 500 to ${identifier}; bad input must never cause a 5xx: answer 400 with Problem Details`]]);
-    expect(messages(200)).toEqual([['contract-invalid-input-400', `${exchange} answered 200 to ${identifier}, so the server did not validate it; expected 400 with Problem Details`]]);
-    expect(messages(404)).toEqual([['contract-invalid-input-400', `${exchange} answered 404 to ${identifier}; expected 400 with Problem Details`]]);
+    expect(messages(500)).toEqual([
+      [
+        'contract-invalid-input-400',
+        `${exchange} answered 500 to ${identifier}; bad input must never cause a 5xx: answer 400 with Problem Details`,
+      ],
+    ]);
+    expect(messages(200)).toEqual([
+      [
+        'contract-invalid-input-400',
+        `${exchange} answered 200 to ${identifier}, so the server did not validate it; expected 400 with Problem Details`,
+      ],
+    ]);
+    expect(messages(404)).toEqual([
+      ['contract-invalid-input-400', `${exchange} answered 404 to ${identifier}; expected 400 with Problem Details`],
+    ]);
   });
 
   it("stands for Dredd's 400 transactions", () => {

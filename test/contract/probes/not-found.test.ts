@@ -22,14 +22,18 @@ describe('the not-found probe', () => {
     expect(['0101302989', '1403552329']).not.toContain(value);
     expect(`${planned.pathname}?${planned.query}`).toBe(`/v1/users/${value}?toNationalId=1403552329&code=abc`);
     expect(planned.credentials).toBe('full');
-    expect(onePlannedBy(users, 'notFound', 'getPublic').pathname).toBe('/v1/public/00000000-0000-4000-8000-000000000000');
+    expect(onePlannedBy(users, 'notFound', 'getPublic').pathname).toBe(
+      '/v1/public/00000000-0000-4000-8000-000000000000',
+    );
   });
 
   it('is not sent for other methods, nor without a resource identifier, unless --data names one', () => {
     expect(plannedBy(users, 'notFound', 'replaceUser')).toEqual([]);
     expect(plannedBy(users, 'notFound', 'getWithBearer')).toEqual([]);
     const data = { replaceUser: { notFound: { nationalId: '1203894409' } } };
-    const [given, ...more] = planRequests(users, { data }).requests.filter((r) => r.kind === 'notFound' && r.op.operationId === 'replaceUser');
+    const [given, ...more] = planRequests(users, { data }).requests.filter(
+      (r) => r.kind === 'notFound' && r.op.operationId === 'replaceUser',
+    );
     expect(more).toEqual([]);
     expect(given?.pathname).toBe('/v1/users/1203894409');
     expect(given?.identifier?.value).toBe('1203894409');
@@ -50,7 +54,10 @@ paths:
     const plan = planRequests(description);
     expect(plan.requests.map((r) => r.kind)).toEqual(['positive']);
     expect(plan.findings.map((f) => [f.ruleId, f.message])).toEqual([
-      ['contract-missing-example', 'GET /v1/codes/{code}: vottur cannot derive an identifier of the right form that does not exist for the path parameter code, so the not-found probe (expects 204) is not sent; give one in --data under getCode.notFound.code'],
+      [
+        'contract-missing-example',
+        'GET /v1/codes/{code}: vottur cannot derive an identifier of the right form that does not exist for the path parameter code, so the not-found probe (expects 204) is not sent; give one in --data under getCode.notFound.code',
+      ],
     ]);
   });
 
@@ -63,12 +70,33 @@ paths:
     const planned = onePlannedBy(users, 'notFound', 'getUser');
     const value = planned.identifier?.value ?? '';
     const exchange = `GET /v1/users/${value}?toNationalId=1403552329&code=abc`;
-    const messages = (status: number, body = '') => checkExpectation(contextFor(users, planned), planned, answer(status, body)).map((f) => [f.ruleId, f.message]);
+    const messages = (status: number, body = '') =>
+      checkExpectation(contextFor(users, planned), planned, answer(status, body)).map((f) => [f.ruleId, f.message]);
     const rightForm = `${exchange} answered %s for the path parameter nationalId (\`${value}\`), an identifier of the right form that should not exist; expected 204 with an empty body`;
-    expect(messages(404)).toEqual([['contract-not-found-204', `${rightForm.replace('%s', '404')}; the platform answers a resource that does not exist (or is not accessible) with 204, not 404`]]);
-    expect(messages(204, '{}')).toEqual([['contract-not-found-204', `${exchange} answered 204 for the path parameter nationalId (\`${value}\`), an identifier that should not exist, but with a body; a 204 has an empty body`]]);
-    expect(messages(200, '{}')).toEqual([['contract-not-found-204', `${rightForm.replace('%s', '200')}; if that identifier does exist on this server, give one that does not in --data under notFound`]]);
-    expect(messages(400)).toEqual([['contract-not-found-204', `${rightForm.replace('%s', '400')}; the identifier is well formed (valid check digit), so it must not be rejected as bad input`]]);
+    expect(messages(404)).toEqual([
+      [
+        'contract-not-found-204',
+        `${rightForm.replace('%s', '404')}; the platform answers a resource that does not exist (or is not accessible) with 204, not 404`,
+      ],
+    ]);
+    expect(messages(204, '{}')).toEqual([
+      [
+        'contract-not-found-204',
+        `${exchange} answered 204 for the path parameter nationalId (\`${value}\`), an identifier that should not exist, but with a body; a 204 has an empty body`,
+      ],
+    ]);
+    expect(messages(200, '{}')).toEqual([
+      [
+        'contract-not-found-204',
+        `${rightForm.replace('%s', '200')}; if that identifier does exist on this server, give one that does not in --data under notFound`,
+      ],
+    ]);
+    expect(messages(400)).toEqual([
+      [
+        'contract-not-found-204',
+        `${rightForm.replace('%s', '400')}; the identifier is well formed (valid check digit), so it must not be rejected as bad input`,
+      ],
+    ]);
     expect(messages(500)).toEqual([['contract-not-found-204', rightForm.replace('%s', '500')]]);
   });
 

@@ -1,0 +1,92 @@
+/**
+ * The house habits are part of `npm test`: ESLint (type-checked rules) and Prettier run before the
+ * tests, so a floating promise, an unsafe `any`, an unexplained disable or unformatted code fails
+ * CI. These tests hold the configuration to catching them.
+ */
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { ESLint } from 'eslint';
+import * as prettier from 'prettier';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = resolve(import.meta.dirname, '..');
+
+async function ruleIdsFor(code: string, file: string): Promise<(string | null)[]> {
+  const eslint = new ESLint({ cwd: ROOT });
+  const results = await eslint.lintText(code, { filePath: join(ROOT, file) });
+  return results.flatMap((result) => result.messages.map((message) => message.ruleId));
+}
+
+describe('ESLint with the project configuration', { timeout: 180_000 }, () => {
+  it('reports a floating promise, an unsafe any and a needless assertion in src', async () => {
+    const code = [
+      'export async function save(): Promise<void> {}',
+      'export function run(value: unknown): string {',
+      '  void save;',
+      '  save();',
+      '  const parsed = JSON.parse("{}");',
+      '  const base: string = "x";',
+      '  const text = base as string;',
+      '  return String(parsed.name) + text + String(value);',
+      '}',
+      '',
+    ].join('\n');
+    const ids = await ruleIdsFor(code, 'src/errors.ts');
+    expect(ids).toContain('@typescript-eslint/no-floating-promises');
+    expect(ids).toContain('@typescript-eslint/no-unsafe-member-access');
+    expect(ids).toContain('@typescript-eslint/no-unnecessary-type-assertion');
+  });
+
+  it('reports a switch that misses a case of a union, and a disable that gives no reason', async () => {
+    const code = [
+      "export function label(kind: 'a' | 'b'): string {",
+      '  switch (kind) {',
+      "    case 'a':",
+      "      return 'A';",
+      '  }',
+      "  return '';",
+      '}',
+      '// eslint-disable-next-line @typescript-eslint/no-explicit-any',
+      'export const loose: any = 1;',
+      '',
+    ].join('\n');
+    const ids = await ruleIdsFor(code, 'src/errors.ts');
+    expect(ids).toContain('@typescript-eslint/switch-exhaustiveness-check');
+    expect(ids).toContain('@eslint-community/eslint-comments/require-description');
+  });
+
+  it('accepts the same code written carefully', async () => {
+    const code = [
+      'export async function save(): Promise<void> {}',
+      'export async function run(): Promise<void> {',
+      '  await save();',
+      '}',
+      '',
+    ].join('\n');
+    expect(await ruleIdsFor(code, 'src/errors.ts')).toEqual([]);
+  });
+});
+
+describe('Prettier with the project configuration', () => {
+  it('tells formatted from unformatted TypeScript', async () => {
+    const options = await prettier.resolveConfig(join(ROOT, 'src/errors.ts'));
+    expect(options).toMatchObject({ singleQuote: true });
+    const settings = { ...options, filepath: join(ROOT, 'src/example.ts') };
+    expect(await prettier.check('const  name = "x"\n', settings)).toBe(false);
+    expect(await prettier.check("const name = 'x';\n", settings)).toBe(true);
+  });
+});
+
+describe('npm test', () => {
+  it('runs the linter and the format check before the tests', () => {
+    const scripts = (
+      JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
+    ).scripts;
+    const steps = (scripts.test ?? '').split('&&').map((step) => step.trim());
+    expect(steps.indexOf('npm run lint --silent')).toBeGreaterThan(-1);
+    expect(steps.indexOf('npm run format:check --silent')).toBeGreaterThan(-1);
+    expect(steps.at(-1)).toBe('vitest run');
+    expect(scripts.lint).toMatch(/^eslint /);
+    expect(scripts['format:check']).toMatch(/^prettier --check /);
+  });
+});
