@@ -7,7 +7,14 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['dist/**', 'coverage/**', 'test-artifacts/**', 'editors/*/out/**', 'editors/*/node_modules/**'],
+    ignores: [
+      'dist/**',
+      'coverage/**',
+      'test-artifacts/**',
+      'editors/*/out/**',
+      'editors/*/dist/**',
+      'editors/*/node_modules/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
@@ -45,5 +52,11 @@ export default tseslint.config(
   {
     files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
     ...tseslint.configs.disableTypeChecked,
+  },
+  {
+    // VS Code loads extensions as CommonJS, so the extension's source is written as CommonJS.
+    files: ['editors/vscode/src/**/*.js'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
 );

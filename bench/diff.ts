@@ -32,7 +32,7 @@ export function scatterChanges(document: Doc, count: number): number {
   const step = Math.max(1, Math.floor(properties.length / count));
   let changed = 0;
   for (let i = 0; i < properties.length && changed < count; i += step, changed++) {
-    const [holder, name] = properties[i]!;
+    const [holder, name] = properties[i];
     const property = holder[name];
     switch (changed % 6) {
       case 0:

@@ -96,7 +96,7 @@ export function writePoolDocuments(corpus: string, count: number, folder: string
   const real = list('real');
   const sources = [
     ...large,
-    ...Array.from({ length: Math.max(0, count - large.length) }, (_, i) => real[i % real.length]!),
+    ...Array.from({ length: Math.max(0, count - large.length) }, (_, i) => real[i % real.length]),
   ].slice(0, count);
   return sources.map((source, i) => {
     const file = join(folder, `${String(i).padStart(3, '0')}-${basename(source)}`);

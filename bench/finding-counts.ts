@@ -72,7 +72,7 @@ if (listAt >= 0) {
   const random = prng(Number(seedAt >= 0 ? args[seedAt + 1] : 18));
   const pool = [...all];
   const sample = [];
-  while (sample.length < size && pool.length > 0) sample.push(pool.splice(Math.floor(random() * pool.length), 1)[0]!);
+  while (sample.length < size && pool.length > 0) sample.push(pool.splice(Math.floor(random() * pool.length), 1)[0]);
   console.log(JSON.stringify(sample, null, 2));
 } else {
   const totals: Record<string, number> = {};

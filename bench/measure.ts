@@ -56,7 +56,7 @@ function run(
 ): Promise<{ code: number | null; wallMs: number; stderr: string }> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(argv[0]!, argv.slice(1), {
+    const child = spawn(argv[0], argv.slice(1), {
       cwd: options.cwd,
       env: options.env ?? process.env,
       stdio: ['ignore', 'ignore', 'pipe'],

@@ -50,7 +50,7 @@ const { values: args } = parseArgs({
     vottur: { type: 'string' },
   },
 });
-const QUICK = args.quick!;
+const QUICK = args.quick;
 const RUNS = Math.max(1, Number(args.runs ?? (QUICK ? '1' : '3')));
 const WARMUP = Math.max(0, Number(args.warmup ?? '1'));
 const TIMEOUT_MS = Number(args['timeout-s']) * 1000;
@@ -154,7 +154,7 @@ async function measureCases(cases: Case[]): Promise<CaseResult[]> {
   for (let round = 0; round < WARMUP + rounds; round++) {
     for (const c of cases) {
       if (round >= WARMUP + c.runs) continue;
-      const order = c.commands.map((_, i) => c.commands[(i + round) % c.commands.length]!);
+      const order = c.commands.map((_, i) => c.commands[(i + round) % c.commands.length]);
       for (const command of order) {
         const result = await timed(command.argv);
         log(
@@ -194,7 +194,7 @@ function size(file: string): string {
 
 /** A table of every tool's wall and peak RSS per case, with vottur's ratios to each peer. */
 function comparisonTable(results: CaseResult[]): string {
-  const tools = [...results[0]!.results.keys()];
+  const tools = [...results[0].results.keys()];
   const peers = tools.slice(1);
   const lines = [
     `| case | ${tools.join(' | ')} | ${peers.map((peer) => `vottur / ${peer} (wall) | vottur / ${peer} (CPU) | vottur / ${peer} (RSS)`).join(' | ')} |`,
@@ -280,8 +280,8 @@ async function scaling(large: string[]): Promise<string> {
       );
     }
     const fit = linearFit(xs, ys);
-    const growth = ys[ys.length - 1]! / ys[0]!;
-    const sizeGrowth = xs[xs.length - 1]! / xs[0]!;
+    const growth = ys[ys.length - 1] / ys[0];
+    const sizeGrowth = xs[xs.length - 1] / xs[0];
     fits.push(
       `- ${basename(source)}: work ≈ ${Math.round(fit.intercept)} ms + ${Math.round(fit.slope)} ms/MB × size (R² = ${fit.r2.toFixed(3)}); from 25 % to 100 % the size grew ${sizeGrowth.toFixed(1)}× and the work ${growth.toFixed(1)}×.`,
     );
@@ -323,9 +323,9 @@ async function yamlScaling(): Promise<string> {
   }
   const lines = ['| paths | size | wall time (median, min–max) | per 1,000 paths |', '| --- | --- | --- | --- |'];
   counts.forEach((count, i) => {
-    const summary = summarise(samples.get(files[i]!)!);
+    const summary = summarise(samples.get(files[i])!);
     lines.push(
-      `| ${count.toLocaleString('en')} | ${(statSync(files[i]!).size / 1e6).toFixed(1)} MB | ${spread(summary, ms)} | ${ms(summary.median / (count / 1000))} |`,
+      `| ${count.toLocaleString('en')} | ${(statSync(files[i]).size / 1e6).toFixed(1)} MB | ${spread(summary, ms)} | ${ms(summary.median / (count / 1000))} |`,
     );
   });
   return lines.join('\n');
@@ -360,7 +360,7 @@ async function pool(corpus: string): Promise<string> {
   ];
   const samples = new Map<string, Measurement[]>(variants.map(([name]) => [name, []]));
   for (let round = 0; round < WARMUP + RUNS; round++) {
-    for (const [name, argv] of variants.map((_, i) => variants[(i + round) % variants.length]!)) {
+    for (const [name, argv] of variants.map((_, i) => variants[(i + round) % variants.length])) {
       const result = await timed(argv);
       log(
         `${round < WARMUP ? 'warm-up' : `run ${round - WARMUP + 1}/${RUNS}`} pool ${name}: ${ms(result.wallMs)}, ${mb(result.rssMb)}`,
@@ -474,7 +474,7 @@ async function main(): Promise<void> {
     sections.push(
       '## Start-up',
       '',
-      `Whole process, median (min–max) of ${startupCases[0]!.runs} runs after ${WARMUP} warm-up round(s), alternating.`,
+      `Whole process, median (min–max) of ${startupCases[0].runs} runs after ${WARMUP} warm-up round(s), alternating.`,
       '',
       '| command | wall | above `node -e 0` | peak RSS |',
       '| --- | --- | --- | --- |',

@@ -11,7 +11,7 @@ export function quantile(values: readonly number[], q: number): number {
   const position = (sorted.length - 1) * q;
   const low = Math.floor(position);
   const high = Math.ceil(position);
-  return sorted[low]! + (sorted[high]! - sorted[low]!) * (position - low);
+  return sorted[low] + (sorted[high] - sorted[low]) * (position - low);
 }
 
 export interface Summary {
@@ -46,9 +46,9 @@ export function linearFit(
   let sxx = 0;
   let syy = 0;
   for (let i = 0; i < n; i++) {
-    sxy += (xs[i]! - mx) * (ys[i]! - my);
-    sxx += (xs[i]! - mx) ** 2;
-    syy += (ys[i]! - my) ** 2;
+    sxy += (xs[i] - mx) * (ys[i] - my);
+    sxx += (xs[i] - mx) ** 2;
+    syy += (ys[i] - my) ** 2;
   }
   const slope = sxx === 0 ? 0 : sxy / sxx;
   const intercept = my - slope * mx;

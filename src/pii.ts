@@ -82,7 +82,7 @@ function hexValue(c: number): number {
 /** Masks identifiers written with escapes: the spans of their last four digits become `****`. */
 function maskEncoded(text: string): string {
   const { codes, starts, count } = decodedUnits(text);
-  const isDigit = (i: number) => i >= 0 && i < count && codes[i]! >= 48 && codes[i]! <= 57;
+  const isDigit = (i: number) => i >= 0 && i < count && codes[i] >= 48 && codes[i] <= 57;
   const spans: Array<[number, number]> = [];
   for (let i = 0; i < count; i++) {
     if (!isDigit(i) || isDigit(i - 1)) continue;
@@ -94,7 +94,7 @@ function maskEncoded(text: string): string {
     let k = tail;
     while (k < count && k - tail < 4 && isDigit(k)) k++;
     if (k - tail !== 4 || isDigit(k)) continue;
-    spans.push([starts[tail]!, starts[k]!]);
+    spans.push([starts[tail], starts[k]]);
     i = k - 1;
   }
   if (spans.length === 0) return text;

@@ -95,10 +95,10 @@ describe('maskNationalIds', () => {
 /** A kennitala: day (or day + 40), month, and 11 − Σ dᵢ·wᵢ mod 11 as the ninth digit (GUIDE-NOTES). */
 function referenceKennitala(ten: string): boolean {
   const d = [...ten].map(Number);
-  const sum = d[0]! * 3 + d[1]! * 2 + d[2]! * 7 + d[3]! * 6 + d[4]! * 5 + d[5]! * 4 + d[6]! * 3 + d[7]! * 2;
+  const sum = d[0] * 3 + d[1] * 2 + d[2] * 7 + d[3] * 6 + d[4] * 5 + d[5] * 4 + d[6] * 3 + d[7] * 2;
   const check = sum % 11 === 0 ? 0 : 11 - (sum % 11);
-  const day = d[0]! * 10 + d[1]!;
-  const month = d[2]! * 10 + d[3]!;
+  const day = d[0] * 10 + d[1];
+  const month = d[2] * 10 + d[3];
   return (
     check !== 10 && check === d[8] && ((day >= 1 && day <= 31) || (day >= 41 && day <= 71)) && month >= 1 && month <= 12
   );
@@ -117,7 +117,7 @@ function reference(text: string): string {
   if (!masked.includes('%') && !masked.includes('~')) return masked;
   const units: Array<{ char: string; start: number; end: number }> = [];
   for (let i = 0; i < masked.length;) {
-    const c = masked[i]!;
+    const c = masked[i];
     if (c === '%' && /^[0-9A-Fa-f]{2}$/.test(masked.slice(i + 1, i + 3))) {
       units.push({ char: String.fromCharCode(parseInt(masked.slice(i + 1, i + 3), 16)), start: i, end: i + 3 });
       i += 3;
@@ -140,7 +140,7 @@ function reference(text: string): string {
     let k = tail;
     while (k < units.length && k - tail < 4 && isDigit(units[k])) k++;
     if (k - tail !== 4 || isDigit(units[k])) continue;
-    spans.push([units[tail]!.start, units[k - 1]!.end]);
+    spans.push([units[tail].start, units[k - 1].end]);
     i = k - 1;
   }
   let out = '';
@@ -222,8 +222,8 @@ describe('maskedView', () => {
     const dirty = { findings: [clean.findings[0], { message: `user ${ID}` }], other: { kept: ['x'] } };
     const view = maskedView(dirty);
     expect(view).not.toBe(dirty);
-    expect(view.findings[1]!.message).toBe('user 010130****');
-    expect(dirty.findings[1]!.message).toBe(`user ${ID}`);
+    expect(view.findings[1].message).toBe('user 010130****');
+    expect(dirty.findings[1].message).toBe(`user ${ID}`);
     // A key that holds one is masked too.
     expect(maskedView({ [`/users/${ID}`]: 1 })).toEqual({ '/users/010130****': 1 });
   });

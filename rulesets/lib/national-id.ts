@@ -71,7 +71,7 @@ function documentNationalIdNames(document: Document): Set<string> {
   documentNamesCache.set(document, names);
   const direct = (name: string, schema: unknown, path: JsonPath, holder?: JsonObject) => {
     const found = recogniseNationalId(document, name, schema, path, holder, false);
-    if (found && (found.by === 'description' || found.by === 'value')) names!.add(name);
+    if (found && (found.by === 'description' || found.by === 'value')) names.add(name);
   };
   for (const node of properties(document))
     if (isObject(node.schema)) direct(node.name, node.schema, node.path, node.schema);

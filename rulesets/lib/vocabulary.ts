@@ -206,10 +206,10 @@ export function matchNationalIdAlias(name: string): { prefix: string[]; plural: 
   if (
     words.length === 2 &&
     (words[0] === 'kennitala' || words[0] === 'kt') &&
-    /^[a-z]{4,}(a|s|ns|ar|u|i)$/.test(words[1]!) &&
-    !ICELANDIC_QUALIFIERS.includes(words[1]!)
+    /^[a-z]{4,}(a|s|ns|ar|u|i)$/.test(words[1]) &&
+    !ICELANDIC_QUALIFIERS.includes(words[1])
   ) {
-    return { prefix: [words[1]!], plural: false };
+    return { prefix: [words[1]], plural: false };
   }
   for (let start = 0; start < words.length; start++) {
     const tail = words.slice(start).join('');

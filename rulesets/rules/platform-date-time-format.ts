@@ -232,7 +232,7 @@ export default defineRule({
           (momentName && DATE_VALUE.test(value.trim())),
       );
       if (!example && !isDateName(name)) return;
-      const definition = layers[layers.length - 1]!;
+      const definition = layers[layers.length - 1];
       const fix = example ? dateFix(example) : undefined;
       // A shared schema (`VARCHAR2`) used by many fields, dates and not: the fix belongs at this field.
       const shared = !within(definition.path, at);

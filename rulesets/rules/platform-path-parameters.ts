@@ -5,7 +5,7 @@ import { isArray, isObject } from '../lib/openapi/types.js';
 
 /** The template variables of a path key, in order: `/v1/invoices/{invoiceNo}` → `invoiceNo`. */
 function templateVariables(pathKey: string): string[] {
-  return [...pathKey.matchAll(/\{([^{}]+)\}/g)].map((match) => match[1]!);
+  return [...pathKey.matchAll(/\{([^{}]+)\}/g)].map((match) => match[1]);
 }
 
 interface PathParameter {
@@ -49,7 +49,7 @@ export default defineRule({
       const twice = variables.filter((name, index) => variables.indexOf(name) !== index);
       if (twice.length > 0) {
         problems.push({
-          message: `The path \`${pathKey}\` uses \`{${twice[0]}}\` more than once; a request can give it only one value: name each variable after what it identifies (e.g. \`{${twice[0]}}\` and \`{other${twice[0]!.charAt(0).toUpperCase()}${twice[0]!.slice(1)}}\`).`,
+          message: `The path \`${pathKey}\` uses \`{${twice[0]}}\` more than once; a request can give it only one value: name each variable after what it identifies (e.g. \`{${twice[0]}}\` and \`{other${twice[0].charAt(0).toUpperCase()}${twice[0].slice(1)}}\`).`,
           path: ['paths', pathKey],
         });
       }
@@ -65,8 +65,8 @@ export default defineRule({
           const [variable] = missing;
           const [parameter] = extra;
           problems.push({
-            message: `The path parameter \`${parameter!.name}\` is not in the template \`${pathKey}\`, whose \`{${variable}}\` no \`in: path\` parameter declares: rename the parameter to \`${variable}\` (or the template variable to \`{${parameter!.name}}\`).`,
-            path: parameter!.usage,
+            message: `The path parameter \`${parameter.name}\` is not in the template \`${pathKey}\`, whose \`{${variable}}\` no \`in: path\` parameter declares: rename the parameter to \`${variable}\` (or the template variable to \`{${parameter.name}}\`).`,
+            path: parameter.usage,
           });
           continue;
         }

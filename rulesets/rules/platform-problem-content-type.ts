@@ -76,7 +76,7 @@ export default defineRule({
       shared.set(key, [...(shared.get(key) ?? []), entry]);
     }
     const declares = (types: string[]) =>
-      `${showMediaType(types[0]!)}${types.length > 1 ? ` (also ${types.slice(1).map(showMediaType).join(', ')})` : ''}`;
+      `${showMediaType(types[0])}${types.length > 1 ? ` (also ${types.slice(1).map(showMediaType).join(', ')})` : ''}`;
     for (const [key, list] of shared) {
       const ref = key.startsWith('ref ') ? key.slice(4) : undefined;
       const responses = new Map<string, typeof list>();
@@ -90,8 +90,8 @@ export default defineRule({
         for (const entries of responses.values()) {
           const types = [...new Set(entries.map((entry) => entry.mediaType))];
           problems.push({
-            message: `${entries[0]!.which} declares ${declares(types)}; errors are Problem Details (RFC 7807) in \`${PROBLEM_JSON}\`: write \`${PROBLEM_JSON}\` instead.`,
-            path: entries[0]!.path,
+            message: `${entries[0].which} declares ${declares(types)}; errors are Problem Details (RFC 7807) in \`${PROBLEM_JSON}\`: write \`${PROBLEM_JSON}\` instead.`,
+            path: entries[0].path,
           });
         }
         continue;

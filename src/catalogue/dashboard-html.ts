@@ -30,7 +30,7 @@ function sparkline(points: readonly TrendPoint[], label: string, width = 90, hei
   const x = (i: number) => (points.length === 1 ? width / 2 : 3 + (i * (width - 6)) / (points.length - 1));
   const y = (score: number) => height - 3 - ((height - 6) * Math.max(0, Math.min(100, score))) / 100;
   const path = points.map((p, i) => `${i === 0 ? 'M' : 'L'}${x(i).toFixed(1)},${y(p.score).toFixed(1)}`).join(' ');
-  const last = points[points.length - 1]!;
+  const last = points[points.length - 1];
   const text = `${label}: ${points.map((p) => p.score).join(' → ')}`;
   return `<svg class="spark" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" aria-label="${esc(text)}"><title>${esc(text)}</title><path d="${path}" fill="none" stroke="#57606a" stroke-width="1.5"/><circle cx="${x(points.length - 1).toFixed(1)}" cy="${y(last.score).toFixed(1)}" r="2.5" fill="${GRADE_COLOR[gradeOf(last.score)]}"/></svg>`;
 }
@@ -77,7 +77,7 @@ function row(service: DashboardService, index: number): string {
     `<td class="num" data-value="${service.errors}">${service.errors}</td>`,
     `<td class="num" data-value="${service.warnings}">${service.warnings}</td>`,
     `<td data-value="${esc(change)}"${breaking ? ' class="breaking"' : ''}>${esc(change)}${breaking ? '<div class="sub">no new major version</div>' : ''}${service.harvestError ? `<div class="sub">${esc(service.harvestError.kind)}</div>` : ''}</td>`,
-    `<td data-value="${service.trend.length > 1 ? service.trend[service.trend.length - 1]!.score - service.trend[0]!.score : 0}">${sparkline(service.trend, `${service.serviceCode} score by harvest`)}</td>`,
+    `<td data-value="${service.trend.length > 1 ? service.trend[service.trend.length - 1].score - service.trend[0].score : 0}">${sparkline(service.trend, `${service.serviceCode} score by harvest`)}</td>`,
     `<td data-value="${statusOf(service)}"><span class="status ${statusOf(service)}">${statusOf(service).replace('-', ' ')}</span></td>`,
   ];
   const search = [

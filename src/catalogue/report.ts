@@ -174,7 +174,7 @@ export async function reportCatalogue(options: CatalogueReportOptions): Promise<
         };
         changes.set(service.name, change);
         if (breaking.length > 0 && !result.verdict.newMajor) {
-          const first = breaking[0]!;
+          const first = breaking[0];
           const listed = breaking
             .slice(0, 3)
             .map((f) => f.message.replace(/ \(base: [^)]*\)$/, ''))
@@ -196,7 +196,7 @@ export async function reportCatalogue(options: CatalogueReportOptions): Promise<
         changes.set(service.name, {
           status: 'not-compared',
           ...versions,
-          note: (error as Error).message.split('\n')[0]!.replace(/\s+/g, ' '),
+          note: (error as Error).message.split('\n')[0].replace(/\s+/g, ' '),
         });
       }
     }

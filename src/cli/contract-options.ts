@@ -320,7 +320,7 @@ export async function withContractSettings<T extends ContractCommandOptions & { 
       if (!credentialsAllowed) {
         run.refuse(
           POLICY_SECRET,
-          `\`contract.${key}: ${name}\` in ${shown} was not read: the ${what} would go to ${merged.server}, a host the operator did not name; under the policy (${policy!.name}) credentials go only to hosts given on the command line or listed by the policy.`,
+          `\`contract.${key}: ${name}\` in ${shown} was not read: the ${what} would go to ${merged.server}, a host the operator did not name; under the policy (${policy.name}) credentials go only to hosts given on the command line or listed by the policy.`,
           description,
         );
         return undefined;
@@ -354,7 +354,7 @@ export async function withContractSettings<T extends ContractCommandOptions & { 
       } else if (tls.cert !== undefined && !credentialsAllowed) {
         run.refuse(
           POLICY_SECRET,
-          `\`contract.tls.cert\` in ${shown} was not used: the client certificate would be presented to ${merged.server}, a host the operator did not name; under the policy (${policy!.name}) credentials go only to hosts given on the command line or listed by the policy.`,
+          `\`contract.tls.cert\` in ${shown} was not used: the client certificate would be presented to ${merged.server}, a host the operator did not name; under the policy (${policy.name}) credentials go only to hosts given on the command line or listed by the policy.`,
           description,
         );
       } else {
@@ -369,7 +369,7 @@ export async function withContractSettings<T extends ContractCommandOptions & { 
       options.bearer !== undefined || options.clientSecret !== undefined || options.header.length > 0;
     if (!credentialsAllowed && operatorCredentials) {
       throw new CouldNotRunError(
-        `the credentials given on the command line would go to ${merged.server} (contract.server in ${shown}), a host the policy (${policy!.name}) does not list under hosts.credentials; give the server with --server`,
+        `the credentials given on the command line would go to ${merged.server} (contract.server in ${shown}), a host the policy (${policy.name}) does not list under hosts.credentials; give the server with --server`,
       );
     }
   }

@@ -321,9 +321,7 @@ interface TrackedToken {
  * (or whose challenge says so) the request gets one new token. Concurrent requests share one
  * renewal; tokens vottur did not issue (the forged ones) are left alone.
  */
-export function createTokenRenewal(
-  options: TokenRenewalOptions,
-): TokenRenewal & {
+export function createTokenRenewal(options: TokenRenewalOptions): TokenRenewal & {
   track(scope: string, token: { accessToken: string; expiresIn?: number }, headers: Record<string, string>): void;
   renewals(): number;
 } {

@@ -83,7 +83,7 @@ function asRelated(finding: Finding): RelatedLocation {
 export function oneFindingPerCause(findings: readonly Finding[]): Finding[] {
   const parent = findings.map((_, index) => index);
   const find = (i: number): number => {
-    while (parent[i] !== i) i = parent[i] = parent[parent[i]!]!;
+    while (parent[i] !== i) i = parent[i] = parent[parent[i]]!;
     return i;
   };
   const union = (a: number, b: number) => {
@@ -114,11 +114,11 @@ export function oneFindingPerCause(findings: readonly Finding[]): Finding[] {
   const result: Finding[] = [];
   for (const members of groups.values()) {
     const ordered = [...members].sort((a, b) => {
-      const [sa, la] = rank(findings[a]!);
-      const [sb, lb] = rank(findings[b]!);
+      const [sa, la] = rank(findings[a]);
+      const [sb, lb] = rank(findings[b]);
       return sa - sb || la - lb || a - b;
     });
-    const [lead, ...rest] = ordered.map((index) => findings[index]!);
+    const [lead, ...rest] = ordered.map((index) => findings[index]);
     if (!lead) continue;
     result.push(rest.length === 0 ? lead : { ...lead, related: [...(lead.related ?? []), ...rest.map(asRelated)] });
   }

@@ -888,7 +888,7 @@ export class Comparer {
     const operation = this.operation?.text;
     if (operation) {
       for (let i = range.start; i < Math.min(range.end, this.changes.length); i++) {
-        const change = this.changes[i]!;
+        const change = this.changes[i];
         if (change.operation === undefined || change.operation === operation) continue;
         change.alsoReaches ??= [];
         if (!change.alsoReaches.includes(operation)) change.alsoReaches.push(operation);

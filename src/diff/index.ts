@@ -177,7 +177,7 @@ export function diffSides(base: Side, revision: Side, options: Pick<DiffOptions,
   for (const { finding, cls, path } of changeFindings) {
     const suppressions = acceptance(finding, path);
     if (suppressions) {
-      accepted.push({ finding, reason: suppressions[0]!.justification });
+      accepted.push({ finding, reason: suppressions[0].justification });
       findings.push({ ...finding, suppressions });
       continue;
     }
@@ -208,7 +208,7 @@ export function diffSides(base: Side, revision: Side, options: Pick<DiffOptions,
     if (level === 'off') continue;
     const configured = level ? { ...finding, severity: level } : finding;
     const suppressions = acceptance(configured, v.path);
-    if (suppressions) accepted.push({ finding: configured, reason: suppressions[0]!.justification });
+    if (suppressions) accepted.push({ finding: configured, reason: suppressions[0].justification });
     findings.push(suppressions ? { ...configured, suppressions } : configured);
   }
 

@@ -153,7 +153,7 @@ export function subschemaChange(
 
 /** An `if` branch (`then`, `else`) on one side that restricts anything. */
 export function hasBranch(pair: KeywordPair | undefined, side: 'base' | 'revision'): boolean {
-  return pair?.[side] !== undefined && !allowsAnything(pair[side]!.value);
+  return pair?.[side] !== undefined && !allowsAnything(pair[side].value);
 }
 
 /** A property a caller never sees in this direction: read-only ones are not sent in requests, write-only ones not received in responses. */

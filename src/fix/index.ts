@@ -102,7 +102,7 @@ export async function computeFixes(input: ComputeFixesInput): Promise<Fix[]> {
     const uri = fileOf(loaded, finding, cwd);
     if (!uri) continue;
     const data = loaded.files.get(uri)!.parsed.data;
-    const path = finding.path as JsonPath;
+    const path = finding.path;
     const context: FixContext = {
       source: sourceOf(uri),
       path,

@@ -57,7 +57,7 @@ export class EditableSource {
 
   /** The node at `path`, or undefined where the file has none (or an alias stands in the way). */
   locate(path: JsonPath): Located | undefined {
-    let node: Node | null | undefined = this.document.contents as Node | null;
+    let node: Node | null | undefined = this.document.contents;
     let found: Located | undefined = node ? { node } : undefined;
     for (const segment of path) {
       if (!node) return undefined;
@@ -100,7 +100,7 @@ export class EditableSource {
   indentUnit(): string {
     if (this.unit !== undefined) return this.unit;
     const match = /\n([ \t]+)[^\s]/.exec(this.text);
-    this.unit = match ? (match[1]!.startsWith('\t') ? '\t' : match[1]!) : '  ';
+    this.unit = match ? (match[1].startsWith('\t') ? '\t' : match[1]) : '  ';
     return this.unit;
   }
 
@@ -182,7 +182,7 @@ export class EditableSource {
     const pair = this.pairAt(path);
     if (!pair || !isScalar(pair.key)) return undefined;
     const [start, end] = this.range(pair.key);
-    return { file: this.uri, start, end, newText: this.scalar(newKey, pair.key.type as string | undefined) };
+    return { file: this.uri, start, end, newText: this.scalar(newKey, pair.key.type) };
   }
 
   /** Adds `key: value` as the last member of the mapping at `path`, in the mapping's style. */
@@ -205,9 +205,9 @@ export class EditableSource {
           newText: `\n${inner}${keyText}:${this.memberValue(value, inner)}\n${indent}`,
         };
       }
-      const first = this.range(pairs[0]!.key as Node)[0];
-      const last = pairs[pairs.length - 1]!;
-      const lastEnd = last.value ? trimmedEnd(this.text, this.range(last.value)[1]) : this.range(last.key as Node)[1];
+      const first = this.range(pairs[0].key)[0];
+      const last = pairs[pairs.length - 1];
+      const lastEnd = last.value ? trimmedEnd(this.text, this.range(last.value)[1]) : this.range(last.key)[1];
       const multiline = this.text.slice(mapStart, first).includes('\n');
       const indent = multiline ? this.indentAt(first) : '';
       return {
@@ -220,9 +220,9 @@ export class EditableSource {
       };
     }
     if (pairs.length === 0) return undefined;
-    const indent = this.indentAt(this.range(pairs[0]!.key as Node)[0]);
-    const last = pairs[pairs.length - 1]!;
-    const lastEnd = trimmedEnd(this.text, last.value ? this.range(last.value)[1] : this.range(last.key as Node)[1]);
+    const indent = this.indentAt(this.range(pairs[0].key)[0]);
+    const last = pairs[pairs.length - 1];
+    const lastEnd = trimmedEnd(this.text, last.value ? this.range(last.value)[1] : this.range(last.key)[1]);
     const lineEnd = this.text.indexOf('\n', lastEnd);
     const at = lineEnd === -1 ? this.text.length : lineEnd;
     return { file: this.uri, start: at, end: at, newText: `\n${indent}${keyText}:${this.memberValue(value, indent)}` };
@@ -240,7 +240,7 @@ export class EditableSource {
       if (index > 0)
         return {
           file: this.uri,
-          start: trimmedEnd(this.text, this.range(items[index - 1]!)[1]),
+          start: trimmedEnd(this.text, this.range(items[index - 1])[1]),
           end: trimmedEnd(this.text, end),
           newText: '',
         };
@@ -270,9 +270,9 @@ export class EditableSource {
       if (from === to) return;
       edits.push({
         file: this.uri,
-        start: spans[to]!.start,
-        end: spans[to]!.end,
-        newText: this.text.slice(spans[from]!.start, spans[from]!.end),
+        start: spans[to].start,
+        end: spans[to].end,
+        newText: this.text.slice(spans[from].start, spans[from].end),
       });
     });
     return edits;
@@ -318,7 +318,7 @@ export class EditableSource {
 /** The offset before any whitespace that ends `[.., end)`. */
 function trimmedEnd(text: string, end: number): number {
   let at = end;
-  while (at > 0 && /\s/.test(text[at - 1]!)) at--;
+  while (at > 0 && /\s/.test(text[at - 1])) at--;
   return at;
 }
 

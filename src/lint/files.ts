@@ -390,7 +390,7 @@ async function lintInThread(
           ),
         );
   const readAhead = (index: number) =>
-    index < files.length && sizes[index]! <= READ_AHEAD_MAX_BYTES ? read(files[index]!) : undefined;
+    index < files.length && sizes[index] <= READ_AHEAD_MAX_BYTES ? read(files[index]) : undefined;
   let ahead = readAhead(0);
   const { ruleTiming } = await import('../../rulesets/lib/timing.js');
   const base = options.linter ?? (await platformRulesetLinter());

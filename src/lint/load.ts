@@ -174,7 +174,7 @@ export function parseSource(uri: string, text: string, display: string): SourceF
   }
   let parsed: IParserResult<unknown>;
   try {
-    parsed = Json().parse(text) as IParserResult<unknown>;
+    parsed = Json().parse(text);
   } catch (error) {
     if (error instanceof RangeError)
       throw new CouldNotRunError(
@@ -321,7 +321,7 @@ export async function loadDescription(file: string, given: LoadOptions = {}): Pr
     let pointer = '';
     for (const segment of path) prefixes.push((pointer += encodePointer([segment])));
     for (let length = path.length; length > 0; length--) {
-      const found = origins.get(prefixes[length - 1]!);
+      const found = origins.get(prefixes[length - 1]);
       if (found) return { file: found.file, path: [...found.path, ...path.slice(length)] };
     }
     return { file: root, path };

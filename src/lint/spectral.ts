@@ -24,11 +24,8 @@ const SEVERITY_BY_SPECTRAL: Severity[] = ['error', 'warn', 'info', 'hint'];
 const internalOnlyResolver = new Resolver({ resolvers: {} });
 
 export function spectralLinter(definition: unknown): Linter {
-  const ruleset =
-    definition instanceof Ruleset
-      ? definition
-      : new Ruleset(definition as RulesetDefinition, { severity: 'recommended' });
-  const spectral = new Spectral({ resolver: internalOnlyResolver as never });
+  const ruleset = definition instanceof Ruleset ? definition : new Ruleset(definition, { severity: 'recommended' });
+  const spectral = new Spectral({ resolver: internalOnlyResolver });
   spectral.setRuleset(ruleset);
   // Rules the ruleset turns off (`[spectral:oas, recommended]` leaves some off) are not listed as checked.
   const rules: RuleMeta[] = Object.values(ruleset.rules)
@@ -36,7 +33,7 @@ export function spectralLinter(definition: unknown): Linter {
     .map((rule) => ({
       id: rule.name,
       severity: SEVERITY_BY_SPECTRAL[rule.severity as number] ?? 'hint',
-      category: ((rule.extensions as { category?: Category } | null)?.category ?? 'documentation') as Category,
+      category: (rule.extensions as { category?: Category } | null)?.category ?? 'documentation',
       description: rule.description ?? rule.name,
       docsUrl: rule.documentationUrl ?? docsUrl(rule.name),
       source: 'lint',
@@ -60,7 +57,7 @@ export function spectralLinter(definition: unknown): Linter {
       return results.map((result) => ({
         code: String(result.code),
         message: result.message,
-        path: result.path as Array<string | number>,
+        path: result.path,
         severity: SEVERITY_BY_SPECTRAL[result.severity] ?? 'warn',
       }));
     },

@@ -396,9 +396,9 @@ function synthesised(ctx: Context): Placed | undefined {
     parentPath[0] === 'components' &&
     typeof segment === 'string' &&
     COMPONENT_KINDS[segment] &&
-    exists(ctx, [COMPONENT_KINDS[segment]!])
+    exists(ctx, [COMPONENT_KINDS[segment]])
   ) {
-    return placed([COMPONENT_KINDS[segment]!]);
+    return placed([COMPONENT_KINDS[segment]]);
   }
   if (kind === 'servers' && parentKind === 'root') {
     const target =
@@ -497,11 +497,11 @@ export function parsePrintedPath(text: string): JsonPath | undefined {
   }
   while (rest.length > 0) {
     let match: RegExpExecArray | null;
-    if ((match = /^\.([A-Za-z_$][\w$-]*)/.exec(rest)) && segments.length > 0) segments.push(match[1]!);
+    if ((match = /^\.([A-Za-z_$][\w$-]*)/.exec(rest)) && segments.length > 0) segments.push(match[1]);
     else if ((match = /^\[(\d+)\]/.exec(rest))) segments.push(Number(match[1]));
     else if ((match = /^\[("(?:[^"\\]|\\.)*")\]/.exec(rest))) {
       try {
-        segments.push(JSON.parse(match[1]!) as string);
+        segments.push(JSON.parse(match[1]) as string);
       } catch {
         return undefined;
       }
@@ -568,7 +568,7 @@ export async function convertSwagger2(original: Record<string, unknown>): Promis
     let node: unknown = data;
     let shadow: unknown = tagged;
     for (let i = 0; i < path.length; i++) {
-      const segment = path[i]!;
+      const segment = path[i];
       const parentPath = path.slice(0, i);
       node = child(node, segment);
       shadow = child(shadow, segment);
@@ -628,7 +628,7 @@ export async function convertSwagger2(original: Record<string, unknown>): Promis
       return printed !== undefined ? `\`${printed}\`` : `\`${loose(inner)}\``;
     });
 
-  return { data: data as OpenApiDocument, originOf, restate };
+  return { data: data, originOf, restate };
 }
 
 const conversions = new WeakMap<object, Promise<ConvertedSwagger | Error>>();
@@ -709,7 +709,7 @@ function undeclaredMediaTypes(original: Record<string, unknown>): RuleResult[] {
             code: 'platform-content-type',
             severity: 'error',
             message: `\`${label}\` takes a body${name} but neither the operation nor the document names its media type; add \`consumes: [application/json]\` at the top level (or on the operation${isObject(body.p) && body.p.in === 'formData' ? ': `multipart/form-data` or `application/x-www-form-urlencoded` for form fields' : ''}).`,
-            path: body.path as JsonPath,
+            path: body.path,
           });
         }
       }

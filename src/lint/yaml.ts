@@ -279,7 +279,7 @@ class Builder {
       severity,
       path: buildJsonPath(node),
       range: rangeOf(this.lineMap, node.startPosition, node.endPosition),
-    } as Diagnostic;
+    };
   }
 }
 

@@ -36,7 +36,7 @@ export function parseRuleDoc(id: string, text: string): RuleDoc {
     const match = /^#{1,2}\s+(.*)$/.exec(line);
     if (match) {
       flush();
-      heading = match[1]!.trim().toLowerCase();
+      heading = match[1].trim().toLowerCase();
     } else body.push(line);
   }
   flush();

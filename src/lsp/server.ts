@@ -288,10 +288,7 @@ export function serveConnection(connection: Connection, options: ServerOptions =
   }
 
   connection.onInitialize((params: InitializeParams) => {
-    snippetEdits = Boolean(
-      (params.capabilities.workspace?.workspaceEdit as { snippetEditSupport?: boolean } | undefined)
-        ?.snippetEditSupport,
-    );
+    snippetEdits = Boolean(params.capabilities.workspace?.workspaceEdit?.snippetEditSupport);
     watchRegistration = Boolean(params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration);
     const folder = params.workspaceFolders?.[0]?.uri ?? params.rootUri ?? undefined;
     if (folder) workspaceFolder = toPath(folder);
@@ -463,12 +460,12 @@ export function serveConnection(connection: Connection, options: ServerOptions =
       const add = (container: JsonPath) => {
         const node = syntax.nodeAt(container);
         if (isMap(node))
-          for (const pair of node.items as Pair[])
+          for (const pair of node.items)
             components.push([...container, isScalar(pair.key) ? String(pair.key.value) : String(pair.key)]);
       };
       const top = syntax.nodeAt(['components']);
       if (isMap(top))
-        for (const pair of top.items as Pair[])
+        for (const pair of top.items)
           add(['components', isScalar(pair.key) ? String(pair.key.value) : String(pair.key)]);
       for (const container of ['definitions', 'parameters', 'responses']) add([container]);
     } catch {
@@ -587,7 +584,7 @@ export function serveConnection(connection: Connection, options: ServerOptions =
     const file =
       outcome.baseline ??
       resolve(
-        runFolder(argument!.root, !settings.useConfig).cwd,
+        runFolder(argument.root, !settings.useConfig).cwd,
         outcome.config?.config.baseline ?? settings.baseline ?? DEFAULT_BASELINE_FILE,
       );
     try {

@@ -38,7 +38,7 @@ export function suppressionEdit(
   if (!map || !map.range) return undefined;
   const reason = snippets ? '"${1:why this finding is accepted}"' : '""';
   const text = (value: string) => (snippets ? literal(value) : value);
-  const pairs = map.items as Pair[];
+  const pairs = map.items;
   const at = (offset: number): Range => {
     const position = syntax.positionOf(offset);
     return { start: position, end: position };
@@ -69,7 +69,7 @@ export function suppressionEdit(
     const newText = `\n${itemIndent}- ${text('rule: ')}${text(rule)}\n${itemIndent}  ${text('reason: ')}${reason}`;
     return { range: at(end), newText, snippet: snippets };
   }
-  const last = pairs[pairs.length - 1]!;
+  const last = pairs[pairs.length - 1];
   const end = endOf(syntax.text, (last.value as Node | null) ?? (last.key as Node));
   const newText = `\n${indent}${text(`${IGNORE_KEY}:`)}\n${indent}  - ${text(`rule: ${rule}`)}\n${indent}    ${text('reason: ')}${reason}`;
   return { range: at(end), newText, snippet: snippets };
@@ -78,6 +78,6 @@ export function suppressionEdit(
 /** Where a node's content ends: its value's end, before the line break and spaces a block node's range takes in. */
 function endOf(text: string, node: Node): number {
   let end = node.range![1];
-  while (end > 0 && /\s/.test(text[end - 1]!)) end--;
+  while (end > 0 && /\s/.test(text[end - 1])) end--;
   return end;
 }

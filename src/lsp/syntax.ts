@@ -61,11 +61,11 @@ export class Syntax {
     const offset = this.offsetOf(position);
     const root = this.document.contents;
     if (!root) return undefined;
-    let node: Node = root as Node;
+    let node: Node = root;
     const path: JsonPath = [];
     for (;;) {
       if (isMap(node)) {
-        const pair = (node.items as Pair[]).find(
+        const pair = node.items.find(
           (item) => within(item.key as Node | null, offset) || within(item.value as Node | null, offset),
         );
         if (!pair) return { path, onKey: false };
@@ -100,7 +100,7 @@ export class Syntax {
     let node = this.document.contents as Node | null;
     for (const segment of path) {
       if (isMap(node)) {
-        const pair = (node.items as Pair[]).find(
+        const pair = node.items.find(
           (item) => (isScalar(item.key) ? String(item.key.value) : String(item.key)) === String(segment),
         );
         node = (pair?.value as Node | null) ?? null;
@@ -115,7 +115,7 @@ export class Syntax {
   pairAt(path: JsonPath): Pair | undefined {
     const parent = path.length === 0 ? undefined : this.nodeAt(path.slice(0, -1));
     if (!isMap(parent)) return undefined;
-    return (parent.items as Pair[]).find(
+    return parent.items.find(
       (item) => (isScalar(item.key) ? String(item.key.value) : String(item.key)) === String(path[path.length - 1]),
     );
   }
@@ -135,7 +135,7 @@ export class Syntax {
     const found: Array<{ ref: string; path: JsonPath; range: Range }> = [];
     const walk = (node: unknown, path: JsonPath): void => {
       if (isMap(node)) {
-        for (const item of node.items as Pair[]) {
+        for (const item of node.items) {
           const key = isScalar(item.key) ? String(item.key.value) : String(item.key);
           if (key === '$ref' && isScalar(item.value) && typeof item.value.value === 'string' && item.value.range) {
             found.push({

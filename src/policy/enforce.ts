@@ -201,7 +201,7 @@ export class GateRun {
       if (level !== undefined && this.policy)
         level = levelUnderPolicy(this.policy, finding.ruleId, own.get(finding.ruleId) ?? finding.severity, level).level;
       if (level === undefined || level === finding.severity) findings.push(finding);
-      else if (level !== 'off') findings.push({ ...finding, severity: level as Severity });
+      else if (level !== 'off') findings.push({ ...finding, severity: level });
       changed ||= level !== undefined && level !== finding.severity;
     }
     // A rule off everywhere the run looked (and not turned back on by an override) is not listed as checked.
@@ -296,13 +296,13 @@ export class GateRun {
           f.document === finding.document,
       );
       if (listedAt >= 0) {
-        const { suppressions: _held, ...counted } = findings[listedAt]!;
+        const { suppressions: _held, ...counted } = findings[listedAt];
         findings = findings.map((f, i) => (i === listedAt ? counted : f));
       } else back.push(finding);
       const where = finding.pointer === '' ? 'everywhere (at the root)' : `at ${finding.pointer}`;
       this.refuse(
         POLICY_ACCEPT,
-        `${by === 'accept file' ? 'An accept entry' : '`x-vottur-ignore` in the revision'} accepting ${finding.ruleId} ${where} is listed, not honoured: the policy (${this.policy!.name}) does not let the repository accept ${finding.ruleId}; the change counts.`,
+        `${by === 'accept file' ? 'An accept entry' : '`x-vottur-ignore` in the revision'} accepting ${finding.ruleId} ${where} is listed, not honoured: the policy (${this.policy.name}) does not let the repository accept ${finding.ruleId}; the change counts.`,
         finding.description ?? finding.document,
       );
     }

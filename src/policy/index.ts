@@ -128,7 +128,7 @@ export async function readPolicy(file: string, cwd = process.cwd()): Promise<Pol
   data ??= {};
   const errors = await validatePolicy(data);
   if (errors && errors.length > 0) {
-    const error = errors[0]!;
+    const error = errors[0];
     const at = error.instancePath.split('/').slice(1).join('.') || '(top level)';
     const extra = error.keyword === 'additionalProperties' ? ` \`${String(error.params.additionalProperty)}\`` : '';
     throw new CouldNotRunError(

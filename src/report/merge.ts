@@ -180,14 +180,14 @@ export function mergeReports(reports: readonly Report[], options: MergeOptions =
 
   const configuration = mergeConfigurations(reports);
   return {
-    tool: options.tool ?? reports[0]!.tool,
+    tool: options.tool ?? reports[0].tool,
     createdTimestamp: (options.now ?? new Date()).toISOString(),
     documents: [...documents.values()],
     rules: [...rules.values()],
     findings: sortFindings(findings),
     ...(operations ? { operations } : {}),
     // Coverage percentages of different runs do not add up: a merged report keeps one only when one run had it.
-    ...(coverages.length === 1 ? { coverage: coverages[0]! } : {}),
+    ...(coverages.length === 1 ? { coverage: coverages[0] } : {}),
     ...(configuration ? { configuration } : {}),
   };
 }

@@ -53,9 +53,9 @@ const HTTP_METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head',
 /** `GET /v2/users/{nationalId}` → `/paths/~1v2~1users~1{nationalId}/get`, or undefined. */
 export function operationPointer(operation: string): string | undefined {
   const match = /^([A-Za-z]+)\s+(\/\S*)$/.exec(operation.trim());
-  if (!match || !HTTP_METHODS.has(match[1]!.toLowerCase())) return undefined;
-  const path = match[2]!.replace(/~/g, '~0').replace(/\//g, '~1');
-  return `/paths/${path}/${match[1]!.toLowerCase()}`;
+  if (!match || !HTTP_METHODS.has(match[1].toLowerCase())) return undefined;
+  const path = match[2].replace(/~/g, '~0').replace(/\//g, '~1');
+  return `/paths/${path}/${match[1].toLowerCase()}`;
 }
 
 function decodePointer(pointer: string): string[] {
@@ -148,7 +148,7 @@ export class SourceFiles {
     const { root, counter } = loaded.parsed;
     const { isMap, isPair, isScalar, isSeq } = yaml();
     let node: unknown = root;
-    let offset: number | undefined = (root as YamlNode | null)?.range?.[0];
+    let offset: number | undefined = root?.range?.[0];
     for (const segment of decodePointer(pointer)) {
       if (isMap(node)) {
         const pair = node.items.find(

@@ -35,7 +35,7 @@ interface NodeModule {
 }
 
 interface ModuleInternals {
-  enableCompileCache?: () => unknown;
+  enableCompileCache?: (directory?: string) => unknown;
   wrap(content: string): string;
   _resolveFilename(request: string, parent: unknown, isMain: boolean, options?: unknown): string;
   _resolveLookupPaths(request: string, parent: unknown): string[] | null;
@@ -59,7 +59,7 @@ export function enableCompileCache(name: string): void {
   const root = cacheRoot();
   if (root === undefined || !ownPrivateFolder(root)) return;
   if (typeof nodeModule.enableCompileCache === 'function') {
-    (nodeModule.enableCompileCache as (directory?: string) => unknown)(root);
+    nodeModule.enableCompileCache(root);
     return;
   }
   const folder = join(root, `${process.arch}-${process.versions.v8}`);

@@ -83,7 +83,7 @@ export function escapedView<T>(value: T, escape: (text: string) => string): T {
     let copy: Record<string, unknown> | undefined;
     const entries = Object.entries(value);
     for (let i = 0; i < entries.length; i++) {
-      const [key, item] = entries[i]!;
+      const [key, item] = entries[i];
       const escapedKey = escape(key);
       const escaped = escapedView(item, escape);
       if (copy === undefined && (escaped !== item || escapedKey !== key)) {

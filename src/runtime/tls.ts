@@ -201,6 +201,6 @@ export function tlsFetch(material: TlsMaterial): TlsFetch {
     undiciFetch(input as Parameters<typeof undiciFetch>[0], {
       ...(init as Parameters<typeof undiciFetch>[1]),
       dispatcher: agent,
-    }) as unknown as Promise<Response>;
+    });
   return { fetch: fetchWith, close: () => agent.close() };
 }

@@ -35,7 +35,7 @@ describe('a grouped finding and the baseline', () => {
       JSON.parse(written.stdout) as { findings: Array<{ ruleId: string; message: string }> }
     ).findings.filter((f) => f.ruleId === 'platform-response-body-example');
     expect(grouped).toHaveLength(1);
-    expect(grouped[0]!.message).toMatch(/also as/);
+    expect(grouped[0].message).toMatch(/also as/);
     writeFileSync(join(dir, 'api.yaml'), description(['text/json', 'text/plain', 'application/json']));
     const again = await vottur(['lint', 'api.yaml', '--baseline', 'vottur-baseline.json', '--format', 'json'], {
       cwd: dir,

@@ -32,7 +32,7 @@ beforeAll(async () => {
     let text = '';
     child.stdout!.on('data', (chunk) => {
       text += chunk;
-      if (text.includes('\n')) resolve(JSON.parse(text.split('\n')[0]!) as Served);
+      if (text.includes('\n')) resolve(JSON.parse(text.split('\n')[0]) as Served);
     });
     child.once('exit', (code) => reject(new Error(`vottur serve --xroad exited with ${code}`)));
   });
@@ -68,7 +68,7 @@ describe('vottur catalogue (CLI)', () => {
     expect(first.code).toBe(1);
     const harvests = readdirSync(join(root, 'catalogue'));
     expect(harvests).toHaveLength(1);
-    const folder = join(root, 'catalogue', harvests[0]!);
+    const folder = join(root, 'catalogue', harvests[0]);
     for (const file of [
       'harvest.json',
       'catalogue.json',

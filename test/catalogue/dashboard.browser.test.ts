@@ -80,12 +80,12 @@ async function shown(page: Page) {
       .map((tr) => {
         const cells = Array.from((tr as HTMLTableRowElement).cells).map((c) => (c as HTMLElement).dataset.value ?? '');
         return {
-          code: cells[2]!,
+          code: cells[2],
           score: Number(cells[4]),
-          grade: cells[5]!,
+          grade: cells[5],
           errors: Number(cells[6]),
           warnings: Number(cells[7]),
-          status: cells[10]!,
+          status: cells[10],
           name: decodeURIComponent(
             (tr.querySelector('a.service-link') as HTMLAnchorElement).hash.replace('#service=', ''),
           ),
@@ -233,8 +233,8 @@ describe.skipIf(!RUN)(TITLE, () => {
 
   it('runs nothing a hostile catalogue carries', async () => {
     const catalogue = sampleCatalogue();
-    catalogue.subsystems[2]!.memberName = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>';
-    catalogue.subsystems[2]!.services[0]!.description = {
+    catalogue.subsystems[2].memberName = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>';
+    catalogue.subsystems[2].services[0].description = {
       text: 'openapi: 3.0.3\ninfo:\n  title: "</script><script>window.__pwned=3</script>"\n  version: 1.0.0\npaths: {}\n',
     };
     const { html } = await dashboardOf(catalogue);

@@ -170,7 +170,7 @@ describe('vottur catalogue harvest', () => {
 
   it('asks allowedMethods with --allowed-only, and harvests only what the client may call', async () => {
     const catalogue = sampleCatalogue();
-    catalogue.subsystems[2]!.services[0]!.allowed = false;
+    catalogue.subsystems[2].services[0].allowed = false;
     const server = await devServer({ catalogue });
     const { out } = tempFolder();
     const manifest = await harvestCatalogue({
@@ -227,7 +227,7 @@ describe('vottur catalogue harvest', () => {
     await harvestCatalogue({ securityServer: paced.baseUrl, client: CLIENT, out: out('b'), rate: 20 });
     // 11 requests at 20 a second: no two start closer than the pacing allows, so the last comes at least 0.5 s after the first.
     expect(paced.arrivals).toHaveLength(11);
-    expect(paced.arrivals[10]! - paced.arrivals[0]!).toBeGreaterThanOrEqual(480);
+    expect(paced.arrivals[10] - paced.arrivals[0]).toBeGreaterThanOrEqual(480);
   });
 
   it('stops with one line when the security server cannot be reached, writing nothing', async () => {

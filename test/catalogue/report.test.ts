@@ -38,7 +38,7 @@ describe('vottur catalogue report', () => {
     expect(new Set(report.findings.map((f) => f.document))).toEqual(new Set([ORDERS, PERMITS]));
     const orders = report.findings.filter((f) => f.document === ORDERS);
     expect(orders.map((f) => f.ruleId)).toEqual(['catalogue-description-missing']);
-    expect(orders[0]!.source).toBe('catalogue');
+    expect(orders[0].source).toBe('catalogue');
     // Lint findings keep their place in the harvested file.
     const camel = report.findings.find((f) => f.ruleId === 'platform-field-camel-case' && f.document === PERMITS)!;
     expect(camel).toMatchObject({
@@ -141,7 +141,7 @@ describe('vottur catalogue report', () => {
     const breaking = second.report.findings.filter((f) => f.ruleId === 'catalogue-breaking-change');
     expect(breaking).toHaveLength(1);
     expect(breaking[0]).toMatchObject({ document: VEHICLES, severity: 'error', source: 'catalogue' });
-    expect(breaking[0]!.message).toMatch(
+    expect(breaking[0].message).toMatch(
       /^1 breaking change since the previous harvest without a new major version \(info\.version 1\.2\.0 → 1\.2\.1\): .*make.*vehicles-v2/,
     );
     expect(second.changes.get(VEHICLES)).toMatchObject({

@@ -88,7 +88,7 @@ describe('gitlab format', () => {
 
   it('gives every finding its own fingerprint, even the same finding twice in a merged report', () => {
     const report = sampleReport();
-    const twice: Report = { ...report, findings: [...report.findings, report.findings[0]!] };
+    const twice: Report = { ...report, findings: [...report.findings, report.findings[0]] };
     const issues = parse(formatGitlab(twice, CONTEXT));
     expect(new Set(issues.map((i) => i.fingerprint)).size).toBe(issues.length);
   });

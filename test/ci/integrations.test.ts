@@ -125,7 +125,7 @@ describe('GitHub Action (action.yml)', () => {
 
   it('refers only to inputs and steps that exist, and steps refer only to earlier steps', () => {
     const text = readFileSync(join(ROOT, 'action.yml'), 'utf8');
-    const inputs = [...text.matchAll(/\binputs\.([a-zA-Z0-9_-]+)/g)].map((m) => m[1]!);
+    const inputs = [...text.matchAll(/\binputs\.([a-zA-Z0-9_-]+)/g)].map((m) => m[1]);
     expect(inputs.length).toBeGreaterThan(5);
     for (const name of inputs) expect(Object.keys(action.inputs), `inputs.${name}`).toContain(name);
     const ids = action.runs.steps.map((step) => step.id).filter(Boolean);
@@ -146,7 +146,7 @@ describe('GitHub Action (action.yml)', () => {
     const upload = action.runs.steps.find((step) => step.uses?.startsWith('github/codeql-action/upload-sarif@'));
     expect(upload?.with?.sarif_file).toBe('${{ steps.lint.outputs.sarif-file }}');
     const lint = action.runs.steps.find((step) => step.id === 'lint')!;
-    const used = [...lint.run!.matchAll(/args\+=\((--[a-z-]+)/g)].map((m) => m[1]!);
+    const used = [...lint.run!.matchAll(/args\+=\((--[a-z-]+)/g)].map((m) => m[1]);
     const help = lintOptions();
     for (const option of used) expect(help, option).toContain(option);
   });
@@ -196,7 +196,7 @@ describe('GitHub Action (action.yml)', () => {
         runs: Array<{ results: unknown[] }>;
       };
       expect(sarif.version).toBe('2.1.0');
-      expect(sarif.runs[0]!.results).toHaveLength(12);
+      expect(sarif.runs[0].results).toHaveLength(12);
       expect(result.stdout.split('\n').filter((l) => l.startsWith('::error ')).length).toBe(10);
       const gate = action.runs.steps.at(-1)!;
       expect(spawnSync('bash', ['-c', gate.run!], { env: { ...process.env, EXIT_CODE: '1' } }).status).toBe(1);
@@ -285,13 +285,13 @@ describe('pre-commit hook (.pre-commit-hooks.yaml)', () => {
   });
 
   it('runs a command the package installs, built when pre-commit packs it', () => {
-    expect(Object.keys(packageJson.bin)).toContain(hooks[0]!.entry.split(' ')[0]);
+    expect(Object.keys(packageJson.bin)).toContain(hooks[0].entry.split(' ')[0]);
     expect(packageJson.scripts.prepack).toMatch(/build/);
     expect(packageJson.files).toContain('dist/');
   });
 
   it('picks OpenAPI descriptions by name (a Python-compatible regular expression)', () => {
-    const files = new RegExp(hooks[0]!.files);
+    const files = new RegExp(hooks[0].files);
     for (const name of ['openapi.yaml', 'apis/user/openapi.yml', 'openapi.json', 'svc/openapi-v2.yaml', 'swagger.json'])
       expect(files.test(name), name).toBe(true);
     for (const name of ['package.json', 'docs/openapi.md', 'ci.yaml', 'my-openapi.yaml/readme'])
@@ -307,14 +307,14 @@ describe('Dockerfile', () => {
     .filter((line) => line.trim() !== '' && !line.trimStart().startsWith('#'))
     .map((line) => {
       const [, keyword, rest] = /^\s*([A-Z]+)\s+(.*)$/.exec(line)!;
-      return { keyword: keyword!, rest: rest!.trim() };
+      return { keyword: keyword, rest: rest.trim() };
     });
 
   it('runs the command package.json installs as vottur, on Node 20', () => {
     const entrypoint = JSON.parse(instructions.find((i) => i.keyword === 'ENTRYPOINT')!.rest) as string[];
     expect(entrypoint).toEqual(['node', `/app/${packageJson.bin.vottur}`]);
     const bases = instructions.filter((i) => i.keyword === 'FROM').map((i) => i.rest.split(/\s+/)[0]);
-    expect(bases.every((base) => /^node:20(-|$)/.test(base!))).toBe(true);
+    expect(bases.every((base) => /^node:20(-|$)/.test(base))).toBe(true);
   });
 
   it('copies only files that exist and that .dockerignore lets through', () => {
@@ -325,7 +325,7 @@ describe('Dockerfile', () => {
       const sources = copy.rest.split(/\s+/).slice(0, -1);
       for (const source of sources) {
         expect(existsSync(join(ROOT, source)), source).toBe(true);
-        const top = source.split('/')[0]!;
+        const top = source.split('/')[0];
         const excluded =
           ignored.includes(top) &&
           !ignored.some(

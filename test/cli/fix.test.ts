@@ -99,9 +99,9 @@ describe('vottur lint --fix', () => {
     expect(readFileSync(join(dir, 'people.yaml'), 'utf8')).toBe(MIXED);
     const patches = parsePatch(dry.stdout);
     expect(patches).toHaveLength(1);
-    expect(patches[0]!.oldFileName).toBe('a/people.yaml');
-    expect(patches[0]!.newFileName).toBe('b/people.yaml');
-    const patched = applyPatch(MIXED, patches[0]!);
+    expect(patches[0].oldFileName).toBe('a/people.yaml');
+    expect(patches[0].newFileName).toBe('b/people.yaml');
+    const patched = applyPatch(MIXED, patches[0]);
     await vottur(['lint', '--fix', 'people.yaml'], { cwd: dir });
     expect(patched).toBe(readFileSync(join(dir, 'people.yaml'), 'utf8'));
   });
@@ -130,10 +130,7 @@ describe('vottur lint --fix', () => {
   it('edits the file of a multi-file description that holds the node, and JSON keeps its indentation', async () => {
     const person =
       '{\n    "type": "object",\n    "properties": {\n        "registeredAt": {\n            "type": "string",\n            "example": "2020-01-01T08:00:00.000Z"\n        }\n    }\n}\n';
-    const root = MIXED.replace(
-      /                type: object\n[\s\S]*$/,
-      "                $ref: 'schemas/person.json'\n",
-    );
+    const root = MIXED.replace(/ {16}type: object\n[\s\S]*$/, "                $ref: 'schemas/person.json'\n");
     const dir = folderWith({ 'people.yaml': root, 'schemas/person.json': person });
     const result = await vottur(['lint', '--fix', 'people.yaml'], { cwd: dir });
     expect(result.stderr).toMatch(/fixed people\.yaml/);

@@ -70,7 +70,7 @@ describe('one budget per run for URL documents and standard input', () => {
       /the most for one run/.test(f.message),
     );
     expect(findings).toHaveLength(1);
-    expect(findings[0]!.message).toMatch(/this run has fetched 500 documents, the most for one run/);
+    expect(findings[0].message).toMatch(/this run has fetched 500 documents, the most for one run/);
     expect(result.code).toBe(1);
   });
 
@@ -80,7 +80,7 @@ describe('one budget per run for URL documents and standard input', () => {
       /the most for one run/.test(f.message),
     );
     expect(findings).toHaveLength(1);
-    expect(findings[0]!.message).toMatch(/this run has read 64 MB of URL documents, remote \$refs and standard input/);
+    expect(findings[0].message).toMatch(/this run has read 64 MB of URL documents, remote \$refs and standard input/);
     expect(result.code).toBe(1);
   });
 

@@ -51,7 +51,7 @@ describe('--shard', () => {
       const paths = shards.flatMap((shard) => shard.documents.map((d) => d.path));
       expect(new Set(paths).size).toBe(paths.length);
       for (const shard of shards) expect(shard.documents.length).toBeGreaterThan(0);
-      const merged = mergeReports(shards, { tool: shards[0]!.tool });
+      const merged = mergeReports(shards, { tool: shards[0].tool });
       expect(comparable(merged)).toEqual(comparable(readJsonReport(join(out, 'whole.json'))));
     },
   );

@@ -14,7 +14,7 @@ import { vottur } from './run.js';
 function commandModules(urls: string[]): string[] {
   return urls.flatMap((url) => {
     const match = /\/cli\/(?:commands\/|command-)([\w-]+\.js)$/.exec(url);
-    return match ? [match[1]!] : [];
+    return match ? [match[1]] : [];
   });
 }
 
@@ -47,7 +47,7 @@ describe('start-up', () => {
     const { result, urls } = await loaded(['--help']);
     for (const command of ['check', 'lint', 'test', 'report', 'rules', 'serve'])
       expect(result.stdout).toMatch(new RegExp(`^  ${command} \\[options\\]`, 'm'));
-    expect(result.stdout).toMatch(/^  lint \[options\] <files\.\.\.>/m);
+    expect(result.stdout).toMatch(/^ {2}lint \[options\] <files\.\.\.>/m);
     expect(commandModules(urls)).toEqual([]);
     expect(urls.filter((url) => url.includes('/node_modules/') && !url.includes('/node_modules/commander/'))).toEqual(
       [],

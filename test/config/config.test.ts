@@ -53,11 +53,11 @@ describe('the configuration file', () => {
     const sarif = JSON.parse((await vottur(['lint', 'apis/api.yaml', '-f', 'sarif'], { cwd: dir })).stdout) as {
       runs: Array<{ results: Array<{ ruleId: string; level: string }>; properties: { score: number } }>;
     };
-    expect(sarif.runs[0]!.properties.score).toBe(after.score.score);
-    expect(sarif.runs[0]!.results.filter((r) => r.ruleId === 'platform-no-404').every((r) => r.level === 'note')).toBe(
+    expect(sarif.runs[0].properties.score).toBe(after.score.score);
+    expect(sarif.runs[0].results.filter((r) => r.ruleId === 'platform-no-404').every((r) => r.level === 'note')).toBe(
       true,
     );
-    expect(sarif.runs[0]!.results.some((r) => r.ruleId === 'platform-info-contact')).toBe(false);
+    expect(sarif.runs[0].results.some((r) => r.ruleId === 'platform-info-contact')).toBe(false);
   });
 
   it('overrides apply to the files a glob names, and to a part of a description by JSON pointer', async () => {

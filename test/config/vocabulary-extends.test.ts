@@ -170,11 +170,11 @@ describe("extends: Spectral rulesets beside vottur's", { timeout: 120_000 }, () 
     const sarif = JSON.parse(sarifText) as {
       runs: Array<{ tool: { driver: { rules: Array<{ id: string; properties: { ruleset?: string } }> } } }>;
     };
-    expect(sarif.runs[0]!.tool.driver.rules.find((rule) => rule.id === 'operation-tags')?.properties.ruleset).toBe(
+    expect(sarif.runs[0].tool.driver.rules.find((rule) => rule.id === 'operation-tags')?.properties.ruleset).toBe(
       'spectral:oas',
     );
     expect(
-      sarif.runs[0]!.tool.driver.rules.find((rule) => rule.id === 'platform-no-404')?.properties.ruleset,
+      sarif.runs[0].tool.driver.rules.find((rule) => rule.id === 'platform-no-404')?.properties.ruleset,
     ).toBeUndefined();
     if (MULTITOOL) expect(problems(validateSarif(sarifText))).toEqual([]);
   });

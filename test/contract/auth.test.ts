@@ -17,7 +17,7 @@ afterAll(async () => {
 
 function claims(authorization: string | undefined): Record<string, unknown> {
   const token = authorization!.replace(/^Bearer /, '');
-  return JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as Record<string, unknown>;
+  return JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')) as Record<string, unknown>;
 }
 
 const need = { requiredScopes: [USER_PROFILE_READ_SCOPE], wantNoScope: true, timeoutMs: 5000 };
@@ -41,8 +41,8 @@ describe('the client-credentials flow', () => {
     expect(credentials.secrets).toEqual(
       expect.arrayContaining([
         issuer.clientSecret,
-        credentials.full.Authorization!.slice(7),
-        credentials.noScope!.Authorization!.slice(7),
+        credentials.full.Authorization.slice(7),
+        credentials.noScope!.Authorization.slice(7),
       ]),
     );
   });

@@ -51,13 +51,13 @@ describe('oneFindingPerCause', () => {
     });
     const merged = oneFindingPerCause([dredd, status, probe, generated]);
     expect(merged).toHaveLength(1);
-    expect(merged[0]!.ruleId).toBe('contract-not-found-204');
-    expect(merged[0]!.related?.map((r) => [r.ruleId, r.message])).toEqual([
+    expect(merged[0].ruleId).toBe('contract-not-found-204');
+    expect(merged[0].related?.map((r) => [r.ruleId, r.message])).toEqual([
       ['contract-status-documented', 'answered 404, not documented'],
       ['contract-status-documented', '(fuzz phase) answered 404, not documented'],
       ['contract-dredd', 'Dredd transaction failed: statusCode'],
     ]);
-    expect(merged[0]!.related?.[0]).toMatchObject({
+    expect(merged[0].related?.[0]).toMatchObject({
       document: 'api.yaml',
       severity: 'error',
       request: { method: 'GET', url: 'http://h/v1/users/9', status: 404 },

@@ -107,7 +107,7 @@ describe('the Dredd run', () => {
       severity: 'info',
       operationId: 'getThing',
     });
-    expect(report.findings[0]!.message).toMatch(
+    expect(report.findings[0].message).toMatch(
       /answered 204: the example does not exist on this server, so the 200 body was not checked; give values that exist in --data under getThing\.positive/,
     );
     expect(notes.join('\n')).toMatch(
@@ -139,10 +139,10 @@ describe('the Dredd run', () => {
       const report = await runContractTests({ description: file, server: server.url, auth: { bearer: THINGS_TOKEN } });
       expect(report.findings).toHaveLength(1);
       expect(report.findings[0]).toMatchObject({ ruleId: 'contract-dredd', severity: 'info' });
-      expect(report.findings[0]!.message).toMatch(
+      expect(report.findings[0].message).toMatch(
         /Dredd could not run on this description.*'OpenAPI Object' is missing required property 'info'/,
       );
-      expect(report.findings[0]!.message).not.toContain(tmpdir());
+      expect(report.findings[0].message).not.toContain(tmpdir());
       expect(report.rules.map((r) => r.id)).toContain('contract-schema');
     } finally {
       await rm(folder, { recursive: true, force: true });

@@ -67,15 +67,15 @@ describe('planRequests on the reference description', () => {
       'noAuth',
       'noScope',
     ]);
-    const positive = byHeaders[0]!;
+    const positive = byHeaders[0];
     expect(positive.pathname).toBe('/v2/users/.to-national-id/actor-profiles/.from-national-id');
     expect(positive.headers).toMatchObject({
       'X-Param-To-National-Id': '0101302989',
       'X-Param-From-National-Id': '1403552329',
     });
     // The not-found probe replaces the last identifier in the path: the originating party.
-    expect(byHeaders[1]!.identifier?.parameter.name).toBe('X-Param-From-National-Id');
-    expect(byHeaders[1]!.headers['X-Param-To-National-Id']).toBe('0101302989');
+    expect(byHeaders[1].identifier?.parameter.name).toBe('X-Param-From-National-Id');
+    expect(byHeaders[1].headers['X-Param-To-National-Id']).toBe('0101302989');
     expect(byHeaders.filter((r) => r.kind === 'malformed').map((r) => r.identifier?.parameter.name)).toEqual([
       'X-Param-To-National-Id',
       'X-Param-From-National-Id',
@@ -129,7 +129,7 @@ paths:
       operationId: 'getOrder',
       pointer: '/paths/~1v1~1orders~1{orderNumber}/get/parameters/0',
     });
-    expect(plan.findings[0]!.message).toMatch(
+    expect(plan.findings[0].message).toMatch(
       /no value for the path parameter orderNumber.*--data under getOrder\.positive\.orderNumber/,
     );
     expect(plan.requests.filter((r) => r.op.operationId === 'getOrder')).toEqual([]);
@@ -223,8 +223,8 @@ paths:
 `,
     );
     const [positive] = planRequests(description).requests;
-    expect(positive!.pathname).toBe('/v1/items/1,2');
-    expect(positive!.query).toBe('tag=a&tag=b&filter%5Bcolour%5D=red&pipes=x%7Cy');
-    expect(positive!.headers).toMatchObject({ 'X-Trace': 't-1', Cookie: 'session=s%201' });
+    expect(positive.pathname).toBe('/v1/items/1,2');
+    expect(positive.query).toBe('tag=a&tag=b&filter%5Bcolour%5D=red&pipes=x%7Cy');
+    expect(positive.headers).toMatchObject({ 'X-Trace': 't-1', Cookie: 'session=s%201' });
   });
 });

@@ -145,7 +145,7 @@ describe('the reference service', () => {
                 : headers[name];
           if (raw === undefined || raw === null) continue;
           const value = where === 'query' ? raw : decodeURIComponent(raw);
-          if (hasNonAscii(value)) counts[`${op.label} ${input.key}`]! += 1;
+          if (hasNonAscii(value)) counts[`${op.label} ${input.key}`] += 1;
         }
       }
     }
@@ -181,8 +181,8 @@ describe('the reference service', () => {
     });
     const skipped = report.findings.filter((f) => f.ruleId === 'contract-probe-skipped');
     expect(skipped).toHaveLength(1);
-    expect(skipped[0]!.severity).toBe('info');
-    expect(skipped[0]!.message).toMatch(/403 probe .* not sent .*--bearer/);
+    expect(skipped[0].severity).toBe('info');
+    expect(skipped[0].message).toMatch(/403 probe .* not sent .*--bearer/);
     // The service checks no token at all, so the probe without credentials catches it.
     expect(ruleIds(report)).toContain('contract-auth-required');
     expect(JSON.stringify(report)).not.toContain('not-checked-token');

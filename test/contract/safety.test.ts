@@ -72,8 +72,8 @@ describe('contract runs against the things fixture', () => {
     expect(elsewhere.requests).toEqual([]);
     const refused = everything(report).filter((f) => f.ruleId === 'contract-redirect');
     expect(refused.length).toBeGreaterThan(0);
-    expect(refused[0]!.message).toContain(elsewhere.url);
-    expect(refused[0]!.severity).toBe('error');
+    expect(refused[0].message).toContain(elsewhere.url);
+    expect(refused[0].severity).toBe('error');
     expect(
       everything(report).some((f) => f.ruleId === 'contract-status-documented' && /answered 302/.test(f.message)),
     ).toBe(true);
@@ -106,7 +106,7 @@ describe('contract runs against the things fixture', () => {
     expect(Date.now() - started).toBeLessThan(2500);
     const timeouts = everything(report).filter((f) => f.ruleId === 'contract-timeout');
     expect(report.findings.every((f) => f.ruleId === 'contract-timeout')).toBe(true);
-    expect(timeouts[0]!.message).toMatch(/no complete answer within 300 ms/);
+    expect(timeouts[0].message).toMatch(/no complete answer within 300 ms/);
   });
 
   it('report a server that is down as one contract-unreachable finding', async () => {
@@ -120,7 +120,7 @@ describe('contract runs against the things fixture', () => {
     });
     expect(report.findings).toHaveLength(1);
     expect(report.findings[0]).toMatchObject({ ruleId: 'contract-unreachable', severity: 'error', source: 'response' });
-    expect(report.findings[0]!.message).toMatch(
+    expect(report.findings[0].message).toMatch(
       /cannot reach the server at http:\/\/127\.0\.0\.1:\d+\/: connection refused \(ECONNREFUSED\)/,
     );
     expect(notes.join('\n')).toMatch(/dredd: not run/);

@@ -121,7 +121,7 @@ describe('vottur test over mutual TLS', () => {
       dredd: false,
     });
     expect(report.findings.map((f) => f.ruleId)).toEqual(['contract-unreachable']);
-    expect(report.findings[0]!.message).toMatch(
+    expect(report.findings[0].message).toMatch(
       /^cannot reach the server at https:\/\/localhost:\d+\/: the server refused the TLS client certificate \(--cert\)/,
     );
     expect(report.operations?.every((o) => o.notTested === 'the server could not be reached')).toBe(true);

@@ -24,16 +24,16 @@ function issuer(lifetime = 60) {
 }
 
 function answering(statuses: number[], seen: string[], onSend?: () => void): typeof fetch {
-  return (async (_url: unknown, init?: RequestInit) => {
+  return async (_url: unknown, init?: RequestInit) => {
     const headers = init?.headers as Record<string, string>;
     seen.push(headers.Authorization ?? '');
     onSend?.();
-    const status = statuses[Math.min(seen.length - 1, statuses.length - 1)]!;
+    const status = statuses[Math.min(seen.length - 1, statuses.length - 1)];
     return new Response(status === 401 ? '' : '{}', {
       status,
       headers: status === 401 ? { 'www-authenticate': 'Bearer error="invalid_token"' } : {},
     });
-  }) as typeof fetch;
+  };
 }
 
 const request = { method: 'GET', url: new URL('http://127.0.0.1:1/v1/me'), headers: { Authorization: 'Bearer t1' } };

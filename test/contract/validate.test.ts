@@ -44,7 +44,7 @@ function response(status: number, body: unknown, contentType = 'application/json
 }
 
 function check(description: ContractDescription, res: HttpResponse, operation = 0) {
-  const op = description.operations[operation]!;
+  const op = description.operations[operation];
   const ctx: ResponseCheckContext = {
     description,
     validators: new SchemaValidators(description),
@@ -215,7 +215,7 @@ describe('convention checks on payloads', () => {
     const plain = check(description, response(404, { error: { code: 404, message: 'no' } }, 'application/json'));
     const problem = plain.filter((f) => f.ruleId === 'contract-problem-details');
     expect(problem).toHaveLength(1);
-    expect(problem[0]!.message).toMatch(
+    expect(problem[0].message).toMatch(
       /answered 404 with Content-Type `application\/json` instead of application\/problem\+json, no `type` \(the older `\{ error: \{ code, message \} \}` form\), no `status`/,
     );
     expect(plain.some((f) => f.ruleId === 'contract-content-type')).toBe(true);
@@ -326,7 +326,7 @@ describe("the description's patterns run in linear time", () => {
       severity: 'warn',
       pointer: '/paths/~1v1~1things/get/responses/200/content/application~1json/schema/properties/name/pattern',
     });
-    expect(pattern[0]!.message).toMatch(
+    expect(pattern[0].message).toMatch(
       /^the pattern `\^\(a\+\)\+\$` backtracks exponentially: a value such as "aaa…".*\(ReDoS\); (write it as|rewrite it)/,
     );
     // A matching value passes.
@@ -345,7 +345,7 @@ describe("the description's patterns run in linear time", () => {
       ),
     );
     const validators = new SchemaValidators(description);
-    const op = description.operations[0]!;
+    const op = description.operations[0];
     const ctx: ResponseCheckContext = {
       description,
       validators,
@@ -393,7 +393,7 @@ describe("the description's patterns run in linear time", () => {
       response(200, { a: 'a ', b: 'a\u3000b', c: 'x\ny', createdTimestamp: '2024-01-01T10:00:00.000Z' }),
     );
     expect(
-      bad.filter((f) => f.ruleId === 'contract-schema').map((f) => f.message.split(':')[1]!.trim().split(' ')[0]),
+      bad.filter((f) => f.ruleId === 'contract-schema').map((f) => f.message.split(':')[1].trim().split(' ')[0]),
     ).toEqual(['`/a`', '`/b`', '`/c`']);
   });
 });

@@ -850,7 +850,7 @@ const SCHEMA_CLASS: Record<string, [ChangeClass, ChangeClass]> = {
 function setAt(doc: Doc, path: readonly string[], value: unknown): void {
   let node = doc;
   for (const key of path.slice(0, -1)) node = node[key];
-  node[path[path.length - 1]!] = structuredClone(value);
+  node[path[path.length - 1]] = structuredClone(value);
 }
 const pointerOf = (path: readonly string[]) =>
   `/${path.map((s) => s.replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`;
@@ -869,7 +869,7 @@ function schemaCases(): DiffCase[] {
         const id = `diff-${scope}-${change}`;
         cases.push({
           id,
-          cls: SCHEMA_CLASS[change]![direction],
+          cls: SCHEMA_CLASS[change][direction],
           prepare: (d) => {
             where.prepare?.(d);
             setAt(d, target, baseSchema);

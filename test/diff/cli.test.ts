@@ -304,7 +304,7 @@ describe('vottur diff: git REF:path and multi-file descriptions', () => {
 describe('vottur check --base', () => {
   it('adds the changes since the base to the lint report: one document scored, the gate fails on a breaking change', async () => {
     const [base, revision] = pair(BREAKING);
-    const result = await vottur(['check', revision!, '--base', base!, '--format', 'json', '-q']);
+    const result = await vottur(['check', revision, '--base', base, '--format', 'json', '-q']);
     expect(result.code).toBe(1);
     const report = JSON.parse(result.stdout) as {
       documents: Array<{ path: string }>;
@@ -320,7 +320,7 @@ describe('vottur check --base', () => {
     expect(diffFindings.every((f) => f.document === revision)).toBe(true);
     expect(report.findings.some((f) => f.source === 'lint')).toBe(true);
     // Without --base the same description has no diff finding.
-    const alone = JSON.parse((await vottur(['check', revision!, '--format', 'json', '-q'])).stdout) as {
+    const alone = JSON.parse((await vottur(['check', revision, '--format', 'json', '-q'])).stdout) as {
       findings: Array<{ source: string }>;
     };
     expect(alone.findings.filter((f) => f.source === 'diff')).toEqual([]);
@@ -329,7 +329,7 @@ describe('vottur check --base', () => {
   it('accepts a change on purpose with --accept, and refuses --accept without --base', async () => {
     const [base, revision] = pair(join(ROOT, BREAKING));
     const first = JSON.parse(
-      (await vottur(['check', revision!, '--base', base!, '--format', 'json', '-q'], { cwd: work })).stdout,
+      (await vottur(['check', revision, '--base', base, '--format', 'json', '-q'], { cwd: work })).stdout,
     ) as { findings: Array<{ ruleId: string; source: string; pointer: string }> };
     const accept = join(work, 'accept-check.yaml');
     writeFileSync(
@@ -340,7 +340,7 @@ describe('vottur check --base', () => {
           .map((f) => ({ rule: f.ruleId, pointer: f.pointer, reason: 'clients were told in the 2.0 notice' })),
       ),
     );
-    const accepted = await vottur(['check', revision!, '--base', base!, '--accept', accept, '--format', 'json', '-q'], {
+    const accepted = await vottur(['check', revision, '--base', base, '--accept', accept, '--format', 'json', '-q'], {
       cwd: work,
     });
     const report = JSON.parse(accepted.stdout) as {
@@ -351,7 +351,7 @@ describe('vottur check --base', () => {
     expect(
       diffFindings.every((f) => f.suppressions?.[0]?.justification === 'clients were told in the 2.0 notice'),
     ).toBe(true);
-    const refused = await vottur(['check', revision!, '--accept', accept], { cwd: work });
+    const refused = await vottur(['check', revision, '--accept', accept], { cwd: work });
     expect(refused.code).toBe(2);
     expect(refused.stderr).toMatch(/^vottur: --accept applies to the changes --base finds/);
   });

@@ -83,7 +83,7 @@ const PAIRS: Record<
 };
 
 function files(name: string): Record<string, string> {
-  const pair = PAIRS[name]!;
+  const pair = PAIRS[name];
   const base = miniBase();
   pair.base?.(base);
   let revision: Doc = structuredClone(base);
@@ -120,7 +120,7 @@ describe('non-breaking pairs', () => {
           .filter((f) => f.ruleId.startsWith('diff-'))
           .map((f) => f.ruleId)
           .sort(),
-      ).toEqual([...PAIRS[name]!.changes].sort());
+      ).toEqual([...PAIRS[name].changes].sort());
     },
   );
 });

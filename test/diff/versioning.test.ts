@@ -104,7 +104,7 @@ describe('versioning', () => {
     next.components.schemas.UserProfile.required = ['nationalId', 'locale'];
     const result = await diff(unprefixed, next);
     expect(result.rules).toEqual(['warn diff-response-body-property-removed']);
-    expect(result.report.findings[0]!.message).toContain('allowed by the new major version 3.0.0');
+    expect(result.report.findings[0].message).toContain('allowed by the new major version 3.0.0');
     expect(result.exit).toBe(0);
   });
 

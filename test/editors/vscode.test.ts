@@ -47,7 +47,7 @@ describe('the VS Code extension', () => {
   it('bundles into one file that needs only vscode and Node, and packs into a .vsix with vsce', () => {
     execFileSync(process.execPath, [join(ROOT, 'scripts/bundle-vscode-extension.mjs')], { cwd: ROOT, stdio: 'pipe' });
     const bundle = readFileSync(join(EXTENSION, 'dist/extension.js'), 'utf8');
-    const required = new Set([...bundle.matchAll(/require\('([^']+)'\)/g)].map((match) => match[1]!));
+    const required = new Set([...bundle.matchAll(/require\('([^']+)'\)/g)].map((match) => match[1]));
     expect(
       [...required].filter((name) => name !== 'vscode' && !builtinModules.includes(name.replace(/^node:/, ''))),
     ).toEqual([]);
@@ -82,7 +82,7 @@ describe('the VS Code extension', () => {
       'vottur.path',
       'vottur.useConfig',
     ]);
-    expect(manifest.contributes.configuration.properties['vottur.baselined']!.enum).toEqual(['hint', 'hide']);
+    expect(manifest.contributes.configuration.properties['vottur.baselined'].enum).toEqual(['hint', 'hide']);
     expect(entries.get('extension/dist/extension.js')!.toString('utf8')).toBe(bundle);
     expect(entries.get('extension.vsixmanifest')!.toString('utf8')).toContain(
       'Id="vottur" Version="0.1.0" Publisher="vottur"',

@@ -272,7 +272,7 @@ paths:
   it('tests the likely-safe fixes together and splits the group down to the unsafe one', async () => {
     const dir = folderWith({ 'api.yaml': DOC });
     const outcome = await fixDescription(join(dir, 'api.yaml'), { findingsOf, cwd: dir });
-    const text = [...outcome.changed.values()][0]!;
+    const text = [...outcome.changed.values()][0];
     expect(text).toContain("completedAt: {type: string, example: '2021-11-24T10:00:00.000Z', format: date-time}");
     expect(text).toContain("closedAt: {type: string, example: '2021-11-25T10:00:00.000Z', format: date-time}");
     expect(text).toContain("schema: {type: string, example: '2021-11-24T10:00:00.000Z'}\n");

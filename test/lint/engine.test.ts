@@ -162,7 +162,7 @@ describe.skipIf(!corpusPresent)(corpusTitle('the native engine against stock Spe
     const file = join(CORPUS, 'multifile/digitalocean/DigitalOcean-public.v2.yaml');
     const count = (keys: string[]) => {
       const counts: Record<string, number> = {};
-      for (const k of keys) counts[k.split(' ')[0]!] = (counts[k.split(' ')[0]!] ?? 0) + 1;
+      for (const k of keys) counts[k.split(' ')[0]] = (counts[k.split(' ')[0]] ?? 0) + 1;
       return counts;
     };
     const [fast, stock] = await Promise.all([native(file), stockSpectral(file)]);

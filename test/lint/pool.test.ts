@@ -74,8 +74,8 @@ describe('the worker pool', () => {
         const unreadable = report.findings.filter((f) => f.ruleId === 'vottur-unreadable');
         expect(unreadable).toHaveLength(1);
         expect(unreadable[0]).toMatchObject({ severity: 'error' });
-        expect(unreadable[0]!.document).toMatch(/broken\.yaml$/);
-        expect(unreadable[0]!.message).not.toContain('\n');
+        expect(unreadable[0].document).toMatch(/broken\.yaml$/);
+        expect(unreadable[0].message).not.toContain('\n');
       }
     },
   );

@@ -89,7 +89,7 @@ describe('x-vottur-ignore', () => {
       ['vottur-suppression-reason', 'info', '/info/x-vottur-ignore/0'],
       ['vottur-suppression-unused', 'info', '/info/x-vottur-ignore/1'],
     ]);
-    expect(findings[0]!.suppressions).toBeUndefined();
+    expect(findings[0].suppressions).toBeUndefined();
   });
 
   it('leaves entries for diff and contract rules to those commands', async () => {

@@ -309,7 +309,7 @@ async function expectFindingsAt(file: string, expected: Expected[]): Promise<Jso
     const path = decodePointer(finding.pointer);
     expect(exists(data, path), finding.pointer).toBe(true);
     const last = path[path.length - 1];
-    const text = lines[finding.line! - 1]!.slice(0, finding.column! - 1);
+    const text = lines[finding.line! - 1].slice(0, finding.column! - 1);
     if (last !== undefined && /^\d+$/.test(last) && !text.includes(`${last}:`) && !text.includes(`'${last}':`))
       expect(text, finding.pointer).toMatch(/(-|\[|,)\s*$/);
     else if (last !== undefined)
@@ -472,8 +472,8 @@ describe('through the CLI: every finding at its node of the original, for each k
           ['/paths/~1v1~1things/post', 5],
           ['/paths/~1v1~1things/post/parameters/0', 7],
         ]);
-        expect(contentType[0]!.message).toMatch(/add `produces: \[application\/json\]`/);
-        expect(contentType[1]!.message).toMatch(/add `consumes: \[application\/json\]`/);
+        expect(contentType[0].message).toMatch(/add `produces: \[application\/json\]`/);
+        expect(contentType[1].message).toMatch(/add `consumes: \[application\/json\]`/);
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }
@@ -487,7 +487,7 @@ describe('through the CLI: every finding at its node of the original, for each k
       writeFileSync(file, "swagger: '2.0'\ninfo: 5\npaths: {}\n");
       const found = await findings(file);
       expect(found.map((f) => f.ruleId)).toEqual(['platform-openapi-3']);
-      expect(found[0]!.message).toMatch(
+      expect(found[0].message).toMatch(
         /The other rules did not run: it could not be converted in memory: info must be an object\.\)$/,
       );
     } finally {
@@ -578,7 +578,7 @@ describe('baselines and suppressions on a Swagger 2.0 description (document-rela
       expect(body.pointer).toBe('/paths/~1v1~1vehicles/post/parameters/0');
       expect(body.suppressions?.[0]?.justification).toBe('Examples come with the next release.');
       const unused = found.filter((f) => f.ruleId === 'vottur-suppression-unused');
-      expect(unused.map((f) => `${f.pointer} ${text.split('\n')[f.line! - 1]!.trim()}`)).toEqual([
+      expect(unused.map((f) => `${f.pointer} ${text.split('\n')[f.line! - 1].trim()}`)).toEqual([
         '/definitions/Problem/x-vottur-ignore/0 x-vottur-ignore: [{ rule: platform-no-404, reason: Not here. }]',
       ]);
     },
@@ -594,7 +594,7 @@ describe.skipIf(!CORPUS_DIR)(corpusTitle('the corpus’s Swagger 2.0 description
     const at = (rule: string, pointer: string) => {
       const hit = found.filter((f) => f.ruleId === rule && f.pointer === pointer);
       expect(hit.length, `${rule} ${pointer}`).toBeGreaterThan(0);
-      return lines[hit[0]!.line! - 1]!.trim();
+      return lines[hit[0].line! - 1].trim();
     };
     expect(at('platform-openapi-3', '/swagger')).toBe("swagger: '2.0'");
     expect(at('platform-info-version-semver', '/info/version')).toBe('version: v1');

@@ -23,7 +23,7 @@ async function cliRows(files: string[], cwd: string): Promise<{ rows: Map<string
   const report = JSON.parse(result.stdout) as Report;
   const rows = new Map<string, Row[]>();
   const unreadable = new Set<string>();
-  for (const finding of report.findings as Finding[]) {
+  for (const finding of report.findings) {
     const file = resolve(cwd, finding.document);
     if (finding.ruleId === 'vottur-unreadable') {
       unreadable.add(file);

@@ -86,7 +86,7 @@ describe('quick fixes from the fix engine', () => {
             if (chosen) break;
           }
           if (!chosen) break;
-          const after = applyEdits(text, chosen.edit!.changes![uriOf(file)]!);
+          const after = applyEdits(text, chosen.edit!.changes![uriOf(file)]);
           // The class in the title is vottur diff's, on files, of before and after.
           expect(effectOf(chosen.title), chosen.title).toBe(await diffClass(name, text, after));
           const before = countBy(diagnostics);
@@ -95,7 +95,7 @@ describe('quick fixes from the fix engine', () => {
             file,
             {
               start: { line: 0, character: 0 },
-              end: { line: lines.length - 1, character: lines[lines.length - 1]!.length },
+              end: { line: lines.length - 1, character: lines[lines.length - 1].length },
             },
             after,
           );

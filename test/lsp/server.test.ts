@@ -113,7 +113,7 @@ async function replaceAll(lsp: LspClient, file: string, before: string, after: s
   const lines = before.split('\n');
   await lsp.change(
     file,
-    { start: { line: 0, character: 0 }, end: { line: lines.length - 1, character: lines[lines.length - 1]!.length } },
+    { start: { line: 0, character: 0 }, end: { line: lines.length - 1, character: lines[lines.length - 1].length } },
     after,
   );
 }
@@ -179,7 +179,7 @@ describe('diagnostics', () => {
     await lsp.change(file, rangeOf(DESCRIPTION, 'title: User'), 'title: [User');
     const broken = await lsp.waitFor(file, has('vottur-unreadable'));
     expect(broken).toHaveLength(1);
-    expect(broken[0]!.range.start.line).toBeGreaterThanOrEqual(2);
+    expect(broken[0].range.start.line).toBeGreaterThanOrEqual(2);
     await lsp.change(
       file,
       {
@@ -449,7 +449,7 @@ describe('code actions', () => {
       (action) => action.title === 'Suppress platform-info-x-category here, with a reason',
     )!;
     expect(suppress.kind).toBe('quickfix');
-    const edits = suppress.edit!.documentChanges![0]!.edits as TextEdit[];
+    const edits = suppress.edit!.documentChanges![0].edits as TextEdit[];
     const suppressed = applyEdits(text, edits);
     expect(suppressed).toContain('  x-vottur-ignore:\n    - rule: platform-info-x-category\n      reason: ""\n');
     await replaceAll(lsp, file, text, suppressed);
@@ -482,7 +482,7 @@ describe('code actions', () => {
       (d) => d.code === 'platform-info-x-category',
     )!;
     const suppress = (await actionsFor(lsp, file, diagnostic)).find((action) => action.title.startsWith('Suppress'))!;
-    const edit = suppress.edit!.documentChanges![0]!.edits[0]!;
+    const edit = suppress.edit!.documentChanges![0].edits[0];
     expect(edit.snippet!.value).toContain('reason: "${1:why this finding is accepted}"');
   });
 
@@ -504,7 +504,7 @@ describe('code actions', () => {
       (d) => d.code === 'platform-info-x-category',
     )!;
     const suppress = (await actionsFor(lsp, file, diagnostic)).find((action) => action.title.startsWith('Suppress'))!;
-    const suppressed = applyEdits(json, suppress.edit!.documentChanges![0]!.edits);
+    const suppressed = applyEdits(json, suppress.edit!.documentChanges![0].edits);
     const data = JSON.parse(suppressed) as { info: Record<string, unknown> };
     expect(data.info['x-vottur-ignore']).toEqual([{ rule: 'platform-info-x-category', reason: '' }]);
     await replaceAll(
@@ -574,7 +574,7 @@ describe('the configuration', () => {
     const file = join(folder, 'api.yaml');
     await lsp.open(file);
     const shown = await lsp.waitFor(file, has('vottur-unreadable'));
-    expect(shown[0]!.message).toBe(
+    expect(shown[0].message).toBe(
       'vottur.config.yaml: `rules.platform-info-x-category` is "sometimes"; write one of off, hint, info, warn, error',
     );
   });

@@ -183,13 +183,13 @@ describe('InMemoryProfileStore', () => {
     const good = structuredClone(data);
     expect(() => new InMemoryProfileStore(good)).not.toThrow();
     const badId = structuredClone(data);
-    badId.profiles[3]!.nationalId = BAD_CHECK_DIGIT;
+    badId.profiles[3].nationalId = BAD_CHECK_DIGIT;
     expect(() => new InMemoryProfileStore(badId)).toThrow(/profiles\[3\]\.nationalId/);
     const badDate = structuredClone(data);
-    badDate.profiles[0]!.createdTimestamp = '2024-05-02T09:30:00';
+    badDate.profiles[0].createdTimestamp = '2024-05-02T09:30:00';
     expect(() => new InMemoryProfileStore(badDate)).toThrow(/profiles\[0\]\.createdTimestamp/);
     const duplicate = structuredClone(data);
-    duplicate.profiles.push({ ...duplicate.profiles[0]! });
+    duplicate.profiles.push({ ...duplicate.profiles[0] });
     expect(() => new InMemoryProfileStore(duplicate)).toThrow(/two profiles/);
     expect(() => new InMemoryProfileStore({ profiles: [] })).toThrow(/actorProfiles/);
   });

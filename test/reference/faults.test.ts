@@ -102,7 +102,7 @@ async function expectUntouchedElsewhere(running: Running): Promise<void> {
   );
   const mine = await errorAnswers(running);
   const theirs = await errorAnswers(clean);
-  for (const status of Object.keys(theirs)) expectSame(mine[status]!, theirs[status]!, `error ${status}`);
+  for (const status of Object.keys(theirs)) expectSame(mine[status], theirs[status], `error ${status}`);
 }
 
 describe('fault modes', () => {
@@ -175,7 +175,7 @@ describe('fault modes', () => {
     );
     const mine = await errorAnswers(faulty);
     const theirs = await errorAnswers(clean);
-    for (const status of Object.keys(theirs)) expectSame(mine[status]!, theirs[status]!, `error ${status}`);
+    for (const status of Object.keys(theirs)) expectSame(mine[status], theirs[status], `error ${status}`);
   });
 
   it('plain-json-errors: every error is application/json { error } without Problem Details members; statuses and successes stay', async () => {
@@ -183,8 +183,8 @@ describe('fault modes', () => {
     const mine = await errorAnswers(faulty);
     const theirs = await errorAnswers(clean);
     for (const status of Object.keys(theirs)) {
-      const cleanAnswer = theirs[status]!;
-      const answer = mine[status]!;
+      const cleanAnswer = theirs[status];
+      const answer = mine[status];
       expect(isProblem(cleanAnswer, Number(status)), `clean ${status}`).toBe(true);
       expect(answer.status, status).toBe(Number(status));
       expect(answer.contentType, status).toMatch(/^application\/json/);

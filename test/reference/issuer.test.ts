@@ -129,7 +129,7 @@ describe('the development issuer’s token lifetime (vottur serve --token-lifeti
     });
     const token = (await answer.json()) as { access_token: string; expires_in: number };
     expect(token.expires_in).toBe(1);
-    const claims = JSON.parse(Buffer.from(token.access_token.split('.')[1]!, 'base64url').toString('utf8')) as {
+    const claims = JSON.parse(Buffer.from(token.access_token.split('.')[1], 'base64url').toString('utf8')) as {
       iat: number;
       exp: number;
     };

@@ -115,6 +115,6 @@ describe('vottur serve --tls', () => {
       dredd: false,
     });
     expect(report.findings.map((f) => f.ruleId)).toEqual(['contract-unreachable']);
-    expect(report.findings[0]!.message).toMatch(/the server refused the TLS client certificate \(--cert\)/);
+    expect(report.findings[0].message).toMatch(/the server refused the TLS client certificate \(--cert\)/);
   }, 60_000);
 });

@@ -58,7 +58,7 @@ describe('vottur serve', () => {
     expect(lines).toHaveLength(FAULTS.length);
     FAULTS.forEach((fault, i) => {
       expect(lines[i]).toMatch(new RegExp(`^${fault.name} +\\S`));
-      expect(lines[i]!.endsWith(fault.description)).toBe(true);
+      expect(lines[i].endsWith(fault.description)).toBe(true);
     });
     expect(h.log.text).toBe('');
   });

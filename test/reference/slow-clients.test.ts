@@ -37,10 +37,10 @@ function startService(auth = '--no-auth'): Promise<Started> {
     );
     children.push(child);
     let out = '';
-    child.stdout!.on('data', (chunk) => {
+    child.stdout.on('data', (chunk) => {
       out += chunk;
       const line = out.split('\n')[0];
-      if (out.includes('\n')) resolve(JSON.parse(line!) as Started);
+      if (out.includes('\n')) resolve(JSON.parse(line) as Started);
     });
     child.on('error', reject);
     child.on('exit', (code) => reject(new Error(`vottur serve exited ${code}`)));

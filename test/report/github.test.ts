@@ -32,7 +32,7 @@ function parse(output: string): { annotations: Annotation[]; other: string[] } {
       const eq = pair.indexOf('=');
       properties[pair.slice(0, eq)] = unescape(pair.slice(eq + 1));
     }
-    annotations.push({ command: match[1]!, properties, message: unescape(match[3]!) });
+    annotations.push({ command: match[1], properties, message: unescape(match[3]) });
   }
   return { annotations, other };
 }
@@ -100,7 +100,7 @@ describe('github format', () => {
     report.documents = [{ path: document }];
     report.findings = [
       {
-        ...report.findings[1]!,
+        ...report.findings[1],
         document,
         ruleId: 'rule,with:odd',
         message: 'line one\r\nline two: 50% off, ::error::',
@@ -111,14 +111,14 @@ describe('github format', () => {
     expect(output.trimEnd().split('\n')).toHaveLength(2);
     const { annotations } = parse(output);
     expect(annotations).toHaveLength(1);
-    expect(annotations[0]!.properties.file).toBe(document);
-    expect(annotations[0]!.properties.title).toBe('rule,with:odd');
-    expect(annotations[0]!.message.split('\nRule documentation: ')[0]).toBe('line one\r\nline two: 50% off, ::error::');
+    expect(annotations[0].properties.file).toBe(document);
+    expect(annotations[0].properties.title).toBe('rule,with:odd');
+    expect(annotations[0].message.split('\nRule documentation: ')[0]).toBe('line one\r\nline two: 50% off, ::error::');
   });
 
   it('says when GitHub will not show every annotation', () => {
     const report = lintReport();
-    const base = report.findings[1]!;
+    const base = report.findings[1];
     report.findings = Array.from({ length: 11 }, (_, i) => ({ ...base, line: i + 1 }));
     const { annotations, other } = parse(formatGithub(report, CONTEXT));
     expect(annotations).toHaveLength(11);

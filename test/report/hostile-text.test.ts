@@ -89,7 +89,7 @@ describe('text from a document or a server, in every format', () => {
           const parsed = JSON.parse(out) as unknown;
           // Escaped as JSON, not changed: the value read back is the text itself.
           if (format === 'json')
-            expect((parsed as { findings: Finding[] }).findings[0]!.message.startsWith(text)).toBe(true);
+            expect((parsed as { findings: Finding[] }).findings[0].message.startsWith(text)).toBe(true);
         }
         if (format === 'junit') expect(XMLValidator.validate(out)).toBe(true);
         if (format === 'markdown') expect(() => marked.lexer(out)).not.toThrow();

@@ -130,7 +130,7 @@ describe.skipIf(!RUN)(TITLE, () => {
     await page.selectOption('#filter-rule', 'response-content-type');
     rows = await visibleRows(page);
     expect(rows).toHaveLength(1);
-    expect(rows[0]!.text).toContain('Content-Type is text/plain; send application/json.');
+    expect(rows[0].text).toContain('Content-Type is text/plain; send application/json.');
 
     await page.click('button[type="reset"]');
     await page.fill('#filter-text', 'SNAKE_case');
@@ -223,7 +223,7 @@ describe.skipIf(!RUN)(TITLE, () => {
     );
     const findings = documents.flatMap((document, d) =>
       Array.from({ length: 12 }, (_, i) => ({
-        ...base.findings[i % base.findings.length]!,
+        ...base.findings[i % base.findings.length],
         document,
         line: undefined,
         path: [
@@ -265,7 +265,7 @@ describe.skipIf(!RUN)(TITLE, () => {
     ).toEqual(['response-content-type']);
     await page.click('button[type="reset"]');
     // Everything open, then measured: no table and no page wider than the window.
-    await page.$$eval('details', (els) => els.forEach((el) => ((el as HTMLDetailsElement).open = true)));
+    await page.$$eval('details', (els) => els.forEach((el) => (el.open = true)));
     const widths = await page.evaluate(() => ({
       page: document.documentElement.scrollWidth,
       tables: Array.from(document.querySelectorAll('#findings-table table')).map(
@@ -287,9 +287,9 @@ describe.skipIf(!RUN)(TITLE, () => {
 
   it('runs nothing a hostile report carries', async () => {
     const report = sampleReport();
-    report.documents[0]!.title = '</title><script>window.__pwned = 1</script>';
+    report.documents[0].title = '</title><script>window.__pwned = 1</script>';
     report.findings[0] = {
-      ...report.findings[0]!,
+      ...report.findings[0],
       message: '<img src="https://evil.example/x.png" onerror="window.__pwned = 2"><script>window.__pwned = 3</script>',
       docsUrl: 'javascript:window.__pwned = 4',
     };
@@ -298,7 +298,7 @@ describe.skipIf(!RUN)(TITLE, () => {
     await page.fill('#filter-text', 'evil');
     const rows = await visibleRows(page);
     expect(rows).toHaveLength(1);
-    expect(rows[0]!.text).toContain('<img src="https://evil.example/x.png"');
+    expect(rows[0].text).toContain('<img src="https://evil.example/x.png"');
     await page.locator('tr.finding:not([hidden]) a, tr.finding:not([hidden]) td:nth-child(3)').first().click();
     expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
     expect(await page.locator('#findings-table img').count()).toBe(0);

@@ -19,8 +19,8 @@ describe('html format (markup)', () => {
     const csp = /<meta http-equiv="Content-Security-Policy" content="([^"]+)">/.exec(html)?.[1];
     expect(csp).toBeDefined();
     expect(csp).toContain("default-src 'none'");
-    const style = /<style>([\s\S]*?)<\/style>/.exec(html)![1]!;
-    const script = /<script>([\s\S]*?)<\/script>/.exec(html)![1]!;
+    const style = /<style>([\s\S]*?)<\/style>/.exec(html)![1];
+    const script = /<script>([\s\S]*?)<\/script>/.exec(html)![1];
     expect(csp).toContain(`style-src ${hash(style)}`);
     expect(csp).toContain(`script-src ${hash(script)}`);
     expect(html.match(/<script/g)).toHaveLength(1);
@@ -68,9 +68,9 @@ describe('html format (markup)', () => {
     expect(escapeHtml(`<a href='x'>"&"</a>`)).toBe('&lt;a href=&#39;x&#39;&gt;&quot;&amp;&quot;&lt;/a&gt;');
     expect(messageHtml('write `<b>` as `**b**`')).toBe('write <code>&lt;b&gt;</code> as <code>**b**</code>');
     const report: Report = sampleReport();
-    report.documents[0]!.title = '</title><script>alert(1)</script>';
+    report.documents[0].title = '</title><script>alert(1)</script>';
     report.findings[0] = {
-      ...report.findings[0]!,
+      ...report.findings[0],
       ruleId: 'x" onmouseover="alert(1)',
       message: '<img src=x onerror=alert(1)>',
       docsUrl: 'javascript:alert(1)',
@@ -110,7 +110,7 @@ describe('html format on a description written on one line (minified JSON)', () 
       const column = text.indexOf(NATIONAL_ID) + 1;
       const base = lintReport();
       const findings = Array.from({ length: 50 }, (_, i) => ({
-        ...base.findings[0]!,
+        ...base.findings[0],
         document: 'min.json',
         line: 1,
         column,
@@ -126,9 +126,9 @@ describe('html format on a description written on one line (minified JSON)', () 
           html,
         );
       expect(hit).not.toBeNull();
-      const shown = hit![1]!.replace(/&quot;/g, '"');
+      const shown = hit![1].replace(/&quot;/g, '"');
       // The caret stands under the finding's column within the window.
-      expect(shown.slice(hit![2]!.length, hit![2]!.length + 10)).toBe(MASKED);
+      expect(shown.slice(hit![2].length, hit![2].length + 10)).toBe(MASKED);
     } finally {
       rmSync(folder, { recursive: true, force: true });
     }

@@ -85,32 +85,32 @@ describe('junit format', () => {
 
   it('fails a case per rule with errors or warnings, carrying each message and location', () => {
     const { suites } = parse(sampleReport());
-    const lint = suites[0]!;
+    const lint = suites[0];
     const byName = Object.fromEntries(lint.testcase.map((c) => [c.name, c]));
-    const idFormat = byName['platform-national-id-format']!;
+    const idFormat = byName['platform-national-id-format'];
     expect(idFormat.failure).toHaveLength(1);
-    expect(idFormat.failure![0]!.type).toBe('platform-national-id-format');
-    expect(idFormat.failure![0]!.message).toBe(
+    expect(idFormat.failure![0].type).toBe('platform-national-id-format');
+    expect(idFormat.failure![0].message).toBe(
       '`example` is `010130-****`, a national identifier with a hyphen; write ten digits: `010130****`.',
     );
-    expect(idFormat.failure![0]!['#text']).toContain(`at ${DOCUMENT}:17:13`);
-    expect(idFormat.failure![0]!['#text']).toContain(
+    expect(idFormat.failure![0]['#text']).toContain(`at ${DOCUMENT}:17:13`);
+    expect(idFormat.failure![0]['#text']).toContain(
       'docs: https://github.com/vottur/vottur/blob/main/docs/rules/platform-national-id-format.md',
     );
     // Markup in a message survives the round trip exactly.
-    expect(byName['platform-description-markdown']!.failure![0]!.message).toBe(
+    expect(byName['platform-description-markdown'].failure![0].message).toBe(
       'The description uses the HTML tag `<b>` & a "quoted | piped" phrase; write Markdown (`**When**`).',
     );
     // A rule with only a hint passes and shows it; a rule with nothing passes bare.
-    expect(byName['platform-security-schemes']!.failure).toBeUndefined();
-    expect(byName['platform-security-schemes']!['system-out']).toContain('hint: No `securitySchemes`');
-    expect(byName['platform-problem-details']!.failure).toBeUndefined();
-    expect(byName['platform-problem-details']!['system-out']).toBeUndefined();
+    expect(byName['platform-security-schemes'].failure).toBeUndefined();
+    expect(byName['platform-security-schemes']['system-out']).toContain('hint: No `securitySchemes`');
+    expect(byName['platform-problem-details'].failure).toBeUndefined();
+    expect(byName['platform-problem-details']['system-out']).toBeUndefined();
 
-    const actors = suites[2]!;
+    const actors = suites[2];
     const status = actors.testcase.find((c) => c.name === 'contract-status-code')!;
-    expect(status.failure![0]!['#text']).toContain('at GET /v2/actor-profiles');
-    expect(status.failure![0]!['#text']).toContain(
+    expect(status.failure![0]['#text']).toContain('at GET /v2/actor-profiles');
+    expect(status.failure![0]['#text']).toContain(
       'request: GET http://127.0.0.1:4010/v2/actor-profiles?from=010130**** -> 500 (40 ms)',
     );
   });
@@ -141,12 +141,12 @@ describe('junit format', () => {
 
   it('carries the score and grade as suite properties', () => {
     const { suites } = parse(sampleReport());
-    expect(property(suites[0]!, 'vottur.score')).toBe('59');
-    expect(property(suites[0]!, 'vottur.grade')).toBe('F');
-    expect(property(suites[0]!, 'vottur.document.score')).toBe('59');
-    expect(property(suites[0]!, 'vottur.source')).toBe('lint');
-    expect(property(suites[2]!, 'vottur.operationId')).toBe('getActorProfiles');
-    expect(property(suites[2]!, 'vottur.requests')).toBe('1');
+    expect(property(suites[0], 'vottur.score')).toBe('59');
+    expect(property(suites[0], 'vottur.grade')).toBe('F');
+    expect(property(suites[0], 'vottur.document.score')).toBe('59');
+    expect(property(suites[0], 'vottur.source')).toBe('lint');
+    expect(property(suites[2], 'vottur.operationId')).toBe('getActorProfiles');
+    expect(property(suites[2], 'vottur.requests')).toBe('1');
   });
 
   it('passes every case of a clean lint run', () => {
@@ -154,8 +154,8 @@ describe('junit format', () => {
     expect(suites).toHaveLength(1);
     expect(root.tests).toBe(String(COUNTS.lintRules));
     expect(root.failures).toBe('0');
-    expect(suites[0]!.testcase.every((c) => !c.failure && !c.skipped)).toBe(true);
-    expect(property(suites[0]!, 'vottur.score')).toBe('100');
+    expect(suites[0].testcase.every((c) => !c.failure && !c.skipped)).toBe(true);
+    expect(property(suites[0], 'vottur.score')).toBe('100');
   });
 
   it('has no contract suites for a lint run', () => {
@@ -173,9 +173,9 @@ describe('junit format', () => {
 
   it('shows control characters escaped (XML cannot carry them) and keeps attributes on one line', () => {
     const report = lintReport();
-    report.findings = [{ ...report.findings[1]!, message: 'bad \u0001byte\nand a second line ]]> <end>' }];
+    report.findings = [{ ...report.findings[1], message: 'bad \u0001byte\nand a second line ]]> <end>' }];
     const { suites } = parse(report);
-    const failure = suites[0]!.testcase.find((c) => c.failure)!.failure![0]!;
+    const failure = suites[0].testcase.find((c) => c.failure)!.failure![0];
     expect(failure.message).toBe('bad \\u0001byte and a second line ]]> <end>');
     expect(failure['#text']).toContain('bad \\u0001byte\nand a second line ]]> <end>');
   });

@@ -7,7 +7,7 @@ import { CONTEXT, sampleReport } from './sample.js';
 describe('info.version in titles', () => {
   it('is v-prefixed once: "v1" stays "v1", "2.1.0" becomes "v2.1.0"', () => {
     const report = sampleReport();
-    report.documents = [{ ...report.documents[0]!, title: 'Fasteignir-Xroad', version: 'v1' }];
+    report.documents = [{ ...report.documents[0], title: 'Fasteignir-Xroad', version: 'v1' }];
     const html = formatHtml(report, CONTEXT);
     expect(/<title>([^<]*)<\/title>/.exec(html)![1]).toBe('vottur report: Fasteignir-Xroad v1');
     expect(/<h1>([^<]*)<\/h1>/.exec(html)![1]).toBe('vottur report: Fasteignir-Xroad v1');

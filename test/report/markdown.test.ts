@@ -20,7 +20,7 @@ function plain(tokens: Token[] | undefined): string {
         case 'link':
           return `<LINK:${plain((token as Tokens.Link).tokens)}>`;
         default:
-          return `<${token.type.toUpperCase()}:${plain('tokens' in token ? (token.tokens as Token[]) : [])}>`;
+          return `<${token.type.toUpperCase()}:${plain('tokens' in token ? token.tokens : [])}>`;
       }
     })
     .join('');
@@ -53,7 +53,7 @@ describe('markdown format', () => {
     const tokens = tokensOf(formatMarkdown(sampleReport(), CONTEXT));
     const [title] = headings(tokens);
     expect(title).toMatchObject({ depth: 1 });
-    expect(plain(title!.tokens)).toBe('vottur report: User Profile Service v2.1.0');
+    expect(plain(title.tokens)).toBe('vottur report: User Profile Service v2.1.0');
     const summary = tokens.find((t) => t.type === 'paragraph') as Tokens.Paragraph;
     expect(plain(summary.tokens)).toBe(
       '<STRONG:Score 59/100 (F)>: 4 errors, 4 warnings, 0 info, 1 hint in 1 document.',
@@ -112,7 +112,7 @@ describe('markdown format', () => {
       [`\`${DOCUMENT}\``, 'User Profile Service', '2.1.0', '59', 'F', '4', '4', '0', '1'],
     ]);
     const categories = tableAfter(tokens, 'Categories');
-    expect(categories.rows.map((row) => [row[0]!.text, row[1]!.text, row[2]!.text])).toEqual([
+    expect(categories.rows.map((row) => [row[0].text, row[1].text, row[2].text])).toEqual([
       ['Documentation', '94', 'A'],
       ['Data formats', '72', 'C'],
       ['Naming', '97', 'A'],
@@ -121,7 +121,7 @@ describe('markdown format', () => {
       ['Security', '100', 'A'],
     ]);
     const contract = tableAfter(tokens, 'Contract results');
-    expect(contract.rows.map((row) => [plain(row[0]!.tokens), row[2]!.text, row[4]!.text])).toEqual([
+    expect(contract.rows.map((row) => [plain(row[0].tokens), row[2].text, row[4].text])).toEqual([
       ['`GET /v2/users/{nationalId}`', '2', '🔴 failed'],
       ['`GET /v2/actor-profiles`', '1', '🔴 failed'],
       ['`DELETE /v2/users/{nationalId}`', '0', '⏭️ not exercised'],
@@ -133,17 +133,17 @@ describe('markdown format', () => {
     const tokens = tokensOf(formatMarkdown(report, CONTEXT));
     const data = tableAfter(tokens, 'Data formats: 72 (C)');
     expect(data.header.map((c) => c.text)).toEqual(['Severity', 'Rule', 'Message', 'Location']);
-    expect(data.rows.map((row) => row[0]!.text)).toEqual(['🔴 error', '🔴 error', '🔴 error', '🟠 warning']);
-    const links = data.rows.map((row) => row[1]!.tokens[0] as Tokens.Link);
+    expect(data.rows.map((row) => row[0].text)).toEqual(['🔴 error', '🔴 error', '🔴 error', '🟠 warning']);
+    const links = data.rows.map((row) => row[1].tokens[0] as Tokens.Link);
     expect(links.every((l) => l.type === 'link')).toBe(true);
     expect(links.map((l) => [l.text, l.href])).toContainEqual([
       'platform-date-format',
       'https://github.com/vottur/vottur/blob/main/docs/rules/platform-date-format.md',
     ]);
-    expect(plain(data.rows.find((row) => row[1]!.text.includes('platform-date-format'))![3]!.tokens)).toBe(
+    expect(plain(data.rows.find((row) => row[1].text.includes('platform-date-format'))![3].tokens)).toBe(
       `\`${DOCUMENT}:46:9\``,
     );
-    expect(plain(data.rows.find((row) => row[1]!.text.includes('response-content-type'))![3]!.tokens)).toBe(
+    expect(plain(data.rows.find((row) => row[1].text.includes('response-content-type'))![3].tokens)).toBe(
       '`GET /v2/actor-profiles`',
     );
     // Every finding appears once across the category tables.
@@ -157,7 +157,7 @@ describe('markdown format', () => {
     const tokens = tokensOf(formatMarkdown(sampleReport(), CONTEXT));
     const messages = tables(tokens)
       .slice(3)
-      .flatMap((t) => t.rows.map((row) => plain(row[2]!.tokens)));
+      .flatMap((t) => t.rows.map((row) => plain(row[2].tokens)));
     expect(messages).toContain(
       'The description uses the HTML tag `<b>` & a "quoted | piped" phrase; write Markdown (`**When**`).',
     );
@@ -171,16 +171,16 @@ describe('markdown format', () => {
     const hostile =
       'Use <script>alert(1)</script> *now* or _later_ ~~never~~ [click](javascript:alert(1)) ![img](http://x/y.png) &amp; | `a|b` ``c`d`` \\`';
     const report: Report = lintReport();
-    report.findings = [{ ...report.findings[1]!, message: hostile }];
+    report.findings = [{ ...report.findings[1], message: hostile }];
     report.documents = [{ path: DOCUMENT, title: '# Title | with <em>html</em>', version: '1.0' }];
     const markdown = formatMarkdown(report, CONTEXT);
     const tokens = tokensOf(markdown);
     const [title] = headings(tokens);
-    expect(plain(title!.tokens)).toBe('vottur report: # Title | with <em>html</em> v1.0');
-    const row = tables(tokens).at(-1)!.rows[0]!;
+    expect(plain(title.tokens)).toBe('vottur report: # Title | with <em>html</em> v1.0');
+    const row = tables(tokens).at(-1)!.rows[0];
     expect(row).toHaveLength(4);
     // Shown as written; only the bare URL becomes a (GFM autolink) link, as GitHub shows it too.
-    expect(plain(row[2]!.tokens)).toBe(
+    expect(plain(row[2].tokens)).toBe(
       'Use <script>alert(1)</script> *now* or _later_ ~~never~~ [click](javascript:alert(1)) ![img](<LINK:http://x/y.png>) &amp; | `a|b` `c`d` \\`',
     );
     const html = marked.parse(markdown) as string;
@@ -201,7 +201,7 @@ describe('markdown format', () => {
     const tokens = tokensOf(formatMarkdown(report, CONTEXT));
     const naming = tableAfter(tokens, 'Naming: ');
     expect(naming.rows).toHaveLength(MARKDOWN_FINDINGS_PER_CATEGORY);
-    expect(plain(naming.rows[0]![2]!.tokens)).toBe('the worst one');
+    expect(plain(naming.rows[0][2].tokens)).toBe('the worst one');
     const more = tokens.find((t) => t.type === 'paragraph' && t.raw.includes('more')) as Tokens.Paragraph;
     expect(plain(more.tokens)).toBe('<EM:…and 6 more naming findings.>');
   });

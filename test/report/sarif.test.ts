@@ -26,8 +26,8 @@ describe('sarif format', () => {
     expect(driver.rules[0]).toMatchObject({
       id: 'platform-national-id-format',
       name: 'PlatformNationalIdFormat',
-      shortDescription: { text: RULES[0]!.description },
-      helpUri: RULES[0]!.docsUrl,
+      shortDescription: { text: RULES[0].description },
+      helpUri: RULES[0].docsUrl,
       defaultConfiguration: { level: 'error' },
       properties: { category: 'data-format' },
     });
@@ -163,18 +163,18 @@ describe('sarif format', () => {
         baselineState: i === 1 ? ('unchanged' as const) : ('new' as const),
       }));
       report.findings[0] = {
-        ...report.findings[0]!,
+        ...report.findings[0],
         suppressions: [{ kind: 'inSource', justification: 'A legacy endpoint, replaced in v3.' }],
       };
       report.baseline = {
         file: 'vottur-baseline.json',
         unchanged: 1,
         expired: 0,
-        absent: [{ rule: third!.ruleId, document: third!.document, pointer: third!.pointer, fingerprint: 'gone' }],
+        absent: [{ rule: third.ruleId, document: third.document, pointer: third.pointer, fingerprint: 'gone' }],
       };
       const log = sarifOf(report);
       const results = log.runs[0].results as Array<Record<string, any>>;
-      expect(results[0]!.suppressions).toEqual([
+      expect(results[0].suppressions).toEqual([
         { kind: 'inSource', status: 'accepted', justification: 'A legacy endpoint, replaced in v3.' },
       ]);
       expect(results.map((r) => r.baselineState)).toContain('unchanged');
@@ -210,7 +210,7 @@ describe('evidence of the same cause', () => {
         results: Array<{ message: { text: string }; relatedLocations?: Array<{ message?: { text: string } }> }>;
       }>;
     };
-    const result = log.runs[0]!.results.find((r) =>
+    const result = log.runs[0].results.find((r) =>
       r.message.text.startsWith('Expected one of the documented statuses'),
     )!;
     expect(result.relatedLocations?.map((r) => r.message?.text)).toEqual([

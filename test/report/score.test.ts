@@ -122,7 +122,7 @@ describe('score', () => {
       findings: 9,
       summary: { error: 4, warn: 4, info: 0, hint: 1 },
     });
-    expect(score.byDocument[0]!.byCategory['data-format']).toEqual({ score: 72, grade: 'C' });
+    expect(score.byDocument[0].byCategory['data-format']).toEqual({ score: 72, grade: 'C' });
   });
 
   it('averages documents, and counts a rule separately in each document', () => {
@@ -209,7 +209,7 @@ describe('a document that is not OpenAPI 3', () => {
       rules: [],
     });
     expect(score.byDocument[0]).toMatchObject({ document: 'swagger.yaml', score: 0, grade: 'F' });
-    expect(Object.values(score.byDocument[0]!.byCategory).every((c) => c.score === 0)).toBe(true);
+    expect(Object.values(score.byDocument[0].byCategory).every((c) => c.score === 0)).toBe(true);
     expect(score.byDocument[1]).toMatchObject({ document: 'clean.yaml', score: 100 });
     expect(score.score).toBe(50);
   });
@@ -269,7 +269,7 @@ describe('a description split over several files', () => {
     ];
     const score = scoreReport({ documents: [{ path: 'api/openapi.yaml' }], findings, rules: [] });
     expect(score.byDocument.map((d) => d.document)).toEqual(['api/openapi.yaml']);
-    expect(score.byDocument[0]!.findings).toBe(3);
+    expect(score.byDocument[0].findings).toBe(3);
     // Three error rules: 100 × e^(−30/100).
     expect(score.score).toBe(74);
   });

@@ -84,8 +84,8 @@ describe('source files', () => {
   it('places contract findings on a description pointer or their operation, never on a payload pointer', () => {
     const sources = new SourceFiles(CWD, [DOCUMENT]);
     const [response, status] = CONTRACT_FINDINGS;
-    expect(sources.position(response!)).toEqual({ line: 8, column: 5 }); // /nationalId is in the payload: the operation
-    expect(sources.position(status!)).toEqual({ line: 28, column: 7 }); // …/responses is in the description
+    expect(sources.position(response)).toEqual({ line: 8, column: 5 }); // /nationalId is in the payload: the operation
+    expect(sources.position(status)).toEqual({ line: 28, column: 7 }); // …/responses is in the description
   });
 });
 

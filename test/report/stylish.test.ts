@@ -58,8 +58,8 @@ describe('stylish format', () => {
     report.documents.push({ path: other }, { path: clean });
     // One warning and one info finding in `other`: better than the sample document, worse than `clean`.
     report.findings.push(
-      { ...report.findings[0]!, document: other, severity: 'warn' },
-      { ...report.findings[0]!, document: other, severity: 'info', pointer: '/info' },
+      { ...report.findings[0], document: other, severity: 'warn' },
+      { ...report.findings[0], document: other, severity: 'info', pointer: '/info' },
     );
     const lines = formatStylish(report, CONTEXT).split('\n');
     const rows = lines.slice(0, 3);
@@ -67,7 +67,7 @@ describe('stylish format', () => {
     const counts = rows.map((row) => /(\d+) errors?\s+(\d+) warnings?\s+(\d+) info/.exec(row)!.slice(1).map(Number));
     expect(counts[1]).toEqual([0, 1, 1]);
     expect(counts[2]).toEqual([0, 0, 0]);
-    const total = counts.reduce((sum, [e, w, i]) => [sum[0]! + e!, sum[1]! + w!, sum[2]! + i!], [0, 0, 0]);
+    const total = counts.reduce((sum, [e, w, i]) => [sum[0] + e, sum[1] + w, sum[2] + i], [0, 0, 0]);
     expect(lines.at(-2)).toContain(
       `(${total[0]} error${total[0] === 1 ? '' : 's'}, ${total[1]} warning${total[1] === 1 ? '' : 's'}, ${total[2]} info,`,
     );
@@ -107,7 +107,7 @@ describe('stylish format', () => {
     const text = formatStylish({ ...report, operations }, CONTEXT);
     expect(text).toContain(`${operations.length - 1} of ${operations.length} operations tested`);
     expect(text).toContain(
-      `1 operation not tested, counted against the score: ${operations[0]!.operation} (no answer: connection refused).`,
+      `1 operation not tested, counted against the score: ${operations[0].operation} (no answer: connection refused).`,
     );
     const all = formatStylish(
       {
@@ -168,7 +168,7 @@ describe('stylish format', () => {
   });
 
   it('names the three rules it left out most, with counts, in the line on the rest', () => {
-    const base = sampleReport().findings[0]!;
+    const base = sampleReport().findings[0];
     const make = (ruleId: string, n: number): Finding[] =>
       Array.from({ length: n }, (_, i) => ({ ...base, ruleId, severity: 'warn' as const, line: i + 1 }));
     const findings = [...make('rule-a', 1200), ...make('rule-b', 30), ...make('rule-c', 20), ...make('rule-d', 10)];

@@ -126,13 +126,13 @@ describe.skipIf(!CORPUS)('named cases on the real catalogue corpus (../shared/co
       (f) => f.ruleId === 'platform-problem-content-type',
     );
     expect(found.map((f) => f.pointer)).toEqual(['/components/schemas/ApiErrorDto']);
-    expect(found[0]!.message).toContain('by 40 error responses');
+    expect(found[0].message).toContain('by 40 error responses');
     // And the 40 error bodies without an example are one finding at that schema too, not 40.
     const examples = (await findings(catalogue('legal-gazette.json'), 'platform-response-body-example')).filter((f) =>
       f.message.includes('ApiErrorDto'),
     );
     expect(examples.map((f) => f.pointer)).toEqual(['/components/schemas/ApiErrorDto']);
-    expect(examples[0]!.message).toContain('is the body of 40 responses without an example');
+    expect(examples[0].message).toContain('is the body of 40 responses without an example');
   });
 
   it('university-of-akureyri.yaml: `graduationDate: "2021-11-24"` without format is flagged', async () => {
@@ -166,7 +166,7 @@ describe.skipIf(!CORPUS)('named cases on the real catalogue corpus (../shared/co
       (f) => f.ruleId === 'platform-response-errors' || f.ruleId === 'platform-response-auth-errors',
     );
     expect(errors.map((f) => f.ruleId)).toEqual(['platform-response-errors']);
-    expect(errors[0]!.message).toMatch(
+    expect(errors[0].message).toMatch(
       /documents no error response \(only `200`\).*it requires authentication, so `'401'` \(no valid token\) and `'403'` \(no access\) too\.$/,
     );
   });
@@ -182,7 +182,7 @@ describe.skipIf(!CORPUS)('named cases on the real catalogue corpus (../shared/co
   it('one-systems and university-of-akureyri: a GET of a part of one resource (`/rulings/{id}/pdf`, `/ferill/{ferill}/file/transcript`) is asked for 204', async () => {
     const rulings = await findings(catalogue('one-systems-complaints-committee-rulings.json'), 'platform-get-204');
     expect(rulings.map((f) => f.pointer)).toEqual(['/paths/~1api~1rulings~1{id}~1pdf/get/responses']);
-    expect(rulings[0]!.message).toContain('reads a part of the resource `{id}` (`pdf`)');
+    expect(rulings[0].message).toContain('reads a part of the resource `{id}` (`pdf`)');
     const akureyri = await findings(catalogue('university-of-akureyri.yaml'), 'platform-get-204');
     expect(akureyri.map((f) => f.pointer).sort()).toEqual([
       '/paths/~1nemandi~1ferill~1{ferill}/get/responses',

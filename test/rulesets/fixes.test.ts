@@ -33,7 +33,7 @@ function replacement(message: string): string | undefined {
 function extras(message: string): Array<[string, unknown]> {
   const result: Array<[string, unknown]> = [];
   for (const match of message.matchAll(/ (?:with|and) `([\w$-]+): ([^`]+)`/g))
-    result.push([match[1]!, (parse(`v: ${match[2]}`) as { v: unknown }).v]);
+    result.push([match[1], (parse(`v: ${match[2]}`) as { v: unknown }).v]);
   const example = / and the example as `([^`]+)`/.exec(message);
   if (example) result.push(['example', example[1]]);
   return result;
@@ -74,12 +74,12 @@ function apply(data: Record<string, unknown>, path: Array<string | number>, valu
     const parsed: unknown = parse(`v: ${text}`);
     const v = (parsed as { v: unknown }).v;
     const target = node[String(last)];
-    if (String(last) === key) node[key!] = v;
+    if (String(last) === key) node[key] = v;
     else if (target !== null && typeof target === 'object' && !Array.isArray(target))
-      (target as Record<string, unknown>)[key!] = v;
+      (target as Record<string, unknown>)[key] = v;
     else {
       delete node[String(last)];
-      node[key!] = v;
+      node[key] = v;
     }
     return true;
   }

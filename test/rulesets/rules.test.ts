@@ -19,7 +19,7 @@ function expectedPointers(file: string): string[] {
   const pointers: string[] = [];
   for (const line of readFileSync(file, 'utf8').split('\n')) {
     const match = /^\s*(?:#|\/\/)\s*expect:\s*(\S*)\s*$/.exec(line);
-    if (match) pointers.push(match[1] === '""' || match[1] === "''" ? '' : match[1]!);
+    if (match) pointers.push(match[1] === '""' || match[1] === "''" ? '' : match[1]);
   }
   return pointers.sort();
 }

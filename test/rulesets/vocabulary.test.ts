@@ -29,7 +29,7 @@ describe('useVocabulary', () => {
       collectionArrayNames: ['skraningar'],
       collectionPageMembers: ['nextPageToken'],
     });
-    expect(NATIONAL_ID_ALIASES.filter((alias) => !before[0]!.includes(alias))).toEqual(['idnumber']);
+    expect(NATIONAL_ID_ALIASES.filter((alias) => !before[0].includes(alias))).toEqual(['idnumber']);
     expect(CUSTOM_METHOD_VERBS.filter((verb) => !(before[1] as string[]).includes(verb))).toEqual([
       'batch-recalculate',
     ]);

@@ -38,7 +38,7 @@ it('finds the same with a cold cache, a warm cache and none', { timeout: 120_000
       // Written at exit, one file per purpose (and installation).
       expect(existsSync(cache)).toBe(true);
       const [version] = readdirSync(cache);
-      expect(readdirSync(join(cache, version!))).toEqual([expect.stringMatching(/^cli-lint-[0-9a-f]{8}\.bin$/)]);
+      expect(readdirSync(join(cache, version))).toEqual([expect.stringMatching(/^cli-lint-[0-9a-f]{8}\.bin$/)]);
     }
   }
   for (const report of reports.slice(1)) expect(report).toEqual(reports[0]);
@@ -68,8 +68,8 @@ it(
     const cache = join(dir, 'cache-big');
     const cacheFile = () => {
       const [version] = readdirSync(cache);
-      const [file] = readdirSync(join(cache, version!));
-      return readFileSync(join(cache, version!, file!));
+      const [file] = readdirSync(join(cache, version));
+      return readFileSync(join(cache, version, file));
     };
     const contents: Buffer[] = [];
     for (let run = 0; run < 3; run++) {
@@ -81,7 +81,7 @@ it(
     }
     expect(JSON.parse(readFileSync(join(dir, 'big-report.json'), 'utf8')).findings.length).toBeGreaterThanOrEqual(2500);
     // Written by the first run, then read as it is: every module was found in it, nothing compiled again.
-    expect(contents[1]!.equals(contents[0]!)).toBe(true);
-    expect(contents[2]!.equals(contents[0]!)).toBe(true);
+    expect(contents[1].equals(contents[0])).toBe(true);
+    expect(contents[2].equals(contents[0])).toBe(true);
   },
 );

@@ -19,7 +19,7 @@ export default defineFixer({
       if (segment) majors.add(Number.parseInt(segment.slice(1), 10));
     }
     if (majors.size !== 1) return undefined;
-    const major = [...majors][0]!;
+    const major = [...majors][0];
     const match = /^v?(\d+)((?:\.\d+){1,2})?([-+][0-9A-Za-z.+-]*)?$/i.exec(info.version.trim());
     if (!match || Number(match[1]) === major) return undefined;
     const version = `${major}.0.0`;

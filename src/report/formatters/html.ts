@@ -366,7 +366,7 @@ export function formatHtml(report: Report, context: FormatContext): string {
   };
 
   const diff = isDiffReport(report);
-  const single = visible.documents.length === 1 ? visible.documents[0]! : undefined;
+  const single = visible.documents.length === 1 ? visible.documents[0] : undefined;
   // A diff is about one pair: its title and both versions, never "2 documents".
   const subject = diff
     ? diffSubject(visible)
@@ -377,15 +377,15 @@ export function formatHtml(report: Report, context: FormatContext): string {
   // Rows keep the original finding beside the visible one: the source is read by the real path.
   const order = visible.findings
     .map((_, i) => i)
-    .sort((a, b) => compareBySeverity(visible.findings[a]!, visible.findings[b]!) || a - b);
+    .sort((a, b) => compareBySeverity(visible.findings[a], visible.findings[b]) || a - b);
   const findingRows = order.map((index) => ({
-    ruleId: visible.findings[index]!.ruleId,
-    severity: visible.findings[index]!.severity,
+    ruleId: visible.findings[index].ruleId,
+    severity: visible.findings[index].severity,
     html: findingRow(index),
   }));
   /** The source lines around a finding, folded; read from the real (unmasked) path. */
   function sourceHtml(index: number): string {
-    const original = report.findings[index]!;
+    const original = report.findings[index];
     const position = sources.position(original);
     const excerpt = position ? sources.excerpt(original.document, position.line, EXCERPT_CONTEXT) : undefined;
     return excerpt
@@ -393,8 +393,8 @@ export function formatHtml(report: Report, context: FormatContext): string {
       : '';
   }
   function findingRow(index: number): string {
-    const original = report.findings[index]!;
-    const finding = visible.findings[index]!;
+    const original = report.findings[index];
+    const finding = visible.findings[index];
     const location = locationText(finding);
     const searchable = [
       finding.message,
@@ -443,7 +443,7 @@ export function formatHtml(report: Report, context: FormatContext): string {
       rows,
       severity: rows.reduce(
         (worst, row) => (SEVERITIES.indexOf(row.severity) < SEVERITIES.indexOf(worst) ? row.severity : worst),
-        rows[0]!.severity,
+        rows[0].severity,
       ),
     }))
     .sort(
@@ -545,7 +545,7 @@ export function formatHtml(report: Report, context: FormatContext): string {
       ? ''
       : `<section id="categories"><h2>Findings by category and severity</h2>${categoryChart(visible.findings, score.byCategory)}</section>`,
     operations.length
-      ? `<section id="operations"><h2>Contract results</h2><div class="table-wrap"><table id="operations-table"><thead><tr><th>Operation</th>${manyDocuments ? '<th>Document</th>' : ''}<th class="num">Requests</th><th class="num">Time</th>${SEVERITIES.map((s) => `<th class="num">${esc(SEVERITY_PLURAL[s][0]!.toUpperCase() + SEVERITY_PLURAL[s].slice(1))}</th>`).join('')}<th>Result</th><th></th></tr></thead><tbody>${operationRows.join('\n')}</tbody></table></div></section>`
+      ? `<section id="operations"><h2>Contract results</h2><div class="table-wrap"><table id="operations-table"><thead><tr><th>Operation</th>${manyDocuments ? '<th>Document</th>' : ''}<th class="num">Requests</th><th class="num">Time</th>${SEVERITIES.map((s) => `<th class="num">${esc(SEVERITY_PLURAL[s][0].toUpperCase() + SEVERITY_PLURAL[s].slice(1))}</th>`).join('')}<th>Result</th><th></th></tr></thead><tbody>${operationRows.join('\n')}</tbody></table></div></section>`
       : '',
     visible.coverage ? coverageSection(visible.coverage) : '',
     visible.accepted?.length ? acceptedSection(visible.accepted) : '',
@@ -605,7 +605,7 @@ export function formatHtml(report: Report, context: FormatContext): string {
 
 /** The coverage table: operations × phases (requests), statuses and inputs exercised. */
 function coverageSection(coverage: CoverageReport): string {
-  const title = (phase: string) => `${phase[0]!.toUpperCase()}${phase.slice(1)}`;
+  const title = (phase: string) => `${phase[0].toUpperCase()}${phase.slice(1)}`;
   const rows = coverage.operations.map((o) => {
     const cells = coverageCells(o, coverage.phases);
     return `<tr><td><code>${esc(o.operation)}</code></td>${cells.phases.map((n) => `<td class="num">${esc(n)}</td>`).join('')}<td>${esc(cells.statuses)}</td><td class="num">${esc(cells.inputs)}</td><td>${esc(cells.constraints)}</td></tr>`;
@@ -623,7 +623,7 @@ function notCountedSection(report: Report): string {
   const items = hasConfiguration(report.configuration) ? configurationItems(report.configuration) : [];
   return [
     `<section id="configuration"><h2>${esc(NOT_COUNTED_TITLE)}</h2>`,
-    absolute ? `<p id="absolute-score">${esc(`${absolute[0]!.toUpperCase()}${absolute.slice(1)}`)}.</p>` : '',
+    absolute ? `<p id="absolute-score">${esc(`${absolute[0].toUpperCase()}${absolute.slice(1)}`)}.</p>` : '',
     items.length > 0
       ? `<ul id="configuration-items">${items.map((item) => `<li data-kind="${item.kind}" data-honoured="${item.honoured}">${esc(item.text)}</li>`).join('')}</ul>`
       : '',
@@ -690,7 +690,7 @@ function diffPairSection(report: Report, sourceHtml: (index: number) => string):
         [
           `<div class="change-operation" data-operation="${esc(operation)}">`,
           `<h4>${operation === WHOLE_API ? esc(WHOLE_API) : `<code>${esc(operation)}</code>`}</h4>`,
-          `<ul>${indexes.map((i) => change(report.findings[i]!, i)).join('')}</ul>`,
+          `<ul>${indexes.map((i) => change(report.findings[i], i)).join('')}</ul>`,
           `</div>`,
         ].join(''),
       ),
@@ -701,7 +701,7 @@ function diffPairSection(report: Report, sourceHtml: (index: number) => string):
     `<section id="documents"><h2>Compared</h2>`,
     `<article class="diff-pair" data-base="${esc(base?.path ?? '')}" data-revision="${esc(revision?.path ?? '')}">`,
     `<div class="pair-sides">${side('base', base)}<div class="arrow" aria-hidden="true">→</div>${side('revision', revision)}</div>`,
-    `<p class="pair-verdict ${verdict.ok ? 'verdict-ok' : 'verdict-fail'}" data-version-ok="${verdict.ok}"><strong>${esc(verdict.text[0]!.toUpperCase() + verdict.text.slice(1))}</strong> · ${esc(diffCountsText(report))}</p>`,
+    `<p class="pair-verdict ${verdict.ok ? 'verdict-ok' : 'verdict-fail'}" data-version-ok="${verdict.ok}"><strong>${esc(verdict.text[0].toUpperCase() + verdict.text.slice(1))}</strong> · ${esc(diffCountsText(report))}</p>`,
     versioning.length
       ? `<section class="change-class" data-class="version"><h3>Version</h3><ul>${versioning.map(([f, i]) => change(f, i)).join('')}</ul></section>`
       : '',

@@ -290,7 +290,7 @@ export function formatJunit(input: Report, context: FormatContext): string {
             };
             if (c.skipped) body.skipped = { '@_message': attr(c.skipped) };
             else if (c.failures.length > 0) {
-              const first = c.failures[0]!;
+              const first = c.failures[0];
               body.failure = {
                 '@_message': attr(
                   c.failures.length === 1 ? first.message : `${c.failures.length} findings; first: ${first.message}`,

@@ -141,7 +141,7 @@ export function formatMarkdown(input: Report, context: FormatContext): string {
   const summary = summarise(report.findings);
   const out: string[] = [];
 
-  const single = visible.documents.length === 1 ? visible.documents[0]! : undefined;
+  const single = visible.documents.length === 1 ? visible.documents[0] : undefined;
   const subject = single
     ? [single.title ?? single.path, single.version ? versionLabel(single.version) : ''].filter(Boolean).join(' ')
     : plural(visible.documents.length, 'document');
@@ -243,7 +243,7 @@ export function formatMarkdown(input: Report, context: FormatContext): string {
       ...table(
         [
           'Operation',
-          ...coverage.phases.map((phase) => `${phase[0]!.toUpperCase()}${phase.slice(1)}`),
+          ...coverage.phases.map((phase) => `${phase[0].toUpperCase()}${phase.slice(1)}`),
           'Statuses',
           'Inputs',
           'Constraints',
@@ -306,7 +306,7 @@ function formatChangelog(report: Report, context: FormatContext): string {
   const title = revision?.title ?? base?.title ?? revision?.path ?? 'API';
   out.push(`# ${inline(`API changes: ${title} ${base?.version ?? '?'} → ${revision?.version ?? '?'}`)}`, '');
   out.push(
-    `${verdict.ok ? '✅' : '🔴'} **${inline(verdict.text[0]!.toUpperCase() + verdict.text.slice(1))}.** ${inline(diffCountsText(visible))}.`,
+    `${verdict.ok ? '✅' : '🔴'} **${inline(verdict.text[0].toUpperCase() + verdict.text.slice(1))}.** ${inline(diffCountsText(visible))}.`,
     '',
   );
   out.push(
@@ -373,7 +373,7 @@ function notCountedSection(report: Report): string[] {
   const absolute = absoluteScoreText(report);
   if (!absolute && !hasConfiguration(report.configuration)) return [];
   const lines = [`## ${NOT_COUNTED_TITLE}`, ''];
-  if (absolute) lines.push(`${inline(`${absolute[0]!.toUpperCase()}${absolute.slice(1)}`)}.`, '');
+  if (absolute) lines.push(`${inline(`${absolute[0].toUpperCase()}${absolute.slice(1)}`)}.`, '');
   if (hasConfiguration(report.configuration))
     lines.push(...shownItems(report.configuration).map((item) => `- ${inline(item)}`), '');
   return lines;

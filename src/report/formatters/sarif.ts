@@ -42,7 +42,7 @@ export function pascalName(id: string): string {
   const name = id
     .split(/[^A-Za-z0-9]+/)
     .filter(Boolean)
-    .map((part) => part[0]!.toUpperCase() + part.slice(1))
+    .map((part) => part[0].toUpperCase() + part.slice(1))
     .join('');
   return /^[A-Z]/.test(name) ? name : `Rule${name}`;
 }
@@ -79,7 +79,7 @@ function region(finding: Finding, position: { line: number; column: number }) {
     result.endLine = finding.endLine;
     if (
       finding.endColumn !== undefined &&
-      (finding.endLine > position.line || finding.endColumn >= result.startColumn!)
+      (finding.endLine > position.line || finding.endColumn >= result.startColumn)
     ) {
       result.endColumn = Math.max(1, finding.endColumn);
     }
@@ -97,7 +97,7 @@ export function toSarif(report: Report, context: Pick<FormatContext, 'cwd' | 'sh
   let usesSrcRoot = false;
 
   const results: Array<Record<string, unknown>> = visible.findings.map((finding, index) => {
-    const original = report.findings[index]!;
+    const original = report.findings[index];
     const location: Record<string, unknown> = {};
     // SARIF validators want a region with every physical location: a local file gets its
     // finding's place, else (no line, no pointer or operation found) its first line; a remote
