@@ -82,7 +82,10 @@ function hexValue(c: number): number {
 /** Masks identifiers written with escapes: the spans of their last four digits become `****`. */
 function maskEncoded(text: string): string {
   const { codes, starts, count } = decodedUnits(text);
-  const isDigit = (i: number) => i >= 0 && i < count && codes[i] >= 48 && codes[i] <= 57;
+  const isDigit = (i: number) => {
+    const code = i < count ? codes[i] : undefined;
+    return code !== undefined && code >= 48 && code <= 57;
+  };
   const spans: Array<[number, number]> = [];
   for (let i = 0; i < count; i++) {
     if (!isDigit(i) || isDigit(i - 1)) continue;
@@ -93,8 +96,9 @@ function maskEncoded(text: string): string {
     const tail = j + hyphen;
     let k = tail;
     while (k < count && k - tail < 4 && isDigit(k)) k++;
-    if (k - tail !== 4 || isDigit(k)) continue;
-    spans.push([starts[tail], starts[k]]);
+    const [from, to] = [starts[tail], starts[k]];
+    if (k - tail !== 4 || isDigit(k) || from === undefined || to === undefined) continue;
+    spans.push([from, to]);
     i = k - 1;
   }
   if (spans.length === 0) return text;
@@ -180,7 +184,7 @@ export function maskedView<T>(value: T): T {
 /** Masks every string inside a JSON-like value (keys included). */
 export function maskDeep<T>(value: T): T {
   if (typeof value === 'string') return maskNationalIds(value) as T;
-  if (Array.isArray(value)) return value.map((item) => maskDeep(item)) as T;
+  if (Array.isArray(value)) return value.map((item: unknown) => maskDeep(item)) as T;
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {};
     for (const [key, item] of Object.entries(value)) out[maskNationalIds(key)] = maskDeep(item);

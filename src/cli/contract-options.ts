@@ -165,8 +165,9 @@ export function addContractOptions(command: Command, state: OutputState): Comman
 /** The credential options as the library takes them; one line for an inconsistent set. */
 export function authFrom(options: ContractCommandOptions): AuthOptions {
   const oauthOnly = (['clientId', 'clientSecret', 'scope'] as const).filter((key) => options[key] !== undefined);
-  if (!options.tokenUrl && oauthOnly.length > 0) {
-    const flag = { clientId: '--client-id', clientSecret: '--client-secret', scope: '--scope' }[oauthOnly[0]];
+  const [firstOauthOnly] = oauthOnly;
+  if (!options.tokenUrl && firstOauthOnly !== undefined) {
+    const flag = { clientId: '--client-id', clientSecret: '--client-secret', scope: '--scope' }[firstOauthOnly];
     throw new CouldNotRunError(`${flag} needs --token-url (the client-credentials token endpoint)`);
   }
   return {
@@ -253,15 +254,15 @@ export async function withContractSettings<T extends ContractCommandOptions & { 
   options: T,
   command: Command,
   description: string | undefined,
-  io: CliIo = {},
   run?: GateRun,
 ): Promise<T> {
   const merged: T = { ...options };
-  const settings = description === undefined || !run ? undefined : (await run.configFor(description))?.config.contract;
-  if (settings && run && description !== undefined) {
+  const found = description === undefined || !run ? undefined : await run.configFor(description);
+  const settings = found?.config.contract;
+  if (found && settings && run && description !== undefined) {
     const { hostOf, POLICY_SECRET, POLICY_SERVER, secretEnvAllowed } = await import('../policy/index.js');
     const policy = run.policy;
-    const shown = (await run.configFor(description))!.shown;
+    const { shown } = found;
     const fromDefault = (name: string) =>
       command.getOptionValueSource(name) === undefined || command.getOptionValueSource(name) === 'default';
     // Hosts the operator named on the command line: credentials may go there.

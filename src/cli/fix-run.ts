@@ -95,9 +95,10 @@ export async function runFixes(patterns: string[], options: FixRunOptions, io: C
       );
     }
   }
-  if (files.length > 0 && applied === 0)
+  const [onlyFile, ...otherFiles] = files;
+  if (onlyFile !== undefined && applied === 0)
     err(
-      `${errorLine(`no fix to apply in ${files.length === 1 ? shownPath(cwd, files[0]) : `${files.length} documents`}`)}\n`,
+      `${errorLine(`no fix to apply in ${otherFiles.length === 0 ? shownPath(cwd, onlyFile) : `${files.length} documents`}`)}\n`,
     );
   return { applied, files: changedFiles };
 }

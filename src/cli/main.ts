@@ -4,7 +4,7 @@
  * stderr and exit code 2; findings decide between 0 and 1.
  */
 import type { Command } from 'commander';
-import { CouldNotRunError, EXIT_COULD_NOT_RUN, errorLine } from '../errors.js';
+import { CouldNotRunError, EXIT_COULD_NOT_RUN, errorLine, errorMessage } from '../errors.js';
 import { maskNationalIds } from '../pii.js';
 
 /**
@@ -101,9 +101,10 @@ export async function buildProgram(argv: readonly string[] = []): Promise<Comman
     .exitOverride();
   // The command the line names (`vottur lint …`, `vottur help lint`) is loaded; the others are summaries.
   const named = argv.find((arg) => has(COMMANDS, arg));
-  for (const name of Object.keys(COMMANDS)) {
-    if (name === named || !has(SUMMARIES, name)) (await COMMANDS[name]())(program);
-    else program.command(name).description(SUMMARIES[name].description);
+  for (const [name, load] of Object.entries(COMMANDS)) {
+    const summary = has(SUMMARIES, name) ? SUMMARIES[name] : undefined;
+    if (name === named || summary === undefined) (await load())(program);
+    else program.command(name).description(summary.description);
   }
   for (const command of program.commands) command.exitOverride();
   // The overview lists the commands in the order of COMMANDS, placeholders or not.
@@ -140,7 +141,7 @@ export async function main(argv: string[]): Promise<number> {
     const message =
       error instanceof CouldNotRunError
         ? error.message
-        : `unexpected failure: ${(error as Error)?.message ?? String(error)} (please report this)`;
+        : `unexpected failure: ${errorMessage(error)} (please report this)`;
     // A file name or a value in the message may hold a national identifier: masked unless asked.
     process.stderr.write(`${errorLine(argv.includes('--show-pii') ? message : maskNationalIds(message))}\n`);
     if (process.env.VOTTUR_DEBUG && error instanceof Error) process.stderr.write(`${error.stack}\n`);
@@ -164,6 +165,7 @@ function guardStandardOutput(): void {
 }
 
 guardStandardOutput();
-main(process.argv.slice(2)).then((code) => {
+// main settles every failure into an exit code and a line on stderr: there is nothing to catch here.
+void main(process.argv.slice(2)).then((code) => {
   process.exitCode = code;
 });

@@ -20,7 +20,7 @@ import { counts, heldBackView, isDiffReport, summarise, type Report } from '../r
 import { absoluteScore, scoreLabel, scoreReport } from '../report/score.js';
 import { FORMAT_NAMES, isFormatName, loadFormat, type FormatName } from '../report/formatters/names.js';
 import type { FormatContext } from '../report/formatters/types.js';
-import { CouldNotRunError } from '../errors.js';
+import { CouldNotRunError, errorCode, errorMessage } from '../errors.js';
 
 export interface OutputTarget {
   format: FormatName;
@@ -116,7 +116,7 @@ export interface WriteOptions {
 
 /** Why a file cannot be written, as the line the user reads. */
 function cannotWrite(output: string, error: unknown): CouldNotRunError {
-  const code = (error as NodeJS.ErrnoException).code;
+  const code = errorCode(error);
   const why =
     code === 'ENOENT'
       ? 'its folder does not exist'
@@ -124,7 +124,7 @@ function cannotWrite(output: string, error: unknown): CouldNotRunError {
         ? 'not allowed to write there'
         : code === 'ENOSPC'
           ? 'the disk is full'
-          : (code ?? (error as Error).message);
+          : (code ?? errorMessage(error));
   return new CouldNotRunError(`cannot write ${output}: ${why}; nothing was written`);
 }
 
@@ -168,7 +168,7 @@ export async function writeReports(report: Report, targets: OutputTarget[], opti
   const files = rendered.flatMap(({ target, pieces }) =>
     target.output === undefined ? [] : [{ output: target.output, file: resolve(options.cwd, target.output), pieces }],
   );
-  const staged: Array<{ temp: string; file: string }> = [];
+  const staged: Array<{ temp: string; file: string; output: string }> = [];
   try {
     for (const { output, file, pieces } of files) {
       let mode: number | undefined;
@@ -187,7 +187,7 @@ export async function writeReports(report: Report, targets: OutputTarget[], opti
         mode = stat.mode & 0o7777;
       } catch (error) {
         if (error instanceof CouldNotRunError) throw error;
-        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw cannotWrite(output, error);
+        if (errorCode(error) !== 'ENOENT') throw cannotWrite(output, error);
       }
       const temp = join(dirname(file), `.${basename(file)}.${randomBytes(6).toString('hex')}.tmp`);
       try {
@@ -198,18 +198,18 @@ export async function writeReports(report: Report, targets: OutputTarget[], opti
         // A failure of the file system is the user's to fix; any other (a formatter's) is vottur's.
         throw isSystemError(error) ? cannotWrite(output, error) : error;
       }
-      staged.push({ temp, file });
+      staged.push({ temp, file, output });
     }
   } catch (error) {
     for (const { temp } of staged) rmSync(temp, { force: true });
     throw error;
   }
-  for (const [index, { temp, file }] of staged.entries()) {
+  for (const [index, { temp, file, output }] of staged.entries()) {
     try {
       renameSync(temp, file);
     } catch (error) {
       for (const rest of staged.slice(index)) rmSync(rest.temp, { force: true });
-      throw cannotWrite(files[index].output, error);
+      throw cannotWrite(output, error);
     }
   }
   for (const { target, pieces } of rendered)
@@ -247,5 +247,5 @@ function writeWhole(file: string, pieces: Iterable<string>): void {
 }
 
 function isSystemError(error: unknown): boolean {
-  return error instanceof Error && typeof (error as NodeJS.ErrnoException).syscall === 'string';
+  return error instanceof Error && 'syscall' in error && typeof error.syscall === 'string';
 }

@@ -5,7 +5,7 @@
  */
 import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { CouldNotRunError, EXIT_COULD_NOT_RUN, errorLine } from '../errors.js';
+import { CouldNotRunError, EXIT_COULD_NOT_RUN, errorCode, errorLine, errorMessage } from '../errors.js';
 import { UNREADABLE_RULE, type Report, type Severity } from '../report/finding.js';
 import type { DocumentSettings } from '../lint/files.js';
 import type { GateRun } from '../policy/enforce.js';
@@ -159,7 +159,7 @@ export function writeFileAtomically(path: string, text: string, shown: string): 
   } catch (error) {
     rmSync(temp, { force: true });
     throw new CouldNotRunError(
-      `cannot write ${shown}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}; nothing was written`,
+      `cannot write ${shown}: ${errorCode(error) ?? errorMessage(error)}; nothing was written`,
     );
   }
 }

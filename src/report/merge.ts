@@ -3,7 +3,7 @@
  * documents, or the shards of a CI matrix. `vottur report` is built on these.
  */
 import { readFileSync } from 'node:fs';
-import { CouldNotRunError } from '../errors.js';
+import { CouldNotRunError, errorCode, errorMessage } from '../errors.js';
 import {
   sortFindings,
   type DocumentInfo,
@@ -81,9 +81,9 @@ export function readJsonReport(path: string, name: string = path): Report {
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
+    const code = errorCode(error);
     throw new CouldNotRunError(
-      `cannot read ${name}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : (code ?? (error as Error).message)}`,
+      `cannot read ${name}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : (code ?? errorMessage(error))}`,
     );
   }
   let value: unknown;
@@ -91,7 +91,7 @@ export function readJsonReport(path: string, name: string = path): Report {
     value = JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (error) {
     throw new CouldNotRunError(
-      `${name} is not a vottur JSON report: not JSON (${(error as Error).message.split('\n')[0]})`,
+      `${name} is not a vottur JSON report: not JSON (${errorMessage(error).split('\n')[0] ?? ''})`,
     );
   }
   return parseJsonReport(value, name);
@@ -124,7 +124,8 @@ function canonical(value: unknown): string {
  * time added up, identical entries kept once), and `createdTimestamp` set to now.
  */
 export function mergeReports(reports: readonly Report[], options: MergeOptions = {}): Report {
-  if (reports.length === 0) throw new CouldNotRunError('no report to merge');
+  const [firstReport] = reports;
+  if (firstReport === undefined) throw new CouldNotRunError('no report to merge');
 
   const documents = new Map<string, DocumentInfo>();
   for (const report of reports) {
@@ -180,7 +181,7 @@ export function mergeReports(reports: readonly Report[], options: MergeOptions =
 
   const configuration = mergeConfigurations(reports);
   return {
-    tool: options.tool ?? reports[0].tool,
+    tool: options.tool ?? firstReport.tool,
     createdTimestamp: (options.now ?? new Date()).toISOString(),
     documents: [...documents.values()],
     rules: [...rules.values()],

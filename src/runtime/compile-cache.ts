@@ -41,7 +41,7 @@ interface ModuleInternals {
   _resolveLookupPaths(request: string, parent: unknown): string[] | null;
   _extensions: unknown;
   _cache: unknown;
-  prototype: { _compile(this: NodeModule, content: string, filename: string): unknown };
+  prototype: { _compile: (this: NodeModule, content: string, filename: string) => unknown };
 }
 
 interface Entry {
@@ -79,6 +79,7 @@ export function enableCompileCache(name: string): void {
     index = JSON.parse(content.subarray(4, 4 + length).toString('utf8')) as Record<string, Entry>;
     blob = content.subarray(4 + length);
   } catch {
+    // No cache yet, or one that cannot be read: everything compiles as usual and is cached at exit.
     index = {};
   }
   /** Everything to keep: reused entries as they were, new scripts to serialise at exit. */
@@ -114,12 +115,11 @@ export function enableCompileCache(name: string): void {
       keep.set(filename, { hash, script });
       changed = true;
     }
-    const mod = this;
-    const require = Object.assign((id: string) => mod.require(id), {
+    const require = Object.assign((id: string) => this.require(id), {
       resolve: Object.assign(
-        (request: string, options?: unknown) => nodeModule._resolveFilename(request, mod, false, options),
+        (request: string, options?: unknown) => nodeModule._resolveFilename(request, this, false, options),
         {
-          paths: (request: string) => nodeModule._resolveLookupPaths(request, mod),
+          paths: (request: string) => nodeModule._resolveLookupPaths(request, this),
         },
       ),
       main: process.mainModule,
@@ -127,7 +127,7 @@ export function enableCompileCache(name: string): void {
       cache: nodeModule._cache,
     });
     const wrapper = script.runInThisContext({ displayErrors: true }) as (...args: unknown[]) => unknown;
-    return wrapper.call(mod.exports, mod.exports, require, mod, filename, dirname(filename));
+    return wrapper.call(this.exports, this.exports, require, this, filename, dirname(filename));
   };
 
   save = () => {
@@ -168,6 +168,7 @@ export function cacheRoot(env: NodeJS.ProcessEnv = process.env): string | undefi
   try {
     home = homedir();
   } catch {
+    // No home folder (a service account without one): no cache there.
     home = undefined;
   }
   const base = xdg ?? (process.platform === 'win32' ? env.LOCALAPPDATA : home ? join(home, '.cache') : undefined);
@@ -192,6 +193,7 @@ export function ownPrivateFolder(folder: string): boolean {
     }
     return true;
   } catch {
+    // Cannot be made or inspected: not a folder whose code could be trusted.
     return false;
   }
 }

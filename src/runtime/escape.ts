@@ -11,11 +11,16 @@
  * line feed, DEL, C1 controls (an 8-bit CSI is 0x9b), the bidirectional controls (Trojan Source),
  * and the Unicode line and paragraph separators.
  */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point: they are escaped
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+// eslint-disable-next-line no-control-regex -- matching control characters is the point: they are escaped
 const HAS_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 const BREAK_CONTROL =
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point: they are escaped
   /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+// eslint-disable-next-line no-control-regex -- matching control characters is the point: they are escaped
 const LINE_CONTROL = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+// eslint-disable-next-line no-control-regex -- matching control characters is the point: they are escaped
 const HAS_LINE_CONTROL = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 
 const SHORT: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
@@ -50,6 +55,7 @@ export function escapeLine(text: string): string {
  */
 export function neutraliseCommands(line: string): string {
   let out = line;
+  // eslint-disable-next-line no-control-regex -- a colour code (ESC [ … m) before `::` still starts a command
   const start = /^((?:[ \t]|\u001b\[[0-9;]*m)*)::/.exec(out);
   if (start) out = `${start[1]}\\u003a:${out.slice(start[0].length)}`;
   if (out.includes('##[')) out = out.replaceAll('##[', '#\\u0023[');
@@ -81,9 +87,8 @@ export function escapedView<T>(value: T, escape: (text: string) => string): T {
   }
   if (value && typeof value === 'object' && !(value instanceof Date)) {
     let copy: Record<string, unknown> | undefined;
-    const entries = Object.entries(value);
-    for (let i = 0; i < entries.length; i++) {
-      const [key, item] = entries[i];
+    const entries: [string, unknown][] = Object.entries(value);
+    for (const [i, [key, item]] of entries.entries()) {
       const escapedKey = escape(key);
       const escaped = escapedView(item, escape);
       if (copy === undefined && (escaped !== item || escapedKey !== key)) {

@@ -10,7 +10,7 @@
 import { constants, existsSync, realpathSync } from 'node:fs';
 import { open, realpath, stat } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { CouldNotRunError } from '../errors.js';
+import { CouldNotRunError, errorCode, errorMessage } from '../errors.js';
 
 /** The largest file a configuration or an option may name: 16 MB. */
 export const NAMED_FILE_MAX_BYTES = 16 * 1024 * 1024;
@@ -42,6 +42,7 @@ function realFolder(folder: string): string {
   try {
     return realpathSync(folder);
   } catch {
+    // It does not exist (yet): the path as given is what is compared.
     return resolve(folder);
   }
 }
@@ -90,7 +91,7 @@ export async function readNamedFile(file: string, options: NamedFileOptions): Pr
   try {
     real = await realpath(resolve(file));
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
+    const code = errorCode(error);
     throw refuse(
       code === 'ENOENT' || code === 'ENOTDIR'
         ? 'no such file'
@@ -139,7 +140,7 @@ export async function readNamedFile(file: string, options: NamedFileOptions): Pr
     return await Promise.race([read(), deadline]);
   } catch (error) {
     if (error instanceof CouldNotRunError) throw error;
-    const code = (error as NodeJS.ErrnoException).code;
+    const code = errorCode(error);
     throw refuse(
       code === 'ELOOP'
         ? 'it was replaced by a symbolic link'
@@ -175,6 +176,7 @@ export function assertWritableInside(file: string, options: Pick<NamedFileOption
   try {
     real = realpathSync(target);
   } catch {
+    // No file there yet: it will be created in the folder checked above.
     real = undefined;
   }
   if (real !== undefined && !isInside(real, root)) throw refuse(`it leads outside the repository (${root})`);
@@ -186,7 +188,7 @@ export function assertWritableInside(file: string, options: Pick<NamedFileOption
  * names. Kept: the parser's wording when it quotes nothing, and the line and column or position.
  */
 export function parseErrorWithoutContent(error: unknown): string {
-  const message = ((error as Error)?.message ?? String(error)).split('\n')[0] ?? '';
+  const message = errorMessage(error).split('\n')[0] ?? '';
   const where = /line (\d+),? column (\d+)/i.exec(message) ?? undefined;
   const position = /position (\d+)/i.exec(message) ?? undefined;
   const at = where ? `at line ${where[1]}, column ${where[2]}` : position ? `at position ${position[1]}` : '';

@@ -15,7 +15,7 @@ import { readFile } from 'node:fs/promises';
 import { resolve as resolvePath } from 'node:path';
 import { createSecureContext, rootCertificates } from 'node:tls';
 import { Agent, fetch as undiciFetch } from 'undici';
-import { CouldNotRunError } from '../errors.js';
+import { CouldNotRunError, errorCode, errorMessage } from '../errors.js';
 
 /** Where the TLS material is, as the user gives it (`--cert`, `--key`, `--ca`, or `contract.tls`). */
 export interface TlsOptions {
@@ -59,7 +59,7 @@ async function readMaterial(path: string, what: string): Promise<Buffer> {
   try {
     return await readFile(path);
   } catch (error) {
-    const code = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
+    const code = errorCode(error) ?? '';
     const reason =
       code === 'ENOENT'
         ? 'no such file'
@@ -129,9 +129,7 @@ function checkCaFile(content: Buffer, file: string): void {
     try {
       new X509Certificate(block);
     } catch (error) {
-      throw new CouldNotRunError(
-        `cannot use the certificate ${file} as --ca: ${error instanceof Error ? error.message : String(error)}`,
-      );
+      throw new CouldNotRunError(`cannot use the certificate ${file} as --ca: ${errorMessage(error)}`);
     }
   }
 }
@@ -142,8 +140,8 @@ function checkMaterial(material: TlsMaterial, passphraseEnv: string): void {
   try {
     createSecureContext(connectOptions(material));
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    const code = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
+    const message = errorMessage(error);
+    const code = errorCode(error) ?? '';
     if (/mac verify failure|bad decrypt|wrong password|maybe wrong password/i.test(message)) {
       throw new CouldNotRunError(
         `cannot open ${material.pfx ? `the PKCS#12 file ${certFile}` : `the key ${keyFile}`}: wrong passphrase; set it in ${passphraseEnv}`,

@@ -158,6 +158,7 @@ function latestHarvest(root: string, except: string): string | undefined {
   try {
     names = readdirSync(root);
   } catch {
+    // No such folder yet: this is the first harvest.
     return undefined;
   }
   const harvests = names

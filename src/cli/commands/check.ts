@@ -17,7 +17,7 @@ import { startReferenceService, type RunningReferenceService } from '../../refer
 import type { Report } from '../../report/finding.js';
 import { mergeReports } from '../../report/merge.js';
 import { toolInfo } from '../../version.js';
-import { CouldNotRunError } from '../../errors.js';
+import { CouldNotRunError, errorMessage } from '../../errors.js';
 import {
   addContractOptions,
   authFrom,
@@ -75,7 +75,7 @@ export function registerCheck(program: Command, io: CliIo = {}): void {
   command.action(async (description: string | undefined, given: CheckOptions, self: Command) => {
     const targets = takeOutputTargets(state);
     const run = await gateRunFor(given, io);
-    const options = await withContractSettings(given, self, description, io, run);
+    const options = await withContractSettings(given, self, description, run);
     if (description === undefined) {
       if (options.server !== undefined)
         throw new CouldNotRunError(
@@ -162,7 +162,7 @@ async function checkReference(options: CheckOptions, io: CliIo): Promise<Report>
   try {
     service = await startReferenceService({ port: 0, auth: 'dev', faults: options.fault });
   } catch (error) {
-    throw new CouldNotRunError(`cannot start the reference service: ${(error as Error).message.replace(/\s+/g, ' ')}`);
+    throw new CouldNotRunError(`cannot start the reference service: ${errorMessage(error).replace(/\s+/g, ' ')}`);
   }
   try {
     note(

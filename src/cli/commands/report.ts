@@ -45,8 +45,11 @@ export async function runReport(
   const targets = takeOutputTargets(state);
   const reports = files.map((file) => readJsonReport(resolve(cwd, file), file));
   // One report is re-rendered as it was; several become one, made now by this vottur.
+  const [only, ...others] = reports;
   let report =
-    reports.length === 1 ? reports[0] : mergeReports(reports, { tool: toolInfo(), ...(io.now ? { now: io.now } : {}) });
+    only !== undefined && others.length === 0
+      ? only
+      : mergeReports(reports, { tool: toolInfo(), ...(io.now ? { now: io.now } : {}) });
   // Under a policy, what the saved reports' repositories held back is judged again.
   if (options.policy !== undefined || options.gate || process.env.VOTTUR_POLICY) {
     const [{ policyFor }, { rejudgeSaved }] = await Promise.all([

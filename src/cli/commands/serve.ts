@@ -7,7 +7,7 @@ import type { EventEmitter } from 'node:events';
 import type { Command } from 'commander';
 import { FAULTS, FAULT_NAMES, isFaultName, type FaultName } from '../../reference/faults.js';
 import { startReferenceService, type ReferenceServiceOptions } from '../../reference/service.js';
-import { CouldNotRunError } from '../../errors.js';
+import { CouldNotRunError, errorCode, errorMessage } from '../../errors.js';
 import { MAX_CONNECTIONS } from '../../reference/connections.js';
 import type { DevCertificateFiles } from '../../runtime/dev-certificates.js';
 
@@ -191,13 +191,13 @@ export function registerServe(program: Command, io: ServeIo = {}): void {
 
 /** `--tls <folder>`: a new development CA, server and client certificate, written into the folder. */
 async function writeCertificates(folder: string): Promise<DevCertificateFiles> {
-  const { resolve } = await import('node:path');
+  const path = await import('node:path');
   const { writeDevCertificates } = await import('../../runtime/dev-certificates.js');
   try {
-    return await writeDevCertificates(resolve(folder));
+    return await writeDevCertificates(path.resolve(folder));
   } catch (error) {
     throw new CouldNotRunError(
-      `cannot write the development certificates into ${folder}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+      `cannot write the development certificates into ${folder}: ${errorCode(error) ?? errorMessage(error)}`,
     );
   }
 }
@@ -242,17 +242,16 @@ async function serveXRoad(
     try {
       return readFileSync(file);
     } catch (error) {
-      throw new CouldNotRunError(
-        `cannot read ${option} ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
-      );
+      throw new CouldNotRunError(`cannot read ${option} ${file}: ${errorCode(error) ?? errorMessage(error)}`);
     }
   };
+  const [tlsCert, tlsKey, tlsClientCa] = tlsFiles;
   const tls =
-    options.tlsCert !== undefined
+    tlsCert !== undefined && tlsKey !== undefined && tlsClientCa !== undefined
       ? {
-          cert: read(options.tlsCert, '--tls-cert'),
-          key: read(options.tlsKey!, '--tls-key'),
-          ca: read(options.tlsClientCa!, '--tls-client-ca'),
+          cert: read(tlsCert, '--tls-cert'),
+          key: read(tlsKey, '--tls-key'),
+          ca: read(tlsClientCa, '--tls-client-ca'),
         }
       : undefined;
   const { startXRoadEnvironment } = await import('../../catalogue/environment.js');
@@ -315,7 +314,7 @@ function collectFault(value: string, previous: FaultName[]): FaultName[] {
 }
 
 function startFailure(error: unknown, options: ServeOptions): string {
-  const code = (error as NodeJS.ErrnoException).code;
+  const code = errorCode(error);
   const where = `${options.host}:${options.port}`;
   if (code === 'EADDRINUSE')
     return `cannot start the reference service: ${where} is already in use; choose another --port (0 takes any free one)`;
@@ -323,6 +322,6 @@ function startFailure(error: unknown, options: ServeOptions): string {
     return `cannot start the reference service: no address ${options.host} on this machine; use --host 127.0.0.1`;
   if (code === 'EACCES')
     return `cannot start the reference service: not allowed to listen on ${where}; use a port above 1023`;
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   return `cannot start the reference service: ${message.replace(/\s+/g, ' ')}`;
 }

@@ -34,7 +34,7 @@ export function registerTest(program: Command, io: CliIo = {}): void {
     ) => {
       const targets = takeOutputTargets(state);
       const run = await gateRunFor(given, io);
-      const options = await withContractSettings(given, self, description, io, run);
+      const options = await withContractSettings(given, self, description, run);
       const refusedServer = run.refusals.find((finding) => finding.ruleId === 'policy-server-refused');
       if (options.server === undefined && refusedServer)
         throw new CouldNotRunError(`${refusedServer.message} Give the server with --server <url>.`);

@@ -32,6 +32,11 @@ export const SEVERITY_PLURAL: Record<Severity, string> = {
 /** Where the project lives; SARIF's `informationUri` and links in the HTML and Markdown reports. */
 export const TOOL_INFORMATION_URI = 'https://github.com/vottur/vottur';
 
+/** The text with its first letter in upper case (`breaking change` → `Breaking change`). */
+export function capitalised(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 /** The report as a format may show it: national identifiers masked unless `showPii`. */
 export function visibleReport(report: Report, showPii: boolean): Report {
   return showPii ? report : maskDeep(report);

@@ -42,7 +42,8 @@ export function formatGithub(report: Report, context: FormatContext): string {
   const visible = escapedView(visibleReport(report, context.showPii), commandText);
   const sources = SourceFiles.forReport(report, context.cwd);
   const lines = visible.findings.map((finding, index) => {
-    const original = report.findings[index];
+    // The same finding unmasked and unescaped: its source position is looked up by the real path.
+    const original = report.findings[index] ?? finding;
     const properties: Array<[string, string | number]> = [];
     // A document that is not a local file (a URL) cannot take an annotation in the diff.
     if (sources.isLocal(original.document)) {

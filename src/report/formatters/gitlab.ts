@@ -40,7 +40,8 @@ export function formatGitlab(report: Report, context: FormatContext): string {
   const sources = SourceFiles.forReport(report, context.cwd);
   const seen = new Map<string, number>();
   const issues = visible.findings.map((finding, index): GitlabIssue => {
-    const original = report.findings[index];
+    // The same finding unmasked: its source position is looked up by the real path.
+    const original = report.findings[index] ?? finding;
     const position = sources.isLocal(original.document) ? sources.position(original) : undefined;
     const begin = position?.line ?? 1;
     const end = finding.endLine !== undefined && finding.endLine > begin ? finding.endLine : undefined;

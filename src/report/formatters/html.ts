@@ -18,6 +18,7 @@ import {
   CATEGORY_TITLE,
   compareBySeverity,
   coverageCells,
+  capitalised,
   coverageLine,
   locationText,
   maskText,
@@ -376,25 +377,26 @@ export function formatHtml(report: Report, context: FormatContext): string {
 
   // Rows keep the original finding beside the visible one: the source is read by the real path.
   const order = visible.findings
-    .map((_, i) => i)
-    .sort((a, b) => compareBySeverity(visible.findings[a], visible.findings[b]) || a - b);
-  const findingRows = order.map((index) => ({
-    ruleId: visible.findings[index].ruleId,
-    severity: visible.findings[index].severity,
-    html: findingRow(index),
+    .map((finding, index) => ({ finding, index }))
+    .sort((a, b) => compareBySeverity(a.finding, b.finding) || a.index - b.index);
+  const findingRows = order.map(({ finding, index }) => ({
+    ruleId: finding.ruleId,
+    severity: finding.severity,
+    html: findingRow(finding, index),
   }));
-  /** The source lines around a finding, folded; read from the real (unmasked) path. */
-  function sourceHtml(index: number): string {
-    const original = report.findings[index];
+  /**
+   * The source lines around the finding at `index`, folded; read from the real (unmasked) path of
+   * the report's own finding (`shown`, the masked one, where there is none).
+   */
+  function sourceHtml(shown: Finding, index: number): string {
+    const original = report.findings[index] ?? shown;
     const position = sources.position(original);
     const excerpt = position ? sources.excerpt(original.document, position.line, EXCERPT_CONTEXT) : undefined;
-    return excerpt
-      ? `<details class="source"><summary>Source, line ${position!.line}</summary>${excerptHtml(excerpt, position!.line, position!.column, maskLine)}</details>`
+    return position && excerpt
+      ? `<details class="source"><summary>Source, line ${position.line}</summary>${excerptHtml(excerpt, position.line, position.column, maskLine)}</details>`
       : '';
   }
-  function findingRow(index: number): string {
-    const original = report.findings[index];
-    const finding = visible.findings[index];
+  function findingRow(finding: Finding, index: number): string {
     const location = locationText(finding);
     const searchable = [
       finding.message,
@@ -412,7 +414,7 @@ export function formatHtml(report: Report, context: FormatContext): string {
     const request = finding.request
       ? `<span class="request">${esc(`${finding.request.method} ${finding.request.url}${finding.request.status !== undefined ? ` → ${finding.request.status}` : ''}${finding.request.durationMs !== undefined ? ` (${finding.request.durationMs} ms)` : ''}`)}</span>`
       : '';
-    const source = sourceHtml(index);
+    const source = sourceHtml(finding, index);
     const pathText = finding.path.length
       ? `<span class="request">${esc(finding.path.map(String).join('.'))}</span>`
       : '';
@@ -441,9 +443,9 @@ export function formatHtml(report: Report, context: FormatContext): string {
     .map(([ruleId, rows]) => ({
       ruleId,
       rows,
-      severity: rows.reduce(
+      severity: rows.reduce<Severity>(
         (worst, row) => (SEVERITIES.indexOf(row.severity) < SEVERITIES.indexOf(worst) ? row.severity : worst),
-        rows[0].severity,
+        'hint',
       ),
     }))
     .sort(
@@ -545,7 +547,7 @@ export function formatHtml(report: Report, context: FormatContext): string {
       ? ''
       : `<section id="categories"><h2>Findings by category and severity</h2>${categoryChart(visible.findings, score.byCategory)}</section>`,
     operations.length
-      ? `<section id="operations"><h2>Contract results</h2><div class="table-wrap"><table id="operations-table"><thead><tr><th>Operation</th>${manyDocuments ? '<th>Document</th>' : ''}<th class="num">Requests</th><th class="num">Time</th>${SEVERITIES.map((s) => `<th class="num">${esc(SEVERITY_PLURAL[s][0].toUpperCase() + SEVERITY_PLURAL[s].slice(1))}</th>`).join('')}<th>Result</th><th></th></tr></thead><tbody>${operationRows.join('\n')}</tbody></table></div></section>`
+      ? `<section id="operations"><h2>Contract results</h2><div class="table-wrap"><table id="operations-table"><thead><tr><th>Operation</th>${manyDocuments ? '<th>Document</th>' : ''}<th class="num">Requests</th><th class="num">Time</th>${SEVERITIES.map((s) => `<th class="num">${esc(capitalised(SEVERITY_PLURAL[s]))}</th>`).join('')}<th>Result</th><th></th></tr></thead><tbody>${operationRows.join('\n')}</tbody></table></div></section>`
       : '',
     visible.coverage ? coverageSection(visible.coverage) : '',
     visible.accepted?.length ? acceptedSection(visible.accepted) : '',
@@ -605,7 +607,7 @@ export function formatHtml(report: Report, context: FormatContext): string {
 
 /** The coverage table: operations × phases (requests), statuses and inputs exercised. */
 function coverageSection(coverage: CoverageReport): string {
-  const title = (phase: string) => `${phase[0].toUpperCase()}${phase.slice(1)}`;
+  const title = capitalised;
   const rows = coverage.operations.map((o) => {
     const cells = coverageCells(o, coverage.phases);
     return `<tr><td><code>${esc(o.operation)}</code></td>${cells.phases.map((n) => `<td class="num">${esc(n)}</td>`).join('')}<td>${esc(cells.statuses)}</td><td class="num">${esc(cells.inputs)}</td><td>${esc(cells.constraints)}</td></tr>`;
@@ -623,7 +625,7 @@ function notCountedSection(report: Report): string {
   const items = hasConfiguration(report.configuration) ? configurationItems(report.configuration) : [];
   return [
     `<section id="configuration"><h2>${esc(NOT_COUNTED_TITLE)}</h2>`,
-    absolute ? `<p id="absolute-score">${esc(`${absolute[0].toUpperCase()}${absolute.slice(1)}`)}.</p>` : '',
+    absolute ? `<p id="absolute-score">${esc(capitalised(absolute))}.</p>` : '',
     items.length > 0
       ? `<ul id="configuration-items">${items.map((item) => `<li data-kind="${item.kind}" data-honoured="${item.honoured}">${esc(item.text)}</li>`).join('')}</ul>`
       : '',
@@ -665,7 +667,7 @@ function diffSubject(report: Report): string {
  * review, non-breaking, documentation) and within a class by operation. A change to a shared
  * component is listed under every operation it reaches.
  */
-function diffPairSection(report: Report, sourceHtml: (index: number) => string): string {
+function diffPairSection(report: Report, sourceHtml: (finding: Finding, index: number) => string): string {
   const [base, revision] = report.documents;
   const verdict = versionVerdict(report);
   const side = (label: string, doc: Report['documents'][number] | undefined) =>
@@ -678,7 +680,7 @@ function diffPairSection(report: Report, sourceHtml: (index: number) => string):
       `<span class="badge sev-${esc(finding.severity)}" title="reported at this level">${esc(SEVERITY_LABEL[finding.severity])}</span> `,
       `${link(finding.ruleId, finding.docsUrl)}: <span class="message">${messageHtml(finding.message)}</span>`,
       ` <code class="where">${esc(locationText(finding))}</code>`,
-      sourceHtml(index),
+      sourceHtml(finding, index),
       `</li>`,
     ].join('');
   const versioning = report.findings.map((f, i) => [f, i] as const).filter(([f]) => isVersionFinding(f));
@@ -690,7 +692,12 @@ function diffPairSection(report: Report, sourceHtml: (index: number) => string):
         [
           `<div class="change-operation" data-operation="${esc(operation)}">`,
           `<h4>${operation === WHOLE_API ? esc(WHOLE_API) : `<code>${esc(operation)}</code>`}</h4>`,
-          `<ul>${indexes.map((i) => change(report.findings[i], i)).join('')}</ul>`,
+          `<ul>${indexes
+            .flatMap((i) => {
+              const finding = report.findings[i];
+              return finding ? [change(finding, i)] : [];
+            })
+            .join('')}</ul>`,
           `</div>`,
         ].join(''),
       ),
@@ -701,7 +708,7 @@ function diffPairSection(report: Report, sourceHtml: (index: number) => string):
     `<section id="documents"><h2>Compared</h2>`,
     `<article class="diff-pair" data-base="${esc(base?.path ?? '')}" data-revision="${esc(revision?.path ?? '')}">`,
     `<div class="pair-sides">${side('base', base)}<div class="arrow" aria-hidden="true">→</div>${side('revision', revision)}</div>`,
-    `<p class="pair-verdict ${verdict.ok ? 'verdict-ok' : 'verdict-fail'}" data-version-ok="${verdict.ok}"><strong>${esc(verdict.text[0].toUpperCase() + verdict.text.slice(1))}</strong> · ${esc(diffCountsText(report))}</p>`,
+    `<p class="pair-verdict ${verdict.ok ? 'verdict-ok' : 'verdict-fail'}" data-version-ok="${verdict.ok}"><strong>${esc(capitalised(verdict.text))}</strong> · ${esc(diffCountsText(report))}</p>`,
     versioning.length
       ? `<section class="change-class" data-class="version"><h3>Version</h3><ul>${versioning.map(([f, i]) => change(f, i)).join('')}</ul></section>`
       : '',

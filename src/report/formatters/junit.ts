@@ -34,6 +34,7 @@ function xmlBuilder(): typeof XmlBuilderClass {
 /** Characters XML 1.0 cannot carry at all (even escaped) are dropped. */
 function xmlText(text: string): string {
   return text.replace(
+    // eslint-disable-next-line no-control-regex -- dropping the control characters XML cannot carry is the point
     /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g,
     '',
   );
@@ -289,15 +290,16 @@ export function formatJunit(input: Report, context: FormatContext): string {
               '@_time': seconds(0),
             };
             if (c.skipped) body.skipped = { '@_message': attr(c.skipped) };
-            else if (c.failures.length > 0) {
-              const first = c.failures[0];
-              body.failure = {
-                '@_message': attr(
-                  c.failures.length === 1 ? first.message : `${c.failures.length} findings; first: ${first.message}`,
-                ),
-                '@_type': attr(c.name),
-                '#text': xmlText(c.failures.map(findingText).join('\n\n')),
-              };
+            else {
+              const [first, ...others] = c.failures;
+              if (first !== undefined)
+                body.failure = {
+                  '@_message': attr(
+                    others.length === 0 ? first.message : `${c.failures.length} findings; first: ${first.message}`,
+                  ),
+                  '@_type': attr(c.name),
+                  '#text': xmlText(c.failures.map(findingText).join('\n\n')),
+                };
             }
             if (!c.skipped && c.notes.length > 0) body['system-out'] = xmlText(c.notes.map(findingText).join('\n\n'));
             return body;

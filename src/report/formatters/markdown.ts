@@ -6,13 +6,14 @@
  * GitHub-flavoured (tables); every text from the report is escaped so it cannot break a table,
  * start a link or inject HTML.
  */
-import type { Category, ChangeClass, Finding, Report, Severity } from '../finding.js';
+import type { ChangeClass, Finding, Report, Severity } from '../finding.js';
 import { summarise } from '../finding.js';
 import { CATEGORIES, scoreLabel, scoreReport } from '../score.js';
 import { absoluteScoreText, NOT_COUNTED_TITLE, shownItems } from './configuration.js';
 import { hasConfiguration } from '../finding.js';
 import {
   bySeverity,
+  capitalised,
   CATEGORY_TITLE,
   coverageCells,
   coverageLine,
@@ -241,13 +242,7 @@ export function formatMarkdown(input: Report, context: FormatContext): string {
     out.push('## Coverage', '', inline(coverageLine(coverage)), '');
     out.push(
       ...table(
-        [
-          'Operation',
-          ...coverage.phases.map((phase) => `${phase[0].toUpperCase()}${phase.slice(1)}`),
-          'Statuses',
-          'Inputs',
-          'Constraints',
-        ],
+        ['Operation', ...coverage.phases.map(capitalised), 'Statuses', 'Inputs', 'Constraints'],
         ['l', ...coverage.phases.map((): 'r' => 'r'), 'l', 'r', 'l'],
         coverage.operations.map((o) => {
           const cells = coverageCells(o, coverage.phases);
@@ -306,7 +301,7 @@ function formatChangelog(report: Report, context: FormatContext): string {
   const title = revision?.title ?? base?.title ?? revision?.path ?? 'API';
   out.push(`# ${inline(`API changes: ${title} ${base?.version ?? '?'} → ${revision?.version ?? '?'}`)}`, '');
   out.push(
-    `${verdict.ok ? '✅' : '🔴'} **${inline(verdict.text[0].toUpperCase() + verdict.text.slice(1))}.** ${inline(diffCountsText(visible))}.`,
+    `${verdict.ok ? '✅' : '🔴'} **${inline(capitalised(verdict.text))}.** ${inline(diffCountsText(visible))}.`,
     '',
   );
   out.push(
@@ -373,7 +368,7 @@ function notCountedSection(report: Report): string[] {
   const absolute = absoluteScoreText(report);
   if (!absolute && !hasConfiguration(report.configuration)) return [];
   const lines = [`## ${NOT_COUNTED_TITLE}`, ''];
-  if (absolute) lines.push(`${inline(`${absolute[0].toUpperCase()}${absolute.slice(1)}`)}.`, '');
+  if (absolute) lines.push(`${inline(capitalised(absolute))}.`, '');
   if (hasConfiguration(report.configuration))
     lines.push(...shownItems(report.configuration).map((item) => `- ${inline(item)}`), '');
   return lines;

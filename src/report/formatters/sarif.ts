@@ -12,7 +12,7 @@ import { configurationItems } from './configuration.js';
 import { hasConfiguration } from '../finding.js';
 import { SourceFiles, isUrl } from '../source.js';
 import { escapeJsonText } from '../../runtime/escape.js';
-import { allRules, isContract, maskText, TOOL_INFORMATION_URI, visibleReport } from './common.js';
+import { allRules, capitalised, isContract, maskText, TOOL_INFORMATION_URI, visibleReport } from './common.js';
 import type { FormatContext } from './types.js';
 
 /** The final OASIS schema; Microsoft's validator accepts it without a warning (SARIF2008). */
@@ -42,7 +42,7 @@ export function pascalName(id: string): string {
   const name = id
     .split(/[^A-Za-z0-9]+/)
     .filter(Boolean)
-    .map((part) => part[0].toUpperCase() + part.slice(1))
+    .map(capitalised)
     .join('');
   return /^[A-Z]/.test(name) ? name : `Rule${name}`;
 }
@@ -62,6 +62,7 @@ export function artifactLocation(document: string, cwd: string): ArtifactLocatio
     try {
       return { uri: new URL(document).href };
     } catch {
+      // Not a URL the WHATWG parser takes: kept as written, percent-encoded.
       return { uri: encodeURI(document) };
     }
   }
@@ -74,13 +75,11 @@ export function artifactLocation(document: string, cwd: string): ArtifactLocatio
 }
 
 function region(finding: Finding, position: { line: number; column: number }) {
-  const result: Record<string, number> = { startLine: position.line, startColumn: Math.max(1, position.column) };
+  const startColumn = Math.max(1, position.column);
+  const result: Record<string, number> = { startLine: position.line, startColumn };
   if (finding.line !== undefined && finding.endLine !== undefined && finding.endLine >= position.line) {
     result.endLine = finding.endLine;
-    if (
-      finding.endColumn !== undefined &&
-      (finding.endLine > position.line || finding.endColumn >= result.startColumn)
-    ) {
+    if (finding.endColumn !== undefined && (finding.endLine > position.line || finding.endColumn >= startColumn)) {
       result.endColumn = Math.max(1, finding.endColumn);
     }
   }
@@ -97,7 +96,8 @@ export function toSarif(report: Report, context: Pick<FormatContext, 'cwd' | 'sh
   let usesSrcRoot = false;
 
   const results: Array<Record<string, unknown>> = visible.findings.map((finding, index) => {
-    const original = report.findings[index];
+    // The same finding unmasked and unescaped: its source position is looked up by the real path.
+    const original = report.findings[index] ?? finding;
     const location: Record<string, unknown> = {};
     // SARIF validators want a region with every physical location: a local file gets its
     // finding's place, else (no line, no pointer or operation found) its first line; a remote

@@ -3,7 +3,7 @@ import { summarise, type Finding, type Report, type Severity } from '../finding.
 import { maskNationalIds } from '../../pii.js';
 import { scoreLabel, scoreReport } from '../score.js';
 import { absoluteScoreText, configurationLine } from './configuration.js';
-import { coverageLine, isContract, notCountedParts } from './common.js';
+import { capitalised, coverageLine, isContract, notCountedParts } from './common.js';
 import { acceptedReason, diffCountsText, isDiffReport, versionVerdict } from './diff.js';
 import type { FormatContext } from './types.js';
 import { escapedView, escapeLine, neutraliseCommandLines } from '../../runtime/escape.js';
@@ -17,12 +17,16 @@ const RANK: Record<Severity, number> = { error: 0, warn: 1, info: 2, hint: 3 };
  */
 export function listedFindings(findings: readonly Finding[], max: number | undefined): readonly Finding[] {
   if (!max || findings.length <= max) return findings;
-  const counts = [0, 0, 0, 0];
-  for (const finding of findings) counts[RANK[finding.severity]]++;
+  const counts: Record<Severity, number> = { error: 0, warn: 0, info: 0, hint: 0 };
+  for (const finding of findings) counts[finding.severity]++;
   // The least severe rank that still fits, and how many of that rank fit.
   let rank = 0;
   let room = max;
-  while (rank < 3 && counts[rank] < room) room -= counts[rank++];
+  for (const severity of ['error', 'warn', 'info'] as const) {
+    if (counts[severity] >= room) break;
+    room -= counts[severity];
+    rank++;
+  }
   const listed: Finding[] = [];
   for (const finding of findings) {
     const r = RANK[finding.severity];
@@ -115,12 +119,13 @@ export function formatStylish(input: Report, context: FormatContext): string {
   }
   /** Rows in aligned columns: the first `aligned` columns padded, the rest as they are. */
   const table = (rows: Array<{ finding: Finding; cells: string[] }>, indent: string) => {
-    const widths = rows[0].cells.map((_, i) => Math.max(...rows.map((row) => row.cells[i].length)));
-    const last = rows[0].cells.length - 1;
+    const columns = rows[0]?.cells.length ?? 0;
+    const widths = Array.from({ length: columns }, (_, i) => Math.max(...rows.map((row) => row.cells[i]?.length ?? 0)));
+    const last = columns - 1;
     for (const { finding, cells } of rows) {
       const painted = cells.map((cell, i) => {
         // The message and what follows it are not padded: a long one must not widen every row.
-        const text = i < last - 1 ? cell.padEnd(widths[i]) : cell;
+        const text = i < last - 1 ? cell.padEnd(widths[i] ?? 0) : cell;
         if (i === last) return colors.gray(text);
         if (i === last - 2) return colors.dim(text);
         if (i === last - 3) return paint[finding.severity](text);
@@ -222,7 +227,7 @@ export function formatStylish(input: Report, context: FormatContext): string {
       );
     }
     lines.push(
-      `${(summary.error ? colors.red : summary.warn ? colors.yellow : colors.green)(`${summary.error ? '✖' : '✔'} ${changes}.`)} ${(verdict.ok ? colors.green : colors.red)(`${verdict.text[0].toUpperCase()}${verdict.text.slice(1)}.`)}`,
+      `${(summary.error ? colors.red : summary.warn ? colors.yellow : colors.green)(`${summary.error ? '✖' : '✔'} ${changes}.`)} ${(verdict.ok ? colors.green : colors.red)(`${capitalised(verdict.text)}.`)}`,
     );
     return `${neutraliseCommandLines(lines.join('\n'))}\n`;
   }
