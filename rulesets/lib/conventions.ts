@@ -79,9 +79,9 @@ const ICELANDIC_LETTERS: Record<string, string> = {
 
 /** ALL_CAPS keeping every word: `Í gildi` → `I_GILDI`, `Útrunnið` → `UTRUNNID` (accents dropped, not the letters). */
 export function toAllCaps(value: string): string {
-  const ascii = /[^\x00-\x7f]/.test(value)
+  const ascii = /[\u0080-\uffff]/.test(value)
     ? value
-        .replace(/[þÞðÐæÆøØ]/g, (letter) => ICELANDIC_LETTERS[letter])
+        .replace(/[þÞðÐæÆøØ]/g, (letter) => ICELANDIC_LETTERS[letter] ?? letter)
         .normalize('NFD')
         .replace(/[\u0300-\u036f]/g, '')
     : value;
@@ -164,10 +164,8 @@ export function isPlaceholderSegment(segment: string): boolean {
 
 /** The non-empty segments of a path template (`/v1/users/{id}/` → `v1`, `users`, `{id}`). */
 export function pathSegments(pathKey: string): string[] {
-  return pathKey
-    .split('?')[0]
-    .split('/')
-    .filter((segment) => segment !== '');
+  const [template = ''] = pathKey.split('?');
+  return template.split('/').filter((segment) => segment !== '');
 }
 
 /**
@@ -203,7 +201,7 @@ export function nameWords(name: string): string[] {
   // The list is shared, so it is frozen: callers read it.
   let words = nameWordsCache.get(name);
   if (words === undefined) {
-    const plain = /[^\x00-\x7f]/.test(name) ? name.normalize('NFD').replace(/[\u0300-\u036f]/g, '') : name;
+    const plain = /[\u0080-\uffff]/.test(name) ? name.normalize('NFD').replace(/[\u0300-\u036f]/g, '') : name;
     words = Object.freeze(
       plain
         .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
@@ -346,7 +344,7 @@ const NATIONAL_ID_WEIGHTS = [3, 2, 7, 6, 5, 4, 3, 2] as const;
 export function nationalIdCheckDigit(firstEight: string): number | undefined {
   if (!/^[0-9]{8}$/.test(firstEight)) return undefined;
   let sum = 0;
-  for (let i = 0; i < 8; i++) sum += Number(firstEight[i]) * NATIONAL_ID_WEIGHTS[i];
+  for (const [i, weight] of NATIONAL_ID_WEIGHTS.entries()) sum += Number(firstEight[i]) * weight;
   const digit = 11 - (sum % 11);
   if (digit === 11) return 0;
   if (digit === 10) return undefined;
@@ -362,15 +360,15 @@ export function hasValidCheckDigit(value: string): boolean {
 export function editDistance(a: string, b: string): number {
   const row = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
-    let previous = row[0];
+    let previous = row[0] ?? 0;
     row[0] = i;
     for (let j = 1; j <= b.length; j++) {
-      const current = row[j];
-      row[j] = Math.min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1));
+      const current = row[j] ?? 0;
+      row[j] = Math.min(current + 1, (row[j - 1] ?? 0) + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1));
       previous = current;
     }
   }
-  return row[b.length];
+  return row[b.length] ?? 0;
 }
 
 /** The ten-digit form of a value written another way (`010130-2989`, the number `101302989`), if it has one. */

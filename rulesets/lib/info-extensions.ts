@@ -4,7 +4,7 @@
  * words with aliases and near misses explained. Shared by those rules, so no rule imports another.
  */
 import { show, type JsonPath, type Problem } from './rule.js';
-import { isArray, isObject } from './openapi/types.js';
+import { isArray } from './openapi/types.js';
 import { editDistance } from './conventions.js';
 
 /** `x-category`, `x_category`, `X-Category`, `xCategory` all compare equal. */

@@ -70,7 +70,7 @@ function problemOf(document: Document, error: AjvError): SchemaProblem | undefin
           .slice(1)
           .split('/')
           .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
-  const property = path.length === 0 ? null : path[path.length - 1];
+  const property = path.at(-1) ?? null;
   let message: string;
   switch (error.keyword) {
     case 'additionalProperties': {
@@ -98,7 +98,8 @@ function problemOf(document: Document, error: AjvError): SchemaProblem | undefin
 
 /** Every structural problem of an OpenAPI 3.0 or 3.1 description (3.1 when `openapi` starts with 3.1). */
 export function validateOpenApiStructure(document: Document): SchemaProblem[] {
-  const version = String(document.openapi ?? '');
+  const version =
+    typeof document.openapi === 'string' || typeof document.openapi === 'number' ? String(document.openapi) : '';
   const validator = version.startsWith('3.2')
     ? validators.oas3_2
     : version.startsWith('3.1')

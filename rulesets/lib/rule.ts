@@ -85,11 +85,12 @@ export function docsUrl(id: string): string {
 export function defineRule(definition: RuleDefinition): RuleDefinition {
   if (definition.source.document !== 'design guide') return definition;
   const attribution = guideAttribution(definition.source);
-  const check = definition.check;
   return {
     ...definition,
     check: (document) =>
-      check(document).map((problem) => ({ ...problem, message: `${problem.message.trimEnd()} ${attribution}` })),
+      definition
+        .check(document)
+        .map((problem) => ({ ...problem, message: `${problem.message.trimEnd()} ${attribution}` })),
   };
 }
 

@@ -39,7 +39,7 @@ export function timed<T>(name: string, work: () => T): T {
   } finally {
     const total = performance.now() - started;
     const inner = nested.pop() ?? 0;
-    if (nested.length > 0) nested[nested.length - 1] += total;
+    if (nested.length > 0) nested.push((nested.pop() ?? 0) + total);
     let entry = entries.get(name);
     if (!entry) entries.set(name, (entry = { name, ms: 0, calls: 0 }));
     entry.ms += total - inner;

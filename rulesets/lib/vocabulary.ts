@@ -196,20 +196,22 @@ import { nameWords, toKebabCase } from './conventions.js';
 export function matchNationalIdAlias(name: string): { prefix: string[]; plural: boolean } | undefined {
   // Most names contain no alias at all and are ruled out without splitting them into words.
   const compact = name.toLowerCase().replace(/[^a-z0-9]/g, '');
-  if (!/[^\x00-\x7f]/.test(name) && !NATIONAL_ID_ALIASES.some((alias) => compact.includes(alias))) return undefined;
+  if (!/[\u0080-\uffff]/.test(name) && !NATIONAL_ID_ALIASES.some((alias) => compact.includes(alias))) return undefined;
   let words = nameWords(name);
   // `kennitalaMaka` ("the spouse's kennitala") → `spouse` + `kennitala`.
   const owner = words.length >= 2 ? ICELANDIC_NATIONAL_ID_OWNERS[words.at(-1) ?? ''] : undefined;
   if (owner && NATIONAL_ID_ALIASES.includes(words.slice(0, -1).join(''))) return { prefix: [owner], plural: false };
   // `kennitalaLeigutaka` ("the lessee's kennitala"): `kennitala` and one Icelandic word in the
   // genitive that the owner list does not know. The word is kept as the prefix (`leigutakaNationalId`).
+  const [first, second] = words;
   if (
     words.length === 2 &&
-    (words[0] === 'kennitala' || words[0] === 'kt') &&
-    /^[a-z]{4,}(a|s|ns|ar|u|i)$/.test(words[1]) &&
-    !ICELANDIC_QUALIFIERS.includes(words[1])
+    (first === 'kennitala' || first === 'kt') &&
+    second !== undefined &&
+    /^[a-z]{4,}(a|s|ns|ar|u|i)$/.test(second) &&
+    !ICELANDIC_QUALIFIERS.includes(second)
   ) {
-    return { prefix: [words[1]], plural: false };
+    return { prefix: [second], plural: false };
   }
   for (let start = 0; start < words.length; start++) {
     const tail = words.slice(start).join('');

@@ -125,7 +125,7 @@ export default defineRule({
           });
         else if (typeof pattern.value !== 'string' || !isAmountPattern(pattern.value)) {
           problems.push({
-            message: `${subject(pattern.layer)} has \`pattern: '${pattern.value}'\`, not the platform's amount form; write \`${PATTERN}\`.`,
+            message: `${subject(pattern.layer)} has \`pattern: '${String(pattern.value)}'\`, not the platform's amount form; write \`${PATTERN}\`.`,
             path: pattern.path,
           });
         }

@@ -84,7 +84,7 @@ const DOTTED_DATE = /^\d{1,2}\.\d{1,2}\.\d{4}( \d{1,2}:\d{2}(:\d{2})?)?$/;
 function dateFix(value: string): string | undefined {
   const dotted = /^(\d{1,2})\.(\d{1,2})\.(\d{4})(?: (\d{1,2}):(\d{2})(?::(\d{2}))?)?$/.exec(value.trim());
   if (dotted) {
-    const [, day, month, year, hours = '00', minutes = '00', seconds = '00'] = dotted;
+    const [, day = '', month = '', year = '', hours = '00', minutes = '00', seconds = '00'] = dotted;
     return suggestPlatformDateTime(
       `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}T${hours.padStart(2, '0')}:${minutes}:${seconds}`,
     );
@@ -232,7 +232,8 @@ export default defineRule({
           (momentName && DATE_VALUE.test(value.trim())),
       );
       if (!example && !isDateName(name)) return;
-      const definition = layers[layers.length - 1];
+      const definition = layers.at(-1);
+      if (!definition) return;
       const fix = example ? dateFix(example) : undefined;
       // A shared schema (`VARCHAR2`) used by many fields, dates and not: the fix belongs at this field.
       const shared = !within(definition.path, at);

@@ -18,8 +18,7 @@ function verbSegment(
   pathKey: string,
 ): { segment: string; kind: 'read' | 'create' | 'update' | 'delete'; nounPath: string } | undefined {
   const segments = pathSegments(pathKey);
-  for (let i = 0; i < segments.length; i++) {
-    const segment = segments[i];
+  for (const [i, segment] of segments.entries()) {
     if (segment.includes('{') || isPlaceholderSegment(segment) || /^v\d+$/i.test(segment)) continue;
     const found = segmentVerb(segment);
     if (!found) continue;

@@ -12,12 +12,12 @@ function isText(value: unknown): value is string {
 /** What is wrong with a written e-mail address, and what to write instead. */
 function emailAdvice(value: string): string {
   const text = value.trim();
-  const mailto = /^mailto:(.*)$/i.exec(text);
-  if (mailto && EMAIL_ADDRESS.test(mailto[1]))
-    return `write the address alone, without \`mailto:\`: \`email: ${mailto[1]}\``;
-  const display = /<([^<>\s]+)>\s*$/.exec(text);
-  if (display && EMAIL_ADDRESS.test(display[1]))
-    return `write the address alone (the name belongs in \`contact.name\`): \`email: ${display[1]}\``;
+  const mailto = /^mailto:(.*)$/i.exec(text)?.[1];
+  if (mailto !== undefined && EMAIL_ADDRESS.test(mailto))
+    return `write the address alone, without \`mailto:\`: \`email: ${mailto}\``;
+  const display = /<([^<>\s]+)>\s*$/.exec(text)?.[1];
+  if (display !== undefined && EMAIL_ADDRESS.test(display))
+    return `write the address alone (the name belongs in \`contact.name\`): \`email: ${display}\``;
   if (text !== value && EMAIL_ADDRESS.test(text)) return `remove the surrounding spaces: \`email: ${text}\``;
   if (isAbsoluteHttpUrl(text))
     return 'that is a web address; put it in `contact.url` and give a mailbox that is read, e.g. `email: help@example.is`';

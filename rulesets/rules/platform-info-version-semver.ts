@@ -13,10 +13,10 @@ export function nearestSemver(written: string): string {
   const text = written.trim().replace(/^v(?:ersion)?[\s.:]*/i, '');
   const match = /^(\d+(?:\.\d+)*)(.*)$/.exec(text);
   if (!match) return '1.0.0';
-  const numbers = match[1].split('.').map((n) => String(Number(n)));
+  const [, digits = '', rest = ''] = match;
+  const numbers = digits.split('.').map((n) => String(Number(n)));
   while (numbers.length < 3) numbers.push('0');
   const core = numbers.slice(0, 3).join('.');
-  const rest = match[2];
   if (rest !== '' && SEMVER.test(`${core}${rest}`)) return `${core}${rest}`;
   return core;
 }

@@ -13,7 +13,7 @@ const NOT_CODES = ['EN', 'En', 'en-US', 'en_US', 'is-IS', 'eng', 'e', '', 'engli
 function languageSuggestion(value: string): string | undefined {
   const lower = value.trim().toLowerCase();
   if (ISO_639_1.has(lower)) return lower;
-  const head = lower.split(/[-_]/)[0];
+  const [head = ''] = lower.split(/[-_]/);
   if (ISO_639_1.has(head)) return head;
   return LANGUAGE_ALIASES[lower] ?? LANGUAGE_ALIASES[head];
 }

@@ -159,7 +159,7 @@ export default defineRule({
         if (!pathKey.startsWith('/')) continue;
         const variables = pathKey
           .split('/')
-          .flatMap((segment) => [...segment.matchAll(/\{([^{}]+)\}/g)].map((match) => match[1]))
+          .flatMap((segment) => [...segment.matchAll(/\{([^{}]+)\}/g)].map((match) => match[1] ?? ''))
           .flatMap((variable) => {
             const fix = isSeedPathName(variable) ? undefined : platformName(variable, () => false);
             return fix === undefined ? [] : [{ variable, fix }];

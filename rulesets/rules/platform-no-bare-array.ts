@@ -10,7 +10,7 @@ import { mayBeJson } from '../lib/openapi/media-type.js';
  * `application/json` for the same serialised body (a schema of `type: array` is not plain prose).
  */
 function carriesJsonText(mediaType: string): boolean {
-  return mayBeJson(mediaType) || mediaType.split(';')[0].trim().toLowerCase() === 'text/plain';
+  return mayBeJson(mediaType) || (mediaType.split(';')[0] ?? '').trim().toLowerCase() === 'text/plain';
 }
 
 export default defineRule({

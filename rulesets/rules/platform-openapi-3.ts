@@ -25,7 +25,7 @@ export default defineRule({
     if (document.swagger !== undefined) {
       return [
         {
-          message: `This is a Swagger ${show(String(document.swagger))} description; the catalogue requires OpenAPI 3: convert it (e.g. with swagger2openapi) and write \`openapi: 3.0.3\` or \`openapi: 3.1.0\`.`,
+          message: `This is a Swagger ${show(document.swagger)} description; the catalogue requires OpenAPI 3: convert it (e.g. with swagger2openapi) and write \`openapi: 3.0.3\` or \`openapi: 3.1.0\`.`,
           path: ['swagger'],
         },
       ];

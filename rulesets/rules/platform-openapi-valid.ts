@@ -12,7 +12,7 @@ function reword(message: string): string {
   if (required) return `\`${required[1]}\` has no \`${required[2]}\`, which is required here; add it`;
   const unexpected = /^Property "([^"]+)" is not expected to be here$/.exec(text);
   if (unexpected) {
-    const key = unexpected[1];
+    const key = unexpected[1] ?? '';
     if (/^[1-5]xx$/.test(key))
       return `the status range \`${key}\` must be written in capitals: \`${key.toUpperCase()}\``;
     return `\`${key}\` is not allowed here; remove it, or prefix it with \`x-\` if it is an extension`;
@@ -130,9 +130,11 @@ export default defineRule({
   check(document) {
     // The official schemas, with the messages of Spectral's `oas3-schema` (see lib/oas-schema.ts).
     const structural = validateOpenApiStructure(document);
-    const version = String(document.openapi ?? '').startsWith('3.2')
+    const written =
+      typeof document.openapi === 'string' || typeof document.openapi === 'number' ? String(document.openapi) : '';
+    const version = written.startsWith('3.2')
       ? 'OpenAPI 3.2'
-      : String(document.openapi ?? '').startsWith('3.1')
+      : written.startsWith('3.1')
         ? 'OpenAPI 3.1'
         : 'OpenAPI 3.0';
     return [

@@ -1,9 +1,9 @@
 import { defineRule, printPath, show, type JsonPath, type Problem } from '../lib/rule.js';
 import { encodePointer } from '../lib/openapi/pointer.js';
-import { effectiveSchema, resolve, schemaTypes } from '../lib/openapi/resolve.js';
+import { effectiveSchema, schemaTypes } from '../lib/openapi/resolve.js';
 import { collectProperties } from '../lib/openapi/flatten.js';
-import { type Document, isArray, isObject, type Schema } from '../lib/openapi/types.js';
-import { operationParameters, operations, statusClass, type OperationInfo } from '../lib/openapi/views.js';
+import { type Document, isArray, isObject } from '../lib/openapi/types.js';
+import { operationParameters, operations, type OperationInfo } from '../lib/openapi/views.js';
 import { isSingleResourcePath } from '../lib/conventions.js';
 import { memberTypes, successBodies, type Member } from '../lib/collections.js';
 

@@ -30,7 +30,7 @@ function mergedParameters(document: Document, op: OperationInfo): Entry[] {
     list.forEach((entry, index) => {
       const resolved = resolve(document, entry, [...listPath, index]);
       if (!isObject(resolved.value)) return;
-      const key = `${resolved.value.in}:${resolved.value.name}`;
+      const key = `${String(resolved.value.in)}:${String(resolved.value.name)}`;
       merged.delete(key);
       merged.set(key, { parameter: resolved.value, usagePath: [...listPath, index], level });
     });
@@ -56,6 +56,7 @@ export default defineRule({
       const required = entries.slice(firstOptional + 1).find((entry) => isRequired(entry.parameter));
       if (!required) continue;
       const optional = entries[firstOptional];
+      if (!optional) continue;
       const fix =
         optional.level === 'path' && required.level === 'operation'
           ? `the path item's parameters come before the operation's, so move \`${String(optional.parameter.name)}\` from the path item into the operations, after their required parameters`

@@ -5,7 +5,7 @@ import { isArray, isObject } from '../lib/openapi/types.js';
 
 /** The template variables of a path key, in order: `/v1/invoices/{invoiceNo}` → `invoiceNo`. */
 function templateVariables(pathKey: string): string[] {
-  return [...pathKey.matchAll(/\{([^{}]+)\}/g)].map((match) => match[1]);
+  return [...pathKey.matchAll(/\{([^{}]+)\}/g)].map((match) => match[1] ?? '');
 }
 
 interface PathParameter {
@@ -47,9 +47,10 @@ export default defineRule({
     for (const [pathKey, ops] of byPath) {
       const variables = templateVariables(pathKey);
       const twice = variables.filter((name, index) => variables.indexOf(name) !== index);
-      if (twice.length > 0) {
+      const repeated = twice[0];
+      if (repeated !== undefined) {
         problems.push({
-          message: `The path \`${pathKey}\` uses \`{${twice[0]}}\` more than once; a request can give it only one value: name each variable after what it identifies (e.g. \`{${twice[0]}}\` and \`{other${twice[0].charAt(0).toUpperCase()}${twice[0].slice(1)}}\`).`,
+          message: `The path \`${pathKey}\` uses \`{${repeated}}\` more than once; a request can give it only one value: name each variable after what it identifies (e.g. \`{${repeated}}\` and \`{other${repeated.charAt(0).toUpperCase()}${repeated.slice(1)}}\`).`,
           path: ['paths', pathKey],
         });
       }
@@ -60,10 +61,10 @@ export default defineRule({
           (name) => !declared.some((parameter) => parameter.name === name),
         );
         const extra = declared.filter((parameter) => !variables.includes(parameter.name));
-        if (missing.length === 1 && extra.length === 1) {
+        if (missing.length === 1 && extra[0] !== undefined && extra.length === 1) {
           // One variable and one parameter that do not meet: one rename, one finding.
           const [variable] = missing;
-          const [parameter] = extra;
+          const parameter = extra[0];
           problems.push({
             message: `The path parameter \`${parameter.name}\` is not in the template \`${pathKey}\`, whose \`{${variable}}\` no \`in: path\` parameter declares: rename the parameter to \`${variable}\` (or the template variable to \`{${parameter.name}}\`).`,
             path: parameter.usage,

@@ -75,8 +75,8 @@ export default defineRule({
       const key = schemaRef ? `ref ${schemaRef}` : `body ${encodePointer(info.path.slice(0, -2))}`;
       shared.set(key, [...(shared.get(key) ?? []), entry]);
     }
-    const declares = (types: string[]) =>
-      `${showMediaType(types[0])}${types.length > 1 ? ` (also ${types.slice(1).map(showMediaType).join(', ')})` : ''}`;
+    const declares = ([first = '', ...others]: string[]) =>
+      `${showMediaType(first)}${others.length > 0 ? ` (also ${others.map(showMediaType).join(', ')})` : ''}`;
     for (const [key, list] of shared) {
       const ref = key.startsWith('ref ') ? key.slice(4) : undefined;
       const responses = new Map<string, typeof list>();
@@ -89,9 +89,11 @@ export default defineRule({
         // One finding per response, naming every media type it declares for the error.
         for (const entries of responses.values()) {
           const types = [...new Set(entries.map((entry) => entry.mediaType))];
+          const [first] = entries;
+          if (!first) continue;
           problems.push({
-            message: `${entries[0].which} declares ${declares(types)}; errors are Problem Details (RFC 7807) in \`${PROBLEM_JSON}\`: write \`${PROBLEM_JSON}\` instead.`,
-            path: entries[0].path,
+            message: `${first.which} declares ${declares(types)}; errors are Problem Details (RFC 7807) in \`${PROBLEM_JSON}\`: write \`${PROBLEM_JSON}\` instead.`,
+            path: first.path,
           });
         }
         continue;

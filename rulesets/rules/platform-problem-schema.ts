@@ -11,7 +11,7 @@ function isErrorStatus(status: string): boolean {
 }
 
 function isJson(mediaType: string): boolean {
-  const base = mediaType.split(';')[0].trim().toLowerCase();
+  const base = (mediaType.split(';')[0] ?? '').trim().toLowerCase();
   return (
     base === 'application/json' || /^[a-z]+\/[^;]*\+json$/.test(base) || base === 'application/*' || base === '*/*'
   );

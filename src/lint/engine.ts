@@ -16,13 +16,13 @@ import {
   isOpenApi3x,
   uniqueProblems,
   type JsonPath,
-  type OpenApiDocument,
   type Problem,
   type RuleDefinition,
   type Severity,
 } from '../../rulesets/lib/rule.js';
 import { timed } from '../../rulesets/lib/timing.js';
 import { useVocabulary, type VocabularyAdditions } from '../../rulesets/lib/vocabulary.js';
+import { errorMessage } from '../errors.js';
 import type { RuleMeta } from '../report/finding.js';
 import type { LoadedDescription } from './load.js';
 
@@ -96,7 +96,7 @@ function runEachRule(rules: readonly RuleDefinition[], data: unknown): RuleResul
       found = timed(rule.id, () => rule.check(data));
     } catch (error) {
       // A rule must handle every document; one that does not is vottur's bug, named as such.
-      throw new Error(`rule ${rule.id} failed on this document: ${(error as Error)?.message ?? String(error)}`, {
+      throw new Error(`rule ${rule.id} failed on this document: ${errorMessage(error)}`, {
         cause: error,
       });
     }

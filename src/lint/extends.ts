@@ -40,7 +40,7 @@ type BundleAndLoad = (rulesetFile: string, io: unknown, plugins: unknown[]) => P
 const BUNDLER_PLUGINS = [
   '@stoplight/spectral-ruleset-bundler/plugins/builtins',
   '@stoplight/spectral-ruleset-bundler/plugins/commonjs',
-];
+] as const;
 
 const linters = new Map<string, Promise<Linter>>();
 
@@ -64,7 +64,8 @@ export function extendedLinter(setting: ExtendsSetting): Promise<Linter> {
 
 /** One linter running several in turn; their rules listed together. */
 export function combineLinters(parts: readonly Linter[]): Linter {
-  if (parts.length === 1) return parts[0];
+  const only = parts[0];
+  if (parts.length === 1 && only !== undefined) return only;
   return {
     rules: parts.flatMap((part) => part.rules),
     async run(loaded: LoadedDescription, settings?: RunSettings) {
@@ -140,7 +141,7 @@ async function entryLinter(configFile: string, entry: RulesetReference): Promise
   }
   const linter = spectralLinter(ruleset);
   const rules: RuleMeta[] = linter.rules.map((rule) => ({ ...rule, ruleset: name }));
-  return { rules, run: linter.run };
+  return { rules, run: (loaded, settings) => linter.run(loaded, settings) };
 }
 
 /** Spectral's error, with its cause (where the real reason is), on one line. */

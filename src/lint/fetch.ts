@@ -5,6 +5,7 @@
  * redirects followed only to the same origin (a few hops). Each limit ends the fetch with a
  * one-line reason; nothing is buffered past the cap. docs/security.md lists the defaults.
  */
+import { errorMessage } from '../errors.js';
 
 /** Largest remote document read, in bytes (20 MB: ten times the largest public description we know). */
 export const MAX_REMOTE_BYTES = 20 * 1024 * 1024;
@@ -138,8 +139,9 @@ export async function fetchText(url: string, limits: FetchLimits = {}): Promise<
         response = await fetch(current, { redirect: 'manual', signal: controller.signal });
       } catch (error) {
         if (timedOut) throw late();
-        const cause = (error as { cause?: { message?: string } }).cause?.message;
-        throw new FetchError(`cannot fetch ${current}: ${cause ?? (error as Error).message}`);
+        // Node's fetch says only "fetch failed"; its cause names the reason (refused, unknown host, …).
+        const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : undefined;
+        throw new FetchError(`cannot fetch ${current}: ${cause ?? errorMessage(error)}`);
       }
       if (response.status >= 300 && response.status < 400 && response.headers.has('location')) {
         await response.body?.cancel().catch(() => undefined);
@@ -172,8 +174,11 @@ export async function fetchText(url: string, limits: FetchLimits = {}): Promise<
       let size = 0;
       try {
         for (;;) {
-          const { done, value } = await reader.read();
-          if (done) break;
+          const read = await reader.read();
+          if (read.done) break;
+          // A fetched body is a stream of bytes, though Node's types leave its chunks untyped.
+          const value: unknown = read.value;
+          if (!(value instanceof Uint8Array)) throw new FetchError(`cannot fetch ${current}: its body is not bytes`);
           size += value.byteLength;
           if (size > maxBytes) {
             await reader.cancel().catch(() => undefined);
@@ -190,7 +195,7 @@ export async function fetchText(url: string, limits: FetchLimits = {}): Promise<
       } catch (error) {
         if (error instanceof FetchError) throw error;
         if (timedOut) throw late();
-        throw new FetchError(`cannot fetch ${current}: ${(error as Error).message}`);
+        throw new FetchError(`cannot fetch ${current}: ${errorMessage(error)}`);
       }
       return new TextDecoder().decode(Buffer.concat(chunks));
     }

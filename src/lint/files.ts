@@ -320,7 +320,7 @@ export function unreadableDocument(file: string, cwd: string, reason: string): L
         ruleId: UNREADABLE_RULE,
         severity: 'error',
         category: 'documentation',
-        message: reason.split('\n')[0],
+        message: reason.split('\n', 1)[0] ?? '',
         document: path,
         pointer: '',
         path: [],
@@ -382,15 +382,17 @@ async function lintInThread(
       : await Promise.all(
           files.map((file) =>
             isPathless(file)
-              ? Infinity
+              ? Promise.resolve(Infinity)
               : stat(resolve(cwd, file)).then(
                   (info) => info.size,
                   () => Infinity,
                 ),
           ),
         );
-  const readAhead = (index: number) =>
-    index < files.length && sizes[index] <= READ_AHEAD_MAX_BYTES ? read(files[index]) : undefined;
+  const readAhead = (index: number) => {
+    const file = files[index];
+    return file !== undefined && (sizes[index] ?? Infinity) <= READ_AHEAD_MAX_BYTES ? read(file) : undefined;
+  };
   let ahead = readAhead(0);
   const { ruleTiming } = await import('../../rulesets/lib/timing.js');
   const base = options.linter ?? (await platformRulesetLinter());
@@ -451,7 +453,7 @@ async function lintInPool(
     concurrentTasksPerWorker: 1,
     idleTimeout: 1000,
   });
-  const results: LintedDocument[] = new Array(files.length);
+  const results = new Array<LintedDocument>(files.length);
   const rules = new Map<string, RuleMeta>();
   let done = 0;
   // Largest first (the longest task must not start last), and a document goes to a worker only
@@ -466,15 +468,17 @@ async function lintInPool(
       ),
     ),
   );
-  const order = files.map((_, i) => i).sort((a, b) => sizes[b] - sizes[a] || a - b);
+  const order = files.map((_, i) => i).sort((a, b) => (sizes[b] ?? 0) - (sizes[a] ?? 0) || a - b);
   let next = 0;
   let failed = false;
   const loop = async () => {
     while (next < order.length && !failed) {
       const i = order[next++];
-      const settings = await options.settingsFor?.(files[i]);
+      const file = i === undefined ? undefined : files[i];
+      if (i === undefined || file === undefined) break;
+      const settings = await options.settingsFor?.(file);
       const result = await pool.run({
-        file: documentTarget(cwd, files[i]),
+        file: documentTarget(cwd, file),
         cwd,
         allowRemoteRefs: options.allowRemoteRefs,
         remoteTimeoutMs: options.remoteTimeoutMs,
@@ -485,7 +489,7 @@ async function lintInPool(
         ...(settings?.skip ? { skip: settings.skip } : {}),
       });
       if ('failure' in result && result.failure.couldNotRun && !result.failure.ofRun && files.length > 1) {
-        results[i] = unreadableDocument(files[i], cwd, result.failure.message);
+        results[i] = unreadableDocument(file, cwd, result.failure.message);
         options.onProgress?.(++done, files.length);
         continue;
       }

@@ -124,7 +124,8 @@ function scan(text: string): Scan {
         members++;
         const depth = keyState.length - 1;
         const state = keyState[depth];
-        if (state === REPORTED) break;
+        // JSON.parse accepted the text, so a colon is always inside an object.
+        if (state === undefined || state === REPORTED) break;
         const first = text.charCodeAt(lastStringStart + 1);
         const index =
           (first >= 48 && first <= 57) || first === BACKSLASH
@@ -133,7 +134,8 @@ function scan(text: string): Scan {
         if (index === -1) keyState[depth] = TEXT_KEY;
         else if (state === TEXT_KEY || (state >= 0 && index < state)) {
           keyState[depth] = REPORTED;
-          misordered.push(opens[stack[depth]]);
+          const open = opens[stack[depth] ?? -1];
+          if (open !== undefined) misordered.push(open);
         } else keyState[depth] = index;
         break;
       }
@@ -208,7 +210,9 @@ class Locator {
     while (low <= high) {
       const mid = (low + high) >>> 1;
       const at = opens[mid];
-      if (at === open) return closes[mid];
+      const close = closes[mid];
+      if (at === undefined || close === undefined) break;
+      if (at === open) return close;
       if (at < open) low = mid + 1;
       else high = mid - 1;
     }
@@ -255,10 +259,11 @@ class Locator {
     let depth = 0;
     while (depth < path.length && depth < last.length && path[depth] === last[depth]) depth++;
     if (this.rootOffset < 0) this.rootOffset = this.skipWhitespace(0);
-    let node = depth === 0 ? this.rootOffset : offsets[depth - 1];
+    let node = (depth === 0 ? undefined : offsets[depth - 1]) ?? this.rootOffset;
     let k = depth;
     for (; k < path.length; k++) {
       const segment = path[k];
+      if (segment === undefined) break;
       const numeric = Number(segment);
       const t = Number.isInteger(numeric) ? numeric : segment;
       const c = this.text.charCodeAt(node);
@@ -286,10 +291,10 @@ class Locator {
     let high = lineStarts.length - 1;
     while (low < high) {
       const mid = (low + high + 1) >>> 1;
-      if (lineStarts[mid] <= offset) low = mid;
+      if ((lineStarts[mid] ?? Infinity) <= offset) low = mid;
       else high = mid - 1;
     }
-    return { line: low, character: offset - lineStarts[low] };
+    return { line: low, character: offset - (lineStarts[low] ?? 0) };
   }
 
   locate(path: readonly Segment[], closest = false): IRange | undefined {
@@ -315,10 +320,11 @@ class Locator {
       let high = starts.length - 1;
       while (low < high) {
         const mid = (low + high + 1) >>> 1;
-        if (starts[mid] <= open) low = mid;
+        if ((starts[mid] ?? Infinity) <= open) low = mid;
         else high = mid - 1;
       }
       const start = starts[low];
+      if (start === undefined) break;
       if (keys) {
         for (const [key, at] of keys) if (at === start) path.push(key);
       } else path.push(low);
@@ -368,9 +374,10 @@ export function parseJsonFast(text: string): FastJson | { tooDeep: true } | unde
     }
     if (typeof node !== 'object' || node === null) continue;
     const ordered = inWrittenOrder(node, locator.writtenKeys(open));
-    if (parent === undefined) data = ordered;
+    const key = path.at(-1);
+    if (parent === undefined || key === undefined) data = ordered;
     else
-      Object.defineProperty(parent, path[path.length - 1], {
+      Object.defineProperty(parent, key, {
         value: ordered,
         writable: true,
         enumerable: true,

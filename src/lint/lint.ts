@@ -224,18 +224,20 @@ function toFinding(
     category: rule.category,
     message: namedSubject(message, path, loaded, origin),
     document: displayPath(origin.file.uri),
-  } as Finding;
-  if (origin.file.uri !== loaded.rootUri) finding.description = displayPath(loaded.rootUri);
-  finding.pointer = encodePointer(origin.path);
-  finding.path = origin.path;
-  if (range) {
-    finding.line = range.start.line + 1;
-    finding.column = range.start.character + 1;
-    finding.endLine = range.end.line + 1;
-    finding.endColumn = range.end.character + 1;
-  }
-  finding.docsUrl = rule.docsUrl;
-  finding.source = 'lint';
-  if (rule.ruleset !== undefined) finding.ruleset = rule.ruleset;
+    ...(origin.file.uri !== loaded.rootUri ? { description: displayPath(loaded.rootUri) } : {}),
+    pointer: encodePointer(origin.path),
+    path: origin.path,
+    ...(range
+      ? {
+          line: range.start.line + 1,
+          column: range.start.character + 1,
+          endLine: range.end.line + 1,
+          endColumn: range.end.character + 1,
+        }
+      : {}),
+    docsUrl: rule.docsUrl,
+    source: 'lint',
+    ...(rule.ruleset !== undefined ? { ruleset: rule.ruleset } : {}),
+  };
   return finding;
 }

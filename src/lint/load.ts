@@ -16,8 +16,8 @@
 import { readFile, realpath, stat } from 'node:fs/promises';
 import { dirname, extname, isAbsolute, relative, resolve as resolvePath, sep } from 'node:path';
 import { createRequire } from 'node:module';
-import type { IParserResult, IRange } from '@stoplight/types';
-import { CouldNotRunError } from '../errors.js';
+import { DiagnosticSeverity, type IParserResult, type IRange } from '@stoplight/types';
+import { CouldNotRunError, errorCode, errorMessage } from '../errors.js';
 import { fetchText, FetchError, MAX_REMOTE_BYTES, RunBudget, RunBudgetError } from './fetch.js';
 import { MAX_NESTING, parseJsonFast } from './json.js';
 import { parseYaml } from './yaml.js';
@@ -114,7 +114,13 @@ async function readStdin(budget: RunBudget, maxBytes: number): Promise<string> {
             );
           budget.takeBytes(chunk.byteLength, 'standard input');
         } catch (error) {
-          reject(error instanceof FetchError ? new CouldNotRunError(error.message) : error);
+          reject(
+            error instanceof FetchError
+              ? new CouldNotRunError(error.message)
+              : error instanceof Error
+                ? error
+                : new Error(errorMessage(error)),
+          );
           return;
         }
         chunks.push(chunk);
@@ -218,7 +224,7 @@ const JSON_ERRORS: Record<string, string> = {
 };
 
 function throwOnFatal(parsed: IParserResult<unknown>, display: string, kind: SourceFile['kind']): void {
-  const fatal = parsed.diagnostics.find((d) => d.severity === 0);
+  const fatal = parsed.diagnostics.find((d) => d.severity === DiagnosticSeverity.Error);
   if (fatal) {
     const where = `${display}:${fatal.range.start.line + 1}:${fatal.range.start.character + 1}`;
     const what =
@@ -287,7 +293,7 @@ export async function loadDescription(file: string, given: LoadOptions = {}): Pr
     try {
       text = options.texts?.get(rootUri) ?? (await readFile(rootUri, 'utf8'));
     } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
+      const code = errorCode(error);
       const why =
         code === 'ENOENT'
           ? 'no such file'
@@ -295,7 +301,7 @@ export async function loadDescription(file: string, given: LoadOptions = {}): Pr
             ? 'it is a folder'
             : code === 'EACCES'
               ? 'permission denied'
-              : (error as Error).message;
+              : errorMessage(error);
       throw new CouldNotRunError(`cannot read ${display}: ${why}; check the path`);
     }
   }
@@ -321,7 +327,8 @@ export async function loadDescription(file: string, given: LoadOptions = {}): Pr
     let pointer = '';
     for (const segment of path) prefixes.push((pointer += encodePointer([segment])));
     for (let length = path.length; length > 0; length--) {
-      const found = origins.get(prefixes[length - 1]);
+      const prefix = prefixes[length - 1];
+      const found = prefix === undefined ? undefined : origins.get(prefix);
       if (found) return { file: found.file, path: [...found.path, ...path.slice(length)] };
     }
     return { file: root, path };
@@ -402,16 +409,16 @@ async function bundle(
           return `${relative(rootFolder, uri)} is not a regular file, so it is not read`;
         text = await readFile(real, 'utf8');
       } catch (error) {
-        return (error as NodeJS.ErrnoException).code === 'ENOENT'
+        return errorCode(error) === 'ENOENT'
           ? `the file ${relative(rootFolder, uri)} does not exist`
-          : `cannot read ${relative(rootFolder, uri)}: ${(error as Error).message}`;
+          : `cannot read ${relative(rootFolder, uri)}: ${errorMessage(error)}`;
       }
     }
     let parsed: SourceFile;
     try {
       parsed = parseSource(uri, text, REMOTE.test(uri) ? uri : relative(process.cwd(), uri));
     } catch (error) {
-      return (error as Error).message;
+      return errorMessage(error);
     }
     files.set(uri, parsed);
     return parsed;

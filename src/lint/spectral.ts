@@ -6,7 +6,7 @@
  * The description is handed over already bundled (vottur's loader has bundled every external
  * `$ref` safely), and positions are computed by vottur afterwards, only for what is reported.
  */
-import { Ruleset, Spectral, type RulesetDefinition } from '@stoplight/spectral-core';
+import { Ruleset, Spectral } from '@stoplight/spectral-core';
 import { Resolver } from '@stoplight/spectral-ref-resolver';
 import type { IParserResult } from '@stoplight/types';
 import type { Severity } from '../../rulesets/lib/rule.js';

@@ -497,11 +497,11 @@ export function parsePrintedPath(text: string): JsonPath | undefined {
   }
   while (rest.length > 0) {
     let match: RegExpExecArray | null;
-    if ((match = /^\.([A-Za-z_$][\w$-]*)/.exec(rest)) && segments.length > 0) segments.push(match[1]);
+    if ((match = /^\.([A-Za-z_$][\w$-]*)/.exec(rest)) && segments.length > 0) segments.push(match[1] ?? '');
     else if ((match = /^\[(\d+)\]/.exec(rest))) segments.push(Number(match[1]));
     else if ((match = /^\[("(?:[^"\\]|\\.)*")\]/.exec(rest))) {
       try {
-        segments.push(JSON.parse(match[1]) as string);
+        segments.push(JSON.parse(match[1] ?? '') as string);
       } catch {
         return undefined;
       }
@@ -567,8 +567,7 @@ export async function convertSwagger2(original: Record<string, unknown>): Promis
     let exact = true;
     let node: unknown = data;
     let shadow: unknown = tagged;
-    for (let i = 0; i < path.length; i++) {
-      const segment = path[i];
+    for (const [i, segment] of path.entries()) {
       const parentPath = path.slice(0, i);
       node = child(node, segment);
       shadow = child(shadow, segment);
@@ -696,10 +695,10 @@ function undeclaredMediaTypes(original: Record<string, unknown>): RuleResult[] {
         }
         const parameters = [
           ...(Array.isArray(op.parameters)
-            ? op.parameters.map((p, i) => ({ p, path: [root, pathKey, method, 'parameters', i] }))
+            ? op.parameters.map((p: unknown, i) => ({ p, path: [root, pathKey, method, 'parameters', i] }))
             : []),
           ...(Array.isArray(item.parameters)
-            ? item.parameters.map((p, i) => ({ p, path: [root, pathKey, 'parameters', i] }))
+            ? item.parameters.map((p: unknown, i) => ({ p, path: [root, pathKey, 'parameters', i] }))
             : []),
         ];
         const body = parameters.find(({ p }) => isObject(p) && (p.in === 'body' || p.in === 'formData'));

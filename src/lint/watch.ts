@@ -8,8 +8,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { escapeLine } from '../runtime/escape.js';
 import { dirname, relative, resolve } from 'node:path';
-import type { FSWatcher } from 'chokidar';
-import { CouldNotRunError } from '../errors.js';
+import { CouldNotRunError, errorMessage } from '../errors.js';
 import { maskNationalIds } from '../pii.js';
 import type { Finding, Report } from '../report/finding.js';
 import { counts, summarise } from '../report/finding.js';
@@ -170,19 +169,19 @@ export async function watchLint(patterns: string[], options: WatchOptions): Prom
   const pending = new Set<string>();
   let running: Promise<void> | undefined;
   let closed = false;
-  let watcher: FSWatcher;
   const watchedFolders = new Set<string>();
 
   async function drain(): Promise<void> {
     while (pending.size > 0 && !closed) {
       const [description] = pending;
+      if (description === undefined) break;
       pending.delete(description);
       const before = watchedFiles();
       try {
         await lintDescription(description);
       } catch (error) {
         // A defect, not a bad save: say it in one line and keep watching.
-        write(`${shown(description)}: could not lint: ${(error as Error).message}\n`);
+        write(`${shown(description)}: could not lint: ${errorMessage(error)}\n`);
       }
       // A save during the lint, or one whose event chokidar folded into an earlier one: lint again.
       // Only a file that has settled (the same text twice, STABLE_MS apart): one still being
@@ -235,7 +234,7 @@ export async function watchLint(patterns: string[], options: WatchOptions): Prom
   // A save seen halfway (truncated, not yet written) would lint an empty file: chokidar reports a
   // change once the file's size and time have held still for STABLE_MS.
   for (const file of watchedFiles()) watchedFolders.add(dirname(file));
-  watcher = watch([...watchedFolders], {
+  const watcher = watch([...watchedFolders], {
     ignoreInitial: true,
     persistent: true,
     depth: 0,
@@ -246,7 +245,7 @@ export async function watchLint(patterns: string[], options: WatchOptions): Prom
   // A file deleted (an editor that saves by delete and rename, a part moved away): linted as it is
   // now, and watched still, so that the file made again is linted.
   watcher.on('unlink', (path) => void changed(path));
-  watcher.on('error', (error) => write(`watching: ${(error as Error).message}\n`));
+  watcher.on('error', (error) => write(`watching: ${errorMessage(error)}\n`));
   await new Promise<void>((ready) => watcher.once('ready', () => ready()));
   // A file watchers lose sight of (replaced by a FIFO, deleted and made again in one moment) is
   // still seen: while a description's last lint failed, its files are compared every RECHECK_MS.

@@ -17,7 +17,7 @@
  */
 import { createRequire } from 'node:module';
 import type { IParserResult, IRange } from '@stoplight/types';
-import { CouldNotRunError } from '../errors.js';
+import { CouldNotRunError, errorMessage } from '../errors.js';
 
 const require = createRequire(import.meta.url);
 
@@ -130,8 +130,8 @@ function rangeOf(lineMap: number[], start: number, end: number): IRange {
   const startLine = lineForPosition(start, lineMap);
   const endLine = lineForPosition(end, lineMap);
   return {
-    start: { line: startLine, character: start - (startLine === 0 ? 0 : lineMap[startLine - 1]) },
-    end: { line: endLine, character: end - (endLine === 0 ? 0 : lineMap[endLine - 1]) },
+    start: { line: startLine, character: start - (lineMap[startLine - 1] ?? 0) },
+    end: { line: endLine, character: end - (lineMap[endLine - 1] ?? 0) },
   };
 }
 
@@ -254,7 +254,7 @@ class Builder {
       if (key === '<<') {
         // Merge keys: the merged mappings' keys, later ones winning, then this mapping's own.
         const merged = this.build(mapping.value, depth - 1, viaAlias);
-        const sources: unknown[] = Array.isArray(merged) ? [...merged].reverse() : [merged];
+        const sources: unknown[] = Array.isArray(merged) ? merged.slice().reverse() : [merged];
         for (const source of sources) {
           if (typeof source !== 'object' || source === null) continue;
           for (const k of Object.keys(source)) if (!seen.has(k)) place(k, (source as Record<string, unknown>)[k]);
@@ -290,8 +290,7 @@ function nestingError(): YamlLimitError {
 }
 
 function transformErrors(errors: NonNullable<YamlNode['errors']>, lineMap: number[]): Diagnostic[] {
-  const lineLength = (line: number) =>
-    line === 0 ? Math.max(0, lineMap[0] - 1) : Math.max(0, lineMap[line] - lineMap[line - 1] - 1);
+  const lineLength = (line: number) => Math.max(0, (lineMap[line] ?? 0) - (lineMap[line - 1] ?? 0) - 1);
   const validations: Diagnostic[] = [];
   let brokenFlow = -1;
   for (const error of errors) {
@@ -311,8 +310,10 @@ function transformErrors(errors: NonNullable<YamlNode['errors']>, lineMap: numbe
       if (brokenFlow === -1) brokenFlow = validations.length;
     } else if (brokenFlow !== -1) {
       const first = validations[brokenFlow];
-      (first.range as { end: IRange['end'] }).end = validation.range.end;
-      (first as { message: string }).message = 'invalid mixed usage of block and flow styles';
+      if (first !== undefined) {
+        (first.range as { end: IRange['end'] }).end = validation.range.end;
+        (first as { message: string }).message = 'invalid mixed usage of block and flow styles';
+      }
       validations.length = brokenFlow + 1;
       brokenFlow = -1;
     }
@@ -341,7 +342,7 @@ export function parseYaml(text: string): ParsedYaml {
       throw new CouldNotRunError(
         'its `!!binary` value cannot be read; write the value as a plain base64 string (`format: byte` in a schema), without the tag',
       );
-    throw new CouldNotRunError(`not valid YAML (${(error as Error).message})`);
+    throw new CouldNotRunError(`not valid YAML (${errorMessage(error)})`);
   }
   const diagnostics: Diagnostic[] = [];
   let data: unknown;
@@ -369,7 +370,9 @@ export function parseYaml(text: string): ParsedYaml {
     if (table) return table;
     table = new Map();
     // Merge keys first, then the mapping's own: the last written wins, as in @stoplight/yaml.
-    for (const mapping of mergedMappings(map.mappings)) if (mapping?.key) table.set(String(mapping.key.value), mapping);
+    // Only scalar keys: the builder leaves other keys out of the data, so no path names them.
+    for (const mapping of mergedMappings(map.mappings))
+      if (mapping?.key?.kind === Kind.SCALAR) table.set(mapping.key.value, mapping);
     keyTables.set(map, table);
     return table;
   };
@@ -426,11 +429,11 @@ function endOf(start: YamlNode): number {
   let node = start;
   // Iterative: the last item of the last item... (deep documents must not overflow the stack here).
   for (;;) {
-    if (node.kind === Kind.SEQ && node.items.length !== 0 && node.items[node.items.length - 1] !== null)
-      node = node.items[node.items.length - 1]!;
+    const lastItem = node.kind === Kind.SEQ ? node.items.at(-1) : undefined;
+    const lastMapping = node.kind === Kind.MAP && node.value !== null ? node.mappings.at(-1) : undefined;
+    if (lastItem) node = lastItem;
     else if (node.kind === Kind.MAPPING && node.value !== null) node = node.value;
-    else if (node.kind === Kind.MAP && node.value !== null && node.mappings.length !== 0)
-      node = node.mappings[node.mappings.length - 1];
+    else if (lastMapping) node = lastMapping;
     else if (
       node.kind === Kind.SCALAR &&
       node.parent !== null &&

@@ -58,7 +58,9 @@ function load(): Packages {
 
 /** `3.1` for an OpenAPI 3.1 or 3.2 description (both JSON Schema 2020-12), `3.0` for the rest. */
 export function schemaDialect(document: Document): '3.0' | '3.1' {
-  return /^3\.[12]/.test(String(document.openapi ?? '')) ? '3.1' : '3.0';
+  const version =
+    typeof document.openapi === 'string' || typeof document.openapi === 'number' ? String(document.openapi) : '';
+  return /^3\.[12]/.test(version) ? '3.1' : '3.0';
 }
 
 export interface DescriptionAjvOptions {
@@ -263,11 +265,11 @@ export function describeSchemaError(error: ErrorObject, whole = 'the body'): str
   const params: Record<string, unknown> = error.params;
   switch (error.keyword) {
     case 'required':
-      return `${at} has no \`${params.missingProperty}\`, which the schema requires`;
+      return `${at} has no \`${String(params.missingProperty)}\`, which the schema requires`;
     case 'additionalProperties':
-      return `${at} has \`${params.additionalProperty}\`, which the schema does not allow`;
+      return `${at} has \`${String(params.additionalProperty)}\`, which the schema does not allow`;
     case 'type':
-      return `${at} is ${showJson(error.data)} (${jsonType(error.data)}); expected ${params.type}`;
+      return `${at} is ${showJson(error.data)} (${jsonType(error.data)}); expected ${String(params.type)}`;
     case 'enum':
       return `${at} is ${show(error.data)}; expected one of ${listed(params.allowedValues)
         .map((v) => show(v))
@@ -275,7 +277,7 @@ export function describeSchemaError(error: ErrorObject, whole = 'the body'): str
     case 'const':
       return `${at} is ${show(error.data)}; expected ${show(params.allowedValue)}`;
     case 'format':
-      return `${at} is ${show(error.data)}; expected the format ${params.format}`;
+      return `${at} is ${show(error.data)}; expected the format ${String(params.format)}`;
     case 'pattern':
       return `${at} is ${show(error.data)}; expected it to match ${show(params.pattern)}`;
     case 'oneOf': {

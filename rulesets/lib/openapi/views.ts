@@ -91,8 +91,9 @@ export function operationParameters(document: Document, op: OperationInfo): Para
     list.forEach((entry, index) => {
       const resolved = resolve(document, entry, [...listPath, index]);
       if (!isObject(resolved.value)) return;
-      merged.delete(`${resolved.value.in}:${resolved.value.name}`);
-      merged.set(`${resolved.value.in}:${resolved.value.name}`, { parameter: resolved.value, path: resolved.path });
+      const key = `${String(resolved.value.in)}:${String(resolved.value.name)}`;
+      merged.delete(key);
+      merged.set(key, { parameter: resolved.value, path: resolved.path });
     });
   };
   add(op.pathItem.parameters, [...pathItemPath, 'parameters']);
