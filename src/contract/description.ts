@@ -5,7 +5,8 @@
  */
 import { shownPath } from '../report/source.js';
 import { CouldNotRunError } from '../errors.js';
-import { loadDescription, type LoadedDescription } from '../lint/load.js';
+import { isRemote, loadDescription, STDIN, type LoadedDescription } from '../lint/load.js';
+import { memberPosition, type Position } from '../lint/member-position.js';
 import { resolve } from '../../rulesets/lib/openapi/resolve.js';
 import { isObject } from '../../rulesets/lib/openapi/types.js';
 import {
@@ -78,6 +79,12 @@ export interface ContractDescription {
   title?: string;
   version?: string;
   operations: OperationModel[];
+  /**
+   * Where a path starts in the description's own file, as written (the key it names): undefined
+   * when that file has nothing there (a node that came from another file through a `$ref`) or the
+   * description is a URL or standard input. Only the nodes on the path are visited.
+   */
+  positionOf(path: JsonPath): Position | undefined;
 }
 
 export async function loadContractDescription(
@@ -86,6 +93,8 @@ export async function loadContractDescription(
 ): Promise<ContractDescription> {
   const cwd = options.cwd ?? process.cwd();
   const loaded = options.loaded ?? (await loadDescription(file, { allowRemoteRefs: options.allowRemoteRefs }));
+  // Reports point into a local file only: a URL or standard input has no lines to show.
+  const root = file === STDIN || isRemote(loaded.rootUri) ? undefined : loaded.files.get(loaded.rootUri);
   const displayPath = /^https?:/.test(loaded.rootUri) ? loaded.rootUri : shownPath(cwd, loaded.rootUri);
   // The loader refuses a document whose top level is not an object; this says so to the compiler.
   const data: OpenApiDocument = isObject(loaded.data) ? loaded.data : {};
@@ -113,6 +122,7 @@ export async function loadContractDescription(
     ...(isObject(data.info) && typeof data.info.title === 'string' ? { title: data.info.title } : {}),
     ...(isObject(data.info) && typeof data.info.version === 'string' ? { version: data.info.version } : {}),
     operations,
+    positionOf: (path) => (root ? memberPosition(root, path) : undefined),
   };
 }
 

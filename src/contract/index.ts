@@ -15,7 +15,7 @@ import { checkDataAgainst, checkDataShape, loadDataFile, type ContractData } fro
 import { loadContractDescription, type ContractDescription, type OperationModel } from './description.js';
 import { replayWithDredd, type DreddReplay } from './dredd/index.js';
 import { oneFindingPerCause } from './causes.js';
-import { contractFinding } from './finding.js';
+import { contractFinding, placedInDescription } from './finding.js';
 import { createLimiter, createPacer, send, type HttpOutcome } from './http.js';
 import { answerCheckRules } from './answers/index.js';
 import { examplesPhase, exchangeFindings, headersFor, type Exchange } from './phases/examples.js';
@@ -402,7 +402,7 @@ async function run(
     });
     // One cause, one finding: the rest of a cause's findings become its evidence (causes.ts).
     const scrubbed = oneFindingPerCause(distinct).map((finding) => ({
-      ...finding,
+      ...placedInDescription(finding, description),
       message: redact(finding.message),
       ...(finding.request ? { request: { ...finding.request, url: redact(finding.request.url) } } : {}),
       ...(finding.reproduce ? { reproduce: { ...finding.reproduce, curl: redact(finding.reproduce.curl) } } : {}),

@@ -49,6 +49,14 @@ export interface Finding {
   /** 1-based end of the region, where known. */
   endLine?: number;
   endColumn?: number;
+  /**
+   * For a finding with no line of its own (a contract finding, about an operation or a live
+   * answer): where its description places it, 1-based: the key its pointer names when the
+   * description has that node, else its operation's key. Set where the finding is made, while the
+   * loaded description is in hand; SARIF, GitHub and GitLab annotations and the HTML report point
+   * there, and no format reads the file again to place a finding.
+   */
+  descriptionPosition?: { line: number; column: number };
   docsUrl: string;
   source: FindingSource;
   /** For a rule of a Spectral ruleset the configuration extends: that ruleset, as the configuration names it (`spectral:oas`). */

@@ -130,11 +130,14 @@ export const CONTRACT_FINDINGS: Finding[] = [
     operation: 'GET /v2/users/{nationalId}',
     operationId: 'getUserProfile',
     request: { method: 'GET', url: `http://127.0.0.1:4010/v2/users/${NATIONAL_ID}`, status: 200, durationMs: 12 },
+    // As the contract runner places it: /nationalId is in the payload, so at the operation's key.
+    descriptionPosition: { line: 8, column: 5 },
   }),
   finding('contract-status-code', {
     message: 'Expected one of the documented statuses (200), got 500.',
     pointer: '/paths/~1v2~1actor-profiles/get/responses',
     path: ['paths', '/v2/actor-profiles', 'get', 'responses'],
+    descriptionPosition: { line: 28, column: 7 },
     operation: 'GET /v2/actor-profiles',
     operationId: 'getActorProfiles',
     request: {
@@ -159,6 +162,7 @@ export const CONTRACT_FINDINGS: Finding[] = [
     message: 'Content-Type is `text/plain`; send `application/json`.',
     pointer: '',
     path: [],
+    descriptionPosition: { line: 26, column: 5 },
     operation: 'GET /v2/actor-profiles',
     operationId: 'getActorProfiles',
     request: {

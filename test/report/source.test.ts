@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { operationPointer, shownPath, SourceFiles } from '../../src/report/source.js';
-import { CONTRACT_FINDINGS, CWD, DOCUMENT } from './sample.js';
+import { findingPosition, shownPath, SourceFiles } from '../../src/report/source.js';
+import { CONTRACT_FINDINGS, CWD, DOCUMENT, LINT_FINDINGS } from './sample.js';
 
 let dir: string;
 beforeAll(() => {
@@ -25,35 +25,6 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('source files', () => {
-  it('turns an operation into a JSON pointer', () => {
-    expect(operationPointer('GET /v2/users/{nationalId}')).toBe('/paths/~1v2~1users~1{nationalId}/get');
-    expect(operationPointer('delete /a~b')).toBe('/paths/~1a~0b/delete');
-    expect(operationPointer('QUERY /v1/things')).toBe('/paths/~1v1~1things/query');
-    expect(operationPointer('FETCH /x')).toBeUndefined();
-    expect(operationPointer('not an operation')).toBeUndefined();
-  });
-
-  it('finds where a pointer lands in YAML: the key it names, or the array item', () => {
-    const sources = new SourceFiles(CWD, [DOCUMENT]);
-    expect(sources.locate(DOCUMENT, '/paths/~1v2~1actor-profiles/get')).toEqual({ line: 26, column: 5 });
-    expect(sources.locate(DOCUMENT, '/paths/~1v2~1users~1{nationalId}/get/parameters/0/schema/example')).toEqual({
-      line: 17,
-      column: 13,
-    });
-    expect(sources.locate(DOCUMENT, '/paths/~1v2~1users~1{nationalId}/get/parameters/0')).toEqual({
-      line: 12,
-      column: 11,
-    });
-    expect(sources.locate(DOCUMENT, '')).toEqual({ line: 1, column: 1 });
-    expect(sources.locate(DOCUMENT, '/paths/~1nowhere')).toBeUndefined();
-  });
-
-  it('finds where a pointer lands in JSON', () => {
-    const sources = new SourceFiles(dir, ['api.json']);
-    expect(sources.locate('api.json', '/paths/~1a~1{id}/get/responses/200')).toEqual({ line: 7, column: 11 });
-    expect(sources.locate('api.json', '/tags/1')).toEqual({ line: 18, column: 5 });
-  });
-
   it('gives excerpts clipped to the file', () => {
     const sources = new SourceFiles(CWD, [DOCUMENT]);
     expect(sources.excerpt(DOCUMENT, 17, 3)).toEqual({
@@ -81,11 +52,14 @@ describe('source files', () => {
     expect(new SourceFiles(dir, ['missing.yaml']).lines('missing.yaml')).toBeUndefined();
   });
 
-  it('places contract findings on a description pointer or their operation, never on a payload pointer', () => {
-    const sources = new SourceFiles(CWD, [DOCUMENT]);
+  it('places a finding at its own line, else where its description placed it, without reading a file', () => {
+    const [lint] = LINT_FINDINGS;
     const [response, status] = CONTRACT_FINDINGS;
-    expect(sources.position(response)).toEqual({ line: 8, column: 5 }); // /nationalId is in the payload: the operation
-    expect(sources.position(status)).toEqual({ line: 28, column: 7 }); // …/responses is in the description
+    expect(findingPosition(lint)).toEqual({ line: 1, column: 1 });
+    expect(findingPosition(response)).toEqual({ line: 8, column: 5 });
+    expect(findingPosition(status)).toEqual({ line: 28, column: 7 });
+    // A finding nobody placed (a live answer on a remote description) has no place: nothing is read to find one.
+    expect(findingPosition({ ...response, descriptionPosition: undefined, document: 'nowhere.yaml' })).toBeUndefined();
   });
 });
 

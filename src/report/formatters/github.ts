@@ -7,7 +7,7 @@
 import { summarise, type Report, type Severity } from '../finding.js';
 import { scoreLabel, scoreReport } from '../score.js';
 import { absoluteScoreText, configurationLine } from './configuration.js';
-import { SourceFiles } from '../source.js';
+import { findingPosition, SourceFiles } from '../source.js';
 import { plural, visibleReport } from './common.js';
 import type { FormatContext } from './types.js';
 import { escapeControlsKeepingBreaks, escapedView } from '../../runtime/escape.js';
@@ -48,7 +48,7 @@ export function formatGithub(report: Report, context: FormatContext): string {
     // A document that is not a local file (a URL) cannot take an annotation in the diff.
     if (sources.isLocal(original.document)) {
       properties.push(['file', finding.document]);
-      const position = sources.position(original);
+      const position = findingPosition(original);
       if (position) {
         properties.push(['line', position.line], ['col', position.column]);
         if (finding.line !== undefined && finding.endLine !== undefined && finding.endLine >= position.line) {

@@ -9,7 +9,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Report, Severity } from '../finding.js';
-import { SourceFiles } from '../source.js';
+import { findingPosition, SourceFiles } from '../source.js';
 import { visibleReport } from './common.js';
 import type { FormatContext } from './types.js';
 import { escapeJsonText } from '../../runtime/escape.js';
@@ -40,9 +40,9 @@ export function formatGitlab(report: Report, context: FormatContext): string {
   const sources = SourceFiles.forReport(report, context.cwd);
   const seen = new Map<string, number>();
   const issues = visible.findings.map((finding, index): GitlabIssue => {
-    // The same finding unmasked: its source position is looked up by the real path.
+    // The same finding unmasked: its source position is the real path's.
     const original = report.findings[index] ?? finding;
-    const position = sources.isLocal(original.document) ? sources.position(original) : undefined;
+    const position = sources.isLocal(original.document) ? findingPosition(original) : undefined;
     const begin = position?.line ?? 1;
     const end = finding.endLine !== undefined && finding.endLine > begin ? finding.endLine : undefined;
     const key = [finding.ruleId, finding.document, finding.pointer, finding.operation ?? '', finding.message].join(

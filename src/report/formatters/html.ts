@@ -11,7 +11,7 @@ import { SEVERITIES, summarise } from '../finding.js';
 import { CATEGORIES, scoreLabel, scoreReport, type Grade } from '../score.js';
 import { absoluteScoreText, configurationItems, NOT_COUNTED_TITLE } from './configuration.js';
 import { hasConfiguration } from '../finding.js';
-import { SourceFiles } from '../source.js';
+import { findingPosition, SourceFiles } from '../source.js';
 import { escapeControls, escapedView } from '../../runtime/escape.js';
 import {
   allRules,
@@ -390,7 +390,7 @@ export function formatHtml(report: Report, context: FormatContext): string {
    */
   function sourceHtml(shown: Finding, index: number): string {
     const original = report.findings[index] ?? shown;
-    const position = sources.position(original);
+    const position = findingPosition(original);
     const excerpt = position ? sources.excerpt(original.document, position.line, EXCERPT_CONTEXT) : undefined;
     return position && excerpt
       ? `<details class="source"><summary>Source, line ${position.line}</summary>${excerptHtml(excerpt, position.line, position.column, maskLine)}</details>`

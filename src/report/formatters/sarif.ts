@@ -10,7 +10,7 @@ import { counts, summarise, type Finding, type Report, type RuleMeta, type Sever
 import { absoluteScore, scoreReport } from '../score.js';
 import { configurationItems } from './configuration.js';
 import { hasConfiguration } from '../finding.js';
-import { SourceFiles, isUrl } from '../source.js';
+import { findingPosition, SourceFiles, isUrl } from '../source.js';
 import { escapeJsonText } from '../../runtime/escape.js';
 import { allRules, capitalised, isContract, maskText, TOOL_INFORMATION_URI, visibleReport } from './common.js';
 import type { FormatContext } from './types.js';
@@ -105,7 +105,7 @@ export function toSarif(report: Report, context: Pick<FormatContext, 'cwd' | 'sh
     const artifact = artifactLocation(finding.document, context.cwd);
     if (sources.isLocal(original.document) || finding.line !== undefined || !isUrl(finding.document)) {
       if (artifact.uriBaseId) usesSrcRoot = true;
-      const where = region(finding, sources.position(original) ?? { line: 1, column: 1 });
+      const where = region(finding, findingPosition(original) ?? { line: 1, column: 1 });
       location.physicalLocation = { artifactLocation: artifact, region: where };
     }
     const related = (finding.related ?? []).map((r, relatedIndex) => {
