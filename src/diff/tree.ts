@@ -109,6 +109,11 @@ export type SchemaNodeDiff = { [K in SchemaKeyword]?: KeywordPair } & {
  */
 export interface AlternativesDiff {
   composition: 'oneOf' | 'anyOf';
+  /**
+   * The list exists on one side only: `added` (values must now match its alternatives, a new
+   * constraint: narrower), `removed` (that constraint is gone: wider). Then nothing is paired.
+   */
+  list?: 'added' | 'removed';
   paired: Array<{ index: number; base: Located; revision: Located }>;
   removed: Array<{ index: number; base: Located }>;
   added: Array<{ index: number; revision: Located }>;
@@ -166,6 +171,8 @@ function pairAlternatives(
   const baseListPath = bl?.path ?? base.path;
   const revisionListPath = rl?.path ?? revision.path;
   const diff: AlternativesDiff = { composition, paired: [], removed: [], added: [], baseListPath, revisionListPath };
+  // A schema wrapped into a oneOf (or unwrapped): the list as a whole is the change, not each alternative.
+  if (!baseList.length || !revisionList.length) return { ...diff, list: baseList.length ? 'removed' : 'added' };
   const baseAt = (index: number): Located => ({ value: baseList[index], path: [...baseListPath, index] });
   const revisionAt = (index: number): Located => ({ value: revisionList[index], path: [...revisionListPath, index] });
   // Written the same way: paired by position (the common case, without computing fingerprints).

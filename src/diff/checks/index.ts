@@ -79,6 +79,8 @@ import { change as schema_propertyBecameRequired } from './schema-property-becam
 import { change as schema_propertyBecameOptional } from './schema-property-became-optional.js';
 import { change as schema_variantAdded } from './schema-variant-added.js';
 import { change as schema_variantRemoved } from './schema-variant-removed.js';
+import { change as schema_compositionAdded } from './schema-composition-added.js';
+import { change as schema_compositionRemoved } from './schema-composition-removed.js';
 import { change as schema_additionalPropertiesForbidden } from './schema-additional-properties-forbidden.js';
 import { change as schema_additionalPropertiesAllowed } from './schema-additional-properties-allowed.js';
 import { change as schema_additionalPropertiesRestricted } from './schema-additional-properties-restricted.js';
@@ -206,6 +208,8 @@ export const SCHEMA_CHANGE_LIST = [
   schema_propertyBecameOptional,
   schema_variantAdded,
   schema_variantRemoved,
+  schema_compositionAdded,
+  schema_compositionRemoved,
   schema_additionalPropertiesForbidden,
   schema_additionalPropertiesAllowed,
   schema_additionalPropertiesRestricted,
