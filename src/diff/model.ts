@@ -5,6 +5,19 @@
  */
 import type { Document, JsonPath } from '../../rulesets/lib/openapi/types.js';
 import type { Category, ChangeClass } from '../report/finding.js';
+import type {
+  DescriptionDiff,
+  HeaderDiff,
+  MediaTypeDiff,
+  OperationDiff,
+  ParameterDiff,
+  PathDiff,
+  RequestBodyDiff,
+  ResponseDiff,
+  SecurityDiff,
+  SecuritySchemeDiff,
+  WebhookDiff,
+} from './description-tree.js';
 import type { KeywordPair, SchemaNodeDiff } from './tree.js';
 
 export type { ChangeClass };
@@ -37,8 +50,41 @@ export type Direction = 'request' | 'response';
  */
 export type Effect = 'narrow' | 'widen' | 'incompatible' | 'undecidable' | 'additive';
 
-/** A check of paths, operations, parameters, bodies, responses, headers, security or info: its class is fixed. */
-export interface FixedCheck {
+/** The levels of the description diff tree (description-tree.ts) a check is asked at, and the node it sees there. */
+export interface TreeLevels {
+  description: DescriptionDiff;
+  webhook: WebhookDiff;
+  'security-scheme': SecuritySchemeDiff;
+  path: PathDiff;
+  operation: OperationDiff;
+  parameter: ParameterDiff;
+  'request-body': RequestBodyDiff;
+  response: ResponseDiff;
+  header: HeaderDiff;
+  'media-type': MediaTypeDiff;
+  security: SecurityDiff;
+}
+export type TreeLevel = keyof TreeLevels;
+
+/** What a check of the description tree sees besides its node: the two descriptions, and how to report. */
+export interface CheckContext {
+  base: Document;
+  revision: Document;
+  /** Records this check's change: where in the revision, where in the base, and what happened. */
+  report(path: JsonPath, basePath: JsonPath, message: string): void;
+}
+
+/**
+ * Where a check is asked and the small function that finds its changes there: at every node of one
+ * level of the description tree, or (`schema`) at every node of a schema diff tree. The walk
+ * (compare.ts) visits each node once and asks every check registered for its level, in the order of
+ * checks/index.ts.
+ */
+export type NodeDetection =
+  | { [L in TreeLevel]: { level: L; detect(node: TreeLevels[L], context: CheckContext): void } }[TreeLevel]
+  | { level: 'schema'; detect: SchemaDetect };
+
+interface FixedCheckData {
   id: `diff-${string}`;
   class: ChangeClass;
   area: Area;
@@ -46,9 +92,10 @@ export interface FixedCheck {
   category: Category;
   /** One sentence: what changed and why it matters to a caller. */
   description: string;
-  /** For a check made at every schema node (annotations): reports this check's changes at the node. */
-  detect?: SchemaDetect;
 }
+
+/** A check of paths, operations, parameters, bodies, responses, headers, security or info: its class is fixed. */
+export type FixedCheck = FixedCheckData & NodeDetection;
 
 /** A change inside a schema; its class comes from `classify(direction of the place, effect)`. */
 export interface SchemaChangeDefinition {

@@ -5,6 +5,7 @@
  */
 import { resolve } from '../../rulesets/lib/openapi/resolve.js';
 import { isObject, type Document, type JsonPath } from '../../rulesets/lib/openapi/types.js';
+import type { OperationDiff } from './description-tree.js';
 import type { Direction } from './model.js';
 import { quote } from './messages.js';
 import { keyword, typesOf, type Located } from './schema.js';
@@ -190,4 +191,45 @@ export function schemaMapEntries(
         ? { entry, path: [...revisionPath, entry], basePath }
         : { entry, path: revisionPath, basePath: [...basePath, entry] },
     );
+}
+
+/**
+ * An operation the revision no longer has: removed with its path, removed from a path that remains,
+ * or removed after being deprecated (the versioning rules judge that one); where to report it is
+ * the revision's path item, or `paths` when the path is gone too.
+ */
+export function removedOperation(
+  node: OperationDiff,
+):
+  | {
+      outcome: 'path-removed' | 'operation-removed' | 'deprecated-operation-removed';
+      path: JsonPath;
+      basePath: JsonPath;
+    }
+  | undefined {
+  if (!node.base || node.revision) return undefined;
+  const outcome =
+    node.base.operation.deprecated === true
+      ? 'deprecated-operation-removed'
+      : node.revisionPathItem
+        ? 'operation-removed'
+        : 'path-removed';
+  return { outcome, path: node.revisionPathItem?.path ?? ['paths'], basePath: node.base.path };
+}
+
+/** How a security scheme makes callers authenticate: its type, where the key goes, the HTTP scheme, the OAuth flows. */
+export function authenticationShape(scheme: unknown): string {
+  if (!isObject(scheme)) return JSON.stringify(null);
+  return JSON.stringify([
+    scheme.type,
+    scheme.in,
+    scheme.name,
+    typeof scheme.scheme === 'string' ? scheme.scheme.toLowerCase() : undefined,
+    isObject(scheme.flows) ? Object.keys(scheme.flows).sort() : null,
+  ]);
+}
+
+/** A 2xx status (`200`, `2XX`): the answer callers act on. */
+export function successStatus(status: string): boolean {
+  return /^2/.test(status);
 }

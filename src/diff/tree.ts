@@ -6,8 +6,8 @@
  * extension (`x-…`), lands in `unmodelled`, which becomes a `keyword-changed` finding: nothing
  * that changes is dropped in silence.
  */
-import { isObject, type JsonPath } from '../../rulesets/lib/openapi/types.js';
-import type { FlatSchema, Located } from './schema.js';
+import { isArray, isObject, type Document, type JsonPath } from '../../rulesets/lib/openapi/types.js';
+import { fingerprint, type FlatSchema, type Located } from './schema.js';
 
 /**
  * How a keyword's value is compared: `value` (equal or not), `schema` (a subschema, compared
@@ -98,7 +98,29 @@ export type SchemaNodeDiff = { [K in SchemaKeyword]?: KeywordPair } & {
   revision: FlatSchema;
   /** Keywords the diff does not model (`xml`, `$id`, `$schema`, `$anchor`, `$dynamicRef`, unknown ones) and extensions, that changed. */
   unmodelled: KeywordPair[];
+  /** The `oneOf` and `anyOf` alternatives of both sides, paired (absent where neither side has any). */
+  alternatives: { oneOf?: AlternativesDiff; anyOf?: AlternativesDiff };
 };
+
+/**
+ * The alternatives of a `oneOf` or `anyOf`, paired: by position when both lists are written the
+ * same, else by what they allow (so reordering or renaming is no change), then the rest by position;
+ * what is left is removed or added. `index` is the alternative's position (the revision's for a pair).
+ */
+export interface AlternativesDiff {
+  composition: 'oneOf' | 'anyOf';
+  /**
+   * The list exists on one side only: `added` (values must now match its alternatives, a new
+   * constraint: narrower), `removed` (that constraint is gone: wider). Then nothing is paired.
+   */
+  list?: 'added' | 'removed';
+  paired: Array<{ index: number; base: Located; revision: Located }>;
+  removed: Array<{ index: number; base: Located }>;
+  added: Array<{ index: number; revision: Located }>;
+  /** Where the lists are (the schema itself on a side without one). */
+  baseListPath: JsonPath;
+  revisionListPath: JsonPath;
+}
 
 /** Extensions the diff itself reads: never a change to a schema. */
 const OWN_EXTENSIONS = new Set(['x-vottur-ignore']);
@@ -135,9 +157,72 @@ export function allowsAnything(value: unknown): boolean {
   return value === true || (isObject(value) && Object.keys(value).length === 0);
 }
 
-/** Builds the node of two (allOf-merged) schemas. */
-export function diffSchemaNode(base: FlatSchema, revision: FlatSchema): SchemaNodeDiff {
-  const node: SchemaNodeDiff = { base, revision, unmodelled: [] };
+function pairAlternatives(
+  composition: 'oneOf' | 'anyOf',
+  base: FlatSchema,
+  revision: FlatSchema,
+  documents: { base: Document; revision: Document },
+): AlternativesDiff | undefined {
+  const bl = base.keywords.get(composition);
+  const rl = revision.keywords.get(composition);
+  const baseList = bl && isArray(bl.value) ? bl.value : [];
+  const revisionList = rl && isArray(rl.value) ? rl.value : [];
+  if (!baseList.length && !revisionList.length) return undefined;
+  const baseListPath = bl?.path ?? base.path;
+  const revisionListPath = rl?.path ?? revision.path;
+  const diff: AlternativesDiff = { composition, paired: [], removed: [], added: [], baseListPath, revisionListPath };
+  // A schema wrapped into a oneOf (or unwrapped): the list as a whole is the change, not each alternative.
+  if (!baseList.length || !revisionList.length) return { ...diff, list: baseList.length ? 'removed' : 'added' };
+  const baseAt = (index: number): Located => ({ value: baseList[index], path: [...baseListPath, index] });
+  const revisionAt = (index: number): Located => ({ value: revisionList[index], path: [...revisionListPath, index] });
+  // Written the same way: paired by position (the common case, without computing fingerprints).
+  const written = (list: unknown[]) => list.map((node) => JSON.stringify(node));
+  const samePositions = baseList.length === revisionList.length && equal(written(baseList), written(revisionList));
+  if (samePositions) {
+    diff.paired = baseList.map((_, index) => ({ index, base: baseAt(index), revision: revisionAt(index) }));
+    return diff;
+  }
+  const basePrints = baseList.map((node) => fingerprint(documents.base, node));
+  const revisionPrints = revisionList.map((node) => fingerprint(documents.revision, node));
+  // Paired one to one by what they allow (two alternatives may allow the same values: each pairs once);
+  // paired alternatives may still differ in annotations or extensions, so they are compared too.
+  const pairedRevision = new Set<number>();
+  const unmatchedBase: number[] = [];
+  baseList.forEach((node, bi) => {
+    const ri = revisionPrints.findIndex((print, index) => print === basePrints[bi] && !pairedRevision.has(index));
+    if (ri < 0) {
+      unmatchedBase.push(bi);
+      return;
+    }
+    pairedRevision.add(ri);
+    if (!equal(node, revisionList[ri])) diff.paired.push({ index: ri, base: baseAt(bi), revision: revisionAt(ri) });
+  });
+  const unmatchedRevision = revisionList.map((_, index) => index).filter((index) => !pairedRevision.has(index));
+  const pairs = Math.min(unmatchedBase.length, unmatchedRevision.length);
+  unmatchedBase.forEach((bi, position) => {
+    const ri = unmatchedRevision[position];
+    if (position < pairs && ri !== undefined)
+      diff.paired.push({ index: ri, base: baseAt(bi), revision: revisionAt(ri) });
+    else diff.removed.push({ index: bi, base: baseAt(bi) });
+  });
+  for (const ri of unmatchedRevision.slice(pairs)) diff.added.push({ index: ri, revision: revisionAt(ri) });
+  return diff;
+}
+
+/** Builds the node of two (allOf-merged) schemas of the two descriptions. */
+export function diffSchemaNode(
+  base: FlatSchema,
+  revision: FlatSchema,
+  documents: { base: Document; revision: Document },
+): SchemaNodeDiff {
+  const oneOf = pairAlternatives('oneOf', base, revision, documents);
+  const anyOf = pairAlternatives('anyOf', base, revision, documents);
+  const node: SchemaNodeDiff = {
+    base,
+    revision,
+    unmodelled: [],
+    alternatives: { ...(oneOf ? { oneOf } : {}), ...(anyOf ? { anyOf } : {}) },
+  };
   const fields = node as unknown as Record<string, KeywordPair>;
   const keywords = new Set([...base.keywords.keys(), ...revision.keywords.keys()]);
   for (const keyword of keywords) {

@@ -670,6 +670,8 @@ const OBJECT: Record<string, Pair> = {
     { oneOf: [variant('email'), variant('phone')] },
     '/oneOf',
   ],
+  'composition-added': [{ type: 'object' }, { type: 'object', oneOf: [variant('email'), variant('phone')] }, '/oneOf'],
+  'composition-removed': [{ type: 'object', oneOf: [variant('email'), variant('phone')] }, { type: 'object' }, ''],
   'additional-properties-forbidden': [
     obj(['a'], ['a']),
     obj(['a'], ['a'], { additionalProperties: false }),
@@ -798,6 +800,8 @@ const SCHEMA_CLASS: Record<string, [ChangeClass, ChangeClass]> = {
   'property-became-optional': ['non-breaking', 'breaking'],
   'variant-added': ['non-breaking', 'breaking'],
   'variant-removed': ['breaking', 'non-breaking'],
+  'composition-added': ['breaking', 'non-breaking'],
+  'composition-removed': ['non-breaking', 'breaking'],
   'additional-properties-forbidden': ['breaking', 'non-breaking'],
   'additional-properties-allowed': ['non-breaking', 'breaking'],
   'additional-properties-restricted': ['breaking', 'non-breaking'],

@@ -1,5 +1,6 @@
 /** The comparison on its own: edge cases found on real descriptions, recursion, and matching. */
 import { describe, expect, it } from 'vitest';
+import { CHECKS } from '../../src/diff/checks.js';
 import { compareDescriptions } from '../../src/diff/compare.js';
 import { miniBase } from './cases.js';
 
@@ -127,5 +128,76 @@ describe('compareDescriptions', () => {
       revision.paths['/v1/things'].query.parameters[0].required = true;
       expect(checks(doc32(), revision)).toEqual(['diff-request-parameter-became-required']);
     });
+  });
+});
+
+/**
+ * The cases where vottur was compared with oasdiff's own test pairs and differed: the pairs here are
+ * written for vottur (a citizen's contact details), with the same shape of change.
+ */
+describe('compositions', () => {
+  const S = { type: 'string' };
+  const contact = { type: 'object', required: ['nationalId', 'email'], properties: { nationalId: S, email: S } };
+  const api = (body: Doc, where: 'request' | 'response' = 'request'): Doc => ({
+    openapi: '3.0.3',
+    info: { title: 'Contacts', version: '1.0.0' },
+    paths: {
+      '/v1/contacts': {
+        post: {
+          ...(where === 'request' ? { requestBody: { content: { 'application/json': { schema: body } } } } : {}),
+          responses: {
+            '200': {
+              description: 'Saved.',
+              ...(where === 'response' ? { content: { 'application/json': { schema: body } } } : {}),
+            },
+          },
+        },
+      },
+    },
+  });
+  const classOf = (id: string) => CHECKS.find((c) => c.id === id)?.class;
+  // Two alternatives that both match every body the base accepted (both fields were required).
+  const wrapped = {
+    oneOf: [
+      { type: 'object', required: ['nationalId'], properties: { nationalId: S, email: S } },
+      { type: 'object', required: ['email'], properties: { nationalId: S, email: S } },
+    ],
+  };
+
+  it('a request body wrapped in a oneOf of overlapping alternatives is breaking: every old body matches both, and is refused', () => {
+    const found = checks(api(contact), api(wrapped));
+    expect(found).toContain('diff-request-body-composition-added');
+    expect(classOf('diff-request-body-composition-added')).toBe('breaking');
+    expect(found.filter((id) => classOf(id) === 'breaking')).toEqual(['diff-request-body-composition-added']);
+  });
+
+  it('a response body wrapped the same way is breaking through the properties no longer always sent', () => {
+    const found = checks(api(contact, 'response'), api(wrapped, 'response'));
+    expect(found.filter((id) => classOf(id) === 'breaking')).toContain('diff-response-body-property-removed');
+    expect(classOf('diff-response-body-composition-added')).toBe('non-breaking');
+  });
+
+  it('a oneOf unwrapped into one of its alternatives widens a request (non-breaking) and a response (breaking)', () => {
+    expect(checks(api({ type: 'object', ...wrapped }), api({ type: 'object' }))).toEqual([
+      'diff-request-body-composition-removed',
+    ]);
+    expect(classOf('diff-request-body-composition-removed')).toBe('non-breaking');
+    expect(classOf('diff-response-body-composition-removed')).toBe('breaking');
+  });
+
+  it('an allOf member that restates what the other members require changes nothing a caller sends', () => {
+    const base = { allOf: [contact, { type: 'object', properties: { email: S } }] };
+    const revision = { allOf: [...base.allOf, { type: 'object', properties: { nationalId: S } }] };
+    expect(checks(api(base), api(revision))).toEqual([]);
+  });
+
+  it('an allOf member adding an optional property is that property added, as if written in place', () => {
+    const revision = { allOf: [contact, { type: 'object', properties: { phone: S } }] };
+    expect(checks(api(contact), api(revision))).toEqual(['diff-request-body-property-added-optional']);
+  });
+
+  it('an allOf member adding a required property is caught as that property, required', () => {
+    const required = { allOf: [contact, { type: 'object', required: ['phone'], properties: { phone: S } }] };
+    expect(checks(api(contact), api(required))).toEqual(['diff-request-body-property-added-required']);
   });
 });

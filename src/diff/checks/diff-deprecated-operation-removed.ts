@@ -1,3 +1,4 @@
+import { removedOperation } from '../shared-decisions.js';
 import type { FixedCheck } from '../model.js';
 
 export const check = {
@@ -7,4 +8,10 @@ export const check = {
   kind: 'lifecycle',
   category: 'methods',
   description: 'A deprecated operation was removed; check that its notice period has passed.',
+  level: 'operation',
+  detect(node, context) {
+    const removed = removedOperation(node);
+    if (removed?.outcome === 'deprecated-operation-removed')
+      context.report(removed.path, removed.basePath, `deprecated operation ${node.text} was removed`);
+  },
 } as const satisfies FixedCheck;

@@ -7,4 +7,9 @@ export const check = {
   kind: 'existence',
   category: 'methods',
   description: 'An operation was added.',
+  level: 'operation',
+  detect(node, context) {
+    if (!node.base && node.revision)
+      context.report(node.revision.path, node.basePathItem?.path ?? ['paths'], `operation ${node.text} was added`);
+  },
 } as const satisfies FixedCheck;

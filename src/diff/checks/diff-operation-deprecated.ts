@@ -7,4 +7,14 @@ export const check = {
   kind: 'lifecycle',
   category: 'methods',
   description: 'An operation was marked deprecated; the notice period starts.',
+  level: 'operation',
+  detect(node, context) {
+    if (
+      node.base &&
+      node.revision &&
+      node.base.operation.deprecated !== true &&
+      node.revision.operation.deprecated === true
+    )
+      context.report([...node.revision.path, 'deprecated'], node.base.path, `${node.text} was marked deprecated`);
+  },
 } as const satisfies FixedCheck;

@@ -1,3 +1,4 @@
+import { removedOperation } from '../shared-decisions.js';
 import type { FixedCheck } from '../model.js';
 
 export const check = {
@@ -7,4 +8,14 @@ export const check = {
   kind: 'existence',
   category: 'methods',
   description: 'An operation that was not deprecated was removed; callers of it get 404 or 405.',
+  level: 'operation',
+  detect(node, context) {
+    const removed = removedOperation(node);
+    if (removed?.outcome === 'operation-removed')
+      context.report(
+        removed.path,
+        removed.basePath,
+        `operation ${node.text} was removed without first being deprecated`,
+      );
+  },
 } as const satisfies FixedCheck;

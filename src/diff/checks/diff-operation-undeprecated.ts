@@ -7,4 +7,14 @@ export const check = {
   kind: 'lifecycle',
   category: 'methods',
   description: 'An operation is no longer deprecated.',
+  level: 'operation',
+  detect(node, context) {
+    if (
+      node.base &&
+      node.revision &&
+      node.base.operation.deprecated === true &&
+      node.revision.operation.deprecated !== true
+    )
+      context.report(node.revision.path, [...node.base.path, 'deprecated'], `${node.text} is no longer deprecated`);
+  },
 } as const satisfies FixedCheck;

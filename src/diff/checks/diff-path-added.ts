@@ -1,3 +1,4 @@
+import { methodsOf } from '../description-tree.js';
 import type { FixedCheck } from '../model.js';
 
 export const check = {
@@ -7,4 +8,13 @@ export const check = {
   kind: 'existence',
   category: 'methods',
   description: 'A path was added.',
+  level: 'path',
+  detect(node, context) {
+    if (node.base || !node.revision) return;
+    context.report(
+      node.revision.path,
+      ['paths'],
+      `path ${node.revision.pathKey} was added (${methodsOf(node.revision).join(', ') || 'no operations'})`,
+    );
+  },
 } as const satisfies FixedCheck;

@@ -1,3 +1,4 @@
+import { removedOperation } from '../shared-decisions.js';
 import type { FixedCheck } from '../model.js';
 
 export const check = {
@@ -7,4 +8,14 @@ export const check = {
   kind: 'existence',
   category: 'methods',
   description: 'A path was removed with all its operations; callers of it get 404.',
+  level: 'operation',
+  detect(node, context) {
+    const removed = removedOperation(node);
+    if (removed?.outcome === 'path-removed' && node.base)
+      context.report(
+        removed.path,
+        removed.basePath,
+        `path ${node.base.pathKey} was removed, and with it ${node.text}, which was not deprecated`,
+      );
+  },
 } as const satisfies FixedCheck;

@@ -7,4 +7,9 @@ export const check = {
   kind: 'existence',
   category: 'data-format',
   description: 'An optional request body was added.',
+  level: 'request-body',
+  detect(node, context) {
+    if (!node.base && node.revision && node.revision.value.required !== true)
+      context.report(node.revision.path, node.operation.base, 'a optional request body was added');
+  },
 } as const satisfies FixedCheck;

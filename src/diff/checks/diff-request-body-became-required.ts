@@ -7,4 +7,9 @@ export const check = {
   kind: 'requiredness',
   category: 'data-format',
   description: 'The request body became required.',
+  level: 'request-body',
+  detect(node, context) {
+    if (node.base && node.revision && node.base.value.required !== true && node.revision.value.required === true)
+      context.report([...node.revision.path, 'required'], node.base.path, 'the request body became required');
+  },
 } as const satisfies FixedCheck;

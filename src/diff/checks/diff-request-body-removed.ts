@@ -7,4 +7,9 @@ export const check = {
   kind: 'existence',
   category: 'data-format',
   description: 'The request body was removed; callers that send one may be refused or ignored.',
+  level: 'request-body',
+  detect(node, context) {
+    if (node.base && !node.revision)
+      context.report(node.operation.revision, node.base.path, 'the request body was removed');
+  },
 } as const satisfies FixedCheck;

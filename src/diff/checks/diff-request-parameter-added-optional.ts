@@ -7,4 +7,13 @@ export const check = {
   kind: 'existence',
   category: 'data-format',
   description: 'An optional request parameter was added.',
+  level: 'parameter',
+  detect(node, context) {
+    if (!node.base && node.revision && node.revision.parameter.required !== true)
+      context.report(
+        node.revision.path,
+        node.operation.base,
+        `optional ${node.revision.in} parameter ${node.revision.name} was added`,
+      );
+  },
 } as const satisfies FixedCheck;

@@ -7,4 +7,13 @@ export const check = {
   kind: 'existence',
   category: 'data-format',
   description: 'A required request parameter was added; existing calls lack it.',
+  level: 'parameter',
+  detect(node, context) {
+    if (!node.base && node.revision && node.revision.parameter.required === true)
+      context.report(
+        node.revision.path,
+        node.operation.base,
+        `required ${node.revision.in} parameter ${node.revision.name} was added`,
+      );
+  },
 } as const satisfies FixedCheck;

@@ -7,4 +7,13 @@ export const check = {
   kind: 'existence',
   category: 'data-format',
   description: 'A request parameter was removed; callers that send it may be refused or silently ignored.',
+  level: 'parameter',
+  detect(node, context) {
+    if (node.base && !node.revision && !node.movedTo)
+      context.report(
+        node.operation.revision,
+        node.base.path,
+        `${node.base.in} parameter ${node.base.name} was removed`,
+      );
+  },
 } as const satisfies FixedCheck;

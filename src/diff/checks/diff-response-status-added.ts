@@ -7,4 +7,13 @@ export const check = {
   kind: 'existence',
   category: 'errors',
   description: 'A response status was added; callers may not handle it.',
+  level: 'response',
+  detect(node, context) {
+    if (!node.base && node.revision)
+      context.report(
+        node.revision.path,
+        [...node.operation.base, 'responses'],
+        `response ${node.status} was added; callers may not handle it`,
+      );
+  },
 } as const satisfies FixedCheck;

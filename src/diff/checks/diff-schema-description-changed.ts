@@ -9,6 +9,7 @@ export const check = {
   category: 'documentation',
   description:
     'The description or another annotation (`title`, `examples`, `example`, `$comment`, `externalDocs`) of a schema or property changed.',
+  level: 'schema',
   detect(node, context) {
     for (const annotation of ['description', 'title', 'examples', 'example', '$comment', 'externalDocs'] as const) {
       const pair = node[annotation];

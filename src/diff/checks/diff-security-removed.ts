@@ -7,4 +7,9 @@ export const check = {
   kind: 'existence',
   category: 'security',
   description: 'An operation no longer requires authentication; check that this is intended.',
+  level: 'security',
+  detect(node, context) {
+    if (!node.baseAnonymous && node.revisionAnonymous)
+      context.report(node.revisionPath, node.basePath, `${node.text} no longer requires authentication`);
+  },
 } as const satisfies FixedCheck;

@@ -1,3 +1,4 @@
+import { equal } from '../tree.js';
 import type { FixedCheck } from '../model.js';
 
 export const check = {
@@ -7,4 +8,14 @@ export const check = {
   kind: 'structure',
   category: 'methods',
   description: 'The server URLs changed; callers with a configured base URL may call the wrong address.',
+  level: 'description',
+  detect(node, context) {
+    const { base, revision, revisionDeclared } = node.servers;
+    if (!equal(base, revision))
+      context.report(
+        revisionDeclared ? ['servers'] : [],
+        ['servers'],
+        `servers changed from ${base.join(', ') || '(none)'} to ${revision.join(', ') || '(none)'}`,
+      );
+  },
 } as const satisfies FixedCheck;

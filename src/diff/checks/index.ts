@@ -3,6 +3,7 @@
  * responses, headers or security; `schema-<change>.ts` a change inside a schema, which exists in each
  * of the four places a schema sits. test/diff/checks.test.ts fails when a file is not listed here.
  */
+import type { CheckContext, TreeLevel, TreeLevels } from '../model.js';
 import { check as pathRemoved } from './diff-path-removed.js';
 import { check as pathAdded } from './diff-path-added.js';
 import { check as pathParameterRenamed } from './diff-path-parameter-renamed.js';
@@ -78,6 +79,8 @@ import { change as schema_propertyBecameRequired } from './schema-property-becam
 import { change as schema_propertyBecameOptional } from './schema-property-became-optional.js';
 import { change as schema_variantAdded } from './schema-variant-added.js';
 import { change as schema_variantRemoved } from './schema-variant-removed.js';
+import { change as schema_compositionAdded } from './schema-composition-added.js';
+import { change as schema_compositionRemoved } from './schema-composition-removed.js';
 import { change as schema_additionalPropertiesForbidden } from './schema-additional-properties-forbidden.js';
 import { change as schema_additionalPropertiesAllowed } from './schema-additional-properties-allowed.js';
 import { change as schema_additionalPropertiesRestricted } from './schema-additional-properties-restricted.js';
@@ -205,6 +208,8 @@ export const SCHEMA_CHANGE_LIST = [
   schema_propertyBecameOptional,
   schema_variantAdded,
   schema_variantRemoved,
+  schema_compositionAdded,
+  schema_compositionRemoved,
   schema_additionalPropertiesForbidden,
   schema_additionalPropertiesAllowed,
   schema_additionalPropertiesRestricted,
@@ -255,10 +260,38 @@ export const SCHEMA_CHANGE_LIST = [
 ] as const;
 
 /**
+ * The checks the walk (compare.ts) asks at each node of one level of the description tree
+ * (description-tree.ts), in the order listed in FIXED_CHECKS.
+ */
+export type FixedCheckId = (typeof FIXED_CHECKS)[number]['id'];
+export type TreeChecks = {
+  [L in TreeLevel]: Array<{ id: FixedCheckId; detect(node: TreeLevels[L], context: CheckContext): void }>;
+};
+function treeChecks(): TreeChecks {
+  const byLevel: Record<string, Array<(typeof FIXED_CHECKS)[number]>> = {};
+  for (const check of FIXED_CHECKS) if (check.level !== 'schema') (byLevel[check.level] ??= []).push(check);
+  const levels: TreeLevel[] = [
+    'description',
+    'webhook',
+    'security-scheme',
+    'path',
+    'operation',
+    'parameter',
+    'request-body',
+    'response',
+    'header',
+    'media-type',
+    'security',
+  ];
+  // Each check was typed against its level's node where it is written; grouping by that same level keeps it.
+  return Object.fromEntries(levels.map((level) => [level, byLevel[level] ?? []])) as unknown as TreeChecks;
+}
+export const TREE_CHECKS: TreeChecks = treeChecks();
+
+/**
  * The checks the comparison asks at every node of the schema diff tree, in this order: each has a
- * `detect` function in its own file. Checks of paths, operations, parameters, bodies, responses,
- * headers and security, and the schema changes found while descending (properties, subschemas,
- * alternatives, conditions), are still found by the walk in compare.ts.
+ * `detect` function in its own file. The walk descends into properties, subschemas, alternatives
+ * and conditions itself.
  */
 export const SCHEMA_NODE_CHECKS = [
   schemaDescriptionChanged,

@@ -6,4 +6,15 @@ export const change = {
   kind: 'structure',
   effect: 'widen',
   text: 'a oneOf/anyOf alternative was added',
+  detect(node, context) {
+    for (const alternatives of [node.alternatives.oneOf, node.alternatives.anyOf]) {
+      if (!alternatives) continue;
+      for (const { index, revision } of alternatives.added)
+        context.report(
+          revision.path,
+          alternatives.baseListPath,
+          `${context.label}: ${alternatives.composition} alternative #${index + 1} was added`,
+        );
+    }
+  },
 } as const satisfies SchemaChangeDefinition;

@@ -6,4 +6,15 @@ export const change = {
   kind: 'structure',
   effect: 'narrow',
   text: 'a oneOf/anyOf alternative was removed',
+  detect(node, context) {
+    for (const alternatives of [node.alternatives.oneOf, node.alternatives.anyOf]) {
+      if (!alternatives) continue;
+      for (const { index, base } of alternatives.removed)
+        context.report(
+          alternatives.revisionListPath,
+          base.path,
+          `${context.label}: ${alternatives.composition} alternative #${index + 1} was removed`,
+        );
+    }
+  },
 } as const satisfies SchemaChangeDefinition;

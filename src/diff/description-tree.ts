@@ -1,0 +1,726 @@
+/**
+ * The diff tree of two descriptions above their schemas, computed once: the document (info,
+ * servers), webhooks, security schemes, paths, operations (every method, OpenAPI 3.2's `query` and
+ * `additionalOperations` included), parameters (by location and name, path parameters by
+ * position), request bodies, responses, headers, media types and security requirements. Each node
+ * pairs the base's and the revision's side (a side is absent where the thing is); the checks of
+ * checks/ are small functions over these nodes, and compare.ts walks the tree, asks them, and
+ * compares the schemas each node holds (tree.ts is the schemas' own tree).
+ */
+import { resolve } from '../../rulesets/lib/openapi/resolve.js';
+import {
+  componentsOf,
+  isArray,
+  isObject,
+  PATH_ITEM_METHODS,
+  type Document,
+  type JsonObject,
+  type JsonPath,
+  type Operation,
+  type Parameter,
+  type PathItem,
+} from '../../rulesets/lib/openapi/types.js';
+import type { SchemaScope } from './checks.js';
+import { fingerprint, type Located } from './schema.js';
+
+/** A path item of one side, keyed by its template (`/users/{}`) unless two of its paths share it. */
+export interface PathSide {
+  pathKey: string;
+  item: PathItem;
+  path: JsonPath;
+}
+
+export interface OperationSide {
+  method: string;
+  pathKey: string;
+  operation: Operation;
+  path: JsonPath;
+  pathItem: PathItem;
+  pathItemPath: JsonPath;
+}
+
+export interface ParameterSide {
+  key: string;
+  name: string;
+  in: string;
+  parameter: Parameter;
+  path: JsonPath;
+}
+
+/** Where a schema sits on both sides, for the schema walk: the place's scope and how messages name it. */
+export interface SchemaSlot {
+  scope: SchemaScope;
+  label: string;
+  base: Located;
+  revision: Located;
+}
+
+export interface DescriptionDiff {
+  base: Document;
+  revision: Document;
+  info: { base: JsonObject; revision: JsonObject };
+  /** The server URLs of each side, in order; `revisionDeclared` when the revision has `servers` at all. */
+  servers: { base: string[]; revision: string[]; revisionDeclared: boolean };
+  webhooks: WebhookDiff[];
+  /** Security schemes of the same name on both sides. */
+  securitySchemes: SecuritySchemeDiff[];
+  paths: PathDiff[];
+}
+
+/** One webhook name (OpenAPI 3.1); the `webhooks` maps' places for a side without the webhook. */
+export interface WebhookDiff {
+  name: string;
+  inBase: boolean;
+  inRevision: boolean;
+  baseWebhooksDeclared: boolean;
+  revisionWebhooksDeclared: boolean;
+}
+
+export interface SecuritySchemeDiff {
+  name: string;
+  base: Located;
+  revision: Located;
+}
+
+export interface PathDiff {
+  key: string;
+  base?: PathSide;
+  revision?: PathSide;
+  /** The base's operations (each paired with the revision's, if any), then the revision's new ones; none for a path only the revision has. */
+  operations: OperationDiff[];
+}
+
+export interface OperationDiff {
+  method: string;
+  /** `GET /users/{id}`: as the revision writes the path, or the base for a removed operation. */
+  text: string;
+  operationId?: string;
+  base?: OperationSide;
+  revision?: OperationSide;
+  /** The path item on each side (for an operation removed with its path, the revision has none). */
+  basePathItem: PathSide | undefined;
+  revisionPathItem: PathSide | undefined;
+  parameters: ParameterDiff[];
+  requestBody?: RequestBodyDiff;
+  responses: ResponseDiff[];
+  security?: SecurityDiff;
+}
+
+/** Where an operation is on each side (the parent of parameters, bodies, responses). */
+export interface OperationPlaces {
+  base: JsonPath;
+  revision: JsonPath;
+}
+
+export interface ParameterDiff {
+  key: string;
+  base?: ParameterSide;
+  revision?: ParameterSide;
+  /** A base parameter the revision has under another location but the same name. */
+  movedTo?: ParameterSide;
+  operation: OperationPlaces;
+  schema?: SchemaSlot;
+}
+
+export interface RequestBodyDiff {
+  base?: { value: JsonObject; path: JsonPath };
+  revision?: { value: JsonObject; path: JsonPath };
+  operation: OperationPlaces;
+  content: MediaTypeDiff[];
+}
+
+export interface MediaTypeDiff {
+  scope: 'request-body' | 'response-body';
+  /** The holder as messages name it: `request body`, `response 200`. */
+  label: string;
+  /** The media type as the base writes it (the revision's for one added). */
+  mediaType: string;
+  /** The media type as the revision writes it (`application/json; charset=utf-8` matches `application/json`). */
+  revisionMediaType?: string;
+  inBase: boolean;
+  inRevision: boolean;
+  /** The `content` maps, and the revision's request body or response (for a revision without `content`). */
+  baseContentPath: JsonPath;
+  revisionContentPath: JsonPath;
+  revisionContentDeclared: boolean;
+  revisionHolderPath: JsonPath;
+  schema?: SchemaSlot;
+  /** OpenAPI 3.2: the schema of each item of a streamed body (`text/event-stream`, JSON Lines). */
+  itemSchema?: SchemaSlot;
+}
+
+export interface ResponseDiff {
+  status: string;
+  /** The response, resolved; for a pair, both sides are objects. */
+  base?: Located;
+  revision?: Located;
+  operation: OperationPlaces;
+  /** The revision's `responses` map, and whether the revision operation has one. */
+  revisionResponsesPath: JsonPath;
+  revisionResponsesDeclared: boolean;
+  headers: HeaderDiff[];
+  content: MediaTypeDiff[];
+}
+
+export interface HeaderDiff {
+  /** The header's name as the base writes it (the revision's for one added). */
+  name: string;
+  /** The name as the revision writes it (names compare without case). */
+  revisionName?: string;
+  /** The response's label (`response 200`). */
+  label: string;
+  base?: Located;
+  revision?: Located;
+  baseHeadersPath: JsonPath;
+  revisionHeadersPath: JsonPath;
+  revisionHeadersDeclared: boolean;
+  revisionResponsePath: JsonPath;
+  schema?: SchemaSlot;
+}
+
+/** A security requirement: scheme name → scopes. */
+export type Requirement = Map<string, string[]>;
+
+/**
+ * An operation's security requirements on both sides (its own, or the document's), with the base's
+ * scheme names as the revision calls them, paired: alternatives with the same schemes (`matched`),
+ * a base alternative the revision ANDs more schemes into (`extended`), and the rest.
+ */
+export interface SecurityDiff {
+  text: string;
+  basePath: JsonPath;
+  revisionPath: JsonPath;
+  /** Anonymous access on a side: no requirement, or an empty one among them. */
+  baseAnonymous: boolean;
+  revisionAnonymous: boolean;
+  revisionRequirements: Requirement[];
+  matched: Array<{ base: Requirement; revision: Requirement }>;
+  extended: Array<{ base: Requirement; revision: Requirement }>;
+  removed: Requirement[];
+  added: Requirement[];
+}
+
+/** `/users/{userId}/x` → `/users/{}/x`. */
+function templateKey(pathKey: string): string {
+  return pathKey.replace(/\{[^}]*\}/g, '{}').replace(/\/+$/, '') || '/';
+}
+
+function pathParameterNames(pathKey: string): string[] {
+  return [...pathKey.matchAll(/\{([^}]*)\}/g)].map((match) => match[1] ?? '');
+}
+
+function pathItems(document: Document): Map<string, PathSide> {
+  const result = new Map<string, PathSide>();
+  if (!isObject(document.paths)) return result;
+  // Templates that two paths of the same document share (`/a/{x}` and `/a/{y}`) are keyed as written.
+  const templates = new Map<string, number>();
+  for (const pathKey of Object.keys(document.paths))
+    templates.set(templateKey(pathKey), (templates.get(templateKey(pathKey)) ?? 0) + 1);
+  for (const [pathKey, node] of Object.entries(document.paths)) {
+    const resolved = resolve(document, node, ['paths', pathKey]);
+    const key = (templates.get(templateKey(pathKey)) ?? 0) > 1 ? pathKey : templateKey(pathKey);
+    if (isObject(resolved.value)) result.set(key, { pathKey, item: resolved.value, path: resolved.path });
+  }
+  return result;
+}
+
+/** A path item's operations by method, OpenAPI 3.2's `additionalOperations` (any other method, e.g. `COPY`) included. */
+function operationsOf(item: PathSide): Map<string, OperationSide> {
+  const result = new Map<string, OperationSide>();
+  const members: JsonObject = item.item;
+  const side = (method: string, operation: Operation, path: JsonPath): OperationSide => ({
+    method,
+    pathKey: item.pathKey,
+    operation,
+    path,
+    pathItem: item.item,
+    pathItemPath: item.path,
+  });
+  for (const method of PATH_ITEM_METHODS) {
+    const operation = members[method];
+    if (isObject(operation)) result.set(method, side(method, operation, [...item.path, method]));
+  }
+  const additional = members.additionalOperations;
+  if (isObject(additional)) {
+    for (const [name, operation] of Object.entries(additional)) {
+      const method = name.toLowerCase();
+      if (isObject(operation) && !result.has(method))
+        result.set(method, side(method, operation, [...item.path, 'additionalOperations', name]));
+    }
+  }
+  return result;
+}
+
+/** The methods of a path item, upper case (`GET, POST`). */
+export function methodsOf(item: PathSide): string[] {
+  return [...operationsOf(item).keys()].map((method) => method.toUpperCase());
+}
+
+/** An operation's `tags`, when they are a list. */
+export function tagsOf(operation: Operation): unknown[] {
+  return isArray(operation.tags) ? operation.tags : [];
+}
+
+const DEFAULT_STYLE: Record<string, string> = { query: 'form', cookie: 'form', path: 'simple', header: 'simple' };
+/** How a parameter is written on the wire: its style (or its location's default) and whether it explodes. */
+export function serialisation(parameter: Parameter): string {
+  const style = typeof parameter.style === 'string' ? parameter.style : (DEFAULT_STYLE[String(parameter.in)] ?? 'form');
+  const explode = typeof parameter.explode === 'boolean' ? parameter.explode : style === 'form';
+  return `${style}${explode ? ', explode' : ''}`;
+}
+
+/** An operation's `operationId`, when it is a string. */
+function operationIdOf(operation: Operation): string | undefined {
+  return typeof operation.operationId === 'string' ? operation.operationId : undefined;
+}
+
+/** Path-level and operation-level parameters, the operation's winning; path parameters keyed by position. */
+function parametersOf(document: Document, entry: OperationSide): Map<string, ParameterSide> {
+  const result = new Map<string, ParameterSide>();
+  const positions = pathParameterNames(entry.pathKey);
+  const add = (list: unknown, at: JsonPath) => {
+    if (!isArray(list)) return;
+    list.forEach((node, index) => {
+      const resolved = resolve(document, node, [...at, 'parameters', index]);
+      const parameter = resolved.value;
+      if (!isObject(parameter) || typeof parameter.name !== 'string' || typeof parameter.in !== 'string') return;
+      const name = parameter.in === 'header' ? parameter.name.toLowerCase() : parameter.name;
+      const position = parameter.in === 'path' ? positions.indexOf(parameter.name) : -1;
+      const key = parameter.in === 'path' && position >= 0 ? `path#${position}` : `${parameter.in}:${name}`;
+      result.set(key, { key, name: parameter.name, in: parameter.in, parameter, path: resolved.path });
+    });
+  };
+  add(entry.pathItem.parameters, entry.pathItemPath);
+  add(entry.operation.parameters, entry.path);
+  return result;
+}
+
+function requirements(list: unknown): Requirement[] | undefined {
+  if (!isArray(list)) return undefined;
+  return list
+    .filter(isObject)
+    .map(
+      (req) => new Map(Object.entries(req).map(([name, scopes]) => [name, isArray(scopes) ? scopes.map(String) : []])),
+    );
+}
+
+/** Builds the tree of two descriptions. */
+export function diffDescriptionTree(base: Document, revision: Document): DescriptionDiff {
+  return new TreeBuilder(base, revision).build();
+}
+
+class TreeBuilder {
+  /** Base security scheme name → the revision's name for the same scheme (renamed components). */
+  private readonly schemeNames = new Map<string, string>();
+
+  constructor(
+    private readonly base: Document,
+    private readonly revision: Document,
+  ) {}
+
+  build(): DescriptionDiff {
+    const urls = (document: Document) =>
+      isArray(document.servers) ? document.servers.filter(isObject).map((server) => String(server.url)) : [];
+    const securitySchemes = this.securitySchemes();
+    const basePaths = pathItems(this.base);
+    const revisionPaths = pathItems(this.revision);
+    const paths: PathDiff[] = [];
+    for (const [key, baseItem] of basePaths) {
+      const revisionItem = revisionPaths.get(key);
+      paths.push({
+        key,
+        base: baseItem,
+        ...(revisionItem ? { revision: revisionItem } : {}),
+        operations: this.operations(baseItem, revisionItem),
+      });
+    }
+    for (const [key, revisionItem] of revisionPaths)
+      if (!basePaths.has(key)) paths.push({ key, revision: revisionItem, operations: [] });
+    return {
+      base: this.base,
+      revision: this.revision,
+      info: {
+        base: isObject(this.base.info) ? this.base.info : {},
+        revision: isObject(this.revision.info) ? this.revision.info : {},
+      },
+      servers: {
+        base: urls(this.base),
+        revision: urls(this.revision),
+        revisionDeclared: this.revision.servers !== undefined,
+      },
+      webhooks: this.webhooks(),
+      securitySchemes,
+      paths,
+    };
+  }
+
+  private webhooks(): WebhookDiff[] {
+    const baseHooks: JsonObject = isObject(this.base.webhooks) ? this.base.webhooks : {};
+    const revisionHooks: JsonObject = isObject(this.revision.webhooks) ? this.revision.webhooks : {};
+    const node = (name: string): WebhookDiff => ({
+      name,
+      inBase: baseHooks[name] !== undefined,
+      inRevision: revisionHooks[name] !== undefined,
+      baseWebhooksDeclared: this.base.webhooks !== undefined,
+      revisionWebhooksDeclared: this.revision.webhooks !== undefined,
+    });
+    return [
+      ...Object.keys(baseHooks).map(node),
+      ...Object.keys(revisionHooks)
+        .filter((name) => baseHooks[name] === undefined)
+        .map(node),
+    ];
+  }
+
+  /** Schemes of the same name are paired; a scheme renamed but defined the same way is remembered for requirements. */
+  private securitySchemes(): SecuritySchemeDiff[] {
+    const baseNode = componentsOf(this.base)?.securitySchemes;
+    const revisionNode = componentsOf(this.revision)?.securitySchemes;
+    const baseSchemes: JsonObject = isObject(baseNode) ? baseNode : {};
+    const revisionSchemes: JsonObject = isObject(revisionNode) ? revisionNode : {};
+    const pairs: SecuritySchemeDiff[] = [];
+    for (const [name, node] of Object.entries(baseSchemes)) {
+      if (revisionSchemes[name] !== undefined) {
+        this.schemeNames.set(name, name);
+        const base = resolve(this.base, node, ['components', 'securitySchemes', name]);
+        const revision = resolve(this.revision, revisionSchemes[name], ['components', 'securitySchemes', name]);
+        if (isObject(base.value) && isObject(revision.value)) pairs.push({ name, base, revision });
+        continue;
+      }
+      const print = fingerprint(this.base, node);
+      const renamed = Object.keys(revisionSchemes).find(
+        (other) => baseSchemes[other] === undefined && fingerprint(this.revision, revisionSchemes[other]) === print,
+      );
+      if (renamed) this.schemeNames.set(name, renamed);
+    }
+    return pairs;
+  }
+
+  private operations(baseItem: PathSide, revisionItem: PathSide | undefined): OperationDiff[] {
+    const baseOperations = operationsOf(baseItem);
+    const revisionOperations = revisionItem ? operationsOf(revisionItem) : new Map<string, OperationSide>();
+    const result: OperationDiff[] = [];
+    for (const [method, base] of baseOperations)
+      result.push(this.operation(method, base, revisionOperations.get(method), baseItem, revisionItem));
+    for (const [method, revision] of revisionOperations)
+      if (!baseOperations.has(method)) result.push(this.operation(method, undefined, revision, baseItem, revisionItem));
+    return result;
+  }
+
+  private operation(
+    method: string,
+    base: OperationSide | undefined,
+    revision: OperationSide | undefined,
+    baseItem: PathSide,
+    revisionItem: PathSide | undefined,
+  ): OperationDiff {
+    const named = revision ?? base;
+    const operationId = named ? operationIdOf(named.operation) : undefined;
+    const node: OperationDiff = {
+      method,
+      text: `${method.toUpperCase()} ${named?.pathKey ?? baseItem.pathKey}`,
+      ...(operationId ? { operationId } : {}),
+      ...(base ? { base } : {}),
+      ...(revision ? { revision } : {}),
+      basePathItem: baseItem,
+      revisionPathItem: revisionItem,
+      parameters: [],
+      responses: [],
+    };
+    if (base && revision) {
+      const places = { base: base.path, revision: revision.path };
+      node.parameters = this.parameters(base, revision, places);
+      const requestBody = this.requestBody(base, revision, places);
+      if (requestBody) node.requestBody = requestBody;
+      node.responses = this.responses(base, revision, places);
+      node.security = this.security(base, revision, node.text);
+    }
+    return node;
+  }
+
+  private parameters(b: OperationSide, r: OperationSide, operation: OperationPlaces): ParameterDiff[] {
+    const baseParameters = parametersOf(this.base, b);
+    const revisionParameters = parametersOf(this.revision, r);
+    const moved = new Set<string>();
+    const result: ParameterDiff[] = [];
+    for (const [key, bp] of baseParameters) {
+      const rp = revisionParameters.get(key);
+      if (!rp) {
+        const elsewhere = [...revisionParameters.values()].find(
+          (other) => !baseParameters.has(other.key) && other.name.toLowerCase() === bp.name.toLowerCase(),
+        );
+        if (elsewhere) moved.add(elsewhere.key);
+        result.push({ key, base: bp, ...(elsewhere ? { movedTo: elsewhere } : {}), operation });
+        continue;
+      }
+      result.push({
+        key,
+        base: bp,
+        revision: rp,
+        operation,
+        schema: {
+          scope: 'request-parameter',
+          label: `${rp.in} parameter ${rp.name}`,
+          base: { value: bp.parameter.schema, path: [...bp.path, 'schema'] },
+          revision: { value: rp.parameter.schema, path: [...rp.path, 'schema'] },
+        },
+      });
+    }
+    for (const [key, rp] of revisionParameters)
+      if (!baseParameters.has(key) && !moved.has(key)) result.push({ key, revision: rp, operation });
+    return result;
+  }
+
+  private requestBody(b: OperationSide, r: OperationSide, operation: OperationPlaces): RequestBodyDiff | undefined {
+    const bb = resolve(this.base, b.operation.requestBody, [...b.path, 'requestBody']);
+    const rb = resolve(this.revision, r.operation.requestBody, [...r.path, 'requestBody']);
+    const baseBody = isObject(bb.value) ? { value: bb.value, path: bb.path } : undefined;
+    const revisionBody = isObject(rb.value) ? { value: rb.value, path: rb.path } : undefined;
+    if (!baseBody && !revisionBody) return undefined;
+    return {
+      ...(baseBody ? { base: baseBody } : {}),
+      ...(revisionBody ? { revision: revisionBody } : {}),
+      operation,
+      content:
+        baseBody && revisionBody
+          ? this.content(
+              'request-body',
+              'request body',
+              baseBody.value.content,
+              [...baseBody.path, 'content'],
+              revisionBody.value.content,
+              [...revisionBody.path, 'content'],
+              revisionBody.path,
+            )
+          : [],
+    };
+  }
+
+  private content(
+    scope: MediaTypeDiff['scope'],
+    label: string,
+    baseContent: unknown,
+    baseContentPath: JsonPath,
+    revisionContent: unknown,
+    revisionContentPath: JsonPath,
+    revisionHolderPath: JsonPath,
+  ): MediaTypeDiff[] {
+    const bc: JsonObject = isObject(baseContent) ? baseContent : {};
+    const rc: JsonObject = isObject(revisionContent) ? revisionContent : {};
+    const normal = (mediaType: string) => (mediaType.split(';')[0] ?? '').trim().toLowerCase();
+    const member = (media: unknown, name: 'schema' | 'itemSchema') => (isObject(media) ? media[name] : undefined);
+    const revisionByType = new Map(Object.keys(rc).map((mediaType) => [normal(mediaType), mediaType]));
+    const baseTypes = new Set(Object.keys(bc).map(normal));
+    const places = {
+      scope,
+      label,
+      baseContentPath,
+      revisionContentPath,
+      revisionContentDeclared: isObject(revisionContent),
+      revisionHolderPath,
+    };
+    const result: MediaTypeDiff[] = [];
+    for (const mediaType of Object.keys(bc)) {
+      const match = revisionByType.get(normal(mediaType));
+      if (match === undefined) {
+        result.push({ ...places, mediaType, inBase: true, inRevision: false });
+        continue;
+      }
+      const node: MediaTypeDiff = {
+        ...places,
+        mediaType,
+        revisionMediaType: match,
+        inBase: true,
+        inRevision: true,
+        schema: {
+          scope,
+          label: `${label} (${match})`,
+          base: { value: member(bc[mediaType], 'schema'), path: [...baseContentPath, mediaType, 'schema'] },
+          revision: { value: member(rc[match], 'schema'), path: [...revisionContentPath, match, 'schema'] },
+        },
+      };
+      const bItems = member(bc[mediaType], 'itemSchema');
+      const rItems = member(rc[match], 'itemSchema');
+      if (bItems !== undefined || rItems !== undefined)
+        node.itemSchema = {
+          scope,
+          label: `${label} (${match} items)`,
+          base: {
+            value: bItems ?? {},
+            path: [...baseContentPath, mediaType, ...(bItems !== undefined ? ['itemSchema'] : [])],
+          },
+          revision: {
+            value: rItems ?? {},
+            path: [...revisionContentPath, match, ...(rItems !== undefined ? ['itemSchema'] : [])],
+          },
+        };
+      result.push(node);
+    }
+    for (const mediaType of Object.keys(rc))
+      if (!baseTypes.has(normal(mediaType)))
+        result.push({ ...places, mediaType, revisionMediaType: mediaType, inBase: false, inRevision: true });
+    return result;
+  }
+
+  private responses(b: OperationSide, r: OperationSide, operation: OperationPlaces): ResponseDiff[] {
+    const br: JsonObject = isObject(b.operation.responses) ? b.operation.responses : {};
+    const rr: JsonObject = isObject(r.operation.responses) ? r.operation.responses : {};
+    const places = {
+      operation,
+      revisionResponsesPath: [...r.path, 'responses'],
+      revisionResponsesDeclared: r.operation.responses !== undefined,
+    };
+    const result: ResponseDiff[] = [];
+    for (const status of Object.keys(br)) {
+      const base = resolve(this.base, br[status], [...b.path, 'responses', status]);
+      if (rr[status] === undefined) {
+        result.push({ ...places, status, base, headers: [], content: [] });
+        continue;
+      }
+      const revision = resolve(this.revision, rr[status], [...places.revisionResponsesPath, status]);
+      const bv = base.value;
+      const rv = revision.value;
+      if (!isObject(bv) || !isObject(rv)) continue;
+      const label = `response ${status}`;
+      result.push({
+        ...places,
+        status,
+        base,
+        revision,
+        headers: this.headers(
+          label,
+          bv.headers,
+          [...base.path, 'headers'],
+          rv.headers,
+          [...revision.path, 'headers'],
+          revision.path,
+        ),
+        content: this.content(
+          'response-body',
+          label,
+          bv.content,
+          [...base.path, 'content'],
+          rv.content,
+          [...revision.path, 'content'],
+          revision.path,
+        ),
+      });
+    }
+    for (const status of Object.keys(rr))
+      if (br[status] === undefined)
+        result.push({
+          ...places,
+          status,
+          revision: { value: rr[status], path: [...places.revisionResponsesPath, status] },
+          headers: [],
+          content: [],
+        });
+    return result;
+  }
+
+  private headers(
+    label: string,
+    baseHeaders: unknown,
+    baseHeadersPath: JsonPath,
+    revisionHeaders: unknown,
+    revisionHeadersPath: JsonPath,
+    revisionResponsePath: JsonPath,
+  ): HeaderDiff[] {
+    const bh: JsonObject = isObject(baseHeaders) ? baseHeaders : {};
+    const rh: JsonObject = isObject(revisionHeaders) ? revisionHeaders : {};
+    const revisionByName = new Map(Object.keys(rh).map((name) => [name.toLowerCase(), name]));
+    const baseNames = new Set(Object.keys(bh).map((name) => name.toLowerCase()));
+    const places = {
+      label,
+      baseHeadersPath,
+      revisionHeadersPath,
+      revisionHeadersDeclared: isObject(revisionHeaders),
+      revisionResponsePath,
+    };
+    const result: HeaderDiff[] = [];
+    for (const name of Object.keys(bh)) {
+      const base = resolve(this.base, bh[name], [...baseHeadersPath, name]);
+      const match = revisionByName.get(name.toLowerCase());
+      if (match === undefined) {
+        result.push({ ...places, name, base });
+        continue;
+      }
+      const revision = resolve(this.revision, rh[match], [...revisionHeadersPath, match]);
+      if (!isObject(base.value) || !isObject(revision.value)) continue;
+      result.push({
+        ...places,
+        name,
+        revisionName: match,
+        base,
+        revision,
+        schema: {
+          scope: 'response-header',
+          label: `header ${match} of the ${label}`,
+          base: { value: base.value.schema, path: [...base.path, 'schema'] },
+          revision: { value: revision.value.schema, path: [...revision.path, 'schema'] },
+        },
+      });
+    }
+    for (const name of Object.keys(rh))
+      if (!baseNames.has(name.toLowerCase()))
+        result.push({
+          ...places,
+          name,
+          revisionName: name,
+          revision: { value: rh[name], path: [...revisionHeadersPath, name] },
+        });
+    return result;
+  }
+
+  private security(b: OperationSide, r: OperationSide, text: string): SecurityDiff {
+    const baseOwn = requirements(b.operation.security);
+    const revisionOwn = requirements(r.operation.security);
+    const baseReqs = baseOwn ?? requirements(this.base.security) ?? [];
+    const revisionReqs = revisionOwn ?? requirements(this.revision.security) ?? [];
+    const anonymous = (reqs: Requirement[]) => reqs.length === 0 || reqs.some((req) => req.size === 0);
+    const node: SecurityDiff = {
+      text,
+      basePath: baseOwn ? [...b.path, 'security'] : ['security'],
+      revisionPath: revisionOwn
+        ? [...r.path, 'security']
+        : this.revision.security !== undefined
+          ? ['security']
+          : r.path,
+      baseAnonymous: anonymous(baseReqs),
+      revisionAnonymous: anonymous(revisionReqs),
+      revisionRequirements: revisionReqs,
+      matched: [],
+      extended: [],
+      removed: [],
+      added: [],
+    };
+    if (node.baseAnonymous || node.revisionAnonymous) return node;
+    // Base requirements with scheme names as the revision calls them.
+    const renamed = baseReqs.map(
+      (req) => new Map([...req].map(([name, scopes]) => [this.schemeNames.get(name) ?? name, scopes])),
+    );
+    const setKey = (req: Requirement) => [...req.keys()].sort().join('+');
+    const unmatchedRevision = new Set(revisionReqs.map((_, index) => index));
+    const unmatchedBase: Requirement[] = [];
+    for (const req of renamed) {
+      const index = revisionReqs.findIndex((other, i) => unmatchedRevision.has(i) && setKey(other) === setKey(req));
+      const other = revisionReqs[index];
+      if (index < 0 || !other) {
+        unmatchedBase.push(req);
+        continue;
+      }
+      unmatchedRevision.delete(index);
+      node.matched.push({ base: req, revision: other });
+    }
+    const remaining = [...unmatchedRevision].flatMap((index) => revisionReqs[index] ?? []);
+    for (const req of unmatchedBase) {
+      // The same alternative with more schemes ANDed in: those schemes are now required.
+      const superset = remaining.findIndex((other) => [...req.keys()].every((name) => other.has(name)));
+      const other = superset >= 0 ? remaining.splice(superset, 1)[0] : undefined;
+      if (other) node.extended.push({ base: req, revision: other });
+      else node.removed.push(req);
+    }
+    node.added = remaining;
+    return node;
+  }
+}
