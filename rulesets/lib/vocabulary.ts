@@ -183,6 +183,7 @@ export const X_PRICING_ALIASES: Readonly<Record<string, string>> = {
 
 // Imports are hoisted; this one sits here so that the file's earlier sections stay untouched.
 import { nameWords, toKebabCase } from './conventions.js';
+import { ENGLISH_VERBS } from './english-verbs.js';
 
 /**
  * Whether a name ends in one of `NATIONAL_ID_ALIASES` as whole words (`kennitala`, `to_kt`,
@@ -200,7 +201,7 @@ export function matchNationalIdAlias(
   const aliases = vocabulary.nationalIdAliases;
   // Most names contain no alias at all and are ruled out without splitting them into words.
   const compact = name.toLowerCase().replace(/[^a-z0-9]/g, '');
-  if (!/[^\x00-\x7f]/.test(name) && !aliases.some((alias) => compact.includes(alias))) return undefined;
+  if (!/[^\p{ASCII}]/u.test(name) && !aliases.some((alias) => compact.includes(alias))) return undefined;
   let words = nameWords(name);
   // `kennitalaMaka` ("the spouse's kennitala") → `spouse` + `kennitala`.
   const ownerWord = words.at(-1) ?? '';
@@ -660,6 +661,16 @@ export const DELETE_VERBS: readonly string[] = [
   'fjarlaegja',
 ];
 
+/**
+ * Words of the lists above whose most frequent use is not a verb's base form (wink-lexicon's
+ * parts of speech: `set` VBN, `change` NN): alone as a segment they name a thing
+ * (`GET /v1/collections/{id}/set`); before other words they are verbs (`setStatus`). `list` (NN
+ * too) stays a verb alone: in paths `…/list` is the action (Cloudflare's `GET …/site_info/list`
+ * and `POST …/metadata_index/list` both list). test/rulesets/english-verbs.test.ts checks the
+ * list against the lexicon.
+ */
+export const STANDARD_VERBS_MOSTLY_NOUNS: readonly string[] = ['set', 'change'];
+
 /** The standard method a segment names by its first word (`GetAllVehicles` → LIST/GET, `getphoto` → GET), and the words after the verb. */
 export function segmentVerb(
   segment: string,
@@ -673,6 +684,8 @@ export function segmentVerb(
     ['update', UPDATE_VERBS],
     ['delete', DELETE_VERBS],
   ] as const;
+  // `/collections/{id}/set`, `/requests/{id}/change`: the word alone is the noun (a set, a change).
+  if (words.length === 1 && STANDARD_VERBS_MOSTLY_NOUNS.includes(first)) return undefined;
   for (const [kind, list] of lists) {
     if (list.includes(first))
       return { verb: first, kind, rest: words.slice(1).filter((word) => word !== 'all' && word !== 'by') };
@@ -689,4 +702,57 @@ export function segmentVerb(
     }
   }
   return undefined;
+}
+
+/**
+ * Icelandic verbs that, as the last segment of a path, name an action (infinitives, accents dropped
+ * as `nameWords` writes them): samþykkja (approve), hafna (reject), senda (send), staðfesta
+ * (confirm), afturkalla (revoke), greiða (pay), undirrita (sign), endurnýja (renew), virkja
+ * (activate), óvirkja (deactivate), loka (close), sannreyna (verify), ógilda (annul), afgreiða
+ * (process a case), birta (publish), innskrá/útskrá (log in/out). Hand-written: the Icelandic
+ * Hunspell dictionary on npm (`dictionary-is`, CC BY-SA 3.0) marks a part of speech on a few
+ * thousand forms only and lacks `sækja`, `uppfæra`, `stofna`, `fletta`, `staðfesta` and
+ * `samþykkja` as verbs; BÍN, the inflection database that would know them, is not on npm.
+ */
+export const ICELANDIC_ACTION_VERBS: readonly string[] = Object.freeze([
+  'samthykkja',
+  'hafna',
+  'senda',
+  'stadfesta',
+  'afturkalla',
+  'greida',
+  'undirrita',
+  'endurnyja',
+  'virkja',
+  'ovirkja',
+  'loka',
+  'sannreyna',
+  'ogilda',
+  'afgreida',
+  'birta',
+  'innskra',
+  'utskra',
+]);
+
+/**
+ * Words of `ENGLISH_VERBS` that as a path segment name a list, not an action: Cloudflare's
+ * `/devices/policy/include` and `/exclude` are the split-tunnel lists, read with GET and replaced
+ * with PUT.
+ */
+const NOT_ACTION_WORDS: readonly string[] = ['include', 'exclude'];
+
+/**
+ * True when a path segment (one word or kebab-case words, compared lower-cased) names an action
+ * rather than a resource: a word of the run's custom-method verbs (the platform's list and the
+ * configuration's), or one word that the English lexicon (`ENGLISH_VERBS`: words used only as
+ * verbs, so not `order`, `process`, `record`, `report`, `set`, `file` or `hold`) or the Icelandic
+ * list knows as a verb. The standard methods' verbs (`get`, `create`, `update`, `delete`, ...) are not
+ * actions here: `segmentVerb` finds them, in any segment.
+ */
+export function isActionSegment(segment: string, vocabulary: Vocabulary): boolean {
+  const word = toKebabCase(segment);
+  if (vocabulary.customMethodVerbs.includes(word)) return true;
+  if (!/^[a-z]+$/.test(word) || NOT_ACTION_WORDS.includes(word)) return false;
+  if (!ENGLISH_VERBS.has(word) && !ICELANDIC_ACTION_VERBS.includes(word)) return false;
+  return segmentVerb(word) === undefined;
 }

@@ -3,6 +3,7 @@ import { isObject } from '../lib/openapi/types.js';
 import { operations } from '../lib/openapi/views.js';
 import { isIdentifierSegment, isSingleResourcePath, pathSegments } from '../lib/conventions.js';
 import { successBodies } from '../lib/collections.js';
+import { isActionSegment } from '../lib/vocabulary.js';
 
 /**
  * The static segments after a path's last identifier (`/v1/documents/{id}/body` → `body`), when
@@ -45,7 +46,7 @@ export default defineRule({
         if (!sub) continue;
         const name = (sub.rest.at(-1) ?? '').replace(/\.[A-Za-z0-9]+$/, '');
         // `GET /v1/reports/{id}/export`, `/search`: an action, which platform-http-method-semantics judges.
-        if (vocabulary.customMethodVerbs.includes(name.toLowerCase())) continue;
+        if (isActionSegment(name, vocabulary)) continue;
         // A collection that belongs to the resource (`/users/{id}/addresses`) answers 200 with an empty page.
         const bodies = successBodies(document, vocabulary, op);
         if (bodies.collectionLike) continue;

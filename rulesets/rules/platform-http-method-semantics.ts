@@ -10,7 +10,13 @@ import {
   TEMPLATE_SEGMENT,
   toKebabCase,
 } from '../lib/conventions.js';
-import { CUSTOM_METHOD_AMBIGUOUS_WORDS, segmentVerb, UPDATE_VERBS, type Vocabulary } from '../lib/vocabulary.js';
+import {
+  CUSTOM_METHOD_AMBIGUOUS_WORDS,
+  isActionSegment,
+  segmentVerb,
+  UPDATE_VERBS,
+  type Vocabulary,
+} from '../lib/vocabulary.js';
 import { nameWords } from '../lib/conventions.js';
 
 /** The first static segment of a path that begins with a standard method's verb (`/GetAllVehicles`, `/cases/UpdateCase`), with the path rewritten without it. */
@@ -46,7 +52,8 @@ function label(op: OperationInfo): string {
 
 /**
  * The verb of a custom-method path: its last segment when that is static and an action verb
- * (`/v1/messages/{messageId}/archive`, `/v1/messages/archive`, also `/v1/messages/{id}:archive`).
+ * (`/v1/messages/{messageId}/archive`, `/v1/messages/archive`, also `/v1/messages/{id}:archive`),
+ * from the run's custom-method verbs or the English and Icelandic verb lists (`isActionSegment`).
  */
 function customMethodVerb(pathKey: string, vocabulary: Vocabulary): string | undefined {
   let last = pathSegments(pathKey).at(-1);
@@ -54,9 +61,7 @@ function customMethodVerb(pathKey: string, vocabulary: Vocabulary): string | und
   const colon = last.lastIndexOf(':');
   if (colon >= 0) last = last.slice(colon + 1);
   const word = toKebabCase(last.replace(/\.json$/i, ''));
-  return vocabulary.customMethodVerbs.includes(word) && !CUSTOM_METHOD_AMBIGUOUS_WORDS.includes(word)
-    ? word
-    : undefined;
+  return isActionSegment(word, vocabulary) && !CUSTOM_METHOD_AMBIGUOUS_WORDS.includes(word) ? word : undefined;
 }
 
 /**
