@@ -11,7 +11,7 @@ import { type Document, isObject, type Schema } from './openapi/types.js';
 import { statusClass, type OperationInfo } from './openapi/views.js';
 import { nameWords, pathSegments, TEMPLATE_SEGMENT, toCamelCase } from './conventions.js';
 import { mayBeJson } from './openapi/media-type.js';
-import { COLLECTION_ARRAY_NAMES, COLLECTION_PAGE_MEMBERS } from './vocabulary.js';
+import type { Vocabulary } from './vocabulary.js';
 
 export type Member = { schema: unknown; path: JsonPath };
 
@@ -84,8 +84,8 @@ const PAGE_LINK_WORDS = new Set([
  * which as text are as often a name or a date), or a type tag with one fixed value
  * (`object: search_result`). An object made of collections and such members is a page wrapper.
  */
-export function isPageMember(document: Document, key: string, member: Member): boolean {
-  if (COLLECTION_PAGE_MEMBERS.includes(key)) return true;
+export function isPageMember(document: Document, vocabulary: Vocabulary, key: string, member: Member): boolean {
+  if (vocabulary.collectionPageMembers.includes(key)) return true;
   const value = effectiveSchema(document, member.schema, member.path).value;
   if (!isObject(value)) return false;
   const types = memberTypes(document, member).filter((type) => type !== 'null');
@@ -121,8 +121,8 @@ export const ENVELOPE_META_MEMBERS: readonly string[] = [
 ];
 
 /** True when a member of an envelope is about the answer, not its data: a status, a message, a page member. */
-export function isEnvelopeMeta(document: Document, key: string, member: Member): boolean {
-  return ENVELOPE_META_MEMBERS.includes(key) || isPageMember(document, key, member);
+export function isEnvelopeMeta(document: Document, vocabulary: Vocabulary, key: string, member: Member): boolean {
+  return ENVELOPE_META_MEMBERS.includes(key) || isPageMember(document, vocabulary, key, member);
 }
 
 /**
@@ -133,6 +133,7 @@ export function isEnvelopeMeta(document: Document, key: string, member: Member):
  */
 export function envelopeContent(
   document: Document,
+  vocabulary: Vocabulary,
   members: Map<string, Member>,
 ): { key: string; value: Schema; path: JsonPath; members: Map<string, Member> } | undefined {
   let found: { key: string; value: Schema; path: JsonPath; members: Map<string, Member> } | undefined;
@@ -148,7 +149,7 @@ export function envelopeContent(
         }
       }
     }
-    if (!isEnvelopeMeta(document, key, member)) return undefined;
+    if (!isEnvelopeMeta(document, vocabulary, key, member)) return undefined;
   }
   return found;
 }
@@ -167,19 +168,25 @@ function collectionName(pathKey: string): string | undefined {
  * `results`, ...), or any array members beside which there are only page members (`pageInfo`,
  * `totalCount`, ...). An object that merely has an array field (a profile's `addresses`) is not.
  */
-export function collectionArrays(document: Document, members: Map<string, Member>, pathKey: string): string[] {
+export function collectionArrays(
+  document: Document,
+  vocabulary: Vocabulary,
+  members: Map<string, Member>,
+  pathKey: string,
+): string[] {
   const arrays = [...members]
     .filter(
-      ([key, member]) => !COLLECTION_PAGE_MEMBERS.includes(key) && memberTypes(document, member).includes('array'),
+      ([key, member]) =>
+        !vocabulary.collectionPageMembers.includes(key) && memberTypes(document, member).includes('array'),
     )
     .map(([key]) => key);
   if (arrays.length === 0) return [];
   const collection = collectionName(pathKey);
   const named = arrays.filter(
-    (key) => COLLECTION_ARRAY_NAMES.includes(key) || key.toLowerCase().replace(/[_-]/g, '') === collection,
+    (key) => vocabulary.collectionArrayNames.includes(key) || key.toLowerCase().replace(/[_-]/g, '') === collection,
   );
   if (named.length > 0) return named;
-  return [...members].every(([key, member]) => arrays.includes(key) || isPageMember(document, key, member))
+  return [...members].every(([key, member]) => arrays.includes(key) || isPageMember(document, vocabulary, key, member))
     ? arrays
     : [];
 }
@@ -237,7 +244,7 @@ function pageInAnyLanguage(document: Document, members: Map<string, Member>): bo
 }
 
 /** What the 2xx bodies of an operation are: a page of a collection, a bare array, or neither. */
-export function successBodies(document: Document, op: OperationInfo): SuccessBodies {
+export function successBodies(document: Document, vocabulary: Vocabulary, op: OperationInfo): SuccessBodies {
   const result: SuccessBodies = { bareArray: false, described: false, collectionLike: false };
   const list = op.operation.responses;
   if (!isObject(list)) return result;
@@ -270,7 +277,7 @@ export function successBodies(document: Document, op: OperationInfo): SuccessBod
         members: collectProperties(document, schema.value, schema.path),
       };
       for (let depth = 0; level && depth < 4; depth++) {
-        const arrays = collectionArrays(document, level.members, op.pathKey);
+        const arrays = collectionArrays(document, vocabulary, level.members, op.pathKey);
         if (arrays.length > 0) {
           result.page ??= { op, arrays, schema: { value: level.value, path: level.path }, members: level.members };
           result.collectionLike = true;
@@ -280,7 +287,7 @@ export function successBodies(document: Document, op: OperationInfo): SuccessBod
           result.collectionLike = true;
           break;
         }
-        level = envelopeContent(document, level.members);
+        level = envelopeContent(document, vocabulary, level.members);
       }
     }
   }

@@ -11,7 +11,7 @@ import { hasValidCheckDigit, isNationalIdName } from './conventions.js';
 import { schemaValues } from './openapi/examples.js';
 import { layerKeyword, schemaLayers, type SchemaLayer, schemaTypes } from './openapi/resolve.js';
 import { isArray, isObject, type Document, type JsonObject } from './openapi/types.js';
-import { matchNationalIdAlias } from './vocabulary.js';
+import { matchNationalIdAlias, type Vocabulary } from './vocabulary.js';
 import { parameters, properties } from './openapi/views.js';
 
 export interface NationalIdHolder {
@@ -61,16 +61,19 @@ function declaredTypes(layers: SchemaLayer[]): string[] {
  * Names the document itself says hold a national identifier: a property or parameter whose own
  * description reads "SSN/Kennitala" or whose examples are valid kennitölur. Another field of the
  * same name elsewhere (`idNumber` with no description) is then an identifier too: the document
- * uses the name in one meaning. Computed once per document.
+ * uses the name in one meaning. Computed once per document and vocabulary (a name an alias
+ * recognises is not among them, so the set depends on the aliases).
  */
-const documentNamesCache = new WeakMap<object, Set<string>>();
-function documentNationalIdNames(document: Document): Set<string> {
-  let names = documentNamesCache.get(document);
+const documentNamesCache = new WeakMap<object, WeakMap<Vocabulary, Set<string>>>();
+function documentNationalIdNames(document: Document, vocabulary: Vocabulary): Set<string> {
+  let byVocabulary = documentNamesCache.get(document);
+  if (!byVocabulary) documentNamesCache.set(document, (byVocabulary = new WeakMap()));
+  let names = byVocabulary.get(vocabulary);
   if (names) return names;
   names = new Set<string>();
-  documentNamesCache.set(document, names);
+  byVocabulary.set(vocabulary, names);
   const direct = (name: string, schema: unknown, path: JsonPath, holder?: JsonObject) => {
-    const found = recogniseNationalId(document, name, schema, path, holder, false);
+    const found = recogniseNationalId(document, vocabulary, name, schema, path, holder, false);
     if (found && (found.by === 'description' || found.by === 'value')) names.add(name);
   };
   for (const node of properties(document))
@@ -88,6 +91,7 @@ function documentNationalIdNames(document: Document): Set<string> {
  */
 export function recogniseNationalId(
   document: Document,
+  vocabulary: Vocabulary,
   name: string,
   schema: unknown,
   path: JsonPath,
@@ -122,7 +126,7 @@ export function recogniseNationalId(
   // identifiers, checked like one (a list of numbers is then reported as the wrong type).
   if (list && /^([a-z][a-zA-Z0-9]*N|n)ationalIds$/.test(name)) return result('name', true);
   if (/^([a-z][a-zA-Z0-9]*N|n)ationalIds$/.test(name)) return undefined;
-  const alias = matchNationalIdAlias(name);
+  const alias = matchNationalIdAlias(name, vocabulary);
   if (alias) return result('alias', list || alias.plural);
   const descriptions = [holder?.description, ...layers.map((layer) => layer.schema.description)];
   if (descriptions.some(describesNationalId)) return result('description', list);
@@ -138,7 +142,7 @@ export function recogniseNationalId(
   if (
     byDocument &&
     descriptions.every((description) => typeof description !== 'string' || describesNationalId(description)) &&
-    documentNationalIdNames(document).has(name)
+    documentNationalIdNames(document, vocabulary).has(name)
   )
     return result('description', list);
   return undefined;

@@ -6,6 +6,7 @@
  * and guards of `./openapi/types.ts`), so running the rules natively loads none.
  */
 import { isObject, type Document, type JsonPath } from './openapi/types.js';
+import { DEFAULT_VOCABULARY, type Vocabulary } from './vocabulary.js';
 
 export type Severity = 'error' | 'warn' | 'info' | 'hint';
 export type Category = 'documentation' | 'data-format' | 'naming' | 'methods' | 'errors' | 'security';
@@ -48,6 +49,18 @@ export function guideAttribution(source: RuleSource): string {
   return `The platform's design guide recommends this (${source.section}); the seed does not require it.`;
 }
 
+/**
+ * What one run of the rules hands each rule besides the document: the judgement lists it reads,
+ * the platform's plus a configuration's words. Passed, never shared: concurrent runs with
+ * different configurations do not see each other's words.
+ */
+export interface RuleContext {
+  vocabulary: Vocabulary;
+}
+
+/** The context of a run without configuration: the platform's own lists. */
+export const DEFAULT_RULE_CONTEXT: RuleContext = Object.freeze({ vocabulary: DEFAULT_VOCABULARY });
+
 export interface RuleDefinition {
   id: string;
   severity: Severity;
@@ -59,9 +72,10 @@ export interface RuleDefinition {
   /**
    * Checks the whole, unresolved document. Rules follow `$ref`s themselves through the
    * memoised views and helpers of `openapi/` (views.ts, resolve.ts), which is what lets every rule run on the unresolved
-   * document (one walk shared by all rules) instead of a resolved copy.
+   * document (one walk shared by all rules) instead of a resolved copy. `context` carries the
+   * run's vocabulary: a rule that reads a judgement list reads it there.
    */
-  check(document: Document): Problem[];
+  check(document: Document, context: RuleContext): Problem[];
   /** Rules that must also run on documents that are not OpenAPI 3.0/3.1/3.2 (only platform-openapi-3). */
   anyFormat?: boolean;
   /**
@@ -87,10 +101,11 @@ export function defineRule(definition: RuleDefinition): RuleDefinition {
   const attribution = guideAttribution(definition.source);
   return {
     ...definition,
-    check: (document) =>
-      definition
-        .check(document)
-        .map((problem) => ({ ...problem, message: `${problem.message.trimEnd()} ${attribution}` })),
+    check: (document, context) =>
+      definition.check(document, context).map((problem) => ({
+        ...problem,
+        message: `${problem.message.trimEnd()} ${attribution}`,
+      })),
   };
 }
 

@@ -9,7 +9,7 @@
  * word, `kt` its common abbreviation; `ssn` and "social security number" are how English-language
  * code often renders it; the rest are the other spellings of "national id".
  */
-const nationalIdAliases: string[] = [
+const nationalIdAliases: readonly string[] = [
   'kennitala',
   'kennitolu',
   'kennitolur',
@@ -29,14 +29,14 @@ const nationalIdAliases: string[] = [
   'personid',
   'personidnumber',
 ];
-export const NATIONAL_ID_ALIASES: readonly string[] = nationalIdAliases;
+export const NATIONAL_ID_ALIASES: readonly string[] = Object.freeze(nationalIdAliases);
 
 /**
  * Icelandic genitive nouns that follow `kennitala` in a compound name (`kennitalaMaka`, "the
  * spouse's kennitala") and the English prefix the platform name takes (`spouseNationalId`).
  * A compound with a word not listed here is left alone: its meaning is not clear enough to rename.
  */
-const icelandicNationalIdOwners: Record<string, string> = {
+const icelandicNationalIdOwners: Readonly<Record<string, string>> = {
   maka: 'spouse',
   barns: 'child',
   foreldris: 'parent',
@@ -53,7 +53,7 @@ const icelandicNationalIdOwners: Record<string, string> = {
   starfsmanns: 'employee',
   umbodsmanns: 'representative',
 };
-export const ICELANDIC_NATIONAL_ID_OWNERS: Readonly<Record<string, string>> = icelandicNationalIdOwners;
+export const ICELANDIC_NATIONAL_ID_OWNERS: Readonly<Record<string, string>> = Object.freeze(icelandicNationalIdOwners);
 
 /** Words after `kennitala` that say something about the identifier, not whose it is. */
 const ICELANDIC_QUALIFIERS: readonly string[] = [
@@ -82,7 +82,7 @@ export const NATIONAL_ID_HEADER = /^X-(Param|Query)-([A-Z][a-z0-9]*-)*National-I
  * Words that, as the last static segment of a path, make it a custom method
  * (`/v1/messages/{messageId}/archive`), which the platform maps to POST.
  */
-const customMethodVerbs: string[] = [
+const customMethodVerbs: readonly string[] = [
   'activate',
   'approve',
   'archive',
@@ -129,7 +129,7 @@ const customMethodVerbs: string[] = [
   'verify',
   'withdraw',
 ];
-export const CUSTOM_METHOD_VERBS: readonly string[] = customMethodVerbs;
+export const CUSTOM_METHOD_VERBS: readonly string[] = Object.freeze(customMethodVerbs);
 
 /** Names of query parameters that put an API version in the query string (`?v=1`, `?version=2`). */
 export const VERSION_QUERY_PARAMETERS: readonly string[] = ['v', 'version', 'api-version', 'apiversion', 'api_version'];
@@ -183,6 +183,7 @@ export const X_PRICING_ALIASES: Readonly<Record<string, string>> = {
 
 // Imports are hoisted; this one sits here so that the file's earlier sections stay untouched.
 import { nameWords, toKebabCase } from './conventions.js';
+import { ENGLISH_VERBS } from './english-verbs.js';
 
 /**
  * Whether a name ends in one of `NATIONAL_ID_ALIASES` as whole words (`kennitala`, `to_kt`,
@@ -193,14 +194,22 @@ import { nameWords, toKebabCase } from './conventions.js';
  * name is about something else, or its meaning is not clear enough to rename it for the author.
  * `plural` is true for the Icelandic plural `kennitolur`.
  */
-export function matchNationalIdAlias(name: string): { prefix: string[]; plural: boolean } | undefined {
+export function matchNationalIdAlias(
+  name: string,
+  vocabulary: Vocabulary,
+): { prefix: string[]; plural: boolean } | undefined {
+  const aliases = vocabulary.nationalIdAliases;
   // Most names contain no alias at all and are ruled out without splitting them into words.
   const compact = name.toLowerCase().replace(/[^a-z0-9]/g, '');
-  if (!/[\u0080-\uffff]/.test(name) && !NATIONAL_ID_ALIASES.some((alias) => compact.includes(alias))) return undefined;
+  if (!/[^\p{ASCII}]/u.test(name) && !aliases.some((alias) => compact.includes(alias))) return undefined;
   let words = nameWords(name);
   // `kennitalaMaka` ("the spouse's kennitala") → `spouse` + `kennitala`.
-  const owner = words.length >= 2 ? ICELANDIC_NATIONAL_ID_OWNERS[words.at(-1) ?? ''] : undefined;
-  if (owner && NATIONAL_ID_ALIASES.includes(words.slice(0, -1).join(''))) return { prefix: [owner], plural: false };
+  const ownerWord = words.at(-1) ?? '';
+  const owner =
+    words.length >= 2 && Object.prototype.hasOwnProperty.call(vocabulary.nationalIdOwners, ownerWord)
+      ? vocabulary.nationalIdOwners[ownerWord]
+      : undefined;
+  if (owner && aliases.includes(words.slice(0, -1).join(''))) return { prefix: [owner], plural: false };
   // `kennitalaLeigutaka` ("the lessee's kennitala"): `kennitala` and one Icelandic word in the
   // genitive that the owner list does not know. The word is kept as the prefix (`leigutakaNationalId`).
   const [first, second] = words;
@@ -215,14 +224,9 @@ export function matchNationalIdAlias(name: string): { prefix: string[]; plural: 
   }
   for (let start = 0; start < words.length; start++) {
     const tail = words.slice(start).join('');
-    if (NATIONAL_ID_ALIASES.includes(tail)) return { prefix: words.slice(0, start), plural: tail === 'kennitolur' };
+    if (aliases.includes(tail)) return { prefix: words.slice(0, start), plural: tail === 'kennitolur' };
     // `nationalIds`, `childrenSSNs`: the English plural.
-    if (
-      tail.endsWith('s') &&
-      tail !== 'kennitolus' &&
-      NATIONAL_ID_ALIASES.includes(tail.slice(0, -1)) &&
-      tail.length > 4
-    )
+    if (tail.endsWith('s') && tail !== 'kennitolus' && aliases.includes(tail.slice(0, -1)) && tail.length > 4)
       return { prefix: words.slice(0, start), plural: true };
   }
   // `companyssn`: one lower-case word that ends in a long alias.
@@ -401,7 +405,7 @@ export function isAmountName(name: string): boolean {
  * are collection arrays plus only these is a wrapper, and `createdTimestamp` is asked of the
  * collection's items, not of the wrapper.
  */
-const collectionPageMembers: string[] = [
+const collectionPageMembers: readonly string[] = [
   'pageInfo',
   'totalCount',
   'count',
@@ -424,7 +428,7 @@ const collectionPageMembers: string[] = [
   'links',
   'meta',
 ];
-export const COLLECTION_PAGE_MEMBERS: readonly string[] = collectionPageMembers;
+export const COLLECTION_PAGE_MEMBERS: readonly string[] = Object.freeze(collectionPageMembers);
 
 /**
  * Words of `CUSTOM_METHOD_VERBS` that, as the last segment of a path, as often name a thing, a
@@ -469,7 +473,7 @@ export const OIDC_STANDARD_SCOPES: readonly string[] = [
  * `{ items: [...] }`); an array member with one of these names, or named after the collection
  * itself (`/v1/users` → `users`), makes a GET's response a page of a collection.
  */
-const collectionArrayNames: string[] = [
+const collectionArrayNames: readonly string[] = [
   'data',
   'items',
   'results',
@@ -485,7 +489,7 @@ const collectionArrayNames: string[] = [
   'hits',
   'content',
 ];
-export const COLLECTION_ARRAY_NAMES: readonly string[] = collectionArrayNames;
+export const COLLECTION_ARRAY_NAMES: readonly string[] = Object.freeze(collectionArrayNames);
 
 /**
  * GeoJSON's object types (RFC 7946, section 1.4): an enum of these (`type: [Point]` in a GeoJSON
@@ -528,49 +532,79 @@ function compactName(name: string): string {
 }
 
 /**
- * Adds a configuration's words to the lists for one run of the rules, and returns what takes
- * them out again. The rules read the lists as they are when they run, so a lint of one document
- * sees its own configuration's words and none of another's. Not re-entrant: runs of the rules are
- * synchronous, one at a time per thread.
+ * The judgement lists one run of the rules reads: the platform's own, or those plus a
+ * configuration's additions (`vocabularyWith`). It reaches each rule through its context
+ * (`RuleContext` in rule.ts), never through shared state, so two lints with different
+ * configurations in one process (the language server with two projects, parallel workers,
+ * interleaved async lints) each see only their own words.
  */
-export function useVocabulary(additions: VocabularyAdditions | undefined): () => void {
-  if (!additions) return () => {};
-  const lengths = [
-    nationalIdAliases.length,
-    customMethodVerbs.length,
-    collectionArrayNames.length,
-    collectionPageMembers.length,
-  ] as const;
-  const addedOwners: string[] = [];
+export interface Vocabulary {
+  /** Names that hold a national identifier, compared lower-cased without separators (`NATIONAL_ID_ALIASES`). */
+  readonly nationalIdAliases: readonly string[];
+  /** Icelandic genitive word after `kennitala` → the English prefix of the platform name (`ICELANDIC_NATIONAL_ID_OWNERS`). */
+  readonly nationalIdOwners: Readonly<Record<string, string>>;
+  /** Last path segments that make a path a custom method, in kebab case (`CUSTOM_METHOD_VERBS`). */
+  readonly customMethodVerbs: readonly string[];
+  /** Names of the member that holds a collection in a list response (`COLLECTION_ARRAY_NAMES`). */
+  readonly collectionArrayNames: readonly string[];
+  /** Members a page of a collection may hold beside the collection (`COLLECTION_PAGE_MEMBERS`). */
+  readonly collectionPageMembers: readonly string[];
+}
+
+/** The platform's own lists: what every rule reads when no configuration adds words (and under stock Spectral without options). */
+export const DEFAULT_VOCABULARY: Vocabulary = Object.freeze({
+  nationalIdAliases: NATIONAL_ID_ALIASES,
+  nationalIdOwners: ICELANDIC_NATIONAL_ID_OWNERS,
+  customMethodVerbs: CUSTOM_METHOD_VERBS,
+  collectionArrayNames: COLLECTION_ARRAY_NAMES,
+  collectionPageMembers: COLLECTION_PAGE_MEMBERS,
+});
+
+/** Each configuration's vocabulary is built once: a watch or a language server lints with the same additions again and again. */
+const built = new WeakMap<VocabularyAdditions, Vocabulary>();
+
+/**
+ * The platform's lists plus a configuration's words, each in the form the rules compare them
+ * (aliases and owner words compacted, verbs in kebab case). Additions only: a platform entry is
+ * never replaced (`maka` stays `spouse` whatever a configuration says). A new object: the
+ * platform's lists are never changed.
+ */
+export function vocabularyWith(additions: VocabularyAdditions | undefined): Vocabulary {
+  if (!additions) return DEFAULT_VOCABULARY;
+  const cached = built.get(additions);
+  if (cached) return cached;
   // A set beside each list: adding n words is linear, not n × the list (200,000 took 35 s).
-  const add = (list: string[], words: readonly string[] | undefined, normalise: (word: string) => string) => {
+  const add = (list: readonly string[], words: readonly string[] | undefined, normalise: (word: string) => string) => {
+    if (!words || words.length === 0) return list;
+    const result = [...list];
     const seen = new Set(list);
-    for (const word of words ?? []) {
+    for (const word of words) {
       const normal = normalise(word);
       if (normal && !seen.has(normal)) {
         seen.add(normal);
-        list.push(normal);
+        result.push(normal);
       }
     }
+    return Object.freeze(result);
   };
-  add(nationalIdAliases, additions.nationalIdAliases, compactName);
-  add(customMethodVerbs, additions.customMethodVerbs, toKebabCase);
-  add(collectionArrayNames, additions.collectionArrayNames, (word) => word);
-  add(collectionPageMembers, additions.collectionPageMembers, (word) => word);
+  const owners: Record<string, string> = { ...DEFAULT_VOCABULARY.nationalIdOwners };
   for (const [word, owner] of Object.entries(additions.nationalIdOwners ?? {})) {
     const key = compactName(word);
-    if (key && !Object.prototype.hasOwnProperty.call(icelandicNationalIdOwners, key)) {
-      icelandicNationalIdOwners[key] = owner;
-      addedOwners.push(key);
-    }
+    if (key && !Object.prototype.hasOwnProperty.call(owners, key)) owners[key] = owner;
   }
-  return () => {
-    nationalIdAliases.length = lengths[0];
-    customMethodVerbs.length = lengths[1];
-    collectionArrayNames.length = lengths[2];
-    collectionPageMembers.length = lengths[3];
-    for (const key of addedOwners) delete icelandicNationalIdOwners[key];
-  };
+  const vocabulary: Vocabulary = Object.freeze({
+    nationalIdAliases: add(DEFAULT_VOCABULARY.nationalIdAliases, additions.nationalIdAliases, compactName),
+    nationalIdOwners: Object.freeze(owners),
+    customMethodVerbs: add(DEFAULT_VOCABULARY.customMethodVerbs, additions.customMethodVerbs, toKebabCase),
+    collectionArrayNames: add(DEFAULT_VOCABULARY.collectionArrayNames, additions.collectionArrayNames, (word) => word),
+    collectionPageMembers: add(
+      DEFAULT_VOCABULARY.collectionPageMembers,
+      additions.collectionPageMembers,
+      (word) => word,
+    ),
+  });
+  built.set(additions, vocabulary);
+  return vocabulary;
 }
 
 /**
@@ -628,6 +662,16 @@ export const DELETE_VERBS: readonly string[] = [
   'fjarlaegja',
 ];
 
+/**
+ * Words of the lists above whose most frequent use is not a verb's base form (wink-lexicon's
+ * parts of speech: `set` VBN, `change` NN): alone as a segment they name a thing
+ * (`GET /v1/collections/{id}/set`); before other words they are verbs (`setStatus`). `list` (NN
+ * too) stays a verb alone: in paths `…/list` is the action (Cloudflare's `GET …/site_info/list`
+ * and `POST …/metadata_index/list` both list). test/rulesets/english-verbs.test.ts checks the
+ * list against the lexicon.
+ */
+export const STANDARD_VERBS_MOSTLY_NOUNS: readonly string[] = ['set', 'change'];
+
 /** The standard method a segment names by its first word (`GetAllVehicles` → LIST/GET, `getphoto` → GET), and the words after the verb. */
 export function segmentVerb(
   segment: string,
@@ -641,6 +685,8 @@ export function segmentVerb(
     ['update', UPDATE_VERBS],
     ['delete', DELETE_VERBS],
   ] as const;
+  // `/collections/{id}/set`, `/requests/{id}/change`: the word alone is the noun (a set, a change).
+  if (words.length === 1 && STANDARD_VERBS_MOSTLY_NOUNS.includes(first)) return undefined;
   for (const [kind, list] of lists) {
     if (list.includes(first))
       return { verb: first, kind, rest: words.slice(1).filter((word) => word !== 'all' && word !== 'by') };
@@ -657,4 +703,57 @@ export function segmentVerb(
     }
   }
   return undefined;
+}
+
+/**
+ * Icelandic verbs that, as the last segment of a path, name an action (infinitives, accents dropped
+ * as `nameWords` writes them): samþykkja (approve), hafna (reject), senda (send), staðfesta
+ * (confirm), afturkalla (revoke), greiða (pay), undirrita (sign), endurnýja (renew), virkja
+ * (activate), óvirkja (deactivate), loka (close), sannreyna (verify), ógilda (annul), afgreiða
+ * (process a case), birta (publish), innskrá/útskrá (log in/out). Hand-written: the Icelandic
+ * Hunspell dictionary on npm (`dictionary-is`, CC BY-SA 3.0) marks a part of speech on a few
+ * thousand forms only and lacks `sækja`, `uppfæra`, `stofna`, `fletta`, `staðfesta` and
+ * `samþykkja` as verbs; BÍN, the inflection database that would know them, is not on npm.
+ */
+export const ICELANDIC_ACTION_VERBS: readonly string[] = Object.freeze([
+  'samthykkja',
+  'hafna',
+  'senda',
+  'stadfesta',
+  'afturkalla',
+  'greida',
+  'undirrita',
+  'endurnyja',
+  'virkja',
+  'ovirkja',
+  'loka',
+  'sannreyna',
+  'ogilda',
+  'afgreida',
+  'birta',
+  'innskra',
+  'utskra',
+]);
+
+/**
+ * Words of `ENGLISH_VERBS` that as a path segment name a list, not an action: Cloudflare's
+ * `/devices/policy/include` and `/exclude` are the split-tunnel lists, read with GET and replaced
+ * with PUT.
+ */
+const NOT_ACTION_WORDS: readonly string[] = ['include', 'exclude'];
+
+/**
+ * True when a path segment (one word or kebab-case words, compared lower-cased) names an action
+ * rather than a resource: a word of the run's custom-method verbs (the platform's list and the
+ * configuration's), or one word that the English lexicon (`ENGLISH_VERBS`: words used only as
+ * verbs, so not `order`, `process`, `record`, `report`, `set`, `file` or `hold`) or the Icelandic
+ * list knows as a verb. The standard methods' verbs (`get`, `create`, `update`, `delete`, ...) are not
+ * actions here: `segmentVerb` finds them, in any segment.
+ */
+export function isActionSegment(segment: string, vocabulary: Vocabulary): boolean {
+  const word = toKebabCase(segment);
+  if (vocabulary.customMethodVerbs.includes(word)) return true;
+  if (!/^[a-z]+$/.test(word) || NOT_ACTION_WORDS.includes(word)) return false;
+  if (!ENGLISH_VERBS.has(word) && !ICELANDIC_ACTION_VERBS.includes(word)) return false;
+  return segmentVerb(word) === undefined;
 }

@@ -84,7 +84,7 @@ export default defineRule({
   source: { document: 'seed', section: 'Data format conventions: Timestamp' },
   description:
     'Every data object a 2xx JSON response returns (the body object, and the items of each collection in it) has a `createdTimestamp` field.',
-  check(document) {
+  check(document, { vocabulary }) {
     const problems: Problem[] = [];
     const reported = new Set<string>();
     const demand = (layer: SchemaLayer, members: Map<string, unknown>) => {
@@ -128,13 +128,13 @@ export default defineRule({
         else others.push(name);
       }
       // A page (`{ data: [...], pageInfo, totalCount }`) is a wrapper; its items are the data.
-      const pageMember = (name: string) => isPageMember(document, name, members.get(name)!);
+      const pageMember = (name: string) => isPageMember(document, vocabulary, name, members.get(name)!);
       const isPage = collections.length > 0 && !data && others.every(pageMember);
       // An envelope (`{ data: {...}, message }`) is a wrapper too; its data member is judged instead.
       const isEnvelope =
         data !== undefined &&
         collections.length === 0 &&
-        others.every((name) => isEnvelopeMeta(document, name, members.get(name)!));
+        others.every((name) => isEnvelopeMeta(document, vocabulary, name, members.get(name)!));
       if (isEnvelope && data) {
         const dataMembers = collectProperties(document, data.schema, data.path);
         if (!isProblemShape(dataMembers) && dataMembers.size > 0) {

@@ -9,13 +9,13 @@ export default defineRule({
   category: 'naming',
   source: { document: 'seed', section: 'Data format conventions: Case styles (field names camelCase)' },
   description: 'Schema property names are camelCase, acronyms written as words (`userId`, `profileImageUrl`, `line2`).',
-  check(document) {
+  check(document, { vocabulary }) {
     const problems: Problem[] = [];
     for (const node of properties(document)) {
       const name = node.name;
       if (isStrictCamelCase(name)) continue;
       // A national identifier under another name (`national_id`, `childrenSSN`): platform-national-id-name gives its name.
-      if (matchNationalIdAlias(name)) continue;
+      if (matchNationalIdAlias(name, vocabulary)) continue;
       const fix = toCamelCase(name);
       const acronym = /^[a-z][a-zA-Z0-9]*$/.test(name) ? ' (acronyms are written as words)' : '';
       problems.push({

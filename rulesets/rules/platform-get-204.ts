@@ -3,7 +3,7 @@ import { isObject } from '../lib/openapi/types.js';
 import { operations } from '../lib/openapi/views.js';
 import { isIdentifierSegment, isSingleResourcePath, pathSegments } from '../lib/conventions.js';
 import { successBodies } from '../lib/collections.js';
-import { CUSTOM_METHOD_VERBS } from '../lib/vocabulary.js';
+import { isActionSegment } from '../lib/vocabulary.js';
 
 /**
  * The static segments after a path's last identifier (`/v1/documents/{id}/body` → `body`), when
@@ -31,7 +31,7 @@ export default defineRule({
   source: { document: 'seed', section: 'Method conventions 4' },
   description:
     'A GET on a single resource (the path ends with a template variable or a placeholder such as `.national-id`), or on a part of one (`/documents/{id}/body`), documents 204.',
-  check(document) {
+  check(document, { vocabulary }) {
     const problems: Problem[] = [];
     for (const op of operations(document)) {
       if (op.method !== 'get') continue;
@@ -39,16 +39,16 @@ export default defineRule({
       if (isSingleResourcePath(op.pathKey)) {
         // `GET /v1/vehicles/{ownerId}` answering `{ data: [...] }` lists a collection chosen by the
         // variable: an empty page is a 200, not a missing resource.
-        if (successBodies(document, op).collectionLike) continue;
+        if (successBodies(document, vocabulary, op).collectionLike) continue;
         what = 'reads a single resource';
       } else {
         const sub = subResourceSegments(op.pathKey);
         if (!sub) continue;
         const name = (sub.rest.at(-1) ?? '').replace(/\.[A-Za-z0-9]+$/, '');
         // `GET /v1/reports/{id}/export`, `/search`: an action, which platform-http-method-semantics judges.
-        if (CUSTOM_METHOD_VERBS.includes(name.toLowerCase())) continue;
+        if (isActionSegment(name, vocabulary)) continue;
         // A collection that belongs to the resource (`/users/{id}/addresses`) answers 200 with an empty page.
-        const bodies = successBodies(document, op);
+        const bodies = successBodies(document, vocabulary, op);
         if (bodies.collectionLike) continue;
         if (!bodies.described && looksPlural(name)) continue;
         what = `reads a part of the resource \`${sub.identifier}\` (\`${sub.rest.join('/')}\`)`;

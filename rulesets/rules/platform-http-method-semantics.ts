@@ -10,7 +10,13 @@ import {
   TEMPLATE_SEGMENT,
   toKebabCase,
 } from '../lib/conventions.js';
-import { CUSTOM_METHOD_AMBIGUOUS_WORDS, CUSTOM_METHOD_VERBS, segmentVerb, UPDATE_VERBS } from '../lib/vocabulary.js';
+import {
+  CUSTOM_METHOD_AMBIGUOUS_WORDS,
+  isActionSegment,
+  segmentVerb,
+  UPDATE_VERBS,
+  type Vocabulary,
+} from '../lib/vocabulary.js';
 import { nameWords } from '../lib/conventions.js';
 
 /** The first static segment of a path that begins with a standard method's verb (`/GetAllVehicles`, `/cases/UpdateCase`), with the path rewritten without it. */
@@ -45,15 +51,16 @@ function label(op: OperationInfo): string {
 
 /**
  * The verb of a custom-method path: its last segment when that is static and an action verb
- * (`/v1/messages/{messageId}/archive`, `/v1/messages/archive`, also `/v1/messages/{id}:archive`).
+ * (`/v1/messages/{messageId}/archive`, `/v1/messages/archive`, also `/v1/messages/{id}:archive`),
+ * from the run's custom-method verbs or the English and Icelandic verb lists (`isActionSegment`).
  */
-function customMethodVerb(pathKey: string): string | undefined {
+function customMethodVerb(pathKey: string, vocabulary: Vocabulary): string | undefined {
   let last = pathSegments(pathKey).at(-1);
   if (last === undefined || TEMPLATE_SEGMENT.test(last) || isPlaceholderSegment(last)) return undefined;
   const colon = last.lastIndexOf(':');
   if (colon >= 0) last = last.slice(colon + 1);
   const word = toKebabCase(last.replace(/\.json$/i, ''));
-  return CUSTOM_METHOD_VERBS.includes(word) && !CUSTOM_METHOD_AMBIGUOUS_WORDS.includes(word) ? word : undefined;
+  return isActionSegment(word, vocabulary) && !CUSTOM_METHOD_AMBIGUOUS_WORDS.includes(word) ? word : undefined;
 }
 
 /**
@@ -108,9 +115,9 @@ function isRoot(pathKey: string): boolean {
 }
 
 /** A path that takes a CREATE: a POST that is not a custom method (CREATE acts on a collection). */
-function takesCreate(document: Document, pathKey: string): boolean {
+function takesCreate(document: Document, vocabulary: Vocabulary, pathKey: string): boolean {
   const item = isObject(document.paths) ? document.paths[pathKey] : undefined;
-  return isObject(item) && isObject(item.post) && customMethodVerb(pathKey) === undefined;
+  return isObject(item) && isObject(item.post) && customMethodVerb(pathKey, vocabulary) === undefined;
 }
 
 const NO_BODY: Record<string, string> = {
@@ -127,7 +134,7 @@ export default defineRule({
   source: { document: 'seed', section: 'Method conventions 1-3' },
   description:
     'GET and DELETE take no request body, custom methods (a verb as the last path segment) are POSTs, PUT, PATCH and DELETE act on a single resource, and POST creates in a collection or is a custom method.',
-  check(document) {
+  check(document, { vocabulary }) {
     const problems: Problem[] = [];
     // Collections whose members the description addresses one by one: `/v1/users` when `/v1/users/{userId}` exists.
     const collections = new Set<string>();
@@ -139,7 +146,7 @@ export default defineRule({
     const listedByGet = (pathKey: string): boolean => {
       const get = all.find((candidate) => candidate.pathKey === pathKey && candidate.method === 'get');
       if (!get) return false;
-      const bodies = successBodies(document, get);
+      const bodies = successBodies(document, vocabulary, get);
       return bodies.page !== undefined || bodies.bareArray;
     };
     for (const op of all) {
@@ -199,7 +206,7 @@ export default defineRule({
         !named &&
         typeof op.operation.operationId === 'string' &&
         UPDATE_VERBS.includes(nameWords(op.operation.operationId)[0] ?? '') &&
-        customMethodVerb(op.pathKey) === undefined
+        customMethodVerb(op.pathKey, vocabulary) === undefined
       ) {
         problems.push({
           message: `\`${label(op)}\` updates (\`operationId: ${op.operation.operationId}\`) but is a POST; the platform's UPDATE is PATCH or PUT on the resource: write \`patch:\` on the resource's path.`,
@@ -208,7 +215,7 @@ export default defineRule({
         continue;
       }
       if (method !== 'get' && method !== 'put' && method !== 'patch' && method !== 'delete') continue;
-      const verb = customMethodVerb(op.pathKey);
+      const verb = customMethodVerb(op.pathKey, vocabulary);
       if (verb !== undefined) {
         problems.push({
           message: `\`${label(op)}\` is a custom method (\`${verb}\` is an action); the platform maps custom methods to POST: write \`post:\` instead of \`${method}:\`.`,
@@ -227,7 +234,8 @@ export default defineRule({
       // A collection: its members are addressed one by one elsewhere, or the same path takes a
       // CREATE (both when its last segment is a plural), or its GET is a LIST (answers a page or an array).
       const plural =
-        (collections.has(normalise(op.pathKey)) || takesCreate(document, op.pathKey)) && looksPlural(op.pathKey);
+        (collections.has(normalise(op.pathKey)) || takesCreate(document, vocabulary, op.pathKey)) &&
+        looksPlural(op.pathKey);
       if (!plural && !listedByGet(op.pathKey)) continue;
       const member =
         pathKeys.find(

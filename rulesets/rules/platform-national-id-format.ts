@@ -58,7 +58,7 @@ export default defineRule({
   source: { document: 'seed', section: 'Data format conventions: National identifier' },
   description:
     '`nationalId` fields and parameters are `type: string` with a pattern of exactly ten digits (`^[0-9]{10}$`), and their examples, defaults and enum values are ten digits without a hyphen.',
-  check(document) {
+  check(document, { vocabulary }) {
     const problems: Problem[] = [];
     const checkSchema = (name: string, schema: unknown, ownPath: JsonPath, plural = false) => {
       const layers = schemaLayers(document, schema, ownPath);
@@ -116,7 +116,7 @@ export default defineRule({
     };
 
     for (const node of properties(document)) {
-      const found = recogniseNationalId(document, node.name, node.schema, node.path, node.schema);
+      const found = recogniseNationalId(document, vocabulary, node.name, node.schema, node.path, node.schema);
       if (found) checkSchema(node.name, found.schema, found.path, found.plural);
     }
     for (const { parameter, path } of parameters(document)) {
@@ -127,7 +127,7 @@ export default defineRule({
         if (!NATIONAL_ID_HEADER.test(name)) continue;
         if (parameter.schema !== undefined) checkSchema(name, parameter.schema, [...path, 'schema']);
       } else if (parameter.schema !== undefined) {
-        const found = recogniseNationalId(document, name, parameter.schema, [...path, 'schema'], parameter);
+        const found = recogniseNationalId(document, vocabulary, name, parameter.schema, [...path, 'schema'], parameter);
         if (!found) continue;
         plural = found.plural;
         checkSchema(name, found.schema, found.path, plural);

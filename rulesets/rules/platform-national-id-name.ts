@@ -3,16 +3,16 @@ import { layerKeyword, schemaLayers } from '../lib/openapi/resolve.js';
 import { type Document, isObject, type JsonObject } from '../lib/openapi/types.js';
 import { operationParameters, operations, parameters, properties } from '../lib/openapi/views.js';
 import { isNationalIdName } from '../lib/conventions.js';
-import { matchNationalIdAlias, NATIONAL_ID_ALIASES, NATIONAL_ID_HEADER } from '../lib/vocabulary.js';
+import { matchNationalIdAlias, NATIONAL_ID_HEADER, type Vocabulary } from '../lib/vocabulary.js';
 import { recogniseNationalId } from '../lib/national-id.js';
 import { nameWords } from '../lib/conventions.js';
 
 const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
 /** The platform name for a field or a path/query/cookie parameter that holds a national identifier under another name. */
-export function platformName(name: string, isList: () => boolean): string | undefined {
+export function platformName(name: string, vocabulary: Vocabulary, isList: () => boolean): string | undefined {
   if (isNationalIdName(name)) return undefined;
-  const match = matchNationalIdAlias(name);
+  const match = matchNationalIdAlias(name, vocabulary);
   if (!match) return undefined;
   const stem = match.plural || isList() ? 'NationalIds' : 'NationalId';
   const fix =
@@ -27,11 +27,11 @@ export function platformName(name: string, isList: () => boolean): string | unde
  * its name (`ssid` with default `4710032980` → `nationalId`; `companyId` → `companyNationalId`).
  * A name that already contains an alias (`kennitalaForeldris`) is left to the alias rules.
  */
-export function nameFromContent(name: string, plural: boolean): string | undefined {
+export function nameFromContent(name: string, vocabulary: Vocabulary, plural: boolean): string | undefined {
   const compact = name.toLowerCase().replace(/[^a-z0-9]/g, '');
   if (
     compact.includes('nationalid') ||
-    NATIONAL_ID_ALIASES.some((alias) => alias.length > 2 && compact.includes(alias))
+    vocabulary.nationalIdAliases.some((alias) => alias.length > 2 && compact.includes(alias))
   )
     return undefined;
   const words = nameWords(name);
@@ -64,9 +64,9 @@ const GENERIC_ID_WORDS = [
 ];
 
 /** The platform header for a header that carries a national identifier under another name (`X-Kennitala` → `X-Param-National-Id`). */
-export function platformHeader(name: string): string | undefined {
+export function platformHeader(name: string, vocabulary: Vocabulary): string | undefined {
   if (NATIONAL_ID_HEADER.test(name)) return undefined;
-  const match = matchNationalIdAlias(name);
+  const match = matchNationalIdAlias(name, vocabulary);
   if (!match) return undefined;
   let words = match.prefix;
   if (words[0] === 'x') words = words.slice(1);
@@ -101,13 +101,13 @@ export default defineRule({
   source: { document: 'seed', section: 'Data format conventions: National identifier' },
   description:
     "A field or parameter that holds a national identifier is named `nationalId` (or `<prefix>NationalId`), not `kennitala`, `kt`, `ssn`, `national_id` or another alias; a path variable may also take the seed's own form (`{national-id}`, `{to-national-id}`).",
-  check(document) {
+  check(document, { vocabulary }) {
     const problems: Problem[] = [];
     const rename = (name: string, schema: unknown, path: JsonPath, holder?: JsonObject) => {
-      const found = recogniseNationalId(document, name, schema, path, holder);
+      const found = recogniseNationalId(document, vocabulary, name, schema, path, holder);
       if (!found) return undefined;
-      if (found.by === 'alias') return platformName(name, () => found.plural || isList(document, schema));
-      if (found.by === 'description' || found.by === 'value') return nameFromContent(name, found.plural);
+      if (found.by === 'alias') return platformName(name, vocabulary, () => found.plural || isList(document, schema));
+      if (found.by === 'description' || found.by === 'value') return nameFromContent(name, vocabulary, found.plural);
       return undefined;
     };
     for (const node of properties(document)) {
@@ -123,7 +123,7 @@ export default defineRule({
       if (typeof parameter.name !== 'string') continue;
       const name = parameter.name;
       if (parameter.in === 'header') {
-        const fix = platformHeader(name);
+        const fix = platformHeader(name, vocabulary);
         if (fix)
           problems.push({
             message: `Header ${show(name)} carries a national identifier; name it ${show(fix)}, the platform's request convention.`,
@@ -134,7 +134,7 @@ export default defineRule({
       if (parameter.in === 'path' && isSeedPathName(name)) continue;
       const fix =
         parameter.schema === undefined
-          ? platformName(name, () => false)
+          ? platformName(name, vocabulary, () => false)
           : rename(name, parameter.schema, [...path, 'schema'], parameter);
       if (!fix) continue;
       const where =
@@ -161,7 +161,7 @@ export default defineRule({
           .split('/')
           .flatMap((segment) => [...segment.matchAll(/\{([^{}]+)\}/g)].map((match) => match[1] ?? ''))
           .flatMap((variable) => {
-            const fix = isSeedPathName(variable) ? undefined : platformName(variable, () => false);
+            const fix = isSeedPathName(variable) ? undefined : platformName(variable, vocabulary, () => false);
             return fix === undefined ? [] : [{ variable, fix }];
           });
         if (variables.length === 0) continue;

@@ -41,7 +41,7 @@ export default defineRule({
   source: { document: 'design guide', section: 'pagination.md' },
   description:
     'A GET that returns a collection offers `limit` and `after`/`before` and returns `pageInfo` (`hasNextPage`, `endCursor`) and `totalCount`.',
-  check(document) {
+  check(document, { vocabulary }) {
     const problems: Problem[] = [];
     const checkedBodies = new Set<string>();
     for (const op of operations(document)) {
@@ -52,7 +52,7 @@ export default defineRule({
         .filter((name) => isOffsetParameter(name) && !['start', 'from'].includes(name.toLowerCase()));
       // A path that ends in a variable reads one resource, unless it pages (`/search/{search_string}?offset=`): then it is a collection.
       if (isSingleResourcePath(op.pathKey) && offsetNames.length === 0) continue;
-      const found = successBodies(document, op).page;
+      const found = successBodies(document, vocabulary, op).page;
       if (!found) {
         // Offset or page-number paging on a collection whose body is not described: still not the platform's paging.
         if (

@@ -4,20 +4,20 @@ import { effectiveSchema, schemaTypes } from '../lib/openapi/resolve.js';
 import { type Document, isArray, isObject, type Parameter } from '../lib/openapi/types.js';
 import { parameters } from '../lib/openapi/views.js';
 import { isNationalIdName, SYNTHETIC_NATIONAL_ID } from '../lib/conventions.js';
-import { NATIONAL_ID_ALIASES } from '../lib/vocabulary.js';
+import type { Vocabulary } from '../lib/vocabulary.js';
 import { recogniseNationalId } from '../lib/national-id.js';
 
 /** A plausible example value for the message, from the parameter's schema and name. */
-function exampleFor(document: Document, parameter: Parameter, path: JsonPath): string {
+function exampleFor(document: Document, vocabulary: Vocabulary, parameter: Parameter, path: JsonPath): string {
   const name = typeof parameter.name === 'string' ? parameter.name : '';
   const compact = name.toLowerCase().replace(/[-_\s]/g, '');
-  if (isNationalIdName(name) || NATIONAL_ID_ALIASES.includes(compact) || compact.endsWith('nationalid'))
+  if (isNationalIdName(name) || vocabulary.nationalIdAliases.includes(compact) || compact.endsWith('nationalid'))
     return `"${SYNTHETIC_NATIONAL_ID}"`;
   // An identifier known by its description or its default (`ssid`, default `4710032980`): the
   // synthetic one, since the default itself is masked in reports and could not be copied.
   if (
     parameter.schema !== undefined &&
-    recogniseNationalId(document, name, parameter.schema, [...path, 'schema'], parameter)
+    recogniseNationalId(document, vocabulary, name, parameter.schema, [...path, 'schema'], parameter)
   )
     return `"${SYNTHETIC_NATIONAL_ID}"`;
   const schema = effectiveSchema(document, parameter.schema, [...path, 'schema']).value;
@@ -50,7 +50,7 @@ export default defineRule({
       (_all, value: string) =>
         `add \`x-example: ${value}\` to the parameter (Swagger 2.0 gives a parameter no \`example\`; \`x-example\` is the extension converters read).`,
     ),
-  check(document) {
+  check(document, { vocabulary }) {
     const problems: Problem[] = [];
     for (const { parameter, path } of parameters(document)) {
       // The convention asks for examples of path and query parameters; headers and cookies are not required to.
@@ -69,7 +69,7 @@ export default defineRule({
       const name = typeof parameter.name === 'string' ? `\`${parameter.name}\`` : '(without a name)';
       const where = isObject(parameter.content) ? 'the parameter or its content' : 'the parameter or its schema';
       problems.push({
-        message: `${kind} ${name} has no example; add one to ${where}, e.g. \`example: ${exampleFor(document, parameter, path)}\` (or \`examples\` with named values).`,
+        message: `${kind} ${name} has no example; add one to ${where}, e.g. \`example: ${exampleFor(document, vocabulary, parameter, path)}\` (or \`examples\` with named values).`,
         path,
       });
     }

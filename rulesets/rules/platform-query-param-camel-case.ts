@@ -10,14 +10,14 @@ export default defineRule({
   source: { document: 'design guide', section: 'naming-conventions.md' },
   description:
     'Query parameter names are camelCase, acronyms written as words (`pageSize`, `userId`); a list repeats its name (`?ids=1&ids=2`), not `ids[]`.',
-  check(document) {
+  check(document, { vocabulary }) {
     const problems: Problem[] = [];
     for (const { parameter, path } of parameters(document)) {
       if (parameter.in !== 'query' || typeof parameter.name !== 'string') continue;
       const name = parameter.name;
       if (isStrictCamelCase(name)) continue;
       // A national identifier under another name (`national_id`, `childrenSSN`): platform-national-id-name gives its name.
-      if (matchNationalIdAlias(name)) continue;
+      if (matchNationalIdAlias(name, vocabulary)) continue;
       const fix = toCamelCase(name);
       const list = /\[\]$/.test(name) ? ' (the platform sends a list by repeating the name: `?ids=1&ids=2`)' : '';
       const acronym = /^[a-z][a-zA-Z0-9]*$/.test(name) ? ' (acronyms are written as words)' : '';

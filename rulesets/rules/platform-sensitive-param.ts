@@ -1,16 +1,16 @@
 import { defineRule, show, type Problem } from '../lib/rule.js';
 import { operationParameters, operations, parameters } from '../lib/openapi/views.js';
 import { isNationalIdName, nameWords, SYNTHETIC_NATIONAL_ID } from '../lib/conventions.js';
-import { matchNationalIdAlias } from '../lib/vocabulary.js';
+import { matchNationalIdAlias, type Vocabulary } from '../lib/vocabulary.js';
 import { recogniseNationalId } from '../lib/national-id.js';
 
 const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
 /** The words before the identifier (`to` for `toNationalId`, `from` for `from_kennitala`), or undefined when the name is not a national identifier. */
-function prefixWords(name: string): string[] | undefined {
+function prefixWords(name: string, vocabulary: Vocabulary): string[] | undefined {
   if (isNationalIdName(name)) return nameWords(name).slice(0, -2);
   if (/^([a-z][a-zA-Z0-9]*N|n)ationalIds$/.test(name)) return nameWords(name).slice(0, -2);
-  return matchNationalIdAlias(name)?.prefix;
+  return matchNationalIdAlias(name, vocabulary)?.prefix;
 }
 
 export default defineRule({
@@ -20,15 +20,16 @@ export default defineRule({
   source: { document: 'design guide', section: 'rest-request.md' },
   description:
     "A national identifier in a path or query parameter is better sent in a header, as the platform's request convention does (`/v1/users/.national-id` with `X-Param-National-Id`).",
-  check(document) {
+  check(document, { vocabulary }) {
     const problems: Problem[] = [];
     const candidates = parameters(document).flatMap(({ parameter, path }) => {
       const name = parameter.name;
       if ((parameter.in !== 'path' && parameter.in !== 'query') || typeof name !== 'string') return [];
       const recognised =
         parameter.schema === undefined
-          ? prefixWords(name) !== undefined
-          : recogniseNationalId(document, name, parameter.schema, [...path, 'schema'], parameter) !== undefined;
+          ? prefixWords(name, vocabulary) !== undefined
+          : recogniseNationalId(document, vocabulary, name, parameter.schema, [...path, 'schema'], parameter) !==
+            undefined;
       return recognised ? [{ parameter, path, name }] : [];
     });
     if (candidates.length === 0) return problems;
@@ -46,12 +47,12 @@ export default defineRule({
     const recognised = new Set(candidates.map(({ name }) => name));
     const placeholderPath = (pathKey: string) =>
       pathKey.replace(/\{([^{}]+)\}/g, (whole, variable: string) => {
-        const prefix = prefixWords(variable) ?? (recognised.has(variable) ? [] : undefined);
+        const prefix = prefixWords(variable, vocabulary) ?? (recognised.has(variable) ? [] : undefined);
         return prefix ? `.${[...prefix, 'national', 'id'].join('-')}` : whole;
       });
     for (const { parameter, path, name } of candidates) {
       // Recognised by its description or example only (`ssid`): the plain header.
-      const prefix = prefixWords(name) ?? [];
+      const prefix = prefixWords(name, vocabulary) ?? [];
       const header = [
         'X',
         parameter.in === 'path' ? 'Param' : 'Query',

@@ -17,11 +17,12 @@ import {
   uniqueProblems,
   type JsonPath,
   type Problem,
+  type RuleContext,
   type RuleDefinition,
   type Severity,
 } from '../../rulesets/lib/rule.js';
 import { timed } from '../../rulesets/lib/timing.js';
-import { useVocabulary, type VocabularyAdditions } from '../../rulesets/lib/vocabulary.js';
+import { vocabularyWith, type VocabularyAdditions } from '../../rulesets/lib/vocabulary.js';
 import { errorMessage } from '../errors.js';
 import type { RuleMeta } from '../report/finding.js';
 import type { LoadedDescription } from './load.js';
@@ -70,22 +71,16 @@ export function closestPath(data: unknown, path: JsonPath): JsonPath {
 
 /**
  * Runs every rule over one document; results in rule order, each rule's in the order it found them.
- * A configuration's vocabulary is in the lists for this run only (the run is synchronous, so no
- * other document's run sees it).
+ * A configuration's vocabulary reaches the rules in their context, for this run alone.
  */
 export function runRules(rules: readonly RuleDefinition[], data: unknown, settings: RunSettings = {}): RuleResult[] {
-  const restore = useVocabulary(settings.vocabulary);
-  try {
-    return runEachRule(
-      settings.skip && settings.skip.size > 0 ? rules.filter((rule) => !settings.skip!.has(rule.id)) : rules,
-      data,
-    );
-  } finally {
-    restore();
-  }
+  const skip = settings.skip;
+  return runEachRule(skip && skip.size > 0 ? rules.filter((rule) => !skip.has(rule.id)) : rules, data, {
+    vocabulary: vocabularyWith(settings.vocabulary),
+  });
 }
 
-function runEachRule(rules: readonly RuleDefinition[], data: unknown): RuleResult[] {
+function runEachRule(rules: readonly RuleDefinition[], data: unknown, context: RuleContext): RuleResult[] {
   const results: RuleResult[] = [];
   if (!isObject(data)) return results;
   const openApi3 = isOpenApi3x(data);
@@ -93,7 +88,7 @@ function runEachRule(rules: readonly RuleDefinition[], data: unknown): RuleResul
     if (!openApi3 && !rule.anyFormat) continue;
     let found;
     try {
-      found = timed(rule.id, () => rule.check(data));
+      found = timed(rule.id, () => rule.check(data, context));
     } catch (error) {
       // A rule must handle every document; one that does not is vottur's bug, named as such.
       throw new Error(`rule ${rule.id} failed on this document: ${errorMessage(error)}`, {

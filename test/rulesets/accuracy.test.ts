@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { lintDocument, nativeLinter } from '../../src/lint/lint.js';
 import { RULES } from '../../rulesets/rules/index.js';
 import { toAllCaps } from '../../rulesets/lib/conventions.js';
-import { matchNationalIdAlias } from '../../rulesets/lib/vocabulary.js';
+import { DEFAULT_VOCABULARY, matchNationalIdAlias } from '../../rulesets/lib/vocabulary.js';
 
 const ROOT = join(import.meta.dirname, '../..');
 const FIXTURES = join(ROOT, 'fixtures/rules');
@@ -44,11 +44,11 @@ describe('names and messages on catalogue shapes', () => {
   });
 
   it('national identifier aliases and their platform names', async () => {
-    expect(matchNationalIdAlias('companyssn')).toEqual({ prefix: ['company'], plural: false });
-    expect(matchNationalIdAlias('kennitalaMaka')).toEqual({ prefix: ['spouse'], plural: false });
-    expect(matchNationalIdAlias('persidno')).toEqual({ prefix: [], plural: false });
-    expect(matchNationalIdAlias('person_id_number')).toEqual({ prefix: [], plural: false });
-    expect(matchNationalIdAlias('kennitalaXyz')).toBeUndefined();
+    expect(matchNationalIdAlias('companyssn', DEFAULT_VOCABULARY)).toEqual({ prefix: ['company'], plural: false });
+    expect(matchNationalIdAlias('kennitalaMaka', DEFAULT_VOCABULARY)).toEqual({ prefix: ['spouse'], plural: false });
+    expect(matchNationalIdAlias('persidno', DEFAULT_VOCABULARY)).toEqual({ prefix: [], plural: false });
+    expect(matchNationalIdAlias('person_id_number', DEFAULT_VOCABULARY)).toEqual({ prefix: [], plural: false });
+    expect(matchNationalIdAlias('kennitalaXyz', DEFAULT_VOCABULARY)).toBeUndefined();
     const found = await findings(
       join(FIXTURES, 'platform-national-id-name/fail-catalogue-names.yaml'),
       'platform-national-id-name',

@@ -1,4 +1,5 @@
 import { recogniseNationalId } from '../../../rulesets/lib/national-id.js';
+import { DEFAULT_VOCABULARY } from '../../../rulesets/lib/vocabulary.js';
 import { isObject, type Document, type JsonPath } from '../../../rulesets/lib/openapi/types.js';
 import { nameFromContent, platformHeader, platformName } from '../../../rulesets/rules/platform-national-id-name.js';
 import { allEdits, defineFixer, type FixContext } from '../fixer.js';
@@ -14,11 +15,19 @@ function newName(
   holder: unknown,
 ): string | undefined {
   const document = context.at([]) as Document;
-  const found = recogniseNationalId(document, name, schema, schemaPath, isObject(holder) ? holder : undefined);
+  const found = recogniseNationalId(
+    document,
+    DEFAULT_VOCABULARY,
+    name,
+    schema,
+    schemaPath,
+    isObject(holder) ? holder : undefined,
+  );
   if (!found) return undefined;
   if (found.by === 'alias')
-    return platformName(name, () => found.plural || (isObject(schema) && schema.type === 'array'));
-  if (found.by === 'description' || found.by === 'value') return nameFromContent(name, found.plural);
+    return platformName(name, DEFAULT_VOCABULARY, () => found.plural || (isObject(schema) && schema.type === 'array'));
+  if (found.by === 'description' || found.by === 'value')
+    return nameFromContent(name, DEFAULT_VOCABULARY, found.plural);
   return undefined;
 }
 
@@ -46,9 +55,9 @@ export default defineFixer({
     const name = parameter.name;
     const renamed =
       parameter.in === 'header'
-        ? platformHeader(name)
+        ? platformHeader(name, DEFAULT_VOCABULARY)
         : parameter.schema === undefined
-          ? platformName(name, () => false)
+          ? platformName(name, DEFAULT_VOCABULARY, () => false)
           : newName(context, name, parameter.schema, [...parameterPath, 'schema'], parameter);
     if (!renamed) return undefined;
     const edits: Array<TextEdit | undefined> = [source.replaceValue(path, renamed)];

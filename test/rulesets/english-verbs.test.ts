@@ -1,0 +1,66 @@
+/**
+ * The English verb list is the maintained lexicon's, as scripts/generate-english-verbs.mjs derives
+ * it (regenerate after upgrading wink-lexicon); words that are also nouns stay out of it, and a
+ * path segment is an action only when it is a verb in that sense.
+ */
+import { createRequire } from 'node:module';
+import { describe, expect, it } from 'vitest';
+import { ENGLISH_VERBS } from '../../rulesets/lib/english-verbs.js';
+import {
+  CREATE_VERBS,
+  DEFAULT_VOCABULARY,
+  DELETE_VERBS,
+  isActionSegment,
+  READ_VERBS,
+  segmentVerb,
+  STANDARD_VERBS_MOSTLY_NOUNS,
+  UPDATE_VERBS,
+} from '../../rulesets/lib/vocabulary.js';
+// @ts-expect-error -- a plain ES module of the build scripts, without types
+import { englishVerbs } from '../../scripts/english-verbs.mjs';
+
+const require = createRequire(import.meta.url);
+const lexicon = require('wink-lexicon/src/lexicon.js') as Record<string, string[]>;
+
+describe('ENGLISH_VERBS', () => {
+  it('is what the installed wink-lexicon gives (run scripts/generate-english-verbs.mjs after upgrading it)', () => {
+    expect([...ENGLISH_VERBS]).toEqual((englishVerbs as (lexicon: object) => string[])(lexicon));
+    expect(ENGLISH_VERBS.size).toBeGreaterThan(400);
+  });
+
+  it('holds verbs, and no word the lexicon also knows as a noun', () => {
+    for (const verb of ['approve', 'submit', 'migrate', 'promote', 'dismiss', 'send'])
+      expect(ENGLISH_VERBS).toContain(verb);
+    for (const noun of ['set', 'order', 'process', 'record', 'report', 'file', 'hold', 'live', 'list', 'status'])
+      expect(ENGLISH_VERBS.has(noun), noun).toBe(false);
+  });
+
+  it('STANDARD_VERBS_MOSTLY_NOUNS are the standard verbs whose most frequent use is not a base-form verb, but `list`', () => {
+    const standard = [...READ_VERBS, ...CREATE_VERBS, ...UPDATE_VERBS, ...DELETE_VERBS].filter(
+      (word) => word !== 'list' && lexicon[word] !== undefined && !['VB', 'VBP'].includes(lexicon[word]?.[0] ?? ''),
+    );
+    expect([...STANDARD_VERBS_MOSTLY_NOUNS].sort()).toEqual(standard.sort());
+  });
+});
+
+describe('a path segment', () => {
+  it('is an action when it is a verb, English or Icelandic, or a configured custom method', () => {
+    for (const segment of ['migrate', 'promote', 'dismiss', 'archive', 'samthykkja', 'batchGet'])
+      expect(isActionSegment(segment, DEFAULT_VOCABULARY), segment).toBe(true);
+  });
+
+  it('is not an action when it is a noun, or a standard method (which segmentVerb names)', () => {
+    for (const segment of ['set', 'order', 'process', 'record', 'report', 'file', 'hold', 'live', 'include', 'get'])
+      expect(isActionSegment(segment, DEFAULT_VOCABULARY), segment).toBe(false);
+  });
+
+  it('names a standard method by a verb before other words, not by a noun alone', () => {
+    expect(segmentVerb('setStatus')?.kind).toBe('update');
+    expect(segmentVerb('ListCases')?.kind).toBe('read');
+    expect(segmentVerb('set')).toBeUndefined();
+    expect(segmentVerb('change')).toBeUndefined();
+    // In paths `…/list` is the action.
+    expect(segmentVerb('list')?.kind).toBe('read');
+    expect(segmentVerb('Create')?.kind).toBe('create');
+  });
+});
