@@ -1,5 +1,5 @@
 import { defineRule, type Problem } from '../lib/rule.js';
-import { infoOf, isArray, isObject } from '../lib/openapi/types.js';
+import { infoOf, isObject } from '../lib/openapi/types.js';
 import { pathSegments } from '../lib/conventions.js';
 
 /** Quotes a path or name in full (paths are not shortened as `show` shortens long values). */
