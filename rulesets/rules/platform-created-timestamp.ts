@@ -5,7 +5,7 @@ import { collectProperties } from '../lib/openapi/flatten.js';
 import { type Document, isArray, isObject } from '../lib/openapi/types.js';
 import { mediaTypes, statusClass } from '../lib/openapi/views.js';
 import { isJsonMediaType, isProblemMediaType } from '../lib/conventions.js';
-import { ENVELOPE_DATA_MEMBERS, isEnvelopeMeta, isPageMember } from '../lib/collections.js';
+import { ENVELOPE_DATA_MEMBERS, ENVELOPE_META_MEMBERS, isEnvelopeMeta, isPageMember } from '../lib/collections.js';
 
 const FIELD = '`createdTimestamp: { type: string, format: date-time }`';
 
@@ -58,6 +58,27 @@ function envelopeData(document: Document, name: string, schema: unknown, path: J
   if (!ENVELOPE_DATA_MEMBERS.includes(name)) return undefined;
   const last = objectSchemas(document, schema, path)[0];
   return last && collectProperties(document, last.schema, last.path).size > 0 ? last : undefined;
+}
+
+/**
+ * The envelope's data member where an `allOf` part narrows it: a common envelope part declares a
+ * free-form `result` (anything) and the operation's part `result: { id }`. Both apply; the part that
+ * declares members says what the data is. The first such definition among the parts, if any.
+ */
+function narrowedData(document: Document, body: SchemaLayer, name: string, depth = 0): SchemaLayer | undefined {
+  const parts = body.schema.allOf;
+  if (!isArray(parts) || depth > 4) return undefined;
+  for (const [i, part] of parts.entries()) {
+    const resolved = schemaLayers(document, part, [...body.path, 'allOf', i]).at(-1);
+    if (!resolved) continue;
+    const members = resolved.schema.properties;
+    const found =
+      (isObject(members) && members[name] !== undefined
+        ? envelopeData(document, name, members[name], [...resolved.path, 'properties', name])
+        : undefined) ?? narrowedData(document, resolved, name, depth + 1);
+    if (found) return found;
+  }
+  return undefined;
 }
 
 /**
@@ -122,9 +143,18 @@ export default defineRule({
       const others: string[] = [];
       let data: SchemaLayer | undefined;
       for (const [name, entry] of members) {
-        const items = collectionItems(document, entry.schema, entry.path);
+        // A list of messages, errors or warnings about the answer (`errors: [{ code, message }]`) is not data.
+        const items = ENVELOPE_META_MEMBERS.includes(name)
+          ? undefined
+          : collectionItems(document, entry.schema, entry.path);
         if (items) collections.push(items);
-        else if (!data && (data = envelopeData(document, name, entry.schema, entry.path))) continue;
+        else if (
+          !data &&
+          (data =
+            envelopeData(document, name, entry.schema, entry.path) ??
+            (ENVELOPE_DATA_MEMBERS.includes(name) ? narrowedData(document, body, name) : undefined))
+        )
+          continue;
         else others.push(name);
       }
       // A page (`{ data: [...], pageInfo, totalCount }`) is a wrapper; its items are the data.
