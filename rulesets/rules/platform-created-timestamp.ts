@@ -140,7 +140,7 @@ export default defineRule({
      */
     function judge(body: SchemaLayer, members: Map<string, { schema: unknown; path: JsonPath }>, depth: number): void {
       const collections: SchemaLayer[] = [];
-      const others: string[] = [];
+      let others: string[] = [];
       let data: SchemaLayer | undefined;
       for (const [name, entry] of members) {
         // A list of messages, errors or warnings about the answer (`errors: [{ code, message }]`) is not data.
@@ -156,6 +156,22 @@ export default defineRule({
         )
           continue;
         else others.push(name);
+      }
+      // A body whose one member beside status and messages is an object (`{ registry: {...} }`, the
+      // resource under its own name) wraps that object: it is the data, not the body.
+      const content = others.filter((name) => !isEnvelopeMeta(document, name, members.get(name)!));
+      const only = content.length === 1 && content[0] !== undefined ? members.get(content[0]) : undefined;
+      if (!data && collections.length === 0 && only && depth === 0) {
+        const layers = schemaLayers(document, only.schema, only.path);
+        const types = schemaTypes(layerKeyword(layers, 'type')?.layer.schema);
+        const candidate =
+          types.includes('array') || layerKeyword(layers, 'items') || (types.length > 0 && !types.includes('object'))
+            ? undefined
+            : layers.at(-1);
+        if (candidate && collectProperties(document, candidate.schema, candidate.path).size > 0) {
+          data = candidate;
+          others = others.filter((name) => name !== content[0]);
+        }
       }
       // A page (`{ data: [...], pageInfo, totalCount }`) is a wrapper; its items are the data.
       const pageMember = (name: string) => isPageMember(document, name, members.get(name)!);
