@@ -2,6 +2,9 @@
  * Per-rule finding counts for every description of the catalogue and real corpora, as JSON to diff
  * before and after a rule change: `node dist/bench/finding-counts.js > counts.json`.
  * With `--sample N --seed S` it prints N findings of the catalogue corpus drawn with a seeded PRNG.
+ * With `--per-rule K --seed S` it prints K findings of every rule that fires anywhere in the whole
+ * corpus (catalogue, real, large and the multi-file DigitalOcean description), drawn with the same
+ * PRNG rule by rule in rule-id order: the precision sample of docs/accuracy.md.
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -40,33 +43,61 @@ if (!root) {
 const args = process.argv.slice(2);
 const sampleAt = args.indexOf('--sample');
 const seedAt = args.indexOf('--seed');
-const folders = sampleAt >= 0 ? ['catalogue'] : ['catalogue', 'real'];
-const counts: Record<string, Record<string, number>> = {};
-const all: { document: string; ruleId: string; pointer: string; line: number; message: string }[] = [];
-for (const folder of folders) {
-  for (const name of readdirSync(join(root, folder))
+const perRuleAt = args.indexOf('--per-rule');
+const folders = sampleAt >= 0 ? ['catalogue'] : perRuleAt >= 0 ? ['catalogue', 'real', 'large'] : ['catalogue', 'real'];
+/** Every description linted, as `folder/name` under the corpus root. */
+const documents = folders.flatMap((folder) =>
+  readdirSync(join(root, folder))
     .filter((n) => /\.(ya?ml|json)$/.test(n))
-    .sort()) {
-    const result = await lintDocument(join(root, folder, name), { cwd: root });
-    const perRule: Record<string, number> = {};
-    for (const f of result.findings) {
-      perRule[f.ruleId] = (perRule[f.ruleId] ?? 0) + 1;
-      all.push({
-        document: `${folder}/${name}`,
-        ruleId: f.ruleId,
-        pointer: f.pointer,
-        line: f.line ?? 0,
-        message: f.message,
-      });
-    }
-    counts[`${folder}/${name}`] = Object.fromEntries(Object.entries(perRule).sort());
+    .sort()
+    .map((name) => `${folder}/${name}`),
+);
+// The multi-file description is one document, its entry file; the files it refers to are not linted alone.
+if (perRuleAt >= 0) documents.push('multifile/digitalocean/DigitalOcean-public.v2.yaml');
+const counts: Record<string, Record<string, number>> = {};
+const all: {
+  document: string;
+  file?: string;
+  ruleId: string;
+  severity: string;
+  pointer: string;
+  line: number;
+  message: string;
+}[] = [];
+for (const document of documents) {
+  const result = await lintDocument(join(root, document), { cwd: root });
+  const perRule: Record<string, number> = {};
+  for (const f of result.findings) {
+    perRule[f.ruleId] = (perRule[f.ruleId] ?? 0) + 1;
+    all.push({
+      document,
+      // A finding in a file the description refers to names that file; its pointer and line are in it.
+      ...(f.document === document ? {} : { file: f.document }),
+      ruleId: f.ruleId,
+      severity: f.severity,
+      pointer: f.pointer,
+      line: f.line ?? 0,
+      message: f.message,
+    });
   }
+  counts[document] = Object.fromEntries(Object.entries(perRule).sort());
 }
 const listAt = args.indexOf('--rule');
 if (listAt >= 0) {
   // `--rule <id>`: every finding of one rule, one a line, to read what a change did.
   for (const f of all.filter((f) => f.ruleId === args[listAt + 1]))
     console.log(`${f.document} ${f.pointer} | ${f.message}`);
+} else if (perRuleAt >= 0) {
+  const perRule = Number(args[perRuleAt + 1] ?? 3);
+  const random = prng(Number(seedAt >= 0 ? args[seedAt + 1] : 26));
+  const sample = [];
+  for (const ruleId of [...new Set(all.map((f) => f.ruleId))].sort()) {
+    const pool = all.filter((f) => f.ruleId === ruleId);
+    for (let drawn = 0; drawn < perRule && pool.length > 0; drawn++)
+      sample.push(...pool.splice(Math.floor(random() * pool.length), 1));
+  }
+  console.error(`${all.length} findings, ${new Set(all.map((f) => f.ruleId)).size} rules fire, ${sample.length} drawn`);
+  console.log(JSON.stringify(sample, null, 2));
 } else if (sampleAt >= 0) {
   const size = Number(args[sampleAt + 1] ?? 40);
   const random = prng(Number(seedAt >= 0 ? args[seedAt + 1] : 18));

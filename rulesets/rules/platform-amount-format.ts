@@ -94,6 +94,15 @@ export default defineRule({
         return false;
       // A flag about money (`hasOneTimePayment`, `doesntHaveToPayLicenseFee`) is not a sum of money.
       if (types.length > 0 && types.every((t) => t === 'boolean' || t === 'null')) return false;
+      // A money-named code or status (`boleto_payments: active | inactive | pending`, a capability's
+      // state) is not a sum of money: not one of its enum values holds a digit.
+      const listed = layerKeyword(layers, 'enum')?.value;
+      if (
+        Array.isArray(listed) &&
+        listed.some((value) => value !== null) &&
+        listed.every((value) => value === null || (typeof value === 'string' && !/[0-9]/.test(value)))
+      )
+        return false;
       // A string that identifies a price object (`price: price_1MoBy5`) is not a sum of money.
       if ((types.length === 0 || types.includes('string')) && isReference(name, layers, siblings, document))
         return false;

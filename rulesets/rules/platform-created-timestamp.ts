@@ -5,7 +5,7 @@ import { collectProperties } from '../lib/openapi/flatten.js';
 import { type Document, isArray, isObject } from '../lib/openapi/types.js';
 import { mediaTypes, statusClass } from '../lib/openapi/views.js';
 import { isJsonMediaType, isProblemMediaType } from '../lib/conventions.js';
-import { ENVELOPE_DATA_MEMBERS, isEnvelopeMeta, isPageMember } from '../lib/collections.js';
+import { ENVELOPE_DATA_MEMBERS, ENVELOPE_META_MEMBERS, isEnvelopeMeta, isPageMember } from '../lib/collections.js';
 
 const FIELD = '`createdTimestamp: { type: string, format: date-time }`';
 
@@ -58,6 +58,27 @@ function envelopeData(document: Document, name: string, schema: unknown, path: J
   if (!ENVELOPE_DATA_MEMBERS.includes(name)) return undefined;
   const last = objectSchemas(document, schema, path)[0];
   return last && collectProperties(document, last.schema, last.path).size > 0 ? last : undefined;
+}
+
+/**
+ * The envelope's data member where an `allOf` part narrows it: a common envelope part declares a
+ * free-form `result` (anything) and the operation's part `result: { id }`. Both apply; the part that
+ * declares members says what the data is. The first such definition among the parts, if any.
+ */
+function narrowedData(document: Document, body: SchemaLayer, name: string, depth = 0): SchemaLayer | undefined {
+  const parts = body.schema.allOf;
+  if (!isArray(parts) || depth > 4) return undefined;
+  for (const [i, part] of parts.entries()) {
+    const resolved = schemaLayers(document, part, [...body.path, 'allOf', i]).at(-1);
+    if (!resolved) continue;
+    const members = resolved.schema.properties;
+    const found =
+      (isObject(members) && members[name] !== undefined
+        ? envelopeData(document, name, members[name], [...resolved.path, 'properties', name])
+        : undefined) ?? narrowedData(document, resolved, name, depth + 1);
+    if (found) return found;
+  }
+  return undefined;
 }
 
 /**
@@ -119,13 +140,38 @@ export default defineRule({
      */
     function judge(body: SchemaLayer, members: Map<string, { schema: unknown; path: JsonPath }>, depth: number): void {
       const collections: SchemaLayer[] = [];
-      const others: string[] = [];
+      let others: string[] = [];
       let data: SchemaLayer | undefined;
       for (const [name, entry] of members) {
-        const items = collectionItems(document, entry.schema, entry.path);
+        // A list of messages, errors or warnings about the answer (`errors: [{ code, message }]`) is not data.
+        const items = ENVELOPE_META_MEMBERS.includes(name)
+          ? undefined
+          : collectionItems(document, entry.schema, entry.path);
         if (items) collections.push(items);
-        else if (!data && (data = envelopeData(document, name, entry.schema, entry.path))) continue;
+        else if (
+          !data &&
+          (data =
+            envelopeData(document, name, entry.schema, entry.path) ??
+            (ENVELOPE_DATA_MEMBERS.includes(name) ? narrowedData(document, body, name) : undefined))
+        )
+          continue;
         else others.push(name);
+      }
+      // A body whose one member beside status and messages is an object (`{ registry: {...} }`, the
+      // resource under its own name) wraps that object: it is the data, not the body.
+      const content = others.filter((name) => !isEnvelopeMeta(document, name, members.get(name)!));
+      const only = content.length === 1 && content[0] !== undefined ? members.get(content[0]) : undefined;
+      if (!data && collections.length === 0 && only && depth === 0) {
+        const layers = schemaLayers(document, only.schema, only.path);
+        const types = schemaTypes(layerKeyword(layers, 'type')?.layer.schema);
+        const candidate =
+          types.includes('array') || layerKeyword(layers, 'items') || (types.length > 0 && !types.includes('object'))
+            ? undefined
+            : layers.at(-1);
+        if (candidate && collectProperties(document, candidate.schema, candidate.path).size > 0) {
+          data = candidate;
+          others = others.filter((name) => name !== content[0]);
+        }
       }
       // A page (`{ data: [...], pageInfo, totalCount }`) is a wrapper; its items are the data.
       const pageMember = (name: string) => isPageMember(document, vocabulary, name, members.get(name)!);

@@ -20,9 +20,19 @@ import {
 import { nameWords } from '../lib/conventions.js';
 
 /** The first static segment of a path that begins with a standard method's verb (`/GetAllVehicles`, `/cases/UpdateCase`), with the path rewritten without it. */
-function verbSegment(
-  pathKey: string,
-): { segment: string; kind: 'read' | 'create' | 'update' | 'delete'; nounPath: string } | undefined {
+function verbSegment(pathKey: string):
+  | {
+      segment: string;
+      kind: 'read' | 'create' | 'update' | 'delete';
+      nounPath: string;
+      /** The words after the verb (`status` of `change_status`). */
+      rest: string[];
+      /** True when a static segment follows the verb's (`…/destroy_with_associated_resources/retry`). */
+      staticAfter: boolean;
+      /** The path before the verb's segment, when that ends in a static, unversioned segment (a collection): `/shield_information_barriers`. */
+      collection?: string;
+    }
+  | undefined {
   const segments = pathSegments(pathKey);
   for (const [i, segment] of segments.entries()) {
     if (segment.includes('{') || isPlaceholderSegment(segment) || /^v\d+$/i.test(segment)) continue;
@@ -30,7 +40,21 @@ function verbSegment(
     if (!found) continue;
     const noun = found.rest.join('-');
     const rewritten = [...segments.slice(0, i), ...(noun ? [noun] : []), ...segments.slice(i + 1)];
-    return { segment, kind: found.kind, nounPath: `/${rewritten.join('/')}` };
+    const before = segments.slice(0, i);
+    const previous = before.at(-1);
+    return {
+      segment,
+      kind: found.kind,
+      nounPath: `/${rewritten.join('/')}`,
+      rest: found.rest,
+      staticAfter: segments.slice(i + 1).some((later) => !later.includes('{') && !isPlaceholderSegment(later)),
+      ...(previous !== undefined &&
+      !previous.includes('{') &&
+      !isPlaceholderSegment(previous) &&
+      !/^(?:api|v\d+)$/i.test(previous)
+        ? { collection: `/${before.join('/')}` }
+        : {}),
+    };
   }
   return undefined;
 }
@@ -168,7 +192,14 @@ export default defineRule({
       }
       // A standard method named by a verb in the path, in any segment: the method the verb names is the HTTP method's.
       const named = verbSegment(op.pathKey);
-      if (named && (method === 'get' || method === 'post')) {
+      // A request to a static segment below the verb's (`POST …/destroy_with_associated_resources/retry`,
+      // `GET …/destroy_with_associated_resources/status`) acts on that segment: a verb of change there
+      // does not name the request's method (a GET still names a resource badly with a verb of reading).
+      if (
+        named &&
+        (method === 'get' || method === 'post') &&
+        !(named.staticAfter && (method === 'post' || named.kind !== 'read'))
+      ) {
         const found = `\`${named.segment}\``;
         if (method === 'get' && named.kind === 'read') {
           problems.push({
@@ -188,6 +219,23 @@ export default defineRule({
         if (named.kind === 'read' && op.operation.requestBody === undefined) {
           problems.push({
             message: `\`${label(op)}\` only reads (${found}, no request body) but is a POST; the platform's LIST and GET use GET: write \`GET ${named.nounPath}\`.`,
+            path: op.path,
+          });
+          continue;
+        }
+        if (named.kind === 'update' && named.collection !== undefined && named.rest.length > 0) {
+          // `POST /barriers/change_status`: the change is to a member of the collection, the rest of the verb's name a field of it.
+          const collection = named.collection;
+          const member =
+            pathKeys.find(
+              (pathKey) =>
+                isSingleResourcePath(pathKey) && pathSegments(pathKey).slice(0, -1).join('/') === normalise(collection),
+            ) ?? `${collection}/{id}`;
+          const field = named.rest
+            .map((word, i) => (i === 0 ? word : word.charAt(0).toUpperCase() + word.slice(1)))
+            .join('');
+          problems.push({
+            message: `\`${label(op)}\` is a POST, but ${found} names an UPDATE; the platform's UPDATE is PATCH or PUT on the resource: write \`PATCH ${member}\` with the new \`${field}\` in the body.`,
             path: op.path,
           });
           continue;

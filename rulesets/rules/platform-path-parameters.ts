@@ -49,8 +49,13 @@ export default defineRule({
       const twice = variables.filter((name, index) => variables.indexOf(name) !== index);
       const repeated = twice[0];
       if (repeated !== undefined) {
+        // The second name in the variable's own style: `{other_account_id}`, `{other-id}`, `{otherUserId}`.
+        const separator = /[_-]/.exec(repeated)?.[0];
+        const other = separator
+          ? `other${separator}${repeated}`
+          : `other${repeated.charAt(0).toUpperCase()}${repeated.slice(1)}`;
         problems.push({
-          message: `The path \`${pathKey}\` uses \`{${repeated}}\` more than once; a request can give it only one value: name each variable after what it identifies (e.g. \`{${repeated}}\` and \`{other${repeated.charAt(0).toUpperCase()}${repeated.slice(1)}}\`).`,
+          message: `The path \`${pathKey}\` uses \`{${repeated}}\` more than once; a request can give it only one value: name each variable after what it identifies (e.g. \`{${repeated}}\` and \`{${other}}\`).`,
           path: ['paths', pathKey],
         });
       }

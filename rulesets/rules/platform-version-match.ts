@@ -21,8 +21,12 @@ export default defineRule({
     const major = Number(match[1]);
     for (const pathKey of Object.keys(document.paths)) {
       if (!pathKey.startsWith('/')) continue;
-      const segment = pathSegments(pathKey).find((s) => /^v\d+([._]\d+)*$/i.test(s));
-      if (!segment) continue;
+      const segments = pathSegments(pathKey);
+      const at = segments.findIndex((s) => /^v\d+([._]\d+)*$/i.test(s));
+      const segment = segments[at];
+      // The API's version is the first segment, or follows a fixed prefix (`/api/v2/…`); one after a
+      // path variable (`/accounts/{account_id}/vectorize/v2/…`) versions a part of the API, not the API.
+      if (segment === undefined || segments.slice(0, at).some((s) => s.includes('{'))) continue;
       const pathMajor = Number.parseInt(segment.slice(1), 10);
       if (pathMajor === major) continue;
       problems.push({

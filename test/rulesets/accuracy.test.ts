@@ -58,6 +58,26 @@ describe('names and messages on catalogue shapes', () => {
     expect(messages).toContain('`companyssn` holds a national identifier; name it `companyNationalId`');
     expect(messages).toContain('`ssid` holds a national identifier; name it `nationalId`');
   });
+  it('a variable used twice is told a second name in its own case style', async () => {
+    const found = await findings(
+      join(FIXTURES, 'platform-path-parameters/fail-repeated-snake.yaml'),
+      'platform-path-parameters',
+    );
+    expect(found.map((f) => f.message.replace(/.*\(e\.g\. /, ''))).toEqual([
+      '`{account_id}` and `{other_account_id}`).',
+    ]);
+  });
+
+  it('a POST that updates through a verb under a collection is told to PATCH the member, naming the field', async () => {
+    const found = await findings(
+      join(FIXTURES, 'platform-http-method-semantics/fail-update-on-collection.yaml'),
+      'platform-http-method-semantics',
+    );
+    expect(found.map((f) => f.message.replace(/.*: write /, 'write '))).toEqual([
+      'write `PATCH /v1/barriers/{id}` with the new `status` in the body.',
+      'write `PATCH /v1/permits/{permitId}` with the new `expiry` in the body.',
+    ]);
+  });
 });
 
 const CORPUS = corpusRoot();
