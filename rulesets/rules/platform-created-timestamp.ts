@@ -159,7 +159,10 @@ export default defineRule({
       }
       // A body whose one member beside status and messages is an object (`{ registry: {...} }`, the
       // resource under its own name) wraps that object: it is the data, not the body.
-      const content = others.filter((name) => !isEnvelopeMeta(document, name, members.get(name)!));
+      const content = others.filter((name) => {
+        const member = members.get(name);
+        return member === undefined || !isEnvelopeMeta(document, vocabulary, name, member);
+      });
       const only = content.length === 1 && content[0] !== undefined ? members.get(content[0]) : undefined;
       if (!data && collections.length === 0 && only && depth === 0) {
         const layers = schemaLayers(document, only.schema, only.path);
