@@ -1,9 +1,8 @@
 /** The comparison on its own: edge cases found on real descriptions, recursion, and matching. */
 import { describe, expect, it } from 'vitest';
 import { compareDescriptions } from '../../src/diff/compare.js';
-import { miniBase } from './cases.js';
+import { miniBase, type Doc } from './cases.js';
 
-type Doc = Record<string, any>;
 const checks = (base: Doc, revision: Doc) => compareDescriptions(base, revision).changes.map((c) => c.check);
 
 describe('compareDescriptions', () => {
