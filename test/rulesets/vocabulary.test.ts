@@ -21,7 +21,7 @@ describe('useVocabulary', () => {
       [...COLLECTION_ARRAY_NAMES],
       [...COLLECTION_PAGE_MEMBERS],
       { ...ICELANDIC_NATIONAL_ID_OWNERS },
-    ];
+    ] as const;
     const restore = useVocabulary({
       nationalIdAliases: ['Id_Number', 'kennitala'],
       nationalIdOwners: { Leigjanda: 'tenant', maka: 'partner' },
@@ -30,9 +30,7 @@ describe('useVocabulary', () => {
       collectionPageMembers: ['nextPageToken'],
     });
     expect(NATIONAL_ID_ALIASES.filter((alias) => !before[0].includes(alias))).toEqual(['idnumber']);
-    expect(CUSTOM_METHOD_VERBS.filter((verb) => !(before[1] as string[]).includes(verb))).toEqual([
-      'batch-recalculate',
-    ]);
+    expect(CUSTOM_METHOD_VERBS.filter((verb) => !before[1].includes(verb))).toEqual(['batch-recalculate']);
     expect(COLLECTION_ARRAY_NAMES.at(-1)).toBe('skraningar');
     expect(COLLECTION_PAGE_MEMBERS.at(-1)).toBe('nextPageToken');
     // A platform entry is not replaced by the configuration's (`maka` stays `spouse`).
