@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 /**
  * The catalogue dashboard in a real browser (Debian's Chromium, driven by playwright-core), for
  * the sample catalogue and for one of 1,000 services: it loads with no network request and no

@@ -4,13 +4,15 @@
  * as findings, a second harvest with a breaking change reported as such, shards that merge back
  * into the whole, and the dashboard's figures.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { XMLParser } from 'fast-xml-parser';
 import { buildDashboard } from '../../src/catalogue/dashboard.js';
 import { harvestCatalogue } from '../../src/catalogue/harvest.js';
 import { reportCatalogue } from '../../src/catalogue/report.js';
 import { CATALOGUE_RULES, UNCHECKED_RULES } from '../../src/catalogue/rules.js';
+import { applyConfig, ConfigResolver } from '../../src/config/index.js';
 import { catalogueAsset, sampleCatalogue, type DevCatalogue } from '../../src/catalogue/sample.js';
 import { mergeReports, parseJsonReport } from '../../src/report/merge.js';
 import { FORMATTERS } from '../../src/report/formatters/index.js';
@@ -201,9 +203,6 @@ describe('vottur catalogue report', () => {
 
 describe('vottur catalogue report with a configuration', () => {
   it('applies overrides that name services by their xroad:// names', async () => {
-    const { writeFileSync } = await import('node:fs');
-    const { join } = await import('node:path');
-    const { ConfigResolver, applyConfig } = await import('../../src/config/index.js');
     const server = await devServer({ catalogue: sampleCatalogue() });
     const temp = tempFolder();
     await harvestCatalogue({ securityServer: server.baseUrl, client: CLIENT, out: temp.out() });

@@ -170,7 +170,7 @@ describe('vottur lint --fix', () => {
         [`after${ext}`]: applyEdits(loaded.files.get(file)!.text, fix.edits),
       });
       const diff = await vottur(['diff', `before${ext}`, `after${ext}`, '--format', 'json'], { cwd: dir });
-      const classes = new Map(CHECKS.map((check) => [check.id, check.class]));
+      const classes = new Map<string, FixEffect>(CHECKS.map((check) => [check.id, check.class]));
       const order: FixEffect[] = ['documentation', 'non-breaking', 'review', 'breaking'];
       const found = (JSON.parse(diff.stdout) as { findings: Array<{ ruleId: string }> }).findings
         .map((finding) => classes.get(finding.ruleId))

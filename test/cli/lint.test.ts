@@ -25,6 +25,7 @@ describe('vottur lint', () => {
       /✖ \d+ problems? \(\d+ errors?, \d+ warnings?, \d+ info, \d+ hints?\) in 1 document\./,
     );
     // Not a TTY: no colour codes.
+    // eslint-disable-next-line no-control-regex -- an escape character starts every colour code
     expect(result.stdout).not.toMatch(/\u001b\[/);
   });
 

@@ -122,26 +122,24 @@ describe('standard output that cannot take the report', () => {
     }
   });
 
-  it(
-    'is one line and exit 2 when the disk is full (/dev/full)',
-    { skip: !existsSync('/dev/full') ? 'no /dev/full on this system' : false },
-    async () => {
-      for (const args of [['lint', MANY, '--format', 'json'], ['--help']]) {
-        const result = await new Promise<{ code: number | null; stderr: string }>((resolve, reject) => {
-          const out = openSync('/dev/full', 'w');
-          const child = spawn(process.execPath, [CLI, ...args], { cwd: ROOT, stdio: ['ignore', out, 'pipe'] });
-          let stderr = '';
-          child.stderr.on('data', (chunk) => (stderr += chunk));
-          child.on('error', reject);
-          child.on('close', (code) => resolve({ code, stderr }));
-        });
-        expect(result.stderr, args.join(' ')).toBe(
-          'vottur: cannot write to standard output: ENOSPC; check the disk or the file it goes to\n',
-        );
-        expect(result.code).toBe(2);
-      }
-    },
-  );
+  it('is one line and exit 2 when the disk is full (/dev/full)', async (context) => {
+    context.skip(!existsSync('/dev/full'), 'no /dev/full on this system');
+    for (const args of [['lint', MANY, '--format', 'json'], ['--help']]) {
+      const result = await new Promise<{ code: number | null; stderr: string }>((resolve, reject) => {
+        const out = openSync('/dev/full', 'w');
+        const child = spawn(process.execPath, [CLI, ...args], { cwd: ROOT, stdio: ['ignore', out, 'pipe'] });
+        if (child.stderr === null) throw new Error('spawn gave the child no stderr pipe');
+        let stderr = '';
+        child.stderr.on('data', (chunk) => (stderr += chunk));
+        child.on('error', reject);
+        child.on('close', (code) => resolve({ code, stderr }));
+      });
+      expect(result.stderr, args.join(' ')).toBe(
+        'vottur: cannot write to standard output: ENOSPC; check the disk or the file it goes to\n',
+      );
+      expect(result.code).toBe(2);
+    }
+  });
 });
 
 describe('--output', () => {

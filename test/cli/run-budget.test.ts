@@ -92,6 +92,7 @@ describe('one budget per run for URL documents and standard input', () => {
           stdio: [zero, 'pipe', 'pipe'],
           env: { ...process.env, NO_COLOR: '' },
         });
+        if (child.stderr === null) throw new Error('spawn gave the child no stderr pipe');
         let stderr = '';
         child.stderr.on('data', (chunk) => (stderr += chunk));
         const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);

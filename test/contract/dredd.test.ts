@@ -24,6 +24,7 @@ import {
   type TestServer,
 } from './fixtures/servers.js';
 import { answered, describeYaml, USERS } from './probes/helpers.js';
+import { objectAt, valueAt } from '../values.js';
 
 const servers: TestServer[] = [];
 afterEach(async () => {
@@ -163,10 +164,11 @@ describe('the Dredd run', () => {
       },
     };
     const copy = dreddCopy(document);
-    expect(copy.paths['/a/{id}'].parameters[0].example).toBe(1);
-    expect(copy.paths['/a/{id}'].get.parameters[0]).toMatchObject({ example: 'x' });
-    expect(copy.paths['/a/{id}'].get.parameters[0].examples).toBeUndefined();
-    expect(Object.keys(copy.paths['/a/{id}'].get.responses)).toEqual(['200']);
+    const path = ['paths', '/a/{id}'];
+    expect(valueAt(copy, [...path, 'parameters', 0, 'example'])).toBe(1);
+    expect(valueAt(copy, [...path, 'get', 'parameters', 0])).toMatchObject({ example: 'x' });
+    expect(valueAt(copy, [...path, 'get', 'parameters', 0, 'examples'])).toBeUndefined();
+    expect(Object.keys(objectAt(copy, [...path, 'get', 'responses']))).toEqual(['200']);
     // The original is untouched.
     expect(document.paths['/a/{id}'].get.responses).toHaveProperty('default');
   });

@@ -31,7 +31,8 @@ describe('forgedTokens', () => {
   });
 
   it('without a JWT (an opaque token or none): garbage and an unsigned token with plausible claims', () => {
-    for (const full of [{ Authorization: 'Bearer opaque-token' }, {}]) {
+    const headers: Array<Record<string, string>> = [{ Authorization: 'Bearer opaque-token' }, {}];
+    for (const full of headers) {
       const tokens = forgedTokens(credentials(full));
       expect(tokens.map(([, what]) => what)).toEqual(['a garbage token', 'an unsigned alg "none" token']);
       const claims = JSON.parse(Buffer.from(tokens[1]?.[0].split('.')[1] ?? '', 'base64url').toString());

@@ -4,7 +4,7 @@
  * shrunk to the smallest one and replayed exactly from its seed, and the curl reproduction
  * parses back into the same request with no secret in it.
  */
-import Ajv from 'ajv';
+import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import fc from 'fast-check';
 import shellQuote from 'shell-quote';
@@ -22,7 +22,7 @@ import {
 } from '../../src/contract/generate/fuzz.js';
 import { flattenSchema } from '../../src/contract/generate/schema.js';
 
-const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
+const addFormats = addFormatsModule.default;
 const ajv = new Ajv({ strict: false, allErrors: false });
 addFormats(ajv);
 
@@ -145,8 +145,8 @@ describe('fuzzCases', () => {
     },
   ];
   // A server that fails on names longer than five characters.
-  const check = async (generated: { values: Record<string, unknown> }) =>
-    String(generated.values['query:name']).length > 5 ? 'answered 500' : undefined;
+  const check = (generated: { values: Record<string, unknown> }) =>
+    Promise.resolve(String(generated.values['query:name']).length > 5 ? 'answered 500' : undefined);
 
   it('shrinks a failing case to the smallest one that still fails, and replays it from its seed and path', async () => {
     const result = await fuzzCases(validCases(inputs), check, { seed: 1234, maxExamples: 200 });
@@ -160,7 +160,11 @@ describe('fuzzCases', () => {
   it('gives the same cases for the same seed', async () => {
     const seen = async (seed: number) => {
       const values: unknown[] = [];
-      await fuzzCases(validCases(inputs), async (generated) => void values.push(generated.values), {
+      const record = (generated: { values: Record<string, unknown> }) => {
+        values.push(generated.values);
+        return Promise.resolve(undefined);
+      };
+      await fuzzCases(validCases(inputs), record, {
         seed,
         maxExamples: 20,
       });

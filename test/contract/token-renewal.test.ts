@@ -15,24 +15,26 @@ import { startReferenceService, type RunningReferenceService } from '../../src/r
 function issuer(lifetime = 60) {
   let issued = 0;
   const asked: string[] = [];
-  const request = async (scope: string): Promise<TokenResult> => {
+  const request = (scope: string): Promise<TokenResult> => {
     asked.push(scope);
     issued++;
-    return { ok: true, accessToken: `t${issued + 1}`, expiresIn: lifetime };
+    return Promise.resolve({ ok: true, accessToken: `t${issued + 1}`, expiresIn: lifetime });
   };
   return { request, asked, issued: () => issued };
 }
 
 function answering(statuses: number[], seen: string[], onSend?: () => void): typeof fetch {
-  return async (_url: unknown, init?: RequestInit) => {
+  return (_url: unknown, init?: RequestInit) => {
     const headers = init?.headers as Record<string, string>;
     seen.push(headers.Authorization ?? '');
     onSend?.();
     const status = statuses[Math.min(seen.length - 1, statuses.length - 1)];
-    return new Response(status === 401 ? '' : '{}', {
-      status,
-      headers: status === 401 ? { 'www-authenticate': 'Bearer error="invalid_token"' } : {},
-    });
+    return Promise.resolve(
+      new Response(status === 401 ? '' : '{}', {
+        status,
+        headers: status === 401 ? { 'www-authenticate': 'Bearer error="invalid_token"' } : {},
+      }),
+    );
   };
 }
 

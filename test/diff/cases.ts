@@ -6,8 +6,10 @@
  * The expected class is written here by hand, independently of the checks table.
  */
 import type { ChangeClass } from '../../src/diff/checks.js';
+import type { Parsed } from '../values.js';
 
-type Doc = Record<string, any>;
+/** A description as the cases build and mutate it. */
+export type Doc = Record<string, Parsed>;
 
 export interface Expected {
   ruleId: string;

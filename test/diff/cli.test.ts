@@ -14,8 +14,6 @@ import { reportValidator } from '../../src/report/schema.js';
 import { ROOT, vottur } from '../cli/run.js';
 import { MULTITOOL, problems, validate } from '../report/sarif-validator.js';
 
-const ROOT = join(import.meta.dirname, '../..');
-const FIXTURES = join(ROOT, 'fixtures/diff');
 const BREAKING = 'fixtures/diff/diff-response-body-property-removed';
 const ADDITIVE = 'fixtures/diff/non-breaking/new-optional-parameter';
 const work = mkdtempSync(join(tmpdir(), 'vottur-diff-cli-'));

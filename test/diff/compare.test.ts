@@ -2,9 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { CHECKS } from '../../src/diff/checks.js';
 import { compareDescriptions } from '../../src/diff/compare.js';
-import { miniBase } from './cases.js';
+import { miniBase, type Doc } from './cases.js';
 
-type Doc = Record<string, any>;
 const checks = (base: Doc, revision: Doc) => compareDescriptions(base, revision).changes.map((c) => c.check);
 
 describe('compareDescriptions', () => {

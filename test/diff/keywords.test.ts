@@ -10,12 +10,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { check, SCOPE_DIRECTION, type ChangeClass, type SchemaScope } from '../../src/diff/checks.js';
+import { check, SCOPE_DIRECTION, type ChangeClass } from '../../src/diff/checks.js';
 import { compareDescriptions } from '../../src/diff/compare.js';
 import { SCHEMA_KEYWORDS } from '../../src/diff/tree.js';
+import type { Doc } from './cases.js';
 import { NESTINGS, PLACES, schemaPair, type Schema } from './keywords.js';
 
-type Doc = Record<string, any>;
 const require = createRequire(import.meta.url);
 
 function metaSchemaKeywords(): string[] {

@@ -5,8 +5,8 @@
  * OpenAPI 3.1 descriptions. The keyword tests build thousands of pairs from small tables with it.
  */
 import type { SchemaScope } from '../../src/diff/checks.js';
+import type { Doc } from './cases.js';
 
-type Doc = Record<string, any>;
 export type Schema = Doc | boolean;
 
 export const PLACES: readonly SchemaScope[] = ['request-parameter', 'request-body', 'response-body', 'response-header'];

@@ -9,9 +9,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { diffDescriptions } from '../../src/diff/index.js';
-import { miniBase } from './cases.js';
+import { miniBase, type Doc } from './cases.js';
 
-type Doc = Record<string, any>;
 const FIXTURES = join(import.meta.dirname, '../../fixtures/diff/non-breaking');
 const get = (d: Doc) => d.paths['/v2/users/{nationalId}'].get;
 

@@ -10,9 +10,8 @@ import { stringify } from 'yaml';
 import { diffDescriptionsDetailed } from '../../src/diff/index.js';
 import { classify } from '../../src/diff/checks.js';
 import { reportExitCode } from '../../src/report/gate.js';
-import { miniBase } from './cases.js';
+import { miniBase, type Doc } from './cases.js';
 
-type Doc = Record<string, any>;
 const folder = mkdtempSync(join(tmpdir(), 'vottur-diff-versioning-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 let count = 0;

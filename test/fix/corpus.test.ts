@@ -27,7 +27,7 @@ const documents = present
       .filter((name) => /\.(ya?ml|json)$/.test(name))
       .sort()
   : [];
-const BREAKING = new Set(CHECKS.filter((check) => check.class === 'breaking').map((check) => check.id));
+const BREAKING = new Set<string>(CHECKS.filter((check) => check.class === 'breaking').map((check) => check.id));
 
 /** Comments of a YAML text, in order, as the yaml package's lexer reads them. */
 function comments(text: string): string[] {

@@ -16,7 +16,7 @@ export async function applied(loaded: LoadedDescription, fix: Fix): Promise<Load
   return reload(loaded, applyFileEdits(textsOf(loaded), fix.edits));
 }
 
-const CLASS_OF = new Map(CHECKS.map((check) => [check.id, check.class]));
+const CLASS_OF = new Map<string, FixEffect>(CHECKS.map((check) => [check.id, check.class]));
 const RANK: Record<FixEffect, number> = { documentation: 0, 'non-breaking': 1, review: 2, breaking: 3 };
 
 /** The highest class `vottur diff` reports between two texts of a single-file description, written to files. */

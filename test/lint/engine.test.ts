@@ -39,7 +39,7 @@ const CORPUS = CORPUS_DIR ?? '';
 const EXTERNAL_REF = /\$ref["']?\s*:\s*["']?(?!#)[^\s"']/;
 
 const definition = vottur as unknown as RulesetDefinition;
-const ruleIds = new Set(Object.keys(definition.rules ?? {}));
+const ruleIds = new Set(Object.keys(vottur.rules));
 
 function files(folder: string): string[] {
   return readdirSync(folder, { recursive: true, encoding: 'utf8' })
@@ -55,8 +55,10 @@ async function stockSpectral(file: string): Promise<string[]> {
   const spectral = new Spectral();
   spectral.setRuleset(new Ruleset(definition));
   const text = readFileSync(file, 'utf8');
-  const parser = /\.json$/.test(file) ? Parsers.Json : Parsers.Yaml;
-  const results = await spectral.run(new Document(text, parser, file));
+  const document = /\.json$/.test(file)
+    ? new Document(text, Parsers.Json, file)
+    : new Document(text, Parsers.Yaml, file);
+  const results = await spectral.run(document);
   return (
     results
       // Spectral's own diagnostics (parser, resolver, format) are not rules of the ruleset.
@@ -200,7 +202,7 @@ describe('JSON positions on demand', () => {
         Parsers.Json.getLocationForJsonPath(stock, path, true)?.range,
       );
       if (node && typeof node === 'object')
-        for (const k of Object.keys(node)) visit((node as any)[k], [...path, Array.isArray(node) ? Number(k) : k]);
+        for (const [k, value] of Object.entries(node)) visit(value, [...path, Array.isArray(node) ? Number(k) : k]);
       for (const missing of ['nope', 7, '1e3', '']) {
         expect(fast.locate([...path, missing], true)).toEqual(
           Parsers.Json.getLocationForJsonPath(stock, [...path, missing], true)?.range,

@@ -15,6 +15,7 @@ import { expandPatterns, mayBeGlob } from '../../src/lint/files.js';
 import { lintDocument } from '../../src/lint/lint.js';
 import { loadDescription } from '../../src/lint/load.js';
 import { vottur } from '../cli/run.js';
+import { objectAt, valueAt } from '../values.js';
 
 const FAIL_404 = readFileSync(join(import.meta.dirname, '../../fixtures/rules/platform-no-404/fail.yaml'), 'utf8');
 
@@ -72,7 +73,7 @@ describe('a gate cannot be bypassed by how a document is written', () => {
       'paths:\n  /v1/ghost:\n    __proto__:\n      get:\n        responses:\n          "200": {description: OK}\n',
     );
     const loaded = await loadDescription(write('nested-proto.yaml', text));
-    const ghost = (loaded.data as any).paths['/v1/ghost'];
+    const ghost = objectAt(loaded.data, ['paths', '/v1/ghost']);
     expect(ghost.get).toBeUndefined();
     expect(Object.keys(ghost)).toEqual(['__proto__']);
   });
@@ -118,9 +119,9 @@ describe('documents that are not descriptions, or cannot be read, get one line',
   it('still reads ordinary aliases and merge keys', async () => {
     const text =
       'openapi: 3.0.3\ninfo: &info {title: T, version: "1"}\nx-copy: *info\nx-merged:\n  <<: *info\n  title: U\npaths: {}\n';
-    const data = (await loadDescription(write('alias.yaml', text))).data as any;
-    expect(data['x-copy']).toEqual({ title: 'T', version: '1' });
-    expect(data['x-merged']).toEqual({ title: 'U', version: '1' });
+    const { data } = await loadDescription(write('alias.yaml', text));
+    expect(valueAt(data, ['x-copy'])).toEqual({ title: 'T', version: '1' });
+    expect(valueAt(data, ['x-merged'])).toEqual({ title: 'U', version: '1' });
   });
 
   it('refuses 10,000 levels of nesting, in JSON and in YAML, and lints 900', async () => {
@@ -317,7 +318,7 @@ describe('documents and $refs over HTTP', () => {
   });
 
   it('follows a same-origin redirect, not one to another host', async () => {
-    expect(((await loadDescription(`${base}/apis/moved.yaml`)).data as any).openapi).toBe('3.0.3');
+    expect(valueAt((await loadDescription(`${base}/apis/moved.yaml`)).data, ['openapi'])).toBe('3.0.3');
     await expect(loadDescription(`${base}/apis/away.yaml`)).rejects.toThrow(/redirects to another host/);
   });
 

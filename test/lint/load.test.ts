@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CouldNotRunError } from '../../src/errors.js';
 import { lintDocument } from '../../src/lint/lint.js';
 import { loadDescription } from '../../src/lint/load.js';
+import { valueAt } from '../values.js';
 
 const FIXTURES = join(import.meta.dirname, '../../fixtures/loading');
 
@@ -16,8 +17,7 @@ describe('loadDescription', () => {
     for (const match of text.matchAll(/"\$ref":"([^"]*)"/g)) expect(match[1]).toMatch(/^#/);
     expect(loaded.problems).toEqual([]);
     expect(loaded.files.size).toBe(3);
-    const data = loaded.data as any;
-    expect(data.paths['/v1/users/{userId}'].get.description).toBe('Fetches one user.');
+    expect(valueAt(loaded.data, ['paths', '/v1/users/{userId}', 'get', 'description'])).toBe('Fetches one user.');
   });
 
   it('maps a bundled path back to the file and line it came from', async () => {
@@ -157,7 +157,7 @@ describe('loadDescription', () => {
       const loaded = await loadDescription(join(dir, 'openapi.yaml'), { allowRemoteRefs: true });
       expect(requests).toBe(1);
       expect(loaded.problems).toEqual([]);
-      expect((loaded.data as any).components.schemas.Thing.description).toBe('Fetched.');
+      expect(valueAt(loaded.data, ['components', 'schemas', 'Thing', 'description'])).toBe('Fetched.');
     });
   });
 });

@@ -18,6 +18,7 @@ import { convertSwagger2, isSwagger2, parsePrintedPath, type ConvertedSwagger } 
 import { fingerprint } from '../../src/report/fingerprint.js';
 import { vottur, ROOT } from '../cli/run.js';
 import { CORPUS_DIR, corpusTitle, reportMissingCorpus } from '../corpus.js';
+import { objectAt, valueAt } from '../values.js';
 
 type Path = Array<string | number>;
 const FIXTURES = join(ROOT, 'fixtures/swagger2');
@@ -260,11 +261,12 @@ describe('where each converted node came from', () => {
     ) as Record<string, unknown>;
     const { data: out } = await convertSwagger2(data);
     expect(out.info).toEqual({ version: 1 }); // no empty title, the version still a number
-    const get = out.paths['/v1/x/{id}'].get;
+    const get = objectAt(out, ['paths', '/v1/x/{id}', 'get']);
     expect(get.responses).toBeUndefined(); // no synthesised `default` response
-    expect(get.parameters[0].required).toBeUndefined(); // not made `required: true`
-    expect(get.parameters[0].schema?.type).toBeUndefined(); // not made a string
-    expect(out.paths['/v1/x/{id}'].post.responses['200'].description).toBeUndefined(); // no empty description
+    const parameter = objectAt(get, ['parameters', 0]);
+    expect(parameter.required).toBeUndefined(); // not made `required: true`
+    expect(valueAt(parameter, ['schema', 'type'])).toBeUndefined(); // not made a string
+    expect(objectAt(out, ['paths', '/v1/x/{id}', 'post', 'responses', '200']).description).toBeUndefined(); // no empty description
     expect(JSON.stringify(out)).not.toMatch(/x-s2o-|x-vottur-source/);
   });
 
@@ -273,7 +275,7 @@ describe('where each converted node came from', () => {
       '{"swagger": "2.0", "info": {"title": "t", "version": "1.0.0"}, "paths": {}, "definitions": {"Thing": {"type": "object", "properties": {"__proto__": {"type": "string"}, "b": {"type": "integer"}}}}}',
     ) as Record<string, unknown>;
     const converted = await convertSwagger2(data);
-    const properties = converted.data.components.schemas.Thing.properties as Record<string, unknown>;
+    const properties = objectAt(converted.data, ['components', 'schemas', 'Thing', 'properties']);
     expect(Object.getPrototypeOf(properties)).toBe(Object.prototype);
     expect(Object.keys(properties)).toEqual(['__proto__', 'b']);
     expect(Object.getOwnPropertyDescriptor(properties, '__proto__')?.value).toEqual({ type: 'string' });
@@ -290,8 +292,9 @@ describe('where each converted node came from', () => {
       `swagger: "2.0"\ninfo: { title: t, version: 1.0.0 }\nproduces: [application/json, application/problem+json]\npaths:\n  /v1/x:\n    get:\n      responses:\n        '200': { description: ok, schema: { type: object } }\n        '400': { description: bad, schema: { type: object } }\n`,
     ) as Record<string, unknown>;
     const { data: out } = await convertSwagger2(data);
-    expect(Object.keys(out.paths['/v1/x'].get.responses['200'].content)).toEqual(['application/json']);
-    expect(Object.keys(out.paths['/v1/x'].get.responses['400'].content)).toEqual(['application/problem+json']);
+    const responses = ['paths', '/v1/x', 'get', 'responses'];
+    expect(Object.keys(objectAt(out, [...responses, '200', 'content']))).toEqual(['application/json']);
+    expect(Object.keys(objectAt(out, [...responses, '400', 'content']))).toEqual(['application/problem+json']);
   });
 });
 

@@ -149,7 +149,7 @@ export class LspClient {
   }
 
   request<T>(method: string, params: unknown): Promise<T> {
-    return this.connection.sendRequest(method, params) as Promise<T>;
+    return this.connection.sendRequest<T>(method, params);
   }
 
   async stop(): Promise<void> {

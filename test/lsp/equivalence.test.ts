@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { glob } from 'tinyglobby';
-import type { Finding, Report } from '../../src/report/finding.js';
+import type { Report } from '../../src/report/finding.js';
 import { counts } from '../../src/report/finding.js';
 import { isDescriptionText } from '../../src/lsp/server.js';
 import { ROOT, vottur } from '../cli/run.js';

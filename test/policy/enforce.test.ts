@@ -49,6 +49,7 @@ describe('one resolution per document, feeding the engine', () => {
       id,
       severity: 'error',
       category: 'documentation',
+      source: { document: 'seed', section: 'a test rule' },
       description: id,
       check: () => (calls++, [{ message: id, path: [] }]),
     });

@@ -4,7 +4,7 @@
  * every format at once, and each file read back by a real parser or validator for its format
  * (ajv and the report schema, the SARIF multitool, fast-xml-parser, marked, Chromium).
  */
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';

@@ -4,12 +4,13 @@ import * as Parsers from '@stoplight/spectral-parsers';
 import { oas } from '@stoplight/spectral-rulesets';
 import { describe, expect, it } from 'vitest';
 import { referenceDescriptionPath } from '../../src/reference/description.js';
+import type { Parsed } from '../values.js';
 import { loadDescription, schemaErrors, schemaValidators } from './helpers.js';
 
 const document = loadDescription();
 const validators = schemaValidators(document);
 
-type Obj = Record<string, any>;
+type Obj = Record<string, Parsed>;
 
 function deref(node: Obj): Obj {
   let current = node;
@@ -89,7 +90,7 @@ describe('the reference description', () => {
   it('gives every response media type an example that validates against its schema', () => {
     let checked = 0;
     for (const [name, response] of Object.entries(document.components.responses as Obj)) {
-      for (const [mediaType, media] of Object.entries((response as Obj).content ?? {}) as Array<[string, Obj]>) {
+      for (const [mediaType, media] of Object.entries<Obj>((response as Obj).content ?? {})) {
         expect(media.example, `${name} ${mediaType}`).toBeDefined();
         const schemaName = (media.schema.$ref as string).split('/').pop()!;
         expect(schemaErrors(validators, schemaName, media.example), `${name} ${mediaType}`).toEqual([]);

@@ -29,7 +29,7 @@ function raw(request: string): Promise<{ status: number; headers: string; body: 
     const socket = connect(Number(port), hostname);
     let data = '';
     socket.setEncoding('utf8');
-    socket.on('data', (chunk) => (data += chunk));
+    socket.on('data', (chunk) => (data += String(chunk)));
     socket.on('error', reject);
     socket.on('close', () => {
       const [head = '', body = ''] = data.split('\r\n\r\n');
@@ -91,7 +91,7 @@ describe('the reference service at the edge of HTTP', () => {
 });
 
 describe('the audience of a token', () => {
-  it('the development issuer makes tokens for the reference service', async () => {
+  it('the development issuer makes tokens for the reference service', () => {
     const claims = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as { aud?: unknown };
     expect(claims.aud).toBe(REFERENCE_AUDIENCE);
   });

@@ -9,6 +9,7 @@ import addFormatsModule from 'ajv-formats';
 import { parse } from 'yaml';
 import { referenceDescriptionPath } from '../../src/reference/description.js';
 import type { RunningReferenceService } from '../../src/reference/service.js';
+import type { Parsed } from '../values.js';
 
 const addFormats = addFormatsModule.default;
 
@@ -28,7 +29,7 @@ export interface Answer {
   contentType: string;
   text: string;
   /** The body parsed as JSON, or undefined when it is empty or not JSON. */
-  json: any;
+  json: Parsed;
 }
 
 export interface CallOptions {
@@ -89,8 +90,8 @@ export async function requestToken(
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
-export function loadDescription(): Record<string, any> {
-  return parse(readFileSync(referenceDescriptionPath(), 'utf8')) as Record<string, any>;
+export function loadDescription(): Record<string, Parsed> {
+  return parse(readFileSync(referenceDescriptionPath(), 'utf8')) as Record<string, Parsed>;
 }
 
 /** Validators for the description's component schemas, converted from OpenAPI 3.0 to JSON Schema. */

@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { maskLogLine } from '../../src/reference/logging.js';
+import type { Parsed } from '../values.js';
 import { startReferenceService, type RunningReferenceService } from '../../src/reference/service.js';
 import { loadProfileStore, type ProfileStore } from '../../src/reference/store.js';
 import {
@@ -20,11 +21,11 @@ class Capture extends Writable {
     this.text += chunk.toString();
     callback();
   }
-  lines(): Array<Record<string, any>> {
+  lines(): Array<Record<string, Parsed>> {
     return this.text
       .split('\n')
       .filter(Boolean)
-      .map((line) => JSON.parse(line) as Record<string, any>);
+      .map((line) => JSON.parse(line) as Record<string, Parsed>);
   }
 }
 
@@ -80,9 +81,7 @@ describe('logs', () => {
     const log = new Capture();
     const real = await loadProfileStore();
     const broken: ProfileStore = {
-      getProfile: async (nationalId) => {
-        throw new Error(`connection lost while reading ${nationalId}`);
-      },
+      getProfile: (nationalId) => Promise.reject(new Error(`connection lost while reading ${nationalId}`)),
       getActorProfile: (to, from) => real.getActorProfile(to, from),
     };
     const service = await startReferenceService({ log, store: broken, auth: 'none' });

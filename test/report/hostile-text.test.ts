@@ -15,6 +15,7 @@ import { escapeControls, escapeLine, neutraliseCommands } from '../../src/runtim
 import { CWD, sampleReport } from './sample.js';
 
 /** What a terminal, a CI runner or an editor would act on, raw. */
+// eslint-disable-next-line no-control-regex -- control characters are what this looks for
 const RAW_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 
 const PIECES = [

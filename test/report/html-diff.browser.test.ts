@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 /**
  * The HTML report of a `vottur diff` in a real browser (Debian's Chromium, driven by playwright-core):
  * one card for the compared pair, the version verdict the diff computed at the top, the changes

@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 /**
  * The HTML report in a real browser (Debian's Chromium, driven by playwright-core): it loads with
  * no network request at all, its filters show the right rows, and a screenshot is kept as an

@@ -16,6 +16,8 @@ import {
   NATIONAL_ID_HYPHEN,
   sampleReport,
 } from './sample.js';
+import type { JsonObject } from '../../rulesets/lib/openapi/types.js';
+import { objectAt } from '../values.js';
 
 const addFormats = addFormatsModule.default;
 
@@ -114,19 +116,20 @@ describe('json format', () => {
     const validate = validator(false);
     const good = JSON.parse(formatJson(sampleReport(), CONTEXT));
     expect(validate(good)).toBe(true);
-    const mutations: Array<(r: any) => void> = [
+    // Each makes the report wrong in one place, which is what the schema must see.
+    const mutations: Array<(r: JsonObject) => void> = [
       (r) => delete r.findings,
       (r) => delete r.score,
-      (r) => (r.findings[0].severity = 'fatal'),
-      (r) => (r.findings[0].category = 'style'),
-      (r) => (r.findings[0].line = 0),
-      (r) => (r.findings[0].pointer = 'paths/x'),
+      (r) => (objectAt(r, ['findings', 0]).severity = 'fatal'),
+      (r) => (objectAt(r, ['findings', 0]).category = 'style'),
+      (r) => (objectAt(r, ['findings', 0]).line = 0),
+      (r) => (objectAt(r, ['findings', 0]).pointer = 'paths/x'),
       (r) => (r.createdTimestamp = 'yesterday'),
-      (r) => (r.score.grade = 'E'),
-      (r) => (r.score.score = 101),
-      (r) => delete r.score.byCategory.security,
-      (r) => (r.rules[0].docsUrl = 'not a uri'),
-      (r) => (r.operations[0].requests = -1),
+      (r) => (objectAt(r, ['score']).grade = 'E'),
+      (r) => (objectAt(r, ['score']).score = 101),
+      (r) => delete objectAt(r, ['score', 'byCategory']).security,
+      (r) => (objectAt(r, ['rules', 0]).docsUrl = 'not a uri'),
+      (r) => (objectAt(r, ['operations', 0]).requests = -1),
     ];
     for (const mutate of mutations) {
       const copy = structuredClone(good);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pathToFileURL } from 'node:url';
+import type { ReportingDescriptor, Result } from 'sarif';
 import type { Report } from '../../src/report/finding.js';
 import { artifactLocation, formatSarif, pascalName, SARIF_SCHEMA_URI } from '../../src/report/formatters/sarif.js';
 import { MULTITOOL, problems, validate } from './sarif-validator.js';
@@ -31,7 +32,9 @@ describe('sarif format', () => {
       defaultConfiguration: { level: 'error' },
       properties: { category: 'data-format' },
     });
-    const levels = Object.fromEntries(driver.rules.map((r: any) => [r.id, r.defaultConfiguration.level]));
+    const levels = Object.fromEntries(
+      driver.rules.map((r: ReportingDescriptor) => [r.id, r.defaultConfiguration?.level]),
+    );
     expect(levels).toMatchObject({
       'platform-property-camel-case': 'warning',
       'platform-security-schemes': 'note',
@@ -48,7 +51,7 @@ describe('sarif format', () => {
     const run = sarifOf(sampleReport()).runs[0];
     expect(run.originalUriBaseIds.SRCROOT.uri).toBe(pathToFileURL(`${CWD}/`).href);
     expect(run.originalUriBaseIds.SRCROOT.uri.endsWith('/')).toBe(true);
-    const result = run.results.find((r: any) => r.ruleId === 'platform-national-id-format');
+    const result = run.results.find((r: Result) => r.ruleId === 'platform-national-id-format');
     expect(result.level).toBe('error');
     expect(run.tool.driver.rules[result.ruleIndex].id).toBe(result.ruleId);
     expect(result.locations[0].physicalLocation).toEqual({
@@ -57,7 +60,7 @@ describe('sarif format', () => {
     });
     expect(result.locations[0].logicalLocations).toBeUndefined();
     for (const r of run.results) expect(run.tool.driver.rules[r.ruleIndex].id).toBe(r.ruleId);
-    const levels = run.results.map((r: any) => r.level);
+    const levels = run.results.map((r: Result) => r.level);
     expect(levels.filter((l: string) => l === 'error')).toHaveLength(4);
     expect(levels.filter((l: string) => l === 'warning')).toHaveLength(4);
     expect(levels.filter((l: string) => l === 'note')).toHaveLength(1);
@@ -65,13 +68,13 @@ describe('sarif format', () => {
 
   it('gives contract results the operation as a logical location, placed on it in the description', () => {
     const run = sarifOf(sampleReport()).runs[0];
-    const result = run.results.find((r: any) => r.ruleId === 'contract-status-code');
+    const result = run.results.find((r: Result) => r.ruleId === 'contract-status-code');
     expect(result.locations[0].logicalLocations).toEqual([
       { name: 'getActorProfiles', fullyQualifiedName: 'GET /v2/actor-profiles', kind: 'function' },
     ]);
     // The pointer /paths/~1v2~1actor-profiles/get/responses lands on `responses:` (line 28).
     expect(result.locations[0].physicalLocation.region).toEqual({ startLine: 28, startColumn: 7 });
-    const response = run.results.find((r: any) => r.ruleId === 'response-national-id-format');
+    const response = run.results.find((r: Result) => r.ruleId === 'response-national-id-format');
     // A pointer into the payload (/nationalId) is not followed; the operation's `get:` is (line 8).
     expect(response.locations[0].physicalLocation.region).toEqual({ startLine: 8, startColumn: 5 });
     expect(response.properties).toMatchObject({
@@ -173,7 +176,7 @@ describe('sarif format', () => {
         absent: [{ rule: third.ruleId, document: third.document, pointer: third.pointer, fingerprint: 'gone' }],
       };
       const log = sarifOf(report);
-      const results = log.runs[0].results as Array<Record<string, any>>;
+      const results = log.runs[0].results as Result[];
       expect(results[0].suppressions).toEqual([
         { kind: 'inSource', status: 'accepted', justification: 'A legacy endpoint, replaced in v3.' },
       ]);

@@ -12,6 +12,7 @@ import {
   sampleReport,
 } from './sample.js';
 
+// eslint-disable-next-line no-control-regex -- an escape character starts every colour code
 const ANSI = /\u001b\[[0-9;]*m/;
 
 describe('stylish format', () => {

@@ -103,7 +103,7 @@ describe('the rule catalogue', () => {
 
   it.each(RULES.map((rule) => [rule.id, rule]))(
     '%s states its source, and a design-guide rule is a warning at most that says so',
-    async (id, rule) => {
+    (id, rule) => {
       expect(['seed', 'design guide']).toContain(rule.source.document);
       expect(rule.source.section.length).toBeGreaterThan(3);
       const page = readFileSync(join(ROOT, 'docs/rules', `${id}.md`), 'utf8');
