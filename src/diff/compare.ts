@@ -82,7 +82,7 @@ function templateKey(pathKey: string): string {
 }
 
 function pathParameterNames(pathKey: string): string[] {
-  return [...pathKey.matchAll(/\{([^}]*)\}/g)].map((match) => match[1]);
+  return [...pathKey.matchAll(/\{([^}]*)\}/g)].map((match) => match[1] ?? '');
 }
 
 const same = equal;
@@ -406,7 +406,7 @@ export class Comparer {
             'diff-security-token-url-changed',
             [...revisionScheme.path, 'flows', flow, 'tokenUrl'],
             [...baseScheme.path, 'flows', flow, 'tokenUrl'],
-            `the token URL of security scheme ${name} (${flow}) changed from ${bf.tokenUrl} to ${rf.tokenUrl}`,
+            `the token URL of security scheme ${name} (${flow}) changed from ${String(bf.tokenUrl)} to ${String(rf.tokenUrl)}`,
           );
         }
       }
@@ -585,7 +585,7 @@ export class Comparer {
   ): void {
     const bc: JsonObject = isObject(baseContent) ? baseContent : {};
     const rc: JsonObject = isObject(revisionContent) ? revisionContent : {};
-    const normal = (mediaType: string) => mediaType.split(';')[0].trim().toLowerCase();
+    const normal = (mediaType: string) => (mediaType.split(';')[0] ?? '').trim().toLowerCase();
     const schemaOf = (media: unknown) => (isObject(media) ? media.schema : undefined);
     const revisionByType = new Map(Object.keys(rc).map((mediaType) => [normal(mediaType), mediaType]));
     const baseTypes = new Set(Object.keys(bc).map(normal));
@@ -797,6 +797,7 @@ export class Comparer {
       }
       unmatchedRevision.delete(index);
       const other = revisionReqs[index];
+      if (!other) continue;
       for (const [name, scopes] of req) {
         const now = other.get(name) ?? [];
         const added = now.filter((scope) => !scopes.includes(scope));
@@ -817,13 +818,13 @@ export class Comparer {
           );
       }
     }
-    const remaining = [...unmatchedRevision].map((index) => revisionReqs[index]);
+    const remaining = [...unmatchedRevision].flatMap((index) => revisionReqs[index] ?? []);
     for (const req of unmatchedBase) {
       // The same alternative with more schemes ANDed in: those schemes are now required.
       const superset = remaining.findIndex((other) => [...req.keys()].every((name) => other.has(name)));
       if (superset >= 0) {
-        const other = remaining.splice(superset, 1)[0];
-        for (const name of other.keys())
+        const [other] = remaining.splice(superset, 1);
+        for (const name of other?.keys() ?? [])
           if (!req.has(name))
             this.add(
               'diff-security-scheme-added',
@@ -889,7 +890,7 @@ export class Comparer {
     if (operation) {
       for (let i = range.start; i < Math.min(range.end, this.changes.length); i++) {
         const change = this.changes[i];
-        if (change.operation === undefined || change.operation === operation) continue;
+        if (change?.operation === undefined || change.operation === operation) continue;
         change.alsoReaches ??= [];
         if (!change.alsoReaches.includes(operation)) change.alsoReaches.push(operation);
       }
@@ -1146,6 +1147,7 @@ export class Comparer {
     for (let i = 0; i < pairs; i++) {
       const bi = unmatchedBase[i];
       const ri = unmatchedRevision[i];
+      if (bi === undefined || ri === undefined) break;
       this.compareSchema(
         scope,
         `${label} (${composition} #${ri + 1})`,
