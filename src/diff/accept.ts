@@ -45,8 +45,8 @@ export function suppressionsAt(document: Document, path: JsonPath): Suppression[
   const found: Suppression[] = [];
   const nodes: Array<{ node: unknown; at: JsonPath }> = [{ node: document, at: [] }];
   let node: unknown = document;
-  for (let i = 0; i < path.length && node !== undefined; i++) {
-    const segment = path[i];
+  for (const [i, segment] of path.entries()) {
+    if (node === undefined) break;
     node = isObject(node) ? node[segment] : isArray(node) ? node[Number(segment)] : undefined;
     nodes.push({ node, at: path.slice(0, i + 1) });
   }
@@ -66,7 +66,9 @@ export interface AcceptEntry {
 
 function normaliseOperation(operation: string): string {
   const match = /^\s*([A-Za-z]+)\s+(\S+)\s*$/.exec(operation);
-  return match ? `${match[1].toUpperCase()} ${match[2]}` : operation.trim();
+  if (!match) return operation.trim();
+  const [, method = '', route = ''] = match;
+  return `${method.toUpperCase()} ${route}`;
 }
 
 /** Reads an accept file: a list of entries, or `{ accept: [...] }`; JSON or YAML. */

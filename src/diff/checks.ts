@@ -164,7 +164,7 @@ export const VERSION_RULES: readonly VersionRuleDefinition[] = [
 
 const BY_ID = new Map<string, CheckDefinition>(CHECKS.map((check) => [check.id, check]));
 
-export function check(id: CheckId | string): CheckDefinition {
+export function check(id: string): CheckDefinition {
   const found = BY_ID.get(id);
   if (!found) throw new Error(`unknown diff check ${id}`);
   return found;

@@ -22,7 +22,7 @@ import {
 } from './checks.js';
 import { compareDescriptions } from './compare.js';
 import { displayIn, loadSide, type Side } from './sides.js';
-import { checkVersioning, diffOutcome, type VersionVerdict } from './versioning.js';
+import { checkVersioning, diffOutcome, versionText, type VersionVerdict } from './versioning.js';
 
 export {
   CHECKS,
@@ -130,7 +130,7 @@ export function diffSides(base: Side, revision: Side, options: Pick<DiffOptions,
   };
 
   // A suppression is read from the revision's bundled tree, at the finding's node or above it.
-  const acceptance = (finding: Finding, path: JsonPath): NonNullable<Finding['suppressions']> | undefined => {
+  const acceptance = (finding: Finding, path: JsonPath): [NonNullable<Finding['suppressions']>[number]] | undefined => {
     const own = suppressionsAt(revisionData, path).find((s) => s.rule === finding.ruleId);
     if (own) return [{ kind: 'inSource', justification: own.reason }];
     const entry = options.accept?.find((candidate) => accepts(candidate, finding));
@@ -217,7 +217,7 @@ export function diffSides(base: Side, revision: Side, options: Pick<DiffOptions,
     return {
       path: side.display(side.loaded.rootUri),
       ...(typeof data?.title === 'string' ? { title: data.title } : {}),
-      ...(data?.version !== undefined ? { version: String(data.version) } : {}),
+      ...(data?.version !== undefined ? { version: versionText(data.version) } : {}),
     };
   };
   const report: Report = {

@@ -10,7 +10,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, isAbsolute, join, normalize, relative, sep } from 'node:path';
-import { CouldNotRunError } from '../errors.js';
+import { CouldNotRunError, errorMessage } from '../errors.js';
 import { shownPath } from '../report/source.js';
 import { loadDescription, type LoadedDescription, type LoadOptions } from '../lint/load.js';
 import { isObject } from '../../rulesets/lib/openapi/types.js';
@@ -21,7 +21,7 @@ export interface Side {
   name: string;
   loaded: LoadedDescription;
   /** A file of the loaded description (absolute path or URL) as reports show it. */
-  display(uri: string): string;
+  display: (uri: string) => string;
 }
 
 const MAX_GIT_BYTES = 64 * 1024 * 1024;
@@ -132,7 +132,7 @@ async function loadGitSide(spec: string, ref: string, path: string, cwd: string,
     text = await git(['show', '--end-of-options', `${ref}:./${relativePath.split(sep).join('/')}`], cwd);
   } catch (error) {
     throw new CouldNotRunError(
-      `cannot read ${spec} from git (${(error as Error).message}); check the ref and the path (relative to the current folder)`,
+      `cannot read ${spec} from git (${errorMessage(error)}); check the ref and the path (relative to the current folder)`,
     );
   }
   const folder = await mkdtemp(join(tmpdir(), 'vottur-diff-'));

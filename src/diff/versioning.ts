@@ -34,8 +34,17 @@ export interface VersionVerdict {
   findings: VersionFinding[];
 }
 
+/** A written `info.version` as text: a scalar as written (`version: 2` in YAML is a number), an object or list as JSON. */
+export function versionText(value: unknown): string {
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
+    ? String(value)
+    : (JSON.stringify(value) ?? '');
+}
+
 function versionOf(document: Document): string | undefined {
-  return isObject(document.info) && document.info.version !== undefined ? String(document.info.version) : undefined;
+  return isObject(document.info) && document.info.version !== undefined
+    ? versionText(document.info.version)
+    : undefined;
 }
 
 /** The majors that paths carry as their first segment (`/v2/users` → 2). */

@@ -13,8 +13,9 @@ export function overlaps(a: Pick<TextEdit, 'start' | 'end'>, b: Pick<TextEdit, '
  */
 export function applyEdits(text: string, edits: ReadonlyArray<Pick<TextEdit, 'start' | 'end' | 'newText'>>): string {
   const sorted = [...edits].sort((a, b) => a.start - b.start || a.end - b.end);
-  for (let i = 1; i < sorted.length; i++) {
-    if (overlaps(sorted[i - 1], sorted[i])) throw new Error(`overlapping edits at ${sorted[i].start}`);
+  for (const [i, edit] of sorted.entries()) {
+    const previous = sorted[i - 1];
+    if (previous && overlaps(previous, edit)) throw new Error(`overlapping edits at ${edit.start}`);
   }
   let out = '';
   let at = 0;

@@ -15,11 +15,11 @@ export interface FixContext {
   path: JsonPath;
   value: unknown;
   /** The value at a path of the same file. */
-  at(path: JsonPath): unknown;
+  at: (path: JsonPath) => unknown;
   /** The whole description (every file), for fixes that update references elsewhere. */
   loaded: LoadedDescription;
   /** Any file of the description, to edit. */
-  sourceOf(uri: string): EditableSource;
+  sourceOf: (uri: string) => EditableSource;
 }
 
 export interface ProposedFix {

@@ -5,7 +5,6 @@
  * documentation-only ones (`fixDescription`).
  */
 import { isAbsolute, resolve } from 'node:path';
-import type { JsonPath } from '../../rulesets/lib/openapi/types.js';
 import { loadDescription, type LoadedDescription, type LoadOptions } from '../lint/load.js';
 import { counts, type Finding } from '../report/finding.js';
 import { shownPath } from '../report/source.js';

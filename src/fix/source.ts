@@ -100,7 +100,8 @@ export class EditableSource {
   indentUnit(): string {
     if (this.unit !== undefined) return this.unit;
     const match = /\n([ \t]+)[^\s]/.exec(this.text);
-    this.unit = match ? (match[1].startsWith('\t') ? '\t' : match[1]) : '  ';
+    const indentation = match?.[1];
+    this.unit = indentation === undefined ? '  ' : indentation.startsWith('\t') ? '\t' : indentation;
     return this.unit;
   }
 
@@ -120,7 +121,10 @@ export class EditableSource {
   /** A scalar in the file's syntax, in `style` where given (`QUOTE_SINGLE`, `QUOTE_DOUBLE`, `PLAIN`). */
   scalar(value: unknown, style?: string, inFlow = false): string {
     if (this.kind === 'json') return JSON.stringify(value);
-    if (typeof value !== 'string') return value === null ? 'null' : String(value);
+    if (typeof value !== 'string')
+      return typeof value === 'number' || typeof value === 'boolean'
+        ? String(value)
+        : (JSON.stringify(value) ?? 'null');
     if (style === 'QUOTE_DOUBLE') return JSON.stringify(value);
     if (style !== 'QUOTE_SINGLE' && isPlainSafe(value, inFlow)) return value;
     return `'${value.replace(/'/g, "''")}'`;
@@ -192,9 +196,11 @@ export class EditableSource {
     const map = found.node;
     const pairs = map.items as Array<Pair<Node, Node | null>>;
     const keyText = this.scalar(key);
+    const firstPair = pairs[0];
+    const lastPair = pairs.at(-1);
     if (map.flow || this.kind === 'json') {
       const [mapStart, mapEnd] = this.range(map);
-      if (pairs.length === 0) {
+      if (!firstPair || !lastPair) {
         const close = this.text.lastIndexOf('}', mapEnd);
         const indent = this.lineIndent(mapStart);
         const inner = indent + this.indentUnit();
@@ -205,9 +211,10 @@ export class EditableSource {
           newText: `\n${inner}${keyText}:${this.memberValue(value, inner)}\n${indent}`,
         };
       }
-      const first = this.range(pairs[0].key)[0];
-      const last = pairs[pairs.length - 1];
-      const lastEnd = last.value ? trimmedEnd(this.text, this.range(last.value)[1]) : this.range(last.key)[1];
+      const first = this.range(firstPair.key)[0];
+      const lastEnd = lastPair.value
+        ? trimmedEnd(this.text, this.range(lastPair.value)[1])
+        : this.range(lastPair.key)[1];
       const multiline = this.text.slice(mapStart, first).includes('\n');
       const indent = multiline ? this.indentAt(first) : '';
       return {
@@ -219,10 +226,9 @@ export class EditableSource {
           : `, ${keyText}:${this.memberValue(value, indent)}`,
       };
     }
-    if (pairs.length === 0) return undefined;
-    const indent = this.indentAt(this.range(pairs[0].key)[0]);
-    const last = pairs[pairs.length - 1];
-    const lastEnd = trimmedEnd(this.text, last.value ? this.range(last.value)[1] : this.range(last.key)[1]);
+    if (!firstPair || !lastPair) return undefined;
+    const indent = this.indentAt(this.range(firstPair.key)[0]);
+    const lastEnd = trimmedEnd(this.text, lastPair.value ? this.range(lastPair.value)[1] : this.range(lastPair.key)[1]);
     const lineEnd = this.text.indexOf('\n', lastEnd);
     const at = lineEnd === -1 ? this.text.length : lineEnd;
     return { file: this.uri, start: at, end: at, newText: `\n${indent}${keyText}:${this.memberValue(value, indent)}` };
@@ -237,10 +243,11 @@ export class EditableSource {
     if (!item) return undefined;
     const [start, end] = this.range(item);
     if (found.node.flow || this.kind === 'json') {
-      if (index > 0)
+      const previous = items[index - 1];
+      if (index > 0 && previous)
         return {
           file: this.uri,
-          start: trimmedEnd(this.text, this.range(items[index - 1])[1]),
+          start: trimmedEnd(this.text, this.range(previous)[1]),
           end: trimmedEnd(this.text, end),
           newText: '',
         };
@@ -267,12 +274,14 @@ export class EditableSource {
     });
     const edits: TextEdit[] = [];
     order.forEach((from, to) => {
-      if (from === to) return;
+      const place = spans[to];
+      const moved = spans[from];
+      if (from === to || !place || !moved) return;
       edits.push({
         file: this.uri,
-        start: spans[to].start,
-        end: spans[to].end,
-        newText: this.text.slice(spans[from].start, spans[from].end),
+        start: place.start,
+        end: place.end,
+        newText: this.text.slice(moved.start, moved.end),
       });
     });
     return edits;
@@ -318,7 +327,7 @@ export class EditableSource {
 /** The offset before any whitespace that ends `[.., end)`. */
 function trimmedEnd(text: string, end: number): number {
   let at = end;
-  while (at > 0 && /\s/.test(text[at - 1])) at--;
+  while (at > 0 && /\s/.test(text.charAt(at - 1))) at--;
   return at;
 }
 

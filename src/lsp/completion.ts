@@ -27,8 +27,8 @@ export function enclosingKeys(text: string, line: number, character: number): st
   const current = (lines[line] ?? '').slice(0, character);
   const keys: string[] = [];
   const keyOf = (row: string) => /^\s*(?:-\s+)?["']?([^"':{}[\],#]+?)["']?\s*:(?:\s|$)/.exec(row)?.[1]?.trim();
-  const own = /^\s*(?:-\s+)?["']?([^"':{}[\],#]+?)["']?\s*:\s*(.*)$/.exec(current);
-  if (own) keys.push(own[1].trim());
+  const own = /^\s*(?:-\s+)?["']?([^"':{}[\],#]+?)["']?\s*:\s*(.*)$/.exec(current)?.[1];
+  if (own !== undefined) keys.push(own.trim());
   let indent = current.search(/\S/) === -1 ? current.length : current.search(/\S/);
   // A list item's own indentation is that of its dash: its parent is less indented than that.
   for (let row = line - 1; row >= 0 && indent > 0; row--) {

@@ -74,10 +74,10 @@ export function positionIn(text: string): (offset: number) => { line: number; ch
     let high = starts.length - 1;
     while (low < high) {
       const middle = (low + high + 1) >> 1;
-      if (starts[middle] <= offset) low = middle;
+      if ((starts[middle] ?? Infinity) <= offset) low = middle;
       else high = middle - 1;
     }
-    return { line: low, character: offset - starts[low] };
+    return { line: low, character: offset - (starts[low] ?? 0) };
   };
 }
 

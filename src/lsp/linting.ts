@@ -108,7 +108,7 @@ function failureOf(message: string): NonNullable<LintOutcome['failure']> {
   if (!match) return { message };
   return {
     message: message.slice(match[0].length),
-    file: resolve(match[1]),
+    file: resolve(match[1] ?? ''),
     line: Number(match[2]),
     column: Number(match[3]),
   };

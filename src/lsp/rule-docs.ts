@@ -21,6 +21,7 @@ export function ruleDoc(id: string): RuleDoc | undefined {
   try {
     doc = parseRuleDoc(id, readFileSync(packageFile(`docs/rules/${id}.md`), 'utf8'));
   } catch {
+    // No page for this id (a rule of an extended ruleset): the hover shows no documentation.
     doc = undefined;
   }
   cache.set(id, doc);
@@ -36,7 +37,7 @@ export function parseRuleDoc(id: string, text: string): RuleDoc {
     const match = /^#{1,2}\s+(.*)$/.exec(line);
     if (match) {
       flush();
-      heading = match[1].trim().toLowerCase();
+      heading = (match[1] ?? '').trim().toLowerCase();
     } else body.push(line);
   }
   flush();

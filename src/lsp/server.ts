@@ -13,7 +13,7 @@
 import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { isMap, isScalar, type Pair } from 'yaml';
+import { isMap, isScalar } from 'yaml';
 import {
   CodeActionKind,
   createConnection,
@@ -30,6 +30,7 @@ import {
   type Location,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
+import { errorCode, errorMessage } from '../errors.js';
 import { CONFIG_FILE_NAMES, DEFAULT_BASELINE_FILE } from '../paths.js';
 import { counts, type Finding, type RuleMeta } from '../report/finding.js';
 import { maskNationalIds } from '../pii.js';
@@ -208,7 +209,7 @@ export function serveConnection(connection: Connection, options: ServerOptions =
     for (const [file, byRoot] of published) if (byRoot.has(root)) touched.add(file);
     // The root's own file last: a client that waits for it has every other file's by then.
     for (const file of [...touched].sort((a, b) => Number(a === root) - Number(b === root))) {
-      const byRoot = published.get(file) ?? new Map();
+      const byRoot = published.get(file) ?? new Map<string, Array<{ diagnostic: Diagnostic; finding?: Finding }>>();
       const mine = byFile.get(file);
       if (mine && mine.length > 0) byRoot.set(root, mine);
       else byRoot.delete(root);
@@ -240,7 +241,7 @@ export function serveConnection(connection: Connection, options: ServerOptions =
               ...(settings.baseline ? { baseline: settings.baseline } : {}),
             });
           } catch (error) {
-            connection.console.error(`vottur: could not lint ${root}: ${(error as Error).message}`);
+            connection.console.error(`vottur: could not lint ${root}: ${errorMessage(error)}`);
             return;
           }
           // A newer change came while linting: this result is already out of date.
@@ -518,7 +519,7 @@ export function serveConnection(connection: Connection, options: ServerOptions =
           );
         } catch (error) {
           // The text changed under the request (it no longer parses): no fix now, the next lint says why.
-          connection.console.warn(`vottur: no fixes for ${finding.ruleId}: ${(error as Error).message}`);
+          connection.console.warn(`vottur: no fixes for ${finding.ruleId}: ${errorMessage(error)}`);
         }
       }
       if (data.baselined) continue;
@@ -590,7 +591,7 @@ export function serveConnection(connection: Connection, options: ServerOptions =
     try {
       await addToBaseline(file, finding, outcome.cwd);
     } catch (error) {
-      void connection.window.showErrorMessage(`vottur: ${(error as Error).message}`);
+      void connection.window.showErrorMessage(`vottur: ${errorMessage(error)}`);
       return null;
     }
     for (const root of roots) schedule(root);
@@ -638,8 +639,7 @@ export async function addToBaseline(file: string, finding: Finding, cwd: string)
   try {
     baseline = await readBaseline(file, basename(file), cwd);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== undefined || !/no such file/.test((error as Error).message))
-      throw error;
+    if (errorCode(error) !== undefined || !/no such file/.test(errorMessage(error))) throw error;
   }
   const document = baselineDocument(finding.document, cwd, dirname(file));
   const existing = baseline.entries.find(
@@ -668,9 +668,7 @@ export async function addToBaseline(file: string, finding: Finding, cwd: string)
     renameSync(temp, file);
   } catch (error) {
     rmSync(temp, { force: true });
-    throw new Error(
-      `cannot write ${basename(file)}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
-    );
+    throw new Error(`cannot write ${basename(file)}: ${errorCode(error) ?? errorMessage(error)}`, { cause: error });
   }
 }
 

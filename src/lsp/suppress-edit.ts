@@ -69,7 +69,8 @@ export function suppressionEdit(
     const newText = `\n${itemIndent}- ${text('rule: ')}${text(rule)}\n${itemIndent}  ${text('reason: ')}${reason}`;
     return { range: at(end), newText, snippet: snippets };
   }
-  const last = pairs[pairs.length - 1];
+  const last = pairs.at(-1);
+  if (!last) return undefined;
   const end = endOf(syntax.text, (last.value as Node | null) ?? (last.key as Node));
   const newText = `\n${indent}${text(`${IGNORE_KEY}:`)}\n${indent}  - ${text(`rule: ${rule}`)}\n${indent}    ${text('reason: ')}${reason}`;
   return { range: at(end), newText, snippet: snippets };
@@ -78,6 +79,6 @@ export function suppressionEdit(
 /** Where a node's content ends: its value's end, before the line break and spaces a block node's range takes in. */
 function endOf(text: string, node: Node): number {
   let end = node.range![1];
-  while (end > 0 && /\s/.test(text[end - 1])) end--;
+  while (end > 0 && /\s/.test(text.charAt(end - 1))) end--;
   return end;
 }

@@ -26,7 +26,10 @@ const PROBLEM_MEMBERS = ['type', 'title', 'status', 'detail', 'instance'];
 function rename(context: FixContext, path: Array<string | number>): TextEdit | undefined {
   const content = context.at(path.slice(0, -1));
   const mediaType = String(path.at(-1));
-  if (!isObject(content) || Object.keys(content).some((key) => key.split(';')[0].trim().toLowerCase() === PROBLEM_JSON))
+  if (
+    !isObject(content) ||
+    Object.keys(content).some((key) => (key.split(';')[0] ?? '').trim().toLowerCase() === PROBLEM_JSON)
+  )
     return undefined;
   // Several media types for one error body: renaming one leaves the others, and removing them is
   // the author's call (callers may ask for them), so no fix is offered.
@@ -68,7 +71,7 @@ export default defineFixer({
         encodePointer(decodePointer(media.schema.$ref)) !== target
       )
         continue;
-      if (String(at.at(-1)).split(';')[0].trim().toLowerCase() === PROBLEM_JSON) continue;
+      if ((String(at.at(-1)).split(';')[0] ?? '').trim().toLowerCase() === PROBLEM_JSON) continue;
       // Every response that sends the schema, or none: a part-done fix leaves the finding.
       const edit = rename(context, at);
       if (!edit) return undefined;

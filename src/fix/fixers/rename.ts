@@ -30,7 +30,7 @@ export function refEdits(context: FixContext, uri: string, target: JsonPath, ren
               ? location
               : resolvePath(dirname(fileUri), decodeURIComponent(location));
       } catch {
-        continue;
+        continue; // A `$ref` with a broken `%` escape points nowhere: nothing of it to update.
       }
       if (into !== uri) continue;
       const pointer = decodePointer(ref.slice(hash));
