@@ -139,6 +139,7 @@ class Comparer {
     }
     for (const response of node.responses) this.walkResponse(response);
     if (node.security) this.ask('security', node.security);
+    for (const callback of node.callbacks) this.ask('callback', callback);
   }
 
   private walkResponse(node: ResponseDiff): void {
@@ -156,6 +157,7 @@ class Comparer {
       if (header.schema) this.compareSlot(header.schema);
     }
     this.walkContent(node.content);
+    for (const link of node.links) this.ask('link', link);
     range.end = this.changes.length;
   }
 

@@ -104,6 +104,8 @@ export interface OperationDiff {
   requestBody?: RequestBodyDiff;
   responses: ResponseDiff[];
   security?: SecurityDiff;
+  /** The operation's callbacks (requests the API makes to the caller's URLs), by name. */
+  callbacks: NamedDiff[];
 }
 
 /** Where an operation is on each side (the parent of parameters, bodies, responses). */
@@ -160,6 +162,24 @@ export interface ResponseDiff {
   revisionResponsesDeclared: boolean;
   headers: HeaderDiff[];
   content: MediaTypeDiff[];
+  links: NamedDiff[];
+}
+
+/**
+ * A named entry of a map both sides may have (a response's `links`, an operation's `callbacks`),
+ * resolved; a side absent where the entry is. `changed` when both have it and what it says differs
+ * (compared by fingerprint, so a `$ref` moved or inlined is no change).
+ */
+export interface NamedDiff {
+  name: string;
+  base?: Located;
+  revision?: Located;
+  changed: boolean;
+  /** The maps' places, and the holder's in the revision (for a revision without the map). */
+  baseMapPath: JsonPath;
+  revisionMapPath: JsonPath;
+  revisionMapDeclared: boolean;
+  revisionHolderPath: JsonPath;
 }
 
 export interface HeaderDiff {
@@ -426,6 +446,7 @@ class TreeBuilder {
       revisionPathItem: revisionItem,
       parameters: [],
       responses: [],
+      callbacks: [],
     };
     if (base && revision) {
       const places = { base: base.path, revision: revision.path };
@@ -434,6 +455,13 @@ class TreeBuilder {
       if (requestBody) node.requestBody = requestBody;
       node.responses = this.responses(base, revision, places);
       node.security = this.security(base, revision, node.text);
+      node.callbacks = this.named(
+        base.operation.callbacks,
+        [...base.path, 'callbacks'],
+        revision.operation.callbacks,
+        [...revision.path, 'callbacks'],
+        revision.path,
+      );
     }
     return node;
   }
@@ -574,7 +602,7 @@ class TreeBuilder {
     for (const status of Object.keys(br)) {
       const base = resolve(this.base, br[status], [...b.path, 'responses', status]);
       if (rr[status] === undefined) {
-        result.push({ ...places, status, base, headers: [], content: [] });
+        result.push({ ...places, status, base, headers: [], content: [], links: [] });
         continue;
       }
       const revision = resolve(this.revision, rr[status], [...places.revisionResponsesPath, status]);
@@ -604,6 +632,7 @@ class TreeBuilder {
           [...revision.path, 'content'],
           revision.path,
         ),
+        links: this.named(bv.links, [...base.path, 'links'], rv.links, [...revision.path, 'links'], revision.path),
       });
     }
     for (const status of Object.keys(rr))
@@ -614,6 +643,7 @@ class TreeBuilder {
           revision: { value: rr[status], path: [...places.revisionResponsesPath, status] },
           headers: [],
           content: [],
+          links: [],
         });
     return result;
   }
@@ -669,6 +699,34 @@ class TreeBuilder {
           revisionName: name,
           revision: { value: rh[name], path: [...revisionHeadersPath, name] },
         });
+    return result;
+  }
+
+  /** The entries of a map of named objects on both sides: the base's (paired or removed), then the revision's new ones. */
+  private named(
+    baseMap: unknown,
+    baseMapPath: JsonPath,
+    revisionMap: unknown,
+    revisionMapPath: JsonPath,
+    revisionHolderPath: JsonPath,
+  ): NamedDiff[] {
+    const bm: JsonObject = isObject(baseMap) ? baseMap : {};
+    const rm: JsonObject = isObject(revisionMap) ? revisionMap : {};
+    const places = { baseMapPath, revisionMapPath, revisionMapDeclared: isObject(revisionMap), revisionHolderPath };
+    const result: NamedDiff[] = [];
+    for (const [name, node] of Object.entries(bm)) {
+      const base = resolve(this.base, node, [...baseMapPath, name]);
+      if (rm[name] === undefined) {
+        result.push({ ...places, name, base, changed: false });
+        continue;
+      }
+      const revision = resolve(this.revision, rm[name], [...revisionMapPath, name]);
+      const changed = fingerprint(this.base, node) !== fingerprint(this.revision, rm[name]);
+      result.push({ ...places, name, base, revision, changed });
+    }
+    for (const [name, node] of Object.entries(rm))
+      if (bm[name] === undefined)
+        result.push({ ...places, name, revision: { value: node, path: [...revisionMapPath, name] }, changed: false });
     return result;
   }
 

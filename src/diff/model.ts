@@ -9,6 +9,7 @@ import type {
   DescriptionDiff,
   HeaderDiff,
   MediaTypeDiff,
+  NamedDiff,
   OperationDiff,
   ParameterDiff,
   PathDiff,
@@ -63,6 +64,10 @@ export interface TreeLevels {
   header: HeaderDiff;
   'media-type': MediaTypeDiff;
   security: SecurityDiff;
+  /** A response's link, by name. */
+  link: NamedDiff;
+  /** An operation's callback, by name. */
+  callback: NamedDiff;
 }
 export type TreeLevel = keyof TreeLevels;
 

@@ -5,7 +5,7 @@
  */
 import { resolve } from '../../rulesets/lib/openapi/resolve.js';
 import { isObject, type Document, type JsonPath } from '../../rulesets/lib/openapi/types.js';
-import type { OperationDiff } from './description-tree.js';
+import type { NamedDiff, OperationDiff } from './description-tree.js';
 import type { Direction } from './model.js';
 import { quote } from './messages.js';
 import { keyword, typesOf, type Located } from './schema.js';
@@ -198,9 +198,7 @@ export function schemaMapEntries(
  * or removed after being deprecated (the versioning rules judge that one); where to report it is
  * the revision's path item, or `paths` when the path is gone too.
  */
-export function removedOperation(
-  node: OperationDiff,
-):
+export function removedOperation(node: OperationDiff):
   | {
       outcome: 'path-removed' | 'operation-removed' | 'deprecated-operation-removed';
       path: JsonPath;
@@ -232,4 +230,20 @@ export function authenticationShape(scheme: unknown): string {
 /** A 2xx status (`200`, `2XX`): the answer callers act on. */
 export function successStatus(status: string): boolean {
   return /^2/.test(status);
+}
+
+/** A named entry (a link, a callback) added, removed or changed, with where to report it. */
+export function namedEntryChange(
+  node: NamedDiff,
+): { outcome: 'added' | 'removed' | 'changed'; path: JsonPath; basePath: JsonPath } | undefined {
+  if (node.base && !node.revision)
+    return {
+      outcome: 'removed',
+      path: node.revisionMapDeclared ? node.revisionMapPath : node.revisionHolderPath,
+      basePath: node.base.path,
+    };
+  if (!node.base && node.revision) return { outcome: 'added', path: node.revision.path, basePath: node.baseMapPath };
+  if (node.base && node.revision && node.changed)
+    return { outcome: 'changed', path: node.revision.path, basePath: node.base.path };
+  return undefined;
 }

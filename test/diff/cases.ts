@@ -563,6 +563,26 @@ const fixed: Array<Omit<DiffCase, 'expect'> & { expect: Expected[] }> = [
     mutate: (d) => (d.webhooks = { profileChanged: { post: { responses: { '200': { description: 'Received.' } } } } }),
     expect: [{ ruleId: 'diff-webhook-added', pointer: '/webhooks/profileChanged' }],
   },
+  {
+    id: 'diff-response-link-changed',
+    cls: 'review',
+    mutate: (d) =>
+      (d.components.responses.UserProfileFound.links = {
+        self: { operationId: 'getUserProfile', parameters: { nationalId: '$request.path.nationalId' } },
+      }),
+    expect: [{ ruleId: 'diff-response-link-changed', pointer: '/components/responses/UserProfileFound/links/self' }],
+  },
+  {
+    id: 'diff-operation-callback-changed',
+    cls: 'review',
+    mutate: (d) =>
+      (d.paths['/v2/users/{nationalId}'].get.callbacks = {
+        profileChanged: {
+          '{$request.query.callbackUrl}': { post: { responses: { '204': { description: 'Received.' } } } },
+        },
+      }),
+    expect: [{ ruleId: 'diff-operation-callback-changed', pointer: `${OP}/callbacks/profileChanged` }],
+  },
 ];
 
 /** Where each scope's schemas sit: a scalar target (a property or the parameter/header schema) and an object target. */

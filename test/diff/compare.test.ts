@@ -200,3 +200,30 @@ describe('compositions', () => {
     expect(checks(api(contact), api(required))).toEqual(['diff-request-body-property-added-required']);
   });
 });
+
+describe('links and callbacks', () => {
+  const withLinkAndCallback = (target: string): Doc => {
+    const doc = miniBase();
+    doc.components.responses.UserProfileFound.links = { self: { operationId: target } };
+    doc.paths['/v2/users/{nationalId}'].get.callbacks = {
+      profileChanged: { '{$request.query.url}': { post: { responses: { '204': { description: 'Received.' } } } } },
+    };
+    return doc;
+  };
+
+  it('a link or callback changed or removed needs review; the same ones moved behind a $ref are no change', () => {
+    const base = withLinkAndCallback('getUserProfile');
+    const changed = withLinkAndCallback('getOtherProfile');
+    expect(checks(base, changed)).toEqual(['diff-response-link-changed']);
+    const removed = structuredClone(base);
+    delete removed.components.responses.UserProfileFound.links;
+    delete removed.paths['/v2/users/{nationalId}'].get.callbacks;
+    expect(checks(base, removed).sort()).toEqual(['diff-operation-callback-changed', 'diff-response-link-changed']);
+    const moved = structuredClone(base);
+    moved.components.callbacks = { ProfileChanged: moved.paths['/v2/users/{nationalId}'].get.callbacks.profileChanged };
+    moved.paths['/v2/users/{nationalId}'].get.callbacks.profileChanged = {
+      $ref: '#/components/callbacks/ProfileChanged',
+    };
+    expect(checks(base, moved)).toEqual([]);
+  });
+});

@@ -54,6 +54,8 @@ import { check as securitySchemeTypeChanged } from './diff-security-scheme-type-
 import { check as securityTokenUrlChanged } from './diff-security-token-url-changed.js';
 import { check as webhookRemoved } from './diff-webhook-removed.js';
 import { check as webhookAdded } from './diff-webhook-added.js';
+import { check as responseLinkChanged } from './diff-response-link-changed.js';
+import { check as operationCallbackChanged } from './diff-operation-callback-changed.js';
 import { change as schema_typeChanged } from './schema-type-changed.js';
 import { change as schema_typeWidened } from './schema-type-widened.js';
 import { change as schema_typeNarrowed } from './schema-type-narrowed.js';
@@ -180,6 +182,8 @@ export const FIXED_CHECKS = [
   securityTokenUrlChanged,
   webhookRemoved,
   webhookAdded,
+  responseLinkChanged,
+  operationCallbackChanged,
 ] as const;
 
 export const SCHEMA_CHANGE_LIST = [
@@ -282,6 +286,8 @@ function treeChecks(): TreeChecks {
     'header',
     'media-type',
     'security',
+    'link',
+    'callback',
   ];
   // Each check was typed against its level's node where it is written; grouping by that same level keeps it.
   return Object.fromEntries(levels.map((level) => [level, byLevel[level] ?? []])) as unknown as TreeChecks;
