@@ -9,6 +9,7 @@
  * A value that cannot be derived is never guessed silently: it becomes a
  * `contract-missing-example` finding, and the requests that needed it are not sent.
  */
+import { allOfLayers } from '../../rulesets/lib/openapi/flatten.js';
 import { resolve } from '../../rulesets/lib/openapi/resolve.js';
 import { isObject } from '../../rulesets/lib/openapi/types.js';
 import type { JsonPath, OpenApiDocument } from '../../rulesets/lib/rule.js';
@@ -195,24 +196,13 @@ function schemaExample(document: OpenApiDocument, schema: unknown, path: JsonPat
     const out: Record<string, unknown> = {};
     // Names as `in` reads them (a property key is a string).
     const required = new Set<string>(Array.isArray(s.required) ? s.required.map(String) : []);
-    const parts: Array<{ schema: unknown; path: JsonPath }> = [{ schema: s, path: resolved.path }];
-    if (Array.isArray(s.allOf))
-      s.allOf.forEach((sub: unknown, i: number) => parts.push({ schema: sub, path: [...resolved.path, 'allOf', i] }));
-    for (const part of parts) {
-      const partSchema = resolve(document, part.schema, part.path);
-      if (!isObject(partSchema.value)) continue;
-      if (Array.isArray(partSchema.value.required))
-        for (const name of partSchema.value.required) required.add(String(name));
-      if (!isObject(partSchema.value.properties)) continue;
-      for (const [name, propertySchema] of Object.entries(partSchema.value.properties)) {
+    // The schema and its `allOf` parts, as the shared allOf walk gives them (rulesets/lib/openapi/flatten.ts).
+    for (const part of allOfLayers(document, s, resolved.path)) {
+      if (Array.isArray(part.schema.required)) for (const name of part.schema.required) required.add(String(name));
+      if (!isObject(part.schema.properties)) continue;
+      for (const [name, propertySchema] of Object.entries(part.schema.properties)) {
         if (isObject(propertySchema) && propertySchema.readOnly === true) continue;
-        const found = schemaExample(
-          document,
-          propertySchema,
-          [...partSchema.path, 'properties', name],
-          true,
-          depth + 1,
-        );
+        const found = schemaExample(document, propertySchema, [...part.path, 'properties', name], true, depth + 1);
         if (found.found) out[name] = found.value;
       }
     }

@@ -174,6 +174,46 @@ paths:
   });
 });
 
+describe('a body split into allOf parts', () => {
+  it('is composed from the examples of every part, nested parts too', async () => {
+    const description = await describeYaml(
+      'nested-allof.yaml',
+      `openapi: 3.0.3
+info: { title: t, version: 1.0.0 }
+paths:
+  /v1/leases:
+    post:
+      operationId: createLease
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: { $ref: '#/components/schemas/NewLease' }
+      responses:
+        '201': { description: created }
+components:
+  schemas:
+    Named:
+      required: [name]
+      properties: { name: { type: string, example: Flat 3 } }
+    Priced:
+      allOf:
+        - $ref: '#/components/schemas/Named'
+        - required: [rent]
+          properties: { rent: { type: integer, example: 250000 } }
+    NewLease:
+      allOf:
+        - $ref: '#/components/schemas/Priced'
+        - properties: { months: { type: integer, example: 12 } }
+`,
+    );
+    const plan = planRequests(description);
+    const create = plan.requests.find((r) => r.op.operationId === 'createLease');
+    expect(plan.findings).toEqual([]);
+    expect(JSON.parse(create?.body ?? 'null')).toEqual({ name: 'Flat 3', rent: 250000, months: 12 });
+  });
+});
+
 describe('--data files', () => {
   it('name the first mistake in one line', async () => {
     const description = await loadContractDescription(THINGS_DESCRIPTION);

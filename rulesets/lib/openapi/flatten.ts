@@ -1,7 +1,9 @@
 /**
  * A schema's `allOf` merged into one view, with `$ref`s followed (and their OpenAPI 3.1 sibling
- * keywords kept): the one allOf-flattening of vottur, shared by lint (`collectProperties`) and
- * diff (`src/diff/schema.ts`), so that a schema split into `allOf` parts reads the same everywhere.
+ * keywords kept): the one allOf-flattening of vottur, shared by lint (`collectProperties`), diff
+ * (`src/diff/schema.ts`) and the contract tests (the request generators' `flattenSchema`, the
+ * plan's example bodies), so that a schema split into `allOf` parts reads the same everywhere.
+ * `allOfLayers` is the walk; `flatten` and each consumer merge its layers by their own rules.
  */
 import { resolve } from './resolve.js';
 import { isArray, isObject, type Document, type JsonPath, type Schema } from './types.js';
@@ -23,54 +25,78 @@ export interface FlatSchema {
   propertiesPath: JsonPath;
 }
 
+/** One schema object that takes part in an allOf merge, and where it is. */
+export interface AllOfLayer {
+  schema: Schema;
+  path: JsonPath;
+}
+
+/**
+ * The schema objects an allOf merge reads, outermost first: the schema (after `$ref`s; a `$ref`
+ * with OpenAPI 3.1 sibling keywords is the siblings, then the target), then each `allOf` part in
+ * order, depth first, each part after `$ref`s. Each object once (cycle-safe), at most `maxDepth`
+ * levels deep. Empty for a non-object.
+ */
+export function allOfLayers(document: Document, node: unknown, path: JsonPath, maxDepth = 16): AllOfLayer[] {
+  // A `$ref` with sibling keywords (OpenAPI 3.1) is the siblings and the target together.
+  const withSiblings =
+    isObject(node) && typeof node.$ref === 'string' && Object.keys(node).some((key) => key !== '$ref');
+  const root = withSiblings ? { value: node, path } : resolve(document, node, path);
+  if (!isObject(root.value)) return [];
+  const layers: AllOfLayer[] = [];
+  const seen = new Set<unknown>();
+  const visit = (schema: Schema, at: JsonPath, depth: number) => {
+    if (seen.has(schema) || depth > maxDepth) return;
+    seen.add(schema);
+    layers.push({ schema, path: at });
+    if (typeof schema.$ref === 'string') {
+      const target = resolve(document, { $ref: schema.$ref }, at);
+      if (isObject(target.value)) visit(target.value, target.path, depth + 1);
+    }
+    if (isArray(schema.allOf)) {
+      schema.allOf.forEach((part, index) => {
+        const resolved = resolve(document, part, [...at, 'allOf', index]);
+        if (isObject(resolved.value)) visit(resolved.value, resolved.path, depth + 1);
+      });
+    }
+  };
+  visit(root.value, root.path, 0);
+  return layers;
+}
+
 /**
  * The allOf merge: follows `$ref`s (with their 3.1 siblings) and
  * merges `allOf` parts into one view (depth-limited, cycle-safe). Undefined for a non-object.
  * Where a keyword is defined in several parts, the outermost definition wins.
  */
 export function flatten(document: Document, node: unknown, path: JsonPath): FlatSchema | undefined {
-  // A `$ref` with sibling keywords (OpenAPI 3.1) is the siblings and the target together.
-  const withSiblings =
-    isObject(node) && typeof node.$ref === 'string' && Object.keys(node).some((key) => key !== '$ref');
-  const root = withSiblings ? { value: node, path } : resolve(document, node, path);
-  if (!isObject(root.value)) return undefined;
+  const layers = allOfLayers(document, node, path);
+  const outermost = layers[0];
+  if (!outermost) return undefined;
   const flat: FlatSchema = {
-    path: root.path,
+    path: outermost.path,
     keywords: new Map(),
     properties: new Map(),
     required: new Set(),
-    requiredPath: root.path,
-    propertiesPath: [...root.path, 'properties'],
+    requiredPath: outermost.path,
+    propertiesPath: [...outermost.path, 'properties'],
   };
-  const seen = new Set<unknown>();
-  const visit = (schema: Schema, at: JsonPath, depth: number, outermost: boolean) => {
-    if (seen.has(schema) || depth > 16) return;
-    seen.add(schema);
+  for (const { schema, path: at } of layers) {
+    const isOutermost = schema === outermost.schema;
     for (const [key, value] of Object.entries<unknown>(schema)) {
       if (key === 'allOf' || key === 'properties' || key === 'required' || key === '$ref') continue;
       if (!flat.keywords.has(key)) flat.keywords.set(key, { value, path: [...at, key] });
     }
     if (isObject(schema.properties)) {
-      if (outermost || flat.properties.size === 0) flat.propertiesPath = [...at, 'properties'];
+      if (isOutermost || flat.properties.size === 0) flat.propertiesPath = [...at, 'properties'];
       for (const [name, value] of Object.entries(schema.properties))
         if (!flat.properties.has(name)) flat.properties.set(name, { value, path: [...at, 'properties', name] });
     }
     if (isArray(schema.required)) {
-      if (outermost || flat.required.size === 0) flat.requiredPath = [...at, 'required'];
+      if (isOutermost || flat.required.size === 0) flat.requiredPath = [...at, 'required'];
       for (const name of schema.required) if (typeof name === 'string') flat.required.add(name);
     }
-    if (typeof schema.$ref === 'string') {
-      const target = resolve(document, { $ref: schema.$ref }, at);
-      if (isObject(target.value)) visit(target.value, target.path, depth + 1, false);
-    }
-    if (isArray(schema.allOf)) {
-      schema.allOf.forEach((part, index) => {
-        const resolved = resolve(document, part, [...at, 'allOf', index]);
-        if (isObject(resolved.value)) visit(resolved.value, resolved.path, depth + 1, false);
-      });
-    }
-  };
-  visit(root.value, root.path, 0, true);
+  }
   return flat;
 }
 

@@ -3,7 +3,7 @@
  * merged into one flat set of constraints, so a generator reads `minLength` or `required` in one
  * place whichever way the description spells them. Branches (`oneOf`/`anyOf`) stay as branches.
  */
-import { resolve } from '../../../rulesets/lib/openapi/resolve.js';
+import { allOfLayers } from '../../../rulesets/lib/openapi/flatten.js';
 import { isObject } from '../../../rulesets/lib/openapi/types.js';
 import { compileSafePattern } from '../../../rulesets/lib/patterns.js';
 import type { OpenApiDocument } from '../../../rulesets/lib/rule.js';
@@ -61,15 +61,8 @@ export function flattenSchema(document: OpenApiDocument, schema: unknown, name?:
   const flat = emptyFlat();
   if (name !== undefined && isNationalIdParameter(name)) flat.nationalId = true;
   if (depth > MAX_DEPTH) return flat;
-  const layers: Array<Record<string, unknown>> = [];
-  const collect = (node: unknown, level: number) => {
-    const resolved = resolve(document, node, []).value;
-    if (!isObject(resolved) || level > MAX_DEPTH) return;
-    layers.push(resolved);
-    if (Array.isArray(resolved.allOf)) for (const part of resolved.allOf) collect(part, level + 1);
-  };
-  collect(schema, 0);
-  for (const layer of layers) {
+  // The shared allOf walk (rulesets/lib/openapi/flatten.ts); the constraints are merged here.
+  for (const { schema: layer } of allOfLayers(document, schema, [], MAX_DEPTH)) {
     const type = layer.type;
     if (typeof type === 'string' && !flat.types.includes(type)) flat.types.push(type);
     if (Array.isArray(type))
