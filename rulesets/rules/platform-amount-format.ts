@@ -77,6 +77,7 @@ export default defineRule({
       schema: unknown,
       ownPath: JsonPath,
       siblings = new Map<string, { schema: unknown; path: JsonPath }>(),
+      outerDescription?: unknown,
     ): boolean => {
       const node = { path: ownPath };
       const layers = schemaLayers(document, schema, ownPath);
@@ -104,7 +105,12 @@ export default defineRule({
       )
         return false;
       // A string that identifies a price object (`price: price_1MoBy5`) is not a sum of money.
-      if ((types.length === 0 || types.includes('string')) && isReference(name, layers, siblings, document))
+      // A parameter's own description counts as its schema's (`payout`: "… on the specified payout ID.").
+      if (
+        (types.length === 0 || types.includes('string')) &&
+        ((typeof outerDescription === 'string' && ID_DESCRIPTION.test(outerDescription)) ||
+          isReference(name, layers, siblings, document))
+      )
         return false;
       const subject = (layer: SchemaLayer) =>
         within(layer.path, node.path)
@@ -174,7 +180,7 @@ export default defineRule({
         isAmountName(parameter.name) &&
         parameter.schema !== undefined
       ) {
-        checkAmount(parameter.name, parameter.schema, [...path, 'schema']);
+        checkAmount(parameter.name, parameter.schema, [...path, 'schema'], undefined, parameter.description);
       }
     }
     return problems;

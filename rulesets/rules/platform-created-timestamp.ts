@@ -61,24 +61,39 @@ function envelopeData(document: Document, name: string, schema: unknown, path: J
 }
 
 /**
- * The envelope's data member where an `allOf` part narrows it: a common envelope part declares a
- * free-form `result` (anything) and the operation's part `result: { id }`. Both apply; the part that
- * declares members says what the data is. The first such definition among the parts, if any.
+ * An envelope's data member where an `allOf` part narrows it: a common envelope part declares a
+ * free-form `result` (anything) and the operation's part `result: { id }` or `result: Profile[]`.
+ * Both apply; the part that declares members or items says what the data is. The first such
+ * definition among the parts, if any.
  */
-function narrowedData(document: Document, body: SchemaLayer, name: string, depth = 0): SchemaLayer | undefined {
+function narrowedMember(
+  document: Document,
+  body: SchemaLayer,
+  name: string,
+  depth = 0,
+): { schema: unknown; path: JsonPath } | undefined {
   const parts = body.schema.allOf;
   if (!isArray(parts) || depth > 4) return undefined;
   for (const [i, part] of parts.entries()) {
     const resolved = schemaLayers(document, part, [...body.path, 'allOf', i]).at(-1);
     if (!resolved) continue;
     const members = resolved.schema.properties;
-    const found =
-      (isObject(members) && members[name] !== undefined
-        ? envelopeData(document, name, members[name], [...resolved.path, 'properties', name])
-        : undefined) ?? narrowedData(document, resolved, name, depth + 1);
-    if (found) return found;
+    const own = isObject(members) && members[name] !== undefined ? members[name] : undefined;
+    const path = [...resolved.path, 'properties', name];
+    if (own !== undefined && (envelopeData(document, name, own, path) || collectionItems(document, own, path)))
+      return { schema: own, path };
+    const deeper = narrowedMember(document, resolved, name, depth + 1);
+    if (deeper) return deeper;
   }
   return undefined;
+}
+
+/** True when a member declares nothing: no members, no items of objects (`result: { type: object }`). */
+function isFreeForm(document: Document, member: { schema: unknown; path: JsonPath }): boolean {
+  const layers = schemaLayers(document, member.schema, member.path);
+  const last = layers.at(-1);
+  if (!last || collectionItems(document, member.schema, member.path)) return false;
+  return collectProperties(document, last.schema, last.path).size === 0 && layerKeyword(layers, 'items') === undefined;
 }
 
 /**
@@ -142,19 +157,14 @@ export default defineRule({
       const collections: SchemaLayer[] = [];
       let others: string[] = [];
       let data: SchemaLayer | undefined;
-      for (const [name, entry] of members) {
+      for (const [name, declared] of members) {
+        const entry = (ENVELOPE_DATA_MEMBERS.includes(name) && narrowedMember(document, body, name)) || declared;
         // A list of messages, errors or warnings about the answer (`errors: [{ code, message }]`) is not data.
         const items = ENVELOPE_META_MEMBERS.includes(name)
           ? undefined
           : collectionItems(document, entry.schema, entry.path);
         if (items) collections.push(items);
-        else if (
-          !data &&
-          (data =
-            envelopeData(document, name, entry.schema, entry.path) ??
-            (ENVELOPE_DATA_MEMBERS.includes(name) ? narrowedData(document, body, name) : undefined))
-        )
-          continue;
+        else if (!data && (data = envelopeData(document, name, entry.schema, entry.path))) continue;
         else others.push(name);
       }
       // A body whose one member beside status and messages is an object (`{ registry: {...} }`, the
@@ -176,9 +186,26 @@ export default defineRule({
           others = others.filter((name) => name !== content[0]);
         }
       }
+      // An envelope whose data member declares nothing (`{ success, errors, result: { type: object } }`)
+      // has no data object to add a field to; the envelope itself is not data.
+      if (
+        !data &&
+        collections.length === 0 &&
+        others.some((name) => ENVELOPE_DATA_MEMBERS.includes(name)) &&
+        others.every(
+          (name) =>
+            isEnvelopeMeta(document, vocabulary, name, members.get(name)!) ||
+            (ENVELOPE_DATA_MEMBERS.includes(name) && isFreeForm(document, members.get(name)!)),
+        )
+      )
+        return;
       // A page (`{ data: [...], pageInfo, totalCount }`) is a wrapper; its items are the data.
       const pageMember = (name: string) => isPageMember(document, vocabulary, name, members.get(name)!);
-      const isPage = collections.length > 0 && !data && others.every(pageMember);
+      // (Status and messages beside the list, `{ success, messages, result: [...] }`, are about the answer too.)
+      const isPage =
+        collections.length > 0 &&
+        !data &&
+        others.every((name) => pageMember(name) || isEnvelopeMeta(document, vocabulary, name, members.get(name)!));
       // An envelope (`{ data: {...}, message }`) is a wrapper too; its data member is judged instead.
       const isEnvelope =
         data !== undefined &&

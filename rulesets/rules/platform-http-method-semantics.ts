@@ -19,6 +19,9 @@ import {
 } from '../lib/vocabulary.js';
 import { nameWords } from '../lib/conventions.js';
 
+/** Words that, right after a verb, make a compound noun of it (add-on, set-up, check-out). */
+const PARTICLES = new Set(['on', 'up', 'out', 'in', 'off', 'over']);
+
 /** The first static segment of a path that begins with a standard method's verb (`/GetAllVehicles`, `/cases/UpdateCase`), with the path rewritten without it. */
 function verbSegment(pathKey: string):
   | {
@@ -37,7 +40,9 @@ function verbSegment(pathKey: string):
   for (const [i, segment] of segments.entries()) {
     if (segment.includes('{') || isPlaceholderSegment(segment) || /^v\d+$/i.test(segment)) continue;
     const found = segmentVerb(segment);
-    if (!found) continue;
+    // A verb and a particle make a noun (`AddOnResults`: the results of add-ons; `add-ons`, `set-ups`).
+    const next = found?.rest[0] ?? '';
+    if (!found || PARTICLES.has(next) || PARTICLES.has(next.replace(/s$/, ''))) continue;
     const noun = found.rest.join('-');
     const rewritten = [...segments.slice(0, i), ...(noun ? [noun] : []), ...segments.slice(i + 1)];
     const before = segments.slice(0, i);
