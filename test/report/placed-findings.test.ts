@@ -39,7 +39,8 @@ interface Place {
 /** Every finding's place as each format renders it, in the report's order. */
 function renderedPlaces(report: Report, cwd: string): { sarif: Place[]; github: Place[]; gitlab: number[] } {
   const context = { cwd, color: false, showPii: false };
-  const sarif = toSarif(report, context) as {
+  // Read back as a consumer would: the SARIF log as JSON text.
+  const sarif = JSON.parse(JSON.stringify(toSarif(report, context))) as {
     runs: Array<{
       results: Array<{
         locations?: Array<{ physicalLocation?: { region: { startLine: number; startColumn: number } } }>;
@@ -148,7 +149,7 @@ describe('diff findings are placed where they are made', () => {
     const expected = report.findings.map((f) => ({ line: f.line ?? 1, column: f.column ?? 1 }));
     const related = (r: Report) =>
       (
-        toSarif(r, { cwd: dir, showPii: false }) as {
+        JSON.parse(JSON.stringify(toSarif(r, { cwd: dir, showPii: false }))) as {
           runs: Array<{ results: Array<{ relatedLocations?: Array<{ physicalLocation: { region: unknown } }> }> }>;
         }
       ).runs[0]?.results.map((result) => result.relatedLocations?.map((l) => l.physicalLocation.region));
