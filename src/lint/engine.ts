@@ -85,6 +85,11 @@ export function runRules(rules: readonly RuleDefinition[], data: unknown, settin
   }
 }
 
+/** `runRules` without a configuration's vocabulary put in place (the caller has done that, or has none). */
+export function runRulesOn(rules: readonly RuleDefinition[], data: unknown): RuleResult[] {
+  return runEachRule(rules, data);
+}
+
 function runEachRule(rules: readonly RuleDefinition[], data: unknown): RuleResult[] {
   const results: RuleResult[] = [];
   if (!isObject(data)) return results;

@@ -35,6 +35,7 @@ import { counts, type Finding, type RuleMeta } from '../report/finding.js';
 import { maskNationalIds } from '../pii.js';
 import { platformRulesetLinter } from '../lint/lint.js';
 import { SUPPRESSION_RULES } from '../lint/suppress.js';
+import { platformIncrementalLinter } from '../lint/incremental.js';
 import { X_CATEGORY_VALUES, X_PRICING_VALUES } from '../../rulesets/lib/conventions.js';
 import { baselineDocument, readBaseline, serializeBaseline, type BaselineFile } from '../baseline/index.js';
 import { lintDescriptionText, runFolder, type LintOutcome } from './linting.js';
@@ -115,6 +116,8 @@ export function serveConnection(connection: Connection, options: ServerOptions =
   let workspaceFolder: string | undefined;
   // The rule ids completion offers; loaded with the linter, which the first lint needs anyway.
   const rules: Promise<RuleMeta[]> = platformRulesetLinter().then((linter) => [...linter.rules, ...SUPPRESSION_RULES]);
+  // Keeps each open description's previous version, so an edit re-runs rules only where it can matter.
+  const linter = platformIncrementalLinter();
   // The client's own URI for each open file, so diagnostics go back under the name it used.
   const clientUris = new Map<string, string>();
   const uriOf = (path: string) => clientUris.get(path) ?? toUri(path);
@@ -238,6 +241,7 @@ export function serveConnection(connection: Connection, options: ServerOptions =
               texts: openTexts(),
               noConfig: !settings.useConfig,
               ...(settings.baseline ? { baseline: settings.baseline } : {}),
+              linter: await linter,
             });
           } catch (error) {
             connection.console.error(`vottur: could not lint ${root}: ${(error as Error).message}`);
@@ -283,6 +287,7 @@ export function serveConnection(connection: Connection, options: ServerOptions =
     } else if (roots.delete(path)) {
       outcomes.delete(path);
       publish(path, undefined);
+      void linter.then((incremental) => incremental.forget(path));
     }
     for (const root of rootsUsing(path)) if (root !== path) schedule(root);
   }
@@ -333,6 +338,7 @@ export function serveConnection(connection: Connection, options: ServerOptions =
     if (roots.delete(path)) {
       outcomes.delete(path);
       publish(path, undefined);
+      void linter.then((incremental) => incremental.forget(path));
     }
     // Other roots built from this file read it from disk again.
     for (const root of rootsUsing(path)) schedule(root);
