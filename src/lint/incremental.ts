@@ -40,7 +40,10 @@ import { isSwagger2 } from './swagger.js';
  * `test/lint/incremental.test.ts` checks on every fixture and corpus document. Not listed, for
  * example: the rules that recognise a national identifier by how the whole document uses a name
  * (`platform-national-id-format`, `-name`, `platform-parameter-example`, `platform-sensitive-param`),
- * operationId uniqueness, and the rules that judge a shared response by every operation using it.
+ * operationId uniqueness, rules that report a thing once at its first use
+ * (`platform-oauth-scope-name`) or group findings across operations
+ * (`platform-response-body-example`), and the rules that judge a shared response or body by every
+ * operation using it.
  */
 export const PATH_LOCAL_RULES: ReadonlySet<string> = new Set([
   'platform-amount-format',
@@ -49,6 +52,7 @@ export const PATH_LOCAL_RULES: ReadonlySet<string> = new Set([
   'platform-date-time-format',
   'platform-enum-value-upper-case',
   'platform-field-camel-case',
+  'platform-get-204',
   'platform-info-contact',
   'platform-info-description',
   'platform-info-title',
@@ -57,10 +61,17 @@ export const PATH_LOCAL_RULES: ReadonlySet<string> = new Set([
   'platform-info-x-links',
   'platform-info-x-pricing',
   'platform-language-code',
+  'platform-no-404',
   'platform-openapi-3',
+  'platform-openapi-valid',
   'platform-operation-description',
   'platform-parameters-required-first',
+  'platform-path-kebab-case',
+  'platform-path-parameters',
   'platform-query-param-camel-case',
+  'platform-response-auth-errors',
+  'platform-response-errors',
+  'platform-response-success',
   'platform-schema-pascal-case',
   'platform-schema-property-description',
 ]);
