@@ -308,7 +308,7 @@ export function deepEqual(a: unknown, b: unknown): boolean {
   if (keys.length !== others.length) return false;
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i];
-    if (key !== others[i] || !deepEqual(left[key], right[key])) return false;
+    if (key === undefined || key !== others[i] || !deepEqual(left[key], right[key])) return false;
   }
   return true;
 }
