@@ -36,6 +36,7 @@ import { maskNationalIds } from '../pii.js';
 import { platformRulesetLinter } from '../lint/lint.js';
 import { SUPPRESSION_RULES } from '../lint/suppress.js';
 import { platformIncrementalLinter } from '../lint/incremental.js';
+import { sizeHeapFor } from './heap.js';
 import { X_CATEGORY_VALUES, X_PRICING_VALUES } from '../../rulesets/lib/conventions.js';
 import { baselineDocument, readBaseline, serializeBaseline, type BaselineFile } from '../baseline/index.js';
 import { lintDescriptionText, runFolder, type LintOutcome } from './linting.js';
@@ -234,11 +235,13 @@ export function serveConnection(connection: Connection, options: ServerOptions =
           await new Promise((next) => setImmediate(next));
           if (!roots.has(root)) return;
           const generation = generations.get(root);
+          const texts = openTexts();
+          sizeHeapFor(Math.max(0, ...[...roots].map((open) => texts.get(open)?.length ?? 0)));
           let outcome: LintOutcome;
           try {
             outcome = await lintDescriptionText({
               root,
-              texts: openTexts(),
+              texts,
               noConfig: !settings.useConfig,
               ...(settings.baseline ? { baseline: settings.baseline } : {}),
               linter: await linter,
