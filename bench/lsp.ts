@@ -14,9 +14,18 @@
  *
  * Results are printed and written to bench/lsp-results.md.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { PassThrough } from 'node:stream';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -24,9 +33,14 @@ import { createMessageConnection, StreamMessageReader, StreamMessageWriter } fro
 import { cutDocument } from './documents.js';
 import { summarise } from './stats.js';
 import { startLanguageServer } from '../src/lsp/index.js';
+import { fixableRules } from '../src/fix/index.js';
+import { runRules } from '../src/lint/engine.js';
+import { IncrementalRuleRunner } from '../src/lint/incremental.js';
+import { RULES } from '../rulesets/rules/index.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const CLI = join(ROOT, 'dist/cli/main.js');
+const CPU_WRAPPER = join(ROOT, 'dist/bench/cpu-wrapper.js');
 const EDITS = Number(process.env.VOTTUR_BENCH_EDITS ?? 30);
 const MEMORY_EDITS = Number(process.env.VOTTUR_BENCH_MEMORY_EDITS ?? 500);
 const STRIPE_EDITS = Number(process.env.VOTTUR_BENCH_STRIPE_EDITS ?? 4);
@@ -34,6 +48,7 @@ const STRIPE_EDITS = Number(process.env.VOTTUR_BENCH_STRIPE_EDITS ?? 4);
 interface Diagnostic {
   code?: string;
   message: string;
+  range: { start: { line: number; character: number }; end: { line: number; character: number } };
 }
 
 function corpusFolder(): string | undefined {
@@ -58,7 +73,7 @@ function cutTo(document: Record<string, unknown>, bytes: number): string {
 
 /** CPU time a process has used (user + system, Linux /proc), in ms: on a busy machine, what an edit costs. */
 function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  const fields = (readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1] ?? '').split(' ');
   // utime and stime, fields 14 and 15 of stat (11 and 12 after the command), in ticks of 10 ms.
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
@@ -75,6 +90,8 @@ class Server {
   private readonly connection;
   private waiting: { uri: string; test: (d: Diagnostic[]) => boolean; done: () => void } | undefined;
   private version = 1;
+  /** The diagnostics last published, by URI. */
+  readonly latest = new Map<string, Diagnostic[]>();
 
   /** `inProcess`: the server runs in this process over in-memory streams (for the live heap). */
   constructor(inProcess = false) {
@@ -94,6 +111,7 @@ class Server {
     this.connection.onNotification(
       'textDocument/publishDiagnostics',
       (params: { uri: string; diagnostics: Diagnostic[] }) => {
+        this.latest.set(params.uri, params.diagnostics);
         const waiting = this.waiting;
         if (waiting && waiting.uri === params.uri && waiting.test(params.diagnostics)) {
           this.waiting = undefined;
@@ -144,6 +162,15 @@ class Server {
     });
   }
 
+  /** The quick fixes offered for one diagnostic (each titled with its class by `vottur diff`). */
+  codeActions(uri: string, diagnostic: Diagnostic): Promise<Array<{ title: string }>> {
+    return this.connection.sendRequest('textDocument/codeAction', {
+      textDocument: { uri },
+      range: diagnostic.range,
+      context: { diagnostics: [diagnostic] },
+    });
+  }
+
   async stop(): Promise<void> {
     await this.connection.sendRequest('shutdown');
     if (!this.child) return this.connection.dispose();
@@ -164,6 +191,91 @@ function positionOf(text: string, offset: number): { line: number; character: nu
 }
 
 const fmt = (ms: number) => `${ms.toFixed(0)} ms`;
+
+const CODE_ACTION_REQUESTS = 10;
+
+/**
+ * The quick fixes for one diagnostic of a fixable rule: the first diagnostic the server offers a
+ * fix for, asked for ten times (each answer computes the fixes and diffs the description before and
+ * after each). A table row, or undefined when no diagnostic has a fix.
+ */
+async function codeActionTimes(server: Server, uri: string): Promise<string | undefined> {
+  const fixable = new Set(fixableRules());
+  for (const diagnostic of server.latest.get(uri) ?? []) {
+    if (diagnostic.code === undefined || !fixable.has(diagnostic.code)) continue;
+    const first = await server.codeActions(uri, diagnostic);
+    const fixes = first.filter((action) => /\((non-breaking|documentation only|breaking|review)/.test(action.title));
+    if (fixes.length === 0) continue;
+    const times: number[] = [];
+    const cpu = cpuMs(server.pid);
+    for (let i = 0; i < CODE_ACTION_REQUESTS; i++) {
+      const started = performance.now();
+      await server.codeActions(uri, diagnostic);
+      times.push(performance.now() - started);
+    }
+    const perRequest = (cpuMs(server.pid) - cpu) / CODE_ACTION_REQUESTS;
+    const stats = summarise(times);
+    return `| code actions for one diagnostic (${diagnostic.code}: ${fixes.map((f) => `"${f.title}"`).join(', ')}), fixes with their diff class, median of ${CODE_ACTION_REQUESTS} | ${fmt(stats.median)} (max ${fmt(stats.max)}); server CPU ${fmt(perRequest)} per request | | |`;
+  }
+  return undefined;
+}
+
+/** CPU of this process, ms. */
+const ownCpu = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
+
+const STRIPE_RULE_EDITS = 4;
+
+/**
+ * The rules alone on Stripe, in this process: a full run on each edited version against the
+ * incremental linter the server uses (which re-runs path-local rules on the edited path item only).
+ * Also checks that both give the same results.
+ */
+function rulesCpuOnStripe(stripe: string): string[] {
+  const runner = new IncrementalRuleRunner();
+  runner.run(RULES, JSON.parse(stripe));
+  let full = 0;
+  let incremental = 0;
+  let same = true;
+  const summary = '"summary": "';
+  for (let i = 0; i < STRIPE_RULE_EDITS; i++) {
+    // Each edit changes one more operation's summary (a documentation edit inside one path item).
+    let at = 0;
+    for (let n = 0; n <= i; n++) at = stripe.indexOf(summary, at + 1);
+    const text = `${stripe.slice(0, at + summary.length)}Edited ${i}: ${stripe.slice(at + summary.length)}`;
+    let started = ownCpu();
+    const fresh = runRules(RULES, JSON.parse(text));
+    full += ownCpu() - started;
+    started = ownCpu();
+    const reused = runner.run(RULES, JSON.parse(text));
+    incremental += ownCpu() - started;
+    const key = (r: { code: string; path: unknown[]; message: string }) => JSON.stringify([r.code, r.path, r.message]);
+    same &&= JSON.stringify(fresh.map(key).sort()) === JSON.stringify(reused.map(key).sort());
+  }
+  return [
+    `| rules' CPU per Stripe edit (in process, mean of ${STRIPE_RULE_EDITS}, parse excluded): full run → incremental | ${fmt(full / STRIPE_RULE_EDITS)} → ${fmt(incremental / STRIPE_RULE_EDITS)} (${same ? 'same findings' : '**findings differ**'}) | | |`,
+  ];
+}
+
+/** `vottur lint --fix` over a copy of the catalogue corpus: the time on the clock and the CPU time of the command. */
+function lintFixRow(corpus: string, dir: string): string {
+  const folder = join(dir, 'catalogue');
+  mkdirSync(folder);
+  const files = readdirSync(join(corpus, 'catalogue')).filter((name) => /\.(json|ya?ml)$/.test(name));
+  for (const name of files) copyFileSync(join(corpus, 'catalogue', name), join(folder, name));
+  const cpuFile = join(dir, 'lint-fix.cpu');
+  const started = performance.now();
+  const run = spawnSync(process.execPath, [CPU_WRAPPER, cpuFile, CLI, 'lint', '--fix', ...files], {
+    cwd: folder,
+    encoding: 'utf8',
+  });
+  const wall = performance.now() - started;
+  const applied = [...run.stderr.matchAll(/fixed [^:]+: (\d+) fix/g)].reduce((sum, m) => sum + Number(m[1]), 0);
+  const cpu = Number(readFileSync(cpuFile, 'utf8'));
+  return `| \`vottur lint --fix\` over the catalogue corpus (${files.length} descriptions, ${applied} fixes applied) | ${(wall / 1000).toFixed(1)} s; CPU ${(cpu / 1000).toFixed(1)} s | | |`;
+}
 
 async function main(): Promise<void> {
   const corpus = corpusFolder();
@@ -220,6 +332,7 @@ async function main(): Promise<void> {
       if (i === EDITS - 1) cpuOfEdits = cpuMs(server.pid) - cpuBefore;
       if (i === 0 || i === MEMORY_EDITS - 1) rssAfter.push(rssMb(server.pid));
     });
+    const fixRow = await codeActionTimes(server, uri);
     await server.stop();
     const heapAfter: number[] = [];
     const gc = (globalThis as { gc?: () => void }).gc;
@@ -252,18 +365,21 @@ async function main(): Promise<void> {
       `| edit of that description → diagnostics, median of ${times.length} | ${fmt(stats.median)} (q3 ${fmt(stats.q3)}, max ${fmt(stats.max)}) | ≤ 100 ms | ${stats.median <= 100 ? 'met' : '**not met**'} |`,
     );
     report(`| server CPU time per edit (mean of ${times.length}) | ${fmt(cpuOfEdits / times.length)} | | |`);
-    const ratio = rssAfter[1] / rssAfter[0];
+    const [rssFirst = NaN, rssLast = NaN] = rssAfter;
+    const ratio = rssLast / rssFirst;
     report(
-      `| server RSS after edit 1 → after edit ${MEMORY_EDITS} | ${rssAfter[0].toFixed(0)} MB → ${rssAfter[1].toFixed(0)} MB (${ratio.toFixed(2)}×) | ≤ 1.5× | ${ratio <= 1.5 ? 'met' : '**not met**'} |`,
+      `| server RSS after edit 1 → after edit ${MEMORY_EDITS} | ${rssFirst.toFixed(0)} MB → ${rssLast.toFixed(0)} MB (${ratio.toFixed(2)}×) | ≤ 1.5× | ${ratio <= 1.5 ? 'met' : '**not met**'} |`,
     );
-    if (heapAfter.length === 2) {
-      const heapRatio = heapAfter[1] / heapAfter[0];
+    const [heapFirst, heapLast] = heapAfter;
+    if (heapFirst !== undefined && heapLast !== undefined) {
+      const heapRatio = heapLast / heapFirst;
       report(
-        `| live heap after a full GC, edit 1 → edit ${MEMORY_EDITS} (server in process) | ${heapAfter[0].toFixed(1)} MB → ${heapAfter[1].toFixed(1)} MB (${heapRatio.toFixed(2)}×) | ≤ 1.5× | ${heapRatio <= 1.5 ? 'met' : '**not met**'} |`,
+        `| live heap after a full GC, edit 1 → edit ${MEMORY_EDITS} (server in process) | ${heapFirst.toFixed(1)} MB → ${heapLast.toFixed(1)} MB (${heapRatio.toFixed(2)}×) | ≤ 1.5× | ${heapRatio <= 1.5 ? 'met' : '**not met**'} |`,
       );
     }
+    if (fixRow) report(fixRow);
 
-    // Stripe, 4 MB: an edit to one operation's summary (a documentation change; every rule runs again).
+    // Stripe, 4 MB: an edit to one operation's summary (a documentation change; the rules run on that path item).
     const stripeFile = join(corpus, 'large/stripe_spec3_2022-04-12.json');
     if (existsSync(stripeFile)) {
       const stripe = readFileSync(stripeFile, 'utf8');
@@ -300,7 +416,9 @@ async function main(): Promise<void> {
         `| server CPU time per Stripe edit (mean of ${stripeTimes.length}) | ${fmt((cpuMs(big.pid) - stripeCpu) / Math.max(1, stripeTimes.length))} | | |`,
       );
       await big.stop();
+      for (const row of rulesCpuOnStripe(stripe)) report(row);
     }
+    report(lintFixRow(corpus, dir));
     writeFileSync(join(ROOT, 'bench/lsp-results.md'), `${lines.join('\n')}\n`);
   } finally {
     rmSync(dir, { recursive: true, force: true });

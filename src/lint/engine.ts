@@ -80,6 +80,11 @@ export function runRules(rules: readonly RuleDefinition[], data: unknown, settin
   });
 }
 
+/** `runRules` with the rules' context already built (the incremental linter builds it once per run). */
+export function runRulesOn(rules: readonly RuleDefinition[], data: unknown, context: RuleContext): RuleResult[] {
+  return runEachRule(rules, data, context);
+}
+
 function runEachRule(rules: readonly RuleDefinition[], data: unknown, context: RuleContext): RuleResult[] {
   const results: RuleResult[] = [];
   if (!isObject(data)) return results;

@@ -17,7 +17,7 @@ import { encodePointer } from '../../rulesets/lib/openapi/pointer.js';
 import { infoOf, isObject } from '../../rulesets/lib/openapi/types.js';
 import { docsUrl, nameComponentSubject, printPath, type RuleDefinition } from '../../rulesets/lib/rule.js';
 import type { DocumentInfo, Finding, RuleMeta } from '../report/finding.js';
-import { runRules, type Linter } from './engine.js';
+import { runRules, type Linter, type RuleResult } from './engine.js';
 import { isSwagger2, runRulesOnSwagger2 } from './swagger.js';
 import type { VocabularyAdditions } from '../../rulesets/lib/vocabulary.js';
 import { applySuppressions, IGNORE_KEY, SUPPRESSION_RULES } from './suppress.js';
@@ -100,6 +100,18 @@ function ruleMetaOf(linter: Linter): Map<string, RuleMeta> {
   return meta;
 }
 
+/**
+ * A result's fingerprint, computed once per result object: the incremental linter
+ * (`./incremental.ts`) hands back the same object only for a result whose place and value did
+ * not change, so its fingerprint (rule, place, value there) stands.
+ */
+const fingerprints = new WeakMap<RuleResult, string>();
+function fingerprintOf(result: RuleResult, ruleId: string, data: unknown): string {
+  let found = fingerprints.get(result);
+  if (found === undefined) fingerprints.set(result, (found = fingerprint(ruleId, data, result.path)));
+  return found;
+}
+
 export async function lintDocument(file: string, options: LintDocumentOptions = {}): Promise<LintedDocument> {
   const cwd = options.cwd ?? process.cwd();
   const linter = options.linter ?? (await platformRulesetLinter());
@@ -134,7 +146,7 @@ export async function lintDocument(file: string, options: LintDocumentOptions = 
       result.path,
       displayPath,
     );
-    finding.fingerprint = fingerprint(finding.ruleId, loaded.data, result.path);
+    finding.fingerprint = fingerprintOf(result, finding.ruleId, loaded.data);
     findings.push(finding);
     if (mentionsIgnore) located.push({ finding, path: result.path });
   }

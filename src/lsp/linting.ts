@@ -12,7 +12,7 @@ import type { Finding, Report } from '../report/finding.js';
 import type { DocumentSettings } from '../lint/files.js';
 import { lintLoadedDescription } from '../lint/files.js';
 import { isRemote, loadDescription } from '../lint/load.js';
-import { platformRulesetLinter } from '../lint/lint.js';
+import { platformRulesetLinter, type Linter } from '../lint/lint.js';
 import { applyConfig, ConfigResolver, findConfigFile, type LoadedConfig } from '../config/index.js';
 import { applyBaseline, readBaseline } from '../baseline/index.js';
 
@@ -25,6 +25,8 @@ export interface LintRequest {
   baseline?: string;
   /** Skip configuration files (the editor's `vottur.useConfig: false`). */
   noConfig?: boolean;
+  /** The linter (the server's incremental one, which keeps each description's previous version); the platform ruleset's otherwise. */
+  linter?: Linter;
 }
 
 export interface LintOutcome {
@@ -65,7 +67,7 @@ export async function lintDescriptionText(request: LintRequest): Promise<LintOut
     const settings = config ? settingsOf(config) : undefined;
     let report: Report = await lintLoadedDescription(loaded, {
       cwd,
-      linter: await platformRulesetLinter(),
+      linter: request.linter ?? (await platformRulesetLinter()),
       ...(settings ? { settings } : {}),
     });
     report = await applyConfig(report, resolver, cwd);

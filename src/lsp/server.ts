@@ -36,6 +36,8 @@ import { counts, type Finding, type RuleMeta } from '../report/finding.js';
 import { maskNationalIds } from '../pii.js';
 import { platformRulesetLinter } from '../lint/lint.js';
 import { SUPPRESSION_RULES } from '../lint/suppress.js';
+import { platformIncrementalLinter } from '../lint/incremental.js';
+import { sizeHeapFor } from './heap.js';
 import { X_CATEGORY_VALUES, X_PRICING_VALUES } from '../../rulesets/lib/conventions.js';
 import { baselineDocument, readBaseline, serializeBaseline, type BaselineFile } from '../baseline/index.js';
 import { lintDescriptionText, runFolder, type LintOutcome } from './linting.js';
@@ -116,6 +118,8 @@ export function serveConnection(connection: Connection, options: ServerOptions =
   let workspaceFolder: string | undefined;
   // The rule ids completion offers; loaded with the linter, which the first lint needs anyway.
   const rules: Promise<RuleMeta[]> = platformRulesetLinter().then((linter) => [...linter.rules, ...SUPPRESSION_RULES]);
+  // Keeps each open description's previous version, so an edit re-runs rules only where it can matter.
+  const linter = platformIncrementalLinter();
   // The client's own URI for each open file, so diagnostics go back under the name it used.
   const clientUris = new Map<string, string>();
   const uriOf = (path: string) => clientUris.get(path) ?? toUri(path);
@@ -232,13 +236,16 @@ export function serveConnection(connection: Connection, options: ServerOptions =
           await new Promise((next) => setImmediate(next));
           if (!roots.has(root)) return;
           const generation = generations.get(root);
+          const texts = openTexts();
+          sizeHeapFor(Math.max(0, ...[...roots].map((open) => texts.get(open)?.length ?? 0)));
           let outcome: LintOutcome;
           try {
             outcome = await lintDescriptionText({
               root,
-              texts: openTexts(),
+              texts,
               noConfig: !settings.useConfig,
               ...(settings.baseline ? { baseline: settings.baseline } : {}),
+              linter: await linter,
             });
           } catch (error) {
             connection.console.error(`vottur: could not lint ${root}: ${errorMessage(error)}`);
@@ -284,6 +291,7 @@ export function serveConnection(connection: Connection, options: ServerOptions =
     } else if (roots.delete(path)) {
       outcomes.delete(path);
       publish(path, undefined);
+      void linter.then((incremental) => incremental.forget(path));
     }
     for (const root of rootsUsing(path)) if (root !== path) schedule(root);
   }
@@ -334,6 +342,7 @@ export function serveConnection(connection: Connection, options: ServerOptions =
     if (roots.delete(path)) {
       outcomes.delete(path);
       publish(path, undefined);
+      void linter.then((incremental) => incremental.forget(path));
     }
     // Other roots built from this file read it from disk again.
     for (const root of rootsUsing(path)) schedule(root);

@@ -24,11 +24,14 @@ import {
   type Schema,
 } from './types.js';
 
+/** Each memoised view's cache, so that a view's value for a document can be given in advance (`presetView`). */
+const viewCaches = new WeakMap<(document: Document) => unknown, WeakMap<object, unknown>>();
+
 /** Computes once per document object. A named view is timed on its own line by `vottur lint --timing`. */
 export function memoise<T>(compute: (document: Document) => T, name?: string): (document: Document) => T {
   const cache = new WeakMap<object, T>();
   const label = name === undefined ? undefined : `(shared) ${name}`;
-  return (document) => {
+  const view = (document: Document): T => {
     let value = cache.get(document);
     if (value === undefined) {
       value = label === undefined ? compute(document) : timed(label, () => compute(document));
@@ -36,6 +39,19 @@ export function memoise<T>(compute: (document: Document) => T, name?: string): (
     }
     return value;
   };
+  viewCaches.set(view, cache);
+  return view;
+}
+
+/**
+ * Gives a memoised view its value for one document before any rule asks. The incremental linter
+ * (src/lint/incremental.ts) runs rules on a slice of a document (the changed path items) and hands
+ * them the slice's own schemas only, so a rule does not walk every unchanged component again.
+ */
+export function presetView<T>(view: (document: Document) => T, document: Document, value: T): void {
+  const cache = viewCaches.get(view as (document: Document) => unknown);
+  if (!cache) throw new Error('presetView: not a memoised view');
+  cache.set(document, value);
 }
 
 export interface OperationInfo {

@@ -12,6 +12,8 @@ export function registerLsp(program: Command): void {
     )
     .option('--stdio', 'talk LSP over standard input and output (the default, and the only transport)')
     .action(async () => {
+      // Heap sized for memory while the open descriptions are small (src/lsp/heap.ts says why).
+      (await import('../../lsp/heap.js')).manageHeapSizing();
       const { startLanguageServer } = await import('../../lsp/index.js');
       const connection = startLanguageServer();
       // The server runs until the editor sends `exit` (vscode-languageserver then ends the process) or closes the pipe.
