@@ -55,8 +55,13 @@ function run(
   options: MeasureOptions,
 ): Promise<{ code: number | null; wallMs: number; stderr: string }> {
   return new Promise((resolve, reject) => {
+    const [command, ...commandArgs] = argv;
+    if (command === undefined) {
+      reject(new Error('no command to measure'));
+      return;
+    }
     const started = performance.now();
-    const child = spawn(argv[0], argv.slice(1), {
+    const child = spawn(command, commandArgs, {
       cwd: options.cwd,
       env: options.env ?? process.env,
       stdio: ['ignore', 'ignore', 'pipe'],
