@@ -43,6 +43,7 @@ export async function gnuTimeAvailable(): Promise<boolean> {
     timeWorks =
       result.code === 0 && TIME_LINE.test(readFileSync(join(dir, 'rss'), 'utf8').trim().split('\n').pop() ?? '');
   } catch {
+    // No GNU time on this machine (or it failed): the Node wrapper measures instead.
     timeWorks = false;
   } finally {
     rmSync(dir, { recursive: true, force: true });

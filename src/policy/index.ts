@@ -331,6 +331,7 @@ export function extendsRefusal(
   try {
     real = realpathSync(file);
   } catch {
+    // A broken link or a loop: refused, with the reason.
     return `${entry}, which cannot be resolved`;
   }
   if (!isInside(real, root)) return `${entry}, which is outside the repository`;
