@@ -42,7 +42,7 @@ function startServer(): Promise<{ url: string; stop: () => void }> {
       text += chunk.toString();
       if (text.includes('\n'))
         resolve({
-          url: (JSON.parse(text.split('\n')[0]) as { securityServer: string }).securityServer,
+          url: (JSON.parse(text.split('\n')[0] ?? '') as { securityServer: string }).securityServer,
           stop: () => child.kill('SIGTERM'),
         });
     });
@@ -141,13 +141,13 @@ const rows = steps.map((step) => {
     : '';
   return { name: step.name, wall: wall.median, rss, cpu };
 });
-const total = rows[0].wall + rows[1].wall;
+const total = (rows[0]?.wall ?? NaN) + (rows[1]?.wall ?? NaN);
 const text = [
   '# `vottur catalogue` at scale',
   '',
   `Written by \`npm run bench:catalogue\` (bench/catalogue.ts). A generated catalogue of ${SIZE} services (plus the sample's) served by \`vottur serve --xroad --sample-size ${SIZE}\` on loopback, in its own process on the same machine; each step a fresh \`vottur\` process, ${RUNS} run${RUNS === 1 ? '' : 's'}, median wall time and the highest peak RSS${(await gnuTimeAvailable()) ? ' (GNU time)' : ''}.`,
   '',
-  `Machine: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), ${(totalmem() / 1e9).toFixed(1)} GB, load average at the end ${loadavg()[0].toFixed(2)}; Node ${process.version}.`,
+  `Machine: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), ${(totalmem() / 1e9).toFixed(1)} GB, load average at the end ${(loadavg()[0] ?? NaN).toFixed(2)}; Node ${process.version}.`,
   '',
   '| step | wall (median) | CPU (median) | peak RSS |',
   '|---|---:|---:|---:|',

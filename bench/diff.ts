@@ -21,22 +21,37 @@ const { values: args } = parseArgs({
   options: { runs: { type: 'string', default: '5' }, changes: { type: 'string', default: '50' } },
 });
 
-type Doc = Record<string, any>;
+type Doc = Record<string, unknown>;
+
+/** The value's members when it is an object (not an array), else none. */
+function members(value: unknown): Doc {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Doc) : {};
+}
+
+function isList(value: unknown): value is unknown[] {
+  return Array.isArray(value);
+}
 
 /** Changes `count` schema properties, spread evenly over the components, one kind of change after another. */
 export function scatterChanges(document: Doc, count: number): number {
   const properties: Array<[Doc, string]> = [];
-  for (const schema of Object.values<Doc>(document.components?.schemas ?? {})) {
-    for (const name of Object.keys(schema?.properties ?? {})) properties.push([schema.properties, name]);
+  for (const schema of Object.values(members(members(document.components).schemas))) {
+    const holder = members(members(schema).properties);
+    for (const name of Object.keys(holder)) properties.push([holder, name]);
   }
   const step = Math.max(1, Math.floor(properties.length / count));
   let changed = 0;
   for (let i = 0; i < properties.length && changed < count; i += step, changed++) {
-    const [holder, name] = properties[i];
-    const property = holder[name];
+    const entry = properties[i];
+    if (entry === undefined) break;
+    const [holder, name] = entry;
+    const property = members(holder[name]);
     switch (changed % 6) {
       case 0:
-        holder[name] = { ...property, description: `${property.description ?? ''} (changed)` };
+        holder[name] = {
+          ...property,
+          description: `${typeof property.description === 'string' ? property.description : ''} (changed)`,
+        };
         break;
       case 1:
         holder[name] = { ...property, maxLength: 40 };
@@ -48,7 +63,7 @@ export function scatterChanges(document: Doc, count: number): number {
         holder[`${name}_added`] = { type: 'string' };
         break;
       case 4:
-        holder[name] = Array.isArray(property.enum)
+        holder[name] = isList(property.enum)
           ? { ...property, enum: [...property.enum, 'added'] }
           : { ...property, nullable: !property.nullable };
         break;
@@ -83,7 +98,8 @@ async function main(): Promise<void> {
     await measure(argv, { cwd: ROOT, timeoutMs: 120_000 }, WRAPPER);
     for (let i = 0; i < runs; i++) times.push((await measure(argv, { cwd: ROOT, timeoutMs: 120_000 }, WRAPPER)).wallMs);
     const summary = summarise(times);
-    const findings = JSON.parse(readFileSync(join(folder, 'out.json'), 'utf8')).findings.length;
+    const { findings: listed } = members(JSON.parse(readFileSync(join(folder, 'out.json'), 'utf8')));
+    const findings = isList(listed) ? listed.length : 0;
     console.log(
       `| vottur diff, Stripe (4 MB) against a copy with ${changed} scattered changes | median ${(summary.median / 1000).toFixed(2)} s over ${runs} runs | ${findings} findings |`,
     );

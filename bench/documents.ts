@@ -6,7 +6,12 @@
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
 
-type Json = Record<string, any>;
+type Json = Record<string, unknown>;
+
+/** The value's members when it is an object (not an array), else none. */
+function members(value: unknown): Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : {};
+}
 
 /** Every local `#/components/...` reference inside a value. */
 function collectRefs(value: unknown, into: Set<string>): void {
@@ -30,19 +35,21 @@ function decode(segment: string): string {
  * kept paths (and security schemes) reach, directly or through other components.
  */
 export function cutDocument(document: Json, share: number): Json {
-  const pathKeys = Object.keys(document.paths ?? {});
+  const allPaths = members(document.paths);
+  const sourceComponents = members(document.components);
+  const pathKeys = Object.keys(allPaths);
   const kept = pathKeys.slice(0, Math.max(1, Math.round(pathKeys.length * share)));
   const paths: Json = {};
-  for (const key of kept) paths[key] = document.paths[key];
-  const components: Json = {};
+  for (const key of kept) paths[key] = allPaths[key];
+  const components: Record<string, Json> = {};
   const pending = new Set<string>();
   collectRefs(paths, pending);
   const done = new Set<string>();
   for (const ref of pending) {
     if (done.has(ref)) continue;
     done.add(ref);
-    const [, , section, name] = ref.split('/').map(decode) as [string, string, string, string];
-    const value = document.components?.[section]?.[name];
+    const [, , section = '', name = ''] = ref.split('/').map(decode);
+    const value = members(sourceComponents[section])[name];
     if (value === undefined) continue;
     (components[section] ??= {})[name] = value;
     const more = new Set<string>();
@@ -50,7 +57,7 @@ export function cutDocument(document: Json, share: number): Json {
     for (const next of more) pending.add(next);
   }
   // Components that are not referenced by `$ref` but by name.
-  if (document.components?.securitySchemes) components.securitySchemes = document.components.securitySchemes;
+  if (sourceComponents.securitySchemes) components.securitySchemes = members(sourceComponents.securitySchemes);
   const cut: Json = { ...document, paths };
   if (document.components) cut.components = components;
   return cut;
@@ -75,7 +82,13 @@ export function writeCuts(sources: readonly string[], shares: readonly number[],
       const file = join(folder, `${basename(source, extname(source))}-${Math.round(share * 100)}.json`);
       const text = JSON.stringify(cut, null, 2);
       writeFileSync(file, text);
-      files.push({ source, share, file, bytes: Buffer.byteLength(text), paths: Object.keys(cut.paths ?? {}).length });
+      files.push({
+        source,
+        share,
+        file,
+        bytes: Buffer.byteLength(text),
+        paths: Object.keys(members(cut.paths)).length,
+      });
     }
   }
   return files;
@@ -96,7 +109,9 @@ export function writePoolDocuments(corpus: string, count: number, folder: string
   const real = list('real');
   const sources = [
     ...large,
-    ...Array.from({ length: Math.max(0, count - large.length) }, (_, i) => real[i % real.length]),
+    ...Array.from({ length: Math.max(0, count - large.length) }, (_, i) => real[i % real.length]).filter(
+      (source) => source !== undefined,
+    ),
   ].slice(0, count);
   return sources.map((source, i) => {
     const file = join(folder, `${String(i).padStart(3, '0')}-${basename(source)}`);

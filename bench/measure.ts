@@ -43,6 +43,7 @@ export async function gnuTimeAvailable(): Promise<boolean> {
     timeWorks =
       result.code === 0 && TIME_LINE.test(readFileSync(join(dir, 'rss'), 'utf8').trim().split('\n').pop() ?? '');
   } catch {
+    // No GNU time on this machine (or it failed): the Node wrapper measures instead.
     timeWorks = false;
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -55,8 +56,13 @@ function run(
   options: MeasureOptions,
 ): Promise<{ code: number | null; wallMs: number; stderr: string }> {
   return new Promise((resolve, reject) => {
+    const [command, ...commandArgs] = argv;
+    if (command === undefined) {
+      reject(new Error('no command to measure'));
+      return;
+    }
     const started = performance.now();
-    const child = spawn(argv[0], argv.slice(1), {
+    const child = spawn(command, commandArgs, {
       cwd: options.cwd,
       env: options.env ?? process.env,
       stdio: ['ignore', 'ignore', 'pipe'],

@@ -15,5 +15,5 @@ if (!rssFile || !script) {
 process.on('exit', () => {
   writeFileSync(rssFile, `${process.resourceUsage().maxRSS}\n`);
 });
-process.argv = [process.argv[0], resolve(script), ...args];
+process.argv = [process.execPath, resolve(script), ...args];
 await import(pathToFileURL(resolve(script)).href);

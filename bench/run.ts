@@ -154,7 +154,7 @@ async function measureCases(cases: Case[]): Promise<CaseResult[]> {
   for (let round = 0; round < WARMUP + rounds; round++) {
     for (const c of cases) {
       if (round >= WARMUP + c.runs) continue;
-      const order = c.commands.map((_, i) => c.commands[(i + round) % c.commands.length]);
+      const order = rotated(c.commands, round);
       for (const command of order) {
         const result = await timed(command.argv);
         log(
@@ -192,9 +192,15 @@ function size(file: string): string {
   return bytes >= 1e6 ? `${(bytes / 1e6).toFixed(1)} MB` : `${Math.round(bytes / 1e3)} kB`;
 }
 
+/** The list started `by` places on (wrapping round): each round of runs starts with another tool. */
+function rotated<T>(list: readonly T[], by: number): T[] {
+  const start = list.length === 0 ? 0 : by % list.length;
+  return [...list.slice(start), ...list.slice(0, start)];
+}
+
 /** A table of every tool's wall and peak RSS per case, with vottur's ratios to each peer. */
 function comparisonTable(results: CaseResult[]): string {
-  const tools = [...results[0].results.keys()];
+  const tools = [...(results[0]?.results.keys() ?? [])];
   const peers = tools.slice(1);
   const lines = [
     `| case | ${tools.join(' | ')} | ${peers.map((peer) => `vottur / ${peer} (wall) | vottur / ${peer} (CPU) | vottur / ${peer} (RSS)`).join(' | ')} |`,
@@ -280,8 +286,8 @@ async function scaling(large: string[]): Promise<string> {
       );
     }
     const fit = linearFit(xs, ys);
-    const growth = ys[ys.length - 1] / ys[0];
-    const sizeGrowth = xs[xs.length - 1] / xs[0];
+    const growth = (ys.at(-1) ?? NaN) / (ys[0] ?? NaN);
+    const sizeGrowth = (xs.at(-1) ?? NaN) / (xs[0] ?? NaN);
     fits.push(
       `- ${basename(source)}: work ≈ ${Math.round(fit.intercept)} ms + ${Math.round(fit.slope)} ms/MB × size (R² = ${fit.r2.toFixed(3)}); from 25 % to 100 % the size grew ${sizeGrowth.toFixed(1)}× and the work ${growth.toFixed(1)}×.`,
     );
@@ -323,9 +329,11 @@ async function yamlScaling(): Promise<string> {
   }
   const lines = ['| paths | size | wall time (median, min–max) | per 1,000 paths |', '| --- | --- | --- | --- |'];
   counts.forEach((count, i) => {
-    const summary = summarise(samples.get(files[i])!);
+    const file = files[i];
+    if (file === undefined) return;
+    const summary = summarise(samples.get(file)!);
     lines.push(
-      `| ${count.toLocaleString('en')} | ${(statSync(files[i]).size / 1e6).toFixed(1)} MB | ${spread(summary, ms)} | ${ms(summary.median / (count / 1000))} |`,
+      `| ${count.toLocaleString('en')} | ${(statSync(file).size / 1e6).toFixed(1)} MB | ${spread(summary, ms)} | ${ms(summary.median / (count / 1000))} |`,
     );
   });
   return lines.join('\n');
@@ -360,7 +368,7 @@ async function pool(corpus: string): Promise<string> {
   ];
   const samples = new Map<string, Measurement[]>(variants.map(([name]) => [name, []]));
   for (let round = 0; round < WARMUP + RUNS; round++) {
-    for (const [name, argv] of variants.map((_, i) => variants[(i + round) % variants.length])) {
+    for (const [name, argv] of rotated(variants, round)) {
       const result = await timed(argv);
       log(
         `${round < WARMUP ? 'warm-up' : `run ${round - WARMUP + 1}/${RUNS}`} pool ${name}: ${ms(result.wallMs)}, ${mb(result.rssMb)}`,
@@ -474,7 +482,7 @@ async function main(): Promise<void> {
     sections.push(
       '## Start-up',
       '',
-      `Whole process, median (min–max) of ${startupCases[0].runs} runs after ${WARMUP} warm-up round(s), alternating.`,
+      `Whole process, median (min–max) of ${startupCases[0]?.runs ?? 0} runs after ${WARMUP} warm-up round(s), alternating.`,
       '',
       '| command | wall | above `node -e 0` | peak RSS |',
       '| --- | --- | --- | --- |',

@@ -9,9 +9,9 @@ export function quantile(values: readonly number[], q: number): number {
   if (values.length === 0) return NaN;
   const sorted = [...values].sort((a, b) => a - b);
   const position = (sorted.length - 1) * q;
-  const low = Math.floor(position);
-  const high = Math.ceil(position);
-  return sorted[low] + (sorted[high] - sorted[low]) * (position - low);
+  const below = sorted[Math.floor(position)] ?? NaN;
+  const above = sorted[Math.ceil(position)] ?? NaN;
+  return below + (above - below) * (position - Math.floor(position));
 }
 
 export interface Summary {
@@ -45,10 +45,11 @@ export function linearFit(
   let sxy = 0;
   let sxx = 0;
   let syy = 0;
-  for (let i = 0; i < n; i++) {
-    sxy += (xs[i] - mx) * (ys[i] - my);
-    sxx += (xs[i] - mx) ** 2;
-    syy += (ys[i] - my) ** 2;
+  for (const [i, x] of xs.entries()) {
+    const y = ys[i] ?? NaN;
+    sxy += (x - mx) * (y - my);
+    sxx += (x - mx) ** 2;
+    syy += (y - my) ** 2;
   }
   const slope = sxx === 0 ? 0 : sxy / sxx;
   const intercept = my - slope * mx;

@@ -26,11 +26,11 @@ function safeHref(url: string): string | undefined {
 
 /** A small line of scores (0–100) across harvests; one point is a dot. */
 function sparkline(points: readonly TrendPoint[], label: string, width = 90, height = 22): string {
-  if (points.length === 0) return '';
+  const last = points.at(-1);
+  if (last === undefined) return '';
   const x = (i: number) => (points.length === 1 ? width / 2 : 3 + (i * (width - 6)) / (points.length - 1));
   const y = (score: number) => height - 3 - ((height - 6) * Math.max(0, Math.min(100, score))) / 100;
   const path = points.map((p, i) => `${i === 0 ? 'M' : 'L'}${x(i).toFixed(1)},${y(p.score).toFixed(1)}`).join(' ');
-  const last = points[points.length - 1];
   const text = `${label}: ${points.map((p) => p.score).join(' → ')}`;
   return `<svg class="spark" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" aria-label="${esc(text)}"><title>${esc(text)}</title><path d="${path}" fill="none" stroke="#57606a" stroke-width="1.5"/><circle cx="${x(points.length - 1).toFixed(1)}" cy="${y(last.score).toFixed(1)}" r="2.5" fill="${GRADE_COLOR[gradeOf(last.score)]}"/></svg>`;
 }
@@ -67,6 +67,9 @@ function row(service: DashboardService, index: number): string {
   const change = changeText(service) || '—';
   const breaking = (service.rules['catalogue-breaking-change'] ?? 0) > 0;
   const versions = service.majors.length > 1 ? service.majors.map((m) => `v${m}`).join(', ') : '';
+  const [firstPoint, ...laterPoints] = service.trend;
+  const lastPoint = laterPoints.at(-1);
+  const trendChange = firstPoint && lastPoint ? lastPoint.score - firstPoint.score : 0;
   const cells = [
     `<td data-value="${esc(service.provider)}">${esc(service.provider)}<div class="sub">${esc(`${service.instance}/${service.memberClass}/${service.memberCode}`)}</div></td>`,
     `<td data-value="${esc(service.subsystemCode)}">${esc(service.subsystemCode)}</td>`,
@@ -77,7 +80,7 @@ function row(service: DashboardService, index: number): string {
     `<td class="num" data-value="${service.errors}">${service.errors}</td>`,
     `<td class="num" data-value="${service.warnings}">${service.warnings}</td>`,
     `<td data-value="${esc(change)}"${breaking ? ' class="breaking"' : ''}>${esc(change)}${breaking ? '<div class="sub">no new major version</div>' : ''}${service.harvestError ? `<div class="sub">${esc(service.harvestError.kind)}</div>` : ''}</td>`,
-    `<td data-value="${service.trend.length > 1 ? service.trend[service.trend.length - 1].score - service.trend[0].score : 0}">${sparkline(service.trend, `${service.serviceCode} score by harvest`)}</td>`,
+    `<td data-value="${trendChange}">${sparkline(service.trend, `${service.serviceCode} score by harvest`)}</td>`,
     `<td data-value="${statusOf(service)}"><span class="status ${statusOf(service)}">${statusOf(service).replace('-', ' ')}</span></td>`,
   ];
   const search = [
@@ -393,7 +396,7 @@ export function renderDashboardHtml(
     '</head>',
     '<body>',
     bodyHtml,
-    `<script type="application/json" id="dashboard-data">${pageData(dashboard, report, options.endpoints ?? new Map(), Boolean(options.showPii))}</script>`,
+    `<script type="application/json" id="dashboard-data">${pageData(dashboard, report, options.endpoints ?? new Map<string, string[]>(), Boolean(options.showPii))}</script>`,
     `<script>${SCRIPT}</script>`,
     '</body>',
     '</html>',

@@ -104,6 +104,7 @@ export function readDashboard(folder: string): CatalogueDashboard | undefined {
     const value = JSON.parse(readFileSync(join(folder, DASHBOARD_JSON_FILE), 'utf8')) as CatalogueDashboard;
     return value?.dashboardFormat === 1 && Array.isArray(value.services) ? value : undefined;
   } catch {
+    // Not reported, or its dashboard unreadable: there is no earlier trend to continue.
     return undefined;
   }
 }

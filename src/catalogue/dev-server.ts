@@ -16,6 +16,7 @@ import {
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { SecureContextOptions } from 'node:tls';
+import { errorMessage } from '../errors.js';
 import type { DevCatalogue, DevService, DevSubsystem } from './sample.js';
 import { serviceName, subsystemPath } from './xroad.js';
 
@@ -296,8 +297,7 @@ export async function startDevSecurityServer(options: DevSecurityServerOptions):
 
   const listener = (request: IncomingMessage, response: ServerResponse) => {
     handle(request, response).catch((error: unknown) => {
-      if (!response.headersSent)
-        xroadError(response, 500, 'Server.ServerProxy.InternalError', (error as Error).message);
+      if (!response.headersSent) xroadError(response, 500, 'Server.ServerProxy.InternalError', errorMessage(error));
       else response.destroy();
     });
   };

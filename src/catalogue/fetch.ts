@@ -11,6 +11,7 @@ import { rename, rm } from 'node:fs/promises';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest, type RequestOptions } from 'node:https';
 import type { SecureContextOptions } from 'node:tls';
+import { errorMessage } from '../errors.js';
 
 export interface TransportOptions {
   /** Time limit for one request, the whole answer included (ms). */
@@ -216,7 +217,7 @@ export async function getJson(
   try {
     return { ...outcome, json: JSON.parse(text) as unknown };
   } catch (error) {
-    return { ...outcome, notJson: (error as Error).message };
+    return { ...outcome, notJson: errorMessage(error) };
   }
 }
 

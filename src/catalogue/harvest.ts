@@ -9,7 +9,7 @@ import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/p
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { SecureContextOptions } from 'node:tls';
-import { CouldNotRunError } from '../errors.js';
+import { CouldNotRunError, errorMessage } from '../errors.js';
 import { toolInfo } from '../version.js';
 import { createLimiter, createPacer } from '../contract/http.js';
 import { getJson, getToFile, type FetchFailure, type TransportOptions } from './fetch.js';
@@ -146,6 +146,7 @@ function saidBy(body: string | undefined): string {
       typeof value.message === 'string' ? value.message : typeof value.type === 'string' ? value.type : undefined;
     return message ? `: ${message.slice(0, 200)}` : '';
   } catch {
+    // Not a JSON error body: the status alone says what happened.
     return '';
   }
 }
@@ -163,7 +164,7 @@ async function inspect(
       ? JSON.parse(trimmed)
       : (await import('yaml')).parse(trimmed, { maxAliasCount: 1000, prettyErrors: false });
   } catch (error) {
-    return { error: `not ${json ? 'JSON' : 'YAML'}: ${(error as Error).message.split('\n')[0]}` };
+    return { error: `not ${json ? 'JSON' : 'YAML'}: ${errorMessage(error).split('\n')[0] ?? ''}` };
   }
   if (typeof data !== 'object' || data === null || Array.isArray(data))
     return { error: 'not an OpenAPI description: the document is not an object' };
@@ -240,7 +241,7 @@ export async function harvestCatalogue(options: HarvestOptions): Promise<Harvest
   try {
     clients = readClientList(listed.json).clients;
   } catch (error) {
-    throw new CouldNotRunError(`${base.href}listClients: ${(error as Error).message}; is this a security server?`);
+    throw new CouldNotRunError(`${base.href}listClients: ${errorMessage(error)}; is this a security server?`);
   }
 
   await prepareFolder(options.out);
@@ -296,7 +297,7 @@ export async function harvestCatalogue(options: HarvestOptions): Promise<Harvest
       try {
         listedServices = readServiceList(answer.json, id).services;
       } catch (error) {
-        entry.error = { kind: 'unreachable', reason: `${method}: ${(error as Error).message}` };
+        entry.error = { kind: 'unreachable', reason: `${method}: ${errorMessage(error)}` };
         return;
       }
       entry.services = listedServices.length;

@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CouldNotRunError } from '../errors.js';
+import { CouldNotRunError, errorCode } from '../errors.js';
 import type { Endpoint, ServiceType } from './xroad.js';
 
 export const MANIFEST_FILE = 'harvest.json';
@@ -88,7 +88,7 @@ export function readManifest(folder: string, shown = folder): HarvestManifest {
   try {
     text = readFileSync(join(folder, MANIFEST_FILE), 'utf8');
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
+    const code = errorCode(error);
     throw new CouldNotRunError(
       `${shown} is not a harvest: ${code === 'ENOENT' ? `it has no ${MANIFEST_FILE}` : `cannot read ${MANIFEST_FILE} (${code})`}; run vottur catalogue harvest first`,
     );

@@ -14,6 +14,7 @@ import {
   type Report,
   type RuleMeta,
 } from '../report/finding.js';
+import { errorMessage } from '../errors.js';
 import { toolInfo } from '../version.js';
 import { readManifest, type HarvestedService, type HarvestManifest } from './manifest.js';
 import { BREAKING_CHANGE_RULE, CATALOGUE_RULES, HARVEST_FAILURE_RULE, SERVICE_REMOVED_RULE } from './rules.js';
@@ -173,8 +174,8 @@ export async function reportCatalogue(options: CatalogueReportOptions): Promise<
           ...versions,
         };
         changes.set(service.name, change);
-        if (breaking.length > 0 && !result.verdict.newMajor) {
-          const first = breaking[0];
+        const [first] = breaking;
+        if (first !== undefined && !result.verdict.newMajor) {
           const listed = breaking
             .slice(0, 3)
             .map((f) => f.message.replace(/ \(base: [^)]*\)$/, ''))
@@ -196,7 +197,7 @@ export async function reportCatalogue(options: CatalogueReportOptions): Promise<
         changes.set(service.name, {
           status: 'not-compared',
           ...versions,
-          note: (error as Error).message.split('\n')[0].replace(/\s+/g, ' '),
+          note: (errorMessage(error).split('\n')[0] ?? '').replace(/\s+/g, ' '),
         });
       }
     }

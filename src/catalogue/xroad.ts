@@ -94,8 +94,9 @@ export function parseServiceName(name: string): ServiceId | undefined {
  */
 export function serviceVersion(serviceCode: string): { base: string; major?: number } {
   const match = /^(.*?)[-_.]?v(\d+)$/i.exec(serviceCode);
-  if (!match || match[1] === '') return { base: serviceCode };
-  return { base: match[1], major: Number(match[2]) };
+  const base = match?.[1];
+  if (!match || !base) return { base: serviceCode };
+  return { base, major: Number(match[2]) };
 }
 
 type Loose = Record<string, unknown>;

@@ -124,9 +124,8 @@ export async function readConfig(file: string, cwd = process.cwd(), root = named
     );
   }
   if (data === null || data === undefined) data = {};
-  const errors = await validate(data);
-  if (errors && errors.length > 0) {
-    const error = errors[0];
+  const error = (await validate(data))?.[0];
+  if (error) {
     const at = keyPath(error.instancePath);
     if (error.keyword === 'additionalProperties') {
       const key = String(error.params.additionalProperty);

@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import * as oauth from 'oauth4webapi';
 import { CouldNotRunError } from '../errors.js';
 import { loadTlsMaterial, tlsFetch, type TlsOptions } from '../runtime/tls.js';
-import { thrownField, type TokenRenewal } from './http.js';
+import { thrownField, thrownText, type TokenRenewal } from './http.js';
 
 export interface OAuthClientCredentials {
   tokenUrl: string;
@@ -107,7 +107,7 @@ function masker(secrets: readonly string[]): (text: string) => string {
     .map(
       (secret) =>
         new RegExp(
-          `(?<=^|["'=&?/]|: |Bearer |Basic )${secret.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?=$|["'&#,;}\s])`,
+          `(?<=^|["'=&?/]|: |Bearer |Basic )${secret.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?=$|["'&#,;}\\s])`,
           'g',
         ),
     );
@@ -301,7 +301,7 @@ export interface TokenRenewalOptions {
   /** Called with every new token (so it joins the secrets that are never printed). */
   onToken?(accessToken: string): void;
   /** The clock (tests give their own). */
-  now?(): number;
+  now?: () => number;
 }
 
 interface TrackedToken {
@@ -429,9 +429,8 @@ function jwtExpiry(accessToken: string): number | undefined {
 function describeError(error: unknown, timeoutMs: number): string {
   const name = thrownField(error, 'name');
   if (name === 'TimeoutError' || name === 'AbortError') return `no answer within ${timeoutMs} ms`;
-  const code = thrownField(error, 'cause', 'code');
-  if (code) {
-    const text = String(code);
+  const text = thrownText(error, 'cause', 'code');
+  if (text) {
     const message = thrownField(error, 'cause', 'message');
     return `${text}${typeof message === 'string' && message && !message.includes(text) ? ` (${message})` : ''}`;
   }

@@ -82,8 +82,14 @@ function asRelated(finding: Finding): RelatedLocation {
 /** The findings with those of one cause merged: each group's lead, the others as its `related`. */
 export function oneFindingPerCause(findings: readonly Finding[]): Finding[] {
   const parent = findings.map((_, index) => index);
-  const find = (i: number): number => {
-    while (parent[i] !== i) i = parent[i] = parent[parent[i]]!;
+  // Union-find with path halving: each step points a member at its grandparent.
+  const find = (start: number): number => {
+    let i = start;
+    for (let next = parent[i]; next !== undefined && next !== i; next = parent[i]) {
+      const grandparent = parent[next] ?? next;
+      parent[i] = grandparent;
+      i = grandparent;
+    }
     return i;
   };
   const union = (a: number, b: number) => {
@@ -106,19 +112,19 @@ export function oneFindingPerCause(findings: readonly Finding[]): Finding[] {
     if (finding.ruleId === 'contract-server-error' || (finding.request?.status ?? 0) >= 500)
       join(`5xx\u0000${finding.operation}`, index);
   });
-  const groups = new Map<number, number[]>();
-  findings.forEach((_, index) => {
+  const groups = new Map<number, Array<{ finding: Finding; index: number }>>();
+  findings.forEach((finding, index) => {
     const root = find(index);
-    groups.set(root, [...(groups.get(root) ?? []), index]);
+    groups.set(root, [...(groups.get(root) ?? []), { finding, index }]);
   });
   const result: Finding[] = [];
   for (const members of groups.values()) {
     const ordered = [...members].sort((a, b) => {
-      const [sa, la] = rank(findings[a]);
-      const [sb, lb] = rank(findings[b]);
-      return sa - sb || la - lb || a - b;
+      const [sa, la] = rank(a.finding);
+      const [sb, lb] = rank(b.finding);
+      return sa - sb || la - lb || a.index - b.index;
     });
-    const [lead, ...rest] = ordered.map((index) => findings[index]);
+    const [lead, ...rest] = ordered.map(({ finding }) => finding);
     if (!lead) continue;
     result.push(rest.length === 0 ? lead : { ...lead, related: [...(lead.related ?? []), ...rest.map(asRelated)] });
   }

@@ -113,6 +113,7 @@ async function sendOnce(request: HttpRequest, options: SendOptions): Promise<Htt
         try {
           target = new URL(location, url);
         } catch {
+          // A Location that is not a URL: the redirect is not followed.
           target = undefined;
         }
         const sameOrigin = target !== undefined && target.origin === origin;
@@ -165,7 +166,7 @@ async function sendOnce(request: HttpRequest, options: SendOptions): Promise<Htt
         durationMs,
       };
     }
-    const code = String(thrownField(error, 'cause', 'code') ?? '');
+    const code = thrownText(error, 'cause', 'code') ?? '';
     // With TLS 1.3 a server refuses a client certificate after the handshake, by closing the connection.
     if (
       options.clientCertificate &&
@@ -198,8 +199,14 @@ export function thrownField(thrown: unknown, ...path: string[]): unknown {
   return value;
 }
 
+/** A field of a thrown value as text where it is a string or a number (a `code`, a `message`), else undefined. */
+export function thrownText(thrown: unknown, ...path: string[]): string | undefined {
+  const value = thrownField(thrown, ...path);
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
+}
+
 function networkReason(error: unknown): string {
-  const code = thrownField(error, 'cause', 'code');
+  const code = thrownText(error, 'cause', 'code');
   const known: Record<string, string> = {
     ECONNREFUSED: 'connection refused',
     ENOTFOUND: 'host not found',
@@ -223,11 +230,10 @@ function networkReason(error: unknown): string {
       'the TLS handshake failed (a client certificate the server does not accept, or no common cipher)',
   };
   if (code) {
-    const text = String(code);
-    const reason = known[text];
-    return reason ? `${reason} (${text})` : text;
+    const reason = known[code];
+    return reason ? `${reason} (${code})` : code;
   }
-  return String(thrownField(error, 'cause', 'message') ?? thrownField(error, 'message') ?? 'the request failed');
+  return thrownText(error, 'cause', 'message') ?? thrownText(error, 'message') ?? 'the request failed';
 }
 
 async function readBody(
@@ -240,8 +246,11 @@ async function readBody(
   let size = 0;
   let truncated = false;
   for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
+    const read = await reader.read();
+    if (read.done) break;
+    const value: unknown = read.value;
+    // A fetch body yields bytes; anything else is not a body this reads.
+    if (!(value instanceof Uint8Array)) continue;
     if (size + value.byteLength > maxBytes) {
       chunks.push(value.subarray(0, maxBytes - size));
       truncated = true;

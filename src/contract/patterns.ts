@@ -87,6 +87,7 @@ export function backtrackingRisk(pattern: string): string | undefined {
     try {
       result = analyse({ source: pattern, flags }, { maxReports: 4 });
     } catch {
+      // Not a valid pattern with these flags: the other flags are tried.
       continue;
     }
     const report = result.reports.find((r) => r.exponential);
@@ -95,6 +96,7 @@ export function backtrackingRisk(pattern: string): string | undefined {
     try {
       fixed = report.fix()?.source;
     } catch {
+      // No safe rewrite can be offered: the finding says so without one.
       fixed = undefined;
     }
     const attack = `"${report.character.pick.repeat(3)}…" (the character repeated, then one that does not match)`;

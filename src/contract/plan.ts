@@ -250,7 +250,7 @@ function identifierParameters(op: OperationModel, values: Values): IdentifierPar
       (typeof value === 'string' && hasValidCheckDigit(value) && parameter.schema?.format === undefined);
     if (!resource && !(nationalId && (parameter.in === 'query' || parameter.in === 'header'))) continue;
     const schema = parameter.schema ?? {};
-    const type = Array.isArray(schema.type) ? schema.type.find((t: string) => t !== 'null') : schema.type;
+    const type: unknown = Array.isArray(schema.type) ? schema.type.find((t: unknown) => t !== 'null') : schema.type;
     const kind: IdentifierParameter['kind'] = nationalId
       ? 'nationalId'
       : schema.format === 'uuid'
@@ -348,7 +348,9 @@ function stringify(value: unknown): string {
 
 function scalar(value: unknown): string {
   if (value === null || value === undefined) return '';
-  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+  return JSON.stringify(value) ?? '';
 }
 
 function serialiseSimple(value: unknown, explode: boolean): string {

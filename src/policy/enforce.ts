@@ -64,6 +64,7 @@ export class GateRun {
       try {
         content = readFileSync(file);
       } catch {
+        // Gone or unreadable since the run read it: there is no content to record a hash of.
         return;
       }
     }
@@ -295,8 +296,9 @@ export class GateRun {
           f.message === finding.message &&
           f.document === finding.document,
       );
-      if (listedAt >= 0) {
-        const { suppressions: _held, ...counted } = findings[listedAt];
+      const held = findings[listedAt];
+      if (held) {
+        const { suppressions: _held, ...counted } = held;
         findings = findings.map((f, i) => (i === listedAt ? counted : f));
       } else back.push(finding);
       const where = finding.pointer === '' ? 'everywhere (at the root)' : `at ${finding.pointer}`;

@@ -126,9 +126,8 @@ export async function readPolicy(file: string, cwd = process.cwd()): Promise<Pol
     );
   }
   data ??= {};
-  const errors = await validatePolicy(data);
-  if (errors && errors.length > 0) {
-    const error = errors[0];
+  const error = (await validatePolicy(data))?.[0];
+  if (error) {
     const at = error.instancePath.split('/').slice(1).join('.') || '(top level)';
     const extra = error.keyword === 'additionalProperties' ? ` \`${String(error.params.additionalProperty)}\`` : '';
     throw new CouldNotRunError(
@@ -332,6 +331,7 @@ export function extendsRefusal(
   try {
     real = realpathSync(file);
   } catch {
+    // A broken link or a loop: refused, with the reason.
     return `${entry}, which cannot be resolved`;
   }
   if (!isInside(real, root)) return `${entry}, which is outside the repository`;
@@ -353,7 +353,7 @@ export function extendsRefusal(
   const nested = ruleset.extends;
   const entries = nested === undefined ? [] : Array.isArray(nested) ? nested : [nested];
   for (const item of entries) {
-    const name = Array.isArray(item) ? item[0] : item;
+    const name: unknown = Array.isArray(item) ? item[0] : item;
     if (typeof name !== 'string') continue;
     const why = extendsRefusal(name, file, policy, seen, root);
     if (why !== undefined) return `${entry}, which extends ${why}`;
@@ -366,6 +366,7 @@ function realFolder(folder: string): string {
   try {
     return realpathSync(folder);
   } catch {
+    // It does not exist (yet): compared as given.
     return folder;
   }
 }
@@ -393,6 +394,7 @@ export function hostOf(url: string): string | undefined {
   try {
     return new URL(url).hostname.toLowerCase().replace(/^\[|\]$/g, '');
   } catch {
+    // Not a URL: it has no host.
     return undefined;
   }
 }

@@ -45,7 +45,7 @@ export interface ReferenceAppOptions {
 export interface ReferenceApp {
   app: FastifyInstance;
   /** Ends every pending `slow` delay at once, so that closing never waits for one. */
-  cancelDelays(): void;
+  cancelDelays: () => void;
 }
 
 /** Where an identifier comes from: a path parameter, or a header of the dot-placeholder form. */
@@ -100,7 +100,7 @@ export function buildReferenceApp(options: ReferenceAppOptions): ReferenceApp {
         typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500
           ? error.statusCode
           : 400;
-      return sendProblem(
+      void sendProblem(
         request,
         reply,
         httpProblem(
@@ -189,7 +189,7 @@ export function buildReferenceApp(options: ReferenceAppOptions): ReferenceApp {
     const value = Array.isArray(raw) ? raw.join(', ') : raw;
     if (fault('crashOnLongNationalId') && /^[0-9]{11}$/.test(value))
       throw new Error('national identifier column overflow');
-    if (fault('crashOnNonAsciiNationalId') && source.in === 'path' && /[^\x00-\x7f]/.test(value))
+    if (fault('crashOnNonAsciiNationalId') && source.in === 'path' && /[\u0080-\uffff]/.test(value))
       throw new Error('national identifier outside ASCII reached an ASCII-only column');
     if (!isValidNationalId(value)) problems[source.name] = `${NATIONAL_ID_MESSAGE}; got ${quoteRejectedValue(value)}.`;
     return value;
@@ -266,8 +266,9 @@ export function buildReferenceApp(options: ReferenceAppOptions): ReferenceApp {
       }
     });
   }
-  app.addHook('preClose', async () => {
+  app.addHook('preClose', (done) => {
     pendingDelays.abort();
+    done();
   });
 
   app.setNotFoundHandler((request, reply) =>
@@ -299,7 +300,7 @@ export function buildReferenceApp(options: ReferenceAppOptions): ReferenceApp {
   app.get('/openapi.json', (_request, reply) => reply.type(JSON_CONTENT_TYPE).send(description.json));
   app.get('/openapi.yaml', (_request, reply) => reply.type('application/yaml; charset=utf-8').send(description.yaml));
 
-  void app.register(async (api) => {
+  void app.register((api, _options, done) => {
     if (verifier) {
       api.addHook('onRequest', async (request, reply) => {
         const authorization = request.headers.authorization;
@@ -355,6 +356,7 @@ export function buildReferenceApp(options: ReferenceAppOptions): ReferenceApp {
     api.get('/v2/users/:toNationalId/actor-profiles/:fromNationalId', (request, reply) =>
       getActorProfile(request, reply, { in: 'path', name: 'toNationalId' }, { in: 'path', name: 'fromNationalId' }),
     );
+    done();
   });
 
   return { app, cancelDelays: () => pendingDelays.abort() };
@@ -419,6 +421,7 @@ function unverifiedScopes(authorization: string): string[] {
   try {
     return grantedScopes(decodeJwt(token));
   } catch {
+    // Not a JWT: it grants no scopes.
     return [];
   }
 }

@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
 import { OAuth2Server, type MutableResponse, type MutableToken } from 'oauth2-mock-server';
 import { guardConnections } from './connections.js';
+import { errorMessage } from '../errors.js';
 
 /** The scope every user-profile operation requires. */
 export const USER_PROFILE_READ_SCOPE = '@island.is/user-profile:read';
@@ -53,10 +54,11 @@ export function createTokenVerifier(options: VerifierOptions): TokenVerifier {
       if (authorization === undefined || authorization.trim() === '')
         return unauthorized('no Authorization header', 'Bearer');
       const match = /^Bearer +([A-Za-z0-9\-._~+/]+=*)\s*$/i.exec(authorization);
-      if (!match) return unauthorized('the Authorization header is not "Bearer <token>"', 'Bearer');
+      const token = match?.[1];
+      if (!token) return unauthorized('the Authorization header is not "Bearer <token>"', 'Bearer');
       let claims: JWTPayload;
       try {
-        ({ payload: claims } = await jwtVerify(match[1], keys, {
+        ({ payload: claims } = await jwtVerify(token, keys, {
           issuer: options.issuer,
           requiredClaims: ['exp'],
           ...(options.audience !== undefined ? { audience: options.audience } : {}),
@@ -130,7 +132,7 @@ async function fetchJson(url: string, tried: string[]): Promise<unknown> {
     }
     return await response.json();
   } catch (error) {
-    tried.push(`${url}: ${(error as Error).message}`);
+    tried.push(`${url}: ${errorMessage(error)}`);
     return undefined;
   }
 }
@@ -240,15 +242,16 @@ function clientCredentials(
   authorization: string | undefined,
   body: Record<string, unknown>,
 ): { id: string; secret: string } | undefined {
-  const basic = authorization && /^Basic +([A-Za-z0-9+/]+=*)\s*$/i.exec(authorization);
+  const basic = authorization ? /^Basic +([A-Za-z0-9+/]+=*)\s*$/i.exec(authorization)?.[1] : undefined;
   if (basic) {
-    const decoded = Buffer.from(basic[1], 'base64').toString('utf8');
+    const decoded = Buffer.from(basic, 'base64').toString('utf8');
     const colon = decoded.indexOf(':');
     if (colon < 0) return undefined;
     const unescape = (text: string) => {
       try {
         return decodeURIComponent(text.replace(/\+/g, ' '));
       } catch {
+        // Not valid percent-encoding: taken as written.
         return text;
       }
     };

@@ -25,6 +25,7 @@ function openFilesLimit(): number | undefined {
     const match = /^Max open files\s+(\d+)/m.exec(readFileSync('/proc/self/limits', 'utf8'));
     return match ? Number(match[1]) : undefined;
   } catch {
+    // Not Linux, or not readable: the limit is unknown.
     return undefined;
   }
 }

@@ -70,6 +70,7 @@ export function maskLogLine(line: string): string {
   try {
     return `${JSON.stringify(maskDeep(JSON.parse(line)))}${newline}`;
   } catch {
+    // Not a JSON line: masked as text.
     return maskNationalIds(line);
   }
 }

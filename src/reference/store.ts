@@ -5,6 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { packageFile } from '../paths.js';
+import { errorMessage } from '../errors.js';
 import { isValidNationalId } from './national-id.js';
 
 export type Locale = 'en' | 'is';
@@ -77,14 +78,14 @@ export class InMemoryProfileStore implements ProfileStore {
     }
   }
 
-  async getProfile(nationalId: string): Promise<UserProfileRecord | undefined> {
+  getProfile(nationalId: string): Promise<UserProfileRecord | undefined> {
     const profile = this.#profiles.get(nationalId);
-    return profile && { ...profile };
+    return Promise.resolve(profile && { ...profile });
   }
 
-  async getActorProfile(toNationalId: string, fromNationalId: string): Promise<ActorProfileRecord | undefined> {
+  getActorProfile(toNationalId: string, fromNationalId: string): Promise<ActorProfileRecord | undefined> {
     const actor = this.#actorProfiles.get(relationKey(toNationalId, fromNationalId));
-    return actor && { ...actor };
+    return Promise.resolve(actor && { ...actor });
   }
 
   /** Every profile, in the order given (for tests and tools). */
@@ -105,7 +106,7 @@ export async function loadProfileStore(path = packageFile(PROFILES_FILE)): Promi
   try {
     data = JSON.parse(text);
   } catch (error) {
-    throw new Error(`${path}: not JSON (${(error as Error).message})`);
+    throw new Error(`${path}: not JSON (${errorMessage(error)})`, { cause: error });
   }
   return new InMemoryProfileStore(data, path);
 }
@@ -160,7 +161,7 @@ function checkProfileData(data: unknown, source: string): ProfileData {
 function checkRecord<T>(record: unknown, fields: Record<keyof T, FieldKind>, where: string): T {
   if (!isRecord(record)) throw new Error(`${where}: expected an object`);
   const out: Record<string, unknown> = {};
-  for (const [field, kind] of Object.entries(fields) as Array<[string, FieldKind]>) {
+  for (const [field, kind] of Object.entries<FieldKind>(fields)) {
     const value = record[field];
     if (!fitsKind(value, kind))
       throw new Error(`${where}.${field}: expected ${describeKind(kind)}, found ${JSON.stringify(value) ?? 'nothing'}`);

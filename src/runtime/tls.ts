@@ -189,7 +189,7 @@ export function connectOptions(material: TlsMaterial): {
 /** A `fetch` that presents the client certificate and trusts the CA; the closer ends its connections. */
 export interface TlsFetch {
   fetch: typeof globalThis.fetch;
-  close(): Promise<void>;
+  close: () => Promise<void>;
 }
 
 export function tlsFetch(material: TlsMaterial): TlsFetch {

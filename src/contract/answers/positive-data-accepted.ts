@@ -45,6 +45,7 @@ export function businessRule(answer: HttpResponse): string | undefined {
   try {
     problem = JSON.parse(answer.body);
   } catch {
+    // Not a JSON body: no problem details to read.
     return undefined;
   }
   if (typeof problem !== 'object' || problem === null || Array.isArray(problem)) return undefined;

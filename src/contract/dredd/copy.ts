@@ -75,7 +75,11 @@ function inlined(node: unknown, document: OpenApiDocument): unknown {
 
 function placeholder(schema: unknown, document: OpenApiDocument): unknown {
   const s = follow(schema, document);
-  const type = isObject(s) ? (Array.isArray(s.type) ? s.type.find((t: unknown) => t !== 'null') : s.type) : undefined;
+  const type: unknown = isObject(s)
+    ? Array.isArray(s.type)
+      ? s.type.find((t: unknown) => t !== 'null')
+      : s.type
+    : undefined;
   if (type === 'integer' || type === 'number') return 1;
   if (type === 'boolean') return true;
   if (type === 'array') return [];

@@ -34,10 +34,10 @@ export interface DreddReplayOptions {
   /** The planned requests that were sent: each transaction replays the one for its status. */
   sent: readonly SentRequest[];
   /** The credential headers a planned request is sent with. */
-  credentials(planned: PlannedRequest): Record<string, string>;
+  credentials: (planned: PlannedRequest) => Record<string, string>;
   /** Why an operation's requests were held back (no credentials given), to say so for its transactions. */
   heldBack?: ReadonlyMap<OperationModel, string>;
-  progress(message: string): void;
+  progress: (message: string) => void;
 }
 
 export interface DreddReplay {

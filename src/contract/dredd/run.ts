@@ -43,6 +43,7 @@ import {
 } from '../http.js';
 import { essenceOf } from '../validate/media-type.js';
 import { dreddCopy } from './copy.js';
+import { errorMessage } from '../../errors.js';
 
 export interface DreddTransactionInfo {
   /** Dredd's transaction name, e.g. `/v2/users/{nationalId} > Get a user > 200 > application/json`. */
@@ -145,6 +146,7 @@ function loadDredd(): DreddModule {
   const require = createRequire(import.meta.url);
   // Dredd's winston 2 reads a property of a module still loading; Node warns about it on
   // stderr. The warning says nothing to a vottur user, so it is dropped while Dredd loads.
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- kept to be put back as it was; called with process as this (Reflect.apply)
   const emitWarning = process.emitWarning;
   process.emitWarning = (warning: string | Error, ...rest: unknown[]) => {
     const text = typeof warning === 'string' ? warning : warning.message;
@@ -153,9 +155,10 @@ function loadDredd(): DreddModule {
   };
   try {
     // Dredd ships no types: these are the parts of it vottur uses, as declared above.
-    const Dredd: DreddModule['Dredd'] = require('dredd');
-    const logger: WinstonLogger = require('dredd/build/logger.js').default;
-    const reporterLogger: WinstonLogger = require('dredd/build/reporters/reporterOutputLogger.js').default;
+    const Dredd = require('dredd') as DreddModule['Dredd'];
+    const logger = (require('dredd/build/logger.js') as { default: WinstonLogger }).default;
+    const reporterLogger = (require('dredd/build/reporters/reporterOutputLogger.js') as { default: WinstonLogger })
+      .default;
     // Silent transports; the level is set so that warnings and errors still reach the filter
     // below, which hands them to the run that is going on.
     for (const log of [logger, reporterLogger]) log.transports.console.silent = true;
@@ -174,7 +177,8 @@ function loadDredd(): DreddModule {
 /** The hook registry on `globalThis`, where the generated hook file finds it. */
 function registry(): Registry {
   const existing: unknown = Reflect.get(globalThis, REGISTRY);
-  if (existing instanceof Map) return existing;
+  // Only this module puts a Map there.
+  if (existing instanceof Map) return existing as Registry;
   const created: Registry = new Map();
   Reflect.set(globalThis, REGISTRY, created);
   return created;
@@ -475,7 +479,7 @@ async function runOnce(options: DreddRunOptions): Promise<DreddRun> {
   } catch (error) {
     return {
       results: [...results],
-      failure: [error instanceof Error ? error.message : String(error), ...errors].join('; '),
+      failure: [errorMessage(error), ...errors].join('; '),
     };
   } finally {
     clearTimeout(deadline);

@@ -53,11 +53,13 @@ function patternSamples(pattern: string, count: number): string[] {
   try {
     regex = new RegExp(pattern, 'u');
   } catch {
+    // Not a valid JavaScript pattern: no samples from it.
     return [];
   }
   try {
     return fc.sample(fc.stringMatching(regex), { seed: 42, numRuns: count });
   } catch {
+    // A pattern fast-check cannot sample: no samples from it.
     return [];
   }
 }

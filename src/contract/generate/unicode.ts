@@ -92,7 +92,7 @@ export function fitLength(text: string, min: number, max: number | undefined): s
 
 /** True when a value (or any string inside it) has a character outside ASCII. */
 export function hasNonAscii(value: unknown): boolean {
-  if (typeof value === 'string') return /[^\x00-\x7f]/.test(value);
+  if (typeof value === 'string') return /[\u0080-\uffff]/.test(value);
   if (Array.isArray(value)) return value.some(hasNonAscii);
   if (typeof value === 'object' && value !== null)
     return Object.entries(value).some(([key, member]) => hasNonAscii(key) || hasNonAscii(member));

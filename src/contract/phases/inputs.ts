@@ -75,7 +75,9 @@ export function baseValues(inputs: readonly Input[]): Record<string, unknown> {
 
 function scalar(value: unknown): string {
   if (value === null || value === undefined) return '';
-  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+  return JSON.stringify(value) ?? '';
 }
 
 /**
@@ -128,6 +130,9 @@ export function buildRequest(
         break;
       case 'header':
         headers[parameter.name] = headerValue(value);
+        break;
+      case 'cookie':
+        // Never an input: cookie parameters are left out when the inputs are made.
         break;
     }
   }

@@ -74,12 +74,14 @@ function exchangeContext(example: ExampleExchange, response: HttpResponse, input
   try {
     body = response.body ? JSON.parse(response.body) : undefined;
   } catch {
+    // Not JSON: the body is kept as text.
     body = response.body;
   }
   let requestBody: unknown;
   try {
     requestBody = example.body !== undefined ? JSON.parse(example.body) : undefined;
   } catch {
+    // Not JSON: the example is kept as text.
     requestBody = example.body;
   }
   return {

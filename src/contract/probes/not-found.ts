@@ -63,7 +63,7 @@ export default defineProbe({
 });
 
 /** A value of the identifier's form that names nothing; undefined when none can be derived. */
-function notFoundValue(id: IdentifierParameter, known: ReadonlySet<string>): unknown {
+function notFoundValue(id: IdentifierParameter, known: ReadonlySet<string>): string | number | undefined {
   const schema: ParameterModel['schema'] = id.parameter.schema ?? {};
   switch (id.kind) {
     case 'nationalId':

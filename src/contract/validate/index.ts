@@ -17,6 +17,7 @@ import { tooLarge, type ParsedJson, type ResponseCheckContext } from './context.
 import { isJsonMediaType, matchingMediaType, parseMediaType } from './media-type.js';
 import { conventionFindings, problemDetailsFindings } from './payload.js';
 import { describeResponseSchemaError, relevantErrors } from './schema.js';
+import { errorMessage } from '../../errors.js';
 
 export type { ResponseCheckContext } from './context.js';
 export { checkLiveConventions } from './payload.js';
@@ -83,7 +84,7 @@ export function checkResponse(ctx: ResponseCheckContext, response: HttpResponse)
     try {
       json = { ok: true, value: JSON.parse(response.body) };
     } catch (error) {
-      json = { ok: false, error: error instanceof Error ? error.message : String(error) };
+      json = { ok: false, error: errorMessage(error) };
     }
   }
 
@@ -194,7 +195,7 @@ function schemaFindings(
   } catch (error) {
     // A safety net behind InPlaceCycles: a schema ajv cannot finish (e.g. too deep) is reported, not thrown.
     add(
-      `the schema for ${ctx.op.label} ${documented.status} ${mediaKey} could not be checked on this body: ${error instanceof Error ? error.message : String(error)}`,
+      `the schema for ${ctx.op.label} ${documented.status} ${mediaKey} could not be checked on this body: ${errorMessage(error)}`,
     );
     return findings;
   }

@@ -325,6 +325,7 @@ export function checkLiveConventions(ctx: ResponseCheckContext, response: HttpRe
       try {
         body = JSON.parse(response.body);
       } catch {
+        // Not JSON: there are no member names to check.
         body = undefined;
       }
       const wrong = notCamelCase(body);

@@ -19,6 +19,7 @@ import type { JsonPath } from '../../../rulesets/lib/rule.js';
 import type { ContractDescription } from '../description.js';
 import { PatternGuard } from '../patterns.js';
 import { InPlaceCycles } from './cycles.js';
+import { errorMessage } from '../../errors.js';
 
 export type Compiled = { validate: ValidateFunction } | { unavailable: string };
 
@@ -51,7 +52,7 @@ export class SchemaValidators {
     try {
       compiled = this.compile(key);
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      const message = errorMessage(error);
       if (this.withDiscriminator && /discriminator/i.test(message)) {
         // ajv supports `discriminator` only without `mapping` and with `const`/`enum` tags; fall
         // back to plain `oneOf` semantics for the whole description.
