@@ -20,6 +20,8 @@ function holder(node: SchemaNode): SchemaNode | undefined {
 /** An opaque identifier as an example shows one: a prefixed key of letters and digits (`price_1MoBy5`, not `ISK-1500`) or a UUID. */
 const ID_VALUE =
   /^(?:[A-Za-z]+[_-](?=[A-Za-z0-9_-]*[0-9])(?=[A-Za-z0-9_-]*[A-Za-z])[A-Za-z0-9_-]{6,}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+/** A description that measures the field in a unit of data, not money (`space_amount`: "available space in bytes"). */
+const DATA_UNIT_DESCRIPTION = /\b(?:bytes?|kilobytes?|megabytes?|gigabytes?|terabytes?|[KMGT]i?B)\b/;
 /** A description that says the field holds an identifier (`The ID of the price object.`). */
 const ID_DESCRIPTION = /\b(?:ID|Id|identifier|auðkenni|audkenni)\b/;
 
@@ -95,6 +97,14 @@ export default defineRule({
         return false;
       // A flag about money (`hasOneTimePayment`, `doesntHaveToPayLicenseFee`) is not a sum of money.
       if (types.length > 0 && types.every((t) => t === 'boolean' || t === 'null')) return false;
+      // An amount of storage (`space_amount: integer`, "the user's available space in bytes") is not money.
+      if (
+        layers.some(
+          (layer) =>
+            typeof layer.schema.description === 'string' && DATA_UNIT_DESCRIPTION.test(layer.schema.description),
+        )
+      )
+        return false;
       // A money-named code or status (`boleto_payments: active | inactive | pending`, a capability's
       // state) is not a sum of money: not one of its enum values holds a digit.
       const listed = layerKeyword(layers, 'enum')?.value;

@@ -153,6 +153,14 @@ export default defineRule({
      * (`{ data: {...}, message }`) in its data member, which may itself be a wrapper
      * (`{ data: { aircrafts: [...] } }`): wrappers are looked through, up to three levels.
      */
+    /** An object of page members only (`result_info: { page, per_page, count, total_count }`): the page's info. */
+    function isPageInfo(member: { schema: unknown; path: JsonPath }): boolean {
+      const last = schemaLayers(document, member.schema, member.path).at(-1);
+      if (!last) return false;
+      const inner = collectProperties(document, last.schema, last.path);
+      return inner.size > 0 && [...inner].every(([key, value]) => isPageMember(document, key, value));
+    }
+
     function judge(body: SchemaLayer, members: Map<string, { schema: unknown; path: JsonPath }>, depth: number): void {
       const collections: SchemaLayer[] = [];
       let others: string[] = [];
@@ -200,7 +208,10 @@ export default defineRule({
       )
         return;
       // A page (`{ data: [...], pageInfo, totalCount }`) is a wrapper; its items are the data.
-      const pageMember = (name: string) => isPageMember(document, vocabulary, name, members.get(name)!);
+      const pageMember = (name: string) => {
+        const member = members.get(name);
+        return member !== undefined && (isPageMember(document, vocabulary, name, member) || isPageInfo(member));
+      };
       // (Status and messages beside the list, `{ success, messages, result: [...] }`, are about the answer too.)
       const isPage =
         collections.length > 0 &&

@@ -10,7 +10,10 @@ import { mayBeJson } from '../lib/openapi/media-type.js';
  * `application/json` for the same serialised body (a schema of `type: array` is not plain prose).
  */
 function carriesJsonText(mediaType: string): boolean {
-  return mayBeJson(mediaType) || (mediaType.split(';')[0] ?? '').trim().toLowerCase() === 'text/plain';
+  const essence = mediaType.split(';')[0]?.trim().toLowerCase() ?? '';
+  // A JSON Patch (RFC 6902) is an array of operations by definition: its format is not the API's to choose.
+  if (essence === 'application/json-patch+json') return false;
+  return mayBeJson(mediaType) || essence === 'text/plain';
 }
 
 export default defineRule({

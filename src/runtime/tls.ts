@@ -196,9 +196,10 @@ export function tlsFetch(material: TlsMaterial): TlsFetch {
   const agent = new Agent({ connect: connectOptions(material) });
   const fetchWith: typeof globalThis.fetch = (input, init) =>
     // undici's fetch and Response are the WHATWG ones Node's global fetch is built on.
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- needed where the DOM library is loaded too (the tests' program): its Response type is not undici's
     undiciFetch(input as Parameters<typeof undiciFetch>[0], {
       ...(init as Parameters<typeof undiciFetch>[1]),
       dispatcher: agent,
-    });
+    }) as ReturnType<typeof globalThis.fetch>;
   return { fetch: fetchWith, close: () => agent.close() };
 }
