@@ -158,12 +158,18 @@ export default defineRule({
       const last = schemaLayers(document, member.schema, member.path).at(-1);
       if (!last) return false;
       const inner = collectProperties(document, last.schema, last.path);
-      return inner.size > 0 && [...inner].every(([key, value]) => isPageMember(document, key, value));
+      return inner.size > 0 && [...inner].every(([key, value]) => isPageMember(document, vocabulary, key, value));
     }
 
     function judge(body: SchemaLayer, members: Map<string, { schema: unknown; path: JsonPath }>, depth: number): void {
       const collections: SchemaLayer[] = [];
       let others: string[] = [];
+      // `others` holds names of `members` only, so the lookup always finds one.
+      const memberOf = (name: string): { schema: unknown; path: JsonPath } => {
+        const member = members.get(name);
+        if (!member) throw new Error(`no member ${name} in the body`);
+        return member;
+      };
       let data: SchemaLayer | undefined;
       for (const [name, declared] of members) {
         const entry = (ENVELOPE_DATA_MEMBERS.includes(name) && narrowedMember(document, body, name)) || declared;
@@ -202,8 +208,8 @@ export default defineRule({
         others.some((name) => ENVELOPE_DATA_MEMBERS.includes(name)) &&
         others.every(
           (name) =>
-            isEnvelopeMeta(document, vocabulary, name, members.get(name)!) ||
-            (ENVELOPE_DATA_MEMBERS.includes(name) && isFreeForm(document, members.get(name)!)),
+            isEnvelopeMeta(document, vocabulary, name, memberOf(name)) ||
+            (ENVELOPE_DATA_MEMBERS.includes(name) && isFreeForm(document, memberOf(name))),
         )
       )
         return;
@@ -216,12 +222,12 @@ export default defineRule({
       const isPage =
         collections.length > 0 &&
         !data &&
-        others.every((name) => pageMember(name) || isEnvelopeMeta(document, vocabulary, name, members.get(name)!));
+        others.every((name) => pageMember(name) || isEnvelopeMeta(document, vocabulary, name, memberOf(name)));
       // An envelope (`{ data: {...}, message }`) is a wrapper too; its data member is judged instead.
       const isEnvelope =
         data !== undefined &&
         collections.length === 0 &&
-        others.every((name) => isEnvelopeMeta(document, vocabulary, name, members.get(name)!));
+        others.every((name) => isEnvelopeMeta(document, vocabulary, name, memberOf(name)));
       if (isEnvelope && data) {
         const dataMembers = collectProperties(document, data.schema, data.path);
         if (!isProblemShape(dataMembers) && dataMembers.size > 0) {
