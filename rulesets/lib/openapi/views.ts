@@ -49,7 +49,7 @@ export function memoise<T>(compute: (document: Document) => T, name?: string): (
  * them the slice's own schemas only, so a rule does not walk every unchanged component again.
  */
 export function presetView<T>(view: (document: Document) => T, document: Document, value: T): void {
-  const cache = viewCaches.get(view as (document: Document) => unknown);
+  const cache = viewCaches.get(view);
   if (!cache) throw new Error('presetView: not a memoised view');
   cache.set(document, value);
 }
