@@ -135,4 +135,12 @@ describe('static credentials', () => {
     );
     expect(redact('wrongful')).toBe('wrongful');
   });
+
+  it('masks a short secret followed by white space, and not one followed by a letter s', () => {
+    // The lookahead's white-space class once lost its backslash in a template literal and became `s`.
+    const redact = redactor(['wrong']);
+    expect(redact('Authorization: Bearer wrong\nHost: x.is')).toBe('Authorization: Bearer ***\nHost: x.is');
+    expect(redact('key=wrong next')).toBe('key=*** next');
+    expect(redact('key=wrongs')).toBe('key=wrongs');
+  });
 });
