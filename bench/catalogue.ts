@@ -109,17 +109,18 @@ const steps: Array<{ name: string; argv: (dir: string, url: string) => string[] 
 ];
 
 const server = await startServer();
-const results = new Map<string, Measurement[]>(steps.map((s) => [s.name, []]));
+// Each step's measurements, in the steps' order.
+const results = steps.map((step) => ({ step, samples: [] as Measurement[] }));
 try {
   for (let run = 0; run < RUNS; run++) {
     const dir = mkdtempSync(join(tmpdir(), 'vottur-bench-catalogue-'));
     try {
-      for (const step of steps) {
+      for (const { step, samples: list } of results) {
         const measured = await measure(step.argv(dir, server.url), { cwd: ROOT, timeoutMs: 600_000 }, WRAPPER);
         // Exit 1: the generated catalogue has services that fail the gate, as real ones do.
         if (measured.exitCode !== 0 && measured.exitCode !== 1)
           throw new Error(`${step.name}: exit ${measured.exitCode}`);
-        results.get(step.name)!.push(measured);
+        list.push(measured);
         process.stdout.write(
           `${step.name}: ${(measured.wallMs / 1000).toFixed(1)} s, ${measured.rssMb.toFixed(0)} MB\n`,
         );
@@ -132,13 +133,11 @@ try {
   server.stop();
 }
 
-const rows = steps.map((step) => {
-  const list = results.get(step.name)!;
+const rows = results.map(({ step, samples: list }) => {
   const wall = summarise(list.map((m) => m.wallMs / 1000));
   const rss = Math.max(...list.map((m) => m.rssMb));
-  const cpu = list.every((m) => m.cpuMs !== undefined)
-    ? summarise(list.map((m) => m.cpuMs! / 1000)).median.toFixed(1)
-    : '';
+  const cpuSeconds = list.flatMap((m) => (m.cpuMs === undefined ? [] : [m.cpuMs / 1000]));
+  const cpu = cpuSeconds.length === list.length ? summarise(cpuSeconds).median.toFixed(1) : '';
   return { name: step.name, wall: wall.median, rss, cpu };
 });
 const total = (rows[0]?.wall ?? NaN) + (rows[1]?.wall ?? NaN);

@@ -173,10 +173,9 @@ class Server {
 
   async stop(): Promise<void> {
     await this.connection.sendRequest('shutdown');
-    if (!this.child) return this.connection.dispose();
-    const exited = new Promise((ended) =>
-      this.child!.exitCode !== null ? ended(undefined) : this.child!.once('exit', ended),
-    );
+    const child = this.child;
+    if (!child) return this.connection.dispose();
+    const exited = new Promise((ended) => (child.exitCode !== null ? ended(undefined) : child.once('exit', ended)));
     await this.connection.sendNotification('exit');
     await exited;
     this.connection.dispose();

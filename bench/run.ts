@@ -137,9 +137,29 @@ interface Case {
   runs: number;
 }
 
+interface ToolResult {
+  wall: Summary;
+  rss: Summary;
+  cpu?: Summary;
+}
+
 interface CaseResult {
   label: string;
-  results: Map<string, { wall: Summary; rss: Summary; cpu?: Summary }>;
+  results: Map<string, ToolResult>;
+}
+
+/** A case's result for one tool: every case is measured for every tool it is compared on, vottur first. */
+function toolResult(row: CaseResult, tool: string): ToolResult {
+  const result = row.results.get(tool);
+  if (result === undefined) throw new Error(`benchmark case "${row.label}" has no result for ${tool}`);
+  return result;
+}
+
+/** The result of the case with this label: every case asked for is measured. */
+function caseResult(results: CaseResult[], label: string): CaseResult {
+  const result = results.find((r) => r.label === label);
+  if (result === undefined) throw new Error(`benchmark case "${label}" was not measured`);
+  return result;
 }
 
 /**
@@ -147,28 +167,29 @@ interface CaseResult {
  * case once, and within a case the tool that goes first rotates from round to round.
  */
 async function measureCases(cases: Case[]): Promise<CaseResult[]> {
-  const samples = new Map<Case, Map<string, Measurement[]>>(
-    cases.map((c) => [c, new Map(c.commands.map((command) => [command.tool, []]))]),
-  );
+  // Each case's commands, each with the measurements of its runs.
+  const measured = cases.map((c) => ({
+    c,
+    commands: c.commands.map((command) => ({ ...command, samples: [] as Measurement[] })),
+  }));
   const rounds = Math.max(...cases.map((c) => c.runs));
   for (let round = 0; round < WARMUP + rounds; round++) {
-    for (const c of cases) {
+    for (const { c, commands } of measured) {
       if (round >= WARMUP + c.runs) continue;
-      const order = rotated(c.commands, round);
+      const order = rotated(commands, round);
       for (const command of order) {
         const result = await timed(command.argv);
         log(
           `${round < WARMUP ? 'warm-up' : `run ${round - WARMUP + 1}/${c.runs}`} ${c.label} ${command.tool}: ${ms(result.wallMs)}, ${mb(result.rssMb)}`,
         );
-        if (round >= WARMUP) samples.get(c)!.get(command.tool)!.push(result);
+        if (round >= WARMUP) command.samples.push(result);
       }
     }
   }
-  return cases.map((c) => ({
+  return measured.map(({ c, commands }) => ({
     label: c.label,
     results: new Map(
-      c.commands.map(({ tool }) => {
-        const list = samples.get(c)!.get(tool)!;
+      commands.map(({ tool, samples: list }) => {
         const cpu = list.flatMap((m) => (m.cpuMs === undefined ? [] : [m.cpuMs]));
         return [
           tool,
@@ -207,13 +228,13 @@ function comparisonTable(results: CaseResult[]): string {
     `| --- | ${tools.map(() => '---').join(' | ')} | ${peers.map(() => '--- | --- | ---').join(' | ')} |`,
   ];
   for (const row of results) {
-    const v = row.results.get('vottur')!;
+    const v = toolResult(row, 'vottur');
     const cells = tools.map((tool) => {
-      const r = row.results.get(tool)!;
+      const r = toolResult(row, tool);
       return `${spread(r.wall, ms)}, ${r.cpu ? `CPU ${ms(r.cpu.median)}, ` : ''}${mb(r.rss.median)}`;
     });
     const ratios = peers.map((peer) => {
-      const p = row.results.get(peer)!;
+      const p = toolResult(row, peer);
       return `${ratio(v.wall.median, p.wall.median)} | ${v.cpu && p.cpu ? ratio(v.cpu.median, p.cpu.median) : 'n/a'} | ${ratio(v.rss.median, p.rss.median)}`;
     });
     lines.push(`| ${row.label} | ${cells.join(' | ')} | ${ratios.join(' | ')} |`);
@@ -254,17 +275,20 @@ async function scaling(large: string[]): Promise<string> {
   // The fixed cost of a run (start-up, loading the ruleset): vottur on the smallest description there is.
   const tiny = join(work, 'tiny.json');
   writeFileSync(tiny, JSON.stringify({ openapi: '3.0.3', info: { title: 't', version: '1.0.0' }, paths: {} }));
-  const samples = new Map<string, number[]>([[tiny, []], ...cuts.map((cut) => [cut.file, []] as [string, number[]])]);
+  // Each cut with the wall times of its runs; the empty description is measured first.
+  const measuredCuts = cuts.map((cut) => ({ ...cut, samples: [] as number[] }));
+  const tinySamples: number[] = [];
+  const measured = [{ file: tiny, samples: tinySamples }, ...measuredCuts];
   for (let round = 0; round < WARMUP + RUNS; round++) {
-    for (const file of samples.keys()) {
+    for (const { file, samples } of measured) {
       const result = await timed([VOTTUR, 'lint', file]);
       log(
         `${round < WARMUP ? 'warm-up' : `run ${round - WARMUP + 1}/${RUNS}`} scaling ${basename(file)}: ${ms(result.wallMs)}`,
       );
-      if (round >= WARMUP) samples.get(file)!.push(result.wallMs);
+      if (round >= WARMUP) samples.push(result.wallMs);
     }
   }
-  const base = summarise(samples.get(tiny)!).median;
+  const base = summarise(tinySamples).median;
   const lines = [
     `Fixed cost of a run (vottur on an empty description): ${ms(base)}. "Work" below is the median wall time minus that.`,
     '',
@@ -273,11 +297,11 @@ async function scaling(large: string[]): Promise<string> {
   ];
   const fits: string[] = [];
   for (const source of large) {
-    const own = cuts.filter((cut) => cut.source === source);
+    const own = measuredCuts.filter((cut) => cut.source === source);
     const xs: number[] = [];
     const ys: number[] = [];
     for (const cut of own) {
-      const summary = summarise(samples.get(cut.file)!);
+      const summary = summarise(cut.samples);
       const workMs = summary.median - base;
       xs.push(cut.bytes / 1e6);
       ys.push(workMs);
@@ -312,30 +336,27 @@ function generatedYaml(count: number): string {
  */
 async function yamlScaling(): Promise<string> {
   const counts = [5_000, 10_000, 20_000];
-  const files = counts.map((count) => {
+  const measured = counts.map((count) => {
     const file = join(work, `generated-${count}.yaml`);
     writeFileSync(file, generatedYaml(count));
-    return file;
+    return { count, file, samples: [] as number[] };
   });
-  const samples = new Map<string, number[]>(files.map((file) => [file, []]));
   for (let round = 0; round < WARMUP + RUNS; round++) {
-    for (const file of files) {
+    for (const { file, samples } of measured) {
       const result = await timed([VOTTUR, 'lint', file, '--format', 'json']);
       log(
         `${round < WARMUP ? 'warm-up' : `run ${round - WARMUP + 1}/${RUNS}`} yaml ${basename(file)}: ${ms(result.wallMs)}`,
       );
-      if (round >= WARMUP) samples.get(file)!.push(result.wallMs);
+      if (round >= WARMUP) samples.push(result.wallMs);
     }
   }
   const lines = ['| paths | size | wall time (median, min–max) | per 1,000 paths |', '| --- | --- | --- | --- |'];
-  counts.forEach((count, i) => {
-    const file = files[i];
-    if (file === undefined) return;
-    const summary = summarise(samples.get(file)!);
+  for (const { count, file, samples } of measured) {
+    const summary = summarise(samples);
     lines.push(
       `| ${count.toLocaleString('en')} | ${(statSync(file).size / 1e6).toFixed(1)} MB | ${spread(summary, ms)} | ${ms(summary.median / (count / 1000))} |`,
     );
-  });
+  }
   return lines.join('\n');
 }
 
@@ -366,14 +387,14 @@ async function pool(corpus: string): Promise<string> {
       ['--single-threaded', SPLITTER, String(cores), VOTTUR, ...files.map((file) => relative(work, file))],
     ],
   ];
-  const samples = new Map<string, Measurement[]>(variants.map(([name]) => [name, []]));
+  const measured = variants.map(([name, argv]) => ({ name, argv, samples: [] as Measurement[] }));
   for (let round = 0; round < WARMUP + RUNS; round++) {
-    for (const [name, argv] of rotated(variants, round)) {
+    for (const { name, argv, samples } of rotated(measured, round)) {
       const result = await timed(argv);
       log(
         `${round < WARMUP ? 'warm-up' : `run ${round - WARMUP + 1}/${RUNS}`} pool ${name}: ${ms(result.wallMs)}, ${mb(result.rssMb)}`,
       );
-      if (round >= WARMUP) samples.get(name)!.push(result);
+      if (round >= WARMUP) samples.push(result);
     }
   }
   const lines = [
@@ -384,8 +405,7 @@ async function pool(corpus: string): Promise<string> {
   ];
   const medians = new Map<string, number>();
   const cpuMedians = new Map<string, number | undefined>();
-  for (const [name] of variants) {
-    const list = samples.get(name)!;
+  for (const { name, samples: list } of measured) {
     const wall = summarise(list.map((m) => m.wallMs));
     const cpuList = list.flatMap((m) => (m.cpuMs === undefined ? [] : [m.cpuMs]));
     const cpu = cpuList.length === list.length ? summarise(cpuList).median : undefined;
@@ -395,9 +415,14 @@ async function pool(corpus: string): Promise<string> {
       `| ${name} | ${spread(wall, ms)} | ${cpu === undefined ? 'n/a' : ms(cpu)} | ${cpu === undefined ? 'n/a' : `${(cpu / wall.median).toFixed(2)}`} | ${spread(summarise(list.map((m) => m.rssMb)), mb)} |`,
     );
   }
-  const single = medians.get(SINGLE)!;
-  const speedup = single / medians.get(POOL)!;
-  const ceiling = single / Math.min(medians.get(SPLIT)!, medians.get(SPLIT_SERIAL)!);
+  const median = (name: string): number => {
+    const value = medians.get(name);
+    if (value === undefined) throw new Error(`the pool benchmark measured no variant "${name}"`);
+    return value;
+  };
+  const single = median(SINGLE);
+  const speedup = single / median(POOL);
+  const ceiling = single / Math.min(median(SPLIT), median(SPLIT_SERIAL));
   const singleCpu = cpuMedians.get(SINGLE);
   lines.push(
     '',
@@ -406,7 +431,7 @@ async function pool(corpus: string): Promise<string> {
     `${cores} independent processes, each linting its share balanced by size, reach at best ${ceiling.toFixed(2)}× over one at a time (with or without V8's helper threads): the ceiling for any way of spreading this work on this machine (peak RSS in those rows is the largest single process's).` +
       (singleCpu === undefined
         ? ''
-        : ` The reason: one at a time is not one core's work. It keeps ${(singleCpu / single).toFixed(2)} cores busy, because V8 compiles hot code and collects garbage on helper threads; without them (\`--single-threaded\`) the same run takes ${ms(medians.get(SERIAL)!)}. On ${cores} cores a second lint can only take what those helper threads leave.`),
+        : ` The reason: one at a time is not one core's work. It keeps ${(singleCpu / single).toFixed(2)} cores busy, because V8 compiles hot code and collects garbage on helper threads; without them (\`--single-threaded\`) the same run takes ${ms(median(SERIAL))}. On ${cores} cores a second lint can only take what those helper threads leave.`),
   );
   return lines.join('\n');
 }
@@ -477,7 +502,7 @@ async function main(): Promise<void> {
   const targets: TargetRow[] = [];
   if (startupCases.length > 0) {
     const results = await measureCases(startupCases);
-    const wall = (label: string) => results.find((r) => r.label === label)!.results.get('vottur')!.wall;
+    const wall = (label: string) => toolResult(caseResult(results, label), 'vottur').wall;
     const floor = wall('node -e 0 (the floor)').median;
     sections.push(
       '## Start-up',
@@ -487,7 +512,7 @@ async function main(): Promise<void> {
       '| command | wall | above `node -e 0` | peak RSS |',
       '| --- | --- | --- | --- |',
       ...results.map((r) => {
-        const v = r.results.get('vottur')!;
+        const v = toolResult(r, 'vottur');
         return `| \`${r.label}\` | ${spread(v.wall, ms)} | ${ms(v.wall.median - floor)} | ${mb(v.rss.median)} |`;
       }),
       '',
@@ -501,7 +526,11 @@ async function main(): Promise<void> {
     if (cases.length > 0) {
       const results = await measureCases(cases);
       const byLabel = new Map(results.map((r) => [r.label, r]));
-      const of = (c: Case) => byLabel.get(c.label)!;
+      const of = (c: Case) => {
+        const result = byLabel.get(c.label);
+        if (result === undefined) throw new Error(`benchmark case "${c.label}" was not measured`);
+        return result;
+      };
       const describe = `Whole-process wall time, median (min–max), median CPU time (user + system, GNU time) and median peak RSS of ${RUNS} runs (${smallRuns} for the small documents) after ${WARMUP} warm-up round(s), tools alternating. vottur: \`vottur lint [--format json] <files>\` (the full platform ruleset); Redocly CLI: \`redocly lint --format <json|stylish> <files>\` (its recommended rules)${args.spectral ? '; Spectral CLI: `spectral lint -r <extends: spectral:oas>`' : ''}. Ratios are of the medians.`;
       if (largeCases.length > 0)
         sections.push('## Large descriptions', '', describe, '', comparisonTable(largeCases.map(of)), '');
@@ -515,14 +544,14 @@ async function main(): Promise<void> {
           '',
         );
       const wallRatio = (c: Case, peer = 'redocly') =>
-        of(c).results.get('vottur')!.wall.median / of(c).results.get(peer)!.wall.median;
+        toolResult(of(c), 'vottur').wall.median / toolResult(of(c), peer).wall.median;
       const cpuRatio = (c: Case, peer = 'redocly') => {
-        const v = of(c).results.get('vottur')!.cpu;
-        const p = of(c).results.get(peer)!.cpu;
+        const v = toolResult(of(c), 'vottur').cpu;
+        const p = toolResult(of(c), peer).cpu;
         return v && p ? v.median / p.median : undefined;
       };
       const rssRatio = (c: Case, peer = 'redocly') =>
-        of(c).results.get('vottur')!.rss.median / of(c).results.get(peer)!.rss.median;
+        toolResult(of(c), 'vottur').rss.median / toolResult(of(c), peer).rss.median;
       for (const c of largeCases) {
         if (!LARGE_TARGETS.some((name) => c.label.toLowerCase().startsWith(name))) continue;
         targets.push({
