@@ -128,8 +128,8 @@ export async function fetchText(url: string, limits: FetchLimits = {}): Promise<
     controller.abort();
   }, timeoutMs);
   const late = () =>
-    runLeft < ownTimeout
-      ? budget!.timeUp(url)
+    budget !== undefined && runLeft < ownTimeout
+      ? budget.timeUp(url)
       : new FetchError(`fetching ${url} took longer than ${timeoutMs / 1000} s, so it was stopped`);
   try {
     let current = url;
@@ -143,9 +143,10 @@ export async function fetchText(url: string, limits: FetchLimits = {}): Promise<
         const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : undefined;
         throw new FetchError(`cannot fetch ${current}: ${cause ?? errorMessage(error)}`);
       }
-      if (response.status >= 300 && response.status < 400 && response.headers.has('location')) {
+      const location = response.headers.get('location');
+      if (response.status >= 300 && response.status < 400 && location !== null) {
         await response.body?.cancel().catch(() => undefined);
-        const next = new URL(response.headers.get('location')!, current);
+        const next = new URL(location, current);
         if (next.origin !== new URL(url).origin)
           throw new FetchError(
             `${current} redirects to another host (${next.origin}), which is not followed; name that URL if you trust it`,

@@ -445,9 +445,12 @@ async function lintInPool(
   jobs: number,
   options: LintFilesOptions,
 ): Promise<{ results: LintedDocument[]; rules: RuleMeta[] }> {
+  const filename = workerFile();
+  // poolSize chooses a pool only when the worker's file is there.
+  if (filename === undefined) throw new Error('a lint pool was started without the worker file (lint/worker.js)');
   const { Piscina } = await import('piscina');
   const pool = new Piscina<LintTask, LintTaskResult>({
-    filename: workerFile()!,
+    filename,
     minThreads: jobs,
     maxThreads: jobs,
     concurrentTasksPerWorker: 1,

@@ -115,10 +115,13 @@ function scan(text: string): Scan {
         closes.push(-1);
         break;
       case 125: // }
-      case 93: // ]
-        closes[stack.pop()!] = i;
+      case 93: {
+        // ]
+        const opened = stack.pop();
+        if (opened !== undefined) closes[opened] = i;
         keyState.pop();
         break;
+      }
       case 58: {
         // :
         members++;
@@ -269,7 +272,7 @@ class Locator {
       const c = this.text.charCodeAt(node);
       let next: number | undefined;
       if (typeof t === 'string' || c !== 91) {
-        next = c === 123 ? this.list(node).keys!.get(String(t)) : undefined;
+        next = c === 123 ? this.keysOf(node).get(String(t)) : undefined;
       } else {
         const { starts } = this.list(node);
         next = t < 0 || t >= starts.length ? undefined : starts[t];
@@ -335,7 +338,14 @@ class Locator {
 
   /** The keys of the object that opens at `open`, as written. */
   writtenKeys(open: number): string[] {
-    return [...this.list(open).keys!.keys()];
+    return [...this.keysOf(open).keys()];
+  }
+
+  /** The keys of the object that opens at `open`: callers have seen its `{`. */
+  private keysOf(open: number): Map<string, number> {
+    const { keys } = this.list(open);
+    if (keys === undefined) throw new Error(`the JSON value at offset ${open} is not an object`);
+    return keys;
   }
 }
 

@@ -23,7 +23,7 @@ import type { VocabularyAdditions } from '../../rulesets/lib/vocabulary.js';
 import { applySuppressions, IGNORE_KEY, SUPPRESSION_RULES } from './suppress.js';
 import { fingerprint } from '../report/fingerprint.js';
 import { shownPath } from '../report/source.js';
-import { loadDescription, type LoadedDescription, type LoadOptions } from './load.js';
+import { loadDescription, rootFile, type LoadedDescription, type LoadOptions } from './load.js';
 
 export type { Linter };
 
@@ -112,11 +112,18 @@ function fingerprintOf(result: RuleResult, ruleId: string, data: unknown): strin
   return found;
 }
 
+/** The rule a suppression problem is reported under: SUPPRESSION_RULES lists every one. */
+function suppressionRule(id: string): RuleMeta {
+  const rule = SUPPRESSION_RULES.find((candidate) => candidate.id === id);
+  if (rule === undefined) throw new Error(`SUPPRESSION_RULES lists no rule ${id}`);
+  return rule;
+}
+
 export async function lintDocument(file: string, options: LintDocumentOptions = {}): Promise<LintedDocument> {
   const cwd = options.cwd ?? process.cwd();
   const linter = options.linter ?? (await platformRulesetLinter());
   const loaded = options.loaded ?? (await loadDescription(file, options));
-  const root = loaded.files.get(loaded.rootUri)!;
+  const root = rootFile(loaded);
   const displayPaths = new Map<string, string>();
   const displayPath = (uri: string) => {
     let shown = displayPaths.get(uri);
@@ -151,15 +158,7 @@ export async function lintDocument(file: string, options: LintDocumentOptions = 
     if (mentionsIgnore) located.push({ finding, path: result.path });
   }
   for (const problem of mentionsIgnore ? applySuppressions(loaded.data, located) : []) {
-    findings.push(
-      toFinding(
-        loaded,
-        SUPPRESSION_RULES.find((rule) => rule.id === problem.ruleId)!,
-        problem.message,
-        problem.path,
-        displayPath,
-      ),
-    );
+    findings.push(toFinding(loaded, suppressionRule(problem.ruleId), problem.message, problem.path, displayPath));
   }
   if (openapiValid) {
     for (const diagnostic of root.parsed.diagnostics) {

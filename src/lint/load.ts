@@ -85,6 +85,13 @@ export interface LoadOptions {
 /** `-`: the description is read from standard input. */
 export const STDIN = '-';
 
+/** The root file of a loaded description: the loader reads it before anything else, so it is always there. */
+export function rootFile(loaded: LoadedDescription): SourceFile {
+  const root = loaded.files.get(loaded.rootUri);
+  if (root === undefined) throw new Error(`the loaded description has no root file ${loaded.rootUri}`);
+  return root;
+}
+
 export function isRemote(file: string): boolean {
   return REMOTE.test(file);
 }
@@ -262,7 +269,8 @@ const DESCRIPTION_KEYS = ['openapi', 'swagger', 'info', 'paths', 'components', '
 const REMOTE = /^https?:\/\//i;
 
 export async function loadDescription(file: string, given: LoadOptions = {}): Promise<LoadedDescription> {
-  const options: LoadOptions = given.budget ? given : { ...given, budget: RunBudget.create() };
+  const budget = given.budget ?? RunBudget.create();
+  const options: LoadOptions = given.budget ? given : { ...given, budget };
   let rootUri: string;
   let display: string;
   let text: string;
@@ -283,7 +291,7 @@ export async function loadDescription(file: string, given: LoadOptions = {}): Pr
     // Standard input stands for a document in the working directory (its `$ref`s are read from there).
     rootUri = resolvePath(STDIN);
     display = STDIN;
-    text = await readStdin(options.budget!, options.maxRemoteBytes ?? MAX_REMOTE_BYTES);
+    text = await readStdin(budget, options.maxRemoteBytes ?? MAX_REMOTE_BYTES);
   } else {
     const absolute = resolvePath(file);
     display = relative(process.cwd(), absolute) || file;

@@ -13,6 +13,7 @@ import type { Severity } from '../../rulesets/lib/rule.js';
 import { docsUrl } from '../../rulesets/lib/rule.js';
 import type { Category, RuleMeta } from '../report/finding.js';
 import type { Linter } from './engine.js';
+import { rootFile } from './load.js';
 
 const SEVERITY_BY_SPECTRAL: Severity[] = ['error', 'warn', 'info', 'hint'];
 
@@ -41,7 +42,7 @@ export function spectralLinter(definition: unknown): Linter {
   return {
     rules,
     async run(loaded) {
-      const root = loaded.files.get(loaded.rootUri)!;
+      const root = rootFile(loaded);
       let order = 0;
       const results = await spectral.run({
         parsed: { ...root.parsed, data: loaded.data, diagnostics: [] } as IParserResult<unknown>,

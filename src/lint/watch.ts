@@ -90,6 +90,12 @@ export async function watchLint(patterns: string[], options: WatchOptions): Prom
   const states = new Map<string, DescriptionState>(
     descriptions.map((d) => [d, { findings: new Map(), files: new Map([[d, '']]), linted: false }]),
   );
+  /** A description's state: only the descriptions given are ever linted, and each has one. */
+  const stateOf = (description: string): DescriptionState => {
+    const state = states.get(description);
+    if (state === undefined) throw new Error(`--watch keeps no state for ${description}`);
+    return state;
+  };
   const shown = (absolute: string) => relative(cwd, absolute) || absolute;
   /** Descriptions whose last lint failed (a file gone, not regular, not parsing): also checked on a timer. */
   const broken = new Set<string>();
@@ -102,7 +108,7 @@ export async function watchLint(patterns: string[], options: WatchOptions): Prom
 
   /** Loads and lints one description; shows what changed since its last lint. */
   async function lintDescription(description: string): Promise<void> {
-    const state = states.get(description)!;
+    const state = stateOf(description);
     const started = performance.now();
     let report: Report;
     try {
@@ -186,7 +192,7 @@ export async function watchLint(patterns: string[], options: WatchOptions): Prom
       // A save during the lint, or one whose event chokidar folded into an earlier one: lint again.
       // Only a file that has settled (the same text twice, STABLE_MS apart): one still being
       // written is chokidar's to report when it has.
-      const state = states.get(description)!;
+      const state = stateOf(description);
       const read = async (file: string) => (await readRegular(file)) ?? '';
       const differing = [];
       for (const [file, text] of state.files) {
@@ -253,7 +259,7 @@ export async function watchLint(patterns: string[], options: WatchOptions): Prom
     if (running || closed || broken.size === 0) return;
     void (async () => {
       for (const description of broken) {
-        const state = states.get(description)!;
+        const state = stateOf(description);
         for (const [file, text] of state.files)
           if (((await readRegular(file)) ?? '') !== text) pending.add(description);
       }
