@@ -64,7 +64,7 @@ export function suppressionEdit(
     if (!isSeq(list) || list.flow || !list.range || list.items.length === 0) return undefined;
     const firstItem = list.items[0] as Node;
     // The dash sits two columns before a block item's content (`- rule: …`).
-    const itemIndent = ' '.repeat(Math.max(0, syntax.positionOf(firstItem.range![0]).character - 2));
+    const itemIndent = ' '.repeat(Math.max(0, syntax.positionOf(parsedRange(firstItem)[0]).character - 2));
     const end = endOf(syntax.text, list.items[list.items.length - 1] as Node);
     const newText = `\n${itemIndent}- ${text('rule: ')}${text(rule)}\n${itemIndent}  ${text('reason: ')}${reason}`;
     return { range: at(end), newText, snippet: snippets };
@@ -76,9 +76,15 @@ export function suppressionEdit(
   return { range: at(end), newText, snippet: snippets };
 }
 
+/** A node's range: every node parsed from the document's text has one. */
+function parsedRange(node: Node): NonNullable<Node['range']> {
+  if (!node.range) throw new Error('a YAML node parsed from the document has no range');
+  return node.range;
+}
+
 /** Where a node's content ends: its value's end, before the line break and spaces a block node's range takes in. */
 function endOf(text: string, node: Node): number {
-  let end = node.range![1];
+  let end = parsedRange(node)[1];
   while (end > 0 && /\s/.test(text.charAt(end - 1))) end--;
   return end;
 }

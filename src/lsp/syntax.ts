@@ -70,12 +70,12 @@ export class Syntax {
         );
         if (!pair) return { path, onKey: false };
         const key = isScalar(pair.key) ? String(pair.key.value) : String(pair.key);
-        if (within(pair.key as Node, offset)) {
-          const keyNode = pair.key as Node;
+        const keyRange = (pair.key as Node | null)?.range;
+        if (keyRange && within(pair.key as Node, offset)) {
           return {
             path: [...path, key],
             onKey: true,
-            scalar: { value: key, range: this.rangeOf(keyNode.range![0], keyNode.range![1]) },
+            scalar: { value: key, range: this.rangeOf(keyRange[0], keyRange[1]) },
           };
         }
         path.push(key);
