@@ -58,6 +58,8 @@ export class PositionMemory {
     const locate = file.locate.bind(file);
     const previous = this.previous;
     const carry = previous ? carryOver(previous, file) : undefined;
+    // Only the earlier ranges are kept, not the earlier version: each version would otherwise hold the one before it.
+    const earlierRanges = carry ? previous?.ranges : undefined;
     const ranges = new Map<string, IRange | undefined>();
     const stats: PositionStats = { reused: 0, located: 0 };
     this.stats = stats;
@@ -65,7 +67,7 @@ export class PositionMemory {
     file.locate = (path: JsonPath) => {
       const key = JSON.stringify(path);
       if (ranges.has(key)) return ranges.get(key);
-      const earlier = carry ? previous?.ranges.get(key) : undefined;
+      const earlier = earlierRanges?.get(key);
       let range: IRange | undefined;
       if (earlier && carry) range = carried(earlier, carry);
       if (range) stats.reused++;
