@@ -32,18 +32,6 @@ export interface FastJson {
   data: unknown;
   /** The range of the node at `path`, or (with `closest`) of the deepest node on it that exists. */
   locate(path: readonly Segment[], closest?: boolean): IRange | undefined;
-  /** Where lines and containers are in the text: lets positions be reused across versions (`./positions.ts`). */
-  layout: TextLayout;
-}
-
-/** Lines and containers of a JSON text, by offset. */
-export interface TextLayout {
-  /** 0-based line and character of an offset. */
-  position(offset: number): { line: number; character: number };
-  /** The innermost object or array that opens before `from` and closes at or after `to`. */
-  enclosing(from: number, to: number): { open: number; close: number } | undefined;
-  /** Where the object or array that opens at `open` closes; undefined when none opens there. */
-  closingOf(open: number): number | undefined;
 }
 
 interface Scan {
@@ -321,23 +309,6 @@ class Locator {
     return { start: from, end: to };
   }
 
-  enclosing(from: number, to: number): { open: number; close: number } | undefined {
-    const { opens, closes } = this.index;
-    // The last container opening before `from`, then outwards: the first that also reaches `to`.
-    let i = lastAtOrBefore(opens, from - 1);
-    for (; i >= 0; i--) {
-      const open = opens[i];
-      const close = closes[i];
-      if (open !== undefined && close !== undefined && close >= to) return { open, close };
-    }
-    return undefined;
-  }
-
-  closingOf(open: number): number | undefined {
-    const i = lastAtOrBefore(this.index.opens, open);
-    return i >= 0 && this.index.opens[i] === open ? this.index.closes[i] : undefined;
-  }
-
   /** The data path of the object that opens at `open` (for re-ordering keys). */
   pathTo(open: number): Segment[] {
     const path: Segment[] = [];
@@ -366,21 +337,6 @@ class Locator {
   writtenKeys(open: number): string[] {
     return [...this.list(open).keys!.keys()];
   }
-}
-
-/** Index of the last of the sorted `offsets` at or before `offset`; -1 when none is. */
-function lastAtOrBefore(offsets: readonly number[], offset: number): number {
-  let low = 0;
-  let high = offsets.length - 1;
-  let found = -1;
-  while (low <= high) {
-    const mid = (low + high) >>> 1;
-    if ((offsets[mid] ?? Infinity) <= offset) {
-      found = mid;
-      low = mid + 1;
-    } else high = mid - 1;
-  }
-  return found;
 }
 
 /** Keeps an object's keys in written order (what Spectral's parser does for every object). */
@@ -428,5 +384,5 @@ export function parseJsonFast(text: string): FastJson | { tooDeep: true } | unde
         configurable: true,
       });
   }
-  return { data, locate: (path, closest) => locator.locate(path, closest), layout: locator };
+  return { data, locate: (path, closest) => locator.locate(path, closest) };
 }

@@ -19,7 +19,7 @@ import { createRequire } from 'node:module';
 import { DiagnosticSeverity, type IParserResult, type IRange } from '@stoplight/types';
 import { CouldNotRunError, errorCode, errorMessage } from '../errors.js';
 import { fetchText, FetchError, MAX_REMOTE_BYTES, RunBudget, RunBudgetError } from './fetch.js';
-import { MAX_NESTING, parseJsonFast, type TextLayout } from './json.js';
+import { MAX_NESTING, parseJsonFast } from './json.js';
 import { parseYaml } from './yaml.js';
 import { decodePointer, encodePointer, pointerToRef } from '../../rulesets/lib/openapi/pointer.js';
 import { isObject } from '../../rulesets/lib/openapi/types.js';
@@ -47,8 +47,6 @@ export interface SourceFile {
   parsed: IParserResult<unknown>;
   /** 0-based range of the node at `path` in this file (or of the closest node that exists). */
   locate(path: JsonPath): IRange | undefined;
-  /** Lines and containers by offset (JSON read on the fast path only): for reusing positions across edits. */
-  layout?: TextLayout;
 }
 
 export interface LoadProblem {
@@ -178,7 +176,7 @@ export function parseSource(uri: string, text: string, display: string): SourceF
       ast: undefined,
       lineMap: undefined,
     } as unknown as IParserResult<unknown>;
-    return { uri, text, kind, parsed, locate: (path) => fast.locate(path, true), layout: fast.layout };
+    return { uri, text, kind, parsed, locate: (path) => fast.locate(path, true) };
   }
   let parsed: IParserResult<unknown>;
   try {

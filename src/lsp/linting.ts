@@ -13,7 +13,6 @@ import type { DocumentSettings } from '../lint/files.js';
 import { lintLoadedDescription } from '../lint/files.js';
 import { isRemote, loadDescription } from '../lint/load.js';
 import { platformRulesetLinter, type Linter } from '../lint/lint.js';
-import { PositionMemory } from '../lint/positions.js';
 import { applyConfig, ConfigResolver, findConfigFile, type LoadedConfig } from '../config/index.js';
 import { applyBaseline, readBaseline } from '../baseline/index.js';
 
@@ -28,8 +27,6 @@ export interface LintRequest {
   noConfig?: boolean;
   /** The linter (the server's incremental one, which keeps each description's previous version); the platform ruleset's otherwise. */
   linter?: Linter;
-  /** The root's positions in its previous version (the server keeps one per open description), reused where exact. */
-  positions?: PositionMemory;
 }
 
 export interface LintOutcome {
@@ -66,10 +63,6 @@ export async function lintDescriptionText(request: LintRequest): Promise<LintOut
     const config = configFile ? await resolver.forDocument(request.root) : undefined;
     if (config) outcome.config = config;
     const loaded = await loadDescription(request.root, { texts: request.texts });
-    // A description of several files is located afresh: its other files' texts are not tracked.
-    const rootFile = loaded.files.get(loaded.rootUri);
-    if (request.positions && rootFile && loaded.files.size === 1) request.positions.track(rootFile);
-    else request.positions?.reset();
     outcome.files = [...loaded.files.keys()].filter((file) => !isRemote(file));
     const settings = config ? settingsOf(config) : undefined;
     let report: Report = await lintLoadedDescription(loaded, {

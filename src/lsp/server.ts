@@ -37,7 +37,6 @@ import { maskNationalIds } from '../pii.js';
 import { platformRulesetLinter } from '../lint/lint.js';
 import { SUPPRESSION_RULES } from '../lint/suppress.js';
 import { platformIncrementalLinter } from '../lint/incremental.js';
-import { PositionMemory } from '../lint/positions.js';
 import { sizeHeapFor } from './heap.js';
 import { X_CATEGORY_VALUES, X_PRICING_VALUES } from '../../rulesets/lib/conventions.js';
 import { baselineDocument, readBaseline, serializeBaseline, type BaselineFile } from '../baseline/index.js';
@@ -121,13 +120,6 @@ export function serveConnection(connection: Connection, options: ServerOptions =
   const rules: Promise<RuleMeta[]> = platformRulesetLinter().then((linter) => [...linter.rules, ...SUPPRESSION_RULES]);
   // Keeps each open description's previous version, so an edit re-runs rules only where it can matter.
   const linter = platformIncrementalLinter();
-  // And its previous positions, so an edit locates afresh only the findings whose text moved.
-  const positions = new Map<string, PositionMemory>();
-  const positionsOf = (root: string) => {
-    let memory = positions.get(root);
-    if (!memory) positions.set(root, (memory = new PositionMemory()));
-    return memory;
-  };
   // The client's own URI for each open file, so diagnostics go back under the name it used.
   const clientUris = new Map<string, string>();
   const uriOf = (path: string) => clientUris.get(path) ?? toUri(path);
@@ -254,7 +246,6 @@ export function serveConnection(connection: Connection, options: ServerOptions =
               noConfig: !settings.useConfig,
               ...(settings.baseline ? { baseline: settings.baseline } : {}),
               linter: await linter,
-              positions: positionsOf(root),
             });
           } catch (error) {
             connection.console.error(`vottur: could not lint ${root}: ${errorMessage(error)}`);
@@ -301,7 +292,6 @@ export function serveConnection(connection: Connection, options: ServerOptions =
       outcomes.delete(path);
       publish(path, undefined);
       void linter.then((incremental) => incremental.forget(path));
-      positions.delete(path);
     }
     for (const root of rootsUsing(path)) if (root !== path) schedule(root);
   }
@@ -353,7 +343,6 @@ export function serveConnection(connection: Connection, options: ServerOptions =
       outcomes.delete(path);
       publish(path, undefined);
       void linter.then((incremental) => incremental.forget(path));
-      positions.delete(path);
     }
     // Other roots built from this file read it from disk again.
     for (const root of rootsUsing(path)) schedule(root);

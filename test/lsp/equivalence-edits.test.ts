@@ -1,7 +1,7 @@
 /**
  * After edits, the editor still shows what the command line reports. The server reuses the earlier
- * version's rule results and positions where an edit cannot have changed them
- * (src/lint/incremental.ts, src/lint/positions.ts); here a real JSON description is edited through
+ * version's rule results where an edit cannot have changed them (src/lint/incremental.ts); here a
+ * real JSON description is edited through
  * `vottur lsp` (lines added inside an operation, a description retyped, the lines removed again,
  * an edit outside `paths`), and after each edit the diagnostics must equal (rule, range, message)
  * the findings of `vottur lint --format json` on the same text.
@@ -91,7 +91,7 @@ describe(corpusTitle('vottur lsp diagnostics after edits equal vottur lint --for
             const at = text.indexOf(added);
             return [at, at + added.length, ''];
           },
-          // Outside `paths`: the whole document is linted again, the positions still reused where exact.
+          // Outside `paths`: the whole document is linted again.
           () => [anchor('"openapi": "3.0.0"') - 2, anchor('"openapi": "3.0.0"') - 1, '1'],
         ];
         for (const edit of edits) {
