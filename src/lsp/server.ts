@@ -397,14 +397,14 @@ export function serveConnection(connection: Connection, options: ServerOptions =
       if (ref) {
         const target = refTarget(ref.ref, path, folderOf(path));
         const excerpt = target && syntaxOf(target.file)?.excerpt(target.pointer, 12);
-        if (excerpt !== undefined)
+        if (target && excerpt !== undefined)
           parts.push(
-            `\`${ref.ref}\`${target!.file === path ? '' : ` (${basename(target!.file)})`}\n\n\`\`\`${target!.file.endsWith('.json') ? 'json' : 'yaml'}\n${excerpt}\n\`\`\``,
+            `\`${ref.ref}\`${target.file === path ? '' : ` (${basename(target.file)})`}\n\n\`\`\`${target.file.endsWith('.json') ? 'json' : 'yaml'}\n${excerpt}\n\`\`\``,
           );
       }
       const at = syntax.at(position);
       const field = at?.path.find((segment) => segment === 'x-category' || segment === 'x-pricing');
-      if (field && at!.path[0] === 'info') {
+      if (field && at?.path[0] === 'info') {
         const values = field === 'x-category' ? X_CATEGORY_VALUES : X_PRICING_VALUES;
         parts.push(
           `\`${field}\`: a list of ${values.map((value) => `\`${value}\``).join(', ')} (lower case), e.g. \`${field}: [${values[0]}]\`.`,
@@ -581,13 +581,15 @@ export function serveConnection(connection: Connection, options: ServerOptions =
     const argument = params.arguments?.[0] as
       { root: string; document: string; fingerprint: string; pointer: string; rule: string } | undefined;
     const outcome = argument && outcomes.get(argument.root);
-    const finding = outcome?.findings.find(
-      (candidate) =>
-        candidate.fingerprint === argument!.fingerprint &&
-        candidate.ruleId === argument!.rule &&
-        candidate.document === argument!.document,
-    );
-    if (!outcome || !finding) {
+    const finding =
+      argument &&
+      outcome?.findings.find(
+        (candidate) =>
+          candidate.fingerprint === argument.fingerprint &&
+          candidate.ruleId === argument.rule &&
+          candidate.document === argument.document,
+      );
+    if (!argument || !outcome || !finding) {
       void connection.window.showWarningMessage('vottur: that finding is gone; nothing was added to the baseline.');
       return null;
     }
@@ -650,17 +652,18 @@ export async function addToBaseline(file: string, finding: Finding, cwd: string)
   } catch (error) {
     if (errorCode(error) !== undefined || !/no such file/.test(errorMessage(error))) throw error;
   }
+  // A finding is offered for the baseline only once fingerprinted, as the CLI's baseline entries are.
+  const fingerprint = finding.fingerprint;
+  if (fingerprint === undefined) throw new Error(`the finding of ${finding.ruleId} has no fingerprint to baseline`);
   const document = baselineDocument(finding.document, cwd, dirname(file));
-  const existing = baseline.entries.find(
-    (entry) => entry.document === document && entry.fingerprint === finding.fingerprint,
-  );
+  const existing = baseline.entries.find((entry) => entry.document === document && entry.fingerprint === fingerprint);
   if (existing) existing.count = (existing.count ?? 1) + 1;
   else
     baseline.entries.push({
       document,
       rule: finding.ruleId,
       pointer: finding.pointer,
-      fingerprint: finding.fingerprint!,
+      fingerprint,
       count: 1,
       message: maskNationalIds(finding.message),
     });
