@@ -258,14 +258,14 @@ export default defineRule({
       const layers = schemaLayers(document, node.schema, node.path);
       const type = layerKeyword(layers, 'type');
       const types = type ? schemaTypes(type.layer.schema) : [];
-      if (!types.includes('integer') && !types.includes('number')) continue;
+      if (!type || (!types.includes('integer') && !types.includes('number'))) continue;
       if (types.includes('string')) continue;
       const description = layerKeyword(layers, 'description')?.value;
       if (!isEpochNumber(node.name, description)) continue;
       const format = layerKeyword(layers, 'format')?.value;
       error({
         message: `Property ${show(node.name)} holds a date as a number (\`type: ${types.join(', ')}${typeof format === 'string' ? `, format: ${format}` : ''}\`, a Unix epoch); the platform writes dates as RFC 3339 strings: \`type: string, format: date-time\`, written ${FORM}.`,
-        path: within(type!.path, node.path) ? type!.path : node.path,
+        path: within(type.path, node.path) ? type.path : node.path,
       });
     }
     for (const node of schemas(document)) {

@@ -85,7 +85,7 @@ export default defineRule({
         responses.set(at, [...(responses.get(at) ?? []), entry]);
       }
       const target = ref && responses.size >= 3 ? lookupLocalRef(document, ref) : null;
-      if (!target) {
+      if (!target || !ref) {
         // One finding per response, naming every media type it declares for the error.
         for (const entries of responses.values()) {
           const types = [...new Set(entries.map((entry) => entry.mediaType))];
@@ -101,7 +101,7 @@ export default defineRule({
       const uses = [...new Set(list.flatMap((entry) => entry.uses))];
       const types = [...new Set(list.map((entry) => entry.mediaType))];
       problems.push({
-        message: `The error schema \`${ref!.split('/').pop()}\` is sent as ${declares(types)} by ${responses.size} error responses (${someOf(uses)}); errors are Problem Details (RFC 7807) in \`${PROBLEM_JSON}\`: declare \`${PROBLEM_JSON}\` for them.`,
+        message: `The error schema \`${ref.split('/').pop()}\` is sent as ${declares(types)} by ${responses.size} error responses (${someOf(uses)}); errors are Problem Details (RFC 7807) in \`${PROBLEM_JSON}\`: declare \`${PROBLEM_JSON}\` for them.`,
         path: target.path,
       });
     }

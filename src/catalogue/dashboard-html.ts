@@ -13,7 +13,10 @@ import type { CatalogueDashboard, DashboardService, TrendPoint } from './dashboa
 const GRADE_COLOR: Record<string, string> = { A: '#2e7d32', B: '#558b2f', C: '#b28704', D: '#ef6c00', F: '#c62828' };
 
 function esc(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  return text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
 }
 
 function hash(text: string): string {
@@ -252,7 +255,9 @@ function pageData(
   for (const finding of report.findings) {
     if (!counts(finding)) continue;
     const document = finding.description ?? finding.document;
-    (byService.get(document) ?? byService.set(document, []).get(document)!).push(finding);
+    const own = byService.get(document);
+    if (own) own.push(finding);
+    else byService.set(document, [finding]);
   }
   const rank = { error: 0, warn: 1, info: 2, hint: 3 } as const;
   const mask = (text: string) => (showPii ? text : maskNationalIds(text));

@@ -133,7 +133,9 @@ export function buildDashboard(run: CatalogueRun, report: Report, options: Dashb
     const { major } = serviceVersion(service.serviceCode);
     if (major === undefined) continue;
     const key = keyOf(service.name, service.serviceCode);
-    (majorsOf.get(key) ?? majorsOf.set(key, new Set()).get(key)!).add(major);
+    const majors = majorsOf.get(key);
+    if (majors) majors.add(major);
+    else majorsOf.set(key, new Set([major]));
   }
   const byName = new Map(run.services.map((s) => [s.name, s]));
   const previousByName = new Map((run.previousManifest?.services ?? []).map((s) => [s.name, s]));

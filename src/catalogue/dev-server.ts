@@ -213,8 +213,8 @@ export async function startDevSecurityServer(options: DevSecurityServerOptions):
     return description.generate();
   };
 
-  const forward = (service: DevService, rest: string, request: IncomingMessage, response: ServerResponse) => {
-    const target = new URL(rest, `${service.forwardTo!.replace(/\/$/, '')}/`);
+  const forward = (forwardTo: string, rest: string, request: IncomingMessage, response: ServerResponse) => {
+    const target = new URL(rest, `${forwardTo.replace(/\/$/, '')}/`);
     const headers = { ...request.headers };
     delete headers.host;
     const upstream = httpRequest(target, { method: request.method, headers }, (answer) => {
@@ -222,7 +222,7 @@ export async function startDevSecurityServer(options: DevSecurityServerOptions):
       answer.pipe(response);
     });
     upstream.on('error', () =>
-      xroadError(response, 502, 'Server.ServerProxy.NetworkError', `cannot reach the service at ${service.forwardTo}`),
+      xroadError(response, 502, 'Server.ServerProxy.NetworkError', `cannot reach the service at ${forwardTo}`),
     );
     request.pipe(upstream);
   };
@@ -292,7 +292,7 @@ export async function startDevSecurityServer(options: DevSecurityServerOptions):
         'Server.ServerProxy.ServiceFailed',
         `Service ${subsystemPath(subsystem)}/${tail} has no address on this development security server`,
       );
-    return forward(service, `${(rest ?? '/').slice(1)}${url.search}`, request, response);
+    return forward(service.forwardTo, `${(rest ?? '/').slice(1)}${url.search}`, request, response);
   };
 
   const listener = (request: IncomingMessage, response: ServerResponse) => {

@@ -104,7 +104,9 @@ function once(
       }
       const hash = createHash('sha256');
       let bytes = 0;
-      const out = sink.kind === 'file' ? createWriteStream((temp = `${sink.path}.${process.pid}.part`)) : undefined;
+      const file = sink.kind === 'file' ? { part: `${sink.path}.${process.pid}.part`, path: sink.path } : undefined;
+      if (file) temp = file.part;
+      const out = file ? createWriteStream(file.part) : undefined;
       out?.on('error', (error: NodeJS.ErrnoException) => {
         response.destroy();
         fail('unreachable', `cannot write ${sink.kind === 'file' ? sink.path : ''}: ${error.code ?? error.message}`);
@@ -118,8 +120,8 @@ function once(
           return;
         }
         hash.update(chunk);
-        if (sink.kind === 'memory') sink.chunks.push(chunk);
-        else out!.write(chunk);
+        if (out) out.write(chunk);
+        else if (sink.kind === 'memory') sink.chunks.push(chunk);
       });
       response.on('error', (error: NodeJS.ErrnoException) =>
         fail('unreachable', `the answer broke off: ${error.code ?? error.message}`, {
@@ -137,11 +139,11 @@ function once(
             sha256: hash.digest('hex'),
             attempts: 1,
           });
-        if (!out) return done();
+        if (!out || !file) return done();
         out.end(() => {
           if (settled) return;
           // Renamed into place only when whole: a folder never holds half a description.
-          rename(temp!, sink.kind === 'file' ? sink.path : '').then(
+          rename(file.part, file.path).then(
             () => {
               temp = undefined;
               done();

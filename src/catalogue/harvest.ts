@@ -27,6 +27,7 @@ import {
   serviceName,
   subsystemPath,
   type SubsystemId,
+  type XRoadClient,
   type XRoadService,
 } from './xroad.js';
 
@@ -246,7 +247,7 @@ export async function harvestCatalogue(options: HarvestOptions): Promise<Harvest
 
   await prepareFolder(options.out);
   const subsystems = clients.filter(
-    (c) =>
+    (c): c is XRoadClient & { id: { subsystemCode: string } } =>
       c.id.objectType === 'SUBSYSTEM' &&
       c.id.subsystemCode !== undefined &&
       (!options.instance || c.id.instance === options.instance) &&
@@ -266,7 +267,7 @@ export async function harvestCatalogue(options: HarvestOptions): Promise<Harvest
         instance: client.id.instance,
         memberClass: client.id.memberClass,
         memberCode: client.id.memberCode,
-        subsystemCode: client.id.subsystemCode!,
+        subsystemCode: client.id.subsystemCode,
       };
       const path = subsystemPath(id);
       const entry: HarvestedSubsystem = {
@@ -321,10 +322,12 @@ export async function harvestCatalogue(options: HarvestOptions): Promise<Harvest
     }),
   );
 
-  const order = (a: { name?: string; id?: string }, b: { name?: string; id?: string }) =>
-    (a.name ?? a.id)! < (b.name ?? b.id)! ? -1 : 1;
-  services.sort(order);
-  harvestedSubsystems.sort(order);
+  const by =
+    <T>(key: (item: T) => string) =>
+    (a: T, b: T) =>
+      key(a) < key(b) ? -1 : 1;
+  services.sort(by((service) => service.name));
+  harvestedSubsystems.sort(by((subsystem) => subsystem.id));
   const described = services.filter((s) => s.serviceType !== 'WSDL');
   const manifest: HarvestManifest = {
     harvestFormat: 1,

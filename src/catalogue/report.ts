@@ -64,7 +64,8 @@ export interface CatalogueRun {
 const shownPath = (cwd: string, file: string) => relative(cwd, file).split(sep).join('/');
 
 function harvestFinding(service: Pick<HarvestedService, 'name'>, ruleId: string, message: string): Finding {
-  const rule = CATALOGUE_RULES.find((r) => r.id === ruleId)!;
+  const rule = CATALOGUE_RULES.find((r) => r.id === ruleId);
+  if (!rule) throw new Error(`the catalogue report uses ${ruleId}, which CATALOGUE_RULES does not list`);
   return {
     ruleId,
     severity: rule.severity,
@@ -93,10 +94,10 @@ export async function reportCatalogue(options: CatalogueReportOptions): Promise<
   const services = describedServices(manifest).filter((s) => !shard || inShard(s.name, shard, cwd));
 
   // Lint every harvested description from disk; each becomes its service's document.
-  const harvested = services.filter((s) => s.file !== undefined && !s.error);
+  const harvested = services.filter((s): s is HarvestedService & { file: string } => s.file !== undefined && !s.error);
   const nameOf = new Map<string, HarvestedService>();
   const files = harvested.map((s) => {
-    const file = join(folder, s.file!);
+    const file = join(folder, s.file);
     nameOf.set(shownPath(cwd, file), s);
     return file;
   });

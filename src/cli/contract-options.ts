@@ -308,8 +308,7 @@ export async function withContractSettings<T extends ContractCommandOptions & { 
       merged.server === undefined ||
       operatorHosts.has(hostOf(merged.server) ?? '') ||
       policy.credentialHosts.includes(hostOf(merged.server) ?? '');
-    const fromEnv = (key: 'clientSecretEnv' | 'bearerEnv', what: string): string | undefined => {
-      const name = settings[key]!;
+    const fromEnv = (key: 'clientSecretEnv' | 'bearerEnv', name: string, what: string): string | undefined => {
       if (!secretEnvAllowed(name, policy)) {
         run.refuse(
           POLICY_SECRET,
@@ -334,11 +333,11 @@ export async function withContractSettings<T extends ContractCommandOptions & { 
       return value;
     };
     if (settings.clientSecretEnv !== undefined && merged.clientSecret === undefined) {
-      const value = fromEnv('clientSecretEnv', 'client secret');
+      const value = fromEnv('clientSecretEnv', settings.clientSecretEnv, 'client secret');
       if (value !== undefined) merged.clientSecret = value;
     }
     if (settings.bearerEnv !== undefined && merged.bearer === undefined && merged.tokenUrl === undefined) {
-      const value = fromEnv('bearerEnv', 'bearer token');
+      const value = fromEnv('bearerEnv', settings.bearerEnv, 'bearer token');
       if (value !== undefined) merged.bearer = value;
     }
     // contract.tls: whole, and only when the command line gave no TLS option. A client certificate

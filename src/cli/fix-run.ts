@@ -65,10 +65,12 @@ export async function runFixes(patterns: string[], options: FixRunOptions, io: C
     if (options.dryRun) {
       const { createTwoFilesPatch } = await import('diff');
       for (const [uri, text] of outcome.changed) {
+        const original = outcome.original.get(uri);
+        if (original === undefined) throw new Error(`the fix changed ${uri} without keeping its original text`);
         const name = shown(uri).split('\\').join('/').replace(/^\//, '');
         out(
           mask(
-            createTwoFilesPatch(`a/${name}`, `b/${name}`, outcome.original.get(uri)!, text, undefined, undefined, {
+            createTwoFilesPatch(`a/${name}`, `b/${name}`, original, text, undefined, undefined, {
               context: 3,
             }),
           ),

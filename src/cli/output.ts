@@ -159,7 +159,9 @@ export async function writeReports(report: Report, targets: OutputTarget[], opti
     };
     // A format that renders in pieces is rendered as it is written (a 22 MB JSON report is never
     // one string, nor one buffer on its way out); the others are rendered whole first.
-    const { format, chunks } = formats.get(target.format)!;
+    const loaded = formats.get(target.format);
+    if (!loaded) throw new Error(`the format ${target.format} was not loaded with the others`);
+    const { format, chunks } = loaded;
     const pieces: () => Iterable<string> = chunks
       ? () => chunks(shown, context)
       : ((text) => () => [text])(format(shown, context));

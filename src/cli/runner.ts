@@ -139,13 +139,15 @@ export async function withBaseline(
   const judge = run?.baselineJudge(file, given);
   const applied = applyBaseline(report, baseline, file, { cwd, ...(judge ?? {}) });
   if (options.pruneBaseline) {
-    const pruned = pruneBaseline(baseline, applied.baseline!.absent);
+    const summary = applied.baseline;
+    if (!summary) throw new Error('applying the baseline gave a report without its baseline summary');
+    const pruned = pruneBaseline(baseline, summary.absent);
     assertWritableInside(path, { what: 'the baseline', shown: file, root });
     writeFileAtomically(path, serializeBaseline(pruned), file);
     stderrOf(io)(
       `${errorLine(`pruned ${file}: ${baseline.entries.length - pruned.entries.length} entr${baseline.entries.length - pruned.entries.length === 1 ? 'y' : 'ies'} removed, ${pruned.entries.length} kept`)}\n`,
     );
-    return { ...applied, baseline: { ...applied.baseline!, absent: [] } };
+    return { ...applied, baseline: { ...summary, absent: [] } };
   }
   return applied;
 }

@@ -81,6 +81,14 @@ function documentOf(side: Side): Document {
 
 const RULE_SEVERITY = new Map(VERSION_RULES.map((rule) => [rule.id, rule.severity]));
 
+/** The severity of a versioning rule: the versioning checks report only rules listed in VERSION_RULES. */
+function versionRuleSeverity(rule: string): Severity {
+  const severity = RULE_SEVERITY.get(rule);
+  if (severity === undefined)
+    throw new Error(`the versioning check reported ${rule}, which VERSION_RULES does not list`);
+  return severity;
+}
+
 /** Compares two loaded sides. */
 export function diffSides(base: Side, revision: Side, options: Pick<DiffOptions, 'accept' | 'level'> = {}): DiffResult {
   const baseData = documentOf(base);
@@ -197,7 +205,7 @@ export function diffSides(base: Side, revision: Side, options: Pick<DiffOptions,
   for (const v of verdict.findings) {
     const finding = build(
       v.rule,
-      RULE_SEVERITY.get(v.rule)!,
+      versionRuleSeverity(v.rule),
       'documentation',
       v.message,
       v.path,

@@ -127,16 +127,19 @@ export const SUBSCHEMA_LABEL = {
 } as const;
 export type SubschemaKeyword = keyof typeof SUBSCHEMA_LABEL;
 
+/** What became of a subschema keyword: each outcome carries the sides it has. */
+export type SubschemaChange =
+  | { outcome: 'added'; revision: Located }
+  | { outcome: 'removed'; base: Located }
+  | { outcome: 'compare' | 'unmodelled'; base: Located; revision: Located };
+
 /**
  * A keyword holding one subschema: `added` (the values must now also match it: narrower),
  * `removed` (wider), `compare` (on both sides: compared inside by the walk), or `unmodelled`
  * (changed in a way no check models, e.g. `false` against a schema). `true` and `{}` allow
  * anything, so they count as absent. `additionalProperties: false` has its own checks.
  */
-export function subschemaChange(
-  node: SchemaNodeDiff,
-  name: SubschemaKeyword,
-): { outcome: 'added' | 'removed' | 'compare' | 'unmodelled'; base?: Located; revision?: Located } | undefined {
+export function subschemaChange(node: SchemaNodeDiff, name: SubschemaKeyword): SubschemaChange | undefined {
   const pair = node[name];
   if (!pair) return undefined;
   const bv = pair.base && !allowsAnything(pair.base.value) ? pair.base : undefined;
@@ -146,14 +149,17 @@ export function subschemaChange(
     if (bv?.value === false && rv?.value === false) return undefined;
     return bv && rv ? { outcome: 'unmodelled', base: bv, revision: rv } : undefined;
   }
-  if (!bv) return { outcome: 'added', revision: rv };
+  if (!bv) return rv ? { outcome: 'added', revision: rv } : undefined;
   if (!rv) return { outcome: 'removed', base: bv };
   if (isObject(bv.value) && isObject(rv.value)) return { outcome: 'compare', base: bv, revision: rv };
   return equal(bv.value, rv.value) ? undefined : { outcome: 'unmodelled', base: bv, revision: rv };
 }
 
 /** An `if` branch (`then`, `else`) on one side that restricts anything. */
-export function hasBranch(pair: KeywordPair | undefined, side: 'base' | 'revision'): boolean {
+export function hasBranch<Side extends 'base' | 'revision'>(
+  pair: KeywordPair | undefined,
+  side: Side,
+): pair is KeywordPair & Record<Side, Located> {
   return pair?.[side] !== undefined && !allowsAnything(pair[side].value);
 }
 

@@ -34,7 +34,8 @@ function editableSource(uri: string, text: string, kind: 'json' | 'yaml'): Edita
   const source = new EditableSource(uri, text, kind);
   recentSources.delete(uri);
   recentSources.set(uri, source);
-  if (recentSources.size > RECENT_SOURCES) recentSources.delete(recentSources.keys().next().value!);
+  const oldest = recentSources.keys().next().value;
+  if (recentSources.size > RECENT_SOURCES && oldest !== undefined) recentSources.delete(oldest);
   return source;
 }
 
@@ -100,7 +101,9 @@ export async function computeFixes(input: ComputeFixesInput): Promise<Fix[]> {
     if (!fixer || (finding.suppressions && finding.suppressions.length > 0)) continue;
     const uri = fileOf(loaded, finding, cwd);
     if (!uri) continue;
-    const data = loaded.files.get(uri)!.parsed.data;
+    const file = loaded.files.get(uri);
+    if (!file) throw new Error(`the finding's file ${uri} is not among the loaded files`);
+    const data = file.parsed.data;
     const path = finding.path;
     const context: FixContext = {
       source: sourceOf(uri),

@@ -115,7 +115,7 @@ export class EditableSource {
   /** The whitespace that starts the line an offset is on. */
   private lineIndent(offset: number): string {
     const lineStart = this.text.lastIndexOf('\n', offset - 1) + 1;
-    return /^[ \t]*/.exec(this.text.slice(lineStart, offset))![0];
+    return /^[ \t]*/.exec(this.text.slice(lineStart, offset))?.[0] ?? '';
   }
 
   /** A scalar in the file's syntax, in `style` where given (`QUOTE_SINGLE`, `QUOTE_DOUBLE`, `PLAIN`). */
@@ -307,8 +307,7 @@ export class EditableSource {
     const stack: Array<{ path: JsonPath; node: Node; pair?: Pair<Node, Node | null> }> = [];
     const root = this.document.contents as Node | null;
     if (root) stack.push({ path: [], node: root });
-    while (stack.length > 0) {
-      const entry = stack.pop()!;
+    for (let entry = stack.pop(); entry !== undefined; entry = stack.pop()) {
       yield entry;
       if (isMap(entry.node)) {
         for (const pair of entry.node.items as Array<Pair<Node, Node | null>>) {

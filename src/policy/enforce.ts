@@ -19,7 +19,7 @@ import {
   POLICY_BASELINE,
   POLICY_EXTENDS,
   POLICY_LEVEL,
-  POLICY_RULES,
+  policyRule,
   POLICY_SUPPRESSION,
   policyFinding,
   prepareExtendsCheck,
@@ -128,7 +128,7 @@ export class GateRun {
       else
         this.refuse(
           POLICY_EXTENDS,
-          `\`extends: ${name}\` in ${loaded.shown} was not loaded: ${why}; the policy (${this.policy!.name}) runs no code from the repository.`,
+          `\`extends: ${name}\` in ${loaded.shown} was not loaded: ${why}; the policy (${this.refusingPolicy()}) runs no code from the repository.`,
           document,
         );
     }
@@ -260,7 +260,7 @@ export class GateRun {
     for (const { document, rule, places } of refusedBy.values()) {
       this.refuse(
         POLICY_SUPPRESSION,
-        `\`x-vottur-ignore\` of ${rule} in ${document} (${places} finding${places === 1 ? '' : 's'}) is listed, not honoured: the policy (${this.policy!.name}) does not let the repository suppress ${rule}; the finding${places === 1 ? ' counts' : 's count'}.`,
+        `\`x-vottur-ignore\` of ${rule} in ${document} (${places} finding${places === 1 ? '' : 's'}) is listed, not honoured: the policy (${this.refusingPolicy()}) does not let the repository suppress ${rule}; the finding${places === 1 ? ' counts' : 's count'}.`,
         document,
       );
     }
@@ -366,13 +366,18 @@ export class GateRun {
   /** Work left for the end of the run (refusals known only once the baseline was applied). */
   private readonly pending: Array<() => void> = [];
 
+  /** The name of the policy a refusal is made under: only a policy refuses anything. */
+  private refusingPolicy(): string {
+    if (!this.policy) throw new Error('a refusal was made with no policy in force');
+    return this.policy.name;
+  }
+
   /** The report with the policy's findings and rules, and the record of what the run read. */
-  finish(report: Report): Report {
+  finish(report: Report): Report & { configuration: RunConfiguration } {
     for (const task of this.pending.splice(0)) task();
     const rules = [...report.rules];
     for (const finding of this.refusals)
-      if (!rules.some((rule) => rule.id === finding.ruleId))
-        rules.push(POLICY_RULES.find((rule) => rule.id === finding.ruleId)!);
+      if (!rules.some((rule) => rule.id === finding.ruleId)) rules.push(policyRule(finding.ruleId));
     // A refusal is about a document of the report (a configuration's file is not one): scored there.
     const documents = new Set(report.documents.map((document) => document.path));
     const home = report.documents[report.documents.length - 1]?.path;
@@ -416,7 +421,7 @@ export function rejudgeSaved(report: Report, policy: Policy, cwd: string): Repor
     }
   }
   const finished = run.finish(judged);
-  const record = finished.configuration!;
+  const record = finished.configuration;
   if (saved) {
     record.files = [...saved.files.filter((file) => file.kind !== 'policy'), ...record.files];
     record.rules = saved.rules;
@@ -425,13 +430,13 @@ export function rejudgeSaved(report: Report, policy: Policy, cwd: string): Repor
       ...entry,
       honoured: entry.honoured && listed(policy.acceptRules, entry.rule),
     }));
-    if (saved.baseline)
+    const baseline = saved.baseline;
+    if (baseline)
       record.baseline = {
-        ...saved.baseline,
-        entries: saved.baseline.entries.map((entry) => ({
+        ...baseline,
+        entries: baseline.entries.map((entry) => ({
           ...entry,
-          honoured:
-            entry.honoured && (saved.baseline!.given === 'command line' || listed(policy.baselineRules, entry.rule)),
+          honoured: entry.honoured && (baseline.given === 'command line' || listed(policy.baselineRules, entry.rule)),
         })),
       };
   }

@@ -254,9 +254,16 @@ export const POLICY_RULES: readonly RuleMeta[] = [
   },
 ];
 
+/** The rule of a policy finding: policy findings are only of the rules POLICY_RULES lists. */
+export function policyRule(ruleId: string): RuleMeta {
+  const meta = POLICY_RULES.find((rule) => rule.id === ruleId);
+  if (!meta) throw new Error(`${ruleId} is not a policy rule POLICY_RULES lists`);
+  return meta;
+}
+
 /** A finding of a policy rule, about `document` (the description the configuration applies to). */
 export function policyFinding(ruleId: string, message: string, document: string): Finding {
-  const meta = POLICY_RULES.find((rule) => rule.id === ruleId)!;
+  const meta = policyRule(ruleId);
   return {
     ruleId,
     severity: meta.severity,
@@ -373,7 +380,8 @@ function realFolder(folder: string): string {
 
 let yamlModule: typeof import('yaml') | undefined;
 function parseYamlSync(text: string): unknown {
-  return yamlModule!.parse(text, { maxAliasCount: 100 });
+  if (!yamlModule) throw new Error('ruleset files are read only after prepareExtendsCheck loaded the YAML parser');
+  return yamlModule.parse(text, { maxAliasCount: 100 });
 }
 
 /** Loads the YAML parser `extendsRefusal` reads ruleset files with. */

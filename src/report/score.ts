@@ -209,10 +209,15 @@ export function scoreReport(
   );
   const findingsOf = new Map<string, Finding[]>(documents.map((d) => [d, []]));
   // Suppressed findings and those the baseline holds do not count.
-  for (const finding of report.findings) if (counts(finding)) findingsOf.get(scoredDocument(finding))!.push(finding);
+  for (const finding of report.findings) {
+    if (!counts(finding)) continue;
+    const own = findingsOf.get(scoredDocument(finding));
+    // Only the base of a diff is left out, and only when no finding is on it.
+    if (!own) throw new Error(`score: a finding is on ${scoredDocument(finding)}, which is not a scored document`);
+    own.push(finding);
+  }
 
-  const rawByDocument = documents.map((document) => {
-    const findings = findingsOf.get(document)!;
+  const rawByDocument = [...findingsOf].map(([document, findings]) => {
     const blocked = findings.some(isBlocking);
     const share = blocked ? 0 : testedShare(report, document);
     const byCategory = Object.fromEntries(

@@ -72,7 +72,8 @@ export class SourceFiles {
   }
 
   private load(document: string): Loaded | null {
-    if (this.cache.has(document)) return this.cache.get(document)!;
+    const cached = this.cache.get(document);
+    if (cached !== undefined) return cached;
     let loaded: Loaded | null = null;
     if (this.allowed.has(document)) {
       try {

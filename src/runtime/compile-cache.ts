@@ -83,7 +83,7 @@ export function enableCompileCache(name: string): void {
     index = {};
   }
   /** Everything to keep: reused entries as they were, new scripts to serialise at exit. */
-  const keep = new Map<string, { hash: string; data?: Buffer; script?: vm.Script }>();
+  const keep = new Map<string, { hash: string; data: Buffer } | { hash: string; script: vm.Script }>();
   let changed = false;
   const marker = `${sep}node_modules${sep}`;
   const original = nodeModule.prototype._compile;
@@ -138,7 +138,7 @@ export function enableCompileCache(name: string): void {
       const next: Record<string, Entry> = {};
       let offset = 0;
       for (const [filename, entry] of keep) {
-        const data = entry.data ?? entry.script!.createCachedData();
+        const data = 'data' in entry ? entry.data : entry.script.createCachedData();
         next[filename] = { hash: entry.hash, offset, length: data.length };
         parts.push(data);
         offset += data.length;

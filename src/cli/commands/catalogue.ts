@@ -218,9 +218,9 @@ export async function runHarvest(url: string, options: HarvestCommandOptions, io
     progress.stop();
   }
   const { summary } = manifest;
-  const failed = manifest.services.filter((s) => s.error);
-  const kinds = [...new Set(failed.map((s) => s.error!.kind))].map(
-    (kind) => `${failed.filter((s) => s.error!.kind === kind).length} ${kind}`,
+  const failed = manifest.services.flatMap((s) => (s.error ? [s.error.kind] : []));
+  const kinds = [...new Set(failed)].map(
+    (kind) => `${failed.filter((failedKind) => failedKind === kind).length} ${kind}`,
   );
   stderr(
     `${errorLine(`harvested ${summary.harvested} of ${summary.services} REST service descriptions from ${summary.subsystems} subsystems into ${options.out} in ${(manifest.durationMs / 1000).toFixed(1)} s${failed.length ? ` (not harvested: ${kinds.join(', ')}; see harvest.json)` : ''}${summary.wsdlSkipped ? `; ${summary.wsdlSkipped} SOAP services skipped` : ''}`)}\n`,

@@ -170,6 +170,9 @@ async function checkReference(options: CheckOptions, io: CliIo): Promise<Report>
       io,
       `checking the bundled reference service at ${service.baseUrl}${options.fault.length ? ` (fault: ${options.fault.join(', ')})` : ''}`,
     );
+    const { tokenUrl, clientId, clientSecret } = service;
+    if (tokenUrl === undefined || clientId === undefined || clientSecret === undefined)
+      throw new Error('the reference service started with its dev issuer gave no client credentials');
     const loaded = await loadDescription(service.descriptionPath);
     const lint = await lintLoadedDescription(loaded);
     const contract = await runContractTests({
@@ -178,9 +181,9 @@ async function checkReference(options: CheckOptions, io: CliIo): Promise<Report>
       server: service.baseUrl,
       auth: {
         oauth: {
-          tokenUrl: service.tokenUrl!,
-          clientId: service.clientId!,
-          clientSecret: service.clientSecret!,
+          tokenUrl,
+          clientId,
+          clientSecret,
           scope: service.scope,
         },
       },

@@ -12,7 +12,7 @@ export const change = {
     if (found?.outcome === 'removed')
       context.report(
         node.revision.path,
-        found.base!.path,
+        found.base.path,
         `${SUBSCHEMA_LABEL.additionalProperties(context.label)}: additionalProperties was removed`,
       );
   },

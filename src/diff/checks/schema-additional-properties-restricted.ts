@@ -11,7 +11,7 @@ export const change = {
     const found = subschemaChange(node, 'additionalProperties');
     if (found?.outcome === 'added')
       context.report(
-        found.revision!.path,
+        found.revision.path,
         node.base.path,
         `${SUBSCHEMA_LABEL.additionalProperties(context.label)}: additionalProperties was added`,
       );

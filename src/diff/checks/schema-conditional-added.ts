@@ -11,7 +11,7 @@ export const change = {
     for (const branch of ['then', 'else'] as const) {
       const pair = node[branch];
       if (pair && !hasBranch(pair, 'base') && hasBranch(pair, 'revision') && node.if?.revision !== undefined)
-        context.report(pair.revision!.path, node.base.path, `${context.label}: a ${branch} branch was added`);
+        context.report(pair.revision.path, node.base.path, `${context.label}: a ${branch} branch was added`);
     }
   },
 } as const satisfies SchemaChangeDefinition;

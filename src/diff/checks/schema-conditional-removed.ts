@@ -11,7 +11,7 @@ export const change = {
     for (const branch of ['then', 'else'] as const) {
       const pair = node[branch];
       if (pair && hasBranch(pair, 'base') && !hasBranch(pair, 'revision') && node.if?.base !== undefined)
-        context.report(node.revision.path, pair.base!.path, `${context.label}: the ${branch} branch was removed`);
+        context.report(node.revision.path, pair.base.path, `${context.label}: the ${branch} branch was removed`);
     }
   },
 } as const satisfies SchemaChangeDefinition;

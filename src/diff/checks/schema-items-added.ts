@@ -10,6 +10,6 @@ export const change = {
   detect(node, context) {
     const found = subschemaChange(node, 'items');
     if (found?.outcome === 'added')
-      context.report(found.revision!.path, node.base.path, `${SUBSCHEMA_LABEL.items(context.label)}: items was added`);
+      context.report(found.revision.path, node.base.path, `${SUBSCHEMA_LABEL.items(context.label)}: items was added`);
   },
 } as const satisfies SchemaChangeDefinition;

@@ -10,10 +10,6 @@ export const change = {
   detect(node, context) {
     const found = subschemaChange(node, 'items');
     if (found?.outcome === 'removed')
-      context.report(
-        node.revision.path,
-        found.base!.path,
-        `${SUBSCHEMA_LABEL.items(context.label)}: items was removed`,
-      );
+      context.report(node.revision.path, found.base.path, `${SUBSCHEMA_LABEL.items(context.label)}: items was removed`);
   },
 } as const satisfies SchemaChangeDefinition;

@@ -11,7 +11,7 @@ export const change = {
     const found = subschemaChange(node, 'propertyNames');
     if (found?.outcome === 'added')
       context.report(
-        found.revision!.path,
+        found.revision.path,
         node.base.path,
         `${SUBSCHEMA_LABEL.propertyNames(context.label)}: propertyNames was added`,
       );

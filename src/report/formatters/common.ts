@@ -129,7 +129,7 @@ export function reportOperations(report: Pick<Report, 'operations' | 'findings'>
     if (known.has(k)) continue;
     known.add(k);
     const own = report.findings.filter((f) => f.document === finding.document && f.operation === finding.operation);
-    const requests = new Set(own.filter((f) => f.request).map((f) => `${f.request!.method} ${f.request!.url}`));
+    const requests = new Set(own.flatMap((f) => (f.request ? [`${f.request.method} ${f.request.url}`] : [])));
     operations.push({
       document: finding.document,
       operation: finding.operation,

@@ -62,7 +62,10 @@ const GRADE_COLOR: Record<Grade, string> = { A: '#2e7d32', B: '#689f38', C: '#f9
 
 /** Escapes text for HTML content and double- or single-quoted attribute values. */
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  return text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
 }
 
 const esc = escapeHtml;

@@ -91,6 +91,12 @@ export function toSarif(report: Report, context: Pick<FormatContext, 'cwd' | 'sh
   const sources = SourceFiles.forReport(report, context.cwd);
   const rules = allRules(visible);
   const ruleIndex = new Map(rules.map((rule, index) => [rule.id, index]));
+  // allRules lists the rule of every finding, so each result has its rule in the driver.
+  const indexOfRule = (ruleId: string): number => {
+    const index = ruleIndex.get(ruleId);
+    if (index === undefined) throw new Error(`SARIF: the rules listed for the report lack ${ruleId}`);
+    return index;
+  };
   const score = scoreReport(report);
   const absolute = absoluteScore(report);
   let usesSrcRoot = false;
@@ -139,7 +145,7 @@ export function toSarif(report: Report, context: Pick<FormatContext, 'cwd' | 'sh
     if (finding.reproduce) properties.reproduce = finding.reproduce;
     return {
       ruleId: finding.ruleId,
-      ruleIndex: ruleIndex.get(finding.ruleId)!,
+      ruleIndex: indexOfRule(finding.ruleId),
       level: SARIF_LEVEL[finding.severity],
       message: { text: finding.message },
       ...(Object.keys(location).length ? { locations: [location] } : {}),
@@ -160,10 +166,11 @@ export function toSarif(report: Report, context: Pick<FormatContext, 'cwd' | 'sh
   });
   // Baseline entries nothing matched: fixed since the baseline (SARIF's `absent`).
   for (const entry of visible.baseline?.absent ?? []) {
-    if (!ruleIndex.has(entry.rule)) continue;
+    const index = ruleIndex.get(entry.rule);
+    if (index === undefined) continue;
     results.push({
       ruleId: entry.rule,
-      ruleIndex: ruleIndex.get(entry.rule)!,
+      ruleIndex: index,
       kind: 'pass',
       level: 'none',
       message: {
