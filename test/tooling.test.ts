@@ -55,6 +55,11 @@ describe('ESLint with the project configuration', { timeout: 180_000 }, () => {
     expect(ids).toContain('@eslint-community/eslint-comments/require-description');
   });
 
+  it('reports a non-null assertion in src, where a value must be narrowed or checked by name', async () => {
+    const code = ['export function first(list: readonly string[]): string {', '  return list[0]!;', '}', ''].join('\n');
+    expect(await ruleIdsFor(code, 'src/errors.ts')).toContain('@typescript-eslint/no-non-null-assertion');
+  });
+
   it('accepts the same code written carefully', async () => {
     const code = [
       'export async function save(): Promise<void> {}',
