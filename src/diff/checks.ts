@@ -13,6 +13,7 @@
 import type { Category, RuleMeta, Severity } from '../report/finding.js';
 import { FIXED_CHECKS, SCHEMA_CHANGE_LIST } from './checks/index.js';
 import type { Area, ChangeClass, Direction, Effect, Kind, SchemaChangeDefinition } from './model.js';
+import type { SchemaScope } from './scope.js';
 
 export type { Area, ChangeClass, Direction, Effect, Kind } from './model.js';
 
@@ -56,8 +57,7 @@ export function classify(direction: Direction, effect: Effect): ChangeClass {
   return (direction === 'request') === (effect === 'narrow') ? 'breaking' : 'non-breaking';
 }
 
-/** Where a schema sits; the prefix of its checks' ids. */
-export type SchemaScope = 'request-parameter' | 'request-body' | 'response-body' | 'response-header';
+export type { SchemaScope };
 export const SCOPE_DIRECTION: Record<SchemaScope, Direction> = {
   'request-parameter': 'request',
   'request-body': 'request',

@@ -20,7 +20,7 @@ import {
   type Parameter,
   type PathItem,
 } from '../../rulesets/lib/openapi/types.js';
-import type { SchemaScope } from './checks.js';
+import type { SchemaScope } from './scope.js';
 import { fingerprint, type Located } from './schema.js';
 
 /** A path item of one side, keyed by its template (`/users/{}`) unless two of its paths share it. */
