@@ -472,14 +472,23 @@ class TreeBuilder {
     const moved = new Set<string>();
     const result: ParameterDiff[] = [];
     for (const [key, bp] of baseParameters) {
-      const rp = revisionParameters.get(key);
+      let rp = revisionParameters.get(key);
       if (!rp) {
+        // Path parameters are keyed by their place in the template, so one declared outside the
+        // template (which OpenAPI forbids, but descriptions do) on one side only gets another key:
+        // the same name in the same location is the same parameter, compared, not moved. A name
+        // that differs only in case in the same location is another parameter (removed and added).
         const elsewhere = [...revisionParameters.values()].find(
-          (other) => !baseParameters.has(other.key) && other.name.toLowerCase() === bp.name.toLowerCase(),
+          (other) =>
+            !baseParameters.has(other.key) &&
+            (other.in === bp.in ? other.name === bp.name : other.name.toLowerCase() === bp.name.toLowerCase()),
         );
         if (elsewhere) moved.add(elsewhere.key);
-        result.push({ key, base: bp, ...(elsewhere ? { movedTo: elsewhere } : {}), operation });
-        continue;
+        if (elsewhere?.in === bp.in) rp = elsewhere;
+        else {
+          result.push({ key, base: bp, ...(elsewhere ? { movedTo: elsewhere } : {}), operation });
+          continue;
+        }
       }
       result.push({
         key,

@@ -8,7 +8,7 @@ import { isObject, type Document, type JsonPath } from '../../rulesets/lib/opena
 import type { NamedDiff, OperationDiff } from './description-tree.js';
 import type { Direction } from './model.js';
 import { quote } from './messages.js';
-import { keyword, typesOf, type Located } from './schema.js';
+import { keyword, typesOf, type FlatSchema, type Located } from './schema.js';
 import { allowsAnything, equal, type KeywordPair, type SchemaNodeDiff } from './tree.js';
 
 export interface Decided<Outcome extends string> {
@@ -252,4 +252,13 @@ export function namedEntryChange(
   if (node.base && node.revision && node.changed)
     return { outcome: 'changed', path: node.revision.path, basePath: node.base.path };
   return undefined;
+}
+
+/**
+ * The pattern a schema imposes: an empty pattern matches every string, so it is no pattern, and
+ * `''` → `'^x$'` is a pattern added (not changed), `'^x$'` → `''` a pattern removed.
+ */
+export function effectivePattern(flat: FlatSchema): unknown {
+  const value = keyword(flat, 'pattern');
+  return value === '' ? undefined : value;
 }
