@@ -4,7 +4,7 @@
  * was tightened or relaxed. Each check file reports only its own outcome.
  */
 import { resolve } from '../../rulesets/lib/openapi/resolve.js';
-import { isObject, type Document, type JsonPath } from '../../rulesets/lib/openapi/types.js';
+import { isArray, isObject, type Document, type JsonPath } from '../../rulesets/lib/openapi/types.js';
 import type { NamedDiff, OperationDiff } from './description-tree.js';
 import type { Direction } from './model.js';
 import { quote } from './messages.js';
@@ -261,4 +261,23 @@ export function namedEntryChange(
 export function effectivePattern(flat: FlatSchema): unknown {
   const value = keyword(flat, 'pattern');
   return value === '' ? undefined : value;
+}
+
+/**
+ * The schema that constrains array position `index` on one side: its `prefixItems` entry, else the
+ * `items` schema (which applies to every position after the prefix); undefined where nothing does.
+ * So `prefixItems` added beside an existing `items` moves the first positions from one schema to
+ * another (compared), rather than constraining them for the first time.
+ */
+export function positionSchema(
+  node: SchemaNodeDiff,
+  side: 'base' | 'revision',
+  index: number,
+): (Located & { from: 'prefixItems' | 'items' }) | undefined {
+  const prefix = node.prefixItems?.[side];
+  const entry = prefix && isArray(prefix.value) ? prefix.value[index] : undefined;
+  if (prefix && entry !== undefined)
+    return allowsAnything(entry) ? undefined : { value: entry, path: [...prefix.path, index], from: 'prefixItems' };
+  const items = node.items?.[side];
+  return items && !allowsAnything(items.value) ? { ...items, from: 'items' } : undefined;
 }
