@@ -235,6 +235,7 @@ class Comparer {
     const context = (id: CheckId): SchemaCheckContext => ({
       label,
       direction: SCOPE_DIRECTION[scope],
+      textual: scope === 'request-parameter',
       base: this.base,
       revision: this.revision,
       report: (path, basePath, message) => this.add(id, path, basePath, message),

@@ -22,13 +22,21 @@ export interface Decided<Outcome extends string> {
 export function typeChange(
   node: SchemaNodeDiff,
   label: string,
+  textual = false,
 ): Decided<'type-changed' | 'type-widened' | 'type-narrowed'> | undefined {
   const { base: b, revision: r } = node;
   const at = (name: string, flat = r) => flat.keywords.get(name)?.path ?? flat.path;
   const bt = typesOf(b);
   const rt = typesOf(r);
+  // Where values are sent as text, a string allows every number and boolean: `1.5` and `true` are
+  // the same characters under both types.
   const widerThan = (x: Set<string>, y: Set<string>) =>
-    [...y].every((t) => x.has(t) || (t === 'integer' && x.has('number')));
+    [...y].every(
+      (t) =>
+        x.has(t) ||
+        (t === 'integer' && x.has('number')) ||
+        (textual && x.has('string') && (t === 'integer' || t === 'number' || t === 'boolean')),
+    );
   if (bt.size === 0 && rt.size > 0)
     return {
       outcome: 'type-narrowed',
