@@ -124,6 +124,26 @@ class Comparer {
     this.ask('operation', node);
     for (const parameter of node.parameters) {
       this.ask('parameter', parameter);
+      if (parameter.schema?.repeated) {
+        const { change, arrayType } = parameter.schema.repeated;
+        const { label, base, revision } = parameter.schema;
+        if (change === 'added')
+          this.schema(
+            'request-parameter',
+            'type-widened',
+            arrayType,
+            base.path,
+            `${label} may now be repeated (an array sent form-exploded); one value is sent as before`,
+          );
+        else
+          this.schema(
+            'request-parameter',
+            'type-narrowed',
+            revision.path,
+            arrayType,
+            `${label} may no longer be repeated (it was an array sent form-exploded)`,
+          );
+      }
       if (parameter.schema) this.compareSlot(parameter.schema);
     }
     if (node.requestBody) {
