@@ -23,20 +23,13 @@ import {
   hasBranch,
   hiddenProperty,
   memberLabel,
+  positionSchema,
   removedOperation,
   SUBSCHEMA_LABEL,
   subschemaChange,
   type SubschemaKeyword,
 } from './shared-decisions.js';
-import {
-  allowsAnything,
-  baseAt,
-  diffSchemaNode,
-  equal,
-  revisionAt,
-  type KeywordPair,
-  type SchemaNodeDiff,
-} from './tree.js';
+import { baseAt, diffSchemaNode, equal, revisionAt, type KeywordPair, type SchemaNodeDiff } from './tree.js';
 
 export interface Change {
   check: CheckId;
@@ -131,6 +124,26 @@ class Comparer {
     this.ask('operation', node);
     for (const parameter of node.parameters) {
       this.ask('parameter', parameter);
+      if (parameter.schema?.repeated) {
+        const { change, arrayType } = parameter.schema.repeated;
+        const { label, base, revision } = parameter.schema;
+        if (change === 'added')
+          this.schema(
+            'request-parameter',
+            'type-widened',
+            arrayType,
+            base.path,
+            `${label} may now be repeated (an array sent form-exploded); one value is sent as before`,
+          );
+        else
+          this.schema(
+            'request-parameter',
+            'type-narrowed',
+            revision.path,
+            arrayType,
+            `${label} may no longer be repeated (it was an array sent form-exploded)`,
+          );
+      }
       if (parameter.schema) this.compareSlot(parameter.schema);
     }
     if (node.requestBody) {
@@ -242,6 +255,7 @@ class Comparer {
     const context = (id: CheckId): SchemaCheckContext => ({
       label,
       direction: SCOPE_DIRECTION[scope],
+      textual: scope === 'request-parameter',
       base: this.base,
       revision: this.revision,
       report: (path, basePath, message) => this.add(id, path, basePath, message),
@@ -358,30 +372,32 @@ class Comparer {
     }
   }
 
-  /** `prefixItems`: the positions set on both sides are compared inside (positions added or removed are checks of their own). */
+  /**
+   * `prefixItems`: each position constrained on both sides is compared inside, where the schema of a
+   * position is its `prefixItems` entry or else `items` (so a prefix added beside `items` compares
+   * the `items` schema with the new entry); positions constrained on one side only are checks of
+   * their own (prefix-items-added / -removed).
+   */
   private comparePrefixItems(scope: SchemaScope, label: string, node: SchemaNodeDiff, depth: number): void {
     const pair = node.prefixItems;
     if (!pair) return;
     const bl = isArray(pair.base?.value) ? pair.base.value : [];
     const rl = isArray(pair.revision?.value) ? pair.revision.value : [];
-    const basePath = pair.base?.path ?? node.base.path;
-    const revisionPath = pair.revision?.path ?? node.revision.path;
     for (let i = 0; i < Math.max(bl.length, rl.length); i++) {
-      const bi = bl[i];
-      const ri = rl[i];
-      const bSet = bi !== undefined && !allowsAnything(bi);
-      const rSet = ri !== undefined && !allowsAnything(ri);
-      if (!bSet || !rSet) continue;
-      if (isObject(bi) && isObject(ri))
-        this.compareSchema(scope, `${label}[${i}]`, bi, [...basePath, i], ri, [...revisionPath, i], depth + 1);
-      else if (!equal(bi, ri))
+      const b = positionSchema(node, 'base', i);
+      const r = positionSchema(node, 'revision', i);
+      // Both from `items`: compared once, as items, not per position.
+      if (!b || !r || (b.from === 'items' && r.from === 'items')) continue;
+      if (isObject(b.value) && isObject(r.value))
+        this.compareSchema(scope, `${label}[${i}]`, b.value, b.path, r.value, r.path, depth + 1);
+      else if (!equal(b.value, r.value))
         this.unmodelled(
           scope,
           label,
           {
             keyword: `prefixItems/${i}`,
-            base: { value: bi, path: [...basePath, i] },
-            revision: { value: ri, path: [...revisionPath, i] },
+            base: { value: b.value, path: b.path },
+            revision: { value: r.value, path: r.path },
           },
           node,
         );

@@ -53,6 +53,12 @@ export interface SchemaSlot {
   label: string;
   base: Located;
   revision: Located;
+  /**
+   * A query parameter became a form-exploded array (`?x=1&x=2`) of what it was (`added`), or the
+   * reverse (`removed`): one value is sent as `?x=1` under both, so `base`/`revision` hold the
+   * scalar schema and the array's `items`, and `arrayType` where the array's type is written.
+   */
+  repeated?: { change: 'added' | 'removed'; arrayType: JsonPath };
 }
 
 export interface DescriptionDiff {
@@ -315,6 +321,27 @@ function parametersOf(document: Document, entry: OperationSide): Map<string, Par
   return result;
 }
 
+/**
+ * The `items` of a query parameter sent as a form-exploded array (`?x=1&x=2`, OpenAPI's default for
+ * a query array), where one value is sent exactly as a scalar parameter's (`?x=1`).
+ */
+function explodedItems(document: Document, side: ParameterSide): { items: Located; type: JsonPath } | undefined {
+  const { parameter } = side;
+  if (parameter.in !== 'query' || (parameter.style ?? 'form') !== 'form' || parameter.explode === false)
+    return undefined;
+  const schema = resolve(document, parameter.schema, [...side.path, 'schema']);
+  if (!isObject(schema.value) || schema.value.type !== 'array' || schema.value.items === undefined) return undefined;
+  return { items: { value: schema.value.items, path: [...schema.path, 'items'] }, type: [...schema.path, 'type'] };
+}
+
+/** A parameter whose schema declares its types, none of them `array` or `object`. */
+function isScalar(document: Document, side: ParameterSide): boolean {
+  const schema = resolve(document, side.parameter.schema, [...side.path, 'schema']).value;
+  if (!isObject(schema)) return false;
+  const types = typeof schema.type === 'string' ? [schema.type] : isArray(schema.type) ? schema.type : [];
+  return types.length > 0 && types.every((t) => t !== 'array' && t !== 'object');
+}
+
 function requirements(list: unknown): Requirement[] | undefined {
   if (!isArray(list)) return undefined;
   return list
@@ -472,27 +499,40 @@ class TreeBuilder {
     const moved = new Set<string>();
     const result: ParameterDiff[] = [];
     for (const [key, bp] of baseParameters) {
-      const rp = revisionParameters.get(key);
+      let rp = revisionParameters.get(key);
       if (!rp) {
+        // Path parameters are keyed by their place in the template, so one declared outside the
+        // template (which OpenAPI forbids, but descriptions do) on one side only gets another key:
+        // the same name in the same location is the same parameter, compared, not moved. A name
+        // that differs only in case in the same location is another parameter (removed and added).
         const elsewhere = [...revisionParameters.values()].find(
-          (other) => !baseParameters.has(other.key) && other.name.toLowerCase() === bp.name.toLowerCase(),
+          (other) =>
+            !baseParameters.has(other.key) &&
+            (other.in === bp.in ? other.name === bp.name : other.name.toLowerCase() === bp.name.toLowerCase()),
         );
         if (elsewhere) moved.add(elsewhere.key);
-        result.push({ key, base: bp, ...(elsewhere ? { movedTo: elsewhere } : {}), operation });
-        continue;
+        if (elsewhere?.in === bp.in) rp = elsewhere;
+        else {
+          result.push({ key, base: bp, ...(elsewhere ? { movedTo: elsewhere } : {}), operation });
+          continue;
+        }
       }
-      result.push({
-        key,
-        base: bp,
-        revision: rp,
-        operation,
-        schema: {
-          scope: 'request-parameter',
-          label: `${rp.in} parameter ${rp.name}`,
-          base: { value: bp.parameter.schema, path: [...bp.path, 'schema'] },
-          revision: { value: rp.parameter.schema, path: [...rp.path, 'schema'] },
-        },
-      });
+      const schema: SchemaSlot = {
+        scope: 'request-parameter',
+        label: `${rp.in} parameter ${rp.name}`,
+        base: { value: bp.parameter.schema, path: [...bp.path, 'schema'] },
+        revision: { value: rp.parameter.schema, path: [...rp.path, 'schema'] },
+      };
+      const baseItems = explodedItems(this.base, bp);
+      const revisionItems = explodedItems(this.revision, rp);
+      if (revisionItems && !baseItems && isScalar(this.base, bp))
+        Object.assign(schema, {
+          revision: revisionItems.items,
+          repeated: { change: 'added', arrayType: revisionItems.type },
+        });
+      else if (baseItems && !revisionItems && isScalar(this.revision, rp))
+        Object.assign(schema, { base: baseItems.items, repeated: { change: 'removed', arrayType: baseItems.type } });
+      result.push({ key, base: bp, revision: rp, operation, schema });
     }
     for (const [key, rp] of revisionParameters)
       if (!baseParameters.has(key) && !moved.has(key)) result.push({ key, revision: rp, operation });

@@ -122,6 +122,11 @@ export interface SchemaCheckContext {
   /** The place as messages name it (`response 200 (application/json) property email`). */
   label: string;
   direction: Direction;
+  /**
+   * The values are sent as text (a request parameter's schema, serialised by its style, inside
+   * objects and arrays too): a number or boolean is sent as the same characters a string would be.
+   */
+  textual: boolean;
   /** The two descriptions, for checks that compare what a subschema allows (`not`, `if`). */
   base: Document;
   revision: Document;

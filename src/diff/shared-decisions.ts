@@ -4,11 +4,11 @@
  * was tightened or relaxed. Each check file reports only its own outcome.
  */
 import { resolve } from '../../rulesets/lib/openapi/resolve.js';
-import { isObject, type Document, type JsonPath } from '../../rulesets/lib/openapi/types.js';
+import { isArray, isObject, type Document, type JsonPath } from '../../rulesets/lib/openapi/types.js';
 import type { NamedDiff, OperationDiff } from './description-tree.js';
 import type { Direction } from './model.js';
 import { quote } from './messages.js';
-import { keyword, typesOf, type Located } from './schema.js';
+import { keyword, typesOf, type FlatSchema, type Located } from './schema.js';
 import { allowsAnything, equal, type KeywordPair, type SchemaNodeDiff } from './tree.js';
 
 export interface Decided<Outcome extends string> {
@@ -22,13 +22,21 @@ export interface Decided<Outcome extends string> {
 export function typeChange(
   node: SchemaNodeDiff,
   label: string,
+  textual = false,
 ): Decided<'type-changed' | 'type-widened' | 'type-narrowed'> | undefined {
   const { base: b, revision: r } = node;
   const at = (name: string, flat = r) => flat.keywords.get(name)?.path ?? flat.path;
   const bt = typesOf(b);
   const rt = typesOf(r);
+  // Where values are sent as text, a string allows every number and boolean: `1.5` and `true` are
+  // the same characters under both types.
   const widerThan = (x: Set<string>, y: Set<string>) =>
-    [...y].every((t) => x.has(t) || (t === 'integer' && x.has('number')));
+    [...y].every(
+      (t) =>
+        x.has(t) ||
+        (t === 'integer' && x.has('number')) ||
+        (textual && x.has('string') && (t === 'integer' || t === 'number' || t === 'boolean')),
+    );
   if (bt.size === 0 && rt.size > 0)
     return {
       outcome: 'type-narrowed',
@@ -252,4 +260,32 @@ export function namedEntryChange(
   if (node.base && node.revision && node.changed)
     return { outcome: 'changed', path: node.revision.path, basePath: node.base.path };
   return undefined;
+}
+
+/**
+ * The pattern a schema imposes: an empty pattern matches every string, so it is no pattern, and
+ * `''` → `'^x$'` is a pattern added (not changed), `'^x$'` → `''` a pattern removed.
+ */
+export function effectivePattern(flat: FlatSchema): unknown {
+  const value = keyword(flat, 'pattern');
+  return value === '' ? undefined : value;
+}
+
+/**
+ * The schema that constrains array position `index` on one side: its `prefixItems` entry, else the
+ * `items` schema (which applies to every position after the prefix); undefined where nothing does.
+ * So `prefixItems` added beside an existing `items` moves the first positions from one schema to
+ * another (compared), rather than constraining them for the first time.
+ */
+export function positionSchema(
+  node: SchemaNodeDiff,
+  side: 'base' | 'revision',
+  index: number,
+): (Located & { from: 'prefixItems' | 'items' }) | undefined {
+  const prefix = node.prefixItems?.[side];
+  const entry = prefix && isArray(prefix.value) ? prefix.value[index] : undefined;
+  if (prefix && entry !== undefined)
+    return allowsAnything(entry) ? undefined : { value: entry, path: [...prefix.path, index], from: 'prefixItems' };
+  const items = node.items?.[side];
+  return items && !allowsAnything(items.value) ? { ...items, from: 'items' } : undefined;
 }

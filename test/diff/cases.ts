@@ -613,7 +613,7 @@ type Pair = [base: Doc, revision: Doc, pointerSuffix: string];
 const S = { type: 'string' };
 /** Base and revision schema for each change, and where below the target the finding points. */
 const SCALAR: Record<string, Pair> = {
-  'type-changed': [S, { type: 'boolean' }, '/type'],
+  'type-changed': [{ type: 'boolean' }, { type: 'integer' }, '/type'],
   'type-widened': [{ type: 'integer' }, { type: 'number' }, '/type'],
   'type-narrowed': [{ type: 'number' }, { type: 'integer' }, '/type'],
   'format-added': [S, { type: 'string', format: 'date' }, '/format'],

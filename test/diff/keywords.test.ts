@@ -240,7 +240,8 @@ const mapping = (values: string[]) => ({
 
 export const MATRIX: Record<string, [Direction, Direction]> = {
   'type (one type)': both({}, S, 'type-narrowed', 'type-widened'),
-  'type (a list)': both({ type: ['string', 'integer'] }, S, 'type-narrowed', 'type-widened'),
+  // boolean and integer: disjoint even where values are sent as text (where a string would allow both).
+  'type (a list)': both({ type: ['boolean', 'integer'] }, { type: 'integer' }, 'type-narrowed', 'type-widened'),
   const: both(S, str({ const: 'a' }), 'const-added', 'const-removed'),
   enum: both(str({ enum: ['a', 'b'] }), str({ enum: ['a'] }), 'enum-value-removed', 'enum-value-added'),
   multipleOf: both(num({ multipleOf: 2 }), num({ multipleOf: 4 }), 'constraint-tightened', 'constraint-relaxed'),

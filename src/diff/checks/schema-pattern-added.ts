@@ -1,4 +1,4 @@
-import { keyword } from '../schema.js';
+import { effectivePattern } from '../shared-decisions.js';
 import { keywordAt, quote } from '../messages.js';
 import type { SchemaChangeDefinition } from '../model.js';
 
@@ -7,12 +7,12 @@ export const change = {
   change: 'pattern-added',
   kind: 'constraints',
   effect: 'narrow',
-  text: 'a pattern was added',
+  text: 'a pattern was added (an empty pattern matches every string: it counts as none)',
   detect(node, context) {
     const { base: b, revision: r } = node;
-    const bv = keyword(b, 'pattern');
-    const rv = keyword(r, 'pattern');
+    const bv = effectivePattern(b);
+    const rv = effectivePattern(r);
     if (bv === undefined && rv !== undefined)
-      context.report(keywordAt(r, 'pattern'), b.path, `${context.label} must now match ${quote(rv)}`);
+      context.report(keywordAt(r, 'pattern'), keywordAt(b, 'pattern'), `${context.label} must now match ${quote(rv)}`);
   },
 } as const satisfies SchemaChangeDefinition;

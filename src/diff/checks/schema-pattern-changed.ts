@@ -1,4 +1,4 @@
-import { keyword } from '../schema.js';
+import { effectivePattern } from '../shared-decisions.js';
 import { keywordAt, quote } from '../messages.js';
 import type { SchemaChangeDefinition } from '../model.js';
 
@@ -10,8 +10,8 @@ export const change = {
   text: 'the pattern changed (whether it allows more or less cannot be decided in general)',
   detect(node, context) {
     const { base: b, revision: r } = node;
-    const bv = keyword(b, 'pattern');
-    const rv = keyword(r, 'pattern');
+    const bv = effectivePattern(b);
+    const rv = effectivePattern(r);
     if (bv !== undefined && rv !== undefined && bv !== rv)
       context.report(
         keywordAt(r, 'pattern'),

@@ -1,4 +1,4 @@
-import { keyword } from '../schema.js';
+import { effectivePattern } from '../shared-decisions.js';
 import { keywordAt, quote } from '../messages.js';
 import type { SchemaChangeDefinition } from '../model.js';
 
@@ -7,12 +7,16 @@ export const change = {
   change: 'pattern-removed',
   kind: 'constraints',
   effect: 'widen',
-  text: 'the pattern was removed',
+  text: 'the pattern was removed or emptied (an empty pattern matches every string)',
   detect(node, context) {
     const { base: b, revision: r } = node;
-    const bv = keyword(b, 'pattern');
-    const rv = keyword(r, 'pattern');
+    const bv = effectivePattern(b);
+    const rv = effectivePattern(r);
     if (bv !== undefined && rv === undefined)
-      context.report(r.path, keywordAt(b, 'pattern'), `${context.label} no longer has to match ${quote(bv)}`);
+      context.report(
+        keywordAt(r, 'pattern'),
+        keywordAt(b, 'pattern'),
+        `${context.label} no longer has to match ${quote(bv)}`,
+      );
   },
 } as const satisfies SchemaChangeDefinition;

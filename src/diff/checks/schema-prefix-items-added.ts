@@ -1,13 +1,14 @@
 import { isArray } from '../../../rulesets/lib/openapi/types.js';
 import { allowsAnything } from '../tree.js';
 import type { SchemaChangeDefinition } from '../model.js';
+import { positionSchema } from '../shared-decisions.js';
 
 /** In any schema (a request parameter, a request body, a response body, a response header): diff-<place>-prefix-items-added. */
 export const change = {
   change: 'prefix-items-added',
   kind: 'structure',
   effect: 'narrow',
-  text: 'a leading array position (`prefixItems`) now has a schema',
+  text: 'a leading array position (`prefixItems`) now has a schema (where `items` constrained it before, the two schemas are compared instead)',
   detect(node, context) {
     const pair = node.prefixItems;
     if (!pair) return;
@@ -16,9 +17,8 @@ export const change = {
     const basePath = pair.base?.path ?? node.base.path;
     const revisionPath = pair.revision?.path ?? node.revision.path;
     for (let i = 0; i < Math.max(bl.length, rl.length); i++) {
-      const bSet = bl[i] !== undefined && !allowsAnything(bl[i]);
       const rSet = rl[i] !== undefined && !allowsAnything(rl[i]);
-      if (!bSet && rSet)
+      if (!positionSchema(node, 'base', i) && rSet)
         context.report([...revisionPath, i], basePath, `${context.label}[${i}] now has a schema (prefixItems)`);
     }
   },

@@ -1,13 +1,14 @@
 import { isArray } from '../../../rulesets/lib/openapi/types.js';
 import { allowsAnything } from '../tree.js';
 import type { SchemaChangeDefinition } from '../model.js';
+import { positionSchema } from '../shared-decisions.js';
 
 /** In any schema (a request parameter, a request body, a response body, a response header): diff-<place>-prefix-items-removed. */
 export const change = {
   change: 'prefix-items-removed',
   kind: 'structure',
   effect: 'widen',
-  text: 'a leading array position (`prefixItems`) lost its schema',
+  text: 'a leading array position (`prefixItems`) lost its schema (where `items` now constrains it, the two schemas are compared instead)',
   detect(node, context) {
     const pair = node.prefixItems;
     if (!pair) return;
@@ -17,8 +18,7 @@ export const change = {
     const revisionPath = pair.revision?.path ?? node.revision.path;
     for (let i = 0; i < Math.max(bl.length, rl.length); i++) {
       const bSet = bl[i] !== undefined && !allowsAnything(bl[i]);
-      const rSet = rl[i] !== undefined && !allowsAnything(rl[i]);
-      if (bSet && !rSet)
+      if (bSet && !positionSchema(node, 'revision', i))
         context.report(
           rl[i] !== undefined ? [...revisionPath, i] : revisionPath,
           [...basePath, i],

@@ -8,7 +8,7 @@ export const change = {
   effect: 'incompatible',
   text: 'the type changed to one that shares no values with the old one',
   detect(node, context) {
-    const decided = typeChange(node, context.label);
+    const decided = typeChange(node, context.label, context.textual);
     if (decided?.outcome === 'type-changed') context.report(decided.path, decided.basePath, decided.message);
   },
 } as const satisfies SchemaChangeDefinition;
