@@ -4,12 +4,12 @@
  * was tightened or relaxed. Each check file reports only its own outcome.
  */
 import { resolve } from '../../rulesets/lib/openapi/resolve.js';
-import { isArray, isObject, type Document, type JsonPath } from '../../rulesets/lib/openapi/types.js';
+import { isArray, isObject, type Document, type JsonObject, type JsonPath } from '../../rulesets/lib/openapi/types.js';
 import type { NamedDiff, OperationDiff } from './description-tree.js';
 import type { Direction } from './model.js';
 import { quote } from './messages.js';
 import { keyword, typesOf, type FlatSchema, type Located } from './schema.js';
-import { allowsAnything, equal, type KeywordPair, type SchemaNodeDiff } from './tree.js';
+import { allowsAnything, baseAt, equal, revisionAt, type KeywordPair, type SchemaNodeDiff } from './tree.js';
 
 export interface Decided<Outcome extends string> {
   outcome: Outcome;
@@ -288,4 +288,51 @@ export function positionSchema(
     return allowsAnything(entry) ? undefined : { value: entry, path: [...prefix.path, index], from: 'prefixItems' };
   const items = node.items?.[side];
   return items && !allowsAnything(items.value) ? { ...items, from: 'items' } : undefined;
+}
+
+/**
+ * The discriminator of a schema on both sides, its mappings, and where each side's discriminator is:
+ * undefined unless both sides have a discriminator object (its addition or removal is its own check).
+ */
+export function discriminatorMappings(node: SchemaNodeDiff):
+  | {
+      base: JsonObject;
+      revision: JsonObject;
+      baseMapping: JsonObject;
+      revisionMapping: JsonObject;
+      where: JsonPath;
+      was: JsonPath;
+    }
+  | undefined {
+  const pair = node.discriminator;
+  if (!pair) return undefined;
+  const bd = pair.base?.value;
+  const rd = pair.revision?.value;
+  if (!isObject(bd) || !isObject(rd)) return undefined;
+  return {
+    base: bd,
+    revision: rd,
+    baseMapping: isObject(bd.mapping) ? bd.mapping : {},
+    revisionMapping: isObject(rd.mapping) ? rd.mapping : {},
+    where: revisionAt(pair, node),
+    was: baseAt(pair, node),
+  };
+}
+
+/** Per property named in `dependentRequired` on either side, the names it newly requires and no longer requires. */
+export function dependentRequiredChanges(pair: KeywordPair): { key: string; added: string[]; removed: string[] }[] {
+  const names = (value: unknown, key: string): string[] =>
+    isObject(value) && isArray(value[key]) ? value[key].map(String) : [];
+  const bv = pair.base?.value;
+  const rv = pair.revision?.value;
+  const keys = new Set([...(isObject(bv) ? Object.keys(bv) : []), ...(isObject(rv) ? Object.keys(rv) : [])]);
+  return [...keys].map((key) => {
+    const before = names(bv, key);
+    const after = names(rv, key);
+    return {
+      key,
+      added: after.filter((name) => !before.includes(name)),
+      removed: before.filter((name) => !after.includes(name)),
+    };
+  });
 }

@@ -1,6 +1,6 @@
 import { baseAt, revisionAt } from '../tree.js';
-import { isArray, isObject } from '../../../rulesets/lib/openapi/types.js';
 import type { SchemaChangeDefinition } from '../model.js';
+import { dependentRequiredChanges } from '../shared-decisions.js';
 
 /** In any schema (a request parameter, a request body, a response body, a response header): diff-<place>-dependent-required-added. */
 export const change = {
@@ -11,15 +11,7 @@ export const change = {
   detect(node, context) {
     const pair = node.dependentRequired;
     if (!pair) return;
-    const names = (value: unknown, key: string): string[] =>
-      isObject(value) && isArray(value[key]) ? value[key].map(String) : [];
-    const bv = pair.base?.value;
-    const rv = pair.revision?.value;
-    const keys = new Set([...(isObject(bv) ? Object.keys(bv) : []), ...(isObject(rv) ? Object.keys(rv) : [])]);
-    for (const key of keys) {
-      const before = names(bv, key);
-      const after = names(rv, key);
-      const added = after.filter((n) => !before.includes(n));
+    for (const { key, added } of dependentRequiredChanges(pair)) {
       if (added.length)
         context.report(
           revisionAt(pair, node),

@@ -1,6 +1,5 @@
-import { baseAt, revisionAt } from '../tree.js';
-import { isObject, type JsonObject } from '../../../rulesets/lib/openapi/types.js';
 import { quote } from '../messages.js';
+import { discriminatorMappings } from '../shared-decisions.js';
 import type { SchemaChangeDefinition } from '../model.js';
 
 /** In any schema (a request parameter, a request body, a response body, a response header): diff-<place>-discriminator-mapping-added. */
@@ -10,15 +9,9 @@ export const change = {
   effect: 'undecidable',
   text: 'a discriminator mapping value was added',
   detect(node, context) {
-    const pair = node.discriminator;
-    if (!pair) return;
-    const bd = isObject(pair.base?.value) ? pair.base.value : undefined;
-    const rd = isObject(pair.revision?.value) ? pair.revision.value : undefined;
-    if (!bd || !rd) return;
-    const where = revisionAt(pair, node);
-    const was = baseAt(pair, node);
-    const bm: JsonObject = isObject(bd.mapping) ? bd.mapping : {};
-    const rm: JsonObject = isObject(rd.mapping) ? rd.mapping : {};
+    const mappings = discriminatorMappings(node);
+    if (!mappings) return;
+    const { where, was, baseMapping: bm, revisionMapping: rm } = mappings;
     for (const value of Object.keys(rm)) {
       if (bm[value] === undefined)
         context.report(
