@@ -6,10 +6,11 @@
  * carries runs. Screenshots are kept in test-artifacts/ (UPDATE_SCREENSHOT=1: docs/img/ too).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
+import { browserSuiteTitle, launchChromium, RUN_IN_BROWSER } from '../browser.js';
 import { buildDashboard, type CatalogueDashboard } from '../../src/catalogue/dashboard.js';
 import { renderDashboardHtml } from '../../src/catalogue/dashboard-html.js';
 import { harvestCatalogue } from '../../src/catalogue/harvest.js';
@@ -19,11 +20,7 @@ import { counts } from '../../src/report/finding.js';
 import { packageFile } from '../../src/paths.js';
 import { CLIENT, devServer, tempFolder } from './helpers.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const RUN = existsSync(CHROMIUM) || process.env.CI === 'true';
-const TITLE = RUN
-  ? 'the catalogue dashboard in a browser'
-  : `the catalogue dashboard in a browser (SKIPPED: no Chromium at ${CHROMIUM}; apt-get install -y chromium)`;
+const TITLE = browserSuiteTitle('the catalogue dashboard in a browser');
 const ARTIFACTS = packageFile('test-artifacts');
 
 let browser: Browser;
@@ -122,22 +119,10 @@ function expectSameFigures(page: Awaited<ReturnType<typeof shown>>, dashboard: C
   }
 }
 
-describe.skipIf(!RUN)(TITLE, () => {
-  if (!RUN) it('is skipped: Chromium is not installed', () => undefined);
+describe.skipIf(!RUN_IN_BROWSER)(TITLE, () => {
+  if (!RUN_IN_BROWSER) it('is skipped: Chromium is not installed', () => undefined);
   beforeAll(async () => {
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    browser = await launchChromium();
   }, 60_000);
   afterAll(async () => {
     await browser?.close();

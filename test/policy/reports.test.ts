@@ -4,13 +4,13 @@
  * every format at once, and each file read back by a real parser or validator for its format
  * (ajv and the report schema, the SARIF multitool, fast-xml-parser, marked, Chromium).
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { marked, type Tokens } from 'marked';
-import { chromium } from 'playwright-core';
+import { HAS_CHROMIUM, launchChromium } from '../browser.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, vottur } from '../cli/run.js';
 import { reportValidator } from '../../src/report/schema.js';
@@ -170,14 +170,11 @@ describe('a gated run, every format written at once', () => {
     expect(read(file('stylish'))).toMatch(/\nConfiguration: policy gate \(--gate\); read vottur\.config\.yaml/);
   });
 
-  it.skipIf(!existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'))(
+  it.skipIf(!HAS_CHROMIUM)(
     'HTML: in a browser, the section lists every item, refused ones marked',
     { timeout: 60_000 },
     async () => {
-      const browser = await chromium.launch({
-        executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-        args: ['--no-sandbox'],
-      });
+      const browser = await launchChromium();
       try {
         const page = await browser.newPage();
         await page.goto(pathToFileURL(join(dir, file('html'))).href);

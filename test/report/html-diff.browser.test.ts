@@ -6,20 +6,17 @@
  * screenshot is kept as `test-artifacts/diff-report.png`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import { type Browser } from 'playwright-core';
+import { browserSuiteTitle, launchChromium, RUN_IN_BROWSER } from '../browser.js';
 import { parse, stringify } from 'yaml';
 import { diffDescriptions } from '../../src/diff/index.js';
 import { formatHtml } from '../../src/report/formatters/html.js';
 import { CONTEXT, CWD } from './sample.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const RUN = existsSync(CHROMIUM) || process.env.CI === 'true';
-const TITLE = RUN
-  ? 'html diff report in a browser'
-  : `html diff report in a browser (SKIPPED: no Chromium at ${CHROMIUM}; apt-get install -y chromium)`;
+const TITLE = browserSuiteTitle('html diff report in a browser');
 const ARTIFACTS = join(CWD, 'test-artifacts');
 const PAIR = join(ARTIFACTS, 'diff-pair');
 const FIXTURE = join(CWD, 'fixtures/diff/diff-response-body-property-removed');
@@ -55,22 +52,10 @@ function writePair(): [string, string] {
 
 let browser: Browser;
 
-describe.skipIf(!RUN)(TITLE, () => {
-  if (!RUN) it('is skipped: Chromium is not installed', () => undefined);
+describe.skipIf(!RUN_IN_BROWSER)(TITLE, () => {
+  if (!RUN_IN_BROWSER) it('is skipped: Chromium is not installed', () => undefined);
   beforeAll(async () => {
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    browser = await launchChromium();
   }, 60_000);
   afterAll(async () => {
     await browser?.close();

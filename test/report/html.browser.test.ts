@@ -7,18 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
+import { browserSuiteTitle, launchChromium, RUN_IN_BROWSER } from '../browser.js';
 import type { Report } from '../../src/report/finding.js';
 import { formatHtml } from '../../src/report/formatters/html.js';
 import { CONTEXT, CWD, emptyReport, NATIONAL_ID, NATIONAL_ID_HYPHEN, sampleReport } from './sample.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const HAS_CHROMIUM = existsSync(CHROMIUM);
-/** In CI (CI=true) a browser that cannot start fails these tests; elsewhere they are skipped, saying why. */
-const RUN = HAS_CHROMIUM || process.env.CI === 'true';
-const TITLE = RUN
-  ? 'html format in a browser'
-  : `html format in a browser (SKIPPED: no Chromium at ${CHROMIUM}; apt-get install -y chromium)`;
+const TITLE = browserSuiteTitle('html format in a browser');
 
 const ARTIFACTS = join(CWD, 'test-artifacts');
 
@@ -65,22 +60,10 @@ async function visibleRows(
   );
 }
 
-describe.skipIf(!RUN)(TITLE, () => {
-  if (!RUN) it('is skipped: Chromium is not installed', () => undefined);
+describe.skipIf(!RUN_IN_BROWSER)(TITLE, () => {
+  if (!RUN_IN_BROWSER) it('is skipped: Chromium is not installed', () => undefined);
   beforeAll(async () => {
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    browser = await launchChromium();
   }, 60_000);
   afterAll(async () => {
     await browser?.close();
