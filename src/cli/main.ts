@@ -80,6 +80,10 @@ async function version(): Promise<string> {
 
 export async function buildProgram(argv: readonly string[] = []): Promise<Command> {
   const { Command } = await import('commander');
+  // The command the line names (`vottur lint …`, `vottur help lint`) is loaded; the others are summaries.
+  const named = argv.find((arg) => has(COMMANDS, arg));
+  // A mistake in `vottur lint …` is answered by `vottur lint --help`, which lists lint's options.
+  const usage = named === undefined ? 'vottur --help' : `vottur ${named} --help`;
   const program = new Command('vottur')
     .description('Conformance checks for the island.is API catalogue')
     .version(await version())
@@ -92,15 +96,13 @@ export async function buildProgram(argv: readonly string[] = []): Promise<Comman
               .replace(/^error:\s*/i, '')
               .trim()
               .replace(/\s*\n\s*/g, ' '),
-          )} (run vottur --help for usage)\n`,
+          )} (run ${usage} for usage)\n`,
         ),
     })
     .configureHelp({
       subcommandTerm: (command) => `${command.name()} ${SUMMARIES[command.name()]?.usage ?? command.usage()}`,
     })
     .exitOverride();
-  // The command the line names (`vottur lint …`, `vottur help lint`) is loaded; the others are summaries.
-  const named = argv.find((arg) => has(COMMANDS, arg));
   for (const [name, load] of Object.entries(COMMANDS)) {
     const summary = has(SUMMARIES, name) ? SUMMARIES[name] : undefined;
     if (name === named || summary === undefined) (await load())(program);

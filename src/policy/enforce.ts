@@ -326,14 +326,23 @@ export class GateRun {
     this.configuration.baseline = record;
     const policy = given === 'configuration' ? this.policy : undefined;
     const refusedBy = new Map<string, { rule: string; document: string; count: number; why: string }>();
+    // One item per entry, however many findings it matched (an entry with `count` matches several):
+    // "63 findings" are not "63 entries".
+    const listedEntries = new Map<BaselineEntry, (typeof record.entries)[number]>();
     const onMatch = (entry: BaselineEntry, honoured: boolean) => {
-      record.entries.push({
-        rule: entry.rule,
-        document: entry.document,
-        pointer: entry.pointer,
-        ...(entry.expires !== undefined ? { expires: entry.expires } : {}),
-        honoured,
-      });
+      const item = listedEntries.get(entry);
+      if (item) item.findings = (item.findings ?? 1) + 1;
+      else {
+        const created = {
+          rule: entry.rule,
+          document: entry.document,
+          pointer: entry.pointer,
+          ...(entry.expires !== undefined ? { expires: entry.expires } : {}),
+          honoured,
+        };
+        listedEntries.set(entry, created);
+        record.entries.push(created);
+      }
       if (honoured || !policy) return;
       const why = !listed(policy.baselineRules, entry.rule)
         ? `the policy (${policy.name}) does not let a baseline the repository names hold back ${entry.rule}`

@@ -186,7 +186,15 @@ export interface RunConfiguration {
   baseline?: {
     file: string;
     given: 'command line' | 'configuration';
-    entries: Array<{ rule: string; document: string; pointer: string; expires?: string; honoured: boolean }>;
+    /** One per entry that matched; `findings`: how many findings it matched, when more than one. */
+    entries: Array<{
+      rule: string;
+      document: string;
+      pointer: string;
+      expires?: string;
+      honoured: boolean;
+      findings?: number;
+    }>;
   };
   /** Diff changes accepted on purpose (`x-vottur-ignore` in the revision, `--accept`). */
   accepted: Array<{

@@ -119,7 +119,12 @@ describe('vottur lint', () => {
     [['lint', CONFORMANT, '--format', 'xml'], /unknown format "xml"/],
     [['lint', CONFORMANT, '--fail-severity', 'fatal'], /fail-severity/],
     [['lint', CONFORMANT, '--max-problems', 'all'], /^vottur: --max-problems all: give a whole number, 0 or more/],
-    [['lint', CONFORMANT, '--no-such-option'], /unknown option/],
+    [
+      ['lint', CONFORMANT, '--no-such-option'],
+      /unknown option '--no-such-option' \(run vottur lint --help for usage\)$/,
+    ],
+    [['diff', CONFORMANT, CONFORMANT, '--no-such-option'], /unknown option .* \(run vottur diff --help for usage\)$/],
+    [['--no-such-option'], /unknown option .* \(run vottur --help for usage\)$/],
     [['lint'], /missing required argument/],
   ])('exits 2 with a one-line message, no stack trace: %j', async (args, message) => {
     const result = await vottur(args);

@@ -75,6 +75,33 @@ describe('stylish format', () => {
     expect(rows[0]).toMatch(/^ *\d+\/100 [A-F] /);
   });
 
+  it('over many documents, lists findings of every document in the order of the table above, the cut shared', () => {
+    // Fifteen documents, each with more errors than a fair share of 100: before, the first two
+    // documents in alphabetical order took the whole list while the table put the worst first.
+    const report = lintReport();
+    const template = report.findings.find((f) => f.severity === 'error')!;
+    const names = Array.from({ length: 15 }, (_, i) => `apis/api-${String(i).padStart(2, '0')}.yaml`);
+    report.documents = names.map((path) => ({ path }));
+    report.findings = names.flatMap((document, i) =>
+      // Later documents are worse: more errors.
+      Array.from({ length: 20 + i * 3 }, (_, n) => ({ ...template, document, pointer: `/paths/p${n}`, line: n + 1 })),
+    );
+    const text = formatStylish(report, { ...CONTEXT, maxProblems: 100 });
+    const lines = text.split('\n');
+    const tableOrder = lines.slice(0, 15).map((row) => row.trim().split(/\s+/).at(-1));
+    expect(tableOrder).toEqual([...names].reverse());
+    const headings = lines.filter((line) => names.includes(line));
+    expect(headings).toEqual(tableOrder);
+    // Every document gets its share (100 over 15: 6 or 7 each), the worst documents the extra ones.
+    const perDocument = headings.map((heading) => {
+      const start = lines.indexOf(heading) + 1;
+      return lines.slice(start, lines.indexOf('', start)).length;
+    });
+    expect(perDocument.reduce((a, b) => a + b, 0)).toBe(100);
+    expect(perDocument).toEqual([...Array<number>(10).fill(7), ...Array<number>(5).fill(6)]);
+    expect(text).toContain('Listed: the most severe of each document, in the order of the table above.');
+  });
+
   it('ends with a summary line that gives the score and grade', () => {
     const lines = formatStylish(sampleReport(), CONTEXT).trimEnd().split('\n');
     expect(lines.at(-1)).toBe('✖ 9 problems (4 errors, 4 warnings, 0 info, 1 hint) in 1 document. Score 59/100 (F).');

@@ -1,7 +1,7 @@
 /**
  * What changed a report's verdict besides its findings (`Report.configuration`), as every format
  * shows it: the policy, the configuration files read (with their SHA-256), rules turned off or
- * re-levelled, rulesets extended, suppressions with their reasons, baseline entries used (with
+ * re-levelled, rulesets extended, suppressions with their reasons, baseline entries matched (with
  * their expiry) and diff changes accepted on purpose; and the absolute score beside the gate's.
  * Each format renders these items its own way (docs/gate.md, docs/reports.md).
  */
@@ -31,6 +31,15 @@ const REFUSED = ' (refused by the policy: it counts)';
 const mark = (honoured: boolean) => (honoured ? '' : REFUSED);
 const where = (document: string, pointer: string) =>
   `${document}${pointer === '' ? ' (the whole document)' : `#${pointer}`}`;
+
+/**
+ * "63 findings matched 60 entries": an entry with a `count` holds back several findings, so the
+ * two numbers differ, and a reader comparing with the baseline file counts entries.
+ */
+function baselineMatches(entries: NonNullable<RunConfiguration['baseline']>['entries']): string {
+  const findings = entries.reduce((sum, entry) => sum + (entry.findings ?? 1), 0);
+  return `${findings} finding${findings === 1 ? '' : 's'} matched ${entries.length} entr${entries.length === 1 ? 'y' : 'ies'}`;
+}
 
 /** Every item of the record, in a fixed order: policy, files, rules, extends, suppressions, baseline, acceptances. */
 export function configurationItems(configuration: RunConfiguration): ConfigurationItem[] {
@@ -69,14 +78,14 @@ export function configurationItems(configuration: RunConfiguration): Configurati
     const { file, given, entries } = configuration.baseline;
     items.push({
       kind: 'baseline',
-      text: `Baseline ${file} (given on the ${given === 'command line' ? 'command line' : 'configuration'}): ${entries.length} entr${entries.length === 1 ? 'y' : 'ies'} matched`,
+      text: `Baseline ${file} (given on the ${given === 'command line' ? 'command line' : 'configuration'}): ${baselineMatches(entries)}`,
       honoured: true,
     });
     for (const entry of entries) {
       items.push({
         kind: 'baseline',
         rule: entry.rule,
-        text: `${entry.rule} at ${where(entry.document, entry.pointer)} held by the baseline${entry.expires ? ` until ${entry.expires}` : ', no expiry'}${mark(entry.honoured)}`,
+        text: `${entry.rule} at ${where(entry.document, entry.pointer)} held by the baseline${(entry.findings ?? 1) > 1 ? ` (${entry.findings} findings)` : ''}${entry.expires ? ` until ${entry.expires}` : ', no expiry'}${mark(entry.honoured)}`,
         honoured: entry.honoured,
       });
     }
@@ -182,7 +191,7 @@ export function configurationLine(report: Report): string | undefined {
     );
   if (configuration.baseline)
     parts.push(
-      `baseline ${configuration.baseline.file}: ${count(configuration.baseline.entries.length, 'entry', 'entries')} used${refused(configuration.baseline.entries)}`,
+      `baseline ${configuration.baseline.file}: ${baselineMatches(configuration.baseline.entries)}${refused(configuration.baseline.entries)}`,
     );
   if (configuration.accepted.length > 0)
     parts.push(

@@ -13,9 +13,16 @@ const RANK: Record<Severity, number> = { error: 0, warn: 1, info: 2, hint: 3 };
 
 /**
  * The findings to list when at most `max` may be: the most severe, in report order. Counting sort
- * by severity, so a cut of Stripe's 23,000 findings costs one pass.
+ * by severity, so a cut of Stripe's 23,000 findings costs one pass. With `documents` (several
+ * documents, worst first), the room left at the severity that is cut is shared between the
+ * documents, so every document shows its most severe findings, not only the first two in
+ * alphabetical order; what a share leaves unused goes to the next documents, worst first.
  */
-export function listedFindings(findings: readonly Finding[], max: number | undefined): readonly Finding[] {
+export function listedFindings(
+  findings: readonly Finding[],
+  max: number | undefined,
+  documents?: readonly string[],
+): readonly Finding[] {
   if (!max || findings.length <= max) return findings;
   const counts: Record<Severity, number> = { error: 0, warn: 0, info: 0, hint: 0 };
   for (const finding of findings) counts[finding.severity]++;
@@ -27,12 +34,49 @@ export function listedFindings(findings: readonly Finding[], max: number | undef
     room -= counts[severity];
     rank++;
   }
+  const allowance = documents && documents.length > 1 ? shares(findings, rank, room, documents) : undefined;
   const listed: Finding[] = [];
   for (const finding of findings) {
     const r = RANK[finding.severity];
-    if (r < rank || (r === rank && room-- > 0)) listed.push(finding);
+    if (r < rank) listed.push(finding);
+    else if (r === rank) {
+      if (!allowance) {
+        if (room-- > 0) listed.push(finding);
+        continue;
+      }
+      const left = allowance.get(finding.document) ?? 0;
+      if (left > 0) {
+        allowance.set(finding.document, left - 1);
+        listed.push(finding);
+      }
+    }
   }
   return listed;
+}
+
+/** `room` findings of rank `rank` shared between the documents: equal shares, the rest worst first. */
+function shares(findings: readonly Finding[], rank: number, room: number, documents: readonly string[]) {
+  const available = new Map<string, number>(documents.map((document) => [document, 0]));
+  for (const finding of findings)
+    if (RANK[finding.severity] === rank) available.set(finding.document, (available.get(finding.document) ?? 0) + 1);
+  const order = [...documents, ...[...available.keys()].filter((document) => !documents.includes(document))];
+  const given = new Map<string, number>(order.map((document) => [document, 0]));
+  let left = room;
+  // Rounds of one each, worst first, until the room is used: at most `room` steps overall.
+  while (left > 0) {
+    let progressed = false;
+    for (const document of order) {
+      if (left === 0) break;
+      const taken = given.get(document) ?? 0;
+      if (taken < (available.get(document) ?? 0)) {
+        given.set(document, taken + 1);
+        left--;
+        progressed = true;
+      }
+    }
+    if (!progressed) break;
+  }
+  return given;
 }
 
 /**
@@ -46,7 +90,7 @@ export function formatCount(count: number): string {
 const number = { format: formatCount };
 
 /** "… and 22,850 more (most: rule-a 18,085, rule-b 3,100)": what the cut left out. */
-function hiddenLine(findings: readonly Finding[], listed: readonly Finding[]): string {
+function hiddenLine(findings: readonly Finding[], listed: readonly Finding[], shared: boolean): string {
   const shown = new Set(listed);
   const byRule = new Map<string, number>();
   for (const finding of findings)
@@ -56,7 +100,9 @@ function hiddenLine(findings: readonly Finding[], listed: readonly Finding[]): s
     .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
     .slice(0, 3)
     .map(([rule, count]) => `${rule} ${number.format(count)}`);
-  return `… and ${number.format(hidden)} more problem${hidden === 1 ? '' : 's'} not listed (most: ${most.join(', ')}${byRule.size > 3 ? ', …' : ''}). List them all with --max-problems 0, or write every finding to a report: --format html --output report.html`;
+  // Several documents: say how the listed ones were chosen, so the list and the table above agree.
+  const how = shared ? ' Listed: the most severe of each document, in the order of the table above.' : '';
+  return `… and ${number.format(hidden)} more problem${hidden === 1 ? '' : 's'} not listed (most: ${most.join(', ')}${byRule.size > 3 ? ', …' : ''}).${how} List them all with --max-problems 0, or write every finding to a report: --format html --output report.html`;
 }
 
 /**
@@ -88,23 +134,29 @@ export function formatStylish(input: Report, context: FormatContext): string {
   const mask = (text: string) => (context.showPii ? text : maskNationalIds(text));
   // --quiet leaves out the rows below error; the counts, the score and the cut line still see all.
   const candidates = context.quiet ? report.findings.filter((f) => f.severity === 'error') : report.findings;
-  const listed = listedFindings(candidates, context.maxProblems);
-  const byDocument = new Map<string, Finding[]>();
+  const lines: string[] = [];
+  // Several documents: one line each first (score, errors, warnings, info), worst first, then the
+  // findings of each document in the same order, the cut shared between them.
+  const several = report.documents.length > 1 && !isDiffReport(report);
+  const rows = several
+    ? scoreReport(report).byDocument.sort(
+        (a, b) =>
+          a.score - b.score ||
+          b.summary.error - a.summary.error ||
+          b.summary.warn - a.summary.warn ||
+          (a.document < b.document ? -1 : 1),
+      )
+    : [];
+  const order = rows.map((row) => row.document);
+  const listed = listedFindings(candidates, context.maxProblems, several ? order : undefined);
+  const byDocument = new Map<string, Finding[]>(order.map((document) => [document, []]));
   for (const finding of listed) {
     const list = byDocument.get(finding.document) ?? [];
     list.push(finding);
     byDocument.set(finding.document, list);
   }
-  const lines: string[] = [];
-  // Several documents: one line each first (score, errors, warnings, info), worst first, then the list.
-  if (report.documents.length > 1 && !isDiffReport(report)) {
-    const rows = scoreReport(report).byDocument.sort(
-      (a, b) =>
-        a.score - b.score ||
-        b.summary.error - a.summary.error ||
-        b.summary.warn - a.summary.warn ||
-        (a.document < b.document ? -1 : 1),
-    );
+  for (const [document, list] of byDocument) if (list.length === 0) byDocument.delete(document);
+  if (several) {
     const width = Math.max(...rows.map((row) => String(row.summary.error).length + 7));
     for (const row of rows) {
       const grade = (row.grade === 'A' ? colors.green : row.grade === 'F' ? colors.red : colors.yellow)(
@@ -173,7 +225,7 @@ export function formatStylish(input: Report, context: FormatContext): string {
     }
     lines.push('');
   }
-  if (listed.length < candidates.length) lines.push(colors.dim(hiddenLine(candidates, listed)), '');
+  if (listed.length < candidates.length) lines.push(colors.dim(hiddenLine(candidates, listed, several)), '');
   const quietened = report.findings.length - candidates.length;
   if (quietened > 0)
     lines.push(
