@@ -4,7 +4,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Report } from '../../src/report/finding.js';
-import { escapeHtml, formatHtml, LONG_LINE, LONG_LINE_WINDOW, messageHtml } from '../../src/report/formatters/html.js';
+import {
+  escapeHtml,
+  EXCERPTS_PER_RULE,
+  formatHtml,
+  formatHtmlChunks,
+  LONG_LINE,
+  LONG_LINE_WINDOW,
+  messageHtml,
+  pathHtml,
+} from '../../src/report/formatters/html.js';
 import { CONTEXT, emptyReport, lintReport, MASKED, NATIONAL_ID, NATIONAL_ID_HYPHEN, sampleReport } from './sample.js';
 
 function hash(text: string): string {
@@ -53,6 +62,16 @@ describe('html format (markup)', () => {
     expect(html).toContain(
       '<span class="ln">48</span>           description: &lt;b&gt;When&lt;/b&gt; the user was last nudged | &quot;not a date&quot;</span>',
     );
+  });
+
+  it('wraps file paths after a separator, never mid-word', () => {
+    // Before: `word-break: break-all` on the cards cut `user-pro|file.yaml` wherever the line ended.
+    expect(pathHtml('catalogue/legal-gazette.json:12:3')).toBe(
+      'catalogue/<wbr>legal-<wbr>gazette.<wbr>json:<wbr>12:<wbr>3',
+    );
+    expect(pathHtml('a&b/c')).toBe('a&amp;b/<wbr>c');
+    expect(html).toContain('<code>test/<wbr>report/<wbr>fixtures/<wbr>user-<wbr>profile.<wbr>yaml</code>');
+    expect(html).not.toContain('break-all');
   });
 
   it('masks national identifiers unless --show-pii', () => {
@@ -132,6 +151,39 @@ describe('html format on a description written on one line (minified JSON)', () 
     } finally {
       rmSync(folder, { recursive: true, force: true });
     }
+  });
+});
+
+describe('html format on thousands of findings (Stripe has 22,000)', () => {
+  // Before: every finding carried seven lines of source, and the page was built as one string:
+  // Stripe's report was 48 MB and took 813 MB to write (now 27 MB and 170 MB, as the JSON report).
+  const base = lintReport();
+  const template = base.findings.find((f) => f.line !== undefined)!;
+  const many = (ruleId: string, count: number) =>
+    Array.from({ length: count }, (_, i) => ({ ...template, ruleId, message: `finding ${i}`, pointer: `/x/${i}` }));
+  const report: Report = {
+    ...base,
+    findings: [...many('platform-field-camel-case', 5000), ...many('platform-info-contact', 30)],
+  };
+
+  it('shows the source of the first findings of each rule only, and says so', () => {
+    const html = formatHtml(report, CONTEXT);
+    expect(html.match(/<tr class="finding"/g)).toHaveLength(5030);
+    expect(html.match(/<details class="source">/g)).toHaveLength(2 * EXCERPTS_PER_RULE);
+    expect(html.match(/<p class="excerpts-note">/g)).toHaveLength(2);
+    expect(html).toContain(
+      `The source is shown for the first ${EXCERPTS_PER_RULE} findings of this rule; the others give their line.`,
+    );
+    // Proportionate: about a kilobyte a finding, not several.
+    expect(html.length / 5030).toBeLessThan(1500);
+  });
+
+  it('is written in pieces, none of them the whole page, that make the same page', () => {
+    const chunks = [...formatHtmlChunks(report, CONTEXT)];
+    const page = chunks.join('');
+    expect(page).toBe(formatHtml(report, CONTEXT));
+    expect(Math.max(...chunks.map((chunk) => chunk.length))).toBeLessThan(page.length / 5);
+    expect(page).not.toContain('\u0000');
   });
 });
 

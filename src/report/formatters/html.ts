@@ -52,6 +52,13 @@ export const GROUPS_OPEN_UP_TO = 100;
 /** Lines shown before and after a finding's line. */
 export const EXCERPT_CONTEXT = 3;
 
+/**
+ * Findings of one rule that show their source lines; the rest give their line. 18,000 findings of
+ * one rule on Stripe each carried seven lines of source: a 48 MB page that took 813 MB to write,
+ * to show the same mistake 18,000 times. A reviewer reads the cause from the first ones.
+ */
+export const EXCERPTS_PER_RULE = 20;
+
 const SEVERITY_COLOR: Record<Severity, string> = {
   error: '#c62828',
   warn: '#e65100',
@@ -85,6 +92,15 @@ function evidenceHtml(finding: Finding): string {
   const items = (finding.related ?? []).filter((r) => r.ruleId !== undefined && r.message !== undefined);
   if (items.length === 0) return '';
   return `<details class="related"><summary>${items.length} more finding${items.length === 1 ? '' : 's'} of the same cause</summary><ul>${items.map((r) => `<li><code>${esc(r.ruleId ?? '')}</code> ${messageHtml(r.message ?? '')}</li>`).join('')}</ul></details>`;
+}
+
+/**
+ * A file path, escaped, that wraps after a `/` (or `-`, `_`, `.`, `:`) rather than mid-word
+ * (`word-break: break-all` cut `catalogue/legal-gaz|ette.json`); `overflow-wrap: anywhere` in the
+ * style is left for a name longer than the card.
+ */
+export function pathHtml(path: string): string {
+  return esc(path).replace(/([/_.:-])(?=[^/_.:-])/g, '$1<wbr>');
 }
 
 export function messageHtml(text: string): string {
@@ -225,7 +241,7 @@ a { color: var(--accent); }
 .class-breaking { background: ${SEVERITY_COLOR.error}; } .class-review { background: ${SEVERITY_COLOR.warn}; } .class-non-breaking { background: ${SEVERITY_COLOR.info}; } .class-documentation { background: ${SEVERITY_COLOR.hint}; }
 .diff-pair { border: 1px solid var(--line); border-radius: 8px; padding: 12px 16px; background: var(--panel); }
 .diff-pair .pair-sides { display: flex; gap: 16px; align-items: center; flex-wrap: wrap; }
-.diff-pair .pair-sides code { word-break: break-all; }
+.diff-pair .pair-sides code { overflow-wrap: anywhere; }
 .diff-pair .arrow { font-size: 22px; color: var(--muted); }
 .pair-verdict { margin: 12px 0; padding: 8px 12px; border-left: 4px solid #2e7d32; background: var(--bg); }
 .pair-verdict.verdict-fail { border-left-color: ${SEVERITY_COLOR.error}; }
@@ -241,7 +257,8 @@ li.change code.where { color: var(--muted); }
 .total b { font-size: 22px; display: block; }
 .documents { display: grid; grid-template-columns: repeat(auto-fill, minmax(300px, 1fr)); gap: 12px; }
 .document { display: flex; gap: 12px; align-items: center; border: 1px solid var(--line); border-radius: 8px; padding: 12px; background: var(--panel); }
-.document code { word-break: break-all; }
+.document > div { min-width: 0; }
+.document code { overflow-wrap: anywhere; }
 .document .counts { color: var(--muted); font-size: 13px; }
 .ring-score { font-size: 26px; font-weight: 700; fill: var(--fg); }
 .ring-grade { font-size: 16px; font-weight: 700; }
@@ -266,13 +283,14 @@ th { background: var(--panel); }
 td.num, th.num { text-align: right; white-space: nowrap; }
 #operations-table td:first-child code { white-space: nowrap; }
 td.message code { background: var(--panel); border: 1px solid var(--line); border-radius: 4px; padding: 0 3px; font-size: 12px; }
-td.location code { word-break: break-all; }
+td.location code { overflow-wrap: anywhere; }
 /* Findings grouped by rule: fixed columns, so no path, URL or message can widen the page. */
 .rule-group { border: 1px solid var(--line); border-radius: 8px; margin: 8px 0; background: var(--bg); }
 .rule-group > summary { padding: 8px 12px; font-size: 14px; color: var(--fg); display: flex; flex-wrap: wrap; gap: 8px; align-items: center; }
 .rule-group > summary .rule-count { font-weight: 700; }
 .rule-group > summary .rule-description { color: var(--muted); font-size: 13px; flex-basis: 100%; }
 .rule-group .table-wrap { overflow-x: auto; }
+.excerpts-note { color: var(--muted); font-size: 12px; margin: 6px 10px; }
 table.findings { table-layout: fixed; width: 100%; }
 table.findings col.c-severity { width: 90px; } table.findings col.c-category { width: 130px; } table.findings col.c-rule { width: 17%; } table.findings col.c-location { width: 26%; }
 table.findings td { overflow-wrap: anywhere; word-break: break-word; }
@@ -353,6 +371,23 @@ const SCRIPT = `
 `;
 
 export function formatHtml(report: Report, context: FormatContext): string {
+  return [...formatHtmlChunks(report, context)].join('');
+}
+
+/**
+ * Where the rule groups go in the page, replaced by them as it is written: control characters
+ * from a report are shown escaped (`escapeControls`), so no text of the report contains it.
+ */
+const GROUPS_SLOT = '\u0000rule-groups\u0000';
+
+/** Rows of findings rendered and written at a time: the page is never one string (Stripe's is 20 MB). */
+const ROWS_PER_CHUNK = 500;
+
+/**
+ * The page in pieces, in order, as it is written: the rows of findings are rendered a batch at a
+ * time, so a report of 22,000 findings is never held whole (nor its rows all at once) in memory.
+ */
+export function* formatHtmlChunks(report: Report, context: FormatContext): Generator<string> {
   // Masked, and control characters from a document, a source line or a server shown escaped.
   const visible = escapedView(visibleReport(report, context.showPii), escapeControls);
   const sources = SourceFiles.forReport(report, context.cwd);
@@ -382,24 +417,38 @@ export function formatHtml(report: Report, context: FormatContext): string {
   const order = visible.findings
     .map((finding, index) => ({ finding, index }))
     .sort((a, b) => compareBySeverity(a.finding, b.finding) || a.index - b.index);
-  const findingRows = order.map(({ finding, index }) => ({
-    ruleId: finding.ruleId,
-    severity: finding.severity,
-    html: findingRow(finding, index),
-  }));
+  // Rows of a rule are listed in this order, so the first EXCERPTS_PER_RULE of each get the source.
+  const excerptsGiven = new Map<string, number>();
+  const findingRows = order.map(({ finding, index }) => {
+    const given = excerptsGiven.get(finding.ruleId) ?? 0;
+    excerptsGiven.set(finding.ruleId, given + 1);
+    const withSource = given < EXCERPTS_PER_RULE;
+    return {
+      ruleId: finding.ruleId,
+      severity: finding.severity,
+      withSource,
+      // Rendered when written, a batch at a time.
+      html: () => findingRow(finding, index, withSource),
+      hasSource: () => withSource && sourceExcerpt(finding, index) !== undefined,
+    };
+  });
   /**
    * The source lines around the finding at `index`, folded; read from the real (unmasked) path of
    * the report's own finding (`shown`, the masked one, where there is none).
    */
-  function sourceHtml(shown: Finding, index: number): string {
+  function sourceExcerpt(shown: Finding, index: number) {
     const original = report.findings[index] ?? shown;
     const position = findingPosition(original);
     const excerpt = position ? sources.excerpt(original.document, position.line, EXCERPT_CONTEXT) : undefined;
-    return position && excerpt
-      ? `<details class="source"><summary>Source, line ${position.line}</summary>${excerptHtml(excerpt, position.line, position.column, maskLine)}</details>`
-      : '';
+    return position && excerpt ? { position, excerpt } : undefined;
   }
-  function findingRow(finding: Finding, index: number): string {
+  function sourceHtml(shown: Finding, index: number): string {
+    const found = sourceExcerpt(shown, index);
+    if (!found) return '';
+    const { position, excerpt } = found;
+    return `<details class="source"><summary>Source, line ${position.line}</summary>${excerptHtml(excerpt, position.line, position.column, maskLine)}</details>`;
+  }
+  function findingRow(finding: Finding, index: number, withSource: boolean): string {
     const location = locationText(finding);
     const searchable = [
       finding.message,
@@ -417,7 +466,7 @@ export function formatHtml(report: Report, context: FormatContext): string {
     const request = finding.request
       ? `<span class="request">${esc(`${finding.request.method} ${finding.request.url}${finding.request.status !== undefined ? ` → ${finding.request.status}` : ''}${finding.request.durationMs !== undefined ? ` (${finding.request.durationMs} ms)` : ''}`)}</span>`
       : '';
-    const source = sourceHtml(finding, index);
+    const source = withSource ? sourceHtml(finding, index) : '';
     const pathText = finding.path.length
       ? `<span class="request">${esc(finding.path.map(String).join('.'))}</span>`
       : '';
@@ -427,7 +476,7 @@ export function formatHtml(report: Report, context: FormatContext): string {
       `<td>${esc(CATEGORY_TITLE[finding.category] ?? finding.category)}</td>`,
       `<td>${link(finding.ruleId, finding.docsUrl)}</td>`,
       `<td class="message">${messageHtml(finding.message)}${evidenceHtml(finding)}${source}</td>`,
-      `<td class="location"><code>${esc(location)}</code>${finding.line !== undefined ? pathText : request}</td>`,
+      `<td class="location"><code>${pathHtml(location)}</code>${finding.line !== undefined ? pathText : request}</td>`,
       `</tr>`,
     ].join('');
   }
@@ -459,15 +508,32 @@ export function formatHtml(report: Report, context: FormatContext): string {
     )
     .map(({ ruleId, rows, severity }) => {
       const meta = ruleMeta.get(ruleId);
-      return [
+      const head = [
         `<details class="rule-group" data-rule="${esc(ruleId)}" data-count="${rows.length}"${groupsOpen ? ' open data-open' : ''}>`,
         `<summary><span class="badge sev-${esc(severity)}">${esc(SEVERITY_LABEL[severity])}</span> <code>${esc(ruleId)}</code> <span class="rule-count">${rows.length}</span> ${rows.length === 1 ? 'finding' : 'findings'}${meta ? ` · ${esc(CATEGORY_TITLE[meta.category] ?? meta.category)}` : ''}${meta ? ` · ${link('rule documentation', meta.docsUrl)}` : ''}${meta ? `<span class="rule-description">${messageHtml(meta.description)}</span>` : ''}</summary>`,
         `<div class="table-wrap"><table class="findings"><colgroup><col class="c-severity"><col class="c-category"><col class="c-rule"><col class="c-message"><col class="c-location"></colgroup>`,
         `<thead><tr><th>Severity</th><th>Category</th><th>Rule</th><th>Message</th><th>Location</th></tr></thead><tbody>`,
-        rows.map((row) => row.html).join('\n'),
-        `</tbody></table></div></details>`,
       ].join('\n');
+      const tail = [
+        `</tbody></table>`,
+        rows.length > EXCERPTS_PER_RULE
+          ? `<p class="excerpts-note">The source is shown for the first ${EXCERPTS_PER_RULE} findings of this rule; the others give their line.</p>`
+          : '',
+        `</div></details>`,
+      ].join('\n');
+      return { head, rows, tail };
     });
+  function* groupChunks(): Generator<string> {
+    for (const [g, { head, rows, tail }] of ruleGroups.entries()) {
+      yield `${g === 0 ? '' : '\n'}${head}\n`;
+      for (let from = 0; from < rows.length; from += ROWS_PER_CHUNK)
+        yield `${from === 0 ? '' : '\n'}${rows
+          .slice(from, from + ROWS_PER_CHUNK)
+          .map((row) => row.html())
+          .join('\n')}`;
+      yield `\n${tail}`;
+    }
+  }
 
   const verdict = diff ? versionVerdict(visible) : undefined;
   const notCounted = notCountedParts(report);
@@ -481,7 +547,7 @@ export function formatHtml(report: Report, context: FormatContext): string {
       `<div class="document" data-document="${esc(path)}">`,
       // The base and the revision of a diff are not scored: the findings are changes, not conformance.
       diff ? '' : scoreRing(d.score, d.grade, path, 80),
-      `<div>${heading}<code>${esc(path)}</code>`,
+      `<div>${heading}<code>${pathHtml(path)}</code>`,
       `<div class="counts">${SEVERITIES.map((s) => esc(plural(d.summary[s], SEVERITY_LABEL[s], SEVERITY_PLURAL[s]))).join(' · ')}</div></div>`,
       `</div>`,
     ].join('');
@@ -521,7 +587,7 @@ export function formatHtml(report: Report, context: FormatContext): string {
   const usedRules = rules.filter((r) => visible.findings.some((f) => f.ruleId === r.id));
   const options = (values: Array<[string, string]>) =>
     values.map(([value, label]) => `<option value="${esc(value)}">${esc(label)}</option>`).join('');
-  const hasExcerpts = findingRows.some((row) => row.html.includes('<details class="source">'));
+  const hasExcerpts = findingRows.some((row) => row.hasSource());
 
   const body = [
     `<header>`,
@@ -568,7 +634,7 @@ export function formatHtml(report: Report, context: FormatContext): string {
           `</form>`,
           `<p id="filter-count" aria-live="polite">${esc(`${plural(visible.findings.length, 'finding')}`)}</p>`,
           `<div id="findings-table">`,
-          ruleGroups.join('\n'),
+          GROUPS_SLOT,
           `</div>`,
           `<p id="no-match" hidden>No finding matches these filters.</p>`,
           visible.findings.length === 0 ? `<p id="no-findings">No findings: every rule passed.</p>` : '',
@@ -586,7 +652,7 @@ export function formatHtml(report: Report, context: FormatContext): string {
     "base-uri 'none'",
     "form-action 'none'",
   ].join('; ');
-  return [
+  const page = [
     '<!doctype html>',
     '<html lang="en">',
     '<head>',
@@ -606,6 +672,15 @@ export function formatHtml(report: Report, context: FormatContext): string {
     '</html>',
     '',
   ].join('\n');
+  // Everything but the findings is small: written around them, as it was laid out.
+  const slot = page.indexOf(GROUPS_SLOT);
+  if (slot < 0) {
+    yield page;
+    return;
+  }
+  yield page.slice(0, slot);
+  yield* groupChunks();
+  yield page.slice(slot + GROUPS_SLOT.length);
 }
 
 /** The coverage table: operations × phases (requests), statuses and inputs exercised. */
@@ -675,7 +750,7 @@ function diffPairSection(report: Report, sourceHtml: (finding: Finding, index: n
   const verdict = versionVerdict(report);
   const side = (label: string, doc: Report['documents'][number] | undefined) =>
     doc
-      ? `<div class="side" data-side="${label}"><span class="counts">${esc(label)}</span><br>${doc.title ? `<strong>${esc(doc.title)}</strong>${doc.version ? ` <span class="counts">${esc(versionLabel(doc.version))}</span>` : ''}<br>` : ''}<code>${esc(doc.path)}</code></div>`
+      ? `<div class="side" data-side="${label}"><span class="counts">${esc(label)}</span><br>${doc.title ? `<strong>${esc(doc.title)}</strong>${doc.version ? ` <span class="counts">${esc(versionLabel(doc.version))}</span>` : ''}<br>` : ''}<code>${pathHtml(doc.path)}</code></div>`
       : '';
   const change = (finding: Finding, index: number) =>
     [

@@ -27,7 +27,10 @@ const FORMATS = {
   github: async () => ({ format: (await import('./github.js')).formatGithub }),
   gitlab: async () => ({ format: (await import('./gitlab.js')).formatGitlab }),
   markdown: async () => ({ format: (await import('./markdown.js')).formatMarkdown }),
-  html: async () => ({ format: (await import('./html.js')).formatHtml }),
+  html: async () => {
+    const html = await import('./html.js');
+    return { format: html.formatHtml, chunks: html.formatHtmlChunks };
+  },
 } satisfies Record<string, () => Promise<LoadedFormat>>;
 
 export type FormatName = keyof typeof FORMATS;
