@@ -378,8 +378,23 @@ export function serveConnection(connection: Connection, options: ServerOptions =
       (position.line < range.end.line ||
         (position.line === range.end.line && position.character <= range.end.character));
     const parts: string[] = [];
+    const syntax = syntaxOf(path);
+    // On a `$ref`, its target comes first: that is what the cursor is on.
+    const ref = syntax && refAt(syntax, position);
+    if (ref) {
+      const target = refTarget(ref.ref, path, folderOf(path));
+      const excerpt = target && syntaxOf(target.file)?.excerpt(target.pointer, 12);
+      if (target && excerpt !== undefined)
+        parts.push(
+          `\`${ref.ref}\`${target.file === path ? '' : ` (${basename(target.file)})`}\n\n\`\`\`${target.file.endsWith('.json') ? 'json' : 'yaml'}\n${excerpt}\n\`\`\``,
+        );
+    }
     for (const { diagnostic } of entries) {
       if (!inRange(diagnostic.range) || typeof diagnostic.code !== 'string') continue;
+      // A finding on the whole path item or operation spans every line of it: on a `$ref` inside,
+      // it is not what the cursor is on (it still shows on its own first line).
+      if (ref && diagnostic.range.end.line > diagnostic.range.start.line && diagnostic.range.start.line !== position.line)
+        continue;
       const doc = ruleDoc(diagnostic.code);
       const lines = [
         `**${diagnostic.code}**${doc ? `: ${doc.summary}` : ''}`,
@@ -391,17 +406,7 @@ export function serveConnection(connection: Connection, options: ServerOptions =
       if (diagnostic.codeDescription) lines.push('', `[${diagnostic.code}](${diagnostic.codeDescription.href})`);
       parts.push(lines.join('\n'));
     }
-    const syntax = syntaxOf(path);
     if (syntax) {
-      const ref = refAt(syntax, position);
-      if (ref) {
-        const target = refTarget(ref.ref, path, folderOf(path));
-        const excerpt = target && syntaxOf(target.file)?.excerpt(target.pointer, 12);
-        if (target && excerpt !== undefined)
-          parts.push(
-            `\`${ref.ref}\`${target.file === path ? '' : ` (${basename(target.file)})`}\n\n\`\`\`${target.file.endsWith('.json') ? 'json' : 'yaml'}\n${excerpt}\n\`\`\``,
-          );
-      }
       const at = syntax.at(position);
       const field = at?.path.find((segment) => segment === 'x-category' || segment === 'x-pricing');
       if (field && at?.path[0] === 'info') {

@@ -156,9 +156,11 @@ export class Syntax {
     const range = this.rangeAt(path);
     if (!range) return undefined;
     const lines = this.text.split(/\r?\n/);
-    const end = Math.min(range.end.line, range.start.line + max - 1);
+    // A block node's range ends at the start of the line after it: that line is not the node's.
+    const last = range.end.character === 0 && range.end.line > range.start.line ? range.end.line - 1 : range.end.line;
+    const end = Math.min(last, range.start.line + max - 1);
     const shown = lines.slice(range.start.line, end + 1);
-    return shown.join('\n') + (range.end.line > end ? '\n…' : '');
+    return shown.join('\n') + (last > end ? '\n…' : '');
   }
 }
 

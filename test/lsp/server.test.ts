@@ -306,6 +306,35 @@ describe('hover', () => {
     expect(hover.contents.value).toContain('```yaml\n    User:\n      type: object\n      properties:');
   });
 
+  it('on a $ref inside an operation: the target first, exactly its lines, not the findings on the whole path item', async () => {
+    const folder = project({ 'api.yaml': DESCRIPTION });
+    const lsp = await client({ rootPath: folder });
+    const file = join(folder, 'api.yaml');
+    await lsp.open(file);
+    const diagnostics = await lsp.waitFor(file, has('platform-operation-description'));
+    const at = position(DESCRIPTION, "'#/components/schemas/User'", 5);
+    // Findings whose range spans the operation or path item, and so the `$ref` inside it.
+    const around = diagnostics.filter(
+      (d) => d.range.start.line < at.line && d.range.end.line >= at.line && typeof d.code === 'string',
+    );
+    expect(around.length).toBeGreaterThan(0);
+    const hover = await lsp.request<{ contents: { value: string } }>('textDocument/hover', {
+      textDocument: { uri: uriOf(file) },
+      position: at,
+    });
+    // The target, and every line of it: User ends where Other starts (before, `    Other:` was shown too).
+    expect(hover.contents.value).toBe(
+      "`#/components/schemas/User`\n\n```yaml\n    User:\n      type: object\n      properties:\n        name:\n          type: string\n```",
+    );
+    // On the finding's own first line its explanation is still shown.
+    const operation = around[0]!;
+    const onFinding = await lsp.request<{ contents: { value: string } }>('textDocument/hover', {
+      textDocument: { uri: uriOf(file) },
+      position: operation.range.start,
+    });
+    expect(onFinding.contents.value).toContain(`**${String(operation.code)}**`);
+  });
+
   it('on x-category and x-pricing: the allowed values', async () => {
     const folder = project({ 'api.yaml': DESCRIPTION });
     const lsp = await client({ rootPath: folder });
