@@ -324,10 +324,10 @@ describe('hover', () => {
     });
     // The target, and every line of it: User ends where Other starts (before, `    Other:` was shown too).
     expect(hover.contents.value).toBe(
-      "`#/components/schemas/User`\n\n```yaml\n    User:\n      type: object\n      properties:\n        name:\n          type: string\n```",
+      '`#/components/schemas/User`\n\n```yaml\n    User:\n      type: object\n      properties:\n        name:\n          type: string\n```',
     );
     // On the finding's own first line its explanation is still shown.
-    const operation = around[0]!;
+    const operation = around[0];
     const onFinding = await lsp.request<{ contents: { value: string } }>('textDocument/hover', {
       textDocument: { uri: uriOf(file) },
       position: operation.range.start,
