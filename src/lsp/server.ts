@@ -393,7 +393,11 @@ export function serveConnection(connection: Connection, options: ServerOptions =
       if (!inRange(diagnostic.range) || typeof diagnostic.code !== 'string') continue;
       // A finding on the whole path item or operation spans every line of it: on a `$ref` inside,
       // it is not what the cursor is on (it still shows on its own first line).
-      if (ref && diagnostic.range.end.line > diagnostic.range.start.line && diagnostic.range.start.line !== position.line)
+      if (
+        ref &&
+        diagnostic.range.end.line > diagnostic.range.start.line &&
+        diagnostic.range.start.line !== position.line
+      )
         continue;
       const doc = ruleDoc(diagnostic.code);
       const lines = [
