@@ -7,7 +7,7 @@
  * here (the build under test is this one); files a step is told to write elsewhere
  * (`--output`, `vottur init`'s configuration) go to a second folder.
  */
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, execFileSync, type ChildProcess } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -58,11 +58,13 @@ describe('the first hour, as the README writes it', { timeout: 180_000 }, () => 
 
   it('Install: npm pack writes vottur-<version>.tgz, quietly', () => {
     // Packed from this build (the prepack build already ran: npm test builds first).
-    const out = execFileSync('npm', ['pack', '--ignore-scripts', '--pack-destination', clone, '--silent'], {
+    const packed = spawnSync('npm', ['pack', '--ignore-scripts', '--pack-destination', clone, '--silent'], {
       cwd: ROOT,
       encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'pipe'],
     });
+    expect(packed.status, packed.stderr).toBe(0);
+    stderrs.push({ step: 'npm pack', stderr: packed.stderr });
+    const out = packed.stdout;
     expect(out.trim()).toMatch(/^vottur-\d+\.\d+\.\d+\.tgz$/);
     expect(existsSync(join(clone, out.trim()))).toBe(true);
   });
