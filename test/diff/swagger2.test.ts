@@ -10,13 +10,14 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { diffDescriptions } from '../../src/diff/index.js';
+import type { Doc } from './cases.js';
 
 const ORIGINAL = join(import.meta.dirname, '../../fixtures/swagger2/fail-islykill.yaml');
 const work = mkdtempSync(join(tmpdir(), 'vottur-diff-swagger2-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-function revisionWith(change: (doc: Record<string, any>) => void, name: string): string {
-  const doc = parse(readFileSync(ORIGINAL, 'utf8'));
+function revisionWith(change: (doc: Doc) => void, name: string): string {
+  const doc = parse(readFileSync(ORIGINAL, 'utf8')) as Doc;
   change(doc);
   const file = join(work, name);
   writeFileSync(file, stringify(doc));

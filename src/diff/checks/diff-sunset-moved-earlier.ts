@@ -12,13 +12,14 @@ export const check = {
   convention: { document: 'design guide', section: 'versioning.md' },
   level: 'lifecycle',
   detect(node, context) {
-    const before = node.base?.sunset?.date;
-    const after = node.revision?.sunset?.date;
-    if (!node.revision?.deprecated || !before || !after || after.getTime() >= before.getTime()) return;
+    const before = node.base?.sunset;
+    const after = node.revision?.sunset;
+    if (!node.revision?.deprecated || !before?.date || !after?.date) return;
+    if (after.date.getTime() >= before.date.getTime()) return;
     context.report(
-      node.revision.sunset!.path,
-      node.base!.sunset!.path,
-      `the sunset of ${node.text} moved earlier, from ${showDate(before)} to ${showDate(after)}`,
+      after.path,
+      before.path,
+      `the sunset of ${node.text} moved earlier, from ${showDate(before.date)} to ${showDate(after.date)}`,
     );
   },
 } as const satisfies FixedCheck;
