@@ -11,6 +11,7 @@
  * that narrows what a caller may send, or widens what a caller may receive, breaks the caller.
  */
 import type { Category, RuleMeta, Severity } from '../report/finding.js';
+import type { RuleSource } from '../../rulesets/lib/rule.js';
 import { FIXED_CHECKS, SCHEMA_CHANGE_LIST } from './checks/index.js';
 import type { Area, ChangeClass, Direction, Effect, Kind, SchemaChangeDefinition } from './model.js';
 import type { SchemaScope } from './scope.js';
@@ -27,6 +28,8 @@ export interface CheckDefinition {
   description: string;
   /** For a change inside a schema: what it does to the values allowed (the class follows from it and the place). */
   effect?: Effect;
+  /** Where the platform states the rule the check applies (the seed, or only its design guide), when it does. */
+  convention?: RuleSource;
 }
 
 export const CLASS_SEVERITY: Record<ChangeClass, Severity> = {
@@ -118,45 +121,62 @@ export interface VersionRuleDefinition {
   id: string;
   severity: Severity;
   description: string;
+  /** Where the platform states it: the seed (Versioning: the major in the path, semantic versions) or only the design guide (deprecation, six months' notice). */
+  convention: RuleSource;
 }
+
+const SEED_VERSIONING: RuleSource = { document: 'seed', section: 'Versioning 2' };
+const GUIDE_VERSIONING: RuleSource = { document: 'design guide', section: 'versioning.md' };
 
 export const VERSION_RULES: readonly VersionRuleDefinition[] = [
   {
     id: 'platform-version-breaking-without-major',
+    convention: SEED_VERSIONING,
     severity: 'error',
     description:
       'A breaking change needs a new major version: a higher major in `info.version` and a new `/v{major}` path prefix, with the old major still answering.',
   },
   {
     id: 'platform-version-removed-without-deprecation',
+    convention: GUIDE_VERSIONING,
     severity: 'error',
     description:
       'An operation of an old major may only be removed once it was marked `deprecated: true` in a published version.',
   },
   {
     id: 'platform-version-deprecated-removed',
+    convention: GUIDE_VERSIONING,
     severity: 'warn',
     description:
       "A deprecated operation was removed: the platform promises at least six months' notice before a version is retired.",
   },
   {
     id: 'platform-version-minor-required',
+    convention: SEED_VERSIONING,
     severity: 'warn',
     description: 'An additive change needs at least a minor version bump.',
   },
   {
     id: 'platform-version-patch-required',
+    convention: SEED_VERSIONING,
     severity: 'warn',
     description: 'A documentation-only change needs at least a patch version bump.',
   },
-  { id: 'platform-version-decreased', severity: 'error', description: '`info.version` must never go down.' },
+  {
+    id: 'platform-version-decreased',
+    convention: SEED_VERSIONING,
+    severity: 'error',
+    description: '`info.version` must never go down.',
+  },
   {
     id: 'platform-version-path-major-mismatch',
+    convention: SEED_VERSIONING,
     severity: 'error',
     description: 'The major of `info.version` and the `/v{major}` prefix of the newest paths must agree.',
   },
   {
     id: 'platform-version-invalid',
+    convention: SEED_VERSIONING,
     severity: 'error',
     description: '`info.version` must be a semantic version (MAJOR.MINOR.PATCH).',
   },
@@ -185,6 +205,7 @@ export function diffRules(): RuleMeta[] {
       description: c.description,
       docsUrl: diffDocsUrl(c.id),
       source: 'diff' as const,
+      ...(c.convention ? { convention: c.convention } : {}),
     })),
     ...VERSION_RULES.map((r) => ({
       id: r.id,
@@ -193,6 +214,7 @@ export function diffRules(): RuleMeta[] {
       description: r.description,
       docsUrl: diffDocsUrl(r.id),
       source: 'diff' as const,
+      convention: r.convention,
     })),
   ];
 }

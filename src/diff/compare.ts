@@ -18,7 +18,7 @@ import {
 } from './description-tree.js';
 import { shorten } from './messages.js';
 import type { CheckContext, SchemaCheckContext, TreeLevel, TreeLevels } from './model.js';
-import { flatten, type FlatSchema, type Located } from './schema.js';
+import { flatten, flattenParts, type FlatSchema, type Located } from './schema.js';
 import {
   hasBranch,
   hiddenProperty,
@@ -29,6 +29,7 @@ import {
   subschemaChange,
   type SubschemaKeyword,
 } from './shared-decisions.js';
+import { operationLifecycle, parameterLifecycle, propertyLifecycle } from './sunset.js';
 import { baseAt, diffSchemaNode, equal, revisionAt, type KeywordPair, type SchemaNodeDiff } from './tree.js';
 
 export interface Change {
@@ -43,6 +44,13 @@ export interface Change {
   operationId?: string;
   /** For a change in a shared component: the other operations it reaches (it is compared once). */
   alsoReaches?: string[];
+}
+
+/** How a property's schema is reached from its object: the allOf parts that define it, and whether the revision requires it. */
+interface PropertyMember {
+  baseParts?: Located[];
+  revisionParts?: Located[];
+  required?: boolean;
 }
 
 export interface RemovedOperation {
@@ -68,6 +76,7 @@ class Comparer {
   constructor(
     private readonly base: Document,
     private readonly revision: Document,
+    private readonly now: Date,
   ) {}
 
   private add(check: CheckId, path: JsonPath, basePath: JsonPath, message: string): void {
@@ -94,6 +103,7 @@ class Comparer {
     return {
       base: this.base,
       revision: this.revision,
+      now: this.now,
       report: (path, basePath, message) => this.add(id, path, basePath, message),
     };
   }
@@ -114,6 +124,7 @@ class Comparer {
   private walkOperation(node: OperationDiff): void {
     this.operation = { text: node.text, ...(node.operationId ? { operationId: node.operationId } : {}) };
     const removed = removedOperation(node);
+    this.ask('lifecycle', operationLifecycle(node, this.base, this.revision));
     if (removed)
       this.removedOperations.push({
         operation: node.text,
@@ -124,6 +135,8 @@ class Comparer {
     this.ask('operation', node);
     for (const parameter of node.parameters) {
       this.ask('parameter', parameter);
+      const lifecycle = parameterLifecycle(parameter, node.text);
+      if (lifecycle) this.ask('lifecycle', lifecycle);
       if (parameter.schema?.repeated) {
         const { change, arrayType } = parameter.schema.repeated;
         const { label, base, revision } = parameter.schema;
@@ -206,16 +219,19 @@ class Comparer {
     revisionNode: unknown,
     revisionPath: JsonPath,
     depth = 0,
+    member: PropertyMember = {},
   ): void {
     if (depth > 24) return;
-    const b = flatten(this.base, baseNode, basePath);
-    const r = flatten(this.revision, revisionNode, revisionPath);
+    const b = member.baseParts ? flattenParts(this.base, member.baseParts) : flatten(this.base, baseNode, basePath);
+    const r = member.revisionParts
+      ? flattenParts(this.revision, member.revisionParts)
+      : flatten(this.revision, revisionNode, revisionPath);
     if (!b || !r) return;
-    const key = `${scope}|${fingerprintPath(b.path)}|${fingerprintPath(r.path)}`;
+    const key = `${scope}|${fingerprintPath(b.path)}|${fingerprintPath(r.path)}${member.required ? '|required' : ''}`;
     if (this.seen(key)) return;
     const range = this.enter(key);
     try {
-      this.compareSchemaNode(scope, label, b, r, depth);
+      this.compareSchemaNode(scope, label, b, r, depth, member.required === true);
     } finally {
       range.end = this.changes.length;
     }
@@ -250,14 +266,23 @@ class Comparer {
    * One node of the schema diff tree: every registered schema check is asked about it (each in its
    * own file under checks/), then the walk descends into the subschemas.
    */
-  private compareSchemaNode(scope: SchemaScope, label: string, b: FlatSchema, r: FlatSchema, depth: number): void {
+  private compareSchemaNode(
+    scope: SchemaScope,
+    label: string,
+    b: FlatSchema,
+    r: FlatSchema,
+    depth: number,
+    required: boolean,
+  ): void {
     const node = diffSchemaNode(b, r, { base: this.base, revision: this.revision });
     const context = (id: CheckId): SchemaCheckContext => ({
       label,
+      requiredInRevision: required,
       direction: SCOPE_DIRECTION[scope],
       textual: scope === 'request-parameter',
       base: this.base,
       revision: this.revision,
+      now: this.now,
       report: (path, basePath, message) => this.add(id, path, basePath, message),
       unmodelled: (pair) => this.unmodelled(scope, label, pair, node),
     });
@@ -434,10 +459,27 @@ class Comparer {
     const direction = SCOPE_DIRECTION[scope];
     for (const [name, bp] of b.properties) {
       const rp = r.properties.get(name);
+      if (!hiddenProperty(this.base, bp.value, direction))
+        this.ask(
+          'lifecycle',
+          propertyLifecycle(
+            memberLabel(label, name),
+            flatten(this.base, bp.value, bp.path),
+            rp ? flatten(this.revision, rp.value, rp.path) : undefined,
+            r.properties.size ? r.propertiesPath : r.path,
+          ),
+        );
       if (!rp || (hiddenProperty(this.base, bp.value, direction) && hiddenProperty(this.revision, rp.value, direction)))
         continue;
-      // A read-only or write-only flip is reported by the property's own comparison.
-      this.compareSchema(scope, memberLabel(label, name), bp.value, bp.path, rp.value, rp.path, depth + 1);
+      // A read-only or write-only flip is reported by the property's own comparison. A property
+      // that several allOf parts define is all of their definitions (a part that narrows it counts).
+      const baseParts = b.propertyParts.get(name);
+      const revisionParts = r.propertyParts.get(name);
+      this.compareSchema(scope, memberLabel(label, name), bp.value, bp.path, rp.value, rp.path, depth + 1, {
+        ...(baseParts ? { baseParts } : {}),
+        ...(revisionParts ? { revisionParts } : {}),
+        required: r.required.has(name),
+      });
     }
   }
 }
@@ -446,6 +488,7 @@ function fingerprintPath(path: JsonPath): string {
   return path.map(String).join('\u0000');
 }
 
-export function compareDescriptions(base: Document, revision: Document): Comparison {
-  return new Comparer(base, revision).compare();
+/** `now` is the moment sunsets are judged against. */
+export function compareDescriptions(base: Document, revision: Document, now = new Date()): Comparison {
+  return new Comparer(base, revision, now).compare();
 }

@@ -4,6 +4,7 @@
  * `VOTTUR_UPDATE_DOCS=1 npx vitest run test/diff/docs.test.ts`; the test fails when a page is stale.
  */
 import { CHECKS, CLASS_LABEL, CLASS_SEVERITY, VERSION_RULES, type CheckDefinition } from './checks.js';
+import { describeSource, type RuleSource } from '../../rulesets/lib/rule.js';
 
 const SEVERITY_TEXT = { error: 'error', warn: 'warning', info: 'info', hint: 'hint' } as const;
 
@@ -30,6 +31,11 @@ function acceptSection(id: string): string[] {
   ];
 }
 
+/** Where the platform states the rule: the seed (enforced) or only its design guide. */
+function sourceLine(source: RuleSource): string {
+  return `Source: ${describeSource(source)}.`;
+}
+
 export function checkPage(check: CheckDefinition): string {
   return [
     `# ${check.id}`,
@@ -38,6 +44,7 @@ export function checkPage(check: CheckDefinition): string {
     '',
     check.description,
     '',
+    ...(check.convention ? [sourceLine(check.convention), ''] : []),
     '## Example',
     '',
     `[\`fixtures/diff/${check.id}/\`](../../fixtures/diff/${check.id}/): \`base.yaml\` → \`revision.yaml\`, with the findings in \`expected.json\`.`,
@@ -56,6 +63,8 @@ export function versionRulePage(rule: (typeof VERSION_RULES)[number]): string {
     '',
     rule.description,
     '',
+    sourceLine(rule.convention),
+    '',
     '## Example',
     '',
     `[\`fixtures/diff/${rule.id}/\`](../../fixtures/diff/${rule.id}/): \`base.yaml\` → \`revision.yaml\`, with the findings in \`expected.json\`.`,
@@ -72,7 +81,8 @@ export function indexPage(): string {
       `| [${c.id}](${c.id}.md) | ${CLASS_LABEL[c.class]} | ${c.area} | ${c.kind} | ${c.description.replace(/\|/g, '\\|')} |`,
   );
   const versionRows = VERSION_RULES.map(
-    (r) => `| [${r.id}](${r.id}.md) | ${SEVERITY_TEXT[r.severity]} | ${r.description.replace(/\|/g, '\\|')} |`,
+    (r) =>
+      `| [${r.id}](${r.id}.md) | ${SEVERITY_TEXT[r.severity]} | ${describeSource(r.convention)} | ${r.description.replace(/\|/g, '\\|')} |`,
   );
   return [
     '# vottur diff checks',
@@ -85,8 +95,8 @@ export function indexPage(): string {
     '',
     '## Platform versioning rules',
     '',
-    '| Rule | Severity | What it asks |',
-    '| --- | --- | --- |',
+    '| Rule | Severity | Source | What it asks |',
+    '| --- | --- | --- | --- |',
     ...versionRows,
     '',
   ].join('\n');

@@ -63,8 +63,10 @@ function locate(
   side: Side,
   path: JsonPath,
 ): { document: string; pointer: string; path: JsonPath; line?: number; column?: number } {
-  const origin = side.loaded.origin(path);
-  const range = side.loaded.range(path);
+  // A converted Swagger 2.0 side: the place the author wrote, in the original.
+  const original = side.converted ? side.converted.originOf(path).path : path;
+  const origin = side.loaded.origin(original);
+  const range = side.loaded.range(original);
   return {
     document: side.display(origin.file.uri),
     pointer: encodePointer(origin.path),
@@ -75,7 +77,7 @@ function locate(
 
 /** A side's description: an object (`loadSide` refuses anything but an OpenAPI 3 description). */
 function documentOf(side: Side): Document {
-  const data = side.loaded.data;
+  const data = side.converted?.data ?? side.loaded.data;
   return isObject(data) ? data : {};
 }
 

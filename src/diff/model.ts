@@ -20,6 +20,8 @@ import type {
   WebhookDiff,
 } from './description-tree.js';
 import type { KeywordPair, SchemaNodeDiff } from './tree.js';
+import type { LifecycleDiff } from './sunset.js';
+import type { RuleSource } from '../../rulesets/lib/rule.js';
 
 export type { ChangeClass };
 export type Area =
@@ -68,6 +70,8 @@ export interface TreeLevels {
   link: NamedDiff;
   /** An operation's callback, by name. */
   callback: NamedDiff;
+  /** An operation, a parameter or a property, as far as its deprecation and sunset go (sunset.ts). */
+  lifecycle: LifecycleDiff;
 }
 export type TreeLevel = keyof TreeLevels;
 
@@ -75,6 +79,8 @@ export type TreeLevel = keyof TreeLevels;
 export interface CheckContext {
   base: Document;
   revision: Document;
+  /** The moment the comparison runs: a sunset is judged against it. */
+  now: Date;
   /** Records this check's change: where in the revision, where in the base, and what happened. */
   report(path: JsonPath, basePath: JsonPath, message: string): void;
 }
@@ -97,6 +103,8 @@ interface FixedCheckData {
   category: Category;
   /** One sentence: what changed and why it matters to a caller. */
   description: string;
+  /** Where the platform states the rule the check applies, when it is the platform's (the seed, or only its design guide). */
+  convention?: RuleSource;
 }
 
 /** A check of paths, operations, parameters, bodies, responses, headers, security or info: its class is fixed. */
@@ -121,6 +129,8 @@ export interface SchemaChangeDefinition {
 export interface SchemaCheckContext {
   /** The place as messages name it (`response 200 (application/json) property email`). */
   label: string;
+  /** The node is a property its object requires in the revision. */
+  requiredInRevision: boolean;
   direction: Direction;
   /**
    * The values are sent as text (a request parameter's schema, serialised by its style, inside
@@ -130,6 +140,8 @@ export interface SchemaCheckContext {
   /** The two descriptions, for checks that compare what a subschema allows (`not`, `if`). */
   base: Document;
   revision: Document;
+  /** The moment the comparison runs: a sunset is judged against it. */
+  now: Date;
   /** Records this check's change: where in the revision, where in the base, and what happened. */
   report(path: JsonPath, basePath: JsonPath, message: string): void;
   /** A value this check does not model changed: a `keyword-changed` finding naming both values. */

@@ -13,6 +13,7 @@ import { dirname, isAbsolute, join, normalize, relative, sep } from 'node:path';
 import { CouldNotRunError, errorMessage } from '../errors.js';
 import { shownPath } from '../report/source.js';
 import { loadDescription, type LoadedDescription, type LoadOptions } from '../lint/load.js';
+import { convertSwagger2, isSwagger2, type ConvertedSwagger } from '../lint/swagger.js';
 import { isObject } from '../../rulesets/lib/openapi/types.js';
 import type {} from '../../rulesets/lib/rule.js';
 
@@ -22,6 +23,12 @@ export interface Side {
   loaded: LoadedDescription;
   /** A file of the loaded description (absolute path or URL) as reports show it. */
   display: (uri: string) => string;
+  /**
+   * A Swagger 2.0 description converted in memory to OpenAPI 3.0, as `vottur lint` does
+   * (src/lint/swagger.ts): the diff compares the converted document, and places are reported in
+   * the original through `originOf`.
+   */
+  converted?: ConvertedSwagger;
 }
 
 const MAX_GIT_BYTES = 64 * 1024 * 1024;
@@ -176,13 +183,23 @@ export async function loadSide(spec: string, options: LoadOptions & { cwd?: stri
         display: displayIn(cwd),
       };
   const data = side.loaded.data;
-  if (!isObject(data) || typeof data.openapi !== 'string' || !/^3\./.test(data.openapi)) {
-    throw new CouldNotRunError(`${spec} is not an OpenAPI 3 description (no "openapi: 3.x" at its top level)`);
-  }
   const problem = side.loaded.problems[0];
   if (problem)
     throw new CouldNotRunError(
       `${spec}: ${problem.message}; fix the description (vottur lint shows every problem) and run again`,
     );
+  if (isObject(data) && isSwagger2(data)) {
+    const converted = await convertSwagger2(data).catch((error: unknown) => {
+      throw new CouldNotRunError(
+        `${spec} is Swagger 2.0 and could not be converted to OpenAPI 3 (${errorMessage(error)}); convert it yourself (npx swagger2openapi ${spec}) and compare the result`,
+      );
+    });
+    return { ...side, converted };
+  }
+  if (!isObject(data) || typeof data.openapi !== 'string' || !/^3\./.test(data.openapi)) {
+    throw new CouldNotRunError(
+      `${spec} is neither an OpenAPI 3 description (no "openapi: 3.x" at its top level) nor Swagger 2.0 ("swagger: '2.0'")`,
+    );
+  }
   return side;
 }

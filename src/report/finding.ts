@@ -161,7 +161,14 @@ export interface Report {
   /** For `vottur diff`: the changes per class, and the version verdict every format prints. */
   diff?: DiffOutcome;
   /** On the view formats for people render (`heldBackView`): the findings left out, and why. */
-  heldBack?: { suppressed: number; baselined: number; absolute?: { score: number; grade: string } };
+  heldBack?: {
+    /** Held back by an `x-vottur-ignore` in the description. */
+    suppressed: number;
+    /** Diff changes accepted by an entry of the `--accept` file. */
+    acceptFile?: number;
+    baselined: number;
+    absolute?: { score: number; grade: string };
+  };
   /** On that view of a diff: the changes accepted with a reason, left out of the counts but listed. */
   accepted?: Finding[];
 }
@@ -229,11 +236,13 @@ export function heldBackView(report: Report, absolute?: { score: number; grade: 
   const suppressed = report.findings.filter((f) => f.suppressions && f.suppressions.length > 0);
   // A diff's accepted changes stay listed (with their reason) in every format: readers of a changelog must see them.
   const accepted = suppressed.filter((f) => f.source === 'diff');
+  const byAcceptFile = suppressed.filter((f) => f.suppressions?.some((s) => s.kind === 'external')).length;
   return {
     ...report,
     findings: shown,
     heldBack: {
-      suppressed: suppressed.length,
+      suppressed: suppressed.length - byAcceptFile,
+      ...(byAcceptFile ? { acceptFile: byAcceptFile } : {}),
       baselined: report.findings.length - shown.length - suppressed.length,
       ...(absolute ? { absolute } : {}),
     },

@@ -77,4 +77,27 @@ describe('vottur rules', () => {
     expect(lines).toContain('Data formats');
     expect(lines).toContain('Naming');
   });
+
+  it('says which diff rules come from the seed and which only from the design guide (deprecation, sunset)', async () => {
+    const [text, json] = await Promise.all([vottur(['rules']), vottur(['rules', '--format', 'json'])]);
+    const { rules } = JSON.parse(json.stdout) as { rules: Rule[] };
+    const sourceOf = (id: string) => rules.find((rule) => rule.id === id)?.convention;
+    const guide = { document: 'design guide', section: 'versioning.md' };
+    for (const id of [
+      'diff-removed-before-sunset',
+      'diff-sunset-moved-earlier',
+      'diff-sunset-removed',
+      'diff-sunset-invalid',
+      'diff-deprecated-sunset-too-soon',
+      'diff-deprecated-operation-removed',
+      'platform-version-deprecated-removed',
+      'platform-version-removed-without-deprecation',
+    ])
+      expect(sourceOf(id), id).toEqual(guide);
+    for (const id of ['platform-version-breaking-without-major', 'platform-version-invalid'])
+      expect(sourceOf(id), id).toEqual({ document: 'seed', section: 'Versioning 2' });
+    const lines = text.stdout.split('\n');
+    const at = lines.indexOf('  diff-removed-before-sunset  (error)');
+    expect(lines.slice(at, at + 6).join(' ')).toContain('Source: design guide (versioning.md)');
+  });
 });

@@ -214,6 +214,47 @@ const fixed: Array<Omit<DiffCase, 'expect'> & { expect: Expected[] }> = [
     ],
   },
   {
+    id: 'diff-removed-before-sunset',
+    cls: 'breaking',
+    prepare: (d) => {
+      addPut()(d);
+      pathItem(d).put.deprecated = true;
+      pathItem(d).put['x-sunset'] = '2999-12-31';
+    },
+    mutate: (d) => delete pathItem(d).put,
+    expect: [{ ruleId: 'diff-removed-before-sunset', pointer: PATH }, v('platform-version-deprecated-removed', PATH)],
+  },
+  {
+    id: 'diff-sunset-moved-earlier',
+    cls: 'breaking',
+    prepare: (d) => Object.assign(get(d), { deprecated: true, 'x-sunset': '2999-12-31' }),
+    mutate: (d) => (get(d)['x-sunset'] = '2999-06-30'),
+    expect: [{ ruleId: 'diff-sunset-moved-earlier', pointer: `${OP}/x-sunset` }],
+  },
+  {
+    id: 'diff-sunset-removed',
+    cls: 'breaking',
+    prepare: (d) => Object.assign(get(d), { deprecated: true, 'x-sunset': '2999-12-31' }),
+    mutate: (d) => delete get(d)['x-sunset'],
+    expect: [{ ruleId: 'diff-sunset-removed', pointer: OP }],
+  },
+  {
+    id: 'diff-sunset-invalid',
+    cls: 'breaking',
+    prepare: (d) => (get(d).deprecated = true),
+    mutate: (d) => (get(d)['x-sunset'] = 'next spring'),
+    expect: [{ ruleId: 'diff-sunset-invalid', pointer: `${OP}/x-sunset` }],
+  },
+  {
+    id: 'diff-deprecated-sunset-too-soon',
+    cls: 'review',
+    // A sunset announced for a deprecated operation; a date already past is less than six months
+    // away whenever the test runs.
+    prepare: (d) => (get(d).deprecated = true),
+    mutate: (d) => (get(d)['x-sunset'] = '2001-01-31'),
+    expect: [{ ruleId: 'diff-deprecated-sunset-too-soon', pointer: `${OP}/x-sunset` }],
+  },
+  {
     id: 'diff-operation-added',
     cls: 'non-breaking',
     mutate: (d) => addPut()(d),
@@ -394,6 +435,20 @@ const fixed: Array<Omit<DiffCase, 'expect'> & { expect: Expected[] }> = [
     ],
   },
   {
+    id: 'diff-request-body-schema-added',
+    cls: 'breaking',
+    prepare: addPut({ content: { 'text/plain': {} } }),
+    mutate: (d) => (pathItem(d).put.requestBody.content['text/plain'].schema = { type: 'string', maxLength: 64 }),
+    expect: [{ ruleId: 'diff-request-body-schema-added', pointer: `${PUT}/requestBody/content/text~1plain/schema` }],
+  },
+  {
+    id: 'diff-request-body-schema-removed',
+    cls: 'non-breaking',
+    prepare: addPut({ content: { 'text/plain': { schema: { type: 'string', maxLength: 64 } } } }),
+    mutate: (d) => delete pathItem(d).put.requestBody.content['text/plain'].schema,
+    expect: [{ ruleId: 'diff-request-body-schema-removed', pointer: `${PUT}/requestBody/content/text~1plain` }],
+  },
+  {
     id: 'diff-response-status-removed',
     cls: 'review',
     mutate: (d) => delete get(d).responses['403'],
@@ -420,7 +475,7 @@ const fixed: Array<Omit<DiffCase, 'expect'> & { expect: Expected[] }> = [
   },
   {
     id: 'diff-response-media-type-added',
-    cls: 'non-breaking',
+    cls: 'review',
     mutate: (d) => (d.components.responses.UserProfileFound.content['text/csv'] = { schema: { type: 'string' } }),
     expect: [
       { ruleId: 'diff-response-media-type-added', pointer: '/components/responses/UserProfileFound/content/text~1csv' },
@@ -638,7 +693,6 @@ const SCALAR: Record<string, Pair> = {
   'not-removed': [{ type: 'string', not: { const: 'xx' } }, S, ''],
   'not-changed': [{ type: 'string', not: { const: 'xx' } }, { type: 'string', not: { const: 'yy' } }, '/not'],
   'read-only-added': [S, { type: 'string', readOnly: true }, '/readOnly'],
-  'read-only-removed': [{ type: 'string', readOnly: true }, S, ''],
   'write-only-added': [S, { type: 'string', writeOnly: true }, '/writeOnly'],
   'write-only-removed': [{ type: 'string', writeOnly: true }, S, ''],
   'content-encoding-changed': [S, { type: 'string', contentEncoding: 'base64' }, '/contentEncoding'],
@@ -682,6 +736,16 @@ const OBJECT: Record<string, Pair> = {
   'property-added-optional': [obj(['a'], ['a']), obj(['a', 'c'], ['a']), '/properties/c'],
   'property-became-required': [obj(['a', 'b'], ['a']), obj(['a', 'b'], ['a', 'b']), '/required'],
   'property-became-optional': [obj(['a', 'b'], ['a', 'b']), obj(['a', 'b'], ['b']), '/properties/a'],
+  'read-only-removed': [
+    obj(['a'], ['a'], { properties: { a: { type: 'string' }, b: { type: 'string', readOnly: true } } }),
+    obj(['a'], ['a'], { properties: { a: { type: 'string' }, b: { type: 'string' } } }),
+    '/properties/b',
+  ],
+  'read-only-removed-required': [
+    obj(['a'], ['a', 'b'], { properties: { a: { type: 'string' }, b: { type: 'string', readOnly: true } } }),
+    obj(['a'], ['a', 'b'], { properties: { a: { type: 'string' }, b: { type: 'string' } } }),
+    '/properties/b',
+  ],
   'variant-added': [
     { oneOf: [variant('email'), variant('phone')] },
     { oneOf: [variant('email'), variant('phone'), variant('post')] },
@@ -860,9 +924,10 @@ const SCHEMA_CLASS: Record<string, [ChangeClass, ChangeClass]> = {
   'discriminator-property-changed': ['review', 'review'],
   'discriminator-mapping-added': ['review', 'review'],
   'discriminator-mapping-removed': ['review', 'review'],
-  'discriminator-mapping-changed': ['review', 'review'],
+  'discriminator-mapping-changed': ['breaking', 'breaking'],
   'read-only-added': ['breaking', 'non-breaking'],
   'read-only-removed': ['non-breaking', 'non-breaking'],
+  'read-only-removed-required': ['breaking', 'non-breaking'],
   'write-only-added': ['non-breaking', 'breaking'],
   'write-only-removed': ['non-breaking', 'non-breaking'],
   'content-encoding-changed': ['breaking', 'breaking'],

@@ -61,11 +61,11 @@ describe('vottur diff: exit codes and stylish', () => {
     expect(result.stderr).toContain('no/such/file.yaml');
   });
 
-  it('exits 2 for a file that is not OpenAPI 3', async () => {
-    writeFileSync(join(work, 'not-openapi.yaml'), 'swagger: "2.0"\ninfo: {title: x, version: "1"}\npaths: {}\n');
+  it('exits 2 for a file that is neither OpenAPI 3 nor Swagger 2.0', async () => {
+    writeFileSync(join(work, 'not-openapi.yaml'), 'asyncapi: "2.6.0"\ninfo: {title: x, version: "1"}\nchannels: {}\n');
     const result = await vottur(['diff', `${BREAKING}/base.yaml`, join(work, 'not-openapi.yaml')]);
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/not an OpenAPI 3 description/);
+    expect(result.stderr).toMatch(/is neither an OpenAPI 3 description .* nor Swagger 2\.0/);
   });
 });
 

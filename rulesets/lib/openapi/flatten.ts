@@ -19,6 +19,12 @@ export interface FlatSchema {
   /** Every keyword but `allOf`/`properties`/`required`: the first definition wins. */
   keywords: Map<string, Located>;
   properties: Map<string, Located>;
+  /**
+   * Every definition of a property, outermost first, where several `allOf` parts define it: the
+   * value must match all of them (`properties` holds only the outermost). Absent for a property
+   * defined once.
+   */
+  propertyParts: Map<string, Located[]>;
   required: Set<string>;
   /** Where `required` (or, when absent, the schema) is. */
   requiredPath: JsonPath;
@@ -70,13 +76,25 @@ export function allOfLayers(document: Document, node: unknown, path: JsonPath, m
  * Where a keyword is defined in several parts, the outermost definition wins.
  */
 export function flatten(document: Document, node: unknown, path: JsonPath): FlatSchema | undefined {
-  const layers = allOfLayers(document, node, path);
+  return mergeLayers(allOfLayers(document, node, path));
+}
+
+/**
+ * Several schemas a value must match at once (the definitions of one property in several `allOf`
+ * parts) merged as `flatten` merges one schema's `allOf`: the parts' layers in order.
+ */
+export function flattenParts(document: Document, parts: readonly Located[]): FlatSchema | undefined {
+  return mergeLayers(parts.flatMap((part) => allOfLayers(document, part.value, part.path)));
+}
+
+function mergeLayers(layers: AllOfLayer[]): FlatSchema | undefined {
   const outermost = layers[0];
   if (!outermost) return undefined;
   const flat: FlatSchema = {
     path: outermost.path,
     keywords: new Map(),
     properties: new Map(),
+    propertyParts: new Map(),
     required: new Set(),
     requiredPath: outermost.path,
     propertiesPath: [...outermost.path, 'properties'],
@@ -89,8 +107,12 @@ export function flatten(document: Document, node: unknown, path: JsonPath): Flat
     }
     if (isObject(schema.properties)) {
       if (isOutermost || flat.properties.size === 0) flat.propertiesPath = [...at, 'properties'];
-      for (const [name, value] of Object.entries(schema.properties))
-        if (!flat.properties.has(name)) flat.properties.set(name, { value, path: [...at, 'properties', name] });
+      for (const [name, value] of Object.entries(schema.properties)) {
+        const located = { value, path: [...at, 'properties', name] };
+        const first = flat.properties.get(name);
+        if (!first) flat.properties.set(name, located);
+        else flat.propertyParts.set(name, [...(flat.propertyParts.get(name) ?? [first]), located]);
+      }
     }
     if (isArray(schema.required)) {
       if (isOutermost || flat.required.size === 0) flat.requiredPath = [...at, 'required'];

@@ -1,3 +1,4 @@
+import { parameterLifecycle, removedBeforeSunset } from '../sunset.js';
 import type { FixedCheck } from '../model.js';
 
 export const check = {
@@ -9,6 +10,9 @@ export const check = {
   description: 'A request parameter was removed; callers that send it may be refused or silently ignored.',
   level: 'parameter',
   detect(node, context) {
+    const lifecycle = parameterLifecycle(node, '');
+    // Before its sunset the removal breaks callers: diff-removed-before-sunset reports it.
+    if (lifecycle && removedBeforeSunset(lifecycle, context.now)) return;
     if (node.base && !node.revision && !node.movedTo)
       context.report(
         node.operation.revision,

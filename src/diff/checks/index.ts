@@ -34,6 +34,8 @@ import { check as requestBodyBecameRequired } from './diff-request-body-became-r
 import { check as requestBodyBecameOptional } from './diff-request-body-became-optional.js';
 import { check as requestBodyMediaTypeRemoved } from './diff-request-body-media-type-removed.js';
 import { check as requestBodyMediaTypeAdded } from './diff-request-body-media-type-added.js';
+import { check as requestBodySchemaAdded } from './diff-request-body-schema-added.js';
+import { check as requestBodySchemaRemoved } from './diff-request-body-schema-removed.js';
 import { check as responseStatusRemoved } from './diff-response-status-removed.js';
 import { check as responseSuccessStatusRemoved } from './diff-response-success-status-removed.js';
 import { check as responseStatusAdded } from './diff-response-status-added.js';
@@ -56,6 +58,11 @@ import { check as webhookRemoved } from './diff-webhook-removed.js';
 import { check as webhookAdded } from './diff-webhook-added.js';
 import { check as responseLinkChanged } from './diff-response-link-changed.js';
 import { check as operationCallbackChanged } from './diff-operation-callback-changed.js';
+import { check as removedBeforeSunset } from './diff-removed-before-sunset.js';
+import { check as sunsetMovedEarlier } from './diff-sunset-moved-earlier.js';
+import { check as sunsetRemoved } from './diff-sunset-removed.js';
+import { check as sunsetInvalid } from './diff-sunset-invalid.js';
+import { check as deprecatedSunsetTooSoon } from './diff-deprecated-sunset-too-soon.js';
 import { change as schema_typeChanged } from './schema-type-changed.js';
 import { change as schema_typeWidened } from './schema-type-widened.js';
 import { change as schema_typeNarrowed } from './schema-type-narrowed.js';
@@ -122,6 +129,7 @@ import { change as schema_discriminatorMappingRemoved } from './schema-discrimin
 import { change as schema_discriminatorMappingChanged } from './schema-discriminator-mapping-changed.js';
 import { change as schema_readOnlyAdded } from './schema-read-only-added.js';
 import { change as schema_readOnlyRemoved } from './schema-read-only-removed.js';
+import { change as schema_readOnlyRemovedRequired } from './schema-read-only-removed-required.js';
 import { change as schema_writeOnlyAdded } from './schema-write-only-added.js';
 import { change as schema_writeOnlyRemoved } from './schema-write-only-removed.js';
 import { change as schema_contentEncodingChanged } from './schema-content-encoding-changed.js';
@@ -162,6 +170,8 @@ export const FIXED_CHECKS = [
   requestBodyBecameOptional,
   requestBodyMediaTypeRemoved,
   requestBodyMediaTypeAdded,
+  requestBodySchemaAdded,
+  requestBodySchemaRemoved,
   responseStatusRemoved,
   responseSuccessStatusRemoved,
   responseStatusAdded,
@@ -184,6 +194,11 @@ export const FIXED_CHECKS = [
   webhookAdded,
   responseLinkChanged,
   operationCallbackChanged,
+  removedBeforeSunset,
+  sunsetMovedEarlier,
+  sunsetRemoved,
+  sunsetInvalid,
+  deprecatedSunsetTooSoon,
 ] as const;
 
 export const SCHEMA_CHANGE_LIST = [
@@ -253,6 +268,7 @@ export const SCHEMA_CHANGE_LIST = [
   schema_discriminatorMappingChanged,
   schema_readOnlyAdded,
   schema_readOnlyRemoved,
+  schema_readOnlyRemovedRequired,
   schema_writeOnlyAdded,
   schema_writeOnlyRemoved,
   schema_contentEncodingChanged,
@@ -288,6 +304,7 @@ function treeChecks(): TreeChecks {
     'security',
     'link',
     'callback',
+    'lifecycle',
   ];
   // Each check was typed against its level's node where it is written; grouping by that same level keeps it.
   return Object.fromEntries(levels.map((level) => [level, byLevel[level] ?? []])) as unknown as TreeChecks;

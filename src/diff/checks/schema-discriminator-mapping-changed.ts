@@ -6,8 +6,10 @@ import type { SchemaChangeDefinition } from '../model.js';
 export const change = {
   change: 'discriminator-mapping-changed',
   kind: 'enum-values',
-  effect: 'undecidable',
-  text: 'a discriminator mapping value now names another schema',
+  // The value callers send selects another schema on the server, and the value they receive means
+  // another shape to their generated code: what a value means changed, in either direction.
+  effect: 'incompatible',
+  text: 'a discriminator mapping value now names another schema, so the same value means another shape',
   detect(node, context) {
     const mappings = discriminatorMappings(node);
     if (!mappings) return;

@@ -1,4 +1,6 @@
+import { flatten } from '../schema.js';
 import { hiddenProperty, memberLabel } from '../shared-decisions.js';
+import { propertyLifecycle, removedBeforeSunset } from '../sunset.js';
 import type { SchemaChangeDefinition } from '../model.js';
 
 /** In any schema (a request parameter, a request body, a response body, a response header): diff-<place>-property-removed. */
@@ -10,7 +12,10 @@ export const change = {
   detect(node, context) {
     const { base: b, revision: r } = node;
     for (const [name, bp] of b.properties) {
-      if (!r.properties.has(name) && !hiddenProperty(context.base, bp.value, context.direction))
+      if (r.properties.has(name) || hiddenProperty(context.base, bp.value, context.direction)) continue;
+      // Before its sunset the removal breaks callers: diff-removed-before-sunset reports it.
+      const lifecycle = propertyLifecycle(name, flatten(context.base, bp.value, bp.path), undefined, []);
+      if (!removedBeforeSunset(lifecycle, context.now))
         context.report(
           r.properties.size ? r.propertiesPath : r.path,
           bp.path,

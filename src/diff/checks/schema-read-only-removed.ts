@@ -10,6 +10,8 @@ export const change = {
   detect(node, context) {
     const pair = node.readOnly;
     if (!pair || (pair.base?.value === true) === (pair.revision?.value === true)) return;
+    // Writable and required: read-only-removed-required reports it.
+    if (context.requiredInRevision) return;
     if ((pair.revision?.value === true) === false)
       context.report(revisionAt(pair, node), baseAt(pair, node), `${context.label} is no longer readOnly`);
   },

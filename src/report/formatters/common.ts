@@ -52,6 +52,7 @@ export function notCountedParts(report: Pick<Report, 'heldBack' | 'baseline'>): 
   const entries = (n: number) => `${n} baseline entr${n === 1 ? 'y' : 'ies'}`;
   if (report.heldBack?.suppressed)
     parts.push(`${report.heldBack.suppressed} suppressed with a reason (x-vottur-ignore)`);
+  if (report.heldBack?.acceptFile) parts.push(`${report.heldBack.acceptFile} accepted by the accept file (--accept)`);
   if (report.heldBack?.baselined) parts.push(`${report.heldBack.baselined} in the baseline`);
   if (report.baseline?.absent.length)
     parts.push(

@@ -66,24 +66,46 @@ export function changeOperations(finding: Pick<Finding, 'operation' | 'operation
  * operation (alphabetical, the whole API last). A change to a shared component appears under each
  * operation it reaches; the indexes point into `findings`.
  */
-export function changesByClass(
-  findings: readonly Finding[],
-): Array<{ changeClass: ChangeClass; count: number; operations: Array<{ operation: string; indexes: number[] }> }> {
+export function changesByClass(findings: readonly Finding[]): Array<{
+  changeClass: ChangeClass;
+  count: number;
+  /** How many entries list them: a change to a shared part is listed under each operation it reaches. */
+  listed: number;
+  operations: Array<{ operation: string; indexes: number[] }>;
+}> {
   const result = [];
   for (const changeClass of CLASS_ORDER) {
     const byOperation = new Map<string, number[]>();
     let count = 0;
+    let listed = 0;
     findings.forEach((finding, index) => {
       if (isVersionFinding(finding) || (finding.changeClass ?? 'documentation') !== changeClass) return;
       count++;
-      for (const operation of changeOperations(finding))
+      for (const operation of changeOperations(finding)) {
+        listed++;
         byOperation.set(operation, [...(byOperation.get(operation) ?? []), index]);
+      }
     });
     if (count === 0) continue;
     const operations = [...byOperation]
       .sort(([a], [b]) => (a === WHOLE_API ? 1 : b === WHOLE_API ? -1 : a < b ? -1 : a > b ? 1 : 0))
       .map(([operation, indexes]) => ({ operation, indexes }));
-    result.push({ changeClass, count, operations });
+    result.push({ changeClass, count, listed, operations });
   }
   return result;
+}
+
+/**
+ * Where a count and the entries under it differ, why: `5 changes` over 6 entries must say that a
+ * change to a part several operations share is counted once and listed under each. Empty otherwise.
+ */
+export function listingNote(count: number, listed: number): string {
+  if (listed <= count) return '';
+  return `${count} change${count === 1 ? '' : 's'} listed ${listed} times: a change to a part several operations share is counted once and listed under each operation it reaches`;
+}
+
+/** A change's message with the operations it reaches in front (`GET /v2/users/{id}: …`), for lines that show no operation heading. */
+export function messageWithOperations(finding: Pick<Finding, 'message' | 'operation' | 'operations'>): string {
+  const operations = finding.operations?.length ? finding.operations : finding.operation ? [finding.operation] : [];
+  return operations.length ? `${operations.join(', ')}: ${finding.message}` : finding.message;
 }

@@ -37,6 +37,7 @@ import {
   CHANGE_CLASS_LABEL,
   CHANGE_CLASS_TITLE,
   changesByClass,
+  listingNote,
   CLASS_ORDER,
   diffCounts,
   diffCountsText,
@@ -762,10 +763,11 @@ function diffPairSection(report: Report, sourceHtml: (finding: Finding, index: n
       `</li>`,
     ].join('');
   const versioning = report.findings.map((f, i) => [f, i] as const).filter(([f]) => isVersionFinding(f));
-  const classes = changesByClass(report.findings).map(({ changeClass, count, operations }) =>
+  const classes = changesByClass(report.findings).map(({ changeClass, count, listed, operations }) =>
     [
-      `<section class="change-class" data-class="${changeClass}" data-count="${count}">`,
+      `<section class="change-class" data-class="${changeClass}" data-count="${count}" data-listed="${listed}">`,
       `<h3><span class="badge class-${changeClass}">${esc(CHANGE_CLASS_TITLE[changeClass])}</span> ${esc(plural(count, 'change'))}</h3>`,
+      listed > count ? `<p class="listing-note">${esc(capitalised(listingNote(count, listed)))}.</p>` : '',
       ...operations.map(({ operation, indexes }) =>
         [
           `<div class="change-operation" data-operation="${esc(operation)}">`,

@@ -35,6 +35,7 @@ import {
   diffCountsText,
   isDiffReport,
   isVersionFinding,
+  listingNote,
   versionVerdict,
 } from './diff.js';
 import type { FormatContext } from './types.js';
@@ -331,6 +332,9 @@ function formatChangelog(report: Report, context: FormatContext): string {
       visible.accepted?.length ? 'No changes that count; the accepted ones are listed below.' : 'No changes.',
       '',
     );
+  const changeCount = visible.findings.filter((f) => !isVersionFinding(f)).length;
+  const listed = [...groups.values()].reduce((sum, findings) => sum + findings.length, 0);
+  if (listed > changeCount) out.push(`${inline(capitalised(listingNote(changeCount, listed)))}.`, '');
   for (const [operation, findings] of ordered) {
     out.push(`## ${operation === 'Whole API' ? 'Whole API' : code(operation)}`, '');
     const sorted = [...bySeverity(findings)].sort((a, b) => classRank(a) - classRank(b));

@@ -4,7 +4,7 @@ import { maskNationalIds } from '../../pii.js';
 import { scoreLabel, scoreReport } from '../score.js';
 import { absoluteScoreText, configurationLine } from './configuration.js';
 import { capitalised, coverageLine, isContract, notCountedParts } from './common.js';
-import { acceptedReason, diffCountsText, isDiffReport, versionVerdict } from './diff.js';
+import { acceptedReason, diffCountsText, isDiffReport, messageWithOperations, versionVerdict } from './diff.js';
 import type { FormatContext } from './types.js';
 import { escapedView, escapeLine, neutraliseCommandLines } from '../../runtime/escape.js';
 
@@ -198,7 +198,8 @@ export function formatStylish(input: Report, context: FormatContext): string {
             f.line !== undefined ? `${f.line}:${f.column ?? 1}` : '-',
             LABEL[f.severity],
             f.ruleId,
-            mask(f.message),
+            // A diff change names the operations it reaches: its path may be a shared component's.
+            mask(f.source === 'diff' ? messageWithOperations(f) : f.message),
             mask(f.path.length ? f.path.map(String).join('.') : ''),
           ],
         })),
