@@ -316,11 +316,13 @@ export async function runCatalogueReport(
       typeof options.dashboard === 'string' ? options.dashboard : join(folder, DASHBOARD_HTML_FILE),
     );
     const jsonFile = resolve(cwd, options.dashboardJson ?? join(folder, DASHBOARD_JSON_FILE));
-    // National identifiers in a provider's words (an error's reason) are masked, as in every report.
+    // National identifiers in a provider's words (an error's reason) are masked, as in every
+    // report, and the characters a terminal acts on escaped (the file is meant to be printed too).
     const { maskedView } = await import('../../pii.js');
+    const { escapeJsonText } = await import('../../runtime/escape.js');
     writeFileAtomically(
       jsonFile,
-      `${JSON.stringify(options.showPii ? dashboard : maskedView(dashboard), null, 2)}\n`,
+      `${escapeJsonText(JSON.stringify(options.showPii ? dashboard : maskedView(dashboard), null, 2))}\n`,
       options.dashboardJson ?? join(folder, DASHBOARD_JSON_FILE),
     );
     writeFileAtomically(
