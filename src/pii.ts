@@ -3,14 +3,28 @@
  * asks otherwise (`--show-pii`). The first six digits (a birth date) stay, so a reader can
  * still tell two identifiers apart in context: `0101302989` → `010130****`.
  *
- * An identifier is masked by what it is, however it is written: ten digits (a hyphen allowed
- * after the sixth) standing alone, also when some of them are percent-encoded (`%30%31…`, or
+ * An identifier is masked by what it is, however it is written: ten digits (ASCII or full-width,
+ * a hyphen allowed after the sixth: `-`, one of the Unicode hyphens and dashes U+2010–U+2015 or
+ * the minus sign U+2212) standing alone, also when some of them are percent-encoded (`%30%31…`, or
  * `%20` before them) or follow a JSON pointer escape (`/paths/~1v2~1users~10101302989`, where the
  * `1` of `~1` is not part of the number), and nine digits that are a kennitala without its leading
  * zero (an unquoted YAML number). Over-masking a ten-digit number that is not an identifier is the
  * safe side of the trade.
+ *
+ * An organisation's kennitala is not personal data: it is a public registry number (X-Road member
+ * codes in Iceland are organisations' kennitölur), and a reader must see which agency a finding
+ * belongs to. `nationalIdKind` is the one place that tells the two apart; everything that masks
+ * (every format, the dashboard, the baseline, the contract's curl commands, the logs) masks through
+ * `maskNationalIds`, so all of them tell it the same way.
  */
-const NATIONAL_ID = /(?<![\d])(\d{6})(-?)(\d{4})(?![\d])/g;
+
+import { isCompany } from 'kennitala';
+
+/** A digit as an identifier may be written: ASCII or full-width (U+FF10–U+FF19). */
+const DIGIT = '[0-9\uFF10-\uFF19]';
+/** What may stand between the sixth and seventh digit: a hyphen-minus, a Unicode hyphen or dash (U+2010–U+2015), a minus sign (U+2212). */
+const SEPARATOR = '[-\u2010-\u2015\u2212]';
+const NATIONAL_ID = new RegExp(`(?<!${DIGIT})(${DIGIT}{6})(${SEPARATOR}?)(${DIGIT}{4})(?!${DIGIT})`, 'g');
 
 /**
  * Nine digits standing alone: an identifier of someone born on the 1st–9th of a month written as a
@@ -31,6 +45,23 @@ function isKennitala(ten: string): boolean {
   const day = Number(ten.slice(0, 2));
   const month = Number(ten.slice(2, 4));
   return ((day >= 1 && day <= 31) || (day >= 41 && day <= 71)) && month >= 1 && month <= 12;
+}
+
+/** Full-width digits as ASCII ones. */
+function asciiDigits(text: string): string {
+  return text.replace(/[\uFF10-\uFF19]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xff10 + 48));
+}
+
+/**
+ * Whose identifier ten digits are (any separator and full-width digits allowed): an
+ * organisation's when they are a valid kennitala of an organisation (its day of founding + 40,
+ * a real date, and the right check digit: `5402696029`), which is public and shown; anything
+ * else ten digits long is taken for a person's and masked (the safe side).
+ */
+export function nationalIdKind(text: string): 'organisation' | 'person' {
+  const ten = asciiDigits(text).replace(/[^0-9]/g, '');
+  if (ten.length !== 10) return 'person';
+  return isCompany(ten) && isKennitala(ten) ? 'organisation' : 'person';
 }
 
 /**
@@ -71,6 +102,14 @@ function decodedUnits(text: string): { codes: Uint16Array; starts: Int32Array; c
   return { codes, starts, count };
 }
 
+/** A digit code as an identifier may write it (ASCII or full-width). */
+const isDigitCode = (code: number | undefined) =>
+  code !== undefined && ((code >= 48 && code <= 57) || (code >= 0xff10 && code <= 0xff19));
+
+/** A separator code between the sixth and seventh digit (see `SEPARATOR`). */
+const isSeparatorCode = (code: number | undefined) =>
+  code === 45 || (code !== undefined && ((code >= 0x2010 && code <= 0x2015) || code === 0x2212));
+
 /** A hexadecimal digit's value, or -1 (also for NaN, past the end of the text). */
 function hexValue(c: number): number {
   if (c >= 48 && c <= 57) return c - 48;
@@ -82,22 +121,24 @@ function hexValue(c: number): number {
 /** Masks identifiers written with escapes: the spans of their last four digits become `****`. */
 function maskEncoded(text: string): string {
   const { codes, starts, count } = decodedUnits(text);
-  const isDigit = (i: number) => {
-    const code = i < count ? codes[i] : undefined;
-    return code !== undefined && code >= 48 && code <= 57;
-  };
+  const isDigit = (i: number) => isDigitCode(i < count ? codes[i] : undefined);
   const spans: Array<[number, number]> = [];
   for (let i = 0; i < count; i++) {
     if (!isDigit(i) || isDigit(i - 1)) continue;
     let j = i;
     while (j < count && j - i < 6 && isDigit(j)) j++;
     if (j - i !== 6) continue;
-    const hyphen = j < count && codes[j] === 45 ? 1 : 0;
+    const hyphen = j < count && isSeparatorCode(codes[j]) ? 1 : 0;
     const tail = j + hyphen;
     let k = tail;
     while (k < count && k - tail < 4 && isDigit(k)) k++;
     const [from, to] = [starts[tail], starts[k]];
     if (k - tail !== 4 || isDigit(k) || from === undefined || to === undefined) continue;
+    const digits = String.fromCharCode(...codes.subarray(i, j), ...codes.subarray(tail, k));
+    if (nationalIdKind(digits) === 'organisation') {
+      i = k - 1;
+      continue;
+    }
     spans.push([from, to]);
     i = k - 1;
   }
@@ -111,11 +152,11 @@ function maskEncoded(text: string): string {
   return out + text.slice(at);
 }
 
-/** The fewest ASCII digits a text holding an identifier has, however it is written (see `mayHoldId`): nine, for one that lost its leading zero. */
+/** The fewest digits (ASCII or full-width) a text holding an identifier has, however it is written (see `mayHoldId`): nine, for one that lost its leading zero. */
 const DIGITS_IN_ID = 9;
 
 /**
- * Whether `text` has the nine ASCII digits every identifier needs, in any of the forms masked: a
+ * Whether `text` has the nine digits (ASCII or full-width) every identifier needs, in any of the forms masked: a
  * digit is written as itself or as `%3X` (which holds two), `~0`/`~1` decode to no digit and the
  * hyphen is optional. A text with fewer (almost every string of a report) is left as it is
  * without running the expressions below, which were ~0.1 s of a report of 22,000 findings.
@@ -125,7 +166,7 @@ function mayHoldId(text: string): boolean {
   let digits = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (c >= 48 && c <= 57 && ++digits === DIGITS_IN_ID) return true;
+    if (isDigitCode(c) && ++digits === DIGITS_IN_ID) return true;
   }
   return false;
 }
@@ -142,7 +183,9 @@ export function maskNationalIds(text: string): string {
   if (!mayHoldId(text) || HEX_HASH.test(text)) return text;
   const masked = text
     .replace(NATIONAL_ID, (match: string, head: string, hyphen: string, tail: string) =>
-      `${head}${tail}` === SYNTHETIC_NATIONAL_ID ? match : `${head}${hyphen}****`,
+      asciiDigits(`${head}${tail}`) === SYNTHETIC_NATIONAL_ID || nationalIdKind(`${head}${tail}`) === 'organisation'
+        ? match
+        : `${head}${hyphen}****`,
     )
     .replace(LOST_ZERO_ID, (match: string, head: string) => (isKennitala(`0${match}`) ? `${head}****` : match));
   return masked.includes('%') || masked.includes('~') ? maskEncoded(masked) : masked;
@@ -194,12 +237,12 @@ export function maskDeep<T>(value: T): T {
 }
 
 /**
- * Where in JSON text an identifier may be: ten digits (a hyphen allowed after the sixth), nine
+ * Where in JSON text an identifier may be: ten digits (a separator allowed after the sixth), nine
  * digits (one that lost its leading zero), or an encoded digit or hyphen. Every string that `maskNationalIds` changes has one of these in its
- * JSON form: digits, `-` and `%` are never escaped by JSON.stringify, and `~0`/`~1` decode to
+ * JSON form: digits (full-width too), the separators and `%` are never escaped by JSON.stringify, and `~0`/`~1` decode to
  * neither a digit nor a hyphen. Numbers can match too; only strings are masked.
  */
-const CANDIDATE = /\d{6}-?\d{4}|(?<!\d)\d{9}(?!\d)|%3|%2[dD]/g;
+const CANDIDATE = new RegExp(`${DIGIT}{6}${SEPARATOR}?${DIGIT}{4}|(?<!\\d)\\d{9}(?!\\d)|%3|%2[dD]`, 'g');
 
 /**
  * `JSON.stringify(maskDeep(value), null, indent)` computed from `JSON.stringify(value, null, indent)`

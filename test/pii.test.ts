@@ -3,6 +3,7 @@
  * JSON pointer escapes, percent-encoding of some or all digits, a `%20` before them.
  */
 import fc from 'fast-check';
+import { isCompany } from 'kennitala';
 import { describe, expect, it } from 'vitest';
 import { maskDeep, maskedView, maskJsonText, maskNationalIds } from '../src/pii.js';
 
@@ -16,7 +17,87 @@ function decoded(text: string): string {
     .replace(/~0/g, '~');
 }
 
+/** A kennitala for a birth (or founding) date: day (+ 40 for an organisation), month, year, two serial digits, the check digit, the century. */
+function kennitalaOf(
+  day: number,
+  month: number,
+  year: number,
+  serial: number,
+  organisation: boolean,
+): string | undefined {
+  const two = (n: number) => String(n).padStart(2, '0');
+  const eight = `${two(organisation ? day + 40 : day)}${two(month)}${two(year % 100)}${two(serial)}`;
+  const weights = [3, 2, 7, 6, 5, 4, 3, 2];
+  const sum = [...eight].reduce((total, digit, i) => total + Number(digit) * weights[i], 0);
+  const check = (11 - (sum % 11)) % 11;
+  return check === 10 ? undefined : `${eight}${check}${year >= 2000 ? 0 : 9}`;
+}
+
+/** Every way a kennitala is written: its separators between the sixth and seventh digit, and full-width digits. */
+const SEPARATORS = ['', '-', '\u2010', '\u2011', '\u2012', '\u2013', '\u2014', '\u2015', '\u2212'];
+const fullWidth = (text: string) => text.replace(/[0-9]/g, (d) => String.fromCharCode(0xff10 + Number(d)));
+
 describe('maskNationalIds', () => {
+  it('masks identifiers written with a Unicode hyphen, dash or minus sign, and in full-width digits', () => {
+    for (const separator of ['\u2010', '\u2011', '\u2012', '\u2013', '\u2014', '\u2015', '\u2212'])
+      expect(maskNationalIds(`user 010130${separator}2989.`)).toBe(`user 010130${separator}****.`);
+    expect(maskNationalIds(`user ${fullWidth(ID)}`)).toBe(`user ${fullWidth('010130')}****`);
+    expect(maskNationalIds(`user ${fullWidth('010130')}\u20102989`)).toBe(`user ${fullWidth('010130')}\u2010****`);
+    expect(maskJsonText(JSON.stringify({ message: `user 010130\u22122989` }))).toBe(
+      JSON.stringify({ message: 'user 010130\u2212****' }),
+    );
+  });
+
+  it("shows an organisation's kennitala (day of founding + 40, a valid check digit) and masks a person's", () => {
+    // 5402696029: an organisation founded on 14 February 1969 (an X-Road member code).
+    expect(maskNationalIds('xroad://IS/GOV/5402696029/island-is and 540269-6029')).toBe(
+      'xroad://IS/GOV/5402696029/island-is and 540269-6029',
+    );
+    expect(maskNationalIds('/v2/companies/%35%34%30%32%36%39%36%30%32%39')).toBe(
+      '/v2/companies/%35%34%30%32%36%39%36%30%32%39',
+    );
+    // A wrong check digit, or a day that is not a date + 40: not an organisation's, so masked.
+    expect(maskNationalIds('5402696039 7202696029')).toBe('540269**** 720269****');
+    expect(maskNationalIds(`owner ${ID} of 5402696029`)).toBe('owner 010130**** of 5402696029');
+  });
+
+  it("masks every person's identifier and shows every organisation's, in every separator form and digit width (property)", () => {
+    const identifier = fc
+      .record({
+        day: fc.integer({ min: 1, max: 28 }),
+        month: fc.integer({ min: 1, max: 12 }),
+        year: fc.integer({ min: 1900, max: 2025 }),
+        serial: fc.integer({ min: 20, max: 99 }),
+        organisation: fc.boolean(),
+      })
+      .map(({ day, month, year, serial, organisation }) => ({
+        ten: kennitalaOf(day, month, year, serial, organisation),
+        organisation,
+      }))
+      .filter((id): id is { ten: string; organisation: boolean } => id.ten !== undefined);
+    const around = fc.constantFrom('', ' ', 'id ', '/users/', '~1', '%20', '"', ': ', '(', 'x');
+    fc.assert(
+      fc.property(
+        identifier,
+        fc.constantFrom(...SEPARATORS),
+        fc.boolean(),
+        around,
+        around,
+        ({ ten, organisation }, separator, wide, before, after) => {
+          const digits = wide ? fullWidth(ten) : ten;
+          const written = `${digits.slice(0, 6)}${separator}${digits.slice(6)}`;
+          const text = `${before}${written}${after}`;
+          const masked = maskNationalIds(text);
+          if (organisation) expect(masked).toBe(text);
+          else expect(masked).toBe(`${before}${digits.slice(0, 6)}${separator}****${after}`);
+          // The JSON report's fast path decides the same way.
+          expect(maskJsonText(JSON.stringify({ message: text }))).toBe(JSON.stringify({ message: masked }));
+        },
+      ),
+      { numRuns: 1000 },
+    );
+  });
+
   it('masks plain identifiers, with or without the hyphen, and keeps the birth date', () => {
     expect(maskNationalIds(`user ${ID} and 010130-2989`)).toBe('user 010130**** and 010130-****');
     expect(maskNationalIds('apis/0101302989-profile.yaml')).toBe('apis/010130****-profile.yaml');
@@ -104,12 +185,29 @@ function referenceKennitala(ten: string): boolean {
   );
 }
 
+/** Ten digits, written in any separator form and with ASCII or full-width digits, as ASCII. */
+const referenceDigits = (text: string) =>
+  [...text]
+    .map((c) => (c >= '\uFF10' && c <= '\uFF19' ? String(c.charCodeAt(0) - 0xff10) : c))
+    .join('')
+    .replace(/[^0-9]/g, '');
+
+/** An organisation's kennitala (day + 40, a real date: the kennitala package), with a valid check digit: public, never masked. */
+const referenceOrganisation = (text: string) => {
+  const ten = referenceDigits(text);
+  return ten.length === 10 && isCompany(ten) && referenceKennitala(ten);
+};
+
 function reference(text: string): string {
   // A whole hex hash (md5, sha1 or sha256 length, some letter in it) is a fingerprint, not data.
   if ([32, 40, 64].includes(text.length) && /^[0-9a-f]+$/.test(text) && /[a-f]/.test(text)) return text;
   const masked = text
-    .replace(/(?<![\d])(\d{6})(-?)(\d{4})(?![\d])/g, (match: string, head: string, hyphen: string, tail: string) =>
-      `${head}${tail}` === '0101003059' ? match : `${head}${hyphen}****`,
+    .replace(
+      /(?<![\d\uFF10-\uFF19])([\d\uFF10-\uFF19]{6})([-\u2010-\u2015\u2212]?)([\d\uFF10-\uFF19]{4})(?![\d\uFF10-\uFF19])/g,
+      (match: string, head: string, hyphen: string, tail: string) =>
+        referenceDigits(`${head}${tail}`) === '0101003059' || referenceOrganisation(`${head}${tail}`)
+          ? match
+          : `${head}${hyphen}****`,
     )
     .replace(/(?<![\d.])\d{9}(?![\d.])/g, (match: string) =>
       referenceKennitala(`0${match}`) ? `${match.slice(0, 5)}****` : match,
@@ -129,17 +227,26 @@ function reference(text: string): string {
       i += 1;
     }
   }
-  const isDigit = (unit: { char: string } | undefined) => unit !== undefined && unit.char >= '0' && unit.char <= '9';
+  const isDigit = (unit: { char: string } | undefined) =>
+    unit !== undefined && ((unit.char >= '0' && unit.char <= '9') || (unit.char >= '\uFF10' && unit.char <= '\uFF19'));
   const spans: Array<[number, number]> = [];
   for (let i = 0; i < units.length; i++) {
     if (!isDigit(units[i]) || isDigit(units[i - 1])) continue;
     let j = i;
     while (j < units.length && j - i < 6 && isDigit(units[j])) j++;
     if (j - i !== 6) continue;
-    const tail = j + (units[j]?.char === '-' ? 1 : 0);
+    const tail = j + (/^[-\u2010-\u2015\u2212]$/.test(units[j]?.char ?? '') ? 1 : 0);
     let k = tail;
     while (k < units.length && k - tail < 4 && isDigit(units[k])) k++;
     if (k - tail !== 4 || isDigit(units[k])) continue;
+    const digits = units
+      .slice(i, k)
+      .map((unit) => unit.char)
+      .join('');
+    if (referenceOrganisation(digits)) {
+      i = k - 1;
+      continue;
+    }
     spans.push([units[tail].start, units[k - 1].end]);
     i = k - 1;
   }
@@ -179,6 +286,14 @@ describe('maskNationalIds against the reading it was first written as', () => {
       '0101003059',
       '101302989',
       '101303019',
+      '5402696029',
+      '4101002990',
+      '\u2010',
+      '\u2212',
+      '\u2015',
+      '\uFF10',
+      '\uFF11',
+      '\uFF19',
     );
     fc.assert(
       fc.property(fc.array(unit, { maxLength: 30 }), (parts) => {

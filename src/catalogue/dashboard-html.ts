@@ -7,7 +7,9 @@
  */
 import { createHash } from 'node:crypto';
 import { counts, type Finding, type Report } from '../report/finding.js';
-import { maskNationalIds } from '../pii.js';
+import { maskedView } from '../pii.js';
+import { escapeControls, escapedView } from '../runtime/escape.js';
+import { HARVEST_DOCUMENT } from './rules.js';
 import type { CatalogueDashboard, DashboardService, TrendPoint } from './dashboard.js';
 
 const GRADE_COLOR: Record<string, string> = { A: '#2e7d32', B: '#558b2f', C: '#b28704', D: '#ef6c00', F: '#c62828' };
@@ -17,6 +19,11 @@ function esc(text: string): string {
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
+}
+
+/** Escaped text with its Markdown code spans (`x`) as code. */
+function inlineCode(text: string): string {
+  return esc(text).replace(/`([^`]+)`/g, '<code>$1</code>');
 }
 
 function hash(text: string): string {
@@ -36,6 +43,52 @@ function sparkline(points: readonly TrendPoint[], label: string, width = 90, hei
   const path = points.map((p, i) => `${i === 0 ? 'M' : 'L'}${x(i).toFixed(1)},${y(p.score).toFixed(1)}`).join(' ');
   const text = `${label}: ${points.map((p) => p.score).join(' → ')}`;
   return `<svg class="spark" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" aria-label="${esc(text)}"><title>${esc(text)}</title><path d="${path}" fill="none" stroke="#57606a" stroke-width="1.5"/><circle cx="${x(points.length - 1).toFixed(1)}" cy="${y(last.score).toFixed(1)}" r="2.5" fill="${GRADE_COLOR[gradeOf(last.score)]}"/></svg>`;
+}
+
+/**
+ * The catalogue's score across harvests as a chart with axes: scores 0–100 on the left (so two
+ * harvests at one score read as "steady at 62", not as a bare flat line), each harvest's date
+ * below its point, and every point marked and labelled with its score.
+ */
+function trendChart(points: readonly TrendPoint[], label: string): string {
+  const width = 520;
+  const height = 170;
+  const left = 34;
+  const right = 16;
+  const top = 12;
+  const bottom = 34;
+  const plotWidth = width - left - right;
+  const plotHeight = height - top - bottom;
+  const x = (i: number) => left + (points.length === 1 ? plotWidth / 2 : (i * plotWidth) / (points.length - 1));
+  const y = (score: number) => top + plotHeight - (plotHeight * Math.max(0, Math.min(100, score))) / 100;
+  const ticks = [0, 25, 50, 75, 100]
+    .map(
+      (t) =>
+        `<line class="grid" x1="${left}" x2="${width - right}" y1="${y(t)}" y2="${y(t)}" stroke="#eaeef2"/><text class="tick" x="${left - 6}" y="${y(t) + 4}" text-anchor="end">${t}</text>`,
+    )
+    .join('');
+  // Dates under the points: every one when few, else the first, the last and some between.
+  const every = Math.max(1, Math.ceil(points.length / 6));
+  // The day of each harvest, with its time when two harvests share a day.
+  const days = points.map((p) => p.harvested.slice(0, 10));
+  const sameDay = new Set(days).size < days.length;
+  const when = (p: TrendPoint) => (sameDay ? p.harvested.slice(0, 16).replace('T', ' ') : p.harvested.slice(0, 10));
+  const dates = points
+    .map((p, i) =>
+      i % every === 0 || i === points.length - 1
+        ? `<text class="date" x="${x(i).toFixed(1)}" y="${height - bottom + 16}" text-anchor="${points.length > 1 && i === 0 ? 'start' : points.length > 1 && i === points.length - 1 ? 'end' : 'middle'}">${esc(when(p))}</text>`
+        : '',
+    )
+    .join('');
+  const path = points.map((p, i) => `${i === 0 ? 'M' : 'L'}${x(i).toFixed(1)},${y(p.score).toFixed(1)}`).join(' ');
+  const marks = points
+    .map(
+      (p, i) =>
+        `<circle cx="${x(i).toFixed(1)}" cy="${y(p.score).toFixed(1)}" r="3.5" fill="${GRADE_COLOR[gradeOf(p.score)]}"><title>${esc(`${p.harvested}: ${p.score}`)}</title></circle><text class="value" x="${x(i).toFixed(1)}" y="${(y(p.score) - 8).toFixed(1)}" text-anchor="middle">${p.score}</text>`,
+    )
+    .join('');
+  const text = `${label}: ${points.map((p) => `${p.harvested.slice(0, 10)} ${p.score}`).join(', ')}`;
+  return `<svg class="trend-chart" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" aria-label="${esc(text)}"><title>${esc(text)}</title>${ticks}<line class="axis y-axis" x1="${left}" x2="${left}" y1="${top}" y2="${top + plotHeight}" stroke="#57606a"/><line class="axis x-axis" x1="${left}" x2="${width - right}" y1="${top + plotHeight}" y2="${top + plotHeight}" stroke="#57606a"/>${dates}<path d="${path}" fill="none" stroke="#0969da" stroke-width="2"/>${marks}</svg>`;
 }
 
 const gradeOf = (score: number) =>
@@ -135,8 +188,14 @@ td.breaking { color: #a40e26; font-weight: 600; }
 .severity-warn { color: #b45309; font-weight: 600; }
 .severity-info { color: #1565c0; }
 .severity-hint { color: #6b7280; }
-code { font-family: ui-monospace, monospace; font-size: 12px; background: #f6f8fa; padding: 0 3px; border-radius: 3px; word-break: break-all; }
+code { font-family: ui-monospace, monospace; font-size: 12px; background: #f6f8fa; padding: 0 3px; border-radius: 3px; overflow-wrap: anywhere; }
+code.pointer { overflow-wrap: normal; word-break: keep-all; }
 .spark { vertical-align: middle; }
+.trend-chart { display: block; margin: 4px 0 10px; max-width: 100%; height: auto; }
+.trend-chart text { font: 11px system-ui, sans-serif; fill: #57606a; }
+.trend-chart text.value { fill: #1f2328; font-weight: 600; }
+#harvest-problems { border-color: #c62828; }
+#harvest-problems li { margin: 2px 0; }
 `;
 
 const SCRIPT = `
@@ -192,6 +251,25 @@ const SCRIPT = `
     if (className) node.className = className;
     return node;
   }
+  // A message's Markdown code spans (\`x\`) shown as code, the rest as text: never as markup.
+  function rich(tag, textContent, className) {
+    var node = el(tag, undefined, className);
+    String(textContent).split('\u0060').forEach(function (part, i, parts) {
+      if (i % 2 === 1 && i < parts.length - 1) node.appendChild(el('code', part));
+      else node.appendChild(document.createTextNode((i % 2 === 1 ? '\u0060' : '') + part));
+    });
+    return node;
+  }
+  // A JSON pointer that wraps only after a "/", never inside a segment.
+  function pointer(textContent) {
+    var node = el('code', undefined, 'pointer');
+    String(textContent).split('/').forEach(function (part, i) {
+      if (i > 0) { node.appendChild(document.createTextNode('/')); }
+      if (i > 0) node.appendChild(document.createElement('wbr'));
+      node.appendChild(document.createTextNode(part));
+    });
+    return node;
+  }
   function link(textContent, url) {
     if (!/^https?:\\/\\//i.test(url)) return el('span', textContent);
     var a = el('a', textContent);
@@ -224,8 +302,11 @@ const SCRIPT = `
         tr.dataset.rule = f.ruleId;
         tr.appendChild(el('td', f.severity, 'severity-' + f.severity));
         var rule = el('td'); rule.appendChild(link(f.ruleId, f.docsUrl)); tr.appendChild(rule);
-        tr.appendChild(el('td', f.message));
-        var where = el('td'); where.appendChild(el('code', (f.line ? 'line ' + f.line + ' ' : '') + (f.pointer || (f.line ? '(the whole description)' : '(the service)')))); tr.appendChild(where);
+        tr.appendChild(rich('td', f.message, 'message'));
+        var where = el('td');
+        if (f.line) where.appendChild(el('span', 'line ' + f.line + ' ', 'line'));
+        if (f.pointer) where.appendChild(pointer(f.pointer)); else where.appendChild(el('code', f.line ? '(the whole description)' : '(the service)'));
+        tr.appendChild(where);
       });
       page.appendChild(t);
     }
@@ -245,12 +326,7 @@ const SCRIPT = `
 `;
 
 /** The per-service data the service pages are made from, as text for a JSON data block. */
-function pageData(
-  dashboard: CatalogueDashboard,
-  report: Report,
-  endpoints: Map<string, string[]>,
-  showPii: boolean,
-): string {
+function pageData(dashboard: CatalogueDashboard, report: Report, endpoints: Map<string, string[]>): string {
   const byService = new Map<string, Finding[]>();
   for (const finding of report.findings) {
     if (!counts(finding)) continue;
@@ -260,7 +336,6 @@ function pageData(
     else byService.set(document, [finding]);
   }
   const rank = { error: 0, warn: 1, info: 2, hint: 3 } as const;
-  const mask = (text: string) => (showPii ? text : maskNationalIds(text));
   const data = {
     names: dashboard.services.map((s) => s.name),
     services: dashboard.services.map((s) => ({
@@ -275,8 +350,8 @@ function pageData(
         .map((f) => ({
           ruleId: f.ruleId,
           severity: f.severity,
-          message: mask(f.message),
-          pointer: mask(f.pointer),
+          message: f.message,
+          pointer: f.pointer,
           ...(f.line !== undefined ? { line: f.line } : {}),
           docsUrl: f.docsUrl,
         })),
@@ -293,12 +368,19 @@ export interface DashboardHtmlOptions {
 }
 
 export function renderDashboardHtml(
-  dashboard: CatalogueDashboard,
-  report: Report,
+  given: CatalogueDashboard,
+  givenReport: Report,
   options: DashboardHtmlOptions = {},
 ): string {
+  // Every text from a security server or a description (names, titles, endpoints, error texts,
+  // messages, pointers) is masked for personal national identifiers and has its control and
+  // bidirectional characters shown escaped, once, here: each place below shows it as it is.
+  const shown = <T>(value: T): T => escapedView(options.showPii ? value : maskedView(value), escapeControls);
+  const dashboard = shown(given);
+  const report = shown(givenReport);
+  const endpoints = new Map(shown([...(options.endpoints ?? new Map<string, string[]>())]));
+  const problems = report.findings.filter((f) => f.document === HARVEST_DOCUMENT && counts(f));
   const s = dashboard.summary;
-  const mask = (text: string) => (options.showPii ? text : maskNationalIds(text));
   const card = (id: string, figure: string, label: string) =>
     `<div class="card" id="${id}"><div class="figure">${esc(figure)}</div><div class="label">${esc(label)}</div></div>`;
   const gate = `no ${dashboard.gate.failSeverity === 'error' ? 'error' : `finding at ${dashboard.gate.failSeverity} or above`}${dashboard.gate.minScore !== undefined ? `, score ≥ ${dashboard.gate.minScore}` : ''}`;
@@ -324,6 +406,9 @@ export function renderDashboardHtml(
     '</header>',
     '<main>',
     '<div id="overview">',
+    problems.length > 0
+      ? `<section id="harvest-problems"><h2>The harvest is incomplete: ${problems.length} problem${problems.length === 1 ? '' : 's'}</h2><ul>${problems.map((f) => `<li><span class="severity-${f.severity}">${esc(f.ruleId)}</span>: ${inlineCode(f.message)}</li>`).join('')}</ul></section>`
+      : '',
     '<div class="cards" id="summary">',
     card(
       'summary-services',
@@ -345,7 +430,7 @@ export function renderDashboardHtml(
       ? `<table><thead><tr><th>Rule</th><th>Severity</th><th class="num">Services</th><th class="num">Findings</th></tr></thead><tbody>${topRules}</tbody></table>`
       : '<p>No rule failed.</p>',
     '</section>',
-    `<section id="trend"><h2>Trend across harvests</h2>${dashboard.trend.length < 2 ? '<p class="meta">One harvest so far: each report with a previous harvest (--previous, or vottur catalogue &lt;url&gt; run again with the same --out) adds a point.</p>' : sparkline(dashboard.trend, 'catalogue score by harvest', 240, 40)}<table><thead><tr><th>Harvested</th><th class="num">Services</th><th class="num">Passing</th><th class="num">Share</th><th class="num">Score</th></tr></thead><tbody>${trendRows}</tbody></table></section>`,
+    `<section id="trend"><h2>Trend across harvests</h2>${dashboard.trend.length < 2 ? '<p class="meta">One harvest so far: each report with a previous harvest (--previous, or vottur catalogue &lt;url&gt; run again with the same --out) adds a point.</p>' : trendChart(dashboard.trend, 'catalogue score by harvest')}<table><thead><tr><th>Harvested</th><th class="num">Services</th><th class="num">Passing</th><th class="num">Share</th><th class="num">Score</th></tr></thead><tbody>${trendRows}</tbody></table></section>`,
     '<section id="catalogue"><h2>Services</h2>',
     '<form class="filters" id="filters">',
     '<label>Search <input type="search" id="filter-text" placeholder="provider, service, rule…"></label>',
@@ -370,14 +455,14 @@ export function renderDashboardHtml(
       header('Gate'),
     ].join(''),
     '</tr></thead><tbody>',
-    dashboard.services.map((service, index) => row({ ...service, provider: mask(service.provider) }, index)).join('\n'),
+    dashboard.services.map((service, index) => row(service, index)).join('\n'),
     '</tbody></table>',
     '<p id="no-match" hidden>No service matches these filters.</p>',
     '</section>',
     '</div>',
     '<section id="service-page" hidden></section>',
     '</main>',
-    `<footer class="meta">Generated by vottur ${esc(dashboard.tool.version)} at ${esc(dashboard.createdTimestamp)}. Each service's findings: click its service code. National identifiers are ${options.showPii ? 'shown unmasked (--show-pii)' : 'masked'}.</footer>`,
+    `<footer class="meta">Generated by vottur ${esc(dashboard.tool.version)} at ${esc(dashboard.createdTimestamp)}. Each service's findings: click its service code. People's national identifiers are ${options.showPii ? 'shown unmasked (--show-pii)' : 'masked; organisations’ kennitölur (public registry numbers) are shown'}; control and bidirectional characters from the security server and the descriptions are shown escaped.</footer>`,
   ].join('\n');
   const csp = [
     "default-src 'none'",
@@ -401,7 +486,7 @@ export function renderDashboardHtml(
     '</head>',
     '<body>',
     bodyHtml,
-    `<script type="application/json" id="dashboard-data">${pageData(dashboard, report, options.endpoints ?? new Map<string, string[]>(), Boolean(options.showPii))}</script>`,
+    `<script type="application/json" id="dashboard-data">${pageData(dashboard, report, endpoints)}</script>`,
     `<script>${SCRIPT}</script>`,
     '</body>',
     '</html>',

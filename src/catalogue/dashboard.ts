@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { atLeast, counts, type Finding, type Report, type Severity } from '../report/finding.js';
 import { gradeFor, scoreReport, type Grade } from '../report/score.js';
 import type { CatalogueRun, ServiceChange } from './report.js';
+import { HARVEST_DOCUMENT } from './rules.js';
 import { parseServiceName, serviceVersion } from './xroad.js';
 
 export const DASHBOARD_JSON_FILE = 'catalogue.json';
@@ -140,7 +141,9 @@ export function buildDashboard(run: CatalogueRun, report: Report, options: Dashb
   const byName = new Map(run.services.map((s) => [s.name, s]));
   const previousByName = new Map((run.previousManifest?.services ?? []).map((s) => [s.name, s]));
 
-  const services: DashboardService[] = report.documents.map((document) => {
+  // The harvest's own problems (on harvest.json) are not a service: the HTML shows them apart.
+  const serviceDocuments = report.documents.filter((document) => document.path !== HARVEST_DOCUMENT);
+  const services: DashboardService[] = serviceDocuments.map((document) => {
     const name = document.path;
     const harvested = byName.get(name);
     const known = harvested ?? previousByName.get(name);

@@ -26,7 +26,11 @@ export interface DevSecurityServerOptions {
   port?: number;
   /** Default 127.0.0.1. */
   host?: string;
-  /** How the answers spell their members: `snake` (`member_class`, the published examples) or `camel` (`memberClass`, the specification's schema). */
+  /**
+   * How the answers spell their members: `snake` (`member_class`, PR-MREST's Annex B examples:
+   * a `service` list with `endpoint_list: [...]`) or `camel` (PR-MREST's Annex A schema: a
+   * `member` list, `memberClass`, `objectType: { object_type }`, `endpointList: { member: [...] }`).
+   */
   fieldCase?: 'snake' | 'camel';
   /**
    * Serve HTTPS with this certificate and key, and require a client certificate signed by `ca`
@@ -117,17 +121,37 @@ export async function startDevSecurityServer(options: DevSecurityServerOptions):
   };
 
   const listMethods = (subsystem: DevSubsystem, allowedOnly: boolean, response: ServerResponse) => {
-    const service = subsystem.services
-      .filter((s) => !allowedOnly || s.allowed !== false)
-      .map((s) => ({
-        ...clientId(subsystem, 'SUBSYSTEM'),
-        object_type: 'SERVICE',
-        service_code: s.serviceCode,
-        service_type: s.serviceType,
-        ...(s.serviceType !== 'WSDL'
-          ? { endpoint_list: (s.endpoints ?? []).map((e) => ({ method: e.method, path: e.path })) }
-          : {}),
-      }));
+    const listed = subsystem.services.filter((s) => !allowedOnly || s.allowed !== false);
+    if (fieldCase === 'camel') {
+      // PR-MREST Annex A's restServiceDetailsListType, member for member.
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(
+        JSON.stringify({
+          member: listed.map((s) => ({
+            objectType: { object_type: 'SERVICE' },
+            serviceType: s.serviceType,
+            xRoadInstance: subsystem.instance,
+            memberClass: subsystem.memberClass,
+            memberCode: subsystem.memberCode,
+            subsystemCode: subsystem.subsystemCode,
+            serviceCode: s.serviceCode,
+            ...(s.serviceType !== 'WSDL'
+              ? { endpointList: { member: (s.endpoints ?? []).map((e) => ({ method: e.method, path: e.path })) } }
+              : {}),
+          })),
+        }),
+      );
+      return;
+    }
+    const service = listed.map((s) => ({
+      ...clientId(subsystem, 'SUBSYSTEM'),
+      object_type: 'SERVICE',
+      service_code: s.serviceCode,
+      service_type: s.serviceType,
+      ...(s.serviceType !== 'WSDL'
+        ? { endpoint_list: (s.endpoints ?? []).map((e) => ({ method: e.method, path: e.path })) }
+        : {}),
+    }));
     json(response, { service });
   };
 

@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { performance } from 'node:perf_hooks';
 import { request as httpsRequest, type RequestOptions } from 'node:https';
 import type { SecureContextOptions } from 'node:tls';
 import { errorMessage } from '../errors.js';
@@ -26,9 +27,34 @@ export interface TransportOptions {
   backoffMs?: number;
   /** Waited for before each request is sent (`--rate`). */
   pace?: () => Promise<void>;
+  /** The whole harvest's bounds, shared by every request of it (`--max-total-size`, `--max-duration`). */
+  budget?: HarvestBudget;
 }
 
-export type FailureKind = 'timeout' | 'unreachable' | 'too-large' | 'status';
+/**
+ * What a whole harvest may take: bytes received over every answer, and a deadline. Every chunk
+ * that arrives is counted; a request that would pass either bound is stopped as `limit`.
+ */
+export interface HarvestBudget {
+  maxBytes: number;
+  /** Bytes received so far, over every request. */
+  bytes: number;
+  /** `performance.now()` after which no request runs. */
+  deadline: number;
+  /** What to say when the deadline passes (`the harvest's time limit of 3600 s`). */
+  deadlineText: string;
+}
+
+/** Whether a bound of the harvest is reached: why, or undefined. */
+export function budgetSpent(budget: HarvestBudget | undefined): string | undefined {
+  if (!budget) return undefined;
+  if (budget.bytes >= budget.maxBytes)
+    return `the harvest's total size limit of ${budget.maxBytes} bytes (--max-total-size) was reached`;
+  if (performance.now() >= budget.deadline) return `${budget.deadlineText} was reached`;
+  return undefined;
+}
+
+export type FailureKind = 'timeout' | 'unreachable' | 'too-large' | 'status' | 'limit';
 
 export interface FetchFailure {
   ok: false;
@@ -79,6 +105,7 @@ function once(
     };
     const fail = (kind: FailureKind, reason: string, extra: Partial<FetchFailure> = {}) =>
       finish({ ok: false, kind, reason, attempts: 1, ...extra });
+    const budget = options.budget;
     const req = request(url, requestOptions, (response: IncomingMessage) => {
       const status = response.statusCode ?? 0;
       const mediaType = response.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
@@ -113,6 +140,17 @@ function once(
       });
       response.on('data', (chunk: Buffer) => {
         bytes += chunk.length;
+        if (budget) {
+          budget.bytes += chunk.length;
+          if (budget.bytes > budget.maxBytes) {
+            response.destroy();
+            out?.destroy();
+            fail('limit', `the harvest's total size limit of ${budget.maxBytes} bytes (--max-total-size) was reached`, {
+              status,
+            });
+            return;
+          }
+        }
         if (bytes > options.maxBytes) {
           response.destroy();
           out?.destroy();
@@ -154,10 +192,16 @@ function once(
         });
       });
     });
-    const timer = setTimeout(() => {
-      req.destroy();
-      fail('timeout', `no whole answer within ${options.timeoutMs} ms`);
-    }, options.timeoutMs);
+    // The request's own deadline, or the harvest's when that comes first.
+    const left = budget ? budget.deadline - performance.now() : Infinity;
+    const timer = setTimeout(
+      () => {
+        req.destroy();
+        if (budget && left < options.timeoutMs) fail('limit', `${budget.deadlineText} was reached`);
+        else fail('timeout', `no whole answer within ${options.timeoutMs} ms`);
+      },
+      Math.max(0, Math.min(options.timeoutMs, left)),
+    );
     req.on('error', (error: NodeJS.ErrnoException) =>
       fail('unreachable', connectionProblem(error), { ...(error.code ? { code: error.code } : {}) }),
     );
@@ -192,6 +236,8 @@ async function withRetries<T extends FetchedBody>(
   let wait = options.backoffMs ?? 200;
   for (let attempts = 1; ; attempts++) {
     await options.pace?.();
+    const spent = budgetSpent(options.budget);
+    if (spent) return { ok: false, kind: 'limit', reason: spent, attempts: attempts - 1 };
     const outcome = await attempt();
     if (outcome.ok || attempts > retries || !retryable(outcome, retryServerErrors)) return { ...outcome, attempts };
     await new Promise((resolve) => setTimeout(resolve, wait));

@@ -2,7 +2,9 @@
  * The harvest: every OpenAPI description a security server will give, written to a folder
  * (`<instance>/<class>/<member>/<subsystem>/<service-code>.(json|yaml)`) with `harvest.json`
  * beside them. Bounded in every direction (requests in flight, a deadline per request, a size
- * per description, retries, a rate); a service whose description cannot be had is recorded with
+ * per description, retries, a rate; and for the whole harvest: subsystems, services, bytes and
+ * time), since the security server's answers are not ours; a service whose description cannot be
+ * had, an entry whose identifier is not a valid X-Road code and a bound reached are recorded with
  * why, and only a security server that cannot be asked at all stops the run.
  */
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
@@ -11,14 +13,24 @@ import { performance } from 'node:perf_hooks';
 import type { SecureContextOptions } from 'node:tls';
 import { CouldNotRunError, errorMessage } from '../errors.js';
 import { toolInfo } from '../version.js';
+import { HARVEST_DEFAULTS } from './limits.js';
 import { createLimiter, createPacer } from '../contract/http.js';
-import { getJson, getToFile, type FetchFailure, type TransportOptions } from './fetch.js';
+import {
+  budgetSpent,
+  getJson,
+  getToFile,
+  type FetchFailure,
+  type HarvestBudget,
+  type TransportOptions,
+} from './fetch.js';
 import {
   MANIFEST_FILE,
   type HarvestedService,
   type HarvestedSubsystem,
   type HarvestError,
+  type HarvestLimits,
   type HarvestManifest,
+  type HarvestProblem,
 } from './manifest.js';
 import {
   parseSubsystemId,
@@ -26,18 +38,16 @@ import {
   readServiceList,
   serviceName,
   subsystemPath,
+  type RejectedEntry,
   type SubsystemId,
   type XRoadClient,
   type XRoadService,
 } from './xroad.js';
 
-export const HARVEST_DEFAULTS = {
-  concurrency: 4,
-  timeoutMs: 30_000,
-  /** The largest real descriptions we know are under 11 MB. */
-  maxBytes: 16 * 1024 * 1024,
-  retries: 2,
-} as const;
+export { HARVEST_DEFAULTS };
+
+/** Invalid entries recorded one by one in harvest.json; the rest are counted in one more. */
+const RECORDED_REJECTIONS = 100;
 
 export interface HarvestOptions {
   /** The security server's address (`https://ss.example.is`). */
@@ -60,6 +70,11 @@ export interface HarvestOptions {
   backoffMs?: number;
   /** Requests per second, over the whole harvest. */
   rate?: number;
+  /** Bounds of the whole harvest (defaults in HARVEST_DEFAULTS); each reached is a `catalogue-limit-reached` finding. */
+  maxSubsystems?: number;
+  maxServices?: number;
+  maxTotalBytes?: number;
+  maxDurationMs?: number;
   tls?: SecureContextOptions;
   /** After each service: how many are done, of how many known so far. */
   onProgress?: (done: number, total: number) => void;
@@ -100,6 +115,7 @@ async function subsystemMatcher(glob: string | undefined): Promise<(code: string
 /** Why a description could not be had, from a failed request. */
 function errorOf(failure: FetchFailure, service: XRoadService): HarvestError {
   const base = { ...(failure.status !== undefined ? { status: failure.status } : {}), attempts: failure.attempts };
+  if (failure.kind === 'limit') return { kind: 'limit', reason: `not fetched: ${failure.reason}`, ...base };
   if (failure.kind === 'timeout')
     return {
       kind: 'timeout',
@@ -208,6 +224,26 @@ export async function harvestCatalogue(options: HarvestOptions): Promise<Harvest
   const concurrency = options.concurrency ?? HARVEST_DEFAULTS.concurrency;
   if (!Number.isInteger(concurrency) || concurrency < 1)
     throw new CouldNotRunError(`--concurrency ${concurrency}: give a whole number of requests, 1 or more`);
+  const limits: HarvestLimits = {
+    maxSubsystems: options.maxSubsystems ?? HARVEST_DEFAULTS.maxSubsystems,
+    maxServices: options.maxServices ?? HARVEST_DEFAULTS.maxServices,
+    maxTotalBytes: options.maxTotalBytes ?? HARVEST_DEFAULTS.maxTotalBytes,
+    maxDurationMs: options.maxDurationMs ?? HARVEST_DEFAULTS.maxDurationMs,
+  };
+  for (const [option, value] of [
+    ['--max-subsystems', limits.maxSubsystems],
+    ['--max-services', limits.maxServices],
+    ['--max-total-size', limits.maxTotalBytes],
+    ['--max-duration', limits.maxDurationMs],
+  ] as const)
+    if (!Number.isInteger(value) || value < 1)
+      throw new CouldNotRunError(`${option} ${value}: give a whole number, 1 or more`);
+  const budget: HarvestBudget = {
+    maxBytes: limits.maxTotalBytes,
+    bytes: 0,
+    deadline: started + limits.maxDurationMs,
+    deadlineText: `the harvest's time limit of ${limits.maxDurationMs / 1000} s (--max-duration)`,
+  };
   if (options.rate !== undefined && !(options.rate > 0))
     throw new CouldNotRunError(`--rate must be a number of requests per second above 0 (got ${options.rate})`);
   const transport: TransportOptions = {
@@ -217,6 +253,7 @@ export async function harvestCatalogue(options: HarvestOptions): Promise<Harvest
     ...(options.backoffMs !== undefined ? { backoffMs: options.backoffMs } : {}),
     ...(options.tls ? { tls: options.tls } : {}),
     ...(options.rate !== undefined ? { pace: createPacer(options.rate) } : {}),
+    budget,
   };
   const headers = { 'x-road-client': client };
   const matches = await subsystemMatcher(options.subsystem);
@@ -239,20 +276,44 @@ export async function harvestCatalogue(options: HarvestOptions): Promise<Harvest
       `${base.href}listClients did not answer JSON (${listed.notJson}); is this a security server?`,
     );
   let clients;
+  const problems: HarvestProblem[] = [];
+  let rejections = 0;
+  const reject = (entries: readonly RejectedEntry[]) => {
+    for (const entry of entries) {
+      if (rejections++ < RECORDED_REJECTIONS)
+        problems.push({ kind: 'invalid-identifier', reason: entry.reason, identifier: entry.identifier });
+    }
+  };
   try {
-    clients = readClientList(listed.json).clients;
+    const read = readClientList(listed.json);
+    clients = read.clients;
+    reject(read.rejected);
   } catch (error) {
     throw new CouldNotRunError(`${base.href}listClients: ${errorMessage(error)}; is this a security server?`);
   }
 
   await prepareFolder(options.out);
-  const subsystems = clients.filter(
-    (c): c is XRoadClient & { id: { subsystemCode: string } } =>
-      c.id.objectType === 'SUBSYSTEM' &&
-      c.id.subsystemCode !== undefined &&
-      (!options.instance || c.id.instance === options.instance) &&
-      matches(c.id.subsystemCode),
-  );
+  const matching = clients
+    .filter(
+      (c): c is XRoadClient & { id: { subsystemCode: string } } =>
+        c.id.objectType === 'SUBSYSTEM' &&
+        c.id.subsystemCode !== undefined &&
+        (!options.instance || c.id.instance === options.instance) &&
+        matches(c.id.subsystemCode),
+    )
+    .sort((a, b) => (subsystemPath(a.id) < subsystemPath(b.id) ? -1 : 1));
+  // The same subsystem listed twice is asked about once.
+  const seen = new Set<string>();
+  const unique = matching.filter((c) => !seen.has(subsystemPath(c.id)) && seen.add(subsystemPath(c.id)));
+  const subsystems = unique.slice(0, limits.maxSubsystems);
+  if (unique.length > subsystems.length)
+    problems.push({
+      kind: 'limit',
+      reason: `listClients listed ${unique.length} subsystems; the harvest asked the first ${subsystems.length} (by identifier) for their services and left ${unique.length - subsystems.length} out (--max-subsystems ${limits.maxSubsystems})`,
+    });
+  let servicesTaken = 0;
+  let servicesLeftOut = 0;
+  const cutSubsystems = new Set<string>();
   const limit = createLimiter(concurrency);
   const method = options.allowedOnly ? 'allowedMethods' : 'listMethods';
   const harvestedSubsystems: HarvestedSubsystem[] = [];
@@ -282,11 +343,13 @@ export async function harvestCatalogue(options: HarvestOptions): Promise<Harvest
         entry.error = !answer.ok
           ? {
               kind:
-                answer.kind === 'timeout'
-                  ? 'timeout'
-                  : answer.status === 401 || answer.status === 403
-                    ? 'refused'
-                    : 'unreachable',
+                answer.kind === 'limit'
+                  ? 'limit'
+                  : answer.kind === 'timeout'
+                    ? 'timeout'
+                    : answer.status === 401 || answer.status === 403
+                      ? 'refused'
+                      : 'unreachable',
               reason: `${method} ${answer.reason}${saidBy(answer.said)}`,
               ...(answer.status !== undefined ? { status: answer.status } : {}),
               attempts: answer.attempts,
@@ -296,11 +359,23 @@ export async function harvestCatalogue(options: HarvestOptions): Promise<Harvest
       }
       let listedServices: XRoadService[];
       try {
-        listedServices = readServiceList(answer.json, id).services;
+        const read = readServiceList(answer.json, id);
+        reject(read.rejected.map((r) => ({ ...r, reason: `${method} of ${path}: ${r.reason}` })));
+        // The same service code listed twice is one service (and one file).
+        const codes = new Set<string>();
+        listedServices = read.services.filter((s) => !codes.has(s.serviceCode) && codes.add(s.serviceCode));
       } catch (error) {
         entry.error = { kind: 'unreachable', reason: `${method}: ${errorMessage(error)}` };
         return;
       }
+      // The harvest's bound on services: what is over it is not recorded (a listing may name 300,000).
+      const room = Math.max(0, limits.maxServices - servicesTaken);
+      if (listedServices.length > room) {
+        servicesLeftOut += listedServices.length - room;
+        cutSubsystems.add(path);
+        listedServices = listedServices.slice(0, room);
+      }
+      servicesTaken += listedServices.length;
       entry.services = listedServices.length;
       const rest = listedServices.filter((s) => s.serviceType !== 'WSDL');
       if (listedServices.length === 0) entry.skipped = 'no services';
@@ -322,6 +397,25 @@ export async function harvestCatalogue(options: HarvestOptions): Promise<Harvest
     }),
   );
 
+  if (servicesLeftOut > 0)
+    problems.push({
+      kind: 'limit',
+      reason: `the harvest recorded ${servicesTaken} services, its limit (--max-services ${limits.maxServices}), and left ${servicesLeftOut} more listed by ${cutSubsystems.size} subsystem${cutSubsystems.size === 1 ? '' : 's'} out`,
+    });
+  if (rejections > RECORDED_REJECTIONS)
+    problems.push({
+      kind: 'invalid-identifier',
+      reason: `and ${rejections - RECORDED_REJECTIONS} more entries whose identifier is not a valid X-Road code (the first ${RECORDED_REJECTIONS} are listed)`,
+    });
+  const notFetched = services.filter((s) => s.error?.kind === 'limit').length;
+  const subsystemsNotListed = harvestedSubsystems.filter((s) => s.error?.kind === 'limit').length;
+  const spent = budgetSpent(budget);
+  if (spent && (notFetched > 0 || subsystemsNotListed > 0))
+    problems.push({
+      kind: 'limit',
+      reason: `${spent}: ${notFetched} service description${notFetched === 1 ? ' was' : 's were'} not fetched and ${subsystemsNotListed} subsystem${subsystemsNotListed === 1 ? ' was' : 's were'} not asked for their services`,
+    });
+
   const by =
     <T>(key: (item: T) => string) =>
     (a: T, b: T) =>
@@ -341,6 +435,8 @@ export async function harvestCatalogue(options: HarvestOptions): Promise<Harvest
     ...(options.subsystem ? { subsystemGlob: options.subsystem } : {}),
     subsystems: harvestedSubsystems,
     services,
+    ...(problems.length > 0 ? { problems } : {}),
+    limits,
     summary: {
       subsystems: harvestedSubsystems.length,
       services: described.length,

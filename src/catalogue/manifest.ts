@@ -11,7 +11,20 @@ export const MANIFEST_FILE = 'harvest.json';
 
 /** Why a service's description could not be had; each is a `catalogue-<kind>` finding. */
 export type HarvestErrorKind =
-  'description-missing' | 'refused' | 'timeout' | 'too-large' | 'not-openapi' | 'unreachable';
+  'description-missing' | 'refused' | 'timeout' | 'too-large' | 'not-openapi' | 'unreachable' | 'limit';
+
+/**
+ * What the harvest left out as a whole, beyond one service: an entry of a metaservice answer whose
+ * identifier is not a valid X-Road code (`catalogue-invalid-identifier`), or a bound of the harvest
+ * reached (`catalogue-limit-reached`). Each is a finding of the report on `harvest.json`.
+ */
+export interface HarvestProblem {
+  kind: 'invalid-identifier' | 'limit';
+  /** One line: what was left out and why. */
+  reason: string;
+  /** The identifier as received, JSON-quoted and cut short (for an invalid one). */
+  identifier?: string;
+}
 
 export interface HarvestError {
   kind: HarvestErrorKind;
@@ -73,6 +86,10 @@ export interface HarvestManifest {
   subsystemGlob?: string;
   subsystems: HarvestedSubsystem[];
   services: HarvestedService[];
+  /** What was left out beyond single services; absent when nothing was. */
+  problems?: HarvestProblem[];
+  /** The bounds the harvest ran under. */
+  limits?: HarvestLimits;
   summary: {
     subsystems: number;
     services: number;
@@ -81,6 +98,15 @@ export interface HarvestManifest {
     wsdlSkipped: number;
     bytes: number;
   };
+}
+
+/** A harvest's bounds (`--max-subsystems`, `--max-services`, `--max-total-size`, `--max-duration`). */
+export interface HarvestLimits {
+  maxSubsystems: number;
+  maxServices: number;
+  /** Bytes received over the whole harvest. */
+  maxTotalBytes: number;
+  maxDurationMs: number;
 }
 
 export function readManifest(folder: string, shown = folder): HarvestManifest {
@@ -100,7 +126,12 @@ export function readManifest(folder: string, shown = folder): HarvestManifest {
     throw new CouldNotRunError(`${shown}/${MANIFEST_FILE} is not JSON; harvest again`);
   }
   const manifest = value as Partial<HarvestManifest>;
-  if (manifest?.harvestFormat !== 1 || !Array.isArray(manifest.services) || !Array.isArray(manifest.subsystems)) {
+  if (
+    manifest?.harvestFormat !== 1 ||
+    !Array.isArray(manifest.services) ||
+    !Array.isArray(manifest.subsystems) ||
+    (manifest.problems !== undefined && !Array.isArray(manifest.problems))
+  ) {
     throw new CouldNotRunError(
       `${shown}/${MANIFEST_FILE} is not a harvest vottur can read (harvestFormat 1); harvest again`,
     );

@@ -17,7 +17,14 @@ import {
 import { errorMessage } from '../errors.js';
 import { toolInfo } from '../version.js';
 import { readManifest, type HarvestedService, type HarvestManifest } from './manifest.js';
-import { BREAKING_CHANGE_RULE, CATALOGUE_RULES, HARVEST_FAILURE_RULE, SERVICE_REMOVED_RULE } from './rules.js';
+import {
+  BREAKING_CHANGE_RULE,
+  CATALOGUE_RULES,
+  HARVEST_DOCUMENT,
+  HARVEST_FAILURE_RULE,
+  HARVEST_PROBLEM_RULE,
+  SERVICE_REMOVED_RULE,
+} from './rules.js';
 import { serviceVersion } from './xroad.js';
 
 export interface CatalogueReportOptions {
@@ -130,6 +137,19 @@ export async function reportCatalogue(options: CatalogueReportOptions): Promise<
     if (service.error)
       findings.push(harvestFinding(service, HARVEST_FAILURE_RULE[service.error.kind], service.error.reason));
   }
+  // What the harvest left out as a whole (a bound reached, an entry with an invalid identifier):
+  // on the manifest, in the first shard only, so merged shards hold each once.
+  const problems = !shard || shard.index === 1 ? (manifest.problems ?? []) : [];
+  for (const [i, problem] of problems.entries()) {
+    const finding = harvestFinding(
+      { name: HARVEST_DOCUMENT },
+      HARVEST_PROBLEM_RULE[problem.kind],
+      problem.identifier !== undefined ? `${problem.identifier}: ${problem.reason}` : problem.reason,
+    );
+    finding.pointer = `/problems/${i}`;
+    finding.path = ['problems', i];
+    findings.push(finding);
+  }
 
   const changes = new Map<string, ServiceChange>();
   const removed: string[] = [];
@@ -222,6 +242,7 @@ export async function reportCatalogue(options: CatalogueReportOptions): Promise<
     ...(s.version !== undefined ? { version: s.version } : {}),
   }));
   for (const name of removed) documents.push({ path: name });
+  if (problems.length > 0) documents.push({ path: HARVEST_DOCUMENT, title: 'the harvest as a whole' });
   const rules = new Map<string, RuleMeta>();
   for (const rule of [...linted.rules, ...CATALOGUE_RULES])
     if (!rules.has(rule.id) && rule.id !== UNREADABLE_RULE) rules.set(rule.id, rule);

@@ -19,7 +19,17 @@ export const HARVEST_FAILURE_RULE: Record<HarvestErrorKind, string> = {
   'too-large': 'catalogue-too-large',
   'not-openapi': 'catalogue-not-openapi',
   unreachable: 'catalogue-unreachable',
+  limit: 'catalogue-limit-reached',
 };
+
+/** The rule each harvest-wide problem (manifest `problems`) is reported under. */
+export const HARVEST_PROBLEM_RULE = {
+  'invalid-identifier': 'catalogue-invalid-identifier',
+  limit: 'catalogue-limit-reached',
+} as const;
+
+/** The document harvest-wide findings are on: the manifest, by its name (stable from one harvest folder to the next, as baselines need). */
+export const HARVEST_DOCUMENT = 'harvest.json';
 
 export const BREAKING_CHANGE_RULE = 'catalogue-breaking-change';
 export const SERVICE_REMOVED_RULE = 'catalogue-service-removed';
@@ -56,6 +66,16 @@ export const CATALOGUE_RULES: readonly RuleMeta[] = [
     "The service's description, or its subsystem's list of services, could not be fetched: the connection failed, or the security server answered 5xx after the retries.",
   ),
   rule(
+    'catalogue-limit-reached',
+    'error',
+    'A bound of the harvest was reached (subsystems, services, total bytes or total time): what was over it was not harvested, so the catalogue is incomplete.',
+  ),
+  rule(
+    'catalogue-invalid-identifier',
+    'error',
+    "The security server listed a client or a service whose identifier is not a valid X-Road code (a separator, a control character, '..', or a name of the harvest's own files): that entry was left out.",
+  ),
+  rule(
     BREAKING_CHANGE_RULE,
     'error',
     'The service changed since the previous harvest in a way that breaks its callers, without a new major version (a higher info.version major, or a new service code such as -v2 beside the old one).',
@@ -67,5 +87,7 @@ export const CATALOGUE_RULES: readonly RuleMeta[] = [
   ),
 ];
 
-/** Rules whose finding means the service's description could not be checked at all: it scores 0. */
-export const UNCHECKED_RULES: readonly string[] = Object.values(HARVEST_FAILURE_RULE);
+/** Rules whose finding means the service's description (or part of the catalogue) could not be checked at all: it scores 0. */
+export const UNCHECKED_RULES: readonly string[] = [
+  ...new Set([...Object.values(HARVEST_FAILURE_RULE), ...Object.values(HARVEST_PROBLEM_RULE)]),
+];

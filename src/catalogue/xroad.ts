@@ -1,11 +1,13 @@
 /**
  * The X-Road service metadata protocol as vottur reads it (PR-META `listClients`, PR-MREST
  * `listMethods`/`allowedMethods`/`getOpenAPI`): identifiers, the `xroad://` names services are
- * reported under, and the answers read in either field spelling. The published examples and
- * island.is's own schema write snake_case (`member_class`); the specification's Annex A schema
- * writes camelCase (`memberClass`): both are accepted, member by member.
+ * reported under, and the answers read in either shape. PR-MREST's Annex B examples (and
+ * island.is's own schema) write a `service` list in snake_case (`member_class`, `endpoint_list: [...]`);
+ * its Annex A schema writes a `member` list in camelCase (`memberClass`, `objectType: { object_type }`,
+ * `endpointList: { member: [...] }`): both are accepted, member by member.
  */
 import { CouldNotRunError } from '../errors.js';
+import { escapeJsonText } from '../runtime/escape.js';
 
 /** A subsystem on the data exchange layer: `INSTANCE/CLASS/MEMBER/SUBSYSTEM`. */
 export interface SubsystemId {
@@ -45,17 +47,52 @@ export interface XRoadService extends ServiceId {
   endpoints: Endpoint[];
 }
 
-/** One segment of an identifier: what X-Road allows in a code, and nothing that walks out of a folder. */
-const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,254}$/;
+/**
+ * One code of an identifier: what PR-REST (4.8, "Identifier Character Restrictions") allows in an
+ * X-Road identifier (letters, digits and `'()+,-.=?`), and `_`, which SOAP service codes use; at
+ * most 255 characters, starting with a letter or a digit, and no `..`. Every code becomes a folder
+ * or file name of the harvest: nothing else (no separator, no control character) gets that far.
+ */
+const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9'()+,\-.=?_]{0,254}$/;
 
-export function isIdentifierSegment(text: string): boolean {
-  return SEGMENT.test(text) && text !== '.' && text !== '..' && !text.includes('..');
+/**
+ * Names the harvest writes at the top of its folder, where instance codes become folders: an
+ * instance coded `harvest.json` would take the manifest's place (and end the harvest on EISDIR).
+ */
+const HARVEST_FILES = /^(?:harvest\.json|catalogue\.json|catalogue\.html)(?:\.tmp)?$/i;
+
+/** Why `text` is not a valid X-Road code (at `position`), or undefined when it is one. */
+export function identifierProblem(text: string, position: 'instance' | 'code' = 'code'): string | undefined {
+  if (text.length === 0) return 'it is empty';
+  if (text.length > 255) return 'it is longer than 255 characters';
+  if (!SEGMENT.test(text))
+    return "it holds a character X-Road does not allow in a code (only letters, digits and '()+,-.=?_, starting with a letter or digit)";
+  if (text.includes('..')) return 'it holds ".."';
+  if (position === 'instance' && HARVEST_FILES.test(text)) return "it is the name of one of the harvest's own files";
+  return undefined;
+}
+
+export function isIdentifierSegment(text: string, position: 'instance' | 'code' = 'code'): boolean {
+  return identifierProblem(text, position) === undefined;
+}
+
+/** An identifier as received, safe to show: JSON-quoted (control and bidirectional characters escaped) and cut to 120 characters. */
+export function shownIdentifier(parts: ReadonlyArray<unknown>): string {
+  const text = escapeJsonText(JSON.stringify(parts.map((part) => (part === undefined ? null : part))));
+  return text.length > 120 ? `${text.slice(0, 119)}…` : text;
+}
+
+/** An entry of a metaservice answer left out because its identifier is not valid: what it was, and why. */
+export interface RejectedEntry {
+  /** The identifier as received, JSON-quoted (`["IS","GOV","1","harvest.json"]`). */
+  identifier: string;
+  reason: string;
 }
 
 /** Parses `INSTANCE/CLASS/MEMBER/SUBSYSTEM` (`--xroad-client`). */
 export function parseSubsystemId(text: string, option = '--xroad-client'): SubsystemId {
   const parts = text.split('/');
-  if (parts.length !== 4 || !parts.every(isIdentifierSegment)) {
+  if (parts.length !== 4 || !parts.every((part, i) => isIdentifierSegment(part, i === 0 ? 'instance' : 'code'))) {
     throw new CouldNotRunError(
       `${option} "${text}" is not a subsystem identifier; write INSTANCE/CLASS/MEMBER/SUBSYSTEM, e.g. IS-DEV/GOV/10000/vottur`,
     );
@@ -124,29 +161,51 @@ export class ProtocolError extends Error {
   override readonly name = 'ProtocolError';
 }
 
-/** Reads a `listClients` answer (JSON). Clients whose identifier is unusable are left out and counted. */
-export function readClientList(body: unknown): { clients: XRoadClient[]; skipped: number } {
+/** Why an identifier's codes are not valid X-Road codes, naming the first that is not, or undefined. */
+function codesProblem(codes: ReadonlyArray<[string, unknown]>): string | undefined {
+  for (const [i, [what, value]] of codes.entries()) {
+    if (typeof value !== 'string') return `its ${what} is missing`;
+    const problem = identifierProblem(value, i === 0 && what === 'instance' ? 'instance' : 'code');
+    if (problem) return `its ${what} is not a valid X-Road code: ${problem}`;
+  }
+  return undefined;
+}
+
+/** Reads a `listClients` answer (JSON). Clients whose identifier is not valid are left out, each with why. */
+export function readClientList(body: unknown): { clients: XRoadClient[]; rejected: RejectedEntry[] } {
   const list = isRecord(body) ? field(body, 'member') : undefined;
   if (!Array.isArray(list)) throw new ProtocolError('the listClients answer has no "member" list');
   const clients: XRoadClient[] = [];
-  let skipped = 0;
+  const rejected: RejectedEntry[] = [];
   for (const entry of list) {
     const id = isRecord(entry) && isRecord(entry.id) ? entry.id : undefined;
     const instance = id && text(id, 'xroad_instance');
     const memberClass = id && text(id, 'member_class');
     const memberCode = id && text(id, 'member_code');
     const subsystemCode = id && text(id, 'subsystem_code');
-    const objectType = (id && text(id, 'object_type')) ?? (subsystemCode !== undefined ? 'SUBSYSTEM' : 'MEMBER');
-    // Each part becomes a folder of the harvest: only what X-Road allows in a code.
-    const parts = [instance, memberClass, memberCode, ...(subsystemCode !== undefined ? [subsystemCode] : [])];
-    if (
-      !instance ||
-      !memberClass ||
-      !memberCode ||
-      (objectType !== 'MEMBER' && objectType !== 'SUBSYSTEM') ||
-      !parts.every((part) => part !== undefined && isIdentifierSegment(part))
-    ) {
-      skipped++;
+    const objectType = (id && objectTypeOf(id)) ?? (subsystemCode !== undefined ? 'SUBSYSTEM' : 'MEMBER');
+    const identifier = shownIdentifier([instance, memberClass, memberCode, subsystemCode]);
+    if (!id) {
+      rejected.push({ identifier: shownIdentifier([]), reason: 'a client without an "id"' });
+      continue;
+    }
+    if (objectType !== 'MEMBER' && objectType !== 'SUBSYSTEM') {
+      // Another kind of client (a security server, a group): not a provider of services.
+      continue;
+    }
+    // Each code becomes a folder of the harvest: only what X-Road allows in a code.
+    const problem = codesProblem([
+      ['instance', instance],
+      ['member class', memberClass],
+      ['member code', memberCode],
+      ...(objectType === 'SUBSYSTEM' || subsystemCode !== undefined
+        ? ([['subsystem code', subsystemCode]] as Array<[string, unknown]>)
+        : []),
+    ]);
+    if (problem || !instance || !memberClass || !memberCode) {
+      // A member is never harvested (its subsystems are, and each is judged on its own).
+      if (objectType === 'MEMBER') continue;
+      rejected.push({ identifier, reason: `listClients: ${problem ?? 'an incomplete identifier'}` });
       continue;
     }
     const name = isRecord(entry) ? text(entry, 'name') : undefined;
@@ -157,32 +216,64 @@ export function readClientList(body: unknown): { clients: XRoadClient[]; skipped
       ...(subsystemName !== undefined ? { subsystemName } : {}),
     });
   }
-  return { clients, skipped };
+  return { clients, rejected };
 }
 
-/** Reads a `listMethods`/`allowedMethods` answer (JSON). */
-export function readServiceList(body: unknown, subsystem: SubsystemId): { services: XRoadService[]; skipped: number } {
-  const list = isRecord(body) ? field(body, 'service') : undefined;
-  if (!Array.isArray(list)) throw new ProtocolError('the answer has no "service" list');
+/** `object_type` written as a string (Annex B) or as Annex A's `objectType: { object_type: … }`. */
+function objectTypeOf(record: Loose): string | undefined {
+  const value = field(record, 'object_type');
+  if (typeof value === 'string') return value;
+  return isRecord(value) ? text(value, 'object_type') : undefined;
+}
+
+/** A list written as an array (Annex B's `endpoint_list: [...]`) or as Annex A's `{ member: [...] }`. */
+function listOf(value: unknown): unknown[] | undefined {
+  if (Array.isArray(value)) return value as unknown[];
+  const member = isRecord(value) ? value.member : undefined;
+  return Array.isArray(member) ? (member as unknown[]) : undefined;
+}
+
+/**
+ * Reads a `listMethods`/`allowedMethods` answer (JSON): Annex B's `{ "service": [...] }` or Annex
+ * A's `{ "member": [...] }`. Services whose code is not a valid X-Road code are left out, each with why.
+ */
+export function readServiceList(
+  body: unknown,
+  subsystem: SubsystemId,
+): { services: XRoadService[]; rejected: RejectedEntry[] } {
+  const list = isRecord(body) ? (listOf(field(body, 'service')) ?? listOf(body.member)) : undefined;
+  if (!Array.isArray(list)) throw new ProtocolError('the answer has neither a "service" nor a "member" list');
   const services: XRoadService[] = [];
-  let skipped = 0;
+  const rejected: RejectedEntry[] = [];
   for (const entry of list) {
     if (!isRecord(entry)) {
-      skipped++;
+      rejected.push({ identifier: shownIdentifier([]), reason: 'a service entry that is not an object' });
       continue;
     }
-    const serviceCode = text(entry, 'service_code');
+    const code: unknown = field(entry, 'service_code');
+    const serviceCode = typeof code === 'string' ? code : typeof code === 'number' ? String(code) : undefined;
     const type = (text(entry, 'service_type') ?? 'REST').toUpperCase();
-    if (
-      !serviceCode ||
-      (type !== 'OPENAPI' && type !== 'REST' && type !== 'WSDL') ||
-      !isIdentifierSegment(serviceCode)
-    ) {
-      skipped++;
+    const identifier = shownIdentifier([
+      subsystem.instance,
+      subsystem.memberClass,
+      subsystem.memberCode,
+      subsystem.subsystemCode,
+      code,
+    ]);
+    const problem = codesProblem([['service code', serviceCode]]);
+    if (problem || !serviceCode) {
+      rejected.push({ identifier, reason: `${problem ?? 'no service code'}` });
       continue;
     }
-    const endpointList = field(entry, 'endpoint_list');
-    const endpoints = Array.isArray(endpointList)
+    if (type !== 'OPENAPI' && type !== 'REST' && type !== 'WSDL') {
+      rejected.push({
+        identifier,
+        reason: `its service type ${JSON.stringify(type.slice(0, 40))} is none of OPENAPI, REST, WSDL`,
+      });
+      continue;
+    }
+    const endpointList = listOf(field(entry, 'endpoint_list'));
+    const endpoints = endpointList
       ? endpointList.filter(isRecord).flatMap((endpoint) => {
           const method = text(endpoint, 'method');
           const path = text(endpoint, 'path');
@@ -192,5 +283,5 @@ export function readServiceList(body: unknown, subsystem: SubsystemId): { servic
     // The service belongs to the subsystem asked about, whatever the answer repeats.
     services.push({ ...subsystem, serviceCode, serviceType: type, endpoints });
   }
-  return { services, skipped };
+  return { services, rejected };
 }

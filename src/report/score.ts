@@ -55,6 +55,8 @@ export const HARVEST_FAILURE_RULES: readonly string[] = [
   'catalogue-too-large',
   'catalogue-not-openapi',
   'catalogue-unreachable',
+  'catalogue-limit-reached',
+  'catalogue-invalid-identifier',
 ];
 
 /**

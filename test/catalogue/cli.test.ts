@@ -198,6 +198,44 @@ describe('vottur catalogue (CLI)', () => {
     expect(result.code).toBe(0);
   }, 60_000);
 
+  it('reports a bound of the harvest reached (--max-services) as catalogue-limit-reached, which fails the gate', async () => {
+    const { root } = tempFolder();
+    const harvest = await vottur(
+      [
+        'catalogue',
+        'harvest',
+        served.securityServer,
+        '--xroad-client',
+        served.xroadClient,
+        '--out',
+        'h',
+        '--max-services',
+        '2',
+        '--subsystem',
+        '*-registry',
+      ],
+      { cwd: root },
+    );
+    expect(harvest.code).toBe(0);
+    expect(harvest.stderr).toContain('1 bound of the harvest reached (catalogue-limit-reached)');
+    const report = await vottur(
+      ['catalogue', 'report', 'h', '--no-dashboard', '--format', 'json', '--output', 'r.json', '--jobs', '1'],
+      { cwd: root },
+    );
+    expect(report.code).toBe(1);
+    const findings = (
+      JSON.parse(readFileSync(join(root, 'r.json'), 'utf8')) as {
+        findings: Array<{ ruleId: string; document: string; message: string }>;
+      }
+    ).findings.filter((f) => f.ruleId === 'catalogue-limit-reached');
+    expect(findings).toEqual([
+      expect.objectContaining({
+        document: 'harvest.json',
+        message: expect.stringContaining('its limit (--max-services 2)') as string,
+      }),
+    ]);
+  }, 60_000);
+
   it('ends with one line and exit 2 when the security server cannot be reached', async () => {
     const { root } = tempFolder();
     const result = await vottur(

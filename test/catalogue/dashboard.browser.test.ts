@@ -215,6 +215,138 @@ describe.skipIf(!RUN_IN_BROWSER)(TITLE, () => {
     await page.close();
   }, 180_000);
 
+  it("masks people's identifiers and escapes control and bidirectional characters in every text from the security server or a description, and shows organisations' kennitölur", async () => {
+    const catalogue = sampleCatalogue();
+    const vehicles = catalogue.subsystems.find((s) => s.subsystemCode === 'vehicle-registry')!;
+    vehicles.memberCode = '5402696029';
+    vehicles.memberName = 'Agency of 0101302989 \u001b[31mred\u001b[0m \u202eevil';
+    vehicles.services[0].endpoints = [{ method: 'GET', path: '/v1/owners/010130-2989' }];
+    vehicles.services[0].description = {
+      text: [
+        'openapi: 3.0.3',
+        'info:',
+        '  title: "Vehicles of 010130\u20102989 \u202e\u001b]8;;https://example.com\u0007"',
+        '  version: 1.0.0',
+        'paths:',
+        '  /v1/owners/0101302989:',
+        '    get:',
+        "      responses: { '200': { description: ok } }",
+        '',
+      ].join('\n'),
+    };
+    vehicles.services.push({
+      serviceCode: 'forbidden-v1',
+      serviceType: 'OPENAPI',
+      endpoints: [{ method: 'GET', path: '/v1/x/\uff10\uff11\uff10\uff11\uff13\uff10\uff12\uff19\uff18\uff19' }],
+      answer: { status: 403, body: '{"message":"denied for 0101302989\\u001b[2J\\u202e"}' },
+    });
+    const { html, dashboard } = await dashboardOf(catalogue);
+    // A person's identifier in any form, or a raw control or bidirectional character.
+    const raw =
+      // eslint-disable-next-line no-control-regex -- finding control characters is the point
+      /0101302989|010130.2989|\uff12\uff19\uff18\uff19|[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+    expect(html).not.toMatch(raw);
+    const { page, problems } = await open(html, 'catalogue-pii.html');
+    const visible = () => page.evaluate(() => document.body.innerText);
+    // The organisation's kennitala (an X-Road member code) is shown, on the overview and its pages.
+    expect(await visible()).toContain('IS-DEV/GOV/5402696029');
+    expect(await visible()).not.toMatch(raw);
+    expect(await visible()).toContain('Agency of 010130**** \\u001b[31mred\\u001b[0m \\u202eevil');
+    const pages: string[] = [];
+    for (const service of dashboard.services.filter((s) => s.memberCode === '5402696029')) {
+      await page.evaluate((name) => (location.hash = `#service=${encodeURIComponent(name)}`), service.name);
+      await page.waitForSelector('#service-page:not([hidden])');
+      const text = await visible();
+      expect(text, service.name).not.toMatch(raw);
+      expect(text).toContain('5402696029');
+      pages.push(text);
+    }
+    expect(pages).toHaveLength(2);
+    expect(pages.join('\n')).toContain('denied for 010130****\\u001b[2J\\u202e');
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 60_000);
+
+  it('shows code spans of messages as code, and wraps JSON pointers only between their segments', async () => {
+    const { html, run } = await dashboardOf(sampleCatalogue());
+    const { page, problems } = await open(html, 'catalogue-messages.html');
+    await page.setViewportSize({ width: 720, height: 900 });
+    const permits = 'xroad://IS-DEV/GOV/10002/fishing-permits/permits-v1';
+    const withCode = run.report.findings.filter(
+      (f) => f.document === permits && counts(f) && /`[^`]+`/.test(f.message),
+    );
+    expect(withCode.length).toBeGreaterThan(0);
+    await page.evaluate((name) => (location.hash = `#service=${encodeURIComponent(name)}`), permits);
+    await page.waitForSelector('#service-findings');
+    const messages = await page.$$eval('#service-findings td.message', (tds) =>
+      tds.map((td) => ({ text: td.textContent ?? '', codes: td.querySelectorAll('code').length })),
+    );
+    expect(messages.filter((m) => m.codes > 0).length).toBe(withCode.length);
+    expect(messages.filter((m) => m.text.includes('`'))).toEqual([]);
+    // Where each pointer's lines break: only right after a "/", never inside a segment.
+    const breaks = await page.$$eval('#service-findings code.pointer', (codes) =>
+      codes.flatMap((code) => {
+        const text = code.textContent ?? '';
+        const range = document.createRange();
+        const tops: number[] = [];
+        let offset = 0;
+        const walker = document.createTreeWalker(code, NodeFilter.SHOW_TEXT);
+        const found: string[] = [];
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          for (let i = 0; i < (node.textContent ?? '').length; i++) {
+            range.setStart(node, i);
+            range.setEnd(node, i + 1);
+            const top = Math.round(range.getBoundingClientRect().top);
+            const before = tops.at(-1);
+            if (before !== undefined && top > before && text[offset + i - 1] !== '/')
+              found.push(`${text} at ${offset + i}`);
+            tops.push(top);
+          }
+          offset += (node.textContent ?? '').length;
+        }
+        return [{ wrapped: new Set(tops).size > 1, found }];
+      }),
+    );
+    expect(breaks.some((b) => b.wrapped)).toBe(true);
+    expect(breaks.flatMap((b) => b.found)).toEqual([]);
+    await page.screenshot({ path: join(ARTIFACTS, 'catalogue-service-narrow.png'), fullPage: false });
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 60_000);
+
+  it('draws the trend of two harvests with axes, dates and each score', async () => {
+    const vehicles = 'xroad://IS-DEV/GOV/10001/vehicle-registry/vehicles-v1';
+    const { dashboard, html } = await dashboardOf(sampleCatalogue(), 4, (server) =>
+      server.publish(
+        vehicles,
+        readFileSync(catalogueAsset('vehicle-registry-v1.openapi.yaml'), 'utf8').replace(
+          'version: 1.2.0',
+          'version: 1.2.1',
+        ),
+      ),
+    );
+    expect(dashboard.trend).toHaveLength(2);
+    const { page, problems } = await open(html, 'catalogue-trend.html');
+    const chart = await page.$eval('#trend svg.trend-chart', (svg) => ({
+      axes: svg.querySelectorAll('line.axis').length,
+      ticks: Array.from(svg.querySelectorAll('text.tick')).map((t) => t.textContent),
+      dates: Array.from(svg.querySelectorAll('text.date')).map((t) => t.textContent),
+      values: Array.from(svg.querySelectorAll('text.value')).map((t) => Number(t.textContent)),
+      points: svg.querySelectorAll('circle').length,
+      box: svg.getBoundingClientRect().height,
+    }));
+    expect(chart.axes).toBe(2);
+    expect(chart.ticks).toEqual(['0', '25', '50', '75', '100']);
+    // Both harvests are of today: each date carries its time.
+    expect(chart.dates).toEqual(dashboard.trend.map((p) => p.harvested.slice(0, 16).replace('T', ' ')));
+    expect(chart.values).toEqual(dashboard.trend.map((p) => p.score));
+    expect(chart.points).toBe(2);
+    expect(chart.box).toBeGreaterThan(100);
+    await (await page.$('#trend'))!.screenshot({ path: join(ARTIFACTS, 'catalogue-trend.png') });
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 120_000);
+
   it('runs nothing a hostile catalogue carries', async () => {
     const catalogue = sampleCatalogue();
     catalogue.subsystems[2].memberName = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>';

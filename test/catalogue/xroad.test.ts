@@ -1,6 +1,7 @@
 /** The metaservices' answers as vottur reads them: both spellings, and nothing a hostile server names that walks out of a folder. */
 import { describe, expect, it } from 'vitest';
 import {
+  isIdentifierSegment,
   parseServiceName,
   parseSubsystemId,
   readClientList,
@@ -59,7 +60,7 @@ describe('the X-Road metaservices', () => {
   });
 
   it('leaves out service codes that are not identifiers (they become file names), and says the answer is not a list', () => {
-    const { services, skipped } = readServiceList(
+    const { services, rejected } = readServiceList(
       {
         service: [
           { service_code: '../../etc/passwd', service_type: 'OPENAPI' },
@@ -71,7 +72,11 @@ describe('the X-Road metaservices', () => {
       SUBSYSTEM,
     );
     expect(services.map((s) => s.serviceCode)).toEqual(['ok-v1']);
-    expect(skipped).toBe(3);
+    expect(rejected.map((r) => r.reason)).toEqual([
+      expect.stringContaining('a character X-Road does not allow'),
+      expect.stringContaining('a character X-Road does not allow'),
+      expect.stringContaining('"GRAPHQL" is none of OPENAPI, REST, WSDL'),
+    ]);
     expect(
       readClientList({
         member: [
@@ -87,9 +92,97 @@ describe('the X-Road metaservices', () => {
           },
         ],
       }),
-    ).toEqual({ clients: [], skipped: 2 });
-    expect(() => readServiceList({ services: [] }, SUBSYSTEM)).toThrow(/no "service" list/);
+    ).toMatchObject({
+      clients: [],
+      rejected: [{ identifier: '["IS","GOV","1","../x"]' }],
+    });
+    expect(() => readServiceList({ services: [] }, SUBSYSTEM)).toThrow(/neither a "service" nor a "member" list/);
     expect(() => readClientList([])).toThrow(/no "member" list/);
+  });
+
+  it("reads listMethods in PR-MREST Annex A's shape: a member list, objectType an object, endpointList.member", () => {
+    const annexA = readServiceList(
+      {
+        member: [
+          {
+            objectType: { object_type: 'SERVICE' },
+            serviceType: 'OPENAPI',
+            xRoadInstance: 'IS',
+            memberClass: 'GOV',
+            memberCode: '1',
+            subsystemCode: 'a',
+            serviceCode: 's-v1',
+            serviceVersion: '1',
+            endpointList: {
+              member: [
+                { method: 'GET', path: '/v1/x' },
+                { method: 'POST', path: '/v1/y' },
+              ],
+            },
+          },
+          { objectType: { object_type: 'SERVICE' }, serviceType: 'WSDL', serviceCode: 'getPerson' },
+        ],
+      },
+      SUBSYSTEM,
+    );
+    expect(annexA.rejected).toEqual([]);
+    expect(annexA.services.map((s) => [s.serviceCode, s.serviceType, s.endpoints])).toEqual([
+      [
+        's-v1',
+        'OPENAPI',
+        [
+          { method: 'GET', path: '/v1/x' },
+          { method: 'POST', path: '/v1/y' },
+        ],
+      ],
+      ['getPerson', 'WSDL', []],
+    ]);
+    // Annex B's shape, as the examples write it, reads the same.
+    const annexB = readServiceList(
+      {
+        service: [
+          {
+            object_type: 'SERVICE',
+            service_type: 'OPENAPI',
+            xroad_instance: 'IS',
+            member_class: 'GOV',
+            member_code: '1',
+            subsystem_code: 'a',
+            service_code: 's-v1',
+            endpoint_list: [
+              { method: 'GET', path: '/v1/x' },
+              { method: 'POST', path: '/v1/y' },
+            ],
+          },
+          { object_type: 'SERVICE', service_type: 'WSDL', service_code: 'getPerson' },
+        ],
+      },
+      SUBSYSTEM,
+    );
+    expect(annexB).toEqual(annexA);
+  });
+
+  it('takes only valid X-Road codes as identifiers: no separator, control character, "..", or name of a harvest file as an instance', () => {
+    for (const code of ['user-profile-v2', 'getPerson_v1', "a'b(c)+d,e.f=g?h", '5402696029', 'IS-DEV'])
+      expect(isIdentifierSegment(code), code).toBe(true);
+    for (const code of [
+      '',
+      '..',
+      'a..b',
+      '.hidden',
+      'a/b',
+      'a\\b',
+      'a b',
+      'a\u001b[2J',
+      'a\u202eb',
+      'a:b',
+      'a%2f',
+      'x'.repeat(256),
+    ])
+      expect(isIdentifierSegment(code), JSON.stringify(code)).toBe(false);
+    for (const name of ['harvest.json', 'HARVEST.JSON', 'catalogue.html', 'catalogue.json', 'harvest.json.tmp'])
+      expect(isIdentifierSegment(name, 'instance'), name).toBe(false);
+    expect(isIdentifierSegment('harvest.json')).toBe(true);
   });
 
   it('names services, and reads the major version of a service code', () => {

@@ -11,6 +11,7 @@ import { join, resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import { CouldNotRunError, errorLine } from '../../errors.js';
 import type { Severity } from '../../report/finding.js';
+import { HARVEST_DEFAULTS } from '../../catalogue/limits.js';
 import { ratePerSecond } from '../contract-options.js';
 import {
   addBaselineOptions,
@@ -42,6 +43,10 @@ export interface HarvestCommandOptions {
   maxSize: number;
   retries: number;
   rate?: number;
+  maxSubsystems: number;
+  maxServices: number;
+  maxTotalSize: number;
+  maxDuration: number;
   cert?: string;
   key?: string;
   ca?: string;
@@ -69,14 +74,14 @@ function wholeNumber(option: string, minimum = 1) {
 }
 
 /** `16MB`, `512kB`, `1048576`: a size in bytes. */
-export function parseSize(value: string): number {
+export function parseSize(value: string, option = '--max-size'): number {
   const match = /^\s*([0-9]+(?:\.[0-9]+)?)\s*(b|bytes|kb|k|mb|m|gb|g)?\s*$/i.exec(value);
   if (!match)
-    throw new CouldNotRunError(`--max-size "${value}" is not a size; write e.g. 16MB, 512kB or a number of bytes`);
+    throw new CouldNotRunError(`${option} "${value}" is not a size; write e.g. 16MB, 512kB or a number of bytes`);
   const unit = (match[2] ?? 'b').toLowerCase();
   const factor = unit.startsWith('g') ? 1024 ** 3 : unit.startsWith('m') ? 1024 ** 2 : unit.startsWith('k') ? 1024 : 1;
   const bytes = Math.floor(Number(match[1]) * factor);
-  if (bytes < 1) throw new CouldNotRunError(`--max-size "${value}" must be above 0`);
+  if (bytes < 1) throw new CouldNotRunError(`${option} "${value}" must be above 0`);
   return bytes;
 }
 
@@ -101,8 +106,8 @@ export function addHarvestOptions(command: Command, required = true): Command {
     .option(
       '--max-size <size>',
       'largest description taken (e.g. 16MB); a larger one is recorded as too large',
-      parseSize,
-      16 * 1024 * 1024,
+      (value: string) => parseSize(value),
+      HARVEST_DEFAULTS.maxBytes,
     )
     .option(
       '--retries <n>',
@@ -111,6 +116,30 @@ export function addHarvestOptions(command: Command, required = true): Command {
       2,
     )
     .option('--rate <n>', 'start at most n requests per second (10 or 10/s), over the whole harvest', ratePerSecond)
+    .option(
+      '--max-subsystems <n>',
+      'most subsystems asked for their services; more is a catalogue-limit-reached finding',
+      wholeNumber('--max-subsystems'),
+      HARVEST_DEFAULTS.maxSubsystems,
+    )
+    .option(
+      '--max-services <n>',
+      'most services recorded over the whole harvest; more is a catalogue-limit-reached finding',
+      wholeNumber('--max-services'),
+      HARVEST_DEFAULTS.maxServices,
+    )
+    .option(
+      '--max-total-size <size>',
+      'most bytes received over the whole harvest (e.g. 1GB); reaching it is a catalogue-limit-reached finding',
+      (value: string) => parseSize(value, '--max-total-size'),
+      HARVEST_DEFAULTS.maxTotalBytes,
+    )
+    .option(
+      '--max-duration <s>',
+      'most seconds the whole harvest takes; reaching it is a catalogue-limit-reached finding',
+      wholeNumber('--max-duration'),
+      HARVEST_DEFAULTS.maxDurationMs / 1000,
+    )
     .option(
       '--cert <file>',
       'client certificate for mutual TLS with the security server: PEM (with --key), or PKCS#12 (.p12/.pfx; passphrase from VOTTUR_CERT_PASSPHRASE)',
@@ -207,6 +236,10 @@ export async function runHarvest(url: string, options: HarvestCommandOptions, io
       timeoutMs: options.timeout,
       maxBytes: options.maxSize,
       retries: options.retries,
+      maxSubsystems: options.maxSubsystems,
+      maxServices: options.maxServices,
+      maxTotalBytes: options.maxTotalSize,
+      maxDurationMs: options.maxDuration * 1000,
       ...(options.rate !== undefined ? { rate: options.rate } : {}),
       ...(tls ? { tls } : {}),
       onProgress: (done, total) => progress.update(done, total),
@@ -222,8 +255,11 @@ export async function runHarvest(url: string, options: HarvestCommandOptions, io
   const kinds = [...new Set(failed)].map(
     (kind) => `${failed.filter((failedKind) => failedKind === kind).length} ${kind}`,
   );
+  const problems = manifest.problems ?? [];
+  const limitsReached = problems.filter((p) => p.kind === 'limit').length;
+  const invalid = problems.filter((p) => p.kind === 'invalid-identifier').length;
   stderr(
-    `${errorLine(`harvested ${summary.harvested} of ${summary.services} REST service descriptions from ${summary.subsystems} subsystems into ${options.out} in ${(manifest.durationMs / 1000).toFixed(1)} s${failed.length ? ` (not harvested: ${kinds.join(', ')}; see harvest.json)` : ''}${summary.wsdlSkipped ? `; ${summary.wsdlSkipped} SOAP services skipped` : ''}`)}\n`,
+    `${errorLine(`harvested ${summary.harvested} of ${summary.services} REST service descriptions from ${summary.subsystems} subsystems into ${options.out} in ${(manifest.durationMs / 1000).toFixed(1)} s${failed.length ? ` (not harvested: ${kinds.join(', ')}; see harvest.json)` : ''}${summary.wsdlSkipped ? `; ${summary.wsdlSkipped} SOAP services skipped` : ''}${limitsReached ? `; ${limitsReached} bound${limitsReached === 1 ? '' : 's'} of the harvest reached (catalogue-limit-reached)` : ''}${invalid ? `; entries with an invalid identifier left out (catalogue-invalid-identifier)` : ''}`)}\n`,
   );
   return out;
 }
@@ -280,11 +316,13 @@ export async function runCatalogueReport(
       typeof options.dashboard === 'string' ? options.dashboard : join(folder, DASHBOARD_HTML_FILE),
     );
     const jsonFile = resolve(cwd, options.dashboardJson ?? join(folder, DASHBOARD_JSON_FILE));
-    // National identifiers in a provider's words (an error's reason) are masked, as in every report.
+    // National identifiers in a provider's words (an error's reason) are masked, as in every
+    // report, and the characters a terminal acts on escaped (the file is meant to be printed too).
     const { maskedView } = await import('../../pii.js');
+    const { escapeJsonText } = await import('../../runtime/escape.js');
     writeFileAtomically(
       jsonFile,
-      `${JSON.stringify(options.showPii ? dashboard : maskedView(dashboard), null, 2)}\n`,
+      `${escapeJsonText(JSON.stringify(options.showPii ? dashboard : maskedView(dashboard), null, 2))}\n`,
       options.dashboardJson ?? join(folder, DASHBOARD_JSON_FILE),
     );
     writeFileAtomically(

@@ -77,7 +77,7 @@ export function registerServe(program: Command, io: ServeIo = {}): void {
     .option('--sample-size <n>', 'with --xroad: add a generated catalogue of n services', parseSampleSize)
     .option(
       '--field-case <case>',
-      "with --xroad: spell the metaservices' members snake_case (the published examples) or camelCase (the specification's schema)",
+      "with --xroad: answer as PR-MREST's Annex B examples (snake: a service list, member_class) or its Annex A schema (camel: a member list, memberClass, endpointList.member)",
       'snake',
     )
     .option('--tls-cert <file>', 'with --xroad: serve HTTPS with this certificate (PEM)')

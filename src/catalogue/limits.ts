@@ -1,0 +1,20 @@
+/**
+ * The harvest's bounds by default: per request (deadline, size, retries, concurrency) and for the
+ * whole harvest (subsystems, services, bytes, time). A module of its own so that the command line
+ * can show them in its help without loading the harvest.
+ */
+export const HARVEST_DEFAULTS = {
+  concurrency: 4,
+  timeoutMs: 30_000,
+  /** The largest real descriptions we know are under 11 MB. */
+  maxBytes: 16 * 1024 * 1024,
+  retries: 2,
+  /** Subsystems asked for their services (island.is has a few hundred). */
+  maxSubsystems: 5_000,
+  /** Services recorded, over every subsystem (the generated 1,000-service catalogue is far inside). */
+  maxServices: 20_000,
+  /** Bytes received over the whole harvest: about a hundred of the largest descriptions we know. */
+  maxTotalBytes: 1024 * 1024 * 1024,
+  /** The whole harvest's time (one hour). */
+  maxDurationMs: 60 * 60 * 1000,
+} as const;
