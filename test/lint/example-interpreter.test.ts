@@ -95,7 +95,7 @@ describe('the interpreting validator passes no example ajv fails', () => {
     },
   );
 
-  it('on generated schemas and values', () => {
+  it('on generated schemas and values', { timeout: 600_000 }, () => {
     const type = fc.constantFrom('string', 'integer', 'number', 'boolean', 'null', 'array', 'object');
     const format = fc.constantFrom('int32', 'int64', 'email', 'uuid', 'date', 'date-time', 'uri', 'float', 'unknown');
     const pattern = fc.constantFrom('^a+$', '[0-9]', '^(a|b)*c$', '(?<=x)y', '\\p{L}');
@@ -176,7 +176,18 @@ describe('the interpreting validator passes no example ajv fails', () => {
         }
         expect(valid).toBe(true);
       }),
-      { numRuns: 5000 },
+      {
+        numRuns: 2000,
+        examples: [
+          // ajv's multipleOf is wrong for quotients from 1e21 up (parseInt of "1e+21"): the interpreter must defer to it.
+          [
+            '3.0.3',
+            { properties: {}, additionalProperties: { items: { multipleOf: 2 } } },
+            { format: 'int32' },
+            { a: [-2e21] },
+          ],
+        ],
+      },
     );
   });
 });
