@@ -8,6 +8,7 @@ import {
   schemaRef,
   type DescriptionAjv,
 } from '../lib/openapi/json-schema.js';
+import { exampleInterpreter } from '../lib/openapi/interpreted.js';
 import { encodePointer } from '../lib/openapi/pointer.js';
 import { mediaTypes, memoise, parameters, schemas } from '../lib/openapi/views.js';
 import { isArray, isObject, type Document } from '../lib/openapi/types.js';
@@ -20,7 +21,7 @@ const ERRORS_SHOWN = 3;
 const ACCEPT_ALL: SafePattern = { test: () => true, toString: () => '(unchecked)' };
 
 /** The description's `pattern`s matched in linear time: a pattern is hostile input like the rest of the document. */
-const regExp = Object.assign(
+export const regExp = Object.assign(
   (pattern: string): SafePattern => {
     const compiled = compileSafePattern(pattern);
     return compiled.ok ? compiled.regex : ACCEPT_ALL;
@@ -35,7 +36,7 @@ type Validate = ((value: unknown) => boolean) & { errors?: Parameters<typeof rel
  * checks (src/contract/validate/schema.ts): a description whose `discriminator` ajv refuses is
  * validated again with plain `oneOf` semantics, as there.
  */
-const validators = memoise((document: Document) => {
+export const exampleValidators = memoise((document: Document) => {
   let ajv: DescriptionAjv | undefined;
   let discriminator = true;
   const cache = new Map<string, Validate | undefined>();
@@ -65,11 +66,63 @@ const validators = memoise((document: Document) => {
   };
 }, 'exampleValidators');
 
-interface Checked {
+/** The interpreting validator that passes most examples without compiling their schemas (lib/openapi/interpreted.ts). */
+export const exampleInterpreters = memoise(
+  (document: Document) => exampleInterpreter(document, regExp),
+  'exampleInterpreter',
+);
+
+export interface Checked {
   given: GivenValue;
   schemaPath: JsonPath;
   /** What the example is the example of, for the message: `the example of \`GET /v1/x\` 200 application/json`. */
   subject: string;
+}
+
+/** Every example of the description with the schema it is judged against (an example shared through `$ref` once). */
+export function exampleChecks(document: Document): Checked[] {
+  const checks: Checked[] = [];
+  const seen = new Set<string>();
+  const add = (given: GivenValue, schemaPath: JsonPath, subject: string) => {
+    const key = encodePointer(given.path);
+    // An example object shared through `$ref` is judged once, where it is defined.
+    if (seen.has(key)) return;
+    seen.add(key);
+    checks.push({ given, schemaPath, subject });
+  };
+  for (const info of mediaTypes(document)) {
+    if (info.media.schema === undefined) continue;
+    const op = info.operations[0];
+    const of = op
+      ? ` of \`${op.method.toUpperCase()} ${op.pathKey}\`${info.statuses.length > 0 ? ` ${info.statuses.join('/')}` : ' (request body)'}`
+      : '';
+    for (const given of exampleObjectValues(document, info.media, info.path))
+      add(given, [...info.path, 'schema'], `the \`${info.mediaType}\` example${of}`);
+  }
+  for (const info of parameters(document)) {
+    if (info.parameter.schema === undefined) continue;
+    const name = typeof info.parameter.name === 'string' ? `\`${info.parameter.name}\`` : 'this parameter';
+    const schema = resolve(document, info.parameter.schema, [...info.path, 'schema']).value;
+    const isList =
+      isObject(schema) && (schema.type === 'array' || (isArray(schema.type) && schema.type.includes('array')));
+    for (const given of exampleObjectValues(document, info.parameter, info.path)) {
+      // A list parameter's example written as it is sent (`AB123,CD456`, Swagger 2.0's `collectionFormat`) is not judged as a list.
+      if (isList && typeof given.value === 'string') continue;
+      add(given, [...info.path, 'schema'], `the example of the parameter ${name}`);
+    }
+  }
+  for (const node of schemas(document)) {
+    const { example, examples } = node.schema;
+    const subject = node.name ? `the example of \`${node.name}\`` : 'the schema example';
+    if (example !== undefined)
+      add({ value: example, path: [...node.path, 'example'], keyword: 'example' }, node.path, subject);
+    // `examples` of a schema is a list in OpenAPI 3.1 (JSON Schema); in 3.0 it is not a schema keyword.
+    if (isArray(examples))
+      examples.forEach((value, i) =>
+        add({ value, path: [...node.path, 'examples', i], keyword: 'examples' }, node.path, subject),
+      );
+  }
+  return checks;
 }
 
 export default defineRule({
@@ -80,51 +133,14 @@ export default defineRule({
   description:
     'Every example (media type, parameter and schema `example`/`examples`) is valid against its schema, judged by the same ajv set-up as the contract tests.',
   check(document) {
-    const checks: Checked[] = [];
-    const seen = new Set<string>();
-    const add = (given: GivenValue, schemaPath: JsonPath, subject: string) => {
-      const key = encodePointer(given.path);
-      // An example object shared through `$ref` is judged once, where it is defined.
-      if (seen.has(key)) return;
-      seen.add(key);
-      checks.push({ given, schemaPath, subject });
-    };
-    for (const info of mediaTypes(document)) {
-      if (info.media.schema === undefined) continue;
-      const op = info.operations[0];
-      const of = op
-        ? ` of \`${op.method.toUpperCase()} ${op.pathKey}\`${info.statuses.length > 0 ? ` ${info.statuses.join('/')}` : ' (request body)'}`
-        : '';
-      for (const given of exampleObjectValues(document, info.media, info.path))
-        add(given, [...info.path, 'schema'], `the \`${info.mediaType}\` example${of}`);
-    }
-    for (const info of parameters(document)) {
-      if (info.parameter.schema === undefined) continue;
-      const name = typeof info.parameter.name === 'string' ? `\`${info.parameter.name}\`` : 'this parameter';
-      const schema = resolve(document, info.parameter.schema, [...info.path, 'schema']).value;
-      const isList =
-        isObject(schema) && (schema.type === 'array' || (isArray(schema.type) && schema.type.includes('array')));
-      for (const given of exampleObjectValues(document, info.parameter, info.path)) {
-        // A list parameter's example written as it is sent (`AB123,CD456`, Swagger 2.0's `collectionFormat`) is not judged as a list.
-        if (isList && typeof given.value === 'string') continue;
-        add(given, [...info.path, 'schema'], `the example of the parameter ${name}`);
-      }
-    }
-    for (const node of schemas(document)) {
-      const { example, examples } = node.schema;
-      const subject = node.name ? `the example of \`${node.name}\`` : 'the schema example';
-      if (example !== undefined)
-        add({ value: example, path: [...node.path, 'example'], keyword: 'example' }, node.path, subject);
-      // `examples` of a schema is a list in OpenAPI 3.1 (JSON Schema); in 3.0 it is not a schema keyword.
-      if (isArray(examples))
-        examples.forEach((value, i) =>
-          add({ value, path: [...node.path, 'examples', i], keyword: 'examples' }, node.path, subject),
-        );
-    }
+    const checks = exampleChecks(document);
     if (checks.length === 0) return [];
-    const validatorAt = validators(document);
+    const validatorAt = exampleValidators(document);
+    const passes = exampleInterpreters(document);
     const problems: Problem[] = [];
     for (const { given, schemaPath, subject } of checks) {
+      // Valid to the interpreter is valid to ajv; anything else is ajv's to judge and explain.
+      if (passes(schemaPath, given.value)) continue;
       const validate = validatorAt(schemaPath);
       if (!validate) continue;
       let valid: boolean;

@@ -87,11 +87,27 @@ export function createDescriptionAjv(document: Document, options: DescriptionAjv
   const dialect = schemaDialect(document);
   const ajv = dialect === '3.1' ? new Ajv2020(settings) : new Ajv(settings);
   addFormats(ajv);
-  ajv.addSchema(
-    dialect === '3.1' ? prepare31(document, options.discriminator) : convert30(document, options.discriminator),
-    DOCUMENT_ID,
-  );
+  ajv.addSchema(preparedDescription(document, options.discriminator), DOCUMENT_ID);
   return ajv;
+}
+
+/** Each description's JSON Schema form, per `discriminator` setting: ajv does not change what it is given. */
+const prepared = new WeakMap<Document, Map<boolean, Document>>();
+
+/**
+ * The description with its schemas in JSON Schema form (what ajv is given under DOCUMENT_ID),
+ * converted once per description and shared by every validator made for it: the example rule's
+ * ajv and interpreter, and the contract tests' ajv. Callers must not change it.
+ */
+export function preparedDescription(document: Document, discriminator: boolean): Document {
+  let forms = prepared.get(document);
+  if (!forms) prepared.set(document, (forms = new Map<boolean, Document>()));
+  let form = forms.get(discriminator);
+  if (!form) {
+    form = schemaDialect(document) === '3.1' ? prepare31(document, discriminator) : convert30(document, discriminator);
+    forms.set(discriminator, form);
+  }
+  return form;
 }
 
 /** The id ajv knows the schema at `path` of the description by. */
@@ -104,11 +120,13 @@ function convert30(data: Document, discriminator: boolean): Document {
   const { fromSchema } = load();
   const copy = jsonCopy(data);
   const keep = discriminator ? ['discriminator'] : [];
+  // Converted in place in the copy (no schema root lies inside another, and the copy shares no
+  // node): a clone per root was a third of the conversion's time on large descriptions.
   for (const path of schemaRoots(data)) {
-    const schema = valueAt(data, path);
+    const schema = valueAt(copy, path);
     if (!isObject(schema)) continue;
     const converted = fromSchema(schema, {
-      cloneSchema: true,
+      cloneSchema: false,
       strictMode: false,
       removeWriteOnly: true,
       keepNotSupported: keep,
