@@ -51,7 +51,7 @@ let validator: ValidateFunction | undefined;
 async function schemaValidator(): Promise<ValidateFunction> {
   if (!validator) {
     const [{ Ajv }, { readFileSync }] = await Promise.all([import('ajv'), import('node:fs')]);
-    validator = new Ajv({ allErrors: false, strict: false }).compile(
+    validator = new Ajv({ allErrors: true, strict: false }).compile(
       JSON.parse(readFileSync(packageFile(POLICY_RULESET_SCHEMA_FILE), 'utf8')) as object,
     );
   }
@@ -423,11 +423,16 @@ async function loadFile(
   const data = await parseRulesetText(text, format, shown);
   const validate = await schemaValidator();
   if (!validate(data)) {
-    const error = validate.errors?.[0];
+    // Of a `oneOf`'s many complaints, the one deepest in the file says what is wrong.
+    const error = [...(validate.errors ?? [])].sort(
+      (a, b) =>
+        b.instancePath.split('/').length - a.instancePath.split('/').length ||
+        Number(a.keyword === 'type') - Number(b.keyword === 'type'),
+    )[0];
     const key = (error?.instancePath ?? '').split('/').slice(1).join('.');
     const extra =
       error?.keyword === 'additionalProperties'
-        ? ` \`${String(error.params.additionalProperty)}\`${refusedKeyReason(String(error.params.additionalProperty))}`
+        ? ` \`${shortKey(String(error.params.additionalProperty))}\`${refusedKeyReason(String(error.params.additionalProperty))}`
         : error?.keyword === 'enum' && key.endsWith('.function')
           ? ` (Spectral's core functions only: a custom function is code)`
           : '';
@@ -452,6 +457,12 @@ async function loadFile(
   } finally {
     context.stack.delete(real);
   }
+}
+
+/** A key as a message shows it: one line, at most 40 characters (it is the repository's text). */
+function shortKey(key: string): string {
+  const line = key.replace(/\s+/g, ' ');
+  return line.length > 40 ? `${line.slice(0, 39)}…` : line;
 }
 
 function refusedKeyReason(key: string): string {
