@@ -423,9 +423,13 @@ async function loadFile(
   const data = await parseRulesetText(text, format, shown);
   const validate = await schemaValidator();
   if (!validate(data)) {
-    // Of a `oneOf`'s many complaints, the one deepest in the file says what is wrong.
+    // A key that is code (`functions`, `parserOptions`) is the reason to give first; else, of a
+    // `oneOf`'s many complaints, the one deepest in the file says what is wrong.
+    const codeKey = (e: NonNullable<typeof validate.errors>[number]) =>
+      e.keyword === 'additionalProperties' && refusedKeyReason(String(e.params.additionalProperty)) !== '' ? 0 : 1;
     const error = [...(validate.errors ?? [])].sort(
       (a, b) =>
+        codeKey(a) - codeKey(b) ||
         b.instancePath.split('/').length - a.instancePath.split('/').length ||
         Number(a.keyword === 'type') - Number(b.keyword === 'type'),
     )[0];

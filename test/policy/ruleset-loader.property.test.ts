@@ -229,10 +229,8 @@ describe('issue 34: the gate loads no executable part of any ruleset, whatever i
           const sentinel = join(dir, 'SENTINEL');
           // The configuration names r0 with an extension of any case (or none), beside other entries.
           const config = [...new Set([`./r0${r0Reference}`, ...others])];
-          const files = [r0, { ...r1 }];
           // r0 is written with the extension the configuration names it by, so it is found.
-          files[0] = { ...r0, extension: r0Reference as RulesetShape['extension'] };
-          writeRepository(dir, sentinel, files, config);
+          writeRepository(dir, sentinel, [{ ...r0, extension: r0Reference }, r1], config);
           const run = new GateRun(new ConfigResolver({ cwd: dir }), gatePolicy(), dir);
           const settings = await run.settingsFor('api.yaml');
           const data = settings?.extends?.data ?? [];
