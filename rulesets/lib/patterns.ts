@@ -47,16 +47,17 @@ function patternEngines(): { parser: RegExpParser; RE2JS: typeof RE2JS } {
 const cache = new Map<string, SafePatternResult>();
 
 /** The pattern compiled for linear-time matching, or why it cannot be (one phrase). */
-export function compileSafePattern(pattern: string): SafePatternResult {
-  const cached = cache.get(pattern);
+export function compileSafePattern(pattern: string, options: { ignoreCase?: boolean } = {}): SafePatternResult {
+  const key = options.ignoreCase ? `i\u0000${pattern}` : pattern;
+  const cached = cache.get(key);
   if (cached) return cached;
-  const result = compile(pattern);
+  const result = compile(pattern, options.ignoreCase ?? false);
   if (cache.size > 10_000) cache.clear();
-  cache.set(pattern, result);
+  cache.set(key, result);
   return result;
 }
 
-function compile(pattern: string): SafePatternResult {
+function compile(pattern: string, ignoreCase: boolean): SafePatternResult {
   let ast: AST.Pattern | undefined;
   let syntaxError = '';
   // JSON Schema patterns are read with the `u` flag (as ajv does); without it where only the
@@ -79,14 +80,15 @@ function compile(pattern: string): SafePatternResult {
   }
   let re2: RE2JS;
   try {
-    re2 = patternEngines().RE2JS.compile(source);
+    const { RE2JS: engine } = patternEngines();
+    re2 = engine.compile(source, ignoreCase ? engine.CASE_INSENSITIVE : 0);
   } catch (error) {
     return {
       ok: false,
       reason: `the linear-time engine cannot compile it (${error instanceof Error ? error.message : String(error)})`,
     };
   }
-  const shown = `/${pattern}/`;
+  const shown = `/${pattern}/${ignoreCase ? 'i' : ''}`;
   return { ok: true, regex: { test: (text: string) => re2.test(text), toString: () => shown } };
 }
 

@@ -15,6 +15,7 @@ import { CouldNotRunError } from '../errors.js';
 import type { RuleMeta } from '../report/finding.js';
 import type { Linter, RuleResult, RunSettings } from './engine.js';
 import type { LoadedDescription } from './load.js';
+import type { DataExtension } from './data-ruleset.js';
 
 /** A Spectral ruleset as `extends:` names it: `spectral:oas`, a file, a package, or `[ruleset, all | recommended | off]`. */
 export type RulesetReference = string | [string, 'all' | 'recommended' | 'off'];
@@ -23,6 +24,12 @@ export type RulesetReference = string | [string, 'all' | 'recommended' | 'off'];
 export interface ExtendsSetting {
   configFile: string;
   entries: RulesetReference[];
+  /**
+   * Under an operator policy: each entry as the data the policy's loader built (src/policy/ruleset.ts),
+   * in the order of `entries`. Spectral is then given only this data, never a path or a package
+   * name, and its own loader (which runs JavaScript) is not used.
+   */
+  data?: DataExtension[];
 }
 
 /** The name a finding gives its ruleset: the entry as the configuration wrote it. */
@@ -46,7 +53,7 @@ const linters = new Map<string, Promise<Linter>>();
 
 /** The key two documents share when their configurations extend the same rulesets from the same place. */
 function key(setting: ExtendsSetting): string {
-  return JSON.stringify([dirname(setting.configFile), setting.entries]);
+  return JSON.stringify([dirname(setting.configFile), setting.entries, setting.data ?? null]);
 }
 
 /** The linter for a configuration's `extends`: every entry's rules, each finding labelled with its entry. Made once per configuration. */
@@ -54,7 +61,13 @@ export function extendedLinter(setting: ExtendsSetting): Promise<Linter> {
   const id = key(setting);
   let linter = linters.get(id);
   if (!linter) {
-    linter = Promise.all(setting.entries.map((entry) => entryLinter(setting.configFile, entry))).then(combineLinters);
+    const { data } = setting;
+    linter = Promise.all(
+      setting.entries.map((entry, i) => {
+        const built = data?.[i];
+        return data ? dataLinter(entry, built) : entryLinter(setting.configFile, entry);
+      }),
+    ).then(combineLinters);
     // A ruleset that cannot be read fails this run, not every later one in the same process (watch mode).
     linter.catch(() => linters.delete(id));
     linters.set(id, linter);
@@ -90,6 +103,22 @@ export async function withExtended(base: Linter, setting: ExtendsSetting | undef
   let linter = byExtended.get(extended);
   if (!linter) byExtended.set(extended, (linter = combineLinters([base, extended])));
   return linter;
+}
+
+/** An entry the policy's loader built: Spectral's ruleset made from that data alone. */
+async function dataLinter(entry: RulesetReference, data: DataExtension | undefined): Promise<Linter> {
+  // The loader never hands over an entry without its data; refusing here keeps it so.
+  if (data === undefined) throw new CouldNotRunError(`\`extends: ${rulesetName(entry)}\` was not loaded by the policy`);
+  const [{ materialize }, { spectralLinter }] = await Promise.all([
+    import('./data-ruleset.js'),
+    import('./spectral.js'),
+  ]);
+  const linter = spectralLinter(await materialize(data, Array.isArray(entry) ? entry[1] : 'recommended'));
+  const name = rulesetName(entry);
+  return {
+    rules: linter.rules.map((rule) => ({ ...rule, ruleset: name })),
+    run: (loaded, settings) => linter.run(loaded, settings),
+  };
 }
 
 async function entryLinter(configFile: string, entry: RulesetReference): Promise<Linter> {

@@ -10,6 +10,7 @@ import { CouldNotRunError } from '../errors.js';
 import { DEFAULT_BASELINE_FILE } from '../paths.js';
 import type { Finding, Report } from '../report/finding.js';
 import type { DocumentSettings } from '../lint/files.js';
+import type { DataExtension } from '../lint/data-ruleset.js';
 import { lintLoadedDescription } from '../lint/files.js';
 import { isRemote, loadDescription } from '../lint/load.js';
 import { platformRulesetLinter, type Linter } from '../lint/lint.js';
@@ -25,6 +26,11 @@ export interface LintRequest {
   baseline?: string;
   /** Skip configuration files (the editor's `vottur.useConfig: false`). */
   noConfig?: boolean;
+  /**
+   * The client said the workspace is trusted: its configuration's rulesets load as on the command
+   * line without a policy. Otherwise (the default) they go through the gate's loader, as data only.
+   */
+  trusted?: boolean;
   /** The linter (the server's incremental one, which keeps each description's previous version); the platform ruleset's otherwise. */
   linter?: Linter;
 }
@@ -64,7 +70,10 @@ export async function lintDescriptionText(request: LintRequest): Promise<LintOut
     if (config) outcome.config = config;
     const loaded = await loadDescription(request.root, { texts: request.texts });
     outcome.files = [...loaded.files.keys()].filter((file) => !isRemote(file));
-    const settings = config ? settingsOf(config) : undefined;
+    const refusals: Finding[] = [];
+    const settings = config
+      ? await settingsOf(config, request.trusted ?? false, cwd, request.root, refusals)
+      : undefined;
     let report: Report = await lintLoadedDescription(loaded, {
       cwd,
       linter: request.linter ?? (await platformRulesetLinter()),
@@ -82,7 +91,7 @@ export async function lintDescriptionText(request: LintRequest): Promise<LintOut
         outcome.baseline = file;
       }
     }
-    outcome.findings = report.findings.map((finding) => ({
+    outcome.findings = [...refusals, ...report.findings].map((finding) => ({
       ...finding,
       document: isRemote(finding.document) ? finding.document : resolve(cwd, finding.document),
     }));
@@ -93,14 +102,51 @@ export async function lintDescriptionText(request: LintRequest): Promise<LintOut
   return outcome;
 }
 
-/** What a configuration adds to linting a document: its vocabulary and the rulesets it extends. */
-function settingsOf(loaded: LoadedConfig): DocumentSettings | undefined {
+/**
+ * What a configuration adds to linting a document: its vocabulary and the rulesets it extends.
+ * In a workspace the client has not said it trusts, each ruleset is read by the gate's loader
+ * (src/policy/ruleset.ts) under the built-in strict policy: Spectral gets only the data it
+ * built, and an entry it refuses is a `policy-extends-refused` finding on the description.
+ */
+async function settingsOf(
+  loaded: LoadedConfig,
+  trusted: boolean,
+  cwd: string,
+  root: string,
+  refusals: Finding[],
+): Promise<DocumentSettings | undefined> {
   const { vocabulary, extends: extended } = loaded.config;
-  const entries = extended === undefined ? [] : typeof extended === 'string' ? [extended] : extended;
+  let entries = extended === undefined ? [] : typeof extended === 'string' ? [extended] : extended;
+  let data: DataExtension[] | undefined;
+  if (!trusted && entries.length > 0) {
+    const [{ loadUnderPolicy }, { gatePolicy, policyFinding, POLICY_EXTENDS }] = await Promise.all([
+      import('../policy/ruleset.js'),
+      import('../policy/index.js'),
+    ]);
+    const allowed: typeof entries = [];
+    data = [];
+    for (const entry of entries) {
+      const load = await loadUnderPolicy(entry, loaded.file, gatePolicy(), cwd);
+      if (load.ok) {
+        allowed.push(entry);
+        data.push(load.extension);
+      } else {
+        const name = Array.isArray(entry) ? entry[0] : entry;
+        refusals.push(
+          policyFinding(
+            POLICY_EXTENDS,
+            `\`extends: ${name}\` in ${loaded.shown} was not loaded: ${load.why}; the workspace is not trusted, so its rulesets are loaded as data only (docs/editors.md#workspace-trust).`,
+            root,
+          ),
+        );
+      }
+    }
+    entries = allowed;
+  }
   if (!vocabulary && entries.length === 0) return undefined;
   return {
     ...(vocabulary ? { vocabulary } : {}),
-    ...(entries.length > 0 ? { extends: { configFile: loaded.file, entries } } : {}),
+    ...(entries.length > 0 ? { extends: { configFile: loaded.file, entries, ...(data ? { data } : {}) } } : {}),
   };
 }
 

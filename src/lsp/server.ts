@@ -113,6 +113,12 @@ export interface ServerOptions {
 export function serveConnection(connection: Connection, options: ServerOptions = {}): void {
   const documents = new TextDocuments(TextDocument);
   let settings: ServerSettings = { ...DEFAULT_SETTINGS };
+  /**
+   * Whether the client said the workspace is trusted (`initializationOptions.trustedWorkspace`).
+   * Untrusted (the default), the rulesets its configuration extends are loaded by the gate's
+   * loader: as data, never as code (docs/editors.md#workspace-trust).
+   */
+  let workspaceTrusted = false;
   let snippetEdits = false;
   let watchRegistration = false;
   let workspaceFolder: string | undefined;
@@ -244,6 +250,7 @@ export function serveConnection(connection: Connection, options: ServerOptions =
               root,
               texts,
               noConfig: !settings.useConfig,
+              trusted: workspaceTrusted,
               ...(settings.baseline ? { baseline: settings.baseline } : {}),
               linter: await linter,
             });
@@ -297,6 +304,10 @@ export function serveConnection(connection: Connection, options: ServerOptions =
   }
 
   connection.onInitialize((params: InitializeParams) => {
+    // Only the client, at start-up, says a workspace is trusted: never a setting the workspace
+    // itself can write (didChangeConfiguration carries workspace settings).
+    workspaceTrusted =
+      (params.initializationOptions as { trustedWorkspace?: unknown } | null | undefined)?.trustedWorkspace === true;
     snippetEdits = Boolean(params.capabilities.workspace?.workspaceEdit?.snippetEditSupport);
     watchRegistration = Boolean(params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration);
     const folder = params.workspaceFolders?.[0]?.uri ?? params.rootUri ?? undefined;

@@ -8,11 +8,11 @@
 import { readFileSync } from 'node:fs';
 import { levelFor, type ConfigResolver, type LoadedConfig, type RuleLevel } from '../config/index.js';
 import { rulesetName, type RulesetReference } from '../lint/extends.js';
+import type { DataExtension } from '../lint/data-ruleset.js';
 import type { DocumentSettings } from '../lint/files.js';
 import type { BaselineEntry } from '../baseline/index.js';
 import { sortFindings, type Finding, type Report, type RunConfiguration, type Severity } from '../report/finding.js';
 import {
-  extendsRefusal,
   levelUnderPolicy,
   listed,
   POLICY_ACCEPT,
@@ -22,7 +22,6 @@ import {
   policyRule,
   POLICY_SUPPRESSION,
   policyFinding,
-  prepareExtendsCheck,
   sha256,
   shownFile,
   type Policy,
@@ -69,6 +68,13 @@ export class GateRun {
       }
     }
     this.configuration.files.push({ path, kind, sha256: sha256(content) });
+  }
+
+  /** Records a ruleset file the policy's loader read (once), as it named it, with its SHA-256. */
+  private recordRead(path: string, hash: string): void {
+    if (this.recorded.has(`ruleset\u0000${path}`)) return;
+    this.recorded.add(`ruleset\u0000${path}`);
+    this.configuration.files.push({ path, kind: 'ruleset', sha256: hash });
   }
 
   /** A finding of a policy rule, once per distinct message. */
@@ -118,17 +124,25 @@ export class GateRun {
     const entries: RulesetReference[] =
       extended === undefined ? [] : typeof extended === 'string' ? [extended] : extended;
     const allowed: RulesetReference[] = [];
-    if (entries.length > 0 && this.policy) await prepareExtendsCheck();
+    // Under a policy each entry is read once, by the policy's loader, and only its data goes on.
+    const data: DataExtension[] = [];
+    const { loadUnderPolicy } = this.policy ? await import('./ruleset.js') : { loadUnderPolicy: undefined };
     for (const entry of entries) {
       const name = rulesetName(entry);
-      const why = this.policy ? extendsRefusal(name, loaded.file, this.policy) : undefined;
+      let why: string | undefined;
+      if (this.policy && loadUnderPolicy) {
+        const load = await loadUnderPolicy(entry, loaded.file, this.policy, this.cwd);
+        for (const file of load.read) this.recordRead(file.path, file.sha256);
+        if (load.ok) data.push(load.extension);
+        else why = load.why;
+      }
       if (!this.configuration.extends.some((e) => e.ruleset === name && e.file === loaded.shown))
         this.configuration.extends.push({ ruleset: name, file: loaded.shown, honoured: why === undefined });
       if (why === undefined) allowed.push(entry);
       else
         this.refuse(
           POLICY_EXTENDS,
-          `\`extends: ${name}\` in ${loaded.shown} was not loaded: ${why}; the policy (${this.refusingPolicy()}) runs no code from the repository.`,
+          `\`extends: ${name}\` in ${loaded.shown} was not loaded: ${why}; the policy (${this.refusingPolicy()}) loads rulesets as data only and runs no code from the repository.`,
           document,
         );
     }
@@ -143,7 +157,9 @@ export class GateRun {
     if (!vocabulary && allowed.length === 0 && skip.length === 0) return undefined;
     return {
       ...(vocabulary ? { vocabulary } : {}),
-      ...(allowed.length > 0 ? { extends: { configFile: loaded.file, entries: allowed } } : {}),
+      ...(allowed.length > 0
+        ? { extends: { configFile: loaded.file, entries: allowed, ...(this.policy ? { data } : {}) } }
+        : {}),
       ...(skip.length > 0 ? { skip } : {}),
     };
   }

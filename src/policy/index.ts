@@ -11,9 +11,8 @@
  * that names it, and the run's `configuration` record lists it with `honoured: false`.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
-import { isInside, NAMED_FILE_MAX_BYTES, namedFileRoot } from '../runtime/safe-read.js';
-import { dirname, extname, isAbsolute, relative, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { extname, relative, resolve } from 'node:path';
 import type { ValidateFunction } from 'ajv';
 import { CouldNotRunError } from '../errors.js';
 import { packageFile } from '../paths.js';
@@ -295,98 +294,6 @@ export function levelUnderPolicy(
   const floor = policy.floor[rule] ?? own;
   if (level !== 'off' && severityRank(level) <= severityRank(floor)) return { level, honoured: true };
   return { level: severityRank(own) <= severityRank(floor) ? own : floor, honoured: false };
-}
-
-/* ------------------------------------------------------------------------------------------ */
-/* extends.                                                                                   */
-
-const BUILT_IN_RULESETS = new Set(['spectral:oas', 'spectral:asyncapi', 'spectral:arazzo']);
-const CODE_EXTENSIONS = new Set(['.js', '.mjs', '.cjs', '.ts', '.mts', '.cts']);
-const RULESET_EXTENSIONS = new Set(['.yaml', '.yml', '.json']);
-
-/**
- * Why a ruleset the configuration extends would bring code, or undefined when it would not: a
- * JavaScript file, a ruleset with `functions`, a package the policy does not name, a URL, or a
- * ruleset file that itself extends one of those (followed to any depth).
- */
-export function extendsRefusal(
-  entry: string,
-  from: string,
-  policy: Policy,
-  seen: Set<string> = new Set(),
-  root: string = realFolder(namedFileRoot(dirname(from))),
-): string | undefined {
-  if (BUILT_IN_RULESETS.has(entry)) return undefined;
-  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(entry)) return 'a URL';
-  const isFile =
-    entry.startsWith('.') ||
-    isAbsolute(entry) ||
-    CODE_EXTENSIONS.has(extname(entry)) ||
-    RULESET_EXTENSIONS.has(extname(entry));
-  if (!isFile)
-    return policy.extendsPackages.includes(entry)
-      ? undefined
-      : `the package ${entry}, which the policy does not name (a package may bring functions)`;
-  if (CODE_EXTENSIONS.has(extname(entry))) return `${entry}, a JavaScript ruleset (code)`;
-  if (!policy.extendsFiles) return `${entry}: the policy allows no ruleset files`;
-  const file = resolve(dirname(from), entry);
-  if (seen.has(file)) return undefined;
-  seen.add(file);
-  if (!existsSync(file)) return undefined; // Loading it will say it is missing.
-  // A ruleset file is the repository's too: a FIFO would hang the run, a link to /dev/zero fill the memory.
-  let real: string;
-  try {
-    real = realpathSync(file);
-  } catch {
-    // A broken link or a loop: refused, with the reason.
-    return `${entry}, which cannot be resolved`;
-  }
-  if (!isInside(real, root)) return `${entry}, which is outside the repository`;
-  const info = statSync(real);
-  if (!info.isFile()) return `${entry}, which is not a regular file`;
-  if (info.size > NAMED_FILE_MAX_BYTES)
-    return `${entry}, which is over the limit of ${NAMED_FILE_MAX_BYTES / (1024 * 1024)} MB`;
-  let data: unknown;
-  try {
-    const text = readFileSync(real, 'utf8');
-    data = extname(file) === '.json' ? JSON.parse(text) : parseYamlSync(text);
-  } catch {
-    return undefined; // Loading it will say what is wrong.
-  }
-  if (typeof data !== 'object' || data === null) return undefined;
-  const ruleset = data as Record<string, unknown>;
-  if (ruleset.functions !== undefined || ruleset.functionsDir !== undefined)
-    return `${entry}, whose \`functions\` are code`;
-  const nested = ruleset.extends;
-  const entries = nested === undefined ? [] : Array.isArray(nested) ? nested : [nested];
-  for (const item of entries) {
-    const name: unknown = Array.isArray(item) ? item[0] : item;
-    if (typeof name !== 'string') continue;
-    const why = extendsRefusal(name, file, policy, seen, root);
-    if (why !== undefined) return `${entry}, which extends ${why}`;
-  }
-  return undefined;
-}
-
-/** A folder's real path (symbolic links resolved), or the folder as given. */
-function realFolder(folder: string): string {
-  try {
-    return realpathSync(folder);
-  } catch {
-    // It does not exist (yet): compared as given.
-    return folder;
-  }
-}
-
-let yamlModule: typeof import('yaml') | undefined;
-function parseYamlSync(text: string): unknown {
-  if (!yamlModule) throw new Error('ruleset files are read only after prepareExtendsCheck loaded the YAML parser');
-  return yamlModule.parse(text, { maxAliasCount: 100 });
-}
-
-/** Loads the YAML parser `extendsRefusal` reads ruleset files with. */
-export async function prepareExtendsCheck(): Promise<void> {
-  yamlModule ??= await import('yaml');
 }
 
 /* ------------------------------------------------------------------------------------------ */

@@ -181,8 +181,11 @@ export interface Report {
 export interface RunConfiguration {
   /** The operator's policy: `gate` (the built-in one, `--gate`) or the policy file. */
   policy?: { name: string; file?: string; sha256?: string };
-  /** The files read that tune the run (configuration, baseline, accept file, policy), with their SHA-256. */
-  files: Array<{ path: string; kind: 'config' | 'baseline' | 'accept' | 'policy'; sha256: string }>;
+  /**
+   * The files read that tune the run (configuration, baseline, accept file, policy, and under a
+   * policy every ruleset file its loader read, a package's by its resolved path), with their SHA-256.
+   */
+  files: Array<{ path: string; kind: 'config' | 'baseline' | 'accept' | 'policy' | 'ruleset'; sha256: string }>;
   /** Rules a configuration turned off or gave another level, where (`overrides` files, or the whole document). */
   rules: Array<{ rule: string; level: Severity | 'off'; file: string; files?: string[]; honoured: boolean }>;
   /** Spectral rulesets a configuration extends. */

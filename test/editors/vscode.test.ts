@@ -71,8 +71,18 @@ describe('the VS Code extension', () => {
     const manifest = JSON.parse(entries.get('extension/package.json')!.toString('utf8')) as {
       main: string;
       activationEvents: string[];
-      contributes: { configuration: { properties: Record<string, { enum?: string[] }> } };
+      contributes: { configuration: { properties: Record<string, { enum?: string[]; scope?: string }> } };
+      capabilities?: { untrustedWorkspaces?: { supported: boolean | string; restrictedConfigurations?: string[] } };
     };
+    // Workspace trust (issue 34, Why 8): restricted mode is supported, limited; the program the
+    // editor runs is a user setting only; the server is told whether the workspace is trusted.
+    expect(manifest.capabilities?.untrustedWorkspaces).toMatchObject({
+      supported: 'limited',
+      restrictedConfigurations: ['vottur.path'],
+    });
+    expect(manifest.contributes.configuration.properties['vottur.path'].scope).toBe('machine');
+    expect(bundle).toMatch(/trustedWorkspace: vscode\.workspace\.isTrusted/);
+    expect(bundle).toMatch(/inspect\(['"]path['"]\)/);
     expect(manifest.main).toBe('./dist/extension.js');
     expect(manifest.activationEvents).toEqual(['onLanguage:yaml', 'onLanguage:json', 'onLanguage:jsonc']);
     // The settings the extension passes are the ones the server reads.

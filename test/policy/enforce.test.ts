@@ -11,12 +11,10 @@ import { ConfigResolver } from '../../src/config/index.js';
 import { runRules } from '../../src/lint/engine.js';
 import { GateRun } from '../../src/policy/enforce.js';
 import {
-  extendsRefusal,
   gatePolicy,
   isLoopback,
   levelUnderPolicy,
   plainHttpRefusal,
-  prepareExtendsCheck,
   readPolicy,
   secretEnvAllowed,
 } from '../../src/policy/index.js';
@@ -72,25 +70,6 @@ describe("the policy's judgements", () => {
       level: 'off',
       honoured: true,
     });
-  });
-
-  it('extends: built-ins pass; code, packages not named, URLs and rulesets extending them do not', async () => {
-    await prepareExtendsCheck();
-    const from = join(dir, 'vottur.config.yaml');
-    writeFileSync(join(dir, 'a.yaml'), 'extends: [./b.json]\n');
-    writeFileSync(join(dir, 'b.json'), JSON.stringify({ functionsDir: 'fns', functions: ['x'] }));
-    writeFileSync(join(dir, 'loop.yaml'), 'extends: [./loop.yaml, spectral:oas]\n');
-    const policy = gatePolicy();
-    expect(extendsRefusal('spectral:oas', from, policy)).toBeUndefined();
-    expect(extendsRefusal('./rules.mjs', from, policy)).toMatch(/JavaScript ruleset/);
-    expect(extendsRefusal('@acme/rules', from, policy)).toMatch(/the package @acme\/rules/);
-    expect(extendsRefusal('@acme/rules', from, { ...policy, extendsPackages: ['@acme/rules'] })).toBeUndefined();
-    expect(extendsRefusal('https://example.com/r.yaml', from, policy)).toBe('a URL');
-    expect(extendsRefusal('./a.yaml', from, policy)).toBe(
-      './a.yaml, which extends ./b.json, whose `functions` are code',
-    );
-    expect(extendsRefusal('./loop.yaml', from, policy)).toBeUndefined();
-    expect(extendsRefusal('./loop.yaml', from, { ...policy, extendsFiles: false })).toMatch(/no ruleset files/);
   });
 
   it('secrets and hosts', () => {

@@ -115,8 +115,8 @@ describe('a ruleset file the configuration extends, under --gate', () => {
       .map((finding) => finding.message);
     // The link resolves outside the repository; the FIFO is in it but not a regular file.
     expect(refused).toEqual([
-      expect.stringContaining('./zero.yaml, which is outside the repository'),
-      expect.stringContaining('./fifo.yaml, which is not a regular file'),
+      expect.stringContaining('cannot read the ruleset extends/zero.yaml: it is outside the repository'),
+      expect.stringContaining('cannot read the ruleset extends/fifo.yaml: it is a FIFO, not a regular file'),
     ]);
   });
 });

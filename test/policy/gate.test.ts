@@ -80,7 +80,7 @@ describe('code from the repository', () => {
     expect(code).toBe(1);
     expect(policyMessages(report, 'policy-extends-refused')).toEqual([
       expect.stringContaining(
-        '`extends: ./rules.js` in vottur.config.yaml was not loaded: ./rules.js, a JavaScript ruleset',
+        '`extends: ./rules.js` in vottur.config.yaml was not loaded: rules.js: `extends: ./rules.js` is not a .json, .yaml or .yml file; under a policy a ruleset is data, never a module',
       ),
     ]);
     expect(report.configuration!.extends).toEqual([
@@ -117,9 +117,11 @@ describe('code from the repository', () => {
     expect(code).toBe(1);
     const refused = policyMessages(report, 'policy-extends-refused');
     expect(refused).toHaveLength(3);
-    expect(refused.join('\n')).toMatch(/with-functions\.yaml, whose `functions` are code/);
-    expect(refused.join('\n')).toMatch(/the package house-rules, which the policy does not name/);
-    expect(refused.join('\n')).toMatch(/nested\.yaml, which extends the package house-rules/);
+    expect(refused.join('\n')).toMatch(/with-functions\.yaml must NOT have additional properties `functions`/);
+    expect(refused.join('\n')).toMatch(
+      /`extends: house-rules` in vottur.config.yaml was not loaded: vottur.config.yaml: `extends: house-rules` names the package house-rules, which the policy does not list/,
+    );
+    expect(refused.join('\n')).toMatch(/nested\.yaml: `extends: house-rules` names the package house-rules/);
     expect(report.configuration!.extends.map((e) => `${e.ruleset} ${e.honoured}`)).toEqual([
       './with-functions.yaml false',
       'house-rules false',
@@ -129,7 +131,7 @@ describe('code from the repository', () => {
     ]);
   });
 
-  it('a policy file may name a package: then it is loaded', async () => {
+  it("a policy file may name a package, but one in the repository's node_modules is not the operator's: refused", async () => {
     write(
       'node_modules/house-rules/index.js',
       "module.exports = { rules: { 'house-always': { given: '$', severity: 'warn', message: 'house rule ran', then: { function: () => [{ message: 'house rule ran' }] } } } };\n",
@@ -137,7 +139,12 @@ describe('code from the repository', () => {
     config('extends: [house-rules]\n');
     write('policy.yaml', 'extends:\n  packages: [house-rules]\n');
     const { report } = await json(['lint', 'bad.yaml', '--policy', 'policy.yaml']);
-    expect(policyMessages(report, 'policy-extends-refused')).toEqual([]);
+    expect(policyMessages(report, 'policy-extends-refused')).toEqual([
+      expect.stringMatching(
+        /`extends: house-rules` resolves to .*node_modules\/house-rules\/index\.js, inside the repository under check/,
+      ),
+    ]);
+    expect(report.findings.map((finding) => finding.message)).not.toContain('house rule ran');
     expect(report.configuration!.policy).toEqual({
       name: 'policy.yaml',
       file: 'policy.yaml',

@@ -9,11 +9,34 @@ let client;
 
 function settings() {
   const config = vscode.workspace.getConfiguration('vottur');
-  return { baselined: config.get('baselined'), baseline: config.get('baseline'), useConfig: config.get('useConfig') };
+  return {
+    baselined: config.get('baselined'),
+    baseline: config.get('baseline'),
+    useConfig: config.get('useConfig'),
+    // VS Code's workspace trust: untrusted, the server loads the workspace's rulesets as data only.
+    trustedWorkspace: vscode.workspace.isTrusted,
+  };
+}
+
+/** The command to run: the user's setting only (a workspace's value is never the program the editor starts). */
+function serverCommand() {
+  const path = vscode.workspace.getConfiguration('vottur').inspect('path');
+  return (path && path.globalValue) || 'vottur';
 }
 
 async function activate(context) {
-  const command = vscode.workspace.getConfiguration('vottur').get('path') || 'vottur';
+  await start(context);
+  // Trust granted while open: the server starts again, told so.
+  context.subscriptions.push(
+    vscode.workspace.onDidGrantWorkspaceTrust(async () => {
+      if (client) await client.stop();
+      await start(context);
+    }),
+  );
+}
+
+async function start(context) {
+  const command = serverCommand();
   // TransportKind.stdio: the client adds `--stdio`, which `vottur lsp` accepts.
   const serverOptions = {
     command,

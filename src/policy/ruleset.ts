@@ -1,0 +1,518 @@
+/**
+ * The ruleset loader under an operator policy: the one reader that decides what a repository's
+ * `extends` brings and loads it. A check that reads a file one way and hands its path to a loader
+ * that reads it another way is a bypass for every difference between the two (merge keys,
+ * duplicate keys, comments, extension case, package resolution, nested `extends`), so here vottur
+ * reads each ruleset file once, strictly, validates the object, and hands Spectral only the data
+ * it built (src/lint/data-ruleset.ts) — never a path, never a package name.
+ *
+ * What a file may contain is `assets/policy-ruleset.schema.json` plus what a schema cannot say:
+ * every JSONPath (`given`, `then.field`, aliases) parses as RFC 9535 (json-p3) with no filter
+ * selector and none of the characters a script expression needs, and every regular expression
+ * compiles on the linear-time engine. docs/gate.md#the-ruleset-loader is the reader's version.
+ */
+import { createRequire } from 'node:module';
+import { existsSync, realpathSync } from 'node:fs';
+import { dirname, extname, isAbsolute, join, relative, resolve } from 'node:path';
+import type { ValidateFunction } from 'ajv';
+import { CouldNotRunError } from '../errors.js';
+import { packageFile, packageRoot } from '../paths.js';
+import { isInside, namedFileRoot, readNamedFile } from '../runtime/safe-read.js';
+import {
+  BUILT_IN_RULESETS,
+  compilePatternOption,
+  materialize,
+  type BuiltInRulesetName,
+  type DataExtension,
+  type DataRuleset,
+} from '../lint/data-ruleset.js';
+import type { RulesetReference } from '../lint/extends.js';
+import { sha256, type Policy } from './index.js';
+
+export const POLICY_RULESET_SCHEMA_FILE = 'assets/policy-ruleset.schema.json';
+
+/** A file the loader read: where (as a report names it) and its SHA-256. */
+export interface ReadRuleset {
+  path: string;
+  sha256: string;
+}
+
+export type PolicyLoad =
+  { ok: true; extension: DataExtension; read: ReadRuleset[] } | { ok: false; why: string; read: ReadRuleset[] };
+
+/** A refusal: the file, the key and why, as one phrase. */
+class Refusal extends Error {}
+
+const refuse = (file: string, key: string, why: string) =>
+  new Refusal(`${file}${key === '' ? '' : `: \`${key}\``} ${why}`);
+
+let validator: ValidateFunction | undefined;
+
+async function schemaValidator(): Promise<ValidateFunction> {
+  if (!validator) {
+    const [{ Ajv }, { readFileSync }] = await Promise.all([import('ajv'), import('node:fs')]);
+    validator = new Ajv({ allErrors: true, strict: false }).compile(
+      JSON.parse(readFileSync(packageFile(POLICY_RULESET_SCHEMA_FILE), 'utf8')) as object,
+    );
+  }
+  return validator;
+}
+
+/** The YAML tags of the 1.2 core schema; any other (`!!js/function`, `!custom`, `!!binary`) is refused. */
+const CORE_TAGS = new Set(
+  ['str', 'map', 'seq', 'null', 'bool', 'int', 'float'].map((name) => `tag:yaml.org,2002:${name}`),
+);
+
+/**
+ * A ruleset file's text as data. JSON: RFC 8259 only (no comments, no trailing commas, no duplicate
+ * names). YAML: one document of the 1.2 core schema, no merge keys (`<<` is refused, not applied
+ * or read as a key), no tags outside the core schema, no duplicate keys, at most 100 aliases. A
+ * UTF-8 byte order mark at the very start is dropped (both RFC 8259 and YAML 1.2 let a parser
+ * ignore it); the text is otherwise read as it is.
+ */
+export async function parseRulesetText(text: string, format: 'json' | 'yaml', shown: string): Promise<unknown> {
+  const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
+  const YAML = await import('yaml');
+  if (format === 'json') {
+    let data: unknown;
+    try {
+      data = JSON.parse(body);
+    } catch (error) {
+      const { parseErrorWithoutContent } = await import('../runtime/safe-read.js');
+      throw refuse(shown, '', `is not valid JSON (${parseErrorWithoutContent(error)}; comments are not JSON)`);
+    }
+    // JSON.parse keeps the last of two equal names; a second reader could keep the first.
+    const doc = YAML.parseDocument(body, { uniqueKeys: true, version: '1.2', schema: 'json' });
+    const duplicate = doc.errors.find((error) => error.code === 'DUPLICATE_KEY');
+    if (duplicate)
+      throw refuse(shown, '', `has a duplicate name (${where(duplicate, body)}); each name may appear once`);
+    return data;
+  }
+  const doc = YAML.parseDocument(body, {
+    version: '1.2',
+    schema: 'core',
+    merge: false,
+    uniqueKeys: true,
+    strict: true,
+    prettyErrors: false,
+  });
+  const problem = doc.errors[0] ?? doc.warnings[0];
+  if (problem) {
+    const why =
+      problem.code === 'DUPLICATE_KEY'
+        ? `has a duplicate key (${where(problem, body)}); each key may appear once`
+        : problem.code === 'TAG_RESOLVE_FAILED'
+          ? `uses a YAML tag outside the core schema (${where(problem, body)})`
+          : problem.code === 'MULTIPLE_DOCS'
+            ? 'holds more than one YAML document'
+            : `is not valid YAML (${problem.code.toLowerCase().replace(/_/g, ' ')}, ${where(problem, body)})`;
+    throw refuse(shown, '', why);
+  }
+  let refusal: Refusal | undefined;
+  YAML.visit(doc, {
+    Pair(_, pair) {
+      if (YAML.isScalar(pair.key) && pair.key.value === '<<' && pair.key.type === 'PLAIN') {
+        refusal = refuse(
+          shown,
+          '',
+          `uses a YAML merge key (\`<<\`, ${lineOf(body, pair.key.range)}), which vottur does not apply; write the keys out`,
+        );
+        return YAML.visit.BREAK;
+      }
+      return undefined;
+    },
+    Node(_, node) {
+      if (node.tag !== undefined && !CORE_TAGS.has(node.tag) && !(YAML.isScalar(node) && node.tag === '!')) {
+        refusal = refuse(
+          shown,
+          '',
+          `uses the YAML tag \`${node.tag}\` (${lineOf(body, node.range)}), outside the core schema`,
+        );
+        return YAML.visit.BREAK;
+      }
+      return undefined;
+    },
+  });
+  if (refusal) throw refusal;
+  try {
+    return doc.toJS({ maxAliasCount: 100 });
+  } catch (error) {
+    throw refuse(shown, '', `is refused: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+  }
+}
+
+function where(problem: { pos: [number, number] }, text: string): string {
+  return lineOf(text, problem.pos);
+}
+
+/** Line and column of an offset in the text, as a person finds it. */
+function lineOf(text: string, range: readonly number[] | null | undefined): string {
+  if (!range) return 'somewhere in the file';
+  const before = text.slice(0, range[0]);
+  const line = before.split('\n').length;
+  return `line ${line}, column ${before.length - before.lastIndexOf('\n')}`;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* JSONPath and regular expressions.                                                          */
+
+let jsonPathEnvironment: import('json-p3').JSONPathEnvironment | undefined;
+
+/** Characters a JSONPath needs for a script or filter expression in any dialect (nimma, JSONPath-Plus). */
+const SCRIPT_CHARACTERS = /[()?@`\\]/;
+
+/**
+ * Why a JSONPath is refused, or undefined: it must parse as RFC 9535 (json-p3, strict) with no
+ * filter selector, and contain none of `( ) ? @ \` \\` anywhere (even in a quoted name), so that
+ * neither nimma (`given`) nor JSONPath-Plus (`then.field`) can read a script into it.
+ */
+export async function jsonPathRefusal(path: string): Promise<string | undefined> {
+  if (SCRIPT_CHARACTERS.test(path))
+    return `contains \`${SCRIPT_CHARACTERS.exec(path)?.[0]}\`: filter and script expressions are not allowed (paths are data; write the path with names, wildcards, indexes and ..)`;
+  if (!jsonPathEnvironment) {
+    const { JSONPathEnvironment } = await import('json-p3');
+    jsonPathEnvironment = new JSONPathEnvironment({ strict: true });
+  }
+  let query;
+  try {
+    query = jsonPathEnvironment.compile(path);
+  } catch (error) {
+    return `is not an RFC 9535 JSONPath (${error instanceof Error ? error.message : String(error)})`;
+  }
+  for (const segment of query.segments)
+    for (const selector of segment.selectors)
+      if (selector.constructor.name === 'FilterSelector') return 'uses a filter selector, which is not allowed';
+  return undefined;
+}
+
+/** A `given` or alias target: a JSONPath, or `#Alias` followed by more of a path. */
+async function givenRefusal(given: string): Promise<string | undefined> {
+  if (given.startsWith('#')) {
+    const alias = /^#[A-Za-z0-9_-]+/.exec(given)?.[0];
+    if (!alias) return 'names an alias (`#Name`) with characters other than letters, digits, `_` and `-`';
+    const rest = given.slice(alias.length);
+    if (rest !== '' && !rest.startsWith('.') && !rest.startsWith('['))
+      return `continues the alias ${alias} with \`${rest}\`, not a JSONPath segment`;
+    return rest === '' ? undefined : jsonPathRefusal(`$${rest}`);
+  }
+  if (!given.startsWith('$')) return 'is not a JSONPath (it starts with `$`, or with `#` for an alias)';
+  return jsonPathRefusal(given);
+}
+
+/** `then.field`: `@key`, a JSONPath, or a property path (`a.b`, `a[0]`) read as data. */
+async function fieldRefusal(field: string): Promise<string | undefined> {
+  if (field === '@key') return undefined;
+  if (field.startsWith('$')) return jsonPathRefusal(field);
+  return SCRIPT_CHARACTERS.test(field)
+    ? `contains \`${SCRIPT_CHARACTERS.exec(field)?.[0]}\`; a field is a property name or a JSONPath without expressions`
+    : undefined;
+}
+
+/** Keywords of a `schema` function's schema whose regular expressions Spectral's ajv would run on JavaScript's engine. */
+function schemaPatternKey(schema: unknown, at: string): string | undefined {
+  if (Array.isArray(schema)) {
+    for (const [i, item] of schema.entries()) {
+      const found = schemaPatternKey(item, `${at}.${i}`);
+      if (found) return found;
+    }
+    return undefined;
+  }
+  if (typeof schema !== 'object' || schema === null) return undefined;
+  for (const [key, value] of Object.entries(schema as Record<string, unknown>)) {
+    if ((key === 'pattern' && typeof value === 'string') || (key === 'patternProperties' && typeof value === 'object'))
+      return `${at}.${key}`;
+    const found = schemaPatternKey(value, `${at}.${key}`);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** Every check the schema cannot make, on a ruleset that passed it; the first refusal thrown. */
+async function checkRuleset(ruleset: DataRuleset, shown: string): Promise<void> {
+  const checkRules = async (rules: unknown, at: string) => {
+    for (const [name, rule] of Object.entries((rules ?? {}) as Record<string, unknown>)) {
+      if (typeof rule !== 'object' || rule === null) continue;
+      const { given, then } = rule as { given: string | string[]; then: unknown };
+      const givens = Array.isArray(given) ? given : [given];
+      for (const [i, path] of givens.entries()) {
+        const why = await givenRefusal(path);
+        if (why) throw refuse(shown, `${at}.${name}.given${Array.isArray(given) ? `.${i}` : ''}`, why);
+      }
+      const thens = (Array.isArray(then) ? then : [then]) as Array<{
+        field?: string;
+        function: string;
+        functionOptions?: Record<string, unknown>;
+      }>;
+      for (const [i, item] of thens.entries()) {
+        const key = `${at}.${name}.then${Array.isArray(then) ? `.${i}` : ''}`;
+        if (item.field !== undefined) {
+          const why = await fieldRefusal(item.field);
+          if (why) throw refuse(shown, `${key}.field`, why);
+        }
+        const options = item.functionOptions ?? {};
+        if (item.function === 'pattern') {
+          for (const option of ['match', 'notMatch'] as const) {
+            const value = options[option];
+            if (typeof value !== 'string') continue;
+            const compiled = compilePatternOption(value);
+            if (!compiled.ok)
+              throw refuse(
+                shown,
+                `${key}.functionOptions.${option}`,
+                `cannot run on the linear-time engine: ${compiled.reason}`,
+              );
+          }
+        }
+        if (item.function === 'schema') {
+          const found = schemaPatternKey(options.schema, `${key}.functionOptions.schema`);
+          if (found)
+            throw refuse(
+              shown,
+              found,
+              "is a regular expression Spectral's schema function would run on JavaScript's backtracking engine; check strings with the `pattern` function, which runs in linear time",
+            );
+        }
+      }
+    }
+  };
+  await checkRules(ruleset.rules, 'rules');
+  for (const [i, override] of ((ruleset.overrides ?? []) as Array<{ rules: unknown }>).entries())
+    await checkRules(override.rules, `overrides.${i}.rules`);
+  for (const [name, alias] of Object.entries((ruleset.aliases ?? {}) as Record<string, unknown>)) {
+    const targets = Array.isArray(alias)
+      ? [{ given: alias as string[], at: `aliases.${name}` }]
+      : (alias as { targets: Array<{ given: string[] }> }).targets.map((target, i) => ({
+          given: target.given,
+          at: `aliases.${name}.targets.${i}.given`,
+        }));
+    for (const { given, at } of targets)
+      for (const [i, path] of given.entries()) {
+        const why = await givenRefusal(path);
+        if (why) throw refuse(shown, `${at}.${i}`, why);
+      }
+  }
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Files and packages.                                                                        */
+
+const RULESET_FORMATS: Readonly<Record<string, 'json' | 'yaml'>> = { '.json': 'json', '.yaml': 'yaml', '.yml': 'yaml' };
+
+interface LoadContext {
+  policy: Policy;
+  cwd: string;
+  /** Files being read, by real path: a cycle stops there, as Spectral's own loading does. */
+  stack: Set<string>;
+  read: ReadRuleset[];
+}
+
+/** Whether an `extends` entry names a file (`./x.yaml`, `../x.json`, `/abs/x.yml`) rather than a package. */
+function namesFile(entry: string): boolean {
+  return entry.startsWith('./') || entry.startsWith('../') || isAbsolute(entry);
+}
+
+/** Where a report names a file: from the working folder inside it, else the absolute path. */
+function shownPath(file: string, cwd: string): string {
+  const rel = relative(cwd, file);
+  return rel.startsWith('..') || isAbsolute(rel) ? file : rel.split('\\').join('/') || file;
+}
+
+/**
+ * One `extends` entry as data: a built-in by name, a file read here, or a package the policy names
+ * resolved from the operator's installation. `from` is the file whose `extends` names it; `root`
+ * the folder a file it names must be inside (the repository, or the package's own folder).
+ */
+async function loadEntry(
+  entry: string,
+  from: string,
+  root: string,
+  context: LoadContext,
+): Promise<DataExtension | undefined> {
+  const shownFrom = shownPath(from, context.cwd);
+  if ((BUILT_IN_RULESETS as readonly string[]).includes(entry)) return entry as BuiltInRulesetName;
+  if (/^[a-z][a-z0-9+.-]*:/i.test(entry) && !isAbsolute(entry))
+    throw refuse(shownFrom, `extends: ${entry}`, 'is a URL or a scheme vottur does not load; name a ruleset file');
+  if (namesFile(entry)) {
+    if (!context.policy.extendsFiles)
+      throw refuse(shownFrom, `extends: ${entry}`, 'names a ruleset file; the policy allows no ruleset files');
+    return loadFile(resolve(dirname(from), entry), entry, root, context);
+  }
+  if (!context.policy.extendsPackages.includes(entry))
+    throw refuse(
+      shownFrom,
+      `extends: ${entry}`,
+      `names the package ${entry}, which the policy does not list (a ruleset file beside the configuration is written ./${entry})`,
+    );
+  const resolved = resolvePackage(entry, context);
+  return loadFile(resolved.file, entry, resolved.root, context);
+}
+
+/**
+ * A package the policy names, resolved from the operator's installation only: the policy file's
+ * folder, then vottur's own. A result inside the repository under check is refused (a committed
+ * `node_modules` is the repository's), as is a package whose ruleset is not a JSON or YAML file.
+ */
+function resolvePackage(name: string, context: LoadContext): { file: string; root: string } {
+  const repository = realFolder(namedFileRoot(context.cwd));
+  const bases = [...(context.policy.file ? [dirname(resolve(context.cwd, context.policy.file))] : []), packageRoot()];
+  const shown = `extends: ${name}`;
+  for (const base of bases) {
+    let file: string;
+    try {
+      file = realpathSync(createRequire(join(base, 'policy.cjs')).resolve(name));
+    } catch {
+      // Not installed from this folder: the next one is tried.
+      continue;
+    }
+    if (isInside(file, repository))
+      throw refuse(
+        name,
+        shown,
+        `resolves to ${file}, inside the repository under check; the policy loads packages from the operator's installation only`,
+      );
+    return { file, root: packageFolder(file) };
+  }
+  throw refuse(
+    name,
+    shown,
+    `is not installed where the operator's installation is (${bases.join(', ')}); install it there (npm install ${name})`,
+  );
+}
+
+/** The folder of the package a file belongs to (the nearest with a package.json). */
+function packageFolder(file: string): string {
+  for (let folder = dirname(file); ; folder = dirname(folder)) {
+    if (existsSync(join(folder, 'package.json'))) return folder;
+    if (dirname(folder) === folder) return dirname(file);
+  }
+}
+
+function realFolder(folder: string): string {
+  try {
+    return realpathSync(folder);
+  } catch {
+    // It does not exist: compared as given.
+    return folder;
+  }
+}
+
+async function loadFile(
+  file: string,
+  entry: string,
+  root: string,
+  context: LoadContext,
+): Promise<DataExtension | undefined> {
+  const shown = shownPath(file, context.cwd);
+  const format = RULESET_FORMATS[extname(file).toLowerCase()];
+  if (!format)
+    throw refuse(
+      shown,
+      `extends: ${entry}`,
+      `is not a .json, .yaml or .yml file; under a policy a ruleset is data, never a module`,
+    );
+  let text: string;
+  try {
+    text = await readNamedFile(file, { what: 'the ruleset', shown, root });
+  } catch (error) {
+    if (error instanceof CouldNotRunError) throw new Refusal(error.message);
+    throw error;
+  }
+  const real = realpathSync(file);
+  if (context.stack.has(real)) return undefined;
+  context.read.push({ path: shownPath(real, context.cwd), sha256: sha256(text) });
+  const data = await parseRulesetText(text, format, shown);
+  const validate = await schemaValidator();
+  if (!validate(data)) {
+    // A key that is code (`functions`, `parserOptions`) is the reason to give first; else, of a
+    // `oneOf`'s many complaints, the one deepest in the file says what is wrong.
+    const codeKey = (e: NonNullable<typeof validate.errors>[number]) =>
+      e.keyword === 'additionalProperties' && refusedKeyReason(String(e.params.additionalProperty)) !== '' ? 0 : 1;
+    const error = [...(validate.errors ?? [])].sort(
+      (a, b) =>
+        codeKey(a) - codeKey(b) ||
+        b.instancePath.split('/').length - a.instancePath.split('/').length ||
+        Number(a.keyword === 'type') - Number(b.keyword === 'type'),
+    )[0];
+    const key = (error?.instancePath ?? '').split('/').slice(1).join('.');
+    const extra =
+      error?.keyword === 'additionalProperties'
+        ? ` \`${shortKey(String(error.params.additionalProperty))}\`${refusedKeyReason(String(error.params.additionalProperty))}`
+        : error?.keyword === 'enum' && key.endsWith('.function')
+          ? ` (Spectral's core functions only: a custom function is code)`
+          : '';
+    throw refuse(shown, key, `${error?.message ?? 'is not allowed'}${extra} (see ${POLICY_RULESET_SCHEMA_FILE})`);
+  }
+  const ruleset = data as DataRuleset & { extends?: unknown };
+  await checkRuleset(ruleset, shown);
+  context.stack.add(real);
+  try {
+    const nested =
+      ruleset.extends === undefined ? [] : Array.isArray(ruleset.extends) ? ruleset.extends : [ruleset.extends];
+    const extensions: NonNullable<DataRuleset['extends']> = [];
+    const items = nested as Array<string | [string, 'all' | 'recommended' | 'off']>;
+    for (const item of items) {
+      const name = Array.isArray(item) ? item[0] : item;
+      const extension = await loadEntry(name, real, root, context);
+      if (extension === undefined) continue;
+      extensions.push(Array.isArray(item) ? [extension, item[1]] : extension);
+    }
+    const { extends: _names, ...rest } = ruleset;
+    return { source: real, ruleset: { ...rest, ...(extensions.length > 0 ? { extends: extensions } : {}) } };
+  } finally {
+    context.stack.delete(real);
+  }
+}
+
+/** A key as a message shows it: one line, at most 40 characters (it is the repository's text). */
+function shortKey(key: string): string {
+  const line = key.replace(/\s+/g, ' ');
+  return line.length > 40 ? `${line.slice(0, 39)}…` : line;
+}
+
+function refusedKeyReason(key: string): string {
+  if (key === 'functions' || key === 'functionsDir') return ' (custom functions are code)';
+  if (key === 'parserOptions') return ' (parser options change how the description is read)';
+  if (key === 'extends') return ' (an override cannot extend; extend at the top of the ruleset)';
+  return '';
+}
+
+/**
+ * One `extends` entry of a configuration under a policy, read and validated once: the data
+ * Spectral will be given, or why the entry is refused (the file, the key, why). Every file read
+ * is listed with its SHA-256 either way.
+ */
+export async function loadUnderPolicy(
+  entry: RulesetReference,
+  configFile: string,
+  policy: Policy,
+  cwd: string = process.cwd(),
+): Promise<PolicyLoad> {
+  const name = Array.isArray(entry) ? entry[0] : entry;
+  const severity = Array.isArray(entry) ? entry[1] : 'recommended';
+  const context: LoadContext = { policy, cwd, stack: new Set(), read: [] };
+  try {
+    const extension = await loadEntry(name, configFile, realFolder(namedFileRoot(dirname(configFile))), context);
+    if (extension === undefined) throw refuse(shownPath(configFile, cwd), `extends: ${name}`, 'extends itself');
+    // Spectral checks the functions' options (and the rest of the shape) as it builds the ruleset.
+    try {
+      await materialize(extension, severity);
+    } catch (error) {
+      throw new Refusal(
+        `${typeof extension === 'string' ? name : shownPath(extension.source, cwd)}: Spectral refuses it: ${spectralError(error)}`,
+      );
+    }
+    return { ok: true, extension, read: context.read };
+  } catch (error) {
+    if (error instanceof Refusal) return { ok: false, why: error.message, read: context.read };
+    throw error;
+  }
+}
+
+/** Spectral's validation error (an AggregateError of one per problem) as one phrase. */
+function spectralError(error: unknown): string {
+  const errors = (error as { errors?: unknown[] }).errors;
+  const first = Array.isArray(errors) && errors.length > 0 ? errors[0] : error;
+  const message = first instanceof Error ? first.message : String(first);
+  const path = (first as { path?: unknown[] }).path;
+  return `${Array.isArray(path) && path.length > 0 ? `\`${path.join('.')}\` ` : ''}${message.split('\n')[0] ?? ''}`.trim();
+}

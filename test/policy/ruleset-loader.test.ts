@@ -1,0 +1,161 @@
+/**
+ * The gate's ruleset loader (src/policy/ruleset.ts), decision by decision: how a file is read
+ * (strict JSON, YAML 1.2 core schema, the byte order mark), what a ruleset may contain, which
+ * JSONPaths and regular expressions pass, and where a package comes from.
+ */
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { gatePolicy } from '../../src/policy/index.js';
+import { jsonPathRefusal, loadUnderPolicy, parseRulesetText } from '../../src/policy/ruleset.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'vottur-ruleset-loader-'));
+mkdirSync(join(dir, '.git'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const config = join(dir, 'vottur.config.yaml');
+
+async function why(name: string, text: string): Promise<string | undefined> {
+  writeFileSync(join(dir, name), text);
+  const load = await loadUnderPolicy(`./${name}`, config, gatePolicy(), dir);
+  return load.ok ? undefined : load.why;
+}
+
+const RULE = 'rules:\n  house:\n    given: $.info\n    then: { field: title, function: truthy }\n';
+
+describe('reading a ruleset file', () => {
+  it('JSON: no comments, no duplicate names; a leading byte order mark is dropped', async () => {
+    await expect(parseRulesetText('{"a": 1, // c\n"b": 2}', 'json', 'r.json')).rejects.toThrow(/not valid JSON/);
+    await expect(parseRulesetText('{"a": 1, "a": 2}', 'json', 'r.json')).rejects.toThrow(/duplicate name/);
+    await expect(parseRulesetText('\uFEFF{"a": 1}', 'json', 'r.json')).resolves.toEqual({ a: 1 });
+  });
+
+  it('YAML: merge keys, tags outside the core schema, duplicate keys and several documents are refused; anchors are data', async () => {
+    await expect(parseRulesetText('x: &a {b: 1}\n<<: *a\n', 'yaml', 'r.yaml')).rejects.toThrow(/merge key/);
+    await expect(parseRulesetText('x: !!js/function "f"\n', 'yaml', 'r.yaml')).rejects.toThrow(/tag/);
+    await expect(parseRulesetText('x: !custom 1\n', 'yaml', 'r.yaml')).rejects.toThrow(/tag/);
+    await expect(parseRulesetText('x: 1\nx: 2\n', 'yaml', 'r.yaml')).rejects.toThrow(/duplicate key \(line 2/);
+    await expect(parseRulesetText('x: 1\n---\ny: 2\n', 'yaml', 'r.yaml')).rejects.toThrow(/more than one/);
+    await expect(parseRulesetText('\uFEFFx: &a [1]\ny: *a\n', 'yaml', 'r.yaml')).resolves.toEqual({ x: [1], y: [1] });
+    // YAML 1.2 core: `yes` and `0777` are strings and a decimal, as the schema expects.
+    await expect(parseRulesetText('a: yes\nb: 0o17\n', 'yaml', 'r.yaml')).resolves.toEqual({ a: 'yes', b: 15 });
+  });
+});
+
+describe('what a ruleset may contain', () => {
+  it('a plain ruleset loads as data; Spectral core functions only; no functions, functionsDir, parserOptions or unknown keys', async () => {
+    expect(await why('ok.yaml', RULE)).toBeUndefined();
+    expect(await why('f.yaml', `functions: [x]\n${RULE}`)).toMatch(/`functions` \(custom functions are code\)/);
+    expect(await why('fd.yaml', `functionsDir: ./f\n${RULE}`)).toMatch(/`functionsDir`/);
+    expect(await why('po.yaml', `parserOptions: {}\n${RULE}`)).toMatch(/`parserOptions`/);
+    expect(await why('u.yaml', `x-any: 1\n${RULE}`)).toMatch(/additional properties `x-any`/);
+    expect(await why('cf.yaml', RULE.replace('truthy', 'myFunction'))).toMatch(
+      /`rules.house.then.function` must be equal to one of the allowed values \(Spectral's core functions only/,
+    );
+    expect(
+      await why('ov.yaml', `${RULE}overrides:\n  - files: ['*.yaml']\n    extends: [./x.js]\n    rules: {}\n`),
+    ).toMatch(/`overrides.0` must NOT have additional properties `extends`/);
+  });
+
+  it("function options are validated by Spectral's own schemas", async () => {
+    expect(
+      await why('co.yaml', RULE.replace('function: truthy', 'function: casing, functionOptions: { type: nope }')),
+    ).toMatch(/Spectral refuses it/);
+  });
+
+  it('JSONPath: RFC 9535 without filters or script characters, in given, then.field and aliases', async () => {
+    expect(await jsonPathRefusal('$.paths[*][*].responses')).toBeUndefined();
+    expect(await jsonPathRefusal("$..['x-vottur']")).toBeUndefined();
+    expect(await jsonPathRefusal('$.paths[?@.get]')).toMatch(/contains `\?`/);
+    expect(await jsonPathRefusal("$['(a)']")).toMatch(/contains `\(`/);
+    expect(await jsonPathRefusal('$.paths.*~')).toMatch(/not an RFC 9535 JSONPath/);
+    expect(await why('g.yaml', RULE.replace('$.info', '"$..[?(@.x)]"'))).toMatch(/`rules.house.given` contains `\?`/);
+    expect(await why('fl.yaml', RULE.replace('field: title', 'field: "$[?(@.x)]"'))).toMatch(
+      /`rules.house.then.field`/,
+    );
+    expect(await why('al.yaml', `aliases:\n  A: ["$[?(@.x)]"]\n${RULE}`)).toMatch(/`aliases.A.0` contains/);
+    expect(await why('ag.yaml', `aliases:\n  A: ["$.info"]\n${RULE.replace('$.info', '"#A.title"')}`)).toBeUndefined();
+  });
+
+  it('regular expressions compile on the linear-time engine; a schema option holds none', async () => {
+    const pattern = (match: string) =>
+      RULE.replace('function: truthy', () => `function: pattern, functionOptions: { match: ${JSON.stringify(match)} }`);
+    expect(await why('p1.yaml', pattern('^(a+)+$'))).toBeUndefined();
+    expect(await why('p2.yaml', pattern('/^abc$/i'))).toBeUndefined();
+    expect(await why('p3.yaml', pattern('^(?=a)'))).toMatch(
+      /`rules.house.then.functionOptions.match` cannot run on the linear-time engine/,
+    );
+    expect(await why('p4.yaml', pattern('(a)\\1'))).toMatch(/backreference/);
+    expect(await why('p5.yaml', pattern('/a/g'))).toMatch(/flags `g`/);
+    expect(
+      await why(
+        's.yaml',
+        [
+          'rules:',
+          '  house:',
+          '    given: $.info',
+          '    then:',
+          '      field: title',
+          '      function: schema',
+          '      functionOptions:',
+          '        schema: { type: string, pattern: "^(a+)+$" }',
+          '',
+        ].join('\n'),
+      ),
+    ).toMatch(/`rules.house.then.functionOptions.schema.pattern` is a regular expression/);
+  });
+});
+
+describe('where files and packages come from', () => {
+  it('nested files are read the same way; a symbolic link out of the repository and a cycle are handled', async () => {
+    writeFileSync(join(dir, 'inner.yaml'), 'functions: [x]\n');
+    expect(await why('outer.yaml', 'extends: [./inner.yaml]\n')).toMatch(
+      /inner.yaml must NOT have additional properties `functions`/,
+    );
+    writeFileSync(join(dir, 'loop.yaml'), `extends: [./loop.yaml, spectral:oas]\n${RULE}`);
+    expect((await loadUnderPolicy('./loop.yaml', config, gatePolicy(), dir)).ok).toBe(true);
+    const outside = mkdtempSync(join(tmpdir(), 'vottur-outside-'));
+    writeFileSync(join(outside, 'r.yaml'), RULE);
+    symlinkSync(join(outside, 'r.yaml'), join(dir, 'out.yaml'));
+    const load = await loadUnderPolicy('./out.yaml', config, gatePolicy(), dir);
+    expect(load.ok ? '' : load.why).toMatch(/outside the repository/);
+    rmSync(outside, { recursive: true, force: true });
+  });
+
+  it("packages: only those the policy lists, only from the operator's installation, only as data", async () => {
+    mkdirSync(join(dir, 'node_modules/house'), { recursive: true });
+    writeFileSync(join(dir, 'node_modules/house/package.json'), JSON.stringify({ name: 'house', main: 'r.yaml' }));
+    writeFileSync(join(dir, 'node_modules/house/r.yaml'), RULE);
+    const refused = await loadUnderPolicy('house', config, gatePolicy(), dir);
+    expect(refused.ok ? '' : refused.why).toMatch(/names the package house, which the policy does not list/);
+    const operator = mkdtempSync(join(tmpdir(), 'vottur-operator-'));
+    writeFileSync(join(operator, 'policy.yaml'), '{}');
+    const policy = { ...gatePolicy(), extendsPackages: ['house'], file: join(operator, 'policy.yaml') };
+    // Installed only in the repository: not the operator's.
+    const fromRepository = await loadUnderPolicy('house', config, policy, dir);
+    expect(fromRepository.ok ? '' : fromRepository.why).toMatch(
+      /is not installed where the operator's installation is/,
+    );
+    mkdirSync(join(operator, 'node_modules/house'), { recursive: true });
+    writeFileSync(
+      join(operator, 'node_modules/house/package.json'),
+      JSON.stringify({ name: 'house', main: 'index.js' }),
+    );
+    writeFileSync(join(operator, 'node_modules/house/index.js'), 'module.exports = {};\n');
+    const code = await loadUnderPolicy('house', config, policy, dir);
+    expect(code.ok ? '' : code.why).toMatch(/is not a .json, .yaml or .yml file/);
+    // Another package (Node caches what a package.json said): its main is a ruleset file.
+    mkdirSync(join(operator, 'node_modules/house-data'), { recursive: true });
+    writeFileSync(
+      join(operator, 'node_modules/house-data/package.json'),
+      JSON.stringify({ name: 'house-data', main: 'r.yaml' }),
+    );
+    writeFileSync(join(operator, 'node_modules/house-data/r.yaml'), RULE);
+    const loaded = await loadUnderPolicy('house-data', config, { ...policy, extendsPackages: ['house-data'] }, dir);
+    expect(loaded.ok ? '' : loaded.why).toBe('');
+    expect(loaded.read).toEqual([
+      { path: join(operator, 'node_modules/house-data/r.yaml'), sha256: expect.stringMatching(/^[0-9a-f]{64}$/) },
+    ]);
+    rmSync(operator, { recursive: true, force: true });
+  });
+});
