@@ -66,10 +66,25 @@ const STANDALONE = new Set([
 /** Rules whose verdict is the status alone: the same status is the same defect, whichever request met it. */
 const BY_STATUS = new Set(['contract-status-documented']);
 
+/**
+ * Which finding leads: one that costs something (error or warning) before advice, then the most
+ * specific rule. The lead then carries the most severe severity of its group, so an error is never
+ * hidden under a warning (the missing `createdTimestamp` leads as an error when the schema requires it).
+ */
 function rank(finding: Finding): [number, number] {
   const severity = SEVERITIES.indexOf(finding.severity);
+  const advice = severity === -1 || severity > SEVERITIES.indexOf('warn') ? 1 : 0;
   const lead = LEAD_ORDER.indexOf(finding.ruleId);
-  return [severity === -1 ? SEVERITIES.length : severity, lead === -1 ? LEAD_ORDER.length : lead];
+  return [advice, lead === -1 ? LEAD_ORDER.length : lead];
+}
+
+/** The lead with its evidence, at the most severe severity among them. */
+function led(lead: Finding, rest: readonly Finding[]): Finding {
+  if (rest.length === 0) return lead;
+  const severity = [lead, ...rest]
+    .map((f) => f.severity)
+    .reduce((a, b) => (SEVERITIES.indexOf(b) !== -1 && SEVERITIES.indexOf(b) < SEVERITIES.indexOf(a) ? b : a));
+  return { ...lead, severity, related: [...(lead.related ?? []), ...rest.map(asRelated)] };
 }
 
 /** Request headers that neither select nor authorise: what is asked for, and the per-request identifiers. */
@@ -217,10 +232,7 @@ export function oneFindingPerCause(findings: readonly Finding[]): Finding[] {
       .sort(order)
       .map(({ finding }) => finding);
     result.push({
-      finding:
-        rest.length === 0
-          ? lead.finding
-          : { ...lead.finding, related: [...(lead.finding.related ?? []), ...rest.map(asRelated)] },
+      finding: led(lead.finding, rest),
       index: lead.index,
     });
   });

@@ -64,15 +64,15 @@ describe('oneFindingPerCause', () => {
     });
   });
 
-  it('the most severe leads: an error under a warning of the same answer leads it', () => {
+  it('the most specific leads, at the most severe severity: an error is never hidden under a warning', () => {
     const warning = finding('contract-created-timestamp', 'no createdTimestamp', {
       url: 'http://h/1',
       status: 200,
       severity: 'warn',
     });
     const error = finding('contract-schema', 'body does not match', { url: 'http://h/1', status: 200 });
-    expect(oneFindingPerCause([warning, error]).map((f) => [f.ruleId, f.related?.length])).toEqual([
-      ['contract-schema', 1],
+    expect(oneFindingPerCause([warning, error]).map((f) => [f.ruleId, f.severity, f.related?.length])).toEqual([
+      ['contract-created-timestamp', 'error', 1],
     ]);
   });
 
