@@ -46,7 +46,7 @@ export function planRequests(description: ContractDescription, options: PlanOpti
         contractFinding('contract-missing-example', description.displayPath, {
           op,
           path: missing.path,
-          message: `${op.label}: no value for the ${missing.what}, so its requests are not sent; add an example to the description, or give one in --data under ${dataKey(op)}.positive.${missing.key}`,
+          message: `${op.label}: no value for the ${missing.what}, so the examples phase sends none of its planned requests (the probes, Dredd's replay; the generated phases make values from the schema); add an example to the description, or give one in --data under ${dataKey(op)}.positive.${missing.key}`,
         }),
       );
     }

@@ -244,3 +244,23 @@ describe('one request writer', () => {
     );
   });
 });
+
+describe('contract-missing-example', () => {
+  it('says which requests are not sent: the planned ones, not the generated phases’', async () => {
+    const description = await describeYaml(`openapi: 3.0.3
+info: { title: Q, version: 1.0.0 }
+paths:
+  /q:
+    get:
+      operationId: ask
+      parameters:
+        - { name: term, in: query, required: true, schema: { type: string } }
+      responses:
+        '200': { description: ok }
+`);
+    const [finding] = planRequests(description).findings;
+    expect(finding?.ruleId).toBe('contract-missing-example');
+    expect(finding?.message).toContain('the examples phase sends none of its planned requests');
+    expect(finding?.message).not.toContain('its requests are not sent');
+  });
+});
