@@ -125,17 +125,6 @@ export function observedAs<F extends Finding>(finding: F, key: string): F {
   return finding;
 }
 
-/**
- * The observation a finding was made on: as recorded, else method, URL and status (a finding the
- * runner made without the request's headers, such as Dredd's).
- */
-function observation(finding: Finding): string | undefined {
-  const known = observations.get(finding);
-  if (known !== undefined) return known;
-  const request = finding.request;
-  return request ? `${request.method} ${request.url} ${request.status ?? ''}` : undefined;
-}
-
 /** A finding as evidence under another. */
 function asRelated(finding: Finding): RelatedLocation {
   return {
@@ -160,6 +149,27 @@ export function oneFindingPerCause(findings: readonly Finding[]): Finding[] {
   // 1. The same observation: the findings of one request and answer, the most specific leading.
   const byObservation = new Map<string, Array<{ finding: Finding; index: number }>>();
   const alone: Array<Array<{ finding: Finding; index: number }>> = [];
+  // A finding made without the request's headers (Dredd's replay of a planned request) joins the
+  // recorded observation of the same method, URL and status.
+  const coarse = (f: Finding) => (f.request ? `${f.request.method} ${f.request.url}` : undefined);
+  const recorded = new Map<string, string>();
+  for (const f of findings) {
+    const key = observations.get(f);
+    const at = coarse(f);
+    if (key === undefined || at === undefined || f.operation === undefined) continue;
+    const statusKey = `${f.operation}\u0000${at}\u0000${f.request?.status ?? ''}`;
+    if (!recorded.has(statusKey)) recorded.set(statusKey, key);
+  }
+  const observation = (f: Finding): string | undefined => {
+    const known = observations.get(f);
+    if (known !== undefined) return known;
+    const at = coarse(f);
+    if (at === undefined) return undefined;
+    return (
+      recorded.get(`${f.operation ?? ''}\u0000${at}\u0000${f.request?.status ?? ''}`) ??
+      `${at} ${f.request?.status ?? ''}`
+    );
+  };
   findings.forEach((finding, index) => {
     const seen = observation(finding);
     if (STANDALONE.has(finding.ruleId) || finding.operation === undefined || seen === undefined) {
