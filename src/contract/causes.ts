@@ -1,21 +1,33 @@
 /**
  * One cause, one finding. A defect of a server shows in many places: a not-found answered 404 is
- * the not-found probe's finding, the status-documented check's (404 is not documented) for that
- * answer and for every generated request that got one, and Dredd's failed transaction. A reviewer
- * needs one finding per cause with the rest as evidence, so findings of one operation are one
- * finding when they come from the same observation (the same request and answer) or under the same
- * rule (the same defect seen by several requests or phases), and every 5xx of an operation is one
- * cause. The finding that leads is the most
- * severe, then the most specific (what a deliberate request expected before what every answer is
- * checked for); the others are listed under it as `related`, and are not counted again.
+ * the not-found probe's finding and the status-documented check's (404 is not documented) for the
+ * same answer, and the same defect is met by several requests and phases. A reviewer needs one
+ * finding per cause with the rest as evidence. Two findings share a cause when
+ *
+ * - they come from the same **observation**: the same request (method, URL, the headers that
+ *   select or authorise it — credentials, `X-Param-*`, cookies — and the body) answered the same
+ *   way (status and a digest of the body); or
+ * - one rule reports one defect of one operation several times (by several requests or phases);
+ *   every 5xx of an operation is one cause.
+ *
+ * Never transitively across rules: a finding that is evidence under another rule's finding of the
+ * same observation does not pull the other findings of its own rule in with it, so two defects
+ * that an answer happens to show together both still lead. The finding that leads is the most
+ * severe, then the most specific convention the answer broke (`contract-created-timestamp` before
+ * `contract-schema`, `contract-status-documented` before `contract-example-succeeds`); the others
+ * are listed under it as `related`, and are not counted again.
  */
+import { createHash } from 'node:crypto';
 import type { Finding, RelatedLocation } from '../report/finding.js';
 import { SEVERITIES } from '../report/finding.js';
+import type { HttpRequest, HttpResponse } from './http.js';
 
-/** Rules in the order they lead a group: what a request expected, then the conventions, then the schema and the status. */
+/**
+ * Rules in the order they lead a group: what a deliberate request expected, then the conventions
+ * an answer broke, the status, and last the general checks (the example failed, the schema).
+ */
 const LEAD_ORDER = [
   'contract-server-error',
-  'contract-example-succeeds',
   'contract-not-found-204',
   'contract-invalid-input-400',
   'contract-auth-required',
@@ -32,9 +44,10 @@ const LEAD_ORDER = [
   'contract-charset',
   'contract-field-case',
   'contract-response-headers',
+  'contract-status-documented',
+  'contract-example-succeeds',
   'contract-schema',
   'contract-content-type',
-  'contract-status-documented',
   'contract-redirect',
   'contract-timeout',
   'contract-unreachable',
@@ -50,19 +63,66 @@ const STANDALONE = new Set([
   'contract-pattern',
 ]);
 
-function rank(finding: Finding): [number, number] {
-  const severity = SEVERITIES.indexOf(finding.severity);
-  const lead = LEAD_ORDER.indexOf(finding.ruleId);
-  return [severity === -1 ? SEVERITIES.length : severity, lead === -1 ? LEAD_ORDER.length : lead];
-}
+/** Rules whose verdict is the status alone: the same status is the same defect, whichever request met it. */
+const BY_STATUS = new Set(['contract-status-documented']);
 
 /**
- * The same request and answer: method and URL (a verdict on a generated request names the
- * request, not always the status; one run asks the same URL the same way each time).
+ * Which finding leads: one that costs something (error or warning) before advice, then the most
+ * specific rule. The lead then carries the most severe severity of its group, so an error is never
+ * hidden under a warning (the missing `createdTimestamp` leads as an error when the schema requires it).
  */
-function observation(finding: Finding): string | undefined {
-  const request = finding.request;
-  return request ? `${request.method} ${request.url}` : undefined;
+function rank(finding: Finding): [number, number] {
+  const severity = SEVERITIES.indexOf(finding.severity);
+  const advice = severity === -1 || severity > SEVERITIES.indexOf('warn') ? 1 : 0;
+  const lead = LEAD_ORDER.indexOf(finding.ruleId);
+  return [advice, lead === -1 ? LEAD_ORDER.length : lead];
+}
+
+/** The lead with its evidence, at the most severe severity among them. */
+function led(lead: Finding, rest: readonly Finding[]): Finding {
+  if (rest.length === 0) return lead;
+  const severity = [lead, ...rest]
+    .map((f) => f.severity)
+    .reduce((a, b) => (SEVERITIES.indexOf(b) !== -1 && SEVERITIES.indexOf(b) < SEVERITIES.indexOf(a) ? b : a));
+  return { ...lead, severity, related: [...(lead.related ?? []), ...rest.map(asRelated)] };
+}
+
+/** Request headers that neither select nor authorise: what is asked for, and the per-request identifiers. */
+const INCIDENTAL_HEADERS = new Set(['accept', 'user-agent', 'x-road-id', 'content-length']);
+
+/**
+ * The observation a request and its answer are: method, URL, the headers that select or authorise
+ * it, the body, the status and a digest of the answer's body.
+ */
+export function observationKey(
+  request: Pick<HttpRequest, 'method' | 'url' | 'headers' | 'body'>,
+  response?: HttpResponse,
+): string {
+  const headers = Object.entries(request.headers)
+    .map(([name, value]): [string, string] => [name.toLowerCase(), value])
+    .filter(([name]) => !INCIDENTAL_HEADERS.has(name))
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return createHash('sha256')
+    .update(
+      JSON.stringify([
+        request.method,
+        request.url.toString(),
+        headers,
+        request.body ?? null,
+        response?.status ?? null,
+        response?.body ?? null,
+      ]),
+    )
+    .digest('base64url');
+}
+
+/** The observation each finding was made on, where the runner knew it (request, headers, answer). */
+const observations = new WeakMap<Finding, string>();
+
+/** Records the observation a finding was made on; returns the finding. */
+export function observedAs<F extends Finding>(finding: F, key: string): F {
+  observations.set(finding, key);
+  return finding;
 }
 
 /** A finding as evidence under another. */
@@ -81,52 +141,110 @@ function asRelated(finding: Finding): RelatedLocation {
 
 /** The findings with those of one cause merged: each group's lead, the others as its `related`. */
 export function oneFindingPerCause(findings: readonly Finding[]): Finding[] {
-  const parent = findings.map((_, index) => index);
-  // Union-find with path halving: each step points a member at its grandparent.
-  const find = (start: number): number => {
-    let i = start;
-    for (let next = parent[i]; next !== undefined && next !== i; next = parent[i]) {
-      const grandparent = parent[next] ?? next;
-      parent[i] = grandparent;
-      i = grandparent;
-    }
-    return i;
+  const order = (a: { finding: Finding; index: number }, b: { finding: Finding; index: number }) => {
+    const [sa, la] = rank(a.finding);
+    const [sb, lb] = rank(b.finding);
+    return sa - sb || la - lb || a.index - b.index;
   };
-  const union = (a: number, b: number) => {
-    const ra = find(a);
-    const rb = find(b);
-    if (ra !== rb) parent[Math.max(ra, rb)] = Math.min(ra, rb);
-  };
-  const firstOf = new Map<string, number>();
-  const join = (key: string, index: number) => {
-    const first = firstOf.get(key);
-    if (first === undefined) firstOf.set(key, index);
-    else union(first, index);
-  };
-  findings.forEach((finding, index) => {
-    if (STANDALONE.has(finding.ruleId) || finding.operation === undefined) return;
-    join(`rule\u0000${finding.operation}\u0000${finding.ruleId}`, index);
-    const seen = observation(finding);
-    if (seen !== undefined) join(`seen\u0000${finding.operation}\u0000${seen}`, index);
-    // A server error is one cause whichever request met it: the example's, a probe's or a generated one.
-    if (finding.ruleId === 'contract-server-error' || (finding.request?.status ?? 0) >= 500)
-      join(`5xx\u0000${finding.operation}`, index);
-  });
-  const groups = new Map<number, Array<{ finding: Finding; index: number }>>();
-  findings.forEach((finding, index) => {
-    const root = find(index);
-    groups.set(root, [...(groups.get(root) ?? []), { finding, index }]);
-  });
-  const result: Finding[] = [];
-  for (const members of groups.values()) {
-    const ordered = [...members].sort((a, b) => {
-      const [sa, la] = rank(a.finding);
-      const [sb, lb] = rank(b.finding);
-      return sa - sb || la - lb || a.index - b.index;
-    });
-    const [lead, ...rest] = ordered.map(({ finding }) => finding);
-    if (!lead) continue;
-    result.push(rest.length === 0 ? lead : { ...lead, related: [...(lead.related ?? []), ...rest.map(asRelated)] });
+  // 1. The same observation: the findings of one request and answer, the most specific leading.
+  const byObservation = new Map<string, Array<{ finding: Finding; index: number }>>();
+  const alone: Array<Array<{ finding: Finding; index: number }>> = [];
+  // A finding made without the request's headers (Dredd's replay of a planned request) joins the
+  // recorded observation of the same method, URL and status.
+  const coarse = (f: Finding) => (f.request ? `${f.request.method} ${f.request.url}` : undefined);
+  const recorded = new Map<string, string>();
+  for (const f of findings) {
+    const key = observations.get(f);
+    const at = coarse(f);
+    if (key === undefined || at === undefined || f.operation === undefined) continue;
+    const statusKey = `${f.operation}\u0000${at}\u0000${f.request?.status ?? ''}`;
+    if (!recorded.has(statusKey)) recorded.set(statusKey, key);
   }
-  return result;
+  const observation = (f: Finding): string | undefined => {
+    const known = observations.get(f);
+    if (known !== undefined) return known;
+    const at = coarse(f);
+    if (at === undefined) return undefined;
+    return (
+      recorded.get(`${f.operation ?? ''}\u0000${at}\u0000${f.request?.status ?? ''}`) ??
+      `${at} ${f.request?.status ?? ''}`
+    );
+  };
+  findings.forEach((finding, index) => {
+    const seen = observation(finding);
+    if (STANDALONE.has(finding.ruleId) || finding.operation === undefined || seen === undefined) {
+      alone.push([{ finding, index }]);
+      return;
+    }
+    const key = `${finding.operation}\u0000${seen}`;
+    byObservation.set(key, [...(byObservation.get(key) ?? []), { finding, index }]);
+  });
+  const observed = [...byObservation.values()].map((members) => [...members].sort(order));
+  // 2. One rule, one defect of one operation: the groups led by the same rule merge (every 5xx of
+  //    an operation is one cause). Only leads merge, so nothing is joined across rules transitively.
+  const causes = new Map<string, Array<Array<{ finding: Finding; index: number }>>>();
+  const result: Array<{ finding: Finding; index: number }> = [];
+  for (const group of [...observed, ...alone]) {
+    const lead = group[0];
+    if (!lead) continue;
+    const f = lead.finding;
+    if (STANDALONE.has(f.ruleId) || f.operation === undefined) {
+      result.push(lead);
+      continue;
+    }
+    const serverError = f.ruleId === 'contract-server-error' || (f.request?.status ?? 0) >= 500;
+    const key = serverError ? `5xx\u0000${f.operation}` : `rule\u0000${f.operation}\u0000${f.ruleId}`;
+    causes.set(key, [...(causes.get(key) ?? []), group]);
+  }
+  const merged = [...causes.values()].map((groups) => {
+    const ordered = [...groups].sort((a, b) => (a[0] && b[0] ? order(a[0], b[0]) : 0));
+    const [first, ...others] = ordered;
+    return first ? [...first, ...others.flat()] : [];
+  });
+  // 3. A cause of a rule that judges the status alone, whose rule also shows with the same status
+  //    as evidence under another cause (a 404 the not-found probe met and a generated request met
+  //    again: undocumented either way) is that defect seen again:
+  //    it goes under the most specific such cause. One level only — a cause that goes under
+  //    another never hosts one — so nothing chains from rule to rule.
+  const status = (f: Finding) => f.request?.status;
+  const hostOf = new Map<number, number>();
+  merged.forEach((cause, index) => {
+    const lead = cause[0]?.finding;
+    if (!lead || !BY_STATUS.has(lead.ruleId) || lead.operation === undefined) return;
+    const statuses = new Set(
+      cause.filter(({ finding }) => finding.ruleId === lead.ruleId).map(({ finding }) => status(finding)),
+    );
+    let best: number | undefined;
+    merged.forEach((host, candidate) => {
+      const hostLead = host[0];
+      if (candidate === index || !hostLead || hostLead.finding.ruleId === lead.ruleId) return;
+      if (hostLead.finding.operation !== lead.operation) return;
+      const shows = host
+        .slice(1)
+        .some(({ finding }) => finding.ruleId === lead.ruleId && statuses.has(status(finding)));
+      if (!shows) return;
+      const current = best === undefined ? undefined : merged[best]?.[0];
+      if (current === undefined || order(hostLead, current) < 0) best = candidate;
+    });
+    if (best !== undefined) hostOf.set(index, best);
+  });
+  const guests = new Map<number, number[]>();
+  for (const [guest, host] of hostOf) {
+    if (hostOf.has(host)) continue; // the host is a guest itself: the guest stays a cause of its own
+    guests.set(host, [...(guests.get(host) ?? []), guest]);
+  }
+  merged.forEach((cause, index) => {
+    const host = hostOf.get(index);
+    if (host !== undefined && !hostOf.has(host)) return;
+    const [lead, ...own] = cause;
+    if (!lead) return;
+    const rest = [...own, ...(guests.get(index) ?? []).flatMap((guest) => merged[guest] ?? [])]
+      .sort(order)
+      .map(({ finding }) => finding);
+    result.push({
+      finding: led(lead.finding, rest),
+      index: lead.index,
+    });
+  });
+  return result.sort((a, b) => a.index - b.index).map(({ finding }) => finding);
 }

@@ -17,6 +17,7 @@ import {
   type OperationInfo,
 } from '../../rulesets/lib/openapi/views.js';
 import type { JsonPath, OpenApiDocument } from '../../rulesets/lib/rule.js';
+import { operationSecurity, type SecurityAlternatives } from './security.js';
 
 /**
  * An object of the description as it was parsed: its members are whatever the YAML or JSON held,
@@ -68,6 +69,8 @@ export interface OperationModel {
   secured: boolean;
   /** OAuth2 / OpenID Connect scopes the operation's requirements name. */
   scopes: string[];
+  /** Its security requirements: alternatives, each a combination of schemes (security.ts). */
+  security: SecurityAlternatives;
 }
 
 export interface ContractDescription {
@@ -174,6 +177,7 @@ function operationModel(document: OpenApiDocument, op: OperationInfo): Operation
     responses,
     secured: requiresSecurity(document, op),
     scopes: requiredScopes(document, op),
+    security: operationSecurity(document, op),
   };
 }
 

@@ -18,6 +18,8 @@ import { hasValidCheckDigit, isNationalIdParameter, placeholderForHeader } from 
 import { dataFor, dataKey, dataValue, REQUEST_BODY_KEY, type ContractData, type DataValues } from './data.js';
 import type { ContractDescription, OperationModel, ParameterModel } from './description.js';
 import { contractFinding } from './finding.js';
+import { flattenSchema, withoutOmitted } from './generate/schema.js';
+import { pickMediaType, writeRequest } from './request.js';
 import { PROBES, type PlannedRequest, type ProbeKind } from './probes/index.js';
 import type { IdentifierParameter, Probe, RequestCredentials, ReplacedIdentifier, Values } from './probes/probe.js';
 
@@ -44,7 +46,7 @@ export function planRequests(description: ContractDescription, options: PlanOpti
         contractFinding('contract-missing-example', description.displayPath, {
           op,
           path: missing.path,
-          message: `${op.label}: no value for the ${missing.what}, so its requests are not sent; add an example to the description, or give one in --data under ${dataKey(op)}.positive.${missing.key}`,
+          message: `${op.label}: no value for the ${missing.what}, so the examples phase sends none of its planned requests (the probes, Dredd's replay; the generated phases make values from the schema); add an example to the description, or give one in --data under ${dataKey(op)}.positive.${missing.key}`,
         }),
       );
     }
@@ -79,13 +81,17 @@ interface Missing {
   path: JsonPath;
 }
 
-interface PositiveValues {
+export interface PositiveValues {
   values: Values;
   body?: { mediaType: string; value: unknown };
   missing: Missing[];
 }
 
-function positiveValues(document: OpenApiDocument, op: OperationModel, given: DataValues | undefined): PositiveValues {
+export function positiveValues(
+  document: OpenApiDocument,
+  op: OperationModel,
+  given: DataValues | undefined,
+): PositiveValues {
   const values = new Map<ParameterModel, unknown>();
   const missing: Missing[] = [];
   for (const parameter of op.parameters) {
@@ -113,7 +119,7 @@ function positiveValues(document: OpenApiDocument, op: OperationModel, given: Da
       const media = content[mediaType];
       const mediaPath = [...op.requestBody.path, 'content', mediaType];
       const example = mediaExample(document, media, mediaPath);
-      if (example.found) body = { mediaType, value: example.value };
+      if (example.found) body = { mediaType, value: requestValue(document, media, example.value) };
       else if (op.requestBody.required)
         missing.push({ what: `request body (${mediaType})`, key: REQUEST_BODY_KEY, path: mediaPath });
     } else if (op.requestBody.required) {
@@ -125,6 +131,11 @@ function positiveValues(document: OpenApiDocument, op: OperationModel, given: Da
     }
   }
   return { values, ...(body ? { body } : {}), missing };
+}
+
+/** A body example as it is sent: its `readOnly` members (an `id` the server assigns) left out. */
+function requestValue(document: OpenApiDocument, media: unknown, value: unknown): unknown {
+  return isObject(media) ? withoutOmitted(value, flattenSchema(document, media.schema ?? {})) : value;
 }
 
 /** `Accept`, `Content-Type` and `Authorization` header parameters are ignored (OpenAPI says so). */
@@ -196,17 +207,23 @@ function schemaExample(document: OpenApiDocument, schema: unknown, path: JsonPat
     const out: Record<string, unknown> = {};
     // Names as `in` reads them (a property key is a string).
     const required = new Set<string>(Array.isArray(s.required) ? s.required.map(String) : []);
+    // A read-only property is never sent, and `required` on it applies to answers only.
+    const readOnly = new Set<string>();
     // The schema and its `allOf` parts, as the shared allOf walk gives them (rulesets/lib/openapi/flatten.ts).
     for (const part of allOfLayers(document, s, resolved.path)) {
       if (Array.isArray(part.schema.required)) for (const name of part.schema.required) required.add(String(name));
       if (!isObject(part.schema.properties)) continue;
       for (const [name, propertySchema] of Object.entries(part.schema.properties)) {
-        if (isObject(propertySchema) && propertySchema.readOnly === true) continue;
-        const found = schemaExample(document, propertySchema, [...part.path, 'properties', name], true, depth + 1);
+        const propertyPath = [...part.path, 'properties', name];
+        if (allOfLayers(document, propertySchema, propertyPath).some((layer) => layer.schema.readOnly === true)) {
+          readOnly.add(name);
+          continue;
+        }
+        const found = schemaExample(document, propertySchema, propertyPath, true, depth + 1);
         if (found.found) out[name] = found.value;
       }
     }
-    for (const name of required) if (!(name in out)) return NOT_FOUND;
+    for (const name of required) if (!(name in out) && !readOnly.has(name)) return NOT_FOUND;
     return { found: true, value: out };
   }
   if (s.type === 'array' && s.items !== undefined) {
@@ -268,16 +285,6 @@ function identifierParameters(op: OperationModel, values: Values): IdentifierPar
 // ---------------------------------------------------------------------------------------------
 // Building requests
 
-const MEDIA_PREFERENCE = [/^application\/json$/i, /^application\/[\w.+-]*\+json$/i, /json/i];
-
-function pickMediaType(mediaTypes: string[]): string | undefined {
-  for (const preference of MEDIA_PREFERENCE) {
-    const found = mediaTypes.find((m) => preference.test(m));
-    if (found) return found;
-  }
-  return mediaTypes[0];
-}
-
 function buildRequest(
   op: OperationModel,
   probe: Probe<ProbeKind>,
@@ -286,124 +293,13 @@ function buildRequest(
   credentials: RequestCredentials,
   identifier?: ReplacedIdentifier,
 ): PlannedRequest {
-  let pathname = op.pathKey;
-  const query: string[] = [];
-  const headers: Record<string, string> = {};
-  const cookies: string[] = [];
-  for (const [parameter, value] of values) {
-    const p = parameter.parameter;
-    const explode = typeof p.explode === 'boolean' ? p.explode : (p.style ?? defaultStyle(parameter.in)) === 'form';
-    const isContent = isObject(p.content);
-    switch (parameter.in) {
-      case 'path': {
-        const style = p.style ?? 'simple';
-        const serialised = isContent ? stringify(value) : serialiseSimple(value, explode);
-        const encoded = encodeURIComponent(serialised).replace(/%2C/gi, ',');
-        const text = style === 'label' ? `.${encoded}` : style === 'matrix' ? `;${parameter.name}=${encoded}` : encoded;
-        pathname = pathname.split(`{${parameter.name}}`).join(text);
-        break;
-      }
-      case 'query':
-        query.push(...serialiseQuery(parameter.name, value, p.style ?? 'form', explode, isContent));
-        break;
-      case 'header':
-        headers[parameter.name] = isContent ? stringify(value) : serialiseSimple(value, explode);
-        break;
-      case 'cookie':
-        cookies.push(
-          `${parameter.name}=${encodeURIComponent(isContent ? stringify(value) : serialiseSimple(value, false))}`,
-        );
-        break;
-    }
-  }
-  if (cookies.length) headers.Cookie = cookies.join('; ');
-  const accept = acceptHeader(op);
-  if (accept) headers.Accept = accept;
-  let text: string | undefined;
-  if (body) {
-    headers['Content-Type'] = body.mediaType;
-    text = serialiseBody(body.mediaType, body.value);
-  }
+  const written = writeRequest(op, values, body);
   return {
     kind: probe.id,
     op,
-    method: op.method,
-    pathname,
-    query: query.join('&'),
-    headers,
-    ...(text !== undefined ? { body: text } : {}),
+    ...written,
     credentials,
     ...(identifier ? { identifier } : {}),
     expectation: probe.expectation,
   };
-}
-
-function defaultStyle(location: ParameterModel['in']): string {
-  return location === 'query' || location === 'cookie' ? 'form' : 'simple';
-}
-
-function stringify(value: unknown): string {
-  return typeof value === 'string' ? value : JSON.stringify(value);
-}
-
-function scalar(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
-  return JSON.stringify(value) ?? '';
-}
-
-function serialiseSimple(value: unknown, explode: boolean): string {
-  if (Array.isArray(value)) return value.map(scalar).join(',');
-  if (isObject(value)) {
-    return Object.entries(value)
-      .map(([k, v]) => (explode ? `${k}=${scalar(v)}` : `${k},${scalar(v)}`))
-      .join(',');
-  }
-  return scalar(value);
-}
-
-/** `style` is as the description writes it, compared with the styles OpenAPI names. */
-function serialiseQuery(name: string, value: unknown, style: unknown, explode: boolean, isContent: boolean): string[] {
-  const pair = (k: string, v: string) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`;
-  if (isContent) return [pair(name, stringify(value))];
-  if (Array.isArray(value)) {
-    if (style === 'form' && explode) return value.map((item) => pair(name, scalar(item)));
-    const separator = style === 'spaceDelimited' ? ' ' : style === 'pipeDelimited' ? '|' : ',';
-    return [pair(name, value.map(scalar).join(separator))];
-  }
-  if (isObject(value)) {
-    if (style === 'deepObject') return Object.entries(value).map(([k, v]) => pair(`${name}[${k}]`, scalar(v)));
-    if (explode) return Object.entries(value).map(([k, v]) => pair(k, scalar(v)));
-    return [
-      pair(
-        name,
-        Object.entries(value)
-          .map(([k, v]) => `${k},${scalar(v)}`)
-          .join(','),
-      ),
-    ];
-  }
-  return [pair(name, scalar(value))];
-}
-
-function serialiseBody(mediaType: string, value: unknown): string {
-  if (/json/i.test(mediaType)) return JSON.stringify(value);
-  if (/x-www-form-urlencoded/i.test(mediaType) && isObject(value)) {
-    return new URLSearchParams(Object.entries(value).map(([k, v]): [string, string] => [k, scalar(v)])).toString();
-  }
-  return typeof value === 'string' ? value : JSON.stringify(value);
-}
-
-/** The media types the operation documents for its answers, successes first. */
-function acceptHeader(op: OperationModel): string | undefined {
-  const ordered = [...op.responses].sort((a, b) => rank(a.status) - rank(b.status));
-  const types: string[] = [];
-  for (const response of ordered)
-    for (const mediaType of Object.keys(response.content)) if (!types.includes(mediaType)) types.push(mediaType);
-  return types.length ? types.join(', ') : undefined;
-}
-
-function rank(status: string): number {
-  return status.startsWith('2') ? 0 : status === 'default' ? 2 : 1;
 }

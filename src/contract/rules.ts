@@ -188,7 +188,7 @@ const DEFINITIONS = {
     category: 'security',
     source: 'response',
     description:
-      'Every response carries the headers the description requires for it, and every 401 and 403 carries WWW-Authenticate (RFC 6750).',
+      'Every response carries the headers the description requires for it, and a 401 or 403 the challenge its security scheme calls for in WWW-Authenticate (RFC 6750 for bearer tokens, RFC 7617 for basic; none for API keys).',
   },
   'contract-charset': {
     severity: 'error',

@@ -1,6 +1,6 @@
 /** One cause, one finding: findings of one operation from the same answer or under the same rule merge, the rest as evidence. */
 import { describe, expect, it } from 'vitest';
-import { oneFindingPerCause } from '../../src/contract/causes.js';
+import { observationKey, observedAs, oneFindingPerCause } from '../../src/contract/causes.js';
 import type { Finding } from '../../src/report/finding.js';
 
 function finding(
@@ -64,15 +64,15 @@ describe('oneFindingPerCause', () => {
     });
   });
 
-  it('the most severe leads: an error under a warning of the same answer leads it', () => {
+  it('the most specific leads, at the most severe severity: an error is never hidden under a warning', () => {
     const warning = finding('contract-created-timestamp', 'no createdTimestamp', {
       url: 'http://h/1',
       status: 200,
       severity: 'warn',
     });
     const error = finding('contract-schema', 'body does not match', { url: 'http://h/1', status: 200 });
-    expect(oneFindingPerCause([warning, error]).map((f) => [f.ruleId, f.related?.length])).toEqual([
-      ['contract-schema', 1],
+    expect(oneFindingPerCause([warning, error]).map((f) => [f.ruleId, f.severity, f.related?.length])).toEqual([
+      ['contract-created-timestamp', 'error', 1],
     ]);
   });
 
@@ -107,5 +107,83 @@ describe('oneFindingPerCause', () => {
     expect(merged.map((f) => [f.message, f.related?.map((r) => r.message)])).toEqual([
       ['(coverage phase) 500', ['(fuzz phase) 500']],
     ]);
+  });
+});
+
+describe('causes by observation', () => {
+  const at = (f: Finding, key: string) => observedAs(f, key);
+
+  it('the same URL asked with other credentials is another observation: a forged token served leads on its own', () => {
+    const url = 'http://h/v1/users/1';
+    // The positive request and the forged-token request: same method and URL, other Authorization.
+    const positive = at(
+      finding('contract-field-case', 'answered 200 with the member `commodo_b`', { url, status: 200 }),
+      'real',
+    );
+    const forged = at(
+      finding('contract-ignored-auth', 'answered 200 to a forged token', { url, status: 200 }),
+      'forged',
+    );
+    const forgedCase = at(
+      finding('contract-field-case', 'answered 200 with the member `commodo_b` (forged)', { url, status: 200 }),
+      'forged',
+    );
+    const notFound = at(
+      finding('contract-not-found-204', 'answered 200 for an identifier that does not exist', {
+        url: 'http://h/v1/users/9',
+        status: 200,
+      }),
+      'nf',
+    );
+    const notFoundCase = at(
+      finding('contract-field-case', 'answered 200 with `commodo_b` (not found)', {
+        url: 'http://h/v1/users/9',
+        status: 200,
+      }),
+      'nf',
+    );
+    const merged = oneFindingPerCause([notFound, notFoundCase, forged, forgedCase, positive]);
+    expect(merged.map((f) => f.ruleId).sort()).toEqual([
+      'contract-field-case',
+      'contract-ignored-auth',
+      'contract-not-found-204',
+    ]);
+    const ignored = merged.find((f) => f.ruleId === 'contract-ignored-auth');
+    expect(ignored?.related?.map((r) => r.ruleId)).toEqual(['contract-field-case']);
+  });
+
+  it('the lead is the most specific convention the answer broke', () => {
+    const schema = at(finding('contract-schema', 'lacks createdTimestamp', { url: 'http://h/1', status: 200 }), 'o');
+    const created = at(
+      finding('contract-created-timestamp', 'no createdTimestamp', {
+        url: 'http://h/1',
+        status: 200,
+        severity: 'error',
+      }),
+      'o',
+    );
+    expect(oneFindingPerCause([schema, created])[0]?.ruleId).toBe('contract-created-timestamp');
+    const example = at(finding('contract-example-succeeds', 'answered 418', { url: 'http://h/2', status: 418 }), 'p');
+    const documented = at(
+      finding('contract-status-documented', 'answered 418, not documented', { url: 'http://h/2', status: 418 }),
+      'p',
+    );
+    expect(oneFindingPerCause([example, documented])[0]?.ruleId).toBe('contract-status-documented');
+  });
+
+  it('one observation: the same request with another body is another observation', () => {
+    const request = { method: 'POST', url: new URL('http://h/pets'), headers: { Accept: 'application/json' } };
+    const answer = { status: 400, headers: new Headers(), body: '{}', truncated: false };
+    expect(observationKey({ ...request, body: '{"a":1}' }, answer)).not.toBe(
+      observationKey({ ...request, body: '{"a":2}' }, answer),
+    );
+    expect(observationKey({ ...request, headers: { 'X-Api-Key': 'a' } }, answer)).not.toBe(
+      observationKey({ ...request, headers: { 'X-Api-Key': 'b' } }, answer),
+    );
+    // What is asked for and per-request identifiers do not make another observation.
+    expect(observationKey({ ...request, headers: { Accept: 'x', 'X-Road-Id': '1' } }, answer)).toBe(
+      observationKey({ ...request, headers: { Accept: 'y', 'X-Road-Id': '2' } }, answer),
+    );
+    expect(observationKey(request, answer)).not.toBe(observationKey(request, { ...answer, body: '{"b":1}' }));
   });
 });

@@ -16,6 +16,7 @@ const op = {
     { status: '204', content: {} },
   ],
   scopes: ['read'],
+  security: [[{ name: 'oauth', kind: 'bearer' }]],
   path: ['paths', '/v2/users/{nationalId}', 'get'],
 };
 

@@ -19,6 +19,7 @@ import type { Ajv2020 as Ajv2020Class } from 'ajv/dist/2020.js';
 import type { RegExpEngine } from 'ajv/dist/types/index.js';
 import { show } from '../rule.js';
 import { PATH_ITEM_METHODS, isArray, isObject, type Document, type JsonPath } from './types.js';
+import { resolve } from './resolve.js';
 
 export type DescriptionAjv = AjvClass | Ajv2020Class;
 
@@ -141,7 +142,31 @@ function convert30(data: Document, discriminator: boolean): Document {
 function prepare31(data: Document, discriminator: boolean): Document {
   const copy = jsonCopy(data);
   if (!discriminator) stripKey(copy, 'discriminator');
+  writeOnlyNotRequired(copy, copy);
   return copy;
+}
+
+/**
+ * `required` on a `writeOnly` property applies to requests only (OpenAPI 3.1 keeps the keyword as
+ * an annotation): dropped from `required`, as the 3.0 conversion's `removeWriteOnly` does, so an
+ * answer is never expected to carry a password it was sent.
+ */
+function writeOnlyNotRequired(document: Document, node: unknown, depth = 0): void {
+  if (depth > 256) return;
+  if (isArray(node)) node.forEach((item) => writeOnlyNotRequired(document, item, depth + 1));
+  else if (isObject(node)) {
+    const { properties, required } = node;
+    if (isObject(properties) && isArray(required)) {
+      node.required = required.filter((name) => {
+        if (typeof name !== 'string') return true;
+        const property = properties[name];
+        const target =
+          isObject(property) && typeof property.$ref === 'string' ? resolve(document, property, []).value : property;
+        return !(isObject(property) && property.writeOnly === true) && !(isObject(target) && target.writeOnly === true);
+      });
+    }
+    for (const value of Object.values(node)) writeOnlyNotRequired(document, value, depth + 1);
+  }
 }
 
 /** A deep copy (a JSON round trip: the parsed description may hold values structuredClone refuses). */

@@ -31,8 +31,10 @@ export interface AnswerRequest {
   input?: string;
   /** For a negative case: the constraint its value breaks. */
   constraint?: string;
-  /** For a forged-token case: which forgery (`a garbage token`). */
+  /** For a forged-credential case: which forgery (`a garbage token`, `a wrong API key in …`). */
   token?: string;
+  /** For a forged-credential case: the kind of credential forged. */
+  credential?: 'bearer' | 'basic' | 'apiKey';
   /** For an undocumented method: the methods the path documents. */
   documented?: readonly string[];
 }

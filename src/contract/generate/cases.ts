@@ -223,7 +223,7 @@ export function coverageCases(schema: FlatSchema): ValueCase[] {
             `minItems ${schema.minItems}`,
           );
           add(
-            Array.from({ length: schema.minItems - 1 }, () => item),
+            schema.impliedNonEmpty ? undefined : Array.from({ length: schema.minItems - 1 }, () => item),
             false,
             `fewer than minItems ${schema.minItems}`,
           );
@@ -264,7 +264,7 @@ export function coverageCases(schema: FlatSchema): ValueCase[] {
       if (schema.minLength !== undefined && schema.minLength > 0) {
         add(stringOf(schema, schema.minLength), true, `minLength ${schema.minLength}`);
         add(
-          schema.pattern === undefined ? 'a'.repeat(schema.minLength - 1) : undefined,
+          schema.pattern === undefined && !schema.impliedNonEmpty ? 'a'.repeat(schema.minLength - 1) : undefined,
           false,
           `shorter than minLength ${schema.minLength}`,
         );

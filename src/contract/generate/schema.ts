@@ -34,7 +34,22 @@ export interface FlatSchema {
   default?: unknown;
   /** True when the schema (or the name it is found under) says it holds a national identifier. */
   nationalId: boolean;
+  readOnly?: boolean;
+  writeOnly?: boolean;
+  /**
+   * Properties left out for the direction the schema is read in: `readOnly` ones in a request
+   * (never sent, and `required` on them applies to answers only), `writeOnly` ones in an answer.
+   */
+  omitted?: string[];
+  /**
+   * A `minLength`/`minItems` of 1 that the description does not write but its parameter implies
+   * (`allowEmptyValue` not set, or a path segment): values keep to it, and no case tests it.
+   */
+  impliedNonEmpty?: boolean;
 }
+
+/** Which way a schema is read: the properties of a request leave out `readOnly`, of an answer `writeOnly`. */
+export type Direction = 'request' | 'response';
 
 const MAX_DEPTH = 8;
 
@@ -57,8 +72,24 @@ function numberOr(value: unknown): number | undefined {
  * The schema's constraints in one object. `name` is the parameter or property name it is found
  * under (a national identifier is recognised by name as well as by format or pattern).
  */
-export function flattenSchema(document: OpenApiDocument, schema: unknown, name?: string, depth = 0): FlatSchema {
+export function flattenSchema(
+  document: OpenApiDocument,
+  schema: unknown,
+  name?: string,
+  direction: Direction = 'request',
+): FlatSchema {
+  return flatten(document, schema, name, direction, 0);
+}
+
+function flatten(
+  document: OpenApiDocument,
+  schema: unknown,
+  name: string | undefined,
+  direction: Direction,
+  depth: number,
+): FlatSchema {
   const flat = emptyFlat();
+  const omitted = new Set<string>();
   if (name !== undefined && isNationalIdParameter(name)) flat.nationalId = true;
   if (depth > MAX_DEPTH) return flat;
   // The shared allOf walk (rulesets/lib/openapi/flatten.ts); the constraints are merged here.
@@ -93,23 +124,31 @@ export function flattenSchema(document: OpenApiDocument, schema: unknown, name?:
     flat.minItems = numberOr(layer.minItems) ?? flat.minItems;
     flat.maxItems = numberOr(layer.maxItems) ?? flat.maxItems;
     if (layer.items !== undefined && !flat.items)
-      flat.items = flattenSchema(document, layer.items, undefined, depth + 1);
+      flat.items = flatten(document, layer.items, undefined, direction, depth + 1);
     if (isObject(layer.properties)) {
       for (const key of Object.keys(layer.properties)) {
-        if (!flat.properties.has(key))
-          flat.properties.set(key, flattenSchema(document, layer.properties[key], key, depth + 1));
+        if (flat.properties.has(key) || omitted.has(key)) continue;
+        const property = flatten(document, layer.properties[key], key, direction, depth + 1);
+        if (direction === 'request' ? property.readOnly : property.writeOnly) omitted.add(key);
+        else flat.properties.set(key, property);
       }
     }
+    if (layer.readOnly === true) flat.readOnly = true;
+    if (layer.writeOnly === true) flat.writeOnly = true;
     if (Array.isArray(layer.required))
       for (const key of layer.required)
         if (typeof key === 'string' && !flat.required.includes(key)) flat.required.push(key);
     if (layer.additionalProperties === false) flat.additionalProperties = false;
     for (const keyword of ['oneOf', 'anyOf'] as const) {
       if (Array.isArray(layer[keyword]) && !flat.branches)
-        flat.branches = layer[keyword].map((branch: unknown) => flattenSchema(document, branch, name, depth + 1));
+        flat.branches = layer[keyword].map((branch: unknown) => flatten(document, branch, name, direction, depth + 1));
     }
     if (layer.example !== undefined) flat.example ??= layer.example;
     if (layer.default !== undefined) flat.default ??= layer.default;
+  }
+  if (omitted.size > 0) {
+    flat.omitted = [...omitted];
+    flat.required = flat.required.filter((key) => !omitted.has(key));
   }
   if (flat.types.length === 0) {
     if (flat.properties.size > 0 || flat.required.length > 0) flat.types.push('object');
@@ -128,4 +167,40 @@ export function flattenSchema(document: OpenApiDocument, schema: unknown, name?:
 export function safeMatches(pattern: string, value: string): boolean | undefined {
   const compiled = compileSafePattern(pattern);
   return compiled.ok ? compiled.regex.test(value) : undefined;
+}
+
+/**
+ * A value with the properties its schema leaves out for the direction removed, at every depth:
+ * an example's `id` that is `readOnly` is not sent.
+ */
+export function withoutOmitted(value: unknown, schema: FlatSchema, depth = 0): unknown {
+  if (depth > MAX_DEPTH) return value;
+  if (Array.isArray(value))
+    return schema.items ? value.map((item) => withoutOmitted(item, schema.items as FlatSchema, depth + 1)) : value;
+  if (typeof value !== 'object' || value === null) return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, member] of Object.entries(value)) {
+    if (schema.omitted?.includes(key)) continue;
+    const property = schema.properties.get(key);
+    out[key] = property ? withoutOmitted(member, property, depth + 1) : member;
+  }
+  return out;
+}
+
+/**
+ * The schema of a parameter whose empty value is refused — a query parameter without
+ * `allowEmptyValue`, a path parameter (an empty segment reaches another route) — with a
+ * `minLength` (strings) or `minItems` (arrays, and `minLength` on their string items) of 1.
+ */
+export function nonEmpty(schema: FlatSchema): FlatSchema {
+  const types = schema.types.filter((type) => type !== 'null');
+  const out: FlatSchema = { ...schema };
+  if (types.includes('array') || (types.length === 0 && schema.items)) {
+    if ((schema.minItems ?? 0) < 1) Object.assign(out, { minItems: 1, impliedNonEmpty: true });
+    if (schema.items) out.items = nonEmpty(schema.items);
+  } else if (types.length === 0 || types.includes('string')) {
+    if ((schema.minLength ?? 0) < 1) Object.assign(out, { minLength: 1, impliedNonEmpty: true });
+  }
+  if (schema.branches) out.branches = schema.branches.map(nonEmpty);
+  return out;
 }

@@ -33,7 +33,7 @@ export interface TaggedRequest {
   /** The answer check (answers/) the answer must pass. */
   answer: AnswerCheckId;
   /** What the check is told besides the request: the input and constraint, the forged token, the documented methods. */
-  detail?: Pick<AnswerRequest, 'input' | 'constraint' | 'token' | 'documented'>;
+  detail?: Pick<AnswerRequest, 'input' | 'constraint' | 'token' | 'credential' | 'documented'>;
   /** What the request tests, in words, for the finding's `reproduce` (`query:limit: maximum 100`). */
   constraint?: string;
 }

@@ -4,9 +4,9 @@
  * --allow-unsafe-methods, a method each path does not document. Every request is tagged with the
  * answer check its answer must pass.
  */
-import { forgedTokens, withToken } from '../auth.js';
 import type { OperationModel } from '../description.js';
 import { coverageCases } from '../generate/cases.js';
+import { forgedCredentials } from '../security.js';
 import type { PhaseContext, PhaseOperation, TaggedRequest } from './context.js';
 import { baseValues, buildRequest } from './inputs.js';
 
@@ -51,12 +51,15 @@ export function coverageRequests(
     }
   }
   if (op.secured) {
-    for (const [token, what] of forgedTokens(context.credentials)) {
+    // Per scheme: a forged token only where a bearer token is taken, a wrong key for an API key.
+    for (const forged of forgedCredentials(op.security, context.credentials)) {
+      const written = request(base, forged.headers);
+      if (forged.query) written.url.searchParams.append(...forged.query);
       requests.push({
-        request: request(base, withToken(context.credentials, token)),
+        request: written,
         answer: 'forged-token-401',
-        detail: { token: what },
-        constraint: `credentials: ${what}`,
+        detail: { token: forged.what, credential: forged.kind },
+        constraint: `credentials: ${forged.what}`,
       });
     }
   }

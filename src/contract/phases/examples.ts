@@ -6,6 +6,7 @@
  */
 import type { Finding } from '../../report/finding.js';
 import type { Credentials } from '../auth.js';
+import { observationKey, observedAs } from '../causes.js';
 import type { ContractDescription, OperationModel } from '../description.js';
 import { checkExpectation, expectationAdvice, type ExpectationContext } from '../expect.js';
 import { contractFinding } from '../finding.js';
@@ -134,6 +135,7 @@ export function exchangeFindings(
     hasCredentials: credentials.hasCredentials,
   };
   const response = outcome.response;
+  const seen = observationKey(plannedHttpRequest(planned, server, credentials), response);
   const findings = [
     ...checkExpectation(ctx, planned, response),
     ...checkResponse(ctx, response),
@@ -149,5 +151,5 @@ export function exchangeFindings(
       }),
     );
   }
-  return findings;
+  return findings.map((finding) => observedAs(finding, seen));
 }

@@ -13,6 +13,7 @@ import { answerCheckRules, checkAnswer } from '../answers/index.js';
 import type { ContractData } from '../data.js';
 import { documentedResponse, type ContractDescription, type OperationModel } from '../description.js';
 import { contractFinding } from '../finding.js';
+import { observationKey, observedAs } from '../causes.js';
 import { toCurl } from '../generate/curl.js';
 import type { HttpOutcome, HttpRequest } from '../http.js';
 import { isContractRuleId, type ContractRuleId } from '../rules.js';
@@ -128,6 +129,8 @@ export async function runPhases(options: PhaseOptions): Promise<PhaseResult> {
   const inputsOf = (op: OperationModel): Input[] => inputs.get(op) ?? [];
 
   /** One finding per rule, operation and phase: a fault seen by 300 requests is one finding, not 300. */
+  // The observation each answered request was (causes.ts), for the verdicts reported on it later.
+  const observationOf = new WeakMap<HttpRequest, string>();
   const keep = (finding: Finding, phase: Phase) => {
     const key = `${finding.ruleId}\u0000${finding.operation ?? ''}\u0000${phase}`;
     if (seen.has(key)) return;
@@ -179,6 +182,8 @@ export async function runPhases(options: PhaseOptions): Promise<PhaseResult> {
       return undefined;
     }
     const response = outcome.response;
+    const seen = observationKey(request, response);
+    observationOf.set(request, seen);
     noteStatus(op, response.status);
     const verdict = checkAnswer(tagged.answer, { op, label, phase, ...tagged.detail }, response);
     for (const id of answerCheckRules(tagged.answer)) ran.add(id);
@@ -197,7 +202,7 @@ export async function runPhases(options: PhaseOptions): Promise<PhaseResult> {
         response.status >= 500 ? [] : [...checkResponse(ctx, response), ...checkLiveConventions(ctx, response)];
       for (const finding of checked) {
         if (isContractRuleId(finding.ruleId)) ran.add(finding.ruleId);
-        keep({ ...finding, reproduce }, phase);
+        keep(observedAs({ ...finding, reproduce }, seen), phase);
       }
       for (const id of RESPONSE_CHECK_RULES.live) ran.add(id);
     }
@@ -205,18 +210,17 @@ export async function runPhases(options: PhaseOptions): Promise<PhaseResult> {
   };
   const report: PhaseContext['report'] = (op, phase, tagged, verdict, extra = '') => {
     const { request } = tagged;
-    keep(
-      {
-        ...contractFinding(verdict.rule, description.displayPath, {
-          op,
-          message: `${verdict.message}${extra}`,
-          request: { method: request.method, url: request.url.href },
-          ...(verdict.severity ? { severity: verdict.severity } : {}),
-        }),
-        reproduce: reproduceOf(phase, tagged),
-      },
-      phase,
-    );
+    const finding = {
+      ...contractFinding(verdict.rule, description.displayPath, {
+        op,
+        message: `${verdict.message}${extra}`,
+        request: { method: request.method, url: request.url.href },
+        ...(verdict.severity ? { severity: verdict.severity } : {}),
+      }),
+      reproduce: reproduceOf(phase, tagged),
+    };
+    const seen = observationOf.get(request);
+    keep(seen !== undefined ? observedAs(finding, seen) : finding, phase);
   };
 
   for (const op of description.operations) {

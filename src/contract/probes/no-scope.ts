@@ -15,7 +15,12 @@ export default defineProbe({
   answer: 'scope-required-403',
   plan(context) {
     const { op } = context;
-    return { requests: op.secured && op.scopes.length > 0 ? [context.request(context.values, 'noScope')] : [] };
+    // Only where every alternative needs a token: another alternative (an API key) would rightly be served.
+    const tokenEverywhere = op.security.every((alternative) => alternative.some((scheme) => scheme.kind === 'bearer'));
+    return {
+      requests:
+        op.secured && op.scopes.length > 0 && tokenEverywhere ? [context.request(context.values, 'noScope')] : [],
+    };
   },
   dredd: {
     standsFor: (status) => status === 403,

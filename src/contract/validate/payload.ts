@@ -17,6 +17,7 @@ import { documentedResponse, type ResponseModel } from '../description.js';
 import { contractFinding } from '../finding.js';
 import type { HttpResponse } from '../http.js';
 import { tooLarge, type ParsedJson, type ResponseCheckContext } from './context.js';
+import { challengeRequired } from '../security.js';
 import { isJsonMediaType, matchingMediaType, parseMediaType, type MediaType } from './media-type.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -344,10 +345,17 @@ export function checkLiveConventions(ctx: ResponseCheckContext, response: HttpRe
   }
 
   const status = response.status;
-  if ((status === 401 || status === 403) && !response.headers.has('www-authenticate')) {
+  const challenge = status === 401 || status === 403 ? challengeRequired(ctx.op.security, status) : undefined;
+  if (challenge && !response.headers.has('www-authenticate')) {
+    const api =
+      challenge.rfc === 'RFC 6750'
+        ? 'a bearer-token API'
+        : challenge.rfc === 'RFC 7617'
+          ? 'an API that takes basic credentials'
+          : 'any API (RFC 9110)';
     add(
       'contract-response-headers',
-      `${ctx.exchange} (${ctx.probe}) answered ${status} without a WWW-Authenticate header; RFC 6750 requires one on every ${status} of a bearer-token API (e.g. \`Bearer error="${status === 401 ? 'invalid_token' : 'insufficient_scope'}"\`)`,
+      `${ctx.exchange} (${ctx.probe}) answered ${status} without a WWW-Authenticate header; ${challenge.rfc} requires one on every ${status} of ${api} (e.g. \`${challenge.example}\`)`,
     );
   }
   const documented = documentedResponse(ctx.op, status);

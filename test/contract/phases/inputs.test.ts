@@ -34,13 +34,14 @@ beforeAll(async () => {
 });
 
 describe('operationInputs', () => {
-  it('lists each parameter and the JSON body, leaving out Accept and cookies, with the example as the base value', () => {
+  it('lists each parameter (cookies too) and the JSON body, leaving out Accept, with the example as the base value', () => {
     const inputs = operationInputs(search, operation(search, 'findPerson'), undefined);
     expect(inputs.map((input) => [input.key, input.required, input.present, input.base])).toEqual([
       ['path:name', true, true, 'Jón'],
       ['query:tags', false, false, expect.anything()],
       ['query:q', false, true, 'a b&c'],
       ['header:X-Param-Place', true, true, 'Þórshöfn'],
+      ['cookie:session', false, false, expect.anything()],
       ['body', true, true, { city: 'Akureyri' }],
     ]);
   });
@@ -67,7 +68,7 @@ describe('buildRequest', () => {
       { Authorization: 'Bearer t' },
     );
     expect(request.method).toBe('POST');
-    expect(request.url.href).toBe('https://api.example.is/base/v1/people/J%C3%B3n?tags=x&tags=%C3%BD&q=a+b%26c');
+    expect(request.url.href).toBe('https://api.example.is/base/v1/people/J%C3%B3n?tags=x&tags=%C3%BD&q=a%20b%26c');
     expect(request.headers).toEqual({
       Authorization: 'Bearer t',
       'X-Param-Place': '%C3%9E%C3%B3rsh%C3%B6fn',
