@@ -56,6 +56,12 @@ export function guideAttribution(source: RuleSource): string {
  */
 export interface RuleContext {
   vocabulary: Vocabulary;
+  /**
+   * The description's size in characters as a server that serves it would send it: the root file's
+   * text, or a multi-file description's bundle as JSON (platform-xroad-registrable). Absent under
+   * the stock Spectral CLI, which hands rules no text.
+   */
+  descriptionSize?: number;
 }
 
 /** The context of a run without configuration: the platform's own lists. */
