@@ -26,7 +26,7 @@ export default defineRule({
   category: 'documentation',
   source: {
     document: 'seed',
-    section: `Service 2 (reached through the data exchange layer); limits from ${XROAD_SOURCE}`,
+    section: 'Service 2, the data exchange layer; its limits: nordic-institute/X-Road OpenApiParser.java',
   },
   description:
     'The X-Road security server can register the service from its description: `openapi` starts with `3.0` or is exactly `3.1.0`, and the description is at most 10 MiB.',
