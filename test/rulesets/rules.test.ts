@@ -4,9 +4,11 @@
  *
  *   # expect: /paths/~1v1~1users/get/description
  *   # message: documents no 204
+ *   # severity: warn
  *
  * (one `expect` line per finding; the pointer is where the finding points, in that file; each
- * `message` line is text that some finding's message must contain).
+ * `message` line is text that some finding's message must contain; a `severity` line is the
+ * severity every finding has).
  * Each rule runs alone, through the same loading and engine as `vottur lint`.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -74,6 +76,8 @@ describe.each(ruleIds)('%s', (ruleId) => {
       expect(finding.line, `finding at ${finding.pointer} has a line`).toBeGreaterThan(0);
       expect(finding.message.length).toBeGreaterThan(20);
     }
+    const severity = /^\s*#\s*severity:\s*(\S+)\s*$/m.exec(readFileSync(file, 'utf8'))?.[1];
+    if (severity !== undefined) expect(findings.map((f) => f.severity)).toEqual(findings.map(() => severity));
     for (const text of expectedMessages(file))
       expect(
         findings.map((f) => f.message),
