@@ -57,7 +57,6 @@ export const PATH_LOCAL_RULES: ReadonlySet<string> = new Set([
   'platform-info-contact',
   'platform-info-description',
   'platform-info-title',
-  'platform-info-version-semver',
   'platform-info-x-category',
   'platform-info-x-links',
   'platform-info-x-pricing',
