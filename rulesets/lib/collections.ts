@@ -8,7 +8,7 @@ import type { JsonPath } from './rule.js';
 import { effectiveSchema, resolve, schemaTypes } from './openapi/resolve.js';
 import { collectProperties } from './openapi/flatten.js';
 import { type Document, isObject, type Schema } from './openapi/types.js';
-import { statusClass, type OperationInfo } from './openapi/views.js';
+import { NO_BODY_STATUSES, statusClass, type OperationInfo } from './openapi/views.js';
 import { nameWords, pathSegments, TEMPLATE_SEGMENT, toCamelCase } from './conventions.js';
 import { mayBeJson } from './openapi/media-type.js';
 import type { Vocabulary } from './vocabulary.js';
@@ -249,7 +249,8 @@ export function successBodies(document: Document, vocabulary: Vocabulary, op: Op
   const list = op.operation.responses;
   if (!isObject(list)) return result;
   for (const status of Object.keys(list)) {
-    if (statusClass(status) !== '2') continue;
+    // A body declared on a 204 is platform-content-type's finding, not a success body.
+    if (statusClass(status) !== '2' || NO_BODY_STATUSES.has(status)) continue;
     const response = resolve(document, list[status], [...op.path, 'responses', status]);
     if (!isObject(response.value) || !isObject(response.value.content)) continue;
     for (const mediaType of Object.keys(response.value.content)) {

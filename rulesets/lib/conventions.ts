@@ -52,6 +52,12 @@ export const KEBAB_SEGMENT = /^\.?[a-z0-9]+(-[a-z0-9]+)*$/;
 /** Suggests a camelCase spelling of a name written in another style (`national_id` → `nationalId`). */
 export function toCamelCase(name: string): string {
   const words = name
+    // A lone capital ending a lower-case word before a separator (`teG_REKSTRAR`) is a slip of the
+    // shift key, not a word of its own: `tegRekstrar`, never `teGRekstrar`.
+    .replace(
+      /([a-z])([A-Z])(?=[^A-Za-z0-9])/g,
+      (_match, before: string, capital: string) => before + capital.toLowerCase(),
+    )
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
     .split(/[^A-Za-z0-9]+/)

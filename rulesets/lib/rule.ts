@@ -56,6 +56,12 @@ export function guideAttribution(source: RuleSource): string {
  */
 export interface RuleContext {
   vocabulary: Vocabulary;
+  /**
+   * The description's size in characters as a server that serves it would send it: the root file's
+   * text, or a multi-file description's bundle as JSON (platform-xroad-registrable). Absent under
+   * the stock Spectral CLI, which hands rules no text.
+   */
+  descriptionSize?: number;
 }
 
 /** The context of a run without configuration: the platform's own lists. */
@@ -138,7 +144,7 @@ export function printPath(path: JsonPath): string {
     .map((segment, index) =>
       typeof segment === 'number'
         ? `[${segment}]`
-        : /^[A-Za-z_$][\w$-]*$/.test(segment)
+        : /^[\p{L}_$][\p{L}\p{N}_$-]*$/u.test(segment)
           ? `${index === 0 ? '' : '.'}${segment}`
           : `[${JSON.stringify(segment)}]`,
     )
@@ -153,7 +159,11 @@ export function printPath(path: JsonPath): string {
 export function nameComponentSubject(message: string, path: JsonPath): string {
   if (path[0] !== 'components' || path[1] !== 'schemas' || path.length < 3) return message;
   const printed = `\`${printPath(path)}\``;
-  return message.includes(printed) ? message.split(printed).join(`\`${printPath(path.slice(2))}\``) : message;
+  if (!message.includes(printed)) return message;
+  // The schema's name as written (`Minarsidur.Models.Person`, `Umsókn`), never as `["…"]`.
+  const rest = path.length > 3 ? printPath(path.slice(3)) : '';
+  const named = `${String(path[2])}${rest === '' || rest.startsWith('[') ? rest : `.${rest}`}`;
+  return message.split(printed).join(`\`${named}\``);
 }
 
 /** Quotes a value for a message: strings in backticks, other values as JSON. */

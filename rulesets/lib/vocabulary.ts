@@ -384,6 +384,9 @@ export const MONEY_WORDS: readonly string[] = [
   'innborgun',
 ];
 
+/** Words that make a money-named field a count: `numPayments`, `fjoldiGreidslna` (fjöldi: number of). */
+const COUNT_WORDS: readonly string[] = ['num', 'count', 'fjoldi'];
+
 /**
  * True for a name whose last word names a sum of money (`amount`, `totalAmount`, `unitPrice`,
  * `registrationFee`, `upphaed`, `manadarlaun`, `heildarverd`); `amount_due` is not (its last word is
@@ -391,8 +394,12 @@ export const MONEY_WORDS: readonly string[] = [
  * of the Icelandic money words.
  */
 export function isAmountName(name: string): boolean {
-  const last = nameWords(name).at(-1);
+  const words = nameWords(name);
+  const last = words.at(-1);
   if (last === undefined) return false;
+  // A count of money things (`totalNumberOfPayments`, `numPayments`, `fjoldiGreidslna`) is a number of them, not a sum.
+  if (words.slice(0, -1).some((word, i) => COUNT_WORDS.includes(word) || (word === 'number' && words[i + 1] === 'of')))
+    return false;
   if (MONEY_WORDS.includes(last)) return true;
   return ['upphaed', 'verd', 'gjald', 'laun', 'greidsla', 'kostnadur', 'idgjald'].some(
     (word) => last.length > word.length + 2 && last.endsWith(word),

@@ -47,6 +47,7 @@ import platformSchemaPropertyDescription from './platform-schema-property-descri
 import platformSecurityDeclared from './platform-security-declared.js';
 import platformSensitiveParam from './platform-sensitive-param.js';
 import platformVersionMatch from './platform-version-match.js';
+import platformXroadRegistrable from './platform-xroad-registrable.js';
 
 export const RULES = [
   platformAmountFormat,
@@ -97,4 +98,5 @@ export const RULES = [
   platformSecurityDeclared,
   platformSensitiveParam,
   platformVersionMatch,
+  platformXroadRegistrable,
 ];

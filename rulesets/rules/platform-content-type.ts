@@ -2,11 +2,18 @@ import { defineRule, printPath, show, type JsonPath, type Problem } from '../lib
 import { encodePointer } from '../lib/openapi/pointer.js';
 import { resolve } from '../lib/openapi/resolve.js';
 import { isObject, isRef, type RequestBody, type Response } from '../lib/openapi/types.js';
-import { operations, responses, statusClass, type OperationInfo, type ResponseInfo } from '../lib/openapi/views.js';
+import {
+  NO_BODY_STATUSES,
+  operations,
+  responses,
+  statusClass,
+  type OperationInfo,
+  type ResponseInfo,
+} from '../lib/openapi/views.js';
 import { MEDIA_TYPE } from '../lib/conventions.js';
 
 /** Statuses that never carry a body (RFC 9110): declaring a media type for them is wrong. */
-const NO_BODY = new Set(['204', '205', '304']);
+const NO_BODY = NO_BODY_STATUSES;
 /** Statuses that need no body: redirects (the `Location` header is the answer) and 1xx. */
 const BODY_OPTIONAL = new Set(['301', '302', '303', '307', '308', '3XX']);
 

@@ -3,7 +3,7 @@ import { encodePointer } from '../lib/openapi/pointer.js';
 import { layerKeyword, schemaLayers, schemaTypes, type SchemaLayer } from '../lib/openapi/resolve.js';
 import { collectProperties } from '../lib/openapi/flatten.js';
 import { type Document, isArray, isObject } from '../lib/openapi/types.js';
-import { mediaTypes, statusClass } from '../lib/openapi/views.js';
+import { mediaTypes, NO_BODY_STATUSES, statusClass } from '../lib/openapi/views.js';
 import { isJsonMediaType, isProblemMediaType } from '../lib/conventions.js';
 import { ENVELOPE_DATA_MEMBERS, ENVELOPE_META_MEMBERS, isEnvelopeMeta, isPageMember } from '../lib/collections.js';
 
@@ -134,7 +134,12 @@ export default defineRule({
       });
     };
     for (const info of mediaTypes(document)) {
-      if (info.kind !== 'response' || !info.statuses.some((status) => statusClass(status) === '2')) continue;
+      if (
+        info.kind !== 'response' ||
+        // A body on a 204 is platform-content-type's one finding, not a returned data object.
+        !info.statuses.some((status) => statusClass(status) === '2' && !NO_BODY_STATUSES.has(status))
+      )
+        continue;
       if (!isJsonMediaType(info.mediaType) || isProblemMediaType(info.mediaType) || info.media.schema === undefined)
         continue;
       if (info.operations.length > 0 && info.operations.every((op) => isOperational(op.pathKey))) continue;

@@ -59,7 +59,7 @@ const PERIOD_WORDS = ['period', 'valid', 'validity', 'gildir', 'timabil', 'date'
 const PERIOD_ENDS = ['from', 'to', 'until', 'start', 'end', 'fra', 'til'];
 
 /** A number that holds a date: a Unix epoch, named or described as a moment. */
-function isEpochNumber(name: string, description: unknown): boolean {
+function isEpochNumber(name: string, description: unknown, example: unknown): boolean {
   if (
     typeof description === 'string' &&
     /\b(epoch|unix\s*(time|timestamp)?|(milli)?seconds since)\b/i.test(description)
@@ -68,6 +68,16 @@ function isEpochNumber(name: string, description: unknown): boolean {
   const words = nameWords(name);
   const last = words.at(-1) ?? '';
   if (last === 'timestamp') return false; // section 1's
+  // A participle (`breytt` "changed", `changed`, `skrad`) names a moment when it stands for one, and
+  // a number so named is as often a quantity that changed (`magnBreytt`, in kilograms). Unsure
+  // from the name alone, it takes a second word from the field: a description that speaks of a
+  // time, or an example the size of an epoch (after 2001-09-09 in seconds).
+  if (MOMENT_WORDS.includes(last))
+    return (
+      (typeof description === 'string' &&
+        /\b(date|time|when|dags|dagsetning|t[ií]mi|t[ií]mas|epoch)/i.test(description)) ||
+      (typeof example === 'number' && example >= 1e9)
+    );
   return isDateName(name) || (last === 'at' && words.length >= 2) || last === 'epoch';
 }
 
@@ -261,7 +271,7 @@ export default defineRule({
       if (!type || (!types.includes('integer') && !types.includes('number'))) continue;
       if (types.includes('string')) continue;
       const description = layerKeyword(layers, 'description')?.value;
-      if (!isEpochNumber(node.name, description)) continue;
+      if (!isEpochNumber(node.name, description, layerKeyword(layers, 'example')?.value)) continue;
       const format = layerKeyword(layers, 'format')?.value;
       error({
         message: `Property ${show(node.name)} holds a date as a number (\`type: ${types.join(', ')}${typeof format === 'string' ? `, format: ${format}` : ''}\`, a Unix epoch); the platform writes dates as RFC 3339 strings: \`type: string, format: date-time\`, written ${FORM}.`,

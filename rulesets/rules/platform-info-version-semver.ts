@@ -21,6 +21,19 @@ export function nearestSemver(written: string): string {
   return core;
 }
 
+/**
+ * The major the paths carry (`/v2/users` → 2; 1 when none does): the version written for a
+ * description that gives none (missing, empty, a date). The message and the fix say the same.
+ */
+export function pathMajor(document: unknown): number {
+  const paths = isObject(document) && isObject(document.paths) ? Object.keys(document.paths) : [];
+  for (const key of paths) {
+    const match = /^\/v(\d+)(?:\/|$)/.exec(key);
+    if (match) return Number(match[1]);
+  }
+  return 1;
+}
+
 export default defineRule({
   id: 'platform-info-version-semver',
   severity: 'error',
@@ -32,10 +45,11 @@ export default defineRule({
     // A missing `info` object is platform-info-title's one finding.
     if (!isObject(info)) return [];
     const version = info.version;
+    const fromPaths = `${pathMajor(document)}.0.0`;
     if (version === undefined) {
       return [
         {
-          message: '`info.version` is missing; write the semantic version of the API, e.g. `version: 1.0.0`.',
+          message: `\`info.version\` is missing; write the semantic version of the API, whose major is the paths' (\`version: ${fromPaths}\`).`,
           path: ['info'],
         },
       ];
@@ -59,7 +73,7 @@ export default defineRule({
     if (version.trim() === '') {
       return [
         {
-          message: '`info.version` is empty; write a semantic version, major.minor.patch, e.g. `version: 1.0.0`.',
+          message: `\`info.version\` is empty; write a semantic version, major.minor.patch, whose major is the paths' (\`version: ${fromPaths}\`).`,
           path: ['info', 'version'],
         },
       ];
@@ -68,7 +82,7 @@ export default defineRule({
     if (DATE_VERSION.test(version.trim())) {
       return [
         {
-          message: `\`info.version\` is the date ${show(version)}; the catalogue expects a semantic version, major.minor.patch (e.g. \`1.0.0\`), whose major number is the one in the URL path; put release dates in the description or a changelog.`,
+          message: `\`info.version\` is the date ${show(version)}; the catalogue expects a semantic version, major.minor.patch, whose major number is the one in the URL path: write \`${fromPaths}\`, and put release dates in the description or a changelog.`,
           path: ['info', 'version'],
         },
       ];

@@ -70,10 +70,19 @@ export default defineRule({
         within(layer.path, ownPath) ? own : `Schema \`${printPath(layer.path)}\` (used for national identifiers)`;
       const type = layerKeyword(layers, 'type');
       const pattern = layerKeyword(layers, 'pattern');
+      // Lengths that exclude ten characters would make the schema unsatisfiable beside the pattern.
+      const badLengths = (['minLength', 'maxLength'] as const).filter((key) => {
+        const bound = layerKeyword(layers, key)?.value;
+        return typeof bound === 'number' && (key === 'minLength' ? bound > 10 : bound < 10);
+      });
+      const lengths =
+        badLengths.length === 0
+          ? ''
+          : `, and ${badLengths.map((key) => `\`${key}: 10\``).join(' and ')} (${badLengths.map((key) => `\`${key}: ${String(layerKeyword(layers, key)?.value)}\``).join(', ')} admits no ten digits)`;
       const types = type ? schemaTypes(type.layer.schema) : [];
       if (type && !types.includes('string')) {
         problems.push({
-          message: `${subject(type.layer)} is \`type: ${types.join(', ') || show(type.value)}\`; a national identifier is a string of ten digits (a number loses the leading zero of \`${SYNTHETIC_NATIONAL_ID}\`): write \`type: string\` with \`${PATTERN}\`.`,
+          message: `${subject(type.layer)} is \`type: ${types.join(', ') || show(type.value)}\`; a national identifier is a string of ten digits (a number loses the leading zero of \`${SYNTHETIC_NATIONAL_ID}\`): write \`type: string\` with \`${PATTERN}\`${lengths}.`,
           path: type.path,
         });
       } else if (!type && !pattern) {
@@ -89,7 +98,7 @@ export default defineRule({
           });
         if (!pattern) {
           problems.push({
-            message: `${subject(definition)} has no \`pattern\`; add \`${PATTERN}\` (ten digits, no hyphen).`,
+            message: `${subject(definition)} has no \`pattern\`; add \`${PATTERN}\` (ten digits, no hyphen)${lengths}.`,
             path: definition.path,
           });
         } else if (typeof pattern.value !== 'string') {
@@ -101,8 +110,8 @@ export default defineRule({
           const anchored = isTenDigitPattern(`^(?:${pattern.value})$`);
           problems.push({
             message: anchored
-              ? `${subject(pattern.layer)} has \`pattern: '${pattern.value}'\`, which is not anchored and so also accepts longer text; write \`${PATTERN}\`.`
-              : `${subject(pattern.layer)} has \`pattern: '${pattern.value}'\`, which does not mean exactly ten digits; write \`${PATTERN}\`.`,
+              ? `${subject(pattern.layer)} has \`pattern: '${pattern.value}'\`, which is not anchored and so also accepts longer text; write \`${PATTERN}\`${lengths}.`
+              : `${subject(pattern.layer)} has \`pattern: '${pattern.value}'\`, which does not mean exactly ten digits; write \`${PATTERN}\`${lengths}.`,
             path: pattern.path,
           });
         }

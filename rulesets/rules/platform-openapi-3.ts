@@ -25,7 +25,7 @@ export default defineRule({
     if (document.swagger !== undefined) {
       return [
         {
-          message: `This is a Swagger ${show(document.swagger)} description; the catalogue requires OpenAPI 3: convert it (e.g. with swagger2openapi) and write \`openapi: 3.0.3\` or \`openapi: 3.1.0\`.`,
+          message: `This is a Swagger ${show(document.swagger)} description; the catalogue requires OpenAPI 3, and the X-Road security server cannot register a service from it (it reads \`openapi\` and accepts 3.0.x or 3.1.0: nordic-institute/X-Road, OpenApiParser.java): convert it (e.g. with swagger2openapi) and write \`openapi: 3.0.3\` or \`openapi: 3.1.0\`.`,
           path: ['swagger'],
         },
       ];

@@ -13,6 +13,10 @@ function spell(segment: string): string {
 }
 import { VERSION_QUERY_PARAMETERS } from '../lib/vocabulary.js';
 
+/** What a finding that only the design guide asks for ends with (the seed: "the version appears in the URL path"). */
+const FIRST_SEGMENT_ATTRIBUTION =
+  "The platform's design guide recommends this (the version as the first path segment); the seed asks only that the version appears in the URL path.";
+
 /** Quotes a path or name in full (paths are not shortened as `show` shortens long values). */
 const code = (text: unknown) => `\`${String(text)}\``;
 
@@ -75,13 +79,34 @@ export default defineRule({
         } else {
           const at = segments.findIndex((segment) => /^v\d+([._]\d+)*$/i.test(segment));
           const found = segments[at];
+          // `/api/v{version}/users`: the version is in the path, as a template variable.
+          const templated = segments.findIndex((segment) => /^v?\{[^{}]*version[^{}]*\}$/i.test(segment));
           if (at > 0 && found !== undefined) {
             const version = `v${Number.parseInt(found.slice(1), 10)}`;
             const others = segments
               .filter((_, i) => i !== at)
               .map(spell)
               .join('/');
-            message = `Path ${code(pathKey)} has its version ${code(found)} after ${code(`/${segments.slice(0, at).join('/')}`)}; the major version is the first segment: write ${code(`/${version}/${others}`)} (or move the prefix into the server URL).`;
+            // The seed asks only that the version is in the URL path; the first segment is the design guide's.
+            problems.push({
+              message: `Path ${code(pathKey)} has its version ${code(found)} after ${code(`/${segments.slice(0, at).join('/')}`)}; the design guide puts the major version first: write ${code(`/${version}/${others}`)} (or move the prefix into the server URL). ${FIRST_SEGMENT_ATTRIBUTION}`,
+              path: ['paths', pathKey],
+              severity: 'warn',
+            });
+            continue;
+          } else if (templated > 0) {
+            const segment = segments[templated] ?? '';
+            const variable = segment.slice(segment.indexOf('{') + 1, -1);
+            const others = segments
+              .filter((_, i) => i !== templated)
+              .map(spell)
+              .join('/');
+            problems.push({
+              message: `Path ${code(pathKey)} takes its version from the template variable ${code(`{${variable}}`)} after ${code(`/${segments.slice(0, templated).join('/')}`)}; the design guide puts the major version it serves first: write ${code(`/v${major}/${others}`)} and remove the path parameter \`${variable}\`. ${FIRST_SEGMENT_ATTRIBUTION}`,
+              path: ['paths', pathKey],
+              severity: 'warn',
+            });
+            continue;
           } else {
             message = `Path ${code(pathKey)} has no version; paths start with the major version: write ${code(`/v${major}/${segments.map(spell).join('/')}`)}.`;
           }

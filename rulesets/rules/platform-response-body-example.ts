@@ -3,7 +3,7 @@ import { bodyNeedsNoExample, mediaHasExample } from '../lib/openapi/examples.js'
 import { encodePointer } from '../lib/openapi/pointer.js';
 import { resolve } from '../lib/openapi/resolve.js';
 import { isRef } from '../lib/openapi/types.js';
-import { mediaTypes } from '../lib/openapi/views.js';
+import { mediaTypes, NO_BODY_STATUSES } from '../lib/openapi/views.js';
 
 /** From how many bodies without an example one shared schema is reported once, at the schema (as platform-problem-content-type does). */
 const SHARED = 3;
@@ -29,6 +29,8 @@ export default defineRule({
     const all = mediaTypes(document).filter(
       (info) =>
         info.kind === 'response' &&
+        // A body on a 204 is platform-content-type's one finding ("a 204 response has none").
+        !(info.statuses.length > 0 && info.statuses.every((status) => NO_BODY_STATUSES.has(status))) &&
         !mediaHasExample(document, info.media) &&
         !bodyNeedsNoExample(document, info.mediaType, info.media),
     );

@@ -68,13 +68,9 @@ export async function runFixes(patterns: string[], options: FixRunOptions, io: C
         const original = outcome.original.get(uri);
         if (original === undefined) throw new Error(`the fix changed ${uri} without keeping its original text`);
         const name = shown(uri).split('\\').join('/').replace(/^\//, '');
-        out(
-          mask(
-            createTwoFilesPatch(`a/${name}`, `b/${name}`, original, text, undefined, undefined, {
-              context: 3,
-            }),
-          ),
-        );
+        // The user's own text, unmasked: a patch whose context lines were masked would not apply
+        // (`git apply`, `patch -p1`), and it shows nothing the file does not already hold.
+        out(createTwoFilesPatch(`a/${name}`, `b/${name}`, original, text, undefined, undefined, { context: 3 }));
       }
     } else {
       for (const [uri, text] of outcome.changed) writeFileAtomically(uri, text, shown(uri));

@@ -41,6 +41,8 @@ export interface RunSettings {
   vocabulary?: VocabularyAdditions;
   /** Rules the document's configuration turns off: they do not run at all. */
   skip?: ReadonlySet<string>;
+  /** The description's size in characters (`RuleContext.descriptionSize`). */
+  descriptionSize?: number;
 }
 
 /** What lints a loaded description: the rules' metadata, and a run over one document. */
@@ -77,6 +79,7 @@ export function runRules(rules: readonly RuleDefinition[], data: unknown, settin
   const skip = settings.skip;
   return runEachRule(skip && skip.size > 0 ? rules.filter((rule) => !skip.has(rule.id)) : rules, data, {
     vocabulary: vocabularyWith(settings.vocabulary),
+    ...(settings.descriptionSize === undefined ? {} : { descriptionSize: settings.descriptionSize }),
   });
 }
 

@@ -57,7 +57,6 @@ export const PATH_LOCAL_RULES: ReadonlySet<string> = new Set([
   'platform-info-contact',
   'platform-info-description',
   'platform-info-title',
-  'platform-info-version-semver',
   'platform-info-x-category',
   'platform-info-x-links',
   'platform-info-x-pricing',
@@ -171,7 +170,10 @@ export class IncrementalRuleRunner {
       settings.skip && settings.skip.size > 0 ? rules.filter((rule) => !settings.skip?.has(rule.id)) : rules;
     const local = active.filter((rule) => PATH_LOCAL_RULES.has(rule.id));
     const global = active.filter((rule) => !PATH_LOCAL_RULES.has(rule.id));
-    const context: RuleContext = { vocabulary: vocabularyWith(settings.vocabulary) };
+    const context: RuleContext = {
+      vocabulary: vocabularyWith(settings.vocabulary),
+      ...(settings.descriptionSize === undefined ? {} : { descriptionSize: settings.descriptionSize }),
+    };
     const byRule = new Map<string, RuleResult[]>();
     for (const result of runRulesOn(global, data, context)) push(byRule, result);
     if (local.length === 0 || changed.size === 0) {

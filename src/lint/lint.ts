@@ -119,6 +119,15 @@ function suppressionRule(id: string): RuleMeta {
   return rule;
 }
 
+/**
+ * What an X-Road security server would read of the description: the root file's text, or, for a
+ * description split over several files (which the server cannot follow), its bundle as JSON.
+ */
+function descriptionSize(loaded: LoadedDescription): number {
+  if (loaded.files.size <= 1) return rootFile(loaded).text.length;
+  return JSON.stringify(loaded.data).length;
+}
+
 export async function lintDocument(file: string, options: LintDocumentOptions = {}): Promise<LintedDocument> {
   const cwd = options.cwd ?? process.cwd();
   const linter = options.linter ?? (await platformRulesetLinter());
@@ -133,6 +142,7 @@ export async function lintDocument(file: string, options: LintDocumentOptions = 
   const results = await linter.run(loaded, {
     ...(options.vocabulary ? { vocabulary: options.vocabulary } : {}),
     ...(options.skip && options.skip.length > 0 ? { skip: new Set(options.skip) } : {}),
+    descriptionSize: descriptionSize(loaded),
   });
   const findings: Finding[] = [];
   const metaById = ruleMetaOf(linter);

@@ -73,7 +73,7 @@ interface YamlNodeBase {
     name: string;
     reason: string;
     isWarning: boolean;
-    mark: { line: number; column: number; toLineEnd?: boolean };
+    mark: { line: number; column: number; toLineEnd?: boolean; position?: number };
   }>;
   valueObject?: unknown;
   anchorId?: string;
@@ -289,20 +289,39 @@ function nestingError(): YamlLimitError {
   );
 }
 
-function transformErrors(errors: NonNullable<YamlNode['errors']>, lineMap: number[]): Diagnostic[] {
+/**
+ * Where the parser stopped, for an error whose mark has only an offset: yaml-ast-parser reports text
+ * after the first document's end ("expected a single document in the stream", a stray `]` or `}`)
+ * at line 0, column 0 with the offset where the document ended; the mistake is the first non-blank
+ * character from there.
+ */
+function stoppedAt(error: NonNullable<YamlNode['errors']>[number], text: string, lineMap: number[]) {
+  const position = error.mark.position;
+  if (error.mark.line !== 0 || error.mark.column !== 0 || typeof position !== 'number' || position <= 0)
+    return { line: error.mark.line, column: error.mark.column };
+  let at = position;
+  while (at < text.length && /\s/.test(text[at] ?? '')) at++;
+  if (at >= text.length) at = position;
+  let line = 0;
+  while ((lineMap[line] ?? Infinity) <= at) line++;
+  return { line, column: at - (line === 0 ? 0 : (lineMap[line - 1] ?? 0)) };
+}
+
+function transformErrors(errors: NonNullable<YamlNode['errors']>, lineMap: number[], text: string): Diagnostic[] {
   const lineLength = (line: number) => Math.max(0, (lineMap[line] ?? 0) - (lineMap[line - 1] ?? 0) - 1);
   const validations: Diagnostic[] = [];
   let brokenFlow = -1;
   for (const error of errors) {
+    const mark = stoppedAt(error, text, lineMap);
     const validation = {
       code: error.name,
       message: error.reason,
       severity: error.isWarning ? 1 : 0,
       range: {
-        start: { line: error.mark.line, character: error.mark.column },
+        start: { line: mark.line, character: mark.column },
         end: {
-          line: error.mark.line,
-          character: error.mark.toLineEnd ? lineLength(error.mark.line) : error.mark.column,
+          line: mark.line,
+          character: error.mark.toLineEnd ? lineLength(mark.line) : mark.column,
         },
       },
     } as Diagnostic;
@@ -353,7 +372,7 @@ export function parseYaml(text: string): ParsedYaml {
       if (error instanceof RangeError) throw nestingError();
       throw error;
     }
-    if (ast.errors) diagnostics.push(...transformErrors(ast.errors, lineMap));
+    if (ast.errors) diagnostics.push(...transformErrors(ast.errors, lineMap, text));
     diagnostics.sort((a, b) => a.range.start.line - b.range.start.line);
   }
   const parsed = {

@@ -42,6 +42,7 @@ const EXPECTED: Record<string, FixEffect[]> = {
   'platform-info-x-links/underscore.json': ['documentation'],
   'platform-info-x-pricing/string.yaml': ['documentation'],
   'platform-national-id-format/pattern.yaml': ['non-breaking', 'review'],
+  'platform-national-id-format/lengths.yaml': ['review', 'breaking'],
   'platform-national-id-name/rename.yaml': ['breaking'],
   'platform-parameters-required-first/order.json': ['documentation'],
   'platform-parameters-required-first/order.yaml': ['documentation'],

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ROOT, vottur } from '../cli/run.js';
+import { nameComponentSubject, printPath } from '../../rulesets/lib/rule.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'vottur-names-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -46,5 +47,17 @@ describe('subjects in messages', () => {
     );
     const [message] = await messages('components.yaml', 'platform-created-timestamp', dir);
     expect(message).toMatch(/^`User` is returned as data/);
+  });
+
+  it('a schema whose name is not a JavaScript identifier is named as written, never as ["…"]', () => {
+    for (const name of ['Minarsidur.Models.Umsokn', 'Umsókn', 'Tegund-Ökutækis']) {
+      const path = ['components', 'schemas', name, 'properties', 'nafn'];
+      const named = nameComponentSubject(`\`${printPath(path)}\` has no description.`, path);
+      expect(named).toBe(`\`${name}.properties.nafn\` has no description.`);
+      const whole = ['components', 'schemas', name];
+      expect(nameComponentSubject(`\`${printPath(whole)}\` is returned as data.`, whole)).toBe(
+        `\`${name}\` is returned as data.`,
+      );
+    }
   });
 });

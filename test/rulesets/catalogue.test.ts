@@ -18,6 +18,7 @@ const ROOT = join(import.meta.dirname, '../..');
 // The catalogue of issue #2: id → [severity, category].
 const CATALOGUE: Record<string, [RuleDefinition['severity'], RuleDefinition['category']]> = {
   'platform-openapi-3': ['error', 'documentation'],
+  'platform-xroad-registrable': ['error', 'documentation'],
   'platform-openapi-valid': ['error', 'documentation'],
   'platform-info-title': ['error', 'documentation'],
   'platform-info-description': ['error', 'documentation'],

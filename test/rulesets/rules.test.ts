@@ -3,8 +3,12 @@
  * the rule; each `fail*` fixture must trigger it exactly at the JSON pointers its header names:
  *
  *   # expect: /paths/~1v1~1users/get/description
+ *   # message: documents no 204
+ *   # severity: warn
  *
- * (one `expect` line per finding; the pointer is where the finding points, in that file).
+ * (one `expect` line per finding; the pointer is where the finding points, in that file; each
+ * `message` line is text that some finding's message must contain; a `severity` line is the
+ * severity every finding has).
  * Each rule runs alone, through the same loading and engine as `vottur lint`.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -22,6 +26,15 @@ function expectedPointers(file: string): string[] {
     if (match) pointers.push(match[1] === '""' || match[1] === "''" ? '' : match[1]);
   }
   return pointers.sort();
+}
+
+function expectedMessages(file: string): string[] {
+  const messages: string[] = [];
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    const match = /^\s*(?:#|\/\/)\s*message:\s*(.*?)\s*$/.exec(line);
+    if (match?.[1]) messages.push(match[1]);
+  }
+  return messages;
 }
 
 const ruleIds = readdirSync(FIXTURES, { withFileTypes: true })
@@ -63,5 +76,12 @@ describe.each(ruleIds)('%s', (ruleId) => {
       expect(finding.line, `finding at ${finding.pointer} has a line`).toBeGreaterThan(0);
       expect(finding.message.length).toBeGreaterThan(20);
     }
+    const severity = /^\s*#\s*severity:\s*(\S+)\s*$/m.exec(readFileSync(file, 'utf8'))?.[1];
+    if (severity !== undefined) expect(findings.map((f) => f.severity)).toEqual(findings.map(() => severity));
+    for (const text of expectedMessages(file))
+      expect(
+        findings.map((f) => f.message),
+        `no finding's message contains: ${text}`,
+      ).toContainEqual(expect.stringContaining(text));
   });
 });

@@ -411,6 +411,13 @@ export function requiresSecurity(document: Document, op: OperationInfo): boolean
   return requirements.every((requirement) => isObject(requirement) && Object.keys(requirement).length > 0);
 }
 
+/**
+ * Statuses whose responses have no body (RFC 9110: 204 No Content, 205 Reset Content, 304 Not
+ * Modified). A body declared on one is platform-content-type's one finding; the rules that judge
+ * bodies (examples, data objects, collections) leave it alone: one cause, one finding.
+ */
+export const NO_BODY_STATUSES: ReadonlySet<string> = new Set(['204', '205', '304']);
+
 /** `2XX`, `204`, `default` → which class of status a response key stands for. */
 export function statusClass(status: string): '1' | '2' | '3' | '4' | '5' | 'default' | undefined {
   if (status === 'default') return 'default';

@@ -1,17 +1,7 @@
 import { isObject } from '../../../rulesets/lib/openapi/types.js';
 import { SEMVER } from '../../../rulesets/lib/conventions.js';
-import { nearestSemver } from '../../../rulesets/rules/platform-info-version-semver.js';
+import { nearestSemver, pathMajor } from '../../../rulesets/rules/platform-info-version-semver.js';
 import { allEdits, defineFixer } from '../fixer.js';
-
-/** The major the paths carry (`/v2/users` → 2), for a version that gives none (a date, or nothing). */
-function pathMajor(document: unknown): number {
-  const paths = isObject(document) && isObject(document.paths) ? Object.keys(document.paths) : [];
-  for (const key of paths) {
-    const match = /^\/v(\d+)(?:\/|$)/.exec(key);
-    if (match) return Number(match[1]);
-  }
-  return 1;
-}
 
 /** `info.version` written as the nearest semantic version (`v2` → `2.0.0`; a date → the paths' major `.0.0`). */
 export default defineFixer({

@@ -25,10 +25,27 @@ export default defineFixer({
       const edit = digits === undefined ? undefined : source.replaceValue([...schemaPath, 'example'], digits);
       return edit ? [edit] : [];
     };
+    // `minLength`/`maxLength` that exclude ten characters would make the schema unsatisfiable
+    // beside the pattern (`maxLength: 12` is harmless, `minLength: 12` is not): both written 10.
+    const lengthsOf = (schemaPath: Array<string | number>): TextEdit[] => {
+      const schema = at(schemaPath);
+      if (!isObject(schema)) return [];
+      const edits: TextEdit[] = [];
+      for (const key of ['minLength', 'maxLength'] as const) {
+        const bound = schema[key];
+        if (typeof bound !== 'number') continue;
+        if (key === 'minLength' ? bound <= 10 : bound >= 10) continue;
+        const edit = source.replaceValue([...schemaPath, key], 10);
+        if (edit) edits.push(edit);
+      }
+      return edits;
+    };
+    const lengthNote = (edits: TextEdit[]) => (edits.length > 0 ? ' with `minLength`/`maxLength` 10' : '');
     if (last === 'pattern') {
       if (value === PATTERN) return undefined;
-      const edits = allEdits([source.replaceValue(path, PATTERN), ...exampleOf(path.slice(0, -1))]);
-      return edits && { title: `Write \`pattern: '${PATTERN}'\``, edits };
+      const lengths = lengthsOf(path.slice(0, -1));
+      const edits = allEdits([source.replaceValue(path, PATTERN), ...lengths, ...exampleOf(path.slice(0, -1))]);
+      return edits && { title: `Write \`pattern: '${PATTERN}'\`${lengthNote(lengths)}`, edits };
     }
     if (last === 'type' && typeof value === 'string' && value !== 'string') {
       // With the type, the pattern the rule asks of a string (it asks only once the type is right).
@@ -37,12 +54,14 @@ export default defineFixer({
         isObject(schema) && schema.pattern === undefined
           ? source.insertMember(path.slice(0, -1), 'pattern', PATTERN)
           : null;
+      const lengths = pattern === null ? [] : lengthsOf(path.slice(0, -1));
       const edits = allEdits([
         source.replaceValue(path, 'string'),
         ...(pattern === null ? [] : [pattern]),
+        ...lengths,
         ...exampleOf(path.slice(0, -1)),
       ]);
-      return edits && { title: 'Write `type: string` (ten digits kept as text)', edits };
+      return edits && { title: `Write \`type: string\` (ten digits kept as text)${lengthNote(lengths)}`, edits };
     }
     if (
       isObject(value) &&
@@ -55,9 +74,11 @@ export default defineFixer({
       if (value.pattern === undefined) edits.push(source.insertMember(path, 'pattern', PATTERN));
       const whole = allEdits(edits);
       if (!whole || whole.length === 0) return undefined;
+      const lengths = value.pattern === undefined ? lengthsOf(path) : [];
       return {
-        title: value.pattern === undefined ? `Add \`pattern: '${PATTERN}'\`` : 'Add `type: string`',
-        edits: [...mergeInsertions(whole), ...exampleOf(path)].sort((a, b) => a.start - b.start),
+        title:
+          value.pattern === undefined ? `Add \`pattern: '${PATTERN}'\`${lengthNote(lengths)}` : 'Add `type: string`',
+        edits: [...mergeInsertions(whole), ...lengths, ...exampleOf(path)].sort((a, b) => a.start - b.start),
       };
     }
     if (value !== null && !isObject(value) && !Array.isArray(value) && !isNationalIdForm(value)) {
