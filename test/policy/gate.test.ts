@@ -327,6 +327,32 @@ describe('acceptances the revision writes for itself', () => {
     expect(report.configuration!.accepted.every((a) => !a.honoured)).toBe(true);
   });
 
+  it('a refused acceptance counts in the headline of every format: breaking, and the version does not allow it', async () => {
+    config('');
+    write('accept-all.yaml', '- { rule: diff-path-removed, pointer: /paths, reason: ok }\n');
+    for (const args of [
+      ['diff', 'base.yaml', 'revision.yaml', '--gate'],
+      ['diff', 'base.yaml', 'plain-revision.yaml', '--accept', 'accept-all.yaml', '--gate'],
+    ]) {
+      const { code, report } = await json(args);
+      expect(code).toBe(1);
+      const outcome = (
+        report as unknown as { diff: { counts: { breaking: number }; allowed: boolean; verdict: string } }
+      ).diff;
+      expect(outcome.counts.breaking).toBe(1);
+      expect(outcome.allowed).toBe(false);
+      // The major-version rule sees the change it was told was accepted.
+      expect(ruleIds(report)).toContain('platform-version-breaking-without-major');
+      const stylish = await vottur(args, { cwd: dir });
+      expect(stylish.stdout).toMatch(/✖ 1 change: 1 breaking, .*does not allow these changes/);
+      expect(stylish.stdout).not.toMatch(/allows these changes|0 breaking/);
+      const markdown = await vottur([...args, '-f', 'markdown'], { cwd: dir });
+      expect(markdown.stdout).toMatch(/does not allow these changes.*\*\* 1 breaking/);
+      const html = await vottur([...args, '-f', 'html'], { cwd: dir });
+      expect(html.stdout).toMatch(/id="diff-verdict" data-breaking="1" data-version-ok="false"/);
+    }
+  });
+
   it('an accept entry with pointer "" (every node) is refused: a rule is never accepted everywhere', async () => {
     write('accept.yaml', '- { rule: diff-path-removed, pointer: "", reason: ok }\n');
     const result = await vottur(['diff', 'base.yaml', 'plain-revision.yaml', '--accept', 'accept.yaml'], { cwd: dir });
@@ -430,6 +456,37 @@ describe('suppressions and baselines the repository writes', () => {
     expect(policyMessages(report, 'policy-baseline-refused').length).toBeGreaterThan(0);
     expect(report.configuration!.baseline!.entries.every((e) => !e.honoured)).toBe(true);
     expect(report.configuration!.files.map((f) => f.kind)).toEqual(expect.arrayContaining(['config', 'baseline']));
+  });
+
+  it('over several documents, each baseline refusal is filed against its own document, none lost', async () => {
+    config('');
+    copyFileSync(join(ROOT, 'fixtures/rules/platform-no-404/fail.yaml'), join(dir, 'first.yaml'));
+    copyFileSync(join(ROOT, 'fixtures/rules/platform-no-404/fail.yaml'), join(dir, 'second.yaml'));
+    const update = await vottur(
+      ['lint', 'first.yaml', 'second.yaml', '--update-baseline', '--baseline', 'two-baseline.json'],
+      { cwd: dir },
+    );
+    expect(update.code).toBe(0);
+    config('baseline: two-baseline.json\n');
+    const refusals = (report: JsonReport) =>
+      report.findings.filter((f) => f.ruleId === 'policy-baseline-refused') as Array<
+        JsonReport['findings'][number] & { document: string }
+      >;
+    const alone = await Promise.all(
+      ['first.yaml', 'second.yaml'].map(async (file) => refusals((await json(['lint', file, '--gate'])).report)),
+    );
+    const { report } = await json(['lint', 'first.yaml', 'second.yaml', '--gate']);
+    const together = refusals(report);
+    expect(alone[0].length).toBeGreaterThan(0);
+    expect(together).toHaveLength(alone[0].length + alone[1].length);
+    for (const [index, file] of ['first.yaml', 'second.yaml'].entries()) {
+      const own = together.filter((f) => f.document === file);
+      expect(own.map((f) => f.message).sort()).toEqual(alone[index].map((f) => f.message).sort());
+      expect(own.every((f) => f.message.includes(` in ${file} of two-baseline.json`))).toBe(true);
+    }
+    // Each document's score counts its own refusals: the two identical documents score the same.
+    const [first, second] = report.score.byDocument;
+    expect(first.score).toBe(second.score);
   });
 
   it('the same baseline passed by the operator on the command line counts under --gate', async () => {
