@@ -281,6 +281,54 @@ describe("secrets sent to the repository's server", () => {
     expect(policyMessages(report, 'policy-secret-refused').join('\n')).toMatch(/AWS_SECRET_ACCESS_KEY/);
   });
 
+  it("under --gate a VOTTUR_ variable is not the repository's to pick: bearerEnv: VOTTUR_CERT_PASSPHRASE is not read", async () => {
+    seen.length = 0;
+    config('contract:\n  bearerEnv: VOTTUR_CERT_PASSPHRASE\n');
+    const { report } = await json(['test', ...args, '--server', url, '--gate'], { VOTTUR_CERT_PASSPHRASE: secret });
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.join('\n')).not.toContain(secret);
+    expect(policyMessages(report, 'policy-secret-refused')).toEqual([
+      expect.stringContaining('`contract.bearerEnv: VOTTUR_CERT_PASSPHRASE` in vottur.config.yaml was not read'),
+    ]);
+    // A policy that lists the exact variable for the exact key lets it through.
+    seen.length = 0;
+    write('secret-policy.yaml', 'secrets:\n  bearerEnv: [VOTTUR_TOKEN]\n');
+    config('contract:\n  bearerEnv: VOTTUR_TOKEN\n');
+    await json(['test', ...args, '--server', url, '--policy', 'secret-policy.yaml'], { VOTTUR_TOKEN: secret });
+    expect(seen.join('\n')).toContain(`Bearer ${secret}`);
+    seen.length = 0;
+    config('contract:\n  clientSecretEnv: VOTTUR_TOKEN\n  tokenUrl: https://example.invalid/token\n');
+    const other = await json(['test', ...args, '--server', url, '--policy', 'secret-policy.yaml'], {
+      VOTTUR_TOKEN: secret,
+    });
+    expect(policyMessages(other.report, 'policy-secret-refused').join('\n')).toContain('clientSecretEnv: VOTTUR_TOKEN');
+  }, 120_000);
+
+  it("under --gate the operator's client secret goes to no token URL of the configuration, not even on the --server host", async () => {
+    seen.length = 0;
+    config(`contract:\n  tokenUrl: ${url}/token\n  clientId: ci\n`);
+    const { report } = await json(['test', ...args, '--server', url, '--gate'], { VOTTUR_CLIENT_SECRET: secret });
+    expect(seen.join('\n')).not.toContain(secret);
+    expect(seen.some((line) => line.startsWith('token body'))).toBe(false);
+    expect(policyMessages(report, 'policy-server-refused').join('\n')).toMatch(
+      /contract\.tokenUrl: http:\/\/127\.0\.0\.1:\d+\/token` in vottur\.config\.yaml was not used/,
+    );
+  });
+
+  it('under --gate contract.tls is not used: TLS files come from the command line', async () => {
+    config('contract:\n  tls:\n    ca: /dev/zero\n');
+    const { report } = await json(['test', ...args, '--server', url, '--gate']);
+    expect(policyMessages(report, 'policy-secret-refused')).toEqual([
+      expect.stringContaining('`contract.tls` in vottur.config.yaml was not used'),
+    ]);
+    // Without a policy the file is read as every named file: one outside the repository is refused in one line.
+    const own = await vottur(['test', ...args, '--server', url], { cwd: dir });
+    expect(own.code).toBe(2);
+    expect(own.stderr).toMatch(
+      /^vottur: cannot read the CA certificate \(--ca\) \/dev\/zero: it is outside the repository/,
+    );
+  }, 120_000);
+
   it('credentials never go over plain HTTP to another machine', async () => {
     const result = await vottur(
       ['test', 'bad.yaml', '--server', 'http://api.example.invalid', '--bearer', 'x', '--no-config'],
