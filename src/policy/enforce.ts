@@ -412,7 +412,9 @@ export function rejudgeSaved(report: Report, policy: Policy, cwd: string): Repor
   const run = new GateRun(undefined, policy, cwd);
   const saved = report.configuration;
   let judged = run.judgeSuppressions(report);
-  if (saved?.baseline?.given === 'configuration') {
+  // Who gave a saved baseline (the operator on the command line, or the repository) is the saved
+  // report's claim, which nothing here can verify: every saved baseline is judged as the repository's.
+  if (saved?.baseline) {
     // Per document and rule: each refusal is filed against the description its findings belong to.
     const refusedRules = new Map<string, { rule: string; document: string; count: number }>();
     judged = {
@@ -430,7 +432,7 @@ export function rejudgeSaved(report: Report, policy: Policy, cwd: string): Repor
     for (const { rule, document, count } of refusedRules.values()) {
       run.refuse(
         POLICY_BASELINE,
-        `${count} finding${count === 1 ? '' : 's'} of ${rule} in ${document} held back by ${saved.baseline.file} (named by the configuration) ${count === 1 ? 'counts' : 'count'}: the policy (${policy.name}) does not let a baseline the repository names hold back ${rule}.`,
+        `${count} finding${count === 1 ? '' : 's'} of ${rule} in ${document} held back by ${saved.baseline.file} (${saved.baseline.given === 'configuration' ? 'named by the configuration' : 'given on the command line, as the saved report claims'}) ${count === 1 ? 'counts' : 'count'}: the policy (${policy.name}) does not let a baseline it did not see given hold back ${rule}; run vottur with --baseline under the gate instead.`,
         document,
       );
     }
@@ -438,6 +440,7 @@ export function rejudgeSaved(report: Report, policy: Policy, cwd: string): Repor
   const finished = run.finish(judged);
   const record = finished.configuration;
   if (saved) {
+    record.claimed = true;
     record.files = [...saved.files.filter((file) => file.kind !== 'policy'), ...record.files];
     record.rules = saved.rules;
     record.extends = saved.extends;
@@ -451,7 +454,7 @@ export function rejudgeSaved(report: Report, policy: Policy, cwd: string): Repor
         ...baseline,
         entries: baseline.entries.map((entry) => ({
           ...entry,
-          honoured: entry.honoured && (baseline.given === 'command line' || listed(policy.baselineRules, entry.rule)),
+          honoured: entry.honoured && listed(policy.baselineRules, entry.rule),
         })),
       };
   }
