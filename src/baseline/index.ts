@@ -117,8 +117,8 @@ export async function readBaseline(file: string, shown = file, root = namedFileR
 export interface ApplyOptions {
   /** Whether an entry may hold a finding back (an operator policy's judgement); default: every entry may. */
   admit?: (entry: BaselineEntry) => boolean;
-  /** Called for each entry that matched a finding, with whether it held it back. */
-  onMatch?: (entry: BaselineEntry, honoured: boolean) => void;
+  /** Called for each entry that matched a finding, with whether it held it back, and the finding. */
+  onMatch?: (entry: BaselineEntry, honoured: boolean, finding: Finding) => void;
   /** Today, as YYYY-MM-DD (for `expires`); default the current date. */
   today?: string;
   cwd?: string;
@@ -165,12 +165,12 @@ export function applyBaseline(
       // Refused by the policy: the finding counts, and the entry is listed as tried.
       slot.remaining--;
       matched.add(key);
-      options.onMatch?.(slot.entry, false);
+      options.onMatch?.(slot.entry, false, finding);
       return { ...finding, baselineState: 'new' as const };
     }
     if (slot && slot.remaining > 0) {
       slot.remaining--;
-      options.onMatch?.(slot.entry, true);
+      options.onMatch?.(slot.entry, true, finding);
       matched.add(key);
       unchanged++;
       return { ...finding, baselineState: 'unchanged' as const };

@@ -29,6 +29,8 @@ import {
 import { addOutputOptions, type OutputState } from './output.js';
 import { stderrOf, type CliIo, type PolicyCommandOptions } from './runner.js';
 import type { GateRun } from '../policy/enforce.js';
+import { dirname } from 'node:path';
+import { namedFileRoot } from '../runtime/safe-read.js';
 
 /** The options `test` and `check` share, as commander hands them over. */
 export interface ContractCommandOptions extends BaselineCommandOptions, PolicyCommandOptions {
@@ -53,6 +55,8 @@ export interface ContractCommandOptions extends BaselineCommandOptions, PolicyCo
   ca: string[];
   /** From `contract.tls.passphraseEnv` (no command-line option: the default is VOTTUR_CERT_PASSPHRASE). */
   passphraseEnv?: string;
+  /** Set when the TLS files come from `contract.tls`: the folder (the repository) they must be inside. */
+  tlsRoot?: string;
   data?: string;
   dredd: boolean;
   phases?: Phase[];
@@ -182,6 +186,7 @@ export function authFrom(options: ContractCommandOptions): AuthOptions {
             ...(options.key !== undefined ? { key: options.key } : {}),
             ...(options.ca.length ? { ca: options.ca } : {}),
             ...(options.passphraseEnv !== undefined ? { passphraseEnv: options.passphraseEnv } : {}),
+            ...(options.tlsRoot !== undefined ? { root: options.tlsRoot } : {}),
           },
         }
       : {}),
@@ -245,9 +250,10 @@ export function note(options: Pick<ContractCommandOptions, 'quiet' | 'showPii'>,
 /**
  * The contract settings of the configuration (`contract:` in vottur.config.yaml) where the command
  * line gave none: an option given on the command line always wins. Secrets come only from the
- * environment variables the configuration names, and only from `VOTTUR_…` ones (or those a policy
- * names). Under a policy, the configuration's server and token endpoint are used only when the
- * policy names their hosts. Credentials never go over plain HTTP to another machine. Whatever is
+ * environment variables the configuration names: `VOTTUR_…` ones without a policy, under one only
+ * the variable the policy lists for that key. Under a policy the configuration's server is used
+ * only when the policy names its host, its token endpoint only when the policy lists that whole
+ * URL, and its TLS files never. Credentials never go over plain HTTP to another machine. Whatever is
  * refused is a finding of the run (`run.refusals`), never silently dropped.
  */
 export async function withContractSettings<T extends ContractCommandOptions & { server?: string }>(
@@ -260,7 +266,8 @@ export async function withContractSettings<T extends ContractCommandOptions & { 
   const found = description === undefined || !run ? undefined : await run.configFor(description);
   const settings = found?.config.contract;
   if (found && settings && run && description !== undefined) {
-    const { hostOf, POLICY_SECRET, POLICY_SERVER, secretEnvAllowed } = await import('../policy/index.js');
+    const { hostOf, normalisedUrl, POLICY_SECRET, POLICY_SERVER, secretEnvAllowed } =
+      await import('../policy/index.js');
     const policy = run.policy;
     const { shown } = found;
     const fromDefault = (name: string) =>
@@ -279,11 +286,11 @@ export async function withContractSettings<T extends ContractCommandOptions & { 
       } else merged.server = settings.server;
     }
     if (settings.tokenUrl !== undefined && merged.tokenUrl === undefined) {
-      const host = hostOf(settings.tokenUrl) ?? '';
-      if (policy && !operatorHosts.has(host) && !policy.credentialHosts.includes(host)) {
+      // The whole URL, not its host: another path or port of the server under test is the team's.
+      if (policy && !policy.tokenUrls.includes(normalisedUrl(settings.tokenUrl))) {
         run.refuse(
           POLICY_SERVER,
-          `\`contract.tokenUrl: ${settings.tokenUrl}\` in ${shown} was not used: under the policy (${policy.name}) credentials go only to hosts the operator names (--server, --token-url) or the policy lists.`,
+          `\`contract.tokenUrl: ${settings.tokenUrl}\` in ${shown} was not used: under the policy (${policy.name}) the client secret goes only to the token endpoint the operator names (--token-url) or the policy lists (hosts.tokenUrls), scheme, host, port and path.`,
           description,
         );
       } else merged.tokenUrl = settings.tokenUrl;
@@ -309,10 +316,12 @@ export async function withContractSettings<T extends ContractCommandOptions & { 
       operatorHosts.has(hostOf(merged.server) ?? '') ||
       policy.credentialHosts.includes(hostOf(merged.server) ?? '');
     const fromEnv = (key: 'clientSecretEnv' | 'bearerEnv', name: string, what: string): string | undefined => {
-      if (!secretEnvAllowed(name, policy)) {
+      if (!secretEnvAllowed(key, name, policy)) {
         run.refuse(
           POLICY_SECRET,
-          `\`contract.${key}: ${name}\` in ${shown} was not read: a configuration names only environment variables starting VOTTUR_ for a secret${policy ? ` or those the policy (${policy.name}) lists` : ''}; rename the variable (e.g. VOTTUR_${key === 'bearerEnv' ? 'TOKEN' : 'CLIENT_SECRET'}) or give the ${what} on the command line.`,
+          policy
+            ? `\`contract.${key}: ${name}\` in ${shown} was not read: under the policy (${policy.name}) a configuration names a secret's variable only where the policy lists that variable for ${key} (secrets.${key}); give the ${what} on the command line.`
+            : `\`contract.${key}: ${name}\` in ${shown} was not read: a configuration names only environment variables starting VOTTUR_ for a secret; rename the variable (e.g. VOTTUR_${key === 'bearerEnv' ? 'TOKEN' : 'CLIENT_SECRET'}) or give the ${what} on the command line.`,
           description,
         );
         return undefined;
@@ -345,16 +354,18 @@ export async function withContractSettings<T extends ContractCommandOptions & { 
     const tls = settings.tls;
     if (tls !== undefined && options.cert === undefined && options.key === undefined && options.ca.length === 0) {
       const passphraseEnv = tls.passphraseEnv;
-      if (passphraseEnv !== undefined && !secretEnvAllowed(passphraseEnv, policy)) {
+      if (policy) {
+        // The operator's TLS material comes from the command line: a configuration's files would
+        // choose what the gate trusts and which of the machine's files it reads.
         run.refuse(
           POLICY_SECRET,
-          `\`contract.tls.passphraseEnv: ${passphraseEnv}\` in ${shown} was not read, and contract.tls was not used: a configuration names only environment variables starting VOTTUR_ for a secret${policy ? ` or those the policy (${policy.name}) lists` : ''}; rename the variable (e.g. VOTTUR_CERT_PASSPHRASE) or give the certificate on the command line (--cert).`,
+          `\`contract.tls\` in ${shown} was not used: under the policy (${policy.name}) the client certificate and the CAs to trust come from the command line (--cert, --key, --ca).`,
           description,
         );
-      } else if (tls.cert !== undefined && !credentialsAllowed) {
+      } else if (passphraseEnv !== undefined && !secretEnvAllowed('passphraseEnv', passphraseEnv, policy)) {
         run.refuse(
           POLICY_SECRET,
-          `\`contract.tls.cert\` in ${shown} was not used: the client certificate would be presented to ${merged.server}, a host the operator did not name; under the policy (${policy.name}) credentials go only to hosts given on the command line or listed by the policy.`,
+          `\`contract.tls.passphraseEnv: ${passphraseEnv}\` in ${shown} was not read, and contract.tls was not used: a configuration names only environment variables starting VOTTUR_ for a secret; rename the variable (e.g. VOTTUR_CERT_PASSPHRASE) or give the certificate on the command line (--cert).`,
           description,
         );
       } else {
@@ -362,6 +373,8 @@ export async function withContractSettings<T extends ContractCommandOptions & { 
         if (tls.key !== undefined) merged.key = tls.key;
         if (tls.ca !== undefined) merged.ca = typeof tls.ca === 'string' ? [tls.ca] : [...tls.ca];
         if (passphraseEnv !== undefined) merged.passphraseEnv = passphraseEnv;
+        // The configuration's files are read from inside the repository only.
+        merged.tlsRoot = namedFileRoot(dirname(found.file));
       }
     }
     // The operator's own credentials go only to a server the operator named or the policy lists for credentials.

@@ -9,6 +9,7 @@ import {
   closeSync,
   constants,
   openSync,
+  realpathSync,
   renameSync,
   rmSync,
   statSync,
@@ -21,6 +22,7 @@ import { absoluteScore, scoreLabel, scoreReport } from '../report/score.js';
 import { FORMAT_NAMES, isFormatName, loadFormat, type FormatName } from '../report/formatters/names.js';
 import type { FormatContext } from '../report/formatters/types.js';
 import { CouldNotRunError, errorCode, errorMessage } from '../errors.js';
+import { isInside, namedFileRoot } from '../runtime/safe-read.js';
 
 export interface OutputTarget {
   format: FormatName;
@@ -64,7 +66,7 @@ export function addOutputOptions(command: Command, state: OutputState): Command 
     )
     .option(
       '-o, --output <file>',
-      'write the preceding --format to this file instead of standard output',
+      'write the preceding --format to this file instead of standard output (alone: the format its name implies, .json .sarif .xml .html .md, else stylish)',
       (value: string) => {
         const last = state.targets[state.targets.length - 1];
         if (last && last.output === undefined && last.format !== undefined) last.output = value;
@@ -82,6 +84,24 @@ export function addOutputOptions(command: Command, state: OutputState): Command 
     );
 }
 
+/** Formats an `--output` file's name implies when no `--format` is given, by its ending (longest first). */
+export const FORMAT_OF_EXTENSION: ReadonlyArray<readonly [string, FormatName]> = [
+  ['.sarif.json', 'sarif'],
+  ['.sarif', 'sarif'],
+  ['.json', 'json'],
+  ['.xml', 'junit'],
+  ['.html', 'html'],
+  ['.htm', 'html'],
+  ['.md', 'markdown'],
+  ['.markdown', 'markdown'],
+];
+
+/** The format a file name implies (`out.json` → json), or undefined. */
+export function formatOfFile(file: string): FormatName | undefined {
+  const name = file.toLowerCase();
+  return FORMAT_OF_EXTENSION.find(([ending]) => name.endsWith(ending))?.[1];
+}
+
 export function outputTargets(state: OutputState, defaultFormat: FormatName = 'stylish'): OutputTarget[] {
   const maxProblems = state.maxProblems ?? DEFAULT_MAX_PROBLEMS;
   if (state.targets.length === 0) return [{ format: defaultFormat, maxProblems }];
@@ -93,7 +113,13 @@ export function outputTargets(state: OutputState, defaultFormat: FormatName = 's
       `--output ${stray.output} has no --format before it: each --output belongs to the --format before it, e.g. --format json --output ${stray.output}`,
     );
   }
-  const targets = state.targets.map((t) => ({ format: t.format ?? defaultFormat, output: t.output, maxProblems }));
+  // An --output alone takes its format from its name (`-o out.sarif`), as a file's extension says
+  // what it holds; a name no format claims gets the default.
+  const targets = state.targets.map((t) => ({
+    format: t.format ?? (t.output === undefined ? undefined : formatOfFile(t.output)) ?? defaultFormat,
+    output: t.output,
+    maxProblems,
+  }));
   const files = targets.flatMap((t) => (t.output === undefined ? [] : [t.output]));
   const twice = files.find((file, index) => files.indexOf(file) !== index);
   if (twice !== undefined)
@@ -171,11 +197,19 @@ export async function writeReports(report: Report, targets: OutputTarget[], opti
     target.output === undefined ? [] : [{ output: target.output, file: resolve(options.cwd, target.output), pieces }],
   );
   const staged: Array<{ temp: string; file: string; output: string }> = [];
+  // Character devices (`--output /dev/null`) are written in place, after every file is renamed.
+  const devices: Array<{ file: string; output: string; pieces: () => Iterable<string> }> = [];
+  const root = namedFileRoot(options.cwd);
   try {
     for (const { output, file, pieces } of files) {
+      refuseLeavingRepository(output, file, root);
       let mode: number | undefined;
       try {
         const stat = statSync(file);
+        if (stat.isCharacterDevice()) {
+          devices.push({ file, output, pieces });
+          continue;
+        }
         if (!stat.isFile())
           throw new CouldNotRunError(
             `cannot write ${output}: it exists and is not a regular file; give another --output; nothing was written`,
@@ -214,6 +248,13 @@ export async function writeReports(report: Report, targets: OutputTarget[], opti
       throw cannotWrite(output, error);
     }
   }
+  for (const { file, output, pieces } of devices) {
+    try {
+      writeWhole(file, pieces(), 'w');
+    } catch (error) {
+      throw isSystemError(error) ? cannotWrite(output, error) : error;
+    }
+  }
   for (const { target, pieces } of rendered)
     if (target.output === undefined) for (const piece of pieces()) options.stdout(piece);
 }
@@ -235,9 +276,43 @@ export function verdictLine(report: Report, exit: number, targets: readonly Outp
   return `${exit === 0 ? 'passed' : 'failed'}: ${outcome}; report${files.length === 1 ? '' : 's'} in ${files.join(', ')}`;
 }
 
-/** Writes the pieces to a new file (`wx`: never one that exists), in order. */
-function writeWhole(file: string, pieces: Iterable<string>): void {
-  const fd = openSync(file, 'wx');
+/**
+ * An `--output` inside the repository must stay inside it: a committed symbolic link (`reports ->
+ * /home/runner/.ssh`) must not carry a gated run's report out of it. The operator may still name
+ * a path outside the repository outright (`--output /tmp/x.json`, `--output /dev/null`).
+ */
+function refuseLeavingRepository(output: string, file: string, root: string): void {
+  if (!isInside(file, root)) return;
+  const realRoot = realOrSelf(root);
+  // The file itself when it exists (a link to a device is written through), else its folder.
+  let real: string;
+  try {
+    real = realpathSync(file);
+  } catch {
+    // It does not exist yet: where its folder really is decides.
+    real = join(realOrSelf(dirname(file)), basename(file));
+  }
+  if (!isInside(real, realRoot))
+    throw new CouldNotRunError(
+      `cannot write ${output}: it leads outside the repository (to ${real}) through a symbolic link; give an --output inside it, or a path outside it by its own name; nothing was written`,
+    );
+}
+
+function realOrSelf(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    // Not there (yet): compared as given.
+    return path;
+  }
+}
+
+/**
+ * Writes the pieces to a new file (`wx`: never one that exists), in order; or (`w`) to a character
+ * device (`/dev/null`), which cannot be replaced by a rename.
+ */
+function writeWhole(file: string, pieces: Iterable<string>, flags: 'wx' | 'w' = 'wx'): void {
+  const fd = openSync(file, flags);
   try {
     for (const piece of pieces) {
       const bytes = Buffer.from(piece, 'utf8');

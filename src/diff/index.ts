@@ -49,6 +49,13 @@ export interface DiffOptions extends LoadOptions {
    * versioning rule it is its severity, and `off` leaves it out.
    */
   level?: (ruleId: string, document: string, pointer: string, own: Severity) => Severity | 'off' | undefined;
+  /**
+   * Whether an acceptance (`x-vottur-ignore` in the revision, an `--accept` entry) of a rule holds
+   * the change back; default: every one does. Under a policy one it refuses is still returned in
+   * `accepted` (to be listed and refused), but the change counts: in the classes, the version
+   * verdict and every summary, so no headline says "allows these changes" on a failing run.
+   */
+  mayAccept?: (ruleId: string) => boolean;
 }
 
 export interface DiffResult {
@@ -92,7 +99,11 @@ function versionRuleSeverity(rule: string): Severity {
 }
 
 /** Compares two loaded sides. */
-export function diffSides(base: Side, revision: Side, options: Pick<DiffOptions, 'accept' | 'level'> = {}): DiffResult {
+export function diffSides(
+  base: Side,
+  revision: Side,
+  options: Pick<DiffOptions, 'accept' | 'level' | 'mayAccept'> = {},
+): DiffResult {
   const baseData = documentOf(base);
   const revisionData = documentOf(revision);
   const comparison = compareDescriptions(baseData, revisionData);
@@ -146,6 +157,7 @@ export function diffSides(base: Side, revision: Side, options: Pick<DiffOptions,
     const entry = options.accept?.find((candidate) => accepts(candidate, finding));
     return entry ? [{ kind: 'external', justification: entry.reason }] : undefined;
   };
+  const mayAccept = options.mayAccept ?? (() => true);
   const levelOf = (finding: Finding) =>
     options.level?.(finding.ruleId, finding.document, finding.pointer, finding.severity);
 
@@ -188,8 +200,10 @@ export function diffSides(base: Side, revision: Side, options: Pick<DiffOptions,
     const suppressions = acceptance(finding, path);
     if (suppressions) {
       accepted.push({ finding, reason: suppressions[0].justification });
-      findings.push({ ...finding, suppressions });
-      continue;
+      if (mayAccept(finding.ruleId)) {
+        findings.push({ ...finding, suppressions });
+        continue;
+      }
     }
     classes.push(cls);
     findings.push(finding);
@@ -219,7 +233,7 @@ export function diffSides(base: Side, revision: Side, options: Pick<DiffOptions,
     const configured = level ? { ...finding, severity: level } : finding;
     const suppressions = acceptance(configured, v.path);
     if (suppressions) accepted.push({ finding: configured, reason: suppressions[0].justification });
-    findings.push(suppressions ? { ...configured, suppressions } : configured);
+    findings.push(suppressions && mayAccept(configured.ruleId) ? { ...configured, suppressions } : configured);
   }
 
   const info = (side: Side) => {

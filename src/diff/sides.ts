@@ -6,7 +6,6 @@
  * temporary folder and loaded from there (the same folder rule then applies).
  */
 import { execFile, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, isAbsolute, join, normalize, relative, sep } from 'node:path';
@@ -47,6 +46,8 @@ function git(args: string[], cwd: string): Promise<string> {
 /** `REF:path` when the argument is written as one (not `C:\\...`, not a URL, not an absolute path). */
 export function parseGitSpec(spec: string): { ref: string; path: string } | undefined {
   if (isAbsolute(spec) || /^[a-z][a-z0-9+.-]*:\/\//i.test(spec) || /^[A-Za-z]:[\\/]/.test(spec)) return undefined;
+  // No git ref starts with a dot: `./name:with-colon.yaml` is how a file of that name is given.
+  if (spec.startsWith('.')) return undefined;
   const colon = spec.indexOf(':');
   if (colon <= 0 || colon === spec.length - 1) return undefined;
   return { ref: spec.slice(0, colon), path: spec.slice(colon + 1) };
@@ -62,23 +63,22 @@ async function isGitRef(ref: string, cwd: string): Promise<boolean> {
 }
 
 /**
- * What a side names: a file, or `REF:path` in git. A name that is both an existing file and a git
- * ref with a path is refused as ambiguous: a repository under check could commit a file named
- * `origin/main:api.yaml` and so choose the base of its own diff. A ref that starts with `-` is
- * refused (it would be read as an option).
+ * What a side names: a file, or `REF:path` in git. `REF:path` is always git's, never a file of the
+ * working folder: a repository under check could commit a file named `origin/main:api.yaml` and so
+ * choose the base of its own diff in a shallow clone, where `origin/main` does not exist. A ref git
+ * does not know is one line naming it (and how to fetch it); a ref that starts with `-` is refused
+ * (it would be read as an option). A file whose name holds a colon is given as `./name`.
  */
 export async function resolveSideSpec(spec: string, cwd: string): Promise<{ ref: string; path: string } | undefined> {
   const gitSpec = parseGitSpec(spec);
   if (!gitSpec) return undefined;
   if (gitSpec.ref.startsWith('-'))
     throw new CouldNotRunError(`${spec}: a git ref cannot start with "-"; name the ref as git shows it`);
-  if (!existsSync(join(cwd, spec))) return gitSpec;
-  if (await isGitRef(gitSpec.ref, cwd)) {
+  if (!(await isGitRef(gitSpec.ref, cwd)))
     throw new CouldNotRunError(
-      `${spec} is ambiguous: it is both a file in the working folder and ${gitSpec.ref}:${gitSpec.path} in git; rename the file, or write the file as ./${spec}`,
+      `${spec}: the git ref ${gitSpec.ref} is not in this clone (a shallow checkout has only the commit it checked out); fetch it (git fetch origin, or fetch-depth: 0 in actions/checkout) and run again, or give a file whose name holds a colon as ./${spec}`,
     );
-  }
-  return undefined;
+  return gitSpec;
 }
 
 /** Writes `path` (a folder, relative to `cwd`) as it is at `ref` into `target`, keeping paths relative to `cwd`. */

@@ -201,7 +201,11 @@ export class GateRun {
       if (judged.honoured) continue;
       entry.honoured = false;
       const where = entry.files ? `overrides (${entry.files.join(', ')})` : 'rules';
-      const document = report.documents[0]?.path ?? entry.file;
+      // Filed against a document this configuration applies to, not the run's first one.
+      const document =
+        report.documents.find((d) => configOf.get(d.path)?.shown === entry.file)?.path ??
+        report.documents[0]?.path ??
+        entry.file;
       this.refuse(
         POLICY_LEVEL,
         `\`${entry.rule}: ${entry.level}\` under \`${where}\` in ${entry.file} is refused: the policy (${this.policy.name}) lets a configuration raise a rule, not lower it below ${judged.level}; the rule stays at ${judged.level}.`,
@@ -283,6 +287,11 @@ export class GateRun {
     return changed ? { ...report, findings } : report;
   }
 
+  /** Whether the policy (if any) lets the repository accept a diff change of this rule. */
+  mayAccept(ruleId: string): boolean {
+    return !this.policy || listed(this.policy.acceptRules, ruleId);
+  }
+
   /**
    * Diff changes accepted on purpose: each listed; under a policy, one of a rule the policy does
    * not list counts again (it is put back among the findings) and is a finding.
@@ -294,7 +303,7 @@ export class GateRun {
     const back: Finding[] = [];
     let findings = report.findings;
     for (const { finding, reason, by } of accepted) {
-      const honoured = !this.policy || listed(this.policy.acceptRules, finding.ruleId);
+      const honoured = this.mayAccept(finding.ruleId);
       this.configuration.accepted.push({
         rule: finding.ruleId,
         document: finding.document,
@@ -320,7 +329,7 @@ export class GateRun {
       const where = finding.pointer === '' ? 'everywhere (at the root)' : `at ${finding.pointer}`;
       this.refuse(
         POLICY_ACCEPT,
-        `${by === 'accept file' ? 'An accept entry' : '`x-vottur-ignore` in the revision'} accepting ${finding.ruleId} ${where} is listed, not honoured: the policy (${this.policy.name}) does not let the repository accept ${finding.ruleId}; the change counts.`,
+        `${by === 'accept file' ? 'An accept entry' : '`x-vottur-ignore` in the revision'} accepting ${finding.ruleId} ${where} is listed, not honoured: the policy (${this.refusingPolicy()}) does not let the repository accept ${finding.ruleId}; the change counts.`,
         finding.description ?? finding.document,
       );
     }
@@ -337,7 +346,10 @@ export class GateRun {
   baselineJudge(
     file: string,
     given: 'command line' | 'configuration',
-  ): { admit?: (entry: BaselineEntry) => boolean; onMatch: (entry: BaselineEntry, honoured: boolean) => void } {
+  ): {
+    admit?: (entry: BaselineEntry) => boolean;
+    onMatch: (entry: BaselineEntry, honoured: boolean, finding: Finding) => void;
+  } {
     const record: NonNullable<RunConfiguration['baseline']> = { file, given, entries: [] };
     this.configuration.baseline = record;
     const policy = given === 'configuration' ? this.policy : undefined;
@@ -345,7 +357,7 @@ export class GateRun {
     // One item per entry, however many findings it matched (an entry with `count` matches several):
     // "63 findings" are not "63 entries".
     const listedEntries = new Map<BaselineEntry, (typeof record.entries)[number]>();
-    const onMatch = (entry: BaselineEntry, honoured: boolean) => {
+    const onMatch = (entry: BaselineEntry, honoured: boolean, finding: Finding) => {
       const item = listedEntries.get(entry);
       if (item) item.findings = (item.findings ?? 1) + 1;
       else {
@@ -363,10 +375,13 @@ export class GateRun {
       const why = !listed(policy.baselineRules, entry.rule)
         ? `the policy (${policy.name}) does not let a baseline the repository names hold back ${entry.rule}`
         : `its expiry (${entry.expires ?? 'none'}) is further than the policy's ${policy.baselineMaxExpiryDays} days ahead`;
-      const key = `${entry.document}\u0000${entry.rule}\u0000${why}`;
+      // Filed against the description the finding belongs to (as the report names it), not the
+      // entry's path (relative to the baseline, or a $ref'd file that is no document of the report).
+      const document = finding.description ?? finding.document;
+      const key = `${document}\u0000${entry.rule}\u0000${why}`;
       const seen = refusedBy.get(key);
       if (seen) seen.count++;
-      else refusedBy.set(key, { rule: entry.rule, document: entry.document, count: 1, why });
+      else refusedBy.set(key, { rule: entry.rule, document, count: 1, why });
     };
     if (!policy) return { onMatch };
     const latest =
@@ -380,7 +395,7 @@ export class GateRun {
       for (const { rule, document, count, why } of refusedBy.values()) {
         this.refuse(
           POLICY_BASELINE,
-          `${count} entr${count === 1 ? 'y' : 'ies'} for ${rule} in ${file} (named by the configuration) ${count === 1 ? 'is' : 'are'} listed, not honoured: ${why}; the finding${count === 1 ? ' counts' : 's count'}. Pass a baseline you trust with --baseline.`,
+          `${count} entr${count === 1 ? 'y' : 'ies'} for ${rule} in ${document} of ${file} (named by the configuration) ${count === 1 ? 'is' : 'are'} listed, not honoured: ${why}; the finding${count === 1 ? ' counts' : 's count'}. Pass a baseline you trust with --baseline.`,
           document,
         );
       }
@@ -422,25 +437,27 @@ export function rejudgeSaved(report: Report, policy: Policy, cwd: string): Repor
   const run = new GateRun(undefined, policy, cwd);
   const saved = report.configuration;
   let judged = run.judgeSuppressions(report);
-  if (saved?.baseline?.given === 'configuration') {
-    const refusedRules = new Map<string, { document: string; count: number }>();
+  // Who gave a saved baseline (the operator on the command line, or the repository) is the saved
+  // report's claim, which nothing here can verify: every saved baseline is judged as the repository's.
+  if (saved?.baseline) {
+    // Per document and rule: each refusal is filed against the description its findings belong to.
+    const refusedRules = new Map<string, { rule: string; document: string; count: number }>();
     judged = {
       ...judged,
       findings: judged.findings.map((finding) => {
         if (finding.baselineState !== 'unchanged' || listed(policy.baselineRules, finding.ruleId)) return finding;
-        const entry = refusedRules.get(finding.ruleId) ?? {
-          document: finding.description ?? finding.document,
-          count: 0,
-        };
+        const document = finding.description ?? finding.document;
+        const key = `${document}\u0000${finding.ruleId}`;
+        const entry = refusedRules.get(key) ?? { rule: finding.ruleId, document, count: 0 };
         entry.count++;
-        refusedRules.set(finding.ruleId, entry);
+        refusedRules.set(key, entry);
         return { ...finding, baselineState: 'new' as const };
       }),
     };
-    for (const [rule, { document, count }] of refusedRules) {
+    for (const { rule, document, count } of refusedRules.values()) {
       run.refuse(
         POLICY_BASELINE,
-        `${count} finding${count === 1 ? '' : 's'} of ${rule} held back by ${saved.baseline.file} (named by the configuration) ${count === 1 ? 'counts' : 'count'}: the policy (${policy.name}) does not let a baseline the repository names hold back ${rule}.`,
+        `${count} finding${count === 1 ? '' : 's'} of ${rule} in ${document} held back by ${saved.baseline.file} (${saved.baseline.given === 'configuration' ? 'named by the configuration' : 'given on the command line, as the saved report claims'}) ${count === 1 ? 'counts' : 'count'}: the policy (${policy.name}) does not let a baseline it did not see given hold back ${rule}; run vottur with --baseline under the gate instead.`,
         document,
       );
     }
@@ -448,6 +465,7 @@ export function rejudgeSaved(report: Report, policy: Policy, cwd: string): Repor
   const finished = run.finish(judged);
   const record = finished.configuration;
   if (saved) {
+    record.claimed = true;
     record.files = [...saved.files.filter((file) => file.kind !== 'policy'), ...record.files];
     record.rules = saved.rules;
     record.extends = saved.extends;
@@ -461,7 +479,7 @@ export function rejudgeSaved(report: Report, policy: Policy, cwd: string): Repor
         ...baseline,
         entries: baseline.entries.map((entry) => ({
           ...entry,
-          honoured: entry.honoured && (baseline.given === 'command line' || listed(policy.baselineRules, entry.rule)),
+          honoured: entry.honoured && listed(policy.baselineRules, entry.rule),
         })),
       };
   }

@@ -24,6 +24,9 @@ export const POLICY_ENV = 'VOTTUR_POLICY';
 /** Secrets come from environment variables with this prefix, or those a policy names. */
 export const SECRET_ENV_PREFIX = 'VOTTUR_';
 
+/** The configuration keys that name a secret's environment variable. */
+export type SecretKey = 'bearerEnv' | 'clientSecretEnv' | 'passphraseEnv';
+
 /** The policy file as written (every member optional: a missing one keeps the strict default). */
 export interface PolicyFile {
   extends?: { packages?: string[]; files?: boolean };
@@ -31,8 +34,8 @@ export interface PolicyFile {
   suppressions?: { rules?: string[] };
   accept?: { rules?: string[] };
   baseline?: { rules?: string[]; maxExpiryDays?: number };
-  secrets?: { env?: string[] };
-  hosts?: { servers?: string[]; credentials?: string[] };
+  secrets?: Partial<Record<SecretKey, string[]>>;
+  hosts?: { servers?: string[]; credentials?: string[]; tokenUrls?: string[] };
 }
 
 /** A policy in force: the file's choices over the strict defaults. */
@@ -57,8 +60,15 @@ export interface Policy {
   baselineRules: string[];
   /** With `baselineRules`: an entry holds back only with an `expires` at most this many days ahead. */
   baselineMaxExpiryDays?: number;
-  /** Environment variables a configuration may name for a secret, besides `VOTTUR_…`. */
-  secretEnv: string[];
+  /**
+   * Environment variables a configuration may name for a secret under the policy, per key: the
+   * exact variable for the exact key (`bearerEnv: [VOTTUR_TOKEN]`); none by default, not even
+   * `VOTTUR_…` ones (`contract.bearerEnv: VOTTUR_CERT_PASSPHRASE` would send the operator's
+   * passphrase to the team's server).
+   */
+  secretEnv: Record<SecretKey, string[]>;
+  /** Token endpoints (whole URLs: scheme, host, port, path) a configuration may name as `contract.tokenUrl`. */
+  tokenUrls: string[];
   /** Hosts a configuration may name as `contract.server`. */
   servers: string[];
   /** Hosts credentials may be sent to besides those on the command line. */
@@ -76,7 +86,8 @@ export function gatePolicy(): Policy {
     suppressionRules: [],
     acceptRules: [],
     baselineRules: [],
-    secretEnv: [],
+    secretEnv: { bearerEnv: [], clientSecretEnv: [], passphraseEnv: [] },
+    tokenUrls: [],
     servers: [],
     credentialHosts: [],
   };
@@ -148,7 +159,12 @@ export async function readPolicy(file: string, cwd = process.cwd()): Promise<Pol
     acceptRules: given.accept?.rules ?? strict.acceptRules,
     baselineRules: given.baseline?.rules ?? strict.baselineRules,
     ...(given.baseline?.maxExpiryDays !== undefined ? { baselineMaxExpiryDays: given.baseline.maxExpiryDays } : {}),
-    secretEnv: given.secrets?.env ?? strict.secretEnv,
+    secretEnv: {
+      bearerEnv: given.secrets?.bearerEnv ?? strict.secretEnv.bearerEnv,
+      clientSecretEnv: given.secrets?.clientSecretEnv ?? strict.secretEnv.clientSecretEnv,
+      passphraseEnv: given.secrets?.passphraseEnv ?? strict.secretEnv.passphraseEnv,
+    },
+    tokenUrls: (given.hosts?.tokenUrls ?? strict.tokenUrls).map(normalisedUrl),
     servers: (given.hosts?.servers ?? strict.servers).map((host) => host.toLowerCase()),
     credentialHosts: (given.hosts?.credentials ?? strict.credentialHosts).map((host) => host.toLowerCase()),
   };
@@ -299,9 +315,23 @@ export function levelUnderPolicy(
 /* ------------------------------------------------------------------------------------------ */
 /* Secrets and hosts.                                                                         */
 
-/** Whether a configuration may name this environment variable for a secret. */
-export function secretEnvAllowed(name: string, policy: Policy | undefined): boolean {
-  return name.startsWith(SECRET_ENV_PREFIX) || (policy?.secretEnv.includes(name) ?? false);
+/**
+ * Whether a configuration may name this environment variable for this secret: without a policy a
+ * `VOTTUR_…` one; under a policy only the exact variable the policy lists for that exact key.
+ */
+export function secretEnvAllowed(key: SecretKey, name: string, policy: Policy | undefined): boolean {
+  return policy ? policy.secretEnv[key].includes(name) : name.startsWith(SECRET_ENV_PREFIX);
+}
+
+/** A URL as compared for a token endpoint: scheme, host, port (default ports dropped) and path. */
+export function normalisedUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.protocol}//${parsed.host.toLowerCase()}${parsed.pathname}`;
+  } catch {
+    // Not a URL: compared as written, and so matches no endpoint.
+    return url;
+  }
 }
 
 /** The host of a URL, lower case (`api.example.is`), or undefined. */

@@ -179,8 +179,16 @@ export interface Report {
  * the finding counts). Every format renders it (docs/gate.md).
  */
 export interface RunConfiguration {
-  /** The operator's policy: `gate` (the built-in one, `--gate`) or the policy file. */
-  policy?: { name: string; file?: string; sha256?: string };
+  /**
+   * The operator's policy: `gate` (the built-in one, `--gate`) or the policy file. `claimed`: a
+   * saved report says it ran under it; `vottur report` did not run it.
+   */
+  policy?: { name: string; file?: string; sha256?: string; claimed?: boolean };
+  /**
+   * True when the record comes from a saved report (`vottur report`): what it lists is what that
+   * report claims, not what this run verified.
+   */
+  claimed?: boolean;
   /**
    * The files read that tune the run (configuration, baseline, accept file, policy, and under a
    * policy every ruleset file its loader read, a package's by its resolved path), with their SHA-256.

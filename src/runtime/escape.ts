@@ -69,6 +69,24 @@ export function neutraliseCommandLines(text: string): string {
 }
 
 /**
+ * As `neutraliseCommandLines`, for XML and HTML text (JUnit, the HTML report): a character
+ * reference (`&#58;`, `&#35;`) instead of `\u003a`, so a parser reads the same text back and the
+ * runner, reading the raw lines on standard output, sees no command. Only for markup outside
+ * `<script>` and `<style>` (where references are not decoded) and outside CDATA and comments.
+ */
+export function neutraliseMarkupCommands(text: string): string {
+  if (!text.includes('::') && !text.includes('##[')) return text;
+  return text
+    .split('\n')
+    .map((line) => {
+      const start = /^([ \t]*)::/.exec(line);
+      const out = start ? `${start[1]}&#58;:${line.slice(start[0].length)}` : line;
+      return out.includes('##[') ? out.replaceAll('##[', '&#35;#[') : out;
+    })
+    .join('\n');
+}
+
+/**
  * Every string inside a JSON-like value (keys too) through `escape`, sharing what needs no change:
  * an array or object none of whose strings changes is the value itself, not a copy (a report of
  * 22,000 findings without a control character is not copied). The result must not be changed.
@@ -112,10 +130,13 @@ export function escapedView<T>(value: T, escape: (text: string) => string): T {
 
 /**
  * JSON text with the characters JSON.stringify leaves raw but a terminal or an editor acts on
- * (DEL, C1 controls, bidirectional controls, line separators) written as `\uXXXX` escapes: the
- * same JSON value, safe to `cat`. JSON.stringify already escapes C0 controls.
+ * (DEL, C1 controls, bidirectional controls, line separators) written as `\uXXXX` escapes, and
+ * the `#` of a workflow command's `##[`: the same JSON value, safe to `cat` and to print in CI.
+ * JSON.stringify already escapes C0 controls.
  */
 const JSON_RAW_CONTROL = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 export function escapeJsonText(json: string): string {
-  return json.replace(JSON_RAW_CONTROL, unicodeEscape);
+  // `##[` starts a GitHub workflow command anywhere in a line; `\u0023` is the same `#` to a JSON reader.
+  const escaped = json.replace(JSON_RAW_CONTROL, unicodeEscape);
+  return escaped.includes('##[') ? escaped.replaceAll('##[', '#\\u0023[') : escaped;
 }

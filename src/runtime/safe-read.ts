@@ -82,6 +82,11 @@ function kindOf(info: import('node:fs').Stats): string {
  * is one line (a CouldNotRunError) naming the file and the rule, never its content.
  */
 export async function readNamedFile(file: string, options: NamedFileOptions): Promise<string> {
+  return (await readNamedBytes(file, options)).toString('utf8');
+}
+
+/** As `readNamedFile`, the bytes as they are (a PKCS#12 file, a DER certificate). */
+export async function readNamedBytes(file: string, options: NamedFileOptions): Promise<Buffer> {
   const shown = options.shown ?? file;
   const root = realFolder(options.root ?? namedFileRoot());
   const maxBytes = options.maxBytes ?? NAMED_FILE_MAX_BYTES;
@@ -111,7 +116,7 @@ export async function readNamedFile(file: string, options: NamedFileOptions): Pr
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(refuse(`not read within ${timeoutMs / 1000} s`)), timeoutMs);
   });
-  const read = async (): Promise<string> => {
+  const read = async (): Promise<Buffer> => {
     // O_NONBLOCK: a file swapped for a FIFO after the check above does not hang the open; O_NOFOLLOW:
     // nor is it swapped for a symbolic link.
     const handle = await open(real, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
@@ -131,7 +136,7 @@ export async function readNamedFile(file: string, options: NamedFileOptions): Pr
         length += bytesRead;
       }
       if (length > maxBytes) throw refuse(`it is over the limit of ${megabytes(maxBytes)}`);
-      return buffer.subarray(0, length).toString('utf8');
+      return buffer.subarray(0, length);
     } finally {
       await handle.close();
     }

@@ -1,11 +1,14 @@
 /**
  * A description's text cannot be turned against the reader of vottur's output: a path key that
  * holds line breaks and GitHub workflow commands, or terminal escape sequences, is shown escaped
- * in the terminal (stylish) and in GitHub output, and starts no command in the CI log.
+ * in the terminal (stylish) and in GitHub output, and starts no command in the CI log, in every
+ * format printed to standard output (JUnit and HTML carry the text as a character reference the
+ * parser reads back, JSON as a `\u` escape of the same value).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { XMLParser } from 'fast-xml-parser';
 import { afterAll, describe, expect, it } from 'vitest';
 import { vottur } from './run.js';
 
@@ -35,6 +38,35 @@ describe('hostile text in a description', () => {
           lines.filter((line) => line && !/^::(error|warning|notice) /.test(line) && !line.startsWith('vottur: ')),
         ).toEqual([]);
       expect(lines.some((line) => /^\s*::stop-commands::/.test(line))).toBe(false);
+    },
+  );
+});
+
+describe('workflow commands in a description, printed in every format', () => {
+  const commands = {
+    openapi: '3.0.3',
+    info: { title: 'T\n::stop-commands::tok\n  ::add-mask::x\n##[error]forged', version: '1.0.0' },
+    paths: {
+      '/v1/a\n::error file=x::forged': {
+        get: { summary: 'x\n::warning::y', responses: { '200': { description: 'ok' } } },
+      },
+    },
+  };
+  writeFileSync(join(dir, 'commands.json'), JSON.stringify(commands));
+
+  it.each(['junit', 'html', 'json', 'sarif', 'gitlab', 'markdown', 'stylish'])(
+    '--format %s on standard output: no line starts a workflow command, none holds ##[',
+    async (format) => {
+      const result = await vottur(['lint', 'commands.json', '--format', format], { cwd: dir });
+      expect(result.code).toBe(1);
+      const lines = result.stdout.split('\n');
+      expect(lines.filter((line) => /^\s*::/.test(line) || line.includes('##['))).toEqual([]);
+      if (format === 'junit') {
+        // The same text to an XML reader: the reference is decoded, the command is still in the message.
+        const parsed = JSON.stringify(new XMLParser({ ignoreAttributes: false }).parse(result.stdout));
+        expect(parsed).toContain('::error file=x::forged');
+      }
+      if (format === 'json') expect(JSON.stringify(JSON.parse(result.stdout))).toContain('##[error]forged');
     },
   );
 });

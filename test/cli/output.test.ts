@@ -13,6 +13,7 @@ import {
   readFileSync,
   readdirSync,
   statSync,
+  symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -222,6 +223,58 @@ describe('--output', () => {
     ).toBe(1);
     expect(readdirSync(dir).sort()).toEqual(['first.json', 'missing']);
     expect(readdirSync(join(dir, 'missing'))).toEqual(['second.sarif']);
+  });
+});
+
+describe('--output: where and in what format', () => {
+  it('alone takes the format its name implies (.json, .sarif, .xml, .html, .md); another name gets stylish', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vottur-by-name-'));
+    for (const [name, starts] of [
+      ['out.json', /^\{\n {2}"tool"/],
+      ['out.sarif', /^\{\n {2}"\$schema": "https:\/\/.*sarif/],
+      ['out.xml', /^<\?xml /],
+      ['out.html', /^<!doctype html>/],
+      ['out.md', /^#/],
+      ['out.txt', /^fixtures\/rules\/platform-no-404\/fail\.yaml\n/],
+    ] as const) {
+      const result = await vottur(['lint', MANY, '--output', join(dir, name)]);
+      expect(result.code, result.stderr).toBe(1);
+      expect(readFileSync(join(dir, name), 'utf8')).toMatch(starts);
+    }
+  });
+
+  it('writes to a character device (/dev/null) and leaves it one', async () => {
+    const result = await vottur(['lint', MANY, '--format', 'json', '--output', '/dev/null']);
+    expect(result.stderr).toMatch(/^vottur: failed: .*; report in \/dev\/null\n$/);
+    expect(result.code).toBe(1);
+    expect(statSync('/dev/null').isCharacterDevice()).toBe(true);
+  });
+
+  it('refuses a folder of the repository that leads outside it through a symbolic link, writing nothing', async () => {
+    const repo = mkdtempSync(join(tmpdir(), 'vottur-out-repo-'));
+    const outside = mkdtempSync(join(tmpdir(), 'vottur-out-outside-'));
+    mkdirSync(join(repo, '.git'));
+    writeFileSync(join(repo, 'api.yaml'), readFileSync(join(ROOT, MANY)));
+    symlinkSync(outside, join(repo, 'reports'));
+    symlinkSync('/dev/null', join(repo, 'null.json'));
+    for (const output of ['reports/x.sarif', 'null.json']) {
+      const result = await vottur(['lint', 'api.yaml', '--gate', '--format', 'sarif', '--output', output], {
+        cwd: repo,
+      });
+      expect(result.code).toBe(2);
+      expect(result.stderr).toMatch(
+        new RegExp(
+          `^vottur: cannot write ${output.replace('.', '\\.')}: it leads outside the repository \\(to .*\\) through a symbolic link; .*nothing was written\n$`,
+        ),
+      );
+    }
+    expect(readdirSync(outside)).toEqual([]);
+    // Named outright, a path outside the repository is the operator's choice.
+    const direct = await vottur(['lint', 'api.yaml', '--format', 'sarif', '--output', join(outside, 'x.sarif')], {
+      cwd: repo,
+    });
+    expect(direct.code).toBe(1);
+    expect(readdirSync(outside)).toEqual(['x.sarif']);
   });
 });
 

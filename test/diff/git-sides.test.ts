@@ -46,19 +46,24 @@ beforeAll(() => {
 });
 
 describe('git sides of a diff', () => {
-  it('a committed file named like REF:path is refused as ambiguous, not read', async () => {
+  it('REF:path is always read through git: a committed file of that name is never the base', async () => {
     mkdirSync(join(repo, 'origin'), { recursive: true });
-    // The team's own "base": everything removed would read as no change against itself.
-    writeFileSync(join(repo, 'origin', 'main:api.yaml'), description('1.0.0'));
-    const result = await vottur(['diff', 'origin/main:api.yaml', 'api.yaml'], { cwd: repo });
-    expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(
-      /^vottur: origin\/main:api\.yaml is ambiguous: it is both a file in the working folder and origin\/main:api\.yaml in git/,
+    // The team's own "base": the revision with every path removed would read as no change.
+    writeFileSync(join(repo, 'origin', 'main:api.yaml'), description('1.0.0').replace(/paths:[^]*$/, 'paths: {}\n'));
+    const fromGit = await vottur(['diff', 'origin/main:api.yaml', 'api.yaml', '-f', 'json'], { cwd: repo });
+    expect(fromGit.code, fromGit.stderr).toBe(0);
+    expect((JSON.parse(fromGit.stdout) as { findings: unknown[] }).findings).toEqual([]);
+    // As a depth-1 clone has it: no origin/main. One line naming the ref and how to fetch it, exit 2.
+    const shallow = await vottur(['diff', 'origin/missing:api.yaml', 'api.yaml'], { cwd: repo });
+    expect(shallow.code).toBe(2);
+    expect(shallow.stderr).toMatch(
+      /^vottur: origin\/missing:api\.yaml: the git ref origin\/missing is not in this clone .*git fetch.*\n$/,
     );
+    writeFileSync(join(repo, 'origin', 'missing:api.yaml'), description('1.0.0'));
+    expect((await vottur(['diff', 'origin/missing:api.yaml', 'api.yaml'], { cwd: repo })).code).toBe(2);
+    // The file itself, named as a file.
+    expect((await vottur(['diff', './origin/missing:api.yaml', 'api.yaml'], { cwd: repo })).code).toBe(0);
     rmSync(join(repo, 'origin'), { recursive: true });
-    // Without the file, the same name is git's.
-    const fromGit = await vottur(['diff', 'origin/main:api.yaml', 'api.yaml'], { cwd: repo });
-    expect(fromGit.code).toBe(0);
   });
 
   it('a ref that starts with "-" is refused, never passed to git as an option', async () => {

@@ -73,9 +73,16 @@ describe("the policy's judgements", () => {
   });
 
   it('secrets and hosts', () => {
-    expect(secretEnvAllowed('VOTTUR_TOKEN', undefined)).toBe(true);
-    expect(secretEnvAllowed('CI_DEPLOY_SECRET', undefined)).toBe(false);
-    expect(secretEnvAllowed('CI_DEPLOY_SECRET', { ...gatePolicy(), secretEnv: ['CI_DEPLOY_SECRET'] })).toBe(true);
+    expect(secretEnvAllowed('bearerEnv', 'VOTTUR_TOKEN', undefined)).toBe(true);
+    expect(secretEnvAllowed('bearerEnv', 'CI_DEPLOY_SECRET', undefined)).toBe(false);
+    // Under a policy: only the exact variable listed for the exact key, VOTTUR_ ones included.
+    expect(secretEnvAllowed('bearerEnv', 'VOTTUR_TOKEN', gatePolicy())).toBe(false);
+    const listing = {
+      ...gatePolicy(),
+      secretEnv: { bearerEnv: ['CI_DEPLOY_SECRET'], clientSecretEnv: [], passphraseEnv: [] },
+    };
+    expect(secretEnvAllowed('bearerEnv', 'CI_DEPLOY_SECRET', listing)).toBe(true);
+    expect(secretEnvAllowed('clientSecretEnv', 'CI_DEPLOY_SECRET', listing)).toBe(false);
     for (const url of ['http://localhost:3000', 'http://127.0.0.1/x', 'http://[::1]:8080', 'http://api.localhost'])
       expect(isLoopback(url), url).toBe(true);
     for (const url of ['http://10.0.0.1', 'http://localhost.example.com', 'http://127.0.0.1.nip.io'])

@@ -288,6 +288,54 @@ describe("secrets sent to the repository's server", () => {
     expect(policyMessages(report, 'policy-secret-refused').join('\n')).toMatch(/AWS_SECRET_ACCESS_KEY/);
   });
 
+  it("under --gate a VOTTUR_ variable is not the repository's to pick: bearerEnv: VOTTUR_CERT_PASSPHRASE is not read", async () => {
+    seen.length = 0;
+    config('contract:\n  bearerEnv: VOTTUR_CERT_PASSPHRASE\n');
+    const { report } = await json(['test', ...args, '--server', url, '--gate'], { VOTTUR_CERT_PASSPHRASE: secret });
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.join('\n')).not.toContain(secret);
+    expect(policyMessages(report, 'policy-secret-refused')).toEqual([
+      expect.stringContaining('`contract.bearerEnv: VOTTUR_CERT_PASSPHRASE` in vottur.config.yaml was not read'),
+    ]);
+    // A policy that lists the exact variable for the exact key lets it through.
+    seen.length = 0;
+    write('secret-policy.yaml', 'secrets:\n  bearerEnv: [VOTTUR_TOKEN]\n');
+    config('contract:\n  bearerEnv: VOTTUR_TOKEN\n');
+    await json(['test', ...args, '--server', url, '--policy', 'secret-policy.yaml'], { VOTTUR_TOKEN: secret });
+    expect(seen.join('\n')).toContain(`Bearer ${secret}`);
+    seen.length = 0;
+    config('contract:\n  clientSecretEnv: VOTTUR_TOKEN\n  tokenUrl: https://example.invalid/token\n');
+    const other = await json(['test', ...args, '--server', url, '--policy', 'secret-policy.yaml'], {
+      VOTTUR_TOKEN: secret,
+    });
+    expect(policyMessages(other.report, 'policy-secret-refused').join('\n')).toContain('clientSecretEnv: VOTTUR_TOKEN');
+  }, 120_000);
+
+  it("under --gate the operator's client secret goes to no token URL of the configuration, not even on the --server host", async () => {
+    seen.length = 0;
+    config(`contract:\n  tokenUrl: ${url}/token\n  clientId: ci\n`);
+    const { report } = await json(['test', ...args, '--server', url, '--gate'], { VOTTUR_CLIENT_SECRET: secret });
+    expect(seen.join('\n')).not.toContain(secret);
+    expect(seen.some((line) => line.startsWith('token body'))).toBe(false);
+    expect(policyMessages(report, 'policy-server-refused').join('\n')).toMatch(
+      /contract\.tokenUrl: http:\/\/127\.0\.0\.1:\d+\/token` in vottur\.config\.yaml was not used/,
+    );
+  });
+
+  it('under --gate contract.tls is not used: TLS files come from the command line', async () => {
+    config('contract:\n  tls:\n    ca: /dev/zero\n');
+    const { report } = await json(['test', ...args, '--server', url, '--gate']);
+    expect(policyMessages(report, 'policy-secret-refused')).toEqual([
+      expect.stringContaining('`contract.tls` in vottur.config.yaml was not used'),
+    ]);
+    // Without a policy the file is read as every named file: one outside the repository is refused in one line.
+    const own = await vottur(['test', ...args, '--server', url], { cwd: dir });
+    expect(own.code).toBe(2);
+    expect(own.stderr).toMatch(
+      /^vottur: cannot read the CA certificate \(--ca\) \/dev\/zero: it is outside the repository/,
+    );
+  }, 120_000);
+
   it('credentials never go over plain HTTP to another machine', async () => {
     const result = await vottur(
       ['test', 'bad.yaml', '--server', 'http://api.example.invalid', '--bearer', 'x', '--no-config'],
@@ -332,6 +380,32 @@ describe('acceptances the revision writes for itself', () => {
       ]),
     );
     expect(report.configuration!.accepted.every((a) => !a.honoured)).toBe(true);
+  });
+
+  it('a refused acceptance counts in the headline of every format: breaking, and the version does not allow it', async () => {
+    config('');
+    write('accept-all.yaml', '- { rule: diff-path-removed, pointer: /paths, reason: ok }\n');
+    for (const args of [
+      ['diff', 'base.yaml', 'revision.yaml', '--gate'],
+      ['diff', 'base.yaml', 'plain-revision.yaml', '--accept', 'accept-all.yaml', '--gate'],
+    ]) {
+      const { code, report } = await json(args);
+      expect(code).toBe(1);
+      const outcome = (
+        report as unknown as { diff: { counts: { breaking: number }; allowed: boolean; verdict: string } }
+      ).diff;
+      expect(outcome.counts.breaking).toBe(1);
+      expect(outcome.allowed).toBe(false);
+      // The major-version rule sees the change it was told was accepted.
+      expect(ruleIds(report)).toContain('platform-version-breaking-without-major');
+      const stylish = await vottur(args, { cwd: dir });
+      expect(stylish.stdout).toMatch(/✖ 1 change: 1 breaking, .*does not allow these changes/);
+      expect(stylish.stdout).not.toMatch(/allows these changes|0 breaking/);
+      const markdown = await vottur([...args, '-f', 'markdown'], { cwd: dir });
+      expect(markdown.stdout).toMatch(/does not allow these changes.*\*\* 1 breaking/);
+      const html = await vottur([...args, '-f', 'html'], { cwd: dir });
+      expect(html.stdout).toMatch(/id="diff-verdict" data-breaking="1" data-version-ok="false"/);
+    }
   });
 
   it('an accept entry with pointer "" (every node) is refused: a rule is never accepted everywhere', async () => {
@@ -437,6 +511,37 @@ describe('suppressions and baselines the repository writes', () => {
     expect(policyMessages(report, 'policy-baseline-refused').length).toBeGreaterThan(0);
     expect(report.configuration!.baseline!.entries.every((e) => !e.honoured)).toBe(true);
     expect(report.configuration!.files.map((f) => f.kind)).toEqual(expect.arrayContaining(['config', 'baseline']));
+  });
+
+  it('over several documents, each baseline refusal is filed against its own document, none lost', async () => {
+    config('');
+    copyFileSync(join(ROOT, 'fixtures/rules/platform-no-404/fail.yaml'), join(dir, 'first.yaml'));
+    copyFileSync(join(ROOT, 'fixtures/rules/platform-no-404/fail.yaml'), join(dir, 'second.yaml'));
+    const update = await vottur(
+      ['lint', 'first.yaml', 'second.yaml', '--update-baseline', '--baseline', 'two-baseline.json'],
+      { cwd: dir },
+    );
+    expect(update.code).toBe(0);
+    config('baseline: two-baseline.json\n');
+    const refusals = (report: JsonReport) =>
+      report.findings.filter((f) => f.ruleId === 'policy-baseline-refused') as Array<
+        JsonReport['findings'][number] & { document: string }
+      >;
+    const alone = await Promise.all(
+      ['first.yaml', 'second.yaml'].map(async (file) => refusals((await json(['lint', file, '--gate'])).report)),
+    );
+    const { report } = await json(['lint', 'first.yaml', 'second.yaml', '--gate']);
+    const together = refusals(report);
+    expect(alone[0].length).toBeGreaterThan(0);
+    expect(together).toHaveLength(alone[0].length + alone[1].length);
+    for (const [index, file] of ['first.yaml', 'second.yaml'].entries()) {
+      const own = together.filter((f) => f.document === file);
+      expect(own.map((f) => f.message).sort()).toEqual(alone[index].map((f) => f.message).sort());
+      expect(own.every((f) => f.message.includes(` in ${file} of two-baseline.json`))).toBe(true);
+    }
+    // Each document's score counts its own refusals: the two identical documents score the same.
+    const [first, second] = report.score.byDocument;
+    expect(first.score).toBe(second.score);
   });
 
   it('the same baseline passed by the operator on the command line counts under --gate', async () => {

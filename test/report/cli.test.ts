@@ -185,3 +185,53 @@ describe('--format and --output pairing', () => {
     }
   });
 });
+
+describe('vottur report on a saved record that claims a gate', () => {
+  /** A saved lint report that says it ran under --gate with an operator's baseline holding every finding back. */
+  function claiming(): string {
+    const report = lintReport();
+    const saved = {
+      ...report,
+      findings: report.findings.map((finding) => ({ ...finding, baselineState: 'unchanged' as const })),
+      configuration: {
+        policy: { name: 'gate' },
+        files: [],
+        rules: [],
+        extends: [],
+        suppressions: [],
+        accepted: [],
+        baseline: {
+          file: 'baseline.json',
+          given: 'command line' as const,
+          entries: report.findings.map((f) => ({
+            rule: f.ruleId,
+            document: f.document,
+            pointer: f.pointer,
+            honoured: true,
+          })),
+        },
+      },
+    };
+    const file = join(dir, 'claims-gate.json');
+    writeFileSync(file, formatJson(saved, CONTEXT));
+    return file;
+  }
+
+  it('says the record is claimed, and never prints "policy gate" for a gate it did not run', async () => {
+    const { stdout } = await run([claiming()]);
+    expect(stdout).toContain(
+      'Configuration (claimed by the saved report, not verified): a policy (gate) the saved report claims, not run;',
+    );
+    expect(stdout).not.toMatch(/policy gate/);
+    const json = JSON.parse((await run([claiming(), '--format', 'json'])).stdout);
+    expect(json.configuration).toMatchObject({ claimed: true, policy: { name: 'gate', claimed: true } });
+  });
+
+  it('under --gate a saved baseline it cannot verify holds nothing back: the findings count and the run fails', async () => {
+    const { code, stdout } = await run([claiming(), '--gate']);
+    expect(code).toBe(1);
+    expect(stdout).not.toMatch(/100\/100 \(A\)/);
+    expect(stdout).toMatch(/policy-baseline-refused/);
+    expect(stdout).toContain('Configuration (claimed by the saved report, not verified): policy gate (--gate);');
+  });
+});

@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:https';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -102,8 +103,21 @@ describe('loadTlsMaterial refuses bad material in one line', () => {
 
   it('a missing file', async () => {
     expect(await refusal({ cert: join(folder, 'nope.pem'), key: files.clientKey })).toBe(
-      `--cert ${join(folder, 'nope.pem')}: no such file`,
+      `cannot read the certificate (--cert) ${join(folder, 'nope.pem')}: no such file`,
     );
+  });
+
+  it("a device, a FIFO, and (for a configuration's files) a file outside the repository: one line, no hang", async () => {
+    execFileSync('mkfifo', [join(folder, 'fifo.pem')]);
+    expect(await refusal({ ca: '/dev/zero' })).toBe(
+      'cannot read the CA certificate (--ca) /dev/zero: it is a device, not a regular file',
+    );
+    expect(await refusal({ ca: join(folder, 'fifo.pem') })).toMatch(/it is a FIFO, not a regular file$/);
+    const repository = mkdtempSync(join(tmpdir(), 'vottur-tls-repo-'));
+    expect(await refusal({ ca: files.caCert, root: repository })).toMatch(
+      /^cannot read the CA certificate \(--ca\) .*: it is outside the repository/,
+    );
+    rmSync(repository, { recursive: true, force: true });
   });
 
   it('a PEM certificate without its key, and a key without a certificate', async () => {

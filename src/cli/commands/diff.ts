@@ -69,6 +69,8 @@ export function registerDiff(program: Command): void {
       accept,
       allowRemoteRefs: options.allowRemoteRefs,
       ...(level ? { level } : {}),
+      // An acceptance the policy refuses counts inside the diff, so its classes and verdict agree with the exit code.
+      ...(run.policy ? { mayAccept: (ruleId: string) => run.mayAccept(ruleId) } : {}),
     });
     // Every acceptance is listed; under a policy, one it does not allow counts again.
     const judged = run.judgeAcceptances(report, acceptedBy(accepted, accept));

@@ -50,6 +50,14 @@ export async function runReport(
     only !== undefined && others.length === 0
       ? only
       : mergeReports(reports, { tool: toolInfo(), ...(io.now ? { now: io.now } : {}) });
+  // A saved record is what its report claims: shown as claimed, and a policy it names as not run here.
+  if (report.configuration) {
+    const { policy, ...rest } = report.configuration;
+    report = {
+      ...report,
+      configuration: { ...rest, ...(policy ? { policy: { ...policy, claimed: true } } : {}), claimed: true },
+    };
+  }
   // Under a policy, what the saved reports' repositories held back is judged again.
   if (options.policy !== undefined || options.gate || process.env.VOTTUR_POLICY) {
     const [{ policyFor }, { rejudgeSaved }] = await Promise.all([

@@ -44,10 +44,18 @@ function baselineMatches(entries: NonNullable<RunConfiguration['baseline']>['ent
 /** Every item of the record, in a fixed order: policy, files, rules, extends, suppressions, baseline, acceptances. */
 export function configurationItems(configuration: RunConfiguration): ConfigurationItem[] {
   const items: ConfigurationItem[] = [];
+  if (configuration.claimed)
+    items.push({
+      kind: 'file',
+      text: 'As the saved report claims it (vottur report did not verify what follows)',
+      honoured: true,
+    });
   if (configuration.policy)
     items.push({
       kind: 'policy',
-      text: `Policy: ${configuration.policy.name === 'gate' ? 'the built-in gate policy (--gate)' : configuration.policy.name}`,
+      text: configuration.policy.claimed
+        ? `Policy ${configuration.policy.name}: claimed by the saved report, not run by vottur report`
+        : `Policy: ${configuration.policy.name === 'gate' ? 'the built-in gate policy (--gate)' : configuration.policy.name}`,
       honoured: true,
     });
   for (const file of configuration.files)
@@ -172,7 +180,11 @@ export function configurationLine(report: Report): string | undefined {
     return n > 0 ? ` (${n} refused by the policy)` : '';
   };
   if (configuration.policy)
-    parts.push(`policy ${configuration.policy.name === 'gate' ? 'gate (--gate)' : configuration.policy.name}`);
+    parts.push(
+      configuration.policy.claimed
+        ? `a policy (${configuration.policy.name}) the saved report claims, not run`
+        : `policy ${configuration.policy.name === 'gate' ? 'gate (--gate)' : configuration.policy.name}`,
+    );
   const files = configuration.files
     .filter((file) => file.kind !== 'policy')
     .map((file) => `${file.path} (sha256 ${file.sha256.slice(0, 12)})`);
@@ -198,7 +210,8 @@ export function configurationLine(report: Report): string | undefined {
       `${count(configuration.accepted.length, 'change accepted', 'changes accepted')}${refused(configuration.accepted)}`,
     );
   // File paths and rule names are the repository's words: one line, no control character, no CI command.
-  return parts.length > 0 ? neutraliseCommands(escapeLine(`Configuration: ${parts.join('; ')}.`)) : undefined;
+  const heading = configuration.claimed ? 'Configuration (claimed by the saved report, not verified)' : 'Configuration';
+  return parts.length > 0 ? neutraliseCommands(escapeLine(`${heading}: ${parts.join('; ')}.`)) : undefined;
 }
 
 /** The gate's score and, where it differs in kind, the absolute one, for the one-line formats. */

@@ -22,7 +22,7 @@ import {
   visibleReport,
 } from './common.js';
 import type { FormatContext } from './types.js';
-import { escapeControls, escapedView } from '../../runtime/escape.js';
+import { escapeControls, escapedView, neutraliseMarkupCommands } from '../../runtime/escape.js';
 
 /** The XML library (its CommonJS build), loaded on first use: every `vottur` run imports the formatters, few write JUnit. */
 let builderClass: typeof XmlBuilderClass | undefined;
@@ -316,7 +316,8 @@ export function formatJunit(input: Report, context: FormatContext): string {
     suppressEmptyNode: true,
     processEntities: true,
   });
-  return `${builder.build(document).trimEnd()}\n`;
+  // A CI log shows standard output line by line: a description's `::add-mask::` must start no command.
+  return `${neutraliseMarkupCommands(builder.build(document).trimEnd())}\n`;
 }
 
 /** An operation's coverage as JUnit properties: requests per phase, statuses and inputs exercised. */
