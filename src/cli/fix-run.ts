@@ -100,3 +100,61 @@ export async function runFixes(patterns: string[], options: FixRunOptions, io: C
     );
   return { applied, files: changedFiles };
 }
+
+/**
+ * `--fix-overlay <file>`: the fixes `--fix` would apply to one single-file description, written as an
+ * OpenAPI Overlay 1.0.0 document instead of to the description (which is left as it is).
+ */
+export async function writeFixOverlay(
+  patterns: string[],
+  options: FixRunOptions,
+  output: string,
+  io: CliIo = {},
+): Promise<number> {
+  const cwd = io.cwd ?? process.cwd();
+  const { expandPatterns, isPathless, lintLoadedDescription } = await import('../lint/files.js');
+  const files = await expandPatterns(patterns, cwd);
+  const [file, ...others] = files;
+  if (file === undefined || others.length > 0 || isPathless(file))
+    throw new CouldNotRunError(
+      `--fix-overlay writes the fixes of one description file (an overlay patches one document); ${file === undefined ? 'none was given' : others.length > 0 ? `${files.length} were given` : `${file} is not a file`}`,
+    );
+  const { fixDescription } = await import('../fix/index.js');
+  const { fixOverlay } = await import('../fix/overlay.js');
+  const yaml = await import('yaml');
+  const { shownPath } = await import('../report/source.js');
+  const settings = await (await documentSettingsFor(options, io))(file);
+  const outcome = await fixDescription(file, {
+    cwd,
+    allowRemoteRefs: options.allowRemoteRefs,
+    findingsOf: async (_file, loaded) =>
+      (await configured(await lintLoadedDescription(loaded, { cwd, ...(settings ? { settings } : {}) }), options, io))
+        .findings,
+  });
+  const [root] = outcome.original.keys();
+  if (root === undefined) throw new Error(`the fix of ${file} kept no original text`);
+  const elsewhere = [...outcome.changed.keys()].filter((uri) => uri !== root);
+  if (elsewhere.length > 0)
+    throw new CouldNotRunError(
+      `--fix-overlay: the fixes change ${elsewhere.length} file${elsewhere.length === 1 ? '' : 's'} the description references (${elsewhere.map((uri) => shownPath(cwd, uri)).join(', ')}), and an overlay patches one document; bundle the description first, or use --fix. Nothing was written`,
+    );
+  const before: unknown = yaml.parse(outcome.original.get(root) ?? '');
+  const after: unknown = yaml.parse(outcome.changed.get(root) ?? outcome.original.get(root) ?? '');
+  const shown = shownPath(cwd, root).split('\\').join('/');
+  const overlay = fixOverlay({
+    before,
+    after,
+    fixes: outcome.applied,
+    title: `vottur fixes for ${shown}`,
+    extends: shown,
+  });
+  writeFileAtomically(
+    (await import('node:path')).resolve(cwd, output),
+    `${JSON.stringify(overlay, null, 2)}\n`,
+    output,
+  );
+  stderrOf(io)(
+    `${errorLine(`wrote ${output}: ${overlay.actions.length} action${overlay.actions.length === 1 ? '' : 's'} for ${outcome.applied.length} fix${outcome.applied.length === 1 ? '' : 'es'} of ${shown}${outcome.withheld.length > 0 ? ` (${outcome.withheld.length} breaking or to review left out)` : ''}`)}\n`,
+  );
+  return overlay.actions.length;
+}

@@ -19,6 +19,8 @@ const COMMANDS: Record<string, () => Promise<(program: Command) => unknown>> = {
   report: async () => (await import('./commands/report.js')).registerReport,
   diff: async () => (await import('./commands/diff.js')).registerDiff,
   catalogue: async () => (await import('./commands/catalogue.js')).registerCatalogue,
+  attest: async () => (await import('./commands/attest.js')).registerAttest,
+  verify: async () => (await import('./commands/attest.js')).registerVerify,
   rules: async () => (await import('./commands/rules.js')).registerRules,
   serve: async () => (await import('./commands/serve.js')).registerServe,
   init: async () => (await import('./commands/init.js')).registerInit,
@@ -50,6 +52,15 @@ const SUMMARIES: Record<string, { usage: string; description: string }> = {
     usage: '[options] <security-server-url> | harvest | report',
     description:
       'harvest every OpenAPI description from an X-Road security server, lint and diff them all, and write the catalogue dashboard',
+  },
+  attest: {
+    usage: '[options] <description>',
+    description:
+      'lint a description under the gate and write a signed record of the verdict (an in-toto Statement in a DSSE envelope)',
+  },
+  verify: {
+    usage: '[options] <attestation> <description>',
+    description: 'check a vottur attestation: signature, the description bytes, tool and ruleset versions',
   },
   report: {
     usage: '[options] <results.json...>',

@@ -36,6 +36,7 @@ export interface LintCommandOptions extends BaselineCommandOptions, PolicyComman
   watch?: boolean;
   fix?: boolean;
   fixDryRun?: boolean;
+  fixOverlay?: string;
 }
 
 /**
@@ -144,7 +145,11 @@ export function registerLint(program: Command): void {
       '--fix',
       'apply the fixes that change nothing for callers (non-breaking or documentation only, by vottur diff), then lint; breaking fixes are listed, never applied',
     )
-    .option('--fix-dry-run', 'print the fixes --fix would apply as a unified diff, and write nothing');
+    .option('--fix-dry-run', 'print the fixes --fix would apply as a unified diff, and write nothing')
+    .option(
+      '--fix-overlay <file>',
+      'write the fixes --fix would apply as an OpenAPI Overlay 1.0.0 document (the description is not changed), then lint',
+    );
   addBaselineOptions(command);
   addPolicyOptions(command);
   addOutputOptions(command, state);
@@ -167,6 +172,12 @@ export function registerLint(program: Command): void {
         '--fix writes to the repository, and a gated run (--gate, --policy, VOTTUR_POLICY) judges it as committed; run --fix without the policy, or --fix-dry-run to see the fixes. Nothing was written',
       );
     }
+    if (options.fixOverlay !== undefined && options.fix)
+      throw new CouldNotRunError(
+        '--fix writes the fixes to the description, --fix-overlay beside it; give one of them',
+      );
+    if (options.fixOverlay !== undefined)
+      await (await import('../fix-run.js')).writeFixOverlay(files, options, options.fixOverlay);
     if (options.fix) await (await import('../fix-run.js')).runFixes(files, options);
     const targets = takeOutputTargets(state);
     const { lintFiles, parseShard, TimingCollector } = await import('../../lint/files.js');

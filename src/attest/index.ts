@@ -1,0 +1,172 @@
+/**
+ * Signed conformance records: `vottur attest` and `vottur verify` are thin wrappers over this.
+ * The lint run itself is the caller's (the same run and gate as `vottur lint`); this module names the
+ * bytes judged, builds the in-toto Statement, signs it in a DSSE envelope, and checks one.
+ */
+import { readFileSync } from 'node:fs';
+import { relative, sep } from 'node:path';
+import type { KeyObject } from 'node:crypto';
+import { CouldNotRunError, errorMessage } from '../errors.js';
+import { isRemote, loadDescription } from '../lint/load.js';
+import { platformRulesetLinter } from '../lint/lint.js';
+import { gatePolicy } from '../policy/index.js';
+import type { Report, Severity } from '../report/finding.js';
+import { reportExitCode } from '../report/gate.js';
+import { envelopeProblem, signEnvelope, verifyEnvelope, type DsseEnvelope } from './dsse.js';
+import {
+  buildStatement,
+  PAYLOAD_TYPE,
+  rulesetDigest,
+  sha256Hex,
+  statementProblem,
+  type ConformancePredicate,
+  type Statement,
+  type Subject,
+} from './statement.js';
+
+export * from './dsse.js';
+export * from './statement.js';
+
+/**
+ * Every file of a description (the root and each file its `$ref`s reach), named as the report names
+ * documents (relative to `cwd`, `/`-separated; URLs as given) with the SHA-256 of its bytes on disk.
+ * The root comes first.
+ */
+export async function describeSubjects(
+  file: string,
+  options: { cwd: string; allowRemoteRefs?: boolean },
+): Promise<Subject[]> {
+  const loaded = await loadDescription(file, { allowRemoteRefs: options.allowRemoteRefs });
+  const uris = [loaded.rootUri, ...[...loaded.files.keys()].filter((uri) => uri !== loaded.rootUri).sort()];
+  return uris.map((uri) => {
+    const source = loaded.files.get(uri);
+    // The bytes on disk, not the parsed text: a byte-order mark or line endings are part of what was judged.
+    const bytes = isRemote(uri) ? Buffer.from(source?.text ?? '', 'utf8') : readFileSync(uri);
+    const name = isRemote(uri) ? uri : relative(options.cwd, uri).split(sep).join('/');
+    return { name, digest: { sha256: sha256Hex(bytes) } };
+  });
+}
+
+/** vottur's own ruleset as this installation has it. */
+export async function currentRuleset(): Promise<{ name: string; rules: number; sha256: string }> {
+  return { name: 'vottur', ...rulesetDigest((await platformRulesetLinter()).rules) };
+}
+
+/** The policy the report ran under, with a digest (the built-in `gate` by its defaults' JSON). */
+export function policyRecord(report: Report): ConformancePredicate['policy'] {
+  const policy = report.configuration?.policy;
+  if (!policy) return undefined;
+  const sha256 = policy.sha256 ?? sha256Hex(JSON.stringify(gatePolicy()));
+  return { name: policy.name, ...(policy.file !== undefined ? { file: policy.file } : {}), sha256 };
+}
+
+export interface GateThresholds {
+  failSeverity: Severity;
+  minScore?: number;
+}
+
+export function verdictOf(report: Report, gate: GateThresholds): 'pass' | 'fail' {
+  return reportExitCode(report, gate) === 0 ? 'pass' : 'fail';
+}
+
+export async function createAttestation(input: {
+  report: Report;
+  subjects: Subject[];
+  gate: GateThresholds;
+  privateKey: KeyObject;
+}): Promise<{ envelope: DsseEnvelope; statement: Statement }> {
+  const policy = policyRecord(input.report);
+  const statement = buildStatement({
+    subjects: input.subjects,
+    report: input.report,
+    ruleset: await currentRuleset(),
+    ...(policy ? { policy } : {}),
+    gate: { ...input.gate, verdict: verdictOf(input.report, input.gate) },
+  });
+  const payload = Buffer.from(JSON.stringify(statement), 'utf8');
+  return { envelope: signEnvelope(PAYLOAD_TYPE, payload, input.privateKey), statement };
+}
+
+/** An envelope from the text of an attestation file, or a one-line refusal (exit 2: nothing to verify). */
+export function parseEnvelope(text: string, shown: string): DsseEnvelope {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new CouldNotRunError(`${shown} is not JSON (${errorMessage(error)}); give the file vottur attest wrote`);
+  }
+  const problem = envelopeProblem(value);
+  if (problem !== undefined) throw new CouldNotRunError(`${shown} is not a DSSE envelope: ${problem}`);
+  return value as DsseEnvelope;
+}
+
+export interface Verification {
+  /** The statement, once its signature verified; undefined when it did not. */
+  statement?: Statement;
+  /** What does not hold, one line each; empty when the attestation verifies. */
+  problems: string[];
+}
+
+/**
+ * Checks the signature, then that the statement is vottur's, that the description's files are the
+ * bytes it names (the same files, the same digests), and that this vottur and its ruleset are the
+ * ones that signed. Nothing in an unverified payload is trusted or reported.
+ */
+export async function verifyAttestation(input: {
+  envelope: DsseEnvelope;
+  publicKey: KeyObject;
+  subjects: Subject[];
+  tool: { name: string; version: string };
+}): Promise<Verification> {
+  if (input.envelope.payloadType !== PAYLOAD_TYPE)
+    return { problems: [`the payload type is ${input.envelope.payloadType}, not ${PAYLOAD_TYPE}`] };
+  const payload = verifyEnvelope(input.envelope, input.publicKey);
+  if (payload === undefined) return { problems: ['the signature does not verify with the given public key'] };
+  let statement: unknown;
+  try {
+    statement = JSON.parse(payload.toString('utf8'));
+  } catch {
+    return { problems: ['the signed payload is not JSON'] };
+  }
+  const shape = statementProblem(statement);
+  if (shape !== undefined) return { problems: [shape] };
+  const signed = statement as Statement;
+  const problems: string[] = [];
+  const attested = new Map(signed.subject.map((subject) => [subject.name, subject.digest.sha256]));
+  for (const subject of input.subjects) {
+    const digest = attested.get(subject.name);
+    if (digest === undefined) problems.push(`${subject.name} is not a subject of the attestation`);
+    else if (digest !== subject.digest.sha256)
+      problems.push(
+        `${subject.name} changed since it was attested (sha256 ${subject.digest.sha256}, attested ${digest})`,
+      );
+  }
+  const present = new Set(input.subjects.map((subject) => subject.name));
+  for (const name of attested.keys())
+    if (!present.has(name)) problems.push(`${name} was attested but is not part of the description now`);
+  const { tool, ruleset } = signed.predicate;
+  if (tool.name !== input.tool.name || tool.version !== input.tool.version)
+    problems.push(`attested by ${tool.name} ${tool.version}, this is ${input.tool.name} ${input.tool.version}`);
+  const current = await currentRuleset();
+  if (ruleset.sha256 !== current.sha256)
+    problems.push(
+      `the ruleset changed since the attestation (${ruleset.rules} rules, sha256 ${ruleset.sha256.slice(0, 12)}…; now ${current.rules} rules, ${current.sha256.slice(0, 12)}…)`,
+    );
+  return { statement: signed, problems };
+}
+
+/** Whether a new run under the attested thresholds reaches the attested verdict. */
+export function recheck(
+  statement: Statement,
+  report: Report,
+): { holds: boolean; attested: 'pass' | 'fail'; now: 'pass' | 'fail'; score: number } {
+  const { failSeverity, minScore } = statement.predicate.gate;
+  const now = verdictOf(report, { failSeverity, ...(minScore !== undefined ? { minScore } : {}) });
+  const { score } = buildStatement({
+    subjects: statement.subject,
+    report,
+    ruleset: statement.predicate.ruleset,
+    gate: { failSeverity, verdict: now },
+  }).predicate.score;
+  return { holds: now === statement.predicate.gate.verdict, attested: statement.predicate.gate.verdict, now, score };
+}
