@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { resolve as resolvePath } from 'node:path';
 import { stringify as stringifyYaml } from 'yaml';
 import { CouldNotRunError, errorMessage } from '../errors.js';
-import { encodePointer } from '../../rulesets/lib/openapi/pointer.js';
+import { decodePointer, encodePointer, pointerToRef } from '../../rulesets/lib/openapi/pointer.js';
 import { XROAD_MAX_DESCRIPTION_SIZE } from '../../rulesets/rules/platform-xroad-registrable.js';
 import { isRemote, loadDescription, rootFile, type LoadOptions } from './load.js';
 
@@ -43,6 +43,24 @@ function keyOf(url: string): string {
   if (isRemote(url)) return url.replace(/#.*$/, '');
   const path = url.startsWith('file:') ? fileURLToPath(url.replace(/#.*$/, '')) : url.replace(/#.*$/, '');
   return resolvePath(path);
+}
+
+/**
+ * json-schema-ref-parser writes an internal `$ref` as the bare JSON pointer (`#/paths/~1v2~1keys~1{id}`),
+ * but a `$ref` is a URI reference, whose fragment cannot hold `{`, `}` or a space: such a bundle
+ * fails OpenAPI's own schema (`platform-openapi-valid`). Each is rewritten percent-encoded, the
+ * form vottur's loader writes, and which every reader decodes back to the same pointer.
+ */
+function internalRefsAsUris(data: unknown): void {
+  const stack: unknown[] = [data];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (node === null || typeof node !== 'object') continue;
+    const record = node as Record<string, unknown>;
+    if (typeof record.$ref === 'string' && record.$ref.startsWith('#'))
+      record.$ref = pointerToRef(decodePointer(record.$ref));
+    for (const value of Object.values(record)) stack.push(value);
+  }
 }
 
 export async function bundleDescription(file: string, options: BundleOptions = {}): Promise<BundleResult> {
@@ -86,6 +104,7 @@ export async function bundleDescription(file: string, options: BundleOptions = {
   } catch (error) {
     throw new CouldNotRunError(`cannot bundle ${file}: ${errorMessage(error).split('\n')[0]}`);
   }
+  internalRefsAsUris(bundled);
   const format = options.format ?? rootFile(loaded).kind;
   const text =
     format === 'json'
