@@ -17,7 +17,10 @@ import { stringify as stringifyYaml } from 'yaml';
 import { CouldNotRunError, errorMessage } from '../errors.js';
 import { decodePointer, encodePointer, pointerToRef } from '../../rulesets/lib/openapi/pointer.js';
 import { XROAD_MAX_DESCRIPTION_SIZE } from '../../rulesets/rules/platform-xroad-registrable.js';
+import type SwaggerParserType from '@apidevtools/swagger-parser';
 import { isRemote, loadDescription, rootFile, type LoadOptions } from './load.js';
+
+type SwaggerParserOptions = SwaggerParserType.Options;
 
 export type BundleFormat = 'yaml' | 'json';
 
@@ -83,7 +86,7 @@ export async function bundleDescription(file: string, options: BundleOptions = {
   const { default: SwaggerParser } = await import('@apidevtools/swagger-parser');
   let bundled: unknown;
   try {
-    bundled = await SwaggerParser.bundle(loaded.rootUri, {
+    const parserOptions: SwaggerParserOptions = {
       resolve: {
         // Neither the disk nor the network: only what the loader read.
         file: false,
@@ -100,7 +103,8 @@ export async function bundleDescription(file: string, options: BundleOptions = {
           },
         },
       },
-    } as never);
+    };
+    bundled = await SwaggerParser.bundle(loaded.rootUri, parserOptions);
   } catch (error) {
     throw new CouldNotRunError(`cannot bundle ${file}: ${errorMessage(error).split('\n')[0]}`);
   }
