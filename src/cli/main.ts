@@ -18,6 +18,7 @@ const COMMANDS: Record<string, () => Promise<(program: Command) => unknown>> = {
   test: async () => (await import('./commands/test.js')).registerTest,
   report: async () => (await import('./commands/report.js')).registerReport,
   diff: async () => (await import('./commands/diff.js')).registerDiff,
+  bundle: async () => (await import('./commands/bundle.js')).registerBundle,
   catalogue: async () => (await import('./commands/catalogue.js')).registerCatalogue,
   attest: async () => (await import('./commands/attest.js')).registerAttest,
   verify: async () => (await import('./commands/attest.js')).registerVerify,
@@ -47,6 +48,11 @@ const SUMMARIES: Record<string, { usage: string; description: string }> = {
     usage: '[options] <base> <revision>',
     description:
       'compare two versions of a description: breaking changes, changelog, and the platform versioning rules',
+  },
+  bundle: {
+    usage: '[options] <description>',
+    description:
+      'write a multi-file description as one self-contained document, for registering with an X-Road security server',
   },
   catalogue: {
     usage: '[options] <security-server-url> | harvest | report',
