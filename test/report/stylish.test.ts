@@ -115,7 +115,7 @@ describe('stylish format', () => {
     const report = sampleReport();
     const requests = report.operations!.reduce((sum, op) => sum + op.requests, 0);
     const coverage = { percent: 50, operations: [], requests: requests - 1, phases: ['examples'], seed: 7 };
-    const text = formatStylish({ ...report, coverage } as unknown as typeof report, CONTEXT);
+    const text = formatStylish({ ...report, coverage }, CONTEXT);
     expect(text).toContain(`tested with ${requests} requests (1 of them by Dredd)`);
     expect(text).toContain(`${requests - 1} requests of the phases examples`);
   });
