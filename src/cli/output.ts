@@ -19,6 +19,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { counts, heldBackView, isDiffReport, summarise, type Report } from '../report/finding.js';
 import { absoluteScore, scoreLabel, scoreReport } from '../report/score.js';
+import { diffCountsText, versionVerdict } from '../report/formatters/diff.js';
 import { FORMAT_NAMES, isFormatName, loadFormat, type FormatName } from '../report/formatters/names.js';
 import type { FormatContext } from '../report/formatters/types.js';
 import { CouldNotRunError, errorCode, errorMessage } from '../errors.js';
@@ -270,10 +271,36 @@ export function verdictLine(report: Report, exit: number, targets: readonly Outp
   const documents = `${shown.documents.length} document${shown.documents.length === 1 ? '' : 's'}`;
   const counts = `${summary.error} error${summary.error === 1 ? '' : 's'}, ${summary.warn} warning${summary.warn === 1 ? '' : 's'}, ${summary.info} info, ${summary.hint} hint${summary.hint === 1 ? '' : 's'}`;
   const outcome = isDiffReport(shown)
-    ? `${total} change${total === 1 ? '' : 's'} (${counts})`
+    ? diffOutcome(shown)
     : `${total} problem${total === 1 ? '' : 's'} (${counts}) in ${documents}, ${scoreLabel(scoreReport(shown)).replace(/^Score/, 'score')}`;
   const files = targets.flatMap((target) => (target.output === undefined ? [] : [target.output]));
   return `${exit === 0 ? 'passed' : 'failed'}: ${outcome}; report${files.length === 1 ? '' : 's'} in ${files.join(', ')}`;
+}
+
+/**
+ * A diff's outcome in the report's own words: the changes per class as stylish counts them, then
+ * the versioning findings apart (they are about the version number, not changes to the API), then
+ * the version verdict: `2 changes: 0 breaking, 1 needing review, …; 1 versioning finding (1 warning); version …`.
+ */
+function diffOutcome(report: Report): string {
+  const changes = report.findings.filter((finding) => finding.changeClass !== undefined).length;
+  const versioning = report.findings.filter((finding) => finding.changeClass === undefined);
+  const severities = summarise(versioning);
+  const parts = (
+    [
+      [severities.error, 'error'],
+      [severities.warn, 'warning'],
+      [severities.info, 'info'],
+      [severities.hint, 'hint'],
+    ] as const
+  )
+    .filter(([n]) => n > 0)
+    .map(([n, word]) => `${n} ${word}${n === 1 || word === 'info' ? '' : 's'}`);
+  const versioningText =
+    versioning.length === 0
+      ? 'no versioning findings'
+      : `${versioning.length} versioning finding${versioning.length === 1 ? '' : 's'} (${parts.join(', ')})`;
+  return `${changes} change${changes === 1 ? '' : 's'}: ${diffCountsText(report)}; ${versioningText}; ${versionVerdict(report).text}`;
 }
 
 /**

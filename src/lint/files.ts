@@ -16,6 +16,7 @@ import type { TimingEntry } from '../../rulesets/lib/timing.js';
 import { CouldNotRunError, errorLine } from '../errors.js';
 import { VOTTUR_OWN_FILES } from '../paths.js';
 import { sortFindings, UNREADABLE_RULE, type Finding, type Report, type RuleMeta } from '../report/finding.js';
+import { shownPath } from '../report/source.js';
 import { toolInfo } from '../version.js';
 import type { Linter, LintDocumentOptions, LintedDocument } from './lint.js';
 import type { LoadedDescription } from './load.js';
@@ -312,7 +313,9 @@ export async function lintLoadedDescription(
  * others, and the message is the one-line reason.
  */
 export function unreadableDocument(file: string, cwd: string, reason: string): LintedDocument {
-  const path = isPathless(file) ? file : relative(cwd, resolve(cwd, file)).split(sep).join('/');
+  // Named as every other document of the run is (shownPath): an absolute path outside the working
+  // directory stays absolute, not `../../work/…` beside documents shown as `/work/…`.
+  const path = isPathless(file) ? file : shownPath(cwd, resolve(cwd, file)).split(sep).join('/');
   return {
     document: { path },
     findings: [

@@ -15,6 +15,7 @@
  */
 import { readFile, realpath, stat } from 'node:fs/promises';
 import { dirname, extname, isAbsolute, relative, resolve as resolvePath, sep } from 'node:path';
+import { shownPath } from '../report/source.js';
 import { createRequire } from 'node:module';
 import { DiagnosticSeverity, type IParserResult, type IRange } from '@stoplight/types';
 import { CouldNotRunError, errorCode, errorMessage } from '../errors.js';
@@ -294,7 +295,7 @@ export async function loadDescription(file: string, given: LoadOptions = {}): Pr
     text = await readStdin(budget, options.maxRemoteBytes ?? MAX_REMOTE_BYTES);
   } else {
     const absolute = resolvePath(file);
-    display = relative(process.cwd(), absolute) || file;
+    display = shownPath(process.cwd(), absolute);
     // Paths stay as the user wrote them (a symbolic link in them is shown, not resolved); the
     // folder check below compares real paths, so a link cannot lead a `$ref` out of the folder.
     rootUri = absolute;

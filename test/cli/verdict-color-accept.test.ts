@@ -39,12 +39,58 @@ describe('the verdict when every format goes to a file', () => {
     expect(JSON.parse(readFileSync(join(dir, 'out.json'), 'utf8')).findings.length).toBeGreaterThan(0);
   });
 
+  it('for a diff, counts the changes as the report does, the versioning findings apart', async () => {
+    // The line said "3 changes (0 errors, 2 warnings, 1 info)" where the report said "2 changes"
+    // and one versioning finding (issue 40).
+    const base = readFileSync(join(dir, 'api.yaml'), 'utf8');
+    writeFileSync(
+      join(dir, 'v2.yaml'),
+      `${base}  /v1/others:\n    get:\n      responses:\n        '200': { description: ok }\n`,
+    );
+    const result = await vottur(['diff', 'api.yaml', 'v2.yaml', '--format', 'json', '--output', 'diff.json'], {
+      cwd: dir,
+    });
+    const report = JSON.parse(readFileSync(join(dir, 'diff.json'), 'utf8')) as {
+      findings: Array<{ changeClass?: string }>;
+    };
+    const changes = report.findings.filter((finding) => finding.changeClass !== undefined).length;
+    const versioning = report.findings.length - changes;
+    // The other tests glob *.yaml in this folder.
+    rmSync(join(dir, 'v2.yaml'));
+    expect(versioning).toBeGreaterThan(0);
+    expect(result.stderr).toMatch(
+      new RegExp(
+        `^vottur: (passed|failed): ${changes} changes?: \\d+ breaking, \\d+ needing review, \\d+ non-breaking, \\d+ documentation only; ${versioning} versioning findings? \\([^)]+\\); version 1\\.0\\.0 → 1\\.0\\.0[^\\n]*; report in diff\\.json\\n$`,
+      ),
+    );
+  });
+
   it('is not written when a format goes to standard output', async () => {
     const result = await vottur(
       ['lint', 'api.yaml', '--format', 'json', '--output', 'out2.json', '--format', 'stylish'],
       { cwd: dir },
     );
     expect(result.stderr).toBe('');
+  });
+});
+
+describe('the documents of a run outside the working directory', () => {
+  it('are all named by their absolute path, the one that cannot be read too', async () => {
+    // `vottur lint '/work/shared/corpus/catalogue/*'` named SOURCES.md `../../work/…` and the
+    // descriptions `/work/…` (issue 40).
+    const inner = mkdtempSync(join(tmpdir(), 'vottur-elsewhere-'));
+    try {
+      writeFileSync(join(dir, 'NOTES.md'), '# Notes\n\nnot: [a description\n');
+      const result = await vottur(['lint', join(dir, 'api.yaml'), join(dir, 'NOTES.md'), '--format', 'json'], {
+        cwd: inner,
+      });
+      const report = JSON.parse(result.stdout) as { documents: Array<{ path: string }> };
+      expect(report.documents.map((d) => d.path).sort()).toEqual([join(dir, 'NOTES.md'), join(dir, 'api.yaml')].sort());
+      expect(result.stderr).toContain(`${join(dir, 'NOTES.md')}:`);
+      expect(result.stderr).not.toContain('../');
+    } finally {
+      rmSync(inner, { recursive: true, force: true });
+    }
   });
 });
 

@@ -110,13 +110,26 @@ describe('stylish format', () => {
     );
   });
 
+  it("says which of the requests were Dredd's, so the total and the coverage line's add up", () => {
+    // `npm start` printed "tested with 911 requests" and "891 requests of the phases" (issue 40).
+    const report = sampleReport();
+    const requests = report.operations!.reduce((sum, op) => sum + op.requests, 0);
+    const coverage = { percent: 50, operations: [], requests: requests - 1, phases: ['examples'], seed: 7 };
+    const text = formatStylish({ ...report, coverage }, CONTEXT);
+    expect(text).toContain(`tested with ${requests} requests (1 of them by Dredd)`);
+    expect(text).toContain(`${requests - 1} requests of the phases examples`);
+  });
+
   it('says, for a contract run, how many operations and requests were tested', () => {
     const report = sampleReport();
     const lines = formatStylish(report, CONTEXT).trimEnd().split('\n');
     const requests = report.operations!.reduce((sum, op) => sum + op.requests, 0);
     const failing = report.operations!.filter((op) => op.findings > 0).length;
+    // "77 rules checked" matched no count in the docs: it says which kinds they are (issue 40).
+    const lint = report.rules.filter((rule) => rule.source === 'lint').length;
+    expect(lint).toBeGreaterThan(0);
     expect(lines.at(-2)).toBe(
-      `${report.operations!.length} of ${report.operations!.length} operations tested with ${requests} requests, ${failing} with findings; ${report.rules.length} rules checked.`,
+      `${report.operations!.length} of ${report.operations!.length} operations tested with ${requests} requests, ${failing} with findings; ${report.rules.length} rules checked (${lint} lint, ${report.rules.length - lint} contract).`,
     );
     expect(
       formatStylish(

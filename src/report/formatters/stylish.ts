@@ -251,9 +251,13 @@ export function formatStylish(input: Report, context: FormatContext): string {
     const tested = report.operations.length - untested.length;
     const failing = report.operations.filter((op) => op.findings > 0 && op.notTested === undefined).length;
     const outcome = tested === 0 ? '' : failing ? `, ${failing} with findings` : ', all as described';
+    // The coverage line counts the phases' requests only; say here which of the total were Dredd's,
+    // so the two figures add up on screen.
+    const dredd = report.coverage ? requests - report.coverage.requests : 0;
+    const ofWhich = dredd > 0 ? ` (${dredd} of them by Dredd)` : '';
     lines.push(
       colors.dim(
-        `${tested} of ${report.operations.length} operation${report.operations.length === 1 ? '' : 's'} tested with ${requests} request${requests === 1 ? '' : 's'}${outcome}; ${report.rules.length} rules checked.`,
+        `${tested} of ${report.operations.length} operation${report.operations.length === 1 ? '' : 's'} tested with ${requests} request${requests === 1 ? '' : 's'}${ofWhich}${outcome}; ${rulesChecked(report.rules)}.`,
       ),
     );
     if (untested.length > 0) {
@@ -296,4 +300,23 @@ export function formatStylish(input: Report, context: FormatContext): string {
     );
   // A line starting with `::` is a command to a GitHub runner reading this log.
   return `${neutraliseCommandLines(lines.join('\n'))}\n`;
+}
+
+/**
+ * The rules a run checked, by kind: `77 rules checked (49 lint, 28 contract)`. The lint rules are
+ * the description's (vottur's and any ruleset the configuration adds), the others the contract
+ * checks on the server's answers; `vottur rules` lists both.
+ */
+function rulesChecked(rules: Report['rules']): string {
+  const bySource = new Map<string, number>();
+  // The checks on an answer (`response`) are contract checks to the reader, as `vottur rules` groups them.
+  for (const { source } of rules) {
+    const kind = source === 'response' ? 'contract' : source;
+    bySource.set(kind, (bySource.get(kind) ?? 0) + 1);
+  }
+  const order = ['lint', 'contract', 'diff', 'catalogue'];
+  const parts = [...bySource]
+    .sort(([a], [b]) => order.indexOf(a) - order.indexOf(b))
+    .map(([source, n]) => `${n} ${source}`);
+  return `${rules.length} rule${rules.length === 1 ? '' : 's'} checked${parts.length > 1 ? ` (${parts.join(', ')})` : ''}`;
 }
