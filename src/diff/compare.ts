@@ -11,6 +11,7 @@ import { schemaCheckId, SCOPE_DIRECTION, type CheckId, type SchemaChange, type S
 import { SCHEMA_NODE_CHECKS, TREE_CHECKS } from './checks/index.js';
 import {
   diffDescriptionTree,
+  type HeaderDiff,
   type MediaTypeDiff,
   type OperationDiff,
   type ResponseDiff,
@@ -29,7 +30,13 @@ import {
   subschemaChange,
   type SubschemaKeyword,
 } from './shared-decisions.js';
-import { operationLifecycle, parameterLifecycle, propertyLifecycle } from './sunset.js';
+import {
+  isSunsetHeader,
+  operationLifecycle,
+  parameterLifecycle,
+  propertyLifecycle,
+  sunsetHeaderValue,
+} from './sunset.js';
 import { baseAt, diffSchemaNode, equal, revisionAt, type KeywordPair, type SchemaNodeDiff } from './tree.js';
 
 export interface Change {
@@ -72,6 +79,12 @@ class Comparer {
   private readonly visited = new Map<string, { start: number; end: number }>();
   /** The operation whose nodes are walked, named on every change found there. */
   private operation?: { text: string; operationId?: string };
+  /**
+   * Places whose changes the diff-sunset-* checks own while a `Sunset` header is compared: the
+   * keyword its value was read from on each side (and the whole header when the revision drops it),
+   * so one moved, deleted or reformatted sunset is one finding, not also a header enum/const change.
+   */
+  private owned?: { base: JsonPath[]; revision: JsonPath[] };
 
   constructor(
     private readonly base: Document,
@@ -80,6 +93,12 @@ class Comparer {
   ) {}
 
   private add(check: CheckId, path: JsonPath, basePath: JsonPath, message: string): void {
+    if (
+      this.owned &&
+      (this.owned.base.some((prefix) => startsWith(basePath, prefix)) ||
+        this.owned.revision.some((prefix) => startsWith(path, prefix)))
+    )
+      return;
     this.changes.push({
       check,
       path,
@@ -179,12 +198,28 @@ class Comparer {
     const range = this.enter(key);
     this.ask('response', node);
     for (const header of node.headers) {
+      this.owned = this.sunsetOwned(header);
       this.ask('header', header);
       if (header.schema) this.compareSlot(header.schema);
+      this.owned = undefined;
     }
     this.walkContent(node.content);
     for (const link of node.links) this.ask('link', link);
     range.end = this.changes.length;
+  }
+
+  /** What the sunset checks own in a `Sunset` header whose value is read as the sunset (see `owned`). */
+  private sunsetOwned(header: HeaderDiff): { base: JsonPath[]; revision: JsonPath[] } | undefined {
+    if (!isSunsetHeader(header.revisionName ?? header.name)) return undefined;
+    const read = (document: Document, side: HeaderDiff['base']) =>
+      side && isObject(side.value) ? sunsetHeaderValue(document, side.value, side.path) : undefined;
+    const b = read(this.base, header.base);
+    const r = read(this.revision, header.revision);
+    if (!b && !r) return undefined;
+    return {
+      base: [...(b ? [b.keyword] : []), ...(b && !header.revision && header.base ? [header.base.path] : [])],
+      revision: r ? [r.keyword] : [],
+    };
   }
 
   private walkContent(content: MediaTypeDiff[]): void {
@@ -491,4 +526,8 @@ function fingerprintPath(path: JsonPath): string {
 /** `now` is the moment sunsets are judged against. */
 export function compareDescriptions(base: Document, revision: Document, now = new Date()): Comparison {
   return new Comparer(base, revision, now).compare();
+}
+
+function startsWith(path: JsonPath, prefix: JsonPath): boolean {
+  return prefix.length <= path.length && prefix.every((segment, i) => String(segment) === String(path[i]));
 }

@@ -201,5 +201,33 @@ export async function loadSide(spec: string, options: LoadOptions & { cwd?: stri
       `${spec} is neither an OpenAPI 3 description (no "openapi: 3.x" at its top level) nor Swagger 2.0 ("swagger: '2.0'")`,
     );
   }
+  const missing = missingPaths(data);
+  if (missing)
+    throw new CouldNotRunError(
+      `${spec}: ${missing}; fix the description (vottur lint shows every problem) and run again`,
+    );
   return side;
+}
+
+/**
+ * What is wrong when a description has no `paths` object to compare (3.0 requires one; 3.1 one of
+ * `paths`, `webhooks`, `components`). `vottur lint` reports this as platform-openapi-valid, a blocking
+ * finding (nothing else can be checked); a diff of it would compare nothing and say "0 changes …
+ * allows these changes", so like any other description it cannot read, the diff refuses it.
+ */
+function missingPaths(data: Record<string, unknown>): string | undefined {
+  if (isObject(data.paths)) return undefined;
+  if (
+    data.paths === undefined &&
+    /^3\.[1-9]/.test(String(data.openapi)) &&
+    (isObject(data.webhooks) || isObject(data.components))
+  )
+    return undefined;
+  const strays = Object.keys(data).filter((key) => key.startsWith('/'));
+  const hint = strays.length
+    ? ` (${strays.slice(0, 3).join(', ')}${strays.length > 3 ? ', …' : ''} ${strays.length === 1 ? 'sits' : 'sit'} at the top level: indent ${strays.length === 1 ? 'it' : 'them'} under \`paths:\`)`
+    : '';
+  return data.paths === undefined
+    ? `has no \`paths\`${hint}, so there is nothing to compare`
+    : `\`paths\` is not an object${hint}, so there is nothing to compare`;
 }

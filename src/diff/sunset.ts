@@ -3,8 +3,8 @@
  * keeps answering until its sunset, and the platform's design guide (versioning.md) promises at least
  * six months' notice before a version is retired. The sunset is read from where descriptions put
  * it: the `x-sunset` extension (oasdiff's, an RFC 3339 date) on the operation, parameter or schema,
- * and for an operation also a `Sunset` response header (RFC 8594, an HTTP-date) whose example,
- * default, const or single enum value gives the date. The catalogue's own descriptions mark no
+ * for an operation also a `Sunset` response header (RFC 8594, an HTTP-date) whose example,
+ * examples, default, const or single enum value gives the date, and the `x-sunset` of its path item. The catalogue's own descriptions mark no
  * deprecation at all, so these two are what the field uses.
  */
 import { resolve } from '../../rulesets/lib/openapi/resolve.js';
@@ -73,24 +73,63 @@ export function ownSunset(object: JsonObject, path: JsonPath): Sunset | undefine
   return object['x-sunset'] === undefined ? undefined : sunsetAt(object['x-sunset'], [...path, 'x-sunset'], 'x-sunset');
 }
 
-/** The value a `Sunset` header declares: its example, its schema's const, default, example or only enum value. */
-function headerValue(
-  document: Document,
-  header: JsonObject,
-  path: JsonPath,
-): { value: unknown; path: JsonPath } | undefined {
-  if (header.example !== undefined) return { value: header.example, path: [...path, 'example'] };
+/** The value a `Sunset` header declares, where it is, and the keyword that holds it. */
+export interface HeaderValue {
+  value: unknown;
+  path: JsonPath;
+  /**
+   * The keyword the value was read from (`…/schema/enum`, `…/examples`): a change there is a change
+   * of the sunset, which the diff-sunset-* checks judge, not the generic header checks.
+   */
+  keyword: JsonPath;
+}
+
+/**
+ * The value a `Sunset` header declares, read from every place a header carries one: its `example`,
+ * the `value` of an entry of its `examples` map, and its schema's `const`, `default`, `example`, first
+ * `examples` item (3.1) or only `enum` value.
+ */
+export function sunsetHeaderValue(document: Document, header: JsonObject, path: JsonPath): HeaderValue | undefined {
+  if (header.example !== undefined)
+    return { value: header.example, path: [...path, 'example'], keyword: [...path, 'example'] };
+  if (isObject(header.examples))
+    for (const [name, entry] of Object.entries(header.examples)) {
+      const example = resolve(document, entry, [...path, 'examples', name]);
+      if (isObject(example.value) && example.value.value !== undefined)
+        return { value: example.value.value, path: [...example.path, 'value'], keyword: [...path, 'examples'] };
+    }
   const schema = resolve(document, header.schema, [...path, 'schema']);
   if (!isObject(schema.value)) return undefined;
   for (const key of ['const', 'default', 'example'] as const)
-    if (schema.value[key] !== undefined) return { value: schema.value[key], path: [...schema.path, key] };
+    if (schema.value[key] !== undefined)
+      return { value: schema.value[key], path: [...schema.path, key], keyword: [...schema.path, key] };
+  if (isArray(schema.value.examples) && schema.value.examples.length > 0)
+    return {
+      value: schema.value.examples[0],
+      path: [...schema.path, 'examples', 0],
+      keyword: [...schema.path, 'examples'],
+    };
   if (isArray(schema.value.enum) && schema.value.enum.length === 1)
-    return { value: schema.value.enum[0], path: [...schema.path, 'enum', 0] };
+    return { value: schema.value.enum[0], path: [...schema.path, 'enum', 0], keyword: [...schema.path, 'enum'] };
   return undefined;
 }
 
-/** An operation's sunset: its `x-sunset`, else the first `Sunset` response header that states a value. */
-export function operationSunset(document: Document, operation: JsonObject, path: JsonPath): Sunset | undefined {
+/** True for a response header named `Sunset` (header names compare without case). */
+export function isSunsetHeader(name: string): boolean {
+  return name.toLowerCase() === 'sunset';
+}
+
+/**
+ * An operation's sunset: its `x-sunset`, else the first `Sunset` response header that states a
+ * value, else the `x-sunset` of its path item (a path item's sunset applies to each of its
+ * operations that announces none of its own).
+ */
+export function operationSunset(
+  document: Document,
+  operation: JsonObject,
+  path: JsonPath,
+  pathItem?: { item: JsonObject; path: JsonPath },
+): Sunset | undefined {
   const own = ownSunset(operation, path);
   if (own) return own;
   const responses = isObject(operation.responses) ? operation.responses : {};
@@ -98,12 +137,16 @@ export function operationSunset(document: Document, operation: JsonObject, path:
     const response = resolve(document, entry, [...path, 'responses', status]);
     if (!isObject(response.value) || !isObject(response.value.headers)) continue;
     for (const [name, entryHeader] of Object.entries(response.value.headers)) {
-      if (name.toLowerCase() !== 'sunset') continue;
+      if (!isSunsetHeader(name)) continue;
       const header = resolve(document, entryHeader, [...response.path, 'headers', name]);
       if (!isObject(header.value)) continue;
-      const found = headerValue(document, header.value, header.path);
+      const found = sunsetHeaderValue(document, header.value, header.path);
       if (found) return sunsetAt(found.value, found.path, `Sunset header of response ${status}`);
     }
+  }
+  if (pathItem) {
+    const inherited = ownSunset(pathItem.item, pathItem.path);
+    if (inherited) return { ...inherited, source: 'x-sunset of its path item' };
   }
   return undefined;
 }
@@ -129,13 +172,18 @@ export function removedBeforeSunset(node: LifecycleDiff, now: Date): Date | unde
 
 /** An operation's deprecation on both sides. */
 export function operationLifecycle(node: OperationDiff, base: Document, revision: Document): LifecycleDiff {
-  const side = (document: Document, found: OperationDiff['base']): LifecycleSide | undefined => {
+  const side = (
+    document: Document,
+    found: OperationDiff['base'],
+    pathItem: OperationDiff['basePathItem'],
+  ): LifecycleSide | undefined => {
     if (!found) return undefined;
-    const sunset = operationSunset(document, found.operation, found.path);
+    const item = pathItem && isObject(pathItem.item) ? { item: pathItem.item, path: pathItem.path } : undefined;
+    const sunset = operationSunset(document, found.operation, found.path, item);
     return { deprecated: found.operation.deprecated === true, ...(sunset ? { sunset } : {}), path: found.path };
   };
-  const b = side(base, node.base);
-  const r = side(revision, node.revision);
+  const b = side(base, node.base, node.basePathItem);
+  const r = side(revision, node.revision, node.revisionPathItem);
   return {
     thing: 'operation',
     text: `operation ${node.text}`,

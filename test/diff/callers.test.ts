@@ -166,9 +166,68 @@ describe('deprecation and sunset (judged at 2030-01-01)', () => {
       },
     });
     expect(rows(api(header('Sat, 31 Aug 2030 23:59:59 GMT')), gone())).toEqual(['diff-removed-before-sunset breaking']);
+    // The sunset checks own the header's value: the example's change is not also a documentation change.
     expect(rows(api(header('Sat, 31 Aug 2030 23:59:59 GMT')), api(header('Fri, 31 May 2030 23:59:59 GMT')))).toEqual([
-      'diff-schema-description-changed documentation',
       'diff-sunset-moved-earlier breaking',
+    ]);
+  });
+
+  const withHeader = (sunset: Doc): Doc => ({
+    deprecated: true,
+    responses: { '200': { description: 'Old.', headers: { Sunset: sunset } } },
+  });
+  const DATE = 'Sat, 31 Aug 2030 23:59:59 GMT';
+
+  it('reads a Sunset header from every place a header carries its value', () => {
+    const places: Doc[] = [
+      { schema: S, example: DATE },
+      { schema: S, examples: { retire: { value: DATE } } },
+      { schema: S, examples: { retire: { $ref: '#/components/examples/retire' } } },
+      { schema: { type: 'string', examples: [DATE] } },
+      { schema: { type: 'string', const: DATE } },
+      { schema: { type: 'string', default: DATE } },
+      { schema: { type: 'string', example: DATE } },
+      { schema: { type: 'string', enum: [DATE] } },
+    ];
+    for (const place of places) {
+      const base = { ...api(withHeader(place)), components: { examples: { retire: { value: DATE } } } };
+      expect(rows(base, gone()), JSON.stringify(place)).toEqual(['diff-removed-before-sunset breaking']);
+    }
+  });
+
+  it("a path item's x-sunset applies to its operations that announce none of their own", () => {
+    const inPathItem = (sunset: string, operation: Doc = { deprecated: true }) => {
+      const doc = api(operation);
+      doc.paths['/v1/old']['x-sunset'] = sunset;
+      return doc;
+    };
+    expect(rows(inPathItem('2030-12-31'), gone())).toEqual(['diff-removed-before-sunset breaking']);
+    expect(rows(inPathItem('2029-12-31'), gone())).toEqual(['diff-deprecated-operation-removed review']);
+    // The operation's own sunset comes first.
+    expect(rows(inPathItem('2030-12-31', { deprecated: true, 'x-sunset': '2029-12-31' }), gone())).toEqual([
+      'diff-deprecated-operation-removed review',
+    ]);
+  });
+
+  it("once a Sunset header's value is read as the sunset, only the sunset checks judge its change", () => {
+    const later = 'Tue, 31 Dec 2030 23:59:59 GMT';
+    const earlier = 'Fri, 31 May 2030 23:59:59 GMT';
+    for (const keyword of ['enum', 'const'] as const) {
+      const at = (date: string) =>
+        api(withHeader({ schema: { type: 'string', [keyword]: keyword === 'enum' ? [date] : date } }));
+      expect(rows(at(DATE), at(later)), `${keyword} later`).toEqual([]);
+      expect(rows(at(DATE), at(earlier)), `${keyword} earlier`).toEqual(['diff-sunset-moved-earlier breaking']);
+      expect(rows(at(DATE), api({ deprecated: true })), `${keyword} header deleted`).toEqual([
+        'diff-sunset-removed breaking',
+      ]);
+      expect(rows(at(DATE), api(withHeader({ schema: S }))), `${keyword} value deleted`).toEqual([
+        'diff-sunset-removed breaking',
+      ]);
+    }
+    // An enum of several values is no sunset: its changes stay with the header checks.
+    const many = (values: string[]) => api(withHeader({ schema: { type: 'string', enum: values } }));
+    expect(rows(many([DATE, later]), many([DATE, later, earlier]))).toEqual([
+      'diff-response-header-enum-value-added breaking',
     ]);
   });
 

@@ -67,6 +67,28 @@ describe('vottur diff: exit codes and stylish', () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/is neither an OpenAPI 3 description .* nor Swagger 2\.0/);
   });
+
+  // A gate must not pass a description it cannot read: with its paths at the top level (not under
+  // `paths:`) the diff compared nothing and said "0 changes … allows these changes".
+  it('exits 2 with one line for a description with no paths object, naming the stray paths', async () => {
+    const broken = join(work, 'no-paths.yaml');
+    writeFileSync(
+      broken,
+      'openapi: 3.0.3\ninfo: {title: x, version: 2.0.0}\n/v2/users:\n  get:\n    responses:\n      "200": {description: ok}\n',
+    );
+    for (const sides of [
+      [`${ADDITIVE}/base.yaml`, broken],
+      [broken, `${ADDITIVE}/base.yaml`],
+    ]) {
+      const result = await vottur(['diff', ...sides]);
+      expect(result.code).toBe(2);
+      expect(result.stdout).toBe('');
+      expect(result.stderr.trim().split('\n')).toHaveLength(1);
+      expect(result.stderr).toContain(
+        'no-paths.yaml: has no `paths` (/v2/users sits at the top level: indent it under `paths:`)',
+      );
+    }
+  });
 });
 
 describe('vottur diff: formats', () => {

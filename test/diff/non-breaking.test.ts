@@ -1,7 +1,7 @@
 /**
  * Pairs that break nobody (fixtures/diff/non-breaking/<name>/): a new optional parameter, a new
  * response property, a new operation, description edits, reordered keys, YAML ↔ JSON, a `$ref`
- * inlined or extracted. None gives a breaking finding. The pairs are written from the cases
+ * inlined or extracted, a Sunset header's date moved later. None gives a breaking finding. The pairs are written from the cases
  * below (VOTTUR_UPDATE_FIXTURES=1 rewrites them; the test checks the files match).
  */
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -24,6 +24,15 @@ function reorder(value: unknown): unknown {
     );
   return value;
 }
+
+function deprecateWithSunset(d: Doc, value: Doc): void {
+  get(d).deprecated = true;
+  get(d).responses['200'] = {
+    description: 'The profile.',
+    headers: { Sunset: { description: 'When the operation goes (RFC 8594).', schema: { type: 'string', ...value } } },
+  };
+}
+const sunsetSchema = (d: Doc) => get(d).responses['200'].headers.Sunset.schema;
 
 const PAIRS: Record<
   string,
@@ -52,6 +61,21 @@ const PAIRS: Record<
       d.components.schemas.UserProfile.properties.locale.description = 'Locale (ISO 639-1).';
     },
     changes: ['diff-api-description-changed', 'diff-operation-description-changed', 'diff-schema-description-changed'],
+  },
+  // A Sunset header's date moved later (issue 39, W01/W02): callers get more time, and the header's
+  // single enum value or const is the sunset, not a narrowed value the header checks would class.
+  'sunset-header-moved-later': {
+    base: (d) => deprecateWithSunset(d, { enum: ['Sun, 01 Aug 2038 00:00:00 GMT'] }),
+    revision: (d) => void (sunsetSchema(d).enum = ['Wed, 01 Dec 2038 00:00:00 GMT']),
+    changes: [],
+  },
+  'sunset-header-const-moved-later': {
+    base: (d) => {
+      d.openapi = '3.1.0';
+      deprecateWithSunset(d, { const: 'Sun, 01 Aug 2038 00:00:00 GMT' });
+    },
+    revision: (d) => void (sunsetSchema(d).const = 'Wed, 01 Dec 2038 00:00:00 GMT'),
+    changes: [],
   },
   'reordered-keys': { revision: (d) => reorder(d) as Doc, changes: [] },
   'yaml-to-json': { revision: () => undefined, json: true, changes: [] },
