@@ -242,17 +242,18 @@ function contractScore(
   const unattached = findings.filter((f) => f.operation === undefined || !labels.has(f.operation));
   const byCategory = {} as Record<Category, number>;
   const failed = new Set<Category>(unattached.filter(failsGate).map((f) => f.category));
-  const operationRaw = operations.map(() => 1);
+  const operationRaw: number[] = [];
   let passed = 0;
-  for (const [index, operation] of operations.entries()) {
+  for (const operation of operations) {
     const own = findings.filter((f) => f.operation === operation.operation);
     if (operation.notTested === undefined && !own.some(failsGate)) passed++;
+    let product = 1;
     for (const category of CATEGORIES) {
       const inCategory = own.filter((f) => f.category === category);
       if (inCategory.some(failsGate)) failed.add(category);
-      const value = operation.notTested !== undefined || inCategory.some(failsGate) ? 0 : rawScore(inCategory) / 100;
-      operationRaw[index]! *= value;
+      product *= operation.notTested !== undefined || inCategory.some(failsGate) ? 0 : rawScore(inCategory) / 100;
     }
+    operationRaw.push(product);
   }
   for (const category of CATEGORIES) {
     const perOperation = operations.map((operation) => {

@@ -104,7 +104,9 @@ describe('stylish format', () => {
 
   it('ends with a summary line that gives the score and grade', () => {
     const lines = formatStylish(sampleReport(), CONTEXT).trimEnd().split('\n');
-    expect(lines.at(-1)).toBe('✖ 9 problems (4 errors, 4 warnings, 0 info, 1 hint) in 1 document. Score 25/100 (F), 1 of 3 operations pass.');
+    expect(lines.at(-1)).toBe(
+      '✖ 9 problems (4 errors, 4 warnings, 0 info, 1 hint) in 1 document. Score 25/100 (F), 1 of 3 operations pass.',
+    );
     expect(formatStylish(emptyReport(), CONTEXT).trimEnd()).toBe(
       '✔ No problems found in 1 document. Score 100/100 (A).',
     );
