@@ -187,18 +187,18 @@ async function run(
     // Without credentials a secured operation can only be asked for its 401: every other request
     // would fail as a knock-on of that 401, so they are not sent, and one finding says what to pass.
     const notTested = new Map<OperationModel, string>();
+    let credentialsMissing: Finding | undefined;
     if (!credentials.hasCredentials) {
       const secured = description.operations.filter((op) => op.secured);
       if (secured.length > 0) {
         const held = requests.filter((r) => r.op.secured && r.credentials !== 'none');
         for (const op of secured) notTested.set(op, 'no credentials were given');
         requests = requests.filter((r) => !(r.op.secured && r.credentials !== 'none'));
-        findings.push(
-          contractFinding('contract-credentials-missing', description.displayPath, {
-            message: `no credentials were given, and ${secured.length === description.operations.length ? 'every operation requires them' : `${secured.length} of ${description.operations.length} operations ${secured.length === 1 ? 'requires' : 'require'} them`}: ${held.length} request${held.length === 1 ? '' : 's'} that need${held.length === 1 ? 's' : ''} a token ${held.length === 1 ? 'was' : 'were'} not sent, and only the 401 without credentials was checked. Pass --bearer <token>, or --token-url <url> with --client-id <id> (the secret in VOTTUR_CLIENT_SECRET), or --header 'Authorization: …'`,
-            path: ['components', 'securitySchemes'],
-          }),
-        );
+        credentialsMissing = contractFinding('contract-credentials-missing', description.displayPath, {
+          message: `no credentials were given, and ${secured.length === description.operations.length ? 'every operation requires them' : `${secured.length} of ${description.operations.length} operations ${secured.length === 1 ? 'requires' : 'require'} them`}: ${held.length} request${held.length === 1 ? '' : 's'} that need${held.length === 1 ? 's' : ''} a token ${held.length === 1 ? 'was' : 'were'} not sent, and only the 401 without credentials was checked. Pass --bearer <token>, or --token-url <url> with --client-id <id> (the secret in VOTTUR_CLIENT_SECRET), or --header 'Authorization: …'`,
+          path: ['components', 'securitySchemes'],
+        });
+        findings.push(credentialsMissing);
       }
     }
 
@@ -231,6 +231,11 @@ async function run(
       transportFailures.every((e) => !e.outcome.ok && e.outcome.kind === 'unreachable');
     const first = exchanges[0];
     if (allUnreachable && first !== undefined && !first.outcome.ok) {
+      // A server that is down is reported as down: which credentials it would have wanted is
+      // unknown until it answers, so the credentials finding goes and every operation is untested
+      // because of the server.
+      if (credentialsMissing !== undefined) findings.splice(findings.indexOf(credentialsMissing), 1);
+      for (const op of description.operations) notTested.set(op, 'the server could not be reached');
       findings.push(
         contractFinding('contract-unreachable', description.displayPath, {
           message: `cannot reach the server at ${server.href}: ${first.outcome.reason}; none of the ${exchanges.length} requests got an answer. Check --server and that the service is running`,

@@ -13,9 +13,15 @@
  *   leaves 90, two errors 82, and the score never hits 0 however bad the document is (a
  *   document's score is then the product of its category scores, as fractions of 100);
  * - a document that is not OpenAPI 3.0/3.1 (`platform-openapi-3`) scores 0: nothing else could be checked;
- * - after a contract run, a document's score (and each of its category scores) is multiplied by
- *   the share of its operations that were tested: nothing tested is not passed, so a server that
- *   cannot be reached scores 0, and one that answered for 1 of 4 operations at most 25;
+ * - after a contract run, a document is scored per operation: each operation's findings are scored
+ *   by category as above, an operation that fails an error-level check gives 0 for that category
+ *   (and 0 overall), an operation that was not tested 0 everywhere; a document's score (and each
+ *   of its category scores) is the mean over its operations, times the score of the findings tied
+ *   to no operation. So a server answering 500 to every operation scores 0, not 83 (B), and one
+ *   that answered for 1 of 4 operations at most 25;
+ * - a document (and the report) with a contract run that fails the gate (an error-level finding
+ *   counts) is graded F whatever its number, and so is each of its categories with such a finding:
+ *   no grade says "pass" where the exit code says "fail";
  * - the overall score, and each category's overall score, is the mean over the documents.
  * Scores are rounded (half up) to whole numbers only at the end; grades are A ≥ 90, B ≥ 80,
  * C ≥ 70, D ≥ 60, F below.
@@ -106,6 +112,12 @@ export interface CategoryScore {
   summary: Summary;
 }
 
+/** After a contract run: how many operations pass (tested, and no error-level finding counts against them). */
+export interface OperationsPassing {
+  passed: number;
+  total: number;
+}
+
 export interface DocumentScore {
   document: string;
   score: number;
@@ -113,6 +125,8 @@ export interface DocumentScore {
   findings: number;
   summary: Summary;
   byCategory: Record<Category, { score: number; grade: Grade }>;
+  /** After a contract run of this document. */
+  operations?: OperationsPassing;
 }
 
 export interface ReportScore {
@@ -120,6 +134,8 @@ export interface ReportScore {
   grade: Grade;
   byDocument: DocumentScore[];
   byCategory: Record<Category, CategoryScore>;
+  /** After a contract run: over every document. */
+  operations?: OperationsPassing;
 }
 
 export function gradeFor(score: number): Grade {
@@ -200,6 +216,60 @@ export function testedShare(report: Pick<Report, 'operations'>, document: string
   return operations.filter((o) => o.notTested === undefined).length / operations.length;
 }
 
+const failsGate = (finding: Finding): boolean => finding.severity === 'error';
+
+interface ContractScore {
+  raw: number;
+  byCategory: Record<Category, number>;
+  /** Categories in which an error-level finding counts: graded F. */
+  failed: Set<Category>;
+  operations: OperationsPassing;
+}
+
+/**
+ * A document after a contract run, per operation and category: a finding with the label of one of
+ * the document's operations counts against that operation only. An operation scores the product of
+ * its category scores; a category in which it fails an error-level check scores 0, and an
+ * operation not tested scores 0 in every category. The document's score, and each category's, is
+ * the mean over its operations times the score of the findings tied to no operation (the
+ * description's lint findings, `contract-unreachable`).
+ */
+function contractScore(
+  findings: readonly Finding[],
+  operations: ReadonlyArray<{ operation: string; notTested?: string }>,
+): ContractScore {
+  const labels = new Set(operations.map((o) => o.operation));
+  const unattached = findings.filter((f) => f.operation === undefined || !labels.has(f.operation));
+  const byCategory = {} as Record<Category, number>;
+  const failed = new Set<Category>(unattached.filter(failsGate).map((f) => f.category));
+  const operationRaw: number[] = [];
+  let passed = 0;
+  for (const operation of operations) {
+    const own = findings.filter((f) => f.operation === operation.operation);
+    if (operation.notTested === undefined && !own.some(failsGate)) passed++;
+    let product = 1;
+    for (const category of CATEGORIES) {
+      const inCategory = own.filter((f) => f.category === category);
+      if (inCategory.some(failsGate)) failed.add(category);
+      product *= operation.notTested !== undefined || inCategory.some(failsGate) ? 0 : rawScore(inCategory) / 100;
+    }
+    operationRaw.push(product);
+  }
+  for (const category of CATEGORIES) {
+    const perOperation = operations.map((operation) => {
+      const inCategory = findings.filter((f) => f.operation === operation.operation && f.category === category);
+      return operation.notTested !== undefined || inCategory.some(failsGate) ? 0 : rawScore(inCategory);
+    });
+    byCategory[category] = (rawScore(unattached.filter((f) => f.category === category)) * mean(perOperation)) / 100;
+  }
+  return {
+    raw: rawScore(unattached) * mean(operationRaw),
+    byCategory,
+    failed,
+    operations: { passed, total: operations.length },
+  };
+}
+
 export function scoreReport(
   report: Pick<Report, 'documents' | 'findings' | 'rules'> & Partial<Pick<Report, 'operations'>>,
 ): ReportScore {
@@ -221,29 +291,57 @@ export function scoreReport(
 
   const rawByDocument = [...findingsOf].map(([document, findings]) => {
     const blocked = findings.some(isBlocking);
+    const operations = (report.operations ?? []).filter((o) => o.document === document);
+    if (operations.length > 0) {
+      const contract = contractScore(findings, operations);
+      const factor = blocked ? 0 : 1;
+      const byCategory = Object.fromEntries(
+        CATEGORIES.map((category) => [category, factor * contract.byCategory[category]]),
+      ) as Record<Category, number>;
+      return {
+        document,
+        findings,
+        raw: factor * contract.raw,
+        byCategory,
+        failed: contract.failed,
+        operations: contract.operations,
+      };
+    }
     const share = blocked ? 0 : testedShare(report, document);
     const byCategory = Object.fromEntries(
       CATEGORIES.map((category) => [category, share * rawScore(findings.filter((f) => f.category === category))]),
     ) as Record<Category, number>;
-    return { document, findings, raw: share * rawScore(findings), byCategory };
-  });
-
-  const byDocument: DocumentScore[] = rawByDocument.map(({ document, findings, raw, byCategory }) => {
-    const score = round(raw);
     return {
       document,
-      score,
-      grade: gradeFor(score),
-      findings: findings.length,
-      summary: summarise(findings),
-      byCategory: Object.fromEntries(
-        CATEGORIES.map((category) => {
-          const categoryScore = round(byCategory[category]);
-          return [category, { score: categoryScore, grade: gradeFor(categoryScore) }];
-        }),
-      ) as DocumentScore['byCategory'],
+      findings,
+      raw: share * rawScore(findings),
+      byCategory,
+      failed: undefined,
+      operations: undefined,
     };
   });
+  // Graded F where the gate fails: a contract document with an error-level finding, and its categories that have one.
+  const graded = (score: number, fails: boolean): Grade => (fails ? 'F' : gradeFor(score));
+
+  const byDocument: DocumentScore[] = rawByDocument.map(
+    ({ document, findings, raw, byCategory, failed, operations }) => {
+      const score = round(raw);
+      return {
+        document,
+        score,
+        grade: graded(score, failed !== undefined && failed.size > 0),
+        findings: findings.length,
+        summary: summarise(findings),
+        byCategory: Object.fromEntries(
+          CATEGORIES.map((category) => {
+            const categoryScore = round(byCategory[category]);
+            return [category, { score: categoryScore, grade: graded(categoryScore, failed?.has(category) ?? false) }];
+          }),
+        ) as DocumentScore['byCategory'],
+        ...(operations ? { operations } : {}),
+      };
+    },
+  );
 
   const byCategory = Object.fromEntries(
     CATEGORIES.map((category) => {
@@ -253,7 +351,10 @@ export function scoreReport(
         category,
         {
           score,
-          grade: gradeFor(score),
+          grade: graded(
+            score,
+            rawByDocument.some((d) => d.failed?.has(category)),
+          ),
           rules: report.rules.filter((r) => r.category === category).length,
           findings: findings.length,
           summary: summarise(findings),
@@ -263,7 +364,21 @@ export function scoreReport(
   ) as Record<Category, CategoryScore>;
 
   const score = round(mean(rawByDocument.map((d) => d.raw)));
-  return { score, grade: gradeFor(score), byDocument, byCategory };
+  const contracts = rawByDocument.flatMap((d) => (d.operations ? [d.operations] : []));
+  const operations =
+    contracts.length > 0
+      ? contracts.reduce((sum, o) => ({ passed: sum.passed + o.passed, total: sum.total + o.total }))
+      : undefined;
+  return {
+    score,
+    grade: graded(
+      score,
+      rawByDocument.some((d) => d.failed !== undefined && d.failed.size > 0),
+    ),
+    byDocument,
+    byCategory,
+    ...(operations ? { operations } : {}),
+  };
 }
 
 /**
@@ -290,6 +405,13 @@ export function worstDocument(score: Pick<ReportScore, 'byDocument'>): DocumentS
 }
 
 /** `Score 72/100 (C)`: how every text format shows the overall score. */
-export function scoreLabel(score: Pick<ReportScore, 'score' | 'grade'>): string {
-  return `Score ${score.score}/100 (${score.grade})`;
+export function scoreLabel(
+  score: Pick<ReportScore, 'score' | 'grade'> & Partial<Pick<ReportScore, 'operations'>>,
+): string {
+  return `Score ${score.score}/100 (${score.grade})${score.operations ? `, ${operationsPassLabel(score.operations)}` : ''}`;
+}
+
+/** `3 of 4 operations pass`: after a contract run, beside the score. */
+export function operationsPassLabel(operations: OperationsPassing): string {
+  return `${operations.passed} of ${operations.total} operation${operations.total === 1 ? '' : 's'} pass${operations.total === 1 ? 'es' : ''}`;
 }

@@ -158,7 +158,7 @@ describe('a contract run scores what it tested', () => {
       process.exitCode = previous;
     }
     expect(stdout).toMatch(/0 of 2 operations tested/);
-    expect(stdout).toMatch(/Score 0\/100 \(F\)\.\n$/);
+    expect(stdout).toMatch(/Score 0\/100 \(F\), 0 of 2 operations pass\.\n$/);
   });
 });
 

@@ -66,7 +66,9 @@ describe('github format', () => {
       '`example` is `010130-****`, a national identifier with a hyphen; write ten digits: `010130****`.\nRule documentation: https://github.com/vottur/vottur/blob/main/docs/rules/platform-national-id-format.md',
     );
     expect(annotations.find((a) => a.properties.title === 'platform-security-schemes')!.command).toBe('notice');
-    expect(other).toEqual(['vottur: Score 59/100 (F); 4 errors, 4 warnings, 0 info, 1 hint in 1 document.']);
+    expect(other).toEqual([
+      'vottur: Score 25/100 (F), 1 of 3 operations pass; 4 errors, 4 warnings, 0 info, 1 hint in 1 document.',
+    ]);
   });
 
   it('places contract findings on their operation in the description file', () => {

@@ -45,8 +45,8 @@ describe('html format (markup)', () => {
   });
 
   it('has the score and grade, per document, the chart, the operations and every finding', () => {
-    expect(html).toContain('data-score="59" data-grade="F"');
-    expect(html).toContain('Score 59/100 (F)');
+    expect(html).toContain('data-score="25" data-grade="F"');
+    expect(html).toContain('Score 25/100 (F), 1 of 3 operations pass');
     expect(html).toMatch(/<div class="document" data-document="test\/report\/fixtures\/user-profile.yaml">/);
     expect(html).toContain('<svg id="category-chart"');
     expect(html.match(/<tr class="finding"/g)).toHaveLength(9);

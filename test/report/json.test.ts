@@ -83,8 +83,8 @@ describe('json format', () => {
     ]);
     expect(value.tool).toEqual({ name: 'vottur', version: '0.1.0' });
     expect(value.summary).toEqual({ error: 4, warn: 4, info: 0, hint: 1 });
-    expect(value.score).toMatchObject({ score: 59, grade: 'F' });
-    expect(value.score.byCategory['data-format']).toMatchObject({ score: 72, grade: 'C', rules: 4 });
+    expect(value.score).toMatchObject({ score: 25, grade: 'F' });
+    expect(value.score.byCategory['data-format']).toMatchObject({ score: 54, grade: 'F', rules: 4 });
     expect(value.findings).toHaveLength(9);
     expect(value.findings[1]).toMatchObject({
       ruleId: 'platform-national-id-format',

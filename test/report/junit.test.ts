@@ -141,9 +141,9 @@ describe('junit format', () => {
 
   it('carries the score and grade as suite properties', () => {
     const { suites } = parse(sampleReport());
-    expect(property(suites[0], 'vottur.score')).toBe('59');
+    expect(property(suites[0], 'vottur.score')).toBe('25');
     expect(property(suites[0], 'vottur.grade')).toBe('F');
-    expect(property(suites[0], 'vottur.document.score')).toBe('59');
+    expect(property(suites[0], 'vottur.document.score')).toBe('25');
     expect(property(suites[0], 'vottur.source')).toBe('lint');
     expect(property(suites[2], 'vottur.operationId')).toBe('getActorProfiles');
     expect(property(suites[2], 'vottur.requests')).toBe('1');

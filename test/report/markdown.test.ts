@@ -56,7 +56,7 @@ describe('markdown format', () => {
     expect(plain(title.tokens)).toBe('vottur report: User Profile Service v2.1.0');
     const summary = tokens.find((t) => t.type === 'paragraph') as Tokens.Paragraph;
     expect(plain(summary.tokens)).toBe(
-      '<STRONG:Score 59/100 (F)>: 4 errors, 4 warnings, 0 info, 1 hint in 1 document.',
+      '<STRONG:Score 25/100 (F), 1 of 3 operations pass>: 4 errors, 4 warnings, 0 info, 1 hint in 1 document.',
     );
     expect(headings(tokens).map((h) => plain(h.tokens))).toEqual([
       'vottur report: User Profile Service v2.1.0',
@@ -65,9 +65,9 @@ describe('markdown format', () => {
       'Contract results',
       'Findings',
       'Documentation: 94 (A)',
-      'Data formats: 72 (C)',
+      'Data formats: 54 (F)',
       'Naming: 97 (A)',
-      'Methods: 90 (A)',
+      'Methods: 67 (F)',
       'Security: 100 (A)',
     ]);
   });
@@ -109,14 +109,14 @@ describe('markdown format', () => {
       'Hints',
     ]);
     expect(documents.rows.map((row) => row.map((c) => plain(c.tokens)))).toEqual([
-      [`\`${DOCUMENT}\``, 'User Profile Service', '2.1.0', '59', 'F', '4', '4', '0', '1'],
+      [`\`${DOCUMENT}\``, 'User Profile Service', '2.1.0', '25', 'F', '4', '4', '0', '1'],
     ]);
     const categories = tableAfter(tokens, 'Categories');
     expect(categories.rows.map((row) => [row[0].text, row[1].text, row[2].text])).toEqual([
       ['Documentation', '94', 'A'],
-      ['Data formats', '72', 'C'],
+      ['Data formats', '54', 'F'],
       ['Naming', '97', 'A'],
-      ['Methods', '90', 'A'],
+      ['Methods', '67', 'F'],
       ['Errors', '100', 'A'],
       ['Security', '100', 'A'],
     ]);
@@ -131,7 +131,7 @@ describe('markdown format', () => {
   it('lists findings per category, most severe first, linking each rule to its documentation', () => {
     const report = sampleReport();
     const tokens = tokensOf(formatMarkdown(report, CONTEXT));
-    const data = tableAfter(tokens, 'Data formats: 72 (C)');
+    const data = tableAfter(tokens, 'Data formats: 54 (F)');
     expect(data.header.map((c) => c.text)).toEqual(['Severity', 'Rule', 'Message', 'Location']);
     expect(data.rows.map((row) => row[0].text)).toEqual(['🔴 error', '🔴 error', '🔴 error', '🟠 warning']);
     const links = data.rows.map((row) => row[1].tokens[0] as Tokens.Link);

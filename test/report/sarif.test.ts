@@ -41,7 +41,7 @@ describe('sarif format', () => {
       'contract-status-code': 'error',
     });
     expect(log.runs[0].properties).toMatchObject({
-      score: 59,
+      score: 25,
       grade: 'F',
       summary: { error: 4, warn: 4, info: 0, hint: 1 },
     });

@@ -9,7 +9,7 @@ import type { Finding, Report } from '../../src/report/finding.js';
 import { belowMinScore, reportExitCode } from '../../src/report/gate.js';
 import { addFailSeverityOption, addMinScoreOption, parseMinScore } from '../../src/cli/options.js';
 import { gradeFor, rulePenalty, scoreForPenalty, scoreReport } from '../../src/report/score.js';
-import { DOCUMENT, emptyReport, LINT_FINDINGS, sampleReport } from './sample.js';
+import { DOCUMENT, emptyReport, LINT_FINDINGS, lintReport, sampleReport } from './sample.js';
 
 function findingOf(
   ruleId: string,
@@ -99,30 +99,42 @@ describe('score', () => {
 
   it('scores the sample report per document, per category and overall', () => {
     const score = scoreReport(sampleReport());
-    // data-format: national-id 10 + date 10 + response-national-id 10 + content-type 3 = 33
-    // documentation: 3 + 3 = 6; naming 3; methods 10; security (hint) 0; errors 0. P = 52.
+    // A contract report, scored per operation (docs/score.md): of its 3 operations, GET
+    // /v2/users/{nationalId} and GET /v2/actor-profiles each fail an error-level check (in
+    // data-format and in methods); DELETE passes. The findings tied to no operation (lint) cost as
+    // in a lint run: P = 29, e^-0.29 = 74.8.
     expect(score.byCategory['data-format']).toMatchObject({
-      score: 72,
-      grade: 'C',
+      score: 54,
+      grade: 'F',
       rules: 4,
       findings: 4,
       summary: { error: 3, warn: 1, info: 0, hint: 0 },
     });
     expect(score.byCategory.documentation).toMatchObject({ score: 94, grade: 'A', findings: 2 });
     expect(score.byCategory.naming.score).toBe(97);
-    expect(score.byCategory.methods.score).toBe(90);
+    expect(score.byCategory.methods).toMatchObject({ score: 67, grade: 'F' }); // (1 + 0 + 1) / 3
     expect(score.byCategory.security).toMatchObject({ score: 100, findings: 1, summary: { hint: 1 } });
     expect(score.byCategory.errors).toMatchObject({ score: 100, rules: 1, findings: 0 });
-    expect(score.score).toBe(59); // 100·e^-0.52 = 59.45
+    expect(score.score).toBe(25); // 74.8 (lint) × 1 of 3 operations passing = 24.9
     expect(score.grade).toBe('F');
+    expect(score.operations).toEqual({ passed: 1, total: 3 });
     expect(score.byDocument).toHaveLength(1);
     expect(score.byDocument[0]).toMatchObject({
       document: DOCUMENT,
-      score: 59,
+      score: 25,
       findings: 9,
       summary: { error: 4, warn: 4, info: 0, hint: 1 },
+      operations: { passed: 1, total: 3 },
     });
-    expect(score.byDocument[0].byCategory['data-format']).toEqual({ score: 72, grade: 'C' });
+    expect(score.byDocument[0].byCategory['data-format']).toEqual({ score: 54, grade: 'F' });
+  });
+
+  it('scores a lint report of the same description as one list of findings, as before', () => {
+    // Two errors and three warnings of five rules, a hint: P = 29, 100·e^-0.29 = 74.8.
+    const score = scoreReport(lintReport());
+    expect(score).toMatchObject({ score: 75, grade: 'C' });
+    expect(score.operations).toBeUndefined();
+    expect(score.byCategory['data-format']).toMatchObject({ score: 82, grade: 'B' }); // two errors: e^-0.2
   });
 
   it('averages documents, and counts a rule separately in each document', () => {
@@ -159,10 +171,10 @@ describe('exit code gate', () => {
   });
 
   it('fails below the minimum score and at the fail severity', () => {
-    const report = sampleReport(); // score 59, has errors
+    const report = sampleReport(); // score 25, has errors
     expect(belowMinScore(report, undefined)).toBe(false);
-    expect(belowMinScore(report, 59)).toBe(false);
-    expect(belowMinScore(report, 60)).toBe(true);
+    expect(belowMinScore(report, 25)).toBe(false);
+    expect(belowMinScore(report, 26)).toBe(true);
     expect(reportExitCode(report)).toBe(1);
     const warningsOnly: Report = { ...report, findings: LINT_FINDINGS.filter((f) => f.severity !== 'error') };
     expect(reportExitCode(warningsOnly, { failSeverity: 'error' })).toBe(0);

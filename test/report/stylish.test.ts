@@ -104,7 +104,9 @@ describe('stylish format', () => {
 
   it('ends with a summary line that gives the score and grade', () => {
     const lines = formatStylish(sampleReport(), CONTEXT).trimEnd().split('\n');
-    expect(lines.at(-1)).toBe('✖ 9 problems (4 errors, 4 warnings, 0 info, 1 hint) in 1 document. Score 59/100 (F).');
+    expect(lines.at(-1)).toBe(
+      '✖ 9 problems (4 errors, 4 warnings, 0 info, 1 hint) in 1 document. Score 25/100 (F), 1 of 3 operations pass.',
+    );
     expect(formatStylish(emptyReport(), CONTEXT).trimEnd()).toBe(
       '✔ No problems found in 1 document. Score 100/100 (A).',
     );
@@ -159,7 +161,7 @@ describe('stylish format', () => {
       CONTEXT,
     );
     expect(all).toContain(`0 of ${operations.length} operations tested with`);
-    expect(all).toMatch(/Score 0\/100 \(F\)\.\n$/);
+    expect(all).toMatch(/Score 0\/100 \(F\), 0 of \d+ operations pass\.\n$/);
   });
 
   it('colours only when asked', () => {
@@ -203,7 +205,7 @@ describe('stylish format', () => {
     expect(line).toContain('--max-problems 0');
     // The summary still counts every finding.
     expect(text.trimEnd().split('\n').at(-1)).toBe(
-      '✖ 9 problems (4 errors, 4 warnings, 0 info, 1 hint) in 1 document. Score 59/100 (F).',
+      '✖ 9 problems (4 errors, 4 warnings, 0 info, 1 hint) in 1 document. Score 25/100 (F), 1 of 3 operations pass.',
     );
     expect(formatStylish(report, { ...CONTEXT, maxProblems: 9 })).not.toContain('… and');
   });

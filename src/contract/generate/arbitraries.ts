@@ -5,7 +5,7 @@
  * generating, the seeding and the shrinking of a failing case to the smallest one that still fails.
  */
 import fc, { type Arbitrary } from 'fast-check';
-import { nationalIdCheckDigit } from '../../../rulesets/lib/conventions.js';
+import { hasValidCheckDigit, nationalIdCheckDigit } from '../../../rulesets/lib/conventions.js';
 import { coverageCases } from './cases.js';
 import { safeMatches, type FlatSchema } from './schema.js';
 import { unicodeString } from './unicode.js';
@@ -165,4 +165,32 @@ export function invalidArbitrary(schema: FlatSchema): Arbitrary<unknown> | undef
   }
   const all = [...(fixed.length > 0 ? [fc.constantFrom(...fixed)] : []), ...generated];
   return all.length === 0 ? undefined : fc.oneof(...all);
+}
+
+/**
+ * What an invalid value breaks, as a noun a message can name (`query:limit's maximum 100`): the
+ * first constraint of the schema the value fails, in the order a validator reads them. A national
+ * identifier of the schema's form whose check digit is wrong breaks the check digit, not "its
+ * schema": the schema accepts it.
+ */
+export function brokenConstraint(schema: FlatSchema, value: unknown): string {
+  const type = schema.types.find((t) => t !== 'null');
+  if (schema.enum && schema.enum.length > 0 && !schema.enum.includes(value)) return 'enum';
+  if (type === 'integer' || type === 'number') {
+    const number = typeof value === 'number' ? value : Number.NaN;
+    if (Number.isNaN(number) || (type === 'integer' && !Number.isInteger(number))) return `type (${type})`;
+    if (schema.maximum !== undefined && number > schema.maximum) return `maximum ${schema.maximum}`;
+    if (schema.minimum !== undefined && number < schema.minimum) return `minimum ${schema.minimum}`;
+    return 'schema';
+  }
+  if (type === 'boolean') return 'type (boolean)';
+  if (typeof value !== 'string') return type ? `type (${type})` : 'schema';
+  const length = [...value].length;
+  if (schema.maxLength !== undefined && length > schema.maxLength) return `maxLength ${schema.maxLength}`;
+  if (schema.minLength !== undefined && length < schema.minLength) return `minLength ${schema.minLength}`;
+  if (schema.pattern !== undefined && safeMatches(schema.pattern, value) === false) return `pattern ${schema.pattern}`;
+  if (schema.nationalId)
+    return /^\d{10}$/.test(value) && !hasValidCheckDigit(value) ? 'check digit' : 'form (ten digits)';
+  if (schema.format !== undefined) return `format ${schema.format}`;
+  return 'schema';
 }

@@ -6,6 +6,7 @@
  */
 import type { Arbitrary } from 'fast-check';
 import type { AnswerCheckId, Verdict } from '../answers/index.js';
+import { brokenConstraint } from '../generate/arbitraries.js';
 import { fuzzCases, invalidCases, validCases, type GeneratedCase } from '../generate/fuzz.js';
 import type { PhaseContext, PhaseOperation, TaggedRequest } from './context.js';
 import { buildRequest, type Input } from './inputs.js';
@@ -32,8 +33,18 @@ export function fuzzRequest(
   const detail =
     answer === 'missing-required-input'
       ? { input: (invalid ?? '').replace(MISSING, '') }
-      : { input: invalid ?? '', constraint: 'its schema' };
+      : { input: invalid ?? '', constraint: brokenConstraintOf(inputs, invalid, generated.values) };
   return { request, answer, detail, ...constraint };
+}
+
+/** What the one invalid input's value breaks (`check digit`, `maximum 100`): named, not "its schema". */
+function brokenConstraintOf(
+  inputs: readonly Input[],
+  key: string | undefined,
+  values: GeneratedCase['values'],
+): string {
+  const input = inputs.find((i) => i.key === key);
+  return input === undefined || key === undefined ? 'schema' : brokenConstraint(input.schema, values[key]);
 }
 
 export async function fuzzPhase(context: PhaseContext, { op, inputs, index }: PhaseOperation): Promise<void> {

@@ -108,6 +108,13 @@ function suites(report: Report, score: ReportScore): Suite[] {
   const overall: Array<[string, string]> = [
     ['vottur.score', String(score.score)],
     ['vottur.grade', score.grade],
+    // After a contract run: "N of M operations pass", as the other formats say it.
+    ...(score.operations
+      ? ([
+          ['vottur.operations.passed', String(score.operations.passed)],
+          ['vottur.operations.total', String(score.operations.total)],
+        ] as Array<[string, string]>)
+      : []),
     ...(absolute
       ? ([
           ['vottur.score.absolute', String(absolute.score)],
