@@ -18,7 +18,17 @@
  * `maskNationalIds`, so all of them tell it the same way.
  */
 
-import { isCompany } from 'kennitala';
+import { createRequire } from 'node:module';
+
+/**
+ * The kennitala package's organisation test, loaded on first use: this module is on every command's
+ * start-up path, and `--version` and `--help` load no dependency (test/cli/startup.test.ts).
+ */
+let companyTest: ((id: string) => boolean) | undefined;
+function isCompany(id: string): boolean {
+  companyTest ??= (createRequire(import.meta.url)('kennitala') as typeof import('kennitala')).isCompany;
+  return companyTest(id);
+}
 
 /** A digit as an identifier may be written: ASCII or full-width (U+FF10–U+FF19). */
 const DIGIT = '[0-9\uFF10-\uFF19]';
