@@ -3,9 +3,10 @@
  * asks otherwise (`--show-pii`). The first six digits (a birth date) stay, so a reader can
  * still tell two identifiers apart in context: `0101302989` → `010130****`.
  *
- * An identifier is masked by what it is, however it is written: ten digits (ASCII or full-width,
- * a hyphen allowed after the sixth: `-`, one of the Unicode hyphens and dashes U+2010–U+2015 or
- * the minus sign U+2212) standing alone, also when some of them are percent-encoded (`%30%31…`, or
+ * An identifier is masked by what it is, however it is written: ten decimal digits of any script
+ * (\p{Nd}, valued by their numeric value), any run of separators allowed after the sixth (dashes,
+ * the minus sign, spaces, full stops, format characters such as a zero-width space or a soft
+ * hyphen, combining marks) standing alone, also when some of them are percent-encoded (`%30%31…`, or
  * `%20` before them) or follow a JSON pointer escape (`/paths/~1v2~1users~10101302989`, where the
  * `1` of `~1` is not part of the number), and nine digits that are a kennitala without its leading
  * zero (an unquoted YAML number). Over-masking a ten-digit number that is not an identifier is the
@@ -30,11 +31,16 @@ function isCompany(id: string): boolean {
   return companyTest(id);
 }
 
-/** A digit as an identifier may be written: ASCII or full-width (U+FF10–U+FF19). */
-const DIGIT = '[0-9\uFF10-\uFF19]';
-/** What may stand between the sixth and seventh digit: a hyphen-minus, a Unicode hyphen or dash (U+2010–U+2015), a minus sign (U+2212). */
-const SEPARATOR = '[-\u2010-\u2015\u2212]';
-const NATIONAL_ID = new RegExp(`(?<!${DIGIT})(${DIGIT}{6})(${SEPARATOR}?)(${DIGIT}{4})(?!${DIGIT})`, 'g');
+/** A digit as an identifier may be written: any decimal digit (\p{Nd}: ASCII, full-width, Arabic-Indic, Devanagari, mathematical bold, …). */
+const DIGIT = '\\p{Nd}';
+/**
+ * What may stand between the sixth and seventh digit: any run of format characters (zero-width
+ * space, soft hyphen, LRM, RLO), combining marks, dashes (hyphen-minus, U+2010–U+2015, U+FE63,
+ * U+FF0D), spaces (no-break too), full stops and the minus sign U+2212. The classes are disjoint
+ * from the digits, so the run costs no backtracking.
+ */
+const SEPARATOR = '[\\p{Cf}\\p{Mn}\\p{Pd}\\p{Zs}.\\u2212]*';
+const NATIONAL_ID = new RegExp(`(?<!${DIGIT})(${DIGIT}{6})(${SEPARATOR})(${DIGIT}{4})(?!${DIGIT})`, 'gu');
 
 /**
  * Nine digits standing alone: an identifier of someone born on the 1st–9th of a month written as a
@@ -57,9 +63,43 @@ function isKennitala(ten: string): boolean {
   return ((day >= 1 && day <= 31) || (day >= 41 && day <= 71)) && month >= 1 && month <= 12;
 }
 
-/** Full-width digits as ASCII ones. */
+const ND = /\p{Nd}/u;
+
+/** Decimal digits in the BMP, a table built on first use (a regular expression per character is slow on a whole report). */
+let bmpDigits: Uint8Array | undefined;
+
+function isDigitPoint(code: number): boolean {
+  if (code > 0xffff) return ND.test(String.fromCodePoint(code));
+  if (!bmpDigits) {
+    bmpDigits = new Uint8Array(0x10000);
+    for (let point = 0; point < 0x10000; point++) if (ND.test(String.fromCharCode(point))) bmpDigits[point] = 1;
+  }
+  return bmpDigits[code] === 1;
+}
+
+/** The value of each decimal digit code point, found once (ASCII ones are not asked). */
+const digitValues = new Map<number, number>();
+
+/**
+ * A decimal digit's numeric value: Unicode encodes every \p{Nd} set as ten contiguous code points
+ * from its zero, and adjacent sets (the mathematical digits) follow each other, so the value is the
+ * distance from the start of the contiguous run of digits, modulo ten.
+ */
+function digitValue(code: number): number {
+  if (code >= 48 && code <= 57) return code - 48;
+  let value = digitValues.get(code);
+  if (value === undefined) {
+    let start = code;
+    while (ND.test(String.fromCodePoint(start - 1))) start--;
+    value = (code - start) % 10;
+    digitValues.set(code, value);
+  }
+  return value;
+}
+
+/** Decimal digits of any script as ASCII ones (the kind of an identifier is decided on these). */
 function asciiDigits(text: string): string {
-  return text.replace(/[\uFF10-\uFF19]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xff10 + 48));
+  return text.replace(/\p{Nd}/gu, (c) => (c <= '9' ? c : String(digitValue(c.codePointAt(0) ?? 48))));
 }
 
 /**
@@ -87,8 +127,8 @@ export const SYNTHETIC_NATIONAL_ID = '0101003059';
  * character ends where the next starts). Typed arrays, not an object per character: the text
  * may be a whole minified description on one line.
  */
-function decodedUnits(text: string): { codes: Uint16Array; starts: Int32Array; count: number } {
-  const codes = new Uint16Array(text.length);
+function decodedUnits(text: string): { codes: Int32Array; starts: Int32Array; count: number } {
+  const codes = new Int32Array(text.length);
   const starts = new Int32Array(text.length + 1);
   let count = 0;
   for (let i = 0; i < text.length;) {
@@ -104,21 +144,24 @@ function decodedUnits(text: string): { codes: Uint16Array; starts: Int32Array; c
       codes[count++] = text.charCodeAt(i + 1) === 49 ? 47 : 126;
       i += 2;
     } else {
-      codes[count++] = c;
-      i += 1;
+      // A code point (a mathematical digit is two UTF-16 units).
+      const point = text.codePointAt(i) ?? c;
+      codes[count++] = point;
+      i += point > 0xffff ? 2 : 1;
     }
   }
   starts[count] = text.length;
   return { codes, starts, count };
 }
 
-/** A digit code as an identifier may write it (ASCII or full-width). */
+/** A decimal digit code point of any script. */
 const isDigitCode = (code: number | undefined) =>
-  code !== undefined && ((code >= 48 && code <= 57) || (code >= 0xff10 && code <= 0xff19));
+  code !== undefined && ((code >= 48 && code <= 57) || (code >= 128 && isDigitPoint(code)));
 
-/** A separator code between the sixth and seventh digit (see `SEPARATOR`). */
+/** One character of the separator run between the sixth and seventh digit (see `SEPARATOR`). */
+const SEPARATOR_CHAR = new RegExp(`^${SEPARATOR.slice(0, -1)}$`, 'u');
 const isSeparatorCode = (code: number | undefined) =>
-  code === 45 || (code !== undefined && ((code >= 0x2010 && code <= 0x2015) || code === 0x2212));
+  code !== undefined && (code === 45 || (code >= 128 && SEPARATOR_CHAR.test(String.fromCodePoint(code))));
 
 /** A hexadecimal digit's value, or -1 (also for NaN, past the end of the text). */
 function hexValue(c: number): number {
@@ -138,13 +181,13 @@ function maskEncoded(text: string): string {
     let j = i;
     while (j < count && j - i < 6 && isDigit(j)) j++;
     if (j - i !== 6) continue;
-    const hyphen = j < count && isSeparatorCode(codes[j]) ? 1 : 0;
-    const tail = j + hyphen;
+    let tail = j;
+    while (tail < count && (isSeparatorCode(codes[tail]) || codes[tail] === 32 || codes[tail] === 46)) tail++;
     let k = tail;
     while (k < count && k - tail < 4 && isDigit(k)) k++;
     const [from, to] = [starts[tail], starts[k]];
     if (k - tail !== 4 || isDigit(k) || from === undefined || to === undefined) continue;
-    const digits = String.fromCharCode(...codes.subarray(i, j), ...codes.subarray(tail, k));
+    const digits = String.fromCodePoint(...codes.subarray(i, j), ...codes.subarray(tail, k));
     if (nationalIdKind(digits) === 'organisation') {
       i = k - 1;
       continue;
@@ -162,7 +205,13 @@ function maskEncoded(text: string): string {
   return out + text.slice(at);
 }
 
-/** The fewest digits (ASCII or full-width) a text holding an identifier has, however it is written (see `mayHoldId`): nine, for one that lost its leading zero. */
+/** Whether the code point at `i` (not ASCII) is a decimal digit. */
+function isAnyDigit(text: string, i: number): boolean {
+  const c = text.charCodeAt(i);
+  return isDigitPoint(c >= 0xd800 && c <= 0xdbff ? (text.codePointAt(i) ?? c) : c);
+}
+
+/** The fewest digits (any script) a text holding an identifier has, however it is written (see `mayHoldId`): nine, for one that lost its leading zero. */
 const DIGITS_IN_ID = 9;
 
 /**
@@ -176,7 +225,9 @@ function mayHoldId(text: string): boolean {
   let digits = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (isDigitCode(c) && ++digits === DIGITS_IN_ID) return true;
+    if (c < 128) {
+      if (c >= 48 && c <= 57 && ++digits === DIGITS_IN_ID) return true;
+    } else if (isAnyDigit(text, i) && ++digits === DIGITS_IN_ID) return true;
   }
   return false;
 }
@@ -252,7 +303,7 @@ export function maskDeep<T>(value: T): T {
  * JSON form: digits (full-width too), the separators and `%` are never escaped by JSON.stringify, and `~0`/`~1` decode to
  * neither a digit nor a hyphen. Numbers can match too; only strings are masked.
  */
-const CANDIDATE = new RegExp(`${DIGIT}{6}${SEPARATOR}?${DIGIT}{4}|(?<!\\d)\\d{9}(?!\\d)|%3|%2[dD]`, 'g');
+const CANDIDATE = new RegExp(`${DIGIT}{6}${SEPARATOR}${DIGIT}{4}|(?<!\\d)\\d{9}(?!\\d)|%3|%2[dD]`, 'gu');
 
 /**
  * `JSON.stringify(maskDeep(value), null, indent)` computed from `JSON.stringify(value, null, indent)`
@@ -266,7 +317,7 @@ const CANDIDATE = new RegExp(`${DIGIT}{6}${SEPARATOR}?${DIGIT}{4}|(?<!\\d)\\d{9}
 export function maskJsonText(text: string): string | undefined {
   if (text.includes('"__proto__":')) return undefined;
   const tokens = new StringTokens(text);
-  const candidates = new RegExp(CANDIDATE.source, 'g');
+  const candidates = new RegExp(CANDIDATE.source, 'gu');
   let out = '';
   let copied = 0;
   for (let match = candidates.exec(text); match !== null; match = candidates.exec(text)) {

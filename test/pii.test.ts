@@ -34,10 +34,51 @@ function kennitalaOf(
 }
 
 /** Every way a kennitala is written: its separators between the sixth and seventh digit, and full-width digits. */
-const SEPARATORS = ['', '-', '\u2010', '\u2011', '\u2012', '\u2013', '\u2014', '\u2015', '\u2212'];
+const SEPARATORS = [
+  '',
+  '-',
+  '\u2010',
+  '\u2011',
+  '\u2012',
+  '\u2013',
+  '\u2014',
+  '\u2015',
+  '\u2212',
+  // Issue 34, B5: invisible and other separators, and runs of them.
+  '\u200b',
+  '\u00ad',
+  '\u2060',
+  ' ',
+  '\u00a0',
+  '.',
+  '\uff0d',
+  '\ufe63',
+  '-\u0301',
+  '\u200e',
+  '\u202e',
+  '\u200e-\u200f',
+];
 const fullWidth = (text: string) => text.replace(/[0-9]/g, (d) => String.fromCharCode(0xff10 + Number(d)));
+/** The zeros of the digit sets the tests write in: ASCII, full-width, Arabic-Indic, Devanagari, mathematical bold. */
+const ZEROS = [0x30, 0xff10, 0x660, 0x966, 0x1d7ce];
+const inScript = (zero: number) => (text: string) =>
+  text.replace(/[0-9]/g, (d) => String.fromCodePoint(zero + Number(d)));
 
 describe('maskNationalIds', () => {
+  it('masks identifiers split by invisible or other separators, and in digits of other scripts (issue 34, B5)', () => {
+    for (const separator of SEPARATORS)
+      expect(maskNationalIds(`user 010130${separator}2989!`)).toBe(`user 010130${separator}****!`);
+    // Arabic-Indic, Devanagari, mathematical bold: masked, and an organisation's still told by its value.
+    for (const zero of ZEROS.slice(2)) {
+      const script = inScript(zero);
+      expect(maskNationalIds(`user ${script(ID)}`)).toBe(`user ${script('010130')}****`);
+      expect(maskNationalIds(`org ${script('5402696029')}`)).toBe(`org ${script('5402696029')}`);
+    }
+    expect(maskJsonText(JSON.stringify({ message: `user 010130\u200b2989` }))).toBe(
+      JSON.stringify({ message: 'user 010130\u200b****' }),
+    );
+  });
+
   it('masks identifiers written with a Unicode hyphen, dash or minus sign, and in full-width digits', () => {
     for (const separator of ['\u2010', '\u2011', '\u2012', '\u2013', '\u2014', '\u2015', '\u2212'])
       expect(maskNationalIds(`user 010130${separator}2989.`)).toBe(`user 010130${separator}****.`);
@@ -80,16 +121,16 @@ describe('maskNationalIds', () => {
       fc.property(
         identifier,
         fc.constantFrom(...SEPARATORS),
-        fc.boolean(),
+        fc.constantFrom(...ZEROS),
         around,
         around,
-        ({ ten, organisation }, separator, wide, before, after) => {
-          const digits = wide ? fullWidth(ten) : ten;
-          const written = `${digits.slice(0, 6)}${separator}${digits.slice(6)}`;
+        ({ ten, organisation }, separator, zero, before, after) => {
+          const digits = [...inScript(zero)(ten)];
+          const written = `${digits.slice(0, 6).join('')}${separator}${digits.slice(6).join('')}`;
           const text = `${before}${written}${after}`;
           const masked = maskNationalIds(text);
           if (organisation) expect(masked).toBe(text);
-          else expect(masked).toBe(`${before}${digits.slice(0, 6)}${separator}****${after}`);
+          else expect(masked).toBe(`${before}${digits.slice(0, 6).join('')}${separator}****${after}`);
           // The JSON report's fast path decides the same way.
           expect(maskJsonText(JSON.stringify({ message: text }))).toBe(JSON.stringify({ message: masked }));
         },
@@ -188,7 +229,11 @@ function referenceKennitala(ten: string): boolean {
 /** Ten digits, written in any separator form and with ASCII or full-width digits, as ASCII. */
 const referenceDigits = (text: string) =>
   [...text]
-    .map((c) => (c >= '\uFF10' && c <= '\uFF19' ? String(c.charCodeAt(0) - 0xff10) : c))
+    .map((c) => {
+      const code = c.codePointAt(0) ?? 0;
+      const zero = ZEROS.find((z) => code >= z && code <= z + 9);
+      return zero === undefined ? c : String(code - zero);
+    })
     .join('')
     .replace(/[^0-9]/g, '');
 
@@ -203,7 +248,7 @@ function reference(text: string): string {
   if ([32, 40, 64].includes(text.length) && /^[0-9a-f]+$/.test(text) && /[a-f]/.test(text)) return text;
   const masked = text
     .replace(
-      /(?<![\d\uFF10-\uFF19])([\d\uFF10-\uFF19]{6})([-\u2010-\u2015\u2212]?)([\d\uFF10-\uFF19]{4})(?![\d\uFF10-\uFF19])/g,
+      /(?<!\p{Nd})(\p{Nd}{6})([\p{Cf}\p{Mn}\p{Pd}\p{Zs}.\u2212]*)(\p{Nd}{4})(?!\p{Nd})/gu,
       (match: string, head: string, hyphen: string, tail: string) =>
         referenceDigits(`${head}${tail}`) === '0101003059' || referenceOrganisation(`${head}${tail}`)
           ? match
@@ -223,19 +268,20 @@ function reference(text: string): string {
       units.push({ char: masked[i + 1] === '1' ? '/' : '~', start: i, end: i + 2 });
       i += 2;
     } else {
-      units.push({ char: c, start: i, end: i + 1 });
-      i += 1;
+      const char = String.fromCodePoint(masked.codePointAt(i) ?? 0);
+      units.push({ char, start: i, end: i + char.length });
+      i += char.length;
     }
   }
-  const isDigit = (unit: { char: string } | undefined) =>
-    unit !== undefined && ((unit.char >= '0' && unit.char <= '9') || (unit.char >= '\uFF10' && unit.char <= '\uFF19'));
+  const isDigit = (unit: { char: string } | undefined) => unit !== undefined && /^\p{Nd}$/u.test(unit.char);
   const spans: Array<[number, number]> = [];
   for (let i = 0; i < units.length; i++) {
     if (!isDigit(units[i]) || isDigit(units[i - 1])) continue;
     let j = i;
     while (j < units.length && j - i < 6 && isDigit(units[j])) j++;
     if (j - i !== 6) continue;
-    const tail = j + (/^[-\u2010-\u2015\u2212]$/.test(units[j]?.char ?? '') ? 1 : 0);
+    let tail = j;
+    while (/^[\p{Cf}\p{Mn}\p{Pd}\p{Zs}.\u2212]$/u.test(units[tail]?.char ?? '')) tail++;
     let k = tail;
     while (k < units.length && k - tail < 4 && isDigit(units[k])) k++;
     if (k - tail !== 4 || isDigit(units[k])) continue;
@@ -294,6 +340,12 @@ describe('maskNationalIds against the reading it was first written as', () => {
       '\uFF10',
       '\uFF11',
       '\uFF19',
+      '\u200b',
+      '\u00ad',
+      '\u0301',
+      '\u0660',
+      '\u0969',
+      '\u{1d7d7}',
     );
     fc.assert(
       fc.property(fc.array(unit, { maxLength: 30 }), (parts) => {

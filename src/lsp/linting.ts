@@ -119,14 +119,15 @@ async function settingsOf(
   let entries = extended === undefined ? [] : typeof extended === 'string' ? [extended] : extended;
   let data: DataExtension[] | undefined;
   if (!trusted && entries.length > 0) {
-    const [{ loadUnderPolicy }, { gatePolicy, policyFinding, POLICY_EXTENDS }] = await Promise.all([
+    const [{ loadUnderPolicy, MAX_RULESET_RULES }, { gatePolicy, policyFinding, POLICY_EXTENDS }] = await Promise.all([
       import('../policy/ruleset.js'),
       import('../policy/index.js'),
     ]);
     const allowed: typeof entries = [];
     data = [];
+    const budget = { left: MAX_RULESET_RULES };
     for (const entry of entries) {
-      const load = await loadUnderPolicy(entry, loaded.file, gatePolicy(), cwd);
+      const load = await loadUnderPolicy(entry, loaded.file, gatePolicy(), cwd, budget);
       if (load.ok) {
         allowed.push(entry);
         data.push(load.extension);

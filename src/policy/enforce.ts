@@ -126,12 +126,15 @@ export class GateRun {
     const allowed: RulesetReference[] = [];
     // Under a policy each entry is read once, by the policy's loader, and only its data goes on.
     const data: DataExtension[] = [];
-    const { loadUnderPolicy } = this.policy ? await import('./ruleset.js') : { loadUnderPolicy: undefined };
+    const { loadUnderPolicy, MAX_RULESET_RULES } = this.policy
+      ? await import('./ruleset.js')
+      : { loadUnderPolicy: undefined, MAX_RULESET_RULES: 0 };
+    const budget = { left: MAX_RULESET_RULES };
     for (const entry of entries) {
       const name = rulesetName(entry);
       let why: string | undefined;
       if (this.policy && loadUnderPolicy) {
-        const load = await loadUnderPolicy(entry, loaded.file, this.policy, this.cwd);
+        const load = await loadUnderPolicy(entry, loaded.file, this.policy, this.cwd, budget);
         for (const file of load.read) this.recordRead(file.path, file.sha256);
         if (load.ok) data.push(load.extension);
         else why = load.why;

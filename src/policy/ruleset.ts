@@ -71,7 +71,67 @@ const CORE_TAGS = new Set(
  * ignore it); the text is otherwise read as it is.
  */
 export async function parseRulesetText(text: string, format: 'json' | 'yaml', shown: string): Promise<unknown> {
+  const data = await parseText(text, format, shown);
+  const why = dataRefusal(data);
+  if (why) throw refuse(shown, why.key, why.why);
+  return data;
+}
+
+/**
+ * How deep a ruleset file may nest objects and arrays (YAML and JSON alike). A real ruleset is a
+ * dozen levels deep; a few thousand overflow the stack of every recursive reader after this one
+ * (the duplicate-name pass, ajv, Spectral), so depth is counted on the text before any parser runs.
+ */
+export const MAX_RULESET_DEPTH = 64;
+
+/**
+ * Keys no ruleset may use anywhere: Spectral builds its rules with plain objects, and a rule or
+ * alias named `__proto__` assigned there changes Object.prototype for the rest of the process.
+ */
+const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** The deepest bracket nesting of a JSON text, strings skipped; stops past the bound. */
+function bracketDepthExceeds(body: string, bound: number): boolean {
+  let depth = 0;
+  let quote = '';
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i];
+    if (quote !== '') {
+      if (c === '\\' && quote === '"') i++;
+      else if (c === quote) quote = '';
+    } else if (c === '"') quote = c;
+    else if (c === '{' || c === '[') {
+      if (++depth > bound) return true;
+    } else if (c === '}' || c === ']') depth--;
+  }
+  return false;
+}
+
+/** A key the reader refuses anywhere in the data, or nesting past the bound (walked without recursion). */
+function dataRefusal(data: unknown): { key: string; why: string } | undefined {
+  const stack: Array<{ value: unknown; at: string[] }> = [{ value: data, at: [] }];
+  for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
+    const { value, at } = item;
+    if (typeof value !== 'object' || value === null) continue;
+    if (at.length >= MAX_RULESET_DEPTH)
+      return { key: at.join('.'), why: `nests deeper than ${MAX_RULESET_DEPTH} levels, vottur's bound for a ruleset` };
+    for (const key of Object.keys(value)) {
+      if (PROTOTYPE_KEYS.has(key))
+        return {
+          key: [...at, key].join('.'),
+          why: 'is a name vottur refuses anywhere in a ruleset (`__proto__`, `constructor` and `prototype` reach JavaScript object prototypes); rename it',
+        };
+      stack.push({ value: (value as Record<string, unknown>)[key], at: [...at, key] });
+    }
+  }
+  return undefined;
+}
+
+async function parseText(text: string, format: 'json' | 'yaml', shown: string): Promise<unknown> {
   const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
+  // YAML's own reader refuses deep nesting (and its block nesting has no brackets to count).
+  if (format === 'json' && bracketDepthExceeds(body, MAX_RULESET_DEPTH))
+    throw refuse(shown, '', `nests deeper than ${MAX_RULESET_DEPTH} levels, vottur's bound for a ruleset`);
   const YAML = await import('yaml');
   if (format === 'json') {
     let data: unknown;
@@ -304,6 +364,19 @@ interface LoadContext {
   /** Files being read, by real path: a cycle stops there, as Spectral's own loading does. */
   stack: Set<string>;
   read: ReadRuleset[];
+  budget: RuleBudget;
+}
+
+/**
+ * How many rules, aliases and overrides the repository's rulesets may bring under one
+ * configuration (every file its `extends` reads, nested ones included): a few thousand rules on
+ * `$..*` keep a gated run busy for minutes, and no house ruleset needs more than a few dozen.
+ */
+export const MAX_RULESET_RULES = 500;
+
+/** What is left of MAX_RULESET_RULES for one configuration; shared by its `extends` entries. */
+export interface RuleBudget {
+  left: number;
 }
 
 /** Whether an `extends` entry names a file (`./x.yaml`, `../x.json`, `/abs/x.yml`) rather than a package. */
@@ -443,6 +516,17 @@ async function loadFile(
     throw refuse(shown, key, `${error?.message ?? 'is not allowed'}${extra} (see ${POLICY_RULESET_SCHEMA_FILE})`);
   }
   const ruleset = data as DataRuleset & { extends?: unknown };
+  const overrides = (ruleset.overrides ?? []) as Array<{ rules?: object }>;
+  context.budget.left -=
+    Object.keys(ruleset.rules ?? {}).length +
+    Object.keys(ruleset.aliases ?? {}).length +
+    overrides.reduce((sum, override) => sum + 1 + Object.keys(override.rules ?? {}).length, 0);
+  if (context.budget.left < 0)
+    throw refuse(
+      shown,
+      '',
+      `brings the rulesets of this configuration past ${MAX_RULESET_RULES} rules, aliases and overrides in all, vottur's bound under a policy (docs/security.md#bounds)`,
+    );
   await checkRuleset(ruleset, shown);
   context.stack.add(real);
   try {
@@ -479,17 +563,18 @@ function refusedKeyReason(key: string): string {
 /**
  * One `extends` entry of a configuration under a policy, read and validated once: the data
  * Spectral will be given, or why the entry is refused (the file, the key, why). Every file read
- * is listed with its SHA-256 either way.
+ * is listed with its SHA-256 either way. `budget` is shared by the entries of one configuration.
  */
 export async function loadUnderPolicy(
   entry: RulesetReference,
   configFile: string,
   policy: Policy,
   cwd: string = process.cwd(),
+  budget: RuleBudget = { left: MAX_RULESET_RULES },
 ): Promise<PolicyLoad> {
   const name = Array.isArray(entry) ? entry[0] : entry;
   const severity = Array.isArray(entry) ? entry[1] : 'recommended';
-  const context: LoadContext = { policy, cwd, stack: new Set(), read: [] };
+  const context: LoadContext = { policy, cwd, stack: new Set(), read: [], budget };
   try {
     const extension = await loadEntry(name, configFile, realFolder(namedFileRoot(dirname(configFile))), context);
     if (extension === undefined) throw refuse(shownPath(configFile, cwd), `extends: ${name}`, 'extends itself');

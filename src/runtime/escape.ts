@@ -8,25 +8,31 @@
 
 /**
  * Characters a terminal, a CI log or an editor acts on rather than shows: C0 controls but tab and
- * line feed, DEL, C1 controls (an 8-bit CSI is 0x9b), the bidirectional controls (Trojan Source),
- * and the Unicode line and paragraph separators.
+ * line feed, DEL, C1 controls (an 8-bit CSI is 0x9b), the Unicode line and paragraph separators,
+ * every format character (\p{Cf}: the bidirectional controls of Trojan Source, zero-width spaces
+ * and joiners, the soft hyphen, U+FEFF, U+180E, U+206A–U+206F, the tag characters U+E0000–U+E007F)
+ * and the characters that show as nothing (U+034F and the Hangul fillers U+115F, U+1160, U+3164,
+ * U+FFA0): each can hide or reorder what a reader sees.
  */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point: they are escaped
-const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\p{Cf}\u034f\u115f\u1160\u3164\uffa0]/gu;
 // eslint-disable-next-line no-control-regex -- matching control characters is the point: they are escaped
-const HAS_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+const HAS_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\p{Cf}\u034f\u115f\u1160\u3164\uffa0]/u;
 const BREAK_CONTROL =
   // eslint-disable-next-line no-control-regex -- matching control characters is the point: they are escaped
-  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029\p{Cf}\u034f\u115f\u1160\u3164\uffa0]/gu;
 // eslint-disable-next-line no-control-regex -- matching control characters is the point: they are escaped
-const LINE_CONTROL = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+const LINE_CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\p{Cf}\u034f\u115f\u1160\u3164\uffa0]/gu;
 // eslint-disable-next-line no-control-regex -- matching control characters is the point: they are escaped
-const HAS_LINE_CONTROL = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+const HAS_LINE_CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\p{Cf}\u034f\u115f\u1160\u3164\uffa0]/u;
 
 const SHORT: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 
+/** Each UTF-16 unit as `\uXXXX` (a tag character, outside the BMP, as its surrogate pair). */
 function unicodeEscape(c: string): string {
-  return `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+  let out = '';
+  for (let i = 0; i < c.length; i++) out += `\\u${c.charCodeAt(i).toString(16).padStart(4, '0')}`;
+  return out;
 }
 
 /** The text with every control character shown as `\uXXXX`; tab and line feed kept (multi-line formats). */
@@ -134,7 +140,7 @@ export function escapedView<T>(value: T, escape: (text: string) => string): T {
  * the `#` of a workflow command's `##[`: the same JSON value, safe to `cat` and to print in CI.
  * JSON.stringify already escapes C0 controls.
  */
-const JSON_RAW_CONTROL = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+const JSON_RAW_CONTROL = /[\u007f-\u009f\u2028\u2029\p{Cf}\u034f\u115f\u1160\u3164\uffa0]/gu;
 export function escapeJsonText(json: string): string {
   // `##[` starts a GitHub workflow command anywhere in a line; `\u0023` is the same `#` to a JSON reader.
   const escaped = json.replace(JSON_RAW_CONTROL, unicodeEscape);

@@ -92,9 +92,14 @@ export async function readNamedBytes(file: string, options: NamedFileOptions): P
   const maxBytes = options.maxBytes ?? NAMED_FILE_MAX_BYTES;
   const timeoutMs = options.timeoutMs ?? NAMED_FILE_TIMEOUT_MS;
   const refuse = (why: string) => new CouldNotRunError(`cannot read ${options.what} ${shown}: ${why}`);
+  const outside = `it is outside the repository (${root}); name a file inside it`;
+  // Containment is decided on the path as written before the file system is asked anything, so a
+  // refusal never tells whether a file outside the repository exists.
+  const lexical = resolve(file);
+  if (!isInside(lexical, root) && !isInside(lexical, resolve(options.root ?? namedFileRoot()))) throw refuse(outside);
   let real: string;
   try {
-    real = await realpath(resolve(file));
+    real = await realpath(lexical);
   } catch (error) {
     const code = errorCode(error);
     throw refuse(
@@ -107,7 +112,7 @@ export async function readNamedBytes(file: string, options: NamedFileOptions): P
             : (code ?? 'cannot resolve its path'),
     );
   }
-  if (!isInside(real, root)) throw refuse(`it is outside the repository (${root}); name a file inside it`);
+  if (!isInside(real, root)) throw refuse(outside);
   const before = await stat(real).catch(() => undefined);
   if (!before) throw refuse('no such file');
   if (!before.isFile()) throw refuse(`it is ${kindOf(before)}, not a regular file`);

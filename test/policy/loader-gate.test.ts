@@ -210,3 +210,33 @@ describe('issue 34: under --gate no ruleset runs code', () => {
     ]);
   });
 });
+
+describe('issue 34, second round: attacks on the loader itself, over the CLI', () => {
+  const severities = (report: JsonReport) =>
+    report.findings
+      .filter((finding) => !finding.ruleId.startsWith('policy-'))
+      .map((finding) => `${finding.ruleId} ${finding.severity}`);
+
+  it('B1: a rule named __proto__ is refused, naming the key, and every finding keeps its severity', async () => {
+    const clean = repository('b1-clean', {});
+    const { dir } = repository('b1', {
+      'rules.yaml': 'rules:\n  __proto__: hint\n',
+      'vottur.config.yaml': 'extends: [./rules.yaml]\n',
+    });
+    const [before, after] = [await gate(clean.dir), await gate(dir)];
+    expect(refusals(after.report)).toEqual([expect.stringContaining('rules.yaml: `rules.__proto__` is a name')]);
+    expect(severities(after.report)).toEqual(severities(before.report));
+    expect(severities(after.report).length).toBeGreaterThan(0);
+  });
+
+  it('B2: a JSON ruleset nested 5,000 deep is a refusal finding, not a crash', async () => {
+    const deep = `${'{"not":'.repeat(5000)}{}${'}'.repeat(5000)}`;
+    const { dir } = repository('b2', {
+      'rules.json': `{"rules":{"r":{"given":"$","then":{"function":"schema","functionOptions":{"schema":${deep}}}}}}`,
+      'vottur.config.json': '{"extends": ["./rules.json"]}',
+    });
+    const { code, report } = await gate(dir);
+    expect(code).toBe(1);
+    expect(refusals(report)).toEqual([expect.stringContaining('rules.json nests deeper than 64 levels')]);
+  });
+});

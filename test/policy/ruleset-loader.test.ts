@@ -159,3 +159,67 @@ describe('where files and packages come from', () => {
     rmSync(operator, { recursive: true, force: true });
   });
 });
+
+describe('attacks on the loader itself (issue 34, second round)', () => {
+  it('B1: a rule, alias or any key named __proto__, constructor or prototype is refused before Spectral sees it', async () => {
+    const before = Object.getOwnPropertyNames(Object.prototype).sort();
+    expect(await why('proto.yaml', 'rules:\n  __proto__: hint\n')).toMatch(
+      /proto.yaml: `rules.__proto__` is a name vottur refuses anywhere in a ruleset/,
+    );
+    expect(await why('proto.json', '{"rules": {"__proto__": "hint"}}')).toMatch(/`rules.__proto__` is a name/);
+    expect(await why('ctor.yaml', 'rules:\n  constructor: hint\n')).toMatch(/`rules.constructor` is a name/);
+    expect(await why('alias.yaml', `aliases:\n  prototype: [$.info]\n${RULE}`)).toMatch(
+      /`aliases.prototype` is a name/,
+    );
+    expect(
+      await why('deep.yaml', RULE.replace('function: truthy', 'function: truthy, functionOptions: { __proto__: 1 }')),
+    ).toMatch(/`rules.house.then.functionOptions.__proto__` is a name/);
+    // Nothing reached Spectral's materialize: Object.prototype is as it was.
+    expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(before);
+    expect(({} as Record<string, unknown>).severity).toBeUndefined();
+  });
+
+  it('B2: JSON nested past the bound is refused before any recursive reader runs (YAML too)', async () => {
+    const deep = (n: number) =>
+      `{"rules":{"r":{"given":"$","then":{"function":"schema","functionOptions":{"schema":${'{"not":'.repeat(n)}{}${'}'.repeat(n)}}}}}}`;
+    expect(await why('deep5000.json', deep(5000))).toMatch(/deep5000.json nests deeper than 64 levels/);
+    expect(await why('deep60.json', deep(60))).toMatch(/nests deeper than 64 levels/);
+    expect(await why('deep30.json', deep(30))).toBeUndefined();
+    // A bracket inside a string is not nesting.
+    await expect(parseRulesetText(`{"a": "${'['.repeat(100)}"}`, 'json', 'r.json')).resolves.toEqual({
+      a: '['.repeat(100),
+    });
+    const yaml = `rules:\n  r:\n    given: $\n    then:\n      function: schema\n      functionOptions:\n        schema: ${'{not: '.repeat(70)}{}${'}'.repeat(70)}\n`;
+    expect(await why('deep.yaml', yaml)).toMatch(/nests deeper than 64 levels/);
+  });
+
+  it('B3: more than 500 rules, aliases and overrides under one configuration are refused, naming the bound', async () => {
+    const rules = (n: number, prefix: string) =>
+      `rules:\n${Array.from({ length: n }, (_, i) => `  ${prefix}${i}: { given: $.info, then: { function: truthy } }\n`).join('')}`;
+    expect(await why('many.yaml', rules(501, 'r'))).toMatch(/past 500 rules, aliases and overrides in all/);
+    expect(await why('enough.yaml', rules(300, 'r'))).toBeUndefined();
+    // Shared by the entries of one configuration, nested files included.
+    writeFileSync(join(dir, 'half.yaml'), rules(300, 'h'));
+    writeFileSync(join(dir, 'half2.yaml'), `extends: [./half.yaml]\n${rules(10, 'k')}`);
+    const budget = { left: 500 };
+    expect((await loadUnderPolicy('./enough.yaml', config, gatePolicy(), dir, budget)).ok).toBe(true);
+    const second = await loadUnderPolicy('./half2.yaml', config, gatePolicy(), dir, budget);
+    expect(second.ok ? '' : second.why).toMatch(/half.yaml brings the rulesets of this configuration past 500/);
+  });
+
+  it('B4: a file outside the repository is refused alike whether or not it exists', async () => {
+    const outside = mkdtempSync(join(tmpdir(), 'vottur-outside-'));
+    const inner = join(outside, 'repo');
+    mkdirSync(join(inner, '.git'), { recursive: true });
+    writeFileSync(join(outside, 'there.yaml'), RULE);
+    const innerConfig = join(inner, 'vottur.config.yaml');
+    const message = async (entry: string) => {
+      const load = await loadUnderPolicy(entry, innerConfig, gatePolicy(), inner);
+      return (load.ok ? '' : load.why).replace(entry.slice(3), 'X');
+    };
+    const there = await message('../there.yaml');
+    expect(there).toMatch(/outside the repository/);
+    expect(await message('../absent.yaml')).toBe(there);
+    rmSync(outside, { recursive: true, force: true });
+  });
+});

@@ -126,6 +126,23 @@ describe('escaping', () => {
     expect(escapeLine('plain text, ünïcode ✔')).toBe('plain text, ünïcode ✔');
   });
 
+  it('escapes every format character (\\p{Cf}) and the characters that show as nothing (issue 34, B6)', () => {
+    const hidden = ['\u00ad', '\u200b', '\ufeff', '\u180e', '\u206a', '\u206f', '\u034f', '\u115f', '\u3164'];
+    for (const c of hidden) {
+      const code = `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+      expect(escapeControls(`a${c}b`)).toBe(`a${code}b`);
+      expect(escapeLine(`a${c}b`)).toBe(`a${code}b`);
+    }
+    // A tag character (outside the BMP) as its surrogate pair.
+    expect(escapeControls('a\u{e0041}b')).toBe('a\\udb40\\udc41b');
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), (text) => {
+        const shown = escapeControls(text);
+        expect(/\p{Cf}/u.test(shown)).toBe(false);
+      }),
+    );
+  });
+
   it('neutralises a workflow command at a line start, after blanks or colour codes', () => {
     expect(neutraliseCommands('::error file=x::forged')).toBe('\\u003a:error file=x::forged');
     expect(neutraliseCommands('  \u001b[4m::warning::x')).toBe('  \u001b[4m\\u003a:warning::x');
