@@ -134,10 +134,12 @@ export function configSchema(ruleIds: readonly string[]): object {
           scope: { type: 'string' },
           xroadClient: { type: 'string' },
           data: { type: 'string', minLength: 1 },
-          timeout: { type: 'integer', minimum: 1 },
-          concurrency: { type: 'integer', minimum: 1 },
-          maxResponseTime: { type: 'integer', minimum: 1 },
-          rate: { type: 'number', exclusiveMinimum: 0 },
+          // Bounded so a repository's value cannot make a run that never ends (rate: 0.000001) or
+          // wait without end (docs/security.md lists each bound).
+          timeout: { type: 'integer', minimum: 100, maximum: 120000 },
+          concurrency: { type: 'integer', minimum: 1, maximum: 64 },
+          maxResponseTime: { type: 'integer', minimum: 1, maximum: 120000 },
+          rate: { type: 'number', minimum: 0.1, maximum: 1000 },
           tls: {
             type: 'object',
             additionalProperties: false,

@@ -61,6 +61,7 @@ const STANDALONE = new Set([
   'contract-credentials-missing',
   'contract-response-time',
   'contract-pattern',
+  'contract-pattern-unsampled',
 ]);
 
 /** Rules whose verdict is the status alone: the same status is the same defect, whichever request met it. */

@@ -40,6 +40,13 @@ const DEFINITIONS = {
     description:
       'Every `pattern` in a response schema can be checked in linear time and does not backtrack exponentially (a ReDoS risk for every server and client that validates with it).',
   },
+  'contract-pattern-unsampled': {
+    severity: 'error',
+    category: 'data-format',
+    source: 'contract',
+    description:
+      'Every `pattern` of an input can be sampled by the coverage and fuzz phases within their bounds (values of at most 10,000 characters); one that cannot is left out of the values they make.',
+  },
   'contract-no-bare-array': {
     severity: 'error',
     category: 'data-format',

@@ -8,6 +8,7 @@
  */
 import { isArray, isObject, type Document, type JsonObject, type JsonPath } from '../../rulesets/lib/openapi/types.js';
 import { schemaCheckId, SCOPE_DIRECTION, type CheckId, type SchemaChange, type SchemaScope } from './checks.js';
+import { check as limitReached } from './checks/diff-schema-limit-reached.js';
 import { SCHEMA_NODE_CHECKS, TREE_CHECKS } from './checks/index.js';
 import {
   diffDescriptionTree,
@@ -19,7 +20,8 @@ import {
 } from './description-tree.js';
 import { shorten } from './messages.js';
 import type { CheckContext, SchemaCheckContext, TreeLevel, TreeLevels } from './model.js';
-import { flatten, flattenParts, type FlatSchema, type Located } from './schema.js';
+import { flatten, flattenParts, MAX_ALLOF_DEPTH, type FlatSchema, type Located } from './schema.js';
+import { MAX_REF_HOPS } from '../../rulesets/lib/openapi/resolve.js';
 import {
   hasBranch,
   hiddenProperty,
@@ -70,6 +72,22 @@ export interface RemovedOperation {
 export interface Comparison {
   changes: Change[];
   removedOperations: RemovedOperation[];
+}
+
+/** How deep the walk descends into schemas (properties, items, subschemas): far beyond any real description, still bounded. */
+export const MAX_SCHEMA_DEPTH = 64;
+
+/** The view of a side a bound left unread: nothing known of it. */
+function emptyFlat(path: JsonPath): FlatSchema {
+  return {
+    path,
+    keywords: new Map(),
+    properties: new Map(),
+    propertyParts: new Map(),
+    required: new Set(),
+    requiredPath: path,
+    propertiesPath: [...path, 'properties'],
+  };
 }
 
 class Comparer {
@@ -256,17 +274,38 @@ class Comparer {
     depth = 0,
     member: PropertyMember = {},
   ): void {
-    if (depth > 24) return;
-    const b = member.baseParts ? flattenParts(this.base, member.baseParts) : flatten(this.base, baseNode, basePath);
-    const r = member.revisionParts
-      ? flattenParts(this.revision, member.revisionParts)
-      : flatten(this.revision, revisionNode, revisionPath);
+    // Where a merge stopped at a bound (allOf nesting, a $ref chain): reported, never silent.
+    let cut: JsonPath | undefined;
+    const onLimit = (at: JsonPath) => (cut ??= at);
+    const b0 = member.baseParts
+      ? flattenParts(this.base, member.baseParts, onLimit)
+      : flatten(this.base, baseNode, basePath, onLimit);
+    const baseCut = cut;
+    cut = undefined;
+    const r0 = member.revisionParts
+      ? flattenParts(this.revision, member.revisionParts, onLimit)
+      : flatten(this.revision, revisionNode, revisionPath, onLimit);
+    const revisionCut = cut;
+    const tooDeep = depth > MAX_SCHEMA_DEPTH;
+    const limit =
+      tooDeep || baseCut || revisionCut
+        ? {
+            what: tooDeep
+              ? `schemas nested more than ${MAX_SCHEMA_DEPTH} levels deep`
+              : `allOf nested more than ${MAX_ALLOF_DEPTH} levels deep or a chain of more than ${MAX_REF_HOPS} $refs`,
+            path: revisionCut ?? revisionPath,
+            basePath: baseCut ?? basePath,
+          }
+        : undefined;
+    // A side the bound left unread still gets its node, so the limit is reported there.
+    const b = b0 ?? (limit ? emptyFlat(basePath) : undefined);
+    const r = r0 ?? (limit ? emptyFlat(revisionPath) : undefined);
     if (!b || !r) return;
     const key = `${scope}|${fingerprintPath(b.path)}|${fingerprintPath(r.path)}${member.required ? '|required' : ''}`;
     if (this.seen(key)) return;
     const range = this.enter(key);
     try {
-      this.compareSchemaNode(scope, label, b, r, depth, member.required === true);
+      this.compareSchemaNode(scope, label, b, r, depth, member.required === true, limit);
     } finally {
       range.end = this.changes.length;
     }
@@ -308,6 +347,7 @@ class Comparer {
     r: FlatSchema,
     depth: number,
     required: boolean,
+    limit?: SchemaCheckContext['limit'],
   ): void {
     const node = diffSchemaNode(b, r, { base: this.base, revision: this.revision });
     const context = (id: CheckId): SchemaCheckContext => ({
@@ -321,6 +361,12 @@ class Comparer {
       report: (path, basePath, message) => this.add(id, path, basePath, message),
       unmodelled: (pair) => this.unmodelled(scope, label, pair, node),
     });
+    if (limit) {
+      // Only the limit is reported at a node the walk could not read whole: comparing what was
+      // read of it would report changes that are not there.
+      limitReached.detect(node, { ...context(limitReached.id), limit });
+      return;
+    }
     for (const check of SCHEMA_NODE_CHECKS)
       check.detect(node, context('id' in check ? check.id : schemaCheckId(scope, check.change)));
 

@@ -146,6 +146,8 @@ export interface SchemaCheckContext {
   report(path: JsonPath, basePath: JsonPath, message: string): void;
   /** A value this check does not model changed: a `keyword-changed` finding naming both values. */
   unmodelled(pair: KeywordPair): void;
+  /** Set when the walk reached one of its bounds at this node and compares nothing beyond it. */
+  limit?: { what: string; path: JsonPath; basePath: JsonPath };
 }
 
 export type SchemaDetect = (node: SchemaNodeDiff, context: SchemaCheckContext) => void;

@@ -7,7 +7,13 @@ import { resolve } from '../../rulesets/lib/openapi/resolve.js';
 import { isArray, isObject, type Document } from '../../rulesets/lib/openapi/types.js';
 
 // The allOf merge is shared with lint: one flattening of `allOf` for every view of a schema.
-export { flatten, flattenParts, type FlatSchema, type Located } from '../../rulesets/lib/openapi/flatten.js';
+export {
+  flatten,
+  flattenParts,
+  MAX_ALLOF_DEPTH,
+  type FlatSchema,
+  type Located,
+} from '../../rulesets/lib/openapi/flatten.js';
 import type { FlatSchema } from '../../rulesets/lib/openapi/flatten.js';
 
 export function keyword(flat: FlatSchema, name: string): unknown {

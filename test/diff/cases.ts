@@ -524,6 +524,28 @@ const fixed: Array<Omit<DiffCase, 'expect'> & { expect: Expected[] }> = [
     ],
   },
   {
+    // A type change under 70 one-element allOf wrappers, beyond the 64 levels a merge reads: the
+    // comparison says where it stopped instead of "0 changes".
+    id: 'diff-schema-limit-reached',
+    cls: 'breaking',
+    prepare: (d) => {
+      let locale: Doc = d.components.schemas.UserProfile.properties.locale;
+      for (let i = 0; i < 70; i++) locale = { allOf: [locale] };
+      d.components.schemas.UserProfile.properties.locale = locale;
+    },
+    mutate: (d) => {
+      let node: Doc = d.components.schemas.UserProfile.properties.locale;
+      while (node.allOf) node = node.allOf[0];
+      node.type = 'integer';
+    },
+    expect: [
+      {
+        ruleId: 'diff-schema-limit-reached',
+        pointer: `/components/schemas/UserProfile/properties/locale${'/allOf/0'.repeat(65)}`,
+      },
+    ],
+  },
+  {
     id: 'diff-schema-description-changed',
     cls: 'documentation',
     mutate: (d) => (d.components.schemas.UserProfile.properties.email.description = 'E-mail address.'),

@@ -37,31 +37,54 @@ export interface AllOfLayer {
   path: JsonPath;
 }
 
+/** How many `allOf`/`$ref` levels a merge reads: far beyond any real description, still bounded. */
+export const MAX_ALLOF_DEPTH = 64;
+
+/**
+ * Told where a merge stopped at a limit (`allOf` nesting deeper than its `maxDepth`, a `$ref`
+ * chain longer than MAX_REF_HOPS): what lies beyond was not read, so a caller that must never be
+ * silent about it (the diff, a gate) reports it.
+ */
+export type OnLimit = (at: JsonPath) => void;
+
 /**
  * The schema objects an allOf merge reads, outermost first: the schema (after `$ref`s; a `$ref`
  * with OpenAPI 3.1 sibling keywords is the siblings, then the target), then each `allOf` part in
  * order, depth first, each part after `$ref`s. Each object once (cycle-safe), at most `maxDepth`
- * levels deep. Empty for a non-object.
+ * levels deep (`onLimit` is told where it stopped). Empty for a non-object.
  */
-export function allOfLayers(document: Document, node: unknown, path: JsonPath, maxDepth = 16): AllOfLayer[] {
+export function allOfLayers(
+  document: Document,
+  node: unknown,
+  path: JsonPath,
+  maxDepth = MAX_ALLOF_DEPTH,
+  onLimit?: OnLimit,
+): AllOfLayer[] {
   // A `$ref` with sibling keywords (OpenAPI 3.1) is the siblings and the target together.
   const withSiblings =
     isObject(node) && typeof node.$ref === 'string' && Object.keys(node).some((key) => key !== '$ref');
   const root = withSiblings ? { value: node, path } : resolve(document, node, path);
+  if ('limitReached' in root && root.limitReached) onLimit?.(root.path);
   if (!isObject(root.value)) return [];
   const layers: AllOfLayer[] = [];
   const seen = new Set<unknown>();
   const visit = (schema: Schema, at: JsonPath, depth: number) => {
-    if (seen.has(schema) || depth > maxDepth) return;
+    if (seen.has(schema)) return;
+    if (depth > maxDepth) {
+      onLimit?.(at);
+      return;
+    }
     seen.add(schema);
     layers.push({ schema, path: at });
     if (typeof schema.$ref === 'string') {
       const target = resolve(document, { $ref: schema.$ref }, at);
+      if (target.limitReached) onLimit?.(target.path);
       if (isObject(target.value)) visit(target.value, target.path, depth + 1);
     }
     if (isArray(schema.allOf)) {
       schema.allOf.forEach((part, index) => {
         const resolved = resolve(document, part, [...at, 'allOf', index]);
+        if (resolved.limitReached) onLimit?.(resolved.path);
         if (isObject(resolved.value)) visit(resolved.value, resolved.path, depth + 1);
       });
     }
@@ -75,16 +98,16 @@ export function allOfLayers(document: Document, node: unknown, path: JsonPath, m
  * merges `allOf` parts into one view (depth-limited, cycle-safe). Undefined for a non-object.
  * Where a keyword is defined in several parts, the outermost definition wins.
  */
-export function flatten(document: Document, node: unknown, path: JsonPath): FlatSchema | undefined {
-  return mergeLayers(allOfLayers(document, node, path));
+export function flatten(document: Document, node: unknown, path: JsonPath, onLimit?: OnLimit): FlatSchema | undefined {
+  return mergeLayers(allOfLayers(document, node, path, MAX_ALLOF_DEPTH, onLimit));
 }
 
 /**
  * Several schemas a value must match at once (the definitions of one property in several `allOf`
  * parts) merged as `flatten` merges one schema's `allOf`: the parts' layers in order.
  */
-export function flattenParts(document: Document, parts: readonly Located[]): FlatSchema | undefined {
-  return mergeLayers(parts.flatMap((part) => allOfLayers(document, part.value, part.path)));
+export function flattenParts(document: Document, parts: readonly Located[], onLimit?: OnLimit): FlatSchema | undefined {
+  return mergeLayers(parts.flatMap((part) => allOfLayers(document, part.value, part.path, MAX_ALLOF_DEPTH, onLimit)));
 }
 
 function mergeLayers(layers: AllOfLayer[]): FlatSchema | undefined {

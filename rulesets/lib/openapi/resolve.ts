@@ -50,21 +50,26 @@ export interface Resolved {
   path: JsonPath;
   /** True when a `$ref` was followed. */
   viaRef: boolean;
+  /** True when the chain was longer than MAX_REF_HOPS: the value is unknown, not absent. */
+  limitReached?: true;
 }
+
+/** The longest chain of `$ref`s to `$ref`s followed; no real description comes near it. */
+export const MAX_REF_HOPS = 64;
 
 /** Follows local `$ref`s from `node` (found at `path`) to the node they name. */
 export function resolve(document: Document, node: unknown, path: JsonPath): Resolved {
   let current = node;
   let currentPath = path;
   let viaRef = false;
-  for (let hops = 0; isRef(current) && hops < 32; hops++) {
+  for (let hops = 0; isRef(current) && hops < MAX_REF_HOPS; hops++) {
     const target = lookupLocalRef(document, current.$ref);
     if (!target) return { value: undefined, path: currentPath, viaRef: true };
     current = target.value;
     currentPath = target.path;
     viaRef = true;
   }
-  if (isRef(current)) return { value: undefined, path: currentPath, viaRef };
+  if (isRef(current)) return { value: undefined, path: currentPath, viaRef, limitReached: true };
   return { value: current, path: currentPath, viaRef };
 }
 

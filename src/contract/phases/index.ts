@@ -15,6 +15,8 @@ import { documentedResponse, type ContractDescription, type OperationModel } fro
 import { contractFinding } from '../finding.js';
 import { observationKey, observedAs } from '../causes.js';
 import { toCurl } from '../generate/curl.js';
+import { unsampledReason } from '../generate/pattern-bounds.js';
+import { patternLocation } from '../patterns.js';
 import type { HttpOutcome, HttpRequest } from '../http.js';
 import { isContractRuleId, type ContractRuleId } from '../rules.js';
 import { requestLabel } from '../url.js';
@@ -252,6 +254,22 @@ export async function runPhases(options: PhaseOptions): Promise<PhaseResult> {
     ...(options.progress ? { progress: options.progress } : {}),
   };
 
+  if (phases.includes('coverage') || phases.includes('fuzz')) {
+    // A pattern generation cannot sample within its bounds is left out of the values made; the run says which.
+    for (const { op, inputs } of operations)
+      for (const pattern of patternsIn(inputs.map((input) => input.schema))) {
+        const reason = unsampledReason(pattern);
+        if (reason === undefined) continue;
+        keep(
+          contractFinding('contract-pattern-unsampled', description.displayPath, {
+            op,
+            message: `the pattern \`${pattern.length > 80 ? `${pattern.slice(0, 80)}…` : pattern}\` of ${op.label} ${reason}: generated values ignore it`,
+            path: patternLocation(description.data, pattern) ?? [],
+          }),
+          phases.includes('coverage') ? 'coverage' : 'fuzz',
+        );
+      }
+  }
   if (phases.includes('coverage')) {
     options.progress?.(
       `coverage phase: boundary values of ${operations.length} operation${operations.length === 1 ? '' : 's'}`,
@@ -314,4 +332,19 @@ export async function runPhases(options: PhaseOptions): Promise<PhaseResult> {
       operations: list,
     };
   }
+}
+
+/** The `pattern` strings of the inputs' schemas, each once (a bounded, cycle-safe walk). */
+function patternsIn(schemas: unknown[]): Set<string> {
+  const found = new Set<string>();
+  const seen = new Set<object>();
+  const walk = (node: unknown, depth: number): void => {
+    if (depth > 64 || node === null || typeof node !== 'object' || seen.has(node)) return;
+    seen.add(node);
+    if (!Array.isArray(node) && typeof (node as { pattern?: unknown }).pattern === 'string')
+      found.add((node as { pattern: string }).pattern);
+    for (const value of node instanceof Map ? node.values() : Object.values(node)) walk(value, depth + 1);
+  };
+  for (const schema of schemas) walk(schema, 0);
+  return found;
 }

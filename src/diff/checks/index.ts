@@ -45,6 +45,7 @@ import { check as responseHeaderRemoved } from './diff-response-header-removed.j
 import { check as responseHeaderBecameOptional } from './diff-response-header-became-optional.js';
 import { check as responseHeaderAdded } from './diff-response-header-added.js';
 import { check as responseDescriptionChanged } from './diff-response-description-changed.js';
+import { check as schemaLimitReached } from './diff-schema-limit-reached.js';
 import { check as schemaDescriptionChanged } from './diff-schema-description-changed.js';
 import { check as securitySchemeRemoved } from './diff-security-scheme-removed.js';
 import { check as securitySchemeAdded } from './diff-security-scheme-added.js';
@@ -182,6 +183,7 @@ export const FIXED_CHECKS = [
   responseHeaderAdded,
   responseDescriptionChanged,
   schemaDescriptionChanged,
+  schemaLimitReached,
   securitySchemeRemoved,
   securitySchemeAdded,
   securityAlternativeAdded,
@@ -317,6 +319,7 @@ export const TREE_CHECKS: TreeChecks = treeChecks();
  * and conditions itself.
  */
 export const SCHEMA_NODE_CHECKS = [
+  schemaLimitReached,
   schemaDescriptionChanged,
   ...SCHEMA_CHANGE_LIST.filter((definition) => 'detect' in definition),
 ] as const;
