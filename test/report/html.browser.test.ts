@@ -76,7 +76,7 @@ describe.skipIf(!RUN_IN_BROWSER)(TITLE, () => {
     expect(requests).toHaveLength(1);
     expect(problems).toEqual([]);
     expect(await page.textContent('#filter-count')).toBe('Showing 9 of 9 findings');
-    expect(await page.getAttribute('#overall-score', 'data-score')).toBe('59');
+    expect(await page.getAttribute('#overall-score', 'data-score')).toBe('25');
     const html = await page.content();
     expect(html).not.toContain(NATIONAL_ID);
     expect(html).not.toContain(NATIONAL_ID_HYPHEN);
