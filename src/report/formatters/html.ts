@@ -524,15 +524,19 @@ export function* formatHtmlChunks(report: Report, context: FormatContext): Gener
       ].join('\n');
       return { head, rows, tail };
     });
+  // Each chunk starts a line, so each is neutralised on its own as the rest of the body is: no
+  // line of a description printed to a CI log starts a workflow command.
   function* groupChunks(): Generator<string> {
     for (const [g, { head, rows, tail }] of ruleGroups.entries()) {
-      yield `${g === 0 ? '' : '\n'}${head}\n`;
+      yield neutraliseMarkupCommands(`${g === 0 ? '' : '\n'}${head}\n`);
       for (let from = 0; from < rows.length; from += ROWS_PER_CHUNK)
-        yield `${from === 0 ? '' : '\n'}${rows
-          .slice(from, from + ROWS_PER_CHUNK)
-          .map((row) => row.html())
-          .join('\n')}`;
-      yield `\n${tail}`;
+        yield neutraliseMarkupCommands(
+          `${from === 0 ? '' : '\n'}${rows
+            .slice(from, from + ROWS_PER_CHUNK)
+            .map((row) => row.html())
+            .join('\n')}`,
+        );
+      yield neutraliseMarkupCommands(`\n${tail}`);
     }
   }
 
