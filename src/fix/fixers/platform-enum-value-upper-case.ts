@@ -1,5 +1,6 @@
 import { ALL_CAPS, toAllCaps } from '../../../rulesets/lib/conventions.js';
 import { isArray } from '../../../rulesets/lib/openapi/types.js';
+import { compileSafePattern } from '../../../rulesets/lib/patterns.js';
 import { allEdits, defineFixer } from '../fixer.js';
 import type { TextEdit } from '../types.js';
 import { givenValues } from './schema-values.js';
@@ -14,6 +15,12 @@ export default defineFixer({
     const values = at([...schemaPath, 'enum']);
     const upper = toAllCaps(value);
     if (!ALL_CAPS.test(upper) || upper === value || !isArray(values) || values.includes(upper)) return undefined;
+    // A value the schema's own pattern refuses would leave an enum no value can satisfy: no fix.
+    const pattern = at([...schemaPath, 'pattern']);
+    if (typeof pattern === 'string') {
+      const compiled = compileSafePattern(pattern);
+      if (!compiled.ok || !compiled.regex.test(upper)) return undefined;
+    }
     const edits: Array<TextEdit | undefined> = [source.replaceValue(path, upper)];
     for (const given of givenValues(at, schemaPath)) {
       if (given.path.at(-2) === 'enum') continue;
