@@ -5,13 +5,15 @@
  */
 import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
+import { QUICK, QUICK_SKIP_REASON } from './suites.js';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const HAS_CHROMIUM = existsSync(CHROMIUM);
-export const RUN_IN_BROWSER = HAS_CHROMIUM || process.env.CI === 'true';
+export const RUN_IN_BROWSER = !QUICK && (HAS_CHROMIUM || process.env.CI === 'true');
 
 /** A browser suite's title, naming why it is skipped when it is. */
 export function browserSuiteTitle(what: string): string {
+  if (QUICK) return `${what} ${QUICK_SKIP_REASON}`;
   return RUN_IN_BROWSER ? what : `${what} (SKIPPED: no Chromium at ${CHROMIUM}; apt-get install -y chromium)`;
 }
 

@@ -7,6 +7,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { it } from 'vitest';
+import { QUICK, QUICK_SKIP_REASON } from './suites.js';
 
 const ROOT = resolve(import.meta.dirname, '..');
 
@@ -20,18 +21,17 @@ function findCorpus(): string | undefined {
   }
 }
 
-/** The corpus folder, or undefined when there is none. */
-export const CORPUS_DIR = findCorpus();
+/** The corpus folder, or undefined when there is none (or in `npm run test:quick`, which leaves it out). */
+export const CORPUS_DIR = QUICK ? undefined : findCorpus();
+
+const MISSING = QUICK ? QUICK_SKIP_REASON : '(SKIPPED: no shared/corpus beside the repository; set VOTTUR_CORPUS to its folder)';
 
 /** `title`, or `title` with the reason it is skipped when the corpus is absent. */
 export function corpusTitle(title: string): string {
-  return CORPUS_DIR
-    ? title
-    : `${title} (SKIPPED: no shared/corpus beside the repository; set VOTTUR_CORPUS to its folder)`;
+  return CORPUS_DIR ? title : `${title} ${MISSING}`;
 }
 
 /** Inside a `describe.skipIf(!CORPUS_DIR)`: one skipped test whose name says why, where the corpus is absent. */
 export function reportMissingCorpus(): void {
-  if (!CORPUS_DIR)
-    it('is skipped: no shared/corpus beside the repository (set VOTTUR_CORPUS to its folder)', () => undefined);
+  if (!CORPUS_DIR) it(`is skipped ${MISSING}`, () => undefined);
 }

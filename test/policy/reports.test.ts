@@ -11,6 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { marked, type Tokens } from 'marked';
 import { HAS_CHROMIUM, launchChromium } from '../browser.js';
+import { QUICK } from '../suites.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, vottur } from '../cli/run.js';
 import { reportValidator } from '../../src/report/schema.js';
@@ -170,7 +171,7 @@ describe('a gated run, every format written at once', () => {
     expect(read(file('stylish'))).toMatch(/\nConfiguration: policy gate \(--gate\); read vottur\.config\.yaml/);
   });
 
-  it.skipIf(!HAS_CHROMIUM)(
+  it.skipIf(!HAS_CHROMIUM || QUICK)(
     'HTML: in a browser, the section lists every item, refused ones marked',
     { timeout: 60_000 },
     async () => {

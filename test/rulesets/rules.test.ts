@@ -8,12 +8,14 @@
  *
  * (one `expect` line per finding; the pointer is where the finding points, in that file; each
  * `message` line is text that some finding's message must contain; a `severity` line is the
- * severity every finding has).
+ * severity every finding has), and with exactly the messages `fixtures/rules/<id>/expected.json`
+ * lists for it (`{ file, pointer, message }` per finding, as the diff fixtures' expected.json;
+ * rewritten from the current output with VOTTUR_UPDATE_FIXTURES=1, then reviewed).
  * Each rule runs alone, through the same loading and engine as `vottur lint`.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { lintDocument, nativeLinter } from '../../src/lint/lint.js';
 import type { RuleDefinition } from '../../rulesets/lib/rule.js';
 
@@ -37,6 +39,24 @@ function expectedMessages(file: string): string[] {
   return messages;
 }
 
+/** One finding a fail fixture must produce: where, and what it says. */
+interface ExpectedFinding {
+  file: string;
+  pointer: string;
+  message: string;
+}
+
+const byPlace = (a: ExpectedFinding, b: ExpectedFinding) =>
+  a.file.localeCompare(b.file) || a.pointer.localeCompare(b.pointer) || a.message.localeCompare(b.message);
+
+function expectedFindings(folder: string): ExpectedFinding[] {
+  try {
+    return JSON.parse(readFileSync(join(folder, 'expected.json'), 'utf8')) as ExpectedFinding[];
+  } catch {
+    return [];
+  }
+}
+
 const ruleIds = readdirSync(FIXTURES, { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name)
@@ -49,6 +69,13 @@ describe.each(ruleIds)('%s', (ruleId) => {
     .sort();
   const passes = files.filter((name) => name.startsWith('pass'));
   const fails = files.filter((name) => name.startsWith('fail'));
+
+  const expectedFile = expectedFindings(folder);
+  const produced: ExpectedFinding[] = [];
+  if (process.env.VOTTUR_UPDATE_FIXTURES)
+    afterAll(() => {
+      writeFileSync(join(folder, 'expected.json'), `${JSON.stringify(produced.sort(byPlace), null, 2)}\n`);
+    });
 
   const linter = import(`../../rulesets/rules/${ruleId}.ts`).then((module: { default: RuleDefinition }) => {
     expect(module.default.id).toBe(ruleId);
@@ -83,5 +110,13 @@ describe.each(ruleIds)('%s', (ruleId) => {
         findings.map((f) => f.message),
         `no finding's message contains: ${text}`,
       ).toContainEqual(expect.stringContaining(text));
+    // Each finding's whole message, at its place.
+    const actual = findings.map((f) => ({ file: name, pointer: f.pointer, message: f.message })).sort(byPlace);
+    produced.push(...actual);
+    expect(actual, `fixtures/rules/${ruleId}/expected.json`).toEqual(expectedFile.filter((e) => e.file === name));
+  });
+
+  it('lists in expected.json only its fail fixtures', () => {
+    expect([...new Set(expectedFile.map((e) => e.file))].sort()).toEqual(fails);
   });
 });

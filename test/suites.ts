@@ -1,0 +1,46 @@
+/**
+ * What `npm run test:quick` (vitest run --mode quick) leaves out, in one place: the suites that
+ * drive a browser or an editor, lint the shared corpus, or run an external tool. `npm test` runs
+ * everything. test/suites.test.ts holds this list to exactly the files that do those things.
+ *
+ * Whole files are listed below. Files that only partly need the corpus, a browser or the SARIF
+ * validator run in the quick set with those parts skipped, visibly (their titles say
+ * "SKIPPED: npm run test:quick …"): test/corpus.ts, test/browser.ts and
+ * test/report/sarif-validator.ts read QUICK.
+ */
+
+/** The kinds of suite the quick run leaves out. */
+export type SlowKind = 'browser' | 'editor' | 'corpus' | 'external tool';
+
+/** Every test file the quick run leaves out whole: its kind and why. */
+export const LEFT_OUT_OF_QUICK: Record<string, { kind: SlowKind; why: string }> = {
+  'test/report/html.browser.test.ts': { kind: 'browser', why: 'drives the HTML report in Chromium' },
+  'test/report/html-diff.browser.test.ts': { kind: 'browser', why: 'drives the diff HTML report in Chromium' },
+  'test/catalogue/dashboard.browser.test.ts': { kind: 'browser', why: 'drives the catalogue dashboard in Chromium' },
+  'test/lsp/neovim.test.ts': { kind: 'editor', why: 'runs the language server under Neovim' },
+  'test/editors/vscode.test.ts': { kind: 'editor', why: 'bundles the VS Code extension and packs it with vsce' },
+  'test/lsp/equivalence.test.ts': {
+    kind: 'corpus',
+    why: 'lints every fixture and corpus description through the CLI and the language server',
+  },
+  'test/lsp/equivalence-edits.test.ts': { kind: 'corpus', why: 'edits a corpus description in the language server' },
+  'test/lint/corpus.test.ts': { kind: 'corpus', why: 'lints every real and large corpus description' },
+  'test/diff/corpus.test.ts': {
+    kind: 'corpus',
+    why: 'compares every catalogue and real corpus description with itself, reordered',
+  },
+  'test/fix/corpus.test.ts': { kind: 'corpus', why: 'runs vottur lint --fix over the catalogue corpus' },
+  'test/rulesets/spectral-cli.test.ts': {
+    kind: 'external tool',
+    why: 'runs the stock Spectral CLI on every rule fixture',
+  },
+};
+
+/** The environment variable the quick run sets (vitest.config.ts), for the partly skipped suites. */
+export const QUICK_ENV = 'VOTTUR_TEST_QUICK';
+
+/** True in `npm run test:quick`. */
+export const QUICK = process.env[QUICK_ENV] === '1';
+
+/** A title's suffix naming why a part is skipped in the quick run. */
+export const QUICK_SKIP_REASON = '(SKIPPED: npm run test:quick leaves it out; npm test runs it)';
