@@ -24,7 +24,9 @@ function findCorpus(): string | undefined {
 /** The corpus folder, or undefined when there is none (or in `npm run test:quick`, which leaves it out). */
 export const CORPUS_DIR = QUICK ? undefined : findCorpus();
 
-const MISSING = QUICK ? QUICK_SKIP_REASON : '(SKIPPED: no shared/corpus beside the repository; set VOTTUR_CORPUS to its folder)';
+const MISSING = QUICK
+  ? QUICK_SKIP_REASON
+  : '(SKIPPED: no shared/corpus beside the repository; set VOTTUR_CORPUS to its folder)';
 
 /** `title`, or `title` with the reason it is skipped when the corpus is absent. */
 export function corpusTitle(title: string): string {

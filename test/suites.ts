@@ -21,10 +21,9 @@ export const LEFT_OUT_OF_QUICK: Record<string, { kind: SlowKind; why: string }> 
   'test/editors/vscode.test.ts': { kind: 'editor', why: 'bundles the VS Code extension and packs it with vsce' },
   'test/lsp/equivalence.test.ts': {
     kind: 'corpus',
-    why: 'lints every fixture and corpus description through the CLI and the language server',
+    why: 'lints every fixture and corpus description through the CLI and the language server (and the corpus smoke checks)',
   },
   'test/lsp/equivalence-edits.test.ts': { kind: 'corpus', why: 'edits a corpus description in the language server' },
-  'test/lint/corpus.test.ts': { kind: 'corpus', why: 'lints every real and large corpus description' },
   'test/diff/corpus.test.ts': {
     kind: 'corpus',
     why: 'compares every catalogue and real corpus description with itself, reordered',

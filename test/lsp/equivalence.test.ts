@@ -2,13 +2,17 @@
  * The editor shows what the command line reports: every fixture and corpus description, opened in
  * `vottur lsp`, gets diagnostics equal (rule, line, column, in every file of the description) to
  * the findings of `vottur lint --format json` that count.
+ *
+ * The corpus is linted once per test run, here: the same CLI report also holds the corpus smoke
+ * checks (every real and large description, and the multi-file DigitalOcean, lints without a crash
+ * or a "could not run", and every finding is well-formed).
  */
-import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { glob } from 'tinyglobby';
 import type { Report } from '../../src/report/finding.js';
-import { counts } from '../../src/report/finding.js';
+import { counts, SEVERITIES } from '../../src/report/finding.js';
 import { isDescriptionText } from '../../src/lsp/server.js';
 import { ROOT, vottur } from '../cli/run.js';
 import { CORPUS_DIR, corpusTitle, reportMissingCorpus } from '../corpus.js';
@@ -17,10 +21,18 @@ import { LspClient, uriOf, type Diagnostic } from './client.js';
 type Row = string;
 const row = (file: string, rule: string, line: number, column: number): Row => `${file}:${line}:${column} ${rule}`;
 
-/** The CLI's findings that count, as rows, by absolute file. */
-async function cliRows(files: string[], cwd: string): Promise<{ rows: Map<string, Row[]>; unreadable: Set<string> }> {
+interface CliRows {
+  rows: Map<string, Row[]>;
+  unreadable: Set<string>;
+}
+
+async function cliReport(files: string[], cwd: string): Promise<Report> {
   const result = await vottur(['lint', '--format', 'json', '--jobs', '1', ...files], { cwd, timeoutMs: 600_000 });
-  const report = JSON.parse(result.stdout) as Report;
+  return JSON.parse(result.stdout) as Report;
+}
+
+/** The CLI's findings that count, as rows, by absolute file. */
+function cliRows(report: Report, cwd: string): CliRows {
   const rows = new Map<string, Row[]>();
   const unreadable = new Set<string>();
   for (const finding of report.findings) {
@@ -38,8 +50,7 @@ async function cliRows(files: string[], cwd: string): Promise<{ rows: Map<string
 const lspRows = (file: string, diagnostics: Diagnostic[]) =>
   diagnostics.map((d) => row(file, String(d.code), d.range.start.line + 1, d.range.start.character + 1));
 
-async function compare(roots: string[], cwd: string): Promise<number> {
-  const expected = await cliRows(roots, cwd);
+async function compare(roots: string[], cwd: string, expected: CliRows): Promise<number> {
   const client = await LspClient.start({ rootPath: cwd });
   try {
     for (const root of roots) await client.open(root);
@@ -75,15 +86,46 @@ describe('vottur lsp diagnostics equal vottur lint --format json', () => {
   it('on every fixture description', async () => {
     const roots = await descriptions(['fixtures/**/*.{yaml,yml,json}'], ROOT);
     expect(roots.length).toBeGreaterThan(400);
-    expect(await compare(roots, ROOT)).toBeGreaterThan(500);
+    expect(await compare(roots, ROOT, cliRows(await cliReport(roots, ROOT), ROOT))).toBeGreaterThan(500);
   }, 600_000);
 
   describe.skipIf(!CORPUS_DIR)(corpusTitle('on every corpus description'), () => {
     let roots: string[] = [];
+    let report: Report;
     beforeAll(async () => {
       roots = await descriptions(['catalogue/*.{yaml,json}', 'real/*.{yaml,json}', 'large/*.json'], CORPUS_DIR!);
       roots.push(join(CORPUS_DIR!, 'multifile/digitalocean/DigitalOcean-public.v2.yaml'));
+      report = await cliReport(roots, CORPUS_DIR!);
+    }, 600_000);
+
+    // The smoke checks, by document: every real and large file (whatever its form) and the
+    // multi-file DigitalOcean, read at collection time as the corpus holds them.
+    const smoked = CORPUS_DIR
+      ? [
+          ...readdirSync(join(CORPUS_DIR, 'real')).map((name) => `real/${name}`),
+          'multifile/digitalocean/DigitalOcean-public.v2.yaml',
+          ...readdirSync(join(CORPUS_DIR, 'large')).map((name) => `large/${name}`),
+        ].sort()
+      : [];
+    it.each(smoked)('lints %s without a crash, every finding well-formed', (name) => {
+      expect(roots).toContain(join(CORPUS_DIR!, name));
+      expect(report.documents.map((d) => d.path)).toContain(name);
+      // A multi-file description's findings are in its files too.
+      const folder = name.startsWith('multifile/') ? `${dirname(name)}/` : undefined;
+      const findings = report.findings.filter(
+        (f) => f.document === name || (folder !== undefined && f.document.startsWith(folder)),
+      );
+      for (const finding of findings) {
+        expect(SEVERITIES).toContain(finding.severity);
+        expect(finding.ruleId).toMatch(/^platform-[a-z0-9-]+$/);
+        expect(finding.pointer === '' || finding.pointer.startsWith('/')).toBe(true);
+        expect(finding.line).toBeGreaterThan(0);
+        expect(finding.message).not.toMatch(/undefined|\[object Object\]/);
+      }
+      // None of these is a conformant catalogue description: each must have something to say.
+      expect(findings.length).toBeGreaterThan(0);
     });
+
     it(
       corpusTitle('catalogue, real, large and the multi-file DigitalOcean'),
       async () => {
@@ -96,7 +138,7 @@ describe('vottur lsp diagnostics equal vottur lint --format json', () => {
           'box_openapi.json',
         ])
           expect(roots).toContain(join(CORPUS_DIR!, 'large', name));
-        expect(await compare(roots, CORPUS_DIR!)).toBeGreaterThan(1000);
+        expect(await compare(roots, CORPUS_DIR!, cliRows(report, CORPUS_DIR!))).toBeGreaterThan(1000);
       },
       900_000,
     );

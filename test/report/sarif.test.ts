@@ -228,3 +228,21 @@ describe('sarif format', () => {
     });
   });
 });
+
+describe('evidence of the same cause', () => {
+  it('becomes relatedLocations naming the rule', async () => {
+    const { formatSarif } = await import('../../src/report/formatters/sarif.js');
+    const { contractReport, CONTEXT } = await import('./sample.js');
+    const log = JSON.parse(formatSarif(contractReport(), CONTEXT)) as {
+      runs: Array<{
+        results: Array<{ message: { text: string }; relatedLocations?: Array<{ message?: { text: string } }> }>;
+      }>;
+    };
+    const result = log.runs[0].results.find((r) =>
+      r.message.text.startsWith('Expected one of the documented statuses'),
+    )!;
+    expect(result.relatedLocations?.map((r) => r.message?.text)).toEqual([
+      'contract-dredd: Dredd transaction "/v2/actor-profiles > 200" failed: statusCode 500.',
+    ]);
+  });
+});
