@@ -3,10 +3,10 @@
  * drive a browser or an editor, lint the shared corpus, or run an external tool. `npm test` runs
  * everything. test/suites.test.ts holds this list to exactly the files that do those things.
  *
- * Whole files are listed below. Files that only partly need the corpus, a browser or the SARIF
- * validator run in the quick set with those parts skipped, visibly (their titles say
- * "SKIPPED: npm run test:quick …"): test/corpus.ts, test/browser.ts and
- * test/report/sarif-validator.ts read QUICK.
+ * Whole files are listed below. Files that only partly need the corpus, a browser, the SARIF
+ * validator or Docker run in the quick set with those parts skipped, visibly (their titles say
+ * "SKIPPED: npm run test:quick …"): test/corpus.ts, test/browser.ts,
+ * test/report/sarif-validator.ts and test/ci/integrations.test.ts's image build read QUICK.
  */
 
 /** The kinds of suite the quick run leaves out. */
