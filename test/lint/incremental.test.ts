@@ -8,7 +8,7 @@
  * (positions are computed from the path by the caller, the same way for both).
  */
 import { readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { RULES } from '../../rulesets/rules/index.js';
@@ -21,10 +21,13 @@ import { CORPUS_DIR, corpusTitle } from '../corpus.js';
 const ROOT = join(import.meta.dirname, '../..');
 
 function files(folder: string): string[] {
-  return readdirSync(folder, { recursive: true, encoding: 'utf8' })
-    .map((name) => join(folder, name))
-    .filter((file) => /\.(ya?ml|json)$/.test(file) && statSync(file).isFile())
-    .sort();
+  return (
+    readdirSync(folder, { recursive: true, encoding: 'utf8' })
+      .map((name) => join(folder, name))
+      // A rule fixture folder's expected.json is the messages its fail fixtures give, not a description.
+      .filter((file) => /\.(ya?ml|json)$/.test(file) && basename(file) !== 'expected.json' && statSync(file).isFile())
+      .sort()
+  );
 }
 
 const keyOf = (result: RuleResult) =>
