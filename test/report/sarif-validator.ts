@@ -32,6 +32,12 @@ else if (!MULTITOOL)
     `SKIPPED: the SARIF validator tests need @microsoft/sarif-multitool for ${process.platform}-${process.arch} (npm install)`,
   );
 
+/** `title`, or `title` with the reason the validator does not run. */
+export function validatorTitle(title: string): string {
+  if (MULTITOOL) return title;
+  return `${title} ${QUICK ? QUICK_SKIP_REASON : '(SKIPPED: no @microsoft/sarif-multitool for this platform)'}`;
+}
+
 export interface ValidatorResult {
   ruleId: string;
   level?: string;

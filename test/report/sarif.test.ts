@@ -3,7 +3,7 @@ import { pathToFileURL } from 'node:url';
 import type { ReportingDescriptor, Result } from 'sarif';
 import type { Report } from '../../src/report/finding.js';
 import { artifactLocation, formatSarif, pascalName, SARIF_SCHEMA_URI } from '../../src/report/formatters/sarif.js';
-import { MULTITOOL, problems, validateAll, type ValidatorResult } from './sarif-validator.js';
+import { MULTITOOL, problems, validateAll, validatorTitle, type ValidatorResult } from './sarif-validator.js';
 import { CONTEXT, CWD, DOCUMENT, MASKED, NATIONAL_ID, NATIONAL_ID_HYPHEN, RULES, sampleReport } from './sample.js';
 
 function sarifOf(report: Report, showPii = false) {
@@ -136,7 +136,7 @@ describe('sarif format', () => {
     for (const r of run.results) expect(run.tool.driver.rules[r.ruleIndex].id).toBe(r.ruleId);
   });
 
-  describe.skipIf(!MULTITOOL)("Microsoft's SARIF validator", () => {
+  describe.skipIf(!MULTITOOL)(validatorTitle("Microsoft's SARIF validator"), () => {
     // Every log of this block, validated in one start of the validator (several seconds each).
     const remoteReport = () => {
       const remote = sampleReport();
