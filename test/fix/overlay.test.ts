@@ -53,7 +53,7 @@ describe('--fix-overlay', () => {
       overlaySet: overlay as unknown as NonNullable<Theirs[1]>['overlaySet'],
     });
     expect(theirs.data).toEqual(expected);
-    expect(applyOverlay(original, overlay, 'fix.overlay.json').document).toEqual(expected);
+    expect((await applyOverlay(original, overlay, "fix.overlay.json")).document).toEqual(expected);
     for (const action of overlay.actions)
       expect(action.description).toMatch(/platform-[a-z0-9-]+ at .*\((non-breaking|documentation only)\)/);
   });
