@@ -151,6 +151,9 @@ async function gatedRun(
     // The contract options attest takes, with the defaults of vottur test for the rest.
     const given = {
       ...options,
+      // --key is the signing key here, never a TLS client key.
+      key: undefined,
+      cert: undefined,
       header: options.header ?? [],
       ca: [],
       timeout: options.timeout ?? 10_000,
