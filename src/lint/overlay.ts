@@ -180,6 +180,8 @@ export async function applyOverlay(
   overlay: OverlayDocument,
   shown: string,
 ): Promise<{ document: unknown; unused: number }> {
+  // `--fix-overlay` with nothing to fix writes no action: applied, it changes nothing.
+  if (overlay.actions.length === 0) return { document: structuredClone(document), unused: 0 };
   const compiled = await compileOverlay(overlay, shown, '');
   const { document: result, unused } = applyOverlays(document, [compiled]);
   return { document: result, unused: unused[0] ?? 0 };
