@@ -111,7 +111,7 @@ async function readOne(source: string): Promise<string> {
     try {
       return await fetchText(source, { maxBytes: MAX_ATTESTATION_BYTES });
     } catch (error) {
-      throw new Error(error instanceof FetchError ? error.message : errorMessage(error));
+      throw new Error(error instanceof FetchError ? error.message : errorMessage(error), { cause: error });
     }
   }
   const info = statSync(source);

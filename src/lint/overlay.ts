@@ -69,7 +69,7 @@ export async function compileOverlay(value: unknown, shown: string, sha256: stri
   const problem = overlayProblem(value);
   if (problem !== undefined)
     throw new CouldNotRunError(`the overlay ${shown} is not an Overlay 1.0.0 document: ${problem}`);
-  const document = value as unknown as OverlayDocument;
+  const document = value as OverlayDocument;
   if (document.actions.length > MAX_OVERLAY_ACTIONS)
     throw new CouldNotRunError(
       `the overlay ${shown} has ${document.actions.length} actions, over the limit of ${MAX_OVERLAY_ACTIONS}; split it`,
@@ -165,7 +165,11 @@ export function applyOverlays(
           if (Array.isArray(parent)) parent.splice(Number(key), 1);
           else delete (parent as Record<string, unknown>)[key];
         } else {
-          setOwn(parent as Record<Segment, unknown>, key, merge((parent as Record<Segment, unknown>)[key], action.update));
+          setOwn(
+            parent as Record<Segment, unknown>,
+            key,
+            merge((parent as Record<Segment, unknown>)[key], action.update),
+          );
         }
       }
     }

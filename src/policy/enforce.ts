@@ -54,7 +54,9 @@ export class GateRun {
   }
 
   /** Records the overlays applied before checking (`--overlay`), in order. */
-  recordOverlays(overlays: ReadonlyArray<{ shown: string; title: string; sha256: string; actions: readonly unknown[] }>): void {
+  recordOverlays(
+    overlays: ReadonlyArray<{ shown: string; title: string; sha256: string; actions: readonly unknown[] }>,
+  ): void {
     if (overlays.length === 0) return;
     this.configuration.overlays = overlays.map((overlay) => ({
       path: shownFile(overlay.shown, this.cwd),

@@ -99,6 +99,7 @@ const ACTION_SCHEMA = {
 
 interface ActionStep {
   id?: string;
+  name?: string;
   run?: string;
   uses?: string;
   shell?: string;

@@ -15,7 +15,8 @@ export const NOT_COUNTED_TITLE = 'What this score does not count';
 /** Items listed per kind before "and N more" (every item is in the JSON and SARIF reports). */
 export const ITEMS_PER_KIND = 20;
 
-export type ConfigurationKind = 'policy' | 'overlay' | 'file' | 'rule' | 'extends' | 'suppression' | 'baseline' | 'accepted';
+export type ConfigurationKind =
+  'policy' | 'overlay' | 'file' | 'rule' | 'extends' | 'suppression' | 'baseline' | 'accepted';
 
 export interface ConfigurationItem {
   kind: ConfigurationKind;
