@@ -20,6 +20,8 @@ import {
   sha256Hex,
   statementProblem,
   type ConformancePredicate,
+  type ContractRecord,
+  type DiffRecord,
   type Statement,
   type Subject,
 } from './statement.js';
@@ -74,6 +76,10 @@ export async function createAttestation(input: {
   subjects: Subject[];
   gate: GateThresholds;
   privateKey: KeyObject;
+  contract?: ContractRecord;
+  diff?: DiffRecord;
+  /** The lint's own report, when a contract run or a diff joined it (its verdict is recorded apart). */
+  lint?: Report;
 }): Promise<{ envelope: DsseEnvelope; statement: Statement }> {
   const policy = policyRecord(input.report);
   const statement = buildStatement({
@@ -81,7 +87,13 @@ export async function createAttestation(input: {
     report: input.report,
     ruleset: await currentRuleset(),
     ...(policy ? { policy } : {}),
-    gate: { ...input.gate, verdict: verdictOf(input.report, input.gate) },
+    gate: {
+      ...input.gate,
+      verdict: verdictOf(input.report, input.gate),
+      ...(input.lint ? { lintVerdict: verdictOf(input.lint, input.gate) } : {}),
+    },
+    ...(input.contract ? { contract: input.contract } : {}),
+    ...(input.diff ? { diff: input.diff } : {}),
   });
   const payload = Buffer.from(JSON.stringify(statement), 'utf8');
   return { envelope: signEnvelope(PAYLOAD_TYPE, payload, input.privateKey), statement };
@@ -155,7 +167,33 @@ export async function verifyAttestation(input: {
   return { statement: signed, problems };
 }
 
-/** Whether a new run under the attested thresholds reaches the attested verdict. */
+/** What a contract report says of its run, for the statement (`--server`). */
+export function contractRecord(report: Report, target: string): ContractRecord {
+  const operations = report.operations ?? [];
+  return {
+    target,
+    operations: operations.length,
+    passed: operations.filter((operation) => operation.findings === 0 && operation.notTested === undefined).length,
+    notTested: operations.filter((operation) => operation.notTested !== undefined).length,
+    requests: operations.reduce((sum, operation) => sum + operation.requests, 0),
+    findings: report.findings.length,
+    ...(report.coverage
+      ? { coverage: { percent: report.coverage.percent, phases: report.coverage.phases, seed: report.coverage.seed } }
+      : {}),
+  };
+}
+
+/** What a diff report says of its comparison, for the statement (`--base`). */
+export function diffRecord(report: Report, base: string): DiffRecord | undefined {
+  if (!report.diff) return undefined;
+  const { verdict, allowed, newMajor, counts: byClass } = report.diff;
+  return { base, verdict, allowed, newMajor, counts: { ...byClass } };
+}
+
+/**
+ * Whether a new lint under the attested thresholds reaches the attested verdict (the lint's own,
+ * when the attestation recorded a contract run or a diff beside it: those are not repeated).
+ */
 export function recheck(
   statement: Statement,
   report: Report,
@@ -168,5 +206,6 @@ export function recheck(
     ruleset: statement.predicate.ruleset,
     gate: { failSeverity, verdict: now },
   }).predicate.score;
-  return { holds: now === statement.predicate.gate.verdict, attested: statement.predicate.gate.verdict, now, score };
+  const attested = statement.predicate.gate.lintVerdict ?? statement.predicate.gate.verdict;
+  return { holds: now === attested, attested, now, score };
 }

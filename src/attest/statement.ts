@@ -25,13 +25,44 @@ export interface ConformancePredicate {
   policy?: { name: string; file?: string; sha256: string };
   configuration?: RunConfiguration;
   /** The gate's thresholds the verdict was taken at. */
-  gate: { failSeverity: Severity; minScore?: number; verdict: 'pass' | 'fail' };
+  /**
+   * The gate's thresholds and verdict over everything that ran; `lintVerdict`, when a contract run or
+   * a diff ran too, is the lint's alone (what `vottur verify --recheck` repeats).
+   */
+  gate: { failSeverity: Severity; minScore?: number; verdict: 'pass' | 'fail'; lintVerdict?: 'pass' | 'fail' };
   score: { score: number; grade: string };
   absoluteScore: { score: number; grade: string };
   counts: { bySeverity: Record<Severity, number>; byRule: Record<string, number> };
   /** SHA-256 of the findings that count, one canonical line each (docs/attest.md says which fields). */
   findingsSha256: string;
+  /** The description's `info.title` and `info.version` as judged (the catalogue tells a later version by them). */
+  description?: { title?: string; version?: string };
+  /** With `--server`: the contract run's target and what it exercised. */
+  contract?: ContractRecord;
+  /** With `--base`: the version compared with, and the diff's verdict. */
+  diff?: DiffRecord;
   createdTimestamp: string;
+}
+
+export interface ContractRecord {
+  target: string;
+  operations: number;
+  /** Operations with no finding. */
+  passed: number;
+  /** Operations nothing could test (unreachable, no credentials). */
+  notTested: number;
+  requests: number;
+  findings: number;
+  coverage?: { percent: number; phases: string[]; seed: number };
+}
+
+export interface DiffRecord {
+  base: string;
+  /** "version 2.0.0 → 2.1.0: allows these changes", as the diff prints it. */
+  verdict: string;
+  allowed: boolean;
+  newMajor: boolean;
+  counts: Record<string, number>;
 }
 
 export interface Statement {
@@ -70,7 +101,9 @@ export interface StatementInput {
   report: Report;
   ruleset: { name: string; rules: number; sha256: string };
   policy?: { name: string; file?: string; sha256: string };
-  gate: { failSeverity: Severity; minScore?: number; verdict: 'pass' | 'fail' };
+  gate: { failSeverity: Severity; minScore?: number; verdict: 'pass' | 'fail'; lintVerdict?: 'pass' | 'fail' };
+  contract?: ContractRecord;
+  diff?: DiffRecord;
 }
 
 export function buildStatement(input: StatementInput): Statement {
@@ -84,6 +117,14 @@ export function buildStatement(input: StatementInput): Statement {
   }
   const score = scoreReport(report);
   const absolute = absoluteScore(report);
+  const first = report.documents[0];
+  const description =
+    first && (first.title !== undefined || first.version !== undefined)
+      ? {
+          ...(first.title !== undefined ? { title: first.title } : {}),
+          ...(first.version !== undefined ? { version: first.version } : {}),
+        }
+      : undefined;
   return {
     _type: STATEMENT_TYPE,
     subject: input.subjects,
@@ -98,6 +139,9 @@ export function buildStatement(input: StatementInput): Statement {
       absoluteScore: { score: absolute.score, grade: absolute.grade },
       counts: { bySeverity, byRule: Object.fromEntries(Object.entries(byRule).sort(([a], [b]) => (a < b ? -1 : 1))) },
       findingsSha256: findingsDigest(report.findings),
+      ...(description ? { description } : {}),
+      ...(input.contract ? { contract: input.contract } : {}),
+      ...(input.diff ? { diff: input.diff } : {}),
       createdTimestamp: report.createdTimestamp,
     },
   };

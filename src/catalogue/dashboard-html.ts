@@ -119,7 +119,25 @@ function statusOf(service: DashboardService): string {
   return service.passes ? 'passing' : 'failing';
 }
 
-function row(service: DashboardService, index: number): string {
+/** The three attestation states in words, as the legend and the cells say them. */
+export const ATTESTATION_LABEL = {
+  attested: 'attested',
+  earlier: 'attested for an earlier version',
+  none: 'not attested',
+} as const;
+
+/** A service's attestation cell: the state, and by whom (key id), when and with what verdict. */
+function attestationCell(service: DashboardService): string {
+  const a = service.attestation;
+  if (!a) return '<td data-value="" data-attestation="">—</td>';
+  const detail =
+    a.state === 'none'
+      ? ''
+      : `<div class="sub">key ${esc((a.keyId ?? '').slice(0, 12))} (${esc(a.key ?? '')}), ${esc(a.signedAt ?? '')}: gate ${esc(a.verdict ?? '?')}, score ${a.score ?? '?'}${a.state === 'earlier' && a.version !== undefined ? `; attested version ${esc(a.version)}` : ''}</div>`;
+  return `<td data-value="${a.state}" data-attestation="${a.state}">${esc(ATTESTATION_LABEL[a.state])}${detail}</td>`;
+}
+
+function row(service: DashboardService, index: number, attestations = false): string {
   const change = changeText(service) || '—';
   const breaking = (service.rules['catalogue-breaking-change'] ?? 0) > 0;
   const versions = service.majors.length > 1 ? service.majors.map((m) => `v${m}`).join(', ') : '';
@@ -138,6 +156,7 @@ function row(service: DashboardService, index: number): string {
     `<td data-value="${esc(change)}"${breaking ? ' class="breaking"' : ''}>${esc(change)}${breaking ? '<div class="sub">no new major version</div>' : ''}${service.harvestError ? `<div class="sub">${esc(service.harvestError.kind)}</div>` : ''}</td>`,
     `<td data-value="${trendChange}">${sparkline(service.trend, `${service.serviceCode} score by harvest`)}</td>`,
     `<td data-value="${statusOf(service)}"><span class="status ${statusOf(service)}">${statusOf(service).replace('-', ' ')}</span></td>`,
+    ...(attestations ? [attestationCell(service)] : []),
   ];
   const search = [
     service.provider,
@@ -145,6 +164,7 @@ function row(service: DashboardService, index: number): string {
     service.title ?? '',
     service.version ?? '',
     change,
+    ...(service.attestation ? [ATTESTATION_LABEL[service.attestation.state]] : []),
     ...Object.keys(service.rules),
   ]
     .join(' ')
@@ -385,10 +405,11 @@ export function renderDashboardHtml(
     `<div class="card" id="${id}"><div class="figure">${esc(figure)}</div><div class="label">${esc(label)}</div></div>`;
   const gate = `no ${dashboard.gate.failSeverity === 'error' ? 'error' : `finding at ${dashboard.gate.failSeverity} or above`}${dashboard.gate.minScore !== undefined ? `, score ≥ ${dashboard.gate.minScore}` : ''}`;
   const providers = [...new Set(dashboard.services.map((x) => x.provider))].sort((a, b) => a.localeCompare(b));
+  const attested = s.attestations;
   const trendRows = dashboard.trend
     .map(
       (p) =>
-        `<tr><td>${esc(p.harvested)}</td><td class="num">${p.services}</td><td class="num">${p.passing}</td><td class="num">${p.services === 0 ? 0 : Math.round((1000 * p.passing) / p.services) / 10}%</td><td class="num">${p.score}</td></tr>`,
+        `<tr><td>${esc(p.harvested)}</td><td class="num">${p.services}</td><td class="num">${p.passing}</td><td class="num">${p.services === 0 ? 0 : Math.round((1000 * p.passing) / p.services) / 10}%</td><td class="num">${p.score}</td>${attested ? `<td class="num">${p.attested ?? '—'}</td>` : ''}</tr>`,
     )
     .join('');
   const topRules = s.topRules
@@ -424,13 +445,23 @@ export function renderDashboardHtml(
       dashboard.previous ? `${s.changed} / ${s.new} / ${s.removed}` : '—',
       'changed / new / removed since the previous harvest',
     ),
+    attested
+      ? card(
+          'summary-attested',
+          `${attested.attested} / ${attested.earlier} / ${attested.none}`,
+          'attested / attested for an earlier version / not attested (vottur attest, matched by sha256)',
+        )
+      : '',
     '</div>',
+    attested
+      ? `<p class="meta" id="attestation-legend">Attestation: <strong>${ATTESTATION_LABEL.attested}</strong>: a record signed by a trusted key names the exact bytes served; <strong>${ATTESTATION_LABEL.earlier}</strong>: a record names the description as harvested before (or by its title), and it changed since; <strong>${ATTESTATION_LABEL.none}</strong>: no trusted record names it. A signature says who ran which check on which bytes, not that the check is right.</p>`
+      : '',
     '<section id="top-rules"><h2>Rules failed most across the catalogue</h2>',
     s.topRules.length
       ? `<table><thead><tr><th>Rule</th><th>Severity</th><th class="num">Services</th><th class="num">Findings</th></tr></thead><tbody>${topRules}</tbody></table>`
       : '<p>No rule failed.</p>',
     '</section>',
-    `<section id="trend"><h2>Trend across harvests</h2>${dashboard.trend.length < 2 ? '<p class="meta">One harvest so far: each report with a previous harvest (--previous, or vottur catalogue &lt;url&gt; run again with the same --out) adds a point.</p>' : trendChart(dashboard.trend, 'catalogue score by harvest')}<table><thead><tr><th>Harvested</th><th class="num">Services</th><th class="num">Passing</th><th class="num">Share</th><th class="num">Score</th></tr></thead><tbody>${trendRows}</tbody></table></section>`,
+    `<section id="trend"><h2>Trend across harvests</h2>${dashboard.trend.length < 2 ? '<p class="meta">One harvest so far: each report with a previous harvest (--previous, or vottur catalogue &lt;url&gt; run again with the same --out) adds a point.</p>' : trendChart(dashboard.trend, 'catalogue score by harvest')}<table><thead><tr><th>Harvested</th><th class="num">Services</th><th class="num">Passing</th><th class="num">Share</th><th class="num">Score</th>${attested ? '<th class="num">Attested</th>' : ''}</tr></thead><tbody>${trendRows}</tbody></table></section>`,
     '<section id="catalogue"><h2>Services</h2>',
     '<form class="filters" id="filters">',
     '<label>Search <input type="search" id="filter-text" placeholder="provider, service, rule…"></label>',
@@ -453,9 +484,10 @@ export function renderDashboardHtml(
       header('Since previous harvest'),
       header('Trend', 'number'),
       header('Gate'),
+      ...(attested ? [header('Attestation')] : []),
     ].join(''),
     '</tr></thead><tbody>',
-    dashboard.services.map((service, index) => row(service, index)).join('\n'),
+    dashboard.services.map((service, index) => row(service, index, attested !== undefined)).join('\n'),
     '</tbody></table>',
     '<p id="no-match" hidden>No service matches these filters.</p>',
     '</section>',

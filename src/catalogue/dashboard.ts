@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { atLeast, counts, type Finding, type Report, type Severity } from '../report/finding.js';
 import { gradeFor, scoreReport, type Grade } from '../report/score.js';
+import type { ServiceAttestation } from './attestations.js';
 import type { CatalogueRun, ServiceChange } from './report.js';
 import { HARVEST_DOCUMENT } from './rules.js';
 import { parseServiceName, serviceVersion } from './xroad.js';
@@ -25,6 +26,8 @@ export interface TrendPoint {
 export interface CatalogueTrendPoint extends TrendPoint {
   services: number;
   passing: number;
+  /** With `--attestations`: services whose description served was attested. */
+  attested?: number;
 }
 
 export interface DashboardService {
@@ -59,6 +62,8 @@ export interface DashboardService {
   /** Findings by rule. */
   rules: Record<string, number>;
   trend: TrendPoint[];
+  /** With `--attestations`, for a harvested service: attested, attested for an earlier version, or not. */
+  attestation?: ServiceAttestation;
 }
 
 export interface CatalogueDashboard {
@@ -85,6 +90,8 @@ export interface CatalogueDashboard {
     breakingWithoutMajor: number;
     subsystems: number;
     wsdlSkipped: number;
+    /** With `--attestations`: the harvested services in each state. */
+    attestations?: { attested: number; earlier: number; none: number };
     /** The rules failed by the most services. */
     topRules: Array<{ ruleId: string; services: number; findings: number; severity: Severity; docsUrl: string }>;
   };
@@ -188,6 +195,7 @@ export function buildDashboard(run: CatalogueRun, report: Report, options: Dashb
       ...(change ? { change } : {}),
       rules,
       trend,
+      ...(run.attestations?.has(name) ? { attestation: run.attestations.get(name) } : {}),
     };
   });
 
@@ -213,7 +221,20 @@ export function buildDashboard(run: CatalogueRun, report: Report, options: Dashb
       docsUrl: ruleMeta.get(ruleId)?.docsUrl ?? '',
     }));
   const breakingWithoutMajor = current.filter((s) => (s.rules['catalogue-breaking-change'] ?? 0) > 0).length;
-  const point: CatalogueTrendPoint = { harvested: harvestedAt, score: scores.score, services: current.length, passing };
+  const attestationCounts = run.attestations
+    ? {
+        attested: current.filter((s) => s.attestation?.state === 'attested').length,
+        earlier: current.filter((s) => s.attestation?.state === 'earlier').length,
+        none: current.filter((s) => s.attestation?.state === 'none').length,
+      }
+    : undefined;
+  const point: CatalogueTrendPoint = {
+    harvested: harvestedAt,
+    score: scores.score,
+    services: current.length,
+    passing,
+    ...(attestationCounts ? { attested: attestationCounts.attested } : {}),
+  };
   return {
     dashboardFormat: 1,
     tool: report.tool,
@@ -242,6 +263,7 @@ export function buildDashboard(run: CatalogueRun, report: Report, options: Dashb
       breakingWithoutMajor,
       subsystems: run.manifest.summary.subsystems,
       wsdlSkipped: run.manifest.summary.wsdlSkipped,
+      ...(attestationCounts ? { attestations: attestationCounts } : {}),
       topRules,
     },
     trend: [...(options.previous?.trend ?? []).filter((p) => p.harvested !== harvestedAt), point].slice(-TREND_LENGTH),

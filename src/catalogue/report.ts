@@ -18,14 +18,18 @@ import { errorMessage } from '../errors.js';
 import { toolInfo } from '../version.js';
 import { readManifest, type HarvestedService, type HarvestManifest } from './manifest.js';
 import {
+  ATTESTATION_OUTDATED_RULE,
   BREAKING_CHANGE_RULE,
   CATALOGUE_RULES,
   HARVEST_DOCUMENT,
   HARVEST_FAILURE_RULE,
   HARVEST_PROBLEM_RULE,
+  NOT_ATTESTED_RULE,
   SERVICE_REMOVED_RULE,
 } from './rules.js';
 import { serviceVersion } from './xroad.js';
+import { attestationOf, type AttestationRecord, type ServiceAttestation } from './attestations.js';
+import type { LoadedOverlay } from '../lint/overlay.js';
 
 export interface CatalogueReportOptions {
   /** The harvest folder (with `harvest.json`). */
@@ -40,6 +44,12 @@ export interface CatalogueReportOptions {
   /** What each description's configuration adds to the lint (vocabulary, extended rulesets). */
   settingsFor?: (file: string) => Promise<DocumentSettings | undefined>;
   onProgress?: (done: number, total: number) => void;
+  /** Overlays applied to every harvested description before it is linted and compared (`--overlay`). */
+  overlays?: readonly LoadedOverlay[];
+  /** Verified attestations (`--attestations`), matched to the descriptions by SHA-256. */
+  attestations?: readonly AttestationRecord[];
+  /** A service not attested, or attested for an earlier version only, is a finding. */
+  requireAttestation?: boolean;
 }
 
 /** What changed in a service since the previous harvest. */
@@ -66,6 +76,8 @@ export interface CatalogueRun {
   removed: string[];
   /** The services this run reported (its shard's share). */
   services: HarvestedService[];
+  /** By service name, for harvested services; only with `--attestations`. */
+  attestations?: Map<string, ServiceAttestation>;
 }
 
 const shownPath = (cwd: string, file: string) => relative(cwd, file).split(sep).join('/');
@@ -115,6 +127,7 @@ export async function reportCatalogue(options: CatalogueReportOptions): Promise<
           ...(options.jobs !== undefined ? { jobs: options.jobs } : {}),
           ...(options.settingsFor ? { settingsFor: options.settingsFor } : {}),
           ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+          ...(options.overlays?.length ? { overlays: options.overlays } : {}),
         })
       : { tool: toolInfo(), createdTimestamp: new Date().toISOString(), documents: [], rules: [], findings: [] };
   const findings: Finding[] = [];
@@ -181,6 +194,7 @@ export async function reportCatalogue(options: CatalogueReportOptions): Promise<
       try {
         const result = await diffDescriptionsDetailed(join(previousFolder, old.file), join(folder, service.file), {
           cwd,
+          ...(options.overlays?.length ? { overlays: options.overlays } : {}),
         });
         const count = (severity: Finding['severity']) =>
           result.report.findings.filter((f) => f.ruleId.startsWith('diff-') && f.severity === severity).length;
@@ -236,6 +250,30 @@ export async function reportCatalogue(options: CatalogueReportOptions): Promise<
     }
   }
 
+  let attestations: Map<string, ServiceAttestation> | undefined;
+  if (options.attestations) {
+    attestations = new Map();
+    const before = new Map(previousManifest ? describedServices(previousManifest).map((s) => [s.name, s]) : []);
+    for (const service of harvested) {
+      const state = attestationOf(service, before.get(service.name), options.attestations);
+      attestations.set(service.name, state);
+      if (!options.requireAttestation || state.state === 'attested') continue;
+      findings.push(
+        state.state === 'earlier'
+          ? harvestFinding(
+              service,
+              ATTESTATION_OUTDATED_RULE,
+              `${service.name} was attested for an earlier version of its description${state.version !== undefined ? ` (${state.version})` : ''}, signed ${state.signedAt ?? '?'} by key ${state.keyId?.slice(0, 12) ?? '?'} (${state.key ?? '?'}); the description served now (sha256 ${service.sha256 ?? '?'}) changed since. Attest the new version (vottur attest) and publish the record.`,
+            )
+          : harvestFinding(
+              service,
+              NOT_ATTESTED_RULE,
+              `no attestation a trusted key signed names the description ${service.name} serves (sha256 ${service.sha256 ?? '?'}); run vottur attest on it in the provider's pipeline and publish the record where the catalogue reads attestations.`,
+            ),
+      );
+    }
+  }
+
   const documents: DocumentInfo[] = services.map((s) => ({
     path: s.name,
     ...(s.title !== undefined ? { title: s.title } : {}),
@@ -253,5 +291,13 @@ export async function reportCatalogue(options: CatalogueReportOptions): Promise<
     rules: [...rules.values()],
     findings: sortFindings(findings),
   };
-  return { report, manifest, ...(previousManifest ? { previousManifest } : {}), changes, removed, services };
+  return {
+    report,
+    manifest,
+    ...(previousManifest ? { previousManifest } : {}),
+    changes,
+    removed,
+    services,
+    ...(attestations ? { attestations } : {}),
+  };
 }

@@ -34,6 +34,9 @@ export const HARVEST_DOCUMENT = 'harvest.json';
 export const BREAKING_CHANGE_RULE = 'catalogue-breaking-change';
 export const SERVICE_REMOVED_RULE = 'catalogue-service-removed';
 
+export const NOT_ATTESTED_RULE = 'catalogue-not-attested';
+export const ATTESTATION_OUTDATED_RULE = 'catalogue-attestation-outdated';
+
 export const CATALOGUE_RULES: readonly RuleMeta[] = [
   rule(
     'catalogue-description-missing',
@@ -84,6 +87,16 @@ export const CATALOGUE_RULES: readonly RuleMeta[] = [
     SERVICE_REMOVED_RULE,
     'warn',
     "A service of the previous harvest is no longer listed: its callers lose it, and the platform asks for six months' notice before a version is retired.",
+  ),
+  rule(
+    NOT_ATTESTED_RULE,
+    'error',
+    'With --require-attestation: no attestation a trusted key signed names the description the security server serves (vottur attest), so nothing says it passed the gate.',
+  ),
+  rule(
+    ATTESTATION_OUTDATED_RULE,
+    'error',
+    'With --require-attestation: the service was attested for an earlier version of its description; the description served now changed since and was not attested.',
   ),
 ];
 

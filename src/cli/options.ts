@@ -104,3 +104,12 @@ export function addBaselineOptions(command: Command): Command {
       'remove the baseline entries nothing matched any more (fixed since), keeping every other entry as it is',
     );
 }
+
+/** `--overlay <file>`, repeatable; arrives as `overlay` (the files in the order given). */
+export function addOverlayOption(command: Command): Command {
+  return command.option(
+    '--overlay <file>',
+    'apply this OpenAPI Overlay 1.0.0 document to the description before checking (repeatable, applied in order; the report names it; see docs/fix.md)',
+    (value: string, previous: string[] | undefined) => [...(previous ?? []), value],
+  );
+}

@@ -255,3 +255,21 @@ export async function settle(
   );
   return gate.finish(settled);
 }
+
+/**
+ * The `--overlay` files, read bounded and compiled (src/lint/overlay.ts), and named in the run's
+ * record so every format says the findings are about the description as patched.
+ */
+export async function overlaysFor(
+  options: { overlay?: string[] },
+  run: GateRun | undefined,
+  io: CliIo = {},
+): Promise<import('../lint/overlay.js').LoadedOverlay[]> {
+  if (!options.overlay || options.overlay.length === 0) return [];
+  const { readOverlays } = await import('../lint/overlay.js');
+  const { namedFileRoot } = await import('../runtime/safe-read.js');
+  const cwd = io.cwd ?? process.cwd();
+  const overlays = await readOverlays(options.overlay, { cwd, root: namedFileRoot(cwd) });
+  run?.recordOverlays(overlays);
+  return overlays;
+}

@@ -1,30 +1,15 @@
 /**
  * Fixes as an OpenAPI Overlay (1.0.0): the actions that, applied to the description, give what
  * `--fix` writes, for consumers who patch a description they do not own. Each action targets the
- * node a fix changes (an RFC 9535 normalized path), never the whole document. `applyOverlay` is
- * vottur's own application (for `--overlay`), evaluating targets with json-p3 (RFC 9535, no script
- * expressions).
+ * node a fix changes (an RFC 9535 normalized path), never the whole document. Applying an overlay
+ * (`--overlay`) is the linter's (src/lint/overlay.ts), re-exported here.
  */
 import { isDeepStrictEqual } from 'node:util';
-import { jsonpath } from 'json-p3';
-import { CouldNotRunError, errorMessage } from '../errors.js';
+import type { OverlayAction, OverlayDocument } from '../lint/overlay.js';
 import { EFFECT_LABEL, type Fix } from './types.js';
 
-export interface OverlayAction {
-  target: string;
-  description?: string;
-  update?: unknown;
-  remove?: boolean;
-}
+export { applyOverlay, overlayProblem, type OverlayAction, type OverlayDocument } from '../lint/overlay.js';
 
-export interface OverlayDocument {
-  overlay: '1.0.0';
-  info: { title: string; version: string };
-  extends?: string;
-  actions: OverlayAction[];
-}
-
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type Segment = string | number;
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -121,72 +106,4 @@ export function fixOverlay(input: {
     ...(input.extends !== undefined ? { extends: input.extends } : {}),
     actions: overlayActions(input.before, input.after, input.fixes),
   };
-}
-
-/** Why a value is not an Overlay 1.0.x document, or undefined. */
-export function overlayProblem(value: unknown): string | undefined {
-  if (!isObject(value)) return 'it is not a YAML or JSON object';
-  if (typeof value.overlay !== 'string' || !/^1\.0\.\d+$/.test(value.overlay))
-    return `its overlay version is ${JSON.stringify(value.overlay)}, not 1.0.x`;
-  if (!isObject(value.info) || typeof value.info.title !== 'string') return 'it has no info.title';
-  if (!Array.isArray(value.actions) || value.actions.length === 0) return 'it has no actions';
-  for (const [index, action] of (value.actions as unknown[]).entries()) {
-    if (!isObject(action) || typeof action.target !== 'string') return `action ${index + 1} has no target`;
-    if (action.remove !== true && !('update' in action)) return `action ${index + 1} neither updates nor removes`;
-  }
-  return undefined;
-}
-
-function merge(target: unknown, update: unknown): unknown {
-  if (Array.isArray(target))
-    return [...(target as unknown[]), ...(Array.isArray(update) ? (update as unknown[]) : [update])];
-  if (isObject(target) && isObject(update)) {
-    const result: Record<string, unknown> = { ...target };
-    for (const [key, value] of Object.entries(update)) result[key] = key in target ? merge(target[key], value) : value;
-    return result;
-  }
-  return update;
-}
-
-/**
- * The document with the overlay's actions applied in order (a copy; the input is not changed).
- * Returns how many actions selected nothing, which the report names.
- */
-export function applyOverlay(
-  document: unknown,
-  overlay: OverlayDocument,
-  shown: string,
-): { document: unknown; unused: number } {
-  let root = structuredClone(document) as Json;
-  let unused = 0;
-  for (const [index, action] of overlay.actions.entries()) {
-    let nodes;
-    try {
-      nodes = jsonpath.query(action.target, root).nodes;
-    } catch (error) {
-      throw new CouldNotRunError(
-        `${shown}: action ${index + 1}'s target ${action.target} is not an RFC 9535 JSONPath (${errorMessage(error)})`,
-      );
-    }
-    if (nodes.length === 0) unused += 1;
-    // Deepest and last first, so removing one node leaves the others' places as they were.
-    const places = nodes.map((node) => node.location as Segment[]).reverse();
-    for (const place of places) {
-      if (place.length === 0) {
-        if (action.remove === true) continue;
-        root = merge(root, action.update) as Json;
-        continue;
-      }
-      const parent = place.slice(0, -1).reduce<unknown>((value, key) => (value as Record<Segment, unknown>)[key], root);
-      const key = place[place.length - 1];
-      if (key === undefined) continue;
-      if (action.remove === true) {
-        if (Array.isArray(parent)) parent.splice(Number(key), 1);
-        else delete (parent as Record<string, unknown>)[key];
-      } else {
-        (parent as Record<Segment, unknown>)[key] = merge((parent as Record<Segment, unknown>)[key], action.update);
-      }
-    }
-  }
-  return { document: root, unused };
 }

@@ -238,8 +238,9 @@ export function workerFile(): string | undefined {
 }
 
 /** How many worker threads to use for `count` documents (1: none). */
-export function poolSize(count: number, options: Pick<LintFilesOptions, 'jobs' | 'linter'>): number {
-  if (options.linter || count < 2 || !workerFile()) return 1;
+export function poolSize(count: number, options: Pick<LintFilesOptions, 'jobs' | 'linter' | 'overlays'>): number {
+  // Overlays are compiled queries, which do not cross to a worker thread: applied here.
+  if (options.linter || options.overlays?.length || count < 2 || !workerFile()) return 1;
   if (options.jobs !== undefined) return Math.max(1, Math.min(Math.floor(options.jobs), count));
   const cores = availableParallelism();
   return count >= POOL_MIN_DOCUMENTS && cores >= POOL_MIN_CORES ? Math.min(cores, count) : 1;

@@ -22,6 +22,7 @@ import { CouldNotRunError, errorCode, errorMessage } from '../errors.js';
 import { fetchText, FetchError, MAX_REMOTE_BYTES, RunBudget, RunBudgetError } from './fetch.js';
 import { MAX_NESTING, parseJsonFast } from './json.js';
 import { parseYaml } from './yaml.js';
+import type { LoadedOverlay } from './overlay.js';
 import { decodePointer, encodePointer, pointerToRef } from '../../rulesets/lib/openapi/pointer.js';
 import { isObject } from '../../rulesets/lib/openapi/types.js';
 
@@ -81,6 +82,11 @@ export interface LoadOptions {
   texts?: ReadonlyMap<string, string>;
   /** The run's budget for fetching and standard input, shared by its documents (one of its own otherwise). */
   budget?: RunBudget;
+  /**
+   * Overlays applied, in order, to the bundled description (`--overlay`): what is checked is the
+   * description as patched. Places in the patched parts are shown at the closest node the files have.
+   */
+  overlays?: readonly LoadedOverlay[];
 }
 
 /** `-`: the description is read from standard input. */
@@ -327,6 +333,12 @@ export async function loadDescription(file: string, given: LoadOptions = {}): Pr
   // Fast path: a document without external references is used as parsed, untouched.
   if (/\$ref["']?\s*:\s*["']?(?!#)[^\s"']/.test(text)) {
     data = await bundle(root, files, origins, problems, rootFolder, rootFolderReal, options);
+  }
+
+  if (options.overlays && options.overlays.length > 0) {
+    const { applyOverlays } = await import('./overlay.js');
+    data = applyOverlays(data, options.overlays).document;
+    checkIsDescription(data, `${display} with its overlays applied`);
   }
 
   const origin = (path: JsonPath) => {

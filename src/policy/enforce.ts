@@ -53,6 +53,19 @@ export class GateRun {
       this.configuration.files.push({ path: policy.file, kind: 'policy', sha256: policy.sha256 });
   }
 
+  /** Records the overlays applied before checking (`--overlay`), in order. */
+  recordOverlays(
+    overlays: ReadonlyArray<{ shown: string; title: string; sha256: string; actions: readonly unknown[] }>,
+  ): void {
+    if (overlays.length === 0) return;
+    this.configuration.overlays = overlays.map((overlay) => ({
+      path: shownFile(overlay.shown, this.cwd),
+      title: overlay.title,
+      sha256: overlay.sha256,
+      actions: overlay.actions.length,
+    }));
+  }
+
   /** Records a file the run read (once), with its SHA-256. */
   recordFile(file: string, kind: FileKind, bytes?: string | Buffer): void {
     const path = shownFile(file, this.cwd);

@@ -18,6 +18,7 @@ import type { ValidateFunction } from 'ajv';
 import { CouldNotRunError } from '../errors.js';
 import { packageFile, packageRoot } from '../paths.js';
 import { isInside, namedFileRoot, readNamedFile } from '../runtime/safe-read.js';
+import { compileSafeJsonPath } from '../runtime/jsonpath.js';
 import {
   BUILT_IN_RULESETS,
   compilePatternOption,
@@ -216,33 +217,20 @@ function lineOf(text: string, range: readonly number[] | null | undefined): stri
 /* ------------------------------------------------------------------------------------------ */
 /* JSONPath and regular expressions.                                                          */
 
-let jsonPathEnvironment: import('json-p3').JSONPathEnvironment | undefined;
-
 /** Characters a JSONPath needs for a script or filter expression in any dialect (nimma, JSONPath-Plus). */
 const SCRIPT_CHARACTERS = /[()?@`\\]/;
 
 /**
  * Why a JSONPath is refused, or undefined: it must parse as RFC 9535 (json-p3, strict) with no
- * filter selector, and contain none of `( ) ? @ \` \\` anywhere (even in a quoted name), so that
- * neither nimma (`given`) nor JSONPath-Plus (`then.field`) can read a script into it.
+ * filter selector (the shared evaluator, src/runtime/jsonpath.ts), and contain none of
+ * `( ) ? @ \` \\` anywhere (even in a quoted name), so that neither nimma (`given`) nor
+ * JSONPath-Plus (`then.field`) can read a script into it.
  */
 export async function jsonPathRefusal(path: string): Promise<string | undefined> {
   if (SCRIPT_CHARACTERS.test(path))
     return `contains \`${SCRIPT_CHARACTERS.exec(path)?.[0]}\`: filter and script expressions are not allowed (paths are data; write the path with names, wildcards, indexes and ..)`;
-  if (!jsonPathEnvironment) {
-    const { JSONPathEnvironment } = await import('json-p3');
-    jsonPathEnvironment = new JSONPathEnvironment({ strict: true });
-  }
-  let query;
-  try {
-    query = jsonPathEnvironment.compile(path);
-  } catch (error) {
-    return `is not an RFC 9535 JSONPath (${error instanceof Error ? error.message : String(error)})`;
-  }
-  for (const segment of query.segments)
-    for (const selector of segment.selectors)
-      if (selector.constructor.name === 'FilterSelector') return 'uses a filter selector, which is not allowed';
-  return undefined;
+  const compiled = await compileSafeJsonPath(path);
+  return 'refusal' in compiled ? compiled.refusal : undefined;
 }
 
 /** A `given` or alias target: a JSONPath, or `#Alias` followed by more of a path. */

@@ -223,6 +223,11 @@ export interface RunConfiguration {
     by: 'x-vottur-ignore' | 'accept file';
     honoured: boolean;
   }>;
+  /**
+   * OpenAPI Overlays applied to every description before it was checked (`--overlay`), in order:
+   * the findings are about the description as patched, not the file as it is.
+   */
+  overlays?: Array<{ path: string; title: string; sha256: string; actions: number }>;
 }
 
 /** True when a configuration record has anything to show. */
@@ -231,6 +236,7 @@ export function hasConfiguration(configuration: RunConfiguration | undefined): c
   const { policy, files, rules, suppressions, baseline, accepted } = configuration;
   return (
     policy !== undefined ||
+    (configuration.overlays?.length ?? 0) > 0 ||
     files.length + rules.length + configuration.extends.length + suppressions.length + accepted.length > 0 ||
     baseline !== undefined
   );

@@ -61,6 +61,7 @@ function mergeConfigurations(reports: readonly Report[]): RunConfiguration | und
     for (const file of record.files) files.set(`${file.kind}\u0000${file.path}\u0000${file.sha256}`, file);
   const policy = records.find((record) => record.policy)?.policy;
   const baseline = records.find((record) => record.baseline)?.baseline;
+  const overlays = records.find((record) => record.overlays)?.overlays;
   return {
     ...(policy ? { policy } : {}),
     files: [...files.values()],
@@ -69,6 +70,7 @@ function mergeConfigurations(reports: readonly Report[]): RunConfiguration | und
     suppressions: records.flatMap((record) => record.suppressions),
     ...(baseline ? { baseline } : {}),
     accepted: records.flatMap((record) => record.accepted),
+    ...(overlays ? { overlays } : {}),
   };
 }
 

@@ -195,6 +195,62 @@ describe.skipIf(!RUN_IN_BROWSER)(TITLE, () => {
     await page.close();
   }, 120_000);
 
+  it('shows each attestation state of the sample catalogue: attested, attested for an earlier version, not attested', async () => {
+    const server = await devServer({ catalogue: sampleCatalogue() });
+    const { root, out } = tempFolder();
+    await harvestCatalogue({ securityServer: server.baseUrl, client: CLIENT, out: out(), concurrency: 4 });
+    const manifest = (await reportCatalogue({ folder: out(), cwd: root })).manifest;
+    const of = (code: string) => manifest.services.find((s) => s.serviceCode === code)!;
+    // Records as the catalogue keeps them once verified (test/catalogue/attestations.test.ts signs and verifies real ones).
+    const record = (digest: string, title: string | undefined, version: string) => ({
+      source: `${version}.json`,
+      keyId: 'a'.repeat(64),
+      key: 'trusted.pub.pem',
+      signedAt: '2026-11-01T12:00:00.000Z',
+      verdict: 'pass' as const,
+      score: 97,
+      grade: 'A',
+      digests: [digest],
+      ...(title !== undefined ? { title } : {}),
+      version,
+    });
+    const vehicles = of('vehicles-v1');
+    const permits = of('permits-v1');
+    const run = await reportCatalogue({
+      folder: out(),
+      cwd: root,
+      attestations: [record(vehicles.sha256!, vehicles.title, '1.2.0'), record('0'.repeat(64), permits.title, '0.9.0')],
+    });
+    const dashboard = buildDashboard(run, run.report);
+    const html = renderDashboardHtml(dashboard, run.report);
+    const { page, problems, requests } = await open(html, 'catalogue-attestations.html');
+    expect(requests).toHaveLength(1);
+    expectSameFigures(await shown(page), dashboard);
+    const states = await page.$$eval('#services tbody tr.service', (trs) =>
+      Object.fromEntries(
+        trs.map((tr) => [
+          (tr.querySelector('a.service-link') as HTMLElement).textContent,
+          (tr.querySelector('td[data-attestation]') as HTMLElement).innerText,
+        ]),
+      ),
+    );
+    expect(states['vehicles-v1']).toMatch(
+      /^attested\s+key aaaaaaaaaaaa \(trusted\.pub\.pem\), 2026-11-01T12:00:00\.000Z: gate pass, score 97/,
+    );
+    expect(states['permits-v1']).toMatch(/^attested for an earlier version\s+key .*attested version 0\.9\.0/);
+    expect(states['user-profile-v2']).toBe('not attested');
+    expect(states['orders-v1']).toBe('—');
+    expect(await page.textContent('#summary-attested .figure')).toBe('1 / 1 / 1');
+    expect(await page.textContent('#attestation-legend')).toContain('attested for an earlier version');
+    expect(await page.$$eval('#trend tbody tr td:last-child', (tds) => tds.map((td) => td.textContent))).toEqual(['1']);
+    await page.fill('#filter-text', 'not attested');
+    expect((await shown(page)).rows.map((r) => r.code)).toEqual(['user-profile-v2']);
+    await page.fill('#filter-text', '');
+    await page.screenshot({ path: join(ARTIFACTS, 'catalogue-attestations.png'), fullPage: true });
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 120_000);
+
   it('shows a catalogue of 1,000 services with the same figures as its JSON', async () => {
     const { dashboard, html } = await dashboardOf(generatedCatalogue(1000), 8);
     expect(dashboard.summary.services).toBe(1000);

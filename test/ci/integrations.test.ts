@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { generateKeyPairSync } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
@@ -99,6 +100,7 @@ const ACTION_SCHEMA = {
 
 interface ActionStep {
   id?: string;
+  name?: string;
   run?: string;
   uses?: string;
   shell?: string;
@@ -206,6 +208,50 @@ describe('GitHub Action (action.yml)', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+});
+
+describe('GitHub Action (action.yml): attest', () => {
+  it('writes a signed attestation per description with the key from VOTTUR_ATTEST_KEY, and refuses to run without it', () => {
+    const step = action.runs.steps.find((s) => s.name === 'Attest')!;
+    expect(step.if).toContain("inputs.attest != ''");
+    const dir = mkdtempSync(join(tmpdir(), 'vottur-action-attest-'));
+    try {
+      const { privateKey } = generateKeyPairSync('ed25519');
+      const env: NodeJS.ProcessEnv = {
+        ...process.env,
+        VOTTUR_CLI: join(ROOT, 'dist/cli/main.js'),
+        INPUT_DOCUMENTS: 'api/*.yaml\n',
+        INPUT_CONFIG: '',
+        INPUT_POLICY: '',
+        INPUT_GATE: 'true',
+        INPUT_FAIL_SEVERITY: 'error',
+        INPUT_MIN_SCORE: '',
+        INPUT_ATTEST: 'attestations',
+      };
+      mkdirSync(join(dir, 'api'));
+      copyFileSync(join(ROOT, 'fixtures/conformant/catalogue-api.yaml'), join(dir, 'api/invoices.yaml'));
+      const without = spawnSync('bash', ['-e', '-c', step.run!], { cwd: dir, env: { ...env, VOTTUR_ATTEST_KEY: '' } });
+      expect(without.status).toBe(2);
+      expect(without.stderr.toString()).toMatch(/VOTTUR_ATTEST_KEY is empty/);
+      const run = spawnSync('bash', ['-e', '-c', step.run!], {
+        cwd: dir,
+        env: { ...env, VOTTUR_ATTEST_KEY: privateKey.export({ format: 'pem', type: 'pkcs8' }).toString() },
+        timeout: 60_000,
+      });
+      expect(run.status, run.stderr.toString()).toBe(0);
+      const envelope = JSON.parse(readFileSync(join(dir, 'attestations/api_invoices.yaml.intoto.json'), 'utf8')) as {
+        payload: string;
+      };
+      const statement = JSON.parse(Buffer.from(envelope.payload, 'base64').toString()) as {
+        subject: Array<{ name: string }>;
+        predicate: { policy?: { name: string }; gate: { verdict: string } };
+      };
+      expect(statement.subject[0].name).toBe('api/invoices.yaml');
+      expect(statement.predicate).toMatchObject({ policy: { name: 'gate' }, gate: { verdict: 'pass' } });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 90_000);
 });
 
 /**

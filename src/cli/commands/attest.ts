@@ -8,8 +8,8 @@ import { dirname, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { CouldNotRunError, EXIT_FINDINGS, EXIT_OK, errorLine, fileErrorReason } from '../../errors.js';
 import type { Report, Severity } from '../../report/finding.js';
-import { addPolicyOptions, failSeverityOption, minScoreOption } from '../options.js';
-import { gateRunFor, settle, writeFileAtomically, type PolicyCommandOptions } from '../runner.js';
+import { addOverlayOption, addPolicyOptions, failSeverityOption, minScoreOption } from '../options.js';
+import { gateRunFor, overlaysFor, settle, writeFileAtomically, type PolicyCommandOptions } from '../runner.js';
 
 /** The variable that may hold the signing key's PEM, for CI secrets that are not files. */
 export const ATTEST_KEY_ENV = 'VOTTUR_ATTEST_KEY';
@@ -17,6 +17,7 @@ export const ATTEST_KEY_ENV = 'VOTTUR_ATTEST_KEY';
 interface RunOptions extends PolicyCommandOptions {
   config?: string | boolean;
   allowRemoteRefs?: boolean;
+  overlay?: string[];
 }
 
 interface AttestOptions extends RunOptions {
@@ -24,6 +25,22 @@ interface AttestOptions extends RunOptions {
   output: string;
   failSeverity: Severity;
   minScore?: number;
+  server?: string;
+  base?: string;
+  accept?: string;
+  header: string[];
+  bearer?: string;
+  tokenUrl?: string;
+  clientId?: string;
+  clientSecret?: string;
+  scope?: string;
+  xroadClient?: string;
+  timeout: number;
+  phases?: string;
+  seed?: number;
+  maxExamples?: number;
+  dredd: boolean;
+  data?: string;
 }
 
 interface VerifyOptions extends RunOptions {
@@ -73,17 +90,104 @@ async function signingKey(options: AttestOptions, description: string) {
 
 /** The lint run of `vottur lint <description>`: configuration, policy and gate resolved once, then settled. */
 async function lintRun(description: string, options: RunOptions): Promise<Report> {
+  return (await gatedRun(description, options)).report;
+}
+
+/**
+ * What the gate runs, once: the lint; with `--base`, the diff (as `vottur check --base`); with
+ * `--server`, the contract tests; under the one configuration and policy, then settled into one
+ * report. The lint's own report comes back too, for its verdict apart.
+ */
+async function gatedRun(
+  description: string,
+  options: RunOptions & Partial<AttestOptions>,
+): Promise<{ report: Report; lint: Report; contract?: Report; diff?: Report }> {
   const { lintFiles } = await import('../../lint/files.js');
   const { UNREADABLE_RULE } = await import('../../report/finding.js');
   const run = await gateRunFor(options);
-  const report = await lintFiles([description], {
+  const overlays = await overlaysFor(options, run);
+  const lint = await lintFiles([description], {
     allowRemoteRefs: options.allowRemoteRefs,
     jobs: 1,
+    ...(overlays.length > 0 ? { overlays } : {}),
     settingsFor: (file) => run.settingsFor(file),
   });
-  const unreadable = report.findings.find((finding) => finding.ruleId === UNREADABLE_RULE);
+  const unreadable = lint.findings.find((finding) => finding.ruleId === UNREADABLE_RULE);
   if (unreadable) throw new CouldNotRunError(unreadable.message);
-  return settle(report, options, {}, run);
+  if (options.server === undefined && options.base === undefined) {
+    const report = await settle(lint, options, {}, run);
+    return { report, lint: report };
+  }
+  const { loadDescription } = await import('../../lint/load.js');
+  const { mergeReports } = await import('../../report/merge.js');
+  const { toolInfo } = await import('../../version.js');
+  const loaded = await loadDescription(description, {
+    ...(options.allowRemoteRefs ? { allowRemoteRefs: true } : {}),
+    ...(overlays.length > 0 ? { overlays } : {}),
+  });
+  const reports = [lint];
+  let diff: Report | undefined;
+  if (options.base !== undefined) {
+    const [{ diffAgainstBase, readAcceptFile }, { acceptedBy }] = await Promise.all([
+      import('../../diff/index.js'),
+      import('../../diff/accept.js'),
+    ]);
+    const accept = options.accept !== undefined ? await readAcceptFile(options.accept) : undefined;
+    if (options.accept !== undefined) run.recordFile(options.accept, 'accept');
+    const result = await diffAgainstBase(options.base, loaded, {
+      ...(accept ? { accept } : {}),
+      ...(options.allowRemoteRefs ? { allowRemoteRefs: true } : {}),
+      ...(overlays.length > 0 ? { overlays } : {}),
+    });
+    diff = run.judgeAcceptances(result.report, acceptedBy(result.accepted, accept));
+    reports.push(diff);
+  }
+  let contract: Report | undefined;
+  if (options.server !== undefined) {
+    const [{ runContractTests }, { authFrom, runOptionsFrom }] = await Promise.all([
+      import('../../contract/index.js'),
+      import('../contract-options.js'),
+    ]);
+    // The contract options attest takes, with the defaults of vottur test for the rest.
+    const given = {
+      ...options,
+      // --key is the signing key here, never a TLS client key.
+      key: undefined,
+      cert: undefined,
+      header: options.header ?? [],
+      ca: [],
+      timeout: options.timeout ?? 10_000,
+      concurrency: 4,
+      maxResponseTime: 2_000,
+      dredd: options.dredd ?? true,
+      quiet: true,
+      ...(options.phases !== undefined ? { phases: options.phases.split(',').map((phase) => phase.trim()) } : {}),
+    } as unknown as import('../contract-options.js').ContractCommandOptions;
+    contract = await runContractTests({
+      description,
+      loaded,
+      server: options.server,
+      auth: authFrom(given),
+      ...(options.allowRemoteRefs ? { allowRemoteRefs: true } : {}),
+      ...runOptionsFrom(given, {}),
+    });
+    reports.push(contract);
+  }
+  const report = await settle(mergeReports(reports, { tool: toolInfo() }), options, {}, run);
+  // The lint's part of the settled report (levels, suppressions and baseline applied as for the whole).
+  const { operations: _operations, coverage: _coverage, diff: _diff, ...rest } = report;
+  const lintPart: Report = {
+    ...rest,
+    findings: report.findings.filter(
+      (finding) => finding.source !== 'contract' && finding.source !== 'diff' && finding.source !== 'response',
+    ),
+  };
+  return {
+    report,
+    lint: lintPart,
+    ...(contract ? { contract } : {}),
+    ...(diff ? { diff } : {}),
+  };
 }
 
 function addRunOptions(command: Command): Command {
@@ -94,6 +198,7 @@ function addRunOptions(command: Command): Command {
     )
     .option('--no-config', 'use no configuration file')
     .option('--allow-remote-refs', 'fetch http(s) $refs (off by default)');
+  addOverlayOption(command);
   return addPolicyOptions(command);
 }
 
@@ -107,12 +212,42 @@ export function registerAttest(program: Command): void {
     .option('--key <file>', `the signing key, Ed25519 or ECDSA P-256 PEM (default: $${ATTEST_KEY_ENV})`)
     .requiredOption('-o, --output <file>', 'where to write the attestation (JSON)')
     .addOption(failSeverityOption())
-    .addOption(minScoreOption());
+    .addOption(minScoreOption())
+    .option(
+      '--server <url>',
+      'also contract-test this server (as vottur test) and record its target and summary; its findings join the verdict',
+    )
+    .option(
+      '--base <description>',
+      'also compare with this version (a file, or REF:path read from git, as vottur diff) and record its verdict',
+    )
+    .option('--accept <file>', 'with --base: changes accepted on purpose, as vottur diff --accept')
+    .option(
+      '--header <header>',
+      "with --server: a header sent with every authenticated request, 'Name: value' (repeatable)",
+      (value: string, previous: string[]) => [...previous, value],
+      [],
+    )
+    .option('--bearer <token>', 'with --server: an access token, sent as Authorization: Bearer <token>')
+    .option('--token-url <url>', 'with --server: OAuth 2.0 token endpoint (client-credentials grant)')
+    .option('--client-id <id>', 'with --token-url: the client id')
+    .option('--client-secret <secret>', 'with --token-url: the client secret; better: set VOTTUR_CLIENT_SECRET')
+    .option('--scope <scopes>', 'with --token-url: the scopes to ask for')
+    .option('--xroad-client <id>', 'with --server: send X-Road-Client: <id>')
+    .option('--timeout <ms>', 'with --server: time limit for each request, in milliseconds', Number, 10_000)
+    .option('--phases <list>', 'with --server: the contract phases to run, comma-separated (default all)')
+    .option('--seed <n>', 'with --server: seed of the generated requests', Number)
+    .option('--max-examples <n>', 'with --server: generated requests per operation in the fuzz phase', Number)
+    .option('--data <file>', 'with --server: values for the planned requests (see docs/contract.md)')
+    .option('--no-dredd', 'with --server: skip the Dredd run');
   addRunOptions(command);
   command.action(async (description: string, options: AttestOptions) => {
+    if (options.accept !== undefined && options.base === undefined)
+      throw new CouldNotRunError('--accept applies to the changes --base finds: add --base <REF:path>');
     const privateKey = await signingKey(options, description);
-    const { createAttestation, describeSubjects } = await import('../../attest/index.js');
-    const report = await lintRun(description, options);
+    const { contractRecord, createAttestation, describeSubjects, diffRecord } = await import('../../attest/index.js');
+    const ran = await gatedRun(description, options);
+    const { report } = ran;
     const subjects = await describeSubjects(description, {
       cwd: process.cwd(),
       allowRemoteRefs: options.allowRemoteRefs,
@@ -125,11 +260,15 @@ export function registerAttest(program: Command): void {
         ...(options.minScore !== undefined ? { minScore: options.minScore } : {}),
       },
       privateKey,
+      ...(ran.contract && options.server !== undefined
+        ? { contract: contractRecord(ran.contract, options.server), lint: ran.lint }
+        : {}),
+      ...(ran.diff && options.base !== undefined ? { diff: diffRecord(ran.diff, options.base), lint: ran.lint } : {}),
     });
     writeFileAtomically(resolve(options.output), `${JSON.stringify(envelope, null, 2)}\n`, options.output);
     const { predicate } = statement;
     process.stderr.write(
-      `${errorLine(`attested ${subjects[0]?.name ?? description} (${subjects.length} file${subjects.length === 1 ? '' : 's'}): gate ${predicate.gate.verdict}, score ${predicate.score.score}/100 (${predicate.score.grade}); wrote ${options.output}`)}\n`,
+      `${errorLine(`attested ${subjects[0]?.name ?? description} (${subjects.length} file${subjects.length === 1 ? '' : 's'}): gate ${predicate.gate.verdict}, score ${predicate.score.score}/100 (${predicate.score.grade})${predicate.contract ? `; contract run against ${predicate.contract.target}: ${predicate.contract.passed} of ${predicate.contract.operations} operations passed` : ''}${predicate.diff ? `; diff with ${predicate.diff.base}: ${predicate.diff.verdict}` : ''}; wrote ${options.output}`)}\n`,
     );
     // The record is written whatever the verdict: a failing verdict, signed, is what it records.
     process.exitCode = EXIT_OK;

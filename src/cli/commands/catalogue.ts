@@ -9,12 +9,13 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Option, type Command } from 'commander';
-import { CouldNotRunError, errorLine } from '../../errors.js';
+import { CouldNotRunError, errorLine, fileErrorReason } from '../../errors.js';
 import type { Severity } from '../../report/finding.js';
 import { HARVEST_DEFAULTS } from '../../catalogue/limits.js';
 import { ratePerSecond } from '../contract-options.js';
 import {
   addBaselineOptions,
+  addOverlayOption,
   addPolicyOptions,
   failSeverityOption,
   minScoreOption,
@@ -25,6 +26,7 @@ import {
   documentSettingsFor,
   finishRun,
   gateRunFor,
+  overlaysFor,
   settle,
   takeOutputTargets,
   writeFileAtomically,
@@ -63,6 +65,10 @@ export interface CatalogueReportCommandOptions extends BaselineCommandOptions, P
   shard?: string;
   dashboard?: string | false;
   dashboardJson?: string;
+  overlay?: string[];
+  attestations?: string[];
+  attestationKey?: string[];
+  requireAttestation?: boolean;
 }
 
 function wholeNumber(option: string, minimum = 1) {
@@ -174,7 +180,22 @@ export function addCatalogueReportOptions(command: Command, state: OutputState):
     .option(
       '--dashboard-json <file>',
       "write the dashboard's figures as JSON here (default: catalogue.json in the harvest folder; the next report reads it for the trend)",
+    )
+    .option(
+      '--attestations <source>',
+      'attestations vottur attest wrote: a folder of them, a file, a URL, or a file listing paths and URLs one a line (repeatable); each description is matched by its sha256',
+      (value: string, previous: string[] | undefined) => [...(previous ?? []), value],
+    )
+    .option(
+      '--attestation-key <file>',
+      'a public key (PEM) whose attestations the catalogue trusts (repeatable; required with --attestations)',
+      (value: string, previous: string[] | undefined) => [...(previous ?? []), value],
+    )
+    .option(
+      '--require-attestation',
+      'a service not attested, or attested for an earlier version only, is a finding (catalogue-not-attested, catalogue-attestation-outdated)',
     );
+  addOverlayOption(command);
   addBaselineOptions(command);
   addPolicyOptions(command);
   addOutputOptions(command, state);
@@ -264,6 +285,47 @@ export async function runHarvest(url: string, options: HarvestCommandOptions, io
   return out;
 }
 
+/** `--attestations` read and verified with the `--attestation-key`s; one line on standard error says what was used. */
+async function attestationsFor(options: CatalogueReportCommandOptions, cwd: string, io: CliIo) {
+  if (options.requireAttestation && !options.attestations?.length)
+    throw new CouldNotRunError('--require-attestation needs --attestations <folder, file or URL> to look in');
+  if (!options.attestations?.length) return undefined;
+  if (!options.attestationKey?.length)
+    throw new CouldNotRunError(
+      '--attestations needs --attestation-key <public key PEM>: an attestation counts only when a key the operator trusts signed it',
+    );
+  const [{ publicKeyFrom }, { readAttestations }, { readFileSync }] = await Promise.all([
+    import('../../attest/index.js'),
+    import('../../catalogue/attestations.js'),
+    import('node:fs'),
+  ]);
+  const keys = options.attestationKey.map((file) => {
+    let pem: string;
+    try {
+      pem = readFileSync(resolve(cwd, file), 'utf8');
+    } catch (error) {
+      throw new CouldNotRunError(`cannot read --attestation-key ${file}: ${fileErrorReason(error)}`);
+    }
+    return { shown: file, key: publicKeyFrom(pem, `--attestation-key ${file}`) };
+  });
+  const read = await readAttestations(options.attestations, keys, cwd);
+  const stderr = io.stderr ?? ((text: string) => void process.stderr.write(text));
+  if (!options.quiet || read.refused.length > 0)
+    stderr(
+      `${errorLine(
+        `${read.records.length} attestation${read.records.length === 1 ? '' : 's'} verified${
+          read.refused.length > 0
+            ? `; ${read.refused.length} not used (${read.refused
+                .slice(0, 3)
+                .map((r) => `${r.source}: ${r.why}`)
+                .join('; ')}${read.refused.length > 3 ? '; …' : ''})`
+            : ''
+        }`,
+      )}\n`,
+    );
+  return read.records;
+}
+
 export async function runCatalogueReport(
   folder: string,
   options: CatalogueReportCommandOptions,
@@ -277,6 +339,8 @@ export async function runCatalogueReport(
   const { lintProgress } = await import('../../runtime/progress.js');
   // One resolution of the configuration and the operator's policy for the whole report.
   const gate = await gateRunFor(options, io);
+  const overlays = await overlaysFor(options, gate, io);
+  const attestations = await attestationsFor(options, cwd, io);
   const progress =
     options.quiet || io.stderr
       ? { update: () => undefined, stop: () => undefined }
@@ -291,6 +355,9 @@ export async function runCatalogueReport(
       ...(options.shard !== undefined ? { shard: parseShard(options.shard) } : {}),
       settingsFor: await documentSettingsFor(options, io, gate),
       onProgress: (done, total) => progress.update(done, total),
+      ...(overlays.length > 0 ? { overlays } : {}),
+      ...(attestations ? { attestations } : {}),
+      ...(options.requireAttestation ? { requireAttestation: true } : {}),
     });
   } finally {
     progress.stop();

@@ -5,9 +5,16 @@
  */
 import type { Command } from 'commander';
 import type { Severity } from '../../report/finding.js';
-import { addPolicyOptions, failSeverityOption } from '../options.js';
+import { addOverlayOption, addPolicyOptions, failSeverityOption } from '../options.js';
 import { addOutputOptions, type OutputState } from '../output.js';
-import { finishRun, configured, gateRunFor, takeOutputTargets, type PolicyCommandOptions } from '../runner.js';
+import {
+  finishRun,
+  configured,
+  gateRunFor,
+  overlaysFor,
+  takeOutputTargets,
+  type PolicyCommandOptions,
+} from '../runner.js';
 
 interface DiffCommandOptions extends PolicyCommandOptions {
   failSeverity: Severity;
@@ -16,6 +23,7 @@ interface DiffCommandOptions extends PolicyCommandOptions {
   allowRemoteRefs?: boolean;
   showPii?: boolean;
   config?: string | boolean;
+  overlay?: string[];
 }
 
 export function registerDiff(program: Command): void {
@@ -43,6 +51,8 @@ export function registerDiff(program: Command): void {
       "the configuration file (default: vottur.config.yaml found from the revision's folder up to the repository root)",
     )
     .option('--no-config', 'use no configuration file');
+  // The consumer's patch applies to both versions: the diff is between the descriptions as they will use them.
+  addOverlayOption(command);
   addPolicyOptions(command);
   addOutputOptions(command, state);
   command.action(async (base: string, revision: string, options: DiffCommandOptions) => {
@@ -54,6 +64,7 @@ export function registerDiff(program: Command): void {
         import('../../config/index.js'),
       ]);
     const run = await gateRunFor(options);
+    const overlays = await overlaysFor(options, run);
     const accept = options.accept ? await readAcceptFile(options.accept) : undefined;
     if (options.accept) run.recordFile(options.accept, 'accept');
     // vottur.config.yaml's levels (found from the revision's folder), as the policy allows them, go
@@ -68,6 +79,7 @@ export function registerDiff(program: Command): void {
     const { report, accepted } = await diffDescriptionsDetailed(base, revision, {
       accept,
       allowRemoteRefs: options.allowRemoteRefs,
+      ...(overlays.length > 0 ? { overlays } : {}),
       ...(level ? { level } : {}),
       // An acceptance the policy refuses counts inside the diff, so its classes and verdict agree with the exit code.
       ...(run.policy ? { mayAccept: (ruleId: string) => run.mayAccept(ruleId) } : {}),

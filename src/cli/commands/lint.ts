@@ -7,6 +7,7 @@ import type { TimingEntry } from '../../../rulesets/lib/timing.js';
 import type { Report, Severity } from '../../report/finding.js';
 import {
   addBaselineOptions,
+  addOverlayOption,
   addPolicyOptions,
   failSeverityOption,
   minScoreOption,
@@ -19,6 +20,7 @@ import {
   documentSettingsFor,
   finishRun,
   gateRunFor,
+  overlaysFor,
   takeOutputTargets,
   settle,
   type PolicyCommandOptions,
@@ -37,6 +39,7 @@ export interface LintCommandOptions extends BaselineCommandOptions, PolicyComman
   fix?: boolean;
   fixDryRun?: boolean;
   fixOverlay?: string;
+  overlay?: string[];
 }
 
 /**
@@ -150,10 +153,16 @@ export function registerLint(program: Command): void {
       '--fix-overlay <file>',
       'write the fixes --fix would apply as an OpenAPI Overlay 1.0.0 document (the description is not changed), then lint',
     );
+  addOverlayOption(command);
   addBaselineOptions(command);
   addPolicyOptions(command);
   addOutputOptions(command, state);
   command.action(async (files: string[], options: LintCommandOptions) => {
+    // A fix edits the file as it is; an overlay checks it as patched: the two do not mix.
+    if (options.overlay && (options.watch || options.fix || options.fixDryRun || options.fixOverlay !== undefined))
+      throw new CouldNotRunError(
+        '--overlay checks the description as the overlay patches it; run it without --watch, --fix, --fix-dry-run and --fix-overlay',
+      );
     if (options.watch) {
       if (options.fix || options.fixDryRun)
         throw new CouldNotRunError('--watch does not fix; run --fix (or --fix-dry-run) without --watch');
@@ -186,9 +195,11 @@ export function registerLint(program: Command): void {
     const progress = lintProgress();
     // The configuration and the policy, resolved once for the linter, the gate and the report.
     const run = await gateRunFor(options);
+    const overlays = await overlaysFor(options, run);
     let report: Report;
     try {
       report = await lintFiles(files, {
+        ...(overlays.length > 0 ? { overlays } : {}),
         allowRemoteRefs: options.allowRemoteRefs,
         jobs: options.jobs,
         ...(options.shard !== undefined ? { shard: parseShard(options.shard) } : {}),

@@ -1,6 +1,7 @@
 /**
  * `vottur test <description> --server <url>`: contract tests against a live server.
  */
+import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { runContractTests } from '../../contract/index.js';
 import {
@@ -12,7 +13,8 @@ import {
 } from '../contract-options.js';
 import { CouldNotRunError } from '../../errors.js';
 import type { OutputState } from '../output.js';
-import { finishRun, gateRunFor, takeOutputTargets, settle, type CliIo } from '../runner.js';
+import { addOverlayOption } from '../options.js';
+import { finishRun, gateRunFor, overlaysFor, takeOutputTargets, settle, type CliIo } from '../runner.js';
 
 export function registerTest(program: Command, io: CliIo = {}): void {
   const state: OutputState = { targets: [] };
@@ -25,15 +27,17 @@ export function registerTest(program: Command, io: CliIo = {}): void {
       'base URL of the server under test (the paths are appended to it); or contract.server in vottur.config.yaml',
     )
     .option('--allow-remote-refs', 'fetch http(s) $refs of the description');
+  addOverlayOption(command);
   addContractOptions(command, state);
   command.action(
     async (
       description: string,
-      given: ContractCommandOptions & { server?: string; allowRemoteRefs?: boolean },
+      given: ContractCommandOptions & { server?: string; allowRemoteRefs?: boolean; overlay?: string[] },
       self: Command,
     ) => {
       const targets = takeOutputTargets(state);
       const run = await gateRunFor(given, io);
+      const overlays = await overlaysFor(given, run, io);
       const options = await withContractSettings(given, self, description, run);
       const refusedServer = run.refusals.find((finding) => finding.ruleId === 'policy-server-refused');
       if (options.server === undefined && refusedServer)
@@ -42,8 +46,21 @@ export function registerTest(program: Command, io: CliIo = {}): void {
         throw new CouldNotRunError(
           'vottur test needs --server <url> (or contract.server in vottur.config.yaml): the base URL of the server under test',
         );
+      // With overlays, the description the server is held to is the patched one.
+      const loaded =
+        overlays.length > 0
+          ? await (
+              await import('../../lint/load.js')
+            ).loadDescription(
+              /^https?:\/\//i.test(description) || description === '-'
+                ? description
+                : resolve(io.cwd ?? process.cwd(), description),
+              { allowRemoteRefs: options.allowRemoteRefs, overlays },
+            )
+          : undefined;
       const report = await runContractTests({
         description,
+        ...(loaded ? { loaded } : {}),
         server: options.server,
         auth: authFrom(options),
         ...(options.allowRemoteRefs ? { allowRemoteRefs: true } : {}),

@@ -1,6 +1,6 @@
 /**
  * What changed a report's verdict besides its findings (`Report.configuration`), as every format
- * shows it: the policy, the configuration files read (with their SHA-256), rules turned off or
+ * shows it: the policy, the overlays applied before checking, the configuration files read (with their SHA-256), rules turned off or
  * re-levelled, rulesets extended, suppressions with their reasons, baseline entries matched (with
  * their expiry) and diff changes accepted on purpose; and the absolute score beside the gate's.
  * Each format renders these items its own way (docs/gate.md, docs/reports.md).
@@ -15,7 +15,8 @@ export const NOT_COUNTED_TITLE = 'What this score does not count';
 /** Items listed per kind before "and N more" (every item is in the JSON and SARIF reports). */
 export const ITEMS_PER_KIND = 20;
 
-export type ConfigurationKind = 'policy' | 'file' | 'rule' | 'extends' | 'suppression' | 'baseline' | 'accepted';
+export type ConfigurationKind =
+  'policy' | 'overlay' | 'file' | 'rule' | 'extends' | 'suppression' | 'baseline' | 'accepted';
 
 export interface ConfigurationItem {
   kind: ConfigurationKind;
@@ -56,6 +57,12 @@ export function configurationItems(configuration: RunConfiguration): Configurati
       text: configuration.policy.claimed
         ? `Policy ${configuration.policy.name}: claimed by the saved report, not run by vottur report`
         : `Policy: ${configuration.policy.name === 'gate' ? 'the built-in gate policy (--gate)' : configuration.policy.name}`,
+      honoured: true,
+    });
+  for (const overlay of configuration.overlays ?? [])
+    items.push({
+      kind: 'overlay',
+      text: `Overlay ${overlay.path} ("${overlay.title}", ${overlay.actions} action${overlay.actions === 1 ? '' : 's'}, sha256 ${overlay.sha256}) applied before checking: the findings are about the description as patched`,
       honoured: true,
     });
   for (const file of configuration.files)
@@ -141,7 +148,7 @@ export function shownItems(configuration: RunConfiguration, max = ITEMS_PER_KIND
   }
   for (const [kind, count] of hidden)
     lines.push(
-      `and ${count} more ${kind === 'file' ? 'files' : kind === 'rule' ? 'rule levels' : kind === 'extends' ? 'rulesets' : kind === 'suppression' ? 'suppressions' : kind === 'baseline' ? 'baseline entries' : 'accepted changes'} (every one is in the JSON and SARIF reports)`,
+      `and ${count} more ${kind === 'overlay' ? 'overlays' : kind === 'file' ? 'files' : kind === 'rule' ? 'rule levels' : kind === 'extends' ? 'rulesets' : kind === 'suppression' ? 'suppressions' : kind === 'baseline' ? 'baseline entries' : 'accepted changes'} (every one is in the JSON and SARIF reports)`,
     );
   return lines;
 }
@@ -184,6 +191,11 @@ export function configurationLine(report: Report): string | undefined {
       configuration.policy.claimed
         ? `a policy (${configuration.policy.name}) the saved report claims, not run`
         : `policy ${configuration.policy.name === 'gate' ? 'gate (--gate)' : configuration.policy.name}`,
+    );
+  const overlays = configuration.overlays ?? [];
+  if (overlays.length > 0)
+    parts.push(
+      `${count(overlays.length, 'overlay', 'overlays')} applied before checking (${overlays.map((overlay) => `${overlay.path}, sha256 ${overlay.sha256.slice(0, 12)}`).join('; ')})`,
     );
   const files = configuration.files
     .filter((file) => file.kind !== 'policy')

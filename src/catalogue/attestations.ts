@@ -1,0 +1,211 @@
+/**
+ * What passed, as the catalogue knows it (`vottur catalogue report --attestations`): the signed
+ * records `vottur attest` writes, read from a folder, a file, a URL or a list of them, each
+ * verified with one of the public keys the operator trusts (an attestation no trusted key verifies
+ * is left out, and counted), then matched to the harvested descriptions by SHA-256. A service is
+ * attested (a subject's digest is its description's), attested for an earlier version (an
+ * attestation names the description as harvested before, or by its title, but not these bytes), or
+ * not attested. Nothing in an unverified payload is read.
+ */
+import { readdirSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import type { KeyObject } from 'node:crypto';
+import {
+  keyId,
+  parseEnvelope,
+  PAYLOAD_TYPE,
+  statementProblem,
+  verifyEnvelope,
+  type Statement,
+} from '../attest/index.js';
+import { CouldNotRunError, errorMessage } from '../errors.js';
+import { fetchText, FetchError } from '../lint/fetch.js';
+import type { HarvestedService } from './manifest.js';
+
+/** The most attestation files one report reads (a folder of them, or a list). */
+export const MAX_ATTESTATIONS = 10_000;
+/** The largest attestation read: an envelope is a few kilobytes. */
+export const MAX_ATTESTATION_BYTES = 1024 * 1024;
+
+export interface TrustedKey {
+  /** How the operator named it (the file). */
+  shown: string;
+  key: KeyObject;
+}
+
+/** One verified attestation, as the catalogue uses it. */
+export interface AttestationRecord {
+  /** Where it was read (a path as given, or a URL). */
+  source: string;
+  /** The SHA-256 of the public key that verified it, and the file that key was read from. */
+  keyId: string;
+  key: string;
+  signedAt: string;
+  verdict: 'pass' | 'fail';
+  score: number;
+  grade: string;
+  digests: string[];
+  title?: string;
+  version?: string;
+}
+
+export type AttestationState = 'attested' | 'earlier' | 'none';
+
+/** A service's attestation, as the dashboard and the report show it. */
+export interface ServiceAttestation {
+  state: AttestationState;
+  /** For `attested` and `earlier`: the newest matching record. */
+  keyId?: string;
+  key?: string;
+  signedAt?: string;
+  verdict?: 'pass' | 'fail';
+  score?: number;
+  /** For `earlier`: the version the attestation names. */
+  version?: string;
+  source?: string;
+}
+
+export interface ReadAttestations {
+  records: AttestationRecord[];
+  /** Attestations read but not used, with why (no trusted key verifies it, not a vottur statement). */
+  refused: Array<{ source: string; why: string }>;
+}
+
+const isUrl = (value: string) => /^https?:\/\//i.test(value);
+
+/** The attestation files and URLs one `--attestations` value names: a URL, a folder's `.json` files, an envelope file, or a list file (one path or URL a line). */
+async function expand(source: string, cwd: string): Promise<string[]> {
+  if (isUrl(source)) return [source];
+  const path = resolve(cwd, source);
+  let info;
+  try {
+    info = statSync(path);
+  } catch {
+    throw new CouldNotRunError(
+      `--attestations ${source}: no such file or folder; give a folder of attestations, a file, or a URL`,
+    );
+  }
+  if (info.isDirectory())
+    return readdirSync(path)
+      .filter((name) => name.endsWith('.json') || name.endsWith('.intoto.jsonl'))
+      .sort()
+      .map((name) => join(path, name));
+  if (!info.isFile()) throw new CouldNotRunError(`--attestations ${source}: not a file or a folder`);
+  if (info.size > MAX_ATTESTATION_BYTES)
+    throw new CouldNotRunError(
+      `--attestations ${source}: over ${MAX_ATTESTATION_BYTES / 1024} kB, neither an attestation nor a list of them`,
+    );
+  const text = await readFile(path, 'utf8');
+  if (text.trimStart().startsWith('{')) return [path];
+  // A list: one path (relative to the list's folder) or URL a line; blank lines and # comments skipped.
+  return text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !line.startsWith('#'))
+    .map((line) => (isUrl(line) ? line : resolve(path, '..', line)));
+}
+
+async function readOne(source: string): Promise<string> {
+  if (isUrl(source)) {
+    try {
+      return await fetchText(source, { maxBytes: MAX_ATTESTATION_BYTES });
+    } catch (error) {
+      throw new Error(error instanceof FetchError ? error.message : errorMessage(error), { cause: error });
+    }
+  }
+  const info = statSync(source);
+  if (!info.isFile()) throw new Error('not a regular file');
+  if (info.size > MAX_ATTESTATION_BYTES) throw new Error(`over ${MAX_ATTESTATION_BYTES / 1024} kB`);
+  return readFile(source, 'utf8');
+}
+
+/** Reads and verifies every attestation the sources name; refusals are listed, never trusted. */
+export async function readAttestations(
+  sources: readonly string[],
+  keys: readonly TrustedKey[],
+  cwd: string,
+): Promise<ReadAttestations> {
+  const files = (await Promise.all(sources.map((source) => expand(source, cwd)))).flat();
+  if (files.length > MAX_ATTESTATIONS)
+    throw new CouldNotRunError(
+      `--attestations names ${files.length} attestations, over the limit of ${MAX_ATTESTATIONS}; keep only the newest`,
+    );
+  const trusted = keys.map((trust) => ({ ...trust, id: keyId(trust.key) }));
+  const records: AttestationRecord[] = [];
+  const refused: ReadAttestations['refused'] = [];
+  for (const file of files) {
+    const shown = isUrl(file) ? file : file.startsWith(`${cwd}/`) ? file.slice(cwd.length + 1) : file;
+    try {
+      const envelope = parseEnvelope(await readOne(file), shown);
+      if (envelope.payloadType !== PAYLOAD_TYPE) throw new Error(`its payload type is ${envelope.payloadType}`);
+      let payload: Buffer | undefined;
+      let by: (typeof trusted)[number] | undefined;
+      for (const trust of trusted) {
+        payload = verifyEnvelope(envelope, trust.key);
+        if (payload !== undefined) {
+          by = trust;
+          break;
+        }
+      }
+      if (payload === undefined || by === undefined) throw new Error('no trusted key verifies its signature');
+      const value: unknown = JSON.parse(payload.toString('utf8'));
+      const problem = statementProblem(value);
+      if (problem !== undefined) throw new Error(problem);
+      const { subject, predicate } = value as Statement;
+      records.push({
+        source: shown,
+        keyId: by.id,
+        key: by.shown,
+        signedAt: predicate.createdTimestamp,
+        verdict: predicate.gate.verdict,
+        score: predicate.score.score,
+        grade: predicate.score.grade,
+        digests: subject.map((s) => s.digest.sha256),
+        ...(predicate.description?.title !== undefined ? { title: predicate.description.title } : {}),
+        ...(predicate.description?.version !== undefined ? { version: predicate.description.version } : {}),
+      });
+    } catch (error) {
+      refused.push({ source: shown, why: errorMessage(error).replace(/\s+/g, ' ') });
+    }
+  }
+  return { records, refused };
+}
+
+const newest = (records: readonly AttestationRecord[]) =>
+  [...records].sort((a, b) => (a.signedAt < b.signedAt ? 1 : a.signedAt > b.signedAt ? -1 : 0))[0];
+
+/**
+ * A service's state: attested when a record's subject is its description's bytes; attested for an
+ * earlier version when a record is about the description as the previous harvest had it, or about
+ * a description of the same title; not attested otherwise.
+ */
+export function attestationOf(
+  service: Pick<HarvestedService, 'sha256' | 'title'>,
+  previous: Pick<HarvestedService, 'sha256'> | undefined,
+  records: readonly AttestationRecord[],
+): ServiceAttestation {
+  const describe = (state: AttestationState, record: AttestationRecord): ServiceAttestation => ({
+    state,
+    keyId: record.keyId,
+    key: record.key,
+    signedAt: record.signedAt,
+    verdict: record.verdict,
+    score: record.score,
+    ...(record.version !== undefined ? { version: record.version } : {}),
+    source: record.source,
+  });
+  const digest = service.sha256;
+  const exact = digest !== undefined ? newest(records.filter((r) => r.digests.includes(digest))) : undefined;
+  if (exact) return describe('attested', exact);
+  const before = previous?.sha256;
+  const earlier = newest(
+    records.filter(
+      (r) =>
+        (before !== undefined && before !== digest && r.digests.includes(before)) ||
+        (service.title !== undefined && r.title === service.title),
+    ),
+  );
+  if (earlier) return describe('earlier', earlier);
+  return { state: 'none' };
+}
