@@ -25,6 +25,7 @@ import type {
   TreeLevels,
 } from './model.js';
 import type { SchemaScope } from './scope.js';
+import type { ParameterDiff } from './description-tree.js';
 
 export type { Area, ChangeClass, Direction, Effect, Kind } from './model.js';
 
@@ -163,10 +164,16 @@ export const SCHEMA_NODE_CHECKS = [
   ...SCHEMA_CHANGE_LIST,
 ] as const;
 
-/** The schema changes asked at each request parameter itself (its `parameter` function). */
-export const PARAMETER_SCHEMA_CHECKS = SCHEMA_CHANGE_LIST.filter(
-  (definition): definition is Extract<(typeof SCHEMA_CHANGE_LIST)[number], { parameter: unknown }> =>
-    'parameter' in definition,
+/** The schema changes asked at each request parameter itself (their `parameter` function), with the id they report under. */
+export const PARAMETER_SCHEMA_CHECKS = SCHEMA_CHANGE_LIST.flatMap((definition) =>
+  'parameter' in definition
+    ? [
+        {
+          id: definition.ids['request-parameter'],
+          detect: (node: ParameterDiff, context: CheckContext) => definition.parameter(node, context),
+        },
+      ]
+    : [],
 );
 
 /** The platform's versioning rules, checked on the pair as a whole. */

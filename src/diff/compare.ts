@@ -179,8 +179,7 @@ class Comparer {
       this.ask('parameter', parameter);
       const lifecycle = parameterLifecycle(parameter, node.text);
       if (lifecycle) this.ask('lifecycle', lifecycle);
-      for (const check of PARAMETER_SCHEMA_CHECKS)
-        check.parameter(parameter, this.context(check.ids['request-parameter']));
+      for (const check of PARAMETER_SCHEMA_CHECKS) check.detect(parameter, this.context(check.id));
       if (parameter.schema) this.compareSlot(parameter.schema);
     }
     if (node.requestBody) {
