@@ -56,3 +56,83 @@ describe('every diff id is written whole where it is decided', () => {
     for (const change of Object.keys(SCHEMA_CHANGES)) expect(walk).not.toContain(`'${change}'`);
   });
 });
+
+describe('one catalogue of every rule', () => {
+  it('vottur rules, the configuration schema, the editor and SARIF list the same rules, each with its docs page', async () => {
+    const { asRuleMeta, allRuleIds, ruleCatalogue, suppressibleRules } =
+      await import('../src/config/rule-catalogue.js');
+    const { allRules } = await import('../src/cli/commands/rules.js');
+    const { toSarif } = await import('../src/report/formatters/sarif.js');
+    const catalogue = await ruleCatalogue();
+    const ids = catalogue.map((rule) => rule.id);
+    expect(new Set(ids).size, 'ids are unique').toBe(ids.length);
+    // Every kind is there: lint rules, the run's own, policy, contract, catalogue, diff checks and versioning rules.
+    for (const id of [
+      'platform-get-204',
+      'vottur-suppression-reason',
+      'vottur-unreadable',
+      'policy-extends-refused',
+      'contract-auth-required',
+      'diff-response-body-property-removed',
+      'platform-version-breaking-without-major',
+    ])
+      expect(ids, id).toContain(id);
+    for (const { id } of CHECKS) expect(ids, id).toContain(id);
+
+    // `vottur rules` lists the catalogue, in its order.
+    expect((await allRules()).map((rule) => rule.id)).toEqual(ids);
+
+    // A rule id the configuration accepts is in the catalogue, and the committed schema lists exactly those.
+    const configurable = await allRuleIds();
+    const schema = JSON.parse(readFileSync(join(ROOT, 'docs/config.schema.json'), 'utf8')) as {
+      properties: { rules: { propertyNames: { anyOf: Array<{ enum?: string[] }> } } };
+    };
+    expect([...(schema.properties.rules.propertyNames.anyOf[0]?.enum ?? [])].sort()).toEqual(configurable);
+    for (const id of configurable) expect(ids, id).toContain(id);
+    expect(ids.filter((id) => !configurable.includes(id)).sort()).toEqual(
+      catalogue
+        .filter((rule) => rule.kind === 'policy' || rule.kind === 'unreadable')
+        .map((rule) => rule.id)
+        .sort(),
+    );
+
+    // The editor completes the ids an in-document suppression may name: all configurable.
+    for (const rule of await suppressibleRules()) expect(configurable, rule.id).toContain(rule.id);
+
+    // Every rule's documentation link names a file of the repository.
+    for (const rule of catalogue) {
+      const file = rule.docsUrl.replace('https://github.com/vottur/vottur/blob/main/', '').replace(/#.*$/, '');
+      expect(file, rule.id).not.toBe(rule.docsUrl);
+      expect(() => readFileSync(join(ROOT, file)), `${rule.id}: ${file}`).not.toThrow();
+    }
+
+    // SARIF's rule metadata for a finding of any rule is the catalogue's.
+    const report = {
+      tool: { name: 'vottur', version: '0.1.0' },
+      createdTimestamp: '2026-11-02T09:30:00.000Z',
+      documents: [{ path: 'openapi.yaml' }],
+      rules: asRuleMeta(catalogue),
+      findings: catalogue.map((rule) => ({
+        ruleId: rule.id,
+        severity: rule.severity,
+        category: rule.category,
+        source: rule.source,
+        message: 'a finding',
+        document: 'openapi.yaml',
+        pointer: '',
+        path: [],
+        docsUrl: rule.docsUrl,
+      })),
+    };
+    const sarif = toSarif(report, { cwd: ROOT, showPii: false }) as unknown as {
+      runs: Array<{
+        tool: { driver: { rules: Array<{ id: string; helpUri: string; shortDescription: { text: string } }> } };
+      }>;
+    };
+    const driver = new Map(sarif.runs[0]?.tool.driver.rules.map((rule) => [rule.id, rule]));
+    for (const rule of catalogue) {
+      expect(driver.get(rule.id)?.helpUri, rule.id).toBe(rule.docsUrl);
+      expect(driver.get(rule.id)?.shortDescription.text, rule.id).toBe(rule.description);
+    }
+  });
+});
