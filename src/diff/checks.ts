@@ -13,8 +13,19 @@
 import type { Category, RuleMeta, Severity } from '../report/finding.js';
 import type { RuleSource } from '../../rulesets/lib/rule.js';
 import { FIXED_CHECKS, SCHEMA_CHANGE_LIST } from './checks/index.js';
-import type { Area, ChangeClass, Direction, Effect, Kind, SchemaChangeDefinition } from './model.js';
+import type {
+  Area,
+  ChangeClass,
+  CheckContext,
+  Direction,
+  Effect,
+  Kind,
+  SchemaChangeDefinition,
+  TreeLevel,
+  TreeLevels,
+} from './model.js';
 import type { SchemaScope } from './scope.js';
+import type { ParameterDiff } from './description-tree.js';
 
 export type { Area, ChangeClass, Direction, Effect, Kind } from './model.js';
 
@@ -80,28 +91,24 @@ const SCOPE_AREA: Record<SchemaScope, Area> = {
   'response-header': 'headers',
 };
 
-/** Changes found inside any schema, named `diff-<scope>-<change>`: one file each, checks/schema-<change>.ts. */
+/** Changes found inside any schema, one file each (checks/schema-<change>.ts), its four ids written there whole. */
 export const SCHEMA_CHANGES = Object.fromEntries(
   SCHEMA_CHANGE_LIST.map((definition) => [definition.change, definition]),
-) as Record<SchemaChange, SchemaChangeDefinition>;
+) as unknown as Record<SchemaChange, SchemaChangeDefinition>;
 export type SchemaChange = (typeof SCHEMA_CHANGE_LIST)[number]['change'];
 export type FixedCheckId = (typeof FIXED_CHECKS)[number]['id'];
+export type SchemaCheckId = (typeof SCHEMA_CHANGE_LIST)[number]['ids'][SchemaScope];
 /** Every check id, as a literal type: naming an unknown check fails the build. */
-export type CheckId = FixedCheckId | `diff-${SchemaScope}-${SchemaChange}`;
-
-export function schemaCheckId(scope: SchemaScope, change: SchemaChange): CheckId {
-  return `diff-${scope}-${change}`;
-}
+export type CheckId = FixedCheckId | SchemaCheckId;
 
 function schemaChecks(): CheckDefinition[] {
   const checks: CheckDefinition[] = [];
   for (const scope of Object.keys(SCOPE_DIRECTION) as SchemaScope[]) {
     const direction = SCOPE_DIRECTION[scope];
     for (const definition of SCHEMA_CHANGE_LIST) {
-      const change: SchemaChange = definition.change;
       const effect = typeof definition.effect === 'string' ? definition.effect : definition.effect[direction];
       checks.push({
-        id: schemaCheckId(scope, change),
+        id: definition.ids[scope],
         class: classify(direction, effect),
         area: SCOPE_AREA[scope],
         kind: definition.kind,
@@ -115,6 +122,59 @@ function schemaChecks(): CheckDefinition[] {
 }
 
 export const CHECKS: readonly CheckDefinition[] = [...FIXED_CHECKS, ...schemaChecks()];
+
+/**
+ * The checks the walk (compare.ts) asks at each node of one level of the description tree
+ * (description-tree.ts), in the order of the generated index (checks/index.ts).
+ */
+export type TreeChecks = {
+  [L in TreeLevel]: Array<{ id: FixedCheckId; detect(node: TreeLevels[L], context: CheckContext): void }>;
+};
+function treeChecks(): TreeChecks {
+  const byLevel: Record<string, Array<(typeof FIXED_CHECKS)[number]>> = {};
+  for (const check of FIXED_CHECKS) if (check.level !== 'schema') (byLevel[check.level] ??= []).push(check);
+  const levels: TreeLevel[] = [
+    'description',
+    'webhook',
+    'security-scheme',
+    'path',
+    'operation',
+    'parameter',
+    'request-body',
+    'response',
+    'header',
+    'media-type',
+    'security',
+    'link',
+    'callback',
+    'lifecycle',
+  ];
+  // Each check was typed against its level's node where it is written; grouping by that same level keeps it.
+  return Object.fromEntries(levels.map((level) => [level, byLevel[level] ?? []])) as unknown as TreeChecks;
+}
+export const TREE_CHECKS: TreeChecks = treeChecks();
+
+/**
+ * The checks the comparison asks at every node of the schema diff tree, in this order: the limit
+ * and description checks (fixed ids), then every schema change. The walk descends into
+ * properties, subschemas, alternatives and conditions itself.
+ */
+export const SCHEMA_NODE_CHECKS = [
+  ...FIXED_CHECKS.filter((check) => check.level === 'schema'),
+  ...SCHEMA_CHANGE_LIST,
+] as const;
+
+/** The schema changes asked at each request parameter itself (their `parameter` function), with the id they report under. */
+export const PARAMETER_SCHEMA_CHECKS = SCHEMA_CHANGE_LIST.flatMap((definition) =>
+  'parameter' in definition
+    ? [
+        {
+          id: definition.ids['request-parameter'],
+          detect: (node: ParameterDiff, context: CheckContext) => definition.parameter(node, context),
+        },
+      ]
+    : [],
+);
 
 /** The platform's versioning rules, checked on the pair as a whole. */
 export interface VersionRuleDefinition {

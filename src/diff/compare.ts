@@ -7,9 +7,15 @@
  * descends into properties, subschemas, alternatives and conditions.
  */
 import { isArray, isObject, type Document, type JsonObject, type JsonPath } from '../../rulesets/lib/openapi/types.js';
-import { schemaCheckId, SCOPE_DIRECTION, type CheckId, type SchemaChange, type SchemaScope } from './checks.js';
+import {
+  PARAMETER_SCHEMA_CHECKS,
+  SCHEMA_NODE_CHECKS,
+  SCOPE_DIRECTION,
+  TREE_CHECKS,
+  type CheckId,
+  type SchemaScope,
+} from './checks.js';
 import { check as limitReached } from './checks/diff-schema-limit-reached.js';
-import { SCHEMA_NODE_CHECKS, TREE_CHECKS } from './checks/index.js';
 import {
   diffDescriptionTree,
   type HeaderDiff,
@@ -18,7 +24,6 @@ import {
   type ResponseDiff,
   type SchemaSlot,
 } from './description-tree.js';
-import { shorten } from './messages.js';
 import type { CheckContext, SchemaCheckContext, TreeLevel, TreeLevels } from './model.js';
 import { flatten, flattenParts, MAX_ALLOF_DEPTH, type FlatSchema, type Located } from './schema.js';
 import { MAX_REF_HOPS } from '../../rulesets/lib/openapi/resolve.js';
@@ -39,7 +44,7 @@ import {
   propertyLifecycle,
   sunsetHeaderValue,
 } from './sunset.js';
-import { baseAt, diffSchemaNode, equal, revisionAt, type KeywordPair, type SchemaNodeDiff } from './tree.js';
+import { diffSchemaNode, type SchemaNodeDiff } from './tree.js';
 
 export interface Change {
   check: CheckId;
@@ -174,26 +179,7 @@ class Comparer {
       this.ask('parameter', parameter);
       const lifecycle = parameterLifecycle(parameter, node.text);
       if (lifecycle) this.ask('lifecycle', lifecycle);
-      if (parameter.schema?.repeated) {
-        const { change, arrayType } = parameter.schema.repeated;
-        const { label, base, revision } = parameter.schema;
-        if (change === 'added')
-          this.schema(
-            'request-parameter',
-            'type-widened',
-            arrayType,
-            base.path,
-            `${label} may now be repeated (an array sent form-exploded); one value is sent as before`,
-          );
-        else
-          this.schema(
-            'request-parameter',
-            'type-narrowed',
-            revision.path,
-            arrayType,
-            `${label} may no longer be repeated (it was an array sent form-exploded)`,
-          );
-      }
+      for (const check of PARAMETER_SCHEMA_CHECKS) check.detect(parameter, this.context(check.id));
       if (parameter.schema) this.compareSlot(parameter.schema);
     }
     if (node.requestBody) {
@@ -257,10 +243,6 @@ class Comparer {
       slot.revision.value,
       slot.revision.path,
     );
-  }
-
-  private schema(scope: SchemaScope, change: SchemaChange, path: JsonPath, basePath: JsonPath, message: string): void {
-    this.add(schemaCheckId(scope, change), path, basePath, message);
   }
 
   /** Compares two schemas; `label` names the place for messages (`response 200 (application/json) property email`). */
@@ -359,7 +341,6 @@ class Comparer {
       revision: this.revision,
       now: this.now,
       report: (path, basePath, message) => this.add(id, path, basePath, message),
-      unmodelled: (pair) => this.unmodelled(scope, label, pair, node),
     });
     if (limit) {
       // Only the limit is reported at a node the walk could not read whole: comparing what was
@@ -367,8 +348,7 @@ class Comparer {
       limitReached.detect(node, { ...context(limitReached.id), limit });
       return;
     }
-    for (const check of SCHEMA_NODE_CHECKS)
-      check.detect(node, context('id' in check ? check.id : schemaCheckId(scope, check.change)));
+    for (const check of SCHEMA_NODE_CHECKS) check.detect(node, context('id' in check ? check.id : check.ids[scope]));
 
     // Object keywords.
     this.compareObject(scope, label, b, r, depth);
@@ -402,19 +382,7 @@ class Comparer {
     this.compareSubschema(scope, label, node, 'contentSchema', depth);
   }
 
-  /** A keyword no check models (or an extension) changed: needs review, with both values. */
-  private unmodelled(scope: SchemaScope, label: string, pair: KeywordPair, node: SchemaNodeDiff): void {
-    const show = (side?: Located) => (side ? shorten(JSON.stringify(side.value) ?? String(side.value)) : '(none)');
-    this.schema(
-      scope,
-      'keyword-changed',
-      revisionAt(pair, node),
-      baseAt(pair, node),
-      `${label}: ${pair.keyword} changed from ${show(pair.base)} to ${show(pair.revision)}`,
-    );
-  }
-
-  /** A keyword holding one subschema, on both sides: compared inside (its additions and removals are checks of their own). */
+  /** A keyword holding one subschema, on both sides: compared inside (its additions, removals and other changes are checks of their own). */
   private compareSubschema(
     scope: SchemaScope,
     label: string,
@@ -423,22 +391,19 @@ class Comparer {
     depth: number,
   ): void {
     const found = subschemaChange(node, name);
-    const place = SUBSCHEMA_LABEL[name](label);
-    const pair = node[name];
-    if (found?.outcome === 'compare' && found.base && found.revision)
+    if (found?.outcome === 'compare')
       this.compareSchema(
         scope,
-        place,
+        SUBSCHEMA_LABEL[name](label),
         found.base.value,
         found.base.path,
         found.revision.value,
         found.revision.path,
         depth + 1,
       );
-    else if (found?.outcome === 'unmodelled' && pair) this.unmodelled(scope, place, pair, node);
   }
 
-  /** `patternProperties` and `dependentSchemas`: subschemas by name, compared inside where both sides have the entry (entries added or removed are checks of their own). */
+  /** `patternProperties` and `dependentSchemas`: subschemas by name, compared inside where both sides have the entry (entries added, removed or no schema are checks of their own). */
   private compareSchemaMap(
     scope: SchemaScope,
     label: string,
@@ -464,17 +429,6 @@ class Comparer {
           [...revisionPath, entry],
           depth + 1,
         );
-      else if (!equal(value, rm[entry]))
-        this.unmodelled(
-          scope,
-          label,
-          {
-            keyword: `${name}/${entry}`,
-            base: { value, path: [...basePath, entry] },
-            revision: { value: rm[entry], path: [...revisionPath, entry] },
-          },
-          node,
-        );
     }
   }
 
@@ -482,7 +436,7 @@ class Comparer {
    * `prefixItems`: each position constrained on both sides is compared inside, where the schema of a
    * position is its `prefixItems` entry or else `items` (so a prefix added beside `items` compares
    * the `items` schema with the new entry); positions constrained on one side only are checks of
-   * their own (prefix-items-added / -removed).
+   * their own (prefix-items-added / -removed, keyword-changed).
    */
   private comparePrefixItems(scope: SchemaScope, label: string, node: SchemaNodeDiff, depth: number): void {
     const pair = node.prefixItems;
@@ -496,17 +450,6 @@ class Comparer {
       if (!b || !r || (b.from === 'items' && r.from === 'items')) continue;
       if (isObject(b.value) && isObject(r.value))
         this.compareSchema(scope, `${label}[${i}]`, b.value, b.path, r.value, r.path, depth + 1);
-      else if (!equal(b.value, r.value))
-        this.unmodelled(
-          scope,
-          label,
-          {
-            keyword: `prefixItems/${i}`,
-            base: { value: b.value, path: b.path },
-            revision: { value: r.value, path: r.path },
-          },
-          node,
-        );
     }
   }
 

@@ -19,9 +19,10 @@ import type {
   SecuritySchemeDiff,
   WebhookDiff,
 } from './description-tree.js';
-import type { KeywordPair, SchemaNodeDiff } from './tree.js';
+import type { SchemaNodeDiff } from './tree.js';
 import type { LifecycleDiff } from './sunset.js';
 import type { RuleSource } from '../../rulesets/lib/rule.js';
+import type { SchemaScope } from './scope.js';
 
 export type { ChangeClass };
 export type Area =
@@ -113,6 +114,8 @@ export type FixedCheck = FixedCheckData & NodeDetection;
 /** A change inside a schema; its class comes from `classify(direction of the place, effect)`. */
 export interface SchemaChangeDefinition {
   change: string;
+  /** Its check's id in each place a schema sits, written whole so a search for an id finds this file. */
+  ids: { [S in SchemaScope]: `diff-${S}-${string}` };
   kind: Kind;
   /** Effect per direction where it differs. */
   effect: Effect | Record<Direction, Effect>;
@@ -123,6 +126,12 @@ export interface SchemaChangeDefinition {
    * registered check, and descends into subschemas itself.
    */
   detect?: SchemaDetect;
+  /**
+   * Asked once at each request parameter, before its schema is compared, for what the parameter
+   * itself says of its values (a query parameter that may be repeated); reports under the
+   * `request-parameter` id.
+   */
+  parameter?(node: ParameterDiff, context: CheckContext): void;
 }
 
 /** What a schema check sees besides the node: where the schema sits, and how to report. */
@@ -144,8 +153,6 @@ export interface SchemaCheckContext {
   now: Date;
   /** Records this check's change: where in the revision, where in the base, and what happened. */
   report(path: JsonPath, basePath: JsonPath, message: string): void;
-  /** A value this check does not model changed: a `keyword-changed` finding naming both values. */
-  unmodelled(pair: KeywordPair): void;
   /** Set when the walk reached one of its bounds at this node and compares nothing beyond it. */
   limit?: { what: string; path: JsonPath; basePath: JsonPath };
 }

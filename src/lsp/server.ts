@@ -34,8 +34,7 @@ import { errorCode, errorMessage } from '../errors.js';
 import { CONFIG_FILE_NAMES, DEFAULT_BASELINE_FILE } from '../paths.js';
 import { counts, type Finding, type RuleMeta } from '../report/finding.js';
 import { maskNationalIds } from '../pii.js';
-import { platformRulesetLinter } from '../lint/lint.js';
-import { SUPPRESSION_RULES } from '../lint/suppress.js';
+import { suppressibleRules } from '../config/rule-catalogue.js';
 import { platformIncrementalLinter } from '../lint/incremental.js';
 import { sizeHeapFor } from './heap.js';
 import { X_CATEGORY_VALUES, X_PRICING_VALUES } from '../../rulesets/lib/conventions.js';
@@ -122,8 +121,8 @@ export function serveConnection(connection: Connection, options: ServerOptions =
   let snippetEdits = false;
   let watchRegistration = false;
   let workspaceFolder: string | undefined;
-  // The rule ids completion offers; loaded with the linter, which the first lint needs anyway.
-  const rules: Promise<RuleMeta[]> = platformRulesetLinter().then((linter) => [...linter.rules, ...SUPPRESSION_RULES]);
+  // The rule ids completion offers (those an in-document suppression may name), from the one catalogue.
+  const rules: Promise<RuleMeta[]> = suppressibleRules();
   // Keeps each open description's previous version, so an edit re-runs rules only where it can matter.
   const linter = platformIncrementalLinter();
   // The client's own URI for each open file, so diagnostics go back under the name it used.

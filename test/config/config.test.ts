@@ -10,7 +10,7 @@ import { Ajv } from 'ajv';
 import { parse } from 'yaml';
 import { afterAll, describe, expect, it } from 'vitest';
 import { configSchema } from '../../src/config/schema.js';
-import { allRuleIds } from '../../src/config/rule-ids.js';
+import { allRuleIds } from '../../src/config/rule-catalogue.js';
 import { closedPort } from '../contract/fixtures/servers.js';
 import { ROOT, vottur } from '../cli/run.js';
 

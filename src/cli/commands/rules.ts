@@ -1,6 +1,5 @@
 import type { Command } from 'commander';
-import { contractRules } from '../../contract/rules.js';
-import { platformRulesetLinter } from '../../lint/lint.js';
+import { asRuleMeta, ruleCatalogue } from '../../config/rule-catalogue.js';
 import type { RuleMeta } from '../../report/finding.js';
 import { CATEGORY_TITLE } from '../../report/formatters/common.js';
 import { CouldNotRunError } from '../../errors.js';
@@ -133,29 +132,9 @@ export function rulesMarkdown(rules: RuleMeta[]): string {
   ].join('\n');
 }
 
-/**
- * Every rule vottur checks: the lint rules of the platform ruleset, the rules of the run itself
- * (suppressions, unreadable documents), the operator policy's rules, the contract rules, then the diff checks and versioning rules.
- */
+/** Every rule vottur checks, as the one catalogue lists them (src/config/rule-catalogue.ts). */
 export async function allRules(): Promise<RuleMeta[]> {
-  const [{ rules }, { SUPPRESSION_RULES }, { UNREADABLE_META }, { diffRules }, { CATALOGUE_RULES }, { POLICY_RULES }] =
-    await Promise.all([
-      platformRulesetLinter(),
-      import('../../lint/suppress.js'),
-      import('../../lint/files.js'),
-      import('../../diff/checks.js'),
-      import('../../catalogue/rules.js'),
-      import('../../policy/index.js'),
-    ]);
-  const byId = (a: RuleMeta, b: RuleMeta) => a.id.localeCompare(b.id);
-  return [
-    ...[...rules].sort(byId),
-    ...[...SUPPRESSION_RULES, UNREADABLE_META].sort(byId),
-    ...[...POLICY_RULES].sort(byId),
-    ...contractRules().sort(byId),
-    ...[...CATALOGUE_RULES].sort(byId),
-    ...diffRules().sort(byId),
-  ];
+  return asRuleMeta(await ruleCatalogue());
 }
 
 export function registerRules(program: Command): void {

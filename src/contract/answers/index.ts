@@ -1,34 +1,15 @@
 /**
  * The answer checks, one file each: what the answer to a deliberate request must be. A probe names
  * the check its request's answer must pass; each generated case is tagged with one. A new check is
- * a new file in this folder (`defineAnswerCheck`) and one line here.
+ * a new file in this folder (`defineAnswerCheck`); the generated index (generated-index.ts,
+ * `npm run indexes`) finds it.
  */
 import type { HttpResponse } from '../http.js';
 import type { ContractRuleId } from '../rules.js';
-import authRequired401 from './auth-required-401.js';
 import type { AnswerCheck, AnswerRequest, Verdict } from './check.js';
-import exampleSucceeds from './example-succeeds.js';
-import forgedToken401 from './forged-token-401.js';
-import invalidInput400 from './invalid-input-400.js';
-import missingRequiredInput from './missing-required-input.js';
-import negativeDataRejected from './negative-data-rejected.js';
-import notFound204 from './not-found-204.js';
-import positiveDataAccepted from './positive-data-accepted.js';
-import scopeRequired403 from './scope-required-403.js';
-import undocumentedMethod405 from './undocumented-method-405.js';
+import { ANSWER_CHECKS } from './generated-index.js';
 
-export const ANSWER_CHECKS = [
-  exampleSucceeds,
-  notFound204,
-  invalidInput400,
-  authRequired401,
-  scopeRequired403,
-  positiveDataAccepted,
-  negativeDataRejected,
-  missingRequiredInput,
-  forgedToken401,
-  undocumentedMethod405,
-] as const;
+export { ANSWER_CHECKS };
 
 export type AnswerCheckId = (typeof ANSWER_CHECKS)[number]['id'];
 

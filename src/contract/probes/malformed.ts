@@ -16,6 +16,7 @@ const MALFORMED: Partial<Record<IdentifierParameter['kind'], string>> = {
 
 export default defineProbe({
   id: 'malformed',
+  order: 3,
   name: 'the malformed-identifier probe',
   expectation: '400 with Problem Details',
   rule,

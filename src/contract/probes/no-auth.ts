@@ -8,6 +8,7 @@ const rule = 'contract-auth-required';
 
 export default defineProbe({
   id: 'noAuth',
+  order: 4,
   name: 'the probe without credentials',
   expectation: '401 with Problem Details',
   rule,

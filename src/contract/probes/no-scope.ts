@@ -9,6 +9,7 @@ const rule = 'contract-auth-required';
 
 export default defineProbe({
   id: 'noScope',
+  order: 5,
   name: 'the probe with a token without the scope',
   expectation: '403 with Problem Details',
   rule,

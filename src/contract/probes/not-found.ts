@@ -17,6 +17,7 @@ const rule = 'contract-not-found-204';
 
 export default defineProbe({
   id: 'notFound',
+  order: 2,
   name: 'the not-found probe',
   expectation: '204 with an empty body',
   rule,

@@ -11,6 +11,7 @@ const rule = 'contract-example-succeeds';
 
 export default defineProbe({
   id: 'positive',
+  order: 1,
   name: 'the request built from the examples',
   expectation: 'a documented 2xx',
   rule,

@@ -6,7 +6,7 @@
  * be is an answer check of `../answers/` that the probe names: the generated phases use the same
  * checks.
  *
- * Each probe is one file in this folder (`defineProbe({...})`), listed in `index.ts`, as a lint rule
+ * Each probe is one file in this folder (`defineProbe({...})`), in the generated index, as a lint rule
  * is one file in `rulesets/rules/`. `plan.ts` asks every probe for its requests, `expect.ts` asks
  * the answer check the probe names whether an answer is right, and the Dredd adapter asks which probe stands for a
  * transaction's status: none of them knows one probe from another.
@@ -99,6 +99,11 @@ export interface DreddStatus {
 
 export interface Probe<Id extends string = string> {
   id: Id;
+  /**
+   * Where its requests come in an operation's plan (lower first). `positive`, the request built
+   * from the examples, is first: every other probe starts from it.
+   */
+  order: number;
   /** The probe in a sentence: "the not-found probe". */
   name: string;
   /** What it expects, in words: "204 with an empty body". */

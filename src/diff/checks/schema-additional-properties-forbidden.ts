@@ -1,8 +1,14 @@
 import type { SchemaChangeDefinition } from '../model.js';
 
-/** In any schema (a request parameter, a request body, a response body, a response header): diff-<place>-additional-properties-forbidden. */
+/** In any schema: a request parameter, a request body, a response body, a response header (one id each). */
 export const change = {
   change: 'additional-properties-forbidden',
+  ids: {
+    'request-parameter': 'diff-request-parameter-additional-properties-forbidden',
+    'request-body': 'diff-request-body-additional-properties-forbidden',
+    'response-body': 'diff-response-body-additional-properties-forbidden',
+    'response-header': 'diff-response-header-additional-properties-forbidden',
+  },
   kind: 'structure',
   effect: 'narrow',
   text: 'additional properties are no longer allowed',

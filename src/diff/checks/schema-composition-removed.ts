@@ -1,8 +1,14 @@
 import type { SchemaChangeDefinition } from '../model.js';
 
-/** In any schema (a request parameter, a request body, a response body, a response header): diff-<place>-composition-removed. */
+/** In any schema: a request parameter, a request body, a response body, a response header (one id each). */
 export const change = {
   change: 'composition-removed',
+  ids: {
+    'request-parameter': 'diff-request-parameter-composition-removed',
+    'request-body': 'diff-request-body-composition-removed',
+    'response-body': 'diff-response-body-composition-removed',
+    'response-header': 'diff-response-header-composition-removed',
+  },
   kind: 'structure',
   effect: 'widen',
   text: 'the schema no longer has its `oneOf` or `anyOf`: values no longer have to match one of its alternatives',

@@ -3,9 +3,15 @@ import { baseAt, revisionAt } from '../tree.js';
 import { hasBranch } from '../shared-decisions.js';
 import type { SchemaChangeDefinition } from '../model.js';
 
-/** In any schema (a request parameter, a request body, a response body, a response header): diff-<place>-condition-changed. */
+/** In any schema: a request parameter, a request body, a response body, a response header (one id each). */
 export const change = {
   change: 'condition-changed',
+  ids: {
+    'request-parameter': 'diff-request-parameter-condition-changed',
+    'request-body': 'diff-request-body-condition-changed',
+    'response-body': 'diff-response-body-condition-changed',
+    'response-header': 'diff-response-header-condition-changed',
+  },
   kind: 'structure',
   effect: 'undecidable',
   text: 'the condition (`if`) changed, so other values take each branch',

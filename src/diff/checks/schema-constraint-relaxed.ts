@@ -1,9 +1,15 @@
 import { boundChanges } from '../shared-decisions.js';
 import type { SchemaChangeDefinition } from '../model.js';
 
-/** In any schema (a request parameter, a request body, a response body, a response header): diff-<place>-constraint-relaxed. */
+/** In any schema: a request parameter, a request body, a response body, a response header (one id each). */
 export const change = {
   change: 'constraint-relaxed',
+  ids: {
+    'request-parameter': 'diff-request-parameter-constraint-relaxed',
+    'request-body': 'diff-request-body-constraint-relaxed',
+    'response-body': 'diff-response-body-constraint-relaxed',
+    'response-header': 'diff-response-header-constraint-relaxed',
+  },
   kind: 'constraints',
   effect: 'widen',
   text: 'a bound (minimum, maximum, length, item count, property count, minContains/maxContains, multipleOf, uniqueItems) was relaxed or removed',

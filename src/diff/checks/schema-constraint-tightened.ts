@@ -1,9 +1,15 @@
 import { boundChanges } from '../shared-decisions.js';
 import type { SchemaChangeDefinition } from '../model.js';
 
-/** In any schema (a request parameter, a request body, a response body, a response header): diff-<place>-constraint-tightened. */
+/** In any schema: a request parameter, a request body, a response body, a response header (one id each). */
 export const change = {
   change: 'constraint-tightened',
+  ids: {
+    'request-parameter': 'diff-request-parameter-constraint-tightened',
+    'request-body': 'diff-request-body-constraint-tightened',
+    'response-body': 'diff-response-body-constraint-tightened',
+    'response-header': 'diff-response-header-constraint-tightened',
+  },
   kind: 'constraints',
   effect: 'narrow',
   text: 'a bound (minimum, maximum, length, item count, property count, minContains/maxContains, multipleOf, uniqueItems) was tightened or added',

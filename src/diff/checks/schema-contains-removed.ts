@@ -1,9 +1,15 @@
 import { SUBSCHEMA_LABEL, subschemaChange } from '../shared-decisions.js';
 import type { SchemaChangeDefinition } from '../model.js';
 
-/** In any schema (a request parameter, a request body, a response body, a response header): diff-<place>-contains-removed. */
+/** In any schema: a request parameter, a request body, a response body, a response header (one id each). */
 export const change = {
   change: 'contains-removed',
+  ids: {
+    'request-parameter': 'diff-request-parameter-contains-removed',
+    'request-body': 'diff-request-body-contains-removed',
+    'response-body': 'diff-response-body-contains-removed',
+    'response-header': 'diff-response-header-contains-removed',
+  },
   kind: 'structure',
   effect: 'widen',
   text: 'the `contains` requirement was removed',

@@ -2,9 +2,15 @@ import { baseAt, revisionAt } from '../tree.js';
 import type { SchemaChangeDefinition } from '../model.js';
 import { dependentRequiredChanges } from '../shared-decisions.js';
 
-/** In any schema (a request parameter, a request body, a response body, a response header): diff-<place>-dependent-required-removed. */
+/** In any schema: a request parameter, a request body, a response body, a response header (one id each). */
 export const change = {
   change: 'dependent-required-removed',
+  ids: {
+    'request-parameter': 'diff-request-parameter-dependent-required-removed',
+    'request-body': 'diff-request-body-dependent-required-removed',
+    'response-body': 'diff-response-body-dependent-required-removed',
+    'response-header': 'diff-response-header-dependent-required-removed',
+  },
   kind: 'requiredness',
   effect: 'widen',
   text: 'a `dependentRequired` requirement was removed',

@@ -2,9 +2,15 @@ import { quote } from '../messages.js';
 import { discriminatorMappings } from '../shared-decisions.js';
 import type { SchemaChangeDefinition } from '../model.js';
 
-/** In any schema (a request parameter, a request body, a response body, a response header): diff-<place>-discriminator-mapping-added. */
+/** In any schema: a request parameter, a request body, a response body, a response header (one id each). */
 export const change = {
   change: 'discriminator-mapping-added',
+  ids: {
+    'request-parameter': 'diff-request-parameter-discriminator-mapping-added',
+    'request-body': 'diff-request-body-discriminator-mapping-added',
+    'response-body': 'diff-response-body-discriminator-mapping-added',
+    'response-header': 'diff-response-header-discriminator-mapping-added',
+  },
   kind: 'enum-values',
   effect: 'undecidable',
   text: 'a discriminator mapping value was added',

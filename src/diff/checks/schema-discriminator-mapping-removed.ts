@@ -2,9 +2,15 @@ import { quote } from '../messages.js';
 import { discriminatorMappings } from '../shared-decisions.js';
 import type { SchemaChangeDefinition } from '../model.js';
 
-/** In any schema (a request parameter, a request body, a response body, a response header): diff-<place>-discriminator-mapping-removed. */
+/** In any schema: a request parameter, a request body, a response body, a response header (one id each). */
 export const change = {
   change: 'discriminator-mapping-removed',
+  ids: {
+    'request-parameter': 'diff-request-parameter-discriminator-mapping-removed',
+    'request-body': 'diff-request-body-discriminator-mapping-removed',
+    'response-body': 'diff-response-body-discriminator-mapping-removed',
+    'response-header': 'diff-response-header-discriminator-mapping-removed',
+  },
   kind: 'enum-values',
   effect: 'undecidable',
   text: 'a discriminator mapping value was removed',

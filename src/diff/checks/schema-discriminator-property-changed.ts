@@ -3,9 +3,15 @@ import { isObject } from '../../../rulesets/lib/openapi/types.js';
 import { quote } from '../messages.js';
 import type { SchemaChangeDefinition } from '../model.js';
 
-/** In any schema (a request parameter, a request body, a response body, a response header): diff-<place>-discriminator-property-changed. */
+/** In any schema: a request parameter, a request body, a response body, a response header (one id each). */
 export const change = {
   change: 'discriminator-property-changed',
+  ids: {
+    'request-parameter': 'diff-request-parameter-discriminator-property-changed',
+    'request-body': 'diff-request-body-discriminator-property-changed',
+    'response-body': 'diff-response-body-discriminator-property-changed',
+    'response-header': 'diff-response-header-discriminator-property-changed',
+  },
   kind: 'structure',
   effect: 'undecidable',
   text: 'the discriminator property name changed; generated clients and servers that dispatch on it need review (validation does not change)',

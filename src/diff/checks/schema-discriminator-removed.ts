@@ -3,9 +3,15 @@ import { isObject } from '../../../rulesets/lib/openapi/types.js';
 import { quote } from '../messages.js';
 import type { SchemaChangeDefinition } from '../model.js';
 
-/** In any schema (a request parameter, a request body, a response body, a response header): diff-<place>-discriminator-removed. */
+/** In any schema: a request parameter, a request body, a response body, a response header (one id each). */
 export const change = {
   change: 'discriminator-removed',
+  ids: {
+    'request-parameter': 'diff-request-parameter-discriminator-removed',
+    'request-body': 'diff-request-body-discriminator-removed',
+    'response-body': 'diff-response-body-discriminator-removed',
+    'response-header': 'diff-response-header-discriminator-removed',
+  },
   kind: 'structure',
   effect: 'undecidable',
   text: 'the discriminator was removed; generated clients may no longer tell the alternatives apart',

@@ -3,9 +3,15 @@ import { keyword } from '../schema.js';
 import { keywordAt, quote } from '../messages.js';
 import type { SchemaChangeDefinition } from '../model.js';
 
-/** In any schema (a request parameter, a request body, a response body, a response header): diff-<place>-enum-value-added. */
+/** In any schema: a request parameter, a request body, a response body, a response header (one id each). */
 export const change = {
   change: 'enum-value-added',
+  ids: {
+    'request-parameter': 'diff-request-parameter-enum-value-added',
+    'request-body': 'diff-request-body-enum-value-added',
+    'response-body': 'diff-response-body-enum-value-added',
+    'response-header': 'diff-response-header-enum-value-added',
+  },
   kind: 'enum-values',
   effect: 'widen',
   text: 'an enum value was added',

@@ -3,9 +3,15 @@ import { keyword } from '../schema.js';
 import { keywordAt, quote } from '../messages.js';
 import type { SchemaChangeDefinition } from '../model.js';
 
-/** In any schema (a request parameter, a request body, a response body, a response header): diff-<place>-enum-value-removed. */
+/** In any schema: a request parameter, a request body, a response body, a response header (one id each). */
 export const change = {
   change: 'enum-value-removed',
+  ids: {
+    'request-parameter': 'diff-request-parameter-enum-value-removed',
+    'request-body': 'diff-request-body-enum-value-removed',
+    'response-body': 'diff-response-body-enum-value-removed',
+    'response-header': 'diff-response-header-enum-value-removed',
+  },
   kind: 'enum-values',
   effect: 'narrow',
   text: 'an enum value was removed',

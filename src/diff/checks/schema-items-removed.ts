@@ -1,9 +1,15 @@
 import { SUBSCHEMA_LABEL, subschemaChange } from '../shared-decisions.js';
 import type { SchemaChangeDefinition } from '../model.js';
 
-/** In any schema (a request parameter, a request body, a response body, a response header): diff-<place>-items-removed. */
+/** In any schema: a request parameter, a request body, a response body, a response header (one id each). */
 export const change = {
   change: 'items-removed',
+  ids: {
+    'request-parameter': 'diff-request-parameter-items-removed',
+    'request-body': 'diff-request-body-items-removed',
+    'response-body': 'diff-response-body-items-removed',
+    'response-header': 'diff-response-header-items-removed',
+  },
   kind: 'structure',
   effect: 'widen',
   text: 'the schema of the array items (`items`) was removed',

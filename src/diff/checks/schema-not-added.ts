@@ -1,8 +1,14 @@
 import type { SchemaChangeDefinition } from '../model.js';
 
-/** In any schema (a request parameter, a request body, a response body, a response header): diff-<place>-not-added. */
+/** In any schema: a request parameter, a request body, a response body, a response header (one id each). */
 export const change = {
   change: 'not-added',
+  ids: {
+    'request-parameter': 'diff-request-parameter-not-added',
+    'request-body': 'diff-request-body-not-added',
+    'response-body': 'diff-response-body-not-added',
+    'response-header': 'diff-response-header-not-added',
+  },
   kind: 'constraints',
   effect: 'narrow',
   text: 'values matching a schema are now refused (`not` was added)',

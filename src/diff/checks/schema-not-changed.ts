@@ -1,9 +1,15 @@
 import { fingerprint } from '../schema.js';
 import type { SchemaChangeDefinition } from '../model.js';
 
-/** In any schema (a request parameter, a request body, a response body, a response header): diff-<place>-not-changed. */
+/** In any schema: a request parameter, a request body, a response body, a response header (one id each). */
 export const change = {
   change: 'not-changed',
+  ids: {
+    'request-parameter': 'diff-request-parameter-not-changed',
+    'request-body': 'diff-request-body-not-changed',
+    'response-body': 'diff-response-body-not-changed',
+    'response-header': 'diff-response-header-not-changed',
+  },
   kind: 'constraints',
   effect: 'undecidable',
   text: 'the schema under `not` changed (a narrower `not` allows more, a wider one less)',

@@ -2,9 +2,15 @@ import { isNullable, keyword } from '../schema.js';
 import { keywordAt } from '../messages.js';
 import type { SchemaChangeDefinition } from '../model.js';
 
-/** In any schema (a request parameter, a request body, a response body, a response header): diff-<place>-nullable-added. */
+/** In any schema: a request parameter, a request body, a response body, a response header (one id each). */
 export const change = {
   change: 'nullable-added',
+  ids: {
+    'request-parameter': 'diff-request-parameter-nullable-added',
+    'request-body': 'diff-request-body-nullable-added',
+    'response-body': 'diff-response-body-nullable-added',
+    'response-header': 'diff-response-header-nullable-added',
+  },
   kind: 'type',
   effect: 'widen',
   text: 'null became allowed',

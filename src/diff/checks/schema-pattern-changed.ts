@@ -2,9 +2,15 @@ import { effectivePattern } from '../shared-decisions.js';
 import { keywordAt, quote } from '../messages.js';
 import type { SchemaChangeDefinition } from '../model.js';
 
-/** In any schema (a request parameter, a request body, a response body, a response header): diff-<place>-pattern-changed. */
+/** In any schema: a request parameter, a request body, a response body, a response header (one id each). */
 export const change = {
   change: 'pattern-changed',
+  ids: {
+    'request-parameter': 'diff-request-parameter-pattern-changed',
+    'request-body': 'diff-request-body-pattern-changed',
+    'response-body': 'diff-response-body-pattern-changed',
+    'response-header': 'diff-response-header-pattern-changed',
+  },
   kind: 'constraints',
   effect: 'undecidable',
   text: 'the pattern changed (whether it allows more or less cannot be decided in general)',

@@ -3,9 +3,15 @@ import { allowsAnything } from '../tree.js';
 import type { SchemaChangeDefinition } from '../model.js';
 import { positionSchema } from '../shared-decisions.js';
 
-/** In any schema (a request parameter, a request body, a response body, a response header): diff-<place>-prefix-items-added. */
+/** In any schema: a request parameter, a request body, a response body, a response header (one id each). */
 export const change = {
   change: 'prefix-items-added',
+  ids: {
+    'request-parameter': 'diff-request-parameter-prefix-items-added',
+    'request-body': 'diff-request-body-prefix-items-added',
+    'response-body': 'diff-response-body-prefix-items-added',
+    'response-header': 'diff-response-header-prefix-items-added',
+  },
   kind: 'structure',
   effect: 'narrow',
   text: 'a leading array position (`prefixItems`) now has a schema (where `items` constrained it before, the two schemas are compared instead)',

@@ -3,9 +3,15 @@ import { allowsAnything } from '../tree.js';
 import type { SchemaChangeDefinition } from '../model.js';
 import { positionSchema } from '../shared-decisions.js';
 
-/** In any schema (a request parameter, a request body, a response body, a response header): diff-<place>-prefix-items-removed. */
+/** In any schema: a request parameter, a request body, a response body, a response header (one id each). */
 export const change = {
   change: 'prefix-items-removed',
+  ids: {
+    'request-parameter': 'diff-request-parameter-prefix-items-removed',
+    'request-body': 'diff-request-body-prefix-items-removed',
+    'response-body': 'diff-response-body-prefix-items-removed',
+    'response-header': 'diff-response-header-prefix-items-removed',
+  },
   kind: 'structure',
   effect: 'widen',
   text: 'a leading array position (`prefixItems`) lost its schema (where `items` now constrains it, the two schemas are compared instead)',

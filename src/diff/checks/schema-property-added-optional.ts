@@ -1,9 +1,15 @@
 import { hiddenProperty, memberLabel } from '../shared-decisions.js';
 import type { SchemaChangeDefinition } from '../model.js';
 
-/** In any schema (a request parameter, a request body, a response body, a response header): diff-<place>-property-added-optional. */
+/** In any schema: a request parameter, a request body, a response body, a response header (one id each). */
 export const change = {
   change: 'property-added-optional',
+  ids: {
+    'request-parameter': 'diff-request-parameter-property-added-optional',
+    'request-body': 'diff-request-body-property-added-optional',
+    'response-body': 'diff-response-body-property-added-optional',
+    'response-header': 'diff-response-header-property-added-optional',
+  },
   kind: 'existence',
   effect: 'additive',
   text: 'an optional property was added',

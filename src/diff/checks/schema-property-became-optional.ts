@@ -1,9 +1,15 @@
 import { hiddenProperty, memberLabel } from '../shared-decisions.js';
 import type { SchemaChangeDefinition } from '../model.js';
 
-/** In any schema (a request parameter, a request body, a response body, a response header): diff-<place>-property-became-optional. */
+/** In any schema: a request parameter, a request body, a response body, a response header (one id each). */
 export const change = {
   change: 'property-became-optional',
+  ids: {
+    'request-parameter': 'diff-request-parameter-property-became-optional',
+    'request-body': 'diff-request-body-property-became-optional',
+    'response-body': 'diff-response-body-property-became-optional',
+    'response-header': 'diff-response-header-property-became-optional',
+  },
   kind: 'requiredness',
   effect: 'widen',
   text: 'a property became optional',

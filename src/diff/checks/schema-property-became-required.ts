@@ -1,9 +1,15 @@
 import { hiddenProperty, memberLabel } from '../shared-decisions.js';
 import type { SchemaChangeDefinition } from '../model.js';
 
-/** In any schema (a request parameter, a request body, a response body, a response header): diff-<place>-property-became-required. */
+/** In any schema: a request parameter, a request body, a response body, a response header (one id each). */
 export const change = {
   change: 'property-became-required',
+  ids: {
+    'request-parameter': 'diff-request-parameter-property-became-required',
+    'request-body': 'diff-request-body-property-became-required',
+    'response-body': 'diff-response-body-property-became-required',
+    'response-header': 'diff-response-header-property-became-required',
+  },
   kind: 'requiredness',
   effect: 'narrow',
   text: 'a property became required',

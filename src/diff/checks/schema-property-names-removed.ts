@@ -1,9 +1,15 @@
 import { SUBSCHEMA_LABEL, subschemaChange } from '../shared-decisions.js';
 import type { SchemaChangeDefinition } from '../model.js';
 
-/** In any schema (a request parameter, a request body, a response body, a response header): diff-<place>-property-names-removed. */
+/** In any schema: a request parameter, a request body, a response body, a response header (one id each). */
 export const change = {
   change: 'property-names-removed',
+  ids: {
+    'request-parameter': 'diff-request-parameter-property-names-removed',
+    'request-body': 'diff-request-body-property-names-removed',
+    'response-body': 'diff-response-body-property-names-removed',
+    'response-header': 'diff-response-header-property-names-removed',
+  },
   kind: 'constraints',
   effect: 'widen',
   text: 'the `propertyNames` restriction was removed',

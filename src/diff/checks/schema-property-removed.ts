@@ -3,9 +3,15 @@ import { hiddenProperty, memberLabel } from '../shared-decisions.js';
 import { propertyLifecycle, removedBeforeSunset } from '../sunset.js';
 import type { SchemaChangeDefinition } from '../model.js';
 
-/** In any schema (a request parameter, a request body, a response body, a response header): diff-<place>-property-removed. */
+/** In any schema: a request parameter, a request body, a response body, a response header (one id each). */
 export const change = {
   change: 'property-removed',
+  ids: {
+    'request-parameter': 'diff-request-parameter-property-removed',
+    'request-body': 'diff-request-body-property-removed',
+    'response-body': 'diff-response-body-property-removed',
+    'response-header': 'diff-response-header-property-removed',
+  },
   kind: 'existence',
   effect: { request: 'undecidable', response: 'widen' },
   text: 'a property was removed',

@@ -1,8 +1,14 @@
 import type { SchemaChangeDefinition } from '../model.js';
 
-/** In any schema (a request parameter, a request body, a response body, a response header): diff-<place>-variant-added. */
+/** In any schema: a request parameter, a request body, a response body, a response header (one id each). */
 export const change = {
   change: 'variant-added',
+  ids: {
+    'request-parameter': 'diff-request-parameter-variant-added',
+    'request-body': 'diff-request-body-variant-added',
+    'response-body': 'diff-response-body-variant-added',
+    'response-header': 'diff-response-header-variant-added',
+  },
   kind: 'structure',
   effect: 'widen',
   text: 'a oneOf/anyOf alternative was added',

@@ -1,9 +1,15 @@
 import { baseAt, revisionAt } from '../tree.js';
 import type { SchemaChangeDefinition } from '../model.js';
 
-/** In any schema (a request parameter, a request body, a response body, a response header): diff-<place>-write-only-added. */
+/** In any schema: a request parameter, a request body, a response body, a response header (one id each). */
 export const change = {
   change: 'write-only-added',
+  ids: {
+    'request-parameter': 'diff-request-parameter-write-only-added',
+    'request-body': 'diff-request-body-write-only-added',
+    'response-body': 'diff-response-body-write-only-added',
+    'response-header': 'diff-response-header-write-only-added',
+  },
   kind: 'lifecycle',
   effect: { request: 'additive', response: 'widen' },
   text: 'the value became write-only (responses no longer carry it)',

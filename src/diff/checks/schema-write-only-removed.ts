@@ -1,9 +1,15 @@
 import { baseAt, revisionAt } from '../tree.js';
 import type { SchemaChangeDefinition } from '../model.js';
 
-/** In any schema (a request parameter, a request body, a response body, a response header): diff-<place>-write-only-removed. */
+/** In any schema: a request parameter, a request body, a response body, a response header (one id each). */
 export const change = {
   change: 'write-only-removed',
+  ids: {
+    'request-parameter': 'diff-request-parameter-write-only-removed',
+    'request-body': 'diff-request-body-write-only-removed',
+    'response-body': 'diff-response-body-write-only-removed',
+    'response-header': 'diff-response-header-write-only-removed',
+  },
   kind: 'lifecycle',
   effect: { request: 'additive', response: 'narrow' },
   text: 'the value is no longer write-only',
