@@ -9,7 +9,8 @@ import type { Command } from 'commander';
 import { CouldNotRunError, EXIT_FINDINGS, EXIT_OK, errorLine, fileErrorReason } from '../../errors.js';
 import type { Report, Severity } from '../../report/finding.js';
 import { addPolicyOptions, failSeverityOption, minScoreOption } from '../options.js';
-import { gateRunFor, settle, writeFileAtomically, type PolicyCommandOptions } from '../runner.js';
+import type { CommandIo } from '../io.js';
+import { cwdOf, envOf, lintRun, writeFileAtomically, type PolicyCommandOptions, type RunIo } from '../../run/index.js';
 
 /** The variable that may hold the signing key's PEM, for CI secrets that are not files. */
 export const ATTEST_KEY_ENV = 'VOTTUR_ATTEST_KEY';
@@ -52,18 +53,18 @@ function real(path: string): string {
  * The signing key: `--key <file>` or `VOTTUR_ATTEST_KEY`. A key file inside the repository under
  * check is refused: whoever can commit there could then sign in the operator's name.
  */
-async function signingKey(options: AttestOptions, description: string) {
+async function signingKey(options: AttestOptions, description: string, io: RunIo) {
   const { privateKeyFrom } = await import('../../attest/index.js');
   if (options.key !== undefined) {
     const { isInside, repositoryRoot } = await import('../../runtime/safe-read.js');
-    const root = repositoryRoot(dirname(resolve(description)));
+    const root = repositoryRoot(dirname(resolve(cwdOf(io), description)));
     if (root !== undefined && isInside(real(options.key), real(root)))
       throw new CouldNotRunError(
         `--key ${options.key} is inside the repository under check (${root}); keep the signing key outside it, or give it in ${ATTEST_KEY_ENV}`,
       );
     return privateKeyFrom(readNamed(options.key, 'the key'), `--key ${options.key}`);
   }
-  const pem = process.env[ATTEST_KEY_ENV];
+  const pem = envOf(io)[ATTEST_KEY_ENV];
   if (pem === undefined || pem.trim() === '')
     throw new CouldNotRunError(
       `give the signing key with --key <file> or in ${ATTEST_KEY_ENV} (PEM); nothing was signed`,
@@ -71,19 +72,23 @@ async function signingKey(options: AttestOptions, description: string) {
   return privateKeyFrom(pem, ATTEST_KEY_ENV);
 }
 
-/** The lint run of `vottur lint <description>`: configuration, policy and gate resolved once, then settled. */
-async function lintRun(description: string, options: RunOptions): Promise<Report> {
-  const { lintFiles } = await import('../../lint/files.js');
+/** The lint run of `vottur lint <description>` (src/run/lint.ts): configuration, policy and gate resolved once, then settled. */
+async function lintOne(description: string, options: RunOptions, io: RunIo): Promise<Report> {
   const { UNREADABLE_RULE } = await import('../../report/finding.js');
-  const run = await gateRunFor(options);
-  const report = await lintFiles([description], {
-    allowRemoteRefs: options.allowRemoteRefs,
-    jobs: 1,
-    settingsFor: (file) => run.settingsFor(file),
-  });
+  const report = await lintRun(
+    [description],
+    {
+      ...(options.config !== undefined ? { config: options.config } : {}),
+      ...(options.policy !== undefined ? { policy: options.policy } : {}),
+      ...(options.gate ? { gate: true } : {}),
+      allowRemoteRefs: options.allowRemoteRefs,
+      jobs: 1,
+    },
+    io,
+  );
   const unreadable = report.findings.find((finding) => finding.ruleId === UNREADABLE_RULE);
   if (unreadable) throw new CouldNotRunError(unreadable.message);
-  return settle(report, options, {}, run);
+  return report;
 }
 
 function addRunOptions(command: Command): Command {
@@ -97,7 +102,7 @@ function addRunOptions(command: Command): Command {
   return addPolicyOptions(command);
 }
 
-export function registerAttest(program: Command): void {
+export function registerAttest(program: Command, io: CommandIo): void {
   const command = program
     .command('attest')
     .description(
@@ -110,11 +115,11 @@ export function registerAttest(program: Command): void {
     .addOption(minScoreOption());
   addRunOptions(command);
   command.action(async (description: string, options: AttestOptions) => {
-    const privateKey = await signingKey(options, description);
+    const privateKey = await signingKey(options, description, io);
     const { createAttestation, describeSubjects } = await import('../../attest/index.js');
-    const report = await lintRun(description, options);
+    const report = await lintOne(description, options, io);
     const subjects = await describeSubjects(description, {
-      cwd: process.cwd(),
+      cwd: cwdOf(io),
       allowRemoteRefs: options.allowRemoteRefs,
     });
     const { envelope, statement } = await createAttestation({
@@ -126,17 +131,17 @@ export function registerAttest(program: Command): void {
       },
       privateKey,
     });
-    writeFileAtomically(resolve(options.output), `${JSON.stringify(envelope, null, 2)}\n`, options.output);
+    writeFileAtomically(resolve(cwdOf(io), options.output), `${JSON.stringify(envelope, null, 2)}\n`, options.output);
     const { predicate } = statement;
-    process.stderr.write(
+    io.stderr(
       `${errorLine(`attested ${subjects[0]?.name ?? description} (${subjects.length} file${subjects.length === 1 ? '' : 's'}): gate ${predicate.gate.verdict}, score ${predicate.score.score}/100 (${predicate.score.grade}); wrote ${options.output}`)}\n`,
     );
     // The record is written whatever the verdict: a failing verdict, signed, is what it records.
-    process.exitCode = EXIT_OK;
+    io.exit(EXIT_OK);
   });
 }
 
-export function registerVerify(program: Command): void {
+export function registerVerify(program: Command, io: CommandIo): void {
   const command = program
     .command('verify')
     .description('check a vottur attestation: signature, the description bytes, tool and ruleset versions')
@@ -152,29 +157,29 @@ export function registerVerify(program: Command): void {
     const publicKey = publicKeyFrom(readNamed(options.key, 'the key'), `--key ${options.key}`);
     const envelope = parseEnvelope(readNamed(attestation, 'the attestation'), attestation);
     const subjects = await describeSubjects(description, {
-      cwd: process.cwd(),
+      cwd: cwdOf(io),
       allowRemoteRefs: options.allowRemoteRefs,
     });
     const result = await verifyAttestation({ envelope, publicKey, subjects, tool: toolInfo() });
-    for (const problem of result.problems) process.stderr.write(`${errorLine(`${attestation}: ${problem}`)}\n`);
+    for (const problem of result.problems) io.stderr(`${errorLine(`${attestation}: ${problem}`)}\n`);
     if (result.statement === undefined || result.problems.length > 0) {
-      process.exitCode = EXIT_FINDINGS;
+      io.exit(EXIT_FINDINGS);
       return;
     }
     const { predicate } = result.statement;
-    process.stdout.write(
+    io.stdout(
       `verified: ${subjects[0]?.name ?? description} as attested (${subjects.length} file${subjects.length === 1 ? '' : 's'}) by ${predicate.tool.name} ${predicate.tool.version}: gate ${predicate.gate.verdict}, score ${predicate.score.score}/100, ${predicate.createdTimestamp}\n`,
     );
     if (options.recheck) {
-      const again = recheck(result.statement, await lintRun(description, options));
-      process.stdout.write(
+      const again = recheck(result.statement, await lintOne(description, options, io));
+      io.stdout(
         again.holds
           ? `recheck: the verdict holds (${again.now}, score ${again.score}/100)\n`
           : `recheck: the verdict no longer holds: attested ${again.attested}, now ${again.now} (score ${again.score}/100)\n`,
       );
-      process.exitCode = again.holds ? EXIT_OK : EXIT_FINDINGS;
+      io.exit(again.holds ? EXIT_OK : EXIT_FINDINGS);
       return;
     }
-    process.exitCode = EXIT_OK;
+    io.exit(EXIT_OK);
   });
 }

@@ -22,15 +22,18 @@ import {
 } from '../options.js';
 import { addOutputOptions, type OutputState } from '../output.js';
 import {
+  cwdOf,
   documentSettingsFor,
+  envOf,
   finishRun,
   gateRunFor,
   settle,
   takeOutputTargets,
   writeFileAtomically,
-  type CliIo,
   type PolicyCommandOptions,
-} from '../runner.js';
+  type RunIo,
+} from '../../run/index.js';
+import type { CommandIo } from '../io.js';
 
 export interface HarvestCommandOptions {
   xroadClient: string;
@@ -212,17 +215,24 @@ async function loadTls(options: HarvestCommandOptions, cwd: string) {
   return material ? connectOptions(material) : undefined;
 }
 
-export async function runHarvest(url: string, options: HarvestCommandOptions, io: CliIo = {}): Promise<string> {
-  const cwd = io.cwd ?? process.cwd();
-  const stderr = io.stderr ?? ((text: string) => void process.stderr.write(text));
+export async function runHarvest(url: string, options: HarvestCommandOptions, io: RunIo): Promise<string> {
+  const cwd = cwdOf(io);
+  const stderr = io.stderr;
   const { harvestCatalogue, removeUnfinished } = await import('../../catalogue/harvest.js');
   const { lintProgress } = await import('../../runtime/progress.js');
   const out = resolve(cwd, options.out);
   const tls = await loadTls(options, cwd);
   const progress =
-    options.quiet || io.stderr
+    options.quiet || !io.progressStream
       ? { update: () => undefined, stop: () => undefined }
-      : lintProgress({ label: 'vottur catalogue harvest', unit: 'descriptions', afterMs: 1000, manyDocuments: 20 });
+      : lintProgress({
+          stream: io.progressStream,
+          env: envOf(io),
+          label: 'vottur catalogue harvest',
+          unit: 'descriptions',
+          afterMs: 1000,
+          manyDocuments: 20,
+        });
   let manifest;
   try {
     manifest = await harvestCatalogue({
@@ -268,9 +278,9 @@ export async function runCatalogueReport(
   folder: string,
   options: CatalogueReportCommandOptions,
   state: OutputState,
-  io: CliIo = {},
+  io: RunIo,
 ): Promise<number> {
-  const cwd = io.cwd ?? process.cwd();
+  const cwd = cwdOf(io);
   const targets = takeOutputTargets(state);
   const { reportCatalogue } = await import('../../catalogue/report.js');
   const { parseShard } = await import('../../lint/files.js');
@@ -278,9 +288,14 @@ export async function runCatalogueReport(
   // One resolution of the configuration and the operator's policy for the whole report.
   const gate = await gateRunFor(options, io);
   const progress =
-    options.quiet || io.stderr
+    options.quiet || !io.progressStream
       ? { update: () => undefined, stop: () => undefined }
-      : lintProgress({ label: 'vottur catalogue report', unit: 'descriptions' });
+      : lintProgress({
+          stream: io.progressStream,
+          env: envOf(io),
+          label: 'vottur catalogue report',
+          unit: 'descriptions',
+        });
   let run;
   try {
     run = await reportCatalogue({
@@ -289,13 +304,13 @@ export async function runCatalogueReport(
       ...(options.previous !== undefined ? { previous: options.previous } : {}),
       ...(options.jobs !== undefined ? { jobs: options.jobs } : {}),
       ...(options.shard !== undefined ? { shard: parseShard(options.shard) } : {}),
-      settingsFor: await documentSettingsFor(options, io, gate),
+      settingsFor: documentSettingsFor(gate),
       onProgress: (done, total) => progress.update(done, total),
     });
   } finally {
     progress.stop();
   }
-  const report = await settle(run.report, options, io, gate);
+  const report = await settle(run.report, gate, options, io);
   // A shard's dashboard would show a share of the catalogue as if it were all of it.
   if (options.dashboard !== false && options.shard === undefined) {
     const { buildDashboard, readDashboard, DASHBOARD_HTML_FILE, DASHBOARD_JSON_FILE } =
@@ -331,14 +346,14 @@ export async function runCatalogueReport(
       typeof options.dashboard === 'string' ? options.dashboard : join(folder, DASHBOARD_HTML_FILE),
     );
     const s = dashboard.summary;
-    (io.stderr ?? ((text: string) => void process.stderr.write(text)))(
+    io.stderr(
       `${errorLine(`${s.services} services, ${s.passing} passing the gate (${s.passingShare}%), catalogue score ${s.score} (${s.grade})${s.breakingWithoutMajor ? `, ${s.breakingWithoutMajor} with a breaking change and no new major version` : ''}; dashboard: ${typeof options.dashboard === 'string' ? options.dashboard : join(folder, DASHBOARD_HTML_FILE)}`)}\n`,
     );
   }
   return finishRun(report, targets, { ...options }, io);
 }
 
-export function registerCatalogue(program: Command, io: CliIo = {}): Command {
+export function registerCatalogue(program: Command, io: CommandIo): Command {
   const state: OutputState = { targets: [] };
   const command = program
     .command('catalogue')
@@ -357,17 +372,19 @@ export function registerCatalogue(program: Command, io: CliIo = {}): Command {
   );
   command.action(async (url: string, options: HarvestCommandOptions & CatalogueReportCommandOptions) => {
     requireHarvestOptions(options);
-    const cwd = io.cwd ?? process.cwd();
+    const cwd = cwdOf(io);
     const root = resolve(cwd, options.out);
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
     const folder = join(root, stamp);
     const previous = options.previous ?? latestHarvest(root, folder);
     await runHarvest(url, { ...options, out: join(options.out, stamp) }, io);
-    process.exitCode = await runCatalogueReport(
-      join(options.out, stamp),
-      { ...options, ...(previous !== undefined ? { previous } : {}) },
-      state,
-      io,
+    io.exit(
+      await runCatalogueReport(
+        join(options.out, stamp),
+        { ...options, ...(previous !== undefined ? { previous } : {}) },
+        state,
+        io,
+      ),
     );
   });
 
@@ -385,7 +402,7 @@ export function registerCatalogue(program: Command, io: CliIo = {}): Command {
     const all = givenOptions(command, options);
     requireHarvestOptions(all);
     await runHarvest(url, all, io);
-    process.exitCode = 0;
+    io.exit(0);
   });
 
   const report = command
@@ -397,7 +414,7 @@ export function registerCatalogue(program: Command, io: CliIo = {}): Command {
     .option('--previous <folder>', 'an earlier harvest folder: each service is compared with it (vottur diff)');
   addCatalogueReportOptions(report, state);
   report.action(async (folder: string, options: CatalogueReportCommandOptions) => {
-    process.exitCode = await runCatalogueReport(folder, givenOptions(command, options), state, io);
+    io.exit(await runCatalogueReport(folder, givenOptions(command, options), state, io));
   });
   return command;
 }

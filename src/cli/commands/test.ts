@@ -12,9 +12,10 @@ import {
 } from '../contract-options.js';
 import { CouldNotRunError } from '../../errors.js';
 import type { OutputState } from '../output.js';
-import { finishRun, gateRunFor, takeOutputTargets, settle, type CliIo } from '../runner.js';
+import type { CommandIo } from '../io.js';
+import { finishRun, gateRunFor, takeOutputTargets, settle } from '../../run/index.js';
 
-export function registerTest(program: Command, io: CliIo = {}): void {
+export function registerTest(program: Command, io: CommandIo): void {
   const state: OutputState = { targets: [] };
   const command = program
     .command('test')
@@ -34,7 +35,7 @@ export function registerTest(program: Command, io: CliIo = {}): void {
     ) => {
       const targets = takeOutputTargets(state);
       const run = await gateRunFor(given, io);
-      const options = await withContractSettings(given, self, description, run);
+      const options = await withContractSettings(given, self, description, run, io);
       const refusedServer = run.refusals.find((finding) => finding.ruleId === 'policy-server-refused');
       if (options.server === undefined && refusedServer)
         throw new CouldNotRunError(`${refusedServer.message} Give the server with --server <url>.`);
@@ -49,7 +50,7 @@ export function registerTest(program: Command, io: CliIo = {}): void {
         ...(options.allowRemoteRefs ? { allowRemoteRefs: true } : {}),
         ...runOptionsFrom(options, io),
       });
-      process.exitCode = await finishRun(await settle(report, options, io, run), targets, options, io);
+      io.exit(await finishRun(await settle(report, run, options, io), targets, options, io));
     },
   );
 }
