@@ -377,7 +377,7 @@ async function lintInThread(
   const { lintDocument, platformRulesetLinter } = await import('./lint.js');
   const { loadDescription } = await import('./load.js');
   const read = (file: string): Promise<Read> =>
-    loadDescription(documentTarget(cwd, file), options).then(
+    loadDescription(documentTarget(cwd, file), { ...options, cwd }).then(
       (loaded) => ({ loaded }),
       (error: unknown) => ({ error }),
     );

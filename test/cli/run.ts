@@ -42,7 +42,8 @@ export function vottur(
  */
 export async function votturInProcess(
   args: string[],
-  options: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
+  // timeoutMs is the child's; in-process, vitest's own timeout applies.
+  options: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {},
 ): Promise<CliResult> {
   const { main } = await import('../../src/cli/program.js');
   let stdout = '';

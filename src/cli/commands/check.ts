@@ -107,10 +107,14 @@ export function registerCheck(program: Command, io: CommandIo): void {
       throw new CouldNotRunError('--accept applies to the changes --base finds: add --base <REF:path>');
     // Read and parsed once, for the linter and the contract tests alike.
     const loaded = await loadDescription(description, {
+      ...(io.cwd !== undefined ? { cwd: io.cwd } : {}),
       ...(options.allowRemoteRefs ? { allowRemoteRefs: true } : {}),
     });
     const settings = await run.settingsFor(description);
-    const lint = await lintLoadedDescription(loaded, { ...(settings ? { settings } : {}) });
+    const lint = await lintLoadedDescription(loaded, {
+      ...(io.cwd !== undefined ? { cwd: io.cwd } : {}),
+      ...(settings ? { settings } : {}),
+    });
     const reports = [lint];
     if (options.base !== undefined) {
       const { diffAgainstBase, readAcceptFile } = await import('../../diff/index.js');
