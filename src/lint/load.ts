@@ -293,11 +293,11 @@ export async function loadDescription(file: string, given: LoadOptions = {}): Pr
     }
   } else if (file === STDIN) {
     // Standard input stands for a document in the working directory (its `$ref`s are read from there).
-    rootUri = resolvePath(STDIN);
+    rootUri = resolvePath(cwd, STDIN);
     display = STDIN;
     text = await readStdin(budget, options.maxRemoteBytes ?? MAX_REMOTE_BYTES);
   } else {
-    const absolute = resolvePath(file);
+    const absolute = resolvePath(cwd, file);
     display = shownPath(cwd, absolute);
     // Paths stay as the user wrote them (a symbolic link in them is shown, not resolved); the
     // folder check below compares real paths, so a link cannot lead a `$ref` out of the folder.
