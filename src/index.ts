@@ -1,10 +1,21 @@
 /**
  * vottur as a library: the same functions the CLI calls.
  *
- *   import { lintFiles, runContractTests, scoreReport, FORMATTERS } from 'vottur';
- *   const report = await lintFiles(['api.yaml']);
- *   process.stdout.write(FORMATTERS.sarif(report, { cwd: process.cwd(), color: false, showPii: false }));
+ *   import { lint, runContractTests, scoreReport, FORMATTERS } from 'vottur';
+ *   // The run `vottur lint` makes: configuration, suppressions, baseline and policy settled.
+ *   const report = await lint(['api.yaml'], { gate: true }, { cwd: '/repo', stderr: console.error });
+ *   const sarif = FORMATTERS.sarif(report, { cwd: '/repo', color: false, showPii: false });
+ *
+ * `lintFiles` is the engine alone: findings as the rules report them, nothing settled.
  */
+export {
+  lintRun as lint,
+  gateRunFor,
+  settle,
+  type LintRunOptions,
+  type RunIo,
+  type SettleOptions,
+} from './run/index.js';
 export {
   lintFiles,
   lintDocument,

@@ -3,9 +3,11 @@
  * `rulesets/` with TypeScript's own pre-processor (static imports, re-exports and `import()`
  * alike) and checks the rules the README's architecture section states.
  *
- *   src/cli/            commands, options, the one runner          (nothing else imports it)
- *   src/lint/ contract/ reference/ diff/ config/ baseline/ policy/ fix/ lsp/ catalogue/
- *                       libraries                                  (never import the CLI)
+ *   src/cli/            commands, options, main(argv, io)          (nothing else imports it)
+ *   src/lsp/            the language server: a front end, as the CLI is (imports the run, never the CLI)
+ *   src/run/            the one run: resolve, settle, render, exit code (imports libraries; never the CLI or lsp)
+ *   src/lint/ contract/ reference/ diff/ config/ baseline/ policy/ fix/ catalogue/
+ *                       libraries                                  (never import the CLI or the run)
  *   src/report/         the Finding model, score, formatters       (imports no library)
  *   rulesets/           the OpenAPI layer and the ruleset          (imports nothing from src/)
  *   src/errors.ts pii.ts runtime/ version.ts paths.ts   shared     (import nothing above them)
@@ -78,6 +80,16 @@ describe('the import graph', () => {
     expect(violations(({ from, to }) => under(to, 'src/cli/') && !under(from, 'src/cli/'))).toEqual([]);
   });
 
+  it('the run imports neither the CLI nor the language server (both go through it)', () => {
+    expect(violations(({ from, to }) => under(from, 'src/run/') && under(to, 'src/cli/', 'src/lsp/'))).toEqual([]);
+  });
+
+  it('libraries do not import the run: only the CLI, the language server and the library API go through it', () => {
+    expect(
+      violations(({ from, to }) => under(from, ...LIBRARIES.filter((l) => l !== 'src/lsp/')) && under(to, 'src/run/')),
+    ).toEqual([]);
+  });
+
   it('commands do not import each other', () => {
     expect(violations(({ from, to }) => under(from, 'src/cli/commands/') && under(to, 'src/cli/commands/'))).toEqual(
       [],
@@ -96,14 +108,15 @@ describe('the import graph', () => {
   });
 
   it('the report model and formatters import no library', () => {
-    expect(violations(({ from, to }) => under(from, 'src/report/') && under(to, ...LIBRARIES))).toEqual([]);
+    expect(violations(({ from, to }) => under(from, 'src/report/') && under(to, ...LIBRARIES, 'src/run/'))).toEqual([]);
   });
 
   it('the reference service stands alone: no other library, no report', () => {
     expect(
       violations(
         ({ from, to }) =>
-          under(from, 'src/reference/') && under(to, ...LIBRARIES.filter((l) => l !== 'src/reference/'), 'src/report/'),
+          under(from, 'src/reference/') &&
+          under(to, ...LIBRARIES.filter((l) => l !== 'src/reference/'), 'src/report/', 'src/run/'),
       ),
     ).toEqual([]);
   });

@@ -27,7 +27,7 @@ import {
   type BaselineCommandOptions,
 } from './options.js';
 import { addOutputOptions, type OutputState } from './output.js';
-import { stderrOf, type CliIo, type PolicyCommandOptions } from './runner.js';
+import { envOf, type PolicyCommandOptions, type RunIo } from '../run/index.js';
 import type { GateRun } from '../policy/enforce.js';
 import { dirname } from 'node:path';
 import { namedFileRoot } from '../runtime/safe-read.js';
@@ -206,7 +206,7 @@ export function authFrom(options: ContractCommandOptions): AuthOptions {
 /** The library options for a run, minus description, server and credentials. */
 export function runOptionsFrom(
   options: ContractCommandOptions,
-  io: CliIo,
+  io: RunIo,
 ): Pick<
   ContractTestOptions,
   | 'timeoutMs'
@@ -223,7 +223,7 @@ export function runOptionsFrom(
   | 'allowUnsafeMethods'
   | 'cwd'
 > {
-  const stderr = stderrOf(io);
+  const stderr = io.stderr;
   return {
     ...(io.cwd !== undefined ? { cwd: io.cwd } : {}),
     timeoutMs: options.timeout,
@@ -242,9 +242,9 @@ export function runOptionsFrom(
 }
 
 /** A note on standard error, masked unless --show-pii; silent with --quiet. */
-export function note(options: Pick<ContractCommandOptions, 'quiet' | 'showPii'>, io: CliIo, message: string): void {
+export function note(options: Pick<ContractCommandOptions, 'quiet' | 'showPii'>, io: RunIo, message: string): void {
   if (options.quiet) return;
-  stderrOf(io)(`${errorLine(options.showPii ? message : maskNationalIds(message))}\n`);
+  io.stderr(`${errorLine(options.showPii ? message : maskNationalIds(message))}\n`);
 }
 
 /**
@@ -261,6 +261,7 @@ export async function withContractSettings<T extends ContractCommandOptions & { 
   command: Command,
   description: string | undefined,
   run?: GateRun,
+  io: Pick<RunIo, 'env'> = {},
 ): Promise<T> {
   const merged: T = { ...options };
   const found = description === undefined || !run ? undefined : await run.configFor(description);
@@ -334,7 +335,7 @@ export async function withContractSettings<T extends ContractCommandOptions & { 
         );
         return undefined;
       }
-      const value = process.env[name];
+      const value = envOf(io)[name];
       if (value === undefined || value === '')
         throw new CouldNotRunError(
           `the configuration names the environment variable ${name} for the ${what}, and it is not set; set it, or give the ${what} on the command line`,

@@ -6,15 +6,13 @@
  * never applied here: they are listed, and the editor (`vottur lsp`) offers them labelled.
  */
 import { CouldNotRunError, errorLine } from '../errors.js';
-import {
-  configured,
-  documentSettingsFor,
-  stderrOf,
-  stdoutOf,
-  writeFileAtomically,
-  type CliIo,
-  type ConfigCommandOptions,
-} from './runner.js';
+import { cwdOf, gateRunFor, settle, writeFileAtomically, type ConfigCommandOptions, type RunIo } from '../run/index.js';
+import type { Report } from '../report/finding.js';
+
+/** A lint's findings with the configuration's levels and suppressions, as `vottur lint` settles them (a rule set off is not fixed). */
+async function configured(report: Report, options: ConfigCommandOptions, io: RunIo): Promise<Report> {
+  return settle(report, await gateRunFor(options, io), { withoutBaseline: true }, io);
+}
 
 export interface FixRunOptions extends ConfigCommandOptions {
   allowRemoteRefs?: boolean;
@@ -32,16 +30,20 @@ export interface FixRunResult {
   files: number;
 }
 
-export async function runFixes(patterns: string[], options: FixRunOptions, io: CliIo = {}): Promise<FixRunResult> {
-  const cwd = io.cwd ?? process.cwd();
-  const { expandPatterns, inShard, isPathless, lintLoadedDescription, parseShard } = await import('../lint/files.js');
+export async function runFixes(patterns: string[], options: FixRunOptions, io: RunIo): Promise<FixRunResult> {
+  const cwd = cwdOf(io);
+  const { expandPatterns, inShard, isPathless, lintLoadedDescription, parseShard, skippedLine } =
+    await import('../lint/files.js');
   const { fixDescription, EFFECT_LABEL } = await import('../fix/index.js');
   const { shownPath } = await import('../report/source.js');
   const shard = options.shard !== undefined ? parseShard(options.shard) : undefined;
-  const files = (await expandPatterns(patterns, cwd)).filter((file) => !shard || inShard(file, shard, cwd));
-  const settingsFor = await documentSettingsFor(options, io);
-  const out = stdoutOf(io);
-  const err = stderrOf(io);
+  const files = (await expandPatterns(patterns, cwd, skippedLine(io.stderr))).filter(
+    (file) => !shard || inShard(file, shard, cwd),
+  );
+  const run = await gateRunFor(options, io);
+  const settingsFor = (file: string) => run.settingsFor(file);
+  const out = io.stdout;
+  const err = io.stderr;
   const mask = options.showPii ? (text: string) => text : (await import('../pii.js')).maskNationalIds;
   let applied = 0;
   let changedFiles = 0;
@@ -109,11 +111,11 @@ export async function writeFixOverlay(
   patterns: string[],
   options: FixRunOptions,
   output: string,
-  io: CliIo = {},
+  io: RunIo,
 ): Promise<number> {
-  const cwd = io.cwd ?? process.cwd();
-  const { expandPatterns, isPathless, lintLoadedDescription } = await import('../lint/files.js');
-  const files = await expandPatterns(patterns, cwd);
+  const cwd = cwdOf(io);
+  const { expandPatterns, isPathless, lintLoadedDescription, skippedLine } = await import('../lint/files.js');
+  const files = await expandPatterns(patterns, cwd, skippedLine(io.stderr));
   const [file, ...others] = files;
   if (file === undefined || others.length > 0 || isPathless(file))
     throw new CouldNotRunError(
@@ -123,7 +125,7 @@ export async function writeFixOverlay(
   const { fixOverlay } = await import('../fix/overlay.js');
   const yaml = await import('yaml');
   const { shownPath } = await import('../report/source.js');
-  const settings = await (await documentSettingsFor(options, io))(file);
+  const settings = await (await gateRunFor(options, io)).settingsFor(file);
   const outcome = await fixDescription(file, {
     cwd,
     allowRemoteRefs: options.allowRemoteRefs,
@@ -153,7 +155,7 @@ export async function writeFixOverlay(
     `${JSON.stringify(overlay, null, 2)}\n`,
     output,
   );
-  stderrOf(io)(
+  io.stderr(
     `${errorLine(`wrote ${output}: ${overlay.actions.length} action${overlay.actions.length === 1 ? '' : 's'} for ${outcome.applied.length} fix${outcome.applied.length === 1 ? '' : 'es'} of ${shown}${outcome.withheld.length > 0 ? ` (${outcome.withheld.length} breaking or to review left out)` : ''}`)}\n`,
   );
   return overlay.actions.length;

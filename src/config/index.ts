@@ -18,7 +18,7 @@ import {
   repositoryRoot,
 } from '../runtime/safe-read.js';
 import { packageFile } from '../paths.js';
-import type { Finding, Report, Severity } from '../report/finding.js';
+import type { Severity } from '../report/finding.js';
 import type { ValidateFunction } from 'ajv';
 import type { VocabularyAdditions } from '../../rulesets/lib/vocabulary.js';
 import { decodePointer } from '../../rulesets/lib/openapi/pointer.js';
@@ -273,42 +273,4 @@ export function levelFor(
     if (applies) level = override.rules[rule];
   }
   return level;
-}
-
-/**
- * The report with the configuration applied: findings of a rule set to `off` leave, others take
- * the configured severity. Scores and the gate follow, in every format alike.
- */
-export async function applyConfig(report: Report, resolver: ConfigResolver, cwd = process.cwd()): Promise<Report> {
-  const findings: Finding[] = [];
-  let changed = false;
-  // Asked once per document, not once per finding (a description can have 20,000).
-  const configOf = new Map<string, LoadedConfig | undefined>();
-  for (const finding of report.findings) {
-    const document = finding.description ?? finding.document;
-    let loaded = configOf.get(document);
-    if (loaded === undefined && !configOf.has(document))
-      configOf.set(document, (loaded = await resolver.forDocument(document)));
-    const level = loaded ? levelFor(loaded, finding.ruleId, finding.document, finding.pointer, cwd) : undefined;
-    if (level === undefined || level === finding.severity) findings.push(finding);
-    else if (level !== 'off') findings.push({ ...finding, severity: level });
-    changed ||= level !== undefined && level !== finding.severity;
-  }
-  if (!changed) return report;
-  // A rule off everywhere the run looked (and not turned back on by an override) is not listed as checked.
-  const configs = await Promise.all(report.documents.map((document) => resolver.forDocument(document.path)));
-  const offEverywhere = new Set(
-    report.rules
-      .map((rule) => rule.id)
-      .filter(
-        (id) =>
-          configs.length > 0 &&
-          configs.every(
-            (loaded) =>
-              loaded?.config.rules?.[id] === 'off' &&
-              !loaded.config.overrides?.some((o) => o.rules[id] !== undefined && o.rules[id] !== 'off'),
-          ),
-      ),
-  );
-  return { ...report, findings, rules: report.rules.filter((rule) => !offEverywhere.has(rule.id)) };
 }

@@ -50,6 +50,8 @@ export interface LintFilesOptions extends LintDocumentOptions {
    * ruleset that cannot be read) stops the whole run.
    */
   settingsFor?: (file: string) => Promise<DocumentSettings | undefined>;
+  /** Where a line about a file skipped goes (a pattern matching something not a description); default: nowhere. */
+  warn?: (text: string) => void;
 }
 
 /** What a document's configuration adds to linting it. */
@@ -169,7 +171,7 @@ export function mayBeGlob(pattern: string): boolean {
 export async function expandPatterns(
   patterns: string[],
   cwd = process.cwd(),
-  onSkipped: (file: string, why: string) => void = warnSkipped,
+  onSkipped: (file: string, why: string) => void = () => undefined,
 ): Promise<string[]> {
   const files = new Set<string>();
   for (const pattern of patterns) {
@@ -226,9 +228,9 @@ export async function expandPatterns(
   return [...files];
 }
 
-function warnSkipped(file: string, why: string): void {
-  // A file name is the repository's to choose: one line, whatever it holds.
-  process.stderr.write(`${errorLine(`skipped ${file}: ${why}`)}\n`);
+/** The line that says a file was skipped: a file name is the repository's to choose, so one line, whatever it holds. */
+export function skippedLine(write: (text: string) => void): (file: string, why: string) => void {
+  return (file, why) => write(`${errorLine(`skipped ${file}: ${why}`)}\n`);
 }
 
 /** The built worker (`dist/src/lint/worker.js`), or undefined when running from TypeScript sources (tests). */
@@ -251,7 +253,7 @@ export async function lintFiles(patterns: string[], given: LintFilesOptions = {}
   // One budget for the fetching and standard input of the whole run, shared with the worker threads.
   const options: LintFilesOptions = given.budget ? given : { ...given, budget: RunBudget.create() };
   const cwd = options.cwd ?? process.cwd();
-  const all = await expandPatterns(patterns, cwd);
+  const all = await expandPatterns(patterns, cwd, options.warn ? skippedLine(options.warn) : undefined);
   const shard = options.shard;
   const files = shard ? all.filter((file) => inShard(file, shard, cwd)) : all;
   const jobs = poolSize(files.length, options);
@@ -376,7 +378,7 @@ async function lintInThread(
   const { lintDocument, platformRulesetLinter } = await import('./lint.js');
   const { loadDescription } = await import('./load.js');
   const read = (file: string): Promise<Read> =>
-    loadDescription(documentTarget(cwd, file), options).then(
+    loadDescription(documentTarget(cwd, file), { ...options, cwd }).then(
       (loaded) => ({ loaded }),
       (error: unknown) => ({ error }),
     );

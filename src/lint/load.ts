@@ -70,6 +70,8 @@ export interface LoadedDescription {
 }
 
 export interface LoadOptions {
+  /** Files are named in messages relative to this folder (default: the working directory). */
+  cwd?: string;
   allowRemoteRefs?: boolean;
   /** Time limit for fetching one remote document, headers and whole body (ms). */
   remoteTimeoutMs?: number;
@@ -278,6 +280,7 @@ const REMOTE = /^https?:\/\//i;
 export async function loadDescription(file: string, given: LoadOptions = {}): Promise<LoadedDescription> {
   const budget = given.budget ?? RunBudget.create();
   const options: LoadOptions = given.budget ? given : { ...given, budget };
+  const cwd = options.cwd ?? process.cwd();
   let rootUri: string;
   let display: string;
   let text: string;
@@ -296,12 +299,12 @@ export async function loadDescription(file: string, given: LoadOptions = {}): Pr
     }
   } else if (file === STDIN) {
     // Standard input stands for a document in the working directory (its `$ref`s are read from there).
-    rootUri = resolvePath(STDIN);
+    rootUri = resolvePath(cwd, STDIN);
     display = STDIN;
     text = await readStdin(budget, options.maxRemoteBytes ?? MAX_REMOTE_BYTES);
   } else {
-    const absolute = resolvePath(file);
-    display = shownPath(process.cwd(), absolute);
+    const absolute = resolvePath(cwd, file);
+    display = shownPath(cwd, absolute);
     // Paths stay as the user wrote them (a symbolic link in them is shown, not resolved); the
     // folder check below compares real paths, so a link cannot lead a `$ref` out of the folder.
     rootUri = absolute;
@@ -394,6 +397,7 @@ async function bundle(
 ): Promise<unknown> {
   // `file#pointer` → where its content was first placed in the bundle.
   const placed = new Map<string, JsonPath>();
+  const cwd = options.cwd ?? process.cwd();
 
   let budgetSpent = false;
   const loadFile = async (uri: string): Promise<SourceFile | string> => {
@@ -437,7 +441,7 @@ async function bundle(
     }
     let parsed: SourceFile;
     try {
-      parsed = parseSource(uri, text, REMOTE.test(uri) ? uri : relative(process.cwd(), uri));
+      parsed = parseSource(uri, text, REMOTE.test(uri) ? uri : relative(cwd, uri));
     } catch (error) {
       return errorMessage(error);
     }
@@ -482,7 +486,7 @@ async function bundle(
       return `\`$ref: ${ref}\` in the remote document ${base.uri} points to a local file, which is not read`;
     const inside = relative(rootFolder, target);
     if (inside === '' || inside.startsWith('..') || isAbsolute(inside) || inside.split(sep)[0] === '..') {
-      return `\`$ref: ${ref}\` points outside the description's folder, so it is not read; move the file under ${rootFolder === process.cwd() ? 'this folder' : relative(process.cwd(), rootFolder) || '.'} or inline it`;
+      return `\`$ref: ${ref}\` points outside the description's folder, so it is not read; move the file under ${rootFolder === cwd ? 'this folder' : relative(cwd, rootFolder) || '.'} or inline it`;
     }
     return undefined;
   };

@@ -1,21 +1,21 @@
 /**
  * One lint of one description as the language server runs it: the editor's unsaved text in
- * place of the files on disk, then the project's configuration and baseline applied exactly as
- * `vottur lint` applies them (rule levels and overrides, inline suppressions, the baseline named
- * by the configuration). Findings keep the CLI's shape; the server turns them into diagnostics.
+ * place of the files on disk, then settled by the run's one `settle` (src/run/settle.ts), as
+ * `vottur lint` run from the configuration's folder settles it: rule levels and overrides, inline
+ * suppressions, the baseline the configuration names. Findings keep the CLI's shape; the server
+ * turns them into diagnostics.
  */
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { CouldNotRunError } from '../errors.js';
 import { DEFAULT_BASELINE_FILE } from '../paths.js';
 import type { Finding, Report } from '../report/finding.js';
-import type { DocumentSettings } from '../lint/files.js';
-import type { DataExtension } from '../lint/data-ruleset.js';
 import { lintLoadedDescription } from '../lint/files.js';
 import { isRemote, loadDescription } from '../lint/load.js';
 import { platformRulesetLinter, type Linter } from '../lint/lint.js';
-import { applyConfig, ConfigResolver, findConfigFile, type LoadedConfig } from '../config/index.js';
-import { applyBaseline, readBaseline } from '../baseline/index.js';
+import { findConfigFile, type LoadedConfig } from '../config/index.js';
+import { gatePolicy } from '../policy/index.js';
+import { gateRunFor, settle } from '../run/settle.js';
 
 export interface LintRequest {
   /** The description's root file, absolute. */
@@ -61,37 +61,43 @@ export function runFolder(root: string, noConfig?: boolean): { cwd: string; conf
   return { cwd: configFile ? dirname(configFile) : dirname(root), ...(configFile ? { configFile } : {}) };
 }
 
+/** Why a configuration's rulesets are read as data only in a workspace the client has not said it trusts. */
+const UNTRUSTED =
+  'the workspace is not trusted, so its rulesets are loaded as data only (docs/editors.md#workspace-trust)';
+
 export async function lintDescriptionText(request: LintRequest): Promise<LintOutcome> {
-  const { cwd, configFile } = runFolder(request.root, request.noConfig);
+  const { cwd } = runFolder(request.root, request.noConfig);
   const outcome: LintOutcome = { root: request.root, cwd, files: [request.root], findings: [] };
   try {
-    const resolver = new ConfigResolver({ cwd, noConfig: request.noConfig ?? false });
-    const config = configFile ? await resolver.forDocument(request.root) : undefined;
+    // The editor's environment names no operator policy: an editor is not a gate.
+    const io = { cwd, env: {}, stderr: () => undefined };
+    const run = await gateRunFor(
+      request.noConfig ? { config: false } : {},
+      io,
+      request.trusted ? undefined : { policy: gatePolicy(), why: UNTRUSTED },
+    );
+    const config = await run.configFor(request.root);
     if (config) outcome.config = config;
     const loaded = await loadDescription(request.root, { texts: request.texts });
     outcome.files = [...loaded.files.keys()].filter((file) => !isRemote(file));
-    const refusals: Finding[] = [];
-    const settings = config
-      ? await settingsOf(config, request.trusted ?? false, cwd, request.root, refusals)
-      : undefined;
-    let report: Report = await lintLoadedDescription(loaded, {
+    const settings = await run.settingsFor(request.root);
+    const report: Report = await lintLoadedDescription(loaded, {
       cwd,
       linter: request.linter ?? (await platformRulesetLinter()),
       ...(settings ? { settings } : {}),
     });
-    report = await applyConfig(report, resolver, cwd);
-    const baselineName =
-      config?.config.baseline ??
-      request.baseline ??
-      (existsSync(resolve(cwd, DEFAULT_BASELINE_FILE)) ? DEFAULT_BASELINE_FILE : undefined);
-    if (baselineName !== undefined) {
-      const file = resolve(cwd, baselineName);
-      if (existsSync(file) || baselineName !== DEFAULT_BASELINE_FILE) {
-        report = applyBaseline(report, await readBaseline(file, baselineName, cwd), baselineName, { cwd });
-        outcome.baseline = file;
-      }
-    }
-    outcome.findings = [...refusals, ...report.findings].map((finding) => ({
+    // The editor's setting, else vottur-baseline.json when it is there: used when the configuration names none.
+    const fallback =
+      request.baseline ?? (existsSync(resolve(cwd, DEFAULT_BASELINE_FILE)) ? DEFAULT_BASELINE_FILE : undefined);
+    const settled = await settle(
+      report,
+      run,
+      { ...(fallback !== undefined ? { fallbackBaseline: fallback } : {}), absentIsEmpty: true },
+      io,
+    );
+    const baseline = settled.configuration.baseline;
+    if (baseline) outcome.baseline = resolve(cwd, baseline.file);
+    outcome.findings = settled.findings.map((finding) => ({
       ...finding,
       document: isRemote(finding.document) ? finding.document : resolve(cwd, finding.document),
     }));
@@ -100,55 +106,6 @@ export async function lintDescriptionText(request: LintRequest): Promise<LintOut
     outcome.failure = failureOf(error.message);
   }
   return outcome;
-}
-
-/**
- * What a configuration adds to linting a document: its vocabulary and the rulesets it extends.
- * In a workspace the client has not said it trusts, each ruleset is read by the gate's loader
- * (src/policy/ruleset.ts) under the built-in strict policy: Spectral gets only the data it
- * built, and an entry it refuses is a `policy-extends-refused` finding on the description.
- */
-async function settingsOf(
-  loaded: LoadedConfig,
-  trusted: boolean,
-  cwd: string,
-  root: string,
-  refusals: Finding[],
-): Promise<DocumentSettings | undefined> {
-  const { vocabulary, extends: extended } = loaded.config;
-  let entries = extended === undefined ? [] : typeof extended === 'string' ? [extended] : extended;
-  let data: DataExtension[] | undefined;
-  if (!trusted && entries.length > 0) {
-    const [{ loadUnderPolicy, MAX_RULESET_RULES }, { gatePolicy, policyFinding, POLICY_EXTENDS }] = await Promise.all([
-      import('../policy/ruleset.js'),
-      import('../policy/index.js'),
-    ]);
-    const allowed: typeof entries = [];
-    data = [];
-    const budget = { left: MAX_RULESET_RULES };
-    for (const entry of entries) {
-      const load = await loadUnderPolicy(entry, loaded.file, gatePolicy(), cwd, budget);
-      if (load.ok) {
-        allowed.push(entry);
-        data.push(load.extension);
-      } else {
-        const name = Array.isArray(entry) ? entry[0] : entry;
-        refusals.push(
-          policyFinding(
-            POLICY_EXTENDS,
-            `\`extends: ${name}\` in ${loaded.shown} was not loaded: ${load.why}; the workspace is not trusted, so its rulesets are loaded as data only (docs/editors.md#workspace-trust).`,
-            root,
-          ),
-        );
-      }
-    }
-    entries = allowed;
-  }
-  if (!vocabulary && entries.length === 0) return undefined;
-  return {
-    ...(vocabulary ? { vocabulary } : {}),
-    ...(entries.length > 0 ? { extends: { configFile: loaded.file, entries, ...(data ? { data } : {}) } } : {}),
-  };
 }
 
 /** A one-line reason; `file:line:column:` at its start (a syntax error, the file named from the working directory) places it. */

@@ -42,6 +42,11 @@ export class GateRun {
     readonly resolver: ConfigResolver | undefined,
     readonly policy: Policy | undefined,
     readonly cwd: string,
+    /**
+     * With no policy: a policy whose loader still reads the rulesets configurations extend, as data
+     * only, and why (the language server in a workspace its client has not said it trusts).
+     */
+    private readonly untrusted?: { policy: Policy; why: string },
   ) {
     if (policy)
       this.configuration.policy = {
@@ -139,15 +144,16 @@ export class GateRun {
     const allowed: RulesetReference[] = [];
     // Under a policy each entry is read once, by the policy's loader, and only its data goes on.
     const data: DataExtension[] = [];
-    const { loadUnderPolicy, MAX_RULESET_RULES } = this.policy
+    const loader = this.policy ?? this.untrusted?.policy;
+    const { loadUnderPolicy, MAX_RULESET_RULES } = loader
       ? await import('./ruleset.js')
       : { loadUnderPolicy: undefined, MAX_RULESET_RULES: 0 };
     const budget = { left: MAX_RULESET_RULES };
     for (const entry of entries) {
       const name = rulesetName(entry);
       let why: string | undefined;
-      if (this.policy && loadUnderPolicy) {
-        const load = await loadUnderPolicy(entry, loaded.file, this.policy, this.cwd, budget);
+      if (loader && loadUnderPolicy) {
+        const load = await loadUnderPolicy(entry, loaded.file, loader, this.cwd, budget);
         for (const file of load.read) this.recordRead(file.path, file.sha256);
         if (load.ok) data.push(load.extension);
         else why = load.why;
@@ -158,7 +164,7 @@ export class GateRun {
       else
         this.refuse(
           POLICY_EXTENDS,
-          `\`extends: ${name}\` in ${loaded.shown} was not loaded: ${why}; the policy (${this.refusingPolicy()}) loads rulesets as data only and runs no code from the repository.`,
+          `\`extends: ${name}\` in ${loaded.shown} was not loaded: ${why}; ${this.policy ? `the policy (${this.policy.name}) loads rulesets as data only and runs no code from the repository` : (this.untrusted?.why ?? 'it was refused')}.`,
           document,
         );
     }
@@ -174,7 +180,7 @@ export class GateRun {
     return {
       ...(vocabulary ? { vocabulary } : {}),
       ...(allowed.length > 0
-        ? { extends: { configFile: loaded.file, entries: allowed, ...(this.policy ? { data } : {}) } }
+        ? { extends: { configFile: loaded.file, entries: allowed, ...(loader ? { data } : {}) } }
         : {}),
       ...(skip.length > 0 ? { skip } : {}),
     };
@@ -193,9 +199,10 @@ export class GateRun {
   /**
    * The report with each document's rule levels applied as the policy allows: findings of a rule
    * turned off leave, others take their level; a level the policy refuses is a finding, and the
-   * rule keeps its own (or the policy's floor).
+   * rule keeps its own (or the policy's floor). With `apply` false the levels are only judged (a
+   * diff's findings carry them already).
    */
-  async applyLevels(report: Report): Promise<Report> {
+  async applyLevels(report: Report, apply = true): Promise<Report> {
     if (!this.resolver) return report;
     const own = new Map(report.rules.map((rule) => [rule.id, rule.severity] as const));
     const configOf = new Map<string, LoadedConfig | undefined>();
@@ -228,6 +235,7 @@ export class GateRun {
         document,
       );
     }
+    if (!apply) return report;
     const findings: Finding[] = [];
     let changed = false;
     for (const finding of report.findings) {

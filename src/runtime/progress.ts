@@ -6,7 +6,10 @@
 import type { SingleBar } from 'cli-progress';
 
 export interface ProgressOptions {
+  /** Standard error as a stream; no bar without one (a run in a test, the library). */
   stream?: NodeJS.WriteStream;
+  /** The environment (`CI` set: no bar); default the process's. */
+  env?: NodeJS.ProcessEnv;
   /** Show the bar once the run has lasted this long (ms). */
   afterMs?: number;
   /** Show it at once from this many documents on. */
@@ -22,10 +25,10 @@ export interface Progress {
 }
 
 export function lintProgress(options: ProgressOptions = {}): Progress {
-  const stream = options.stream ?? process.stderr;
+  const stream = options.stream;
   const afterMs = options.afterMs ?? 2000;
   const manyDocuments = options.manyDocuments ?? 50;
-  if (!stream.isTTY || process.env.CI) return { update: () => undefined, stop: () => undefined };
+  if (!stream?.isTTY || (options.env ?? process.env).CI) return { update: () => undefined, stop: () => undefined };
   const started = Date.now();
   let bar: SingleBar | undefined;
   let loading = false;

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CORPUS_DIR, corpusTitle, reportMissingCorpus } from '../corpus.js';
-import { vottur } from '../cli/run.js';
+import { votturInProcess as vottur } from '../cli/run.js';
 import { objectAt } from '../values.js';
 
 interface JsonFinding {

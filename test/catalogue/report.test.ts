@@ -12,7 +12,8 @@ import { buildDashboard } from '../../src/catalogue/dashboard.js';
 import { harvestCatalogue } from '../../src/catalogue/harvest.js';
 import { reportCatalogue } from '../../src/catalogue/report.js';
 import { CATALOGUE_RULES, UNCHECKED_RULES } from '../../src/catalogue/rules.js';
-import { applyConfig, ConfigResolver } from '../../src/config/index.js';
+import { ConfigResolver } from '../../src/config/index.js';
+import { GateRun } from '../../src/policy/enforce.js';
 import { catalogueAsset, sampleCatalogue, type DevCatalogue } from '../../src/catalogue/sample.js';
 import { mergeReports, parseJsonReport } from '../../src/report/merge.js';
 import { FORMATTERS } from '../../src/report/formatters/index.js';
@@ -212,7 +213,9 @@ describe('vottur catalogue report with a configuration', () => {
     );
     const { report } = await reportCatalogue({ folder: temp.out(), cwd: temp.root, jobs: 1 });
     expect(report.findings.some((f) => f.ruleId === 'platform-field-camel-case')).toBe(true);
-    const configured = await applyConfig(report, new ConfigResolver({ cwd: temp.root }), temp.root);
+    const configured = await new GateRun(new ConfigResolver({ cwd: temp.root }), undefined, temp.root).applyLevels(
+      report,
+    );
     expect(configured.findings.some((f) => f.ruleId === 'platform-field-camel-case')).toBe(false);
     expect(configured.findings.length).toBe(
       report.findings.length - report.findings.filter((f) => f.ruleId === 'platform-field-camel-case').length,

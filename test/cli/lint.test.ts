@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } fro
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { vottur } from './run.js';
+import { votturInProcess as vottur } from './run.js';
 
 const CONFORMANT = 'fixtures/conformant/catalogue-api.yaml';
 const TITLE_FAIL = 'fixtures/rules/platform-info-title/fail-empty.yaml';

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { vottur } from './run.js';
+import { votturInProcess as vottur } from './run.js';
 
 describe('--min-score', () => {
   it('fails vottur lint below the bar even when no finding is at --fail-severity', async () => {

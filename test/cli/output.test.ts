@@ -19,7 +19,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CLI, ROOT, vottur } from './run.js';
+import { CLI, ROOT, votturInProcess as vottur } from './run.js';
 
 const CONFORMANT = 'fixtures/conformant/catalogue-api.yaml';
 const MANY = 'fixtures/rules/platform-no-404/fail.yaml';

@@ -6,7 +6,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ROOT, vottur } from './run.js';
+import { ROOT, votturInProcess as vottur } from './run.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'vottur-pii-'));
 mkdirSync(join(dir, 'apis'));

@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { inShard, parseShard } from '../../src/lint/files.js';
 import type { Report } from '../../src/report/finding.js';
 import { mergeReports, readJsonReport } from '../../src/report/merge.js';
-import { vottur } from './run.js';
+import { votturInProcess as vottur } from './run.js';
 
 const PATTERN = 'fixtures/rules/platform-info-*/*.yaml';
 const out = mkdtempSync(join(tmpdir(), 'vottur-shard-'));

@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { vottur } from './run.js';
+import { votturInProcess as vottur } from './run.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'vottur-small-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -12,7 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { configSchema } from '../../src/config/schema.js';
 import { allRuleIds } from '../../src/config/rule-catalogue.js';
 import { closedPort } from '../contract/fixtures/servers.js';
-import { ROOT, vottur } from '../cli/run.js';
+import { ROOT, votturInProcess as vottur } from '../cli/run.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'vottur-config-'));
 mkdirSync(join(dir, '.git'));

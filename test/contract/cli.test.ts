@@ -1,17 +1,14 @@
 /**
  * `vottur test` and `vottur check` as a user runs them: options, output formats, exit codes
  * (0 / 1 / 2), one-line failures, masking, and the bundled reference check. The commands run
- * in-process (a commander program with the same error handling as src/cli/main.ts) against real
+ * in-process (the bin's own `main`, with its output captured: test/cli/run.ts) against real
  * servers.
  */
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Command, CommanderError } from 'commander';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { registerCheck } from '../../src/cli/commands/check.js';
-import { registerTest } from '../../src/cli/commands/test.js';
-import { CouldNotRunError } from '../../src/errors.js';
+import { votturInProcess } from '../cli/run.js';
 import type { FaultName } from '../../src/reference/faults.js';
 import { FAULT_TABLE } from './fixtures/fault-table.js';
 import { startReferenceService, type RunningReferenceService } from '../../src/reference/service.js';
@@ -29,35 +26,9 @@ interface Result {
   stderr: string;
 }
 
+/** `vottur …` through the bin's own `main`, in this process, from `cwd` (default: this repository). */
 async function vottur(args: string[], options: { cwd?: string } = {}): Promise<Result> {
-  let stdout = '';
-  let stderr = '';
-  const io = {
-    ...options,
-    stdout: (text: string) => void (stdout += text),
-    stderr: (text: string) => void (stderr += text),
-  };
-  const program = new Command('vottur').exitOverride().configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
-  registerTest(program, io);
-  registerCheck(program, io);
-  for (const command of program.commands)
-    command.exitOverride().configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
-  const previous = process.exitCode;
-  process.exitCode = undefined;
-  let code: number;
-  try {
-    await program.parseAsync(args, { from: 'user' });
-    code = typeof process.exitCode === 'number' ? process.exitCode : 0;
-  } catch (error) {
-    if (error instanceof CommanderError) code = error.exitCode === 0 ? 0 : 2;
-    else if (error instanceof CouldNotRunError) {
-      stderr += `vottur: ${error.message}\n`;
-      code = 2;
-    } else throw error;
-  } finally {
-    process.exitCode = previous;
-  }
-  return { code, stdout, stderr };
+  return votturInProcess(args, options) as Promise<Result>;
 }
 
 let folder: string;

@@ -3,9 +3,8 @@
  * category, "N of M operations pass" in every format that shows the score, no passing grade on a
  * failing run; a server that is down reported as down; the fuzz phase naming what a value breaks.
  */
-import { Command, CommanderError } from 'commander';
 import { afterEach, describe, expect, it } from 'vitest';
-import { registerCheck } from '../../src/cli/commands/check.js';
+import { votturInProcess } from '../cli/run.js';
 import { runContractTests } from '../../src/contract/index.js';
 import { fuzzRequest } from '../../src/contract/phases/fuzz.js';
 import { operationInputs } from '../../src/contract/phases/inputs.js';
@@ -18,26 +17,8 @@ import { closedPort, THINGS_DESCRIPTION, type TestServer } from './fixtures/serv
 import { describeYaml, operation } from './probes/helpers.js';
 
 async function check(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const io = { stdout: (text: string) => void (stdout += text), stderr: (text: string) => void (stderr += text) };
-  const program = new Command('vottur').exitOverride().configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
-  registerCheck(program, io);
-  for (const command of program.commands)
-    command.exitOverride().configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
-  const previous = process.exitCode;
-  process.exitCode = undefined;
-  let code: number;
-  try {
-    await program.parseAsync(['check', ...args], { from: 'user' });
-    code = typeof process.exitCode === 'number' ? process.exitCode : 0;
-  } catch (error) {
-    if (error instanceof CommanderError) code = error.exitCode === 0 ? 0 : 2;
-    else throw error;
-  } finally {
-    process.exitCode = previous;
-  }
-  return { code, stdout, stderr };
+  const result = await votturInProcess(['check', ...args]);
+  return { ...result, code: result.code ?? 2 };
 }
 
 const servers: TestServer[] = [];

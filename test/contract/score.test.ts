@@ -6,10 +6,9 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Command } from 'commander';
 import { afterEach, describe, expect, it } from 'vitest';
 import { everything } from './evidence.js';
-import { registerTest } from '../../src/cli/commands/test.js';
+import { votturInProcess } from '../cli/run.js';
 import { runContractTests, type ContractTestOptions } from '../../src/contract/index.js';
 import { gateExit } from '../../src/report/gate.js';
 import type { Report } from '../../src/report/finding.js';
@@ -142,21 +141,14 @@ describe('a contract run scores what it tested', () => {
   });
 
   it('vottur test against a closed port: exit 1 and Score 0/100 (F) on the command line', async () => {
-    let stdout = '';
-    const io = { stdout: (text: string) => void (stdout += text), stderr: () => undefined };
-    const program = new Command('vottur').exitOverride();
-    registerTest(program, io);
-    const previous = process.exitCode;
-    process.exitCode = undefined;
-    try {
-      await program.parseAsync(
-        ['test', THINGS_DESCRIPTION, '--server', `http://127.0.0.1:${await closedPort()}`, '--no-dredd'],
-        { from: 'user' },
-      );
-      expect(process.exitCode).toBe(1);
-    } finally {
-      process.exitCode = previous;
-    }
+    const { code, stdout } = await votturInProcess([
+      'test',
+      THINGS_DESCRIPTION,
+      '--server',
+      `http://127.0.0.1:${await closedPort()}`,
+      '--no-dredd',
+    ]);
+    expect(code).toBe(1);
     expect(stdout).toMatch(/0 of 2 operations tested/);
     expect(stdout).toMatch(/Score 0\/100 \(F\), 0 of 2 operations pass\.\n$/);
   });

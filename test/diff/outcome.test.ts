@@ -9,7 +9,7 @@ import { marked } from 'marked';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { reportValidator } from '../../src/report/schema.js';
-import { vottur } from '../cli/run.js';
+import { votturInProcess as vottur } from '../cli/run.js';
 import { MULTITOOL, problems, validate } from '../report/sarif-validator.js';
 
 const ROOT = join(import.meta.dirname, '../..');

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,7 +6,8 @@ import { Command } from 'commander';
 import { XMLParser } from 'fast-xml-parser';
 import { registerReport } from '../../src/cli/commands/report.js';
 import { CouldNotRunError } from '../../src/errors.js';
-import { addOutputOptions, DEFAULT_MAX_PROBLEMS, outputTargets, type OutputState } from '../../src/cli/output.js';
+import { addOutputOptions } from '../../src/cli/output.js';
+import { DEFAULT_MAX_PROBLEMS, outputTargets, type OutputState } from '../../src/run/output.js';
 import { formatJson } from '../../src/report/formatters/json.js';
 import { parseJsonReport } from '../../src/report/merge.js';
 import { toolInfo } from '../../src/version.js';
@@ -21,25 +22,22 @@ beforeAll(() => {
   writeFileSync(join(dir, 'eslint.json'), JSON.stringify([{ filePath: 'a.js', messages: [] }]));
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-afterEach(() => {
-  process.exitCode = undefined;
-});
 
 /** Runs `vottur report …` as the CLI would; returns the exit code and what went to standard output. */
 async function run(args: string[]): Promise<{ code: number; stdout: string }> {
   let stdout = '';
+  let code = 0;
   const program = new Command('vottur').exitOverride();
   registerReport(program, {
     cwd: CWD,
     color: false,
     stdout: (text) => (stdout += text),
+    stderr: () => undefined,
     now: new Date('2026-11-03T08:00:00.000Z'),
+    exit: (value) => (code = value),
   });
   for (const command of program.commands) command.exitOverride();
-  process.exitCode = undefined;
   await program.parseAsync(['report', ...args], { from: 'user' });
-  const code = typeof process.exitCode === 'number' ? process.exitCode : 0;
-  process.exitCode = undefined;
   return { code, stdout };
 }
 

@@ -9,7 +9,17 @@ import type { Command } from 'commander';
 import { CouldNotRunError, EXIT_FINDINGS, EXIT_OK, errorLine, fileErrorReason } from '../../errors.js';
 import type { Report, Severity } from '../../report/finding.js';
 import { addOverlayOption, addPolicyOptions, failSeverityOption, minScoreOption } from '../options.js';
-import { gateRunFor, overlaysFor, settle, writeFileAtomically, type PolicyCommandOptions } from '../runner.js';
+import type { CommandIo } from '../io.js';
+import {
+  cwdOf,
+  envOf,
+  gateRunFor,
+  overlaysFor,
+  settle,
+  writeFileAtomically,
+  type PolicyCommandOptions,
+  type RunIo,
+} from '../../run/index.js';
 
 /** The variable that may hold the signing key's PEM, for CI secrets that are not files. */
 export const ATTEST_KEY_ENV = 'VOTTUR_ATTEST_KEY';
@@ -69,18 +79,18 @@ function real(path: string): string {
  * The signing key: `--key <file>` or `VOTTUR_ATTEST_KEY`. A key file inside the repository under
  * check is refused: whoever can commit there could then sign in the operator's name.
  */
-async function signingKey(options: AttestOptions, description: string) {
+async function signingKey(options: AttestOptions, description: string, io: RunIo) {
   const { privateKeyFrom } = await import('../../attest/index.js');
   if (options.key !== undefined) {
     const { isInside, repositoryRoot } = await import('../../runtime/safe-read.js');
-    const root = repositoryRoot(dirname(resolve(description)));
+    const root = repositoryRoot(dirname(resolve(cwdOf(io), description)));
     if (root !== undefined && isInside(real(options.key), real(root)))
       throw new CouldNotRunError(
         `--key ${options.key} is inside the repository under check (${root}); keep the signing key outside it, or give it in ${ATTEST_KEY_ENV}`,
       );
     return privateKeyFrom(readNamed(options.key, 'the key'), `--key ${options.key}`);
   }
-  const pem = process.env[ATTEST_KEY_ENV];
+  const pem = envOf(io)[ATTEST_KEY_ENV];
   if (pem === undefined || pem.trim() === '')
     throw new CouldNotRunError(
       `give the signing key with --key <file> or in ${ATTEST_KEY_ENV} (PEM); nothing was signed`,
@@ -89,8 +99,8 @@ async function signingKey(options: AttestOptions, description: string) {
 }
 
 /** The lint run of `vottur lint <description>`: configuration, policy and gate resolved once, then settled. */
-async function lintRun(description: string, options: RunOptions): Promise<Report> {
-  return (await gatedRun(description, options)).report;
+async function lintOne(description: string, options: RunOptions, io: RunIo): Promise<Report> {
+  return (await gatedRun(description, options, io)).report;
 }
 
 /**
@@ -101,12 +111,16 @@ async function lintRun(description: string, options: RunOptions): Promise<Report
 async function gatedRun(
   description: string,
   options: RunOptions & Partial<AttestOptions>,
+  io: RunIo,
 ): Promise<{ report: Report; lint: Report; contract?: Report; diff?: Report }> {
   const { lintFiles } = await import('../../lint/files.js');
   const { UNREADABLE_RULE } = await import('../../report/finding.js');
-  const run = await gateRunFor(options);
-  const overlays = await overlaysFor(options, run);
+  const run = await gateRunFor(options, io);
+  const overlays = await overlaysFor(options, run, io);
+  const cwd = cwdOf(io);
   const lint = await lintFiles([description], {
+    cwd,
+    warn: io.stderr,
     allowRemoteRefs: options.allowRemoteRefs,
     jobs: 1,
     ...(overlays.length > 0 ? { overlays } : {}),
@@ -115,13 +129,14 @@ async function gatedRun(
   const unreadable = lint.findings.find((finding) => finding.ruleId === UNREADABLE_RULE);
   if (unreadable) throw new CouldNotRunError(unreadable.message);
   if (options.server === undefined && options.base === undefined) {
-    const report = await settle(lint, options, {}, run);
+    const report = await settle(lint, run, {}, io);
     return { report, lint: report };
   }
   const { loadDescription } = await import('../../lint/load.js');
   const { mergeReports } = await import('../../report/merge.js');
   const { toolInfo } = await import('../../version.js');
   const loaded = await loadDescription(description, {
+    cwd,
     ...(options.allowRemoteRefs ? { allowRemoteRefs: true } : {}),
     ...(overlays.length > 0 ? { overlays } : {}),
   });
@@ -135,6 +150,7 @@ async function gatedRun(
     const accept = options.accept !== undefined ? await readAcceptFile(options.accept) : undefined;
     if (options.accept !== undefined) run.recordFile(options.accept, 'accept');
     const result = await diffAgainstBase(options.base, loaded, {
+      cwd,
       ...(accept ? { accept } : {}),
       ...(options.allowRemoteRefs ? { allowRemoteRefs: true } : {}),
       ...(overlays.length > 0 ? { overlays } : {}),
@@ -169,11 +185,11 @@ async function gatedRun(
       server: options.server,
       auth: authFrom(given),
       ...(options.allowRemoteRefs ? { allowRemoteRefs: true } : {}),
-      ...runOptionsFrom(given, {}),
+      ...runOptionsFrom(given, io),
     });
     reports.push(contract);
   }
-  const report = await settle(mergeReports(reports, { tool: toolInfo() }), options, {}, run);
+  const report = await settle(mergeReports(reports, { tool: toolInfo() }), run, {}, io);
   // The lint's part of the settled report (levels, suppressions and baseline applied as for the whole).
   const { operations: _operations, coverage: _coverage, diff: _diff, ...rest } = report;
   const lintPart: Report = {
@@ -202,7 +218,7 @@ function addRunOptions(command: Command): Command {
   return addPolicyOptions(command);
 }
 
-export function registerAttest(program: Command): void {
+export function registerAttest(program: Command, io: CommandIo): void {
   const command = program
     .command('attest')
     .description(
@@ -244,12 +260,12 @@ export function registerAttest(program: Command): void {
   command.action(async (description: string, options: AttestOptions) => {
     if (options.accept !== undefined && options.base === undefined)
       throw new CouldNotRunError('--accept applies to the changes --base finds: add --base <REF:path>');
-    const privateKey = await signingKey(options, description);
+    const privateKey = await signingKey(options, description, io);
     const { contractRecord, createAttestation, describeSubjects, diffRecord } = await import('../../attest/index.js');
-    const ran = await gatedRun(description, options);
+    const ran = await gatedRun(description, options, io);
     const { report } = ran;
     const subjects = await describeSubjects(description, {
-      cwd: process.cwd(),
+      cwd: cwdOf(io),
       allowRemoteRefs: options.allowRemoteRefs,
     });
     const { envelope, statement } = await createAttestation({
@@ -265,17 +281,17 @@ export function registerAttest(program: Command): void {
         : {}),
       ...(ran.diff && options.base !== undefined ? { diff: diffRecord(ran.diff, options.base), lint: ran.lint } : {}),
     });
-    writeFileAtomically(resolve(options.output), `${JSON.stringify(envelope, null, 2)}\n`, options.output);
+    writeFileAtomically(resolve(cwdOf(io), options.output), `${JSON.stringify(envelope, null, 2)}\n`, options.output);
     const { predicate } = statement;
-    process.stderr.write(
+    io.stderr(
       `${errorLine(`attested ${subjects[0]?.name ?? description} (${subjects.length} file${subjects.length === 1 ? '' : 's'}): gate ${predicate.gate.verdict}, score ${predicate.score.score}/100 (${predicate.score.grade})${predicate.contract ? `; contract run against ${predicate.contract.target}: ${predicate.contract.passed} of ${predicate.contract.operations} operations passed` : ''}${predicate.diff ? `; diff with ${predicate.diff.base}: ${predicate.diff.verdict}` : ''}; wrote ${options.output}`)}\n`,
     );
     // The record is written whatever the verdict: a failing verdict, signed, is what it records.
-    process.exitCode = EXIT_OK;
+    io.exit(EXIT_OK);
   });
 }
 
-export function registerVerify(program: Command): void {
+export function registerVerify(program: Command, io: CommandIo): void {
   const command = program
     .command('verify')
     .description('check a vottur attestation: signature, the description bytes, tool and ruleset versions')
@@ -291,29 +307,29 @@ export function registerVerify(program: Command): void {
     const publicKey = publicKeyFrom(readNamed(options.key, 'the key'), `--key ${options.key}`);
     const envelope = parseEnvelope(readNamed(attestation, 'the attestation'), attestation);
     const subjects = await describeSubjects(description, {
-      cwd: process.cwd(),
+      cwd: cwdOf(io),
       allowRemoteRefs: options.allowRemoteRefs,
     });
     const result = await verifyAttestation({ envelope, publicKey, subjects, tool: toolInfo() });
-    for (const problem of result.problems) process.stderr.write(`${errorLine(`${attestation}: ${problem}`)}\n`);
+    for (const problem of result.problems) io.stderr(`${errorLine(`${attestation}: ${problem}`)}\n`);
     if (result.statement === undefined || result.problems.length > 0) {
-      process.exitCode = EXIT_FINDINGS;
+      io.exit(EXIT_FINDINGS);
       return;
     }
     const { predicate } = result.statement;
-    process.stdout.write(
+    io.stdout(
       `verified: ${subjects[0]?.name ?? description} as attested (${subjects.length} file${subjects.length === 1 ? '' : 's'}) by ${predicate.tool.name} ${predicate.tool.version}: gate ${predicate.gate.verdict}, score ${predicate.score.score}/100, ${predicate.createdTimestamp}\n`,
     );
     if (options.recheck) {
-      const again = recheck(result.statement, await lintRun(description, options));
-      process.stdout.write(
+      const again = recheck(result.statement, await lintOne(description, options, io));
+      io.stdout(
         again.holds
           ? `recheck: the verdict holds (${again.now}, score ${again.score}/100)\n`
           : `recheck: the verdict no longer holds: attested ${again.attested}, now ${again.now} (score ${again.score}/100)\n`,
       );
-      process.exitCode = again.holds ? EXIT_OK : EXIT_FINDINGS;
+      io.exit(again.holds ? EXIT_OK : EXIT_FINDINGS);
       return;
     }
-    process.exitCode = EXIT_OK;
+    io.exit(EXIT_OK);
   });
 }

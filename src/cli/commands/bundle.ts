@@ -6,7 +6,8 @@
 import { extname, relative, resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import { CouldNotRunError, errorLine } from '../../errors.js';
-import { writeFileAtomically } from '../runner.js';
+import type { CommandIo } from '../io.js';
+import { cwdOf, writeFileAtomically } from '../../run/index.js';
 
 interface BundleCommandOptions {
   output?: string;
@@ -16,7 +17,7 @@ interface BundleCommandOptions {
 
 const mib = (characters: number) => `${(characters / (1024 * 1024)).toFixed(2)} MiB`;
 
-export function registerBundle(program: Command): void {
+export function registerBundle(program: Command, io: CommandIo): void {
   program
     .command('bundle')
     .description(
@@ -38,19 +39,20 @@ export function registerBundle(program: Command): void {
         (extension === '.json' ? 'json' : extension === '.yaml' || extension === '.yml' ? 'yaml' : undefined);
       if (options.output !== undefined && options.output.trim() === '')
         throw new CouldNotRunError('--output needs a file name');
+      const cwd = cwdOf(io);
       const result = await bundleDescription(description, { allowRemoteRefs: options.allowRemoteRefs, format });
       if (options.output) {
-        const target = resolve(options.output);
+        const target = resolve(cwd, options.output);
         writeFileAtomically(target, result.text, options.output);
-      } else process.stdout.write(result.text);
+      } else io.stdout(result.text);
       const where = options.output
-        ? `wrote ${relative(process.cwd(), resolve(options.output)) || options.output}`
+        ? `wrote ${relative(cwd, resolve(cwd, options.output)) || options.output}`
         : 'bundled';
       const fits =
         result.characters <= result.limit
           ? 'within'
           : 'OVER; the security server will refuse it (split the API into services, or shorten descriptions and examples)';
-      process.stderr.write(
+      io.stderr(
         `${errorLine(
           `${where} from ${result.files.length} file${result.files.length === 1 ? '' : 's'}: ${mib(result.characters)} (${result.characters} characters), ${fits} the X-Road security server's limit of ${mib(result.limit)} (${result.limit} characters)`,
         )}\n`,

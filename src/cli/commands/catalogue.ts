@@ -23,16 +23,19 @@ import {
 } from '../options.js';
 import { addOutputOptions, type OutputState } from '../output.js';
 import {
+  cwdOf,
   documentSettingsFor,
+  envOf,
   finishRun,
   gateRunFor,
   overlaysFor,
   settle,
   takeOutputTargets,
   writeFileAtomically,
-  type CliIo,
   type PolicyCommandOptions,
-} from '../runner.js';
+  type RunIo,
+} from '../../run/index.js';
+import type { CommandIo } from '../io.js';
 
 export interface HarvestCommandOptions {
   xroadClient: string;
@@ -233,17 +236,24 @@ async function loadTls(options: HarvestCommandOptions, cwd: string) {
   return material ? connectOptions(material) : undefined;
 }
 
-export async function runHarvest(url: string, options: HarvestCommandOptions, io: CliIo = {}): Promise<string> {
-  const cwd = io.cwd ?? process.cwd();
-  const stderr = io.stderr ?? ((text: string) => void process.stderr.write(text));
+export async function runHarvest(url: string, options: HarvestCommandOptions, io: RunIo): Promise<string> {
+  const cwd = cwdOf(io);
+  const stderr = io.stderr;
   const { harvestCatalogue, removeUnfinished } = await import('../../catalogue/harvest.js');
   const { lintProgress } = await import('../../runtime/progress.js');
   const out = resolve(cwd, options.out);
   const tls = await loadTls(options, cwd);
   const progress =
-    options.quiet || io.stderr
+    options.quiet || !io.progressStream
       ? { update: () => undefined, stop: () => undefined }
-      : lintProgress({ label: 'vottur catalogue harvest', unit: 'descriptions', afterMs: 1000, manyDocuments: 20 });
+      : lintProgress({
+          stream: io.progressStream,
+          env: envOf(io),
+          label: 'vottur catalogue harvest',
+          unit: 'descriptions',
+          afterMs: 1000,
+          manyDocuments: 20,
+        });
   let manifest;
   try {
     manifest = await harvestCatalogue({
@@ -286,7 +296,7 @@ export async function runHarvest(url: string, options: HarvestCommandOptions, io
 }
 
 /** `--attestations` read and verified with the `--attestation-key`s; one line on standard error says what was used. */
-async function attestationsFor(options: CatalogueReportCommandOptions, cwd: string, io: CliIo) {
+async function attestationsFor(options: CatalogueReportCommandOptions, cwd: string, io: Pick<CommandIo, 'stderr'>) {
   if (options.requireAttestation && !options.attestations?.length)
     throw new CouldNotRunError('--require-attestation needs --attestations <folder, file or URL> to look in');
   if (!options.attestations?.length) return undefined;
@@ -309,7 +319,7 @@ async function attestationsFor(options: CatalogueReportCommandOptions, cwd: stri
     return { shown: file, key: publicKeyFrom(pem, `--attestation-key ${file}`) };
   });
   const read = await readAttestations(options.attestations, keys, cwd);
-  const stderr = io.stderr ?? ((text: string) => void process.stderr.write(text));
+  const stderr = io.stderr;
   if (!options.quiet || read.refused.length > 0)
     stderr(
       `${errorLine(
@@ -330,9 +340,9 @@ export async function runCatalogueReport(
   folder: string,
   options: CatalogueReportCommandOptions,
   state: OutputState,
-  io: CliIo = {},
+  io: RunIo,
 ): Promise<number> {
-  const cwd = io.cwd ?? process.cwd();
+  const cwd = cwdOf(io);
   const targets = takeOutputTargets(state);
   const { reportCatalogue } = await import('../../catalogue/report.js');
   const { parseShard } = await import('../../lint/files.js');
@@ -342,9 +352,14 @@ export async function runCatalogueReport(
   const overlays = await overlaysFor(options, gate, io);
   const attestations = await attestationsFor(options, cwd, io);
   const progress =
-    options.quiet || io.stderr
+    options.quiet || !io.progressStream
       ? { update: () => undefined, stop: () => undefined }
-      : lintProgress({ label: 'vottur catalogue report', unit: 'descriptions' });
+      : lintProgress({
+          stream: io.progressStream,
+          env: envOf(io),
+          label: 'vottur catalogue report',
+          unit: 'descriptions',
+        });
   let run;
   try {
     run = await reportCatalogue({
@@ -353,7 +368,7 @@ export async function runCatalogueReport(
       ...(options.previous !== undefined ? { previous: options.previous } : {}),
       ...(options.jobs !== undefined ? { jobs: options.jobs } : {}),
       ...(options.shard !== undefined ? { shard: parseShard(options.shard) } : {}),
-      settingsFor: await documentSettingsFor(options, io, gate),
+      settingsFor: documentSettingsFor(gate),
       onProgress: (done, total) => progress.update(done, total),
       ...(overlays.length > 0 ? { overlays } : {}),
       ...(attestations ? { attestations } : {}),
@@ -362,7 +377,7 @@ export async function runCatalogueReport(
   } finally {
     progress.stop();
   }
-  const report = await settle(run.report, options, io, gate);
+  const report = await settle(run.report, gate, options, io);
   // A shard's dashboard would show a share of the catalogue as if it were all of it.
   if (options.dashboard !== false && options.shard === undefined) {
     const { buildDashboard, readDashboard, DASHBOARD_HTML_FILE, DASHBOARD_JSON_FILE } =
@@ -398,14 +413,14 @@ export async function runCatalogueReport(
       typeof options.dashboard === 'string' ? options.dashboard : join(folder, DASHBOARD_HTML_FILE),
     );
     const s = dashboard.summary;
-    (io.stderr ?? ((text: string) => void process.stderr.write(text)))(
+    io.stderr(
       `${errorLine(`${s.services} services, ${s.passing} passing the gate (${s.passingShare}%), catalogue score ${s.score} (${s.grade})${s.breakingWithoutMajor ? `, ${s.breakingWithoutMajor} with a breaking change and no new major version` : ''}; dashboard: ${typeof options.dashboard === 'string' ? options.dashboard : join(folder, DASHBOARD_HTML_FILE)}`)}\n`,
     );
   }
   return finishRun(report, targets, { ...options }, io);
 }
 
-export function registerCatalogue(program: Command, io: CliIo = {}): Command {
+export function registerCatalogue(program: Command, io: CommandIo): Command {
   const state: OutputState = { targets: [] };
   const command = program
     .command('catalogue')
@@ -424,17 +439,19 @@ export function registerCatalogue(program: Command, io: CliIo = {}): Command {
   );
   command.action(async (url: string, options: HarvestCommandOptions & CatalogueReportCommandOptions) => {
     requireHarvestOptions(options);
-    const cwd = io.cwd ?? process.cwd();
+    const cwd = cwdOf(io);
     const root = resolve(cwd, options.out);
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
     const folder = join(root, stamp);
     const previous = options.previous ?? latestHarvest(root, folder);
     await runHarvest(url, { ...options, out: join(options.out, stamp) }, io);
-    process.exitCode = await runCatalogueReport(
-      join(options.out, stamp),
-      { ...options, ...(previous !== undefined ? { previous } : {}) },
-      state,
-      io,
+    io.exit(
+      await runCatalogueReport(
+        join(options.out, stamp),
+        { ...options, ...(previous !== undefined ? { previous } : {}) },
+        state,
+        io,
+      ),
     );
   });
 
@@ -452,7 +469,7 @@ export function registerCatalogue(program: Command, io: CliIo = {}): Command {
     const all = givenOptions(command, options);
     requireHarvestOptions(all);
     await runHarvest(url, all, io);
-    process.exitCode = 0;
+    io.exit(0);
   });
 
   const report = command
@@ -464,7 +481,7 @@ export function registerCatalogue(program: Command, io: CliIo = {}): Command {
     .option('--previous <folder>', 'an earlier harvest folder: each service is compared with it (vottur diff)');
   addCatalogueReportOptions(report, state);
   report.action(async (folder: string, options: CatalogueReportCommandOptions) => {
-    process.exitCode = await runCatalogueReport(folder, givenOptions(command, options), state, io);
+    io.exit(await runCatalogueReport(folder, givenOptions(command, options), state, io));
   });
   return command;
 }

@@ -27,7 +27,8 @@ import {
   type ContractCommandOptions,
 } from '../contract-options.js';
 import type { OutputState } from '../output.js';
-import { finishRun, gateRunFor, takeOutputTargets, settle, type CliIo } from '../runner.js';
+import type { CommandIo } from '../io.js';
+import { finishRun, gateRunFor, takeOutputTargets, settle, type RunIo } from '../../run/index.js';
 
 interface CheckOptions extends ContractCommandOptions {
   server?: string;
@@ -50,7 +51,7 @@ const CREDENTIAL_FLAGS: Array<[keyof CheckOptions, string]> = [
   ['scope', '--scope'],
 ];
 
-export function registerCheck(program: Command, io: CliIo = {}): void {
+export function registerCheck(program: Command, io: CommandIo): void {
   const state: OutputState = { targets: [] };
   const command = program
     .command('check')
@@ -75,7 +76,7 @@ export function registerCheck(program: Command, io: CliIo = {}): void {
   command.action(async (description: string | undefined, given: CheckOptions, self: Command) => {
     const targets = takeOutputTargets(state);
     const run = await gateRunFor(given, io);
-    const options = await withContractSettings(given, self, description, run);
+    const options = await withContractSettings(given, self, description, run, io);
     if (description === undefined) {
       if (options.server !== undefined)
         throw new CouldNotRunError(
@@ -95,12 +96,7 @@ export function registerCheck(program: Command, io: CliIo = {}): void {
         throw new CouldNotRunError(
           '--data applies to a server you name; the bundled reference service answers its own examples',
         );
-      process.exitCode = await finishRun(
-        await settle(await checkReference(options, io), options, io, run),
-        targets,
-        options,
-        io,
-      );
+      io.exit(await finishRun(await settle(await checkReference(options, io), run, options, io), targets, options, io));
       return;
     }
     if (options.fault.length > 0)
@@ -111,10 +107,14 @@ export function registerCheck(program: Command, io: CliIo = {}): void {
       throw new CouldNotRunError('--accept applies to the changes --base finds: add --base <REF:path>');
     // Read and parsed once, for the linter and the contract tests alike.
     const loaded = await loadDescription(description, {
+      ...(io.cwd !== undefined ? { cwd: io.cwd } : {}),
       ...(options.allowRemoteRefs ? { allowRemoteRefs: true } : {}),
     });
     const settings = await run.settingsFor(description);
-    const lint = await lintLoadedDescription(loaded, { ...(settings ? { settings } : {}) });
+    const lint = await lintLoadedDescription(loaded, {
+      ...(io.cwd !== undefined ? { cwd: io.cwd } : {}),
+      ...(settings ? { settings } : {}),
+    });
     const reports = [lint];
     if (options.base !== undefined) {
       const { diffAgainstBase, readAcceptFile } = await import('../../diff/index.js');
@@ -132,11 +132,13 @@ export function registerCheck(program: Command, io: CliIo = {}): void {
         io,
         'no --server given, so only the description was linted; add --server <url> to contract-test the service',
       );
-      process.exitCode = await finishRun(
-        await settle(reports.length === 1 ? lint : mergeReports(reports, { tool: toolInfo() }), options, io, run),
-        targets,
-        options,
-        io,
+      io.exit(
+        await finishRun(
+          await settle(reports.length === 1 ? lint : mergeReports(reports, { tool: toolInfo() }), run, options, io),
+          targets,
+          options,
+          io,
+        ),
       );
       return;
     }
@@ -148,16 +150,18 @@ export function registerCheck(program: Command, io: CliIo = {}): void {
       ...(options.allowRemoteRefs ? { allowRemoteRefs: true } : {}),
       ...runOptionsFrom(options, io),
     });
-    process.exitCode = await finishRun(
-      await settle(mergeReports([...reports, contract], { tool: toolInfo() }), options, io, run),
-      targets,
-      options,
-      io,
+    io.exit(
+      await finishRun(
+        await settle(mergeReports([...reports, contract], { tool: toolInfo() }), run, options, io),
+        targets,
+        options,
+        io,
+      ),
     );
   });
 }
 
-async function checkReference(options: CheckOptions, io: CliIo): Promise<Report> {
+async function checkReference(options: CheckOptions, io: RunIo): Promise<Report> {
   let service: RunningReferenceService;
   try {
     service = await startReferenceService({ port: 0, auth: 'dev', faults: options.fault });

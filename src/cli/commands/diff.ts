@@ -7,14 +7,8 @@ import type { Command } from 'commander';
 import type { Severity } from '../../report/finding.js';
 import { addOverlayOption, addPolicyOptions, failSeverityOption } from '../options.js';
 import { addOutputOptions, type OutputState } from '../output.js';
-import {
-  finishRun,
-  configured,
-  gateRunFor,
-  overlaysFor,
-  takeOutputTargets,
-  type PolicyCommandOptions,
-} from '../runner.js';
+import type { CommandIo } from '../io.js';
+import { cwdOf, finishRun, gateRunFor, overlaysFor, settle, takeOutputTargets, type PolicyCommandOptions } from '../../run/index.js';
 
 interface DiffCommandOptions extends PolicyCommandOptions {
   failSeverity: Severity;
@@ -26,7 +20,7 @@ interface DiffCommandOptions extends PolicyCommandOptions {
   overlay?: string[];
 }
 
-export function registerDiff(program: Command): void {
+export function registerDiff(program: Command, io: CommandIo): void {
   const state: OutputState = { targets: [] };
   const command = program
     .command('diff')
@@ -63,14 +57,15 @@ export function registerDiff(program: Command): void {
         import('../../diff/accept.js'),
         import('../../config/index.js'),
       ]);
-    const run = await gateRunFor(options);
-    const overlays = await overlaysFor(options, run);
+    const run = await gateRunFor(options, io);
+    const overlays = await overlaysFor(options, run, io);
+    const cwd = cwdOf(io);
+    // Named from the process's working folder, as every file the command line names in a child process.
     const accept = options.accept ? await readAcceptFile(options.accept) : undefined;
     if (options.accept) run.recordFile(options.accept, 'accept');
     // vottur.config.yaml's levels (found from the revision's folder), as the policy allows them, go
     // into the diff itself, so the counts, the version findings, the verdict and the exit code all
     // see the same levels.
-    const cwd = process.cwd();
     const loaded = await run.configFor(parseGitSpec(revision)?.path ?? revision);
     const level = loaded
       ? (ruleId: string, document: string, pointer: string, own: Severity) =>
@@ -78,6 +73,7 @@ export function registerDiff(program: Command): void {
       : undefined;
     const { report, accepted } = await diffDescriptionsDetailed(base, revision, {
       accept,
+      cwd,
       allowRemoteRefs: options.allowRemoteRefs,
       ...(overlays.length > 0 ? { overlays } : {}),
       ...(level ? { level } : {}),
@@ -86,6 +82,8 @@ export function registerDiff(program: Command): void {
     });
     // Every acceptance is listed; under a policy, one it does not allow counts again.
     const judged = run.judgeAcceptances(report, acceptedBy(accepted, accept));
-    process.exitCode = await finishRun(await configured(judged, options, {}, run), targets, options);
+    // The levels went into the diff above: settling judges them under the policy, and applies them no second time.
+    const settled = await settle(judged, run, { levelsApplied: true, withoutBaseline: true }, io);
+    io.exit(await finishRun(settled, targets, options, io));
   });
 }

@@ -6,7 +6,8 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { CouldNotRunError, errorLine } from '../../errors.js';
-import { writeFileAtomically } from '../runner.js';
+import type { CommandIo } from '../io.js';
+import { cwdOf, writeFileAtomically } from '../../run/index.js';
 
 export const STARTER_CONFIG = `# yaml-language-server: $schema=https://raw.githubusercontent.com/vottur/vottur/main/docs/config.schema.json
 # vottur configuration: how this repository's descriptions are checked. See docs/config.md.
@@ -51,18 +52,18 @@ overrides: []
 #   maxResponseTime: 2000
 `;
 
-export function registerInit(program: Command): void {
+export function registerInit(program: Command, io: CommandIo): void {
   program
     .command('init')
     .description('write a commented starter vottur.config.yaml in the current folder')
     .option('--force', 'replace an existing vottur.config.yaml')
     .action((options: { force?: boolean }) => {
-      const file = resolve(process.cwd(), 'vottur.config.yaml');
+      const file = resolve(cwdOf(io), 'vottur.config.yaml');
       if (existsSync(file) && !options.force)
         throw new CouldNotRunError(
           'vottur.config.yaml exists already; edit it, or pass --force to replace it with the starter',
         );
       writeFileAtomically(file, STARTER_CONFIG, 'vottur.config.yaml');
-      process.stderr.write(`${errorLine('wrote vottur.config.yaml; see docs/config.md for every key')}\n`);
+      io.stderr(`${errorLine('wrote vottur.config.yaml; see docs/config.md for every key')}\n`);
     });
 }

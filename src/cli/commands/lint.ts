@@ -15,16 +15,17 @@ import {
 } from '../options.js';
 import { CouldNotRunError } from '../../errors.js';
 import { addOutputOptions, type OutputState, type OutputTarget } from '../output.js';
+import type { CommandIo } from '../io.js';
 import {
-  configured,
-  documentSettingsFor,
+  envOf,
   finishRun,
   gateRunFor,
+  lintRun,
   overlaysFor,
-  takeOutputTargets,
   settle,
+  takeOutputTargets,
   type PolicyCommandOptions,
-} from '../runner.js';
+} from '../../run/index.js';
 
 export interface LintCommandOptions extends BaselineCommandOptions, PolicyCommandOptions {
   failSeverity: Severity;
@@ -84,7 +85,12 @@ export function formatTiming(entries: readonly TimingEntry[], limit = 20): strin
 }
 
 /** `--watch`: the library's watcher until Ctrl-C (or SIGTERM), then a clean exit 0. */
-async function watchUntilInterrupted(files: string[], options: LintCommandOptions, state: OutputState): Promise<void> {
+async function watchUntilInterrupted(
+  files: string[],
+  options: LintCommandOptions,
+  state: OutputState,
+  io: CommandIo,
+): Promise<void> {
   if (state.targets.length > 0)
     throw new CouldNotRunError(
       '--watch shows its own summary of what changed; run without --watch for --format and --output',
@@ -96,27 +102,30 @@ async function watchUntilInterrupted(files: string[], options: LintCommandOption
       '--watch does not read or write a baseline; run without --watch for --baseline, --update-baseline and --prune-baseline',
     );
   const { watchLint } = await import('../../lint/watch.js');
+  const run = await gateRunFor(options, io);
   const watcher = await watchLint(files, {
+    ...(io.cwd !== undefined ? { cwd: io.cwd } : {}),
     allowRemoteRefs: options.allowRemoteRefs,
     showPii: options.showPii,
-    settingsFor: await documentSettingsFor(options),
-    // The rule levels of the configuration, as a run without --watch applies them.
-    adjust: (report) => configured(report, options),
-    write: (text) => process.stdout.write(text),
+    settingsFor: (file) => run.settingsFor(file),
+    // The rule levels and suppressions of the configuration, as a run without --watch settles them (no baseline: refused above).
+    adjust: async (report) => settle(report, await gateRunFor(options, io), { withoutBaseline: true }, io),
+    write: io.stdout,
   });
+  const signals = io.signals ?? process;
   await new Promise<void>((stopped) => {
     const stop = () => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
+      signals.off('SIGINT', stop);
+      signals.off('SIGTERM', stop);
       void watcher.close().then(stopped);
     };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
+    signals.on('SIGINT', stop);
+    signals.on('SIGTERM', stop);
   });
-  process.exitCode = 0;
+  io.exit(0);
 }
 
-export function registerLint(program: Command): void {
+export function registerLint(program: Command, io: CommandIo): void {
   const state: OutputState = { targets: [] };
   const command = program
     .command('lint')
@@ -166,17 +175,17 @@ export function registerLint(program: Command): void {
     if (options.watch) {
       if (options.fix || options.fixDryRun)
         throw new CouldNotRunError('--watch does not fix; run --fix (or --fix-dry-run) without --watch');
-      return watchUntilInterrupted(files, options, state);
+      return watchUntilInterrupted(files, options, state, io);
     }
     if (options.fixDryRun) {
       takeOutputTargets(state);
       const { runFixes } = await import('../fix-run.js');
-      await runFixes(files, { ...options, dryRun: true });
-      process.exitCode = 0;
+      await runFixes(files, { ...options, dryRun: true }, io);
+      io.exit(0);
       return;
     }
     // A gate judges the repository as committed: writing to it would judge (and leave behind) files nobody reviewed.
-    if (options.fix && (options.gate || options.policy !== undefined || process.env.VOTTUR_POLICY)) {
+    if (options.fix && (options.gate || options.policy !== undefined || envOf(io).VOTTUR_POLICY)) {
       throw new CouldNotRunError(
         '--fix writes to the repository, and a gated run (--gate, --policy, VOTTUR_POLICY) judges it as committed; run --fix without the policy, or --fix-dry-run to see the fixes. Nothing was written',
       );
@@ -186,36 +195,48 @@ export function registerLint(program: Command): void {
         '--fix writes the fixes to the description, --fix-overlay beside it; give one of them',
       );
     if (options.fixOverlay !== undefined)
-      await (await import('../fix-run.js')).writeFixOverlay(files, options, options.fixOverlay);
-    if (options.fix) await (await import('../fix-run.js')).runFixes(files, options);
+      await (await import('../fix-run.js')).writeFixOverlay(files, options, options.fixOverlay, io);
+    if (options.fix) await (await import('../fix-run.js')).runFixes(files, options, io);
     const targets = takeOutputTargets(state);
-    const { lintFiles, parseShard, TimingCollector } = await import('../../lint/files.js');
+    const { parseShard, TimingCollector } = await import('../../lint/files.js');
     const { lintProgress } = await import('../../runtime/progress.js');
     const timing = options.timing ? new TimingCollector() : undefined;
-    const progress = lintProgress();
+    const progress = lintProgress({ ...(io.progressStream ? { stream: io.progressStream } : {}), env: envOf(io) });
     // The configuration and the policy, resolved once for the linter, the gate and the report.
-    const run = await gateRunFor(options);
-    const overlays = await overlaysFor(options, run);
+    const run = await gateRunFor(options, io);
+    const overlays = await overlaysFor(options, run, io);
     let report: Report;
     try {
-      report = await lintFiles(files, {
-        ...(overlays.length > 0 ? { overlays } : {}),
-        allowRemoteRefs: options.allowRemoteRefs,
-        jobs: options.jobs,
-        ...(options.shard !== undefined ? { shard: parseShard(options.shard) } : {}),
-        timing,
-        settingsFor: await documentSettingsFor(options, {}, run),
-        onProgress: (done, total) => progress.update(done, total),
-      });
+      report = await lintRun(
+        files,
+        {
+          ...(options.config !== undefined ? { config: options.config } : {}),
+          ...(options.policy !== undefined ? { policy: options.policy } : {}),
+          ...(options.gate ? { gate: true } : {}),
+          ...(options.baseline !== undefined ? { baseline: options.baseline } : {}),
+          ...(options.updateBaseline ? { updateBaseline: true } : {}),
+          ...(options.pruneBaseline ? { pruneBaseline: true } : {}),
+          ...(overlays.length > 0 ? { overlays } : {}),
+          allowRemoteRefs: options.allowRemoteRefs,
+          jobs: options.jobs,
+          ...(options.shard !== undefined ? { shard: parseShard(options.shard) } : {}),
+          ...(timing ? { timing } : {}),
+          onProgress: (done, total) => progress.update(done, total),
+          beforeSettling: async (linted) => {
+            progress.stop();
+            // Thousands of findings: make room for the report in the memory the linting left behind.
+            if (linted.findings.length >= BIG_REPORT && rendersEveryFinding(targets, linted.findings.length))
+              (await import('../../runtime/memory.js')).collectGarbage();
+          },
+        },
+        io,
+        run,
+      );
     } finally {
       progress.stop();
     }
-    // Thousands of findings: make room for the report in the memory the linting left behind.
-    if (report.findings.length >= BIG_REPORT && rendersEveryFinding(targets, report.findings.length))
-      (await import('../../runtime/memory.js')).collectGarbage();
-    report = await settle(report, options, {}, run);
-    const exitCode = await finishRun(report, targets, options);
-    if (timing) process.stderr.write(formatTiming(timing.entries()));
-    process.exitCode = exitCode;
+    const exitCode = await finishRun(report, targets, options, io);
+    if (timing) io.stderr(formatTiming(timing.entries()));
+    io.exit(exitCode);
   });
 }

@@ -3,8 +3,10 @@
  * `--stdio` is accepted (editors pass it); the transport is always standard input and output.
  */
 import type { Command } from 'commander';
+import { CouldNotRunError } from '../../errors.js';
+import type { CommandIo } from '../io.js';
 
-export function registerLsp(program: Command): void {
+export function registerLsp(program: Command, io: CommandIo): void {
   program
     .command('lsp')
     .description(
@@ -15,7 +17,10 @@ export function registerLsp(program: Command): void {
       // Heap sized for memory while the open descriptions are small (src/lsp/heap.ts says why).
       (await import('../../lsp/heap.js')).manageHeapSizing();
       const { startLanguageServer } = await import('../../lsp/index.js');
-      const connection = startLanguageServer();
+      // The transport is the process's own standard input and output: only the bin hands them in.
+      if (!io.streams)
+        throw new CouldNotRunError('vottur lsp talks over the standard input and output of its own process');
+      const connection = startLanguageServer({ input: io.streams.stdin, output: io.streams.stdout });
       // The server runs until the editor sends `exit` (vscode-languageserver then ends the process) or closes the pipe.
       await new Promise<void>((ended) => connection.onExit(() => ended()));
     });

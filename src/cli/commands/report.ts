@@ -14,7 +14,8 @@ import { mergeReports, readJsonReport } from '../../report/merge.js';
 import { toolInfo } from '../../version.js';
 import { CouldNotRunError } from '../../errors.js';
 import { addOutputOptions, type OutputState } from '../output.js';
-import { finishRun, takeOutputTargets, type CliIo } from '../runner.js';
+import type { CommandIo } from '../io.js';
+import { cwdOf, envOf, finishRun, takeOutputTargets, type RunIo } from '../../run/index.js';
 
 export interface ReportCommandOptions {
   policy?: string;
@@ -25,7 +26,7 @@ export interface ReportCommandOptions {
   quiet?: boolean;
 }
 
-export interface ReportIo extends CliIo {
+export interface ReportIo extends RunIo {
   /** The merged report's `createdTimestamp` (default: now). */
   now?: Date;
 }
@@ -38,10 +39,10 @@ export async function runReport(
   files: readonly string[],
   options: ReportCommandOptions,
   state: OutputState,
-  io: ReportIo = {},
+  io: ReportIo,
 ): Promise<number> {
   if (files.length === 0) throw new CouldNotRunError('give at least one JSON report written by --format json');
-  const cwd = io.cwd ?? process.cwd();
+  const cwd = cwdOf(io);
   const targets = takeOutputTargets(state);
   const reports = files.map((file) => readJsonReport(resolve(cwd, file), file));
   // One report is re-rendered as it was; several become one, made now by this vottur.
@@ -59,12 +60,12 @@ export async function runReport(
     };
   }
   // Under a policy, what the saved reports' repositories held back is judged again.
-  if (options.policy !== undefined || options.gate || process.env.VOTTUR_POLICY) {
+  if (options.policy !== undefined || options.gate || envOf(io).VOTTUR_POLICY) {
     const [{ policyFor }, { rejudgeSaved }] = await Promise.all([
       import('../../policy/index.js'),
       import('../../policy/enforce.js'),
     ]);
-    const policy = await policyFor(options, cwd);
+    const policy = await policyFor(options, cwd, envOf(io));
     if (policy) report = rejudgeSaved(report, policy, cwd);
   }
   return finishRun(
@@ -75,7 +76,7 @@ export async function runReport(
   );
 }
 
-export function registerReport(program: Command, io: ReportIo = {}): Command {
+export function registerReport(program: Command, io: CommandIo): Command {
   const state: OutputState = { targets: [] };
   const command = program
     .command('report')
@@ -91,7 +92,7 @@ export function registerReport(program: Command, io: ReportIo = {}): Command {
     'stylish lists errors only (the counts, the score, the exit code and the other formats keep every finding)',
   );
   command.action(async (files: string[], options: ReportCommandOptions) => {
-    process.exitCode = await runReport(files, options, state, io);
+    io.exit(await runReport(files, options, state, io));
   });
   return command;
 }

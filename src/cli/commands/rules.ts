@@ -3,6 +3,7 @@ import { asRuleMeta, ruleCatalogue } from '../../config/rule-catalogue.js';
 import type { RuleMeta } from '../../report/finding.js';
 import { CATEGORY_TITLE } from '../../report/formatters/common.js';
 import { CouldNotRunError } from '../../errors.js';
+import type { CommandIo } from '../io.js';
 import { describeSource } from '../../../rulesets/lib/rule.js';
 
 const SEVERITY_ORDER = ['error', 'warn', 'info', 'hint'];
@@ -137,7 +138,7 @@ export async function allRules(): Promise<RuleMeta[]> {
   return asRuleMeta(await ruleCatalogue());
 }
 
-export function registerRules(program: Command): void {
+export function registerRules(program: Command, io: CommandIo): void {
   program
     .command('rules')
     .description('list the rules vottur checks, with severity, category and documentation link')
@@ -148,9 +149,9 @@ export function registerRules(program: Command): void {
     )
     .action(async (options: { format: string }) => {
       const rules = await allRules();
-      if (options.format === 'json') process.stdout.write(`${JSON.stringify({ rules }, null, 2)}\n`);
-      else if (options.format === 'markdown') process.stdout.write(rulesMarkdown(rules));
-      else if (options.format === 'text') process.stdout.write(rulesText(rules));
+      if (options.format === 'json') io.stdout(`${JSON.stringify({ rules }, null, 2)}\n`);
+      else if (options.format === 'markdown') io.stdout(rulesMarkdown(rules));
+      else if (options.format === 'text') io.stdout(rulesText(rules));
       else throw new CouldNotRunError(`unknown format "${options.format}" for rules: use text, json or markdown`);
     });
 }

@@ -5,6 +5,7 @@
  */
 import type { EventEmitter } from 'node:events';
 import type { Command } from 'commander';
+import type { CommandIo } from '../io.js';
 import { FAULTS, FAULT_NAMES, isFaultName, type FaultName } from '../../reference/faults.js';
 import { startReferenceService, type ReferenceServiceOptions } from '../../reference/service.js';
 import { CouldNotRunError, errorCode, errorMessage } from '../../errors.js';
@@ -40,17 +41,11 @@ interface ServeOptions {
   tls?: string;
 }
 
-/** Where `serve` writes and what stops it; tests pass their own. */
-export interface ServeIo {
-  stdout?: (text: string) => void;
-  /** Emits `SIGINT`/`SIGTERM`; default the process. */
-  signals?: EventEmitter;
-  /** Where the service logs; default standard error. */
-  log?: NodeJS.WritableStream;
-}
+/** Where `serve` writes, what stops it and where the service logs (default: the process's standard error, when main was given it). */
+export type ServeIo = Pick<CommandIo, 'stdout' | 'signals' | 'log' | 'streams'>;
 
-export function registerServe(program: Command, io: ServeIo = {}): void {
-  const stdout = io.stdout ?? ((text: string) => void process.stdout.write(text));
+export function registerServe(program: Command, io: ServeIo): void {
+  const stdout = io.stdout;
   const signals: EventEmitter = io.signals ?? process;
   program
     .command('serve')
@@ -152,7 +147,7 @@ export function registerServe(program: Command, io: ServeIo = {}): void {
             host: options.host,
             auth,
             faults: options.fault,
-            log: io.log ?? true,
+            log: io.log ?? io.streams?.stderr ?? false,
             ...(options.maxConnections !== undefined ? { maxConnections: options.maxConnections } : {}),
             ...(options.tokenLifetime !== undefined ? { tokenLifetimeSeconds: options.tokenLifetime } : {}),
           });
@@ -267,7 +262,7 @@ async function serveXRoad(
         port: options.port,
         host: options.host,
         auth,
-        log: io.log ?? true,
+        log: io.log ?? io.streams?.stderr ?? false,
         fieldCase: options.fieldCase,
         ...(options.sampleSize !== undefined ? { sampleSize: options.sampleSize } : {}),
         ...(tls ? { tls } : {}),

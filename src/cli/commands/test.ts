@@ -14,9 +14,10 @@ import {
 import { CouldNotRunError } from '../../errors.js';
 import type { OutputState } from '../output.js';
 import { addOverlayOption } from '../options.js';
-import { finishRun, gateRunFor, overlaysFor, takeOutputTargets, settle, type CliIo } from '../runner.js';
+import type { CommandIo } from '../io.js';
+import { finishRun, gateRunFor, overlaysFor, takeOutputTargets, settle } from '../../run/index.js';
 
-export function registerTest(program: Command, io: CliIo = {}): void {
+export function registerTest(program: Command, io: CommandIo): void {
   const state: OutputState = { targets: [] };
   const command = program
     .command('test')
@@ -38,7 +39,7 @@ export function registerTest(program: Command, io: CliIo = {}): void {
       const targets = takeOutputTargets(state);
       const run = await gateRunFor(given, io);
       const overlays = await overlaysFor(given, run, io);
-      const options = await withContractSettings(given, self, description, run);
+      const options = await withContractSettings(given, self, description, run, io);
       const refusedServer = run.refusals.find((finding) => finding.ruleId === 'policy-server-refused');
       if (options.server === undefined && refusedServer)
         throw new CouldNotRunError(`${refusedServer.message} Give the server with --server <url>.`);
@@ -66,7 +67,7 @@ export function registerTest(program: Command, io: CliIo = {}): void {
         ...(options.allowRemoteRefs ? { allowRemoteRefs: true } : {}),
         ...runOptionsFrom(options, io),
       });
-      process.exitCode = await finishRun(await settle(report, options, io, run), targets, options, io);
+      io.exit(await finishRun(await settle(report, run, options, io), targets, options, io));
     },
   );
 }

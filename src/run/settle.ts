@@ -1,99 +1,18 @@
 /**
- * The one way a command ends: render the report to every `--format`/`--output` target, say why the
- * gate failed when it did, and return the exit code. Every command (`lint`, `test`, `check`,
- * `report`, `diff`) ends here, so colour, quiet, PII masking and the gate follow one rule.
+ * Settling: what happens to a report between the engine and its rendering, once for every way
+ * vottur runs (each CLI command, the language server, the library API). The configuration and the
+ * policy are resolved once per run (`GateRun`); the configured rule levels, the inline
+ * suppressions, the baseline (the command line's, else the one the configuration names) and the
+ * policy's refusals are applied in that order, and what the run read is recorded in the report.
  */
 import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { CouldNotRunError, EXIT_COULD_NOT_RUN, errorCode, errorLine, errorMessage } from '../errors.js';
-import { UNREADABLE_RULE, type Report, type Severity } from '../report/finding.js';
+import { CouldNotRunError, errorCode, errorLine, errorMessage } from '../errors.js';
+import type { Report, RunConfiguration } from '../report/finding.js';
 import type { DocumentSettings } from '../lint/files.js';
 import type { GateRun } from '../policy/enforce.js';
-import { gateExit } from '../report/gate.js';
-import { outputTargets, verdictLine, writeReports, type OutputState, type OutputTarget } from './output.js';
-
-/** Where a command writes; tests pass their own. */
-export interface CliIo {
-  /** Paths in reports are shown relative to this folder (default: the working directory). */
-  cwd?: string;
-  stdout?: (text: string) => void;
-  stderr?: (text: string) => void;
-  /** Colour on standard output; default: see `colorWanted`. */
-  color?: boolean;
-}
-
-/** What every command's options say about its report and its gate. */
-export interface FinishOptions {
-  showPii?: boolean;
-  quiet?: boolean;
-  failSeverity?: Severity;
-  minScore?: number;
-  minCoverage?: number;
-}
-
-/**
- * Colour on standard output: with `FORCE_COLOR` set and not empty, `0` or `false`, always (a CI log
- * that shows colours is not a terminal; Node gives it precedence over `NO_COLOR`); otherwise when
- * it is a terminal and `NO_COLOR` is unset or empty (no-color.org: "when present and not an empty
- * string"); never when a test captures the output.
- */
-export function colorWanted(io: CliIo = {}): boolean {
-  if (io.color !== undefined) return io.color;
-  if (io.stdout !== undefined) return false;
-  const force = process.env.FORCE_COLOR;
-  if (force !== undefined && force !== '') return force !== '0' && force.toLowerCase() !== 'false';
-  return Boolean(process.stdout.isTTY) && !process.env.NO_COLOR;
-}
-
-export function stdoutOf(io: CliIo): (text: string) => void {
-  return io.stdout ?? ((text) => void process.stdout.write(text));
-}
-
-export function stderrOf(io: CliIo): (text: string) => void {
-  return io.stderr ?? ((text) => void process.stderr.write(text));
-}
-
-/**
- * The targets the command line named, read once: the state is emptied so a program parsed again (a
- * test, a watch loop) starts from none. Call it before the run, so a bad `--output` is refused
- * before any work is done.
- */
-export function takeOutputTargets(state: OutputState): OutputTarget[] {
-  try {
-    return outputTargets(state);
-  } finally {
-    state.targets = [];
-    delete state.maxProblems;
-  }
-}
-
-/** Writes the report to every target and returns the exit code (0, or 1 when the gate fails). */
-export async function finishRun(
-  report: Report,
-  targets: readonly OutputTarget[],
-  options: FinishOptions,
-  io: CliIo = {},
-): Promise<number> {
-  await writeReports(report, [...targets], {
-    cwd: io.cwd ?? process.cwd(),
-    showPii: Boolean(options.showPii),
-    quiet: Boolean(options.quiet),
-    color: colorWanted(io),
-    stdout: stdoutOf(io),
-  });
-  const exit = gateExit(
-    report,
-    { failSeverity: options.failSeverity ?? 'error', minScore: options.minScore, minCoverage: options.minCoverage },
-    stderrOf(io),
-  );
-  // Every format went to a file: standard output is empty, so one line says how the run ended.
-  if (targets.length > 0 && targets.every((target) => target.output !== undefined))
-    stderrOf(io)(`${errorLine(verdictLine(report, exit, targets))}\n`);
-  // Documents that could not be read: every other report is written, then one line each and exit 2.
-  const unreadable = report.findings.filter((finding) => finding.ruleId === UNREADABLE_RULE);
-  for (const finding of unreadable) stderrOf(io)(`${errorLine(finding.message)}\n`);
-  return unreadable.length > 0 ? EXIT_COULD_NOT_RUN : exit;
-}
+import type { Policy } from '../policy/index.js';
+import { cwdOf, envOf, type RunIo } from './io.js';
 
 /**
  * `--baseline`, `--update-baseline`, `--prune-baseline`: the report with each finding marked new or
@@ -103,8 +22,8 @@ export async function finishRun(
  */
 export async function withBaseline(
   report: Report,
-  options: { baseline?: string; updateBaseline?: boolean; pruneBaseline?: boolean },
-  io: CliIo = {},
+  options: { baseline?: string; updateBaseline?: boolean; pruneBaseline?: boolean; absentIsEmpty?: boolean },
+  io: Pick<RunIo, 'cwd' | 'stderr'>,
   run?: GateRun,
   given: 'command line' | 'configuration' = 'command line',
 ): Promise<Report> {
@@ -118,7 +37,7 @@ export async function withBaseline(
     readBaseline,
     serializeBaseline,
   } = await import('../baseline/index.js');
-  const cwd = io.cwd ?? process.cwd();
+  const cwd = cwdOf(io);
   const file = options.baseline ?? DEFAULT_BASELINE_FILE;
   const path = resolve(cwd, file);
   // Read and written only inside the repository (or the working folder): src/runtime/safe-read.ts.
@@ -129,11 +48,13 @@ export async function withBaseline(
     const written = baselineFor(report, file, previous, { cwd });
     assertWritableInside(path, { what: 'the baseline', shown: file, root });
     writeFileAtomically(path, serializeBaseline(written), file);
-    stderrOf(io)(
+    io.stderr(
       `${errorLine(`wrote ${file}: ${written.entries.length} entr${written.entries.length === 1 ? 'y' : 'ies'}`)}\n`,
     );
     return applyBaseline(report, written, file, { cwd });
   }
+  // The editor before its first "add to the baseline": a baseline named but not written yet holds nothing back.
+  if (options.absentIsEmpty && !baselineExists(file, cwd)) return report;
   const baseline = await readBaseline(path, file, root);
   run?.recordFile(path, 'baseline');
   const judge = run?.baselineJudge(file, given);
@@ -144,7 +65,7 @@ export async function withBaseline(
     const pruned = pruneBaseline(baseline, summary.absent);
     assertWritableInside(path, { what: 'the baseline', shown: file, root });
     writeFileAtomically(path, serializeBaseline(pruned), file);
-    stderrOf(io)(
+    io.stderr(
       `${errorLine(`pruned ${file}: ${baseline.entries.length - pruned.entries.length} entr${baseline.entries.length - pruned.entries.length === 1 ? 'y' : 'ies'} removed, ${pruned.entries.length} kept`)}\n`,
     );
     return { ...applied, baseline: { ...summary, absent: [] } };
@@ -178,54 +99,64 @@ export interface PolicyCommandOptions {
 }
 
 /** The configuration files the command line allows (`--config`, `--no-config`, or found upward). */
-export async function configResolverFor(options: ConfigCommandOptions, io: CliIo = {}) {
+export async function configResolverFor(options: ConfigCommandOptions, io: Pick<RunIo, 'cwd'>) {
   const { ConfigResolver } = await import('../config/index.js');
   return new ConfigResolver({
     ...(typeof options.config === 'string' ? { config: options.config } : {}),
     noConfig: options.config === false,
-    cwd: io.cwd ?? process.cwd(),
+    cwd: cwdOf(io),
   });
 }
 
 /**
  * The run's one resolution of configuration and policy: every document's configuration is read
  * once, judged by the policy (`--policy`, `VOTTUR_POLICY`, `--gate`), and recorded for the report.
+ * `untrusted`: with no policy, rulesets a configuration extends are still read as data only, under
+ * this policy's loader (the language server in a workspace its client has not said it trusts).
  */
 export async function gateRunFor(
   options: ConfigCommandOptions & PolicyCommandOptions,
-  io: CliIo = {},
+  io: Pick<RunIo, 'cwd' | 'env'>,
+  untrusted?: { policy: Policy; why: string },
 ): Promise<GateRun> {
-  const cwd = io.cwd ?? process.cwd();
+  const cwd = cwdOf(io);
   const [{ GateRun }, { policyFor }] = await Promise.all([
     import('../policy/enforce.js'),
     import('../policy/index.js'),
   ]);
-  const policy = await policyFor(options, cwd);
-  return new GateRun(options.config === false ? undefined : await configResolverFor(options, io), policy, cwd);
+  const policy = await policyFor(options, cwd, envOf(io));
+  return new GateRun(
+    options.config === false ? undefined : await configResolverFor(options, io),
+    policy,
+    cwd,
+    untrusted,
+  );
 }
 
 /**
  * What each document's configuration adds to linting it: its `vocabulary`, the Spectral rulesets
  * it `extends` (relative entries start at the configuration's folder), and the rules it turns off.
  */
-export async function documentSettingsFor(
-  options: ConfigCommandOptions & PolicyCommandOptions,
-  io: CliIo = {},
-  run?: GateRun,
-): Promise<(file: string) => Promise<DocumentSettings | undefined>> {
-  const gate = run ?? (await gateRunFor(options, io));
-  return (file) => gate.settingsFor(file);
+export function documentSettingsFor(run: GateRun): (file: string) => Promise<DocumentSettings | undefined> {
+  return (file) => run.settingsFor(file);
 }
 
-/** A report with vottur.config.yaml's rule levels applied, as the policy allows, and recorded. */
-export async function configured(
-  report: Report,
-  options: ConfigCommandOptions & PolicyCommandOptions,
-  io: CliIo = {},
-  run?: GateRun,
-): Promise<Report> {
-  const gate = run ?? (await gateRunFor(options, io));
-  return gate.finish(gate.judgeSuppressions(await gate.applyLevels(report)));
+export interface SettleOptions {
+  /** `--baseline`: the operator's baseline, before the one the configuration names. */
+  baseline?: string;
+  updateBaseline?: boolean;
+  pruneBaseline?: boolean;
+  /** A baseline for when neither the command line nor the configuration names one (the editor's setting). */
+  fallbackBaseline?: string;
+  /** A baseline named that does not exist (yet) holds nothing back, rather than stopping the run. */
+  absentIsEmpty?: boolean;
+  /** No baseline at all, whatever the configuration names (a diff's changes are held back by acceptances). */
+  withoutBaseline?: boolean;
+  /**
+   * The findings already carry the configuration's levels (the diff applies them inside, so its
+   * counts and verdict see them): the levels are judged under the policy, not applied again.
+   */
+  levelsApplied?: boolean;
 }
 
 /**
@@ -235,25 +166,24 @@ export async function configured(
  */
 export async function settle(
   report: Report,
-  options: ConfigCommandOptions &
-    PolicyCommandOptions & { baseline?: string; updateBaseline?: boolean; pruneBaseline?: boolean },
-  io: CliIo = {},
-  run?: GateRun,
-): Promise<Report> {
-  const gate = run ?? (await gateRunFor(options, io));
-  const levelled = gate.judgeSuppressions(await gate.applyLevels(report));
+  run: GateRun,
+  options: SettleOptions,
+  io: Pick<RunIo, 'cwd' | 'stderr'>,
+): Promise<Report & { configuration: RunConfiguration }> {
+  const levelled = run.judgeSuppressions(await run.applyLevels(report, !options.levelsApplied));
+  if (options.withoutBaseline) return run.finish(levelled);
   const first = report.documents[0]?.path;
   const fromConfig =
-    options.baseline === undefined && first !== undefined ? (await gate.configFor(first))?.config.baseline : undefined;
-  const baseline = options.baseline ?? fromConfig;
+    options.baseline === undefined && first !== undefined ? (await run.configFor(first))?.config.baseline : undefined;
+  const baseline = options.baseline ?? fromConfig ?? options.fallbackBaseline;
   const settled = await withBaseline(
     levelled,
     { ...options, ...(baseline !== undefined ? { baseline } : {}) },
     io,
-    gate,
+    run,
     fromConfig !== undefined ? 'configuration' : 'command line',
   );
-  return gate.finish(settled);
+  return run.finish(settled);
 }
 
 /**
@@ -263,12 +193,12 @@ export async function settle(
 export async function overlaysFor(
   options: { overlay?: string[] },
   run: GateRun | undefined,
-  io: CliIo = {},
+  io: Pick<RunIo, 'cwd'> = {},
 ): Promise<import('../lint/overlay.js').LoadedOverlay[]> {
   if (!options.overlay || options.overlay.length === 0) return [];
   const { readOverlays } = await import('../lint/overlay.js');
   const { namedFileRoot } = await import('../runtime/safe-read.js');
-  const cwd = io.cwd ?? process.cwd();
+  const cwd = cwdOf(io);
   const overlays = await readOverlays(options.overlay, { cwd, root: namedFileRoot(cwd) });
   run?.recordOverlays(overlays);
   return overlays;

@@ -1,0 +1,315 @@
+/**
+ * The rendering of a run: the `--format`/`--output` targets read from what the command line gave
+ * (each `--output` belongs to the `--format` before it), and the report written to all of them.
+ * How the options are spelt is the CLI's (src/cli/output.ts).
+ */
+import { randomBytes } from 'node:crypto';
+import {
+  accessSync,
+  chmodSync,
+  closeSync,
+  constants,
+  openSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeSync,
+} from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import { counts, heldBackView, isDiffReport, summarise, type Report } from '../report/finding.js';
+import { absoluteScore, scoreLabel, scoreReport } from '../report/score.js';
+import { diffCountsText, versionVerdict } from '../report/formatters/diff.js';
+import { loadFormat, type FormatName } from '../report/formatters/names.js';
+import type { FormatContext } from '../report/formatters/types.js';
+import { CouldNotRunError, errorCode, errorMessage } from '../errors.js';
+import { isInside, namedFileRoot } from '../runtime/safe-read.js';
+
+export interface OutputTarget {
+  format: FormatName;
+  /** A file path, or undefined for standard output. */
+  output?: string;
+  /** stylish: the most findings listed (0: all); the other formats always carry every finding. */
+  maxProblems: number;
+}
+
+export interface OutputState {
+  targets: Array<{ format?: FormatName; output?: string }>;
+  maxProblems?: number;
+}
+
+/**
+ * stylish lists this many findings by default, as Redocly CLI does: a terminal or CI log with
+ * thousands of lines helps nobody (Stripe's description has 23,000 findings), and the summary line
+ * still counts them all. The machine formats and the HTML report carry every finding.
+ */
+export const DEFAULT_MAX_PROBLEMS = 100;
+
+/** Formats an `--output` file's name implies when no `--format` is given, by its ending (longest first). */
+export const FORMAT_OF_EXTENSION: ReadonlyArray<readonly [string, FormatName]> = [
+  ['.sarif.json', 'sarif'],
+  ['.sarif', 'sarif'],
+  ['.json', 'json'],
+  ['.xml', 'junit'],
+  ['.html', 'html'],
+  ['.htm', 'html'],
+  ['.md', 'markdown'],
+  ['.markdown', 'markdown'],
+];
+
+/** The format a file name implies (`out.json` → json), or undefined. */
+export function formatOfFile(file: string): FormatName | undefined {
+  const name = file.toLowerCase();
+  return FORMAT_OF_EXTENSION.find(([ending]) => name.endsWith(ending))?.[1];
+}
+
+export function outputTargets(state: OutputState, defaultFormat: FormatName = 'stylish'): OutputTarget[] {
+  const maxProblems = state.maxProblems ?? DEFAULT_MAX_PROBLEMS;
+  if (state.targets.length === 0) return [{ format: defaultFormat, maxProblems }];
+  // An --output alone writes the default format, as ESLint's -o does; but where formats are given,
+  // an --output with none before it (`-o x.txt -f json`) would silently write the wrong one.
+  const stray = state.targets.find((t) => t.format === undefined);
+  if (stray && state.targets.some((t) => t.format !== undefined)) {
+    throw new CouldNotRunError(
+      `--output ${stray.output} has no --format before it: each --output belongs to the --format before it, e.g. --format json --output ${stray.output}`,
+    );
+  }
+  // An --output alone takes its format from its name (`-o out.sarif`), as a file's extension says
+  // what it holds; a name no format claims gets the default.
+  const targets = state.targets.map((t) => ({
+    format: t.format ?? (t.output === undefined ? undefined : formatOfFile(t.output)) ?? defaultFormat,
+    output: t.output,
+    maxProblems,
+  }));
+  const files = targets.flatMap((t) => (t.output === undefined ? [] : [t.output]));
+  const twice = files.find((file, index) => files.indexOf(file) !== index);
+  if (twice !== undefined)
+    throw new CouldNotRunError(`--output ${twice} is given twice: give each format its own file`);
+  const toStdout = targets.filter((t) => t.output === undefined);
+  if (toStdout.length > 1)
+    throw new CouldNotRunError(`only one format can go to standard output; give the others an --output file`);
+  return targets;
+}
+
+export interface WriteOptions {
+  cwd: string;
+  showPii: boolean;
+  /** Colour on standard output (true on a TTY unless NO_COLOR is set). */
+  color: boolean;
+  /** `--quiet`: stylish lists errors only; counts, score and every other format keep all findings. */
+  quiet?: boolean;
+  stdout: (text: string) => void;
+}
+
+/** Why a file cannot be written, as the line the user reads. */
+function cannotWrite(output: string, error: unknown): CouldNotRunError {
+  const code = errorCode(error);
+  const why =
+    code === 'ENOENT'
+      ? 'its folder does not exist'
+      : code === 'EACCES' || code === 'EPERM' || code === 'EROFS'
+        ? 'not allowed to write there'
+        : code === 'ENOSPC'
+          ? 'the disk is full'
+          : (code ?? errorMessage(error));
+  return new CouldNotRunError(`cannot write ${output}: ${why}; nothing was written`);
+}
+
+/** Formats that carry every finding with its suppression and baseline state. */
+const FULL_FORMATS: ReadonlySet<string> = new Set(['json', 'sarif']);
+
+/**
+ * Renders every target, then writes the files all or none: each is rendered first, written to a
+ * temporary file beside its target (with the mode of the file it replaces), and only when every
+ * one is written are they renamed over their targets. A target that is read-only, or not a
+ * regular file, is refused before anything is written. Standard output comes last.
+ */
+export async function writeReports(report: Report, targets: OutputTarget[], options: WriteOptions): Promise<void> {
+  const formats = new Map(
+    await Promise.all(
+      [...new Set(targets.map((target) => target.format))].map(async (name) => [name, await loadFormat(name)] as const),
+    ),
+  );
+  // The absolute score (every finding counted) of what the views for people leave out.
+  const absolute =
+    targets.some((target) => !FULL_FORMATS.has(target.format)) && !report.findings.every(counts)
+      ? (({ score, grade }) => ({ score, grade }))(absoluteScore(report))
+      : undefined;
+  const rendered = targets.map((target) => {
+    const shown = FULL_FORMATS.has(target.format) ? report : heldBackView(report, absolute);
+    const context: FormatContext = {
+      cwd: options.cwd,
+      color: target.output === undefined && options.color,
+      showPii: options.showPii,
+      maxProblems: target.maxProblems,
+      ...(options.quiet ? { quiet: true } : {}),
+    };
+    // A format that renders in pieces is rendered as it is written (a 22 MB JSON report is never
+    // one string, nor one buffer on its way out); the others are rendered whole first.
+    const loaded = formats.get(target.format);
+    if (!loaded) throw new Error(`the format ${target.format} was not loaded with the others`);
+    const { format, chunks } = loaded;
+    const pieces: () => Iterable<string> = chunks
+      ? () => chunks(shown, context)
+      : ((text) => () => [text])(format(shown, context));
+    return { target, pieces };
+  });
+  const files = rendered.flatMap(({ target, pieces }) =>
+    target.output === undefined ? [] : [{ output: target.output, file: resolve(options.cwd, target.output), pieces }],
+  );
+  const staged: Array<{ temp: string; file: string; output: string }> = [];
+  // Character devices (`--output /dev/null`) are written in place, after every file is renamed.
+  const devices: Array<{ file: string; output: string; pieces: () => Iterable<string> }> = [];
+  const root = namedFileRoot(options.cwd);
+  try {
+    for (const { output, file, pieces } of files) {
+      refuseLeavingRepository(output, file, root);
+      let mode: number | undefined;
+      try {
+        const stat = statSync(file);
+        if (stat.isCharacterDevice()) {
+          devices.push({ file, output, pieces });
+          continue;
+        }
+        if (!stat.isFile())
+          throw new CouldNotRunError(
+            `cannot write ${output}: it exists and is not a regular file; give another --output; nothing was written`,
+          );
+        // Root may write anything: the file's own mode says whether it is meant to be replaced.
+        if ((stat.mode & 0o222) === 0)
+          throw new CouldNotRunError(
+            `cannot write ${output}: it is read-only; make it writable or give another --output; nothing was written`,
+          );
+        accessSync(file, constants.W_OK);
+        mode = stat.mode & 0o7777;
+      } catch (error) {
+        if (error instanceof CouldNotRunError) throw error;
+        if (errorCode(error) !== 'ENOENT') throw cannotWrite(output, error);
+      }
+      const temp = join(dirname(file), `.${basename(file)}.${randomBytes(6).toString('hex')}.tmp`);
+      try {
+        writeWhole(temp, pieces());
+        if (mode !== undefined) chmodSync(temp, mode);
+      } catch (error) {
+        rmSync(temp, { force: true });
+        // A failure of the file system is the user's to fix; any other (a formatter's) is vottur's.
+        throw isSystemError(error) ? cannotWrite(output, error) : error;
+      }
+      staged.push({ temp, file, output });
+    }
+  } catch (error) {
+    for (const { temp } of staged) rmSync(temp, { force: true });
+    throw error;
+  }
+  for (const [index, { temp, file, output }] of staged.entries()) {
+    try {
+      renameSync(temp, file);
+    } catch (error) {
+      for (const rest of staged.slice(index)) rmSync(rest.temp, { force: true });
+      throw cannotWrite(output, error);
+    }
+  }
+  for (const { file, output, pieces } of devices) {
+    try {
+      writeWhole(file, pieces(), 'w');
+    } catch (error) {
+      throw isSystemError(error) ? cannotWrite(output, error) : error;
+    }
+  }
+  for (const { target, pieces } of rendered)
+    if (target.output === undefined) for (const piece of pieces()) options.stdout(piece);
+}
+
+/**
+ * The run's verdict in one line, for when every format went to a file and standard output says
+ * nothing: `failed: 17 problems (3 errors, …) in 2 documents, score 45/100 (F); reports in a.json, b.sarif`.
+ */
+export function verdictLine(report: Report, exit: number, targets: readonly OutputTarget[]): string {
+  const shown = heldBackView(report);
+  const summary = summarise(shown.findings);
+  const total = shown.findings.length;
+  const documents = `${shown.documents.length} document${shown.documents.length === 1 ? '' : 's'}`;
+  const counts = `${summary.error} error${summary.error === 1 ? '' : 's'}, ${summary.warn} warning${summary.warn === 1 ? '' : 's'}, ${summary.info} info, ${summary.hint} hint${summary.hint === 1 ? '' : 's'}`;
+  const outcome = isDiffReport(shown)
+    ? diffOutcome(shown)
+    : `${total} problem${total === 1 ? '' : 's'} (${counts}) in ${documents}, ${scoreLabel(scoreReport(shown)).replace(/^Score/, 'score')}`;
+  const files = targets.flatMap((target) => (target.output === undefined ? [] : [target.output]));
+  return `${exit === 0 ? 'passed' : 'failed'}: ${outcome}; report${files.length === 1 ? '' : 's'} in ${files.join(', ')}`;
+}
+
+/**
+ * A diff's outcome in the report's own words: the changes per class as stylish counts them, then
+ * the versioning findings apart (they are about the version number, not changes to the API), then
+ * the version verdict: `2 changes: 0 breaking, 1 needing review, …; 1 versioning finding (1 warning); version …`.
+ */
+function diffOutcome(report: Report): string {
+  const changes = report.findings.filter((finding) => finding.changeClass !== undefined).length;
+  const versioning = report.findings.filter((finding) => finding.changeClass === undefined);
+  const severities = summarise(versioning);
+  const parts = (
+    [
+      [severities.error, 'error'],
+      [severities.warn, 'warning'],
+      [severities.info, 'info'],
+      [severities.hint, 'hint'],
+    ] as const
+  )
+    .filter(([n]) => n > 0)
+    .map(([n, word]) => `${n} ${word}${n === 1 || word === 'info' ? '' : 's'}`);
+  const versioningText =
+    versioning.length === 0
+      ? 'no versioning findings'
+      : `${versioning.length} versioning finding${versioning.length === 1 ? '' : 's'} (${parts.join(', ')})`;
+  return `${changes} change${changes === 1 ? '' : 's'}: ${diffCountsText(report)}; ${versioningText}; ${versionVerdict(report).text}`;
+}
+
+/**
+ * An `--output` inside the repository must stay inside it: a committed symbolic link (`reports ->
+ * /home/runner/.ssh`) must not carry a gated run's report out of it. The operator may still name
+ * a path outside the repository outright (`--output /tmp/x.json`, `--output /dev/null`).
+ */
+function refuseLeavingRepository(output: string, file: string, root: string): void {
+  if (!isInside(file, root)) return;
+  const realRoot = realOrSelf(root);
+  // The file itself when it exists (a link to a device is written through), else its folder.
+  let real: string;
+  try {
+    real = realpathSync(file);
+  } catch {
+    // It does not exist yet: where its folder really is decides.
+    real = join(realOrSelf(dirname(file)), basename(file));
+  }
+  if (!isInside(real, realRoot))
+    throw new CouldNotRunError(
+      `cannot write ${output}: it leads outside the repository (to ${real}) through a symbolic link; give an --output inside it, or a path outside it by its own name; nothing was written`,
+    );
+}
+
+function realOrSelf(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    // Not there (yet): compared as given.
+    return path;
+  }
+}
+
+/**
+ * Writes the pieces to a new file (`wx`: never one that exists), in order; or (`w`) to a character
+ * device (`/dev/null`), which cannot be replaced by a rename.
+ */
+function writeWhole(file: string, pieces: Iterable<string>, flags: 'wx' | 'w' = 'wx'): void {
+  const fd = openSync(file, flags);
+  try {
+    for (const piece of pieces) {
+      const bytes = Buffer.from(piece, 'utf8');
+      for (let written = 0; written < bytes.length;) written += writeSync(fd, bytes, written);
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function isSystemError(error: unknown): boolean {
+  return error instanceof Error && 'syscall' in error && typeof error.syscall === 'string';
+}
