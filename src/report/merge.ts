@@ -69,6 +69,9 @@ function mergeConfigurations(reports: readonly Report[]): RunConfiguration | und
     suppressions: records.flatMap((record) => record.suppressions),
     ...(baseline ? { baseline } : {}),
     accepted: records.flatMap((record) => record.accepted),
+    ...(records.some((record) => record.settings)
+      ? { settings: records.flatMap((record) => record.settings ?? []) }
+      : {}),
   };
 }
 
