@@ -4,7 +4,7 @@
  * `vottur lint` applies them (rule levels and overrides, inline suppressions, the baseline named
  * by the configuration). Findings keep the CLI's shape; the server turns them into diagnostics.
  */
-import { existsSync } from 'node:fs';
+import { lstatSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { CouldNotRunError } from '../errors.js';
 import { DEFAULT_BASELINE_FILE } from '../paths.js';
@@ -83,10 +83,10 @@ export async function lintDescriptionText(request: LintRequest): Promise<LintOut
     const baselineName =
       config?.config.baseline ??
       request.baseline ??
-      (existsSync(resolve(cwd, DEFAULT_BASELINE_FILE)) ? DEFAULT_BASELINE_FILE : undefined);
+      (present(resolve(cwd, DEFAULT_BASELINE_FILE)) ? DEFAULT_BASELINE_FILE : undefined);
     if (baselineName !== undefined) {
       const file = resolve(cwd, baselineName);
-      if (existsSync(file) || baselineName !== DEFAULT_BASELINE_FILE) {
+      if (present(file) || baselineName !== DEFAULT_BASELINE_FILE) {
         report = applyBaseline(report, await readBaseline(file, baselineName, cwd), baselineName, { cwd });
         outcome.baseline = file;
       }
@@ -161,4 +161,13 @@ function failureOf(message: string): NonNullable<LintOutcome['failure']> {
     line: Number(match[2]),
     column: Number(match[3]),
   };
+}
+
+/**
+ * Whether a file is there, a symbolic link counting as there wherever it leads: following it would
+ * tell a link to a missing file outside the folder from one to a present file (the reader refuses
+ * both alike, src/runtime/safe-read.ts).
+ */
+function present(file: string): boolean {
+  return lstatSync(file, { throwIfNoEntry: false }) !== undefined;
 }
