@@ -16,14 +16,7 @@ export const NOT_COUNTED_TITLE = 'What this score does not count';
 export const ITEMS_PER_KIND = 20;
 
 export type ConfigurationKind =
-  | 'policy'
-  | 'file'
-  | 'rule'
-  | 'extends'
-  | 'setting'
-  | 'suppression'
-  | 'baseline'
-  | 'accepted';
+  'policy' | 'file' | 'rule' | 'extends' | 'setting' | 'suppression' | 'baseline' | 'accepted';
 
 export interface ConfigurationItem {
   kind: ConfigurationKind;
