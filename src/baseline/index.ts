@@ -8,7 +8,7 @@
  * Documents are named relative to the baseline file's folder and without their `.yaml`/`.yml`/
  * `.json` extension, so a description rewritten from YAML to JSON keeps its entries.
  */
-import { existsSync } from 'node:fs';
+import { lstatSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { CouldNotRunError } from '../errors.js';
 import { namedFileRoot, parseErrorWithoutContent, readNamedFile } from '../runtime/safe-read.js';
@@ -266,6 +266,7 @@ export function serializeBaseline(baseline: BaselineFile): string {
   return `${JSON.stringify({ vottur: 'baseline', version: 1, entries: baseline.entries }, null, 2)}\n`;
 }
 
+/** A symbolic link counts as there wherever it leads: the reader refuses one leading outside, whether its target exists or not. */
 export function baselineExists(file: string, cwd = process.cwd()): boolean {
-  return existsSync(resolve(cwd, file));
+  return lstatSync(resolve(cwd, file), { throwIfNoEntry: false }) !== undefined;
 }

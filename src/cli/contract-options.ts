@@ -66,12 +66,22 @@ export interface ContractCommandOptions extends BaselineCommandOptions, PolicyCo
   allowUnsafeMethods?: boolean;
 }
 
-/** `--rate 10` or `--rate 10/s`: requests per second. */
+/** The bounds of a rate, as `contract.rate` has them: slower never ends, faster is no limit. */
+export const MIN_RATE = 0.1;
+export const MAX_RATE = 1000;
+
+/** `--rate 10` or `--rate 10/s`: requests per second, from MIN_RATE to MAX_RATE. */
 export function ratePerSecond(value: string): number {
   const match = /^([0-9]+(?:\.[0-9]+)?)(?:\/s)?$/.exec(value.trim());
   if (!match || Number(match[1]) <= 0)
     throw new CouldNotRunError(`--rate "${value}" is not a number of requests per second, e.g. 10 or 10/s`);
-  return Number(match[1]);
+  const rate = Number(match[1]);
+  // `--rate 0.000001` would make a run that never ends.
+  if (rate < MIN_RATE || rate > MAX_RATE)
+    throw new CouldNotRunError(
+      `--rate "${value}" is outside ${MIN_RATE} to ${MAX_RATE} requests per second; give a rate within them, or leave --rate out for no limit`,
+    );
+  return rate;
 }
 
 function seedNumber(value: string): number {
@@ -296,19 +306,26 @@ export async function withContractSettings<T extends ContractCommandOptions & { 
         );
       } else merged.tokenUrl = settings.tokenUrl;
     }
-    for (const key of ['clientId', 'scope', 'xroadClient', 'data'] as const) {
+    // Every other knob: bounded by the configuration's schema, listed in the report, and under a
+    // policy used only where the policy lists it (contract.settings); the command line wins.
+    const { CONTRACT_SETTING_KEYS, POLICY_SETTING } = await import('../policy/index.js');
+    for (const key of CONTRACT_SETTING_KEYS) {
+      const value = settings[key];
+      if (value === undefined) continue;
       // The client's id and scope belong to the token endpoint: not without one.
       if ((key === 'clientId' || key === 'scope') && merged.tokenUrl === undefined) continue;
-      if (settings[key] !== undefined && merged[key] === undefined)
-        (merged as Record<string, unknown>)[key] = settings[key];
-    }
-    for (const [key, option] of [
-      ['timeout', 'timeout'],
-      ['concurrency', 'concurrency'],
-      ['maxResponseTime', 'maxResponseTime'],
-      ['rate', 'rate'],
-    ] as const) {
-      if (settings[key] !== undefined && fromDefault(option)) (merged as Record<string, unknown>)[key] = settings[key];
+      const numeric = key === 'timeout' || key === 'concurrency' || key === 'maxResponseTime' || key === 'rate';
+      const overridden = numeric ? !fromDefault(key) : merged[key] !== undefined;
+      const honoured = !policy || policy.contractSettings.includes(key);
+      run.recordSetting({ key, value, file: shown, honoured, ...(overridden ? { overridden } : {}) });
+      if (!honoured) {
+        const option = `--${key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
+        run.refuse(
+          POLICY_SETTING,
+          `\`contract.${key}: ${value}\` in ${shown} was not used: under the policy (${policy.name}) the operator sets ${key} (${option}), unless the policy lists it under contract.settings; ${overridden ? 'the command line' : "vottur's default"} applies.`,
+          description,
+        );
+      } else if (!overridden) (merged as Record<string, unknown>)[key] = value;
     }
     // Credentials from the configuration's environment variables go only where the operator (or the policy) allows.
     const credentialsAllowed =

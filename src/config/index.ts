@@ -6,7 +6,7 @@
  * variable). Found from each document's folder upward to the repository root; validated against
  * `assets/config.schema.json`, the schema editors complete from.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { lstatSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { CouldNotRunError } from '../errors.js';
 import { linearGlobMatcher } from '../runtime/glob.js';
@@ -186,7 +186,10 @@ export function findConfigFile(startFolder: string, cwd = process.cwd()): string
   for (;;) {
     for (const name of CONFIG_FILE_NAMES) {
       const candidate = join(folder, name);
-      if (existsSync(candidate)) return candidate;
+      // A symbolic link counts as there, wherever it leads: following it here would make a link to
+      // an absent file outside the repository "no configuration" and one to a present file a
+      // refusal, telling which files outside exist. The reader refuses every link that leads out.
+      if (lstatSync(candidate, { throwIfNoEntry: false })) return candidate;
     }
     const parent = dirname(folder);
     if (folder === root || parent === folder) return undefined;

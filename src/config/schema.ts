@@ -124,16 +124,18 @@ export function configSchema(ruleIds: readonly string[]): object {
       contract: {
         type: 'object',
         additionalProperties: false,
-        description: 'Settings of vottur test and vottur check; options on the command line win.',
+        description:
+          'Settings of vottur test and vottur check; options on the command line win. Each is bounded, listed in every report, and under an operator policy used only where the policy lists it (docs/gate.md).',
         properties: {
           server: { type: 'string', pattern: '^https?://' },
           tokenUrl: { type: 'string', pattern: '^https?://' },
-          clientId: { type: 'string', minLength: 1 },
+          // Strings that go into a request (a header, the token request) are bounded too.
+          clientId: { type: 'string', minLength: 1, maxLength: 256 },
           clientSecretEnv: envName,
           bearerEnv: envName,
-          scope: { type: 'string' },
-          xroadClient: { type: 'string' },
-          data: { type: 'string', minLength: 1 },
+          scope: { type: 'string', maxLength: 1024 },
+          xroadClient: { type: 'string', maxLength: 256 },
+          data: { type: 'string', minLength: 1, maxLength: 4096 },
           // Bounded so a repository's value cannot make a run that never ends (rate: 0.000001) or
           // wait without end (docs/security.md lists each bound).
           timeout: { type: 'integer', minimum: 100, maximum: 120000 },

@@ -43,6 +43,7 @@ const LEAD_ORDER = [
   'contract-problem-details',
   'contract-charset',
   'contract-field-case',
+  'contract-limit-reached',
   'contract-response-headers',
   'contract-status-documented',
   'contract-example-succeeds',

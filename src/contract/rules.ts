@@ -47,6 +47,13 @@ const DEFINITIONS = {
     description:
       'Every `pattern` of an input can be sampled by the coverage and fuzz phases within their bounds (values of at most 10,000 characters); one that cannot is left out of the values they make.',
   },
+  'contract-limit-reached': {
+    severity: 'error',
+    category: 'data-format',
+    source: 'response',
+    description:
+      'A live JSON answer nests at most 64 levels, the depth vottur checks answers to; below it member names, date-times and national identifiers are not checked, so a deeper answer is a finding, never a pass.',
+  },
   'contract-no-bare-array': {
     severity: 'error',
     category: 'data-format',

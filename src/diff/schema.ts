@@ -44,13 +44,25 @@ const IGNORED_IN_FINGERPRINT = new Set([
 ]);
 
 /**
+ * How deep a fingerprint reads (objects and arrays, `$ref`s followed). It was 12, and silently:
+ * a callback's request schema changed four properties down read as "0 changes". A description
+ * nests at most MAX_NESTING (1000) levels; only `$ref` chains lead deeper than this bound.
+ */
+export const MAX_FINGERPRINT_DEPTH = 256;
+
+/** Told apart on every call: two fingerprints that reach the bound are never equal. */
+let beyondBound = 0;
+
+/**
  * A canonical text of what a schema allows, independent of where its parts are defined and of
- * documentation: two schemas with the same fingerprint are equivalent for the diff.
+ * documentation: two schemas with the same fingerprint are equivalent for the diff. Beyond
+ * MAX_FINGERPRINT_DEPTH the text is unique, so what was not read counts as changed (a change
+ * reported, never one hidden).
  */
 export function fingerprint(document: Document, node: unknown, depth = 0, stack: unknown[] = []): string {
   const resolved = resolve(document, node, []);
   const value = resolved.value;
-  if (depth > 12) return '…';
+  if (depth > MAX_FINGERPRINT_DEPTH) return `…${++beyondBound}`;
   if (isArray(value)) return `[${value.map((item) => fingerprint(document, item, depth + 1, stack)).join(',')}]`;
   if (!isObject(value)) return JSON.stringify(value ?? null);
   if (stack.includes(value)) return '↺';

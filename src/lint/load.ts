@@ -25,6 +25,7 @@ import { parseYaml } from './yaml.js';
 import type { LoadedOverlay } from './overlay.js';
 import { decodePointer, encodePointer, pointerToRef } from '../../rulesets/lib/openapi/pointer.js';
 import { isObject } from '../../rulesets/lib/openapi/types.js';
+import { resolveInside } from '../runtime/safe-read.js';
 
 // Spectral's JSON parser reads what `JSON.parse` cannot read exactly (comments, trailing commas,
 // duplicate keys); required only then, since loading it costs more than parsing most descriptions.
@@ -425,10 +426,16 @@ async function bundle(
       }
     } else {
       try {
-        const real = await realpath(uri);
-        const inside = relative(rootFolderReal, real);
-        if (inside.startsWith('..') || isAbsolute(inside))
-          return `${relative(rootFolder, uri)} is a link to a file outside the description's folder, so it is not read`;
+        // Followed one link at a time and never past the folder: a link to a missing file outside
+        // and one to a present file get the same answer (src/runtime/safe-read.ts).
+        const resolved = await resolveInside(uri, rootFolderReal, rootFolder);
+        const real = resolved.path;
+        if (real === undefined)
+          return resolved.outside
+            ? `${relative(rootFolder, uri)} is a link to a file outside the description's folder, so it is not read`
+            : resolved.problem === 'no such file'
+              ? `the file ${relative(rootFolder, uri)} does not exist`
+              : `cannot read ${relative(rootFolder, uri)}: ${resolved.problem}`;
         // Only regular files: a FIFO or a device would block or never end.
         if (!(await stat(real)).isFile())
           return `${relative(rootFolder, uri)} is not a regular file, so it is not read`;

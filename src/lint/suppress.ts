@@ -13,6 +13,7 @@
  * contract rules are left to those commands.
  */
 import type { Finding, RuleMeta } from '../report/finding.js';
+import { MAX_NESTING } from './json.js';
 
 export const IGNORE_KEY = 'x-vottur-ignore';
 
@@ -91,7 +92,10 @@ const OTHER_COMMANDS = /^(diff-|platform-version-|contract-)/;
 function declared(document: unknown): Declared[] {
   const found: Declared[] = [];
   const walk = (node: unknown, path: Path, depth: number): void => {
-    if (depth > 200 || typeof node !== 'object' || node === null) return;
+    // As deep as a description can nest (a deeper one is refused when read, src/lint/json.ts and
+    // yaml.ts), so no suppression goes unseen: one past 200 levels used to be neither honoured nor
+    // judged (a missing reason was no finding). test/lint/walk-bounds.test.ts.
+    if (depth > MAX_NESTING || typeof node !== 'object' || node === null) return;
     if (Array.isArray(node)) {
       node.forEach((item: unknown, index) => walk(item, [...path, index], depth + 1));
       return;

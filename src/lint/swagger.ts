@@ -48,6 +48,7 @@ import { decodePointer, encodePointer } from '../../rulesets/lib/openapi/pointer
 import { HTTP_METHODS, isObject } from '../../rulesets/lib/openapi/types.js';
 import { printPath, type JsonPath, type OpenApiDocument, type RuleDefinition } from '../../rulesets/lib/rule.js';
 import { runRules, type RuleResult, type RunSettings } from './engine.js';
+import { MAX_NESTING } from './json.js';
 
 /** The key that carries an object's original pointer through the conversion. */
 const TAG = 'x-vottur-source';
@@ -115,9 +116,16 @@ function copy(node: unknown, path: JsonPath, tag: boolean): unknown {
   return out;
 }
 
+/**
+ * How deep the walks over a converted document go: the source nests at most MAX_NESTING levels
+ * (deeper is refused when read) and the conversion adds a few (a body parameter becomes
+ * `requestBody/content/<type>/schema`), so only a document already refused reaches this bound.
+ */
+const MAX_CONVERTED_DEPTH = MAX_NESTING + 16;
+
 /** Puts every `__proto__` key back, as data, in its place among the object's keys. */
 function restoreProtoKeys(node: unknown, depth = 0): void {
-  if (depth > 400 || typeof node !== 'object' || node === null) return;
+  if (depth > MAX_CONVERTED_DEPTH || typeof node !== 'object' || node === null) return;
   if (Array.isArray(node)) {
     for (const item of node) restoreProtoKeys(item, depth + 1);
     return;
@@ -151,7 +159,7 @@ async function convert(document: unknown): Promise<Record<string, unknown>> {
 
 /** Removes the converter's notes (`x-s2o-*`) everywhere. */
 function removeNotes(node: unknown, depth = 0): void {
-  if (depth > 400 || typeof node !== 'object' || node === null) return;
+  if (depth > MAX_CONVERTED_DEPTH || typeof node !== 'object' || node === null) return;
   if (Array.isArray(node)) {
     for (const item of node) removeNotes(item, depth + 1);
     return;
@@ -180,7 +188,7 @@ function undoPatches(
   if (!has(original, 'paths')) delete data.paths;
   // Every converted object that carries a tag, with the original object it came from.
   const visit = (node: unknown, shadow: unknown, depth: number): void => {
-    if (depth > 400 || typeof node !== 'object' || node === null) return;
+    if (depth > MAX_CONVERTED_DEPTH || typeof node !== 'object' || node === null) return;
     if (Array.isArray(node)) {
       node.forEach((item, index) => visit(item, child(shadow, index), depth + 1));
       return;

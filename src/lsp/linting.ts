@@ -5,7 +5,7 @@
  * suppressions, the baseline the configuration names. Findings keep the CLI's shape; the server
  * turns them into diagnostics.
  */
-import { existsSync } from 'node:fs';
+import { lstatSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { CouldNotRunError } from '../errors.js';
 import { DEFAULT_BASELINE_FILE } from '../paths.js';
@@ -88,7 +88,7 @@ export async function lintDescriptionText(request: LintRequest): Promise<LintOut
     });
     // The editor's setting, else vottur-baseline.json when it is there: used when the configuration names none.
     const fallback =
-      request.baseline ?? (existsSync(resolve(cwd, DEFAULT_BASELINE_FILE)) ? DEFAULT_BASELINE_FILE : undefined);
+      request.baseline ?? (present(resolve(cwd, DEFAULT_BASELINE_FILE)) ? DEFAULT_BASELINE_FILE : undefined);
     const settled = await settle(
       report,
       run,
@@ -118,4 +118,13 @@ function failureOf(message: string): NonNullable<LintOutcome['failure']> {
     line: Number(match[2]),
     column: Number(match[3]),
   };
+}
+
+/**
+ * Whether a file is there, a symbolic link counting as there wherever it leads: following it would
+ * tell a link to a missing file outside the folder from one to a present file (the reader refuses
+ * both alike, src/runtime/safe-read.ts).
+ */
+function present(file: string): boolean {
+  return lstatSync(file, { throwIfNoEntry: false }) !== undefined;
 }

@@ -95,6 +95,12 @@ export class GateRun {
     this.configuration.files.push({ path, kind: 'ruleset', sha256: hash });
   }
 
+  /** Records a contract setting a configuration set, with whether it was used (listed in every report). */
+  recordSetting(entry: NonNullable<RunConfiguration['settings']>[number]): void {
+    const settings = (this.configuration.settings ??= []);
+    if (!settings.some((s) => s.key === entry.key && s.file === entry.file)) settings.push(entry);
+  }
+
   /** A finding of a policy rule, once per distinct message. */
   refuse(ruleId: string, message: string, document: string): void {
     const key = `${ruleId}\u0000${message}`;

@@ -27,6 +27,24 @@ export const SECRET_ENV_PREFIX = 'VOTTUR_';
 /** The configuration keys that name a secret's environment variable. */
 export type SecretKey = 'bearerEnv' | 'clientSecretEnv' | 'passphraseEnv';
 
+/**
+ * The contract settings of a configuration that change what a run sends or how its answers are
+ * judged, besides the server, the token endpoint, the secrets and the TLS files (which the policy
+ * judges by their own keys): under a policy the repository sets one only where the policy lists it
+ * (`contract.settings`). `maxResponseTime: 120000` would silence every response-time finding.
+ */
+export const CONTRACT_SETTING_KEYS = [
+  'timeout',
+  'concurrency',
+  'maxResponseTime',
+  'rate',
+  'data',
+  'xroadClient',
+  'clientId',
+  'scope',
+] as const;
+export type ContractSettingKey = (typeof CONTRACT_SETTING_KEYS)[number];
+
 /** The policy file as written (every member optional: a missing one keeps the strict default). */
 export interface PolicyFile {
   extends?: { packages?: string[]; files?: boolean };
@@ -36,6 +54,7 @@ export interface PolicyFile {
   baseline?: { rules?: string[]; maxExpiryDays?: number };
   secrets?: Partial<Record<SecretKey, string[]>>;
   hosts?: { servers?: string[]; credentials?: string[]; tokenUrls?: string[] };
+  contract?: { settings?: ContractSettingKey[] };
 }
 
 /** A policy in force: the file's choices over the strict defaults. */
@@ -73,6 +92,8 @@ export interface Policy {
   servers: string[];
   /** Hosts credentials may be sent to besides those on the command line. */
   credentialHosts: string[];
+  /** Contract settings (CONTRACT_SETTING_KEYS) a configuration may set; none by default. */
+  contractSettings: ContractSettingKey[];
 }
 
 /** The built-in strict policy (`--gate`): the repository may raise levels and list things, nothing more. */
@@ -90,6 +111,7 @@ export function gatePolicy(): Policy {
     tokenUrls: [],
     servers: [],
     credentialHosts: [],
+    contractSettings: [],
   };
 }
 
@@ -167,6 +189,7 @@ export async function readPolicy(file: string, cwd = process.cwd()): Promise<Pol
     tokenUrls: (given.hosts?.tokenUrls ?? strict.tokenUrls).map(normalisedUrl),
     servers: (given.hosts?.servers ?? strict.servers).map((host) => host.toLowerCase()),
     credentialHosts: (given.hosts?.credentials ?? strict.credentialHosts).map((host) => host.toLowerCase()),
+    contractSettings: given.contract?.settings ?? strict.contractSettings,
   };
 }
 
@@ -200,6 +223,7 @@ export const POLICY_BASELINE = 'policy-baseline-refused';
 export const POLICY_ACCEPT = 'policy-accept-refused';
 export const POLICY_SECRET = 'policy-secret-refused';
 export const POLICY_SERVER = 'policy-server-refused';
+export const POLICY_SETTING = 'policy-setting-refused';
 
 const docs = (id: string) => `https://github.com/vottur/vottur/blob/main/docs/gate.md#${id}`;
 
@@ -265,6 +289,15 @@ export const POLICY_RULES: readonly RuleMeta[] = [
     description:
       'The configuration names a server or token endpoint the operator did not name; no request (and no credential) went to it.',
     docsUrl: docs(POLICY_SERVER),
+    source: 'contract',
+  },
+  {
+    id: POLICY_SETTING,
+    severity: 'warn',
+    category: 'documentation',
+    description:
+      "The configuration sets a contract setting (timeout, rate, maxResponseTime, data…) the policy does not let the repository set; the operator's value or the default was used.",
+    docsUrl: docs(POLICY_SETTING),
     source: 'contract',
   },
 ];

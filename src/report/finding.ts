@@ -214,6 +214,12 @@ export interface RunConfiguration {
       findings?: number;
     }>;
   };
+  /**
+   * Contract settings a configuration set (`contract.timeout`, `rate`, `maxResponseTime`, `data`…),
+   * with the value: `honoured` false where a policy refused it, `overridden` where the command line
+   * gave its own (either way the configuration's value was not used).
+   */
+  settings?: Array<{ key: string; value: string | number; file: string; honoured: boolean; overridden?: boolean }>;
   /** Diff changes accepted on purpose (`x-vottur-ignore` in the revision, `--accept`). */
   accepted: Array<{
     rule: string;
@@ -237,7 +243,13 @@ export function hasConfiguration(configuration: RunConfiguration | undefined): c
   return (
     policy !== undefined ||
     (configuration.overlays?.length ?? 0) > 0 ||
-    files.length + rules.length + configuration.extends.length + suppressions.length + accepted.length > 0 ||
+    files.length +
+      rules.length +
+      configuration.extends.length +
+      suppressions.length +
+      accepted.length +
+      (configuration.settings?.length ?? 0) >
+      0 ||
     baseline !== undefined
   );
 }

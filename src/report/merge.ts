@@ -71,6 +71,9 @@ function mergeConfigurations(reports: readonly Report[]): RunConfiguration | und
     ...(baseline ? { baseline } : {}),
     accepted: records.flatMap((record) => record.accepted),
     ...(overlays ? { overlays } : {}),
+    ...(records.some((record) => record.settings)
+      ? { settings: records.flatMap((record) => record.settings ?? []) }
+      : {}),
   };
 }
 

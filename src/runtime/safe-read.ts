@@ -8,7 +8,7 @@
  * `NAMED_FILE_MAX_BYTES`, within `NAMED_FILE_TIMEOUT_MS`; and a refusal never quotes its content.
  */
 import { constants, existsSync, realpathSync } from 'node:fs';
-import { open, realpath, stat } from 'node:fs/promises';
+import { lstat, open, readlink, stat } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { CouldNotRunError, errorCode, errorMessage } from '../errors.js';
 
@@ -51,6 +51,77 @@ function realFolder(folder: string): string {
 export function isInside(path: string, folder: string): boolean {
   const rel = relative(folder, path);
   return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel));
+}
+
+/** The most symbolic links followed for one path before it is called a loop (Linux's own limit). */
+const MAX_LINK_HOPS = 40;
+
+export type Resolution =
+  | { path: string; outside?: undefined; problem?: undefined }
+  | { outside: true; path?: undefined; problem?: undefined }
+  | { problem: string; path?: undefined; outside?: undefined };
+
+/**
+ * The real path of `path`, followed one component and one symbolic link at a time, and never
+ * past the root: a link that leads outside `root` is "outside" as soon as its target is read,
+ * before anything outside is asked about. So a committed link to `/etc/passwd` and one to
+ * `/no/such/file` get the same answer, and the answer never tells whether a file outside the
+ * repository exists (`realpath` would: it fails on a missing target and succeeds on a present one).
+ * `root` is real (symbolic links resolved); `givenRoot` the same folder as written, which an
+ * absolute link may name instead.
+ */
+export async function resolveInside(path: string, root: string, givenRoot: string = root): Promise<Resolution> {
+  const start = resolve(path);
+  const base = isInside(start, root) ? root : isInside(start, givenRoot) ? givenRoot : undefined;
+  if (base === undefined) return { outside: true };
+  const queue = relative(base, start).split(sep);
+  let current = root;
+  let hops = 0;
+  while (queue.length > 0) {
+    const part = queue.shift() as string;
+    if (part === '' || part === '.') continue;
+    if (part === '..') {
+      current = dirname(current);
+      if (!isInside(current, root)) return { outside: true };
+      continue;
+    }
+    const next = join(current, part);
+    let info: import('node:fs').Stats;
+    try {
+      // `next` is inside the root: asking about it tells nothing about the machine outside.
+      info = await lstat(next);
+    } catch (error) {
+      const code = errorCode(error);
+      return {
+        problem:
+          code === 'ENOENT' || code === 'ENOTDIR'
+            ? 'no such file'
+            : code === 'EACCES'
+              ? 'not allowed to read it'
+              : (code ?? 'cannot resolve its path'),
+      };
+    }
+    if (!info.isSymbolicLink()) {
+      current = next;
+      continue;
+    }
+    if (++hops > MAX_LINK_HOPS) return { problem: 'a loop of symbolic links' };
+    let target: string;
+    try {
+      target = await readlink(next);
+    } catch (error) {
+      return { problem: errorCode(error) ?? 'cannot resolve its path' };
+    }
+    if (isAbsolute(target)) {
+      // Only an absolute target that starts at the root (real or as given) is followed, and from
+      // the root on; anything else leads outside, whatever is there.
+      const from = [root, givenRoot].find((folder) => target === folder || target.startsWith(`${folder}${sep}`));
+      if (from === undefined) return { outside: true };
+      current = root;
+      queue.unshift(...target.slice(from.length).split(sep));
+    } else queue.unshift(...target.split(sep));
+  }
+  return { path: current };
 }
 
 export interface NamedFileOptions {
@@ -97,22 +168,9 @@ export async function readNamedBytes(file: string, options: NamedFileOptions): P
   // refusal never tells whether a file outside the repository exists.
   const lexical = resolve(file);
   if (!isInside(lexical, root) && !isInside(lexical, resolve(options.root ?? namedFileRoot()))) throw refuse(outside);
-  let real: string;
-  try {
-    real = await realpath(lexical);
-  } catch (error) {
-    const code = errorCode(error);
-    throw refuse(
-      code === 'ENOENT' || code === 'ENOTDIR'
-        ? 'no such file'
-        : code === 'ELOOP'
-          ? 'a loop of symbolic links'
-          : code === 'EACCES'
-            ? 'not allowed to read it'
-            : (code ?? 'cannot resolve its path'),
-    );
-  }
-  if (!isInside(real, root)) throw refuse(outside);
+  const resolved = await resolveInside(lexical, root, resolve(options.root ?? namedFileRoot()));
+  const real = resolved.path;
+  if (real === undefined) throw refuse(resolved.outside ? outside : resolved.problem);
   const before = await stat(real).catch(() => undefined);
   if (!before) throw refuse('no such file');
   if (!before.isFile()) throw refuse(`it is ${kindOf(before)}, not a regular file`);

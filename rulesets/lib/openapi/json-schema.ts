@@ -146,13 +146,18 @@ function prepare31(data: Document, discriminator: boolean): Document {
   return copy;
 }
 
+/** src/lint/json.ts MAX_NESTING (rulesets/lib does not import src/lint). */
+const MAX_COPY_DEPTH = 1000;
+
 /**
  * `required` on a `writeOnly` property applies to requests only (OpenAPI 3.1 keeps the keyword as
  * an annotation): dropped from `required`, as the 3.0 conversion's `removeWriteOnly` does, so an
  * answer is never expected to carry a password it was sent.
  */
 function writeOnlyNotRequired(document: Document, node: unknown, depth = 0): void {
-  if (depth > 256) return;
+  // The node is a JSON copy of the description, which nests at most 1000 levels (src/lint/json.ts
+  // MAX_NESTING: deeper is refused when read): this bound is reached only by a refused document.
+  if (depth > MAX_COPY_DEPTH) return;
   if (isArray(node)) node.forEach((item) => writeOnlyNotRequired(document, item, depth + 1));
   else if (isObject(node)) {
     const { properties, required } = node;

@@ -41,7 +41,7 @@ export const RESPONSE_CHECK_RULES = {
     'contract-national-id',
     'contract-problem-details',
   ],
-  live: ['contract-charset', 'contract-field-case', 'contract-response-headers'],
+  live: ['contract-charset', 'contract-field-case', 'contract-response-headers', 'contract-limit-reached'],
 } as const satisfies Record<string, readonly ContractRuleId[]>;
 
 export function checkResponse(ctx: ResponseCheckContext, response: HttpResponse): Finding[] {

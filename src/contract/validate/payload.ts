@@ -171,7 +171,7 @@ function walkPayload(
   visit: Visit,
   depth = 0,
 ): void {
-  if (depth > 64) return;
+  if (depth > MAX_ANSWER_DEPTH) return;
   const target = schema === undefined ? undefined : resolve(document, schema, []).value;
   const resolved = isObject(target) ? target : undefined;
   const format = typeof resolved?.format === 'string' ? resolved.format : undefined;
@@ -303,7 +303,25 @@ export function problemDetailsFindings(
 
 /** A member name written snake_case or kebab-case (`email_verified`, `email-verified`); `_links`-style names are left alone. */
 const NOT_CAMEL_CASE = /^[a-z][a-z0-9]*([_-][a-z0-9]+)+$/i;
-const MAX_WALK_DEPTH = 32;
+/**
+ * How deep the walks over an answer go (member names here; formats and identifiers in
+ * `walkPayload`). A server's JSON may nest without end, so the walks stop here, and an answer
+ * that nests deeper is a `contract-limit-reached` finding: what lies below was not checked
+ * (it used to be silence, and a snake_case member or a bad date 65 levels down passed).
+ */
+export const MAX_ANSWER_DEPTH = 64;
+
+/** Whether a JSON value nests objects and arrays deeper than `bound` levels (without recursion). */
+function nestsDeeper(value: unknown, bound: number): boolean {
+  const stack: Array<[unknown, number]> = [[value, 0]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop() as [unknown, number];
+    if (node === null || typeof node !== 'object') continue;
+    if (depth >= bound) return true;
+    for (const child of Object.values(node)) stack.push([child, depth + 1]);
+  }
+  return false;
+}
 
 export function checkLiveConventions(ctx: ResponseCheckContext, response: HttpResponse): Finding[] {
   const findings: Finding[] = [];
@@ -320,8 +338,7 @@ export function checkLiveConventions(ctx: ResponseCheckContext, response: HttpRe
         `${ctx.exchange} (${ctx.probe}) answered ${response.status} with Content-Type \`${contentType}\`; JSON on the platform is UTF-8: send \`${media.essence}\` or \`${media.essence}; charset=utf-8\``,
       );
     }
-    // Problem Details name the offending inputs as keys (`fields`), in whatever case they have.
-    if (response.body.length > 0 && !response.truncated && media.subtype !== 'problem+json') {
+    if (response.body.length > 0 && !response.truncated) {
       let body: unknown;
       try {
         body = JSON.parse(response.body);
@@ -329,7 +346,13 @@ export function checkLiveConventions(ctx: ResponseCheckContext, response: HttpRe
         // Not JSON: there are no member names to check.
         body = undefined;
       }
-      const wrong = notCamelCase(body);
+      if (nestsDeeper(body, MAX_ANSWER_DEPTH))
+        add(
+          'contract-limit-reached',
+          `${ctx.exchange} (${ctx.probe}) answered ${response.status} with JSON nested deeper than ${MAX_ANSWER_DEPTH} levels; member names, date-times and national identifiers below that depth were not checked`,
+        );
+      // Problem Details name the offending inputs as keys (`fields`), in whatever case they have.
+      const wrong = media.subtype === 'problem+json' ? [] : notCamelCase(body);
       const [first] = wrong;
       if (first !== undefined) {
         const shown = wrong
@@ -379,7 +402,7 @@ export function checkLiveConventions(ctx: ResponseCheckContext, response: HttpRe
 function notCamelCase(body: unknown): string[] {
   const found = new Set<string>();
   const walk = (node: unknown, depth: number) => {
-    if (depth > MAX_WALK_DEPTH || node === null || typeof node !== 'object') return;
+    if (depth > MAX_ANSWER_DEPTH || node === null || typeof node !== 'object') return;
     if (Array.isArray(node)) {
       for (const item of node) walk(item, depth + 1);
       return;

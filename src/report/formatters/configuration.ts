@@ -16,7 +16,7 @@ export const NOT_COUNTED_TITLE = 'What this score does not count';
 export const ITEMS_PER_KIND = 20;
 
 export type ConfigurationKind =
-  'policy' | 'overlay' | 'file' | 'rule' | 'extends' | 'suppression' | 'baseline' | 'accepted';
+  'policy' | 'overlay' | 'file' | 'rule' | 'extends' | 'setting' | 'suppression' | 'baseline' | 'accepted';
 
 export interface ConfigurationItem {
   kind: ConfigurationKind;
@@ -42,7 +42,7 @@ function baselineMatches(entries: NonNullable<RunConfiguration['baseline']>['ent
   return `${findings} finding${findings === 1 ? '' : 's'} matched ${entries.length} entr${entries.length === 1 ? 'y' : 'ies'}`;
 }
 
-/** Every item of the record, in a fixed order: policy, files, rules, extends, suppressions, baseline, acceptances. */
+/** Every item of the record, in a fixed order: policy, files, rules, extends, contract settings, suppressions, baseline, acceptances. */
 export function configurationItems(configuration: RunConfiguration): ConfigurationItem[] {
   const items: ConfigurationItem[] = [];
   if (configuration.claimed)
@@ -80,6 +80,12 @@ export function configurationItems(configuration: RunConfiguration): Configurati
       kind: 'extends',
       text: `Ruleset ${entry.ruleset} extended by ${entry.file}${entry.honoured ? '' : ' (refused by the policy: not loaded)'}`,
       honoured: entry.honoured,
+    });
+  for (const setting of configuration.settings ?? [])
+    items.push({
+      kind: 'setting',
+      text: `contract.${setting.key}: ${setting.value} set by ${setting.file}${setting.honoured ? (setting.overridden ? ' (the command line gave its own: not used)' : '') : ' (refused by the policy: not used)'}`,
+      honoured: setting.honoured,
     });
   for (const entry of configuration.suppressions) {
     items.push({
@@ -148,7 +154,7 @@ export function shownItems(configuration: RunConfiguration, max = ITEMS_PER_KIND
   }
   for (const [kind, count] of hidden)
     lines.push(
-      `and ${count} more ${kind === 'overlay' ? 'overlays' : kind === 'file' ? 'files' : kind === 'rule' ? 'rule levels' : kind === 'extends' ? 'rulesets' : kind === 'suppression' ? 'suppressions' : kind === 'baseline' ? 'baseline entries' : 'accepted changes'} (every one is in the JSON and SARIF reports)`,
+      `and ${count} more ${kind === 'overlay' ? 'overlays' : kind === 'file' ? 'files' : kind === 'rule' ? 'rule levels' : kind === 'extends' ? 'rulesets' : kind === 'setting' ? 'contract settings' : kind === 'suppression' ? 'suppressions' : kind === 'baseline' ? 'baseline entries' : 'accepted changes'} (every one is in the JSON and SARIF reports)`,
     );
   return lines;
 }
@@ -208,6 +214,11 @@ export function configurationLine(report: Report): string | undefined {
   if (configuration.extends.length > 0)
     parts.push(
       `${count(configuration.extends.length, 'ruleset extended', 'rulesets extended')}${refused(configuration.extends)}`,
+    );
+  const settings = configuration.settings ?? [];
+  if (settings.length > 0)
+    parts.push(
+      `contract settings ${settings.map((setting) => `${setting.key}: ${setting.value}`).join(', ')}${refused(settings)}`,
     );
   if (configuration.suppressions.length > 0)
     parts.push(
