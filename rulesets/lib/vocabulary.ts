@@ -195,8 +195,7 @@ export const X_PRICING_ALIASES: Readonly<Record<string, string>> = {
 // Imports are hoisted; this one sits here so that the file's earlier sections stay untouched.
 import { nameWords, toKebabCase } from './conventions.js';
 import { ENGLISH_VERBS } from './english-verbs.js';
-import { ENGLISH_WORDS as ENGLISH_WORDS_SET } from './english-words.js';
-import { hasIcelandicHead, ICELANDIC_HEADS, splitGlued } from './words.js';
+import { hasIcelandicHead, ICELANDIC_HEADS, isEnglishWord, splitGlued } from './words.js';
 
 /**
  * Whether a name ends in one of `NATIONAL_ID_ALIASES` as whole words (`kennitala`, `to_kt`,
@@ -768,7 +767,7 @@ export function segmentVerb(
       for (const candidate of list) {
         if (candidate.length < 3 || !first.startsWith(candidate)) continue;
         const remainder = first.slice(candidate.length);
-        const parts = ENGLISH_WORDS_SET.has(remainder) ? [remainder] : splitGlued(remainder);
+        const parts = isEnglishWord(remainder) ? [remainder] : splitGlued(remainder);
         if (parts && remainder.length >= 4 && splitGlued(first) !== undefined)
           return { verb: candidate, kind, rest: [...parts] };
       }

@@ -5,7 +5,14 @@
  * `skraningardags`: a day; `heildarupphaedar`: an amount). Shared by the recognisers of national
  * identifiers, dates, money and verbs in paths (rulesets/lib/vocabulary.ts, platform-date-time-format).
  */
-import { ENGLISH_WORDS } from './english-words.js';
+import { ENGLISH_WORD_LIST } from './english-words.js';
+
+let englishWords: ReadonlySet<string> | undefined;
+/** Whether the lexicon knows `word` (the set is built on first use: most documents never ask). */
+export function isEnglishWord(word: string): boolean {
+  englishWords ??= new Set(ENGLISH_WORD_LIST.split(' '));
+  return englishWords.has(word);
+}
 
 /** Two-letter words names use between others (`getbyid`, `listofcases`); shorter ones would split anything. */
 const SHORT_WORDS = new Set(['by', 'id', 'of', 'to', 'in', 'on', 'at', 'no', 'or']);
@@ -22,11 +29,11 @@ const splitCache = new Map<string, readonly string[] | null>();
  * english-words.ts), one of `extra` or a two-letter word names use.
  */
 export function splitGlued(word: string, extra: ReadonlySet<string> = EMPTY): readonly string[] | undefined {
-  if (!/^[a-z]{4,60}$/.test(word) || ENGLISH_WORDS.has(word) || extra.has(word)) return undefined;
+  if (!/^[a-z]{4,60}$/.test(word) || isEnglishWord(word) || extra.has(word)) return undefined;
   const key = extra === EMPTY ? word : `${word}\u0000${[...extra].join(' ')}`;
   const cached = splitCache.get(key);
   if (cached !== undefined) return cached ?? undefined;
-  const known = (part: string) => ENGLISH_WORDS.has(part) || SHORT_WORDS.has(part) || extra.has(part);
+  const known = (part: string) => isEnglishWord(part) || SHORT_WORDS.has(part) || extra.has(part);
   // best[i]: the fewest words covering word[0, i), and where the last of them starts.
   const best: Array<{ count: number; from: number } | undefined> = [{ count: 0, from: 0 }];
   for (let end = 1; end <= word.length; end++) {
