@@ -14,3 +14,15 @@ export function englishVerbs(lexicon) {
     })
     .sort();
 }
+
+/**
+ * The words a glued lower-case name is split into (`getaccidentstatus` → get, accident, status):
+ * every word of the lexicon of three letters or more, letters only. Shorter words would split
+ * anything (`a`, `an`, `is`): the few two-letter words names use are added by the splitter.
+ * @param {Record<string, string[]>} lexicon word → its parts of speech, most frequent first
+ */
+export function englishWords(lexicon) {
+  return Object.keys(lexicon)
+    .filter((word) => /^[a-z]{3,}$/.test(word))
+    .sort();
+}

@@ -42,6 +42,8 @@ const icelandicNationalIdOwners: Readonly<Record<string, string>> = {
   foreldris: 'parent',
   forradamanns: 'guardian',
   forraedamanns: 'guardian',
+  forradanda: 'guardian',
+  forraedanda: 'guardian',
   umsaekjanda: 'applicant',
   greidanda: 'payer',
   fyrirtaekis: 'company',
@@ -68,6 +70,15 @@ const ICELANDIC_QUALIFIERS: readonly string[] = [
   'numer',
   'status',
 ];
+
+/**
+ * Icelandic prepositions after `kennitala` (`kennitalaFra`, "kennitala from"; `kennitalaTil`) and
+ * the English word the platform's name puts first (`fromNationalId`, `toNationalId`).
+ */
+const ICELANDIC_NATIONAL_ID_PREPOSITIONS: Readonly<Record<string, string>> = { fra: 'from', til: 'to' };
+
+/** Words after an alias that only say it is a number (`ssnNumber`, `kennitalaNr`): still the identifier itself. */
+const NUMBER_WORDS: readonly string[] = ['number', 'no', 'nr', 'num'];
 
 /** Aliases long enough to be recognised at the end of a one-word lower-case compound (`companyssn`, `fyrirtaekiskennitala`). */
 const COMPOUND_SUFFIX_ALIASES: readonly string[] = ['kennitala', 'nationalid', 'ssn', 'persidno'];
@@ -184,6 +195,7 @@ export const X_PRICING_ALIASES: Readonly<Record<string, string>> = {
 // Imports are hoisted; this one sits here so that the file's earlier sections stay untouched.
 import { nameWords, toKebabCase } from './conventions.js';
 import { ENGLISH_VERBS } from './english-verbs.js';
+import { hasIcelandicHead, ICELANDIC_HEADS, isEnglishWord, splitGlued } from './words.js';
 
 /**
  * Whether a name ends in one of `NATIONAL_ID_ALIASES` as whole words (`kennitala`, `to_kt`,
@@ -202,7 +214,21 @@ export function matchNationalIdAlias(
   // Most names contain no alias at all and are ruled out without splitting them into words.
   const compact = name.toLowerCase().replace(/[^a-z0-9]/g, '');
   if (!/[^\p{ASCII}]/u.test(name) && !aliases.some((alias) => compact.includes(alias))) return undefined;
-  let words = nameWords(name);
+  let words = [...nameWords(name)];
+  // `kennitalaforradanda`: a long alias glued to the word after it is two words.
+  const glued = words.length === 1 ? COMPOUND_SUFFIX_ALIASES.find((alias) => words[0]?.startsWith(alias)) : undefined;
+  if (glued && (words[0]?.length ?? 0) >= glued.length + 3) words = [glued, (words[0] ?? '').slice(glued.length)];
+  // `ssnNumber`, `kennitalaNr`: the identifier named with the word "number".
+  if (words.length >= 2 && NUMBER_WORDS.includes(words.at(-1) ?? '') && aliases.includes(words.at(-2) ?? ''))
+    words = words.slice(0, -1);
+  // `kennitalaFra`, `kennitalaTil`: the identifier a transfer goes from or to.
+  const preposition = words.length === 2 ? ICELANDIC_NATIONAL_ID_PREPOSITIONS[words[1] ?? ''] : undefined;
+  if (
+    preposition &&
+    Object.prototype.hasOwnProperty.call(ICELANDIC_NATIONAL_ID_PREPOSITIONS, words[1] ?? '') &&
+    aliases.includes(words[0] ?? '')
+  )
+    return { prefix: [preposition], plural: false };
   // `kennitalaMaka` ("the spouse's kennitala") → `spouse` + `kennitala`.
   const ownerWord = words.at(-1) ?? '';
   const owner =
@@ -315,6 +341,8 @@ export function isCurrencyName(name: string): boolean {
   const words = nameWords(name);
   const last = words.at(-1);
   if (last === 'currency' || last === 'currencies') return true;
+  // Icelandic: `mynt`, `gjaldmidill` and compounds headed by them (`greidslumynt`).
+  if (last !== undefined && hasIcelandicHead(last, ICELANDIC_HEADS.currency)) return true;
   return last === 'code' && words.at(-2) === 'currency';
 }
 
@@ -400,11 +428,35 @@ export function isAmountName(name: string): boolean {
   // A count of money things (`totalNumberOfPayments`, `numPayments`, `fjoldiGreidslna`) is a number of them, not a sum.
   if (words.slice(0, -1).some((word, i) => COUNT_WORDS.includes(word) || (word === 'number' && words[i + 1] === 'of')))
     return false;
-  if (MONEY_WORDS.includes(last)) return true;
-  return ['upphaed', 'verd', 'gjald', 'laun', 'greidsla', 'kostnadur', 'idgjald'].some(
-    (word) => last.length > word.length + 2 && last.endsWith(word),
+  if (MONEY_WORDS.includes(last) || hasIcelandicHead(last, ICELANDIC_HEADS.money)) return true;
+  // The currency written in the name (`totalIsk`, `amountISK`, `verdEur`): a sum in that currency.
+  if (words.length >= 2 && CURRENCY_CODES_IN_NAMES.includes(last)) return true;
+  // The money word first: an English one with what it includes (`loanAmountWithInterest`), an
+  // Icelandic one in the nominative with one genitive after it (`upphaedKrofu`, "amount of the
+  // claim"; not `greidsluSaga`, payment history, whose first word is itself a genitive).
+  const at = words.findIndex((word) => MONEY_WORDS.includes(word));
+  if (at >= 0 && at < words.length - 1 && ENGLISH_MONEY_QUALIFIERS.includes(words[at + 1] ?? '')) return true;
+  const [first, second] = words;
+  return (
+    words.length === 2 &&
+    (ICELANDIC_HEADS.money as readonly string[]).includes(first ?? '') &&
+    /^[a-z]{3,}(s|ar|u|a|na|is)$/.test(second ?? '')
   );
 }
+
+/** Currency codes a name ends in (`totalIsk`): the currencies Icelandic services use. */
+const CURRENCY_CODES_IN_NAMES: readonly string[] = ['isk', 'eur', 'usd', 'gbp', 'dkk', 'nok', 'sek'];
+/** Words after a money word that say what the sum includes (`amountWithVat`, `priceExclTax`). */
+const ENGLISH_MONEY_QUALIFIERS: readonly string[] = [
+  'with',
+  'incl',
+  'including',
+  'excl',
+  'excluding',
+  'before',
+  'after',
+  'in',
+];
 
 /**
  * Members of a 2xx response object that make it a page of a collection rather than a data
@@ -628,12 +680,15 @@ export const READ_VERBS: readonly string[] = [
   'find',
   'lookup',
   'retrieve',
-  // Icelandic: sækja (fetch), fletta (look up), finna (find), skoða (view), leita (search).
+  // Icelandic: sækja (fetch), fletta (look up), finna (find), skoða (view), leita (search),
   'saekja',
   'fletta',
   'finna',
   'skoda',
   'leita',
+  // kanna (check, look into), fá (get).
+  'kanna',
+  'fa',
 ];
 export const CREATE_VERBS: readonly string[] = [
   'create',
@@ -707,6 +762,15 @@ export function segmentVerb(
         return ['fetch', 'create', 'update', 'delete', 'remove', 'lookup'].includes(candidate);
       });
       if (verb) return { verb, kind, rest: [first.slice(verb.length)] };
+      // `getaccidentstatus`: a verb and words the dictionary splits the rest into (not `getaways`,
+      // `settings`, `addresses`: one word, or a rest that is not words).
+      for (const candidate of list) {
+        if (candidate.length < 3 || !first.startsWith(candidate)) continue;
+        const remainder = first.slice(candidate.length);
+        const parts = isEnglishWord(remainder) ? [remainder] : splitGlued(remainder);
+        if (parts && remainder.length >= 4 && splitGlued(first) !== undefined)
+          return { verb: candidate, kind, rest: [...parts] };
+      }
     }
   }
   return undefined;

@@ -5,6 +5,7 @@ import { layerKeyword, type SchemaLayer, schemaLayers, schemaTypes } from '../li
 import { isPropertyNode, parameters, properties, schemas } from '../lib/openapi/views.js';
 import { isObject, type Parameter } from '../lib/openapi/types.js';
 import { isPlatformDateTime, nameWords, suggestPlatformDateTime } from '../lib/conventions.js';
+import { hasIcelandicHead, ICELANDIC_HEADS } from '../lib/words.js';
 
 const FORM = '`yyyy-MM-ddThh:mm:ss.sssZ`';
 const KEYWORDS: Record<GivenValue['keyword'], string> = {
@@ -28,6 +29,11 @@ function isDateName(name: string): boolean {
   if (words.includes('date') || words.includes('datetime') || words.includes('dagsetning') || words.at(-1) === 'dags')
     return true;
   const last = words.at(-1) ?? '';
+  // Icelandic compounds headed by dagur (day) or dagsetning (date), in any case form
+  // (`faedingardagur`, `skraningardags`, `gildisdagsetning`), and `dags` first (`dags_skraningar`,
+  // "date of registration").
+  if (hasIcelandicHead(last, [...ICELANDIC_HEADS.day, ...ICELANDIC_HEADS.date])) return true;
+  if (words.length >= 2 && (words[0] === 'dags' || hasIcelandicHead(words[0] ?? '', ICELANDIC_HEADS.date))) return true;
   // `created`, `updated`, `lastModified`: a moment named by what happened then.
   if (MOMENT_WORDS.includes(last)) return true;
   // `period_from`, `validTo`, `gildirTil`: one end of a period.

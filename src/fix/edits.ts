@@ -8,6 +8,22 @@ export function overlaps(a: Pick<TextEdit, 'start' | 'end'>, b: Pick<TextEdit, '
 }
 
 /**
+ * Whether two fixes' edits may not go together: they overlap, or one inserts at an edge of text the
+ * other replaces. Apart, an insertion at the end of a node is inside it; beside a replacement of
+ * that node's text (a list reordered) it lands at the edge of whatever the replacement wrote, in
+ * another node (a `pattern` meant for one parameter's schema written into the one moved there).
+ * The later one waits for the next pass, computed on the new text.
+ */
+export function conflicts(a: Pick<TextEdit, 'start' | 'end'>, b: Pick<TextEdit, 'start' | 'end'>): boolean {
+  if (overlaps(a, b)) return true;
+  const edge = (insert: Pick<TextEdit, 'start' | 'end'>, other: Pick<TextEdit, 'start' | 'end'>) =>
+    insert.start === insert.end &&
+    other.start < other.end &&
+    (insert.start === other.start || insert.start === other.end);
+  return edge(a, b) || edge(b, a);
+}
+
+/**
  * Applies edits of one file to its text. Offsets are into `text` as given; edits must not overlap
  * (throws when two do: a fix set that collides is a defect of the caller, not something to guess at).
  */

@@ -9,13 +9,13 @@ import { loadDescription, type LoadedDescription, type LoadOptions } from '../li
 import { counts, type Finding } from '../report/finding.js';
 import { shownPath } from '../report/source.js';
 import { classifyFix, textsOf, type FixClass } from './classify.js';
-import { applyFileEdits, overlaps } from './edits.js';
+import { applyFileEdits, conflicts } from './edits.js';
 import { valueAt, type FixContext } from './fixer.js';
 import { FIXER_BY_RULE } from './fixers/index.js';
 import { EditableSource } from './source.js';
 import { appliesOnCommandLine, type Fix, type FixEffect, type TextEdit } from './types.js';
 
-export { applyEdits, applyFileEdits, overlaps } from './edits.js';
+export { applyEdits, applyFileEdits, conflicts, overlaps } from './edits.js';
 export { classifyChange, classifyFix, reload, textsOf, type FixClass } from './classify.js';
 export { EditableSource, isPlainSafe } from './source.js';
 export { appliesOnCommandLine, EFFECT_LABEL, type Fix, type FixEffect, type TextEdit } from './types.js';
@@ -243,7 +243,7 @@ export async function fixDescription(file: string, options: FixDescriptionOption
     const selected: Fix[] = [];
     const byFile = new Map<string, TextEdit[]>();
     for (const { fix } of order) {
-      if (fix.edits.some((edit) => (byFile.get(edit.file) ?? []).some((other) => overlaps(edit, other)))) continue;
+      if (fix.edits.some((edit) => (byFile.get(edit.file) ?? []).some((other) => conflicts(edit, other)))) continue;
       for (const edit of fix.edits) byFile.set(edit.file, [...(byFile.get(edit.file) ?? []), edit]);
       selected.push(fix);
     }

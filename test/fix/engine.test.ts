@@ -11,6 +11,7 @@ import {
   applyEdits,
   applyFileEdits,
   computeFixes,
+  conflicts,
   EditableSource,
   fixDescription,
   isPlainSafe,
@@ -51,6 +52,15 @@ describe('applyEdits', () => {
       ]),
     ).toThrow(/overlapping/);
     expect(() => applyEdits('abc', [{ start: 2, end: 9, newText: 'x' }])).toThrow(/out of range/);
+  });
+  it('keeps apart, as fixes, an insertion at the edge of a replaced range (seed 1200370138), not edits merely side by side', () => {
+    const moved = { start: 10, end: 20 };
+    expect(conflicts({ start: 20, end: 20 }, moved)).toBe(true);
+    expect(conflicts(moved, { start: 10, end: 10 })).toBe(true);
+    expect(conflicts({ start: 15, end: 15 }, moved)).toBe(true);
+    expect(conflicts({ start: 21, end: 21 }, moved)).toBe(false);
+    expect(conflicts({ start: 20, end: 25 }, moved)).toBe(false);
+    expect(conflicts({ start: 5, end: 5 }, { start: 6, end: 6 })).toBe(false);
   });
   it('applies edits per file', () => {
     const texts = new Map([

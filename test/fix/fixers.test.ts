@@ -11,7 +11,7 @@ import {
   applyFileEdits,
   computeFixes,
   fixableRules,
-  overlaps,
+  conflicts,
   reload,
   textsOf,
   type Fix,
@@ -83,7 +83,8 @@ describe('fixers on their fixtures', () => {
           expect(fix.effect, `${fix.title}: ${fix.effectDetail?.join('; ')}`).toBe(
             await diffClass(name, loaded.files.get(loaded.rootUri)!.text, after.files.get(after.rootUri)!.text),
           );
-          if (fix.edits.some((edit) => chosen.some((other) => overlaps(edit, other)))) continue;
+          if (fix.edits.some((edit) => chosen.some((other) => edit.file === other.file && conflicts(edit, other))))
+            continue;
           chosen.push(...fix.edits);
           seen.push(fix);
         }

@@ -6,6 +6,8 @@
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { ENGLISH_VERBS } from '../../rulesets/lib/english-verbs.js';
+import { ENGLISH_WORD_LIST } from '../../rulesets/lib/english-words.js';
+import { hasIcelandicHead, ICELANDIC_HEADS, splitGlued } from '../../rulesets/lib/words.js';
 import {
   CREATE_VERBS,
   DEFAULT_VOCABULARY,
@@ -17,7 +19,7 @@ import {
   UPDATE_VERBS,
 } from '../../rulesets/lib/vocabulary.js';
 // @ts-expect-error -- a plain ES module of the build scripts, without types
-import { englishVerbs } from '../../scripts/english-verbs.mjs';
+import { englishVerbs, englishWords } from '../../scripts/english-verbs.mjs';
 
 const require = createRequire(import.meta.url);
 const lexicon = require('wink-lexicon/src/lexicon.js') as Record<string, string[]>;
@@ -62,5 +64,36 @@ describe('a path segment', () => {
     // In paths `…/list` is the action.
     expect(segmentVerb('list')?.kind).toBe('read');
     expect(segmentVerb('Create')?.kind).toBe('create');
+  });
+});
+
+describe('ENGLISH_WORD_LIST and the glued-word splitter', () => {
+  it('is what the installed wink-lexicon gives (run scripts/generate-english-verbs.mjs after upgrading it)', () => {
+    const words = ENGLISH_WORD_LIST.split(' ');
+    expect(words).toEqual((englishWords as (lexicon: object) => string[])(lexicon));
+    expect(words.length).toBeGreaterThan(10_000);
+  });
+
+  it('splits a glued lower-case name into the fewest dictionary words, and leaves one word whole', () => {
+    expect(splitGlued('accidentstatus')).toEqual(['accident', 'status']);
+    expect(splitGlued('listofcases')).toEqual(['list', 'of', 'cases']);
+    for (const word of ['settings', 'addresses', 'getaways', 'aways', 'status'])
+      expect(splitGlued(word), word).toBeUndefined();
+  });
+
+  it('reads the concepts of Icelandic compounds by their head (dagur, dagsetning, upphæð, mynt), not a weekday', () => {
+    for (const word of ['faedingardagur', 'skraningardags', 'dagsetning', 'gildisdagsetning'])
+      expect(hasIcelandicHead(word, [...ICELANDIC_HEADS.day, ...ICELANDIC_HEADS.date]), word).toBe(true);
+    for (const word of ['manudagur', 'sunnudagur', 'dagskra'])
+      expect(hasIcelandicHead(word, [...ICELANDIC_HEADS.day, ...ICELANDIC_HEADS.date]), word).toBe(false);
+    expect(hasIcelandicHead('heildarupphaed', ICELANDIC_HEADS.money)).toBe(true);
+    expect(hasIcelandicHead('greidslumynt', ICELANDIC_HEADS.currency)).toBe(true);
+    expect(hasIcelandicHead('tegundgreidslu', ICELANDIC_HEADS.money)).toBe(false);
+  });
+
+  it('segmentVerb finds a verb glued to nouns the dictionary knows (getaccidentstatus), not in one-word nouns', () => {
+    expect(segmentVerb('getaccidentstatus')).toEqual({ verb: 'get', kind: 'read', rest: ['accident', 'status'] });
+    for (const noun of ['getaways', 'settings', 'addresses', 'listings', 'findings', 'updates'])
+      expect(segmentVerb(noun), noun).toBeUndefined();
   });
 });

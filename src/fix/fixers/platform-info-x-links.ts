@@ -5,6 +5,9 @@ import type { TextEdit } from '../types.js';
 
 const LINK_KEYS = ['responsibleParty', 'documentation', 'bugReport', 'featureRequest'];
 const keyShape = (key: string) => key.toLowerCase().replace(/[-_\s]/g, '');
+/** Whether another key of `object` is spelt like `key` (`x_links` and `xLinks`): both renamed, the key would be written twice. */
+const twoSpellings = (object: unknown, key: string) =>
+  isObject(object) && Object.keys(object).some((other) => other !== key && keyShape(other) === keyShape(key));
 
 /**
  * `x_links` → `x-links`; a link key spelt otherwise (`responsible_party`) → its published name;
@@ -22,20 +25,20 @@ export default defineFixer({
       const edits: Array<TextEdit | undefined> = [];
       if (key !== 'x-links') {
         if (isObject(at(['info'])) && Object.prototype.hasOwnProperty.call(at(['info']), 'x-links')) return undefined;
+        if (twoSpellings(at(['info']), key)) return undefined;
         edits.push(source.renameKey(path, 'x-links'));
       }
+      let url: string | undefined;
       if (typeof value === 'string') {
-        const url = isAbsoluteHttpUrl(value) ? value : suggestHttpUrl(value);
+        url = isAbsoluteHttpUrl(value) ? value : suggestHttpUrl(value);
         if (!url) return undefined;
         edits.push(source.replaceValue(path, { responsibleParty: url }));
       } else if (!isObject(value)) return undefined;
       const whole = allEdits(edits);
       if (!whole || whole.length === 0) return undefined;
       return {
-        title:
-          typeof value === 'string'
-            ? `Write \`x-links: { responsibleParty: ... }\``
-            : `Rename \`${key}\` to \`x-links\``,
+        // The title quotes the value written, whole (a fix writes what its message says).
+        title: url ? `Write \`x-links: { responsibleParty: ${url} }\`` : `Rename \`${key}\` to \`x-links\``,
         edits: whole,
       };
     }
@@ -46,7 +49,7 @@ export default defineFixer({
     const meant = LINK_KEYS.find((known) => keyShape(known) === keyShape(linkKey));
     if (!meant) return undefined;
     if (linkKey !== meant) {
-      if (Object.prototype.hasOwnProperty.call(links, meant)) return undefined;
+      if (Object.prototype.hasOwnProperty.call(links, meant) || twoSpellings(links, linkKey)) return undefined;
       const edits = allEdits([source.renameKey(path, meant)]);
       return edits && { title: `Rename \`${linkKey}\` to \`${meant}\``, edits };
     }

@@ -21,7 +21,10 @@ export default defineFixer({
       !PASCAL_CASE.test(renamed) ||
       renamed === name ||
       !isObject(schemas) ||
-      Object.prototype.hasOwnProperty.call(schemas, renamed)
+      Object.prototype.hasOwnProperty.call(schemas, renamed) ||
+      // Two names that become one (`user_profile`, `userProfile`): each rename is right alone and
+      // --fix would apply both, writing the key twice. Which schema keeps the name is the author's call.
+      Object.keys(schemas).some((other) => other !== name && toPascalCase(other) === renamed)
     )
       return undefined;
     if ([...context.loaded.files.values()].some((file) => file.text.includes('discriminator'))) return undefined;

@@ -1,0 +1,99 @@
+/**
+ * The words of a name as a reader takes them, beyond its case style (issue 37): a glued lower-case
+ * word split with a dictionary (`getaccidentstatus` → get, accident, status), and an Icelandic
+ * compound known by its head, the last part, in any of its case forms (`faedingardagur`,
+ * `skraningardags`: a day; `heildarupphaedar`: an amount). Shared by the recognisers of national
+ * identifiers, dates, money and verbs in paths (rulesets/lib/vocabulary.ts, platform-date-time-format).
+ */
+import { ENGLISH_WORD_LIST } from './english-words.js';
+
+let englishWords: ReadonlySet<string> | undefined;
+/** Whether the lexicon knows `word` (the set is built on first use: most documents never ask). */
+export function isEnglishWord(word: string): boolean {
+  englishWords ??= new Set(ENGLISH_WORD_LIST.split(' '));
+  return englishWords.has(word);
+}
+
+/** Two-letter words names use between others (`getbyid`, `listofcases`); shorter ones would split anything. */
+const SHORT_WORDS = new Set(['by', 'id', 'of', 'to', 'in', 'on', 'at', 'no', 'or']);
+
+/** The longest word the splitter tries (the lexicon's longest useful words are shorter). */
+const LONGEST = 20;
+
+const splitCache = new Map<string, readonly string[] | null>();
+
+/**
+ * A glued lower-case word as dictionary words, the fewest that cover it (`accidentstatus` →
+ * accident, status), or undefined when it is one word already or no split covers it (`getaways`,
+ * `aways`). Every part is an English word of the lexicon (wink-lexicon, generated in
+ * english-words.ts), one of `extra` or a two-letter word names use.
+ */
+export function splitGlued(word: string, extra: ReadonlySet<string> = EMPTY): readonly string[] | undefined {
+  if (!/^[a-z]{4,60}$/.test(word) || isEnglishWord(word) || extra.has(word)) return undefined;
+  const key = extra === EMPTY ? word : `${word}\u0000${[...extra].join(' ')}`;
+  const cached = splitCache.get(key);
+  if (cached !== undefined) return cached ?? undefined;
+  const known = (part: string) => isEnglishWord(part) || SHORT_WORDS.has(part) || extra.has(part);
+  // best[i]: the fewest words covering word[0, i), and where the last of them starts.
+  const best: Array<{ count: number; from: number } | undefined> = [{ count: 0, from: 0 }];
+  for (let end = 1; end <= word.length; end++) {
+    for (let start = Math.max(0, end - LONGEST); start < end; start++) {
+      const before = best[start];
+      if (!before || !known(word.slice(start, end))) continue;
+      const current = best[end];
+      if (!current || before.count + 1 < current.count) best[end] = { count: before.count + 1, from: start };
+    }
+  }
+  let parts: string[] | null = null;
+  if (best[word.length]) {
+    parts = [];
+    for (let end = word.length; end > 0; end = best[end]?.from ?? 0)
+      parts.unshift(word.slice(best[end]?.from ?? 0, end));
+  }
+  if (splitCache.size >= 20_000) splitCache.clear();
+  splitCache.set(key, parts && parts.length > 1 ? parts : null);
+  return parts && parts.length > 1 ? parts : undefined;
+}
+const EMPTY: ReadonlySet<string> = new Set();
+
+/**
+ * Icelandic nouns that head the compounds the recognisers look for, in the case forms names use
+ * (accents dropped as `nameWords` writes them: upphæð → upphaed). Icelandic compounds are
+ * right-headed (`fæðingardagur`, "birth day", is a day), so a name is the head's concept whatever
+ * comes before it. Hand-written from the nouns' paradigms (see docs/vocabulary.md for why no
+ * lexical package is used for Icelandic).
+ */
+export const ICELANDIC_HEADS = {
+  /** dagur (day): dagur, dag, degi, dags; plural dagar, daga, dögum. */
+  day: ['dagur', 'dags', 'degi', 'dagar', 'dogum'],
+  /** dagsetning (date): dagsetning, dagsetningu, dagsetningar; the abbreviation dagsetn. */
+  date: ['dagsetning', 'dagsetningu', 'dagsetningar', 'dagsetn'],
+  /**
+   * upphæð (amount), verð (price), gjald (fee), greiðsla (payment), kostnaður (cost), laun (salary),
+   * in the nominative, singular and plural: an oblique form last (`tegundGreidslu`, the type of
+   * payment) names something of the money, not the sum.
+   */
+  money: ['upphaed', 'upphaedir', 'verd', 'gjald', 'gjold', 'greidsla', 'greidslur', 'kostnadur', 'laun'],
+  /** mynt (currency, coin), gjaldmiðill (currency), in the nominative. */
+  currency: ['mynt', 'gjaldmidill'],
+} as const satisfies Record<string, readonly string[]>;
+
+/** Weekdays end in `dagur` (mánudagur, Monday) and are days of the week, not dates. */
+const WEEKDAY_STEMS = ['manu', 'tridju', 'thridju', 'midviku', 'fimmtu', 'fostu', 'laugar', 'sunnu'];
+
+/**
+ * Whether an Icelandic word is, or ends in, one of `heads` (a compound headed by it: `faedingardagur`,
+ * `heildarupphaed`), with at least three letters before a head it ends in. A weekday is no day
+ * in this sense.
+ */
+export function hasIcelandicHead(word: string, heads: readonly string[]): boolean {
+  for (const head of heads) {
+    if (word === head) return true;
+    if (word.length >= head.length + 3 && word.endsWith(head)) {
+      const stem = word.slice(0, -head.length);
+      if (head.startsWith('dag') && WEEKDAY_STEMS.includes(stem)) return false;
+      return true;
+    }
+  }
+  return false;
+}
