@@ -13,7 +13,7 @@ import { answerCheckRules, checkAnswer } from '../answers/index.js';
 import type { ContractData } from '../data.js';
 import { documentedResponse, type ContractDescription, type OperationModel } from '../description.js';
 import { contractFinding } from '../finding.js';
-import { observationKey, observedAs } from '../causes.js';
+import { observationKey, observedAs, statusOnly } from '../causes.js';
 import { toCurl } from '../generate/curl.js';
 import { unsampledReason } from '../generate/pattern-bounds.js';
 import { patternLocation } from '../patterns.js';
@@ -221,6 +221,7 @@ export async function runPhases(options: PhaseOptions): Promise<PhaseResult> {
       }),
       reproduce: reproduceOf(phase, tagged),
     };
+    if (verdict.statusOnly) statusOnly(finding);
     const seen = observationOf.get(request);
     keep(seen !== undefined ? observedAs(finding, seen) : finding, phase);
   };
