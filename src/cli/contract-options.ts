@@ -9,6 +9,7 @@ import {
   DEFAULT_MAX_EXAMPLES,
   DEFAULT_MAX_RESPONSE_TIME_MS,
   DEFAULT_TIMEOUT_MS,
+  MAX_BUDGET_SECONDS,
   MAX_SEED,
   parsePhases,
   PHASES,
@@ -61,6 +62,7 @@ export interface ContractCommandOptions extends BaselineCommandOptions, PolicyCo
   dredd: boolean;
   phases?: Phase[];
   maxExamples?: number;
+  budget?: number;
   seed?: number;
   minCoverage?: number;
   allowUnsafeMethods?: boolean;
@@ -152,6 +154,11 @@ export function addContractOptions(command: Command, state: OutputState): Comman
       wholeNumber('--max-examples'),
     )
     .option(
+      '--budget <seconds>',
+      `seconds the fuzz phase generates for, instead of stopping at --max-examples (1 to ${MAX_BUDGET_SECONDS}); or contract.budget`,
+      wholeNumber('--budget'),
+    )
+    .option(
       '--seed <n>',
       'seed of the generated requests; the report gives the seed of every run, and the same seed sends the same requests',
       seedNumber,
@@ -219,6 +226,7 @@ export function runOptionsFrom(
   | 'onProgress'
   | 'phases'
   | 'maxExamples'
+  | 'budgetSeconds'
   | 'seed'
   | 'allowUnsafeMethods'
   | 'cwd'
@@ -235,6 +243,7 @@ export function runOptionsFrom(
     ...(options.data !== undefined ? { data: options.data } : {}),
     ...(options.phases ? { phases: options.phases } : {}),
     ...(options.maxExamples !== undefined ? { maxExamples: options.maxExamples } : {}),
+    ...(options.budget !== undefined ? { budgetSeconds: options.budget } : {}),
     ...(options.seed !== undefined ? { seed: options.seed } : {}),
     ...(options.allowUnsafeMethods ? { allowUnsafeMethods: true } : {}),
     ...(options.quiet ? {} : { onProgress: (message: string) => stderr(`${errorLine(message)}\n`) }),
@@ -306,6 +315,7 @@ export async function withContractSettings<T extends ContractCommandOptions & { 
       ['concurrency', 'concurrency'],
       ['maxResponseTime', 'maxResponseTime'],
       ['rate', 'rate'],
+      ['budget', 'budget'],
     ] as const) {
       if (settings[key] !== undefined && fromDefault(option)) (merged as Record<string, unknown>)[key] = settings[key];
     }

@@ -12,6 +12,7 @@ import forgedToken401 from './forged-token-401.js';
 import invalidInput400 from './invalid-input-400.js';
 import missingRequiredInput from './missing-required-input.js';
 import negativeDataRejected from './negative-data-rejected.js';
+import noServerError from './no-server-error.js';
 import notFound204 from './not-found-204.js';
 import positiveDataAccepted from './positive-data-accepted.js';
 import scopeRequired403 from './scope-required-403.js';
@@ -28,6 +29,7 @@ export const ANSWER_CHECKS = [
   missingRequiredInput,
   forgedToken401,
   undocumentedMethod405,
+  noServerError,
 ] as const;
 
 export type AnswerCheckId = (typeof ANSWER_CHECKS)[number]['id'];
