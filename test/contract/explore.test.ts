@@ -93,6 +93,8 @@ async function itemsService(): Promise<{ base: string; paths: string[] }> {
     const problem = (status: number) => send(status);
     if (url.pathname === '/api/items') {
       if (url.searchParams.getAll('tag').length > 1) return problem(500);
+      // A huge tag is refused as too long: right, though the description does not document 414.
+      if ((url.searchParams.get('tag') ?? '').length > 3000) return send(414);
       const limit = url.searchParams.get('limit');
       if (limit !== null && limit.length > 1000) return problem(500);
       if (limit !== null && !/^\d+$/.test(limit)) return problem(400);
