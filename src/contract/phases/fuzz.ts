@@ -106,7 +106,8 @@ export async function fuzzPhase(context: PhaseContext, { op, inputs, index }: Ph
   const seed = (context.seed + index * 2) | 0;
   await runOne(validCases(inputs, dictionary), true, seed, 1 / 3);
   await runOne(invalidCases(inputs, dictionary), false, (seed + 1) | 0, 1 / 2);
-  // Few robustness cases without a budget: each kind of them is one request shape per query parameter.
-  const robustness = Math.max(1, Math.ceil(context.maxExamples / 4));
+  // Few unusual cases without a budget: two per query parameter (a repeat, a huge value), at most a quarter of --max-examples.
+  const queries = inputs.filter((input) => input.key.startsWith('query:')).length;
+  const robustness = Math.max(1, Math.min(2 * queries, Math.ceil(context.maxExamples / 4)));
   await runOne(robustnessCases(inputs, dictionary), false, (seed + 2) | 0, 1, robustness);
 }
