@@ -9,6 +9,7 @@ import {
   DEFAULT_MAX_EXAMPLES,
   DEFAULT_MAX_RESPONSE_TIME_MS,
   DEFAULT_TIMEOUT_MS,
+  MAX_BUDGET_SECONDS,
   MAX_SEED,
   parsePhases,
   PHASES,
@@ -61,6 +62,7 @@ export interface ContractCommandOptions extends BaselineCommandOptions, PolicyCo
   dredd: boolean;
   phases?: Phase[];
   maxExamples?: number;
+  budget?: number;
   seed?: number;
   minCoverage?: number;
   allowUnsafeMethods?: boolean;
@@ -162,6 +164,11 @@ export function addContractOptions(command: Command, state: OutputState): Comman
       wholeNumber('--max-examples'),
     )
     .option(
+      '--budget <seconds>',
+      `seconds the fuzz phase generates for, instead of stopping at --max-examples (1 to ${MAX_BUDGET_SECONDS}); or contract.budget`,
+      wholeNumber('--budget'),
+    )
+    .option(
       '--seed <n>',
       'seed of the generated requests; the report gives the seed of every run, and the same seed sends the same requests',
       seedNumber,
@@ -229,6 +236,7 @@ export function runOptionsFrom(
   | 'onProgress'
   | 'phases'
   | 'maxExamples'
+  | 'budgetSeconds'
   | 'seed'
   | 'allowUnsafeMethods'
   | 'cwd'
@@ -245,6 +253,7 @@ export function runOptionsFrom(
     ...(options.data !== undefined ? { data: options.data } : {}),
     ...(options.phases ? { phases: options.phases } : {}),
     ...(options.maxExamples !== undefined ? { maxExamples: options.maxExamples } : {}),
+    ...(options.budget !== undefined ? { budgetSeconds: options.budget } : {}),
     ...(options.seed !== undefined ? { seed: options.seed } : {}),
     ...(options.allowUnsafeMethods ? { allowUnsafeMethods: true } : {}),
     ...(options.quiet ? {} : { onProgress: (message: string) => stderr(`${errorLine(message)}\n`) }),
@@ -314,7 +323,7 @@ export async function withContractSettings<T extends ContractCommandOptions & { 
       if (value === undefined) continue;
       // The client's id and scope belong to the token endpoint: not without one.
       if ((key === 'clientId' || key === 'scope') && merged.tokenUrl === undefined) continue;
-      const numeric = key === 'timeout' || key === 'concurrency' || key === 'maxResponseTime' || key === 'rate';
+      const numeric = key === 'timeout' || key === 'concurrency' || key === 'maxResponseTime' || key === 'rate' || key === 'budget';
       const overridden = numeric ? !fromDefault(key) : merged[key] !== undefined;
       const honoured = !policy || policy.contractSettings.includes(key);
       run.recordSetting({ key, value, file: shown, honoured, ...(overridden ? { overridden } : {}) });

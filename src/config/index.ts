@@ -45,6 +45,8 @@ export interface ContractSettings {
   concurrency?: number;
   maxResponseTime?: number;
   rate?: number;
+  /** Seconds the fuzz phase generates for (--budget). */
+  budget?: number;
   /** The client certificate and private CA (`--cert`, `--key`, `--ca`), paths relative to the working directory. */
   tls?: ContractTlsSettings;
 }

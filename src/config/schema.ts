@@ -142,6 +142,12 @@ export function configSchema(ruleIds: readonly string[]): object {
           concurrency: { type: 'integer', minimum: 1, maximum: 64 },
           maxResponseTime: { type: 'integer', minimum: 1, maximum: 120000 },
           rate: { type: 'number', minimum: 0.1, maximum: 1000 },
+          budget: {
+            type: 'integer',
+            minimum: 1,
+            maximum: 3600,
+            description: 'Seconds the fuzz phase generates for (as --budget), instead of stopping at --max-examples.',
+          },
           tls: {
             type: 'object',
             additionalProperties: false,

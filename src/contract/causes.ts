@@ -72,11 +72,18 @@ const BY_STATUS = new Set(['contract-status-documented']);
  * Which finding leads: one that costs something (error or warning) before advice, then the most
  * specific rule. The lead then carries the most severe severity of its group, so an error is never
  * hidden under a warning (the missing `createdTimestamp` leads as an error when the schema requires it).
+ * A verdict that says only "not the status expected" ranks just after `contract-status-documented`
+ * when its answer's status is undocumented too (`undocumented` — the same observation): then the
+ * status is the point (a 418 met by the not-found probe is the 418 every request met), while a
+ * status its own convention names (a 404 for the not-found probe) still leads.
  */
-function rank(finding: Finding): [number, number] {
+function rank(finding: Finding, undocumented = false): [number, number] {
   const severity = SEVERITIES.indexOf(finding.severity);
   const advice = severity === -1 || severity > SEVERITIES.indexOf('warn') ? 1 : 0;
-  const lead = LEAD_ORDER.indexOf(finding.ruleId);
+  const lead =
+    undocumented && onlyTheStatus.has(finding)
+      ? LEAD_ORDER.indexOf('contract-status-documented') + 0.5
+      : LEAD_ORDER.indexOf(finding.ruleId);
   return [advice, lead === -1 ? LEAD_ORDER.length : lead];
 }
 
@@ -127,6 +134,15 @@ export function observedAs<F extends Finding>(finding: F, key: string): F {
   return finding;
 }
 
+/** Findings whose verdict says only that the status was not the one expected (`Verdict.statusOnly`). */
+const onlyTheStatus = new WeakSet<Finding>();
+
+/** Records that a finding says only that its answer's status was not the one expected; returns the finding. */
+export function statusOnly<F extends Finding>(finding: F): F {
+  onlyTheStatus.add(finding);
+  return finding;
+}
+
 /** A finding as evidence under another. */
 function asRelated(finding: Finding): RelatedLocation {
   return {
@@ -143,9 +159,11 @@ function asRelated(finding: Finding): RelatedLocation {
 
 /** The findings with those of one cause merged: each group's lead, the others as its `related`. */
 export function oneFindingPerCause(findings: readonly Finding[]): Finding[] {
+  // Observations whose status is undocumented: a finding of `contract-status-documented` was made on them.
+  const undocumented = new Set<Finding>();
   const order = (a: { finding: Finding; index: number }, b: { finding: Finding; index: number }) => {
-    const [sa, la] = rank(a.finding);
-    const [sb, lb] = rank(b.finding);
+    const [sa, la] = rank(a.finding, undocumented.has(a.finding));
+    const [sb, lb] = rank(b.finding, undocumented.has(b.finding));
     return sa - sb || la - lb || a.index - b.index;
   };
   // 1. The same observation: the findings of one request and answer, the most specific leading.
@@ -181,6 +199,9 @@ export function oneFindingPerCause(findings: readonly Finding[]): Finding[] {
     const key = `${finding.operation}\u0000${seen}`;
     byObservation.set(key, [...(byObservation.get(key) ?? []), { finding, index }]);
   });
+  for (const members of byObservation.values())
+    if (members.some(({ finding }) => finding.ruleId === 'contract-status-documented'))
+      for (const { finding } of members) undocumented.add(finding);
   const observed = [...byObservation.values()].map((members) => [...members].sort(order));
   // 2. One rule, one defect of one operation: the groups led by the same rule merge (every 5xx of
   //    an operation is one cause). Only leads merge, so nothing is joined across rules transitively.

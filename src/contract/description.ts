@@ -1,12 +1,15 @@
 /**
  * The description as the contract tests see it: loaded and bundled by the linter's loader (so a
  * description reads the same in `vottur lint` and `vottur test`), checked to be OpenAPI 3.0 or
- * 3.1, and broken down into operations with their parameters, responses and security.
+ * 3.1 — a Swagger 2.0 description is converted as `vottur lint` converts it (src/lint/swagger.ts),
+ * its findings placed on the original's lines — and broken down into operations with their
+ * parameters, responses and security.
  */
 import { shownPath } from '../report/source.js';
 import { CouldNotRunError } from '../errors.js';
 import { isRemote, loadDescription, STDIN, type LoadedDescription } from '../lint/load.js';
 import { memberPosition, type Position } from '../lint/member-position.js';
+import { convertedSwagger, isSwagger2 } from '../lint/swagger.js';
 import { resolve } from '../../rulesets/lib/openapi/resolve.js';
 import { isObject } from '../../rulesets/lib/openapi/types.js';
 import {
@@ -100,7 +103,13 @@ export async function loadContractDescription(
   const root = file === STDIN || isRemote(loaded.rootUri) ? undefined : loaded.files.get(loaded.rootUri);
   const displayPath = /^https?:/.test(loaded.rootUri) ? loaded.rootUri : shownPath(cwd, loaded.rootUri);
   // The loader refuses a document whose top level is not an object; this says so to the compiler.
-  const data: OpenApiDocument = isObject(loaded.data) ? loaded.data : {};
+  const original: OpenApiDocument = isObject(loaded.data) ? loaded.data : {};
+  const swagger = isSwagger2(original) ? await convertedSwagger(original) : undefined;
+  if (swagger instanceof Error)
+    throw new CouldNotRunError(
+      `${displayPath} is Swagger 2.0 and could not be converted to OpenAPI 3.0 (${swagger.message}); fix what \`vottur lint\` reports on it, or convert it yourself`,
+    );
+  const data: OpenApiDocument = swagger ? swagger.data : original;
   const version = typeof data.openapi === 'string' ? data.openapi : undefined;
   if (!version || !/^3\.[01](\.|$)/.test(version)) {
     const found = version
@@ -109,7 +118,7 @@ export async function loadContractDescription(
         ? `swagger: ${data.swagger}`
         : 'no openapi field';
     throw new CouldNotRunError(
-      `${displayPath} is not an OpenAPI 3.0 or 3.1 description (${found}); vottur test needs one`,
+      `${displayPath} is not an OpenAPI 3.0 or 3.1 (or Swagger 2.0) description (${found}); vottur test needs one`,
     );
   }
   if (!isObject(data.paths))
@@ -125,7 +134,8 @@ export async function loadContractDescription(
     ...(isObject(data.info) && typeof data.info.title === 'string' ? { title: data.info.title } : {}),
     ...(isObject(data.info) && typeof data.info.version === 'string' ? { version: data.info.version } : {}),
     operations,
-    positionOf: (path) => (root ? memberPosition(root, path) : undefined),
+    // A converted node is placed where its cause is written in the original Swagger 2.0.
+    positionOf: (path) => (root ? memberPosition(root, swagger ? swagger.originOf(path).path : path) : undefined),
   };
 }
 

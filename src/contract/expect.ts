@@ -4,6 +4,7 @@
  */
 import type { Finding } from '../report/finding.js';
 import { checkAnswer, type AnswerRequest } from './answers/index.js';
+import { statusOnly } from './causes.js';
 import { contractFinding } from './finding.js';
 import type { HttpResponse } from './http.js';
 import { probeById, type PlannedRequest } from './probes/index.js';
@@ -25,14 +26,13 @@ export function answerRequest(ctx: ExpectationContext, planned: PlannedRequest):
 export function checkExpectation(ctx: ExpectationContext, planned: PlannedRequest, response: HttpResponse): Finding[] {
   const verdict = checkAnswer(probeById(planned.kind).answer, answerRequest(ctx, planned), response);
   if (!verdict) return [];
-  return [
-    contractFinding(verdict.rule, ctx.description.displayPath, {
-      op: ctx.op,
-      message: verdict.message,
-      request: ctx.request,
-      ...(verdict.severity ? { severity: verdict.severity } : {}),
-    }),
-  ];
+  const finding = contractFinding(verdict.rule, ctx.description.displayPath, {
+    op: ctx.op,
+    message: verdict.message,
+    request: ctx.request,
+    ...(verdict.severity ? { severity: verdict.severity } : {}),
+  });
+  return [verdict.statusOnly ? statusOnly(finding) : finding];
 }
 
 /** The probe's advice on the answer, given after the response checks. */

@@ -70,6 +70,11 @@ export interface ContractTestOptions {
   seed?: number;
   /** Generated requests per operation and polarity in the fuzz phase (default 100). */
   maxExamples?: number;
+  /**
+   * Seconds the fuzz phase generates for (1 to MAX_BUDGET_SECONDS), instead of stopping at
+   * maxExamples: deeper exploration at a known cost.
+   */
+  budgetSeconds?: number;
   /** Generate requests for methods other than GET, HEAD and OPTIONS (default false). */
   allowUnsafeMethods?: boolean;
   /** The description already loaded (by `loadDescription`): it is not read and parsed again. */
@@ -79,6 +84,8 @@ export interface ContractTestOptions {
 }
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
+/** --budget's upper bound: an hour; a repository's configuration cannot make a run that never ends. */
+export const MAX_BUDGET_SECONDS = 3600;
 export const DEFAULT_CONCURRENCY = 4;
 /** The response time budget: an answer slower than this is a warning. */
 export const DEFAULT_MAX_RESPONSE_TIME_MS = 2_000;
@@ -129,6 +136,11 @@ async function run(
     throw new CouldNotRunError(`--seed must be a whole number from 0 to ${MAX_SEED} (got ${options.seed})`);
   }
   const seed = options.seed ?? newSeed();
+  const budget = options.budgetSeconds;
+  if (budget !== undefined && (!Number.isInteger(budget) || budget < 1 || budget > MAX_BUDGET_SECONDS))
+    throw new CouldNotRunError(
+      `--budget must be a whole number of seconds from 1 to ${MAX_BUDGET_SECONDS} (got ${budget})`,
+    );
   const description = await loadContractDescription(
     /^https?:\/\//i.test(options.description) || options.description === '-'
       ? options.description
@@ -293,6 +305,7 @@ async function run(
         phases,
         seed,
         maxExamples,
+        ...(budget !== undefined ? { budgetMs: budget * 1000 } : {}),
         allowUnsafeMethods: Boolean(options.allowUnsafeMethods),
         skip: notTested,
         ...(data ? { data } : {}),

@@ -38,6 +38,7 @@ export const CONTRACT_SETTING_KEYS = [
   'concurrency',
   'maxResponseTime',
   'rate',
+  'budget',
   'data',
   'xroadClient',
   'clientId',

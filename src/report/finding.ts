@@ -303,6 +303,8 @@ export interface CoverageReport {
   phases: string[];
   /** The seed of the generated requests: `--seed <seed>` sends the same ones again. */
   seed: number;
+  /** `--budget`: the seconds the fuzz phase generated for (absent: it stopped at --max-examples). */
+  budgetSeconds?: number;
   /** Generated requests sent, all phases and operations together (the examples phase included). */
   requests: number;
   operations: OperationCoverage[];

@@ -212,6 +212,17 @@ const CASES: Record<
       ],
     ],
   },
+  'no-server-error': {
+    request: { phase: 'fuzz', constraint: 'query:tag given twice' },
+    pass: [answer(200), answer(400), answer(404), answer(414)],
+    fail: [
+      [
+        answer(500),
+        'contract-server-error',
+        `${label} (fuzz phase, query:tag given twice) answered 500; no input may cause a server error: answer a valid request, or refuse a bad one with 400 Problem Details`,
+      ],
+    ],
+  },
 };
 
 describe('the answer checks', () => {

@@ -1,6 +1,7 @@
 /** One cause, one finding: findings of one operation from the same answer or under the same rule merge, the rest as evidence. */
 import { describe, expect, it } from 'vitest';
-import { observationKey, observedAs, oneFindingPerCause } from '../../src/contract/causes.js';
+import { observationKey, observedAs, oneFindingPerCause, statusOnly } from '../../src/contract/causes.js';
+import notFound204 from '../../src/contract/answers/not-found-204.js';
 import type { Finding } from '../../src/report/finding.js';
 
 function finding(
@@ -169,6 +170,45 @@ describe('causes by observation', () => {
       'p',
     );
     expect(oneFindingPerCause([example, documented])[0]?.ruleId).toBe('contract-status-documented');
+  });
+
+  it("an undocumented status met by a probe: the status leads, unless the probe's convention names that status", () => {
+    // The undocumented-status fault: the not-found probe met the 418 every request met.
+    const probe = at(
+      statusOnly(finding('contract-not-found-204', 'answered 418; expected 204', { url: 'http://h/3', status: 418 })),
+      'q',
+    );
+    const documented = at(
+      finding('contract-status-documented', 'answered 418, not documented', { url: 'http://h/3', status: 418 }),
+      'q',
+    );
+    const merged = oneFindingPerCause([probe, documented]);
+    expect(merged.map((f) => [f.ruleId, f.related?.map((r) => r.ruleId)])).toEqual([
+      ['contract-status-documented', ['contract-not-found-204']],
+    ]);
+    // A 404 is what the not-found convention is about: the probe leads (its verdict is not statusOnly).
+    const on404 = at(finding('contract-not-found-204', 'answered 404', { url: 'http://h/4', status: 404 }), 'r');
+    const doc404 = at(
+      finding('contract-status-documented', 'answered 404, not documented', { url: 'http://h/4', status: 404 }),
+      'r',
+    );
+    expect(oneFindingPerCause([doc404, on404])[0]?.ruleId).toBe('contract-not-found-204');
+    // Where the status is documented, a statusOnly verdict leads as its rule does.
+    const alone = at(
+      statusOnly(finding('contract-not-found-204', 'answered 409', { url: 'http://h/5', status: 409 })),
+      's',
+    );
+    const schema = at(finding('contract-schema', 'body', { url: 'http://h/5', status: 409 }), 's');
+    expect(oneFindingPerCause([schema, alone])[0]?.ruleId).toBe('contract-not-found-204');
+  });
+
+  it('the not-found check says which of its verdicts are the status alone', () => {
+    const op = { label: 'GET /v1/users/{id}' } as never;
+    const request = { op, label: 'GET /v1/users/9' };
+    const answer = (status: number) => ({ status, headers: new Headers(), body: '', truncated: false });
+    expect(notFound204.check(request, answer(418))?.statusOnly).toBe(true);
+    for (const status of [404, 200, 400])
+      expect(notFound204.check(request, answer(status))?.statusOnly).toBeUndefined();
   });
 
   it('one observation: the same request with another body is another observation', () => {

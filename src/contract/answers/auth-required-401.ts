@@ -20,6 +20,7 @@ export default defineAnswerCheck({
     return {
       rule: 'contract-auth-required',
       message: `${request.label} answered ${status} without credentials; expected 401 with Problem Details`,
+      statusOnly: true,
     };
   },
 });

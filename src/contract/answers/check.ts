@@ -45,6 +45,12 @@ export interface Verdict {
   message: string;
   /** When not the rule's own severity (a rejection that names a business rule is for review). */
   severity?: Severity;
+  /**
+   * The verdict says only that the status is not the one expected: no convention of the rule names
+   * the status met (a 418 where the not-found probe expects 204, unlike a 404 or a 200). Where that
+   * status is undocumented too, the undocumented status is the more specific defect of the answer.
+   */
+  statusOnly?: boolean;
 }
 
 export interface AnswerCheck<Id extends string = string> {

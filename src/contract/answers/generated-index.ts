@@ -5,6 +5,7 @@ import forgedToken401 from './forged-token-401.js';
 import invalidInput400 from './invalid-input-400.js';
 import missingRequiredInput from './missing-required-input.js';
 import negativeDataRejected from './negative-data-rejected.js';
+import noServerError from './no-server-error.js';
 import notFound204 from './not-found-204.js';
 import positiveDataAccepted from './positive-data-accepted.js';
 import scopeRequired403 from './scope-required-403.js';
@@ -17,6 +18,7 @@ export const ANSWER_CHECKS = [
   invalidInput400,
   missingRequiredInput,
   negativeDataRejected,
+  noServerError,
   notFound204,
   positiveDataAccepted,
   scopeRequired403,

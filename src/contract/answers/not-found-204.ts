@@ -24,6 +24,7 @@ export default defineAnswerCheck({
     return {
       rule: 'contract-not-found-204',
       message: `${request.label} answered ${status} for the ${identifier}, an identifier of the right form that should not exist; expected 204 with an empty body${why}`,
+      ...(why === '' ? { statusOnly: true } : {}),
     };
   },
 });

@@ -9,6 +9,7 @@ import fc, { type Arbitrary } from 'fast-check';
 import { hasValidCheckDigit, nationalIdCheckDigit } from '../../../rulesets/lib/conventions.js';
 import { coverageCases } from './cases.js';
 import { safeMatches, type FlatSchema } from './schema.js';
+import type { Dictionary } from './dictionary.js';
 import { unicodeString } from './unicode.js';
 
 const MAX_DEPTH = 5;
@@ -29,7 +30,41 @@ export const nationalIdArbitrary: Arbitrary<string> = fc
   })
   .filter((value): value is string => value !== undefined);
 
-function stringArbitrary(schema: FlatSchema): Arbitrary<string> {
+/**
+ * A string of the dictionary (what the description and the answers so far contain) that the
+ * schema accepts; read when drawn, so strings an answer showed are drawn from then on.
+ */
+function dictionaryString(dictionary: Dictionary, accepts: (value: string) => boolean): Arbitrary<string> {
+  return fc
+    .nat()
+    .map((n) => {
+      const { strings } = dictionary;
+      // The first one that fits, from a drawn start: a dictionary of mostly misfits still gives one.
+      for (let i = 0; i < Math.min(strings.length, 64); i++) {
+        const value = strings[(n + i) % strings.length];
+        if (value !== undefined && accepts(value)) return value;
+      }
+      return undefined;
+    })
+    .filter((value): value is string => value !== undefined);
+}
+
+/** The generated strings, and a share of them from the dictionary. */
+function stringArbitrary(schema: FlatSchema, dictionary?: Dictionary): Arbitrary<string> {
+  const generated = generatedString(schema);
+  if (!dictionary || schema.format !== undefined) return generated;
+  const fits = (value: string) => {
+    const length = [...value].length;
+    return (
+      length >= (schema.minLength ?? 0) &&
+      (schema.maxLength === undefined || length <= schema.maxLength) &&
+      (schema.pattern === undefined || safeMatches(schema.pattern, value) === true)
+    );
+  };
+  return fc.oneof({ arbitrary: generated, weight: 2 }, { arbitrary: dictionaryString(dictionary, fits), weight: 1 });
+}
+
+function generatedString(schema: FlatSchema): Arbitrary<string> {
   const minLength = schema.minLength ?? 0;
   const maxLength = Math.max(
     minLength,
@@ -74,7 +109,35 @@ function stringArbitrary(schema: FlatSchema): Arbitrary<string> {
   }
 }
 
+/**
+ * Numbers the schema accepts, a share of them at and next to its bounds (and near zero, where
+ * narrow valid ranges of an unbounded parameter usually lie): drawn from the whole range alone, a
+ * value at `minimum` or just inside it is rarely met.
+ */
 function numberArbitrary(schema: FlatSchema, integer: boolean): Arbitrary<number> {
+  const spread = spreadNumber(schema, integer);
+  const step = integer ? 1 : Number.EPSILON * 4;
+  const min = schema.minimum !== undefined ? schema.minimum + (schema.exclusiveMinimum ? step : 0) : undefined;
+  const max = schema.maximum !== undefined ? schema.maximum - (schema.exclusiveMaximum ? step : 0) : undefined;
+  const lowest = min === undefined ? -1_000_000 : integer ? Math.ceil(min) : min;
+  const highest = max === undefined ? 1_000_000 : integer ? Math.floor(max) : max;
+  const accepts = (value: number) =>
+    value >= lowest &&
+    value <= highest &&
+    (!schema.multipleOf || Number.isInteger(Number((value / schema.multipleOf).toFixed(9))));
+  const near = [lowest, lowest + 1, highest - 1, highest, 0, 1, -1, 2, 10, 100].filter(accepts);
+  const small = fc
+    .integer({ min: Math.max(-100, Math.ceil(lowest)), max: Math.min(100, Math.floor(highest)) })
+    .filter(accepts);
+  const choices: Array<{ arbitrary: Arbitrary<number>; weight: number }> = [{ arbitrary: spread, weight: 2 }];
+  if (near.length > 0) choices.push({ arbitrary: fc.constantFrom(...near), weight: 1 });
+  if (Math.max(-100, Math.ceil(lowest)) <= Math.min(100, Math.floor(highest)))
+    choices.push({ arbitrary: small, weight: 1 });
+  return fc.oneof(...choices);
+}
+
+/** Numbers across the schema's whole range. */
+function spreadNumber(schema: FlatSchema, integer: boolean): Arbitrary<number> {
   const step = integer ? 1 : Number.EPSILON * 4;
   const min = schema.minimum !== undefined ? schema.minimum + (schema.exclusiveMinimum ? step : 0) : undefined;
   const max = schema.maximum !== undefined ? schema.maximum - (schema.exclusiveMaximum ? step : 0) : undefined;
@@ -93,13 +156,13 @@ function numberArbitrary(schema: FlatSchema, integer: boolean): Arbitrary<number
   return arbitrary;
 }
 
-/** Values the schema accepts. */
-export function validArbitrary(schema: FlatSchema, depth = 0): Arbitrary<unknown> {
+/** Values the schema accepts; strings partly from the dictionary, when one is given. */
+export function validArbitrary(schema: FlatSchema, depth = 0, dictionary?: Dictionary): Arbitrary<unknown> {
   if (schema.const !== undefined) return fc.constant(schema.const);
   if (schema.enum && schema.enum.length > 0) return fc.constantFrom(...schema.enum);
   if (schema.nationalId) return nationalIdArbitrary;
   if (schema.branches && schema.branches.length > 0 && depth < MAX_DEPTH)
-    return fc.oneof(...schema.branches.map((branch) => validArbitrary(branch, depth + 1)));
+    return fc.oneof(...schema.branches.map((branch) => validArbitrary(branch, depth + 1, dictionary)));
   const types = schema.types.filter((type) => type !== 'null');
   const type = types[0] ?? 'string';
   let arbitrary: Arbitrary<unknown>;
@@ -114,7 +177,8 @@ export function validArbitrary(schema: FlatSchema, depth = 0): Arbitrary<unknown
       arbitrary = fc.boolean();
       break;
     case 'array': {
-      const item = schema.items && depth < MAX_DEPTH ? validArbitrary(schema.items, depth + 1) : fc.constant('a');
+      const item =
+        schema.items && depth < MAX_DEPTH ? validArbitrary(schema.items, depth + 1, dictionary) : fc.constant('a');
       const minLength = schema.minItems ?? 0;
       arbitrary = fc.array(item, {
         minLength,
@@ -125,13 +189,13 @@ export function validArbitrary(schema: FlatSchema, depth = 0): Arbitrary<unknown
     case 'object': {
       const shape: Record<string, Arbitrary<unknown>> = {};
       if (depth < MAX_DEPTH)
-        for (const [key, property] of schema.properties) shape[key] = validArbitrary(property, depth + 1);
+        for (const [key, property] of schema.properties) shape[key] = validArbitrary(property, depth + 1, dictionary);
       for (const key of schema.required) shape[key] ??= fc.constant('a');
       arbitrary = fc.record(shape, { requiredKeys: schema.required.filter((key) => key in shape) });
       break;
     }
     default:
-      arbitrary = stringArbitrary(schema);
+      arbitrary = stringArbitrary(schema, dictionary);
   }
   return schema.nullable ? fc.option(arbitrary, { nil: null, freq: 8 }) : arbitrary;
 }

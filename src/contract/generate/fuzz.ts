@@ -7,6 +7,7 @@
  */
 import fc, { type Arbitrary } from 'fast-check';
 import { invalidArbitrary, validArbitrary } from './arbitraries.js';
+import type { Dictionary } from './dictionary.js';
 import type { FlatSchema } from './schema.js';
 
 /** One input of an operation: a parameter (`query:limit`) or the request body (`body`). */
@@ -23,38 +24,102 @@ export interface GeneratedCase {
   values: GeneratedValues;
   /** For a negative case: the input whose value breaks its schema. */
   invalid?: string;
+  /** For a robustness case: the query input sent twice (`?a=1&a=2`), its value and another. */
+  repeated?: { key: string; again: unknown };
+  /** For a robustness case: the input whose value is thousands of characters long. */
+  oversized?: string;
 }
 
 /** Cases the operation must accept: every required input, some optional ones, all valid. */
-export function validCases(inputs: readonly GeneratedInput[]): Arbitrary<GeneratedCase> {
+export function validCases(inputs: readonly GeneratedInput[], dictionary?: Dictionary): Arbitrary<GeneratedCase> {
   const shape: Record<string, Arbitrary<unknown>> = {};
-  for (const input of inputs) shape[input.key] = validArbitrary(input.schema);
+  for (const input of inputs) shape[input.key] = validArbitrary(input.schema, 0, dictionary);
   return fc
     .record(shape, { requiredKeys: inputs.filter((input) => input.required).map((input) => input.key) })
     .map((values) => ({ values }));
 }
 
-/** Cases the operation must refuse with 400: one input invalid (or a required one left out), the rest valid. */
-export function invalidCases(inputs: readonly GeneratedInput[]): Arbitrary<GeneratedCase> | undefined {
+/**
+ * A value a path segment can carry: not empty, not a dot segment (`.`, `..`: the URL drops them),
+ * not the template's own text (`{id}`). Any of those reaches another route, or none, so the answer
+ * says nothing of the operation under test — and a finding on it would be vottur's own doing.
+ */
+export function pathSegmentValue(key: string, value: unknown): boolean {
+  if (!key.startsWith('path:')) return true;
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  return text !== undefined && text.trim() !== '' && text !== '.' && text !== '..' && text !== `{${key.slice(5)}}`;
+}
+
+/**
+ * Cases the operation must refuse with 400: one input invalid (or a required one left out), the
+ * rest valid. A path parameter is never left out, nor given a value that is no path segment
+ * (`pathSegmentValue`): the request would go to another route.
+ */
+export function invalidCases(
+  inputs: readonly GeneratedInput[],
+  dictionary?: Dictionary,
+): Arbitrary<GeneratedCase> | undefined {
   const required = inputs.filter((input) => input.required);
   const variants: Array<Arbitrary<GeneratedCase>> = [];
   for (const target of inputs) {
-    const invalid = invalidArbitrary(target.schema);
+    const invalid = invalidArbitrary(target.schema)?.filter((value) => pathSegmentValue(target.key, value));
     const others = Object.fromEntries(
-      required.filter((input) => input !== target).map((input) => [input.key, validArbitrary(input.schema)]),
+      required
+        .filter((input) => input !== target)
+        .map((input) => [input.key, validArbitrary(input.schema, 0, dictionary)]),
     );
     if (invalid)
       variants.push(fc.record({ ...others, [target.key]: invalid }).map((values) => ({ values, invalid: target.key })));
-    // A required input left out is as invalid as a wrong one.
-    if (target.required)
+    // A required input left out is as invalid as a wrong one (a path parameter cannot be left out).
+    if (target.required && !target.key.startsWith('path:'))
       variants.push(fc.record(others).map((values) => ({ values, invalid: `${target.key} (missing)` })));
+  }
+  return variants.length === 0 ? undefined : fc.oneof(...variants);
+}
+
+/** Longer than any value a description means, short enough for any server to read: 4,000 to 12,000 characters. */
+const OVERSIZED = fc.oneof(
+  fc.integer({ min: 4000, max: 12000 }).map((n) => '9'.repeat(n)),
+  fc.integer({ min: 4000, max: 12000 }).map((n) => 'a'.repeat(n)),
+);
+
+/**
+ * Requests the description neither allows nor forbids, which servers mishandle: a query parameter
+ * given twice (`?tag=a&tag=b`, for a parameter that is no array) and a query value thousands of
+ * characters long (a huge numeric string). Served or refused as the server likes, never a 5xx.
+ */
+export function robustnessCases(
+  inputs: readonly GeneratedInput[],
+  dictionary?: Dictionary,
+): Arbitrary<GeneratedCase> | undefined {
+  const valid = validCases(
+    inputs.filter((input) => input.required),
+    dictionary,
+  );
+  const variants: Array<Arbitrary<GeneratedCase>> = [];
+  for (const target of inputs) {
+    if (!target.key.startsWith('query:')) continue;
+    const value = validArbitrary(target.schema, 0, dictionary);
+    if (!target.schema.types.includes('array'))
+      variants.push(
+        fc.tuple(valid, value, value).map(([generated, first, again]) => ({
+          values: { ...generated.values, [target.key]: first },
+          repeated: { key: target.key, again },
+        })),
+      );
+    variants.push(
+      fc.tuple(valid, OVERSIZED).map(([generated, long]) => ({
+        values: { ...generated.values, [target.key]: long },
+        oversized: target.key,
+      })),
+    );
   }
   return variants.length === 0 ? undefined : fc.oneof(...variants);
 }
 
 export interface FuzzOptions {
   seed: number;
-  /** Cases generated (before shrinking). */
+  /** Cases generated (before shrinking), over every failure found. */
   maxExamples: number;
   /** Shrinking and generation stop after this long (ms); what was found so far is kept. */
   timeLimitMs?: number;
@@ -68,42 +133,56 @@ export interface FuzzFailure<F> {
   /** Replays this case: `fc.check(..., { seed, path })`. */
   seed: number;
   path?: string;
-  /** Cases run, shrinking included. */
+  /** Cases run until it was found and shrunk, shrinking included. */
   runs: number;
 }
 
 /**
- * Runs `check` on generated cases until one fails; shrinks it. `check` resolves to a failure
- * (anything) or undefined when the answer was right.
+ * Runs `check` on generated cases; each distinct failure (`kindOf` its failure) is shrunk and kept
+ * once, and generating goes on after it — a failure already found counts as a pass from then on —
+ * until `maxExamples` cases were generated or the time is up. An operation that fails one way
+ * early is still explored the other ways. `check` resolves to a failure (anything) or undefined
+ * when the answer was right.
  */
 export async function fuzzCases<F>(
   cases: Arbitrary<GeneratedCase>,
   check: (generated: GeneratedCase) => Promise<F | undefined>,
   options: FuzzOptions,
-): Promise<{ runs: number; failure?: FuzzFailure<F> }> {
+  kindOf: (failure: F) => string = () => '',
+): Promise<{ runs: number; failures: Array<FuzzFailure<F>> }> {
   let runs = 0;
-  const failures = new Map<GeneratedCase, F>();
-  const property = fc.asyncProperty(cases, async (generated) => {
-    runs++;
-    const failure = await check(generated);
-    if (failure === undefined) return true;
-    failures.set(generated, failure);
-    return false;
-  });
-  const result = await fc.check(property, {
-    seed: options.seed,
-    numRuns: options.maxExamples,
-    ...(options.timeLimitMs ? { interruptAfterTimeLimit: options.timeLimitMs, markInterruptAsFailure: false } : {}),
-  });
-  if (!result.failed || !result.counterexample) return { runs };
-  const [shrunk] = result.counterexample;
-  // The shrunk case is one the check ran (fast-check hands over the values it generated).
-  const failure = failures.get(shrunk);
-  if (failure === undefined) return { runs };
-  return {
-    runs,
-    failure: { case: shrunk, failure, seed: result.seed, path: result.counterexamplePath ?? undefined, runs },
-  };
+  let generated = 0;
+  const found: Array<FuzzFailure<F>> = [];
+  const known = new Set<string>();
+  const deadline = options.timeLimitMs !== undefined ? Date.now() + options.timeLimitMs : undefined;
+  for (let round = 0; generated < options.maxExamples; round++) {
+    const left = deadline === undefined ? undefined : deadline - Date.now();
+    if (left !== undefined && left <= 0) break;
+    const failures = new Map<GeneratedCase, F>();
+    const property = fc.asyncProperty(cases, async (generatedCase) => {
+      runs++;
+      const failure = await check(generatedCase);
+      if (failure === undefined || known.has(kindOf(failure))) return true;
+      failures.set(generatedCase, failure);
+      return false;
+    });
+    const seed = (options.seed + round * 7919) | 0;
+    const result = await fc.check(property, {
+      seed,
+      numRuns: options.maxExamples - generated,
+      ...(left !== undefined ? { interruptAfterTimeLimit: left, markInterruptAsFailure: false } : {}),
+    });
+    // The cases generated this round: those run to the failure (shrinking steps are not generated cases).
+    generated += result.failed ? Math.max(1, result.numRuns) : options.maxExamples;
+    if (!result.failed || !result.counterexample) break;
+    const [shrunk] = result.counterexample;
+    // The shrunk case is one the check ran (fast-check hands over the values it generated).
+    const failure = failures.get(shrunk);
+    if (failure === undefined) break;
+    known.add(kindOf(failure));
+    found.push({ case: shrunk, failure, seed, path: result.counterexamplePath ?? undefined, runs });
+  }
+  return { runs, failures: found };
 }
 
 /** Replays exactly one case of an earlier run: the shrunk counterexample its seed and path name. */

@@ -10,6 +10,7 @@ import type { ContractData } from '../data.js';
 import type { ContractDescription, OperationModel } from '../description.js';
 import type { HttpOutcome, HttpRequest } from '../http.js';
 import type { ProbeKind } from '../probes/index.js';
+import type { Dictionary } from '../generate/dictionary.js';
 import type { Input } from './inputs.js';
 
 export type Phase = 'examples' | 'coverage' | 'fuzz' | 'stateful';
@@ -52,6 +53,10 @@ export interface PhaseContext {
   credentials: Credentials;
   seed: number;
   maxExamples: number;
+  /** With --budget: when the fuzz phase stops generating (ms since the epoch), however many cases that is. */
+  deadline?: number;
+  /** The strings the description and the answers so far contain, grown by every answer. */
+  dictionary: Dictionary;
   allowUnsafeMethods: boolean;
   data?: ContractData;
   examples: readonly ExampleExchange[];

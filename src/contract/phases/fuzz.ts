@@ -1,13 +1,16 @@
 /**
  * The fuzz phase: property-based requests for each operation (fast-check, seeded) — valid values
- * the server must accept, and values that break one constraint (or leave a required input out)
- * that it must refuse. The first failing case is shrunk to the smallest one that still fails, and
- * reported once.
+ * the server must accept (numbers partly at their bounds, strings partly from what the description
+ * and the answers so far contain), values that break one constraint (or leave a required input
+ * out) that it must refuse, and query parameters repeated or thousands of characters long, which
+ * must never cause a 5xx. Each distinct failure (rule and input) is shrunk to the smallest case
+ * that still fails and reported once; generating goes on after it, until --max-examples cases of
+ * each kind were sent, or, with --budget, until the budget is spent.
  */
 import type { Arbitrary } from 'fast-check';
 import type { AnswerCheckId, Verdict } from '../answers/index.js';
 import { brokenConstraint } from '../generate/arbitraries.js';
-import { fuzzCases, invalidCases, validCases, type GeneratedCase } from '../generate/fuzz.js';
+import { fuzzCases, invalidCases, robustnessCases, validCases, type GeneratedCase } from '../generate/fuzz.js';
 import type { PhaseContext, PhaseOperation, TaggedRequest } from './context.js';
 import { buildRequest, type Input } from './inputs.js';
 
@@ -25,6 +28,18 @@ export function fuzzRequest(
   positive: boolean,
 ): TaggedRequest {
   const request = buildRequest(context.server, op, inputs, { ...generated.values }, context.credentials.full);
+  const { repeated, oversized } = generated;
+  if (repeated || oversized) {
+    const key = repeated?.key ?? oversized ?? '';
+    if (repeated) {
+      // The same parameter once more, as the request writer writes it (its style, its encoding).
+      const again = buildRequest(context.server, op, inputs, { [key]: repeated.again }, {});
+      const pairs = again.url.search.slice(1);
+      if (pairs) request.url.search = `${request.url.search}${request.url.search ? '&' : '?'}${pairs}`;
+    }
+    const what = repeated ? `${key} given twice` : `${key} thousands of characters long`;
+    return { request, answer: 'no-server-error', detail: { constraint: what }, constraint: what };
+  }
   const invalid = generated.invalid;
   const constraint = invalid !== undefined ? { constraint: invalid } : {};
   if (positive) return { request, answer: 'positive-data-accepted', ...constraint };
@@ -49,8 +64,18 @@ function brokenConstraintOf(
 
 export async function fuzzPhase(context: PhaseContext, { op, inputs, index }: PhaseOperation): Promise<void> {
   if (inputs.length === 0) return;
-  const runOne = async (cases: Arbitrary<GeneratedCase> | undefined, positive: boolean, seed: number) => {
+  const { dictionary, deadline } = context;
+  const runOne = async (
+    cases: Arbitrary<GeneratedCase> | undefined,
+    positive: boolean,
+    seed: number,
+    share: number,
+    examples = context.maxExamples,
+  ) => {
     if (!cases) return;
+    // With a budget: until this kind's share of what is left of it, however many cases that is.
+    const left = deadline === undefined ? undefined : Math.max(0, (deadline - Date.now()) * share);
+    if (left === 0) return;
     const result = await fuzzCases(
       cases,
       async (generated): Promise<{ verdict: Verdict; tagged: TaggedRequest } | undefined> => {
@@ -59,20 +84,30 @@ export async function fuzzPhase(context: PhaseContext, { op, inputs, index }: Ph
         const verdict = await context.exchange(op, 'fuzz', tagged);
         return verdict ? { verdict, tagged } : undefined;
       },
-      { seed, maxExamples: context.maxExamples, timeLimitMs: FUZZ_TIME_LIMIT_MS },
+      {
+        seed,
+        maxExamples: left === undefined ? examples : Number.MAX_SAFE_INTEGER,
+        timeLimitMs: left ?? FUZZ_TIME_LIMIT_MS,
+      },
+      // A distinct failure: another rule, or the same rule on another input.
+      ({ verdict, tagged }) => `${verdict.rule}\u0000${verdict.statusOnly ? '' : (tagged.constraint ?? '')}`,
     );
-    if (result.failure) {
-      const { verdict, tagged } = result.failure.failure;
+    for (const failure of result.failures) {
+      const { verdict, tagged } = failure.failure;
       context.report(
         op,
         'fuzz',
         tagged,
         verdict,
-        ` (the smallest failing case, shrunk from ${result.failure.runs} generated requests)`,
+        ` (the smallest failing case, shrunk from ${failure.runs} generated requests)`,
       );
     }
   };
   const seed = (context.seed + index * 2) | 0;
-  await runOne(validCases(inputs), true, seed);
-  await runOne(invalidCases(inputs), false, (seed + 1) | 0);
+  await runOne(validCases(inputs, dictionary), true, seed, 1 / 3);
+  await runOne(invalidCases(inputs, dictionary), false, (seed + 1) | 0, 1 / 2);
+  // Few unusual cases without a budget: two per query parameter (a repeat, a huge value), at most a quarter of --max-examples.
+  const queries = inputs.filter((input) => input.key.startsWith('query:')).length;
+  const robustness = Math.max(1, Math.min(2 * queries, Math.ceil(context.maxExamples / 4)));
+  await runOne(robustnessCases(inputs, dictionary), false, (seed + 2) | 0, 1, robustness);
 }

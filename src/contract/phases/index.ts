@@ -13,7 +13,8 @@ import { answerCheckRules, checkAnswer } from '../answers/index.js';
 import type { ContractData } from '../data.js';
 import { documentedResponse, type ContractDescription, type OperationModel } from '../description.js';
 import { contractFinding } from '../finding.js';
-import { observationKey, observedAs } from '../causes.js';
+import { observationKey, observedAs, statusOnly } from '../causes.js';
+import { descriptionDictionary } from '../generate/dictionary.js';
 import { toCurl } from '../generate/curl.js';
 import { unsampledReason } from '../generate/pattern-bounds.js';
 import { patternLocation } from '../patterns.js';
@@ -65,6 +66,8 @@ export interface PhaseOptions {
   phases: readonly Phase[];
   seed: number;
   maxExamples: number;
+  /** --budget, in ms: the fuzz phase generates until it is spent instead of stopping at maxExamples. */
+  budgetMs?: number;
   allowUnsafeMethods: boolean;
   data?: ContractData;
   examples: readonly ExampleExchange[];
@@ -130,11 +133,15 @@ export async function runPhases(options: PhaseOptions): Promise<PhaseResult> {
   );
   const inputsOf = (op: OperationModel): Input[] => inputs.get(op) ?? [];
 
+  // What the description and (as they come) the answers contain: the fuzz phase draws strings from it.
+  const dictionary = descriptionDictionary(description.data);
+  for (const example of options.examples) if (example.outcome.ok) dictionary.addAnswer(example.outcome.response.body);
+
   /** One finding per rule, operation and phase: a fault seen by 300 requests is one finding, not 300. */
   // The observation each answered request was (causes.ts), for the verdicts reported on it later.
   const observationOf = new WeakMap<HttpRequest, string>();
-  const keep = (finding: Finding, phase: Phase) => {
-    const key = `${finding.ruleId}\u0000${finding.operation ?? ''}\u0000${phase}`;
+  const keep = (finding: Finding, phase: Phase, distinct = '') => {
+    const key = `${finding.ruleId}\u0000${finding.operation ?? ''}\u0000${phase}\u0000${distinct}`;
     if (seen.has(key)) return;
     seen.add(key);
     findings.push(finding);
@@ -184,13 +191,17 @@ export async function runPhases(options: PhaseOptions): Promise<PhaseResult> {
       return undefined;
     }
     const response = outcome.response;
+    dictionary.addAnswer(response.body);
     const seen = observationKey(request, response);
     observationOf.set(request, seen);
     noteStatus(op, response.status);
     const verdict = checkAnswer(tagged.answer, { op, label, phase, ...tagged.detail }, response);
     for (const id of answerCheckRules(tagged.answer)) ran.add(id);
-    // An undocumented method's answer is only the method check's: its body documents nothing.
-    if (tagged.answer !== 'undocumented-method-405') {
+    // An undocumented method's answer is only the method check's: its body documents nothing. So
+    // is the refusal of an unusual request (a repeated or huge query parameter): any 4xx will do
+    // (414 URI Too Long is right), documented or not; only an answer that serves it is checked.
+    const refusedUnusual = tagged.answer === 'no-server-error' && response.status >= 400 && response.status < 500;
+    if (tagged.answer !== 'undocumented-method-405' && !refusedUnusual) {
       const ctx = {
         description,
         validators: options.validators,
@@ -221,8 +232,14 @@ export async function runPhases(options: PhaseOptions): Promise<PhaseResult> {
       }),
       reproduce: reproduceOf(phase, tagged),
     };
+    if (verdict.statusOnly) statusOnly(finding);
     const seen = observationOf.get(request);
-    keep(seen !== undefined ? observedAs(finding, seen) : finding, phase);
+    // The fuzz phase reports each distinct failure (the rule on another input) once.
+    keep(
+      seen !== undefined ? observedAs(finding, seen) : finding,
+      phase,
+      phase === 'fuzz' ? (tagged.constraint ?? '') : '',
+    );
   };
 
   for (const op of description.operations) {
@@ -239,6 +256,7 @@ export async function runPhases(options: PhaseOptions): Promise<PhaseResult> {
     credentials: options.credentials,
     seed: options.seed,
     maxExamples: options.maxExamples,
+    dictionary,
     allowUnsafeMethods: options.allowUnsafeMethods,
     ...(options.data ? { data: options.data } : {}),
     examples: options.examples,
@@ -278,8 +296,11 @@ export async function runPhases(options: PhaseOptions): Promise<PhaseResult> {
     if (options.allowUnsafeMethods) await unsupportedMethods(context);
   }
   if (phases.includes('fuzz')) {
+    if (options.budgetMs !== undefined) context.deadline = Date.now() + options.budgetMs;
     options.progress?.(
-      `fuzz phase: up to ${options.maxExamples} valid and ${options.maxExamples} invalid requests per operation, seed ${options.seed}`,
+      options.budgetMs !== undefined
+        ? `fuzz phase: valid, invalid and unusual requests per operation for ${options.budgetMs / 1000} s (--budget), seed ${options.seed}`
+        : `fuzz phase: up to ${options.maxExamples} valid and ${options.maxExamples} invalid requests per operation, seed ${options.seed}`,
     );
     await Promise.all(operations.map((operation) => fuzzPhase(context, operation)));
   }
@@ -328,6 +349,7 @@ export async function runPhases(options: PhaseOptions): Promise<PhaseResult> {
       percent: total === 0 ? 100 : Math.floor((100 * covered) / total),
       phases: [...phases],
       seed: options.seed,
+      ...(options.budgetMs !== undefined ? { budgetSeconds: options.budgetMs / 1000 } : {}),
       requests,
       operations: list,
     };

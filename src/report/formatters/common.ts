@@ -155,7 +155,7 @@ export function versionLabel(version: string): string {
  */
 export function coverageLine(coverage: CoverageReport): string {
   const operations = coverage.operations.length;
-  return `Coverage ${coverage.percent}% (${plural(operations, 'operation')}; ${plural(coverage.requests, 'request')} of the phases ${coverage.phases.join(', ')}; seed ${coverage.seed})`;
+  return `Coverage ${coverage.percent}% (${plural(operations, 'operation')}; ${plural(coverage.requests, 'request')} of the phases ${coverage.phases.join(', ')}; seed ${coverage.seed}${coverage.budgetSeconds !== undefined ? `; budget ${coverage.budgetSeconds} s` : ''})`;
 }
 
 /** One operation's coverage as table cells: requests per phase, statuses, inputs, constraints. */
