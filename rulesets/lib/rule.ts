@@ -6,7 +6,7 @@
  * and guards of `./openapi/types.ts`), so running the rules natively loads none.
  */
 import { isObject, type Document, type JsonPath } from './openapi/types.js';
-import { DEFAULT_VOCABULARY, type Vocabulary } from './vocabulary.js';
+import type { Vocabulary } from './vocabulary.js';
 
 export type Severity = 'error' | 'warn' | 'info' | 'hint';
 export type Category = 'documentation' | 'data-format' | 'naming' | 'methods' | 'errors' | 'security';
@@ -63,9 +63,6 @@ export interface RuleContext {
    */
   descriptionSize?: number;
 }
-
-/** The context of a run without configuration: the platform's own lists. */
-export const DEFAULT_RULE_CONTEXT: RuleContext = Object.freeze({ vocabulary: DEFAULT_VOCABULARY });
 
 export interface RuleDefinition {
   id: string;

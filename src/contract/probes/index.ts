@@ -29,5 +29,3 @@ export function probeById(id: ProbeKind): Probe<ProbeKind> {
   if (!probe) throw new Error(`vottur: no contract probe "${id}"`);
   return probe;
 }
-
-export type { Probe, ProbeRequest } from './probe.js';
