@@ -26,6 +26,12 @@ export interface Problem {
    * rule's severity.
    */
   severity?: Severity;
+  /**
+   * The other places this one problem stands for, where a rule reports several siblings once (the
+   * media types of one body: "also as …"). Which of them is `path` follows the document's key
+   * order; the finding's identity (fingerprint, baseline match) is the same whichever it is.
+   */
+  also?: JsonPath[];
 }
 
 /**
