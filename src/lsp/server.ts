@@ -12,11 +12,11 @@
 import { createConnection, type Connection } from 'vscode-languageserver/node';
 import type { LintOutcome } from './linting.js';
 import type { FixProvider } from './fixes.js';
-import { DocumentStore } from './store.js';
+import { DocumentStore, type ClientCapabilities } from './store.js';
 import { registerActions } from './handlers/actions.js';
 import { registerCompletion } from './handlers/completion.js';
 import { registerHover } from './handlers/hover.js';
-import { registerLifecycle, type ClientCapabilities } from './handlers/lifecycle.js';
+import { registerLifecycle } from './handlers/lifecycle.js';
 import { registerNavigation } from './handlers/navigation.js';
 import { registerSync } from './handlers/sync.js';
 

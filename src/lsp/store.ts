@@ -43,6 +43,14 @@ export interface ServerSettings {
 
 export const DEFAULT_SETTINGS: ServerSettings = { baselined: 'hint', useConfig: true };
 
+/** What the client said it can do, as the handlers need it. */
+export interface ClientCapabilities {
+  /** Workspace edits may carry snippets (a suppression's reason as a placeholder). */
+  snippetEdits: boolean;
+  /** The server may register a file watcher. */
+  watchRegistration: boolean;
+}
+
 /** What a diagnostic carries back to the server for hover and code actions. */
 export interface DiagnosticData {
   root: string;

@@ -14,8 +14,7 @@ import { engineFixes, fixActionsFor, type FixProvider } from '../fixes.js';
 import { runFolder } from '../linting.js';
 import { suppressionEdit } from '../suppress-edit.js';
 import { Syntax } from '../syntax.js';
-import { toPath, type DiagnosticData, type DocumentStore } from '../store.js';
-import type { ClientCapabilities } from './lifecycle.js';
+import { toPath, type ClientCapabilities, type DiagnosticData, type DocumentStore } from '../store.js';
 
 /** The command behind "add to the baseline". */
 export const ADD_TO_BASELINE = 'vottur.addToBaseline';

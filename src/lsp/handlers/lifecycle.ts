@@ -5,16 +5,8 @@ import {
   type Connection,
   type InitializeParams,
 } from 'vscode-languageserver/node';
-import { toPath, type DocumentStore, type ServerSettings } from '../store.js';
+import { toPath, type ClientCapabilities, type DocumentStore, type ServerSettings } from '../store.js';
 import { ADD_TO_BASELINE } from './actions.js';
-
-/** What the client said it can do, as the other handlers need it. */
-export interface ClientCapabilities {
-  /** Workspace edits may carry snippets (a suppression's reason as a placeholder). */
-  snippetEdits: boolean;
-  /** The server may register a file watcher. */
-  watchRegistration: boolean;
-}
 
 export function readSettings(value: unknown): Partial<ServerSettings> {
   if (typeof value !== 'object' || value === null) return {};
