@@ -6,7 +6,7 @@
  * and guards of `./openapi/types.ts`), so running the rules natively loads none.
  */
 import { isObject, type Document, type JsonPath } from './openapi/types.js';
-import { DEFAULT_VOCABULARY, type Vocabulary } from './vocabulary.js';
+import type { Vocabulary } from './vocabulary.js';
 
 export type Severity = 'error' | 'warn' | 'info' | 'hint';
 export type Category = 'documentation' | 'data-format' | 'naming' | 'methods' | 'errors' | 'security';
@@ -26,6 +26,12 @@ export interface Problem {
    * rule's severity.
    */
   severity?: Severity;
+  /**
+   * The other places this one problem stands for, where a rule reports several siblings once (the
+   * media types of one body: "also as …"). Which of them is `path` follows the document's key
+   * order; the finding's identity (fingerprint, baseline match) is the same whichever it is.
+   */
+  also?: JsonPath[];
 }
 
 /**
@@ -63,9 +69,6 @@ export interface RuleContext {
    */
   descriptionSize?: number;
 }
-
-/** The context of a run without configuration: the platform's own lists. */
-export const DEFAULT_RULE_CONTEXT: RuleContext = Object.freeze({ vocabulary: DEFAULT_VOCABULARY });
 
 export interface RuleDefinition {
   id: string;

@@ -25,7 +25,7 @@ export default defineRule({
   check(document) {
     const problems: Problem[] = [];
     // The media types of one request body or response that send a bare array: one cause, one finding.
-    const byBody = new Map<string, { info: MediaTypeInfo; others: string[] }>();
+    const byBody = new Map<string, { info: MediaTypeInfo; others: MediaTypeInfo[] }>();
     for (const info of mediaTypes(document)) {
       if (!carriesJsonText(info.mediaType) || info.media.schema === undefined) continue;
       const path = [...info.path, 'schema'];
@@ -38,12 +38,12 @@ export default defineRule({
       if (!isArray) continue;
       const key = encodePointer(info.path.slice(0, -2));
       const found = byBody.get(key);
-      if (found) found.others.push(info.mediaType);
+      if (found) found.others.push(info);
       else byBody.set(key, { info, others: [] });
     }
     for (const { info, others } of byBody.values()) {
       const op = info.operations.length === 1 ? info.operations[0] : undefined;
-      const also = others.length > 0 ? ` (also as ${others.map((other) => show(other)).join(', ')})` : '';
+      const also = others.length > 0 ? ` (also as ${others.map((other) => show(other.mediaType)).join(', ')})` : '';
       const where =
         info.kind === 'request'
           ? `The ${show(info.mediaType)} request body${also}${op ? ` of \`${op.method.toUpperCase()} ${op.pathKey}\`` : ''}`
@@ -51,6 +51,7 @@ export default defineRule({
       problems.push({
         message: `${where} is a bare array; make it an object that holds the list in a named member, e.g. \`{ data: [...] }\`, so the body can grow (paging, totals) without breaking callers.`,
         path: [...info.path, 'schema'],
+        also: others.map((other) => [...other.path, 'schema']),
       });
     }
     return problems;

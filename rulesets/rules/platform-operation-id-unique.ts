@@ -21,9 +21,14 @@ export default defineRule({
         .map((op) => op.operation.operationId)
         .filter((id): id is string => typeof id === 'string'),
     );
-    for (const op of operations(document)) {
-      if (seen.has(op.operation)) continue;
-      seen.add(op.operation);
+    const unique = operations(document).filter((op) => !seen.has(op.operation) && seen.add(op.operation));
+    // Every operation of an id: which of them is "first" follows the key order, so each finding stands for all of them.
+    const holders = new Map<string, OperationInfo[]>();
+    for (const op of unique) {
+      const id = op.operation.operationId;
+      if (typeof id === 'string') holders.set(id, [...(holders.get(id) ?? []), op]);
+    }
+    for (const op of unique) {
       const id = op.operation.operationId;
       if (typeof id !== 'string') continue;
       const earlier = first.get(id);
@@ -45,6 +50,7 @@ export default defineRule({
       problems.push({
         message: `\`operationId: ${id}\` of \`${op.method.toUpperCase()} ${op.pathKey}\` is already the id of \`${earlier.method.toUpperCase()} ${earlier.pathKey}\`; give this operation its own id, e.g. \`${suggestion}\`.`,
         path: [...op.path, 'operationId'],
+        also: (holders.get(id) ?? []).filter((other) => other !== op).map((other) => [...other.path, 'operationId']),
       });
     }
     return problems;

@@ -94,6 +94,7 @@ export default defineRule({
           problems.push({
             message: `${first.which} declares ${declares(types)}; errors are Problem Details (RFC 7807) in \`${PROBLEM_JSON}\`: write \`${PROBLEM_JSON}\` instead.`,
             path: first.path,
+            also: entries.slice(1).map((entry) => entry.path),
           });
         }
         continue;

@@ -51,6 +51,7 @@ export default defineRule({
       problems.push({
         message: `The \`${info.mediaType}\` request body ${where}${also} has no example; add \`example:\` (or named \`examples:\`) beside \`schema\` with a body a caller would send${onSchema}.`,
         path: info.path,
+        also: siblings.map((other) => other.path),
       });
     }
     return problems;

@@ -97,6 +97,7 @@ export default defineRule({
             : ''
         } has no example; add \`example:\` (or named \`examples:\`) beside \`schema\` with ${what}${onSchema}.`,
         path: info.path,
+        also: siblings.slice(1).map((type) => [...info.path.slice(0, -1), type]),
       });
     }
     return problems;

@@ -62,6 +62,15 @@ function identity(finding: Finding): string {
   return finding.fingerprint ?? fingerprintWithoutDocument(finding.ruleId, finding.operation, finding.pointer);
 }
 
+/**
+ * Every fingerprint a finding is known by: its own, then for a finding that stands for several
+ * places ("also as …") those of the others. An entry matches on any of them, so which place the
+ * document's key order reported (today, or when an earlier version wrote the entry) decides nothing.
+ */
+function identities(finding: Finding): string[] {
+  return finding.alsoFingerprints ? [identity(finding), ...finding.alsoFingerprints] : [identity(finding)];
+}
+
 const keyOf = (document: string, fingerprint: string) => `${document}\u0000${fingerprint}`;
 
 /**
@@ -159,8 +168,15 @@ export function applyBaseline(
     // A suppressed finding is held back already; the baseline is for the rest.
     if (finding.suppressions?.length) return finding;
     if (NEVER_BASELINED.has(finding.ruleId)) return { ...finding, baselineState: 'new' as const };
-    const key = keyOf(baselineDocument(finding.document, cwd, folder), identity(finding));
-    const slot = left.get(key);
+    const document = baselineDocument(finding.document, cwd, folder);
+    let key = keyOf(document, identity(finding));
+    let slot = left.get(key);
+    for (const other of identities(finding).slice(1)) {
+      if (slot && slot.remaining > 0) break;
+      const candidate = keyOf(document, other);
+      const found = left.get(candidate);
+      if (found && found.remaining > 0) [key, slot] = [candidate, found];
+    }
     if (slot && slot.remaining > 0 && options.admit && !options.admit(slot.entry)) {
       // Refused by the policy: the finding counts, and the entry is listed as tried.
       slot.remaining--;
@@ -220,6 +236,14 @@ export function baselineFor(
   const kept = new Map(
     (previous?.entries ?? []).map((entry) => [keyOf(entry.document, entry.fingerprint), handWritten(entry)]),
   );
+  // What a person wrote on an entry stays whichever of the finding's fingerprints it was written under.
+  const keptFor = (document: string, finding: Finding) => {
+    for (const fp of identities(finding)) {
+      const fields = kept.get(keyOf(document, fp));
+      if (fields) return fields;
+    }
+    return undefined;
+  };
   const byKey = new Map<string, BaselineEntry>();
   for (const finding of report.findings) {
     if (finding.suppressions?.length || NEVER_BASELINED.has(finding.ruleId)) continue;
@@ -237,7 +261,7 @@ export function baselineFor(
         fingerprint: fp,
         count: 1,
         message: maskNationalIds(finding.message),
-        ...kept.get(key),
+        ...keptFor(document, finding),
       });
   }
   // Entries of documents this run did not cover stay as they were.

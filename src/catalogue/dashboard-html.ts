@@ -1,38 +1,24 @@
 /**
  * The catalogue dashboard as one self-contained HTML page: a summary at the top, the catalogue's
  * trend, the rules failed most, and a sortable, filterable table with one row per service; each
- * service has a page of its own (`#service=<name>`) with its full findings. Style and script are
- * inline and pinned by hash in a Content-Security-Policy that forbids every network request; the
+ * service has a page of its own (`#service=<name>`) with its full findings. The page's shell (head,
+ * Content-Security-Policy, escaping, grade colours) is the report's: ../report/html-page.ts; the
  * findings travel as a JSON data block and are put on the page as text, never as markup.
  */
-import { createHash } from 'node:crypto';
 import { counts, type Finding, type Report } from '../report/finding.js';
 import { maskedView } from '../pii.js';
 import { escapeControls, escapedView } from '../runtime/escape.js';
+import {
+  escapeHtml as esc,
+  GRADE_BADGE_STYLE,
+  GRADE_COLOR,
+  htmlPage,
+  messageHtml,
+  safeHref,
+} from '../report/html-page.js';
+import { gradeFor } from '../report/score.js';
 import { HARVEST_DOCUMENT } from './rules.js';
 import type { CatalogueDashboard, DashboardService, TrendPoint } from './dashboard.js';
-
-const GRADE_COLOR: Record<string, string> = { A: '#2e7d32', B: '#558b2f', C: '#b28704', D: '#ef6c00', F: '#c62828' };
-
-function esc(text: string): string {
-  return text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
-}
-
-/** Escaped text with its Markdown code spans (`x`) as code. */
-function inlineCode(text: string): string {
-  return esc(text).replace(/`([^`]+)`/g, '<code>$1</code>');
-}
-
-function hash(text: string): string {
-  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
-}
-
-function safeHref(url: string): string | undefined {
-  return /^https?:\/\//i.test(url) ? esc(url) : undefined;
-}
 
 /** A small line of scores (0–100) across harvests; one point is a dot. */
 function sparkline(points: readonly TrendPoint[], label: string, width = 90, height = 22): string {
@@ -42,7 +28,7 @@ function sparkline(points: readonly TrendPoint[], label: string, width = 90, hei
   const y = (score: number) => height - 3 - ((height - 6) * Math.max(0, Math.min(100, score))) / 100;
   const path = points.map((p, i) => `${i === 0 ? 'M' : 'L'}${x(i).toFixed(1)},${y(p.score).toFixed(1)}`).join(' ');
   const text = `${label}: ${points.map((p) => p.score).join(' → ')}`;
-  return `<svg class="spark" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" aria-label="${esc(text)}"><title>${esc(text)}</title><path d="${path}" fill="none" stroke="#57606a" stroke-width="1.5"/><circle cx="${x(points.length - 1).toFixed(1)}" cy="${y(last.score).toFixed(1)}" r="2.5" fill="${GRADE_COLOR[gradeOf(last.score)]}"/></svg>`;
+  return `<svg class="spark" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" aria-label="${esc(text)}"><title>${esc(text)}</title><path d="${path}" fill="none" stroke="#57606a" stroke-width="1.5"/><circle cx="${x(points.length - 1).toFixed(1)}" cy="${y(last.score).toFixed(1)}" r="2.5" fill="${GRADE_COLOR[gradeFor(last.score)]}"/></svg>`;
 }
 
 /**
@@ -84,15 +70,12 @@ function trendChart(points: readonly TrendPoint[], label: string): string {
   const marks = points
     .map(
       (p, i) =>
-        `<circle cx="${x(i).toFixed(1)}" cy="${y(p.score).toFixed(1)}" r="3.5" fill="${GRADE_COLOR[gradeOf(p.score)]}"><title>${esc(`${p.harvested}: ${p.score}`)}</title></circle><text class="value" x="${x(i).toFixed(1)}" y="${(y(p.score) - 8).toFixed(1)}" text-anchor="middle">${p.score}</text>`,
+        `<circle cx="${x(i).toFixed(1)}" cy="${y(p.score).toFixed(1)}" r="3.5" fill="${GRADE_COLOR[gradeFor(p.score)]}"><title>${esc(`${p.harvested}: ${p.score}`)}</title></circle><text class="value" x="${x(i).toFixed(1)}" y="${(y(p.score) - 8).toFixed(1)}" text-anchor="middle">${p.score}</text>`,
     )
     .join('');
   const text = `${label}: ${points.map((p) => `${p.harvested.slice(0, 10)} ${p.score}`).join(', ')}`;
   return `<svg class="trend-chart" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" aria-label="${esc(text)}"><title>${esc(text)}</title>${ticks}<line class="axis y-axis" x1="${left}" x2="${left}" y1="${top}" y2="${top + plotHeight}" stroke="#57606a"/><line class="axis x-axis" x1="${left}" x2="${width - right}" y1="${top + plotHeight}" y2="${top + plotHeight}" stroke="#57606a"/>${dates}<path d="${path}" fill="none" stroke="#0969da" stroke-width="2"/>${marks}</svg>`;
 }
-
-const gradeOf = (score: number) =>
-  score >= 90 ? 'A' : score >= 80 ? 'B' : score >= 70 ? 'C' : score >= 60 ? 'D' : 'F';
 
 /** What changed since the previous harvest, in words. */
 export function changeText(service: DashboardService): string {
@@ -194,7 +177,7 @@ th[aria-sort="descending"] button::after { content: " ▼"; }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
 .sub { color: var(--muted); font-size: 12px; }
 .grade { display: inline-block; min-width: 22px; text-align: center; color: #fff; border-radius: 4px; font-weight: 700; }
-.grade-A { background: #2e7d32; } .grade-B { background: #558b2f; } .grade-C { background: #b28704; } .grade-D { background: #ef6c00; } .grade-F { background: #c62828; }
+${GRADE_BADGE_STYLE}
 .status { border-radius: 10px; padding: 1px 8px; font-size: 12px; white-space: nowrap; }
 .status.passing { background: #dafbe1; color: #116329; }
 .status.failing { background: #ffebe9; color: #a40e26; }
@@ -428,7 +411,7 @@ export function renderDashboardHtml(
     '<main>',
     '<div id="overview">',
     problems.length > 0
-      ? `<section id="harvest-problems"><h2>The harvest is incomplete: ${problems.length} problem${problems.length === 1 ? '' : 's'}</h2><ul>${problems.map((f) => `<li><span class="severity-${f.severity}">${esc(f.ruleId)}</span>: ${inlineCode(f.message)}</li>`).join('')}</ul></section>`
+      ? `<section id="harvest-problems"><h2>The harvest is incomplete: ${problems.length} problem${problems.length === 1 ? '' : 's'}</h2><ul>${problems.map((f) => `<li><span class="severity-${f.severity}">${esc(f.ruleId)}</span>: ${messageHtml(f.message)}</li>`).join('')}</ul></section>`
       : '',
     '<div class="cards" id="summary">',
     card(
@@ -496,32 +479,11 @@ export function renderDashboardHtml(
     '</main>',
     `<footer class="meta">Generated by vottur ${esc(dashboard.tool.version)} at ${esc(dashboard.createdTimestamp)}. Each service's findings: click its service code. People's national identifiers are ${options.showPii ? 'shown unmasked (--show-pii)' : 'masked; organisations’ kennitölur (public registry numbers) are shown'}; control and bidirectional characters from the security server and the descriptions are shown escaped.</footer>`,
   ].join('\n');
-  const csp = [
-    "default-src 'none'",
-    `style-src ${hash(STYLE)}`,
-    `script-src ${hash(SCRIPT)}`,
-    'img-src data:',
-    "base-uri 'none'",
-    "form-action 'none'",
-  ].join('; ');
-  return [
-    '<!doctype html>',
-    '<html lang="en">',
-    '<head>',
-    '<meta charset="utf-8">',
-    `<meta http-equiv="Content-Security-Policy" content="${csp}">`,
-    '<meta name="referrer" content="no-referrer">',
-    '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    '<link rel="icon" href="data:,">',
-    `<title>API catalogue dashboard — ${esc(dashboard.harvest.createdTimestamp)}</title>`,
-    `<style>${STYLE}</style>`,
-    '</head>',
-    '<body>',
-    bodyHtml,
-    `<script type="application/json" id="dashboard-data">${pageData(dashboard, report, endpoints)}</script>`,
-    `<script>${SCRIPT}</script>`,
-    '</body>',
-    '</html>',
-    '',
-  ].join('\n');
+  return htmlPage({
+    title: `API catalogue dashboard — ${dashboard.harvest.createdTimestamp}`,
+    style: STYLE,
+    script: SCRIPT,
+    body: bodyHtml,
+    data: `<script type="application/json" id="dashboard-data">${pageData(dashboard, report, endpoints)}</script>`,
+  });
 }

@@ -13,12 +13,7 @@ import {
   toCamelCase,
 } from '../../rulesets/lib/conventions.js';
 
-export {
-  isPlatformDateTime,
-  isNationalIdName,
-  NATIONAL_ID,
-  PLATFORM_DATE_TIME,
-} from '../../rulesets/lib/conventions.js';
+export { isPlatformDateTime, isNationalIdName } from '../../rulesets/lib/conventions.js';
 
 /** The check digit of a national identifier's first eight digits (see rulesets/lib/conventions.ts). */
 export const checkDigit = nationalIdCheckDigit;

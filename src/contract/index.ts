@@ -35,11 +35,8 @@ import {
 } from './phases/index.js';
 import { namedFileRoot } from '../runtime/safe-read.js';
 
-export { contractRules, CONTRACT_RULE_IDS, type ContractRuleId } from './rules.js';
-export type { AuthOptions, OAuthClientCredentials } from './auth.js';
-export type { ContractData, OperationData } from './data.js';
+export { contractRules } from './rules.js';
 export { DEFAULT_MAX_EXAMPLES, MAX_SEED, parsePhases, PHASES, type Phase } from './phases/index.js';
-export { loadDataFile } from './data.js';
 
 export interface ContractTestOptions {
   /** Path of the OpenAPI 3.0/3.1 description (YAML or JSON). */

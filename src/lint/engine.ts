@@ -33,6 +33,8 @@ export interface RuleResult {
   message: string;
   path: JsonPath;
   severity: Severity;
+  /** The other places the result stands for (`Problem.also`). */
+  also?: JsonPath[];
 }
 
 /** What a document's configuration adds to a run of the rules. */
@@ -104,7 +106,15 @@ function runEachRule(rules: readonly RuleDefinition[], data: unknown, context: R
       });
     }
     distinctProblems(data, found, (problem, path, message) =>
-      results.push({ code: rule.id, message, path, severity: problem.severity ?? rule.severity }),
+      results.push({
+        code: rule.id,
+        message,
+        path,
+        severity: problem.severity ?? rule.severity,
+        ...(problem.also && problem.also.length > 0
+          ? { also: problem.also.map((other) => closestPath(data, other)) }
+          : {}),
+      }),
     );
   }
   return results;

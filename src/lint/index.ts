@@ -6,21 +6,10 @@
 export {
   createLinter,
   lintDocument,
-  nativeLinter,
   platformRulesetLinter,
   type Linter,
   type LintDocumentOptions,
   type LintedDocument,
 } from './lint.js';
-export { runRules, type RuleResult } from './engine.js';
-export {
-  expandPatterns,
-  inShard,
-  lintFiles,
-  parseShard,
-  poolSize,
-  TimingCollector,
-  type LintFilesOptions,
-  type Shard,
-} from './files.js';
+export { expandPatterns, lintFiles } from './files.js';
 export { loadDescription, type LoadedDescription, type LoadOptions } from './load.js';

@@ -100,15 +100,35 @@ function ruleMetaOf(linter: Linter): Map<string, RuleMeta> {
   return meta;
 }
 
+interface Identity {
+  fingerprint: string;
+  also?: string[];
+}
+
 /**
  * A result's fingerprint, computed once per result object: the incremental linter
  * (`./incremental.ts`) hands back the same object only for a result whose place and value did
  * not change, so its fingerprint (rule, place, value there) stands.
+ *
+ * A result that stands for several places (`also`: the media types of one body) is known by the
+ * fingerprint of each; its own is the least of them, so neither depends on which place the key
+ * order reported it at, and the others are kept for matching a baseline written by an earlier
+ * version, whose entry holds whichever place came first then.
  */
-const fingerprints = new WeakMap<RuleResult, string>();
-function fingerprintOf(result: RuleResult, ruleId: string, data: unknown): string {
+const fingerprints = new WeakMap<RuleResult, Identity>();
+function fingerprintOf(result: RuleResult, ruleId: string, data: unknown): Identity {
   let found = fingerprints.get(result);
-  if (found === undefined) fingerprints.set(result, (found = fingerprint(ruleId, data, result.path)));
+  if (found === undefined) {
+    const own = fingerprint(ruleId, data, result.path);
+    if (result.also === undefined) found = { fingerprint: own };
+    else {
+      const [least = own, ...others] = [
+        ...new Set([own, ...result.also.map((path) => fingerprint(ruleId, data, path))]),
+      ].sort();
+      found = others.length > 0 ? { fingerprint: least, also: others } : { fingerprint: own };
+    }
+    fingerprints.set(result, found);
+  }
   return found;
 }
 
@@ -163,7 +183,9 @@ export async function lintDocument(file: string, options: LintDocumentOptions = 
       result.path,
       displayPath,
     );
-    finding.fingerprint = fingerprintOf(result, finding.ruleId, loaded.data);
+    const identity = fingerprintOf(result, finding.ruleId, loaded.data);
+    finding.fingerprint = identity.fingerprint;
+    if (identity.also) finding.alsoFingerprints = identity.also;
     findings.push(finding);
     if (mentionsIgnore) located.push({ finding, path: result.path });
   }

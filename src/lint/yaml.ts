@@ -18,6 +18,7 @@
 import { createRequire } from 'node:module';
 import type { IParserResult, IRange } from '@stoplight/types';
 import { CouldNotRunError, errorMessage } from '../errors.js';
+import { MAX_NESTING } from './json.js';
 
 const require = createRequire(import.meta.url);
 
@@ -42,9 +43,6 @@ const buildJsonPath = (node: YamlNode): Array<string | number> =>
   (buildJsonPathFn ??= (require('@stoplight/yaml/buildJsonPath.js') as { buildJsonPath: typeof buildJsonPath })
     .buildJsonPath)(node);
 
-/** Deepest nesting of mappings and sequences read (deeper documents are refused in one line). */
-export { MAX_NESTING } from './json.js';
-import { MAX_NESTING } from './json.js';
 /** Most values that aliases (`*name`) may produce in one document, counted as expanded. */
 export const MAX_ALIAS_VALUES = 100_000;
 

@@ -81,6 +81,12 @@ export interface Finding {
    */
   fingerprint?: string;
   /**
+   * For a finding that stands for several places (the media types of one body, "also as …"): the
+   * fingerprints of the others. `fingerprint` is the least of all, so it does not depend on the
+   * document's key order; a baseline entry matches the finding on any of them.
+   */
+  alsoFingerprints?: string[];
+  /**
    * An `x-vottur-ignore` on the node or an enclosing one (`inSource`), or for a diff finding an
    * entry of the `--accept` file (`external`), holds the finding back, with its reason.
    */

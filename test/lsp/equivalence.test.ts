@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { glob } from 'tinyglobby';
 import type { Report } from '../../src/report/finding.js';
 import { counts, SEVERITIES } from '../../src/report/finding.js';
-import { isDescriptionText } from '../../src/lsp/server.js';
+import { isDescriptionText } from '../../src/lsp/store.js';
 import { ROOT, vottur } from '../cli/run.js';
 import { CORPUS_DIR, corpusTitle, reportMissingCorpus } from '../corpus.js';
 import { LspClient, uriOf, type Diagnostic } from './client.js';

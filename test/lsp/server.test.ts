@@ -195,7 +195,7 @@ describe('diagnostics', () => {
   });
 
   it('recognise a description by its top-level openapi or swagger key, in YAML and in JSON', async () => {
-    const { isDescriptionText } = await import('../../src/lsp/server.js');
+    const { isDescriptionText } = await import('../../src/lsp/store.js');
     expect(isDescriptionText('openapi: 3.0.3\ninfo: {}\n')).toBe(true);
     expect(isDescriptionText('# a comment\nswagger: "2.0"\n')).toBe(true);
     expect(isDescriptionText('name: x\nnested:\n  openapi: 3.0.3\n')).toBe(false);

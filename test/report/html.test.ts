@@ -5,15 +5,14 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Report } from '../../src/report/finding.js';
 import {
-  escapeHtml,
   EXCERPTS_PER_RULE,
   formatHtml,
   formatHtmlChunks,
   LONG_LINE,
   LONG_LINE_WINDOW,
-  messageHtml,
   pathHtml,
 } from '../../src/report/formatters/html.js';
+import { escapeHtml, messageHtml } from '../../src/report/html-page.js';
 import { CONTEXT, emptyReport, lintReport, MASKED, NATIONAL_ID, NATIONAL_ID_HYPHEN, sampleReport } from './sample.js';
 
 function hash(text: string): string {

@@ -31,4 +31,4 @@ export function answerCheckRules(id: AnswerCheckId): readonly ContractRuleId[] {
   return answerCheck(id).rules;
 }
 
-export type { AnswerCheck, AnswerRequest, Verdict } from './check.js';
+export type { AnswerRequest, Verdict } from './check.js';

@@ -28,8 +28,7 @@ import { fuzzPhase } from './fuzz.js';
 import { operationInputs, type Input } from './inputs.js';
 import { statefulPhase } from './stateful.js';
 
-export type { ExampleExchange, Phase, TaggedRequest } from './context.js';
-export { buildRequest, operationInputs } from './inputs.js';
+export type { Phase } from './context.js';
 
 export const PHASES: readonly Phase[] = ['examples', 'coverage', 'fuzz', 'stateful'];
 export const DEFAULT_MAX_EXAMPLES = 100;

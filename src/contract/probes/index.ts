@@ -26,5 +26,3 @@ export function probeById(id: ProbeKind): Probe<ProbeKind> {
 
 /** The probe every other one starts from: the request built from the examples. */
 export const BASE_PROBE: Probe<ProbeKind> = probeById('positive');
-
-export type { Probe, ProbeRequest } from './probe.js';

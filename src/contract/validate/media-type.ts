@@ -7,7 +7,6 @@ import { mediaTypeMatches, parseMediaType, type ParsedMediaType } from '../../..
 export {
   isJsonMediaType,
   mediaTypeEssence as essenceOf,
-  mediaTypeMatches,
   parseMediaType,
 } from '../../../rulesets/lib/openapi/media-type.js';
 export type MediaType = ParsedMediaType;

@@ -7,7 +7,7 @@
  */
 import { escapeLine, neutraliseCommands } from '../../runtime/escape.js';
 import { counts, hasConfiguration, type Report, type RunConfiguration } from '../finding.js';
-import { absoluteScore, scoreReport } from '../score.js';
+import { absoluteScore } from '../score.js';
 
 /** The heading Markdown and HTML give the section. */
 export const NOT_COUNTED_TITLE = 'What this score does not count';
@@ -235,11 +235,4 @@ export function configurationLine(report: Report): string | undefined {
   // File paths and rule names are the repository's words: one line, no control character, no CI command.
   const heading = configuration.claimed ? 'Configuration (claimed by the saved report, not verified)' : 'Configuration';
   return parts.length > 0 ? neutraliseCommands(escapeLine(`${heading}: ${parts.join('; ')}.`)) : undefined;
-}
-
-/** The gate's score and, where it differs in kind, the absolute one, for the one-line formats. */
-export function scoresText(report: Report): string {
-  const score = scoreReport(report);
-  const absolute = absoluteScoreText(report);
-  return `Score ${score.score}/100 (${score.grade})${absolute ? `; ${absolute}` : ''}`;
 }

@@ -1,11 +1,9 @@
 /**
  * One self-contained HTML page: a conformance score and grade per document, a chart of findings by
  * category and severity (inline SVG), a filterable table of findings with the source lines around
- * each one, and the contract results per operation. Styles and script are inline and pinned by
- * hash in a Content-Security-Policy that forbids every network request, so the page works offline,
- * as a CI artifact or an e-mail attachment, and cannot load anything even if a message tried to.
+ * each one, and the contract results per operation. The page's shell (head, Content-Security-
+ * Policy, escaping, colours) is the one every page of vottur has: ../html-page.ts.
  */
-import { createHash } from 'node:crypto';
 import type { Category, CoverageReport, Finding, Report, Severity } from '../finding.js';
 import { SEVERITIES, summarise } from '../finding.js';
 import { CATEGORIES, scoreLabel, scoreReport, type Grade } from '../score.js';
@@ -13,6 +11,7 @@ import { absoluteScoreText, configurationItems, NOT_COUNTED_TITLE } from './conf
 import { hasConfiguration } from '../finding.js';
 import { findingPosition, SourceFiles } from '../source.js';
 import { escapeControls, escapedView, neutraliseMarkupCommands } from '../../runtime/escape.js';
+import { escapeHtml, GRADE_COLOR, htmlPage, messageHtml, safeHref, SEVERITY_COLOR } from '../html-page.js';
 import {
   allRules,
   CATEGORY_TITLE,
@@ -60,34 +59,13 @@ export const EXCERPT_CONTEXT = 3;
  */
 export const EXCERPTS_PER_RULE = 20;
 
-const SEVERITY_COLOR: Record<Severity, string> = {
-  error: '#c62828',
-  warn: '#e65100',
-  info: '#1565c0',
-  hint: '#6b7280',
-};
-const GRADE_COLOR: Record<Grade, string> = { A: '#2e7d32', B: '#689f38', C: '#f9a825', D: '#ef6c00', F: '#c62828' };
-
-/** Escapes text for HTML content and double- or single-quoted attribute values. */
-export function escapeHtml(text: string): string {
-  return text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
-}
-
 const esc = escapeHtml;
-
-function safeHref(url: string): string | undefined {
-  return /^https?:\/\//i.test(url) ? esc(url) : undefined;
-}
 
 function link(text: string, url: string): string {
   const href = safeHref(url);
   return href ? `<a href="${href}" rel="noopener noreferrer" target="_blank">${esc(text)}</a>` : esc(text);
 }
 
-/** Escaped text with the message convention of `code` in backticks shown as code. */
 /** The other findings of the same cause, listed under the message. */
 function evidenceHtml(finding: Finding): string {
   const items = (finding.related ?? []).filter((r) => r.ruleId !== undefined && r.message !== undefined);
@@ -102,14 +80,6 @@ function evidenceHtml(finding: Finding): string {
  */
 export function pathHtml(path: string): string {
   return esc(path).replace(/([/_.:-])(?=[^/_.:-])/g, '$1<wbr>');
-}
-
-export function messageHtml(text: string): string {
-  return esc(text).replace(/`([^`]+)`/g, '<code>$1</code>');
-}
-
-function sha256(text: string): string {
-  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 }
 
 function scoreRing(score: number, grade: Grade, label: string, size = 96): string {
@@ -652,34 +622,7 @@ export function* formatHtmlChunks(report: Report, context: FormatContext): Gener
   // command; the style and script hold nothing from the report and are left as written.
   const safeBody = neutraliseMarkupCommands(body);
 
-  const csp = [
-    "default-src 'none'",
-    `style-src ${sha256(STYLE)}`,
-    `script-src ${sha256(SCRIPT)}`,
-    'img-src data:',
-    "base-uri 'none'",
-    "form-action 'none'",
-  ].join('; ');
-  const page = [
-    '<!doctype html>',
-    '<html lang="en">',
-    '<head>',
-    '<meta charset="utf-8">',
-    // Only hashes and keywords: nothing from the report, and no double quote.
-    `<meta http-equiv="Content-Security-Policy" content="${csp}">`,
-    '<meta name="referrer" content="no-referrer">',
-    '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    '<link rel="icon" href="data:,">',
-    neutraliseMarkupCommands(`<title>${esc(`vottur report: ${subject}`)}</title>`),
-    `<style>${STYLE}</style>`,
-    '</head>',
-    '<body>',
-    safeBody,
-    `<script>${SCRIPT}</script>`,
-    '</body>',
-    '</html>',
-    '',
-  ].join('\n');
+  const page = htmlPage({ title: `vottur report: ${subject}`, style: STYLE, script: SCRIPT, body: safeBody });
   // Everything but the findings is small: written around them, as it was laid out.
   const slot = page.indexOf(GROUPS_SLOT);
   if (slot < 0) {

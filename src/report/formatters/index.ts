@@ -6,7 +6,7 @@ import { FORMAT_NAMES, loadFormat, type FormatName } from './names.js';
 import type { Formatter } from './types.js';
 
 export type { FormatContext, Formatter } from './types.js';
-export { FORMAT_NAMES, isFormatName, loadFormat, type FormatName, type LoadedFormat } from './names.js';
+export { isFormatName, type FormatName } from './names.js';
 
 export const FORMATTERS: Readonly<Record<FormatName, Formatter>> = Object.fromEntries(
   await Promise.all(FORMAT_NAMES.map(async (name) => [name, (await loadFormat(name)).format] as const)),
