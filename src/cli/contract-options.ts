@@ -323,7 +323,8 @@ export async function withContractSettings<T extends ContractCommandOptions & { 
       if (value === undefined) continue;
       // The client's id and scope belong to the token endpoint: not without one.
       if ((key === 'clientId' || key === 'scope') && merged.tokenUrl === undefined) continue;
-      const numeric = key === 'timeout' || key === 'concurrency' || key === 'maxResponseTime' || key === 'rate' || key === 'budget';
+      const numeric =
+        key === 'timeout' || key === 'concurrency' || key === 'maxResponseTime' || key === 'rate' || key === 'budget';
       const overridden = numeric ? !fromDefault(key) : merged[key] !== undefined;
       const honoured = !policy || policy.contractSettings.includes(key);
       run.recordSetting({ key, value, file: shown, honoured, ...(overridden ? { overridden } : {}) });

@@ -8,7 +8,15 @@ import type { Severity } from '../../report/finding.js';
 import { addOverlayOption, addPolicyOptions, failSeverityOption } from '../options.js';
 import { addOutputOptions, type OutputState } from '../output.js';
 import type { CommandIo } from '../io.js';
-import { cwdOf, finishRun, gateRunFor, overlaysFor, settle, takeOutputTargets, type PolicyCommandOptions } from '../../run/index.js';
+import {
+  cwdOf,
+  finishRun,
+  gateRunFor,
+  overlaysFor,
+  settle,
+  takeOutputTargets,
+  type PolicyCommandOptions,
+} from '../../run/index.js';
 
 interface DiffCommandOptions extends PolicyCommandOptions {
   failSeverity: Severity;
