@@ -128,6 +128,30 @@ function merge(target: unknown, update: unknown): unknown {
 }
 
 /**
+ * Removes every selected node. The containers are found before anything is removed, and each
+ * array's indexes are removed highest first, whatever order the selector listed them in
+ * (`$.tags[1,0]`, `$.tags[2:0:-1]`), each once. The root itself is never removed.
+ */
+function removeAll(root: Json, places: readonly Segment[][]): void {
+  const chosen = new Map<object, Set<Segment>>();
+  for (const place of places) {
+    const key = place[place.length - 1];
+    if (key === undefined) continue;
+    const parent = place.slice(0, -1).reduce<unknown>((value, at) => (value as Record<Segment, unknown>)[at], root);
+    if (typeof parent !== 'object' || parent === null) continue;
+    let keys = chosen.get(parent);
+    if (!keys) chosen.set(parent, (keys = new Set()));
+    keys.add(key);
+  }
+  for (const [parent, keys] of chosen) {
+    if (Array.isArray(parent)) {
+      const indexes = [...keys].map(Number).sort((a, b) => b - a);
+      for (const index of indexes) parent.splice(index, 1);
+    } else for (const key of keys) delete (parent as Record<Segment, unknown>)[key];
+  }
+}
+
+/**
  * The document with the overlays' actions applied in order (a copy; the input is not changed):
  * `update` merges objects and appends to arrays, `remove` deletes the node, as Overlay 1.0.0 says.
  * Returns, per overlay, how many actions selected nothing.
@@ -148,12 +172,17 @@ export function applyOverlays(
         throw new CouldNotRunError(
           `the overlay ${overlay.shown} selects more than ${MAX_OVERLAY_NODES} nodes in one description, the limit; narrow its targets`,
         );
-      // Deepest and last first, so removing one node leaves the others' places as they were.
-      const places = nodes.map((node) => node.location as Segment[]).reverse();
-      for (const place of places) {
+      const places = nodes.map((node) => node.location as Segment[]);
+      if (action.remove === true) {
+        removeAll(root, places);
+        continue;
+      }
+      // Deepest first, so an update of a node inside another selected node is merged before its container.
+      for (const place of places.reverse()) {
+        // A copy per node: one value shared by several nodes would take a later action on one of them to all.
+        const update = structuredClone(action.update);
         if (place.length === 0) {
-          if (action.remove === true) continue;
-          root = merge(root, action.update) as Json;
+          root = merge(root, update) as Json;
           continue;
         }
         const parent = place
@@ -161,16 +190,7 @@ export function applyOverlays(
           .reduce<unknown>((value, key) => (value as Record<Segment, unknown>)[key], root);
         const key = place[place.length - 1];
         if (key === undefined) continue;
-        if (action.remove === true) {
-          if (Array.isArray(parent)) parent.splice(Number(key), 1);
-          else delete (parent as Record<string, unknown>)[key];
-        } else {
-          setOwn(
-            parent as Record<Segment, unknown>,
-            key,
-            merge((parent as Record<Segment, unknown>)[key], action.update),
-          );
-        }
+        setOwn(parent as Record<Segment, unknown>, key, merge((parent as Record<Segment, unknown>)[key], update));
       }
     }
     return none;
