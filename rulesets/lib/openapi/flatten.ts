@@ -5,7 +5,7 @@
  * plan's example bodies), so that a schema split into `allOf` parts reads the same everywhere.
  * `allOfLayers` is the walk; `flatten` and each consumer merge its layers by their own rules.
  */
-import { memoiseByNode, resolve } from './resolve.js';
+import { resolve } from './resolve.js';
 import { isArray, isObject, type Document, type JsonPath, type Schema } from './types.js';
 
 export interface Located {
@@ -150,13 +150,7 @@ function mergeLayers(layers: AllOfLayer[]): FlatSchema | undefined {
  * allOf flattening (`flatten.ts`), with the properties of the `allOf` parts listed before the
  * schema's own (an outer definition of a name wins).
  */
-export const collectProperties: (
-  document: Document,
-  schema: unknown,
-  path: JsonPath,
-) => Map<string, { schema: unknown; path: JsonPath }> = memoiseByNode(computeProperties);
-
-function computeProperties(
+export function collectProperties(
   document: Document,
   schema: unknown,
   path: JsonPath,

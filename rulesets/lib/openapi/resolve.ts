@@ -122,44 +122,7 @@ function isNullSchema(schema: unknown): boolean {
  * is the first layer's that has it (`layerKeyword`); a rule reports a missing keyword at the
  * last layer, where the schema is defined.
  */
-export const schemaLayers: (document: Document, schema: unknown, path: JsonPath) => SchemaLayer[] = memoiseByNode(
-  (document: Document, schema: unknown, path: JsonPath) => computeSchemaLayers(document, schema, path),
-);
-
-/** How many paths one node's answers are kept for: a node is reached by one path (a few with YAML aliases). */
-const PATHS_KEPT = 8;
-
-/**
- * `compute` answered once per document object, node object and path (compared segment by segment),
- * as the views and `lookupLocalRef` are: the rules ask the same question of the same schema many
- * times (every rule that looks at a property flattens its holder). The answer is shared by every
- * caller, who only reads it. A node that is not an object is computed every time (nothing to key on).
- */
-export function memoiseByNode<T>(
-  compute: (document: Document, node: unknown, path: JsonPath) => T,
-): (document: Document, node: unknown, path: JsonPath) => T {
-  const caches = new WeakMap<object, WeakMap<object, Array<{ path: JsonPath; value: T }>>>();
-  return (document, node, path) => {
-    if (typeof node !== 'object' || node === null) return compute(document, node, path);
-    let byNode = caches.get(document);
-    if (!byNode) caches.set(document, (byNode = new WeakMap()));
-    let entries = byNode.get(node);
-    if (!entries) byNode.set(node, (entries = []));
-    for (const entry of entries) if (samePath(entry.path, path)) return entry.value;
-    const value = compute(document, node, path);
-    // A copy of the path: the caller's array may change after the call.
-    if (entries.length < PATHS_KEPT) entries.push({ path: path.slice(), value });
-    return value;
-  };
-}
-
-function samePath(a: JsonPath, b: JsonPath): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
-
-function computeSchemaLayers(document: Document, schema: unknown, path: JsonPath): SchemaLayer[] {
+export function schemaLayers(document: Document, schema: unknown, path: JsonPath): SchemaLayer[] {
   const layers: SchemaLayer[] = [];
   let current = resolve(document, schema, path);
   for (let hops = 0; hops < 8 && isObject(current.value); hops++) {
