@@ -96,14 +96,16 @@ export function neutraliseMarkupCommands(text: string): string {
  * Every string inside a JSON-like value (keys too) through `escape`, sharing what needs no change:
  * an array or object none of whose strings changes is the value itself, not a copy (a report of
  * 22,000 findings without a control character is not copied). The result must not be changed.
+ * Members named in `unread` are neither read nor escaped (a format that never shows them: stylish
+ * and a finding's fingerprint, computed only when read); a copy keeps them as they are.
  */
-export function escapedView<T>(value: T, escape: (text: string) => string): T {
+export function escapedView<T>(value: T, escape: (text: string) => string, unread?: ReadonlySet<string>): T {
   if (typeof value === 'string') return escape(value) as T;
   if (Array.isArray(value)) {
     let copy: unknown[] | undefined;
     for (let i = 0; i < value.length; i++) {
       const item: unknown = value[i];
-      const escaped = escapedView(item, escape);
+      const escaped = escapedView(item, escape, unread);
       if (copy === undefined && escaped !== item) copy = value.slice(0, i);
       copy?.push(escaped);
     }
@@ -111,14 +113,28 @@ export function escapedView<T>(value: T, escape: (text: string) => string): T {
   }
   if (value && typeof value === 'object' && !(value instanceof Date)) {
     let copy: Record<string, unknown> | undefined;
-    const entries: [string, unknown][] = Object.entries(value);
-    for (const [i, [key, item]] of entries.entries()) {
+    const keys = Object.keys(value);
+    const record = value as Record<string, unknown>;
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i] as string;
+      if (unread?.has(key)) {
+        // Not read (a computed-when-read member stays uncomputed); a copy takes it as it is.
+        if (copy) Object.defineProperty(copy, key, Object.getOwnPropertyDescriptor(value, key) as PropertyDescriptor);
+        continue;
+      }
+      const item = record[key];
       const escapedKey = escape(key);
-      const escaped = escapedView(item, escape);
+      const escaped = escapedView(item, escape, unread);
       if (copy === undefined && (escaped !== item || escapedKey !== key)) {
         copy = {};
-        for (const [k, v] of entries.slice(0, i))
-          Object.defineProperty(copy, k, { value: v, enumerable: true, writable: true, configurable: true });
+        for (const k of keys.slice(0, i))
+          Object.defineProperty(
+            copy,
+            k,
+            unread?.has(k)
+              ? (Object.getOwnPropertyDescriptor(value, k) as PropertyDescriptor)
+              : { value: record[k], enumerable: true, writable: true, configurable: true },
+          );
       }
       // defineProperty: a `__proto__` key stays data.
       if (copy)

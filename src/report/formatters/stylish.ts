@@ -116,6 +116,9 @@ function contractDetail(finding: Finding): string {
   return '';
 }
 
+/** Members of a report this format never shows. */
+const UNREAD: ReadonlySet<string> = new Set(['fingerprint']);
+
 /**
  * ESLint-style: findings grouped by document, `line:col  severity  rule  message  path` (contract
  * findings show their operation instead of `line:col`), then a summary line with the score. With
@@ -123,7 +126,8 @@ function contractDetail(finding: Finding): string {
  */
 export function formatStylish(input: Report, context: FormatContext): string {
   // Every text from a document or a server on one line, its control characters shown escaped.
-  const report = escapedView(input, escapeLine);
+  // A fingerprint is never shown here: not read, so not computed (src/lint/lint.ts).
+  const report = escapedView(input, escapeLine, UNREAD);
   const colors = pc.createColors(context.color);
   const paint: Record<Severity, (text: string) => string> = {
     error: colors.red,
