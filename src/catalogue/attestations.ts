@@ -10,6 +10,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import semver from 'semver';
 import type { KeyObject } from 'node:crypto';
 import {
   keyId,
@@ -175,13 +176,22 @@ export async function readAttestations(
 const newest = (records: readonly AttestationRecord[]) =>
   [...records].sort((a, b) => (a.signedAt < b.signedAt ? 1 : a.signedAt > b.signedAt ? -1 : 0))[0];
 
+/** Whether `version` is not later than `current` (both read as semantic versions; false when either is not one). */
+function isEarlierVersion(version: string | undefined, current: string | undefined): boolean {
+  const before = semver.coerce(version ?? '');
+  const now = semver.coerce(current ?? '');
+  return before !== null && now !== null && semver.lte(before, now);
+}
+
 /**
  * A service's state: attested when a record's subject is its description's bytes; attested for an
  * earlier version when a record is about the description as the previous harvest had it, or about
- * a description of the same title; not attested otherwise.
+ * a description of the same title whose `info.version` is not later (the same version with other
+ * bytes is the description changed since; a record of a later version is not of an earlier one);
+ * not attested otherwise.
  */
 export function attestationOf(
-  service: Pick<HarvestedService, 'sha256' | 'title'>,
+  service: Pick<HarvestedService, 'sha256' | 'title' | 'version'>,
   previous: Pick<HarvestedService, 'sha256'> | undefined,
   records: readonly AttestationRecord[],
 ): ServiceAttestation {
@@ -203,7 +213,7 @@ export function attestationOf(
     records.filter(
       (r) =>
         (before !== undefined && before !== digest && r.digests.includes(before)) ||
-        (service.title !== undefined && r.title === service.title),
+        (service.title !== undefined && r.title === service.title && isEarlierVersion(r.version, service.version)),
     ),
   );
   if (earlier) return describe('earlier', earlier);
