@@ -40,9 +40,9 @@ let server: Server;
 let url: string;
 beforeAll(async () => {
   server = createServer((_request, response) => {
-    let body: unknown = { created_at: 'soon' };
-    for (let i = 0; i < levels; i++) body = { node: body };
-    response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data: body }));
+    // Written as text: JSON.stringify itself recurses, and 10,000 levels overflow its stack.
+    const body = `${'{"node":'.repeat(levels)}{"created_at":"soon"}${'}'.repeat(levels)}`;
+    response.writeHead(200, { 'content-type': 'application/json' }).end(`{"data":${body}}`);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -66,6 +66,13 @@ async function ruleIds(): Promise<{ code: number | null; ids: string[] }> {
 describe('an answer nested deeper than vottur checks', () => {
   it('is a contract-limit-reached error, and the run fails', async () => {
     levels = 70;
+    const { code, ids } = await ruleIds();
+    expect(ids).toContain('contract-limit-reached');
+    expect(code).toBe(1);
+  });
+
+  it('10,000 levels deep (the schema check recursed and the run crashed, an outside attack found) is the same finding, not a crash', async () => {
+    levels = 10_000;
     const { code, ids } = await ruleIds();
     expect(ids).toContain('contract-limit-reached');
     expect(code).toBe(1);

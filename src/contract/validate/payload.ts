@@ -312,7 +312,7 @@ const NOT_CAMEL_CASE = /^[a-z][a-z0-9]*([_-][a-z0-9]+)+$/i;
 export const MAX_ANSWER_DEPTH = 64;
 
 /** Whether a JSON value nests objects and arrays deeper than `bound` levels (without recursion). */
-function nestsDeeper(value: unknown, bound: number): boolean {
+export function nestsDeeper(value: unknown, bound: number): boolean {
   const stack: Array<[unknown, number]> = [[value, 0]];
   while (stack.length > 0) {
     const [node, depth] = stack.pop() as [unknown, number];
@@ -349,7 +349,7 @@ export function checkLiveConventions(ctx: ResponseCheckContext, response: HttpRe
       if (nestsDeeper(body, MAX_ANSWER_DEPTH))
         add(
           'contract-limit-reached',
-          `${ctx.exchange} (${ctx.probe}) answered ${response.status} with JSON nested deeper than ${MAX_ANSWER_DEPTH} levels; member names, date-times and national identifiers below that depth were not checked`,
+          `${ctx.exchange} (${ctx.probe}) answered ${response.status} with JSON nested deeper than ${MAX_ANSWER_DEPTH} levels; it was not checked against its schema, nor member names, date-times and national identifiers below that depth`,
         );
       // Problem Details name the offending inputs as keys (`fields`), in whatever case they have.
       const wrong = media.subtype === 'problem+json' ? [] : notCamelCase(body);
