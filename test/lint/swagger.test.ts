@@ -533,8 +533,12 @@ describe('baselines and suppressions on a Swagger 2.0 description (document-rela
     const linted = await lintDocument(MOVED);
     const original = (await loadDescription(MOVED)).data;
     expect(linted.findings.length).toBeGreaterThan(20);
+    // A finding that stands for several places ("also as …") is fingerprinted by the least of
+    // theirs and keeps the others (its baseline entry matches whichever place comes first).
     for (const finding of linted.findings)
-      expect(finding.fingerprint, finding.pointer).toBe(fingerprint(finding.ruleId, original, finding.path));
+      expect([finding.fingerprint, ...(finding.alsoFingerprints ?? [])], finding.pointer).toContain(
+        fingerprint(finding.ruleId, original, finding.path),
+      );
   });
 
   it('matches a baseline, also once the description is rewritten as JSON', { timeout: 60_000 }, async () => {
