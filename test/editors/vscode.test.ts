@@ -44,6 +44,12 @@ function unzip(file: string): Map<string, Buffer> {
 }
 
 describe('the VS Code extension', () => {
+  it('starts the server from its own folder, never the workspace (cmd.exe would run a committed vottur.cmd)', () => {
+    const source = readFileSync(join(EXTENSION, 'src/extension.js'), 'utf8');
+    const options = /options:\s*\{([^}]*)\}/.exec(source.slice(source.indexOf('const serverOptions')))?.[1] ?? '';
+    expect(options).toMatch(/cwd:\s*context\.extensionPath/);
+  });
+
   it('bundles into one file that needs only vscode and Node, and packs into a .vsix with vsce', () => {
     execFileSync(process.execPath, [join(ROOT, 'scripts/bundle-vscode-extension.mjs')], { cwd: ROOT, stdio: 'pipe' });
     const bundle = readFileSync(join(EXTENSION, 'dist/extension.js'), 'utf8');

@@ -42,7 +42,10 @@ async function start(context) {
     command,
     args: ['lsp'],
     transport: TransportKind.stdio,
-    options: { shell: process.platform === 'win32' },
+    // Started from the extension's own folder, never the workspace's: on Windows the command runs
+    // through cmd.exe, which looks in the working folder first, and an untrusted repository could
+    // commit a vottur.cmd there. The server takes the workspace from the LSP initialize request.
+    options: { shell: process.platform === 'win32', cwd: context.extensionPath },
   };
   const clientOptions = {
     documentSelector: ['yaml', 'json', 'jsonc'].map((language) => ({ scheme: 'file', language })),
