@@ -34,19 +34,22 @@ export const nationalIdArbitrary: Arbitrary<string> = fc
  * A string of the dictionary (what the description and the answers so far contain) that the
  * schema accepts; read when drawn, so strings an answer showed are drawn from then on.
  */
-function dictionaryString(dictionary: Dictionary, accepts: (value: string) => boolean): Arbitrary<string> {
-  return fc
-    .nat()
-    .map((n) => {
-      const { strings } = dictionary;
-      // The first one that fits, from a drawn start: a dictionary of mostly misfits still gives one.
-      for (let i = 0; i < Math.min(strings.length, 64); i++) {
-        const value = strings[(n + i) % strings.length];
-        if (value !== undefined && accepts(value)) return value;
-      }
-      return undefined;
-    })
-    .filter((value): value is string => value !== undefined);
+function dictionaryString(
+  dictionary: Dictionary,
+  accepts: (value: string) => boolean,
+  otherwise: Arbitrary<string>,
+): Arbitrary<string> {
+  // A dictionary with nothing the schema accepts gives the generated strings instead: a filter
+  // that never passes would loop for ever (fast-check retries it synchronously).
+  return fc.nat().chain((n) => {
+    const { strings } = dictionary;
+    // The first one that fits, from a drawn start: a dictionary of mostly misfits still gives one.
+    for (let i = 0; i < Math.min(strings.length, 64); i++) {
+      const value = strings[(n + i) % strings.length];
+      if (value !== undefined && accepts(value)) return fc.constant(value);
+    }
+    return otherwise;
+  });
 }
 
 /** The generated strings, and a share of them from the dictionary. */
@@ -61,7 +64,10 @@ function stringArbitrary(schema: FlatSchema, dictionary?: Dictionary): Arbitrary
       (schema.pattern === undefined || safeMatches(schema.pattern, value) === true)
     );
   };
-  return fc.oneof({ arbitrary: generated, weight: 2 }, { arbitrary: dictionaryString(dictionary, fits), weight: 1 });
+  return fc.oneof(
+    { arbitrary: generated, weight: 2 },
+    { arbitrary: dictionaryString(dictionary, fits, generated), weight: 1 },
+  );
 }
 
 function generatedString(schema: FlatSchema): Arbitrary<string> {
