@@ -115,11 +115,10 @@ export async function resolveInside(path: string, root: string, givenRoot: strin
     if (isAbsolute(target)) {
       // Only an absolute target that starts at the root (real or as given) is followed, and from
       // the root on; anything else leads outside, whatever is there.
-      // (By `relative`, not by prefix: a root of `/` is no prefix of `//dev/zero`.)
-      const from = [root, givenRoot].find((folder) => isInside(target, folder));
+      const from = [root, givenRoot].find((folder) => target === folder || target.startsWith(`${folder}${sep}`));
       if (from === undefined) return { outside: true };
       current = root;
-      queue.unshift(...relative(from, target).split(sep));
+      queue.unshift(...target.slice(from.length).split(sep));
     } else queue.unshift(...target.split(sep));
   }
   return { path: current };

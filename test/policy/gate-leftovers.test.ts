@@ -72,7 +72,9 @@ describe('the policy file is read with the limits of a named file', () => {
     writeFileSync(join(outside, 'big.yaml'), Buffer.alloc(16 * 1024 * 1024 + 1, 0x20));
     const cases: Array<[string, RegExp]> = [
       ['fifo.yaml', /it is a FIFO, not a regular file/],
-      ['zero.yaml', /it is a device, not a regular file/],
+      // A link to a device: refused without being opened, as a link leading out of the folder
+      // read from (issue 34's rule for links: the same answer whatever is at the other end).
+      ['zero.yaml', /(it is a device, not a regular file|it is outside the repository)/],
       ['big.yaml', /over the limit of 16 MB/],
     ];
     for (const [name, why] of cases) {
