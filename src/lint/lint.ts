@@ -115,21 +115,13 @@ interface Identity {
  * order reported it at, and the others are kept for matching a baseline written by an earlier
  * version, whose entry holds whichever place came first then.
  */
-const fingerprints = new WeakMap<RuleResult, Identity>();
 function fingerprintOf(result: RuleResult, ruleId: string, data: unknown): Identity {
-  let found = fingerprints.get(result);
-  if (found === undefined) {
-    const own = fingerprint(ruleId, data, result.path);
-    if (result.also === undefined) found = { fingerprint: own };
-    else {
-      const [least = own, ...others] = [
-        ...new Set([own, ...result.also.map((path) => fingerprint(ruleId, data, path))]),
-      ].sort();
-      found = others.length > 0 ? { fingerprint: least, also: others } : { fingerprint: own };
-    }
-    fingerprints.set(result, found);
-  }
-  return found;
+  const own = fingerprint(ruleId, data, result.path);
+  if (result.also === undefined) return { fingerprint: own };
+  const [least = own, ...others] = [
+    ...new Set([own, ...result.also.map((path) => fingerprint(ruleId, data, path))]),
+  ].sort();
+  return others.length > 0 ? { fingerprint: least, also: others } : { fingerprint: own };
 }
 
 /**
@@ -145,7 +137,8 @@ function lazyFingerprint(finding: Finding, result: RuleResult, data: unknown): v
   Object.defineProperty(finding, 'fingerprint', {
     enumerable: true,
     configurable: true,
-    get: () => (value ??= fingerprintOf(result, ruleId, data).fingerprint),
+    // Only results that stand for one place are fingerprinted lazily, so their own is the one.
+    get: () => (value ??= fingerprint(ruleId, data, result.path)),
     set: (given: string | undefined) =>
       Object.defineProperty(finding, 'fingerprint', {
         value: given,
