@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { execFileSync, spawn } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CLI, ROOT, vottur } from '../cli/run.js';
@@ -184,9 +194,12 @@ describe('vottur lint --watch', () => {
         save(part, partText.replace('  email:\n', '  email:\n    description: Where the user reads mail.\n'));
         expect(await watching.next(/^openapi\.yaml: (\d+ new|no change)/m)).toMatch(/fixed/);
 
-        // The root replaced by a FIFO: a line, no hang; a file again: linted again.
-        rmSync(root);
-        execFileSync('mkfifo', [root]);
+        // The root replaced by a FIFO: a line, no hang; a file again: linted again. The FIFO is made
+        // outside and renamed over the root in one step: removing the root first let the watcher see
+        // "no such file" between the two under load (CI, stop 43).
+        const fifo = join(outside, 'fifo');
+        execFileSync('mkfifo', [fifo]);
+        renameSync(fifo, root);
         expect(await watching.next(/waiting for the next save$/m)).toMatch(/not a regular file/);
         rmSync(root);
         save(root, rootText);
