@@ -4,7 +4,7 @@
 // test/config/config.test.ts fails while either file differs from what this writes.
 import { writeFileSync } from 'node:fs';
 import { configSchema } from '../dist/src/config/schema.js';
-import { allRuleIds } from '../dist/src/config/rule-catalogue.js';
+import { allRuleIds } from '../dist/src/run/rule-catalogue.js';
 
 const text = `${JSON.stringify(configSchema(await allRuleIds()), null, 2)}\n`;
 for (const file of ['assets/config.schema.json', 'docs/config.schema.json'])

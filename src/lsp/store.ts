@@ -23,7 +23,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { errorMessage } from '../errors.js';
 import { CONFIG_FILE_NAMES, DEFAULT_BASELINE_FILE } from '../paths.js';
 import { counts, type Finding, type RuleMeta } from '../report/finding.js';
-import { suppressibleRules } from '../config/rule-catalogue.js';
+import { suppressibleRules } from '../run/rule-catalogue.js';
 import { platformIncrementalLinter } from '../lint/incremental.js';
 import { sizeHeapFor } from './heap.js';
 import { lintDescriptionText, type LintOutcome } from './linting.js';

@@ -18,7 +18,7 @@ describe('vottur rules', () => {
     expect(result.code).toBe(0);
     const { rules } = JSON.parse(result.stdout) as { rules: Rule[] };
     // Every rule id the configuration's schema knows: lint, the run's own, contract, diff and versioning rules.
-    const { allRuleIds } = await import('../../src/config/rule-catalogue.js');
+    const { allRuleIds } = await import('../../src/run/rule-catalogue.js');
     // (and vottur-unreadable, which no configuration may turn off).
     // The operator policy's rules are listed too, though no configuration may level them.
     const { POLICY_RULES } = await import('../../src/policy/index.js');

@@ -10,7 +10,7 @@ import { Ajv } from 'ajv';
 import { parse } from 'yaml';
 import { afterAll, describe, expect, it } from 'vitest';
 import { configSchema } from '../../src/config/schema.js';
-import { allRuleIds } from '../../src/config/rule-catalogue.js';
+import { allRuleIds } from '../../src/run/rule-catalogue.js';
 import { closedPort } from '../contract/fixtures/servers.js';
 import { ROOT, votturInProcess as vottur } from '../cli/run.js';
 

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { asRuleMeta, ruleCatalogue } from '../../config/rule-catalogue.js';
+import { asRuleMeta, ruleCatalogue } from '../../run/rule-catalogue.js';
 import type { RuleMeta } from '../../report/finding.js';
 import { CATEGORY_TITLE } from '../../report/formatters/common.js';
 import { CouldNotRunError } from '../../errors.js';
@@ -133,7 +133,7 @@ export function rulesMarkdown(rules: RuleMeta[]): string {
   ].join('\n');
 }
 
-/** Every rule vottur checks, as the one catalogue lists them (src/config/rule-catalogue.ts). */
+/** Every rule vottur checks, as the one catalogue lists them (src/run/rule-catalogue.ts). */
 export async function allRules(): Promise<RuleMeta[]> {
   return asRuleMeta(await ruleCatalogue());
 }
