@@ -12,7 +12,8 @@
  *
  * Never transitively across rules: a finding that is evidence under another rule's finding of the
  * same observation does not pull the other findings of its own rule in with it, so two defects
- * that an answer happens to show together both still lead. The finding that leads is the most
+ * that an answer happens to show together both still lead; two body conventions one answer broke
+ * (a wrong check digit and snake_case members) are two causes. The finding that leads is the most
  * severe, then the most specific convention the answer broke (`contract-created-timestamp` before
  * `contract-schema`, `contract-status-documented` before `contract-example-succeeds`); the others
  * are listed under it as `related`, and are not counted again.
