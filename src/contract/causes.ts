@@ -12,7 +12,8 @@
  *
  * Never transitively across rules: a finding that is evidence under another rule's finding of the
  * same observation does not pull the other findings of its own rule in with it, so two defects
- * that an answer happens to show together both still lead. The finding that leads is the most
+ * that an answer happens to show together both still lead; two body conventions one answer broke
+ * (a wrong check digit and snake_case members) are two causes. The finding that leads is the most
  * severe, then the most specific convention the answer broke (`contract-created-timestamp` before
  * `contract-schema`, `contract-status-documented` before `contract-example-succeeds`); the others
  * are listed under it as `related`, and are not counted again.
@@ -23,8 +24,9 @@ import { SEVERITIES } from '../report/finding.js';
 import type { HttpRequest, HttpResponse } from './http.js';
 
 /**
- * Rules in the order they lead a group: what a deliberate request expected, then the conventions
- * an answer broke, the status, and last the general checks (the example failed, the schema).
+ * Rules in the order they lead a group: what a deliberate request expected, then the error shape
+ * and the media type, the conventions an answer's body broke, the status, and last the general
+ * checks (the example failed, the schema).
  */
 const LEAD_ORDER = [
   'contract-server-error',
@@ -36,11 +38,15 @@ const LEAD_ORDER = [
   'contract-negative-data-rejected',
   'contract-missing-required-input',
   'contract-unsupported-method',
+  // An error answer's shape, then whether the body is of a documented media type at all: a body
+  // the description documents no content for (or documents as another type) is the point, and
+  // what the body conventions below find in it is its evidence.
+  'contract-problem-details',
+  'contract-content-type',
   'contract-no-bare-array',
   'contract-national-id',
   'contract-date-time',
   'contract-created-timestamp',
-  'contract-problem-details',
   'contract-charset',
   'contract-field-case',
   'contract-limit-reached',
@@ -48,7 +54,6 @@ const LEAD_ORDER = [
   'contract-status-documented',
   'contract-example-succeeds',
   'contract-schema',
-  'contract-content-type',
   'contract-redirect',
   'contract-timeout',
   'contract-unreachable',
@@ -63,6 +68,21 @@ const STANDALONE = new Set([
   'contract-response-time',
   'contract-pattern',
   'contract-pattern-unsampled',
+]);
+
+/**
+ * The platform's conventions on a body that is documented and of its documented type: each is a
+ * defect of its own. When one leads an observation, another of these seen on the same answer (a
+ * wrong check digit and snake_case members in one mocked body) leads its own cause instead of
+ * hiding under it; the general checks (schema, status, the example failed) stay its evidence.
+ */
+const BODY_CONVENTIONS = new Set([
+  'contract-no-bare-array',
+  'contract-national-id',
+  'contract-date-time',
+  'contract-created-timestamp',
+  'contract-charset',
+  'contract-field-case',
 ]);
 
 /** Rules whose verdict is the status alone: the same status is the same defect, whichever request met it. */
@@ -157,6 +177,23 @@ function asRelated(finding: Finding): RelatedLocation {
   };
 }
 
+/**
+ * An observation's findings, sorted, as one group, or, when a body convention leads, one group per
+ * body convention it broke: the first with the general checks as its evidence, each other alone.
+ */
+function splitConventions<T extends { finding: Finding }>(sorted: T[]): T[][] {
+  const lead = sorted[0]?.finding.ruleId;
+  if (lead === undefined || !BODY_CONVENTIONS.has(lead)) return [sorted];
+  const own = new Map<string, T[]>();
+  const rest: T[] = [];
+  for (const member of sorted) {
+    const rule = member.finding.ruleId;
+    if (rule !== lead && BODY_CONVENTIONS.has(rule)) own.set(rule, [...(own.get(rule) ?? []), member]);
+    else rest.push(member);
+  }
+  return [rest, ...own.values()];
+}
+
 /** The findings with those of one cause merged: each group's lead, the others as its `related`. */
 export function oneFindingPerCause(findings: readonly Finding[]): Finding[] {
   // Observations whose status is undocumented: a finding of `contract-status-documented` was made on them.
@@ -202,7 +239,7 @@ export function oneFindingPerCause(findings: readonly Finding[]): Finding[] {
   for (const members of byObservation.values())
     if (members.some(({ finding }) => finding.ruleId === 'contract-status-documented'))
       for (const { finding } of members) undocumented.add(finding);
-  const observed = [...byObservation.values()].map((members) => [...members].sort(order));
+  const observed = [...byObservation.values()].flatMap((members) => splitConventions([...members].sort(order)));
   // 2. One rule, one defect of one operation: the groups led by the same rule merge (every 5xx of
   //    an operation is one cause). Only leads merge, so nothing is joined across rules transitively.
   const causes = new Map<string, Array<Array<{ finding: Finding; index: number }>>>();

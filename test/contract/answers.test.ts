@@ -150,12 +150,12 @@ const CASES: Record<
       [
         answer(200),
         'contract-negative-data-rejected',
-        `${label} (coverage phase) answered 200 to a value that breaks query:limit's maximum 100; the server must refuse it with 400 Problem Details`,
+        `${label} (coverage phase) answered 200 to an invalid query:limit (maximum 100); the server must refuse it with 400 Problem Details`,
       ],
       [
         answer(503),
         'contract-server-error',
-        `${label} (coverage phase, a value that breaks query:limit's maximum 100) answered 503; no input may cause a server error: answer a valid request, or refuse a bad one with 400 Problem Details`,
+        `${label} (coverage phase, an invalid query:limit: maximum 100) answered 503; no input may cause a server error: answer a valid request, or refuse a bad one with 400 Problem Details`,
       ],
     ],
   },

@@ -77,6 +77,47 @@ describe('oneFindingPerCause', () => {
     ]);
   });
 
+  it('a body the description documents no content for: the media type leads, what the body conventions find in it is evidence', () => {
+    // openapi-backend's API-key example answers 200 with `{"operationId":"getPets"}` where its
+    // description documents a 200 without content: the body should not be there at all.
+    const timestamp = finding('contract-created-timestamp', 'no createdTimestamp', {
+      url: 'http://h/pets',
+      status: 200,
+      severity: 'warn',
+    });
+    const fieldCase = finding('contract-field-case', 'members not in camelCase', { url: 'http://h/pets', status: 200 });
+    const contentType = finding('contract-content-type', 'the description documents no content for 200', {
+      url: 'http://h/pets',
+      status: 200,
+    });
+    expect(
+      oneFindingPerCause([timestamp, fieldCase, contentType]).map((f) => [f.ruleId, f.related?.map((r) => r.ruleId)]),
+    ).toEqual([['contract-content-type', ['contract-created-timestamp', 'contract-field-case']]]);
+    // An error answer's shape still leads over its media type (plain JSON errors are a Problem Details defect).
+    const problem = finding('contract-problem-details', 'not Problem Details', { url: 'http://h/x', status: 400 });
+    const plain = finding('contract-content-type', 'application/json, not application/problem+json', {
+      url: 'http://h/x',
+      status: 400,
+    });
+    expect(oneFindingPerCause([plain, problem]).map((f) => f.ruleId)).toEqual(['contract-problem-details']);
+  });
+
+  it('two body conventions one answer broke are two causes: each leads, the general checks stay evidence', () => {
+    // Prism's dynamic mock answers a body with a wrong check digit and snake_case members in one.
+    const at = { url: 'http://h/v1/users/1/actor-profiles/2', status: 200 };
+    const nationalId = observedAs(finding('contract-national-id', 'wrong check digit', at), 'o1');
+    const fieldCase = observedAs(finding('contract-field-case', '`in_da` not in camelCase', at), 'o1');
+    const schema = observedAs(finding('contract-schema', 'body does not match', at), 'o1');
+    const later = { url: 'http://h/v1/users/3/actor-profiles/4', status: 200 };
+    const fieldCaseAgain = observedAs(finding('contract-field-case', '`in_da` again', later), 'o2');
+    const nationalIdAgain = observedAs(finding('contract-national-id', 'wrong check digit again', later), 'o2');
+    const merged = oneFindingPerCause([nationalId, fieldCase, schema, fieldCaseAgain, nationalIdAgain]);
+    expect(merged.map((f) => [f.ruleId, f.related?.map((r) => r.message)])).toEqual([
+      ['contract-national-id', ['wrong check digit again', 'body does not match']],
+      ['contract-field-case', ['`in_da` again']],
+    ]);
+  });
+
   it('keeps apart other operations, other answers under other rules, and findings about the run', () => {
     const findings = [
       finding('contract-server-error', 'a 500', { url: 'http://h/1', status: 500 }),

@@ -5,16 +5,12 @@ export default defineAnswerCheck({
   id: 'negative-data-rejected',
   rules: ['contract-server-error', 'contract-negative-data-rejected'],
   check(request, answer) {
-    const serverError = serverErrorVerdict(
-      request,
-      answer,
-      `a value that breaks ${request.input}'s ${request.constraint}`,
-    );
+    const serverError = serverErrorVerdict(request, answer, `an invalid ${request.input}: ${request.constraint}`);
     if (serverError) return serverError;
     if (answer.status < 400) {
       return {
         rule: 'contract-negative-data-rejected',
-        message: `${request.label} (${request.phase} phase) answered ${answer.status} to a value that breaks ${request.input}'s ${request.constraint}; the server must refuse it with 400 Problem Details`,
+        message: `${request.label} (${request.phase} phase) answered ${answer.status} to an invalid ${request.input} (${request.constraint}); the server must refuse it with 400 Problem Details`,
       };
     }
     return undefined;

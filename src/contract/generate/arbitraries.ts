@@ -240,7 +240,7 @@ export function invalidArbitrary(schema: FlatSchema): Arbitrary<unknown> | undef
 }
 
 /**
- * What an invalid value breaks, as a noun a message can name (`query:limit's maximum 100`): the
+ * What an invalid value breaks, as a noun a message can name (`maximum 100`, as in `an invalid query:limit (maximum 100)`): the
  * first constraint of the schema the value fails, in the order a validator reads them. A national
  * identifier of the schema's form whose check digit is wrong breaks the check digit, not "its
  * schema": the schema accepts it.

@@ -1,0 +1,63 @@
+/**
+ * Which planned requests are sent, given the credentials at hand: none without the examples
+ * phase; the 403 probe only with a token without the scope; for a secured operation without any
+ * credentials only the 401 probe (every other request would fail as a knock-on of that 401), with
+ * one finding naming the options to pass.
+ */
+import type { Finding } from '../../report/finding.js';
+import type { Credentials } from '../auth.js';
+import type { ContractDescription, OperationModel } from '../description.js';
+import { contractFinding } from '../finding.js';
+import type { Plan, PlannedRequest } from '../plan.js';
+import type { Phase } from '../phases/index.js';
+
+export interface RequestsToSend {
+  requests: PlannedRequest[];
+  /** `contract-probe-skipped`, when the 403 probe cannot be sent. */
+  findings: Finding[];
+  /** Operations that cannot be tested, with the reason. */
+  notTested: Map<OperationModel, string>;
+  /** `contract-credentials-missing`, when secured operations were held back for want of credentials. */
+  credentialsMissing?: Finding;
+}
+
+export function requestsToSend(
+  description: ContractDescription,
+  plan: Plan,
+  phases: readonly Phase[],
+  credentials: Credentials,
+): RequestsToSend {
+  const findings: Finding[] = [];
+  const wantNoScope = plan.requests.some((r) => r.credentials === 'noScope');
+  // Without the examples phase no planned request is sent (and Dredd, which replays them, is not run).
+  let requests = phases.includes('examples') ? plan.requests : [];
+  // Without any credentials, contract-credentials-missing below says it once for every probe.
+  if (wantNoScope && !credentials.noScope && credentials.hasCredentials) {
+    const skipped = [...new Set(requests.filter((r) => r.credentials === 'noScope').map((r) => r.op.label))];
+    findings.push(
+      contractFinding('contract-probe-skipped', description.displayPath, {
+        message: `the 403 probe (a token without the required scope) was not sent for ${skipped.join(', ')}: ${credentials.noScopeReason}`,
+        path: ['components', 'securitySchemes'],
+      }),
+    );
+    requests = requests.filter((r) => r.credentials !== 'noScope');
+  }
+
+  // Without credentials a secured operation can only be asked for its 401: every other request
+  // would fail as a knock-on of that 401, so they are not sent, and one finding says what to pass.
+  const notTested = new Map<OperationModel, string>();
+  let credentialsMissing: Finding | undefined;
+  if (!credentials.hasCredentials) {
+    const secured = description.operations.filter((op) => op.secured);
+    if (secured.length > 0) {
+      const held = requests.filter((r) => r.op.secured && r.credentials !== 'none');
+      for (const op of secured) notTested.set(op, 'no credentials were given');
+      requests = requests.filter((r) => !(r.op.secured && r.credentials !== 'none'));
+      credentialsMissing = contractFinding('contract-credentials-missing', description.displayPath, {
+        message: `no credentials were given, and ${secured.length === description.operations.length ? 'every operation requires them' : `${secured.length} of ${description.operations.length} operations ${secured.length === 1 ? 'requires' : 'require'} them`}: ${held.length} request${held.length === 1 ? '' : 's'} that need${held.length === 1 ? 's' : ''} a token ${held.length === 1 ? 'was' : 'were'} not sent, and only the 401 without credentials was checked. Pass --bearer <token>, or --token-url <url> with --client-id <id> (the secret in VOTTUR_CLIENT_SECRET), or --header 'Authorization: …'`,
+        path: ['components', 'securitySchemes'],
+      });
+    }
+  }
+  return { requests, findings, notTested, ...(credentialsMissing ? { credentialsMissing } : {}) };
+}
