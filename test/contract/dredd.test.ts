@@ -249,7 +249,9 @@ describe("Dredd's requests are held to vottur's limits", () => {
       server: server.url,
       timeoutMs: 20_000,
       concurrency: 1,
-      deadlineMs: 400,
+      // Long enough for Dredd to compile the description and send the first request on a loaded
+      // machine (at 400 ms, a load of 10 left none sent); the first request hangs past it.
+      deadlineMs: 2000,
       prepare: (info) =>
         info.method === 'GET'
           ? { pathAndQuery: `/v1/things/${EXAMPLE_THING}`, headers: { Authorization: `Bearer ${THINGS_TOKEN}` } }
@@ -260,7 +262,7 @@ describe("Dredd's requests are held to vottur's limits", () => {
     const errors = run.results.filter((r) => r.outcome === 'error');
     expect(errors).toHaveLength(4);
     for (const result of errors)
-      expect(result.message).toBe("not completed: the Dredd replay's deadline of 400 ms passed");
+      expect(result.message).toBe("not completed: the Dredd replay's deadline of 2000 ms passed");
     // Only the first request was under way when the deadline passed.
     expect(server.dreddRequests).toBe(1);
   });
