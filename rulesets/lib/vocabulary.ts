@@ -210,6 +210,24 @@ export function matchNationalIdAlias(
   name: string,
   vocabulary: Vocabulary,
 ): { prefix: string[]; plural: boolean } | undefined {
+  // Names repeat (`id`, `type`, `name` thousands of times in a large description): each is judged
+  // once per vocabulary. Matches are handed out as copies: callers may change their prefix.
+  let known = aliasMatches.get(vocabulary);
+  // The platform's vocabulary lives as long as the process (a language server): its names are forgotten now and then.
+  if (!known || known.size >= MAX_NAMES_KEPT)
+    aliasMatches.set(vocabulary, (known = new Map<string, AliasMatch | null>()));
+  let match = known.get(name);
+  if (match === undefined) known.set(name, (match = aliasMatch(name, vocabulary) ?? null));
+  return match === null ? undefined : { prefix: [...match.prefix], plural: match.plural };
+}
+
+const MAX_NAMES_KEPT = 100_000;
+
+/** `matchNationalIdAlias`'s answers, per vocabulary and name (null: no match). */
+type AliasMatch = { prefix: string[]; plural: boolean };
+const aliasMatches = new WeakMap<Vocabulary, Map<string, AliasMatch | null>>();
+
+function aliasMatch(name: string, vocabulary: Vocabulary): { prefix: string[]; plural: boolean } | undefined {
   const aliases = vocabulary.nationalIdAliases;
   // Most names contain no alias at all and are ruled out without splitting them into words.
   const compact = name.toLowerCase().replace(/[^a-z0-9]/g, '');

@@ -4,6 +4,7 @@ import { exampleObjectValues, type GivenValue } from '../lib/openapi/examples.js
 import {
   createDescriptionAjv,
   describeSchemaError,
+  preparedDescription,
   relevantErrors,
   schemaRef,
   type DescriptionAjv,
@@ -35,16 +36,29 @@ type Validate = ((value: unknown) => boolean) & { errors?: Parameters<typeof rel
  * One ajv per document, built the first time an example needs it, with the set-up of the contract
  * checks (src/contract/validate/schema.ts): a description whose `discriminator` ajv refuses is
  * validated again with plain `oneOf` semantics, as there.
+ *
+ * A validator is compiled once per distinct schema, not once per place: schemas written out the
+ * same way in many media types (Cloudflare's 1,881 failing examples have 90 distinct schemas) share
+ * one compiled function. Two places share when their JSON Schema form is the same text and
+ * nothing can make a reference in it resolve differently: no `$id` on the way to either place and
+ * none (nor a dynamic or recursive reference) inside, so every `$ref` resolves against the
+ * description itself. ajv's errors are relative to the compiled schema, so they are the same too.
  */
 export const exampleValidators = memoise((document: Document) => {
   let ajv: DescriptionAjv | undefined;
   let discriminator = true;
   const cache = new Map<string, Validate | undefined>();
+  const byContent = new Map<string, Validate | undefined>();
   return (path: JsonPath): Validate | undefined => {
     const key = schemaRef(path);
     if (cache.has(key)) return cache.get(key);
     let validate: Validate | undefined;
     for (;;) {
+      const content = contentKey(preparedDescription(document, discriminator), path);
+      if (content !== undefined && byContent.has(content)) {
+        validate = byContent.get(content);
+        break;
+      }
       try {
         ajv ??= createDescriptionAjv(document, { discriminator, regExp, allErrors: true });
         validate = ajv.getSchema(key);
@@ -53,18 +67,40 @@ export const exampleValidators = memoise((document: Document) => {
           discriminator = false;
           ajv = undefined;
           cache.clear();
+          byContent.clear();
           continue;
         }
         // A schema ajv cannot compile (a `$ref` to another file, an unknown keyword form) is
         // platform-openapi-valid's to report; its examples are not judged here.
         validate = undefined;
       }
+      if (content !== undefined) byContent.set(content, validate);
       break;
     }
     cache.set(key, validate);
     return validate;
   };
 }, 'exampleValidators');
+
+/** Keys whose presence in a schema's text makes its place matter (see exampleValidators). */
+const PLACE_BOUND = /"\$(?:id|dynamicRef|dynamicAnchor|recursiveRef|recursiveAnchor)"/;
+
+/**
+ * The text of the schema at `path` of the prepared description, when a validator compiled for it
+ * anywhere is the validator of every place with the same text; otherwise undefined.
+ */
+function contentKey(prepared: Document, path: JsonPath): string | undefined {
+  let node: unknown = prepared;
+  for (const segment of path) {
+    if (isObject(node) && Object.hasOwn(node, '$id')) return undefined;
+    if (isArray(node)) node = node[Number(segment)];
+    else if (isObject(node)) node = node[segment];
+    else return undefined;
+  }
+  if (!isObject(node)) return undefined;
+  const text = JSON.stringify(node);
+  return PLACE_BOUND.test(text) ? undefined : text;
+}
 
 /** The interpreting validator that passes most examples without compiling their schemas (lib/openapi/interpreted.ts). */
 export const exampleInterpreters = memoise(

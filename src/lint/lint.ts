@@ -130,23 +130,40 @@ function fingerprintOf(result: RuleResult, ruleId: string, data: unknown): Ident
  * 22,000 findings spent ~5 % of the run hashing). It is an enumerable member in the same place
  * as an assigned one (JSON, spreading and structured cloning read the same value), and assigning
  * to it makes it a plain member again.
+ *
+ * Every finding has the same getter and setter, and keeps what its fingerprint is made from under
+ * a symbol that is not enumerable (not in JSON, spreads or clones): V8 gives objects one shape only
+ * when their accessors are the same functions. With a closure per finding, every finding but the
+ * first was a dictionary, and every read of a member (the score's, the JSON writer's) a lookup in it.
  */
 function lazyFingerprint(finding: Finding, result: RuleResult, data: unknown): void {
-  const ruleId = finding.ruleId;
-  let value: string | undefined;
+  const state: LazyFingerprint = { ruleId: finding.ruleId, result, data, value: undefined };
+  Object.defineProperty(finding, LAZY_FINGERPRINT, { value: state });
   Object.defineProperty(finding, 'fingerprint', {
     enumerable: true,
     configurable: true,
-    // Only results that stand for one place are fingerprinted lazily, so their own is the one.
-    get: () => (value ??= fingerprint(ruleId, data, result.path)),
-    set: (given: string | undefined) =>
-      Object.defineProperty(finding, 'fingerprint', {
-        value: given,
-        writable: true,
-        enumerable: true,
-        configurable: true,
-      }),
+    get: readFingerprint,
+    set: assignFingerprint,
   });
+}
+
+const LAZY_FINGERPRINT = Symbol('lazy fingerprint');
+
+interface LazyFingerprint {
+  ruleId: string;
+  result: RuleResult;
+  data: unknown;
+  value: string | undefined;
+}
+
+function readFingerprint(this: { [LAZY_FINGERPRINT]: LazyFingerprint }): string {
+  const state = this[LAZY_FINGERPRINT];
+  // Only results that stand for one place are fingerprinted lazily, so their own is the one.
+  return (state.value ??= fingerprint(state.ruleId, state.data, state.result.path));
+}
+
+function assignFingerprint(this: Finding, given: string | undefined): void {
+  Object.defineProperty(this, 'fingerprint', { value: given, writable: true, enumerable: true, configurable: true });
 }
 
 /** The rule a suppression problem is reported under: SUPPRESSION_RULES lists every one. */

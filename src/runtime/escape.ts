@@ -127,6 +127,10 @@ export function escapedView<T>(value: T, escape: (text: string) => string, unrea
       const escaped = escapedView(item, escape, unread);
       if (copy === undefined && (escaped !== item || escapedKey !== key)) {
         copy = {};
+        // What a computed-when-read member is computed from is kept under a symbol (src/lint/lint.ts
+        // `lazyFingerprint`): the copy, which takes that member's getter, keeps it too.
+        for (const symbol of Object.getOwnPropertySymbols(value))
+          Object.defineProperty(copy, symbol, Object.getOwnPropertyDescriptor(value, symbol) as PropertyDescriptor);
         for (const k of keys.slice(0, i))
           Object.defineProperty(
             copy,

@@ -162,3 +162,14 @@ describe('under stock Spectral', () => {
     ).toThrow();
   });
 });
+
+describe('matchNationalIdAlias remembered per name', () => {
+  it('gives the same answer again, as a copy a caller may change', () => {
+    const first = matchNationalIdAlias('toKennitala', DEFAULT_VOCABULARY);
+    expect(first).toEqual({ prefix: ['to'], plural: false });
+    first?.prefix.push('changed');
+    expect(matchNationalIdAlias('toKennitala', DEFAULT_VOCABULARY)).toEqual({ prefix: ['to'], plural: false });
+    expect(matchNationalIdAlias('description', DEFAULT_VOCABULARY)).toBeUndefined();
+    expect(matchNationalIdAlias('description', DEFAULT_VOCABULARY)).toBeUndefined();
+  });
+});

@@ -15,15 +15,19 @@ export function toJsonReport(report: Report, context: Pick<FormatContext, 'showP
 }
 
 function jsonBody(report: Report) {
+  const score = scoreReport(report);
   return {
     tool: report.tool,
     createdTimestamp: report.createdTimestamp,
     documents: report.documents,
     // What counts: suppressed findings and those the baseline holds are listed, not counted.
     summary: summarise(report.findings.filter(counts)),
-    score: scoreReport(report),
-    // Beside the gate's score (what counts): every finding counted, held back or not.
-    absoluteScore: (({ score, grade }) => ({ score, grade }))(absoluteScore(report)),
+    score,
+    // Beside the gate's score (what counts): every finding counted, held back or not (the same
+    // score, not computed twice, when every finding counts).
+    absoluteScore: (({ score, grade }) => ({ score, grade }))(
+      report.findings.every(counts) ? score : absoluteScore(report),
+    ),
     rules: report.rules,
     findings: report.findings,
     ...(report.operations ? { operations: report.operations } : {}),
