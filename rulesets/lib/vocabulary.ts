@@ -690,6 +690,12 @@ export const READ_VERBS: readonly string[] = [
   'kanna',
   'fa',
 ];
+/**
+ * The read verbs whose object is a criterion, not a resource's key: a search. A POST of one with
+ * a body (`POST /v1/cases/find`) is a search custom method, which the platform allows; a POST of
+ * another read verb with a body (`POST /Case/GetCase`) is a GET with its key in the wrong place.
+ */
+export const SEARCH_VERBS: readonly string[] = ['find', 'lookup', 'finna', 'fletta', 'leita', 'kanna'];
 export const CREATE_VERBS: readonly string[] = [
   'create',
   'add',
