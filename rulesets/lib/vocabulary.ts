@@ -790,7 +790,8 @@ export function segmentVerb(
  * (process a case), birta (publish), innskrá/útskrá (log in/out). Hand-written: the Icelandic
  * Hunspell dictionary on npm (`dictionary-is`, CC BY-SA 3.0) marks a part of speech on a few
  * thousand forms only and lacks `sækja`, `uppfæra`, `stofna`, `fletta`, `staðfesta` and
- * `samþykkja` as verbs; BÍN, the inflection database that would know them, is not on npm.
+ * `samþykkja` as verbs; `lemma-is` (npm) carries BÍN, whose conditions forbid publishing its
+ * inflection paradigms without permission (docs/vocabulary.md).
  */
 export const ICELANDIC_ACTION_VERBS: readonly string[] = Object.freeze([
   'samthykkja',
