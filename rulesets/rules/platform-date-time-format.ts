@@ -272,7 +272,7 @@ export default defineRule({
       if (isTimestampName(name)) return;
       const layers = schemaLayers(document, schema, at);
       const format = layerKeyword(layers, 'format');
-      // A format no standard defines (`format: string`) says nothing of a date.
+      // A format JSON Schema and OpenAPI do not define (`format: string`) says nothing of a date.
       const meaningless = format && typeof format.value === 'string' && !KNOWN_FORMATS.has(format.value);
       if (
         layers.length === 0 ||
@@ -309,7 +309,7 @@ export default defineRule({
       const shared = !within(definition.path, at);
       const where = meaningless && !shared ? format.path : shared ? at : definition.path;
       const plain = meaningless
-        ? `a string whose \`format: ${String(format.value)}\` no standard defines`
+        ? `a string whose \`format: ${String(format.value)}\` is not a format JSON Schema or OpenAPI defines`
         : 'a plain string with no `format`';
       const advice = shared
         ? `replace its \`$ref\` to the shared \`${printPath(definition.path.slice(-1))}\` (other fields use it too) with \`type: string\` and \`format: date-time\``
