@@ -307,7 +307,8 @@ export default defineRule({
       const fix = example ? dateFix(example) : undefined;
       // A shared schema (`VARCHAR2`) used by many fields, dates and not: the fix belongs at this field.
       const shared = !within(definition.path, at);
-      const where = meaningless && !shared ? format.path : shared ? at : definition.path;
+      // At the schema, not its `format`: the example is to change with it, so no one value is the fix.
+      const where = shared ? at : definition.path;
       const plain = meaningless
         ? `a string whose \`format: ${String(format.value)}\` is not a format JSON Schema or OpenAPI defines`
         : 'a plain string with no `format`';
