@@ -708,6 +708,12 @@ export const READ_VERBS: readonly string[] = [
   'kanna',
   'fa',
 ];
+/**
+ * The read verbs whose object is a criterion, not a resource's key: a search. A POST of one with
+ * a body (`POST /v1/cases/find`) is a search custom method, which the platform allows; a POST of
+ * another read verb with a body (`POST /Case/GetCase`) is a GET with its key in the wrong place.
+ */
+export const SEARCH_VERBS: readonly string[] = ['find', 'lookup', 'finna', 'fletta', 'leita', 'kanna'];
 export const CREATE_VERBS: readonly string[] = [
   'create',
   'add',
@@ -802,7 +808,8 @@ export function segmentVerb(
  * (process a case), birta (publish), innskrá/útskrá (log in/out). Hand-written: the Icelandic
  * Hunspell dictionary on npm (`dictionary-is`, CC BY-SA 3.0) marks a part of speech on a few
  * thousand forms only and lacks `sækja`, `uppfæra`, `stofna`, `fletta`, `staðfesta` and
- * `samþykkja` as verbs; BÍN, the inflection database that would know them, is not on npm.
+ * `samþykkja` as verbs; `lemma-is` (npm) carries BÍN, whose conditions forbid publishing its
+ * inflection paradigms without permission (docs/vocabulary.md).
  */
 export const ICELANDIC_ACTION_VERBS: readonly string[] = Object.freeze([
   'samthykkja',

@@ -64,6 +64,22 @@ function isReference(
   return false;
 }
 
+/**
+ * A description that says the field is a sum of money, whatever its name (`paid`: "Amount paid of
+ * the invoice", issue 37): it begins with a money noun said of a payment (amount paid, due, owed,
+ * charged, refunded; a price, fee or cost; Icelandic upphæð, fjárhæð, verð, gjald), or names a
+ * currency the sum is in ("in ISK", "í krónum"). "Amount of storage" or "number of payments" is not.
+ */
+const MONEY_DESCRIPTION =
+  /^(?:the\s+)?(?:total\s+)?(?:amount\s+(?:paid|due|owed|charged|payable|refunded|to\s+pay|in\s+(?:ISK|EUR|USD|GBP|DKK|NOK|SEK|kr[oó]nu[mr]?))|(?:price|fee|cost)\b(?!\s+(?:id|identifier|type|code|list|category)\b)|(?:upph[æa]e?[ðd]|fj[áa]rh[æa]e?[ðd]|ver[ðd]|gjald)(?!\p{L}))/iu;
+
+function isAmountDescription(schema: unknown): boolean {
+  const description = isObject(schema) ? schema.description : undefined;
+  if (typeof description !== 'string' || !MONEY_DESCRIPTION.test(description.trim())) return false;
+  const types = schemaTypes(schema);
+  return types.some((t) => t === 'number' || t === 'integer' || t === 'string');
+}
+
 export default defineRule({
   id: 'platform-amount-format',
   severity: 'warn',
@@ -169,7 +185,7 @@ export default defineRule({
     };
     for (const node of properties(document)) {
       const name = node.name;
-      if (!isAmountName(name)) continue;
+      if (!isAmountName(name) && !isAmountDescription(node.schema)) continue;
       const container = holder(node);
       const siblings = container
         ? collectProperties(document, container.schema, container.path)

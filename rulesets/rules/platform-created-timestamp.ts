@@ -109,8 +109,25 @@ function isOperational(pathKey: string): boolean {
   return segments.some((segment) => OPERATIONAL_SEGMENT.test(segment));
 }
 
-function isProblemShape(members: Map<string, unknown>): boolean {
-  return members.has('type') && members.has('title') && members.has('status');
+/**
+ * Whether an object is Problem Details (RFC 9457), not data that happens to have `type`, `title`
+ * and `status` members (a case with a `status` of its state, a `type` of its kind): a problem's
+ * `status` is the HTTP status code (a number, or left untyped), its `type` a URI reference (not a
+ * list of words), and it says what went wrong (`detail`, `instance`) or types `type` as a URI.
+ */
+function isProblemShape(document: Document, members: Map<string, { schema: unknown; path: JsonPath }>): boolean {
+  const type = members.get('type');
+  const status = members.get('status');
+  if (!type || !status || !members.has('title')) return false;
+  const statusTypes = schemaTypes(
+    layerKeyword(schemaLayers(document, status.schema, status.path), 'type')?.layer.schema,
+  );
+  if (statusTypes.length > 0 && !statusTypes.some((t) => t === 'integer' || t === 'number')) return false;
+  const typeLayers = schemaLayers(document, type.schema, type.path);
+  const values = layerKeyword(typeLayers, 'enum')?.value;
+  if (isArray(values) && values.some((value) => typeof value === 'string' && !/[:/]/.test(value))) return false;
+  const format = layerKeyword(typeLayers, 'format')?.value;
+  return members.has('detail') || members.has('instance') || (typeof format === 'string' && format.startsWith('uri'));
 }
 
 export default defineRule({
@@ -146,7 +163,7 @@ export default defineRule({
       for (const body of objectSchemas(document, info.media.schema, [...info.path, 'schema'])) {
         const members = collectProperties(document, body.schema, body.path);
         // A free-form object declares nothing to add a field to; a Problem Details body is not data.
-        if (members.size === 0 || isProblemShape(members)) continue;
+        if (members.size === 0 || isProblemShape(document, members)) continue;
         judge(body, members, 0);
       }
     }
@@ -235,14 +252,14 @@ export default defineRule({
         others.every((name) => isEnvelopeMeta(document, vocabulary, name, memberOf(name)));
       if (isEnvelope && data) {
         const dataMembers = collectProperties(document, data.schema, data.path);
-        if (!isProblemShape(dataMembers) && dataMembers.size > 0) {
+        if (!isProblemShape(document, dataMembers) && dataMembers.size > 0) {
           if (depth < 3) judge(data, dataMembers, depth + 1);
           else demand(data, dataMembers);
         }
       } else if (!isPage) demand(body, members);
       for (const items of collections) {
         const itemMembers = collectProperties(document, items.schema, items.path);
-        if (!isProblemShape(itemMembers)) demand(items, itemMembers);
+        if (!isProblemShape(document, itemMembers)) demand(items, itemMembers);
       }
     }
   },

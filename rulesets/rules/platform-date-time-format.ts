@@ -18,7 +18,9 @@ const KEYWORDS: Record<GivenValue['keyword'], string> = {
 
 /** `createdTimestamp`, `updatedTimestamp`, `timestamp`, `shield_timestamp`: names whose last word is `timestamp`. */
 function isTimestampName(name: string): boolean {
-  return nameWords(name).at(-1) === 'timestamp';
+  const words = nameWords(name);
+  // `timeStamp`, `time_stamp`: the same word written as two (issue 37).
+  return words.at(-1) === 'timestamp' || (words.at(-1) === 'stamp' && words.at(-2) === 'time');
 }
 
 /** Names that say the value is a date or a date-time (`graduationDate`, `dateOfBirth`, `startDateTime`, `dagsetning`). */
@@ -95,9 +97,57 @@ const DATE_VALUE =
 const ISO_DATE_VALUE =
   /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])(T\d{2}:\d{2}(:\d{2}([.,]\d+)?)?([Zz]|[+-]\d{2}:?\d{2})?)?$/;
 const DOTTED_DATE = /^\d{1,2}\.\d{1,2}\.\d{4}( \d{1,2}:\d{2}(:\d{2})?)?$/;
+/** `04/22/2005 00:00:00`, `22/04/2005`: a date with slashes, month or day first (issue 37). */
+const SLASHED_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})(?: (\d{1,2}):(\d{2})(?::(\d{2}))?)?$/;
+
+/**
+ * Formats that say what a string holds: those JSON Schema and OpenAPI define, and the registry's
+ * common ones. Any other (`format: string`, `format: text`) says nothing, and a date under it is as
+ * formatless as under none (issue 37).
+ */
+const KNOWN_FORMATS = new Set([
+  'date-time',
+  'date',
+  'time',
+  'duration',
+  'email',
+  'idn-email',
+  'hostname',
+  'idn-hostname',
+  'ipv4',
+  'ipv6',
+  'uri',
+  'uri-reference',
+  'iri',
+  'iri-reference',
+  'uri-template',
+  'uuid',
+  'json-pointer',
+  'relative-json-pointer',
+  'regex',
+  'byte',
+  'binary',
+  'password',
+  'int32',
+  'int64',
+  'float',
+  'double',
+  'char',
+  'decimal',
+]);
 
 /** The RFC 3339 / platform form of a date written another way, when it can be read. */
 function dateFix(value: string): string | undefined {
+  const slashed = SLASHED_DATE.exec(value.trim());
+  if (slashed) {
+    const [, first = '', second = '', year = '', hours = '00', minutes = '00', seconds = '00'] = slashed;
+    // Month first unless the first number cannot be a month; both at most 12 is not knowable.
+    const [month, day] = Number(first) > 12 ? [second, first] : Number(second) > 12 ? [first, second] : [];
+    if (month === undefined || day === undefined) return undefined;
+    return suggestPlatformDateTime(
+      `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}T${hours.padStart(2, '0')}:${minutes}:${seconds}`,
+    );
+  }
   const dotted = /^(\d{1,2})\.(\d{1,2})\.(\d{4})(?: (\d{1,2}):(\d{2})(?::(\d{2}))?)?$/.exec(value.trim());
   if (dotted) {
     const [, day = '', month = '', year = '', hours = '00', minutes = '00', seconds = '00'] = dotted;
@@ -221,9 +271,12 @@ export default defineRule({
     const formatless = (name: string, schema: unknown, at: JsonPath, holder: Parameter | undefined, what: string) => {
       if (isTimestampName(name)) return;
       const layers = schemaLayers(document, schema, at);
+      const format = layerKeyword(layers, 'format');
+      // A format JSON Schema and OpenAPI do not define (`format: string`) says nothing of a date.
+      const meaningless = format && typeof format.value === 'string' && !KNOWN_FORMATS.has(format.value);
       if (
         layers.length === 0 ||
-        layerKeyword(layers, 'format') ||
+        (format && !meaningless) ||
         layerKeyword(layers, 'enum') ||
         layerKeyword(layers, 'pattern')
       )
@@ -245,6 +298,7 @@ export default defineRule({
         (value) =>
           ISO_DATE_VALUE.test(value.trim()) ||
           DOTTED_DATE.test(value.trim()) ||
+          SLASHED_DATE.test(value.trim()) ||
           (momentName && DATE_VALUE.test(value.trim())),
       );
       if (!example && !isDateName(name)) return;
@@ -253,12 +307,16 @@ export default defineRule({
       const fix = example ? dateFix(example) : undefined;
       // A shared schema (`VARCHAR2`) used by many fields, dates and not: the fix belongs at this field.
       const shared = !within(definition.path, at);
+      // At the schema, not its `format`: the example is to change with it, so no one value is the fix.
       const where = shared ? at : definition.path;
+      const plain = meaningless
+        ? `a string whose \`format: ${String(format.value)}\` is not a format JSON Schema or OpenAPI defines`
+        : 'a plain string with no `format`';
       const advice = shared
         ? `replace its \`$ref\` to the shared \`${printPath(definition.path.slice(-1))}\` (other fields use it too) with \`type: string\` and \`format: date-time\``
         : `write \`format: date-time\``;
       error({
-        message: `${what} ${show(name)} is a ${example ? `date or date-time (example ${show(example)})` : 'date by its name'} but a plain string with no \`format\`; ${advice}${fix ? ` and the example as ${show(fix)}` : ''} (RFC 3339, the platform's ${FORM}).`,
+        message: `${what} ${show(name)} is a ${example ? `date or date-time (example ${show(example)})` : 'date by its name'} but ${plain}; ${advice}${fix ? ` and the example as ${show(fix)}` : ''} (RFC 3339, the platform's ${FORM}).`,
         path: where,
       });
     };
@@ -297,6 +355,32 @@ export default defineRule({
         message: `Schema ${show(node.name ?? printPath(node.path))} is a date written as an object of ${keys.map((key) => `\`${key}\``).join(', ')}; the platform writes dates as RFC 3339 strings: use \`type: string, format: date-time\` (${FORM}) where it is used.`,
         path: node.path,
       });
+    }
+
+    // 6. A time of day split from its date into a second field (`createTime` beside `createDate`,
+    // issue 37): one moment in two fields, neither of them a date-time. Found by the pair's shared
+    // words, whatever they are.
+    for (const node of schemas(document)) {
+      const members = node.schema.properties;
+      if (!isObject(members)) continue;
+      const byWords = new Map<string, string>();
+      for (const key of Object.keys(members)) byWords.set(nameWords(key).join(' '), key);
+      for (const key of Object.keys(members)) {
+        const words = nameWords(key);
+        if (words.length < 2 || words.at(-1) !== 'time') continue;
+        const stem = words.slice(0, -1).join(' ');
+        const dateKey = byWords.get(`${stem} date`) ?? byWords.get(`${stem} dagsetning`);
+        if (dateKey === undefined) continue;
+        const at = [...node.path, 'properties', key];
+        const layers = schemaLayers(document, members[key], at);
+        const types = schemaTypes(layerKeyword(layers, 'type')?.layer.schema);
+        if (layerKeyword(layers, 'format')?.value === 'date-time' || (types.length > 0 && !types.includes('string')))
+          continue;
+        error({
+          message: `Property ${show(key)} holds the time of day of ${show(dateKey)} in a second field; the platform writes a moment as one \`type: string, format: date-time\` field (${FORM}): merge the two into one date-time field.`,
+          path: at,
+        });
+      }
     }
 
     // 3. `format: date` is a warning: the platform's data format is the date-time.

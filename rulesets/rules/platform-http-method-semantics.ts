@@ -13,6 +13,7 @@ import {
 import {
   CUSTOM_METHOD_AMBIGUOUS_WORDS,
   isActionSegment,
+  SEARCH_VERBS,
   segmentVerb,
   UPDATE_VERBS,
   type Vocabulary,
@@ -26,6 +27,8 @@ const PARTICLES = new Set(['on', 'up', 'out', 'in', 'off', 'over']);
 function verbSegment(pathKey: string):
   | {
       segment: string;
+      /** The verb the segment begins with (`get` of `GetCase`). */
+      verb: string;
       kind: 'read' | 'create' | 'update' | 'delete';
       nounPath: string;
       /** The words after the verb (`status` of `change_status`). */
@@ -49,6 +52,7 @@ function verbSegment(pathKey: string):
     const previous = before.at(-1);
     return {
       segment,
+      verb: found.verb,
       kind: found.kind,
       nounPath: `/${rewritten.join('/')}`,
       rest: found.rest,
@@ -73,6 +77,11 @@ const METHOD_OF: Record<'read' | 'create' | 'update' | 'delete', string> = {
 
 /** A path whose last segment is a template variable (`/applications/{id}`), not a placeholder. */
 const TEMPLATE_LAST = /\/\{[^{}/]+\}(\.[A-Za-z0-9]+)?\/?$/;
+
+/** Whether the operation documents this response status. */
+function hasResponse(op: OperationInfo, status: string): boolean {
+  return isObject(op.operation.responses) && op.operation.responses[status] !== undefined;
+}
 
 function label(op: OperationInfo): string {
   return `${op.method.toUpperCase()} ${op.pathKey}`;
@@ -240,6 +249,16 @@ export default defineRule({
           });
           continue;
         }
+        if (named.kind === 'read' && !SEARCH_VERBS.includes(named.verb)) {
+          // `POST /Case/GetCase` with the case's key in a body: a read named by its verb, its input
+          // where a GET cannot carry it (issue 37). A search too complex for a query is a custom method.
+          problems.push({
+            message: `\`${label(op)}\` only reads (${found}) but is a POST with its input in a request body; the platform's LIST and GET use GET with the input in the path or query: write \`GET ${named.nounPath}\` (or, when the input cannot be a query, a custom method such as \`POST ${named.nounPath}:search\`).`,
+            path: op.path,
+            severity: 'warn',
+          });
+          continue;
+        }
         if (named.kind === 'update' && named.collection !== undefined && named.rest.length > 0) {
           // `POST /barriers/change_status`: the change is to a member of the collection, the rest of the verb's name a field of it.
           const collection = named.collection;
@@ -260,6 +279,25 @@ export default defineRule({
         if (named.kind === 'update' || named.kind === 'delete') {
           problems.push({
             message: `\`${label(op)}\` is a POST, but ${found} names ${named.kind === 'update' ? 'an UPDATE' : 'a DELETE'}; the platform's ${named.kind.toUpperCase()} is ${METHOD_OF[named.kind]} on the resource: write \`${METHOD_OF[named.kind].split(' ')[0]} ${named.nounPath}\`.`,
+            path: op.path,
+          });
+          continue;
+        }
+      }
+      // A POST that sends nothing and answers a list (a page or an array) is a LIST (issue 37): a GET.
+      if (
+        method === 'post' &&
+        !named &&
+        op.operation.requestBody === undefined &&
+        customMethodVerb(op.pathKey, vocabulary) === undefined &&
+        !hasResponse(op, '201') &&
+        // A LIST acts on a collection: a plural, or a path whose members are addressed one by one.
+        (looksPlural(op.pathKey) || collections.has(normalise(op.pathKey)))
+      ) {
+        const bodies = successBodies(document, vocabulary, op);
+        if (bodies.page !== undefined || bodies.bareArray) {
+          problems.push({
+            message: `\`${label(op)}\` sends no request body and answers a list, which is a LIST; the platform's LIST is a GET: write \`get:\` instead of \`post:\` (with any filters as query parameters).`,
             path: op.path,
           });
           continue;

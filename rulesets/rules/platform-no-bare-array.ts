@@ -1,8 +1,8 @@
 import { defineRule, show, type Problem } from '../lib/rule.js';
 import { layerKeyword, schemaLayers, schemaTypes } from '../lib/openapi/resolve.js';
-import { mediaTypes, type MediaTypeInfo } from '../lib/openapi/views.js';
+import { mediaTypes, statusClass, type MediaTypeInfo } from '../lib/openapi/views.js';
 import { encodePointer } from '../lib/openapi/pointer.js';
-import { mayBeJson } from '../lib/openapi/media-type.js';
+import { isJsonMediaType, mayBeJson } from '../lib/openapi/media-type.js';
 
 /**
  * A media type whose body, when its schema is an array, is a JSON array on the wire: JSON, the
@@ -16,16 +16,53 @@ function carriesJsonText(mediaType: string): boolean {
   return mayBeJson(mediaType) || essence === 'text/plain';
 }
 
+/** JSON types that are not containers: a body of one of them is a bare value, not an object. */
+const SCALAR_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'null']);
+
+/**
+ * The scalar a JSON body is when its schema declares only scalar types (`type: boolean`,
+ * `type: [string, 'null']`), else undefined. A string of bytes (`format: binary`/`byte`) is a file
+ * sent as it is, not JSON text, and `text/plain` carries text, not a JSON value; a string under a
+ * media range (`*\/*`) is as often plain text.
+ */
+function bareScalar(mediaType: string, layers: ReturnType<typeof schemaLayers>): string | undefined {
+  if (!mayBeJson(mediaType)) return undefined;
+  const type = layerKeyword(layers, 'type');
+  if (!type) return undefined;
+  const types = schemaTypes(type.layer.schema);
+  if (types.length === 0 || !types.every((t) => SCALAR_TYPES.has(t))) return undefined;
+  if (layerKeyword(layers, 'properties') !== undefined || layerKeyword(layers, 'items') !== undefined) return undefined;
+  const formatValue = layerKeyword(layers, 'format')?.value;
+  if (formatValue === 'binary' || formatValue === 'byte') return undefined;
+  const named = types.filter((t) => t !== 'null');
+  const first = named[0] ?? 'null';
+  // A string under a range (`*\/*`) is as often plain text as a JSON string: only a JSON type says which.
+  if (first === 'string' && !isJsonMediaType(mediaType)) return undefined;
+  return first === 'integer' ? 'number' : first;
+}
+
+/** A path that serves the description itself (`/openapi.json`, `/swagger/v1/swagger.json`, `/api-docs`). */
+const DESCRIPTION_PATH = /\/(openapi|swagger|api-docs)(\.(json|ya?ml))?(\/|$)/i;
+
+/** A named member that would hold a bare value of this type, as the fix's example. */
+const HOLDER: Record<string, string> = {
+  boolean: '`{ exists: true }`',
+  number: '`{ count: 3 }`',
+  string: '`{ value: "..." }`',
+  null: '`{ data: null }`',
+};
+
 export default defineRule({
   id: 'platform-no-bare-array',
   severity: 'error',
   category: 'data-format',
   source: { document: 'seed', section: 'Data format conventions: Response top level' },
-  description: 'No JSON request or response body is a bare array: a collection is a named member of a body object.',
+  description:
+    'No JSON request or response body is a bare array or a bare value (boolean, number, string): a body is an object, and a collection or a value is a named member of it.',
   check(document) {
     const problems: Problem[] = [];
     // The media types of one request body or response that send a bare array: one cause, one finding.
-    const byBody = new Map<string, { info: MediaTypeInfo; others: MediaTypeInfo[] }>();
+    const byBody = new Map<string, { info: MediaTypeInfo; others: MediaTypeInfo[]; scalar?: string }>();
     for (const info of mediaTypes(document)) {
       if (!carriesJsonText(info.mediaType) || info.media.schema === undefined) continue;
       const path = [...info.path, 'schema'];
@@ -35,19 +72,36 @@ export default defineRule({
       const isArray = type
         ? schemaTypes(type.layer.schema).includes('array')
         : layerKeyword(layers, 'items') !== undefined && layerKeyword(layers, 'properties') === undefined;
-      if (!isArray) continue;
-      const key = encodePointer(info.path.slice(0, -2));
+      // A bare boolean, number or string is no more an object than an array is (issue 37).
+      // An error body that is not an object is platform-problem-schema's one finding (one cause, one
+      // owner), and the description served at `/openapi.json` is the OpenAPI document's own shape.
+      const scalar =
+        isArray ||
+        (info.kind === 'response' && !info.statuses.some((status) => statusClass(status) === '2')) ||
+        info.operations.some((op) => DESCRIPTION_PATH.test(op.pathKey))
+          ? undefined
+          : bareScalar(info.mediaType, layers);
+      if (!isArray && scalar === undefined) continue;
+      const key = `${encodePointer(info.path.slice(0, -2))}\u0000${scalar ?? 'array'}`;
       const found = byBody.get(key);
       if (found) found.others.push(info);
-      else byBody.set(key, { info, others: [] });
+      else byBody.set(key, { info, others: [], ...(scalar !== undefined ? { scalar } : {}) });
     }
-    for (const { info, others } of byBody.values()) {
+    for (const { info, others, scalar } of byBody.values()) {
       const op = info.operations.length === 1 ? info.operations[0] : undefined;
       const also = others.length > 0 ? ` (also as ${others.map((other) => show(other.mediaType)).join(', ')})` : '';
       const where =
         info.kind === 'request'
           ? `The ${show(info.mediaType)} request body${also}${op ? ` of \`${op.method.toUpperCase()} ${op.pathKey}\`` : ''}`
           : `The ${show(info.mediaType)} response body${also}${op ? ` of \`${op.method.toUpperCase()} ${op.pathKey}\`` : ''}${info.statuses.length > 0 ? ` (${info.statuses.join(', ')})` : ''}`;
+      if (scalar !== undefined) {
+        problems.push({
+          message: `${where} is a bare ${scalar}, not a JSON object; put the value in a named member, e.g. ${HOLDER[scalar] ?? '`{ value: ... }`'}, so the body can grow without breaking callers.`,
+          path: [...info.path, 'schema'],
+          also: others.map((other) => [...other.path, 'schema']),
+        });
+        continue;
+      }
       problems.push({
         message: `${where} is a bare array; make it an object that holds the list in a named member, e.g. \`{ data: [...] }\`, so the body can grow (paging, totals) without breaking callers.`,
         path: [...info.path, 'schema'],

@@ -39,11 +39,27 @@ export default defineRule({
     section: 'Documentation requirements 1 (an OpenAPI 3 description) and Endpoints (path parameters)',
   },
   description:
-    'Every template variable of a path (`{invoiceNo}`) is declared by an `in: path` parameter of each of its operations, every `in: path` parameter appears in the template, and no variable appears twice.',
+    "Every template variable of a path (`{invoiceNo}`) is declared by an `in: path` parameter of each of its operations, every `in: path` parameter appears in the template, no variable appears twice, and no two paths differ only in their variables' names.",
   check(document) {
     const problems: Problem[] = [];
     const byPath = new Map<string, OperationInfo[]>();
     for (const op of operations(document)) byPath.set(op.pathKey, [...(byPath.get(op.pathKey) ?? []), op]);
+    // Templated paths that differ only in their variables' names (`/machines/{Id}`, `/machines/{id}`)
+    // are one path: OpenAPI forbids them ("identical"), and a request cannot tell which it meant.
+    const byShape = new Map<string, string>();
+    for (const pathKey of isObject(document.paths) ? Object.keys(document.paths) : []) {
+      if (!pathKey.includes('{')) continue;
+      const shape = pathKey.replace(/\{[^{}]*\}/g, '{}');
+      const first = byShape.get(shape);
+      if (first === undefined) {
+        byShape.set(shape, pathKey);
+        continue;
+      }
+      problems.push({
+        message: `The path \`${pathKey}\` differs from \`${first}\` only in its variables' names, so the two are one path (OpenAPI forbids such paths: a request cannot tell them apart); merge their operations under \`${first}\`.`,
+        path: ['paths', pathKey],
+      });
+    }
     for (const [pathKey, ops] of byPath) {
       const variables = templateVariables(pathKey);
       const twice = variables.filter((name, index) => variables.indexOf(name) !== index);

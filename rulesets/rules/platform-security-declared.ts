@@ -1,5 +1,6 @@
 import { defineRule, someOf, type JsonPath, type Problem } from '../lib/rule.js';
 import { componentsOf, isArray, isObject } from '../lib/openapi/types.js';
+import { resolve } from '../lib/openapi/resolve.js';
 import { operations, type OperationInfo } from '../lib/openapi/views.js';
 
 function list(names: string[]): string {
@@ -15,19 +16,48 @@ export default defineRule({
     'Security requirements are declared at the top level or on every operation, and name schemes defined in `components.securitySchemes`.',
   // A Swagger 2.0 description is linted through its conversion: the advice in Swagger 2.0's terms.
   swagger2Wording: (message: string) =>
-    message.replace(
-      'e.g. `type: oauth2` with a `clientCredentials` flow',
-      'e.g. `type: oauth2` with `flow: application` (client credentials)',
-    ),
+    message
+      .replace(
+        'e.g. `type: oauth2` with a `clientCredentials` flow',
+        'e.g. `type: oauth2` with `flow: application` (client credentials)',
+      )
+      .replace("under the scheme's `flows.<flow>.scopes`", "under the scheme's `scopes`"),
   check(document) {
     const problems: Problem[] = [];
     const securitySchemes = componentsOf(document)?.securitySchemes;
     const definedSchemes = isObject(securitySchemes) ? Object.keys(securitySchemes) : [];
+    // The scopes each OAuth 2.0 scheme declares, over all its flows (an OpenID Connect scheme's
+    // scopes are the identity server's, not the description's).
+    const declaredScopes = new Map<string, Set<string>>();
+    for (const name of definedSchemes) {
+      const scheme = resolve(document, (securitySchemes as Record<string, unknown>)[name], []).value;
+      if (!isObject(scheme) || scheme.type !== 'oauth2' || !isObject(scheme.flows)) continue;
+      const scopes = new Set<string>();
+      for (const flow of Object.values(scheme.flows))
+        if (isObject(flow) && isObject(flow.scopes)) for (const scope of Object.keys(flow.scopes)) scopes.add(scope);
+      declaredScopes.set(name, scopes);
+    }
+    // An operation that asks for a scope its scheme does not declare cannot be granted it (issue 37).
+    const checkScopes = (name: string, requested: unknown, path: JsonPath) => {
+      const declared = declaredScopes.get(name);
+      if (!declared || !isArray(requested)) return;
+      requested.forEach((scope, i) => {
+        if (typeof scope !== 'string' || declared.has(scope)) return;
+        const known = [...declared];
+        problems.push({
+          message: `The security requirement asks \`${name}\` for the scope \`${scope}\`, which the scheme does not declare; ${known.length > 0 ? `it declares ${someOf(known)}: ask for one of them, or` : 'it declares no scopes:'} declare \`${scope}\` under the scheme's \`flows.<flow>.scopes\`.`,
+          path: [...path, i],
+        });
+      });
+    };
     const checkRequirements = (requirements: unknown[], path: JsonPath) => {
       requirements.forEach((requirement, index) => {
         if (!isObject(requirement)) return;
         for (const name of Object.keys(requirement)) {
-          if (definedSchemes.includes(name)) continue;
+          if (definedSchemes.includes(name)) {
+            checkScopes(name, requirement[name], [...path, index, name]);
+            continue;
+          }
           const defined =
             definedSchemes.length > 0
               ? `\`components.securitySchemes\` defines only ${list(definedSchemes)}: name ${definedSchemes.length === 1 ? 'it' : 'one of them'}, or define \`${name}\` there`
