@@ -59,7 +59,7 @@ function isReference(
     const other = nameWords(sibling);
     if (other.length <= words.length || !words.every((word, i) => other[i] === word)) continue;
     const value = schemaLayers(document, member.schema, member.path).at(-1)?.schema;
-    if (isObject(value) && (schemaTypes(value.type).includes('object') || value.properties !== undefined)) return true;
+    if (isObject(value) && (schemaTypes(value).includes('object') || value.properties !== undefined)) return true;
   }
   return false;
 }
