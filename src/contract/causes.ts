@@ -63,6 +63,7 @@ const STANDALONE = new Set([
   'contract-response-time',
   'contract-pattern',
   'contract-pattern-unsampled',
+  'contract-generation-limit',
 ]);
 
 /** Rules whose verdict is the status alone: the same status is the same defect, whichever request met it. */

@@ -4,7 +4,7 @@
  * refuse), each labelled with the constraint it tests. Deterministic: the same schema always
  * gives the same cases, so a coverage run can be repeated and compared.
  */
-import { unsampledReason } from './pattern-bounds.js';
+import { lengthUnsampled, unsampledReason } from './pattern-bounds.js';
 import fc from 'fast-check';
 import { hasValidCheckDigit } from '../../../rulesets/lib/conventions.js';
 import { notFoundNationalId, NOT_FOUND_UUID } from '../conventions.js';
@@ -264,7 +264,11 @@ export function coverageCases(schema: FlatSchema): ValueCase[] {
     }
     case 'string':
     case undefined: {
-      if (schema.minLength !== undefined && schema.minLength > 0) {
+      if (lengthUnsampled(schema.minLength)) {
+        // Beyond the generation bounds (contract-generation-limit says so): no value of that length
+        // is made; any short one is still shorter.
+        if (schema.pattern === undefined) add('a', false, `shorter than minLength ${schema.minLength ?? 0}`);
+      } else if (schema.minLength !== undefined && schema.minLength > 0) {
         add(stringOf(schema, schema.minLength), true, `minLength ${schema.minLength}`);
         add(
           schema.pattern === undefined && !schema.impliedNonEmpty ? 'a'.repeat(schema.minLength - 1) : undefined,

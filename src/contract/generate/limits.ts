@@ -1,0 +1,32 @@
+/**
+ * The bounds of the generated phases that an input's schema reaches, in words, each once: a
+ * `minLength` longer than generation makes. What lies beyond a bound is left out of the values
+ * made, so the phases report each as a contract-generation-limit finding (one per operation and
+ * bound) instead of passing silently.
+ */
+import { lengthUnsampled, MAX_PATTERN_SAMPLE_LENGTH } from './pattern-bounds.js';
+import type { FlatSchema } from './schema.js';
+
+/** How deep the walk of a flattened schema goes (flattening stops well before). */
+const MAX_WALK_DEPTH = 64;
+
+export function generationLimits(schemas: readonly FlatSchema[]): string[] {
+  const reasons = new Set<string>();
+  const seen = new Set<FlatSchema>();
+  const walk = (schema: FlatSchema, depth: number): void => {
+    if (depth > MAX_WALK_DEPTH || seen.has(schema)) return;
+    seen.add(schema);
+    if (lengthUnsampled(schema.minLength))
+      reasons.add(
+        `minLength ${schema.minLength} is beyond ${MAX_PATTERN_SAMPLE_LENGTH.toLocaleString('en')} characters, the longest value generated: generated values ignore it`,
+      );
+    const children = [
+      ...(schema.items ? [schema.items] : []),
+      ...schema.properties.values(),
+      ...(schema.branches ?? []),
+    ];
+    for (const child of children) walk(child, depth + 1);
+  };
+  for (const schema of schemas) walk(schema, 0);
+  return [...reasons];
+}
