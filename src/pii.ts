@@ -142,16 +142,20 @@ function isPersonId(digits: string): boolean {
  * character ends where the next starts). Typed arrays, not an object per character: the text
  * may be a whole minified description on one line.
  */
-function decodedUnits(text: string): { codes: Int32Array; starts: Int32Array; count: number } {
+function decodedUnits(text: string, backslashes = false): { codes: Int32Array; starts: Int32Array; count: number } {
   const codes = new Int32Array(text.length);
   const starts = new Int32Array(text.length + 1);
   let count = 0;
   for (let i = 0; i < text.length;) {
     const c = text.charCodeAt(i);
     starts[count] = i;
+    const escape = backslashes && c === 92 ? backslashEscape(text, i) : undefined;
     const high = c === 37 ? hexValue(text.charCodeAt(i + 1)) : -1; // %
     const low = high >= 0 ? hexValue(text.charCodeAt(i + 2)) : -1;
-    if (low >= 0) {
+    if (escape) {
+      codes[count++] = escape.code;
+      i += escape.length;
+    } else if (low >= 0) {
       codes[count++] = high * 16 + low;
       i += 3;
     } else if (c === 126 && (text.charCodeAt(i + 1) === 48 || text.charCodeAt(i + 1) === 49)) {
@@ -178,6 +182,60 @@ const SEPARATOR_CHAR = new RegExp(`^${SEPARATOR.slice(0, -1)}$`, 'u');
 const isSeparatorCode = (code: number | undefined) =>
   code !== undefined && (code === 45 || (code >= 128 && SEPARATOR_CHAR.test(String.fromCodePoint(code))));
 
+/** The characters YAML's double-quoted escapes (a superset of JSON's) stand for, by the letter after the backslash. */
+const SHORT_ESCAPES: Record<string, number> = {
+  '0': 0,
+  a: 7,
+  b: 8,
+  t: 9,
+  n: 10,
+  v: 11,
+  f: 12,
+  r: 13,
+  e: 27,
+  ' ': 32,
+  '"': 34,
+  '/': 47,
+  '\\': 92,
+  N: 0x85,
+  _: 0xa0,
+  L: 0x2028,
+  P: 0x2029,
+};
+
+/** `count` hexadecimal digits at `at` as a number, or -1. */
+function hexNumber(text: string, at: number, count: number): number {
+  let value = 0;
+  for (let k = 0; k < count; k++) {
+    const digit = hexValue(text.charCodeAt(at + k));
+    if (digit < 0) return -1;
+    value = value * 16 + digit;
+  }
+  return value;
+}
+
+/**
+ * The backslash escape at `i` of a JSON or YAML double-quoted string as written in a source line
+ * (`\u2010`, `\x30`, `\U0001D7CE`, `\_`, a UTF-16 pair `\uD835\uDFCE`): the code point it stands for
+ * and the characters it takes; undefined for a backslash that starts no escape.
+ */
+function backslashEscape(text: string, i: number): { code: number; length: number } | undefined {
+  const letter = text[i + 1];
+  if (letter === undefined) return undefined;
+  const width = letter === 'x' ? 2 : letter === 'u' ? 4 : letter === 'U' ? 8 : 0;
+  if (width === 0) {
+    const code = SHORT_ESCAPES[letter];
+    return code === undefined ? undefined : { code, length: 2 };
+  }
+  const code = hexNumber(text, i + 2, width);
+  if (code < 0 || code > 0x10ffff) return undefined;
+  if (letter === 'u' && code >= 0xd800 && code <= 0xdbff && text[i + 6] === '\\' && text[i + 7] === 'u') {
+    const low = hexNumber(text, i + 8, 4);
+    if (low >= 0xdc00 && low <= 0xdfff) return { code: 0x10000 + ((code - 0xd800) << 10) + (low - 0xdc00), length: 12 };
+  }
+  return { code, length: 2 + width };
+}
+
 /** A hexadecimal digit's value, or -1 (also for NaN, past the end of the text). */
 function hexValue(c: number): number {
   if (c >= 48 && c <= 57) return c - 48;
@@ -187,8 +245,8 @@ function hexValue(c: number): number {
 }
 
 /** Masks identifiers written with escapes: the spans of their last four digits become `****`. */
-function maskEncoded(text: string): string {
-  const { codes, starts, count } = decodedUnits(text);
+function maskEncoded(text: string, backslashes = false): string {
+  const { codes, starts, count } = decodedUnits(text, backslashes);
   const isDigit = (i: number) => isDigitCode(i < count ? codes[i] : undefined);
   const spans: Array<[number, number]> = [];
   for (let i = 0; i < count; i++) {
@@ -261,6 +319,17 @@ export function maskNationalIds(text: string): string {
     isPersonId(`${head}${tail}`) ? `${head}${hyphen}****` : match,
   );
   return masked.includes('%') || masked.includes('~') ? maskEncoded(masked) : masked;
+}
+
+/**
+ * A line of a document's source as a report shows it (the HTML report's excerpts): masked as
+ * `maskNationalIds` masks text, and also where the source wrote an identifier with the escapes of
+ * a JSON or YAML double-quoted string (`"120389\u20104569"`, `"\x30101302989"`), which the line
+ * shows as written but a reader decodes.
+ */
+export function maskSourceLine(text: string): string {
+  const masked = maskNationalIds(text);
+  return masked.includes('\\') && mayHoldId(masked) ? maskEncoded(masked, true) : masked;
 }
 
 /**
