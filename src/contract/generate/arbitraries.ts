@@ -13,7 +13,9 @@ import { safeMatches, type FlatSchema } from './schema.js';
 import type { Dictionary } from './dictionary.js';
 import { unicodeString } from './unicode.js';
 
-const MAX_DEPTH = 5;
+/** How deep (`items`, `properties`, branches) the fuzz phase's values go; deeper is a contract-generation-limit finding. */
+export const MAX_FUZZ_DEPTH = 5;
+const MAX_DEPTH = MAX_FUZZ_DEPTH;
 /** Strings and arrays are kept short: the point is their content and their boundaries, not their bulk. */
 const DEFAULT_MAX_LENGTH = 24;
 const DEFAULT_MAX_ITEMS = 4;
