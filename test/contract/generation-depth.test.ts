@@ -36,7 +36,7 @@ afterAll(async () => {
 
 /** An object schema `levels` deep: each level one required property `a`, a string at the bottom. */
 function nested(levels: number): object {
-  let schema: object = { type: 'string' };
+  let schema: object = { type: 'string', example: 'x' };
   for (let i = 0; i < levels; i++) schema = { type: 'object', required: ['a'], properties: { a: schema } };
   return schema;
 }
@@ -86,6 +86,28 @@ async function limits(levels: number): Promise<{ code: number; messages: string[
   const found = report.findings.filter((f) => f.ruleId === 'contract-generation-limit');
   return { code: result.code, messages: found.map((f) => f.message), severities: found.map((f) => f.severity) };
 }
+
+describe('the examples phase says when it reaches its depth cap', () => {
+  it('a body composed from schema examples 14 levels deep is a contract-generation-limit error, 10 levels none', async () => {
+    for (const [levels, expected] of [
+      [14, 1],
+      [10, 0],
+    ] as const) {
+      const file = await describeBody(`examples-${levels}`, levels);
+      const result = await vottur(
+        ['test', file, '--server', url, '--phases', 'examples', '--no-dredd', '--allow-unsafe-methods', '-f', 'json'],
+        { cwd: folder },
+      );
+      const report = JSON.parse(result.stdout) as { findings: Array<{ ruleId: string; message: string }> };
+      const found = report.findings.filter((f) => f.ruleId === 'contract-generation-limit');
+      expect(found, result.stderr).toHaveLength(expected);
+      if (expected > 0) {
+        expect(found[0]?.message).toContain('nests deeper than 12 levels, the depth the examples phase composes');
+        expect(result.code).toBe(1);
+      }
+    }
+  });
+});
 
 describe('the generators say when they reach a depth cap', () => {
   it('a body 4 levels deep reaches none', async () => {
