@@ -61,7 +61,7 @@ async function describeBody(name: string, levels: number): Promise<string> {
   return file;
 }
 
-async function limits(levels: number): Promise<{ code: number; messages: string[]; severities: string[] }> {
+async function limits(levels: number): Promise<{ code: number | null; messages: string[]; severities: string[] }> {
   const file = await describeBody(`depth-${levels}`, levels);
   const result = await vottur(
     [

@@ -22,7 +22,7 @@ function description(name: string, schema: string): string {
   return name;
 }
 
-async function diff(base: string, revision: string): Promise<{ code: number; rules: string[]; stdout: string }> {
+async function diff(base: string, revision: string): Promise<{ code: number | null; rules: string[]; stdout: string }> {
   const result = await vottur(['diff', base, revision, '--gate', '-f', 'json'], { cwd: dir });
   const report = JSON.parse(result.stdout) as { findings: Array<{ ruleId: string; severity: string }> };
   return {

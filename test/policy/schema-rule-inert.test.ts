@@ -33,7 +33,7 @@ interface JsonReport {
   findings: Array<{ ruleId: string; message: string; severity: string }>;
 }
 
-async function gate(dir: string): Promise<{ code: number; report: JsonReport }> {
+async function gate(dir: string): Promise<{ code: number | null; report: JsonReport }> {
   const result = await vottur(['lint', 'api.yaml', '--gate', '-f', 'json'], { cwd: dir });
   return { code: result.code, report: JSON.parse(result.stdout) as JsonReport };
 }
