@@ -8,9 +8,11 @@
  * the minus sign, spaces, full stops, format characters such as a zero-width space or a soft
  * hyphen, combining marks) standing alone, also when some of them are percent-encoded (`%30%31…`, or
  * `%20` before them) or follow a JSON pointer escape (`/paths/~1v2~1users~10101302989`, where the
- * `1` of `~1` is not part of the number), and nine digits that are a kennitala without its leading
- * zero (an unquoted YAML number). Over-masking a ten-digit number that is not an identifier is the
- * safe side of the trade.
+ * `1` of `~1` is not part of the number). Only what is a person's kennitala is masked: ten digits
+ * whose first six are a real date of birth (day 1–31, month, the year of the century digit 0, 9 or
+ * 8) and whose check digit is right. Any other number — a nine-digit seed, a ten-digit order
+ * number with a wrong check digit, a date that does not exist — is shown as written, so that a
+ * report's seeds, counts and codes can be read and copied.
  *
  * An organisation's kennitala is not personal data: it is a public registry number (X-Road member
  * codes in Iceland are organisations' kennitölur), and a reader must see which agency a finding
@@ -25,10 +27,22 @@ import { createRequire } from 'node:module';
  * The kennitala package's organisation test, loaded on first use: this module is on every command's
  * start-up path, and `--version` and `--help` load no dependency (test/cli/startup.test.ts).
  */
-let companyTest: ((id: string) => boolean) | undefined;
+let kennitalaPackage: typeof import('kennitala') | undefined;
+function kennitala(): typeof import('kennitala') {
+  kennitalaPackage ??= createRequire(import.meta.url)('kennitala') as typeof import('kennitala');
+  return kennitalaPackage;
+}
 function isCompany(id: string): boolean {
-  companyTest ??= (createRequire(import.meta.url)('kennitala') as typeof import('kennitala')).isCompany;
-  return companyTest(id);
+  return kennitala().isCompany(id);
+}
+
+/**
+ * A person's kennitala (ten ASCII digits): a real date of birth (the kennitala package: day 1–31,
+ * the month, the year the century digit gives) and the right check digit (which the package does
+ * not test).
+ */
+function isPersonKennitala(ten: string): boolean {
+  return /^[0-9]{10}$/.test(ten) && isKennitala(ten) && kennitala().isPerson(ten);
 }
 
 /** A digit as an identifier may be written: any decimal digit (\p{Nd}: ASCII, full-width, Arabic-Indic, Devanagari, mathematical bold, …). */
@@ -41,14 +55,6 @@ const DIGIT = '\\p{Nd}';
  */
 const SEPARATOR = '[\\p{Cf}\\p{Mn}\\p{Pd}\\p{Zs}.\\u2212]*';
 const NATIONAL_ID = new RegExp(`(?<!${DIGIT})(${DIGIT}{6})(${SEPARATOR})(${DIGIT}{4})(?!${DIGIT})`, 'gu');
-
-/**
- * Nine digits standing alone: an identifier of someone born on the 1st–9th of a month written as a
- * number (YAML `nationalId: 0101302989` unquoted is `101302989`), which lost its leading zero.
- * Masked only when the ten digits it stands for are a kennitala (a day and month, and the right
- * check digit), so that other nine-digit numbers stay readable.
- */
-const LOST_ZERO_ID = /(?<![\d.])(\d{5})(\d{4})(?![\d.])/g;
 
 /** Weights of the kennitala check digit (the same algorithm as rulesets/lib/conventions.ts, which this shared module cannot import). */
 const CHECK_WEIGHTS = [3, 2, 7, 6, 5, 4, 3, 2];
@@ -122,21 +128,34 @@ export function nationalIdKind(text: string): 'organisation' | 'person' {
 export const SYNTHETIC_NATIONAL_ID = '0101003059';
 
 /**
+ * Whether ten digits of any script (no separator) are a person's kennitala to mask: valid for a
+ * person, and not the synthetic identifier of the hints.
+ */
+function isPersonId(digits: string): boolean {
+  const ten = asciiDigits(digits);
+  return ten !== SYNTHETIC_NATIONAL_ID && isPersonKennitala(ten);
+}
+
+/**
  * The text as read, with `%XX` and `~0`/`~1` taken as the characters they stand for: the code of
  * each character read, and where it starts in the text (`starts[n]` is the text's length; a
  * character ends where the next starts). Typed arrays, not an object per character: the text
  * may be a whole minified description on one line.
  */
-function decodedUnits(text: string): { codes: Int32Array; starts: Int32Array; count: number } {
+function decodedUnits(text: string, backslashes = false): { codes: Int32Array; starts: Int32Array; count: number } {
   const codes = new Int32Array(text.length);
   const starts = new Int32Array(text.length + 1);
   let count = 0;
   for (let i = 0; i < text.length;) {
     const c = text.charCodeAt(i);
     starts[count] = i;
+    const escape = backslashes && c === 92 ? backslashEscape(text, i) : undefined;
     const high = c === 37 ? hexValue(text.charCodeAt(i + 1)) : -1; // %
     const low = high >= 0 ? hexValue(text.charCodeAt(i + 2)) : -1;
-    if (low >= 0) {
+    if (escape) {
+      codes[count++] = escape.code;
+      i += escape.length;
+    } else if (low >= 0) {
       codes[count++] = high * 16 + low;
       i += 3;
     } else if (c === 126 && (text.charCodeAt(i + 1) === 48 || text.charCodeAt(i + 1) === 49)) {
@@ -163,6 +182,60 @@ const SEPARATOR_CHAR = new RegExp(`^${SEPARATOR.slice(0, -1)}$`, 'u');
 const isSeparatorCode = (code: number | undefined) =>
   code !== undefined && (code === 45 || (code >= 128 && SEPARATOR_CHAR.test(String.fromCodePoint(code))));
 
+/** The characters YAML's double-quoted escapes (a superset of JSON's) stand for, by the letter after the backslash. */
+const SHORT_ESCAPES: Record<string, number> = {
+  '0': 0,
+  a: 7,
+  b: 8,
+  t: 9,
+  n: 10,
+  v: 11,
+  f: 12,
+  r: 13,
+  e: 27,
+  ' ': 32,
+  '"': 34,
+  '/': 47,
+  '\\': 92,
+  N: 0x85,
+  _: 0xa0,
+  L: 0x2028,
+  P: 0x2029,
+};
+
+/** `count` hexadecimal digits at `at` as a number, or -1. */
+function hexNumber(text: string, at: number, count: number): number {
+  let value = 0;
+  for (let k = 0; k < count; k++) {
+    const digit = hexValue(text.charCodeAt(at + k));
+    if (digit < 0) return -1;
+    value = value * 16 + digit;
+  }
+  return value;
+}
+
+/**
+ * The backslash escape at `i` of a JSON or YAML double-quoted string as written in a source line
+ * (`\u2010`, `\x30`, `\U0001D7CE`, `\_`, a UTF-16 pair `\uD835\uDFCE`): the code point it stands for
+ * and the characters it takes; undefined for a backslash that starts no escape.
+ */
+function backslashEscape(text: string, i: number): { code: number; length: number } | undefined {
+  const letter = text[i + 1];
+  if (letter === undefined) return undefined;
+  const width = letter === 'x' ? 2 : letter === 'u' ? 4 : letter === 'U' ? 8 : 0;
+  if (width === 0) {
+    const code = SHORT_ESCAPES[letter];
+    return code === undefined ? undefined : { code, length: 2 };
+  }
+  const code = hexNumber(text, i + 2, width);
+  if (code < 0 || code > 0x10ffff) return undefined;
+  if (letter === 'u' && code >= 0xd800 && code <= 0xdbff && text[i + 6] === '\\' && text[i + 7] === 'u') {
+    const low = hexNumber(text, i + 8, 4);
+    if (low >= 0xdc00 && low <= 0xdfff) return { code: 0x10000 + ((code - 0xd800) << 10) + (low - 0xdc00), length: 12 };
+  }
+  return { code, length: 2 + width };
+}
+
 /** A hexadecimal digit's value, or -1 (also for NaN, past the end of the text). */
 function hexValue(c: number): number {
   if (c >= 48 && c <= 57) return c - 48;
@@ -172,8 +245,8 @@ function hexValue(c: number): number {
 }
 
 /** Masks identifiers written with escapes: the spans of their last four digits become `****`. */
-function maskEncoded(text: string): string {
-  const { codes, starts, count } = decodedUnits(text);
+function maskEncoded(text: string, backslashes = false): string {
+  const { codes, starts, count } = decodedUnits(text, backslashes);
   const isDigit = (i: number) => isDigitCode(i < count ? codes[i] : undefined);
   const spans: Array<[number, number]> = [];
   for (let i = 0; i < count; i++) {
@@ -188,7 +261,7 @@ function maskEncoded(text: string): string {
     const [from, to] = [starts[tail], starts[k]];
     if (k - tail !== 4 || isDigit(k) || from === undefined || to === undefined) continue;
     const digits = String.fromCodePoint(...codes.subarray(i, j), ...codes.subarray(tail, k));
-    if (nationalIdKind(digits) === 'organisation') {
+    if (!isPersonId(digits)) {
       i = k - 1;
       continue;
     }
@@ -211,11 +284,11 @@ function isAnyDigit(text: string, i: number): boolean {
   return isDigitPoint(c >= 0xd800 && c <= 0xdbff ? (text.codePointAt(i) ?? c) : c);
 }
 
-/** The fewest digits (any script) a text holding an identifier has, however it is written (see `mayHoldId`): nine, for one that lost its leading zero. */
-const DIGITS_IN_ID = 9;
+/** The fewest digits (any script) a text holding an identifier has, however it is written (see `mayHoldId`). */
+const DIGITS_IN_ID = 10;
 
 /**
- * Whether `text` has the nine digits (ASCII or full-width) every identifier needs, in any of the forms masked: a
+ * Whether `text` has the ten digits (any script) every identifier needs, in any of the forms masked: a
  * digit is written as itself or as `%3X` (which holds two), `~0`/`~1` decode to no digit and the
  * hyphen is optional. A text with fewer (almost every string of a report) is left as it is
  * without running the expressions below, which were ~0.1 s of a report of 22,000 findings.
@@ -242,14 +315,21 @@ const HEX_HASH = /^(?=[0-9]*[a-f])(?:[0-9a-f]{32}|[0-9a-f]{40}|[0-9a-f]{64})$/;
 
 export function maskNationalIds(text: string): string {
   if (!mayHoldId(text) || HEX_HASH.test(text)) return text;
-  const masked = text
-    .replace(NATIONAL_ID, (match: string, head: string, hyphen: string, tail: string) =>
-      asciiDigits(`${head}${tail}`) === SYNTHETIC_NATIONAL_ID || nationalIdKind(`${head}${tail}`) === 'organisation'
-        ? match
-        : `${head}${hyphen}****`,
-    )
-    .replace(LOST_ZERO_ID, (match: string, head: string) => (isKennitala(`0${match}`) ? `${head}****` : match));
+  const masked = text.replace(NATIONAL_ID, (match: string, head: string, hyphen: string, tail: string) =>
+    isPersonId(`${head}${tail}`) ? `${head}${hyphen}****` : match,
+  );
   return masked.includes('%') || masked.includes('~') ? maskEncoded(masked) : masked;
+}
+
+/**
+ * A line of a document's source as a report shows it (the HTML report's excerpts): masked as
+ * `maskNationalIds` masks text, and also where the source wrote an identifier with the escapes of
+ * a JSON or YAML double-quoted string (`"120389\u20104569"`, `"\x30101302989"`), which the line
+ * shows as written but a reader decodes.
+ */
+export function maskSourceLine(text: string): string {
+  const masked = maskNationalIds(text);
+  return masked.includes('\\') && mayHoldId(masked) ? maskEncoded(masked, true) : masked;
 }
 
 /**
@@ -298,12 +378,12 @@ export function maskDeep<T>(value: T): T {
 }
 
 /**
- * Where in JSON text an identifier may be: ten digits (a separator allowed after the sixth), nine
- * digits (one that lost its leading zero), or an encoded digit or hyphen. Every string that `maskNationalIds` changes has one of these in its
+ * Where in JSON text an identifier may be: ten digits (a separator allowed after the sixth), or an
+ * encoded digit or hyphen. Every string that `maskNationalIds` changes has one of these in its
  * JSON form: digits (full-width too), the separators and `%` are never escaped by JSON.stringify, and `~0`/`~1` decode to
  * neither a digit nor a hyphen. Numbers can match too; only strings are masked.
  */
-const CANDIDATE = new RegExp(`${DIGIT}{6}${SEPARATOR}${DIGIT}{4}|(?<!\\d)\\d{9}(?!\\d)|%3|%2[dD]`, 'gu');
+const CANDIDATE = new RegExp(`${DIGIT}{6}${SEPARATOR}${DIGIT}{4}|%3|%2[dD]`, 'gu');
 
 /**
  * `JSON.stringify(maskDeep(value), null, indent)` computed from `JSON.stringify(value, null, indent)`

@@ -3,7 +3,7 @@
  * JSON pointer escapes, percent-encoding of some or all digits, a `%20` before them.
  */
 import fc from 'fast-check';
-import { isCompany } from 'kennitala';
+import { isPerson } from 'kennitala';
 import { describe, expect, it } from 'vitest';
 import { maskDeep, maskedView, maskJsonText, maskNationalIds } from '../src/pii.js';
 
@@ -97,8 +97,8 @@ describe('maskNationalIds', () => {
     expect(maskNationalIds('/v2/companies/%35%34%30%32%36%39%36%30%32%39')).toBe(
       '/v2/companies/%35%34%30%32%36%39%36%30%32%39',
     );
-    // A wrong check digit, or a day that is not a date + 40: not an organisation's, so masked.
-    expect(maskNationalIds('5402696039 7202696029')).toBe('540269**** 720269****');
+    // A wrong check digit, or a day that is no date + 40: no one's kennitala, so shown (issue 34, W5).
+    expect(maskNationalIds('5402696039 7202696029')).toBe('5402696039 7202696029');
     expect(maskNationalIds(`owner ${ID} of 5402696029`)).toBe('owner 010130**** of 5402696029');
   });
 
@@ -157,19 +157,11 @@ describe('maskNationalIds', () => {
     expect(maskNationalIds('/v2/users/010130%2D2989')).toBe('/v2/users/010130%2D****');
   });
 
-  it('masks nine digits that are a kennitala without its leading zero (an unquoted YAML number), and no other nine digits', () => {
-    // 0101302989 and 0101303019 are valid; YAML reads them unquoted as 101302989 and 101303019.
-    expect(maskNationalIds('`nationalId` example is the number 101302989')).toBe(
-      '`nationalId` example is the number 10130****',
-    );
-    expect(maskNationalIds('example: 101303019')).toBe('example: 10130****');
-    // Not a kennitala once padded (month 23; a wrong check digit), or part of a longer number.
-    expect(maskNationalIds('seed 123456789, id 101302979, 1.101302989, 101302989.5')).toBe(
-      'seed 123456789, id 101302979, 1.101302989, 101302989.5',
-    );
-    // In report text too (the JSON report's fast path).
-    expect(maskJsonText(JSON.stringify({ message: 'example: 101302989' }))).toBe(
-      JSON.stringify({ message: 'example: 10130****' }),
+  it('never masks nine digits, even those that read as a kennitala once a zero is put before them (a seed, W5)', () => {
+    // 0101302989 is valid; 101302989 is a nine-digit seed as vottur prints it, and stays readable.
+    expect(maskNationalIds('seed 101302989, --seed 101302989')).toBe('seed 101302989, --seed 101302989');
+    expect(maskJsonText(JSON.stringify({ message: 'seed 101302989' }))).toBe(
+      JSON.stringify({ message: 'seed 101302989' }),
     );
   });
 
@@ -237,26 +229,20 @@ const referenceDigits = (text: string) =>
     .join('')
     .replace(/[^0-9]/g, '');
 
-/** An organisation's kennitala (day + 40, a real date: the kennitala package), with a valid check digit: public, never masked. */
-const referenceOrganisation = (text: string) => {
+/** A person's kennitala (a real date of birth: the kennitala package), with a valid check digit: masked. */
+const referencePerson = (text: string) => {
   const ten = referenceDigits(text);
-  return ten.length === 10 && isCompany(ten) && referenceKennitala(ten);
+  return ten.length === 10 && ten !== '0101003059' && isPerson(ten) && referenceKennitala(ten);
 };
 
 function reference(text: string): string {
   // A whole hex hash (md5, sha1 or sha256 length, some letter in it) is a fingerprint, not data.
   if ([32, 40, 64].includes(text.length) && /^[0-9a-f]+$/.test(text) && /[a-f]/.test(text)) return text;
-  const masked = text
-    .replace(
-      /(?<!\p{Nd})(\p{Nd}{6})([\p{Cf}\p{Mn}\p{Pd}\p{Zs}.\u2212]*)(\p{Nd}{4})(?!\p{Nd})/gu,
-      (match: string, head: string, hyphen: string, tail: string) =>
-        referenceDigits(`${head}${tail}`) === '0101003059' || referenceOrganisation(`${head}${tail}`)
-          ? match
-          : `${head}${hyphen}****`,
-    )
-    .replace(/(?<![\d.])\d{9}(?![\d.])/g, (match: string) =>
-      referenceKennitala(`0${match}`) ? `${match.slice(0, 5)}****` : match,
-    );
+  const masked = text.replace(
+    /(?<!\p{Nd})(\p{Nd}{6})([\p{Cf}\p{Mn}\p{Pd}\p{Zs}.\u2212]*)(\p{Nd}{4})(?!\p{Nd})/gu,
+    (match: string, head: string, hyphen: string, tail: string) =>
+      referencePerson(`${head}${tail}`) ? `${head}${hyphen}****` : match,
+  );
   if (!masked.includes('%') && !masked.includes('~')) return masked;
   const units: Array<{ char: string; start: number; end: number }> = [];
   for (let i = 0; i < masked.length;) {
@@ -289,7 +275,7 @@ function reference(text: string): string {
       .slice(i, k)
       .map((unit) => unit.char)
       .join('');
-    if (referenceOrganisation(digits)) {
+    if (!referencePerson(digits)) {
       i = k - 1;
       continue;
     }
@@ -304,6 +290,63 @@ function reference(text: string): string {
   }
   return out + masked.slice(at);
 }
+
+describe("only a person's kennitala is masked (issue 34, W5)", () => {
+  /** Valid for a person: a real date of birth (the kennitala package) and the check digit (computed here). */
+  const validPerson = (ten: string) => {
+    const weights = [3, 2, 7, 6, 5, 4, 3, 2];
+    const sum = [...ten.slice(0, 8)].reduce((total, digit, i) => total + Number(digit) * weights[i], 0);
+    const check = (11 - (sum % 11)) % 11;
+    return check !== 10 && check === Number(ten[8]) && isPerson(ten) && ten !== '0101003059';
+  };
+  const persons = fc
+    .record({
+      day: fc.integer({ min: 1, max: 28 }),
+      month: fc.integer({ min: 1, max: 12 }),
+      year: fc.integer({ min: 1900, max: 2099 }),
+      serial: fc.integer({ min: 0, max: 99 }),
+    })
+    .map(({ day, month, year, serial }) => kennitalaOf(day, month, year, serial, false))
+    .filter((ten): ten is string => ten !== undefined);
+  const digitRun = (min: number, max: number) =>
+    fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: min, maxLength: max });
+
+  it('masks ten digits exactly when they are valid for a person, in every separator form and script (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(persons, digitRun(10, 10)),
+        fc.constantFrom(...SEPARATORS),
+        fc.constantFrom(...ZEROS),
+        fc.constantFrom('', ' ', 'seed ', '/users/', '(', 'x'),
+        (ten, separator, zero, before) => {
+          const digits = [...inScript(zero)(ten)];
+          const written = `${digits.slice(0, 6).join('')}${separator}${digits.slice(6).join('')}`;
+          const text = `${before}${written} `;
+          const masked = maskNationalIds(text);
+          if (validPerson(ten)) expect(masked).toBe(`${before}${digits.slice(0, 6).join('')}${separator}**** `);
+          else expect(masked).toBe(text);
+          expect(maskJsonText(JSON.stringify({ message: text }))).toBe(JSON.stringify({ message: masked }));
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('never masks a run of digits that is not ten long: a nine-digit seed, a count, an order number (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(digitRun(1, 9), digitRun(11, 24)),
+        fc.constantFrom('', 'seed ', '--seed ', 'id '),
+        (run, before) => {
+          const text = `${before}${run}`;
+          expect(maskNationalIds(text)).toBe(text);
+          expect(maskJsonText(JSON.stringify({ message: text }))).toBe(JSON.stringify({ message: text }));
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+});
 
 describe('maskNationalIds against the reading it was first written as', () => {
   it('masks exactly what the reference masks, for any text of digits, escapes and separators (property)', () => {

@@ -68,6 +68,7 @@ const STANDALONE = new Set([
   'contract-response-time',
   'contract-pattern',
   'contract-pattern-unsampled',
+  'contract-generation-limit',
 ]);
 
 /**

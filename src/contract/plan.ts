@@ -41,6 +41,14 @@ export function planRequests(description: ContractDescription, options: PlanOpti
   for (const op of description.operations) {
     const opData = dataFor(options.data, op);
     const positive = positiveValues(description.data, op, opData?.positive);
+    for (const path of positive.limited)
+      findings.push(
+        contractFinding('contract-generation-limit', description.displayPath, {
+          op,
+          path,
+          message: `an input of ${op.label}: its schema nests deeper than ${MAX_EXAMPLE_DEPTH} levels, the depth the examples phase composes a value from schema examples: the value is cut short or not made`,
+        }),
+      );
     for (const missing of positive.missing) {
       findings.push(
         contractFinding('contract-missing-example', description.displayPath, {
@@ -85,6 +93,8 @@ export interface PositiveValues {
   values: Values;
   body?: { mediaType: string; value: unknown };
   missing: Missing[];
+  /** Where a value composed from schema examples was cut short (or not made) at MAX_EXAMPLE_DEPTH. */
+  limited: JsonPath[];
 }
 
 export function positiveValues(
@@ -94,6 +104,7 @@ export function positiveValues(
 ): PositiveValues {
   const values = new Map<ParameterModel, unknown>();
   const missing: Missing[] = [];
+  const limited: JsonPath[] = [];
   for (const parameter of op.parameters) {
     if (isIgnoredHeader(parameter)) continue;
     const supplied = dataValue(given, parameter);
@@ -102,6 +113,7 @@ export function positiveValues(
       continue;
     }
     const example = parameterExample(document, parameter);
+    if (example.limited) limited.push(parameter.path);
     if (example.found) {
       values.set(parameter, example.value);
       continue;
@@ -119,6 +131,7 @@ export function positiveValues(
       const media = content[mediaType];
       const mediaPath = [...op.requestBody.path, 'content', mediaType];
       const example = mediaExample(document, media, mediaPath);
+      if (example.limited) limited.push(mediaPath);
       if (example.found) body = { mediaType, value: requestValue(document, media, example.value) };
       else if (op.requestBody.required)
         missing.push({ what: `request body (${mediaType})`, key: REQUEST_BODY_KEY, path: mediaPath });
@@ -130,7 +143,7 @@ export function positiveValues(
       });
     }
   }
-  return { values, ...(body ? { body } : {}), missing };
+  return { values, ...(body ? { body } : {}), missing, limited };
 }
 
 /** A body example as it is sent: its `readOnly` members (an `id` the server assigns) left out. */
@@ -148,9 +161,15 @@ function isIgnoredHeader(parameter: ParameterModel): boolean {
 interface Found {
   found: boolean;
   value?: unknown;
+  /** True when a schema lay deeper than MAX_EXAMPLE_DEPTH: the value is cut short, or was not made for that. */
+  limited?: boolean;
 }
 
 const NOT_FOUND: Found = { found: false };
+const LIMITED: Found = { found: false, limited: true };
+
+/** How deep (`items`, `properties`, one-branch `allOf`/`oneOf`/`anyOf`) a request value is composed from schema examples. */
+export const MAX_EXAMPLE_DEPTH = 12;
 
 /** The value of an OpenAPI `examples` map's first entry that has one (`$ref`s followed). */
 function firstExampleValue(document: OpenApiDocument, examples: unknown, path: JsonPath): Found {
@@ -192,7 +211,8 @@ function mediaExample(document: OpenApiDocument, media: unknown, path: JsonPath)
 function schemaExample(document: OpenApiDocument, schema: unknown, path: JsonPath, compose: boolean, depth = 0): Found {
   const resolved = resolve(document, schema, path);
   const s = resolved.value;
-  if (!isObject(s) || depth > 12) return NOT_FOUND;
+  if (!isObject(s)) return NOT_FOUND;
+  if (depth > MAX_EXAMPLE_DEPTH) return LIMITED;
   if (s.example !== undefined) return { found: true, value: s.example };
   if (Array.isArray(s.examples) && s.examples.length > 0) return { found: true, value: s.examples[0] };
   if (s.const !== undefined) return { found: true, value: s.const };
@@ -205,6 +225,7 @@ function schemaExample(document: OpenApiDocument, schema: unknown, path: JsonPat
   if (!compose) return NOT_FOUND;
   if (isObject(s.properties) || Array.isArray(s.allOf)) {
     const out: Record<string, unknown> = {};
+    let limited = false;
     // Names as `in` reads them (a property key is a string).
     const required = new Set<string>(Array.isArray(s.required) ? s.required.map(String) : []);
     // A read-only property is never sent, and `required` on it applies to answers only.
@@ -221,14 +242,16 @@ function schemaExample(document: OpenApiDocument, schema: unknown, path: JsonPat
         }
         const found = schemaExample(document, propertySchema, propertyPath, true, depth + 1);
         if (found.found) out[name] = found.value;
+        if (found.limited) limited = true;
       }
     }
-    for (const name of required) if (!(name in out) && !readOnly.has(name)) return NOT_FOUND;
-    return { found: true, value: out };
+    for (const name of required) if (!(name in out) && !readOnly.has(name)) return limited ? LIMITED : NOT_FOUND;
+    return { found: true, value: out, ...(limited ? { limited } : {}) };
   }
   if (s.type === 'array' && s.items !== undefined) {
     const item = schemaExample(document, s.items, [...resolved.path, 'items'], true, depth + 1);
-    return item.found ? { found: true, value: [item.value] } : NOT_FOUND;
+    if (!item.found) return item.limited ? LIMITED : NOT_FOUND;
+    return { found: true, value: [item.value], ...(item.limited ? { limited: true } : {}) };
   }
   return NOT_FOUND;
 }

@@ -47,6 +47,13 @@ const DEFINITIONS = {
     description:
       'Every `pattern` of an input can be sampled by the coverage and fuzz phases within their bounds (values of at most 10,000 characters); one that cannot is left out of the values they make.',
   },
+  'contract-generation-limit': {
+    severity: 'error',
+    category: 'data-format',
+    source: 'contract',
+    description:
+      'Every input schema can be generated within the bounds of the generated phases (a `minLength` of at most 10,000 characters, schemas nested no deeper than each generator goes); what lies beyond a bound is left out of the values made, so reaching one is a finding, never silence.',
+  },
   'contract-limit-reached': {
     severity: 'error',
     category: 'data-format',

@@ -256,11 +256,21 @@ async function fieldRefusal(field: string): Promise<string | undefined> {
     : undefined;
 }
 
-/** Keywords of a `schema` function's schema whose regular expressions Spectral's ajv would run on JavaScript's engine. */
-function schemaPatternKey(schema: unknown, at: string): string | undefined {
+const BACKTRACKING_PATTERN =
+  "is a regular expression Spectral's schema function would run on JavaScript's backtracking engine; check strings with the `pattern` function, which runs in linear time";
+
+/**
+ * The first keyword of a `schema` function's schema that the ruleset may not use, and why: a
+ * regular expression Spectral's ajv would run on JavaScript's engine, or a keyword that makes the
+ * rule inert (it checks nothing and says nothing): a `$ref` that is not a pointer into the schema
+ * itself (a URL or a file is never fetched, so the rule compiled to nothing), `$async` (the
+ * schema function does not wait for an asynchronous validation) and `$data` (ajv runs without
+ * `$data` references).
+ */
+function schemaRefusal(schema: unknown, at: string): { key: string; why: string } | undefined {
   if (Array.isArray(schema)) {
     for (const [i, item] of schema.entries()) {
-      const found = schemaPatternKey(item, `${at}.${i}`);
+      const found = schemaRefusal(item, `${at}.${i}`);
       if (found) return found;
     }
     return undefined;
@@ -268,8 +278,23 @@ function schemaPatternKey(schema: unknown, at: string): string | undefined {
   if (typeof schema !== 'object' || schema === null) return undefined;
   for (const [key, value] of Object.entries(schema as Record<string, unknown>)) {
     if ((key === 'pattern' && typeof value === 'string') || (key === 'patternProperties' && typeof value === 'object'))
-      return `${at}.${key}`;
-    const found = schemaPatternKey(value, `${at}.${key}`);
+      return { key: `${at}.${key}`, why: BACKTRACKING_PATTERN };
+    if (key === '$ref' && (typeof value !== 'string' || !value.startsWith('#')))
+      return {
+        key: `${at}.${key}`,
+        why: `is ${JSON.stringify(value)}: a schema rule may refer only inside its own schema (\`#/…\`); a URL or a file is never fetched, and the rule would check nothing`,
+      };
+    if (key === '$async')
+      return {
+        key: `${at}.${key}`,
+        why: "makes the validation asynchronous, which Spectral's schema function does not wait for: the rule would check nothing",
+      };
+    if (key === '$data')
+      return {
+        key: `${at}.${key}`,
+        why: "is a `$data` reference, which Spectral's schema validator does not read: the rule would check nothing",
+      };
+    const found = schemaRefusal(value, `${at}.${key}`);
     if (found) return found;
   }
   return undefined;
@@ -312,13 +337,8 @@ async function checkRuleset(ruleset: DataRuleset, shown: string): Promise<void> 
           }
         }
         if (item.function === 'schema') {
-          const found = schemaPatternKey(options.schema, `${key}.functionOptions.schema`);
-          if (found)
-            throw refuse(
-              shown,
-              found,
-              "is a regular expression Spectral's schema function would run on JavaScript's backtracking engine; check strings with the `pattern` function, which runs in linear time",
-            );
+          const found = schemaRefusal(options.schema, `${key}.functionOptions.schema`);
+          if (found) throw refuse(shown, found.key, found.why);
         }
       }
     }

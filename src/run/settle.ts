@@ -44,9 +44,11 @@ export async function withBaseline(
   const { assertWritableInside, namedFileRoot } = await import('../runtime/safe-read.js');
   const root = namedFileRoot(cwd);
   if (options.updateBaseline) {
+    // Where it may be written is decided first: a target outside the repository is refused in the
+    // same line whether or not a file is there (reading the existing one first refused it as "cannot read").
+    assertWritableInside(path, { what: 'the baseline', shown: file, root });
     const previous = baselineExists(file, cwd) ? await readBaseline(path, file, root) : undefined;
     const written = baselineFor(report, file, previous, { cwd });
-    assertWritableInside(path, { what: 'the baseline', shown: file, root });
     writeFileAtomically(path, serializeBaseline(written), file);
     io.stderr(
       `${errorLine(`wrote ${file}: ${written.entries.length} entr${written.entries.length === 1 ? 'y' : 'ies'}`)}\n`,

@@ -35,6 +35,24 @@ export interface FlatSchema {
 export interface AllOfLayer {
   schema: Schema;
   path: JsonPath;
+  /** True when the schema's `not` is a double negation (`not: {not: X}`), read as the layer X after it. */
+  doubleNegation?: boolean;
+}
+
+/** Keywords a `not` schema may have beside its own `not` and still be a plain double negation. */
+const ANNOTATIONS = new Set(['not', 'description', 'title', '$comment']);
+
+/**
+ * `X` of a schema's `not: {not: X}` (after `$ref`s), which says what `X` says: a value matches it
+ * exactly when it matches `X`. Undefined for any other `not`.
+ */
+function doubleNegated(document: Document, schema: Schema, at: JsonPath): Located | undefined {
+  if (schema.not === undefined) return undefined;
+  const outer = resolve(document, schema.not, [...at, 'not']);
+  if (!isObject(outer.value) || outer.value.not === undefined) return undefined;
+  if (Object.keys(outer.value).some((key) => !ANNOTATIONS.has(key))) return undefined;
+  const inner = resolve(document, outer.value.not, [...outer.path, 'not']);
+  return isObject(inner.value) ? { value: inner.value, path: inner.path } : undefined;
 }
 
 /** How many `allOf`/`$ref` levels a merge reads: far beyond any real description, still bounded. */
@@ -75,7 +93,10 @@ export function allOfLayers(
       return;
     }
     seen.add(schema);
-    layers.push({ schema, path: at });
+    const doubled = doubleNegated(document, schema, at);
+    layers.push(doubled ? { schema, path: at, doubleNegation: true } : { schema, path: at });
+    // `not: {not: X}` is X: read as one more part, so a change inside it compares as the change itself.
+    if (doubled && isObject(doubled.value)) visit(doubled.value, doubled.path, depth + 1);
     if (typeof schema.$ref === 'string') {
       const target = resolve(document, { $ref: schema.$ref }, at);
       if (target.limitReached) onLimit?.(target.path);
@@ -122,10 +143,12 @@ function mergeLayers(layers: AllOfLayer[]): FlatSchema | undefined {
     requiredPath: outermost.path,
     propertiesPath: [...outermost.path, 'properties'],
   };
-  for (const { schema, path: at } of layers) {
+  for (const { schema, path: at, doubleNegation } of layers) {
     const isOutermost = schema === outermost.schema;
     for (const [key, value] of Object.entries<unknown>(schema)) {
       if (key === 'allOf' || key === 'properties' || key === 'required' || key === '$ref') continue;
+      // A double negation's `not` was read as the layer it stands for.
+      if (key === 'not' && doubleNegation) continue;
       if (!flat.keywords.has(key)) flat.keywords.set(key, { value, path: [...at, key] });
     }
     if (isObject(schema.properties)) {

@@ -98,6 +98,9 @@ async function signingKey(options: AttestOptions, description: string, io: RunIo
   return privateKeyFrom(pem, ATTEST_KEY_ENV);
 }
 
+const ATTEST_LOADS_DATA =
+  'vottur attest (and verify --recheck) loads rulesets as data only, with or without --gate: an attestation is a record others rely on, and no code from the repository runs to make it (docs/attest.md)';
+
 /** The lint run of `vottur lint <description>`: configuration, policy and gate resolved once, then settled. */
 async function lintOne(description: string, options: RunOptions, io: RunIo): Promise<Report> {
   return (await gatedRun(description, options, io)).report;
@@ -115,7 +118,10 @@ async function gatedRun(
 ): Promise<{ report: Report; lint: Report; contract?: Report; diff?: Report }> {
   const { lintFiles } = await import('../../lint/files.js');
   const { UNREADABLE_RULE } = await import('../../report/finding.js');
-  const run = await gateRunFor(options, io);
+  // An attestation is a record others rely on: with or without --gate, the repository's rulesets
+  // are read by the policy's strict loader, as data, and none of its code runs (docs/attest.md).
+  const { gatePolicy } = await import('../../policy/index.js');
+  const run = await gateRunFor(options, io, { policy: gatePolicy(), why: ATTEST_LOADS_DATA });
   const overlays = await overlaysFor(options, run, io);
   const cwd = cwdOf(io);
   const lint = await lintFiles([description], {

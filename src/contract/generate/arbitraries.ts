@@ -4,15 +4,18 @@
  * break one of its constraints (the server must refuse them with 400). fast-check does the
  * generating, the seeding and the shrinking of a failing case to the smallest one that still fails.
  */
-import { unsampledReason } from './pattern-bounds.js';
+import { lengthUnsampled, unsampledReason } from './pattern-bounds.js';
 import fc, { type Arbitrary } from 'fast-check';
+import { boundedFilter } from './bounded.js';
 import { hasValidCheckDigit, nationalIdCheckDigit } from '../../../rulesets/lib/conventions.js';
 import { coverageCases } from './cases.js';
 import { safeMatches, type FlatSchema } from './schema.js';
 import type { Dictionary } from './dictionary.js';
 import { unicodeString } from './unicode.js';
 
-const MAX_DEPTH = 5;
+/** How deep (`items`, `properties`, branches) the fuzz phase's values go; deeper is a contract-generation-limit finding. */
+export const MAX_FUZZ_DEPTH = 5;
+const MAX_DEPTH = MAX_FUZZ_DEPTH;
 /** Strings and arrays are kept short: the point is their content and their boundaries, not their bulk. */
 const DEFAULT_MAX_LENGTH = 24;
 const DEFAULT_MAX_ITEMS = 4;
@@ -71,7 +74,8 @@ function stringArbitrary(schema: FlatSchema, dictionary?: Dictionary): Arbitrary
 }
 
 function generatedString(schema: FlatSchema): Arbitrary<string> {
-  const minLength = schema.minLength ?? 0;
+  // A minLength beyond the generation bounds is left out like an unsampled pattern (contract-generation-limit says so).
+  const minLength = lengthUnsampled(schema.minLength) ? 0 : (schema.minLength ?? 0);
   const maxLength = Math.max(
     minLength,
     Math.min(schema.maxLength ?? DEFAULT_MAX_LENGTH, minLength + DEFAULT_MAX_LENGTH),
@@ -85,7 +89,7 @@ function generatedString(schema: FlatSchema): Arbitrary<string> {
   if (pattern !== undefined && unsampledReason(pattern) === undefined) {
     try {
       const regex = new RegExp(pattern, 'u');
-      return fc.stringMatching(regex).filter((value) => fits(value) && safeMatches(pattern, value) !== false);
+      return boundedFilter(fc.stringMatching(regex), (value) => fits(value) && safeMatches(pattern, value) !== false);
     } catch {
       // A pattern JavaScript cannot read: fall back to the other constraints.
     }
@@ -102,16 +106,16 @@ function generatedString(schema: FlatSchema): Arbitrary<string> {
     case 'uuid':
       return fc.uuid();
     case 'email':
-      return fc.emailAddress().filter(fits);
+      return boundedFilter(fc.emailAddress(), fits);
     case 'uri':
     case 'url':
-      return fc.webUrl().filter(fits);
+      return boundedFilter(fc.webUrl(), fits);
     case 'ipv4':
       return fc.ipV4();
     case 'ipv6':
       return fc.ipV6();
     default:
-      return unicodeString(minLength, maxLength).filter(fits);
+      return boundedFilter(unicodeString(minLength, maxLength), fits);
   }
 }
 
@@ -132,9 +136,10 @@ function numberArbitrary(schema: FlatSchema, integer: boolean): Arbitrary<number
     value <= highest &&
     (!schema.multipleOf || Number.isInteger(Number((value / schema.multipleOf).toFixed(9))));
   const near = [lowest, lowest + 1, highest - 1, highest, 0, 1, -1, 2, 10, 100].filter(accepts);
-  const small = fc
-    .integer({ min: Math.max(-100, Math.ceil(lowest)), max: Math.min(100, Math.floor(highest)) })
-    .filter(accepts);
+  const small = boundedFilter(
+    fc.integer({ min: Math.max(-100, Math.ceil(lowest)), max: Math.min(100, Math.floor(highest)) }),
+    accepts,
+  );
   const choices: Array<{ arbitrary: Arbitrary<number>; weight: number }> = [{ arbitrary: spread, weight: 2 }];
   if (near.length > 0) choices.push({ arbitrary: fc.constantFrom(...near), weight: 1 });
   if (Math.max(-100, Math.ceil(lowest)) <= Math.min(100, Math.floor(highest)))
@@ -155,9 +160,10 @@ function spreadNumber(schema: FlatSchema, integer: boolean): Arbitrary<number> {
     : fc.double({ min: min ?? -1_000_000, max: max ?? 1_000_000, noNaN: true, noDefaultInfinity: true });
   if (schema.multipleOf) {
     const multiple = schema.multipleOf;
-    arbitrary = arbitrary
-      .map((value) => Math.round(value / multiple) * multiple)
-      .filter((value) => (min === undefined || value >= min) && (max === undefined || value <= max));
+    arbitrary = boundedFilter(
+      arbitrary.map((value) => Math.round(value / multiple) * multiple),
+      (value) => (min === undefined || value >= min) && (max === undefined || value <= max),
+    );
   }
   return arbitrary;
 }
@@ -219,21 +225,22 @@ export function invalidArbitrary(schema: FlatSchema): Arbitrary<unknown> | undef
   const type = schema.types.find((t) => t !== 'null');
   const values = schema.enum;
   if (values && values.length > 0) {
-    generated.push(unicodeString(1, 12).filter((value) => !values.includes(value)));
+    generated.push(boundedFilter(unicodeString(1, 12), (value) => !values.includes(value)));
   } else if (type === 'integer' || type === 'number') {
-    generated.push(unicodeString(1, 8).filter((value) => value.trim() === '' || Number.isNaN(Number(value))));
+    generated.push(boundedFilter(unicodeString(1, 8), (value) => value.trim() === '' || Number.isNaN(Number(value))));
     if (schema.maximum !== undefined)
       generated.push(fc.integer({ min: Math.floor(schema.maximum) + 1, max: Math.floor(schema.maximum) + 1_000_000 }));
     if (schema.minimum !== undefined)
       generated.push(fc.integer({ min: Math.ceil(schema.minimum) - 1_000_000, max: Math.ceil(schema.minimum) - 1 }));
   } else if ((type === 'string' || type === undefined) && schema.maxLength !== undefined && schema.maxLength < 4096) {
     generated.push(
-      unicodeString(schema.maxLength + 1, schema.maxLength + 16).filter(
+      boundedFilter(
+        unicodeString(schema.maxLength + 1, schema.maxLength + 16),
         (value) => [...value].length > (schema.maxLength ?? 0),
       ),
     );
   } else if (type === 'boolean') {
-    generated.push(unicodeString(1, 6).filter((value) => value !== 'true' && value !== 'false'));
+    generated.push(boundedFilter(unicodeString(1, 6), (value) => value !== 'true' && value !== 'false'));
   }
   const all = [...(fixed.length > 0 ? [fc.constantFrom(...fixed)] : []), ...generated];
   return all.length === 0 ? undefined : fc.oneof(...all);

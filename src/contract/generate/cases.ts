@@ -4,7 +4,7 @@
  * refuse), each labelled with the constraint it tests. Deterministic: the same schema always
  * gives the same cases, so a coverage run can be repeated and compared.
  */
-import { unsampledReason } from './pattern-bounds.js';
+import { lengthUnsampled, unsampledReason } from './pattern-bounds.js';
 import fc from 'fast-check';
 import { hasValidCheckDigit } from '../../../rulesets/lib/conventions.js';
 import { notFoundNationalId, NOT_FOUND_UUID } from '../conventions.js';
@@ -102,6 +102,9 @@ function numberOf(schema: FlatSchema, integer: boolean): number {
   return value;
 }
 
+/** How deep (`items`, `properties`, branches) the coverage phase's valid values go; deeper is a contract-generation-limit finding. */
+export const MAX_VALUE_DEPTH = 6;
+
 /** A value the schema accepts: its `const`, example, default or first enum value, else one made from its constraints. */
 export function validValue(schema: FlatSchema, depth = 0): unknown {
   if (schema.const !== undefined) return schema.const;
@@ -124,12 +127,12 @@ export function validValue(schema: FlatSchema, depth = 0): unknown {
     case 'array': {
       const count = Math.max(schema.minItems ?? 0, 1);
       const items = schema.items;
-      if (depth > 6 || !items) return [];
+      if (depth > MAX_VALUE_DEPTH || !items) return [];
       return Array.from({ length: Math.min(count, 16) }, () => validValue(items, depth + 1));
     }
     case 'object': {
       const object: Record<string, unknown> = {};
-      if (depth > 6) return object;
+      if (depth > MAX_VALUE_DEPTH) return object;
       for (const key of schema.required) {
         const property = schema.properties.get(key);
         object[key] = property !== undefined ? validValue(property, depth + 1) : 'a';
@@ -264,7 +267,11 @@ export function coverageCases(schema: FlatSchema): ValueCase[] {
     }
     case 'string':
     case undefined: {
-      if (schema.minLength !== undefined && schema.minLength > 0) {
+      if (lengthUnsampled(schema.minLength)) {
+        // Beyond the generation bounds (contract-generation-limit says so): no value of that length
+        // is made; any short one is still shorter.
+        if (schema.pattern === undefined) add('a', false, `shorter than minLength ${schema.minLength ?? 0}`);
+      } else if (schema.minLength !== undefined && schema.minLength > 0) {
         add(stringOf(schema, schema.minLength), true, `minLength ${schema.minLength}`);
         add(
           schema.pattern === undefined && !schema.impliedNonEmpty ? 'a'.repeat(schema.minLength - 1) : undefined,

@@ -7,6 +7,7 @@
  */
 import fc, { type Arbitrary } from 'fast-check';
 import { invalidArbitrary, validArbitrary } from './arbitraries.js';
+import { boundedFilter } from './bounded.js';
 import type { Dictionary } from './dictionary.js';
 import type { FlatSchema } from './schema.js';
 
@@ -62,7 +63,8 @@ export function invalidCases(
   const required = inputs.filter((input) => input.required);
   const variants: Array<Arbitrary<GeneratedCase>> = [];
   for (const target of inputs) {
-    const invalid = invalidArbitrary(target.schema)?.filter((value) => pathSegmentValue(target.key, value));
+    const broken = invalidArbitrary(target.schema);
+    const invalid = broken && boundedFilter(broken, (value) => pathSegmentValue(target.key, value));
     const others = Object.fromEntries(
       required
         .filter((input) => input !== target)

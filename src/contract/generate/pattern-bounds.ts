@@ -35,6 +35,15 @@ export function unsampledReason(pattern: string): string | undefined {
   return reason;
 }
 
+/**
+ * True when a `minLength` asks for values longer than generation makes: such a minimum is left out
+ * of the values made (the run says so, contract-generation-limit), never a value of a million
+ * characters built or a filter retried for ever.
+ */
+export function lengthUnsampled(minLength: number | undefined): boolean {
+  return minLength !== undefined && minLength > MAX_PATTERN_SAMPLE_LENGTH;
+}
+
 /** The longest string a node may generate, saturating just above the bound (so 10⁸ is never computed as such). */
 function longest(node: AST.Node): number {
   switch (node.type) {

@@ -46,12 +46,19 @@ export interface FlatSchema {
    * (`allowEmptyValue` not set, or a path segment): values keep to it, and no case tests it.
    */
   impliedNonEmpty?: boolean;
+  /**
+   * True when the schema lies deeper than flattening reads (`MAX_FLATTEN_DEPTH`) and was left
+   * empty: the generators make nothing of what it says (contract-generation-limit says so).
+   */
+  truncated?: boolean;
 }
 
 /** Which way a schema is read: the properties of a request leave out `readOnly`, of an answer `writeOnly`. */
 export type Direction = 'request' | 'response';
 
-const MAX_DEPTH = 8;
+/** How deep (`items`, `properties`, `oneOf`/`anyOf` levels) a schema is flattened for the generators. */
+export const MAX_FLATTEN_DEPTH = 8;
+const MAX_DEPTH = MAX_FLATTEN_DEPTH;
 
 function emptyFlat(): FlatSchema {
   return {
@@ -91,7 +98,10 @@ function flatten(
   const flat = emptyFlat();
   const omitted = new Set<string>();
   if (name !== undefined && isNationalIdParameter(name)) flat.nationalId = true;
-  if (depth > MAX_DEPTH) return flat;
+  if (depth > MAX_DEPTH) {
+    if (isObject(schema) && Object.keys(schema).length > 0) flat.truncated = true;
+    return flat;
+  }
   // The shared allOf walk (rulesets/lib/openapi/flatten.ts); the constraints are merged here.
   for (const { schema: layer } of allOfLayers(document, schema, [], MAX_DEPTH)) {
     const type = layer.type;

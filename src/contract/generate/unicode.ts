@@ -7,6 +7,7 @@
  * values are percent-encoded by the request builder, since HTTP allows only visible ASCII there.
  */
 import fc, { type Arbitrary } from 'fast-check';
+import { MAX_PATTERN_SAMPLE_LENGTH } from './pattern-bounds.js';
 
 /** Printable non-ASCII text, each sample a thing a real server has been seen to mishandle. */
 export const UNICODE_SAMPLES = [
@@ -82,9 +83,12 @@ export function lookAlikes(text: string): Array<{ what: string; value: string }>
 
 /** The text cut or repeated to a length (in code points) from `min` to `max`; undefined when none fits. */
 export function fitLength(text: string, min: number, max: number | undefined): string | undefined {
-  let points = [...text];
+  const unit = [...text];
   if (max !== undefined && max < Math.max(min, 1)) return undefined;
-  while (points.length < min) points = [...points, ...text];
+  // Beyond the generation bounds no sample is stretched (a minLength of 10⁶ built 10⁵ arrays, each longer).
+  if (min > MAX_PATTERN_SAMPLE_LENGTH || (unit.length === 0 && min > 0)) return undefined;
+  let points = unit;
+  if (points.length < min) points = Array.from({ length: Math.ceil(min / unit.length) }, () => unit).flat();
   if (max !== undefined && points.length > max) points = points.slice(0, max);
   const fitted = points.join('').trim();
   return [...fitted].length >= min ? fitted : points.join('');

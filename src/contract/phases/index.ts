@@ -16,6 +16,7 @@ import { contractFinding } from '../finding.js';
 import { observationKey, observedAs, statusOnly } from '../causes.js';
 import { descriptionDictionary } from '../generate/dictionary.js';
 import { toCurl } from '../generate/curl.js';
+import { generationLimits } from '../generate/limits.js';
 import { unsampledReason } from '../generate/pattern-bounds.js';
 import { patternLocation } from '../patterns.js';
 import type { HttpOutcome, HttpRequest } from '../http.js';
@@ -286,6 +287,19 @@ export async function runPhases(options: PhaseOptions): Promise<PhaseResult> {
           phases.includes('coverage') ? 'coverage' : 'fuzz',
         );
       }
+  }
+  if (phases.includes('coverage') || phases.includes('fuzz')) {
+    // Every other bound of generation an input reaches: one finding per operation and bound.
+    for (const { op, inputs } of operations)
+      for (const reason of generationLimits(inputs.map((input) => input.schema)))
+        keep(
+          contractFinding('contract-generation-limit', description.displayPath, {
+            op,
+            message: `an input of ${op.label}: ${reason}`,
+          }),
+          phases.includes('coverage') ? 'coverage' : 'fuzz',
+          reason,
+        );
   }
   if (phases.includes('coverage')) {
     options.progress?.(

@@ -10,6 +10,7 @@ import { CATEGORIES, scoreLabel, scoreReport, type Grade } from '../score.js';
 import { absoluteScoreText, configurationItems, NOT_COUNTED_TITLE } from './configuration.js';
 import { hasConfiguration } from '../finding.js';
 import { findingPosition, SourceFiles } from '../source.js';
+import { maskSourceLine } from '../../pii.js';
 import { escapeControls, escapedView, neutraliseMarkupCommands } from '../../runtime/escape.js';
 import { escapeHtml, GRADE_COLOR, htmlPage, messageHtml, safeHref, SEVERITY_COLOR } from '../html-page.js';
 import {
@@ -366,12 +367,14 @@ export function* formatHtmlChunks(report: Report, context: FormatContext): Gener
   const summary = summarise(report.findings);
   const rules = allRules(visible);
   const mask = (text: string) => escapeControls(maskText(text, context.showPii));
+  // A source line is masked however the source escaped an identifier (`"120389\u20104569"`).
+  const maskSource = (text: string) => escapeControls(context.showPii ? text : maskSourceLine(text));
   // A long source line is masked once, however many findings show it.
   const maskedLines = new Map<string, string>();
   const maskLine = (text: string): string => {
-    if (text.length <= LONG_LINE) return mask(text);
+    if (text.length <= LONG_LINE) return maskSource(text);
     let masked = maskedLines.get(text);
-    if (masked === undefined) maskedLines.set(text, (masked = mask(text)));
+    if (masked === undefined) maskedLines.set(text, (masked = maskSource(text)));
     return masked;
   };
 

@@ -1,0 +1,135 @@
+/**
+ * The generators' depth caps were silent (issue 34, item 6): a request body nested deeper than the
+ * flattening for the generators (8 levels), the fuzz phase's values (5) or the coverage phase's
+ * valid values (7) was generated cut short, and the run said nothing. Each cap an operation's
+ * inputs reach is now one contract-generation-limit error for the operation (not one per request),
+ * so a gated run fails; a body within the caps gives none. Over the built CLI (a child process: the
+ * contract modules' first in-process load alone took most of the 30 s under load).
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { vottur } from '../cli/run.js';
+
+let folder: string;
+let server: Server;
+let url: string;
+
+beforeAll(async () => {
+  folder = await mkdtemp(join(tmpdir(), 'vottur-generation-depth-'));
+  server = createServer((request, response) => {
+    request.resume();
+    response.writeHead(400, { 'content-type': 'application/problem+json' });
+    response.end(JSON.stringify({ type: 'about:blank', title: 'Bad request', status: 400 }));
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', () => done()));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise<void>((done) => server.close(() => done()));
+  await rm(folder, { recursive: true, force: true });
+});
+
+/** An object schema `levels` deep: each level one required property `a`, a string at the bottom. */
+function nested(levels: number): object {
+  let schema: object = { type: 'string', example: 'x' };
+  for (let i = 0; i < levels; i++) schema = { type: 'object', required: ['a'], properties: { a: schema } };
+  return schema;
+}
+
+async function describeBody(name: string, levels: number): Promise<string> {
+  const file = join(folder, `${name}.json`);
+  await writeFile(
+    file,
+    JSON.stringify({
+      openapi: '3.0.3',
+      info: { title: 't', version: '1.0.0' },
+      paths: {
+        '/v1/things': {
+          post: {
+            requestBody: { required: true, content: { 'application/json': { schema: nested(levels) } } },
+            responses: { '201': { description: 'made' }, '400': { description: 'bad' } },
+          },
+        },
+      },
+    }),
+  );
+  return file;
+}
+
+async function limits(levels: number): Promise<{ code: number | null; messages: string[]; severities: string[] }> {
+  const file = await describeBody(`depth-${levels}`, levels);
+  const result = await vottur(
+    [
+      'test',
+      file,
+      '--server',
+      url,
+      '--phases',
+      'coverage,fuzz',
+      '--max-examples',
+      '5',
+      '--allow-unsafe-methods',
+      '--gate',
+      '-f',
+      'json',
+    ],
+    { cwd: folder },
+  );
+  const report = JSON.parse(result.stdout) as {
+    findings: Array<{ ruleId: string; severity: string; message: string }>;
+  };
+  const found = report.findings.filter((f) => f.ruleId === 'contract-generation-limit');
+  return { code: result.code, messages: found.map((f) => f.message), severities: found.map((f) => f.severity) };
+}
+
+describe('the examples phase says when it reaches its depth cap', () => {
+  it('a body composed from schema examples 14 levels deep is a contract-generation-limit error, 10 levels none', async () => {
+    for (const [levels, expected] of [
+      [14, 1],
+      [10, 0],
+    ] as const) {
+      const file = await describeBody(`examples-${levels}`, levels);
+      const result = await vottur(
+        ['test', file, '--server', url, '--phases', 'examples', '--no-dredd', '--allow-unsafe-methods', '-f', 'json'],
+        { cwd: folder },
+      );
+      const report = JSON.parse(result.stdout) as { findings: Array<{ ruleId: string; message: string }> };
+      const found = report.findings.filter((f) => f.ruleId === 'contract-generation-limit');
+      expect(found, result.stderr).toHaveLength(expected);
+      if (expected > 0) {
+        expect(found[0]?.message).toContain('nests deeper than 12 levels, the depth the examples phase composes');
+        expect(result.code).toBe(1);
+      }
+    }
+  });
+});
+
+describe('the generators say when they reach a depth cap', () => {
+  it('a body 4 levels deep reaches none', async () => {
+    const { messages } = await limits(4);
+    expect(messages).toEqual([]);
+  });
+  it('a body 6 levels deep reaches only the fuzz cap', async () => {
+    const { messages } = await limits(6);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toContain("the depth of the fuzz phase's values");
+  });
+
+  it('a body 12 levels deep: one finding per cap (flattening 8, fuzz 5, coverage 7), errors, and the gated run fails', async () => {
+    const { code, messages, severities } = await limits(12);
+    expect(code).toBe(1);
+    expect(messages).toHaveLength(3);
+    expect(new Set(severities)).toEqual(new Set(['error']));
+    expect(messages.some((m) => m.includes('deeper than 8 levels'))).toBe(true);
+    expect(messages.some((m) => m.includes("deeper than 5 levels, the depth of the fuzz phase's values"))).toBe(true);
+    expect(
+      messages.some((m) => m.includes("deeper than 7 levels, the depth of the coverage phase's valid values")),
+    ).toBe(true);
+    expect(messages.every((m) => m.startsWith('an input of POST /v1/things: '))).toBe(true);
+  });
+});
