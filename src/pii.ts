@@ -386,6 +386,16 @@ export function maskDeep<T>(value: T): T {
 const CANDIDATE = new RegExp(`${DIGIT}{6}${SEPARATOR}${DIGIT}{4}|%3|%2[dD]`, 'gu');
 
 /**
+ * A cheap first pass over the text for `CANDIDATE`: six UTF-16 units each an ASCII digit or not
+ * ASCII, or `%3`/`%2d`. Every decimal digit (\p{Nd}) is an ASCII digit or lies above U+007F (an
+ * astral one is two surrogates, both above), so each `CANDIDATE` match starts where this one
+ * matches, in the same string token (a quote is in neither). Without the `u` flag and Unicode
+ * property classes V8 scans ~8× faster; the few string tokens it finds are tested with `CANDIDATE`.
+ */
+const MAYBE_CANDIDATE = /[0-9\u0080-\uffff]{6}|%3|%2[dD]/g;
+const HAS_CANDIDATE = new RegExp(CANDIDATE.source, 'u');
+
+/**
  * `JSON.stringify(maskDeep(value), null, indent)` computed from `JSON.stringify(value, null, indent)`
  * (`text`, with any indent): each string token in which an identifier may be (see `CANDIDATE`) is
  * read, masked and written again; the rest of the text is kept as it is. Far cheaper than masking a
@@ -397,7 +407,7 @@ const CANDIDATE = new RegExp(`${DIGIT}{6}${SEPARATOR}${DIGIT}{4}|%3|%2[dD]`, 'gu
 export function maskJsonText(text: string): string | undefined {
   if (text.includes('"__proto__":')) return undefined;
   const tokens = new StringTokens(text);
-  const candidates = new RegExp(CANDIDATE.source, 'gu');
+  const candidates = new RegExp(MAYBE_CANDIDATE.source, 'g');
   let out = '';
   let copied = 0;
   for (let match = candidates.exec(text); match !== null; match = candidates.exec(text)) {
@@ -405,7 +415,9 @@ export function maskJsonText(text: string): string | undefined {
     if (token === undefined) continue;
     const [start, end] = token;
     candidates.lastIndex = end;
-    const value = JSON.parse(text.slice(start, end)) as string;
+    const json = text.slice(start, end);
+    if (!HAS_CANDIDATE.test(json)) continue;
+    const value = JSON.parse(json) as string;
     const masked = maskNationalIds(value);
     if (masked === value) continue;
     // A key: masking it could make it equal another key of its object.

@@ -489,6 +489,21 @@ describe('maskJsonText', () => {
     );
   });
 
+  it('finds an identifier in any decimal digits, astral ones too (its first scan is not Unicode-aware)', () => {
+    const ascii = '0101302989';
+    const written = (zero: number) => [...ascii].map((d) => String.fromCodePoint(zero + Number(d))).join('');
+    for (const message of [
+      `user ${written(0xff10)}`, // full-width
+      `user ${written(0x0660)}`, // Arabic-Indic
+      `user ${written(0x1d7ce)}`, // mathematical bold, outside the BMP
+      `user ${written(0x1d7ce).slice(0, 12)}\u200b${written(0x1d7ce).slice(12)}`,
+    ]) {
+      const masked = maskJsonText(JSON.stringify({ message }, null, 2));
+      expect(masked).toBe(JSON.stringify(maskDeep({ message }), null, 2));
+      expect(masked).not.toBe(JSON.stringify({ message }, null, 2));
+    }
+  });
+
   it('masks values, and leaves to maskDeep a key that masking changes', () => {
     const value = { message: `user ${ID}`, line: 1234567890, path: ['paths', `/users/${ID}`], hint: '0101003059' };
     expect(maskJsonText(JSON.stringify(value, null, 2))).toBe(JSON.stringify(maskDeep(value), null, 2));
