@@ -123,6 +123,12 @@ export class DocumentStore {
   /** Published diagnostics by file, by the root they came from. */
   private readonly published = new Map<string, Map<string, PublishedEntry[]>>();
   private readonly listeners: Array<(root: string, outcome: LintOutcome) => void> = [];
+  /** openTexts() until a document opens, changes or closes (each lint reads it: rebuilt per lint it was quadratic in open files). */
+  private texts: ReadonlyMap<string, string> | undefined;
+  /** The files each root's published diagnostics are on (publish() clears a root's without walking every file). */
+  private readonly publishedBy = new Map<string, Set<string>>();
+  /** The roots each file was read for in their last lint, the inverse of the outcomes' `files` (looked up on every open and change). */
+  private readonly usedBy = new Map<string, Set<string>>();
 
   constructor(private readonly connection: Connection) {}
 
@@ -131,13 +137,14 @@ export class DocumentStore {
   }
 
   /** Every open file's text, by path. */
-  openTexts(): Map<string, string> {
-    return new Map(
+  openTexts(): ReadonlyMap<string, string> {
+    this.texts ??= new Map(
       this.documents
         .all()
         .filter((document) => document.uri.startsWith('file:'))
         .map((document) => [toPath(document.uri), document.getText()]),
     );
+    return this.texts;
   }
 
   /** The editor's text of a file it holds open, else the file's on disk. */
@@ -231,18 +238,23 @@ export class DocumentStore {
     }
     if (outcome) for (const file of outcome.files) if (!byFile.has(file)) byFile.set(file, []);
     const touched = new Set<string>(byFile.keys());
-    for (const [file, byRoot] of this.published) if (byRoot.has(root)) touched.add(file);
+    for (const file of this.publishedBy.get(root) ?? []) touched.add(file);
+    const mineNow = new Set<string>();
     // The root's own file last: a client that waits for it has every other file's by then.
     for (const file of [...touched].sort((a, b) => Number(a === root) - Number(b === root))) {
       const byRoot = this.published.get(file) ?? new Map<string, PublishedEntry[]>();
       const mine = byFile.get(file);
-      if (mine && mine.length > 0) byRoot.set(root, mine);
-      else byRoot.delete(root);
+      if (mine && mine.length > 0) {
+        byRoot.set(root, mine);
+        mineNow.add(file);
+      } else byRoot.delete(root);
       if (byRoot.size === 0) this.published.delete(file);
       else this.published.set(file, byRoot);
       const all = [...byRoot.values()].flat().map((entry) => entry.diagnostic);
       void this.connection.sendDiagnostics({ uri: this.uriOf(file), diagnostics: all });
     }
+    if (mineNow.size > 0) this.publishedBy.set(root, mineNow);
+    else this.publishedBy.delete(root);
   }
 
   /** Lints a root now, or again once the lint under way ends; only the newest text's result is published. */
@@ -276,7 +288,7 @@ export class DocumentStore {
           // A newer change came while linting: this result is already out of date.
           if (this.generations.get(root) !== generation) continue;
           if (!this.roots.has(root)) return;
-          this.outcomes.set(root, outcome);
+          this.setOutcome(root, outcome);
           this.publish(root, outcome);
           for (const listener of this.listeners) listener(root, outcome);
           return;
@@ -294,7 +306,26 @@ export class DocumentStore {
 
   /** Roots whose description was built from `file` (or which are `file`). */
   rootsUsing(file: string): string[] {
-    return [...this.roots].filter((root) => root === file || this.outcomes.get(root)?.files.includes(file));
+    const using = this.usedBy.get(file);
+    return [...this.roots].filter((root) => root === file || using?.has(root));
+  }
+
+  private setOutcome(root: string, outcome: LintOutcome | undefined): void {
+    for (const file of this.outcomes.get(root)?.files ?? []) {
+      const using = this.usedBy.get(file);
+      using?.delete(root);
+      if (using?.size === 0) this.usedBy.delete(file);
+    }
+    if (outcome === undefined) {
+      this.outcomes.delete(root);
+      return;
+    }
+    this.outcomes.set(root, outcome);
+    for (const file of outcome.files) {
+      const using = this.usedBy.get(file) ?? new Set<string>();
+      using.add(root);
+      this.usedBy.set(file, using);
+    }
   }
 
   /** A file changed on disk (saved, or changed by another program). */
@@ -314,6 +345,7 @@ export class DocumentStore {
   considered(document: TextDocument): void {
     const path = toPath(document.uri);
     if (!document.uri.startsWith('file:')) return;
+    this.texts = undefined;
     this.clientUris.set(path, document.uri);
     if (isDescriptionText(document.getText())) {
       this.roots.add(path);
@@ -324,6 +356,7 @@ export class DocumentStore {
 
   /** A document was closed: no longer a root; other roots built from it read it from disk again. */
   closed(uri: string): void {
+    this.texts = undefined;
     const path = toPath(uri);
     if (this.roots.delete(path)) this.dropRoot(path);
     for (const root of this.rootsUsing(path)) this.schedule(root);
@@ -331,7 +364,7 @@ export class DocumentStore {
   }
 
   private dropRoot(path: string): void {
-    this.outcomes.delete(path);
+    this.setOutcome(path, undefined);
     this.publish(path, undefined);
     void this.linter.then((incremental) => incremental.forget(path));
   }

@@ -40,6 +40,9 @@ async function runAgainst(faults: FaultName[], options: Partial<ContractTestOpti
   });
 }
 
+/** Each fault's report from the run that catches it, for the tests that look closer at the same run. */
+const caughtReports = new Map<FaultName, Report>();
+
 const ruleIds = (report: Report) => [...new Set(report.findings.map((f) => f.ruleId))].sort();
 
 describe('the reference service', () => {
@@ -79,6 +82,7 @@ describe('the reference service', () => {
     it(`catches ${fault} with ${expected.join(' or ')}`, async () => {
       const started = Date.now();
       const report = await runAgainst([fault], fault === 'slow' ? { timeoutMs: 400, concurrency: 8 } : {});
+      if (fault !== 'slow') caughtReports.set(fault, report);
       const found = ruleIds(report);
       expect(
         found.some((id) => expected.includes(id)),
@@ -154,7 +158,8 @@ describe('the reference service', () => {
   });
 
   it('names the value found and what was expected, masked', async () => {
-    const report = await runAgainst(['hyphen-national-id']);
+    // The run of the fault table's test when it ran (the same run: nothing else is asked of it).
+    const report = caughtReports.get('hyphen-national-id') ?? (await runAgainst(['hyphen-national-id']));
     const finding = report.findings.find((f) => f.ruleId === 'contract-national-id')!;
     expect(finding.message).toMatch(/`\/nationalId` is `010130-\*\*\*\*`, which has a hyphen/);
     expect(finding.operation).toBe('GET /v2/users/{nationalId}');

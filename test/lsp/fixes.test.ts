@@ -7,7 +7,7 @@
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EFFECT_LABEL, fixableRules, type FixEffect } from '../../src/fix/index.js';
 import { ROOT } from '../cli/run.js';
 import { diffClass } from '../fix/support.js';
@@ -51,7 +51,17 @@ const countBy = (diagnostics: Diagnostic[]) => {
 };
 
 const folder = mkdtempSync(join(tmpdir(), 'vottur-lsp-fixes-'));
-afterAll(() => rmSync(folder, { recursive: true, force: true }));
+writeFileSync(join(folder, '.git'), '');
+// One server for the file, as an editor keeps one for a session: each case opens its fixture,
+// applies its fixes and closes it (the server's start is not what these tests are about).
+let lsp: LspClient;
+beforeAll(async () => {
+  lsp = await LspClient.start({ rootPath: folder });
+});
+afterAll(async () => {
+  await lsp?.stop();
+  rmSync(folder, { recursive: true, force: true });
+});
 
 describe('quick fixes from the fix engine', () => {
   it('cover every fixable rule', () => {
@@ -63,10 +73,8 @@ describe('quick fixes from the fix engine', () => {
     async ({ rule, name }) => {
       const work = join(folder, rule);
       cpSync(join(FIXTURES, rule), work, { recursive: true });
-      writeFileSync(join(folder, '.git'), '');
       const file = join(work, name);
       const expected = readFileSync(join(work, name.replace(/\.(ya?ml|json)$/, '.fixed.$1')), 'utf8');
-      const lsp = await LspClient.start({ rootPath: folder });
       try {
         let text = readFileSync(file, 'utf8');
         await lsp.open(file, text);
@@ -112,7 +120,7 @@ describe('quick fixes from the fix engine', () => {
         expect(version).toBe(applied + 1);
         expect(text).toBe(expected);
       } finally {
-        await lsp.stop();
+        await lsp.close(file);
       }
     },
     120_000,
