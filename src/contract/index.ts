@@ -6,7 +6,7 @@
  */
 import { resolve as resolvePath } from 'node:path';
 import { CouldNotRunError } from '../errors.js';
-import type { LoadedDescription } from '../lint/load.js';
+import type { LoadedDescription, LoadOptions } from '../lint/load.js';
 import type { Finding, OperationResult, Report, RuleMeta } from '../report/finding.js';
 import { maskDeep, maskNationalIds } from '../pii.js';
 import { toolInfo } from '../version.js';
@@ -34,6 +34,7 @@ import {
   type PhaseResult,
 } from './phases/index.js';
 import { namedFileRoot } from '../runtime/safe-read.js';
+import { cwdOf } from '../runtime/process-defaults.js';
 
 export { contractRules } from './rules.js';
 export { DEFAULT_MAX_EXAMPLES, MAX_SEED, parsePhases, PHASES, type Phase } from './phases/index.js';
@@ -44,6 +45,10 @@ export interface ContractTestOptions {
   /** Base URL of the server under test; the description's paths are appended to it. */
   server: string;
   auth?: AuthOptions;
+  /** Where secrets named by environment variable are read (default: the process's environment). */
+  env?: NodeJS.ProcessEnv;
+  /** What a `description` of `-` reads: the run's standard input. */
+  stdin?: LoadOptions['stdin'];
   /** A `--data` file path, or its parsed contents. */
   data?: string | ContractData;
   /** Time limit per request in ms (default 10000). */
@@ -105,7 +110,7 @@ async function run(
   mask: (text: string) => string,
   setRedactor: (redact: (text: string) => string) => void,
 ): Promise<Report> {
-  const cwd = options.cwd ?? process.cwd();
+  const cwd = cwdOf(options);
   const timeoutMs = positiveInteger(options.timeoutMs ?? DEFAULT_TIMEOUT_MS, '--timeout');
   const concurrency = positiveInteger(options.concurrency ?? DEFAULT_CONCURRENCY, '--concurrency');
   const maxResponseTimeMs = positiveInteger(
@@ -142,7 +147,12 @@ async function run(
     /^https?:\/\//i.test(options.description) || options.description === '-'
       ? options.description
       : resolvePath(cwd, options.description),
-    { cwd, allowRemoteRefs: options.allowRemoteRefs, ...(options.loaded ? { loaded: options.loaded } : {}) },
+    {
+      cwd,
+      allowRemoteRefs: options.allowRemoteRefs,
+      ...(options.stdin ? { stdin: options.stdin } : {}),
+      ...(options.loaded ? { loaded: options.loaded } : {}),
+    },
   );
   const data =
     typeof options.data === 'string'
@@ -157,7 +167,7 @@ async function run(
   const requiredScopes = [...new Set(description.operations.flatMap((op) => op.scopes))];
   const wantNoScope = plan.requests.some((r) => r.credentials === 'noScope');
   const credentials = await obtainCredentials(
-    { cwd, ...options.auth },
+    { cwd, ...(options.env ? { env: options.env } : {}), ...options.auth },
     { requiredScopes, wantNoScope, timeoutMs: Math.max(timeoutMs, 5_000) },
   );
   try {

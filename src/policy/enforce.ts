@@ -186,7 +186,7 @@ export class GateRun {
     return {
       ...(vocabulary ? { vocabulary } : {}),
       ...(allowed.length > 0
-        ? { extends: { configFile: loaded.file, entries: allowed, ...(loader ? { data } : {}) } }
+        ? { extends: { configFile: loaded.file, entries: allowed, cwd: this.cwd, ...(loader ? { data } : {}) } }
         : {}),
       ...(skip.length > 0 ? { skip } : {}),
     };

@@ -28,7 +28,7 @@ describe('vottur catalogue harvest over mutual TLS', () => {
     const { out, files, server } = await tlsServer();
     expect(server.baseUrl).toMatch(/^https:/);
     const tls = connectOptions(
-      (await loadTlsMaterial({ cert: files.clientCert, key: files.clientKey, ca: files.caCert }))!,
+      (await loadTlsMaterial({ cert: files.clientCert, key: files.clientKey, ca: files.caCert }, process.cwd()))!,
     );
     const manifest = await harvestCatalogue({ securityServer: server.baseUrl, client: CLIENT, out: out(), tls });
     expect(manifest.summary).toMatchObject({ services: 4, harvested: 3 });
@@ -36,7 +36,7 @@ describe('vottur catalogue harvest over mutual TLS', () => {
 
   it('is refused, one line, without a client certificate', async () => {
     const { out, files, server } = await tlsServer();
-    const tls = connectOptions((await loadTlsMaterial({ ca: files.caCert }))!);
+    const tls = connectOptions((await loadTlsMaterial({ ca: files.caCert }, process.cwd()))!);
     await expect(
       harvestCatalogue({ securityServer: server.baseUrl, client: CLIENT, out: out(), tls, retries: 0 }),
     ).rejects.toThrow(

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
+import type { Readable } from 'node:stream';
 
 export const ROOT = join(import.meta.dirname, '../..');
 export const CLI = join(ROOT, 'dist/cli/main.js');
@@ -42,8 +43,8 @@ export function vottur(
  */
 export async function votturInProcess(
   args: string[],
-  // timeoutMs is the child's; in-process, vitest's own timeout applies.
-  options: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {},
+  // timeoutMs is the child's; in-process, vitest's own timeout applies. stdin: what `-` reads (none: refused).
+  options: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number; stdin?: Readable } = {},
 ): Promise<CliResult> {
   const { main } = await import('../../src/cli/program.js');
   let stdout = '';
@@ -53,6 +54,7 @@ export async function votturInProcess(
     env: { ...process.env, NO_COLOR: '', FORCE_COLOR: '', ...options.env },
     stdout: (text) => void (stdout += text),
     stderr: (text) => void (stderr += text),
+    ...(options.stdin ? { stdin: options.stdin } : {}),
   });
   return { code, stdout, stderr };
 }

@@ -120,6 +120,7 @@ async function gatedRun(
   const cwd = cwdOf(io);
   const lint = await lintFiles([description], {
     cwd,
+    ...(io.stdin ? { stdin: io.stdin } : {}),
     warn: io.stderr,
     allowRemoteRefs: options.allowRemoteRefs,
     jobs: 1,
@@ -137,6 +138,7 @@ async function gatedRun(
   const { toolInfo } = await import('../../version.js');
   const loaded = await loadDescription(description, {
     cwd,
+    ...(io.stdin ? { stdin: io.stdin } : {}),
     ...(options.allowRemoteRefs ? { allowRemoteRefs: true } : {}),
     ...(overlays.length > 0 ? { overlays } : {}),
   });
@@ -147,7 +149,7 @@ async function gatedRun(
       import('../../diff/index.js'),
       import('../../diff/accept.js'),
     ]);
-    const accept = options.accept !== undefined ? await readAcceptFile(options.accept) : undefined;
+    const accept = options.accept !== undefined ? await readAcceptFile(options.accept, cwd) : undefined;
     if (options.accept !== undefined) run.recordFile(options.accept, 'accept');
     const result = await diffAgainstBase(options.base, loaded, {
       cwd,
