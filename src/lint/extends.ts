@@ -33,6 +33,12 @@ export interface ExtendsSetting {
   data?: DataExtension[];
   /** Messages name the configuration relative to this folder (the run's; default: the working directory). */
   cwd?: string;
+  /**
+   * The run the setting is for: a linter is built once per run and configuration, never reused
+   * by a later run in the same process (the language server, `--watch`, `main` called again),
+   * which must see a ruleset file as it is now.
+   */
+  run?: string;
 }
 
 /** The name a finding gives its ruleset: the entry as the configuration wrote it. */
@@ -53,10 +59,18 @@ const BUNDLER_PLUGINS = [
 ] as const;
 
 const linters = new Map<string, Promise<Linter>>();
+/** Linters kept for the configurations of recent runs (a run with more configurations builds the rest again). */
+const MAX_CACHED_LINTERS = 64;
 
 /** The key two documents share when their configurations extend the same rulesets from the same place. */
 function key(setting: ExtendsSetting): string {
-  return JSON.stringify([dirname(setting.configFile), setting.entries, setting.data ?? null, setting.cwd ?? null]);
+  return JSON.stringify([
+    dirname(setting.configFile),
+    setting.entries,
+    setting.data ?? null,
+    setting.cwd ?? null,
+    setting.run ?? null,
+  ]);
 }
 
 /** The linter for a configuration's `extends`: every entry's rules, each finding labelled with its entry. Made once per configuration. */
@@ -74,6 +88,11 @@ export function extendedLinter(setting: ExtendsSetting): Promise<Linter> {
     // A ruleset that cannot be read fails this run, not every later one in the same process (watch mode).
     linter.catch(() => linters.delete(id));
     linters.set(id, linter);
+    // The runs of a long-lived process (the language server, --watch) each add theirs: the oldest go.
+    for (const old of linters.keys()) {
+      if (linters.size <= MAX_CACHED_LINTERS) break;
+      linters.delete(old);
+    }
   }
   return linter;
 }
