@@ -7,6 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { levelFor, type ConfigResolver, type LoadedConfig, type RuleLevel } from '../config/index.js';
 import { rulesetName, type RulesetReference } from '../lint/extends.js';
 import type { DataExtension } from '../lint/data-ruleset.js';
@@ -82,7 +83,7 @@ export class GateRun {
     let content = bytes;
     if (content === undefined) {
       try {
-        content = readFileSync(file);
+        content = readFileSync(resolve(this.cwd, file));
       } catch {
         // Gone or unreadable since the run read it: there is no content to record a hash of.
         return;

@@ -399,5 +399,6 @@ export function plainHttpRefusal(url: string): string | undefined {
 
 /** The path of a file as reports name it. */
 export function shownFile(file: string, cwd: string): string {
-  return relative(cwd, file).split('\\').join('/') || file;
+  // A relative name is the run's folder's (path.relative would take it from the process's).
+  return relative(cwd, resolve(cwd, file)).split('\\').join('/') || file;
 }

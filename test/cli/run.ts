@@ -58,3 +58,22 @@ export async function votturInProcess(
   });
   return { code, stdout, stderr };
 }
+
+/**
+ * Whether a command line asks for the lint worker pool (`--jobs` above 1). The pool's threads run
+ * the built worker (dist/lint/worker.js); `main` loaded from src/ in this process has none beside
+ * it and lints in one thread, so a test of the pool runs the built `vottur` in a child.
+ */
+export function asksForWorkers(args: readonly string[]): boolean {
+  const at = args.findIndex((arg) => arg === '--jobs' || arg === '-j');
+  const value = at >= 0 ? args[at + 1] : args.find((arg) => arg.startsWith('--jobs='))?.slice('--jobs='.length);
+  return value !== undefined && Number(value) > 1;
+}
+
+/** `votturInProcess`, or `vottur` in a child when the command line asks for the worker pool. */
+export function votturWhereItRuns(
+  args: string[],
+  options: Parameters<typeof votturInProcess>[1] = {},
+): Promise<CliResult> {
+  return asksForWorkers(args) ? vottur(args, options) : votturInProcess(args, options);
+}
