@@ -38,7 +38,7 @@ export async function describeSubjects(
   file: string,
   options: { cwd: string; allowRemoteRefs?: boolean },
 ): Promise<Subject[]> {
-  const loaded = await loadDescription(file, { allowRemoteRefs: options.allowRemoteRefs });
+  const loaded = await loadDescription(file, { cwd: options.cwd, allowRemoteRefs: options.allowRemoteRefs });
   const uris = [loaded.rootUri, ...[...loaded.files.keys()].filter((uri) => uri !== loaded.rootUri).sort()];
   return uris.map((uri) => {
     const source = loaded.files.get(uri);

@@ -11,11 +11,12 @@
 import { lstatSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { CouldNotRunError } from '../errors.js';
-import { namedFileRoot, parseErrorWithoutContent, readNamedFile } from '../runtime/safe-read.js';
+import { parseErrorWithoutContent, readNamedFile } from '../runtime/safe-read.js';
 import { UNREADABLE_RULE, type AbsentEntry, type Finding, type Report } from '../report/finding.js';
 import { fingerprintWithoutDocument } from '../report/fingerprint.js';
 import { isArray, isObject } from '../../rulesets/lib/openapi/types.js';
 import { maskNationalIds } from '../pii.js';
+import { cwdOf } from '../runtime/process-defaults.js';
 
 /**
  * Findings no baseline holds back: a document that cannot be read cannot be accepted as it is
@@ -77,7 +78,7 @@ const keyOf = (document: string, fingerprint: string) => `${document}\u0000${fin
  * Reads a baseline; `shown` is how messages name it (the path as the user gave it). It must be a
  * regular file inside `root` (the repository), of bounded size (src/runtime/safe-read.ts).
  */
-export async function readBaseline(file: string, shown = file, root = namedFileRoot()): Promise<BaselineFile> {
+export async function readBaseline(file: string, shown: string, root: string): Promise<BaselineFile> {
   let text: string;
   try {
     text = await readNamedFile(file, { what: 'the baseline', shown, root });
@@ -143,7 +144,7 @@ export function applyBaseline(
   file: string,
   options: ApplyOptions = {},
 ): Report {
-  const cwd = options.cwd ?? process.cwd();
+  const cwd = cwdOf(options);
   const folder = dirname(resolve(cwd, file));
   const today = options.today ?? new Date().toISOString().slice(0, 10);
   const left = new Map<string, { entry: BaselineEntry; remaining: number }>();
@@ -230,7 +231,7 @@ export function baselineFor(
   previous?: BaselineFile,
   options: Pick<ApplyOptions, 'cwd'> = {},
 ): BaselineFile {
-  const cwd = options.cwd ?? process.cwd();
+  const cwd = cwdOf(options);
   const folder = dirname(resolve(cwd, file));
   const covered = coveredDocuments(report, cwd, folder);
   const kept = new Map(
@@ -291,6 +292,6 @@ export function serializeBaseline(baseline: BaselineFile): string {
 }
 
 /** A symbolic link counts as there wherever it leads: the reader refuses one leading outside, whether its target exists or not. */
-export function baselineExists(file: string, cwd = process.cwd()): boolean {
+export function baselineExists(file: string, cwd: string): boolean {
   return lstatSync(resolve(cwd, file), { throwIfNoEntry: false }) !== undefined;
 }

@@ -30,6 +30,7 @@ import {
 import { serviceVersion } from './xroad.js';
 import { attestationOf, type AttestationRecord, type ServiceAttestation } from './attestations.js';
 import type { LoadedOverlay } from '../lint/overlay.js';
+import { cwdOf } from '../runtime/process-defaults.js';
 
 export interface CatalogueReportOptions {
   /** The harvest folder (with `harvest.json`). */
@@ -104,7 +105,7 @@ export function describedServices(manifest: HarvestManifest): HarvestedService[]
 }
 
 export async function reportCatalogue(options: CatalogueReportOptions): Promise<CatalogueRun> {
-  const cwd = options.cwd ?? process.cwd();
+  const cwd = cwdOf(options);
   const folder = resolve(cwd, options.folder);
   const manifest = readManifest(folder, options.folder);
   const previousFolder = options.previous !== undefined ? resolve(cwd, options.previous) : undefined;

@@ -240,10 +240,14 @@ export function runOptionsFrom(
   | 'seed'
   | 'allowUnsafeMethods'
   | 'cwd'
+  | 'stdin'
+  | 'env'
 > {
   const stderr = io.stderr;
   return {
     ...(io.cwd !== undefined ? { cwd: io.cwd } : {}),
+    ...(io.stdin ? { stdin: io.stdin } : {}),
+    env: envOf(io),
     timeoutMs: options.timeout,
     concurrency: options.concurrency,
     maxResponseTimeMs: options.maxResponseTime,

@@ -4,7 +4,7 @@
  * streams, working folder and environment, and sets the exit code from what `main` returns.
  */
 import { EXIT_COULD_NOT_RUN, errorLine } from '../errors.js';
-import { main } from './program.js';
+import { compileCacheName, main } from './program.js';
 
 /**
  * Standard output that cannot take more: a reader that went away (`| head`, EPIPE) ends the run
@@ -22,6 +22,9 @@ function guardStandardOutput(): void {
 }
 
 guardStandardOutput();
+const cacheName = compileCacheName(process.argv.slice(2));
+// Before the command's dependencies load: their compiled code is cached on disk between runs, per command.
+if (cacheName !== undefined) (await import('../runtime/compile-cache.js')).enableCompileCache(cacheName);
 // main settles every failure into an exit code and a line on stderr: there is nothing to catch here.
 void main(process.argv.slice(2), {
   cwd: process.cwd(),
@@ -29,6 +32,7 @@ void main(process.argv.slice(2), {
   stdout: (text) => void process.stdout.write(text),
   stderr: (text) => void process.stderr.write(text),
   stdoutIsTTY: Boolean(process.stdout.isTTY),
+  stdin: process.stdin,
   progressStream: process.stderr,
   streams: { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr },
   signals: process,

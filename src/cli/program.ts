@@ -8,6 +8,7 @@ import type { Command } from 'commander';
 import type { CommandIo, MainIo } from './io.js';
 import { CouldNotRunError, EXIT_COULD_NOT_RUN, errorLine, errorMessage } from '../errors.js';
 import { maskNationalIds } from '../pii.js';
+import { envOf } from '../runtime/process-defaults.js';
 
 /**
  * Each command's module is imported only when that command runs (`vottur lint` must not load
@@ -137,6 +138,17 @@ export async function buildProgram(argv: readonly string[], io: CommandIo): Prom
   return program;
 }
 
+/**
+ * The name the compiled code of this command line is cached under between runs (`cli-lint`), or
+ * none (help, `--version`): the bin enables Node's compile cache with it before `main` loads the
+ * command's dependencies. A process-wide switch, so the bin's, never `main`'s.
+ */
+export function compileCacheName(argv: readonly string[]): string | undefined {
+  const named = argv.find((arg) => has(COMMANDS, arg));
+  if (named === undefined || argv.includes('--help') || argv.includes('-h') || argv[0] === 'help') return undefined;
+  return `cli-${named}`;
+}
+
 /** `--version` as the whole command line: answered before commander or any command loads. */
 function isVersionOnly(argv: readonly string[]): boolean {
   return argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V');
@@ -149,11 +161,6 @@ export async function main(argv: readonly string[], given: MainIo): Promise<numb
     if (isVersionOnly(argv)) {
       io.stdout(`${await version()}\n`);
       return 0;
-    }
-    const named = argv.find((arg) => has(COMMANDS, arg));
-    if (named !== undefined && !argv.includes('--help') && !argv.includes('-h') && argv[0] !== 'help') {
-      // Before the command's dependencies load: their compiled code is cached on disk between runs, per command.
-      (await import('../runtime/compile-cache.js')).enableCompileCache(`cli-${named}`);
     }
     const program = await buildProgram(argv, io);
     await program.parseAsync([...argv], { from: 'user' });
@@ -170,7 +177,7 @@ export async function main(argv: readonly string[], given: MainIo): Promise<numb
         : `unexpected failure: ${errorMessage(error)} (please report this)`;
     // A file name or a value in the message may hold a national identifier: masked unless asked.
     io.stderr(`${errorLine(argv.includes('--show-pii') ? message : maskNationalIds(message))}\n`);
-    if ((io.env ?? process.env).VOTTUR_DEBUG && error instanceof Error) io.stderr(`${error.stack}\n`);
+    if (envOf(io).VOTTUR_DEBUG && error instanceof Error) io.stderr(`${error.stack}\n`);
     return EXIT_COULD_NOT_RUN;
   }
 }

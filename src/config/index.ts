@@ -62,6 +62,7 @@ export interface ContractTlsSettings {
 /** A Spectral ruleset to run beside vottur's, as Spectral's `extends` names one. */
 export type { RulesetReference } from '../lint/extends.js';
 import type { RulesetReference } from '../lint/extends.js';
+import { cwdOf } from '../runtime/process-defaults.js';
 
 export interface VotturConfig {
   rules?: Record<string, RuleLevel>;
@@ -110,7 +111,7 @@ function valueAt(data: unknown, instancePath: string): unknown {
 }
 
 /** Reads and validates one configuration file; a problem is one line naming the key and the file. */
-export async function readConfig(file: string, cwd = process.cwd(), root = namedFileRoot(cwd)): Promise<LoadedConfig> {
+export async function readConfig(file: string, cwd: string, root = namedFileRoot(cwd)): Promise<LoadedConfig> {
   const shown = relative(cwd, file) || file;
   // A regular file inside the repository, of bounded size, read with a deadline (src/runtime/safe-read.ts).
   const text = await readNamedFile(file, { what: 'the configuration', shown, root });
@@ -176,13 +177,13 @@ export async function readConfig(file: string, cwd = process.cwd(), root = named
  * document's own folder. Never above: a `vottur.config.yaml` in `/tmp` or a home folder is not
  * the repository's.
  */
-export function discoveryRoot(startFolder: string, cwd = process.cwd()): string {
+export function discoveryRoot(startFolder: string, cwd: string): string {
   const folder = resolve(startFolder);
   return repositoryRoot(folder) ?? (isInside(folder, resolve(cwd)) ? resolve(cwd) : folder);
 }
 
 /** The configuration file for a document: the nearest up from its folder, stopping at `discoveryRoot`. */
-export function findConfigFile(startFolder: string, cwd = process.cwd()): string | undefined {
+export function findConfigFile(startFolder: string, cwd: string): string | undefined {
   const root = discoveryRoot(startFolder, cwd);
   let folder = resolve(startFolder);
   for (;;) {
@@ -214,7 +215,7 @@ export class ConfigResolver {
   /** The configuration file found for each folder: findings are many, folders few. */
   private readonly found = new Map<string, string | undefined>();
   constructor(private readonly options: ConfigOptions = {}) {
-    this.cwd = options.cwd ?? process.cwd();
+    this.cwd = cwdOf(options);
   }
 
   /** The configuration for a document path (as findings name it, relative to the working directory). */

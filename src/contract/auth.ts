@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import * as oauth from 'oauth4webapi';
 import { CouldNotRunError } from '../errors.js';
 import { loadTlsMaterial, tlsFetch, type TlsOptions } from '../runtime/tls.js';
+import { cwdOf, envOf } from '../runtime/process-defaults.js';
 import { thrownField, thrownText, type TokenRenewal } from './http.js';
 
 export interface OAuthClientCredentials {
@@ -36,6 +37,8 @@ export interface AuthOptions {
   tls?: TlsOptions;
   /** The folder TLS paths are relative to (default: the working directory). */
   cwd?: string;
+  /** Where the client secret and the key's passphrase are read from (default: the process's environment). */
+  env?: NodeJS.ProcessEnv;
 }
 
 export interface Credentials {
@@ -160,7 +163,7 @@ export async function obtainCredentials(auth: AuthOptions = {}, options: ObtainO
     hasCredentials: Boolean(auth.headers?.length || auth.bearer || auth.oauth),
   };
   if (auth.xroadId) result.perRequest = () => ({ 'X-Road-Id': randomUUID() });
-  const material = await loadTlsMaterial(auth.tls, auth.cwd);
+  const material = await loadTlsMaterial(auth.tls, cwdOf(auth), envOf(auth));
   if (material) {
     const client = tlsFetch(material);
     result.fetch = client.fetch;
@@ -175,7 +178,7 @@ export async function obtainCredentials(auth: AuthOptions = {}, options: ObtainO
     }
     return result;
   }
-  const client = clientFor(auth.oauth);
+  const client = clientFor(auth.oauth, envOf(auth));
   secrets.push(client.secret);
   const scope = auth.oauth.scope ?? options.requiredScopes.join(' ');
   // The token endpoint is called like the server: with the client certificate and the private CA.
@@ -226,7 +229,7 @@ interface Client {
   fetch?: typeof globalThis.fetch;
 }
 
-function clientFor(options: OAuthClientCredentials): Client {
+function clientFor(options: OAuthClientCredentials, env: NodeJS.ProcessEnv): Client {
   let tokenUrl: URL;
   try {
     tokenUrl = new URL(options.tokenUrl);
@@ -239,7 +242,7 @@ function clientFor(options: OAuthClientCredentials): Client {
     );
   }
   if (!options.clientId) throw new CouldNotRunError('--token-url needs --client-id');
-  const secret = options.clientSecret ?? process.env[CLIENT_SECRET_ENV];
+  const secret = options.clientSecret ?? env[CLIENT_SECRET_ENV];
   if (!secret)
     throw new CouldNotRunError(
       `--token-url needs the client secret: set ${CLIENT_SECRET_ENV} (keeps it out of shell history) or give --client-secret`,

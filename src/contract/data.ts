@@ -18,7 +18,7 @@
  */
 import { parse as parseYaml } from 'yaml';
 import { CouldNotRunError } from '../errors.js';
-import { namedFileRoot, parseErrorWithoutContent, readNamedFile } from '../runtime/safe-read.js';
+import { parseErrorWithoutContent, readNamedFile } from '../runtime/safe-read.js';
 import type { OperationModel, ParameterModel } from './description.js';
 
 /** Values for one case: parameter name (or `in.name`) → value; `requestBody` → the body. */
@@ -39,7 +39,7 @@ export const REQUEST_BODY_KEY = 'requestBody';
  * bounded size (src/runtime/safe-read.ts). Its mistakes are named by place, never by its text: the
  * file may be one a hostile configuration named (`contract.data: .env`).
  */
-export async function loadDataFile(file: string, root = namedFileRoot()): Promise<ContractData> {
+export async function loadDataFile(file: string, root: string): Promise<ContractData> {
   const text = await readNamedFile(file, { what: 'the --data file', root });
   let parsed: unknown;
   try {

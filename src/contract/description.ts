@@ -7,7 +7,7 @@
  */
 import { shownPath } from '../report/source.js';
 import { CouldNotRunError } from '../errors.js';
-import { isRemote, loadDescription, STDIN, type LoadedDescription } from '../lint/load.js';
+import { isRemote, loadDescription, STDIN, type LoadedDescription, type LoadOptions } from '../lint/load.js';
 import { memberPosition, type Position } from '../lint/member-position.js';
 import { convertedSwagger, isSwagger2 } from '../lint/swagger.js';
 import { resolve } from '../../rulesets/lib/openapi/resolve.js';
@@ -21,6 +21,7 @@ import {
 } from '../../rulesets/lib/openapi/views.js';
 import type { JsonPath, OpenApiDocument } from '../../rulesets/lib/rule.js';
 import { operationSecurity, type SecurityAlternatives } from './security.js';
+import { cwdOf } from '../runtime/process-defaults.js';
 
 /**
  * An object of the description as it was parsed: its members are whatever the YAML or JSON held,
@@ -95,10 +96,16 @@ export interface ContractDescription {
 
 export async function loadContractDescription(
   file: string,
-  options: { cwd?: string; allowRemoteRefs?: boolean; loaded?: LoadedDescription } = {},
+  options: { cwd?: string; allowRemoteRefs?: boolean; loaded?: LoadedDescription; stdin?: LoadOptions['stdin'] } = {},
 ): Promise<ContractDescription> {
-  const cwd = options.cwd ?? process.cwd();
-  const loaded = options.loaded ?? (await loadDescription(file, { allowRemoteRefs: options.allowRemoteRefs }));
+  const cwd = cwdOf(options);
+  const loaded =
+    options.loaded ??
+    (await loadDescription(file, {
+      cwd,
+      allowRemoteRefs: options.allowRemoteRefs,
+      ...(options.stdin ? { stdin: options.stdin } : {}),
+    }));
   // Reports point into a local file only: a URL or standard input has no lines to show.
   const root = file === STDIN || isRemote(loaded.rootUri) ? undefined : loaded.files.get(loaded.rootUri);
   const displayPath = /^https?:/.test(loaded.rootUri) ? loaded.rootUri : shownPath(cwd, loaded.rootUri);

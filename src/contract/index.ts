@@ -77,7 +77,12 @@ async function run(
     /^https?:\/\//i.test(options.description) || options.description === '-'
       ? options.description
       : resolvePath(cwd, options.description),
-    { cwd, allowRemoteRefs: options.allowRemoteRefs, ...(options.loaded ? { loaded: options.loaded } : {}) },
+    {
+      cwd,
+      allowRemoteRefs: options.allowRemoteRefs,
+      ...(options.stdin ? { stdin: options.stdin } : {}),
+      ...(options.loaded ? { loaded: options.loaded } : {}),
+    },
   );
   const data =
     typeof options.data === 'string'
@@ -91,7 +96,7 @@ async function run(
   const requiredScopes = [...new Set(description.operations.flatMap((op) => op.scopes))];
   const wantNoScope = plan.requests.some((r) => r.credentials === 'noScope');
   const credentials = await obtainCredentials(
-    { cwd, ...options.auth },
+    { cwd, ...(options.env ? { env: options.env } : {}), ...options.auth },
     { requiredScopes, wantNoScope, timeoutMs: Math.max(settings.timeoutMs, 5_000) },
   );
   try {

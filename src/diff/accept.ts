@@ -5,6 +5,7 @@
  * - an accept file (`--accept file`): entries `{ rule, pointer | operation, reason }`.
  * A suppression without a reason is refused (exit 2): the reason is the point of it.
  */
+import { resolve } from 'node:path';
 import { namedFileRoot, parseErrorWithoutContent, readNamedFile } from '../runtime/safe-read.js';
 import { parse as parseYaml } from 'yaml';
 import { CouldNotRunError } from '../errors.js';
@@ -72,9 +73,13 @@ function normaliseOperation(operation: string): string {
 }
 
 /** Reads an accept file: a list of entries, or `{ accept: [...] }`; JSON or YAML. */
-export async function readAcceptFile(file: string, root = namedFileRoot()): Promise<AcceptEntry[]> {
+export async function readAcceptFile(file: string, cwd: string): Promise<AcceptEntry[]> {
   // A regular file inside the repository (or the working folder), of bounded size: src/runtime/safe-read.ts.
-  const text = await readNamedFile(file, { what: 'the accept file', root });
+  const text = await readNamedFile(resolve(cwd, file), {
+    what: 'the accept file',
+    shown: file,
+    root: namedFileRoot(cwd),
+  });
   let data: unknown;
   try {
     data = parseYaml(text);

@@ -23,6 +23,7 @@ import {
 import { compareDescriptions } from './compare.js';
 import { displayIn, loadSide, type Side } from './sides.js';
 import { checkVersioning, diffOutcome, versionText, type VersionVerdict } from './versioning.js';
+import { cwdOf } from '../runtime/process-defaults.js';
 
 export {
   CHECKS,
@@ -285,7 +286,7 @@ export async function diffAgainstBase(
   revision: LoadedDescription,
   options: DiffOptions = {},
 ): Promise<DiffResult> {
-  const cwd = options.cwd ?? process.cwd();
+  const cwd = cwdOf(options);
   const baseSide = await loadSide(base, options);
   const revisionSide: Side = { name: revision.rootUri, loaded: revision, display: displayIn(cwd) };
   if (baseSide.display(baseSide.loaded.rootUri) === revisionSide.display(revision.rootUri)) {

@@ -15,6 +15,7 @@ import { loadDescription, type LoadedDescription, type LoadOptions } from '../li
 import { convertSwagger2, isSwagger2, type ConvertedSwagger } from '../lint/swagger.js';
 import { isObject } from '../../rulesets/lib/openapi/types.js';
 import type {} from '../../rulesets/lib/rule.js';
+import { cwdOf } from '../runtime/process-defaults.js';
 
 export interface Side {
   /** As the user named it (`apis/users.yaml`, `origin/main:apis/users.yaml`). */
@@ -173,7 +174,7 @@ export function displayIn(cwd: string): (uri: string) => string {
 }
 
 export async function loadSide(spec: string, options: LoadOptions & { cwd?: string } = {}): Promise<Side> {
-  const cwd = options.cwd ?? process.cwd();
+  const cwd = cwdOf(options);
   const gitSpec = await resolveSideSpec(spec, cwd);
   const side = gitSpec
     ? await loadGitSide(spec, gitSpec.ref, gitSpec.path, cwd, options)

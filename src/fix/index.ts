@@ -14,6 +14,7 @@ import { valueAt, type FixContext } from './fixer.js';
 import { FIXER_BY_RULE } from './fixers/index.js';
 import { EditableSource } from './source.js';
 import { appliesOnCommandLine, type Fix, type FixEffect, type TextEdit } from './types.js';
+import { cwdOf } from '../runtime/process-defaults.js';
 
 export { applyEdits, applyFileEdits, conflicts, overlaps } from './edits.js';
 export { classifyChange, classifyFix, reload, textsOf, type FixClass } from './classify.js';
@@ -87,7 +88,7 @@ function fileOf(loaded: LoadedDescription, finding: Finding, cwd: string): strin
  * Suppressed findings get none (the author chose to keep them).
  */
 export async function computeFixes(input: ComputeFixesInput): Promise<Fix[]> {
-  const cwd = input.cwd ?? process.cwd();
+  const cwd = cwdOf(input);
   const loaded = input.loaded ?? (await loadDescription(input.file, input));
   const sourceOf = (uri: string): EditableSource => {
     const file = loaded.files.get(uri);

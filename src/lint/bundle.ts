@@ -24,7 +24,10 @@ type SwaggerParserOptions = SwaggerParserType.Options;
 
 export type BundleFormat = 'yaml' | 'json';
 
-export interface BundleOptions extends Pick<LoadOptions, 'allowRemoteRefs' | 'remoteTimeoutMs' | 'maxRemoteBytes'> {
+export interface BundleOptions extends Pick<
+  LoadOptions,
+  'cwd' | 'stdin' | 'allowRemoteRefs' | 'remoteTimeoutMs' | 'maxRemoteBytes'
+> {
   /** Output format; by default the root document's own (YAML or JSON). */
   format?: BundleFormat;
 }
@@ -68,6 +71,8 @@ function internalRefsAsUris(data: unknown): void {
 
 export async function bundleDescription(file: string, options: BundleOptions = {}): Promise<BundleResult> {
   const loaded = await loadDescription(file, {
+    ...(options.cwd !== undefined ? { cwd: options.cwd } : {}),
+    ...(options.stdin ? { stdin: options.stdin } : {}),
     allowRemoteRefs: options.allowRemoteRefs,
     remoteTimeoutMs: options.remoteTimeoutMs,
     maxRemoteBytes: options.maxRemoteBytes,

@@ -16,6 +16,7 @@ import type { RuleMeta } from '../report/finding.js';
 import type { Linter, RuleResult, RunSettings } from './engine.js';
 import type { LoadedDescription } from './load.js';
 import type { DataExtension } from './data-ruleset.js';
+import { cwdOf } from '../runtime/process-defaults.js';
 
 /** A Spectral ruleset as `extends:` names it: `spectral:oas`, a file, a package, or `[ruleset, all | recommended | off]`. */
 export type RulesetReference = string | [string, 'all' | 'recommended' | 'off'];
@@ -30,6 +31,14 @@ export interface ExtendsSetting {
    * name, and its own loader (which runs JavaScript) is not used.
    */
   data?: DataExtension[];
+  /** Messages name the configuration relative to this folder (the run's; default: the working directory). */
+  cwd?: string;
+  /**
+   * The run the setting is for: a linter is built once per run and configuration, never reused
+   * by a later run in the same process (the language server, `--watch`, `main` called again),
+   * which must see a ruleset file as it is now.
+   */
+  run?: string;
 }
 
 /** The name a finding gives its ruleset: the entry as the configuration wrote it. */
@@ -50,10 +59,18 @@ const BUNDLER_PLUGINS = [
 ] as const;
 
 const linters = new Map<string, Promise<Linter>>();
+/** Linters kept for the configurations of recent runs (a run with more configurations builds the rest again). */
+const MAX_CACHED_LINTERS = 64;
 
 /** The key two documents share when their configurations extend the same rulesets from the same place. */
 function key(setting: ExtendsSetting): string {
-  return JSON.stringify([dirname(setting.configFile), setting.entries, setting.data ?? null]);
+  return JSON.stringify([
+    dirname(setting.configFile),
+    setting.entries,
+    setting.data ?? null,
+    setting.cwd ?? null,
+    setting.run ?? null,
+  ]);
 }
 
 /** The linter for a configuration's `extends`: every entry's rules, each finding labelled with its entry. Made once per configuration. */
@@ -65,12 +82,17 @@ export function extendedLinter(setting: ExtendsSetting): Promise<Linter> {
     linter = Promise.all(
       setting.entries.map((entry, i) => {
         const built = data?.[i];
-        return data ? dataLinter(entry, built) : entryLinter(setting.configFile, entry);
+        return data ? dataLinter(entry, built) : entryLinter(setting.configFile, entry, cwdOf(setting));
       }),
     ).then(combineLinters);
     // A ruleset that cannot be read fails this run, not every later one in the same process (watch mode).
     linter.catch(() => linters.delete(id));
     linters.set(id, linter);
+    // The runs of a long-lived process (the language server, --watch) each add theirs: the oldest go.
+    for (const old of linters.keys()) {
+      if (linters.size <= MAX_CACHED_LINTERS) break;
+      linters.delete(old);
+    }
   }
   return linter;
 }
@@ -121,9 +143,9 @@ async function dataLinter(entry: RulesetReference, data: DataExtension | undefin
   };
 }
 
-async function entryLinter(configFile: string, entry: RulesetReference): Promise<Linter> {
+async function entryLinter(configFile: string, entry: RulesetReference, cwd: string): Promise<Linter> {
   const name = rulesetName(entry);
-  const shown = `\`extends: ${name}\` in ${relative(process.cwd(), configFile) || configFile}`;
+  const shown = `\`extends: ${name}\` in ${relative(cwd, configFile) || configFile}`;
   if (/^https?:\/\//i.test(name))
     throw new CouldNotRunError(
       `${shown}: vottur does not fetch rulesets; download it next to the configuration and name the file`,
@@ -161,7 +183,7 @@ async function entryLinter(configFile: string, entry: RulesetReference): Promise
     const reason = describeLoadError(error);
     if (!/^[./]/.test(name) && !name.startsWith('spectral:') && /Cannot find module/.test(reason)) {
       throw new CouldNotRunError(
-        `${shown} cannot be loaded: no package ${name} is installed for ${relative(process.cwd(), dirname(configFile)) || '.'}; install it (npm install --save-dev ${name}) or name a ruleset file`,
+        `${shown} cannot be loaded: no package ${name} is installed for ${relative(cwd, dirname(configFile)) || '.'}; install it (npm install --save-dev ${name}) or name a ruleset file`,
       );
     }
     throw new CouldNotRunError(`${shown} cannot be loaded: ${reason}${warnings.length > 0 ? ` (${warnings[0]})` : ''}`);

@@ -24,6 +24,7 @@ import { RunBudget } from './fetch.js';
 import type { LintTask, LintTaskResult } from './worker.js';
 import type { ExtendsSetting } from './extends.js';
 import type { VocabularyAdditions } from '../../rulesets/lib/vocabulary.js';
+import { cwdOf } from '../runtime/process-defaults.js';
 
 /** `--shard 2/3`: the second of three shares (1-based, as Playwright and Vitest count). */
 export interface Shard {
@@ -120,7 +121,7 @@ function fnv1a(text: string): number {
  * directory (with `/` separators), so each document stays in its shard however many others are
  * added or removed, on every machine of a CI matrix. Shares are even on average, not exactly.
  */
-export function inShard(file: string, shard: Shard, cwd = process.cwd()): boolean {
+export function inShard(file: string, shard: Shard, cwd: string): boolean {
   if (shard.count === 1) return true;
   const key = relative(cwd, resolve(cwd, file)).split(sep).join('/');
   return fnv1a(key) % shard.count === shard.index - 1;
@@ -170,7 +171,7 @@ export function mayBeGlob(pattern: string): boolean {
  */
 export async function expandPatterns(
   patterns: string[],
-  cwd = process.cwd(),
+  cwd: string,
   onSkipped: (file: string, why: string) => void = () => undefined,
 ): Promise<string[]> {
   const files = new Set<string>();
@@ -252,7 +253,7 @@ export function poolSize(count: number, options: Pick<LintFilesOptions, 'jobs' |
 export async function lintFiles(patterns: string[], given: LintFilesOptions = {}): Promise<Report> {
   // One budget for the fetching and standard input of the whole run, shared with the worker threads.
   const options: LintFilesOptions = given.budget ? given : { ...given, budget: RunBudget.create() };
-  const cwd = options.cwd ?? process.cwd();
+  const cwd = cwdOf(options);
   const all = await expandPatterns(patterns, cwd, options.warn ? skippedLine(options.warn) : undefined);
   const shard = options.shard;
   const files = shard ? all.filter((file) => inShard(file, shard, cwd)) : all;

@@ -24,6 +24,7 @@ import { applySuppressions, IGNORE_KEY, SUPPRESSION_RULES } from './suppress.js'
 import { fingerprint } from '../report/fingerprint.js';
 import { shownPath } from '../report/source.js';
 import { loadDescription, rootFile, type LoadedDescription, type LoadOptions } from './load.js';
+import { cwdOf } from '../runtime/process-defaults.js';
 
 export type { Linter };
 
@@ -183,7 +184,7 @@ function descriptionSize(loaded: LoadedDescription): number {
 }
 
 export async function lintDocument(file: string, options: LintDocumentOptions = {}): Promise<LintedDocument> {
-  const cwd = options.cwd ?? process.cwd();
+  const cwd = cwdOf(options);
   const linter = options.linter ?? (await platformRulesetLinter());
   const loaded = options.loaded ?? (await loadDescription(file, options));
   const root = rootFile(loaded);

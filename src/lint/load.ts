@@ -15,6 +15,7 @@
  */
 import { readFile, realpath, stat } from 'node:fs/promises';
 import { dirname, extname, isAbsolute, relative, resolve as resolvePath, sep } from 'node:path';
+import type { Readable } from 'node:stream';
 import { shownPath } from '../report/source.js';
 import { createRequire } from 'node:module';
 import { DiagnosticSeverity, type IParserResult, type IRange } from '@stoplight/types';
@@ -26,6 +27,7 @@ import type { LoadedOverlay } from './overlay.js';
 import { decodePointer, encodePointer, pointerToRef } from '../../rulesets/lib/openapi/pointer.js';
 import { isObject } from '../../rulesets/lib/openapi/types.js';
 import { resolveInside } from '../runtime/safe-read.js';
+import { cwdOf } from '../runtime/process-defaults.js';
 
 // Spectral's JSON parser reads what `JSON.parse` cannot read exactly (comments, trailing commas,
 // duplicate keys); required only then, since loading it costs more than parsing most descriptions.
@@ -90,6 +92,8 @@ export interface LoadOptions {
    * description as patched. Places in the patched parts are shown at the closest node the files have.
    */
   overlays?: readonly LoadedOverlay[];
+  /** What `-` reads: the run's standard input (the bin hands in the process's); none: `-` cannot be read. */
+  stdin?: Readable;
 }
 
 /** `-`: the description is read from standard input. */
@@ -110,19 +114,21 @@ export function isRemote(file: string): boolean {
  * Standard input, bounded as a fetched document is: at most `maxBytes` (20 MB) and the run's byte
  * budget, within the run's time (`vottur lint - < /dev/zero` stops at the cap, in one line).
  */
-async function readStdin(budget: RunBudget, maxBytes: number): Promise<string> {
+async function readStdin(stream: Readable | undefined, budget: RunBudget, maxBytes: number): Promise<string> {
   const chunks: Buffer[] = [];
   let size = 0;
-  const stream = process.stdin;
   let timer: NodeJS.Timeout | undefined;
   const refuse = (why: string) => new CouldNotRunError(`cannot read standard input: ${why}`);
+  if (stream === undefined) throw refuse('this run was given none; name a file');
   try {
     await new Promise<void>((resolve, reject) => {
       timer = setTimeout(
         () => reject(new CouldNotRunError(budget.timeUp('standard input').message)),
         budget.remainingMs(),
       );
-      stream.on('data', (chunk: Buffer) => {
+      stream.on('data', (data: Buffer | string) => {
+        // A stream given in-process may carry strings (Readable.from): counted as their UTF-8 bytes.
+        const chunk = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
         size += chunk.byteLength;
         try {
           if (size > maxBytes)
@@ -281,7 +287,7 @@ const REMOTE = /^https?:\/\//i;
 export async function loadDescription(file: string, given: LoadOptions = {}): Promise<LoadedDescription> {
   const budget = given.budget ?? RunBudget.create();
   const options: LoadOptions = given.budget ? given : { ...given, budget };
-  const cwd = options.cwd ?? process.cwd();
+  const cwd = cwdOf(options);
   let rootUri: string;
   let display: string;
   let text: string;
@@ -302,7 +308,7 @@ export async function loadDescription(file: string, given: LoadOptions = {}): Pr
     // Standard input stands for a document in the working directory (its `$ref`s are read from there).
     rootUri = resolvePath(cwd, STDIN);
     display = STDIN;
-    text = await readStdin(budget, options.maxRemoteBytes ?? MAX_REMOTE_BYTES);
+    text = await readStdin(options.stdin, budget, options.maxRemoteBytes ?? MAX_REMOTE_BYTES);
   } else {
     const absolute = resolvePath(cwd, file);
     display = shownPath(cwd, absolute);
@@ -398,7 +404,7 @@ async function bundle(
 ): Promise<unknown> {
   // `file#pointer` → where its content was first placed in the bundle.
   const placed = new Map<string, JsonPath>();
-  const cwd = options.cwd ?? process.cwd();
+  const cwd = cwdOf(options);
 
   let budgetSpent = false;
   const loadFile = async (uri: string): Promise<SourceFile | string> => {

@@ -13,7 +13,8 @@ import { resolve } from 'node:path';
 import type { JSONPathQuery } from 'json-p3';
 import { CouldNotRunError } from '../errors.js';
 import { compileSafeJsonPath } from '../runtime/jsonpath.js';
-import { parseErrorWithoutContent, readNamedFile } from '../runtime/safe-read.js';
+import { namedFileRoot, parseErrorWithoutContent, readNamedFile } from '../runtime/safe-read.js';
+import { cwdOf } from '../runtime/process-defaults.js';
 
 export interface OverlayAction {
   target: string;
@@ -94,10 +95,10 @@ export async function readOverlays(
   const { parse } = await import('yaml');
   const overlays: LoadedOverlay[] = [];
   for (const file of files) {
-    const text = await readNamedFile(resolve(options.cwd ?? process.cwd(), file), {
+    const text = await readNamedFile(resolve(cwdOf(options), file), {
       what: 'the overlay',
       shown: file,
-      ...(options.root ? { root: options.root } : {}),
+      root: options.root ?? namedFileRoot(cwdOf(options)),
     });
     let value: unknown;
     try {

@@ -17,6 +17,7 @@ import { SEVERITY_LABEL } from '../report/formatters/common.js';
 import { expandPatterns, lintLoadedDescription, type DocumentSettings } from './files.js';
 import { isRemote, loadDescription, type LoadOptions } from './load.js';
 import { platformRulesetLinter, type Linter } from './lint.js';
+import { cwdOf } from '../runtime/process-defaults.js';
 
 export interface WatchOptions extends LoadOptions {
   /** Paths are shown relative to this folder, and patterns are read from it (default: the working directory). */
@@ -77,7 +78,7 @@ async function readRegular(file: string): Promise<string | undefined> {
  * Resolves once the first lint is shown and the watcher is ready.
  */
 export async function watchLint(patterns: string[], options: WatchOptions): Promise<LintWatcher> {
-  const cwd = options.cwd ?? process.cwd();
+  const cwd = cwdOf(options);
   const write = options.write;
   const linter = options.linter ?? (await platformRulesetLinter());
   // Masked, and on one line with its control characters escaped: text from a description is hostile.

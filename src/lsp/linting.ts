@@ -16,6 +16,7 @@ import { platformRulesetLinter, type Linter } from '../lint/lint.js';
 import { findConfigFile, type LoadedConfig } from '../config/index.js';
 import { gatePolicy } from '../policy/index.js';
 import { gateRunFor, settle } from '../run/settle.js';
+import { cwdOf } from '../runtime/process-defaults.js';
 
 export interface LintRequest {
   /** The description's root file, absolute. */
@@ -57,7 +58,7 @@ export interface LintOutcome {
  * the description's.
  */
 export function runFolder(root: string, noConfig?: boolean): { cwd: string; configFile?: string } {
-  const configFile = noConfig ? undefined : findConfigFile(dirname(root));
+  const configFile = noConfig ? undefined : findConfigFile(dirname(root), cwdOf({}));
   return { cwd: configFile ? dirname(configFile) : dirname(root), ...(configFile ? { configFile } : {}) };
 }
 

@@ -5,7 +5,9 @@
  * feeds the engine (rules off do not run), the gate (levels, suppressions, baseline, acceptances)
  * and the report.
  */
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { levelFor, type ConfigResolver, type LoadedConfig, type RuleLevel } from '../config/index.js';
 import { rulesetName, type RulesetReference } from '../lint/extends.js';
 import type { DataExtension } from '../lint/data-ruleset.js';
@@ -37,6 +39,8 @@ export class GateRun {
   private readonly refused = new Set<string>();
   private readonly recorded = new Set<string>();
   private readonly settings = new Map<string, Promise<DocumentSettings | undefined>>();
+  /** This run, as the linters built for its configurations' `extends` are cached under (src/lint/extends.ts). */
+  readonly id = randomUUID();
 
   constructor(
     readonly resolver: ConfigResolver | undefined,
@@ -79,7 +83,7 @@ export class GateRun {
     let content = bytes;
     if (content === undefined) {
       try {
-        content = readFileSync(file);
+        content = readFileSync(resolve(this.cwd, file));
       } catch {
         // Gone or unreadable since the run read it: there is no content to record a hash of.
         return;
@@ -186,7 +190,15 @@ export class GateRun {
     return {
       ...(vocabulary ? { vocabulary } : {}),
       ...(allowed.length > 0
-        ? { extends: { configFile: loaded.file, entries: allowed, ...(loader ? { data } : {}) } }
+        ? {
+            extends: {
+              configFile: loaded.file,
+              entries: allowed,
+              cwd: this.cwd,
+              run: this.id,
+              ...(loader ? { data } : {}),
+            },
+          }
         : {}),
       ...(skip.length > 0 ? { skip } : {}),
     };

@@ -17,6 +17,7 @@ import type { ValidateFunction } from 'ajv';
 import { CouldNotRunError } from '../errors.js';
 import { packageFile } from '../paths.js';
 import { severityRank, type Finding, type RuleMeta, type Severity } from '../report/finding.js';
+import { envOf } from '../runtime/process-defaults.js';
 
 export const POLICY_SCHEMA_FILE = 'assets/policy.schema.json';
 /** The environment variable that names a policy file when `--policy` is not given. */
@@ -133,7 +134,7 @@ async function validatePolicy(data: unknown): Promise<ValidateFunction['errors']
 }
 
 /** Reads and validates a policy file (YAML or JSON); a problem is one line naming the key. */
-export async function readPolicy(file: string, cwd = process.cwd()): Promise<Policy> {
+export async function readPolicy(file: string, cwd: string): Promise<Policy> {
   const path = resolve(cwd, file);
   const { parseErrorWithoutContent, readNamedFile } = await import('../runtime/safe-read.js');
   let text: string;
@@ -201,8 +202,8 @@ export async function readPolicy(file: string, cwd = process.cwd()): Promise<Pol
  */
 export async function policyFor(
   options: { policy?: string; gate?: boolean },
-  cwd = process.cwd(),
-  env: NodeJS.ProcessEnv = process.env,
+  cwd: string,
+  env: NodeJS.ProcessEnv = envOf({}),
 ): Promise<Policy | undefined> {
   const file = options.policy ?? (env[POLICY_ENV] ? env[POLICY_ENV] : undefined);
   if (file !== undefined) return readPolicy(file, cwd);
@@ -398,5 +399,6 @@ export function plainHttpRefusal(url: string): string | undefined {
 
 /** The path of a file as reports name it. */
 export function shownFile(file: string, cwd: string): string {
-  return relative(cwd, file).split('\\').join('/') || file;
+  // A relative name is the run's folder's (path.relative would take it from the process's).
+  return relative(cwd, resolve(cwd, file)).split('\\').join('/') || file;
 }

@@ -577,7 +577,7 @@ export async function loadUnderPolicy(
   entry: RulesetReference,
   configFile: string,
   policy: Policy,
-  cwd: string = process.cwd(),
+  cwd: string,
   budget: RuleBudget = { left: MAX_RULESET_RULES },
 ): Promise<PolicyLoad> {
   const name = Array.isArray(entry) ? entry[0] : entry;

@@ -4,6 +4,9 @@
  * or an embedding program makes its own, so a run is a value: nothing below the entry point
  * writes to the process's streams or sets its exit code.
  */
+import type { Readable } from 'node:stream';
+import { envOf } from '../runtime/process-defaults.js';
+
 export type Writer = (text: string) => void;
 
 export interface RunIo {
@@ -17,17 +20,13 @@ export interface RunIo {
   color?: boolean;
   /** Whether standard output is a terminal (colour's default); false when not said. */
   stdoutIsTTY?: boolean;
+  /** What `-` reads (the bin hands in the process's standard input); none: `-` is refused in one line. */
+  stdin?: Readable;
   /** Standard error as a stream, for a progress bar (shown only on a terminal); none when not given. */
   progressStream?: NodeJS.WriteStream;
 }
 
-export function cwdOf(io: Pick<RunIo, 'cwd'>): string {
-  return io.cwd ?? process.cwd();
-}
-
-export function envOf(io: Pick<RunIo, 'env'>): NodeJS.ProcessEnv {
-  return io.env ?? process.env;
-}
+export { cwdOf, envOf } from '../runtime/process-defaults.js';
 
 /**
  * Colour on standard output: with `FORCE_COLOR` set and not empty, `0` or `false`, always (a CI log

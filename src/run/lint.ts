@@ -32,7 +32,7 @@ export interface LintRunOptions
 export async function lintRun(
   patterns: string[],
   options: LintRunOptions = {},
-  io: Pick<RunIo, 'cwd' | 'env' | 'stderr'> = { stderr: () => undefined },
+  io: Pick<RunIo, 'cwd' | 'env' | 'stderr' | 'stdin'> = { stderr: () => undefined },
   run?: GateRun,
 ): Promise<Report & { configuration: RunConfiguration }> {
   const { lintFiles } = await import('../lint/files.js');
@@ -41,6 +41,7 @@ export async function lintRun(
   const gate = run ?? (await gateRunFor(options, io));
   const report = await lintFiles(patterns, {
     cwd,
+    ...(io.stdin ? { stdin: io.stdin } : {}),
     ...(options.overlays && options.overlays.length > 0 ? { overlays: options.overlays } : {}),
     allowRemoteRefs: options.allowRemoteRefs,
     jobs: options.jobs,

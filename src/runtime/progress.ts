@@ -4,6 +4,7 @@
  * `cli-progress` is loaded only when a bar is actually shown.
  */
 import type { SingleBar } from 'cli-progress';
+import { envOf } from './process-defaults.js';
 
 export interface ProgressOptions {
   /** Standard error as a stream; no bar without one (a run in a test, the library). */
@@ -28,7 +29,7 @@ export function lintProgress(options: ProgressOptions = {}): Progress {
   const stream = options.stream;
   const afterMs = options.afterMs ?? 2000;
   const manyDocuments = options.manyDocuments ?? 50;
-  if (!stream?.isTTY || (options.env ?? process.env).CI) return { update: () => undefined, stop: () => undefined };
+  if (!stream?.isTTY || envOf(options).CI) return { update: () => undefined, stop: () => undefined };
   const started = Date.now();
   let bar: SingleBar | undefined;
   let loading = false;

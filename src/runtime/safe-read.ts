@@ -33,7 +33,7 @@ export function repositoryRoot(folder: string): string | undefined {
  * The folder files named by options and configurations must be inside: the repository root of
  * the working folder, or the working folder itself when it is in no repository.
  */
-export function namedFileRoot(cwd: string = process.cwd()): string {
+export function namedFileRoot(cwd: string): string {
   return repositoryRoot(cwd) ?? resolve(cwd);
 }
 
@@ -129,8 +129,8 @@ export interface NamedFileOptions {
   what: string;
   /** How a message names the file (as the user or the configuration wrote it). */
   shown?: string;
-  /** The folder it must be inside (default: `namedFileRoot()`). */
-  root?: string;
+  /** The folder it must be inside (the repository of the run's folder: `namedFileRoot(cwd)`). */
+  root: string;
   maxBytes?: number;
   timeoutMs?: number;
 }
@@ -159,7 +159,7 @@ export async function readNamedFile(file: string, options: NamedFileOptions): Pr
 /** As `readNamedFile`, the bytes as they are (a PKCS#12 file, a DER certificate). */
 export async function readNamedBytes(file: string, options: NamedFileOptions): Promise<Buffer> {
   const shown = options.shown ?? file;
-  const root = realFolder(options.root ?? namedFileRoot());
+  const root = realFolder(options.root);
   const maxBytes = options.maxBytes ?? NAMED_FILE_MAX_BYTES;
   const timeoutMs = options.timeoutMs ?? NAMED_FILE_TIMEOUT_MS;
   const refuse = (why: string) => new CouldNotRunError(`cannot read ${options.what} ${shown}: ${why}`);
@@ -167,8 +167,8 @@ export async function readNamedBytes(file: string, options: NamedFileOptions): P
   // Containment is decided on the path as written before the file system is asked anything, so a
   // refusal never tells whether a file outside the repository exists.
   const lexical = resolve(file);
-  if (!isInside(lexical, root) && !isInside(lexical, resolve(options.root ?? namedFileRoot()))) throw refuse(outside);
-  const resolved = await resolveInside(lexical, root, resolve(options.root ?? namedFileRoot()));
+  if (!isInside(lexical, root) && !isInside(lexical, resolve(options.root))) throw refuse(outside);
+  const resolved = await resolveInside(lexical, root, resolve(options.root));
   const real = resolved.path;
   if (real === undefined) throw refuse(resolved.outside ? outside : resolved.problem);
   const before = await stat(real).catch(() => undefined);
@@ -229,7 +229,7 @@ export async function readNamedBytes(file: string, options: NamedFileOptions): P
  */
 export function assertWritableInside(file: string, options: Pick<NamedFileOptions, 'what' | 'shown' | 'root'>): void {
   const shown = options.shown ?? file;
-  const root = realFolder(options.root ?? namedFileRoot());
+  const root = realFolder(options.root);
   const refuse = (why: string) =>
     new CouldNotRunError(`cannot write ${options.what} ${shown}: ${why}; nothing was written`);
   let folder: string;

@@ -15,6 +15,7 @@ import { resolve as resolvePath } from 'node:path';
 import { createSecureContext, rootCertificates } from 'node:tls';
 import { Agent, fetch as undiciFetch } from 'undici';
 import { CouldNotRunError, errorCode, errorMessage } from '../errors.js';
+import { envOf } from './process-defaults.js';
 
 /** Where the TLS material is, as the user gives it (`--cert`, `--key`, `--ca`, or `contract.tls`). */
 export interface TlsOptions {
@@ -75,7 +76,8 @@ async function readMaterial(path: string, what: string, root: string): Promise<B
  */
 export async function loadTlsMaterial(
   options: TlsOptions | undefined,
-  cwd = process.cwd(),
+  cwd: string,
+  env: NodeJS.ProcessEnv = envOf({}),
 ): Promise<TlsMaterial | undefined> {
   if (!options || !hasTlsOptions(options)) return undefined;
   const caFiles = (typeof options.ca === 'string' ? [options.ca] : [...(options.ca ?? [])]).map((file) =>
@@ -84,7 +86,7 @@ export async function loadTlsMaterial(
   const material: TlsMaterial = { files: { ca: caFiles } };
   const root = options.root ?? '/';
   const passphraseEnv = options.passphraseEnv ?? CERT_PASSPHRASE_ENV;
-  const passphrase = process.env[passphraseEnv];
+  const passphrase = env[passphraseEnv];
   if (options.key && !options.cert)
     throw new CouldNotRunError('--key needs --cert (the client certificate the key belongs to)');
   if (options.cert) {

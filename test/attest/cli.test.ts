@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pae } from '../../src/attest/dsse.js';
 import type { DsseEnvelope } from '../../src/attest/dsse.js';
-import { ROOT, vottur } from '../cli/run.js';
+import { ROOT, votturInProcess } from '../cli/run.js';
 
 const top = mkdtempSync(join(tmpdir(), 'vottur-attest-'));
 afterAll(() => rmSync(top, { recursive: true, force: true }));
@@ -72,7 +72,7 @@ beforeAll(async () => {
   const pair = generateKeyPairSync('ed25519');
   writeFileSync(PRIVATE, pair.privateKey.export({ format: 'pem', type: 'pkcs8' }));
   writeFileSync(PUBLIC, pair.publicKey.export({ format: 'pem', type: 'spki' }));
-  const result = await vottur(['attest', DESCRIPTION, '--key', PRIVATE, '--output', ATTESTATION, '--gate'], {
+  const result = await votturInProcess(['attest', DESCRIPTION, '--key', PRIVATE, '--output', ATTESTATION, '--gate'], {
     cwd: repo,
   });
   expect(result.stderr).toMatch(/attested user-profile\.openapi\.yaml \(1 file\): gate pass, score 100\/100/);
@@ -106,7 +106,7 @@ describe('vottur attest', () => {
   });
 
   it('verifies with vottur, and with openssl over the PAE bytes and the file digest', async () => {
-    const result = await vottur(['verify', ATTESTATION, DESCRIPTION, '--key', PUBLIC], { cwd: repo });
+    const result = await votturInProcess(['verify', ATTESTATION, DESCRIPTION, '--key', PUBLIC], { cwd: repo });
     expect(result.stdout).toMatch(/^verified: user-profile\.openapi\.yaml as attested \(1 file\) by vottur/);
     expect(result.code).toBe(0);
     if (!hasOpenssl()) return;
@@ -120,7 +120,7 @@ describe('vottur attest', () => {
     const text = readFileSync(join(repo, DESCRIPTION));
     text[text.indexOf('title')] ^= 0x20; // title → Title
     writeFileSync(join(changedRepo, DESCRIPTION), text);
-    const result = await vottur(['verify', ATTESTATION, DESCRIPTION, '--key', PUBLIC], { cwd: changedRepo });
+    const result = await votturInProcess(['verify', ATTESTATION, DESCRIPTION, '--key', PUBLIC], { cwd: changedRepo });
     expect(result.stderr).toMatch(/user-profile\.openapi\.yaml changed since it was attested/);
     expect(result.code).toBe(1);
     if (hasOpenssl()) expect(opensslMatchesSubject(envelope(), join(changedRepo, DESCRIPTION))).toBe(false);
@@ -136,7 +136,7 @@ describe('vottur attest', () => {
     const changed = change(envelope());
     const file = join(top, `changed-${part}.json`);
     writeFileSync(file, JSON.stringify(changed));
-    const result = await vottur(['verify', file, DESCRIPTION, '--key', PUBLIC], { cwd: repo });
+    const result = await votturInProcess(['verify', file, DESCRIPTION, '--key', PUBLIC], { cwd: repo });
     expect(result.stderr).toMatch(/the signature does not verify with the given public key/);
     expect(result.code).toBe(1);
     if (hasOpenssl()) expect(opensslVerifiesEnvelope(changed, part)).toBe(false);
@@ -144,21 +144,21 @@ describe('vottur attest', () => {
 
   it('takes the key from VOTTUR_ATTEST_KEY and refuses one inside the repository', async () => {
     const output = join(top, 'from-env.json');
-    const fromEnv = await vottur(['attest', DESCRIPTION, '--output', output], {
+    const fromEnv = await votturInProcess(['attest', DESCRIPTION, '--output', output], {
       cwd: repo,
       env: { VOTTUR_ATTEST_KEY: readFileSync(PRIVATE, 'utf8') },
     });
     expect(fromEnv.code).toBe(0);
-    expect((await vottur(['verify', output, DESCRIPTION, '--key', PUBLIC], { cwd: repo })).code).toBe(0);
+    expect((await votturInProcess(['verify', output, DESCRIPTION, '--key', PUBLIC], { cwd: repo })).code).toBe(0);
     copyFileSync(PRIVATE, join(repo, 'key.pem'));
-    const inside = await vottur(['attest', DESCRIPTION, '--key', 'key.pem', '--output', join(top, 'x.json')], {
+    const inside = await votturInProcess(['attest', DESCRIPTION, '--key', 'key.pem', '--output', join(top, 'x.json')], {
       cwd: repo,
     });
     expect(inside.stderr).toMatch(/^vottur: --key key\.pem is inside the repository under check/);
     expect(inside.stderr.trim().split('\n')).toHaveLength(1);
     expect(inside.code).toBe(2);
     rmSync(join(repo, 'key.pem'));
-    const none = await vottur(['attest', DESCRIPTION, '--output', join(top, 'y.json')], {
+    const none = await votturInProcess(['attest', DESCRIPTION, '--output', join(top, 'y.json')], {
       cwd: repo,
       env: { VOTTUR_ATTEST_KEY: '' },
     });
@@ -179,13 +179,17 @@ describe('vottur verify --recheck', () => {
     writeFileSync(join(folder, DESCRIPTION), text);
     writeFileSync(join(folder, 'vottur.config.yaml'), 'rules:\n  platform-info-x-pricing: warn\n');
     const output = join(top, 'recheck.json');
-    const attested = await vottur(['attest', DESCRIPTION, '--key', PRIVATE, '--output', output], { cwd: folder });
+    const attested = await votturInProcess(['attest', DESCRIPTION, '--key', PRIVATE, '--output', output], {
+      cwd: folder,
+    });
     expect(attested.stderr).toMatch(/gate pass/);
-    const holds = await vottur(['verify', output, DESCRIPTION, '--key', PUBLIC, '--recheck'], { cwd: folder });
+    const holds = await votturInProcess(['verify', output, DESCRIPTION, '--key', PUBLIC, '--recheck'], { cwd: folder });
     expect(holds.stdout).toMatch(/recheck: the verdict holds \(pass/);
     expect(holds.code).toBe(0);
     writeFileSync(join(folder, 'vottur.config.yaml'), 'rules:\n  platform-info-x-pricing: error\n');
-    const overturned = await vottur(['verify', output, DESCRIPTION, '--key', PUBLIC, '--recheck'], { cwd: folder });
+    const overturned = await votturInProcess(['verify', output, DESCRIPTION, '--key', PUBLIC, '--recheck'], {
+      cwd: folder,
+    });
     expect(overturned.stdout).toMatch(/recheck: the verdict no longer holds: attested pass, now fail/);
     expect(overturned.code).toBe(1);
   });

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DsseEnvelope } from '../../src/attest/dsse.js';
 import type { Statement } from '../../src/attest/statement.js';
 import { startReferenceService, type RunningReferenceService } from '../../src/reference/service.js';
-import { ROOT, vottur } from '../cli/run.js';
+import { ROOT, votturInProcess } from '../cli/run.js';
 
 const top = mkdtempSync(join(tmpdir(), 'vottur-attest-runs-'));
 const repo = join(top, 'repo');
@@ -46,7 +46,7 @@ const statementOf = (file: string): Statement =>
 describe('vottur attest --server --base', () => {
   it("records the contract run's target and summary and the diff's base and verdict, and verifies", async () => {
     const output = join(top, 'both.json');
-    const result = await vottur(
+    const result = await votturInProcess(
       [
         'attest',
         DESCRIPTION,
@@ -75,9 +75,12 @@ describe('vottur attest --server --base', () => {
     expect(predicate.diff).toMatchObject({ base: 'base.yaml', allowed: true, newMajor: false });
     expect(predicate.diff?.verdict).toMatch(/^version 0\.9\.0 → \S+: allows these changes/);
     expect(predicate.gate.lintVerdict).toBe('pass');
-    const verified = await vottur(['verify', output, DESCRIPTION, '--key', PUBLIC, '--no-config', '--recheck'], {
-      cwd: repo,
-    });
+    const verified = await votturInProcess(
+      ['verify', output, DESCRIPTION, '--key', PUBLIC, '--no-config', '--recheck'],
+      {
+        cwd: repo,
+      },
+    );
     expect(verified.code, verified.stderr).toBe(0);
     expect(verified.stdout).toMatch(/recheck: the verdict holds \(pass/);
   }, 180_000);
@@ -91,7 +94,7 @@ describe('vottur attest --server --base', () => {
       ),
     );
     const output = join(top, 'breaking.json');
-    const result = await vottur(
+    const result = await votturInProcess(
       ['attest', DESCRIPTION, '--key', PRIVATE, '-o', output, '--no-config', '--base', 'wider.yaml'],
       {
         cwd: repo,

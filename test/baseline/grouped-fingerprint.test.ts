@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { vottur } from '../cli/run.js';
+import { votturInProcess } from '../cli/run.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'vottur-grouped-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -30,16 +30,19 @@ describe('a grouped finding and the baseline', () => {
   it('still matches after the media types are reordered', async () => {
     mkdirSync(join(dir, '.git'));
     writeFileSync(join(dir, 'api.yaml'), description(['text/plain', 'application/json', 'text/json']));
-    const written = await vottur(['lint', 'api.yaml', '--update-baseline', '--format', 'json'], { cwd: dir });
+    const written = await votturInProcess(['lint', 'api.yaml', '--update-baseline', '--format', 'json'], { cwd: dir });
     const grouped = (
       JSON.parse(written.stdout) as { findings: Array<{ ruleId: string; message: string }> }
     ).findings.filter((f) => f.ruleId === 'platform-response-body-example');
     expect(grouped).toHaveLength(1);
     expect(grouped[0].message).toMatch(/also as/);
     writeFileSync(join(dir, 'api.yaml'), description(['text/json', 'text/plain', 'application/json']));
-    const again = await vottur(['lint', 'api.yaml', '--baseline', 'vottur-baseline.json', '--format', 'json'], {
-      cwd: dir,
-    });
+    const again = await votturInProcess(
+      ['lint', 'api.yaml', '--baseline', 'vottur-baseline.json', '--format', 'json'],
+      {
+        cwd: dir,
+      },
+    );
     const report = JSON.parse(again.stdout) as {
       findings: Array<{ ruleId: string; baselineState?: string }>;
       baseline: { absent: unknown[] };

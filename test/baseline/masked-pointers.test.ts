@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { vottur } from '../cli/run.js';
+import { votturInProcess } from '../cli/run.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'vottur-baseline-pii-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -30,15 +30,18 @@ describe('--update-baseline and national identifiers in pointers', () => {
         '',
       ].join('\n'),
     );
-    const written = await vottur(['lint', 'api.yaml', '--update-baseline'], { cwd: dir });
+    const written = await votturInProcess(['lint', 'api.yaml', '--update-baseline'], { cwd: dir });
     expect(written.stderr).toMatch(/wrote vottur-baseline\.json/);
     const text = readFileSync(join(dir, 'vottur-baseline.json'), 'utf8');
     const entries = (JSON.parse(text) as { entries: Array<{ pointer: string }> }).entries;
     expect(entries.some((entry) => entry.pointer.includes('010130****'))).toBe(true);
     expect(text).not.toContain('0101302989');
-    const again = await vottur(['lint', 'api.yaml', '--baseline', 'vottur-baseline.json', '--format', 'json'], {
-      cwd: dir,
-    });
+    const again = await votturInProcess(
+      ['lint', 'api.yaml', '--baseline', 'vottur-baseline.json', '--format', 'json'],
+      {
+        cwd: dir,
+      },
+    );
     const report = JSON.parse(again.stdout) as { findings: Array<{ baselineState?: string }> };
     expect(report.findings.filter((f) => f.baselineState === 'new')).toEqual([]);
     expect(again.code).toBe(0);

@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { harvestCatalogue } from '../../src/catalogue/harvest.js';
 import type { CatalogueDashboard } from '../../src/catalogue/dashboard.js';
 import { sampleCatalogue } from '../../src/catalogue/sample.js';
-import { vottur } from '../cli/run.js';
+import { votturInProcess } from '../cli/run.js';
 import { CLIENT, devServer, tempFolder } from './helpers.js';
 
 const VEHICLES = 'xroad://IS-DEV/GOV/10001/vehicle-registry/vehicles-v1';
@@ -58,9 +58,12 @@ describe('vottur catalogue report --attestations', () => {
       ['permits.yaml', trusted.privateKey, 'permits.json'],
       ['profile.yaml', stranger.privateKey, 'profile-by-stranger.json'],
     ] as const) {
-      const attested = await vottur(['attest', file, '--key', key, '-o', join(attestations, output), '--no-config'], {
-        cwd: providers,
-      });
+      const attested = await votturInProcess(
+        ['attest', file, '--key', key, '-o', join(attestations, output), '--no-config'],
+        {
+          cwd: providers,
+        },
+      );
       expect(attested.code, attested.stderr).toBe(0);
     }
     // A list file: one attestation by path, the folder's others read from the folder itself.
@@ -91,7 +94,7 @@ describe('vottur catalogue report --attestations', () => {
       '--format',
       'json',
     ];
-    const plain = await vottur(args, { cwd: root, timeoutMs: 120_000 });
+    const plain = await votturInProcess(args, { cwd: root, timeoutMs: 120_000 });
     expect(plain.stderr).toMatch(
       /3 attestations verified; 1 not used \(attestations\/profile-by-stranger\.json: no trusted key verifies its signature\)/,
     );
@@ -111,7 +114,7 @@ describe('vottur catalogue report --attestations', () => {
     expect(html).toContain('data-attestation="earlier"');
     expect(html).toContain('data-attestation="none"');
 
-    const required = await vottur([...args, '--require-attestation'], { cwd: root, timeoutMs: 120_000 });
+    const required = await votturInProcess([...args, '--require-attestation'], { cwd: root, timeoutMs: 120_000 });
     const findings = (JSON.parse(required.stdout) as JsonReport).findings.filter((f) => f.ruleId.includes('attest'));
     expect(findings.map((f) => [f.ruleId, f.document]).sort()).toEqual([
       ['catalogue-attestation-outdated', PERMITS],
@@ -124,7 +127,7 @@ describe('vottur catalogue report --attestations', () => {
     const { root, out } = tempFolder();
     mkdirSync(out());
     writeFileSync(join(out(), 'harvest.json'), '{}');
-    const result = await vottur(['catalogue', 'report', out(), '--attestations', out()], { cwd: root });
+    const result = await votturInProcess(['catalogue', 'report', out(), '--attestations', out()], { cwd: root });
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/--attestations needs --attestation-key/);
   });

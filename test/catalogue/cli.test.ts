@@ -8,7 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLI, ROOT, vottur } from '../cli/run.js';
+import { CLI, ROOT, votturInProcess } from '../cli/run.js';
 import { tempFolder } from './helpers.js';
 
 interface Served {
@@ -45,7 +45,7 @@ afterAll(() => {
 describe('vottur catalogue (CLI)', () => {
   it('harvests and reports the sample catalogue in one go, and compares the second harvest with the first', async () => {
     const { root } = tempFolder();
-    const first = await vottur(
+    const first = await votturInProcess(
       [
         'catalogue',
         served.securityServer,
@@ -82,7 +82,7 @@ describe('vottur catalogue (CLI)', () => {
     );
 
     await new Promise((resolve) => setTimeout(resolve, 5));
-    const second = await vottur(
+    const second = await votturInProcess(
       [
         'catalogue',
         served.securityServer,
@@ -111,7 +111,7 @@ describe('vottur catalogue (CLI)', () => {
 
   it('harvests and reports as two steps, the gate taken from the options, and a baseline that holds what is known', async () => {
     const { root } = tempFolder();
-    const harvest = await vottur(
+    const harvest = await votturInProcess(
       [
         'catalogue',
         'harvest',
@@ -129,7 +129,7 @@ describe('vottur catalogue (CLI)', () => {
     );
     expect(harvest.code).toBe(0);
     expect(harvest.stderr).toContain('harvested 1 of 1 REST service descriptions from 2 subsystems into h1');
-    const report = await vottur(
+    const report = await votturInProcess(
       ['catalogue', 'report', 'h1', '--format', 'sarif', '--output', 'r.sarif', '--dashboard', 'board.html'],
       { cwd: root },
     );
@@ -137,15 +137,16 @@ describe('vottur catalogue (CLI)', () => {
     expect(existsSync(join(root, 'board.html'))).toBe(true);
     expect(JSON.parse(readFileSync(join(root, 'r.sarif'), 'utf8')).runs[0].results).toEqual([]);
 
-    const full = await vottur(
+    const full = await votturInProcess(
       ['catalogue', 'harvest', served.securityServer, '--xroad-client', served.xroadClient, '--out', 'h2'],
       { cwd: root },
     );
     expect(full.code).toBe(0);
     expect(
-      (await vottur(['catalogue', 'report', 'h2', '--no-dashboard', '--update-baseline'], { cwd: root })).stderr,
+      (await votturInProcess(['catalogue', 'report', 'h2', '--no-dashboard', '--update-baseline'], { cwd: root }))
+        .stderr,
     ).toMatch(/wrote vottur-baseline\.json: \d+ entries/);
-    const held = await vottur(
+    const held = await votturInProcess(
       ['catalogue', 'report', 'h2', '--previous', 'h1', '--no-dashboard', '--baseline', 'vottur-baseline.json'],
       { cwd: root },
     );
@@ -156,17 +157,20 @@ describe('vottur catalogue (CLI)', () => {
     for (const shard of ['1/2', '2/2'])
       expect(
         (
-          await vottur(
+          await votturInProcess(
             ['catalogue', 'report', 'h2', '--shard', shard, '--format', 'json', '--output', `shard-${shard[0]}.json`],
             { cwd: root },
           )
         ).code,
       ).not.toBe(2);
     expect(existsSync(join(root, 'h2', 'catalogue.html'))).toBe(false);
-    await vottur(['catalogue', 'report', 'h2', '--no-dashboard', '--format', 'json', '--output', 'whole.json'], {
-      cwd: root,
-    });
-    const merged = await vottur(
+    await votturInProcess(
+      ['catalogue', 'report', 'h2', '--no-dashboard', '--format', 'json', '--output', 'whole.json'],
+      {
+        cwd: root,
+      },
+    );
+    const merged = await votturInProcess(
       ['report', 'shard-1.json', 'shard-2.json', '--format', 'json', '--output', 'merged.json'],
       { cwd: root },
     );
@@ -177,7 +181,7 @@ describe('vottur catalogue (CLI)', () => {
   }, 60_000);
 
   it('lets vottur test reach the reference service through the security server with X-Road-Client', async () => {
-    const result = await vottur([
+    const result = await votturInProcess([
       'test',
       'assets/reference/user-profile.openapi.yaml',
       '--server',
@@ -200,7 +204,7 @@ describe('vottur catalogue (CLI)', () => {
 
   it('reports a bound of the harvest reached (--max-services) as catalogue-limit-reached, which fails the gate', async () => {
     const { root } = tempFolder();
-    const harvest = await vottur(
+    const harvest = await votturInProcess(
       [
         'catalogue',
         'harvest',
@@ -218,7 +222,7 @@ describe('vottur catalogue (CLI)', () => {
     );
     expect(harvest.code).toBe(0);
     expect(harvest.stderr).toContain('1 bound of the harvest reached (catalogue-limit-reached)');
-    const report = await vottur(
+    const report = await votturInProcess(
       ['catalogue', 'report', 'h', '--no-dashboard', '--format', 'json', '--output', 'r.json', '--jobs', '1'],
       { cwd: root },
     );
@@ -238,7 +242,7 @@ describe('vottur catalogue (CLI)', () => {
 
   it('ends with one line and exit 2 when the security server cannot be reached', async () => {
     const { root } = tempFolder();
-    const result = await vottur(
+    const result = await votturInProcess(
       ['catalogue', 'http://127.0.0.1:9', '--xroad-client', served.xroadClient, '--out', 'catalogue'],
       { cwd: root },
     );

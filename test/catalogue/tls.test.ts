@@ -10,7 +10,7 @@ import { harvestCatalogue } from '../../src/catalogue/harvest.js';
 import { sampleCatalogue } from '../../src/catalogue/sample.js';
 import { writeDevCertificates } from '../../src/runtime/dev-certificates.js';
 import { connectOptions, loadTlsMaterial } from '../../src/runtime/tls.js';
-import { vottur } from '../cli/run.js';
+import { votturInProcess } from '../cli/run.js';
 import { CLIENT, devServer, tempFolder } from './helpers.js';
 
 async function tlsServer() {
@@ -28,7 +28,7 @@ describe('vottur catalogue harvest over mutual TLS', () => {
     const { out, files, server } = await tlsServer();
     expect(server.baseUrl).toMatch(/^https:/);
     const tls = connectOptions(
-      (await loadTlsMaterial({ cert: files.clientCert, key: files.clientKey, ca: files.caCert }))!,
+      (await loadTlsMaterial({ cert: files.clientCert, key: files.clientKey, ca: files.caCert }, process.cwd()))!,
     );
     const manifest = await harvestCatalogue({ securityServer: server.baseUrl, client: CLIENT, out: out(), tls });
     expect(manifest.summary).toMatchObject({ services: 4, harvested: 3 });
@@ -36,7 +36,7 @@ describe('vottur catalogue harvest over mutual TLS', () => {
 
   it('is refused, one line, without a client certificate', async () => {
     const { out, files, server } = await tlsServer();
-    const tls = connectOptions((await loadTlsMaterial({ ca: files.caCert }))!);
+    const tls = connectOptions((await loadTlsMaterial({ ca: files.caCert }, process.cwd()))!);
     await expect(
       harvestCatalogue({ securityServer: server.baseUrl, client: CLIENT, out: out(), tls, retries: 0 }),
     ).rejects.toThrow(
@@ -46,7 +46,7 @@ describe('vottur catalogue harvest over mutual TLS', () => {
 
   it('takes --cert/--key/--ca and a PKCS#12 --cert on the command line', async () => {
     const { root, files, server } = await tlsServer();
-    const pem = await vottur(
+    const pem = await votturInProcess(
       [
         'catalogue',
         'harvest',
@@ -66,7 +66,7 @@ describe('vottur catalogue harvest over mutual TLS', () => {
     );
     expect(pem.stderr).toContain('harvested 3 of 4');
     expect(pem.code).toBe(0);
-    const p12 = await vottur(
+    const p12 = await votturInProcess(
       [
         'catalogue',
         'harvest',
@@ -83,7 +83,7 @@ describe('vottur catalogue harvest over mutual TLS', () => {
       { cwd: root, env: { VOTTUR_CERT_PASSPHRASE: files.clientP12Passphrase } },
     );
     expect(p12.stderr).toContain('harvested 3 of 4');
-    const wrong = await vottur(
+    const wrong = await votturInProcess(
       [
         'catalogue',
         'harvest',

@@ -6,7 +6,7 @@ import { Ajv } from 'ajv';
 import type { Report } from '../../src/report/finding.js';
 import { formatGitlab, type GitlabIssue } from '../../src/report/formatters/gitlab.js';
 import { CONTEXT, MASKED, NATIONAL_ID, NATIONAL_ID_HYPHEN, sampleReport } from '../report/sample.js';
-import { ROOT, vottur } from '../cli/run.js';
+import { ROOT, votturInProcess } from '../cli/run.js';
 
 /**
  * GitLab's Code Quality report, as its documentation defines it
@@ -98,10 +98,10 @@ describe('gitlab format', () => {
     try {
       const original = readFileSync(join(ROOT, 'test/report/fixtures/user-profile.yaml'), 'utf8');
       writeFileSync(join(dir, 'api.yaml'), original);
-      const first = await vottur(['lint', 'api.yaml', '--format', 'gitlab'], { cwd: dir });
-      const again = await vottur(['lint', 'api.yaml', '--format', 'gitlab'], { cwd: dir });
+      const first = await votturInProcess(['lint', 'api.yaml', '--format', 'gitlab'], { cwd: dir });
+      const again = await votturInProcess(['lint', 'api.yaml', '--format', 'gitlab'], { cwd: dir });
       writeFileSync(join(dir, 'api.yaml'), `# moved down by a comment\n\n${original}`);
-      const moved = await vottur(['lint', 'api.yaml', '--format', 'gitlab'], { cwd: dir });
+      const moved = await votturInProcess(['lint', 'api.yaml', '--format', 'gitlab'], { cwd: dir });
       expect(first.stderr).toBe('');
       expect(first.code).toBe(1);
       const a = parse(first.stdout);

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { ROOT, vottur } from './run.js';
+import { ROOT, votturInProcess } from './run.js';
 
 const FIXTURE = join(ROOT, 'fixtures/loading/multi/openapi.yaml');
 
@@ -15,7 +15,7 @@ describe('vottur bundle', () => {
   it('writes the bundle to --output (JSON by its extension) and its size against the 10 MiB limit on stderr', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'vottur-bundle-cli-'));
     const output = join(dir, 'bundled.json');
-    const result = await vottur(['bundle', FIXTURE, '--output', output]);
+    const result = await votturInProcess(['bundle', FIXTURE, '--output', output]);
     expect(result.stderr).toMatch(
       /^vottur: wrote .*bundled\.json from 3 files: 0\.00 MiB \(\d+ characters\), within the X-Road security server's limit of 10\.00 MiB \(10485760 characters\)\n$/,
     );
@@ -28,7 +28,7 @@ describe('vottur bundle', () => {
   });
 
   it('writes YAML to standard output by default (the root is YAML)', async () => {
-    const result = await vottur(['bundle', FIXTURE]);
+    const result = await votturInProcess(['bundle', FIXTURE]);
     expect(result.code).toBe(0);
     expect(parseYaml(result.stdout).paths['/v1/users/{userId}'].get.description).toBe('Fetches one user.');
   });
@@ -42,7 +42,7 @@ describe('vottur bundle', () => {
       "openapi: 3.0.3\ninfo: { title: t, version: 1.0.0 }\npaths: {}\ncomponents:\n  schemas:\n    Leak:\n      $ref: '../outside.yaml'\n",
     );
     const output = join(dir, 'bundled.yaml');
-    const result = await vottur(['bundle', join(dir, 'api/openapi.yaml'), '-o', output]);
+    const result = await votturInProcess(['bundle', join(dir, 'api/openapi.yaml'), '-o', output]);
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(
       /^vottur: cannot bundle: at \/components\/schemas\/Leak\/\$ref: .*outside the description's folder.*nothing was written\n$/,

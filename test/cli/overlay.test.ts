@@ -10,7 +10,7 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ROOT, vottur } from './run.js';
+import { ROOT, votturInProcess } from './run.js';
 
 const top = mkdtempSync(join(tmpdir(), 'vottur-overlay-cli-'));
 afterAll(() => rmSync(top, { recursive: true, force: true }));
@@ -34,11 +34,14 @@ interface JsonReport {
 
 describe('vottur lint --overlay', () => {
   it('checks the description as patched: a conformant description fails once the overlay removes its contact', async () => {
-    const plain = await vottur(['lint', 'api.yaml', '--no-config'], { cwd: top });
+    const plain = await votturInProcess(['lint', 'api.yaml', '--no-config'], { cwd: top });
     expect(plain.code).toBe(0);
-    const patched = await vottur(['lint', 'api.yaml', '--no-config', '--overlay', REMOVE_CONTACT, '--format', 'json'], {
-      cwd: top,
-    });
+    const patched = await votturInProcess(
+      ['lint', 'api.yaml', '--no-config', '--overlay', REMOVE_CONTACT, '--format', 'json'],
+      {
+        cwd: top,
+      },
+    );
     expect(patched.code).toBe(1);
     const report = JSON.parse(patched.stdout) as JsonReport;
     expect(report.findings.map((f) => f.pointer)).toContain('/info');
@@ -55,7 +58,7 @@ describe('vottur lint --overlay', () => {
   it.each(['stylish', 'json', 'sarif', 'markdown', 'html', 'junit', 'github'])(
     'the %s report names the overlay',
     async (format) => {
-      const result = await vottur(
+      const result = await votturInProcess(
         ['lint', 'api.yaml', '--no-config', '--overlay', REMOVE_CONTACT, '--format', format],
         {
           cwd: top,
@@ -75,7 +78,7 @@ describe('vottur lint --overlay', () => {
         },
       },
     ]);
-    const result = await vottur(
+    const result = await votturInProcess(
       ['lint', 'api.yaml', '--no-config', '--overlay', REMOVE_CONTACT, '--overlay', restore],
       {
         cwd: top,
@@ -91,20 +94,23 @@ describe('vottur lint --overlay', () => {
     const source = join(ROOT, 'fixtures/fix/platform-info-version-semver/v-prefix.yaml');
     copyFileSync(source, join(folder, 'overlaid.yaml'));
     copyFileSync(source, join(folder, 'fixed.yaml'));
-    await vottur(['lint', 'fix/overlaid.yaml', '--no-config', '--fix-overlay', 'fix/fix.json'], { cwd: top });
-    await vottur(['lint', 'fix/fixed.yaml', '--no-config', '--fix'], { cwd: top });
+    await votturInProcess(['lint', 'fix/overlaid.yaml', '--no-config', '--fix-overlay', 'fix/fix.json'], { cwd: top });
+    await votturInProcess(['lint', 'fix/fixed.yaml', '--no-config', '--fix'], { cwd: top });
     const before = JSON.parse(
-      (await vottur(['lint', 'fix/overlaid.yaml', '--no-config', '--format', 'json'], { cwd: top })).stdout,
+      (await votturInProcess(['lint', 'fix/overlaid.yaml', '--no-config', '--format', 'json'], { cwd: top })).stdout,
     ) as JsonReport;
     const overlaid = JSON.parse(
       (
-        await vottur(['lint', 'fix/overlaid.yaml', '--no-config', '--overlay', 'fix/fix.json', '--format', 'json'], {
-          cwd: top,
-        })
+        await votturInProcess(
+          ['lint', 'fix/overlaid.yaml', '--no-config', '--overlay', 'fix/fix.json', '--format', 'json'],
+          {
+            cwd: top,
+          },
+        )
       ).stdout,
     ) as JsonReport;
     const fixed = JSON.parse(
-      (await vottur(['lint', 'fix/fixed.yaml', '--no-config', '--format', 'json'], { cwd: top })).stdout,
+      (await votturInProcess(['lint', 'fix/fixed.yaml', '--no-config', '--format', 'json'], { cwd: top })).stdout,
     ) as JsonReport;
     const rules = (report: JsonReport) => report.findings.map((f) => `${f.ruleId} ${f.pointer}`).sort();
     expect(rules(before)).toContain('platform-info-version-semver /info/version');
@@ -114,7 +120,7 @@ describe('vottur lint --overlay', () => {
 
   it('refuses a filter selector in a target, in one line, and checks nothing', async () => {
     const filter = overlay('filter.json', [{ target: '$.paths[?@.get]', remove: true }]);
-    const result = await vottur(['lint', 'api.yaml', '--no-config', '--overlay', filter], { cwd: top });
+    const result = await votturInProcess(['lint', 'api.yaml', '--no-config', '--overlay', filter], { cwd: top });
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
@@ -126,13 +132,15 @@ describe('vottur lint --overlay', () => {
       'many.json',
       Array.from({ length: 10_001 }, () => ({ target: '$.info', update: {} })),
     );
-    const result = await vottur(['lint', 'api.yaml', '--no-config', '--overlay', many], { cwd: top });
+    const result = await votturInProcess(['lint', 'api.yaml', '--no-config', '--overlay', many], { cwd: top });
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/10001 actions, over the limit of 10000/);
     const outside = join(tmpdir(), `vottur-outside-${process.pid}.json`);
     writeFileSync(outside, '{}');
     try {
-      const refused = await vottur(['lint', 'api.yaml', '--no-config', '--overlay', outside, '--gate'], { cwd: top });
+      const refused = await votturInProcess(['lint', 'api.yaml', '--no-config', '--overlay', outside, '--gate'], {
+        cwd: top,
+      });
       expect(refused.code).toBe(2);
       expect(refused.stderr).toMatch(/outside the repository/);
     } finally {
@@ -145,12 +153,15 @@ describe('vottur diff --overlay', () => {
   it('compares the descriptions as patched: the overlay that removes the operation from both leaves no breaking change', async () => {
     const base = join(ROOT, 'fixtures/diff/diff-path-removed/base.yaml');
     const revision = join(ROOT, 'fixtures/diff/diff-path-removed/revision.yaml');
-    const plain = await vottur(['diff', base, revision, '--no-config', '--format', 'json'], { cwd: top });
+    const plain = await votturInProcess(['diff', base, revision, '--no-config', '--format', 'json'], { cwd: top });
     expect(plain.code).toBe(1);
     const drop = overlay('drop-users.json', [{ target: "$.paths['/v2/users/{nationalId}']", remove: true }]);
-    const patched = await vottur(['diff', base, revision, '--no-config', '--overlay', drop, '--format', 'json'], {
-      cwd: top,
-    });
+    const patched = await votturInProcess(
+      ['diff', base, revision, '--no-config', '--overlay', drop, '--format', 'json'],
+      {
+        cwd: top,
+      },
+    );
     expect(patched.code).toBe(0);
     const report = JSON.parse(patched.stdout) as JsonReport;
     expect(report.findings.filter((f) => f.ruleId === 'platform-version-removed-without-deprecation')).toEqual([]);
@@ -211,9 +222,11 @@ describe('vottur test --overlay', () => {
       'json',
     ];
     const missing = (report: JsonReport) => report.findings.filter((f) => f.ruleId === 'contract-schema');
-    const plain = JSON.parse((await vottur(args, { cwd: top })).stdout) as JsonReport;
+    const plain = JSON.parse((await votturInProcess(args, { cwd: top })).stdout) as JsonReport;
     expect(missing(plain).length).toBeGreaterThan(0);
-    const patched = JSON.parse((await vottur([...args, '--overlay', asString], { cwd: top })).stdout) as JsonReport;
+    const patched = JSON.parse(
+      (await votturInProcess([...args, '--overlay', asString], { cwd: top })).stdout,
+    ) as JsonReport;
     expect(missing(patched)).toEqual([]);
     expect(patched.configuration?.overlays?.map((o) => o.path)).toEqual([asString]);
   }, 120_000);

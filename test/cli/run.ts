@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
+import type { Readable } from 'node:stream';
 
 export const ROOT = join(import.meta.dirname, '../..');
 export const CLI = join(ROOT, 'dist/cli/main.js');
@@ -42,8 +43,8 @@ export function vottur(
  */
 export async function votturInProcess(
   args: string[],
-  // timeoutMs is the child's; in-process, vitest's own timeout applies.
-  options: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {},
+  // timeoutMs is the child's; in-process, vitest's own timeout applies. stdin: what `-` reads (none: refused).
+  options: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number; stdin?: Readable } = {},
 ): Promise<CliResult> {
   const { main } = await import('../../src/cli/program.js');
   let stdout = '';
@@ -53,6 +54,26 @@ export async function votturInProcess(
     env: { ...process.env, NO_COLOR: '', FORCE_COLOR: '', ...options.env },
     stdout: (text) => void (stdout += text),
     stderr: (text) => void (stderr += text),
+    ...(options.stdin ? { stdin: options.stdin } : {}),
   });
   return { code, stdout, stderr };
+}
+
+/**
+ * Whether a command line asks for the lint worker pool (`--jobs` above 1). The pool's threads run
+ * the built worker (dist/lint/worker.js); `main` loaded from src/ in this process has none beside
+ * it and lints in one thread, so a test of the pool runs the built `vottur` in a child.
+ */
+export function asksForWorkers(args: readonly string[]): boolean {
+  const at = args.findIndex((arg) => arg === '--jobs' || arg === '-j');
+  const value = at >= 0 ? args[at + 1] : args.find((arg) => arg.startsWith('--jobs='))?.slice('--jobs='.length);
+  return value !== undefined && Number(value) > 1;
+}
+
+/** `votturInProcess`, or `vottur` in a child when the command line asks for the worker pool. */
+export function votturWhereItRuns(
+  args: string[],
+  options: Parameters<typeof votturInProcess>[1] = {},
+): Promise<CliResult> {
+  return asksForWorkers(args) ? vottur(args, options) : votturInProcess(args, options);
 }

@@ -10,7 +10,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { vottur, type CliResult } from './run.js';
+import { type CliResult, votturInProcess } from './run.js';
 
 const top = mkdtempSync(join(tmpdir(), 'vottur-links-'));
 afterAll(() => rmSync(top, { recursive: true, force: true }));
@@ -68,7 +68,7 @@ async function both(
       symlinkSync(target, join(repo, 'hop'));
       symlinkSync('hop', join(repo, link));
     }
-    results.push(shown(await vottur(args, { cwd: repo })));
+    results.push(shown(await votturInProcess(args, { cwd: repo })));
   }
   return results as [string, string];
 }

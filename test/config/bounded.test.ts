@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { linearGlobMatcher, withoutLookarounds } from '../../src/runtime/glob.js';
-import { vottur } from '../cli/run.js';
+import { votturInProcess } from '../cli/run.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'vottur-bounded-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -31,7 +31,9 @@ writeFileSync(
 
 describe('override globs', () => {
   it('a glob that backtracks for minutes in a JavaScript RegExp is matched at once', async () => {
-    const plain = JSON.parse((await vottur(['lint', `a/${NAME}`, '--format', 'json'], { cwd: dir })).stdout) as {
+    const plain = JSON.parse(
+      (await votturInProcess(['lint', `a/${NAME}`, '--format', 'json'], { cwd: dir })).stdout,
+    ) as {
       findings: Array<{ ruleId: string }>;
     };
     const rules = Object.fromEntries([...new Set(plain.findings.map((f) => f.ruleId))].map((id) => [id, 'off']));
@@ -40,7 +42,7 @@ describe('override globs', () => {
       stringify({ overrides: [{ files: [`a/${'@(*a)'.repeat(28)}`], rules }] }),
     );
     const started = Date.now();
-    const result = await vottur(['lint', `a/${NAME}`, '--format', 'json'], { cwd: dir, timeoutMs: 60_000 });
+    const result = await votturInProcess(['lint', `a/${NAME}`, '--format', 'json'], { cwd: dir, timeoutMs: 60_000 });
     expect(result.code).toBe(1);
     expect(Date.now() - started).toBeLessThan(30_000);
     rmSync(join(dir, 'vottur.config.yaml'));
@@ -63,7 +65,7 @@ describe('override globs', () => {
       join(dir, 'vottur.config.yaml'),
       stringify({ overrides: [{ files: [`a/${'*'.repeat(600)}`], rules: { 'platform-operation-summary': 'off' } }] }),
     );
-    const result = await vottur(['lint', `a/${NAME}`], { cwd: dir });
+    const result = await votturInProcess(['lint', `a/${NAME}`], { cwd: dir });
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(
       /^vottur: vottur\.config\.yaml: `overrides\.0\.files\.0` must NOT have more than 512 characters/,
@@ -77,7 +79,7 @@ describe('vocabulary', () => {
     const aliases = Array.from({ length: 200_000 }, (_, i) => `alias${i}`);
     writeFileSync(join(dir, 'vottur.config.json'), JSON.stringify({ vocabulary: { nationalIdAliases: aliases } }));
     const started = Date.now();
-    const result = await vottur(['lint', `a/${NAME}`], { cwd: dir, timeoutMs: 60_000 });
+    const result = await votturInProcess(['lint', `a/${NAME}`], { cwd: dir, timeoutMs: 60_000 });
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/`vocabulary\.nationalIdAliases` must NOT have more than 1000 items/);
     expect(Date.now() - started).toBeLessThan(20_000);

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { spawn } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ROOT, vottur } from '../cli/run.js';
+import { ROOT, vottur, votturInProcess, votturWhereItRuns } from '../cli/run.js';
 import { reportValidator } from '../../src/report/schema.js';
 import { MULTITOOL, problems, validate as validateSarif } from '../report/sarif-validator.js';
 
@@ -36,7 +36,7 @@ interface Json {
 }
 const config = (text: string) => writeFileSync(join(dir, 'vottur.config.yaml'), text);
 const lintJson = async (...args: string[]) => {
-  const result = await vottur(['lint', ...args, '-f', 'json'], { cwd: dir });
+  const result = await votturWhereItRuns(['lint', ...args, '-f', 'json'], { cwd: dir });
   expect(result.stderr).toBe('');
   return JSON.parse(result.stdout) as Json;
 };
@@ -132,7 +132,7 @@ describe('vocabulary: a team adds its own words to the judgement lists', () => {
 
   it('refuses a key that is not a list, in one line and exit 2', async () => {
     config('vocabulary:\n  verbs: [recalculate]\n');
-    const result = await vottur(['lint', 'api.yaml'], { cwd: dir });
+    const result = await votturInProcess(['lint', 'api.yaml'], { cwd: dir });
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(
       /^vottur: vottur\.config\.yaml: `vocabulary\.verbs` is not a configuration key vottur knows/,
@@ -163,10 +163,12 @@ describe("extends: Spectral rulesets beside vottur's", { timeout: 120_000 }, () 
       expect(report.rules.filter((rule) => rule.ruleset === 'spectral:oas').length, document).toBeGreaterThan(20);
     }
     // The JSON report with extended rules is a valid vottur report; SARIF names the ruleset of each rule and passes Microsoft's validator.
-    const json = JSON.parse((await vottur(['lint', 'no-404.yaml', '-f', 'json'], { cwd: dir })).stdout) as unknown;
+    const json = JSON.parse(
+      (await votturInProcess(['lint', 'no-404.yaml', '-f', 'json'], { cwd: dir })).stdout,
+    ) as unknown;
     const validate = reportValidator();
     expect(validate(json), JSON.stringify(validate.errors)).toBe(true);
-    const sarifText = (await vottur(['lint', 'no-404.yaml', '-f', 'sarif'], { cwd: dir })).stdout;
+    const sarifText = (await votturInProcess(['lint', 'no-404.yaml', '-f', 'sarif'], { cwd: dir })).stdout;
     const sarif = JSON.parse(sarifText) as {
       runs: Array<{ tool: { driver: { rules: Array<{ id: string; properties: { ruleset?: string } }> } } }>;
     };
@@ -267,7 +269,7 @@ describe("extends: Spectral rulesets beside vottur's", { timeout: 120_000 }, () 
     ] as const) {
       config(`extends: ['${entry}']\n`);
       for (const args of [['no-404.yaml'], ['no-404.yaml', 'reference.yaml', '--jobs', '2']]) {
-        const result = await vottur(['lint', ...args], { cwd: dir });
+        const result = await votturWhereItRuns(['lint', ...args], { cwd: dir });
         expect(result.code, `${entry} ${args.join(' ')}`).toBe(2);
         expect(result.stderr, entry).toMatch(expected);
         expect(result.stderr.trim().split('\n'), entry).toHaveLength(1);
@@ -279,6 +281,7 @@ describe("extends: Spectral rulesets beside vottur's", { timeout: 120_000 }, () 
   it("Spectral's core is loaded only when the configuration extends a ruleset", async () => {
     const imported = async () => {
       const log = join(dir, `imports-${Date.now()}.txt`);
+      // A child process: what a fresh process imports is the subject.
       const result = await vottur(['lint', 'no-404.yaml'], {
         cwd: dir,
         env: {

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { vottur } from '../cli/run.js';
+import { votturInProcess } from '../cli/run.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'vottur-answer-depth-'));
 mkdirSync(join(dir, '.git'));
@@ -51,7 +51,7 @@ beforeAll(async () => {
 afterAll(() => new Promise((resolve) => server.close(resolve)));
 
 async function ruleIds(): Promise<{ code: number | null; ids: string[] }> {
-  const result = await vottur(
+  const result = await votturInProcess(
     ['test', 'api.yaml', '--server', url, '--phases', 'examples', '--no-dredd', '--quiet', '-f', 'json'],
     { cwd: dir },
   );

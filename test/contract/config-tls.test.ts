@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceService, type RunningReferenceService } from '../../src/reference/service.js';
 import { writeDevCertificates, type DevCertificateFiles } from '../../src/runtime/dev-certificates.js';
-import { vottur } from '../cli/run.js';
+import { votturInProcess } from '../cli/run.js';
 
 let dir: string;
 let files: DevCertificateFiles;
@@ -47,7 +47,7 @@ function config(tls: string): void {
 async function run(
   env: NodeJS.ProcessEnv = {},
 ): Promise<{ code: number | null; findings: Array<{ ruleId: string; message: string }> }> {
-  const result = await vottur(
+  const result = await votturInProcess(
     [
       'test',
       'reference.yaml',
@@ -95,7 +95,7 @@ describe('contract.tls in the configuration', () => {
 
   it('an unknown member of contract.tls is refused by the configuration schema', async () => {
     config(`    cert: certs/client.pem\n    passphrase: hunter2\n`);
-    const result = await vottur(
+    const result = await votturInProcess(
       ['test', 'reference.yaml', '--server', service.baseUrl, '--phases', 'examples', '--no-dredd'],
       { cwd: dir },
     );

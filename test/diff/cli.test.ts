@@ -11,7 +11,7 @@ import { marked } from 'marked';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { reportValidator } from '../../src/report/schema.js';
-import { ROOT, vottur } from '../cli/run.js';
+import { ROOT, votturInProcess } from '../cli/run.js';
 import { MULTITOOL, problems, validate } from '../report/sarif-validator.js';
 
 const BREAKING = 'fixtures/diff/diff-response-body-property-removed';
@@ -23,7 +23,7 @@ const pair = (folder: string) => [`${folder}/base.yaml`, `${folder}/revision.yam
 
 describe('vottur diff: exit codes and stylish', () => {
   it('exits 1 on a breaking change without a new major, and stylish shows the counts and the verdict', async () => {
-    const result = await vottur(['diff', ...pair(BREAKING)]);
+    const result = await votturInProcess(['diff', ...pair(BREAKING)]);
     expect(result.code).toBe(1);
     expect(result.stdout).toContain('diff-response-body-property-removed');
     expect(result.stdout).toContain('1 change: 1 breaking, 0 needing review, 0 non-breaking, 0 documentation only.');
@@ -33,17 +33,17 @@ describe('vottur diff: exit codes and stylish', () => {
   });
 
   it('exits 0 on an additive change, 1 with --fail-severity warn (the missing minor bump is a warning)', async () => {
-    const plain = await vottur(['diff', ...pair(ADDITIVE)]);
+    const plain = await votturInProcess(['diff', ...pair(ADDITIVE)]);
     expect(plain.code).toBe(0);
     expect(plain.stdout).toContain('0 breaking, 0 needing review, 1 non-breaking');
-    expect((await vottur(['diff', '--fail-severity', 'warn', ...pair(ADDITIVE)])).code).toBe(1);
+    expect((await votturInProcess(['diff', '--fail-severity', 'warn', ...pair(ADDITIVE)])).code).toBe(1);
   });
 
   it('exits 0 when the version allows the change', async () => {
     const revision = parse(readFileSync(join(ROOT, ADDITIVE, 'revision.yaml'), 'utf8'));
     revision.info.version = '2.1.0';
     writeFileSync(join(work, 'bumped.yaml'), stringify(revision));
-    const result = await vottur([
+    const result = await votturInProcess([
       'diff',
       '--fail-severity',
       'warn',
@@ -55,7 +55,7 @@ describe('vottur diff: exit codes and stylish', () => {
   });
 
   it('exits 2 with one line when a side cannot be read', async () => {
-    const result = await vottur(['diff', `${BREAKING}/base.yaml`, 'no/such/file.yaml']);
+    const result = await votturInProcess(['diff', `${BREAKING}/base.yaml`, 'no/such/file.yaml']);
     expect(result.code).toBe(2);
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
     expect(result.stderr).toContain('no/such/file.yaml');
@@ -63,7 +63,7 @@ describe('vottur diff: exit codes and stylish', () => {
 
   it('exits 2 for a file that is neither OpenAPI 3 nor Swagger 2.0', async () => {
     writeFileSync(join(work, 'not-openapi.yaml'), 'asyncapi: "2.6.0"\ninfo: {title: x, version: "1"}\nchannels: {}\n');
-    const result = await vottur(['diff', `${BREAKING}/base.yaml`, join(work, 'not-openapi.yaml')]);
+    const result = await votturInProcess(['diff', `${BREAKING}/base.yaml`, join(work, 'not-openapi.yaml')]);
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/is neither an OpenAPI 3 description .* nor Swagger 2\.0/);
   });
@@ -80,7 +80,7 @@ describe('vottur diff: exit codes and stylish', () => {
       [`${ADDITIVE}/base.yaml`, broken],
       [broken, `${ADDITIVE}/base.yaml`],
     ]) {
-      const result = await vottur(['diff', ...sides]);
+      const result = await votturInProcess(['diff', ...sides]);
       expect(result.code).toBe(2);
       expect(result.stdout).toBe('');
       expect(result.stderr.trim().split('\n')).toHaveLength(1);
@@ -93,7 +93,7 @@ describe('vottur diff: exit codes and stylish', () => {
 
 describe('vottur diff: formats', () => {
   it('json validates against the report schema, with source diff and the base as a related location', async () => {
-    const result = await vottur(['diff', '--format', 'json', ...pair(BREAKING)]);
+    const result = await votturInProcess(['diff', '--format', 'json', ...pair(BREAKING)]);
     const report = JSON.parse(result.stdout);
     const validate = reportValidator();
     expect(validate(report), JSON.stringify(validate.errors)).toBe(true);
@@ -117,7 +117,7 @@ describe('vottur diff: formats', () => {
   });
 
   it('html heads a diff with its changes and the version verdict, not a conformance score', async () => {
-    const html = (await vottur(['diff', '--format', 'html', ...pair(BREAKING)])).stdout;
+    const html = (await votturInProcess(['diff', '--format', 'html', ...pair(BREAKING)])).stdout;
     expect(html).toMatch(/id="diff-verdict" data-breaking="[1-9]\d*" data-version-ok="false"/);
     expect(html).toMatch(
       /<strong>\d+ breaking, \d+ needing review, \d+ non-breaking, \d+ documentation only<\/strong>/,
@@ -130,7 +130,7 @@ describe('vottur diff: formats', () => {
     'sarif carries the base as relatedLocations (checked by the SARIF validator where installed)',
     { timeout: 180_000 },
     async () => {
-      const result = await vottur(['diff', '--format', 'sarif', ...pair(BREAKING)]);
+      const result = await votturInProcess(['diff', '--format', 'sarif', ...pair(BREAKING)]);
       const log = JSON.parse(result.stdout);
       const sarifResult = log.runs[0].results.find(
         (r: { ruleId: string }) => r.ruleId === 'diff-response-body-property-removed',
@@ -155,7 +155,7 @@ describe('vottur diff: formats', () => {
     };
     writeFileSync(join(work, 'md-base.yaml'), base);
     writeFileSync(join(work, 'md-revision.yaml'), stringify(revision));
-    const result = await vottur([
+    const result = await votturInProcess([
       'diff',
       '--format',
       'markdown',
@@ -182,11 +182,11 @@ describe('vottur diff: formats', () => {
     { timeout: 120_000 },
     async () => {
       for (const format of ['junit', 'github', 'html', 'stylish', 'json', 'sarif', 'markdown']) {
-        const result = await vottur(['diff', '--format', format, ...pair(BREAKING)]);
+        const result = await votturInProcess(['diff', '--format', format, ...pair(BREAKING)]);
         expect(result.code, format).toBe(1);
         expect(result.stdout, format).toContain('diff-response-body-property-removed');
       }
-      const junit = await vottur(['diff', '--format', 'junit', ...pair(BREAKING)]);
+      const junit = await votturInProcess(['diff', '--format', 'junit', ...pair(BREAKING)]);
       expect(() => new XMLParser().parse(junit.stdout)).not.toThrow();
     },
   );
@@ -207,7 +207,7 @@ describe('vottur diff: accepting a change on purpose', () => {
       [{ rule: 'diff-response-body-property-removed', reason: 'b was never sent (ticket API-1)' }],
       { 'diff-response-body-property-removed': 'b was never sent' },
     ]) {
-      const result = await vottur(['diff', `${BREAKING}/base.yaml`, acceptedRevision(ignore)]);
+      const result = await votturInProcess(['diff', `${BREAKING}/base.yaml`, acceptedRevision(ignore)]);
       // Listed as accepted, with its reason, and not counted.
       expect(result.stdout).toMatch(/accepted: diff-response-body-property-removed .*because: b was never sent/);
       expect(result.stdout).toContain('0 breaking, 0 needing review, 0 non-breaking, 0 documentation only; 1 accepted');
@@ -216,7 +216,7 @@ describe('vottur diff: accepting a change on purpose', () => {
   });
 
   it('x-vottur-ignore naming another rule accepts nothing', async () => {
-    const result = await vottur([
+    const result = await votturInProcess([
       'diff',
       `${BREAKING}/base.yaml`,
       acceptedRevision({ 'diff-response-body-property-added-optional': 'not this one' }),
@@ -226,7 +226,7 @@ describe('vottur diff: accepting a change on purpose', () => {
   });
 
   it('an x-vottur-ignore entry without a reason cannot run (exit 2)', async () => {
-    const result = await vottur([
+    const result = await votturInProcess([
       'diff',
       `${BREAKING}/base.yaml`,
       acceptedRevision([{ rule: 'diff-response-body-property-removed' }]),
@@ -250,7 +250,7 @@ describe('vottur diff: accepting a change on purpose', () => {
     );
     // An accept file is read only inside the working folder's repository (or the folder itself): run from `work`.
     const breaking = pair(join(ROOT, BREAKING));
-    const result = await vottur(['diff', '--accept', accept, '--format', 'json', ...breaking], { cwd: work });
+    const result = await votturInProcess(['diff', '--accept', accept, '--format', 'json', ...breaking], { cwd: work });
     const report = JSON.parse(result.stdout);
     expect(report.findings.map((f: { ruleId: string; suppressions?: unknown }) => [f.ruleId, f.suppressions])).toEqual([
       ['diff-response-body-property-removed', [{ kind: 'external', justification: 'agreed with callers' }]],
@@ -258,7 +258,7 @@ describe('vottur diff: accepting a change on purpose', () => {
     expect(report.diff).toMatchObject({ counts: { breaking: 0 }, accepted: 1, allowed: true });
     expect(result.code).toBe(0);
     writeFileSync(accept, stringify([{ rule: 'diff-response-body-property-removed', reason: 'everywhere' }]));
-    const everywhere = await vottur(['diff', '--accept', accept, ...breaking], { cwd: work });
+    const everywhere = await votturInProcess(['diff', '--accept', accept, ...breaking], { cwd: work });
     expect(everywhere.code).toBe(2);
     expect(everywhere.stderr).toMatch(/never accepted everywhere/);
   });
@@ -286,7 +286,7 @@ describe('vottur diff: git REF:path and multi-file descriptions', () => {
       git('commit', '-qm', 'base');
       delete schema.properties.b;
       writeFileSync(join(repo, 'apis/schemas/user-profile.yaml'), stringify(schema));
-      const result = await vottur(['diff', '--format', 'json', 'HEAD:apis/users.yaml', 'apis/users.yaml'], {
+      const result = await votturInProcess(['diff', '--format', 'json', 'HEAD:apis/users.yaml', 'apis/users.yaml'], {
         cwd: repo,
       });
       expect(result.stderr).toBe('');
@@ -301,7 +301,7 @@ describe('vottur diff: git REF:path and multi-file descriptions', () => {
       });
       expect(finding.related[0].document).toBe('HEAD:apis/schemas/user-profile.yaml');
       expect(result.code).toBe(1);
-      const missing = await vottur(['diff', 'HEAD:apis/nothing.yaml', 'apis/users.yaml'], { cwd: repo });
+      const missing = await votturInProcess(['diff', 'HEAD:apis/nothing.yaml', 'apis/users.yaml'], { cwd: repo });
       expect(missing.code).toBe(2);
       expect(missing.stderr).toMatch(/cannot read HEAD:apis\/nothing.yaml from git/);
     },
@@ -315,7 +315,7 @@ describe('vottur diff: git REF:path and multi-file descriptions', () => {
     revision.components.schemas.UserProfile = { $ref: '../secret.yaml' };
     writeFileSync(join(work, 'outside/secret.yaml'), 'type: object\n');
     writeFileSync(join(dir, 'revision.yaml'), stringify(revision));
-    const result = await vottur(['diff', join(dir, 'base.yaml'), join(dir, 'revision.yaml')]);
+    const result = await votturInProcess(['diff', join(dir, 'base.yaml'), join(dir, 'revision.yaml')]);
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/outside/);
   });
@@ -324,7 +324,7 @@ describe('vottur diff: git REF:path and multi-file descriptions', () => {
 describe('vottur check --base', () => {
   it('adds the changes since the base to the lint report: one document scored, the gate fails on a breaking change', async () => {
     const [base, revision] = pair(BREAKING);
-    const result = await vottur(['check', revision, '--base', base, '--format', 'json', '-q']);
+    const result = await votturInProcess(['check', revision, '--base', base, '--format', 'json', '-q']);
     expect(result.code).toBe(1);
     const report = JSON.parse(result.stdout) as {
       documents: Array<{ path: string }>;
@@ -340,7 +340,7 @@ describe('vottur check --base', () => {
     expect(diffFindings.every((f) => f.document === revision)).toBe(true);
     expect(report.findings.some((f) => f.source === 'lint')).toBe(true);
     // Without --base the same description has no diff finding.
-    const alone = JSON.parse((await vottur(['check', revision, '--format', 'json', '-q'])).stdout) as {
+    const alone = JSON.parse((await votturInProcess(['check', revision, '--format', 'json', '-q'])).stdout) as {
       findings: Array<{ source: string }>;
     };
     expect(alone.findings.filter((f) => f.source === 'diff')).toEqual([]);
@@ -349,7 +349,7 @@ describe('vottur check --base', () => {
   it('accepts a change on purpose with --accept, and refuses --accept without --base', async () => {
     const [base, revision] = pair(join(ROOT, BREAKING));
     const first = JSON.parse(
-      (await vottur(['check', revision, '--base', base, '--format', 'json', '-q'], { cwd: work })).stdout,
+      (await votturInProcess(['check', revision, '--base', base, '--format', 'json', '-q'], { cwd: work })).stdout,
     ) as { findings: Array<{ ruleId: string; source: string; pointer: string }> };
     const accept = join(work, 'accept-check.yaml');
     writeFileSync(
@@ -360,9 +360,12 @@ describe('vottur check --base', () => {
           .map((f) => ({ rule: f.ruleId, pointer: f.pointer, reason: 'clients were told in the 2.0 notice' })),
       ),
     );
-    const accepted = await vottur(['check', revision, '--base', base, '--accept', accept, '--format', 'json', '-q'], {
-      cwd: work,
-    });
+    const accepted = await votturInProcess(
+      ['check', revision, '--base', base, '--accept', accept, '--format', 'json', '-q'],
+      {
+        cwd: work,
+      },
+    );
     const report = JSON.parse(accepted.stdout) as {
       findings: Array<{ source: string; suppressions?: Array<{ justification: string }> }>;
     };
@@ -371,7 +374,7 @@ describe('vottur check --base', () => {
     expect(
       diffFindings.every((f) => f.suppressions?.[0]?.justification === 'clients were told in the 2.0 notice'),
     ).toBe(true);
-    const refused = await vottur(['check', revision, '--accept', accept], { cwd: work });
+    const refused = await votturInProcess(['check', revision, '--accept', accept], { cwd: work });
     expect(refused.code).toBe(2);
     expect(refused.stderr).toMatch(/^vottur: --accept applies to the changes --base finds/);
   });

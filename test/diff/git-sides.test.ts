@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, truncateSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { vottur } from '../cli/run.js';
+import { votturInProcess } from '../cli/run.js';
 
 const repo = mkdtempSync(join(tmpdir(), 'vottur-git-sides-'));
 afterAll(() => rmSync(repo, { recursive: true, force: true }));
@@ -50,25 +50,25 @@ describe('git sides of a diff', () => {
     mkdirSync(join(repo, 'origin'), { recursive: true });
     // The team's own "base": the revision with every path removed would read as no change.
     writeFileSync(join(repo, 'origin', 'main:api.yaml'), description('1.0.0').replace(/paths:[^]*$/, 'paths: {}\n'));
-    const fromGit = await vottur(['diff', 'origin/main:api.yaml', 'api.yaml', '-f', 'json'], { cwd: repo });
+    const fromGit = await votturInProcess(['diff', 'origin/main:api.yaml', 'api.yaml', '-f', 'json'], { cwd: repo });
     expect(fromGit.code, fromGit.stderr).toBe(0);
     expect((JSON.parse(fromGit.stdout) as { findings: unknown[] }).findings).toEqual([]);
     // As a depth-1 clone has it: no origin/main. One line naming the ref and how to fetch it, exit 2.
-    const shallow = await vottur(['diff', 'origin/missing:api.yaml', 'api.yaml'], { cwd: repo });
+    const shallow = await votturInProcess(['diff', 'origin/missing:api.yaml', 'api.yaml'], { cwd: repo });
     expect(shallow.code).toBe(2);
     expect(shallow.stderr).toMatch(
       /^vottur: origin\/missing:api\.yaml: the git ref origin\/missing is not in this clone .*git fetch.*\n$/,
     );
     writeFileSync(join(repo, 'origin', 'missing:api.yaml'), description('1.0.0'));
-    expect((await vottur(['diff', 'origin/missing:api.yaml', 'api.yaml'], { cwd: repo })).code).toBe(2);
+    expect((await votturInProcess(['diff', 'origin/missing:api.yaml', 'api.yaml'], { cwd: repo })).code).toBe(2);
     // The file itself, named as a file.
-    expect((await vottur(['diff', './origin/missing:api.yaml', 'api.yaml'], { cwd: repo })).code).toBe(0);
+    expect((await votturInProcess(['diff', './origin/missing:api.yaml', 'api.yaml'], { cwd: repo })).code).toBe(0);
     rmSync(join(repo, 'origin'), { recursive: true });
   });
 
   it('a ref that starts with "-" is refused, never passed to git as an option', async () => {
     const before = readdirSync(repo).sort();
-    const result = await vottur(['diff', '--', '--output=leak:api.yaml', 'api.yaml'], { cwd: repo });
+    const result = await votturInProcess(['diff', '--', '--output=leak:api.yaml', 'api.yaml'], { cwd: repo });
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/a git ref cannot start with "-"/);
     expect(readdirSync(repo).sort()).toEqual(before);
@@ -76,7 +76,10 @@ describe('git sides of a diff', () => {
   });
 
   it("a description's folder at a commit is read up to 64 MB, in one line when it holds more", async () => {
-    const result = await vottur(['diff', 'HEAD:big/api.yaml', 'big/api.yaml'], { cwd: repo, timeoutMs: 60_000 });
+    const result = await votturInProcess(['diff', 'HEAD:big/api.yaml', 'big/api.yaml'], {
+      cwd: repo,
+      timeoutMs: 60_000,
+    });
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(
       /^vottur: cannot read the folder of HEAD:big\/api\.yaml from git \(the folder is larger than 64 MB at that commit/,

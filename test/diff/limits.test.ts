@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
-import { vottur } from '../cli/run.js';
+import { votturInProcess } from '../cli/run.js';
 import { miniBase, type Doc } from './cases.js';
 
 const work = mkdtempSync(join(tmpdir(), 'vottur-diff-limits-'));
@@ -48,14 +48,14 @@ function write(name: string, [base, revision]: Doc[]): string[] {
 
 describe('vottur diff: no silent limits', () => {
   it('compares a type change under 26 allOf wrappers (once silently dropped at depth 24)', async () => {
-    const result = await vottur(['diff', '--gate', '--no-config', ...wrapped('allof26', 26)]);
+    const result = await votturInProcess(['diff', '--gate', '--no-config', ...wrapped('allof26', 26)]);
     expect(result.stdout).toContain('diff-response-body-type-changed');
     expect(result.stdout).not.toContain('0 changes');
     expect(result.code).toBe(1);
   });
 
   it('compares a type change behind a chain of 40 $refs', async () => {
-    const result = await vottur(['diff', '--gate', '--no-config', ...chained('ref40', 40)]);
+    const result = await votturInProcess(['diff', '--gate', '--no-config', ...chained('ref40', 40)]);
     expect(result.stdout).toContain('diff-response-body-type-changed');
     expect(result.code).toBe(1);
   });
@@ -67,7 +67,7 @@ describe('vottur diff: no silent limits', () => {
     it(`reports the limit reached under ${what}, as an error that fails the run, gated or not`, async () => {
       const pair = files();
       for (const gate of [['--gate', '--no-config'], []]) {
-        const result = await vottur(['diff', ...gate, '-f', 'json', ...pair]);
+        const result = await votturInProcess(['diff', ...gate, '-f', 'json', ...pair]);
         const report = JSON.parse(result.stdout) as {
           findings: { ruleId: string; severity: string; message: string }[];
         };

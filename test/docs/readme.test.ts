@@ -12,7 +12,7 @@ import semver from 'semver';
 import { parse } from 'yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CORPUS_DIR, corpusTitle, reportMissingCorpus } from '../corpus.js';
-import { ROOT, vottur } from '../cli/run.js';
+import { ROOT, votturInProcess } from '../cli/run.js';
 import { FORMAT_NAMES } from '../../src/report/formatters/names.js';
 
 const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
@@ -41,15 +41,15 @@ let rules: Rule[];
 let overview: string;
 
 beforeAll(async () => {
-  const listed = await vottur(['rules', '--format', 'json']);
+  const listed = await votturInProcess(['rules', '--format', 'json']);
   expect(listed.code).toBe(0);
   rules = (JSON.parse(listed.stdout) as { rules: Rule[] }).rules;
-  overview = (await vottur(['--help'])).stdout;
+  overview = (await votturInProcess(['--help'])).stdout;
 });
 
 /** The options a command's `--help` lists (long names). */
 async function helpOptions(command: string): Promise<Set<string>> {
-  const { stdout } = await vottur([command, '--help']);
+  const { stdout } = await votturInProcess([command, '--help']);
   return new Set([...stdout.matchAll(/^\s+(?:-\w, )?(--[a-z][\w-]*)/gm)].map((match) => match[1]));
 }
 
@@ -98,7 +98,7 @@ describe('the README says what the tool says', () => {
     expect(table).toEqual(formats.map((format) => `\`${format}\``));
     const option = tableAfter(README, '### `vottur lint`').find((row) => row[0].includes('--format'))!;
     expect(option[2]).toContain(formats.map((format) => `\`${format}\``).join(', '));
-    const { stdout } = await vottur(['lint', '--help']);
+    const { stdout } = await votturInProcess(['lint', '--help']);
     for (const format of formats) expect(stdout).toContain(format);
     // docs/diff.md's synopsis left out gitlab.
     const synopsis = /--format ([a-z|]+)\]/.exec(readFileSync(join(ROOT, 'docs/diff.md'), 'utf8'))![1];
@@ -164,7 +164,7 @@ describe('the README says what the tool says', () => {
   });
 
   it('the command in an unknown option\'s hint is the one the user ran', async () => {
-    const result = await vottur(['rules', '--no-such-option']);
+    const result = await votturInProcess(['rules', '--no-such-option']);
     expect(result.stderr).toContain('(run vottur rules --help for usage)');
   });
 });
@@ -201,7 +201,7 @@ describe('the CI examples and the install instructions', () => {
         .replace(/\s+/g, ' ')
         .replace('Once vottur is published, it will be `npm install --save-dev vottur`', '')
         .replace('(`npm install vottur` fails)', '');
-      expect(told, file).not.toMatch(/npm (?:install|i) (?:--save-dev |-D |--global |-g )?vottur(?:\s|`|$)/);
+      expect(told, file).not.toMatch(/npm (?:install|i) (?:--save-dev |-D |--global |-g )?votturInProcess(?:\s|`|$)/);
     }
   });
 

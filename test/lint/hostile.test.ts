@@ -14,7 +14,7 @@ import { isDynamicPattern } from 'tinyglobby';
 import { expandPatterns, mayBeGlob } from '../../src/lint/files.js';
 import { lintDocument } from '../../src/lint/lint.js';
 import { loadDescription } from '../../src/lint/load.js';
-import { vottur } from '../cli/run.js';
+import { votturInProcess, votturWhereItRuns } from '../cli/run.js';
 import { objectAt, valueAt } from '../values.js';
 
 const FAIL_404 = readFileSync(join(import.meta.dirname, '../../fixtures/rules/platform-no-404/fail.yaml'), 'utf8');
@@ -82,7 +82,7 @@ describe('a gate cannot be bypassed by how a document is written', () => {
     const a = write('cli/a.yaml', hostileTop + FAIL_404);
     const b = write('cli/b.yaml', FAIL_404.replace('openapi: 3.0.3\n', `openapi: 3.0.3\n${hostileTop}`));
     for (const args of [[a], [a, b, '--jobs', '2'], [a, '--format', 'json']]) {
-      const result = await vottur(['lint', ...args]);
+      const result = await votturWhereItRuns(['lint', ...args]);
       expect(result.code, result.stderr).toBe(1);
       expect(result.stdout).not.toContain('No problems found');
     }
@@ -101,7 +101,7 @@ describe('documents that are not descriptions, or cannot be read, get one line',
         write('pod.yaml', 'apiVersion: v1\nkind: Pod\nmetadata:\n  name: web\nspec:\n  containers: []\n'),
       ),
     ).toMatch(/is not an API description/);
-    const result = await vottur(['lint', join(dir, 'pod.yaml')]);
+    const result = await votturInProcess(['lint', join(dir, 'pod.yaml')]);
     expect(result.code).toBe(2);
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
   }, 30_000);
@@ -212,7 +212,7 @@ describe('globs stay in the folder they start in', () => {
     expect(files).toEqual(['apis/a.yaml']);
     expect(skipped).toEqual(['apis/x.yaml']);
     expect(await expandPatterns(['apis/x.yaml'], dir)).toEqual(['apis/x.yaml']);
-    const result = await vottur(['lint', 'apis/**/*.yaml', '--format', 'json'], { cwd: dir });
+    const result = await votturInProcess(['lint', 'apis/**/*.yaml', '--format', 'json'], { cwd: dir });
     expect(result.stdout).not.toContain('SECRET');
     expect(result.stderr).toMatch(/skipped apis\/x\.yaml/);
   }, 30_000);
@@ -339,7 +339,7 @@ describe('documents and $refs over HTTP', () => {
   }, 10_000);
 
   it('lints a URL and standard input from the CLI', async () => {
-    const url = await vottur(['lint', `${base}/apis/openapi.yaml`]);
+    const url = await votturInProcess(['lint', `${base}/apis/openapi.yaml`]);
     expect(url.code, url.stderr).toBe(1);
     expect(url.stdout).toContain(`${base}/apis/openapi.yaml`);
     const stdin = spawnSync(

@@ -7,14 +7,14 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ROOT, vottur } from '../cli/run.js';
+import { ROOT, votturInProcess } from '../cli/run.js';
 import { nameComponentSubject, printPath } from '../../rulesets/lib/rule.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'vottur-names-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 async function messages(file: string, rule: string, cwd = ROOT): Promise<string[]> {
-  const result = await vottur(['lint', file, '-f', 'json'], { cwd });
+  const result = await votturInProcess(['lint', file, '-f', 'json'], { cwd });
   return (JSON.parse(result.stdout) as { findings: Array<{ ruleId: string; message: string }> }).findings
     .filter((f) => f.ruleId === rule)
     .map((f) => f.message);

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { vottur } from '../cli/run.js';
+import { votturInProcess } from '../cli/run.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'vottur-suppress-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -25,7 +25,7 @@ const BASE = [
 
 async function lint(name: string, lines: string[], ...args: string[]) {
   writeFileSync(join(dir, name), [...lines, 'paths: {}', ''].join('\n'));
-  return vottur(['lint', name, ...args], { cwd: dir });
+  return votturInProcess(['lint', name, ...args], { cwd: dir });
 }
 
 describe('x-vottur-ignore', () => {

@@ -16,7 +16,7 @@ import { lintDocument } from '../../src/lint/lint.js';
 import { loadDescription } from '../../src/lint/load.js';
 import { convertSwagger2, isSwagger2, parsePrintedPath, type ConvertedSwagger } from '../../src/lint/swagger.js';
 import { fingerprint } from '../../src/report/fingerprint.js';
-import { vottur, ROOT } from '../cli/run.js';
+import { ROOT, votturInProcess } from '../cli/run.js';
 import { CORPUS_DIR, corpusTitle, reportMissingCorpus } from '../corpus.js';
 import { objectAt, valueAt } from '../values.js';
 
@@ -37,7 +37,7 @@ interface JsonFinding {
 }
 
 async function findings(file: string, ...args: string[]): Promise<JsonFinding[]> {
-  const result = await vottur(['lint', file, '--format', 'json', ...args]);
+  const result = await votturInProcess(['lint', file, '--format', 'json', ...args]);
   expect(result.stderr).toBe('');
   return (JSON.parse(result.stdout) as { findings: JsonFinding[] }).findings;
 }
@@ -542,14 +542,17 @@ describe('baselines and suppressions on a Swagger 2.0 description (document-rela
   });
 
   it('matches a baseline, also once the description is rewritten as JSON', { timeout: 60_000 }, async () => {
-    const written = await vottur(['lint', 'api.yaml', '--update-baseline'], { cwd: dir });
+    const written = await votturInProcess(['lint', 'api.yaml', '--update-baseline'], { cwd: dir });
     expect(written.code).toBe(0);
-    const withBaseline = await vottur(['lint', 'api.yaml', '--baseline', 'vottur-baseline.json'], { cwd: dir });
+    const withBaseline = await votturInProcess(['lint', 'api.yaml', '--baseline', 'vottur-baseline.json'], {
+      cwd: dir,
+    });
     expect(withBaseline.code).toBe(0);
     writeFileSync(join(dir, 'api.json'), JSON.stringify(parse(readFileSync(join(dir, 'api.yaml'), 'utf8')), null, 4));
     // (A baseline names a document without its extension, so `api.json` is the same document as `api.yaml`.)
     const asJson = JSON.parse(
-      (await vottur(['lint', 'api.json', '--baseline', 'vottur-baseline.json', '-f', 'json'], { cwd: dir })).stdout,
+      (await votturInProcess(['lint', 'api.json', '--baseline', 'vottur-baseline.json', '-f', 'json'], { cwd: dir }))
+        .stdout,
     ) as { findings: JsonFinding[] };
     expect(asJson.findings.filter((f) => f.baselineState === 'new').map((f) => `${f.ruleId} ${f.pointer}`)).toEqual([]);
     expect(asJson.findings.filter((f) => f.baselineState === 'unchanged').length).toBeGreaterThan(20);

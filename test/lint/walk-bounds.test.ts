@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { vottur } from '../cli/run.js';
+import { votturInProcess } from '../cli/run.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'vottur-walk-bounds-'));
 mkdirSync(join(dir, '.git'));
@@ -29,7 +29,7 @@ describe('walks over a description reach every level it may have', () => {
       'x-deep': deep,
     };
     writeFileSync(join(dir, 'deep.json'), JSON.stringify(document));
-    const result = await vottur(['lint', 'deep.json', '-f', 'json'], { cwd: dir });
+    const result = await votturInProcess(['lint', 'deep.json', '-f', 'json'], { cwd: dir });
     expect(ids(result.stdout)).toContain('vottur-suppression-reason');
   });
 });
@@ -65,10 +65,10 @@ describe('vottur diff reads a whole callback', () => {
   it('a type changed four properties down in a callback is a change, not "0 changes"', async () => {
     writeFileSync(join(dir, 'base.yaml'), callbackApi('string'));
     writeFileSync(join(dir, 'revision.yaml'), callbackApi('integer'));
-    const result = await vottur(['diff', 'base.yaml', 'revision.yaml', '-f', 'json'], { cwd: dir });
+    const result = await votturInProcess(['diff', 'base.yaml', 'revision.yaml', '-f', 'json'], { cwd: dir });
     expect(ids(result.stdout)).toContain('diff-operation-callback-changed');
     // The same callback unchanged is no change: the bound does not make every callback differ.
-    const same = await vottur(['diff', 'base.yaml', 'base.yaml', '-f', 'json'], { cwd: dir });
+    const same = await votturInProcess(['diff', 'base.yaml', 'base.yaml', '-f', 'json'], { cwd: dir });
     expect(ids(same.stdout)).toEqual([]);
     expect(same.code).toBe(0);
   });

@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { vottur } from '../cli/run.js';
+import { votturInProcess } from '../cli/run.js';
 import { reportValidator } from '../../src/report/schema.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'vottur-settings-'));
@@ -63,7 +63,7 @@ interface JsonReport {
 const args = () => ['test', 'api.yaml', '--server', url, '--phases', 'examples', '--no-dredd', '--quiet'];
 
 async function json(extra: string[]): Promise<{ code: number | null; report: JsonReport }> {
-  const result = await vottur([...args(), ...extra, '-f', 'json'], { cwd: dir });
+  const result = await votturInProcess([...args(), ...extra, '-f', 'json'], { cwd: dir });
   let report: JsonReport;
   try {
     report = JSON.parse(result.stdout) as JsonReport;
@@ -85,7 +85,9 @@ describe("the configuration's contract settings", () => {
       '--output',
       `out.${format}`,
     ]);
-    const result = await vottur([...args(), '--format', 'json', '--output', 'out.json', ...outputs], { cwd: dir });
+    const result = await votturInProcess([...args(), '--format', 'json', '--output', 'out.json', ...outputs], {
+      cwd: dir,
+    });
     expect(result.stderr).not.toMatch(/unexpected/);
     const report = JSON.parse(readFileSync(join(dir, 'out.json'), 'utf8')) as JsonReport;
     expect(ids(report)).toContain('contract-response-time');
@@ -157,7 +159,7 @@ describe("the configuration's contract settings", () => {
   it('a policy listing an unknown setting is refused in one line', async () => {
     write('vottur.config.yaml', '');
     write('bad-policy.yaml', 'contract:\n  settings: [server]\n');
-    const result = await vottur([...args(), '--policy', 'bad-policy.yaml'], { cwd: dir });
+    const result = await votturInProcess([...args(), '--policy', 'bad-policy.yaml'], { cwd: dir });
     expect(result.code).toBe(2);
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
     expect(result.stderr).toMatch(/the policy bad-policy\.yaml: `contract\.settings\.0`/);
@@ -168,7 +170,7 @@ describe('rates are bounded wherever they come from', () => {
   for (const rate of ['0.000001', '5000']) {
     it(`--rate ${rate} is refused in one line, exit 2, before any request`, async () => {
       write('vottur.config.yaml', '');
-      const result = await vottur([...args(), '--rate', rate], { cwd: dir });
+      const result = await votturInProcess([...args(), '--rate', rate], { cwd: dir });
       expect(result.code).toBe(2);
       expect(result.stderr).toBe(
         `vottur: --rate "${rate}" is outside 0.1 to 1000 requests per second; give a rate within them, or leave --rate out for no limit\n`,
@@ -178,7 +180,7 @@ describe('rates are bounded wherever they come from', () => {
 
   it('contract.rate: 0.000001 in the configuration is refused in one line, exit 2', async () => {
     write('vottur.config.yaml', 'contract:\n  rate: 0.000001\n');
-    const result = await vottur(args(), { cwd: dir });
+    const result = await votturInProcess(args(), { cwd: dir });
     expect(result.code).toBe(2);
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
     expect(result.stderr).toMatch(/contract\.rate/);

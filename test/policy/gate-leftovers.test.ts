@@ -10,7 +10,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ROOT, vottur } from '../cli/run.js';
+import { ROOT, vottur, votturInProcess } from '../cli/run.js';
 import { harvestCatalogue } from '../../src/catalogue/harvest.js';
 import { startDevSecurityServer } from '../../src/catalogue/dev-server.js';
 import { sampleCatalogue } from '../../src/catalogue/sample.js';
@@ -31,21 +31,21 @@ describe('vottur lint --fix under a policy', () => {
     write('fixable.yaml', fixable);
     for (const policy of [['--gate'], ['--policy', join(dir, 'empty-policy.yaml')]]) {
       write('empty-policy.yaml', '{}\n');
-      const result = await vottur(['lint', 'fixable.yaml', '--fix', ...policy], { cwd: dir });
+      const result = await votturInProcess(['lint', 'fixable.yaml', '--fix', ...policy], { cwd: dir });
       expect(result.code, result.stderr).toBe(2);
       expect(result.stderr).toMatch(
         /^vottur: --fix writes to the repository, and a gated run .* Nothing was written\n$/,
       );
       expect(readFileSync(join(dir, 'fixable.yaml'), 'utf8')).toBe(fixable);
     }
-    const byEnv = await vottur(['lint', 'fixable.yaml', '--fix'], {
+    const byEnv = await votturInProcess(['lint', 'fixable.yaml', '--fix'], {
       cwd: dir,
       env: { VOTTUR_POLICY: join(dir, 'empty-policy.yaml') },
     });
     expect(byEnv.code).toBe(2);
     expect(readFileSync(join(dir, 'fixable.yaml'), 'utf8')).toBe(fixable);
     // --fix-dry-run writes nothing, so a gate may show it.
-    const dry = await vottur(['lint', 'fixable.yaml', '--fix-dry-run', '--gate'], { cwd: dir });
+    const dry = await votturInProcess(['lint', 'fixable.yaml', '--fix-dry-run', '--gate'], { cwd: dir });
     expect(dry.code).toBe(0);
     expect(readFileSync(join(dir, 'fixable.yaml'), 'utf8')).toBe(fixable);
   });
@@ -57,7 +57,7 @@ describe('the policy file is read with the limits of a named file', () => {
 
   it("may be outside the repository (it is the operator's)", async () => {
     writeFileSync(join(outside, 'policy.yaml'), 'rules: { mayLower: ["*"] }\n');
-    const result = await vottur(['lint', 'bad.yaml', '--policy', join(outside, 'policy.yaml'), '-f', 'json'], {
+    const result = await votturInProcess(['lint', 'bad.yaml', '--policy', join(outside, 'policy.yaml'), '-f', 'json'], {
       cwd: dir,
     });
     expect(result.code, result.stderr).toBe(1);
@@ -78,7 +78,7 @@ describe('the policy file is read with the limits of a named file', () => {
       ['big.yaml', /over the limit of 16 MB/],
     ];
     for (const [name, why] of cases) {
-      const result = await vottur(['lint', 'bad.yaml', '--policy', join(outside, name)], {
+      const result = await votturInProcess(['lint', 'bad.yaml', '--policy', join(outside, name)], {
         cwd: dir,
         timeoutMs: 20_000,
       });
@@ -93,7 +93,7 @@ describe('the policy file is read with the limits of a named file', () => {
     writeFileSync(join(outside, 'env.json'), 'CI_DEPLOY_SECRET=s3cr3t-value-1234\n');
     writeFileSync(join(outside, 'env.yaml'), 'CI_DEPLOY_SECRET: [s3cr3t-value-1234\n');
     for (const name of ['env.json', 'env.yaml']) {
-      const result = await vottur(['lint', 'bad.yaml', '--policy', join(outside, name)], { cwd: dir });
+      const result = await votturInProcess(['lint', 'bad.yaml', '--policy', join(outside, name)], { cwd: dir });
       expect(result.code, name).toBe(2);
       expect(result.stderr, name).toMatch(/^vottur: the policy .* is not valid (JSON|YAML)/);
       expect(result.stderr, name).not.toMatch(/s3cr3t|CI_DEPLOY/);
@@ -109,7 +109,10 @@ describe('a ruleset file the configuration extends, under --gate', () => {
     symlinkSync('/dev/zero', join(folder, 'zero.yaml'));
     execFileSync('mkfifo', [join(folder, 'fifo.yaml')]);
     writeFileSync(join(folder, 'vottur.config.yaml'), 'extends: [./zero.yaml, ./fifo.yaml]\n');
-    const result = await vottur(['lint', 'extends/bad.yaml', '--gate', '-f', 'json'], { cwd: dir, timeoutMs: 30_000 });
+    const result = await votturInProcess(['lint', 'extends/bad.yaml', '--gate', '-f', 'json'], {
+      cwd: dir,
+      timeoutMs: 30_000,
+    });
     expect(result.code, result.stderr).toBe(1);
     const report = JSON.parse(result.stdout) as { findings: Array<{ ruleId: string; message: string }> };
     const refused = report.findings
@@ -135,7 +138,7 @@ describe('the Configuration line of stylish and GitHub output', () => {
     );
     writeFileSync(join(folder, hostile), JSON.stringify({ vottur: 'baseline', version: 1, entries: [] }));
     for (const format of ['stylish', 'github']) {
-      const result = await vottur(['lint', 'bad.yaml', '-f', format], { cwd: folder });
+      const result = await votturInProcess(['lint', 'bad.yaml', '-f', format], { cwd: folder });
       expect(result.code, result.stderr).toBe(1);
       const lines = result.stdout.split('\n');
       const configuration = lines.filter((line) => line.includes('Configuration:'));
@@ -179,7 +182,9 @@ describe('vottur catalogue report under --gate', () => {
       join(folder, 'h', 'vottur.config.yaml'),
       `extends: [./rules.js]\nrules:\n${off.map((rule) => `  ${rule}: off\n`).join('')}`,
     );
-    const gated = await vottur(['catalogue', 'report', 'h', '--no-dashboard', '--gate', '-f', 'json'], { cwd: folder });
+    const gated = await votturInProcess(['catalogue', 'report', 'h', '--no-dashboard', '--gate', '-f', 'json'], {
+      cwd: folder,
+    });
     expect(gated.code, gated.stderr).toBe(1);
     const report = JSON.parse(gated.stdout) as {
       findings: Array<{ ruleId: string; message: string }>;
@@ -198,6 +203,7 @@ describe('vottur catalogue report under --gate', () => {
       true,
     );
     // Without a policy the configuration is the developer's own: its ruleset is loaded (here it takes the run over).
+    // A child process: the ruleset takes over the process it runs in (its stdout and exit code).
     const own = await vottur(['catalogue', 'report', 'h', '--no-dashboard', '--min-score', '99'], { cwd: folder });
     expect(own.code).toBe(0);
     expect(own.stdout).toBe('');

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, vottur } from '../cli/run.js';
+import { ROOT, vottur, votturInProcess, votturWhereItRuns } from '../cli/run.js';
 import { reportValidator } from '../../src/report/schema.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'vottur-gate-'));
@@ -46,7 +46,7 @@ async function json(
   args: string[],
   env: NodeJS.ProcessEnv = {},
 ): Promise<{ code: number | null; report: JsonReport; stderr: string }> {
-  const result = await vottur([...args, '-f', 'json'], { cwd: dir, env });
+  const result = await votturWhereItRuns([...args, '-f', 'json'], { cwd: dir, env });
   let report: JsonReport;
   try {
     report = JSON.parse(result.stdout) as JsonReport;
@@ -74,6 +74,7 @@ describe('code from the repository', () => {
     write('rules.js', HOSTILE_RULESET);
     config('extends: [./rules.js]\n');
     // Without a policy the developer's own extends is loaded as before (here: it takes the run over).
+    // A child process: the ruleset takes over the process it runs in (its stdout and exit code).
     const own = await vottur(['lint', 'bad.yaml', '--min-score', '99'], { cwd: dir });
     expect(own.code).toBe(0);
     const { code, report } = await json(['lint', 'bad.yaml', '--min-score', '99', '--gate']);
@@ -197,7 +198,7 @@ describe('the configuration switches rules off', () => {
 
   it('a policy file that does not follow its schema is one line and exit 2', async () => {
     write('bad-policy.yaml', 'rules:\n  mayLowr: [x]\n');
-    const result = await vottur(['lint', 'bad.yaml', '--policy', 'bad-policy.yaml'], { cwd: dir });
+    const result = await votturInProcess(['lint', 'bad.yaml', '--policy', 'bad-policy.yaml'], { cwd: dir });
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(
       /^vottur: the policy bad-policy.yaml: `rules` must NOT have additional properties `mayLowr`/,
@@ -272,7 +273,10 @@ describe("secrets sent to the repository's server", () => {
   it("under --gate the configuration's server is not contacted at all: requests go only to the server the operator names", async () => {
     seen.length = 0;
     config(`contract:\n  server: ${url}\n  bearerEnv: VOTTUR_TOKEN\n`);
-    const result = await vottur(['test', ...args, '--gate'], { cwd: dir, env: { ...env, VOTTUR_TOKEN: secret } });
+    const result = await votturInProcess(['test', ...args, '--gate'], {
+      cwd: dir,
+      env: { ...env, VOTTUR_TOKEN: secret },
+    });
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/contract\.server: http:\/\/127\.0\.0\.1:\d+` in vottur\.config\.yaml was not used/);
     expect(seen).toEqual([]);
@@ -334,7 +338,7 @@ describe("secrets sent to the repository's server", () => {
       expect.stringContaining('`contract.tls` in vottur.config.yaml was not used'),
     ]);
     // Without a policy the file is read as every named file: one outside the repository is refused in one line.
-    const own = await vottur(['test', ...args, '--server', url], { cwd: dir });
+    const own = await votturInProcess(['test', ...args, '--server', url], { cwd: dir });
     expect(own.code).toBe(2);
     expect(own.stderr).toMatch(
       /^vottur: cannot read the CA certificate \(--ca\) \/dev\/zero: it is outside the repository/,
@@ -342,7 +346,7 @@ describe("secrets sent to the repository's server", () => {
   }, 120_000);
 
   it('credentials never go over plain HTTP to another machine', async () => {
-    const result = await vottur(
+    const result = await votturInProcess(
       ['test', 'bad.yaml', '--server', 'http://api.example.invalid', '--bearer', 'x', '--no-config'],
       { cwd: dir },
     );
@@ -403,19 +407,21 @@ describe('acceptances the revision writes for itself', () => {
       expect(outcome.allowed).toBe(false);
       // The major-version rule sees the change it was told was accepted.
       expect(ruleIds(report)).toContain('platform-version-breaking-without-major');
-      const stylish = await vottur(args, { cwd: dir });
+      const stylish = await votturInProcess(args, { cwd: dir });
       expect(stylish.stdout).toMatch(/✖ 1 change: 1 breaking, .*does not allow these changes/);
       expect(stylish.stdout).not.toMatch(/allows these changes|0 breaking/);
-      const markdown = await vottur([...args, '-f', 'markdown'], { cwd: dir });
+      const markdown = await votturInProcess([...args, '-f', 'markdown'], { cwd: dir });
       expect(markdown.stdout).toMatch(/does not allow these changes.*\*\* 1 breaking/);
-      const html = await vottur([...args, '-f', 'html'], { cwd: dir });
+      const html = await votturInProcess([...args, '-f', 'html'], { cwd: dir });
       expect(html.stdout).toMatch(/id="diff-verdict" data-breaking="1" data-version-ok="false"/);
     }
   });
 
   it('an accept entry with pointer "" (every node) is refused: a rule is never accepted everywhere', async () => {
     write('accept.yaml', '- { rule: diff-path-removed, pointer: "", reason: ok }\n');
-    const result = await vottur(['diff', 'base.yaml', 'plain-revision.yaml', '--accept', 'accept.yaml'], { cwd: dir });
+    const result = await votturInProcess(['diff', 'base.yaml', 'plain-revision.yaml', '--accept', 'accept.yaml'], {
+      cwd: dir,
+    });
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/pointer "" is the whole description, and a rule is never accepted everywhere/);
   });
@@ -496,9 +502,12 @@ describe('suppressions and baselines the repository writes', () => {
 
   it('a hand-edited baseline named by the configuration (expires 9999-12-31, count 1e300) holds back on main; under --gate it is listed and does not', async () => {
     config('');
-    const update = await vottur(['lint', 'bad.yaml', '--update-baseline', '--baseline', 'team-baseline.json'], {
-      cwd: dir,
-    });
+    const update = await votturInProcess(
+      ['lint', 'bad.yaml', '--update-baseline', '--baseline', 'team-baseline.json'],
+      {
+        cwd: dir,
+      },
+    );
     expect(update.code).toBe(0);
     const baseline = JSON.parse(readFileSync(join(dir, 'team-baseline.json'), 'utf8')) as {
       entries: Array<Record<string, unknown>>;
@@ -522,7 +531,7 @@ describe('suppressions and baselines the repository writes', () => {
     config('');
     copyFileSync(join(ROOT, 'fixtures/rules/platform-no-404/fail.yaml'), join(dir, 'first.yaml'));
     copyFileSync(join(ROOT, 'fixtures/rules/platform-no-404/fail.yaml'), join(dir, 'second.yaml'));
-    const update = await vottur(
+    const update = await votturInProcess(
       ['lint', 'first.yaml', 'second.yaml', '--update-baseline', '--baseline', 'two-baseline.json'],
       { cwd: dir },
     );
@@ -604,7 +613,7 @@ describe('check and report take the policy too', () => {
 
   it('vottur report --gate: the suppressions of a saved report count again, and the policy is named', async () => {
     config('');
-    const saved = await vottur(['lint', 'suppressed.yaml', '-f', 'json', '-o', 'saved.json'], { cwd: dir });
+    const saved = await votturInProcess(['lint', 'suppressed.yaml', '-f', 'json', '-o', 'saved.json'], { cwd: dir });
     expect(saved.code).toBe(0);
     const plain = await json(['report', 'saved.json']);
     expect(plain.code).toBe(0);

@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ROOT, vottur } from '../cli/run.js';
+import { ROOT, votturInProcess } from '../cli/run.js';
 
 const top = mkdtempSync(join(tmpdir(), 'vottur-loader-'));
 afterAll(() => rmSync(top, { recursive: true, force: true }));
@@ -41,7 +41,10 @@ const PAYLOAD = "require('node:fs').writeFileSync('@SENTINEL@', 'ran');\nmodule.
 const FUNCTION_PAYLOAD = "require('node:fs').writeFileSync('@SENTINEL@', 'ran');\nmodule.exports = () => [];\n";
 
 async function gate(dir: string, args: string[] = []): Promise<{ code: number | null; report: JsonReport }> {
-  const result = await vottur(['lint', 'bad.yaml', '--gate', '-f', 'json', ...args], { cwd: dir, timeoutMs: 45_000 });
+  const result = await votturInProcess(['lint', 'bad.yaml', '--gate', '-f', 'json', ...args], {
+    cwd: dir,
+    timeoutMs: 45_000,
+  });
   let report: JsonReport;
   try {
     report = JSON.parse(result.stdout) as JsonReport;

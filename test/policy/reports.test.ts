@@ -13,7 +13,7 @@ import { marked, type Tokens } from 'marked';
 import { HAS_CHROMIUM, launchChromium } from '../browser.js';
 import { QUICK } from '../suites.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, vottur } from '../cli/run.js';
+import { ROOT, votturInProcess } from '../cli/run.js';
 import { reportValidator } from '../../src/report/schema.js';
 import { MULTITOOL, problems, validate as validateSarif } from '../report/sarif-validator.js';
 
@@ -37,9 +37,12 @@ beforeAll(async () => {
   // A baseline of the platform-info-* findings, named by the configuration.
   expect(
     (
-      await vottur(['lint', 'api.yaml', '--no-config', '--update-baseline', '--baseline', 'team-baseline.json'], {
-        cwd: dir,
-      })
+      await votturInProcess(
+        ['lint', 'api.yaml', '--no-config', '--update-baseline', '--baseline', 'team-baseline.json'],
+        {
+          cwd: dir,
+        },
+      )
     ).code,
   ).toBe(0);
   write(
@@ -48,7 +51,7 @@ beforeAll(async () => {
   );
   const args = ['lint', 'api.yaml', '--gate', '--min-score', '90'];
   for (const format of FORMATS) args.push('-f', format, '-o', file(format));
-  const result = await vottur(args, { cwd: dir });
+  const result = await votturInProcess(args, { cwd: dir });
   exitCode = result.code;
 }, 120_000);
 
@@ -202,7 +205,7 @@ describe('without a policy, the same repository', () => {
   it("keeps its verdict, and every format still shows what changed it: the absolute score beside the gate's", async () => {
     const args = ['lint', 'api.yaml'];
     for (const format of ['json', 'github', 'markdown'] as const) args.push('-f', format, '-o', `own.${format}`);
-    const result = await vottur(args, { cwd: dir });
+    const result = await votturInProcess(args, { cwd: dir });
     // The JavaScript ruleset is loaded (the developer's own), the baseline and suppressions hold.
     expect(result.code).toBe(0);
     const report = JSON.parse(read('own.json'));

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { vottur } from '../cli/run.js';
+import { votturInProcess } from '../cli/run.js';
 import { Command } from 'commander';
 import { CouldNotRunError } from '../../src/errors.js';
 import type { Finding, Report } from '../../src/report/finding.js';
@@ -235,7 +235,7 @@ describe('a description whose paths cannot be read', () => {
         join(folder, 'list.yaml'),
         'openapi: 3.0.3\ninfo: {title: T, version: "1.0.0", description: d}\npaths:\n  - /v1/a\n',
       );
-      const result = await vottur(['lint', 'list.yaml', '-f', 'json'], { cwd: folder });
+      const result = await votturInProcess(['lint', 'list.yaml', '-f', 'json'], { cwd: folder });
       const report = JSON.parse(result.stdout) as {
         findings: Array<{ ruleId: string; pointer: string }>;
         score: { score: number };

@@ -4,7 +4,8 @@
  * with its own output and exit code); nothing below the bin touches the process's exit code or
  * streams.
  */
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { Readable } from 'node:stream';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import ts from 'typescript';
@@ -117,6 +118,89 @@ describe('main is a value', () => {
   });
 });
 
+describe('a run reads from its io, not the process', () => {
+  /** A repository outside this process's working folder, with the files named relative to it. */
+  function work(): string {
+    const dir = mkdtempSync(join(tmpdir(), 'vottur-run-cwd-'));
+    made.push(dir);
+    mkdirSync(join(dir, '.git'));
+    cpSync(join(ROOT, 'fixtures/loading/multi'), join(dir, 'multi'), { recursive: true });
+    const breaking = join(ROOT, 'fixtures/diff/diff-response-body-property-removed');
+    cpSync(join(breaking, 'base.yaml'), join(dir, 'base.yaml'));
+    cpSync(join(breaking, 'revision.yaml'), join(dir, 'revision.yaml'));
+    writeFileSync(
+      join(dir, 'accept.yaml'),
+      JSON.stringify([
+        {
+          rule: 'diff-response-body-property-removed',
+          pointer: '/components/schemas/UserProfile',
+          reason: 'agreed with callers',
+        },
+      ]),
+    );
+    return dir;
+  }
+
+  it('diff --accept and bundle resolve what the command line names from io.cwd', async () => {
+    const cwd = work();
+    expect(resolve(cwd)).not.toBe(process.cwd());
+    // The accept file named relative to the run's folder (read from the process's, it was "no such file").
+    const diff = await votturInProcess(
+      ['diff', '--accept', 'accept.yaml', 'base.yaml', 'revision.yaml', '--format', 'json'],
+      { cwd },
+    );
+    expect(diff.stderr).toBe('');
+    expect(diff.code).toBe(0);
+    expect((JSON.parse(diff.stdout) as { diff: { accepted: number } }).diff.accepted).toBe(1);
+    // The root and its $refs read from the run's folder, the --output written there, named from there.
+    const bundle = await votturInProcess(['bundle', 'multi/openapi.yaml', '-o', 'bundled.yaml'], { cwd });
+    expect(bundle.code).toBe(0);
+    expect(bundle.stderr).toMatch(/^vottur: wrote bundled\.yaml from 3 files/);
+    expect(readFileSync(join(cwd, 'bundled.yaml'), 'utf8')).toMatch(/^openapi: /m);
+    // check --base and --accept too.
+    const check = await votturInProcess(
+      ['check', 'revision.yaml', '--base', 'base.yaml', '--accept', 'accept.yaml', '--format', 'json', '-q'],
+      { cwd },
+    );
+    expect(check.stderr).toBe('');
+    const findings = (JSON.parse(check.stdout) as Report).findings.filter((f) => f.source === 'diff');
+    expect(findings.map((f) => f.suppressions?.[0]?.justification)).toEqual(['agreed with callers']);
+  });
+
+  it('reads `-` from io.stdin, and without one refuses it in one line', async () => {
+    const text = readFileSync(join(ROOT, 'fixtures/conformant/catalogue-api.yaml'), 'utf8');
+    const given = await votturInProcess(['lint', '-'], { stdin: Readable.from([text]) });
+    expect(given.stderr).toBe('');
+    expect(given.code).toBe(0);
+    expect(given.stdout).toMatch(/No problems found in 1 document/);
+    const none = await votturInProcess(['lint', '-']);
+    expect(none.code).toBe(2);
+    expect(none.stdout).toBe('');
+    expect(none.stderr).toMatch(/^vottur: .*cannot read standard input: this run was given none; name a file\n$/);
+  });
+
+  it('reads a secret named by environment variable from io.env', async () => {
+    const result = await votturInProcess(
+      [
+        'test',
+        join(ROOT, 'fixtures/conformant/catalogue-api.yaml'),
+        '--server',
+        'http://127.0.0.1:9',
+        '--token-url',
+        'http://127.0.0.1:9/token',
+        '--client-id',
+        'x',
+      ],
+      { env: { VOTTUR_CLIENT_SECRET: 'given-in-io-env' } },
+    );
+    // Past the secret (read from io.env, which this process's environment does not have), to the token request.
+    expect(process.env.VOTTUR_CLIENT_SECRET).toBeUndefined();
+    expect(result.stderr).not.toMatch(/needs the client secret/);
+    expect(result.stderr).toMatch(/token/);
+    expect(result.code).toBe(2);
+  });
+});
+
 describe('below the bin, nothing touches the process', () => {
   /** Every source file under src/ but the bin itself. */
   const files = readdirSync(join(ROOT, 'src'), { recursive: true, encoding: 'utf8' })
@@ -124,18 +208,22 @@ describe('below the bin, nothing touches the process', () => {
     .map((name) => join('src', name).split(sep).join('/'))
     .filter((file) => file !== 'src/cli/main.ts');
 
-  /** `process.exitCode`, `process.stdout`, `process.stderr` in code (comments and strings left out). */
-  function uses(file: string): string[] {
+  const WRITES = ['exitCode', 'stdout', 'stderr'];
+  /** What a run is given through its io: the working folder, the environment, standard input. */
+  const READS = ['cwd', 'chdir', 'env', 'stdin'];
+
+  /** `process.<name>` for each of `names` in code (comments and strings left out). */
+  function uses(file: string, names: readonly string[] = WRITES): string[] {
     const text = readFileSync(join(ROOT, file), 'utf8');
     // Parsed only where the words appear at all: most files never name them.
-    if (!/process\s*\.\s*(exitCode|stdout|stderr)/.test(text)) return [];
+    if (!new RegExp(`process\\s*\\.\\s*(${names.join('|')})\\b`).test(text)) return [];
     const found: string[] = [];
     const visit = (node: ts.Node) => {
       if (
         ts.isPropertyAccessExpression(node) &&
         ts.isIdentifier(node.expression) &&
         node.expression.text === 'process' &&
-        ['exitCode', 'stdout', 'stderr'].includes(node.name.text)
+        names.includes(node.name.text)
       ) {
         const { line } = source.getLineAndCharacterOfPosition(node.getStart(source));
         found.push(`${file}:${line + 1}: process.${node.name.text}`);
@@ -158,7 +246,7 @@ describe('below the bin, nothing touches the process', () => {
   });
 
   it('no process.exitCode, process.stdout or process.stderr below src/cli/main.ts', () => {
-    const found = files.filter((file) => !ALLOWED.has(file)).flatMap(uses);
+    const found = files.filter((file) => !ALLOWED.has(file)).flatMap((file) => uses(file));
     expect(found).toEqual([]);
   });
 
@@ -169,5 +257,35 @@ describe('below the bin, nothing touches the process', () => {
 
   it('the scan finds what it looks for', () => {
     expect(uses('src/cli/main.ts')).toEqual(expect.arrayContaining([expect.stringContaining('process.exitCode')]));
+    expect(uses('src/cli/main.ts', READS)).toEqual(
+      expect.arrayContaining(['cwd', 'env', 'stdin'].map((name) => expect.stringContaining(`process.${name}`))),
+    );
+  });
+
+  /**
+   * Where the process's folder, environment or standard input may still be read below the bin: the
+   * one default of a library call that names no folder or environment (`cwdOf`, `envOf`); the
+   * compile cache, a process-wide switch only the bin turns on; the language server's transport
+   * default (the bin hands it the streams through io).
+   */
+  const READERS: Record<string, string[]> = {
+    'src/runtime/process-defaults.ts': ['process.cwd', 'process.env'],
+    'src/runtime/compile-cache.ts': ['process.env'],
+    'src/lsp/server.ts': ['process.stdin'],
+  };
+
+  it('no process.cwd(), process.env, process.stdin or process.chdir below the bin but the defaults', () => {
+    // Anything else reading them would make `main` run in-process with `cwd` or `env` given resolve
+    // from the test runner's folder: a path named relative to io.cwd read from the wrong place.
+    const found = files.filter((file) => !(file in READERS)).flatMap((file) => uses(file, READS));
+    expect(found).toEqual([]);
+    for (const [file, allowed] of Object.entries(READERS)) {
+      const names = uses(file, READS).map((use) => use.replace(/^.*: /, ''));
+      expect(names.length, file).toBeGreaterThan(0);
+      expect(
+        names.every((name) => allowed.includes(name)),
+        file,
+      ).toBe(true);
+    }
   });
 });

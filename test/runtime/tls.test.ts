@@ -48,7 +48,10 @@ afterAll(async () => {
 
 describe('loadTlsMaterial and tlsFetch over mutual TLS', () => {
   it('presents a PEM client certificate and trusts the private CA', async () => {
-    const material = await loadTlsMaterial({ cert: files.clientCert, key: files.clientKey, ca: files.caCert });
+    const material = await loadTlsMaterial(
+      { cert: files.clientCert, key: files.clientKey, ca: files.caCert },
+      process.cwd(),
+    );
     const client = tlsFetch(material!);
     try {
       const response = await client.fetch(base);
@@ -61,7 +64,7 @@ describe('loadTlsMaterial and tlsFetch over mutual TLS', () => {
   it('presents a PKCS#12 client certificate whose passphrase is in the environment', async () => {
     process.env[CERT_PASSPHRASE_ENV] = files.clientP12Passphrase;
     try {
-      const material = await loadTlsMaterial({ cert: files.clientP12, ca: [files.caCert] });
+      const material = await loadTlsMaterial({ cert: files.clientP12, ca: [files.caCert] }, process.cwd());
       expect(material?.pfx).toBeDefined();
       const client = tlsFetch(material!);
       try {
@@ -75,7 +78,7 @@ describe('loadTlsMaterial and tlsFetch over mutual TLS', () => {
   });
 
   it('is refused by the server without a client certificate, and does not trust the private CA without --ca', async () => {
-    const trusted = tlsFetch((await loadTlsMaterial({ ca: files.caCert }))!);
+    const trusted = tlsFetch((await loadTlsMaterial({ ca: files.caCert }, process.cwd()))!);
     try {
       await expect(trusted.fetch(base)).rejects.toThrow();
     } finally {
@@ -85,15 +88,15 @@ describe('loadTlsMaterial and tlsFetch over mutual TLS', () => {
   });
 
   it('names nothing: no material', async () => {
-    expect(await loadTlsMaterial(undefined)).toBeUndefined();
-    expect(await loadTlsMaterial({ ca: [] })).toBeUndefined();
+    expect(await loadTlsMaterial(undefined, process.cwd())).toBeUndefined();
+    expect(await loadTlsMaterial({ ca: [] }, process.cwd())).toBeUndefined();
   });
 });
 
 describe('loadTlsMaterial refuses bad material in one line', () => {
   const refusal = async (options: Parameters<typeof loadTlsMaterial>[0]) => {
     try {
-      await loadTlsMaterial(options);
+      await loadTlsMaterial(options, process.cwd());
     } catch (error) {
       expect(error).toBeInstanceOf(CouldNotRunError);
       return (error as Error).message;

@@ -58,9 +58,10 @@ interface VerifyOptions extends RunOptions {
   recheck?: boolean;
 }
 
-function readNamed(file: string, what: string): string {
+/** A file the command line names, read from the run's folder. */
+function readNamed(cwd: string, file: string, what: string): string {
   try {
-    return readFileSync(file, 'utf8');
+    return readFileSync(resolve(cwd, file), 'utf8');
   } catch (error) {
     throw new CouldNotRunError(`cannot read ${what} ${file}: ${fileErrorReason(error)}`);
   }
@@ -71,7 +72,7 @@ function real(path: string): string {
   try {
     return realpathSync(path);
   } catch {
-    return resolve(path);
+    return path;
   }
 }
 
@@ -83,12 +84,13 @@ async function signingKey(options: AttestOptions, description: string, io: RunIo
   const { privateKeyFrom } = await import('../../attest/index.js');
   if (options.key !== undefined) {
     const { isInside, repositoryRoot } = await import('../../runtime/safe-read.js');
-    const root = repositoryRoot(dirname(resolve(cwdOf(io), description)));
-    if (root !== undefined && isInside(real(options.key), real(root)))
+    const cwd = cwdOf(io);
+    const root = repositoryRoot(dirname(resolve(cwd, description)));
+    if (root !== undefined && isInside(real(resolve(cwd, options.key)), real(root)))
       throw new CouldNotRunError(
         `--key ${options.key} is inside the repository under check (${root}); keep the signing key outside it, or give it in ${ATTEST_KEY_ENV}`,
       );
-    return privateKeyFrom(readNamed(options.key, 'the key'), `--key ${options.key}`);
+    return privateKeyFrom(readNamed(cwd, options.key, 'the key'), `--key ${options.key}`);
   }
   const pem = envOf(io)[ATTEST_KEY_ENV];
   if (pem === undefined || pem.trim() === '')
@@ -126,6 +128,7 @@ async function gatedRun(
   const cwd = cwdOf(io);
   const lint = await lintFiles([description], {
     cwd,
+    ...(io.stdin ? { stdin: io.stdin } : {}),
     warn: io.stderr,
     allowRemoteRefs: options.allowRemoteRefs,
     jobs: 1,
@@ -143,6 +146,7 @@ async function gatedRun(
   const { toolInfo } = await import('../../version.js');
   const loaded = await loadDescription(description, {
     cwd,
+    ...(io.stdin ? { stdin: io.stdin } : {}),
     ...(options.allowRemoteRefs ? { allowRemoteRefs: true } : {}),
     ...(overlays.length > 0 ? { overlays } : {}),
   });
@@ -153,7 +157,7 @@ async function gatedRun(
       import('../../diff/index.js'),
       import('../../diff/accept.js'),
     ]);
-    const accept = options.accept !== undefined ? await readAcceptFile(options.accept) : undefined;
+    const accept = options.accept !== undefined ? await readAcceptFile(options.accept, cwd) : undefined;
     if (options.accept !== undefined) run.recordFile(options.accept, 'accept');
     const result = await diffAgainstBase(options.base, loaded, {
       cwd,
@@ -310,8 +314,8 @@ export function registerVerify(program: Command, io: CommandIo): void {
     const { describeSubjects, parseEnvelope, publicKeyFrom, recheck, verifyAttestation } =
       await import('../../attest/index.js');
     const { toolInfo } = await import('../../version.js');
-    const publicKey = publicKeyFrom(readNamed(options.key, 'the key'), `--key ${options.key}`);
-    const envelope = parseEnvelope(readNamed(attestation, 'the attestation'), attestation);
+    const publicKey = publicKeyFrom(readNamed(cwdOf(io), options.key, 'the key'), `--key ${options.key}`);
+    const envelope = parseEnvelope(readNamed(cwdOf(io), attestation, 'the attestation'), attestation);
     const subjects = await describeSubjects(description, {
       cwd: cwdOf(io),
       allowRemoteRefs: options.allowRemoteRefs,

@@ -40,7 +40,12 @@ export function registerBundle(program: Command, io: CommandIo): void {
       if (options.output !== undefined && options.output.trim() === '')
         throw new CouldNotRunError('--output needs a file name');
       const cwd = cwdOf(io);
-      const result = await bundleDescription(description, { allowRemoteRefs: options.allowRemoteRefs, format });
+      const result = await bundleDescription(description, {
+        cwd,
+        ...(io.stdin ? { stdin: io.stdin } : {}),
+        allowRemoteRefs: options.allowRemoteRefs,
+        format,
+      });
       if (options.output) {
         const target = resolve(cwd, options.output);
         writeFileAtomically(target, result.text, options.output);

@@ -222,7 +222,7 @@ function latestHarvest(root: string, except: string): string | undefined {
 }
 
 /** `--cert/--key/--ca` read and checked before the first request (the same loader as `vottur test`). */
-async function loadTls(options: HarvestCommandOptions, cwd: string) {
+async function loadTls(options: HarvestCommandOptions, cwd: string, env: NodeJS.ProcessEnv) {
   if (options.cert === undefined && options.key === undefined && options.ca === undefined) return undefined;
   const { connectOptions, loadTlsMaterial } = await import('../../runtime/tls.js');
   const material = await loadTlsMaterial(
@@ -232,6 +232,7 @@ async function loadTls(options: HarvestCommandOptions, cwd: string) {
       ...(options.ca !== undefined ? { ca: options.ca } : {}),
     },
     cwd,
+    env,
   );
   return material ? connectOptions(material) : undefined;
 }
@@ -242,7 +243,7 @@ export async function runHarvest(url: string, options: HarvestCommandOptions, io
   const { harvestCatalogue, removeUnfinished } = await import('../../catalogue/harvest.js');
   const { lintProgress } = await import('../../runtime/progress.js');
   const out = resolve(cwd, options.out);
-  const tls = await loadTls(options, cwd);
+  const tls = await loadTls(options, cwd, envOf(io));
   const progress =
     options.quiet || !io.progressStream
       ? { update: () => undefined, stop: () => undefined }

@@ -28,7 +28,7 @@ import {
 } from '../contract-options.js';
 import type { OutputState } from '../output.js';
 import type { CommandIo } from '../io.js';
-import { finishRun, gateRunFor, takeOutputTargets, settle, type RunIo } from '../../run/index.js';
+import { cwdOf, finishRun, gateRunFor, takeOutputTargets, settle, type RunIo } from '../../run/index.js';
 
 interface CheckOptions extends ContractCommandOptions {
   server?: string;
@@ -106,21 +106,24 @@ export function registerCheck(program: Command, io: CommandIo): void {
     if (options.accept !== undefined && options.base === undefined)
       throw new CouldNotRunError('--accept applies to the changes --base finds: add --base <REF:path>');
     // Read and parsed once, for the linter and the contract tests alike.
+    const cwd = cwdOf(io);
     const loaded = await loadDescription(description, {
-      ...(io.cwd !== undefined ? { cwd: io.cwd } : {}),
+      cwd,
+      ...(io.stdin ? { stdin: io.stdin } : {}),
       ...(options.allowRemoteRefs ? { allowRemoteRefs: true } : {}),
     });
     const settings = await run.settingsFor(description);
     const lint = await lintLoadedDescription(loaded, {
-      ...(io.cwd !== undefined ? { cwd: io.cwd } : {}),
+      cwd,
       ...(settings ? { settings } : {}),
     });
     const reports = [lint];
     if (options.base !== undefined) {
       const { diffAgainstBase, readAcceptFile } = await import('../../diff/index.js');
-      const accept = options.accept !== undefined ? await readAcceptFile(options.accept) : undefined;
+      const accept = options.accept !== undefined ? await readAcceptFile(options.accept, cwd) : undefined;
       if (options.accept !== undefined) run.recordFile(options.accept, 'accept');
       const diff = await diffAgainstBase(options.base, loaded, {
+        cwd,
         ...(accept ? { accept } : {}),
         ...(options.allowRemoteRefs ? { allowRemoteRefs: true } : {}),
       });
@@ -177,8 +180,8 @@ async function checkReference(options: CheckOptions, io: RunIo): Promise<Report>
     const { tokenUrl, clientId, clientSecret } = service;
     if (tokenUrl === undefined || clientId === undefined || clientSecret === undefined)
       throw new Error('the reference service started with its dev issuer gave no client credentials');
-    const loaded = await loadDescription(service.descriptionPath);
-    const lint = await lintLoadedDescription(loaded);
+    const loaded = await loadDescription(service.descriptionPath, { cwd: cwdOf(io) });
+    const lint = await lintLoadedDescription(loaded, { cwd: cwdOf(io) });
     const contract = await runContractTests({
       description: service.descriptionPath,
       loaded,

@@ -68,8 +68,8 @@ export function registerDiff(program: Command, io: CommandIo): void {
     const run = await gateRunFor(options, io);
     const overlays = await overlaysFor(options, run, io);
     const cwd = cwdOf(io);
-    // Named from the process's working folder, as every file the command line names in a child process.
-    const accept = options.accept ? await readAcceptFile(options.accept) : undefined;
+    // Named from the run's working folder, as every file the command line names.
+    const accept = options.accept ? await readAcceptFile(options.accept, cwd) : undefined;
     if (options.accept) run.recordFile(options.accept, 'accept');
     // vottur.config.yaml's levels (found from the revision's folder), as the policy allows them, go
     // into the diff itself, so the counts, the version findings, the verdict and the exit code all
@@ -82,6 +82,7 @@ export function registerDiff(program: Command, io: CommandIo): void {
     const { report, accepted } = await diffDescriptionsDetailed(base, revision, {
       accept,
       cwd,
+      ...(io.stdin ? { stdin: io.stdin } : {}),
       allowRemoteRefs: options.allowRemoteRefs,
       ...(overlays.length > 0 ? { overlays } : {}),
       ...(level ? { level } : {}),

@@ -15,7 +15,7 @@ import { CouldNotRunError } from '../../errors.js';
 import type { OutputState } from '../output.js';
 import { addOverlayOption } from '../options.js';
 import type { CommandIo } from '../io.js';
-import { finishRun, gateRunFor, overlaysFor, takeOutputTargets, settle } from '../../run/index.js';
+import { cwdOf, finishRun, gateRunFor, overlaysFor, takeOutputTargets, settle } from '../../run/index.js';
 
 export function registerTest(program: Command, io: CommandIo): void {
   const state: OutputState = { targets: [] };
@@ -53,10 +53,13 @@ export function registerTest(program: Command, io: CommandIo): void {
           ? await (
               await import('../../lint/load.js')
             ).loadDescription(
-              /^https?:\/\//i.test(description) || description === '-'
-                ? description
-                : resolve(io.cwd ?? process.cwd(), description),
-              { allowRemoteRefs: options.allowRemoteRefs, overlays },
+              /^https?:\/\//i.test(description) || description === '-' ? description : resolve(cwdOf(io), description),
+              {
+                cwd: cwdOf(io),
+                allowRemoteRefs: options.allowRemoteRefs,
+                overlays,
+                ...(io.stdin ? { stdin: io.stdin } : {}),
+              },
             )
           : undefined;
       const report = await runContractTests({

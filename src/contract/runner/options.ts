@@ -1,5 +1,6 @@
 /** What `vottur test` is asked to do: the options of one contract run, and their validation. */
-import type { LoadedDescription } from '../../lint/load.js';
+import type { LoadedDescription, LoadOptions } from '../../lint/load.js';
+import { cwdOf } from '../../runtime/process-defaults.js';
 import { CouldNotRunError } from '../../errors.js';
 import type { AuthOptions } from '../auth.js';
 import type { ContractData } from '../data.js';
@@ -12,6 +13,10 @@ export interface ContractTestOptions {
   /** Base URL of the server under test; the description's paths are appended to it. */
   server: string;
   auth?: AuthOptions;
+  /** Where secrets named by environment variable are read (default: the process's environment). */
+  env?: NodeJS.ProcessEnv;
+  /** What a `description` of `-` reads: the run's standard input. */
+  stdin?: LoadOptions['stdin'];
   /** A `--data` file path, or its parsed contents. */
   data?: string | ContractData;
   /** Time limit per request in ms (default 10000). */
@@ -95,7 +100,7 @@ export function runSettings(options: ContractTestOptions): RunSettings {
       `--budget must be a whole number of seconds from 1 to ${MAX_BUDGET_SECONDS} (got ${budget})`,
     );
   return {
-    cwd: options.cwd ?? process.cwd(),
+    cwd: cwdOf(options),
     server,
     timeoutMs,
     concurrency,
