@@ -139,7 +139,12 @@ describe('the import graph', () => {
     // A cycle of folders is an arrow that runs back up in a drawing of the house, though no file cycle
     // exists (src/config/rule-catalogue.ts imported the policy that imports the configuration).
     const room = (file: string) =>
-      under(file, ...SHARED) ? 'shared' : file.split('/').slice(0, file.startsWith('src/') ? 2 : 1).join('/');
+      under(file, ...SHARED)
+        ? 'shared'
+        : file
+            .split('/')
+            .slice(0, file.startsWith('src/') ? 2 : 1)
+            .join('/');
     const rooms = new Map<string, Set<string>>();
     for (const { from, to } of edges) {
       if (room(from) === room(to)) continue;

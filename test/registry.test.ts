@@ -59,8 +59,7 @@ describe('every diff id is written whole where it is decided', () => {
 
 describe('one catalogue of every rule', () => {
   it('vottur rules, the configuration schema, the editor and SARIF list the same rules, each with its docs page', async () => {
-    const { asRuleMeta, allRuleIds, ruleCatalogue, suppressibleRules } =
-      await import('../src/run/rule-catalogue.js');
+    const { asRuleMeta, allRuleIds, ruleCatalogue, suppressibleRules } = await import('../src/run/rule-catalogue.js');
     const { allRules } = await import('../src/cli/commands/rules.js');
     const { toSarif } = await import('../src/report/formatters/sarif.js');
     const catalogue = await ruleCatalogue();
