@@ -44,7 +44,8 @@ import { isSwagger2 } from './swagger.js';
  * operationId uniqueness, rules that report a thing once at its first use
  * (`platform-oauth-scope-name`) or group findings across operations
  * (`platform-response-body-example`), and the rules that judge a shared response or body by every
- * operation using it.
+ * operation using it, and `platform-path-parameters` (two paths that differ only in their variables'
+ * names are one finding at the second: it compares path items with each other).
  */
 export const PATH_LOCAL_RULES: ReadonlySet<string> = new Set([
   'platform-amount-format',
@@ -67,7 +68,6 @@ export const PATH_LOCAL_RULES: ReadonlySet<string> = new Set([
   'platform-operation-description',
   'platform-parameters-required-first',
   'platform-path-kebab-case',
-  'platform-path-parameters',
   'platform-query-param-camel-case',
   'platform-response-auth-errors',
   'platform-response-errors',
