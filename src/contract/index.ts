@@ -109,7 +109,7 @@ async function runWith(context: RunContext): Promise<Report> {
   const { settings, description, data, plan, credentials, progress } = context;
   const { server } = settings;
 
-  const sendable = requestsToSend(description, plan, settings.phases, credentials);
+  const sendable = requestsToSend(description, plan, settings.phases, credentials, settings.allowUnsafeMethods);
   const { requests, notTested } = sendable;
   progress(
     `testing ${description.operations.length} operation${description.operations.length === 1 ? '' : 's'} of ${description.displayPath} at ${server.href}: ${requests.length} request${requests.length === 1 ? '' : 's'}`,

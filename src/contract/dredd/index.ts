@@ -31,6 +31,8 @@ export interface DreddReplayOptions {
   pace?: () => Promise<void>;
   /** Keeps the OAuth 2.0 tokens valid (renewed as for the other requests). */
   tokens?: TokenRenewal;
+  /** --allow-unsafe-methods: without it only GET, HEAD and OPTIONS transactions are sent. */
+  allowUnsafeMethods?: boolean;
   /** The planned requests that were sent: each transaction replays the one for its status. */
   sent: readonly SentRequest[];
   /** The credential headers a planned request is sent with. */
@@ -57,6 +59,7 @@ export async function replayWithDredd(options: DreddReplayOptions): Promise<Dred
     concurrency: options.concurrency,
     ...(options.pace ? { pace: options.pace } : {}),
     ...(options.tokens ? { tokens: options.tokens } : {}),
+    allowUnsafeMethods: options.allowUnsafeMethods === true,
     prepare: (info) => prepareTransaction(description, options.sent, options.credentials, info, options.heldBack),
     checkBody: (info) => !documentsSchema(description, info),
   });

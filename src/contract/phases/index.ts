@@ -18,7 +18,7 @@ import { descriptionDictionary } from '../generate/dictionary.js';
 import { toCurl } from '../generate/curl.js';
 import { unsampledReason } from '../generate/pattern-bounds.js';
 import { patternLocation } from '../patterns.js';
-import type { HttpOutcome, HttpRequest } from '../http.js';
+import { SAFE_METHODS, type HttpOutcome, type HttpRequest } from '../http.js';
 import { isContractRuleId, type ContractRuleId } from '../rules.js';
 import { requestLabel } from '../url.js';
 import { checkLiveConventions, checkResponse, RESPONSE_CHECK_RULES, type SchemaValidators } from '../validate/index.js';
@@ -33,7 +33,7 @@ export type { Phase } from './context.js';
 export const PHASES: readonly Phase[] = ['examples', 'coverage', 'fuzz', 'stateful'];
 export const DEFAULT_MAX_EXAMPLES = 100;
 /** Methods generated without --allow-unsafe-methods: a gate runs against shared test environments. */
-export const SAFE_METHODS: readonly string[] = ['GET', 'HEAD', 'OPTIONS'];
+export { SAFE_METHODS };
 
 /** `examples,coverage` → the phases, in their fixed order; one line for an unknown name. */
 export function parsePhases(text: string | readonly string[]): Phase[] {
@@ -244,7 +244,7 @@ export async function runPhases(options: PhaseOptions): Promise<PhaseResult> {
   for (const op of description.operations) {
     stats(op);
     if (stats(op).skipped === undefined && !options.allowUnsafeMethods && !SAFE_METHODS.includes(op.method))
-      stats(op).skipped = `${op.method} is not generated without --allow-unsafe-methods`;
+      stats(op).skipped = `${op.method} is not sent without --allow-unsafe-methods`;
   }
   const operations: PhaseOperation[] = description.operations
     .map((op, index) => ({ op, index, inputs: inputsOf(op) }))

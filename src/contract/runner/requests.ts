@@ -8,6 +8,7 @@ import type { Finding } from '../../report/finding.js';
 import type { Credentials } from '../auth.js';
 import type { ContractDescription, OperationModel } from '../description.js';
 import { contractFinding } from '../finding.js';
+import { methodAllowed } from '../http.js';
 import type { Plan, PlannedRequest } from '../plan.js';
 import type { Phase } from '../phases/index.js';
 
@@ -26,11 +27,19 @@ export function requestsToSend(
   plan: Plan,
   phases: readonly Phase[],
   credentials: Credentials,
+  allowUnsafeMethods = false,
 ): RequestsToSend {
   const findings: Finding[] = [];
   const wantNoScope = plan.requests.some((r) => r.credentials === 'noScope');
   // Without the examples phase no planned request is sent (and Dredd, which replays them, is not run).
   let requests = phases.includes('examples') ? plan.requests : [];
+  // Without --allow-unsafe-methods an unsafe method is never sent (http.ts refuses it too): the
+  // operation is not tested, and Dredd skips its transactions for the same reason.
+  const notTested = new Map<OperationModel, string>();
+  for (const r of requests)
+    if (!methodAllowed(r.method, allowUnsafeMethods))
+      notTested.set(r.op, `${r.method} is not sent without --allow-unsafe-methods`);
+  requests = requests.filter((r) => methodAllowed(r.method, allowUnsafeMethods));
   // Without any credentials, contract-credentials-missing below says it once for every probe.
   if (wantNoScope && !credentials.noScope && credentials.hasCredentials) {
     const skipped = [...new Set(requests.filter((r) => r.credentials === 'noScope').map((r) => r.op.label))];
@@ -45,13 +54,12 @@ export function requestsToSend(
 
   // Without credentials a secured operation can only be asked for its 401: every other request
   // would fail as a knock-on of that 401, so they are not sent, and one finding says what to pass.
-  const notTested = new Map<OperationModel, string>();
   let credentialsMissing: Finding | undefined;
   if (!credentials.hasCredentials) {
     const secured = description.operations.filter((op) => op.secured);
     if (secured.length > 0) {
       const held = requests.filter((r) => r.op.secured && r.credentials !== 'none');
-      for (const op of secured) notTested.set(op, 'no credentials were given');
+      for (const op of secured) if (!notTested.has(op)) notTested.set(op, 'no credentials were given');
       requests = requests.filter((r) => !(r.op.secured && r.credentials !== 'none'));
       credentialsMissing = contractFinding('contract-credentials-missing', description.displayPath, {
         message: `no credentials were given, and ${secured.length === description.operations.length ? 'every operation requires them' : `${secured.length} of ${description.operations.length} operations ${secured.length === 1 ? 'requires' : 'require'} them`}: ${held.length} request${held.length === 1 ? '' : 's'} that need${held.length === 1 ? 's' : ''} a token ${held.length === 1 ? 'was' : 'were'} not sent, and only the 401 without credentials was checked. Pass --bearer <token>, or --token-url <url> with --client-id <id> (the secret in VOTTUR_CLIENT_SECRET), or --header 'Authorization: …'`,
