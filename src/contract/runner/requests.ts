@@ -9,6 +9,7 @@ import type { Credentials } from '../auth.js';
 import type { ContractDescription, OperationModel } from '../description.js';
 import { contractFinding } from '../finding.js';
 import { methodAllowed } from '../http.js';
+import { howToPass, schemesWithoutCredentials, type SchemeUse } from '../security.js';
 import type { Plan, PlannedRequest } from '../plan.js';
 import type { Phase } from '../phases/index.js';
 
@@ -61,8 +62,38 @@ export function requestsToSend(
       const held = requests.filter((r) => r.op.secured && r.credentials !== 'none');
       for (const op of secured) if (!notTested.has(op)) notTested.set(op, 'no credentials were given');
       requests = requests.filter((r) => !(r.op.secured && r.credentials !== 'none'));
+      // What was sent to the secured operations: the requests without credentials (the 401 probe).
+      const probed = requests.filter((r) => r.op.secured);
+      const probedOps = new Set(probed.map((r) => r.op)).size;
+      const checked =
+        probed.length === 0
+          ? 'no request was sent to them (none could be built without credentials)'
+          : `${probed.length} request${probed.length === 1 ? '' : 's'} without credentials ${probed.length === 1 ? 'was' : 'were'} sent to ${probedOps} of them, checking only the 401`;
       credentialsMissing = contractFinding('contract-credentials-missing', description.displayPath, {
-        message: `no credentials were given, and ${secured.length === description.operations.length ? 'every operation requires them' : `${secured.length} of ${description.operations.length} operations ${secured.length === 1 ? 'requires' : 'require'} them`}: ${held.length} request${held.length === 1 ? '' : 's'} that need${held.length === 1 ? 's' : ''} a token ${held.length === 1 ? 'was' : 'were'} not sent, and only the 401 without credentials was checked. Pass --bearer <token>, or --token-url <url> with --client-id <id> (the secret in VOTTUR_CLIENT_SECRET), or --header 'Authorization: …'`,
+        message: `no credentials were given, and ${secured.length === description.operations.length ? 'every operation requires them' : `${secured.length} of ${description.operations.length} operations ${secured.length === 1 ? 'requires' : 'require'} them`}: ${held.length} request${held.length === 1 ? '' : 's'} that need${held.length === 1 ? 's' : ''} a token ${held.length === 1 ? 'was' : 'were'} not sent, and ${checked}. Pass --bearer <token>, or --token-url <url> with --client-id <id> (the secret in VOTTUR_CLIENT_SECRET), or --header 'Authorization: …'`,
+        path: ['components', 'securitySchemes'],
+      });
+    }
+  } else {
+    // Credentials are matched per scheme: a bearer token is not an API key. An operation none of
+    // whose security alternatives the credentials carry is held back as if none were given.
+    const lacking = new Map<OperationModel, SchemeUse[]>();
+    for (const op of description.operations) {
+      if (!op.secured || notTested.has(op)) continue;
+      const missing = schemesWithoutCredentials(op.security, credentials.full);
+      if (missing.length > 0) lacking.set(op, missing);
+    }
+    if (lacking.size > 0) {
+      const held = requests.filter((r) => lacking.has(r.op) && r.credentials !== 'none');
+      requests = requests.filter((r) => !(lacking.has(r.op) && r.credentials !== 'none'));
+      const schemes = new Map<string, SchemeUse>();
+      for (const [op, missing] of lacking) {
+        notTested.set(op, `no credentials were given for ${missing.map((m) => m.name).join(' or ')}`);
+        for (const scheme of missing) schemes.set(scheme.name, scheme);
+      }
+      const ops = [...lacking.keys()].map((op) => op.label);
+      credentialsMissing = contractFinding('contract-credentials-missing', description.displayPath, {
+        message: `the credentials given do not carry the security scheme${schemes.size === 1 ? '' : 's'} ${[...schemes.keys()].join(', ')} that ${ops.length === 1 ? `${ops[0]} requires` : `${ops.length} operations require (${ops.join(', ')})`}: ${held.length} request${held.length === 1 ? '' : 's'} that need${held.length === 1 ? 's' : ''} ${schemes.size === 1 ? 'it' : 'them'} ${held.length === 1 ? 'was' : 'were'} not sent. Pass ${[...new Set([...schemes.values()].map(howToPass))].join(' or ')}`,
         path: ['components', 'securitySchemes'],
       });
     }
