@@ -142,6 +142,7 @@ async function runWith(context: RunContext): Promise<Report> {
         ...(data ? { data } : {}),
         exchanges,
         notTested,
+        askWithoutCredentials: sendable.askWithoutCredentials,
         transport,
         progress,
       });

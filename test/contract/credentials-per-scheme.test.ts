@@ -21,12 +21,12 @@ afterEach(async () => {
 });
 
 /** Answers 401 unless `api_key: special-key`, like fastify-openapi-glue's example with its securityHandlers. */
-async function keyServer(): Promise<{ url: string; seen: Seen[] }> {
+async function keyServer(checksKey = true): Promise<{ url: string; seen: Seen[] }> {
   const seen: Seen[] = [];
   const server = createServer((request, response) => {
     seen.push({ url: request.url ?? '', headers: request.headers });
     request.resume();
-    if (request.headers.api_key !== 'special-key') {
+    if (checksKey && request.headers.api_key !== 'special-key') {
       response.writeHead(401, { 'content-type': 'application/problem+json' });
       response.end('{"type":"about:blank","title":"Unauthorized","status":401}');
       return;
@@ -68,9 +68,9 @@ const DESCRIPTION = {
   },
 };
 
-async function file(): Promise<string> {
+async function file(description: object = DESCRIPTION): Promise<string> {
   const path = join(await mkdtemp(join(tmpdir(), 'vottur-schemes-')), 'pets.json');
-  await writeFile(path, JSON.stringify(DESCRIPTION));
+  await writeFile(path, JSON.stringify(description));
   return path;
 }
 
@@ -119,5 +119,27 @@ describe('credentials per scheme (issue 36)', () => {
     const missing = report.findings.find((f) => f.ruleId === 'contract-credentials-missing');
     expect(missing?.message).toMatch(/1 request without credentials was sent to 1 of them, checking only the 401/);
     expect(server.seen).toHaveLength(1);
+  });
+
+  it('V4: a secured operation without an example is still asked once without credentials; a 200 is contract-auth-required', async () => {
+    // The glue petstore example registers no securityHandlers: GET /pet/1 answers 200 without its key.
+    const server = await keyServer(false);
+    const noExample = structuredClone(DESCRIPTION);
+    delete (noExample.paths['/pets/{id}'].get.parameters[0] as { example?: number }).example;
+    const report = await runContractTests({
+      description: await file(noExample),
+      server: server.url,
+      phases: 'examples,coverage',
+      dredd: false,
+      seed: 1,
+    });
+    expect(server.seen).toHaveLength(1);
+    expect(server.seen[0].headers.api_key).toBeUndefined();
+    const missing = report.findings.find((f) => f.ruleId === 'contract-credentials-missing');
+    expect(missing?.message).toMatch(/1 request without credentials was sent to 1 of them, checking only the 401/);
+    const auth = everything(report).find((f) => f.ruleId === 'contract-auth-required');
+    expect(auth?.message).toMatch(/answered 200 without credentials/);
+    expect(report.coverage?.operations[0].requests.coverage).toBe(1);
+    expect(report.coverage?.operations[0].skipped).toMatch(/only a request without credentials was sent/);
   });
 });

@@ -25,7 +25,7 @@ import { checkLiveConventions, checkResponse, RESPONSE_CHECK_RULES, type SchemaV
 import { coveragePhase, unsupportedMethods } from './coverage.js';
 import type { ExampleExchange, GeneratedPhase, Phase, PhaseContext, PhaseOperation, TaggedRequest } from './context.js';
 import { fuzzPhase } from './fuzz.js';
-import { operationInputs, type Input } from './inputs.js';
+import { baseValues, buildRequest, operationInputs, type Input } from './inputs.js';
 import { statefulPhase } from './stateful.js';
 
 export type { Phase } from './context.js';
@@ -72,6 +72,11 @@ export interface PhaseOptions {
   examples: readonly ExampleExchange[];
   /** Operations not to generate requests for, with the reason (e.g. no credentials for a secured one). */
   skip?: ReadonlyMap<OperationModel, string>;
+  /**
+   * Skipped secured operations (no credentials for their schemes) the coverage phase still asks
+   * once without credentials: a 2xx is contract-auth-required's finding.
+   */
+  askWithoutCredentials?: readonly OperationModel[];
   /** Sends one request (the runner's time limit, concurrency cap and user agent). */
   send: (request: HttpRequest, op: OperationModel) => Promise<HttpOutcome>;
   progress?: (message: string) => void;
@@ -292,6 +297,20 @@ export async function runPhases(options: PhaseOptions): Promise<PhaseResult> {
       `coverage phase: boundary values of ${operations.length} operation${operations.length === 1 ? '' : 's'}`,
     );
     await Promise.all(operations.map((operation) => coveragePhase(context, operation)));
+    await Promise.all(
+      (options.askWithoutCredentials ?? []).map(async (op) => {
+        const opInputs = inputsOf(op);
+        const tagged: TaggedRequest = {
+          request: buildRequest(options.server, op, opInputs, baseValues(opInputs), options.credentials.base),
+          answer: 'auth-required-401',
+          constraint: 'credentials: left out',
+        };
+        const verdict = await exchange(op, 'coverage', tagged);
+        if (verdict) report(op, 'coverage', tagged, verdict);
+        if (stats(op).skipped !== undefined)
+          stats(op).skipped = `${stats(op).skipped}; only a request without credentials was sent (the 401 check)`;
+      }),
+    );
     if (options.allowUnsafeMethods) await unsupportedMethods(context);
   }
   if (phases.includes('fuzz')) {

@@ -19,6 +19,11 @@ export interface RequestsToSend {
   findings: Finding[];
   /** Operations that cannot be tested, with the reason. */
   notTested: Map<OperationModel, string>;
+  /**
+   * Secured operations held back for want of credentials that no planned request asks without
+   * them: the coverage phase asks each once (safe methods only), so a 2xx without credentials shows.
+   */
+  askWithoutCredentials: OperationModel[];
   /** `contract-credentials-missing`, when secured operations were held back for want of credentials. */
   credentialsMissing?: Finding;
 }
@@ -56,19 +61,30 @@ export function requestsToSend(
   // Without credentials a secured operation can only be asked for its 401: every other request
   // would fail as a knock-on of that 401, so they are not sent, and one finding says what to pass.
   let credentialsMissing: Finding | undefined;
+  const askWithoutCredentials: OperationModel[] = [];
+  /** The requests without credentials sent to held-back operations, in words; notes those the coverage phase asks. */
+  const askedWithout = (held: readonly OperationModel[]): string => {
+    const planned = requests.filter((r) => held.includes(r.op) && r.credentials === 'none');
+    for (const op of held)
+      if (
+        phases.includes('coverage') &&
+        methodAllowed(op.method, allowUnsafeMethods) &&
+        !planned.some((r) => r.op === op)
+      )
+        askWithoutCredentials.push(op);
+    const count = planned.length + askWithoutCredentials.length;
+    const ops = new Set([...planned.map((r) => r.op), ...askWithoutCredentials]).size;
+    return count === 0
+      ? 'no request was sent to them (none could be built without credentials)'
+      : `${count} request${count === 1 ? '' : 's'} without credentials ${count === 1 ? 'was' : 'were'} sent to ${ops} of them, checking only the 401`;
+  };
   if (!credentials.hasCredentials) {
     const secured = description.operations.filter((op) => op.secured);
     if (secured.length > 0) {
       const held = requests.filter((r) => r.op.secured && r.credentials !== 'none');
       for (const op of secured) if (!notTested.has(op)) notTested.set(op, 'no credentials were given');
       requests = requests.filter((r) => !(r.op.secured && r.credentials !== 'none'));
-      // What was sent to the secured operations: the requests without credentials (the 401 probe).
-      const probed = requests.filter((r) => r.op.secured);
-      const probedOps = new Set(probed.map((r) => r.op)).size;
-      const checked =
-        probed.length === 0
-          ? 'no request was sent to them (none could be built without credentials)'
-          : `${probed.length} request${probed.length === 1 ? '' : 's'} without credentials ${probed.length === 1 ? 'was' : 'were'} sent to ${probedOps} of them, checking only the 401`;
+      const checked = askedWithout(secured.filter((op) => notTested.get(op) === 'no credentials were given'));
       credentialsMissing = contractFinding('contract-credentials-missing', description.displayPath, {
         message: `no credentials were given, and ${secured.length === description.operations.length ? 'every operation requires them' : `${secured.length} of ${description.operations.length} operations ${secured.length === 1 ? 'requires' : 'require'} them`}: ${held.length} request${held.length === 1 ? '' : 's'} that need${held.length === 1 ? 's' : ''} a token ${held.length === 1 ? 'was' : 'were'} not sent, and ${checked}. Pass --bearer <token>, or --token-url <url> with --client-id <id> (the secret in VOTTUR_CLIENT_SECRET), or --header 'Authorization: …'`,
         path: ['components', 'securitySchemes'],
@@ -93,10 +109,16 @@ export function requestsToSend(
       }
       const ops = [...lacking.keys()].map((op) => op.label);
       credentialsMissing = contractFinding('contract-credentials-missing', description.displayPath, {
-        message: `the credentials given do not carry the security scheme${schemes.size === 1 ? '' : 's'} ${[...schemes.keys()].join(', ')} that ${ops.length === 1 ? `${ops[0]} requires` : `${ops.length} operations require (${ops.join(', ')})`}: ${held.length} request${held.length === 1 ? '' : 's'} that need${held.length === 1 ? 's' : ''} ${schemes.size === 1 ? 'it' : 'them'} ${held.length === 1 ? 'was' : 'were'} not sent. Pass ${[...new Set([...schemes.values()].map(howToPass))].join(' or ')}`,
+        message: `the credentials given do not carry the security scheme${schemes.size === 1 ? '' : 's'} ${[...schemes.keys()].join(', ')} that ${ops.length === 1 ? `${ops[0]} requires` : `${ops.length} operations require (${ops.join(', ')})`}: ${held.length} request${held.length === 1 ? '' : 's'} that need${held.length === 1 ? 's' : ''} ${schemes.size === 1 ? 'it' : 'them'} ${held.length === 1 ? 'was' : 'were'} not sent, and ${askedWithout([...lacking.keys()])}. Pass ${[...new Set([...schemes.values()].map(howToPass))].join(' or ')}`,
         path: ['components', 'securitySchemes'],
       });
     }
   }
-  return { requests, findings, notTested, ...(credentialsMissing ? { credentialsMissing } : {}) };
+  return {
+    requests,
+    findings,
+    notTested,
+    askWithoutCredentials,
+    ...(credentialsMissing ? { credentialsMissing } : {}),
+  };
 }
