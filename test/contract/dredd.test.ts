@@ -117,7 +117,7 @@ describe('the Dredd run', () => {
       /answered 204: the example does not exist on this server, so the 200 body was not checked; give values that exist in --data under getThing\.positive/,
     );
     expect(notes.join('\n')).toMatch(
-      /dredd: skipped 1 \(GET \/v1\/things\/\{thingId\} 200\): the example answered 204/,
+      /dredd: skipped 1 \(GET \/v1\/things\/\{thingId\} 200 application\/json\): the example answered 204/,
     );
   });
 

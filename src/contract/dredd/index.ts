@@ -152,7 +152,8 @@ function dreddFindings(
     if (result.outcome === 'skip') {
       skipped.set(result.message, [
         ...(skipped.get(result.message) ?? []),
-        `${result.info.method} ${result.info.pathTemplate} ${result.info.status}`,
+        // One transaction per media type: the media type tells them apart.
+        `${result.info.method} ${result.info.pathTemplate} ${result.info.status}${result.info.mediaType ? ` ${result.info.mediaType}` : ''}`,
       ]);
     } else if (result.outcome === 'fail') {
       findings.push(
