@@ -9,6 +9,7 @@
 import type { TokenRenewal } from '../http.js';
 import type { Finding } from '../../report/finding.js';
 import type { ContractDescription, OperationModel } from '../description.js';
+import { observedAs } from '../causes.js';
 import { contractFinding } from '../finding.js';
 import type { HttpOutcome } from '../http.js';
 import { BASE_PROBE, PROBES, type PlannedRequest } from '../probes/index.js';
@@ -156,13 +157,21 @@ function dreddFindings(
         `${result.info.method} ${result.info.pathTemplate} ${result.info.status}${result.info.mediaType ? ` ${result.info.mediaType}` : ''}`,
       ]);
     } else if (result.outcome === 'fail') {
+      const finding = contractFinding('contract-dredd', description.displayPath, {
+        ...(op ? { op } : {}),
+        path,
+        request,
+        message: `Dredd transaction "${result.info.name}" failed: ${oneLine(result.message)}`,
+      });
+      // A transaction per media type of a response that documents several is a request of its own:
+      // its Accept selects the representation, so it is not the observation of vottur's request
+      // to the same URL, and its failure (the Accept ignored) leads its own cause.
+      const media = op?.responses.find((r) => r.status === String(result.info.status))?.content;
+      const selects = result.info.mediaType !== undefined && Object.keys(media ?? {}).length > 1;
       findings.push(
-        contractFinding('contract-dredd', description.displayPath, {
-          ...(op ? { op } : {}),
-          path,
-          request,
-          message: `Dredd transaction "${result.info.name}" failed: ${oneLine(result.message)}`,
-        }),
+        selects
+          ? observedAs(finding, `dredd\u0000${result.method} ${result.url}\u0000accept ${result.info.mediaType ?? ''}`)
+          : finding,
       );
     } else if (result.outcome === 'error') {
       findings.push(
