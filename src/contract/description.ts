@@ -11,7 +11,7 @@ import { isRemote, loadDescription, STDIN, type LoadedDescription, type LoadOpti
 import { memberPosition, type Position } from '../lint/member-position.js';
 import { convertedSwagger, isSwagger2 } from '../lint/swagger.js';
 import { resolve } from '../../rulesets/lib/openapi/resolve.js';
-import { isObject } from '../../rulesets/lib/openapi/types.js';
+import { HTTP_METHODS, isObject } from '../../rulesets/lib/openapi/types.js';
 import {
   effectiveSecurity,
   operationParameters,
@@ -111,12 +111,15 @@ export async function loadContractDescription(
   const displayPath = /^https?:/.test(loaded.rootUri) ? loaded.rootUri : shownPath(cwd, loaded.rootUri);
   // The loader refuses a document whose top level is not an object; this says so to the compiler.
   const original: OpenApiDocument = isObject(loaded.data) ? loaded.data : {};
-  const swagger = isSwagger2(original) ? await convertedSwagger(original) : undefined;
+  const swagger = isSwagger2(original)
+    ? await convertedSwagger(parameterListsResolved(original, displayPath))
+    : undefined;
   if (swagger instanceof Error)
     throw new CouldNotRunError(
       `${displayPath} is Swagger 2.0 and could not be converted to OpenAPI 3.0 (${swagger.message}); fix what \`vottur lint\` reports on it, or convert it yourself`,
     );
-  const data: OpenApiDocument = swagger ? swagger.data : original;
+  // A parameters list that is not a list would be dropped in silence: resolved, or said.
+  const data: OpenApiDocument = parameterListsResolved(swagger ? swagger.data : original, displayPath);
   const version = typeof data.openapi === 'string' ? data.openapi : undefined;
   if (!version || !/^3\.[01](\.|$)/.test(version)) {
     const found = version
@@ -144,6 +147,40 @@ export async function loadContractDescription(
     // A converted node is placed where its cause is written in the original Swagger 2.0.
     positionOf: (path) => (root ? memberPosition(root, swagger ? swagger.originOf(path).path : path) : undefined),
   };
+}
+
+/**
+ * The `parameters` of each path item and operation as lists: a `$ref` to a list (Swagger 2.0
+ * descriptions write `parameters: {$ref: '#/definitions/filters'}`, which swagger-parser and
+ * servers accept) is replaced by that list, in a copy; the converter would drop it, and with it
+ * every parameter. Anything else that is not a list stops the run in one line.
+ */
+function parameterListsResolved(document: OpenApiDocument, displayPath: string): OpenApiDocument {
+  if (!isObject(document.paths)) return document;
+  let copy: OpenApiDocument | undefined;
+  for (const [pathKey, item] of Object.entries(document.paths)) {
+    if (!isObject(item)) continue;
+    const owners: Array<[string | undefined, Record<string, unknown>]> = [[undefined, item]];
+    for (const method of HTTP_METHODS) {
+      const op = item[method];
+      if (isObject(op)) owners.push([method, op]);
+    }
+    for (const [method, owner] of owners) {
+      const list = owner.parameters;
+      if (list === undefined || Array.isArray(list)) continue;
+      const target = isObject(list) && typeof list.$ref === 'string' ? resolve(document, list, []).value : undefined;
+      const label = method === undefined ? `path ${pathKey}` : `${method.toUpperCase()} ${pathKey}`;
+      if (!Array.isArray(target))
+        throw new CouldNotRunError(
+          `${displayPath}: the parameters of ${label} are not a list${isObject(list) && typeof list.$ref === 'string' ? ` (${list.$ref} is not one)` : ''}, so they cannot be read; write them as a list`,
+        );
+      copy ??= structuredClone(document);
+      const copiedItem = (copy.paths as Record<string, Record<string, unknown>>)[pathKey];
+      const copiedOwner = method === undefined ? copiedItem : (copiedItem?.[method] as Record<string, unknown>);
+      if (copiedOwner) copiedOwner.parameters = structuredClone(target);
+    }
+  }
+  return copy ?? document;
 }
 
 function operationModel(document: OpenApiDocument, op: OperationInfo): OperationModel {

@@ -53,6 +53,33 @@ export interface SendOptions {
   clientCertificate?: boolean;
   /** Renews an OAuth 2.0 token before it expires, and once after a 401 caused by its expiry. */
   tokens?: TokenRenewal;
+  /**
+   * True only when the operator passed --allow-unsafe-methods: without it `send` refuses every
+   * method but GET, HEAD and OPTIONS, whichever phase, probe or replay asked for it.
+   */
+  allowUnsafeMethods?: boolean;
+}
+
+/** The methods sent without --allow-unsafe-methods (docs/contract.md, "Safety defaults"). */
+export const SAFE_METHODS: readonly string[] = ['GET', 'HEAD', 'OPTIONS'];
+
+/** Whether a method may be sent, given --allow-unsafe-methods. */
+export function methodAllowed(method: string, allowUnsafeMethods: boolean | undefined): boolean {
+  return allowUnsafeMethods === true || SAFE_METHODS.includes(method.toUpperCase());
+}
+
+/**
+ * Thrown by `send` for an unsafe method without --allow-unsafe-methods: the request never leaves.
+ * Every phase filters such requests out before; reaching this is a defect of the caller, and the
+ * run stops rather than change the server's data.
+ */
+export class UnsafeMethodRefused extends Error {
+  constructor(method: string, url: URL) {
+    super(
+      `vottur refused to send ${method.toUpperCase()} ${url.pathname}: unsafe methods are sent only with --allow-unsafe-methods`,
+    );
+    this.name = 'UnsafeMethodRefused';
+  }
 }
 
 /**
@@ -76,6 +103,9 @@ const MAX_REDIRECTS = 5;
  * server that refuses every token still gets its 401 reported.
  */
 export async function send(request: HttpRequest, options: SendOptions): Promise<HttpOutcome> {
+  // The one gate every request passes (planned, generated, probes, Dredd's replay).
+  if (!methodAllowed(request.method, options.allowUnsafeMethods))
+    throw new UnsafeMethodRefused(request.method, request.url);
   const { tokens, pace, ...rest } = options;
   if (!tokens) return sendOnce(request, options);
   // The token is brought up to date after the wait for --rate, just before the request leaves.

@@ -114,7 +114,7 @@ async function runWith(context: RunContext): Promise<Report> {
   const { settings, description, data, plan, credentials, progress } = context;
   const { server } = settings;
 
-  const sendable = requestsToSend(description, plan, settings.phases, credentials);
+  const sendable = requestsToSend(description, plan, settings.phases, credentials, settings.allowUnsafeMethods);
   const { requests, notTested } = sendable;
   progress(
     `testing ${description.operations.length} operation${description.operations.length === 1 ? '' : 's'} of ${description.displayPath} at ${server.href}: ${requests.length} request${requests.length === 1 ? '' : 's'}`,
@@ -147,6 +147,7 @@ async function runWith(context: RunContext): Promise<Report> {
         ...(data ? { data } : {}),
         exchanges,
         notTested,
+        askWithoutCredentials: sendable.askWithoutCredentials,
         transport,
         progress,
       });

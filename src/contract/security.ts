@@ -166,3 +166,42 @@ export function challengeRequired(
   if (kinds.size === 0) return { rfc: 'RFC 9110', example: 'a challenge of the scheme the resource takes' };
   return undefined;
 }
+
+/** Whether headers carry a scheme's credential; a kind vottur cannot tell apart (`other`, a query key) counts as carried. */
+function carries(scheme: SchemeUse, headers: Record<string, string>): boolean {
+  const lower = new Map(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
+  const authorization = lower.get('authorization')?.trim().toLowerCase();
+  if (scheme.kind === 'bearer') return authorization !== undefined && !authorization.startsWith('basic ');
+  if (scheme.kind === 'basic') return authorization !== undefined && authorization.startsWith('basic ');
+  if (scheme.kind === 'apiKey') {
+    if (scheme.in === 'header') return lower.has(scheme.keyName?.toLowerCase() ?? '');
+    if (scheme.in === 'cookie') return (lower.get('cookie') ?? '').includes(`${scheme.keyName ?? ''}=`);
+  }
+  return true;
+}
+
+/**
+ * The schemes an operation needs that the given credentials do not carry, when no alternative of
+ * its security is carried in full; empty when one is (or the operation needs none). A bearer token
+ * is no API key: the credentials are matched per scheme.
+ */
+export function schemesWithoutCredentials(
+  alternatives: SecurityAlternatives,
+  headers: Record<string, string>,
+): SchemeUse[] {
+  if (alternatives.length === 0 || alternatives.some((alternative) => alternative.every((s) => carries(s, headers))))
+    return [];
+  const missing = new Map<string, SchemeUse>();
+  for (const alternative of alternatives)
+    for (const scheme of alternative) if (!carries(scheme, headers)) missing.set(scheme.name, scheme);
+  return [...missing.values()];
+}
+
+/** How to pass a scheme's credential, for a message: `--header 'api_key: …'`, `--bearer <token>`. */
+export function howToPass(scheme: SchemeUse): string {
+  if (scheme.kind === 'apiKey' && scheme.in === 'header') return `--header '${scheme.keyName ?? scheme.name}: …'`;
+  if (scheme.kind === 'apiKey' && scheme.in === 'cookie')
+    return `--header 'Cookie: ${scheme.keyName ?? scheme.name}=…'`;
+  if (scheme.kind === 'basic') return `--header 'Authorization: Basic …'`;
+  return '--bearer <token>';
+}

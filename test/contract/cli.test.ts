@@ -70,7 +70,7 @@ describe('vottur test', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/✔ No problems found in 1 document\./);
     expect(result.stderr).toMatch(
-      /^vottur: testing 2 operations of test\/contract\/fixtures\/things\.openapi\.yaml at http:\/\/127\.0\.0\.1:\d+\/: 6 requests\n/,
+      /^vottur: testing 2 operations of test\/contract\/fixtures\/things\.openapi\.yaml at http:\/\/127\.0\.0\.1:\d+\/: 4 requests\n/,
     );
     // The seed is printed on every run, so the generated requests can be sent again.
     expect(result.stderr).toMatch(
@@ -85,7 +85,8 @@ describe('vottur test', () => {
     expect(planned + generated + dredd).toBe(all);
     expect(result.stderr).toContain(`: ${planned} requests\n`);
     expect(result.stderr).toContain(`vottur: generated ${generated} requests`);
-    expect(result.stdout).toContain(`2 of 2 operations tested with ${all} requests`);
+    // POST /v1/things is not sent without --allow-unsafe-methods (issue 36, V3): not tested.
+    expect(result.stdout).toContain(`1 of 2 operations tested with ${all} requests`);
     expect(`${result.stdout}${result.stderr}`).not.toContain(THINGS_TOKEN);
     // A check that needs --allow-unsafe-methods says that it was not run, rather than pass in silence.
     expect(result.stderr).toContain('vottur: coverage: the undocumented-method check (405 with Allow) was not run');

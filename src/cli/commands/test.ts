@@ -22,7 +22,7 @@ export function registerTest(program: Command, io: CommandIo): void {
   const command = program
     .command('test')
     .description('contract-test a live server against its OpenAPI description and the platform conventions')
-    .argument('<description>', 'the OpenAPI 3.0/3.1 description (YAML or JSON)')
+    .argument('<description>', 'the OpenAPI 3.0/3.1 or Swagger 2.0 description (YAML or JSON)')
     .option(
       '--server <url>',
       'base URL of the server under test (the paths are appended to it); or contract.server in vottur.config.yaml',

@@ -9,6 +9,7 @@
 import type { TokenRenewal } from '../http.js';
 import type { Finding } from '../../report/finding.js';
 import type { ContractDescription, OperationModel } from '../description.js';
+import { observedAs } from '../causes.js';
 import { contractFinding } from '../finding.js';
 import type { HttpOutcome } from '../http.js';
 import { BASE_PROBE, PROBES, type PlannedRequest } from '../probes/index.js';
@@ -31,6 +32,8 @@ export interface DreddReplayOptions {
   pace?: () => Promise<void>;
   /** Keeps the OAuth 2.0 tokens valid (renewed as for the other requests). */
   tokens?: TokenRenewal;
+  /** --allow-unsafe-methods: without it only GET, HEAD and OPTIONS transactions are sent. */
+  allowUnsafeMethods?: boolean;
   /** The planned requests that were sent: each transaction replays the one for its status. */
   sent: readonly SentRequest[];
   /** The credential headers a planned request is sent with. */
@@ -57,6 +60,7 @@ export async function replayWithDredd(options: DreddReplayOptions): Promise<Dred
     concurrency: options.concurrency,
     ...(options.pace ? { pace: options.pace } : {}),
     ...(options.tokens ? { tokens: options.tokens } : {}),
+    allowUnsafeMethods: options.allowUnsafeMethods === true,
     prepare: (info) => prepareTransaction(description, options.sent, options.credentials, info, options.heldBack),
     checkBody: (info) => !documentsSchema(description, info),
   });
@@ -149,16 +153,25 @@ function dreddFindings(
     if (result.outcome === 'skip') {
       skipped.set(result.message, [
         ...(skipped.get(result.message) ?? []),
-        `${result.info.method} ${result.info.pathTemplate} ${result.info.status}`,
+        // One transaction per media type: the media type tells them apart.
+        `${result.info.method} ${result.info.pathTemplate} ${result.info.status}${result.info.mediaType ? ` ${result.info.mediaType}` : ''}`,
       ]);
     } else if (result.outcome === 'fail') {
+      const finding = contractFinding('contract-dredd', description.displayPath, {
+        ...(op ? { op } : {}),
+        path,
+        request,
+        message: `Dredd transaction "${result.info.name}" failed: ${oneLine(result.message)}`,
+      });
+      // A transaction per media type of a response that documents several is a request of its own:
+      // its Accept selects the representation, so it is not the observation of vottur's request
+      // to the same URL, and its failure (the Accept ignored) leads its own cause.
+      const media = op?.responses.find((r) => r.status === String(result.info.status))?.content;
+      const selects = result.info.mediaType !== undefined && Object.keys(media ?? {}).length > 1;
       findings.push(
-        contractFinding('contract-dredd', description.displayPath, {
-          ...(op ? { op } : {}),
-          path,
-          request,
-          message: `Dredd transaction "${result.info.name}" failed: ${oneLine(result.message)}`,
-        }),
+        selects
+          ? observedAs(finding, `dredd\u0000${result.method} ${result.url}\u0000accept ${result.info.mediaType ?? ''}`)
+          : finding,
       );
     } else if (result.outcome === 'error') {
       findings.push(

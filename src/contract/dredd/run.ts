@@ -37,6 +37,7 @@ import {
   createLimiter,
   DEFAULT_MAX_BODY_BYTES,
   describeBytes,
+  methodAllowed,
   send,
   type HttpOutcome,
   type TokenRenewal,
@@ -75,6 +76,8 @@ export interface DreddRunOptions {
   maxBodyBytes?: number;
   /** The whole replay's deadline (default: the longer of 60 s and 6 × timeoutMs). */
   deadlineMs?: number;
+  /** --allow-unsafe-methods: without it a transaction of another method than GET, HEAD, OPTIONS is skipped. */
+  allowUnsafeMethods?: boolean;
   prepare(info: DreddTransactionInfo): DreddPrepared;
   /** True when Dredd should check the body too (the description has no schema for it). */
   checkBody(info: DreddTransactionInfo): boolean;
@@ -269,6 +272,7 @@ async function runOnce(options: DreddRunOptions): Promise<DreddRun> {
           signal: stop.signal,
           followRedirect: () => false,
           userAgent: 'Dredd',
+          allowUnsafeMethods: options.allowUnsafeMethods === true,
           ...(options.pace ? { pace: options.pace } : {}),
           ...(options.tokens ? { tokens: options.tokens } : {}),
         },
@@ -348,7 +352,9 @@ async function runOnce(options: DreddRunOptions): Promise<DreddRun> {
       hooks.beforeAll((transactions) => {
         transactions.forEach((transaction, index) => {
           const info = transactionInfo(transaction);
-          const prepared = options.prepare(info);
+          const prepared: DreddPrepared = methodAllowed(transaction.request.method, options.allowUnsafeMethods)
+            ? options.prepare(info)
+            : { skip: `${transaction.request.method} is not sent without --allow-unsafe-methods` };
           if ('skip' in prepared) {
             transaction.skip = true;
             infos.set(transaction.origin, {

@@ -19,14 +19,14 @@ import { toCurl } from '../generate/curl.js';
 import { generationLimits } from '../generate/limits.js';
 import { unsampledReason } from '../generate/pattern-bounds.js';
 import { patternLocation } from '../patterns.js';
-import type { HttpOutcome, HttpRequest } from '../http.js';
+import { SAFE_METHODS, type HttpOutcome, type HttpRequest } from '../http.js';
 import { isContractRuleId, type ContractRuleId } from '../rules.js';
 import { requestLabel } from '../url.js';
 import { checkLiveConventions, checkResponse, RESPONSE_CHECK_RULES, type SchemaValidators } from '../validate/index.js';
 import { coveragePhase, unsupportedMethods } from './coverage.js';
 import type { ExampleExchange, GeneratedPhase, Phase, PhaseContext, PhaseOperation, TaggedRequest } from './context.js';
 import { fuzzPhase } from './fuzz.js';
-import { operationInputs, type Input } from './inputs.js';
+import { baseValues, buildRequest, operationInputs, type Input } from './inputs.js';
 import { statefulPhase } from './stateful.js';
 
 export type { Phase } from './context.js';
@@ -34,7 +34,7 @@ export type { Phase } from './context.js';
 export const PHASES: readonly Phase[] = ['examples', 'coverage', 'fuzz', 'stateful'];
 export const DEFAULT_MAX_EXAMPLES = 100;
 /** Methods generated without --allow-unsafe-methods: a gate runs against shared test environments. */
-export const SAFE_METHODS: readonly string[] = ['GET', 'HEAD', 'OPTIONS'];
+export { SAFE_METHODS };
 
 /** `examples,coverage` → the phases, in their fixed order; one line for an unknown name. */
 export function parsePhases(text: string | readonly string[]): Phase[] {
@@ -73,6 +73,11 @@ export interface PhaseOptions {
   examples: readonly ExampleExchange[];
   /** Operations not to generate requests for, with the reason (e.g. no credentials for a secured one). */
   skip?: ReadonlyMap<OperationModel, string>;
+  /**
+   * Skipped secured operations (no credentials for their schemes) the coverage phase still asks
+   * once without credentials: a 2xx is contract-auth-required's finding.
+   */
+  askWithoutCredentials?: readonly OperationModel[];
   /** Sends one request (the runner's time limit, concurrency cap and user agent). */
   send: (request: HttpRequest, op: OperationModel) => Promise<HttpOutcome>;
   progress?: (message: string) => void;
@@ -245,7 +250,7 @@ export async function runPhases(options: PhaseOptions): Promise<PhaseResult> {
   for (const op of description.operations) {
     stats(op);
     if (stats(op).skipped === undefined && !options.allowUnsafeMethods && !SAFE_METHODS.includes(op.method))
-      stats(op).skipped = `${op.method} is not generated without --allow-unsafe-methods`;
+      stats(op).skipped = `${op.method} is not sent without --allow-unsafe-methods`;
   }
   const operations: PhaseOperation[] = description.operations
     .map((op, index) => ({ op, index, inputs: inputsOf(op) }))
@@ -306,6 +311,20 @@ export async function runPhases(options: PhaseOptions): Promise<PhaseResult> {
       `coverage phase: boundary values of ${operations.length} operation${operations.length === 1 ? '' : 's'}`,
     );
     await Promise.all(operations.map((operation) => coveragePhase(context, operation)));
+    await Promise.all(
+      (options.askWithoutCredentials ?? []).map(async (op) => {
+        const opInputs = inputsOf(op);
+        const tagged: TaggedRequest = {
+          request: buildRequest(options.server, op, opInputs, baseValues(opInputs), options.credentials.base),
+          answer: 'auth-required-401',
+          constraint: 'credentials: left out',
+        };
+        const verdict = await exchange(op, 'coverage', tagged);
+        if (verdict) report(op, 'coverage', tagged, verdict);
+        if (stats(op).skipped !== undefined)
+          stats(op).skipped = `${stats(op).skipped}; only a request without credentials was sent (the 401 check)`;
+      }),
+    );
     if (options.allowUnsafeMethods) await unsupportedMethods(context);
   }
   if (phases.includes('fuzz')) {

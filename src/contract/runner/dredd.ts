@@ -36,6 +36,7 @@ export async function dreddStep(input: DreddInput): Promise<DreddReplay | undefi
     concurrency: settings.concurrency,
     ...(settings.pace ? { pace: settings.pace } : {}),
     ...(credentials.tokens ? { tokens: credentials.tokens } : {}),
+    allowUnsafeMethods: settings.allowUnsafeMethods,
     sent: exchanges,
     credentials: (planned) => headersFor(planned, credentials),
     heldBack: input.notTested,

@@ -20,6 +20,8 @@ export interface GeneratedPhasesInput {
   exchanges: readonly Exchange[];
   /** Operations nothing is generated for, with the reason. */
   notTested: ReadonlyMap<OperationModel, string>;
+  /** Secured operations held back for want of credentials, asked once without them (coverage phase). */
+  askWithoutCredentials?: readonly OperationModel[];
   transport: Transport;
   progress: (message: string) => void;
 }
@@ -39,6 +41,7 @@ export async function generatedPhases(input: GeneratedPhasesInput): Promise<Phas
     ...(settings.budgetSeconds !== undefined ? { budgetMs: settings.budgetSeconds * 1000 } : {}),
     allowUnsafeMethods: settings.allowUnsafeMethods,
     skip: input.notTested,
+    ...(input.askWithoutCredentials ? { askWithoutCredentials: input.askWithoutCredentials } : {}),
     ...(input.data ? { data: input.data } : {}),
     examples: exchanges.map((e) => ({
       op: e.planned.op,

@@ -37,6 +37,7 @@ export function createTransport(settings: RunSettings, credentials: Credentials)
   const base: SendOptions = {
     timeoutMs: settings.timeoutMs,
     userAgent: `vottur/${toolInfo().version}`,
+    allowUnsafeMethods: settings.allowUnsafeMethods,
     ...(settings.pace ? { pace: settings.pace } : {}),
     ...(credentials.fetch
       ? { fetch: credentials.fetch, clientCertificate: Boolean(credentials.clientCertificate) }
