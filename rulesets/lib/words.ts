@@ -133,6 +133,8 @@ const API_TERMS = new Set(
 );
 /** Prefixes and particles that glue into path segments as parts of words (`preregistration`, `invoices`, `outgoing`). */
 const PREFIXES = new Set(['pre', 'sub', 'in', 'out', 're', 'un', 'over', 'under', 'fore']);
+/** Suffixes the lexicon also lists as words, part of the word before them (`renewable` is no `renew able`). */
+const SUFFIXES = new Set(['able', 'ible', 'ness', 'less', 'ful', 'ment', 'ship', 'hood', 'wise']);
 /** Function words that join others in a glued name (`readall`, `photoandsignature`, `isfreshman`). */
 const FUNCTION_WORDS = new Set(['all', 'and', 'or', 'by', 'of', 'for', 'to', 'with', 'from']);
 
@@ -142,7 +144,7 @@ const FUNCTION_WORDS = new Set(['all', 'and', 'or', 'by', 'of', 'for', 'to', 'wi
  * (a lexicon word in any of its inflections, an API term such as `passports`), when the lexicon does
  * not cover it (an Icelandic word: `islykill`, `umsoknir`), or when it ends in an Icelandic head
  * noun. A prefix is part of the word after it (`invoices` is no `in voices`, `preregistration` one
- * word). Two short words (`firewall`, `gateway`, `logpush`) are as often a closed compound as two
+ * word), a suffix of the word before it (`renewable`). Two short words (`firewall`, `gateway`, `logpush`) are as often a closed compound as two
  * words, so a split into two is taken only when one of them is long (six letters or more:
  * `drivercards`, `legalentities`) or a function word (`readall`; `is` first: `isfreshman`).
  */
@@ -164,7 +166,8 @@ export function pathSegmentWords(segment: string): readonly string[] | undefined
     if (PREFIXES.has(part) && next !== undefined) {
       parts.push(part + next);
       i++;
-    } else parts.push(part);
+    } else if (SUFFIXES.has(part) && parts.length > 0) parts[parts.length - 1] += part;
+    else parts.push(part);
   }
   if (parts.length < 2) return undefined;
   // `is` only as the first word (`isfreshman`; `whois` is one word); other short parts are guesses.
