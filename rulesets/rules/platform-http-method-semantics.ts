@@ -160,6 +160,15 @@ function normalise(pathKey: string): string {
  * The API's root: no segment but an `api` prefix and version segments (`/`, `/v1`, `/api/v2`).
  * Every method there acts on no resource ("no method exists without an associated resource").
  */
+/**
+ * The action part of an operation id: after a generator's controller prefix
+ * (`MeDonorStatusController_updateOrganDonorStatus` → `updateOrganDonorStatus`, `UsersService.update` →
+ * `update`); a snake-case id (`update_case`) is its own action.
+ */
+function operationAction(operationId: string): string {
+  return operationId.replace(/^.*(?:controller|service|api|resource)s?[_.]/i, '');
+}
+
 function isRoot(pathKey: string): boolean {
   return pathSegments(pathKey).every((segment) => /^api$/i.test(segment) || /^v\d+(\.\d+)*$/i.test(segment));
 }
@@ -206,6 +215,14 @@ export default defineRule({
           message: `\`${label(op)}\` has a request body; ${NO_BODY[method]}.`,
           path: [...op.path, 'requestBody'],
         });
+      }
+      if (method === 'post' && isRoot(op.pathKey)) {
+        // The root names no collection to create in (issue 37): `PUT /` is reported below, `POST /` here.
+        problems.push({
+          message: `\`${label(op)}\` posts to the API's root, which is no collection; the platform's POST is a CREATE on a collection (\`POST /v1/<collection>\`) or a custom method named with a verb: post to the collection of what it creates.`,
+          path: op.path,
+        });
+        continue;
       }
       if (method === 'post' && TEMPLATE_LAST.test(op.pathKey)) {
         // CREATE posts to the collection, UPDATE is PUT or PATCH on the resource, an action is a verb segment.
@@ -308,7 +325,7 @@ export default defineRule({
         method === 'post' &&
         !named &&
         typeof op.operation.operationId === 'string' &&
-        UPDATE_VERBS.includes(nameWords(op.operation.operationId)[0] ?? '') &&
+        UPDATE_VERBS.includes(nameWords(operationAction(op.operation.operationId))[0] ?? '') &&
         customMethodVerb(op.pathKey, vocabulary) === undefined
       ) {
         problems.push({
