@@ -106,27 +106,30 @@ const OPERATIONAL_SEGMENT =
   /^(health|healthz|healthcheck|health-check|liveness|readiness|ready|live|alive|ping|version|versions|token|tokens|oauth2?|openapi|swagger|api-docs|docs|metrics)(\.(json|ya?ml))?$/i;
 
 /**
- * Words of a path that make it an operational endpoint wherever they stand in a segment: the
- * description (`getAPISpec`, `openapi-spec`), a health or version check, authentication
- * (`authenticate`, `login`). `status` and `info` are one only as a whole one-segment path (`/status`,
- * `/info`): `/me/organ-donor-status` and `/license-info` are data.
+ * Words of a segment that make its path an operational endpoint wherever they stand in it: the
+ * description (`openapi`, `swagger`, `spec` after `api`: `getAPISpec`), a health check, an
+ * authentication (`authenticate`, `signin`). A version or a token as a word among others is data
+ * (`ip_version`, `file_versions`, `service-tokens`); as the whole segment it is OPERATIONAL_SEGMENT's.
+ * `status` and `info` are one only as the whole path (`/status`, `/info`): `/me/organ-donor-status`
+ * and `/license-info` are data.
  */
 const OPERATIONAL_WORDS = new Set([
-  'spec',
-  'specs',
   'openapi',
   'swagger',
   'health',
   'healthcheck',
-  'version',
-  'versions',
-  'token',
-  'tokens',
   'authenticate',
   'authentication',
-  'login',
   'signin',
 ]);
+
+/** Words of one segment that name the description, a health check or an authentication. */
+function isOperationalWords(words: readonly string[]): boolean {
+  return words.some(
+    (word, i) =>
+      OPERATIONAL_WORDS.has(word) || (/^specs?$/.test(word) && ['api', 'openapi'].includes(words[i - 1] ?? '')),
+  );
+}
 
 function isOperational(pathKey: string): boolean {
   const segments = pathKey.split('/').filter(Boolean);
@@ -137,10 +140,7 @@ function isOperational(pathKey: string): boolean {
     (segment) =>
       OPERATIONAL_SEGMENT.test(segment) ||
       (!segment.includes('{') &&
-        nameWords(segment).some(
-          (word) =>
-            OPERATIONAL_WORDS.has(word) || (pathSegmentWords(word) ?? []).some((part) => OPERATIONAL_WORDS.has(part)),
-        )),
+        isOperationalWords(nameWords(segment).flatMap((word) => pathSegmentWords(word) ?? [word]))),
   );
 }
 
