@@ -19,6 +19,7 @@ import {
   type Vocabulary,
 } from '../lib/vocabulary.js';
 import { nameWords } from '../lib/conventions.js';
+import { pathSegmentWords } from '../lib/words.js';
 
 /** Words that, right after a verb, make a compound noun of it (add-on, set-up, check-out). */
 const PARTICLES = new Set(['on', 'up', 'out', 'in', 'off', 'over']);
@@ -148,18 +149,20 @@ function isEmptyOptionalBody(document: Document, op: OperationInfo): boolean {
  * `/config/{subject}`) is a singleton with sub-resources, not a collection.
  */
 function looksPlural(pathKey: string): boolean {
-  const last = pathSegments(pathKey).at(-1) ?? '';
-  return /(s|ar|ir|ur)$/i.test(last.replace(/\.[A-Za-z0-9]+$/, ''));
+  const last = (pathSegments(pathKey).at(-1) ?? '').replace(/\.[A-Za-z0-9]+$/, '');
+  if (/(s|ar|ir|ur)$/i.test(last)) return true;
+  // A singular noun of many things (`paymenthistory`, `auditLog`: its last word, glued words split) names a collection.
+  const words = nameWords(last).flatMap((word) => pathSegmentWords(word) ?? [word]);
+  return COLLECTIVE_NOUNS.has(words.at(-1) ?? '');
 }
+
+/** Singular nouns that name many things: a history of payments is a list of them. */
+const COLLECTIVE_NOUNS = new Set(['history', 'list', 'log', 'feed', 'catalog', 'catalogue', 'inventory', 'archive']);
 
 function normalise(pathKey: string): string {
   return pathSegments(pathKey).join('/');
 }
 
-/**
- * The API's root: no segment but an `api` prefix and version segments (`/`, `/v1`, `/api/v2`).
- * Every method there acts on no resource ("no method exists without an associated resource").
- */
 /**
  * The action part of an operation id: after a generator's controller prefix
  * (`MeDonorStatusController_updateOrganDonorStatus` → `updateOrganDonorStatus`, `UsersService.update` →
@@ -169,6 +172,10 @@ function operationAction(operationId: string): string {
   return operationId.replace(/^.*(?:controller|service|api|resource)s?[_.]/i, '');
 }
 
+/**
+ * The API's root: no segment but an `api` prefix and version segments (`/`, `/v1`, `/api/v2`).
+ * Every method there acts on no resource ("no method exists without an associated resource").
+ */
 function isRoot(pathKey: string): boolean {
   return pathSegments(pathKey).every((segment) => /^api$/i.test(segment) || /^v\d+(\.\d+)*$/i.test(segment));
 }
