@@ -207,7 +207,18 @@ export function nameWords(name: string): string[] {
   // The list is shared, so it is frozen: callers read it.
   let words = nameWordsCache.get(name);
   if (words === undefined) {
-    const plain = /[\u0080-\uffff]/.test(name) ? name.normalize('NFD').replace(/[\u0300-\u036f]/g, '') : name;
+    // Accents dropped and the Icelandic letters with no decomposition spelt in ASCII (upphæð → upphaed).
+    const plain = /[\u0080-\uffff]/.test(name)
+      ? name
+          .normalize('NFD')
+          .replace(/[\u0300-\u036f]/g, '')
+          .replace(/æ/g, 'ae')
+          .replace(/Æ/g, 'Ae')
+          .replace(/[ðđ]/g, 'd')
+          .replace(/[ÐĐ]/g, 'D')
+          .replace(/þ/g, 'th')
+          .replace(/Þ/g, 'Th')
+      : name;
     words = Object.freeze(
       plain
         .replace(/([a-z0-9])([A-Z])/g, '$1 $2')

@@ -416,6 +416,10 @@ export const MONEY_WORDS: readonly string[] = [
   'payments',
   'refund',
   'payout',
+  'income',
+  'incomes',
+  'debt',
+  'debts',
   'upphaed',
   'upphaedir',
   'verd',
@@ -447,6 +451,12 @@ export function isAmountName(name: string): boolean {
   if (words.slice(0, -1).some((word, i) => COUNT_WORDS.includes(word) || (word === 'number' && words[i + 1] === 'of')))
     return false;
   if (MONEY_WORDS.includes(last) || hasIcelandicHead(last, ICELANDIC_HEADS.money)) return true;
+  // A reduction, total or remainder of money is money: `reductionAssets`, `totalAssets`, and the
+  // Icelandic reduction compounds whose modifier is a money noun in the genitive
+  // (`tekjuSkerding`, `husnaedisKostnadarSkerding`, `eignaskerding`: a reduction of income, cost, assets).
+  const before = words.at(-2) ?? '';
+  if (/^assets?$/.test(last) && MONEY_MODIFIERS.includes(before)) return true;
+  if (isIcelandicMoneyReduction(before, last)) return true;
   // The currency written in the name (`totalIsk`, `amountISK`, `verdEur`): a sum in that currency.
   if (words.length >= 2 && CURRENCY_CODES_IN_NAMES.includes(last)) return true;
   // The money word first: an English one with what it includes (`loanAmountWithInterest`), an
@@ -462,10 +472,39 @@ export function isAmountName(name: string): boolean {
   );
 }
 
+/** Words before `assets` that make them a sum of money (`reductionAssets`, `totalAssets`), not files. */
+const MONEY_MODIFIERS: readonly string[] = ['reduction', 'total', 'net', 'gross', 'remaining', 'remain'];
+
+/**
+ * Icelandic money nouns in the genitive, as the modifier of a compound (`tekju-`, `eigna-`,
+ * `kostnaðar-`, `launa-`, `greiðslu-`, `bóta-`, `skulda-`, `upphæðar-`), accents dropped.
+ */
+const ICELANDIC_MONEY_GENITIVES = /(?:tekju|eigna|kostnadar|launa|greidslu|bota|skulda|upphaedar)$/;
+/** Icelandic nouns of a change in a sum (skerðing, lækkun, frádráttur, afsláttur) in their case forms. */
+const ICELANDIC_REDUCTION = /^(.*?)(skerding|skerdingu|skerdingar|laekkun|fradrattur|afslattur)$/;
+
+/**
+ * A reduction of money, in Icelandic: a reduction noun whose modifier, glued before it or the word
+ * before it, is a money noun in the genitive (`tekjuSkerding`, `kostnadarskerding`).
+ */
+function isIcelandicMoneyReduction(before: string, last: string): boolean {
+  const match = ICELANDIC_REDUCTION.exec(last);
+  if (!match) return false;
+  const modifier = match[1] || before;
+  return ICELANDIC_MONEY_GENITIVES.test(modifier);
+}
+
 /** Currency codes a name ends in (`totalIsk`): the currencies Icelandic services use. */
 const CURRENCY_CODES_IN_NAMES: readonly string[] = ['isk', 'eur', 'usd', 'gbp', 'dkk', 'nok', 'sek'];
 /** Words after a money word that say what the sum includes (`amountWithVat`, `priceExclTax`). */
 const ENGLISH_MONEY_QUALIFIERS: readonly string[] = [
+  // Adjectives after the noun that say which sum it is (`paymentActual`, `feeTotal`).
+  'actual',
+  'total',
+  'net',
+  'gross',
+  'estimated',
+  'remaining',
   'with',
   'incl',
   'including',

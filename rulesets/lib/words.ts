@@ -70,10 +70,27 @@ export const ICELANDIC_HEADS = {
   date: ['dagsetning', 'dagsetningu', 'dagsetningar', 'dagsetn'],
   /**
    * upphæð (amount), verð (price), gjald (fee), greiðsla (payment), kostnaður (cost), laun (salary),
+   * bætur (benefit), tekjur (income), eignir (assets), skuld (debt),
    * in the nominative, singular and plural: an oblique form last (`tegundGreidslu`, the type of
    * payment) names something of the money, not the sum.
    */
-  money: ['upphaed', 'upphaedir', 'verd', 'gjald', 'gjold', 'greidsla', 'greidslur', 'kostnadur', 'laun'],
+  money: [
+    'upphaed',
+    'upphaedir',
+    'verd',
+    'gjald',
+    'gjold',
+    'greidsla',
+    'greidslur',
+    'kostnadur',
+    'laun',
+    // bætur (benefit, compensation; plural only), tekjur (income), eignir (assets), skuld/skuldir (debt).
+    'baetur',
+    'tekjur',
+    'eignir',
+    'skuld',
+    'skuldir',
+  ],
   /** mynt (currency, coin), gjaldmiðill (currency), in the nominative. */
   currency: ['mynt', 'gjaldmidill'],
 } as const satisfies Record<string, readonly string[]>;
@@ -96,4 +113,69 @@ export function hasIcelandicHead(word: string, heads: readonly string[]): boolea
     }
   }
   return false;
+}
+
+/**
+ * One-word terms of web APIs the lexicon lacks (it is a general English lexicon): closed compounds
+ * that would otherwise split into their parts (`passport` → pass, port; `bookmark` → book, mark)
+ * and short forms names use as words (`info`, `batch`). Each is kept whole, in the singular and plural.
+ */
+const API_TERMS = new Set(
+  (
+    'archive batch bookmark cardholder checkout checkin database dashboard dataset download endpoint filename ' +
+    'firewall firstname gateway hashtag healthcheck homepage hostname inbox info keyword lastname login logout ' +
+    'lookup metadata namespace outbox passport password payload ruleset screenshot signin signup setup snapshot ' +
+    'timeseries timestamp upload username watermark webhook website whitelist blacklist workflow barcode ' +
+    'checkbox dropdown email lifecycle'
+  )
+    .split(' ')
+    .flatMap((term) => [term, `${term}s`, `${term}es`]),
+);
+/** Prefixes and particles that glue into path segments as parts of words (`preregistration`, `invoices`, `outgoing`). */
+const PREFIXES = new Set(['pre', 'sub', 'in', 'out', 're', 'un', 'over', 'under', 'fore']);
+/** Suffixes the lexicon also lists as words, part of the word before them (`renewable` is no `renew able`). */
+const SUFFIXES = new Set(['able', 'ible', 'ness', 'less', 'ful', 'ment', 'ship', 'hood', 'wise']);
+/** Function words that join others in a glued name (`readall`, `photoandsignature`, `isfreshman`). */
+const FUNCTION_WORDS = new Set(['all', 'and', 'or', 'by', 'of', 'for', 'to', 'with', 'from']);
+
+/**
+ * The words of a glued lower-case path segment (`readall` → read, all; `legalentities` → legal,
+ * entities) when the dictionary splits it with confidence. Not when the segment is a word of its own
+ * (a lexicon word in any of its inflections, an API term such as `passports`), when the lexicon does
+ * not cover it (an Icelandic word: `islykill`, `umsoknir`), or when it ends in an Icelandic head
+ * noun. A prefix is part of the word after it (`invoices` is no `in voices`, `preregistration` one
+ * word), a suffix of the word before it (`renewable`). Two short words (`firewall`, `gateway`, `logpush`) are as often a closed compound as two
+ * words, so a split into two is taken only when one of them is long (six letters or more:
+ * `drivercards`, `legalentities`) or a function word (`readall`; `is` first: `isfreshman`).
+ */
+export function pathSegmentWords(segment: string): readonly string[] | undefined {
+  if (!/^[a-z]{5,60}$/.test(segment) || API_TERMS.has(segment)) return undefined;
+  // An inflection of a one-word term (`passports`, `bookmarked`).
+  for (const suffix of ['s', 'es', 'ed', 'ing']) {
+    const stem = segment.slice(0, -suffix.length);
+    if (segment.endsWith(suffix) && (isEnglishWord(stem) || API_TERMS.has(stem))) return undefined;
+  }
+  for (const heads of Object.values(ICELANDIC_HEADS)) if (hasIcelandicHead(segment, heads)) return undefined;
+  const extra = new Set([...API_TERMS, ...PREFIXES, 'is']);
+  const split = splitGlued(segment, extra);
+  if (!split) return undefined;
+  const parts: string[] = [];
+  for (let i = 0; i < split.length; i++) {
+    const part = split[i] ?? '';
+    const next = split[i + 1];
+    if (PREFIXES.has(part) && next !== undefined) {
+      parts.push(part + next);
+      i++;
+    } else if (SUFFIXES.has(part) && parts.length > 0) parts[parts.length - 1] += part;
+    else parts.push(part);
+  }
+  if (parts.length < 2) return undefined;
+  // `is` only as the first word (`isfreshman`; `whois` is one word); other short parts are guesses.
+  if (parts.some((part, i) => (part === 'is' ? i > 0 : part.length < 3 && !SHORT_WORDS.has(part)))) return undefined;
+  if (
+    parts.length === 2 &&
+    !parts.some((part) => part.length >= 6 || FUNCTION_WORDS.has(part) || part === 'is' || API_TERMS.has(part))
+  )
+    return undefined;
+  return parts;
 }

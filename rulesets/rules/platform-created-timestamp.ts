@@ -4,7 +4,8 @@ import { layerKeyword, schemaLayers, schemaTypes, type SchemaLayer } from '../li
 import { collectProperties } from '../lib/openapi/flatten.js';
 import { type Document, isArray, isObject } from '../lib/openapi/types.js';
 import { mediaTypes, NO_BODY_STATUSES, statusClass } from '../lib/openapi/views.js';
-import { isJsonMediaType, isProblemMediaType } from '../lib/conventions.js';
+import { isJsonMediaType, isProblemMediaType, nameWords } from '../lib/conventions.js';
+import { pathSegmentWords } from '../lib/words.js';
 import { ENVELOPE_DATA_MEMBERS, ENVELOPE_META_MEMBERS, isEnvelopeMeta, isPageMember } from '../lib/collections.js';
 
 const FIELD = '`createdTimestamp: { type: string, format: date-time }`';
@@ -104,9 +105,51 @@ function isFreeForm(document: Document, member: { schema: unknown; path: JsonPat
 const OPERATIONAL_SEGMENT =
   /^(health|healthz|healthcheck|health-check|liveness|readiness|ready|live|alive|ping|version|versions|token|tokens|oauth2?|openapi|swagger|api-docs|docs|metrics)(\.(json|ya?ml))?$/i;
 
+/**
+ * Words of a segment that make its path an operational endpoint wherever they stand in it: the
+ * description (`openapi`, `swagger`, `spec` after `api`: `getAPISpec`), a health check, an
+ * authentication (`authenticate`, `signin`). A version or a token as a word among others is data
+ * (`ip_version`, `file_versions`, `service-tokens`); as the whole segment it is OPERATIONAL_SEGMENT's.
+ * `status` and `info` are one only as the whole path (`/status`, `/info`): `/me/organ-donor-status`
+ * and `/license-info` are data.
+ */
+const OPERATIONAL_WORDS = new Set([
+  'openapi',
+  'swagger',
+  'health',
+  'healthcheck',
+  'authenticate',
+  'authentication',
+  'signin',
+]);
+
+/** Words of one segment that name the description, a health check or an authentication. */
+function isOperationalWords(words: readonly string[]): boolean {
+  return words.some(
+    (word, i) =>
+      OPERATIONAL_WORDS.has(word) || (/^specs?$/.test(word) && ['api', 'openapi'].includes(words[i - 1] ?? '')),
+  );
+}
+
 function isOperational(pathKey: string): boolean {
   const segments = pathKey.split('/').filter(Boolean);
-  return segments.some((segment) => OPERATIONAL_SEGMENT.test(segment));
+  // The API's root (`GET /`) answers with the service itself: its name, version, environment.
+  if (segments.length === 0) return true;
+  if (segments.length === 1 && /^(status|info|about)$/i.test(segments[0] ?? '')) return true;
+  return segments.some(
+    (segment) =>
+      OPERATIONAL_SEGMENT.test(segment) ||
+      (!segment.includes('{') &&
+        isOperationalWords(nameWords(segment).flatMap((word) => pathSegmentWords(word) ?? [word]))),
+  );
+}
+
+/** A body that carries a token (`jwtToken`, `accessToken`, `token`) is an authentication's answer, not data the service keeps. */
+function carriesToken(members: Map<string, unknown>): boolean {
+  return [...members.keys()].some((name) => {
+    const last = nameWords(name).at(-1);
+    return last === 'token' || last === 'jwt';
+  });
 }
 
 /**
@@ -163,7 +206,7 @@ export default defineRule({
       for (const body of objectSchemas(document, info.media.schema, [...info.path, 'schema'])) {
         const members = collectProperties(document, body.schema, body.path);
         // A free-form object declares nothing to add a field to; a Problem Details body is not data.
-        if (members.size === 0 || isProblemShape(document, members)) continue;
+        if (members.size === 0 || isProblemShape(document, members) || carriesToken(members)) continue;
         judge(body, members, 0);
       }
     }

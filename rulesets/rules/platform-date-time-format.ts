@@ -5,7 +5,7 @@ import { layerKeyword, type SchemaLayer, schemaLayers, schemaTypes } from '../li
 import { isPropertyNode, parameters, properties, schemas } from '../lib/openapi/views.js';
 import { isObject, type Parameter } from '../lib/openapi/types.js';
 import { isPlatformDateTime, nameWords, suggestPlatformDateTime } from '../lib/conventions.js';
-import { hasIcelandicHead, ICELANDIC_HEADS } from '../lib/words.js';
+import { hasIcelandicHead, ICELANDIC_HEADS, isEnglishWord } from '../lib/words.js';
 
 const FORM = '`yyyy-MM-ddThh:mm:ss.sssZ`';
 const KEYWORDS: Record<GivenValue['keyword'], string> = {
@@ -28,7 +28,14 @@ function isDateName(name: string): boolean {
   const words = nameWords(name);
   // `nationalIdOrBirthDate` holds one of two things, not a date.
   if (words.includes('or')) return false;
-  if (words.includes('date') || words.includes('datetime') || words.includes('dagsetning') || words.at(-1) === 'dags')
+  if (
+    words.includes('date') ||
+    words.includes('datetime') ||
+    words.includes('dagsetning') ||
+    words.at(-1) === 'dags' ||
+    // A deadline is a moment (`subpoenaNotificationDeadline`), as a date is.
+    words.at(-1) === 'deadline'
+  )
     return true;
   const last = words.at(-1) ?? '';
   // Icelandic compounds headed by dagur (day) or dagsetning (date), in any case form
@@ -40,6 +47,19 @@ function isDateName(name: string): boolean {
   if (MOMENT_WORDS.includes(last)) return true;
   // `period_from`, `validTo`, `gildirTil`: one end of a period.
   return words.length >= 2 && PERIOD_WORDS.includes(words.at(-2) ?? '') && PERIOD_ENDS.includes(last);
+}
+
+/**
+ * A past participle of a change of state (`closed`, `cancelled`) beside a moment named the same way
+ * (`created`): a moment too, the time the object was closed (issue 37). A participle is an English
+ * word ending in `-ed` whose verb, without `-d` or `-ed`, the lexicon also knows.
+ */
+function isStateChange(name: string, siblings: readonly string[]): boolean {
+  const words = nameWords(name);
+  const last = words.at(-1) ?? '';
+  if (words.length > 2 || !/[a-z]{2}ed$/.test(last) || !isEnglishWord(last)) return false;
+  if (!isEnglishWord(last.slice(0, -1)) && !isEnglishWord(last.slice(0, -2))) return false;
+  return siblings.some((sibling) => sibling !== name && MOMENT_WORDS.includes(nameWords(sibling).at(-1) ?? ''));
 }
 
 /** The members of a date written as an object (.NET's `DateOnly`: year, month, day and what it derives). */
@@ -268,7 +288,14 @@ export default defineRule({
 
     // 4. A string that is a date by its name or its example, but says nothing of it (no `format`):
     // a client cannot tell `2021-11-24` from any other text. Timestamps are section 1's.
-    const formatless = (name: string, schema: unknown, at: JsonPath, holder: Parameter | undefined, what: string) => {
+    const formatless = (
+      name: string,
+      schema: unknown,
+      at: JsonPath,
+      holder: Parameter | undefined,
+      what: string,
+      besideMoment = false,
+    ) => {
       if (isTimestampName(name)) return;
       const layers = schemaLayers(document, schema, at);
       const format = layerKeyword(layers, 'format');
@@ -292,8 +319,9 @@ export default defineRule({
       // An example that is a whole ISO date or date-time (`completed: '2020-01-01T08:00:00Z'`), or a
       // `dd.MM.yyyy` date, makes the field a date whatever its name: the example says what it holds.
       // Looser forms (`2021-11-24 10:00`) count with a name that reads as a moment (`createdAt`, `validFrom`).
+      const dateName = isDateName(name) || besideMoment;
       const momentName =
-        isDateName(name) || ['at', 'on', 'time', 'from', 'to', 'until', 'since'].includes(nameWords(name).at(-1) ?? '');
+        dateName || ['at', 'on', 'time', 'from', 'to', 'until', 'since'].includes(nameWords(name).at(-1) ?? '');
       const example = values.find(
         (value) =>
           ISO_DATE_VALUE.test(value.trim()) ||
@@ -301,7 +329,7 @@ export default defineRule({
           SLASHED_DATE.test(value.trim()) ||
           (momentName && DATE_VALUE.test(value.trim())),
       );
-      if (!example && !isDateName(name)) return;
+      if (!example && !dateName) return;
       const definition = layers.at(-1);
       if (!definition) return;
       const fix = example ? dateFix(example) : undefined;
@@ -320,7 +348,13 @@ export default defineRule({
         path: where,
       });
     };
-    for (const node of properties(document)) formatless(node.name, node.schema, node.path, undefined, 'Property');
+    for (const node of properties(document)) {
+      const siblings =
+        isObject(node.parent?.schema) && isObject(node.parent.schema.properties)
+          ? Object.keys(node.parent.schema.properties)
+          : [];
+      formatless(node.name, node.schema, node.path, undefined, 'Property', isStateChange(node.name, siblings));
+    }
     for (const { parameter, path } of parameters(document)) {
       if (typeof parameter.name === 'string' && parameter.schema !== undefined)
         formatless(parameter.name, parameter.schema, [...path, 'schema'], parameter, 'Parameter');

@@ -19,6 +19,7 @@ import {
   type Vocabulary,
 } from '../lib/vocabulary.js';
 import { nameWords } from '../lib/conventions.js';
+import { pathSegmentWords } from '../lib/words.js';
 
 /** Words that, right after a verb, make a compound noun of it (add-on, set-up, check-out). */
 const PARTICLES = new Set(['on', 'up', 'out', 'in', 'off', 'over']);
@@ -148,12 +149,27 @@ function isEmptyOptionalBody(document: Document, op: OperationInfo): boolean {
  * `/config/{subject}`) is a singleton with sub-resources, not a collection.
  */
 function looksPlural(pathKey: string): boolean {
-  const last = pathSegments(pathKey).at(-1) ?? '';
-  return /(s|ar|ir|ur)$/i.test(last.replace(/\.[A-Za-z0-9]+$/, ''));
+  const last = (pathSegments(pathKey).at(-1) ?? '').replace(/\.[A-Za-z0-9]+$/, '');
+  if (/(s|ar|ir|ur)$/i.test(last)) return true;
+  // A singular noun of many things (`paymenthistory`, `auditLog`: its last word, glued words split) names a collection.
+  const words = nameWords(last).flatMap((word) => pathSegmentWords(word) ?? [word]);
+  return COLLECTIVE_NOUNS.has(words.at(-1) ?? '');
 }
+
+/** Singular nouns that name many things: a history of payments is a list of them. */
+const COLLECTIVE_NOUNS = new Set(['history', 'list', 'log', 'feed', 'catalog', 'catalogue', 'inventory', 'archive']);
 
 function normalise(pathKey: string): string {
   return pathSegments(pathKey).join('/');
+}
+
+/**
+ * The action part of an operation id: after a generator's controller prefix
+ * (`MeDonorStatusController_updateOrganDonorStatus` → `updateOrganDonorStatus`, `UsersService.update` →
+ * `update`); a snake-case id (`update_case`) is its own action.
+ */
+function operationAction(operationId: string): string {
+  return operationId.replace(/^.*(?:controller|service|api|resource)s?[_.]/i, '');
 }
 
 /**
@@ -206,6 +222,14 @@ export default defineRule({
           message: `\`${label(op)}\` has a request body; ${NO_BODY[method]}.`,
           path: [...op.path, 'requestBody'],
         });
+      }
+      if (method === 'post' && isRoot(op.pathKey)) {
+        // The root names no collection to create in (issue 37): `PUT /` is reported below, `POST /` here.
+        problems.push({
+          message: `\`${label(op)}\` posts to the API's root, which is no collection; the platform's POST is a CREATE on a collection (\`POST /v1/<collection>\`) or a custom method named with a verb: post to the collection of what it creates.`,
+          path: op.path,
+        });
+        continue;
       }
       if (method === 'post' && TEMPLATE_LAST.test(op.pathKey)) {
         // CREATE posts to the collection, UPDATE is PUT or PATCH on the resource, an action is a verb segment.
@@ -308,7 +332,7 @@ export default defineRule({
         method === 'post' &&
         !named &&
         typeof op.operation.operationId === 'string' &&
-        UPDATE_VERBS.includes(nameWords(op.operation.operationId)[0] ?? '') &&
+        UPDATE_VERBS.includes(nameWords(operationAction(op.operation.operationId))[0] ?? '') &&
         customMethodVerb(op.pathKey, vocabulary) === undefined
       ) {
         problems.push({

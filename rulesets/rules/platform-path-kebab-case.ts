@@ -1,6 +1,7 @@
 import { defineRule, type Problem } from '../lib/rule.js';
 import { isObject } from '../lib/openapi/types.js';
 import { KEBAB_SEGMENT, PATH_EXTENSION as EXTENSION, spellPathSegment } from '../lib/conventions.js';
+import { pathSegmentWords } from '../lib/words.js';
 
 /** A version segment (`v1`, `V2`, `v1.2`) is platform-path-version's business. */
 const VERSION = /^v\d+([._]\d+)*$/i;
@@ -48,8 +49,18 @@ export default defineRule({
           fixed.push(rewritten);
           return;
         }
-        if ((i === 0 && VERSION.test(segment)) || isKebab(segment)) {
+        if (i === 0 && VERSION.test(segment)) {
           fixed.push(segment);
+          return;
+        }
+        if (isKebab(segment)) {
+          // A segment of one lower-case word that is words glued together (`readall`, `legalentities`):
+          // split by the dictionary when it splits with confidence. Words the author parted with
+          // hyphens or capitals are the author's (`firearm-licenses` keeps `firearm`).
+          const glued = segment.includes('-') ? undefined : pathSegmentWords(segment);
+          const spelt = glued ? glued.join('-') : segment;
+          if (glued) issues.push(`${code(segment)} → ${code(spelt)} (glued words)`);
+          fixed.push(spelt);
           return;
         }
         const fix = spellPathSegment(segment);

@@ -43,6 +43,17 @@ function serversCarryVersion(document: Document): boolean {
   });
 }
 
+/**
+ * A first segment that is a version variable: `v{…}`, or a variable whose name says version (`{v}`,
+ * `{version}`, `{apiVersion}`, `{api-version}`). Any other variable (`{persidno}`, a national
+ * identifier) is what the operation reads, not its version.
+ */
+function isVersionVariable(segment: string): boolean {
+  if (/^v\{/i.test(segment)) return true;
+  const variable = segment.slice(1, -1);
+  return /^(?:v|ver)$/i.test(variable) || /version/i.test(variable);
+}
+
 export default defineRule({
   id: 'platform-path-version',
   severity: 'error',
@@ -64,7 +75,7 @@ export default defineRule({
         let message: string;
         if (first === undefined) {
           message = `Path ${code(pathKey)} has no version; paths start with the major version: write \`/v${major}\` or \`/v${major}/<resource>\`.`;
-        } else if (/^v?\{[^{}]+\}$/i.test(first)) {
+        } else if (/^v?\{[^{}]+\}$/i.test(first) && isVersionVariable(first)) {
           // `/v{version}/users`: a caller can put any version there; the path names the one it serves.
           const variable = first.slice(first.indexOf('{') + 1, -1);
           message = `Path ${code(pathKey)} takes its version from the template variable ${code(`{${variable}}`)}; the path names the major version it serves: write ${code(`/v${major}${rest ? `/${rest}` : ''}`)} and remove the path parameter \`${variable}\`.`;

@@ -38,7 +38,25 @@ export default defineRule({
       declaredScopes.set(name, scopes);
     }
     // An operation that asks for a scope its scheme does not declare cannot be granted it (issue 37).
+    // OpenAPI 2.0 and 3.0 give scopes only to OAuth 2.0 and OpenID Connect schemes: for any other the
+    // list MUST be empty (3.1 lets it name roles). A bearer or API-key scheme asked for scopes grants none.
+    const scopeless = new Map<string, string>();
+    const roles = typeof document.openapi === 'string' && !/^3\.0(\.|$)/.test(document.openapi);
+    if (!roles)
+      for (const name of definedSchemes) {
+        const scheme = resolve(document, (securitySchemes as Record<string, unknown>)[name], []).value;
+        if (isObject(scheme) && typeof scheme.type === 'string' && !['oauth2', 'openIdConnect'].includes(scheme.type))
+          scopeless.set(name, scheme.type);
+      }
     const checkScopes = (name: string, requested: unknown, path: JsonPath) => {
+      const type = scopeless.get(name);
+      if (type !== undefined && isArray(requested) && requested.length > 0) {
+        problems.push({
+          message: `The security requirement asks \`${name}\` for ${requested.length === 1 ? 'the scope' : 'the scopes'} ${requested.map((scope) => `\`${String(scope)}\``).join(', ')}, but \`${name}\` is a \`type: ${type}\` scheme, which has no scopes (OpenAPI allows them only for \`oauth2\` and \`openIdConnect\`; the list must be empty): write \`${name}: []\`, or describe the scopes with an OAuth 2.0 scheme.`,
+          path,
+        });
+        return;
+      }
       const declared = declaredScopes.get(name);
       if (!declared || !isArray(requested)) return;
       requested.forEach((scope, i) => {
