@@ -940,7 +940,7 @@ const SCHEMA_CLASS: Record<string, [ChangeClass, ChangeClass]> = {
   'condition-changed': ['review', 'review'],
   'not-added': ['breaking', 'non-breaking'],
   'not-removed': ['non-breaking', 'breaking'],
-  'not-changed': ['review', 'review'],
+  'not-changed': ['breaking', 'breaking'],
   'discriminator-added': ['review', 'review'],
   'discriminator-removed': ['review', 'review'],
   'discriminator-property-changed': ['review', 'review'],

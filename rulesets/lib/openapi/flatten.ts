@@ -35,24 +35,97 @@ export interface FlatSchema {
 export interface AllOfLayer {
   schema: Schema;
   path: JsonPath;
-  /** True when the schema's `not` is a double negation (`not: {not: X}`), read as the layer X after it. */
+  /**
+   * True when the schema's `not` was pushed through by De Morgan (`not: {not: X}`,
+   * `not: {anyOf: [{not: A}, {not: B}]}`, …): read as the layers it stands for, after it.
+   */
   doubleNegation?: boolean;
 }
 
-/** Keywords a `not` schema may have beside its own `not` and still be a plain double negation. */
-const ANNOTATIONS = new Set(['not', 'description', 'title', '$comment']);
+/** Keywords a composing schema may have beside its `not`/`anyOf`/`allOf`/`oneOf` and still be only that. */
+const ANNOTATIONS = new Set(['description', 'title', '$comment']);
 
 /**
- * `X` of a schema's `not: {not: X}` (after `$ref`s), which says what `X` says: a value matches it
- * exactly when it matches `X`. Undefined for any other `not`.
+ * How many levels, and how many schemas in all, a negation is pushed through: beyond either the
+ * `not` is left as it is, and compared as one (a change under it is breaking, never silent).
  */
-function doubleNegated(document: Document, schema: Schema, at: JsonPath): Located | undefined {
+const MAX_NEGATION_DEPTH = 64;
+const MAX_NEGATION_STEPS = 4096;
+
+/** The one composing keyword of a schema that has nothing else but annotations, or undefined. */
+function onlyKeyword(schema: Schema): 'not' | 'anyOf' | 'allOf' | 'oneOf' | undefined {
+  let found: 'not' | 'anyOf' | 'allOf' | 'oneOf' | undefined;
+  for (const key of Object.keys(schema)) {
+    if (ANNOTATIONS.has(key)) continue;
+    if (found || (key !== 'not' && key !== 'anyOf' && key !== 'allOf' && key !== 'oneOf')) return undefined;
+    found = key;
+  }
+  return found;
+}
+
+/** Deep equality of two read values, bounded (deeper than the bound: not equal). */
+function same(a: unknown, b: unknown, depth = 0): boolean {
+  if (a === b) return true;
+  if (depth > 256) return false;
+  if (isArray(a) || isArray(b)) {
+    return isArray(a) && isArray(b) && a.length === b.length && a.every((x, i) => same(x, b[i], depth + 1));
+  }
+  if (!isObject(a) || !isObject(b)) return false;
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => key in b && same(a[key], b[key], depth + 1));
+}
+
+/**
+ * `not: node` written as schemas a value must all match (De Morgan, each `$ref` followed):
+ * `not {not X}` = X; `not {anyOf: [A, B]}` = (not A) and (not B); `not {allOf: [A]}` and
+ * `not {oneOf: [A]}` = not A; `not {allOf: [A, A]}` = not A (identical branches collapse; the
+ * branches' negations are compared). Undefined where the negation cannot be pushed through (a
+ * schema with constraints of its own, an `allOf` of different branches, a `oneOf` of several):
+ * that `not` is compared as a `not`, and a change under it is breaking (diff-*-not-changed).
+ */
+function negation(
+  document: Document,
+  node: unknown,
+  at: JsonPath,
+  depth: number,
+  budget: { steps: number },
+): Located[] | undefined {
+  if (depth > MAX_NEGATION_DEPTH || ++budget.steps > MAX_NEGATION_STEPS) return undefined;
+  const { value, path } = resolve(document, node, at);
+  if (!isObject(value)) return undefined;
+  const keyword = onlyKeyword(value);
+  if (keyword === 'not') {
+    const inner = resolve(document, value.not, [...path, 'not']);
+    return isObject(inner.value) ? [{ value: inner.value, path: inner.path }] : undefined;
+  }
+  if (keyword === undefined) return undefined;
+  const branches = value[keyword];
+  if (!isArray(branches) || branches.length === 0) return undefined;
+  const negated: Located[][] = [];
+  for (const [index, branch] of branches.entries()) {
+    const one = negation(document, branch, [...path, keyword, index], depth + 1, budget);
+    if (!one) return undefined;
+    negated.push(one);
+  }
+  if (keyword === 'anyOf') return negated.flat();
+  if (keyword === 'oneOf' && branches.length > 1) return undefined;
+  const first = negated[0];
+  if (!first) return undefined;
+  const firstValues = first.map((part) => part.value);
+  return negated.every((one) =>
+    same(
+      one.map((part) => part.value),
+      firstValues,
+    ),
+  )
+    ? first
+    : undefined;
+}
+
+/** The schemas a schema's `not` stands for when it can be pushed through (see `negation`). */
+function pushedNot(document: Document, schema: Schema, at: JsonPath): Located[] | undefined {
   if (schema.not === undefined) return undefined;
-  const outer = resolve(document, schema.not, [...at, 'not']);
-  if (!isObject(outer.value) || outer.value.not === undefined) return undefined;
-  if (Object.keys(outer.value).some((key) => !ANNOTATIONS.has(key))) return undefined;
-  const inner = resolve(document, outer.value.not, [...outer.path, 'not']);
-  return isObject(inner.value) ? { value: inner.value, path: inner.path } : undefined;
+  return negation(document, schema.not, [...at, 'not'], 0, { steps: 0 });
 }
 
 /** How many `allOf`/`$ref` levels a merge reads: far beyond any real description, still bounded. */
@@ -93,10 +166,11 @@ export function allOfLayers(
       return;
     }
     seen.add(schema);
-    const doubled = doubleNegated(document, schema, at);
-    layers.push(doubled ? { schema, path: at, doubleNegation: true } : { schema, path: at });
-    // `not: {not: X}` is X: read as one more part, so a change inside it compares as the change itself.
-    if (doubled && isObject(doubled.value)) visit(doubled.value, doubled.path, depth + 1);
+    const pushed = pushedNot(document, schema, at);
+    layers.push(pushed ? { schema, path: at, doubleNegation: true } : { schema, path: at });
+    // `not: {not: X}` is X (and every De Morgan form of it): read as more parts, so a change inside
+    // compares as the change itself.
+    if (pushed) for (const part of pushed) if (isObject(part.value)) visit(part.value, part.path, depth + 1);
     if (typeof schema.$ref === 'string') {
       const target = resolve(document, { $ref: schema.$ref }, at);
       if (target.limitReached) onLimit?.(target.path);
@@ -147,7 +221,7 @@ function mergeLayers(layers: AllOfLayer[]): FlatSchema | undefined {
     const isOutermost = schema === outermost.schema;
     for (const [key, value] of Object.entries<unknown>(schema)) {
       if (key === 'allOf' || key === 'properties' || key === 'required' || key === '$ref') continue;
-      // A double negation's `not` was read as the layer it stands for.
+      // A negation pushed through was read as the layers it stands for.
       if (key === 'not' && doubleNegation) continue;
       if (!flat.keywords.has(key)) flat.keywords.set(key, { value, path: [...at, key] });
     }

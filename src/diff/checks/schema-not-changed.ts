@@ -11,8 +11,10 @@ export const change = {
     'response-header': 'diff-response-header-not-changed',
   },
   kind: 'constraints',
-  effect: 'undecidable',
-  text: 'the schema under `not` changed (a narrower `not` allows more, a wider one less)',
+  // Which values a changed `not` lets through cannot be proven the same, so a gate never allows it
+  // unseen (a `not` that only negates another, by De Morgan, is read through: flatten.ts).
+  effect: 'incompatible',
+  text: 'the schema under `not` changed and is not a negation vottur can read through; breaking: the values it refuses changed in a way that cannot be proven safe',
   detect(node, context) {
     const pair = node.not;
     if (
