@@ -13,6 +13,7 @@ import { performance } from 'node:perf_hooks';
 import { request as httpsRequest, type RequestOptions } from 'node:https';
 import type { SecureContextOptions } from 'node:tls';
 import { errorMessage } from '../errors.js';
+import { MAX_NESTING, nestsDeeperThan } from '../lint/json.js';
 
 export interface TransportOptions {
   /** Time limit for one request, the whole answer included (ms). */
@@ -245,7 +246,7 @@ async function withRetries<T extends FetchedBody>(
   }
 }
 
-/** GETs a JSON answer (a metaservice's), parsed. */
+/** GETs a JSON answer (a metaservice's), parsed within lint's bounds (size, nesting). */
 export async function getJson(
   url: URL,
   headers: Record<string, string>,
@@ -262,6 +263,10 @@ export async function getJson(
   );
   if (!outcome.ok) return outcome;
   const text = Buffer.concat(chunks).toString('utf8');
+  // Bounded as lint's reader bounds a description: nesting counted on the text before any parser
+  // runs (a 4 MB `[[[…]]]` answer costs milliseconds, not a parse); the size is `maxBytes`.
+  if (nestsDeeperThan(text))
+    return { ...outcome, notJson: `it is nested deeper than ${MAX_NESTING} levels, which no metaservice answer needs` };
   try {
     return { ...outcome, json: JSON.parse(text) as unknown };
   } catch (error) {

@@ -9,9 +9,13 @@
  */
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import type { SecureContextOptions } from 'node:tls';
 import { CouldNotRunError, errorMessage } from '../errors.js';
+import { parseSource, type SourceFile } from '../lint/load.js';
+import { maskNationalIds } from '../pii.js';
+import { escapeJsonText } from '../runtime/escape.js';
 import { toolInfo } from '../version.js';
 import { HARVEST_DEFAULTS } from './limits.js';
 import { createLimiter, createPacer } from '../contract/http.js';
@@ -76,6 +80,8 @@ export interface HarvestOptions {
   maxTotalBytes?: number;
   maxDurationMs?: number;
   tls?: SecureContextOptions;
+  /** Keep people's national identifiers unmasked in harvest.json (`--show-pii`). */
+  showPii?: boolean;
   /** After each service: how many are done, of how many known so far. */
   onProgress?: (done: number, total: number) => void;
 }
@@ -168,21 +174,25 @@ function saidBy(body: string | undefined): string {
   }
 }
 
-/** What a downloaded description is: parsed to be sure it is one, and its title and version read. */
+/**
+ * What a downloaded description is: read by lint's own bounded reader (`parseSource`: the same
+ * nesting, alias and syntax bounds, so a description `vottur lint` refuses is refused here, as a
+ * failure of this entry), then its title and version read.
+ */
 async function inspect(
   path: string,
 ): Promise<{ json: boolean; format: string; title?: string; version?: string } | { error: string }> {
   const text = await readFile(path, 'utf8');
-  const trimmed = text.replace(/^\uFEFF/, '').trimStart();
-  const json = trimmed.startsWith('{');
-  let data: unknown;
+  let source: SourceFile;
   try {
-    data = json
-      ? JSON.parse(trimmed)
-      : (await import('yaml')).parse(trimmed, { maxAliasCount: 1000, prettyErrors: false });
+    // A file URL: a service code such as `a.json?` names no extension the reader would go by.
+    source = parseSource(pathToFileURL(path).href, text, "getOpenAPI's answer");
   } catch (error) {
-    return { error: `not ${json ? 'JSON' : 'YAML'}: ${errorMessage(error).split('\n')[0] ?? ''}` };
+    if (!(error instanceof CouldNotRunError)) throw error;
+    return { error: errorMessage(error).split('\n')[0] ?? '' };
   }
+  const json = source.kind === 'json';
+  const data = source.parsed.data;
   if (typeof data !== 'object' || data === null || Array.isArray(data))
     return { error: 'not an OpenAPI description: the document is not an object' };
   const record = data as Record<string, unknown>;
@@ -446,10 +456,43 @@ export async function harvestCatalogue(options: HarvestOptions): Promise<Harvest
       bytes: described.reduce((sum, s) => sum + (s.size ?? 0), 0),
     },
   };
+  const written = options.showPii ? manifest : maskedManifest(manifest);
   const file = join(options.out, MANIFEST_FILE);
-  await writeFile(`${file}.tmp`, `${JSON.stringify(manifest, null, 2)}\n`);
+  // The characters a terminal or an editor acts on (U+202E, C1 controls) written as `\uXXXX`:
+  // the same JSON value, safe to `cat`.
+  await writeFile(`${file}.tmp`, `${escapeJsonText(JSON.stringify(written, null, 2))}\n`);
   await rename(`${file}.tmp`, file);
-  return manifest;
+  return written;
+}
+
+/**
+ * harvest.json as written without `--show-pii`: people's national identifiers masked in every text
+ * the security server or a description gave in its own words (names, titles, versions, endpoints,
+ * error texts, the identifiers of entries left out). Codes stay as given: they name the harvest's
+ * folders and files, and a later harvest is matched with this one by them.
+ */
+function maskedManifest(manifest: HarvestManifest): HarvestManifest {
+  const mask = <T extends object>(record: T, keys: ReadonlyArray<keyof T>): T => {
+    const copy = { ...record };
+    for (const key of keys) {
+      const value = copy[key];
+      if (typeof value === 'string') copy[key] = maskNationalIds(value) as T[keyof T];
+    }
+    return copy;
+  };
+  const maskError = <T extends { error?: HarvestError }>(record: T): T =>
+    record.error ? { ...record, error: mask(record.error, ['reason']) } : record;
+  return {
+    ...manifest,
+    subsystems: manifest.subsystems.map((s) => maskError(mask(s, ['memberName', 'subsystemName', 'skipped']))),
+    services: manifest.services.map((s) =>
+      maskError({
+        ...mask(s, ['memberName', 'title', 'version']),
+        endpoints: s.endpoints.map((e) => mask(e, ['method', 'path'])),
+      }),
+    ),
+    ...(manifest.problems ? { problems: manifest.problems.map((p) => mask(p, ['reason', 'identifier'])) } : {}),
+  };
 }
 
 function describe(service: XRoadService, memberName: string | undefined): HarvestedService {

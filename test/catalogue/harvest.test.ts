@@ -128,7 +128,7 @@ describe('vottur catalogue harvest', () => {
     expect(error('slow-v1')!.reason).toContain('300 ms');
     expect(error('huge-v1')).toMatchObject({ kind: 'too-large', attempts: 1 });
     expect(error('broken-yaml-v1')).toMatchObject({ kind: 'not-openapi' });
-    expect(error('broken-yaml-v1')!.reason).toMatch(/^not YAML: /);
+    expect(error('broken-yaml-v1')!.reason).toMatch(/^getOpenAPI's answer:\d+:\d+: not valid YAML \(/);
     expect(error('not-openapi-v1')!.reason).toContain('no "openapi: 3.x"');
     expect(error('forbidden-v1')).toMatchObject({ kind: 'refused', status: 403 });
     expect(error('forbidden-v1')!.reason).toContain('Request not allowed');

@@ -56,6 +56,8 @@ export interface HarvestCommandOptions {
   key?: string;
   ca?: string;
   quiet?: boolean;
+  /** harvest.json keeps people's national identifiers unmasked. */
+  showPii?: boolean;
 }
 
 export interface CatalogueReportCommandOptions extends BaselineCommandOptions, PolicyCommandOptions {
@@ -274,6 +276,7 @@ export async function runHarvest(url: string, options: HarvestCommandOptions, io
       maxDurationMs: options.maxDuration * 1000,
       ...(options.rate !== undefined ? { rate: options.rate } : {}),
       ...(tls ? { tls } : {}),
+      ...(options.showPii ? { showPii: true } : {}),
       onProgress: (done, total) => progress.update(done, total),
     });
   } catch (error) {
@@ -466,6 +469,7 @@ export function registerCatalogue(program: Command, io: CommandIo): Command {
     )
     .argument('<security-server-url>', 'the security server, e.g. https://security-server.example.is');
   addHarvestOptions(harvest, false);
+  harvest.option('--show-pii', "keep people's national identifiers unmasked in harvest.json");
   harvest.action(async (url: string, options: HarvestCommandOptions) => {
     const all = givenOptions(command, options);
     requireHarvestOptions(all);
