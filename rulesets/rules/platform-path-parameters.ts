@@ -58,6 +58,9 @@ export default defineRule({
       problems.push({
         message: `The path \`${pathKey}\` differs from \`${first}\` only in its variables' names, so the two are one path (OpenAPI forbids such paths: a request cannot tell them apart); merge their operations under \`${first}\`.`,
         path: ['paths', pathKey],
+        // Which of the two is "second" is the document's key order: the finding stands for both
+        // places, so a baseline taken before the keys were reordered still matches it.
+        also: [['paths', first]],
       });
     }
     for (const [pathKey, ops] of byPath) {
