@@ -150,8 +150,7 @@ function decodedUnits(text: string, backslashes = false): { codes: Int32Array; s
   for (let i = 0; i < text.length;) {
     const c = text.charCodeAt(i);
     starts[count] = i;
-    const escape =
-      backslashes && c === 92 ? backslashEscape(text, i) : c === 38 ? htmlEntity(text, i) : undefined; // \ or &
+    const escape = backslashes && c === 92 ? backslashEscape(text, i) : c === 38 ? htmlEntity(text, i) : undefined; // \ or &
     const high = c === 37 ? hexValue(text.charCodeAt(i + 1)) : -1; // %
     const low = high >= 0 ? hexValue(text.charCodeAt(i + 2)) : -1;
     if (escape) {
@@ -549,7 +548,8 @@ function sourceScalars(text: string): Array<{ offset: number; source: string; ba
         if (typeof token.offset !== 'number' || typeof token.source !== 'string') continue;
         // A block scalar's offset is its header's; its source is the body after it.
         const offset = token.type === 'block-scalar' ? text.indexOf(token.source, token.offset) : token.offset;
-        if (offset >= 0) scalars.push({ offset, source: token.source, backslashes: token.type === 'double-quoted-scalar' });
+        if (offset >= 0)
+          scalars.push({ offset, source: token.source, backslashes: token.type === 'double-quoted-scalar' });
         continue;
       }
       for (const value of Object.values(node)) if (value && typeof value === 'object') stack.push(value);
