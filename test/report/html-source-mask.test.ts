@@ -48,7 +48,7 @@ function excerptLines(html: string): string[] {
     }
     for (const child of node.childNodes ?? []) walk(child, excerpt);
   };
-  walk(parse(html) as unknown as Node, false);
+  walk(parse(html), false);
   return lines;
 }
 
@@ -75,7 +75,7 @@ function htmlOf(source: string, line: number, extension = 'yaml', showPii = fals
   const path = `api-${files++}.${extension}`;
   writeFileSync(join(dir, path), source);
   const report: Report = { ...emptyReport(), documents: [{ path }] };
-  report.findings = [{ ...LINT_FINDINGS[0]!, document: path, line, column: 1 }];
+  report.findings = [{ ...LINT_FINDINGS[0], document: path, line, column: 1 }];
   return formatHtml(report, { cwd: dir, color: false, showPii });
 }
 
