@@ -301,13 +301,13 @@ function maskEncoded(text: string, backslashes = false): string {
 
 /**
  * The source spans of the last four digits of each person's identifier in `text` as read (escapes,
- * entities and `%XX` decoded): each span is the four digits' source, never holding a line break
- * (a digit's source is one character or one escape).
+ * entities and `%XX` decoded), and where its first digit starts: each span is the four digits'
+ * source, never holding a line break (a digit's source is one character or one escape).
  */
-function encodedIdSpans(text: string, backslashes = false): Array<[number, number]> {
+function encodedIdSpans(text: string, backslashes = false): Array<[number, number, number]> {
   const { codes, starts, count } = decodedUnits(text, backslashes);
   const isDigit = (i: number) => isDigitCode(i < count ? codes[i] : undefined);
-  const spans: Array<[number, number]> = [];
+  const spans: Array<[number, number, number]> = [];
   for (let i = 0; i < count; i++) {
     if (!isDigit(i) || isDigit(i - 1)) continue;
     let j = i;
@@ -324,7 +324,7 @@ function encodedIdSpans(text: string, backslashes = false): Array<[number, numbe
       i = k - 1;
       continue;
     }
-    spans.push([from, to]);
+    spans.push([from, to, starts[i] ?? from]);
     i = k - 1;
   }
   return spans;
@@ -561,15 +561,30 @@ function sourceScalars(text: string): Array<{ offset: number; source: string; ba
 }
 
 /**
+ * A line break an identifier may be read across: after a digit (of any script, or the end of an
+ * escape, an entity or `%XX`) and white space, dashes, full stops or a backslash, and before more of
+ * them and a digit, `&`, `%` or `\`. A cheap first test (almost no description has one); the runs
+ * are bounded, so it is linear in the text.
+ */
+const LINE_JOIN = /[0-9A-Fa-f;\u0080-\uffff][ \t\\.-]{0,64}(?:\r\n|\r|\n)[\s\\.-]{0,256}[&%\\0-9\u0080-\uffff]/;
+
+/**
  * A document's source text as the HTML report shows it in excerpts: every scalar is masked on what
  * it decodes to, whichever lines it spans — a plain scalar folded over two lines (`person 030390` /
  * `2029`), a double-quoted one joined by an escaped line break (`"050560\` / `2019"`), escapes,
  * HTML character references, tabs and line breaks between the digit groups. Each digit of an
  * identifier's last four is written `*` where the source has it, so the text keeps its lines (an
- * excerpt is cut from it by line number). Text that does not parse is read as one scalar.
+ * excerpt is cut from it by line number). Text that does not parse is read as one scalar. The
+ * lines it gives are still masked one at a time with `maskSourceLine` as they are shown.
  */
 export function maskSourceText(text: string): string {
   if (!mayHoldId(text)) return text;
+  // Read as one string first (linear): an identifier whose digits are all on one line is masked by
+  // `maskSourceLine` with its line, so only one read across a line break needs the parser to say
+  // whether both lines are one scalar (parsing a 5 MB description takes seconds; none needs it).
+  if (!LINE_JOIN.test(text)) return text;
+  const crossing = encodedIdSpans(text, true).some(([from, , start]) => /[\n\r]/.test(text.slice(start, from)));
+  if (!crossing) return text;
   const scalars = sourceScalars(text) ?? [{ offset: 0, source: text, backslashes: true }];
   const spans: Array<[number, number]> = [];
   for (const { offset, source, backslashes } of scalars) {
