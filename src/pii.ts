@@ -50,10 +50,11 @@ const DIGIT = '\\p{Nd}';
 /**
  * What may stand between the sixth and seventh digit: any run of format characters (zero-width
  * space, soft hyphen, LRM, RLO), combining marks, dashes (hyphen-minus, U+2010–U+2015, U+FE63,
- * U+FF0D), spaces (no-break too), full stops and the minus sign U+2212. The classes are disjoint
+ * U+FF0D), spaces (no-break too) and any other white space (a tab, a line break: a YAML scalar folded
+ * over two lines, CR/LF), full stops and the minus sign U+2212. The classes are disjoint
  * from the digits, so the run costs no backtracking.
  */
-const SEPARATOR = '[\\p{Cf}\\p{Mn}\\p{Pd}\\p{Zs}.\\u2212]*';
+const SEPARATOR = '[\\p{Cf}\\p{Mn}\\p{Pd}\\p{Zs}\\s.\\u2212]*';
 const NATIONAL_ID = new RegExp(`(?<!${DIGIT})(${DIGIT}{6})(${SEPARATOR})(${DIGIT}{4})(?!${DIGIT})`, 'gu');
 
 /** Weights of the kennitala check digit (the same algorithm as rulesets/lib/conventions.ts, which this shared module cannot import). */
@@ -149,7 +150,7 @@ function decodedUnits(text: string, backslashes = false): { codes: Int32Array; s
   for (let i = 0; i < text.length;) {
     const c = text.charCodeAt(i);
     starts[count] = i;
-    const escape = backslashes && c === 92 ? backslashEscape(text, i) : undefined;
+    const escape = backslashes && c === 92 ? backslashEscape(text, i) : c === 38 ? htmlEntity(text, i) : undefined; // \ or &
     const high = c === 37 ? hexValue(text.charCodeAt(i + 1)) : -1; // %
     const low = high >= 0 ? hexValue(text.charCodeAt(i + 2)) : -1;
     if (escape) {
@@ -180,7 +181,8 @@ const isDigitCode = (code: number | undefined) =>
 /** One character of the separator run between the sixth and seventh digit (see `SEPARATOR`). */
 const SEPARATOR_CHAR = new RegExp(`^${SEPARATOR.slice(0, -1)}$`, 'u');
 const isSeparatorCode = (code: number | undefined) =>
-  code !== undefined && (code === 45 || (code >= 128 && SEPARATOR_CHAR.test(String.fromCodePoint(code))));
+  code !== undefined &&
+  (code === 45 || (code >= 9 && code <= 13) || (code >= 128 && SEPARATOR_CHAR.test(String.fromCodePoint(code))));
 
 /** The characters YAML's double-quoted escapes (a superset of JSON's) stand for, by the letter after the backslash. */
 const SHORT_ESCAPES: Record<string, number> = {
@@ -222,6 +224,10 @@ function hexNumber(text: string, at: number, count: number): number {
 function backslashEscape(text: string, i: number): { code: number; length: number } | undefined {
   const letter = text[i + 1];
   if (letter === undefined) return undefined;
+  // An escaped line break joins the lines with nothing between (YAML double-quoted): a zero-width
+  // space stands for it, which is a separator like any format character.
+  if (letter === '\n') return { code: 0x200b, length: 2 };
+  if (letter === '\r') return { code: 0x200b, length: text[i + 2] === '\n' ? 3 : 2 };
   const width = letter === 'x' ? 2 : letter === 'u' ? 4 : letter === 'U' ? 8 : 0;
   if (width === 0) {
     const code = SHORT_ESCAPES[letter];
@@ -236,6 +242,42 @@ function backslashEscape(text: string, i: number): { code: number; length: numbe
   return { code, length: 2 + width };
 }
 
+/** Named HTML entities a separator may be written with (numeric ones are read whatever they stand for). */
+const NAMED_ENTITIES: Record<string, number> = {
+  nbsp: 0xa0,
+  shy: 0xad,
+  ensp: 0x2002,
+  emsp: 0x2003,
+  thinsp: 0x2009,
+  hyphen: 0x2010,
+  dash: 0x2010,
+  ndash: 0x2013,
+  mdash: 0x2014,
+  minus: 0x2212,
+  period: 46,
+  zwsp: 0x200b,
+  zwj: 0x200d,
+  zwnj: 0x200c,
+  Tab: 9,
+  NewLine: 10,
+};
+
+/**
+ * The HTML character reference at `i` (`&#48;`, `&#x30;`, `&ndash;`), which a page rendering the
+ * description's Markdown shows as the character: the code point and the characters it takes;
+ * undefined for an `&` that starts none. Bounded: at most 10 characters are read.
+ */
+function htmlEntity(text: string, i: number): { code: number; length: number } | undefined {
+  const end = text.indexOf(';', i + 2);
+  if (end === -1 || end - i > 12) return undefined;
+  const body = text.slice(i + 1, end);
+  let code: number | undefined;
+  if (/^#[0-9]{1,7}$/.test(body)) code = Number(body.slice(1));
+  else if (/^#[xX][0-9a-fA-F]{1,6}$/.test(body)) code = parseInt(body.slice(2), 16);
+  else code = Object.prototype.hasOwnProperty.call(NAMED_ENTITIES, body) ? NAMED_ENTITIES[body] : undefined;
+  return code === undefined || code > 0x10ffff ? undefined : { code, length: end + 1 - i };
+}
+
 /** A hexadecimal digit's value, or -1 (also for NaN, past the end of the text). */
 function hexValue(c: number): number {
   if (c >= 48 && c <= 57) return c - 48;
@@ -246,9 +288,26 @@ function hexValue(c: number): number {
 
 /** Masks identifiers written with escapes: the spans of their last four digits become `****`. */
 function maskEncoded(text: string, backslashes = false): string {
+  const spans = encodedIdSpans(text, backslashes);
+  if (spans.length === 0) return text;
+  let out = '';
+  let at = 0;
+  for (const [start, end] of spans) {
+    out += `${text.slice(at, start)}****`;
+    at = end;
+  }
+  return out + text.slice(at);
+}
+
+/**
+ * The source spans of the last four digits of each person's identifier in `text` as read (escapes,
+ * entities and `%XX` decoded), and where its first digit starts: each span is the four digits'
+ * source, never holding a line break (a digit's source is one character or one escape).
+ */
+function encodedIdSpans(text: string, backslashes = false): Array<[number, number, number]> {
   const { codes, starts, count } = decodedUnits(text, backslashes);
   const isDigit = (i: number) => isDigitCode(i < count ? codes[i] : undefined);
-  const spans: Array<[number, number]> = [];
+  const spans: Array<[number, number, number]> = [];
   for (let i = 0; i < count; i++) {
     if (!isDigit(i) || isDigit(i - 1)) continue;
     let j = i;
@@ -265,17 +324,10 @@ function maskEncoded(text: string, backslashes = false): string {
       i = k - 1;
       continue;
     }
-    spans.push([from, to]);
+    spans.push([from, to, starts[i] ?? from]);
     i = k - 1;
   }
-  if (spans.length === 0) return text;
-  let out = '';
-  let at = 0;
-  for (const [start, end] of spans) {
-    out += `${text.slice(at, start)}****`;
-    at = end;
-  }
-  return out + text.slice(at);
+  return spans;
 }
 
 /** Whether the code point at `i` (not ASCII) is a decimal digit. */
@@ -318,7 +370,7 @@ export function maskNationalIds(text: string): string {
   const masked = text.replace(NATIONAL_ID, (match: string, head: string, hyphen: string, tail: string) =>
     isPersonId(`${head}${tail}`) ? `${head}${hyphen}****` : match,
   );
-  return masked.includes('%') || masked.includes('~') ? maskEncoded(masked) : masked;
+  return masked.includes('%') || masked.includes('~') || masked.includes('&') ? maskEncoded(masked) : masked;
 }
 
 /**
@@ -378,12 +430,16 @@ export function maskDeep<T>(value: T): T {
 }
 
 /**
- * Where in JSON text an identifier may be: ten digits (a separator allowed after the sixth), or an
- * encoded digit or hyphen. Every string that `maskNationalIds` changes has one of these in its
- * JSON form: digits (full-width too), the separators and `%` are never escaped by JSON.stringify, and `~0`/`~1` decode to
- * neither a digit nor a hyphen. Numbers can match too; only strings are masked.
+ * Where in JSON text an identifier may be: ten digits (a separator allowed after the sixth, white
+ * space as JSON.stringify escapes it: `\t`, `\n`, `\u000b`), or an encoded digit or hyphen (`%3`,
+ * `%2d`, an HTML character reference's `&`). Every string that `maskNationalIds` changes has one of
+ * these in its JSON form: digits (full-width too), the other separators, `%` and `&` are never
+ * escaped by JSON.stringify, and `~0`/`~1` decode to neither a digit nor a hyphen. Numbers can match too; only strings are masked.
  */
-const CANDIDATE = new RegExp(`${DIGIT}{6}${SEPARATOR}${DIGIT}{4}|%3|%2[dD]`, 'gu');
+const CANDIDATE = new RegExp(
+  `${DIGIT}{6}(?:${SEPARATOR.slice(0, -1)}|\\\\[tnrfb]|\\\\u00[01][0-9a-fA-F])*${DIGIT}{4}|%3|%2[dD]|&`,
+  'gu',
+);
 
 /**
  * A cheap first pass over the text for `CANDIDATE`: six UTF-16 units each an ASCII digit or not
@@ -392,7 +448,7 @@ const CANDIDATE = new RegExp(`${DIGIT}{6}${SEPARATOR}${DIGIT}{4}|%3|%2[dD]`, 'gu
  * matches, in the same string token (a quote is in neither). Without the `u` flag and Unicode
  * property classes V8 scans ~8× faster; the few string tokens it finds are tested with `CANDIDATE`.
  */
-const MAYBE_CANDIDATE = /[0-9\u0080-\uffff]{6}|%3|%2[dD]/g;
+const MAYBE_CANDIDATE = /[0-9\u0080-\uffff]{6}|%3|%2[dD]|&/g;
 const HAS_CANDIDATE = new RegExp(CANDIDATE.source, 'u');
 
 /**
@@ -458,4 +514,92 @@ class StringTokens {
     }
     return undefined;
   }
+}
+
+/** The YAML package, loaded on first use (see `kennitala()`): only the HTML report's excerpts read source text with it. */
+let yamlPackage: typeof import('yaml') | undefined;
+function yaml(): typeof import('yaml') {
+  yamlPackage ??= createRequire(import.meta.url)('yaml') as typeof import('yaml');
+  return yamlPackage;
+}
+
+/** The scalar tokens of YAML's concrete syntax tree (JSON is read the same way): what their source decodes by. */
+const SCALAR_TOKENS = new Set(['scalar', 'single-quoted-scalar', 'double-quoted-scalar', 'block-scalar']);
+
+/**
+ * Each scalar of a YAML or JSON source as the parser's concrete syntax tree delimits it: where its
+ * text starts, the text (several lines for a folded, quoted or block scalar) and whether backslash
+ * escapes are read in it. Undefined when the text does not parse as one tree; the walk uses its own
+ * stack (a hostile document may nest deeply) and visits each token once.
+ */
+function sourceScalars(text: string): Array<{ offset: number; source: string; backslashes: boolean }> | undefined {
+  const scalars: Array<{ offset: number; source: string; backslashes: boolean }> = [];
+  try {
+    const stack: unknown[] = [...new (yaml().Parser)().parse(text)];
+    while (stack.length > 0) {
+      const node = stack.pop();
+      if (Array.isArray(node)) {
+        for (const item of node as unknown[]) stack.push(item);
+        continue;
+      }
+      if (!node || typeof node !== 'object') continue;
+      const token = node as { type?: unknown; offset?: unknown; source?: unknown };
+      if (typeof token.type === 'string' && SCALAR_TOKENS.has(token.type)) {
+        if (typeof token.offset !== 'number' || typeof token.source !== 'string') continue;
+        // A block scalar's offset is its header's; its source is the body after it.
+        const offset = token.type === 'block-scalar' ? text.indexOf(token.source, token.offset) : token.offset;
+        if (offset >= 0)
+          scalars.push({ offset, source: token.source, backslashes: token.type === 'double-quoted-scalar' });
+        continue;
+      }
+      for (const value of Object.values(node)) if (value && typeof value === 'object') stack.push(value);
+    }
+  } catch {
+    return undefined;
+  }
+  return scalars;
+}
+
+/**
+ * A line break an identifier may be read across: after a digit (of any script, or the end of an
+ * escape, an entity or `%XX`) and white space, dashes, full stops or a backslash, and before more of
+ * them and a digit, `&`, `%` or `\`. A cheap first test (almost no description has one); the runs
+ * are bounded, so it is linear in the text.
+ */
+const LINE_JOIN = /[0-9A-Fa-f;\u0080-\uffff][ \t\\.-]{0,64}(?:\r\n|\r|\n)[\s\\.-]{0,256}[&%\\0-9\u0080-\uffff]/;
+
+/**
+ * A document's source text as the HTML report shows it in excerpts: every scalar is masked on what
+ * it decodes to, whichever lines it spans — a plain scalar folded over two lines (`person 030390` /
+ * `2029`), a double-quoted one joined by an escaped line break (`"050560\` / `2019"`), escapes,
+ * HTML character references, tabs and line breaks between the digit groups. Each digit of an
+ * identifier's last four is written `*` where the source has it, so the text keeps its lines (an
+ * excerpt is cut from it by line number). Text that does not parse is read as one scalar. The
+ * lines it gives are still masked one at a time with `maskSourceLine` as they are shown.
+ */
+export function maskSourceText(text: string): string {
+  if (!mayHoldId(text)) return text;
+  // Read as one string first (linear): an identifier whose digits are all on one line is masked by
+  // `maskSourceLine` with its line, so only one read across a line break needs the parser to say
+  // whether both lines are one scalar (parsing a 5 MB description takes seconds; none needs it).
+  if (!LINE_JOIN.test(text)) return text;
+  const crossing = encodedIdSpans(text, true).some(([from, , start]) => /[\n\r]/.test(text.slice(start, from)));
+  if (!crossing) return text;
+  const scalars = sourceScalars(text) ?? [{ offset: 0, source: text, backslashes: true }];
+  const spans: Array<[number, number]> = [];
+  for (const { offset, source, backslashes } of scalars) {
+    if (!mayHoldId(source)) continue;
+    for (const [from, to] of encodedIdSpans(source, backslashes)) spans.push([offset + from, offset + to]);
+  }
+  if (spans.length === 0) return text;
+  spans.sort((a, b) => a[0] - b[0]);
+  let out = '';
+  let at = 0;
+  for (const [start, end] of spans) {
+    if (start < at) continue;
+    // A digit written as an escape or an entity is one `*`; the span holds four digits.
+    out += `${text.slice(at, start)}****`;
+    at = end;
+  }
+  return out + text.slice(at);
 }

@@ -57,6 +57,16 @@ const SEPARATORS = [
   '\u200e',
   '\u202e',
   '\u200e-\u200f',
+  // Issue 34, B5 notes: any white space (a tab, a line break, CR/LF, a folded line's indentation) and
+  // HTML character references a page renders as a separator.
+  '\t',
+  '\n',
+  '\r\n',
+  ' \n        ',
+  '&#8209;',
+  '&#x2010;',
+  '&nbsp;',
+  '&ndash;',
 ];
 const fullWidth = (text: string) => text.replace(/[0-9]/g, (d) => String.fromCharCode(0xff10 + Number(d)));
 /** The zeros of the digit sets the tests write in: ASCII, full-width, Arabic-Indic, Devanagari, mathematical bold. */
@@ -441,6 +451,20 @@ describe('maskedView', () => {
   it('copies anything but plain data as maskDeep does (a Date is not shared)', () => {
     const value = { when: new Date(0) };
     expect(JSON.stringify(maskedView(value))).toBe(JSON.stringify(maskDeep(value)));
+  });
+});
+
+describe('HTML character references (issue 34, B5 notes)', () => {
+  it('reads a digit or a separator written as a character reference as what a page shows', () => {
+    expect(maskNationalIds('id &#48;606702189')).toBe('id &#48;60670****');
+    expect(maskNationalIds('id &#x30;606702189')).toBe('id &#x30;60670****');
+    expect(maskNationalIds('id 070780&#8209;2089')).toBe('id 070780&#8209;****');
+    expect(maskNationalIds('id 060670&#50;&#49;&#56;&#57;')).toBe('id 060670****');
+    // A wrong check digit is no one's kennitala: shown as written.
+    expect(maskNationalIds('id &#48;606702199')).toBe('id &#48;606702199');
+    expect(maskJsonText(JSON.stringify({ message: 'id &#48;606702189' }))).toBe(
+      JSON.stringify({ message: 'id &#48;60670****' }),
+    );
   });
 });
 

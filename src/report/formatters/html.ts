@@ -10,7 +10,7 @@ import { CATEGORIES, scoreLabel, scoreReport, type Grade } from '../score.js';
 import { absoluteScoreText, configurationItems, NOT_COUNTED_TITLE } from './configuration.js';
 import { hasConfiguration } from '../finding.js';
 import { findingPosition, SourceFiles } from '../source.js';
-import { maskSourceLine } from '../../pii.js';
+import { maskSourceLine, maskSourceText } from '../../pii.js';
 import { escapeControls, escapedView, neutraliseMarkupCommands } from '../../runtime/escape.js';
 import { escapeHtml, GRADE_COLOR, htmlPage, messageHtml, safeHref, SEVERITY_COLOR } from '../html-page.js';
 import {
@@ -413,8 +413,26 @@ export function* formatHtmlChunks(report: Report, context: FormatContext): Gener
   function sourceExcerpt(shown: Finding, index: number) {
     const original = report.findings[index] ?? shown;
     const position = findingPosition(original);
-    const excerpt = position ? sources.excerpt(original.document, position.line, EXCERPT_CONTEXT) : undefined;
+    const excerpt = position ? excerptOf(original.document, position.line) : undefined;
     return position && excerpt ? { position, excerpt } : undefined;
+  }
+  /**
+   * The document's lines as excerpts show them: masked as a whole (`maskSourceText`), once per
+   * document, so an identifier a scalar spreads over lines — which a line alone never shows whole —
+   * is masked in every excerpt that shows part of it.
+   */
+  const maskedDocuments = new Map<string, string[] | undefined>();
+  function excerptOf(document: string, line: number): { start: number; lines: string[] } | undefined {
+    const excerpt = sources.excerpt(document, line, EXCERPT_CONTEXT);
+    if (!excerpt || context.showPii) return excerpt;
+    let masked = maskedDocuments.get(document);
+    if (!maskedDocuments.has(document)) {
+      const lines = sources.lines(document);
+      masked = lines ? maskSourceText(lines.join('\n')).split('\n') : undefined;
+      maskedDocuments.set(document, masked);
+    }
+    if (!masked) return excerpt;
+    return { start: excerpt.start, lines: masked.slice(excerpt.start - 1, excerpt.start - 1 + excerpt.lines.length) };
   }
   function sourceHtml(shown: Finding, index: number): string {
     const found = sourceExcerpt(shown, index);
