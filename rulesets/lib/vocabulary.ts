@@ -462,8 +462,16 @@ export function isAmountName(name: string): boolean {
   // The money word first: an English one with what it includes (`loanAmountWithInterest`), an
   // Icelandic one in the nominative with one genitive after it (`upphaedKrofu`, "amount of the
   // claim"; not `greidsluSaga`, payment history, whose first word is itself a genitive).
+  // Not when the compound's head says it is something about the sum rather than the sum
+  // (`amountRemainingUnit`, a unit string; `amountRemainingDisplay`, display text).
   const at = words.findIndex((word) => MONEY_WORDS.includes(word));
-  if (at >= 0 && at < words.length - 1 && ENGLISH_MONEY_QUALIFIERS.includes(words[at + 1] ?? '')) return true;
+  if (
+    at >= 0 &&
+    at < words.length - 1 &&
+    ENGLISH_MONEY_QUALIFIERS.includes(words[at + 1] ?? '') &&
+    !NOT_A_SUM_HEADS.includes(last)
+  )
+    return true;
   const [first, second] = words;
   return (
     words.length === 2 &&
@@ -497,6 +505,25 @@ function isIcelandicMoneyReduction(before: string, last: string): boolean {
 /** Currency codes a name ends in (`totalIsk`): the currencies Icelandic services use. */
 const CURRENCY_CODES_IN_NAMES: readonly string[] = ['isk', 'eur', 'usd', 'gbp', 'dkk', 'nok', 'sek'];
 /** Words after a money word that say what the sum includes (`amountWithVat`, `priceExclTax`). */
+/**
+ * Heads of a compound that make it a property of a sum rather than the sum (`amountRemainingUnit`,
+ * `amountRemainingDisplay`, `amountInWords`): its unit, its display text, its kind.
+ */
+export const NOT_A_SUM_HEADS: readonly string[] = [
+  'unit',
+  'units',
+  'display',
+  'text',
+  'label',
+  'words',
+  'description',
+  'name',
+  'type',
+  'code',
+  'status',
+  'format',
+];
+
 const ENGLISH_MONEY_QUALIFIERS: readonly string[] = [
   // Adjectives after the noun that say which sum it is (`paymentActual`, `feeTotal`).
   'actual',
