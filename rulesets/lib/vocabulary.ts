@@ -77,6 +77,32 @@ const ICELANDIC_QUALIFIERS: readonly string[] = [
  */
 const ICELANDIC_NATIONAL_ID_PREPOSITIONS: Readonly<Record<string, string>> = { fra: 'from', til: 'to' };
 
+/** Icelandic prepositions that govern the oblique `kennitolu` (`medKennitolu`, "with kennitala"): the identifier itself follows. */
+const ICELANDIC_PREPOSITIONS: readonly string[] = [
+  'med',
+  'eftir',
+  'fyrir',
+  'um',
+  'an',
+  'vid',
+  'ad',
+  'a',
+  'i',
+  'fra',
+  'til',
+  'undir',
+];
+
+/**
+ * True when `word`, just before a genitive, reads as the Icelandic noun the genitive modifies
+ * (`tegund`, `gerd`, `flokkur`): not a preposition, not an English word, and not itself in a
+ * genitive-looking form (`-s`, `-ar`, `-a`, `-u`, `-i`, the forms of an owner such as `maka`, `barns`).
+ */
+function isIcelandicHeadBefore(word: string): boolean {
+  if (word.length < 3 || ICELANDIC_PREPOSITIONS.includes(word) || isEnglishWord(word)) return false;
+  return !/(?:s|ar|a|u|i)$/.test(word);
+}
+
 /** Words after an alias that only say it is a number (`ssnNumber`, `kennitalaNr`): still the identifier itself. */
 const NUMBER_WORDS: readonly string[] = ['number', 'no', 'nr', 'num'];
 
@@ -268,6 +294,11 @@ function aliasMatch(name: string, vocabulary: Vocabulary): { prefix: string[]; p
   }
   for (let start = 0; start < words.length; start++) {
     const tail = words.slice(start).join('');
+    // `tegundKennitolu` ("tegund kennitölu", the type of kennitala): the oblique `kennitolu` after an
+    // Icelandic noun in the nominative is a genitive modifying that noun, the compound's head — a
+    // code about the identifier, not the identifier. After a preposition (`medKennitolu`), an
+    // English word (`userKennitolu`) or another genitive (`forradamannsKennitolu`) it is still one.
+    if (tail === 'kennitolu' && start > 0 && isIcelandicHeadBefore(words[start - 1] ?? '')) return undefined;
     if (aliases.includes(tail)) return { prefix: words.slice(0, start), plural: tail === 'kennitolur' };
     // `nationalIds`, `childrenSSNs`: the English plural.
     if (tail.endsWith('s') && tail !== 'kennitolus' && aliases.includes(tail.slice(0, -1)) && tail.length > 4)
