@@ -77,6 +77,23 @@ const ICELANDIC_QUALIFIERS: readonly string[] = [
  */
 const ICELANDIC_NATIONAL_ID_PREPOSITIONS: Readonly<Record<string, string>> = { fra: 'from', til: 'to' };
 
+/** Words that make an "ID number" the national one (`icelandicIDNO`, `personalIdNr`). */
+const NATIONAL_QUALIFIERS: readonly string[] = ['icelandic', 'national', 'personal', 'person', 'pers'];
+
+/**
+ * Splits abbreviations glued with "number" into their words (issue 37): `idno`/`idnr` → `id no`,
+ * and an alias glued to `nr`/`no`, sharing a letter or not (`ssnr` → `ssn nr`, `kennitalanr` →
+ * `kennitala nr`), so that the rules that read "an identifier named with the word number" apply.
+ */
+function expandIdAbbreviations(words: readonly string[], aliases: readonly string[]): string[] {
+  return words.flatMap((word) => {
+    if (word === 'idno' || word === 'idnr') return ['id', word.slice(2)];
+    if (aliases.includes(word) || !/(?:nr|no)$/.test(word) || word.length < 4) return [word];
+    const stem = [word.slice(0, -2), word.slice(0, -1)].find((part) => part.length >= 2 && aliases.includes(part));
+    return stem ? [stem, word.slice(-2)] : [word];
+  });
+}
+
 /** Icelandic prepositions that govern the oblique `kennitolu` (`medKennitolu`, "with kennitala"): the identifier itself follows. */
 const ICELANDIC_PREPOSITIONS: readonly string[] = [
   'med',
@@ -257,8 +274,19 @@ function aliasMatch(name: string, vocabulary: Vocabulary): { prefix: string[]; p
   const aliases = vocabulary.nationalIdAliases;
   // Most names contain no alias at all and are ruled out without splitting them into words.
   const compact = name.toLowerCase().replace(/[^a-z0-9]/g, '');
-  if (!/[^\p{ASCII}]/u.test(name) && !aliases.some((alias) => compact.includes(alias))) return undefined;
-  let words = [...nameWords(name)];
+  if (!/[^\p{ASCII}]/u.test(name) && !aliases.some((alias) => compact.includes(alias)) && !/id(?:no|nr)/.test(compact))
+    return undefined;
+  let words = expandIdAbbreviations(nameWords(name), aliases);
+  // `icelandicIDNO`, `nationalIdNr`, `personalIdNumber`: an "ID number" said to be the national or
+  // personal one is the national identifier; a bare `idNo` (a passport's, a vehicle's) is not.
+  const idAt = words.length - 2;
+  if (
+    idAt >= 1 &&
+    words[idAt] === 'id' &&
+    NUMBER_WORDS.includes(words.at(-1) ?? '') &&
+    NATIONAL_QUALIFIERS.includes(words[idAt - 1] ?? '')
+  )
+    return { prefix: words.slice(0, idAt - 1), plural: false };
   // `kennitalaforradanda`: a long alias glued to the word after it is two words.
   const glued = words.length === 1 ? COMPOUND_SUFFIX_ALIASES.find((alias) => words[0]?.startsWith(alias)) : undefined;
   if (glued && (words[0]?.length ?? 0) >= glued.length + 3) words = [glued, (words[0] ?? '').slice(glued.length)];
