@@ -823,6 +823,8 @@ export const READ_VERBS: readonly string[] = [
   'find',
   'lookup',
   'retrieve',
+  // `DownloadFile`: a download reads the resource's content.
+  'download',
   // Icelandic: sækja (fetch), fletta (look up), finna (find), skoða (view), leita (search),
   'saekja',
   'fletta',
@@ -908,7 +910,11 @@ export function segmentVerb(
         const remainder = first.slice(candidate.length);
         if (!first.startsWith(candidate) || remainder.length < 4) return false;
         if (candidate === 'get') return /^[bcdfghjklmnpqrsvwxz]/.test(remainder);
-        return ['fetch', 'create', 'update', 'delete', 'remove', 'lookup'].includes(candidate);
+        // Verbs no noun begins with, English and Icelandic (`saekjaakstursmat`: sækja + akstursmat);
+        // not `stofna` or `kanna`, which begin nouns (`stofnanaskra`, `kannanir`).
+        return ['fetch', 'create', 'update', 'delete', 'remove', 'lookup', 'retrieve', 'download', 'saekja'].includes(
+          candidate,
+        );
       });
       if (verb) return { verb, kind, rest: [first.slice(verb.length)] };
       // `getaccidentstatus`: a verb and words the dictionary splits the rest into (not `getaways`,
