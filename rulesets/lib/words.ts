@@ -43,7 +43,7 @@ export function splitGlued(word: string, extra: ReadonlySet<string> = EMPTY): re
     base(part) ||
     SHORT_WORDS.has(part) ||
     extra.has(part) ||
-    [...SUFFIXES].some(
+    STEM_SUFFIXES.some(
       (suffix) => part.length >= suffix.length + 4 && part.endsWith(suffix) && base(part.slice(0, -suffix.length)),
     );
   // best[i]: the fewest words covering word[0, i), and where the last of them starts.
@@ -145,8 +145,10 @@ const API_TERMS = new Set(
 );
 /** Prefixes and particles that glue into path segments as parts of words (`preregistration`, `invoices`, `outgoing`). */
 const PREFIXES = new Set(['pre', 'sub', 'in', 'out', 're', 'un', 'over', 'under', 'fore']);
-/** Suffixes the lexicon also lists as words, part of the word before them (`renewable` is no `renew able`, `mileage` no `mile age`). */
-const SUFFIXES = new Set(['able', 'ible', 'ness', 'less', 'ful', 'ment', 'ship', 'hood', 'wise', 'age']);
+/** Suffixes the lexicon also lists as words, part of the word before them (`renewable` is no `renew able`). */
+const SUFFIXES = new Set(['able', 'ible', 'ness', 'less', 'ful', 'ment', 'ship', 'hood', 'wise']);
+/** Suffixes that make one word of a stem of four letters or more inside the splitter only (`mileage`; `old age` stays two). */
+const STEM_SUFFIXES: readonly string[] = [...SUFFIXES, 'age'];
 /** Function words that join others in a glued name (`readall`, `photoandsignature`, `isfreshman`). */
 const FUNCTION_WORDS = new Set(['all', 'and', 'or', 'by', 'of', 'for', 'to', 'with', 'from']);
 
