@@ -24,9 +24,13 @@ export interface NationalIdHolder {
   path: JsonPath;
 }
 
-/** A description that says what the field is: a national identifier, in its first words (and not "kennitala or date of birth"). */
+/**
+ * A description that says what the field is: a national identifier, in its first words (and not
+ * "kennitala or date of birth"); also as the second of two names for it after a slash
+ * ("Performing Organization id/nationalID", issue 37).
+ */
 const DESCRIPTION =
-  /^\s*(?:(?:the|a|an)\s+)?(?:[\p{L}'’]+\s+){0,2}?(?:kennitala|kennitölu|kennitölur|national\s+id(?:entifier|entification\s+number)?s?|social\s+security\s+numbers?|ssn)\b/iu;
+  /^\s*(?:(?:the|a|an)\s+)?(?:[\p{L}'’]+\s+){0,2}?(?:[\p{L}'’]+\s*\/\s*)?(?:kennitala|kennitölu|kennitölur|national\s*id(?:entifier|entification\s+number)?s?|social\s+security\s+numbers?|ssn)\b/iu;
 const ALTERNATIVE = /\b(?:or|eða)\b/iu;
 
 export function describesNationalId(description: unknown): boolean {

@@ -77,6 +77,49 @@ const ICELANDIC_QUALIFIERS: readonly string[] = [
  */
 const ICELANDIC_NATIONAL_ID_PREPOSITIONS: Readonly<Record<string, string>> = { fra: 'from', til: 'to' };
 
+/** Words that make an "ID number" the national one (`icelandicIDNO`, `personalIdNr`). */
+const NATIONAL_QUALIFIERS: readonly string[] = ['icelandic', 'national', 'personal', 'person', 'pers'];
+
+/**
+ * Splits abbreviations glued with "number" into their words (issue 37): `idno`/`idnr` → `id no`,
+ * and an alias glued to `nr`/`no`, sharing a letter or not (`ssnr` → `ssn nr`, `kennitalanr` →
+ * `kennitala nr`), so that the rules that read "an identifier named with the word number" apply.
+ */
+function expandIdAbbreviations(words: readonly string[], aliases: readonly string[]): string[] {
+  return words.flatMap((word) => {
+    if (word === 'idno' || word === 'idnr') return ['id', word.slice(2)];
+    if (aliases.includes(word) || !/(?:nr|no)$/.test(word) || word.length < 4) return [word];
+    const stem = [word.slice(0, -2), word.slice(0, -1)].find((part) => part.length >= 2 && aliases.includes(part));
+    return stem ? [stem, word.slice(-2)] : [word];
+  });
+}
+
+/** Icelandic prepositions that govern the oblique `kennitolu` (`medKennitolu`, "with kennitala"): the identifier itself follows. */
+const ICELANDIC_PREPOSITIONS: readonly string[] = [
+  'med',
+  'eftir',
+  'fyrir',
+  'um',
+  'an',
+  'vid',
+  'ad',
+  'a',
+  'i',
+  'fra',
+  'til',
+  'undir',
+];
+
+/**
+ * True when `word`, just before a genitive, reads as the Icelandic noun the genitive modifies
+ * (`tegund`, `gerd`, `flokkur`): not a preposition, not an English word, and not itself in a
+ * genitive-looking form (`-s`, `-ar`, `-a`, `-u`, `-i`, the forms of an owner such as `maka`, `barns`).
+ */
+function isIcelandicHeadBefore(word: string): boolean {
+  if (word.length < 3 || ICELANDIC_PREPOSITIONS.includes(word) || isEnglishWord(word)) return false;
+  return !/(?:s|ar|a|u|i)$/.test(word);
+}
+
 /** Words after an alias that only say it is a number (`ssnNumber`, `kennitalaNr`): still the identifier itself. */
 const NUMBER_WORDS: readonly string[] = ['number', 'no', 'nr', 'num'];
 
@@ -231,8 +274,19 @@ function aliasMatch(name: string, vocabulary: Vocabulary): { prefix: string[]; p
   const aliases = vocabulary.nationalIdAliases;
   // Most names contain no alias at all and are ruled out without splitting them into words.
   const compact = name.toLowerCase().replace(/[^a-z0-9]/g, '');
-  if (!/[^\p{ASCII}]/u.test(name) && !aliases.some((alias) => compact.includes(alias))) return undefined;
-  let words = [...nameWords(name)];
+  if (!/[^\p{ASCII}]/u.test(name) && !aliases.some((alias) => compact.includes(alias)) && !/id(?:no|nr)/.test(compact))
+    return undefined;
+  let words = expandIdAbbreviations(nameWords(name), aliases);
+  // `icelandicIDNO`, `nationalIdNr`, `personalIdNumber`: an "ID number" said to be the national or
+  // personal one is the national identifier; a bare `idNo` (a passport's, a vehicle's) is not.
+  const idAt = words.length - 2;
+  if (
+    idAt >= 1 &&
+    words[idAt] === 'id' &&
+    NUMBER_WORDS.includes(words.at(-1) ?? '') &&
+    NATIONAL_QUALIFIERS.includes(words[idAt - 1] ?? '')
+  )
+    return { prefix: words.slice(0, idAt - 1), plural: false };
   // `kennitalaforradanda`: a long alias glued to the word after it is two words.
   const glued = words.length === 1 ? COMPOUND_SUFFIX_ALIASES.find((alias) => words[0]?.startsWith(alias)) : undefined;
   if (glued && (words[0]?.length ?? 0) >= glued.length + 3) words = [glued, (words[0] ?? '').slice(glued.length)];
@@ -268,6 +322,11 @@ function aliasMatch(name: string, vocabulary: Vocabulary): { prefix: string[]; p
   }
   for (let start = 0; start < words.length; start++) {
     const tail = words.slice(start).join('');
+    // `tegundKennitolu` ("tegund kennitölu", the type of kennitala): the oblique `kennitolu` after an
+    // Icelandic noun in the nominative is a genitive modifying that noun, the compound's head — a
+    // code about the identifier, not the identifier. After a preposition (`medKennitolu`), an
+    // English word (`userKennitolu`) or another genitive (`forradamannsKennitolu`) it is still one.
+    if (tail === 'kennitolu' && start > 0 && isIcelandicHeadBefore(words[start - 1] ?? '')) return undefined;
     if (aliases.includes(tail)) return { prefix: words.slice(0, start), plural: tail === 'kennitolur' };
     // `nationalIds`, `childrenSSNs`: the English plural.
     if (tail.endsWith('s') && tail !== 'kennitolus' && aliases.includes(tail.slice(0, -1)) && tail.length > 4)
@@ -462,8 +521,16 @@ export function isAmountName(name: string): boolean {
   // The money word first: an English one with what it includes (`loanAmountWithInterest`), an
   // Icelandic one in the nominative with one genitive after it (`upphaedKrofu`, "amount of the
   // claim"; not `greidsluSaga`, payment history, whose first word is itself a genitive).
+  // Not when the compound's head says it is something about the sum rather than the sum
+  // (`amountRemainingUnit`, a unit string; `amountRemainingDisplay`, display text).
   const at = words.findIndex((word) => MONEY_WORDS.includes(word));
-  if (at >= 0 && at < words.length - 1 && ENGLISH_MONEY_QUALIFIERS.includes(words[at + 1] ?? '')) return true;
+  if (
+    at >= 0 &&
+    at < words.length - 1 &&
+    ENGLISH_MONEY_QUALIFIERS.includes(words[at + 1] ?? '') &&
+    !NOT_A_SUM_HEADS.includes(last)
+  )
+    return true;
   const [first, second] = words;
   return (
     words.length === 2 &&
@@ -497,6 +564,25 @@ function isIcelandicMoneyReduction(before: string, last: string): boolean {
 /** Currency codes a name ends in (`totalIsk`): the currencies Icelandic services use. */
 const CURRENCY_CODES_IN_NAMES: readonly string[] = ['isk', 'eur', 'usd', 'gbp', 'dkk', 'nok', 'sek'];
 /** Words after a money word that say what the sum includes (`amountWithVat`, `priceExclTax`). */
+/**
+ * Heads of a compound that make it a property of a sum rather than the sum (`amountRemainingUnit`,
+ * `amountRemainingDisplay`, `amountInWords`): its unit, its display text, its kind.
+ */
+export const NOT_A_SUM_HEADS: readonly string[] = [
+  'unit',
+  'units',
+  'display',
+  'text',
+  'label',
+  'words',
+  'description',
+  'name',
+  'type',
+  'code',
+  'status',
+  'format',
+];
+
 const ENGLISH_MONEY_QUALIFIERS: readonly string[] = [
   // Adjectives after the noun that say which sum it is (`paymentActual`, `feeTotal`).
   'actual',
@@ -737,6 +823,8 @@ export const READ_VERBS: readonly string[] = [
   'find',
   'lookup',
   'retrieve',
+  // `DownloadFile`: a download reads the resource's content.
+  'download',
   // Icelandic: sækja (fetch), fletta (look up), finna (find), skoða (view), leita (search),
   'saekja',
   'fletta',
@@ -822,7 +910,11 @@ export function segmentVerb(
         const remainder = first.slice(candidate.length);
         if (!first.startsWith(candidate) || remainder.length < 4) return false;
         if (candidate === 'get') return /^[bcdfghjklmnpqrsvwxz]/.test(remainder);
-        return ['fetch', 'create', 'update', 'delete', 'remove', 'lookup'].includes(candidate);
+        // Verbs no noun begins with, English and Icelandic (`saekjaakstursmat`: sækja + akstursmat);
+        // not `stofna` or `kanna`, which begin nouns (`stofnanaskra`, `kannanir`).
+        return ['fetch', 'create', 'update', 'delete', 'remove', 'lookup', 'retrieve', 'download', 'saekja'].includes(
+          candidate,
+        );
       });
       if (verb) return { verb, kind, rest: [first.slice(verb.length)] };
       // `getaccidentstatus`: a verb and words the dictionary splits the rest into (not `getaways`,

@@ -33,7 +33,19 @@ export function splitGlued(word: string, extra: ReadonlySet<string> = EMPTY): re
   const key = extra === EMPTY ? word : `${word}\u0000${[...extra].join(' ')}`;
   const cached = splitCache.get(key);
   if (cached !== undefined) return cached ?? undefined;
-  const known = (part: string) => isEnglishWord(part) || SHORT_WORDS.has(part) || extra.has(part);
+  // The lexicon lists some nouns only in the plural (`miles`, not `mile`): a part whose plural it
+  // knows is a word too (`getbulkmileagereadingrequests` would otherwise not split at all).
+  // A word and a suffix (`mile` + `age`) is one word, so `requiresmileageregistration` is
+  // requires, mileage, registration rather than require, smile, age, registration.
+  const base = (part: string) =>
+    isEnglishWord(part) || (part.length >= 4 && /[^s]$/.test(part) && isEnglishWord(`${part}s`));
+  const known = (part: string) =>
+    base(part) ||
+    SHORT_WORDS.has(part) ||
+    extra.has(part) ||
+    STEM_SUFFIXES.some(
+      (suffix) => part.length >= suffix.length + 4 && part.endsWith(suffix) && base(part.slice(0, -suffix.length)),
+    );
   // best[i]: the fewest words covering word[0, i), and where the last of them starts.
   const best: Array<{ count: number; from: number } | undefined> = [{ count: 0, from: 0 }];
   for (let end = 1; end <= word.length; end++) {
@@ -135,6 +147,8 @@ const API_TERMS = new Set(
 const PREFIXES = new Set(['pre', 'sub', 'in', 'out', 're', 'un', 'over', 'under', 'fore']);
 /** Suffixes the lexicon also lists as words, part of the word before them (`renewable` is no `renew able`). */
 const SUFFIXES = new Set(['able', 'ible', 'ness', 'less', 'ful', 'ment', 'ship', 'hood', 'wise']);
+/** Suffixes that make one word of a stem of four letters or more inside the splitter only (`mileage`; `old age` stays two). */
+const STEM_SUFFIXES: readonly string[] = [...SUFFIXES, 'age'];
 /** Function words that join others in a glued name (`readall`, `photoandsignature`, `isfreshman`). */
 const FUNCTION_WORDS = new Set(['all', 'and', 'or', 'by', 'of', 'for', 'to', 'with', 'from']);
 

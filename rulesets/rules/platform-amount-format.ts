@@ -73,6 +73,40 @@ function isReference(
 const MONEY_DESCRIPTION =
   /^(?:the\s+)?(?:total\s+)?(?:amount\s+(?:paid|due|owed|charged|payable|refunded|to\s+pay|in\s+(?:ISK|EUR|USD|GBP|DKK|NOK|SEK|kr[oó]nu[mr]?))|(?:price|fee|cost)\b(?!\s+(?:id|identifier|type|code|list|category)\b)|(?:upph[æa]e?[ðd]|fj[áa]rh[æa]e?[ðd]|ver[ðd]|gjald)(?!\p{L}))/iu;
 
+/**
+ * True when the object measures its amounts in units, not money: no currency field beside them, and a
+ * unit field of an amount (`amountRemainingUnit` beside `amountRemaining` and `totalPrescribedAmount`,
+ * a medicine's quantities) — a sum of money has a currency, not a unit.
+ */
+function isQuantityContext(siblings: Map<string, unknown>): boolean {
+  const names = [...siblings.keys()];
+  if (names.some(isCurrencyName)) return false;
+  return names.some((sibling) => {
+    const words = nameWords(sibling);
+    return (
+      words.length >= 2 &&
+      /^units?$/.test(words.at(-1) ?? '') &&
+      words.slice(0, -1).some((word) => word === 'amount' || word === 'amounts')
+    );
+  });
+}
+
+/** A description that says a parameter counts things (`Number of identifiers to return`, `fjöldi`). */
+const COUNT_DESCRIPTION = /\b(?:number\s+of|how\s+many|count\s+of|fj[öo]ld[ia])\b/iu;
+
+/**
+ * True when an amount-named query parameter is a count of items to return, not a sum: an integer
+ * with a count-like description, or an integer with a default (`?amount=` default 10, how many to
+ * generate) — a page size has a default, a sum of money to filter by does not.
+ */
+function isCountParameter(parameter: Record<string, unknown>, types: string[]): boolean {
+  if (!types.includes('integer')) return false;
+  const schema = isObject(parameter.schema) ? parameter.schema : {};
+  const description = typeof parameter.description === 'string' ? parameter.description : schema.description;
+  if (typeof description === 'string') return COUNT_DESCRIPTION.test(description);
+  return schema.default !== undefined;
+}
+
 function isAmountDescription(schema: unknown): boolean {
   const description = isObject(schema) ? schema.description : undefined;
   if (typeof description !== 'string' || !MONEY_DESCRIPTION.test(description.trim())) return false;
@@ -190,6 +224,8 @@ export default defineRule({
       const siblings = container
         ? collectProperties(document, container.schema, container.path)
         : new Map<string, { schema: unknown; path: JsonPath }>();
+      // A quantity measured in a unit (a medicine's `amountRemaining` beside `amountRemainingUnit`) is not money.
+      if (isQuantityContext(siblings)) continue;
       if (!checkAmount(name, node.schema, node.path, siblings)) continue;
       if (container && ![...siblings.keys()].some(isCurrencyName)) {
         problems.push({
@@ -204,7 +240,11 @@ export default defineRule({
         (parameter.in === 'path' || parameter.in === 'query') &&
         typeof parameter.name === 'string' &&
         isAmountName(parameter.name) &&
-        parameter.schema !== undefined
+        parameter.schema !== undefined &&
+        !isCountParameter(
+          parameter,
+          schemaTypes(schemaLayers(document, parameter.schema, [...path, 'schema']).at(-1)?.schema),
+        )
       ) {
         checkAmount(parameter.name, parameter.schema, [...path, 'schema'], undefined, parameter.description);
       }

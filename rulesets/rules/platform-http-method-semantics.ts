@@ -105,13 +105,43 @@ function icelandicWordHere(operation: Record<string, unknown>, word: string): bo
  * (`/v1/messages/{messageId}/archive`, `/v1/messages/archive`, also `/v1/messages/{id}:archive`),
  * from the run's custom-method verbs or the English and Icelandic verb lists (`isActionSegment`).
  */
-function customMethodVerb(pathKey: string, vocabulary: Vocabulary): string | undefined {
-  let last = pathSegments(pathKey).at(-1);
-  if (last === undefined || TEMPLATE_SEGMENT.test(last) || isPlaceholderSegment(last)) return undefined;
+function customMethodVerb(pathKey: string, vocabulary: Vocabulary, method?: string): string | undefined {
+  /** The verb-and-object and verb-before-key shapes are judged on the methods a custom method is mistaken for. */
+  const wider = method === 'patch' || method === 'put' || method === 'delete';
+  const segments = pathSegments(pathKey);
+  let last = segments.at(-1);
+  if (last === undefined || isPlaceholderSegment(last)) return undefined;
+  if (TEMPLATE_SEGMENT.test(last)) {
+    // `PATCH /Application/Confirm/{applicationId}`: a bare verb before the key it acts on (not on GET,
+    // where `/search/{term}` reads).
+    const before = segments.at(-2);
+    if (!wider || before === undefined || TEMPLATE_SEGMENT.test(before) || isPlaceholderSegment(before))
+      return undefined;
+    const verb = toKebabCase(before);
+    return /^[a-z]+$/.test(verb) && isActionSegment(verb, vocabulary) && !CUSTOM_METHOD_AMBIGUOUS_WORDS.includes(verb)
+      ? verb
+      : undefined;
+  }
   const colon = last.lastIndexOf(':');
   if (colon >= 0) last = last.slice(colon + 1);
   const word = toKebabCase(last.replace(/\.json$/i, ''));
-  return isActionSegment(word, vocabulary) && !CUSTOM_METHOD_AMBIGUOUS_WORDS.includes(word) ? word : undefined;
+  if (isActionSegment(word, vocabulary) && !CUSTOM_METHOD_AMBIGUOUS_WORDS.includes(word)) return word;
+  // `PATCH …/{id}/ToggleList`, `…/ExtendTime`: a verb and its object written as one segment (camel
+  // case or kebab), the object one singular word — on PATCH, PUT and DELETE only (`order-lines` is a noun).
+  const words = word.split('-');
+  const [first = '', object = ''] = words;
+  if (
+    wider &&
+    words.length === 2 &&
+    /^[A-Z]/.test(last) &&
+    !object.endsWith('s') &&
+    !PARTICLES.has(object) &&
+    isActionSegment(first, vocabulary) &&
+    !CUSTOM_METHOD_AMBIGUOUS_WORDS.includes(first) &&
+    segmentVerb(word) === undefined
+  )
+    return first;
+  return undefined;
 }
 
 /**
@@ -342,7 +372,7 @@ export default defineRule({
         continue;
       }
       if (method !== 'get' && method !== 'put' && method !== 'patch' && method !== 'delete') continue;
-      const verb = customMethodVerb(op.pathKey, vocabulary);
+      const verb = customMethodVerb(op.pathKey, vocabulary, method);
       if (verb !== undefined && !icelandicWordHere(op.operation, verb)) {
         problems.push({
           message: `\`${label(op)}\` is a custom method (\`${verb}\` is an action); the platform maps custom methods to POST: write \`post:\` instead of \`${method}:\`.`,

@@ -2,8 +2,8 @@ import { defineRule, someOf, show, type JsonPath, type Problem } from '../lib/ru
 import { encodePointer } from '../lib/openapi/pointer.js';
 import { effectiveSchema, lookupLocalRef } from '../lib/openapi/resolve.js';
 import { collectProperties } from '../lib/openapi/flatten.js';
-import { isRef } from '../lib/openapi/types.js';
-import { mediaTypes, statusClass } from '../lib/openapi/views.js';
+import { isObject, isRef } from '../lib/openapi/types.js';
+import { mediaTypes, statusClass, type OperationInfo } from '../lib/openapi/views.js';
 import { MEDIA_TYPE } from '../lib/conventions.js';
 import { mediaTypeEssence } from '../lib/openapi/media-type.js';
 
@@ -13,6 +13,16 @@ const baseType = mediaTypeEssence;
 
 function isErrorStatus(status: string): boolean {
   return ['4', '5', 'default'].includes(statusClass(status) ?? '');
+}
+
+/** Redirects answer an operation successfully too, as platform-response-success counts them. */
+const REDIRECTS = new Set(['301', '302', '303', '307', '308', '3XX']);
+
+/** True when the operation documents a 2xx (or redirect) answer besides `default`. */
+function answersSuccess(op: OperationInfo): boolean {
+  const responses = op.operation.responses;
+  if (!isObject(responses)) return false;
+  return Object.keys(responses).some((status) => statusClass(status) === '2' || REDIRECTS.has(status.toUpperCase()));
 }
 
 /** Quotes a media type key, or says that it is none (generators leave keys such as a bare word). */
@@ -47,7 +57,13 @@ export default defineRule({
       if (info.kind !== 'response') continue;
       // OPTIONS (CORS preflight, `Allow`) is HTTP plumbing answered by the server or gateway: every error-response rule skips it alike.
       if (info.operations.length > 0 && info.operations.every((op) => op.method === 'options')) continue;
-      const statuses = info.statuses.filter(isErrorStatus);
+      // A `default` that is the only answer of every operation using it is that operation's success
+      // body (a generator's habit): platform-response-success reports the missing 2xx — one cause, one owner.
+      const statuses = info.statuses.filter(
+        (status) =>
+          isErrorStatus(status) &&
+          !(status === 'default' && info.operations.length > 0 && info.operations.every((op) => !answersSuccess(op))),
+      );
       if (statuses.length === 0) continue;
       const base = baseType(info.mediaType);
       if (base === PROBLEM_JSON) continue;
