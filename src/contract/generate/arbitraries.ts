@@ -219,8 +219,14 @@ export function validArbitrary(
       arbitrary = fc.record(shape, { requiredKeys: schema.required.filter((key) => key in shape) });
       break;
     }
-    default:
-      arbitrary = stringArbitrary(schema, dictionary);
+    default: {
+      // Strings inside arrays: their minLength counts once per copy (contract-generation-limit says when it is left out).
+      const { minLength: _left, ...unbounded } = schema;
+      arbitrary = stringArbitrary(
+        scale > 1 && lengthUnsampled(schema.minLength, scale) ? unbounded : schema,
+        dictionary,
+      );
+    }
   }
   return schema.nullable ? fc.option(arbitrary, { nil: null, freq: 8 }) : arbitrary;
 }

@@ -151,8 +151,11 @@ export function validValue(
       }
       return object;
     }
-    default:
-      return stringOf(schema) ?? 'a';
+    default: {
+      // Strings inside arrays: their minLength counts once per copy (contract-generation-limit says when it is left out).
+      const { minLength: _left, ...unbounded } = schema;
+      return stringOf(scale > 1 && lengthUnsampled(schema.minLength, scale) ? unbounded : schema) ?? 'a';
+    }
   }
 }
 

@@ -21,6 +21,10 @@ export function generationLimits(schemas: readonly FlatSchema[]): string[] {
   const walk = (schema: FlatSchema, depth: number, scale: number): void => {
     if (depth > MAX_WALK_DEPTH || seen.has(schema)) return;
     seen.add(schema);
+    if (!lengthUnsampled(schema.minLength) && lengthUnsampled(schema.minLength, scale))
+      reasons.add(
+        `minLength ${schema.minLength} inside arrays of ${scale.toLocaleString('en')} items is beyond ${MAX_PATTERN_SAMPLE_LENGTH.toLocaleString('en')} characters, the longest value generated: generated values ignore it`,
+      );
     if (lengthUnsampled(schema.minLength))
       reasons.add(
         `minLength ${schema.minLength} is beyond ${MAX_PATTERN_SAMPLE_LENGTH.toLocaleString('en')} characters, the longest value generated: generated values ignore it`,

@@ -54,8 +54,10 @@ export function numberRange(schema: FlatSchema, integer: boolean): NumberRange |
     // A multipleOf too small or too large for floating point to step by is left to the filter.
     if (Number.isFinite(up) && Number.isFinite(down)) {
       if (up > highest || down < lowest) {
-        // No multiple in the range: empty only when the schema itself bounds both sides.
+        // No multiple in the range: empty when the schema bounds both sides, else the first multiple past the bound.
         if (low !== undefined && high !== undefined) return undefined;
+        if (low !== undefined) lowest = highest = up;
+        else lowest = highest = down;
       } else {
         lowest = up;
         highest = down;

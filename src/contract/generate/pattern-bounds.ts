@@ -56,8 +56,8 @@ export function unsampledReason(pattern: string): string | undefined {
  * of the values made (the run says so, contract-generation-limit), never a value of a million
  * characters built or a filter retried for ever.
  */
-export function lengthUnsampled(minLength: number | undefined): boolean {
-  return minLength !== undefined && minLength > MAX_PATTERN_SAMPLE_LENGTH;
+export function lengthUnsampled(minLength: number | undefined, scale = 1): boolean {
+  return minLength !== undefined && minLength * Math.max(1, scale) > MAX_PATTERN_SAMPLE_LENGTH;
 }
 
 /**
