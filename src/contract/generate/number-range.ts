@@ -45,6 +45,11 @@ export function numberRange(schema: FlatSchema, integer: boolean): NumberRange |
         ? beside(maximum, -1)
         : maximum;
   }
+  // Beyond 2⁵³ a whole number plus one is the same number: an exclusive bound steps by what floating point sees.
+  if (schema.exclusiveMinimum && low !== undefined && schema.minimum !== undefined && low <= schema.minimum)
+    low = Math.ceil(beside(schema.minimum, 1));
+  if (schema.exclusiveMaximum && high !== undefined && schema.maximum !== undefined && high >= schema.maximum)
+    high = Math.floor(beside(schema.maximum, -1));
   let lowest = low ?? (high !== undefined && high < -DEFAULT_SPREAD ? high - 2 * DEFAULT_SPREAD : -DEFAULT_SPREAD);
   let highest = high ?? (lowest > DEFAULT_SPREAD ? lowest + 2 * DEFAULT_SPREAD : DEFAULT_SPREAD);
   const multiple = schema.multipleOf;
