@@ -4,7 +4,7 @@
  * break one of its constraints (the server must refuse them with 400). fast-check does the
  * generating, the seeding and the shrinking of a failing case to the smallest one that still fails.
  */
-import { lengthUnsampled, unsampledReason } from './pattern-bounds.js';
+import { itemsUnsampled, lengthUnsampled, unsampledReason } from './pattern-bounds.js';
 import fc, { type Arbitrary } from 'fast-check';
 import { boundedFilter } from './bounded.js';
 import { hasValidCheckDigit, nationalIdCheckDigit } from '../../../rulesets/lib/conventions.js';
@@ -12,6 +12,7 @@ import { coverageCases } from './cases.js';
 import { safeMatches, type FlatSchema } from './schema.js';
 import type { Dictionary } from './dictionary.js';
 import { unicodeString } from './unicode.js';
+import { numberRange, type NumberRange } from './number-range.js';
 
 /** How deep (`items`, `properties`, branches) the fuzz phase's values go; deeper is a contract-generation-limit finding. */
 export const MAX_FUZZ_DEPTH = 5;
@@ -122,59 +123,67 @@ function generatedString(schema: FlatSchema): Arbitrary<string> {
 /**
  * Numbers the schema accepts, a share of them at and next to its bounds (and near zero, where
  * narrow valid ranges of an unbounded parameter usually lie): drawn from the whole range alone, a
- * value at `minimum` or just inside it is rarely met.
+ * value at `minimum` or just inside it is rarely met. The range is always the schema's own
+ * (number-range.ts); a schema no number satisfies gets its lower bound (contract-generation-limit
+ * says no value satisfies it), never an exception from fast-check.
  */
 function numberArbitrary(schema: FlatSchema, integer: boolean): Arbitrary<number> {
-  const spread = spreadNumber(schema, integer);
-  const step = integer ? 1 : Number.EPSILON * 4;
-  const min = schema.minimum !== undefined ? schema.minimum + (schema.exclusiveMinimum ? step : 0) : undefined;
-  const max = schema.maximum !== undefined ? schema.maximum - (schema.exclusiveMaximum ? step : 0) : undefined;
-  const lowest = min === undefined ? -1_000_000 : integer ? Math.ceil(min) : min;
-  const highest = max === undefined ? 1_000_000 : integer ? Math.floor(max) : max;
+  const range = numberRange(schema, integer);
+  if (range === undefined) return fc.constant(schema.minimum ?? schema.maximum ?? 0);
+  const { lowest, highest } = range;
+  const multiple = schema.multipleOf;
   const accepts = (value: number) =>
-    value >= lowest &&
-    value <= highest &&
-    (!schema.multipleOf || Number.isInteger(Number((value / schema.multipleOf).toFixed(9))));
+    value >= lowest && value <= highest && (!multiple || Number.isInteger(Number((value / multiple).toFixed(9))));
   const near = [lowest, lowest + 1, highest - 1, highest, 0, 1, -1, 2, 10, 100].filter(accepts);
-  const small = boundedFilter(
-    fc.integer({ min: Math.max(-100, Math.ceil(lowest)), max: Math.min(100, Math.floor(highest)) }),
-    accepts,
-  );
-  const choices: Array<{ arbitrary: Arbitrary<number>; weight: number }> = [{ arbitrary: spread, weight: 2 }];
+  const choices: Array<{ arbitrary: Arbitrary<number>; weight: number }> = [
+    { arbitrary: spreadNumber(range, integer, multiple), weight: 2 },
+  ];
   if (near.length > 0) choices.push({ arbitrary: fc.constantFrom(...near), weight: 1 });
-  if (Math.max(-100, Math.ceil(lowest)) <= Math.min(100, Math.floor(highest)))
-    choices.push({ arbitrary: small, weight: 1 });
+  const smallLow = Math.max(-100, Math.ceil(lowest));
+  const smallHigh = Math.min(100, Math.floor(highest));
+  if (smallLow <= smallHigh)
+    choices.push({ arbitrary: boundedFilter(fc.integer({ min: smallLow, max: smallHigh }), accepts), weight: 1 });
   return fc.oneof(...choices);
 }
 
-/** Numbers across the schema's whole range. */
-function spreadNumber(schema: FlatSchema, integer: boolean): Arbitrary<number> {
-  const step = integer ? 1 : Number.EPSILON * 4;
-  const min = schema.minimum !== undefined ? schema.minimum + (schema.exclusiveMinimum ? step : 0) : undefined;
-  const max = schema.maximum !== undefined ? schema.maximum - (schema.exclusiveMaximum ? step : 0) : undefined;
-  let arbitrary: Arbitrary<number> = integer
-    ? fc.integer({
-        min: min === undefined ? -1_000_000 : Math.ceil(min),
-        max: max === undefined ? 1_000_000 : Math.floor(max),
-      })
-    : fc.double({ min: min ?? -1_000_000, max: max ?? 1_000_000, noNaN: true, noDefaultInfinity: true });
-  if (schema.multipleOf) {
-    const multiple = schema.multipleOf;
+/**
+ * Numbers across the range. Integers beyond what fast-check draws exactly (2⁵³) are drawn in the
+ * part of the range that lies within it, or are the range's ends.
+ */
+function spreadNumber({ lowest, highest }: NumberRange, integer: boolean, multiple?: number): Arbitrary<number> {
+  let arbitrary: Arbitrary<number>;
+  if (!integer) arbitrary = fc.double({ min: lowest, max: highest, noNaN: true, noDefaultInfinity: true });
+  else {
+    const low = Math.max(lowest, Number.MIN_SAFE_INTEGER);
+    const high = Math.min(highest, Number.MAX_SAFE_INTEGER);
+    arbitrary =
+      low <= high
+        ? fc.oneof({ arbitrary: fc.integer({ min: low, max: high }), weight: 4 }, fc.constantFrom(lowest, highest))
+        : fc.constantFrom(lowest, highest);
+  }
+  if (multiple) {
     arbitrary = boundedFilter(
       arbitrary.map((value) => Math.round(value / multiple) * multiple),
-      (value) => (min === undefined || value >= min) && (max === undefined || value <= max),
+      (value) => Number.isFinite(value) && value >= lowest && value <= highest,
+      fc.constant(lowest),
     );
   }
   return arbitrary;
 }
 
 /** Values the schema accepts; strings partly from the dictionary, when one is given. */
-export function validArbitrary(schema: FlatSchema, depth = 0, dictionary?: Dictionary): Arbitrary<unknown> {
+export function validArbitrary(
+  schema: FlatSchema,
+  depth = 0,
+  dictionary?: Dictionary,
+  /** How many copies of the value the whole holds (the minItems of the arrays around it, multiplied). */
+  scale = 1,
+): Arbitrary<unknown> {
   if (schema.const !== undefined) return fc.constant(schema.const);
   if (schema.enum && schema.enum.length > 0) return fc.constantFrom(...schema.enum);
   if (schema.nationalId) return nationalIdArbitrary;
   if (schema.branches && schema.branches.length > 0 && depth < MAX_DEPTH)
-    return fc.oneof(...schema.branches.map((branch) => validArbitrary(branch, depth + 1, dictionary)));
+    return fc.oneof(...schema.branches.map((branch) => validArbitrary(branch, depth + 1, dictionary, scale)));
   const types = schema.types.filter((type) => type !== 'null');
   const type = types[0] ?? 'string';
   let arbitrary: Arbitrary<unknown>;
@@ -189,9 +198,12 @@ export function validArbitrary(schema: FlatSchema, depth = 0, dictionary?: Dicti
       arbitrary = fc.boolean();
       break;
     case 'array': {
+      // A minItems beyond the generation bounds is left out (contract-generation-limit says so).
+      const minLength = itemsUnsampled(schema.minItems, scale) ? 0 : (schema.minItems ?? 0);
       const item =
-        schema.items && depth < MAX_DEPTH ? validArbitrary(schema.items, depth + 1, dictionary) : fc.constant('a');
-      const minLength = schema.minItems ?? 0;
+        schema.items && depth < MAX_DEPTH
+          ? validArbitrary(schema.items, depth + 1, dictionary, scale * Math.max(1, minLength))
+          : fc.constant('a');
       arbitrary = fc.array(item, {
         minLength,
         maxLength: Math.max(minLength, Math.min(schema.maxItems ?? DEFAULT_MAX_ITEMS, minLength + DEFAULT_MAX_ITEMS)),
@@ -201,13 +213,20 @@ export function validArbitrary(schema: FlatSchema, depth = 0, dictionary?: Dicti
     case 'object': {
       const shape: Record<string, Arbitrary<unknown>> = {};
       if (depth < MAX_DEPTH)
-        for (const [key, property] of schema.properties) shape[key] = validArbitrary(property, depth + 1, dictionary);
+        for (const [key, property] of schema.properties)
+          shape[key] = validArbitrary(property, depth + 1, dictionary, scale);
       for (const key of schema.required) shape[key] ??= fc.constant('a');
       arbitrary = fc.record(shape, { requiredKeys: schema.required.filter((key) => key in shape) });
       break;
     }
-    default:
-      arbitrary = stringArbitrary(schema, dictionary);
+    default: {
+      // Strings inside arrays: their minLength counts once per copy (contract-generation-limit says when it is left out).
+      const { minLength: _left, ...unbounded } = schema;
+      arbitrary = stringArbitrary(
+        scale > 1 && lengthUnsampled(schema.minLength, scale) ? unbounded : schema,
+        dictionary,
+      );
+    }
   }
   return schema.nullable ? fc.option(arbitrary, { nil: null, freq: 8 }) : arbitrary;
 }
@@ -228,10 +247,12 @@ export function invalidArbitrary(schema: FlatSchema): Arbitrary<unknown> | undef
     generated.push(boundedFilter(unicodeString(1, 12), (value) => !values.includes(value)));
   } else if (type === 'integer' || type === 'number') {
     generated.push(boundedFilter(unicodeString(1, 8), (value) => value.trim() === '' || Number.isNaN(Number(value))));
-    if (schema.maximum !== undefined)
-      generated.push(fc.integer({ min: Math.floor(schema.maximum) + 1, max: Math.floor(schema.maximum) + 1_000_000 }));
-    if (schema.minimum !== undefined)
-      generated.push(fc.integer({ min: Math.ceil(schema.minimum) - 1_000_000, max: Math.ceil(schema.minimum) - 1 }));
+    // Past a bound by up to a million, where whole numbers are still exact (fast-check draws no others).
+    const { maximum, minimum } = schema;
+    if (maximum !== undefined && Number.isSafeInteger(Math.floor(maximum) + 1_000_000))
+      generated.push(fc.integer({ min: Math.floor(maximum) + 1, max: Math.floor(maximum) + 1_000_000 }));
+    if (minimum !== undefined && Number.isSafeInteger(Math.ceil(minimum) - 1_000_000))
+      generated.push(fc.integer({ min: Math.ceil(minimum) - 1_000_000, max: Math.ceil(minimum) - 1 }));
   } else if ((type === 'string' || type === undefined) && schema.maxLength !== undefined && schema.maxLength < 4096) {
     generated.push(
       boundedFilter(

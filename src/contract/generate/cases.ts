@@ -4,7 +4,8 @@
  * refuse), each labelled with the constraint it tests. Deterministic: the same schema always
  * gives the same cases, so a coverage run can be repeated and compared.
  */
-import { lengthUnsampled, unsampledReason } from './pattern-bounds.js';
+import { itemsUnsampled, lengthUnsampled, unsampledReason } from './pattern-bounds.js';
+import { numberRange } from './number-range.js';
 import fc from 'fast-check';
 import { hasValidCheckDigit } from '../../../rulesets/lib/conventions.js';
 import { notFoundNationalId, NOT_FOUND_UUID } from '../conventions.js';
@@ -93,27 +94,36 @@ function stringOf(schema: FlatSchema, length?: number): string | undefined {
 }
 
 function numberOf(schema: FlatSchema, integer: boolean): number {
-  const step = integer ? 1 : 0.5;
-  let low = schema.minimum !== undefined ? schema.minimum + (schema.exclusiveMinimum ? step : 0) : undefined;
-  const high = schema.maximum !== undefined ? schema.maximum - (schema.exclusiveMaximum ? step : 0) : undefined;
-  if (integer && low !== undefined) low = Math.ceil(low);
-  let value = low ?? (high !== undefined ? Math.min(high, 1) : 1);
-  if (schema.multipleOf) value = Math.ceil(value / schema.multipleOf) * schema.multipleOf;
-  return value;
+  const range = numberRange(schema, integer);
+  // No number satisfies the schema (contract-generation-limit says so): its lower bound, as any.
+  if (range === undefined) return schema.minimum ?? schema.maximum ?? 1;
+  const { lowest, highest } = range;
+  if (schema.minimum !== undefined) return lowest;
+  const value = Math.min(highest, 1);
+  const multiple = schema.multipleOf;
+  if (!multiple) return integer ? Math.floor(value) : value;
+  const up = Math.ceil(value / multiple) * multiple;
+  const rounded = up > highest ? Math.floor(value / multiple) * multiple : up;
+  return Number.isFinite(rounded) && rounded >= lowest ? rounded : lowest;
 }
 
 /** How deep (`items`, `properties`, branches) the coverage phase's valid values go; deeper is a contract-generation-limit finding. */
 export const MAX_VALUE_DEPTH = 6;
 
 /** A value the schema accepts: its `const`, example, default or first enum value, else one made from its constraints. */
-export function validValue(schema: FlatSchema, depth = 0): unknown {
+export function validValue(
+  schema: FlatSchema,
+  depth = 0,
+  /** How many copies of the value the whole holds (the minItems of the arrays around it, multiplied). */
+  scale = 1,
+): unknown {
   if (schema.const !== undefined) return schema.const;
   if (schema.example !== undefined) return schema.example;
   if (schema.default !== undefined) return schema.default;
   if (schema.enum && schema.enum.length > 0) return schema.enum[0];
   if (schema.nationalId) return SYNTHETIC_NATIONAL_ID;
   const [branch] = schema.branches ?? [];
-  if (branch !== undefined) return validValue(branch, depth + 1);
+  if (branch !== undefined) return validValue(branch, depth + 1, scale);
   const type = schema.types.find((t) => t !== 'null') ?? (schema.nullable ? 'null' : 'string');
   switch (type) {
     case 'integer':
@@ -125,22 +135,27 @@ export function validValue(schema: FlatSchema, depth = 0): unknown {
     case 'null':
       return null;
     case 'array': {
-      const count = Math.max(schema.minItems ?? 0, 1);
+      // A minItems beyond the generation bounds is left out (contract-generation-limit says so).
+      const count = itemsUnsampled(schema.minItems, scale) ? 1 : Math.max(schema.minItems ?? 0, 1);
       const items = schema.items;
       if (depth > MAX_VALUE_DEPTH || !items) return [];
-      return Array.from({ length: Math.min(count, 16) }, () => validValue(items, depth + 1));
+      const item = validValue(items, depth + 1, scale * count);
+      return Array.from({ length: count }, () => item);
     }
     case 'object': {
       const object: Record<string, unknown> = {};
       if (depth > MAX_VALUE_DEPTH) return object;
       for (const key of schema.required) {
         const property = schema.properties.get(key);
-        object[key] = property !== undefined ? validValue(property, depth + 1) : 'a';
+        object[key] = property !== undefined ? validValue(property, depth + 1, scale) : 'a';
       }
       return object;
     }
-    default:
-      return stringOf(schema) ?? 'a';
+    default: {
+      // Strings inside arrays: their minLength counts once per copy (contract-generation-limit says when it is left out).
+      const { minLength: _left, ...unbounded } = schema;
+      return stringOf(scale > 1 && lengthUnsampled(schema.minLength, scale) ? unbounded : schema) ?? 'a';
+    }
   }
 }
 
@@ -185,33 +200,32 @@ export function coverageCases(schema: FlatSchema): ValueCase[] {
     case 'number': {
       const integer = type === 'integer';
       const step = integer ? 1 : 0.5;
+      const range = numberRange(schema, integer);
+      // A value past a bound only where floating point can write one (1e300 - 0.5 is 1e300).
+      const past = (value: number, bound: number, below: boolean) =>
+        Number.isFinite(value) && (below ? value < bound : value > bound) ? value : undefined;
       if (schema.minimum !== undefined) {
-        const lowest = schema.exclusiveMinimum ? schema.minimum + step : schema.minimum;
+        const what = schema.exclusiveMinimum ? 'exclusiveMinimum' : 'minimum';
+        if (range !== undefined) add(range.lowest, true, `${what} ${schema.minimum}`);
         add(
-          integer ? Math.ceil(lowest) : lowest,
-          true,
-          `${schema.exclusiveMinimum ? 'exclusiveMinimum' : 'minimum'} ${schema.minimum}`,
-        );
-        add(
-          schema.exclusiveMinimum ? schema.minimum : schema.minimum - step,
+          schema.exclusiveMinimum ? schema.minimum : past(schema.minimum - step, schema.minimum, true),
           false,
-          `below the ${schema.exclusiveMinimum ? 'exclusiveMinimum' : 'minimum'} ${schema.minimum}`,
+          `below the ${what} ${schema.minimum}`,
         );
       }
       if (schema.maximum !== undefined) {
-        const highest = schema.exclusiveMaximum ? schema.maximum - step : schema.maximum;
+        const what = schema.exclusiveMaximum ? 'exclusiveMaximum' : 'maximum';
+        if (range !== undefined) add(range.highest, true, `${what} ${schema.maximum}`);
         add(
-          integer ? Math.floor(highest) : highest,
-          true,
-          `${schema.exclusiveMaximum ? 'exclusiveMaximum' : 'maximum'} ${schema.maximum}`,
-        );
-        add(
-          schema.exclusiveMaximum ? schema.maximum : schema.maximum + step,
+          schema.exclusiveMaximum ? schema.maximum : past(schema.maximum + step, schema.maximum, false),
           false,
-          `above the ${schema.exclusiveMaximum ? 'exclusiveMaximum' : 'maximum'} ${schema.maximum}`,
+          `above the ${what} ${schema.maximum}`,
         );
       }
-      if (integer) add(numberOf(schema, true) + 0.5, false, 'not an integer');
+      if (integer) {
+        const fraction = numberOf(schema, true) + 0.5;
+        if (!Number.isInteger(fraction)) add(fraction, false, 'not an integer');
+      }
       add('not-a-number', false, `not a${integer ? 'n integer' : ' number'}`);
       return cases;
     }
@@ -221,15 +235,17 @@ export function coverageCases(schema: FlatSchema): ValueCase[] {
       return cases;
     case 'array': {
       if (schema.items) {
-        const item = validValue(schema.items);
-        if (schema.minItems !== undefined && schema.minItems > 0) {
+        // Beyond the generation bounds (contract-generation-limit says so): no array of minItems items is made.
+        const minItems = itemsUnsampled(schema.minItems) ? undefined : schema.minItems;
+        const item = validValue(schema.items, 0, Math.max(1, minItems ?? 1, Math.min(schema.maxItems ?? 0, 64)));
+        if (minItems !== undefined && minItems > 0) {
           add(
-            Array.from({ length: schema.minItems }, () => item),
+            Array.from({ length: minItems }, () => item),
             true,
             `minItems ${schema.minItems}`,
           );
           add(
-            schema.impliedNonEmpty ? undefined : Array.from({ length: schema.minItems - 1 }, () => item),
+            schema.impliedNonEmpty ? undefined : Array.from({ length: minItems - 1 }, () => item),
             false,
             `fewer than minItems ${schema.minItems}`,
           );

@@ -8,7 +8,8 @@
  */
 import { MAX_FUZZ_DEPTH } from './arbitraries.js';
 import { MAX_VALUE_DEPTH } from './cases.js';
-import { lengthUnsampled, MAX_PATTERN_SAMPLE_LENGTH } from './pattern-bounds.js';
+import { numberRange } from './number-range.js';
+import { itemsUnsampled, lengthUnsampled, MAX_GENERATED_ITEMS, MAX_PATTERN_SAMPLE_LENGTH } from './pattern-bounds.js';
 import { MAX_FLATTEN_DEPTH, type FlatSchema } from './schema.js';
 
 /** How deep the walk of a flattened schema goes (flattening stops well before). */
@@ -17,13 +18,27 @@ const MAX_WALK_DEPTH = 64;
 export function generationLimits(schemas: readonly FlatSchema[]): string[] {
   const reasons = new Set<string>();
   const seen = new Set<FlatSchema>();
-  const walk = (schema: FlatSchema, depth: number): void => {
+  const walk = (schema: FlatSchema, depth: number, scale: number): void => {
     if (depth > MAX_WALK_DEPTH || seen.has(schema)) return;
     seen.add(schema);
+    if (!lengthUnsampled(schema.minLength) && lengthUnsampled(schema.minLength, scale))
+      reasons.add(
+        `minLength ${schema.minLength} inside arrays of ${scale.toLocaleString('en')} items is beyond ${MAX_PATTERN_SAMPLE_LENGTH.toLocaleString('en')} characters, the longest value generated: generated values ignore it`,
+      );
     if (lengthUnsampled(schema.minLength))
       reasons.add(
         `minLength ${schema.minLength} is beyond ${MAX_PATTERN_SAMPLE_LENGTH.toLocaleString('en')} characters, the longest value generated: generated values ignore it`,
       );
+    // The generators honour a minItems while the items of all the arrays around it stay within the bound.
+    const itemsLeftOut = itemsUnsampled(schema.minItems, scale);
+    if (itemsLeftOut)
+      reasons.add(
+        scale > 1
+          ? `minItems ${schema.minItems} inside arrays of ${scale.toLocaleString('en')} items is beyond ${MAX_GENERATED_ITEMS.toLocaleString('en')} items, the most generated: generated values ignore it`
+          : `minItems ${schema.minItems} is beyond ${MAX_GENERATED_ITEMS.toLocaleString('en')} items, the most generated: generated values ignore it`,
+      );
+    for (const reason of unsatisfiable(schema)) reasons.add(reason);
+    const inner = itemsLeftOut ? scale : scale * Math.max(1, schema.minItems ?? 1);
     const children = [
       ...(schema.items ? [schema.items] : []),
       ...schema.properties.values(),
@@ -42,8 +57,42 @@ export function generationLimits(schemas: readonly FlatSchema[]): string[] {
       reasons.add(
         `its schema nests deeper than ${MAX_VALUE_DEPTH + 1} levels, the depth of the coverage phase's valid values: deeper members are left out`,
       );
-    for (const child of children) walk(child, depth + 1);
+    if (schema.items) walk(schema.items, depth + 1, inner);
+    for (const child of children) if (child !== schema.items) walk(child, depth + 1, scale);
   };
-  for (const schema of schemas) walk(schema, 0);
+  for (const schema of schemas) walk(schema, 0, 1);
   return [...reasons];
+}
+
+/**
+ * Constraints no value meets (`minimum: 10, maximum: 5`, `minLength` above `maxLength`): whatever
+ * is generated for them breaks the schema, and the run says so instead of sending it as valid silently.
+ */
+function unsatisfiable(schema: FlatSchema): string[] {
+  const reasons: string[] = [];
+  if (schema.const !== undefined || (schema.enum && schema.enum.length > 0)) return reasons;
+  const type = schema.types.find((t) => t !== 'null');
+  if ((type === 'integer' || type === 'number') && numberRange(schema, type === 'integer') === undefined) {
+    const bounds = [
+      schema.minimum !== undefined
+        ? `${schema.exclusiveMinimum ? 'exclusiveMinimum' : 'minimum'} ${schema.minimum}`
+        : '',
+      schema.maximum !== undefined
+        ? `${schema.exclusiveMaximum ? 'exclusiveMaximum' : 'maximum'} ${schema.maximum}`
+        : '',
+      schema.multipleOf !== undefined ? `multipleOf ${schema.multipleOf}` : '',
+    ].filter(Boolean);
+    reasons.push(
+      `no ${type === 'integer' ? 'integer' : 'number'} satisfies ${bounds.join(', ')}: the values generated for it break its schema`,
+    );
+  }
+  if (schema.minLength !== undefined && schema.maxLength !== undefined && schema.minLength > schema.maxLength)
+    reasons.push(
+      `no string satisfies minLength ${schema.minLength} with maxLength ${schema.maxLength}: the values generated for it break its schema`,
+    );
+  if (schema.minItems !== undefined && schema.maxItems !== undefined && schema.minItems > schema.maxItems)
+    reasons.push(
+      `no array satisfies minItems ${schema.minItems} with maxItems ${schema.maxItems}: the values generated for it break its schema`,
+    );
+  return reasons;
 }

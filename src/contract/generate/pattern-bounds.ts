@@ -6,6 +6,7 @@
  * says so (contract-pattern-unsampled) instead of crashing.
  */
 import { RegExpParser, type AST } from '@eslint-community/regexpp';
+import fc from 'fast-check';
 
 /** The longest string generated from a pattern (characters): far beyond any real field. */
 export const MAX_PATTERN_SAMPLE_LENGTH = 10_000;
@@ -16,19 +17,34 @@ const OVER = MAX_PATTERN_SAMPLE_LENGTH + 1;
 const parser = new RegExpParser({ ecmaVersion: 2025 });
 const verdicts = new Map<string, string | undefined>();
 
+/** The longest number of items an array value is made of: a `minItems` beyond it is left out (contract-generation-limit). */
+export const MAX_GENERATED_ITEMS = 1_000;
+
 /**
  * Why generation cannot sample the pattern within the bounds (a phrase), or undefined when it
- * can. A pattern that does not parse is left to the callers (they skip it as before).
+ * can: a pattern whose values may be longer than the bound, one that is no JavaScript pattern in
+ * Unicode mode (the generators read it so), and one fast-check cannot sample (a backreference, a
+ * lookaround, `\b`). Each is left out of the values made, and the run says so.
  */
 export function unsampledReason(pattern: string): string | undefined {
   if (verdicts.has(pattern)) return verdicts.get(pattern);
   let reason: string | undefined;
+  let ast: AST.Pattern | undefined;
   try {
-    const ast = parser.parsePattern(pattern, 0, pattern.length, { unicode: true });
-    if (longest(ast) > MAX_PATTERN_SAMPLE_LENGTH)
-      reason = `can make values longer than ${MAX_PATTERN_SAMPLE_LENGTH} characters, the bound of generated values`;
+    ast = parser.parsePattern(pattern, 0, pattern.length, { unicode: true });
   } catch {
-    reason = undefined;
+    reason = 'is no JavaScript pattern in Unicode mode, which generation reads it as';
+  }
+  groupLengths.clear();
+  if (ast !== undefined && longest(ast) > MAX_PATTERN_SAMPLE_LENGTH)
+    reason = `can make values longer than ${MAX_PATTERN_SAMPLE_LENGTH} characters, the bound of generated values`;
+  else if (ast !== undefined) {
+    try {
+      // Building the arbitrary is where fast-check refuses what it cannot sample (it draws nothing yet).
+      fc.stringMatching(new RegExp(pattern, 'u'));
+    } catch (error) {
+      reason = `cannot be sampled by fast-check (${error instanceof Error ? error.message.replace(/[.!]+$/, '') : 'refused'})`;
+    }
   }
   if (verdicts.size > 10_000) verdicts.clear();
   verdicts.set(pattern, reason);
@@ -40,33 +56,61 @@ export function unsampledReason(pattern: string): string | undefined {
  * of the values made (the run says so, contract-generation-limit), never a value of a million
  * characters built or a filter retried for ever.
  */
-export function lengthUnsampled(minLength: number | undefined): boolean {
-  return minLength !== undefined && minLength > MAX_PATTERN_SAMPLE_LENGTH;
+export function lengthUnsampled(minLength: number | undefined, scale = 1): boolean {
+  return minLength !== undefined && minLength * Math.max(1, scale) > MAX_PATTERN_SAMPLE_LENGTH;
 }
 
+/**
+ * True when a `minItems` asks for more items than generation makes — `scale` is how many copies
+ * of the array the value holds (the `minItems` of the arrays around it multiplied), so nested
+ * arrays of 1,000 items each are not 10⁹ values: left out like a long `minLength`.
+ */
+export function itemsUnsampled(minItems: number | undefined, scale = 1): boolean {
+  return minItems !== undefined && minItems * Math.max(1, scale) > MAX_GENERATED_ITEMS;
+}
+
+/** The longest values of the capturing groups backreferences name, for the pattern being measured. */
+const groupLengths = new Map<AST.Node, number>();
+
 /** The longest string a node may generate, saturating just above the bound (so 10⁸ is never computed as such). */
-function longest(node: AST.Node): number {
+function longest(node: AST.Node, open: ReadonlySet<AST.Node> = new Set()): number {
   switch (node.type) {
     case 'Pattern':
     case 'Group':
-    case 'CapturingGroup':
-      return Math.max(0, ...node.alternatives.map(longest));
+    case 'CapturingGroup': {
+      const inside = new Set(open).add(node);
+      return Math.max(0, ...node.alternatives.map((alternative) => longest(alternative, inside)));
+    }
     case 'Alternative': {
       let sum = 0;
       for (const element of node.elements) {
-        sum += longest(element);
+        sum += longest(element, open);
         if (sum > MAX_PATTERN_SAMPLE_LENGTH) return OVER;
       }
       return sum;
     }
     case 'Quantifier': {
-      const each = longest(node.element);
+      const each = longest(node.element, open);
       const times = Number.isFinite(node.max) ? node.max : node.min + UNBOUNDED_EXTRA;
       if (each === 0 || times === 0) return 0;
       return times > MAX_PATTERN_SAMPLE_LENGTH || each * times > MAX_PATTERN_SAMPLE_LENGTH ? OVER : each * times;
     }
+    case 'Backreference': {
+      // As long as the group it repeats (`(a{9000})(?:\1){1000}` is 10⁷ characters, not 9,000).
+      const groups = Array.isArray(node.resolved) ? node.resolved : [node.resolved];
+      // A reference inside its own group (`(a\1)`) matches empty: it is not read again.
+      // Each group's length is computed once (`(a)(\1\1)(\2\2)…` doubles per group).
+      return Math.max(
+        0,
+        ...groups.map((group) => {
+          if (open.has(group)) return 0;
+          const known = groupLengths.get(group) ?? longest(group, open);
+          groupLengths.set(group, known);
+          return known;
+        }),
+      );
+    }
     case 'Assertion':
-    case 'Backreference':
       return 0;
     default:
       // A character, a class or a set: one character.

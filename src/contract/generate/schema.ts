@@ -75,6 +75,17 @@ function numberOr(value: unknown): number | undefined {
   return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 }
 
+/** A size keyword (`minLength`, `maxItems`) only as JSON Schema allows it: a whole number, not negative. */
+function sizeOr(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : undefined;
+}
+
+/** A `multipleOf` only as JSON Schema allows it: above zero. */
+function positiveOr(value: unknown): number | undefined {
+  const number = numberOr(value);
+  return number !== undefined && number > 0 ? number : undefined;
+}
+
 /**
  * The schema's constraints in one object. `name` is the parameter or property name it is found
  * under (a national identifier is recognised by name as well as by format or pattern).
@@ -113,26 +124,26 @@ function flatten(
     if (typeof layer.pattern === 'string') flat.pattern ??= layer.pattern;
     if (Array.isArray(layer.enum)) flat.enum ??= layer.enum;
     if (layer.const !== undefined) flat.const ??= layer.const;
-    flat.minLength = numberOr(layer.minLength) ?? flat.minLength;
-    flat.maxLength = numberOr(layer.maxLength) ?? flat.maxLength;
+    flat.minLength = sizeOr(layer.minLength) ?? flat.minLength;
+    flat.maxLength = sizeOr(layer.maxLength) ?? flat.maxLength;
     // 3.0 writes exclusive bounds as booleans beside the bound; 3.1 as the bound itself.
-    if (typeof layer.exclusiveMinimum === 'number') {
+    if (typeof layer.exclusiveMinimum === 'number' && Number.isFinite(layer.exclusiveMinimum)) {
       flat.minimum = layer.exclusiveMinimum;
       flat.exclusiveMinimum = true;
     } else {
       flat.minimum = numberOr(layer.minimum) ?? flat.minimum;
       if (layer.exclusiveMinimum === true) flat.exclusiveMinimum = true;
     }
-    if (typeof layer.exclusiveMaximum === 'number') {
+    if (typeof layer.exclusiveMaximum === 'number' && Number.isFinite(layer.exclusiveMaximum)) {
       flat.maximum = layer.exclusiveMaximum;
       flat.exclusiveMaximum = true;
     } else {
       flat.maximum = numberOr(layer.maximum) ?? flat.maximum;
       if (layer.exclusiveMaximum === true) flat.exclusiveMaximum = true;
     }
-    flat.multipleOf = numberOr(layer.multipleOf) ?? flat.multipleOf;
-    flat.minItems = numberOr(layer.minItems) ?? flat.minItems;
-    flat.maxItems = numberOr(layer.maxItems) ?? flat.maxItems;
+    flat.multipleOf = positiveOr(layer.multipleOf) ?? flat.multipleOf;
+    flat.minItems = sizeOr(layer.minItems) ?? flat.minItems;
+    flat.maxItems = sizeOr(layer.maxItems) ?? flat.maxItems;
     if (layer.items !== undefined && !flat.items)
       flat.items = flatten(document, layer.items, undefined, direction, depth + 1);
     if (isObject(layer.properties)) {

@@ -133,8 +133,18 @@ export async function runPhases(options: PhaseOptions): Promise<PhaseResult> {
   for (const [op, reason] of options.skip ?? []) stats(op).skipped ??= `not generated: ${reason}`;
 
   // Every operation's inputs, once.
+  // An operation whose inputs cannot be made (a generator threw) is skipped, and said so below.
+  const inputsFailed = new Map<OperationModel, string>();
   const inputs = new Map<OperationModel, Input[]>(
-    description.operations.map((op) => [op, operationInputs(description, op, options.data)]),
+    description.operations.map((op) => {
+      try {
+        return [op, operationInputs(description, op, options.data)];
+      } catch (error) {
+        inputsFailed.set(op, firstLine(error));
+        stats(op).skipped ??= 'not generated: its input values could not be made';
+        return [op, []];
+      }
+    }),
   );
   const inputsOf = (op: OperationModel): Input[] => inputs.get(op) ?? [];
 
@@ -277,6 +287,42 @@ export async function runPhases(options: PhaseOptions): Promise<PhaseResult> {
     ...(options.progress ? { progress: options.progress } : {}),
   };
 
+  /**
+   * One operation's run of a generated phase. An exception from it (a generator that throws on a
+   * schema nobody foresaw) ends that operation's phase as a contract-generation-limit finding naming
+   * the operation and the reason, never the gated run with exit 2 and no report.
+   */
+  const guarded = async (
+    operation: PhaseOperation,
+    phase: 'coverage' | 'fuzz',
+    run: (context: PhaseContext, operation: PhaseOperation) => Promise<void>,
+  ): Promise<void> => {
+    try {
+      await run(context, operation);
+    } catch (error) {
+      const reason = firstLine(error);
+      keep(
+        contractFinding('contract-generation-limit', description.displayPath, {
+          op: operation.op,
+          message: `the ${phase} phase could not generate the values of ${operation.op.label} (${reason}): what it had not sent is left out`,
+        }),
+        phase,
+        `failed: ${reason}`,
+      );
+    }
+  };
+
+  if (phases.includes('coverage') || phases.includes('fuzz'))
+    for (const [op, reason] of inputsFailed)
+      keep(
+        contractFinding('contract-generation-limit', description.displayPath, {
+          op,
+          message: `the values of ${op.label}'s inputs could not be generated (${reason}): no request is generated for it`,
+        }),
+        phases.includes('coverage') ? 'coverage' : 'fuzz',
+        `failed: ${reason}`,
+      );
+
   if (phases.includes('coverage') || phases.includes('fuzz')) {
     // A pattern generation cannot sample within its bounds is left out of the values made; the run says which.
     for (const { op, inputs } of operations)
@@ -310,7 +356,7 @@ export async function runPhases(options: PhaseOptions): Promise<PhaseResult> {
     options.progress?.(
       `coverage phase: boundary values of ${operations.length} operation${operations.length === 1 ? '' : 's'}`,
     );
-    await Promise.all(operations.map((operation) => coveragePhase(context, operation)));
+    await Promise.all(operations.map((operation) => guarded(operation, 'coverage', coveragePhase)));
     await Promise.all(
       (options.askWithoutCredentials ?? []).map(async (op) => {
         const opInputs = inputsOf(op);
@@ -334,7 +380,7 @@ export async function runPhases(options: PhaseOptions): Promise<PhaseResult> {
         ? `fuzz phase: valid, invalid and unusual requests per operation for ${options.budgetMs / 1000} s (--budget), seed ${options.seed}`
         : `fuzz phase: up to ${options.maxExamples} valid and ${options.maxExamples} invalid requests per operation, seed ${options.seed}`,
     );
-    await Promise.all(operations.map((operation) => fuzzPhase(context, operation)));
+    await Promise.all(operations.map((operation) => guarded(operation, 'fuzz', fuzzPhase)));
   }
   if (phases.includes('stateful')) await statefulPhase(context);
 
@@ -401,4 +447,9 @@ function patternsIn(schemas: unknown[]): Set<string> {
   };
   for (const schema of schemas) walk(schema, 0);
   return found;
+}
+
+/** An exception's message, its first line, short enough for a finding. */
+function firstLine(error: unknown): string {
+  return ((error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '').slice(0, 200);
 }
