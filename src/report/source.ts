@@ -7,8 +7,8 @@
  * Only the HTML report's excerpts read files, and only documents the report lists, relative to
  * the working directory; URLs and anything unreadable are simply not shown.
  */
-import { readFileSync, statSync } from 'node:fs';
-import { isAbsolute, relative, resolve } from 'node:path';
+import { readFileSync, realpathSync, statSync } from 'node:fs';
+import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import type { Finding, Report } from './finding.js';
 
 /** Files larger than this are not read (an excerpt is not worth reading 50 MB). */
@@ -22,7 +22,28 @@ const MAX_BYTES = 32 * 1024 * 1024;
 export function shownPath(cwd: string, absolute: string): string {
   const inside = relative(cwd, absolute);
   if (inside === '') return absolute;
-  return inside.startsWith('..') || isAbsolute(inside) ? absolute : inside;
+  if (!inside.startsWith('..') && !isAbsolute(inside)) return inside;
+  // The loader names files by their real path, while the working directory may be written through
+  // a link (macOS's /tmp, a linked checkout), or the other way round: compare the real paths too.
+  const real = realFolder(cwd);
+  const file = join(realFolder(dirname(absolute)), basename(absolute));
+  const underReal = relative(real, file);
+  return underReal === '' || underReal.startsWith('..') || isAbsolute(underReal) ? absolute : underReal;
+}
+
+const realFolders = new Map<string, string>();
+function realFolder(cwd: string): string {
+  let real = realFolders.get(cwd);
+  if (real === undefined) {
+    try {
+      real = realpathSync(cwd);
+    } catch {
+      real = cwd;
+    }
+    if (realFolders.size > 64) realFolders.clear();
+    realFolders.set(cwd, real);
+  }
+  return real;
 }
 
 export function isUrl(document: string): boolean {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findingPosition, shownPath, SourceFiles } from '../../src/report/source.js';
@@ -69,5 +69,23 @@ describe('shownPath', () => {
     expect(shownPath('/work/repo', '/srv/apis/x.yaml')).toBe('/srv/apis/x.yaml');
     expect(shownPath('/work/repo', '/work/repo-2/x.yaml')).toBe('/work/repo-2/x.yaml');
     expect(shownPath('/work/repo', '/work/repo')).toBe('/work/repo');
+  });
+
+  it('is relative when the working directory or the file is named through a link to the other (macOS /tmp, a linked checkout)', () => {
+    // The loader names a file by its real path; the working directory may be the link (and the
+    // other way round): the corpus tests failed on a linked shared/ folder before.
+    const real = mkdtempSync(join(tmpdir(), 'vottur-shown-real-'));
+    const link = `${real}-link`;
+    symlinkSync(real, link);
+    try {
+      mkdirSync(join(real, 'apis'));
+      writeFileSync(join(real, 'apis/x.yaml'), 'openapi: 3.1.0\n');
+      expect(shownPath(link, join(real, 'apis/x.yaml'))).toBe('apis/x.yaml');
+      expect(shownPath(real, join(link, 'apis/x.yaml'))).toBe('apis/x.yaml');
+      expect(shownPath(link, '/srv/apis/x.yaml')).toBe('/srv/apis/x.yaml');
+    } finally {
+      rmSync(link);
+      rmSync(real, { recursive: true, force: true });
+    }
   });
 });
