@@ -164,6 +164,22 @@ export async function reportCatalogue(options: CatalogueReportOptions): Promise<
     finding.path = ['problems', i];
     findings.push(finding);
   }
+  // A subsystem whose services could not be listed (its listMethods answer refused, timed out,
+  // not JSON, over a bound): its services are missing from the catalogue, which must say so.
+  const subsystemsNotListed = !shard || shard.index === 1 ? manifest.subsystems : [];
+  let harvestWide = problems.length;
+  for (const [i, subsystem] of subsystemsNotListed.entries()) {
+    if (!subsystem.error) continue;
+    const finding = harvestFinding(
+      { name: HARVEST_DOCUMENT },
+      HARVEST_FAILURE_RULE[subsystem.error.kind],
+      `the services of subsystem ${subsystem.id} could not be listed, so none of them is in the catalogue: ${subsystem.error.reason}`,
+    );
+    finding.pointer = `/subsystems/${i}`;
+    finding.path = ['subsystems', i];
+    findings.push(finding);
+    harvestWide++;
+  }
 
   const changes = new Map<string, ServiceChange>();
   const removed: string[] = [];
@@ -281,7 +297,7 @@ export async function reportCatalogue(options: CatalogueReportOptions): Promise<
     ...(s.version !== undefined ? { version: s.version } : {}),
   }));
   for (const name of removed) documents.push({ path: name });
-  if (problems.length > 0) documents.push({ path: HARVEST_DOCUMENT, title: 'the harvest as a whole' });
+  if (harvestWide > 0) documents.push({ path: HARVEST_DOCUMENT, title: 'the harvest as a whole' });
   const rules = new Map<string, RuleMeta>();
   for (const rule of [...linted.rules, ...CATALOGUE_RULES])
     if (!rules.has(rule.id) && rule.id !== UNREADABLE_RULE) rules.set(rule.id, rule);
