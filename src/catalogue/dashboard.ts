@@ -97,6 +97,11 @@ export interface CatalogueDashboard {
   };
   trend: CatalogueTrendPoint[];
   services: DashboardService[];
+  /**
+   * What the harvest as a whole could not do (a subsystem whose services could not be listed, a
+   * bound reached, an entry with an invalid identifier): the findings on `harvest.json`; absent when none.
+   */
+  harvestProblems?: Array<{ ruleId: string; severity: Severity; message: string; pointer: string; docsUrl?: string }>;
 }
 
 export interface DashboardOptions {
@@ -235,6 +240,15 @@ export function buildDashboard(run: CatalogueRun, report: Report, options: Dashb
     passing,
     ...(attestationCounts ? { attested: attestationCounts.attested } : {}),
   };
+  const harvestProblems = report.findings
+    .filter((f) => f.document === HARVEST_DOCUMENT && counts(f))
+    .map((f) => ({
+      ruleId: f.ruleId,
+      severity: f.severity,
+      message: f.message,
+      pointer: f.pointer,
+      ...(f.docsUrl !== undefined ? { docsUrl: f.docsUrl } : {}),
+    }));
   return {
     dashboardFormat: 1,
     tool: report.tool,
@@ -268,5 +282,6 @@ export function buildDashboard(run: CatalogueRun, report: Report, options: Dashb
     },
     trend: [...(options.previous?.trend ?? []).filter((p) => p.harvested !== harvestedAt), point].slice(-TREND_LENGTH),
     services,
+    ...(harvestProblems.length > 0 ? { harvestProblems } : {}),
   };
 }

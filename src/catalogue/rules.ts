@@ -46,12 +46,12 @@ export const CATALOGUE_RULES: readonly RuleMeta[] = [
   rule(
     'catalogue-refused',
     'error',
-    "The security server refused to give the service's description to the harvesting client (401, 403 or another 4xx).",
+    "The security server refused to give the service's description, or its subsystem's list of services, to the harvesting client (401, 403 or another 4xx).",
   ),
   rule(
     'catalogue-timeout',
     'error',
-    "The service's description did not arrive whole within the deadline, after the retries.",
+    "The service's description, or its subsystem's list of services, did not arrive whole within the deadline, after the retries.",
   ),
   rule(
     'catalogue-too-large',
@@ -66,7 +66,7 @@ export const CATALOGUE_RULES: readonly RuleMeta[] = [
   rule(
     'catalogue-unreachable',
     'error',
-    "The service's description, or its subsystem's list of services, could not be fetched: the connection failed, or the security server answered 5xx after the retries.",
+    "The service's description, or its subsystem's list of services, could not be fetched or read: the connection failed, the security server answered 5xx after the retries, or the list was not JSON a metaservice answers (nested too deep, too large, malformed).",
   ),
   rule(
     'catalogue-limit-reached',

@@ -12,6 +12,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CatalogueDashboard } from '../../src/catalogue/dashboard.js';
 import type { HarvestManifest } from '../../src/catalogue/manifest.js';
 import { HARVEST_DOCUMENT, HARVEST_FAILURE_RULE, HARVEST_PROBLEM_RULE } from '../../src/catalogue/rules.js';
 import type { Report } from '../../src/report/finding.js';
@@ -137,7 +138,8 @@ async function catalogue(extra: string[]) {
   const manifest = JSON.parse(readFileSync(join(folder, 'harvest.json'), 'utf8')) as HarvestManifest;
   const report = JSON.parse(readFileSync(join(temp.root, 'report.json'), 'utf8')) as Report;
   const dashboard = readFileSync(join(folder, 'catalogue.html'), 'utf8');
-  return { run, manifest, report, dashboard };
+  const dashboardJson = JSON.parse(readFileSync(join(folder, 'catalogue.json'), 'utf8')) as CatalogueDashboard;
+  return { run, manifest, report, dashboard, dashboardJson };
 }
 
 /** Every error record of harvest.json has its finding in the report; returns the kinds seen. */
@@ -180,14 +182,22 @@ describe('every failure a harvest records is a finding of the catalogue report',
     const first = await catalogue(['--max-services', '7']);
     const second = await catalogue(['--concurrency', '1', '--max-total-size', '3KB']);
     const seen = { service: new Set<string>(), subsystem: new Set<string>(), problem: new Set<string>() };
-    for (const { run, manifest, report, dashboard } of [first, second]) {
+    for (const { run, manifest, report, dashboard, dashboardJson } of [first, second]) {
       expect(run.stderr).not.toMatch(/unexpected failure/i);
       expect(run.code).toBe(1);
       const kinds = audit(manifest, report);
       for (const key of ['service', 'subsystem', 'problem'] as const) for (const k of kinds[key]) seen[key].add(k);
       // The dashboard lists the harvest's own problems, subsystems not listed among them.
-      for (const subsystem of manifest.subsystems.filter((s) => s.error))
-        expect(dashboard).toContain(subsystem.id.split('/').pop());
+      // catalogue.json lists every finding on harvest.json, subsystems not listed among them.
+      const onHarvest = report.findings.filter((f) => f.document === HARVEST_DOCUMENT);
+      expect(dashboardJson.harvestProblems?.map((p) => p.pointer).sort()).toEqual(
+        onHarvest.map((f) => f.pointer).sort(),
+      );
+      for (const [i, subsystem] of manifest.subsystems.entries())
+        if (subsystem.error) {
+          expect(dashboard).toContain(subsystem.id);
+          expect(onHarvest.some((f) => f.pointer === `/subsystems/${i}`)).toBe(true);
+        }
     }
     // The hostile server made the harvest record every kind the code declares: a new kind must be added here.
     expect([...seen.service].sort()).toEqual(Object.keys(HARVEST_FAILURE_RULE).sort());
