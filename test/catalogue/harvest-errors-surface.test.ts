@@ -217,5 +217,7 @@ describe('every failure a harvest records is a finding of the catalogue report',
     );
     expect(report.documents.map((d) => d.path)).toContain(HARVEST_DOCUMENT);
     expect(run.stdout + run.stderr).not.toContain('No problems found');
+    expect(run.stderr).toMatch(/\d+ subsystems whose services could not be listed/);
+    expect(run.code).toBe(1);
   });
 });

@@ -293,8 +293,9 @@ export async function runHarvest(url: string, options: HarvestCommandOptions, io
   const problems = manifest.problems ?? [];
   const limitsReached = problems.filter((p) => p.kind === 'limit').length;
   const invalid = problems.filter((p) => p.kind === 'invalid-identifier').length;
+  const unlisted = manifest.subsystems.filter((s) => s.error).length;
   stderr(
-    `${errorLine(`harvested ${summary.harvested} of ${summary.services} REST service descriptions from ${summary.subsystems} subsystems into ${options.out} in ${(manifest.durationMs / 1000).toFixed(1)} s${failed.length ? ` (not harvested: ${kinds.join(', ')}; see harvest.json)` : ''}${summary.wsdlSkipped ? `; ${summary.wsdlSkipped} SOAP services skipped` : ''}${limitsReached ? `; ${limitsReached} bound${limitsReached === 1 ? '' : 's'} of the harvest reached (catalogue-limit-reached)` : ''}${invalid ? `; entries with an invalid identifier left out (catalogue-invalid-identifier)` : ''}`)}\n`,
+    `${errorLine(`harvested ${summary.harvested} of ${summary.services} REST service descriptions from ${summary.subsystems} subsystems into ${options.out} in ${(manifest.durationMs / 1000).toFixed(1)} s${failed.length ? ` (not harvested: ${kinds.join(', ')}; see harvest.json)` : ''}${summary.wsdlSkipped ? `; ${summary.wsdlSkipped} SOAP services skipped` : ''}${limitsReached ? `; ${limitsReached} bound${limitsReached === 1 ? '' : 's'} of the harvest reached (catalogue-limit-reached)` : ''}${invalid ? `; entries with an invalid identifier left out (catalogue-invalid-identifier)` : ''}${unlisted ? `; ${unlisted} subsystem${unlisted === 1 ? '' : 's'} whose services could not be listed` : ''}`)}\n`,
   );
   return out;
 }
