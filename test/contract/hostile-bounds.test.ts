@@ -112,4 +112,17 @@ describe('hostile size and number bounds end in a report', () => {
     expect(found).toHaveLength(1);
     expect(found[0]?.message).toContain('no integer satisfies minimum 10, maximum 5');
   });
+
+  // C2 (second outside attack): fast-check builds a negated class from printable ASCII by an
+  // unbounded filter, so a class matching none of it (`[^\s\S]`) hung coverage and fuzz for ever.
+  for (const pattern of ['^[^\\s\\S]$', '^[^\\d\\D]+$', '^x[^ -~]$']) {
+    it(`a pattern that matches nothing drawable (${pattern}) is contract-pattern-unsampled, not a hang (C2)`, async () => {
+      const started = Date.now();
+      const result = await run(`empty-class-${pattern.length}`, { type: 'string', pattern });
+      expect(Date.now() - started).toBeLessThan(20_000);
+      const unsampled = result.findings.filter((f) => f.ruleId === 'contract-pattern-unsampled');
+      expect(unsampled).toHaveLength(1);
+      expect(unsampled[0]?.message).toContain('negated character class no printable ASCII character matches');
+    });
+  }
 });

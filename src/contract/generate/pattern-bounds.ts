@@ -38,6 +38,9 @@ export function unsampledReason(pattern: string): string | undefined {
   groupLengths.clear();
   if (ast !== undefined && longest(ast) > MAX_PATTERN_SAMPLE_LENGTH)
     reason = `can make values longer than ${MAX_PATTERN_SAMPLE_LENGTH} characters, the bound of generated values`;
+  else if (ast !== undefined && hasUndrawableClass(ast))
+    reason =
+      'has a negated character class no printable ASCII character matches (such as [^\\s\\S]); fast-check draws such a class from printable ASCII and would retry for ever';
   else if (ast !== undefined) {
     try {
       // Building the arbitrary is where fast-check refuses what it cannot sample (it draws nothing yet).
@@ -116,4 +119,39 @@ function longest(node: AST.Node, open: ReadonlySet<AST.Node> = new Set()): numbe
       // A character, a class or a set: one character.
       return 1;
   }
+}
+
+/** The printable ASCII characters fast-check draws a negated class's character from (its `grapheme-ascii` unit). */
+const PRINTABLE_ASCII = Array.from({ length: 0x7f - 0x20 }, (_, i) => String.fromCharCode(0x20 + i));
+
+/**
+ * True when a negated class (`[^\s\S]`, `[^ -~]`) matches no printable ASCII character: fast-check
+ * makes its character by filtering printable ASCII, unbounded, so drawing from it never ends.
+ */
+function hasUndrawableClass(ast: AST.Pattern): boolean {
+  let found = false;
+  const visit = (node: AST.Node): void => {
+    if (found) return;
+    if (node.type === 'CharacterClass' && node.negate) {
+      let matcher: RegExp | undefined;
+      try {
+        matcher = new RegExp(`^${node.raw}$`, 'u');
+      } catch {
+        matcher = undefined;
+      }
+      if (matcher !== undefined && !PRINTABLE_ASCII.some((c) => matcher.test(c))) found = true;
+      return;
+    }
+    const children: AST.Node[] =
+      'alternatives' in node
+        ? node.alternatives
+        : 'elements' in node
+          ? node.elements
+          : 'element' in node
+            ? [node.element]
+            : [];
+    for (const child of children) visit(child);
+  };
+  visit(ast);
+  return found;
 }
