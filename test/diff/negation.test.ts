@@ -90,6 +90,13 @@ describe('vottur diff --gate reads a negation of a negation, in every De Morgan 
     expect(errors).toContain('diff-response-body-not-changed');
   });
 
+  it('a change under the second of two nots in allOf parts is breaking (the first did not hide it)', async () => {
+    const wrap = (x: Schema): Schema => ({ allOf: [{ not: { const: 'a' } }, { not: x }] });
+    const { code, errors } = await gate(wrap(BEFORE), wrap(AFTER));
+    expect(code).toBe(1);
+    expect(errors).toContain('diff-response-body-not-changed');
+  });
+
   it('wrapping in a De Morgan form changes nothing when nothing inside changes', async () => {
     const wrap = (x: Schema): Schema => ({ not: { anyOf: [{ not: x }, { not: x }] } });
     const { code, changes } = await gate(wrap(BEFORE), wrap(BEFORE));

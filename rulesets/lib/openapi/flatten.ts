@@ -159,8 +159,8 @@ function truth(document: Document, node: unknown, at: JsonPath, depth = 0): bool
  * condition) allows everything or nothing: `{if: X, else: false}` = X (and `then`);
  * `{if: X, then: false}` = not X (and `else`; pushed through by De Morgan where it can be, else
  * `negates` X); branches both absent or `true` = nothing; `if: true` = `then`, `if: false` = `else`.
- * Undefined for a conditional it cannot rewrite (two real branches, both `false`, or a `not` of its
- * own beside an irreducible negation): that is compared as a conditional, and a change of its
+ * Undefined for a conditional it cannot rewrite (two real branches, or both `false`): that is
+ * compared as a conditional, and a change of its
  * condition is breaking (diff-*-condition-changed).
  */
 function rewrittenIf(
@@ -188,7 +188,6 @@ function rewrittenIf(
   if (thenTruth !== false) return undefined;
   const pushed = negation(document, condition.value, condition.path, 0, { steps: 0 });
   if (pushed) return { parts: [...pushed, ...keep(otherwise)] };
-  if (schema.not !== undefined) return undefined;
   return { parts: keep(otherwise), negates: condition };
 }
 
@@ -286,6 +285,29 @@ export function flattenParts(document: Document, parts: readonly Located[], onLi
   return mergeLayers(parts.flatMap((part) => allOfLayers(document, part.value, part.path, MAX_ALLOF_DEPTH, onLimit)));
 }
 
+/** The `{anyOf: […]}` objects `addNegation` makes: the negations several layers define together. */
+const combinedNegations = new WeakSet<object>();
+
+/**
+ * A `not` a layer defines, added to the merge: several layers' `not`s (not A and not B) are one
+ * `not: {anyOf: [A, B]}`, so a change under any of them is a change of the merged `not`, never
+ * hidden behind the first.
+ */
+function addNegation(flat: FlatSchema, negation: Located): void {
+  const first = flat.keywords.get('not');
+  if (!first) {
+    flat.keywords.set('not', negation);
+    return;
+  }
+  const earlier =
+    isObject(first.value) && combinedNegations.has(first.value) && isArray(first.value.anyOf)
+      ? first.value.anyOf
+      : [first.value];
+  const combined = { anyOf: [...earlier, negation.value] };
+  combinedNegations.add(combined);
+  flat.keywords.set('not', { value: combined, path: first.path });
+}
+
 function mergeLayers(layers: AllOfLayer[]): FlatSchema | undefined {
   const outermost = layers[0];
   if (!outermost) return undefined;
@@ -300,18 +322,16 @@ function mergeLayers(layers: AllOfLayer[]): FlatSchema | undefined {
   };
   for (const { schema, path: at, doubleNegation, conditional, negates } of layers) {
     const isOutermost = schema === outermost.schema;
-    // A negation the rewrite leaves where another `not` is already read: the conditional is kept as
-    // written (compared as a conditional) rather than one negation hiding the other.
-    const rewritten = conditional && !(negates && flat.keywords.has('not'));
     for (const [key, value] of Object.entries<unknown>(schema)) {
       if (key === 'allOf' || key === 'properties' || key === 'required' || key === '$ref') continue;
       // A negation pushed through was read as the layers it stands for.
       if (key === 'not' && doubleNegation) continue;
       // So was a conditional rewritten (what it leaves unpushed is a `not`, below).
-      if (rewritten && (key === 'if' || key === 'then' || key === 'else')) continue;
-      if (!flat.keywords.has(key)) flat.keywords.set(key, { value, path: [...at, key] });
+      if (conditional && (key === 'if' || key === 'then' || key === 'else')) continue;
+      if (key === 'not') addNegation(flat, { value, path: [...at, key] });
+      else if (!flat.keywords.has(key)) flat.keywords.set(key, { value, path: [...at, key] });
     }
-    if (rewritten && negates) flat.keywords.set('not', negates);
+    if (negates) addNegation(flat, negates);
     if (isObject(schema.properties)) {
       if (isOutermost || flat.properties.size === 0) flat.propertiesPath = [...at, 'properties'];
       for (const [name, value] of Object.entries(schema.properties)) {
