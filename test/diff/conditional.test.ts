@@ -97,6 +97,16 @@ describe('vottur diff --gate never allows a change hidden in a conditional', () 
     });
   }
 
+  it('a change in the second of two conditionals in allOf parts is breaking (the first did not hide it)', async () => {
+    const first: Schema = { if: { required: ['a'] }, then: { required: ['b'] } };
+    const wrap = (x: Schema): Schema => ({ allOf: [first, { if: x, then: { required: ['c'] } }] });
+    const { code, errors } = await gate(wrap(BEFORE), wrap(AFTER));
+    expect(code).toBe(1);
+    expect(errors).toContain('diff-response-body-not-changed');
+    const same = await gate(wrap(BEFORE), wrap(BEFORE));
+    expect(same.changes).toBe(0);
+  });
+
   it('a condition whose branches both allow everything decides nothing: changing it is no change', async () => {
     const wrap = (x: Schema): Schema => ({ type: 'object', if: x, then: true, else: {} });
     const { code, changes } = await gate(wrap(BEFORE), wrap(AFTER));

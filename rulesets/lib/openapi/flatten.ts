@@ -322,7 +322,21 @@ function mergeLayers(layers: AllOfLayer[]): FlatSchema | undefined {
   };
   for (const { schema, path: at, doubleNegation, conditional, negates } of layers) {
     const isOutermost = schema === outermost.schema;
+    // A second conditional (another layer's `if` already read) is the negation it amounts to,
+    // not (X and not then, or not X and not else), so a change in it is never hidden by the first.
+    const second = !conditional && schema.if !== undefined && flat.keywords.has('if');
+    if (second)
+      addNegation(flat, {
+        value: {
+          anyOf: [
+            { allOf: [schema.if, { not: schema.then ?? true }] },
+            { allOf: [{ not: schema.if }, { not: schema.else ?? true }] },
+          ],
+        },
+        path: [...at, 'if'],
+      });
     for (const [key, value] of Object.entries<unknown>(schema)) {
+      if (second && (key === 'if' || key === 'then' || key === 'else')) continue;
       if (key === 'allOf' || key === 'properties' || key === 'required' || key === '$ref') continue;
       // A negation pushed through was read as the layers it stands for.
       if (key === 'not' && doubleNegation) continue;
