@@ -937,7 +937,7 @@ const SCHEMA_CLASS: Record<string, [ChangeClass, ChangeClass]> = {
   'dependent-schema-removed': ['non-breaking', 'breaking'],
   'conditional-added': ['breaking', 'non-breaking'],
   'conditional-removed': ['non-breaking', 'breaking'],
-  'condition-changed': ['review', 'review'],
+  'condition-changed': ['breaking', 'breaking'],
   'not-added': ['breaking', 'non-breaking'],
   'not-removed': ['non-breaking', 'breaking'],
   'not-changed': ['breaking', 'breaking'],

@@ -90,6 +90,13 @@ describe('vottur diff --gate reads a negation of a negation, in every De Morgan 
     expect(errors).toContain('diff-response-body-not-changed');
   });
 
+  it('a change under the second of two nots in allOf parts is breaking (the first did not hide it)', async () => {
+    const wrap = (x: Schema): Schema => ({ allOf: [{ not: { const: 'a' } }, { not: x }] });
+    const { code, errors } = await gate(wrap(BEFORE), wrap(AFTER));
+    expect(code).toBe(1);
+    expect(errors).toContain('diff-response-body-not-changed');
+  });
+
   it('wrapping in a De Morgan form changes nothing when nothing inside changes', async () => {
     const wrap = (x: Schema): Schema => ({ not: { anyOf: [{ not: x }, { not: x }] } });
     const { code, changes } = await gate(wrap(BEFORE), wrap(BEFORE));
@@ -99,8 +106,21 @@ describe('vottur diff --gate reads a negation of a negation, in every De Morgan 
 });
 
 /** A stack of wrappers that says what the schema inside says (`Pos`), or its negation (`Neg`). */
-type Pos = { k: 'id' } | { k: 'not'; n: Neg } | { k: 'allOf' | 'anyOf'; ps: Pos[] } | { k: 'oneOf'; ps: [Pos] };
-type Neg = { k: 'not'; p: Pos } | { k: 'allOf' | 'anyOf'; ns: Neg[] } | { k: 'oneOf'; ns: [Neg] };
+type Pos =
+  | { k: 'id' }
+  | { k: 'not'; n: Neg }
+  | { k: 'allOf' | 'anyOf'; ps: Pos[] }
+  | { k: 'oneOf'; ps: [Pos] }
+  // {if: P, else: false} and {if: P, then: true, else: false} are P; {if: N, then: false} is not N.
+  | { k: 'ifElseFalse'; p: Pos; thenTrue: boolean }
+  | { k: 'ifThenFalse'; n: Neg; elseTrue: boolean };
+type Neg =
+  | { k: 'not'; p: Pos }
+  | { k: 'allOf' | 'anyOf'; ns: Neg[] }
+  | { k: 'oneOf'; ns: [Neg] }
+  // {if: P, then: false} is not P; {if: N, else: false} is N.
+  | { k: 'ifThenFalse'; p: Pos; elseTrue: boolean }
+  | { k: 'ifElseFalse'; n: Neg; thenTrue: boolean };
 
 function pos(depth: number): fc.Arbitrary<Pos> {
   const id = fc.constant<Pos>({ k: 'id' });
@@ -113,6 +133,8 @@ function pos(depth: number): fc.Arbitrary<Pos> {
       .tuple(fc.constantFrom('allOf' as const, 'anyOf' as const), fc.array(inner, { minLength: 1, maxLength: 2 }))
       .map(([k, ps]): Pos => ({ k, ps })),
     inner.map((p): Pos => ({ k: 'oneOf', ps: [p] })),
+    fc.tuple(inner, fc.boolean()).map(([p, thenTrue]): Pos => ({ k: 'ifElseFalse', p, thenTrue })),
+    fc.tuple(neg(depth - 1), fc.boolean()).map(([n, elseTrue]): Pos => ({ k: 'ifThenFalse', n, elseTrue })),
   );
 }
 
@@ -126,21 +148,27 @@ function neg(depth: number): fc.Arbitrary<Neg> {
       .tuple(fc.constantFrom('allOf' as const, 'anyOf' as const), fc.array(inner, { minLength: 1, maxLength: 2 }))
       .map(([k, ns]): Neg => ({ k, ns })),
     inner.map((n): Neg => ({ k: 'oneOf', ns: [n] })),
+    fc.tuple(pos(depth - 1), fc.boolean()).map(([p, elseTrue]): Neg => ({ k: 'ifThenFalse', p, elseTrue })),
+    fc.tuple(inner, fc.boolean()).map(([n, thenTrue]): Neg => ({ k: 'ifElseFalse', n, thenTrue })),
   );
 }
 
 function applyPos(w: Pos, x: Schema): Schema {
   if (w.k === 'id') return x;
   if (w.k === 'not') return { not: applyNeg(w.n, x) };
+  if (w.k === 'ifElseFalse') return { if: applyPos(w.p, x), ...(w.thenTrue ? { then: true } : {}), else: false };
+  if (w.k === 'ifThenFalse') return { if: applyNeg(w.n, x), then: false, ...(w.elseTrue ? { else: {} } : {}) };
   return { [w.k]: w.ps.map((p) => applyPos(p, x)) };
 }
 
 function applyNeg(w: Neg, x: Schema): Schema {
   if (w.k === 'not') return { not: applyPos(w.p, x) };
+  if (w.k === 'ifThenFalse') return { if: applyPos(w.p, x), then: false, ...(w.elseTrue ? { else: true } : {}) };
+  if (w.k === 'ifElseFalse') return { if: applyNeg(w.n, x), ...(w.thenTrue ? { then: {} } : {}), else: false };
   return { [w.k]: w.ns.map((n) => applyNeg(n, x)) };
 }
 
-describe('no stack of negations and compositions equivalent to the plain schema hides a breaking change', () => {
+describe('no stack of negations, compositions and conditionals with a true or false branch equivalent to the plain schema hides a breaking change', () => {
   it('wrapped the same way on both sides, a type change fails the gate; no change gives 0 changes', async () => {
     await fc.assert(
       fc.asyncProperty(pos(5), async (wrapper) => {

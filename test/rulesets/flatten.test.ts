@@ -61,3 +61,31 @@ describe('lint, diff and contract read one merge', () => {
     expect(contract.properties.get('id')).toMatchObject({ types: ['string'], minLength: 2 });
   });
 });
+
+describe('a conditional with a true or false branch is read as what it stands for', () => {
+  const X = { type: 'object', properties: { name: { type: 'string' } } };
+  it('{if: X, else: false} is X (its if/then/else are not kept as keywords)', () => {
+    const flat = flatten(document, { if: X, else: false }, ['s'])!;
+    expect([...flat.properties.keys()]).toEqual(['name']);
+    expect(flat.keywords.get('type')?.value).toBe('object');
+    expect(flat.keywords.has('if')).toBe(false);
+    expect(flat.keywords.has('else')).toBe(false);
+  });
+  it('{if: {not: X}, then: {not: {}}} is X; {if: true, then: X} is X', () => {
+    expect([...flatten(document, { if: { not: X }, then: { not: {} } }, [])!.properties.keys()]).toEqual(['name']);
+    expect([...flatten(document, { if: true, then: X }, [])!.properties.keys()]).toEqual(['name']);
+  });
+  it('{if: X, then: false} is not X, kept as a not where the if is', () => {
+    const flat = flatten(document, { if: X, then: false }, ['s'])!;
+    expect(flat.keywords.get('not')).toEqual({ value: X, path: ['s', 'if'] });
+    expect(flat.keywords.has('if')).toBe(false);
+  });
+  it('beside another not, both negations are kept (not A and not B: not anyOf [A, B]); two real branches stay a conditional', () => {
+    const withNot = flatten(document, { not: { const: 1 }, allOf: [{ if: X, then: false }] }, ['s'])!;
+    expect(withNot.keywords.get('not')).toEqual({ value: { anyOf: [{ const: 1 }, X] }, path: ['s', 'not'] });
+    expect(withNot.keywords.has('if')).toBe(false);
+    const general = flatten(document, { if: X, then: { required: ['a'] }, else: { required: ['b'] } }, [])!;
+    expect(general.keywords.has('if')).toBe(true);
+    expect(general.properties.size).toBe(0);
+  });
+});

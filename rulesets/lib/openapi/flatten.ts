@@ -40,6 +40,14 @@ export interface AllOfLayer {
    * `not: {anyOf: [{not: A}, {not: B}]}`, …): read as the layers it stands for, after it.
    */
   doubleNegation?: boolean;
+  /**
+   * True when the schema's `if`/`then`/`else` was rewritten as what it stands for (a `false` or
+   * `true` branch: `{if: X, else: false}` is X, `{if: X, then: false}` is not X, a conditional
+   * whose branches are both `true` is nothing): read as the layers it stands for, after it.
+   */
+  conditional?: boolean;
+  /** Where the rewrite left a negation that cannot be pushed through: the schema under it (`not` X). */
+  negates?: Located;
 }
 
 /** Keywords a composing schema may have beside its `not`/`anyOf`/`allOf`/`oneOf` and still be only that. */
@@ -122,6 +130,67 @@ function negation(
     : undefined;
 }
 
+/**
+ * Whether a schema allows every value (true), no value (false), or something between (undefined):
+ * `true`, `{}`, `false`, `not` of either, and `allOf`/`anyOf`/`oneOf` that decide it. Bounded.
+ */
+function truth(document: Document, node: unknown, at: JsonPath, depth = 0): boolean | undefined {
+  if (depth > MAX_NEGATION_DEPTH) return undefined;
+  const { value, path } = resolve(document, node, at);
+  if (typeof value === 'boolean') return value;
+  if (!isObject(value)) return undefined;
+  if (Object.keys(value).every((key) => ANNOTATIONS.has(key))) return true;
+  const keyword = onlyKeyword(value);
+  if (keyword === 'not') {
+    const inner = truth(document, value.not, [...path, 'not'], depth + 1);
+    return inner === undefined ? undefined : !inner;
+  }
+  if (keyword === undefined) return undefined;
+  const branches = value[keyword];
+  if (!isArray(branches) || branches.length === 0 || branches.length > 64) return undefined;
+  const each = branches.map((branch, index) => truth(document, branch, [...path, keyword, index], depth + 1));
+  if (keyword === 'allOf') return each.includes(false) ? false : each.every((one) => one === true) ? true : undefined;
+  if (keyword === 'anyOf') return each.includes(true) ? true : each.every((one) => one === false) ? false : undefined;
+  return each.length === 1 ? each[0] : undefined;
+}
+
+/**
+ * A schema's `if`/`then`/`else` written as schemas a value must all match, where a branch (or the
+ * condition) allows everything or nothing: `{if: X, else: false}` = X (and `then`);
+ * `{if: X, then: false}` = not X (and `else`; pushed through by De Morgan where it can be, else
+ * `negates` X); branches both absent or `true` = nothing; `if: true` = `then`, `if: false` = `else`.
+ * Undefined for a conditional it cannot rewrite (two real branches, or both `false`): that is
+ * compared as a conditional, and a change of its
+ * condition is breaking (diff-*-condition-changed).
+ */
+function rewrittenIf(
+  document: Document,
+  schema: Schema,
+  at: JsonPath,
+): { parts: Located[]; negates?: Located } | undefined {
+  if (schema.if === undefined) return undefined;
+  const branch = (name: 'if' | 'then' | 'else'): Located | undefined =>
+    schema[name] === undefined ? undefined : { value: schema[name], path: [...at, name] };
+  const condition = branch('if');
+  const then = branch('then');
+  const otherwise = branch('else');
+  const truthOf = (part: Located | undefined): boolean | undefined =>
+    part === undefined ? true : truth(document, part.value, part.path);
+  const keep = (part: Located | undefined): Located[] => (part && truthOf(part) !== true ? [part] : []);
+  const conditionTruth = truthOf(condition);
+  if (conditionTruth === true) return truthOf(then) === false ? undefined : { parts: keep(then) };
+  if (conditionTruth === false) return truthOf(otherwise) === false ? undefined : { parts: keep(otherwise) };
+  const thenTruth = truthOf(then);
+  const elseTruth = truthOf(otherwise);
+  if (thenTruth === true && elseTruth === true) return { parts: [] };
+  if (!condition || (thenTruth === false && elseTruth === false)) return undefined;
+  if (elseTruth === false) return { parts: [condition, ...keep(then)] };
+  if (thenTruth !== false) return undefined;
+  const pushed = negation(document, condition.value, condition.path, 0, { steps: 0 });
+  if (pushed) return { parts: [...pushed, ...keep(otherwise)] };
+  return { parts: keep(otherwise), negates: condition };
+}
+
 /** The schemas a schema's `not` stands for when it can be pushed through (see `negation`). */
 function pushedNot(document: Document, schema: Schema, at: JsonPath): Located[] | undefined {
   if (schema.not === undefined) return undefined;
@@ -167,10 +236,21 @@ export function allOfLayers(
     }
     seen.add(schema);
     const pushed = pushedNot(document, schema, at);
-    layers.push(pushed ? { schema, path: at, doubleNegation: true } : { schema, path: at });
-    // `not: {not: X}` is X (and every De Morgan form of it): read as more parts, so a change inside
-    // compares as the change itself.
-    if (pushed) for (const part of pushed) if (isObject(part.value)) visit(part.value, part.path, depth + 1);
+    const conditional = rewrittenIf(document, schema, at);
+    layers.push({
+      schema,
+      path: at,
+      ...(pushed ? { doubleNegation: true } : {}),
+      ...(conditional ? { conditional: true } : {}),
+      ...(conditional?.negates ? { negates: conditional.negates } : {}),
+    });
+    // `not: {not: X}` is X (and every De Morgan form of it), `{if: X, else: false}` is X: read as
+    // more parts, so a change inside compares as the change itself.
+    for (const part of [...(pushed ?? []), ...(conditional?.parts ?? [])]) {
+      const resolved = resolve(document, part.value, part.path);
+      if (resolved.limitReached) onLimit?.(resolved.path);
+      if (isObject(resolved.value)) visit(resolved.value, resolved.path, depth + 1);
+    }
     if (typeof schema.$ref === 'string') {
       const target = resolve(document, { $ref: schema.$ref }, at);
       if (target.limitReached) onLimit?.(target.path);
@@ -205,6 +285,29 @@ export function flattenParts(document: Document, parts: readonly Located[], onLi
   return mergeLayers(parts.flatMap((part) => allOfLayers(document, part.value, part.path, MAX_ALLOF_DEPTH, onLimit)));
 }
 
+/** The `{anyOf: […]}` objects `addNegation` makes: the negations several layers define together. */
+const combinedNegations = new WeakSet<object>();
+
+/**
+ * A `not` a layer defines, added to the merge: several layers' `not`s (not A and not B) are one
+ * `not: {anyOf: [A, B]}`, so a change under any of them is a change of the merged `not`, never
+ * hidden behind the first.
+ */
+function addNegation(flat: FlatSchema, negation: Located): void {
+  const first = flat.keywords.get('not');
+  if (!first) {
+    flat.keywords.set('not', negation);
+    return;
+  }
+  const earlier =
+    isObject(first.value) && combinedNegations.has(first.value) && isArray(first.value.anyOf)
+      ? first.value.anyOf
+      : [first.value];
+  const combined = { anyOf: [...earlier, negation.value] };
+  combinedNegations.add(combined);
+  flat.keywords.set('not', { value: combined, path: first.path });
+}
+
 function mergeLayers(layers: AllOfLayer[]): FlatSchema | undefined {
   const outermost = layers[0];
   if (!outermost) return undefined;
@@ -217,14 +320,32 @@ function mergeLayers(layers: AllOfLayer[]): FlatSchema | undefined {
     requiredPath: outermost.path,
     propertiesPath: [...outermost.path, 'properties'],
   };
-  for (const { schema, path: at, doubleNegation } of layers) {
+  for (const { schema, path: at, doubleNegation, conditional, negates } of layers) {
     const isOutermost = schema === outermost.schema;
+    // A second conditional (another layer's `if` already read) is the negation it amounts to,
+    // not (X and not then, or not X and not else), so a change in it is never hidden by the first.
+    const second = !conditional && schema.if !== undefined && flat.keywords.has('if');
+    if (second)
+      addNegation(flat, {
+        value: {
+          anyOf: [
+            { allOf: [schema.if, { not: schema.then ?? true }] },
+            { allOf: [{ not: schema.if }, { not: schema.else ?? true }] },
+          ],
+        },
+        path: [...at, 'if'],
+      });
     for (const [key, value] of Object.entries<unknown>(schema)) {
+      if (second && (key === 'if' || key === 'then' || key === 'else')) continue;
       if (key === 'allOf' || key === 'properties' || key === 'required' || key === '$ref') continue;
       // A negation pushed through was read as the layers it stands for.
       if (key === 'not' && doubleNegation) continue;
-      if (!flat.keywords.has(key)) flat.keywords.set(key, { value, path: [...at, key] });
+      // So was a conditional rewritten (what it leaves unpushed is a `not`, below).
+      if (conditional && (key === 'if' || key === 'then' || key === 'else')) continue;
+      if (key === 'not') addNegation(flat, { value, path: [...at, key] });
+      else if (!flat.keywords.has(key)) flat.keywords.set(key, { value, path: [...at, key] });
     }
+    if (negates) addNegation(flat, negates);
     if (isObject(schema.properties)) {
       if (isOutermost || flat.properties.size === 0) flat.propertiesPath = [...at, 'properties'];
       for (const [name, value] of Object.entries(schema.properties)) {

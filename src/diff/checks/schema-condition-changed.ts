@@ -13,10 +13,16 @@ export const change = {
     'response-header': 'diff-response-header-condition-changed',
   },
   kind: 'structure',
-  effect: 'undecidable',
-  text: 'the condition (`if`) changed, so other values take each branch',
+  // The condition both admits values (to `then`) and refuses them (to `else`): which values a changed
+  // one lets through cannot be proven the same, so a gate never allows it unseen. A conditional
+  // that only says X or not X (a `false` or `true` branch) is read as that (flatten.ts).
+  effect: 'incompatible',
+  text: 'the condition (`if`) changed, so other values take each branch; breaking: which values are allowed changed in a way that cannot be proven safe',
   detect(node, context) {
     const condition = node.if;
+    const branches = (side: 'base' | 'revision') => hasBranch(node.then, side) || hasBranch(node.else, side);
+    // An `if` with no branch that restricts anything on either side decides nothing.
+    if (!branches('base') && !branches('revision')) return;
     if (
       condition?.base &&
       condition.revision &&
@@ -25,7 +31,6 @@ export const change = {
       context.report(condition.revision.path, condition.base.path, `${context.label}: the if condition changed`);
     } else if (condition && (!condition.base || !condition.revision)) {
       // An `if` added or removed while branches stay: which values take a branch changed.
-      const branches = (side: 'base' | 'revision') => hasBranch(node.then, side) || hasBranch(node.else, side);
       if (branches('base') && branches('revision'))
         context.report(
           revisionAt(condition, node),
