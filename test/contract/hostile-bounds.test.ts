@@ -56,7 +56,7 @@ async function describeQuery(name: string, schema: object): Promise<string> {
 
 type Found = Array<{ ruleId: string; severity: string; message: string }>;
 
-async function run(name: string, schema: object): Promise<{ code: number; stderr: string; findings: Found }> {
+async function run(name: string, schema: object): Promise<{ code: number | null; stderr: string; findings: Found }> {
   const file = await describeQuery(name, schema);
   const result = await vottur(
     ['test', file, '--server', url, '--phases', 'coverage,fuzz', '--max-examples', '5', '-f', 'json'],
