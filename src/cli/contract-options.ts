@@ -175,7 +175,7 @@ export function addContractOptions(command: Command, state: OutputState): Comman
     )
     .option(
       '--allow-unsafe-methods',
-      'generate requests for methods other than GET, HEAD and OPTIONS, and send undocumented methods (never against a shared environment)',
+      "send methods other than GET, HEAD and OPTIONS (examples, generated requests, Dredd's replay), and undocumented methods (never against a shared environment)",
     )
     .addOption(minCoverageOption());
   addBaselineOptions(command);
