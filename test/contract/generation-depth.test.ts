@@ -6,33 +6,13 @@
  * so a gated run fails; a body within the caps gives none. Over the built CLI (a child process: the
  * contract modules' first in-process load alone took most of the 30 s under load).
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { vottur } from '../cli/run.js';
+import { refusingServer } from './fixtures/refusing-server.js';
 
-let folder: string;
-let server: Server;
-let url: string;
-
-beforeAll(async () => {
-  folder = await mkdtemp(join(tmpdir(), 'vottur-generation-depth-'));
-  server = createServer((request, response) => {
-    request.resume();
-    response.writeHead(400, { 'content-type': 'application/problem+json' });
-    response.end(JSON.stringify({ type: 'about:blank', title: 'Bad request', status: 400 }));
-  });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', () => done()));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise<void>((done) => server.close(() => done()));
-  await rm(folder, { recursive: true, force: true });
-});
+const refusing = refusingServer('vottur-generation-depth-');
 
 /** An object schema `levels` deep: each level one required property `a`, a string at the bottom. */
 function nested(levels: number): object {
@@ -42,7 +22,7 @@ function nested(levels: number): object {
 }
 
 async function describeBody(name: string, levels: number): Promise<string> {
-  const file = join(folder, `${name}.json`);
+  const file = join(refusing.folder, `${name}.json`);
   await writeFile(
     file,
     JSON.stringify({
@@ -68,7 +48,7 @@ async function limits(levels: number): Promise<{ code: number | null; messages: 
       'test',
       file,
       '--server',
-      url,
+      refusing.url,
       '--phases',
       'coverage,fuzz',
       '--max-examples',
@@ -78,7 +58,7 @@ async function limits(levels: number): Promise<{ code: number | null; messages: 
       '-f',
       'json',
     ],
-    { cwd: folder },
+    { cwd: refusing.folder },
   );
   const report = JSON.parse(result.stdout) as {
     findings: Array<{ ruleId: string; severity: string; message: string }>;
@@ -95,8 +75,19 @@ describe('the examples phase says when it reaches its depth cap', () => {
     ] as const) {
       const file = await describeBody(`examples-${levels}`, levels);
       const result = await vottur(
-        ['test', file, '--server', url, '--phases', 'examples', '--no-dredd', '--allow-unsafe-methods', '-f', 'json'],
-        { cwd: folder },
+        [
+          'test',
+          file,
+          '--server',
+          refusing.url,
+          '--phases',
+          'examples',
+          '--no-dredd',
+          '--allow-unsafe-methods',
+          '-f',
+          'json',
+        ],
+        { cwd: refusing.folder },
       );
       const report = JSON.parse(result.stdout) as { findings: Array<{ ruleId: string; message: string }> };
       const found = report.findings.filter((f) => f.ruleId === 'contract-generation-limit');

@@ -6,36 +6,16 @@
  * Over the built CLI, in a child process: a hang is what is tested, and only a child can be killed.
  * Each run ends with a report; what generation cannot honour is a contract-generation-limit finding.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { vottur } from '../cli/run.js';
+import { refusingServer } from './fixtures/refusing-server.js';
 
-let folder: string;
-let server: Server;
-let url: string;
-
-beforeAll(async () => {
-  folder = await mkdtemp(join(tmpdir(), 'vottur-hostile-bounds-'));
-  server = createServer((request, response) => {
-    request.resume();
-    response.writeHead(400, { 'content-type': 'application/problem+json' });
-    response.end(JSON.stringify({ type: 'about:blank', title: 'Bad request', status: 400 }));
-  });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', () => done()));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise<void>((done) => server.close(() => done()));
-  await rm(folder, { recursive: true, force: true });
-});
+const refusing = refusingServer('vottur-hostile-bounds-');
 
 async function describeQuery(name: string, schema: object): Promise<string> {
-  const file = join(folder, `${name}.json`);
+  const file = join(refusing.folder, `${name}.json`);
   await writeFile(
     file,
     JSON.stringify({
@@ -59,7 +39,7 @@ type Found = Array<{ ruleId: string; severity: string; message: string }>;
 async function run(name: string, schema: object): Promise<{ code: number | null; stderr: string; findings: Found }> {
   const file = await describeQuery(name, schema);
   const result = await vottur(
-    ['test', file, '--server', url, '--phases', 'coverage,fuzz', '--max-examples', '5', '-f', 'json'],
+    ['test', file, '--server', refusing.url, '--phases', 'coverage,fuzz', '--max-examples', '5', '-f', 'json'],
     { timeoutMs: 25_000 },
   );
   expect(result.stderr).not.toContain('unexpected failure');

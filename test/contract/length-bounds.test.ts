@@ -6,36 +6,16 @@
  * synchronously for ever. Over the built CLI, in a child process: a hang is what is tested, and
  * only a child can be killed. Each run ends; the minLength beyond the bound is a finding that fails the run.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { vottur } from '../cli/run.js';
+import { refusingServer } from './fixtures/refusing-server.js';
 
-let folder: string;
-let server: Server;
-let url: string;
-
-beforeAll(async () => {
-  folder = await mkdtemp(join(tmpdir(), 'vottur-length-bounds-'));
-  server = createServer((request, response) => {
-    request.resume();
-    response.writeHead(400, { 'content-type': 'application/problem+json' });
-    response.end(JSON.stringify({ type: 'about:blank', title: 'Bad request', status: 400 }));
-  });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', () => done()));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise<void>((done) => server.close(() => done()));
-  await rm(folder, { recursive: true, force: true });
-});
+const refusing = refusingServer('vottur-length-bounds-');
 
 async function describeCode(name: string, schema: object): Promise<string> {
-  const file = join(folder, `${name}.json`);
+  const file = join(refusing.folder, `${name}.json`);
   await writeFile(
     file,
     JSON.stringify({
@@ -62,7 +42,7 @@ describe('length-driven generation is bounded', () => {
   it('a minLength of 1,000,000 is a contract-generation-limit error, and the coverage and fuzz phases end', async () => {
     const file = await describeCode('million', { type: 'string', minLength: 1_000_000 });
     const result = await vottur(
-      ['test', file, '--server', url, '--phases', 'coverage,fuzz', '--max-examples', '5', '-f', 'json'],
+      ['test', file, '--server', refusing.url, '--phases', 'coverage,fuzz', '--max-examples', '5', '-f', 'json'],
       { timeoutMs: 25_000 },
     );
     expect(result.code, result.stderr).toBe(1);
@@ -80,7 +60,7 @@ describe('length-driven generation is bounded', () => {
     it(`constraints no generated value meets (${name}) end the fuzz phase instead of retrying for ever`, async () => {
       const file = await describeCode(name, schema);
       const result = await vottur(
-        ['test', file, '--server', url, '--phases', 'coverage,fuzz', '--max-examples', '5', '-f', 'json'],
+        ['test', file, '--server', refusing.url, '--phases', 'coverage,fuzz', '--max-examples', '5', '-f', 'json'],
         { timeoutMs: 25_000 },
       );
       expect(result.code, result.stderr).not.toBeNull();

@@ -3,39 +3,18 @@
  * values of 10⁸ characters made the coverage and fuzz phases run out of memory. Now such a pattern
  * is not sampled, the run finishes over real HTTP, and contract-pattern-unsampled names it.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runContractTests } from '../../src/contract/index.js';
 import { MAX_PATTERN_SAMPLE_LENGTH, unsampledReason } from '../../src/contract/generate/pattern-bounds.js';
 import { everything } from './evidence.js';
+import { refusingServer } from './fixtures/refusing-server.js';
 
-let folder: string;
-let server: Server;
-let url: string;
-
-beforeAll(async () => {
-  folder = await mkdtemp(join(tmpdir(), 'vottur-pattern-bounds-'));
-  // A tiny server that refuses every value: what it answers does not matter here, only that the run ends.
-  server = createServer((request, response) => {
-    request.resume();
-    response.writeHead(400, { 'content-type': 'application/problem+json' });
-    response.end(JSON.stringify({ type: 'about:blank', title: 'Bad request', status: 400 }));
-  });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', () => done()));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise<void>((done) => server.close(() => done()));
-  await rm(folder, { recursive: true, force: true });
-});
+const refusing = refusingServer('vottur-pattern-bounds-');
 
 async function describeCode(name: string, pattern: string): Promise<string> {
-  const file = join(folder, `${name}.json`);
+  const file = join(refusing.folder, `${name}.json`);
   await writeFile(
     file,
     JSON.stringify({
@@ -62,7 +41,7 @@ describe('pattern-driven generation is bounded', () => {
     it(`a pattern asking for too long values (${pattern}) is a finding, and the coverage and fuzz phases end`, async () => {
       const report = await runContractTests({
         description: await describeCode(name, pattern),
-        server: url,
+        server: refusing.url,
         phases: ['coverage', 'fuzz'],
         maxExamples: 5,
         timeoutMs: 2000,
@@ -78,7 +57,7 @@ describe('pattern-driven generation is bounded', () => {
   it('a pattern within the bounds is sampled and no finding is made', async () => {
     const report = await runContractTests({
       description: await describeCode('plain', '^[A-Z]{2}[0-9]{4}$'),
-      server: url,
+      server: refusing.url,
       phases: ['coverage', 'fuzz'],
       maxExamples: 5,
       timeoutMs: 2000,
