@@ -26,3 +26,34 @@ export function englishWords(lexicon) {
     .filter((word) => /^[a-z]{3,}$/.test(word))
     .sort();
 }
+
+/**
+ * The words that begin a yes/no question in a name (`hasTeachingRights`, `canApplyFor`,
+ * `requiresInspection`): modals and verbs in the third person singular present, by their most
+ * frequent part of speech (Penn tags MD and VBZ), two letters or more (`is`); not a third-person
+ * form the lexicon also knows as a noun (`calls`, `needs`).
+ * @param {Record<string, string[]>} lexicon word → its parts of speech, most frequent first
+ */
+export function englishPredicates(lexicon) {
+  return Object.keys(lexicon)
+    .filter((word) => {
+      const [first, ...rest] = lexicon[word];
+      // A third-person form that is also a plural noun (`calls`, `needs`, `supports`) names things as often.
+      return (
+        /^[a-z]{2,}$/.test(word) && (first === 'MD' || (first === 'VBZ' && !rest.some((tag) => tag.startsWith('NN'))))
+      );
+    })
+    .sort();
+}
+
+/**
+ * The words the lexicon knows in a verb's base form among their parts of speech (Penn tags VB and
+ * VBP), nouns too (`lock`, `extend`, `update`, `check`): the first word of a segment that can be
+ * the verb of a verb-and-object name (`LockList`), when something else says it is one.
+ * @param {Record<string, string[]>} lexicon word → its parts of speech, most frequent first
+ */
+export function englishBaseVerbs(lexicon) {
+  return Object.keys(lexicon)
+    .filter((word) => /^[a-z]{3,}$/.test(word) && lexicon[word].some((tag) => tag === 'VB' || tag === 'VBP'))
+    .sort();
+}

@@ -175,6 +175,8 @@ const customMethodVerbs: readonly string[] = [
   'sign',
   'submit',
   'sync',
+  // toggle: not in the lexicon (wink-lexicon), an action in paths (`PUT /v1/features/{id}/toggle`).
+  'toggle',
   'undelete',
   'unlock',
   'unpublish',

@@ -46,21 +46,35 @@ export function splitGlued(word: string, extra: ReadonlySet<string> = EMPTY): re
     STEM_SUFFIXES.some(
       (suffix) => part.length >= suffix.length + 4 && part.endsWith(suffix) && base(part.slice(0, -suffix.length)),
     );
-  // best[i]: the fewest words covering word[0, i), and where the last of them starts.
-  const best: Array<{ count: number; from: number } | undefined> = [{ count: 0, from: 0 }];
-  for (let end = 1; end <= word.length; end++) {
-    for (let start = Math.max(0, end - LONGEST); start < end; start++) {
-      const before = best[start];
-      if (!before || !known(word.slice(start, end))) continue;
-      const current = best[end];
-      if (!current || before.count + 1 < current.count) best[end] = { count: before.count + 1, from: start };
+  // A part that is no word of its own (a derivation: `mileage`, `smileage`) or a short one (`one`) is
+  // weak: of splits into as many words, the one with fewer weak parts is taken (`print license
+  // done`, not `print licensed one`), then the one whose earlier words are longer (`requires
+  // mileage registration`, not `require smileage registration`).
+  const weak = (part: string) =>
+    part.length <= 3 || !(isEnglishWord(part) || extra.has(part) || SHORT_WORDS.has(part)) ? 1 : 0;
+  // best[i]: the best split of word[i, end): its word count, weak parts, and where its first word ends.
+  const best: Array<{ count: number; weak: number; to: number } | undefined> = [];
+  best[word.length] = { count: 0, weak: 0, to: word.length };
+  for (let start = word.length - 1; start >= 0; start--) {
+    for (let end = Math.min(word.length, start + LONGEST); end > start; end--) {
+      const after = best[end];
+      const part = word.slice(start, end);
+      if (!after || !known(part)) continue;
+      const candidate = { count: after.count + 1, weak: after.weak + weak(part), to: end };
+      const current = best[start];
+      if (
+        !current ||
+        candidate.count < current.count ||
+        (candidate.count === current.count && candidate.weak < current.weak)
+      )
+        best[start] = candidate;
     }
   }
   let parts: string[] | null = null;
-  if (best[word.length]) {
+  if (best[0]) {
     parts = [];
-    for (let end = word.length; end > 0; end = best[end]?.from ?? 0)
-      parts.unshift(word.slice(best[end]?.from ?? 0, end));
+    for (let start = 0; start < word.length; start = best[start]?.to ?? word.length)
+      parts.push(word.slice(start, best[start]?.to ?? word.length));
   }
   if (splitCache.size >= 20_000) splitCache.clear();
   splitCache.set(key, parts && parts.length > 1 ? parts : null);
@@ -138,7 +152,7 @@ const API_TERMS = new Set(
     'firewall firstname gateway hashtag healthcheck homepage hostname inbox info keyword lastname login logout ' +
     'lookup metadata namespace outbox passport password payload ruleset screenshot signin signup setup snapshot ' +
     'timeseries timestamp upload username watermark webhook website whitelist blacklist workflow barcode ' +
-    'checkbox dropdown email lifecycle'
+    'checkbox dropdown email lifecycle changelog'
   )
     .split(' ')
     .flatMap((term) => [term, `${term}s`, `${term}es`]),

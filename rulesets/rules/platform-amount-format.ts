@@ -78,17 +78,47 @@ const MONEY_DESCRIPTION =
  * unit field of an amount (`amountRemainingUnit` beside `amountRemaining` and `totalPrescribedAmount`,
  * a medicine's quantities) — a sum of money has a currency, not a unit.
  */
-function isQuantityContext(siblings: Map<string, unknown>): boolean {
+function isQuantityContext(siblings: Map<string, unknown>, name: string): boolean {
   const names = [...siblings.keys()];
   if (names.some(isCurrencyName)) return false;
+  // `amount` is the one money word that is as often a quantity (issue 37: `dispensedAmount` of a
+  // medicine): beside any unit field (`unit`, `doseUnit`, `unitOfMeasure`, Icelandic `eining`) and
+  // no currency, an amount is measured in that unit.
+  const ambiguous = nameWords(name).some((word) => word === 'amount' || word === 'amounts');
   return names.some((sibling) => {
     const words = nameWords(sibling);
+    if (
+      ambiguous &&
+      sibling !== name &&
+      (UNIT_WORDS.test(words.at(-1) ?? '') || /^unit of measure/.test(words.join(' ')))
+    )
+      return true;
     return (
       words.length >= 2 &&
       /^units?$/.test(words.at(-1) ?? '') &&
       words.slice(0, -1).some((word) => word === 'amount' || word === 'amounts')
     );
   });
+}
+
+/** Last words of a field that names a unit of measure (English and Icelandic `eining`, accents dropped). */
+const UNIT_WORDS = /^(?:units?|uom|eining|einingar|einingu)$/;
+
+/**
+ * A description that measures an `amount` in a unit of mass, volume or count (`Dispensed amount in
+ * mg`, `Magn í kílóum`), and names no money: a quantity, not a sum (issue 37).
+ */
+const QUANTITY_UNIT_DESCRIPTION =
+  /(?:^|[^\p{L}])(?:mg|µg|mcg|g|kg|ml|l|grams?|kilograms?|milligrams?|litres?|liters?|millilitres?|milliliters?|tablets?|pills?|capsules?|doses?|pieces?|packs?|packages?|kíló\p{L}*|kilo\p{L}*|lítr\p{L}*|grömm\p{L}*|gr[oö]mm\p{L}*|töfl\p{L}*|skammt\p{L}*|stykk\p{L}*|stk|pakkning\p{L}*)(?:[^\p{L}]|$)/iu;
+const MONEY_IN_TEXT =
+  /(?:^|[^\p{L}])(?:ISK|EUR|USD|GBP|DKK|NOK|SEK|kr|krón\p{L}*|kron\p{L}*|currency|price|cost|fee|paid|pay|payment|verð|gjald\p{L}*|greiðsl\p{L}*|money|sum)(?:[^\p{L}]|$)/iu;
+
+function isQuantityDescription(name: string, schema: unknown): boolean {
+  if (!nameWords(name).some((word) => word === 'amount' || word === 'amounts')) return false;
+  const description = isObject(schema) ? schema.description : undefined;
+  return (
+    typeof description === 'string' && QUANTITY_UNIT_DESCRIPTION.test(description) && !MONEY_IN_TEXT.test(description)
+  );
 }
 
 /** A description that says a parameter counts things (`Number of identifiers to return`, `fjöldi`). */
@@ -225,7 +255,7 @@ export default defineRule({
         ? collectProperties(document, container.schema, container.path)
         : new Map<string, { schema: unknown; path: JsonPath }>();
       // A quantity measured in a unit (a medicine's `amountRemaining` beside `amountRemainingUnit`) is not money.
-      if (isQuantityContext(siblings)) continue;
+      if (isQuantityContext(siblings, name) || isQuantityDescription(name, node.schema)) continue;
       if (!checkAmount(name, node.schema, node.path, siblings)) continue;
       if (container && ![...siblings.keys()].some(isCurrencyName)) {
         problems.push({

@@ -20,6 +20,40 @@ import {
 } from '../lib/vocabulary.js';
 import { nameWords } from '../lib/conventions.js';
 import { pathSegmentWords } from '../lib/words.js';
+import { ENGLISH_BASE_VERB_LIST, ENGLISH_PREDICATES } from '../lib/english-verbs.js';
+
+let baseVerbs: ReadonlySet<string> | undefined;
+/** Whether the lexicon knows `word` in a verb's base form (nouns too: `lock`, `extend`); the set is built on first use. */
+function canBeVerb(word: string): boolean {
+  baseVerbs ??= new Set(ENGLISH_BASE_VERB_LIST.split(' '));
+  return baseVerbs.has(word);
+}
+
+/** The words of a static path segment as a reader takes them: case-style words, glued lower-case words split. */
+function segmentWords(segment: string): string[] {
+  return nameWords(segment).flatMap((word) => pathSegmentWords(word) ?? [word]);
+}
+
+/**
+ * A static segment that asks a yes/no question (`hasteachingrights`, `CanApplyFor`,
+ * `requiresmileageregistration`, `isfreshman`): its first word is a modal or a verb in the third
+ * person (`ENGLISH_PREDICATES`, generated from the lexicon's parts of speech) and other words
+ * follow. A question names no resource: what GET reads is the thing asked about.
+ */
+function questionSegment(pathKey: string): { segment: string; asks: string; about: string[] } | undefined {
+  for (const segment of pathSegments(pathKey)) {
+    if (segment.includes('{') || isPlaceholderSegment(segment)) continue;
+    // `Calls.json`: a format suffix is no word of the name.
+    const words = segmentWords(segment.replace(/\.[A-Za-z0-9]+$/, ''));
+    const [first = '', ...rest] = words;
+    if (rest.length === 0 || !ENGLISH_PREDICATES.has(first)) continue;
+    // `is` begins a question only before other words (`isfreshman`); `does`/`will` likewise.
+    if (rest.every((word) => FUNCTION_WORDS_AFTER_QUESTION.has(word))) continue;
+    return { segment, asks: first, about: rest.filter((word) => !FUNCTION_WORDS_AFTER_QUESTION.has(word)) };
+  }
+  return undefined;
+}
+const FUNCTION_WORDS_AFTER_QUESTION = new Set(['for', 'to', 'by', 'of', 'be', 'a', 'an', 'the', 'all', 'any']);
 
 /** Words that, right after a verb, make a compound noun of it (add-on, set-up, check-out). */
 const PARTICLES = new Set(['on', 'up', 'out', 'in', 'off', 'over']);
@@ -88,16 +122,56 @@ function label(op: OperationInfo): string {
   return `${op.method.toUpperCase()} ${op.pathKey}`;
 }
 
+/** Icelandic words that only Icelandic text has (function words and the commonest verbs of descriptions, accents dropped too). */
+const ICELANDIC_TEXT_WORDS = new Set(
+  'og yfir fyrir eftir sem til er eru um vid hja eda ekki skilar saekir lista allra allar thess theirra notanda'.split(
+    ' ',
+  ),
+);
+
+/** Whether a text is Icelandic: it has þ, ð, æ, ö or an accented vowel, or two of Icelandic's own words. */
+function isIcelandicText(text: string): boolean {
+  if (/[þðæöáéíóúý]/i.test(text)) return true;
+  const words = new Set(text.toLowerCase().split(/[^a-z]+/));
+  let found = 0;
+  for (const word of ICELANDIC_TEXT_WORDS) if (words.has(word) && ++found >= 2) return true;
+  return false;
+}
+
+/** The document's Icelandic prose: every Icelandic `summary`, `description` and `title` (a bounded walk). */
+const icelandicProse = new WeakMap<Document, string[]>();
+function documentIcelandicText(document: Document): string[] {
+  const cached = icelandicProse.get(document);
+  if (cached) return cached;
+  const found: string[] = [];
+  const stack: unknown[] = [document];
+  for (let visited = 0; stack.length > 0 && visited < 200_000; visited++) {
+    const node = stack.pop();
+    if (Array.isArray(node)) stack.push(...(node as unknown[]));
+    else if (isObject(node))
+      for (const [key, value] of Object.entries(node)) {
+        if (typeof value === 'string') {
+          if ((key === 'summary' || key === 'description' || key === 'title') && isIcelandicText(value))
+            found.push(value);
+        } else if (typeof value === 'object' && value !== null) stack.push(value);
+      }
+  }
+  icelandicProse.set(document, found);
+  return found;
+}
+
 /**
- * Whether the operation's own Icelandic text uses `word` as a word of its own: an English verb
- * that is also an Icelandic word (`skip`, ships; `hafa`) is unsure in English, and the document
- * settles it. "Skilar lista yfir skip" names ships, not an action to skip; an English verb would
- * not stand in an Icelandic sentence.
+ * Whether `word`, an English verb, is an Icelandic word in this document (issue 37: a word unsure in
+ * one language is checked in the other). `skip` is an English verb and the Icelandic for ships: an
+ * Icelandic text of the operation, or anywhere in the document, that uses it as a word of its own
+ * ("Skilar lista yfir skip") settles it as the Icelandic noun; an English verb would not stand in
+ * an Icelandic sentence.
  */
-function icelandicWordHere(operation: Record<string, unknown>, word: string): boolean {
-  const text = [operation.summary, operation.description].filter((t) => typeof t === 'string').join(' ');
-  if (!/[þðæöáéíóúý]/i.test(text)) return false;
-  return new RegExp(`(^|[^\\p{L}])${word}([^\\p{L}]|$)`, 'iu').test(text);
+function icelandicWordHere(document: Document, operation: Record<string, unknown>, word: string): boolean {
+  const own = [operation.summary, operation.description].filter((t): t is string => typeof t === 'string');
+  const texts = [...own.filter(isIcelandicText), ...documentIcelandicText(document)];
+  const pattern = new RegExp(`(^|[^\\p{L}])${word}([^\\p{L}]|$)`, 'iu');
+  return texts.some((text) => pattern.test(text));
 }
 
 /**
@@ -105,7 +179,12 @@ function icelandicWordHere(operation: Record<string, unknown>, word: string): bo
  * (`/v1/messages/{messageId}/archive`, `/v1/messages/archive`, also `/v1/messages/{id}:archive`),
  * from the run's custom-method verbs or the English and Icelandic verb lists (`isActionSegment`).
  */
-function customMethodVerb(pathKey: string, vocabulary: Vocabulary, method?: string): string | undefined {
+function customMethodVerb(
+  pathKey: string,
+  vocabulary: Vocabulary,
+  method?: string,
+  noBody = false,
+): string | undefined {
   /** The verb-and-object and verb-before-key shapes are judged on the methods a custom method is mistaken for. */
   const wider = method === 'patch' || method === 'put' || method === 'delete';
   const segments = pathSegments(pathKey);
@@ -130,6 +209,20 @@ function customMethodVerb(pathKey: string, vocabulary: Vocabulary, method?: stri
   // case or kebab), the object one singular word — on PATCH, PUT and DELETE only (`order-lines` is a noun).
   const words = word.split('-');
   const [first = '', object = ''] = words;
+  // With no request body a PATCH or PUT changes nothing it is sent, so a verb-and-object segment
+  // below a resource is an action whatever else its verb may be (`PATCH …/{id}/LockList`: `lock`
+  // is also a noun; `ToggleList`): any word the lexicon knows as a base verb.
+  if (
+    noBody &&
+    (method === 'patch' || method === 'put') &&
+    words.length === 2 &&
+    TEMPLATE_SEGMENT.test(segments.at(-2) ?? '') &&
+    !object.endsWith('s') &&
+    !PARTICLES.has(object) &&
+    (canBeVerb(first) || isActionSegment(first, vocabulary) || vocabulary.customMethodVerbs.includes(first)) &&
+    segmentVerb(word) === undefined
+  )
+    return first;
   if (
     wider &&
     words.length === 2 &&
@@ -338,6 +431,36 @@ export default defineRule({
           continue;
         }
       }
+      // `PATCH …/{id}/UpdatePage`, `DELETE …/attachments/delete`: the method named again in the path,
+      // by a verb segment that names no resource (issue 37).
+      if (
+        named &&
+        !named.staticAfter &&
+        ((named.kind === 'update' && (method === 'patch' || method === 'put')) ||
+          (named.kind === 'delete' && method === 'delete'))
+      ) {
+        const field = named.rest
+          .map((word, i) => (i === 0 ? word : word.charAt(0).toUpperCase() + word.slice(1)))
+          .join('');
+        const target =
+          named.kind === 'update' && named.rest.length > 0 ? named.nounPath.replace(/\/[^/]*$/, '') : named.nounPath;
+        problems.push({
+          message: `\`${label(op)}\` names its method in the path (\`${named.segment}\`); the platform names a resource with a noun and says what is done by the HTTP method: write \`${method.toUpperCase()} ${target || '/'}\`${named.kind === 'update' && field ? ` with the new \`${field}\` in the body` : ''}.`,
+          path: op.path,
+          severity: 'warn',
+        });
+        continue;
+      }
+      // A GET that asks a yes/no question in its path (`GET /hasteachingrights/{id}`): a question names no resource.
+      const question = method === 'get' || method === 'head' ? questionSegment(op.pathKey) : undefined;
+      if (question && !icelandicWordHere(document, op.operation, question.asks)) {
+        problems.push({
+          message: `\`${label(op)}\` asks a question in its path (\`${question.segment}\`: \`${question.asks}\` …); the platform names a resource with a noun and reads it with GET: read what the question is about (such as \`${question.about.join('-')}\`) and answer with its content or status.`,
+          path: op.path,
+          severity: 'warn',
+        });
+        continue;
+      }
       // A POST that sends nothing and answers a list (a page or an array) is a LIST (issue 37): a GET.
       if (
         method === 'post' &&
@@ -372,8 +495,8 @@ export default defineRule({
         continue;
       }
       if (method !== 'get' && method !== 'put' && method !== 'patch' && method !== 'delete') continue;
-      const verb = customMethodVerb(op.pathKey, vocabulary, method);
-      if (verb !== undefined && !icelandicWordHere(op.operation, verb)) {
+      const verb = customMethodVerb(op.pathKey, vocabulary, method, op.operation.requestBody === undefined);
+      if (verb !== undefined && !icelandicWordHere(document, op.operation, verb)) {
         problems.push({
           message: `\`${label(op)}\` is a custom method (\`${verb}\` is an action); the platform maps custom methods to POST: write \`post:\` instead of \`${method}:\`.`,
           path: op.path,

@@ -66,6 +66,8 @@ interface State {
   /** Definitions reported as not Problem Details (or as the older object). */
   failed: Set<string>;
   problems: Problem[];
+  /** Schemas (by pointer) that are also a 2xx body, with the operation that answers with one. */
+  success: Map<string, string>;
 }
 
 /** True for `allOf: [{ $ref: ... }, ...]`: a composition that inherits from a named schema. */
@@ -166,6 +168,16 @@ function checkSchema(document: Document, schema: unknown, path: JsonPath, state:
             .map((m) => `\`${m}\``)
             .join(', ')}${members.size > 5 ? ', ...' : ''})`
         : 'declares no members';
+  // A schema that is a success body too (issue 37): rewriting it as Problem Details would break the
+  // success body, so the error responses need a schema of their own.
+  const successOf = state.success.get(key);
+  if (successOf !== undefined) {
+    fail({
+      message: `${label} describes an error body but is not Problem Details (RFC 7807): it ${what}; it is also the success body of ${successOf}, so leave it as it is and give the error responses a Problem Details schema of their own: ${PROBLEM_SHAPE}.`,
+      path: effective.path,
+    });
+    return;
+  }
   fail({
     message: `${label} describes an error body but is not Problem Details (RFC 7807): it ${what}; describe it with ${PROBLEM_SHAPE}.`,
     path: effective.path,
@@ -185,7 +197,15 @@ export default defineRule({
   description:
     'The schema of an error response body is RFC 7807 Problem Details (the older catalogue error object is a warning).',
   check(document) {
-    const state: State = { seen: new Set(), failed: new Set(), problems: [] };
+    const success = new Map<string, string>();
+    for (const info of mediaTypes(document)) {
+      if (info.kind !== 'response' || info.media.schema === undefined) continue;
+      if (!info.statuses.some((status) => statusClass(status) === '2')) continue;
+      const key = encodePointer(effectiveSchema(document, info.media.schema, [...info.path, 'schema']).path);
+      const op = info.operations[0];
+      if (!success.has(key) && op) success.set(key, `\`${op.method.toUpperCase()} ${op.pathKey}\``);
+    }
+    const state: State = { seen: new Set(), failed: new Set(), problems: [], success };
     const compositions: Array<{ schema: unknown; path: JsonPath }> = [];
     for (const info of mediaTypes(document)) {
       if (info.kind !== 'response' || !info.statuses.some(isErrorStatus) || !isJson(info.mediaType)) continue;

@@ -5,9 +5,9 @@
  */
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { ENGLISH_VERBS } from '../../rulesets/lib/english-verbs.js';
+import { ENGLISH_BASE_VERB_LIST, ENGLISH_PREDICATES, ENGLISH_VERBS } from '../../rulesets/lib/english-verbs.js';
 import { ENGLISH_WORD_LIST } from '../../rulesets/lib/english-words.js';
-import { hasIcelandicHead, ICELANDIC_HEADS, splitGlued } from '../../rulesets/lib/words.js';
+import { hasIcelandicHead, ICELANDIC_HEADS, pathSegmentWords, splitGlued } from '../../rulesets/lib/words.js';
 import {
   CREATE_VERBS,
   DEFAULT_VOCABULARY,
@@ -19,7 +19,7 @@ import {
   UPDATE_VERBS,
 } from '../../rulesets/lib/vocabulary.js';
 // @ts-expect-error -- a plain ES module of the build scripts, without types
-import { englishVerbs, englishWords } from '../../scripts/english-verbs.mjs';
+import { englishBaseVerbs, englishPredicates, englishVerbs, englishWords } from '../../scripts/english-verbs.mjs';
 
 const require = createRequire(import.meta.url);
 const lexicon = require('wink-lexicon/src/lexicon.js') as Record<string, string[]>;
@@ -42,6 +42,24 @@ describe('ENGLISH_VERBS', () => {
       (word) => word !== 'list' && lexicon[word] !== undefined && !['VB', 'VBP'].includes(lexicon[word]?.[0] ?? ''),
     );
     expect([...STANDARD_VERBS_MOSTLY_NOUNS].sort()).toEqual(standard.sort());
+  });
+});
+
+describe('ENGLISH_PREDICATES and ENGLISH_BASE_VERB_LIST (issue 37)', () => {
+  it('are what the installed wink-lexicon gives (run scripts/generate-english-verbs.mjs after upgrading it)', () => {
+    expect([...ENGLISH_PREDICATES]).toEqual((englishPredicates as (lexicon: object) => string[])(lexicon));
+    expect(ENGLISH_BASE_VERB_LIST.split(' ')).toEqual((englishBaseVerbs as (lexicon: object) => string[])(lexicon));
+  });
+
+  it('begin a question with a modal or a third-person verb, not with a plural noun', () => {
+    for (const word of ['has', 'can', 'is', 'requires', 'must']) expect(ENGLISH_PREDICATES.has(word), word).toBe(true);
+    for (const word of ['calls', 'needs', 'issues', 'get']) expect(ENGLISH_PREDICATES.has(word), word).toBe(false);
+  });
+
+  it('know the base verbs that are nouns too (lock, extend), which ENGLISH_VERBS leaves out', () => {
+    const base = new Set(ENGLISH_BASE_VERB_LIST.split(' '));
+    for (const word of ['lock', 'extend', 'update', 'pin']) expect(base.has(word), word).toBe(true);
+    expect(ENGLISH_VERBS.has('lock')).toBe(false);
   });
 });
 
@@ -79,6 +97,14 @@ describe('ENGLISH_WORD_LIST and the glued-word splitter', () => {
     expect(splitGlued('listofcases')).toEqual(['list', 'of', 'cases']);
     for (const word of ['settings', 'addresses', 'getaways', 'aways', 'status'])
       expect(splitGlued(word), word).toBeUndefined();
+  });
+
+  it('of splits into as many words, takes the one with fewer derived or short parts, then longer words first', () => {
+    // `requires mileage` beside `require smileage` (both derived with -age): the inflection is read whole.
+    expect(pathSegmentWords('requiresmileageregistration')).toEqual(['requires', 'mileage', 'registration']);
+    // `license done` beside `licensed one`: a short word is a weaker part than a lexicon word.
+    expect(pathSegmentWords('printprelicensedone')).toEqual(['print', 'prelicense', 'done']);
+    expect(pathSegmentWords('changelogs')).toBeUndefined();
   });
 
   it('reads the concepts of Icelandic compounds by their head (dagur, dagsetning, upphæð, mynt), not a weekday', () => {
