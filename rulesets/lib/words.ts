@@ -142,6 +142,25 @@ export function hasIcelandicHead(word: string, heads: readonly string[]): boolea
 }
 
 /**
+ * Icelandic nouns in the nominative plural that head a phrase of two words (`tegundir sviptinga`,
+ * "types of deprivations"; `upplysingar umsoknar`): an Icelandic compound puts its head last and its
+ * modifier in a stem or genitive form (`sviptingategundir`), so a nominative plural first, with a
+ * genitive after it, is two words glued, not one compound (accents dropped).
+ */
+const ICELANDIC_PHRASE_HEADS = ['tegundir', 'upplysingar', 'flokkar', 'gerdir'];
+/** Genitive endings of the word after a phrase head (singular -s, -ar, -u; plural -a, -na). */
+const ICELANDIC_GENITIVE = /(?:a|u|s|ar)$/;
+
+/** The two words of an Icelandic phrase glued into one segment (`tegundirsviptinga`), or undefined. */
+function icelandicPhrase(segment: string): readonly string[] | undefined {
+  for (const head of ICELANDIC_PHRASE_HEADS) {
+    const rest = segment.slice(head.length);
+    if (segment.startsWith(head) && rest.length >= 4 && ICELANDIC_GENITIVE.test(rest)) return [head, rest];
+  }
+  return undefined;
+}
+
+/**
  * One-word terms of web APIs the lexicon lacks (it is a general English lexicon): closed compounds
  * that would otherwise split into their parts (`passport` → pass, port; `bookmark` → book, mark)
  * and short forms names use as words (`info`, `batch`). Each is kept whole, in the singular and plural.
@@ -178,6 +197,8 @@ const FUNCTION_WORDS = new Set(['all', 'and', 'or', 'by', 'of', 'for', 'to', 'wi
  */
 export function pathSegmentWords(segment: string): readonly string[] | undefined {
   if (!/^[a-z]{5,60}$/.test(segment) || API_TERMS.has(segment)) return undefined;
+  const phrase = icelandicPhrase(segment);
+  if (phrase) return phrase;
   // An inflection of a one-word term (`passports`, `bookmarked`).
   for (const suffix of ['s', 'es', 'ed', 'ing']) {
     const stem = segment.slice(0, -suffix.length);

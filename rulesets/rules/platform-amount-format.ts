@@ -109,9 +109,9 @@ const UNIT_WORDS = /^(?:units?|uom|eining|einingar|einingu)$/;
  * mg`, `Magn í kílóum`), and names no money: a quantity, not a sum (issue 37).
  */
 const QUANTITY_UNIT_DESCRIPTION =
-  /(?:^|[^\p{L}])(?:mg|µg|mcg|g|kg|ml|l|grams?|kilograms?|milligrams?|litres?|liters?|millilitres?|milliliters?|tablets?|pills?|capsules?|doses?|pieces?|packs?|packages?|kíló\p{L}*|kilo\p{L}*|lítr\p{L}*|grömm\p{L}*|gr[oö]mm\p{L}*|töfl\p{L}*|skammt\p{L}*|stykk\p{L}*|stk|pakkning\p{L}*)(?:[^\p{L}]|$)/iu;
+  /(?:^|[^\p{L}])(?:mg|µg|mcg|kg|ml|grams?|kilograms?|milligrams?|litres?|liters?|millilitres?|milliliters?|tablets?|pills?|capsules?|doses?|pieces?|packs?|packages?|kíló\p{L}*|kilo\p{L}*|lítr\p{L}*|grömm\p{L}*|gr[oö]mm\p{L}*|töfl\p{L}*|skammt\p{L}*|stykk\p{L}*|stk|pakkning\p{L}*)(?:[^\p{L}]|$)/iu;
 const MONEY_IN_TEXT =
-  /(?:^|[^\p{L}])(?:ISK|EUR|USD|GBP|DKK|NOK|SEK|kr|krón\p{L}*|kron\p{L}*|currency|price|cost|fee|paid|pay|payment|verð|gjald\p{L}*|greiðsl\p{L}*|money|sum)(?:[^\p{L}]|$)/iu;
+  /[$€£]|(?:^|[^\p{L}])(?:ISK|EUR|USD|GBP|DKK|NOK|SEK|kr|krón\p{L}*|kron\p{L}*|currency|price|cost|fee|paid|pay|payment|verð|gjald\p{L}*|greiðsl\p{L}*|money|sum)(?:[^\p{L}]|$)/iu;
 
 function isQuantityDescription(name: string, schema: unknown): boolean {
   if (!nameWords(name).some((word) => word === 'amount' || word === 'amounts')) return false;
@@ -255,7 +255,11 @@ export default defineRule({
         ? collectProperties(document, container.schema, container.path)
         : new Map<string, { schema: unknown; path: JsonPath }>();
       // A quantity measured in a unit (a medicine's `amountRemaining` beside `amountRemainingUnit`) is not money.
-      if (isQuantityContext(siblings, name) || isQuantityDescription(name, node.schema)) continue;
+      if (
+        isQuantityContext(siblings, name) ||
+        (isQuantityDescription(name, node.schema) && ![...siblings.keys()].some(isCurrencyName))
+      )
+        continue;
       if (!checkAmount(name, node.schema, node.path, siblings)) continue;
       if (container && ![...siblings.keys()].some(isCurrencyName)) {
         problems.push({

@@ -65,6 +65,25 @@ function isStateChange(name: string, siblings: readonly string[]): boolean {
 /** The members of a date written as an object (.NET's `DateOnly`: year, month, day and what it derives). */
 const DATE_PARTS = ['year', 'month', 'day', 'dayofweek', 'dayofyear', 'daynumber'];
 
+/** Names that hold anything (`value: date-time` in one schema says nothing of `value` in another). */
+const GENERIC_NAMES = [
+  'value',
+  'values',
+  'data',
+  'result',
+  'content',
+  'text',
+  'item',
+  'items',
+  'key',
+  'default',
+  'example',
+  'min',
+  'max',
+  'from',
+  'to',
+];
+
 /** Last words that name a moment by what happened then. */
 const MOMENT_WORDS = [
   'created',
@@ -295,6 +314,7 @@ export default defineRule({
       holder: Parameter | undefined,
       what: string,
       besideMoment = false,
+      datedAs?: string,
     ) => {
       if (isTimestampName(name)) return;
       const layers = schemaLayers(document, schema, at);
@@ -319,7 +339,7 @@ export default defineRule({
       // An example that is a whole ISO date or date-time (`completed: '2020-01-01T08:00:00Z'`), or a
       // `dd.MM.yyyy` date, makes the field a date whatever its name: the example says what it holds.
       // Looser forms (`2021-11-24 10:00`) count with a name that reads as a moment (`createdAt`, `validFrom`).
-      const dateName = isDateName(name) || besideMoment;
+      const dateName = isDateName(name) || besideMoment || datedAs !== undefined;
       const momentName =
         dateName || ['at', 'on', 'time', 'from', 'to', 'until', 'since'].includes(nameWords(name).at(-1) ?? '');
       const example = values.find(
@@ -330,6 +350,8 @@ export default defineRule({
           (momentName && DATE_VALUE.test(value.trim())),
       );
       if (!example && !dateName) return;
+      // The document's use of the name is evidence only where the field's own examples do not say otherwise.
+      if (!example && values.length > 0 && !isDateName(name) && !besideMoment) return;
       const definition = layers.at(-1);
       if (!definition) return;
       const fix = example ? dateFix(example) : undefined;
@@ -344,16 +366,42 @@ export default defineRule({
         ? `replace its \`$ref\` to the shared \`${printPath(definition.path.slice(-1))}\` (other fields use it too) with \`type: string\` and \`format: date-time\``
         : `write \`format: date-time\``;
       error({
-        message: `${what} ${show(name)} is a ${example ? `date or date-time (example ${show(example)})` : 'date by its name'} but ${plain}; ${advice}${fix ? ` and the example as ${show(fix)}` : ''} (RFC 3339, the platform's ${FORM}).`,
+        message: `${what} ${show(name)} is a ${example ? `date or date-time (example ${show(example)})` : datedAs !== undefined && !isDateName(name) && !besideMoment ? `date by this description's own use of its name (\`${datedAs}\` has \`format: date-time\`)` : 'date by its name'} but ${plain}; ${advice}${fix ? ` and the example as ${show(fix)}` : ''} (RFC 3339, the platform's ${FORM}).`,
         path: where,
       });
     };
+    // A name the description itself gives a date elsewhere (`CaseNew.when` is `format: date-time`,
+    // `CaseView.when` a plain string; issue 37): the document says what the word means, in any language.
+    // Only a name most of whose declarations are dates: a large description's one stray
+    // `priority: date-time` says less than its many plain `priority` strings.
+    const dated = new Map<string, string>();
+    const datedCount = new Map<string, number>();
+    const plainCount = new Map<string, number>();
+    for (const node of properties(document)) {
+      if (GENERIC_NAMES.includes(node.name.toLowerCase())) continue;
+      const layers = schemaLayers(document, node.schema, node.path);
+      const format = layerKeyword(layers, 'format');
+      if (format && (format.value === 'date-time' || format.value === 'date')) {
+        datedCount.set(node.name, (datedCount.get(node.name) ?? 0) + 1);
+        if (!dated.has(node.name))
+          dated.set(node.name, printPath(node.path.slice(-3).filter((part) => part !== 'properties')));
+      } else if (!format) plainCount.set(node.name, (plainCount.get(node.name) ?? 0) + 1);
+    }
+    for (const name of dated.keys()) if ((datedCount.get(name) ?? 0) < (plainCount.get(name) ?? 0)) dated.delete(name);
     for (const node of properties(document)) {
       const siblings =
         isObject(node.parent?.schema) && isObject(node.parent.schema.properties)
           ? Object.keys(node.parent.schema.properties)
           : [];
-      formatless(node.name, node.schema, node.path, undefined, 'Property', isStateChange(node.name, siblings));
+      formatless(
+        node.name,
+        node.schema,
+        node.path,
+        undefined,
+        'Property',
+        isStateChange(node.name, siblings),
+        dated.get(node.name),
+      );
     }
     for (const { parameter, path } of parameters(document)) {
       if (typeof parameter.name === 'string' && parameter.schema !== undefined)
