@@ -39,9 +39,10 @@ export function englishPredicates(lexicon) {
     .filter((word) => {
       const [first, ...rest] = lexicon[word];
       // A third-person form that is also a plural noun (`calls`, `needs`, `supports`) names things as often.
-      return (
-        /^[a-z]{2,}$/.test(word) && (first === 'MD' || (first === 'VBZ' && !rest.some((tag) => tag.startsWith('NN'))))
-      );
+      // Two-letter modals are the halves of contractions (`ca` of can't, `wo` of won't), and `ca`
+      // a certificate authority in names: of the two-letter words only a verb (`is`) counts.
+      if (!/^[a-z]{2,}$/.test(word) || (word.length === 2 && first !== 'VBZ')) return false;
+      return first === 'MD' || (first === 'VBZ' && !rest.some((tag) => tag.startsWith('NN')));
     })
     .sort();
 }
