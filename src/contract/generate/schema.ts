@@ -25,9 +25,24 @@ export interface FlatSchema {
   minItems?: number;
   maxItems?: number;
   items?: FlatSchema;
+  /** `uniqueItems: true`: the generators make the items distinct. */
+  uniqueItems?: boolean;
+  /** `contains`, with `minContains`/`maxContains`: that many items of it are put in. */
+  contains?: FlatSchema;
+  minContains?: number;
+  maxContains?: number;
   properties: Map<string, FlatSchema>;
   required: string[];
+  /** `minProperties`/`maxProperties`: optional, then additional, properties added or left out to fit. */
+  minProperties?: number;
+  maxProperties?: number;
   additionalProperties: boolean;
+  /** The schema of additional properties, when `additionalProperties` is one. */
+  additional?: FlatSchema;
+  /** `patternProperties`, in order: names an additional property may take, with their schemas. */
+  patternProperties?: Array<[string, FlatSchema]>;
+  /** `propertyNames`' `pattern`: every name of an additional property matches it. */
+  propertyNamesPattern?: string;
   nullable: boolean;
   branches?: FlatSchema[];
   example?: unknown;
@@ -146,6 +161,21 @@ function flatten(
     flat.maxItems = sizeOr(layer.maxItems) ?? flat.maxItems;
     if (layer.items !== undefined && !flat.items)
       flat.items = flatten(document, layer.items, undefined, direction, depth + 1);
+    if (layer.uniqueItems === true) flat.uniqueItems = true;
+    if (layer.contains !== undefined && !flat.contains)
+      flat.contains = flatten(document, layer.contains, undefined, direction, depth + 1);
+    flat.minContains = sizeOr((layer as Record<string, unknown>).minContains) ?? flat.minContains;
+    flat.maxContains = sizeOr((layer as Record<string, unknown>).maxContains) ?? flat.maxContains;
+    flat.minProperties = sizeOr(layer.minProperties) ?? flat.minProperties;
+    flat.maxProperties = sizeOr(layer.maxProperties) ?? flat.maxProperties;
+    if (isObject(layer.additionalProperties) && !flat.additional)
+      flat.additional = flatten(document, layer.additionalProperties, undefined, direction, depth + 1);
+    if (isObject(layer.patternProperties) && !flat.patternProperties)
+      flat.patternProperties = Object.entries(layer.patternProperties)
+        .slice(0, 8)
+        .map(([pattern, inner]) => [pattern, flatten(document, inner, undefined, direction, depth + 1)]);
+    if (isObject(layer.propertyNames) && typeof layer.propertyNames.pattern === 'string')
+      flat.propertyNamesPattern ??= layer.propertyNames.pattern;
     if (isObject(layer.properties)) {
       for (const key of Object.keys(layer.properties)) {
         if (flat.properties.has(key) || omitted.has(key)) continue;
