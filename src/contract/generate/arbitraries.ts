@@ -85,6 +85,8 @@ function generatedString(schema: FlatSchema): Arbitrary<string> {
     const length = [...value].length;
     return length >= minLength && (schema.maxLength === undefined || length <= schema.maxLength);
   };
+  // No string of these lengths at all (contract-generation-limit says so): no draws of one.
+  if (schema.maxLength !== undefined && minLength > schema.maxLength) return fc.constant('a');
   const { pattern } = schema;
   // A pattern beyond the generation bounds is left out like one JavaScript cannot read (contract-pattern-unsampled says so).
   if (pattern !== undefined && unsampledReason(pattern) === undefined) {
@@ -220,7 +222,7 @@ export function validArbitrary(
       const requiredKeys = schema.required.filter((key) => key in shape);
       arbitrary =
         schema.minProperties === undefined && schema.maxProperties === undefined
-          ? fc.record(shape, { requiredKeys })
+          ? fc.record(shape, { requiredKeys, noNullPrototype: true })
           : sizedObject(schema, shape, requiredKeys, depth, dictionary, scale);
       break;
     }
@@ -234,6 +236,15 @@ export function validArbitrary(
     }
   }
   return schema.nullable ? fc.option(arbitrary, { nil: null, freq: 8 }) : arbitrary;
+}
+
+/**
+ * Distinct values, `min` to `max` of them. fast-check's `uniqueArray` with a `minLength` filters
+ * its arrays unboundedly (three distinct booleans hung it): here the filter gives up (bounded.ts),
+ * and a too-short array is what ajv then refuses.
+ */
+function uniqueList<T>(of: Arbitrary<T>, min: number, max: number, selector: (value: T) => unknown): Arbitrary<T[]> {
+  return boundedFilter(fc.uniqueArray(of, { maxLength: max, selector }), (list) => list.length >= min);
 }
 
 /** JSON text as the selector of distinct items (`uniqueItems`: ajv compares items by value). */
@@ -254,9 +265,7 @@ function arrayArbitrary(
   scale: number,
 ): Arbitrary<unknown[]> {
   const list = (min: number, max: number, of: Arbitrary<unknown>): Arbitrary<unknown[]> =>
-    schema.uniqueItems
-      ? fc.uniqueArray(of, { minLength: min, maxLength: max, selector: byValue })
-      : fc.array(of, { minLength: min, maxLength: max });
+    schema.uniqueItems ? uniqueList(of, min, max, byValue) : fc.array(of, { minLength: min, maxLength: max });
   if (!schema.contains || depth >= MAX_DEPTH) return list(minLength, maxLength, item);
   const fewest = Math.min(schema.minContains ?? 1, DEFAULT_MAX_ITEMS);
   const most = Math.max(fewest, Math.min(schema.maxContains ?? fewest + 1, fewest + 2));
@@ -293,14 +302,20 @@ function sizedObject(
   const declared = Object.keys(shape);
   const added = Math.max(0, fewest - declared.length);
   const extra = added === 0 ? fc.constant([]) : additionalEntries(schema, declared, added, depth, dictionary, scale);
-  return fc.tuple(fc.record(shape, { requiredKeys }), fc.record(shape), extra).map(([some, all, entries]) => {
-    const out: Record<string, unknown> = { ...some };
-    for (const key of declared) if (Object.keys(out).length < fewest && !(key in out)) out[key] = all[key];
-    for (const [key, value] of entries) if (Object.keys(out).length < fewest && !(key in out)) out[key] = value;
-    for (const key of Object.keys(out))
-      if (Object.keys(out).length > most && !schema.required.includes(key)) delete out[key];
-    return out;
-  });
+  return fc
+    .tuple(
+      fc.record(shape, { requiredKeys, noNullPrototype: true }),
+      fc.record(shape, { noNullPrototype: true }),
+      extra,
+    )
+    .map(([some, all, entries]) => {
+      const out: Record<string, unknown> = { ...some };
+      for (const key of declared) if (Object.keys(out).length < fewest && !(key in out)) out[key] = all[key];
+      for (const [key, value] of entries) if (Object.keys(out).length < fewest && !(key in out)) out[key] = value;
+      for (const key of Object.keys(out))
+        if (Object.keys(out).length > most && !schema.required.includes(key)) delete out[key];
+      return out;
+    });
 }
 
 /** `count` additional properties the schema allows: distinct names, each with a value of its schema. */
@@ -333,7 +348,7 @@ function additionalEntries(
     firstPattern !== undefined && (!schema.additionalProperties || schema.additional === undefined)
       ? fc.tuple(named(firstPattern[0]), inner(firstPattern[1]))
       : fc.tuple(named(schema.propertyNamesPattern), inner(schema.additional));
-  return fc.uniqueArray(entry, { minLength: count, maxLength: count, selector: ([name]) => name });
+  return uniqueList(entry, count, count, ([name]) => name);
 }
 
 /**

@@ -159,10 +159,13 @@ export function validValue(
       const { minLength: _left, ...unbounded } = schema;
       const fitted = scale > 1 && lengthUnsampled(schema.minLength, scale) ? unbounded : schema;
       // Longer than a boundary value is written out (4,096 characters): the fuzz phase's generator makes it.
-      return (
-        stringOf(fitted) ??
-        (typeof drawnValue(fitted, depth, scale) === 'string' ? drawnValue(fitted, depth, scale) : 'a')
-      );
+      const written = stringOf(fitted);
+      if (written !== undefined) return written;
+      // No string of these lengths at all (contract-generation-limit says so): none is drawn.
+      if (schema.maxLength !== undefined && (fitted === schema ? (schema.minLength ?? 0) : 0) > schema.maxLength)
+        return 'a';
+      const drawn = drawnValue(fitted, depth, scale);
+      return typeof drawn === 'string' ? drawn : 'a';
     }
   }
 }
@@ -300,7 +303,10 @@ export function coverageCases(schema: FlatSchema): ValueCase[] {
       for (const [key, property] of schema.properties) {
         for (const nested of coverageCases(property)) {
           if (nested.constraint === 'a valid value') continue;
-          add(withProperty(schema, valid, key, nested.value), nested.valid, `${key}: ${nested.constraint}`);
+          const object = withProperty(schema, valid, key, nested.value);
+          // A property the object has no room for (maxProperties) is no valid case of it.
+          const fits = schema.maxProperties === undefined || Object.keys(object).length <= schema.maxProperties;
+          add(fits || !nested.valid ? object : undefined, nested.valid, `${key}: ${nested.constraint}`);
         }
       }
       return cases;

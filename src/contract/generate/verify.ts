@@ -42,7 +42,12 @@ export function schemaVerifier(document: Document, path: JsonPath, flat: FlatSch
   if (validate === undefined) return undefined;
   const check = validate;
   return (value) => {
-    if (check(value)) return true;
+    try {
+      if (check(value)) return true;
+    } catch (error) {
+      // ajv throws on what JSON cannot hold: no verdict is no "valid".
+      return `ajv could not validate it (${error instanceof Error ? error.message : String(error)})`.slice(0, 160);
+    }
     const all = (check.errors ?? []) as ErrorObject[];
     const errors = all.filter((error) => !requestOnly(error, flat));
     // Only errors of the answer direction (a `readOnly` property required, a `writeOnly` one
