@@ -172,6 +172,60 @@ describe('values sent as known valid or invalid are checked by ajv first (C1)', 
       const limits = of(path).filter((f) => f.ruleId === 'contract-generation-limit');
       expect(limits.length, JSON.stringify(of(path))).toBeGreaterThan(0);
       expect(limits.every((f) => f.severity === 'error')).toBe(true);
-      expect(limits.some((f) => f.pointer?.startsWith(`/paths/~1${path.slice(1)}/post/requestBody`))).toBe(true);
+      expect(limits.some((f) => f.pointer?.startsWith(`/paths/~1${path.slice(1)}/post`))).toBe(true);
     });
+
+  it('the ajv check names the schema place: the request body of the operation', () => {
+    const limits = of('/const').filter((f) => f.ruleId === 'contract-generation-limit');
+    expect(limits.map((f) => f.pointer)).toEqual(['/paths/~1const/post/requestBody/content/application~1json/schema']);
+    expect(limits[0]?.message).toContain('/n ');
+  });
+});
+
+describe('a size that is no whole number (D2)', () => {
+  it('minItems: .inf in YAML is a contract-generation-limit, and no value of it is sent as valid', async () => {
+    const yaml = join(folder, 'infinite.yaml');
+    await writeFile(
+      yaml,
+      [
+        'openapi: 3.1.0',
+        'info: { title: t, version: 1.0.0 }',
+        'paths:',
+        '  /const:',
+        '    post:',
+        '      requestBody:',
+        '        required: true',
+        '        content:',
+        '          application/json:',
+        '            schema: { type: array, minItems: .inf, items: { type: string } }',
+        '      responses:',
+        "        '201': { description: ok, content: { application/json: { schema: { type: object } } } }",
+        "        '400': { description: bad, content: { application/problem+json: { schema: { type: object } } } }",
+        '',
+      ].join('\n'),
+    );
+    const result = await votturInProcess([
+      'test',
+      yaml,
+      '--server',
+      url,
+      '--no-dredd',
+      '--allow-unsafe-methods',
+      '--phases',
+      'coverage,fuzz',
+      '--max-examples',
+      '5',
+      '-f',
+      'json',
+    ]);
+    expect(result.code, result.stderr).not.toBe(2);
+    const found = (JSON.parse(result.stdout) as { findings: Found }).findings;
+    expect(found.filter((f) => f.ruleId === 'contract-positive-data-accepted')).toEqual([]);
+    expect(
+      found
+        .filter((f) => f.ruleId === 'contract-generation-limit')
+        .map((f) => f.message)
+        .join('\n'),
+    ).toContain('minItems Infinity is no whole number');
+  });
 });

@@ -43,6 +43,11 @@ export interface FlatSchema {
   patternProperties?: Array<[string, FlatSchema]>;
   /** `propertyNames`' `pattern`: every name of an additional property matches it. */
   propertyNamesPattern?: string;
+  /**
+   * Size keywords whose value is no whole number of at least 0 (`minItems: .inf` in YAML, `-1`,
+   * `2.5`), in words: no value is known valid for such a schema (verify.ts refuses them all).
+   */
+  unusable?: string[];
   nullable: boolean;
   branches?: FlatSchema[];
   example?: unknown;
@@ -95,6 +100,35 @@ function sizeOr(value: unknown): number | undefined {
   return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : undefined;
 }
 
+const SIZE_KEYWORDS = [
+  'minLength',
+  'maxLength',
+  'minItems',
+  'maxItems',
+  'minProperties',
+  'maxProperties',
+  'minContains',
+  'maxContains',
+] as const;
+
+/** The first unusable size keyword of the schema or one nested in it (a bounded walk), in words. */
+export function unusableSize(schema: FlatSchema, depth = 0): string | undefined {
+  if (depth > MAX_DEPTH + 1) return undefined;
+  if (schema.unusable?.[0] !== undefined) return schema.unusable[0];
+  const children = [
+    ...(schema.items ? [schema.items] : []),
+    ...(schema.contains ? [schema.contains] : []),
+    ...(schema.additional ? [schema.additional] : []),
+    ...schema.properties.values(),
+    ...(schema.branches ?? []),
+  ];
+  for (const child of children) {
+    const found = unusableSize(child, depth + 1);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
 /** A `multipleOf` only as JSON Schema allows it: above zero. */
 function positiveOr(value: unknown): number | undefined {
   const number = numberOr(value);
@@ -139,6 +173,11 @@ function flatten(
     if (typeof layer.pattern === 'string') flat.pattern ??= layer.pattern;
     if (Array.isArray(layer.enum)) flat.enum ??= layer.enum;
     if (layer.const !== undefined) flat.const ??= layer.const;
+    for (const keyword of SIZE_KEYWORDS) {
+      const value: unknown = (layer as Record<string, unknown>)[keyword];
+      if (value !== undefined && sizeOr(value) === undefined)
+        (flat.unusable ??= []).push(`${keyword} ${String(value).slice(0, 40)} is no whole number of at least 0`);
+    }
     flat.minLength = sizeOr(layer.minLength) ?? flat.minLength;
     flat.maxLength = sizeOr(layer.maxLength) ?? flat.maxLength;
     // 3.0 writes exclusive bounds as booleans beside the bound; 3.1 as the bound itself.

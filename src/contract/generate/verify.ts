@@ -15,7 +15,7 @@ import { exampleValidators } from '../../../rulesets/rules/platform-example-vali
 import type { Document } from '../../../rulesets/lib/openapi/types.js';
 import type { JsonPath } from '../../../rulesets/lib/rule.js';
 import { validArbitrary } from './arbitraries.js';
-import type { FlatSchema } from './schema.js';
+import { unusableSize, type FlatSchema } from './schema.js';
 
 /** Draws of a value ajv refuses before the input is reported as a contract-generation-limit. */
 export const MAX_REDRAWS = 20;
@@ -39,6 +39,9 @@ export function schemaVerifier(document: Document, path: JsonPath, flat: FlatSch
     // A schema ajv throws on: the generators' values are sent unverified, as before.
     return undefined;
   }
+  // A size no value has (`minItems: .inf`): ajv, given the description as JSON, reads it as null.
+  const unusable = unusableSize(flat);
+  if (unusable !== undefined) return () => unusable;
   if (validate === undefined) return undefined;
   const check = validate;
   return (value) => {

@@ -260,7 +260,11 @@ export async function runPhases(options: PhaseOptions): Promise<PhaseResult> {
 
   /** The phase findings of generation are filed under (one finding for both phases). */
   const generationPhase: GeneratedPhase = phases.includes('coverage') ? 'coverage' : 'fuzz';
-  const refused: PhaseContext['refused'] = (op, input, why) =>
+  // Inputs a bound of generation already names (generationLimits, an unsampled pattern): that
+  // finding says why their values are refused; the ajv check adds none of its own.
+  const bounded = new Set<string>();
+  const refused: PhaseContext['refused'] = (op, input, why) => {
+    if (bounded.has(`${op.label}\u0000${input.key}`)) return;
     keep(
       contractFinding('contract-generation-limit', description.displayPath, {
         op,
@@ -270,6 +274,7 @@ export async function runPhases(options: PhaseOptions): Promise<PhaseResult> {
       generationPhase,
       `refused ${input.key}`,
     );
+  };
 
   for (const op of description.operations) {
     stats(op);
@@ -355,6 +360,13 @@ export async function runPhases(options: PhaseOptions): Promise<PhaseResult> {
       }
   }
   if (phases.includes('coverage') || phases.includes('fuzz')) {
+    for (const { op, inputs } of operations)
+      for (const input of inputs)
+        if (
+          generationLimits([input.schema]).length > 0 ||
+          [...patternsIn([input.schema])].some((pattern) => unsampledReason(pattern) !== undefined)
+        )
+          bounded.add(`${op.label}\u0000${input.key}`);
     // A generated base value ajv refuses, however drawn: its requests are not sent as known valid.
     for (const { op, inputs } of operations)
       for (const input of inputs) if (input.baseRefused !== undefined) refused(op, input, input.baseRefused);
