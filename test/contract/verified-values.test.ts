@@ -92,7 +92,7 @@ beforeAll(async () => {
     let body = '';
     request.on('data', (chunk: Buffer) => (body += chunk.toString()));
     request.on('end', () => {
-      let ok = false;
+      let ok: boolean;
       try {
         ok = validators.get(request.url?.split('?')[0] ?? '')?.(JSON.parse(body)) === true;
       } catch {

@@ -176,7 +176,9 @@ function flatten(
     for (const keyword of SIZE_KEYWORDS) {
       const value: unknown = (layer as Record<string, unknown>)[keyword];
       if (value !== undefined && sizeOr(value) === undefined)
-        (flat.unusable ??= []).push(`${keyword} ${String(value).slice(0, 40)} is no whole number of at least 0`);
+        (flat.unusable ??= []).push(
+          `${keyword} ${typeof value === 'number' ? String(value) : (JSON.stringify(value) ?? '').slice(0, 40)} is no whole number of at least 0`,
+        );
     }
     flat.minLength = sizeOr(layer.minLength) ?? flat.minLength;
     flat.maxLength = sizeOr(layer.maxLength) ?? flat.maxLength;

@@ -51,7 +51,7 @@ export function schemaVerifier(document: Document, path: JsonPath, flat: FlatSch
       // ajv throws on what JSON cannot hold: no verdict is no "valid".
       return `ajv could not validate it (${error instanceof Error ? error.message : String(error)})`.slice(0, 160);
     }
-    const all = (check.errors ?? []) as ErrorObject[];
+    const all: ErrorObject[] = check.errors ?? [];
     const errors = all.filter((error) => !requestOnly(error, flat));
     // Only errors of the answer direction (a `readOnly` property required, a `writeOnly` one
     // removed), or only the `oneOf`/`anyOf` they made fail: the value is what a request sends.
