@@ -119,15 +119,13 @@ const smallItem = fc.constantFrom(
   { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 0 } } },
 );
 const keywordSchema = fc.oneof(
-  fc
-    .record({ items: smallItem, minItems: fc.nat(4), extra: fc.nat(3) })
-    .map(({ items, minItems, extra }) => ({
-      type: 'array',
-      uniqueItems: true,
-      items,
-      minItems,
-      maxItems: minItems + extra,
-    })),
+  fc.record({ items: smallItem, minItems: fc.nat(4), extra: fc.nat(3) }).map(({ items, minItems, extra }) => ({
+    type: 'array',
+    uniqueItems: true,
+    items,
+    minItems,
+    maxItems: minItems + extra,
+  })),
   fc
     .record({ fewest: fc.integer({ min: 1, max: 3 }), extra: fc.nat(2), unique: fc.boolean() })
     .map(({ fewest, extra, unique }) => ({
