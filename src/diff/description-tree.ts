@@ -334,6 +334,20 @@ function explodedItems(document: Document, side: ParameterSide): { items: Locate
   return { items: { value: schema.value.items, path: [...schema.path, 'items'] }, type: [...schema.path, 'type'] };
 }
 
+/**
+ * A parameter's schema: its `schema`, or the schema of its one `content` media type (OpenAPI's
+ * other way to describe a parameter), so that a change there is compared too.
+ */
+function parameterSchema(side: ParameterSide): Located {
+  const { parameter } = side;
+  if (parameter.schema === undefined && isObject(parameter.content)) {
+    const [mediaType, media] = Object.entries(parameter.content)[0] ?? [];
+    if (mediaType !== undefined && isObject(media))
+      return { value: media.schema, path: [...side.path, 'content', mediaType, 'schema'] };
+  }
+  return { value: parameter.schema, path: [...side.path, 'schema'] };
+}
+
 /** A parameter whose schema declares its types, none of them `array` or `object`. */
 function isScalar(document: Document, side: ParameterSide): boolean {
   const schema = resolve(document, side.parameter.schema, [...side.path, 'schema']).value;
@@ -520,8 +534,8 @@ class TreeBuilder {
       const schema: SchemaSlot = {
         scope: 'request-parameter',
         label: `${rp.in} parameter ${rp.name}`,
-        base: { value: bp.parameter.schema, path: [...bp.path, 'schema'] },
-        revision: { value: rp.parameter.schema, path: [...rp.path, 'schema'] },
+        base: parameterSchema(bp),
+        revision: parameterSchema(rp),
       };
       const baseItems = explodedItems(this.base, bp);
       const revisionItems = explodedItems(this.revision, rp);

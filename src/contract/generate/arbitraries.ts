@@ -85,6 +85,8 @@ function generatedString(schema: FlatSchema): Arbitrary<string> {
     const length = [...value].length;
     return length >= minLength && (schema.maxLength === undefined || length <= schema.maxLength);
   };
+  // No string of these lengths at all (contract-generation-limit says so): no draws of one.
+  if (schema.maxLength !== undefined && minLength > schema.maxLength) return fc.constant('a');
   const { pattern } = schema;
   // A pattern beyond the generation bounds is left out like one JavaScript cannot read (contract-pattern-unsampled says so).
   if (pattern !== undefined && unsampledReason(pattern) === undefined) {
@@ -204,10 +206,11 @@ export function validArbitrary(
         schema.items && depth < MAX_DEPTH
           ? validArbitrary(schema.items, depth + 1, dictionary, scale * Math.max(1, minLength))
           : fc.constant('a');
-      arbitrary = fc.array(item, {
+      const maxLength = Math.max(
         minLength,
-        maxLength: Math.max(minLength, Math.min(schema.maxItems ?? DEFAULT_MAX_ITEMS, minLength + DEFAULT_MAX_ITEMS)),
-      });
+        Math.min(schema.maxItems ?? DEFAULT_MAX_ITEMS, minLength + DEFAULT_MAX_ITEMS),
+      );
+      arbitrary = arrayArbitrary(schema, item, minLength, maxLength, depth, dictionary, scale);
       break;
     }
     case 'object': {
@@ -216,7 +219,11 @@ export function validArbitrary(
         for (const [key, property] of schema.properties)
           shape[key] = validArbitrary(property, depth + 1, dictionary, scale);
       for (const key of schema.required) shape[key] ??= fc.constant('a');
-      arbitrary = fc.record(shape, { requiredKeys: schema.required.filter((key) => key in shape) });
+      const requiredKeys = schema.required.filter((key) => key in shape);
+      arbitrary =
+        schema.minProperties === undefined && schema.maxProperties === undefined
+          ? fc.record(shape, { requiredKeys, noNullPrototype: true })
+          : sizedObject(schema, shape, requiredKeys, depth, dictionary, scale);
       break;
     }
     default: {
@@ -229,6 +236,119 @@ export function validArbitrary(
     }
   }
   return schema.nullable ? fc.option(arbitrary, { nil: null, freq: 8 }) : arbitrary;
+}
+
+/**
+ * Distinct values, `min` to `max` of them. fast-check's `uniqueArray` with a `minLength` filters
+ * its arrays unboundedly (three distinct booleans hung it): here the filter gives up (bounded.ts),
+ * and a too-short array is what ajv then refuses.
+ */
+function uniqueList<T>(of: Arbitrary<T>, min: number, max: number, selector: (value: T) => unknown): Arbitrary<T[]> {
+  return boundedFilter(fc.uniqueArray(of, { maxLength: max, selector }), (list) => list.length >= min);
+}
+
+/** JSON text as the selector of distinct items (`uniqueItems`: ajv compares items by value). */
+const byValue = (value: unknown): string => JSON.stringify(value) ?? 'undefined';
+
+/**
+ * An array of the schema: distinct items under `uniqueItems`, and under `contains` between
+ * `minContains` (1 unless told) and `maxContains` items of it put first. What these cannot make
+ * (three distinct booleans) ajv refuses, and the phase reports (verify.ts).
+ */
+function arrayArbitrary(
+  schema: FlatSchema,
+  item: Arbitrary<unknown>,
+  minLength: number,
+  maxLength: number,
+  depth: number,
+  dictionary: Dictionary | undefined,
+  scale: number,
+): Arbitrary<unknown[]> {
+  const list = (min: number, max: number, of: Arbitrary<unknown>): Arbitrary<unknown[]> =>
+    schema.uniqueItems ? uniqueList(of, min, max, byValue) : fc.array(of, { minLength: min, maxLength: max });
+  if (!schema.contains || depth >= MAX_DEPTH) return list(minLength, maxLength, item);
+  const fewest = Math.min(schema.minContains ?? 1, DEFAULT_MAX_ITEMS);
+  const most = Math.max(fewest, Math.min(schema.maxContains ?? fewest + 1, fewest + 2));
+  const contained = list(fewest, most, validArbitrary(schema.contains, depth + 1, dictionary, scale));
+  const rest = list(Math.max(0, minLength - fewest), Math.max(0, maxLength - fewest), item);
+  return fc.tuple(contained, rest).map(([some, others]) => {
+    const all = [...some, ...others];
+    const kept = schema.uniqueItems
+      ? all.filter((value, i) => all.findIndex((v) => byValue(v) === byValue(value)) === i)
+      : all;
+    return schema.maxItems === undefined ? kept : kept.slice(0, schema.maxItems);
+  });
+}
+
+/** More properties than this are not added for `minProperties` (ajv says when it is not met). */
+const MAX_ADDED_PROPERTIES = 64;
+
+/**
+ * An object of the schema whose number of properties keeps to `minProperties`/`maxProperties`:
+ * optional properties are added first, then additional ones (named after `patternProperties` or
+ * `propertyNames` when the schema says how, valued by their schema), and optional ones left out
+ * past `maxProperties`.
+ */
+function sizedObject(
+  schema: FlatSchema,
+  shape: Record<string, Arbitrary<unknown>>,
+  requiredKeys: string[],
+  depth: number,
+  dictionary: Dictionary | undefined,
+  scale: number,
+): Arbitrary<unknown> {
+  const fewest = Math.min(schema.minProperties ?? 0, MAX_ADDED_PROPERTIES);
+  const most = schema.maxProperties ?? Number.POSITIVE_INFINITY;
+  const declared = Object.keys(shape);
+  const added = Math.max(0, fewest - declared.length);
+  const extra = added === 0 ? fc.constant([]) : additionalEntries(schema, declared, added, depth, dictionary, scale);
+  return fc
+    .tuple(
+      fc.record(shape, { requiredKeys, noNullPrototype: true }),
+      fc.record(shape, { noNullPrototype: true }),
+      extra,
+    )
+    .map(([some, all, entries]) => {
+      const out: Record<string, unknown> = { ...some };
+      for (const key of declared) if (Object.keys(out).length < fewest && !(key in out)) out[key] = all[key];
+      for (const [key, value] of entries) if (Object.keys(out).length < fewest && !(key in out)) out[key] = value;
+      for (const key of Object.keys(out))
+        if (Object.keys(out).length > most && !schema.required.includes(key)) delete out[key];
+      return out;
+    });
+}
+
+/** `count` additional properties the schema allows: distinct names, each with a value of its schema. */
+function additionalEntries(
+  schema: FlatSchema,
+  declared: readonly string[],
+  count: number,
+  depth: number,
+  dictionary: Dictionary | undefined,
+  scale: number,
+): Arbitrary<Array<[string, unknown]>> {
+  const inner = (of: FlatSchema | undefined) =>
+    of !== undefined && depth < MAX_DEPTH ? validArbitrary(of, depth + 1, dictionary, scale) : fc.constant('a');
+  const namesOk = (name: string) =>
+    !declared.includes(name) &&
+    (schema.propertyNamesPattern === undefined || safeMatches(schema.propertyNamesPattern, name) !== false);
+  const named = (pattern: string | undefined): Arbitrary<string> => {
+    if (pattern !== undefined && unsampledReason(pattern) === undefined) {
+      try {
+        return boundedFilter(fc.stringMatching(new RegExp(pattern, 'u')), namesOk);
+      } catch {
+        // A pattern JavaScript cannot read: plain names.
+      }
+    }
+    return boundedFilter(fc.stringMatching(/^[a-z]{1,8}$/), namesOk);
+  };
+  const [firstPattern] = schema.patternProperties ?? [];
+  // Names of a patternProperties pattern when the schema allows no others (or says nothing of them).
+  const entry: Arbitrary<[string, unknown]> =
+    firstPattern !== undefined && (!schema.additionalProperties || schema.additional === undefined)
+      ? fc.tuple(named(firstPattern[0]), inner(firstPattern[1]))
+      : fc.tuple(named(schema.propertyNamesPattern), inner(schema.additional));
+  return uniqueList(entry, count, count, ([name]) => name);
 }
 
 /**

@@ -21,12 +21,13 @@ class BoundedFilter<T> extends fc.Arbitrary<T> {
     private readonly arbitrary: Arbitrary<T>,
     private readonly accepts: (value: T) => boolean,
     private readonly otherwise: Arbitrary<T>,
+    private readonly tries: number,
   ) {
     super();
   }
 
   generate(mrng: fc.Random, biasFactor: number | undefined): fc.Value<T> {
-    for (let tries = 0; tries < MAX_FILTER_TRIES; tries++) {
+    for (let tries = 0; tries < this.tries; tries++) {
       const drawn = this.arbitrary.generate(mrng, biasFactor);
       if (this.accepts(drawn.value))
         return new fc.Value(drawn.value, { fallback: false, context: drawn.context } satisfies Tagged);
@@ -53,13 +54,14 @@ class BoundedFilter<T> extends fc.Arbitrary<T> {
 }
 
 /**
- * `arbitrary.filter(accepts)` bounded to `MAX_FILTER_TRIES` draws each time; when none passes, a
- * value of `otherwise` (by default the arbitrary's own next value, unfiltered).
+ * `arbitrary.filter(accepts)` bounded to `tries` draws each time (`MAX_FILTER_TRIES` unless told);
+ * when none passes, a value of `otherwise` (by default the arbitrary's own next value, unfiltered).
  */
 export function boundedFilter<T>(
   arbitrary: Arbitrary<T>,
   accepts: (value: T) => boolean,
   otherwise: Arbitrary<T> = arbitrary,
+  tries = MAX_FILTER_TRIES,
 ): Arbitrary<T> {
-  return new BoundedFilter(arbitrary, accepts, otherwise);
+  return new BoundedFilter(arbitrary, accepts, otherwise, tries);
 }

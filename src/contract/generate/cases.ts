@@ -11,6 +11,7 @@ import { hasValidCheckDigit } from '../../../rulesets/lib/conventions.js';
 import { notFoundNationalId, NOT_FOUND_UUID } from '../conventions.js';
 import { safeMatches, type FlatSchema } from './schema.js';
 import { fitLength, hasNonAscii, lookAlikes, UNICODE_SAMPLES } from './unicode.js';
+import { validArbitrary } from './arbitraries.js';
 
 export interface ValueCase {
   value: unknown;
@@ -125,6 +126,8 @@ export function validValue(
   const [branch] = schema.branches ?? [];
   if (branch !== undefined) return validValue(branch, depth + 1, scale);
   const type = schema.types.find((t) => t !== 'null') ?? (schema.nullable ? 'null' : 'string');
+  // What a copy of one item or the required properties alone cannot be: the fuzz phase's generator, seeded.
+  if (depth <= MAX_VALUE_DEPTH && needsDraw(schema, type)) return drawnValue(schema, depth, scale);
   switch (type) {
     case 'integer':
       return numberOf(schema, true);
@@ -154,9 +157,41 @@ export function validValue(
     default: {
       // Strings inside arrays: their minLength counts once per copy (contract-generation-limit says when it is left out).
       const { minLength: _left, ...unbounded } = schema;
-      return stringOf(scale > 1 && lengthUnsampled(schema.minLength, scale) ? unbounded : schema) ?? 'a';
+      const fitted = scale > 1 && lengthUnsampled(schema.minLength, scale) ? unbounded : schema;
+      // Longer than a boundary value is written out (4,096 characters): the fuzz phase's generator makes it.
+      const written = stringOf(fitted);
+      if (written !== undefined) return written;
+      // No string of these lengths at all (contract-generation-limit says so): none is drawn.
+      if (schema.maxLength !== undefined && (fitted === schema ? (schema.minLength ?? 0) : 0) > schema.maxLength)
+        return 'a';
+      const drawn = drawnValue(fitted, depth, scale);
+      return typeof drawn === 'string' ? drawn : 'a';
     }
   }
+}
+
+/** True for an array or object schema whose valid values a plain copy or the required properties cannot make. */
+function needsDraw(schema: FlatSchema, type: string): boolean {
+  if (type === 'array') return schema.uniqueItems === true || schema.contains !== undefined;
+  if (type === 'object')
+    return (
+      (schema.minProperties ?? 0) > schema.required.length ||
+      (schema.maxProperties !== undefined && schema.maxProperties < schema.required.length)
+    );
+  return false;
+}
+
+/** One value of the fuzz phase's generator for the schema, seeded: the same schema, the same value. */
+function drawnValue(schema: FlatSchema, depth: number, scale: number): unknown {
+  const [value] = fc.sample(validArbitrary(schema, depth, undefined, scale), { seed: 42, numRuns: 1 });
+  return value;
+}
+
+/** `count` items of an array schema: copies of one item, or drawn when they must differ or include `contains`. */
+function itemsOf(schema: FlatSchema, count: number, item: unknown): unknown[] {
+  if (!needsDraw(schema, 'array')) return Array.from({ length: count }, () => item);
+  const drawn = drawnValue({ ...schema, minItems: count, maxItems: count }, 0, 1);
+  return Array.isArray(drawn) ? drawn : [];
 }
 
 /** The boundary and past-the-boundary cases of one schema, the valid value first. */
@@ -239,23 +274,15 @@ export function coverageCases(schema: FlatSchema): ValueCase[] {
         const minItems = itemsUnsampled(schema.minItems) ? undefined : schema.minItems;
         const item = validValue(schema.items, 0, Math.max(1, minItems ?? 1, Math.min(schema.maxItems ?? 0, 64)));
         if (minItems !== undefined && minItems > 0) {
+          add(itemsOf(schema, minItems, item), true, `minItems ${schema.minItems}`);
           add(
-            Array.from({ length: minItems }, () => item),
-            true,
-            `minItems ${schema.minItems}`,
-          );
-          add(
-            schema.impliedNonEmpty ? undefined : Array.from({ length: minItems - 1 }, () => item),
+            schema.impliedNonEmpty ? undefined : itemsOf(schema, minItems, item).slice(0, minItems - 1),
             false,
             `fewer than minItems ${schema.minItems}`,
           );
         }
         if (schema.maxItems !== undefined && schema.maxItems < 64) {
-          add(
-            Array.from({ length: schema.maxItems }, () => item),
-            true,
-            `maxItems ${schema.maxItems}`,
-          );
+          add(itemsOf(schema, schema.maxItems, item), true, `maxItems ${schema.maxItems}`);
           add(
             Array.from({ length: schema.maxItems + 1 }, () => item),
             false,
@@ -276,7 +303,10 @@ export function coverageCases(schema: FlatSchema): ValueCase[] {
       for (const [key, property] of schema.properties) {
         for (const nested of coverageCases(property)) {
           if (nested.constraint === 'a valid value') continue;
-          add({ ...valid, [key]: nested.value }, nested.valid, `${key}: ${nested.constraint}`);
+          const object = withProperty(schema, valid, key, nested.value);
+          // A property the object has no room for (maxProperties) is no valid case of it.
+          const fits = schema.maxProperties === undefined || Object.keys(object).length <= schema.maxProperties;
+          add(fits || !nested.valid ? object : undefined, nested.valid, `${key}: ${nested.constraint}`);
         }
       }
       return cases;
@@ -373,6 +403,21 @@ function unicodeCases(schema: FlatSchema): ValueCase[] {
       });
   }
   return cases;
+}
+
+/** The object with `key` set to `value`, optional properties left out while it has more than `maxProperties`. */
+function withProperty(
+  schema: FlatSchema,
+  valid: Record<string, unknown>,
+  key: string,
+  value: unknown,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...valid, [key]: value };
+  const most = schema.maxProperties;
+  if (most === undefined) return out;
+  for (const other of Object.keys(out))
+    if (Object.keys(out).length > most && other !== key && !schema.required.includes(other)) delete out[other];
+  return out;
 }
 
 /**

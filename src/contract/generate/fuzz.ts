@@ -10,12 +10,15 @@ import { invalidArbitrary, validArbitrary } from './arbitraries.js';
 import { boundedFilter } from './bounded.js';
 import type { Dictionary } from './dictionary.js';
 import type { FlatSchema } from './schema.js';
+import { MAX_REDRAWS, type Verifier } from './verify.js';
 
 /** One input of an operation: a parameter (`query:limit`) or the request body (`body`). */
 export interface GeneratedInput {
   key: string;
   required: boolean;
   schema: FlatSchema;
+  /** ajv's word on a value of the input (verify.ts); undefined when ajv cannot compile its schema. */
+  verify?: Verifier;
 }
 
 /** Values for an operation's inputs, by key; an input left out is not sent. */
@@ -34,10 +37,20 @@ export interface GeneratedCase {
 /** Cases the operation must accept: every required input, some optional ones, all valid. */
 export function validCases(inputs: readonly GeneratedInput[], dictionary?: Dictionary): Arbitrary<GeneratedCase> {
   const shape: Record<string, Arbitrary<unknown>> = {};
-  for (const input of inputs) shape[input.key] = validArbitrary(input.schema, 0, dictionary);
+  for (const input of inputs) shape[input.key] = verifiedValid(input, dictionary);
   return fc
     .record(shape, { requiredKeys: inputs.filter((input) => input.required).map((input) => input.key) })
     .map((values) => ({ values }));
+}
+
+/**
+ * The input's valid values, each drawn again (up to `MAX_REDRAWS` times) while ajv refuses it: what
+ * still fails after that is sent as no known-valid value (the phase checks each value again).
+ */
+export function verifiedValid(input: GeneratedInput, dictionary?: Dictionary): Arbitrary<unknown> {
+  const valid = validArbitrary(input.schema, 0, dictionary);
+  const { verify } = input;
+  return verify === undefined ? valid : boundedFilter(valid, (value) => verify(value) === true, valid, MAX_REDRAWS);
 }
 
 /**
@@ -64,11 +77,16 @@ export function invalidCases(
   const variants: Array<Arbitrary<GeneratedCase>> = [];
   for (const target of inputs) {
     const broken = invalidArbitrary(target.schema);
-    const invalid = broken && boundedFilter(broken, (value) => pathSegmentValue(target.key, value));
+    // A value ajv accepts is no invalid value: drawn again (the phase checks the one sent again).
+    const { verify } = target;
+    const invalid =
+      broken &&
+      boundedFilter(
+        broken,
+        (value) => pathSegmentValue(target.key, value) && (verify === undefined || verify(value) !== true),
+      );
     const others = Object.fromEntries(
-      required
-        .filter((input) => input !== target)
-        .map((input) => [input.key, validArbitrary(input.schema, 0, dictionary)]),
+      required.filter((input) => input !== target).map((input) => [input.key, verifiedValid(input, dictionary)]),
     );
     if (invalid)
       variants.push(fc.record({ ...others, [target.key]: invalid }).map((values) => ({ values, invalid: target.key })));
@@ -101,7 +119,7 @@ export function robustnessCases(
   const variants: Array<Arbitrary<GeneratedCase>> = [];
   for (const target of inputs) {
     if (!target.key.startsWith('query:')) continue;
-    const value = validArbitrary(target.schema, 0, dictionary);
+    const value = verifiedValid(target, dictionary);
     if (!target.schema.types.includes('array'))
       variants.push(
         fc.tuple(valid, value, value).map(([generated, first, again]) => ({

@@ -25,9 +25,29 @@ export interface FlatSchema {
   minItems?: number;
   maxItems?: number;
   items?: FlatSchema;
+  /** `uniqueItems: true`: the generators make the items distinct. */
+  uniqueItems?: boolean;
+  /** `contains`, with `minContains`/`maxContains`: that many items of it are put in. */
+  contains?: FlatSchema;
+  minContains?: number;
+  maxContains?: number;
   properties: Map<string, FlatSchema>;
   required: string[];
+  /** `minProperties`/`maxProperties`: optional, then additional, properties added or left out to fit. */
+  minProperties?: number;
+  maxProperties?: number;
   additionalProperties: boolean;
+  /** The schema of additional properties, when `additionalProperties` is one. */
+  additional?: FlatSchema;
+  /** `patternProperties`, in order: names an additional property may take, with their schemas. */
+  patternProperties?: Array<[string, FlatSchema]>;
+  /** `propertyNames`' `pattern`: every name of an additional property matches it. */
+  propertyNamesPattern?: string;
+  /**
+   * Size keywords whose value is no whole number of at least 0 (`minItems: .inf` in YAML, `-1`,
+   * `2.5`), in words: no value is known valid for such a schema (verify.ts refuses them all).
+   */
+  unusable?: string[];
   nullable: boolean;
   branches?: FlatSchema[];
   example?: unknown;
@@ -80,6 +100,35 @@ function sizeOr(value: unknown): number | undefined {
   return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : undefined;
 }
 
+const SIZE_KEYWORDS = [
+  'minLength',
+  'maxLength',
+  'minItems',
+  'maxItems',
+  'minProperties',
+  'maxProperties',
+  'minContains',
+  'maxContains',
+] as const;
+
+/** The first unusable size keyword of the schema or one nested in it (a bounded walk), in words. */
+export function unusableSize(schema: FlatSchema, depth = 0): string | undefined {
+  if (depth > MAX_DEPTH + 1) return undefined;
+  if (schema.unusable?.[0] !== undefined) return schema.unusable[0];
+  const children = [
+    ...(schema.items ? [schema.items] : []),
+    ...(schema.contains ? [schema.contains] : []),
+    ...(schema.additional ? [schema.additional] : []),
+    ...schema.properties.values(),
+    ...(schema.branches ?? []),
+  ];
+  for (const child of children) {
+    const found = unusableSize(child, depth + 1);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
 /** A `multipleOf` only as JSON Schema allows it: above zero. */
 function positiveOr(value: unknown): number | undefined {
   const number = numberOr(value);
@@ -124,6 +173,13 @@ function flatten(
     if (typeof layer.pattern === 'string') flat.pattern ??= layer.pattern;
     if (Array.isArray(layer.enum)) flat.enum ??= layer.enum;
     if (layer.const !== undefined) flat.const ??= layer.const;
+    for (const keyword of SIZE_KEYWORDS) {
+      const value: unknown = (layer as Record<string, unknown>)[keyword];
+      if (value !== undefined && sizeOr(value) === undefined)
+        (flat.unusable ??= []).push(
+          `${keyword} ${typeof value === 'number' ? String(value) : (JSON.stringify(value) ?? '').slice(0, 40)} is no whole number of at least 0`,
+        );
+    }
     flat.minLength = sizeOr(layer.minLength) ?? flat.minLength;
     flat.maxLength = sizeOr(layer.maxLength) ?? flat.maxLength;
     // 3.0 writes exclusive bounds as booleans beside the bound; 3.1 as the bound itself.
@@ -146,6 +202,21 @@ function flatten(
     flat.maxItems = sizeOr(layer.maxItems) ?? flat.maxItems;
     if (layer.items !== undefined && !flat.items)
       flat.items = flatten(document, layer.items, undefined, direction, depth + 1);
+    if (layer.uniqueItems === true) flat.uniqueItems = true;
+    if (layer.contains !== undefined && !flat.contains)
+      flat.contains = flatten(document, layer.contains, undefined, direction, depth + 1);
+    flat.minContains = sizeOr((layer as Record<string, unknown>).minContains) ?? flat.minContains;
+    flat.maxContains = sizeOr((layer as Record<string, unknown>).maxContains) ?? flat.maxContains;
+    flat.minProperties = sizeOr(layer.minProperties) ?? flat.minProperties;
+    flat.maxProperties = sizeOr(layer.maxProperties) ?? flat.maxProperties;
+    if (isObject(layer.additionalProperties) && !flat.additional)
+      flat.additional = flatten(document, layer.additionalProperties, undefined, direction, depth + 1);
+    if (isObject(layer.patternProperties) && !flat.patternProperties)
+      flat.patternProperties = Object.entries(layer.patternProperties)
+        .slice(0, 8)
+        .map(([pattern, inner]) => [pattern, flatten(document, inner, undefined, direction, depth + 1)]);
+    if (isObject(layer.propertyNames) && typeof layer.propertyNames.pattern === 'string')
+      flat.propertyNamesPattern ??= layer.propertyNames.pattern;
     if (isObject(layer.properties)) {
       for (const key of Object.keys(layer.properties)) {
         if (flat.properties.has(key) || omitted.has(key)) continue;

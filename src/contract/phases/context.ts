@@ -70,6 +70,11 @@ export interface PhaseContext {
   exercised(op: OperationModel, input: string, constraint?: string): void;
   /** Sends the request, checks the answer; the verdict of its answer check (undefined when right or unanswered). */
   exchange(op: OperationModel, phase: GeneratedPhase, tagged: TaggedRequest): Promise<Verdict | undefined>;
+  /**
+   * Reports that no value of the input ajv accepts was made within the redraws (verify.ts): one
+   * contract-generation-limit finding per operation and input, pointing at the input's schema.
+   */
+  refused(op: OperationModel, input: Input, why: string): void;
   /** Reports a verdict on a request (once per rule, operation and phase), `extra` added to its message. */
   report(op: OperationModel, phase: GeneratedPhase, tagged: TaggedRequest, verdict: Verdict, extra?: string): void;
   progress?: (message: string) => void;

@@ -5,33 +5,69 @@
  * answer check its answer must pass.
  */
 import type { OperationModel } from '../description.js';
-import { coverageCases } from '../generate/cases.js';
+import { coverageCases, type ValueCase } from '../generate/cases.js';
+import { drawVerified } from '../generate/verify.js';
 import { forgedCredentials } from '../security.js';
 import type { PhaseContext, PhaseOperation, TaggedRequest } from './context.js';
-import { baseValues, buildRequest } from './inputs.js';
+import { baseValues, buildRequest, type Input } from './inputs.js';
 
 /** Coverage cases per input at most (an enum of 200 values is not 200 requests). */
 const MAX_CASES_PER_INPUT = 16;
 
+/**
+ * A coverage case as ajv judges it (verify.ts). A valid case ajv refuses is drawn again when it is
+ * the plain valid value (a boundary value has no other draw); what is still refused is sent as no
+ * known-valid value and reported once (contract-generation-limit). A past-the-boundary case ajv
+ * accepts is no invalid value: it is sent as such, expecting no server error only.
+ */
+function checkedCase(
+  context: Partial<Pick<PhaseContext, 'refused'>>,
+  op: PhaseOperation['op'],
+  input: Input,
+  c: ValueCase,
+  index: number,
+): { value: unknown; answer: 'positive-data-accepted' | 'negative-data-rejected' | 'no-server-error' } {
+  const { verify } = input;
+  if (verify === undefined)
+    return { value: c.value, answer: c.valid ? 'positive-data-accepted' : 'negative-data-rejected' };
+  const verdict = verify(c.value);
+  if (!c.valid) return { value: c.value, answer: verdict === true ? 'no-server-error' : 'negative-data-rejected' };
+  if (verdict === true) return { value: c.value, answer: 'positive-data-accepted' };
+  if (index === 0) {
+    const drawn = drawVerified(input.schema, verify, COVERAGE_SEED);
+    if ('value' in drawn) return { value: drawn.value, answer: 'positive-data-accepted' };
+  }
+  context.refused?.(op, input, `${c.constraint}: ${verdict}`);
+  return { value: c.value, answer: 'no-server-error' };
+}
+
+/** The seed of the draws that replace a coverage phase's valid value ajv refuses. */
+const COVERAGE_SEED = 42;
+
 /** The coverage phase's requests for one operation, tagged with what their answers must be. */
 export function coverageRequests(
-  context: Pick<PhaseContext, 'server' | 'credentials'>,
+  context: Pick<PhaseContext, 'server' | 'credentials'> & Partial<Pick<PhaseContext, 'refused'>>,
   { op, inputs }: PhaseOperation,
 ): Array<TaggedRequest & { input?: string; exercises?: string }> {
   const base = baseValues(inputs);
   const requests: Array<TaggedRequest & { input?: string; exercises?: string }> = [];
   const request = (values: Record<string, unknown>, headers?: Record<string, string>) =>
     buildRequest(context.server, op, inputs, values, headers ?? context.credentials.full);
+  // A request carrying a base value ajv refuses is not sent as known valid (the phase said so once).
+  const baseRefused = inputs.some((input) => input.present && input.baseRefused !== undefined);
   for (const input of inputs) {
     const cases = coverageCases(input.schema).slice(0, MAX_CASES_PER_INPUT);
-    for (const c of cases) {
+    for (const [index, c] of cases.entries()) {
       if (input.parameter?.in === 'path' && (c.value === '' || c.value === null)) continue;
       const constraint = `${input.key}: ${c.constraint}`;
+      const { value, answer } = checkedCase(context, op, input, c, index);
+      const tagged: Pick<TaggedRequest, 'answer' | 'detail'> =
+        answer === 'negative-data-rejected'
+          ? { answer, detail: { input: input.key, constraint: c.constraint } }
+          : { answer: answer === 'positive-data-accepted' && baseRefused ? 'no-server-error' : answer };
       requests.push({
-        request: request({ ...base, [input.key]: c.value }),
-        ...(c.valid
-          ? { answer: 'positive-data-accepted' as const }
-          : { answer: 'negative-data-rejected' as const, detail: { input: input.key, constraint: c.constraint } }),
+        request: request({ ...base, [input.key]: value }),
+        ...tagged,
         constraint,
         input: input.key,
         exercises: c.constraint,

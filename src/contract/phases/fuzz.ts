@@ -26,7 +26,7 @@ export function fuzzRequest(
   inputs: readonly Input[],
   generated: GeneratedCase,
   positive: boolean,
-): TaggedRequest {
+): TaggedRequest & { refused?: Array<{ input: Input; why: string }> } {
   const request = buildRequest(context.server, op, inputs, { ...generated.values }, context.credentials.full);
   const { repeated, oversized } = generated;
   if (repeated || oversized) {
@@ -42,7 +42,21 @@ export function fuzzRequest(
   }
   const invalid = generated.invalid;
   const constraint = invalid !== undefined ? { constraint: invalid } : {};
-  if (positive) return { request, answer: 'positive-data-accepted', ...constraint };
+  // ajv's word on each value (verify.ts): the redraws of the generators left what is checked here.
+  const refused = inputs.flatMap((input) => {
+    if (!Object.prototype.hasOwnProperty.call(generated.values, input.key) || input.key === invalid) return [];
+    const verdict = input.verify?.(generated.values[input.key]);
+    return verdict === undefined || verdict === true ? [] : [{ input, why: verdict }];
+  });
+  const unverified = refused.length > 0 ? { refused } : {};
+  if (positive)
+    return refused.length > 0
+      ? { request, answer: 'no-server-error', ...constraint, ...unverified }
+      : { request, answer: 'positive-data-accepted', ...constraint };
+  const target = inputs.find((input) => input.key === invalid);
+  // A "broken" value ajv accepts is no invalid input: the server need not refuse it.
+  if (target?.verify !== undefined && target.verify(generated.values[target.key]) === true)
+    return { request, answer: 'no-server-error', ...constraint };
   const answer: AnswerCheckId =
     invalid !== undefined && MISSING.test(invalid) ? 'missing-required-input' : 'negative-data-rejected';
   const detail =
@@ -80,7 +94,9 @@ export async function fuzzPhase(context: PhaseContext, { op, inputs, index }: Ph
       cases,
       async (generated): Promise<{ verdict: Verdict; tagged: TaggedRequest } | undefined> => {
         for (const key of Object.keys(generated.values)) context.exercised(op, key.replace(MISSING, ''));
-        const tagged = fuzzRequest(context, op, inputs, generated, positive);
+        const { refused, ...tagged } = fuzzRequest(context, op, inputs, generated, positive);
+        // A value no redraw made valid: not sent as known valid, and reported once (contract-generation-limit).
+        for (const { input, why } of refused ?? []) context.refused(op, input, why);
         const verdict = await context.exchange(op, 'fuzz', tagged);
         return verdict ? { verdict, tagged } : undefined;
       },

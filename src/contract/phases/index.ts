@@ -18,6 +18,7 @@ import { descriptionDictionary } from '../generate/dictionary.js';
 import { toCurl } from '../generate/curl.js';
 import { generationLimits } from '../generate/limits.js';
 import { unsampledReason } from '../generate/pattern-bounds.js';
+import { MAX_REDRAWS } from '../generate/verify.js';
 import { patternLocation } from '../patterns.js';
 import { SAFE_METHODS, type HttpOutcome, type HttpRequest } from '../http.js';
 import { isContractRuleId, type ContractRuleId } from '../rules.js';
@@ -257,6 +258,24 @@ export async function runPhases(options: PhaseOptions): Promise<PhaseResult> {
     );
   };
 
+  /** The phase findings of generation are filed under (one finding for both phases). */
+  const generationPhase: GeneratedPhase = phases.includes('coverage') ? 'coverage' : 'fuzz';
+  // Inputs a bound of generation already names (generationLimits, an unsampled pattern): that
+  // finding says why their values are refused; the ajv check adds none of its own.
+  const bounded = new Set<string>();
+  const refused: PhaseContext['refused'] = (op, input, why) => {
+    if (bounded.has(`${op.label}\u0000${input.key}`)) return;
+    keep(
+      contractFinding('contract-generation-limit', description.displayPath, {
+        op,
+        message: `an input of ${op.label}: no value of ${input.key} that its schema accepts was made in ${MAX_REDRAWS} draws (ajv: ${why}): the values made for it are not sent as known valid, so its schema is not tested`,
+        path: input.schemaPath,
+      }),
+      generationPhase,
+      `refused ${input.key}`,
+    );
+  };
+
   for (const op of description.operations) {
     stats(op);
     if (stats(op).skipped === undefined && !options.allowUnsafeMethods && !SAFE_METHODS.includes(op.method))
@@ -284,6 +303,7 @@ export async function runPhases(options: PhaseOptions): Promise<PhaseResult> {
     },
     exchange,
     report,
+    refused,
     ...(options.progress ? { progress: options.progress } : {}),
   };
 
@@ -340,6 +360,16 @@ export async function runPhases(options: PhaseOptions): Promise<PhaseResult> {
       }
   }
   if (phases.includes('coverage') || phases.includes('fuzz')) {
+    for (const { op, inputs } of operations)
+      for (const input of inputs)
+        if (
+          generationLimits([input.schema]).length > 0 ||
+          [...patternsIn([input.schema])].some((pattern) => unsampledReason(pattern) !== undefined)
+        )
+          bounded.add(`${op.label}\u0000${input.key}`);
+    // A generated base value ajv refuses, however drawn: its requests are not sent as known valid.
+    for (const { op, inputs } of operations)
+      for (const input of inputs) if (input.baseRefused !== undefined) refused(op, input, input.baseRefused);
     // Every other bound of generation an input reaches: one finding per operation and bound.
     for (const { op, inputs } of operations)
       for (const reason of generationLimits(inputs.map((input) => input.schema)))

@@ -11,6 +11,8 @@ import { validValue } from '../generate/cases.js';
 import type { GeneratedInput } from '../generate/fuzz.js';
 import { flattenSchema, nonEmpty, type FlatSchema } from '../generate/schema.js';
 import type { HttpRequest } from '../http.js';
+import { drawVerified, schemaVerifier } from '../generate/verify.js';
+import type { JsonPath } from '../../../rulesets/lib/rule.js';
 import { positiveValues } from '../plan.js';
 import { pickMediaType, writeRequest } from '../request.js';
 import { requestUrl } from '../url.js';
@@ -24,6 +26,13 @@ export interface Input extends GeneratedInput {
   /** The value the examples (or --data) give, else one made from the schema. */
   base: unknown;
   present: boolean;
+  /** Where the input's schema is in the description (a contract-generation-limit finding points there). */
+  schemaPath: JsonPath;
+  /**
+   * Why the generated `base` is no value ajv accepts (no draw of `MAX_REDRAWS` was): a request
+   * carrying it is not sent as known valid. Undefined when it is accepted, or given by the examples.
+   */
+  baseRefused?: string;
 }
 
 /** `Accept`, `Content-Type` and `Authorization` header parameters are not inputs (OpenAPI ignores them). */
@@ -38,16 +47,23 @@ export function operationInputs(
   const inputs: Input[] = [];
   for (const parameter of op.parameters) {
     if (parameter.in === 'header' && IGNORED_HEADERS.includes(parameter.name.toLowerCase())) continue;
-    const schema = parameterSchema(description, parameter);
+    const { schema, schemaPath } = parameterSchema(description, parameter);
     const found = positive.values.has(parameter);
-    inputs.push({
-      key: `${parameter.in}:${parameter.name}`,
-      required: parameter.required,
-      schema,
-      parameter,
-      base: found ? positive.values.get(parameter) : validValue(schema),
-      present: found || parameter.required,
-    });
+    inputs.push(
+      verified(
+        description,
+        {
+          key: `${parameter.in}:${parameter.name}`,
+          required: parameter.required,
+          schema,
+          schemaPath,
+          parameter,
+          base: found ? positive.values.get(parameter) : validValue(schema),
+          present: found || parameter.required,
+        },
+        !found,
+      ),
+    );
   }
   const body = op.requestBody;
   if (body && isObject(body.body.content)) {
@@ -56,14 +72,21 @@ export function operationInputs(
     if (mediaType !== undefined) {
       const media: unknown = content[mediaType];
       const schema = flattenSchema(description.data, (isObject(media) ? media.schema : undefined) ?? {});
-      inputs.push({
-        key: 'body',
-        required: body.required,
-        schema,
-        mediaType,
-        base: positive.body ? positive.body.value : validValue(schema),
-        present: true,
-      });
+      inputs.push(
+        verified(
+          description,
+          {
+            key: 'body',
+            required: body.required,
+            schema,
+            schemaPath: [...body.path, 'content', mediaType, 'schema'],
+            mediaType,
+            base: positive.body ? positive.body.value : validValue(schema),
+            present: true,
+          },
+          !positive.body,
+        ),
+      );
     }
   }
   return inputs;
@@ -73,16 +96,44 @@ export function operationInputs(
  * A parameter's schema (of its `content` media type when it has one instead). An empty value is
  * refused where OpenAPI refuses it: a query parameter without `allowEmptyValue`, a path segment.
  */
-function parameterSchema(description: ContractDescription, parameter: ParameterModel): FlatSchema {
+function parameterSchema(
+  description: ContractDescription,
+  parameter: ParameterModel,
+): { schema: FlatSchema; schemaPath: JsonPath } {
   let schema: unknown = parameter.schema;
+  let schemaPath: JsonPath = [...parameter.path, 'schema'];
   const content = parameter.parameter.content;
   if (schema === undefined && isObject(content)) {
-    const media = Object.values(content)[0];
+    const [mediaType, media] = Object.entries(content)[0] ?? [];
     schema = isObject(media) ? media.schema : undefined;
+    if (mediaType !== undefined) schemaPath = [...parameter.path, 'content', mediaType, 'schema'];
   }
   const flat = flattenSchema(description.data, schema ?? {}, parameter.name);
   const emptyAllowed = parameter.in === 'query' && parameter.parameter.allowEmptyValue === true;
-  return (parameter.in === 'query' || parameter.in === 'path') && !emptyAllowed ? nonEmpty(flat) : flat;
+  return {
+    schema: (parameter.in === 'query' || parameter.in === 'path') && !emptyAllowed ? nonEmpty(flat) : flat,
+    schemaPath,
+  };
+}
+
+/** The seed of the draws that replace a generated base value ajv refuses: the same description, the same values. */
+const BASE_SEED = 34;
+
+/**
+ * The input with its verifier (ajv, verify.ts), and its generated base value checked by it: a
+ * value ajv refuses is drawn again; when no draw passes, `baseRefused` says why. A base the
+ * examples (or --data) give is theirs, as the examples phase sends it.
+ */
+function verified(description: ContractDescription, input: Input, generatedBase: boolean): Input {
+  const verify = schemaVerifier(description.data, input.schemaPath, input.schema);
+  if (verify === undefined) return input;
+  const out: Input = { ...input, verify };
+  if (!generatedBase) return out;
+  const verdict = verify(input.base);
+  if (verdict === true) return out;
+  const drawn = drawVerified(input.schema, verify, BASE_SEED);
+  if ('value' in drawn) return { ...out, base: drawn.value };
+  return { ...out, baseRefused: drawn.why };
 }
 
 /** The values of the request built from the examples: every input that is sent there. */

@@ -1,0 +1,231 @@
+/**
+ * Attack C1 (issue 34): the coverage and fuzz phases made values that ignored `uniqueItems`,
+ * `contains`, `minProperties`/`maxProperties`, `propertyNames`, and schemas no value satisfies (a
+ * `const` of another type, `^a$b`, a pattern longer than `maxLength`) got no finding, so a correct
+ * server validating strictly (ajv, below) was failed with contract-positive-data-accepted. Now every
+ * value sent as known valid is checked by ajv first (drawn again while refused), every value sent as
+ * known invalid is confirmed invalid, the generators honour those keywords so ordinary schemas pass,
+ * and a schema no value satisfies is one contract-generation-limit finding pointing at it.
+ * Over the CLI, in-process.
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { votturInProcess } from '../cli/run.js';
+
+type Found = Array<{ ruleId: string; severity: string; message: string; operation?: string; pointer?: string }>;
+
+/** Schemas a generator can honour: no finding of any kind is right for them. */
+const ordinary: Record<string, object> = {
+  '/unique': {
+    type: 'object',
+    required: ['v'],
+    properties: {
+      v: {
+        type: 'array',
+        uniqueItems: true,
+        minItems: 3,
+        maxItems: 5,
+        items: { type: 'integer', minimum: 0, maximum: 9 },
+      },
+    },
+  },
+  '/unique-strings': { type: 'array', uniqueItems: true, minItems: 2, items: { type: 'string', maxLength: 3 } },
+  '/contains': {
+    type: 'object',
+    required: ['v'],
+    properties: {
+      v: { type: 'array', contains: { const: 'x' }, minContains: 2, maxContains: 3, items: { type: 'string' } },
+    },
+  },
+  '/props': {
+    type: 'object',
+    minProperties: 2,
+    maxProperties: 3,
+    properties: { a: { type: 'string' }, b: { type: 'integer' }, c: { type: 'boolean' }, d: { type: 'string' } },
+  },
+  '/bag': { type: 'object', minProperties: 2, additionalProperties: { type: 'integer' } },
+  '/names': {
+    type: 'object',
+    minProperties: 1,
+    propertyNames: { pattern: '^[a-z]{2,4}$' },
+    additionalProperties: { type: 'string' },
+  },
+  '/patterned': {
+    type: 'object',
+    minProperties: 1,
+    patternProperties: { '^x-[a-z]+$': { type: 'integer' } },
+    additionalProperties: false,
+  },
+};
+
+/** Schemas no value satisfies: each is one contract-generation-limit finding, and nothing is sent as known valid. */
+const unsatisfiable: Record<string, object> = {
+  '/const': { type: 'object', required: ['n'], properties: { n: { type: 'integer', const: 'a' } } },
+  '/anchor': { type: 'object', required: ['s'], properties: { s: { type: 'string', pattern: '^a$b' } } },
+  '/too-long': {
+    type: 'object',
+    required: ['s'],
+    properties: { s: { type: 'string', pattern: '^a{20}$', maxLength: 5 } },
+  },
+  '/bounds': { type: 'object', required: ['n'], properties: { n: { type: 'integer', minimum: 10, maximum: 5 } } },
+};
+
+const schemas = { ...ordinary, ...unsatisfiable };
+
+let folder = '';
+let server: Server;
+let url = '';
+let file = '';
+/** Bodies the strict server refused although ajv accepts them: must stay empty (the server is right). */
+let findings: Found = [];
+
+beforeAll(async () => {
+  folder = await mkdtemp(join(tmpdir(), 'vottur-verified-'));
+  const { Ajv2020 } = await import('ajv/dist/2020.js');
+  const ajv = new Ajv2020({ strict: false });
+  const validators = new Map(Object.entries(schemas).map(([path, schema]) => [path, ajv.compile(schema)]));
+  server = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('end', () => {
+      let ok: boolean;
+      try {
+        ok = validators.get(request.url?.split('?')[0] ?? '')?.(JSON.parse(body)) === true;
+      } catch {
+        ok = false;
+      }
+      response.writeHead(ok ? 201 : 400, { 'content-type': ok ? 'application/json' : 'application/problem+json' });
+      response.end(ok ? '{}' : JSON.stringify({ type: 'about:blank', title: 'Bad request', status: 400 }));
+    });
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', () => done()));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  file = join(folder, 'strict.json');
+  const post = (schema: object) => ({
+    post: {
+      requestBody: { required: true, content: { 'application/json': { schema } } },
+      responses: {
+        '201': { description: 'ok', content: { 'application/json': { schema: { type: 'object' } } } },
+        '400': { description: 'bad', content: { 'application/problem+json': { schema: { type: 'object' } } } },
+      },
+    },
+  });
+  await writeFile(
+    file,
+    JSON.stringify({
+      openapi: '3.1.0',
+      info: { title: 't', version: '1.0.0' },
+      paths: Object.fromEntries(Object.entries(schemas).map(([path, schema]) => [path, post(schema)])),
+    }),
+  );
+  const result = await votturInProcess([
+    'test',
+    file,
+    '--server',
+    url,
+    '--no-dredd',
+    '--allow-unsafe-methods',
+    '--phases',
+    'coverage,fuzz',
+    '--max-examples',
+    '20',
+    '--seed',
+    '34',
+    '-f',
+    'json',
+  ]);
+  expect(result.code, result.stderr).not.toBe(2);
+  findings = (JSON.parse(result.stdout) as { findings: Found }).findings;
+}, 60_000);
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise<void>((done) => server.close(() => done()));
+  await rm(folder, { recursive: true, force: true });
+});
+
+const of = (path: string) => findings.filter((f) => f.operation === `POST ${path}`);
+
+describe('values sent as known valid or invalid are checked by ajv first (C1)', () => {
+  it('a server that validates strictly is never blamed: no positive-data or negative-data finding', () => {
+    const blamed = findings.filter((f) =>
+      ['contract-positive-data-accepted', 'contract-negative-data-rejected'].includes(f.ruleId),
+    );
+    expect(blamed.map((f) => `${f.operation}: ${f.message}`)).toEqual([]);
+  });
+
+  for (const path of Object.keys(ordinary))
+    it(`generation honours ${path}'s keywords: no contract-generation-limit`, () => {
+      expect(
+        of(path)
+          .filter((f) => f.ruleId === 'contract-generation-limit')
+          .map((f) => f.message),
+      ).toEqual([]);
+    });
+
+  for (const path of Object.keys(unsatisfiable))
+    it(`a schema no value satisfies (${path}) is a contract-generation-limit error pointing at it`, () => {
+      const limits = of(path).filter((f) => f.ruleId === 'contract-generation-limit');
+      expect(limits.length, JSON.stringify(of(path))).toBeGreaterThan(0);
+      expect(limits.every((f) => f.severity === 'error')).toBe(true);
+      expect(limits.some((f) => f.pointer?.startsWith(`/paths/~1${path.slice(1)}/post`))).toBe(true);
+    });
+
+  it('the ajv check names the schema place: the request body of the operation', () => {
+    const limits = of('/const').filter((f) => f.ruleId === 'contract-generation-limit');
+    expect(limits.map((f) => f.pointer)).toEqual(['/paths/~1const/post/requestBody/content/application~1json/schema']);
+    expect(limits[0]?.message).toContain('/n ');
+  });
+});
+
+describe('a size that is no whole number (D2)', () => {
+  it('minItems: .inf in YAML is a contract-generation-limit, and no value of it is sent as valid', async () => {
+    const yaml = join(folder, 'infinite.yaml');
+    await writeFile(
+      yaml,
+      [
+        'openapi: 3.1.0',
+        'info: { title: t, version: 1.0.0 }',
+        'paths:',
+        '  /const:',
+        '    post:',
+        '      requestBody:',
+        '        required: true',
+        '        content:',
+        '          application/json:',
+        '            schema: { type: array, minItems: .inf, items: { type: string } }',
+        '      responses:',
+        "        '201': { description: ok, content: { application/json: { schema: { type: object } } } }",
+        "        '400': { description: bad, content: { application/problem+json: { schema: { type: object } } } }",
+        '',
+      ].join('\n'),
+    );
+    const result = await votturInProcess([
+      'test',
+      yaml,
+      '--server',
+      url,
+      '--no-dredd',
+      '--allow-unsafe-methods',
+      '--phases',
+      'coverage,fuzz',
+      '--max-examples',
+      '5',
+      '-f',
+      'json',
+    ]);
+    expect(result.code, result.stderr).not.toBe(2);
+    const found = (JSON.parse(result.stdout) as { findings: Found }).findings;
+    expect(found.filter((f) => f.ruleId === 'contract-positive-data-accepted')).toEqual([]);
+    expect(
+      found
+        .filter((f) => f.ruleId === 'contract-generation-limit')
+        .map((f) => f.message)
+        .join('\n'),
+    ).toContain('minItems Infinity is no whole number');
+  });
+});
