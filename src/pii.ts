@@ -534,6 +534,7 @@ const SCALAR_TOKENS = new Set(['scalar', 'single-quoted-scalar', 'double-quoted-
  */
 function sourceScalars(text: string): Array<{ offset: number; source: string; backslashes: boolean }> | undefined {
   const scalars: Array<{ offset: number; source: string; backslashes: boolean }> = [];
+  const comments: Array<{ offset: number; source: string }> = [];
   try {
     const stack: unknown[] = [...new (yaml().Parser)().parse(text)];
     while (stack.length > 0) {
@@ -544,6 +545,10 @@ function sourceScalars(text: string): Array<{ offset: number; source: string; ba
       }
       if (!node || typeof node !== 'object') continue;
       const token = node as { type?: unknown; offset?: unknown; source?: unknown };
+      if (token.type === 'comment' && typeof token.offset === 'number' && typeof token.source === 'string') {
+        comments.push({ offset: token.offset, source: token.source });
+        continue;
+      }
       if (typeof token.type === 'string' && SCALAR_TOKENS.has(token.type)) {
         if (typeof token.offset !== 'number' || typeof token.source !== 'string') continue;
         // A block scalar's offset is its header's; its source is the body after it.
@@ -557,7 +562,41 @@ function sourceScalars(text: string): Array<{ offset: number; source: string; ba
   } catch {
     return undefined;
   }
-  return scalars;
+  return [...scalars, ...commentRuns(text, comments)];
+}
+
+/**
+ * Comments on consecutive lines read as one text, as a reader reads them (`# person 010130` /
+ * `# 2989`): each later line's `#` is read as a space, so the text keeps its length and offsets.
+ */
+function commentRuns(
+  text: string,
+  comments: Array<{ offset: number; source: string }>,
+): Array<{ offset: number; source: string; backslashes: boolean }> {
+  const runs: Array<{ offset: number; source: string; backslashes: boolean }> = [];
+  comments.sort((a, b) => a.offset - b.offset);
+  let run: Array<{ offset: number; source: string }> = [];
+  const close = () => {
+    const [first] = run;
+    const last = run[run.length - 1];
+    if (run.length > 1 && first && last) {
+      let source = text.slice(first.offset, last.offset + last.source.length);
+      for (const comment of run.slice(1)) {
+        const at = comment.offset - first.offset;
+        source = `${source.slice(0, at)} ${source.slice(at + 1)}`;
+      }
+      runs.push({ offset: first.offset, source, backslashes: false });
+    }
+    run = [];
+  };
+  for (const comment of comments) {
+    const previous = run[run.length - 1];
+    const between = previous ? text.slice(previous.offset + previous.source.length, comment.offset) : '';
+    if (previous && !/^[ \t]*(?:\r\n|\r|\n)[ \t]*$/.test(between)) close();
+    run.push(comment);
+  }
+  close();
+  return runs;
 }
 
 /**
@@ -582,8 +621,11 @@ export function maskSourceText(text: string): string {
   // Read as one string first (linear): an identifier whose digits are all on one line is masked by
   // `maskSourceLine` with its line, so only one read across a line break needs the parser to say
   // whether both lines are one scalar (parsing a 5 MB description takes seconds; none needs it).
-  if (!LINE_JOIN.test(text)) return text;
-  const crossing = encodedIdSpans(text, true).some(([from, , start]) => /[\n\r]/.test(text.slice(start, from)));
+  // A comment's `#` at a line's start reads as a space here (same length): comments on
+  // consecutive lines are one text to a reader (`commentRuns`).
+  const joined = text.replace(/((?:\r\n|\r|\n)[ \t]*)#/g, '$1 ');
+  if (!LINE_JOIN.test(joined)) return text;
+  const crossing = encodedIdSpans(joined, true).some(([from, , start]) => /[\n\r]/.test(text.slice(start, from)));
   if (!crossing) return text;
   const scalars = sourceScalars(text) ?? [{ offset: 0, source: text, backslashes: true }];
   const spans: Array<[number, number]> = [];

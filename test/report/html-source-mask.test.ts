@@ -114,6 +114,22 @@ describe('source excerpts mask a kennitala a scalar spreads over lines', () => {
     expect(lines.join('\n')).not.toMatch(/2029|2019/);
   });
 
+  it('D4: comments on consecutive lines are read as one text', () => {
+    const lines = excerptLines(
+      htmlOf(`${HEAD}      # person 030390\n      #   2029\n      summary: x\n      responses: {}\n`, 6),
+    );
+    expect(lines.join('\n')).toContain('# person 030390');
+    expect(digitsRead(lines)).not.toContain('0303902029');
+    // A blank line ends the run: the two comments are two texts, and the reader sees no identifier.
+    const apart = excerptLines(htmlOf(`${HEAD}      # person 030390\n\n      # 2029\n      summary: x\n`, 6));
+    expect(apart.join('\n')).toContain('# 2029');
+    // --show-pii shows the comments as written.
+    const shown = excerptLines(
+      htmlOf(`${HEAD}      # person 030390\n      # 2029\n      summary: x\n`, 6, 'yaml', true),
+    );
+    expect(shown.join('\n')).toContain('# 2029');
+  });
+
   it('HTML character references between or for the digits', () => {
     for (const written of ['&#48;606702189', '070780&#8209;2089', '&#x30;606702189', '060670&ndash;2189']) {
       const lines = excerptLines(htmlOf(`${HEAD}      summary: "person ${written}"\n`, 6));
