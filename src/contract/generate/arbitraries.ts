@@ -56,18 +56,21 @@ function dictionaryString(
   });
 }
 
+/** Whether a string meets a schema's string constraints: its lengths and its pattern. */
+export function stringFits(schema: FlatSchema, value: string): boolean {
+  const length = [...value].length;
+  return (
+    length >= (schema.minLength ?? 0) &&
+    (schema.maxLength === undefined || length <= schema.maxLength) &&
+    (schema.pattern === undefined || safeMatches(schema.pattern, value) === true)
+  );
+}
+
 /** The generated strings, and a share of them from the dictionary. */
 function stringArbitrary(schema: FlatSchema, dictionary?: Dictionary): Arbitrary<string> {
   const generated = generatedString(schema);
   if (!dictionary || schema.format !== undefined) return generated;
-  const fits = (value: string) => {
-    const length = [...value].length;
-    return (
-      length >= (schema.minLength ?? 0) &&
-      (schema.maxLength === undefined || length <= schema.maxLength) &&
-      (schema.pattern === undefined || safeMatches(schema.pattern, value) === true)
-    );
-  };
+  const fits = (value: string) => stringFits(schema, value);
   return fc.oneof(
     { arbitrary: generated, weight: 2 },
     { arbitrary: dictionaryString(dictionary, fits, generated), weight: 1 },
