@@ -269,6 +269,53 @@ describe('values near the bounds and from the dictionary', () => {
     expect(patterned).toContain('sqrt');
   });
 
+  it('takes the literal segments of the paths, the property names, and the member names of answers', () => {
+    const dictionary = descriptionDictionary({
+      openapi: '3.0.3',
+      paths: { '/reports/{year}/summary': {} },
+      components: { schemas: { Report: { type: 'object', properties: { createdBy: { type: 'string' } } } } },
+    });
+    expect(dictionary.strings).toEqual(expect.arrayContaining(['reports', 'summary', 'createdBy']));
+    expect(dictionary.strings).not.toContain('{year}');
+    dictionary.addAnswer('[{"country":"Iceland","casesPerOneMillion":3}]');
+    expect(dictionary.strings).toEqual(expect.arrayContaining(['country', 'casesPerOneMillion', 'Iceland']));
+  });
+
+  it('sends a member name an earlier answer showed as a query value, over HTTP', async () => {
+    await writeFile(
+      join(folder, 'countries.yaml'),
+      `openapi: 3.0.3
+info: { title: Countries, version: 1.0.0 }
+paths:
+  /countries:
+    get:
+      operationId: listCountries
+      parameters:
+        - { name: sort, in: query, description: the member to sort by, schema: { type: string } }
+      responses:
+        '200': { description: ok, content: { application/json: { schema: { type: object } } } }
+`,
+    );
+    const sorts: string[] = [];
+    server = createServer((request, response) => {
+      const sort = new URL(request.url ?? '/', 'http://localhost').searchParams.get('sort');
+      if (sort !== null) sorts.push(sort);
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ data: [{ country: 'Iceland', casesPerOneMillion: 3 }] }));
+    });
+    await new Promise<void>((done) => server!.listen(0, '127.0.0.1', done));
+    await runContractTests({
+      description: join(folder, 'countries.yaml'),
+      server: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      phases: 'coverage,fuzz',
+      dredd: false,
+      seed: 2,
+      maxExamples: 60,
+    });
+    // Neither the description nor any generator has these words: only the answers' member names do.
+    expect(sorts.filter((sort) => ['data', 'country', 'casesPerOneMillion'].includes(sort)).length).toBeGreaterThan(0);
+  });
+
   it('a dictionary stays bounded however much it is given', () => {
     const dictionary = new Dictionary();
     for (let i = 0; i < 10_000; i++) dictionary.add(`w${i}`);
