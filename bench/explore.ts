@@ -95,9 +95,9 @@ interface Run {
   requests: number;
   serverErrors: number;
   errors: number;
-  /** Server errors caused by a query parameter given twice. */
+  /** Requests answered 500 (leading or related) with a query parameter given twice. */
   repeatedParameter: number;
-  /** Server errors caused by a numeric query value of nine digits or more. */
+  /** Requests answered 500 (leading or related) with a numeric query value of nine digits or more. */
   hugeNumber: number;
   /** Findings whose request vottur malformed itself: an empty path segment or a template's `{name}`. */
   selfMade: number;
@@ -106,7 +106,10 @@ interface Run {
 interface ReportFinding {
   ruleId: string;
   severity: string;
+  operation?: string;
   request?: { url?: string };
+  /** Findings of the same cause, each with its own request (a second defect of one operation sits here). */
+  related?: Array<{ ruleId?: string; request?: { url?: string } }>;
 }
 
 function repeatsAParameter(url: string): boolean {
@@ -118,9 +121,31 @@ function hasHugeNumber(url: string): boolean {
   return [...new URL(url).searchParams.values()].some((value) => /^\d{9,}$/.test(value));
 }
 
-function malformedByVottur(url: string): boolean {
-  const { pathname } = new URL(url);
-  return pathname.slice(1).split('/').includes('') || /%7B[^/]*%7D|\{[^/]*\}/i.test(pathname);
+function decoded(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment; // not percent-encoding vottur wrote: compared as it is
+  }
+}
+
+/**
+ * A request vottur malformed itself: a path parameter of its operation's template sent empty or as
+ * the template's own text (`{name}`), or a path of another shape than the template's. The request
+ * path is matched to the template from its end (the server's base path comes before it).
+ */
+function malformedByVottur(url: string, operation: string | undefined): boolean {
+  const template = operation?.split(' ')[1];
+  if (template === undefined) return false;
+  const sent = new URL(url).pathname.split('/');
+  const wanted = template.split('/');
+  if (sent.length < wanted.length) return true;
+  const tail = sent.slice(sent.length - wanted.length);
+  return wanted.some((segment, i) => {
+    const value = decoded(tail[i] ?? '');
+    if (!/^\{[^/]*\}$/.test(segment)) return value !== segment;
+    return value === '' || value === segment;
+  });
 }
 
 async function startRedis(folder: string, scratch: string): Promise<{ port: number; stop: () => void }> {
@@ -225,9 +250,12 @@ async function measure(folder: string, name: string, seed: number): Promise<Run>
     const report = JSON.parse(result.stdout) as { findings: ReportFinding[]; coverage?: { requests: number } };
     await fetch(`http://127.0.0.1:${port}/shutdown`, { method: 'POST' }).catch(() => undefined);
     await exited;
-    const serverErrors = report.findings.filter((f) => f.ruleId === 'contract-server-error');
-    const urls = (findings: ReportFinding[]): string[] =>
-      findings.flatMap((f) => (f.request?.url ? [f.request.url] : []));
+    // Every request answered 500, the lead's and those related to it (one operation's second defect is related).
+    const serverErrorUrls = report.findings.flatMap((f) =>
+      [f, ...(f.related ?? [])].flatMap((r) =>
+        r.ruleId === 'contract-server-error' && r.request?.url ? [r.request.url] : [],
+      ),
+    );
     return {
       app: name,
       seed,
@@ -235,11 +263,11 @@ async function measure(folder: string, name: string, seed: number): Promise<Run>
       linesAll: c8Summary(c8, cwd, reports, true),
       seconds,
       requests: report.coverage?.requests ?? 0,
-      serverErrors: serverErrors.length,
+      serverErrors: report.findings.filter((f) => f.ruleId === 'contract-server-error').length,
       errors: report.findings.filter((f) => f.severity === 'error').length,
-      repeatedParameter: urls(serverErrors).filter(repeatsAParameter).length,
-      hugeNumber: urls(serverErrors).filter(hasHugeNumber).length,
-      selfMade: urls(report.findings).filter(malformedByVottur).length,
+      repeatedParameter: serverErrorUrls.filter(repeatsAParameter).length,
+      hugeNumber: serverErrorUrls.filter(hasHugeNumber).length,
+      selfMade: report.findings.filter((f) => f.request?.url && malformedByVottur(f.request.url, f.operation)).length,
     };
   } finally {
     server.kill();

@@ -381,6 +381,47 @@ paths:
   });
 });
 
+describe('valid path values are path segments', () => {
+  it('never sends `.`, `..` or the template text as a valid value, though the dictionary holds them', async () => {
+    await writeFile(
+      join(folder, 'things.yaml'),
+      `openapi: 3.0.3
+info: { title: Things, version: 1.0.0 }
+x-words: ['.', '..', '{name}', '.', '..']
+paths:
+  /things/{name}:
+    get:
+      operationId: getThing
+      parameters:
+        - { name: name, in: path, required: true, schema: { type: string, maxLength: 2 } }
+      responses:
+        '200': { description: ok, content: { application/json: { schema: { type: object } } } }
+        '400': { description: bad name }
+`,
+    );
+    const paths: string[] = [];
+    server = createServer((request, response) => {
+      paths.push(request.url ?? '');
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end('{}');
+    });
+    await new Promise<void>((done) => server!.listen(0, '127.0.0.1', done));
+    for (const seed of [1, 2, 3]) {
+      const report = await runContractTests({
+        description: join(folder, 'things.yaml'),
+        server: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+        phases: 'fuzz',
+        dredd: false,
+        seed,
+        maxExamples: 100,
+      });
+      // Every valid case reached the route: one segment, not the template's text.
+      for (const path of paths) expect(path).toMatch(/^\/things\/(?!%7Bname%7D$)[^/]+$/);
+      expect(report.findings.filter((f) => f.ruleId === 'contract-not-found-204')).toEqual([]);
+    }
+  });
+});
+
 describe('--budget', () => {
   it('is bounded: one line saying what is wrong', async () => {
     for (const budget of [0, 3601, 1.5]) {

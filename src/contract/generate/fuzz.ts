@@ -39,7 +39,7 @@ export interface GeneratedCase {
  */
 export function validCases(inputs: readonly GeneratedInput[], dictionary?: Dictionary): Arbitrary<GeneratedCase> {
   const shape: Record<string, Arbitrary<unknown>> = {};
-  for (const input of inputs) shape[input.key] = validArbitrary(input.schema, 0, dictionary);
+  for (const input of inputs) shape[input.key] = validInput(input, dictionary);
   const independent = fc
     .record(shape, { requiredKeys: inputs.filter((input) => input.required).map((input) => input.key) })
     .map((values): GeneratedCase => ({ values }));
@@ -86,6 +86,15 @@ export function pathSegmentValue(key: string, value: unknown): boolean {
 }
 
 /**
+ * Valid values of one input; a path parameter's are path segments (`pathSegmentValue`): a valid
+ * `.` for a string parameter makes a URL that names another route (`/items/.` is `/items/`).
+ */
+function validInput(input: GeneratedInput, dictionary?: Dictionary): Arbitrary<unknown> {
+  const valid = validArbitrary(input.schema, 0, dictionary);
+  return input.key.startsWith('path:') ? boundedFilter(valid, (value) => pathSegmentValue(input.key, value)) : valid;
+}
+
+/**
  * Cases the operation must refuse with 400: one input invalid (or a required one left out), the
  * rest valid. A path parameter is never left out, nor given a value that is no path segment
  * (`pathSegmentValue`): the request would go to another route.
@@ -100,9 +109,7 @@ export function invalidCases(
     const broken = invalidArbitrary(target.schema);
     const invalid = broken && boundedFilter(broken, (value) => pathSegmentValue(target.key, value));
     const others = Object.fromEntries(
-      required
-        .filter((input) => input !== target)
-        .map((input) => [input.key, validArbitrary(input.schema, 0, dictionary)]),
+      required.filter((input) => input !== target).map((input) => [input.key, validInput(input, dictionary)]),
     );
     if (invalid)
       variants.push(fc.record({ ...others, [target.key]: invalid }).map((values) => ({ values, invalid: target.key })));
