@@ -135,13 +135,89 @@ describe('Swagger 2.0 in vottur test', () => {
     expect(errors.map((f) => f.operation)).toEqual(['GET /items']);
     const said = [errors[0].message, ...(errors[0].related ?? []).map((r) => r.message)].join('\n');
     expect(said).toMatch(/query:tag given twice|query:limit given twice/);
-    expect(said).toMatch(/thousands of characters long/);
+    expect(said).toMatch(/query:limit a number thousands of digits long/);
     // The service's inputs are right otherwise: no finding of vottur's own making (its error
     // answers have no Problem Details body, which the conventions say; that finding is the service's).
     const ruleIds = report.findings.filter((f) => f.severity === 'error').map((f) => f.ruleId);
     expect([...new Set(ruleIds)].sort()).toEqual(['contract-problem-details', 'contract-server-error']);
     // Every path asked is a route of the description: no empty segment, no dot segment, no `{id}`.
     for (const path of service.paths) expect(path.split('?')[0]).toMatch(/^\/api\/items(\/(?!%7B|\.\.?$)[^/]+)?$/);
+  });
+});
+
+describe('unusual query values, each kind sent whatever the seed', () => {
+  it('every query parameter is repeated, given a number thousands of digits long and a long text, in every seed', async () => {
+    const service = await itemsService();
+    for (const seed of [1, 2, 3, 4]) {
+      service.paths.length = 0;
+      const report = await runContractTests({
+        description: join(folder, 'swagger.json'),
+        server: service.base,
+        phases: 'fuzz',
+        dredd: false,
+        seed,
+        maxExamples: 4,
+      });
+      const queries = service.paths.map((path) => new URL(path, 'http://localhost').searchParams);
+      for (const name of ['tag', 'limit']) {
+        expect(queries.some((q) => q.getAll(name).length === 2)).toBe(true);
+        expect(queries.some((q) => /^9{4000,}$/.test(q.get(name) ?? ''))).toBe(true);
+        expect(queries.some((q) => /^a{4000,}$/.test(q.get(name) ?? ''))).toBe(true);
+      }
+      // Both defects of the service are found in every seed, each its own finding.
+      const said = report.findings
+        .filter((f) => f.ruleId === 'contract-server-error')
+        .flatMap((f) => [f.message, ...(f.related ?? []).map((r) => r.message)])
+        .join('\n');
+      expect(said).toMatch(/query:tag given twice/);
+      expect(said).toMatch(/query:limit a number thousands of digits long/);
+    }
+  });
+});
+
+describe("one input given another input's value", () => {
+  const PATTERNS = `openapi: 3.0.3
+info: { title: Patterns, version: 1.0.0 }
+paths:
+  /pat/{txt}/{pat}:
+    get:
+      operationId: findPattern
+      parameters:
+        - { name: txt, in: path, required: true, schema: { type: string, maxLength: 30 } }
+        - { name: pat, in: path, required: true, schema: { type: string, maxLength: 10 } }
+      responses:
+        '200': { description: where pat occurs in txt, content: { application/json: { schema: { type: integer } } } }
+        '400': { description: too long }
+`;
+
+  it('sends a text that contains the pattern of the same request, in every seed', async () => {
+    await writeFile(join(folder, 'patterns.yaml'), PATTERNS);
+    const asked: Array<{ txt: string; pat: string }> = [];
+    server = createServer((request, response) => {
+      const [, , txt = '', pat = ''] = (request.url ?? '').split('/').map((part) => decodeURIComponent(part));
+      asked.push({ txt, pat });
+      // Values beyond the schema are refused: a shared value that broke it would be a valid case refused.
+      if ([...txt].length > 30 || [...pat].length > 10) return response.writeHead(400).end();
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(pat.length > 2 ? txt.indexOf(pat) : -1));
+    });
+    await new Promise<void>((done) => server!.listen(0, '127.0.0.1', done));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    for (const seed of [1, 2, 3]) {
+      asked.length = 0;
+      const report = await runContractTests({
+        description: join(folder, 'patterns.yaml'),
+        server: base,
+        phases: 'fuzz',
+        dredd: false,
+        seed,
+        maxExamples: 25,
+      });
+      // A pattern of three characters or more found in the text: random strings alone rarely do it.
+      expect(asked.some(({ txt, pat }) => pat.length > 2 && txt.includes(pat))).toBe(true);
+      // Kept to the schema: no valid case was refused.
+      expect(report.findings.filter((f) => f.ruleId === 'contract-positive-data-accepted')).toEqual([]);
+    }
   });
 });
 
@@ -193,6 +269,53 @@ describe('values near the bounds and from the dictionary', () => {
     expect(patterned).toContain('sqrt');
   });
 
+  it('takes the literal segments of the paths, the property names, and the member names of answers', () => {
+    const dictionary = descriptionDictionary({
+      openapi: '3.0.3',
+      paths: { '/reports/{year}/summary': {} },
+      components: { schemas: { Report: { type: 'object', properties: { createdBy: { type: 'string' } } } } },
+    });
+    expect(dictionary.strings).toEqual(expect.arrayContaining(['reports', 'summary', 'createdBy']));
+    expect(dictionary.strings).not.toContain('{year}');
+    dictionary.addAnswer('[{"country":"Iceland","casesPerOneMillion":3}]');
+    expect(dictionary.strings).toEqual(expect.arrayContaining(['country', 'casesPerOneMillion', 'Iceland']));
+  });
+
+  it('sends a member name an earlier answer showed as a query value, over HTTP', async () => {
+    await writeFile(
+      join(folder, 'countries.yaml'),
+      `openapi: 3.0.3
+info: { title: Countries, version: 1.0.0 }
+paths:
+  /countries:
+    get:
+      operationId: listCountries
+      parameters:
+        - { name: sort, in: query, description: the member to sort by, schema: { type: string } }
+      responses:
+        '200': { description: ok, content: { application/json: { schema: { type: object } } } }
+`,
+    );
+    const sorts: string[] = [];
+    server = createServer((request, response) => {
+      const sort = new URL(request.url ?? '/', 'http://localhost').searchParams.get('sort');
+      if (sort !== null) sorts.push(sort);
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ data: [{ country: 'Iceland', casesPerOneMillion: 3 }] }));
+    });
+    await new Promise<void>((done) => server!.listen(0, '127.0.0.1', done));
+    await runContractTests({
+      description: join(folder, 'countries.yaml'),
+      server: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      phases: 'coverage,fuzz',
+      dredd: false,
+      seed: 2,
+      maxExamples: 60,
+    });
+    // Neither the description nor any generator has these words: only the answers' member names do.
+    expect(sorts.filter((sort) => ['data', 'country', 'casesPerOneMillion'].includes(sort)).length).toBeGreaterThan(0);
+  });
+
   it('a dictionary stays bounded however much it is given', () => {
     const dictionary = new Dictionary();
     for (let i = 0; i < 10_000; i++) dictionary.add(`w${i}`);
@@ -231,11 +354,11 @@ paths:
         kinds.add('repeated');
         expect(tags).toHaveLength(2);
       } else {
-        kinds.add('oversized');
-        expect(tags[0].length).toBeGreaterThanOrEqual(4000);
+        kinds.add(generated.oversized?.digits ? 'digits' : 'letters');
+        expect(tags[0]).toMatch(generated.oversized?.digits ? /^9{4000,}$/ : /^a{4000,}$/);
       }
     }
-    expect([...kinds].sort()).toEqual(['oversized', 'repeated']);
+    expect([...kinds].sort()).toEqual(['digits', 'letters', 'repeated']);
   });
 
   it('never leaves a path parameter out, empty, a dot segment or its own template text', async () => {
@@ -255,6 +378,47 @@ paths:
     expect(pathSegmentValue('path:id', '')).toBe(false);
     expect(pathSegmentValue('query:id', '')).toBe(true);
     expect(nonEmpty(flattenSchema({}, { type: 'string' })).minLength).toBe(1);
+  });
+});
+
+describe('valid path values are path segments', () => {
+  it('never sends `.`, `..` or the template text as a valid value, though the dictionary holds them', async () => {
+    await writeFile(
+      join(folder, 'things.yaml'),
+      `openapi: 3.0.3
+info: { title: Things, version: 1.0.0 }
+x-words: ['.', '..', '{name}', '.', '..']
+paths:
+  /things/{name}:
+    get:
+      operationId: getThing
+      parameters:
+        - { name: name, in: path, required: true, schema: { type: string, maxLength: 2 } }
+      responses:
+        '200': { description: ok, content: { application/json: { schema: { type: object } } } }
+        '400': { description: bad name }
+`,
+    );
+    const paths: string[] = [];
+    server = createServer((request, response) => {
+      paths.push(request.url ?? '');
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end('{}');
+    });
+    await new Promise<void>((done) => server!.listen(0, '127.0.0.1', done));
+    for (const seed of [1, 2, 3]) {
+      const report = await runContractTests({
+        description: join(folder, 'things.yaml'),
+        server: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+        phases: 'fuzz',
+        dredd: false,
+        seed,
+        maxExamples: 100,
+      });
+      // Every valid case reached the route: one segment, not the template's text.
+      for (const path of paths) expect(path).toMatch(/^\/things\/(?!%7Bname%7D$)[^/]+$/);
+      expect(report.findings.filter((f) => f.ruleId === 'contract-not-found-204')).toEqual([]);
+    }
   });
 });
 

@@ -45,7 +45,9 @@ function dictionaryString(
 ): Arbitrary<string> {
   // A dictionary with nothing the schema accepts gives the generated strings instead: a filter
   // that never passes would loop for ever (fast-check retries it synchronously).
-  return fc.nat().chain((n) => {
+  // Unbiased: fast-check leans towards small numbers, which would favour the words met first (the
+  // description's) over those answers showed later.
+  return fc.noBias(fc.nat()).chain((n) => {
     const { strings } = dictionary;
     // The first one that fits, from a drawn start: a dictionary of mostly misfits still gives one.
     for (let i = 0; i < Math.min(strings.length, 64); i++) {
@@ -56,18 +58,21 @@ function dictionaryString(
   });
 }
 
+/** Whether a string meets a schema's string constraints: its lengths and its pattern. */
+export function stringFits(schema: FlatSchema, value: string): boolean {
+  const length = [...value].length;
+  return (
+    length >= (schema.minLength ?? 0) &&
+    (schema.maxLength === undefined || length <= schema.maxLength) &&
+    (schema.pattern === undefined || safeMatches(schema.pattern, value) === true)
+  );
+}
+
 /** The generated strings, and a share of them from the dictionary. */
 function stringArbitrary(schema: FlatSchema, dictionary?: Dictionary): Arbitrary<string> {
   const generated = generatedString(schema);
   if (!dictionary || schema.format !== undefined) return generated;
-  const fits = (value: string) => {
-    const length = [...value].length;
-    return (
-      length >= (schema.minLength ?? 0) &&
-      (schema.maxLength === undefined || length <= schema.maxLength) &&
-      (schema.pattern === undefined || safeMatches(schema.pattern, value) === true)
-    );
-  };
+  const fits = (value: string) => stringFits(schema, value);
   return fc.oneof(
     { arbitrary: generated, weight: 2 },
     { arbitrary: dictionaryString(dictionary, fits, generated), weight: 1 },

@@ -39,8 +39,12 @@ export class Dictionary {
     }
   }
 
-  /** Every string value in a parsed document or answer body (and the words of its prose members), bounded in depth. */
-  addValues(node: unknown, depth = 0, key?: string): void {
+  /**
+   * Every string value in a parsed document or answer body (and the words of its prose members),
+   * bounded in depth; with `names`, the member names too (an answer's `cases` is what `sort=`
+   * takes).
+   */
+  addValues(node: unknown, depth = 0, key?: string, names = false): void {
     if (depth > MAX_DEPTH || this.strings.length >= MAX_WORDS) return;
     if (typeof node === 'string') {
       if (key !== undefined && PROSE.has(key)) this.addWords(node);
@@ -49,17 +53,21 @@ export class Dictionary {
     }
     if (typeof node === 'number' && Number.isFinite(node)) return this.add(String(node));
     if (Array.isArray(node)) {
-      for (const item of node) this.addValues(item, depth + 1);
+      for (const item of node) this.addValues(item, depth + 1, undefined, names);
       return;
     }
-    if (isObject(node)) for (const [name, value] of Object.entries(node)) this.addValues(value, depth + 1, name);
+    if (!isObject(node)) return;
+    for (const [name, value] of Object.entries(node)) {
+      if (names) this.add(name);
+      this.addValues(value, depth + 1, name, names);
+    }
   }
 
   /** The strings of an answer's body, when it is JSON. */
   addAnswer(body: string): void {
     if (this.strings.length >= MAX_WORDS || body.length === 0 || body.length > 1_000_000) return;
     try {
-      this.addValues(JSON.parse(body) as unknown);
+      this.addValues(JSON.parse(body) as unknown, 0, undefined, true);
     } catch {
       // Not JSON: its words.
       this.addWords(body.slice(0, 10_000));
@@ -67,9 +75,31 @@ export class Dictionary {
   }
 }
 
-/** The dictionary of a description: every string it holds (values whole, prose by its words). */
+/**
+ * The dictionary of a description: every string it holds (values whole, prose by its words), the
+ * literal segments of its paths (`calc` of `/api/calc/{op}`) and the names of its schemas'
+ * properties — the words a server's routes and bodies are made of.
+ */
 export function descriptionDictionary(document: unknown): Dictionary {
   const dictionary = new Dictionary();
   dictionary.addValues(document);
+  if (!isObject(document)) return dictionary;
+  if (isObject(document.paths))
+    for (const path of Object.keys(document.paths))
+      for (const segment of path.split('/')) if (!segment.includes('{')) dictionary.add(segment);
+  addPropertyNames(dictionary, document, 0);
   return dictionary;
+}
+
+function addPropertyNames(dictionary: Dictionary, node: unknown, depth: number): void {
+  if (depth > MAX_DEPTH || dictionary.strings.length >= MAX_WORDS) return;
+  if (Array.isArray(node)) {
+    for (const item of node) addPropertyNames(dictionary, item, depth + 1);
+    return;
+  }
+  if (!isObject(node)) return;
+  for (const [name, value] of Object.entries(node)) {
+    if (name === 'properties' && isObject(value)) for (const property of Object.keys(value)) dictionary.add(property);
+    addPropertyNames(dictionary, value, depth + 1);
+  }
 }

@@ -6,7 +6,7 @@
  * counterexample path fast-check replays the shrunk case directly.
  */
 import fc, { type Arbitrary } from 'fast-check';
-import { invalidArbitrary, validArbitrary } from './arbitraries.js';
+import { invalidArbitrary, stringFits, validArbitrary } from './arbitraries.js';
 import { boundedFilter } from './bounded.js';
 import type { Dictionary } from './dictionary.js';
 import type { FlatSchema } from './schema.js';
@@ -30,17 +30,51 @@ export interface GeneratedCase {
   invalid?: string;
   /** For a robustness case: the query input sent twice (`?a=1&a=2`), its value and another. */
   repeated?: { key: string; again: unknown };
-  /** For a robustness case: the input whose value is thousands of characters long. */
-  oversized?: string;
+  /** For a robustness case: the input whose value is thousands of characters long, digits or letters. */
+  oversized?: { key: string; digits: boolean };
 }
 
-/** Cases the operation must accept: every required input, some optional ones, all valid. */
+/**
+ * Cases the operation must accept: every required input, some optional ones, all valid. A share
+ * of them, when the operation has two string inputs or more, gives one of them another's value,
+ * whole, before its own or after it (servers compare their inputs: a text that starts with,
+ * contains or ends with a pattern; two fields that must match), where its schema accepts that.
+ */
 export function validCases(inputs: readonly GeneratedInput[], dictionary?: Dictionary): Arbitrary<GeneratedCase> {
   const shape: Record<string, Arbitrary<unknown>> = {};
   for (const input of inputs) shape[input.key] = verifiedValid(input, dictionary);
-  return fc
+  const independent = fc
     .record(shape, { requiredKeys: inputs.filter((input) => input.required).map((input) => input.key) })
-    .map((values) => ({ values }));
+    .map((values): GeneratedCase => ({ values }));
+  // Plain strings only: no enum, const or format, whose values stringFits does not judge.
+  const strings = inputs.filter(
+    ({ schema }) =>
+      schema.types.length === 1 &&
+      schema.types[0] === 'string' &&
+      schema.enum === undefined &&
+      schema.const === undefined &&
+      schema.format === undefined,
+  );
+  if (strings.length < 2) return independent;
+  const shared = fc
+    .tuple(
+      independent,
+      fc.nat(strings.length - 1),
+      fc.nat(strings.length - 2),
+      fc.constantFrom('whole', 'before', 'after'),
+    )
+    .map(([generated, from, offset, place]): GeneratedCase => {
+      const source = strings[from];
+      const target = strings[(from + 1 + offset) % strings.length];
+      const value = source && generated.values[source.key];
+      if (!target || typeof value !== 'string' || value === '') return generated;
+      const own = generated.values[target.key];
+      const next =
+        typeof own !== 'string' || place === 'whole' ? value : place === 'before' ? `${value}${own}` : `${own}${value}`;
+      if (!stringFits(target.schema, next) || !pathSegmentValue(target.key, next)) return generated;
+      return { values: { ...generated.values, [target.key]: next } };
+    });
+  return fc.oneof({ arbitrary: independent, weight: 3 }, { arbitrary: shared, weight: 1 });
 }
 
 /**
@@ -48,7 +82,7 @@ export function validCases(inputs: readonly GeneratedInput[], dictionary?: Dicti
  * still fails after that is sent as no known-valid value (the phase checks each value again).
  */
 export function verifiedValid(input: GeneratedInput, dictionary?: Dictionary): Arbitrary<unknown> {
-  const valid = validArbitrary(input.schema, 0, dictionary);
+  const valid = validInput(input, dictionary);
   const { verify } = input;
   return verify === undefined ? valid : boundedFilter(valid, (value) => verify(value) === true, valid, MAX_REDRAWS);
 }
@@ -62,6 +96,15 @@ export function pathSegmentValue(key: string, value: unknown): boolean {
   if (!key.startsWith('path:')) return true;
   const text = typeof value === 'string' ? value : JSON.stringify(value);
   return text !== undefined && text.trim() !== '' && text !== '.' && text !== '..' && text !== `{${key.slice(5)}}`;
+}
+
+/**
+ * Valid values of one input; a path parameter's are path segments (`pathSegmentValue`): a valid
+ * `.` for a string parameter makes a URL that names another route (`/items/.` is `/items/`).
+ */
+function validInput(input: GeneratedInput, dictionary?: Dictionary): Arbitrary<unknown> {
+  const valid = validArbitrary(input.schema, 0, dictionary);
+  return input.key.startsWith('path:') ? boundedFilter(valid, (value) => pathSegmentValue(input.key, value)) : valid;
 }
 
 /**
@@ -98,20 +141,19 @@ export function invalidCases(
 }
 
 /** Longer than any value a description means, short enough for any server to read: 4,000 to 12,000 characters. */
-const OVERSIZED = fc.oneof(
-  fc.integer({ min: 4000, max: 12000 }).map((n) => '9'.repeat(n)),
-  fc.integer({ min: 4000, max: 12000 }).map((n) => 'a'.repeat(n)),
-);
+const OVERSIZED_LENGTH = fc.integer({ min: 4000, max: 12000 });
 
 /**
- * Requests the description neither allows nor forbids, which servers mishandle: a query parameter
- * given twice (`?tag=a&tag=b`, for a parameter that is no array) and a query value thousands of
- * characters long (a huge numeric string). Served or refused as the server likes, never a 5xx.
+ * Requests the description neither allows nor forbids, which servers mishandle, for each query
+ * parameter: given twice (`?tag=a&tag=b`, for a parameter that is no array), a number thousands
+ * of digits long (a huge numeric string: `parseInt` gives Infinity, a date from it is invalid),
+ * and a value thousands of letters long. Served or refused as the server likes, never a 5xx.
+ * One arbitrary per kind and parameter, so that each can be sent at least once.
  */
-export function robustnessCases(
+export function robustnessVariants(
   inputs: readonly GeneratedInput[],
   dictionary?: Dictionary,
-): Arbitrary<GeneratedCase> | undefined {
+): Array<Arbitrary<GeneratedCase>> {
   const valid = validCases(
     inputs.filter((input) => input.required),
     dictionary,
@@ -127,13 +169,23 @@ export function robustnessCases(
           repeated: { key: target.key, again },
         })),
       );
-    variants.push(
-      fc.tuple(valid, OVERSIZED).map(([generated, long]) => ({
-        values: { ...generated.values, [target.key]: long },
-        oversized: target.key,
-      })),
-    );
+    for (const digits of [true, false])
+      variants.push(
+        fc.tuple(valid, OVERSIZED_LENGTH).map(([generated, length]) => ({
+          values: { ...generated.values, [target.key]: (digits ? '9' : 'a').repeat(length) },
+          oversized: { key: target.key, digits },
+        })),
+      );
   }
+  return variants;
+}
+
+/** The unusual cases of `robustnessVariants`, any kind of any parameter. */
+export function robustnessCases(
+  inputs: readonly GeneratedInput[],
+  dictionary?: Dictionary,
+): Arbitrary<GeneratedCase> | undefined {
+  const variants = robustnessVariants(inputs, dictionary);
   return variants.length === 0 ? undefined : fc.oneof(...variants);
 }
 
