@@ -10,7 +10,8 @@ import fc from 'fast-check';
 import shellQuote from 'shell-quote';
 import { describe, expect, it } from 'vitest';
 import { hasValidCheckDigit } from '../../rulesets/lib/conventions.js';
-import { invalidArbitrary, nationalIdArbitrary, validArbitrary } from '../../src/contract/generate/arbitraries.js';
+import { nationalIdArbitrary, validArbitrary } from '../../src/contract/generate/arbitraries.js';
+import { invalidArbitrary } from '../../src/contract/generate/invalid.js';
 import { coverageCases, validValue } from '../../src/contract/generate/cases.js';
 import { toCurl } from '../../src/contract/generate/curl.js';
 import {

@@ -1,14 +1,13 @@
 /**
  * The fuzz phase's values: fast-check arbitraries made from a schema. `validArbitrary` generates
- * values the schema accepts (the server must accept them too); `invalidArbitrary` values that
- * break one of its constraints (the server must refuse them with 400). fast-check does the
- * generating, the seeding and the shrinking of a failing case to the smallest one that still fails.
+ * values the schema accepts (the server must accept them too); `invalid.ts` has the values that
+ * break one of its constraints. fast-check does the generating, the seeding and the shrinking of a
+ * failing case to the smallest one that still fails.
  */
 import { itemsUnsampled, lengthUnsampled, unsampledReason } from './pattern-bounds.js';
 import fc, { type Arbitrary } from 'fast-check';
 import { boundedFilter } from './bounded.js';
 import { hasValidCheckDigit, nationalIdCheckDigit } from '../../../rulesets/lib/conventions.js';
-import { coverageCases } from './cases.js';
 import { safeMatches, type FlatSchema } from './schema.js';
 import type { Dictionary } from './dictionary.js';
 import { unicodeString } from './unicode.js';
@@ -354,42 +353,6 @@ function additionalEntries(
       ? fc.tuple(named(firstPattern[0]), inner(firstPattern[1]))
       : fc.tuple(named(schema.propertyNamesPattern), inner(schema.additional));
   return uniqueList(entry, count, count, ([name]) => name);
-}
-
-/**
- * Values the schema refuses: the deterministic past-the-boundary values of the coverage phase,
- * and generated ones (a wrong type, a string past `maxLength`, a number out of range, a value
- * outside the enum). `undefined` when the schema accepts everything.
- */
-export function invalidArbitrary(schema: FlatSchema): Arbitrary<unknown> | undefined {
-  const fixed = coverageCases(schema)
-    .filter((c) => !c.valid)
-    .map((c) => c.value);
-  const generated: Array<Arbitrary<unknown>> = [];
-  const type = schema.types.find((t) => t !== 'null');
-  const values = schema.enum;
-  if (values && values.length > 0) {
-    generated.push(boundedFilter(unicodeString(1, 12), (value) => !values.includes(value)));
-  } else if (type === 'integer' || type === 'number') {
-    generated.push(boundedFilter(unicodeString(1, 8), (value) => value.trim() === '' || Number.isNaN(Number(value))));
-    // Past a bound by up to a million, where whole numbers are still exact (fast-check draws no others).
-    const { maximum, minimum } = schema;
-    if (maximum !== undefined && Number.isSafeInteger(Math.floor(maximum) + 1_000_000))
-      generated.push(fc.integer({ min: Math.floor(maximum) + 1, max: Math.floor(maximum) + 1_000_000 }));
-    if (minimum !== undefined && Number.isSafeInteger(Math.ceil(minimum) - 1_000_000))
-      generated.push(fc.integer({ min: Math.ceil(minimum) - 1_000_000, max: Math.ceil(minimum) - 1 }));
-  } else if ((type === 'string' || type === undefined) && schema.maxLength !== undefined && schema.maxLength < 4096) {
-    generated.push(
-      boundedFilter(
-        unicodeString(schema.maxLength + 1, schema.maxLength + 16),
-        (value) => [...value].length > (schema.maxLength ?? 0),
-      ),
-    );
-  } else if (type === 'boolean') {
-    generated.push(boundedFilter(unicodeString(1, 6), (value) => value !== 'true' && value !== 'false'));
-  }
-  const all = [...(fixed.length > 0 ? [fc.constantFrom(...fixed)] : []), ...generated];
-  return all.length === 0 ? undefined : fc.oneof(...all);
 }
 
 /**

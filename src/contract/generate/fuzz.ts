@@ -6,7 +6,8 @@
  * counterexample path fast-check replays the shrunk case directly.
  */
 import fc, { type Arbitrary } from 'fast-check';
-import { invalidArbitrary, stringFits, validArbitrary } from './arbitraries.js';
+import { stringFits, validArbitrary } from './arbitraries.js';
+import { invalidArbitrary } from './invalid.js';
 import { boundedFilter } from './bounded.js';
 import type { Dictionary } from './dictionary.js';
 import type { FlatSchema } from './schema.js';

@@ -6,6 +6,7 @@
  */
 import type { OperationModel } from '../description.js';
 import { coverageCases, type ValueCase } from '../generate/cases.js';
+import { hasValidCheckDigit } from '../../../rulesets/lib/conventions.js';
 import { drawVerified } from '../generate/verify.js';
 import { forgedCredentials } from '../security.js';
 import type { PhaseContext, PhaseOperation, TaggedRequest } from './context.js';
@@ -18,7 +19,8 @@ const MAX_CASES_PER_INPUT = 16;
  * A coverage case as ajv judges it (verify.ts). A valid case ajv refuses is drawn again when it is
  * the plain valid value (a boundary value has no other draw); what is still refused is sent as no
  * known-valid value and reported once (contract-generation-limit). A past-the-boundary case ajv
- * accepts is no invalid value: it is sent as such, expecting no server error only.
+ * accepts is no invalid value: it is sent as such, expecting no server error only (a national
+ * identifier's wrong check digit excepted: the schema cannot say it).
  */
 function checkedCase(
   context: Partial<Pick<PhaseContext, 'refused'>>,
@@ -31,7 +33,10 @@ function checkedCase(
   if (verify === undefined)
     return { value: c.value, answer: c.valid ? 'positive-data-accepted' : 'negative-data-rejected' };
   const verdict = verify(c.value);
-  if (!c.valid) return { value: c.value, answer: verdict === true ? 'no-server-error' : 'negative-data-rejected' };
+  // A wrong check digit breaks a convention the schema cannot say: ajv accepting it changes nothing.
+  const convention = input.schema.nationalId === true && !hasValidCheckDigit(String(c.value));
+  if (!c.valid)
+    return { value: c.value, answer: verdict === true && !convention ? 'no-server-error' : 'negative-data-rejected' };
   if (verdict === true) return { value: c.value, answer: 'positive-data-accepted' };
   if (index === 0) {
     const drawn = drawVerified(input.schema, verify, COVERAGE_SEED);

@@ -9,6 +9,7 @@
  */
 import type { Arbitrary } from 'fast-check';
 import type { AnswerCheckId, Verdict } from '../answers/index.js';
+import { hasValidCheckDigit } from '../../../rulesets/lib/conventions.js';
 import { brokenConstraint } from '../generate/arbitraries.js';
 import {
   fuzzCases,
@@ -63,8 +64,13 @@ export function fuzzRequest(
       ? { request, answer: 'no-server-error', ...constraint, ...unverified }
       : { request, answer: 'positive-data-accepted', ...constraint };
   const target = inputs.find((input) => input.key === invalid);
-  // A "broken" value ajv accepts is no invalid input: the server need not refuse it.
-  if (target?.verify !== undefined && target.verify(generated.values[target.key]) === true)
+  // A "broken" value ajv accepts is no invalid input: the server need not refuse it — unless it
+  // breaks a convention the schema cannot say (a national identifier's form and check digit).
+  if (
+    target?.verify !== undefined &&
+    target.verify(generated.values[target.key]) === true &&
+    !(target.schema.nationalId && !hasValidCheckDigit(String(generated.values[target.key])))
+  )
     return { request, answer: 'no-server-error', ...constraint };
   const answer: AnswerCheckId =
     invalid !== undefined && MISSING.test(invalid) ? 'missing-required-input' : 'negative-data-rejected';
