@@ -3,7 +3,7 @@
  * through OIDC discovery or at `<issuer>/jwks`. A separate oauth2-mock-server plays the issuer.
  */
 import { OAuth2Server } from 'oauth2-mock-server';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { discoverIssuer, startDevIssuer } from '../../src/reference/auth.js';
 import { startReferenceService, type RunningReferenceService } from '../../src/reference/service.js';
 import { EXAMPLE_USER, call, isProblem } from './helpers.js';
@@ -120,6 +120,13 @@ describe('the development issuer’s token lifetime (vottur serve --token-lifeti
   it('issues tokens valid for the lifetime given, in `expires_in` and the JWT’s `exp`; the service refuses them after it', async () => {
     const service = await startReferenceService({ port: 0, auth: 'dev', tokenLifetimeSeconds: 1 });
     cleanup.push(() => service.close());
+    // The clock is the test's (only Date: sockets and timers run as they do): a loaded machine
+    // must not spend the one-second lifetime between issuing the token and the first call.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    cleanup.push(async () => {
+      vi.useRealTimers();
+      await Promise.resolve();
+    });
     const answer = await fetch(service.tokenUrl!, {
       method: 'POST',
       body: new URLSearchParams({ grant_type: 'client_credentials', scope: SCOPE }),
@@ -136,7 +143,7 @@ describe('the development issuer’s token lifetime (vottur serve --token-lifeti
     expect(claims.exp - claims.iat).toBe(1);
     const path = `/v2/users/${EXAMPLE_USER}`;
     expect((await call(service, path, { token: token.access_token })).status).not.toBe(401);
-    await new Promise((resolve) => setTimeout(resolve, 2100));
+    vi.setSystemTime(Date.now() + 2100);
     expect((await call(service, path, { token: token.access_token })).status).toBe(401);
   });
 
