@@ -11,7 +11,7 @@ import { preparedDescription, schemaForm, schemaRoots, valueAt } from '../../rul
 import { exampleInterpreter } from '../../rulesets/lib/openapi/interpreted.js';
 import type { Document, JsonPath } from '../../rulesets/lib/openapi/types.js';
 import { exampleChecks, exampleValidators, regExp } from '../../rulesets/rules/platform-example-valid.js';
-import { CORPUS_DIR } from '../corpus.js';
+import { CORPUS_DIR, corpusTitle, reportMissingCorpus } from '../corpus.js';
 
 async function documentOf(file: string): Promise<Document> {
   const { data } = await loadDescription(file);
@@ -30,47 +30,53 @@ function pathsUnder(node: unknown, path: JsonPath, into: JsonPath[]): JsonPath[]
 
 const json = (schema: object) => ({ content: { 'application/json': { schema } } });
 
-const TWILIO = join(CORPUS_DIR, 'large/twilio_api_v2010.json');
+const TWILIO = join(CORPUS_DIR ?? '', 'large/twilio_api_v2010.json');
 
-describe('the JSON Schema form converted as it is read', () => {
-  it('holds what the whole conversion holds, at every path under every schema root (Twilio)', async () => {
-    const document = await documentOf(TWILIO);
-    const whole = preparedDescription(document, true);
-    const form = schemaForm(document, true);
-    let compared = 0;
-    for (const root of schemaRoots(document)) {
-      for (const path of pathsUnder(valueAt(whole, root), root, [])) {
-        expect(form.at(path), path.join('/')).toEqual(valueAt(whole, path));
-        compared++;
+describe.skipIf(!CORPUS_DIR)(
+  corpusTitle('the JSON Schema form of a corpus description, converted as it is read'),
+  () => {
+    reportMissingCorpus();
+    it('holds what the whole conversion holds, at every path under every schema root (Twilio)', async () => {
+      const document = await documentOf(TWILIO);
+      const whole = preparedDescription(document, true);
+      const form = schemaForm(document, true);
+      let compared = 0;
+      for (const root of schemaRoots(document)) {
+        for (const path of pathsUnder(valueAt(whole, root), root, [])) {
+          expect(form.at(path), path.join('/')).toEqual(valueAt(whole, path));
+          compared++;
+        }
       }
-    }
-    expect(compared).toBeGreaterThan(10_000);
-  });
+      expect(compared).toBeGreaterThan(10_000);
+    });
 
-  it('gives ajv only what the failing examples reach, with the same verdicts and errors as the whole description (Twilio)', async () => {
-    const document = await documentOf(TWILIO);
-    const passes = exampleInterpreter(document, regExp);
-    const failing = exampleChecks(document).filter(({ given, schemaPath }) => !passes(schemaPath, given.value));
-    expect(failing.length).toBeGreaterThan(100);
-    const part = schemaForm(document, true).reaching(failing.map(({ schemaPath }) => schemaPath));
-    expect(part).not.toBe(preparedDescription(document, true));
-    expect(Object.keys((part.components as { schemas: object }).schemas).length).toBeLessThan(
-      Object.keys((preparedDescription(document, true).components as { schemas: object }).schemas).length,
-    );
-    const announced = exampleValidators(document);
-    announced.announce(failing.map(({ schemaPath }) => schemaPath));
-    // A copy of the document: validators are memoised per document, and this one is never announced.
-    const whole = exampleValidators(structuredClone(document));
-    for (const { given, schemaPath } of failing) {
-      const a = announced(schemaPath);
-      const b = whole(schemaPath);
-      expect(a === undefined).toBe(b === undefined);
-      expect(a?.(given.value)).toBe(b?.(given.value));
-      expect(a?.errors ?? null).toEqual(b?.errors ?? null);
-    }
-  });
+    it('gives ajv only what the failing examples reach, with the same verdicts and errors as the whole description (Twilio)', async () => {
+      const document = await documentOf(TWILIO);
+      const passes = exampleInterpreter(document, regExp);
+      const failing = exampleChecks(document).filter(({ given, schemaPath }) => !passes(schemaPath, given.value));
+      expect(failing.length).toBeGreaterThan(100);
+      const part = schemaForm(document, true).reaching(failing.map(({ schemaPath }) => schemaPath));
+      expect(part).not.toBe(preparedDescription(document, true));
+      expect(Object.keys((part.components as { schemas: object }).schemas).length).toBeLessThan(
+        Object.keys((preparedDescription(document, true).components as { schemas: object }).schemas).length,
+      );
+      const announced = exampleValidators(document);
+      announced.announce(failing.map(({ schemaPath }) => schemaPath));
+      // A copy of the document: validators are memoised per document, and this one is never announced.
+      const whole = exampleValidators(structuredClone(document));
+      for (const { given, schemaPath } of failing) {
+        const a = announced(schemaPath);
+        const b = whole(schemaPath);
+        expect(a === undefined).toBe(b === undefined);
+        expect(a?.(given.value)).toBe(b?.(given.value));
+        expect(a?.errors ?? null).toEqual(b?.errors ?? null);
+      }
+    });
+  },
+);
 
-  it('gives ajv the whole description where a part could read differently', () => {
+describe('the part of the JSON Schema form given to ajv', () => {
+  it('is the whole description where a part could read differently', () => {
     const base = (components: object, paths: object = {}) =>
       ({ openapi: '3.0.3', info: { title: 't', version: '1' }, paths, components }) as unknown as Document;
     const at: JsonPath = ['components', 'schemas', 'A'];
