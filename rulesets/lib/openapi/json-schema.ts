@@ -117,7 +117,10 @@ export function preparedDescription(document: Document, discriminator: boolean):
   if (!forms) prepared.set(document, (forms = new Map<boolean, Document>()));
   let form = forms.get(discriminator);
   if (!form) {
-    form = schemaDialect(document) === '3.1' ? prepare31(document, discriminator) : convert30(document, discriminator);
+    form =
+      schemaDialect(document) === '3.1'
+        ? prepare31(document, discriminator)
+        : schemaForm(document, discriminator).whole();
     forms.set(discriminator, form);
   }
   return form;
@@ -143,6 +146,8 @@ export interface SchemaForm {
    * `$id` or anchor anywhere (ajv registers those from the whole description).
    */
   reaching(paths: readonly JsonPath[]): Document;
+  /** The whole form (what `preparedDescription` gives): a copy of the description with every root converted, sharing the roots converted already. */
+  whole(): Document;
 }
 
 const forms = new WeakMap<Document, Map<boolean, SchemaForm>>();
@@ -162,7 +167,7 @@ export function schemaForm(document: Document, discriminator: boolean): SchemaFo
 /** 3.1 descriptions are copied whole (a copy with no conversion: cheap beside the 3.0 converter). */
 function wholeForm(document: Document, discriminator: boolean): SchemaForm {
   const whole = () => preparedDescription(document, discriminator);
-  return { at: (path) => valueAt(whole(), path), holding: whole, reaching: whole };
+  return { at: (path) => valueAt(whole(), path), holding: whole, reaching: whole, whole };
 }
 
 /** A path's key in maps of paths (list indices and their decimal strings alike, as JSON pointers have them). */
@@ -263,7 +268,18 @@ function lazyForm30(document: Document, discriminator: boolean): SchemaForm {
   const keep = discriminator ? ['discriminator'] : [];
   const data: Document = {};
   const converted = new Set<string>();
-  const whole = () => preparedDescription(document, discriminator);
+  let wholeForm: Document | undefined;
+  /** A copy of the description with each root's converted form put in its place (converting the rest now). */
+  const whole = (): Document => {
+    if (wholeForm) return wholeForm;
+    const copy = jsonCopy(document);
+    for (const [key, path] of roots) {
+      // rootValue is defined below; whole() is called only after this function has returned.
+      const value = rootValue(key);
+      if (value !== undefined) setAt(copy, path, value);
+    }
+    return (wholeForm = copy);
+  };
   // No schema root lies inside another: the first found on the way down is the path's.
   const rootOf = (path: JsonPath): string | undefined => {
     let node: RootTree | undefined = tree;
@@ -274,7 +290,7 @@ function lazyForm30(document: Document, discriminator: boolean): SchemaForm {
     }
     return undefined;
   };
-  /** The root's JSON Schema form in `data`, converted when first asked for (as convert30 converts it). */
+  /** The root's JSON Schema form in `data`, converted when first asked for (from a JSON copy of the root, as the whole copy has it). */
   const rootValue = (key: string): unknown => {
     const path = roots.get(key) ?? [];
     if (!converted.has(key)) {
@@ -328,26 +344,13 @@ function lazyForm30(document: Document, discriminator: boolean): SchemaForm {
       }
       return part;
     },
+    whole,
   };
 }
 
 /** The id ajv knows the schema at `path` of the description by. */
 export function schemaRef(path: JsonPath): string {
   return `${DOCUMENT_ID}#${path.map((segment) => `/${encodeURIComponent(String(segment).replace(/~/g, '~0').replace(/\//g, '~1'))}`).join('')}`;
-}
-
-/** A copy of the description with every schema converted from OpenAPI 3.0 to JSON Schema. */
-function convert30(data: Document, discriminator: boolean): Document {
-  const copy = jsonCopy(data);
-  const keep = discriminator ? ['discriminator'] : [];
-  // Converted in place in the copy (no schema root lies inside another, and the copy shares no
-  // node): a clone per root was a third of the conversion's time on large descriptions.
-  for (const path of schemaRoots(data)) {
-    const schema = valueAt(copy, path);
-    if (!isObject(schema)) continue;
-    setAt(copy, path, convertSchema30(schema, keep));
-  }
-  return copy;
 }
 
 /** One schema root of a copy converted from OpenAPI 3.0 to JSON Schema, in place (the converted root is returned). */
