@@ -7,7 +7,13 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadDescription } from '../../src/lint/load.js';
-import { preparedDescription, schemaForm, schemaRoots, valueAt } from '../../rulesets/lib/openapi/json-schema.js';
+import {
+  convertSchema30,
+  preparedDescription,
+  schemaForm,
+  schemaRoots,
+  valueAt,
+} from '../../rulesets/lib/openapi/json-schema.js';
 import { exampleInterpreter } from '../../rulesets/lib/openapi/interpreted.js';
 import type { Document, JsonPath } from '../../rulesets/lib/openapi/types.js';
 import { exampleChecks, exampleValidators, regExp } from '../../rulesets/rules/platform-example-valid.js';
@@ -48,6 +54,25 @@ describe.skipIf(!CORPUS_DIR)(
         }
       }
       expect(compared).toBeGreaterThan(10_000);
+    });
+
+    it('assembles the whole form as converting every root of one JSON copy of the description does (Twilio, Box)', async () => {
+      for (const file of [TWILIO, join(CORPUS_DIR ?? '', 'large/box_openapi.json')]) {
+        const document = await documentOf(file);
+        // The conversion as it was written before the form was converted root by root.
+        const reference = JSON.parse(JSON.stringify(document)) as Document;
+        for (const root of schemaRoots(document)) {
+          const schema = valueAt(reference, root);
+          if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) continue;
+          const parent = valueAt(reference, root.slice(0, -1)) as Record<string | number, unknown>;
+          parent[root.at(-1) ?? ''] = convertSchema30(schema as Record<string, unknown>, ['discriminator']);
+        }
+        const form = schemaForm(document, true);
+        // Some roots read first (as the interpreter does), the rest converted when the whole is assembled.
+        for (const root of schemaRoots(document).filter((_, i) => i % 3 === 0)) form.at(root);
+        expect(form.whole()).toEqual(reference);
+        expect(preparedDescription(document, true)).toBe(form.whole());
+      }
     });
 
     it('gives ajv only what the failing examples reach, with the same verdicts and errors as the whole description (Twilio)', async () => {

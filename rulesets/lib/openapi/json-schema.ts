@@ -244,6 +244,20 @@ function place(root: Document, original: unknown, path: JsonPath, value: unknown
   }
 }
 
+/** A list or plain object (what JSON.stringify writes member by member, as `whole` copies it). */
+function isContainer(value: unknown): value is object {
+  if (Array.isArray(value)) return true;
+  if (typeof value !== 'object' || value === null) return false;
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
+
+/** A value as a JSON round trip leaves it (undefined for a member JSON leaves out; null in a list). */
+function jsonValue(value: unknown, inList: boolean): unknown {
+  const text = JSON.stringify(value) as string | undefined;
+  return text === undefined ? (inList ? null : undefined) : JSON.parse(text);
+}
+
 /** Schema roots by path, as a tree of segments: the root a path lies in is found without building a key per prefix. */
 interface RootTree {
   root?: { key: string; path: JsonPath };
@@ -269,16 +283,33 @@ function lazyForm30(document: Document, discriminator: boolean): SchemaForm {
   const data: Document = {};
   const converted = new Set<string>();
   let wholeForm: Document | undefined;
-  /** A copy of the description with each root's converted form put in its place (converting the rest now). */
+  /**
+   * A JSON copy of the description with each root's converted form in its place (the rest
+   * converted now): the containers on the way to a root copied member by member, every other
+   * value by a JSON round trip, so no root is copied only to be replaced.
+   */
   const whole = (): Document => {
     if (wholeForm) return wholeForm;
-    const copy = jsonCopy(document);
-    for (const [key, path] of roots) {
-      // rootValue is defined below; whole() is called only after this function has returned.
-      const value = rootValue(key);
-      if (value !== undefined) setAt(copy, path, value);
-    }
-    return (wholeForm = copy);
+    const copy = (node: unknown, at: RootTree): unknown => {
+      const list = isArray(node);
+      const out: unknown[] | Record<string, unknown> = list ? [] : {};
+      for (const key of Object.keys(node as object)) {
+        const value = (node as Record<string, unknown>)[key];
+        const next = at.next?.get(key);
+        // rootValue is defined below; whole() is called only after this function has returned.
+        const member = next?.root
+          ? rootValue(next.root.key)
+          : next && isContainer(value)
+            ? copy(value, next)
+            : jsonValue(value, list);
+        if (member === undefined) continue;
+        if (list) (out as unknown[])[Number(key)] = member;
+        else (out as Record<string, unknown>)[key] = member;
+      }
+      return out;
+    };
+    const result = copy(document, tree);
+    return (wholeForm = isObject(result) ? result : {});
   };
   // No schema root lies inside another: the first found on the way down is the path's.
   const rootOf = (path: JsonPath): string | undefined => {
@@ -354,7 +385,7 @@ export function schemaRef(path: JsonPath): string {
 }
 
 /** One schema root of a copy converted from OpenAPI 3.0 to JSON Schema, in place (the converted root is returned). */
-function convertSchema30(schema: Record<string, unknown>, keep: string[]): Record<string, unknown> {
+export function convertSchema30(schema: Record<string, unknown>, keep: string[]): Record<string, unknown> {
   const { fromSchema } = load();
   const converted = fromSchema(schema, {
     cloneSchema: false,
@@ -499,14 +530,6 @@ export function valueAt(root: unknown, path: JsonPath): unknown {
     else return undefined;
   }
   return node;
-}
-
-function setAt(root: unknown, path: JsonPath, value: unknown): void {
-  const parent = valueAt(root, path.slice(0, -1));
-  const last = path.at(-1);
-  if (last === undefined) return;
-  if (isArray(parent)) parent[Number(last)] = value;
-  else if (isObject(parent)) parent[last] = value;
 }
 
 function stripKey(node: unknown, key: string): void {
