@@ -337,6 +337,8 @@ function lazyForm30(document: Document, discriminator: boolean): SchemaForm {
   let identified: boolean | undefined;
   return {
     at(path) {
+      // With an `$id` or anchor, ajv will be given the whole form: it is made at once, not root by root first.
+      if ((identified ??= hasIdentifiers(document))) return valueAt(whole(), path);
       const key = rootOf(path);
       if (key === undefined) return valueAt(whole(), path);
       rootValue(key);
