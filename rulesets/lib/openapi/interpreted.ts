@@ -10,8 +10,8 @@
  * ajv fails; test/lint/example-interpreter.test.ts runs both over every example of the fixtures
  * and the corpus, and the following is built so that it cannot happen by design:
  *
- * - It reads the same JSON Schema form of the description as ajv (`preparedDescription`), copied,
- *   because @cfworker/json-schema annotates the schemas it dereferences.
+ * - It reads the same JSON Schema form of the description as ajv (`schemaForm`, converted root by
+ *   root as it is read), copied, because @cfworker/json-schema annotates the schemas it dereferences.
  * - `pattern` and `format` are never run by it: each node's pair becomes one format of ours that
  *   runs the description's pattern on vottur's linear-time engine (the patterns are hostile input)
  *   and ajv-formats' own check, for strings, as ajv does. ajv-formats' number formats (`int32`,

@@ -6,8 +6,9 @@
  * OpenAPI 3.0 schemas are converted to JSON Schema (draft 7) with
  * @openapi-contrib/openapi-schema-to-json-schema (`nullable`, `readOnly`/`writeOnly`, `example`,
  * boolean `exclusiveMinimum`/`exclusiveMaximum`); 3.1 schemas are JSON Schema 2020-12 already.
- * The converted description is added to ajv once under one id, and a schema is compiled by its
- * JSON pointer when it is first asked for; `$ref`s resolve inside the description.
+ * The converted description (or, for the example rule, the part of it its failing examples reach:
+ * `schemaForm`) is added to ajv once under one id, and a schema is compiled by its JSON pointer
+ * when it is first asked for; `$ref`s resolve inside the description.
  *
  * The packages are required when the first validator is made, not imported: most lint runs of
  * small documents need none, and under Spectral's ruleset loader this module runs as CommonJS
