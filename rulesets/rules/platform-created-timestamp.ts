@@ -183,6 +183,13 @@ export default defineRule({
   check(document, { vocabulary }) {
     const problems: Problem[] = [];
     const reported = new Set<string>();
+    // A path's answer once: every media type of every response of a path asks (Stripe: ~2 % of a lint).
+    const operational = new Map<string, boolean>();
+    const isOperationalPath = (pathKey: string): boolean => {
+      let answer = operational.get(pathKey);
+      if (answer === undefined) operational.set(pathKey, (answer = isOperational(pathKey)));
+      return answer;
+    };
     const demand = (layer: SchemaLayer, members: Map<string, unknown>) => {
       if (members.has('createdTimestamp')) return;
       const key = encodePointer(layer.path);
@@ -202,7 +209,7 @@ export default defineRule({
         continue;
       if (!isJsonMediaType(info.mediaType) || isProblemMediaType(info.mediaType) || info.media.schema === undefined)
         continue;
-      if (info.operations.length > 0 && info.operations.every((op) => isOperational(op.pathKey))) continue;
+      if (info.operations.length > 0 && info.operations.every((op) => isOperationalPath(op.pathKey))) continue;
       for (const body of objectSchemas(document, info.media.schema, [...info.path, 'schema'])) {
         const members = collectProperties(document, body.schema, body.path);
         // A free-form object declares nothing to add a field to; a Problem Details body is not data.

@@ -54,12 +54,13 @@ function isDateName(name: string): boolean {
  * (`created`): a moment too, the time the object was closed (issue 37). A participle is an English
  * word ending in `-ed` whose verb, without `-d` or `-ed`, the lexicon also knows.
  */
-function isStateChange(name: string, siblings: readonly string[]): boolean {
+function isStateChange(name: string, siblingsOf: () => readonly string[]): boolean {
   const words = nameWords(name);
   const last = words.at(-1) ?? '';
   if (words.length > 2 || !/[a-z]{2}ed$/.test(last) || !isEnglishWord(last)) return false;
   if (!isEnglishWord(last.slice(0, -1)) && !isEnglishWord(last.slice(0, -2))) return false;
-  return siblings.some((sibling) => sibling !== name && MOMENT_WORDS.includes(nameWords(sibling).at(-1) ?? ''));
+  // The siblings are listed only for a participle (listing them for every property was quadratic in an object's size).
+  return siblingsOf().some((sibling) => sibling !== name && MOMENT_WORDS.includes(nameWords(sibling).at(-1) ?? ''));
 }
 
 /** The members of a date written as an object (.NET's `DateOnly`: year, month, day and what it derives). */
@@ -389,7 +390,7 @@ export default defineRule({
     }
     for (const name of dated.keys()) if ((datedCount.get(name) ?? 0) < (plainCount.get(name) ?? 0)) dated.delete(name);
     for (const node of properties(document)) {
-      const siblings =
+      const siblings = () =>
         isObject(node.parent?.schema) && isObject(node.parent.schema.properties)
           ? Object.keys(node.parent.schema.properties)
           : [];

@@ -4,8 +4,8 @@ import { exampleObjectValues, type GivenValue } from '../lib/openapi/examples.js
 import {
   createDescriptionAjv,
   describeSchemaError,
-  preparedDescription,
   relevantErrors,
+  schemaForm,
   schemaRef,
   type DescriptionAjv,
 } from '../lib/openapi/json-schema.js';
@@ -49,18 +49,26 @@ export const exampleValidators = memoise((document: Document) => {
   let discriminator = true;
   const cache = new Map<string, Validate | undefined>();
   const byContent = new Map<string, Validate | undefined>();
-  return (path: JsonPath): Validate | undefined => {
+  /** The schemas announced before the first is asked for: ajv is given those and what they reach. */
+  let announced: JsonPath[] | undefined;
+  const covered = new Set<string>();
+  const validatorAt = (path: JsonPath): Validate | undefined => {
     const key = schemaRef(path);
     if (cache.has(key)) return cache.get(key);
+    // A schema not announced: ajv is made again with the whole description, for it and any later one.
+    if (announced !== undefined && !covered.has(key)) {
+      announced = undefined;
+      ajv = undefined;
+    }
     let validate: Validate | undefined;
     for (;;) {
-      const content = contentKey(preparedDescription(document, discriminator), path);
+      const content = contentKey(schemaForm(document, discriminator).holding(path), path);
       if (content !== undefined && byContent.has(content)) {
         validate = byContent.get(content);
         break;
       }
       try {
-        ajv ??= createDescriptionAjv(document, { discriminator, regExp, allErrors: true });
+        ajv ??= createDescriptionAjv(document, { discriminator, regExp, allErrors: true }, announced);
         validate = ajv.getSchema(key);
       } catch (error) {
         if (discriminator && /discriminator/i.test(error instanceof Error ? error.message : String(error))) {
@@ -80,6 +88,17 @@ export const exampleValidators = memoise((document: Document) => {
     cache.set(key, validate);
     return validate;
   };
+  return Object.assign(validatorAt, {
+    /**
+     * Says which schemas will be asked for, before the first is: ajv then holds those and the
+     * schemas they reach, not the whole description (see `schemaForm` in lib/openapi/json-schema.ts).
+     */
+    announce(paths: readonly JsonPath[]): void {
+      if (ajv !== undefined || cache.size > 0) return;
+      announced = [...paths];
+      for (const path of paths) covered.add(schemaRef(path));
+    },
+  });
 }, 'exampleValidators');
 
 /** Keys whose presence in a schema's text makes its place matter (see exampleValidators). */
@@ -171,12 +190,14 @@ export default defineRule({
   check(document) {
     const checks = exampleChecks(document);
     if (checks.length === 0) return [];
-    const validatorAt = exampleValidators(document);
     const passes = exampleInterpreters(document);
+    // Valid to the interpreter is valid to ajv; anything else is ajv's to judge and explain.
+    const failing = checks.filter(({ given, schemaPath }) => !passes(schemaPath, given.value));
+    if (failing.length === 0) return [];
+    const validatorAt = exampleValidators(document);
+    validatorAt.announce(failing.map(({ schemaPath }) => schemaPath));
     const problems: Problem[] = [];
-    for (const { given, schemaPath, subject } of checks) {
-      // Valid to the interpreter is valid to ajv; anything else is ajv's to judge and explain.
-      if (passes(schemaPath, given.value)) continue;
+    for (const { given, schemaPath, subject } of failing) {
       const validate = validatorAt(schemaPath);
       if (!validate) continue;
       let valid: boolean;

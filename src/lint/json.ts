@@ -83,7 +83,13 @@ export function nestsDeeperThan(text: string, max = MAX_NESTING): boolean {
 
 function keyAt(text: string, start: number, end: number): string {
   const raw = text.slice(start + 1, end);
-  return raw.includes('\\') ? (JSON.parse(text.slice(start, end + 1)) as string) : raw;
+  if (!raw.includes('\\')) return raw;
+  try {
+    return JSON.parse(text.slice(start, end + 1)) as string;
+  } catch {
+    // Only in text that is not JSON (scanned before JSON.parse refuses it): the key is not used.
+    return raw;
+  }
 }
 
 /** An "array index" in JavaScript's sense: such keys are listed first, in ascending order. */
@@ -103,7 +109,13 @@ const NO_KEY = -1;
 const TEXT_KEY = -2;
 const REPORTED = -3;
 
-function scan(text: string): Scan {
+/**
+ * One pass over the text, before any parser: the containers, lines and members (see Scan), or
+ * undefined as soon as objects and arrays nest deeper than MAX_NESTING (as `nestsDeeperThan`
+ * finds, in the same pass: a second pass over a 4 MB text cost ~20–80 ms of a lint, run cold).
+ * The text may not be JSON at all: then the result is not used.
+ */
+function scan(text: string): Scan | undefined {
   const opens: number[] = [];
   const closes: number[] = [];
   const lineStarts = [0];
@@ -124,7 +136,7 @@ function scan(text: string): Scan {
         break;
       case 123: // {
       case 91: // [
-        stack.push(opens.length);
+        if (stack.push(opens.length) > MAX_NESTING) return undefined;
         keyState.push(NO_KEY);
         opens.push(i);
         closes.push(-1);
@@ -142,7 +154,7 @@ function scan(text: string): Scan {
         members++;
         const depth = keyState.length - 1;
         const state = keyState[depth];
-        // JSON.parse accepted the text, so a colon is always inside an object.
+        // In JSON a colon is always inside an object (text that is not JSON is refused by JSON.parse after this scan).
         if (state === undefined || state === REPORTED) break;
         const first = text.charCodeAt(lastStringStart + 1);
         const index =
@@ -376,7 +388,8 @@ function inWrittenOrder<T extends object>(target: T, order: string[]): T {
  */
 export function parseJsonFast(text: string): FastJson | { tooDeep: true } | undefined {
   // Before any parser: a document refused for its depth costs no parse (and no fallback parser's recursion).
-  if (nestsDeeperThan(text)) return { tooDeep: true };
+  const index = scan(text);
+  if (index === undefined) return { tooDeep: true };
   if (text.charCodeAt(0) === 0xfeff) return undefined;
   let data: unknown;
   try {
@@ -385,7 +398,6 @@ export function parseJsonFast(text: string): FastJson | { tooDeep: true } | unde
     return undefined;
   }
   if (typeof data !== 'object' || data === null) return undefined;
-  const index = scan(text);
   if (countKeys(data) !== index.members) return undefined;
   const locator = new Locator(text, index);
   // Deepest first, so a re-ordered parent holds its re-ordered children.

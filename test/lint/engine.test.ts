@@ -227,4 +227,15 @@ describe('JSON positions on demand', () => {
       expect(parseJsonFast(text), text).toBeUndefined();
     }
   });
+
+  it('scans text that is not JSON (the scan runs before JSON.parse) without throwing', () => {
+    // A key with an escape JSON does not have, a colon before any key, a text starting with a backslash.
+    for (const text of ['{"\\x1": 1}', '{"\\u12": 1}', '\\{:', '{:1}', '{"a" 1}', '[}', '{"a": "1']) {
+      expect(() => parseJsonFast(text), text).not.toThrow();
+      expect(parseJsonFast(text), text).toBeUndefined();
+    }
+    expect(parseJsonFast(`${'['.repeat(1001)}${']'.repeat(1001)}`)).toEqual({ tooDeep: true });
+    expect(parseJsonFast(`${'['.repeat(1000)}${']'.repeat(1000)}`)).not.toEqual({ tooDeep: true });
+    expect(parseJsonFast(`\ufeff${'{"a":'.repeat(1001)}`)).toEqual({ tooDeep: true });
+  });
 });

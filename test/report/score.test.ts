@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { votturInProcess } from '../cli/run.js';
 import { Command } from 'commander';
@@ -72,6 +73,27 @@ describe('score', () => {
     const score = scoreReport(reportOf(noisy));
     expect(score.score).toBe(82); // 100·e^-0.2: the cap, not zero
     expect(score.grade).toBe('B');
+  });
+
+  it("counts a rule's findings to the same sum as sorting their weights and adding every term (fast-check)", () => {
+    // The definition, term by term: what rulePenalty computed before it counted weights.
+    const bySorting = (severities: readonly Finding['severity'][]) => {
+      const weights = severities.map((severity) => ({ error: 10, warn: 3, info: 0, hint: 0 })[severity]);
+      let total = 0;
+      let factor = 1;
+      for (const weight of weights.sort((a, b) => b - a)) {
+        total += weight * factor;
+        factor *= 0.5;
+      }
+      return total;
+    };
+    const severity = fc.constantFrom<Finding['severity']>('error', 'warn', 'info', 'hint');
+    fc.assert(
+      fc.property(fc.array(severity, { maxLength: 3000 }), (severities) => {
+        expect(rulePenalty(severities.map((s) => ({ severity: s })))).toBe(bySorting(severities));
+      }),
+      { numRuns: 200 },
+    );
   });
 
   it('never reaches 0 and never goes below it', () => {

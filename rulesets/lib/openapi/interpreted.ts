@@ -10,8 +10,8 @@
  * ajv fails; test/lint/example-interpreter.test.ts runs both over every example of the fixtures
  * and the corpus, and the following is built so that it cannot happen by design:
  *
- * - It reads the same JSON Schema form of the description as ajv (`preparedDescription`), copied,
- *   because @cfworker/json-schema annotates the schemas it dereferences.
+ * - It reads the same JSON Schema form of the description as ajv (`schemaForm`, converted root by
+ *   root as it is read), copied, because @cfworker/json-schema annotates the schemas it dereferences.
  * - `pattern` and `format` are never run by it: each node's pair becomes one format of ours that
  *   runs the description's pattern on vottur's linear-time engine (the patterns are hostile input)
  *   and ajv-formats' own check, for strings, as ajv does. ajv-formats' number formats (`int32`,
@@ -26,7 +26,7 @@
  *   refuses and the interpreter accepts, goes to ajv.
  */
 import { createRequire } from 'node:module';
-import { preparedDescription, schemaDialect, valueAt } from './json-schema.js';
+import { localPointer, schemaDialect, schemaForm, type SchemaForm } from './json-schema.js';
 import { isArray, isObject, type Document, type JsonPath } from './types.js';
 
 interface SafeTest {
@@ -180,21 +180,11 @@ function children(node: Record<string, unknown>): { schemas: unknown[]; ref?: st
   return { schemas, ref: typeof node.$ref === 'string' ? node.$ref : undefined };
 }
 
-/** The node a local reference (`#/components/schemas/X`) points at in `root`, or undefined. */
-function localTarget(root: unknown, ref: string): unknown {
-  if (!ref.startsWith('#')) return undefined;
-  if (ref === '#') return root;
-  if (!ref.startsWith('#/')) return undefined;
-  let segments: string[];
-  try {
-    segments = ref
-      .slice(2)
-      .split('/')
-      .map((segment) => decodeURIComponent(segment).replace(/~1/g, '/').replace(/~0/g, '~'));
-  } catch {
-    return undefined;
-  }
-  return valueAt(root, segments);
+/** The node a local reference (`#/components/schemas/X`) points at in the description's JSON Schema form, or undefined. */
+function localTarget(form: SchemaForm, ref: string): unknown {
+  if (ref === '#') return form.at([]);
+  const segments = localPointer(ref);
+  return segments === undefined ? undefined : form.at(segments);
 }
 
 export type ExampleVerdict = (schemaPath: JsonPath, value: unknown) => boolean;
@@ -207,7 +197,7 @@ export type ExampleVerdict = (schemaPath: JsonPath, value: unknown) => boolean;
  */
 export function exampleInterpreter(document: Document, engine: PatternEngine): ExampleVerdict {
   const { interpreter } = load();
-  const source = preparedDescription(document, true);
+  const source = schemaForm(document, true);
   /** Each schema node's copy for the interpreter (the prepared description is shared: never changed). */
   const copies = new Map<object, Record<string, unknown>>();
   const untrusted = new Set<object>();
@@ -244,20 +234,28 @@ export function exampleInterpreter(document: Document, engine: PatternEngine): E
   };
   /** Schemas from which no untrusted schema can be reached (through subschemas and references). */
   const clean = new Set<object>();
+  /** Schemas from which one can (asked again for each example of such a schema, the whole walk was repeated). */
+  const tainted = new Set<object>();
   const trusted = (start: Record<string, unknown>): boolean => {
+    if (tainted.has(start)) return false;
     const visited = new Set<object>();
     const stack = [start];
+    const taint = () => {
+      tainted.add(start);
+      return false;
+    };
     for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
       if (clean.has(node) || visited.has(node)) continue;
+      if (tainted.has(node)) return taint();
       visited.add(node);
       copyOf(node);
-      if (untrusted.has(node)) return false;
+      if (untrusted.has(node)) return taint();
       const { schemas, ref } = children(node);
       for (const child of schemas) if (isObject(child)) stack.push(child);
       if (ref !== undefined) {
         const next = target(ref);
         // Another file's schema, an anchor: ajv's to judge (or refuse).
-        if (!next) return false;
+        if (!next) return taint();
         stack.push(next);
       }
     }
@@ -277,7 +275,7 @@ export function exampleInterpreter(document: Document, engine: PatternEngine): E
   );
   const draft = schemaDialect(document) === '3.1' ? '2020-12' : '2019-09';
   return (schemaPath, value) => {
-    const schema = valueAt(source, schemaPath);
+    const schema = source.at(schemaPath);
     if (!isObject(schema) || hasNonFinite(value) || !trusted(schema)) return false;
     try {
       return interpreter.validate(value, copyOf(schema), draft, lookup, true).valid;

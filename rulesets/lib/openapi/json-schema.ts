@@ -6,8 +6,9 @@
  * OpenAPI 3.0 schemas are converted to JSON Schema (draft 7) with
  * @openapi-contrib/openapi-schema-to-json-schema (`nullable`, `readOnly`/`writeOnly`, `example`,
  * boolean `exclusiveMinimum`/`exclusiveMaximum`); 3.1 schemas are JSON Schema 2020-12 already.
- * The converted description is added to ajv once under one id, and a schema is compiled by its
- * JSON pointer when it is first asked for; `$ref`s resolve inside the description.
+ * The converted description (or, for the example rule, the part of it its failing examples reach:
+ * `schemaForm`) is added to ajv once under one id, and a schema is compiled by its JSON pointer
+ * when it is first asked for; `$ref`s resolve inside the description.
  *
  * The packages are required when the first validator is made, not imported: most lint runs of
  * small documents need none, and under Spectral's ruleset loader this module runs as CommonJS
@@ -73,8 +74,16 @@ export interface DescriptionAjvOptions {
   allErrors: boolean;
 }
 
-/** An ajv instance holding the description's schemas in JSON Schema form, under DOCUMENT_ID. */
-export function createDescriptionAjv(document: Document, options: DescriptionAjvOptions): DescriptionAjv {
+/**
+ * An ajv instance holding the description's schemas in JSON Schema form, under DOCUMENT_ID: all of
+ * them, or (`reaching`) the schemas at those paths and every schema they reach, which is all ajv
+ * ever reads when asked about those paths (see `schemaForm`).
+ */
+export function createDescriptionAjv(
+  document: Document,
+  options: DescriptionAjvOptions,
+  reaching?: readonly JsonPath[],
+): DescriptionAjv {
   const { Ajv, Ajv2020, addFormats } = load();
   const settings = {
     strict: false,
@@ -88,7 +97,11 @@ export function createDescriptionAjv(document: Document, options: DescriptionAjv
   const dialect = schemaDialect(document);
   const ajv = dialect === '3.1' ? new Ajv2020(settings) : new Ajv(settings);
   addFormats(ajv);
-  ajv.addSchema(preparedDescription(document, options.discriminator), DOCUMENT_ID);
+  const form =
+    reaching === undefined
+      ? preparedDescription(document, options.discriminator)
+      : schemaForm(document, options.discriminator).reaching(reaching);
+  ajv.addSchema(form, DOCUMENT_ID);
   return ajv;
 }
 
@@ -105,10 +118,268 @@ export function preparedDescription(document: Document, discriminator: boolean):
   if (!forms) prepared.set(document, (forms = new Map<boolean, Document>()));
   let form = forms.get(discriminator);
   if (!form) {
-    form = schemaDialect(document) === '3.1' ? prepare31(document, discriminator) : convert30(document, discriminator);
+    form =
+      schemaDialect(document) === '3.1'
+        ? prepare31(document, discriminator)
+        : schemaForm(document, discriminator).whole();
     forms.set(discriminator, form);
   }
   return form;
+}
+
+/**
+ * The description's JSON Schema form as `preparedDescription` makes it, one schema root (see
+ * `schemaRoots`) converted at a time, when something first reads it. The example rule reads the
+ * schemas of examples and what they reference, about half of a large description's schemas
+ * (Cloudflare: 5,359 of 12,115 roots), and gives ajv only the part its failing examples reach:
+ * converting every root and ajv's walk of the whole converted copy were a fifth of Cloudflare's
+ * lint. Every value read is the one `preparedDescription` holds at the same path.
+ */
+export interface SchemaForm {
+  /** The value at `path` of the JSON Schema form. */
+  at(path: JsonPath): unknown;
+  /** A description in which the JSON Schema form's value at `path` is found by walking down from the root. */
+  holding(path: JsonPath): Document;
+  /**
+   * A description holding the schema roots of `paths` and every root they reach through local
+   * references, for ajv; the whole form where that part cannot be told to be all ajv reads: a
+   * reference that is not a local JSON pointer to a schema root, a path outside every root, or an
+   * `$id` or anchor anywhere (ajv registers those from the whole description).
+   */
+  reaching(paths: readonly JsonPath[]): Document;
+  /** The whole form (what `preparedDescription` gives): a copy of the description with every root converted, sharing the roots converted already. */
+  whole(): Document;
+}
+
+const forms = new WeakMap<Document, Map<boolean, SchemaForm>>();
+
+/** The description's JSON Schema form, converted as it is read (one per description and `discriminator` setting). */
+export function schemaForm(document: Document, discriminator: boolean): SchemaForm {
+  let byDiscriminator = forms.get(document);
+  if (!byDiscriminator) forms.set(document, (byDiscriminator = new Map<boolean, SchemaForm>()));
+  let form = byDiscriminator.get(discriminator);
+  if (!form) {
+    form = schemaDialect(document) === '3.1' ? wholeForm(document, discriminator) : lazyForm30(document, discriminator);
+    byDiscriminator.set(discriminator, form);
+  }
+  return form;
+}
+
+/** 3.1 descriptions are copied whole (a copy with no conversion: cheap beside the 3.0 converter). */
+function wholeForm(document: Document, discriminator: boolean): SchemaForm {
+  const whole = () => preparedDescription(document, discriminator);
+  return { at: (path) => valueAt(whole(), path), holding: whole, reaching: whole, whole };
+}
+
+/** A path's key in maps of paths (list indices and their decimal strings alike, as JSON pointers have them). */
+function pathKey(path: readonly (string | number)[]): string {
+  return JSON.stringify(path.map(String));
+}
+
+/** The segments of a local JSON pointer reference (`#/components/schemas/X`), or undefined for any other reference. */
+export function localPointer(ref: string): string[] | undefined {
+  if (!ref.startsWith('#/')) return undefined;
+  try {
+    return ref
+      .slice(2)
+      .split('/')
+      .map((segment) => decodeURIComponent(segment).replace(/~1/g, '/').replace(/~0/g, '~'));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Keys by which ajv registers a schema under a name of its own, from anywhere in the description. */
+const IDENTIFYING = new Set(['$id', '$anchor', '$dynamicAnchor', '$recursiveAnchor']);
+
+/** Whether any object of the description has an identifying key (iterative: nesting is bounded only by the reader). */
+function hasIdentifiers(document: Document): boolean {
+  const stack: unknown[] = [document];
+  for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
+    if (isArray(node)) {
+      for (const item of node) if (typeof item === 'object' && item !== null) stack.push(item);
+    } else if (isObject(node)) {
+      for (const key in node) {
+        if (key.charCodeAt(0) === 36 && IDENTIFYING.has(key)) return true; // `$`
+        const item = node[key];
+        if (typeof item === 'object' && item !== null) stack.push(item);
+      }
+    }
+  }
+  return false;
+}
+
+/** Every string `$ref` under `node` (iterative). */
+function refsUnder(node: unknown, found: (ref: string) => boolean): boolean {
+  const stack: unknown[] = [node];
+  for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+    if (isArray(next)) {
+      for (const item of next) if (typeof item === 'object' && item !== null) stack.push(item);
+    } else if (isObject(next)) {
+      for (const key in next) {
+        const item = next[key];
+        if (key === '$ref' && typeof item === 'string') {
+          if (!found(item)) return false;
+        } else if (typeof item === 'object' && item !== null) stack.push(item);
+      }
+    }
+  }
+  return true;
+}
+
+/** Sets `value` at `path` of `root`, making each missing container on the way of the kind `original` has there. */
+function place(root: Document, original: unknown, path: JsonPath, value: unknown): void {
+  let node: unknown = root;
+  let source = original;
+  for (const [i, segment] of path.entries()) {
+    source = isArray(source) ? source[Number(segment)] : isObject(source) ? source[segment] : undefined;
+    const last = i === path.length - 1;
+    const holder = node;
+    const existing = isArray(holder) ? holder[Number(segment)] : isObject(holder) ? holder[segment] : undefined;
+    const next = last ? value : (existing ?? (isArray(source) ? [] : {}));
+    if (last || existing === undefined) {
+      if (isArray(holder)) holder[Number(segment)] = next;
+      else if (isObject(holder)) holder[segment] = next;
+    }
+    node = next;
+  }
+}
+
+/** A list or plain object (what JSON.stringify writes member by member, as `whole` copies it). */
+function isContainer(value: unknown): value is object {
+  if (Array.isArray(value)) return true;
+  if (typeof value !== 'object' || value === null) return false;
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
+
+/** A value as a JSON round trip leaves it (undefined for a member JSON leaves out; null in a list). */
+function jsonValue(value: unknown, inList: boolean): unknown {
+  const text = JSON.stringify(value) as string | undefined;
+  return text === undefined ? (inList ? null : undefined) : JSON.parse(text);
+}
+
+/** Schema roots by path, as a tree of segments: the root a path lies in is found without building a key per prefix. */
+interface RootTree {
+  root?: { key: string; path: JsonPath };
+  next?: Map<string, RootTree>;
+}
+
+function lazyForm30(document: Document, discriminator: boolean): SchemaForm {
+  const roots = new Map<string, JsonPath>();
+  const tree: RootTree = {};
+  for (const path of schemaRoots(document)) {
+    const key = pathKey(path);
+    roots.set(key, path);
+    let node = tree;
+    for (const segment of path) {
+      node.next ??= new Map<string, RootTree>();
+      let child = node.next.get(String(segment));
+      if (!child) node.next.set(String(segment), (child = {}));
+      node = child;
+    }
+    node.root = { key, path };
+  }
+  const keep = discriminator ? ['discriminator'] : [];
+  const data: Document = {};
+  const converted = new Set<string>();
+  let wholeForm: Document | undefined;
+  /**
+   * A JSON copy of the description with each root's converted form in its place (the rest
+   * converted now): the containers on the way to a root copied member by member, every other
+   * value by a JSON round trip, so no root is copied only to be replaced.
+   */
+  const whole = (): Document => {
+    if (wholeForm) return wholeForm;
+    const copy = (node: unknown, at: RootTree): unknown => {
+      const list = isArray(node);
+      const out: unknown[] | Record<string, unknown> = list ? [] : {};
+      for (const key of Object.keys(node as object)) {
+        const value = (node as Record<string, unknown>)[key];
+        const next = at.next?.get(key);
+        // rootValue is defined below; whole() is called only after this function has returned.
+        const member = next?.root
+          ? rootValue(next.root.key)
+          : next && isContainer(value)
+            ? copy(value, next)
+            : jsonValue(value, list);
+        if (member === undefined) continue;
+        if (list) (out as unknown[])[Number(key)] = member;
+        else (out as Record<string, unknown>)[key] = member;
+      }
+      return out;
+    };
+    const result = copy(document, tree);
+    return (wholeForm = isObject(result) ? result : {});
+  };
+  // No schema root lies inside another: the first found on the way down is the path's.
+  const rootOf = (path: JsonPath): string | undefined => {
+    let node: RootTree | undefined = tree;
+    for (const segment of path) {
+      node = node.next?.get(String(segment));
+      if (!node) return undefined;
+      if (node.root) return node.root.key;
+    }
+    return undefined;
+  };
+  /** The root's JSON Schema form in `data`, converted when first asked for (from a JSON copy of the root, as the whole copy has it). */
+  const rootValue = (key: string): unknown => {
+    const path = roots.get(key) ?? [];
+    if (!converted.has(key)) {
+      converted.add(key);
+      const value = valueAt(document, path);
+      if (value !== undefined) {
+        const copy: unknown = JSON.parse(JSON.stringify(value) ?? 'null');
+        place(data, document, path, isObject(copy) ? convertSchema30(copy, keep) : copy);
+      }
+    }
+    return valueAt(data, path);
+  };
+  let identified: boolean | undefined;
+  return {
+    at(path) {
+      // With an `$id` or anchor, ajv will be given the whole form: it is made at once, not root by root first.
+      if ((identified ??= hasIdentifiers(document))) return valueAt(whole(), path);
+      const key = rootOf(path);
+      if (key === undefined) return valueAt(whole(), path);
+      rootValue(key);
+      return valueAt(data, path);
+    },
+    holding(path) {
+      const key = rootOf(path);
+      if (key === undefined || (identified ??= hasIdentifiers(document))) return whole();
+      rootValue(key);
+      return data;
+    },
+    reaching(paths) {
+      if ((identified ??= hasIdentifiers(document))) return whole();
+      const part: Document = {};
+      const included = new Set<string>();
+      const queue: string[] = [];
+      const include = (path: JsonPath): boolean => {
+        const key = rootOf(path);
+        if (key === undefined) return false;
+        if (!included.has(key)) {
+          included.add(key);
+          queue.push(key);
+        }
+        return true;
+      };
+      if (!paths.every(include)) return whole();
+      for (let key = queue.pop(); key !== undefined; key = queue.pop()) {
+        const value = rootValue(key);
+        if (value === undefined) continue;
+        place(part, document, roots.get(key) ?? [], value);
+        const local = refsUnder(value, (ref) => {
+          const segments = localPointer(ref);
+          return segments !== undefined && include(segments);
+        });
+        if (!local) return whole();
+      }
+      return part;
+    },
+    whole,
+  };
 }
 
 /** The id ajv knows the schema at `path` of the description by. */
@@ -116,27 +387,18 @@ export function schemaRef(path: JsonPath): string {
   return `${DOCUMENT_ID}#${path.map((segment) => `/${encodeURIComponent(String(segment).replace(/~/g, '~0').replace(/\//g, '~1'))}`).join('')}`;
 }
 
-/** A copy of the description with every schema converted from OpenAPI 3.0 to JSON Schema. */
-function convert30(data: Document, discriminator: boolean): Document {
+/** One schema root of a copy converted from OpenAPI 3.0 to JSON Schema, in place (the converted root is returned). */
+export function convertSchema30(schema: Record<string, unknown>, keep: string[]): Record<string, unknown> {
   const { fromSchema } = load();
-  const copy = jsonCopy(data);
-  const keep = discriminator ? ['discriminator'] : [];
-  // Converted in place in the copy (no schema root lies inside another, and the copy shares no
-  // node): a clone per root was a third of the conversion's time on large descriptions.
-  for (const path of schemaRoots(data)) {
-    const schema = valueAt(copy, path);
-    if (!isObject(schema)) continue;
-    const converted = fromSchema(schema, {
-      cloneSchema: false,
-      strictMode: false,
-      removeWriteOnly: true,
-      keepNotSupported: keep,
-      beforeTransform: fixExclusiveBounds,
-    });
-    delete converted.$schema;
-    setAt(copy, path, converted);
-  }
-  return copy;
+  const converted = fromSchema(schema, {
+    cloneSchema: false,
+    strictMode: false,
+    removeWriteOnly: true,
+    keepNotSupported: keep,
+    beforeTransform: fixExclusiveBounds,
+  });
+  delete converted.$schema;
+  return converted;
 }
 
 function prepare31(data: Document, discriminator: boolean): Document {
@@ -271,14 +533,6 @@ export function valueAt(root: unknown, path: JsonPath): unknown {
     else return undefined;
   }
   return node;
-}
-
-function setAt(root: unknown, path: JsonPath, value: unknown): void {
-  const parent = valueAt(root, path.slice(0, -1));
-  const last = path.at(-1);
-  if (last === undefined) return;
-  if (isArray(parent)) parent[Number(last)] = value;
-  else if (isObject(parent)) parent[last] = value;
 }
 
 function stripKey(node: unknown, key: string): void {
