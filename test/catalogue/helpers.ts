@@ -2,29 +2,25 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach } from 'vitest';
+import { onTestFinished } from 'vitest';
 import {
   startDevSecurityServer,
   type DevSecurityServer,
   type DevSecurityServerOptions,
 } from '../../src/catalogue/dev-server.js';
 
-const cleanups: Array<() => Promise<void> | void> = [];
-
-afterEach(async () => {
-  while (cleanups.length > 0) await cleanups.pop()!();
-});
-
 export async function devServer(options: DevSecurityServerOptions): Promise<DevSecurityServer> {
   const server = await startDevSecurityServer(options);
-  cleanups.push(() => server.close());
+  // Per test, not a module-level afterEach: with the workers' module cache shared between test
+  // files (vitest.config.ts, isolate: false) a helper's top level runs for the first file only.
+  onTestFinished(() => server.close());
   return server;
 }
 
 /** A temporary folder, removed after the test; `out` names a not-yet-existing folder in it. */
 export function tempFolder(): { root: string; out: (name?: string) => string } {
   const root = mkdtempSync(join(tmpdir(), 'vottur-catalogue-'));
-  cleanups.push(() => rmSync(root, { recursive: true, force: true }));
+  onTestFinished(() => rmSync(root, { recursive: true, force: true }));
   return { root, out: (name = 'harvest') => join(root, name) };
 }
 

@@ -10,7 +10,6 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { votturInProcess } from '../cli/run.js';
 import type { FaultName } from '../../src/reference/faults.js';
-import { FAULT_TABLE } from './fixtures/fault-table.js';
 import { startReferenceService, type RunningReferenceService } from '../../src/reference/service.js';
 import {
   closedPort,
@@ -279,26 +278,8 @@ describe('vottur check', () => {
     expect(result.stderr).not.toMatch(/cannot read/);
   });
 
-  // One cause, one finding: every fault mode gives exactly the errors the fault table lists (one
-  // per operation it shows in), the rest of what it causes attached to them as evidence.
-  for (const [fault, { rules, errors }] of Object.entries(FAULT_TABLE) as Array<
-    [FaultName, { rules: string[]; errors: number }]
-  >) {
-    if (fault === 'slow') continue; // the reference test holds it to the count with a short --timeout
-    it(`vottur check --fault ${fault} gives exactly ${errors} errors, led by ${rules.join(' or ')}`, async () => {
-      const result = await vottur(['check', '--fault', fault, '--seed', '4242', '--format', 'json', '--quiet']);
-      expect(result.code).toBe(1);
-      const report = JSON.parse(result.stdout) as {
-        findings: Array<{ ruleId: string; severity: string; related?: Array<{ ruleId?: string }> }>;
-      };
-      const found = report.findings.filter((f) => f.severity === 'error');
-      expect(
-        found.map((f) => f.ruleId).every((id) => rules.includes(id)),
-        found.map((f) => f.ruleId).join(', '),
-      ).toBe(true);
-      expect(found).toHaveLength(errors);
-    }, 60_000);
-  }
+  // Every fault mode's `vottur check --fault` (one cause, one finding: exactly the errors the fault
+  // table lists) is in test/contract/reference.test.ts, beside the library run it shares.
 
   it('vottur check on the clean reference service gives no finding', async () => {
     const result = await vottur(['check', '--seed', '4242', '--format', 'json', '--quiet']);

@@ -1,7 +1,8 @@
 /**
  * The contract suite proves itself against the reference service: the clean service passes,
  * and every fault mode is caught by the rule docs/contract.md names for it. Real HTTP, with the
- * development issuer's client-credentials flow end to end.
+ * development issuer's client-credentials flow end to end. Each fault's `vottur check --fault`
+ * run (in-process) is read twice: by the fault table's test and by the CLI's exact error count.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadContractDescription } from '../../src/contract/description.js';
@@ -13,6 +14,7 @@ import { FAULT_NAMES } from '../../src/reference/faults.js';
 import { startReferenceService, type RunningReferenceService } from '../../src/reference/service.js';
 import { atLeast, type Report } from '../../src/report/finding.js';
 import { FAULT_TABLE } from './fixtures/fault-table.js';
+import { votturInProcess, type CliResult } from '../cli/run.js';
 
 let service: RunningReferenceService | undefined;
 afterEach(async () => {
@@ -40,8 +42,19 @@ async function runAgainst(faults: FaultName[], options: Partial<ContractTestOpti
   });
 }
 
-/** Each fault's report from the run that catches it, for the tests that look closer at the same run. */
-const caughtReports = new Map<FaultName, Report>();
+/**
+ * `vottur check --fault <fault>` in this process, once per fault: the fault table's test above and
+ * the CLI's exact error count below read the same run (each was a full contract suite of its own).
+ */
+const checks = new Map<FaultName, Promise<CliResult>>();
+function checkOnce(fault: FaultName): Promise<CliResult> {
+  let run = checks.get(fault);
+  if (!run) {
+    run = votturInProcess(['check', '--fault', fault, '--seed', '4242', '--format', 'json', '--quiet']);
+    checks.set(fault, run);
+  }
+  return run;
+}
 
 const ruleIds = (report: Report) => [...new Set(report.findings.map((f) => f.ruleId))].sort();
 
@@ -81,8 +94,12 @@ describe('the reference service', () => {
   for (const [fault, { rules: expected }] of Object.entries(FAULT_TABLE) as Array<[FaultName, { rules: string[] }]>) {
     it(`catches ${fault} with ${expected.join(' or ')}`, async () => {
       const started = Date.now();
-      const report = await runAgainst([fault], fault === 'slow' ? { timeoutMs: 400, concurrency: 8 } : {});
-      if (fault !== 'slow') caughtReports.set(fault, report);
+      // `slow` with a short timeout, through the library; every other fault from the run of
+      // `vottur check --fault` below (the same contract suite against the same service).
+      const report =
+        fault === 'slow'
+          ? await runAgainst([fault], { timeoutMs: 400, concurrency: 8 })
+          : (JSON.parse((await checkOnce(fault)).stdout) as Report);
       const found = ruleIds(report);
       expect(
         found.some((id) => expected.includes(id)),
@@ -99,7 +116,7 @@ describe('the reference service', () => {
         expect(Date.now() - started).toBeLessThan(4500);
         for (const finding of report.findings) expect(finding.request!.durationMs).toBeLessThan(2000);
       }
-    });
+    }, 60_000);
   }
 
   it('catches crash-on-non-ascii-id with the default phases, and misses it with the examples alone', async () => {
@@ -158,8 +175,9 @@ describe('the reference service', () => {
   });
 
   it('names the value found and what was expected, masked', async () => {
-    // The run of the fault table's test when it ran (the same run: nothing else is asked of it).
-    const report = caughtReports.get('hyphen-national-id') ?? (await runAgainst(['hyphen-national-id']));
+    // The library's own run, in its own order: the fault table's test reads `vottur check`'s JSON
+    // report, sorted, where the by-header operation's finding comes first.
+    const report = await runAgainst(['hyphen-national-id']);
     const finding = report.findings.find((f) => f.ruleId === 'contract-national-id')!;
     expect(finding.message).toMatch(/`\/nationalId` is `010130-\*\*\*\*`, which has a hyphen/);
     expect(finding.operation).toBe('GET /v2/users/{nationalId}');
@@ -206,4 +224,27 @@ describe('the reference service', () => {
       }),
     ).rejects.toThrow(/^cannot obtain a token from http:\/\/127\.0\.0\.1:\d+\/token: invalid_client/);
   });
+});
+
+describe('vottur check', () => {
+  // One cause, one finding: every fault mode gives exactly the errors the fault table lists (one
+  // per operation it shows in), the rest of what it causes attached to them as evidence.
+  for (const [fault, { rules, errors }] of Object.entries(FAULT_TABLE) as Array<
+    [FaultName, { rules: string[]; errors: number }]
+  >) {
+    if (fault === 'slow') continue; // the reference test holds it to the count with a short --timeout
+    it(`vottur check --fault ${fault} gives exactly ${errors} errors, led by ${rules.join(' or ')}`, async () => {
+      const result = await checkOnce(fault);
+      expect(result.code).toBe(1);
+      const report = JSON.parse(result.stdout) as {
+        findings: Array<{ ruleId: string; severity: string; related?: Array<{ ruleId?: string }> }>;
+      };
+      const found = report.findings.filter((f) => f.severity === 'error');
+      expect(
+        found.map((f) => f.ruleId).every((id) => rules.includes(id)),
+        found.map((f) => f.ruleId).join(', '),
+      ).toBe(true);
+      expect(found).toHaveLength(errors);
+    }, 60_000);
+  }
 });
