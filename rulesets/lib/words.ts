@@ -96,7 +96,8 @@ export const ICELANDIC_HEADS = {
   date: ['dagsetning', 'dagsetningu', 'dagsetningar', 'dagsetn'],
   /**
    * upphæð (amount), verð (price), gjald (fee), greiðsla (payment), kostnaður (cost), laun (salary),
-   * bætur (benefit), tekjur (income), eignir (assets), skuld (debt),
+   * bætur (benefit), tekjur (income), eignir (assets), skuld (debt), skattur (tax), vextir
+   * (interest), trygging (insurance), sekt (fine),
    * in the nominative, singular and plural: an oblique form last (`tegundGreidslu`, the type of
    * payment) names something of the money, not the sum.
    */
@@ -116,6 +117,12 @@ export const ICELANDIC_HEADS = {
     'eignir',
     'skuld',
     'skuldir',
+    // skattur (tax), vextir (interest; `dráttarvextir`, penalty interest), trygging (insurance
+    // premium, security deposit: `vátrygging`), sekt (fine) (issue 37).
+    'skattur',
+    'vextir',
+    'trygging',
+    'sekt',
   ],
   /** mynt (currency, coin), gjaldmiðill (currency), in the nominative. */
   currency: ['mynt', 'gjaldmidill'],
