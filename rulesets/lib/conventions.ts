@@ -322,7 +322,7 @@ export function isDatePattern(pattern: string): boolean {
       '31.01.2020',
       '01/31/2020',
     ],
-    ['', 'abc', 'text value', '0101302989', '12345', '1.5', '2020'],
+    ['', 'abc', 'text value', '0101302989', '12345', '1.5', '2020', 'example.com', 'www.example.is', 'abc-def'],
   );
 }
 

@@ -247,11 +247,12 @@ export function pathSegmentWords(segment: string): readonly string[] | undefined
   if (parts.length < 2) return undefined;
   // `is` only as the first word (`isfreshman`; `whois` is one word); other short parts are guesses.
   if (parts.some((part, i) => (part === 'is' ? i > 0 : part.length < 3 && !SHORT_WORDS.has(part)))) return undefined;
-  // Two words of five letters or more each, both in the lexicon (`platetypes`), are two words too.
+  // Two words of five letters or more each, both in the lexicon, the second a plural (`platetypes`:
+  // plate types), are two words too; a closed compound is a singular noun (`traceroute`, `entrypoint`).
   if (
     parts.length === 2 &&
     !parts.some((part) => part.length >= 6 || FUNCTION_WORDS.has(part) || part === 'is' || API_TERMS.has(part)) &&
-    !parts.every((part) => part.length >= 5 && isEnglishWord(part))
+    !(parts.every((part) => part.length >= 5 && isEnglishWord(part)) && /[^s]s$/.test(parts[1] ?? ''))
   )
     return undefined;
   return parts;

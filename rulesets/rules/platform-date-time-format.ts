@@ -112,10 +112,11 @@ const PERIOD_ENDS = ['from', 'to', 'until', 'start', 'end', 'fra', 'til'];
 /**
  * A description that says the text is a date: a date mask (`yyyy-MM-dd`, `dd.MM.yyyy`,
  * `yyyy-MM-ddTHH:mm:ss`) or its first words ("The date when …", "Date of …", "Gets or sets the date
- * when …", "Dagsetning …").
+ * when …", "Dagsetning …"). A mask inside a placeholder (`SubAccount Created at {YYYY-MM-DD}`, a
+ * default text that prints a date) says nothing of the field.
  */
 const DATE_MASK =
-  /\b(?:yyyy|YYYY)[-./]MM[-./](?:dd|DD)\b|\b(?:dd|DD)[-./]MM[-./](?:yyyy|YYYY)\b|\bMM\/(?:dd|DD)\/(?:yyyy|YYYY)\b/;
+  /(?<!\{)\b(?:yyyy|YYYY)[-./]MM[-./](?:dd|DD)\b|\b(?:dd|DD)[-./]MM[-./](?:yyyy|YYYY)\b|\bMM\/(?:dd|DD)\/(?:yyyy|YYYY)\b/;
 const DATE_DESCRIPTION =
   /^\s*(?:gets\s+(?:or\s+sets\s+)?)?(?:(?:the|a)\s+)?(?:date(?:\s+and\s+time)?|datetime|dagsetning)\s+(?:when|of|on|at|that|the)\b/iu;
 function describesDate(description: unknown): boolean {
