@@ -520,7 +520,7 @@ export default defineRule({
       ) {
         problems.push({
           message: `\`${label(op)}\` only reads (\`operationId: ${op.operation.operationId}\`, a list) but is a POST with its filter in a request body; the platform's LIST is a GET with the filter in the query: write \`get:\` (or, when the filter cannot be a query, a custom method such as \`POST ${op.pathKey}:search\`).`,
-          path: [...op.path, 'operationId'],
+          path: op.path,
           severity: 'warn',
         });
         continue;
