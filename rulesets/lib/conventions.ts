@@ -307,6 +307,26 @@ export function isTenDigitPattern(pattern: string): boolean {
 }
 
 /**
+ * True when a `pattern` is the shape of a date or date-time (`^\d{4}-\d{2}-\d{2}$`, a dotted
+ * `dd.MM.yyyy`, an RFC 3339 moment): it accepts one of the written forms of a date and no plain
+ * text, number or kennitala (issue 37: a plain string whose pattern says date is a date).
+ */
+export function isDatePattern(pattern: string): boolean {
+  return patternSeparates(
+    pattern,
+    [
+      '2020-01-31',
+      '2020-01-31T12:00:00Z',
+      '2020-01-31T12:00:00.000Z',
+      '2020-01-31T12:00:00',
+      '31.01.2020',
+      '01/31/2020',
+    ],
+    ['', 'abc', 'text value', '0101302989', '12345', '1.5', '2020', 'example.com', 'www.example.is', 'abc-def'],
+  );
+}
+
+/**
  * True when a `pattern` is the platform's amount form: the seed's own `^[0-9]+(.[0-9]+)?$` (where
  * the unescaped dot is taken as the decimal point it means), the escaped `^[0-9]+(\.[0-9]+)?$`,
  * their `\d` and `(?:...)` spellings, or any pattern that accepts digits with an optional decimal

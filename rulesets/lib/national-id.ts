@@ -56,6 +56,20 @@ export function isCheckedNationalIdValue(value: unknown): boolean {
   return ((day >= 1 && day <= 31) || (day >= 41 && day <= 71)) && month >= 1 && month <= 12;
 }
 
+/** Formats of standard values a kennitala never is (dates, addresses, UUIDs, binary data). */
+const NOT_AN_IDENTIFIER_FORMAT =
+  /^(?:date|date-time|time|duration|email|idn-email|hostname|idn-hostname|ipv4|ipv6|uri|uri-reference|iri|url|uuid|byte|binary|password)$/i;
+/** An example of a date or moment (`2020-01-01`, `2020-01-01T12:00:00Z`, `01.02.2020`). */
+const DATE_VALUE = /^(?:\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?|\d{1,2}[./]\d{1,2}[./]\d{4})$/;
+
+/** Whether the schema's own format or examples say it holds some other kind of value. */
+function declaresOtherValue(layers: SchemaLayer[]): boolean {
+  const format = layerKeyword(layers, 'format');
+  if (format && typeof format.value === 'string' && NOT_AN_IDENTIFIER_FORMAT.test(format.value)) return true;
+  const values = layers.flatMap((layer) => schemaValues(layer.schema, layer.path)).map((entry) => entry.value);
+  return values.length > 0 && values.every((value) => typeof value === 'string' && DATE_VALUE.test(value.trim()));
+}
+
 function declaredTypes(layers: SchemaLayer[]): string[] {
   const type = layerKeyword(layers, 'type');
   return type ? schemaTypes(type.layer.schema) : [];
@@ -130,6 +144,10 @@ export function recogniseNationalId(
   // identifiers, checked like one (a list of numbers is then reported as the wrong type).
   if (list && /^([a-z][a-zA-Z0-9]*N|n)ationalIds$/.test(name)) return result('name', true);
   if (/^([a-z][a-zA-Z0-9]*N|n)ationalIds$/.test(name)) return undefined;
+  // The declared format and the field's own examples outrank words: a `format: date-time` field or
+  // one whose examples are dates is not an identifier because its description (often copied) or its
+  // name says so, and a suggested ten-digit pattern would make every value of it invalid (issue 37).
+  if (declaresOtherValue(itemLayers)) return undefined;
   const alias = matchNationalIdAlias(name, vocabulary);
   if (alias) return result('alias', list || alias.plural);
   const descriptions = [holder?.description, ...layers.map((layer) => layer.schema.description)];

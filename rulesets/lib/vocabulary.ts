@@ -505,7 +505,10 @@ const COUNT_WORDS: readonly string[] = ['num', 'count', 'fjoldi'];
  * of the Icelandic money words.
  */
 export function isAmountName(name: string): boolean {
-  const words = nameWords(name);
+  // A number that tells one of a series apart (`btGjald1`, `fee2`) is not a word of the name (issue 37).
+  const words = nameWords(name)
+    .map((word) => word.replace(/(?<=[a-z]{2})[0-9]+$/, ''))
+    .filter((word, i, all) => !(i === all.length - 1 && /^[0-9]+$/.test(word) && all.length > 1));
   const last = words.at(-1);
   if (last === undefined) return false;
   // A count of money things (`totalNumberOfPayments`, `numPayments`, `fjoldiGreidslna`) is a number of them, not a sum.
@@ -533,11 +536,16 @@ export function isAmountName(name: string): boolean {
     !NOT_A_SUM_HEADS.includes(last)
   )
     return true;
-  const [first, second] = words;
+  // An Icelandic money noun first, alone or heading a compound (`vatrygging`, `drattarvextir`), with
+  // one genitive after it (`upphaedKrofu`, "amount of the claim"; `vatryggingOkumanns`, "the
+  // driver's insurance") or `vegna` and a genitive ("on account of": `kostnadurVegnaSkatts`, the
+  // cost on account of a tax; issue 37).
+  const [first, second, third] = words;
+  if (!hasIcelandicHead(first ?? '', ICELANDIC_HEADS.money)) return false;
+  const genitive = /^[a-z]{3,}(s|ar|u|a|na|is)$/;
   return (
-    words.length === 2 &&
-    (ICELANDIC_HEADS.money as readonly string[]).includes(first ?? '') &&
-    /^[a-z]{3,}(s|ar|u|a|na|is)$/.test(second ?? '')
+    (words.length === 2 && genitive.test(second ?? '')) ||
+    (words.length === 3 && second === 'vegna' && genitive.test(third ?? ''))
   );
 }
 

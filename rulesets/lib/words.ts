@@ -37,8 +37,11 @@ export function splitGlued(word: string, extra: ReadonlySet<string> = EMPTY): re
   // knows is a word too (`getbulkmileagereadingrequests` would otherwise not split at all).
   // A word and a suffix (`mile` + `age`) is one word, so `requiresmileageregistration` is
   // requires, mileage, registration rather than require, smile, age, registration.
+  // A plural the lexicon lists only in the singular (`registrations`) is a word too.
   const base = (part: string) =>
-    isEnglishWord(part) || (part.length >= 4 && /[^s]$/.test(part) && isEnglishWord(`${part}s`));
+    isEnglishWord(part) ||
+    (part.length >= 4 && /[^s]$/.test(part) && isEnglishWord(`${part}s`)) ||
+    (part.length >= 6 && part.endsWith('s') && !part.endsWith('ss') && isEnglishWord(part.slice(0, -1)));
   const known = (part: string) =>
     base(part) ||
     SHORT_WORDS.has(part) ||
@@ -50,8 +53,14 @@ export function splitGlued(word: string, extra: ReadonlySet<string> = EMPTY): re
   // weak: of splits into as many words, the one with fewer weak parts is taken (`print license
   // done`, not `print licensed one`), then the one whose earlier words are longer (`requires
   // mileage registration`, not `require smileage registration`).
+  // A function word that joins two others (`debtsandschedules`: debts, and, schedules, not debt,
+  // sand, schedules) is no weak part.
   const weak = (part: string) =>
-    part.length <= 3 || !(isEnglishWord(part) || extra.has(part) || SHORT_WORDS.has(part)) ? 1 : 0;
+    FUNCTION_WORDS.has(part)
+      ? 0
+      : part.length <= 3 || !(isEnglishWord(part) || extra.has(part) || SHORT_WORDS.has(part))
+        ? 1
+        : 0;
   // best[i]: the best split of word[i, end): its word count, weak parts, and where its first word ends.
   const best: Array<{ count: number; weak: number; to: number } | undefined> = [];
   best[word.length] = { count: 0, weak: 0, to: word.length };
@@ -96,7 +105,8 @@ export const ICELANDIC_HEADS = {
   date: ['dagsetning', 'dagsetningu', 'dagsetningar', 'dagsetn'],
   /**
    * upphæð (amount), verð (price), gjald (fee), greiðsla (payment), kostnaður (cost), laun (salary),
-   * bætur (benefit), tekjur (income), eignir (assets), skuld (debt),
+   * bætur (benefit), tekjur (income), eignir (assets), skuld (debt), skattur (tax), vextir
+   * (interest), trygging (insurance), sekt (fine),
    * in the nominative, singular and plural: an oblique form last (`tegundGreidslu`, the type of
    * payment) names something of the money, not the sum.
    */
@@ -116,6 +126,12 @@ export const ICELANDIC_HEADS = {
     'eignir',
     'skuld',
     'skuldir',
+    // skattur (tax), vextir (interest; `dráttarvextir`, penalty interest), trygging (insurance
+    // premium, security deposit: `vátrygging`), sekt (fine) (issue 37).
+    'skattur',
+    'vextir',
+    'trygging',
+    'sekt',
   ],
   /** mynt (currency, coin), gjaldmiðill (currency), in the nominative. */
   currency: ['mynt', 'gjaldmidill'],
@@ -196,6 +212,16 @@ const FUNCTION_WORDS = new Set(['all', 'and', 'or', 'by', 'of', 'for', 'to', 'wi
  * `drivercards`, `legalentities`) or a function word (`readall`; `is` first: `isfreshman`).
  */
 export function pathSegmentWords(segment: string): readonly string[] | undefined {
+  // A number inside a glued segment (`hasfinisheddrivingschool3`, `drivingschool3finished`) belongs
+  // to the word before it: the letters on each side are split on their own (issue 37).
+  const numbered = /^([a-z]+)([0-9]+)([a-z]*)$/.exec(segment);
+  if (numbered && segment.length <= 60) {
+    const [, head = '', digits = '', tail = ''] = numbered;
+    const before = pathSegmentWords(head) ?? (isEnglishWord(head) || API_TERMS.has(head) ? [head] : undefined);
+    const after = tail === '' ? [] : (pathSegmentWords(tail) ?? (isEnglishWord(tail) ? [tail] : undefined));
+    if (!before || !after || before.length + after.length < 2) return undefined;
+    return [...before.slice(0, -1), `${before.at(-1) ?? ''}${digits}`, ...after];
+  }
   if (!/^[a-z]{5,60}$/.test(segment) || API_TERMS.has(segment)) return undefined;
   const phrase = icelandicPhrase(segment);
   if (phrase) return phrase;
@@ -221,9 +247,12 @@ export function pathSegmentWords(segment: string): readonly string[] | undefined
   if (parts.length < 2) return undefined;
   // `is` only as the first word (`isfreshman`; `whois` is one word); other short parts are guesses.
   if (parts.some((part, i) => (part === 'is' ? i > 0 : part.length < 3 && !SHORT_WORDS.has(part)))) return undefined;
+  // Two words of five letters or more each, both in the lexicon, the second a plural (`platetypes`:
+  // plate types), are two words too; a closed compound is a singular noun (`traceroute`, `entrypoint`).
   if (
     parts.length === 2 &&
-    !parts.some((part) => part.length >= 6 || FUNCTION_WORDS.has(part) || part === 'is' || API_TERMS.has(part))
+    !parts.some((part) => part.length >= 6 || FUNCTION_WORDS.has(part) || part === 'is' || API_TERMS.has(part)) &&
+    !(parts.every((part) => part.length >= 5 && isEnglishWord(part)) && /[^s]s$/.test(parts[1] ?? ''))
   )
     return undefined;
   return parts;

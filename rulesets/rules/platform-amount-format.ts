@@ -137,6 +137,29 @@ function isCountParameter(parameter: Record<string, unknown>, types: string[]): 
   return schema.default !== undefined;
 }
 
+/** Names that say a number is a sum, of whatever: `value`, `total`, `subtotal`, `grandTotal`, `netValue`. */
+function isSumName(name: string): boolean {
+  return ['value', 'total', 'subtotal', 'sum'].includes(nameWords(name).at(-1) ?? '');
+}
+
+/** A number, or text whose pattern is the amount form. */
+function isNumeric(layers: SchemaLayer[]): boolean {
+  const types = schemaTypes(layerKeyword(layers, 'type')?.layer.schema);
+  const pattern = layerKeyword(layers, 'pattern')?.value;
+  return (
+    types.includes('number') ||
+    types.includes('integer') ||
+    (types.includes('string') && typeof pattern === 'string' && isAmountPattern(pattern))
+  );
+}
+
+/** A component schema named for money (`VehicleFees`, `AdditionalInformationGjold`). */
+function isMoneyObjectName(container: SchemaNode | undefined): boolean {
+  const path = container?.path;
+  if (!path || path.length !== 3 || path[0] !== 'components' || path[1] !== 'schemas') return false;
+  return isAmountName(String(path[2]));
+}
+
 function isAmountDescription(schema: unknown): boolean {
   const description = isObject(schema) ? schema.description : undefined;
   if (typeof description !== 'string' || !MONEY_DESCRIPTION.test(description.trim())) return false;
@@ -249,11 +272,25 @@ export default defineRule({
     };
     for (const node of properties(document)) {
       const name = node.name;
-      if (!isAmountName(name) && !isAmountDescription(node.schema)) continue;
       const container = holder(node);
+      const sum = isSumName(name);
+      if (!isAmountName(name) && !isAmountDescription(node.schema) && !sum) continue;
       const siblings = container
         ? collectProperties(document, container.schema, container.path)
         : new Map<string, { schema: unknown; path: JsonPath }>();
+      // A generic sum (`value`, `total`) is an amount where the object says money: a currency field
+      // beside it, or an object named for money (`VehicleFees`, `…Gjold`; issue 37). It must be a
+      // number or text of digits; anything else is not known to be a sum.
+      if (
+        !isAmountName(name) &&
+        !isAmountDescription(node.schema) &&
+        !(
+          sum &&
+          isNumeric(schemaLayers(document, node.schema, node.path)) &&
+          ([...siblings.keys()].some(isCurrencyName) || isMoneyObjectName(container))
+        )
+      )
+        continue;
       // A quantity measured in a unit (a medicine's `amountRemaining` beside `amountRemainingUnit`) is not money.
       if (
         isQuantityContext(siblings, name) ||

@@ -4,8 +4,8 @@ import { encodePointer, within } from '../lib/openapi/pointer.js';
 import { layerKeyword, type SchemaLayer, schemaLayers, schemaTypes } from '../lib/openapi/resolve.js';
 import { isPropertyNode, parameters, properties, schemas } from '../lib/openapi/views.js';
 import { isObject, type Parameter } from '../lib/openapi/types.js';
-import { isPlatformDateTime, nameWords, suggestPlatformDateTime } from '../lib/conventions.js';
-import { hasIcelandicHead, ICELANDIC_HEADS, isEnglishWord } from '../lib/words.js';
+import { isDatePattern, isPlatformDateTime, nameWords, suggestPlatformDateTime } from '../lib/conventions.js';
+import { hasIcelandicHead, ICELANDIC_HEADS, isEnglishWord, splitGlued } from '../lib/words.js';
 
 const FORM = '`yyyy-MM-ddThh:mm:ss.sssZ`';
 const KEYWORDS: Record<GivenValue['keyword'], string> = {
@@ -43,8 +43,12 @@ function isDateName(name: string): boolean {
   // "date of registration").
   if (hasIcelandicHead(last, [...ICELANDIC_HEADS.day, ...ICELANDIC_HEADS.date])) return true;
   if (words.length >= 2 && (words[0] === 'dags' || hasIcelandicHead(words[0] ?? '', ICELANDIC_HEADS.date))) return true;
-  // `created`, `updated`, `lastModified`: a moment named by what happened then.
+  // `created`, `updated`, `lastModified`: a moment named by what happened then; also with the
+  // preposition of a moment after it (`createdOn`, `registeredAt`; issue 37).
   if (MOMENT_WORDS.includes(last)) return true;
+  if (words.length >= 2 && (last === 'on' || last === 'at') && MOMENT_WORDS.includes(words.at(-2) ?? '')) return true;
+  // A glued lower-case name whose dictionary split ends in `date` (`duedate`, `invaliddate`).
+  if (words.length === 1 && last.endsWith('date') && splitGlued(last)?.at(-1) === 'date') return true;
   // `period_from`, `validTo`, `gildirTil`: one end of a period.
   return words.length >= 2 && PERIOD_WORDS.includes(words.at(-2) ?? '') && PERIOD_ENDS.includes(last);
 }
@@ -105,6 +109,20 @@ const MOMENT_WORDS = [
 /** Words of a period, and the words for its ends (English and Icelandic: gildir frá/til, tímabil frá/til). */
 const PERIOD_WORDS = ['period', 'valid', 'validity', 'gildir', 'timabil', 'date'];
 const PERIOD_ENDS = ['from', 'to', 'until', 'start', 'end', 'fra', 'til'];
+
+/**
+ * A description that says the text is a date: a date mask (`yyyy-MM-dd`, `dd.MM.yyyy`,
+ * `yyyy-MM-ddTHH:mm:ss`) or its first words ("The date when …", "Date of …", "Gets or sets the date
+ * when …", "Dagsetning …"). A mask inside a placeholder (`SubAccount Created at {YYYY-MM-DD}`, a
+ * default text that prints a date) says nothing of the field.
+ */
+const DATE_MASK =
+  /(?<!\{)\b(?:yyyy|YYYY)[-./]MM[-./](?:dd|DD)\b|\b(?:dd|DD)[-./]MM[-./](?:yyyy|YYYY)\b|\bMM\/(?:dd|DD)\/(?:yyyy|YYYY)\b/;
+const DATE_DESCRIPTION =
+  /^\s*(?:gets\s+(?:or\s+sets\s+)?)?(?:(?:the|a)\s+)?(?:date(?:\s+and\s+time)?|datetime|dagsetning)\s+(?:when|of|on|at|that|the)\b/iu;
+function describesDate(description: unknown): boolean {
+  return typeof description === 'string' && (DATE_MASK.test(description) || DATE_DESCRIPTION.test(description));
+}
 
 /** A number that holds a date: a Unix epoch, named or described as a moment. */
 function isEpochNumber(name: string, description: unknown, example: unknown): boolean {
@@ -322,12 +340,10 @@ export default defineRule({
       const format = layerKeyword(layers, 'format');
       // A format JSON Schema and OpenAPI do not define (`format: string`) says nothing of a date.
       const meaningless = format && typeof format.value === 'string' && !KNOWN_FORMATS.has(format.value);
-      if (
-        layers.length === 0 ||
-        (format && !meaningless) ||
-        layerKeyword(layers, 'enum') ||
-        layerKeyword(layers, 'pattern')
-      )
+      const pattern = layerKeyword(layers, 'pattern');
+      // A pattern says what the text is: only a date's shape makes it a date (issue 37).
+      const datePattern = typeof pattern?.value === 'string' && isDatePattern(pattern.value);
+      if (layers.length === 0 || (format && !meaningless) || layerKeyword(layers, 'enum') || (pattern && !datePattern))
         return;
       const type = layerKeyword(layers, 'type');
       if (!type || !schemaTypes(type.layer.schema).includes('string')) return;
@@ -340,7 +356,9 @@ export default defineRule({
       // An example that is a whole ISO date or date-time (`completed: '2020-01-01T08:00:00Z'`), or a
       // `dd.MM.yyyy` date, makes the field a date whatever its name: the example says what it holds.
       // Looser forms (`2021-11-24 10:00`) count with a name that reads as a moment (`createdAt`, `validFrom`).
-      const dateName = isDateName(name) || besideMoment || datedAs !== undefined;
+      const description = holder?.description ?? layerKeyword(layers, 'description')?.value;
+      const describedDate = describesDate(description);
+      const dateName = isDateName(name) || besideMoment || datedAs !== undefined || datePattern || describedDate;
       const momentName =
         dateName || ['at', 'on', 'time', 'from', 'to', 'until', 'since'].includes(nameWords(name).at(-1) ?? '');
       const example = values.find(
@@ -352,7 +370,7 @@ export default defineRule({
       );
       if (!example && !dateName) return;
       // The document's use of the name is evidence only where the field's own examples do not say otherwise.
-      if (!example && values.length > 0 && !isDateName(name) && !besideMoment) return;
+      if (!example && values.length > 0 && !isDateName(name) && !besideMoment && !datePattern && !describedDate) return;
       const definition = layers.at(-1);
       if (!definition) return;
       const fix = example ? dateFix(example) : undefined;
@@ -365,9 +383,9 @@ export default defineRule({
         : 'a plain string with no `format`';
       const advice = shared
         ? `replace its \`$ref\` to the shared \`${printPath(definition.path.slice(-1))}\` (other fields use it too) with \`type: string\` and \`format: date-time\``
-        : `write \`format: date-time\``;
+        : `write \`format: date-time\`${datePattern ? ' in place of the `pattern` (the format says the shape)' : ''}`;
       error({
-        message: `${what} ${show(name)} is a ${example ? `date or date-time (example ${show(example)})` : datedAs !== undefined && !isDateName(name) && !besideMoment ? `date by this description's own use of its name (\`${datedAs}\` has \`format: date-time\`)` : 'date by its name'} but ${plain}; ${advice}${fix ? ` and the example as ${show(fix)}` : ''} (RFC 3339, the platform's ${FORM}).`,
+        message: `${what} ${show(name)} is a ${example ? `date or date-time (example ${show(example)})` : datePattern && !isDateName(name) ? `date by its \`pattern\` (${show(pattern?.value)})` : describedDate && !isDateName(name) ? 'date by its own description' : datedAs !== undefined && !isDateName(name) && !besideMoment ? `date by this description's own use of its name (\`${datedAs}\` has \`format: date-time\`)` : 'date by its name'} but ${plain}; ${advice}${fix ? ` and the example as ${show(fix)}` : ''} (RFC 3339, the platform's ${FORM}).`,
         path: where,
       });
     };

@@ -19,8 +19,8 @@ import {
   type Vocabulary,
 } from '../lib/vocabulary.js';
 import { nameWords } from '../lib/conventions.js';
-import { pathSegmentWords } from '../lib/words.js';
-import { ENGLISH_BASE_VERB_LIST, ENGLISH_PREDICATES } from '../lib/english-verbs.js';
+import { isEnglishWord, pathSegmentWords } from '../lib/words.js';
+import { ENGLISH_BASE_VERB_LIST, ENGLISH_PREDICATES, ENGLISH_VERBS } from '../lib/english-verbs.js';
 
 let baseVerbs: ReadonlySet<string> | undefined;
 /** Whether the lexicon knows `word` in a verb's base form (nouns too: `lock`, `extend`); the set is built on first use. */
@@ -112,6 +112,29 @@ const METHOD_OF: Record<'read' | 'create' | 'update' | 'delete', string> = {
 
 /** A path whose last segment is a template variable (`/applications/{id}`), not a placeholder. */
 const TEMPLATE_LAST = /\/\{[^{}/]+\}(\.[A-Za-z0-9]+)?\/?$/;
+
+/**
+ * A change verb that is also a noun before one plural noun (`updatelocks`: update locks, the kinds
+ * of lock; `changerequests`): a noun compound, not an action, where a GET answers a list of them.
+ */
+function isNounCompound(named: { verb: string; kind: string; rest: string[] }): boolean {
+  const [only, ...more] = named.rest;
+  return (
+    named.kind !== 'read' &&
+    more.length === 0 &&
+    only !== undefined &&
+    !ENGLISH_VERBS.has(named.verb) &&
+    only.length >= 4 &&
+    only.endsWith('s') &&
+    (isEnglishWord(only) || isEnglishWord(only.slice(0, -1)))
+  );
+}
+
+/** Whether the operation's success answers a list (a page or a bare array). */
+function answersList(document: Document, vocabulary: Vocabulary, op: OperationInfo): boolean {
+  const bodies = successBodies(document, vocabulary, op);
+  return bodies.page !== undefined || bodies.bareArray;
+}
 
 /** Whether the operation documents this response status. */
 function hasResponse(op: OperationInfo, status: string): boolean {
@@ -368,10 +391,13 @@ export default defineRule({
       // A request to a static segment below the verb's (`POST …/destroy_with_associated_resources/retry`,
       // `GET …/destroy_with_associated_resources/status`) acts on that segment: a verb of change there
       // does not name the request's method (a GET still names a resource badly with a verb of reading).
+      // A segment that is a verb alone (`/pdf/Create/Personal/{id}`) names the action on what follows
+      // it: the segments after it do not make it a request to another resource (issue 37).
       if (
         named &&
         (method === 'get' || method === 'post') &&
-        !(named.staticAfter && (method === 'post' || named.kind !== 'read'))
+        !(named.staticAfter && named.rest.length > 0 && (method === 'post' || named.kind !== 'read')) &&
+        !(method === 'get' && isNounCompound(named) && answersList(document, vocabulary, op))
       ) {
         const found = `\`${named.segment}\``;
         if (method === 'get' && named.kind === 'read') {
@@ -479,6 +505,25 @@ export default defineRule({
           });
           continue;
         }
+      }
+      // A POST to a noun path with a filter in its body whose operation id says it reads
+      // (`getFlightLegs`, `listCases`) and that answers a list: a LIST done with POST (issue 37).
+      if (
+        method === 'post' &&
+        !named &&
+        op.operation.requestBody !== undefined &&
+        typeof op.operation.operationId === 'string' &&
+        ['get', 'list'].includes(nameWords(operationAction(op.operation.operationId))[0] ?? '') &&
+        !hasResponse(op, '201') &&
+        (looksPlural(op.pathKey) || answersList(document, vocabulary, op)) &&
+        customMethodVerb(op.pathKey, vocabulary) === undefined
+      ) {
+        problems.push({
+          message: `\`${label(op)}\` only reads (\`operationId: ${op.operation.operationId}\`, a list) but is a POST with its filter in a request body; the platform's LIST is a GET with the filter in the query: write \`get:\` (or, when the filter cannot be a query, a custom method such as \`POST ${op.pathKey}:search\`).`,
+          path: op.path,
+          severity: 'warn',
+        });
+        continue;
       }
       // A POST to a noun path whose operation id says it updates (`updateCase`): UPDATE is PATCH or PUT.
       if (
