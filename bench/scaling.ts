@@ -28,12 +28,30 @@ const { values: args } = parseArgs({
     sizes: { type: 'string', default: '100,1000,10000,50000' },
     runs: { type: 'string', default: '3' },
     services: { type: 'string', default: '1000' },
+    properties: { type: 'string', default: '5000,20000' },
     'timeout-s': { type: 'string', default: '900' },
   },
 });
 const SIZES = args.sizes.split(',').map(Number);
 const RUNS = Math.max(1, Number(args.runs));
 const TIMEOUT_MS = Number(args['timeout-s']) * 1000;
+
+/**
+ * One schema of `count` properties, named as dates, moments, amounts, codes and units (issue 34, B5:
+ * rules that looked at a property's siblings once per property took 65 s on 20,000 plain ones).
+ */
+export function wideDescription(count: number): Record<string, unknown> {
+  const words = ['Date', 'Time', 'Closed', 'Created', 'Amount', 'Price', 'CurrencyCode', 'LanguageCode', 'Unit', 'Id'];
+  const properties: Record<string, unknown> = {};
+  for (let i = 0; i < count; i++)
+    properties[`x${i}${words[i % words.length]}`] = { type: i % 3 === 0 ? 'integer' : 'string' };
+  return {
+    openapi: '3.0.3',
+    info: { title: 'Wide', version: '1.0.0', description: 'One schema of many properties.' },
+    paths: {},
+    components: { schemas: { Wide: { type: 'object', properties } } },
+  };
+}
 
 /**
  * A description of `operations` operations: path items of two operations each (a read and an
@@ -119,6 +137,8 @@ interface Row {
   lint: { ms: number; mb: number };
   diff?: { ms: number; mb: number };
   edit?: { ms: number; mb: number };
+  /** A row of the one-schema series (its size is a count of properties, not operations). */
+  wide?: boolean;
 }
 
 async function timed(argv: string[]): Promise<{ ms: number; mb: number }> {
@@ -271,6 +291,30 @@ async function main(): Promise<void> {
         `${operations} operations: lint ${lint.ms.toFixed(0)} ms, diff ${diff.ms.toFixed(0)} ms, edit ${edit.ms.toFixed(0)} ms`,
       );
     }
+    // One schema of many properties: lint time is to grow linearly with their number.
+    for (const count of args.properties.split(',').map(Number)) {
+      const file = join(work, `wide-${count}.json`);
+      const text = JSON.stringify(wideDescription(count), null, 2);
+      writeFileSync(file, text);
+      const lint = await timed([
+        CLI,
+        'lint',
+        file,
+        '--no-config',
+        '--format',
+        'json',
+        '--output',
+        join(work, 'out.json'),
+      ]);
+      rows.push({
+        label: `one schema of ${count.toLocaleString('en')} properties`,
+        operations: count,
+        bytes: text.length,
+        lint,
+        wide: true,
+      });
+      console.error(`${count} properties in one schema: lint ${lint.ms.toFixed(0)} ms`);
+    }
     // The catalogue: many small services in one `vottur lint` process.
     const services = Number(args.services);
     const folder = join(work, 'catalogue');
@@ -319,6 +363,11 @@ async function main(): Promise<void> {
     ),
     '',
     `Fitted growth: lint ${growth(described, (row) => row.lint.ms)}, diff ${growth(described, (row) => row.diff?.ms)}, language server edit ${growth(described, (row) => row.edit?.ms)}; peak RSS of lint ${growth(described, (row) => row.lint.mb)}.`,
+    '',
+    `One schema of many properties: lint ${growth(
+      rows.filter((row) => row.wide),
+      (row) => row.lint.ms,
+    )} in the number of properties (b = 1 is linear; 2 was the quadratic sibling scans of issue 34).`,
     '',
   ];
   writeFileSync(join(ROOT, 'bench/scaling.md'), lines.join('\n'));

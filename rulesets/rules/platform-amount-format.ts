@@ -1,6 +1,6 @@
 import { defineRule, printPath, show, type JsonPath, type Problem } from '../lib/rule.js';
 import { schemaValues } from '../lib/openapi/examples.js';
-import { within } from '../lib/openapi/pointer.js';
+import { encodePointer, within } from '../lib/openapi/pointer.js';
 import { layerKeyword, type SchemaLayer, schemaLayers, schemaTypes } from '../lib/openapi/resolve.js';
 import { collectProperties } from '../lib/openapi/flatten.js';
 import { parameters, properties, type SchemaNode } from '../lib/openapi/views.js';
@@ -31,12 +31,7 @@ const ID_DESCRIPTION = /\b(?:ID|Id|identifier|auðkenni|audkenni)\b/;
  * prefixed key's that accepts no number, or the object beside it spells the money out under a longer name
  * (`price` beside `price_data: { currency, unit_amount }`).
  */
-function isReference(
-  name: string,
-  layers: SchemaLayer[],
-  siblings: Map<string, { schema: unknown; path: JsonPath }>,
-  document: Parameters<typeof schemaLayers>[0],
-): boolean {
+function isReference(name: string, layers: SchemaLayer[], siblings: Siblings): boolean {
   for (const layer of layers) {
     if (typeof layer.schema.description === 'string' && ID_DESCRIPTION.test(layer.schema.description)) return true;
     const values = schemaValues(layer.schema, layer.path)
@@ -54,15 +49,59 @@ function isReference(
         return true;
     }
   }
-  const words = nameWords(name);
-  for (const [sibling, member] of siblings) {
-    const other = nameWords(sibling);
-    if (other.length <= words.length || !words.every((word, i) => other[i] === word)) continue;
-    const value = schemaLayers(document, member.schema, member.path).at(-1)?.schema;
-    if (isObject(value) && (schemaTypes(value).includes('object') || value.properties !== undefined)) return true;
-  }
-  return false;
+  return siblings.objectPrefixes().has(nameWords(name).join(' '));
 }
+
+/**
+ * What the amount checks ask of the members of one object, found once per object: asked of every
+ * amount among them in turn, a schema of many amounts took time quadratic in its size (issue 34, B5).
+ */
+interface Siblings {
+  /** Some member is a currency field. */
+  readonly currency: boolean;
+  /** Members whose last word is a unit (`unit`, `doseUnit`, `eining`) or that read `unit of measure…`. */
+  readonly units: readonly string[];
+  /** Some member is the unit of an amount (`amountRemainingUnit`). */
+  readonly amountUnit: boolean;
+  /** The word lists (joined by spaces) that begin the name of an object member and are shorter than it. */
+  objectPrefixes(): ReadonlySet<string>;
+}
+
+function siblingsOf(
+  document: Parameters<typeof schemaLayers>[0],
+  members: Map<string, { schema: unknown; path: JsonPath }>,
+): Siblings {
+  const names = [...members.keys()];
+  let prefixes: Set<string> | undefined;
+  return {
+    currency: names.some(isCurrencyName),
+    units: names.filter((sibling) => {
+      const words = nameWords(sibling);
+      return UNIT_WORDS.test(words.at(-1) ?? '') || /^unit of measure/.test(words.join(' '));
+    }),
+    amountUnit: names.some((sibling) => {
+      const words = nameWords(sibling);
+      return (
+        words.length >= 2 &&
+        /^units?$/.test(words.at(-1) ?? '') &&
+        words.slice(0, -1).some((word) => word === 'amount' || word === 'amounts')
+      );
+    }),
+    objectPrefixes() {
+      if (prefixes) return prefixes;
+      prefixes = new Set();
+      for (const [sibling, member] of members) {
+        const value = schemaLayers(document, member.schema, member.path).at(-1)?.schema;
+        if (!isObject(value) || !(schemaTypes(value).includes('object') || value.properties !== undefined)) continue;
+        const words = nameWords(sibling);
+        for (let length = 0; length < words.length; length++) prefixes.add(words.slice(0, length).join(' '));
+      }
+      return prefixes;
+    },
+  };
+}
+
+const NO_SIBLINGS: Siblings = { currency: false, units: [], amountUnit: false, objectPrefixes: () => new Set() };
 
 /**
  * A description that says the field is a sum of money, whatever its name (`paid`: "Amount paid of
@@ -78,27 +117,13 @@ const MONEY_DESCRIPTION =
  * unit field of an amount (`amountRemainingUnit` beside `amountRemaining` and `totalPrescribedAmount`,
  * a medicine's quantities) — a sum of money has a currency, not a unit.
  */
-function isQuantityContext(siblings: Map<string, unknown>, name: string): boolean {
-  const names = [...siblings.keys()];
-  if (names.some(isCurrencyName)) return false;
+function isQuantityContext(siblings: Siblings, name: string): boolean {
+  if (siblings.currency) return false;
   // `amount` is the one money word that is as often a quantity (issue 37: `dispensedAmount` of a
   // medicine): beside any unit field (`unit`, `doseUnit`, `unitOfMeasure`, Icelandic `eining`) and
   // no currency, an amount is measured in that unit.
   const ambiguous = nameWords(name).some((word) => word === 'amount' || word === 'amounts');
-  return names.some((sibling) => {
-    const words = nameWords(sibling);
-    if (
-      ambiguous &&
-      sibling !== name &&
-      (UNIT_WORDS.test(words.at(-1) ?? '') || /^unit of measure/.test(words.join(' ')))
-    )
-      return true;
-    return (
-      words.length >= 2 &&
-      /^units?$/.test(words.at(-1) ?? '') &&
-      words.slice(0, -1).some((word) => word === 'amount' || word === 'amounts')
-    );
-  });
+  return siblings.amountUnit || (ambiguous && siblings.units.some((sibling) => sibling !== name));
 }
 
 /** Last words of a field that names a unit of measure (English and Icelandic `eining`, accents dropped). */
@@ -181,7 +206,7 @@ export default defineRule({
       name: string,
       schema: unknown,
       ownPath: JsonPath,
-      siblings = new Map<string, { schema: unknown; path: JsonPath }>(),
+      siblings = NO_SIBLINGS,
       outerDescription?: unknown,
     ): boolean => {
       const node = { path: ownPath };
@@ -222,7 +247,7 @@ export default defineRule({
       if (
         (types.length === 0 || types.includes('string')) &&
         ((typeof outerDescription === 'string' && ID_DESCRIPTION.test(outerDescription)) ||
-          isReference(name, layers, siblings, document))
+          isReference(name, layers, siblings))
       )
         return false;
       const subject = (layer: SchemaLayer) =>
@@ -270,14 +295,22 @@ export default defineRule({
       }
       return true;
     };
+    const byContainer = new Map<string, Siblings>();
     for (const node of properties(document)) {
       const name = node.name;
       const container = holder(node);
+      let siblings = NO_SIBLINGS;
+      if (container) {
+        const at = encodePointer(container.path);
+        const known = byContainer.get(at);
+        if (known) siblings = known;
+        else
+          byContainer.set(
+            at,
+            (siblings = siblingsOf(document, collectProperties(document, container.schema, container.path))),
+          );
+      }
       const sum = isSumName(name);
-      if (!isAmountName(name) && !isAmountDescription(node.schema) && !sum) continue;
-      const siblings = container
-        ? collectProperties(document, container.schema, container.path)
-        : new Map<string, { schema: unknown; path: JsonPath }>();
       // A generic sum (`value`, `total`) is an amount where the object says money: a currency field
       // beside it, or an object named for money (`VehicleFees`, `…Gjold`; issue 37). It must be a
       // number or text of digits; anything else is not known to be a sum.
@@ -287,18 +320,15 @@ export default defineRule({
         !(
           sum &&
           isNumeric(schemaLayers(document, node.schema, node.path)) &&
-          ([...siblings.keys()].some(isCurrencyName) || isMoneyObjectName(container))
+          (siblings.currency || isMoneyObjectName(container))
         )
       )
         continue;
       // A quantity measured in a unit (a medicine's `amountRemaining` beside `amountRemainingUnit`) is not money.
-      if (
-        isQuantityContext(siblings, name) ||
-        (isQuantityDescription(name, node.schema) && ![...siblings.keys()].some(isCurrencyName))
-      )
+      if (isQuantityContext(siblings, name) || (isQuantityDescription(name, node.schema) && !siblings.currency))
         continue;
       if (!checkAmount(name, node.schema, node.path, siblings)) continue;
-      if (container && ![...siblings.keys()].some(isCurrencyName)) {
+      if (container && !siblings.currency) {
         problems.push({
           message: `${show(name)} sits in an object with no currency field; the platform keeps the amount and its currency in separate fields: add \`currency\` (an ISO 4217 code such as \`ISK\`) next to it.`,
           path: node.path,

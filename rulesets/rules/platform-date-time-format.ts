@@ -58,13 +58,12 @@ function isDateName(name: string): boolean {
  * (`created`): a moment too, the time the object was closed (issue 37). A participle is an English
  * word ending in `-ed` whose verb, without `-d` or `-ed`, the lexicon also knows.
  */
-function isStateChange(name: string, siblingsOf: () => readonly string[]): boolean {
+function isStateChange(name: string, momentSiblings: () => readonly string[]): boolean {
   const words = nameWords(name);
   const last = words.at(-1) ?? '';
   if (words.length > 2 || !/[a-z]{2}ed$/.test(last) || !isEnglishWord(last)) return false;
   if (!isEnglishWord(last.slice(0, -1)) && !isEnglishWord(last.slice(0, -2))) return false;
-  // The siblings are listed only for a participle (listing them for every property was quadratic in an object's size).
-  return siblingsOf().some((sibling) => sibling !== name && MOMENT_WORDS.includes(nameWords(sibling).at(-1) ?? ''));
+  return momentSiblings().some((sibling) => sibling !== name);
 }
 
 /** The members of a date written as an object (.NET's `DateOnly`: year, month, day and what it derives). */
@@ -407,18 +406,29 @@ export default defineRule({
       } else if (!format) plainCount.set(node.name, (plainCount.get(node.name) ?? 0) + 1);
     }
     for (const name of dated.keys()) if ((datedCount.get(name) ?? 0) < (plainCount.get(name) ?? 0)) dated.delete(name);
+    // The members of each `properties` named as a moment (`created`), found once per schema: a
+    // scan of the siblings for each property is quadratic in a schema's size (issue 34, B5).
+    const momentMembers = new WeakMap<object, readonly string[]>();
+    const momentSiblings = (members: unknown) => (): readonly string[] => {
+      if (!isObject(members)) return [];
+      let found = momentMembers.get(members);
+      if (found === undefined) {
+        found = Object.keys(members).filter((key) => MOMENT_WORDS.includes(nameWords(key).at(-1) ?? ''));
+        momentMembers.set(members, found);
+      }
+      return found;
+    };
     for (const node of properties(document)) {
-      const siblings = () =>
-        isObject(node.parent?.schema) && isObject(node.parent.schema.properties)
-          ? Object.keys(node.parent.schema.properties)
-          : [];
       formatless(
         node.name,
         node.schema,
         node.path,
         undefined,
         'Property',
-        isStateChange(node.name, siblings),
+        isStateChange(
+          node.name,
+          momentSiblings(isObject(node.parent?.schema) ? node.parent.schema.properties : undefined),
+        ),
         dated.get(node.name),
       );
     }

@@ -16,7 +16,8 @@
 import { encodePointer } from '../../rulesets/lib/openapi/pointer.js';
 import { infoOf, isObject } from '../../rulesets/lib/openapi/types.js';
 import { docsUrl, nameComponentSubject, printPath, type RuleDefinition } from '../../rulesets/lib/rule.js';
-import type { DocumentInfo, Finding, RuleMeta } from '../report/finding.js';
+import { severityRank, type DocumentInfo, type Finding, type RuleMeta, type Severity } from '../report/finding.js';
+import { FINDINGS_LIMIT_META, MAX_FINDINGS_PER_RULE } from './limits.js';
 import { runRules, type Linter, type RuleResult } from './engine.js';
 import { isSwagger2, runRulesOnSwagger2 } from './swagger.js';
 import type { VocabularyAdditions } from '../../rulesets/lib/vocabulary.js';
@@ -207,10 +208,23 @@ export async function lintDocument(file: string, options: LintDocumentOptions = 
   // Walked only when some file of the description mentions the key (most never do).
   const mentionsIgnore = [...loaded.files.values()].some((source) => source.text.includes(IGNORE_KEY));
   const located: Array<{ finding: Finding; path: Array<string | number> }> = [];
+  // Findings kept of each rule: past the bound the rest are counted, and one finding says so.
+  const kept = new Map<string, number>();
+  const over = new Map<string, { count: number; severity: Severity }>();
   for (const result of results) {
     // A result of no known rule (Spectral's own diagnostics under a Spectral ruleset) is a structural problem.
     const meta = metaById.get(result.code) ?? (result.code === 'unrecognized-format' ? undefined : openapiValid);
     if (!meta) continue;
+    const count = kept.get(meta.id) ?? 0;
+    if (count >= MAX_FINDINGS_PER_RULE) {
+      const dropped = over.get(meta.id);
+      if (dropped) {
+        dropped.count++;
+        if (severityRank(result.severity) < severityRank(dropped.severity)) dropped.severity = result.severity;
+      } else over.set(meta.id, { count: 1, severity: result.severity });
+      continue;
+    }
+    kept.set(meta.id, count + 1);
     const finding = toFinding(
       loaded,
       result.severity === meta.severity ? meta : { ...meta, severity: result.severity },
@@ -229,6 +243,16 @@ export async function lintDocument(file: string, options: LintDocumentOptions = 
     findings.push(finding);
     if (mentionsIgnore) located.push({ finding, path: result.path });
   }
+  for (const [ruleId, { count, severity }] of over)
+    findings.push(
+      toFinding(
+        loaded,
+        { ...FINDINGS_LIMIT_META, severity },
+        `Rule \`${ruleId}\` found more than ${MAX_FINDINGS_PER_RULE.toLocaleString('en')} problems in this document; the first ${MAX_FINDINGS_PER_RULE.toLocaleString('en')} are reported and ${count.toLocaleString('en')} more are not (the bound keeps a run's memory and reports bounded). Fix the cause those shown share, or narrow the rule's \`given\`.`,
+        [],
+        displayPath,
+      ),
+    );
   for (const problem of mentionsIgnore ? applySuppressions(loaded.data, located) : []) {
     findings.push(toFinding(loaded, suppressionRule(problem.ruleId), problem.message, problem.path, displayPath));
   }

@@ -160,7 +160,7 @@ export class DocumentStore {
 
   syntaxOf(path: string): Syntax | undefined {
     const text = this.textOf(path);
-    return text === undefined ? undefined : new Syntax(text);
+    return text === undefined ? undefined : Syntax.read(text);
   }
 
   /** The folder `$ref`s may lead within: the workspace, else the file's own folder. */

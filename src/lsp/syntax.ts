@@ -4,6 +4,7 @@
  * reads YAML and JSON alike (JSON is YAML 1.2) and keeps every node's offsets, so one tree serves
  * both. Built per request from the editor's text; the linter keeps its own, faster parse.
  */
+import { nestsDeeperThan } from '../lint/json.js';
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node, type Pair } from 'yaml';
 
 export type JsonPath = Array<string | number>;
@@ -31,7 +32,17 @@ export class Syntax {
   readonly document: Document.Parsed;
   private readonly lines = new LineCounter();
 
-  constructor(readonly text: string) {
+  /**
+   * The one way the language server reads a document's syntax: undefined for a text nested deeper
+   * than the linter reads (`MAX_NESTING`, counted on the text before any parser runs). Such a
+   * document has the linter's "nested deeper" diagnostic and no feature work: hover and then
+   * completion over a 1,000,000-deep JSON file ran the server out of memory (issue 34, B7).
+   */
+  static read(text: string): Syntax | undefined {
+    return nestsDeeperThan(text) ? undefined : new Syntax(text);
+  }
+
+  private constructor(readonly text: string) {
     this.document = parseDocument(text, {
       lineCounter: this.lines,
       keepSourceTokens: false,

@@ -28,6 +28,7 @@ export async function ruleCatalogue(): Promise<CatalogueRule[]> {
     linter,
     { SUPPRESSION_RULES },
     { UNREADABLE_META },
+    { FINDINGS_LIMIT_META },
     { POLICY_RULES },
     { contractRules },
     { CATALOGUE_RULES },
@@ -36,6 +37,7 @@ export async function ruleCatalogue(): Promise<CatalogueRule[]> {
     import('../lint/lint.js').then((lint) => lint.platformRulesetLinter()),
     import('../lint/suppress.js'),
     import('../lint/files.js'),
+    import('../lint/limits.js'),
     import('../policy/index.js'),
     import('../contract/rules.js'),
     import('../catalogue/rules.js'),
@@ -47,7 +49,8 @@ export async function ruleCatalogue(): Promise<CatalogueRule[]> {
   return [
     ...part('lint', linter.rules),
     ...part('suppression', SUPPRESSION_RULES),
-    ...part('unreadable', [UNREADABLE_META], false),
+    // The run's own, which no configuration may turn off: a document not read, findings past the bound.
+    ...part('unreadable', [UNREADABLE_META, FINDINGS_LIMIT_META], false),
     ...part('policy', POLICY_RULES, false),
     ...part('contract', contractRules()),
     ...part('catalogue', CATALOGUE_RULES),

@@ -23,7 +23,12 @@ describe('vottur rules', () => {
     // The operator policy's rules are listed too, though no configuration may level them.
     const { POLICY_RULES } = await import('../../src/policy/index.js');
     expect(rules.map((rule) => rule.id).sort()).toEqual(
-      [...(await allRuleIds()), 'vottur-unreadable', ...POLICY_RULES.map((rule) => rule.id)].sort(),
+      [
+        ...(await allRuleIds()),
+        'vottur-unreadable',
+        'vottur-findings-limit',
+        ...POLICY_RULES.map((rule) => rule.id),
+      ].sort(),
     );
     expect(rules.map((rule) => rule.id)).toEqual(
       expect.arrayContaining(['policy-extends-refused', 'policy-secret-refused', 'policy-accept-refused']),
@@ -37,7 +42,9 @@ describe('vottur rules', () => {
             ? expect.stringMatching(/^https:\/\/github\.com\/vottur\/vottur\/blob\/main\/docs\/suppressions\.md#/)
             : rule.id === 'vottur-unreadable'
               ? expect.stringMatching(/^https:\/\/github\.com\/vottur\/vottur\/blob\/main\/README\.md#/)
-              : `https://github.com/vottur/vottur/blob/main/docs/rules/${rule.id}.md`;
+              : rule.id === 'vottur-findings-limit'
+                ? 'https://github.com/vottur/vottur/blob/main/docs/security.md#limits'
+                : `https://github.com/vottur/vottur/blob/main/docs/rules/${rule.id}.md`;
     for (const rule of rules) expect(rule.docsUrl, rule.id).toEqual(page(rule));
   });
 

@@ -64,7 +64,8 @@ export function registerActions(
         }
       }
       if (data.baselined) continue;
-      const edit = suppressionEdit(new Syntax(document.getText()), finding.path, finding.ruleId, client.snippetEdits);
+      const syntax = Syntax.read(document.getText());
+      const edit = syntax && suppressionEdit(syntax, finding.path, finding.ruleId, client.snippetEdits);
       if (edit) {
         actions.push({
           title: `Suppress ${finding.ruleId} here, with a reason`,

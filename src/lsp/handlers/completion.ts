@@ -10,9 +10,11 @@ export function registerCompletion(connection: Connection, store: DocumentStore)
     const path = toPath(params.textDocument.uri);
     const text = store.textOf(path);
     if (text === undefined) return [];
+    // Read through the one bounded reader: a document nested past the bound gets no completion.
+    const syntax = Syntax.read(text);
+    if (!syntax) return [];
     const components: JsonPath[] = [];
     try {
-      const syntax = new Syntax(text);
       const add = (container: JsonPath) => {
         const node = syntax.nodeAt(container);
         if (isMap(node))

@@ -318,10 +318,14 @@ function formatChangelog(report: Report, context: FormatContext): string {
   for (const finding of visible.findings) {
     if (isVersionFinding(finding)) continue;
     // A change to a shared component is listed under every operation it reaches.
-    for (const key of finding.operations ?? [finding.operation ?? 'Whole API'])
-      groups.set(key, [...(groups.get(key) ?? []), finding]);
+    for (const key of finding.operations ?? [finding.operation ?? 'Whole API']) {
+      const group = groups.get(key);
+      if (group) group.push(finding);
+      else groups.set(key, [finding]);
+    }
   }
-  const worst = (findings: Finding[]) => Math.min(...findings.map(classRank));
+  const worst = (findings: Finding[]) =>
+    findings.reduce((least, finding) => Math.min(least, classRank(finding)), Infinity);
   const ordered = [...groups].sort(
     (a, b) =>
       worst(a[1]) - worst(b[1]) ||
