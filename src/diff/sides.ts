@@ -6,6 +6,7 @@
  * temporary folder and loaded from there (the same folder rule then applies).
  */
 import { execFile, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, isAbsolute, join, normalize, relative, sep } from 'node:path';
@@ -64,6 +65,42 @@ async function isGitRef(ref: string, cwd: string): Promise<boolean> {
 }
 
 /**
+ * The refs git could mean by the name at the start of `ref` (before `^`, `~`, `@{`), in the order
+ * git tries them (git-rev-parse(1), "SPECIFYING REVISIONS"): the name itself (a full `refs/…` name or
+ * `HEAD`-like), `refs/<name>`, `refs/tags/<name>`, `refs/heads/<name>`, `refs/remotes/<name>`,
+ * `refs/remotes/<name>/HEAD`; and, for a name written in hexadecimal, the object it abbreviates.
+ * Git takes the first and at most warns, so a tag named `origin/main` (which the checked repository
+ * can push) would silently become the base of `diff origin/main:api.yaml`: more than one is refused.
+ */
+async function refCandidates(ref: string, cwd: string): Promise<string[]> {
+  const name = /^[^~^@]*(?:@(?!\{)[^~^@]*)*/.exec(ref)?.[0] ?? '';
+  if (name === '' || name === '@') return [];
+  const rules = [
+    `refs/${name}`,
+    `refs/tags/${name}`,
+    `refs/heads/${name}`,
+    `refs/remotes/${name}`,
+    `refs/remotes/${name}/HEAD`,
+  ];
+  if (name.startsWith('refs/')) rules.unshift(name);
+  const listed = new Set(
+    (await git(['for-each-ref', '--format=%(refname)', '--end-of-options', ...new Set(rules)], cwd).catch(() => ''))
+      .split('\n')
+      .filter(Boolean),
+  );
+  const found = [...new Set(rules)].filter((rule) => listed.has(rule));
+  if (/^[A-Z][A-Z0-9_]*$/.test(name)) {
+    const file = (await git(['rev-parse', '--git-path', name], cwd).catch(() => '')).trim();
+    if (file && existsSync(isAbsolute(file) ? file : join(cwd, file))) found.unshift(name);
+  }
+  if (/^[0-9a-f]{4,64}$/i.test(name)) {
+    const objects = await git(['rev-parse', '--disambiguate=' + name], cwd).catch(() => '');
+    if (objects.trim()) found.push(`the object ${name}`);
+  }
+  return found;
+}
+
+/**
  * What a side names: a file, or `REF:path` in git. `REF:path` is always git's, never a file of the
  * working folder: a repository under check could commit a file named `origin/main:api.yaml` and so
  * choose the base of its own diff in a shallow clone, where `origin/main` does not exist. A ref git
@@ -79,6 +116,13 @@ export async function resolveSideSpec(spec: string, cwd: string): Promise<{ ref:
     throw new CouldNotRunError(
       `${spec}: the git ref ${gitSpec.ref} is not in this clone (a shallow checkout has only the commit it checked out); fetch it (git fetch origin, or fetch-depth: 0 in actions/checkout) and run again, or give a file whose name holds a colon as ./${spec}`,
     );
+  const candidates = await refCandidates(gitSpec.ref, cwd);
+  if (candidates.length > 1) {
+    const full = candidates.find((candidate) => candidate.startsWith('refs/remotes/')) ?? candidates[0];
+    throw new CouldNotRunError(
+      `${spec}: the git ref ${gitSpec.ref} is ambiguous: it names ${candidates.join(' and ')}; write it in full, e.g. ${full}:${gitSpec.path}`,
+    );
+  }
   return gitSpec;
 }
 
