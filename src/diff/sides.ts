@@ -15,6 +15,8 @@ import { shownPath } from '../report/source.js';
 import { loadDescription, type LoadedDescription, type LoadOptions } from '../lint/load.js';
 import { convertSwagger2, isSwagger2, type ConvertedSwagger } from '../lint/swagger.js';
 import { isObject } from '../../rulesets/lib/openapi/types.js';
+import { lookupLocalRef } from '../../rulesets/lib/openapi/resolve.js';
+import { encodePointer } from '../../rulesets/lib/openapi/pointer.js';
 import type {} from '../../rulesets/lib/rule.js';
 import { cwdOf } from '../runtime/process-defaults.js';
 
@@ -246,6 +248,11 @@ export async function loadSide(spec: string, options: LoadOptions & { cwd?: stri
       `${spec} is neither an OpenAPI 3 description (no "openapi: 3.x" at its top level) nor Swagger 2.0 ("swagger: '2.0'")`,
     );
   }
+  const dangling = danglingReference(data);
+  if (dangling)
+    throw new CouldNotRunError(
+      `${spec}: ${dangling}, so what it stands for cannot be compared; fix the reference (vottur lint shows every problem) and run again`,
+    );
   const missing = missingPaths(data);
   if (missing)
     throw new CouldNotRunError(
@@ -276,3 +283,37 @@ function missingPaths(data: Record<string, unknown>): string | undefined {
     ? `has no \`paths\`${hint}, so there is nothing to compare`
     : `\`paths\` is not an object${hint}, so there is nothing to compare`;
 }
+
+/** Subtrees that hold data (examples, values), where a `$ref` member is not a reference. */
+const DATA_KEYWORDS = new Set(['example', 'examples', 'const', 'enum', 'default', 'value']);
+
+/**
+ * The first local reference (`$ref` or `$dynamicRef` starting with `#`) that names nothing in the
+ * document, in words, or undefined. The diff follows references to compare what they stand for;
+ * one that names nothing (a pointer to a missing member, `#pet` with no `$anchor: pet`, or one
+ * with several) would compare as nothing on both sides: "0 changes", whatever changed behind it.
+ * Iterative, at most MAX_REFERENCE_VISITS objects.
+ */
+function danglingReference(document: Record<string, unknown>): string | undefined {
+  const stack: Array<{ node: unknown; path: string[] }> = [{ node: document, path: [] }];
+  for (let visits = 0; stack.length > 0 && visits < MAX_REFERENCE_VISITS; visits++) {
+    const { node, path } = stack.pop()!;
+    if (Array.isArray(node)) {
+      node.forEach((item, index) => stack.push({ node: item, path: [...path, String(index)] }));
+      continue;
+    }
+    if (!isObject(node)) continue;
+    for (const key of ['$ref', '$dynamicRef'] as const) {
+      const ref = node[key];
+      if (typeof ref === 'string' && ref.startsWith('#') && !lookupLocalRef(document, ref))
+        return `\`${key}: ${JSON.stringify(ref).slice(0, 120)}\` at ${encodePointer(path) || '/'} names nothing in the description${/^#(?!\/)./.test(ref) ? ' (no single $anchor or $dynamicAnchor of that name)' : ''}`;
+    }
+    for (const [key, value] of Object.entries(node)) {
+      if (DATA_KEYWORDS.has(key) || key.startsWith('x-')) continue;
+      if (typeof value === 'object' && value !== null) stack.push({ node: value, path: [...path, key] });
+    }
+  }
+  return undefined;
+}
+
+const MAX_REFERENCE_VISITS = 2_000_000;
