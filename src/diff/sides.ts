@@ -296,8 +296,8 @@ const DATA_KEYWORDS = new Set(['example', 'examples', 'const', 'enum', 'default'
  */
 function danglingReference(document: Record<string, unknown>): string | undefined {
   const stack: Array<{ node: unknown; path: string[] }> = [{ node: document, path: [] }];
-  for (let visits = 0; stack.length > 0 && visits < MAX_REFERENCE_VISITS; visits++) {
-    const { node, path } = stack.pop()!;
+  for (let visits = 0, next = stack.pop(); next && visits < MAX_REFERENCE_VISITS; visits++, next = stack.pop()) {
+    const { node, path } = next;
     if (Array.isArray(node)) {
       node.forEach((item, index) => stack.push({ node: item, path: [...path, String(index)] }));
       continue;

@@ -7,7 +7,7 @@
  * followed by these helpers (the rule stays silent rather than guessing).
  */
 import { decodePointer } from './pointer.js';
-import { isArray, isObject, isRef, type Document, type JsonPath, type Schema } from './types.js';
+import { isArray, isObject, type Document, type JsonPath, type Schema } from './types.js';
 
 const pointerCache = new WeakMap<object, Map<string, { value: unknown; path: JsonPath } | null>>();
 
@@ -31,8 +31,8 @@ function anchorsOf(document: Document): Map<string, Array<{ value: unknown; path
   const anchors = new Map<string, Array<{ value: unknown; path: JsonPath }>>();
   anchorCache.set(document, anchors);
   const stack: Array<{ node: unknown; path: JsonPath }> = [{ node: document, path: [] }];
-  for (let visits = 0; stack.length > 0 && visits < MAX_ANCHOR_VISITS; visits++) {
-    const { node, path } = stack.pop()!;
+  for (let visits = 0, next = stack.pop(); next && visits < MAX_ANCHOR_VISITS; visits++, next = stack.pop()) {
+    const { node, path } = next;
     if (isArray(node)) {
       node.forEach((item, index) => stack.push({ node: item, path: [...path, index] }));
       continue;
@@ -70,7 +70,7 @@ export function lookupLocalRef(document: Document, ref: string): { value: unknow
       return null;
     }
     const found = anchorsOf(document).get(name);
-    return found?.length === 1 ? found[0]! : null;
+    return found?.length === 1 ? (found[0] ?? null) : null;
   }
   let cache = pointerCache.get(document);
   if (!cache) {
