@@ -382,7 +382,7 @@ const INVISIBLE = '(?:[\\p{Cf}\\p{Mn}\\p{Me}]|\\\\u[0-9a-fA-F]{4})';
 const SPREAD_SEPARATOR = `[[\\p{Pd}\\p{Zs}\\p{Zl}\\p{Zp}\\p{Pc}\\s\\u2212\\p{Po}]--[,;:!?"'#%&*@\\\\\\uFF01\\uFF02\\uFF03\\uFF05\\uFF06\\uFF07\\uFF0A\\uFF0C\\uFF1A\\uFF1B\\uFF1F\\uFF20\\uFF3C\\u3001]]`;
 const GAP = `${INVISIBLE}*(?:${SPREAD_SEPARATOR}${INVISIBLE}*){0,3}`;
 const SPREAD_ID = new RegExp(
-  `(?<!${DIGIT}${INVISIBLE}*)((?:${DIGIT}${GAP}){6})(${DIGIT}(?:${GAP}${DIGIT}){3})(?!${INVISIBLE}*${DIGIT})`,
+  `(?=${DIGIT})(?<!${DIGIT}${INVISIBLE}*)((?:${DIGIT}${GAP}){6})(${DIGIT}(?:${GAP}${DIGIT}){3})(?!${INVISIBLE}*${DIGIT})`,
   'gv',
 );
 

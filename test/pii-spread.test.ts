@@ -83,3 +83,18 @@ describe('a kennitala spread by invisible characters or other separators', () =>
     }
   });
 });
+
+describe('spread masking over hostile text', () => {
+  it('stays linear: long runs of invisible characters and separators between digits', () => {
+    const texts = [
+      `${'\u200b'.repeat(200_000)}0101302989`,
+      `${[...'0123456789'].join('\u200b'.repeat(20_000))}`,
+      `${'1 '.repeat(100_000)}`,
+      `${'1\u0301'.repeat(100_000)}`,
+      `${'\\u200b'.repeat(50_000)}0101302989`,
+    ];
+    const started = performance.now();
+    for (const text of texts) maskNationalIds(text);
+    expect(performance.now() - started).toBeLessThan(5000);
+  });
+});
