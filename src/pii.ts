@@ -365,11 +365,36 @@ function mayHoldId(text: string): boolean {
  */
 const HEX_HASH = /^(?=[0-9]*[a-f])(?:[0-9a-f]{32}|[0-9a-f]{40}|[0-9a-f]{64})$/;
 
+/**
+ * The masking decision on the text as a reader sees it, not on a list of characters: characters
+ * that show nothing or sit on the one before (format characters \p{Cf}: zero-width space, word
+ * joiner, ZWJ, soft hyphen, tag characters; combining marks \p{Mn}/\p{Me}: an underline, a
+ * variation selector, a keycap) are dropped wherever they are, and up to three separators may
+ * stand between any two digits: by category, any dash (\p{Pd}), space (\p{Z*}, NBSP, white
+ * space), connector (\p{Pc}: `_`) or other punctuation (\p{Po}: `.`, `/`, a middle dot, a
+ * full-width or ideographic full stop, a one-dot leader) except what lists numbers (`,` `;` `:`
+ * `!` `?`, quotes, `#` `%` `&` `*` `@` `\`, and their full-width forms), and the minus sign.
+ * Only ten digits valid for a person are masked (see `isPersonId`); the first six are kept.
+ */
+// A report's text formats write a character that shows nothing as `\\uXXXX` (escapeLine): the same
+// character, as a reader of the report sees it.
+const INVISIBLE = '(?:[\\p{Cf}\\p{Mn}\\p{Me}]|\\\\u[0-9a-fA-F]{4})';
+const SPREAD_SEPARATOR = `[[\\p{Pd}\\p{Zs}\\p{Zl}\\p{Zp}\\p{Pc}\\s\\u2212\\p{Po}]--[,;:!?"'#%&*@\\\\\\uFF01\\uFF02\\uFF03\\uFF05\\uFF06\\uFF07\\uFF0A\\uFF0C\\uFF1A\\uFF1B\\uFF1F\\uFF20\\uFF3C\\u3001]]`;
+const GAP = `${INVISIBLE}*(?:${SPREAD_SEPARATOR}${INVISIBLE}*){0,3}`;
+const SPREAD_ID = new RegExp(
+  `(?=${DIGIT})(?<!${DIGIT}${INVISIBLE}*)((?:${DIGIT}${GAP}){6})(${DIGIT}(?:${GAP}${DIGIT}){3})(?!${INVISIBLE}*${DIGIT})`,
+  'gv',
+);
+
 export function maskNationalIds(text: string): string {
   if (!mayHoldId(text) || HEX_HASH.test(text)) return text;
-  const masked = text.replace(NATIONAL_ID, (match: string, head: string, hyphen: string, tail: string) =>
-    isPersonId(`${head}${tail}`) ? `${head}${hyphen}****` : match,
-  );
+  const masked = text
+    .replace(NATIONAL_ID, (match: string, head: string, hyphen: string, tail: string) =>
+      isPersonId(`${head}${tail}`) ? `${head}${hyphen}****` : match,
+    )
+    .replace(SPREAD_ID, (match: string, head: string, tail: string) =>
+      isPersonId(`${head}${tail}`.replace(/\\u[0-9a-fA-F]{4}/g, '').replace(/\P{Nd}/gu, '')) ? `${head}****` : match,
+    );
   return masked.includes('%') || masked.includes('~') || masked.includes('&') ? maskEncoded(masked) : masked;
 }
 

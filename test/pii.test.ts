@@ -248,10 +248,22 @@ const referencePerson = (text: string) => {
 function reference(text: string): string {
   // A whole hex hash (md5, sha1 or sha256 length, some letter in it) is a fingerprint, not data.
   if ([32, 40, 64].includes(text.length) && /^[0-9a-f]+$/.test(text) && /[a-f]/.test(text)) return text;
-  const masked = text.replace(
+  let masked = text.replace(
     /(?<!\p{Nd})(\p{Nd}{6})([\p{Cf}\p{Mn}\p{Pd}\p{Zs}.\u2212]*)(\p{Nd}{4})(?!\p{Nd})/gu,
     (match: string, head: string, hyphen: string, tail: string) =>
       referencePerson(`${head}${tail}`) ? `${head}${hyphen}****` : match,
+  );
+  // Then the reading of attack B9 (issue 34): ten digits with characters that show nothing
+  // (zero-width space, soft hyphen, a combining acute: the units below) anywhere, and at most
+  // three separators (the units' slash, hyphen, space, full stop, dashes, minus) between any two.
+  const invisible = '(?:\\u200b|\\u00ad|\\u0301)';
+  const gap = `${invisible}*(?:[-/ .\\u2010\\u2015\\u2212]${invisible}*){0,3}`;
+  const spread = new RegExp(
+    `(?<!\\p{Nd}${invisible}*)((?:\\p{Nd}${gap}){6})(\\p{Nd}(?:${gap}\\p{Nd}){3})(?!${invisible}*\\p{Nd})`,
+    'gu',
+  );
+  masked = masked.replace(spread, (match: string, head: string, tail: string) =>
+    referencePerson(`${head}${tail}`) ? `${head}****` : match,
   );
   if (!masked.includes('%') && !masked.includes('~')) return masked;
   const units: Array<{ char: string; start: number; end: number }> = [];

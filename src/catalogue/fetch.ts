@@ -101,7 +101,12 @@ function once(
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      if (!outcome.ok && temp) void rm(temp, { force: true }).then(() => resolve(outcome));
+      // Removing the partial file may fail too (a name the file system refuses): the outcome
+      // stands either way, and the failure never escapes as an unhandled rejection.
+      if (!outcome.ok && temp)
+        void rm(temp, { force: true })
+          .catch(() => undefined)
+          .then(() => resolve(outcome));
       else resolve(outcome);
     };
     const fail = (kind: FailureKind, reason: string, extra: Partial<FetchFailure> = {}) =>

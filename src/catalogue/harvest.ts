@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import type { SecureContextOptions } from 'node:tls';
-import { CouldNotRunError, errorMessage } from '../errors.js';
+import { CouldNotRunError, errorCode, errorMessage } from '../errors.js';
 import { parseSource, type SourceFile } from '../lint/load.js';
 import { maskNationalIds } from '../pii.js';
 import { escapeJsonText } from '../runtime/escape.js';
@@ -399,7 +399,17 @@ export async function harvestCatalogue(options: HarvestOptions): Promise<Harvest
         rest.map(async (service) => {
           const record = describe(service, client.name);
           services.push(record);
-          await limit(() => fetchDescription(base, service, record, headers, transport, options.out));
+          // A file-system failure while writing one description (a name the file system refuses,
+          // a full disk) is that service's failure, recorded on it, never the harvest's.
+          await limit(() => fetchDescription(base, service, record, headers, transport, options.out)).catch(
+            (error: unknown) => {
+              record.error = {
+                kind: 'unreachable',
+                reason: `its description could not be written: ${errorCode(error) ?? errorMessage(error)}`,
+              };
+              delete record.file;
+            },
+          );
           done++;
           progress();
         }),

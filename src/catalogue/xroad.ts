@@ -61,10 +61,27 @@ const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9'()+,\-.=?_]{0,254}$/;
  */
 const HARVEST_FILES = /^(?:harvest\.json|catalogue\.json|catalogue\.html)(?:\.tmp)?$/i;
 
-/** Why `text` is not a valid X-Road code (at `position`), or undefined when it is one. */
-export function identifierProblem(text: string, position: 'instance' | 'code' = 'code'): string | undefined {
+/**
+ * The longest name the harvest derives from a service code: `<code>.download.<pid>.part` while it
+ * is fetched (a process id has at most 10 digits), then `<code>.json`, `.yaml` or `.rejected`.
+ * A file system's names hold at most 255 bytes, so a service code holds at most 255 minus this.
+ */
+const SERVICE_FILE_SUFFIX_BYTES = '.download.'.length + 10 + '.part'.length;
+export const MAX_SERVICE_CODE_BYTES = 255 - SERVICE_FILE_SUFFIX_BYTES;
+
+/**
+ * Why `text` is not a valid X-Road code (at `position`), or undefined when it is one. A service
+ * code (`service`) also names files of the harvest: one whose derived file names would pass the
+ * file system's 255-byte limit is not one the harvest can write, so it is an identifier problem.
+ */
+export function identifierProblem(
+  text: string,
+  position: 'instance' | 'code' | 'service' = 'code',
+): string | undefined {
   if (text.length === 0) return 'it is empty';
   if (text.length > 255) return 'it is longer than 255 characters';
+  if (position === 'service' && Buffer.byteLength(text, 'utf8') > MAX_SERVICE_CODE_BYTES)
+    return `it is longer than ${MAX_SERVICE_CODE_BYTES} bytes, so the harvest's file for it (<code>.download.<pid>.part) would pass the file system's 255-byte name limit`;
   if (!SEGMENT.test(text))
     return "it holds a character X-Road does not allow in a code (only letters, digits and '()+,-.=?_, starting with a letter or digit)";
   if (text.includes('..')) return 'it holds ".."';
@@ -72,7 +89,7 @@ export function identifierProblem(text: string, position: 'instance' | 'code' = 
   return undefined;
 }
 
-export function isIdentifierSegment(text: string, position: 'instance' | 'code' = 'code'): boolean {
+export function isIdentifierSegment(text: string, position: 'instance' | 'code' | 'service' = 'code'): boolean {
   return identifierProblem(text, position) === undefined;
 }
 
@@ -165,7 +182,10 @@ export class ProtocolError extends Error {
 function codesProblem(codes: ReadonlyArray<[string, unknown]>): string | undefined {
   for (const [i, [what, value]] of codes.entries()) {
     if (typeof value !== 'string') return `its ${what} is missing`;
-    const problem = identifierProblem(value, i === 0 && what === 'instance' ? 'instance' : 'code');
+    const problem = identifierProblem(
+      value,
+      i === 0 && what === 'instance' ? 'instance' : what === 'service code' ? 'service' : 'code',
+    );
     if (problem) return `its ${what} is not a valid X-Road code: ${problem}`;
   }
   return undefined;

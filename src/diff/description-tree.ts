@@ -226,9 +226,13 @@ export interface SecurityDiff {
   added: Requirement[];
 }
 
-/** `/users/{userId}/x` → `/users/{}/x`. */
+/**
+ * `/users/{userId}/x` → `/users/{}/x`: only the parameters' names are left out. A trailing slash
+ * stays: `/users/1` and `/users/1/` are different URLs (RFC 3986), and many servers and gateways
+ * answer only one of them, so moving a path to the other is the old path removed, not a rename.
+ */
 function templateKey(pathKey: string): string {
-  return pathKey.replace(/\{[^}]*\}/g, '{}').replace(/\/+$/, '') || '/';
+  return pathKey.replace(/\{[^}]*\}/g, '{}');
 }
 
 function pathParameterNames(pathKey: string): string[] {

@@ -6,6 +6,7 @@
  * temporary folder and loaded from there (the same folder rule then applies).
  */
 import { execFile, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, isAbsolute, join, normalize, relative, sep } from 'node:path';
@@ -14,6 +15,8 @@ import { shownPath } from '../report/source.js';
 import { loadDescription, type LoadedDescription, type LoadOptions } from '../lint/load.js';
 import { convertSwagger2, isSwagger2, type ConvertedSwagger } from '../lint/swagger.js';
 import { isObject } from '../../rulesets/lib/openapi/types.js';
+import { lookupLocalRef } from '../../rulesets/lib/openapi/resolve.js';
+import { encodePointer } from '../../rulesets/lib/openapi/pointer.js';
 import type {} from '../../rulesets/lib/rule.js';
 import { cwdOf } from '../runtime/process-defaults.js';
 
@@ -64,6 +67,42 @@ async function isGitRef(ref: string, cwd: string): Promise<boolean> {
 }
 
 /**
+ * The refs git could mean by the name at the start of `ref` (before `^`, `~`, `@{`), in the order
+ * git tries them (git-rev-parse(1), "SPECIFYING REVISIONS"): the name itself (a full `refs/…` name or
+ * `HEAD`-like), `refs/<name>`, `refs/tags/<name>`, `refs/heads/<name>`, `refs/remotes/<name>`,
+ * `refs/remotes/<name>/HEAD`; and, for a name written in hexadecimal, the object it abbreviates.
+ * Git takes the first and at most warns, so a tag named `origin/main` (which the checked repository
+ * can push) would silently become the base of `diff origin/main:api.yaml`: more than one is refused.
+ */
+async function refCandidates(ref: string, cwd: string): Promise<string[]> {
+  const name = /^[^~^@]*(?:@(?!\{)[^~^@]*)*/.exec(ref)?.[0] ?? '';
+  if (name === '' || name === '@') return [];
+  const rules = [
+    `refs/${name}`,
+    `refs/tags/${name}`,
+    `refs/heads/${name}`,
+    `refs/remotes/${name}`,
+    `refs/remotes/${name}/HEAD`,
+  ];
+  if (name.startsWith('refs/')) rules.unshift(name);
+  const listed = new Set(
+    (await git(['for-each-ref', '--format=%(refname)', '--end-of-options', ...new Set(rules)], cwd).catch(() => ''))
+      .split('\n')
+      .filter(Boolean),
+  );
+  const found = [...new Set(rules)].filter((rule) => listed.has(rule));
+  if (/^[A-Z][A-Z0-9_]*$/.test(name)) {
+    const file = (await git(['rev-parse', '--git-path', name], cwd).catch(() => '')).trim();
+    if (file && existsSync(isAbsolute(file) ? file : join(cwd, file))) found.unshift(name);
+  }
+  if (/^[0-9a-f]{4,64}$/i.test(name)) {
+    const objects = await git(['rev-parse', '--disambiguate=' + name], cwd).catch(() => '');
+    if (objects.trim()) found.push(`the object ${name}`);
+  }
+  return found;
+}
+
+/**
  * What a side names: a file, or `REF:path` in git. `REF:path` is always git's, never a file of the
  * working folder: a repository under check could commit a file named `origin/main:api.yaml` and so
  * choose the base of its own diff in a shallow clone, where `origin/main` does not exist. A ref git
@@ -79,6 +118,13 @@ export async function resolveSideSpec(spec: string, cwd: string): Promise<{ ref:
     throw new CouldNotRunError(
       `${spec}: the git ref ${gitSpec.ref} is not in this clone (a shallow checkout has only the commit it checked out); fetch it (git fetch origin, or fetch-depth: 0 in actions/checkout) and run again, or give a file whose name holds a colon as ./${spec}`,
     );
+  const candidates = await refCandidates(gitSpec.ref, cwd);
+  if (candidates.length > 1) {
+    const full = candidates.find((candidate) => candidate.startsWith('refs/remotes/')) ?? candidates[0];
+    throw new CouldNotRunError(
+      `${spec}: the git ref ${gitSpec.ref} is ambiguous: it names ${candidates.join(' and ')}; write it in full, e.g. ${full}:${gitSpec.path}`,
+    );
+  }
   return gitSpec;
 }
 
@@ -202,6 +248,11 @@ export async function loadSide(spec: string, options: LoadOptions & { cwd?: stri
       `${spec} is neither an OpenAPI 3 description (no "openapi: 3.x" at its top level) nor Swagger 2.0 ("swagger: '2.0'")`,
     );
   }
+  const dangling = danglingReference(data);
+  if (dangling)
+    throw new CouldNotRunError(
+      `${spec}: ${dangling}, so what it stands for cannot be compared; fix the reference (vottur lint shows every problem) and run again`,
+    );
   const missing = missingPaths(data);
   if (missing)
     throw new CouldNotRunError(
@@ -232,3 +283,37 @@ function missingPaths(data: Record<string, unknown>): string | undefined {
     ? `has no \`paths\`${hint}, so there is nothing to compare`
     : `\`paths\` is not an object${hint}, so there is nothing to compare`;
 }
+
+/** Subtrees that hold data (examples, values), where a `$ref` member is not a reference. */
+const DATA_KEYWORDS = new Set(['example', 'examples', 'const', 'enum', 'default', 'value']);
+
+/**
+ * The first local reference (`$ref` or `$dynamicRef` starting with `#`) that names nothing in the
+ * document, in words, or undefined. The diff follows references to compare what they stand for;
+ * one that names nothing (a pointer to a missing member, `#pet` with no `$anchor: pet`, or one
+ * with several) would compare as nothing on both sides: "0 changes", whatever changed behind it.
+ * Iterative, at most MAX_REFERENCE_VISITS objects.
+ */
+function danglingReference(document: Record<string, unknown>): string | undefined {
+  const stack: Array<{ node: unknown; path: string[] }> = [{ node: document, path: [] }];
+  for (let visits = 0, next = stack.pop(); next && visits < MAX_REFERENCE_VISITS; visits++, next = stack.pop()) {
+    const { node, path } = next;
+    if (Array.isArray(node)) {
+      node.forEach((item, index) => stack.push({ node: item, path: [...path, String(index)] }));
+      continue;
+    }
+    if (!isObject(node)) continue;
+    for (const key of ['$ref', '$dynamicRef'] as const) {
+      const ref = node[key];
+      if (typeof ref === 'string' && ref.startsWith('#') && !lookupLocalRef(document, ref))
+        return `\`${key}: ${JSON.stringify(ref).slice(0, 120)}\` at ${encodePointer(path) || '/'} names nothing in the description${/^#(?!\/)./.test(ref) ? ' (no single $anchor or $dynamicAnchor of that name)' : ''}`;
+    }
+    for (const [key, value] of Object.entries(node)) {
+      if (DATA_KEYWORDS.has(key) || key.startsWith('x-')) continue;
+      if (typeof value === 'object' && value !== null) stack.push({ node: value, path: [...path, key] });
+    }
+  }
+  return undefined;
+}
+
+const MAX_REFERENCE_VISITS = 2_000_000;

@@ -126,6 +126,17 @@ export class GateRun {
     if (this.recorded.has(`config\u0000${path}`)) return;
     this.recordFile(loaded.file, 'config');
     const config = loaded.config;
+    // A vocabulary changes what the rules find: each addition is listed, as a rule level is.
+    const vocabulary: Record<string, unknown> = { ...config.vocabulary };
+    for (const [key, value] of Object.entries(vocabulary)) {
+      const words = Array.isArray(value)
+        ? value.map(String)
+        : typeof value === 'object' && value !== null
+          ? Object.entries(value).map(([word, prefix]) => `${word} → ${String(prefix)}`)
+          : [];
+      if (words.length > 0)
+        (this.configuration.vocabulary ??= []).push({ key, value: `[${words.join(', ')}]`, file: loaded.shown });
+    }
     for (const [rule, level] of Object.entries(config.rules ?? {}))
       this.configuration.rules.push({ rule, level, file: loaded.shown, honoured: true });
     for (const override of config.overrides ?? []) {

@@ -226,6 +226,12 @@ export interface RunConfiguration {
    * gave its own (either way the configuration's value was not used).
    */
   settings?: Array<{ key: string; value: string | number; file: string; honoured: boolean; overridden?: boolean }>;
+  /**
+   * Words a configuration's `vocabulary:` adds to the platform's lists (`collectionPageMembers`,
+   * `nationalIdAliases`…): they change which findings the rules give, so every one is listed, with
+   * the file that adds it.
+   */
+  vocabulary?: Array<{ key: string; value: string; file: string }>;
   /** Diff changes accepted on purpose (`x-vottur-ignore` in the revision, `--accept`). */
   accepted: Array<{
     rule: string;
@@ -254,7 +260,8 @@ export function hasConfiguration(configuration: RunConfiguration | undefined): c
       configuration.extends.length +
       suppressions.length +
       accepted.length +
-      (configuration.settings?.length ?? 0) >
+      (configuration.settings?.length ?? 0) +
+      (configuration.vocabulary?.length ?? 0) >
       0 ||
     baseline !== undefined
   );

@@ -66,6 +66,61 @@ describe('git sides of a diff', () => {
     rmSync(join(repo, 'origin'), { recursive: true });
   });
 
+  it('a ref git finds ambiguous (a tag named like the base branch) is refused, naming the ref in full', async () => {
+    // A clone whose origin/main is the base, and whose revision changes a type; the team then
+    // tags its own revision `origin/main` (and `main`), which git would silently prefer.
+    const upstream = mkdtempSync(join(tmpdir(), 'vottur-git-upstream-'));
+    const clone = mkdtempSync(join(tmpdir(), 'vottur-git-clone-'));
+    try {
+      const run = (cwd: string, ...args: string[]) =>
+        execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.org', ...args], { cwd, stdio: 'pipe' });
+      const typed = (type: string) =>
+        description('1.0.0').replace(
+          "'200': { description: ok }",
+          `'200': { description: ok, content: { application/json: { schema: { type: object, properties: { name: { type: ${type} } } } } } }`,
+        );
+      writeFileSync(join(upstream, 'api.yaml'), typed('string'));
+      run(upstream, 'init', '-q', '-b', 'main');
+      run(upstream, 'add', '-A');
+      run(upstream, 'commit', '-qm', 'v1');
+      run(clone, 'clone', '-q', upstream, '.');
+      writeFileSync(join(clone, 'api.yaml'), typed('integer'));
+      run(clone, 'commit', '-qam', 'retype');
+      const full = await votturInProcess(['diff', 'refs/remotes/origin/main:api.yaml', 'api.yaml', '--gate'], {
+        cwd: clone,
+      });
+      expect(full.code, full.stderr).toBe(1);
+      // Before any tag: origin/main is unambiguous and the change is seen.
+      expect((await votturInProcess(['diff', 'origin/main:api.yaml', 'api.yaml', '--gate'], { cwd: clone })).code).toBe(
+        1,
+      );
+      run(clone, 'tag', 'origin/main', 'HEAD');
+      run(clone, 'tag', 'main', 'HEAD');
+      for (const ref of ['origin/main', 'origin/main~0', 'main', 'main^{commit}']) {
+        const result = await votturInProcess(['diff', `${ref}:api.yaml`, 'api.yaml', '--gate'], { cwd: clone });
+        expect(result.code, `${ref}: ${result.stdout}`).toBe(2);
+        expect(result.stdout).toBe('');
+        expect(result.stderr).toMatch(
+          /^vottur: .*: the git ref .* is ambiguous: it names refs\/.* and refs\/.*; write it in full, e\.g\. refs\/\S+\n$/,
+        );
+      }
+      const named = await votturInProcess(['diff', 'origin/main:api.yaml', 'api.yaml', '--gate'], { cwd: clone });
+      expect(named.stderr).toContain('refs/tags/origin/main and refs/remotes/origin/main');
+      expect(named.stderr).toContain('e.g. refs/remotes/origin/main:api.yaml');
+      // Written in full, each is one ref again.
+      expect(
+        (await votturInProcess(['diff', 'refs/remotes/origin/main:api.yaml', 'api.yaml', '--gate'], { cwd: clone }))
+          .code,
+      ).toBe(1);
+      expect(
+        (await votturInProcess(['diff', 'refs/tags/origin/main:api.yaml', 'api.yaml', '--gate'], { cwd: clone })).code,
+      ).toBe(0);
+    } finally {
+      rmSync(upstream, { recursive: true, force: true });
+      rmSync(clone, { recursive: true, force: true });
+    }
+  });
+
   it('a ref that starts with "-" is refused, never passed to git as an option', async () => {
     const before = readdirSync(repo).sort();
     const result = await votturInProcess(['diff', '--', '--output=leak:api.yaml', 'api.yaml'], { cwd: repo });

@@ -5,7 +5,7 @@
  * plan's example bodies), so that a schema split into `allOf` parts reads the same everywhere.
  * `allOfLayers` is the walk; `flatten` and each consumer merge its layers by their own rules.
  */
-import { resolve } from './resolve.js';
+import { referenceOf, resolve } from './resolve.js';
 import { isArray, isObject, type Document, type JsonPath, type Schema } from './types.js';
 
 export interface Located {
@@ -221,8 +221,11 @@ export function allOfLayers(
   onLimit?: OnLimit,
 ): AllOfLayer[] {
   // A `$ref` with sibling keywords (OpenAPI 3.1) is the siblings and the target together.
+  const reference = referenceOf(node);
   const withSiblings =
-    isObject(node) && typeof node.$ref === 'string' && Object.keys(node).some((key) => key !== '$ref');
+    isObject(node) &&
+    reference !== undefined &&
+    Object.keys(node).some((key) => key !== (typeof node.$ref === 'string' ? '$ref' : '$dynamicRef'));
   const root = withSiblings ? { value: node, path } : resolve(document, node, path);
   if ('limitReached' in root && root.limitReached) onLimit?.(root.path);
   if (!isObject(root.value)) return [];
@@ -251,8 +254,9 @@ export function allOfLayers(
       if (resolved.limitReached) onLimit?.(resolved.path);
       if (isObject(resolved.value)) visit(resolved.value, resolved.path, depth + 1);
     }
-    if (typeof schema.$ref === 'string') {
-      const target = resolve(document, { $ref: schema.$ref }, at);
+    const ref = referenceOf(schema);
+    if (ref !== undefined) {
+      const target = resolve(document, { $ref: ref }, at);
       if (target.limitReached) onLimit?.(target.path);
       if (isObject(target.value)) visit(target.value, target.path, depth + 1);
     }

@@ -7,14 +7,71 @@
  * followed by these helpers (the rule stays silent rather than guessing).
  */
 import { decodePointer } from './pointer.js';
-import { isArray, isObject, isRef, type Document, type JsonPath, type Schema } from './types.js';
+import { isArray, isObject, type Document, type JsonPath, type Schema } from './types.js';
 
 const pointerCache = new WeakMap<object, Map<string, { value: unknown; path: JsonPath } | null>>();
 
-/** The value a local `$ref` (`#/a/b`) points at, or null when there is none. Memoised per document. */
+const anchorCache = new WeakMap<object, Map<string, Array<{ value: unknown; path: JsonPath }>>>();
 
+/** Subtrees that hold data, not schemas: an `$anchor` member there names nothing. */
+const DATA_KEYWORDS = new Set(['example', 'examples', 'const', 'enum', 'default', 'value']);
+
+/** The most objects the anchor index visits: a bound on hostile input, far beyond any description. */
+const MAX_ANCHOR_VISITS = 2_000_000;
+
+/**
+ * The document's plain-name fragments (JSON Schema 2020-12, 8.2.2 and 8.2.3): every `$anchor` and
+ * `$dynamicAnchor` of the document's own schema resource, by name. An anchor under a subschema with
+ * its own `$id` belongs to that resource, not the document, and is not listed. Walked once per
+ * document, iteratively, at most MAX_ANCHOR_VISITS objects.
+ */
+function anchorsOf(document: Document): Map<string, Array<{ value: unknown; path: JsonPath }>> {
+  const cached = anchorCache.get(document);
+  if (cached) return cached;
+  const anchors = new Map<string, Array<{ value: unknown; path: JsonPath }>>();
+  anchorCache.set(document, anchors);
+  const stack: Array<{ node: unknown; path: JsonPath }> = [{ node: document, path: [] }];
+  for (let visits = 0, next = stack.pop(); next && visits < MAX_ANCHOR_VISITS; visits++, next = stack.pop()) {
+    const { node, path } = next;
+    if (isArray(node)) {
+      node.forEach((item, index) => stack.push({ node: item, path: [...path, index] }));
+      continue;
+    }
+    if (!isObject(node)) continue;
+    if (path.length > 0 && typeof node.$id === 'string') continue;
+    for (const key of ['$anchor', '$dynamicAnchor'] as const) {
+      const name = node[key];
+      if (typeof name !== 'string') continue;
+      const list = anchors.get(name) ?? [];
+      if (!list.some((entry) => entry.value === node)) list.push({ value: node, path });
+      anchors.set(name, list);
+    }
+    for (const [key, value] of Object.entries(node)) {
+      if (DATA_KEYWORDS.has(key) || key.startsWith('x-')) continue;
+      if (typeof value === 'object' && value !== null) stack.push({ node: value, path: [...path, key] });
+    }
+  }
+  return anchors;
+}
+
+/**
+ * The value a local reference points at, or null when there is none (or more than one): a JSON
+ * pointer (`#/a/b`, `#` for the whole document), or a plain-name fragment (`#pet`) naming the one
+ * `$anchor` or `$dynamicAnchor` of that name in the document's schema resource, as JSON Schema
+ * 2020-12 (OpenAPI 3.1) resolves it. Memoised per document.
+ */
 export function lookupLocalRef(document: Document, ref: string): { value: unknown; path: JsonPath } | null {
   if (!ref.startsWith('#')) return null;
+  if (ref !== '#' && !ref.startsWith('#/')) {
+    let name = ref.slice(1);
+    try {
+      name = decodeURIComponent(name);
+    } catch {
+      return null;
+    }
+    const found = anchorsOf(document).get(name);
+    return found?.length === 1 ? (found[0] ?? null) : null;
+  }
   let cache = pointerCache.get(document);
   if (!cache) {
     cache = new Map();
@@ -57,19 +114,31 @@ export interface Resolved {
 /** The longest chain of `$ref`s to `$ref`s followed; no real description comes near it. */
 export const MAX_REF_HOPS = 64;
 
-/** Follows local `$ref`s from `node` (found at `path`) to the node they name. */
+/**
+ * The reference a node makes: its `$ref`, or its `$dynamicRef` (2020-12), which in a document
+ * that is one schema resource names the same schema a `$ref` would (its dynamic scope has only
+ * that resource).
+ */
+export function referenceOf(node: unknown): string | undefined {
+  if (!isObject(node)) return undefined;
+  if (typeof node.$ref === 'string') return node.$ref;
+  return typeof node.$dynamicRef === 'string' ? node.$dynamicRef : undefined;
+}
+
+/** Follows local `$ref`s (and `$dynamicRef`s) from `node` (found at `path`) to the node they name. */
 export function resolve(document: Document, node: unknown, path: JsonPath): Resolved {
   let current = node;
   let currentPath = path;
   let viaRef = false;
-  for (let hops = 0; isRef(current) && hops < MAX_REF_HOPS; hops++) {
-    const target = lookupLocalRef(document, current.$ref);
+  for (let hops = 0, ref = referenceOf(current); ref !== undefined && hops < MAX_REF_HOPS; hops++) {
+    const target = lookupLocalRef(document, ref);
     if (!target) return { value: undefined, path: currentPath, viaRef: true };
     current = target.value;
     currentPath = target.path;
     viaRef = true;
+    ref = referenceOf(current);
   }
-  if (isRef(current)) return { value: undefined, path: currentPath, viaRef, limitReached: true };
+  if (referenceOf(current) !== undefined) return { value: undefined, path: currentPath, viaRef, limitReached: true };
   return { value: current, path: currentPath, viaRef };
 }
 

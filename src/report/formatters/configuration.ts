@@ -16,7 +16,16 @@ export const NOT_COUNTED_TITLE = 'What this score does not count';
 export const ITEMS_PER_KIND = 20;
 
 export type ConfigurationKind =
-  'policy' | 'overlay' | 'file' | 'rule' | 'extends' | 'setting' | 'suppression' | 'baseline' | 'accepted';
+  | 'policy'
+  | 'overlay'
+  | 'file'
+  | 'rule'
+  | 'extends'
+  | 'setting'
+  | 'vocabulary'
+  | 'suppression'
+  | 'baseline'
+  | 'accepted';
 
 export interface ConfigurationItem {
   kind: ConfigurationKind;
@@ -87,6 +96,12 @@ export function configurationItems(configuration: RunConfiguration): Configurati
       text: `contract.${setting.key}: ${setting.value} set by ${setting.file}${setting.honoured ? (setting.overridden ? ' (the command line gave its own: not used)' : '') : ' (refused by the policy: not used)'}`,
       honoured: setting.honoured,
     });
+  for (const entry of configuration.vocabulary ?? [])
+    items.push({
+      kind: 'vocabulary',
+      text: `vocabulary.${entry.key}: ${entry.value} added by ${entry.file}`,
+      honoured: true,
+    });
   for (const entry of configuration.suppressions) {
     items.push({
       kind: 'suppression',
@@ -154,7 +169,7 @@ export function shownItems(configuration: RunConfiguration, max = ITEMS_PER_KIND
   }
   for (const [kind, count] of hidden)
     lines.push(
-      `and ${count} more ${kind === 'overlay' ? 'overlays' : kind === 'file' ? 'files' : kind === 'rule' ? 'rule levels' : kind === 'extends' ? 'rulesets' : kind === 'setting' ? 'contract settings' : kind === 'suppression' ? 'suppressions' : kind === 'baseline' ? 'baseline entries' : 'accepted changes'} (every one is in the JSON and SARIF reports)`,
+      `and ${count} more ${kind === 'overlay' ? 'overlays' : kind === 'file' ? 'files' : kind === 'rule' ? 'rule levels' : kind === 'extends' ? 'rulesets' : kind === 'setting' ? 'contract settings' : kind === 'vocabulary' ? 'vocabulary additions' : kind === 'suppression' ? 'suppressions' : kind === 'baseline' ? 'baseline entries' : 'accepted changes'} (every one is in the JSON and SARIF reports)`,
     );
   return lines;
 }
@@ -220,6 +235,9 @@ export function configurationLine(report: Report): string | undefined {
     parts.push(
       `contract settings ${settings.map((setting) => `${setting.key}: ${setting.value}`).join(', ')}${refused(settings)}`,
     );
+  const vocabulary = configuration.vocabulary ?? [];
+  if (vocabulary.length > 0)
+    parts.push(`vocabulary ${vocabulary.map((entry) => `${entry.key}: ${entry.value}`).join(', ')}`);
   if (configuration.suppressions.length > 0)
     parts.push(
       `${count(configuration.suppressions.length, 'suppression', 'suppressions')}${refused(configuration.suppressions)}`,
