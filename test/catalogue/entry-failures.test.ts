@@ -10,7 +10,6 @@ import { describe, expect, it, vi } from 'vitest';
 import { getToFile } from '../../src/catalogue/fetch.js';
 import { sampleCatalogue, type DevSubsystem } from '../../src/catalogue/sample.js';
 import { MAX_SERVICE_CODE_BYTES } from '../../src/catalogue/xroad.js';
-import { votturInProcess } from '../cli/run.js';
 import { CLIENT, devServer, tempFolder } from './helpers.js';
 
 // A disk that is full for one description (`full-disk-v1`), as any file-system failure would be.
@@ -48,6 +47,10 @@ describe('per-entry file-system failures of a harvest', () => {
     });
     const server = await devServer({ catalogue });
     const { root } = tempFolder();
+    // Test files share a worker's module cache (isolate: false): the CLI is loaded afresh here, so
+    // its file writes go through the mocked `rename` whatever an earlier file loaded.
+    vi.resetModules();
+    const { votturInProcess } = await import('../cli/run.js');
     const result = await votturInProcess(
       [
         'catalogue',
