@@ -32,7 +32,9 @@ function oneSchema(file: string, properties: Record<string, unknown>): string {
 }
 
 describe('one schema of many properties (B5)', () => {
-  it('lints 12,000 properties named as dates, amounts, codes and moments within 20 s (quadratic rules took over 25 s)', async () => {
+  // Speed is the benchmark's (bench/scaling.ts --properties fits the growth); here a quadratic rule
+  // (over 25 s on these 12,000 names) runs into the test's own timeout, where linear ones take ~5 s.
+  it('lints 12,000 properties named as dates, amounts, codes and moments', async () => {
     // Names that reach the date-time rule's moment check and the amount rule's sibling checks.
     const words = [
       'Date',
@@ -52,12 +54,9 @@ describe('one schema of many properties (B5)', () => {
     properties.closed = { type: 'string' };
     properties.created = { type: 'string', format: 'date-time' };
     const file = oneSchema('many.json', properties);
-    const started = performance.now();
     const { findings } = await lintDocument(file, { cwd: dir });
-    const elapsed = performance.now() - started;
     expect(findings.some((finding) => finding.ruleId === 'platform-amount-format')).toBe(true);
     expect(findings.some((finding) => finding.ruleId === 'platform-date-time-format')).toBe(true);
-    expect(elapsed).toBeLessThan(20_000);
   });
 });
 
