@@ -64,7 +64,11 @@ export function fuzzRequest(
       : { request, answer: 'positive-data-accepted', ...constraint };
   const target = inputs.find((input) => input.key === invalid);
   // A "broken" value ajv accepts is no invalid input: the server need not refuse it.
-  if (target?.verify !== undefined && target.verify(generated.values[target.key]) === true)
+  if (
+    target !== undefined &&
+    (target.lost?.(generated.values[target.key]) !== undefined ||
+      (target.verify !== undefined && target.verify(generated.values[target.key]) === true))
+  )
     return { request, answer: 'no-server-error', ...constraint };
   const answer: AnswerCheckId =
     invalid !== undefined && MISSING.test(invalid) ? 'missing-required-input' : 'negative-data-rejected';
