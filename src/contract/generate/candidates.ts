@@ -13,7 +13,7 @@ import type { JSONSchema7 } from 'json-schema';
 import type { JsonPath, OpenApiDocument } from '../../../rulesets/lib/rule.js';
 import { numberRange } from './number-range.js';
 import { safeMatches, type FlatSchema } from './schema.js';
-import { validValue } from './cases.js';
+import { patternSamples, validValue } from './cases.js';
 
 /** Candidates per schema at most: each is one ajv validation, and they are made again at every level. */
 const MAX_CANDIDATES = 12;
@@ -101,7 +101,17 @@ function stringCandidates(schema: FlatSchema): string[] {
     typeof made === 'string' && pattern !== undefined
       ? known.map((value) => `${made}${value}`).filter((value) => safeMatches(pattern, value) === true)
       : [];
-  return [...known, ...(typeof made === 'string' ? [made] : []), ...joined, 'a', 'ab', 'abc'].filter(fits);
+  // Other values of the pattern, shortest first: one of them may be what the other keywords (or HTTP) allow.
+  const matching =
+    pattern === undefined
+      ? []
+      : [...new Set(patternSamples(pattern, 64))]
+          .filter((value) => safeMatches(pattern, value) === true)
+          .sort((a, b) => a.length - b.length)
+          .slice(0, MAX_CANDIDATES);
+  return [...known, ...(typeof made === 'string' ? [made] : []), ...joined, ...matching, 'a', 'ab', 'abc'].filter(
+    fits,
+  );
 }
 
 /** Candidate values of a flattened schema, composed from its members' (bounded in number and depth). */
@@ -164,7 +174,7 @@ function arrayCandidates(schema: FlatSchema, depth: number): unknown[][] {
   const fewest = Math.min(schema.minItems ?? 0, 16);
   const out: unknown[][] = [];
   if (fewest === 0) out.push([]);
-  for (let k = 0; k < Math.min(items.length, 4); k++) {
+  for (let k = 0; k < Math.min(items.length, MAX_CANDIDATES); k++) {
     const count = Math.max(1, fewest);
     // Distinct items where there are enough of them (`uniqueItems`), else copies.
     out.push(Array.from({ length: count }, (_, i) => items[schema.uniqueItems ? (k + i) % items.length : k]));
@@ -212,8 +222,32 @@ function schemaAtPath(document: OpenApiDocument, path: JsonPath): unknown {
   return at;
 }
 
+/** Sizes openapi-sampler makes in full (`minItems: 100000000` is that many items): beyond them it is not run. */
+const MAX_SAMPLER_SIZE = 64;
+
+/**
+ * True when every size of the schema and its members is small and all of it was read (no
+ * truncated member, no unusable size): openapi-sampler has no bounds of its own.
+ */
+function samplerBounded(schema: FlatSchema, depth = 0): boolean {
+  if (depth > MAX_CANDIDATE_DEPTH + 4) return false;
+  if (schema.truncated || schema.unusable !== undefined) return false;
+  for (const size of [schema.minItems, schema.minLength, schema.minProperties, schema.minContains])
+    if (size !== undefined && size > MAX_SAMPLER_SIZE) return false;
+  const members = [
+    ...(schema.items ? [schema.items] : []),
+    ...(schema.contains ? [schema.contains] : []),
+    ...(schema.additional ? [schema.additional] : []),
+    ...schema.properties.values(),
+    ...(schema.branches ?? []),
+    ...(schema.patternProperties ?? []).map(([, member]) => member),
+  ];
+  return members.every((member) => samplerBounded(member, depth + 1));
+}
+
 /** openapi-sampler's values of the schema at `path`: all properties, and required ones alone. */
-function samplerCandidates(document: OpenApiDocument, path: JsonPath): unknown[] {
+function samplerCandidates(document: OpenApiDocument, path: JsonPath, flat: FlatSchema): unknown[] {
+  if (!samplerBounded(flat)) return [];
   const schema = schemaAtPath(document, path);
   if (typeof schema !== 'object' || schema === null) return [];
   const out: unknown[] = [];
@@ -234,5 +268,5 @@ function samplerCandidates(document: OpenApiDocument, path: JsonPath): unknown[]
  * ones, then openapi-sampler's of the description's schema at `path`.
  */
 export function candidateValues(document: OpenApiDocument, path: JsonPath, schema: FlatSchema): unknown[] {
-  return distinct([...flatCandidates(schema), ...samplerCandidates(document, path)]);
+  return distinct([...flatCandidates(schema), ...samplerCandidates(document, path, schema)]);
 }
