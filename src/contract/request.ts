@@ -9,6 +9,7 @@
  */
 import { isObject } from '../../rulesets/lib/openapi/types.js';
 import type { OperationModel, ParameterModel } from './description.js';
+import { placeholderForHeader } from './conventions.js';
 
 export interface RequestBody {
   mediaType: string;
@@ -206,8 +207,10 @@ export function lostInTransit(parameter: ParameterModel, value: unknown): string
               [scalar(v), true],
             ])
           : [[scalar(value), false]];
+    // The platform's `X-Param-*` headers carry identifiers percent-encoded: their server decodes them.
+    const decoded = placeholderForHeader(parameter.name) !== undefined;
     for (const [piece, separated] of pieces) {
-      if (headerValue(piece) !== piece)
+      if (!sameAfterTransit(headerValue(piece), piece, decoded))
         return `HTTP cannot carry the header value ${JSON.stringify(piece).slice(0, 40)} as it is (percent-encoded or trimmed)`;
       if (separated && /[,=]/.test(piece))
         return `the header item ${JSON.stringify(piece).slice(0, 40)} holds a separator (, or =): the server reads other items`;
@@ -222,6 +225,16 @@ export function lostInTransit(parameter: ParameterModel, value: unknown): string
       return `the path segment ${JSON.stringify(segment)} is dropped from the URL: the request reaches another route`;
   }
   return undefined;
+}
+
+/** Whether a header value as written reads back as the value: as it is, or percent-decoded. */
+function sameAfterTransit(written: string, value: string, decoded: boolean): boolean {
+  if (!decoded) return written === value;
+  try {
+    return decodeURIComponent(written) === value;
+  } catch {
+    return false;
+  }
 }
 
 /** The boundary of a multipart body vottur writes (fixed: the same values give the same request). */

@@ -122,6 +122,8 @@ export function flatCandidates(schema: FlatSchema, depth = 0): unknown[] {
   if (schema.example !== undefined) own.push(schema.example);
   if (schema.default !== undefined) own.push(schema.default);
   if (schema.enum && schema.enum.length > 0) return distinct([...own, ...schema.enum]).slice(0, MAX_CANDIDATES);
+  // A national identifier: one with a valid check digit (a pattern's ten digits mostly have none).
+  if (schema.nationalId) return distinct([...own, validValue(schema, MAX_CANDIDATE_DEPTH)]);
   const byType: unknown[][] = [];
   const types = schema.types.length > 0 ? schema.types : ['string'];
   for (const type of types) {
