@@ -205,7 +205,12 @@ function mediaExample(document: OpenApiDocument, media: unknown, path: JsonPath)
   if (media.example !== undefined) return { found: true, value: media.example };
   const fromExamples = firstExampleValue(document, media.examples, [...path, 'examples']);
   if (fromExamples.found) return fromExamples;
-  return checkedDerived(document, schemaExample(document, media.schema, [...path, 'schema'], true), [...path, 'schema'], media.schema);
+  return checkedDerived(
+    document,
+    schemaExample(document, media.schema, [...path, 'schema'], true),
+    [...path, 'schema'],
+    media.schema,
+  );
 }
 
 /**
@@ -224,7 +229,7 @@ function checkedDerived(
 ): Found {
   if (!found.found) return found;
   const flat = flattenSchema(document, schema ?? {}, parameter?.name);
-  const ajv = schemaVerifier(document as Document, path, flat);
+  const ajv = schemaVerifier(document, path, flat);
   if (ajv === undefined) return found;
   const verify = (value: unknown) =>
     (parameter === undefined ? undefined : lostInTransit(parameter, value)) === undefined && ajv(value) === true;

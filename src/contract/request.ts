@@ -178,11 +178,15 @@ function queryPairs(name: string, value: unknown, style: string, explode: boolea
  */
 export function headerValue(value: unknown): string {
   const text = Array.isArray(value) ? value.map(scalar).join(',') : scalar(value);
-  return text
-    // By code point: an astral letter is one character; a lone surrogate (no UTF-8 form) is U+FFFD's.
-    .replace(/[^\x21-\x7e]/gu, (c) => (c.length === 1 && /[\ud800-\udfff]/.test(c) ? '%EF%BF%BD' : encodeURIComponent(c)))
-    .replace(/%20/g, ' ')
-    .trim();
+  return (
+    text
+      // By code point: an astral letter is one character; a lone surrogate (no UTF-8 form) is U+FFFD's.
+      .replace(/[^\x21-\x7e]/gu, (c) =>
+        c.length === 1 && /[\ud800-\udfff]/.test(c) ? '%EF%BF%BD' : encodeURIComponent(c),
+      )
+      .replace(/%20/g, ' ')
+      .trim()
+  );
 }
 
 /**

@@ -168,7 +168,7 @@ const hostileSchema = fc.oneof(
 
 /** A description holding the schema, and where: what candidateValues reads openapi-sampler's values from. */
 function withSchema(schema: unknown): [OpenApiDocument, Array<string | number>] {
-  return [{ ...document, components: { schemas: { S: schema } } } as OpenApiDocument, ['components', 'schemas', 'S']];
+  return [{ ...document, components: { schemas: { S: schema } } }, ['components', 'schemas', 'S']];
 }
 
 /** Every pattern of the flattened schema. */

@@ -64,7 +64,12 @@ const description = {
     '/list': {
       get: {
         parameters: [
-          header('X-List', { type: 'array', minItems: 1, maxItems: 2, items: { type: 'string', pattern: '^[b,]{3}$' } }),
+          header('X-List', {
+            type: 'array',
+            minItems: 1,
+            maxItems: 2,
+            items: { type: 'string', pattern: '^[b,]{3}$' },
+          }),
         ],
         responses: answers,
       },
@@ -76,7 +81,10 @@ const description = {
       },
     },
     '/not-enum': {
-      post: { requestBody: { required: true, content: { 'application/json': { schema: notEnum } } }, responses: answers },
+      post: {
+        requestBody: { required: true, content: { 'application/json': { schema: notEnum } } },
+        responses: answers,
+      },
     },
     '/not-if': {
       post: { requestBody: { required: true, content: { 'application/json': { schema: notIf } } }, responses: answers },

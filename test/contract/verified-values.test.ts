@@ -71,7 +71,12 @@ const value = (v: object, required: string[] = ['v']) => ({ type: 'object', requ
 const attackB1: Record<string, object> = {
   '/null': value({ type: 'null' }),
   '/oneof-int-number': value({ oneOf: [{ type: 'integer' }, { type: 'number' }] }),
-  '/oneof-ranges': value({ oneOf: [{ type: 'integer', maximum: 5 }, { type: 'integer', minimum: 10 }] }),
+  '/oneof-ranges': value({
+    oneOf: [
+      { type: 'integer', maximum: 5 },
+      { type: 'integer', minimum: 10 },
+    ],
+  }),
   '/byte': value({ type: 'string', format: 'byte' }),
   '/const-float': value({ const: 1.0 }),
   '/const-object': value({ const: { a: [1, { b: null }] } }),
@@ -103,7 +108,11 @@ const attackB1: Record<string, object> = {
     allOf: [{ properties: { b: { type: 'string' } } }],
   }),
   // A computed key: `{ __proto__: … }` would set the literal's prototype, not a property.
-  '/proto-required': value({ type: 'object', required: ['__proto__'], properties: { ['__proto__']: { type: 'string' } } }),
+  '/proto-required': value({
+    type: 'object',
+    required: ['__proto__'],
+    properties: { ['__proto__']: { type: 'string' } },
+  }),
   // A recursive schema whose recursion is optional: stopping it is always valid.
   '/node': value({ $ref: '#/components/schemas/Node' }),
 };

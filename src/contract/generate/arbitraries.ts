@@ -114,7 +114,11 @@ function generatedString(schema: FlatSchema): Arbitrary<string> {
         );
     case 'time':
       return fc
-        .date({ min: new Date(Date.UTC(1970, 0, 1)), max: new Date(Date.UTC(1970, 0, 1, 23, 59, 59)), noInvalidDate: true })
+        .date({
+          min: new Date(Date.UTC(1970, 0, 1)),
+          max: new Date(Date.UTC(1970, 0, 1, 23, 59, 59)),
+          noInvalidDate: true,
+        })
         .map((date) => `${date.toISOString().slice(11, 19)}Z`);
     case 'duration':
       return fc

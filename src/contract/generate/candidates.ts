@@ -109,9 +109,7 @@ function stringCandidates(schema: FlatSchema): string[] {
           .filter((value) => safeMatches(pattern, value) === true)
           .sort((a, b) => a.length - b.length)
           .slice(0, MAX_CANDIDATES);
-  return [...known, ...(typeof made === 'string' ? [made] : []), ...joined, ...matching, 'a', 'ab', 'abc'].filter(
-    fits,
-  );
+  return [...known, ...(typeof made === 'string' ? [made] : []), ...joined, ...matching, 'a', 'ab', 'abc'].filter(fits);
 }
 
 /** Candidate values of a flattened schema, composed from its members' (bounded in number and depth). */
@@ -152,7 +150,9 @@ export function flatCandidates(schema: FlatSchema, depth = 0): unknown[] {
   const branches = (schema.branches ?? []).map((branch) => {
     const values = flatCandidates(branch, depth + 1);
     // A branch that only adds `required` to the object around it: its values on the object's own.
-    const [base] = byType.flat().filter((value) => typeof value === 'object' && value !== null && !Array.isArray(value));
+    const [base] = byType
+      .flat()
+      .filter((value) => typeof value === 'object' && value !== null && !Array.isArray(value));
     return base === undefined
       ? values
       : values.map((value) =>
@@ -255,9 +255,7 @@ function samplerCandidates(document: OpenApiDocument, path: JsonPath, flat: Flat
   const out: unknown[] = [];
   for (const skipNonRequired of [false, true]) {
     try {
-      out.push(
-        sample(schema as JSONSchema7, { skipReadOnly: true, skipNonRequired, quiet: true, maxSampleDepth: 4 }, document),
-      );
+      out.push(sample(schema, { skipReadOnly: true, skipNonRequired, quiet: true, maxSampleDepth: 4 }, document));
     } catch {
       // A schema openapi-sampler cannot read: no candidate from it.
     }

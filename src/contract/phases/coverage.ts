@@ -29,9 +29,7 @@ function checkedCase(
   input: Input,
   c: ValueCase,
   index: number,
-):
-  | { value: unknown; answer: 'positive-data-accepted' | 'negative-data-rejected' | 'no-server-error' }
-  | undefined {
+): { value: unknown; answer: 'positive-data-accepted' | 'negative-data-rejected' | 'no-server-error' } | undefined {
   const { verify } = input;
   if (verify === undefined)
     return { value: c.value, answer: c.valid ? 'positive-data-accepted' : 'negative-data-rejected' };
