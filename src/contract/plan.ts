@@ -22,7 +22,6 @@ import { flattenSchema, withoutOmitted } from './generate/schema.js';
 import { lostInTransit, pickMediaType, writeRequest } from './request.js';
 import { schemaVerifier } from './generate/verify.js';
 import { candidateValues } from './generate/candidates.js';
-import type { Document } from '../../rulesets/lib/openapi/types.js';
 import { PROBES, type PlannedRequest, type ProbeKind } from './probes/index.js';
 import type { IdentifierParameter, Probe, RequestCredentials, ReplacedIdentifier, Values } from './probes/probe.js';
 

@@ -9,7 +9,6 @@
  * `dependentRequired`, formats and recursion its own way). Only a value ajv accepts is ever used.
  */
 import { sample } from 'openapi-sampler';
-import type { JSONSchema7 } from 'json-schema';
 import type { JsonPath, OpenApiDocument } from '../../../rulesets/lib/rule.js';
 import { numberRange } from './number-range.js';
 import { safeMatches, type FlatSchema } from './schema.js';
