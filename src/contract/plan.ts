@@ -19,7 +19,9 @@ import { dataFor, dataKey, dataValue, REQUEST_BODY_KEY, type ContractData, type 
 import type { ContractDescription, OperationModel, ParameterModel } from './description.js';
 import { contractFinding } from './finding.js';
 import { flattenSchema, withoutOmitted } from './generate/schema.js';
-import { pickMediaType, writeRequest } from './request.js';
+import { lostInTransit, pickMediaType, writeRequest } from './request.js';
+import { schemaVerifier } from './generate/verify.js';
+import { candidateValues } from './generate/candidates.js';
 import { PROBES, type PlannedRequest, type ProbeKind } from './probes/index.js';
 import type { IdentifierParameter, Probe, RequestCredentials, ReplacedIdentifier, Values } from './probes/probe.js';
 
@@ -193,7 +195,8 @@ function parameterExample(document: OpenApiDocument, parameter: ParameterModel):
         return { found: true, value: typeof found.value === 'string' ? found.value : JSON.stringify(found.value) };
     }
   }
-  return schemaExample(document, p.schema, [...parameter.path, 'schema'], false);
+  const path = [...parameter.path, 'schema'];
+  return checkedDerived(document, schemaExample(document, p.schema, path, false), path, p.schema, parameter);
 }
 
 function mediaExample(document: OpenApiDocument, media: unknown, path: JsonPath): Found {
@@ -201,7 +204,38 @@ function mediaExample(document: OpenApiDocument, media: unknown, path: JsonPath)
   if (media.example !== undefined) return { found: true, value: media.example };
   const fromExamples = firstExampleValue(document, media.examples, [...path, 'examples']);
   if (fromExamples.found) return fromExamples;
-  return schemaExample(document, media.schema, [...path, 'schema'], true);
+  return checkedDerived(
+    document,
+    schemaExample(document, media.schema, [...path, 'schema'], true),
+    [...path, 'schema'],
+    media.schema,
+  );
+}
+
+/**
+ * A value built from the schema (no example was given) as ajv judges it (issue 34, attack B1): the
+ * schema's first enum value or its properties' examples may break its `not`, `if`/`then` or
+ * `oneOf`. A value ajv refuses (or that HTTP would change on the way, request.ts `lostInTransit`)
+ * is replaced by the first candidate (generate/candidates.ts) ajv accepts; without one, no value is
+ * derived, and the plan says so (contract-missing-example) as for any value it cannot derive.
+ */
+function checkedDerived(
+  document: OpenApiDocument,
+  found: Found,
+  path: JsonPath,
+  schema: unknown,
+  parameter?: ParameterModel,
+): Found {
+  if (!found.found) return found;
+  const flat = flattenSchema(document, schema ?? {}, parameter?.name);
+  const ajv = schemaVerifier(document, path, flat);
+  if (ajv === undefined) return found;
+  const verify = (value: unknown) =>
+    (parameter === undefined ? undefined : lostInTransit(parameter, value)) === undefined && ajv(value) === true;
+  if (verify(found.value)) return found;
+  const replacement = candidateValues(document, path, flat).find(verify);
+  if (replacement !== undefined) return { found: true, value: replacement };
+  return found.limited ? LIMITED : NOT_FOUND;
 }
 
 /**
@@ -225,7 +259,7 @@ function schemaExample(document: OpenApiDocument, schema: unknown, path: JsonPat
   if (!compose) return NOT_FOUND;
   if (isObject(s.properties) || Array.isArray(s.allOf)) {
     const out: Record<string, unknown> = {};
-    let limited = false;
+    const limitedNames = new Set<string>();
     // Names as `in` reads them (a property key is a string).
     const required = new Set<string>(Array.isArray(s.required) ? s.required.map(String) : []);
     // A read-only property is never sent, and `required` on it applies to answers only.
@@ -242,9 +276,13 @@ function schemaExample(document: OpenApiDocument, schema: unknown, path: JsonPat
         }
         const found = schemaExample(document, propertySchema, propertyPath, true, depth + 1);
         if (found.found) out[name] = found.value;
-        if (found.limited) limited = true;
+        if (found.limited) limitedNames.add(name);
       }
     }
+    // An optional property cut short is left out (a recursive `next` stops there, validly): only a
+    // required one makes the value limited.
+    for (const name of limitedNames) if (!required.has(name)) delete out[name];
+    const limited = [...limitedNames].some((name) => required.has(name));
     for (const name of required) if (!(name in out) && !readOnly.has(name)) return limited ? LIMITED : NOT_FOUND;
     return { found: true, value: out, ...(limited ? { limited } : {}) };
   }

@@ -9,6 +9,7 @@
  */
 import { isObject } from '../../rulesets/lib/openapi/types.js';
 import type { OperationModel, ParameterModel } from './description.js';
+import { placeholderForHeader } from './conventions.js';
 
 export interface RequestBody {
   mediaType: string;
@@ -177,10 +178,67 @@ function queryPairs(name: string, value: unknown, style: string, explode: boolea
  */
 export function headerValue(value: unknown): string {
   const text = Array.isArray(value) ? value.map(scalar).join(',') : scalar(value);
-  return text
-    .replace(/[^\x21-\x7e]/g, (c) => encodeURIComponent(c))
-    .replace(/%20/g, ' ')
-    .trim();
+  return (
+    text
+      // By code point: an astral letter is one character; a lone surrogate (no UTF-8 form) is U+FFFD's.
+      .replace(/[^\x21-\x7e]/gu, (c) =>
+        c.length === 1 && /[\ud800-\udfff]/.test(c) ? '%EF%BF%BD' : encodeURIComponent(c),
+      )
+      .replace(/%20/g, ' ')
+      .trim()
+  );
+}
+
+/**
+ * Why HTTP would not deliver a parameter's value as it is (issue 34, attack B2), or undefined when
+ * the server reads back what was meant: a header value the writer must percent-encode (anything
+ * beyond visible ASCII) or that HTTP trims (white space at either end), a header array or object
+ * whose items hold the `,` (or `=`) that separates them, and a path segment that is empty or a dot
+ * segment (`.`, `..`: the URL drops it, and the request reaches another route). Such a value is
+ * no value the server was sent, so it is never counted as one the description allows.
+ */
+export function lostInTransit(parameter: ParameterModel, value: unknown): string | undefined {
+  const p = parameter.parameter;
+  const content = isObject(p.content);
+  if (parameter.in === 'header') {
+    const pieces: Array<[string, boolean]> = content
+      ? [[stringify(value), false]]
+      : Array.isArray(value)
+        ? value.map((item) => [scalar(item), true])
+        : isObject(value)
+          ? Object.entries(value).flatMap(([k, v]): Array<[string, boolean]> => [
+              [k, true],
+              [scalar(v), true],
+            ])
+          : [[scalar(value), false]];
+    // The platform's `X-Param-*` headers carry identifiers percent-encoded: their server decodes them.
+    const decoded = placeholderForHeader(parameter.name) !== undefined;
+    for (const [piece, separated] of pieces) {
+      if (!sameAfterTransit(headerValue(piece), piece, decoded))
+        return `HTTP cannot carry the header value ${JSON.stringify(piece).slice(0, 40)} as it is (percent-encoded or trimmed)`;
+      if (separated && /[,=]/.test(piece))
+        return `the header item ${JSON.stringify(piece).slice(0, 40)} holds a separator (, or =): the server reads other items`;
+    }
+    return undefined;
+  }
+  if (parameter.in === 'path') {
+    const style = typeof p.style === 'string' ? p.style : 'simple';
+    const explode = p.explode === true;
+    const segment = content ? encodeURIComponent(stringify(value)) : pathValue(parameter.name, value, style, explode);
+    if (segment === '' || segment === '.' || segment === '..')
+      return `the path segment ${JSON.stringify(segment)} is dropped from the URL: the request reaches another route`;
+  }
+  return undefined;
+}
+
+/** Whether a header value as written reads back as the value: as it is, or percent-decoded. */
+function sameAfterTransit(written: string, value: string, decoded: boolean): boolean {
+  if (!decoded) return written === value;
+  try {
+    return decodeURIComponent(written) === value;
+  } catch {
+    return false;
+  }
 }
 
 /** The boundary of a multipart body vottur writes (fixed: the same values give the same request). */

@@ -22,6 +22,7 @@ import { generationLimits } from '../../src/contract/generate/limits.js';
 import { unsampledReason } from '../../src/contract/generate/pattern-bounds.js';
 import { flattenSchema, type FlatSchema } from '../../src/contract/generate/schema.js';
 import { drawVerified } from '../../src/contract/generate/verify.js';
+import { candidateValues } from '../../src/contract/generate/candidates.js';
 import type { OpenApiDocument } from '../../rulesets/lib/rule.js';
 
 const document = { openapi: '3.1.0', info: { title: 't', version: '1' }, paths: {} } as unknown as OpenApiDocument;
@@ -165,6 +166,11 @@ const hostileSchema = fc.oneof(
   unsatisfiableSchema.map((schema) => ({ openapi: schema, json: schema })),
 );
 
+/** A description holding the schema, and where: what candidateValues reads openapi-sampler's values from. */
+function withSchema(schema: unknown): [OpenApiDocument, Array<string | number>] {
+  return [{ ...document, components: { schemas: { S: schema } } }, ['components', 'schemas', 'S']];
+}
+
 /** Every pattern of the flattened schema. */
 function patterns(schema: FlatSchema): string[] {
   return [...(schema.pattern !== undefined ? [schema.pattern] : []), ...(schema.items ? patterns(schema.items) : [])];
@@ -189,6 +195,8 @@ describe('generation over hostile schemas', () => {
             .filter((c) => c.valid)
             .map((c) => c.value),
           ...fc.sample(validArbitrary(flat), { seed, numRuns: 5 }),
+          // What is offered to ajv before a limit is reported: bounded as much (openapi-sampler too).
+          ...candidateValues(...withSchema(openapi), flat),
         ];
         expect(Date.now() - started).toBeLessThan(5_000);
         for (const value of made) expect(JSON.stringify(value).length).toBeLessThan(MAX_VALUE_CHARACTERS);
@@ -235,7 +243,12 @@ describe('generation over hostile schemas', () => {
       fc.property(unsatisfiableSchema, fc.integer({ min: 0, max: 1000 }), (schema, seed) => {
         const flat = flattenSchema(document, schema);
         const validate = ajv.compile(schema);
-        const drawn = drawVerified(flat, (value) => (validate(value) ? true : ajv.errorsText(validate.errors)), seed);
+        const drawn = drawVerified(
+          flat,
+          (value) => (validate(value) ? true : ajv.errorsText(validate.errors)),
+          seed,
+          candidateValues(...withSchema(schema), flat),
+        );
         expect('why' in drawn, JSON.stringify(schema)).toBe(true);
       }),
       { numRuns: 20, seed: 34 },

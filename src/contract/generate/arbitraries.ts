@@ -103,9 +103,38 @@ function generatedString(schema: FlatSchema): Arbitrary<string> {
   }
   switch (schema.format) {
     case 'date-time':
+      // Without the milliseconds where a maxLength leaves no room for them (`2024-05-02T09:30:00Z`).
       return fc
         .date({ min: new Date(Date.UTC(1970, 0, 1)), max: new Date(Date.UTC(2099, 11, 31)), noInvalidDate: true })
-        .map((date) => date.toISOString());
+        .map((date) =>
+          schema.maxLength !== undefined && schema.maxLength < 24
+            ? `${date.toISOString().slice(0, 19)}Z`
+            : date.toISOString(),
+        );
+    case 'time':
+      return fc
+        .date({
+          min: new Date(Date.UTC(1970, 0, 1)),
+          max: new Date(Date.UTC(1970, 0, 1, 23, 59, 59)),
+          noInvalidDate: true,
+        })
+        .map((date) => `${date.toISOString().slice(11, 19)}Z`);
+    case 'duration':
+      return fc
+        .tuple(fc.nat(400), fc.nat(23), fc.nat(59))
+        .map(([days, hours, minutes]) => `P${days}DT${hours}H${minutes}M`);
+    case 'byte':
+      return fc.uint8Array({ maxLength: 12 }).map((bytes) => Buffer.from(bytes).toString('base64'));
+    case 'hostname':
+      return boundedFilter(fc.domain(), fits);
+    case 'json-pointer':
+      return fc
+        .array(fc.stringMatching(/^[a-z0-9]{1,8}$/), { maxLength: 4 })
+        .map((segments) => segments.map((segment) => `/${segment}`).join(''));
+    case 'uri-template':
+      return fc
+        .tuple(fc.stringMatching(/^[a-z]{1,8}$/), fc.stringMatching(/^[a-z]{1,8}$/))
+        .map(([segment, name]) => `/${segment}/{${name}}`);
     case 'date':
       return fc
         .date({ min: new Date(Date.UTC(1970, 0, 1)), max: new Date(Date.UTC(2099, 11, 31)), noInvalidDate: true })
@@ -191,7 +220,8 @@ export function validArbitrary(
   if (schema.branches && schema.branches.length > 0 && depth < MAX_DEPTH)
     return fc.oneof(...schema.branches.map((branch) => validArbitrary(branch, depth + 1, dictionary, scale)));
   const types = schema.types.filter((type) => type !== 'null');
-  const type = types[0] ?? 'string';
+  // `type: 'null'` alone: its one value.
+  const type = types[0] ?? (schema.types.includes('null') ? 'null' : 'string');
   let arbitrary: Arbitrary<unknown>;
   switch (type) {
     case 'integer':
@@ -203,6 +233,8 @@ export function validArbitrary(
     case 'boolean':
       arbitrary = fc.boolean();
       break;
+    case 'null':
+      return fc.constant(null);
     case 'array': {
       // A minItems beyond the generation bounds is left out (contract-generation-limit says so).
       const minLength = itemsUnsampled(schema.minItems, scale) ? 0 : (schema.minItems ?? 0);
@@ -218,7 +250,8 @@ export function validArbitrary(
       break;
     }
     case 'object': {
-      const shape: Record<string, Arbitrary<unknown>> = {};
+      // No prototype: a property named `__proto__` is one of its keys, not its prototype.
+      const shape = Object.create(null) as Record<string, Arbitrary<unknown>>;
       if (depth < MAX_DEPTH)
         for (const [key, property] of schema.properties)
           shape[key] = validArbitrary(property, depth + 1, dictionary, scale);

@@ -51,7 +51,7 @@ const INVALID_FORMAT_VALUES: Record<string, string> = {
 const SYNTHETIC_NATIONAL_ID = notFoundNationalId();
 
 /** Strings that match a pattern, in a stable order (fast-check with a fixed seed). */
-function patternSamples(pattern: string, count: number): string[] {
+export function patternSamples(pattern: string, count: number): string[] {
   // Beyond the generation bounds: no samples (contract-pattern-unsampled says so), never an out-of-memory.
   if (unsampledReason(pattern) !== undefined) return [];
   let regex: RegExp;

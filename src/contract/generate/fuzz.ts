@@ -20,6 +20,13 @@ export interface GeneratedInput {
   schema: FlatSchema;
   /** ajv's word on a value of the input (verify.ts); undefined when ajv cannot compile its schema. */
   verify?: Verifier;
+  /**
+   * Why HTTP would not deliver a value as it is (request.ts `lostInTransit`): such a value is no
+   * value the server receives, so it is sent neither as known valid nor as known invalid.
+   */
+  lost?: (value: unknown) => string | undefined;
+  /** Values `verify` accepts that are not drawn (candidates.ts): what a draw falls back on. */
+  known?: readonly unknown[];
 }
 
 /** Values for an operation's inputs, by key; an input left out is not sent. */
@@ -84,8 +91,10 @@ export function validCases(inputs: readonly GeneratedInput[], dictionary?: Dicti
  */
 export function verifiedValid(input: GeneratedInput, dictionary?: Dictionary): Arbitrary<unknown> {
   const valid = validInput(input, dictionary);
-  const { verify } = input;
-  return verify === undefined ? valid : boundedFilter(valid, (value) => verify(value) === true, valid, MAX_REDRAWS);
+  const { verify, known } = input;
+  if (verify === undefined) return valid;
+  const otherwise = known !== undefined && known.length > 0 ? fc.constantFrom(...known) : valid;
+  return boundedFilter(valid, (value) => verify(value) === true, otherwise, MAX_REDRAWS);
 }
 
 /**
@@ -122,12 +131,15 @@ export function invalidCases(
   for (const target of inputs) {
     const broken = invalidArbitrary(target.schema);
     // A value ajv accepts is no invalid value: drawn again (the phase checks the one sent again).
-    const { verify } = target;
+    const { verify, lost } = target;
     const invalid =
       broken &&
       boundedFilter(
         broken,
-        (value) => pathSegmentValue(target.key, value) && (verify === undefined || verify(value) !== true),
+        (value) =>
+          pathSegmentValue(target.key, value) &&
+          lost?.(value) === undefined &&
+          (verify === undefined || verify(value) !== true),
       );
     const others = Object.fromEntries(
       required.filter((input) => input !== target).map((input) => [input.key, verifiedValid(input, dictionary)]),

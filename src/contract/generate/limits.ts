@@ -18,7 +18,7 @@ const MAX_WALK_DEPTH = 64;
 export function generationLimits(schemas: readonly FlatSchema[]): string[] {
   const reasons = new Set<string>();
   const seen = new Set<FlatSchema>();
-  const walk = (schema: FlatSchema, depth: number, scale: number): void => {
+  const walk = (schema: FlatSchema, depth: number, scale: number, mandatory: boolean): void => {
     if (depth > MAX_WALK_DEPTH || seen.has(schema)) return;
     seen.add(schema);
     if (!lengthUnsampled(schema.minLength) && lengthUnsampled(schema.minLength, scale))
@@ -39,16 +39,19 @@ export function generationLimits(schemas: readonly FlatSchema[]): string[] {
       );
     for (const reason of unsatisfiable(schema)) reasons.add(reason);
     const inner = itemsLeftOut ? scale : scale * Math.max(1, schema.minItems ?? 1);
+    // The members a value must have: required properties, the items of an array that must have
+    // some, and the branches. An optional member is left out where the generators stop (always
+    // valid), so its depth is no limit: a recursive `Node {next: Node}` stops at an optional `next`.
     const children = [
-      ...(schema.items ? [schema.items] : []),
-      ...schema.properties.values(),
+      ...(schema.items && (schema.minItems ?? 0) > 0 ? [schema.items] : []),
+      ...[...schema.properties].filter(([key]) => schema.required.includes(key)).map(([, property]) => property),
       ...(schema.branches ?? []),
     ];
-    if (schema.truncated)
+    if (schema.truncated && mandatory)
       reasons.add(
         `its schema nests deeper than ${MAX_FLATTEN_DEPTH} levels (items, properties, oneOf/anyOf), the depth the generated phases read: what lies below is not generated`,
       );
-    const nested = children.some((child) => !child.truncated);
+    const nested = mandatory && children.some((child) => !child.truncated);
     if (nested && depth >= MAX_FUZZ_DEPTH)
       reasons.add(
         `its schema nests deeper than ${MAX_FUZZ_DEPTH} levels, the depth of the fuzz phase's values: deeper members are not generated`,
@@ -57,10 +60,12 @@ export function generationLimits(schemas: readonly FlatSchema[]): string[] {
       reasons.add(
         `its schema nests deeper than ${MAX_VALUE_DEPTH + 1} levels, the depth of the coverage phase's valid values: deeper members are left out`,
       );
-    if (schema.items) walk(schema.items, depth + 1, inner);
-    for (const child of children) if (child !== schema.items) walk(child, depth + 1, scale);
+    // The bounds of lengths and sizes hold at any depth a value reaches: every member is walked.
+    if (schema.items) walk(schema.items, depth + 1, inner, mandatory && children.includes(schema.items));
+    for (const child of [...schema.properties.values(), ...(schema.branches ?? [])])
+      if (child !== schema.items) walk(child, depth + 1, scale, mandatory && children.includes(child));
   };
-  for (const schema of schemas) walk(schema, 0, 1);
+  for (const schema of schemas) walk(schema, 0, 1, true);
   return [...reasons];
 }
 

@@ -99,20 +99,28 @@ export function describe(error: ErrorObject): string {
 
 /**
  * A value of the schema that `verify` accepts: the first of `MAX_REDRAWS` draws of the fuzz
- * phase's generator, seeded (the same schema gives the same value), or why none was.
+ * phase's generator, seeded (the same schema gives the same value), else the first of the other
+ * candidates (candidates.ts: the schema's examples, composed values, openapi-sampler's) that
+ * `verify` accepts, or why none was.
  */
-export function drawVerified(schema: FlatSchema, verify: Verifier, seed: number): { value: unknown } | { why: string } {
-  let why = 'its schema refuses every value drawn';
-  let drawn: unknown[];
+export function drawVerified(
+  schema: FlatSchema,
+  verify: Verifier,
+  seed: number,
+  candidates: readonly unknown[] = [],
+): { value: unknown } | { why: string } {
+  let why: string | undefined;
+  let drawn: unknown[] = [];
   try {
     drawn = fc.sample(validArbitrary(schema), { seed, numRuns: MAX_REDRAWS });
   } catch (error) {
-    return { why: error instanceof Error ? (error.message.split('\n')[0] ?? why) : why };
+    why = error instanceof Error ? error.message.split('\n')[0] : undefined;
   }
   for (const value of drawn) {
     const verdict = verify(value);
     if (verdict === true) return { value };
-    why = verdict;
+    why ??= verdict;
   }
-  return { why };
+  for (const value of candidates) if (verify(value) === true) return { value };
+  return { why: why ?? 'its schema refuses every value drawn' };
 }

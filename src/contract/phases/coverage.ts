@@ -16,11 +16,14 @@ import { baseValues, buildRequest, type Input } from './inputs.js';
 const MAX_CASES_PER_INPUT = 16;
 
 /**
- * A coverage case as ajv judges it (verify.ts). A valid case ajv refuses is drawn again when it is
- * the plain valid value (a boundary value has no other draw); what is still refused is sent as no
- * known-valid value and reported once (contract-generation-limit). A past-the-boundary case ajv
- * accepts is no invalid value: it is sent as such, expecting no server error only (a national
- * identifier's wrong check digit excepted: the schema cannot say it).
+ * A coverage case as ajv judges it (verify.ts), as the server receives it (request.ts
+ * `lostInTransit`). A valid case ajv refuses is drawn again when it is the plain valid value, and
+ * left out when it is a boundary case of an input that has a verified value (the generators' own
+ * weakness is no finding); what no draw nor candidate makes valid is sent as no known-valid value
+ * and reported once (contract-generation-limit). A past-the-boundary case ajv accepts is no invalid
+ * value: it is sent as such, expecting no server error only (a national identifier's wrong check
+ * digit excepted: the schema cannot say it). A case HTTP would change on the way is left out: it is
+ * no value the server would be sent.
  */
 function checkedCase(
   context: Partial<Pick<PhaseContext, 'refused'>>,
@@ -28,22 +31,26 @@ function checkedCase(
   input: Input,
   c: ValueCase,
   index: number,
-): { value: unknown; answer: 'positive-data-accepted' | 'negative-data-rejected' | 'no-server-error' } {
+): { value: unknown; answer: 'positive-data-accepted' | 'negative-data-rejected' | 'no-server-error' } | undefined {
   const { verify } = input;
   if (verify === undefined)
     return { value: c.value, answer: c.valid ? 'positive-data-accepted' : 'negative-data-rejected' };
-  const verdict = verify(c.value);
-  // A wrong check digit breaks a convention the schema cannot say: ajv accepting it changes nothing.
-  const convention = input.schema.nationalId === true && !hasValidCheckDigit(String(c.value));
-  if (!c.valid)
-    return { value: c.value, answer: verdict === true && !convention ? 'no-server-error' : 'negative-data-rejected' };
-  if (verdict === true) return { value: c.value, answer: 'positive-data-accepted' };
-  if (index === 0) {
-    const drawn = drawVerified(input.schema, verify, COVERAGE_SEED);
-    if ('value' in drawn) return { value: drawn.value, answer: 'positive-data-accepted' };
+  const lost = input.lost?.(c.value) !== undefined;
+  if (!c.valid) {
+    if (lost) return undefined;
+    // A wrong check digit breaks a convention the schema cannot say: ajv accepting it changes nothing.
+    const convention = input.schema.nationalId === true && !hasValidCheckDigit(String(c.value));
+    return {
+      value: c.value,
+      answer: verify(c.value) === true && !convention ? 'no-server-error' : 'negative-data-rejected',
+    };
   }
+  const verdict = verify(c.value);
+  if (verdict === true) return { value: c.value, answer: 'positive-data-accepted' };
+  const drawn = drawVerified(input.schema, verify, COVERAGE_SEED, input.known);
+  if ('value' in drawn) return index === 0 ? { value: drawn.value, answer: 'positive-data-accepted' } : undefined;
   context.refused?.(op, input, `${c.constraint}: ${verdict}`);
-  return { value: c.value, answer: 'no-server-error' };
+  return lost ? undefined : { value: c.value, answer: 'no-server-error' };
 }
 
 /** The seed of the draws that replace a coverage phase's valid value ajv refuses. */
@@ -65,7 +72,9 @@ export function coverageRequests(
     for (const [index, c] of cases.entries()) {
       if (input.parameter?.in === 'path' && (c.value === '' || c.value === null)) continue;
       const constraint = `${input.key}: ${c.constraint}`;
-      const { value, answer } = checkedCase(context, op, input, c, index);
+      const checked = checkedCase(context, op, input, c, index);
+      if (checked === undefined) continue;
+      const { value, answer } = checked;
       const tagged: Pick<TaggedRequest, 'answer' | 'detail'> =
         answer === 'negative-data-rejected'
           ? { answer, detail: { input: input.key, constraint: c.constraint } }

@@ -66,10 +66,13 @@ export function fuzzRequest(
   const target = inputs.find((input) => input.key === invalid);
   // A "broken" value ajv accepts is no invalid input: the server need not refuse it — unless it
   // breaks a convention the schema cannot say (a national identifier's form and check digit).
+  const broken = target === undefined ? undefined : generated.values[target.key];
   if (
-    target?.verify !== undefined &&
-    target.verify(generated.values[target.key]) === true &&
-    !(target.schema.nationalId && !hasValidCheckDigit(String(generated.values[target.key])))
+    target !== undefined &&
+    (target.lost?.(broken) !== undefined ||
+      (target.verify !== undefined &&
+        target.verify(broken) === true &&
+        !(target.schema.nationalId && !hasValidCheckDigit(String(broken)))))
   )
     return { request, answer: 'no-server-error', ...constraint };
   const answer: AnswerCheckId =

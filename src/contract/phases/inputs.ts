@@ -11,10 +11,11 @@ import { validValue } from '../generate/cases.js';
 import type { GeneratedInput } from '../generate/fuzz.js';
 import { flattenSchema, nonEmpty, type FlatSchema } from '../generate/schema.js';
 import type { HttpRequest } from '../http.js';
-import { drawVerified, schemaVerifier } from '../generate/verify.js';
+import { drawVerified, schemaVerifier, type Verifier } from '../generate/verify.js';
+import { candidateValues } from '../generate/candidates.js';
 import type { JsonPath } from '../../../rulesets/lib/rule.js';
 import { positiveValues } from '../plan.js';
-import { pickMediaType, writeRequest } from '../request.js';
+import { lostInTransit, pickMediaType, writeRequest } from '../request.js';
 import { requestUrl } from '../url.js';
 
 export { headerValue } from '../request.js';
@@ -120,21 +121,32 @@ function parameterSchema(
 const BASE_SEED = 34;
 
 /**
- * The input with its verifier (ajv, verify.ts), and its generated base value checked by it: a
- * value ajv refuses is drawn again; when no draw passes, `baseRefused` says why. A base the
+ * The input with its verifier (ajv, verify.ts) of the value as the server receives it (a value HTTP
+ * changes on the way, request.ts `lostInTransit`, is none the schema accepts), the other candidates
+ * it accepts (candidates.ts), and its generated base value checked by it: a value ajv refuses is
+ * drawn again, then replaced by a candidate; when none passes, `baseRefused` says why. A base the
  * examples (or --data) give is theirs, as the examples phase sends it.
  */
 function verified(description: ContractDescription, input: Input, generatedBase: boolean): Input {
-  const verify = schemaVerifier(description.data, input.schemaPath, input.schema);
-  if (verify === undefined) return input;
-  const out: Input = { ...input, verify };
+  const ajv = schemaVerifier(description.data, input.schemaPath, input.schema);
+  if (ajv === undefined) return input;
+  const { parameter } = input;
+  const lost = parameter === undefined ? undefined : (value: unknown) => lostInTransit(parameter, value);
+  const verify: Verifier = lost === undefined ? ajv : (value) => lost(value) ?? ajv(value);
+  const known = candidateValues(description.data, input.schemaPath, input.schema)
+    .filter((value) => verify(value) === true)
+    .slice(0, MAX_KNOWN);
+  const out: Input = { ...input, verify, known, ...(lost ? { lost } : {}) };
   if (!generatedBase) return out;
   const verdict = verify(input.base);
   if (verdict === true) return out;
-  const drawn = drawVerified(input.schema, verify, BASE_SEED);
+  const drawn = drawVerified(input.schema, verify, BASE_SEED, known);
   if ('value' in drawn) return { ...out, base: drawn.value };
   return { ...out, baseRefused: drawn.why };
 }
+
+/** Verified candidates kept per input (what the fuzz phase's draws fall back on). */
+const MAX_KNOWN = 8;
 
 /** The values of the request built from the examples: every input that is sent there. */
 export function baseValues(inputs: readonly Input[]): Record<string, unknown> {
