@@ -262,7 +262,11 @@ export async function diffDescriptionsDetailed(
   revision: string,
   options: DiffOptions = {},
 ): Promise<DiffResult> {
-  const [baseSide, revisionSide] = await Promise.all([loadSide(base, options), loadSide(revision, options)]);
+  // Both read side by side; when both fail, the base's failure is the one said (the same every run).
+  const [baseRead, revisionRead] = await Promise.allSettled([loadSide(base, options), loadSide(revision, options)]);
+  if (baseRead.status === 'rejected') throw baseRead.reason;
+  if (revisionRead.status === 'rejected') throw revisionRead.reason;
+  const [baseSide, revisionSide] = [baseRead.value, revisionRead.value];
   if (baseSide.display(baseSide.loaded.rootUri) === revisionSide.display(revisionSide.loaded.rootUri)) {
     // Same path on both sides: the base is shown with a marker so the report tells them apart.
     const display = baseSide.display;

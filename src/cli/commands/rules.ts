@@ -3,6 +3,7 @@ import { asRuleMeta, ruleCatalogue } from '../../run/rule-catalogue.js';
 import type { RuleMeta } from '../../report/finding.js';
 import { CATEGORY_TITLE } from '../../report/formatters/common.js';
 import { CouldNotRunError } from '../../errors.js';
+import { MAX_FINDINGS_PER_RULE } from '../../lint/limits.js';
 import type { CommandIo } from '../io.js';
 import { describeSource } from '../../../rulesets/lib/rule.js';
 
@@ -122,7 +123,7 @@ export function rulesMarkdown(rules: RuleMeta[]): string {
     '',
     '## The other rules',
     '',
-    'The rules of the run itself (`vottur-suppression-reason`, `vottur-suppression-unused`: [suppressions.md](../suppressions.md); `vottur-unreadable`: a document that cannot be read) and the diff checks and versioning rules of `vottur diff` ([diff/README.md](../diff/README.md)) have their own pages. `vottur rules` lists them all.',
+    `The rules of the run itself (\`vottur-suppression-reason\`, \`vottur-suppression-unused\`: [suppressions.md](../suppressions.md); \`vottur-unreadable\`: a document that cannot be read; \`vottur-findings-limit\`: a rule past ${MAX_FINDINGS_PER_RULE.toLocaleString('en-US')} findings in one document, [security.md](../security.md#limits)) and the diff checks and versioning rules of \`vottur diff\` ([diff/README.md](../diff/README.md)) have their own pages. \`vottur rules\` lists them all.`,
     '',
     '## Catalogue rules (`vottur catalogue`)',
     '',
