@@ -38,12 +38,23 @@ const MAX_GIT_BYTES = 64 * 1024 * 1024;
 /** The most a description's folder at a commit may hold (`git archive`'s tar stream): 64 MB. */
 export const MAX_GIT_ARCHIVE_BYTES = 64 * 1024 * 1024;
 
+/**
+ * git as the gate reads it: `--no-replace-objects`, since a `refs/replace/*` object the repository
+ * brings would swap one commit's content for another's under the same name.
+ */
+const GIT_OPTIONS = ['--no-replace-objects'];
+
 function git(args: string[], cwd: string): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile('git', args, { cwd, maxBuffer: MAX_GIT_BYTES, encoding: 'utf8' }, (error, stdout, stderr) => {
-      if (error) reject(new Error((stderr || error.message).trim().split('\n')[0]));
-      else resolve(stdout);
-    });
+    execFile(
+      'git',
+      [...GIT_OPTIONS, ...args],
+      { cwd, maxBuffer: MAX_GIT_BYTES, encoding: 'utf8' },
+      (error, stdout, stderr) => {
+        if (error) reject(new Error((stderr || error.message).trim().split('\n')[0]));
+        else resolve(stdout);
+      },
+    );
   });
 }
 
@@ -136,7 +147,7 @@ function extractFolder(
   target: string,
   maxBytes = MAX_GIT_ARCHIVE_BYTES,
 ): Promise<void> {
-  const archive = spawn('git', ['archive', '--format=tar', '--end-of-options', ref, path], {
+  const archive = spawn('git', [...GIT_OPTIONS, 'archive', '--format=tar', '--end-of-options', ref, path], {
     cwd,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -121,6 +121,41 @@ describe('git sides of a diff', () => {
     }
   });
 
+  it('a replace object the repository brings (git replace) never swaps the base for another commit', async () => {
+    const upstream = mkdtempSync(join(tmpdir(), 'vottur-git-upstream-'));
+    const clone = mkdtempSync(join(tmpdir(), 'vottur-git-clone-'));
+    try {
+      const run = (cwd: string, ...args: string[]) =>
+        execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.org', ...args], {
+          cwd,
+          stdio: 'pipe',
+          encoding: 'utf8',
+        });
+      const typed = (type: string) =>
+        description('1.0.0').replace(
+          "'200': { description: ok }",
+          `'200': { description: ok, content: { application/json: { schema: { type: object, properties: { name: { type: ${type} } } } } } }`,
+        );
+      writeFileSync(join(upstream, 'api.yaml'), typed('string'));
+      run(upstream, 'init', '-q', '-b', 'main');
+      run(upstream, 'add', '-A');
+      run(upstream, 'commit', '-qm', 'v1');
+      run(clone, 'clone', '-q', upstream, '.');
+      writeFileSync(join(clone, 'api.yaml'), typed('integer'));
+      run(clone, 'commit', '-qam', 'retype');
+      // The base commit now reads, to git, as the revision.
+      run(clone, 'replace', run(clone, 'rev-parse', 'origin/main').trim(), 'HEAD');
+      expect(run(clone, 'show', 'origin/main:api.yaml')).toContain('type: integer');
+      for (const ref of ['origin/main', run(clone, 'rev-parse', 'origin/main').trim()]) {
+        const result = await votturInProcess(['diff', `${ref}:api.yaml`, 'api.yaml', '--gate'], { cwd: clone });
+        expect(result.code, `${ref}: ${result.stdout}`).toBe(1);
+      }
+    } finally {
+      rmSync(upstream, { recursive: true, force: true });
+      rmSync(clone, { recursive: true, force: true });
+    }
+  });
+
   it('a ref that starts with "-" is refused, never passed to git as an option', async () => {
     const before = readdirSync(repo).sort();
     const result = await votturInProcess(['diff', '--', '--output=leak:api.yaml', 'api.yaml'], { cwd: repo });
