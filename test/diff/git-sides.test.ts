@@ -28,6 +28,38 @@ const description = (version: string, extra = '') =>
     '',
   ].join('\n');
 
+/**
+ * A clone whose `origin/main` has a response member `name` typed string, and whose own commit
+ * types it integer (a breaking change); `run` is git in a folder, `cleanup` removes both folders.
+ */
+function retypedClone(): { clone: string; run: (cwd: string, ...args: string[]) => string; cleanup: () => void } {
+  const upstream = mkdtempSync(join(tmpdir(), 'vottur-git-upstream-'));
+  const clone = mkdtempSync(join(tmpdir(), 'vottur-git-clone-'));
+  const run = (cwd: string, ...args: string[]) =>
+    execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.org', ...args], {
+      cwd,
+      stdio: 'pipe',
+      encoding: 'utf8',
+    });
+  const typed = (type: string) =>
+    description('1.0.0').replace(
+      "'200': { description: ok }",
+      `'200': { description: ok, content: { application/json: { schema: { type: object, properties: { name: { type: ${type} } } } } } }`,
+    );
+  writeFileSync(join(upstream, 'api.yaml'), typed('string'));
+  run(upstream, 'init', '-q', '-b', 'main');
+  run(upstream, 'add', '-A');
+  run(upstream, 'commit', '-qm', 'v1');
+  run(clone, 'clone', '-q', upstream, '.');
+  writeFileSync(join(clone, 'api.yaml'), typed('integer'));
+  run(clone, 'commit', '-qam', 'retype');
+  const cleanup = () => {
+    rmSync(upstream, { recursive: true, force: true });
+    rmSync(clone, { recursive: true, force: true });
+  };
+  return { clone, run, cleanup };
+}
+
 beforeAll(() => {
   writeFileSync(join(repo, 'api.yaml'), description('1.0.0'));
   mkdirSync(join(repo, 'big'));
@@ -67,25 +99,9 @@ describe('git sides of a diff', () => {
   });
 
   it('a ref git finds ambiguous (a tag named like the base branch) is refused, naming the ref in full', async () => {
-    // A clone whose origin/main is the base, and whose revision changes a type; the team then
-    // tags its own revision `origin/main` (and `main`), which git would silently prefer.
-    const upstream = mkdtempSync(join(tmpdir(), 'vottur-git-upstream-'));
-    const clone = mkdtempSync(join(tmpdir(), 'vottur-git-clone-'));
+    // The team tags its own revision `origin/main` (and `main`), which git would silently prefer.
+    const { clone, run, cleanup } = retypedClone();
     try {
-      const run = (cwd: string, ...args: string[]) =>
-        execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.org', ...args], { cwd, stdio: 'pipe' });
-      const typed = (type: string) =>
-        description('1.0.0').replace(
-          "'200': { description: ok }",
-          `'200': { description: ok, content: { application/json: { schema: { type: object, properties: { name: { type: ${type} } } } } } }`,
-        );
-      writeFileSync(join(upstream, 'api.yaml'), typed('string'));
-      run(upstream, 'init', '-q', '-b', 'main');
-      run(upstream, 'add', '-A');
-      run(upstream, 'commit', '-qm', 'v1');
-      run(clone, 'clone', '-q', upstream, '.');
-      writeFileSync(join(clone, 'api.yaml'), typed('integer'));
-      run(clone, 'commit', '-qam', 'retype');
       const full = await votturInProcess(['diff', 'refs/remotes/origin/main:api.yaml', 'api.yaml', '--gate'], {
         cwd: clone,
       });
@@ -116,33 +132,13 @@ describe('git sides of a diff', () => {
         (await votturInProcess(['diff', 'refs/tags/origin/main:api.yaml', 'api.yaml', '--gate'], { cwd: clone })).code,
       ).toBe(0);
     } finally {
-      rmSync(upstream, { recursive: true, force: true });
-      rmSync(clone, { recursive: true, force: true });
+      cleanup();
     }
   });
 
   it('a replace object the repository brings (git replace) never swaps the base for another commit', async () => {
-    const upstream = mkdtempSync(join(tmpdir(), 'vottur-git-upstream-'));
-    const clone = mkdtempSync(join(tmpdir(), 'vottur-git-clone-'));
+    const { clone, run, cleanup } = retypedClone();
     try {
-      const run = (cwd: string, ...args: string[]) =>
-        execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.org', ...args], {
-          cwd,
-          stdio: 'pipe',
-          encoding: 'utf8',
-        });
-      const typed = (type: string) =>
-        description('1.0.0').replace(
-          "'200': { description: ok }",
-          `'200': { description: ok, content: { application/json: { schema: { type: object, properties: { name: { type: ${type} } } } } } }`,
-        );
-      writeFileSync(join(upstream, 'api.yaml'), typed('string'));
-      run(upstream, 'init', '-q', '-b', 'main');
-      run(upstream, 'add', '-A');
-      run(upstream, 'commit', '-qm', 'v1');
-      run(clone, 'clone', '-q', upstream, '.');
-      writeFileSync(join(clone, 'api.yaml'), typed('integer'));
-      run(clone, 'commit', '-qam', 'retype');
       // The base commit now reads, to git, as the revision.
       run(clone, 'replace', run(clone, 'rev-parse', 'origin/main').trim(), 'HEAD');
       expect(run(clone, 'show', 'origin/main:api.yaml')).toContain('type: integer');
@@ -151,8 +147,7 @@ describe('git sides of a diff', () => {
         expect(result.code, `${ref}: ${result.stdout}`).toBe(1);
       }
     } finally {
-      rmSync(upstream, { recursive: true, force: true });
-      rmSync(clone, { recursive: true, force: true });
+      cleanup();
     }
   });
 
