@@ -389,6 +389,14 @@ function additionalEntries(
 }
 
 /**
+ * Whether a value breaks a convention its schema cannot say — a national identifier that is no
+ * valid kennitala (form and check digit) — so that it stays invalid though ajv accepts it.
+ */
+export function breaksConvention(schema: FlatSchema, value: unknown): boolean {
+  return schema.nationalId && !hasValidCheckDigit(String(value));
+}
+
+/**
  * What an invalid value breaks, as a noun a message can name (`maximum 100`, as in `an invalid query:limit (maximum 100)`): the
  * first constraint of the schema the value fails, in the order a validator reads them. A national
  * identifier of the schema's form whose check digit is wrong breaks the check digit, not "its

@@ -6,7 +6,7 @@
  */
 import type { OperationModel } from '../description.js';
 import { coverageCases, type ValueCase } from '../generate/cases.js';
-import { hasValidCheckDigit } from '../../../rulesets/lib/conventions.js';
+import { breaksConvention } from '../generate/arbitraries.js';
 import { drawVerified } from '../generate/verify.js';
 import { forgedCredentials } from '../security.js';
 import type { PhaseContext, PhaseOperation, TaggedRequest } from './context.js';
@@ -39,10 +39,12 @@ function checkedCase(
   if (!c.valid) {
     if (lost) return undefined;
     // A wrong check digit breaks a convention the schema cannot say: ajv accepting it changes nothing.
-    const convention = input.schema.nationalId === true && !hasValidCheckDigit(String(c.value));
     return {
       value: c.value,
-      answer: verify(c.value) === true && !convention ? 'no-server-error' : 'negative-data-rejected',
+      answer:
+        verify(c.value) === true && !breaksConvention(input.schema, c.value)
+          ? 'no-server-error'
+          : 'negative-data-rejected',
     };
   }
   const verdict = verify(c.value);

@@ -9,8 +9,7 @@
  */
 import type { Arbitrary } from 'fast-check';
 import type { AnswerCheckId, Verdict } from '../answers/index.js';
-import { hasValidCheckDigit } from '../../../rulesets/lib/conventions.js';
-import { brokenConstraint } from '../generate/arbitraries.js';
+import { brokenConstraint, breaksConvention } from '../generate/arbitraries.js';
 import {
   fuzzCases,
   invalidCases,
@@ -70,9 +69,7 @@ export function fuzzRequest(
   if (
     target !== undefined &&
     (target.lost?.(broken) !== undefined ||
-      (target.verify !== undefined &&
-        target.verify(broken) === true &&
-        !(target.schema.nationalId && !hasValidCheckDigit(String(broken)))))
+      (target.verify !== undefined && target.verify(broken) === true && !breaksConvention(target.schema, broken)))
   )
     return { request, answer: 'no-server-error', ...constraint };
   const answer: AnswerCheckId =
