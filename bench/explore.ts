@@ -3,7 +3,7 @@
  * REST fuzzers ("Open Problems in Fuzzing RESTful APIs", TOSEM 2023): line coverage (c8) of the
  * server process, the description fetched from the running app, default options, seeds 1–3.
  *
- *   node dist/bench/explore.js <folder> [app...]
+ *   node dist/bench/explore.js <folder> [app...] [--uncovered <dir>]
  *
  * <folder> holds one folder per app of the Web Fuzzing Dataset's `js_npm/rest/` (`ncs`, `scs`,
  * `disease-sh-api`: the app's folder as the dataset has it, taken with the search tool's fetch) and
@@ -16,7 +16,8 @@
  * it, stops it with its own `POST /shutdown` (the dataset added that route for c8), and reads
  * c8's summary twice: c8's default (the files the process loaded, as the published figures count)
  * and `--all` (every `.js` file of the app's `src/`, loaded or not). Prints a Markdown table
- * (docs/performance.md keeps it).
+ * (docs/performance.md keeps it). With `--uncovered <dir>`, c8's text report of each run (the
+ * line numbers no request reached, per file) is written to `<dir>/<app>-<seed>.txt`.
  *
  * Why the description is fetched: `ncs` and `scs` serve theirs from `app.js` (`GET /swagger.json`,
  * a 240-line literal); read from disk, those lines are never run and the figure drops by ~30
@@ -29,7 +30,7 @@
  * such a throw with 500, as a server error is meant to be seen.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -196,7 +197,24 @@ function c8Summary(c8: string, cwd: string, reports: string, all: boolean): numb
   return summary.total.lines.pct;
 }
 
-async function measure(folder: string, name: string, seed: number): Promise<Run> {
+/** c8's text report of the loaded files (uncovered line numbers per file), to `file`. */
+function c8Uncovered(c8: string, cwd: string, reports: string, file: string): void {
+  const text = spawnSync(
+    process.execPath,
+    [
+      c8,
+      'report',
+      '--reporter=text',
+      `--temp-directory=${join(reports, 'raw')}`,
+      '--include=src/**',
+      '--exclude=src/public/**',
+    ],
+    { cwd, encoding: 'utf8', env: { ...process.env, COLUMNS: '400' } },
+  );
+  writeFileSync(file, text.stdout);
+}
+
+async function measure(folder: string, name: string, seed: number, uncovered?: string): Promise<Run> {
   const app = APPS[name];
   if (!app) throw new Error(`unknown app ${name}: one of ${Object.keys(APPS).join(', ')}`);
   const port = await freePort();
@@ -256,6 +274,7 @@ async function measure(folder: string, name: string, seed: number): Promise<Run>
         r.ruleId === 'contract-server-error' && r.request?.url ? [r.request.url] : [],
       ),
     );
+    if (uncovered) c8Uncovered(c8, cwd, reports, join(uncovered, `${name}-${seed}.txt`));
     return {
       app: name,
       seed,
@@ -276,7 +295,15 @@ async function measure(folder: string, name: string, seed: number): Promise<Run>
   }
 }
 
-const [folder, ...apps] = process.argv.slice(2);
+const args = process.argv.slice(2);
+const at = args.indexOf('--uncovered');
+const uncovered = at >= 0 ? args.splice(at, 2)[1] : undefined;
+if (at >= 0 && !uncovered) {
+  process.stderr.write('--uncovered needs a folder\n');
+  process.exit(2);
+}
+if (uncovered) mkdirSync(uncovered, { recursive: true });
+const [folder, ...apps] = args;
 if (!folder) {
   process.stderr.write(
     'usage: node dist/bench/explore.js <folder with ncs/, scs/, disease-sh-api/ and node_modules> [app...]\n',
@@ -286,7 +313,7 @@ if (!folder) {
 const runs: Run[] = [];
 for (const app of apps.length > 0 ? apps : Object.keys(APPS))
   for (const seed of SEEDS) {
-    const run = await measure(resolve(folder), app, seed);
+    const run = await measure(resolve(folder), app, seed, uncovered);
     process.stderr.write(`${JSON.stringify(run)}\n`);
     runs.push(run);
   }

@@ -45,6 +45,7 @@ export interface ContractCommandOptions extends BaselineCommandOptions, PolicyCo
   maxResponseTime: number;
   header: string[];
   bearer?: string;
+  bearerWithoutScope?: string;
   tokenUrl?: string;
   clientId?: string;
   clientSecret?: string;
@@ -139,6 +140,10 @@ export function addContractOptions(command: Command, state: OutputState): Comman
       [],
     )
     .option('--bearer <token>', 'an access token, sent as Authorization: Bearer <token>')
+    .option(
+      '--bearer-without-scope <token>',
+      'a valid access token that lacks the scopes the operations require: the 403 probe sends it (with --bearer or --token-url)',
+    )
     .option('--token-url <url>', 'OAuth 2.0 token endpoint: fetch a token with the client-credentials grant')
     .option('--client-id <id>', 'OAuth 2.0 client id (with --token-url)')
     .option('--client-secret <secret>', 'OAuth 2.0 client secret (with --token-url); better: set VOTTUR_CLIENT_SECRET')
@@ -191,9 +196,12 @@ export function authFrom(options: ContractCommandOptions): AuthOptions {
     const flag = { clientId: '--client-id', clientSecret: '--client-secret', scope: '--scope' }[firstOauthOnly];
     throw new CouldNotRunError(`${flag} needs --token-url (the client-credentials token endpoint)`);
   }
+  if (options.bearerWithoutScope !== undefined && options.bearer === undefined && !options.tokenUrl)
+    throw new CouldNotRunError('--bearer-without-scope needs --bearer or --token-url (the token with the scopes)');
   return {
     ...(options.header.length ? { headers: options.header } : {}),
     ...(options.bearer !== undefined ? { bearer: options.bearer } : {}),
+    ...(options.bearerWithoutScope !== undefined ? { bearerWithoutScope: options.bearerWithoutScope } : {}),
     ...(options.xroadClient !== undefined ? { xroadClient: options.xroadClient } : {}),
     ...(options.xroadId ? { xroadId: true } : {}),
     ...(options.cert !== undefined || options.key !== undefined || options.ca.length > 0
@@ -411,7 +419,10 @@ export async function withContractSettings<T extends ContractCommandOptions & { 
     }
     // The operator's own credentials go only to a server the operator named or the policy lists for credentials.
     const operatorCredentials =
-      options.bearer !== undefined || options.clientSecret !== undefined || options.header.length > 0;
+      options.bearer !== undefined ||
+      options.bearerWithoutScope !== undefined ||
+      options.clientSecret !== undefined ||
+      options.header.length > 0;
     if (!credentialsAllowed && operatorCredentials) {
       throw new CouldNotRunError(
         `the credentials given on the command line would go to ${merged.server} (contract.server in ${shown}), a host the policy (${policy.name}) does not list under hosts.credentials; give the server with --server`,
@@ -426,7 +437,10 @@ export async function withContractSettings<T extends ContractCommandOptions & { 
 async function refusePlainHttpCredentials(options: ContractCommandOptions & { server?: string }): Promise<void> {
   const { plainHttpRefusal } = await import('../policy/index.js');
   const hasCredentials =
-    options.bearer !== undefined || options.clientSecret !== undefined || options.header.length > 0;
+    options.bearer !== undefined ||
+    options.bearerWithoutScope !== undefined ||
+    options.clientSecret !== undefined ||
+    options.header.length > 0;
   if (hasCredentials && options.server !== undefined) {
     const why = plainHttpRefusal(options.server);
     if (why) throw new CouldNotRunError(`${why}: use https://, or run without credentials`);

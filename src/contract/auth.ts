@@ -28,6 +28,11 @@ export interface AuthOptions {
   headers?: string[];
   /** A token sent as `Authorization: Bearer <token>`. */
   bearer?: string;
+  /**
+   * A valid token that lacks the scopes the operations require (`--bearer-without-scope`): the 403
+   * probe sends it, as it sends one the token endpoint issued for another scope.
+   */
+  bearerWithoutScope?: string;
   oauth?: OAuthClientCredentials;
   /** Sent as `X-Road-Client` on every request (the caller's subsystem on the data exchange layer). */
   xroadClient?: string;
@@ -156,6 +161,13 @@ export async function obtainCredentials(auth: AuthOptions = {}, options: ObtainO
     full.Authorization = `Bearer ${auth.bearer}`;
     secrets.push(auth.bearer);
   }
+  if (auth.bearerWithoutScope) secrets.push(auth.bearerWithoutScope);
+  /** The other credentials, with this token instead of the full one. */
+  const withToken = (token: string): Record<string, string> => ({
+    ...base,
+    ...Object.fromEntries(Object.entries(full).filter(([name]) => name.toLowerCase() !== 'authorization')),
+    Authorization: `Bearer ${token}`,
+  });
   const result: Credentials = {
     base,
     full,
@@ -170,11 +182,17 @@ export async function obtainCredentials(auth: AuthOptions = {}, options: ObtainO
     result.close = client.close;
     result.clientCertificate = Boolean(material.cert || material.pfx);
   }
+  if (auth.bearerWithoutScope) {
+    // The operator's own token without the scope: sent as it is (a client-credentials token is still
+    // fetched for the rest; none is asked for without the scope).
+    if (options.wantNoScope) result.noScope = withToken(auth.bearerWithoutScope);
+    if (!auth.oauth) return result;
+  }
   if (!auth.oauth) {
     if (options.wantNoScope) {
       result.noScopeReason = auth.bearer
-        ? 'only a --bearer token was given, so vottur cannot obtain a token without the scope; give the client-credentials options (--token-url, --client-id, --client-secret) instead'
-        : 'no OAuth client was given (--token-url, --client-id, --client-secret), so vottur cannot obtain a token without the scope';
+        ? 'only a --bearer token was given, so vottur cannot obtain a token without the scope; give one with --bearer-without-scope, or the client-credentials options (--token-url, --client-id, --client-secret) instead'
+        : 'no OAuth client was given (--token-url, --client-id, --client-secret) and no --bearer-without-scope, so vottur cannot obtain a token without the scope';
     }
     return result;
   }
@@ -196,7 +214,7 @@ export async function obtainCredentials(auth: AuthOptions = {}, options: ObtainO
   });
   renewal.track(scope, token, full);
   result.tokens = renewal;
-  if (options.wantNoScope) {
+  if (options.wantNoScope && !result.noScope) {
     const required = new Set(scope.split(/\s+/).filter(Boolean).concat(options.requiredScopes));
     const other = required.has('openid') ? 'profile' : 'openid';
     const scopeless = await requestToken(client, other, options.timeoutMs);
@@ -209,11 +227,7 @@ export async function obtainCredentials(auth: AuthOptions = {}, options: ObtainO
         result.noScopeReason = `asked for the scope ${other}, the token endpoint still granted ${leaked.join(' ')}`;
       } else {
         secrets.push(scopeless.accessToken);
-        result.noScope = {
-          ...base,
-          ...Object.fromEntries(Object.entries(full).filter(([name]) => name.toLowerCase() !== 'authorization')),
-          Authorization: `Bearer ${scopeless.accessToken}`,
-        };
+        result.noScope = withToken(scopeless.accessToken);
         renewal.track(other, scopeless, result.noScope);
       }
     }

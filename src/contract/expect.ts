@@ -18,6 +18,7 @@ export function answerRequest(ctx: ExpectationContext, planned: PlannedRequest):
     op: ctx.op,
     label: ctx.exchange,
     hasCredentials: ctx.hasCredentials,
+    ...(planned.built !== undefined ? { built: planned.built } : {}),
     ...(planned.identifier ? { identifier: planned.identifier } : {}),
   };
 }

@@ -75,7 +75,7 @@ export function planRequests(description: ContractDescription, options: PlanOpti
         missing: (path, message) =>
           contractFinding('contract-missing-example', description.displayPath, { op, path, message }),
       });
-      requests.push(...planned.requests);
+      requests.push(...planned.requests.map((request) => ({ ...request, built: positive.built })));
       findings.push(...(planned.findings ?? []));
     }
   }
@@ -97,6 +97,18 @@ export interface PositiveValues {
   missing: Missing[];
   /** Where a value composed from schema examples was cut short (or not made) at MAX_EXAMPLE_DEPTH. */
   limited: JsonPath[];
+  /** Where the values came from, in words (`the description's examples`, `--data`, what was derived). */
+  built: string;
+}
+
+/** The sources of a request's values, in words: "built from …" says exactly these. */
+function builtFrom(example: number, supplied: number, derived: readonly string[]): string {
+  const parts = [
+    ...(example > 0 || (supplied === 0 && derived.length === 0) ? ["the description's examples"] : []),
+    ...(supplied > 0 ? ['--data values'] : []),
+    ...(derived.length > 0 ? [`values derived from the schema for the ${derived.join(', ')} (no example given)`] : []),
+  ];
+  return parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1) ?? ''}` : (parts[0] ?? '');
 }
 
 export function positiveValues(
@@ -107,17 +119,23 @@ export function positiveValues(
   const values = new Map<ParameterModel, unknown>();
   const missing: Missing[] = [];
   const limited: JsonPath[] = [];
+  const derived: string[] = [];
+  let fromExamples = 0;
+  let fromData = 0;
   for (const parameter of op.parameters) {
     if (isIgnoredHeader(parameter)) continue;
     const supplied = dataValue(given, parameter);
     if (supplied.found) {
       values.set(parameter, supplied.value);
+      fromData++;
       continue;
     }
     const example = parameterExample(document, parameter);
     if (example.limited) limited.push(parameter.path);
     if (example.found) {
       values.set(parameter, example.value);
+      if (example.derived) derived.push(`${parameter.in} parameter ${parameter.name}`);
+      else fromExamples++;
       continue;
     }
     if (parameter.required)
@@ -129,13 +147,17 @@ export function positiveValues(
     const mediaType = pickMediaType(Object.keys(content));
     if (given && Object.prototype.hasOwnProperty.call(given, REQUEST_BODY_KEY)) {
       body = { mediaType: mediaType ?? 'application/json', value: given[REQUEST_BODY_KEY] };
+      fromData++;
     } else if (mediaType) {
       const media = content[mediaType];
       const mediaPath = [...op.requestBody.path, 'content', mediaType];
       const example = mediaExample(document, media, mediaPath);
       if (example.limited) limited.push(mediaPath);
-      if (example.found) body = { mediaType, value: requestValue(document, media, example.value) };
-      else if (op.requestBody.required)
+      if (example.found) {
+        body = { mediaType, value: requestValue(document, media, example.value) };
+        if (example.derived) derived.push('request body');
+        else fromExamples++;
+      } else if (op.requestBody.required)
         missing.push({ what: `request body (${mediaType})`, key: REQUEST_BODY_KEY, path: mediaPath });
     } else if (op.requestBody.required) {
       missing.push({
@@ -145,7 +167,7 @@ export function positiveValues(
       });
     }
   }
-  return { values, ...(body ? { body } : {}), missing, limited };
+  return { values, ...(body ? { body } : {}), missing, limited, built: builtFrom(fromExamples, fromData, derived) };
 }
 
 /** A body example as it is sent: its `readOnly` members (an `id` the server assigns) left out. */
@@ -163,6 +185,8 @@ function isIgnoredHeader(parameter: ParameterModel): boolean {
 interface Found {
   found: boolean;
   value?: unknown;
+  /** True when (part of) the value is no example: a `const`, `default` or `enum` value, a candidate, an object with no example. */
+  derived?: boolean;
   /** True when a schema lay deeper than MAX_EXAMPLE_DEPTH: the value is cut short, or was not made for that. */
   limited?: boolean;
 }
@@ -192,7 +216,10 @@ function parameterExample(document: OpenApiDocument, parameter: ParameterModel):
     for (const mediaType of Object.keys(p.content)) {
       const found = mediaExample(document, p.content[mediaType], [...parameter.path, 'content', mediaType]);
       if (found.found)
-        return { found: true, value: typeof found.value === 'string' ? found.value : JSON.stringify(found.value) };
+        return {
+          ...found,
+          value: typeof found.value === 'string' ? found.value : JSON.stringify(found.value),
+        };
     }
   }
   const path = [...parameter.path, 'schema'];
@@ -234,7 +261,7 @@ function checkedDerived(
     (parameter === undefined ? undefined : lostInTransit(parameter, value)) === undefined && ajv(value) === true;
   if (verify(found.value)) return found;
   const replacement = candidateValues(document, path, flat).find(verify);
-  if (replacement !== undefined) return { found: true, value: replacement };
+  if (replacement !== undefined) return { found: true, value: replacement, derived: true };
   return found.limited ? LIMITED : NOT_FOUND;
 }
 
@@ -249,9 +276,9 @@ function schemaExample(document: OpenApiDocument, schema: unknown, path: JsonPat
   if (depth > MAX_EXAMPLE_DEPTH) return LIMITED;
   if (s.example !== undefined) return { found: true, value: s.example };
   if (Array.isArray(s.examples) && s.examples.length > 0) return { found: true, value: s.examples[0] };
-  if (s.const !== undefined) return { found: true, value: s.const };
-  if (s.default !== undefined) return { found: true, value: s.default };
-  if (Array.isArray(s.enum) && s.enum.length > 0) return { found: true, value: s.enum[0] };
+  if (s.const !== undefined) return { found: true, value: s.const, derived: true };
+  if (s.default !== undefined) return { found: true, value: s.default, derived: true };
+  if (Array.isArray(s.enum) && s.enum.length > 0) return { found: true, value: s.enum[0], derived: true };
   for (const key of ['allOf', 'oneOf', 'anyOf'] as const) {
     if (Array.isArray(s[key]) && s[key].length === 1)
       return schemaExample(document, s[key][0], [...resolved.path, key, 0], compose, depth + 1);
@@ -260,6 +287,7 @@ function schemaExample(document: OpenApiDocument, schema: unknown, path: JsonPat
   if (isObject(s.properties) || Array.isArray(s.allOf)) {
     const out: Record<string, unknown> = {};
     const limitedNames = new Set<string>();
+    let derived = false;
     // Names as `in` reads them (a property key is a string).
     const required = new Set<string>(Array.isArray(s.required) ? s.required.map(String) : []);
     // A read-only property is never sent, and `required` on it applies to answers only.
@@ -276,6 +304,7 @@ function schemaExample(document: OpenApiDocument, schema: unknown, path: JsonPat
         }
         const found = schemaExample(document, propertySchema, propertyPath, true, depth + 1);
         if (found.found) out[name] = found.value;
+        if (found.found && found.derived) derived = true;
         if (found.limited) limitedNames.add(name);
       }
     }
@@ -284,12 +313,19 @@ function schemaExample(document: OpenApiDocument, schema: unknown, path: JsonPat
     for (const name of limitedNames) if (!required.has(name)) delete out[name];
     const limited = [...limitedNames].some((name) => required.has(name));
     for (const name of required) if (!(name in out) && !readOnly.has(name)) return limited ? LIMITED : NOT_FOUND;
-    return { found: true, value: out, ...(limited ? { limited } : {}) };
+    // Made of no example at all (no property has one): derived, as a value of its own.
+    if (Object.keys(out).length === 0) derived = true;
+    return { found: true, value: out, ...(limited ? { limited } : {}), ...(derived ? { derived } : {}) };
   }
   if (s.type === 'array' && s.items !== undefined) {
     const item = schemaExample(document, s.items, [...resolved.path, 'items'], true, depth + 1);
     if (!item.found) return item.limited ? LIMITED : NOT_FOUND;
-    return { found: true, value: [item.value], ...(item.limited ? { limited: true } : {}) };
+    return {
+      found: true,
+      value: [item.value],
+      ...(item.limited ? { limited: true } : {}),
+      ...(item.derived ? { derived: true } : {}),
+    };
   }
   return NOT_FOUND;
 }

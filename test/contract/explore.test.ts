@@ -455,3 +455,69 @@ describe('--budget', () => {
     expect(Math.max(...fuzzed)).toBeGreaterThan(20);
   });
 });
+
+describe('string inputs related to each other, whatever the seed', () => {
+  const RELATED = `openapi: 3.0.3
+info: { title: Related, version: 1.0.0 }
+paths:
+  /ordered/{w}/{x}/{y}:
+    get:
+      operationId: ordered
+      parameters:
+        - { name: w, in: path, required: true, schema: { type: string, maxLength: 12 } }
+        - { name: x, in: path, required: true, schema: { type: string, maxLength: 12 } }
+        - { name: y, in: path, required: true, schema: { type: string, maxLength: 12 } }
+      responses:
+        '200': { description: increasing, decreasing or unordered, content: { application/json: { schema: { type: string } } } }
+        '400': { description: too long }
+  /pat/{txt}/{pat}:
+    get:
+      operationId: mirrored
+      parameters:
+        - { name: txt, in: path, required: true, schema: { type: string, maxLength: 30 } }
+        - { name: pat, in: path, required: true, schema: { type: string, maxLength: 10 } }
+      responses:
+        '200': { description: whether txt holds pat and its reverse, content: { application/json: { schema: { type: integer } } } }
+        '400': { description: too long }
+`;
+
+  it('sends values of one length in ascending and descending order, and a text holding a pattern and its mirror image', async () => {
+    await writeFile(join(folder, 'related.yaml'), RELATED);
+    const asked: string[][] = [];
+    server = createServer((request, response) => {
+      const parts = (request.url ?? '').split('/').map((part) => decodeURIComponent(part));
+      asked.push(parts.slice(1));
+      const limits = parts[1] === 'pat' ? [30, 10] : [12, 12, 12];
+      if (parts.slice(2).some((part, i) => [...part].length > (limits[i] ?? 0))) return response.writeHead(400).end();
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(parts[1] === 'pat' ? 0 : 'unordered'));
+    });
+    await new Promise<void>((done) => server!.listen(0, '127.0.0.1', done));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const ordered = (values: string[], sign: number) =>
+      values.every((v) => v.length === values[0]?.length && v.length >= 2) &&
+      values.every((v, i) => i === 0 || Math.sign(v.localeCompare(values[i - 1] ?? '')) === sign);
+    const reversed = (text: string) => [...text].reverse().join('');
+    for (const seed of [1, 2, 3]) {
+      asked.length = 0;
+      const report = await runContractTests({
+        description: join(folder, 'related.yaml'),
+        server: base,
+        phases: 'fuzz',
+        dredd: false,
+        seed,
+        maxExamples: 25,
+      });
+      const triples = asked.filter(([name]) => name === 'ordered').map((parts) => parts.slice(1));
+      expect(triples.some((values) => ordered(values, 1))).toBe(true);
+      expect(triples.some((values) => ordered(values, -1))).toBe(true);
+      const pairs = asked.filter(([name]) => name === 'pat').map(([, txt = '', pat = '']) => ({ txt, pat }));
+      const holds = (txt: string, pat: string) =>
+        pat.length > 2 && pat !== reversed(pat) && txt.includes(pat) && txt.includes(reversed(pat));
+      expect(pairs.some(({ txt, pat }) => holds(txt, pat) && txt.indexOf(pat) < txt.indexOf(reversed(pat)))).toBe(true);
+      expect(pairs.some(({ txt, pat }) => holds(txt, pat) && txt.indexOf(pat) > txt.indexOf(reversed(pat)))).toBe(true);
+      // Kept to the schema: no valid case was refused.
+      expect(report.findings.filter((f) => f.ruleId === 'contract-positive-data-accepted')).toEqual([]);
+    }
+  });
+});

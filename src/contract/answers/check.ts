@@ -25,6 +25,8 @@ export interface AnswerRequest {
   phase?: string;
   /** For the not-found and malformed-identifier probes: the identifier replaced, and by what. */
   identifier?: ReplacedIdentifier;
+  /** Where the request's values came from, in words (`the description's examples`; plan.ts). */
+  built?: string;
   /** Whether the user gave any credentials (for the hint on a 401). */
   hasCredentials?: boolean;
   /** For a negative or missing-input case: the input (`query:limit`, `body`). */

@@ -13,7 +13,7 @@ export default defineAnswerCheck({
     const expected = documented.length ? documented.join(' or ') : 'a 2xx';
     return {
       rule: 'contract-example-succeeds',
-      message: `${request.label}, built from the description's examples, answered ${status}; expected ${expected}${hint(request, status)}`,
+      message: `${request.label}, built from ${request.built ?? "the description's examples"}, answered ${status}; expected ${expected}${hint(request, status)}`,
     };
   },
 });

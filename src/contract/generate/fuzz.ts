@@ -54,15 +54,7 @@ export function validCases(inputs: readonly GeneratedInput[], dictionary?: Dicti
   const independent = fc
     .record(shape, { requiredKeys: inputs.filter((input) => input.required).map((input) => input.key) })
     .map((values): GeneratedCase => ({ values }));
-  // Plain strings only: no enum, const or format, whose values stringFits does not judge.
-  const strings = inputs.filter(
-    ({ schema }) =>
-      schema.types.length === 1 &&
-      schema.types[0] === 'string' &&
-      schema.enum === undefined &&
-      schema.const === undefined &&
-      schema.format === undefined,
-  );
+  const strings = plainStrings(inputs);
   if (strings.length < 2) return independent;
   const shared = fc
     .tuple(
@@ -83,6 +75,76 @@ export function validCases(inputs: readonly GeneratedInput[], dictionary?: Dicti
       return { values: { ...generated.values, [target.key]: next } };
     });
   return fc.oneof({ arbitrary: independent, weight: 3 }, { arbitrary: shared, weight: 1 });
+}
+
+/** Plain strings only: no enum, const or format, whose values stringFits does not judge. */
+function plainStrings(inputs: readonly GeneratedInput[]): GeneratedInput[] {
+  return inputs.filter(
+    ({ schema }) =>
+      schema.types.length === 1 &&
+      schema.types[0] === 'string' &&
+      schema.enum === undefined &&
+      schema.const === undefined &&
+      schema.format === undefined,
+  );
+}
+
+/** At most this many related cases per operation (an operation with 20 string inputs has 380 pairs). */
+const MAX_RELATED_CASES = 64;
+
+/** The lengths `relationVariants` orders values at: each short length a code, a name or a word has. */
+const ORDERED_LENGTHS = [1, 2, 3, 4, 5, 6, 7, 8];
+
+/**
+ * Valid cases that relate an operation's plain string inputs in ways independent draws almost
+ * never do, each sent once whatever the seed (servers compare their inputs):
+ * - **ordered**: every string input a value of one length, in ascending and in descending order
+ *   of declaration (`from`/`to`, `min`/`max`, sorted keys), at each length of `ORDERED_LENGTHS`
+ *   (`aaa`, `bbb`, `ccc`…: drawn independently, four values are of one length and in order in
+ *   about one case in thousands);
+ * - **mirrored**: one input given another's value followed by its mirror image and the mirror
+ *   image followed by it, adjacent and apart (`abc` and `abccba`, `cbaabc`, `abc-cba`, `cba-abc`:
+ *   a text that holds a pattern and its reverse, a palindrome around it).
+ * Only values each input's schema accepts (lengths, pattern, ajv) and that are path segments; at
+ * most `MAX_RELATED_CASES`, the ordered ones first, then the pairs in declaration order.
+ */
+export function relationVariants(
+  inputs: readonly GeneratedInput[],
+  dictionary?: Dictionary,
+): Array<Arbitrary<GeneratedCase>> {
+  const strings = plainStrings(inputs);
+  if (strings.length < 2) return [];
+  const accepts = (input: GeneratedInput, value: string) =>
+    stringFits(input.schema, value) &&
+    pathSegmentValue(input.key, value) &&
+    input.lost?.(value) === undefined &&
+    (input.verify === undefined || input.verify(value) === true);
+  const base = validCases(
+    inputs.filter((input) => input.required && !strings.includes(input)),
+    dictionary,
+  );
+  const cases: GeneratedValues[] = [];
+  for (const length of ORDERED_LENGTHS)
+    for (const order of [1, -1]) {
+      const values: GeneratedValues = {};
+      strings.forEach((input, i) => {
+        const letter = String.fromCharCode(0x61 + ((order === 1 ? i : strings.length - 1 - i) % 26));
+        values[input.key] = letter.repeat(length);
+      });
+      if (strings.every((input) => accepts(input, values[input.key] as string))) cases.push(values);
+    }
+  for (const source of strings)
+    for (const target of strings) {
+      if (source === target || cases.length >= MAX_RELATED_CASES) continue;
+      const pattern = 'abc';
+      const mirror = [...pattern].reverse().join('');
+      if (!accepts(source, pattern)) continue;
+      for (const text of [pattern + mirror, mirror + pattern, `${pattern}-${mirror}`, `${mirror}-${pattern}`])
+        if (accepts(target, text)) cases.push({ [source.key]: pattern, [target.key]: text });
+    }
+  return cases
+    .slice(0, MAX_RELATED_CASES)
+    .map((related) => base.map((generated): GeneratedCase => ({ values: { ...generated.values, ...related } })));
 }
 
 /**

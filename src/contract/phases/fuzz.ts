@@ -14,6 +14,7 @@ import {
   fuzzCases,
   invalidCases,
   robustnessCases,
+  relationVariants,
   robustnessVariants,
   validCases,
   type GeneratedCase,
@@ -100,9 +101,11 @@ export async function fuzzPhase(context: PhaseContext, { op, inputs, index }: Ph
     seed: number,
     share: number,
     examples = context.maxExamples,
+    once = false,
   ) => {
     if (!cases) return;
-    // With a budget: until this kind's share of what is left of it, however many cases that is.
+    // With a budget: until this kind's share of what is left of it, however many cases that is
+    // (a case sent `once` is sent once while any budget is left).
     const left = deadline === undefined ? undefined : Math.max(0, (deadline - Date.now()) * share);
     if (left === 0) return;
     const result = await fuzzCases(
@@ -117,7 +120,7 @@ export async function fuzzPhase(context: PhaseContext, { op, inputs, index }: Ph
       },
       {
         seed,
-        maxExamples: left === undefined ? examples : Number.MAX_SAFE_INTEGER,
+        maxExamples: left === undefined || once ? examples : Number.MAX_SAFE_INTEGER,
         timeLimitMs: left ?? FUZZ_TIME_LIMIT_MS,
       },
       // A distinct failure: another rule, or the same rule on another input.
@@ -136,6 +139,9 @@ export async function fuzzPhase(context: PhaseContext, { op, inputs, index }: Ph
   };
   const seed = (context.seed + index * 2) | 0;
   await runOne(validCases(inputs, dictionary), true, seed, 1 / 3);
+  // Inputs related to each other (ordered, one holding another and its mirror image): each once.
+  for (const [i, variant] of relationVariants(inputs, dictionary).entries())
+    await runOne(variant, true, (seed + 3 + i) | 0, 1, 1, true);
   await runOne(invalidCases(inputs, dictionary), false, (seed + 1) | 0, 1 / 2);
   if (deadline !== undefined) {
     // With a budget: any kind of any parameter, for as long as the budget lasts.

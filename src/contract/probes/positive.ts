@@ -19,7 +19,7 @@ export default defineProbe({
   plan(context) {
     return { requests: [context.request(context.values, 'full')] };
   },
-  advise(context, _planned, response) {
+  advise(context, planned, response) {
     // A 204 says the example does not exist on this server: the success body went unchecked.
     const bodied = context.op.responses.filter(
       (r) => /^2/.test(r.status) && r.status !== '204' && Object.keys(r.content).length > 0,
@@ -30,7 +30,7 @@ export default defineProbe({
         op: context.op,
         request: context.request,
         severity: 'info',
-        message: `${context.exchange}, built from the description's examples, answered 204: the example does not exist on this server, so the ${bodied.map((r) => r.status).join('/')} body was not checked; give values that exist in --data under ${dataKey(context.op)}.positive`,
+        message: `${context.exchange}, built from ${planned.built ?? "the description's examples"}, answered 204: the example does not exist on this server, so the ${bodied.map((r) => r.status).join('/')} body was not checked; give values that exist in --data under ${dataKey(context.op)}.positive`,
       }),
     ];
   },

@@ -44,6 +44,8 @@ export interface ProbeRequest<Kind extends string = string> {
   identifier?: ReplacedIdentifier;
   /** What the probe expects, in words. */
   expectation: string;
+  /** Where its values came from, in words (plan.ts): "built from" the description's examples, `--data`, the schema. */
+  built?: string;
 }
 
 /** Parameter → the value a request sends for it. */
