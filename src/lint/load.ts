@@ -28,6 +28,7 @@ import { decodePointer, encodePointer, pointerToRef } from '../../rulesets/lib/o
 import { isObject } from '../../rulesets/lib/openapi/types.js';
 import { resolveInside } from '../runtime/safe-read.js';
 import { cwdOf } from '../runtime/process-defaults.js';
+import pLimit from 'p-limit';
 
 // Spectral's JSON parser reads what `JSON.parse` cannot read exactly (comments, trailing commas,
 // duplicate keys); required only then, since loading it costs more than parsing most descriptions.
@@ -284,6 +285,9 @@ const DESCRIPTION_KEYS = ['openapi', 'swagger', 'info', 'paths', 'components', '
 
 const REMOTE = /^https?:\/\//i;
 
+/** How many local files of a description are read at once, ahead of the bundling walk. */
+const READ_AHEAD = 16;
+
 export async function loadDescription(file: string, given: LoadOptions = {}): Promise<LoadedDescription> {
   const budget = given.budget ?? RunBudget.create();
   const options: LoadOptions = given.budget ? given : { ...given, budget };
@@ -431,26 +435,9 @@ async function bundle(
         throw error;
       }
     } else {
-      try {
-        // Followed one link at a time and never past the folder: a link to a missing file outside
-        // and one to a present file get the same answer (src/runtime/safe-read.ts).
-        const resolved = await resolveInside(uri, rootFolderReal, rootFolder);
-        const real = resolved.path;
-        if (real === undefined)
-          return resolved.outside
-            ? `${relative(rootFolder, uri)} is a link to a file outside the description's folder, so it is not read`
-            : resolved.problem === 'no such file'
-              ? `the file ${relative(rootFolder, uri)} does not exist`
-              : `cannot read ${relative(rootFolder, uri)}: ${resolved.problem}`;
-        // Only regular files: a FIFO or a device would block or never end.
-        if (!(await stat(real)).isFile())
-          return `${relative(rootFolder, uri)} is not a regular file, so it is not read`;
-        text = await readFile(real, 'utf8');
-      } catch (error) {
-        return errorCode(error) === 'ENOENT'
-          ? `the file ${relative(rootFolder, uri)} does not exist`
-          : `cannot read ${relative(rootFolder, uri)}: ${errorMessage(error)}`;
-      }
+      const read = await readLocal(uri);
+      if (typeof read !== 'string') return read.problem;
+      text = read;
     }
     let parsed: SourceFile;
     try {
@@ -459,7 +446,91 @@ async function bundle(
       return errorMessage(error);
     }
     files.set(uri, parsed);
+    readAhead(parsed);
     return parsed;
+  };
+
+  // Local files are read ahead of the walk: the files a parsed file refers to are asked for at
+  // once, a bounded number at a time, so the walk (which parses and places them one by one, in
+  // its own order) seldom waits for the disk. A description split over thousands of files
+  // (DigitalOcean's 2,900) otherwise waits for each file's reads one after another. Each read's
+  // answer is the same whenever it is asked for; only its timing changes.
+  const lstats = new Map<string, Promise<import('node:fs').Stats>>();
+  const reads = new Map<string, Promise<string | { problem: string }>>();
+  const limit = pLimit(READ_AHEAD);
+  const readLocal = (uri: string): Promise<string | { problem: string }> => {
+    let read = reads.get(uri);
+    if (read === undefined) {
+      read = limit(() => readInside(uri));
+      reads.set(uri, read);
+    }
+    return read;
+  };
+  const readInside = async (uri: string): Promise<string | { problem: string }> => {
+    try {
+      // Followed one link at a time and never past the folder: a link to a missing file outside
+      // and one to a present file get the same answer (src/runtime/safe-read.ts).
+      const resolved = await resolveInside(uri, rootFolderReal, rootFolder, lstats);
+      const real = resolved.path;
+      if (real === undefined)
+        return {
+          problem: resolved.outside
+            ? `${relative(rootFolder, uri)} is a link to a file outside the description's folder, so it is not read`
+            : resolved.problem === 'no such file'
+              ? `the file ${relative(rootFolder, uri)} does not exist`
+              : `cannot read ${relative(rootFolder, uri)}: ${resolved.problem}`,
+        };
+      // Only regular files: a FIFO or a device would block or never end. The last component was
+      // asked about with lstat and is no link (the walk above followed every link), so its answer
+      // is stat's.
+      if (!(await (lstats.get(real) ?? stat(real))).isFile())
+        return { problem: `${relative(rootFolder, uri)} is not a regular file, so it is not read` };
+      return await readFile(real, 'utf8');
+    } catch (error) {
+      return {
+        problem:
+          errorCode(error) === 'ENOENT'
+            ? `the file ${relative(rootFolder, uri)} does not exist`
+            : `cannot read ${relative(rootFolder, uri)}: ${errorMessage(error)}`,
+      };
+    }
+  };
+  /** Asks for the local files `file`'s `$ref`s name (those the walk will read: inside the folder). */
+  const readAhead = (file: SourceFile): void => {
+    if (REMOTE.test(file.uri)) return;
+    const stack: unknown[] = [file.parsed.data];
+    // Bounded by the parsed data, which the parsers bound in nesting and size.
+    while (stack.length > 0) {
+      const node = stack.pop();
+      if (Array.isArray(node)) {
+        for (const item of node) if (typeof item === 'object' && item !== null) stack.push(item);
+        continue;
+      }
+      if (!isObject(node)) continue;
+      const ref = node.$ref;
+      if (typeof ref === 'string') {
+        const target = localTarget(ref, file);
+        if (target !== undefined && !reads.has(target) && !files.has(target) && !options.texts?.has(target))
+          void readLocal(target);
+      }
+      for (const key in node) {
+        const value = node[key];
+        if (typeof value === 'object' && value !== null) stack.push(value);
+      }
+    }
+  };
+  /** The local file a `$ref` in `file` names, when the walk would read it; undefined otherwise. */
+  const localTarget = (ref: string, file: SourceFile): string | undefined => {
+    const hash = ref.indexOf('#');
+    const location = hash === -1 ? ref : ref.slice(0, hash);
+    if (location === '' || REMOTE.test(location)) return undefined;
+    let target: string;
+    try {
+      target = resolvePath(dirname(file.uri), decodeURIComponent(location));
+    } catch {
+      return undefined;
+    }
+    return target === root.uri || refusal(ref, target, file) !== undefined ? undefined : target;
   };
 
   const valueAt = (data: unknown, pointer: JsonPath): { found: boolean; value: unknown } => {
@@ -504,10 +575,17 @@ async function bundle(
     return undefined;
   };
 
-  const walk = async (node: unknown, file: SourceFile, filePath: JsonPath, bundlePath: JsonPath): Promise<unknown> => {
+  // `at` is the bundled path of the node being walked: one array, extended and cut back around
+  // each child (the walk awaits one child at a time), copied only where it is kept.
+  const at: JsonPath = [];
+  const walk = async (node: unknown, file: SourceFile): Promise<unknown> => {
     if (Array.isArray(node)) {
       const out: unknown[] = [];
-      for (let i = 0; i < node.length; i++) out.push(await walk(node[i], file, [...filePath, i], [...bundlePath, i]));
+      for (let i = 0; i < node.length; i++) {
+        at.push(i);
+        out.push(await walk(node[i], file));
+        at.pop();
+      }
       return out;
     }
     if (!isObject(node)) return node;
@@ -530,14 +608,14 @@ async function bundle(
       } catch {
         // A `%` not followed by two hex digits, or a URL that cannot be parsed: a broken reference, not a crash.
         problems.push({
-          path: [...bundlePath, '$ref'],
+          path: [...at, '$ref'],
           message: `\`$ref: ${ref}\` is not a valid reference (a \`%\` must start an escape such as \`%20\`); write the file's path as it is named`,
         });
         return node;
       }
       const refused = refusal(ref, targetUri, file);
       if (refused) {
-        problems.push({ path: [...bundlePath, '$ref'], message: refused });
+        problems.push({ path: [...at, '$ref'], message: refused });
         return node;
       }
       if (targetUri === root.uri) return { ...node, $ref: pointerToRef(pointer) };
@@ -546,26 +624,31 @@ async function bundle(
       const target = await loadFile(targetUri);
       if (typeof target === 'string') {
         if (target !== '')
-          problems.push({ path: [...bundlePath, '$ref'], message: `\`$ref: ${ref}\` cannot be resolved: ${target}` });
+          problems.push({ path: [...at, '$ref'], message: `\`$ref: ${ref}\` cannot be resolved: ${target}` });
         return node;
       }
       const { found, value } = valueAt(target.parsed.data, pointer);
       if (!found) {
         problems.push({
-          path: [...bundlePath, '$ref'],
+          path: [...at, '$ref'],
           message: `\`$ref: ${ref}\` cannot be resolved: ${relative(rootFolder, targetUri)} has nothing at ${encodePointer(pointer) || 'its root'}`,
         });
         return node;
       }
+      const bundlePath = [...at];
       placed.set(`${targetUri}#${encodePointer(pointer)}`, bundlePath);
       origins.set(encodePointer(bundlePath), { file: target, path: pointer });
-      return walk(value, target, pointer, bundlePath);
+      return walk(value, target);
     }
     const out: Record<string, unknown> = {};
-    for (const key of Object.keys(node))
-      setKey(out, key, await walk(node[key], file, [...filePath, key], [...bundlePath, key]));
+    for (const key of Object.keys(node)) {
+      at.push(key);
+      setKey(out, key, await walk(node[key], file));
+      at.pop();
+    }
     return out;
   };
 
-  return walk(root.parsed.data, root, [], []);
+  readAhead(root);
+  return walk(root.parsed.data, root);
 }

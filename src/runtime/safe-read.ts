@@ -68,9 +68,15 @@ export type Resolution =
  * `/no/such/file` get the same answer, and the answer never tells whether a file outside the
  * repository exists (`realpath` would: it fails on a missing target and succeeds on a present one).
  * `root` is real (symbolic links resolved); `givenRoot` the same folder as written, which an
- * absolute link may name instead.
+ * absolute link may name instead. `lstats`, when given, keeps each component's answer for the
+ * caller's other paths (one description's files, read within one run).
  */
-export async function resolveInside(path: string, root: string, givenRoot: string = root): Promise<Resolution> {
+export async function resolveInside(
+  path: string,
+  root: string,
+  givenRoot: string = root,
+  lstats?: Map<string, Promise<import('node:fs').Stats>>,
+): Promise<Resolution> {
   const start = resolve(path);
   const base = isInside(start, root) ? root : isInside(start, givenRoot) ? givenRoot : undefined;
   if (base === undefined) return { outside: true };
@@ -89,7 +95,13 @@ export async function resolveInside(path: string, root: string, givenRoot: strin
     let info: import('node:fs').Stats;
     try {
       // `next` is inside the root: asking about it tells nothing about the machine outside.
-      info = await lstat(next);
+      // One run reading many files under the same folders asks about each folder once (`lstats`).
+      let asked = lstats?.get(next);
+      if (asked === undefined) {
+        asked = lstat(next);
+        lstats?.set(next, asked);
+      }
+      info = await asked;
     } catch (error) {
       const code = errorCode(error);
       return {
