@@ -13,7 +13,8 @@
  * same rule as a file's folder); anything else remote needs `--allow-remote-refs`, and a local
  * file is never read on a remote document's behalf. Every fetch is bounded (`./fetch.ts`).
  */
-import { readFile, realpath, stat } from 'node:fs/promises';
+import { readFileSync, statSync, type Stats } from 'node:fs';
+import { readFile, realpath } from 'node:fs/promises';
 import { dirname, extname, isAbsolute, relative, resolve as resolvePath, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { shownPath } from '../report/source.js';
@@ -26,9 +27,8 @@ import { parseYaml } from './yaml.js';
 import type { LoadedOverlay } from './overlay.js';
 import { decodePointer, encodePointer, pointerToRef } from '../../rulesets/lib/openapi/pointer.js';
 import { isObject } from '../../rulesets/lib/openapi/types.js';
-import { resolveInside } from '../runtime/safe-read.js';
+import { resolveInsideSync } from '../runtime/safe-read.js';
 import { cwdOf } from '../runtime/process-defaults.js';
-import pLimit from 'p-limit';
 
 // Spectral's JSON parser reads what `JSON.parse` cannot read exactly (comments, trailing commas,
 // duplicate keys); required only then, since loading it costs more than parsing most descriptions.
@@ -285,9 +285,6 @@ const DESCRIPTION_KEYS = ['openapi', 'swagger', 'info', 'paths', 'components', '
 
 const REMOTE = /^https?:\/\//i;
 
-/** How many local files of a description are read at once, ahead of the bundling walk. */
-const READ_AHEAD = 16;
-
 export async function loadDescription(file: string, given: LoadOptions = {}): Promise<LoadedDescription> {
   const budget = given.budget ?? RunBudget.create();
   const options: LoadOptions = given.budget ? given : { ...given, budget };
@@ -435,7 +432,7 @@ async function bundle(
         throw error;
       }
     } else {
-      const read = await readLocal(uri);
+      const read = readLocal(uri);
       if (typeof read !== 'string') return read.problem;
       text = read;
     }
@@ -446,31 +443,20 @@ async function bundle(
       return errorMessage(error);
     }
     files.set(uri, parsed);
-    readAhead(parsed);
     return parsed;
   };
 
-  // Local files are read ahead of the walk: the files a parsed file refers to are asked for at
-  // once, a bounded number at a time, so the walk (which parses and places them one by one, in
-  // its own order) seldom waits for the disk. A description split over thousands of files
-  // (DigitalOcean's 2,900) otherwise waits for each file's reads one after another. Each read's
-  // answer is the same whenever it is asked for; only its timing changes.
-  const lstats = new Map<string, Promise<import('node:fs').Stats>>();
-  const reads = new Map<string, Promise<string | { problem: string }>>();
-  const limit = pLimit(READ_AHEAD);
-  const readLocal = (uri: string): Promise<string | { problem: string }> => {
-    let read = reads.get(uri);
-    if (read === undefined) {
-      read = limit(() => readInside(uri));
-      reads.set(uri, read);
-    }
-    return read;
-  };
-  const readInside = async (uri: string): Promise<string | { problem: string }> => {
+  // Local files are read synchronously: a description split over thousands of small files
+  // (DigitalOcean's 2,900) spent most of its wall time in the ~8 asynchronous calls each file's
+  // read was (an lstat per folder on its path, a stat, then open, fstat, read and close), one
+  // after another, each a trip through libuv's thread pool. Read from the page cache, a file
+  // takes microseconds; parsing it holds the thread far longer. Each folder is asked about once.
+  const lstats = new Map<string, Stats>();
+  const readLocal = (uri: string): string | { problem: string } => {
     try {
       // Followed one link at a time and never past the folder: a link to a missing file outside
       // and one to a present file get the same answer (src/runtime/safe-read.ts).
-      const resolved = await resolveInside(uri, rootFolderReal, rootFolder, lstats);
+      const resolved = resolveInsideSync(uri, rootFolderReal, rootFolder, lstats);
       const real = resolved.path;
       if (real === undefined)
         return {
@@ -481,11 +467,11 @@ async function bundle(
               : `cannot read ${relative(rootFolder, uri)}: ${resolved.problem}`,
         };
       // Only regular files: a FIFO or a device would block or never end. The last component was
-      // asked about with lstat and is no link (the walk above followed every link), so its answer
+      // asked about with lstat and is no link (every link on the way was followed), so its answer
       // is stat's.
-      if (!(await (lstats.get(real) ?? stat(real))).isFile())
+      if (!(lstats.get(real) ?? statSync(real)).isFile())
         return { problem: `${relative(rootFolder, uri)} is not a regular file, so it is not read` };
-      return await readFile(real, 'utf8');
+      return readFileSync(real, 'utf8');
     } catch (error) {
       return {
         problem:
@@ -494,43 +480,6 @@ async function bundle(
             : `cannot read ${relative(rootFolder, uri)}: ${errorMessage(error)}`,
       };
     }
-  };
-  /** Asks for the local files `file`'s `$ref`s name (those the walk will read: inside the folder). */
-  const readAhead = (file: SourceFile): void => {
-    if (REMOTE.test(file.uri)) return;
-    const stack: unknown[] = [file.parsed.data];
-    // Bounded by the parsed data, which the parsers bound in nesting and size.
-    while (stack.length > 0) {
-      const node = stack.pop();
-      if (Array.isArray(node)) {
-        for (const item of node) if (typeof item === 'object' && item !== null) stack.push(item);
-        continue;
-      }
-      if (!isObject(node)) continue;
-      const ref = node.$ref;
-      if (typeof ref === 'string') {
-        const target = localTarget(ref, file);
-        if (target !== undefined && !reads.has(target) && !files.has(target) && !options.texts?.has(target))
-          void readLocal(target);
-      }
-      for (const key in node) {
-        const value = node[key];
-        if (typeof value === 'object' && value !== null) stack.push(value);
-      }
-    }
-  };
-  /** The local file a `$ref` in `file` names, when the walk would read it; undefined otherwise. */
-  const localTarget = (ref: string, file: SourceFile): string | undefined => {
-    const hash = ref.indexOf('#');
-    const location = hash === -1 ? ref : ref.slice(0, hash);
-    if (location === '' || REMOTE.test(location)) return undefined;
-    let target: string;
-    try {
-      target = resolvePath(dirname(file.uri), decodeURIComponent(location));
-    } catch {
-      return undefined;
-    }
-    return target === root.uri || refusal(ref, target, file) !== undefined ? undefined : target;
   };
 
   const valueAt = (data: unknown, pointer: JsonPath): { found: boolean; value: unknown } => {
@@ -649,6 +598,5 @@ async function bundle(
     return out;
   };
 
-  readAhead(root);
   return walk(root.parsed.data, root);
 }
