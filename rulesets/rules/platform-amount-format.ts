@@ -6,7 +6,7 @@ import { collectProperties } from '../lib/openapi/flatten.js';
 import { parameters, properties, type SchemaNode } from '../lib/openapi/views.js';
 import { AMOUNT, compilePattern, isAmountPattern, nameWords } from '../lib/conventions.js';
 import { isObject } from '../lib/openapi/types.js';
-import { isAmountName, isCurrencyName } from '../lib/vocabulary.js';
+import { isAmountName, isCurrencyName, isMoneyNounName } from '../lib/vocabulary.js';
 
 const PATTERN = "pattern: '^[0-9]+(\\.[0-9]+)?$'";
 
@@ -314,13 +314,15 @@ export default defineRule({
       // A generic sum (`value`, `total`) is an amount where the object says money: a currency field
       // beside it, or an object named for money (`VehicleFees`, `…Gjold`; issue 37). It must be a
       // number or text of digits; anything else is not known to be a sum.
+      // A noun that names a sum of money by its meaning (`principal`, `alimony`, `writeDown`: WordNet's
+      // noun.possession) is an amount when it is a number or text of digits (issue 37).
       if (
         !isAmountName(name) &&
         !isAmountDescription(node.schema) &&
         !(
-          sum &&
+          (sum || isMoneyNounName(name)) &&
           isNumeric(schemaLayers(document, node.schema, node.path)) &&
-          (siblings.currency || isMoneyObjectName(container))
+          (!sum || siblings.currency || isMoneyObjectName(container))
         )
       )
         continue;
