@@ -550,6 +550,21 @@ export function isAmountName(name: string): boolean {
   );
 }
 
+/**
+ * An Icelandic money noun of six letters or more after a modifier of two letters, with one genitive
+ * after it (`vatryggingOkumanns`: vá + trygging, the driver's insurance premium; issue 37).
+ * `hasIcelandicHead` asks three letters before a head (two read into too many words: `afgreidsla`
+ * is handling, not a payment), so the rule asks for a number as well.
+ */
+export function isShortCompoundMoneyName(name: string): boolean {
+  const [first = '', second = '', ...rest] = nameWords(name);
+  return (
+    rest.length === 0 &&
+    /^[a-z]{3,}(s|ar|u|a|na|is)$/.test(second) &&
+    ICELANDIC_HEADS.money.some((head) => head.length >= 6 && first.length === head.length + 2 && first.endsWith(head))
+  );
+}
+
 let moneyNouns: ReadonlySet<string> | undefined;
 /** Whether `word` (or its singular: `expenses`, `penalties`) is one of WordNet's money nouns. */
 function isMoneyNounWord(word: string): boolean {
