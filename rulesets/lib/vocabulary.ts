@@ -335,12 +335,15 @@ function aliasMatch(name: string, vocabulary: Vocabulary): { prefix: string[]; p
     if (tail.endsWith('s') && tail !== 'kennitolus' && aliases.includes(tail.slice(0, -1)) && tail.length > 4)
       return { prefix: words.slice(0, start), plural: true };
   }
-  // `companyssn`: one lower-case word that ends in a long alias.
+  // `companyssn`: one lower-case word that ends in a long alias; `holdernationalids`, in its
+  // English plural: a list of identifiers (issue 37, I1).
   const last = words.at(-1) ?? '';
   for (const alias of COMPOUND_SUFFIX_ALIASES) {
-    if (last.length >= alias.length + 3 && last.endsWith(alias)) {
-      words = [...words.slice(0, -1), last.slice(0, -alias.length)];
-      return { prefix: words, plural: false };
+    for (const form of alias === 'kennitala' ? [alias] : [alias, `${alias}s`]) {
+      if (last.length >= form.length + 3 && last.endsWith(form)) {
+        words = [...words.slice(0, -1), last.slice(0, -form.length)];
+        return { prefix: words, plural: form !== alias };
+      }
     }
   }
   return undefined;
