@@ -51,6 +51,15 @@ function valueProblem(value: unknown, subject: string, path: JsonPath): Problem 
   };
 }
 
+/**
+ * A plural name on a schema that is no list (`holdernationalids: string`, `kennitolur: string`): text
+ * that holds several identifiers has no ten-digit form to ask for; platform-national-id-name renames
+ * it to the list (`holderNationalIds`) and platform-sensitive-param moves it out of the URL (issue 37).
+ */
+function severalInText(found: { plural: boolean; path: JsonPath }): boolean {
+  return found.plural && found.path.at(-1) !== 'items';
+}
+
 export default defineRule({
   id: 'platform-national-id-format',
   severity: 'error',
@@ -126,7 +135,7 @@ export default defineRule({
 
     for (const node of properties(document)) {
       const found = recogniseNationalId(document, vocabulary, node.name, node.schema, node.path, node.schema);
-      if (found) checkSchema(node.name, found.schema, found.path, found.plural);
+      if (found && !severalInText(found)) checkSchema(node.name, found.schema, found.path, found.plural);
     }
     for (const { parameter, path } of parameters(document)) {
       const name = parameter.name;
@@ -137,7 +146,7 @@ export default defineRule({
         if (parameter.schema !== undefined) checkSchema(name, parameter.schema, [...path, 'schema']);
       } else if (parameter.schema !== undefined) {
         const found = recogniseNationalId(document, vocabulary, name, parameter.schema, [...path, 'schema'], parameter);
-        if (!found) continue;
+        if (!found || severalInText(found)) continue;
         plural = found.plural;
         checkSchema(name, found.schema, found.path, plural);
       } else if (!isNationalIdName(name)) continue;
