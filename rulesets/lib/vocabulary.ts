@@ -240,6 +240,7 @@ export const X_PRICING_ALIASES: Readonly<Record<string, string>> = {
 // Imports are hoisted; this one sits here so that the file's earlier sections stay untouched.
 import { nameWords, toKebabCase } from './conventions.js';
 import { ENGLISH_VERBS } from './english-verbs.js';
+import { MONEY_NOUN_LIST } from './money-nouns.js';
 import { hasIcelandicHead, ICELANDIC_HEADS, isEnglishWord, splitGlued } from './words.js';
 
 /**
@@ -334,12 +335,15 @@ function aliasMatch(name: string, vocabulary: Vocabulary): { prefix: string[]; p
     if (tail.endsWith('s') && tail !== 'kennitolus' && aliases.includes(tail.slice(0, -1)) && tail.length > 4)
       return { prefix: words.slice(0, start), plural: true };
   }
-  // `companyssn`: one lower-case word that ends in a long alias.
+  // `companyssn`: one lower-case word that ends in a long alias; `holdernationalids`, in its
+  // English plural: a list of identifiers (issue 37, I1).
   const last = words.at(-1) ?? '';
   for (const alias of COMPOUND_SUFFIX_ALIASES) {
-    if (last.length >= alias.length + 3 && last.endsWith(alias)) {
-      words = [...words.slice(0, -1), last.slice(0, -alias.length)];
-      return { prefix: words, plural: false };
+    for (const form of alias === 'kennitala' ? [alias] : [alias, `${alias}s`]) {
+      if (last.length >= form.length + 3 && last.endsWith(form)) {
+        words = [...words.slice(0, -1), last.slice(0, -form.length)];
+        return { prefix: words, plural: form !== alias };
+      }
     }
   }
   return undefined;
@@ -547,6 +551,49 @@ export function isAmountName(name: string): boolean {
     (words.length === 2 && genitive.test(second ?? '')) ||
     (words.length === 3 && second === 'vegna' && genitive.test(third ?? ''))
   );
+}
+
+/**
+ * An Icelandic money noun of six letters or more after a modifier of two letters, with one genitive
+ * after it (`vatryggingOkumanns`: vá + trygging, the driver's insurance premium; issue 37).
+ * `hasIcelandicHead` asks three letters before a head (two read into too many words: `afgreidsla`
+ * is handling, not a payment), so the rule asks for a number as well.
+ */
+export function isShortCompoundMoneyName(name: string): boolean {
+  const [first = '', second = '', ...rest] = nameWords(name);
+  return (
+    rest.length === 0 &&
+    /^[a-z]{3,}(s|ar|u|a|na|is)$/.test(second) &&
+    ICELANDIC_HEADS.money.some((head) => head.length >= 6 && first.length === head.length + 2 && first.endsWith(head))
+  );
+}
+
+let moneyNouns: ReadonlySet<string> | undefined;
+/** Whether `word` (or its singular: `expenses`, `penalties`) is one of WordNet's money nouns. */
+function isMoneyNounWord(word: string): boolean {
+  moneyNouns ??= new Set(MONEY_NOUN_LIST.split(' '));
+  return [word, word.replace(/ies$/, 'y'), word.replace(/es$/, ''), word.replace(/s$/, '')].some(
+    (form) => form.length >= 4 && moneyNouns?.has(form),
+  );
+}
+
+/**
+ * True for a name whose head is an English noun that names a sum of money by its meaning alone
+ * (`principal`, `outstandingPrincipal`, `alimony`, `expenses`, `writeDown`, glued `inspectionfine`),
+ * from WordNet's noun.possession (rulesets/lib/money-nouns.ts, generated; issue 37). Such a word
+ * is also other things (`principal` is a person in security), so the rule asks for a number as well.
+ * A word that is money only in context (`balance`, `value`, `rate`, `total`) is not one of them.
+ */
+export function isMoneyNounName(name: string): boolean {
+  const words = nameWords(name).map((word) => word.replace(/(?<=[a-z]{2})[0-9]+$/, ''));
+  if (words.slice(0, -1).some((word, i) => COUNT_WORDS.includes(word) || (word === 'number' && words[i + 1] === 'of')))
+    return false;
+  const last = words.at(-1) ?? '';
+  if (isMoneyNounWord(last)) return true;
+  const glued = splitGlued(last);
+  const tail = glued ? [...words.slice(0, -1), ...glued] : words;
+  const head = tail.at(-1) ?? '';
+  return isMoneyNounWord(head) || (tail.length >= 2 && isMoneyNounWord(`${tail.at(-2) ?? ''}${head}`));
 }
 
 /** Words before `assets` that make them a sum of money (`reductionAssets`, `totalAssets`), not files. */

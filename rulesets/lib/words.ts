@@ -179,7 +179,8 @@ function icelandicPhrase(segment: string): readonly string[] | undefined {
 /**
  * One-word terms of web APIs the lexicon lacks (it is a general English lexicon): closed compounds
  * that would otherwise split into their parts (`passport` → pass, port; `bookmark` → book, mark)
- * and short forms names use as words (`info`, `batch`). Each is kept whole, in the singular and plural.
+ * and short forms names use as words (`info`, `batch`), and nouns of registers wink-lexicon lacks (`registry`:
+ * `fromnationalregistry`, issue 37). Each is kept whole, in the singular and plural.
  */
 const API_TERMS = new Set(
   (
@@ -187,7 +188,7 @@ const API_TERMS = new Set(
     'firewall firstname gateway hashtag healthcheck homepage hostname inbox info keyword lastname login logout ' +
     'lookup metadata namespace outbox passport password payload ruleset screenshot signin signup setup snapshot ' +
     'timeseries timestamp upload username watermark webhook website whitelist blacklist workflow barcode ' +
-    'checkbox dropdown email lifecycle changelog'
+    'checkbox dropdown email lifecycle changelog registry registries'
   )
     .split(' ')
     .flatMap((term) => [term, `${term}s`, `${term}es`]),

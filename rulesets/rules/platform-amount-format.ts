@@ -6,7 +6,7 @@ import { collectProperties } from '../lib/openapi/flatten.js';
 import { parameters, properties, type SchemaNode } from '../lib/openapi/views.js';
 import { AMOUNT, compilePattern, isAmountPattern, nameWords } from '../lib/conventions.js';
 import { isObject } from '../lib/openapi/types.js';
-import { isAmountName, isCurrencyName } from '../lib/vocabulary.js';
+import { isAmountName, isCurrencyName, isMoneyNounName, isShortCompoundMoneyName } from '../lib/vocabulary.js';
 
 const PATTERN = "pattern: '^[0-9]+(\\.[0-9]+)?$'";
 
@@ -65,6 +65,8 @@ interface Siblings {
   readonly amountUnit: boolean;
   /** The word lists (joined by spaces) that begin the name of an object member and are shorter than it. */
   objectPrefixes(): ReadonlySet<string>;
+  /** How many members are sums of money by name and type (`principal: number`, `expenses`, `feeAmount`). */
+  moneyMembers(): number;
 }
 
 function siblingsOf(
@@ -73,6 +75,7 @@ function siblingsOf(
 ): Siblings {
   const names = [...members.keys()];
   let prefixes: Set<string> | undefined;
+  let money: number | undefined;
   return {
     currency: names.some(isCurrencyName),
     units: names.filter((sibling) => {
@@ -98,10 +101,26 @@ function siblingsOf(
       }
       return prefixes;
     },
+    moneyMembers() {
+      // A member named for money that is a number or text of digits: a `principal` that is text
+      // (a security principal) or a flag (`hasAlimony`) is no sum.
+      money ??= [...members].filter(
+        ([sibling, member]) =>
+          (isAmountName(sibling) || isMoneyNounName(sibling)) &&
+          isNumeric(schemaLayers(document, member.schema, member.path)),
+      ).length;
+      return money;
+    },
   };
 }
 
-const NO_SIBLINGS: Siblings = { currency: false, units: [], amountUnit: false, objectPrefixes: () => new Set() };
+const NO_SIBLINGS: Siblings = {
+  currency: false,
+  units: [],
+  amountUnit: false,
+  objectPrefixes: () => new Set(),
+  moneyMembers: () => 0,
+};
 
 /**
  * A description that says the field is a sum of money, whatever its name (`paid`: "Amount paid of
@@ -312,15 +331,19 @@ export default defineRule({
       }
       const sum = isSumName(name);
       // A generic sum (`value`, `total`) is an amount where the object says money: a currency field
-      // beside it, or an object named for money (`VehicleFees`, `…Gjold`; issue 37). It must be a
-      // number or text of digits; anything else is not known to be a sum.
+      // beside it, an object named for money (`VehicleFees`, `…Gjold`), or two sums of money beside
+      // it that it totals (`principal`, `expenses`, `total`; issue 37). It must be a number or text
+      // of digits; anything else is not known to be a sum.
+      // A noun that names a sum of money by its meaning (`principal`, `alimony`, `writeDown`: WordNet's
+      // noun.possession), or an Icelandic money noun after a two-letter modifier (`vatryggingOkumanns`),
+      // is an amount when it is a number or text of digits (issue 37).
       if (
         !isAmountName(name) &&
         !isAmountDescription(node.schema) &&
         !(
-          sum &&
+          (sum || isMoneyNounName(name) || isShortCompoundMoneyName(name)) &&
           isNumeric(schemaLayers(document, node.schema, node.path)) &&
-          (siblings.currency || isMoneyObjectName(container))
+          (!sum || siblings.currency || isMoneyObjectName(container) || siblings.moneyMembers() >= 2)
         )
       )
         continue;

@@ -51,6 +51,21 @@ function valueProblem(value: unknown, subject: string, path: JsonPath): Problem 
   };
 }
 
+/**
+ * A plural name on a schema that is no list (`holdernationalids: string`, `kennitolur: string`): text
+ * that holds several identifiers has no ten-digit form of its own; it is a list of them (issue 37).
+ */
+function severalInText(found: { plural: boolean; path: JsonPath }): boolean {
+  return found.plural && found.path.at(-1) !== 'items';
+}
+
+function severalProblem(name: string, path: JsonPath): Problem {
+  return {
+    message: `${show(name)} holds several national identifiers in one value; declare a list, \`type: array\` with \`items: {type: string, pattern: '^[0-9]{10}$'}\`, so that each is ten digits.`,
+    path,
+  };
+}
+
 export default defineRule({
   id: 'platform-national-id-format',
   severity: 'error',
@@ -126,7 +141,8 @@ export default defineRule({
 
     for (const node of properties(document)) {
       const found = recogniseNationalId(document, vocabulary, node.name, node.schema, node.path, node.schema);
-      if (found) checkSchema(node.name, found.schema, found.path, found.plural);
+      if (found && severalInText(found)) problems.push(severalProblem(node.name, found.path));
+      else if (found) checkSchema(node.name, found.schema, found.path, found.plural);
     }
     for (const { parameter, path } of parameters(document)) {
       const name = parameter.name;
@@ -138,6 +154,10 @@ export default defineRule({
       } else if (parameter.schema !== undefined) {
         const found = recogniseNationalId(document, vocabulary, name, parameter.schema, [...path, 'schema'], parameter);
         if (!found) continue;
+        if (severalInText(found)) {
+          problems.push(severalProblem(name, found.path));
+          continue;
+        }
         plural = found.plural;
         checkSchema(name, found.schema, found.path, plural);
       } else if (!isNationalIdName(name)) continue;
