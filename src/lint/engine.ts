@@ -33,8 +33,11 @@ export interface RuleResult {
   message: string;
   path: JsonPath;
   severity: Severity;
-  /** The other places the result stands for (`Problem.also`). */
-  also?: JsonPath[];
+  /**
+   * The other places the result stands for (`Problem.also`): results whose problems shared one
+   * array share one array here too, so a group's places are held once.
+   */
+  also?: readonly JsonPath[];
 }
 
 /** What a document's configuration adds to a run of the rules. */
@@ -94,6 +97,13 @@ function runEachRule(rules: readonly RuleDefinition[], data: unknown, context: R
   const results: RuleResult[] = [];
   if (!isObject(data)) return results;
   const openApi3 = isOpenApi3x(data);
+  // A group's array of places, cut back once however many problems share it.
+  const places = new WeakMap<readonly JsonPath[], readonly JsonPath[]>();
+  const closest = (also: readonly JsonPath[]) => {
+    let found = places.get(also);
+    if (!found) places.set(also, (found = also.map((other) => closestPath(data, other))));
+    return found;
+  };
   for (const rule of rules) {
     if (!openApi3 && !rule.anyFormat) continue;
     let found;
@@ -111,9 +121,7 @@ function runEachRule(rules: readonly RuleDefinition[], data: unknown, context: R
         message,
         path,
         severity: problem.severity ?? rule.severity,
-        ...(problem.also && problem.also.length > 0
-          ? { also: problem.also.map((other) => closestPath(data, other)) }
-          : {}),
+        ...(problem.also && problem.also.length > 0 ? { also: closest(problem.also) } : {}),
       }),
     );
   }

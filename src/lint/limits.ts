@@ -6,6 +6,13 @@ import type { RuleMeta } from '../report/finding.js';
  */
 export const MAX_FINDINGS_PER_RULE = 10_000;
 
+/**
+ * Fingerprints a finding that stands for several places keeps besides its own (issue 34, B12):
+ * its identity is the least of the whole group's, computed once per group; these few more only
+ * match baselines written by earlier versions.
+ */
+export const MAX_ALSO_FINGERPRINTS = 16;
+
 /** The rule the bound on a rule's findings is reported under, as reports list rules. */
 export const FINDINGS_LIMIT_META: RuleMeta = {
   id: 'vottur-findings-limit',

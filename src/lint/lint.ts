@@ -15,9 +15,15 @@
  */
 import { encodePointer } from '../../rulesets/lib/openapi/pointer.js';
 import { infoOf, isObject } from '../../rulesets/lib/openapi/types.js';
-import { docsUrl, nameComponentSubject, printPath, type RuleDefinition } from '../../rulesets/lib/rule.js';
+import {
+  docsUrl,
+  nameComponentSubject,
+  printPath,
+  type JsonPath,
+  type RuleDefinition,
+} from '../../rulesets/lib/rule.js';
 import { severityRank, type DocumentInfo, type Finding, type RuleMeta, type Severity } from '../report/finding.js';
-import { FINDINGS_LIMIT_META, MAX_FINDINGS_PER_RULE } from './limits.js';
+import { FINDINGS_LIMIT_META, MAX_ALSO_FINGERPRINTS, MAX_FINDINGS_PER_RULE } from './limits.js';
 import { runRules, type Linter, type RuleResult } from './engine.js';
 import { isSwagger2, runRulesOnSwagger2 } from './swagger.js';
 import type { VocabularyAdditions } from '../../rulesets/lib/vocabulary.js';
@@ -107,23 +113,35 @@ interface Identity {
   also?: string[];
 }
 
+/** The fingerprints of a group's places, sorted, computed once however many results share the group. */
+type GroupFingerprints = WeakMap<readonly JsonPath[], readonly string[]>;
+
 /**
- * A result's fingerprint, computed once per result object: the incremental linter
- * (`./incremental.ts`) hands back the same object only for a result whose place and value did
- * not change, so its fingerprint (rule, place, value there) stands.
+ * A result's fingerprint.
  *
- * A result that stands for several places (`also`: the media types of one body) is known by the
- * fingerprint of each; its own is the least of them, so neither depends on which place the key
- * order reported it at, and the others are kept for matching a baseline written by an earlier
- * version, whose entry holds whichever place came first then.
+ * A result that stands for several places (`also`: the media types of one body, the operations
+ * sharing one `operationId`) is known by the least fingerprint of the group's places, so it does
+ * not depend on which place the key order reported it at. It keeps at most
+ * `MAX_ALSO_FINGERPRINTS` others for matching a baseline written by an earlier version (whose entry
+ * holds whichever place came first then): its own place's first, then the least of the rest. A
+ * finding's size never grows with its group (issue 34, B12: 4,000 operations sharing one id gave
+ * each finding 3,999 fingerprints, a 35 MB report for 1,000 and out of memory for 4,000).
  */
-function fingerprintOf(result: RuleResult, ruleId: string, data: unknown): Identity {
+function fingerprintOf(result: RuleResult, ruleId: string, data: unknown, groups: GroupFingerprints): Identity {
   const own = fingerprint(ruleId, data, result.path);
   if (result.also === undefined) return { fingerprint: own };
-  const [least = own, ...others] = [
-    ...new Set([own, ...result.also.map((path) => fingerprint(ruleId, data, path))]),
-  ].sort();
-  return others.length > 0 ? { fingerprint: least, also: others } : { fingerprint: own };
+  let group = groups.get(result.also);
+  if (!group) {
+    group = [...new Set(result.also.map((path) => fingerprint(ruleId, data, path)))].sort();
+    groups.set(result.also, group);
+  }
+  const least = group[0] !== undefined && group[0] < own ? group[0] : own;
+  const also: string[] = least === own ? [] : [own];
+  for (const other of group) {
+    if (also.length >= MAX_ALSO_FINGERPRINTS) break;
+    if (other !== least && other !== own) also.push(other);
+  }
+  return also.length > 0 ? { fingerprint: least, also } : { fingerprint: own };
 }
 
 /**
@@ -211,6 +229,7 @@ export async function lintDocument(file: string, options: LintDocumentOptions = 
   // Findings kept of each rule: past the bound the rest are counted, and one finding says so.
   const kept = new Map<string, number>();
   const over = new Map<string, { count: number; severity: Severity }>();
+  const groups: GroupFingerprints = new WeakMap();
   for (const result of results) {
     // A result of no known rule (Spectral's own diagnostics under a Spectral ruleset) is a structural problem.
     const meta = metaById.get(result.code) ?? (result.code === 'unrecognized-format' ? undefined : openapiValid);
@@ -236,7 +255,7 @@ export async function lintDocument(file: string, options: LintDocumentOptions = 
     // ("also as …") takes the least of their fingerprints, and keeps the others for the baseline.
     if (result.also === undefined) lazyFingerprint(finding, result, loaded.data);
     else {
-      const identity = fingerprintOf(result, finding.ruleId, loaded.data);
+      const identity = fingerprintOf(result, finding.ruleId, loaded.data, groups);
       finding.fingerprint = identity.fingerprint;
       if (identity.also) finding.alsoFingerprints = identity.also;
     }
