@@ -26,6 +26,7 @@ import { vocabularyWith, type VocabularyAdditions } from '../../rulesets/lib/voc
 import { errorMessage } from '../errors.js';
 import type { RuleMeta } from '../report/finding.js';
 import type { LoadedDescription } from './load.js';
+import { RULE_FAILED_META } from './limits.js';
 
 /** One problem of one rule, ready to become a `Finding`. */
 export interface RuleResult {
@@ -110,10 +111,15 @@ function runEachRule(rules: readonly RuleDefinition[], data: unknown, context: R
     try {
       found = timed(rule.id, () => rule.check(data, context));
     } catch (error) {
-      // A rule must handle every document; one that does not is vottur's bug, named as such.
-      throw new Error(`rule ${rule.id} failed on this document: ${errorMessage(error)}`, {
-        cause: error,
+      // A rule must handle every document; one that does not is vottur's bug, named as such, in a
+      // finding of its own: the other rules' findings stand, and the document does not pass.
+      results.push({
+        code: RULE_FAILED_META.id,
+        message: `Rule \`${rule.id}\` could not check this document (${errorMessage(error)}); what it would find is unknown, so the document does not pass. This is vottur's defect: please report it.`,
+        path: [],
+        severity: RULE_FAILED_META.severity,
       });
+      continue;
     }
     distinctProblems(data, found, (problem, path, message) =>
       results.push({

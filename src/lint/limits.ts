@@ -22,3 +22,20 @@ export const FINDINGS_LIMIT_META: RuleMeta = {
   docsUrl: 'https://github.com/vottur/vottur/blob/main/docs/security.md#limits',
   source: 'lint',
 };
+
+/**
+ * The rule a rule's own failure is reported under (issue 34, B14): a check that throws on a
+ * document (a 2,000-long `$ref` chain overflowed the stack of a walk) is one error finding for that
+ * rule, and the other rules' findings stand. What the failed rule would have found is unknown, so
+ * the document never passes; before, the whole run ended in "unexpected failure" (exit 2) and the
+ * language server published no diagnostics at all.
+ */
+export const RULE_FAILED_META: RuleMeta = {
+  id: 'vottur-rule-failed',
+  severity: 'error',
+  category: 'documentation',
+  description:
+    "A rule could not check the document (vottur's defect, to be reported): what it would have found is unknown, so the document does not pass; the other rules' findings stand.",
+  docsUrl: 'https://github.com/vottur/vottur/blob/main/docs/security.md#limits',
+  source: 'lint',
+};

@@ -23,7 +23,7 @@ import {
   type RuleDefinition,
 } from '../../rulesets/lib/rule.js';
 import { severityRank, type DocumentInfo, type Finding, type RuleMeta, type Severity } from '../report/finding.js';
-import { FINDINGS_LIMIT_META, MAX_ALSO_FINGERPRINTS, MAX_FINDINGS_PER_RULE } from './limits.js';
+import { FINDINGS_LIMIT_META, MAX_ALSO_FINGERPRINTS, MAX_FINDINGS_PER_RULE, RULE_FAILED_META } from './limits.js';
 import { runRules, type Linter, type RuleResult } from './engine.js';
 import { isSwagger2, runRulesOnSwagger2 } from './swagger.js';
 import type { VocabularyAdditions } from '../../rulesets/lib/vocabulary.js';
@@ -232,7 +232,13 @@ export async function lintDocument(file: string, options: LintDocumentOptions = 
   const groups: GroupFingerprints = new WeakMap();
   for (const result of results) {
     // A result of no known rule (Spectral's own diagnostics under a Spectral ruleset) is a structural problem.
-    const meta = metaById.get(result.code) ?? (result.code === 'unrecognized-format' ? undefined : openapiValid);
+    const meta =
+      metaById.get(result.code) ??
+      (result.code === RULE_FAILED_META.id
+        ? RULE_FAILED_META
+        : result.code === 'unrecognized-format'
+          ? undefined
+          : openapiValid);
     if (!meta) continue;
     const count = kept.get(meta.id) ?? 0;
     if (count >= MAX_FINDINGS_PER_RULE) {
