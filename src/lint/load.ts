@@ -13,7 +13,7 @@
  * same rule as a file's folder); anything else remote needs `--allow-remote-refs`, and a local
  * file is never read on a remote document's behalf. Every fetch is bounded (`./fetch.ts`).
  */
-import { readFile, realpath, stat } from 'node:fs/promises';
+import { realpath, stat } from 'node:fs/promises';
 import { dirname, extname, isAbsolute, relative, resolve as resolvePath, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { shownPath } from '../report/source.js';
@@ -26,7 +26,7 @@ import { parseYaml } from './yaml.js';
 import type { LoadedOverlay } from './overlay.js';
 import { decodePointer, encodePointer, pointerToRef } from '../../rulesets/lib/openapi/pointer.js';
 import { isObject } from '../../rulesets/lib/openapi/types.js';
-import { resolveInside } from '../runtime/safe-read.js';
+import { readRegularFile, resolveInside } from '../runtime/safe-read.js';
 import { cwdOf } from '../runtime/process-defaults.js';
 
 // Spectral's JSON parser reads what `JSON.parse` cannot read exactly (comments, trailing commas,
@@ -279,6 +279,17 @@ function setKey(target: Record<string, unknown>, key: string, value: unknown): v
   else target[key] = value;
 }
 
+/**
+ * The largest local file of a description: the root the command line names, or a file its `$ref`s
+ * reach (64 MB). `vottur lint /dev/urandom` read without end and a FIFO hung before.
+ */
+export const MAX_FILE_BYTES = 64 * 1024 * 1024;
+
+/** A local file of a description, through the one bounded reader: a regular file, at most MAX_FILE_BYTES. */
+async function readLocalFile(path: string, refuse: (why: string) => Error): Promise<string> {
+  return (await readRegularFile(path, { refuse, maxBytes: MAX_FILE_BYTES })).toString('utf8');
+}
+
 /** Keys that say a YAML/JSON document is meant as an API description. */
 const DESCRIPTION_KEYS = ['openapi', 'swagger', 'info', 'paths', 'components', 'webhooks'];
 
@@ -316,8 +327,11 @@ export async function loadDescription(file: string, given: LoadOptions = {}): Pr
     // folder check below compares real paths, so a link cannot lead a `$ref` out of the folder.
     rootUri = absolute;
     try {
-      text = options.texts?.get(rootUri) ?? (await readFile(rootUri, 'utf8'));
+      text =
+        options.texts?.get(rootUri) ??
+        (await readLocalFile(rootUri, (why) => new CouldNotRunError(`cannot read ${display}: ${why}`)));
     } catch (error) {
+      if (error instanceof CouldNotRunError) throw error;
       const code = errorCode(error);
       const why =
         code === 'ENOENT'
@@ -445,8 +459,12 @@ async function bundle(
         // Only regular files: a FIFO or a device would block or never end.
         if (!(await stat(real)).isFile())
           return `${relative(rootFolder, uri)} is not a regular file, so it is not read`;
-        text = await readFile(real, 'utf8');
+        text = await readLocalFile(
+          real,
+          (why) => new CouldNotRunError(`cannot read ${relative(rootFolder, uri)}: ${why}`),
+        );
       } catch (error) {
+        if (error instanceof CouldNotRunError) return error.message;
         return errorCode(error) === 'ENOENT'
           ? `the file ${relative(rootFolder, uri)} does not exist`
           : `cannot read ${relative(rootFolder, uri)}: ${errorMessage(error)}`;

@@ -173,6 +173,30 @@ export async function readNamedBytes(file: string, options: NamedFileOptions): P
   if (real === undefined) throw refuse(resolved.outside ? outside : resolved.problem);
   const before = await stat(real).catch(() => undefined);
   if (!before) throw refuse('no such file');
+  return readRegularFile(real, { refuse, maxBytes, timeoutMs, checked: before });
+}
+
+/**
+ * Reads a regular file whole, of at most `maxBytes`, within `timeoutMs`: a FIFO, a device or a
+ * folder is refused before it is opened (and again on the open handle, which is opened without
+ * blocking), and a file over the limit, or growing past it while read, is refused without being read
+ * whole. The one bounded read of files named by a configuration (`readNamedBytes`) and of the
+ * descriptions the command line names (`vottur lint /dev/urandom` read without end, a FIFO hung).
+ * Errors of the file system other than these (ENOENT, EACCES) are thrown as they are.
+ */
+export async function readRegularFile(
+  real: string,
+  options: {
+    refuse: (why: string) => Error;
+    maxBytes: number;
+    timeoutMs?: number;
+    /** The file's `stat`, when the caller has it. */
+    checked?: import('node:fs').Stats;
+  },
+): Promise<Buffer> {
+  const { refuse, maxBytes } = options;
+  const timeoutMs = options.timeoutMs ?? NAMED_FILE_TIMEOUT_MS;
+  const before = options.checked ?? (await stat(real));
   if (!before.isFile()) throw refuse(`it is ${kindOf(before)}, not a regular file`);
   if (before.size > maxBytes) throw refuse(`it is ${megabytes(before.size)}, over the limit of ${megabytes(maxBytes)}`);
   let timer: NodeJS.Timeout | undefined;
