@@ -39,6 +39,11 @@ export interface RuleResult {
    * array share one array here too, so a group's places are held once.
    */
   also?: readonly JsonPath[];
+  /**
+   * Not a finding: this many results of the rule that its linter counted but did not make, past
+   * MAX_FINDINGS_PER_RULE (Spectral's, `./spectral.ts`); the run's limit finding counts them.
+   */
+  omitted?: number;
 }
 
 /** What a document's configuration adds to a run of the rules. */

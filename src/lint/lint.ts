@@ -23,7 +23,13 @@ import {
   type RuleDefinition,
 } from '../../rulesets/lib/rule.js';
 import { severityRank, type DocumentInfo, type Finding, type RuleMeta, type Severity } from '../report/finding.js';
-import { FINDINGS_LIMIT_META, MAX_ALSO_FINGERPRINTS, MAX_FINDINGS_PER_RULE, RULE_FAILED_META } from './limits.js';
+import {
+  FINDINGS_LIMIT_META,
+  MAX_ALSO_FINGERPRINTS,
+  MAX_FINDINGS_PER_DOCUMENT,
+  MAX_FINDINGS_PER_RULE,
+  RULE_FAILED_META,
+} from './limits.js';
 import { runRules, type Linter, type RuleResult } from './engine.js';
 import { isSwagger2, runRulesOnSwagger2 } from './swagger.js';
 import type { VocabularyAdditions } from '../../rulesets/lib/vocabulary.js';
@@ -241,12 +247,16 @@ export async function lintDocument(file: string, options: LintDocumentOptions = 
           : openapiValid);
     if (!meta) continue;
     const count = kept.get(meta.id) ?? 0;
-    if (count >= MAX_FINDINGS_PER_RULE) {
+    if (
+      count >= MAX_FINDINGS_PER_RULE ||
+      findings.length >= MAX_FINDINGS_PER_DOCUMENT ||
+      result.omitted !== undefined
+    ) {
       const dropped = over.get(meta.id);
       if (dropped) {
-        dropped.count++;
+        dropped.count += result.omitted ?? 1;
         if (severityRank(result.severity) < severityRank(dropped.severity)) dropped.severity = result.severity;
-      } else over.set(meta.id, { count: 1, severity: result.severity });
+      } else over.set(meta.id, { count: result.omitted ?? 1, severity: result.severity });
       continue;
     }
     kept.set(meta.id, count + 1);
@@ -268,16 +278,20 @@ export async function lintDocument(file: string, options: LintDocumentOptions = 
     findings.push(finding);
     if (mentionsIgnore) located.push({ finding, path: result.path });
   }
-  for (const [ruleId, { count, severity }] of over)
+  for (const [ruleId, { count, severity }] of over) {
+    const shown = kept.get(ruleId) ?? 0;
     findings.push(
       toFinding(
         loaded,
         { ...FINDINGS_LIMIT_META, severity },
-        `Rule \`${ruleId}\` found more than ${MAX_FINDINGS_PER_RULE.toLocaleString('en')} problems in this document; the first ${MAX_FINDINGS_PER_RULE.toLocaleString('en')} are reported and ${count.toLocaleString('en')} more are not (the bound keeps a run's memory and reports bounded). Fix the cause those shown share, or narrow the rule's \`given\`.`,
+        shown >= MAX_FINDINGS_PER_RULE
+          ? `Rule \`${ruleId}\` found more than ${MAX_FINDINGS_PER_RULE.toLocaleString('en')} problems in this document; the first ${MAX_FINDINGS_PER_RULE.toLocaleString('en')} are reported and ${count.toLocaleString('en')} more are not (the bound keeps a run's memory and reports bounded). Fix the cause those shown share, or narrow the rule's \`given\`.`
+          : `Rule \`${ruleId}\` found ${count.toLocaleString('en')} more problems than the ${shown.toLocaleString('en')} reported: the document's findings reached the bound of ${MAX_FINDINGS_PER_DOCUMENT.toLocaleString('en')} for all rules together (the bound keeps a run's memory and reports bounded). Fix the causes those shown share, or narrow the rules' \`given\`.`,
         [],
         displayPath,
       ),
     );
+  }
   for (const problem of mentionsIgnore ? applySuppressions(loaded.data, located) : []) {
     findings.push(toFinding(loaded, suppressionRule(problem.ruleId), problem.message, problem.path, displayPath));
   }
