@@ -29,6 +29,9 @@ const { values: args } = parseArgs({
     runs: { type: 'string', default: '3' },
     services: { type: 'string', default: '1000' },
     properties: { type: 'string', default: '5000,20000' },
+    tags: { type: 'string', default: '25000,100000' },
+    parameters: { type: 'string', default: '10000,40000' },
+    duplicates: { type: 'string', default: '1000,4000' },
     'timeout-s': { type: 'string', default: '900' },
   },
 });
@@ -52,6 +55,58 @@ export function wideDescription(count: number): Record<string, unknown> {
     components: { schemas: { Wide: { type: 'object', properties } } },
   };
 }
+
+const INFO = { title: 'Many', version: '1.0.0', description: 'One list of many entries.' };
+
+/** `count` tags (issue 34, B13: ajv's pairwise uniqueItems check took 151 s on 100,000). */
+export function taggedDescription(count: number): Record<string, unknown> {
+  return {
+    openapi: '3.0.3',
+    info: INFO,
+    paths: {},
+    tags: Array.from({ length: count }, (_, i) => ({ name: `t${i}` })),
+  };
+}
+
+/** One operation of `count` query parameters (issue 34, B13: 106 s on 40,000). */
+export function parametersDescription(count: number): Record<string, unknown> {
+  const parameters = Array.from({ length: count }, (_, i) => ({
+    name: `p${i}`,
+    in: 'query',
+    schema: { type: 'string' },
+  }));
+  return {
+    openapi: '3.0.3',
+    info: INFO,
+    paths: { '/v1/things': { get: { parameters, responses: { '200': { description: 'ok' } } } } },
+  };
+}
+
+/** `count` operations sharing one `operationId` (issue 34, B12: a 35 MB report for 1,000, out of memory for 4,000). */
+export function duplicateIdsDescription(count: number): Record<string, unknown> {
+  const paths: Record<string, unknown> = {};
+  for (let i = 0; i < count; i++)
+    paths[`/d${i}`] = {
+      get: { operationId: 'same', summary: 's', description: 'd', responses: { '200': { description: 'ok' } } },
+    };
+  return { openapi: '3.0.3', info: INFO, paths };
+}
+
+/** The series of one growing list each, whose lint time is to grow linearly with the list. */
+const SERIES: Array<{
+  option: 'properties' | 'tags' | 'parameters' | 'duplicates';
+  label: (count: string) => string;
+  make: (count: number) => Record<string, unknown>;
+}> = [
+  { option: 'properties', label: (count) => `one schema of ${count} properties`, make: wideDescription },
+  { option: 'tags', label: (count) => `${count} tags`, make: taggedDescription },
+  { option: 'parameters', label: (count) => `one operation of ${count} parameters`, make: parametersDescription },
+  {
+    option: 'duplicates',
+    label: (count) => `${count} operations sharing one operationId`,
+    make: duplicateIdsDescription,
+  },
+];
 
 /**
  * A description of `operations` operations: path items of two operations each (a read and an
@@ -137,8 +192,8 @@ interface Row {
   lint: { ms: number; mb: number };
   diff?: { ms: number; mb: number };
   edit?: { ms: number; mb: number };
-  /** A row of the one-schema series (its size is a count of properties, not operations). */
-  wide?: boolean;
+  /** A row of one of the SERIES (its size is a count of list entries, not operations). */
+  series?: (typeof SERIES)[number]['option'];
 }
 
 async function timed(argv: string[]): Promise<{ ms: number; mb: number }> {
@@ -291,29 +346,31 @@ async function main(): Promise<void> {
         `${operations} operations: lint ${lint.ms.toFixed(0)} ms, diff ${diff.ms.toFixed(0)} ms, edit ${edit.ms.toFixed(0)} ms`,
       );
     }
-    // One schema of many properties: lint time is to grow linearly with their number.
-    for (const count of args.properties.split(',').map(Number)) {
-      const file = join(work, `wide-${count}.json`);
-      const text = JSON.stringify(wideDescription(count), null, 2);
-      writeFileSync(file, text);
-      const lint = await timed([
-        CLI,
-        'lint',
-        file,
-        '--no-config',
-        '--format',
-        'json',
-        '--output',
-        join(work, 'out.json'),
-      ]);
-      rows.push({
-        label: `one schema of ${count.toLocaleString('en')} properties`,
-        operations: count,
-        bytes: text.length,
-        lint,
-        wide: true,
-      });
-      console.error(`${count} properties in one schema: lint ${lint.ms.toFixed(0)} ms`);
+    // One growing list each (properties, tags, parameters, duplicate ids): lint time is to grow linearly with it.
+    for (const series of SERIES) {
+      for (const count of args[series.option].split(',').map(Number)) {
+        const file = join(work, `${series.option}-${count}.json`);
+        const text = JSON.stringify(series.make(count), null, 2);
+        writeFileSync(file, text);
+        const lint = await timed([
+          CLI,
+          'lint',
+          file,
+          '--no-config',
+          '--format',
+          'json',
+          '--output',
+          join(work, 'out.json'),
+        ]);
+        rows.push({
+          label: series.label(count.toLocaleString('en')),
+          operations: count,
+          bytes: text.length,
+          lint,
+          series: series.option,
+        });
+        console.error(`${series.label(String(count))}: lint ${lint.ms.toFixed(0)} ms`);
+      }
     }
     // The catalogue: many small services in one `vottur lint` process.
     const services = Number(args.services);
@@ -364,10 +421,13 @@ async function main(): Promise<void> {
     '',
     `Fitted growth: lint ${growth(described, (row) => row.lint.ms)}, diff ${growth(described, (row) => row.diff?.ms)}, language server edit ${growth(described, (row) => row.edit?.ms)}; peak RSS of lint ${growth(described, (row) => row.lint.mb)}.`,
     '',
-    `One schema of many properties: lint ${growth(
-      rows.filter((row) => row.wide),
-      (row) => row.lint.ms,
-    )} in the number of properties (b = 1 is linear; 2 was the quadratic sibling scans of issue 34).`,
+    ...SERIES.map(
+      (series) =>
+        `${series.label('N')}: lint ${growth(
+          rows.filter((row) => row.series === series.option),
+          (row) => row.lint.ms,
+        )} in N (b = 1 is linear; 2 was issue 34's quadratic sibling scans, uniqueItems and fingerprint lists).`,
+    ),
     '',
   ];
   writeFileSync(join(ROOT, 'bench/scaling.md'), lines.join('\n'));

@@ -30,8 +30,13 @@ export interface Problem {
    * The other places this one problem stands for, where a rule reports several siblings once (the
    * media types of one body: "also as …"). Which of them is `path` follows the document's key
    * order; the finding's identity (fingerprint, baseline match) is the same whichever it is.
+   *
+   * Problems of one group (the operations sharing one `operationId`) hand every one the same
+   * array of all the group's places, their own among them: one array, never one per problem, so
+   * neither the rule, the engine nor the report grows with the square of the group
+   * (issue 34, B12). A problem's own path in it is ignored.
    */
-  also?: JsonPath[];
+  also?: readonly JsonPath[];
 }
 
 /**

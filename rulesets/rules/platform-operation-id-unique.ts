@@ -1,4 +1,4 @@
-import { defineRule, type Problem } from '../lib/rule.js';
+import { defineRule, type JsonPath, type Problem } from '../lib/rule.js';
 import { operations, type OperationInfo } from '../lib/openapi/views.js';
 
 export default defineRule({
@@ -22,12 +22,19 @@ export default defineRule({
         .filter((id): id is string => typeof id === 'string'),
     );
     const unique = operations(document).filter((op) => !seen.has(op.operation) && seen.add(op.operation));
-    // Every operation of an id: which of them is "first" follows the key order, so each finding stands for all of them.
-    const holders = new Map<string, OperationInfo[]>();
+    // Every operation of an id: which of them is "first" follows the key order, so each finding stands
+    // for all of them. One array of their places per id, shared by its findings (`Problem.also`):
+    // n operations sharing an id are n places, not n² (issue 34, B12).
+    const holders = new Map<string, JsonPath[]>();
     for (const op of unique) {
       const id = op.operation.operationId;
-      if (typeof id === 'string') holders.set(id, [...(holders.get(id) ?? []), op]);
+      if (typeof id !== 'string') continue;
+      const places = holders.get(id);
+      if (places) places.push([...op.path, 'operationId']);
+      else holders.set(id, [[...op.path, 'operationId']]);
     }
+    // The next number to try for an id's suggestions, so the k-th duplicate does not try k numbers.
+    const next = new Map<string, number>();
     for (const op of unique) {
       const id = op.operation.operationId;
       if (typeof id !== 'string') continue;
@@ -45,12 +52,16 @@ export default defineRule({
         .join('')}`;
       // A suggestion no other operation has, nor an earlier suggestion.
       let suggestion = taken.has(name) ? `${id}${op.method.charAt(0).toUpperCase()}${op.method.slice(1)}` : name;
-      for (let n = 2; taken.has(suggestion); n++) suggestion = `${id}${n}`;
+      if (taken.has(suggestion)) {
+        let n = next.get(id) ?? 2;
+        while (taken.has((suggestion = `${id}${n}`))) n++;
+        next.set(id, n + 1);
+      }
       taken.add(suggestion);
       problems.push({
         message: `\`operationId: ${id}\` of \`${op.method.toUpperCase()} ${op.pathKey}\` is already the id of \`${earlier.method.toUpperCase()} ${earlier.pathKey}\`; give this operation its own id, e.g. \`${suggestion}\`.`,
         path: [...op.path, 'operationId'],
-        also: (holders.get(id) ?? []).filter((other) => other !== op).map((other) => [...other.path, 'operationId']),
+        also: holders.get(id) ?? [],
       });
     }
     return problems;

@@ -26,6 +26,7 @@ import { vocabularyWith, type VocabularyAdditions } from '../../rulesets/lib/voc
 import { errorMessage } from '../errors.js';
 import type { RuleMeta } from '../report/finding.js';
 import type { LoadedDescription } from './load.js';
+import { RULE_FAILED_META } from './limits.js';
 
 /** One problem of one rule, ready to become a `Finding`. */
 export interface RuleResult {
@@ -33,8 +34,16 @@ export interface RuleResult {
   message: string;
   path: JsonPath;
   severity: Severity;
-  /** The other places the result stands for (`Problem.also`). */
-  also?: JsonPath[];
+  /**
+   * The other places the result stands for (`Problem.also`): results whose problems shared one
+   * array share one array here too, so a group's places are held once.
+   */
+  also?: readonly JsonPath[];
+  /**
+   * Not a finding: this many results of the rule that its linter counted but did not make, past
+   * MAX_FINDINGS_PER_RULE (Spectral's, `./spectral.ts`); the run's limit finding counts them.
+   */
+  omitted?: number;
 }
 
 /** What a document's configuration adds to a run of the rules. */
@@ -94,16 +103,28 @@ function runEachRule(rules: readonly RuleDefinition[], data: unknown, context: R
   const results: RuleResult[] = [];
   if (!isObject(data)) return results;
   const openApi3 = isOpenApi3x(data);
+  // A group's array of places, cut back once however many problems share it.
+  const places = new WeakMap<readonly JsonPath[], readonly JsonPath[]>();
+  const closest = (also: readonly JsonPath[]) => {
+    let found = places.get(also);
+    if (!found) places.set(also, (found = also.map((other) => closestPath(data, other))));
+    return found;
+  };
   for (const rule of rules) {
     if (!openApi3 && !rule.anyFormat) continue;
     let found;
     try {
       found = timed(rule.id, () => rule.check(data, context));
     } catch (error) {
-      // A rule must handle every document; one that does not is vottur's bug, named as such.
-      throw new Error(`rule ${rule.id} failed on this document: ${errorMessage(error)}`, {
-        cause: error,
+      // A rule must handle every document; one that does not is vottur's bug, named as such, in a
+      // finding of its own: the other rules' findings stand, and the document does not pass.
+      results.push({
+        code: RULE_FAILED_META.id,
+        message: `Rule \`${rule.id}\` could not check this document (${errorMessage(error)}); what it would find is unknown, so the document does not pass. This is vottur's defect: please report it.`,
+        path: [],
+        severity: RULE_FAILED_META.severity,
       });
+      continue;
     }
     distinctProblems(data, found, (problem, path, message) =>
       results.push({
@@ -111,9 +132,7 @@ function runEachRule(rules: readonly RuleDefinition[], data: unknown, context: R
         message,
         path,
         severity: problem.severity ?? rule.severity,
-        ...(problem.also && problem.also.length > 0
-          ? { also: problem.also.map((other) => closestPath(data, other)) }
-          : {}),
+        ...(problem.also && problem.also.length > 0 ? { also: closest(problem.also) } : {}),
       }),
     );
   }

@@ -6,12 +6,43 @@ import type { RuleMeta } from '../report/finding.js';
  */
 export const MAX_FINDINGS_PER_RULE = 10_000;
 
+/**
+ * Findings kept of all rules together in one document: a ruleset of 499 rules each matching
+ * everything kept 10,000 findings of each (1.6 GB for 100 such rules; 4 GB for 499 before the
+ * bound was applied inside Spectral). Past it, each rule's rest is counted in its limit finding.
+ */
+export const MAX_FINDINGS_PER_DOCUMENT = 100_000;
+
+/**
+ * Fingerprints a finding that stands for several places keeps besides its own (issue 34, B12):
+ * its identity is the least of the whole group's, computed once per group; these few more only
+ * match baselines written by earlier versions.
+ */
+export const MAX_ALSO_FINGERPRINTS = 16;
+
 /** The rule the bound on a rule's findings is reported under, as reports list rules. */
 export const FINDINGS_LIMIT_META: RuleMeta = {
   id: 'vottur-findings-limit',
   severity: 'error',
   category: 'documentation',
   description: `A rule found more than ${MAX_FINDINGS_PER_RULE.toLocaleString('en')} problems in one document: the rest are counted, not reported. The finding takes the severity of the worst it stands for.`,
+  docsUrl: 'https://github.com/vottur/vottur/blob/main/docs/security.md#limits',
+  source: 'lint',
+};
+
+/**
+ * The rule a rule's own failure is reported under (issue 34, B14): a check that throws on a
+ * document (a 2,000-long `$ref` chain overflowed the stack of a walk) is one error finding for that
+ * rule, and the other rules' findings stand. What the failed rule would have found is unknown, so
+ * the document never passes; before, the whole run ended in "unexpected failure" (exit 2) and the
+ * language server published no diagnostics at all.
+ */
+export const RULE_FAILED_META: RuleMeta = {
+  id: 'vottur-rule-failed',
+  severity: 'error',
+  category: 'documentation',
+  description:
+    "A rule could not check the document (vottur's defect, to be reported): what it would have found is unknown, so the document does not pass; the other rules' findings stand.",
   docsUrl: 'https://github.com/vottur/vottur/blob/main/docs/security.md#limits',
   source: 'lint',
 };

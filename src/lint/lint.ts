@@ -15,9 +15,21 @@
  */
 import { encodePointer } from '../../rulesets/lib/openapi/pointer.js';
 import { infoOf, isObject } from '../../rulesets/lib/openapi/types.js';
-import { docsUrl, nameComponentSubject, printPath, type RuleDefinition } from '../../rulesets/lib/rule.js';
+import {
+  docsUrl,
+  nameComponentSubject,
+  printPath,
+  type JsonPath,
+  type RuleDefinition,
+} from '../../rulesets/lib/rule.js';
 import { severityRank, type DocumentInfo, type Finding, type RuleMeta, type Severity } from '../report/finding.js';
-import { FINDINGS_LIMIT_META, MAX_FINDINGS_PER_RULE } from './limits.js';
+import {
+  FINDINGS_LIMIT_META,
+  MAX_ALSO_FINGERPRINTS,
+  MAX_FINDINGS_PER_DOCUMENT,
+  MAX_FINDINGS_PER_RULE,
+  RULE_FAILED_META,
+} from './limits.js';
 import { runRules, type Linter, type RuleResult } from './engine.js';
 import { isSwagger2, runRulesOnSwagger2 } from './swagger.js';
 import type { VocabularyAdditions } from '../../rulesets/lib/vocabulary.js';
@@ -107,23 +119,35 @@ interface Identity {
   also?: string[];
 }
 
+/** The fingerprints of a group's places, sorted, computed once however many results share the group. */
+type GroupFingerprints = WeakMap<readonly JsonPath[], readonly string[]>;
+
 /**
- * A result's fingerprint, computed once per result object: the incremental linter
- * (`./incremental.ts`) hands back the same object only for a result whose place and value did
- * not change, so its fingerprint (rule, place, value there) stands.
+ * A result's fingerprint.
  *
- * A result that stands for several places (`also`: the media types of one body) is known by the
- * fingerprint of each; its own is the least of them, so neither depends on which place the key
- * order reported it at, and the others are kept for matching a baseline written by an earlier
- * version, whose entry holds whichever place came first then.
+ * A result that stands for several places (`also`: the media types of one body, the operations
+ * sharing one `operationId`) is known by the least fingerprint of the group's places, so it does
+ * not depend on which place the key order reported it at. It keeps at most
+ * `MAX_ALSO_FINGERPRINTS` others for matching a baseline written by an earlier version (whose entry
+ * holds whichever place came first then): its own place's first, then the least of the rest. A
+ * finding's size never grows with its group (issue 34, B12: 4,000 operations sharing one id gave
+ * each finding 3,999 fingerprints, a 35 MB report for 1,000 and out of memory for 4,000).
  */
-function fingerprintOf(result: RuleResult, ruleId: string, data: unknown): Identity {
+function fingerprintOf(result: RuleResult, ruleId: string, data: unknown, groups: GroupFingerprints): Identity {
   const own = fingerprint(ruleId, data, result.path);
   if (result.also === undefined) return { fingerprint: own };
-  const [least = own, ...others] = [
-    ...new Set([own, ...result.also.map((path) => fingerprint(ruleId, data, path))]),
-  ].sort();
-  return others.length > 0 ? { fingerprint: least, also: others } : { fingerprint: own };
+  let group = groups.get(result.also);
+  if (!group) {
+    group = [...new Set(result.also.map((path) => fingerprint(ruleId, data, path)))].sort();
+    groups.set(result.also, group);
+  }
+  const least = group[0] !== undefined && group[0] < own ? group[0] : own;
+  const also: string[] = least === own ? [] : [own];
+  for (const other of group) {
+    if (also.length >= MAX_ALSO_FINGERPRINTS) break;
+    if (other !== least && other !== own) also.push(other);
+  }
+  return also.length > 0 ? { fingerprint: least, also } : { fingerprint: own };
 }
 
 /**
@@ -211,17 +235,28 @@ export async function lintDocument(file: string, options: LintDocumentOptions = 
   // Findings kept of each rule: past the bound the rest are counted, and one finding says so.
   const kept = new Map<string, number>();
   const over = new Map<string, { count: number; severity: Severity }>();
+  const groups: GroupFingerprints = new WeakMap();
   for (const result of results) {
     // A result of no known rule (Spectral's own diagnostics under a Spectral ruleset) is a structural problem.
-    const meta = metaById.get(result.code) ?? (result.code === 'unrecognized-format' ? undefined : openapiValid);
+    const meta =
+      metaById.get(result.code) ??
+      (result.code === RULE_FAILED_META.id
+        ? RULE_FAILED_META
+        : result.code === 'unrecognized-format'
+          ? undefined
+          : openapiValid);
     if (!meta) continue;
     const count = kept.get(meta.id) ?? 0;
-    if (count >= MAX_FINDINGS_PER_RULE) {
+    if (
+      count >= MAX_FINDINGS_PER_RULE ||
+      findings.length >= MAX_FINDINGS_PER_DOCUMENT ||
+      result.omitted !== undefined
+    ) {
       const dropped = over.get(meta.id);
       if (dropped) {
-        dropped.count++;
+        dropped.count += result.omitted ?? 1;
         if (severityRank(result.severity) < severityRank(dropped.severity)) dropped.severity = result.severity;
-      } else over.set(meta.id, { count: 1, severity: result.severity });
+      } else over.set(meta.id, { count: result.omitted ?? 1, severity: result.severity });
       continue;
     }
     kept.set(meta.id, count + 1);
@@ -236,23 +271,27 @@ export async function lintDocument(file: string, options: LintDocumentOptions = 
     // ("also as …") takes the least of their fingerprints, and keeps the others for the baseline.
     if (result.also === undefined) lazyFingerprint(finding, result, loaded.data);
     else {
-      const identity = fingerprintOf(result, finding.ruleId, loaded.data);
+      const identity = fingerprintOf(result, finding.ruleId, loaded.data, groups);
       finding.fingerprint = identity.fingerprint;
       if (identity.also) finding.alsoFingerprints = identity.also;
     }
     findings.push(finding);
     if (mentionsIgnore) located.push({ finding, path: result.path });
   }
-  for (const [ruleId, { count, severity }] of over)
+  for (const [ruleId, { count, severity }] of over) {
+    const shown = kept.get(ruleId) ?? 0;
     findings.push(
       toFinding(
         loaded,
         { ...FINDINGS_LIMIT_META, severity },
-        `Rule \`${ruleId}\` found more than ${MAX_FINDINGS_PER_RULE.toLocaleString('en')} problems in this document; the first ${MAX_FINDINGS_PER_RULE.toLocaleString('en')} are reported and ${count.toLocaleString('en')} more are not (the bound keeps a run's memory and reports bounded). Fix the cause those shown share, or narrow the rule's \`given\`.`,
+        shown >= MAX_FINDINGS_PER_RULE
+          ? `Rule \`${ruleId}\` found more than ${MAX_FINDINGS_PER_RULE.toLocaleString('en')} problems in this document; the first ${MAX_FINDINGS_PER_RULE.toLocaleString('en')} are reported and ${count.toLocaleString('en')} more are not (the bound keeps a run's memory and reports bounded). Fix the cause those shown share, or narrow the rule's \`given\`.`
+          : `Rule \`${ruleId}\` found ${count.toLocaleString('en')} more problems than the ${shown.toLocaleString('en')} reported: the document's findings reached the bound of ${MAX_FINDINGS_PER_DOCUMENT.toLocaleString('en')} for all rules together (the bound keeps a run's memory and reports bounded). Fix the causes those shown share, or narrow the rules' \`given\`.`,
         [],
         displayPath,
       ),
     );
+  }
   for (const problem of mentionsIgnore ? applySuppressions(loaded.data, located) : []) {
     findings.push(toFinding(loaded, suppressionRule(problem.ruleId), problem.message, problem.path, displayPath));
   }

@@ -13,8 +13,8 @@
  * same rule as a file's folder); anything else remote needs `--allow-remote-refs`, and a local
  * file is never read on a remote document's behalf. Every fetch is bounded (`./fetch.ts`).
  */
-import { readFileSync, statSync, type Stats } from 'node:fs';
-import { readFile, realpath } from 'node:fs/promises';
+import { statSync, type Stats } from 'node:fs';
+import { realpath } from 'node:fs/promises';
 import { dirname, extname, isAbsolute, relative, resolve as resolvePath, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { shownPath } from '../report/source.js';
@@ -27,7 +27,7 @@ import { parseYaml } from './yaml.js';
 import type { LoadedOverlay } from './overlay.js';
 import { decodePointer, encodePointer, pointerToRef } from '../../rulesets/lib/openapi/pointer.js';
 import { isObject } from '../../rulesets/lib/openapi/types.js';
-import { resolveInsideSync } from '../runtime/safe-read.js';
+import { readRegularFile, readRegularFileSync, resolveInsideSync } from '../runtime/safe-read.js';
 import { cwdOf } from '../runtime/process-defaults.js';
 
 // Spectral's JSON parser reads what `JSON.parse` cannot read exactly (comments, trailing commas,
@@ -280,6 +280,17 @@ function setKey(target: Record<string, unknown>, key: string, value: unknown): v
   else target[key] = value;
 }
 
+/**
+ * The largest local file of a description: the root the command line names, or a file its `$ref`s
+ * reach (64 MB). `vottur lint /dev/urandom` read without end and a FIFO hung before.
+ */
+export const MAX_FILE_BYTES = 64 * 1024 * 1024;
+
+/** A local file of a description, through the one bounded reader: a regular file, at most MAX_FILE_BYTES. */
+async function readLocalFile(path: string, refuse: (why: string) => Error): Promise<string> {
+  return (await readRegularFile(path, { refuse, maxBytes: MAX_FILE_BYTES })).toString('utf8');
+}
+
 /** Keys that say a YAML/JSON document is meant as an API description. */
 const DESCRIPTION_KEYS = ['openapi', 'swagger', 'info', 'paths', 'components', 'webhooks'];
 
@@ -317,8 +328,11 @@ export async function loadDescription(file: string, given: LoadOptions = {}): Pr
     // folder check below compares real paths, so a link cannot lead a `$ref` out of the folder.
     rootUri = absolute;
     try {
-      text = options.texts?.get(rootUri) ?? (await readFile(rootUri, 'utf8'));
+      text =
+        options.texts?.get(rootUri) ??
+        (await readLocalFile(rootUri, (why) => new CouldNotRunError(`cannot read ${display}: ${why}`)));
     } catch (error) {
+      if (error instanceof CouldNotRunError) throw error;
       const code = errorCode(error);
       const why =
         code === 'ENOENT'
@@ -469,10 +483,16 @@ async function bundle(
       // Only regular files: a FIFO or a device would block or never end. The last component was
       // asked about with lstat and is no link (every link on the way was followed), so its answer
       // is stat's.
-      if (!(lstats.get(real) ?? statSync(real)).isFile())
+      const checked = lstats.get(real) ?? statSync(real);
+      if (!checked.isFile())
         return { problem: `${relative(rootFolder, uri)} is not a regular file, so it is not read` };
-      return readFileSync(real, 'utf8');
+      return readRegularFileSync(real, {
+        refuse: (why) => new CouldNotRunError(`cannot read ${relative(rootFolder, uri)}: ${why}`),
+        maxBytes: MAX_FILE_BYTES,
+        checked,
+      }).toString('utf8');
     } catch (error) {
+      if (error instanceof CouldNotRunError) return { problem: error.message };
       return {
         problem:
           errorCode(error) === 'ENOENT'

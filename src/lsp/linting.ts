@@ -7,7 +7,7 @@
  */
 import { lstatSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { CouldNotRunError } from '../errors.js';
+import { CouldNotRunError, errorMessage } from '../errors.js';
 import { DEFAULT_BASELINE_FILE } from '../paths.js';
 import type { Finding, Report } from '../report/finding.js';
 import { lintLoadedDescription } from '../lint/files.js';
@@ -103,8 +103,15 @@ export async function lintDescriptionText(request: LintRequest): Promise<LintOut
       document: isRemote(finding.document) ? finding.document : resolve(cwd, finding.document),
     }));
   } catch (error) {
-    if (!(error instanceof CouldNotRunError)) throw error;
-    outcome.failure = failureOf(error.message);
+    // Any failure is a diagnostic on the document, never only a log line: an editor showing no
+    // diagnostics shows a clean file (issue 34, B14: a failure not of the "could not run" kind
+    // published nothing).
+    outcome.failure =
+      error instanceof CouldNotRunError
+        ? failureOf(error.message)
+        : {
+            message: `vottur could not lint this document: ${errorMessage(error)} (vottur's defect: please report it)`,
+          };
   }
   return outcome;
 }

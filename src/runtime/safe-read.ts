@@ -7,7 +7,19 @@
  * repository root (or the working folder when there is no repository), of at most
  * `NAMED_FILE_MAX_BYTES`, within `NAMED_FILE_TIMEOUT_MS`; and a refusal never quotes its content.
  */
-import { constants, existsSync, lstatSync, readlinkSync, realpathSync, type Stats } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  existsSync,
+  fstatSync,
+  lstatSync,
+  openSync,
+  readSync,
+  readlinkSync,
+  realpathSync,
+  statSync,
+  type Stats,
+} from 'node:fs';
 import { lstat, open, readlink, stat } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { CouldNotRunError, errorCode, errorMessage } from '../errors.js';
@@ -226,6 +238,30 @@ export async function readNamedBytes(file: string, options: NamedFileOptions): P
   if (real === undefined) throw refuse(resolved.outside ? outside : resolved.problem);
   const before = await stat(real).catch(() => undefined);
   if (!before) throw refuse('no such file');
+  return readRegularFile(real, { refuse, maxBytes, timeoutMs, checked: before });
+}
+
+/**
+ * Reads a regular file whole, of at most `maxBytes`, within `timeoutMs`: a FIFO, a device or a
+ * folder is refused before it is opened (and again on the open handle, which is opened without
+ * blocking), and a file over the limit, or growing past it while read, is refused without being read
+ * whole. The one bounded read of files named by a configuration (`readNamedBytes`) and of the
+ * descriptions the command line names (`vottur lint /dev/urandom` read without end, a FIFO hung).
+ * Errors of the file system other than these (ENOENT, EACCES) are thrown as they are.
+ */
+export async function readRegularFile(
+  real: string,
+  options: {
+    refuse: (why: string) => Error;
+    maxBytes: number;
+    timeoutMs?: number;
+    /** The file's `stat`, when the caller has it. */
+    checked?: import('node:fs').Stats;
+  },
+): Promise<Buffer> {
+  const { refuse, maxBytes } = options;
+  const timeoutMs = options.timeoutMs ?? NAMED_FILE_TIMEOUT_MS;
+  const before = options.checked ?? (await stat(real));
   if (!before.isFile()) throw refuse(`it is ${kindOf(before)}, not a regular file`);
   if (before.size > maxBytes) throw refuse(`it is ${megabytes(before.size)}, over the limit of ${megabytes(maxBytes)}`);
   let timer: NodeJS.Timeout | undefined;
@@ -260,17 +296,62 @@ export async function readNamedBytes(file: string, options: NamedFileOptions): P
   try {
     return await Promise.race([read(), deadline]);
   } catch (error) {
-    if (error instanceof CouldNotRunError) throw error;
-    const code = errorCode(error);
-    throw refuse(
-      code === 'ELOOP'
-        ? 'it was replaced by a symbolic link'
-        : code === 'EACCES'
-          ? 'not allowed to read it'
-          : (code ?? 'it could not be read'),
-    );
+    throw refusedRead(error, refuse);
   } finally {
     clearTimeout(timer);
+  }
+}
+
+/** What a failed read is called, in the refusal's words. */
+function refusedRead(error: unknown, refuse: (why: string) => Error): Error {
+  if (error instanceof CouldNotRunError) return error;
+  const code = errorCode(error);
+  return refuse(
+    code === 'ELOOP'
+      ? 'it was replaced by a symbolic link'
+      : code === 'EACCES'
+        ? 'not allowed to read it'
+        : (code ?? 'it could not be read'),
+  );
+}
+
+/**
+ * `readRegularFile` without waiting, for a split description's many local files (a bundling walk
+ * over 2,850 files spent more time in libuv's queue than reading). The same checks: a regular file,
+ * at most `maxBytes`, opened without following a link and without blocking on a FIFO swapped in
+ * after the check. A regular file's read does not block, so there is no timer.
+ */
+export function readRegularFileSync(
+  real: string,
+  options: { refuse: (why: string) => Error; maxBytes: number; checked?: Stats },
+): Buffer {
+  const { refuse, maxBytes } = options;
+  const before = options.checked ?? statSync(real);
+  if (!before.isFile()) throw refuse(`it is ${kindOf(before)}, not a regular file`);
+  if (before.size > maxBytes) throw refuse(`it is ${megabytes(before.size)}, over the limit of ${megabytes(maxBytes)}`);
+  let fd: number;
+  try {
+    fd = openSync(real, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
+  } catch (error) {
+    throw refusedRead(error, refuse);
+  }
+  try {
+    const info = fstatSync(fd);
+    if (!info.isFile()) throw refuse(`it is ${kindOf(info)}, not a regular file`);
+    // At most one byte over the limit: a file that grows while read is refused, not read whole.
+    const buffer = Buffer.alloc(Math.min(maxBytes + 1, Math.max(info.size + 1, 64 * 1024)));
+    let length = 0;
+    while (length < buffer.length) {
+      const bytesRead = readSync(fd, buffer, length, buffer.length - length, length);
+      if (bytesRead === 0) break;
+      length += bytesRead;
+    }
+    if (length > maxBytes) throw refuse(`it is over the limit of ${megabytes(maxBytes)}`);
+    return buffer.subarray(0, length);
+  } catch (error) {
+    throw refusedRead(error, refuse);
+  } finally {
+    closeSync(fd);
   }
 }
 

@@ -27,6 +27,7 @@ describe('vottur rules', () => {
         ...(await allRuleIds()),
         'vottur-unreadable',
         'vottur-findings-limit',
+        'vottur-rule-failed',
         ...POLICY_RULES.map((rule) => rule.id),
       ].sort(),
     );
@@ -42,7 +43,7 @@ describe('vottur rules', () => {
             ? expect.stringMatching(/^https:\/\/github\.com\/vottur\/vottur\/blob\/main\/docs\/suppressions\.md#/)
             : rule.id === 'vottur-unreadable'
               ? expect.stringMatching(/^https:\/\/github\.com\/vottur\/vottur\/blob\/main\/README\.md#/)
-              : rule.id === 'vottur-findings-limit'
+              : rule.id === 'vottur-findings-limit' || rule.id === 'vottur-rule-failed'
                 ? 'https://github.com/vottur/vottur/blob/main/docs/security.md#limits'
                 : `https://github.com/vottur/vottur/blob/main/docs/rules/${rule.id}.md`;
     for (const rule of rules) expect(rule.docsUrl, rule.id).toEqual(page(rule));

@@ -282,55 +282,97 @@ const SUBSCHEMA_SINGLE = [
 export const schemas = memoise((document): SchemaNode[] => {
   const result: SchemaNode[] = [];
   const seen = new Set<object>();
-  const walk = (schema: unknown, path: JsonPath, role: SchemaRole, name?: string, parent?: SchemaNode) => {
-    // Each object once, `$ref` objects too: a reference that leads back to itself ends here.
-    if (!isObject(schema) || seen.has(schema)) return;
-    seen.add(schema);
-    const node: SchemaNode = { schema, path, role, name, parent };
-    result.push(node);
-    if (isRef(schema)) {
-      // A target outside the usual places (e.g. a bundled file's own `definitions`) is walked
-      // where it is defined, the first time a reference reaches it.
-      const target = lookupLocalRef(document, schema.$ref);
-      if (target && isObject(target.value) && !seen.has(target.value))
-        walk(target.value, target.path, 'referenced', String(target.path[target.path.length - 1]));
-      return;
-    }
-    const value: Schema = schema;
-    for (const key of ['$defs', 'definitions'] as const) {
-      const defs = value[key];
-      if (isObject(defs))
-        for (const name of Object.keys(defs)) walk(defs[name], [...path, key, name], 'component', name);
-    }
-    if (isObject(value.properties)) {
-      for (const key of Object.keys(value.properties))
-        walk(value.properties[key], [...path, 'properties', key], 'property', key, node);
-    }
-    if (isObject(value.patternProperties)) {
-      for (const key of Object.keys(value.patternProperties))
-        walk(value.patternProperties[key], [...path, 'patternProperties', key], 'patternProperties', undefined, node);
-    }
-    for (const key of SUBSCHEMA_LISTS) {
-      const list = value[key];
-      if (isArray(list))
-        list.forEach((sub, i) =>
-          walk(sub, [...path, key, i], key === 'prefixItems' ? 'prefixItems' : key, undefined, node),
+  // Depth first, each node before what it holds, as a recursive walk would visit them, but over a
+  // stack of its own: a `$ref` chain is followed to its end however long it is (issue 34, B14: a
+  // 2,000-long chain overflowed the call stack, and every rule that read this view failed).
+  interface Pending {
+    schema: unknown;
+    path: JsonPath;
+    role: SchemaRole;
+    name?: string | undefined;
+    parent?: SchemaNode | undefined;
+  }
+  const visit = (first: Pending) => {
+    const stack: Pending[] = [first];
+    for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+      const { schema, path, role, name, parent } = next;
+      // Each object once, `$ref` objects too: a reference that leads back to itself ends here.
+      if (!isObject(schema) || seen.has(schema)) continue;
+      seen.add(schema);
+      const node: SchemaNode = { schema, path, role, name, parent };
+      result.push(node);
+      // What the node holds, in the order it is visited; pushed last first.
+      const children: Pending[] = [];
+      if (isRef(schema)) {
+        // A target outside the usual places (e.g. a bundled file's own `definitions`) is walked
+        // where it is defined, the first time a reference reaches it.
+        const target = lookupLocalRef(document, schema.$ref);
+        if (target && isObject(target.value) && !seen.has(target.value))
+          stack.push({
+            schema: target.value,
+            path: target.path,
+            role: 'referenced',
+            name: String(target.path[target.path.length - 1]),
+          });
+        continue;
+      }
+      const value: Schema = schema;
+      for (const key of ['$defs', 'definitions'] as const) {
+        const defs = value[key];
+        if (isObject(defs))
+          for (const name of Object.keys(defs))
+            children.push({ schema: defs[name], path: [...path, key, name], role: 'component', name });
+      }
+      if (isObject(value.properties)) {
+        for (const key of Object.keys(value.properties))
+          children.push({
+            schema: value.properties[key],
+            path: [...path, 'properties', key],
+            role: 'property',
+            name: key,
+            parent: node,
+          });
+      }
+      if (isObject(value.patternProperties)) {
+        for (const key of Object.keys(value.patternProperties))
+          children.push({
+            schema: value.patternProperties[key],
+            path: [...path, 'patternProperties', key],
+            role: 'patternProperties',
+            parent: node,
+          });
+      }
+      for (const key of SUBSCHEMA_LISTS) {
+        const list = value[key];
+        if (isArray(list))
+          list.forEach((sub, i) =>
+            children.push({
+              schema: sub,
+              path: [...path, key, i],
+              role: key === 'prefixItems' ? 'prefixItems' : key,
+              parent: node,
+            }),
+          );
+      }
+      for (const key of SUBSCHEMA_SINGLE) {
+        const sub = value[key];
+        if (isObject(sub))
+          children.push({
+            schema: sub,
+            path: [...path, key],
+            role: key === 'items' || key === 'additionalProperties' || key === 'not' ? key : 'other',
+            parent: node,
+          });
+      }
+      if (isArray(value.items))
+        value.items.forEach((sub, i) =>
+          children.push({ schema: sub, path: [...path, 'items', i], role: 'items', parent: node }),
         );
+      for (const child of children.reverse()) stack.push(child);
     }
-    for (const key of SUBSCHEMA_SINGLE) {
-      const sub = value[key];
-      if (isObject(sub))
-        walk(
-          sub,
-          [...path, key],
-          key === 'items' || key === 'additionalProperties' || key === 'not' ? key : 'other',
-          undefined,
-          node,
-        );
-    }
-    if (isArray(value.items))
-      value.items.forEach((sub, i) => walk(sub, [...path, 'items', i], 'items', undefined, node));
   };
+  const walk = (schema: unknown, path: JsonPath, role: SchemaRole, name?: string, parent?: SchemaNode) =>
+    visit({ schema, path, role, name, parent });
   const components = document.components;
   if (isObject(components)) {
     if (isObject(components.schemas))

@@ -1,0 +1,76 @@
+/**
+ * Issue 34 (left from earlier attacks): a data-only ruleset of 499 rules each matching everything
+ * used 4 GB, in Spectral's results before vottur's bound on findings was applied to them, and in
+ * the 10,000 findings kept of every rule. Now each rule's functions keep at most
+ * MAX_FINDINGS_PER_RULE results inside Spectral, all rules together MAX_FINDINGS_PER_DOCUMENT, and
+ * the rest is counted in each rule's `vottur-findings-limit` finding (100 such rules: 48 s and
+ * 1.6 GB before, 5.5 s and 300 MB after).
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { falsy } from '@stoplight/spectral-functions';
+import { afterAll, describe, expect, it } from 'vitest';
+import { MAX_FINDINGS_PER_DOCUMENT, MAX_FINDINGS_PER_RULE } from '../../src/lint/limits.js';
+import { loadDescription } from '../../src/lint/load.js';
+import { spectralLinter } from '../../src/lint/spectral.js';
+import type { Finding } from '../../src/report/finding.js';
+import { votturInProcess } from '../cli/run.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'vottur-spectral-bound-'));
+mkdirSync(join(dir, '.git'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** 6,000 properties: `$..*` matches 18,011 truthy values. */
+const properties: Record<string, unknown> = {};
+for (let i = 0; i < 6000; i++) properties[`p${i}`] = { type: 'string', description: 'd' };
+writeFileSync(
+  join(dir, 'api.json'),
+  JSON.stringify({
+    openapi: '3.0.3',
+    info: { title: 'S', version: '1.0.0', description: 'x' },
+    paths: {},
+    components: { schemas: { S: { type: 'object', properties } } },
+  }),
+);
+const MATCHES = 18_011;
+const everything = (count: number) =>
+  Object.fromEntries(
+    Array.from({ length: count }, (_, i) => [
+      `r${i}`,
+      { given: '$..*', severity: 'warn', then: { function: 'falsy' } },
+    ]),
+  );
+
+describe("Spectral's results are bounded inside Spectral", () => {
+  it('one rule: the linter makes at most MAX_FINDINGS_PER_RULE results and counts the rest', async () => {
+    const linter = spectralLinter({
+      rules: { r0: { given: '$..*', severity: 'warn', then: { function: falsy } } },
+    });
+    const results = await linter.run(await loadDescription(join(dir, 'api.json'), { cwd: dir }));
+    expect(results.filter((r) => r.omitted === undefined)).toHaveLength(MAX_FINDINGS_PER_RULE);
+    expect(results.filter((r) => r.omitted !== undefined).map((r) => [r.code, r.omitted])).toEqual([
+      ['r0', MATCHES - MAX_FINDINGS_PER_RULE],
+    ]);
+  });
+
+  it('over the CLI under --gate: 12 rules matching everything keep MAX_FINDINGS_PER_DOCUMENT findings in all, and count the rest', async () => {
+    writeFileSync(join(dir, 'rules.json'), JSON.stringify({ rules: everything(12) }));
+    writeFileSync(join(dir, 'vottur.config.yaml'), 'extends: [./rules.json]\n');
+    const result = await votturInProcess(['lint', 'api.json', '--gate', '-f', 'json'], { cwd: dir });
+    expect(result.code).toBe(1);
+    const findings = (JSON.parse(result.stdout) as { findings: Finding[] }).findings;
+    const team = findings.filter((f) => /^r\d+$/.test(f.ruleId));
+    // The platform's own findings count towards the bound too.
+    expect(findings.filter((f) => f.ruleId !== 'vottur-findings-limit')).toHaveLength(MAX_FINDINGS_PER_DOCUMENT);
+    // Every rule's findings shown and counted add up to what it matched.
+    const limits = findings.filter((f) => f.ruleId === 'vottur-findings-limit');
+    expect(limits).toHaveLength(12);
+    for (const limit of limits) {
+      const [, rule = '', more = ''] = /^Rule `(r\d+)`.*?([\d,]+) more (?:are not|problems)/.exec(limit.message) ?? [];
+      expect(team.filter((f) => f.ruleId === rule).length + Number(more.replace(/,/g, '')), limit.message).toBe(
+        MATCHES,
+      );
+    }
+  });
+});
