@@ -10,7 +10,7 @@
  */
 import { sample } from 'openapi-sampler';
 import type { JsonPath, OpenApiDocument } from '../../../rulesets/lib/rule.js';
-import { numberRange } from './number-range.js';
+import { isMultiple, multipleNear, numberRange } from './number-range.js';
 import { safeMatches, type FlatSchema } from './schema.js';
 import { patternSamples, validValue } from './cases.js';
 
@@ -79,10 +79,12 @@ function numberCandidates(schema: FlatSchema, integer: boolean): number[] {
     value >= lowest &&
     value <= highest &&
     (!integer || Number.isInteger(value)) &&
-    (!multiple || Number.isInteger(Number((value / multiple).toFixed(9))));
+    (!multiple || isMultiple(value, multiple));
   const whole = [0, 1, -1, lowest, highest, Math.ceil(lowest), Math.floor(highest)];
   const halves = integer ? [] : [0.5, 1.5, -0.5, lowest + 0.5, highest - 0.5, (lowest + highest) / 2];
-  const multiples = multiple ? [Math.ceil(lowest / multiple) * multiple, multiple] : [];
+  const multiples = multiple
+    ? [multipleNear(lowest, multiple, 'up'), multipleNear(highest, multiple, 'down'), multiple]
+    : [];
   return [...whole, ...halves, ...multiples].filter(fits);
 }
 
@@ -104,7 +106,7 @@ function stringCandidates(schema: FlatSchema): string[] {
   const matching =
     pattern === undefined
       ? []
-      : [...new Set(patternSamples(pattern, 64))]
+      : [...new Set(patternSamples(pattern, 64, schema.alphabet))]
           .filter((value) => safeMatches(pattern, value) === true)
           .sort((a, b) => a.length - b.length)
           .slice(0, MAX_CANDIDATES);

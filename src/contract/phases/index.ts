@@ -162,7 +162,7 @@ export async function runPhases(options: PhaseOptions): Promise<PhaseResult> {
     seen.add(key);
     findings.push(finding);
   };
-  const reproduceOf = (phase: GeneratedPhase, tagged: TaggedRequest) => {
+  const reproduceOf = (op: OperationModel, phase: GeneratedPhase, tagged: TaggedRequest) => {
     const { request } = tagged;
     return {
       phase,
@@ -171,6 +171,11 @@ export async function runPhases(options: PhaseOptions): Promise<PhaseResult> {
         url: request.url.href,
         headers: request.headers,
         ...(request.body !== undefined ? { body: request.body } : {}),
+        // A cookie parameter's value is no secret (unless an API key travels under its name).
+        publicCookies: op.parameters
+          .filter((p) => p.in === 'cookie')
+          .map((p) => p.name)
+          .filter((name) => !op.security.flat().some((scheme) => scheme.in === 'cookie' && scheme.keyName === name)),
       }),
       seed: options.seed,
       ...(tagged.constraint ? { constraint: tagged.constraint } : {}),
@@ -190,7 +195,7 @@ export async function runPhases(options: PhaseOptions): Promise<PhaseResult> {
       ...(outcome.ok ? { status: outcome.response.status } : {}),
       durationMs: outcome.durationMs,
     };
-    const reproduce = reproduceOf(phase, tagged);
+    const reproduce = reproduceOf(op, phase, tagged);
     if (!outcome.ok) {
       stats(op).transportFailed = true;
       keep(
@@ -246,7 +251,7 @@ export async function runPhases(options: PhaseOptions): Promise<PhaseResult> {
         request: { method: request.method, url: request.url.href },
         ...(verdict.severity ? { severity: verdict.severity } : {}),
       }),
-      reproduce: reproduceOf(phase, tagged),
+      reproduce: reproduceOf(op, phase, tagged),
     };
     if (verdict.statusOnly) statusOnly(finding);
     const seen = observationOf.get(request);
