@@ -31,11 +31,16 @@ export function toCurl(request: CurlRequest): string {
   for (const [name, value] of Object.entries(request.headers)) {
     if (/^cookie$/i.test(name) && request.publicCookies !== undefined && request.publicCookies.length > 0) {
       // Each secret cookie's value is the variable, in double quotes for the shell to expand; the rest quoted as is.
-      const pieces = value.split('; ').map((pair) => {
-        const cookie = pair.slice(0, Math.max(0, pair.indexOf('=')));
-        return request.publicCookies?.includes(cookie) ? word(pair) : `${word(`${cookie}=`)}"$VOTTUR_TOKEN"`;
-      });
-      parts.push('-H', `${word(`${name}: `)}${pieces.join(word('; '))}`);
+      const pairs = value.split('; ');
+      const open = (pair: string) => request.publicCookies?.includes(pair.slice(0, Math.max(0, pair.indexOf('='))));
+      if (pairs.every(open)) parts.push('-H', word(`${name}: ${value}`));
+      else
+        parts.push(
+          '-H',
+          `${word(`${name}: `)}${pairs
+            .map((pair) => (open(pair) ? word(pair) : `${word(pair.slice(0, pair.indexOf('=') + 1))}"$VOTTUR_TOKEN"`))
+            .join(word('; '))}`,
+        );
     } else if (SECRET_HEADERS.test(name)) {
       const scheme = /^(\w+)\s/.exec(value)?.[1];
       parts.push('-H', `"${name}: ${scheme ? `${scheme} ` : ''}$VOTTUR_TOKEN"`);

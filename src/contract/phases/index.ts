@@ -375,13 +375,24 @@ export async function runPhases(options: PhaseOptions): Promise<PhaseResult> {
     // A generated base value ajv refuses, however drawn: its requests are not sent as known valid.
     for (const { op, inputs } of operations)
       for (const input of inputs) if (input.baseRefused !== undefined) refused(op, input, input.baseRefused);
-    // Every other bound of generation an input reaches: one finding per operation and bound.
+    // Every other bound of generation an input reaches: one finding per operation and bound. Its
+    // severity says what was left untested (issue 34, N4): when every input that reaches it still
+    // has a value ajv accepts (a candidate composed past the generators' depth), its schema is
+    // tested and only what the bound cuts is not varied — a warning; else no valid value of the
+    // input is sent at all, and the error stands.
     for (const { op, inputs } of operations)
       for (const reason of generationLimits(inputs.map((input) => input.schema)))
         keep(
           contractFinding('contract-generation-limit', description.displayPath, {
             op,
             message: `an input of ${op.label}: ${reason}`,
+            ...(inputs
+              .filter((input) => generationLimits([input.schema]).includes(reason))
+              .every((input) => (input.known?.length ?? 0) > 0)
+              ? {
+                  severity: 'warn' as const,
+                }
+              : {}),
           }),
           phases.includes('coverage') ? 'coverage' : 'fuzz',
           reason,
