@@ -130,9 +130,9 @@ beforeAll(async () => {
   const ws = schema(description.paths['/ws'].get.parameters[0]?.schema ?? {});
   const sess = schema(description.paths['/cookie'].get.parameters[0]?.schema ?? {});
   /** Cookies as RFC 6265 reads them: `name=value` pairs split at `; `, values raw. */
-  const cookies = (text: unknown) =>
+  const cookies = (text: string | undefined) =>
     new Map(
-      String(text ?? '')
+      (text ?? '')
         .split('; ')
         .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)] as const),
     );
@@ -230,7 +230,10 @@ describe('values are judged as the server receives them (B2) and built examples 
     expect(curls.length, JSON.stringify(findings.filter((f) => f.operation === 'GET /cookie-refused'))).toBeGreaterThan(
       0,
     );
-    expect(curls.some((curl) => curl.includes('k=ok1')), curls.join('\n')).toBe(true);
+    expect(
+      curls.some((curl) => curl.includes('k=ok1')),
+      curls.join('\n'),
+    ).toBe(true);
     expect(curls.join('\n')).not.toContain('VOTTUR_TOKEN');
   });
 });
