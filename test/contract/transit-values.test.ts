@@ -158,7 +158,7 @@ beforeAll(async () => {
         else if (path === '/list') ok = typeof h('x-list') === 'string' && list(String(h('x-list')).split(','));
         else if (dotted) ok = dots(decodeURIComponent(dotted[1] ?? ''));
         else if (path === '/ws') ok = ws(h('x-w'));
-        else if (path === '/cookie') ok = sess(cookies(h('cookie')).get('sess'));
+        else if (path === '/cookie') ok = sess(cookies(request.headers.cookie).get('sess'));
         else if (path === '/cookie-refused') ok = false;
         else if (path === '/not-enum') ok = enumBody(JSON.parse(body));
         else if (path === '/not-if') ok = ifBody(JSON.parse(body));
