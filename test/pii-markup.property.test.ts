@@ -170,3 +170,28 @@ it('a gated lint shows none of the attack spellings, in any format', async () =>
     expect(shown.includes('2989'), `${format}: the last four digits`).toBe(false);
   }
 }, 60_000);
+
+it('a value holding backticks stays inside its code span in the Markdown report (CommonMark fence)', async () => {
+  const { marked } = await import('marked');
+  writeFileSync(
+    join(folder, 'ticks.json'),
+    JSON.stringify({
+      openapi: '3.0.3',
+      info: { title: 'M', version: '1.0.0', description: 'x' },
+      paths: {
+        '/v1/m': {
+          get: {
+            operationId: 'g',
+            parameters: [
+              { name: 'nationalId', in: 'query', description: 'd', schema: { type: 'string', example: '12`34`56' } },
+            ],
+            responses: { '200': { description: 'ok' } },
+          },
+        },
+      },
+    }),
+  );
+  const result = await votturInProcess(['lint', 'ticks.json', '--gate', '-f', 'markdown'], { cwd: folder });
+  const html = await marked.parse(result.stdout);
+  expect(html, result.stdout).toContain('<code>12`34`56</code>');
+}, 60_000);
