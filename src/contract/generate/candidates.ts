@@ -275,7 +275,7 @@ function requiredValueBounded(document: OpenApiDocument, root: unknown): boolean
     if (!isRecord(node)) return false;
     if (++visits > MAX_REQUIRED_NODES) return false;
     for (const key of ['minItems', 'minLength', 'minProperties', 'minContains'])
-      if (typeof node[key] === 'number' && (node[key]) > MAX_SAMPLER_SIZE) return false;
+      if (typeof node[key] === 'number' && node[key] > MAX_SAMPLER_SIZE) return false;
     const properties = isRecord(node.properties) ? node.properties : {};
     if (Array.isArray(node.required))
       for (const name of node.required)
