@@ -386,6 +386,142 @@ const SPREAD_ID = new RegExp(
   'gv',
 );
 
+/**
+ * Characters a reader does not see as part of what is written (issue 34, attack B18): Markdown's
+ * emphasis and code markers (`010130**2989**`, ``0101`30`2989``), which a renderer removes. HTML
+ * comments and tags (`01013<!-- -->02989`, `010130<b>2989</b>`) and characters that show nothing
+ * (\p{Cf}, \p{Mn}, \p{Me}) are removed too; a right-to-left override (U+202E) shows what follows
+ * it, up to U+202C or the end of the line, reversed.
+ */
+const MARKUP = new Set([42, 95, 96, 126]); // * _ ` ~
+/** What may stand between two digits of one number as a reader reads it: a thousands separator (`,` `'` `’` `.`), a dash, a space, the minus sign. */
+const IN_NUMBER = /^[\p{Pd}\p{Zs}\s.,'\u2019\u2212\u066B\u066C]$/u;
+/** In-number separators that also list numbers: between two digits only alone. */
+const LISTING = new Set([44, 39, 0x2019, 0x066b, 0x066c]);
+/** Separators a reader still reads as one number: at most this many in a row. */
+const MAX_IN_NUMBER = 3;
+const INVISIBLE_CHAR = /^[\p{Cf}\p{Mn}\p{Me}]$/u;
+/** The longest HTML tag read as markup (`<b>`, `<span class="x">`); a longer `<…>` is text. */
+const MAX_TAG = 256;
+
+/** The text as a reader sees it: each character shown, with where its source starts and ends. */
+function readerView(text: string): Array<{ code: number; from: number; to: number }> {
+  const units: Array<{ code: number; from: number; to: number }> = [];
+  let rtl: number | undefined;
+  const endRtl = () => {
+    // In place: a spread of a long run would overflow the stack.
+    for (let a = rtl ?? units.length, b = units.length - 1; a < b; a++, b--) {
+      const swap = units[a];
+      units[a] = units[b] as (typeof units)[number];
+      units[b] = swap as (typeof units)[number];
+    }
+    rtl = undefined;
+  };
+  for (let i = 0; i < text.length;) {
+    const c = text.charCodeAt(i);
+    if (c === 60) {
+      // <!-- … --> (an unclosed comment hides the rest), or a tag.
+      if (text.startsWith('<!--', i)) {
+        const end = text.indexOf('-->', i + 4);
+        i = end < 0 ? text.length : end + 3;
+        continue;
+      }
+      if (/[A-Za-z/!?]/.test(text[i + 1] ?? '')) {
+        const close = text.indexOf('>', i + 1);
+        const open = text.indexOf('<', i + 1);
+        if (close > 0 && close - i <= MAX_TAG && (open < 0 || open > close)) {
+          i = close + 1;
+          continue;
+        }
+      }
+    }
+    // A report's text formats write a character that shows nothing as `\\uXXXX` (escapeLine): read as that character.
+    const escaped =
+      c === 92 && /^\\u[0-9a-fA-F]{4}$/.test(text.slice(i, i + 6)) ? parseInt(text.slice(i + 2, i + 6), 16) : -1;
+    const shown = escaped >= 0 && INVISIBLE_CHAR.test(String.fromCharCode(escaped));
+    const point = shown ? escaped : (text.codePointAt(i) ?? c);
+    const length = shown ? 6 : point > 0xffff ? 2 : 1;
+    if (point === 0x202e) {
+      endRtl();
+      rtl = units.length;
+    } else if (point === 0x202c || point === 10 || point === 13) {
+      endRtl();
+      if (point !== 0x202c) units.push({ code: point, from: i, to: i + length });
+    } else if (!MARKUP.has(point) && !INVISIBLE_CHAR.test(String.fromCodePoint(point)))
+      units.push({ code: point, from: i, to: i + length });
+    i += length;
+  }
+  endRtl();
+  return units;
+}
+
+/**
+ * Masks what `readerView` shows as a person's kennitala: numbers of digits joined by at most
+ * `MAX_IN_NUMBER` in-number separators at a time, and in each every run of ten digits that starts
+ * and ends at a separator or the number's end; the source of its last four digits becomes `*`.
+ */
+function maskReaderView(text: string): string {
+  const units = readerView(text);
+  const masked: Array<{ from: number; to: number }> = [];
+  const isDigit = (i: number) => isDigitCode(units[i]?.code);
+  for (let i = 0; i < units.length;) {
+    if (!isDigit(i)) {
+      i++;
+      continue;
+    }
+    // One number: digits, and separators between them; `joined[k]` says digit k follows digit k-1 directly.
+    const digits: number[] = [];
+    const joined: boolean[] = [];
+    let j = i;
+    let gap = 0;
+    let listed = false;
+    while (j < units.length) {
+      if (isDigit(j)) {
+        // `0, 1, 0, …` is a list: a comma or quote joins digits only standing alone (`010130,2989`).
+        if (listed && gap > 1) break;
+        joined.push(digits.length > 0 && gap === 0);
+        digits.push(j);
+        gap = 0;
+        listed = false;
+      } else if (gap < MAX_IN_NUMBER && IN_NUMBER.test(String.fromCodePoint(units[j]?.code ?? 0)) && isDigitAhead(j)) {
+        gap++;
+        listed ||= LISTING.has(units[j]?.code ?? 0);
+      } else break;
+      j++;
+    }
+    for (let start = 0; start + 10 <= digits.length; start++) {
+      if (joined[start] === true || joined[start + 10] === true) continue;
+      const ten = digits.slice(start, start + 10);
+      if (!isPersonId(String.fromCodePoint(...ten.map((k) => units[k]?.code ?? 0)))) continue;
+      for (const k of ten.slice(6)) {
+        const unit = units[k];
+        if (unit) masked.push({ from: unit.from, to: unit.to });
+      }
+    }
+    i = Math.max(j, i + 1);
+  }
+  function isDigitAhead(at: number): boolean {
+    for (let k = at + 1; k < units.length && k <= at + MAX_IN_NUMBER; k++) {
+      if (isDigit(k)) return true;
+      if (!IN_NUMBER.test(String.fromCodePoint(units[k]?.code ?? 0))) return false;
+    }
+    return false;
+  }
+  if (masked.length === 0) return text;
+  masked.sort((a, b) => a.from - b.from);
+  let out = '';
+  let at = 0;
+  for (const { from, to } of masked) {
+    if (from < at) continue;
+    out += `${text.slice(at, from)}*`;
+    at = to;
+  }
+  return out + text.slice(at);
+}
+
+/** Whether the text has what `readerView` reads differently from the characters: markup, a tag, a separator inside a number, an override. */
+const READ_DIFFERENTLY = /[*_`~<,'\u2019\u202e\u066b\u066c]|\\u202[eE]/u;
+
 export function maskNationalIds(text: string): string {
   if (!mayHoldId(text) || HEX_HASH.test(text)) return text;
   const masked = text
@@ -395,7 +531,15 @@ export function maskNationalIds(text: string): string {
     .replace(SPREAD_ID, (match: string, head: string, tail: string) =>
       isPersonId(`${head}${tail}`.replace(/\\u[0-9a-fA-F]{4}/g, '').replace(/\P{Nd}/gu, '')) ? `${head}****` : match,
     );
-  return masked.includes('%') || masked.includes('~') || masked.includes('&') ? maskEncoded(masked) : masked;
+  // What the reader view shows and the characters hide (markup, a tag, an override) last, on what is left.
+  return maskMarkup(
+    masked.includes('%') || masked.includes('~') || masked.includes('&') ? maskEncoded(masked) : masked,
+  );
+}
+
+/** The text with what its reader view shows as an identifier masked (only where the view differs from the characters). */
+function maskMarkup(text: string): string {
+  return READ_DIFFERENTLY.test(text) ? maskReaderView(text) : text;
 }
 
 /**

@@ -174,11 +174,19 @@ export function nameComponentSubject(message: string, path: JsonPath): string {
   return message.split(printed).join(`\`${named}\``);
 }
 
-/** Quotes a value for a message: strings in backticks, other values as JSON. */
+/**
+ * Quotes a value for a message: strings in a code span, other values as JSON. The span's fence is
+ * one backtick longer than the longest run of backticks in the value, with a space inside when the
+ * value starts or ends with one (CommonMark), so a value holding backticks (``0101`30`2989``)
+ * never closes the span early and leaks out of it in the Markdown report (issue 34, attack B18).
+ */
 export function show(value: unknown): string {
   if (value === undefined) return 'nothing';
   const text = typeof value === 'string' ? value : JSON.stringify(value);
-  return `\`${text.length > 80 ? `${text.slice(0, 77)}...` : text}\``;
+  const shown = text.length > 80 ? `${text.slice(0, 77)}...` : text;
+  const fence = '`'.repeat(Math.max(0, ...(shown.match(/`+/g) ?? []).map((run) => run.length)) + 1);
+  const pad = shown.startsWith('`') || shown.endsWith('`') ? ' ' : '';
+  return `${fence}${pad}${shown}${pad}${fence}`;
 }
 
 /** The first three of `items` in backticks, then how many more: `` `a`, `b`, `c`, and 37 more `` (one finding naming the places of one cause). */

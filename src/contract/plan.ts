@@ -43,12 +43,18 @@ export function planRequests(description: ContractDescription, options: PlanOpti
   for (const op of description.operations) {
     const opData = dataFor(options.data, op);
     const positive = positiveValues(description.data, op, opData?.positive);
-    for (const path of positive.limited)
+    // The severity says what was left untested (issue 34, N4): a value ajv accepts was still
+    // found for the input (a candidate composed past the depth) — only the schema examples below
+    // the depth are not read, a warning; else the input's value is cut short or not made, an error.
+    for (const { path, found } of positive.limited)
       findings.push(
         contractFinding('contract-generation-limit', description.displayPath, {
           op,
           path,
-          message: `an input of ${op.label}: its schema nests deeper than ${MAX_EXAMPLE_DEPTH} levels, the depth the examples phase composes a value from schema examples: the value is cut short or not made`,
+          message: found
+            ? `an input of ${op.label}: its schema nests deeper than ${MAX_EXAMPLE_DEPTH} levels, the depth the examples phase composes a value from schema examples: a value its schema accepts was made without the examples below`
+            : `an input of ${op.label}: its schema nests deeper than ${MAX_EXAMPLE_DEPTH} levels, the depth the examples phase composes a value from schema examples: the value is cut short or not made`,
+          ...(found ? { severity: 'warn' as const } : {}),
         }),
       );
     for (const missing of positive.missing) {
@@ -96,7 +102,8 @@ export interface PositiveValues {
   body?: { mediaType: string; value: unknown };
   missing: Missing[];
   /** Where a value composed from schema examples was cut short (or not made) at MAX_EXAMPLE_DEPTH. */
-  limited: JsonPath[];
+  /** Inputs whose schema lay deeper than MAX_EXAMPLE_DEPTH, and whether a value ajv accepts was found for them still. */
+  limited: Array<{ path: JsonPath; found: boolean }>;
   /** Where the values came from, in words (`the description's examples`, `--data`, what was derived). */
   built: string;
 }
@@ -118,7 +125,7 @@ export function positiveValues(
 ): PositiveValues {
   const values = new Map<ParameterModel, unknown>();
   const missing: Missing[] = [];
-  const limited: JsonPath[] = [];
+  const limited: PositiveValues['limited'] = [];
   const derived: string[] = [];
   let fromExamples = 0;
   let fromData = 0;
@@ -131,7 +138,7 @@ export function positiveValues(
       continue;
     }
     const example = parameterExample(document, parameter);
-    if (example.limited) limited.push(parameter.path);
+    if (example.limited) limited.push({ path: parameter.path, found: example.found });
     if (example.found) {
       values.set(parameter, example.value);
       if (example.derived) derived.push(`${parameter.in} parameter ${parameter.name}`);
@@ -152,7 +159,7 @@ export function positiveValues(
       const media = content[mediaType];
       const mediaPath = [...op.requestBody.path, 'content', mediaType];
       const example = mediaExample(document, media, mediaPath);
-      if (example.limited) limited.push(mediaPath);
+      if (example.limited) limited.push({ path: mediaPath, found: example.found });
       if (example.found) {
         body = { mediaType, value: requestValue(document, media, example.value) };
         if (example.derived) derived.push('request body');
@@ -253,15 +260,17 @@ function checkedDerived(
   schema: unknown,
   parameter?: ParameterModel,
 ): Found {
-  if (!found.found) return found;
+  // Not made for the depth: a candidate (one composed past it, candidates.ts) may still be.
+  if (!found.found && !found.limited) return found;
   const flat = flattenSchema(document, schema ?? {}, parameter?.name);
   const ajv = schemaVerifier(document, path, flat);
   if (ajv === undefined) return found;
   const verify = (value: unknown) =>
     (parameter === undefined ? undefined : lostInTransit(parameter, value)) === undefined && ajv(value) === true;
-  if (verify(found.value)) return found;
+  if (found.found && verify(found.value)) return found;
   const replacement = candidateValues(document, path, flat).find(verify);
-  if (replacement !== undefined) return { found: true, value: replacement, derived: true };
+  if (replacement !== undefined)
+    return { found: true, value: replacement, derived: true, ...(found.limited ? { limited: true } : {}) };
   return found.limited ? LIMITED : NOT_FOUND;
 }
 

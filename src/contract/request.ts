@@ -10,6 +10,7 @@
 import { isObject } from '../../rulesets/lib/openapi/types.js';
 import type { OperationModel, ParameterModel } from './description.js';
 import { placeholderForHeader } from './conventions.js';
+import { COOKIE_ALPHABET, HEADER_ALPHABET } from './generate/alphabet.js';
 
 export interface RequestBody {
   mediaType: string;
@@ -60,9 +61,7 @@ export function writeRequest(
         headers[parameter.name] = headerValue(content ? stringify(value) : simple(value, explode, (s) => s));
         break;
       case 'cookie':
-        cookies.push(
-          `${parameter.name}=${encodeURIComponent(content ? stringify(value) : simple(value, false, (s) => s))}`,
-        );
+        cookies.push(`${parameter.name}=${cookieValue(content ? stringify(value) : simple(value, false, (s) => s))}`);
         break;
     }
   }
@@ -190,6 +189,28 @@ export function headerValue(value: unknown): string {
 }
 
 /**
+ * A cookie value as written: as it is when every character is one a cookie carries unchanged
+ * (alphabet.ts `COOKIE_ALPHABET`: RFC 6265's cookie-octet less `%`, so a server that reads it raw
+ * and one that percent-decodes it read the same), else percent-encoded — and then `lostInTransit`
+ * says so, because a server reading cookies raw (RFC 6265) reads another value.
+ */
+export function cookieValue(text: string): string {
+  return [...text].every((c) => COOKIE_ALPHABET.includes(c)) ? text : encodeURIComponent(text);
+}
+
+/**
+ * The alphabet a parameter's value travels in unchanged, for generation to draw its pattern over
+ * (alphabet.ts): a header's (but a platform `X-Param-*` header's, whose server percent-decodes
+ * it, and a `content` one's), a cookie's; none elsewhere (the URL percent-encodes losslessly).
+ */
+export function carriedAlphabet(parameter: ParameterModel): string | undefined {
+  if (isObject(parameter.parameter.content)) return undefined;
+  if (parameter.in === 'cookie') return COOKIE_ALPHABET;
+  if (parameter.in === 'header' && placeholderForHeader(parameter.name) === undefined) return HEADER_ALPHABET;
+  return undefined;
+}
+
+/**
  * Why HTTP would not deliver a parameter's value as it is (issue 34, attack B2), or undefined when
  * the server reads back what was meant: a header value the writer must percent-encode (anything
  * beyond visible ASCII) or that HTTP trims (white space at either end), a header array or object
@@ -219,6 +240,12 @@ export function lostInTransit(parameter: ParameterModel, value: unknown): string
       if (separated && /[,=]/.test(piece))
         return `the header item ${JSON.stringify(piece).slice(0, 40)} holds a separator (, or =): the server reads other items`;
     }
+    return undefined;
+  }
+  if (parameter.in === 'cookie') {
+    const text = content ? stringify(value) : simple(value, false, (s) => s);
+    if (cookieValue(text) !== text)
+      return `a cookie cannot carry the value ${JSON.stringify(text).slice(0, 40)} as it is (percent-encoded: a server that reads cookies raw reads another value)`;
     return undefined;
   }
   if (parameter.in === 'path') {

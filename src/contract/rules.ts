@@ -52,7 +52,7 @@ const DEFINITIONS = {
     category: 'data-format',
     source: 'contract',
     description:
-      'Every input schema can be generated within the bounds of the generated phases (a `minLength` of at most 10,000 characters, a `minItems` of at most 1,000 counted with the arrays around it, schemas nested no deeper than each generator goes) and has a value at all (no `minimum` above its `maximum`); what lies beyond a bound, or what a generator cannot make, is left out of the values made and reported, never silence.',
+      'Every input schema can be generated within the bounds of the generated phases (a `minLength` of at most 10,000 characters, a `minItems` of at most 1,000 counted with the arrays around it, schemas nested no deeper than each generator goes) and has a value at all (no `minimum` above its `maximum`); what lies beyond a bound, or what a generator cannot make, is left out of the values made and reported, never silence (a warning when a value its schema accepts is still sent for every input the bound touches).',
   },
   'contract-limit-reached': {
     severity: 'error',

@@ -3,7 +3,7 @@
  * that was extracted into a component, renamed, or split into `allOf` parts compares equal to
  * the inline original.
  */
-import { resolve } from '../../rulesets/lib/openapi/resolve.js';
+import { referenceOf, resolve, resolveToSiblings } from '../../rulesets/lib/openapi/resolve.js';
 import { isArray, isObject, type Document } from '../../rulesets/lib/openapi/types.js';
 
 // The allOf merge is shared with lint: one flattening of `allOf` for every view of a schema.
@@ -60,8 +60,22 @@ let beyondBound = 0;
  * reported, never one hidden).
  */
 export function fingerprint(document: Document, node: unknown, depth = 0, stack: unknown[] = []): string {
-  const resolved = resolve(document, node, []);
-  const value = resolved.value;
+  // A `$ref` with sibling keywords (OpenAPI 3.1: `{$ref: B, unevaluatedProperties: false}`) is the
+  // siblings and the target together, as the allOf merge reads it (flatten.ts): resolving it alone
+  // dropped the siblings, and removing one read as "0 changes" (issue 34, N3).
+  let value = resolveToSiblings(document, node, []).value;
+  let withSiblings = referenceOf(value) !== undefined;
+  // Siblings that only document (`description`) change nothing: the target alone.
+  if (
+    withSiblings &&
+    isObject(value) &&
+    Object.keys(value).every(
+      (key) => key === '$ref' || key === '$dynamicRef' || IGNORED_IN_FINGERPRINT.has(key) || key.startsWith('x-'),
+    )
+  ) {
+    value = resolve(document, value, []).value;
+    withSiblings = false;
+  }
   if (depth > MAX_FINGERPRINT_DEPTH) return `…${++beyondBound}`;
   if (isArray(value)) return `[${value.map((item) => fingerprint(document, item, depth + 1, stack)).join(',')}]`;
   if (!isObject(value)) return JSON.stringify(value ?? null);
@@ -70,7 +84,13 @@ export function fingerprint(document: Document, node: unknown, depth = 0, stack:
   const keys = Object.keys(value)
     .filter((key) => !IGNORED_IN_FINGERPRINT.has(key) && !key.startsWith('x-'))
     .sort();
-  const text = `{${keys.map((key) => `${JSON.stringify(key)}:${fingerprint(document, value[key], depth + 1, stack)}`).join(',')}}`;
+  const text = `{${keys
+    .map((key) => {
+      // The target of a `$ref` beside siblings, followed (its text alone names no schema).
+      const member = withSiblings && (key === '$ref' || key === '$dynamicRef') ? { [key]: value[key] } : value[key];
+      return `${JSON.stringify(key)}:${fingerprint(document, member, depth + 1, stack)}`;
+    })
+    .join(',')}}`;
   stack.pop();
   return text;
 }

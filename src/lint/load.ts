@@ -16,6 +16,7 @@
 import { statSync, type Stats } from 'node:fs';
 import { realpath } from 'node:fs/promises';
 import { dirname, extname, isAbsolute, relative, resolve as resolvePath, sep } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Readable } from 'node:stream';
 import { shownPath } from '../report/source.js';
 import { createRequire } from 'node:module';
@@ -356,7 +357,8 @@ export async function loadDescription(file: string, given: LoadOptions = {}): Pr
   let data: unknown = root.parsed.data;
 
   // Fast path: a document without external references is used as parsed, untouched.
-  if (/\$ref["']?\s*:\s*["']?(?!#)[^\s"']/.test(text)) {
+  // A `$id` changes the base URI of the `$ref`s under it (OpenAPI 3.1, JSON Schema 2020-12): read by the bundle too.
+  if (/\$ref["']?\s*:\s*["']?(?!#)[^\s"']/.test(text) || /["']?\$id["']?\s*:/.test(text)) {
     data = await bundle(root, files, origins, problems, rootFolder, rootFolderReal, options);
   }
 
@@ -544,36 +546,56 @@ async function bundle(
     return undefined;
   };
 
+  // The schema resources the root embeds (`$id`, resolved against the base URI around it): a
+  // `$ref` to one names it, never a file of the same name on disk (issue 34, attack B16).
+  const rootBase = baseOf(root.uri);
+  const embedded = embeddedResources(root.parsed.data, rootBase);
+
   // `at` is the bundled path of the node being walked: one array, extended and cut back around
-  // each child (the walk awaits one child at a time), copied only where it is kept.
+  // each child (the walk awaits one child at a time), copied only where it is kept. `fileRoot`: the
+  // node is a file's whole document, whose `$id` is the file's own name, not a resource within it.
   const at: JsonPath = [];
-  const walk = async (node: unknown, file: SourceFile): Promise<unknown> => {
+  const walk = async (node: unknown, file: SourceFile, fileRoot: boolean, givenBase?: string): Promise<unknown> => {
+    const fileBase = baseOf(file.uri);
+    let base = givenBase ?? fileBase;
     if (Array.isArray(node)) {
       const out: unknown[] = [];
       for (let i = 0; i < node.length; i++) {
         at.push(i);
-        out.push(await walk(node[i], file));
+        out.push(await walk(node[i], file, false, base));
         at.pop();
       }
       return out;
     }
     if (!isObject(node)) return node;
+    if (typeof node.$id === 'string' && !fileRoot) base = withId(node.$id, base) ?? base;
     if (typeof node.$ref === 'string') {
       const ref = node.$ref;
       const hash = ref.indexOf('#');
       const location = hash === -1 ? ref : ref.slice(0, hash);
       const pointer = decodePointer(hash === -1 ? '' : ref.slice(hash));
-      if (location === '' && file === root) return node; // A local reference in the root stays as it is.
+      // Against the base URI where it stands: a resource the root embeds is that resource.
+      const absolute = withId(location, base);
+      const resource = absolute === undefined || file !== root ? undefined : embedded.get(absolute);
+      if (resource !== undefined) {
+        // A plain-name fragment (`#a`) is an `$anchor`, which the document's references find by name.
+        const anchor = hash !== -1 && ref.length > hash + 1 && ref[hash + 1] !== '/';
+        return { ...node, $ref: anchor ? ref.slice(hash) : pointerToRef([...resource, ...pointer]) };
+      }
+      if (location === '' && file === root && base === rootBase) return node; // A local reference in the root stays as it is.
       let targetUri: string;
       try {
         targetUri =
-          location === ''
-            ? file.uri
-            : REMOTE.test(location)
-              ? location
-              : REMOTE.test(file.uri)
-                ? new URL(location, file.uri).href
-                : resolvePath(dirname(file.uri), decodeURIComponent(location));
+          base !== fileBase
+            ? // Under a `$id`: the reference is resolved against it (a file path for a `file:` base).
+              targetOf(absolute, ref)
+            : location === ''
+              ? file.uri
+              : REMOTE.test(location)
+                ? location
+                : REMOTE.test(file.uri)
+                  ? new URL(location, file.uri).href
+                  : resolvePath(dirname(file.uri), decodeURIComponent(location));
       } catch {
         // A `%` not followed by two hex digits, or a URL that cannot be parsed: a broken reference, not a crash.
         problems.push({
@@ -607,16 +629,73 @@ async function bundle(
       const bundlePath = [...at];
       placed.set(`${targetUri}#${encodePointer(pointer)}`, bundlePath);
       origins.set(encodePointer(bundlePath), { file: target, path: pointer });
-      return walk(value, target);
+      return walk(value, target, pointer.length === 0);
     }
     const out: Record<string, unknown> = {};
     for (const key of Object.keys(node)) {
       at.push(key);
-      setKey(out, key, await walk(node[key], file));
+      setKey(out, key, await walk(node[key], file, false, base));
       at.pop();
     }
     return out;
   };
 
-  return walk(root.parsed.data, root);
+  return walk(root.parsed.data, root, true);
+}
+
+/** The base URI of a document (a `file:` URL for a path), without a fragment. */
+function baseOf(uri: string): string {
+  return REMOTE.test(uri) ? uri.replace(/#.*$/, '') : pathToFileURL(uri).href;
+}
+
+/** `reference` resolved against `base`, without its fragment; undefined when it is no URI reference. */
+function withId(reference: string, base: string): string | undefined {
+  try {
+    const url = new URL(reference, base);
+    url.hash = '';
+    return url.href;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Where a `$ref` resolved against a `$id` leads: a path for a `file:` URI, the URL for http(s);
+ * any other scheme (`urn:`) names no document vottur can read, and the reference is refused.
+ */
+function targetOf(absolute: string | undefined, ref: string): string {
+  if (absolute === undefined) throw new Error(`no URI: ${ref}`);
+  if (absolute.startsWith('file:')) return fileURLToPath(absolute);
+  if (REMOTE.test(absolute)) return absolute;
+  throw new Error(`not a document: ${ref}`);
+}
+
+/** Objects visited when listing embedded resources: far beyond a real description, still bounded. */
+const MAX_RESOURCE_SCAN = 1_000_000;
+
+/**
+ * The schema resources a document embeds: each `$id` below its root, resolved against the base URI
+ * of the resources around it, and where it is. Iterative and bounded (no recursion on hostile nesting).
+ */
+function embeddedResources(data: unknown, base: string): Map<string, JsonPath> {
+  const found = new Map<string, JsonPath>();
+  const stack: Array<{ node: unknown; path: JsonPath; base: string }> = [{ node: data, path: [], base }];
+  for (let visits = 0; stack.length > 0 && visits < MAX_RESOURCE_SCAN; visits++) {
+    const { node, path, base: around } = stack.pop() as { node: unknown; path: JsonPath; base: string };
+    if (Array.isArray(node)) {
+      node.forEach((item, i) => stack.push({ node: item, path: [...path, i], base: around }));
+      continue;
+    }
+    if (!isObject(node)) continue;
+    let here = around;
+    if (typeof node.$id === 'string' && path.length > 0) {
+      const id = withId(node.$id, around);
+      if (id !== undefined) {
+        here = id;
+        if (!found.has(id)) found.set(id, path);
+      }
+    }
+    for (const key of Object.keys(node)) stack.push({ node: node[key], path: [...path, key], base: here });
+  }
+  return found;
 }

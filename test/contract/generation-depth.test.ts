@@ -2,8 +2,9 @@
  * The generators' depth caps were silent (issue 34, item 6): a request body nested deeper than the
  * flattening for the generators (8 levels), the fuzz phase's values (5) or the coverage phase's
  * valid values (7) was generated cut short, and the run said nothing. Each cap an operation's
- * inputs reach is now one contract-generation-limit error for the operation (not one per request),
- * so a gated run fails; a body within the caps gives none. Over the built CLI (a child process: the
+ * inputs reach is now one contract-generation-limit finding for the operation (not one per request):
+ * an error when no value of the input is sent as known valid, a warning when one composed past the
+ * caps is (N4); a body within the caps gives none. Over the built CLI (a child process: the
  * contract modules' first in-process load alone took most of the 30 s under load).
  */
 import { writeFile } from 'node:fs/promises';
@@ -111,11 +112,13 @@ describe('the generators say when they reach a depth cap', () => {
     expect(messages[0]).toContain("the depth of the fuzz phase's values");
   });
 
-  it('a body 12 levels deep: one finding per cap (flattening 8, fuzz 5, coverage 7), errors, and the gated run fails', async () => {
-    const { code, messages, severities } = await limits(12);
-    expect(code).toBe(1);
+  // Issue 34, N4: a value composed to the chain's full depth (candidates.ts, required members only)
+  // is still sent as known valid, so what the caps leave untested is only variation below them:
+  // each cap stays named, as a warning, not an error that fails the gate on a satisfiable schema.
+  it('a body 12 levels deep: one finding per cap (flattening 8, fuzz 5, coverage 7), warnings while a full-depth value is sent', async () => {
+    const { messages, severities } = await limits(12);
     expect(messages).toHaveLength(3);
-    expect(new Set(severities)).toEqual(new Set(['error']));
+    expect(new Set(severities)).toEqual(new Set(['warn']));
     expect(messages.some((m) => m.includes('deeper than 8 levels'))).toBe(true);
     expect(messages.some((m) => m.includes("deeper than 5 levels, the depth of the fuzz phase's values"))).toBe(true);
     expect(

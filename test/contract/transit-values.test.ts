@@ -18,7 +18,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { votturInProcess } from '../cli/run.js';
 
-type Found = Array<{ ruleId: string; severity: string; message: string; operation?: string }>;
+type Found = Array<{
+  ruleId: string;
+  severity: string;
+  message: string;
+  operation?: string;
+  reproduce?: { curl?: string };
+}>;
 
 const header = (name: string, schema: object, extra: object = {}) => ({
   name,
@@ -80,6 +86,24 @@ const description = {
         responses: answers,
       },
     },
+    // Issue 34, B15: whitespace draws are refused in a header; `x` is valid and carriable.
+    '/ws': { get: { parameters: [header('X-W', { type: 'string', pattern: '^\\s*x\\s*$' })], responses: answers } },
+    // Issue 34, N1: a server reading cookie values raw (RFC 6265) is never blamed for vottur's encoding.
+    '/cookie': {
+      get: {
+        parameters: [
+          { name: 'sess', in: 'cookie', required: true, schema: { type: 'string', pattern: '^[a-zé;= ]{1,4}$' } },
+        ],
+        responses: answers,
+      },
+    },
+    // N1: the server refuses every value; the reproduction shows the cookie parameter's value.
+    '/cookie-refused': {
+      get: {
+        parameters: [{ name: 'k', in: 'cookie', required: true, schema: { type: 'string', enum: ['ok1'] } }],
+        responses: answers,
+      },
+    },
     '/not-enum': {
       post: {
         requestBody: { required: true, content: { 'application/json': { schema: notEnum } } },
@@ -103,6 +127,15 @@ beforeAll(async () => {
   const { Ajv2020 } = await import('ajv/dist/2020.js');
   const ajv = new Ajv2020({ strict: false });
   const schema = (s: object) => ajv.compile(s);
+  const ws = schema(description.paths['/ws'].get.parameters[0]?.schema ?? {});
+  const sess = schema(description.paths['/cookie'].get.parameters[0]?.schema ?? {});
+  /** Cookies as RFC 6265 reads them: `name=value` pairs split at `; `, values raw. */
+  const cookies = (text: string | undefined) =>
+    new Map(
+      (text ?? '')
+        .split('; ')
+        .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)] as const),
+    );
   const [code, tag, list, dots, enumBody, ifBody] = [
     schema(description.paths['/hdr'].get.parameters[0]?.schema ?? {}),
     schema(description.paths['/hdr'].get.parameters[1]?.schema ?? {}),
@@ -124,6 +157,9 @@ beforeAll(async () => {
         if (path === '/hdr') ok = code(h('x-code')) && tag(h('x-tag'));
         else if (path === '/list') ok = typeof h('x-list') === 'string' && list(String(h('x-list')).split(','));
         else if (dotted) ok = dots(decodeURIComponent(dotted[1] ?? ''));
+        else if (path === '/ws') ok = ws(h('x-w'));
+        else if (path === '/cookie') ok = sess(cookies(request.headers.cookie).get('sess'));
+        else if (path === '/cookie-refused') ok = false;
         else if (path === '/not-enum') ok = enumBody(JSON.parse(body));
         else if (path === '/not-if') ok = ifBody(JSON.parse(body));
       } catch {
@@ -173,7 +209,7 @@ const BLAME = [
 ];
 
 describe('values are judged as the server receives them (B2) and built examples as ajv judges them (B1a)', () => {
-  for (const operation of ['GET /hdr', 'GET /list', 'GET /dots/{id}/end'])
+  for (const operation of ['GET /hdr', 'GET /list', 'GET /dots/{id}/end', 'GET /ws', 'GET /cookie'])
     it(`${operation}: the server reading what it received is never blamed, and no limit is reported`, () => {
       const found = findings.filter(
         (f) => f.operation === operation && (BLAME.includes(f.ruleId) || f.ruleId === 'contract-generation-limit'),
@@ -186,4 +222,18 @@ describe('values are judged as the server receives them (B2) and built examples 
       const found = findings.filter((f) => f.operation === operation && BLAME.includes(f.ruleId));
       expect(found.map((f) => `${f.ruleId}: ${f.message}`)).toEqual([]);
     });
+
+  it('the reproduction of a request with a cookie parameter shows its value, not $VOTTUR_TOKEN (N1)', () => {
+    const curls = findings
+      .filter((f) => f.operation === 'GET /cookie-refused' && f.reproduce?.curl?.includes('Cookie') === true)
+      .map((f) => f.reproduce?.curl ?? '');
+    expect(curls.length, JSON.stringify(findings.filter((f) => f.operation === 'GET /cookie-refused'))).toBeGreaterThan(
+      0,
+    );
+    expect(
+      curls.some((curl) => curl.includes('k=ok1')),
+      curls.join('\n'),
+    ).toBe(true);
+    expect(curls.join('\n')).not.toContain('VOTTUR_TOKEN');
+  });
 });

@@ -118,6 +118,23 @@ const attackB1: Record<string, object> = {
   '/node': value({ $ref: '#/components/schemas/Node' }),
 };
 
+/** A `required` chain `levels` deep, a string at its end (issue 34, N4). */
+const requiredChain = (levels: number): object =>
+  levels === 0 ? { type: 'string' } : { type: 'object', required: ['a'], properties: { a: requiredChain(levels - 1) } };
+
+/**
+ * Satisfiable schemas that got error-level contract-generation-limit findings with false "no value
+ * satisfies" claims (issue 34, attack B15, N4): a multipleOf whose multiple at the bound floating
+ * point misses (0.1235 is valid: exact decimal), an anyOf with one impossible branch (the other
+ * gives values), a `required` chain deeper than the generators go (a candidate composes it).
+ */
+const attackB15: Record<string, object> = {
+  '/multiple-decimal': { type: 'number', multipleOf: 0.0001, minimum: 0.12345, maximum: 0.1235 },
+  '/multiple-decimal-inside': value({ type: 'number', multipleOf: 0.01, minimum: 0.115, maximum: 0.125 }),
+  '/anyof-impossible-branch': { anyOf: [{ type: 'integer', minimum: 10, maximum: 5 }, { const: 'ok' }] },
+  '/required-chain-20': requiredChain(20),
+};
+
 /** The same schemas as the server reads them: the recursive one self-contained. */
 const serverOverrides: Record<string, object> = {
   '/node': {
@@ -150,7 +167,7 @@ const beyondSafe: Record<string, object> = {
   },
 };
 
-const schemas = { ...ordinary, ...attackB1, ...unsatisfiable, ...beyondSafe };
+const schemas = { ...ordinary, ...attackB1, ...attackB15, ...unsatisfiable, ...beyondSafe };
 
 let folder = '';
 let server: Server;
@@ -158,6 +175,8 @@ let url = '';
 let file = '';
 /** Bodies the strict server refused although ajv accepts them: must stay empty (the server is right). */
 let findings: Found = [];
+/** Paths on which the strict server accepted at least one request. */
+const accepted = new Set<string>();
 
 beforeAll(async () => {
   folder = await mkdtemp(join(tmpdir(), 'vottur-verified-'));
@@ -177,6 +196,7 @@ beforeAll(async () => {
       } catch {
         ok = false;
       }
+      if (ok) accepted.add(request.url?.split('?')[0] ?? '');
       response.writeHead(ok ? 201 : 400, { 'content-type': ok ? 'application/json' : 'application/problem+json' });
       response.end(ok ? '{}' : JSON.stringify({ type: 'about:blank', title: 'Bad request', status: 400 }));
     });
@@ -254,6 +274,20 @@ describe('values sent as known valid or invalid are checked by ajv first (C1)', 
 
   for (const path of Object.keys(attackB1))
     it(`a satisfiable ${path} is no contract-generation-limit (B1): a value ajv accepts is found`, () => noLimit(path));
+
+  for (const path of Object.keys(attackB15))
+    it(`a satisfiable ${path} fails no gate (B15, N4): no error-level contract-generation-limit, and valid values reach the server`, () => {
+      const errors = of(path).filter((f) => f.ruleId === 'contract-generation-limit' && f.severity === 'error');
+      expect(errors.map((f) => f.message)).toEqual([]);
+      expect(of(path).filter((f) => /no \w+ satisfies/.test(f.message))).toEqual([]);
+      expect(accepted.has(path), `no request the server accepted on ${path}`).toBe(true);
+    });
+
+  it('a deep required chain is still named: the depth limits stay, as warnings (N4)', () => {
+    const limits = of('/required-chain-20').filter((f) => f.ruleId === 'contract-generation-limit');
+    expect(limits.length).toBeGreaterThan(0);
+    expect(limits.every((f) => f.severity === 'warn')).toBe(true);
+  });
 
   for (const path of Object.keys(unsatisfiable))
     it(`a schema no value satisfies (${path}) is a contract-generation-limit error pointing at it`, () => {

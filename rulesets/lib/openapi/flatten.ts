@@ -5,7 +5,7 @@
  * plan's example bodies), so that a schema split into `allOf` parts reads the same everywhere.
  * `allOfLayers` is the walk; `flatten` and each consumer merge its layers by their own rules.
  */
-import { referenceOf, resolve } from './resolve.js';
+import { referenceOf, resolve, resolveToSiblings } from './resolve.js';
 import { isArray, isObject, type Document, type JsonPath, type Schema } from './types.js';
 
 export interface Located {
@@ -221,12 +221,8 @@ export function allOfLayers(
   onLimit?: OnLimit,
 ): AllOfLayer[] {
   // A `$ref` with sibling keywords (OpenAPI 3.1) is the siblings and the target together.
-  const reference = referenceOf(node);
-  const withSiblings =
-    isObject(node) &&
-    reference !== undefined &&
-    Object.keys(node).some((key) => key !== (typeof node.$ref === 'string' ? '$ref' : '$dynamicRef'));
-  const root = withSiblings ? { value: node, path } : resolve(document, node, path);
+  // A chain of `$ref`s stops at one with siblings, which is read with its target (issue 34, N3).
+  const root = resolveToSiblings(document, node, path);
   if ('limitReached' in root && root.limitReached) onLimit?.(root.path);
   if (!isObject(root.value)) return [];
   const layers: AllOfLayer[] = [];
@@ -256,7 +252,7 @@ export function allOfLayers(
     }
     const ref = referenceOf(schema);
     if (ref !== undefined) {
-      const target = resolve(document, { $ref: ref }, at);
+      const target = resolveToSiblings(document, { $ref: ref }, at);
       if (target.limitReached) onLimit?.(target.path);
       if (isObject(target.value)) visit(target.value, target.path, depth + 1);
     }

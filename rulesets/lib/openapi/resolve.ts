@@ -143,6 +143,35 @@ export function resolve(document: Document, node: unknown, path: JsonPath): Reso
 }
 
 /**
+ * `resolve`, stopping at a `$ref` that has sibling keywords (OpenAPI 3.1: `{$ref: B,
+ * unevaluatedProperties: false}` is B and the siblings together): the object with the siblings is
+ * the result, for the caller to read with its target (flatten.ts `allOfLayers`, the diff's
+ * fingerprint). Following such a chain to its end dropped the siblings (issue 34, N3).
+ */
+export function resolveToSiblings(document: Document, node: unknown, path: JsonPath): Resolved {
+  let current = node;
+  let currentPath = path;
+  let viaRef = false;
+  for (let hops = 0; hops < MAX_REF_HOPS; hops++) {
+    const ref = referenceOf(current);
+    if (ref === undefined || hasSiblings(current)) return { value: current, path: currentPath, viaRef };
+    const target = lookupLocalRef(document, ref);
+    if (!target) return { value: undefined, path: currentPath, viaRef: true };
+    current = target.value;
+    currentPath = target.path;
+    viaRef = true;
+  }
+  if (referenceOf(current) !== undefined && !hasSiblings(current))
+    return { value: undefined, path: currentPath, viaRef, limitReached: true };
+  return { value: current, path: currentPath, viaRef };
+}
+
+/** True for a `$ref` (or `$dynamicRef`) object with other keywords beside it. */
+export function hasSiblings(node: unknown): boolean {
+  return isObject(node) && Object.keys(node).some((key) => key !== '$ref' && key !== '$dynamicRef');
+}
+
+/**
  * What a schema stands for after following `$ref`s and looking through a single-branch
  * `allOf`/`oneOf`/`anyOf` wrapper (a common way to add a description to a reference).
  */

@@ -4,6 +4,7 @@
  * break one of its constraints. fast-check does the generating, the seeding and the shrinking of a
  * failing case to the smallest one that still fails.
  */
+import { carriedPattern } from './alphabet.js';
 import { itemsUnsampled, lengthUnsampled, unsampledReason } from './pattern-bounds.js';
 import fc, { type Arbitrary } from 'fast-check';
 import { boundedFilter } from './bounded.js';
@@ -11,7 +12,7 @@ import { hasValidCheckDigit, nationalIdCheckDigit } from '../../../rulesets/lib/
 import { safeMatches, type FlatSchema } from './schema.js';
 import type { Dictionary } from './dictionary.js';
 import { unicodeString } from './unicode.js';
-import { numberRange, type NumberRange } from './number-range.js';
+import { isMultiple, multipleNear, numberRange, type NumberRange } from './number-range.js';
 
 /** How deep (`items`, `properties`, branches) the fuzz phase's values go; deeper is a contract-generation-limit finding. */
 export const MAX_FUZZ_DEPTH = 5;
@@ -95,7 +96,9 @@ function generatedString(schema: FlatSchema): Arbitrary<string> {
   // A pattern beyond the generation bounds is left out like one JavaScript cannot read (contract-pattern-unsampled says so).
   if (pattern !== undefined && unsampledReason(pattern) === undefined) {
     try {
-      const regex = new RegExp(pattern, 'u');
+      // Over the location's alphabet where the pattern has values there (alphabet.ts).
+      const drawn = schema.alphabet === undefined ? pattern : (carriedPattern(pattern, schema.alphabet) ?? pattern);
+      const regex = new RegExp(drawn, 'u');
       return boundedFilter(fc.stringMatching(regex), (value) => fits(value) && safeMatches(pattern, value) !== false);
     } catch {
       // A pattern JavaScript cannot read: fall back to the other constraints.
@@ -167,8 +170,7 @@ function numberArbitrary(schema: FlatSchema, integer: boolean): Arbitrary<number
   if (range === undefined) return fc.constant(schema.minimum ?? schema.maximum ?? 0);
   const { lowest, highest } = range;
   const multiple = schema.multipleOf;
-  const accepts = (value: number) =>
-    value >= lowest && value <= highest && (!multiple || Number.isInteger(Number((value / multiple).toFixed(9))));
+  const accepts = (value: number) => value >= lowest && value <= highest && (!multiple || isMultiple(value, multiple));
   const near = [lowest, lowest + 1, highest - 1, highest, 0, 1, -1, 2, 10, 100].filter(accepts);
   const choices: Array<{ arbitrary: Arbitrary<number>; weight: number }> = [
     { arbitrary: spreadNumber(range, integer, multiple), weight: 2 },
@@ -198,7 +200,7 @@ function spreadNumber({ lowest, highest }: NumberRange, integer: boolean, multip
   }
   if (multiple) {
     arbitrary = boundedFilter(
-      arbitrary.map((value) => Math.round(value / multiple) * multiple),
+      arbitrary.map((value) => multipleNear(value, multiple, 'nearest')),
       (value) => Number.isFinite(value) && value >= lowest && value <= highest,
       fc.constant(lowest),
     );

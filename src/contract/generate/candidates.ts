@@ -10,7 +10,7 @@
  */
 import { sample } from 'openapi-sampler';
 import type { JsonPath, OpenApiDocument } from '../../../rulesets/lib/rule.js';
-import { numberRange } from './number-range.js';
+import { isMultiple, multipleNear, numberRange } from './number-range.js';
 import { safeMatches, type FlatSchema } from './schema.js';
 import { patternSamples, validValue } from './cases.js';
 
@@ -79,10 +79,12 @@ function numberCandidates(schema: FlatSchema, integer: boolean): number[] {
     value >= lowest &&
     value <= highest &&
     (!integer || Number.isInteger(value)) &&
-    (!multiple || Number.isInteger(Number((value / multiple).toFixed(9))));
+    (!multiple || isMultiple(value, multiple));
   const whole = [0, 1, -1, lowest, highest, Math.ceil(lowest), Math.floor(highest)];
   const halves = integer ? [] : [0.5, 1.5, -0.5, lowest + 0.5, highest - 0.5, (lowest + highest) / 2];
-  const multiples = multiple ? [Math.ceil(lowest / multiple) * multiple, multiple] : [];
+  const multiples = multiple
+    ? [multipleNear(lowest, multiple, 'up'), multipleNear(highest, multiple, 'down'), multiple]
+    : [];
   return [...whole, ...halves, ...multiples].filter(fits);
 }
 
@@ -104,7 +106,7 @@ function stringCandidates(schema: FlatSchema): string[] {
   const matching =
     pattern === undefined
       ? []
-      : [...new Set(patternSamples(pattern, 64))]
+      : [...new Set(patternSamples(pattern, 64, schema.alphabet))]
           .filter((value) => safeMatches(pattern, value) === true)
           .sort((a, b) => a.length - b.length)
           .slice(0, MAX_CANDIDATES);
@@ -246,15 +248,81 @@ function samplerBounded(schema: FlatSchema, depth = 0): boolean {
   return members.every((member) => samplerBounded(member, depth + 1));
 }
 
-/** openapi-sampler's values of the schema at `path`: all properties, and required ones alone. */
+/** Schema nodes the required-only value of a schema may visit: beyond it openapi-sampler is not run deep. */
+const MAX_REQUIRED_NODES = 2_000;
+/** How deep openapi-sampler composes a required-only value (a `required` chain 20 levels deep, issue 34 N4). */
+const MAX_REQUIRED_DEPTH = 64;
+
+/**
+ * True when the value made of the schema's required members only (what openapi-sampler makes with
+ * `skipNonRequired`) is small: its walk of the description's own schema (local `$ref`s followed,
+ * the first of each `oneOf`/`anyOf`, every `allOf` part, the items of an array that must have
+ * some) visits at most `MAX_REQUIRED_NODES` schemas, and every size on the way is small. A
+ * `required` chain deeper than the generators' depths has such a value; the flattened schema,
+ * truncated there, cannot say so.
+ */
+function requiredValueBounded(document: OpenApiDocument, root: unknown): boolean {
+  let visits = 0;
+  const stack: unknown[] = [root];
+  while (stack.length > 0) {
+    let node = stack.pop();
+    for (let hops = 0; isRecord(node) && typeof node.$ref === 'string' && hops < 64; hops++) {
+      const ref = node.$ref;
+      if (!ref.startsWith('#')) return false;
+      node = pointerAt(document, ref.slice(1));
+    }
+    if (typeof node === 'boolean') continue;
+    if (!isRecord(node)) return false;
+    if (++visits > MAX_REQUIRED_NODES) return false;
+    for (const key of ['minItems', 'minLength', 'minProperties', 'minContains'])
+      if (typeof node[key] === 'number' && node[key] > MAX_SAMPLER_SIZE) return false;
+    const properties = isRecord(node.properties) ? node.properties : {};
+    if (Array.isArray(node.required))
+      for (const name of node.required)
+        if (typeof name === 'string' && name in properties) stack.push(properties[name]);
+    if (Array.isArray(node.allOf)) stack.push(...(node.allOf as unknown[]));
+    for (const key of ['oneOf', 'anyOf'])
+      if (Array.isArray(node[key]) && (node[key] as unknown[]).length > 0) stack.push((node[key] as unknown[])[0]);
+    if (typeof node.minItems === 'number' && node.minItems > 0 && node.items !== undefined) stack.push(node.items);
+    if (Array.isArray(node.prefixItems)) stack.push(...(node.prefixItems as unknown[]));
+  }
+  return true;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The value at a JSON Pointer (`/components/schemas/A`) of the document, or undefined. */
+function pointerAt(document: OpenApiDocument, pointer: string): unknown {
+  let at: unknown = document;
+  for (const raw of pointer.split('/').slice(1)) {
+    const segment = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
+    if (typeof at !== 'object' || at === null) return undefined;
+    at = (at as Record<string, unknown>)[segment];
+  }
+  return at;
+}
+
+/**
+ * openapi-sampler's values of the schema at `path`: all properties, and required ones alone; and,
+ * where the schema nests deeper than the generators go but its required-only value is small, that
+ * value composed to its full depth.
+ */
 function samplerCandidates(document: OpenApiDocument, path: JsonPath, flat: FlatSchema): unknown[] {
-  if (!samplerBounded(flat)) return [];
   const schema = schemaAtPath(document, path);
   if (typeof schema !== 'object' || schema === null) return [];
+  const runs: Array<{ skipNonRequired: boolean; maxSampleDepth: number }> = samplerBounded(flat)
+    ? [
+        { skipNonRequired: false, maxSampleDepth: 4 },
+        { skipNonRequired: true, maxSampleDepth: 4 },
+      ]
+    : [];
+  if (requiredValueBounded(document, schema)) runs.push({ skipNonRequired: true, maxSampleDepth: MAX_REQUIRED_DEPTH });
   const out: unknown[] = [];
-  for (const skipNonRequired of [false, true]) {
+  for (const run of runs) {
     try {
-      out.push(sample(schema, { skipReadOnly: true, skipNonRequired, quiet: true, maxSampleDepth: 4 }, document));
+      out.push(sample(schema, { skipReadOnly: true, quiet: true, ...run }, document));
     } catch {
       // A schema openapi-sampler cannot read: no candidate from it.
     }

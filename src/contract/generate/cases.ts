@@ -5,7 +5,8 @@
  * gives the same cases, so a coverage run can be repeated and compared.
  */
 import { itemsUnsampled, lengthUnsampled, unsampledReason } from './pattern-bounds.js';
-import { numberRange } from './number-range.js';
+import { multipleNear, numberRange } from './number-range.js';
+import { carriedPattern } from './alphabet.js';
 import fc from 'fast-check';
 import { hasValidCheckDigit } from '../../../rulesets/lib/conventions.js';
 import { notFoundNationalId, NOT_FOUND_UUID } from '../conventions.js';
@@ -51,12 +52,14 @@ const INVALID_FORMAT_VALUES: Record<string, string> = {
 const SYNTHETIC_NATIONAL_ID = notFoundNationalId();
 
 /** Strings that match a pattern, in a stable order (fast-check with a fixed seed). */
-export function patternSamples(pattern: string, count: number): string[] {
+export function patternSamples(pattern: string, count: number, alphabet?: string): string[] {
   // Beyond the generation bounds: no samples (contract-pattern-unsampled says so), never an out-of-memory.
   if (unsampledReason(pattern) !== undefined) return [];
+  // Over the location's alphabet where the pattern has values there (alphabet.ts), else as written.
+  const drawn = alphabet === undefined ? pattern : (carriedPattern(pattern, alphabet) ?? pattern);
   let regex: RegExp;
   try {
-    regex = new RegExp(pattern, 'u');
+    regex = new RegExp(drawn, 'u');
   } catch {
     // Not a valid JavaScript pattern: no samples from it.
     return [];
@@ -82,7 +85,7 @@ function stringOf(schema: FlatSchema, length?: number): string | undefined {
   const fits = (value: string) => (length === undefined ? fitsLength(schema, value) : [...value].length === length);
   const { pattern } = schema;
   if (pattern !== undefined) {
-    const samples = patternSamples(pattern, 200).filter(
+    const samples = patternSamples(pattern, 200, schema.alphabet).filter(
       (value) => fits(value) && safeMatches(pattern, value) !== false,
     );
     return samples.sort((a, b) => a.length - b.length)[0];
@@ -103,8 +106,8 @@ function numberOf(schema: FlatSchema, integer: boolean): number {
   const value = Math.min(highest, 1);
   const multiple = schema.multipleOf;
   if (!multiple) return integer ? Math.floor(value) : value;
-  const up = Math.ceil(value / multiple) * multiple;
-  const rounded = up > highest ? Math.floor(value / multiple) * multiple : up;
+  const up = multipleNear(value, multiple, 'up');
+  const rounded = up > highest ? multipleNear(value, multiple, 'down') : up;
   return Number.isFinite(rounded) && rounded >= lowest ? rounded : lowest;
 }
 

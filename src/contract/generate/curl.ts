@@ -10,6 +10,12 @@ export interface CurlRequest {
   url: string;
   headers: Record<string, string>;
   body?: string;
+  /**
+   * The names of the operation's cookie parameters (issue 34, N1): their values are no secret and
+   * are written as sent, so the failing value can be reproduced; every other cookie (an API key's)
+   * is written as `$VOTTUR_TOKEN`.
+   */
+  publicCookies?: readonly string[];
 }
 
 /** Headers whose values are credentials: written as a variable reference, never as the value. */
@@ -23,7 +29,19 @@ function word(text: string): string {
 export function toCurl(request: CurlRequest): string {
   const parts = ['curl', '-i', '-X', request.method.toUpperCase()];
   for (const [name, value] of Object.entries(request.headers)) {
-    if (SECRET_HEADERS.test(name)) {
+    if (/^cookie$/i.test(name) && request.publicCookies !== undefined && request.publicCookies.length > 0) {
+      // Each secret cookie's value is the variable, in double quotes for the shell to expand; the rest quoted as is.
+      const pairs = value.split('; ');
+      const open = (pair: string) => request.publicCookies?.includes(pair.slice(0, Math.max(0, pair.indexOf('='))));
+      if (pairs.every(open)) parts.push('-H', word(`${name}: ${value}`));
+      else
+        parts.push(
+          '-H',
+          `${word(`${name}: `)}${pairs
+            .map((pair) => (open(pair) ? word(pair) : `${word(pair.slice(0, pair.indexOf('=') + 1))}"$VOTTUR_TOKEN"`))
+            .join(word('; '))}`,
+        );
+    } else if (SECRET_HEADERS.test(name)) {
       const scheme = /^(\w+)\s/.exec(value)?.[1];
       parts.push('-H', `"${name}: ${scheme ? `${scheme} ` : ''}$VOTTUR_TOKEN"`);
     } else parts.push('-H', word(`${name}: ${value}`));

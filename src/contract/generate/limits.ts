@@ -62,7 +62,11 @@ export function generationLimits(schemas: readonly FlatSchema[]): string[] {
       );
     // The bounds of lengths and sizes hold at any depth a value reaches: every member is walked.
     if (schema.items) walk(schema.items, depth + 1, inner, mandatory && children.includes(schema.items));
-    for (const child of [...schema.properties.values(), ...(schema.branches ?? [])])
+    // A branch no value satisfies is no limit while another branch has values (issue 34, attack
+    // B15): the value is one of the others. Only when every branch is impossible is that proved.
+    const branches = schema.branches ?? [];
+    const possible = branches.filter((branch) => unsatisfiable(branch).length === 0);
+    for (const child of [...schema.properties.values(), ...(possible.length > 0 ? possible : branches)])
       if (child !== schema.items) walk(child, depth + 1, scale, mandatory && children.includes(child));
   };
   for (const schema of schemas) walk(schema, 0, 1, true);

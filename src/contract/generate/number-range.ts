@@ -7,7 +7,30 @@
  * satisfies the schema (`minimum: 10, maximum: 5`): the run reports that as a
  * contract-generation-limit, and the generators draw nothing from a range that does not exist.
  */
+import { Decimal } from 'decimal.js';
 import type { FlatSchema } from './schema.js';
+
+/**
+ * Exact decimal arithmetic for `multipleOf` (issue 34, attack B15): a description writes its bounds
+ * and steps in decimal, and binary floating point cannot (`Math.ceil(0.12345 / 0.0001) * 0.0001` is
+ * 0.12350000000000001, past `maximum: 0.1235`, so the range looked empty and the run said falsely
+ * that no number satisfies it). The multiple is found in decimal, then written as the nearest double.
+ */
+const Exact = Decimal.clone({ precision: 64, toExpNeg: -400, toExpPos: 400, maxE: 9e15, minE: -9e15 });
+
+/** The multiple of `multiple` nearest `value` in `direction` (exact in decimal), as a double; NaN when none is finite. */
+export function multipleNear(value: number, multiple: number, direction: 'up' | 'down' | 'nearest'): number {
+  if (!Number.isFinite(value) || !Number.isFinite(multiple) || multiple <= 0) return Number.NaN;
+  const steps = new Exact(value).div(multiple);
+  const whole = direction === 'up' ? steps.ceil() : direction === 'down' ? steps.floor() : steps.round();
+  return whole.mul(multiple).toNumber();
+}
+
+/** Whether `value` is a whole multiple of `multiple`, in exact decimal (as the description writes both). */
+export function isMultiple(value: number, multiple: number): boolean {
+  if (!Number.isFinite(value) || !Number.isFinite(multiple) || multiple <= 0) return false;
+  return new Exact(value).mod(multiple).isZero();
+}
 
 /** How far an open side of the range reaches from the other bound (or from zero). */
 const DEFAULT_SPREAD = 1_000_000;
@@ -54,8 +77,8 @@ export function numberRange(schema: FlatSchema, integer: boolean): NumberRange |
   let highest = high ?? (lowest > DEFAULT_SPREAD ? lowest + 2 * DEFAULT_SPREAD : DEFAULT_SPREAD);
   const multiple = schema.multipleOf;
   if (multiple !== undefined) {
-    const up = Math.ceil(lowest / multiple) * multiple;
-    const down = Math.floor(highest / multiple) * multiple;
+    const up = multipleNear(lowest, multiple, 'up');
+    const down = multipleNear(highest, multiple, 'down');
     // A multipleOf too small or too large for floating point to step by is left to the filter.
     if (Number.isFinite(up) && Number.isFinite(down)) {
       if (up > highest || down < lowest) {

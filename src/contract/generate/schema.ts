@@ -67,6 +67,11 @@ export interface FlatSchema {
    */
   impliedNonEmpty?: boolean;
   /**
+   * The characters the value's location carries as they are (a header's, a cookie's: alphabet.ts):
+   * a pattern is drawn over them, so that its values are ones HTTP delivers unchanged.
+   */
+  alphabet?: string;
+  /**
    * True when the schema lies deeper than flattening reads (`MAX_FLATTEN_DEPTH`) and was left
    * empty: the generators make nothing of what it says (contract-generation-limit says so).
    */
@@ -284,6 +289,22 @@ export function withoutOmitted(value: unknown, schema: FlatSchema, depth = 0): u
  * `allowEmptyValue`, a path parameter (an empty segment reaches another route) — with a
  * `minLength` (strings) or `minItems` (arrays, and `minLength` on their string items) of 1.
  */
+/**
+ * The schema with the alphabet its location carries (alphabet.ts) on it and on its items, properties
+ * and branches (a header array's items travel in the same header), bounded by the flattening depth.
+ */
+export function carriedBy(schema: FlatSchema, alphabet: string, depth = 0): FlatSchema {
+  if (depth > MAX_FLATTEN_DEPTH) return schema;
+  const out: FlatSchema = { ...schema, alphabet };
+  if (schema.items) out.items = carriedBy(schema.items, alphabet, depth + 1);
+  if (schema.properties.size > 0)
+    out.properties = new Map(
+      [...schema.properties].map(([key, member]) => [key, carriedBy(member, alphabet, depth + 1)] as const),
+    );
+  if (schema.branches) out.branches = schema.branches.map((branch) => carriedBy(branch, alphabet, depth + 1));
+  return out;
+}
+
 export function nonEmpty(schema: FlatSchema): FlatSchema {
   const types = schema.types.filter((type) => type !== 'null');
   const out: FlatSchema = { ...schema };

@@ -162,7 +162,7 @@ export async function runPhases(options: PhaseOptions): Promise<PhaseResult> {
     seen.add(key);
     findings.push(finding);
   };
-  const reproduceOf = (phase: GeneratedPhase, tagged: TaggedRequest) => {
+  const reproduceOf = (op: OperationModel, phase: GeneratedPhase, tagged: TaggedRequest) => {
     const { request } = tagged;
     return {
       phase,
@@ -171,6 +171,11 @@ export async function runPhases(options: PhaseOptions): Promise<PhaseResult> {
         url: request.url.href,
         headers: request.headers,
         ...(request.body !== undefined ? { body: request.body } : {}),
+        // A cookie parameter's value is no secret (unless an API key travels under its name).
+        publicCookies: op.parameters
+          .filter((p) => p.in === 'cookie')
+          .map((p) => p.name)
+          .filter((name) => !op.security.flat().some((scheme) => scheme.in === 'cookie' && scheme.keyName === name)),
       }),
       seed: options.seed,
       ...(tagged.constraint ? { constraint: tagged.constraint } : {}),
@@ -190,7 +195,7 @@ export async function runPhases(options: PhaseOptions): Promise<PhaseResult> {
       ...(outcome.ok ? { status: outcome.response.status } : {}),
       durationMs: outcome.durationMs,
     };
-    const reproduce = reproduceOf(phase, tagged);
+    const reproduce = reproduceOf(op, phase, tagged);
     if (!outcome.ok) {
       stats(op).transportFailed = true;
       keep(
@@ -246,7 +251,7 @@ export async function runPhases(options: PhaseOptions): Promise<PhaseResult> {
         request: { method: request.method, url: request.url.href },
         ...(verdict.severity ? { severity: verdict.severity } : {}),
       }),
-      reproduce: reproduceOf(phase, tagged),
+      reproduce: reproduceOf(op, phase, tagged),
     };
     if (verdict.statusOnly) statusOnly(finding);
     const seen = observationOf.get(request);
@@ -370,13 +375,24 @@ export async function runPhases(options: PhaseOptions): Promise<PhaseResult> {
     // A generated base value ajv refuses, however drawn: its requests are not sent as known valid.
     for (const { op, inputs } of operations)
       for (const input of inputs) if (input.baseRefused !== undefined) refused(op, input, input.baseRefused);
-    // Every other bound of generation an input reaches: one finding per operation and bound.
+    // Every other bound of generation an input reaches: one finding per operation and bound. Its
+    // severity says what was left untested (issue 34, N4): when every input that reaches it still
+    // has a value ajv accepts (a candidate composed past the generators' depth), its schema is
+    // tested and only what the bound cuts is not varied — a warning; else no valid value of the
+    // input is sent at all, and the error stands.
     for (const { op, inputs } of operations)
       for (const reason of generationLimits(inputs.map((input) => input.schema)))
         keep(
           contractFinding('contract-generation-limit', description.displayPath, {
             op,
             message: `an input of ${op.label}: ${reason}`,
+            ...(inputs
+              .filter((input) => generationLimits([input.schema]).includes(reason))
+              .every((input) => (input.known?.length ?? 0) > 0)
+              ? {
+                  severity: 'warn' as const,
+                }
+              : {}),
           }),
           phases.includes('coverage') ? 'coverage' : 'fuzz',
           reason,

@@ -9,13 +9,13 @@ import { dataFor, type ContractData } from '../data.js';
 import type { ContractDescription, OperationModel, ParameterModel } from '../description.js';
 import { validValue } from '../generate/cases.js';
 import type { GeneratedInput } from '../generate/fuzz.js';
-import { flattenSchema, nonEmpty, type FlatSchema } from '../generate/schema.js';
+import { carriedBy, flattenSchema, nonEmpty, type FlatSchema } from '../generate/schema.js';
 import type { HttpRequest } from '../http.js';
 import { drawVerified, schemaVerifier, type Verifier } from '../generate/verify.js';
 import { candidateValues } from '../generate/candidates.js';
 import type { JsonPath } from '../../../rulesets/lib/rule.js';
 import { positiveValues } from '../plan.js';
-import { lostInTransit, pickMediaType, writeRequest } from '../request.js';
+import { carriedAlphabet, lostInTransit, pickMediaType, writeRequest } from '../request.js';
 import { requestUrl } from '../url.js';
 
 export { headerValue } from '../request.js';
@@ -111,8 +111,10 @@ function parameterSchema(
   }
   const flat = flattenSchema(description.data, schema ?? {}, parameter.name);
   const emptyAllowed = parameter.in === 'query' && parameter.parameter.allowEmptyValue === true;
+  const alphabet = carriedAlphabet(parameter);
+  const carried = alphabet === undefined ? flat : carriedBy(flat, alphabet);
   return {
-    schema: (parameter.in === 'query' || parameter.in === 'path') && !emptyAllowed ? nonEmpty(flat) : flat,
+    schema: (parameter.in === 'query' || parameter.in === 'path') && !emptyAllowed ? nonEmpty(carried) : carried,
     schemaPath,
   };
 }
