@@ -3,13 +3,14 @@
  * flattening for the generators (8 levels), the fuzz phase's values (5) or the coverage phase's
  * valid values (7) was generated cut short, and the run said nothing. Each cap an operation's
  * inputs reach is now one contract-generation-limit error for the operation (not one per request),
- * so a gated run fails; a body within the caps gives none. Over the built CLI (a child process: the
- * contract modules' first in-process load alone took most of the 30 s under load).
+ * so a gated run fails; a body within the caps gives none. Through the CLI's `main` in this process
+ * (test/cli/run.ts; the workers keep their modules from file to file, so the contract modules are
+ * loaded once per worker, not once per file).
  */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { vottur } from '../cli/run.js';
+import { votturInProcess as vottur } from '../cli/run.js';
 import { refusingServer } from './fixtures/refusing-server.js';
 
 const refusing = refusingServer('vottur-generation-depth-');
