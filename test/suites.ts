@@ -6,7 +6,8 @@
  * Whole files are listed below. Files that only partly need the corpus, a browser, the SARIF
  * validator or Docker run in the quick set with those parts skipped, visibly (their titles say
  * "SKIPPED: npm run test:quick …"): test/corpus.ts, test/browser.ts,
- * test/report/sarif-validator.ts and test/ci/integrations.test.ts's image build read QUICK.
+ * test/report/sarif-validator.ts, test/ci/integrations.test.ts's image build and
+ * test/config/vocabulary-extends.test.ts's comparison with the stock Spectral CLI read QUICK.
  */
 
 /** The kinds of suite the quick run leaves out. */
