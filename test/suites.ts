@@ -44,3 +44,12 @@ export const QUICK = process.env[QUICK_ENV] === '1';
 
 /** A title's suffix naming why a part is skipped in the quick run. */
 export const QUICK_SKIP_REASON = '(SKIPPED: npm run test:quick leaves it out; npm test runs it)';
+
+/**
+ * The number of runs of an expensive property test: all of them in `npm test`, a fifth (at least
+ * 10) in `npm run test:quick`, where the everyday loop wants an answer in a minute. A seeded
+ * property runs the first runs of the same sequence; `npm test` keeps every run.
+ */
+export function propertyRuns(full: number): number {
+  return QUICK ? Math.max(10, Math.ceil(full / 5)) : full;
+}
