@@ -71,10 +71,9 @@ function inProcessEnd(): ServerEnd {
   const watchDog: WatchDog = {
     shutdownReceived: false,
     initialize: () => undefined,
-    exit: () => {
-      connection.dispose();
-      exited();
-    },
+    // The connection is left as it is, not disposed: a lint still in flight may publish after
+    // `exit` (a child's would die with its process), and a disposed connection would throw then.
+    exit: () => exited(),
   };
   const connection = createConnection(
     (logger) =>
@@ -88,10 +87,7 @@ function inProcessEnd(): ServerEnd {
     ended: () =>
       new Promise<void>((resolve) => {
         // As for a child: a server that does not end within 5 s is ended.
-        const timer = setTimeout(() => {
-          connection.dispose();
-          resolve();
-        }, 5000);
+        const timer = setTimeout(resolve, 5000);
         void exitedPromise.then(() => {
           clearTimeout(timer);
           resolve();
