@@ -8,6 +8,8 @@ export default defineConfig(({ mode }) => ({
     include: ['test/**/*.test.ts'],
     exclude: mode === 'quick' ? [...configDefaults.exclude, ...Object.keys(LEFT_OUT_OF_QUICK)] : configDefaults.exclude,
     env: mode === 'quick' ? { [QUICK_ENV]: '1' } : {},
+    // VOTTUR_TEST_CPU=<file>: each test file appends the CPU seconds it cost (test/cpu-time.ts).
+    setupFiles: process.env.VOTTUR_TEST_CPU ? ['test/cpu-time.ts'] : [],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     // Servers, browsers and the Spectral CLI run in child processes. One test file per core (Vitest's

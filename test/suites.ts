@@ -6,7 +6,8 @@
  * Whole files are listed below. Files that only partly need the corpus, a browser, the SARIF
  * validator or Docker run in the quick set with those parts skipped, visibly (their titles say
  * "SKIPPED: npm run test:quick …"): test/corpus.ts, test/browser.ts,
- * test/report/sarif-validator.ts and test/ci/integrations.test.ts's image build read QUICK.
+ * test/report/sarif-validator.ts, test/ci/integrations.test.ts's image build and
+ * test/config/vocabulary-extends.test.ts's comparison with the stock Spectral CLI read QUICK.
  */
 
 /** The kinds of suite the quick run leaves out. */
@@ -43,3 +44,12 @@ export const QUICK = process.env[QUICK_ENV] === '1';
 
 /** A title's suffix naming why a part is skipped in the quick run. */
 export const QUICK_SKIP_REASON = '(SKIPPED: npm run test:quick leaves it out; npm test runs it)';
+
+/**
+ * The number of runs of an expensive property test: all of them in `npm test`, a fifth (at least
+ * 10) in `npm run test:quick`, where the everyday loop wants an answer in a minute. A seeded
+ * property runs the first runs of the same sequence; `npm test` keeps every run.
+ */
+export function propertyRuns(full: number): number {
+  return QUICK ? Math.max(10, Math.ceil(full / 5)) : full;
+}

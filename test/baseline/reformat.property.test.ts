@@ -15,6 +15,7 @@ import { applyBaseline, baselineFor, type BaselineFile } from '../../src/baselin
 import { lintFiles } from '../../src/lint/index.js';
 import type { Report } from '../../src/report/finding.js';
 import { reformat } from './reformat.js';
+import { propertyRuns } from '../suites.js';
 
 const ROOT = join(import.meta.dirname, '../..');
 const FIXTURES = join(ROOT, 'fixtures/rules');
@@ -80,7 +81,7 @@ describe('a baseline and a reformatted description', () => {
           expect(report.baseline?.absent).toEqual([]);
         },
       ),
-      { numRuns: 150 },
+      { numRuns: propertyRuns(150) },
     );
   }, 300_000);
 });

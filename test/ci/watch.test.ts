@@ -13,7 +13,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CLI, ROOT, vottur } from '../cli/run.js';
+import { CLI, ROOT, votturInProcess } from '../cli/run.js';
 
 /** The CLI under --watch, read line by line: waits (bounded) for a line, then for the next. */
 function startWatching(cwd: string, args: string[]) {
@@ -148,7 +148,7 @@ describe('vottur lint --watch', () => {
       expect(first).toMatch(
         / {2}platform-national-id-name {2}Property `idNumber` holds a national identifier; name it `nationalId`\.$/m,
       );
-      const plain = await vottur(['lint', 'api.yaml', '-f', 'json'], { cwd: dir });
+      const plain = await votturInProcess(['lint', 'api.yaml', '-f', 'json'], { cwd: dir });
       const score = (JSON.parse(plain.stdout) as { score: { score: number } }).score.score;
       expect(first).toContain(`api.yaml: Score ${score}/100`);
       expect((await watching.stop()).code).toBe(0);
@@ -214,7 +214,13 @@ describe('vottur lint --watch', () => {
   );
 
   it('refuses --format with --watch in one line, exit 2', async () => {
-    const result = await vottur(['lint', '--watch', 'fixtures/conformant/catalogue-api.yaml', '--format', 'json']);
+    const result = await votturInProcess([
+      'lint',
+      '--watch',
+      'fixtures/conformant/catalogue-api.yaml',
+      '--format',
+      'json',
+    ]);
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr).toBe(

@@ -4,13 +4,14 @@
  * valid values (7) was generated cut short, and the run said nothing. Each cap an operation's
  * inputs reach is now one contract-generation-limit finding for the operation (not one per request):
  * an error when no value of the input is sent as known valid, a warning when one composed past the
- * caps is (N4); a body within the caps gives none. Over the built CLI (a child process: the
- * contract modules' first in-process load alone took most of the 30 s under load).
+ * caps is (N4); a body within the caps gives none. Through the CLI's `main` in this process
+ * (test/cli/run.ts; the workers keep their modules from file to file, so the contract modules are
+ * loaded once per worker, not once per file).
  */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { vottur } from '../cli/run.js';
+import { votturInProcess as vottur } from '../cli/run.js';
 import { refusingServer } from './fixtures/refusing-server.js';
 
 const refusing = refusingServer('vottur-generation-depth-');

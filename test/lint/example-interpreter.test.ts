@@ -14,6 +14,7 @@ import { exampleInterpreter } from '../../rulesets/lib/openapi/interpreted.js';
 import type { Document } from '../../rulesets/lib/openapi/types.js';
 import { exampleChecks, exampleValidators, regExp } from '../../rulesets/rules/platform-example-valid.js';
 import { CORPUS_DIR } from '../corpus.js';
+import { propertyRuns } from '../suites.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -181,7 +182,7 @@ describe('the interpreting validator passes no example ajv fails', () => {
         expect(valid).toBe(true);
       }),
       {
-        numRuns: 2000,
+        numRuns: propertyRuns(2000),
         examples: [
           // ajv's multipleOf is wrong for quotients from 1e21 up (parseInt of "1e+21"): the interpreter must defer to it.
           [

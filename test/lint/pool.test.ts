@@ -1,8 +1,9 @@
 /**
  * Many documents at once: the worker pool finds exactly what linting one at a time finds, in the
  * same report order; `--jobs` picks the pool size; `--timing` prints the slowest rules. The pool
- * needs the built worker (dist/src/lint/worker.js), so it is tested through the built CLI (npm
- * test builds first); under Vitest's TypeScript sources `lintFiles` lints in-process.
+ * needs the built worker (dist/src/lint/worker.js), so a run with `--jobs` above 1 goes through the
+ * built CLI (npm test builds first); one-at-a-time runs go through the same `main` in this process
+ * (votturWhereItRuns), where `lintFiles` lints in this thread.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { lintFiles, poolSize, TimingCollector } from '../../src/lint/files.js';
 import lintTask from '../../src/lint/worker.js';
-import { ROOT, vottur } from '../cli/run.js';
+import { ROOT, vottur, votturWhereItRuns } from '../cli/run.js';
 
 const PATTERN = 'fixtures/rules/platform-*/*.yaml';
 const out = mkdtempSync(join(tmpdir(), 'vottur-pool-'));
@@ -34,7 +35,8 @@ describe('the worker pool', () => {
       '--output',
       join(out, 'pool.json'),
     ]);
-    const single = await vottur([
+    // One at a time in this process (the same `main`); the pool in the built CLI, where its worker is.
+    const single = await votturWhereItRuns([
       'lint',
       PATTERN,
       '--jobs',
@@ -63,7 +65,7 @@ describe('the worker pool', () => {
         writeFileSync(join(dir, `ok-${i}.yaml`), 'openapi: 3.0.3\ninfo: {title: t, version: 1.0.0}\npaths: {}\n');
       writeFileSync(join(dir, 'broken.yaml'), 'openapi: 3.0.3\ninfo: [\n');
       for (const jobs of ['2', '1']) {
-        const result = await vottur(['lint', `${dir}/*.yaml`, '--jobs', jobs, '--format', 'json']);
+        const result = await votturWhereItRuns(['lint', `${dir}/*.yaml`, '--jobs', jobs, '--format', 'json']);
         expect(result.code).toBe(2);
         expect(result.stderr).toMatch(/^vottur: .*broken\.yaml:\d+:\d+: not valid YAML/);
         const report = JSON.parse(result.stdout) as {
@@ -82,14 +84,14 @@ describe('the worker pool', () => {
 
   it('refuses a --jobs that is not a whole number of threads', async () => {
     for (const jobs of ['0', 'two', '1.5']) {
-      const result = await vottur(['lint', 'fixtures/conformant/catalogue-api.yaml', '--jobs', jobs]);
+      const result = await votturWhereItRuns(['lint', 'fixtures/conformant/catalogue-api.yaml', '--jobs', jobs]);
       expect(result.code, jobs).toBe(2);
       expect(result.stderr).toMatch(/--jobs/);
     }
   });
 
   it('prints the slowest rules after the report with --timing', { timeout: 60_000 }, async () => {
-    const result = await vottur(['lint', 'fixtures/conformant/catalogue-api.yaml', '--timing']);
+    const result = await votturWhereItRuns(['lint', 'fixtures/conformant/catalogue-api.yaml', '--timing']);
     expect(result.stderr).toMatch(/^Rule +\| Time \(ms\) \| Relative$/m);
     expect(result.stderr).toMatch(/^platform-[a-z0-9-]+ +\| +\d+\.\d \| +\d+\.\d%$/m);
     expect(result.stderr).toMatch(/^total +\|/m);

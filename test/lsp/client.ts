@@ -1,9 +1,14 @@
 /**
- * A language client for the tests: starts the built `vottur lsp --stdio` as an editor would and
- * talks to it with `vscode-jsonrpc`, keeping the diagnostics the server publishes per file.
+ * A language client for the tests: talks to vottur's language server with `vscode-jsonrpc`,
+ * keeping the diagnostics the server publishes per file. `LspClient.start` starts the built
+ * `vottur lsp --stdio` as an editor would; `LspClient.startInProcess` serves the same handlers
+ * (`serveConnection`, what `vottur lsp` runs) in this process over a pair of in-memory streams:
+ * no process to start (about half a second of CPU each), for tests whose subject is what the
+ * server answers, not the process it runs in.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { PassThrough } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import {
   createMessageConnection,
@@ -11,7 +16,85 @@ import {
   StreamMessageWriter,
   type MessageConnection,
 } from 'vscode-jsonrpc/node';
+import { createConnection, type WatchDog } from 'vscode-languageserver';
+import { createProtocolConnection } from 'vscode-languageserver/node';
+import { serveConnection } from '../../src/lsp/server.js';
 import { CLI } from '../cli/run.js';
+
+/** What the client talks to: the server's input and output, and how to wait for its end. */
+interface ServerEnd {
+  input: NodeJS.WritableStream;
+  output: NodeJS.ReadableStream;
+  stderr?: NodeJS.ReadableStream;
+  /** Resolves when the server has ended after `exit` (a child is killed if it has not within 5 s). */
+  ended(): Promise<void>;
+}
+
+/** Options of the `initialize` request (and the child's working folder). */
+export interface StartOptions {
+  rootPath?: string;
+  initializationOptions?: unknown;
+  capabilities?: Record<string, unknown>;
+  cwd?: string;
+}
+
+function childEnd(child: ChildProcess): ServerEnd {
+  return {
+    input: child.stdin!,
+    output: child.stdout!,
+    stderr: child.stderr!,
+    ended: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        const timer = setTimeout(() => {
+          child.kill('SIGKILL');
+          resolve();
+        }, 5000);
+        child.once('exit', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+      }),
+  };
+}
+
+/**
+ * The server in this process. The connection is the one `vottur lsp` makes, less what ties it to a
+ * process of its own: `exit` (and the editor's process going away) ends the connection here, where
+ * vscode-languageserver's stdio connection ends the process.
+ */
+function inProcessEnd(): ServerEnd {
+  const toServer = new PassThrough();
+  const fromServer = new PassThrough();
+  let exited: () => void = () => undefined;
+  const exitedPromise = new Promise<void>((resolve) => (exited = resolve));
+  const watchDog: WatchDog = {
+    shutdownReceived: false,
+    initialize: () => undefined,
+    // The connection is left as it is, not disposed: a lint still in flight may publish after
+    // `exit` (a child's would die with its process), and a disposed connection would throw then.
+    exit: () => exited(),
+  };
+  const connection = createConnection(
+    (logger) =>
+      createProtocolConnection(new StreamMessageReader(toServer), new StreamMessageWriter(fromServer), logger),
+    watchDog,
+  );
+  serveConnection(connection);
+  return {
+    input: toServer,
+    output: fromServer,
+    ended: () =>
+      new Promise<void>((resolve) => {
+        // As for a child: a server that does not end within 5 s is ended.
+        const timer = setTimeout(resolve, 5000);
+        void exitedPromise.then(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      }),
+  };
+}
 
 export interface Diagnostic {
   range: { start: { line: number; character: number }; end: { line: number; character: number } };
@@ -35,12 +118,12 @@ export class LspClient {
   private readonly versions = new Map<string, number>();
   stderr = '';
 
-  private constructor(readonly child: ChildProcess) {
+  private constructor(private readonly server: ServerEnd) {
     this.connection = createMessageConnection(
-      new StreamMessageReader(child.stdout!),
-      new StreamMessageWriter(child.stdin!),
+      new StreamMessageReader(server.output),
+      new StreamMessageWriter(server.input),
     );
-    child.stderr!.on('data', (chunk) => (this.stderr += chunk));
+    server.stderr?.on('data', (chunk) => (this.stderr += String(chunk)));
     this.connection.onNotification(
       'textDocument/publishDiagnostics',
       (params: { uri: string; diagnostics: Diagnostic[] }) => {
@@ -56,19 +139,21 @@ export class LspClient {
     this.connection.listen();
   }
 
-  static async start(
-    options: {
-      rootPath?: string;
-      initializationOptions?: unknown;
-      capabilities?: Record<string, unknown>;
-      cwd?: string;
-    } = {},
-  ): Promise<LspClient> {
+  /** The built `vottur lsp --stdio` in a child process, as an editor starts it. */
+  static start(options: StartOptions = {}): Promise<LspClient> {
     const child = spawn(process.execPath, [CLI, 'lsp', '--stdio'], {
       cwd: options.cwd ?? process.cwd(),
       stdio: ['pipe', 'pipe', 'pipe'],
     });
-    const client = new LspClient(child);
+    return LspClient.initialize(new LspClient(childEnd(child)), options);
+  }
+
+  /** The same server in this process (its working folder is this process's: no `cwd`). */
+  static startInProcess(options: Omit<StartOptions, 'cwd'> = {}): Promise<LspClient> {
+    return LspClient.initialize(new LspClient(inProcessEnd()), options);
+  }
+
+  private static async initialize(client: LspClient, options: StartOptions): Promise<LspClient> {
     await client.connection.sendRequest('initialize', {
       processId: process.pid,
       rootUri: options.rootPath ? uriOf(options.rootPath) : null,
@@ -159,17 +244,7 @@ export class LspClient {
     } catch {
       // Already gone.
     }
-    await new Promise<void>((resolve) => {
-      if (this.child.exitCode !== null) return resolve();
-      const timer = setTimeout(() => {
-        this.child.kill('SIGKILL');
-        resolve();
-      }, 5000);
-      this.child.once('exit', () => {
-        clearTimeout(timer);
-        resolve();
-      });
-    });
+    await this.server.ended();
     this.connection.dispose();
   }
 }

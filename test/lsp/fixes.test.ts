@@ -56,7 +56,7 @@ writeFileSync(join(folder, '.git'), '');
 // applies its fixes and closes it (the server's start is not what these tests are about).
 let lsp: LspClient;
 beforeAll(async () => {
-  lsp = await LspClient.start({ rootPath: folder });
+  lsp = await LspClient.startInProcess({ rootPath: folder });
 });
 afterAll(async () => {
   await lsp?.stop();

@@ -1,7 +1,9 @@
 /**
- * `vottur lsp` driven over stdio as an editor drives it: opening and changing documents,
- * diagnostics appearing and clearing, hover, go to definition, references, completion, the code
- * actions, multi-file descriptions, the configuration and the baseline.
+ * `vottur lsp` driven as an editor drives it: opening and changing documents, diagnostics
+ * appearing and clearing, hover, go to definition, references, completion, the code actions,
+ * multi-file descriptions, the configuration and the baseline. The first test drives the built
+ * `vottur lsp --stdio` in a child process, as an editor starts it; the rest talk to the same
+ * server in this process (test/lsp/client.ts), where no process has to be started for each.
  */
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -58,8 +60,11 @@ function project(files: Record<string, string>): string {
   return folder;
 }
 
-async function client(options: Parameters<typeof LspClient.start>[0] = {}): Promise<LspClient> {
-  const started = await LspClient.start(options);
+async function client(
+  options: Parameters<typeof LspClient.startInProcess>[0] = {},
+  where: 'in-process' | 'child' = 'in-process',
+): Promise<LspClient> {
+  const started = await (where === 'child' ? LspClient.start(options) : LspClient.startInProcess(options));
   clients.push(started);
   return started;
 }
@@ -121,7 +126,8 @@ async function replaceAll(lsp: LspClient, file: string, before: string, after: s
 describe('diagnostics', () => {
   it('are published on open, with the rule id as code and its docs page as codeDescription', async () => {
     const folder = project({ 'api.yaml': DESCRIPTION });
-    const lsp = await client({ rootPath: folder });
+    // The built `vottur lsp --stdio`, as an editor starts it.
+    const lsp = await client({ rootPath: folder }, 'child');
     const file = join(folder, 'api.yaml');
     await lsp.open(file);
     const diagnostics = await lsp.waitFor(file, () => true);
