@@ -134,7 +134,7 @@ export function recogniseNationalId(
   let bySchema = byVocabulary.get(vocabulary);
   if (!bySchema) byVocabulary.set(vocabulary, (bySchema = new WeakMap()));
   let answers = bySchema.get(schema);
-  if (!answers) bySchema.set(schema, (answers = new Map()));
+  if (!answers) bySchema.set(schema, (answers = new Map<string, Recognised>()));
   const key = `${byDocument ? 1 : 0}${JSON.stringify(name)}${JSON.stringify(path)}`;
   const known = answers.get(key);
   if (known && known.holder === holder) return known.found;

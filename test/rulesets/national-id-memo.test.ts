@@ -23,11 +23,15 @@ describe('recogniseNationalId answers kept per schema object', () => {
     expect(recogniseNationalId(document, DEFAULT_VOCABULARY, 'title', shared, ['b'])).toBeUndefined();
     // The path of the answer is the one asked about, not the first asker's.
     expect(recogniseNationalId(document, DEFAULT_VOCABULARY, 'kennitala', shared, ['c', 0])?.path).toEqual(['c', 0]);
-    expect(recogniseNationalId(document, DEFAULT_VOCABULARY, 'kennitala', shared, ['c', '0'])?.path).toEqual(['c', '0']);
+    expect(recogniseNationalId(document, DEFAULT_VOCABULARY, 'kennitala', shared, ['c', '0'])?.path).toEqual([
+      'c',
+      '0',
+    ]);
     // The holder's description counts: the same name and schema with another holder is asked anew.
     expect(recogniseNationalId(document, DEFAULT_VOCABULARY, 'owner', shared, ['d'], {})).toBeUndefined();
     expect(
-      recogniseNationalId(document, DEFAULT_VOCABULARY, 'owner', shared, ['d'], { description: 'Kennitala eiganda' })?.by,
+      recogniseNationalId(document, DEFAULT_VOCABULARY, 'owner', shared, ['d'], { description: 'Kennitala eiganda' })
+        ?.by,
     ).toBe('description');
   });
 
