@@ -104,18 +104,6 @@ function documentNationalIdNames(document: Document, vocabulary: Vocabulary): Se
 }
 
 /**
- * Answers of `recogniseNationalId` per document, vocabulary and schema object: every property and
- * parameter is asked about by several rules (national-id-format, national-id-name,
- * parameter-example, sensitive-param) with the same arguments. Like the views of
- * `openapi/views.ts`, this holds while a document is not changed in place.
- */
-const recognised = new WeakMap<object, WeakMap<Vocabulary, WeakMap<object, Map<string, Recognised>>>>();
-interface Recognised {
-  holder: JsonObject | undefined;
-  found: NationalIdHolder | undefined;
-}
-
-/**
  * What `name` with `schema` (at `path`) holds, given the parameter or property object `holder`
  * whose description and examples also count; undefined when it is not a national identifier.
  */
@@ -127,30 +115,6 @@ export function recogniseNationalId(
   path: JsonPath,
   holder?: JsonObject,
   byDocument = true,
-): NationalIdHolder | undefined {
-  if (!isObject(schema)) return recogniseAnew(document, vocabulary, name, schema, path, holder, byDocument);
-  let byVocabulary = recognised.get(document);
-  if (!byVocabulary) recognised.set(document, (byVocabulary = new WeakMap()));
-  let bySchema = byVocabulary.get(vocabulary);
-  if (!bySchema) byVocabulary.set(vocabulary, (bySchema = new WeakMap()));
-  let answers = bySchema.get(schema);
-  if (!answers) bySchema.set(schema, (answers = new Map<string, Recognised>()));
-  const key = `${byDocument ? 1 : 0}${JSON.stringify(name)}${JSON.stringify(path)}`;
-  const known = answers.get(key);
-  if (known && known.holder === holder) return known.found;
-  const found = recogniseAnew(document, vocabulary, name, schema, path, holder, byDocument);
-  answers.set(key, { holder, found });
-  return found;
-}
-
-function recogniseAnew(
-  document: Document,
-  vocabulary: Vocabulary,
-  name: string,
-  schema: unknown,
-  path: JsonPath,
-  holder: JsonObject | undefined,
-  byDocument: boolean,
 ): NationalIdHolder | undefined {
   const layers = schemaLayers(document, schema, path);
   let types = declaredTypes(layers);
