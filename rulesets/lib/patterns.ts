@@ -57,7 +57,33 @@ export function compileSafePattern(pattern: string, options: { ignoreCase?: bool
   return result;
 }
 
+/**
+ * A pattern of plain characters only (letters, digits, `/ _ - : , = @ %` and spaces), with an
+ * optional leading `^` and trailing `$`: Stripe's `^/v1/accounts`. It means the text itself, so it
+ * is matched as text, without loading or running either engine (on Stripe, loading regexpp and
+ * re2js and compiling its 58 such patterns were ~3 % of a lint).
+ */
+const LITERAL = /^(\^?)([A-Za-z0-9/_\-:,=@% ]*)(\$?)$/;
+
+function literalPattern(pattern: string, ignoreCase: boolean): SafePatternResult | undefined {
+  const parts = ignoreCase ? null : LITERAL.exec(pattern);
+  if (!parts) return undefined;
+  const [, start = '', text = '', end = ''] = parts;
+  const test =
+    start && end
+      ? (value: string) => value === text
+      : start
+        ? (value: string) => value.startsWith(text)
+        : end
+          ? (value: string) => value.endsWith(text)
+          : (value: string) => value.includes(text);
+  const shown = `/${pattern}/`;
+  return { ok: true, regex: { test, toString: () => shown } };
+}
+
 function compile(pattern: string, ignoreCase: boolean): SafePatternResult {
+  const literal = literalPattern(pattern, ignoreCase);
+  if (literal) return literal;
   let ast: AST.Pattern | undefined;
   let syntaxError = '';
   // JSON Schema patterns are read with the `u` flag (as ajv does); without it where only the

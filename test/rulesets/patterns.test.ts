@@ -69,6 +69,47 @@ describe('compileSafePattern', () => {
     });
   });
 
+  it('matches a pattern of plain characters as text, as JavaScript and the linear-time engine do', () => {
+    // Stripe's patterns (`^/v1/accounts`) are matched without an engine; the same pattern in a group
+    // (`^(?:/v1/accounts)`) goes through regexpp and re2js: the answers must be the same.
+    const patterns = [
+      '^/v1/accounts',
+      '/v1/accounts',
+      'accounts$',
+      '^/v1/accounts$',
+      '^$',
+      '^',
+      '$',
+      '',
+      'a-b_c:d,e=f@g%h i',
+    ];
+    const texts = [
+      '/v1/accounts',
+      '/v1/accounts/acct_1',
+      'x/v1/accounts',
+      '/v1/account',
+      'my accounts',
+      'accounts\n',
+      '',
+      'a-b_c:d,e=f@g%h i!',
+    ];
+    for (const pattern of patterns) {
+      const [, start = '', text = '', end = ''] = /^(\^?)(.*?)(\$?)$/.exec(pattern) ?? [];
+      const grouped = `${start}(?:${text})${end}`;
+      for (const value of texts) {
+        const expected = new RegExp(pattern, 'u').test(value);
+        expect(matches(pattern, value), `${pattern} on ${JSON.stringify(value)}`).toBe(expected);
+        expect(matches(grouped, value), `${grouped} on ${JSON.stringify(value)}`).toBe(expected);
+      }
+      expect(String(compilePattern(pattern))).toBe(`/${pattern}/`);
+    }
+    // Not plain: a dot, a class, an escape or a case-insensitive match take the engine.
+    expect(matches('^a.c$', 'abc')).toBe(true);
+    expect(matches('^a\\.c$', 'abc')).toBe(false);
+    const insensitive = compileSafePattern('^abc$', { ignoreCase: true });
+    expect(insensitive.ok && insensitive.regex.test('ABC')).toBe(true);
+  });
+
   it('is what the lint conventions use', () => {
     expect(compilePattern('(?!0)\\d{10}')).toBeUndefined();
     expect(isTenDigitPattern('^[0-9]{10}$')).toBe(true);
