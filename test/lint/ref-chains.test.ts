@@ -102,6 +102,30 @@ describe('a long $ref chain (B14)', () => {
     }
   });
 
+  it('over the CLI: a body that is an array of itself gives the example rules` findings, no rule fails', async () => {
+    // Whether a body is raw bytes recursed down `items` without end: a vottur-rule-failed finding.
+    const list = { $ref: '#/components/schemas/List' };
+    const media = { content: { 'application/json': { schema: list } } };
+    writeFileSync(
+      join(dir, 'self-list.json'),
+      JSON.stringify({
+        openapi: '3.0.3',
+        info: { title: 'S', version: '1.0.0', description: 'x' },
+        paths: {
+          '/v1/things': {
+            post: { operationId: 'p', requestBody: media, responses: { '200': { description: 'ok', ...media } } },
+          },
+        },
+        components: { schemas: { List: { type: 'array', items: list } } },
+      }),
+    );
+    const result = await votturInProcess(['lint', 'self-list.json', '-f', 'json'], { cwd: dir });
+    const found = ids((JSON.parse(result.stdout) as { findings: Finding[] }).findings);
+    expect(found).not.toContain(RULE_FAILED_META.id);
+    for (const rule of ['platform-request-body-example', 'platform-response-body-example'])
+      expect(found).toContain(rule);
+  });
+
   it('a rule that throws is one error finding of its own; the other rules run', () => {
     const fails = defineRule({
       id: 'x-throws',

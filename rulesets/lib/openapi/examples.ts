@@ -99,14 +99,21 @@ const TEXTUAL_MEDIA =
 
 /** True when a schema stands for raw bytes: a string with `format: binary`, or 3.1 `contentMediaType`/`contentEncoding` (or a list of such). */
 function isBinarySchema(document: Document, schema: unknown): boolean {
-  const value = effectiveSchema(document, schema, []).value;
-  if (!isObject(value)) return false;
-  const types = schemaTypes(value);
-  if (types.includes('array') && isObject(value.items)) return isBinarySchema(document, value.items);
-  return (
-    (types.length === 0 || types.includes('string')) &&
-    (value.format === 'binary' || value.contentMediaType !== undefined || value.contentEncoding !== undefined)
-  );
+  // A loop down the `items`, each schema once: a chain of thousands of them overflowed the stack.
+  const seen = new Set<object>();
+  for (let value = effectiveSchema(document, schema, []).value; isObject(value) && !seen.has(value);) {
+    seen.add(value);
+    const types = schemaTypes(value);
+    if (types.includes('array') && isObject(value.items)) {
+      value = effectiveSchema(document, value.items, []).value;
+      continue;
+    }
+    return (
+      (types.length === 0 || types.includes('string')) &&
+      (value.format === 'binary' || value.contentMediaType !== undefined || value.contentEncoding !== undefined)
+    );
+  }
+  return false;
 }
 
 /**
