@@ -123,14 +123,17 @@ export function parseAcceptEntries(data: unknown, file: string): AcceptEntry[] {
  * Who accepted each change, for the report's record: the revision's `x-vottur-ignore` (read first,
  * as `diffSides` does) unless only the accept file covers it.
  */
-export function acceptedBy<F extends { ruleId: string; pointer: string; operation?: string }>(
-  accepted: ReadonlyArray<{ finding: F; reason: string }>,
+export function acceptedBy<F extends { ruleId: string; pointer: string; operation?: string; operations?: string[] }>(
+  accepted: ReadonlyArray<{ finding: F; reason: string; reaches?: string[] }>,
   entries: readonly AcceptEntry[] | undefined,
 ) {
-  return accepted.map(({ finding, reason }) => ({
+  return accepted.map(({ finding, reason, reaches }) => ({
     finding,
     reason,
-    by: entries?.some((entry) => entry.reason === reason && accepts(entry, finding))
+    // `reaches`: every operation a change lists only the first of (`MAX_LISTED_OPERATIONS`).
+    by: entries?.some(
+      (entry) => entry.reason === reason && accepts(entry, reaches ? { ...finding, operations: reaches } : finding),
+    )
       ? ('accept file' as const)
       : ('x-vottur-ignore' as const),
   }));

@@ -100,6 +100,12 @@ class Comparer {
   readonly removedOperations: RemovedOperation[] = [];
   /** Pairs already compared, with the changes they gave (a range of `changes`). */
   private readonly visited = new Map<string, { start: number; end: number }>();
+  /**
+   * The last operation listed in each change's `alsoReaches`: operations are walked one after the
+   * other, so this is the membership check, in constant time (a search of the list made the
+   * listing quadratic in the operations a shared component reaches).
+   */
+  private readonly lastReached = new Map<Change, string>();
   /** The operation whose nodes are walked, named on every change found there. */
   private operation?: { text: string; operationId?: string };
   /**
@@ -305,8 +311,9 @@ class Comparer {
       for (let i = range.start; i < Math.min(range.end, this.changes.length); i++) {
         const change = this.changes[i];
         if (!change || change.operation === undefined || change.operation === operation) continue;
-        change.alsoReaches ??= [];
-        if (!change.alsoReaches.includes(operation)) change.alsoReaches.push(operation);
+        if (this.lastReached.get(change) === operation) continue;
+        this.lastReached.set(change, operation);
+        (change.alsoReaches ??= []).push(operation);
       }
     }
     return true;

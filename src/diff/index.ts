@@ -57,13 +57,30 @@ export interface DiffOptions extends LoadOptions {
    * verdict and every summary, so no headline says "allows these changes" on a failing run.
    */
   mayAccept?: (ruleId: string) => boolean;
+  /** How many operations a change lists (default `MAX_LISTED_OPERATIONS`; the rest are counted). */
+  maxListedOperations?: number;
 }
 
 export interface DiffResult {
   report: Report;
   verdict: VersionVerdict;
   /** Findings accepted by `x-vottur-ignore` or the accept file, with the reason (also in the report, with `suppressions`). */
-  accepted: Array<{ finding: Finding; reason: string }>;
+  accepted: Array<{ finding: Finding; reason: string; reaches?: string[] }>;
+}
+
+/**
+ * How many operations a change to a shared component lists (its own first): 2,000 operations
+ * sharing one changed schema listed every one under every change, a report growing as changes ×
+ * operations. The rest are counted (`operationsNotListed`, shown in every format); acceptances by
+ * operation are still matched against every operation the change reaches.
+ */
+export const MAX_LISTED_OPERATIONS = 100;
+
+/** A finding's operations as listed: the first `max`, the rest counted. */
+function listedOperations(finding: Finding, max: number): Finding {
+  const all = finding.operations;
+  if (!all || all.length <= max) return finding;
+  return { ...finding, operations: all.slice(0, max), operationsNotListed: all.length - max };
 }
 
 /** Where a bundled path lands: the file it came from (as shown), the pointer and position in it. */
@@ -103,7 +120,7 @@ function versionRuleSeverity(rule: string): Severity {
 export function diffSides(
   base: Side,
   revision: Side,
-  options: Pick<DiffOptions, 'accept' | 'level' | 'mayAccept'> = {},
+  options: Pick<DiffOptions, 'accept' | 'level' | 'mayAccept' | 'maxListedOperations'> = {},
 ): DiffResult {
   const baseData = documentOf(base);
   const revisionData = documentOf(revision);
@@ -197,10 +214,16 @@ export function diffSides(
       path: change.path,
     });
   }
-  for (const { finding, cls, path } of changeFindings) {
-    const suppressions = acceptance(finding, path);
+  for (const { finding: reaching, cls, path } of changeFindings) {
+    // Accepted by operation against every operation the change reaches; listed bounded.
+    const suppressions = acceptance(reaching, path);
+    const finding = listedOperations(reaching, Math.max(1, options.maxListedOperations ?? MAX_LISTED_OPERATIONS));
     if (suppressions) {
-      accepted.push({ finding, reason: suppressions[0].justification });
+      accepted.push({
+        finding,
+        reason: suppressions[0].justification,
+        ...(finding !== reaching && reaching.operations ? { reaches: reaching.operations } : {}),
+      });
       if (mayAccept(finding.ruleId)) {
         findings.push({ ...finding, suppressions });
         continue;

@@ -66,6 +66,8 @@ export interface Finding {
   operationId?: string;
   /** For a diff change to a shared component: every operation it reaches, `operation` first. */
   operations?: string[];
+  /** How many more operations the change reaches than `operations` lists (bounded: `MAX_LISTED_OPERATIONS`, src/diff/index.ts). */
+  operationsNotListed?: number;
   request?: { method: string; url: string; status?: number; durationMs?: number };
   /**
    * For a finding from a generated request: how to send it again. `curl` has secrets as

@@ -85,6 +85,47 @@ describe('a long $ref chain (B14)', () => {
     expect(ids(findings)).not.toContain(RULE_FAILED_META.id);
   });
 
+  it('over the CLI: a 6,000-long chain used by a parameter and a body gives the example rules` findings, no rule fails', async () => {
+    // schemaHasExample recursed once per link: "Maximum call stack size exceeded" in
+    // platform-parameter-example, a vottur-rule-failed finding in place of the rule's own.
+    for (const link of ['bare', 'property'] as const) {
+      writeFileSync(join(dir, `used-${link}.json`), chain(6000, link));
+      const result = await votturInProcess(['lint', `used-${link}.json`, '-f', 'json'], { cwd: dir });
+      const found = ids((JSON.parse(result.stdout) as { findings: Finding[] }).findings);
+      expect(found).not.toContain(RULE_FAILED_META.id);
+      for (const rule of [
+        'platform-parameter-example',
+        'platform-request-body-example',
+        'platform-response-body-example',
+      ])
+        expect(found).toContain(rule);
+    }
+  });
+
+  it('over the CLI: a body that is an array of itself gives the example rules` findings, no rule fails', async () => {
+    // Whether a body is raw bytes recursed down `items` without end: a vottur-rule-failed finding.
+    const list = { $ref: '#/components/schemas/List' };
+    const media = { content: { 'application/json': { schema: list } } };
+    writeFileSync(
+      join(dir, 'self-list.json'),
+      JSON.stringify({
+        openapi: '3.0.3',
+        info: { title: 'S', version: '1.0.0', description: 'x' },
+        paths: {
+          '/v1/things': {
+            post: { operationId: 'p', requestBody: media, responses: { '200': { description: 'ok', ...media } } },
+          },
+        },
+        components: { schemas: { List: { type: 'array', items: list } } },
+      }),
+    );
+    const result = await votturInProcess(['lint', 'self-list.json', '-f', 'json'], { cwd: dir });
+    const found = ids((JSON.parse(result.stdout) as { findings: Finding[] }).findings);
+    expect(found).not.toContain(RULE_FAILED_META.id);
+    for (const rule of ['platform-request-body-example', 'platform-response-body-example'])
+      expect(found).toContain(rule);
+  });
+
   it('a rule that throws is one error finding of its own; the other rules run', () => {
     const fails = defineRule({
       id: 'x-throws',

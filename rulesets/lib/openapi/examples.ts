@@ -13,6 +13,7 @@ import {
   type SchemaLayer,
 } from './resolve.js';
 import { collectProperties } from './flatten.js';
+import { runIterative, type Step } from './iterative.js';
 import { isArray, isObject, isRef, type Document, type JsonPath, type MediaType, type Schema } from './types.js';
 import { mediaTypes, memoise, parameters, schemas } from './views.js';
 
@@ -26,6 +27,12 @@ const exampleCache = new WeakMap<object, boolean>();
  * one of them gives an example (`assemblesExample`). Memoised per schema object.
  */
 export function schemaHasExample(document: Document, schema: unknown): boolean {
+  // Iterative (rulesets/lib/openapi/iterative.ts): a chain of thousands of `$ref`s overflowed the stack.
+  return runIterative((node: unknown) => hasExampleStep(document, node), schema);
+}
+
+/** `schemaHasExample` for one schema, each nested schema's answer asked by `yield`. */
+function* hasExampleStep(document: Document, schema: unknown): Step<unknown, boolean> {
   if (!isObject(schema)) return false;
   const cached = exampleCache.get(schema);
   if (cached !== undefined) return cached;
@@ -34,16 +41,18 @@ export function schemaHasExample(document: Document, schema: unknown): boolean {
   if (schema.example !== undefined || (isArray(schema.examples) && schema.examples.length > 0)) found = true;
   else if (isRef(schema)) {
     const target = lookupLocalRef(document, schema.$ref);
-    found = target === null || schemaHasExample(document, target.value);
+    found = target === null || (yield target.value);
   } else {
     for (const key of ['allOf', 'oneOf', 'anyOf'] as const) {
       const branches: unknown = schema[key];
       if (!isArray(branches) || branches.length === 0) continue;
-      if ((branches.length === 1 || key !== 'allOf') && branches.every((branch) => schemaHasExample(document, branch)))
-        found = true;
+      if (branches.length !== 1 && key === 'allOf') continue;
+      let every = true;
+      for (const branch of branches) if (!(every = yield branch)) break;
+      if (every) found = true;
     }
-    if (!found && isObject(schema.items)) found = schemaHasExample(document, schema.items);
-    if (!found) found = assemblesExample(document, schema);
+    if (!found && isObject(schema.items)) found = yield schema.items;
+    if (!found) found = yield* assemblesExample(document, schema);
   }
   exampleCache.set(schema, found);
   return found;
@@ -56,12 +65,12 @@ export function schemaHasExample(document: Document, schema: unknown): boolean {
  * or a `const`: an enum alone lists values, it does not show one in use, so an object
  * of enums only is not an example.
  */
-function assemblesExample(document: Document, schema: Schema): boolean {
+function* assemblesExample(document: Document, schema: Schema): Step<unknown, boolean> {
   const members = collectProperties(document, schema, []);
   if (members.size === 0) return false;
   let shown = false;
   for (const { schema: member } of members.values()) {
-    if (schemaHasExample(document, member)) {
+    if (yield member) {
       shown = true;
       continue;
     }
@@ -90,14 +99,21 @@ const TEXTUAL_MEDIA =
 
 /** True when a schema stands for raw bytes: a string with `format: binary`, or 3.1 `contentMediaType`/`contentEncoding` (or a list of such). */
 function isBinarySchema(document: Document, schema: unknown): boolean {
-  const value = effectiveSchema(document, schema, []).value;
-  if (!isObject(value)) return false;
-  const types = schemaTypes(value);
-  if (types.includes('array') && isObject(value.items)) return isBinarySchema(document, value.items);
-  return (
-    (types.length === 0 || types.includes('string')) &&
-    (value.format === 'binary' || value.contentMediaType !== undefined || value.contentEncoding !== undefined)
-  );
+  // A loop down the `items`, each schema once: a chain of thousands of them overflowed the stack.
+  const seen = new Set<object>();
+  for (let value = effectiveSchema(document, schema, []).value; isObject(value) && !seen.has(value);) {
+    seen.add(value);
+    const types = schemaTypes(value);
+    if (types.includes('array') && isObject(value.items)) {
+      value = effectiveSchema(document, value.items, []).value;
+      continue;
+    }
+    return (
+      (types.length === 0 || types.includes('string')) &&
+      (value.format === 'binary' || value.contentMediaType !== undefined || value.contentEncoding !== undefined)
+    );
+  }
+  return false;
 }
 
 /**

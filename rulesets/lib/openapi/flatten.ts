@@ -5,7 +5,7 @@
  * plan's example bodies), so that a schema split into `allOf` parts reads the same everywhere.
  * `allOfLayers` is the walk; `flatten` and each consumer merge its layers by their own rules.
  */
-import { referenceOf, resolve, resolveToSiblings } from './resolve.js';
+import { referenceOf, resolve, resolveToSiblings, type Resolved } from './resolve.js';
 import { isArray, isObject, type Document, type JsonPath, type Schema } from './types.js';
 
 export interface Located {
@@ -227,11 +227,14 @@ export function allOfLayers(
   if (!isObject(root.value)) return [];
   const layers: AllOfLayer[] = [];
   const seen = new Set<unknown>();
-  const visit = (schema: Schema, at: JsonPath, depth: number) => {
-    if (seen.has(schema)) return;
+  // Depth first, outermost first, on a stack of its own (the schemas still to read, the next on top).
+  const pending: { schema: Schema; at: JsonPath; depth: number }[] = [{ schema: root.value, at: root.path, depth: 0 }];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const { schema, at, depth } = next;
+    if (seen.has(schema)) continue;
     if (depth > maxDepth) {
       onLimit?.(at);
-      return;
+      continue;
     }
     seen.add(schema);
     const pushed = pushedNot(document, schema, at);
@@ -243,28 +246,21 @@ export function allOfLayers(
       ...(conditional ? { conditional: true } : {}),
       ...(conditional?.negates ? { negates: conditional.negates } : {}),
     });
+    const parts: { schema: Schema; at: JsonPath; depth: number }[] = [];
+    const part = (resolved: Resolved) => {
+      if (resolved.limitReached) onLimit?.(resolved.path);
+      if (isObject(resolved.value)) parts.push({ schema: resolved.value, at: resolved.path, depth: depth + 1 });
+    };
     // `not: {not: X}` is X (and every De Morgan form of it), `{if: X, else: false}` is X: read as
     // more parts, so a change inside compares as the change itself.
-    for (const part of [...(pushed ?? []), ...(conditional?.parts ?? [])]) {
-      const resolved = resolve(document, part.value, part.path);
-      if (resolved.limitReached) onLimit?.(resolved.path);
-      if (isObject(resolved.value)) visit(resolved.value, resolved.path, depth + 1);
-    }
+    for (const located of [...(pushed ?? []), ...(conditional?.parts ?? [])])
+      part(resolve(document, located.value, located.path));
     const ref = referenceOf(schema);
-    if (ref !== undefined) {
-      const target = resolveToSiblings(document, { $ref: ref }, at);
-      if (target.limitReached) onLimit?.(target.path);
-      if (isObject(target.value)) visit(target.value, target.path, depth + 1);
-    }
-    if (isArray(schema.allOf)) {
-      schema.allOf.forEach((part, index) => {
-        const resolved = resolve(document, part, [...at, 'allOf', index]);
-        if (resolved.limitReached) onLimit?.(resolved.path);
-        if (isObject(resolved.value)) visit(resolved.value, resolved.path, depth + 1);
-      });
-    }
-  };
-  visit(root.value, root.path, 0);
+    if (ref !== undefined) part(resolveToSiblings(document, { $ref: ref }, at));
+    if (isArray(schema.allOf))
+      schema.allOf.forEach((one, index) => part(resolve(document, one, [...at, 'allOf', index])));
+    pending.push(...parts.reverse());
+  }
   return layers;
 }
 

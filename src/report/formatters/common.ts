@@ -33,6 +33,18 @@ export const SEVERITY_PLURAL: Record<Severity, string> = {
 export const TOOL_INFORMATION_URI = 'https://github.com/vottur/vottur';
 
 /** The text with its first letter in upper case (`breaking change` → `Breaking change`). */
+/**
+ * For a diff change that lists only the first of the operations it reaches (`operationsNotListed`):
+ * how many it reaches and how many are not listed, as every format shows it after the message.
+ * Empty otherwise.
+ */
+export function operationsNote(finding: Pick<Finding, 'operations' | 'operationsNotListed'>): string {
+  const rest = finding.operationsNotListed;
+  if (!rest) return '';
+  const all = (finding.operations?.length ?? 0) + rest;
+  return ` (reaches ${all.toLocaleString('en-US')} operations; ${rest.toLocaleString('en-US')} not listed)`;
+}
+
 export function capitalised(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }

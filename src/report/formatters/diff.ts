@@ -3,6 +3,7 @@
  * as the diff computed them once (`report.diff`, src/diff/versioning.ts). A finding's class is its
  * `changeClass`; no format decodes it from the severity (a configured level changes the severity).
  */
+import { operationsNote } from './common.js';
 import { counts, type ChangeClass, type Finding, type Report } from '../finding.js';
 
 export { isDiffReport } from '../finding.js';
@@ -105,7 +106,10 @@ export function listingNote(count: number, listed: number): string {
 }
 
 /** A change's message with the operations it reaches in front (`GET /v2/users/{id}: …`), for lines that show no operation heading. */
-export function messageWithOperations(finding: Pick<Finding, 'message' | 'operation' | 'operations'>): string {
+export function messageWithOperations(
+  finding: Pick<Finding, 'message' | 'operation' | 'operations' | 'operationsNotListed'>,
+): string {
   const operations = finding.operations?.length ? finding.operations : finding.operation ? [finding.operation] : [];
-  return operations.length ? `${operations.join(', ')}: ${finding.message}` : finding.message;
+  const message = `${finding.message}${operationsNote(finding)}`;
+  return operations.length ? `${operations.join(', ')}: ${message}` : message;
 }

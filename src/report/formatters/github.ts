@@ -8,7 +8,7 @@ import { summarise, type Report, type Severity } from '../finding.js';
 import { scoreLabel, scoreReport } from '../score.js';
 import { absoluteScoreText, configurationLine } from './configuration.js';
 import { findingPosition, SourceFiles } from '../source.js';
-import { plural, visibleReport } from './common.js';
+import { operationsNote, plural, visibleReport } from './common.js';
 import type { FormatContext } from './types.js';
 import { escapeControlsKeepingBreaks, escapedView } from '../../runtime/escape.js';
 
@@ -65,7 +65,7 @@ export function formatGithub(report: Report, context: FormatContext): string {
     }
     properties.push(['title', finding.ruleId]);
     const where = finding.operation && finding.source !== 'lint' ? `${finding.operation}: ` : '';
-    const message = `${where}${finding.message}\nRule documentation: ${finding.docsUrl}`;
+    const message = `${where}${finding.message}${operationsNote(finding)}\nRule documentation: ${finding.docsUrl}`;
     const props = properties.map(([key, value]) => `${key}=${escapeProperty(String(value))}`).join(',');
     return `::${GITHUB_COMMAND[finding.severity]} ${props}::${escapeData(message)}`;
   });

@@ -10,7 +10,7 @@
 import { createHash } from 'node:crypto';
 import type { Report, Severity } from '../finding.js';
 import { findingPosition, SourceFiles } from '../source.js';
-import { visibleReport } from './common.js';
+import { operationsNote, visibleReport } from './common.js';
 import type { FormatContext } from './types.js';
 import { escapeJsonText } from '../../runtime/escape.js';
 
@@ -54,7 +54,7 @@ export function formatGitlab(report: Report, context: FormatContext): string {
     const where = finding.operation && finding.source !== 'lint' ? `${finding.operation}: ` : '';
     return {
       type: 'issue',
-      description: `${where}${finding.message}`,
+      description: `${where}${finding.message}${operationsNote(finding)}`,
       check_name: finding.ruleId,
       fingerprint: createHash('md5')
         .update(occurrence === 0 ? key : `${key}\u0000${occurrence}`)

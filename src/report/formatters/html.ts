@@ -14,6 +14,7 @@ import { maskSourceLine, maskSourceText } from '../../pii.js';
 import { escapeControls, escapedView, neutraliseMarkupCommands } from '../../runtime/escape.js';
 import { escapeHtml, GRADE_COLOR, htmlPage, messageHtml, safeHref, SEVERITY_COLOR } from '../html-page.js';
 import {
+  operationsNote,
   allRules,
   CATEGORY_TITLE,
   compareBySeverity,
@@ -728,7 +729,7 @@ function diffPairSection(report: Report, sourceHtml: (finding: Finding, index: n
     [
       `<li class="change" data-rule="${esc(finding.ruleId)}" data-class="${esc(finding.changeClass ?? '')}" data-severity="${esc(finding.severity)}">`,
       `<span class="badge sev-${esc(finding.severity)}" title="reported at this level">${esc(SEVERITY_LABEL[finding.severity])}</span> `,
-      `${link(finding.ruleId, finding.docsUrl)}: <span class="message">${messageHtml(finding.message)}</span>`,
+      `${link(finding.ruleId, finding.docsUrl)}: <span class="message">${messageHtml(`${finding.message}${operationsNote(finding)}`)}</span>`,
       ` <code class="where">${esc(locationText(finding))}</code>`,
       sourceHtml(finding, index),
       `</li>`,

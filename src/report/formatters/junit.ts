@@ -13,6 +13,7 @@ import type { XMLBuilder as XmlBuilderClass } from 'fast-xml-parser';
 import { atLeast, type Finding, type Report, type RuleMeta } from '../finding.js';
 import { scoreReport, type ReportScore } from '../score.js';
 import {
+  operationsNote,
   allRules,
   isContract,
   locationText,
@@ -68,7 +69,7 @@ interface Suite {
 
 function findingText(finding: Finding): string {
   const lines = [
-    `${SEVERITY_LABEL[finding.severity]}: ${finding.message}`,
+    `${SEVERITY_LABEL[finding.severity]}: ${finding.message}${operationsNote(finding)}`,
     `  at ${locationText(finding)}${finding.line !== undefined && finding.operation ? ` (${finding.operation})` : ''}`,
   ];
   if (finding.pointer) lines.push(`  pointer: ${finding.pointer}`);

@@ -12,6 +12,7 @@ import { CATEGORIES, scoreLabel, scoreReport } from '../score.js';
 import { absoluteScoreText, NOT_COUNTED_TITLE, shownItems } from './configuration.js';
 import { hasConfiguration } from '../finding.js';
 import {
+  operationsNote,
   bySeverity,
   capitalised,
   CATEGORY_TITLE,
@@ -311,7 +312,7 @@ function formatChangelog(report: Report, context: FormatContext): string {
   );
   out.push(...notCountedSection(visible));
   const line = (f: Finding) =>
-    `- ${SEVERITY_MARK[f.severity]} **${f.changeClass ? CHANGE_CLASS_LABEL[f.changeClass] : SEVERITY_LABEL[f.severity]}** ${link(f.ruleId, f.docsUrl)}: ${inline(f.message)} (${code(locationText(f))})`;
+    `- ${SEVERITY_MARK[f.severity]} **${f.changeClass ? CHANGE_CLASS_LABEL[f.changeClass] : SEVERITY_LABEL[f.severity]}** ${link(f.ruleId, f.docsUrl)}: ${inline(`${f.message}${operationsNote(f)}`)} (${code(locationText(f))})`;
   const versioning = bySeverity(visible.findings.filter(isVersionFinding));
   if (versioning.length) out.push('## Version', '', ...versioning.map(line), '');
   const groups = new Map<string, Finding[]>();

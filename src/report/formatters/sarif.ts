@@ -12,7 +12,15 @@ import { configurationItems } from './configuration.js';
 import { hasConfiguration } from '../finding.js';
 import { findingPosition, SourceFiles, isUrl } from '../source.js';
 import { escapeJsonText } from '../../runtime/escape.js';
-import { allRules, capitalised, isContract, maskText, TOOL_INFORMATION_URI, visibleReport } from './common.js';
+import {
+  allRules,
+  capitalised,
+  isContract,
+  maskText,
+  operationsNote,
+  TOOL_INFORMATION_URI,
+  visibleReport,
+} from './common.js';
 import type { FormatContext } from './types.js';
 
 /** The final OASIS schema; Microsoft's validator accepts it without a warning (SARIF2008). */
@@ -141,13 +149,15 @@ export function toSarif(report: Report, context: Pick<FormatContext, 'cwd' | 'sh
       pointer: finding.pointer,
     };
     if (finding.operationId) properties.operationId = finding.operationId;
+    if (finding.operations) properties.operations = finding.operations;
+    if (finding.operationsNotListed) properties.operationsNotListed = finding.operationsNotListed;
     if (finding.request) properties.request = finding.request;
     if (finding.reproduce) properties.reproduce = finding.reproduce;
     return {
       ruleId: finding.ruleId,
       ruleIndex: indexOfRule(finding.ruleId),
       level: SARIF_LEVEL[finding.severity],
-      message: { text: finding.message },
+      message: { text: `${finding.message}${operationsNote(finding)}` },
       ...(Object.keys(location).length ? { locations: [location] } : {}),
       ...(related.length ? { relatedLocations: related } : {}),
       properties: { ...properties, document: finding.document },
