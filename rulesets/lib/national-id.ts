@@ -104,6 +104,14 @@ function documentNationalIdNames(document: Document, vocabulary: Vocabulary): Se
 }
 
 /**
+ * A plural name on a schema that is no list (`holdernationalids: string`, `kennitolur: string`): text
+ * that holds several identifiers has no ten-digit form of its own; it is a list of them (issue 37).
+ */
+export function holdsSeveralInText(found: Pick<NationalIdHolder, 'plural' | 'path'>): boolean {
+  return found.plural && found.path.at(-1) !== 'items';
+}
+
+/**
  * What `name` with `schema` (at `path`) holds, given the parameter or property object `holder`
  * whose description and examples also count; undefined when it is not a national identifier.
  */

@@ -13,7 +13,7 @@ import {
   SYNTHETIC_NATIONAL_ID,
 } from '../lib/conventions.js';
 import { NATIONAL_ID_HEADER } from '../lib/vocabulary.js';
-import { recogniseNationalId } from '../lib/national-id.js';
+import { holdsSeveralInText, recogniseNationalId } from '../lib/national-id.js';
 
 const PATTERN = "pattern: '^[0-9]{10}$'";
 
@@ -49,14 +49,6 @@ function valueProblem(value: unknown, subject: string, path: JsonPath): Problem 
     message: `${subject} is ${show(value)}; a national identifier is a string of ten digits such as \`${SYNTHETIC_NATIONAL_ID}\`.`,
     path,
   };
-}
-
-/**
- * A plural name on a schema that is no list (`holdernationalids: string`, `kennitolur: string`): text
- * that holds several identifiers has no ten-digit form of its own; it is a list of them (issue 37).
- */
-function severalInText(found: { plural: boolean; path: JsonPath }): boolean {
-  return found.plural && found.path.at(-1) !== 'items';
 }
 
 function severalProblem(name: string, path: JsonPath): Problem {
@@ -141,7 +133,7 @@ export default defineRule({
 
     for (const node of properties(document)) {
       const found = recogniseNationalId(document, vocabulary, node.name, node.schema, node.path, node.schema);
-      if (found && severalInText(found)) problems.push(severalProblem(node.name, found.path));
+      if (found && holdsSeveralInText(found)) problems.push(severalProblem(node.name, found.path));
       else if (found) checkSchema(node.name, found.schema, found.path, found.plural);
     }
     for (const { parameter, path } of parameters(document)) {
@@ -154,7 +146,7 @@ export default defineRule({
       } else if (parameter.schema !== undefined) {
         const found = recogniseNationalId(document, vocabulary, name, parameter.schema, [...path, 'schema'], parameter);
         if (!found) continue;
-        if (severalInText(found)) {
+        if (holdsSeveralInText(found)) {
           problems.push(severalProblem(name, found.path));
           continue;
         }

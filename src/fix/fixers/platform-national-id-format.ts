@@ -1,6 +1,8 @@
 import { isNationalIdForm, nationalIdTenDigits } from '../../../rulesets/lib/conventions.js';
+import { holdsSeveralInText, recogniseNationalId } from '../../../rulesets/lib/national-id.js';
 import { isObject } from '../../../rulesets/lib/openapi/types.js';
-import { allEdits, defineFixer } from '../fixer.js';
+import { DEFAULT_VOCABULARY } from '../../../rulesets/lib/vocabulary.js';
+import { allEdits, defineFixer, type FixContext } from '../fixer.js';
 import type { TextEdit } from '../types.js';
 import { mergeInsertions } from './platform-date-time-format.js';
 
@@ -67,7 +69,8 @@ export default defineFixer({
       isObject(value) &&
       (value.type === undefined || value.type === 'string') &&
       (value.pattern === undefined || value.type === undefined) &&
-      !('$ref' in value)
+      !('$ref' in value) &&
+      !holdsSeveral({ path, value, at })
     ) {
       const edits: Array<TextEdit | undefined> = [];
       if (value.type === undefined) edits.push(source.insertMember(path, 'type', 'string'));
@@ -91,3 +94,29 @@ export default defineFixer({
     return undefined;
   },
 });
+
+/**
+ * The schema of a name that holds several identifiers in one text (`holdernationalids: string`): the
+ * rule asks for a list there, which no ten-digit pattern gives, so no fix is offered (changing the
+ * value to a list is the author's call: it changes what callers send).
+ */
+function holdsSeveral({ path, value, at }: Pick<FixContext, 'path' | 'value' | 'at'>): boolean {
+  const holder = path.at(-1) === 'schema' ? at(path.slice(0, -1)) : undefined;
+  const name =
+    isObject(holder) && typeof holder.name === 'string'
+      ? holder.name
+      : path.at(-2) === 'properties'
+        ? path.at(-1)
+        : undefined;
+  const document = at([]);
+  if (typeof name !== 'string' || !isObject(document)) return false;
+  const found = recogniseNationalId(
+    document,
+    DEFAULT_VOCABULARY,
+    name,
+    value,
+    path,
+    isObject(holder) ? holder : undefined,
+  );
+  return found !== undefined && holdsSeveralInText(found);
+}
