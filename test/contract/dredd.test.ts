@@ -156,6 +156,30 @@ describe('the Dredd run', () => {
     }
   });
 
+  it('gives a description run again the same transactions, and a changed description its own (parses kept by text)', async () => {
+    const server = await things();
+    const document = parseYaml(await readFile(THINGS_DESCRIPTION, 'utf8')) as Record<string, unknown>;
+    const transactions = async (described: Record<string, unknown>) =>
+      (
+        await runDredd({
+          document: described,
+          server: server.url,
+          timeoutMs: 5000,
+          prepare: () => ({ skip: 'not in this test' }),
+          checkBody: () => false,
+        })
+      ).results.map((r) => `${r.info.method} ${r.info.pathTemplate} ${r.info.status} ${r.outcome}`);
+    const first = await transactions(document);
+    // getThing: 200, 204, 400, 401; createThing: 201, 401.
+    expect(first).toHaveLength(6);
+    expect(await transactions(document)).toEqual(first);
+    const withoutCreate = structuredClone(document);
+    delete (withoutCreate.paths as Record<string, unknown>)['/v1/things'];
+    expect(await transactions(withoutCreate)).toEqual(first.filter((t) => !t.startsWith('POST ')));
+    expect(await transactions(document)).toEqual(first);
+    expect(server.requests).toEqual([]);
+  });
+
   it('feeds Dredd a copy with parameter examples and exact status keys only', () => {
     const document = {
       openapi: '3.0.3',

@@ -157,6 +157,7 @@ function loadDredd(): DreddModule {
     Reflect.apply(emitWarning, process, [warning, ...rest]);
   };
   try {
+    keepParses(require);
     // Dredd ships no types: these are the parts of it vottur uses, as declared above.
     const Dredd = require('dredd') as DreddModule['Dredd'];
     const logger = (require('dredd/build/logger.js') as { default: WinstonLogger }).default;
@@ -175,6 +176,45 @@ function loadDredd(): DreddModule {
   } finally {
     process.emitWarning = emitWarning;
   }
+}
+
+type DreddParse = (content: string, callback: (error: null, result: unknown) => void) => void;
+
+/** How many descriptions' parses are kept (a run parses one; a process running many checks, a few). */
+const PARSES_KEPT = 4;
+
+/**
+ * Dredd parses the description's text into API Elements on every run (its openapi3-parser: a
+ * quarter of a small service's run, in CPU). The same text gives the same parse, and Dredd's
+ * compiler freezes the elements before it reads them (transactions and annotations are built
+ * anew from them each time), so a process that checks the same description again (the language
+ * server, `vottur check` in a loop, the library, the tests' fault runs) reuses the last few
+ * parses: Dredd's `dredd-transactions/parse` module, as Dredd resolves it, is replaced in the
+ * module cache, before Dredd loads, by one that remembers.
+ */
+function keepParses(require: NodeJS.Require): void {
+  const path = createRequire(require.resolve('dredd')).resolve('dredd-transactions/parse');
+  const parse = require(path) as DreddParse;
+  const cached = require.cache[path];
+  if (!cached || typeof parse !== 'function') return;
+  const kept = new Map<string, unknown>();
+  const remembering: DreddParse = (content, callback) => {
+    const known = kept.get(content);
+    if (known !== undefined) {
+      // Newest last: a hit moves to the end; the oldest goes first when the map is full.
+      kept.delete(content);
+      kept.set(content, known);
+      process.nextTick(() => callback(null, known));
+      return;
+    }
+    parse(content, (error, result) => {
+      kept.set(content, result);
+      const oldest = kept.keys().next();
+      if (kept.size > PARSES_KEPT && !oldest.done) kept.delete(oldest.value);
+      callback(error, result);
+    });
+  };
+  cached.exports = remembering;
 }
 
 /** The hook registry on `globalThis`, where the generated hook file finds it. */
