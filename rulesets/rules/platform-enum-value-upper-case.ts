@@ -1,7 +1,7 @@
 import { defineRule, show, type Problem } from '../lib/rule.js';
 import { schemas, type SchemaNode } from '../lib/openapi/views.js';
 import { isArray } from '../lib/openapi/types.js';
-import { ALL_CAPS, toAllCaps } from '../lib/conventions.js';
+import { isAllCapsValue, toAllCapsValue } from '../lib/conventions.js';
 import { ISO_639_1 } from '../lib/iso-codes.js';
 import { GEOJSON_TYPES, isCurrencyName, isLanguageName } from '../lib/vocabulary.js';
 
@@ -11,6 +11,7 @@ import { GEOJSON_TYPES, isCurrencyName, isLanguageName } from '../lib/vocabulary
  * coordinate systems `epsg:28992`, URIs, versions `1.0`, wildcards `*`) and keeps its own form.
  */
 const NAME_LIKE = /^[\p{L}\p{N}_\- ]+$/u;
+
 
 /** The name of the field, parameter or component a schema belongs to (looking through `items` and composition). */
 function holderName(node: SchemaNode | undefined): string | undefined {
@@ -42,11 +43,11 @@ export default defineRule({
       if (strings.every((value) => ISO_639_1.has(value)) || strings.every((value) => GEOJSON_TYPES.includes(value)))
         continue;
       values.forEach((value, i) => {
-        if (typeof value !== 'string' || ALL_CAPS.test(value) || !NAME_LIKE.test(value)) return;
-        const fix = toAllCaps(value);
+        if (typeof value !== 'string' || isAllCapsValue(value) || !NAME_LIKE.test(value)) return;
+        const fix = toAllCapsValue(value);
         problems.push({
           message:
-            fix && ALL_CAPS.test(fix)
+            fix && isAllCapsValue(fix)
               ? `Enum value ${show(value)} is not ALL_CAPS; write ${show(fix)}.`
               : `Enum value ${show(value)} is not ALL_CAPS; write a name of upper-case letters, digits and underscores, e.g. \`NONE\`.`,
           path: [...node.path, 'enum', i],
