@@ -566,6 +566,62 @@ export function isAmountName(name: string): boolean {
 }
 
 /**
+ * Icelandic nouns of tax and benefit arithmetic that name a sum of krónur when the field is a number
+ * (issue 37, fourth outside measurement: Iceland Revenue's calculators), accents dropped, each with
+ * why it is money. Unlike ICELANDIC_HEADS.money they are also other things as text (`styrkur` is a
+ * strength, `sjodur` a fund's name, `velta` a roll), so the rule asks for `integer` or `number` too.
+ * Each counts as the head of a compound (last, `tekjustofn`) or the first word of a name whose
+ * first word is that compound (`skerdingVegnaTekna`, `barnabaeturPerBarn`). Hand-written: no
+ * Icelandic lexical resource with semantic classes is available as a package (docs/vocabulary.md).
+ */
+export const ICELANDIC_MONEY_NUMBER_HEADS: Readonly<Record<string, string>> = {
+  stofn: 'the base a tax or benefit is reckoned on (skattstofn, tekjustofn, eignastofn): a sum',
+  skerding: 'a reduction of a benefit (skerðing vegna tekna): the sum taken off',
+  mork: 'thresholds (skerðingarmörk, nom. plural of mörk): sums of income where a reduction begins',
+  tekjumark: 'an income limit (frítekjumark): a sum',
+  bota: 'the genitive of bætur, benefits (hámark vaxtabóta, the maximum interest benefit)',
+  vidbot: 'a supplement to a benefit (viðbót): a sum',
+  gjalda: 'the genitive plural of gjöld, fees (hámark vaxtagjalda)',
+  afslattur: 'a tax credit or discount (persónuafsláttur): a sum',
+  sjodur: 'a pension fund contribution (lífeyrissjóður, séreignarsjóður) when a number: a sum',
+  fradrattur: 'a deduction (frádráttur): a sum',
+  framlag: 'a contribution (framlag, mótframlag): a sum',
+  idgjald: 'a premium (iðgjald; gjald after a two-letter prefix): a sum',
+  styrkur: 'a grant or allowance (ökutækjastyrkur) when a number: a sum',
+  vsk: 'value added tax (virðisaukaskattur, VSK): a sum',
+  velta: 'turnover (velta, VSK-velta): a sum',
+  alagning: 'a markup or a tax assessment (álagning): a sum',
+  vatrygging: 'an insurance premium (vátrygging; trygging after a two-letter prefix): a sum',
+  fyrning: 'depreciation (fyrning): a sum written off',
+  hlunnindi: 'a benefit in kind (hlunnindi, árshlunnindi): its value in krónur',
+  eftirstodvar: 'the remaining balance of a loan (eftirstöðvar): a sum',
+};
+const ICELANDIC_MONEY_NUMBER_HEAD_LIST = Object.keys(ICELANDIC_MONEY_NUMBER_HEADS);
+
+/**
+ * True for a name headed by an Icelandic money noun of ICELANDIC_MONEY_NUMBER_HEADS, or by one of
+ * ICELANDIC_HEADS.money first (`greidslurArsfjordungi`, `vaxtagjoldTilUtreiknings`): a sum when the
+ * field is a number, which the caller checks. Not a count (`fjoldiSkerdinga`).
+ */
+export function isIcelandicMoneyNumberName(name: string): boolean {
+  const words = nameWords(name).map((word) => word.replace(/(?<=[a-z]{2})[0-9]+$/, ''));
+  if (words.some((word) => COUNT_WORDS.includes(word) || word === 'number')) return false;
+  const heads = (word: string) =>
+    hasIcelandicHead(word, ICELANDIC_MONEY_NUMBER_HEAD_LIST) || hasIcelandicHead(word, ICELANDIC_HEADS.money);
+  const first = words[0] ?? '';
+  const last = words.at(-1) ?? '';
+  // Something about the sum, not the sum: its number, code, rate or kind (`vskNumer`, `skerdingHlutfall`).
+  if (words.length >= 2 && (NOT_A_SUM_HEADS.includes(last) || NOT_A_SUM_ICELANDIC.test(last))) return false;
+  // A reduction written apart from what it reduces (`timaSkerding`, a reduction of time) is money
+  // only when that is money (`tekjuSkerding`), which isAmountName decides; first or glued, it is the sum taken off.
+  if (words.length >= 2 && /skerding$/.test(last) && !heads(first)) return false;
+  return heads(last) || heads(first);
+}
+/** Icelandic and English heads of a property of a sum: number, code, year, ratio, percent, rate, kind, name, text. */
+const NOT_A_SUM_ICELANDIC =
+  /^(?:numer|nr|id|kodi|ar|artal|hlutfall|prosenta|tegund|flokkur|heiti|texti|rate|ratio|percent|percentage|pct)$/;
+
+/**
  * An Icelandic money noun of six letters or more after a modifier of two letters, with one genitive
  * after it (`vatryggingOkumanns`: vá + trygging, the driver's insurance premium; issue 37).
  * `hasIcelandicHead` asks three letters before a head (two read into too many words: `afgreidsla`
