@@ -603,6 +603,70 @@ const ICELANDIC_MONEY_NUMBER_HEAD_LIST = Object.keys(ICELANDIC_MONEY_NUMBER_HEAD
  * ICELANDIC_HEADS.money first (`greidslurArsfjordungi`, `vaxtagjoldTilUtreiknings`): a sum when the
  * field is a number, which the caller checks. Not a count (`fjoldiSkerdinga`).
  */
+/**
+ * Heads of ICELANDIC_MONEY_NUMBER_HEADS that name nothing but a sum, so that a text field so named is
+ * an amount too (`VskVelta2020: string`, turnover): the rest (`sjodur`, `styrkur`, `framlag`, `vidbot`,
+ * `skerding`, `mork`) are also names or kinds as text.
+ */
+const ICELANDIC_MONEY_TEXT_HEADS = [
+  'stofn',
+  'tekjumark',
+  'bota',
+  'gjalda',
+  'afslattur',
+  'fradrattur',
+  'idgjald',
+  'vsk',
+  'velta',
+  'alagning',
+  'fyrning',
+  'hlunnindi',
+  'eftirstodvar',
+];
+
+/** True for a name headed by a money noun of ICELANDIC_MONEY_TEXT_HEADS: a sum whatever its type (`VskVelta2020`). */
+export function isIcelandicMoneyTextName(name: string): boolean {
+  const words = nameWords(name).map((word) => word.replace(/(?<=[a-z]{2})[0-9]+$/, ''));
+  return isIcelandicMoneyNumberName(name) && hasIcelandicHead(words.at(-1) ?? '', ICELANDIC_MONEY_TEXT_HEADS);
+}
+
+/**
+ * A short Icelandic description that names a sum by one of these nouns ("Annar frádráttur", other
+ * deduction; "Tekjustofn"): up to four words, the last the noun (accents dropped as names are).
+ */
+export function isIcelandicMoneyDescription(description: unknown): boolean {
+  if (typeof description !== 'string') return false;
+  const words = toAsciiWords(description);
+  return words.length >= 1 && words.length <= 4 && isIcelandicMoneyNumberName(words.at(-1) ?? '');
+}
+function toAsciiWords(text: string): string[] {
+  return text
+    .toLowerCase()
+    .replace(/[þ]/g, 'th')
+    .replace(/[ð]/g, 'd')
+    .replace(/[æ]/g, 'ae')
+    .replace(/[ö]/g, 'o')
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[.:]$/, '')
+    .split(/\s+/)
+    .filter(Boolean);
+}
+
+/**
+ * A description that says the number is a rate or a share, no sum: "a number between 0 and 1",
+ * "gefið sem tala milli 0 og 1", a percentage or a ratio (`motframlagLifeyrissjodur`, the employer's
+ * contribution as a rate; issue 37).
+ */
+export function describesRate(description: unknown): boolean {
+  return (
+    typeof description === 'string' &&
+    /\b(?:between\s+0\s+and\s+1|milli\s+0\s+og\s+1|percent(?:age)?|ratio|rate|hlutfall\w*|pr[oó]sent\w*)\b|%/iu.test(
+      description,
+    )
+  );
+}
+
 export function isIcelandicMoneyNumberName(name: string): boolean {
   const words = nameWords(name).map((word) => word.replace(/(?<=[a-z]{2})[0-9]+$/, ''));
   if (words.some((word) => COUNT_WORDS.includes(word) || word === 'number')) return false;

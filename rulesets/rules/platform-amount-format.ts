@@ -9,7 +9,10 @@ import { isObject } from '../lib/openapi/types.js';
 import {
   isAmountName,
   isCurrencyName,
+  describesRate,
+  isIcelandicMoneyDescription,
   isIcelandicMoneyNumberName,
+  isIcelandicMoneyTextName,
   isMoneyNounName,
   isShortCompoundMoneyName,
 } from '../lib/vocabulary.js';
@@ -345,9 +348,13 @@ export default defineRule({
       // is an amount when it is a number or text of digits (issue 37).
       if (
         !isAmountName(name) &&
+        !isIcelandicMoneyTextName(name) &&
         !isAmountDescription(node.schema) &&
         !(
-          (sum || isMoneyNounName(name) || isShortCompoundMoneyName(name) || isIcelandicMoneyNumberName(name)) &&
+          (sum ||
+            isMoneyNounName(name) ||
+            isShortCompoundMoneyName(name) ||
+            (isIcelandicMoneyNumberName(name) && !describesRate(isObject(node.schema) ? node.schema.description : undefined))) &&
           isNumeric(schemaLayers(document, node.schema, node.path)) &&
           (!sum || siblings.currency || isMoneyObjectName(container) || siblings.moneyMembers() >= 2)
         )
@@ -372,7 +379,8 @@ export default defineRule({
         parameter.schema !== undefined &&
         // An Icelandic money noun that is a sum only as a number (`?tekjustofn`, an income base; issue 37).
         (isAmountName(parameter.name) ||
-          (isIcelandicMoneyNumberName(parameter.name) &&
+          ((isIcelandicMoneyNumberName(parameter.name) || isIcelandicMoneyDescription(parameter.description)) &&
+            !describesRate(parameter.description) &&
             isNumeric(schemaLayers(document, parameter.schema, [...path, 'schema'])))) &&
         !isCountParameter(
           parameter,
