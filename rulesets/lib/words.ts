@@ -257,8 +257,7 @@ export function pathSegmentWords(
   const numbered = /^([a-z]+)([0-9]+)([a-z]*)$/.exec(segment);
   if (numbered && segment.length <= 60) {
     const [, head = '', digits = '', tail = ''] = numbered;
-    const before =
-      pathSegmentWords(head, domains) ?? (isEnglishWord(head) || API_TERMS.has(head) ? [head] : undefined);
+    const before = pathSegmentWords(head, domains) ?? (isEnglishWord(head) || API_TERMS.has(head) ? [head] : undefined);
     const after = tail === '' ? [] : (pathSegmentWords(tail, domains) ?? (isEnglishWord(tail) ? [tail] : undefined));
     if (!before || !after || before.length + after.length < 2) return undefined;
     return [...before.slice(0, -1), `${before.at(-1) ?? ''}${digits}`, ...after];

@@ -354,7 +354,8 @@ export default defineRule({
           (sum ||
             isMoneyNounName(name) ||
             isShortCompoundMoneyName(name) ||
-            (isIcelandicMoneyNumberName(name) && !describesRate(isObject(node.schema) ? node.schema.description : undefined))) &&
+            (isIcelandicMoneyNumberName(name) &&
+              !describesRate(isObject(node.schema) ? node.schema.description : undefined))) &&
           isNumeric(schemaLayers(document, node.schema, node.path)) &&
           (!sum || siblings.currency || isMoneyObjectName(container) || siblings.moneyMembers() >= 2)
         )

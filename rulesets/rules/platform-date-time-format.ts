@@ -51,7 +51,8 @@ const QUESTION_WORDS = new Set([
 /** Words of a count or a duration (English and Icelandic: fjöldi "number", lengd "length", tímalengd). */
 const COUNT_WORDS = new Set(['number', 'count', 'num', 'duration', 'length', 'fjoldi', 'lengd', 'timalengd']);
 /** A description that says the value is a count or a duration ("Number of days …", "Fjöldi daga …"). */
-const COUNT_DESCRIPTION = /^\s*(?:the\s+)?(?:(?:total\s+)?number\s+of|count\s+of|how\s+many|duration\b|fjöldi|fjoldi)/iu;
+const COUNT_DESCRIPTION =
+  /^\s*(?:the\s+)?(?:(?:total\s+)?number\s+of|count\s+of|how\s+many|duration\b|fjöldi|fjoldi)/iu;
 
 /** Names that say the value is a date or a date-time (`graduationDate`, `dateOfBirth`, `startDateTime`, `dagsetning`). */
 function isDateName(name: string): boolean {

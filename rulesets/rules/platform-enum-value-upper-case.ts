@@ -12,7 +12,6 @@ import { GEOJSON_TYPES, isCurrencyName, isLanguageName } from '../lib/vocabulary
  */
 const NAME_LIKE = /^[\p{L}\p{N}_\- ]+$/u;
 
-
 /** The name of the field, parameter or component a schema belongs to (looking through `items` and composition). */
 function holderName(node: SchemaNode | undefined): string | undefined {
   for (let current = node; current; current = current.parent) {

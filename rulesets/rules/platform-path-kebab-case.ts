@@ -30,7 +30,9 @@ export default defineRule({
     const info = isObject(document.info) ? document.info : {};
     const contact = isObject(info.contact) ? info.contact : {};
     const links = isObject(info['x-links']) ? Object.values(info['x-links']) : [];
-    const servers = Array.isArray(document.servers) ? document.servers.map((s) => (isObject(s) ? s.url : undefined)) : [];
+    const servers = Array.isArray(document.servers)
+      ? document.servers.map((s) => (isObject(s) ? s.url : undefined))
+      : [];
     const domains = domainWords([...servers, contact.url, contact.email, ...links]);
     for (const pathKey of Object.keys(paths)) {
       if (!pathKey.startsWith('/') || pathKey === '/') continue;
