@@ -83,6 +83,19 @@ const ICELANDIC_LETTERS: Record<string, string> = {
   Ø: 'O',
 };
 
+/**
+ * An enum value in ALL_CAPS, also one that begins with a digit written after an underscore so that
+ * it is an identifier in generated code (`_95_1_A`): the underscore is no case fault (issue 37).
+ */
+export function isAllCapsValue(value: string): boolean {
+  return ALL_CAPS.test(/^_[0-9]/.test(value) ? value.slice(1) : value);
+}
+
+/** `toAllCaps` for an enum value, keeping a leading underscore before a digit (`_12_3_b` → `_12_3_B`, not `12_3_B`). */
+export function toAllCapsValue(value: string): string {
+  return /^_[0-9]/.test(value) ? `_${toAllCaps(value.slice(1))}` : toAllCaps(value);
+}
+
 /** ALL_CAPS keeping every word: `Í gildi` → `I_GILDI`, `Útrunnið` → `UTRUNNID` (accents dropped, not the letters). */
 export function toAllCaps(value: string): string {
   const ascii = /[\u0080-\uffff]/.test(value)

@@ -90,6 +90,37 @@ export function splitGlued(word: string, extra: ReadonlySet<string> = EMPTY): re
   return parts && parts.length > 1 ? parts : undefined;
 }
 const EMPTY: ReadonlySet<string> = new Set();
+const NO_DOMAINS: ReadonlyMap<string, readonly string[]> = new Map();
+
+/**
+ * The platform's own domain, as the seed document names it (island.is, Iceland's national service
+ * portal): glued into a path segment (`islandisstudents`) it is a name, written as its labels
+ * (`island-is`, as the platform writes it in identifiers: `island-is-client`).
+ */
+const PLATFORM_DOMAINS = ['island.is'];
+/** A host name in a URL or an e-mail address (`https://api.example.is/…`, `team@skatturinn.is`). */
+const HOST = /(?:\/\/|@)((?:[a-z0-9-]+\.)+[a-z]{2,})/gi;
+
+/**
+ * Domain names glued as words, by glued form (`islandis` → island, is): the platform's own and
+ * every registrable domain (its last two labels) the document names in `texts` (servers, contact,
+ * links). A domain is a name wherever it appears glued, as a brand is (issue 37, fourth outside measurement).
+ */
+export function domainWords(texts: readonly unknown[]): ReadonlyMap<string, readonly string[]> {
+  const found = new Map<string, readonly string[]>();
+  const add = (host: string) => {
+    const labels = host.toLowerCase().split('.').slice(-2);
+    const glued = labels.join('');
+    if (labels.length === 2 && labels.every((label) => /^[a-z]+$/.test(label)) && glued.length >= 6)
+      found.set(glued, labels);
+  };
+  for (const domain of PLATFORM_DOMAINS) add(domain);
+  for (const text of texts) {
+    if (typeof text !== 'string' || text.length > 2000) continue;
+    for (const match of text.matchAll(HOST)) add(match[1] ?? '');
+  }
+  return found;
+}
 
 /**
  * Icelandic nouns that head the compounds the recognisers look for, in the case forms names use
@@ -99,8 +130,13 @@ const EMPTY: ReadonlySet<string> = new Set();
  * lexical package is used for Icelandic).
  */
 export const ICELANDIC_HEADS = {
-  /** dagur (day): dagur, dag, degi, dags; plural dagar, daga, dögum. */
-  day: ['dagur', 'dags', 'degi', 'dagar', 'dogum'],
+  /** dagur (day): dagur, dag, degi, dags, in the singular: one day is a date. */
+  day: ['dagur', 'dags', 'degi'],
+  /**
+   * dagur in the plural (dagar, daga, dögum): days counted or listed (`dagar`, "number of days";
+   * `opnunardagar`), no moment (issue 37, fourth outside measurement: `dagar: integer` read as an epoch).
+   */
+  days: ['dagar', 'dogum'],
   /** dagsetning (date): dagsetning, dagsetningu, dagsetningar; the abbreviation dagsetn. */
   date: ['dagsetning', 'dagsetningu', 'dagsetningar', 'dagsetn'],
   /**
@@ -212,14 +248,17 @@ const FUNCTION_WORDS = new Set(['all', 'and', 'or', 'by', 'of', 'for', 'to', 'wi
  * words, so a split into two is taken only when one of them is long (six letters or more:
  * `drivercards`, `legalentities`) or a function word (`readall`; `is` first: `isfreshman`).
  */
-export function pathSegmentWords(segment: string): readonly string[] | undefined {
+export function pathSegmentWords(
+  segment: string,
+  domains: ReadonlyMap<string, readonly string[]> = NO_DOMAINS,
+): readonly string[] | undefined {
   // A number inside a glued segment (`hasfinisheddrivingschool3`, `drivingschool3finished`) belongs
   // to the word before it: the letters on each side are split on their own (issue 37).
   const numbered = /^([a-z]+)([0-9]+)([a-z]*)$/.exec(segment);
   if (numbered && segment.length <= 60) {
     const [, head = '', digits = '', tail = ''] = numbered;
-    const before = pathSegmentWords(head) ?? (isEnglishWord(head) || API_TERMS.has(head) ? [head] : undefined);
-    const after = tail === '' ? [] : (pathSegmentWords(tail) ?? (isEnglishWord(tail) ? [tail] : undefined));
+    const before = pathSegmentWords(head, domains) ?? (isEnglishWord(head) || API_TERMS.has(head) ? [head] : undefined);
+    const after = tail === '' ? [] : (pathSegmentWords(tail, domains) ?? (isEnglishWord(tail) ? [tail] : undefined));
     if (!before || !after || before.length + after.length < 2) return undefined;
     return [...before.slice(0, -1), `${before.at(-1) ?? ''}${digits}`, ...after];
   }
@@ -232,7 +271,8 @@ export function pathSegmentWords(segment: string): readonly string[] | undefined
     if (segment.endsWith(suffix) && (isEnglishWord(stem) || API_TERMS.has(stem))) return undefined;
   }
   for (const heads of Object.values(ICELANDIC_HEADS)) if (hasIcelandicHead(segment, heads)) return undefined;
-  const extra = new Set([...API_TERMS, ...PREFIXES, 'is']);
+  // A domain name glued (`islandis` of island.is) is a word of its own, written as its labels.
+  const extra = new Set([...API_TERMS, ...PREFIXES, 'is', ...domains.keys()]);
   const split = splitGlued(segment, extra);
   if (!split) return undefined;
   const parts: string[] = [];
@@ -246,6 +286,8 @@ export function pathSegmentWords(segment: string): readonly string[] | undefined
     else parts.push(part);
   }
   if (parts.length < 2) return undefined;
+  const domain = parts.find((part) => domains.has(part));
+  if (domain !== undefined) return parts.flatMap((part) => domains.get(part) ?? [part]);
   // `is` only as the first word (`isfreshman`; `whois` is one word); other short parts are guesses.
   if (parts.some((part, i) => (part === 'is' ? i > 0 : part.length < 3 && !SHORT_WORDS.has(part)))) return undefined;
   // Two words of five letters or more each, both in the lexicon, the second a plural (`platetypes`:

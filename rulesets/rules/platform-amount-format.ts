@@ -6,7 +6,16 @@ import { collectProperties } from '../lib/openapi/flatten.js';
 import { parameters, properties, type SchemaNode } from '../lib/openapi/views.js';
 import { AMOUNT, compilePattern, isAmountPattern, nameWords } from '../lib/conventions.js';
 import { isObject } from '../lib/openapi/types.js';
-import { isAmountName, isCurrencyName, isMoneyNounName, isShortCompoundMoneyName } from '../lib/vocabulary.js';
+import {
+  isAmountName,
+  isCurrencyName,
+  describesRate,
+  isIcelandicMoneyDescription,
+  isIcelandicMoneyNumberName,
+  isIcelandicMoneyTextName,
+  isMoneyNounName,
+  isShortCompoundMoneyName,
+} from '../lib/vocabulary.js';
 
 const PATTERN = "pattern: '^[0-9]+(\\.[0-9]+)?$'";
 
@@ -339,9 +348,14 @@ export default defineRule({
       // is an amount when it is a number or text of digits (issue 37).
       if (
         !isAmountName(name) &&
+        !isIcelandicMoneyTextName(name) &&
         !isAmountDescription(node.schema) &&
         !(
-          (sum || isMoneyNounName(name) || isShortCompoundMoneyName(name)) &&
+          (sum ||
+            isMoneyNounName(name) ||
+            isShortCompoundMoneyName(name) ||
+            (isIcelandicMoneyNumberName(name) &&
+              !describesRate(isObject(node.schema) ? node.schema.description : undefined))) &&
           isNumeric(schemaLayers(document, node.schema, node.path)) &&
           (!sum || siblings.currency || isMoneyObjectName(container) || siblings.moneyMembers() >= 2)
         )
@@ -363,8 +377,12 @@ export default defineRule({
       if (
         (parameter.in === 'path' || parameter.in === 'query') &&
         typeof parameter.name === 'string' &&
-        isAmountName(parameter.name) &&
         parameter.schema !== undefined &&
+        // An Icelandic money noun that is a sum only as a number (`?tekjustofn`, an income base; issue 37).
+        (isAmountName(parameter.name) ||
+          ((isIcelandicMoneyNumberName(parameter.name) || isIcelandicMoneyDescription(parameter.description)) &&
+            !describesRate(parameter.description) &&
+            isNumeric(schemaLayers(document, parameter.schema, [...path, 'schema'])))) &&
         !isCountParameter(
           parameter,
           schemaTypes(schemaLayers(document, parameter.schema, [...path, 'schema']).at(-1)?.schema),

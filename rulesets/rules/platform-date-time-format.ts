@@ -23,11 +23,47 @@ function isTimestampName(name: string): boolean {
   return words.at(-1) === 'timestamp' || (words.at(-1) === 'stamp' && words.at(-2) === 'time');
 }
 
+/**
+ * First words of a yes/no question (English modals and auxiliaries, Icelandic `er`/`hefur`/`má`):
+ * `hasSubmitted`, `isDeleted`, `canBeClosed`, `erSkradur`.
+ */
+const QUESTION_WORDS = new Set([
+  'has',
+  'have',
+  'had',
+  'is',
+  'are',
+  'was',
+  'were',
+  'can',
+  'could',
+  'should',
+  'must',
+  'may',
+  'did',
+  'does',
+  'do',
+  'will',
+  'er',
+  'hefur',
+  'ma',
+]);
+/** Words of a count or a duration (English and Icelandic: fjöldi "number", lengd "length", tímalengd). */
+const COUNT_WORDS = new Set(['number', 'count', 'num', 'duration', 'length', 'fjoldi', 'lengd', 'timalengd']);
+/** A description that says the value is a count or a duration ("Number of days …", "Fjöldi daga …"). */
+const COUNT_DESCRIPTION =
+  /^\s*(?:the\s+)?(?:(?:total\s+)?number\s+of|count\s+of|how\s+many|duration\b|fjöldi|fjoldi)/iu;
+
 /** Names that say the value is a date or a date-time (`graduationDate`, `dateOfBirth`, `startDateTime`, `dagsetning`). */
 function isDateName(name: string): boolean {
   const words = nameWords(name);
   // `nationalIdOrBirthDate` holds one of two things, not a date.
   if (words.includes('or')) return false;
+  // A yes/no question (`hasSubmitted`, `isExpired`, `canBeDeleted`) is answered, not dated: the
+  // participle after it says what happened, not when (issue 37, fourth outside measurement).
+  if (words.length >= 2 && QUESTION_WORDS.has(words[0] ?? '')) return false;
+  // A count or a duration (`numberOfDays`, `fjoldiDaga`, `durationDate`) is a quantity, no moment.
+  if (words.some((word) => COUNT_WORDS.has(word))) return false;
   if (
     words.includes('date') ||
     words.includes('datetime') ||
@@ -62,6 +98,7 @@ function isStateChange(name: string, momentSiblings: () => readonly string[]): b
   const words = nameWords(name);
   const last = words.at(-1) ?? '';
   if (words.length > 2 || !/[a-z]{2}ed$/.test(last) || !isEnglishWord(last)) return false;
+  if (words.length === 2 && QUESTION_WORDS.has(words[0] ?? '')) return false; // `isApproved`: a yes/no answer
   if (!isEnglishWord(last.slice(0, -1)) && !isEnglishWord(last.slice(0, -2))) return false;
   return momentSiblings().some((sibling) => sibling !== name);
 }
@@ -130,6 +167,8 @@ function isEpochNumber(name: string, description: unknown, example: unknown): bo
     /\b(epoch|unix\s*(time|timestamp)?|(milli)?seconds since)\b/i.test(description)
   )
     return true;
+  // "Number of days in the period": a count, whatever its name reads as (`dagar`).
+  if (typeof description === 'string' && COUNT_DESCRIPTION.test(description)) return false;
   const words = nameWords(name);
   const last = words.at(-1) ?? '';
   if (last === 'timestamp') return false; // section 1's

@@ -1,7 +1,7 @@
 import { defineRule, show, type Problem } from '../lib/rule.js';
 import { schemas, type SchemaNode } from '../lib/openapi/views.js';
 import { isArray } from '../lib/openapi/types.js';
-import { ALL_CAPS, toAllCaps } from '../lib/conventions.js';
+import { isAllCapsValue, toAllCapsValue } from '../lib/conventions.js';
 import { ISO_639_1 } from '../lib/iso-codes.js';
 import { GEOJSON_TYPES, isCurrencyName, isLanguageName } from '../lib/vocabulary.js';
 
@@ -42,11 +42,11 @@ export default defineRule({
       if (strings.every((value) => ISO_639_1.has(value)) || strings.every((value) => GEOJSON_TYPES.includes(value)))
         continue;
       values.forEach((value, i) => {
-        if (typeof value !== 'string' || ALL_CAPS.test(value) || !NAME_LIKE.test(value)) return;
-        const fix = toAllCaps(value);
+        if (typeof value !== 'string' || isAllCapsValue(value) || !NAME_LIKE.test(value)) return;
+        const fix = toAllCapsValue(value);
         problems.push({
           message:
-            fix && ALL_CAPS.test(fix)
+            fix && isAllCapsValue(fix)
               ? `Enum value ${show(value)} is not ALL_CAPS; write ${show(fix)}.`
               : `Enum value ${show(value)} is not ALL_CAPS; write a name of upper-case letters, digits and underscores, e.g. \`NONE\`.`,
           path: [...node.path, 'enum', i],

@@ -11,7 +11,9 @@ import {
   toKebabCase,
 } from '../lib/conventions.js';
 import {
+  CREATE_VERBS,
   CUSTOM_METHOD_AMBIGUOUS_WORDS,
+  DELETE_VERBS,
   isActionSegment,
   SEARCH_VERBS,
   segmentVerb,
@@ -548,7 +550,38 @@ export default defineRule({
         });
         continue;
       }
+      // What the operation id says it does, first word of its action (`updateUserRole`, `addAttachment`).
+      const action =
+        typeof op.operation.operationId === 'string'
+          ? (nameWords(operationAction(op.operation.operationId))[0] ?? '')
+          : '';
+      const changeOf = CREATE_VERBS.includes(action)
+        ? 'CREATE'
+        : UPDATE_VERBS.includes(action)
+          ? 'UPDATE'
+          : DELETE_VERBS.includes(action)
+            ? 'DELETE'
+            : undefined;
+      // A GET whose operation id names a change (`GET /users/{id}/admin`, `updateUserRole`): a change
+      // done by GET, which only reads (issue 37, fourth outside measurement). A warning: only the id says so.
+      if (method === 'get' && changeOf !== undefined && !named) {
+        problems.push({
+          message: `\`${label(op)}\` is a GET, which only reads, but its \`operationId: ${String(op.operation.operationId)}\` names a change (${changeOf}); the platform's ${changeOf} is ${changeOf === 'CREATE' ? 'POST on the collection' : changeOf === 'UPDATE' ? 'PATCH or PUT on the resource' : 'DELETE on the resource'}: write \`${changeOf === 'CREATE' ? 'post' : changeOf === 'UPDATE' ? 'patch' : 'delete'}:\`, or name the operation for what it reads.`,
+          path: [...op.path, 'operationId'],
+          severity: 'warn',
+        });
+        continue;
+      }
       if (method === 'get' || isSingleResourcePath(op.pathKey)) continue;
+      // A PUT on a collection whose operation id creates (`PUT /applications/{id}/attachments`,
+      // `addAttachment`): a CREATE, which is a POST on the collection (issue 37, fourth outside measurement).
+      if (method === 'put' && changeOf === 'CREATE' && !isRoot(op.pathKey)) {
+        problems.push({
+          message: `\`${label(op)}\` creates (\`operationId: ${String(op.operation.operationId)}\`) on the collection \`${op.pathKey}\` but is a PUT; the platform's CREATE is a POST on the collection: write \`post:\` instead of \`put:\`.`,
+          path: op.path,
+        });
+        continue;
+      }
       if (isRoot(op.pathKey)) {
         problems.push({
           message: `\`${label(op)}\` acts on the API's root, which is no resource; ${method.toUpperCase()} acts on a single resource (\`${method.toUpperCase()} /v1/<collection>/{id}\`).`,

@@ -1,7 +1,7 @@
 import { defineRule, type Problem } from '../lib/rule.js';
 import { isObject } from '../lib/openapi/types.js';
 import { KEBAB_SEGMENT, PATH_EXTENSION as EXTENSION, spellPathSegment } from '../lib/conventions.js';
-import { pathSegmentWords } from '../lib/words.js';
+import { domainWords, pathSegmentWords } from '../lib/words.js';
 
 /** A version segment (`v1`, `V2`, `v1.2`) is platform-path-version's business. */
 const VERSION = /^v\d+([._]\d+)*$/i;
@@ -26,6 +26,14 @@ export default defineRule({
     const problems: Problem[] = [];
     const paths = document.paths;
     if (!isObject(paths)) return problems;
+    // Domain names the platform and this document name (`island.is`, its servers' hosts): glued, a word.
+    const info = isObject(document.info) ? document.info : {};
+    const contact = isObject(info.contact) ? info.contact : {};
+    const links = isObject(info['x-links']) ? Object.values(info['x-links']) : [];
+    const servers = Array.isArray(document.servers)
+      ? document.servers.map((s) => (isObject(s) ? s.url : undefined))
+      : [];
+    const domains = domainWords([...servers, contact.url, contact.email, ...links]);
     for (const pathKey of Object.keys(paths)) {
       if (!pathKey.startsWith('/') || pathKey === '/') continue;
       const issues: string[] = [];
@@ -57,7 +65,7 @@ export default defineRule({
           // A segment of one lower-case word that is words glued together (`readall`, `legalentities`):
           // split by the dictionary when it splits with confidence. Words the author parted with
           // hyphens or capitals are the author's (`firearm-licenses` keeps `firearm`).
-          const glued = segment.includes('-') ? undefined : pathSegmentWords(segment);
+          const glued = segment.includes('-') ? undefined : pathSegmentWords(segment, domains);
           const spelt = glued ? glued.join('-') : segment;
           if (glued) issues.push(`${code(segment)} → ${code(spelt)} (glued words)`);
           fixed.push(spelt);

@@ -1,4 +1,4 @@
-import { ALL_CAPS, toAllCaps } from '../../../rulesets/lib/conventions.js';
+import { isAllCapsValue, toAllCapsValue } from '../../../rulesets/lib/conventions.js';
 import { isArray } from '../../../rulesets/lib/openapi/types.js';
 import { compileSafePattern } from '../../../rulesets/lib/patterns.js';
 import { allEdits, defineFixer } from '../fixer.js';
@@ -13,8 +13,8 @@ export default defineFixer({
     if (path.at(-2) !== 'enum' || typeof value !== 'string') return undefined;
     const schemaPath = path.slice(0, -2);
     const values = at([...schemaPath, 'enum']);
-    const upper = toAllCaps(value);
-    if (!ALL_CAPS.test(upper) || upper === value || !isArray(values) || values.includes(upper)) return undefined;
+    const upper = toAllCapsValue(value);
+    if (!isAllCapsValue(upper) || upper === value || !isArray(values) || values.includes(upper)) return undefined;
     // A value the schema's own pattern refuses would leave an enum no value can satisfy: no fix.
     const pattern = at([...schemaPath, 'pattern']);
     if (typeof pattern === 'string') {
