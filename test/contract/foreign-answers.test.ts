@@ -1,0 +1,156 @@
+/**
+ * Issue 36, an outside try on two maintained npm servers (LoopBack 4's Todo example,
+ * fastify-openapi-glue's Petstore), reproduced over real HTTP with the smallest server that answers
+ * the same way:
+ * - L-1: a `contract-schema` error (a member the schema requires missing from a generated request's
+ *   answer) never hides under a `contract-created-timestamp` lead from another request;
+ * - L-2 / M4: an operation without inputs whose example request got a 500 is led by
+ *   `contract-server-error`, not by what its body's shape broke;
+ * - L-3: the same kind of 500 is led the same way on every operation, whichever probe met it.
+ */
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { runContractTests } from '../../src/contract/index.js';
+import type { Finding } from '../../src/report/finding.js';
+
+const open: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((close) => close()));
+});
+
+async function serve(handle: (request: IncomingMessage, response: ServerResponse) => void): Promise<string> {
+  const server = createServer((request, response) => {
+    request.resume();
+    handle(request, response);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  open.push(
+    () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  );
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+async function descriptionFile(description: object): Promise<string> {
+  const file = join(await mkdtemp(join(tmpdir(), 'vottur-foreign-answers-')), 'api.json');
+  await writeFile(file, JSON.stringify(description));
+  return file;
+}
+
+const json = (response: ServerResponse, status: number, body: unknown) => {
+  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
+  response.end(JSON.stringify(body));
+};
+
+const leads = (findings: readonly Finding[], operation: string) =>
+  findings.filter((f) => f.operation === operation).map((f) => f.ruleId);
+
+describe('an outside try (issue 36)', () => {
+  it('L-1: a schema error of a generated answer leads on its own, beside the created-timestamp lead of the example', async () => {
+    const todo = {
+      type: 'object',
+      required: ['title'],
+      properties: { id: { type: 'number' }, title: { type: 'string' }, desc: { type: 'string' } },
+    };
+    const server = await serve((request, response) =>
+      // Like LoopBack with `fields`: the example's answer is whole, any other lacks the required title.
+      request.url === '/todos/1'
+        ? json(response, 200, { id: 1, title: 'a', desc: 'b' })
+        : json(response, 200, { id: 2, desc: 'b' }),
+    );
+    const report = await runContractTests({
+      description: await descriptionFile({
+        openapi: '3.0.3',
+        info: { title: 'todos', version: '1' },
+        paths: {
+          '/todos/{id}': {
+            get: {
+              operationId: 'findTodoById',
+              parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'number' }, example: 1 }],
+              responses: { '200': { description: 'a todo', content: { 'application/json': { schema: todo } } } },
+            },
+          },
+        },
+      }),
+      server,
+      seed: 1,
+      maxExamples: 5,
+      dredd: false,
+    });
+    const operation = 'GET /todos/{id}';
+    expect(leads(report.findings, operation)).toContain('contract-created-timestamp');
+    expect(leads(report.findings, operation)).toContain('contract-schema');
+    const timestamp = report.findings.find(
+      (f) => f.operation === operation && f.ruleId === 'contract-created-timestamp',
+    );
+    // The example's answer lacks only createdTimestamp: a warning, with no schema error as its evidence.
+    expect(timestamp?.severity).toBe('warn');
+    expect(timestamp?.related?.map((r) => r.ruleId) ?? []).not.toContain('contract-schema');
+  });
+
+  const notImplemented = (response: ServerResponse) =>
+    json(response, 500, { statusCode: 500, error: 'Internal Server Error', message: 'Operation not implemented' });
+
+  it('L-2 / M4: an operation without inputs whose example got a 500 is a server error', async () => {
+    const server = await serve((_request, response) => notImplemented(response));
+    const report = await runContractTests({
+      description: await descriptionFile({
+        openapi: '3.0.3',
+        info: { title: 'petstore', version: '1' },
+        paths: {
+          '/user/logout': { get: { operationId: 'logoutUser', responses: { default: { description: 'ok' } } } },
+        },
+      }),
+      server,
+      seed: 1,
+      maxExamples: 5,
+    });
+    expect(leads(report.findings, 'GET /user/logout')).toEqual(['contract-server-error']);
+    const lead = report.findings.find((f) => f.operation === 'GET /user/logout');
+    expect(lead?.related?.map((r) => r.ruleId)).toEqual(expect.arrayContaining(['contract-problem-details']));
+  });
+
+  it('L-3: without credentials, a 500 is led by contract-server-error on every secured operation', async () => {
+    const server = await serve((_request, response) => notImplemented(response));
+    const answers = { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object' } } } } };
+    const report = await runContractTests({
+      description: await descriptionFile({
+        openapi: '3.0.3',
+        info: { title: 'petstore', version: '1' },
+        components: { securitySchemes: { api_key: { type: 'apiKey', in: 'header', name: 'api_key' } } },
+        security: [{ api_key: [] }],
+        paths: {
+          '/store/inventory': { get: { operationId: 'getInventory', responses: answers } },
+          '/pet/findByStatus': {
+            get: {
+              operationId: 'findPetsByStatus',
+              parameters: [
+                {
+                  name: 'status',
+                  in: 'query',
+                  required: true,
+                  schema: { type: 'string', enum: ['available', 'sold'] },
+                },
+              ],
+              responses: answers,
+            },
+          },
+        },
+      }),
+      server,
+      seed: 1,
+      maxExamples: 5,
+      dredd: false,
+    });
+    for (const operation of ['GET /store/inventory', 'GET /pet/findByStatus']) {
+      expect(leads(report.findings, operation), operation).toEqual(['contract-server-error']);
+    }
+  });
+});
