@@ -247,10 +247,9 @@ export function oneFindingPerCause(findings: readonly Finding[]): Finding[] {
       for (const { finding } of members) undocumented.add(finding);
   const observed = [...byObservation.values()].flatMap((members) => splitConventions([...members].sort(order)));
   // 2. One rule, one defect of one operation: the groups led by the same rule merge (every 5xx of
-  //    an operation is one cause). Only that rule's findings (for a 5xx, what was seen on a 5xx)
-  //    come along from the other groups: what else an observation showed was seen on another
-  //    request than the lead's, so it is a cause of its own — grouped again, in another round,
-  //    under its own lead. Nothing is joined across rules transitively.
+  //    an operation is one cause). From a group led by a body convention only that convention's
+  //    findings come along: what else its answer showed was seen on another request than the
+  //    lead's, so it is a cause of its own — grouped again, in another round, under its own lead.
   type Member = { finding: Finding; index: number };
   const causeKey = (f: Finding): string | undefined => {
     if (STANDALONE.has(f.ruleId) || f.operation === undefined) return undefined;
@@ -281,7 +280,11 @@ export function oneFindingPerCause(findings: readonly Finding[]): Finding[] {
       const [first, ...others] = ordered;
       if (!first?.[0]) continue;
       const ruleId = first[0].finding.ruleId;
-      const sameCause = (f: Finding) => (key.startsWith('5xx') ? isServerError(f) : f.ruleId === ruleId);
+      // A body convention's group brings only that convention's findings: what else the same
+      // answer broke (the schema, for a member other than the convention's) is a defect of its
+      // own. Any other lead makes the body beside the point (a 5xx, Problem Details on an error, a
+      // media type not documented, a probe's verdict): what its answer showed is its knock-on.
+      const sameCause = (f: Finding) => !BODY_CONVENTIONS.has(ruleId) || key.startsWith('5xx') || f.ruleId === ruleId;
       const cause = [...first];
       next.push(first);
       for (const group of others) {
@@ -361,7 +364,14 @@ export function oneFindingPerCause(findings: readonly Finding[]): Finding[] {
   for (const cause of causesLeft) {
     if (merged.includes(cause)) continue;
     const [lead, ...own] = cause;
-    if (lead) result.push({ finding: led(lead.finding, own.map(({ finding }) => finding)), index: lead.index });
+    if (lead)
+      result.push({
+        finding: led(
+          lead.finding,
+          own.map(({ finding }) => finding),
+        ),
+        index: lead.index,
+      });
   }
   return result.sort((a, b) => a.index - b.index).map(({ finding }) => finding);
 }
