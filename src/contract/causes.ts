@@ -334,26 +334,12 @@ export function oneFindingPerCause(findings: readonly Finding[]): Finding[] {
     if (hostOf.has(host)) continue; // the host is a guest itself: the guest stays a cause of its own
     guests.set(host, [...(guests.get(host) ?? []), guest]);
   }
-  // A guest brings only its status rule's findings: what else it holds (the example that failed on
-  // that 404) was seen on another request than the host's, and stays a cause of its own.
-  const staying = (cause: Member[]) => cause.filter(({ finding }) => !BY_STATUS.has(finding.ruleId)).sort(order);
-  const causesLeft = merged.flatMap((cause, index) => {
-    const host = hostOf.get(index);
-    if (host === undefined || hostOf.has(host)) return [cause];
-    const left = staying(cause);
-    return left.length > 0 ? [left] : [];
-  });
   merged.forEach((cause, index) => {
     const host = hostOf.get(index);
     if (host !== undefined && !hostOf.has(host)) return;
     const [lead, ...own] = cause;
     if (!lead) return;
-    const rest = [
-      ...own,
-      ...(guests.get(index) ?? []).flatMap((guest) =>
-        (merged[guest] ?? []).filter(({ finding }) => BY_STATUS.has(finding.ruleId)),
-      ),
-    ]
+    const rest = [...own, ...(guests.get(index) ?? []).flatMap((guest) => merged[guest] ?? [])]
       .sort(order)
       .map(({ finding }) => finding);
     result.push({
@@ -361,17 +347,5 @@ export function oneFindingPerCause(findings: readonly Finding[]): Finding[] {
       index: lead.index,
     });
   });
-  for (const cause of causesLeft) {
-    if (merged.includes(cause)) continue;
-    const [lead, ...own] = cause;
-    if (lead)
-      result.push({
-        finding: led(
-          lead.finding,
-          own.map(({ finding }) => finding),
-        ),
-        index: lead.index,
-      });
-  }
   return result.sort((a, b) => a.index - b.index).map(({ finding }) => finding);
 }
