@@ -153,4 +153,36 @@ describe('an outside try (issue 36)', () => {
       expect(leads(report.findings, operation), operation).toEqual(['contract-server-error']);
     }
   });
+
+  it('A2–A4: an unsafe operation without an example is not tested because of its method, and says so', async () => {
+    const server = await serve((_request, response) => json(response, 200, { count: 1 }));
+    const report = await runContractTests({
+      description: await descriptionFile({
+        openapi: '3.0.3',
+        info: { title: 'todos', version: '1' },
+        paths: {
+          '/todos/{id}': {
+            parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'number' } }],
+            put: { operationId: 'replaceTodo', responses: { '204': { description: 'replaced' } } },
+            delete: { operationId: 'deleteTodo', responses: { '204': { description: 'deleted' } } },
+          },
+        },
+      }),
+      server,
+      seed: 1,
+      maxExamples: 5,
+      dredd: false,
+    });
+    for (const method of ['PUT', 'DELETE']) {
+      const operation = `${method} /todos/{id}`;
+      const missing = report.findings.find((f) => f.operation === operation && f.ruleId === 'contract-missing-example');
+      expect(missing?.message, operation).toMatch(
+        new RegExp(`nothing is sent for it in this run \\(${method} is not sent without --allow-unsafe-methods\\)`),
+      );
+      expect(missing?.message, operation).not.toMatch(/generated phases make values/);
+      expect(report.operations?.find((o) => o.operation === operation)?.notTested, operation).toBe(
+        `${method} is not sent without --allow-unsafe-methods`,
+      );
+    }
+  });
 });
