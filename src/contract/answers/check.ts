@@ -88,6 +88,6 @@ export function serverErrorVerdict(request: AnswerRequest, answer: HttpResponse,
   if (answer.status < 500) return undefined;
   return {
     rule: 'contract-server-error',
-    message: `${request.label} (${request.phase !== undefined ? `${request.phase} phase, ${what}` : request.built !== undefined ? `built from ${request.built}` : what}) answered ${answer.status}; no input may cause a server error: answer a valid request, or refuse a bad one with 400 Problem Details`,
+    message: `${request.label} (${request.phase !== undefined ? `${request.phase} phase, ${what}` : request.identifier ? `with the ${identifierWords(request)}` : request.built !== undefined ? `built from ${request.built}` : what}) answered ${answer.status}; no input may cause a server error: answer a valid request, or refuse a bad one with 400 Problem Details`,
   };
 }
