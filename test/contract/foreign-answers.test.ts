@@ -185,4 +185,42 @@ describe('an outside try (issue 36)', () => {
       );
     }
   });
+
+  it('M3: with credentials given, a secured operation without an example is still asked without them', async () => {
+    const asked: Array<{ url: string; key: string | undefined }> = [];
+    const server = await serve((request, response) => {
+      asked.push({ url: request.url ?? '', key: request.headers['api_key'] as string | undefined });
+      // Like the Petstore example: the declared api_key is never checked.
+      json(response, 200, { id: 1, name: 'Lassie', photoUrls: [] });
+    });
+    const report = await runContractTests({
+      description: await descriptionFile({
+        openapi: '3.0.3',
+        info: { title: 'petstore', version: '1' },
+        components: { securitySchemes: { api_key: { type: 'apiKey', in: 'header', name: 'api_key' } } },
+        paths: {
+          '/pet/{petId}': {
+            get: {
+              operationId: 'getPetById',
+              security: [{ api_key: [] }],
+              parameters: [{ name: 'petId', in: 'path', required: true, schema: { type: 'integer', format: 'int64' } }],
+              responses: {
+                '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object' } } } },
+              },
+            },
+          },
+        },
+      }),
+      server,
+      auth: { headers: ['api_key: special-key'] },
+      seed: 1,
+      maxExamples: 5,
+      dredd: false,
+    });
+    expect(asked.some((a) => a.key === undefined)).toBe(true);
+    const lead = report.findings.find(
+      (f) => f.operation === 'GET /pet/{petId}' && f.ruleId === 'contract-auth-required',
+    );
+    expect(lead?.message).toMatch(/answered 200 without credentials/);
+  });
 });

@@ -115,6 +115,19 @@ export function requestsToSend(
         path: ['components', 'securitySchemes'],
       });
     }
+    // The no-credentials probe is planned from an example; an operation without one is asked
+    // without credentials by the coverage phase, from its generated valid values (the one request
+    // builder), so every secured operation is checked for its 401 (issue 36, M3).
+    if (phases.includes('coverage'))
+      for (const op of description.operations)
+        if (
+          op.secured &&
+          !notTested.has(op) &&
+          methodAllowed(op.method, allowUnsafeMethods) &&
+          !requests.some((r) => r.op === op && r.credentials === 'none') &&
+          !askWithoutCredentials.includes(op)
+        )
+          askWithoutCredentials.push(op);
   }
   return {
     requests,
