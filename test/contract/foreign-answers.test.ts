@@ -223,4 +223,36 @@ describe('an outside try (issue 36)', () => {
     );
     expect(lead?.message).toMatch(/answered 200 without credentials/);
   });
+
+  it('FP-1: a count (every member a number) is no data object, so it needs no createdTimestamp', async () => {
+    const server = await serve((request, response) =>
+      request.url?.startsWith('/todos/count')
+        ? json(response, 200, { count: 4 })
+        : json(response, 200, { id: 1, title: 'a' }),
+    );
+    const schema = { type: 'object' };
+    const ok = { '200': { description: 'ok', content: { 'application/json': { schema } } } };
+    const report = await runContractTests({
+      description: await descriptionFile({
+        openapi: '3.0.3',
+        info: { title: 'todos', version: '1' },
+        paths: {
+          '/todos/count': { get: { operationId: 'countTodos', responses: ok } },
+          '/todos/{id}': {
+            get: {
+              operationId: 'findTodoById',
+              parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'number' }, example: 1 }],
+              responses: ok,
+            },
+          },
+        },
+      }),
+      server,
+      seed: 1,
+      maxExamples: 5,
+      dredd: false,
+    });
+    expect(leads(report.findings, 'GET /todos/count')).toEqual([]);
+    expect(leads(report.findings, 'GET /todos/{id}')).toContain('contract-created-timestamp');
+  });
 });
