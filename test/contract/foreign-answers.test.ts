@@ -255,4 +255,61 @@ describe('an outside try (issue 36)', () => {
     expect(leads(report.findings, 'GET /todos/count')).toEqual([]);
     expect(leads(report.findings, 'GET /todos/{id}')).toContain('contract-created-timestamp');
   });
+
+  it('M1: a free-form object parameter is sent with members of every shape, not only {}', async () => {
+    const wheres: string[] = [];
+    const hasNullInArray = (value: unknown): boolean =>
+      Array.isArray(value)
+        ? value.some((item) => item === null || hasNullInArray(item))
+        : typeof value === 'object' && value !== null && Object.values(value).some(hasNullInArray);
+    const server = await serve((request, response) => {
+      const where = new URL(request.url ?? '/', 'http://h').searchParams.get('where');
+      if (where !== null) wheres.push(where);
+      let parsed: unknown;
+      try {
+        parsed = where === null ? {} : JSON.parse(where);
+      } catch {
+        return json(response, 400, { error: 'not JSON' });
+      }
+      // Like LoopBack's `{"or": [null]}`: a null in an array of the where clause is a TypeError.
+      if (hasNullInArray(parsed)) return json(response, 500, { error: { statusCode: 500 } });
+      json(response, 200, { count: 4 });
+    });
+    const report = await runContractTests({
+      description: await descriptionFile({
+        openapi: '3.0.3',
+        info: { title: 'todos', version: '1' },
+        paths: {
+          '/todos/count': {
+            get: {
+              operationId: 'countTodos',
+              parameters: [
+                {
+                  name: 'where',
+                  in: 'query',
+                  content: { 'application/json': { schema: { type: 'object', additionalProperties: true } } },
+                },
+              ],
+              responses: {
+                '200': {
+                  description: 'count',
+                  content: {
+                    'application/json': { schema: { type: 'object', properties: { count: { type: 'number' } } } },
+                  },
+                },
+              },
+            },
+          },
+        },
+      }),
+      server,
+      seed: 1,
+      dredd: false,
+    });
+    expect(wheres.filter((where) => where !== '{}').length).toBeGreaterThan(0);
+    const lead = report.findings.find(
+      (f) => f.operation === 'GET /todos/count' && f.ruleId === 'contract-server-error',
+    );
+    expect(lead?.message).toMatch(/query:where an object with members of any shape/);
+  });
 });
