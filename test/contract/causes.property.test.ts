@@ -80,7 +80,7 @@ describe('oneFindingPerCause, as a property', () => {
     fc.assert(
       fc.property(fc.array(made, { minLength: 6, maxLength: 30 }), (all) => {
         const input = all.map(finding);
-        const byMessage = new Map(input.map((f, i) => [f.message, all[i]!]));
+        const byMessage = new Map(input.map((f, i) => [f.message, all[i]]));
         const causes = oneFindingPerCause(input);
         const seen = causes.flatMap((c) => [c.message, ...(c.related ?? []).map((r) => r.message)]);
         expect(seen.sort()).toEqual(input.map((f) => f.message).sort());
@@ -88,7 +88,7 @@ describe('oneFindingPerCause, as a property', () => {
           const members = [cause.message, ...(cause.related ?? []).map((r) => r.message)].map((m) => byMessage.get(m)!);
           const [lead, ...evidence] = members;
           for (const b of evidence) {
-            const a = lead!;
+            const a = lead;
             if (a.operation !== b.operation) throw new Error(`two operations in one cause: ${JSON.stringify([a, b])}`);
             if (a.rule === b.rule) continue;
             if (a.url === b.url && a.status === b.status) continue;
