@@ -28,10 +28,16 @@ export function answerCheck(id: AnswerCheckId): AnswerCheck {
  * kind of answer never leads as `contract-auth-required` on one operation and as
  * `contract-problem-details` on another.
  */
-export function checkAnswer(id: AnswerCheckId, request: AnswerRequest, answer: HttpResponse): Verdict | undefined {
+export function checkAnswer(
+  id: AnswerCheckId,
+  request: AnswerRequest,
+  answer: HttpResponse,
+  /** What the request tested, in words (`credentials: left out`), for the server error's message. */
+  what?: string,
+): Verdict | undefined {
   const verdict = answerCheck(id).check(request, answer);
   if (verdict?.rule === 'contract-server-error') return verdict;
-  return serverErrorVerdict(request, answer, request.constraint ?? `the ${id} check`) ?? verdict;
+  return serverErrorVerdict(request, answer, request.constraint ?? what ?? `the ${id} check`) ?? verdict;
 }
 
 /** The rules a check reports under: they ran when it judged an answer (a 5xx is always a server error). */
