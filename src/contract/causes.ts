@@ -195,6 +195,11 @@ function splitConventions<T extends { finding: Finding }>(sorted: T[]): T[][] {
   return [rest, ...own.values()];
 }
 
+/** A finding about a 5xx answer: every 5xx of an operation is one cause, whatever rule saw it. */
+function isServerError(f: Finding): boolean {
+  return f.ruleId === 'contract-server-error' || (f.request?.status ?? 0) >= 500;
+}
+
 /** The findings with those of one cause merged: each group's lead, the others as its `related`. */
 export function oneFindingPerCause(findings: readonly Finding[]): Finding[] {
   // Observations whose status is undocumented: a finding of `contract-status-documented` was made on them.
@@ -242,26 +247,61 @@ export function oneFindingPerCause(findings: readonly Finding[]): Finding[] {
       for (const { finding } of members) undocumented.add(finding);
   const observed = [...byObservation.values()].flatMap((members) => splitConventions([...members].sort(order)));
   // 2. One rule, one defect of one operation: the groups led by the same rule merge (every 5xx of
-  //    an operation is one cause). Only leads merge, so nothing is joined across rules transitively.
-  const causes = new Map<string, Array<Array<{ finding: Finding; index: number }>>>();
-  const result: Array<{ finding: Finding; index: number }> = [];
+  //    an operation is one cause). From a group led by a body convention only that convention's
+  //    findings come along: what else its answer showed was seen on another request than the
+  //    lead's, so it is a cause of its own — grouped again, in another round, under its own lead.
+  type Member = { finding: Finding; index: number };
+  const causeKey = (f: Finding): string | undefined => {
+    if (STANDALONE.has(f.ruleId) || f.operation === undefined) return undefined;
+    return isServerError(f) ? `5xx\u0000${f.operation}` : `rule\u0000${f.operation}\u0000${f.ruleId}`;
+  };
+  const result: Member[] = [];
+  let groups: Member[][] = [];
   for (const group of [...observed, ...alone]) {
     const lead = group[0];
     if (!lead) continue;
-    const f = lead.finding;
-    if (STANDALONE.has(f.ruleId) || f.operation === undefined) {
-      result.push(lead);
-      continue;
-    }
-    const serverError = f.ruleId === 'contract-server-error' || (f.request?.status ?? 0) >= 500;
-    const key = serverError ? `5xx\u0000${f.operation}` : `rule\u0000${f.operation}\u0000${f.ruleId}`;
-    causes.set(key, [...(causes.get(key) ?? []), group]);
+    if (causeKey(lead.finding) === undefined) result.push(lead);
+    else groups.push(group);
   }
-  const merged = [...causes.values()].map((groups) => {
-    const ordered = [...groups].sort((a, b) => (a[0] && b[0] ? order(a[0], b[0]) : 0));
-    const [first, ...others] = ordered;
-    return first ? [...first, ...others.flat()] : [];
-  });
+  let merged: Member[][] = [];
+  // Each round takes, from every group it splits, the rule its findings were merged under: a
+  // group's distinct rules only decrease, so the rounds end; the bound is a safety net.
+  for (let round = 0; round <= findings.length; round++) {
+    const causes = new Map<string, Member[][]>();
+    for (const group of groups) {
+      const key = group[0] && causeKey(group[0].finding);
+      if (key !== undefined) causes.set(key, [...(causes.get(key) ?? []), group]);
+    }
+    const next: Member[][] = [];
+    let split = false;
+    merged = [];
+    for (const [key, members] of causes) {
+      const ordered = [...members].sort((a, b) => (a[0] && b[0] ? order(a[0], b[0]) : 0));
+      const [first, ...others] = ordered;
+      if (!first?.[0]) continue;
+      const ruleId = first[0].finding.ruleId;
+      // A body convention's group brings only that convention's findings: what else the same
+      // answer broke (the schema, for a member other than the convention's) is a defect of its
+      // own. Any other lead makes the body beside the point (a 5xx, Problem Details on an error, a
+      // media type not documented, a probe's verdict): what its answer showed is its knock-on.
+      const sameCause = (f: Finding) => !BODY_CONVENTIONS.has(ruleId) || key.startsWith('5xx') || f.ruleId === ruleId;
+      const cause = [...first];
+      next.push(first);
+      for (const group of others) {
+        const own = group.filter(({ finding }) => sameCause(finding));
+        const rest = group.filter(({ finding }) => !sameCause(finding)).sort(order);
+        cause.push(...own);
+        if (own.length > 0) next.push(own);
+        if (rest.length > 0) {
+          next.push(rest);
+          split = true;
+        }
+      }
+      merged.push(cause);
+    }
+    if (!split) break;
+    groups = next;
+  }
   // 3. A cause of a rule that judges the status alone, whose rule also shows with the same status
   //    as evidence under another cause (a 404 the not-found probe met and a generated request met
   //    again: undocumented either way) is that defect seen again:

@@ -92,7 +92,7 @@ async function run(
         : undefined;
   if (data) checkDataAgainst(data, description.operations);
 
-  const plan = planRequests(description, { data });
+  const plan = planRequests(description, { data, allowUnsafeMethods: settings.allowUnsafeMethods });
   const requiredScopes = [...new Set(description.operations.flatMap((op) => op.scopes))];
   const wantNoScope = plan.requests.some((r) => r.credentials === 'noScope');
   const credentials = await obtainCredentials(

@@ -18,6 +18,7 @@ import { hasValidCheckDigit, isNationalIdParameter, placeholderForHeader } from 
 import { dataFor, dataKey, dataValue, REQUEST_BODY_KEY, type ContractData, type DataValues } from './data.js';
 import type { ContractDescription, OperationModel, ParameterModel } from './description.js';
 import { contractFinding } from './finding.js';
+import { methodAllowed } from './http.js';
 import { flattenSchema, withoutOmitted } from './generate/schema.js';
 import { lostInTransit, pickMediaType, writeRequest } from './request.js';
 import { schemaVerifier } from './generate/verify.js';
@@ -34,6 +35,8 @@ export interface Plan {
 
 export interface PlanOptions {
   data?: ContractData;
+  /** --allow-unsafe-methods: without it nothing is sent for a POST, PUT, PATCH or DELETE. */
+  allowUnsafeMethods?: boolean;
 }
 
 export function planRequests(description: ContractDescription, options: PlanOptions = {}): Plan {
@@ -62,7 +65,9 @@ export function planRequests(description: ContractDescription, options: PlanOpti
         contractFinding('contract-missing-example', description.displayPath, {
           op,
           path: missing.path,
-          message: `${op.label}: no value for the ${missing.what}, so the examples phase sends none of its planned requests (the probes, Dredd's replay; the generated phases make values from the schema); add an example to the description, or give one in --data under ${dataKey(op)}.positive.${missing.key}`,
+          message: methodAllowed(op.method, options.allowUnsafeMethods)
+            ? `${op.label}: no value for the ${missing.what}, so the examples phase sends none of its planned requests (the probes, Dredd's replay; the generated phases make values from the schema); add an example to the description, or give one in --data under ${dataKey(op)}.positive.${missing.key}`
+            : `${op.label}: no value for the ${missing.what}; nothing is sent for it in this run (${op.method} is not sent without --allow-unsafe-methods), and with it the examples phase would send none of its planned requests; add an example to the description, or give one in --data under ${dataKey(op)}.positive.${missing.key}`,
         }),
       );
     }

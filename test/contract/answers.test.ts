@@ -57,9 +57,10 @@ const CASES: Record<
         `${label}, built from the description's examples, answered 404; expected 200 or 204; if the example values do not exist on this server, give ones that do in --data under getUser.positive`,
       ],
       [
+        // A 5xx is a server error whatever request met it (issue 36, L-2): not "the example failed".
         answer(500),
-        'contract-example-succeeds',
-        `${label}, built from the description's examples, answered 500; expected 200 or 204`,
+        'contract-server-error',
+        `${label} (the example-succeeds check) answered 500; no input may cause a server error: answer a valid request, or refuse a bad one with 400 Problem Details`,
       ],
     ],
   },
@@ -90,7 +91,7 @@ const CASES: Record<
       ],
       [
         answer(500),
-        'contract-invalid-input-400',
+        'contract-server-error',
         `${label} answered 500 to a malformed path parameter nationalId (\`1203894599\`); bad input must never cause a 5xx: answer 400 with Problem Details`,
       ],
     ],
@@ -236,6 +237,13 @@ describe('the answer checks', () => {
 
     it('passes the answers its request must get', () => {
       for (const response of pass) expect(checkAnswer(id, told, response), String(response.status)).toBeUndefined();
+    });
+
+    it('judges a 5xx a server error before its own expectation, whatever the check (issue 36, L-2/L-3)', () => {
+      for (const status of [500, 502, 503]) {
+        expect(checkAnswer(id, told, answer(status))?.rule, `${id} ${status}`).toBe('contract-server-error');
+        expect(answerCheckRules(id)).toContain('contract-server-error');
+      }
     });
 
     it('reports every other answer under one of its rules, with the message', () => {

@@ -81,13 +81,13 @@ export function identifierWords(request: AnswerRequest): string {
 }
 
 /**
- * A generated request answered 5xx: whatever a request sends, the server answers it. Every
- * generated case but an undocumented method is held to this before its own expectation.
+ * A request answered 5xx: whatever a request sends, the server answers it. Every request — a
+ * probe's or a generated one — is held to this before its own expectation (`checkAnswer`).
  */
 export function serverErrorVerdict(request: AnswerRequest, answer: HttpResponse, what: string): Verdict | undefined {
   if (answer.status < 500) return undefined;
   return {
     rule: 'contract-server-error',
-    message: `${request.label} (${request.phase ?? 'generated'} phase, ${what}) answered ${answer.status}; no input may cause a server error: answer a valid request, or refuse a bad one with 400 Problem Details`,
+    message: `${request.label} (${request.phase !== undefined ? `${request.phase} phase, ${what}` : request.identifier ? `with the ${identifierWords(request)}` : request.built !== undefined ? `built from ${request.built}` : what}) answered ${answer.status}; no input may cause a server error: answer a valid request, or refuse a bad one with 400 Problem Details`,
   };
 }

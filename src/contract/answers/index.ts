@@ -6,7 +6,7 @@
  */
 import type { HttpResponse } from '../http.js';
 import type { ContractRuleId } from '../rules.js';
-import type { AnswerCheck, AnswerRequest, Verdict } from './check.js';
+import { serverErrorVerdict, type AnswerCheck, type AnswerRequest, type Verdict } from './check.js';
 import { ANSWER_CHECKS } from './generated-index.js';
 
 export { ANSWER_CHECKS };
@@ -22,13 +22,28 @@ export function answerCheck(id: AnswerCheckId): AnswerCheck {
 }
 
 /** What is wrong with the answer to a request tagged with `id`; undefined when it is right. */
-export function checkAnswer(id: AnswerCheckId, request: AnswerRequest, answer: HttpResponse): Verdict | undefined {
-  return answerCheck(id).check(request, answer);
+/**
+ * A 5xx is a server error whatever request met it — a probe's, the example's, a generated one —
+ * and is judged so before the check's own expectation: one precedence everywhere, so the same
+ * kind of answer never leads as `contract-auth-required` on one operation and as
+ * `contract-problem-details` on another.
+ */
+export function checkAnswer(
+  id: AnswerCheckId,
+  request: AnswerRequest,
+  answer: HttpResponse,
+  /** What the request tested, in words (`credentials: left out`), for the server error's message. */
+  what?: string,
+): Verdict | undefined {
+  const verdict = answerCheck(id).check(request, answer);
+  if (verdict?.rule === 'contract-server-error') return verdict;
+  return serverErrorVerdict(request, answer, request.constraint ?? what ?? `the ${id} check`) ?? verdict;
 }
 
-/** The rules a check reports under: they ran when it judged an answer. */
+/** The rules a check reports under: they ran when it judged an answer (a 5xx is always a server error). */
 export function answerCheckRules(id: AnswerCheckId): readonly ContractRuleId[] {
-  return answerCheck(id).rules;
+  const rules = answerCheck(id).rules;
+  return rules.includes('contract-server-error') ? rules : ['contract-server-error', ...rules];
 }
 
 export type { AnswerRequest, Verdict } from './check.js';

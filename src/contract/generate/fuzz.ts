@@ -40,6 +40,8 @@ export interface GeneratedCase {
   repeated?: { key: string; again: unknown };
   /** For a robustness case: the input whose value is thousands of characters long, digits or letters. */
   oversized?: { key: string; digits: boolean };
+  /** For a robustness case: the free-form object input given members of every shape. */
+  freeForm?: { key: string };
 }
 
 /**
@@ -255,12 +257,80 @@ export function robustnessVariants(
   return variants;
 }
 
+/**
+ * Whether a schema is a free-form object — `{type: object}` that declares no member and allows any
+ * (`additionalProperties` true or unsaid): LoopBack's `where` and `filter` query parameters.
+ */
+export function isFreeFormObject(schema: FlatSchema): boolean {
+  return (
+    schema.types.includes('object') &&
+    schema.properties.size === 0 &&
+    schema.additionalProperties &&
+    schema.additional === undefined &&
+    (schema.patternProperties ?? []).length === 0 &&
+    schema.propertyNamesPattern === undefined &&
+    schema.minProperties === undefined &&
+    schema.maxProperties === undefined
+  );
+}
+
+/** A member name: a word, or one the description and the answers so far contain. */
+function memberName(dictionary: Dictionary | undefined): Arbitrary<string> {
+  const word = fc.stringMatching(/^[a-z]{1,8}$/);
+  if (!dictionary) return word;
+  return fc.oneof(
+    word,
+    fc.noBias(fc.nat()).map((n) => {
+      const names = dictionary.strings.filter((value) => value.length > 0 && value.length <= 64);
+      return names.length === 0 ? 'a' : (names[n % names.length] ?? 'a');
+    }),
+  );
+}
+
+/**
+ * A non-empty object with members of every JSON shape — null, booleans, numbers, strings of the
+ * dictionary, arrays and nested objects (`{"or": [null]}`): what a free-form object allows and
+ * servers mishandle (issue 36, M1). Nested three levels at most.
+ */
+export function freeFormObject(dictionary?: Dictionary): Arbitrary<Record<string, unknown>> {
+  const name = memberName(dictionary);
+  const scalar = fc.oneof(fc.constant(null), fc.boolean(), fc.integer({ min: -1000, max: 1000 }), name);
+  const { value } = fc.letrec<{ value: unknown }>((tie) => ({
+    value: fc.oneof(
+      { maxDepth: 3, depthIdentifier: 'free-form' },
+      scalar,
+      fc.array(tie('value'), { maxLength: 3, depthIdentifier: 'free-form' }),
+      fc.dictionary(name, tie('value'), { maxKeys: 3, noNullPrototype: true, depthIdentifier: 'free-form' }),
+    ),
+  }));
+  return fc.dictionary(name, value, { minKeys: 1, maxKeys: 4, noNullPrototype: true });
+}
+
+/** For each free-form object input: valid cases with that input given members of every shape. */
+export function freeFormVariants(
+  inputs: readonly GeneratedInput[],
+  dictionary?: Dictionary,
+): Array<Arbitrary<GeneratedCase>> {
+  const valid = validCases(
+    inputs.filter((input) => input.required),
+    dictionary,
+  );
+  return inputs
+    .filter((input) => isFreeFormObject(input.schema))
+    .map((target) =>
+      fc.tuple(valid, freeFormObject(dictionary)).map(([generated, object]) => ({
+        values: { ...generated.values, [target.key]: object },
+        freeForm: { key: target.key },
+      })),
+    );
+}
+
 /** The unusual cases of `robustnessVariants`, any kind of any parameter. */
 export function robustnessCases(
   inputs: readonly GeneratedInput[],
   dictionary?: Dictionary,
 ): Arbitrary<GeneratedCase> | undefined {
-  const variants = robustnessVariants(inputs, dictionary);
+  const variants = [...robustnessVariants(inputs, dictionary), ...freeFormVariants(inputs, dictionary)];
   return variants.length === 0 ? undefined : fc.oneof(...variants);
 }
 

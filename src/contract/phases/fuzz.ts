@@ -16,6 +16,7 @@ import {
   robustnessCases,
   relationVariants,
   robustnessVariants,
+  freeFormVariants,
   validCases,
   type GeneratedCase,
 } from '../generate/fuzz.js';
@@ -36,7 +37,12 @@ export function fuzzRequest(
   positive: boolean,
 ): TaggedRequest & { refused?: Array<{ input: Input; why: string }> } {
   const request = buildRequest(context.server, op, inputs, { ...generated.values }, context.credentials.full);
-  const { repeated, oversized } = generated;
+  const { repeated, oversized, freeForm } = generated;
+  if (freeForm) {
+    // Any members are allowed: served or refused as the server likes, never a 5xx.
+    const what = `${freeForm.key} an object with members of any shape`;
+    return { request, answer: 'no-server-error', detail: { constraint: what }, constraint: what };
+  }
   if (repeated || oversized) {
     const key = repeated?.key ?? oversized?.key ?? '';
     if (repeated) {
@@ -152,4 +158,8 @@ export async function fuzzPhase(context: PhaseContext, { op, inputs, index }: Ph
   // long text) — drawn at random among them, a seed could miss the one the server mishandles.
   const variants = robustnessVariants(inputs, dictionary);
   for (const [i, variant] of variants.entries()) await runOne(variant, false, (seed + 2 + i) | 0, 1, 1);
+  // A free-form object (`{type: object}`, any members): filled with members of every shape, as many
+  // times as the valid cases — it is only ever `{}` among them (issue 36, M1).
+  for (const [i, variant] of freeFormVariants(inputs, dictionary).entries())
+    await runOne(variant, false, (seed + 2 + variants.length + i) | 0, 1);
 }

@@ -216,7 +216,7 @@ export async function runPhases(options: PhaseOptions): Promise<PhaseResult> {
     const seen = observationKey(request, response);
     observationOf.set(request, seen);
     noteStatus(op, response.status);
-    const verdict = checkAnswer(tagged.answer, { op, label, phase, ...tagged.detail }, response);
+    const verdict = checkAnswer(tagged.answer, { op, label, phase, ...tagged.detail }, response, tagged.constraint);
     for (const id of answerCheckRules(tagged.answer)) ran.add(id);
     // An undocumented method's answer is only the method check's: its body documents nothing. So
     // is the refusal of an unusual request (a repeated or huge query parameter): any 4xx will do

@@ -42,9 +42,11 @@ export function requestsToSend(
   // Without --allow-unsafe-methods an unsafe method is never sent (http.ts refuses it too): the
   // operation is not tested, and Dredd skips its transactions for the same reason.
   const notTested = new Map<OperationModel, string>();
-  for (const r of requests)
-    if (!methodAllowed(r.method, allowUnsafeMethods))
-      notTested.set(r.op, `${r.method} is not sent without --allow-unsafe-methods`);
+  // Every such operation, planned or not (one without an example has no planned request, and
+  // is still not tested because of its method, not for want of one).
+  for (const op of description.operations)
+    if (!methodAllowed(op.method, allowUnsafeMethods))
+      notTested.set(op, `${op.method} is not sent without --allow-unsafe-methods`);
   requests = requests.filter((r) => methodAllowed(r.method, allowUnsafeMethods));
   // Without any credentials, contract-credentials-missing below says it once for every probe.
   if (wantNoScope && !credentials.noScope && credentials.hasCredentials) {
@@ -113,6 +115,19 @@ export function requestsToSend(
         path: ['components', 'securitySchemes'],
       });
     }
+    // The no-credentials probe is planned from an example; an operation without one is asked
+    // without credentials by the coverage phase, from its generated valid values (the one request
+    // builder), so every secured operation is checked for its 401 (issue 36, M3).
+    if (phases.includes('coverage'))
+      for (const op of description.operations)
+        if (
+          op.secured &&
+          !notTested.has(op) &&
+          methodAllowed(op.method, allowUnsafeMethods) &&
+          !requests.some((r) => r.op === op && r.credentials === 'none') &&
+          !askWithoutCredentials.includes(op)
+        )
+          askWithoutCredentials.push(op);
   }
   return {
     requests,

@@ -128,10 +128,15 @@ function dateTimeHint(value: string): string {
 /**
  * The data objects of a 2xx body that lack createdTimestamp: the body itself, or — when the body
  * is a collection wrapper (array members plus paging members only) — the objects in its arrays.
+ * The convention asks it of "every returned data object … the date and time when the data was
+ * created": a body of numbers only is a figure computed for the request, not such an object.
  */
 function objectsWithoutCreatedTimestamp(body: Record<string, unknown>): string[] {
   if ('createdTimestamp' in body) return [];
   const entries = Object.entries(body);
+  // An aggregate computed for the request — every member a number, as LoopBack's `{"count": 4}`
+  // or `{"total": 12, "sum": 30.5}` — is no data that was created at some time (issue 36, FP-1).
+  if (entries.length > 0 && entries.every(([, value]) => typeof value === 'number')) return [];
   const isWrapper =
     entries.some(([, value]) => Array.isArray(value)) &&
     entries.every(([key, value]) => Array.isArray(value) || COLLECTION_COMPANIONS.has(key));

@@ -39,9 +39,10 @@ describe('the malformed-identifier probe', () => {
     const messages = (status: number) =>
       checkExpectation(contextFor(users, planned), planned, answer(status)).map((f) => [f.ruleId, f.message]);
     const identifier = 'a malformed path parameter nationalId (`not-a-national-id`)';
+    // A 5xx is a server error whatever request met it (issue 36, L-2/L-3).
     expect(messages(500)).toEqual([
       [
-        'contract-invalid-input-400',
+        'contract-server-error',
         `${exchange} answered 500 to ${identifier}; bad input must never cause a 5xx: answer 400 with Problem Details`,
       ],
     ]);

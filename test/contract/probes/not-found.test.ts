@@ -97,7 +97,13 @@ paths:
         `${rightForm.replace('%s', '400')}; the identifier is well formed (valid check digit), so it must not be rejected as bad input`,
       ],
     ]);
-    expect(messages(500)).toEqual([['contract-not-found-204', rightForm.replace('%s', '500')]]);
+    // A 5xx is a server error whatever request met it (issue 36, L-2/L-3).
+    expect(messages(500)).toEqual([
+      [
+        'contract-server-error',
+        `${exchange} (with the path parameter nationalId (\`${value}\`)) answered 500; no input may cause a server error: answer a valid request, or refuse a bad one with 400 Problem Details`,
+      ],
+    ]);
   });
 
   it("stands for Dredd's 404 transactions and a 204 beside another success", () => {

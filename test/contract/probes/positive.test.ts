@@ -48,9 +48,11 @@ describe('the positive probe', () => {
     );
     expect(messages(401)[0]?.[1]).toMatch(/; the credentials given were not accepted$/);
     expect(messages(403)[0]?.[1]).toMatch(/; the credentials given do not permit this operation/);
-    expect(messages(500)[0]?.[1]).toBe(
-      `${exchange}, built from the description's examples, answered 500; expected 200 or 204`,
-    );
+    // A 5xx is a server error whatever request met it (issue 36, L-2/L-3).
+    expect(messages(500)[0]).toEqual([
+      'contract-server-error',
+      `${exchange} (built from the description's examples) answered 500; no input may cause a server error: answer a valid request, or refuse a bad one with 400 Problem Details`,
+    ]);
   });
 
   it('advises, after the response checks, when a 204 left the success body unchecked', () => {
