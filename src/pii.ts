@@ -456,7 +456,7 @@ function isAsciiPunctuation(c: number): boolean {
 }
 
 /** The text as a reader sees it: each character shown, with where its source starts and ends. */
-function readerView(text: string): Array<{ code: number; from: number; to: number }> {
+function readerView(text: string, overrides = true): Array<{ code: number; from: number; to: number }> {
   const units: Array<{ code: number; from: number; to: number }> = [];
   let rtl: number | undefined;
   const endRtl = () => {
@@ -513,7 +513,7 @@ function readerView(text: string): Array<{ code: number; from: number; to: numbe
     const shown = escaped >= 0 && INVISIBLE_CHAR.test(String.fromCharCode(escaped));
     const point = shown ? escaped : (text.codePointAt(i) ?? c);
     const length = shown ? 6 : point > 0xffff ? 2 : 1;
-    if (point === 0x202e) {
+    if (point === 0x202e && overrides) {
       endRtl();
       rtl = units.length;
     } else if (point === 0x202c || point === 10 || point === 13) {
@@ -533,7 +533,15 @@ function readerView(text: string): Array<{ code: number; from: number; to: numbe
  * and ends at a separator or the number's end; the source of its last four digits becomes `*`.
  */
 function maskReaderView(text: string): string {
-  const units = readerView(text);
+  const masked = readerViewIds(readerView(text));
+  // An override reverses what follows it to the end of its line, which in a one-line source can
+  // be far: what its characters say in their own order is masked as well (the safe side).
+  if (/\u202e|\\u202[eE]/u.test(text)) for (const span of readerViewIds(readerView(text, false))) masked.push(span);
+  return maskSpans(text, masked);
+}
+
+/** The source spans of the last four digits of each person's identifier that reader view units show. */
+function readerViewIds(units: Array<{ code: number; from: number; to: number }>): Array<{ from: number; to: number }> {
   const masked: Array<{ from: number; to: number }> = [];
   const isDigit = (i: number) => isDigitCode(units[i]?.code);
   for (let i = 0; i < units.length;) {
@@ -601,6 +609,11 @@ function maskReaderView(text: string): string {
     }
     return false;
   }
+  return masked;
+}
+
+/** The text with each span's source written as one `*`. */
+function maskSpans(text: string, masked: Array<{ from: number; to: number }>): string {
   if (masked.length === 0) return text;
   masked.sort((a, b) => a.from - b.from);
   let out = '';
