@@ -533,11 +533,16 @@ function readerView(text: string, overrides = true): Array<{ code: number; from:
  * and ends at a separator or the number's end; the source of its last four digits becomes `*`.
  */
 function maskReaderView(text: string): string {
+  return maskSpans(text, readerIds(text));
+}
+
+/** The spans `readerViewIds` finds in the reader view of `text`, and in its view with overrides not applied. */
+function readerIds(text: string): Array<{ from: number; to: number }> {
   const masked = readerViewIds(readerView(text));
   // An override reverses what follows it to the end of its line, which in a one-line source can
   // be far: what its characters say in their own order is masked as well (the safe side).
   if (/\u202e|\\u202[eE]/u.test(text)) for (const span of readerViewIds(readerView(text, false))) masked.push(span);
-  return maskSpans(text, masked);
+  return masked;
 }
 
 /** The source spans of the last four digits of each person's identifier that reader view units show. */
@@ -675,7 +680,32 @@ function maskMarkup(text: string): string {
  */
 export function maskSourceLine(text: string): string {
   const masked = maskNationalIds(text);
-  return masked.includes('\\') && mayHoldId(masked) ? maskEncoded(masked, true) : masked;
+  return masked.includes('\\') && mayHoldId(masked) ? maskDecodedReaderView(maskEncoded(masked, true)) : masked;
+}
+
+/**
+ * Masks what the reader view of a source line's decoded strings shows (`"010130\\\\-2989"` in JSON is
+ * the string `010130\\-2989`, which Markdown shows as `010130-2989`): the line's escapes decoded as
+ * `maskEncoded` decodes them, read by `readerView`, and each digit masked where its source is.
+ */
+function maskDecodedReaderView(text: string): string {
+  const { codes, starts, count } = decodedUnits(text, true);
+  let decoded = '';
+  // The decoded unit each UTF-16 unit of `decoded` comes from (an astral character is two).
+  const unitAt = new Int32Array(text.length * 2 + 1);
+  let length = 0;
+  for (let n = 0; n < count; n++) {
+    const character = String.fromCodePoint(codes[n] ?? 0);
+    decoded += character;
+    for (let k = 0; k < character.length; k++) unitAt[length++] = n;
+  }
+  unitAt[length] = count;
+  if (!READ_DIFFERENTLY.test(decoded) && !hasCompatibilityDigit(decoded)) return text;
+  const spans = readerIds(decoded).map(({ from, to }) => ({
+    from: starts[unitAt[from] ?? count] ?? text.length,
+    to: starts[unitAt[to] ?? count] ?? text.length,
+  }));
+  return maskSpans(text, spans);
 }
 
 /**
