@@ -296,8 +296,10 @@ const NAMED_ENTITIES: Record<string, number> = {
  * undefined for an `&` that starts none. Bounded: at most 10 characters are read.
  */
 function htmlEntity(text: string, i: number): { code: number; length: number } | undefined {
-  const end = text.indexOf(';', i + 2);
-  if (end === -1 || end - i > 12) return undefined;
+  // Within the bound only: a text of many `&` and no `;` stays linear.
+  const found = text.slice(i + 2, i + 13).indexOf(';');
+  if (found === -1) return undefined;
+  const end = i + 2 + found;
   const body = text.slice(i + 1, end);
   let code: number | undefined;
   if (/^#[0-9]{1,7}$/.test(body)) code = Number(body.slice(1));
@@ -519,7 +521,7 @@ function readerView(text: string, overrides = true): Array<{ code: number; from:
     } else if (point === 0x202c || point === 10 || point === 13) {
       endRtl();
       if (point !== 0x202c) units.push({ code: point, from: i, to: i + length });
-    } else if (!MARKUP.has(point) && !INVISIBLE_CHAR.test(String.fromCodePoint(point)))
+    } else if (!MARKUP.has(point) && (point < 128 || !INVISIBLE_CHAR.test(String.fromCodePoint(point))))
       units.push({ code: point, from: i, to: i + length });
     i += length;
   }
@@ -640,8 +642,7 @@ const PUNCTUATION_OR_SYMBOL = /^[\p{P}\p{S}]$/u;
  * digits and four around one punctuation or symbol character; or a digit only compatibility
  * normalisation reads (`hasCompatibilityDigit`).
  */
-const READ_DIFFERENTLY =
-  /[*_`~<,'\u2019\u202e\u066b\u066c[\]\\&]|\\u202[eE]|\p{Nd}{6}[\p{P}\p{S}]\p{Nd}{4}/u;
+const READ_DIFFERENTLY = /[*_`~<,'\u2019\u202e\u066b\u066c[\]\\&]|\\u202[eE]|\p{Nd}{6}[\p{P}\p{S}]\p{Nd}{4}/u;
 
 /** Whether the text has a character read as a digit that is not a decimal digit (`⁰`, `①`). */
 function hasCompatibilityDigit(text: string): boolean {
