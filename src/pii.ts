@@ -3,8 +3,9 @@
  * asks otherwise (`--show-pii`). The first six digits (a birth date) stay, so a reader can
  * still tell two identifiers apart in context: `0101302989` → `010130****`.
  *
- * An identifier is masked by what it is, however it is written: ten decimal digits of any script
- * (\p{Nd}, valued by their numeric value), any run of separators allowed after the sixth (dashes,
+ * An identifier is masked by what it is, however it is written: ten digits of any script or
+ * compatibility form (\p{Nd} valued by their numeric value; superscript, circled and other digits
+ * NFKC reads as one: `readDigit`), any run of separators allowed after the sixth (dashes,
  * the minus sign, spaces, full stops, format characters such as a zero-width space or a soft
  * hyphen, combining marks) standing alone, also when some of them are percent-encoded (`%30%31…`, or
  * `%20` before them) or follow a JSON pointer escape (`/paths/~1v2~1users~10101302989`, where the
