@@ -3,8 +3,9 @@
  * asks otherwise (`--show-pii`). The first six digits (a birth date) stay, so a reader can
  * still tell two identifiers apart in context: `0101302989` → `010130****`.
  *
- * An identifier is masked by what it is, however it is written: ten decimal digits of any script
- * (\p{Nd}, valued by their numeric value), any run of separators allowed after the sixth (dashes,
+ * An identifier is masked by what it is, however it is written: ten digits of any script or
+ * compatibility form (\p{Nd} valued by their numeric value; superscript, circled and other digits
+ * NFKC reads as one: `readDigit`), any run of separators allowed after the sixth (dashes,
  * the minus sign, spaces, full stops, format characters such as a zero-width space or a soft
  * hyphen, combining marks) standing alone, also when some of them are percent-encoded (`%30%31…`, or
  * `%20` before them) or follow a JSON pointer escape (`/paths/~1v2~1users~10101302989`, where the
@@ -72,18 +73,6 @@ function isKennitala(ten: string): boolean {
 
 const ND = /\p{Nd}/u;
 
-/** Decimal digits in the BMP, a table built on first use (a regular expression per character is slow on a whole report). */
-let bmpDigits: Uint8Array | undefined;
-
-function isDigitPoint(code: number): boolean {
-  if (code > 0xffff) return ND.test(String.fromCodePoint(code));
-  if (!bmpDigits) {
-    bmpDigits = new Uint8Array(0x10000);
-    for (let point = 0; point < 0x10000; point++) if (ND.test(String.fromCharCode(point))) bmpDigits[point] = 1;
-  }
-  return bmpDigits[code] === 1;
-}
-
 /** The value of each decimal digit code point, found once (ASCII ones are not asked). */
 const digitValues = new Map<number, number>();
 
@@ -104,9 +93,50 @@ function digitValue(code: number): number {
   return value;
 }
 
-/** Decimal digits of any script as ASCII ones (the kind of an identifier is decided on these). */
+/**
+ * The digit a character reads as, 0–9, or -1: a decimal digit of any script (\p{Nd}, by its numeric
+ * value), or any character whose compatibility normalisation (NFKC) is one digit: superscripts and
+ * subscripts (`⁰¹²`, `₀`), circled and parenthesised digits (`⓪①`, `⑴`), digits with a full stop or a
+ * comma (`⒈`, `🄁`), full-width and mathematical digits. By Unicode's data, not a list: each code
+ * point is normalised once and remembered (a table for the BMP, a map above it).
+ */
+function readDigit(code: number): number {
+  if (code >= 48 && code <= 57) return code - 48;
+  if (code < 128) return -1;
+  if (code <= 0xffff) {
+    compatDigits ??= new Int8Array(0x10000).fill(-2);
+    const known = compatDigits[code] ?? -2;
+    if (known !== -2) return known;
+    const value = normalisedDigit(code);
+    compatDigits[code] = value;
+    return value;
+  }
+  let value = astralDigits.get(code);
+  if (value === undefined) {
+    value = normalisedDigit(code);
+    astralDigits.set(code, value);
+  }
+  return value;
+}
+let compatDigits: Int8Array | undefined;
+const astralDigits = new Map<number, number>();
+function normalisedDigit(code: number): number {
+  if (code >= 0xd800 && code <= 0xdfff) return -1; // a lone surrogate
+  const character = String.fromCodePoint(code);
+  if (ND.test(character)) return digitValue(code);
+  // `⒈` normalises to `1.` and `🄁` to `0,`: the digit and a separator, read as the digit.
+  const normal = character.normalize('NFKC').replace(/[.,]$/, '');
+  return normal.length === 1 && normal >= '0' && normal <= '9' ? normal.charCodeAt(0) - 48 : -1;
+}
+
+/** Digits of any script and compatibility form as ASCII ones (the kind of an identifier is decided on these). */
 function asciiDigits(text: string): string {
-  return text.replace(/\p{Nd}/gu, (c) => (c <= '9' ? c : String(digitValue(c.codePointAt(0) ?? 48))));
+  let out = '';
+  for (const character of text) {
+    const value = readDigit(character.codePointAt(0) ?? 0);
+    out += value >= 0 ? String(value) : character;
+  }
+  return out;
 }
 
 /**
@@ -175,8 +205,7 @@ function decodedUnits(text: string, backslashes = false): { codes: Int32Array; s
 }
 
 /** A decimal digit code point of any script. */
-const isDigitCode = (code: number | undefined) =>
-  code !== undefined && ((code >= 48 && code <= 57) || (code >= 128 && isDigitPoint(code)));
+const isDigitCode = (code: number | undefined) => code !== undefined && readDigit(code) >= 0;
 
 /** One character of the separator run between the sixth and seventh digit (see `SEPARATOR`). */
 const SEPARATOR_CHAR = new RegExp(`^${SEPARATOR.slice(0, -1)}$`, 'u');
@@ -268,8 +297,10 @@ const NAMED_ENTITIES: Record<string, number> = {
  * undefined for an `&` that starts none. Bounded: at most 10 characters are read.
  */
 function htmlEntity(text: string, i: number): { code: number; length: number } | undefined {
-  const end = text.indexOf(';', i + 2);
-  if (end === -1 || end - i > 12) return undefined;
+  // Within the bound only: a text of many `&` and no `;` stays linear.
+  const found = text.slice(i + 2, i + 13).indexOf(';');
+  if (found === -1) return undefined;
+  const end = i + 2 + found;
   const body = text.slice(i + 1, end);
   let code: number | undefined;
   if (/^#[0-9]{1,7}$/.test(body)) code = Number(body.slice(1));
@@ -333,7 +364,7 @@ function encodedIdSpans(text: string, backslashes = false): Array<[number, numbe
 /** Whether the code point at `i` (not ASCII) is a decimal digit. */
 function isAnyDigit(text: string, i: number): boolean {
   const c = text.charCodeAt(i);
-  return isDigitPoint(c >= 0xd800 && c <= 0xdbff ? (text.codePointAt(i) ?? c) : c);
+  return readDigit(c >= 0xd800 && c <= 0xdbff ? (text.codePointAt(i) ?? c) : c) >= 0;
 }
 
 /** The fewest digits (any script) a text holding an identifier has, however it is written (see `mayHoldId`). */
@@ -404,8 +435,31 @@ const INVISIBLE_CHAR = /^[\p{Cf}\p{Mn}\p{Me}]$/u;
 /** The longest HTML tag read as markup (`<b>`, `<span class="x">`); a longer `<…>` is text. */
 const MAX_TAG = 256;
 
+/** The longest link destination or reference label read as hidden (`](…)`, `][…]`); a longer one is text. */
+const MAX_LINK_TAIL = 2048;
+
+/**
+ * How many characters after a `]` a reader does not see: an inline link's destination `(…)` or a
+ * reference link's label `[…]` (full or collapsed), up to its first closing bracket on the same
+ * line, at most `MAX_LINK_TAIL` characters (bounded: a text of many `](` stays linear); 0 if none.
+ */
+function linkTail(text: string, at: number): number {
+  const open = text.charCodeAt(at);
+  if (open !== 40 && open !== 91) return 0;
+  const close = open === 40 ? ')' : ']';
+  const window = text.slice(at + 1, at + 1 + MAX_LINK_TAIL);
+  const end = window.indexOf(close);
+  if (end < 0 || /[\n\r]/.test(window.slice(0, end))) return 0;
+  return end + 2;
+}
+
+/** ASCII punctuation, what CommonMark lets a backslash escape. */
+function isAsciiPunctuation(c: number): boolean {
+  return (c >= 33 && c <= 47) || (c >= 58 && c <= 64) || (c >= 91 && c <= 96) || (c >= 123 && c <= 126);
+}
+
 /** The text as a reader sees it: each character shown, with where its source starts and ends. */
-function readerView(text: string): Array<{ code: number; from: number; to: number }> {
+function readerView(text: string, overrides = true): Array<{ code: number; from: number; to: number }> {
   const units: Array<{ code: number; from: number; to: number }> = [];
   let rtl: number | undefined;
   const endRtl = () => {
@@ -435,19 +489,40 @@ function readerView(text: string): Array<{ code: number; from: number; to: numbe
         }
       }
     }
+    if (c === 91 || c === 93) {
+      // Markdown's link text: `[`, `]` show nothing, nor does the destination or label after `]`
+      // (`[010130](x)-2989`, `[010130][ref]`); a `]` without one is dropped like `[`.
+      const hidden = c === 93 ? linkTail(text, i + 1) : 0;
+      i += 1 + hidden;
+      continue;
+    }
+    if (c === 92 && isAsciiPunctuation(text.charCodeAt(i + 1))) {
+      // Markdown's backslash escape (`010130\-2989`): the character escaped, as written.
+      units.push({ code: text.charCodeAt(i + 1), from: i, to: i + 2 });
+      i += 2;
+      continue;
+    }
+    const entity = c === 38 ? htmlEntity(text, i) : undefined;
+    if (entity) {
+      // An HTML character reference (`&#48;`, `&#x30;`, `&ndash;`): the character a page shows.
+      if (!INVISIBLE_CHAR.test(String.fromCodePoint(entity.code)))
+        units.push({ code: entity.code, from: i, to: i + entity.length });
+      i += entity.length;
+      continue;
+    }
     // A report's text formats write a character that shows nothing as `\\uXXXX` (escapeLine): read as that character.
     const escaped =
       c === 92 && /^\\u[0-9a-fA-F]{4}$/.test(text.slice(i, i + 6)) ? parseInt(text.slice(i + 2, i + 6), 16) : -1;
     const shown = escaped >= 0 && INVISIBLE_CHAR.test(String.fromCharCode(escaped));
     const point = shown ? escaped : (text.codePointAt(i) ?? c);
     const length = shown ? 6 : point > 0xffff ? 2 : 1;
-    if (point === 0x202e) {
+    if (point === 0x202e && overrides) {
       endRtl();
       rtl = units.length;
     } else if (point === 0x202c || point === 10 || point === 13) {
       endRtl();
       if (point !== 0x202c) units.push({ code: point, from: i, to: i + length });
-    } else if (!MARKUP.has(point) && !INVISIBLE_CHAR.test(String.fromCodePoint(point)))
+    } else if (!MARKUP.has(point) && (point < 128 || !INVISIBLE_CHAR.test(String.fromCodePoint(point))))
       units.push({ code: point, from: i, to: i + length });
     i += length;
   }
@@ -461,7 +536,20 @@ function readerView(text: string): Array<{ code: number; from: number; to: numbe
  * and ends at a separator or the number's end; the source of its last four digits becomes `*`.
  */
 function maskReaderView(text: string): string {
-  const units = readerView(text);
+  return maskSpans(text, readerIds(text));
+}
+
+/** The spans `readerViewIds` finds in the reader view of `text`, and in its view with overrides not applied. */
+function readerIds(text: string): Array<{ from: number; to: number }> {
+  const masked = readerViewIds(readerView(text));
+  // An override reverses what follows it to the end of its line, which in a one-line source can
+  // be far: what its characters say in their own order is masked as well (the safe side).
+  if (/\u202e|\\u202[eE]/u.test(text)) for (const span of readerViewIds(readerView(text, false))) masked.push(span);
+  return masked;
+}
+
+/** The source spans of the last four digits of each person's identifier that reader view units show. */
+function readerViewIds(units: Array<{ code: number; from: number; to: number }>): Array<{ from: number; to: number }> {
   const masked: Array<{ from: number; to: number }> = [];
   const isDigit = (i: number) => isDigitCode(units[i]?.code);
   for (let i = 0; i < units.length;) {
@@ -500,6 +588,28 @@ function maskReaderView(text: string): string {
     }
     i = Math.max(j, i + 1);
   }
+  // Six digits, any one punctuation or symbol character (\p{P}, \p{S}: `:`, `+`, `/`, `#`), four
+  // digits: read as one identifier when they are a valid person's (a time `10:30`, a date, a phone
+  // number or a count never is: the date of birth and the check digit decide).
+  for (let i = 0; i < units.length; i++) {
+    if (!isDigit(i) || isDigit(i - 1)) continue;
+    let j = i;
+    while (j < units.length && j - i < 7 && isDigit(j)) j++;
+    const separator = units[j];
+    if (j - i !== 6 || !separator || !PUNCTUATION_OR_SYMBOL.test(String.fromCodePoint(separator.code))) {
+      i = j - 1;
+      continue;
+    }
+    let k = j + 1;
+    while (k < units.length && k - j - 1 < 5 && isDigit(k)) k++;
+    if (k - j - 1 !== 4) continue;
+    const ten = [...Array(6).keys()].map((n) => i + n).concat([1, 2, 3, 4].map((n) => j + n));
+    if (!isPersonId(String.fromCodePoint(...ten.map((n) => units[n]?.code ?? 0)))) continue;
+    for (const n of ten.slice(6)) {
+      const unit = units[n];
+      if (unit) masked.push({ from: unit.from, to: unit.to });
+    }
+  }
   function isDigitAhead(at: number): boolean {
     for (let k = at + 1; k < units.length && k <= at + MAX_IN_NUMBER; k++) {
       if (isDigit(k)) return true;
@@ -507,6 +617,11 @@ function maskReaderView(text: string): string {
     }
     return false;
   }
+  return masked;
+}
+
+/** The text with each span's source written as one `*`. */
+function maskSpans(text: string, masked: Array<{ from: number; to: number }>): string {
   if (masked.length === 0) return text;
   masked.sort((a, b) => a.from - b.from);
   let out = '';
@@ -519,8 +634,25 @@ function maskReaderView(text: string): string {
   return out + text.slice(at);
 }
 
-/** Whether the text has what `readerView` reads differently from the characters: markup, a tag, a separator inside a number, an override. */
-const READ_DIFFERENTLY = /[*_`~<,'\u2019\u202e\u066b\u066c]|\\u202[eE]/u;
+/** One punctuation or symbol character, what may stand alone between the six digits and the four. */
+const PUNCTUATION_OR_SYMBOL = /^[\p{P}\p{S}]$/u;
+
+/**
+ * Whether the text has what `readerView` reads differently from the characters: markup, a tag, a
+ * link, a backslash escape, a character reference, a separator inside a number, an override, six
+ * digits and four around one punctuation or symbol character; or a digit only compatibility
+ * normalisation reads (`hasCompatibilityDigit`).
+ */
+const READ_DIFFERENTLY = /[*_`~<,'\u2019\u202e\u066b\u066c[\]\\&]|\\u202[eE]|\p{Nd}{6}[\p{P}\p{S}]\p{Nd}{4}/u;
+
+/** Whether the text has a character read as a digit that is not a decimal digit (`⁰`, `①`). */
+function hasCompatibilityDigit(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 128 && isAnyDigit(text, i) && !ND.test(String.fromCodePoint(text.codePointAt(i) ?? c))) return true;
+  }
+  return false;
+}
 
 export function maskNationalIds(text: string): string {
   if (!mayHoldId(text) || HEX_HASH.test(text)) return text;
@@ -539,7 +671,7 @@ export function maskNationalIds(text: string): string {
 
 /** The text with what its reader view shows as an identifier masked (only where the view differs from the characters). */
 function maskMarkup(text: string): string {
-  return READ_DIFFERENTLY.test(text) ? maskReaderView(text) : text;
+  return READ_DIFFERENTLY.test(text) || hasCompatibilityDigit(text) ? maskReaderView(text) : text;
 }
 
 /**
@@ -550,7 +682,32 @@ function maskMarkup(text: string): string {
  */
 export function maskSourceLine(text: string): string {
   const masked = maskNationalIds(text);
-  return masked.includes('\\') && mayHoldId(masked) ? maskEncoded(masked, true) : masked;
+  return masked.includes('\\') && mayHoldId(masked) ? maskDecodedReaderView(maskEncoded(masked, true)) : masked;
+}
+
+/**
+ * Masks what the reader view of a source line's decoded strings shows (`"010130\\\\-2989"` in JSON is
+ * the string `010130\\-2989`, which Markdown shows as `010130-2989`): the line's escapes decoded as
+ * `maskEncoded` decodes them, read by `readerView`, and each digit masked where its source is.
+ */
+function maskDecodedReaderView(text: string): string {
+  const { codes, starts, count } = decodedUnits(text, true);
+  let decoded = '';
+  // The decoded unit each UTF-16 unit of `decoded` comes from (an astral character is two).
+  const unitAt = new Int32Array(text.length * 2 + 1);
+  let length = 0;
+  for (let n = 0; n < count; n++) {
+    const character = String.fromCodePoint(codes[n] ?? 0);
+    decoded += character;
+    for (let k = 0; k < character.length; k++) unitAt[length++] = n;
+  }
+  unitAt[length] = count;
+  if (!READ_DIFFERENTLY.test(decoded) && !hasCompatibilityDigit(decoded)) return text;
+  const spans = readerIds(decoded).map(({ from, to }) => ({
+    from: starts[unitAt[from] ?? count] ?? text.length,
+    to: starts[unitAt[to] ?? count] ?? text.length,
+  }));
+  return maskSpans(text, spans);
 }
 
 /**
@@ -641,8 +798,10 @@ export function maskJsonText(text: string): string | undefined {
     const [start, end] = token;
     candidates.lastIndex = end;
     const json = text.slice(start, end);
-    if (!HAS_CANDIDATE.test(json)) continue;
+    // Decoded and asked whole when the JSON form alone does not show ten digits with a separator:
+    // what a reader view reads (a link, an escape, a superscript digit) need not look like one.
     const value = JSON.parse(json) as string;
+    if (!HAS_CANDIDATE.test(json) && !mayHoldId(value)) continue;
     const masked = maskNationalIds(value);
     if (masked === value) continue;
     // A key: masking it could make it equal another key of its object.
