@@ -96,7 +96,8 @@ export function identifierProblem(
     return "it holds a character X-Road does not allow in a code (only letters, digits and '()+,-.=?_, starting with a letter or digit)";
   if (text.includes('..')) return 'it holds ".."';
   if (position === 'instance' && HARVEST_FILES.test(text)) return "it is the name of one of the harvest's own files";
-  if (OWN_FILES.has(text.toLowerCase())) return 'it is the name of a file vottur reads (its configuration, baseline or acceptances)';
+  if (OWN_FILES.has(text.toLowerCase()))
+    return 'it is the name of a file vottur reads (its configuration, baseline or acceptances)';
   return undefined;
 }
 

@@ -63,6 +63,7 @@ export interface ContractTlsSettings {
 export type { RulesetReference } from '../lint/extends.js';
 import type { RulesetReference } from '../lint/extends.js';
 import { cwdOf } from '../runtime/process-defaults.js';
+import { yamlLineBreaks } from '../runtime/yaml-lines.js';
 
 export interface VotturConfig {
   rules?: Record<string, RuleLevel>;
@@ -119,7 +120,7 @@ export async function readConfig(file: string, cwd: string, root = namedFileRoot
   try {
     data = file.endsWith('.json')
       ? JSON.parse(text)
-      : (await import('yaml')).parse(text, { maxAliasCount: 100, uniqueKeys: true });
+      : (await import('yaml')).parse(yamlLineBreaks(text), { maxAliasCount: 100, uniqueKeys: true });
   } catch (error) {
     // Where, and the parser's wording when it quotes nothing: never the file's text.
     throw new CouldNotRunError(
@@ -246,7 +247,10 @@ export class ConfigResolver {
     if (this.options.config === undefined && !this.found.has(folder)) {
       const found = findConfigFile(folder, this.cwd);
       // Never a file inside the hostile folder, however discovery came to it.
-      this.found.set(folder, found !== undefined && untrusted !== undefined && isInside(found, untrusted) ? undefined : found);
+      this.found.set(
+        folder,
+        found !== undefined && untrusted !== undefined && isInside(found, untrusted) ? undefined : found,
+      );
     }
     const file = this.options.config !== undefined ? resolve(this.cwd, this.options.config) : this.found.get(folder);
     if (file === undefined) return undefined;
