@@ -228,3 +228,60 @@ describe('a harvest is data', () => {
     );
   });
 });
+
+describe('one YAML reader', () => {
+  it('a text lint reads as a description is not a configuration to vottur (a bare CR breaks a line for both readers)', async () => {
+    const temp = tempFolder();
+    const planted = `# c\ropenapi: 3.0.3\rinfo: {title: cfg, version: '1.0.0'}\rpaths: {}\nextends: ['./evil.js']\n`;
+    writeFileSync(join(temp.root, 'planted.yaml'), planted);
+    writeFileSync(join(temp.root, 'api.yaml'), DESCRIPTION);
+    const result = await votturInProcess(['lint', 'api.yaml', '--config', 'planted.yaml'], { cwd: temp.root });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/planted\.yaml: `openapi` is not a configuration key vottur knows/);
+  });
+
+  it("the yaml package and lint's reader see the same data whatever the line breaks (property)", async () => {
+    const { parse } = await import('yaml');
+    const { parseYaml } = await import('../../src/lint/yaml.js');
+    const { yamlLineBreaks } = await import('../../src/runtime/yaml-lines.js');
+    const line = fc.oneof(
+      fc.constantFrom(
+        '# comment',
+        'a: 1',
+        'b: two',
+        'c: [1, 2]',
+        'd:',
+        '  e: 3',
+        '  - f',
+        'g: "x',
+        'y"',
+        'h: |',
+        '  text',
+      ),
+      fc.stringMatching(/^[a-z]{1,4}: [a-z0-9]{0,4}$/),
+    );
+    const text = fc
+      .array(fc.tuple(line, fc.constantFrom('\n', '\r', '\r\n')), { minLength: 1, maxLength: 8 })
+      .map((lines) => lines.map(([l, b]) => l + b).join(''));
+    fc.assert(
+      fc.property(text, (t) => {
+        let ours: unknown;
+        let theirs: unknown;
+        try {
+          ours = { data: parse(yamlLineBreaks(t), { uniqueKeys: false }) as unknown };
+        } catch {
+          ours = 'refused';
+        }
+        try {
+          const parsed = parseYaml(t).parsed;
+          theirs = parsed.diagnostics.some((d) => d.severity === 0) ? 'refused' : { data: parsed.data };
+        } catch {
+          theirs = 'refused';
+        }
+        // Never two different documents: where both read the text, they read the same data.
+        if (ours !== 'refused' && theirs !== 'refused') expect(ours).toEqual(theirs);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
