@@ -35,7 +35,7 @@ function subsystem(codes: Partial<DevSubsystem>, services: DevSubsystem['service
 
 /** JavaScript that writes `sentinel` when anything runs it (as a module or a script). */
 const payload = (sentinel: string) =>
-  `require('fs').writeFileSync(${JSON.stringify(sentinel)}, 'ran');\nmodule.exports = { rules: {} };\n`;
+  `process.getBuiltinModule('fs').writeFileSync(${JSON.stringify(sentinel)}, 'ran');\nexport default { rules: {} };\n`;
 
 /** The harvest's one dated folder under `out`. */
 function harvestIn(out: string): string {
