@@ -9,6 +9,7 @@
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { DiagnosticSeverity } from '@stoplight/types';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { descriptionFileName } from '../../src/catalogue/harvest.js';
@@ -40,7 +41,8 @@ const payload = (sentinel: string) =>
 /** The harvest's one dated folder under `out`. */
 function harvestIn(out: string): string {
   const [dated] = readdirSync(out).filter((name) => !name.startsWith('.'));
-  return join(out, dated!);
+  if (dated === undefined) throw new Error(`no harvest in ${out}`);
+  return join(out, dated);
 }
 
 describe('a harvest is data', () => {
@@ -274,7 +276,9 @@ describe('one YAML reader', () => {
         }
         try {
           const parsed = parseYaml(t).parsed;
-          theirs = parsed.diagnostics.some((d) => d.severity === 0) ? 'refused' : { data: parsed.data };
+          theirs = parsed.diagnostics.some((d) => d.severity === DiagnosticSeverity.Error)
+            ? 'refused'
+            : { data: parsed.data };
         } catch {
           theirs = 'refused';
         }
