@@ -124,14 +124,19 @@ describe('a harvest is data', () => {
         'extends: [./IS-DEV/GOV/5402696029/hostile/evil.js, ./evil.js]\nrules: { platform-info-contact: off }\n',
       );
     // The operator's configuration, in the working folder above the harvest.
-    writeFileSync(join(temp.root, 'vottur.config.yaml'), 'rules: { platform-info-x-pricing: off }\n');
+    // Its rulesets are loaded as data only for harvested descriptions: JavaScript is refused, not run.
+    writeFileSync(join(temp.root, 'operator.js'), payload(join(temp.root, 'OPERATOR-SENTINEL')));
+    writeFileSync(
+      join(temp.root, 'vottur.config.yaml'),
+      'extends: [./operator.js]\nrules: { platform-info-x-pricing: off }\n',
+    );
     const report = await votturInProcess(['catalogue', 'report', folder, '--format', 'json', '--jobs', '1'], {
       cwd: temp.root,
     });
     expect(existsSync(sentinel)).toBe(false);
     expect(report.stderr).not.toMatch(/cannot read the configuration|unexpected failure/);
     const parsed = JSON.parse(report.stdout) as {
-      findings: Array<{ ruleId: string }>;
+      findings: Array<{ ruleId: string; message: string }>;
       configuration: { files: Array<{ path: string; kind: string }>; rules: Array<{ rule: string }> };
     };
     expect(parsed.configuration.files.filter((f) => f.kind === 'config').map((f) => f.path)).toEqual([
@@ -139,6 +144,15 @@ describe('a harvest is data', () => {
     ]);
     expect(parsed.configuration.rules.map((r) => r.rule)).toEqual(['platform-info-x-pricing']);
     expect(parsed.findings.map((f) => f.ruleId)).toContain('platform-info-contact');
+    expect(existsSync(join(temp.root, 'OPERATOR-SENTINEL'))).toBe(false);
+    expect(parsed.findings).toContainEqual(
+      expect.objectContaining({
+        ruleId: 'policy-extends-refused',
+        message: expect.stringMatching(
+          /`extends: \.\/operator\.js` in vottur\.config\.yaml was not loaded: .*security servers sent/,
+        ),
+      }),
+    );
   });
 
   it("fails only the entry whose code names one of vottur's files, never the report (C2)", async () => {
