@@ -15,7 +15,7 @@ import { describe, expect, it } from 'vitest';
 import { descriptionFileName } from '../../src/catalogue/harvest.js';
 import { identifierProblem, MAX_SERVICE_CODE_BYTES } from '../../src/catalogue/xroad.js';
 import type { DevSubsystem } from '../../src/catalogue/sample.js';
-import { findConfigFile } from '../../src/config/index.js';
+import { ConfigResolver, findConfigFile } from '../../src/config/index.js';
 import { CONFIG_FILE_NAMES, VOTTUR_OWN_FILES } from '../../src/paths.js';
 import { votturInProcess } from '../cli/run.js';
 import { CLIENT, devServer, tempFolder } from './helpers.js';
@@ -153,6 +153,21 @@ describe('a harvest is data', () => {
         ),
       }),
     );
+  });
+
+  it('reads no configuration inside the harvest even when the working folder is inside it: the one above the harvest applies', async () => {
+    const { root } = tempFolder();
+    const harvest = join(root, 'h');
+    const inner = join(harvest, 'IS-DEV', 'GOV');
+    mkdirSync(inner, { recursive: true });
+    for (const at of [harvest, join(harvest, 'IS-DEV'), inner])
+      writeFileSync(join(at, 'vottur.config.yaml'), 'rules: {}\n');
+    const resolver = new ConfigResolver({ cwd: inner, untrustedFolder: harvest });
+    expect(await resolver.forDocument(join(inner, 'x.openapi.yaml'))).toBeUndefined();
+    expect(await resolver.forDocument('xroad://IS-DEV/GOV/1/s/x')).toBeUndefined();
+    writeFileSync(join(root, 'vottur.config.yaml'), 'rules: {}\n');
+    const above = new ConfigResolver({ cwd: inner, untrustedFolder: harvest });
+    expect((await above.forDocument(join(inner, 'x.openapi.yaml')))?.file).toBe(join(root, 'vottur.config.yaml'));
   });
 
   it("fails only the entry whose code names one of vottur's files, never the report (C2)", async () => {
