@@ -1,6 +1,6 @@
 /**
  * The harvest: every OpenAPI description a security server will give, written to a folder
- * (`<instance>/<class>/<member>/<subsystem>/<service-code>.(json|yaml)`) with `harvest.json`
+ * (`<instance>/<class>/<member>/<subsystem>/<service-code>.openapi.(json|yaml)`) with `harvest.json`
  * beside them. Bounded in every direction (requests in flight, a deadline per request, a size
  * per description, retries, a rate; and for the whole harvest: subsystems, services, bytes and
  * time), since the security server's answers are not ours; a service whose description cannot be
@@ -548,7 +548,9 @@ async function fetchDescription(
     if (outcome.mediaType) record.mediaType = outcome.mediaType;
     return;
   }
-  const name = `${service.serviceCode}.${what.json ? 'json' : 'yaml'}`;
+  // `.openapi.json` / `.openapi.yaml`: no code makes a name vottur reads as anything but a
+  // description (`vottur.config` would otherwise be written as `vottur.config.yaml`).
+  const name = descriptionFileName(service.serviceCode, what.json);
   await rename(downloaded, join(folder, name));
   record.file = [service.instance, service.memberClass, service.memberCode, service.subsystemCode, name].join('/');
   record.sha256 = outcome.sha256;
@@ -564,3 +566,15 @@ export async function removeUnfinished(out: string): Promise<void> {
   const info = await stat(join(out, MANIFEST_FILE)).catch(() => undefined);
   if (!info) await rm(out, { recursive: true, force: true });
 }
+
+/**
+ * The file a harvested description is written to, by its service code: `<code>.openapi.json` or
+ * `<code>.openapi.yaml`. The fixed suffix keeps every name out of what vottur reads as anything else
+ * (`vottur.config.*`, `vottur-baseline.json`, `vottur-accept.*`), whatever the code.
+ */
+export function descriptionFileName(serviceCode: string, json: boolean): string {
+  return `${serviceCode}${DESCRIPTION_SUFFIX}${json ? 'json' : 'yaml'}`;
+}
+
+/** What comes between a service code and `json`/`yaml` in a harvested description's file name. */
+export const DESCRIPTION_SUFFIX = '.openapi.';

@@ -45,7 +45,7 @@ export interface HarvestedService {
   memberName?: string;
   serviceType: ServiceType;
   endpoints: Endpoint[];
-  /** The description, relative to the harvest folder (`IS-DEV/GOV/10000/island-is/user-profile-v2.yaml`). */
+  /** The description, relative to the harvest folder (`IS-DEV/GOV/10000/island-is/user-profile-v2.openapi.yaml`). */
   file?: string;
   sha256?: string;
   /** Bytes. */

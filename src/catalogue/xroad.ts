@@ -8,6 +8,7 @@
  */
 import { CouldNotRunError } from '../errors.js';
 import { escapeJsonText } from '../runtime/escape.js';
+import { VOTTUR_OWN_FILES } from '../paths.js';
 
 /** A subsystem on the data exchange layer: `INSTANCE/CLASS/MEMBER/SUBSYSTEM`. */
 export interface SubsystemId {
@@ -62,8 +63,17 @@ const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9'()+,\-.=?_]{0,254}$/;
 const HARVEST_FILES = /^(?:harvest\.json|catalogue\.json|catalogue\.html)(?:\.tmp)?$/i;
 
 /**
+ * A code that is the name of a file vottur reads beside descriptions (`vottur.config.yaml`,
+ * `vottur-baseline.json`, …; compared without case, as a case-insensitive file system would): as a
+ * folder of the harvest it would stand where `vottur lint` over the harvest looks for its
+ * configuration. Service codes never name such a file (the harvest writes `<code>.openapi.json`),
+ * but a folder code would, so every position refuses them: a failure of that entry only.
+ */
+const OWN_FILES = new Set([...VOTTUR_OWN_FILES].map((name) => name.toLowerCase()));
+
+/**
  * The longest name the harvest derives from a service code: `<code>.download.<pid>.part` while it
- * is fetched (a process id has at most 10 digits), then `<code>.json`, `.yaml` or `.rejected`.
+ * is fetched (a process id has at most 10 digits), then `<code>.openapi.json`, `.openapi.yaml` or `.rejected`.
  * A file system's names hold at most 255 bytes, so a service code holds at most 255 minus this.
  */
 const SERVICE_FILE_SUFFIX_BYTES = '.download.'.length + 10 + '.part'.length;
@@ -86,6 +96,8 @@ export function identifierProblem(
     return "it holds a character X-Road does not allow in a code (only letters, digits and '()+,-.=?_, starting with a letter or digit)";
   if (text.includes('..')) return 'it holds ".."';
   if (position === 'instance' && HARVEST_FILES.test(text)) return "it is the name of one of the harvest's own files";
+  if (OWN_FILES.has(text.toLowerCase()))
+    return 'it is the name of a file vottur reads (its configuration, baseline or acceptances)';
   return undefined;
 }
 

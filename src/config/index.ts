@@ -63,6 +63,7 @@ export interface ContractTlsSettings {
 export type { RulesetReference } from '../lint/extends.js';
 import type { RulesetReference } from '../lint/extends.js';
 import { cwdOf } from '../runtime/process-defaults.js';
+import { yamlLineBreaks } from '../runtime/yaml-lines.js';
 
 export interface VotturConfig {
   rules?: Record<string, RuleLevel>;
@@ -119,7 +120,7 @@ export async function readConfig(file: string, cwd: string, root = namedFileRoot
   try {
     data = file.endsWith('.json')
       ? JSON.parse(text)
-      : (await import('yaml')).parse(text, { maxAliasCount: 100, uniqueKeys: true });
+      : (await import('yaml')).parse(yamlLineBreaks(text), { maxAliasCount: 100, uniqueKeys: true });
   } catch (error) {
     // Where, and the parser's wording when it quotes nothing: never the file's text.
     throw new CouldNotRunError(
@@ -206,6 +207,12 @@ export interface ConfigOptions {
   /** `--no-config`: no file at all. */
   noConfig?: boolean;
   cwd?: string;
+  /**
+   * A folder of hostile data (a catalogue harvest: what security servers sent): no configuration
+   * is ever read from inside it. A document inside it takes the operator's configuration, found
+   * from the working folder (or, when that is inside it, from the folder above it) upward.
+   */
+  untrustedFolder?: string;
 }
 
 /** Resolves the configuration of each document, reading each file once. */
@@ -216,18 +223,35 @@ export class ConfigResolver {
   private readonly found = new Map<string, string | undefined>();
   constructor(private readonly options: ConfigOptions = {}) {
     this.cwd = cwdOf(options);
+    if (options.untrustedFolder !== undefined)
+      this.options = { ...options, untrustedFolder: resolve(this.cwd, options.untrustedFolder) };
+  }
+
+  /** Where the operator's configuration is looked for: the working folder, or above the hostile folder that holds it. */
+  private operatorFolder(): string {
+    const untrusted = this.options.untrustedFolder;
+    return untrusted !== undefined && isInside(this.cwd, untrusted) ? dirname(untrusted) : this.cwd;
   }
 
   /** The configuration for a document path (as findings name it, relative to the working directory). */
   async forDocument(document: string): Promise<LoadedConfig | undefined> {
     if (this.options.noConfig) return undefined;
     // A URL, standard input or a named service (`xroad://…`, vottur catalogue) has no folder: the working directory's configuration.
+    const untrusted = this.options.untrustedFolder;
     const folder =
       /^[a-z][a-z0-9+.-]*:\/\//i.test(document) || /^https?:/.test(document) || document === '-'
-        ? this.cwd
-        : dirname(resolve(this.cwd, document));
-    if (this.options.config === undefined && !this.found.has(folder))
-      this.found.set(folder, findConfigFile(folder, this.cwd));
+        ? this.operatorFolder()
+        : untrusted !== undefined && isInside(resolve(this.cwd, document), untrusted)
+          ? this.operatorFolder()
+          : dirname(resolve(this.cwd, document));
+    if (this.options.config === undefined && !this.found.has(folder)) {
+      const found = findConfigFile(folder, this.cwd);
+      // Never a file inside the hostile folder, however discovery came to it.
+      this.found.set(
+        folder,
+        found !== undefined && untrusted !== undefined && isInside(found, untrusted) ? undefined : found,
+      );
+    }
     const file = this.options.config !== undefined ? resolve(this.cwd, this.options.config) : this.found.get(folder);
     if (file === undefined) return undefined;
     let loaded = this.cache.get(file);

@@ -12,6 +12,7 @@ import { CouldNotRunError } from '../errors.js';
 import { encodePointer } from '../../rulesets/lib/openapi/pointer.js';
 import { isArray, isObject, type Document, type JsonPath } from '../../rulesets/lib/openapi/types.js';
 import { IGNORE_KEY, ignoreEntries } from '../lint/suppress.js';
+import { yamlLineBreaks } from '../runtime/yaml-lines.js';
 
 export { IGNORE_KEY };
 
@@ -82,7 +83,7 @@ export async function readAcceptFile(file: string, cwd: string): Promise<AcceptE
   });
   let data: unknown;
   try {
-    data = parseYaml(text);
+    data = parseYaml(yamlLineBreaks(text));
   } catch (error) {
     throw new CouldNotRunError(`accept file ${file} is not valid YAML or JSON (${parseErrorWithoutContent(error)})`);
   }

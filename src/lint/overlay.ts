@@ -15,6 +15,7 @@ import { CouldNotRunError } from '../errors.js';
 import { compileSafeJsonPath } from '../runtime/jsonpath.js';
 import { namedFileRoot, parseErrorWithoutContent, readNamedFile } from '../runtime/safe-read.js';
 import { cwdOf } from '../runtime/process-defaults.js';
+import { yamlLineBreaks } from '../runtime/yaml-lines.js';
 
 export interface OverlayAction {
   target: string;
@@ -102,7 +103,7 @@ export async function readOverlays(
     });
     let value: unknown;
     try {
-      value = parse(text, { maxAliasCount: 100 });
+      value = parse(yamlLineBreaks(text), { maxAliasCount: 100 });
     } catch (error) {
       throw new CouldNotRunError(`the overlay ${file} is not YAML or JSON (${parseErrorWithoutContent(error)})`);
     }

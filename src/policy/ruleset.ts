@@ -29,6 +29,7 @@ import {
 } from '../lint/data-ruleset.js';
 import type { RulesetReference } from '../lint/extends.js';
 import { sha256, type Policy } from './index.js';
+import { yamlLineBreaks } from '../runtime/yaml-lines.js';
 
 export const POLICY_RULESET_SCHEMA_FILE = 'assets/policy-ruleset.schema.json';
 
@@ -149,7 +150,7 @@ async function parseText(text: string, format: 'json' | 'yaml', shown: string): 
       throw refuse(shown, '', `has a duplicate name (${where(duplicate, body)}); each name may appear once`);
     return data;
   }
-  const doc = YAML.parseDocument(body, {
+  const doc = YAML.parseDocument(yamlLineBreaks(body), {
     version: '1.2',
     schema: 'core',
     merge: false,

@@ -101,12 +101,17 @@ export interface PolicyCommandOptions {
 }
 
 /** The configuration files the command line allows (`--config`, `--no-config`, or found upward). */
-export async function configResolverFor(options: ConfigCommandOptions, io: Pick<RunIo, 'cwd'>) {
+export async function configResolverFor(
+  options: ConfigCommandOptions,
+  io: Pick<RunIo, 'cwd'>,
+  untrustedFolder?: string,
+) {
   const { ConfigResolver } = await import('../config/index.js');
   return new ConfigResolver({
     ...(typeof options.config === 'string' ? { config: options.config } : {}),
     noConfig: options.config === false,
     cwd: cwdOf(io),
+    ...(untrustedFolder !== undefined ? { untrustedFolder } : {}),
   });
 }
 
@@ -115,11 +120,13 @@ export async function configResolverFor(options: ConfigCommandOptions, io: Pick<
  * once, judged by the policy (`--policy`, `VOTTUR_POLICY`, `--gate`), and recorded for the report.
  * `untrusted`: with no policy, rulesets a configuration extends are still read as data only, under
  * this policy's loader (the language server in a workspace its client has not said it trusts).
+ * `untrustedFolder`: a folder of hostile data (a catalogue harvest) no configuration is read from.
  */
 export async function gateRunFor(
   options: ConfigCommandOptions & PolicyCommandOptions,
   io: Pick<RunIo, 'cwd' | 'env'>,
   untrusted?: { policy: Policy; why: string },
+  untrustedFolder?: string,
 ): Promise<GateRun> {
   const cwd = cwdOf(io);
   const [{ GateRun }, { policyFor }] = await Promise.all([
@@ -128,7 +135,7 @@ export async function gateRunFor(
   ]);
   const policy = await policyFor(options, cwd, envOf(io));
   return new GateRun(
-    options.config === false ? undefined : await configResolverFor(options, io),
+    options.config === false ? undefined : await configResolverFor(options, io, untrustedFolder),
     policy,
     cwd,
     untrusted,

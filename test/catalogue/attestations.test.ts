@@ -49,10 +49,19 @@ describe('vottur catalogue report --attestations', () => {
     const stranger = keyPair(keys, 'stranger');
     // The vehicle registry attests the bytes it serves; the fishing permits an earlier version
     // (same title, one line more); the user profile nothing. A stranger's record is not trusted.
-    copyFileSync(join(out(), 'IS-DEV/GOV/10001/vehicle-registry/vehicles-v1.yaml'), join(providers, 'vehicles.yaml'));
-    copyFileSync(join(out(), 'IS-DEV/GOV/10002/fishing-permits/permits-v1.yaml'), join(providers, 'permits.yaml'));
+    copyFileSync(
+      join(out(), 'IS-DEV/GOV/10001/vehicle-registry/vehicles-v1.openapi.yaml'),
+      join(providers, 'vehicles.yaml'),
+    );
+    copyFileSync(
+      join(out(), 'IS-DEV/GOV/10002/fishing-permits/permits-v1.openapi.yaml'),
+      join(providers, 'permits.yaml'),
+    );
     appendFileSync(join(providers, 'permits.yaml'), '# the version before\n');
-    copyFileSync(join(out(), 'IS-DEV/GOV/10000/island-is/user-profile-v2.yaml'), join(providers, 'profile.yaml'));
+    copyFileSync(
+      join(out(), 'IS-DEV/GOV/10000/island-is/user-profile-v2.openapi.yaml'),
+      join(providers, 'profile.yaml'),
+    );
     for (const [file, key, output] of [
       ['vehicles.yaml', trusted.privateKey, 'vehicles.json'],
       ['permits.yaml', trusted.privateKey, 'permits.json'],

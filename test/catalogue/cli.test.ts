@@ -73,7 +73,7 @@ describe('vottur catalogue (CLI)', () => {
       'harvest.json',
       'catalogue.json',
       'catalogue.html',
-      'IS-DEV/GOV/10000/island-is/user-profile-v2.yaml',
+      'IS-DEV/GOV/10000/island-is/user-profile-v2.openapi.yaml',
     ])
       expect(existsSync(join(folder, file)), file).toBe(true);
     const report = JSON.parse(readFileSync(join(root, 'first.json'), 'utf8'));

@@ -16,7 +16,7 @@ import { CLIENT, devServer, tempFolder } from './helpers.js';
 vi.mock('node:fs/promises', async (importOriginal) => {
   const actual = await importOriginal<typeof import('node:fs/promises')>();
   const rename: typeof actual.rename = async (from, to) => {
-    if (/full-disk-v1\.(?:yaml|json)$/.test(String(to)))
+    if (/full-disk-v1\.openapi\.(?:yaml|json)$/.test(String(to)))
       throw Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' });
     return actual.rename(from, to);
   };
@@ -80,8 +80,8 @@ describe('per-entry file-system failures of a harvest', () => {
     expect(invalid).toHaveLength(3);
     expect(invalid.every((p) => /255-byte name limit/.test(p.reason))).toBe(true);
     const byCode = new Map(manifest.services.map((s) => [s.serviceCode, s]));
-    expect(byCode.get(longest)?.file).toBe(`IS-DEV/GOV/5402696029/long/${longest}.yaml`);
-    expect(byCode.get('ok-v1')?.file).toBe('IS-DEV/GOV/5402696029/long/ok-v1.yaml');
+    expect(byCode.get(longest)?.file).toBe(`IS-DEV/GOV/5402696029/long/${longest}.openapi.yaml`);
+    expect(byCode.get('ok-v1')?.file).toBe('IS-DEV/GOV/5402696029/long/ok-v1.openapi.yaml');
     expect(byCode.get('full-disk-v1')?.error).toEqual({
       kind: 'unreachable',
       reason: 'its description could not be written: ENOSPC',

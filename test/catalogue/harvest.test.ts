@@ -67,7 +67,7 @@ describe('vottur catalogue harvest', () => {
     ]);
     const profile = byName.get('xroad://IS-DEV/GOV/10000/island-is/user-profile-v2')!;
     expect(profile).toMatchObject({
-      file: 'IS-DEV/GOV/10000/island-is/user-profile-v2.yaml',
+      file: 'IS-DEV/GOV/10000/island-is/user-profile-v2.openapi.yaml',
       serviceType: 'OPENAPI',
       mediaType: 'application/yaml',
       format: 'openapi-3.0',
@@ -102,9 +102,9 @@ describe('vottur catalogue harvest', () => {
       .filter((f) => f.includes('.'))
       .sort();
     expect(files).toEqual([
-      'IS-DEV/GOV/10000/island-is/user-profile-v2.yaml',
-      'IS-DEV/GOV/10001/vehicle-registry/vehicles-v1.yaml',
-      'IS-DEV/GOV/10002/fishing-permits/permits-v1.yaml',
+      'IS-DEV/GOV/10000/island-is/user-profile-v2.openapi.yaml',
+      'IS-DEV/GOV/10001/vehicle-registry/vehicles-v1.openapi.yaml',
+      'IS-DEV/GOV/10002/fishing-permits/permits-v1.openapi.yaml',
       'harvest.json',
     ]);
     expect(server.requests.get('/r1/IS-DEV/GOV/10004/soap-registry/getOpenAPI')).toBeUndefined();
@@ -136,7 +136,7 @@ describe('vottur catalogue harvest', () => {
     expect(error('old-swagger-v1')).toBeUndefined();
     expect(manifest.services.find((s) => s.serviceCode === 'old-swagger-v1')).toMatchObject({
       format: 'swagger-2.0',
-      file: 'IS-TEST/GOV/1/failing/old-swagger-v1.yaml',
+      file: 'IS-TEST/GOV/1/failing/old-swagger-v1.openapi.yaml',
     });
     // Three tries of the 500 (two retries with backoff), one of the REST service's 500.
     expect(server.requests.get('/r1/IS-TEST/GOV/1/failing/getOpenAPI')).toBe(3 + 3 + 1 + 1 + 1 + 1 + 1 + 1);
@@ -146,7 +146,7 @@ describe('vottur catalogue harvest', () => {
     expect(files).toEqual([
       'IS-TEST/GOV/1/failing/broken-yaml-v1.rejected',
       'IS-TEST/GOV/1/failing/not-openapi-v1.rejected',
-      'IS-TEST/GOV/1/failing/old-swagger-v1.yaml',
+      'IS-TEST/GOV/1/failing/old-swagger-v1.openapi.yaml',
       'harvest.json',
     ]);
   });

@@ -118,7 +118,7 @@ describe('a security server answering descriptions nested without end', () => {
     expect(seconds).toBeLessThan(15);
     const error = (code: string) => manifest.services.find((s) => s.serviceCode === code)?.error;
     expect(manifest.services.find((s) => s.serviceCode === 'ok-v1')).toMatchObject({
-      file: `IS/GOV/${ORG}/good/ok-v1.json`,
+      file: `IS/GOV/${ORG}/good/ok-v1.openapi.json`,
       format: 'openapi-3.0',
     });
     expect(error('ok-v1')).toBeUndefined();

@@ -341,6 +341,10 @@ async function attestationsFor(options: CatalogueReportCommandOptions, cwd: stri
   return read.records;
 }
 
+/** Why rulesets are loaded as data only while a harvest is linted. */
+const HARVEST_UNTRUSTED =
+  'a catalogue report lints descriptions security servers sent, so rulesets are loaded as data only (docs/security.md#the-catalogue)';
+
 export async function runCatalogueReport(
   folder: string,
   options: CatalogueReportCommandOptions,
@@ -352,8 +356,12 @@ export async function runCatalogueReport(
   const { reportCatalogue } = await import('../../catalogue/report.js');
   const { parseShard } = await import('../../lint/files.js');
   const { lintProgress } = await import('../../runtime/progress.js');
-  // One resolution of the configuration and the operator's policy for the whole report.
-  const gate = await gateRunFor(options, io);
+  // One resolution of the configuration and the operator's policy for the whole report. A harvest
+  // is what security servers sent: no configuration is read from inside it (only the operator's,
+  // from the command line or the working folder), and the rulesets the operator's configuration
+  // extends are loaded the gate's way (data only, no code) whatever the flags (docs/security.md).
+  const { gatePolicy } = await import('../../policy/index.js');
+  const gate = await gateRunFor(options, io, { policy: gatePolicy(), why: HARVEST_UNTRUSTED }, resolve(cwd, folder));
   const overlays = await overlaysFor(options, gate, io);
   const attestations = await attestationsFor(options, cwd, io);
   const progress =

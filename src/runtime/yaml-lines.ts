@@ -1,0 +1,13 @@
+/**
+ * One rule for YAML's line breaks, whichever parser reads the text. YAML 1.2 (5.4, `b-break`)
+ * breaks a line at CR LF, at LF and at a bare CR; lint's reader (yaml-ast-parser, a js-yaml fork)
+ * does so, but the `yaml` package, which reads configurations, policies, rulesets, overlays and
+ * acceptances, breaks only at LF (and CR LF): to it a bare CR is a character of the line. The same
+ * text was then two things: `# c\ropenapi: 3.0.3\r…\nextends: [...]` is a description to lint's
+ * reader and a one-comment configuration with `extends` to the `yaml` package (issue 34, C1).
+ * Every text the `yaml` package reads goes through `yamlLineBreaks` first, so both see the same
+ * lines. One character for one: offsets, and so every line and column reported, stay the same.
+ */
+export function yamlLineBreaks(text: string): string {
+  return text.includes('\r') ? text.replace(/\r(?!\n)/g, '\n') : text;
+}
