@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MAX_REF_HOPS } from '../../rulesets/lib/openapi/resolve.js';
+import { BEYOND_REFERENCE_VISITS, danglingReference, MAX_REFERENCE_VISITS } from '../../src/diff/sides.js';
 import { votturInProcess } from '../cli/run.js';
 
 const work = mkdtempSync(join(tmpdir(), 'vottur-diff-chains-'));
@@ -137,5 +138,19 @@ describe('issue 34 C8: a breaking change behind a chain of component $refs is ne
     const result = await votturInProcess(['diff', '--gate', '--no-config', ...files]);
     expect(result.stdout).toContain('diff-ref-limit-reached');
     expect(result.code).toBe(1);
+  });
+});
+
+describe("issue 34 C8: the diff's other bounds are said, never silence", () => {
+  it('a description with more objects than the reference check reads is beyond it, not "every reference resolves"', () => {
+    // Objects the walk visits first (it reads last members first), then a reference that names nothing.
+    const doc = {
+      paths: { '/v1/a': { get: { parameters: [{ $ref: '#/components/parameters/Nowhere' }] } } },
+      components: { schemas: { Z: { allOf: new Array<number>(MAX_REFERENCE_VISITS + 1).fill(0) } } },
+    };
+    expect(danglingReference(doc)).toBe(BEYOND_REFERENCE_VISITS);
+    // Within the bound the dangling reference is found (the same walk, the check can tell).
+    doc.components.schemas.Z.allOf.length = 10;
+    expect(danglingReference(doc)).toMatch(/^`\$ref: "#\/components\/parameters\/Nowhere"` at \/paths/);
   });
 });
