@@ -7,7 +7,7 @@
  * checks/ are small functions over these nodes, and compare.ts walks the tree, asks them, and
  * compares the schemas each node holds (tree.ts is the schemas' own tree).
  */
-import { resolve } from '../../rulesets/lib/openapi/resolve.js';
+import { resolve, type Resolved } from '../../rulesets/lib/openapi/resolve.js';
 import {
   componentsOf,
   isArray,
@@ -71,6 +71,19 @@ export interface DescriptionDiff {
   /** Security schemes of the same name on both sides. */
   securitySchemes: SecuritySchemeDiff[];
   paths: PathDiff[];
+  /**
+   * Where following a component's `$ref`s (a path item, a parameter, a request body, a response, a
+   * header, a link, a callback, a security scheme) stopped at MAX_REF_HOPS, or at a cycle: what it
+   * stands for is unknown, never absent (diff-ref-limit-reached reports each).
+   */
+  refLimits: RefLimit[];
+}
+
+/** A component `$ref` chain the comparison did not follow to its end, on one side. */
+export interface RefLimit {
+  side: 'base' | 'revision';
+  /** Where the chain starts (the place that holds the first `$ref`). */
+  path: JsonPath;
 }
 
 /** One webhook name (OpenAPI 3.1); the `webhooks` maps' places for a side without the webhook. */
@@ -239,7 +252,7 @@ function pathParameterNames(pathKey: string): string[] {
   return [...pathKey.matchAll(/\{([^}]*)\}/g)].map((match) => match[1] ?? '');
 }
 
-function pathItems(document: Document): Map<string, PathSide> {
+function pathItems(document: Document, follow: Follow): Map<string, PathSide> {
   const result = new Map<string, PathSide>();
   if (!isObject(document.paths)) return result;
   // Templates that two paths of the same document share (`/a/{x}` and `/a/{y}`) are keyed as written.
@@ -247,7 +260,7 @@ function pathItems(document: Document): Map<string, PathSide> {
   for (const pathKey of Object.keys(document.paths))
     templates.set(templateKey(pathKey), (templates.get(templateKey(pathKey)) ?? 0) + 1);
   for (const [pathKey, node] of Object.entries(document.paths)) {
-    const resolved = resolve(document, node, ['paths', pathKey]);
+    const resolved = follow(document, node, ['paths', pathKey]);
     const key = (templates.get(templateKey(pathKey)) ?? 0) > 1 ? pathKey : templateKey(pathKey);
     if (isObject(resolved.value)) result.set(key, { pathKey, item: resolved.value, path: resolved.path });
   }
@@ -305,13 +318,13 @@ function operationIdOf(operation: Operation): string | undefined {
 }
 
 /** Path-level and operation-level parameters, the operation's winning; path parameters keyed by position. */
-function parametersOf(document: Document, entry: OperationSide): Map<string, ParameterSide> {
+function parametersOf(document: Document, entry: OperationSide, follow: Follow): Map<string, ParameterSide> {
   const result = new Map<string, ParameterSide>();
   const positions = pathParameterNames(entry.pathKey);
   const add = (list: unknown, at: JsonPath) => {
     if (!isArray(list)) return;
     list.forEach((node, index) => {
-      const resolved = resolve(document, node, [...at, 'parameters', index]);
+      const resolved = follow(document, node, [...at, 'parameters', index]);
       const parameter = resolved.value;
       if (!isObject(parameter) || typeof parameter.name !== 'string' || typeof parameter.in !== 'string') return;
       const name = parameter.in === 'header' ? parameter.name.toLowerCase() : parameter.name;
@@ -374,9 +387,32 @@ export function diffDescriptionTree(base: Document, revision: Document): Descrip
   return new TreeBuilder(base, revision).build();
 }
 
+/** Follows a component's `$ref`s (resolve.ts `resolve`), noting where a chain stopped at the bound. */
+type Follow = (document: Document, node: unknown, path: JsonPath) => Resolved;
+
 class TreeBuilder {
   /** Base security scheme name → the revision's name for the same scheme (renamed components). */
   private readonly schemeNames = new Map<string, string>();
+  private readonly refLimits: RefLimit[] = [];
+  /** Each chain start once per side (a path-level parameter is read for every operation). */
+  private readonly limitSeen = new Set<string>();
+
+  /**
+   * `resolve`, iterative and bounded by MAX_REF_HOPS; a chain longer than that (or a cycle) is a
+   * limit reported where it starts, never a component that is not there ("0 changes").
+   */
+  private readonly follow: Follow = (document, node, path) => {
+    const resolved = resolve(document, node, path);
+    if (resolved.limitReached) {
+      const side = document === this.base ? 'base' : 'revision';
+      const key = `${side} ${JSON.stringify(path)}`;
+      if (!this.limitSeen.has(key)) {
+        this.limitSeen.add(key);
+        this.refLimits.push({ side, path });
+      }
+    }
+    return resolved;
+  };
 
   constructor(
     private readonly base: Document,
@@ -387,8 +423,8 @@ class TreeBuilder {
     const urls = (document: Document) =>
       isArray(document.servers) ? document.servers.filter(isObject).map((server) => String(server.url)) : [];
     const securitySchemes = this.securitySchemes();
-    const basePaths = pathItems(this.base);
-    const revisionPaths = pathItems(this.revision);
+    const basePaths = pathItems(this.base, this.follow);
+    const revisionPaths = pathItems(this.revision, this.follow);
     const paths: PathDiff[] = [];
     for (const [key, baseItem] of basePaths) {
       const revisionItem = revisionPaths.get(key);
@@ -416,6 +452,7 @@ class TreeBuilder {
       webhooks: this.webhooks(),
       securitySchemes,
       paths,
+      refLimits: this.refLimits,
     };
   }
 
@@ -447,8 +484,8 @@ class TreeBuilder {
     for (const [name, node] of Object.entries(baseSchemes)) {
       if (revisionSchemes[name] !== undefined) {
         this.schemeNames.set(name, name);
-        const base = resolve(this.base, node, ['components', 'securitySchemes', name]);
-        const revision = resolve(this.revision, revisionSchemes[name], ['components', 'securitySchemes', name]);
+        const base = this.follow(this.base, node, ['components', 'securitySchemes', name]);
+        const revision = this.follow(this.revision, revisionSchemes[name], ['components', 'securitySchemes', name]);
         if (isObject(base.value) && isObject(revision.value)) pairs.push({ name, base, revision });
         continue;
       }
@@ -512,8 +549,8 @@ class TreeBuilder {
   }
 
   private parameters(b: OperationSide, r: OperationSide, operation: OperationPlaces): ParameterDiff[] {
-    const baseParameters = parametersOf(this.base, b);
-    const revisionParameters = parametersOf(this.revision, r);
+    const baseParameters = parametersOf(this.base, b, this.follow);
+    const revisionParameters = parametersOf(this.revision, r, this.follow);
     const moved = new Set<string>();
     const result: ParameterDiff[] = [];
     for (const [key, bp] of baseParameters) {
@@ -558,8 +595,8 @@ class TreeBuilder {
   }
 
   private requestBody(b: OperationSide, r: OperationSide, operation: OperationPlaces): RequestBodyDiff | undefined {
-    const bb = resolve(this.base, b.operation.requestBody, [...b.path, 'requestBody']);
-    const rb = resolve(this.revision, r.operation.requestBody, [...r.path, 'requestBody']);
+    const bb = this.follow(this.base, b.operation.requestBody, [...b.path, 'requestBody']);
+    const rb = this.follow(this.revision, r.operation.requestBody, [...r.path, 'requestBody']);
     const baseBody = isObject(bb.value) ? { value: bb.value, path: bb.path } : undefined;
     const revisionBody = isObject(rb.value) ? { value: rb.value, path: rb.path } : undefined;
     if (!baseBody && !revisionBody) return undefined;
@@ -658,12 +695,12 @@ class TreeBuilder {
     };
     const result: ResponseDiff[] = [];
     for (const status of Object.keys(br)) {
-      const base = resolve(this.base, br[status], [...b.path, 'responses', status]);
+      const base = this.follow(this.base, br[status], [...b.path, 'responses', status]);
       if (rr[status] === undefined) {
         result.push({ ...places, status, base, headers: [], content: [], links: [] });
         continue;
       }
-      const revision = resolve(this.revision, rr[status], [...places.revisionResponsesPath, status]);
+      const revision = this.follow(this.revision, rr[status], [...places.revisionResponsesPath, status]);
       const bv = base.value;
       const rv = revision.value;
       if (!isObject(bv) || !isObject(rv)) continue;
@@ -727,13 +764,13 @@ class TreeBuilder {
     };
     const result: HeaderDiff[] = [];
     for (const name of Object.keys(bh)) {
-      const base = resolve(this.base, bh[name], [...baseHeadersPath, name]);
+      const base = this.follow(this.base, bh[name], [...baseHeadersPath, name]);
       const match = revisionByName.get(name.toLowerCase());
       if (match === undefined) {
         result.push({ ...places, name, base });
         continue;
       }
-      const revision = resolve(this.revision, rh[match], [...revisionHeadersPath, match]);
+      const revision = this.follow(this.revision, rh[match], [...revisionHeadersPath, match]);
       if (!isObject(base.value) || !isObject(revision.value)) continue;
       result.push({
         ...places,
@@ -773,12 +810,12 @@ class TreeBuilder {
     const places = { baseMapPath, revisionMapPath, revisionMapDeclared: isObject(revisionMap), revisionHolderPath };
     const result: NamedDiff[] = [];
     for (const [name, node] of Object.entries(bm)) {
-      const base = resolve(this.base, node, [...baseMapPath, name]);
+      const base = this.follow(this.base, node, [...baseMapPath, name]);
       if (rm[name] === undefined) {
         result.push({ ...places, name, base, changed: false });
         continue;
       }
-      const revision = resolve(this.revision, rm[name], [...revisionMapPath, name]);
+      const revision = this.follow(this.revision, rm[name], [...revisionMapPath, name]);
       const changed = fingerprint(this.base, node) !== fingerprint(this.revision, rm[name]);
       result.push({ ...places, name, base, revision, changed });
     }

@@ -260,6 +260,10 @@ export async function loadSide(spec: string, options: LoadOptions & { cwd?: stri
     );
   }
   const dangling = danglingReference(data);
+  if (dangling === BEYOND_REFERENCE_VISITS)
+    throw new CouldNotRunError(
+      `${spec}: more than ${MAX_REFERENCE_VISITS.toLocaleString('en')} objects, beyond what the diff checks its references in, so it is not compared (a reference past the bound that names nothing would compare as nothing, "0 changes")`,
+    );
   if (dangling)
     throw new CouldNotRunError(
       `${spec}: ${dangling}, so what it stands for cannot be compared; fix the reference (vottur lint shows every problem) and run again`,
@@ -303,11 +307,16 @@ const DATA_KEYWORDS = new Set(['example', 'examples', 'const', 'enum', 'default'
  * document, in words, or undefined. The diff follows references to compare what they stand for;
  * one that names nothing (a pointer to a missing member, `#pet` with no `$anchor: pet`, or one
  * with several) would compare as nothing on both sides: "0 changes", whatever changed behind it.
- * Iterative, at most MAX_REFERENCE_VISITS objects.
+ * Iterative, at most MAX_REFERENCE_VISITS objects: a description with more is BEYOND_REFERENCE_VISITS, refused.
  */
-function danglingReference(document: Record<string, unknown>): string | undefined {
+export function danglingReference(
+  document: Record<string, unknown>,
+): string | typeof BEYOND_REFERENCE_VISITS | undefined {
   const stack: Array<{ node: unknown; path: string[] }> = [{ node: document, path: [] }];
-  for (let visits = 0, next = stack.pop(); next && visits < MAX_REFERENCE_VISITS; visits++, next = stack.pop()) {
+  let visits = 0;
+  for (let next = stack.pop(); next; next = stack.pop()) {
+    // The bound reached is said, never read as "every reference resolves" (issue 34, C8).
+    if (++visits > MAX_REFERENCE_VISITS) return BEYOND_REFERENCE_VISITS;
     const { node, path } = next;
     if (Array.isArray(node)) {
       node.forEach((item, index) => stack.push({ node: item, path: [...path, String(index)] }));
@@ -327,4 +336,5 @@ function danglingReference(document: Record<string, unknown>): string | undefine
   return undefined;
 }
 
-const MAX_REFERENCE_VISITS = 2_000_000;
+export const MAX_REFERENCE_VISITS = 2_000_000;
+export const BEYOND_REFERENCE_VISITS = Symbol('beyond MAX_REFERENCE_VISITS');

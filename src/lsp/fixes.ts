@@ -4,10 +4,10 @@
  * before and after, on an in-memory copy); the action's title says it, so an author sees a
  * breaking fix for what it is before applying it.
  */
-import { readFileSync } from 'node:fs';
 import { CodeActionKind, type CodeAction, type Diagnostic } from 'vscode-languageserver/node';
 import type { Finding } from '../report/finding.js';
 import { EFFECT_LABEL, type Fix } from '../fix/index.js';
+import { readInsideFolder } from './store.js';
 
 export interface FixRequest {
   /** The file the action is asked for, absolute, with its client URI and current text. */
@@ -47,7 +47,8 @@ export async function fixActionsFor(provider: FixProvider, request: FixRequest):
     for (const edit of fix.edits) byFile.set(edit.file, [...(byFile.get(edit.file) ?? []), edit]);
     const changes: Record<string, Array<{ range: Diagnostic['range']; newText: string }>> = {};
     for (const [file, edits] of byFile) {
-      const text = request.texts.get(file) ?? (file === request.file ? request.text : readText(file));
+      const text =
+        request.texts.get(file) ?? (file === request.file ? request.text : readInsideFolder(file, request.cwd));
       if (text === undefined) continue;
       const position = positionIn(text);
       changes[file === request.file ? request.uri : /^https?:/i.test(file) ? file : request.uriOf(file)] = edits.map(
@@ -79,12 +80,4 @@ export function positionIn(text: string): (offset: number) => { line: number; ch
     }
     return { line: low, character: offset - (starts[low] ?? 0) };
   };
-}
-
-function readText(file: string): string | undefined {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch {
-    return undefined;
-  }
 }

@@ -9,7 +9,7 @@
  * Findings in other files of a multi-file description are published on those files, and a change
  * to any of them (in the editor or on disk) lints the root again.
  */
-import { readFileSync } from 'node:fs';
+import { realpathSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
@@ -21,6 +21,8 @@ import {
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { errorMessage } from '../errors.js';
+import { MAX_FILE_BYTES } from '../lint/load.js';
+import { isInside, readRegularFileSync, resolveInsideSync } from '../runtime/safe-read.js';
 import { CONFIG_FILE_NAMES, DEFAULT_BASELINE_FILE } from '../paths.js';
 import { counts, type Finding, type RuleMeta } from '../report/finding.js';
 import { suppressibleRules } from '../run/rule-catalogue.js';
@@ -96,6 +98,33 @@ export function isDescriptionText(text: string): boolean {
   }
 }
 
+/**
+ * A file on disk the language server shows (a `$ref`'s target in a hover, go to definition, a
+ * fix's edits), through the linter's one bounded reader (src/runtime/safe-read.ts): followed one
+ * symbolic link at a time and never past `folder`, a regular file only (not /dev/zero, not a FIFO
+ * or /dev/stdin, which would take the server's own input), of at most MAX_FILE_BYTES, as the
+ * linter's loader reads the same files. Undefined when it may not be read, whatever the reason:
+ * a hover never tells whether a file outside the folder exists.
+ */
+export function readInsideFolder(path: string, folder: string): string | undefined {
+  try {
+    let real: string;
+    try {
+      real = realpathSync(folder);
+    } catch {
+      real = resolve(folder);
+    }
+    const resolved = resolveInsideSync(resolve(path), real, resolve(folder));
+    if (resolved.path === undefined) return undefined;
+    return readRegularFileSync(resolved.path, {
+      refuse: (why) => new Error(why),
+      maxBytes: MAX_FILE_BYTES,
+    }).toString('utf8');
+  } catch {
+    return undefined;
+  }
+}
+
 export class DocumentStore {
   /** The open documents, as the editor holds them (text and version). */
   readonly documents = new TextDocuments(TextDocument);
@@ -147,25 +176,25 @@ export class DocumentStore {
     return this.texts;
   }
 
-  /** The editor's text of a file it holds open, else the file's on disk. */
-  textOf(path: string): string | undefined {
+  /**
+   * The editor's text of a file it holds open, else the file's on disk, read as the linter reads a
+   * description's files (readInsideFolder): within `folder` (the folder of the file whose `$ref`
+   * led here; by default the file's own), never through a link out of it, a regular file only.
+   */
+  textOf(path: string, folder: string = this.folderOf(path)): string | undefined {
     const held = this.documents.get(this.uriOf(path))?.getText();
     if (held !== undefined) return held;
-    try {
-      return readFileSync(path, 'utf8');
-    } catch {
-      return undefined;
-    }
+    return readInsideFolder(path, folder);
   }
 
-  syntaxOf(path: string): Syntax | undefined {
-    const text = this.textOf(path);
+  syntaxOf(path: string, folder?: string): Syntax | undefined {
+    const text = this.textOf(path, folder);
     return text === undefined ? undefined : Syntax.read(text);
   }
 
   /** The folder `$ref`s may lead within: the workspace, else the file's own folder. */
   folderOf(path: string): string {
-    return this.workspaceFolder && !path.startsWith('..') && resolve(path).startsWith(this.workspaceFolder)
+    return this.workspaceFolder && isInside(resolve(path), resolve(this.workspaceFolder))
       ? this.workspaceFolder
       : dirname(path);
   }

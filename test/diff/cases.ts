@@ -546,6 +546,21 @@ const fixed: Array<Omit<DiffCase, 'expect'> & { expect: Expected[] }> = [
     ],
   },
   {
+    // A response reached through 70 response components, each a $ref to the next, its type changed
+    // at the end: beyond the 64 $refs a chain is followed, the comparison says where it stopped
+    // instead of "0 changes" (issue 34, outside attack round 5, C8).
+    id: 'diff-ref-limit-reached',
+    cls: 'breaking',
+    prepare: (d) => {
+      const responses = d.components.responses;
+      for (let i = 0; i < 70; i++) responses[`Chain${i}`] = { $ref: `#/components/responses/Chain${i + 1}` };
+      responses.Chain70 = { description: 'The end.', content: { 'application/json': { schema: { type: 'object' } } } };
+      d.paths['/v2/users/{nationalId}'].get.responses['200'] = { $ref: '#/components/responses/Chain0' };
+    },
+    mutate: (d) => (d.components.responses.Chain70.content['application/json'].schema.type = 'array'),
+    expect: [{ ruleId: 'diff-ref-limit-reached', pointer: `${OP}/responses/200` }],
+  },
+  {
     id: 'diff-schema-description-changed',
     cls: 'documentation',
     mutate: (d) => (d.components.schemas.UserProfile.properties.email.description = 'E-mail address.'),

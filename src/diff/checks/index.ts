@@ -19,6 +19,7 @@ import { check as diffOperationUndeprecated } from './diff-operation-undeprecate
 import { check as diffPathAdded } from './diff-path-added.js';
 import { check as diffPathParameterRenamed } from './diff-path-parameter-renamed.js';
 import { check as diffPathRemoved } from './diff-path-removed.js';
+import { check as diffRefLimitReached } from './diff-ref-limit-reached.js';
 import { check as diffRemovedBeforeSunset } from './diff-removed-before-sunset.js';
 import { check as diffRequestBodyAddedOptional } from './diff-request-body-added-optional.js';
 import { check as diffRequestBodyAddedRequired } from './diff-request-body-added-required.js';
@@ -156,6 +157,7 @@ export const FIXED_CHECKS = [
   diffPathAdded,
   diffPathParameterRenamed,
   diffPathRemoved,
+  diffRefLimitReached,
   diffRemovedBeforeSunset,
   diffRequestBodyAddedOptional,
   diffRequestBodyAddedRequired,

@@ -10,6 +10,7 @@ import { DEFAULT_BASELINE_FILE } from '../../paths.js';
 import type { Finding } from '../../report/finding.js';
 import { maskNationalIds } from '../../pii.js';
 import { baselineDocument, readBaseline, serializeBaseline, type BaselineFile } from '../../baseline/index.js';
+import { assertWritableInside, namedFileRoot } from '../../runtime/safe-read.js';
 import { engineFixes, fixActionsFor, type FixProvider } from '../fixes.js';
 import { runFolder } from '../linting.js';
 import { suppressionEdit } from '../suppress-edit.js';
@@ -186,6 +187,8 @@ export async function addToBaseline(file: string, finding: Finding, cwd: string)
       a.pointer.localeCompare(b.pointer) ||
       a.fingerprint.localeCompare(b.fingerprint),
   );
+  // As `--update-baseline`: never written through a committed link to a folder outside the repository.
+  assertWritableInside(file, { what: 'the baseline', shown: basename(file), root: namedFileRoot(cwd) });
   const temp = join(dirname(file), `.${basename(file)}.${process.pid}.tmp`);
   try {
     writeFileSync(temp, serializeBaseline(baseline));

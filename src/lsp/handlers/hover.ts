@@ -23,7 +23,7 @@ export function registerHover(connection: Connection, store: DocumentStore): voi
     const ref = syntax && refAt(syntax, position);
     if (ref) {
       const target = refTarget(ref.ref, path, store.folderOf(path));
-      const excerpt = target && store.syntaxOf(target.file)?.excerpt(target.pointer, 12);
+      const excerpt = target && store.syntaxOf(target.file, store.folderOf(path))?.excerpt(target.pointer, 12);
       if (target && excerpt !== undefined)
         parts.push(
           `\`${ref.ref}\`${target.file === path ? '' : ` (${basename(target.file)})`}\n\n\`\`\`${target.file.endsWith('.json') ? 'json' : 'yaml'}\n${excerpt}\n\`\`\``,

@@ -11,7 +11,7 @@ export function registerNavigation(connection: Connection, store: DocumentStore)
     if (!ref) return null;
     const target = refTarget(ref.ref, path, store.folderOf(path));
     if (!target) return null;
-    const range = store.syntaxOf(target.file)?.rangeAt(target.pointer);
+    const range = store.syntaxOf(target.file, store.folderOf(path))?.rangeAt(target.pointer);
     if (!range) return null;
     return { uri: store.uriOf(target.file), range } satisfies Location;
   });
@@ -47,7 +47,7 @@ export function registerNavigation(connection: Connection, store: DocumentStore)
       }
     }
     if (params.context.includeDeclaration) {
-      const range = store.syntaxOf(target.file)?.rangeAt(target.pointer);
+      const range = store.syntaxOf(target.file, store.folderOf(path))?.rangeAt(target.pointer);
       if (range) locations.unshift({ uri: store.uriOf(target.file), range });
     }
     return locations;
