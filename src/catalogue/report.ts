@@ -274,9 +274,16 @@ export async function reportCatalogue(options: CatalogueReportOptions): Promise<
     for (const service of harvested) {
       const state = attestationOf(service, before.get(service.name), options.attestations);
       attestations.set(service.name, state);
-      if (!options.requireAttestation || state.state === 'attested') continue;
+      // Required: a record of a passing gate. A signed record of a failed gate is a finding that says so.
+      if (!options.requireAttestation || (state.state === 'attested' && state.verdict === 'pass')) continue;
       findings.push(
-        state.state === 'earlier'
+        state.state === 'attested'
+          ? harvestFinding(
+              service,
+              NOT_ATTESTED_RULE,
+              `the attestation of the description ${service.name} serves (sha256 ${service.sha256 ?? '?'}), signed ${state.signedAt ?? '?'} by key ${state.keyId?.slice(0, 12) ?? '?'} (${state.key ?? '?'}), records a failed gate (score ${state.score ?? '?'}/100): nothing says it passed. Fix what vottur lint --gate reports on it, attest it again and publish the record.`,
+            )
+          : state.state === 'earlier'
           ? harvestFinding(
               service,
               ATTESTATION_OUTDATED_RULE,
