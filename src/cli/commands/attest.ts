@@ -7,6 +7,7 @@ import { readFileSync, realpathSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { CouldNotRunError, EXIT_FINDINGS, EXIT_OK, errorLine, fileErrorReason } from '../../errors.js';
+import type { LoadedDescription } from '../../lint/load.js';
 import type { Report, Severity } from '../../report/finding.js';
 import { addOverlayOption, addPolicyOptions, failSeverityOption, minScoreOption } from '../options.js';
 import type { CommandIo } from '../io.js';
@@ -117,8 +118,9 @@ async function gatedRun(
   description: string,
   options: RunOptions & Partial<AttestOptions>,
   io: RunIo,
-): Promise<{ report: Report; lint: Report; contract?: Report; diff?: Report }> {
+): Promise<{ report: Report; lint: Report; contract?: Report; diff?: Report; loaded: LoadedDescription }> {
   const { lintFiles } = await import('../../lint/files.js');
+  const { loadDescription } = await import('../../lint/load.js');
   const { UNREADABLE_RULE } = await import('../../report/finding.js');
   // An attestation is a record others rely on: with or without --gate, the repository's rulesets
   // are read by the policy's strict loader, as data, and none of its code runs (docs/attest.md).
@@ -126,9 +128,18 @@ async function gatedRun(
   const run = await gateRunFor(options, io, { policy: gatePolicy(), why: ATTEST_LOADS_DATA });
   const overlays = await overlaysFor(options, run, io);
   const cwd = cwdOf(io);
-  const lint = await lintFiles([description], {
+  // Read once: the lint, the diff, the contract run and the record's digests all take this one
+  // load, so the bytes signed are the bytes judged, whatever changes on disk during the run (a
+  // server under test that rewrites the checkout; issue 34, C5).
+  const loaded = await loadDescription(description, {
     cwd,
     ...(io.stdin ? { stdin: io.stdin } : {}),
+    ...(options.allowRemoteRefs ? { allowRemoteRefs: true } : {}),
+    ...(overlays.length > 0 ? { overlays } : {}),
+  });
+  const lint = await lintFiles([description], {
+    cwd,
+    loaded,
     warn: io.stderr,
     allowRemoteRefs: options.allowRemoteRefs,
     jobs: 1,
@@ -139,17 +150,10 @@ async function gatedRun(
   if (unreadable) throw new CouldNotRunError(unreadable.message);
   if (options.server === undefined && options.base === undefined) {
     const report = await settle(lint, run, {}, io);
-    return { report, lint: report };
+    return { report, lint: report, loaded };
   }
-  const { loadDescription } = await import('../../lint/load.js');
   const { mergeReports } = await import('../../report/merge.js');
   const { toolInfo } = await import('../../version.js');
-  const loaded = await loadDescription(description, {
-    cwd,
-    ...(io.stdin ? { stdin: io.stdin } : {}),
-    ...(options.allowRemoteRefs ? { allowRemoteRefs: true } : {}),
-    ...(overlays.length > 0 ? { overlays } : {}),
-  });
   const reports = [lint];
   let diff: Report | undefined;
   if (options.base !== undefined) {
@@ -210,6 +214,7 @@ async function gatedRun(
   };
   return {
     report,
+    loaded,
     lint: lintPart,
     ...(contract ? { contract } : {}),
     ...(diff ? { diff } : {}),
@@ -271,13 +276,11 @@ export function registerAttest(program: Command, io: CommandIo): void {
     if (options.accept !== undefined && options.base === undefined)
       throw new CouldNotRunError('--accept applies to the changes --base finds: add --base <REF:path>');
     const privateKey = await signingKey(options, description, io);
-    const { contractRecord, createAttestation, describeSubjects, diffRecord } = await import('../../attest/index.js');
+    const { contractRecord, createAttestation, diffRecord, subjectsOf } = await import('../../attest/index.js');
     const ran = await gatedRun(description, options, io);
     const { report } = ran;
-    const subjects = await describeSubjects(description, {
-      cwd: cwdOf(io),
-      allowRemoteRefs: options.allowRemoteRefs,
-    });
+    // The bytes the run parsed, from its one load: never a second read of the disk.
+    const subjects = subjectsOf(ran.loaded, cwdOf(io));
     const { envelope, statement } = await createAttestation({
       report,
       subjects,
