@@ -41,7 +41,14 @@ function goodReferringToEvil(): string {
 }
 
 function subsystem(code: string, services: DevCatalogue['subsystems'][number]['services']) {
-  return { instance: 'IS-DEV', memberClass: 'GOV', memberCode: '10001', subsystemCode: code, memberName: 'Test', services };
+  return {
+    instance: 'IS-DEV',
+    memberClass: 'GOV',
+    memberCode: '10001',
+    subsystemCode: code,
+    memberName: 'Test',
+    services,
+  };
 }
 
 interface JsonReport {

@@ -294,7 +294,12 @@ export function registerAttest(program: Command, io: CommandIo): void {
         : {}),
       ...(ran.diff && options.base !== undefined ? { diff: diffRecord(ran.diff, options.base), lint: ran.lint } : {}),
     });
-    writeFileAtomically(resolve(cwdOf(io), options.output), `${JSON.stringify(envelope, null, 2)}\n`, options.output);
+    writeFileAtomically(
+      resolve(cwdOf(io), options.output),
+      `${JSON.stringify(envelope, null, 2)}\n`,
+      options.output,
+      cwdOf(io),
+    );
     const { predicate } = statement;
     io.stderr(
       `${errorLine(`attested ${subjects[0]?.name ?? description} (${subjects.length} file${subjects.length === 1 ? '' : 's'}): gate ${predicate.gate.verdict}, score ${predicate.score.score}/100 (${predicate.score.grade})${predicate.contract ? `; contract run against ${predicate.contract.target}: ${predicate.contract.passed} of ${predicate.contract.operations} operations passed` : ''}${predicate.diff ? `; diff with ${predicate.diff.base}: ${predicate.diff.verdict}` : ''}; wrote ${options.output}`)}\n`,

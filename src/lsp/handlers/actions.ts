@@ -2,8 +2,9 @@
  * Code actions and commands: the fix engine's quick fixes, a suppression with a reason, and adding
  * a finding to the baseline.
  */
-import { basename, dirname, join, resolve } from 'node:path';
-import { renameSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, resolve } from 'node:path';
+import { assertWritableInside, namedFileRoot } from '../../runtime/safe-read.js';
+import { writeFileAtomically } from '../../runtime/safe-write.js';
 import { CodeActionKind, type CodeAction, type Connection } from 'vscode-languageserver/node';
 import { errorCode, errorMessage } from '../../errors.js';
 import { DEFAULT_BASELINE_FILE } from '../../paths.js';
@@ -186,12 +187,7 @@ export async function addToBaseline(file: string, finding: Finding, cwd: string)
       a.pointer.localeCompare(b.pointer) ||
       a.fingerprint.localeCompare(b.fingerprint),
   );
-  const temp = join(dirname(file), `.${basename(file)}.${process.pid}.tmp`);
-  try {
-    writeFileSync(temp, serializeBaseline(baseline));
-    renameSync(temp, file);
-  } catch (error) {
-    rmSync(temp, { force: true });
-    throw new Error(`cannot write ${basename(file)}: ${errorCode(error) ?? errorMessage(error)}`, { cause: error });
-  }
+  // Through the one writer, inside the repository as a baseline the CLI writes (src/runtime/safe-write.ts).
+  assertWritableInside(file, { what: 'the baseline', shown: basename(file), root: namedFileRoot(cwd) });
+  writeFileAtomically(file, serializeBaseline(baseline), basename(file), cwd);
 }
