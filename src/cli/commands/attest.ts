@@ -27,6 +27,8 @@ export const ATTEST_KEY_ENV = 'VOTTUR_ATTEST_KEY';
 
 interface RunOptions extends PolicyCommandOptions {
   config?: string | boolean;
+  /** `--baseline`: the operator's baseline, as `vottur lint --baseline` (the Action passes its input). */
+  baseline?: string;
   allowRemoteRefs?: boolean;
   overlay?: string[];
 }
@@ -149,7 +151,7 @@ async function gatedRun(
   const unreadable = lint.findings.find((finding) => finding.ruleId === UNREADABLE_RULE);
   if (unreadable) throw new CouldNotRunError(unreadable.message);
   if (options.server === undefined && options.base === undefined) {
-    const report = await settle(lint, run, {}, io);
+    const report = await settle(lint, run, baselineOf(options), io);
     return { report, lint: report, loaded };
   }
   const { mergeReports } = await import('../../report/merge.js');
@@ -203,7 +205,7 @@ async function gatedRun(
     });
     reports.push(contract);
   }
-  const report = await settle(mergeReports(reports, { tool: toolInfo() }), run, {}, io);
+  const report = await settle(mergeReports(reports, { tool: toolInfo() }), run, baselineOf(options), io);
   // The lint's part of the settled report (levels, suppressions and baseline applied as for the whole).
   const { operations: _operations, coverage: _coverage, diff: _diff, ...rest } = report;
   const lintPart: Report = {
@@ -221,8 +223,17 @@ async function gatedRun(
   };
 }
 
+/** The operator's `--baseline`, for settling as `vottur lint` does. */
+function baselineOf(options: RunOptions): { baseline?: string } {
+  return options.baseline !== undefined ? { baseline: options.baseline } : {};
+}
+
 function addRunOptions(command: Command): Command {
   command
+    .option(
+      '--baseline <file>',
+      "the operator's baseline, as vottur lint --baseline: findings in it are not counted (see docs/baseline.md)",
+    )
     .option(
       '--config <file>',
       "the configuration file (default: vottur.config.yaml found from the description's folder up to the repository root)",
