@@ -41,7 +41,7 @@ writeFileSync(
   ].join('\n'),
 );
 symlinkSync('../outside', join(repo, 'out'));
-writeFileSync(key, generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }) as string);
+writeFileSync(key, generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }));
 
 describe('writers stay inside the repository', () => {
   it.each([
