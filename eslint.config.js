@@ -54,6 +54,64 @@ export default tseslint.config(
     },
   },
   {
+    // One writer (src/runtime/safe-write.ts): every file a user, a configuration or a repository
+    // names is written through writeFileAtomically, after refuseLeavingRepository (issue 34, C6).
+    // The files let off write only to folders vottur made for itself (temporary folders, its
+    // compile cache, its development certificates), the catalogue's harvest folder, or (the report
+    // writer) call refuseLeavingRepository themselves before writing.
+    files: ['src/**/*.ts'],
+    ignores: [
+      'src/runtime/safe-write.ts',
+      'src/run/output.ts',
+      'src/runtime/compile-cache.ts',
+      'src/runtime/dev-certificates.ts',
+      'src/contract/dredd/run.ts',
+      'src/diff/sides.ts',
+      'src/catalogue/fetch.ts',
+      'src/catalogue/harvest.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        ...['node:fs', 'node:fs/promises', 'fs', 'fs/promises'].map((name) => ({
+          name,
+          importNames: [
+            'writeFile',
+            'writeFileSync',
+            'appendFile',
+            'appendFileSync',
+            'createWriteStream',
+            'rename',
+            'renameSync',
+            'copyFile',
+            'copyFileSync',
+            'cp',
+            'cpSync',
+            'symlink',
+            'symlinkSync',
+            'link',
+            'linkSync',
+            'truncate',
+            'truncateSync',
+            'writeSync',
+            'write',
+          ],
+          message:
+            'write through writeFileAtomically (src/runtime/safe-write.ts): it refuses a path that leads out of the repository',
+        })),
+      ],
+      // The same functions reached through node:fs as a whole.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'ImportDeclaration[source.value=/^(node:)?fs(\\/promises)?$/] > :matches(ImportNamespaceSpecifier, ImportDefaultSpecifier)',
+          message: 'import the functions node:fs reads with by name; write through writeFileAtomically',
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
     ...tseslint.configs.disableTypeChecked,
   },

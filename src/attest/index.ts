@@ -3,11 +3,10 @@
  * The lint run itself is the caller's (the same run and gate as `vottur lint`); this module names the
  * bytes judged, builds the in-toto Statement, signs it in a DSSE envelope, and checks one.
  */
-import { readFileSync } from 'node:fs';
 import { relative, sep } from 'node:path';
 import type { KeyObject } from 'node:crypto';
 import { CouldNotRunError, errorMessage } from '../errors.js';
-import { isRemote, loadDescription } from '../lint/load.js';
+import { isRemote, loadDescription, type LoadedDescription } from '../lint/load.js';
 import { platformRulesetLinter } from '../lint/lint.js';
 import { gatePolicy } from '../policy/index.js';
 import type { Report, Severity } from '../report/finding.js';
@@ -31,20 +30,31 @@ export * from './statement.js';
 
 /**
  * Every file of a description (the root and each file its `$ref`s reach), named as the report names
- * documents (relative to `cwd`, `/`-separated; URLs as given) with the SHA-256 of its bytes on disk.
- * The root comes first.
+ * documents (relative to `cwd`, `/`-separated; URLs as given) with the SHA-256 of its bytes. The
+ * root comes first.
  */
 export async function describeSubjects(
   file: string,
   options: { cwd: string; allowRemoteRefs?: boolean },
 ): Promise<Subject[]> {
-  const loaded = await loadDescription(file, { cwd: options.cwd, allowRemoteRefs: options.allowRemoteRefs });
+  return subjectsOf(
+    await loadDescription(file, { cwd: options.cwd, allowRemoteRefs: options.allowRemoteRefs }),
+    options.cwd,
+  );
+}
+
+/**
+ * The subjects of a description already loaded: the SHA-256 of the very bytes the loader read and
+ * parsed (a byte-order mark or line endings are part of what was judged), never a second read of
+ * the disk. `vottur attest` loads once and lints, contract-tests and hashes that one load: a server
+ * under test that rewrites the checkout during the run cannot get other bytes signed (issue 34, C5).
+ */
+export function subjectsOf(loaded: LoadedDescription, cwd: string): Subject[] {
   const uris = [loaded.rootUri, ...[...loaded.files.keys()].filter((uri) => uri !== loaded.rootUri).sort()];
   return uris.map((uri) => {
     const source = loaded.files.get(uri);
-    // The bytes on disk, not the parsed text: a byte-order mark or line endings are part of what was judged.
-    const bytes = isRemote(uri) ? Buffer.from(source?.text ?? '', 'utf8') : readFileSync(uri);
-    const name = isRemote(uri) ? uri : relative(options.cwd, uri).split(sep).join('/');
+    const bytes = source?.bytes ?? Buffer.from(source?.text ?? '', 'utf8');
+    const name = isRemote(uri) ? uri : relative(cwd, uri).split(sep).join('/');
     return { name, digest: { sha256: sha256Hex(bytes) } };
   });
 }

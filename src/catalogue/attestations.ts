@@ -3,7 +3,7 @@
  * records `vottur attest` writes, read from a folder, a file, a URL or a list of them, each
  * verified with one of the public keys the operator trusts (an attestation no trusted key verifies
  * is left out, and counted), then matched to the harvested descriptions by SHA-256. A service is
- * attested (a subject's digest is its description's), attested for an earlier version (an
+ * attested (the record's root subject, the description it judged, is these bytes), attested for an earlier version (an
  * attestation names the description as harvested before, or by its title, but not these bytes), or
  * not attested. Nothing in an unverified payload is read.
  */
@@ -46,7 +46,12 @@ export interface AttestationRecord {
   verdict: 'pass' | 'fail';
   score: number;
   grade: string;
-  digests: string[];
+  /**
+   * The SHA-256 of the record's root subject: the description the verdict is about. The other
+   * subjects are files its `$ref`s reached, judged only in the parts the root used, so a record
+   * never makes one of them "what passed the gate".
+   */
+  root: string;
   title?: string;
   version?: string;
 }
@@ -162,7 +167,7 @@ export async function readAttestations(
         verdict: predicate.gate.verdict,
         score: predicate.score.score,
         grade: predicate.score.grade,
-        digests: subject.map((s) => s.digest.sha256),
+        root: rootDigest(subject),
         ...(predicate.description?.title !== undefined ? { title: predicate.description.title } : {}),
         ...(predicate.description?.version !== undefined ? { version: predicate.description.version } : {}),
       });
@@ -171,6 +176,13 @@ export async function readAttestations(
     }
   }
   return { records, refused };
+}
+
+/** The root subject's digest: `vottur attest` names the description it judged first. */
+function rootDigest(subject: Statement['subject']): string {
+  const root = subject[0];
+  if (root === undefined) throw new Error('it names no subject');
+  return root.digest.sha256;
 }
 
 const newest = (records: readonly AttestationRecord[]) =>
@@ -184,7 +196,9 @@ function isEarlierVersion(version: string | undefined, current: string | undefin
 }
 
 /**
- * A service's state: attested when a record's subject is its description's bytes; attested for an
+ * A service's state: attested when a record's root subject (the description its verdict is about,
+ * never a file that description only `$ref`s) is its description's bytes, whatever the recorded
+ * verdict (`verdict` says it; `--require-attestation` asks for a pass); attested for an
  * earlier version when a record is about the description as the previous harvest had it, or about
  * a description of the same title whose `info.version` is not later (the same version with other
  * bytes is the description changed since; a record of a later version is not of an earlier one);
@@ -206,13 +220,13 @@ export function attestationOf(
     source: record.source,
   });
   const digest = service.sha256;
-  const exact = digest !== undefined ? newest(records.filter((r) => r.digests.includes(digest))) : undefined;
+  const exact = digest !== undefined ? newest(records.filter((r) => r.root === digest)) : undefined;
   if (exact) return describe('attested', exact);
   const before = previous?.sha256;
   const earlier = newest(
     records.filter(
       (r) =>
-        (before !== undefined && before !== digest && r.digests.includes(before)) ||
+        (before !== undefined && before !== digest && r.root === before) ||
         (service.title !== undefined && r.title === service.title && isEarlierVersion(r.version, service.version)),
     ),
   );

@@ -274,19 +274,26 @@ export async function reportCatalogue(options: CatalogueReportOptions): Promise<
     for (const service of harvested) {
       const state = attestationOf(service, before.get(service.name), options.attestations);
       attestations.set(service.name, state);
-      if (!options.requireAttestation || state.state === 'attested') continue;
+      // Required: a record of a passing gate. A signed record of a failed gate is a finding that says so.
+      if (!options.requireAttestation || (state.state === 'attested' && state.verdict === 'pass')) continue;
       findings.push(
-        state.state === 'earlier'
+        state.state === 'attested'
           ? harvestFinding(
               service,
-              ATTESTATION_OUTDATED_RULE,
-              `${service.name} was attested for an earlier version of its description${state.version !== undefined ? ` (${state.version})` : ''}, signed ${state.signedAt ?? '?'} by key ${state.keyId?.slice(0, 12) ?? '?'} (${state.key ?? '?'}); the description served now (sha256 ${service.sha256 ?? '?'}) changed since. Attest the new version (vottur attest) and publish the record.`,
-            )
-          : harvestFinding(
-              service,
               NOT_ATTESTED_RULE,
-              `no attestation a trusted key signed names the description ${service.name} serves (sha256 ${service.sha256 ?? '?'}); run vottur attest on it in the provider's pipeline and publish the record where the catalogue reads attestations.`,
-            ),
+              `the attestation of the description ${service.name} serves (sha256 ${service.sha256 ?? '?'}), signed ${state.signedAt ?? '?'} by key ${state.keyId?.slice(0, 12) ?? '?'} (${state.key ?? '?'}), records a failed gate (score ${state.score ?? '?'}/100): nothing says it passed. Fix what vottur lint --gate reports on it, attest it again and publish the record.`,
+            )
+          : state.state === 'earlier'
+            ? harvestFinding(
+                service,
+                ATTESTATION_OUTDATED_RULE,
+                `${service.name} was attested for an earlier version of its description${state.version !== undefined ? ` (${state.version})` : ''}, signed ${state.signedAt ?? '?'} by key ${state.keyId?.slice(0, 12) ?? '?'} (${state.key ?? '?'}); the description served now (sha256 ${service.sha256 ?? '?'}) changed since. Attest the new version (vottur attest) and publish the record.`,
+              )
+            : harvestFinding(
+                service,
+                NOT_ATTESTED_RULE,
+                `no attestation a trusted key signed names the description ${service.name} serves (sha256 ${service.sha256 ?? '?'}); run vottur attest on it in the provider's pipeline and publish the record where the catalogue reads attestations.`,
+              ),
       );
     }
   }

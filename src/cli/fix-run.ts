@@ -75,7 +75,7 @@ export async function runFixes(patterns: string[], options: FixRunOptions, io: R
         out(createTwoFilesPatch(`a/${name}`, `b/${name}`, original, text, undefined, undefined, { context: 3 }));
       }
     } else {
-      for (const [uri, text] of outcome.changed) writeFileAtomically(uri, text, shown(uri));
+      for (const [uri, text] of outcome.changed) writeFileAtomically(uri, text, shown(uri), cwd);
     }
     if (outcome.applied.length > 0) {
       const rules = [...new Set(outcome.applied.map((fix) => fix.ruleId))].sort();
@@ -154,6 +154,7 @@ export async function writeFixOverlay(
     (await import('node:path')).resolve(cwd, output),
     `${JSON.stringify(overlay, null, 2)}\n`,
     output,
+    cwd,
   );
   io.stderr(
     `${errorLine(`wrote ${output}: ${overlay.actions.length} action${overlay.actions.length === 1 ? '' : 's'} for ${outcome.applied.length} fix${outcome.applied.length === 1 ? '' : 'es'} of ${shown}${outcome.withheld.length > 0 ? ` (${outcome.withheld.length} breaking or to review left out)` : ''}`)}\n`,

@@ -46,6 +46,12 @@ export interface SourceFile {
   /** Absolute path, or URL for a remote document. */
   uri: string;
   text: string;
+  /**
+   * The bytes the text was decoded from, as they were read (a local file, standard input): what
+   * was parsed, byte for byte. An attestation's digest is of these, never of a second read of the
+   * disk (issue 34, C5). Absent for a text given in memory or fetched.
+   */
+  bytes?: Buffer;
   kind: 'json' | 'yaml';
   /**
    * The parse result. JSON parsed on the fast path (`./json.ts`) has no syntax tree (`ast` and
@@ -116,7 +122,7 @@ export function isRemote(file: string): boolean {
  * Standard input, bounded as a fetched document is: at most `maxBytes` (20 MB) and the run's byte
  * budget, within the run's time (`vottur lint - < /dev/zero` stops at the cap, in one line).
  */
-async function readStdin(stream: Readable | undefined, budget: RunBudget, maxBytes: number): Promise<string> {
+async function readStdin(stream: Readable | undefined, budget: RunBudget, maxBytes: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   let timer: NodeJS.Timeout | undefined;
@@ -160,7 +166,7 @@ async function readStdin(stream: Readable | undefined, budget: RunBudget, maxByt
     stream.pause();
     if (size > maxBytes || budget.remainingMs() === 0) stream.destroy();
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }
 
 function detectKind(uri: string, text: string): SourceFile['kind'] {
@@ -288,8 +294,8 @@ function setKey(target: Record<string, unknown>, key: string, value: unknown): v
 export const MAX_FILE_BYTES = 64 * 1024 * 1024;
 
 /** A local file of a description, through the one bounded reader: a regular file, at most MAX_FILE_BYTES. */
-async function readLocalFile(path: string, refuse: (why: string) => Error): Promise<string> {
-  return (await readRegularFile(path, { refuse, maxBytes: MAX_FILE_BYTES })).toString('utf8');
+async function readLocalFile(path: string, refuse: (why: string) => Error): Promise<Buffer> {
+  return readRegularFile(path, { refuse, maxBytes: MAX_FILE_BYTES });
 }
 
 /** Keys that say a YAML/JSON document is meant as an API description. */
@@ -304,6 +310,7 @@ export async function loadDescription(file: string, given: LoadOptions = {}): Pr
   let rootUri: string;
   let display: string;
   let text: string;
+  let bytes: Buffer | undefined;
   if (REMOTE.test(file)) {
     // A URL the user named: fetched (bounded), its folder on that origin is "the folder".
     rootUri = display = file;
@@ -321,7 +328,8 @@ export async function loadDescription(file: string, given: LoadOptions = {}): Pr
     // Standard input stands for a document in the working directory (its `$ref`s are read from there).
     rootUri = resolvePath(cwd, STDIN);
     display = STDIN;
-    text = await readStdin(options.stdin, budget, options.maxRemoteBytes ?? MAX_REMOTE_BYTES);
+    bytes = await readStdin(options.stdin, budget, options.maxRemoteBytes ?? MAX_REMOTE_BYTES);
+    text = bytes.toString('utf8');
   } else {
     const absolute = resolvePath(cwd, file);
     display = shownPath(cwd, absolute);
@@ -329,9 +337,12 @@ export async function loadDescription(file: string, given: LoadOptions = {}): Pr
     // folder check below compares real paths, so a link cannot lead a `$ref` out of the folder.
     rootUri = absolute;
     try {
-      text =
-        options.texts?.get(rootUri) ??
-        (await readLocalFile(rootUri, (why) => new CouldNotRunError(`cannot read ${display}: ${why}`)));
+      const given = options.texts?.get(rootUri);
+      if (given !== undefined) text = given;
+      else {
+        bytes = await readLocalFile(rootUri, (why) => new CouldNotRunError(`cannot read ${display}: ${why}`));
+        text = bytes.toString('utf8');
+      }
     } catch (error) {
       if (error instanceof CouldNotRunError) throw error;
       const code = errorCode(error);
@@ -346,7 +357,7 @@ export async function loadDescription(file: string, given: LoadOptions = {}): Pr
       throw new CouldNotRunError(`cannot read ${display}: ${why}; check the path`);
     }
   }
-  const root = parseSource(rootUri, text, display);
+  const root: SourceFile = { ...parseSource(rootUri, text, display), ...(bytes ? { bytes } : {}) };
   checkIsDescription(root.parsed.data, display);
   const files = new Map<string, SourceFile>([[rootUri, root]]);
   const rootFolder = REMOTE.test(rootUri) ? new URL('.', rootUri).href : dirname(rootUri);
@@ -428,6 +439,7 @@ async function bundle(
     const cached = files.get(uri);
     if (cached) return cached;
     let text: string;
+    let bytes: Buffer | undefined;
     const given = options.texts?.get(uri);
     if (given !== undefined) text = given;
     else if (REMOTE.test(uri)) {
@@ -449,12 +461,16 @@ async function bundle(
       }
     } else {
       const read = readLocal(uri);
-      if (typeof read !== 'string') return read.problem;
-      text = read;
+      if (!Buffer.isBuffer(read)) return read.problem;
+      bytes = read;
+      text = read.toString('utf8');
     }
     let parsed: SourceFile;
     try {
-      parsed = parseSource(uri, text, REMOTE.test(uri) ? uri : relative(cwd, uri));
+      parsed = {
+        ...parseSource(uri, text, REMOTE.test(uri) ? uri : relative(cwd, uri)),
+        ...(bytes ? { bytes } : {}),
+      };
     } catch (error) {
       return errorMessage(error);
     }
@@ -468,7 +484,7 @@ async function bundle(
   // after another, each a trip through libuv's thread pool. Read from the page cache, a file
   // takes microseconds; parsing it holds the thread far longer. Each folder is asked about once.
   const lstats = new Map<string, Stats>();
-  const readLocal = (uri: string): string | { problem: string } => {
+  const readLocal = (uri: string): Buffer | { problem: string } => {
     try {
       // Followed one link at a time and never past the folder: a link to a missing file outside
       // and one to a present file get the same answer (src/runtime/safe-read.ts).
@@ -492,7 +508,7 @@ async function bundle(
         refuse: (why) => new CouldNotRunError(`cannot read ${relative(rootFolder, uri)}: ${why}`),
         maxBytes: MAX_FILE_BYTES,
         checked,
-      }).toString('utf8');
+      });
     } catch (error) {
       if (error instanceof CouldNotRunError) return { problem: error.message };
       return {

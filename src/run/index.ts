@@ -13,10 +13,10 @@ export {
   overlaysFor,
   settle,
   withBaseline,
-  writeFileAtomically,
   type ConfigCommandOptions,
   type PolicyCommandOptions,
   type SettleOptions,
 } from './settle.js';
+export { writeFileAtomically } from '../runtime/safe-write.js';
 export { finishRun, takeOutputTargets, type FinishOptions } from './finish.js';
 export { lintRun, type LintRunOptions } from './lint.js';

@@ -10,7 +10,6 @@ import {
   closeSync,
   constants,
   openSync,
-  realpathSync,
   renameSync,
   rmSync,
   statSync,
@@ -23,7 +22,8 @@ import { diffCountsText, versionVerdict } from '../report/formatters/diff.js';
 import { loadFormat, type FormatName } from '../report/formatters/names.js';
 import type { FormatContext } from '../report/formatters/types.js';
 import { CouldNotRunError, errorCode, errorMessage } from '../errors.js';
-import { isInside, namedFileRoot } from '../runtime/safe-read.js';
+import { namedFileRoot } from '../runtime/safe-read.js';
+import { refuseLeavingRepository } from '../runtime/safe-write.js';
 
 export interface OutputTarget {
   format: FormatName;
@@ -261,37 +261,6 @@ function diffOutcome(report: Report): string {
       ? 'no versioning findings'
       : `${versioning.length} versioning finding${versioning.length === 1 ? '' : 's'} (${parts.join(', ')})`;
   return `${changes} change${changes === 1 ? '' : 's'}: ${diffCountsText(report)}; ${versioningText}; ${versionVerdict(report).text}`;
-}
-
-/**
- * An `--output` inside the repository must stay inside it: a committed symbolic link (`reports ->
- * /home/runner/.ssh`) must not carry a gated run's report out of it. The operator may still name
- * a path outside the repository outright (`--output /tmp/x.json`, `--output /dev/null`).
- */
-function refuseLeavingRepository(output: string, file: string, root: string): void {
-  if (!isInside(file, root)) return;
-  const realRoot = realOrSelf(root);
-  // The file itself when it exists (a link to a device is written through), else its folder.
-  let real: string;
-  try {
-    real = realpathSync(file);
-  } catch {
-    // It does not exist yet: where its folder really is decides.
-    real = join(realOrSelf(dirname(file)), basename(file));
-  }
-  if (!isInside(real, realRoot))
-    throw new CouldNotRunError(
-      `cannot write ${output}: it leads outside the repository (to ${real}) through a symbolic link; give an --output inside it, or a path outside it by its own name; nothing was written`,
-    );
-}
-
-function realOrSelf(path: string): string {
-  try {
-    return realpathSync(path);
-  } catch {
-    // Not there (yet): compared as given.
-    return path;
-  }
 }
 
 /**

@@ -5,9 +5,9 @@
  * suppressions, the baseline (the command line's, else the one the configuration names) and the
  * policy's refusals are applied in that order, and what the run read is recorded in the report.
  */
-import { renameSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
-import { CouldNotRunError, errorCode, errorLine, errorMessage } from '../errors.js';
+import { resolve } from 'node:path';
+import { errorLine } from '../errors.js';
+import { writeFileAtomically } from '../runtime/safe-write.js';
 import type { Report, RunConfiguration } from '../report/finding.js';
 import type { DocumentSettings } from '../lint/files.js';
 import type { GateRun } from '../policy/enforce.js';
@@ -49,7 +49,7 @@ export async function withBaseline(
     assertWritableInside(path, { what: 'the baseline', shown: file, root });
     const previous = baselineExists(file, cwd) ? await readBaseline(path, file, root) : undefined;
     const written = baselineFor(report, file, previous, { cwd });
-    writeFileAtomically(path, serializeBaseline(written), file);
+    writeFileAtomically(path, serializeBaseline(written), file, cwd);
     io.stderr(
       `${errorLine(`wrote ${file}: ${written.entries.length} entr${written.entries.length === 1 ? 'y' : 'ies'}`)}\n`,
     );
@@ -66,27 +66,13 @@ export async function withBaseline(
     if (!summary) throw new Error('applying the baseline gave a report without its baseline summary');
     const pruned = pruneBaseline(baseline, summary.absent);
     assertWritableInside(path, { what: 'the baseline', shown: file, root });
-    writeFileAtomically(path, serializeBaseline(pruned), file);
+    writeFileAtomically(path, serializeBaseline(pruned), file, cwd);
     io.stderr(
       `${errorLine(`pruned ${file}: ${baseline.entries.length - pruned.entries.length} entr${baseline.entries.length - pruned.entries.length === 1 ? 'y' : 'ies'} removed, ${pruned.entries.length} kept`)}\n`,
     );
     return { ...applied, baseline: { ...summary, absent: [] } };
   }
   return applied;
-}
-
-/** Writes a file whole or not at all: a temporary file beside it, renamed over it. */
-export function writeFileAtomically(path: string, text: string, shown: string): void {
-  const temp = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
-  try {
-    writeFileSync(temp, text);
-    renameSync(temp, path);
-  } catch (error) {
-    rmSync(temp, { force: true });
-    throw new CouldNotRunError(
-      `cannot write ${shown}: ${errorCode(error) ?? errorMessage(error)}; nothing was written`,
-    );
-  }
 }
 
 /** What `--config <file>` and `--no-config` arrive as: a path, `false`, or the default `true`. */

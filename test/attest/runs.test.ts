@@ -3,7 +3,9 @@
  * reference service and the diff with a base run beside the lint, and the statement records the
  * contract run's target and summary and the diff's base and verdict (and still verifies).
  */
-import { generateKeyPairSync } from 'node:crypto';
+import { createHash, generateKeyPairSync } from 'node:crypto';
+import { createServer, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -107,4 +109,67 @@ describe('vottur attest --server --base', () => {
     expect(predicate.gate).toMatchObject({ verdict: 'fail', lintVerdict: 'pass' });
     expect(predicate.contract).toBeUndefined();
   }, 120_000);
+
+  it('signs the bytes the run parsed: a server under test that rewrites the checkout during the run does not get them signed (C5)', async () => {
+    const file = 'rewritten.yaml';
+    const judged = readFileSync(join(repo, DESCRIPTION));
+    writeFileSync(join(repo, file), judged);
+    const other =
+      'openapi: 3.0.3\ninfo: {title: Evil, version: 0.0.1}\npaths: {/getUsers: {get: {responses: {"200": {description: x}}}}}\n';
+    // In front of the reference service: on its first request, it rewrites the description on disk.
+    let rewritten = false;
+    const upstream = new URL(service.baseUrl);
+    const proxy = createServer((req, res) => {
+      if (!rewritten) {
+        rewritten = true;
+        writeFileSync(join(repo, file), other);
+      }
+      const forward = request(
+        {
+          host: upstream.hostname,
+          port: upstream.port,
+          path: `${upstream.pathname.replace(/\/$/, '')}${req.url ?? ''}`,
+          method: req.method,
+          headers: req.headers,
+        },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        },
+      );
+      forward.on('error', () => res.writeHead(502).end());
+      req.pipe(forward);
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    const output = join(top, 'rewritten.json');
+    try {
+      const result = await votturInProcess(
+        [
+          'attest',
+          file,
+          '--key',
+          PRIVATE,
+          '-o',
+          output,
+          '--no-config',
+          '--server',
+          `http://127.0.0.1:${(proxy.address() as AddressInfo).port}${upstream.pathname}`,
+          '--phases',
+          'examples',
+          '--no-dredd',
+        ],
+        { cwd: repo, timeoutMs: 120_000 },
+      );
+      expect(result.code, result.stderr).toBe(0);
+    } finally {
+      await new Promise<void>((resolve) => proxy.close(() => resolve()));
+    }
+    expect(rewritten).toBe(true);
+    expect(readFileSync(join(repo, file), 'utf8')).toBe(other);
+    const { subject } = statementOf(output);
+    expect(subject).toEqual([{ name: file, digest: { sha256: createHash('sha256').update(judged).digest('hex') } }]);
+    const verified = await votturInProcess(['verify', output, file, '--key', PUBLIC, '--no-config'], { cwd: repo });
+    expect(verified.code).toBe(1);
+    expect(verified.stderr).toMatch(/rewritten\.yaml changed since it was attested/);
+  }, 180_000);
 });

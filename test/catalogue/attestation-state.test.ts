@@ -14,7 +14,7 @@ const record = (over: Partial<AttestationRecord>): AttestationRecord => ({
   verdict: 'pass',
   score: 100,
   grade: 'A',
-  digests: ['d-old'],
+  root: 'd-old',
   ...over,
 });
 
@@ -22,7 +22,7 @@ describe('attestationOf', () => {
   const service = { sha256: 'd-now', title: 'User profile', version: '2.0.0' };
 
   it('is attested for the bytes a record names', () => {
-    expect(attestationOf(service, undefined, [record({ digests: ['d-now'] })]).state).toBe('attested');
+    expect(attestationOf(service, undefined, [record({ root: 'd-now' })]).state).toBe('attested');
   });
 
   it('is attested for an earlier version when a record names the previous harvest', () => {

@@ -210,7 +210,7 @@ describe.skipIf(!RUN_IN_BROWSER)(TITLE, () => {
       verdict: 'pass' as const,
       score: 97,
       grade: 'A',
-      digests: [digest],
+      root: digest,
       ...(title !== undefined ? { title } : {}),
       version,
     });

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { generateKeyPairSync } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -239,7 +248,7 @@ describe('GitHub Action (action.yml): attest', () => {
         timeout: 60_000,
       });
       expect(run.status, run.stderr.toString()).toBe(0);
-      const envelope = JSON.parse(readFileSync(join(dir, 'attestations/api_invoices.yaml.intoto.json'), 'utf8')) as {
+      const envelope = JSON.parse(readFileSync(join(dir, 'attestations/api_sinvoices.yaml.intoto.json'), 'utf8')) as {
         payload: string;
       };
       const statement = JSON.parse(Buffer.from(envelope.payload, 'base64').toString()) as {
@@ -252,6 +261,56 @@ describe('GitHub Action (action.yml): attest', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   }, 90_000);
+});
+
+describe('GitHub Action (action.yml): attest names and baseline', () => {
+  it('gives two paths two attestation files (apis/a/b.yaml, apis/a_b.yaml) and passes the operator baseline to attest', () => {
+    const step = action.runs.steps.find((s) => s.name === 'Attest')!;
+    const dir = mkdtempSync(join(tmpdir(), 'vottur-action-attest-names-'));
+    try {
+      const { privateKey } = generateKeyPairSync('ed25519');
+      mkdirSync(join(dir, 'apis/a'), { recursive: true });
+      copyFileSync(join(ROOT, 'fixtures/conformant/catalogue-api.yaml'), join(dir, 'apis/a/b.yaml'));
+      copyFileSync(join(ROOT, 'fixtures/conformant/catalogue-api.yaml'), join(dir, 'apis/a_b.yaml'));
+      writeFileSync(join(dir, 'operator-baseline.json'), '{"vottur":"baseline","version":1,"entries":[]}\n');
+      const run = spawnSync('bash', ['-e', '-c', step.run!], {
+        cwd: dir,
+        env: {
+          ...process.env,
+          VOTTUR_CLI: join(ROOT, 'dist/cli/main.js'),
+          INPUT_DOCUMENTS: 'apis/a/b.yaml\napis/a_b.yaml\n',
+          INPUT_CONFIG: '',
+          INPUT_BASELINE: 'operator-baseline.json',
+          INPUT_POLICY: '',
+          INPUT_GATE: 'true',
+          INPUT_FAIL_SEVERITY: 'error',
+          INPUT_MIN_SCORE: '',
+          INPUT_ATTEST: 'attestations',
+          VOTTUR_ATTEST_KEY: privateKey.export({ format: 'pem', type: 'pkcs8' }).toString(),
+        },
+        timeout: 60_000,
+      });
+      expect(run.status, run.stderr.toString()).toBe(0);
+      const subjectOf = (file: string) => {
+        const envelope = JSON.parse(readFileSync(join(dir, 'attestations', file), 'utf8')) as { payload: string };
+        return JSON.parse(Buffer.from(envelope.payload, 'base64').toString()) as {
+          subject: Array<{ name: string }>;
+          predicate: { configuration?: { baseline?: { file: string } } };
+        };
+      };
+      expect(readdirSync(join(dir, 'attestations')).sort()).toEqual([
+        'apis_sa_sb.yaml.intoto.json',
+        'apis_sa_ub.yaml.intoto.json',
+      ]);
+      expect(subjectOf('apis_sa_sb.yaml.intoto.json').subject[0].name).toBe('apis/a/b.yaml');
+      expect(subjectOf('apis_sa_ub.yaml.intoto.json').subject[0].name).toBe('apis/a_b.yaml');
+      expect(subjectOf('apis_sa_ub.yaml.intoto.json').predicate.configuration?.baseline?.file).toMatch(
+        /operator-baseline\.json$/,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
 
 /**

@@ -7,6 +7,7 @@ import { readFileSync, realpathSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { CouldNotRunError, EXIT_FINDINGS, EXIT_OK, errorLine, fileErrorReason } from '../../errors.js';
+import type { LoadedDescription } from '../../lint/load.js';
 import type { Report, Severity } from '../../report/finding.js';
 import { addOverlayOption, addPolicyOptions, failSeverityOption, minScoreOption } from '../options.js';
 import type { CommandIo } from '../io.js';
@@ -26,6 +27,8 @@ export const ATTEST_KEY_ENV = 'VOTTUR_ATTEST_KEY';
 
 interface RunOptions extends PolicyCommandOptions {
   config?: string | boolean;
+  /** `--baseline`: the operator's baseline, as `vottur lint --baseline` (the Action passes its input). */
+  baseline?: string;
   allowRemoteRefs?: boolean;
   overlay?: string[];
 }
@@ -117,8 +120,9 @@ async function gatedRun(
   description: string,
   options: RunOptions & Partial<AttestOptions>,
   io: RunIo,
-): Promise<{ report: Report; lint: Report; contract?: Report; diff?: Report }> {
+): Promise<{ report: Report; lint: Report; contract?: Report; diff?: Report; loaded: LoadedDescription }> {
   const { lintFiles } = await import('../../lint/files.js');
+  const { loadDescription } = await import('../../lint/load.js');
   const { UNREADABLE_RULE } = await import('../../report/finding.js');
   // An attestation is a record others rely on: with or without --gate, the repository's rulesets
   // are read by the policy's strict loader, as data, and none of its code runs (docs/attest.md).
@@ -126,9 +130,18 @@ async function gatedRun(
   const run = await gateRunFor(options, io, { policy: gatePolicy(), why: ATTEST_LOADS_DATA });
   const overlays = await overlaysFor(options, run, io);
   const cwd = cwdOf(io);
-  const lint = await lintFiles([description], {
+  // Read once: the lint, the diff, the contract run and the record's digests all take this one
+  // load, so the bytes signed are the bytes judged, whatever changes on disk during the run (a
+  // server under test that rewrites the checkout; issue 34, C5).
+  const loaded = await loadDescription(description, {
     cwd,
     ...(io.stdin ? { stdin: io.stdin } : {}),
+    ...(options.allowRemoteRefs ? { allowRemoteRefs: true } : {}),
+    ...(overlays.length > 0 ? { overlays } : {}),
+  });
+  const lint = await lintFiles([description], {
+    cwd,
+    loaded,
     warn: io.stderr,
     allowRemoteRefs: options.allowRemoteRefs,
     jobs: 1,
@@ -138,18 +151,11 @@ async function gatedRun(
   const unreadable = lint.findings.find((finding) => finding.ruleId === UNREADABLE_RULE);
   if (unreadable) throw new CouldNotRunError(unreadable.message);
   if (options.server === undefined && options.base === undefined) {
-    const report = await settle(lint, run, {}, io);
-    return { report, lint: report };
+    const report = await settle(lint, run, baselineOf(options), io);
+    return { report, lint: report, loaded };
   }
-  const { loadDescription } = await import('../../lint/load.js');
   const { mergeReports } = await import('../../report/merge.js');
   const { toolInfo } = await import('../../version.js');
-  const loaded = await loadDescription(description, {
-    cwd,
-    ...(io.stdin ? { stdin: io.stdin } : {}),
-    ...(options.allowRemoteRefs ? { allowRemoteRefs: true } : {}),
-    ...(overlays.length > 0 ? { overlays } : {}),
-  });
   const reports = [lint];
   let diff: Report | undefined;
   if (options.base !== undefined) {
@@ -199,7 +205,7 @@ async function gatedRun(
     });
     reports.push(contract);
   }
-  const report = await settle(mergeReports(reports, { tool: toolInfo() }), run, {}, io);
+  const report = await settle(mergeReports(reports, { tool: toolInfo() }), run, baselineOf(options), io);
   // The lint's part of the settled report (levels, suppressions and baseline applied as for the whole).
   const { operations: _operations, coverage: _coverage, diff: _diff, ...rest } = report;
   const lintPart: Report = {
@@ -210,14 +216,24 @@ async function gatedRun(
   };
   return {
     report,
+    loaded,
     lint: lintPart,
     ...(contract ? { contract } : {}),
     ...(diff ? { diff } : {}),
   };
 }
 
+/** The operator's `--baseline`, for settling as `vottur lint` does. */
+function baselineOf(options: RunOptions): { baseline?: string } {
+  return options.baseline !== undefined ? { baseline: options.baseline } : {};
+}
+
 function addRunOptions(command: Command): Command {
   command
+    .option(
+      '--baseline <file>',
+      "the operator's baseline, as vottur lint --baseline: findings in it are not counted (see docs/baseline.md)",
+    )
     .option(
       '--config <file>',
       "the configuration file (default: vottur.config.yaml found from the description's folder up to the repository root)",
@@ -271,13 +287,11 @@ export function registerAttest(program: Command, io: CommandIo): void {
     if (options.accept !== undefined && options.base === undefined)
       throw new CouldNotRunError('--accept applies to the changes --base finds: add --base <REF:path>');
     const privateKey = await signingKey(options, description, io);
-    const { contractRecord, createAttestation, describeSubjects, diffRecord } = await import('../../attest/index.js');
+    const { contractRecord, createAttestation, diffRecord, subjectsOf } = await import('../../attest/index.js');
     const ran = await gatedRun(description, options, io);
     const { report } = ran;
-    const subjects = await describeSubjects(description, {
-      cwd: cwdOf(io),
-      allowRemoteRefs: options.allowRemoteRefs,
-    });
+    // The bytes the run parsed, from its one load: never a second read of the disk.
+    const subjects = subjectsOf(ran.loaded, cwdOf(io));
     const { envelope, statement } = await createAttestation({
       report,
       subjects,
@@ -291,7 +305,12 @@ export function registerAttest(program: Command, io: CommandIo): void {
         : {}),
       ...(ran.diff && options.base !== undefined ? { diff: diffRecord(ran.diff, options.base), lint: ran.lint } : {}),
     });
-    writeFileAtomically(resolve(cwdOf(io), options.output), `${JSON.stringify(envelope, null, 2)}\n`, options.output);
+    writeFileAtomically(
+      resolve(cwdOf(io), options.output),
+      `${JSON.stringify(envelope, null, 2)}\n`,
+      options.output,
+      cwdOf(io),
+    );
     const { predicate } = statement;
     io.stderr(
       `${errorLine(`attested ${subjects[0]?.name ?? description} (${subjects.length} file${subjects.length === 1 ? '' : 's'}): gate ${predicate.gate.verdict}, score ${predicate.score.score}/100 (${predicate.score.grade})${predicate.contract ? `; contract run against ${predicate.contract.target}: ${predicate.contract.passed} of ${predicate.contract.operations} operations passed` : ''}${predicate.diff ? `; diff with ${predicate.diff.base}: ${predicate.diff.verdict}` : ''}; wrote ${options.output}`)}\n`,

@@ -419,11 +419,13 @@ export async function runCatalogueReport(
       jsonFile,
       `${escapeJsonText(JSON.stringify(options.showPii ? dashboard : maskedView(dashboard), null, 2))}\n`,
       options.dashboardJson ?? join(folder, DASHBOARD_JSON_FILE),
+      cwd,
     );
     writeFileAtomically(
       htmlFile,
       html,
       typeof options.dashboard === 'string' ? options.dashboard : join(folder, DASHBOARD_HTML_FILE),
+      cwd,
     );
     const s = dashboard.summary;
     io.stderr(

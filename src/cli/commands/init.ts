@@ -63,7 +63,7 @@ export function registerInit(program: Command, io: CommandIo): void {
         throw new CouldNotRunError(
           'vottur.config.yaml exists already; edit it, or pass --force to replace it with the starter',
         );
-      writeFileAtomically(file, STARTER_CONFIG, 'vottur.config.yaml');
+      writeFileAtomically(file, STARTER_CONFIG, 'vottur.config.yaml', cwdOf(io));
       io.stderr(`${errorLine('wrote vottur.config.yaml; see docs/config.md for every key')}\n`);
     });
 }

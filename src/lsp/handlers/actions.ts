@@ -2,15 +2,15 @@
  * Code actions and commands: the fix engine's quick fixes, a suppression with a reason, and adding
  * a finding to the baseline.
  */
-import { basename, dirname, join, resolve } from 'node:path';
-import { renameSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, resolve } from 'node:path';
+import { assertWritableInside, namedFileRoot } from '../../runtime/safe-read.js';
+import { writeFileAtomically } from '../../runtime/safe-write.js';
 import { CodeActionKind, type CodeAction, type Connection } from 'vscode-languageserver/node';
 import { errorCode, errorMessage } from '../../errors.js';
 import { DEFAULT_BASELINE_FILE } from '../../paths.js';
 import type { Finding } from '../../report/finding.js';
 import { maskNationalIds } from '../../pii.js';
 import { baselineDocument, readBaseline, serializeBaseline, type BaselineFile } from '../../baseline/index.js';
-import { assertWritableInside, namedFileRoot } from '../../runtime/safe-read.js';
 import { engineFixes, fixActionsFor, type FixProvider } from '../fixes.js';
 import { runFolder } from '../linting.js';
 import { suppressionEdit } from '../suppress-edit.js';
@@ -187,14 +187,7 @@ export async function addToBaseline(file: string, finding: Finding, cwd: string)
       a.pointer.localeCompare(b.pointer) ||
       a.fingerprint.localeCompare(b.fingerprint),
   );
-  // As `--update-baseline`: never written through a committed link to a folder outside the repository.
+  // Through the one writer, inside the repository as a baseline the CLI writes (src/runtime/safe-write.ts).
   assertWritableInside(file, { what: 'the baseline', shown: basename(file), root: namedFileRoot(cwd) });
-  const temp = join(dirname(file), `.${basename(file)}.${process.pid}.tmp`);
-  try {
-    writeFileSync(temp, serializeBaseline(baseline));
-    renameSync(temp, file);
-  } catch (error) {
-    rmSync(temp, { force: true });
-    throw new Error(`cannot write ${basename(file)}: ${errorCode(error) ?? errorMessage(error)}`, { cause: error });
-  }
+  writeFileAtomically(file, serializeBaseline(baseline), basename(file), cwd);
 }
