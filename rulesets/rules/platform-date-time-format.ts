@@ -438,7 +438,7 @@ export default defineRule({
           ? `replace its \`$ref\` to the shared \`${printPath(definition.path.slice(-1))}\` (other fields use it too) with \`type: string\` and \`format: date-time\``
           : `write \`format: date-time\`${datePattern ? ' in place of the `pattern` (the format says the shape)' : ''}`;
       error({
-        message: `${what} ${show(name)} is a ${example ? `date or date-time (example ${show(example)})` : datePattern && !isDateName(name) ? `date by its \`pattern\` (${show(pattern?.value)})` : describedDate && !isDateName(name) ? 'date by its own description' : datedAs !== undefined && !isDateName(name) && !besideMoment ? `date by this description's own use of its name (\`${datedAs}\` has \`format: date-time\`)` : 'date by its name'} but ${basicDate ? 'a string of digits with no `format`' : plain}; ${advice}${fix ? ` and the example as ${show(fix)}` : ''} (RFC 3339, the platform's ${FORM}).`,
+        message: `${what} ${show(name)} is a ${example ? `date or date-time (example ${show(example)})` : datePattern && !isDateName(name) ? `date by its \`pattern\` (${show(pattern?.value)})` : describedDate && !isDateName(name) ? 'date by its own description' : datedAs !== undefined && !isDateName(name) && !besideMoment ? `date by this description's own use of its name (\`${datedAs}\` has \`format: date-time\`)` : 'date by its name'} but ${basicDate ? 'a string of digits with no `format`' : plain}; ${advice}${fix ? ` and the example as ${show(fix)}` : ''} (${basicDate ? "RFC 3339's `full-date`" : `RFC 3339, the platform's ${FORM}`}).`,
         path: where,
       });
     };
