@@ -513,13 +513,17 @@ export const MONEY_WORDS: readonly string[] = [
 
 /**
  * False when an English "X of Y" name has no money in its head X (`periodOfLoan`, `termOfLoan`):
- * X is what the field is, Y only says what it belongs to, so a money noun after `of` does not make
- * the field money (issue 37, fifth outside measurement: F1). `numberOf…` is a count, told apart by
+ * X is what the field is, Y (one noun) only says what it belongs to, so a money noun after `of` does
+ * not make the field money (issue 37, fifth outside measurement: F1). `numberOf…` is a count, told apart by
  * the callers; a name with money in X (`amountOfLoan`) goes on to the other checks.
  */
 function headAllowsMoney(words: readonly string[]): boolean {
   const at = words.indexOf('of');
   if (at <= 0 || words[at - 1] === 'number') return true;
+  // Y is one noun (`loan`, `the loan`): more words after `of` make `X of Y` a modifier of the last
+  // word, the compound's head (`out_of_band_amount`, an out-of-band amount).
+  const complement = words.slice(at + 1).filter((word) => !['the', 'a', 'an'].includes(word));
+  if (complement.length !== 1) return true;
   return words.slice(0, at).some((word) => MONEY_WORDS.includes(word) || isMoneyNounWord(word));
 }
 
@@ -787,7 +791,13 @@ export function isContextMoneyName(name: string): boolean {
   if (words.length !== 1) return false;
   const [word = ''] = words;
   contextMoneyNouns ??= new Set(CONTEXT_MONEY_NOUN_LIST.split(' '));
-  return contextMoneyNouns.has(word) || contextMoneyNouns.has(word.replace(/s$/, '')) || isStateWord(word);
+  // A past participle alone names an event, whose number is as often its time (`created`,
+  // `updated`: epoch seconds beside a charge's `amount`): only an adjective of state counts alone.
+  return (
+    contextMoneyNouns.has(word) ||
+    contextMoneyNouns.has(word.replace(/s$/, '')) ||
+    (isStateWord(word) && !/ed$/.test(word))
+  );
 }
 
 /** Words before `assets` that make them a sum of money (`reductionAssets`, `totalAssets`), not files. */

@@ -384,9 +384,10 @@ export default defineRule({
             siblings.currency ||
             isMoneyObjectName(container) ||
             siblings.moneyMembers() >= 2 ||
-            // A generic sum or a word money only in context, beside sums of money no fewer than its
-            // object's other numbers (`remaining` beside `principal` and `periodOfLoan`; issue 37, M2).
-            (siblings.moneyMembers() >= 1 && siblings.moneyMembers() >= siblings.otherNumbers()))
+            // A word with a money sense among others (`interest`) or of state (`remaining`), beside
+            // sums of money no fewer than its object's other numbers (`principal` and `periodOfLoan`;
+            // issue 37, M2). Not a generic `value`: a quantity's value beside one price is as often a count.
+            (context && siblings.moneyMembers() >= 1 && siblings.moneyMembers() >= siblings.otherNumbers()))
         )
       )
         continue;
