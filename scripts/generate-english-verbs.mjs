@@ -5,7 +5,13 @@
 // packages. test/rulesets/english-verbs.test.ts checks that the file matches the installed lexicon.
 import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { englishBaseVerbs, englishPredicates, englishStateWords, englishVerbs, englishWords } from './english-verbs.mjs';
+import {
+  englishBaseVerbs,
+  englishPredicates,
+  englishStateWords,
+  englishVerbs,
+  englishWords,
+} from './english-verbs.mjs';
 
 const require = createRequire(import.meta.url);
 const verbs = englishVerbs(require('wink-lexicon/src/lexicon.js'));

@@ -771,11 +771,16 @@ export function isStateWord(word: string): boolean {
  */
 export function isMoneyStateName(name: string): boolean {
   const words = nameWords(name);
-  if (words.length < 2 || words.some((word, i) => COUNT_WORDS.includes(word) || (word === 'number' && words[i + 1] === 'of')))
+  if (
+    words.length < 2 ||
+    words.some((word, i) => COUNT_WORDS.includes(word) || (word === 'number' && words[i + 1] === 'of'))
+  )
     return false;
   const noun = words.at(-2) ?? '';
   const state = words.at(-1) ?? '';
-  return (MONEY_WORDS.includes(noun) || isMoneyNounWord(noun)) && !NOT_A_SUM_HEADS.includes(state) && isStateWord(state);
+  return (
+    (MONEY_WORDS.includes(noun) || isMoneyNounWord(noun)) && !NOT_A_SUM_HEADS.includes(state) && isStateWord(state)
+  );
 }
 
 let contextMoneyNouns: ReadonlySet<string> | undefined;

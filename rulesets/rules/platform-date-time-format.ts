@@ -4,7 +4,13 @@ import { encodePointer, within } from '../lib/openapi/pointer.js';
 import { layerKeyword, type SchemaLayer, schemaLayers, schemaTypes } from '../lib/openapi/resolve.js';
 import { isPropertyNode, parameters, properties, schemas } from '../lib/openapi/views.js';
 import { isObject, type Parameter } from '../lib/openapi/types.js';
-import { isBasicDatePattern, isDatePattern, isPlatformDateTime, nameWords, suggestPlatformDateTime } from '../lib/conventions.js';
+import {
+  isBasicDatePattern,
+  isDatePattern,
+  isPlatformDateTime,
+  nameWords,
+  suggestPlatformDateTime,
+} from '../lib/conventions.js';
 import { hasIcelandicHead, ICELANDIC_HEADS, isEnglishWord, splitGlued } from '../lib/words.js';
 
 const FORM = '`yyyy-MM-ddThh:mm:ss.sssZ`';
