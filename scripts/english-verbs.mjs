@@ -58,3 +58,22 @@ export function englishBaseVerbs(lexicon) {
     .filter((word) => /^[a-z]{3,}$/.test(word) && lexicon[word].some((tag) => tag === 'VB' || tag === 'VBP'))
     .sort();
 }
+
+/**
+ * The words that say a state after a noun (`amountAvailable`, `amountSubmitted`, `feeOutstanding`):
+ * adjectives and past participles by their most frequent part of speech (Penn tags JJ, VBN), and
+ * present participles the lexicon also knows as adjectives (`remaining`, `pending`), three letters
+ * or more. A noun of a money word followed by one of them is still that money (issue 37, M1).
+ * @param {Record<string, string[]>} lexicon word → its parts of speech, most frequent first
+ */
+export function englishStateWords(lexicon) {
+  return Object.keys(lexicon)
+    .filter((word) => {
+      const tags = lexicon[word];
+      return (
+        /^[a-z]{3,}$/.test(word) &&
+        (tags[0] === 'JJ' || tags[0] === 'VBN' || (tags[0] === 'VBG' && tags.includes('JJ')))
+      );
+    })
+    .sort();
+}

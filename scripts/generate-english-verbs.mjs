@@ -5,12 +5,19 @@
 // packages. test/rulesets/english-verbs.test.ts checks that the file matches the installed lexicon.
 import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { englishBaseVerbs, englishPredicates, englishVerbs, englishWords } from './english-verbs.mjs';
+import {
+  englishBaseVerbs,
+  englishPredicates,
+  englishStateWords,
+  englishVerbs,
+  englishWords,
+} from './english-verbs.mjs';
 
 const require = createRequire(import.meta.url);
 const verbs = englishVerbs(require('wink-lexicon/src/lexicon.js'));
 const predicates = englishPredicates(require('wink-lexicon/src/lexicon.js'));
 const baseVerbs = englishBaseVerbs(require('wink-lexicon/src/lexicon.js'));
+const stateWords = englishStateWords(require('wink-lexicon/src/lexicon.js'));
 const version = require('wink-lexicon/package.json').version;
 writeFileSync(
   new URL('../rulesets/lib/english-verbs.ts', import.meta.url),
@@ -20,7 +27,9 @@ writeFileSync(
     `\n/** Words that begin a yes/no question in a name (\`has\`, \`can\`, \`requires\`): modals and third-person verbs, by wink-lexicon's most frequent part of speech (${predicates.length} words). */\n` +
     `export const ENGLISH_PREDICATES: ReadonlySet<string> = new Set(\n  '${predicates.join(' ')}'.split(\n    ' ',\n  ),\n);\n` +
     `\n/** Words wink-lexicon knows in a verb's base form, nouns too (\`lock\`, \`extend\`; ${baseVerbs.length} words, space-separated: made a set on first use). */\n` +
-    `export const ENGLISH_BASE_VERB_LIST =\n  '${baseVerbs.join(' ')}';\n`,
+    `export const ENGLISH_BASE_VERB_LIST =\n  '${baseVerbs.join(' ')}';\n` +
+    `\n/** Words that say a state after a noun (\`available\`, \`submitted\`, \`remaining\`): adjectives and participles by wink-lexicon's most frequent part of speech (${stateWords.length} words, space-separated: made a set on first use). */\n` +
+    `export const ENGLISH_STATE_WORD_LIST =\n  '${stateWords.join(' ')}';\n`,
 );
 const words = englishWords(require('wink-lexicon/src/lexicon.js'));
 writeFileSync(

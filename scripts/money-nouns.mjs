@@ -118,3 +118,40 @@ export function moneyNouns(dictionary, lexicon) {
   }
   return [...words].sort();
 }
+
+/**
+ * The English nouns with a sum-of-money sense among their senses, whatever its rank (`interest`: first
+ * a concern, then a charge for borrowing; `balance`, `value`), one word of four letters or more, not
+ * most often a verb. Such a word is money only in context: platform-amount-format takes it for a sum
+ * when it is a number in an object that holds other sums of money (issue 37, fifth outside measurement: M2).
+ */
+export function contextMoneyNouns(dictionary, lexicon) {
+  const { synsets, senses } = readNouns(dictionary);
+  const money = new Set(
+    MONEY_ROOTS.map(([lemma, sense]) => {
+      const offset = senses.get(lemma)?.[sense - 1];
+      if (offset === undefined) throw new Error(`WordNet has no sense ${sense} of ${lemma}`);
+      return offset;
+    }),
+  );
+  const measure = new Set(MEASURE_ROOTS.map(([lemma, sense]) => senses.get(lemma)?.[sense - 1]));
+  const under = (offset, roots, seen = new Set()) => {
+    if (roots.has(offset)) return true;
+    if (seen.has(offset)) return false;
+    seen.add(offset);
+    return (synsets.get(offset)?.hypernyms ?? []).some((parent) => under(parent, roots, seen));
+  };
+  const words = [];
+  for (const [lemma, offsets] of senses) {
+    if (!/^[a-z]{4,}$/.test(lemma)) continue;
+    if (!offsets.some((offset) => synsets.get(offset)?.lexFile === POSSESSION && under(offset, money))) continue;
+    // A measure or quantity (`rate`, `point`, `mileage`) is a number of something else as often.
+    const singular = senses.get(lemma.replace(/s$/, '')) ?? [];
+    if ([...offsets, ...singular].some((offset) => under(offset, measure))) continue;
+    // A physical thing (`stock`, `till`, `pocket`) is counted as often: a shop's stock is no sum.
+    if (offsets.some((offset) => PHYSICAL.has(synsets.get(offset)?.lexFile))) continue;
+    if (/^VB/.test(lexicon[lemma]?.[0] ?? '')) continue;
+    words.push(lemma);
+  }
+  return words.sort();
+}

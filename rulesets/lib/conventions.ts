@@ -340,6 +340,21 @@ export function isDatePattern(pattern: string): boolean {
 }
 
 /**
+ * True when a `pattern` accepts a date in ISO 8601's basic format, digits only (`^[0-9]{8}$`,
+ * `^\d{4}\d{2}\d{2}$`: YYYYMMDD), and no letters and no date with separators. Digits alone say
+ * nothing of a date, so the rule asks its name or description to say one (issue 37, fifth outside
+ * measurement: D1).
+ */
+export function isBasicDatePattern(pattern: string): boolean {
+  const regex = compilePattern(pattern);
+  if (!regex) return false;
+  return (
+    ['20200131', '19830526'].every((sample) => regex.test(sample)) &&
+    !['abcdefgh', '2020-01-31', '31.01.2020', ''].some((sample) => regex.test(sample))
+  );
+}
+
+/**
  * True when a `pattern` is the platform's amount form: the seed's own `^[0-9]+(.[0-9]+)?$` (where
  * the unescaped dot is taken as the decimal point it means), the escaped `^[0-9]+(\.[0-9]+)?$`,
  * their `\d` and `(?:...)` spellings, or any pattern that accepts digits with an optional decimal

@@ -239,8 +239,8 @@ export const X_PRICING_ALIASES: Readonly<Record<string, string>> = {
 
 // Imports are hoisted; this one sits here so that the file's earlier sections stay untouched.
 import { nameWords, toKebabCase } from './conventions.js';
-import { ENGLISH_VERBS } from './english-verbs.js';
-import { MONEY_NOUN_LIST } from './money-nouns.js';
+import { ENGLISH_BASE_VERB_LIST, ENGLISH_STATE_WORD_LIST, ENGLISH_VERBS } from './english-verbs.js';
+import { CONTEXT_MONEY_NOUN_LIST, MONEY_NOUN_LIST } from './money-nouns.js';
 import { hasIcelandicHead, ICELANDIC_HEADS, isEnglishWord, splitGlued } from './words.js';
 import { PHRASAL_VERB_LIST } from './phrasal-verbs.js';
 
@@ -511,13 +511,29 @@ export const MONEY_WORDS: readonly string[] = [
   'innborgun',
 ];
 
+/**
+ * False when an English "X of Y" name has no money in its head X (`periodOfLoan`, `termOfLoan`):
+ * X is what the field is, Y (one noun) only says what it belongs to, so a money noun after `of` does
+ * not make the field money (issue 37, fifth outside measurement: F1). `numberOf…` is a count, told apart by
+ * the callers; a name with money in X (`amountOfLoan`) goes on to the other checks.
+ */
+function headAllowsMoney(words: readonly string[]): boolean {
+  const at = words.indexOf('of');
+  if (at <= 0 || words[at - 1] === 'number') return true;
+  // Y is one noun (`loan`, `the loan`): more words after `of` make `X of Y` a modifier of the last
+  // word, the compound's head (`out_of_band_amount`, an out-of-band amount).
+  const complement = words.slice(at + 1).filter((word) => !['the', 'a', 'an'].includes(word));
+  if (complement.length !== 1) return true;
+  return words.slice(0, at).some((word) => MONEY_WORDS.includes(word) || isMoneyNounWord(word));
+}
+
 /** Words that make a money-named field a count: `numPayments`, `fjoldiGreidslna` (fjöldi: number of). */
 const COUNT_WORDS: readonly string[] = ['num', 'count', 'fjoldi'];
 
 /**
  * True for a name whose last word names a sum of money (`amount`, `totalAmount`, `unitPrice`,
- * `registrationFee`, `upphaed`, `manadarlaun`, `heildarverd`); `amount_due` is not (its last word is
- * `due`). An Icelandic compound written as one word (`heildarupphaed`) counts when it ends in one
+ * `registrationFee`, `upphaed`, `manadarlaun`, `heildarverd`); `amount_due` is not here (its last
+ * word is `due`, a state: isMoneyStateName takes it when it is a number). An Icelandic compound written as one word (`heildarupphaed`) counts when it ends in one
  * of the Icelandic money words.
  */
 export function isAmountName(name: string): boolean {
@@ -525,6 +541,7 @@ export function isAmountName(name: string): boolean {
   const words = nameWords(name)
     .map((word) => word.replace(/(?<=[a-z]{2})[0-9]+$/, ''))
     .filter((word, i, all) => !(i === all.length - 1 && /^[0-9]+$/.test(word) && all.length > 1));
+  if (!headAllowsMoney(words)) return false;
   const last = words.at(-1);
   if (last === undefined) return false;
   // A count of money things (`totalNumberOfPayments`, `numPayments`, `fjoldiGreidslna`) is a number of them, not a sum.
@@ -718,6 +735,7 @@ function isMoneyNounWord(word: string): boolean {
  */
 export function isMoneyNounName(name: string): boolean {
   const words = nameWords(name).map((word) => word.replace(/(?<=[a-z]{2})[0-9]+$/, ''));
+  if (!headAllowsMoney(words)) return false;
   if (words.slice(0, -1).some((word, i) => COUNT_WORDS.includes(word) || (word === 'number' && words[i + 1] === 'of')))
     return false;
   const last = words.at(-1) ?? '';
@@ -726,6 +744,65 @@ export function isMoneyNounName(name: string): boolean {
   const tail = glued ? [...words.slice(0, -1), ...glued] : words;
   const head = tail.at(-1) ?? '';
   return isMoneyNounWord(head) || (tail.length >= 2 && isMoneyNounWord(`${tail.at(-2) ?? ''}${head}`));
+}
+
+let stateWords: ReadonlySet<string> | undefined;
+let baseVerbs: ReadonlySet<string> | undefined;
+/**
+ * Whether `word` says a state after a noun: an adjective or participle by wink-lexicon's parts of
+ * speech (`available`, `submitted`, `outstanding`, `remaining`), or the past participle of a verb
+ * the lexicon knows (`refunded` from `refund`, `settled` from `settle`).
+ */
+export function isStateWord(word: string): boolean {
+  stateWords ??= new Set(ENGLISH_STATE_WORD_LIST.split(' '));
+  if (stateWords.has(word)) return true;
+  const participle = /^([a-z]{3,}?)(e?d)$/.exec(word);
+  if (!participle) return false;
+  baseVerbs ??= new Set(ENGLISH_BASE_VERB_LIST.split(' '));
+  const stem = participle[1] ?? '';
+  return baseVerbs.has(stem) || baseVerbs.has(`${stem}e`);
+}
+
+/**
+ * True for an English name whose money noun is followed by one word of state (`amountAvailable`,
+ * `amount_submitted`, `refundAmountAvailable`, `feeOutstanding`): the state qualifies the sum and
+ * the field is still that sum (issue 37, fifth outside measurement: M1). The state is recognised by
+ * its part of speech, not from a list of states; the rule asks for a number as well.
+ */
+export function isMoneyStateName(name: string): boolean {
+  const words = nameWords(name);
+  if (
+    words.length < 2 ||
+    words.some((word, i) => COUNT_WORDS.includes(word) || (word === 'number' && words[i + 1] === 'of'))
+  )
+    return false;
+  const noun = words.at(-2) ?? '';
+  const state = words.at(-1) ?? '';
+  return (
+    (MONEY_WORDS.includes(noun) || isMoneyNounWord(noun)) && !NOT_A_SUM_HEADS.includes(state) && isStateWord(state)
+  );
+}
+
+let contextMoneyNouns: ReadonlySet<string> | undefined;
+/**
+ * True for a one-word name that is a sum of money when its object says so (issue 37, fifth outside
+ * measurement: M2): a noun with a sum-of-money sense among others (`interest`, WordNet's
+ * noun.possession, generated into rulesets/lib/money-nouns.ts) or a word of state used as a noun
+ * (`remaining`, `outstanding`, `due`: an adjective or participle by wink-lexicon). The rule asks for a
+ * number and for sums of money beside it.
+ */
+export function isContextMoneyName(name: string): boolean {
+  const words = nameWords(name);
+  if (words.length !== 1) return false;
+  const [word = ''] = words;
+  contextMoneyNouns ??= new Set(CONTEXT_MONEY_NOUN_LIST.split(' '));
+  // A past participle alone names an event, whose number is as often its time (`created`,
+  // `updated`: epoch seconds beside a charge's `amount`): only an adjective of state counts alone.
+  return (
+    contextMoneyNouns.has(word) ||
+    contextMoneyNouns.has(word.replace(/s$/, '')) ||
+    (isStateWord(word) && !/ed$/.test(word))
+  );
 }
 
 /** Words before `assets` that make them a sum of money (`reductionAssets`, `totalAssets`), not files. */

@@ -8,7 +8,9 @@ import { AMOUNT, compilePattern, isAmountPattern, nameWords } from '../lib/conve
 import { isObject } from '../lib/openapi/types.js';
 import {
   isAmountName,
+  isContextMoneyName,
   isCurrencyName,
+  isMoneyStateName,
   describesRate,
   isIcelandicMoneyDescription,
   isIcelandicMoneyNumberName,
@@ -76,6 +78,8 @@ interface Siblings {
   objectPrefixes(): ReadonlySet<string>;
   /** How many members are sums of money by name and type (`principal: number`, `expenses`, `feeAmount`). */
   moneyMembers(): number;
+  /** How many members are numbers that no recogniser takes for money, even in context (`periodOfLoan`, `yearBought`). */
+  otherNumbers(): number;
 }
 
 function siblingsOf(
@@ -85,6 +89,7 @@ function siblingsOf(
   const names = [...members.keys()];
   let prefixes: Set<string> | undefined;
   let money: number | undefined;
+  let other: number | undefined;
   return {
     currency: names.some(isCurrencyName),
     units: names.filter((sibling) => {
@@ -120,6 +125,18 @@ function siblingsOf(
       ).length;
       return money;
     },
+    otherNumbers() {
+      other ??= [...members].filter(
+        ([sibling, member]) =>
+          !isAmountName(sibling) &&
+          !isMoneyNounName(sibling) &&
+          !isMoneyStateName(sibling) &&
+          !isContextMoneyName(sibling) &&
+          !isSumName(sibling) &&
+          isNumeric(schemaLayers(document, member.schema, member.path)),
+      ).length;
+      return other;
+    },
   };
 }
 
@@ -129,6 +146,7 @@ const NO_SIBLINGS: Siblings = {
   amountUnit: false,
   objectPrefixes: () => new Set(),
   moneyMembers: () => 0,
+  otherNumbers: () => 0,
 };
 
 /**
@@ -339,25 +357,37 @@ export default defineRule({
           );
       }
       const sum = isSumName(name);
+      // A word that is money only in context (`interest`, `remaining`) is asked the same as a generic sum (issue 37, M2).
+      const context = !sum && !isAmountName(name) && !isMoneyNounName(name) && isContextMoneyName(name);
       // A generic sum (`value`, `total`) is an amount where the object says money: a currency field
       // beside it, an object named for money (`VehicleFees`, `…Gjold`), or two sums of money beside
       // it that it totals (`principal`, `expenses`, `total`; issue 37). It must be a number or text
       // of digits; anything else is not known to be a sum.
       // A noun that names a sum of money by its meaning (`principal`, `alimony`, `writeDown`: WordNet's
       // noun.possession), or an Icelandic money noun after a two-letter modifier (`vatryggingOkumanns`),
-      // is an amount when it is a number or text of digits (issue 37).
+      // is an amount when it is a number or text of digits (issue 37); so is a money noun followed by a
+      // word of state (`amountAvailable`, `refund_amount_available`: M1 of the fifth outside measurement).
       if (
         !isAmountName(name) &&
         !isIcelandicMoneyTextName(name) &&
         !isAmountDescription(node.schema) &&
         !(
           (sum ||
+            context ||
             isMoneyNounName(name) ||
+            isMoneyStateName(name) ||
             isShortCompoundMoneyName(name) ||
             (isIcelandicMoneyNumberName(name) &&
               !describesRate(isObject(node.schema) ? node.schema.description : undefined))) &&
           isNumeric(schemaLayers(document, node.schema, node.path)) &&
-          (!sum || siblings.currency || isMoneyObjectName(container) || siblings.moneyMembers() >= 2)
+          (!(sum || context) ||
+            siblings.currency ||
+            isMoneyObjectName(container) ||
+            siblings.moneyMembers() >= 2 ||
+            // A word with a money sense among others (`interest`) or of state (`remaining`), beside
+            // sums of money no fewer than its object's other numbers (`principal` and `periodOfLoan`;
+            // issue 37, M2). Not a generic `value`: a quantity's value beside one price is as often a count.
+            (context && siblings.moneyMembers() >= 1 && siblings.moneyMembers() >= siblings.otherNumbers()))
         )
       )
         continue;

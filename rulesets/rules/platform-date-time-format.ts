@@ -4,7 +4,13 @@ import { encodePointer, within } from '../lib/openapi/pointer.js';
 import { layerKeyword, type SchemaLayer, schemaLayers, schemaTypes } from '../lib/openapi/resolve.js';
 import { isPropertyNode, parameters, properties, schemas } from '../lib/openapi/views.js';
 import { isObject, type Parameter } from '../lib/openapi/types.js';
-import { isDatePattern, isPlatformDateTime, nameWords, suggestPlatformDateTime } from '../lib/conventions.js';
+import {
+  isBasicDatePattern,
+  isDatePattern,
+  isPlatformDateTime,
+  nameWords,
+  suggestPlatformDateTime,
+} from '../lib/conventions.js';
 import { hasIcelandicHead, ICELANDIC_HEADS, isEnglishWord, splitGlued } from '../lib/words.js';
 
 const FORM = '`yyyy-MM-ddThh:mm:ss.sssZ`';
@@ -148,7 +154,7 @@ const PERIOD_ENDS = ['from', 'to', 'until', 'start', 'end', 'fra', 'til'];
 
 /**
  * A description that says the text is a date: a date mask (`yyyy-MM-dd`, `dd.MM.yyyy`,
- * `yyyy-MM-ddTHH:mm:ss`) or its first words ("The date when …", "Date of …", "Gets or sets the date
+ * `yyyy-MM-ddTHH:mm:ss`, the basic `yyyymmdd`) or its first words ("The date when …", "Date of …", "Gets or sets the date
  * when …", "Dagsetning …"). A mask inside a placeholder (`SubAccount Created at {YYYY-MM-DD}`, a
  * default text that prints a date) says nothing of the field.
  */
@@ -156,8 +162,13 @@ const DATE_MASK =
   /(?<!\{)\b(?:yyyy|YYYY)[-./]MM[-./](?:dd|DD)\b|\b(?:dd|DD)[-./]MM[-./](?:yyyy|YYYY)\b|\bMM\/(?:dd|DD)\/(?:yyyy|YYYY)\b/;
 const DATE_DESCRIPTION =
   /^\s*(?:gets\s+(?:or\s+sets\s+)?)?(?:(?:the|a)\s+)?(?:date(?:\s+and\s+time)?|datetime|dagsetning)\s+(?:when|of|on|at|that|the)\b/iu;
+/** ISO 8601's basic format written as a mask (`yyyymmdd`, `YYYYMMDD`; issue 37, D1). */
+const BASIC_DATE_MASK = /\byyyymmdd\b/i;
 function describesDate(description: unknown): boolean {
-  return typeof description === 'string' && (DATE_MASK.test(description) || DATE_DESCRIPTION.test(description));
+  return (
+    typeof description === 'string' &&
+    (DATE_MASK.test(description) || BASIC_DATE_MASK.test(description) || DATE_DESCRIPTION.test(description))
+  );
 }
 
 /** A number that holds a date: a Unix epoch, named or described as a moment. */
@@ -381,7 +392,14 @@ export default defineRule({
       const pattern = layerKeyword(layers, 'pattern');
       // A pattern says what the text is: only a date's shape makes it a date (issue 37).
       const datePattern = typeof pattern?.value === 'string' && isDatePattern(pattern.value);
-      if (layers.length === 0 || (format && !meaningless) || layerKeyword(layers, 'enum') || (pattern && !datePattern))
+      // Digits only (`^[0-9]{8}$`, YYYYMMDD) hide no date its name or description says (issue 37, D1).
+      const basicDate = !datePattern && typeof pattern?.value === 'string' && isBasicDatePattern(pattern.value);
+      if (
+        layers.length === 0 ||
+        (format && !meaningless) ||
+        layerKeyword(layers, 'enum') ||
+        (pattern && !datePattern && !basicDate)
+      )
         return;
       const type = layerKeyword(layers, 'type');
       if (!type || !schemaTypes(type.layer.schema).includes('string')) return;
@@ -407,6 +425,7 @@ export default defineRule({
           (momentName && DATE_VALUE.test(value.trim())),
       );
       if (!example && !dateName) return;
+      if (basicDate && !(isDateName(name) || describedDate || besideMoment || datedAs !== undefined)) return;
       // The document's use of the name is evidence only where the field's own examples do not say otherwise.
       if (!example && values.length > 0 && !isDateName(name) && !besideMoment && !datePattern && !describedDate) return;
       const definition = layers.at(-1);
@@ -419,11 +438,13 @@ export default defineRule({
       const plain = meaningless
         ? `a string whose \`format: ${String(format.value)}\` is not a format JSON Schema or OpenAPI defines`
         : 'a plain string with no `format`';
-      const advice = shared
-        ? `replace its \`$ref\` to the shared \`${printPath(definition.path.slice(-1))}\` (other fields use it too) with \`type: string\` and \`format: date-time\``
-        : `write \`format: date-time\`${datePattern ? ' in place of the `pattern` (the format says the shape)' : ''}`;
+      const advice = basicDate
+        ? `write \`format: date\` in place of its \`pattern\` (${show(pattern?.value)}, digits only: ISO 8601's basic \`YYYYMMDD\`, which JSON Schema's \`date\` and RFC 3339 write \`YYYY-MM-DD\`)${shared ? ` at the shared \`${printPath(definition.path.slice(-1))}\`` : ''}`
+        : shared
+          ? `replace its \`$ref\` to the shared \`${printPath(definition.path.slice(-1))}\` (other fields use it too) with \`type: string\` and \`format: date-time\``
+          : `write \`format: date-time\`${datePattern ? ' in place of the `pattern` (the format says the shape)' : ''}`;
       error({
-        message: `${what} ${show(name)} is a ${example ? `date or date-time (example ${show(example)})` : datePattern && !isDateName(name) ? `date by its \`pattern\` (${show(pattern?.value)})` : describedDate && !isDateName(name) ? 'date by its own description' : datedAs !== undefined && !isDateName(name) && !besideMoment ? `date by this description's own use of its name (\`${datedAs}\` has \`format: date-time\`)` : 'date by its name'} but ${plain}; ${advice}${fix ? ` and the example as ${show(fix)}` : ''} (RFC 3339, the platform's ${FORM}).`,
+        message: `${what} ${show(name)} is a ${example ? `date or date-time (example ${show(example)})` : datePattern && !isDateName(name) ? `date by its \`pattern\` (${show(pattern?.value)})` : describedDate && !isDateName(name) ? 'date by its own description' : datedAs !== undefined && !isDateName(name) && !besideMoment ? `date by this description's own use of its name (\`${datedAs}\` has \`format: date-time\`)` : 'date by its name'} but ${basicDate ? 'a string of digits with no `format`' : plain}; ${advice}${fix ? ` and the example as ${show(fix)}` : ''} (${basicDate ? "RFC 3339's `full-date`" : `RFC 3339, the platform's ${FORM}`}).`,
         path: where,
       });
     };

@@ -5,7 +5,12 @@
  */
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { ENGLISH_BASE_VERB_LIST, ENGLISH_PREDICATES, ENGLISH_VERBS } from '../../rulesets/lib/english-verbs.js';
+import {
+  ENGLISH_BASE_VERB_LIST,
+  ENGLISH_PREDICATES,
+  ENGLISH_STATE_WORD_LIST,
+  ENGLISH_VERBS,
+} from '../../rulesets/lib/english-verbs.js';
 import { ENGLISH_WORD_LIST } from '../../rulesets/lib/english-words.js';
 import { hasIcelandicHead, ICELANDIC_HEADS, pathSegmentWords, splitGlued } from '../../rulesets/lib/words.js';
 import {
@@ -19,7 +24,13 @@ import {
   UPDATE_VERBS,
 } from '../../rulesets/lib/vocabulary.js';
 // @ts-expect-error -- a plain ES module of the build scripts, without types
-import { englishBaseVerbs, englishPredicates, englishVerbs, englishWords } from '../../scripts/english-verbs.mjs';
+import {
+  englishBaseVerbs,
+  englishPredicates,
+  englishStateWords,
+  englishVerbs,
+  englishWords,
+} from '../../scripts/english-verbs.mjs';
 
 const require = createRequire(import.meta.url);
 const lexicon = require('wink-lexicon/src/lexicon.js') as Record<string, string[]>;
@@ -122,5 +133,15 @@ describe('ENGLISH_WORD_LIST and the glued-word splitter', () => {
     expect(segmentVerb('getaccidentstatus')).toEqual({ verb: 'get', kind: 'read', rest: ['accident', 'status'] });
     for (const noun of ['getaways', 'settings', 'addresses', 'listings', 'findings', 'updates'])
       expect(segmentVerb(noun), noun).toBeUndefined();
+  });
+});
+
+describe('ENGLISH_STATE_WORD_LIST', () => {
+  it('is what the installed wink-lexicon gives (run scripts/generate-english-verbs.mjs after upgrading it)', () => {
+    const words = (englishStateWords as (lexicon: object) => string[])(lexicon);
+    expect(ENGLISH_STATE_WORD_LIST.split(' ')).toEqual(words);
+    for (const word of ['available', 'submitted', 'remaining', 'due', 'outstanding'])
+      expect(words, word).toContain(word);
+    for (const word of ['type', 'list', 'method', 'schedule']) expect(words, word).not.toContain(word);
   });
 });

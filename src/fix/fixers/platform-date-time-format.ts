@@ -66,6 +66,9 @@ export default defineFixer({
     const edits: Array<TextEdit | undefined> = [];
     if (value.format === undefined) {
       if (value.type !== undefined && value.type !== 'string') return undefined;
+      // A pattern (digits only, `^[0-9]{8}$`, or a date's own shape) would contradict the format: the
+      // lint asks for it to go, which changes what the schema accepts, so the author decides (issue 37, D1).
+      if (value.pattern !== undefined) return undefined;
       if (!hasValues(context, path) && !isTimestampName(name)) return undefined;
       const values = valueEdits(context, path);
       if (!values) return undefined;
