@@ -438,13 +438,14 @@ export default defineRule({
       const plain = meaningless
         ? `a string whose \`format: ${String(format.value)}\` is not a format JSON Schema or OpenAPI defines`
         : 'a plain string with no `format`';
-      const advice = basicDate
-        ? `write \`format: date\` in place of its \`pattern\` (${show(pattern?.value)}, digits only: ISO 8601's basic \`YYYYMMDD\`, which JSON Schema's \`date\` and RFC 3339 write \`YYYY-MM-DD\`)${shared ? ` at the shared \`${printPath(definition.path.slice(-1))}\`` : ''}`
-        : shared
-          ? `replace its \`$ref\` to the shared \`${printPath(definition.path.slice(-1))}\` (other fields use it too) with \`type: string\` and \`format: date-time\``
+      // A shared schema is changed at the field (its other users may not be dates), whatever made this one a date.
+      const advice = shared
+        ? `replace its \`$ref\` to the shared \`${printPath(definition.path.slice(-1))}\` (other fields use it too) with \`type: string\` and \`format: date-time\``
+        : basicDate
+          ? `write \`format: date-time\` in place of its \`pattern\` (${show(pattern?.value)}, digits only: ISO 8601's basic \`YYYYMMDD\`, a form RFC 3339 does not have; \`format: date\` where the value is truly a calendar date)`
           : `write \`format: date-time\`${datePattern ? ' in place of the `pattern` (the format says the shape)' : ''}`;
       error({
-        message: `${what} ${show(name)} is a ${example ? `date or date-time (example ${show(example)})` : datePattern && !isDateName(name) ? `date by its \`pattern\` (${show(pattern?.value)})` : describedDate && !isDateName(name) ? 'date by its own description' : datedAs !== undefined && !isDateName(name) && !besideMoment ? `date by this description's own use of its name (\`${datedAs}\` has \`format: date-time\`)` : 'date by its name'} but ${basicDate ? 'a string of digits with no `format`' : plain}; ${advice}${fix ? ` and the example as ${show(fix)}` : ''} (${basicDate ? "RFC 3339's `full-date`" : `RFC 3339, the platform's ${FORM}`}).`,
+        message: `${what} ${show(name)} is a ${example ? `date or date-time (example ${show(example)})` : datePattern && !isDateName(name) ? `date by its \`pattern\` (${show(pattern?.value)})` : describedDate && !isDateName(name) ? 'date by its own description' : datedAs !== undefined && !isDateName(name) && !besideMoment ? `date by this description's own use of its name (\`${datedAs}\` has \`format: date-time\`)` : 'date by its name'} but ${basicDate ? 'a string of digits with no `format`' : plain}; ${advice}${fix ? ` and the example as ${show(fix)}` : ''} (RFC 3339, the platform's ${FORM}).`,
         path: where,
       });
     };

@@ -155,7 +155,7 @@ describe('the Configuration line of stylish and GitHub output', () => {
 });
 
 describe('vottur catalogue report under --gate', () => {
-  it('a hostile vottur.config.yaml beside the harvest (code, every rule off) is refused and named; without a policy it applies', async () => {
+  it("the working folder's vottur.config.yaml (code, every rule off) is refused and named under --gate; without a policy its levels apply and its code still never runs", async () => {
     const server = await startDevSecurityServer({ catalogue: sampleCatalogue() });
     const folder = join(dir, 'catalogue');
     mkdirSync(folder);
@@ -168,8 +168,10 @@ describe('vottur catalogue report under --gate', () => {
     } finally {
       await server.close();
     }
+    // The configuration sits above the harvest: a configuration inside it is never read
+    // (test/catalogue/harvest-is-data.test.ts), so this is the repository's own, as a gated team would commit it.
     writeFileSync(
-      join(folder, 'h', 'rules.js'),
+      join(folder, 'rules.js'),
       "process.stdout.write = () => true;\nprocess.on('exit', () => { process.exitCode = 0; });\nmodule.exports = { rules: {} };\n",
     );
     const off = [
@@ -179,7 +181,7 @@ describe('vottur catalogue report under --gate', () => {
       'platform-date-time-format',
     ];
     writeFileSync(
-      join(folder, 'h', 'vottur.config.yaml'),
+      join(folder, 'vottur.config.yaml'),
       `extends: [./rules.js]\nrules:\n${off.map((rule) => `  ${rule}: off\n`).join('')}`,
     );
     const gated = await votturInProcess(['catalogue', 'report', 'h', '--no-dashboard', '--gate', '-f', 'json'], {
@@ -202,10 +204,20 @@ describe('vottur catalogue report under --gate', () => {
     expect(report.configuration.rules.filter((rule) => off.includes(rule.rule)).every((rule) => !rule.honoured)).toBe(
       true,
     );
-    // Without a policy the configuration is the developer's own: its ruleset is loaded (here it takes the run over).
-    // A child process: the ruleset takes over the process it runs in (its stdout and exit code).
-    const own = await vottur(['catalogue', 'report', 'h', '--no-dashboard', '--min-score', '99'], { cwd: folder });
-    expect(own.code).toBe(0);
-    expect(own.stdout).toBe('');
+    // Without a policy the levels are the developer's own and apply, but a harvest is what security
+    // servers sent, so the JavaScript ruleset is still refused, never run (it would empty stdout and force exit 0).
+    // A child process: were the ruleset run, it would take over the process it runs in.
+    const own = await vottur(['catalogue', 'report', 'h', '--no-dashboard', '-f', 'json'], { cwd: folder });
+    expect(own.stderr).toBe('');
+    const ownReport = JSON.parse(own.stdout) as { findings: Array<{ ruleId: string; message: string }> };
+    const ownIds = ownReport.findings.map((finding) => finding.ruleId);
+    expect(ownReport.findings).toContainEqual(
+      expect.objectContaining({
+        ruleId: 'policy-extends-refused',
+        message: expect.stringMatching(/`extends: \.\/rules\.js` in vottur\.config\.yaml was not loaded/),
+      }),
+    );
+    expect(ownIds).not.toContain('policy-level-refused');
+    for (const rule of off) expect(ownIds).not.toContain(rule);
   }, 60_000);
 });
