@@ -1,4 +1,5 @@
 import { defineRule, printPath, type JsonPath, type Problem } from '../lib/rule.js';
+import { MAX_SCHEMA_DEPTH, noteLimit } from '../lib/openapi/limits.js';
 import { encodePointer } from '../lib/openapi/pointer.js';
 import { layerKeyword, schemaLayers, schemaTypes, type SchemaLayer } from '../lib/openapi/resolve.js';
 import { collectProperties } from '../lib/openapi/flatten.js';
@@ -19,9 +20,12 @@ function objectSchemas(document: Document, schema: unknown, path: JsonPath, dept
   // A bare array body (`DriverEntity[]`): its items are the data objects.
   if (types.includes('array') && !types.includes('object')) {
     const items = layerKeyword(layers, 'items');
-    return items && isObject(items.value) && depth < 4
-      ? objectSchemas(document, items.value, items.path, depth + 1)
-      : [];
+    if (!items || !isObject(items.value)) return [];
+    if (depth >= MAX_SCHEMA_DEPTH) {
+      noteLimit(document, items.path, `arrays of arrays nested more than ${MAX_SCHEMA_DEPTH} deep`);
+      return [];
+    }
+    return objectSchemas(document, items.value, items.path, depth + 1);
   }
   if (types.length > 0 && !types.includes('object')) return [];
   if (last.schema.properties === undefined && last.schema.allOf === undefined) {
@@ -74,7 +78,11 @@ function narrowedMember(
   depth = 0,
 ): { schema: unknown; path: JsonPath } | undefined {
   const parts = body.schema.allOf;
-  if (!isArray(parts) || depth > 4) return undefined;
+  if (!isArray(parts)) return undefined;
+  if (depth > MAX_SCHEMA_DEPTH) {
+    noteLimit(document, body.path, `\`allOf\` nested more than ${MAX_SCHEMA_DEPTH} deep`);
+    return undefined;
+  }
   for (const [i, part] of parts.entries()) {
     const resolved = schemaLayers(document, part, [...body.path, 'allOf', i]).at(-1);
     if (!resolved) continue;

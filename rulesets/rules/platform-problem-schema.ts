@@ -1,4 +1,5 @@
 import { defineRule, printPath, show, type JsonPath, type Problem } from '../lib/rule.js';
+import { MAX_SCHEMA_DEPTH, noteLimit } from '../lib/openapi/limits.js';
 import { encodePointer } from '../lib/openapi/pointer.js';
 import { effectiveSchema, resolve, schemaTypes } from '../lib/openapi/resolve.js';
 import { collectProperties } from '../lib/openapi/flatten.js';
@@ -21,7 +22,11 @@ function isJson(mediaType: string): boolean {
 function collectRequired(document: Document, schema: unknown, path: JsonPath, depth = 0): Set<string> {
   const result = new Set<string>();
   const resolved = resolve(document, schema, path);
-  if (!isObject(resolved.value) || depth > 16) return result;
+  if (!isObject(resolved.value)) return result;
+  if (depth > MAX_SCHEMA_DEPTH) {
+    noteLimit(document, resolved.path, `\`allOf\` nested more than ${MAX_SCHEMA_DEPTH} deep`);
+    return result;
+  }
   const value = resolved.value;
   if (isArray(value.required)) for (const name of value.required) if (typeof name === 'string') result.add(name);
   if (isArray(value.allOf)) {
@@ -80,7 +85,11 @@ function checkSchema(document: Document, schema: unknown, path: JsonPath, state:
   const effective = effectiveSchema(document, schema, path);
   const value = effective.value;
   // An external or broken reference: platform-openapi-valid's business.
-  if (!isObject(value) || depth > 8) return;
+  if (!isObject(value)) return;
+  if (depth > MAX_SCHEMA_DEPTH) {
+    noteLimit(document, effective.path, `an error schema's parts nested more than ${MAX_SCHEMA_DEPTH} deep`);
+    return;
+  }
   const key = encodePointer(effective.path);
   if (seen.has(key)) return;
   seen.add(key);

@@ -26,7 +26,8 @@ import { vocabularyWith, type VocabularyAdditions } from '../../rulesets/lib/voc
 import { errorMessage } from '../errors.js';
 import type { RuleMeta } from '../report/finding.js';
 import type { LoadedDescription } from './load.js';
-import { RULE_FAILED_META } from './limits.js';
+import { RULE_FAILED_META, WALK_LIMIT_META } from './limits.js';
+import { limitsReached } from '../../rulesets/lib/openapi/limits.js';
 
 /** One problem of one rule, ready to become a `Finding`. */
 export interface RuleResult {
@@ -136,6 +137,14 @@ function runEachRule(rules: readonly RuleDefinition[], data: unknown, context: R
       }),
     );
   }
+  // Where a shared walk stopped at a bound, whichever rule's walk met it: what lies beyond is unchecked.
+  for (const limit of limitsReached(data))
+    results.push({
+      code: WALK_LIMIT_META.id,
+      message: `vottur stopped reading the schemas here at its bound of ${limit.what}; what lies beyond is not checked, so the document does not pass. Flatten the nesting, or shorten the chain.`,
+      path: closestPath(data, limit.path),
+      severity: WALK_LIMIT_META.severity,
+    });
   return results;
 }
 

@@ -19,7 +19,7 @@ import { sortFindings, UNREADABLE_RULE, type Finding, type Report, type RuleMeta
 import { shownPath } from '../report/source.js';
 import { toolInfo } from '../version.js';
 import type { Linter, LintDocumentOptions, LintedDocument } from './lint.js';
-import { FINDINGS_LIMIT_META, RULE_FAILED_META } from './limits.js';
+import { RUN_LIMIT_RULES } from './limits.js';
 import type { LoadedDescription } from './load.js';
 import { RunBudget } from './fetch.js';
 import type { LintTask, LintTaskResult } from './worker.js';
@@ -280,7 +280,7 @@ export async function lintFiles(patterns: string[], given: LintFilesOptions = {}
 
 /** The rules about suppressions join the report's rules when one of them found something. */
 function withSuppressionRules(rules: RuleMeta[], findings: readonly Finding[]): RuleMeta[] {
-  const used = [...SUPPRESSION_RULES, UNREADABLE_META, FINDINGS_LIMIT_META, RULE_FAILED_META].filter(
+  const used = [...SUPPRESSION_RULES, UNREADABLE_META, ...RUN_LIMIT_RULES].filter(
     (rule) => findings.some((f) => f.ruleId === rule.id) && !rules.some((r) => r.id === rule.id),
   );
   return used.length > 0 ? [...rules, ...used] : rules;

@@ -46,3 +46,22 @@ export const RULE_FAILED_META: RuleMeta = {
   docsUrl: 'https://github.com/vottur/vottur/blob/main/docs/security.md#limits',
   source: 'lint',
 };
+
+/**
+ * The rule a shared walk's bound is reported under (issue 34, "no silent limits"): a `$ref` chain
+ * past 64 hops, `allOf` nested past 64, an example deeper than the walk reads. What lies beyond was
+ * not checked, so the document never passes unseen: before, a violation under a 65-long chain
+ * passed `lint --gate`. One finding per place (rulesets/lib/openapi/limits.ts).
+ */
+export const WALK_LIMIT_META: RuleMeta = {
+  id: 'vottur-walk-limit',
+  severity: 'error',
+  category: 'documentation',
+  description:
+    "A walk over the description's schemas stopped at one of vottur's bounds ($ref chains, allOf nesting, example depth): what lies beyond was not checked, so the document does not pass.",
+  docsUrl: 'https://github.com/vottur/vottur/blob/main/docs/security.md#limits',
+  source: 'lint',
+};
+
+/** The run's own rules about its bounds, which no configuration turns off. */
+export const RUN_LIMIT_RULES: readonly RuleMeta[] = [FINDINGS_LIMIT_META, RULE_FAILED_META, WALK_LIMIT_META];

@@ -29,6 +29,7 @@ import {
   MAX_FINDINGS_PER_DOCUMENT,
   MAX_FINDINGS_PER_RULE,
   RULE_FAILED_META,
+  WALK_LIMIT_META,
 } from './limits.js';
 import { runRules, type Linter, type RuleResult } from './engine.js';
 import { isSwagger2, runRulesOnSwagger2 } from './swagger.js';
@@ -242,9 +243,11 @@ export async function lintDocument(file: string, options: LintDocumentOptions = 
       metaById.get(result.code) ??
       (result.code === RULE_FAILED_META.id
         ? RULE_FAILED_META
-        : result.code === 'unrecognized-format'
-          ? undefined
-          : openapiValid);
+        : result.code === WALK_LIMIT_META.id
+          ? WALK_LIMIT_META
+          : result.code === 'unrecognized-format'
+            ? undefined
+            : openapiValid);
     if (!meta) continue;
     const count = kept.get(meta.id) ?? 0;
     if (

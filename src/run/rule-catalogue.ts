@@ -28,7 +28,7 @@ export async function ruleCatalogue(): Promise<CatalogueRule[]> {
     linter,
     { SUPPRESSION_RULES },
     { UNREADABLE_META },
-    { FINDINGS_LIMIT_META, RULE_FAILED_META },
+    { RUN_LIMIT_RULES },
     { POLICY_RULES },
     { contractRules },
     { CATALOGUE_RULES },
@@ -49,8 +49,8 @@ export async function ruleCatalogue(): Promise<CatalogueRule[]> {
   return [
     ...part('lint', linter.rules),
     ...part('suppression', SUPPRESSION_RULES),
-    // The run's own, which no configuration may turn off: a document not read, findings past the bound, a rule that failed.
-    ...part('unreadable', [UNREADABLE_META, FINDINGS_LIMIT_META, RULE_FAILED_META], false),
+    // The run's own, which no configuration may turn off: a document not read, findings past the bound, a rule that failed, a walk's bound.
+    ...part('unreadable', [UNREADABLE_META, ...RUN_LIMIT_RULES], false),
     ...part('policy', POLICY_RULES, false),
     ...part('contract', contractRules()),
     ...part('catalogue', CATALOGUE_RULES),

@@ -12,6 +12,7 @@ import {
   schemaTypes,
   type SchemaLayer,
 } from './resolve.js';
+import { MAX_SCHEMA_DEPTH, noteLimit } from './limits.js';
 import { collectProperties } from './flatten.js';
 import { runIterative, type Step } from './iterative.js';
 import { isArray, isObject, isRef, type Document, type JsonPath, type MediaType, type Schema } from './types.js';
@@ -245,14 +246,25 @@ function isPrimitive(value: unknown): value is ExampleValue['value'] {
  * `example`/`examples` of schemas — each with the member name it sits under and, where the
  * example's schema tells, the schema that describes it (a key the schema does not declare keeps
  * its name and gets no schema). Top-level values are not listed: a rule checks those with the
- * schema or parameter that gives them. Memoised; bounded to 16 levels and 200,000 values.
+ * schema or parameter that gives them. Memoised; bounded to MAX_SCHEMA_DEPTH levels and
+ * EXAMPLE_VALUES values, each bound noted where it stops the walk (limits.ts).
  */
+/** The example values one document's walk reads. */
+const EXAMPLE_VALUES = 200_000;
+
 export const exampleValues = memoise((document): ExampleValue[] => {
   const result: ExampleValue[] = [];
   const walked = new Set<object>();
-  let budget = 200_000;
+  let budget = EXAMPLE_VALUES;
   const walk = (value: unknown, path: JsonPath, schema: unknown, member: string | undefined, depth: number) => {
-    if (budget-- <= 0 || depth > 16) return;
+    if (budget-- <= 0) {
+      if (budget === -1) noteLimit(document, path, `more than ${EXAMPLE_VALUES.toLocaleString('en')} example values`);
+      return;
+    }
+    if (depth > MAX_SCHEMA_DEPTH) {
+      noteLimit(document, path, `an example nested more than ${MAX_SCHEMA_DEPTH} deep`);
+      return;
+    }
     const layers = schema === undefined ? [] : schemaLayers(document, schema, []);
     if (!isObject(value) && !isArray(value)) {
       if (depth > 0 && isPrimitive(value)) result.push({ value, path, member, layers });

@@ -5,6 +5,7 @@
  * plan's example bodies), so that a schema split into `allOf` parts reads the same everywhere.
  * `allOfLayers` is the walk; `flatten` and each consumer merge its layers by their own rules.
  */
+import { MAX_SCHEMA_DEPTH, noteLimit } from './limits.js';
 import { referenceOf, resolve, resolveToSiblings, type Resolved } from './resolve.js';
 import { isArray, isObject, type Document, type JsonPath, type Schema } from './types.js';
 
@@ -198,7 +199,7 @@ function pushedNot(document: Document, schema: Schema, at: JsonPath): Located[] 
 }
 
 /** How many `allOf`/`$ref` levels a merge reads: far beyond any real description, still bounded. */
-export const MAX_ALLOF_DEPTH = 64;
+export const MAX_ALLOF_DEPTH = MAX_SCHEMA_DEPTH;
 
 /**
  * Told where a merge stopped at a limit (`allOf` nesting deeper than its `maxDepth`, a `$ref`
@@ -233,6 +234,7 @@ export function allOfLayers(
     const { schema, at, depth } = next;
     if (seen.has(schema)) continue;
     if (depth > maxDepth) {
+      noteLimit(document, at, `\`allOf\` and \`$ref\` nested more than ${maxDepth} deep`);
       onLimit?.(at);
       continue;
     }

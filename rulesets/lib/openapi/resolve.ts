@@ -6,6 +6,7 @@
  * one document first, and under the stock Spectral CLI an external reference is simply not
  * followed by these helpers (the rule stays silent rather than guessing).
  */
+import { MAX_SCHEMA_DEPTH, noteLimit } from './limits.js';
 import { decodePointer } from './pointer.js';
 import { isArray, isObject, type Document, type JsonPath, type Schema } from './types.js';
 
@@ -138,8 +139,14 @@ export function resolve(document: Document, node: unknown, path: JsonPath): Reso
     viaRef = true;
     ref = referenceOf(current);
   }
-  if (referenceOf(current) !== undefined) return { value: undefined, path: currentPath, viaRef, limitReached: true };
+  if (referenceOf(current) !== undefined) return chainTooLong(document, currentPath, viaRef);
   return { value: current, path: currentPath, viaRef };
+}
+
+/** A chain past MAX_REF_HOPS: unknown, not absent, and noted so the lint reports it. */
+function chainTooLong(document: Document, path: JsonPath, viaRef: boolean): Resolved {
+  noteLimit(document, path, `a chain of more than ${MAX_REF_HOPS} \`$ref\`s`);
+  return { value: undefined, path, viaRef, limitReached: true };
 }
 
 /**
@@ -161,8 +168,7 @@ export function resolveToSiblings(document: Document, node: unknown, path: JsonP
     currentPath = target.path;
     viaRef = true;
   }
-  if (referenceOf(current) !== undefined && !hasSiblings(current))
-    return { value: undefined, path: currentPath, viaRef, limitReached: true };
+  if (referenceOf(current) !== undefined && !hasSiblings(current)) return chainTooLong(document, currentPath, viaRef);
   return { value: current, path: currentPath, viaRef };
 }
 
@@ -177,8 +183,16 @@ export function hasSiblings(node: unknown): boolean {
  */
 export function effectiveSchema(document: Document, schema: unknown, path: JsonPath): Resolved {
   let resolved = resolve(document, schema, path);
-  for (let hops = 0; hops < 8 && isObject(resolved.value); hops++) {
+  for (let hops = 0; isObject(resolved.value); hops++) {
     const value: Schema = resolved.value;
+    if (hops === MAX_SCHEMA_DEPTH) {
+      noteLimit(
+        document,
+        resolved.path,
+        `one-branch \`allOf\`/\`oneOf\`/\`anyOf\` wrappers nested more than ${MAX_SCHEMA_DEPTH} deep`,
+      );
+      break;
+    }
     const wrapper = (['allOf', 'oneOf', 'anyOf'] as const).find(
       (key) => isArray(value[key]) && value[key].length === 1,
     );
@@ -223,8 +237,17 @@ function isNullSchema(schema: unknown): boolean {
 export function schemaLayers(document: Document, schema: unknown, path: JsonPath): SchemaLayer[] {
   const layers: SchemaLayer[] = [];
   let current = resolve(document, schema, path);
-  for (let hops = 0; hops < 8 && isObject(current.value); hops++) {
+  for (let hops = 0; isObject(current.value); hops++) {
     const value: Schema = current.value;
+    if (hops === MAX_SCHEMA_DEPTH) {
+      // Wrappers past the bound: what they wrap is not read, which is a finding (limits.ts).
+      noteLimit(
+        document,
+        current.path,
+        `one-branch \`allOf\`/\`oneOf\`/\`anyOf\` wrappers nested more than ${MAX_SCHEMA_DEPTH} deep`,
+      );
+      break;
+    }
     layers.push({ schema: value, path: current.path });
     if (value.properties !== undefined) break;
     let next: { schema: unknown; path: JsonPath } | undefined;
