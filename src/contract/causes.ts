@@ -302,6 +302,27 @@ export function oneFindingPerCause(findings: readonly Finding[]): Finding[] {
     if (!split) break;
     groups = next;
   }
+  // 2b. Evidence of a rule that leads a cause of its own in the same operation is that cause's: one
+  //     defect counted once (an answer that broke `createdTimestamp` and the schema, whose schema
+  //     break other requests met too, raised the timestamp's warning to an error while the schema
+  //     error led its own finding: two errors for one; outside try on koa-swagger-decorator).
+  const ledBy = new Map<string, Member[]>();
+  for (const cause of merged) {
+    const key = cause[0] && causeKey(cause[0].finding);
+    if (key !== undefined && !ledBy.has(key)) ledBy.set(key, cause);
+  }
+  // Only from a body convention's cause, which keeps its own answer's general checks as evidence
+  // (splitConventions); every other lead makes what its answer showed its knock-on.
+  for (const cause of merged.filter((members) => BODY_CONVENTIONS.has(members[0]?.finding.ruleId ?? '')))
+    for (let i = cause.length - 1; i >= 1; i--) {
+      const member = cause[i];
+      const key = member && !BY_STATUS.has(member.finding.ruleId) ? causeKey(member.finding) : undefined;
+      const home = key === undefined ? undefined : ledBy.get(key);
+      if (member && home && home !== cause) {
+        home.push(member);
+        cause.splice(i, 1);
+      }
+    }
   // 3. A cause of a rule that judges the status alone, whose rule also shows with the same status
   //    as evidence under another cause (a 404 the not-found probe met and a generated request met
   //    again: undocumented either way) is that defect seen again:

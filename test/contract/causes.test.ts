@@ -267,4 +267,22 @@ describe('causes by observation', () => {
     );
     expect(observationKey(request, answer)).not.toBe(observationKey(request, { ...answer, body: '{"b":1}' }));
   });
+
+  it('a break of the schema that leads a cause of its own is not also the evidence that raises a timestamp warning to an error (outside try, koa-swagger-decorator)', () => {
+    // Two answers of one operation each broke the platform's createdTimestamp (a warning) and the
+    // schema (an error): one schema defect and one convention warning, not two errors.
+    const first = { url: 'http://h/api/user/aaaaaaaa', status: 200 };
+    const second = { url: 'http://h/api/user/gg', status: 200 };
+    const findings = [
+      observedAs(finding('contract-created-timestamp', 'no createdTimestamp', { ...first, severity: 'warn' }), 'o1'),
+      observedAs(finding('contract-schema', 'no `msg`', first), 'o1'),
+      observedAs(finding('contract-created-timestamp', 'no createdTimestamp', { ...second, severity: 'warn' }), 'o2'),
+      observedAs(finding('contract-schema', 'no `msg`', second), 'o2'),
+    ];
+    const merged = oneFindingPerCause(findings);
+    expect(merged.map((f) => [f.ruleId, f.severity, f.related?.map((r) => r.ruleId) ?? []])).toEqual([
+      ['contract-created-timestamp', 'warn', ['contract-created-timestamp']],
+      ['contract-schema', 'error', ['contract-schema']],
+    ]);
+  });
 });
