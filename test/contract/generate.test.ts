@@ -213,6 +213,29 @@ describe('toCurl', () => {
       "http://127.0.0.1:3000/v1/items?q=it's%20here",
     ]);
   });
+
+  it("with the run's secrets: a forged key is written as sent (it reproduces the failure), a real one in any header as the variable", () => {
+    const command = toCurl({
+      method: 'get',
+      url: 'http://127.0.0.1:3000/api/demo',
+      headers: { authorization: 'vottur-wrong-key', 'X-Key': 'real-key-1234', Cookie: 'sid=real-key-1234; lang=is' },
+      secrets: ['real-key-1234'],
+    });
+    expect(command).not.toContain('real-key-1234');
+    expect(shellQuote.parse(command, { VOTTUR_TOKEN: 'T' })).toEqual([
+      'curl',
+      '-i',
+      '-X',
+      'GET',
+      '-H',
+      'authorization: vottur-wrong-key',
+      '-H',
+      'X-Key: T',
+      '-H',
+      'Cookie: T',
+      'http://127.0.0.1:3000/api/demo',
+    ]);
+  });
 });
 
 it('validValue gives the example, then the default, then a made value', () => {

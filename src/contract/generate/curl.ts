@@ -16,6 +16,14 @@ export interface CurlRequest {
    * is written as `$VOTTUR_TOKEN`.
    */
   publicCookies?: readonly string[];
+  /**
+   * The run's secrets (the operator's tokens, keys and client secrets): a header or cookie that
+   * carries one is written as `$VOTTUR_TOKEN`, and every other value as sent — a forged key or
+   * token vottur made up (`vottur-wrong-key`) is what reproduces the failure, and no secret (a
+   * second outside try: the command showed the real key's variable, and did not fail again).
+   * Without the list, the headers credentials usually travel in are written as the variable.
+   */
+  secrets?: readonly string[];
 }
 
 /** Headers whose values are credentials: written as a variable reference, never as the value. */
@@ -28,7 +36,14 @@ function word(text: string): string {
 
 export function toCurl(request: CurlRequest): string {
   const parts = ['curl', '-i', '-X', request.method.toUpperCase()];
+  const secrets = request.secrets?.filter((secret) => secret.length > 0);
+  const carriesSecret = (name: string, value: string) =>
+    secrets === undefined ? SECRET_HEADERS.test(name) : secrets.some((secret) => value.includes(secret));
   for (const [name, value] of Object.entries(request.headers)) {
+    if (secrets !== undefined && !carriesSecret(name, value)) {
+      parts.push('-H', word(`${name}: ${value}`));
+      continue;
+    }
     if (/^cookie$/i.test(name) && request.publicCookies !== undefined && request.publicCookies.length > 0) {
       // Each secret cookie's value is the variable, in double quotes for the shell to expand; the rest quoted as is.
       const pairs = value.split('; ');
@@ -38,10 +53,14 @@ export function toCurl(request: CurlRequest): string {
         parts.push(
           '-H',
           `${word(`${name}: `)}${pairs
-            .map((pair) => (open(pair) ? word(pair) : `${word(pair.slice(0, pair.indexOf('=') + 1))}"$VOTTUR_TOKEN"`))
+            .map((pair) =>
+              open(pair) || (secrets !== undefined && !carriesSecret(name, pair))
+                ? word(pair)
+                : `${word(pair.slice(0, pair.indexOf('=') + 1))}"$VOTTUR_TOKEN"`,
+            )
             .join(word('; '))}`,
         );
-    } else if (SECRET_HEADERS.test(name)) {
+    } else if (carriesSecret(name, value)) {
       const scheme = /^(\w+)\s/.exec(value)?.[1];
       parts.push('-H', `"${name}: ${scheme ? `${scheme} ` : ''}$VOTTUR_TOKEN"`);
     } else parts.push('-H', word(`${name}: ${value}`));

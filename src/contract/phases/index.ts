@@ -176,6 +176,7 @@ export async function runPhases(options: PhaseOptions): Promise<PhaseResult> {
           .filter((p) => p.in === 'cookie')
           .map((p) => p.name)
           .filter((name) => !op.security.flat().some((scheme) => scheme.in === 'cookie' && scheme.keyName === name)),
+        secrets: options.credentials.secrets,
       }),
       seed: options.seed,
       ...(tagged.constraint ? { constraint: tagged.constraint } : {}),
