@@ -179,6 +179,19 @@ export interface Report {
   };
   /** On that view of a diff: the changes accepted with a reason, left out of the counts but listed. */
   accepted?: Finding[];
+  /**
+   * The run's own thresholds and how the report met them (`--fail-severity`, `--min-score`,
+   * `--min-coverage`), settled once before any format renders (src/run/finish.ts), so a run that
+   * fails on a threshold never shows "No problems found" or a passing colour (issue 36).
+   */
+  gate?: GateVerdict;
+}
+
+/** Whether the run passes its thresholds, and each reason it does not, in words every format prints. */
+export interface GateVerdict {
+  passed: boolean;
+  /** Each threshold missed: "score 67/100 is below --min-score 70". */
+  reasons: string[];
 }
 
 /**

@@ -5,7 +5,7 @@
  * (contract runs) when the coverage of the generated phases is below `--min-coverage`.
  */
 import { EXIT_FINDINGS, EXIT_OK, errorLine } from '../errors.js';
-import { atLeast, counts, type Report, type Severity } from './finding.js';
+import { atLeast, counts, type GateVerdict, type Report, type Severity } from './finding.js';
 import { scoreReport, worstDocument } from './score.js';
 import { maskNationalIds } from '../pii.js';
 
@@ -51,6 +51,36 @@ export function reportExitCode(report: Gated, options: GateOptions = {}): number
     belowMinCoverage(report, options.minCoverage)
     ? EXIT_FINDINGS
     : EXIT_OK;
+}
+
+/**
+ * Whether the report passes the run's thresholds, and each reason it does not: what every format
+ * renders beside its headline (`report.gate`) and what the exit code says.
+ */
+export function gateVerdict(report: Gated, options: GateOptions = {}): GateVerdict {
+  const reasons: string[] = [];
+  const failSeverity = options.failSeverity ?? 'error';
+  const failing = report.findings.filter(
+    (finding) => counts(finding) && atLeast(finding.severity, failSeverity),
+  ).length;
+  if (failing > 0)
+    reasons.push(`${failing} finding${failing === 1 ? '' : 's'} at or above --fail-severity ${failSeverity}`);
+  if (options.minScore !== undefined) {
+    const score = scoreReport(report);
+    const lowest = worstDocument(score)?.score ?? score.score;
+    if (lowest < options.minScore)
+      reasons.push(maskNationalIds(`score ${lowest}/100 is below --min-score ${options.minScore}`));
+  }
+  if (belowMinCoverage(report, options.minCoverage))
+    reasons.push(
+      `${report.coverage ? `coverage ${report.coverage.percent}%` : 'no coverage was measured'} is below --min-coverage ${options.minCoverage}%`,
+    );
+  return { passed: reasons.length === 0, reasons };
+}
+
+/** The reasons a run fails besides its findings (a missed score or coverage), which a headline of findings does not show. */
+export function thresholdReasons(report: Pick<Report, 'gate'>): string[] {
+  return report.gate?.passed === false ? report.gate.reasons.filter((reason) => !/--fail-severity/.test(reason)) : [];
 }
 
 /**

@@ -6,7 +6,7 @@
  */
 import { EXIT_COULD_NOT_RUN, errorLine } from '../errors.js';
 import { UNREADABLE_RULE, type Report, type Severity } from '../report/finding.js';
-import { gateExit } from '../report/gate.js';
+import { gateExit, gateVerdict } from '../report/gate.js';
 import { colorWanted, cwdOf, type RunIo } from './io.js';
 import { outputTargets, verdictLine, writeReports, type OutputState, type OutputTarget } from './output.js';
 
@@ -40,6 +40,13 @@ export async function finishRun(
   options: FinishOptions,
   io: RunIo,
 ): Promise<number> {
+  const thresholds = {
+    failSeverity: options.failSeverity ?? 'error',
+    minScore: options.minScore,
+    minCoverage: options.minCoverage,
+  } as const;
+  // Settled once, before any format renders: every format and the exit code say the same.
+  report = { ...report, gate: gateVerdict(report, thresholds) };
   await writeReports(report, [...targets], {
     cwd: cwdOf(io),
     showPii: Boolean(options.showPii),
@@ -47,11 +54,7 @@ export async function finishRun(
     color: colorWanted(io),
     stdout: io.stdout,
   });
-  const exit = gateExit(
-    report,
-    { failSeverity: options.failSeverity ?? 'error', minScore: options.minScore, minCoverage: options.minCoverage },
-    io.stderr,
-  );
+  const exit = gateExit(report, thresholds, io.stderr);
   // Every format went to a file: standard output is empty, so one line says how the run ended.
   if (targets.length > 0 && targets.every((target) => target.output !== undefined))
     io.stderr(`${errorLine(verdictLine(report, exit, targets))}\n`);

@@ -2,6 +2,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { votturInProcess as vottur } from './run.js';
 
@@ -21,6 +22,54 @@ describe('--min-score', () => {
     expect(plain.code).toBe(0);
     expect((await vottur(['lint', doc, '--min-score', String(report.score.score + 1)])).code).toBe(1);
     expect((await vottur(['lint', doc, '--min-score', String(report.score.score)])).code).toBe(0);
+  });
+
+  it('every format says the run fails when the score misses the bar with no error to show (second outside try on issue 36)', async () => {
+    // Before, stylish printed "✔ No problems found" and JUnit "0 failures" on a run that exited 1.
+    const dir = mkdtempSync(join(tmpdir(), 'vottur-min-score-formats-'));
+    const doc = join(dir, 'api.yaml');
+    writeFileSync(
+      doc,
+      readFileSync('fixtures/conformant/catalogue-api.yaml', 'utf8').replace('version: 1.4.0', 'version: 2.0.0'),
+    );
+    const score = (JSON.parse((await vottur(['lint', doc, '-f', 'json'])).stdout) as { score: { score: number } }).score
+      .score;
+    const bar = ['--min-score', String(score + 1)];
+    const reason = `score ${score}/100 is below --min-score ${score + 1}`;
+    const out = (name: string) => join(dir, name);
+    const targets = ['json', 'junit', 'sarif', 'markdown', 'html', 'github'].flatMap((format) => [
+      '-f',
+      format,
+      '-o',
+      out(`r.${format}`),
+    ]);
+    const result = await vottur(['lint', doc, ...bar, '-f', 'stylish', ...targets]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).not.toContain('✔');
+    expect(result.stdout).toContain(`✖ The run fails: ${reason}.`);
+    expect(JSON.parse(readFileSync(out('r.json'), 'utf8')).gate).toEqual({ passed: false, reasons: [reason] });
+    const junit = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(
+      readFileSync(out('r.junit'), 'utf8'),
+    ) as {
+      testsuites: { failures: string; testsuite: Array<{ name: string; testcase: { failure?: { message: string } } }> };
+    };
+    expect(Number(junit.testsuites.failures)).toBeGreaterThan(0);
+    expect(junit.testsuites.testsuite.find((suite) => suite.name === 'vottur gate')?.testcase.failure?.message).toBe(
+      `The run fails: ${reason}.`,
+    );
+    const sarif = JSON.parse(readFileSync(out('r.sarif'), 'utf8')) as {
+      runs: Array<{ properties: { gate: unknown } }>;
+    };
+    expect(sarif.runs[0]?.properties.gate).toEqual({ passed: false, reasons: [reason] });
+    expect(readFileSync(out('r.markdown'), 'utf8')).toContain(`**❌ The run fails**: ${reason}.`);
+    expect(readFileSync(out('r.html'), 'utf8')).toContain(
+      `<span id="gate-fails" class="gate-fails">The run fails: ${reason}.</span>`,
+    );
+    expect(readFileSync(out('r.github'), 'utf8')).toContain(`::error title=vottur::The run fails: ${reason}.`);
+    // At the bar the run passes, and no format says otherwise.
+    const passing = await vottur(['lint', doc, '--min-score', String(score), '-f', 'json']);
+    expect(passing.code).toBe(0);
+    expect(JSON.parse(passing.stdout).gate).toEqual({ passed: true, reasons: [] });
   });
 
   it('lets the clean reference service through vottur check at 100', { timeout: 120_000 }, async () => {

@@ -6,6 +6,7 @@
  */
 import { summarise, type Report, type Severity } from '../finding.js';
 import { scoreLabel, scoreReport } from '../score.js';
+import { thresholdReasons } from '../gate.js';
 import { absoluteScoreText, configurationLine } from './configuration.js';
 import { findingPosition, SourceFiles } from '../source.js';
 import { operationsNote, plural, visibleReport } from './common.js';
@@ -80,6 +81,9 @@ export function formatGithub(report: Report, context: FormatContext): string {
         ? ` GitHub shows only the first ${ANNOTATIONS_PER_KIND} annotations of each kind per step; every finding is in the log above.`
         : ''),
   );
+  // A threshold missed fails the run with no finding to annotate: one error annotation says so.
+  const missed = thresholdReasons(visible);
+  if (missed.length > 0) lines.push(`::error title=vottur::${escapeData(`The run fails: ${missed.join('; ')}.`)}`);
   // What changed the verdict: one line a reviewer reads in the log (masked as the rest).
   const configuration = configurationLine(visible);
   if (configuration) lines.push(`vottur: ${configuration}`);

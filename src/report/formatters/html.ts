@@ -7,6 +7,7 @@
 import type { Category, CoverageReport, Finding, Report, Severity } from '../finding.js';
 import { SEVERITIES, summarise } from '../finding.js';
 import { CATEGORIES, scoreLabel, scoreReport, type Grade } from '../score.js';
+import { thresholdReasons } from '../gate.js';
 import { absoluteScoreText, configurationItems, NOT_COUNTED_TITLE } from './configuration.js';
 import { hasConfiguration } from '../finding.js';
 import { findingPosition, SourceFiles } from '../source.js';
@@ -84,16 +85,18 @@ export function pathHtml(path: string): string {
   return esc(path).replace(/([/_.:-])(?=[^/_.:-])/g, '$1<wbr>');
 }
 
-function scoreRing(score: number, grade: Grade, label: string, size = 96): string {
+/** `fails`: the run missed a threshold, so the ring takes the failing colour whatever the grade. */
+function scoreRing(score: number, grade: Grade, label: string, size = 96, fails = false): string {
+  const colour = GRADE_COLOR[fails ? 'F' : grade];
   const radius = 40;
   const circumference = 2 * Math.PI * radius;
   const filled = (circumference * Math.max(0, Math.min(100, score))) / 100;
   return [
     `<svg class="ring" width="${size}" height="${size}" viewBox="0 0 100 100" role="img" aria-label="${esc(`${label}: score ${score} of 100, grade ${grade}`)}">`,
     `<circle cx="50" cy="50" r="${radius}" fill="none" stroke="#d0d7de" stroke-width="10"/>`,
-    `<circle cx="50" cy="50" r="${radius}" fill="none" stroke="${GRADE_COLOR[grade]}" stroke-width="10" stroke-linecap="round" stroke-dasharray="${filled.toFixed(2)} ${circumference.toFixed(2)}" transform="rotate(-90 50 50)"/>`,
+    `<circle cx="50" cy="50" r="${radius}" fill="none" stroke="${colour}" stroke-width="10" stroke-linecap="round" stroke-dasharray="${filled.toFixed(2)} ${circumference.toFixed(2)}" transform="rotate(-90 50 50)"/>`,
     `<text x="50" y="50" text-anchor="middle" class="ring-score">${score}</text>`,
-    `<text x="50" y="70" text-anchor="middle" class="ring-grade" fill="${GRADE_COLOR[grade]}">${grade}</text>`,
+    `<text x="50" y="70" text-anchor="middle" class="ring-grade" fill="${colour}">${grade}</text>`,
     `</svg>`,
   ].join('');
 }
@@ -235,6 +238,7 @@ li.change code.where { color: var(--muted); }
 .document .counts { color: var(--muted); font-size: 13px; }
 .ring-score { font-size: 26px; font-weight: 700; fill: var(--fg); }
 .ring-grade { font-size: 16px; font-weight: 700; }
+.gate-fails { display: block; color: ${SEVERITY_COLOR.error}; font-weight: 700; }
 .chart { max-width: 860px; display: block; }
 .chart text { fill: var(--fg); font-size: 13px; }
 .chart .chart-grade { font-weight: 700; }
@@ -533,6 +537,7 @@ export function* formatHtmlChunks(report: Report, context: FormatContext): Gener
   }
 
   const verdict = diff ? versionVerdict(visible) : undefined;
+  const missed = thresholdReasons(visible);
   const notCounted = notCountedParts(report);
   const documentCards = score.byDocument.map((d) => {
     const path = mask(d.document);
@@ -596,7 +601,7 @@ export function* formatHtmlChunks(report: Report, context: FormatContext): Gener
     // A diff is not a conformance check: it says what changed and whether the version allows it, as stylish and Markdown do.
     verdict
       ? `<div class="overall" id="diff-verdict" data-breaking="${diffCounts(visible).breaking}" data-version-ok="${verdict.ok}"><div class="overall-text"><strong>${esc(diffCountsText(visible))}</strong><span class="meta">${esc(verdict.text)}</span></div></div>`
-      : `<div class="overall" id="overall-score" data-score="${score.score}" data-grade="${score.grade}">${scoreRing(score.score, score.grade, 'Overall', 112)}<div class="overall-text"><strong>${esc(scoreLabel(score))}</strong><span class="meta">Conformance to the island.is API conventions (<a href="${esc(`${TOOL_INFORMATION_URI}/blob/main/docs/score.md`)}" rel="noopener noreferrer" target="_blank">how it is scored</a>)</span></div></div>`,
+      : `<div class="overall" id="overall-score" data-score="${score.score}" data-grade="${score.grade}">${scoreRing(score.score, score.grade, 'Overall', 112, missed.length > 0)}<div class="overall-text"><strong>${esc(scoreLabel(score))}</strong>${missed.length > 0 ? `<span id="gate-fails" class="gate-fails">The run fails: ${esc(missed.join('; '))}.</span>` : ''}<span class="meta">Conformance to the island.is API conventions (<a href="${esc(`${TOOL_INFORMATION_URI}/blob/main/docs/score.md`)}" rel="noopener noreferrer" target="_blank">how it is scored</a>)</span></div></div>`,
     diff
       ? `<div class="totals">${CLASS_ORDER.map((c) => `<div class="total" data-class="${c}"><b>${diffCounts(visible)[c]}</b><span class="badge class-${c}">${esc(CHANGE_CLASS_LABEL[c])}</span></div>`).join('')}</div>`
       : `<div class="totals">${SEVERITIES.map((s) => `<div class="total" data-severity="${s}"><b>${summary[s]}</b><span class="badge sev-${s}">${esc(SEVERITY_PLURAL[s])}</span></div>`).join('')}</div>`,

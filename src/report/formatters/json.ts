@@ -35,6 +35,7 @@ function jsonBody(report: Report) {
     ...(report.baseline ? { baseline: report.baseline } : {}),
     ...(report.configuration ? { configuration: report.configuration } : {}),
     ...(report.diff ? { diff: report.diff } : {}),
+    ...(report.gate ? { gate: report.gate } : {}),
   };
 }
 

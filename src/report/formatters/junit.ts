@@ -12,6 +12,7 @@ import { createRequire } from 'node:module';
 import type { XMLBuilder as XmlBuilderClass } from 'fast-xml-parser';
 import { atLeast, type Finding, type Report, type RuleMeta } from '../finding.js';
 import { scoreReport, type ReportScore } from '../score.js';
+import { thresholdReasons } from '../gate.js';
 import {
   operationsNote,
   allRules,
@@ -57,6 +58,8 @@ interface Case {
   failures: Finding[];
   notes: Finding[];
   skipped?: string;
+  /** A failure that is no finding: a threshold the run missed (`--min-score`, `--min-coverage`). */
+  missed?: string;
 }
 
 interface Suite {
@@ -248,9 +251,18 @@ export function formatJunit(input: Report, context: FormatContext): string {
     byDocument: score.byDocument.map((d) => ({ ...d, document: maskText(d.document, context.showPii) })),
   };
   const all = suites(visible, visibleScore);
+  // A threshold missed fails the run with no finding: one failing test case says so, so the
+  // totals never read "0 failures" on a failing run.
+  const missed = thresholdReasons(visible);
+  if (missed.length > 0)
+    all.push({
+      name: 'vottur gate',
+      properties: [],
+      cases: [{ name: 'thresholds', classname: 'vottur.gate', failures: [], notes: [], missed: missed.join('; ') }],
+    });
   const count = (suite: Suite) => ({
     tests: suite.cases.length,
-    failures: suite.cases.filter((c) => !c.skipped && c.failures.length > 0).length,
+    failures: suite.cases.filter((c) => !c.skipped && (c.failures.length > 0 || c.missed !== undefined)).length,
     skipped: suite.cases.filter((c) => c.skipped).length,
   });
   const totals = all
@@ -298,6 +310,8 @@ export function formatJunit(input: Report, context: FormatContext): string {
               '@_time': seconds(0),
             };
             if (c.skipped) body.skipped = { '@_message': attr(c.skipped) };
+            else if (c.missed !== undefined)
+              body.failure = { '@_message': attr(`The run fails: ${c.missed}.`), '@_type': 'vottur-gate' };
             else {
               const [first, ...others] = c.failures;
               if (first !== undefined)

@@ -9,6 +9,7 @@
 import type { ChangeClass, Finding, Report, Severity } from '../finding.js';
 import { summarise } from '../finding.js';
 import { CATEGORIES, scoreLabel, scoreReport } from '../score.js';
+import { thresholdReasons } from '../gate.js';
 import { absoluteScoreText, NOT_COUNTED_TITLE, shownItems } from './configuration.js';
 import { hasConfiguration } from '../finding.js';
 import {
@@ -153,6 +154,8 @@ export function formatMarkdown(input: Report, context: FormatContext): string {
     `**${inline(scoreLabel(score))}**: ${plural(summary.error, 'error')}, ${plural(summary.warn, 'warning')}, ${summary.info} info, ${plural(summary.hint, 'hint')} in ${plural(visible.documents.length, 'document')}.`,
     '',
   );
+  const missed = thresholdReasons(visible);
+  if (missed.length > 0) out.push(`**❌ The run fails**: ${inline(missed.join('; '))}.`, '');
   const notCounted = notCountedParts(report);
   if (notCounted.length > 0) out.push(`**Not counted** in the figures above: ${inline(notCounted.join('; '))}.`, '');
   out.push(

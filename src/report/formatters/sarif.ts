@@ -237,6 +237,8 @@ export function toSarif(report: Report, context: Pick<FormatContext, 'cwd' | 'sh
     properties: {
       score: score.score,
       grade: score.grade,
+      // The run's thresholds and how it met them: the same answer as the exit code.
+      ...(visible.gate ? { gate: visible.gate } : {}),
       // The absolute score: every finding counted, those suppressions and the baseline hold back included.
       absoluteScore: absolute.score,
       absoluteGrade: absolute.grade,

@@ -2,6 +2,7 @@ import pc from 'picocolors';
 import { summarise, type Finding, type Report, type Severity } from '../finding.js';
 import { maskNationalIds } from '../../pii.js';
 import { scoreLabel, scoreReport } from '../score.js';
+import { thresholdReasons } from '../gate.js';
 import { absoluteScoreText, configurationLine } from './configuration.js';
 import { capitalised, coverageLine, isContract, notCountedParts } from './common.js';
 import { acceptedReason, diffCountsText, isDiffReport, messageWithOperations, versionVerdict } from './diff.js';
@@ -294,14 +295,21 @@ export function formatStylish(input: Report, context: FormatContext): string {
   }
   if (report.coverage) lines.push(coverageLine(report.coverage));
   const score = scoreReport(report);
-  const scoreText = (score.grade === 'A' ? colors.green : score.grade === 'F' ? colors.red : colors.yellow)(
-    `${scoreLabel(score)}.`,
-  );
-  if (total === 0) lines.push(`${colors.green(`✔ No problems found in ${documents}.`)} ${scoreText}`);
+  // A threshold missed (--min-score, --min-coverage) fails the run whatever the findings: never a green mark or grade then.
+  const missed = thresholdReasons(report);
+  const scoreText = (
+    score.grade === 'F' || missed.length > 0 ? colors.red : score.grade === 'A' ? colors.green : colors.yellow
+  )(`${scoreLabel(score)}.`);
+  if (total === 0 && missed.length > 0)
+    lines.push(
+      `${colors.red(`✖ No problems found in ${documents}, but the run fails: ${mask(missed.join('; '))}.`)} ${scoreText}`,
+    );
+  else if (total === 0) lines.push(`${colors.green(`✔ No problems found in ${documents}.`)} ${scoreText}`);
   else
     lines.push(
       `${(summary.error ? colors.red : summary.warn ? colors.yellow : colors.blue)(`✖ ${total} problem${total === 1 ? '' : 's'} (${counts}) in ${documents}.`)} ${scoreText}`,
     );
+  if (total > 0 && missed.length > 0) lines.push(colors.red(`✖ The run fails: ${mask(missed.join('; '))}.`));
   // A line starting with `::` is a command to a GitHub runner reading this log.
   return `${neutraliseCommandLines(lines.join('\n'))}\n`;
 }
