@@ -305,11 +305,59 @@ function stoppedAt(error: NonNullable<YamlNode['errors']>[number], text: string,
   return { line, column: at - (line === 0 ? 0 : (lineMap[line - 1] ?? 0)) };
 }
 
-function transformErrors(errors: NonNullable<YamlNode['errors']>, lineMap: number[], text: string): Diagnostic[] {
+/** yaml-ast-parser's warning for any tab it meets, content or indentation alike. */
+const TAB_WARNING = 'Using tabs can lead to unpredictable results';
+
+/**
+ * The [start, end) offsets of the scalars of a tree, in order: a tab within one is the scalar's
+ * content or the separation YAML 1.2 allows inside it (a quoted HTML table in an `info.description`),
+ * never indentation. Walked on its own stack, only when a tab warning needs it.
+ */
+function scalarSpans(root: YamlNode): Array<[number, number]> {
+  const spans: Array<[number, number]> = [];
+  const pending: Array<YamlNode | null | undefined> = [root];
+  for (let node = pending.pop(); pending.length > 0 || node !== undefined; node = pending.pop()) {
+    if (!node) continue;
+    if (node.kind === Kind.SCALAR) spans.push([node.startPosition, node.endPosition]);
+    else if (node.kind === Kind.MAP) pending.push(...node.mappings);
+    else if (node.kind === Kind.MAPPING) pending.push(node.key, node.value);
+    else if (node.kind === Kind.SEQ) pending.push(...node.items);
+  }
+  return spans.sort((a, b) => a[0] - b[0]);
+}
+
+/** True when `position` lies strictly inside one of the sorted spans. */
+function withinSpan(spans: ReadonlyArray<[number, number]>, position: number): boolean {
+  let low = 0;
+  let high = spans.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    const [start, end] = spans[middle] ?? [0, 0];
+    if (position <= start) high = middle - 1;
+    else if (position >= end) low = middle + 1;
+    else return true;
+  }
+  return false;
+}
+
+function transformErrors(
+  errors: NonNullable<YamlNode['errors']>,
+  lineMap: number[],
+  text: string,
+  root: YamlNode,
+): Diagnostic[] {
   const lineLength = (line: number) => Math.max(0, (lineMap[line] ?? 0) - (lineMap[line - 1] ?? 0) - 1);
   const validations: Diagnostic[] = [];
   let brokenFlow = -1;
+  let spans: Array<[number, number]> | undefined;
   for (const error of errors) {
+    // A tab inside a scalar is legal YAML 1.2 (the outside measurement's 264 findings on one
+    // HMRC description were tabs in a quoted description); a tab outside one is indentation or
+    // separation the reader may misread, and stays a warning.
+    if (error.isWarning && error.reason.startsWith(TAB_WARNING) && typeof error.mark.position === 'number') {
+      spans ??= scalarSpans(root);
+      if (withinSpan(spans, error.mark.position)) continue;
+    }
     const mark = stoppedAt(error, text, lineMap);
     const validation = {
       code: error.name,
@@ -370,7 +418,7 @@ export function parseYaml(text: string): ParsedYaml {
       if (error instanceof RangeError) throw nestingError();
       throw error;
     }
-    if (ast.errors) diagnostics.push(...transformErrors(ast.errors, lineMap, text));
+    if (ast.errors) diagnostics.push(...transformErrors(ast.errors, lineMap, text, ast));
     diagnostics.sort((a, b) => a.range.start.line - b.range.start.line);
   }
   const parsed = {

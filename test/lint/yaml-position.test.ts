@@ -51,3 +51,55 @@ describe('YAML syntax errors', () => {
     );
   });
 });
+
+describe('tabs (sixth outside measurement, issue 37)', () => {
+  const tabWarnings = (text: string) =>
+    parseYaml(text)
+      .parsed.diagnostics.filter((d) => /tabs/.test(d.message))
+      .map((d) => [d.range.start.line, d.range.start.character]);
+
+  it("a tab inside a quoted or block scalar is the scalar's content: no warning (an HTML table in a description gave 264)", () => {
+    const quoted = [
+      'openapi: 3.0.3',
+      'info:',
+      '  title: A',
+      '  version: 1.0.0',
+      '  description: "<table>',
+      '\t<tr>',
+      '\t\t<td>x</td>"',
+      'paths: {}',
+    ];
+    expect(tabWarnings(quoted.join('\n'))).toEqual([]);
+    const block = [
+      'openapi: 3.0.3',
+      'info:',
+      '  title: A',
+      '  version: 1.0.0',
+      '  description: |',
+      '    a\tb',
+      '    \tc',
+      'paths: {}',
+    ];
+    expect(tabWarnings(block.join('\n'))).toEqual([]);
+  });
+
+  it('a tab outside any scalar (after a value, as separation) is still a warning, at its place', () => {
+    const text = ['openapi: 3.0.3', 'info:', '  title: A\t', '  version: 1.0.0', 'paths: {}'].join('\n');
+    expect(tabWarnings(text)).toEqual([[2, 10]]);
+  });
+
+  it('wherever tabs stand inside a double-quoted value that the yaml package (YAML 1.2) reads without error, none is a warning (property)', async () => {
+    const { parseDocument } = await import('yaml');
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom('a', ' ', '\t', '\n\t', '<td>', '\n  '), { minLength: 1, maxLength: 30 }),
+        (parts) => {
+          const text = `openapi: 3.0.3\ninfo:\n  title: "${parts.join('')}"\n  version: 1.0.0\npaths: {}\n`;
+          if (parseDocument(text).errors.length > 0) return;
+          expect(tabWarnings(text)).toEqual([]);
+        },
+      ),
+      { numRuns: 200, seed: 37_6 },
+    );
+  });
+});
