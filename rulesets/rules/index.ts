@@ -33,6 +33,7 @@ import platformParameterExample from './platform-parameter-example.js';
 import platformParametersRequiredFirst from './platform-parameters-required-first.js';
 import platformPathKebabCase from './platform-path-kebab-case.js';
 import platformPathParameters from './platform-path-parameters.js';
+import platformPathPluralCollection from './platform-path-plural-collection.js';
 import platformPathVersion from './platform-path-version.js';
 import platformProblemContentType from './platform-problem-content-type.js';
 import platformProblemSchema from './platform-problem-schema.js';
@@ -84,6 +85,7 @@ export const RULES = [
   platformParametersRequiredFirst,
   platformPathKebabCase,
   platformPathParameters,
+  platformPathPluralCollection,
   platformPathVersion,
   platformProblemContentType,
   platformProblemSchema,

@@ -53,6 +53,7 @@ const CATALOGUE: Record<string, [RuleDefinition['severity'], RuleDefinition['cat
   'platform-enum-value-upper-case': ['error', 'naming'],
   // Design-guide rules: `warn` at most (the seed does not state these conventions).
   'platform-path-kebab-case': ['warn', 'naming'],
+  'platform-path-plural-collection': ['warn', 'naming'],
   'platform-query-param-camel-case': ['warn', 'naming'],
   'platform-path-version': ['error', 'naming'],
   'platform-version-match': ['warn', 'naming'],
