@@ -109,7 +109,10 @@ export function redactor(secrets: readonly string[]): (text: string) => string {
 }
 
 function masker(secrets: readonly string[]): (text: string) => string {
-  const list = [...new Set(secrets.filter((s) => s.length >= 4))].sort((a, b) => b.length - a.length);
+  // A secret is compared as a reader sees it too (a secret holding a zero-width space is the secret without it).
+  const list = [...new Set(secrets.map((secret) => readerView(secret).text).filter((s) => s.length >= 4))].sort(
+    (a, b) => b.length - a.length,
+  );
   const whole = list
     .filter((secret) => secret.length < SUBSTRING_SECRET_LENGTH)
     .map(
@@ -121,10 +124,85 @@ function masker(secrets: readonly string[]): (text: string) => string {
     );
   const anywhere = list.filter((secret) => secret.length >= SUBSTRING_SECRET_LENGTH);
   return (text) => {
-    let out = anywhere.reduce((acc, secret) => acc.split(secret).join('***'), text);
-    for (const pattern of whole) out = out.replace(pattern, '***');
-    return out;
+    // The matching is on the text as a reader sees it (`readerView`); what is masked is the source
+    // of each match, invisible characters and their escapes within it included.
+    const view = readerView(text);
+    const spans: Array<[number, number]> = [];
+    for (const secret of anywhere)
+      for (let at = view.text.indexOf(secret); at >= 0; at = view.text.indexOf(secret, at + secret.length))
+        spans.push([at, at + secret.length]);
+    for (const pattern of whole)
+      for (const match of view.text.matchAll(pattern)) spans.push([match.index, match.index + match[0].length]);
+    if (spans.length === 0) return text;
+    // In the source, each span runs from its first shown character to the end of its last one.
+    const source = spans
+      .map(([from, to]): [number, number] => [view.from[from] as number, view.to[to - 1] as number])
+      .sort((a, b) => a[0] - b[0] || b[1] - a[1]);
+    let out = '';
+    let done = 0;
+    for (const [from, to] of source) {
+      if (to <= done) continue;
+      out += `${text.slice(done, Math.max(from, done))}***`;
+      done = to;
+    }
+    return out + text.slice(done);
   };
+}
+
+/**
+ * What a reader cannot see in a run's text, so a secret spread with it is still the secret (issue
+ * 34, attack r6 K01: a server echoed the bearer token as a member name with a zero-width space
+ * inside, and the report printed `SECRET-T\u200bOKEN-…`, readable whole): the characters the
+ * reports escape as `\uXXXX` (`escapeControls`, src/runtime/escape.ts: C0 and C1 controls, NUL
+ * included, DEL, the line and paragraph separators, every format character \p{Cf}, the characters
+ * that show as nothing), but tab, line feed and carriage return, which a reader sees as a break.
+ * As the national-identifier masking does (src/pii.ts), the text is read as a reader sees it.
+ */
+const UNSEEN =
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point: a reader does not see them
+  /^[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029\p{Cf}\u034f\u115f\u1160\u3164\uffa0]$/u;
+// eslint-disable-next-line no-control-regex -- matching control characters is the point: a reader does not see them
+const UNSEEN_ESCAPED = /^[\u0000-\u001f\u007f-\u009f\u2028\u2029\p{Cf}\u034f\u115f\u1160\u3164\uffa0]$/u;
+const ESCAPE = /\\u(d[89ab][0-9a-f]{2})\\u(d[c-f][0-9a-f]{2})|\\u([0-9a-f]{4})|\\([nrt])/iy;
+
+/**
+ * The text without what a reader does not see: unseen characters (`UNSEEN`) and the escapes the
+ * reports write for them (`\u200b`, `\u0000`, a tag character's `\udb40\udc01`, `\n`), each shown
+ * character with where its source starts and ends.
+ */
+function readerView(text: string): { text: string; from: number[]; to: number[] } {
+  let shown = '';
+  const from: number[] = [];
+  const to: number[] = [];
+  for (let i = 0; i < text.length;) {
+    if (text.charCodeAt(i) === 92) {
+      ESCAPE.lastIndex = i;
+      const escape = ESCAPE.exec(text);
+      if (escape && unseenEscape(escape)) {
+        i = ESCAPE.lastIndex;
+        continue;
+      }
+    }
+    const point = String.fromCodePoint(text.codePointAt(i) as number);
+    if (!UNSEEN.test(point))
+      for (let unit = 0; unit < point.length; unit++) {
+        shown += point[unit];
+        from.push(i + unit);
+        to.push(i + point.length);
+      }
+    i += point.length;
+  }
+  return { text: shown, from, to };
+}
+
+/** Whether an escape (`\uXXXX`, a surrogate pair of them, `\n` `\r` `\t`) writes a character a reader does not see. */
+function unseenEscape([, high, low, unit, short]: RegExpExecArray): boolean {
+  if (short !== undefined) return true;
+  const character =
+    high !== undefined && low !== undefined
+      ? String.fromCharCode(parseInt(high, 16), parseInt(low, 16))
+      : String.fromCharCode(parseInt(unit ?? '', 16));
+  return UNSEEN_ESCAPED.test(character);
 }
 
 function isLoopback(hostname: string): boolean {

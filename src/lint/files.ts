@@ -52,8 +52,6 @@ export interface LintFilesOptions extends LintDocumentOptions {
    * ruleset that cannot be read) stops the whole run.
    */
   settingsFor?: (file: string) => Promise<DocumentSettings | undefined>;
-  /** Where a line about a file skipped goes (a pattern matching something not a description); default: nowhere. */
-  warn?: (text: string) => void;
 }
 
 /** What a document's configuration adds to linting it. */
@@ -201,7 +199,7 @@ export async function expandPatterns(
         if (real === undefined || inside.startsWith('..') || isAbsolute(inside)) {
           onSkipped(
             match,
-            `it leads outside ${relative(cwd, base) || '.'} (a symbolic link); name it explicitly to lint it`,
+            `it leads outside ${relative(cwd, base) || '.'} (a symbolic link); lint the file it leads to by its own path`,
           );
           continue;
         }
@@ -232,7 +230,12 @@ export async function expandPatterns(
 
 /** The line that says a file was skipped: a file name is the repository's to choose, so one line, whatever it holds. */
 export function skippedLine(write: (text: string) => void): (file: string, why: string) => void {
-  return (file, why) => write(`${errorLine(`skipped ${file}: ${why}`)}\n`);
+  return (file, why) => write(`${errorLine(skippedMessage(file, why))}\n`);
+}
+
+/** What is said of a file a pattern matched and a run did not lint, on standard error and as its finding. */
+export function skippedMessage(file: string, why: string): string {
+  return `skipped ${file}, not judged: ${why}`;
 }
 
 /** The built worker (`dist/src/lint/worker.js`), or undefined when running from TypeScript sources (tests). */
@@ -255,13 +258,20 @@ export async function lintFiles(patterns: string[], given: LintFilesOptions = {}
   // One budget for the fetching and standard input of the whole run, shared with the worker threads.
   const options: LintFilesOptions = given.budget ? given : { ...given, budget: RunBudget.create() };
   const cwd = cwdOf(options);
-  const all = await expandPatterns(patterns, cwd, options.warn ? skippedLine(options.warn) : undefined);
+  // A file a pattern matched and the run did not lint (a link leading out of the pattern's folder,
+  // not a regular file) is a document of the run all the same: a vottur-unreadable finding on it,
+  // in every format and the headline's count, and exit 2 (issue 34, attack r6 G01: one line on
+  // standard error and "No problems found in 1 document", exit 0, was a verdict changed unseen).
+  const skipped: Array<{ file: string; why: string }> = [];
+  const all = await expandPatterns(patterns, cwd, (file, why) => skipped.push({ file, why }));
   const shard = options.shard;
   const files = shard ? all.filter((file) => inShard(file, shard, cwd)) : all;
   const jobs = poolSize(files.length, options);
   options.onProgress?.(0, files.length);
   const { results, rules } =
     jobs > 1 ? await lintInPool(files, cwd, jobs, options) : await lintInThread(files, cwd, options);
+  for (const { file, why } of skipped)
+    if (!shard || inShard(file, shard, cwd)) results.push(unreadableDocument(file, cwd, skippedMessage(file, why)));
   const report: Report = {
     tool: toolInfo(),
     createdTimestamp: new Date().toISOString(),

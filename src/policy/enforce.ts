@@ -483,37 +483,100 @@ export class GateRun {
 }
 
 /**
- * A saved report (`vottur report`) judged again under a policy: its suppressions, and the entries
- * of a baseline its repository's configuration named, hold back only what the policy allows.
+ * A saved report (`vottur report`) judged again under a policy. Every finding the saved report holds
+ * back, whatever its source (lint, response, contract, diff, catalogue), counts again unless the
+ * saved record shows that hold given and honoured, and the policy allows it: a suppression needs an
+ * honoured entry of its rule at its place in the record's `suppressions` and a rule the policy
+ * lets the repository suppress; an accepted change an honoured entry in `accepted` and a rule the
+ * policy lets it accept; a baselined finding a `baseline` in the record with an honoured entry of
+ * its rule and a rule the policy lets a baseline hold back. Each hold refused is a `policy-…`
+ * finding, per document and rule (issue 34, attack r6 S01: findings marked `baselineState:
+ * "unchanged"` with no record, and diff findings carrying `suppressions`, passed the gate unseen).
  */
 export function rejudgeSaved(report: Report, policy: Policy, cwd: string): Report {
   const run = new GateRun(undefined, policy, cwd);
   const saved = report.configuration;
+  const at = (finding: Finding) => (entry: { rule: string; document: string; pointer: string; honoured: boolean }) =>
+    entry.honoured &&
+    entry.rule === finding.ruleId &&
+    entry.document === finding.document &&
+    entry.pointer === finding.pointer;
+  // Refusals per kind of hold, document and rule: one finding each, however many findings it held.
+  const refused = new Map<
+    string,
+    { kind: 'suppression' | 'accept' | 'baseline'; rule: string; document: string; count: number }
+  >();
+  const refuse = (kind: 'suppression' | 'accept' | 'baseline', finding: Finding) => {
+    const document = finding.description ?? finding.document;
+    const key = `${kind}\u0000${document}\u0000${finding.ruleId}`;
+    const entry = refused.get(key) ?? { kind, rule: finding.ruleId, document, count: 0 };
+    entry.count++;
+    refused.set(key, entry);
+  };
+  // The places (document, rule, pointer) of held findings the saved record does not show.
+  const unshown = new Set<string>();
+  // Suppressions of a rule the policy does not list: refused as in a run (judgeSuppressions).
   let judged = run.judgeSuppressions(report);
-  // Who gave a saved baseline (the operator on the command line, or the repository) is the saved
-  // report's claim, which nothing here can verify: every saved baseline is judged as the repository's.
-  if (saved?.baseline) {
-    // Per document and rule: each refusal is filed against the description its findings belong to.
-    const refusedRules = new Map<string, { rule: string; document: string; count: number }>();
-    judged = {
-      ...judged,
-      findings: judged.findings.map((finding) => {
-        if (finding.baselineState !== 'unchanged' || listed(policy.baselineRules, finding.ruleId)) return finding;
-        const document = finding.description ?? finding.document;
-        const key = `${document}\u0000${finding.ruleId}`;
-        const entry = refusedRules.get(key) ?? { rule: finding.ruleId, document, count: 0 };
-        entry.count++;
-        refusedRules.set(key, entry);
-        return { ...finding, baselineState: 'new' as const };
-      }),
-    };
-    for (const { rule, document, count } of refusedRules.values()) {
+  judged = {
+    ...judged,
+    findings: judged.findings.map((finding) => {
+      let counted = finding;
+      if (counted.suppressions && counted.suppressions.length > 0) {
+        const shown =
+          counted.source === 'diff'
+            ? (saved?.accepted ?? []).some(at(counted)) && listed(policy.acceptRules, counted.ruleId)
+            : (saved?.suppressions ?? []).some(at(counted));
+        if (!shown) {
+          refuse(counted.source === 'diff' ? 'accept' : 'suppression', counted);
+          unshown.add(`${counted.document}\u0000${counted.ruleId}\u0000${counted.pointer}`);
+          const { suppressions: _held, ...rest } = counted;
+          counted = rest;
+        }
+      }
+      if (counted.baselineState === 'unchanged') {
+        const shown =
+          saved?.baseline !== undefined &&
+          saved.baseline.entries.some((entry) => entry.honoured && entry.rule === counted.ruleId) &&
+          listed(policy.baselineRules, counted.ruleId);
+        if (!shown) {
+          refuse('baseline', counted);
+          counted = { ...counted, baselineState: 'new' as const };
+        }
+      }
+      return counted;
+    }),
+  };
+  // The record lists a suppression refused here as not honoured.
+  for (const entry of run.configuration.suppressions)
+    if (unshown.has(`${entry.document}\u0000${entry.rule}\u0000${entry.pointer}`)) entry.honoured = false;
+  const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+  for (const { kind, rule, document, count } of refused.values()) {
+    const findings = plural(count, 'finding', 'findings');
+    const counts = count === 1 ? 'counts' : 'count';
+    if (kind === 'suppression')
       run.refuse(
-        POLICY_BASELINE,
-        `${count} finding${count === 1 ? '' : 's'} of ${rule} in ${document} held back by ${saved.baseline.file} (${saved.baseline.given === 'configuration' ? 'named by the configuration' : 'given on the command line, as the saved report claims'}) ${count === 1 ? 'counts' : 'count'}: the policy (${policy.name}) does not let a baseline it did not see given hold back ${rule}; run vottur with --baseline under the gate instead.`,
+        POLICY_SUPPRESSION,
+        `${findings} of ${rule} in ${document} ${count === 1 ? 'is' : 'are'} marked suppressed, but the saved report's record does not show ${count === 1 ? 'that suppression' : 'those suppressions'} honoured; ${counts}: the policy (${policy.name}) honours only what it saw.`,
         document,
       );
-    }
+    else if (kind === 'accept')
+      run.refuse(
+        POLICY_ACCEPT,
+        `${findings} of ${rule} in ${document} ${count === 1 ? 'is' : 'are'} marked accepted, but ${listed(policy.acceptRules, rule) ? "the saved report's record does not show that acceptance honoured" : `the policy (${policy.name}) does not let the repository accept ${rule}`}; the change${count === 1 ? ' counts' : 's count'}.`,
+        document,
+      );
+    else if (saved?.baseline)
+      run.refuse(
+        POLICY_BASELINE,
+        `${findings} of ${rule} in ${document} held back by ${saved.baseline.file} (${saved.baseline.given === 'configuration' ? 'named by the configuration' : 'given on the command line, as the saved report claims'}) ${counts}: the policy (${policy.name}) does not let a baseline it did not see given hold back ${rule}; run vottur with --baseline under the gate instead.`,
+        document,
+      );
+    else
+      run.refuse(
+        POLICY_BASELINE,
+        `${findings} of ${rule} in ${document} ${count === 1 ? 'is' : 'are'} marked held back by a baseline, but the saved report records no baseline; ${counts}: the policy (${policy.name}) does not let a baseline it did not see hold back ${rule}; run vottur with --baseline under the gate instead.`,
+        document,
+      );
   }
   const finished = run.finish(judged);
   const record = finished.configuration;

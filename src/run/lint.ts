@@ -49,7 +49,6 @@ export async function lintRun(
     ...(options.timing ? { timing: options.timing } : {}),
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
     settingsFor: (file) => gate.settingsFor(file),
-    warn: io.stderr,
   });
   await options.beforeSettling?.(report);
   return settle(report, gate, options, io);

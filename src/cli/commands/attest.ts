@@ -142,7 +142,6 @@ async function gatedRun(
   const lint = await lintFiles([description], {
     cwd,
     loaded,
-    warn: io.stderr,
     allowRemoteRefs: options.allowRemoteRefs,
     jobs: 1,
     ...(overlays.length > 0 ? { overlays } : {}),
