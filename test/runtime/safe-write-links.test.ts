@@ -25,9 +25,8 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { afterAll, describe, expect, it, vi } from 'vitest';
-import { writeFileAtomically } from '../../src/runtime/safe-write.js';
-import { ROOT, votturInProcess } from '../cli/run.js';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ROOT } from '../cli/run.js';
 
 const random = vi.hoisted(() => ({ fixed: false }));
 vi.mock('node:crypto', async (importOriginal) => {
@@ -38,6 +37,16 @@ vi.mock('node:crypto', async (importOriginal) => {
   };
 });
 const FIXED_HEX = (size: number): string => 'ab'.repeat(size);
+
+// Test files share a worker's module cache (isolate: false): the writer and the CLI are loaded
+// afresh, so they take the mocked `randomBytes` whatever an earlier file loaded.
+let writeFileAtomically: typeof import('../../src/runtime/safe-write.js').writeFileAtomically;
+let votturInProcess: typeof import('../cli/run.js').votturInProcess;
+beforeAll(async () => {
+  vi.resetModules();
+  ({ writeFileAtomically } = await import('../../src/runtime/safe-write.js'));
+  ({ votturInProcess } = await import('../cli/run.js'));
+});
 
 const top = mkdtempSync(join(tmpdir(), 'vottur-write-links-'));
 afterAll(() => rmSync(top, { recursive: true, force: true }));
