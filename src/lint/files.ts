@@ -357,7 +357,7 @@ export const UNREADABLE_META: RuleMeta = {
   severity: 'error',
   category: 'documentation',
   description:
-    'A document of the run could not be read or parsed; the others were linted, and the run ends with exit 2.',
+    'A document of the run could not be read or parsed, or a file a pattern matched was not linted (a link out of its folder, not a regular file); the others were linted, and the run ends with exit 2.',
   docsUrl: UNREADABLE_DOCS,
   source: 'lint',
 };
