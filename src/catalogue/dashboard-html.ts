@@ -7,7 +7,7 @@
  */
 import { counts, type Finding, type Report } from '../report/finding.js';
 import { maskedView } from '../pii.js';
-import { escapeControls, escapedView } from '../runtime/escape.js';
+import { escapeControls, escapedView, escapeJsonText } from '../runtime/escape.js';
 import {
   escapeHtml as esc,
   GRADE_BADGE_STYLE,
@@ -360,8 +360,9 @@ function pageData(dashboard: CatalogueDashboard, report: Report, endpoints: Map<
         })),
     ),
   };
-  // In a data block `</script` would end it: every `<` is written as \u003c.
-  return JSON.stringify(data).replace(/</g, '\\u003c');
+  // In a data block `</script` would end it: every `<` is written as \u003c; and as any JSON vottur
+  // prints, no `##[` (a workflow command) nor raw separator (escapeJsonText).
+  return escapeJsonText(JSON.stringify(data)).replace(/</g, '\\u003c');
 }
 
 export interface DashboardHtmlOptions {

@@ -129,15 +129,45 @@ export async function withExtended(base: Linter, setting: ExtendsSetting | undef
   return linter;
 }
 
+/**
+ * The rules a data extension defines itself (a `then` of its own), in any file it extends: the
+ * repository's, whose work a policy bounds. A built-in ruleset's rules (`spectral:oas`), and a
+ * file's severities for them, are not: their work is fixed by vottur's installation.
+ */
+function repositoryRules(data: DataExtension): Set<string> {
+  const names = new Set<string>();
+  const visit = (extension: DataExtension) => {
+    if (typeof extension === 'string') return;
+    const { ruleset } = extension;
+    const groups = [
+      ruleset.rules,
+      ...((Array.isArray(ruleset.overrides) ? ruleset.overrides : []) as Array<{ rules?: unknown }>).map(
+        (override) => override.rules,
+      ),
+    ];
+    for (const rules of groups)
+      for (const [name, rule] of Object.entries((rules ?? {}) as Record<string, unknown>))
+        if (typeof rule === 'object' && rule !== null && 'then' in rule) names.add(name);
+    for (const item of ruleset.extends ?? []) visit(Array.isArray(item) ? item[0] : item);
+  };
+  visit(data);
+  return names;
+}
+
 /** An entry the policy's loader built: Spectral's ruleset made from that data alone. */
 async function dataLinter(entry: RulesetReference, data: DataExtension | undefined): Promise<Linter> {
   // The loader never hands over an entry without its data; refusing here keeps it so.
   if (data === undefined) throw new CouldNotRunError(`\`extends: ${rulesetName(entry)}\` was not loaded by the policy`);
-  const [{ materialize }, { spectralLinter }] = await Promise.all([
+  const [{ materialize }, { spectralLinter, POLICY_SPECTRAL_BUDGET }] = await Promise.all([
     import('./data-ruleset.js'),
     import('./spectral.js'),
   ]);
-  const linter = spectralLinter(await materialize(data, Array.isArray(entry) ? entry[1] : 'recommended'));
+  // The repository's rules, under a policy: each document's run within a work and time budget (o34r6 R05).
+  const own = repositoryRules(data);
+  const linter = spectralLinter(await materialize(data, Array.isArray(entry) ? entry[1] : 'recommended'), {
+    ...POLICY_SPECTRAL_BUDGET,
+    counts: (rule) => own.has(rule),
+  });
   const name = rulesetName(entry);
   return {
     rules: linter.rules.map((rule) => ({ ...rule, ruleset: name })),

@@ -63,5 +63,41 @@ export const WALK_LIMIT_META: RuleMeta = {
   source: 'lint',
 };
 
+/**
+ * The work Spectral may do on one document for a repository's rulesets under a policy (o34r6 R05):
+ * each `then` entry of the repository's own rules (not a built-in ruleset's) run where its rule's
+ * `given` matches counts one, and each call of its function (once per place its `field` matches)
+ * one more, ten when the `field` scans deep (`$..*`, ~10 times the work). A ruleset within every
+ * bound of the strict reader (src/policy/ruleset.ts) still scales with the document; past this
+ * budget the run is cut off, after some seconds of Spectral's work, and says so in a
+ * `vottur-ruleset-limit` error. A house ruleset of four rules (`$..properties[*]`, `$.paths[*][*]`,
+ * `$..description`) used 1.5 million on Stripe's 4 MB description, 0.7 million on Cloudflare's.
+ */
+export const MAX_RULESET_WORK = 5_000_000;
+
+/**
+ * Seconds the `then` entries of a repository's rules may take on one document under a policy
+ * (their `field` walked, their function called), whatever the work counted: a backstop for work no
+ * count sees (a function slow on a large value, a `field` that walks a large subtree and matches
+ * nothing). A built-in ruleset's rules are not timed: their work is fixed by vottur's installation
+ * (`spectral:oas` takes a minute on Cloudflare's 4 MB description).
+ */
+export const MAX_RULESET_SECONDS = 15;
+
+/** The rule the budget on a repository's rulesets is reported under: never silence, never minutes. */
+export const RULESET_LIMIT_META: RuleMeta = {
+  id: 'vottur-ruleset-limit',
+  severity: 'error',
+  category: 'documentation',
+  description: `The repository's rulesets used the work budget of one document under a policy (${MAX_RULESET_WORK.toLocaleString('en')} checks, or ${MAX_RULESET_SECONDS} s): the run was cut off, what the rest would have found is unknown, so the document does not pass.`,
+  docsUrl: 'https://github.com/vottur/vottur/blob/main/docs/security.md#limits',
+  source: 'lint',
+};
+
 /** The run's own rules about its bounds, which no configuration turns off. */
-export const RUN_LIMIT_RULES: readonly RuleMeta[] = [FINDINGS_LIMIT_META, RULE_FAILED_META, WALK_LIMIT_META];
+export const RUN_LIMIT_RULES: readonly RuleMeta[] = [
+  FINDINGS_LIMIT_META,
+  RULE_FAILED_META,
+  WALK_LIMIT_META,
+  RULESET_LIMIT_META,
+];

@@ -30,6 +30,7 @@ import {
   MAX_FINDINGS_PER_RULE,
   RULE_FAILED_META,
   WALK_LIMIT_META,
+  RULESET_LIMIT_META,
 } from './limits.js';
 import { runRules, type Linter, type RuleResult } from './engine.js';
 import { isSwagger2, runRulesOnSwagger2 } from './swagger.js';
@@ -245,9 +246,11 @@ export async function lintDocument(file: string, options: LintDocumentOptions = 
         ? RULE_FAILED_META
         : result.code === WALK_LIMIT_META.id
           ? WALK_LIMIT_META
-          : result.code === 'unrecognized-format'
-            ? undefined
-            : openapiValid);
+          : result.code === RULESET_LIMIT_META.id
+            ? RULESET_LIMIT_META
+            : result.code === 'unrecognized-format'
+              ? undefined
+              : openapiValid);
     if (!meta) continue;
     const count = kept.get(meta.id) ?? 0;
     if (

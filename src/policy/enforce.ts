@@ -166,10 +166,11 @@ export class GateRun {
     // Under a policy each entry is read once, by the policy's loader, and only its data goes on.
     const data: DataExtension[] = [];
     const loader = this.policy ?? this.untrusted?.policy;
-    const { loadUnderPolicy, MAX_RULESET_RULES } = loader
+    const { loadUnderPolicy, ruleBudget } = loader
       ? await import('./ruleset.js')
-      : { loadUnderPolicy: undefined, MAX_RULESET_RULES: 0 };
-    const budget = { left: MAX_RULESET_RULES };
+      : { loadUnderPolicy: undefined, ruleBudget: () => undefined };
+    // The bounds on what the repository's rules may ask for, shared by this configuration's entries.
+    const budget = ruleBudget();
     for (const entry of entries) {
       const name = rulesetName(entry);
       let why: string | undefined;

@@ -383,9 +383,98 @@ interface LoadContext {
  */
 export const MAX_RULESET_RULES = 500;
 
-/** What is left of MAX_RULESET_RULES for one configuration; shared by its `extends` entries. */
+/**
+ * How many `then` entries the rules of one configuration's rulesets may have in all (o34r6 R05):
+ * each runs at every place its rule's `given` matches, so the rule bound alone let 10 rules of 400
+ * `then`s each keep `lint --gate` busy past 300 s. A house rule has one to a few.
+ */
+export const MAX_RULESET_THENS = 1_000;
+
+/**
+ * How many checks the rules of one configuration may ask for in all: a rule asks for one per
+ * `given` path and `then` entry (3 paths × 4 entries: 12), each run at every place the path matches.
+ */
+export const MAX_RULESET_CHECKS = 2_000;
+
+/**
+ * How many deep scans (`..` in a JSONPath, which visits every node below it) the rules of one
+ * configuration may ask for in all: a `given` path with `..` counts once for each of its rule's
+ * `then` entries (each runs at every node it matches), a `then.field` with `..` once for each
+ * `given` path it runs under (it walks the subtree at each match). A deep `field` under a deep
+ * `given` visits the document once per node: `$..*` under `$..*` on a 117 KB description took
+ * 0.25 s per `then`.
+ */
+export const MAX_RULESET_DEEP_SCANS = 200;
+
+/** What is left of the bounds above for one configuration; shared by its `extends` entries. */
 export interface RuleBudget {
+  /** Rules, aliases and overrides (MAX_RULESET_RULES). */
   left: number;
+  /** `then` entries (MAX_RULESET_THENS). */
+  thens: number;
+  /** `given` paths × `then` entries (MAX_RULESET_CHECKS). */
+  checks: number;
+  /** Deep scans, counted as MAX_RULESET_DEEP_SCANS says. */
+  deepScans: number;
+}
+
+/** The whole of every bound, for one configuration's `extends` entries to share. */
+export function ruleBudget(): RuleBudget {
+  return {
+    left: MAX_RULESET_RULES,
+    thens: MAX_RULESET_THENS,
+    checks: MAX_RULESET_CHECKS,
+    deepScans: MAX_RULESET_DEEP_SCANS,
+  };
+}
+
+/** Whether a JSONPath scans deep (`$..x`, `$.a..b`); an alias (`#Name…`) by its targets in `aliases`, or deep when they are elsewhere. */
+function scansDeep(path: string, aliases: Readonly<Record<string, unknown>>): boolean {
+  if (path.includes('..')) return true;
+  if (!path.startsWith('#')) return false;
+  const name = /^#([A-Za-z0-9_-]+)/.exec(path)?.[1] ?? '';
+  const alias = Object.hasOwn(aliases, name) ? aliases[name] : undefined;
+  // An alias of another file (or none): counted as deep, the most it can be.
+  if (alias === undefined) return true;
+  return JSON.stringify(alias).includes('..');
+}
+
+/**
+ * The work one ruleset's rules ask for, against what is left of the configuration's bounds: the
+ * first bound it passes, as a refusal (what drives the cost is the number of `then` entries, of
+ * `given` × `then` checks and of deep scans, not the number of rules).
+ */
+function spendRuleWork(ruleset: DataRuleset, budget: RuleBudget, shown: string): void {
+  const aliases = (ruleset.aliases ?? {}) as Record<string, unknown>;
+  const ruleGroups = [
+    ruleset.rules,
+    ...((ruleset.overrides ?? []) as Array<{ rules?: unknown }>).map((override) => override.rules),
+  ];
+  for (const rules of ruleGroups)
+    for (const rule of Object.values((rules ?? {}) as Record<string, unknown>)) {
+      if (typeof rule !== 'object' || rule === null || !('then' in rule)) continue;
+      const { given, then } = rule as { given?: string | string[]; then: unknown };
+      const givens = given === undefined ? [] : Array.isArray(given) ? given : [given];
+      const thens = (Array.isArray(then) ? then : [then]) as Array<{ field?: unknown }>;
+      const deepGivens = givens.filter((path) => scansDeep(path, aliases)).length;
+      const deepFields = thens.filter((item) => typeof item.field === 'string' && item.field.includes('..')).length;
+      budget.thens -= thens.length;
+      budget.checks -= Math.max(1, givens.length) * thens.length;
+      budget.deepScans -= deepGivens * thens.length + Math.max(1, givens.length) * deepFields;
+    }
+  const past = (what: string, bound: number) =>
+    refuse(
+      shown,
+      '',
+      `brings the rulesets of this configuration past ${bound.toLocaleString('en')} ${what} in all, vottur's bound under a policy on the work a repository's rules may ask for (docs/security.md#limits)`,
+    );
+  if (budget.thens < 0) throw past('`then` entries', MAX_RULESET_THENS);
+  if (budget.checks < 0) throw past('checks (`given` paths × `then` entries of each rule)', MAX_RULESET_CHECKS);
+  if (budget.deepScans < 0)
+    throw past(
+      'deep scans (`..` in a `given` path, once per `then` entry; in a `then.field`, once per `given` path)',
+      MAX_RULESET_DEEP_SCANS,
+    );
 }
 
 /** Whether an `extends` entry names a file (`./x.yaml`, `../x.json`, `/abs/x.yml`) rather than a package. */
@@ -536,6 +625,7 @@ async function loadFile(
       '',
       `brings the rulesets of this configuration past ${MAX_RULESET_RULES} rules, aliases and overrides in all, vottur's bound under a policy (docs/security.md#bounds)`,
     );
+  spendRuleWork(ruleset, context.budget, shown);
   await checkRuleset(ruleset, shown);
   context.stack.add(real);
   try {
@@ -579,7 +669,7 @@ export async function loadUnderPolicy(
   configFile: string,
   policy: Policy,
   cwd: string,
-  budget: RuleBudget = { left: MAX_RULESET_RULES },
+  budget: RuleBudget = ruleBudget(),
 ): Promise<PolicyLoad> {
   const name = Array.isArray(entry) ? entry[0] : entry;
   const severity = Array.isArray(entry) ? entry[1] : 'recommended';

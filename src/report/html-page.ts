@@ -63,7 +63,7 @@ export interface HtmlPage {
   style: string;
   /** The inline script: nothing from the report either. */
   script: string;
-  /** The body's markup, escaped by the caller. */
+  /** The body's markup, escaped by the caller; workflow commands in it are neutralised here. */
   body: string;
   /** Markup between the body and the script (a `<script type="application/json">` data block: not run, so not hashed). */
   data?: string;
@@ -94,7 +94,9 @@ export function htmlPage(page: HtmlPage): string {
     `<style>${page.style}</style>`,
     '</head>',
     '<body>',
-    page.body,
+    // Printed to a CI log (`-f html`, `catalogue report -f html`, a dashboard shown with `cat`),
+    // no line of the body starts a workflow command, whatever text from outside it holds.
+    neutraliseMarkupCommands(page.body),
     ...(page.data === undefined ? [] : [page.data]),
     `<script>${page.script}</script>`,
     '</body>',

@@ -54,42 +54,63 @@ export function escapeLine(text: string): string {
 }
 
 /**
+ * What a GitHub runner skips at the start of a line before it looks for `::`: its command parser
+ * (`ActionCommand.TryParseV2`) calls .NET `String.TrimStart()`, which removes every character for
+ * which `char.IsWhiteSpace` holds: U+0009–U+000D, U+0020, U+0085, U+00A0, U+1680, U+2000–U+200A,
+ * U+2028, U+2029, U+202F, U+205F and U+3000. Beside them, what a line may start with that a log
+ * viewer or another runner may skip too, so a command behind it is neutralised as well: colour
+ * codes (ESC [ … m) and every character that shows as nothing (C0 and C1 controls, \p{Cf} such as
+ * U+200B and U+FEFF, U+034F and the Hangul fillers). Taking too much here costs one `\u003a`;
+ * too little, a command in the CI log. The one definition every neutraliser below uses.
+ */
+const RUNNER_WHITE_SPACE = '\\t\\n\\v\\f\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000';
+const RUNNER_SKIPPED = `(?:\\u001b\\[[0-9;]*m|[${RUNNER_WHITE_SPACE}\\u0000-\\u001f\\u007f-\\u009f\\p{Cf}\\u034f\\u115f\\u1160\\u3164\\uffa0])*`;
+/** A line that starts a workflow command: what the runner skips, then `::` (the skipped part captured). */
+const COMMAND_START = new RegExp(`^(${RUNNER_SKIPPED})::`, 'u');
+/** The runner reads its standard output a line at a time: a line ends at CR, LF or CR LF. */
+const RUNNER_LINE_BREAK = /(\r\n|\r|\n)/;
+
+/** Every line of a text (as the runner splits it) through `fix`, the line breaks kept. */
+function eachRunnerLine(text: string, fix: (line: string) => string): string {
+  if (!text.includes('::') && !text.includes('##[')) return text;
+  const parts = text.split(RUNNER_LINE_BREAK);
+  for (let i = 0; i < parts.length; i += 2) parts[i] = fix(parts[i] as string);
+  return parts.join('');
+}
+
+/**
  * A line a CI runner would take as a command made harmless: GitHub Actions runs a line whose
- * start (after blanks, and after any colour codes) is `::` (`::error …`, `::add-mask::…`), and
- * its older syntax `##[…]` anywhere in a line. The first `:` is shown as `\u003a`, the `#` of
- * `##[` as `\u0023`: the text stays readable and the runner ignores it.
+ * start, after what it skips (`RUNNER_SKIPPED`: any Unicode white space, colour codes, invisible
+ * characters), is `::` (`::error …`, `::add-mask::…`), and its older syntax `##[…]` anywhere in a
+ * line. The first `:` is shown as `\u003a`, the `#` of `##[` as `\u0023`: the text stays readable
+ * and the runner ignores it.
  */
 export function neutraliseCommands(line: string): string {
   let out = line;
-  // eslint-disable-next-line no-control-regex -- a colour code (ESC [ … m) before `::` still starts a command
-  const start = /^((?:[ \t]|\u001b\[[0-9;]*m)*)::/.exec(out);
+  const start = COMMAND_START.exec(out);
   if (start) out = `${start[1]}\\u003a:${out.slice(start[0].length)}`;
   if (out.includes('##[')) out = out.replaceAll('##[', '#\\u0023[');
   return out;
 }
 
-/** Every line of a text through `neutraliseCommands`. */
+/** Every line of a text (split where the runner splits: CR, LF) through `neutraliseCommands`. */
 export function neutraliseCommandLines(text: string): string {
-  if (!text.includes('::') && !text.includes('##[')) return text;
-  return text.split('\n').map(neutraliseCommands).join('\n');
+  return eachRunnerLine(text, neutraliseCommands);
 }
 
 /**
- * As `neutraliseCommandLines`, for XML and HTML text (JUnit, the HTML report): a character
- * reference (`&#58;`, `&#35;`) instead of `\u003a`, so a parser reads the same text back and the
- * runner, reading the raw lines on standard output, sees no command. Only for markup outside
- * `<script>` and `<style>` (where references are not decoded) and outside CDATA and comments.
+ * As `neutraliseCommandLines`, for XML and HTML text (JUnit, the HTML report, the catalogue
+ * dashboard): a character reference (`&#58;`, `&#35;`) instead of `\u003a`, so a parser reads the
+ * same text back and the runner, reading the raw lines on standard output, sees no command. Only
+ * for markup outside `<script>` and `<style>` (where references are not decoded) and outside CDATA
+ * and comments.
  */
 export function neutraliseMarkupCommands(text: string): string {
-  if (!text.includes('::') && !text.includes('##[')) return text;
-  return text
-    .split('\n')
-    .map((line) => {
-      const start = /^([ \t]*)::/.exec(line);
-      const out = start ? `${start[1]}&#58;:${line.slice(start[0].length)}` : line;
-      return out.includes('##[') ? out.replaceAll('##[', '&#35;#[') : out;
-    })
-    .join('\n');
+  return eachRunnerLine(text, (line) => {
+    const start = COMMAND_START.exec(line);
+    const out = start ? `${start[1]}&#58;:${line.slice(start[0].length)}` : line;
+    return out.includes('##[') ? out.replaceAll('##[', '&#35;#[') : out;
+  });
 }
 
 /**

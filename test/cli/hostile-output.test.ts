@@ -45,13 +45,26 @@ describe('hostile text in a description', () => {
 describe('workflow commands in a description, printed in every format', () => {
   const commands = {
     openapi: '3.0.3',
-    info: { title: 'T\n::stop-commands::tok\n  ::add-mask::x\n##[error]forged', version: '1.0.0' },
+    info: {
+      title: 'T\n::stop-commands::tok\n  ::add-mask::x\n##[error]forged\n\u2003::add-mask::TITLE',
+      version: '1.0.0',
+    },
     paths: {
       '/v1/a\n::error file=x::forged': {
         get: { summary: 'x\n::warning::y', responses: { '200': { description: 'ok' } } },
       },
+      // What the runner trims before `::` is all Unicode white space (o34r6 A04): NBSP, U+3000, U+205F.
+      '/v1/b\n\u00a0::add-mask::KEY0\r\u3000::error title=forged::forged': {
+        get: {
+          operationId: 'op\n\u205f\u00a0::add-mask::OP',
+          responses: { '200': { description: 'ok' } },
+        },
+      },
     },
   };
+  // The runner's view: lines end at CR or LF, and .NET String.TrimStart() trims every white-space character.
+  const trimmed = (line: string) =>
+    line.replace(/^[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]*/, '');
   writeFileSync(join(dir, 'commands.json'), JSON.stringify(commands));
 
   it.each(['junit', 'html', 'json', 'sarif', 'gitlab', 'markdown', 'stylish'])(
@@ -59,8 +72,8 @@ describe('workflow commands in a description, printed in every format', () => {
     async (format) => {
       const result = await vottur(['lint', 'commands.json', '--format', format], { cwd: dir });
       expect(result.code).toBe(1);
-      const lines = result.stdout.split('\n');
-      expect(lines.filter((line) => /^\s*::/.test(line) || line.includes('##['))).toEqual([]);
+      const lines = result.stdout.split(/\r\n|\r|\n/);
+      expect(lines.filter((line) => trimmed(line).startsWith('::') || line.includes('##['))).toEqual([]);
       if (format === 'junit') {
         // The same text to an XML reader: the reference is decoded, the command is still in the message.
         const parsed = JSON.stringify(new XMLParser({ ignoreAttributes: false }).parse(result.stdout));

@@ -29,6 +29,7 @@ describe('vottur rules', () => {
         'vottur-findings-limit',
         'vottur-rule-failed',
         'vottur-walk-limit',
+        'vottur-ruleset-limit',
         ...POLICY_RULES.map((rule) => rule.id),
       ].sort(),
     );
@@ -44,7 +45,9 @@ describe('vottur rules', () => {
             ? expect.stringMatching(/^https:\/\/github\.com\/vottur\/vottur\/blob\/main\/docs\/suppressions\.md#/)
             : rule.id === 'vottur-unreadable'
               ? expect.stringMatching(/^https:\/\/github\.com\/vottur\/vottur\/blob\/main\/README\.md#/)
-              : ['vottur-findings-limit', 'vottur-rule-failed', 'vottur-walk-limit'].includes(rule.id)
+              : ['vottur-findings-limit', 'vottur-rule-failed', 'vottur-walk-limit', 'vottur-ruleset-limit'].includes(
+                    rule.id,
+                  )
                 ? 'https://github.com/vottur/vottur/blob/main/docs/security.md#limits'
                 : `https://github.com/vottur/vottur/blob/main/docs/rules/${rule.id}.md`;
     for (const rule of rules) expect(rule.docsUrl, rule.id).toEqual(page(rule));

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { gatePolicy } from '../../src/policy/index.js';
-import { jsonPathRefusal, loadUnderPolicy, parseRulesetText } from '../../src/policy/ruleset.js';
+import { jsonPathRefusal, loadUnderPolicy, parseRulesetText, ruleBudget } from '../../src/policy/ruleset.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'vottur-ruleset-loader-'));
 mkdirSync(join(dir, '.git'));
@@ -201,10 +201,45 @@ describe('attacks on the loader itself (issue 34, second round)', () => {
     // Shared by the entries of one configuration, nested files included.
     writeFileSync(join(dir, 'half.yaml'), rules(300, 'h'));
     writeFileSync(join(dir, 'half2.yaml'), `extends: [./half.yaml]\n${rules(10, 'k')}`);
-    const budget = { left: 500 };
+    const budget = ruleBudget();
     expect((await loadUnderPolicy('./enough.yaml', config, gatePolicy(), dir, budget)).ok).toBe(true);
     const second = await loadUnderPolicy('./half2.yaml', config, gatePolicy(), dir, budget);
     expect(second.ok ? '' : second.why).toMatch(/half.yaml brings the rulesets of this configuration past 500/);
+  });
+
+  it('o34r6 R05: what drives the work is bounded too: `then` entries, given × then checks and deep scans, shared by a configuration', async () => {
+    const rule = (name: string, given: string | string[], thens: number, field: string) =>
+      `  ${name}:\n    given: ${JSON.stringify(given)}\n    then:\n${`      - { field: ${JSON.stringify(field)}, function: truthy }\n`.repeat(thens)}`;
+    const ruleset = (...rules: string[]) => `rules:\n${rules.join('')}`;
+    // The report's ruleset: 10 rules of 400 `then`s, each `$..*` under `$..*`.
+    const attack = ruleset(...Array.from({ length: 10 }, (_, i) => rule(`r${i}`, '$..*', 400, '$..*')));
+    expect(await why('attack.yaml', attack)).toMatch(/past 1,000 `then` entries in all/);
+    expect(await why('thens.yaml', ruleset(rule('t', '$.info', 1001, 'title')))).toMatch(/past 1,000 `then` entries/);
+    const paths = Array.from({ length: 20 }, (_, i) => `$.paths.p${i}`);
+    expect(await why('checks.yaml', ruleset(rule('c', paths, 101, 'x')))).toMatch(
+      /past 2,000 checks \(`given` paths × `then` entries of each rule\)/,
+    );
+    expect(await why('deep-given.yaml', ruleset(rule('d', '$..a', 201, 'x')))).toMatch(/past 200 deep scans/);
+    expect(await why('deep-field.yaml', ruleset(rule('f', ['$.a', '$.b'], 101, '$..x')))).toMatch(
+      /past 200 deep scans/,
+    );
+    // An alias counts as deep as its targets.
+    expect(await why('alias.yaml', `aliases:\n  All: ['$..*']\n${ruleset(rule('a', '#All', 201, 'x'))}`)).toMatch(
+      /past 200 deep scans/,
+    );
+    // Within every bound: a house ruleset of a few rules with a few `then`s each.
+    expect(
+      await why('house.yaml', ruleset(rule('h1', '$..properties', 3, '@key'), rule('h2', paths, 5, 'x'))),
+    ).toBeUndefined();
+    // Shared by the entries of one configuration.
+    writeFileSync(join(dir, 'deep1.yaml'), ruleset(rule('d1', '$..a', 150, 'x')));
+    writeFileSync(join(dir, 'deep2.yaml'), ruleset(rule('d2', '$..b', 60, 'x')));
+    const budget = ruleBudget();
+    expect((await loadUnderPolicy('./deep1.yaml', config, gatePolicy(), dir, budget)).ok).toBe(true);
+    const second = await loadUnderPolicy('./deep2.yaml', config, gatePolicy(), dir, budget);
+    expect(second.ok ? '' : second.why).toMatch(
+      /deep2.yaml brings the rulesets of this configuration past 200 deep scans/,
+    );
   });
 
   it('B4: a file outside the repository is refused alike whether or not it exists', async () => {

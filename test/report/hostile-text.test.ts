@@ -119,6 +119,79 @@ describe('text from a document or a server, in every format', () => {
   );
 });
 
+/**
+ * The GitHub runner's view of standard output (issue 34, o34r6 A04/A05): lines end at CR, LF or
+ * CR LF, and each is trimmed as .NET `String.TrimStart()` trims (every `char.IsWhiteSpace`
+ * character) before `::` is looked for; `##[` is a command anywhere in a line.
+ */
+const DOTNET_WHITE_SPACE = [
+  ...'\t\n\u000b\f\r \u0085\u00a0\u1680\u2028\u2029\u202f\u205f\u3000',
+  ...Array.from({ length: 11 }, (_, i) => String.fromCharCode(0x2000 + i)),
+];
+const DOTNET_TRIM_START = new RegExp(`^[${DOTNET_WHITE_SPACE.join('')}]*`);
+const runnerCommands = (out: string) =>
+  out
+    .split(/\r\n|\r|\n/)
+    .filter((line) => line.replace(DOTNET_TRIM_START, '').startsWith('::') || line.includes('##['));
+
+/** Before a command: any run of .NET white space, format characters and colour codes, after a line break or none. */
+const runnerSkipped = fc
+  .array(
+    fc.oneof(
+      fc.constantFrom(...DOTNET_WHITE_SPACE),
+      fc.constantFrom('\u200b', '\u200c', '\u200d', '\u2060', '\ufeff', '\u00ad', '\u180e', '\u202e', '\u2066'),
+      fc.constantFrom('\u001b[4m', '\u001b[0m'),
+    ),
+    { maxLength: 6 },
+  )
+  .map((parts) => parts.join(''));
+const trimmedCommand = fc
+  .tuple(
+    fc.constantFrom('', 'x', '/v1/a'),
+    fc.constantFrom('\n', '\r', '\r\n', ''),
+    runnerSkipped,
+    fc.constantFrom('::add-mask::KEY', '::error title=forged::forged', '::stop-commands::tok', '##[error]forged'),
+    fc.constantFrom('', '\n', 'tail'),
+  )
+  .map((parts) => parts.join(''));
+
+/** The sample report with `text` in a path key, a document's title and an operation id (and the places `reportWith` fills). */
+function reportWithKeyTitleAndId(text: string): Report {
+  const report = reportWith(text);
+  return {
+    ...report,
+    findings: report.findings.map((finding) => ({
+      ...finding,
+      path: ['paths', text, 'get'],
+      pointer: `/paths/${text.replaceAll('~', '~0').replaceAll('/', '~1')}/get`,
+      operationId: text,
+    })),
+    ...(report.operations ? { operations: report.operations.map((op) => ({ ...op, operationId: text })) } : {}),
+  };
+}
+
+describe('a workflow command behind what the runner trims (issue 34, o34r6 A04/A05)', () => {
+  it.each(FORMAT_NAMES)('%s: no line the runner reads, trimmed as .NET trims, starts a command', (format) => {
+    const own = render(format, reportWithKeyTitleAndId('x'));
+    const ownCommands = new Set(runnerCommands(own).map((line) => line.replace(/ .*/, '')));
+    fc.assert(
+      fc.property(trimmedCommand, (text) => {
+        const out = render(format, reportWithKeyTitleAndId(text));
+        const commands = runnerCommands(out);
+        if (format === 'github')
+          // Its own annotations, one per finding as without the text, each a command on purpose.
+          for (const line of commands) {
+            expect(line).toMatch(/^::(error|warning|notice) [^\r\n]*::/);
+            expect(ownCommands.has(line.replace(/ .*/, ''))).toBe(true);
+            expect(line).not.toContain('##[');
+          }
+        else expect(commands).toEqual([]);
+      }),
+      { numRuns: 60 },
+    );
+  });
+});
+
 describe('escaping', () => {
   it('shows control characters as \\uXXXX and, on one line, line breaks as \\n', () => {
     expect(escapeLine('a\u001b[2Jb\nc\r\td\u009b\u202e')).toBe('a\\u001b[2Jb\\nc\\r\\td\\u009b\\u202e');
@@ -148,5 +221,8 @@ describe('escaping', () => {
     expect(neutraliseCommands('  \u001b[4m::warning::x')).toBe('  \u001b[4m\\u003a:warning::x');
     expect(neutraliseCommands('a ##[error]x')).toBe('a #\\u0023[error]x');
     expect(neutraliseCommands('GET /a::b')).toBe('GET /a::b');
+    // What .NET's TrimStart() trims (o34r6 A04): NBSP, U+3000, U+2000–U+200A, U+205F, NEL, and format characters.
+    for (const blank of ['\u00a0', '\u3000', '\u2003', '\u205f', '\u0085', '\u1680', '\u200b\ufeff'])
+      expect(neutraliseCommands(`${blank}::add-mask::x`)).toBe(`${blank}\\u003a:add-mask::x`);
   });
 });

@@ -130,4 +130,26 @@ describe('one HTML shell', () => {
     expect(policy(formatHtml(emptyReport(), CONTEXT))).toBe(expected);
     expect(policy(renderDashboardHtml(dashboard(), emptyReport()))).toBe(expected);
   });
+
+  it('neither page prints a workflow command behind Unicode white space (issue 34, o34r6 A05)', () => {
+    const hostile = 'T\n\u00a0::add-mask::TITLEMASK\n\u3000::error title=forged::forged\n##[error]x';
+    const board = dashboard();
+    board.services = board.services.map((s) => ({
+      ...s,
+      provider: hostile,
+      serviceCode: hostile,
+      name: `${s.name}${hostile}`,
+    }));
+    board.harvest = { ...board.harvest, createdTimestamp: hostile };
+    const report = emptyReport();
+    report.documents = [{ path: 'api.yaml', title: hostile, version: hostile }];
+    const dotnetTrimmed = /^[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]*/;
+    for (const html of [renderDashboardHtml(board, report), formatHtml(report, CONTEXT)]) {
+      expect(html).toContain('TITLEMASK');
+      const commands = html
+        .split(/\r\n|\r|\n/)
+        .filter((line) => line.replace(dotnetTrimmed, '').startsWith('::') || line.includes('##['));
+      expect(commands).toEqual([]);
+    }
+  });
 });

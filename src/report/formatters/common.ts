@@ -9,7 +9,8 @@ import {
   type RuleMeta,
   type Severity,
 } from '../finding.js';
-import { maskDeep, maskNationalIds } from '../../pii.js';
+import { maskNationalIds } from '../../pii.js';
+import { escapedView } from '../../runtime/escape.js';
 
 /** How a category is titled in the Markdown and HTML reports. */
 export const CATEGORY_TITLE: Record<Category, string> = {
@@ -49,9 +50,17 @@ export function capitalised(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** The report as a format may show it: national identifiers masked unless `showPii`. */
-export function visibleReport(report: Report, showPii: boolean): Report {
-  return showPii ? report : maskDeep(report);
+/**
+ * The report as a format may show it: every string in it, keys too (a rule id, a rule's
+ * description, a message, a path key, a document's title), with national identifiers masked unless
+ * `showPii`. The one masking point of every format that renders from the report's text: a format
+ * reads its text from this view, never from the report given it, so no field it shows (a rule id
+ * column) can bypass masking. Members named in `unread` are neither read nor masked (a finding's
+ * fingerprint, computed only when read, which stylish never shows). What is shared unchanged must
+ * not be changed.
+ */
+export function visibleReport(report: Report, showPii: boolean, unread?: ReadonlySet<string>): Report {
+  return showPii ? report : escapedView(report, maskNationalIds, unread);
 }
 
 /**

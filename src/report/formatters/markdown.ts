@@ -41,7 +41,7 @@ import {
   versionVerdict,
 } from './diff.js';
 import type { FormatContext } from './types.js';
-import { escapedView, escapeLine } from '../../runtime/escape.js';
+import { escapedView, escapeLine, neutraliseCommandLines } from '../../runtime/escape.js';
 
 /** Findings shown per category before "…and N more". */
 export const MARKDOWN_FINDINGS_PER_CATEGORY = 10;
@@ -134,6 +134,14 @@ function table(header: string[], align: Array<'l' | 'r' | 'c'>, rows: string[][]
 
 function severityCell(severity: Severity): string {
   return `${SEVERITY_MARK[severity]} ${SEVERITY_LABEL[severity]}`;
+}
+
+/**
+ * The page as printed: no line of it starts a CI workflow command or holds `##[` (a code span shows
+ * text as written, so the backslash escapes of `inline` do not cover it), whatever a text held.
+ */
+function printed(out: readonly string[]): string {
+  return `${neutraliseCommandLines(out.join('\n').trimEnd())}\n`;
 }
 
 export function formatMarkdown(input: Report, context: FormatContext): string {
@@ -288,7 +296,7 @@ export function formatMarkdown(input: Report, context: FormatContext): string {
         '',
       );
   }
-  return `${out.join('\n').trimEnd()}\n`;
+  return printed(out);
 }
 
 const classRank = (f: Finding) => CLASS_ORDER.indexOf(f.changeClass ?? 'documentation');
@@ -372,7 +380,7 @@ function formatChangelog(report: Report, context: FormatContext): string {
       );
     out.push('');
   }
-  return `${out.join('\n').trimEnd()}\n`;
+  return printed(out);
 }
 
 /** "What this score does not count": the absolute score and what the configuration did, one item a line. */

@@ -1,10 +1,9 @@
 import pc from 'picocolors';
 import { summarise, type Finding, type Report, type Severity } from '../finding.js';
-import { maskNationalIds } from '../../pii.js';
 import { scoreLabel, scoreReport } from '../score.js';
 import { thresholdReasons } from '../gate.js';
 import { absoluteScoreText, configurationLine } from './configuration.js';
-import { capitalised, coverageLine, isContract, notCountedParts } from './common.js';
+import { capitalised, coverageLine, isContract, maskText, notCountedParts, visibleReport } from './common.js';
 import { acceptedReason, diffCountsText, isDiffReport, messageWithOperations, versionVerdict } from './diff.js';
 import type { FormatContext } from './types.js';
 import { escapedView, escapeLine, neutraliseCommandLines } from '../../runtime/escape.js';
@@ -126,9 +125,10 @@ const UNREAD: ReadonlySet<string> = new Set(['fingerprint']);
  * `maxProblems`, only that many are listed (the most severe), followed by a line on the rest.
  */
 export function formatStylish(input: Report, context: FormatContext): string {
-  // Every text from a document or a server on one line, its control characters shown escaped.
-  // A fingerprint is never shown here: not read, so not computed (src/lint/lint.ts).
-  const report = escapedView(input, escapeLine, UNREAD);
+  // Every text from a document or a server masked as every format masks it (the rule id column
+  // too: it was printed from the unmasked report, o34r6 M02), then on one line, its control
+  // characters shown escaped. A fingerprint is never shown here: not read, so not computed (src/lint/lint.ts).
+  const report = escapedView(visibleReport(input, context.showPii, UNREAD), escapeLine, UNREAD);
   const colors = pc.createColors(context.color);
   const paint: Record<Severity, (text: string) => string> = {
     error: colors.red,
@@ -136,7 +136,8 @@ export function formatStylish(input: Report, context: FormatContext): string {
     info: colors.blue,
     hint: colors.gray,
   };
-  const mask = (text: string) => (context.showPii ? text : maskNationalIds(text));
+  // Text stylish joins from several strings of the report (a path, operations, a list): masked again as joined.
+  const mask = (text: string) => maskText(text, context.showPii);
   // --quiet leaves out the rows below error; the counts, the score and the cut line still see all.
   const candidates = context.quiet ? report.findings.filter((f) => f.severity === 'error') : report.findings;
   const lines: string[] = [];
