@@ -2,6 +2,7 @@ import { defineRule, type Problem } from '../lib/rule.js';
 import { isObject } from '../lib/openapi/types.js';
 import { isPlaceholderSegment, nameWords, spellPathSegment } from '../lib/conventions.js';
 import { COUNT_NOUN_LIST } from '../lib/count-nouns.js';
+import { splitGlued } from '../lib/words.js';
 import { ENGLISH_BASE_VERB_LIST, ENGLISH_PREDICATES, ENGLISH_VERBS } from '../lib/english-verbs.js';
 
 /** Quotes a path or name in full. */
@@ -48,7 +49,10 @@ function isVerbLed(word: string | undefined): boolean {
  */
 function isCollectionOfItem(segment: string, variable: string): boolean {
   const words = nameWords(segment).map((word) => word.toLowerCase());
-  const held = nameWords(variable).map((word) => word.toLowerCase());
+  // A glued lower-case name is read as its words (`holdernationalid`: holder, national, id).
+  const held = nameWords(variable)
+    .map((word) => word.toLowerCase())
+    .flatMap((word) => splitGlued(word) ?? [word]);
   if (words.length === 0 || words.includes('by')) return false;
   if (words.length > 1 && isVerbLed(words[0])) return false;
   if (words.at(-1)?.endsWith('ing')) return false;
