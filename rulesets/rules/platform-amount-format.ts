@@ -1,7 +1,7 @@
 import { defineRule, printPath, show, type JsonPath, type Problem } from '../lib/rule.js';
 import { schemaValues } from '../lib/openapi/examples.js';
 import { encodePointer, within } from '../lib/openapi/pointer.js';
-import { layerKeyword, type SchemaLayer, schemaLayers, schemaTypes } from '../lib/openapi/resolve.js';
+import { layerKeyword, type SchemaLayer, schemaLayers, schemaTypes, layerTypes } from '../lib/openapi/resolve.js';
 import { collectProperties } from '../lib/openapi/flatten.js';
 import { parameters, properties, type SchemaNode } from '../lib/openapi/views.js';
 import { AMOUNT, compilePattern, isAmountPattern, nameWords } from '../lib/conventions.js';
@@ -215,7 +215,7 @@ function isSumName(name: string): boolean {
 
 /** A number, or text whose pattern is the amount form. */
 function isNumeric(layers: SchemaLayer[]): boolean {
-  const types = schemaTypes(layerKeyword(layers, 'type')?.layer.schema);
+  const types = layerTypes(layers);
   const pattern = layerKeyword(layers, 'pattern')?.value;
   return (
     types.includes('number') ||

@@ -1,7 +1,7 @@
 import { defineRule, printPath, show, type JsonPath, type Problem } from '../lib/rule.js';
 import { exampleObjectValues, exampleValues, schemaValues, type GivenValue } from '../lib/openapi/examples.js';
 import { encodePointer, within } from '../lib/openapi/pointer.js';
-import { layerKeyword, type SchemaLayer, schemaLayers, schemaTypes } from '../lib/openapi/resolve.js';
+import { layerKeyword, type SchemaLayer, schemaLayers, schemaTypes, layerTypes } from '../lib/openapi/resolve.js';
 import { isPropertyNode, parameters, properties, schemas } from '../lib/openapi/views.js';
 import { isObject, type Parameter } from '../lib/openapi/types.js';
 import {
@@ -545,7 +545,7 @@ export default defineRule({
         if (dateKey === undefined) continue;
         const at = [...node.path, 'properties', key];
         const layers = schemaLayers(document, members[key], at);
-        const types = schemaTypes(layerKeyword(layers, 'type')?.layer.schema);
+        const types = layerTypes(layers);
         if (layerKeyword(layers, 'format')?.value === 'date-time' || (types.length > 0 && !types.includes('string')))
           continue;
         error({
