@@ -60,6 +60,30 @@ const COUNT_WORDS = new Set(['number', 'count', 'num', 'duration', 'length', 'fj
 const COUNT_DESCRIPTION =
   /^\s*(?:the\s+)?(?:(?:total\s+)?number\s+of|count\s+of|how\s+many|duration\b|fjöldi|fjoldi)/iu;
 
+/**
+ * The head of a name, the word that says what the field is: its last word, or in an English
+ * "X of Y" name the last word of X (`dateOfBirth` is a date, `dateAndTimeOfAccident` a time).
+ */
+function nameHead(words: readonly string[]): string {
+  const of = words.indexOf('of');
+  return (of > 0 ? words[of - 1] : words.at(-1)) ?? '';
+}
+
+/**
+ * A head that keeps a name with a date word in it a date: the date word itself (`expiryDate`,
+ * `startDateTime`), one end of a period (`dateFrom`, `date_start`), or a participle
+ * after it saying which moment (`date_created`, `date_enqueued`). Any other head names another thing the date only qualifies (`paymentDateOptions`, the options of
+ * a payment date; `startDateStatus`, `month_to_date_balance`, `created_date_raw`): not a date by
+ * its name, though an example may still show one.
+ */
+function isDateHead(head: string): boolean {
+  return (
+    ['date', 'datetime', 'dagsetning', 'time', 'timestamp', 'begin', 'since', ...PERIOD_ENDS].includes(head) ||
+    MOMENT_WORDS.includes(head) ||
+    /[a-z]{2}ed$/.test(head)
+  );
+}
+
 /** Names that say the value is a date or a date-time (`graduationDate`, `dateOfBirth`, `startDateTime`, `dagsetning`). */
 function isDateName(name: string): boolean {
   const words = nameWords(name);
@@ -71,9 +95,8 @@ function isDateName(name: string): boolean {
   // A count or a duration (`numberOfDays`, `fjoldiDaga`, `durationDate`) is a quantity, no moment.
   if (words.some((word) => COUNT_WORDS.has(word))) return false;
   if (
-    words.includes('date') ||
-    words.includes('datetime') ||
-    words.includes('dagsetning') ||
+    ((words.includes('date') || words.includes('datetime') || words.includes('dagsetning')) &&
+      isDateHead(nameHead(words))) ||
     words.at(-1) === 'dags' ||
     // A deadline is a moment (`subpoenaNotificationDeadline`), as a date is.
     words.at(-1) === 'deadline'
@@ -414,7 +437,10 @@ export default defineRule({
       // Looser forms (`2021-11-24 10:00`) count with a name that reads as a moment (`createdAt`, `validFrom`).
       const description = holder?.description ?? layerKeyword(layers, 'description')?.value;
       const describedDate = describesDate(description);
-      const dateName = isDateName(name) || besideMoment || datedAs !== undefined || datePattern || describedDate;
+      // An undefined format that names a date (`date-time-rfc-2822`) says what the field holds.
+      const formatDate = meaningless === true && /date/i.test(String(format.value));
+      const dateName =
+        isDateName(name) || besideMoment || datedAs !== undefined || datePattern || describedDate || formatDate;
       const momentName =
         dateName || ['at', 'on', 'time', 'from', 'to', 'until', 'since'].includes(nameWords(name).at(-1) ?? '');
       const example = values.find(
@@ -427,7 +453,16 @@ export default defineRule({
       if (!example && !dateName) return;
       if (basicDate && !(isDateName(name) || describedDate || besideMoment || datedAs !== undefined)) return;
       // The document's use of the name is evidence only where the field's own examples do not say otherwise.
-      if (!example && values.length > 0 && !isDateName(name) && !besideMoment && !datePattern && !describedDate) return;
+      if (
+        !example &&
+        values.length > 0 &&
+        !isDateName(name) &&
+        !besideMoment &&
+        !datePattern &&
+        !describedDate &&
+        !formatDate
+      )
+        return;
       const definition = layers.at(-1);
       if (!definition) return;
       const fix = example ? dateFix(example) : undefined;
@@ -445,7 +480,7 @@ export default defineRule({
           ? `write \`format: date-time\` in place of its \`pattern\` (${show(pattern?.value)}, digits only: ISO 8601's basic \`YYYYMMDD\`, a form RFC 3339 does not have; \`format: date\` where the value is truly a calendar date)`
           : `write \`format: date-time\`${datePattern ? ' in place of the `pattern` (the format says the shape)' : ''}`;
       error({
-        message: `${what} ${show(name)} is a ${example ? `date or date-time (example ${show(example)})` : datePattern && !isDateName(name) ? `date by its \`pattern\` (${show(pattern?.value)})` : describedDate && !isDateName(name) ? 'date by its own description' : datedAs !== undefined && !isDateName(name) && !besideMoment ? `date by this description's own use of its name (\`${datedAs}\` has \`format: date-time\`)` : 'date by its name'} but ${basicDate ? 'a string of digits with no `format`' : plain}; ${advice}${fix ? ` and the example as ${show(fix)}` : ''} (RFC 3339, the platform's ${FORM}).`,
+        message: `${what} ${show(name)} is a ${example ? `date or date-time (example ${show(example)})` : datePattern && !isDateName(name) ? `date by its \`pattern\` (${show(pattern?.value)})` : describedDate && !isDateName(name) ? 'date by its own description' : formatDate && !isDateName(name) ? `date by its \`format\` (${show(format.value)})` : datedAs !== undefined && !isDateName(name) && !besideMoment ? `date by this description's own use of its name (\`${datedAs}\` has \`format: date-time\`)` : 'date by its name'} but ${basicDate ? 'a string of digits with no `format`' : plain}; ${advice}${fix ? ` and the example as ${show(fix)}` : ''} (RFC 3339, the platform's ${FORM}).`,
         path: where,
       });
     };
