@@ -92,10 +92,22 @@ function siblingsOf(
   let other: number | undefined;
   return {
     currency: names.some(isCurrencyName),
-    units: names.filter((sibling) => {
-      const words = nameWords(sibling);
-      return UNIT_WORDS.test(words.at(-1) ?? '') || /^unit of measure/.test(words.join(' '));
-    }),
+    // A unit of measure is a value (`unit: mg`, a code or a word); a list or an object named
+    // `units` (a lease's apartment units) is a collection of things, no unit an amount is in.
+    units: [...members]
+      .filter(([sibling, member]) => {
+        const words = nameWords(sibling);
+        if (!(UNIT_WORDS.test(words.at(-1) ?? '') || /^unit of measure/.test(words.join(' ')))) return false;
+        const layers = schemaLayers(document, member.schema, member.path);
+        const types = layerTypes(layers);
+        return !(
+          types.includes('array') ||
+          types.includes('object') ||
+          layerKeyword(layers, 'properties') ||
+          layerKeyword(layers, 'items')
+        );
+      })
+      .map(([sibling]) => sibling),
     amountUnit: names.some((sibling) => {
       const words = nameWords(sibling);
       return (
