@@ -249,6 +249,19 @@ export function nameWords(name: string): string[] {
 const nameWordsCache = new Map<string, string[]>();
 
 /**
+ * An English "X of Y" name read as its parts: X, what the field is (`date` in `dateOfBirth`,
+ * `national id` in `nationalIdOfAccountOwner`), and Y, what it belongs to, articles dropped
+ * (`account owner`). Undefined when the name has no `of` between two parts. Shared by the rules
+ * that decide by a name's head: money (`periodOfLoan` is no sum), dates, national identifiers.
+ */
+export function ofPhrase(words: readonly string[]): { head: string[]; complement: string[] } | undefined {
+  const at = words.indexOf('of');
+  if (at <= 0) return undefined;
+  const complement = words.slice(at + 1).filter((word) => !['the', 'a', 'an'].includes(word));
+  return complement.length === 0 ? undefined : { head: words.slice(0, at), complement };
+}
+
+/**
  * camelCase with acronyms written as words: `CAMEL_CASE` and no run of capitals that is an
  * acronym (`userId`, not `userID`; `logoUrl`, not `logoURL` or `URLSafe`). A one-letter word
  * before another word is fine (`threeDSecure`).

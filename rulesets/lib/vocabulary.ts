@@ -238,7 +238,7 @@ export const X_PRICING_ALIASES: Readonly<Record<string, string>> = {
 };
 
 // Imports are hoisted; this one sits here so that the file's earlier sections stay untouched.
-import { nameWords, toKebabCase } from './conventions.js';
+import { nameWords, ofPhrase, toKebabCase } from './conventions.js';
 import { ENGLISH_BASE_VERB_LIST, ENGLISH_STATE_WORD_LIST, ENGLISH_VERBS } from './english-verbs.js';
 import { CONTEXT_MONEY_NOUN_LIST, MONEY_NOUN_LIST } from './money-nouns.js';
 import { hasIcelandicHead, ICELANDIC_HEADS, isEnglishWord, splitGlued } from './words.js';
@@ -316,6 +316,15 @@ function aliasMatch(name: string, vocabulary: Vocabulary): { prefix: string[]; p
     aliases.includes(words[0] ?? '')
   )
     return { prefix: [preposition], plural: false };
+  // `nationalIdOfAccountOwner`, `ssnOfSpouse`: an English "X of Y" whose X is the identifier, Y
+  // whose it is (`accountOwner` + `NationalId`).
+  const phrase = ofPhrase(words);
+  if (phrase) {
+    const head = phrase.head.join('');
+    if (aliases.includes(head)) return { prefix: phrase.complement, plural: false };
+    if (head.endsWith('s') && head.length > 3 && aliases.includes(head.slice(0, -1)))
+      return { prefix: phrase.complement, plural: true };
+  }
   // `kennitalaMaka` ("the spouse's kennitala") → `spouse` + `kennitala`.
   const ownerWord = words.at(-1) ?? '';
   const owner =
@@ -518,13 +527,12 @@ export const MONEY_WORDS: readonly string[] = [
  * the callers; a name with money in X (`amountOfLoan`) goes on to the other checks.
  */
 function headAllowsMoney(words: readonly string[]): boolean {
-  const at = words.indexOf('of');
-  if (at <= 0 || words[at - 1] === 'number') return true;
+  const phrase = ofPhrase(words);
+  if (!phrase || phrase.head.at(-1) === 'number') return true;
   // Y is one noun (`loan`, `the loan`): more words after `of` make `X of Y` a modifier of the last
   // word, the compound's head (`out_of_band_amount`, an out-of-band amount).
-  const complement = words.slice(at + 1).filter((word) => !['the', 'a', 'an'].includes(word));
-  if (complement.length !== 1) return true;
-  return words.slice(0, at).some((word) => MONEY_WORDS.includes(word) || isMoneyNounWord(word));
+  if (phrase.complement.length !== 1) return true;
+  return phrase.head.some((word) => MONEY_WORDS.includes(word) || isMoneyNounWord(word));
 }
 
 /** Words that make a money-named field a count: `numPayments`, `fjoldiGreidslna` (fjöldi: number of). */

@@ -9,6 +9,7 @@ import {
   isDatePattern,
   isPlatformDateTime,
   nameWords,
+  ofPhrase,
   suggestPlatformDateTime,
 } from '../lib/conventions.js';
 import { hasIcelandicHead, ICELANDIC_HEADS, isEnglishWord, splitGlued } from '../lib/words.js';
@@ -65,8 +66,7 @@ const COUNT_DESCRIPTION =
  * "X of Y" name the last word of X (`dateOfBirth` is a date, `dateAndTimeOfAccident` a time).
  */
 function nameHead(words: readonly string[]): string {
-  const of = words.indexOf('of');
-  return (of > 0 ? words[of - 1] : words.at(-1)) ?? '';
+  return (ofPhrase(words)?.head ?? words).at(-1) ?? '';
 }
 
 /**
