@@ -11,6 +11,8 @@ import {
   isContextMoneyName,
   isCurrencyName,
   isMoneyStateName,
+  describesMoneySum,
+  isPossessionSumName,
   describesRate,
   isIcelandicMoneyDescription,
   isIcelandicMoneyNumberName,
@@ -243,10 +245,20 @@ function isMoneyObjectName(container: SchemaNode | undefined): boolean {
   return isAmountName(String(path[2]));
 }
 
-function isAmountDescription(schema: unknown): boolean {
-  const description = isObject(schema) ? schema.description : undefined;
-  if (typeof description !== 'string' || !MONEY_DESCRIPTION.test(description.trim())) return false;
-  const types = schemaTypes(schema);
+/**
+ * A field whose description (its own, or its shared schema's: `$ref: unsignedMoney` described
+ * "Positive or zero monetary value.") says it is a sum of money: MONEY_DESCRIPTION's phrases, or a
+ * sum of a possession or qualified by a money adjective (`describesMoneySum`, WordNet's words).
+ */
+function isAmountDescription(document: Parameters<typeof schemaLayers>[0], schema: unknown, path: JsonPath): boolean {
+  const layers = schemaLayers(document, schema, path);
+  const description = layerKeyword(layers, 'description')?.value;
+  if (
+    typeof description !== 'string' ||
+    !(MONEY_DESCRIPTION.test(description.trim()) || describesMoneySum(description))
+  )
+    return false;
+  const types = layerTypes(layers);
   return types.some((t) => t === 'number' || t === 'integer' || t === 'string');
 }
 
@@ -382,17 +394,20 @@ export default defineRule({
       if (
         !isAmountName(name) &&
         !isIcelandicMoneyTextName(name) &&
-        !isAmountDescription(node.schema) &&
+        !isAmountDescription(document, node.schema, node.path) &&
         !(
           (sum ||
             context ||
             isMoneyNounName(name) ||
             isMoneyStateName(name) ||
+            isPossessionSumName(name) ||
             isShortCompoundMoneyName(name) ||
             (isIcelandicMoneyNumberName(name) &&
               !describesRate(isObject(node.schema) ? node.schema.description : undefined))) &&
           isNumeric(schemaLayers(document, node.schema, node.path)) &&
           (!(sum || context) ||
+            // The value of a possession (`propertyValue`) is money by its own name.
+            isPossessionSumName(name) ||
             siblings.currency ||
             isMoneyObjectName(container) ||
             siblings.moneyMembers() >= 2 ||
