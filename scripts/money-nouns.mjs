@@ -155,3 +155,49 @@ export function contextMoneyNouns(dictionary, lexicon) {
   }
   return words.sort();
 }
+
+/**
+ * The English nouns whose most frequent sense is a possession (WordNet's noun.possession: `money`,
+ * `funds`, `property`, `insurance`), or with `every`, whose every sense is one (`money`, `funds`,
+ * `earnings`; not `property`, also a quality, nor `resource`), one word of four letters or more, not
+ * most often a verb. Not sums of money by themselves (`property` is as often a member of an
+ * object); the amount rule takes the first kind as the modifier of a sum (`propertyValue`,
+ * `fireInsuranceValuation`) and the second as what a sum is of ("The amount of money …").
+ */
+export function possessionNouns(dictionary, lexicon, every = false) {
+  const { synsets, senses } = readNouns(dictionary);
+  const words = [];
+  for (const [lemma, offsets] of senses) {
+    if (!/^[a-z]{4,}$/.test(lemma)) continue;
+    const possession = (offset) => synsets.get(offset)?.lexFile === POSSESSION;
+    if (every ? !offsets.every(possession) : !possession(offsets[0])) continue;
+    if (/^VB/.test(lexicon[lemma]?.[0] ?? '')) continue;
+    words.push(lemma);
+  }
+  return words.sort();
+}
+
+/**
+ * The English adjectives that pertain to a possession (WordNet's pertainym pointer `\` to a noun of
+ * noun.possession: `monetary` and `pecuniary` to money), one word of four letters or more: "monetary
+ * value" is a sum of money.
+ */
+export function moneyAdjectives(dictionary) {
+  const { synsets } = readNouns(dictionary);
+  const words = new Set();
+  for (const line of readFileSync(`${dictionary}/data.adj`, 'utf8').split('\n')) {
+    if (!line || line.startsWith('  ')) continue;
+    const fields = line.split(' | ')[0].trim().split(' ');
+    const count = parseInt(fields[3], 16);
+    const lemmas = [];
+    for (let i = 0; i < count; i++) lemmas.push(fields[4 + 2 * i].replace(/\(.*\)$/, ''));
+    let at = 4 + 2 * count;
+    const pointerCount = Number(fields[at++]);
+    let pertains = false;
+    for (let i = 0; i < pointerCount; i++, at += 4)
+      if (fields[at] === '\\' && fields[at + 2] === 'n' && synsets.get(fields[at + 1])?.lexFile === POSSESSION)
+        pertains = true;
+    if (pertains) for (const lemma of lemmas) if (/^[a-z]{4,}$/.test(lemma)) words.add(lemma);
+  }
+  return [...words].sort();
+}

@@ -20,11 +20,9 @@ export function isJsonBody(mediaType: string): boolean {
   return mayBeJson(mediaType);
 }
 
-/** The declared types of a member's schema (`array` for a schema with `items` and no `type`). */
+/** The declared types of a member's schema (`array` for a schema with `items` and no `type`: `schemaTypes`). */
 export function memberTypes(document: Document, member: Member): string[] {
-  const value = effectiveSchema(document, member.schema, member.path).value;
-  const declared = schemaTypes(value);
-  return declared.length === 0 && isObject(value) && value.items !== undefined ? ['array'] : declared;
+  return schemaTypes(effectiveSchema(document, member.schema, member.path).value);
 }
 
 /** Words a page's own members are made of: counts, positions, cursors and the links between pages. */

@@ -249,6 +249,19 @@ export function nameWords(name: string): string[] {
 const nameWordsCache = new Map<string, string[]>();
 
 /**
+ * An English "X of Y" name read as its parts: X, what the field is (`date` in `dateOfBirth`,
+ * `national id` in `nationalIdOfAccountOwner`), and Y, what it belongs to, articles dropped
+ * (`account owner`). Undefined when the name has no `of` between two parts. Shared by the rules
+ * that decide by a name's head: money (`periodOfLoan` is no sum), dates, national identifiers.
+ */
+export function ofPhrase(words: readonly string[]): { head: string[]; complement: string[] } | undefined {
+  const at = words.indexOf('of');
+  if (at <= 0) return undefined;
+  const complement = words.slice(at + 1).filter((word) => !['the', 'a', 'an'].includes(word));
+  return complement.length === 0 ? undefined : { head: words.slice(0, at), complement };
+}
+
+/**
  * camelCase with acronyms written as words: `CAMEL_CASE` and no run of capitals that is an
  * acronym (`userId`, not `userID`; `logoUrl`, not `logoURL` or `URLSafe`). A one-letter word
  * before another word is fine (`threeDSecure`).
@@ -297,13 +310,40 @@ export function patternSeparates(pattern: string, accept: Iterable<string>, reje
   return true;
 }
 
+/** Characters a kennitala never holds, tried at each of its ten places: every printable ASCII character but the digits, and Icelandic letters. */
+const NOT_DIGITS: readonly string[] = Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 + i))
+  .filter((c) => !/[0-9]/.test(c))
+  // Letters first: the sample a message shows is then a readable one (`010130A989`).
+  .sort((a, b) => Number(/[A-Za-z]/.test(b)) - Number(/[A-Za-z]/.test(a)))
+  .concat(['Þ', 'á']);
+
+/**
+ * A ten-character kennitala with one place that is not a digit, when `pattern` accepts one
+ * (`^\d{6}[A-Z0-9]{3}\d{1}$` accepts `010130A989`): a pattern that lets a letter in anywhere does
+ * not mean ten digits, however it reads. Undefined when every such sample is refused (or the
+ * pattern does not compile).
+ */
+export function tenWithNonDigit(pattern: string): string | undefined {
+  const regex = compilePattern(pattern);
+  if (!regex) return undefined;
+  const base = '0101302989';
+  for (let at = 0; at < base.length; at++)
+    for (const other of NOT_DIGITS) {
+      const sample = `${base.slice(0, at)}${other}${base.slice(at + 1)}`;
+      if (regex.test(sample)) return sample;
+    }
+  return undefined;
+}
+
 /**
  * True when a `pattern` means exactly ten digits (`^[0-9]{10}$`, `^\d{10}$`, `^[0-9]{6}[0-9]{4}$`, ...).
  * Anchors are required: an unanchored `[0-9]{10}` also matches eleven digits or `x0101302989`.
+ * No place may admit anything but a digit (`^\d{6}[A-Z0-9]{3}\d{1}$` is not ten digits: `tenWithNonDigit`).
  */
 export function isTenDigitPattern(pattern: string): boolean {
   const regex = compilePattern(pattern);
   if (!regex) return false;
+  if (tenWithNonDigit(pattern) !== undefined) return false;
   const accept = ['0101302989', '1403552329', '9999999999', '0000000000'];
   const reject = [
     '010130298',

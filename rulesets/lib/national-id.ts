@@ -9,7 +9,7 @@
 import type { JsonPath } from './rule.js';
 import { hasValidCheckDigit, isNationalIdName } from './conventions.js';
 import { schemaValues } from './openapi/examples.js';
-import { layerKeyword, schemaLayers, type SchemaLayer, schemaTypes } from './openapi/resolve.js';
+import { layerKeyword, schemaLayers, type SchemaLayer, layerTypes } from './openapi/resolve.js';
 import { isArray, isObject, type Document, type JsonObject } from './openapi/types.js';
 import { matchNationalIdAlias, type Vocabulary } from './vocabulary.js';
 import { parameters, properties } from './openapi/views.js';
@@ -71,8 +71,7 @@ function declaresOtherValue(layers: SchemaLayer[]): boolean {
 }
 
 function declaredTypes(layers: SchemaLayer[]): string[] {
-  const type = layerKeyword(layers, 'type');
-  return type ? schemaTypes(type.layer.schema) : [];
+  return layerTypes(layers);
 }
 
 /**

@@ -238,9 +238,15 @@ export const X_PRICING_ALIASES: Readonly<Record<string, string>> = {
 };
 
 // Imports are hoisted; this one sits here so that the file's earlier sections stay untouched.
-import { nameWords, toKebabCase } from './conventions.js';
+import { nameWords, ofPhrase, toKebabCase } from './conventions.js';
 import { ENGLISH_BASE_VERB_LIST, ENGLISH_STATE_WORD_LIST, ENGLISH_VERBS } from './english-verbs.js';
-import { CONTEXT_MONEY_NOUN_LIST, MONEY_NOUN_LIST } from './money-nouns.js';
+import {
+  CONTEXT_MONEY_NOUN_LIST,
+  MONEY_ADJECTIVE_LIST,
+  MONEY_NOUN_LIST,
+  POSSESSION_NOUN_LIST,
+  WHOLLY_POSSESSION_NOUN_LIST,
+} from './money-nouns.js';
 import { hasIcelandicHead, ICELANDIC_HEADS, isEnglishWord, splitGlued } from './words.js';
 import { PHRASAL_VERB_LIST } from './phrasal-verbs.js';
 
@@ -316,6 +322,15 @@ function aliasMatch(name: string, vocabulary: Vocabulary): { prefix: string[]; p
     aliases.includes(words[0] ?? '')
   )
     return { prefix: [preposition], plural: false };
+  // `nationalIdOfAccountOwner`, `ssnOfSpouse`: an English "X of Y" whose X is the identifier, Y
+  // whose it is (`accountOwner` + `NationalId`).
+  const phrase = ofPhrase(words);
+  if (phrase) {
+    const head = phrase.head.join('');
+    if (aliases.includes(head)) return { prefix: phrase.complement, plural: false };
+    if (head.endsWith('s') && head.length > 3 && aliases.includes(head.slice(0, -1)))
+      return { prefix: phrase.complement, plural: true };
+  }
   // `kennitalaMaka` ("the spouse's kennitala") → `spouse` + `kennitala`.
   const ownerWord = words.at(-1) ?? '';
   const owner =
@@ -518,13 +533,12 @@ export const MONEY_WORDS: readonly string[] = [
  * the callers; a name with money in X (`amountOfLoan`) goes on to the other checks.
  */
 function headAllowsMoney(words: readonly string[]): boolean {
-  const at = words.indexOf('of');
-  if (at <= 0 || words[at - 1] === 'number') return true;
+  const phrase = ofPhrase(words);
+  if (!phrase || phrase.head.at(-1) === 'number') return true;
   // Y is one noun (`loan`, `the loan`): more words after `of` make `X of Y` a modifier of the last
   // word, the compound's head (`out_of_band_amount`, an out-of-band amount).
-  const complement = words.slice(at + 1).filter((word) => !['the', 'a', 'an'].includes(word));
-  if (complement.length !== 1) return true;
-  return words.slice(0, at).some((word) => MONEY_WORDS.includes(word) || isMoneyNounWord(word));
+  if (phrase.complement.length !== 1) return true;
+  return phrase.head.some((word) => MONEY_WORDS.includes(word) || isMoneyNounWord(word));
 }
 
 /** Words that make a money-named field a count: `numPayments`, `fjoldiGreidslna` (fjöldi: number of). */
@@ -803,6 +817,80 @@ export function isContextMoneyName(name: string): boolean {
     contextMoneyNouns.has(word.replace(/s$/, '')) ||
     (isStateWord(word) && !/ed$/.test(word))
   );
+}
+
+let possessionNouns: ReadonlySet<string> | undefined;
+let moneyAdjectives: ReadonlySet<string> | undefined;
+let whollyPossessions: ReadonlySet<string> | undefined;
+/** Whether a word is a noun all of whose senses are possessions (`money`, `funds`, `earnings`), or a money noun: what a sum of money is of. */
+function isMoneyOf(word: string): boolean {
+  whollyPossessions ??= new Set(WHOLLY_POSSESSION_NOUN_LIST.split(' '));
+  contextMoneyNouns ??= new Set(CONTEXT_MONEY_NOUN_LIST.split(' '));
+  const singular = word.replace(/s$/, '');
+  return (
+    whollyPossessions.has(word) ||
+    MONEY_WORDS.includes(word) ||
+    isMoneyNounWord(word) ||
+    isMoneyNounWord(singular) ||
+    contextMoneyNouns.has(word) ||
+    contextMoneyNouns.has(singular)
+  );
+}
+/** Whether a word is a noun whose first sense is a possession (`money`, `funds`, `property`; WordNet, money-nouns.ts), or its plural. */
+export function isPossessionNoun(word: string): boolean {
+  possessionNouns ??= new Set(POSSESSION_NOUN_LIST.split(' '));
+  return possessionNouns.has(word) || (word.endsWith('s') && possessionNouns.has(word.slice(0, -1)));
+}
+
+/** Words that say a number is a sum of something (`value`, `total`, `sum`, `amount`). */
+const SUM_HEADS: readonly string[] = ['value', 'values', 'total', 'totals', 'sum', 'sums', 'amount', 'amounts'];
+
+/**
+ * True for a name whose head is a sum or a sum-of-money sense among others (`value`, `total`,
+ * `valuation`: CONTEXT_MONEY_NOUN_LIST) and whose modifier just before it is a possession
+ * (`propertyValue`, `fireInsuranceValuation`, `assetTotal`): the value of a possession is money,
+ * whatever the object holds beside it (sixth outside measurement).
+ */
+export function isPossessionSumName(name: string): boolean {
+  const words = nameWords(name);
+  if (words.length < 2) return false;
+  const head = words.at(-1) ?? '';
+  contextMoneyNouns ??= new Set(CONTEXT_MONEY_NOUN_LIST.split(' '));
+  if (!SUM_HEADS.includes(head) && !contextMoneyNouns.has(head)) return false;
+  if (words.some((word, i) => COUNT_WORDS.includes(word) || (word === 'number' && words[i + 1] === 'of'))) return false;
+  return isPossessionNoun(words.at(-2) ?? '');
+}
+
+/**
+ * A description whose subject is a sum of money, read by its words rather than a list of phrases:
+ * a sum (`amount`, `sum`, `total`, `value`) near its start that a money adjective qualifies
+ * ("Positive or zero monetary value": WordNet's adjectives pertaining to a possession) or, an
+ * amount, sum or total, that is "of" money (a noun every sense of which is a possession, or a money
+ * noun: "The amount of money paid in …", "The sum of all the discounts"). Not a count ("Number of
+ * …"), a sum of something else ("The total amount of storage"), nor "the value of" a thing.
+ */
+export function describesMoneySum(description: unknown): boolean {
+  if (typeof description !== 'string') return false;
+  const sentence = description.split(/[.;:\n]/)[0] ?? '';
+  const words = sentence
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .filter(Boolean);
+  moneyAdjectives ??= new Set(MONEY_ADJECTIVE_LIST.split(' '));
+  for (let i = 0; i < Math.min(words.length, 6); i++) {
+    const word = words[i] ?? '';
+    if (!SUM_HEADS.includes(word)) continue;
+    if (words[i - 1] === 'number' || words.slice(0, i).includes('of')) return false;
+    // The last of several (`total amount`): what follows it says what the sum is of.
+    let at = i;
+    while (SUM_HEADS.includes(words[at + 1] ?? '')) at++;
+    if (words.slice(0, at).some((before) => moneyAdjectives?.has(before))) return true;
+    // "The value of the option" is what the option holds, not a sum: only an amount, sum or total is "of" money.
+    if (words[at + 1] !== 'of' || /^values?$/.test(words[at] ?? '')) return false;
+    const of = words.slice(at + 2).filter((after) => !['the', 'a', 'an', 'all', 'any'].includes(after));
+    return isMoneyOf(of[0] ?? '');
+  }
+  return false;
 }
 
 /** Words before `assets` that make them a sum of money (`reductionAssets`, `totalAssets`), not files. */

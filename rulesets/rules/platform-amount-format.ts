@@ -1,7 +1,7 @@
 import { defineRule, printPath, show, type JsonPath, type Problem } from '../lib/rule.js';
 import { schemaValues } from '../lib/openapi/examples.js';
 import { encodePointer, within } from '../lib/openapi/pointer.js';
-import { layerKeyword, type SchemaLayer, schemaLayers, schemaTypes } from '../lib/openapi/resolve.js';
+import { layerKeyword, type SchemaLayer, schemaLayers, schemaTypes, layerTypes } from '../lib/openapi/resolve.js';
 import { collectProperties } from '../lib/openapi/flatten.js';
 import { parameters, properties, type SchemaNode } from '../lib/openapi/views.js';
 import { AMOUNT, compilePattern, isAmountPattern, nameWords } from '../lib/conventions.js';
@@ -11,6 +11,8 @@ import {
   isContextMoneyName,
   isCurrencyName,
   isMoneyStateName,
+  describesMoneySum,
+  isPossessionSumName,
   describesRate,
   isIcelandicMoneyDescription,
   isIcelandicMoneyNumberName,
@@ -92,10 +94,22 @@ function siblingsOf(
   let other: number | undefined;
   return {
     currency: names.some(isCurrencyName),
-    units: names.filter((sibling) => {
-      const words = nameWords(sibling);
-      return UNIT_WORDS.test(words.at(-1) ?? '') || /^unit of measure/.test(words.join(' '));
-    }),
+    // A unit of measure is a value (`unit: mg`, a code or a word); a list or an object named
+    // `units` (a lease's apartment units) is a collection of things, no unit an amount is in.
+    units: [...members]
+      .filter(([sibling, member]) => {
+        const words = nameWords(sibling);
+        if (!(UNIT_WORDS.test(words.at(-1) ?? '') || /^unit of measure/.test(words.join(' ')))) return false;
+        const layers = schemaLayers(document, member.schema, member.path);
+        const types = layerTypes(layers);
+        return !(
+          types.includes('array') ||
+          types.includes('object') ||
+          layerKeyword(layers, 'properties') ||
+          layerKeyword(layers, 'items')
+        );
+      })
+      .map(([sibling]) => sibling),
     amountUnit: names.some((sibling) => {
       const words = nameWords(sibling);
       return (
@@ -215,7 +229,7 @@ function isSumName(name: string): boolean {
 
 /** A number, or text whose pattern is the amount form. */
 function isNumeric(layers: SchemaLayer[]): boolean {
-  const types = schemaTypes(layerKeyword(layers, 'type')?.layer.schema);
+  const types = layerTypes(layers);
   const pattern = layerKeyword(layers, 'pattern')?.value;
   return (
     types.includes('number') ||
@@ -231,10 +245,20 @@ function isMoneyObjectName(container: SchemaNode | undefined): boolean {
   return isAmountName(String(path[2]));
 }
 
-function isAmountDescription(schema: unknown): boolean {
-  const description = isObject(schema) ? schema.description : undefined;
-  if (typeof description !== 'string' || !MONEY_DESCRIPTION.test(description.trim())) return false;
-  const types = schemaTypes(schema);
+/**
+ * A field whose description (its own, or its shared schema's: `$ref: unsignedMoney` described
+ * "Positive or zero monetary value.") says it is a sum of money: MONEY_DESCRIPTION's phrases, or a
+ * sum of a possession or qualified by a money adjective (`describesMoneySum`, WordNet's words).
+ */
+function isAmountDescription(document: Parameters<typeof schemaLayers>[0], schema: unknown, path: JsonPath): boolean {
+  const layers = schemaLayers(document, schema, path);
+  const description = layerKeyword(layers, 'description')?.value;
+  if (
+    typeof description !== 'string' ||
+    !(MONEY_DESCRIPTION.test(description.trim()) || describesMoneySum(description))
+  )
+    return false;
+  const types = layerTypes(layers);
   return types.some((t) => t === 'number' || t === 'integer' || t === 'string');
 }
 
@@ -370,17 +394,20 @@ export default defineRule({
       if (
         !isAmountName(name) &&
         !isIcelandicMoneyTextName(name) &&
-        !isAmountDescription(node.schema) &&
+        !isAmountDescription(document, node.schema, node.path) &&
         !(
           (sum ||
             context ||
             isMoneyNounName(name) ||
             isMoneyStateName(name) ||
+            isPossessionSumName(name) ||
             isShortCompoundMoneyName(name) ||
             (isIcelandicMoneyNumberName(name) &&
               !describesRate(isObject(node.schema) ? node.schema.description : undefined))) &&
           isNumeric(schemaLayers(document, node.schema, node.path)) &&
           (!(sum || context) ||
+            // The value of a possession (`propertyValue`) is money by its own name.
+            isPossessionSumName(name) ||
             siblings.currency ||
             isMoneyObjectName(container) ||
             siblings.moneyMembers() >= 2 ||

@@ -1,7 +1,7 @@
 import { defineRule, printPath, type JsonPath, type Problem } from '../lib/rule.js';
 import { MAX_SCHEMA_DEPTH, noteLimit } from '../lib/openapi/limits.js';
 import { encodePointer } from '../lib/openapi/pointer.js';
-import { layerKeyword, schemaLayers, schemaTypes, type SchemaLayer } from '../lib/openapi/resolve.js';
+import { layerKeyword, schemaLayers, schemaTypes, type SchemaLayer, layerTypes } from '../lib/openapi/resolve.js';
 import { collectProperties } from '../lib/openapi/flatten.js';
 import { type Document, isArray, isObject } from '../lib/openapi/types.js';
 import { mediaTypes, NO_BODY_STATUSES, statusClass } from '../lib/openapi/views.js';
@@ -16,7 +16,7 @@ function objectSchemas(document: Document, schema: unknown, path: JsonPath, dept
   const layers = schemaLayers(document, schema, path);
   const last = layers.at(-1);
   if (!last) return [];
-  const types = schemaTypes(layerKeyword(layers, 'type')?.layer.schema);
+  const types = layerTypes(layers);
   // A bare array body (`DriverEntity[]`): its items are the data objects.
   if (types.includes('array') && !types.includes('object')) {
     const items = layerKeyword(layers, 'items');
@@ -47,13 +47,13 @@ function objectSchemas(document: Document, schema: unknown, path: JsonPath, dept
 /** The item schema of a list-valued property, when its items are objects. */
 function collectionItems(document: Document, schema: unknown, path: JsonPath): SchemaLayer | undefined {
   const layers = schemaLayers(document, schema, path);
-  if (!schemaTypes(layerKeyword(layers, 'type')?.layer.schema).includes('array')) return undefined;
+  if (!layerTypes(layers).includes('array')) return undefined;
   const items = layerKeyword(layers, 'items');
   if (!items || !isObject(items.value)) return undefined;
   const itemLayers = schemaLayers(document, items.value, items.path);
   const last = itemLayers.at(-1);
   if (!last) return undefined;
-  const types = schemaTypes(layerKeyword(itemLayers, 'type')?.layer.schema);
+  const types = layerTypes(itemLayers);
   if (types.length > 0 && !types.includes('object')) return undefined;
   return collectProperties(document, last.schema, last.path).size > 0 ? last : undefined;
 }
@@ -270,7 +270,7 @@ export default defineRule({
       const only = content.length === 1 && content[0] !== undefined ? members.get(content[0]) : undefined;
       if (!data && collections.length === 0 && only && depth === 0) {
         const layers = schemaLayers(document, only.schema, only.path);
-        const types = schemaTypes(layerKeyword(layers, 'type')?.layer.schema);
+        const types = layerTypes(layers);
         const candidate =
           types.includes('array') || layerKeyword(layers, 'items') || (types.length > 0 && !types.includes('object'))
             ? undefined

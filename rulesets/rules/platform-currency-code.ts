@@ -1,6 +1,6 @@
 import { defineRule, printPath, show, type JsonPath, type Problem } from '../lib/rule.js';
 import { within } from '../lib/openapi/pointer.js';
-import { layerKeyword, type SchemaLayer, schemaLayers, schemaTypes } from '../lib/openapi/resolve.js';
+import { layerKeyword, type SchemaLayer, schemaLayers, schemaTypes, layerTypes } from '../lib/openapi/resolve.js';
 import { codeFieldProblems, layerValueProblems, listValueProblems } from '../lib/code-fields.js';
 import { patternSeparates } from '../lib/conventions.js';
 import { ISO_4217 } from '../lib/iso-codes.js';
@@ -38,8 +38,7 @@ export default defineRule({
     const checkSchema = (name: string, schema: unknown, ownPath: JsonPath) => {
       const outer = schemaLayers(document, schema, ownPath);
       if (outer.length === 0) return;
-      const outerType = layerKeyword(outer, 'type');
-      const types = schemaTypes(outerType?.layer.schema);
+      const types = layerTypes(outer);
       // A structured currency (`{ code, name }`) is not a code field.
       if (types.includes('object') || layerKeyword(outer, 'properties')) return;
       // A flag (`currency: true`, show the currency) is not a code field.

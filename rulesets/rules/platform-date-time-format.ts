@@ -1,7 +1,7 @@
 import { defineRule, printPath, show, type JsonPath, type Problem } from '../lib/rule.js';
 import { exampleObjectValues, exampleValues, schemaValues, type GivenValue } from '../lib/openapi/examples.js';
 import { encodePointer, within } from '../lib/openapi/pointer.js';
-import { layerKeyword, type SchemaLayer, schemaLayers, schemaTypes } from '../lib/openapi/resolve.js';
+import { layerKeyword, type SchemaLayer, schemaLayers, schemaTypes, layerTypes } from '../lib/openapi/resolve.js';
 import { isPropertyNode, parameters, properties, schemas } from '../lib/openapi/views.js';
 import { isObject, type Parameter } from '../lib/openapi/types.js';
 import {
@@ -9,6 +9,7 @@ import {
   isDatePattern,
   isPlatformDateTime,
   nameWords,
+  ofPhrase,
   suggestPlatformDateTime,
 } from '../lib/conventions.js';
 import { hasIcelandicHead, ICELANDIC_HEADS, isEnglishWord, splitGlued } from '../lib/words.js';
@@ -60,6 +61,69 @@ const COUNT_WORDS = new Set(['number', 'count', 'num', 'duration', 'length', 'fj
 const COUNT_DESCRIPTION =
   /^\s*(?:the\s+)?(?:(?:total\s+)?number\s+of|count\s+of|how\s+many|duration\b|fjöldi|fjoldi)/iu;
 
+/**
+ * The head of a name, the word that says what the field is: its last word, or in an English
+ * "X of Y" name the last word of X (`dateOfBirth` is a date, `dateAndTimeOfAccident` a time).
+ */
+function nameHead(words: readonly string[]): string {
+  return (ofPhrase(words)?.head ?? words).at(-1) ?? '';
+}
+
+/**
+ * A head that keeps a name with a date word in it a date: the date word itself (`expiryDate`,
+ * `startDateTime`), one end of a period (`dateFrom`, `date_start`), or a participle
+ * after it saying which moment (`date_created`, `date_enqueued`). Any other head names another thing the date only qualifies (`paymentDateOptions`, the options of
+ * a payment date; `startDateStatus`, `month_to_date_balance`, `created_date_raw`): not a date by
+ * its name, though an example may still show one.
+ */
+function isDateHead(head: string): boolean {
+  return (
+    ['date', 'datetime', 'dagsetning', 'time', 'timestamp', 'begin', 'since', ...PERIOD_ENDS].includes(head) ||
+    MOMENT_WORDS.includes(head) ||
+    /[a-z]{2}ed$/.test(head)
+  );
+}
+
+/**
+ * A name of a time that may be a time of day as well as a moment (`startTime`, `time_start`,
+ * `timeFrom`): its head is `time`, or one end of a period of `time`. Its name alone does not make it
+ * a date-time; the document's own evidence does (`timeEvidence`).
+ */
+function isTimeName(words: readonly string[]): boolean {
+  const last = words.at(-1) ?? '';
+  return (
+    (last === 'time' && words.length >= 2) ||
+    (words.includes('time') && OTHER_END[last] !== undefined && words.length >= 2)
+  );
+}
+
+/** The other end of a period named the same way: `time_end` for `time_start`, `endTime` for `startTime`. */
+const OTHER_END: Record<string, readonly string[]> = {
+  start: ['end', 'stop', 'finish'],
+  begin: ['end', 'stop', 'finish'],
+  end: ['start', 'begin'],
+  stop: ['start', 'begin'],
+  finish: ['start', 'begin'],
+  from: ['to', 'until'],
+  to: ['from'],
+  until: ['from'],
+  fra: ['til'],
+  til: ['fra'],
+};
+
+/** A description that says a time is a moment: it speaks of a date or a timestamp (`Start date and time`). */
+const MOMENT_DESCRIPTION = /\b(?:date|datetime|date-time|timestamp|iso\s*8601|rfc\s*3339|dagsetning\p{L}*)\b/iu;
+
+/**
+ * An undefined format that is `date-time` misspelt: `dateTime`, `datetime`, `date_time`,
+ * `DateTime` (its letters are date-time's, written another way).
+ */
+function isMisspeltDateTime(format: unknown): format is string {
+  return (
+    typeof format === 'string' && format !== 'date-time' && format.toLowerCase().replace(/[-_\s.]/g, '') === 'datetime'
+  );
+}
+
 /** Names that say the value is a date or a date-time (`graduationDate`, `dateOfBirth`, `startDateTime`, `dagsetning`). */
 function isDateName(name: string): boolean {
   const words = nameWords(name);
@@ -71,9 +135,8 @@ function isDateName(name: string): boolean {
   // A count or a duration (`numberOfDays`, `fjoldiDaga`, `durationDate`) is a quantity, no moment.
   if (words.some((word) => COUNT_WORDS.has(word))) return false;
   if (
-    words.includes('date') ||
-    words.includes('datetime') ||
-    words.includes('dagsetning') ||
+    ((words.includes('date') || words.includes('datetime') || words.includes('dagsetning')) &&
+      isDateHead(nameHead(words))) ||
     words.at(-1) === 'dags' ||
     // A deadline is a moment (`subpoenaNotificationDeadline`), as a date is.
     words.at(-1) === 'deadline'
@@ -375,6 +438,8 @@ export default defineRule({
 
     // 4. A string that is a date by its name or its example, but says nothing of it (no `format`):
     // a client cannot tell `2021-11-24` from any other text. Timestamps are section 1's.
+    // The schemas section 4 reported (a misspelt `format: dateTime` among them: section 7 leaves them).
+    const covered = new Set<string>();
     const formatless = (
       name: string,
       schema: unknown,
@@ -383,6 +448,7 @@ export default defineRule({
       what: string,
       besideMoment = false,
       datedAs?: string,
+      counterpart?: string,
     ) => {
       if (isTimestampName(name)) return;
       const layers = schemaLayers(document, schema, at);
@@ -413,8 +479,24 @@ export default defineRule({
       // `dd.MM.yyyy` date, makes the field a date whatever its name: the example says what it holds.
       // Looser forms (`2021-11-24 10:00`) count with a name that reads as a moment (`createdAt`, `validFrom`).
       const description = holder?.description ?? layerKeyword(layers, 'description')?.value;
-      const describedDate = describesDate(description);
-      const dateName = isDateName(name) || besideMoment || datedAs !== undefined || datePattern || describedDate;
+      // A time named so that it may be a time of day (`time_start`, `startTime`) is a moment when the
+      // document says so: its description speaks of a date, or the other end of its period
+      // (`time_end`) is a date-time.
+      const timeName = isTimeName(nameWords(name));
+      const describedDate =
+        describesDate(description) ||
+        (timeName && typeof description === 'string' && MOMENT_DESCRIPTION.test(description));
+      const timeCounterpart = timeName ? counterpart : undefined;
+      // An undefined format that names a date (`date-time-rfc-2822`) says what the field holds.
+      const formatDate = meaningless === true && /date/i.test(String(format.value));
+      const dateName =
+        isDateName(name) ||
+        besideMoment ||
+        datedAs !== undefined ||
+        datePattern ||
+        describedDate ||
+        formatDate ||
+        timeCounterpart !== undefined;
       const momentName =
         dateName || ['at', 'on', 'time', 'from', 'to', 'until', 'since'].includes(nameWords(name).at(-1) ?? '');
       const example = values.find(
@@ -427,7 +509,17 @@ export default defineRule({
       if (!example && !dateName) return;
       if (basicDate && !(isDateName(name) || describedDate || besideMoment || datedAs !== undefined)) return;
       // The document's use of the name is evidence only where the field's own examples do not say otherwise.
-      if (!example && values.length > 0 && !isDateName(name) && !besideMoment && !datePattern && !describedDate) return;
+      if (
+        !example &&
+        values.length > 0 &&
+        !isDateName(name) &&
+        !besideMoment &&
+        !datePattern &&
+        !describedDate &&
+        !formatDate &&
+        timeCounterpart === undefined
+      )
+        return;
       const definition = layers.at(-1);
       if (!definition) return;
       const fix = example ? dateFix(example) : undefined;
@@ -444,8 +536,17 @@ export default defineRule({
         : basicDate
           ? `write \`format: date-time\` in place of its \`pattern\` (${show(pattern?.value)}, digits only: ISO 8601's basic \`YYYYMMDD\`, a form RFC 3339 does not have; \`format: date\` where the value is truly a calendar date)`
           : `write \`format: date-time\`${datePattern ? ' in place of the `pattern` (the format says the shape)' : ''}`;
+      covered.add(encodePointer(definition.path));
+      const misspelt = format?.value;
+      if (isMisspeltDateTime(misspelt) && !shared) {
+        error({
+          message: `${what} ${show(name)} has \`format: ${misspelt}\`, \`date-time\` misspelt: no format JSON Schema or OpenAPI defines, so no tool checks it; write \`format: date-time\`${fix ? ` and the example as ${show(fix)}` : ''} (RFC 3339, the platform's ${FORM}).`,
+          path: where,
+        });
+        return;
+      }
       error({
-        message: `${what} ${show(name)} is a ${example ? `date or date-time (example ${show(example)})` : datePattern && !isDateName(name) ? `date by its \`pattern\` (${show(pattern?.value)})` : describedDate && !isDateName(name) ? 'date by its own description' : datedAs !== undefined && !isDateName(name) && !besideMoment ? `date by this description's own use of its name (\`${datedAs}\` has \`format: date-time\`)` : 'date by its name'} but ${basicDate ? 'a string of digits with no `format`' : plain}; ${advice}${fix ? ` and the example as ${show(fix)}` : ''} (RFC 3339, the platform's ${FORM}).`,
+        message: `${what} ${show(name)} is a ${example ? `date or date-time (example ${show(example)})` : datePattern && !isDateName(name) ? `date by its \`pattern\` (${show(pattern?.value)})` : describedDate && !isDateName(name) ? 'date by its own description' : formatDate && !isDateName(name) ? `date by its \`format\` (${show(format.value)})` : timeCounterpart !== undefined && !isDateName(name) ? `date-time by the other end of its period (\`${timeCounterpart}\` has \`format: date-time\`)` : datedAs !== undefined && !isDateName(name) && !besideMoment ? `date by this description's own use of its name (\`${datedAs}\` has \`format: date-time\`)` : 'date by its name'} but ${basicDate ? 'a string of digits with no `format`' : plain}; ${advice}${fix ? ` and the example as ${show(fix)}` : ''} (RFC 3339, the platform's ${FORM}).`,
         path: where,
       });
     };
@@ -479,7 +580,28 @@ export default defineRule({
       }
       return found;
     };
+    // The other end of a time's period, when it is a date-time (`time_end: format date-time` beside a
+    // plain `time_start`): the description's own word that the pair are moments.
+    const dateTimeCounterpart = (name: string, members: unknown, base: JsonPath): string | undefined => {
+      const words = nameWords(name);
+      if (!isObject(members) || !isTimeName(words)) return undefined;
+      const at = words.findIndex((word) => OTHER_END[word] !== undefined);
+      if (at < 0) return undefined;
+      const wanted = new Set(
+        (OTHER_END[words[at] ?? ''] ?? []).map((end) => [...words.slice(0, at), end, ...words.slice(at + 1)].join(' ')),
+      );
+      for (const key of Object.keys(members)) {
+        if (!wanted.has(nameWords(key).join(' '))) continue;
+        const layers = schemaLayers(document, members[key], [...base, key]);
+        if (layerKeyword(layers, 'format')?.value === 'date-time') return key;
+        const example = layerKeyword(layers, 'example')?.value;
+        if (typeof example === 'string' && /T\d{2}:\d{2}/.test(example) && ISO_DATE_VALUE.test(example.trim()))
+          return key;
+      }
+      return undefined;
+    };
     for (const node of properties(document)) {
+      const members = isObject(node.parent?.schema) ? node.parent.schema.properties : undefined;
       formatless(
         node.name,
         node.schema,
@@ -491,6 +613,7 @@ export default defineRule({
           momentSiblings(isObject(node.parent?.schema) ? node.parent.schema.properties : undefined),
         ),
         dated.get(node.name),
+        dateTimeCounterpart(node.name, members, node.path.slice(0, -1)),
       );
     }
     for (const { parameter, path } of parameters(document)) {
@@ -545,7 +668,7 @@ export default defineRule({
         if (dateKey === undefined) continue;
         const at = [...node.path, 'properties', key];
         const layers = schemaLayers(document, members[key], at);
-        const types = schemaTypes(layerKeyword(layers, 'type')?.layer.schema);
+        const types = layerTypes(layers);
         if (layerKeyword(layers, 'format')?.value === 'date-time' || (types.length > 0 && !types.includes('string')))
           continue;
         error({
@@ -553,6 +676,19 @@ export default defineRule({
           path: at,
         });
       }
+    }
+
+    // 7. `date-time` misspelt (`format: dateTime`, `datetime`, `date_time`): whatever the field is
+    // named, the author meant a date-time and wrote a format no tool knows, so none checks it.
+    for (const node of schemas(document)) {
+      const format = node.schema.format;
+      if (!isMisspeltDateTime(format)) continue;
+      const path = [...node.path, 'format'];
+      if (covered.has(encodePointer(node.path)) || errorPaths.has(encodePointer(path))) continue;
+      error({
+        message: `\`format: ${format}\`${isPropertyNode(node) ? ` on ${show(node.name)}` : node.role === 'parameter' && node.name ? ` on parameter ${show(node.name)}` : ''} is \`date-time\` misspelt, a format JSON Schema and OpenAPI do not define (no tool checks it); write \`format: date-time\` (RFC 3339, the platform's ${FORM}).`,
+        path,
+      });
     }
 
     // 3. `format: date` is a warning: the platform's data format is the date-time.

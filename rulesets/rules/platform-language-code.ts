@@ -1,6 +1,6 @@
 import { defineRule, printPath, show, type JsonPath, type Problem } from '../lib/rule.js';
 import { within } from '../lib/openapi/pointer.js';
-import { layerKeyword, type SchemaLayer, schemaLayers, schemaTypes } from '../lib/openapi/resolve.js';
+import { layerKeyword, type SchemaLayer, schemaLayers, layerTypes } from '../lib/openapi/resolve.js';
 import { codeFieldProblems, layerValueProblems, listValueProblems } from '../lib/code-fields.js';
 import { patternSeparates } from '../lib/conventions.js';
 import { ISO_639_1 } from '../lib/iso-codes.js';
@@ -39,7 +39,7 @@ export default defineRule({
     const checkSchema = (name: string, schema: unknown, ownPath: JsonPath) => {
       const outer = schemaLayers(document, schema, ownPath);
       if (outer.length === 0) return;
-      const types = schemaTypes(layerKeyword(outer, 'type')?.layer.schema);
+      const types = layerTypes(outer);
       // A structured language (`{ code, name }`) or a flag (`lang: true`, include the language) is not a code.
       if (types.includes('object') || layerKeyword(outer, 'properties')) return;
       if (types.length > 0 && !types.includes('string') && !types.includes('array')) return;
@@ -52,7 +52,7 @@ export default defineRule({
         const items = layerKeyword(outer, 'items');
         if (!items) return;
         layers = schemaLayers(document, items.value, items.path);
-        const itemTypes = schemaTypes(layerKeyword(layers, 'type')?.layer.schema);
+        const itemTypes = layerTypes(layers);
         if (itemTypes.length > 0 && !itemTypes.includes('string')) return;
         // A list's own examples and defaults are lists of codes.
         problems.push(...listValueProblems(outer, subject, valueProblem));

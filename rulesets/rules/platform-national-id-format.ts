@@ -11,6 +11,7 @@ import {
   isTenDigitPattern,
   nationalIdTenDigits,
   SYNTHETIC_NATIONAL_ID,
+  tenWithNonDigit,
 } from '../lib/conventions.js';
 import { NATIONAL_ID_HEADER } from '../lib/vocabulary.js';
 import { holdsSeveralInText, recogniseNationalId } from '../lib/national-id.js';
@@ -115,10 +116,13 @@ export default defineRule({
           });
         } else if (!isTenDigitPattern(pattern.value) && !isDigitsOfLengthTen(pattern.value, layers)) {
           const anchored = isTenDigitPattern(`^(?:${pattern.value})$`);
+          const letter = anchored ? undefined : tenWithNonDigit(pattern.value);
           problems.push({
             message: anchored
               ? `${subject(pattern.layer)} has \`pattern: '${pattern.value}'\`, which is not anchored and so also accepts longer text; write \`${PATTERN}\`${lengths}.`
-              : `${subject(pattern.layer)} has \`pattern: '${pattern.value}'\`, which does not mean exactly ten digits; write \`${PATTERN}\`${lengths}.`,
+              : letter !== undefined
+                ? `${subject(pattern.layer)} has \`pattern: '${pattern.value}'\`, which also accepts a character that is not a digit (\`${letter}\`); a national identifier is ten digits: write \`${PATTERN}\`${lengths}.`
+                : `${subject(pattern.layer)} has \`pattern: '${pattern.value}'\`, which does not mean exactly ten digits; write \`${PATTERN}\`${lengths}.`,
             path: pattern.path,
           });
         }
@@ -180,7 +184,8 @@ function isDigitsOfLengthTen(pattern: string, layers: SchemaLayer[]): boolean {
     !regex.test('0101302989') ||
     regex.test('010130-2989') ||
     regex.test('abcdefghij') ||
-    regex.test('0101302989x')
+    regex.test('0101302989x') ||
+    tenWithNonDigit(pattern) !== undefined
   )
     return false;
   return layerKeyword(layers, 'minLength')?.value === 10 && layerKeyword(layers, 'maxLength')?.value === 10;

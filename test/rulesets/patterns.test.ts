@@ -4,7 +4,7 @@
  * with a reason, never handed to a backtracking engine.
  */
 import { describe, expect, it } from 'vitest';
-import { compilePattern, isTenDigitPattern } from '../../rulesets/lib/conventions.js';
+import { compilePattern, isTenDigitPattern, tenWithNonDigit } from '../../rulesets/lib/conventions.js';
 import { compileSafePattern } from '../../rulesets/lib/patterns.js';
 
 const matches = (pattern: string, text: string) => {
@@ -114,5 +114,15 @@ describe('compileSafePattern', () => {
     expect(compilePattern('(?!0)\\d{10}')).toBeUndefined();
     expect(isTenDigitPattern('^[0-9]{10}$')).toBe(true);
     expect(isTenDigitPattern('^(([0-9]+)+)+$')).toBe(false);
+  });
+
+  it('tells a ten-digit pattern from one that lets a letter in at some place', () => {
+    expect(tenWithNonDigit('^\\d{6}[A-Z0-9]{3}\\d{1}$')).toBe('010130A989');
+    expect(isTenDigitPattern('^\\d{6}[A-Z0-9]{3}\\d{1}$')).toBe(false);
+    expect(isTenDigitPattern('^[0-9a-f]{10}$')).toBe(false);
+    expect(isTenDigitPattern('^\\d{9}.$')).toBe(false);
+    expect(tenWithNonDigit('^\\d{6}-?\\d{4}$')).toBeUndefined();
+    expect(isTenDigitPattern('^\\d{6}\\d{4}$')).toBe(true);
+    expect(isTenDigitPattern('^[0-9]{10}$')).toBe(true);
   });
 });

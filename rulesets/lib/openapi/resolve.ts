@@ -204,11 +204,17 @@ export function effectiveSchema(document: Document, schema: unknown, path: JsonP
   return resolved;
 }
 
-/** The JSON Schema type(s) of a schema (`type: [string, 'null']` in 3.1 gives both); none for what is not a schema object. */
+/**
+ * The JSON Schema type(s) of a schema (`type: [string, 'null']` in 3.1 gives both); none for what
+ * is not a schema object. A schema with `items` and no `type` is an array: `items` says what its
+ * elements are, and a description that lists `results: { items: {...} }` means a list (a
+ * generator's or a hand's omission, not an untyped value).
+ */
 export function schemaTypes(schema: unknown): string[] {
   if (!isObject(schema)) return [];
   if (typeof schema.type === 'string') return [schema.type];
   if (isArray(schema.type)) return schema.type.filter((t): t is string => typeof t === 'string');
+  if (schema.items !== undefined) return ['array'];
   return [];
 }
 
@@ -267,6 +273,16 @@ export function schemaLayers(document: Document, schema: unknown, path: JsonPath
     current = following;
   }
   return layers;
+}
+
+/**
+ * The types of what a chain of layers stands for: the first layer's that declares `type`, else
+ * `array` when some layer declares `items` (see `schemaTypes`), else none.
+ */
+export function layerTypes(layers: SchemaLayer[]): string[] {
+  const declared = layerKeyword(layers, 'type');
+  if (declared) return schemaTypes(declared.layer.schema);
+  return layerKeyword(layers, 'items') ? ['array'] : [];
 }
 
 /** The first layer that has `keyword`, its value and the path to it. */
