@@ -54,6 +54,8 @@ export interface AttestationRecord {
   root: string;
   title?: string;
   version?: string;
+  /** The operator policy the attested run was under (none: the repository's configuration was its own judge). */
+  policy?: string;
 }
 
 export type AttestationState = 'attested' | 'earlier' | 'none';
@@ -67,6 +69,8 @@ export interface ServiceAttestation {
   signedAt?: string;
   verdict?: 'pass' | 'fail';
   score?: number;
+  /** The policy the attested run was under, when it was under one. */
+  policy?: string;
   /** For `earlier`: the version the attestation names. */
   version?: string;
   source?: string;
@@ -170,6 +174,7 @@ export async function readAttestations(
         root: rootDigest(subject),
         ...(predicate.description?.title !== undefined ? { title: predicate.description.title } : {}),
         ...(predicate.description?.version !== undefined ? { version: predicate.description.version } : {}),
+        ...(typeof predicate.policy?.name === 'string' ? { policy: predicate.policy.name } : {}),
       });
     } catch (error) {
       refused.push({ source: shown, why: errorMessage(error).replace(/\s+/g, ' ') });
@@ -217,6 +222,7 @@ export function attestationOf(
     verdict: record.verdict,
     score: record.score,
     ...(record.version !== undefined ? { version: record.version } : {}),
+    ...(record.policy !== undefined ? { policy: record.policy } : {}),
     source: record.source,
   });
   const digest = service.sha256;

@@ -51,6 +51,12 @@ export interface CatalogueReportOptions {
   attestations?: readonly AttestationRecord[];
   /** A service not attested, or attested for an earlier version only, is a finding. */
   requireAttestation?: boolean;
+  /**
+   * The operator's policy the report runs under: then a required attestation must record a run
+   * under a policy too — a pass the repository's own configuration gave (its suppressions,
+   * baseline and levels honoured unjudged) says nothing about the gate (issue 34, attack r6).
+   */
+  policy?: string;
 }
 
 /** What changed in a service since the previous harvest. */
@@ -275,25 +281,32 @@ export async function reportCatalogue(options: CatalogueReportOptions): Promise<
       const state = attestationOf(service, before.get(service.name), options.attestations);
       attestations.set(service.name, state);
       // Required: a record of a passing gate. A signed record of a failed gate is a finding that says so.
-      if (!options.requireAttestation || (state.state === 'attested' && state.verdict === 'pass')) continue;
+      const gated = options.policy === undefined || state.policy !== undefined;
+      if (!options.requireAttestation || (state.state === 'attested' && state.verdict === 'pass' && gated)) continue;
       findings.push(
-        state.state === 'attested'
+        state.state === 'attested' && state.verdict === 'pass'
           ? harvestFinding(
               service,
               NOT_ATTESTED_RULE,
-              `the attestation of the description ${service.name} serves (sha256 ${service.sha256 ?? '?'}), signed ${state.signedAt ?? '?'} by key ${state.keyId?.slice(0, 12) ?? '?'} (${state.key ?? '?'}), records a failed gate (score ${state.score ?? '?'}/100): nothing says it passed. Fix what vottur lint --gate reports on it, attest it again and publish the record.`,
+              `the attestation of the description ${service.name} serves (sha256 ${service.sha256 ?? '?'}), signed ${state.signedAt ?? '?'} by key ${state.keyId?.slice(0, 12) ?? '?'} (${state.key ?? '?'}), records a pass of a run under no policy: the repository's configuration (its suppressions, baseline and levels) was its own judge, so nothing says it passed the gate (${options.policy ?? 'gate'}). Attest it with vottur attest --gate and publish the record.`,
             )
-          : state.state === 'earlier'
+          : state.state === 'attested'
             ? harvestFinding(
                 service,
-                ATTESTATION_OUTDATED_RULE,
-                `${service.name} was attested for an earlier version of its description${state.version !== undefined ? ` (${state.version})` : ''}, signed ${state.signedAt ?? '?'} by key ${state.keyId?.slice(0, 12) ?? '?'} (${state.key ?? '?'}); the description served now (sha256 ${service.sha256 ?? '?'}) changed since. Attest the new version (vottur attest) and publish the record.`,
-              )
-            : harvestFinding(
-                service,
                 NOT_ATTESTED_RULE,
-                `no attestation a trusted key signed names the description ${service.name} serves (sha256 ${service.sha256 ?? '?'}); run vottur attest on it in the provider's pipeline and publish the record where the catalogue reads attestations.`,
-              ),
+                `the attestation of the description ${service.name} serves (sha256 ${service.sha256 ?? '?'}), signed ${state.signedAt ?? '?'} by key ${state.keyId?.slice(0, 12) ?? '?'} (${state.key ?? '?'}), records a failed gate (score ${state.score ?? '?'}/100): nothing says it passed. Fix what vottur lint --gate reports on it, attest it again and publish the record.`,
+              )
+            : state.state === 'earlier'
+              ? harvestFinding(
+                  service,
+                  ATTESTATION_OUTDATED_RULE,
+                  `${service.name} was attested for an earlier version of its description${state.version !== undefined ? ` (${state.version})` : ''}, signed ${state.signedAt ?? '?'} by key ${state.keyId?.slice(0, 12) ?? '?'} (${state.key ?? '?'}); the description served now (sha256 ${service.sha256 ?? '?'}) changed since. Attest the new version (vottur attest) and publish the record.`,
+                )
+              : harvestFinding(
+                  service,
+                  NOT_ATTESTED_RULE,
+                  `no attestation a trusted key signed names the description ${service.name} serves (sha256 ${service.sha256 ?? '?'}); run vottur attest on it in the provider's pipeline and publish the record where the catalogue reads attestations.`,
+                ),
       );
     }
   }

@@ -133,4 +133,66 @@ describe('vottur catalogue report: an attestation attests its root description, 
     expect(findings[0]?.message).toMatch(/records a failed gate \(score \d+\/100\): nothing says it passed/);
     expect(second.code).toBe(1);
   }, 240_000);
+
+  it('under a policy, a pass recorded by a run under no policy does not satisfy --require-attestation; one under --gate does (attack r6)', async () => {
+    const { root, out } = tempFolder();
+    mkdirSync(join(root, '.git'));
+    const providers = join(root, 'providers');
+    const attestations = join(root, 'attestations');
+    for (const folder of [providers, attestations]) mkdirSync(folder);
+    mkdirSync(join(providers, '.git'));
+    const text = readFileSync(join(import.meta.dirname, '../../fixtures/conformant/catalogue-api.yaml'), 'utf8');
+    writeFileSync(join(providers, 'api.yaml'), text);
+    const pair = generateKeyPairSync('ed25519');
+    const privateKey = join(root, 'op.pem');
+    const publicKey = join(root, 'op.pub.pem');
+    writeFileSync(privateKey, pair.privateKey.export({ format: 'pem', type: 'pkcs8' }));
+    writeFileSync(publicKey, pair.publicKey.export({ format: 'pem', type: 'spki' }));
+    const server = await devServer({
+      catalogue: {
+        subsystems: [subsystem('api', [{ serviceCode: 'api-v1', serviceType: 'OPENAPI', description: { text } }])],
+      },
+    });
+    await harvestCatalogue({ securityServer: server.baseUrl, client: CLIENT, out: out(), concurrency: 2 });
+    const report = (extra: string[]) =>
+      votturInProcess(
+        [
+          'catalogue',
+          'report',
+          out(),
+          '--no-config',
+          '--attestations',
+          attestations,
+          '--attestation-key',
+          publicKey,
+        ].concat(['--require-attestation', '--format', 'json', ...extra]),
+        { cwd: root, timeoutMs: 120_000 },
+      );
+    const attestFindings = (stdout: string) =>
+      (JSON.parse(stdout) as JsonReport).findings.filter((f) => f.ruleId.includes('attest'));
+
+    const ungated = await votturInProcess(
+      ['attest', 'api.yaml', '--key', privateKey, '-o', join(attestations, 'a.json')],
+      {
+        cwd: providers,
+      },
+    );
+    expect(ungated.code, ungated.stderr).toBe(0);
+    // Without a policy the record is what was asked for.
+    expect(attestFindings((await report([])).stdout)).toEqual([]);
+    const gated = await report(['--gate']);
+    const findings = attestFindings(gated.stdout);
+    expect(findings.map((f) => f.ruleId)).toEqual(['catalogue-not-attested']);
+    expect(findings[0]?.message).toMatch(
+      /records a pass of a run under no policy: .* nothing says it passed the gate \(gate\)/,
+    );
+    expect(gated.code).toBe(1);
+
+    const underGate = await votturInProcess(
+      ['attest', 'api.yaml', '--gate', '--key', privateKey, '-o', join(attestations, 'b.json')],
+      { cwd: providers },
+    );
+    expect(underGate.code, underGate.stderr).toBe(0);
+    expect(attestFindings((await report(['--gate'])).stdout)).toEqual([]);
+  }, 240_000);
 });

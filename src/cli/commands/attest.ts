@@ -247,7 +247,7 @@ export function registerAttest(program: Command, io: CommandIo): void {
   const command = program
     .command('attest')
     .description(
-      'lint a description under the gate and write a signed record of the verdict (an in-toto Statement in a DSSE envelope)',
+      'lint a description and write a signed record of the verdict and the policy it ran under, if any (an in-toto Statement in a DSSE envelope; --gate for a record catalogues under a policy accept)',
     )
     .argument('<description>', 'the description file (every file its $refs reach is a subject)')
     .option('--key <file>', `the signing key, Ed25519 or ECDSA P-256 PEM (default: $${ATTEST_KEY_ENV})`)

@@ -386,6 +386,7 @@ export async function runCatalogueReport(
       ...(overlays.length > 0 ? { overlays } : {}),
       ...(attestations ? { attestations } : {}),
       ...(options.requireAttestation ? { requireAttestation: true } : {}),
+      ...(gate.policy ? { policy: gate.policy.name } : {}),
     });
   } finally {
     progress.stop();
