@@ -91,7 +91,7 @@ export const CATALOGUE_RULES: readonly RuleMeta[] = [
   rule(
     NOT_ATTESTED_RULE,
     'error',
-    'With --require-attestation: no attestation a trusted key signed names the description the security server serves as the description it judged (vottur attest), or the newest one records a failed gate, so nothing says it passed the gate.',
+    'With --require-attestation: no attestation a trusted key signed names the description the security server serves as the description it judged (vottur attest), or the newest one records a failed gate (or, under a policy, a run under none), so nothing says it passed the gate.',
   ),
   rule(
     ATTESTATION_OUTDATED_RULE,
