@@ -12,17 +12,20 @@ import { lstatSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { CouldNotRunError } from '../errors.js';
 import { parseErrorWithoutContent, readNamedFile } from '../runtime/safe-read.js';
-import { UNREADABLE_RULE, type AbsentEntry, type Finding, type Report } from '../report/finding.js';
+import type { AbsentEntry, Finding, Report } from '../report/finding.js';
+import { RUN_OWN_RULE_IDS } from '../lint/limits.js';
 import { fingerprintWithoutDocument } from '../report/fingerprint.js';
 import { isArray, isObject } from '../../rulesets/lib/openapi/types.js';
 import { maskNationalIds } from '../pii.js';
 import { cwdOf } from '../runtime/process-defaults.js';
 
 /**
- * Findings no baseline holds back: a document that cannot be read cannot be accepted as it is
- * (its other findings are unknown), so it fails every run until it is readable.
+ * Findings no baseline holds back, with or without a policy: the run's own statements that it
+ * could not judge (`RUN_OWN_RULE_IDS`: a document not read, a walk's or the findings' bound, a
+ * rule that failed, the rulesets' budget). What lay beyond is unknown, so they fail every run
+ * until the run can judge again; an entry for one is never written and never matches.
  */
-const NEVER_BASELINED: ReadonlySet<string> = new Set([UNREADABLE_RULE]);
+const NEVER_BASELINED: ReadonlySet<string> = RUN_OWN_RULE_IDS;
 
 export { DEFAULT_BASELINE_FILE } from '../paths.js';
 
@@ -68,7 +71,7 @@ function identity(finding: Finding): string {
  * places ("also as …") those of the others. An entry matches on any of them, so which place the
  * document's key order reported (today, or when an earlier version wrote the entry) decides nothing.
  */
-function identities(finding: Finding): string[] {
+export function identities(finding: Finding): string[] {
   return finding.alsoFingerprints ? [identity(finding), ...finding.alsoFingerprints] : [identity(finding)];
 }
 

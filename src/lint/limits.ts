@@ -1,4 +1,4 @@
-import type { RuleMeta } from '../report/finding.js';
+import { UNREADABLE_RULE, type RuleMeta } from '../report/finding.js';
 
 /**
  * Findings kept of one rule in one document (issue 34, B10): a rule that matches everything
@@ -101,3 +101,21 @@ export const RUN_LIMIT_RULES: readonly RuleMeta[] = [
   WALK_LIMIT_META,
   RULESET_LIMIT_META,
 ];
+
+/**
+ * The run's own statements that it could not judge (a document not read, a bound reached, a rule
+ * that failed): the one list of the rules nothing holds back, with or without a policy. No
+ * configuration levels them (the rule catalogue's `configurable: false`, src/run/rule-catalogue.ts),
+ * no baseline entry (src/baseline/index.ts), `x-vottur-ignore` (src/lint/suppress.ts), acceptance
+ * or saved record (src/policy/enforce.ts) holds one back: what lay beyond the bound is unknown, and
+ * a hold of the statement would hide it and every later change there (attack o34r7 L02).
+ */
+export const RUN_OWN_RULE_IDS: ReadonlySet<string> = new Set([
+  UNREADABLE_RULE,
+  ...RUN_LIMIT_RULES.map((rule) => rule.id),
+]);
+
+/** Whether a rule is one of the run's own statements that it could not judge (`RUN_OWN_RULE_IDS`). */
+export function isRunOwnRule(ruleId: string): boolean {
+  return RUN_OWN_RULE_IDS.has(ruleId);
+}

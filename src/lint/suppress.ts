@@ -10,10 +10,13 @@
  * A suppression is a decision someone can be asked about: one without a reason suppresses nothing
  * and is itself a finding, and so is one that holds nothing back (a stale or misspelt rule id).
  * `vottur diff` reads the same key for its own rules (src/diff/accept.ts); entries naming diff or
- * contract rules are left to those commands.
+ * contract rules are left to those commands. An entry naming one of the run's own statements that
+ * it could not judge (`vottur-walk-limit`, `vottur-unreadable`…, `RUN_OWN_RULE_IDS` in limits.ts)
+ * holds nothing back, with or without a policy, and is itself a finding.
  */
 import type { Finding, RuleMeta } from '../report/finding.js';
 import { MAX_NESTING } from './json.js';
+import { isRunOwnRule } from './limits.js';
 
 export const IGNORE_KEY = 'x-vottur-ignore';
 
@@ -138,6 +141,8 @@ export function applySuppressions(
   const entries = declared(document);
   if (entries.length === 0) return [];
   for (const { finding, path } of findings) {
+    // The run's own statement that it could not judge is never held back (what lay beyond is unknown).
+    if (isRunOwnRule(finding.ruleId)) continue;
     const matching = entries.filter((entry) => entry.rule === finding.ruleId && isPrefix(entry.at, path));
     const withReason = matching.filter((entry): entry is Declared & { reason: string } => entry.reason !== undefined);
     for (const entry of matching) entry.used = true;
@@ -151,6 +156,12 @@ export function applySuppressions(
         ruleId: SUPPRESSION_REASON,
         path: entry.entry,
         message: `\`${IGNORE_KEY}\` for \`${entry.rule}\` gives no reason, so it suppresses nothing; say why the finding is accepted: \`- { rule: ${entry.rule}, reason: … }\`.`,
+      });
+    } else if (isRunOwnRule(entry.rule)) {
+      problems.push({
+        ruleId: SUPPRESSION_UNUSED,
+        path: entry.entry,
+        message: `\`${IGNORE_KEY}\` for \`${entry.rule}\` holds nothing back: it is the run's own statement that it could not judge part of the description, which no suppression, baseline or configuration holds back; remove the entry.`,
       });
     } else if (!entry.used) {
       problems.push({

@@ -7,13 +7,21 @@
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { levelFor, type ConfigResolver, type LoadedConfig, type RuleLevel } from '../config/index.js';
 import { rulesetName, type RulesetReference } from '../lint/extends.js';
+import { isRunOwnRule } from '../lint/limits.js';
 import type { DataExtension } from '../lint/data-ruleset.js';
 import type { DocumentSettings } from '../lint/files.js';
 import type { BaselineEntry } from '../baseline/index.js';
-import { sortFindings, type Finding, type Report, type RunConfiguration, type Severity } from '../report/finding.js';
+import {
+  sortFindings,
+  type Finding,
+  type Report,
+  type RuleMeta,
+  type RunConfiguration,
+  type Severity,
+} from '../report/finding.js';
 import {
   levelUnderPolicy,
   listed,
@@ -30,6 +38,25 @@ import {
 } from './index.js';
 
 type FileKind = RunConfiguration['files'][number]['kind'];
+
+/**
+ * Why a policy does not let an entry of a baseline the repository names hold a finding back, or
+ * undefined when it does: its rule must be in `baseline.rules` and, with `baseline.maxExpiryDays`,
+ * its `expires` at most that many days ahead (an entry with none is refused). The one judgement of
+ * such an entry, in a live run (`baselineJudge`) and for a saved report's record (`rejudgeSaved`).
+ */
+export function baselineRefusal(
+  policy: Policy,
+  entry: { rule: string; expires?: string | undefined },
+  now = Date.now(),
+): string | undefined {
+  if (!listed(policy.baselineRules, entry.rule))
+    return `the policy (${policy.name}) does not let a baseline the repository names hold back ${entry.rule}`;
+  if (policy.baselineMaxExpiryDays === undefined) return undefined;
+  const latest = new Date(now + policy.baselineMaxExpiryDays * 86_400_000).toISOString().slice(0, 10);
+  if (typeof entry.expires === 'string' && entry.expires <= latest) return undefined;
+  return `its expiry (${entry.expires ?? 'none'}) is further than the policy's ${policy.baselineMaxExpiryDays} days ahead`;
+}
 
 /** One run's configuration and policy: resolved per document once, and recorded for the report. */
 export class GateRun {
@@ -105,12 +132,16 @@ export class GateRun {
     if (!settings.some((s) => s.key === entry.key && s.file === entry.file)) settings.push(entry);
   }
 
-  /** A finding of a policy rule, once per distinct message. */
-  refuse(ruleId: string, message: string, document: string): void {
+  /**
+   * A finding of a policy rule, once per distinct message; `severity`: where it counts in place of
+   * findings the run cannot see (its rule's own level otherwise).
+   */
+  refuse(ruleId: string, message: string, document: string, severity?: Severity): void {
     const key = `${ruleId}\u0000${message}`;
     if (this.refused.has(key)) return;
     this.refused.add(key);
-    this.refusals.push(policyFinding(ruleId, message, document));
+    const finding = policyFinding(ruleId, message, document);
+    this.refusals.push(severity === undefined ? finding : { ...finding, severity });
   }
 
   /** The configuration of a document (as findings name it), recorded the first time its file is seen. */
@@ -242,29 +273,14 @@ export class GateRun {
     };
     for (const document of report.documents) await configFor(document.path);
     // Every level a configuration writes is judged, whether or not its rule found something.
-    for (const entry of this.configuration.rules) {
-      const severity = own.get(entry.rule);
-      if (!this.policy) continue;
-      // A rule this run does not check: turning it off is still not the repository's to do.
-      if (severity === undefined) {
-        entry.honoured = entry.level !== 'off' || listed(this.policy.mayLower, entry.rule);
-        continue;
-      }
-      const judged = levelUnderPolicy(this.policy, entry.rule, severity, entry.level);
-      if (judged.honoured) continue;
-      entry.honoured = false;
-      const where = entry.files ? `overrides (${entry.files.join(', ')})` : 'rules';
-      // Filed against a document this configuration applies to, not the run's first one.
-      const document =
+    // Filed against a document this configuration applies to, not the run's first one.
+    this.judgeLevelEntries(
+      own,
+      (entry) =>
         report.documents.find((d) => configOf.get(d.path)?.shown === entry.file)?.path ??
         report.documents[0]?.path ??
-        entry.file;
-      this.refuse(
-        POLICY_LEVEL,
-        `\`${entry.rule}: ${entry.level}\` under \`${where}\` in ${entry.file} is refused: the policy (${this.policy.name}) lets a configuration raise a rule, not lower it below ${judged.level}; the rule stays at ${judged.level}.`,
-        document,
-      );
-    }
+        entry.file,
+    );
     if (!apply) return report;
     const findings: Finding[] = [];
     let changed = false;
@@ -300,15 +316,64 @@ export class GateRun {
   }
 
   /**
+   * The judgement of every level the configurations wrote (`configuration.rules`), the one a live
+   * run and a saved report judged again (`rejudgeSaved`) share: under a policy a level that turns
+   * a rule off or lowers it below its floor is listed `honoured: false` and is a
+   * `policy-level-refused` finding; the rule keeps its own level (or the floor). `own`: the levels
+   * of the rules the run checks (an entry of a rule it does not check is listed, not a finding).
+   * `unseen`: for a saved report, a refused `off` the saved run applied, so the rule's findings are
+   * not in it: that refusal counts in their place at the level the rule keeps.
+   * Returns the refused entries with the level each rule keeps.
+   */
+  judgeLevelEntries(
+    own: ReadonlyMap<string, Severity>,
+    documentOf: (entry: RunConfiguration['rules'][number]) => string,
+    unseen?: (entry: RunConfiguration['rules'][number]) => boolean,
+  ): Array<{ entry: RunConfiguration['rules'][number]; level: Severity }> {
+    const refused: Array<{ entry: RunConfiguration['rules'][number]; level: Severity }> = [];
+    if (!this.policy) return refused;
+    for (const entry of this.configuration.rules) {
+      const severity = own.get(entry.rule);
+      // A rule this run does not check: turning it off is still not the repository's to do.
+      if (severity === undefined) {
+        entry.honoured &&= entry.level !== 'off' || listed(this.policy.mayLower, entry.rule);
+        continue;
+      }
+      const judged = levelUnderPolicy(this.policy, entry.rule, severity, entry.level);
+      if (judged.honoured) continue;
+      const level = judged.level === 'off' ? severity : judged.level;
+      const missing = unseen?.(entry) === true;
+      entry.honoured = false;
+      refused.push({ entry, level });
+      const where = entry.files ? `overrides (${entry.files.join(', ')})` : 'rules';
+      this.refuse(
+        POLICY_LEVEL,
+        `\`${entry.rule}: ${entry.level}\` under \`${where}\` in ${entry.file} is refused: the policy (${this.policy.name}) lets a configuration raise a rule, not lower it below ${level}; the rule stays at ${level}.${missing ? ` The saved report has no findings of ${entry.rule} where it was off (the rule did not run there), so this refusal counts at ${level} in their place; run vottur under the gate to see them.` : ''}`,
+        documentOf(entry),
+        missing ? level : undefined,
+      );
+    }
+    return refused;
+  }
+
+  /**
    * Inline suppressions (`x-vottur-ignore`): each listed with its reason; under a policy, one of a
-   * rule the policy does not list holds nothing back (the finding counts) and is a finding.
+   * rule the policy does not list holds nothing back (the finding counts) and is a finding. One of
+   * the run's own statements that it could not judge (`isRunOwnRule`) is held back by nothing, with
+   * or without a policy (a saved report may claim it held).
    */
   judgeSuppressions(report: Report): Report {
     let changed = false;
     const refusedBy = new Map<string, { document: string; rule: string; places: number }>();
     const findings = report.findings.map((finding) => {
       // A diff change accepted on purpose is judged as an acceptance (judgeAcceptances), not here.
-      if (!finding.suppressions || finding.suppressions.length === 0 || finding.source === 'diff') return finding;
+      if (!finding.suppressions || finding.suppressions.length === 0) return finding;
+      if (isRunOwnRule(finding.ruleId)) {
+        changed = true;
+        const { suppressions: _never, ...counted } = finding;
+        return counted;
+      }
+      if (finding.source === 'diff') return finding;
       const honoured = !this.policy || listed(this.policy.suppressionRules, finding.ruleId);
       const reason = finding.suppressions.map((s) => s.justification).join('; ');
       this.configuration.suppressions.push({
@@ -407,6 +472,7 @@ export class GateRun {
     const record: NonNullable<RunConfiguration['baseline']> = { file, given, entries: [] };
     this.configuration.baseline = record;
     const policy = given === 'configuration' ? this.policy : undefined;
+    const now = Date.now();
     const refusedBy = new Map<string, { rule: string; document: string; count: number; why: string }>();
     // One item per entry, however many findings it matched (an entry with `count` matches several):
     // "63 findings" are not "63 entries".
@@ -419,6 +485,7 @@ export class GateRun {
           rule: entry.rule,
           document: entry.document,
           pointer: entry.pointer,
+          fingerprint: entry.fingerprint,
           ...(entry.expires !== undefined ? { expires: entry.expires } : {}),
           honoured,
         };
@@ -426,9 +493,9 @@ export class GateRun {
         record.entries.push(created);
       }
       if (honoured || !policy) return;
-      const why = !listed(policy.baselineRules, entry.rule)
-        ? `the policy (${policy.name}) does not let a baseline the repository names hold back ${entry.rule}`
-        : `its expiry (${entry.expires ?? 'none'}) is further than the policy's ${policy.baselineMaxExpiryDays} days ahead`;
+      const why =
+        baselineRefusal(policy, entry, now) ??
+        `the policy (${policy.name}) does not let a baseline the repository names hold back ${entry.rule}`;
       // Filed against the description the finding belongs to (as the report names it), not the
       // entry's path (relative to the baseline, or a $ref'd file that is no document of the report).
       const document = finding.description ?? finding.document;
@@ -438,13 +505,7 @@ export class GateRun {
       else refusedBy.set(key, { rule: entry.rule, document, count: 1, why });
     };
     if (!policy) return { onMatch };
-    const latest =
-      policy.baselineMaxExpiryDays === undefined
-        ? undefined
-        : new Date(Date.now() + policy.baselineMaxExpiryDays * 86_400_000).toISOString().slice(0, 10);
-    const admit = (entry: BaselineEntry) =>
-      listed(policy.baselineRules, entry.rule) &&
-      (latest === undefined || (typeof entry.expires === 'string' && entry.expires <= latest));
+    const admit = (entry: BaselineEntry) => baselineRefusal(policy, entry, now) === undefined;
     this.pending.push(() => {
       for (const { rule, document, count, why } of refusedBy.values()) {
         this.refuse(
@@ -484,35 +545,102 @@ export class GateRun {
 }
 
 /**
- * A saved report (`vottur report`) judged again under a policy. Every finding the saved report holds
- * back, whatever its source (lint, response, contract, diff, catalogue), counts again unless the
- * saved record shows that hold given and honoured, and the policy allows it: a suppression needs an
- * honoured entry of its rule at its place in the record's `suppressions` and a rule the policy
- * lets the repository suppress; an accepted change an honoured entry in `accepted` and a rule the
- * policy lets it accept; a baselined finding a `baseline` in the record with an honoured entry of
- * its rule and a rule the policy lets a baseline hold back. Each hold refused is a `policy-…`
- * finding, per document and rule (issue 34, attack r6 S01: findings marked `baselineState:
- * "unchanged"` with no record, and diff findings carrying `suppressions`, passed the gate unseen).
+ * A saved report (`vottur report`) judged again under a policy, by the judgement a live run under
+ * that policy makes of the same configuration (attack o34r7 S01, S02):
+ *
+ * - levels: the saved record's `rules` go through `judgeLevelEntries`, as a live run's do; a level
+ *   the policy refuses is a `policy-level-refused` finding, and a finding the refused level lowered
+ *   gets back the level the rule keeps (`levelUnderPolicy` of its saved severity, which is the
+ *   level the saved run applied). A refused `off` the saved run applied left no findings to count:
+ *   the refusal counts in their place at the rule's level. `catalogue`: vottur's rules, whose own
+ *   severities are the rules' defaults (a saved report's claim only for rules vottur does not know;
+ *   the caller loads it, src/run/rule-catalogue.ts).
+ * - holds: every finding the saved report holds back, whatever its source (lint, response,
+ *   contract, diff, catalogue), counts again unless the saved record shows that hold given and
+ *   honoured, and the policy allows it: a suppression needs an honoured entry of its rule at its
+ *   place in the record's `suppressions` and a rule the policy lets the repository suppress; an
+ *   accepted change an honoured entry in `accepted` and a rule the policy lets it accept; a
+ *   baselined finding an honoured entry of the record's `baseline` that matches it (its rule,
+ *   document and fingerprint, each entry as many findings as it held) and that the policy admits
+ *   as it admits an entry of a baseline the repository names (`baselineRefusal`: its rule listed,
+ *   its expiry within `maxExpiryDays`, not expired). Whoever the record says gave the baseline: a
+ *   saved "given on the command line" cannot be verified.
+ * - the run's own statements that it could not judge (`isRunOwnRule`) are held back by nothing.
+ *
+ * Each refusal is a `policy-…` finding, per document and rule (issue 34, attack r6 S01: findings
+ * marked `baselineState: "unchanged"` with no record, and diff findings carrying `suppressions`,
+ * passed the gate unseen).
  */
-export function rejudgeSaved(report: Report, policy: Policy, cwd: string): Report {
+export async function rejudgeSaved(
+  report: Report,
+  policy: Policy,
+  cwd: string,
+  catalogue: readonly RuleMeta[],
+): Promise<Report> {
   const run = new GateRun(undefined, policy, cwd);
   const saved = report.configuration;
+  const { baselineDocument, identities } = await import('../baseline/index.js');
+  // The levels: what the saved run applied, judged as a live run judges them.
+  const own = new Map(report.rules.map((rule) => [rule.id, rule.severity] as const));
+  // The kinds of rules the saved run checked: a rule of those it turned off everywhere is no longer listed.
+  const sources = new Set(report.rules.map((rule) => rule.source));
+  for (const rule of catalogue) if (own.has(rule.id) || sources.has(rule.source)) own.set(rule.id, rule.severity);
+  run.configuration.rules = (saved?.rules ?? []).map((entry) => ({ ...entry }));
+  // The levels the saved run applied (a saved run under a policy lists those it refused as not honoured).
+  const applied = new Set(run.configuration.rules.filter((entry) => entry.honoured));
+  const firstOf = (rule: string) => report.findings.find((f) => f.ruleId === rule);
+  const refusedLevels = run.judgeLevelEntries(
+    own,
+    (entry) =>
+      firstOf(entry.rule)?.description ?? firstOf(entry.rule)?.document ?? report.documents[0]?.path ?? entry.file,
+    (entry) => entry.level === 'off' && applied.has(entry),
+  );
+  // A rule whose lowering the saved run applied and this policy refuses: its findings get their level back.
+  const relevel = new Set(refusedLevels.filter(({ entry }) => applied.has(entry)).map(({ entry }) => entry.rule));
   const at = (finding: Finding) => (entry: { rule: string; document: string; pointer: string; honoured: boolean }) =>
     entry.honoured &&
     entry.rule === finding.ruleId &&
     entry.document === finding.document &&
     entry.pointer === finding.pointer;
-  // Refusals per kind of hold, document and rule: one finding each, however many findings it held.
-  const refused = new Map<
-    string,
-    { kind: 'suppression' | 'accept' | 'baseline'; rule: string; document: string; count: number }
-  >();
-  const refuse = (kind: 'suppression' | 'accept' | 'baseline', finding: Finding) => {
+  // Refusals per kind of hold, document, rule and why: one finding each, however many findings it held.
+  type Kind = 'suppression' | 'accept' | 'baseline';
+  const refused = new Map<string, { kind: Kind; rule: string; document: string; count: number; why?: string }>();
+  const refuse = (kind: Kind, finding: Finding, why?: string) => {
     const document = finding.description ?? finding.document;
-    const key = `${kind}\u0000${document}\u0000${finding.ruleId}`;
-    const entry = refused.get(key) ?? { kind, rule: finding.ruleId, document, count: 0 };
+    const key = `${kind}\u0000${document}\u0000${finding.ruleId}\u0000${why ?? ''}`;
+    const entry = refused.get(key) ?? { kind, rule: finding.ruleId, document, count: 0, ...(why ? { why } : {}) };
     entry.count++;
     refused.set(key, entry);
+  };
+  // The baseline's entries, each judged once as a live run judges an entry the repository names,
+  // and each holding back as many findings as the saved run matched to it.
+  const savedBaseline = saved?.baseline;
+  const now = Date.now();
+  const today = new Date(now).toISOString().slice(0, 10);
+  const folder = savedBaseline ? dirname(resolve(cwd, savedBaseline.file)) : cwd;
+  const entryWhy = (entry: { rule: string; expires?: string | undefined }) =>
+    isRunOwnRule(entry.rule)
+      ? `${entry.rule} is the run's own statement that it could not judge, which no baseline holds back`
+      : entry.expires !== undefined && entry.expires < today
+        ? `the entry expired on ${entry.expires}`
+        : baselineRefusal(policy, entry, now);
+  const left = new Map((savedBaseline?.entries ?? []).map((entry) => [entry, entry.findings ?? 1] as const));
+  const baselineHold = (finding: Finding): { held: true } | { held: false; why?: string } => {
+    if (!savedBaseline) return { held: false };
+    const document = baselineDocument(finding.document, cwd, folder);
+    const names = identities(finding);
+    const entry = savedBaseline.entries.find(
+      (e) =>
+        e.honoured &&
+        (left.get(e) ?? 0) > 0 &&
+        e.rule === finding.ruleId &&
+        e.document === document &&
+        (e.fingerprint !== undefined ? names.includes(e.fingerprint) : e.pointer === finding.pointer),
+    );
+    if (!entry) return { held: false };
+    left.set(entry, (left.get(entry) ?? 1) - 1);
+    const why = entryWhy(entry);
+    return why === undefined ? { held: true } : { held: false, why };
   };
   // The places (document, rule, pointer) of held findings the saved record does not show.
   const unshown = new Set<string>();
@@ -522,6 +650,13 @@ export function rejudgeSaved(report: Report, policy: Policy, cwd: string): Repor
     ...judged,
     findings: judged.findings.map((finding) => {
       let counted = finding;
+      if (relevel.has(counted.ruleId)) {
+        const rule = own.get(counted.ruleId);
+        if (rule !== undefined && counted.severity !== rule) {
+          const level = levelUnderPolicy(policy, counted.ruleId, rule, counted.severity);
+          if (!level.honoured && level.level !== 'off') counted = { ...counted, severity: level.level };
+        }
+      }
       if (counted.suppressions && counted.suppressions.length > 0) {
         const shown =
           counted.source === 'diff'
@@ -535,12 +670,9 @@ export function rejudgeSaved(report: Report, policy: Policy, cwd: string): Repor
         }
       }
       if (counted.baselineState === 'unchanged') {
-        const shown =
-          saved?.baseline !== undefined &&
-          saved.baseline.entries.some((entry) => entry.honoured && entry.rule === counted.ruleId) &&
-          listed(policy.baselineRules, counted.ruleId);
-        if (!shown) {
-          refuse('baseline', counted);
+        const hold = baselineHold(counted);
+        if (!hold.held) {
+          refuse('baseline', counted, hold.why);
           counted = { ...counted, baselineState: 'new' as const };
         }
       }
@@ -551,7 +683,7 @@ export function rejudgeSaved(report: Report, policy: Policy, cwd: string): Repor
   for (const entry of run.configuration.suppressions)
     if (unshown.has(`${entry.document}\u0000${entry.rule}\u0000${entry.pointer}`)) entry.honoured = false;
   const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
-  for (const { kind, rule, document, count } of refused.values()) {
+  for (const { kind, rule, document, count, why } of refused.values()) {
     const findings = plural(count, 'finding', 'findings');
     const counts = count === 1 ? 'counts' : 'count';
     if (kind === 'suppression')
@@ -566,10 +698,16 @@ export function rejudgeSaved(report: Report, policy: Policy, cwd: string): Repor
         `${findings} of ${rule} in ${document} ${count === 1 ? 'is' : 'are'} marked accepted, but ${listed(policy.acceptRules, rule) ? "the saved report's record does not show that acceptance honoured" : `the policy (${policy.name}) does not let the repository accept ${rule}`}; the change${count === 1 ? ' counts' : 's count'}.`,
         document,
       );
-    else if (saved?.baseline)
+    else if (savedBaseline && why !== undefined)
       run.refuse(
         POLICY_BASELINE,
-        `${findings} of ${rule} in ${document} held back by ${saved.baseline.file} (${saved.baseline.given === 'configuration' ? 'named by the configuration' : 'given on the command line, as the saved report claims'}) ${counts}: the policy (${policy.name}) does not let a baseline it did not see given hold back ${rule}; run vottur with --baseline under the gate instead.`,
+        `${findings} of ${rule} in ${document} held back by ${savedBaseline.file} (${savedBaseline.given === 'configuration' ? 'named by the configuration' : 'given on the command line, as the saved report claims'}) ${counts}: ${why}; run vottur with --baseline under the gate instead.`,
+        document,
+      );
+    else if (savedBaseline)
+      run.refuse(
+        POLICY_BASELINE,
+        `${findings} of ${rule} in ${document} ${count === 1 ? 'is' : 'are'} marked held back by ${savedBaseline.file} (${savedBaseline.given === 'configuration' ? 'named by the configuration' : 'given on the command line, as the saved report claims'}), but the saved report's record shows no honoured entry of it for ${count === 1 ? 'that finding' : 'those findings'}; ${counts}: the policy (${policy.name}) does not let a baseline it did not see hold back ${rule}; run vottur with --baseline under the gate instead.`,
         document,
       );
     else
@@ -584,19 +722,17 @@ export function rejudgeSaved(report: Report, policy: Policy, cwd: string): Repor
   if (saved) {
     record.claimed = true;
     record.files = [...saved.files.filter((file) => file.kind !== 'policy'), ...record.files];
-    record.rules = saved.rules;
     record.extends = saved.extends;
     record.accepted = saved.accepted.map((entry) => ({
       ...entry,
       honoured: entry.honoured && listed(policy.acceptRules, entry.rule),
     }));
-    const baseline = saved.baseline;
-    if (baseline)
+    if (savedBaseline)
       record.baseline = {
-        ...baseline,
-        entries: baseline.entries.map((entry) => ({
+        ...savedBaseline,
+        entries: savedBaseline.entries.map((entry) => ({
           ...entry,
-          honoured: entry.honoured && listed(policy.baselineRules, entry.rule),
+          honoured: entry.honoured && entryWhy(entry) === undefined,
         })),
       };
   }

@@ -230,6 +230,8 @@ export interface RunConfiguration {
       rule: string;
       document: string;
       pointer: string;
+      /** The entry's fingerprint: a saved report judged again matches its findings to entries by it. */
+      fingerprint?: string;
       expires?: string;
       honoured: boolean;
       findings?: number;

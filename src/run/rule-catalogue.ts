@@ -28,7 +28,7 @@ export async function ruleCatalogue(): Promise<CatalogueRule[]> {
     linter,
     { SUPPRESSION_RULES },
     { UNREADABLE_META },
-    { RUN_LIMIT_RULES },
+    { RUN_LIMIT_RULES, isRunOwnRule },
     { POLICY_RULES },
     { contractRules },
     { CATALOGUE_RULES },
@@ -44,14 +44,16 @@ export async function ruleCatalogue(): Promise<CatalogueRule[]> {
     import('../diff/checks.js'),
   ]);
   const byId = (a: RuleMeta, b: RuleMeta) => a.id.localeCompare(b.id);
-  const part = (kind: RuleKind, rules: readonly RuleMeta[], configurable = true): CatalogueRule[] =>
-    [...rules].sort(byId).map((rule) => ({ ...rule, kind, configurable }));
+  // Not configurable: the operator's policy rules, and the run's own statements that it could not
+  // judge (`RUN_OWN_RULE_IDS`, the same list the baseline and suppressions never hold back).
+  const part = (kind: RuleKind, rules: readonly RuleMeta[]): CatalogueRule[] =>
+    [...rules].sort(byId).map((rule) => ({ ...rule, kind, configurable: kind !== 'policy' && !isRunOwnRule(rule.id) }));
   return [
     ...part('lint', linter.rules),
     ...part('suppression', SUPPRESSION_RULES),
     // The run's own, which no configuration may turn off: a document not read, findings past the bound, a rule that failed, a walk's bound.
-    ...part('unreadable', [UNREADABLE_META, ...RUN_LIMIT_RULES], false),
-    ...part('policy', POLICY_RULES, false),
+    ...part('unreadable', [UNREADABLE_META, ...RUN_LIMIT_RULES]),
+    ...part('policy', POLICY_RULES),
     ...part('contract', contractRules()),
     ...part('catalogue', CATALOGUE_RULES),
     ...part('diff', diffRules()),

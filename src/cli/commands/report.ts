@@ -61,12 +61,14 @@ export async function runReport(
   }
   // Under a policy, what the saved reports' repositories held back is judged again.
   if (options.policy !== undefined || options.gate || envOf(io).VOTTUR_POLICY) {
-    const [{ policyFor }, { rejudgeSaved }] = await Promise.all([
+    const [{ policyFor }, { rejudgeSaved }, { ruleCatalogue }] = await Promise.all([
       import('../../policy/index.js'),
       import('../../policy/enforce.js'),
+      import('../../run/rule-catalogue.js'),
     ]);
     const policy = await policyFor(options, cwd, envOf(io));
-    if (policy) report = rejudgeSaved(report, policy, cwd);
+    // vottur's rules, whose default levels a level the policy refuses gives back (not the saved report's claim).
+    if (policy) report = await rejudgeSaved(report, policy, cwd, await ruleCatalogue());
   }
   return finishRun(
     report,
