@@ -1,5 +1,8 @@
 import { defineRule, show, type Problem } from '../lib/rule.js';
-import { layerKeyword, schemaLayers, schemaTypes } from '../lib/openapi/resolve.js';
+import { layerKeyword, resolve, schemaLayers, schemaTypes } from '../lib/openapi/resolve.js';
+import { allOfLayers } from '../lib/openapi/flatten.js';
+import { MAX_SCHEMA_DEPTH, noteLimit } from '../lib/openapi/limits.js';
+import { isArray, isObject, type Document, type JsonPath } from '../lib/openapi/types.js';
 import { mediaTypes, statusClass, type MediaTypeInfo } from '../lib/openapi/views.js';
 import { encodePointer } from '../lib/openapi/pointer.js';
 import { isJsonMediaType, mayBeJson } from '../lib/openapi/media-type.js';
@@ -14,6 +17,78 @@ function carriesJsonText(mediaType: string): boolean {
   // A JSON Patch (RFC 6902) is an array of operations by definition: its format is not the API's to choose.
   if (essence === 'application/json-patch+json') return false;
   return mayBeJson(mediaType) || essence === 'text/plain';
+}
+
+/** The most schemas one body's `oneOf`/`anyOf` branches are read through: a bound on hostile input. */
+const MAX_BRANCH_STEPS = 4096;
+
+function isNullSchema(schema: unknown): boolean {
+  return (
+    isObject(schema) &&
+    (schema.type === 'null' || (isArray(schema.enum) && schema.enum.length === 1 && schema.enum[0] === null))
+  );
+}
+
+/**
+ * True when every value a schema allows (but `null`) is an array: what it is, read from its
+ * merged `allOf` (flatten.ts `allOfLayers`, `$ref`s followed): every part that declares `type`
+ * allows `array`, and one does, or a part (a `oneOf`/`anyOf` of it) is one whose every non-null
+ * branch is always an array; with no `type` anywhere, a part declares `items` and none
+ * `properties`. `allOf: [{type: array, items}, {description}]` is an array, and so is
+ * `oneOf: [ArrayA, ArrayB]` (L01). Branches are read at most MAX_SCHEMA_DEPTH deep (deeper is
+ * noted as a walk limit) and at most MAX_BRANCH_STEPS schemas in all.
+ */
+function alwaysArray(
+  document: Document,
+  node: unknown,
+  path: JsonPath,
+  depth = 0,
+  seen = new Map<unknown, boolean>(),
+  budget = { steps: 0 },
+): boolean {
+  const { value, path: at } = resolve(document, node, path);
+  if (!isObject(value)) return false;
+  const known = seen.get(value);
+  if (known !== undefined) return known;
+  if (depth > MAX_SCHEMA_DEPTH || ++budget.steps > MAX_BRANCH_STEPS) {
+    noteLimit(document, at, `\`oneOf\`/\`anyOf\` branches nested more than ${MAX_SCHEMA_DEPTH} deep`);
+    return false;
+  }
+  // A schema that names itself among its branches is not known to be an array through them.
+  seen.set(value, false);
+  let declared = false;
+  let items = false;
+  let properties = false;
+  let array = false;
+  for (const layer of allOfLayers(document, value, at)) {
+    const schema = layer.schema;
+    if (schema.type !== undefined) {
+      if (!schemaTypes(schema).includes('array')) {
+        seen.set(value, false);
+        return false;
+      }
+      declared = true;
+    }
+    if (schema.items !== undefined) items = true;
+    if (schema.properties !== undefined) properties = true;
+    for (const key of ['oneOf', 'anyOf'] as const) {
+      const list = schema[key];
+      if (!isArray(list)) continue;
+      const branches = list
+        .map((branch, index) => ({ branch, index }))
+        .filter(({ branch }) => !isNullSchema(resolve(document, branch, []).value));
+      if (
+        branches.length > 0 &&
+        branches.every(({ branch, index }) =>
+          alwaysArray(document, branch, [...layer.path, key, index], depth + 1, seen, budget),
+        )
+      )
+        array = true;
+    }
+  }
+  const result = declared || array || (items && !properties);
+  seen.set(value, result);
+  return result;
 }
 
 /** JSON types that are not containers: a body of one of them is a bare value, not an object. */
@@ -68,20 +143,18 @@ export default defineRule({
       const path = [...info.path, 'schema'];
       const layers = schemaLayers(document, info.media.schema, path);
       if (layers.length === 0) continue;
-      const type = layerKeyword(layers, 'type');
-      const isArray = type
-        ? schemaTypes(type.layer.schema).includes('array')
-        : layerKeyword(layers, 'items') !== undefined && layerKeyword(layers, 'properties') === undefined;
+      // What the body is, read from its merged `allOf` and every `oneOf`/`anyOf` branch (L01).
+      const bareArray = alwaysArray(document, info.media.schema, path);
       // A bare boolean, number or string is no more an object than an array is (issue 37).
       // An error body that is not an object is platform-problem-schema's one finding (one cause, one
       // owner), and the description served at `/openapi.json` is the OpenAPI document's own shape.
       const scalar =
-        isArray ||
+        bareArray ||
         (info.kind === 'response' && !info.statuses.some((status) => statusClass(status) === '2')) ||
         info.operations.some((op) => DESCRIPTION_PATH.test(op.pathKey))
           ? undefined
           : bareScalar(info.mediaType, layers);
-      if (!isArray && scalar === undefined) continue;
+      if (!bareArray && scalar === undefined) continue;
       const key = `${encodePointer(info.path.slice(0, -2))}\u0000${scalar ?? 'array'}`;
       const found = byBody.get(key);
       if (found) found.others.push(info);

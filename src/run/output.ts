@@ -3,27 +3,24 @@
  * (each `--output` belongs to the `--format` before it), and the report written to all of them.
  * How the options are spelt is the CLI's (src/cli/output.ts).
  */
-import { randomBytes } from 'node:crypto';
-import {
-  accessSync,
-  chmodSync,
-  closeSync,
-  constants,
-  openSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeSync,
-} from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { accessSync, constants, statSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { counts, heldBackView, isDiffReport, summarise, type Report } from '../report/finding.js';
 import { absoluteScore, scoreLabel, scoreReport } from '../report/score.js';
 import { diffCountsText, versionVerdict } from '../report/formatters/diff.js';
 import { loadFormat, type FormatName } from '../report/formatters/names.js';
 import type { FormatContext } from '../report/formatters/types.js';
-import { CouldNotRunError, errorCode, errorMessage } from '../errors.js';
+import { CouldNotRunError, errorCode } from '../errors.js';
 import { namedFileRoot } from '../runtime/safe-read.js';
-import { refuseLeavingRepository } from '../runtime/safe-write.js';
+import {
+  cannotWrite,
+  commitStaged,
+  discardStaged,
+  refuseLeavingRepository,
+  stageFile,
+  writeToDevice,
+  type StagedFile,
+} from '../runtime/safe-write.js';
 
 export interface OutputTarget {
   format: FormatName;
@@ -101,28 +98,16 @@ export interface WriteOptions {
   stdout: (text: string) => void;
 }
 
-/** Why a file cannot be written, as the line the user reads. */
-function cannotWrite(output: string, error: unknown): CouldNotRunError {
-  const code = errorCode(error);
-  const why =
-    code === 'ENOENT'
-      ? 'its folder does not exist'
-      : code === 'EACCES' || code === 'EPERM' || code === 'EROFS'
-        ? 'not allowed to write there'
-        : code === 'ENOSPC'
-          ? 'the disk is full'
-          : (code ?? errorMessage(error));
-  return new CouldNotRunError(`cannot write ${output}: ${why}; nothing was written`);
-}
-
 /** Formats that carry every finding with its suppression and baseline state. */
 const FULL_FORMATS: ReadonlySet<string> = new Set(['json', 'sarif']);
 
 /**
- * Renders every target, then writes the files all or none: each is rendered first, written to a
- * temporary file beside its target (with the mode of the file it replaces), and only when every
- * one is written are they renamed over their targets. A target that is read-only, or not a
- * regular file, is refused before anything is written. Standard output comes last.
+ * Renders every target, then writes the files all or none, through the one writer
+ * (src/runtime/safe-write.ts): each is staged (`stageFile`: written in pieces to a temporary file
+ * created exclusively in its target's real folder, with the mode of the file it replaces), and
+ * only when every one is staged are they committed (`commitStaged`: the folder asked again whether
+ * it is inside the repository, then renamed over their targets). A target that is read-only, or
+ * not a regular file, is refused before anything is written. Standard output comes last.
  */
 export async function writeReports(report: Report, targets: OutputTarget[], options: WriteOptions): Promise<void> {
   const formats = new Map(
@@ -157,7 +142,7 @@ export async function writeReports(report: Report, targets: OutputTarget[], opti
   const files = rendered.flatMap(({ target, pieces }) =>
     target.output === undefined ? [] : [{ output: target.output, file: resolve(options.cwd, target.output), pieces }],
   );
-  const staged: Array<{ temp: string; file: string; output: string }> = [];
+  const staged: StagedFile[] = [];
   // Character devices (`--output /dev/null`) are written in place, after every file is renamed.
   const devices: Array<{ file: string; output: string; pieces: () => Iterable<string> }> = [];
   const root = namedFileRoot(options.cwd);
@@ -186,36 +171,21 @@ export async function writeReports(report: Report, targets: OutputTarget[], opti
         if (error instanceof CouldNotRunError) throw error;
         if (errorCode(error) !== 'ENOENT') throw cannotWrite(output, error);
       }
-      const temp = join(dirname(file), `.${basename(file)}.${randomBytes(6).toString('hex')}.tmp`);
-      try {
-        writeWhole(temp, pieces());
-        if (mode !== undefined) chmodSync(temp, mode);
-      } catch (error) {
-        rmSync(temp, { force: true });
-        // A failure of the file system is the user's to fix; any other (a formatter's) is vottur's.
-        throw isSystemError(error) ? cannotWrite(output, error) : error;
-      }
-      staged.push({ temp, file, output });
+      staged.push(stageFile(file, pieces(), output, options.cwd, mode !== undefined ? { mode } : {}));
     }
   } catch (error) {
-    for (const { temp } of staged) rmSync(temp, { force: true });
+    for (const one of staged) discardStaged(one);
     throw error;
   }
-  for (const [index, { temp, file, output }] of staged.entries()) {
+  for (const [index, one] of staged.entries()) {
     try {
-      renameSync(temp, file);
+      commitStaged(one);
     } catch (error) {
-      for (const rest of staged.slice(index)) rmSync(rest.temp, { force: true });
-      throw cannotWrite(output, error);
+      for (const rest of staged.slice(index + 1)) discardStaged(rest);
+      throw error;
     }
   }
-  for (const { file, output, pieces } of devices) {
-    try {
-      writeWhole(file, pieces(), 'w');
-    } catch (error) {
-      throw isSystemError(error) ? cannotWrite(output, error) : error;
-    }
-  }
+  for (const { file, output, pieces } of devices) writeToDevice(file, pieces(), output);
   for (const { target, pieces } of rendered)
     if (target.output === undefined) for (const piece of pieces()) options.stdout(piece);
 }
@@ -261,24 +231,4 @@ function diffOutcome(report: Report): string {
       ? 'no versioning findings'
       : `${versioning.length} versioning finding${versioning.length === 1 ? '' : 's'} (${parts.join(', ')})`;
   return `${changes} change${changes === 1 ? '' : 's'}: ${diffCountsText(report)}; ${versioningText}; ${versionVerdict(report).text}`;
-}
-
-/**
- * Writes the pieces to a new file (`wx`: never one that exists), in order; or (`w`) to a character
- * device (`/dev/null`), which cannot be replaced by a rename.
- */
-function writeWhole(file: string, pieces: Iterable<string>, flags: 'wx' | 'w' = 'wx'): void {
-  const fd = openSync(file, flags);
-  try {
-    for (const piece of pieces) {
-      const bytes = Buffer.from(piece, 'utf8');
-      for (let written = 0; written < bytes.length;) written += writeSync(fd, bytes, written);
-    }
-  } finally {
-    closeSync(fd);
-  }
-}
-
-function isSystemError(error: unknown): boolean {
-  return error instanceof Error && 'syscall' in error && typeof error.syscall === 'string';
 }

@@ -37,7 +37,7 @@ describe('--min-score', () => {
     const bar = ['--min-score', String(score + 1)];
     const reason = `score ${score}/100 is below --min-score ${score + 1}`;
     const out = (name: string) => join(dir, name);
-    const targets = ['json', 'junit', 'sarif', 'markdown', 'html', 'github'].flatMap((format) => [
+    const targets = ['json', 'junit', 'sarif', 'markdown', 'html', 'github', 'gitlab'].flatMap((format) => [
       '-f',
       format,
       '-o',
@@ -66,10 +66,33 @@ describe('--min-score', () => {
       `<span id="gate-fails" class="gate-fails">The run fails: ${reason}.</span>`,
     );
     expect(readFileSync(out('r.github'), 'utf8')).toContain(`::error title=vottur::The run fails: ${reason}.`);
+    // GitLab Code Quality: one blocker issue for the threshold, never a clean-looking list (C01).
+    const gitlab = JSON.parse(readFileSync(out('r.gitlab'), 'utf8')) as Array<Record<string, unknown>>;
+    const gate = gitlab.filter((issue) => issue.check_name === 'vottur-gate');
+    expect(gate).toEqual([
+      {
+        type: 'issue',
+        description: `The run fails: ${reason}.`,
+        check_name: 'vottur-gate',
+        fingerprint: expect.stringMatching(/^[0-9a-f]{32}$/),
+        severity: 'blocker',
+        categories: ['gate'],
+        location: { path: doc, lines: { begin: 1 } },
+      },
+    ]);
+    expect(new Set(gitlab.map((issue) => issue.fingerprint)).size).toBe(gitlab.length);
+    // Stable: another bar the score misses is the same issue in GitLab's comparison of pipelines.
+    await vottur(['lint', doc, '--min-score', String(score + 2), '-f', 'gitlab', '-o', out('r2.gitlab')]);
+    const again = (JSON.parse(readFileSync(out('r2.gitlab'), 'utf8')) as Array<Record<string, unknown>>).find(
+      (issue) => issue.check_name === 'vottur-gate',
+    );
+    expect(again?.fingerprint).toBe(gate[0]?.fingerprint);
     // At the bar the run passes, and no format says otherwise.
     const passing = await vottur(['lint', doc, '--min-score', String(score), '-f', 'json']);
     expect(passing.code).toBe(0);
     expect(JSON.parse(passing.stdout).gate).toEqual({ passed: true, reasons: [] });
+    const passingGitlab = await vottur(['lint', doc, '--min-score', String(score), '-f', 'gitlab']);
+    expect(JSON.parse(passingGitlab.stdout)).not.toContainEqual(expect.objectContaining({ check_name: 'vottur-gate' }));
   });
 
   it('lets the clean reference service through vottur check at 100', { timeout: 120_000 }, async () => {

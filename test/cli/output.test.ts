@@ -170,6 +170,26 @@ describe('--output', () => {
     expect(readdirSync(dir)).toEqual(['report.json']);
   });
 
+  it('writes a name near 255 bytes, and refuses a longer one in one line, exit 2 (attack r7 W12)', async () => {
+    // Before, the temporary name (`.<name>.<hex>.tmp`) passed 255 bytes and the clean-up threw:
+    // "unexpected failure: ENAMETOOLONG … (please report this)".
+    const dir = mkdtempSync(join(tmpdir(), 'vottur-long-name-'));
+    const near = `${'a'.repeat(240)}.json`;
+    const written = await vottur(['lint', CONFORMANT, '-f', 'json', '-o', join(dir, near)], { cwd: ROOT });
+    expect(written.stderr).toMatch(/^vottur: passed: 0 problems .*\n$/);
+    expect(written.code).toBe(0);
+    expect(JSON.parse(readFileSync(join(dir, near), 'utf8')).findings).toEqual([]);
+    expect(readdirSync(dir)).toEqual([near]);
+    for (const name of [`${'b'.repeat(251)}.json`, `${'é'.repeat(140)}.json`]) {
+      const result = await vottur(['lint', CONFORMANT, '-f', 'json', '-o', join(dir, name)], { cwd: ROOT });
+      expect(result.stderr).toMatch(
+        /^vottur: cannot write .*\.json: its name is too long for the file system \(at most 255 bytes a name\); give a shorter name; nothing was written\n$/,
+      );
+      expect(result.code).toBe(2);
+    }
+    expect(readdirSync(dir)).toEqual([near]);
+  });
+
   it('keeps the mode of a file it replaces', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'vottur-mode-'));
     const target = join(dir, 'report.json');
