@@ -95,6 +95,25 @@ describe('--min-score', () => {
     expect(JSON.parse(passingGitlab.stdout)).not.toContainEqual(expect.objectContaining({ check_name: 'vottur-gate' }));
   });
 
+  it('a run that --fail-severity warn fails shows its grade in the failing colour, whatever the grade', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vottur-fail-warn-colour-'));
+    const doc = join(dir, 'api.yaml');
+    writeFileSync(
+      doc,
+      readFileSync('fixtures/conformant/catalogue-api.yaml', 'utf8').replace('version: 1.4.0', 'version: 2.0.0'),
+    );
+    const env = { FORCE_COLOR: '1' };
+    const passing = await vottur(['lint', doc], { env });
+    const failing = await vottur(['lint', doc, '--fail-severity', 'warn'], { env });
+    expect([passing.code, failing.code]).toEqual([0, 1]);
+    // The grade is an A (only warnings): green when the run passes, red when it fails.
+    const GREEN = '\u001b[32m';
+    const RED = '\u001b[31m';
+    const graded = (stdout: string) => /(\S+)Score \d+\/100 \(A\)\./.exec(stdout)?.[1]?.slice(-GREEN.length);
+    expect(graded(passing.stdout)).toBe(GREEN);
+    expect(graded(failing.stdout)).toBe(RED);
+  });
+
   it('lets the clean reference service through vottur check at 100', { timeout: 120_000 }, async () => {
     const result = await vottur(['check', '--no-dredd', '--quiet', '--min-score', '100']);
     expect(result.stdout).toMatch(/Score 100\/100 \(A\)/);

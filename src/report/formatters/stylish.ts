@@ -296,10 +296,14 @@ export function formatStylish(input: Report, context: FormatContext): string {
   }
   if (report.coverage) lines.push(coverageLine(report.coverage));
   const score = scoreReport(report);
-  // A threshold missed (--min-score, --min-coverage) fails the run whatever the findings: never a green mark or grade then.
+  // A failing run (a threshold missed, or --fail-severity met below error) shows no green mark or grade.
   const missed = thresholdReasons(report);
   const scoreText = (
-    score.grade === 'F' || missed.length > 0 ? colors.red : score.grade === 'A' ? colors.green : colors.yellow
+    score.grade === 'F' || report.gate?.passed === false
+      ? colors.red
+      : score.grade === 'A'
+        ? colors.green
+        : colors.yellow
   )(`${scoreLabel(score)}.`);
   if (total === 0 && missed.length > 0)
     lines.push(
