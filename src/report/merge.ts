@@ -2,8 +2,9 @@
  * Reading saved JSON reports back and merging several into one: a lint and a test run, many
  * documents, or the shards of a CI matrix. `vottur report` is built on these.
  */
-import { readFileSync } from 'node:fs';
 import { CouldNotRunError, errorCode, errorMessage } from '../errors.js';
+import { lstatSync } from 'node:fs';
+import { readRegularFileSync } from '../runtime/safe-read.js';
 import {
   sortFindings,
   type DocumentInfo,
@@ -84,22 +85,40 @@ function mergeConfigurations(reports: readonly Report[]): RunConfiguration | und
  * Reads a report written by `--format json`; anything else is a `CouldNotRunError` naming the
  * file (as `name`, by default the path).
  */
+/**
+ * The largest saved report read (a catalogue's report with every finding is tens of MB): a bound,
+ * so a link to /dev/zero or a growing file is refused, not read until memory runs out.
+ */
+export const MAX_REPORT_BYTES = 256 * 1024 * 1024;
+
 export function readJsonReport(path: string, name: string = path): Report {
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    // The one bounded reader (attack r8 W1: /dev/zero read to 1.1 GB, a FIFO hung the run): a
+    // regular file, opened without following a link, of at most MAX_REPORT_BYTES.
+    if (lstatSync(path).isSymbolicLink())
+      throw new CouldNotRunError(`cannot read ${name}: it is a symbolic link; name the file it leads to`);
+    text = readRegularFileSync(path, {
+      refuse: (why) => new CouldNotRunError(`cannot read ${name}: ${why}`),
+      maxBytes: MAX_REPORT_BYTES,
+    }).toString('utf8');
   } catch (error) {
+    if (error instanceof CouldNotRunError) throw error;
     const code = errorCode(error);
     throw new CouldNotRunError(
-      `cannot read ${name}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : (code ?? errorMessage(error))}`,
+      `cannot read ${name}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : code === 'ELOOP' ? 'it is a symbolic link; name the file it leads to' : (code ?? errorMessage(error))}`,
     );
   }
   let value: unknown;
   try {
     value = JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (error) {
+    // Where, never what: the parser's message quotes the text, which may be another file's secret.
+    const message = errorMessage(error);
+    const position = /position (\d+)/.exec(message)?.[1];
+    const what = /end of JSON input/.test(message) ? 'it ends too soon' : 'an unexpected character';
     throw new CouldNotRunError(
-      `${name} is not a vottur JSON report: not JSON (${errorMessage(error).split('\n')[0] ?? ''})`,
+      `${name} is not a vottur JSON report: not JSON (${what}${position !== undefined ? ` at character ${position}` : ''})`,
     );
   }
   return parseJsonReport(value, name);
