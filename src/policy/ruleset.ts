@@ -301,6 +301,50 @@ function schemaRefusal(schema: unknown, at: string): { key: string; why: string 
   return undefined;
 }
 
+/**
+ * The most schema nodes a `schema` rule's check may visit, counted with its local `$ref`s inlined
+ * (issue 34, attack r8 R1): an `anyOf` whose two branches refer to the same next level doubles the
+ * work at each level (30 levels: 38 s for one check; 40: hours), though the file stays small. The
+ * count is made on the schema as a graph, each node once, so counting costs what the file does.
+ */
+export const MAX_SCHEMA_CHECK_NODES = 20_000;
+
+/** The size of `schema` with its local `$ref`s inlined, or `cycle` when one refers back to itself. */
+function inlinedSize(schema: unknown): number | 'cycle' {
+  const memo = new Map<object, number>();
+  const open = new Set<object>();
+  const target = (ref: string): unknown => {
+    let node: unknown = schema;
+    for (const token of ref.slice(1).split('/').slice(1)) {
+      const key = decodeURIComponent(token).replace(/~1/g, '/').replace(/~0/g, '~');
+      node = typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[key] : undefined;
+    }
+    return node;
+  };
+  let cycle = false;
+  const visit = (node: unknown): number => {
+    if (typeof node !== 'object' || node === null) return 1;
+    const known = memo.get(node);
+    if (known !== undefined) return known;
+    if (open.has(node)) {
+      cycle = true;
+      return 1;
+    }
+    open.add(node);
+    let total = 1;
+    const ref = (node as { $ref?: unknown }).$ref;
+    if (typeof ref === 'string' && ref.startsWith('#')) total += visit(target(ref));
+    for (const value of Object.values(node as Record<string, unknown>)) total += visit(value);
+    open.delete(node);
+    // Capped, so a doubling of a hundred levels stays a number.
+    const size = Math.min(total, Number.MAX_SAFE_INTEGER / 4);
+    memo.set(node, size);
+    return size;
+  };
+  const size = visit(schema);
+  return cycle ? 'cycle' : size;
+}
+
 /** Every check the schema cannot make, on a ruleset that passed it; the first refusal thrown. */
 async function checkRuleset(ruleset: DataRuleset, shown: string): Promise<void> {
   const checkRules = async (rules: unknown, at: string) => {
@@ -340,6 +384,19 @@ async function checkRuleset(ruleset: DataRuleset, shown: string): Promise<void> 
         if (item.function === 'schema') {
           const found = schemaRefusal(options.schema, `${key}.functionOptions.schema`);
           if (found) throw refuse(shown, found.key, found.why);
+          const size = inlinedSize(options.schema);
+          if (size === 'cycle')
+            throw refuse(
+              shown,
+              `${key}.functionOptions.schema`,
+              'refers back to itself through a `$ref`: the work of a recursive check is not bounded by the ruleset, so a policy does not run it',
+            );
+          if (size > MAX_SCHEMA_CHECK_NODES)
+            throw refuse(
+              shown,
+              `${key}.functionOptions.schema`,
+              `visits ${size > 1e9 ? 'more than a billion' : size.toLocaleString('en')} schema nodes with its \`$ref\`s inlined, over the bound of ${MAX_SCHEMA_CHECK_NODES.toLocaleString('en')} (branches that refer to the same schema multiply the work at every level)`,
+            );
         }
       }
     }
