@@ -329,7 +329,7 @@ export async function withContractSettings<T extends ContractCommandOptions & { 
     }
     // Every other knob: bounded by the configuration's schema, listed in the report, and under a
     // policy used only where the policy lists it (contract.settings); the command line wins.
-    const { CONTRACT_SETTING_KEYS, POLICY_SETTING } = await import('../policy/index.js');
+    const { CONTRACT_SETTING_KEYS } = await import('../policy/index.js');
     for (const key of CONTRACT_SETTING_KEYS) {
       const value = settings[key];
       if (value === undefined) continue;
@@ -338,16 +338,12 @@ export async function withContractSettings<T extends ContractCommandOptions & { 
       const numeric =
         key === 'timeout' || key === 'concurrency' || key === 'maxResponseTime' || key === 'rate' || key === 'budget';
       const overridden = numeric ? !fromDefault(key) : merged[key] !== undefined;
-      const honoured = !policy || policy.contractSettings.includes(key);
-      run.recordSetting({ key, value, file: shown, honoured, ...(overridden ? { overridden } : {}) });
-      if (!honoured) {
-        const option = `--${key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
-        run.refuse(
-          POLICY_SETTING,
-          `\`contract.${key}: ${value}\` in ${shown} was not used: under the policy (${policy.name}) the operator sets ${key} (${option}), unless the policy lists it under contract.settings; ${overridden ? 'the command line' : "vottur's default"} applies.`,
-          description,
-        );
-      } else if (!overridden) (merged as Record<string, unknown>)[key] = value;
+      // The one judgement of a setting, shared with a saved report's (rejudgeSaved).
+      const honoured = run.judgeSetting(
+        { key, value, file: shown, ...(overridden ? { overridden } : {}) },
+        description,
+      );
+      if (honoured && !overridden) (merged as Record<string, unknown>)[key] = value;
     }
     // Credentials from the configuration's environment variables go only where the operator (or the policy) allows.
     const credentialsAllowed =

@@ -29,6 +29,7 @@ import {
   POLICY_BASELINE,
   POLICY_EXTENDS,
   POLICY_LEVEL,
+  POLICY_SETTING,
   policyRule,
   POLICY_SUPPRESSION,
   policyFinding,
@@ -130,6 +131,42 @@ export class GateRun {
   recordSetting(entry: NonNullable<RunConfiguration['settings']>[number]): void {
     const settings = (this.configuration.settings ??= []);
     if (!settings.some((s) => s.key === entry.key && s.file === entry.file)) settings.push(entry);
+  }
+
+  /**
+   * A contract setting a configuration set (`contract.timeout`, `maxResponseTime`…), judged and
+   * listed: under a policy it is used only where the policy lists its key (`contract.settings`);
+   * otherwise it is listed `honoured: false` and is a `policy-setting-refused` finding (an error
+   * where a saved run used the value: what it changed is not known). The one
+   * judgement of a setting, in a live run (`withContractSettings`) and for a saved report's record
+   * (`rejudgeSaved`, `saved`: the saved run used the value as its record claims). Returns whether
+   * the setting is honoured.
+   */
+  judgeSetting(
+    entry: { key: string; value: string | number; file: string; overridden?: boolean },
+    document: string,
+    saved?: { honoured: boolean },
+  ): boolean {
+    const allowed = !this.policy || (this.policy.contractSettings as readonly string[]).includes(entry.key);
+    const honoured = allowed && (saved?.honoured ?? true);
+    this.recordSetting({ ...entry, honoured });
+    if (allowed || !this.policy) return honoured;
+    const option = `--${entry.key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
+    // A value the saved run used changed findings no saved report shows: the refusal counts in
+    // their place as an error (fail closed), not at the rule's warn (the live run used none).
+    const used = saved !== undefined && saved.honoured && !entry.overridden;
+    const applies = saved
+      ? used
+        ? 'the saved run used it, as its record claims, so the findings it changed are not known and this refusal counts as an error in their place; run vottur test under the gate instead'
+        : 'the saved record claims it was not used'
+      : `${entry.overridden ? 'the command line' : "vottur's default"} applies`;
+    this.refuse(
+      POLICY_SETTING,
+      `\`contract.${entry.key}: ${entry.value}\` in ${entry.file} ${saved ? 'is refused' : 'was not used'}: under the policy (${this.policy.name}) the operator sets ${entry.key} (${option}), unless the policy lists it under contract.settings; ${applies}.`,
+      document,
+      used ? 'error' : undefined,
+    );
+    return honoured;
   }
 
   /**
@@ -545,6 +582,41 @@ export class GateRun {
 }
 
 /**
+ * The run's own statements that it could not judge (`isRunOwnRule`) in a saved report, with or
+ * without a policy: each takes its rule's own severity and no hold (no suppression, no baseline;
+ * attack o34r8 F1: a saved `vottur-walk-limit` at `hint`, or marked suppressed or baselined,
+ * passed `vottur report`). `vottur-findings-limit` takes the severity of the worst finding it
+ * stands for, which a saved report cannot show: under a policy it counts as an error (its rule's
+ * level), without one its saved severity stays.
+ */
+export async function runOwnAsTheirRules(report: Report, underPolicy: boolean): Promise<Report> {
+  if (!report.findings.some((finding) => isRunOwnRule(finding.ruleId))) return report;
+  const [{ RUN_LIMIT_RULES, FINDINGS_LIMIT_META }, { UNREADABLE_META }] = await Promise.all([
+    import('../lint/limits.js'),
+    import('../lint/files.js'),
+  ]);
+  const severityOf = new Map(
+    [UNREADABLE_META, ...RUN_LIMIT_RULES]
+      .filter((rule) => underPolicy || rule.id !== FINDINGS_LIMIT_META.id)
+      .map((rule) => [rule.id, rule.severity] as const),
+  );
+  const findings = report.findings.map((finding) => {
+    if (!isRunOwnRule(finding.ruleId)) return finding;
+    const { suppressions: _never, ...counted } = finding;
+    return {
+      ...counted,
+      severity: severityOf.get(finding.ruleId) ?? finding.severity,
+      ...(finding.baselineState === 'unchanged' ? { baselineState: 'new' as const } : {}),
+    };
+  });
+  const rules = report.rules.map((rule) => {
+    const severity = severityOf.get(rule.id);
+    return severity === undefined ? rule : { ...rule, severity };
+  });
+  return { ...report, findings: sortFindings(findings), rules };
+}
+
+/**
  * A saved report (`vottur report`) judged again under a policy, by the judgement a live run under
  * that policy makes of the same configuration (attack o34r7 S01, S02):
  *
@@ -717,12 +789,42 @@ export async function rejudgeSaved(
         document,
       );
   }
+  const home = report.documents[0]?.path;
+  // The rulesets the saved configuration extended, judged by their names as the live loader judges
+  // them (`extendsEntryJudgement`): one the policy refuses (a module, a package it does not list, a
+  // file when it allows none) is a `policy-extends-refused` finding, whatever the record claims.
+  // One it would read as data is a claim vottur cannot verify: a saved report shows the name, not
+  // the rules it brought or the levels it set, which may have lowered or left out findings; it
+  // counts as refused too (fail closed). vottur's built-in rulesets stand as claimed.
+  const { extendsEntryJudgement } = await import('./ruleset.js');
+  const extendsRecord = (saved?.extends ?? []).map((entry) => {
+    const judgement = extendsEntryJudgement(entry.ruleset, policy);
+    if (judgement.kind === 'built-in') return { ...entry };
+    const where = `\`extends: ${entry.ruleset}\` in ${entry.file}`;
+    run.refuse(
+      POLICY_EXTENDS,
+      judgement.refused !== undefined
+        ? `${where}, as the saved report records it, is refused: ${entry.file}: \`extends: ${entry.ruleset}\` ${judgement.refused}; the policy (${policy.name}) loads rulesets as data only and runs no code from the repository. ${entry.honoured ? 'The saved run loaded it: the findings it changed are not known; run' : 'Run'} vottur under the gate instead.`
+        : `${where}, as the saved report records it, counts as refused: the policy (${policy.name}) would read it as data, but a saved report shows only its name, not the rules it brought or the levels it set (which may have lowered or left out findings), a claim vottur cannot verify from a saved report; run vottur under the gate instead.`,
+      home ?? entry.file,
+    );
+    return { ...entry, honoured: false };
+  });
+  // The contract settings the saved configuration set, judged as a live \`test --gate\` judges them.
+  for (const entry of saved?.settings ?? []) {
+    const { honoured, ...setting } = entry;
+    run.judgeSetting(setting, home ?? entry.file, { honoured });
+  }
   const finished = run.finish(judged);
   const record = finished.configuration;
   if (saved) {
     record.claimed = true;
     record.files = [...saved.files.filter((file) => file.kind !== 'policy'), ...record.files];
-    record.extends = saved.extends;
+    record.extends = extendsRecord;
+    // Listed as the saved record lists them: the vocabulary (which the policy allows, as a live
+    // run's) and the overlays the operator of the saved run applied.
+    if (saved.vocabulary) record.vocabulary = saved.vocabulary.map((entry) => ({ ...entry }));
+    if (saved.overlays) record.overlays = saved.overlays.map((entry) => ({ ...entry }));
     record.accepted = saved.accepted.map((entry) => ({
       ...entry,
       honoured: entry.honoured && listed(policy.acceptRules, entry.rule),
@@ -736,5 +838,6 @@ export async function rejudgeSaved(
         })),
       };
   }
-  return finished;
+  // The run's own statements take their rule's level, whatever the saved report says (o34r8 F1).
+  return runOwnAsTheirRules(finished, true);
 }

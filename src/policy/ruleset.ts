@@ -539,6 +539,37 @@ function namesFile(entry: string): boolean {
   return entry.startsWith('./') || entry.startsWith('../') || isAbsolute(entry);
 }
 
+/**
+ * What a policy makes of one `extends` entry from the entry alone, before anything is read: a
+ * built-in ruleset (vottur's own), a ruleset file or a package the policy lets the repository
+ * extend (its content still to be read and judged), or why it is refused (a URL, a file when the
+ * policy allows none, a file that is not JSON or YAML, i.e. a module, a package the policy does
+ * not list). The one judgement of the name, in a live run (`loadEntry`) and for a saved report's
+ * record, which shows only the names (`rejudgeSaved`).
+ */
+export function extendsEntryJudgement(
+  entry: string,
+  policy: Pick<Policy, 'extendsFiles' | 'extendsPackages'>,
+): { kind: 'built-in' | 'file' | 'package' | 'other'; refused?: string } {
+  if ((BUILT_IN_RULESETS as readonly string[]).includes(entry)) return { kind: 'built-in' };
+  if (/^[a-z][a-z0-9+.-]*:/i.test(entry) && !isAbsolute(entry))
+    return { kind: 'other', refused: 'is a URL or a scheme vottur does not load; name a ruleset file' };
+  if (namesFile(entry)) {
+    if (!policy.extendsFiles)
+      return { kind: 'file', refused: 'names a ruleset file; the policy allows no ruleset files' };
+    if (!RULESET_FORMATS[extname(entry).toLowerCase()]) return { kind: 'file', refused: NOT_DATA_FILE };
+    return { kind: 'file' };
+  }
+  if (!policy.extendsPackages.includes(entry))
+    return {
+      kind: 'package',
+      refused: `names the package ${entry}, which the policy does not list (a ruleset file beside the configuration is written ./${entry})`,
+    };
+  return { kind: 'package' };
+}
+
+const NOT_DATA_FILE = 'is not a .json, .yaml or .yml file; under a policy a ruleset is data, never a module';
+
 /** Where a report names a file: from the working folder inside it, else the absolute path. */
 function shownPath(file: string, cwd: string): string {
   const rel = relative(cwd, file);
@@ -558,19 +589,17 @@ async function loadEntry(
 ): Promise<DataExtension | undefined> {
   const shownFrom = shownPath(from, context.cwd);
   if ((BUILT_IN_RULESETS as readonly string[]).includes(entry)) return entry as BuiltInRulesetName;
-  if (/^[a-z][a-z0-9+.-]*:/i.test(entry) && !isAbsolute(entry))
-    throw refuse(shownFrom, `extends: ${entry}`, 'is a URL or a scheme vottur does not load; name a ruleset file');
-  if (namesFile(entry)) {
-    if (!context.policy.extendsFiles)
-      throw refuse(shownFrom, `extends: ${entry}`, 'names a ruleset file; the policy allows no ruleset files');
-    return loadFile(resolve(dirname(from), entry), entry, root, context);
-  }
-  if (!context.policy.extendsPackages.includes(entry))
+  const judged = extendsEntryJudgement(entry, context.policy);
+  if (judged.refused !== undefined)
+    // A module file is named as its own path (the file the policy will not read as data).
     throw refuse(
-      shownFrom,
+      judged.kind === 'file' && context.policy.extendsFiles
+        ? shownPath(resolve(dirname(from), entry), context.cwd)
+        : shownFrom,
       `extends: ${entry}`,
-      `names the package ${entry}, which the policy does not list (a ruleset file beside the configuration is written ./${entry})`,
+      judged.refused,
     );
+  if (judged.kind === 'file') return loadFile(resolve(dirname(from), entry), entry, root, context);
   const resolved = resolvePackage(entry, context);
   return loadFile(resolved.file, entry, resolved.root, context);
 }
@@ -632,12 +661,7 @@ async function loadFile(
 ): Promise<DataExtension | undefined> {
   const shown = shownPath(file, context.cwd);
   const format = RULESET_FORMATS[extname(file).toLowerCase()];
-  if (!format)
-    throw refuse(
-      shown,
-      `extends: ${entry}`,
-      `is not a .json, .yaml or .yml file; under a policy a ruleset is data, never a module`,
-    );
+  if (!format) throw refuse(shown, `extends: ${entry}`, NOT_DATA_FILE);
   let text: string;
   try {
     text = await readNamedFile(file, { what: 'the ruleset', shown, root });

@@ -59,17 +59,19 @@ export async function runReport(
       configuration: { ...rest, ...(policy ? { policy: { ...policy, claimed: true } } : {}), claimed: true },
     };
   }
-  // Under a policy, what the saved reports' repositories held back is judged again.
-  if (options.policy !== undefined || options.gate || envOf(io).VOTTUR_POLICY) {
-    const [{ policyFor }, { rejudgeSaved }, { ruleCatalogue }] = await Promise.all([
-      import('../../policy/index.js'),
-      import('../../policy/enforce.js'),
-      import('../../run/rule-catalogue.js'),
-    ]);
-    const policy = await policyFor(options, cwd, envOf(io));
+  // Under a policy, what the saved reports' repositories held back is judged again; with or
+  // without one, the run's own statements take their rule's level and no hold.
+  const { rejudgeSaved, runOwnAsTheirRules } = await import('../../policy/enforce.js');
+  const { policyFor } = await import('../../policy/index.js');
+  const policy =
+    options.policy !== undefined || options.gate || envOf(io).VOTTUR_POLICY
+      ? await policyFor(options, cwd, envOf(io))
+      : undefined;
+  if (policy) {
+    const { ruleCatalogue } = await import('../../run/rule-catalogue.js');
     // vottur's rules, whose default levels a level the policy refuses gives back (not the saved report's claim).
-    if (policy) report = await rejudgeSaved(report, policy, cwd, await ruleCatalogue());
-  }
+    report = await rejudgeSaved(report, policy, cwd, await ruleCatalogue());
+  } else report = await runOwnAsTheirRules(report, false);
   return finishRun(
     report,
     targets,
