@@ -38,24 +38,34 @@ function isNullSchema(schema: unknown): boolean {
  * `oneOf: [ArrayA, ArrayB]` (L01). Branches are read at most MAX_SCHEMA_DEPTH deep (deeper is
  * noted as a walk limit) and at most MAX_BRANCH_STEPS schemas in all.
  */
+/** Marks a schema being read, so a branch that refers back to it is known as such. */
+const SELF = Symbol('being read');
+
+/** A schema no value satisfies: `false`, `not: {}` (or `not: true`). */
+function allowsNothing(schema: unknown): boolean {
+  if (schema === false) return true;
+  return isObject(schema) && (schema.not === true || (isObject(schema.not) && Object.keys(schema.not).length === 0));
+}
+
 function alwaysArray(
   document: Document,
   node: unknown,
   path: JsonPath,
   depth = 0,
-  seen = new Map<unknown, boolean>(),
+  seen = new Map<unknown, boolean | typeof SELF>(),
   budget = { steps: 0 },
 ): boolean {
   const { value, path: at } = resolve(document, node, path);
   if (!isObject(value)) return false;
   const known = seen.get(value);
-  if (known !== undefined) return known;
+  if (known !== undefined) return known === true;
   if (depth > MAX_SCHEMA_DEPTH || ++budget.steps > MAX_BRANCH_STEPS) {
     noteLimit(document, at, `\`oneOf\`/\`anyOf\` branches nested more than ${MAX_SCHEMA_DEPTH} deep`);
     return false;
   }
-  // A schema that names itself among its branches is not known to be an array through them.
-  seen.set(value, false);
+  // A schema that names itself among its branches: that branch adds no instance of its own (the
+  // least fixpoint of `Body: oneOf [array, Body]` is the arrays), so it is left out like `null`.
+  seen.set(value, SELF);
   let declared = false;
   let items = false;
   let properties = false;
@@ -74,9 +84,14 @@ function alwaysArray(
     for (const key of ['oneOf', 'anyOf'] as const) {
       const list = schema[key];
       if (!isArray(list)) continue;
+      // Branches that add no body of their own are left out: `null`, one that allows nothing
+      // (`false`, `not: {}`) and one that refers back to the schema being read.
       const branches = list
         .map((branch, index) => ({ branch, index }))
-        .filter(({ branch }) => !isNullSchema(resolve(document, branch, []).value));
+        .filter(({ branch }) => {
+          const target = resolve(document, branch, []).value;
+          return !isNullSchema(target) && !allowsNothing(target) && seen.get(target) !== SELF;
+        });
       if (
         branches.length > 0 &&
         branches.every(({ branch, index }) =>
@@ -85,6 +100,9 @@ function alwaysArray(
       )
         array = true;
     }
+    // Every value an `enum` or `const` allows is an array (`enum: [[]]`).
+    const values = isArray(schema.enum) ? schema.enum : 'const' in schema ? [schema.const] : undefined;
+    if (values !== undefined && values.length > 0 && values.every((v) => Array.isArray(v))) array = true;
   }
   const result = declared || array || (items && !properties);
   seen.set(value, result);
