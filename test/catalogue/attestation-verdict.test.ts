@@ -55,63 +55,71 @@ interface JsonReport {
   findings: Array<{ ruleId: string; document: string; message: string }>;
 }
 
+/**
+ * A provider's repository holding `files`, an operator's key pair, and a security server serving
+ * `served` as the one service `<code>-v1`, harvested: what each test attests and reports on.
+ */
+async function providerAndCatalogue(code: string, files: Record<string, string>, served: string) {
+  const { root, out } = tempFolder();
+  mkdirSync(join(root, '.git'));
+  const providers = join(root, 'providers');
+  const keys = join(root, 'keys');
+  const attestations = join(root, 'attestations');
+  for (const folder of [providers, keys, attestations]) mkdirSync(folder);
+  mkdirSync(join(providers, '.git'));
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(providers, name), text);
+  const pair = generateKeyPairSync('ed25519');
+  const privateKey = join(keys, 'op.pem');
+  const publicKey = join(keys, 'op.pub.pem');
+  writeFileSync(privateKey, pair.privateKey.export({ format: 'pem', type: 'pkcs8' }));
+  writeFileSync(publicKey, pair.publicKey.export({ format: 'pem', type: 'spki' }));
+  const server = await devServer({
+    catalogue: {
+      subsystems: [
+        subsystem(code, [{ serviceCode: `${code}-v1`, serviceType: 'OPENAPI', description: { text: served } }]),
+      ],
+    },
+  });
+  await harvestCatalogue({ securityServer: server.baseUrl, client: CLIENT, out: out(), concurrency: 2 });
+  const report = (extra: string[]) =>
+    votturInProcess(
+      [
+        'catalogue',
+        'report',
+        out(),
+        '--no-config',
+        '--attestations',
+        attestations,
+        '--attestation-key',
+        publicKey,
+      ].concat(['--require-attestation', '--format', 'json', ...extra]),
+      { cwd: root, timeoutMs: 120_000 },
+    );
+  const attest = (file: string, record: string, extra: string[] = []) =>
+    votturInProcess(['attest', file, ...extra, '--key', privateKey, '-o', join(attestations, record)], {
+      cwd: providers,
+    });
+  const attestFindings = (stdout: string) =>
+    (JSON.parse(stdout) as JsonReport).findings.filter((f) => f.ruleId.includes('attest'));
+  return { out, report, attest, attestFindings };
+}
+
 describe('vottur catalogue report: an attestation attests its root description, and a pass is required', () => {
   it('a record of good.yaml does not attest the evil.json it $refs; a record of a failed gate does not satisfy --require-attestation', async () => {
-    const { root, out } = tempFolder();
-    mkdirSync(join(root, '.git'));
-    const providers = join(root, 'providers');
-    const keys = join(root, 'keys');
-    const attestations = join(root, 'attestations');
-    for (const folder of [providers, keys, attestations]) mkdirSync(folder);
-    mkdirSync(join(providers, '.git'));
     const evilText = `${JSON.stringify(EVIL, null, 1)}\n`;
-    writeFileSync(join(providers, 'evil.json'), evilText);
-    writeFileSync(join(providers, 'good.yaml'), goodReferringToEvil());
-    const pair = generateKeyPairSync('ed25519');
-    const privateKey = join(keys, 'op.pem');
-    const publicKey = join(keys, 'op.pub.pem');
-    writeFileSync(privateKey, pair.privateKey.export({ format: 'pem', type: 'pkcs8' }));
-    writeFileSync(publicKey, pair.publicKey.export({ format: 'pem', type: 'spki' }));
-
     // The security server serves evil.json as its own service, byte for byte.
-    const server = await devServer({
-      catalogue: {
-        subsystems: [
-          subsystem('evil', [{ serviceCode: 'evil-v1', serviceType: 'OPENAPI', description: { text: evilText } }]),
-        ],
-      },
-    });
-    await harvestCatalogue({ securityServer: server.baseUrl, client: CLIENT, out: out(), concurrency: 2 });
-    const report = (extra: string[]) =>
-      votturInProcess(
-        [
-          'catalogue',
-          'report',
-          out(),
-          '--no-config',
-          '--attestations',
-          attestations,
-          '--attestation-key',
-          publicKey,
-          '--require-attestation',
-          '--format',
-          'json',
-          ...extra,
-        ],
-        { cwd: root, timeoutMs: 120_000 },
-      );
+    const { out, report, attest, attestFindings } = await providerAndCatalogue(
+      'evil',
+      { 'evil.json': evilText, 'good.yaml': goodReferringToEvil() },
+      evilText,
+    );
     const evilState = () =>
       (JSON.parse(readFileSync(join(out(), 'catalogue.json'), 'utf8')) as CatalogueDashboard).services.find((s) =>
         s.name.endsWith('/evil/evil-v1'),
       )?.attestation;
-    const attestFindings = (stdout: string) =>
-      (JSON.parse(stdout) as JsonReport).findings.filter((f) => f.ruleId.includes('attest'));
 
     // C3: good.yaml passes the gate; evil.json is its second subject, not what was judged.
-    const good = await votturInProcess(
-      ['attest', 'good.yaml', '--gate', '--key', privateKey, '-o', join(attestations, 'good.json')],
-      { cwd: providers },
-    );
+    const good = await attest('good.yaml', 'good.json', ['--gate']);
     expect(good.code, good.stderr).toBe(0);
     expect(good.stderr).toMatch(/attested good\.yaml \(2 files\): gate pass/);
     const first = await report([]);
@@ -120,10 +128,7 @@ describe('vottur catalogue report: an attestation attests its root description, 
     expect(first.code).toBe(1);
 
     // C4: evil.json attested itself: a signed record of a failed gate.
-    const evil = await votturInProcess(
-      ['attest', 'evil.json', '--gate', '--key', privateKey, '-o', join(attestations, 'evil.json')],
-      { cwd: providers },
-    );
+    const evil = await attest('evil.json', 'evil.json', ['--gate']);
     expect(evil.code, evil.stderr).toBe(0);
     expect(evil.stderr).toMatch(/attested evil\.json \(1 file\): gate fail/);
     const second = await report([]);
@@ -135,48 +140,10 @@ describe('vottur catalogue report: an attestation attests its root description, 
   }, 240_000);
 
   it('under a policy, a pass recorded by a run under no policy does not satisfy --require-attestation; one under --gate does (attack r6)', async () => {
-    const { root, out } = tempFolder();
-    mkdirSync(join(root, '.git'));
-    const providers = join(root, 'providers');
-    const attestations = join(root, 'attestations');
-    for (const folder of [providers, attestations]) mkdirSync(folder);
-    mkdirSync(join(providers, '.git'));
     const text = readFileSync(join(import.meta.dirname, '../../fixtures/conformant/catalogue-api.yaml'), 'utf8');
-    writeFileSync(join(providers, 'api.yaml'), text);
-    const pair = generateKeyPairSync('ed25519');
-    const privateKey = join(root, 'op.pem');
-    const publicKey = join(root, 'op.pub.pem');
-    writeFileSync(privateKey, pair.privateKey.export({ format: 'pem', type: 'pkcs8' }));
-    writeFileSync(publicKey, pair.publicKey.export({ format: 'pem', type: 'spki' }));
-    const server = await devServer({
-      catalogue: {
-        subsystems: [subsystem('api', [{ serviceCode: 'api-v1', serviceType: 'OPENAPI', description: { text } }])],
-      },
-    });
-    await harvestCatalogue({ securityServer: server.baseUrl, client: CLIENT, out: out(), concurrency: 2 });
-    const report = (extra: string[]) =>
-      votturInProcess(
-        [
-          'catalogue',
-          'report',
-          out(),
-          '--no-config',
-          '--attestations',
-          attestations,
-          '--attestation-key',
-          publicKey,
-        ].concat(['--require-attestation', '--format', 'json', ...extra]),
-        { cwd: root, timeoutMs: 120_000 },
-      );
-    const attestFindings = (stdout: string) =>
-      (JSON.parse(stdout) as JsonReport).findings.filter((f) => f.ruleId.includes('attest'));
+    const { report, attest, attestFindings } = await providerAndCatalogue('api', { 'api.yaml': text }, text);
 
-    const ungated = await votturInProcess(
-      ['attest', 'api.yaml', '--key', privateKey, '-o', join(attestations, 'a.json')],
-      {
-        cwd: providers,
-      },
-    );
+    const ungated = await attest('api.yaml', 'a.json');
     expect(ungated.code, ungated.stderr).toBe(0);
     // Without a policy the record is what was asked for.
     expect(attestFindings((await report([])).stdout)).toEqual([]);
@@ -188,10 +155,7 @@ describe('vottur catalogue report: an attestation attests its root description, 
     );
     expect(gated.code).toBe(1);
 
-    const underGate = await votturInProcess(
-      ['attest', 'api.yaml', '--gate', '--key', privateKey, '-o', join(attestations, 'b.json')],
-      { cwd: providers },
-    );
+    const underGate = await attest('api.yaml', 'b.json', ['--gate']);
     expect(underGate.code, underGate.stderr).toBe(0);
     expect(attestFindings((await report(['--gate'])).stdout)).toEqual([]);
   }, 240_000);

@@ -6,15 +6,20 @@ import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { votturInProcess as vottur } from './run.js';
 
+/** The conformant example with only warnings: the paths say v1 where info.version says 2 (platform-version-match). */
+function warningsOnly(prefix: string): { dir: string; doc: string } {
+  const dir = mkdtempSync(join(tmpdir(), `${prefix}-`));
+  const doc = join(dir, 'api.yaml');
+  writeFileSync(
+    doc,
+    readFileSync('fixtures/conformant/catalogue-api.yaml', 'utf8').replace('version: 1.4.0', 'version: 2.0.0'),
+  );
+  return { dir, doc };
+}
+
 describe('--min-score', () => {
   it('fails vottur lint below the bar even when no finding is at --fail-severity', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'vottur-min-score-'));
-    const doc = join(dir, 'api.yaml');
-    // Only warnings: the paths say v1 where info.version says 2 (platform-version-match).
-    writeFileSync(
-      doc,
-      readFileSync('fixtures/conformant/catalogue-api.yaml', 'utf8').replace('version: 1.4.0', 'version: 2.0.0'),
-    );
+    const { doc } = warningsOnly('vottur-min-score');
     const plain = await vottur(['lint', doc, '--format', 'json']);
     const report = JSON.parse(plain.stdout);
     expect(report.summary.error).toBe(0);
@@ -26,12 +31,7 @@ describe('--min-score', () => {
 
   it('every format says the run fails when the score misses the bar with no error to show (second outside try on issue 36)', async () => {
     // Before, stylish printed "✔ No problems found" and JUnit "0 failures" on a run that exited 1.
-    const dir = mkdtempSync(join(tmpdir(), 'vottur-min-score-formats-'));
-    const doc = join(dir, 'api.yaml');
-    writeFileSync(
-      doc,
-      readFileSync('fixtures/conformant/catalogue-api.yaml', 'utf8').replace('version: 1.4.0', 'version: 2.0.0'),
-    );
+    const { dir, doc } = warningsOnly('vottur-min-score-formats');
     const score = (JSON.parse((await vottur(['lint', doc, '-f', 'json'])).stdout) as { score: { score: number } }).score
       .score;
     const bar = ['--min-score', String(score + 1)];
@@ -96,12 +96,7 @@ describe('--min-score', () => {
   });
 
   it('a run that --fail-severity warn fails shows its grade in the failing colour, whatever the grade', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'vottur-fail-warn-colour-'));
-    const doc = join(dir, 'api.yaml');
-    writeFileSync(
-      doc,
-      readFileSync('fixtures/conformant/catalogue-api.yaml', 'utf8').replace('version: 1.4.0', 'version: 2.0.0'),
-    );
+    const { doc } = warningsOnly('vottur-fail-warn-colour');
     const env = { FORCE_COLOR: '1' };
     const passing = await vottur(['lint', doc], { env });
     const failing = await vottur(['lint', doc, '--fail-severity', 'warn'], { env });

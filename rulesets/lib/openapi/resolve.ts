@@ -178,6 +178,20 @@ export function hasSiblings(node: unknown): boolean {
 }
 
 /**
+ * Whether a walk through one-branch wrappers has reached its bound at `hops`; when it has, the place
+ * is noted (limits.ts): what the wrappers wrap is not read, which is a finding, never silence.
+ */
+function wrappersTooDeep(document: Document, hops: number, path: JsonPath): boolean {
+  if (hops < MAX_SCHEMA_DEPTH) return false;
+  noteLimit(
+    document,
+    path,
+    `one-branch \`allOf\`/\`oneOf\`/\`anyOf\` wrappers nested more than ${MAX_SCHEMA_DEPTH} deep`,
+  );
+  return true;
+}
+
+/**
  * What a schema stands for after following `$ref`s and looking through a single-branch
  * `allOf`/`oneOf`/`anyOf` wrapper (a common way to add a description to a reference).
  */
@@ -185,14 +199,7 @@ export function effectiveSchema(document: Document, schema: unknown, path: JsonP
   let resolved = resolve(document, schema, path);
   for (let hops = 0; isObject(resolved.value); hops++) {
     const value: Schema = resolved.value;
-    if (hops === MAX_SCHEMA_DEPTH) {
-      noteLimit(
-        document,
-        resolved.path,
-        `one-branch \`allOf\`/\`oneOf\`/\`anyOf\` wrappers nested more than ${MAX_SCHEMA_DEPTH} deep`,
-      );
-      break;
-    }
+    if (wrappersTooDeep(document, hops, resolved.path)) break;
     const wrapper = (['allOf', 'oneOf', 'anyOf'] as const).find(
       (key) => isArray(value[key]) && value[key].length === 1,
     );
@@ -245,15 +252,7 @@ export function schemaLayers(document: Document, schema: unknown, path: JsonPath
   let current = resolve(document, schema, path);
   for (let hops = 0; isObject(current.value); hops++) {
     const value: Schema = current.value;
-    if (hops === MAX_SCHEMA_DEPTH) {
-      // Wrappers past the bound: what they wrap is not read, which is a finding (limits.ts).
-      noteLimit(
-        document,
-        current.path,
-        `one-branch \`allOf\`/\`oneOf\`/\`anyOf\` wrappers nested more than ${MAX_SCHEMA_DEPTH} deep`,
-      );
-      break;
-    }
+    if (wrappersTooDeep(document, hops, current.path)) break;
     layers.push({ schema: value, path: current.path });
     if (value.properties !== undefined) break;
     let next: { schema: unknown; path: JsonPath } | undefined;
