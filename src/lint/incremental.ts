@@ -174,8 +174,16 @@ export class IncrementalRuleRunner {
       vocabulary: vocabularyWith(settings.vocabulary),
       ...(settings.descriptionSize === undefined ? {} : { descriptionSize: settings.descriptionSize }),
     };
+    // The run's own results (a walk stopped at its bound, a rule that failed) belong to no rule and
+    // cannot be sliced: where one was or is, the whole document is linted again.
+    const ruleIds = new Set(rules.map((rule) => rule.id));
+    const own = (result: RuleResult) => !ruleIds.has(result.code);
+    if ([...previous.byRule.keys()].some((code) => !ruleIds.has(code))) return undefined;
     const byRule = new Map<string, RuleResult[]>();
-    for (const result of runRulesOn(global, data, context)) push(byRule, result);
+    for (const result of runRulesOn(global, data, context)) {
+      if (own(result)) return undefined;
+      push(byRule, result);
+    }
     if (local.length === 0 || changed.size === 0) {
       for (const rule of local) byRule.set(rule.id, previous.byRule.get(rule.id) ?? []);
       return byRule;
@@ -183,6 +191,7 @@ export class IncrementalRuleRunner {
     const slice = sliceOf(data, changed);
     const fresh = new Map<string, RuleResult[]>();
     for (const result of runRulesOn(local, slice, context)) {
+      if (own(result)) return undefined;
       // Results outside `paths` do not depend on the path items (that is what path-local means): the earlier ones stand.
       if (result.path[0] !== 'paths') continue;
       if (result.path.length < 2) return undefined;

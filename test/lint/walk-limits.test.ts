@@ -103,3 +103,19 @@ describe('a walk that stops at its bound is a finding', () => {
     );
   });
 });
+
+describe('the editor keeps the limit (incremental runs)', () => {
+  it('an edit of a path item after a walk stopped at its bound lints the whole document again: the limit stays reported', async () => {
+    const { IncrementalRuleRunner } = await import('../../src/lint/incremental.js');
+    const { RULES } = await import('../../rulesets/rules/index.js');
+    const document = JSON.parse(bodyBehind(70, 'bare')) as { paths: Record<string, unknown> };
+    const runner = new IncrementalRuleRunner();
+    const limits = (results: Array<{ code: string }>) => results.filter((r) => r.code === WALK_LIMIT_META.id).length;
+    expect(limits(runner.run(RULES, structuredClone(document)))).toBe(1);
+    // Another path item: before, a path-local run on the slice lost the run's own results.
+    const edited = structuredClone(document);
+    edited.paths['/v1/other'] = { get: { responses: { '200': { description: 'ok' } } } };
+    expect(limits(runner.run(RULES, edited))).toBe(1);
+    expect(runner.lastRun.mode).toBe('full');
+  });
+});
