@@ -285,6 +285,20 @@ function schemaRefusal(schema: unknown, at: string): { key: string; why: string 
         key: `${at}.${key}`,
         why: `is ${JSON.stringify(value)}: a schema rule may refer only inside its own schema (\`#/…\`); a URL or a file is never fetched, and the rule would check nothing`,
       };
+    // Keywords that change where a `$ref` is looked up, or that compare every pair of an array's
+    // items: the reader's count of the check's work would not be ajv's (o34r9 R1: doubling levels
+    // under their own `$id` counted 200 nodes and ran for minutes; R2: `uniqueItems` on 80,000
+    // objects is quadratic inside one call, where the run's budget is not counted).
+    if (['$id', '$anchor', '$dynamicAnchor', '$dynamicRef', '$recursiveRef', '$recursiveAnchor'].includes(key))
+      return {
+        key: `${at}.${key}`,
+        why: "changes where the schema's `$ref`s are looked up; a policy runs schema checks whose references are plain pointers from their root (`#/…`), whose work it can count",
+      };
+    if (key === 'uniqueItems' && value === true)
+      return {
+        key: `${at}.${key}`,
+        why: "compares every pair of an array's items inside one call (quadratic in the array's length, out of reach of the run's budget); a policy does not run it",
+      };
     if (key === '$async')
       return {
         key: `${at}.${key}`,
@@ -316,7 +330,14 @@ function inlinedSize(schema: unknown): number | 'cycle' {
   const target = (ref: string): unknown => {
     let node: unknown = schema;
     for (const token of ref.slice(1).split('/').slice(1)) {
-      const key = decodeURIComponent(token).replace(/~1/g, '/').replace(/~0/g, '~');
+      let decoded: string;
+      try {
+        decoded = decodeURIComponent(token);
+      } catch {
+        // A malformed `%` escape (o34r9 C1) names nothing: counted as a reference to nothing.
+        return undefined;
+      }
+      const key = decoded.replace(/~1/g, '/').replace(/~0/g, '~');
       node = typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[key] : undefined;
     }
     return node;

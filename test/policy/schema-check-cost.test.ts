@@ -66,4 +66,24 @@ describe('a schema check whose work the ruleset does not bound is refused', () =
   it('a doubling one of 8 levels is small enough, and runs', async () => {
     expect(await gated(doubling(8))).toEqual([]);
   });
+
+  it('a doubling one under its own `$id`, where the count would look its `$ref`s up elsewhere than ajv (o34r9 R1)', async () => {
+    const inner = doubling(32);
+    expect(await gated({ properties: { x: { $id: 'inner', ...inner } } })).toEqual([
+      expect.stringMatching(
+        /functionOptions\.schema\.properties\.x\.\$id.*changes where the schema's `\$ref`s are looked up/,
+      ),
+    ]);
+  });
+
+  it('`uniqueItems`, quadratic inside one call (o34r9 R2)', async () => {
+    expect(await gated({ type: 'array', uniqueItems: true })).toEqual([
+      expect.stringMatching(/functionOptions\.schema\.uniqueItems.*compares every pair of an array's items/),
+    ]);
+  });
+
+  it('a malformed `%` escape in a `$ref` is no crash (o34r9 C1): the run ends in findings', async () => {
+    const messages = await gated({ definitions: { a: { type: 'object' } }, $ref: '#/definitions/%ZZ' });
+    expect(Array.isArray(messages)).toBe(true);
+  });
 });
