@@ -3,8 +3,9 @@
  * documents, or the shards of a CI matrix. `vottur report` is built on these.
  */
 import { CouldNotRunError, errorCode, errorMessage } from '../errors.js';
-import { lstatSync } from 'node:fs';
-import { readRegularFileSync } from '../runtime/safe-read.js';
+import { lstatSync, realpathSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { isInside, readRegularFileSync } from '../runtime/safe-read.js';
 import {
   sortFindings,
   type DocumentInfo,
@@ -91,13 +92,21 @@ function mergeConfigurations(reports: readonly Report[]): RunConfiguration | und
  */
 export const MAX_REPORT_BYTES = 256 * 1024 * 1024;
 
-export function readJsonReport(path: string, name: string = path): Report {
+/**
+ * `root`: the repository the run is in. A report named inside it is read only where it really is
+ * inside it: a committed folder link (`reports -> ../outside`) does not lead the read out (o34r9 L1).
+ */
+export function readJsonReport(path: string, name: string = path, root?: string): Report {
   let text: string;
   try {
     // The one bounded reader (attack r8 W1: /dev/zero read to 1.1 GB, a FIFO hung the run): a
     // regular file, opened without following a link, of at most MAX_REPORT_BYTES.
     if (lstatSync(path).isSymbolicLink())
       throw new CouldNotRunError(`cannot read ${name}: it is a symbolic link; name the file it leads to`);
+    if (root !== undefined && isInside(resolve(path), root) && !isInside(realpathSync(path), realpathSync(root)))
+      throw new CouldNotRunError(
+        `cannot read ${name}: it leads outside the repository through a linked folder; name the file where it is`,
+      );
     text = readRegularFileSync(path, {
       refuse: (why) => new CouldNotRunError(`cannot read ${name}: ${why}`),
       maxBytes: MAX_REPORT_BYTES,

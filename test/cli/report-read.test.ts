@@ -22,11 +22,19 @@ describe('vottur report reads a saved report bounded', () => {
     symlinkSync('/dev/zero', join(repo, 'zero.json'));
     execFileSync('mkfifo', [join(repo, 'fifo.json')]);
     symlinkSync(secret, join(repo, 'out.json'));
+    // A committed folder link out (o34r9 L1): only the last part of the path was checked.
+    mkdirSync(join(top, 'elsewhere'));
+    writeFileSync(join(top, 'elsewhere', 'x.json'), 'SECRET_TOKEN_0123456789\n');
+    symlinkSync(join(top, 'elsewhere'), join(repo, 'reports'));
     writeFileSync(join(repo, 'plain.json'), 'SECRET_TOKEN_0123456789\n');
     const expected: Array<[string, RegExp]> = [
       ['zero.json', /^vottur: cannot read zero\.json: it is a symbolic link; name the file it leads to\n$/],
       ['fifo.json', /^vottur: cannot read fifo\.json: it is a FIFO, not a regular file\n$/],
       ['out.json', /^vottur: cannot read out\.json: it is a symbolic link; name the file it leads to\n$/],
+      [
+        'reports/x.json',
+        /^vottur: cannot read reports\/x\.json: it leads outside the repository through a linked folder; name the file where it is\n$/,
+      ],
       ['plain.json', /^vottur: plain\.json is not a vottur JSON report: not JSON \(an unexpected character\)\n$/],
     ];
     for (const [file, line] of expected) {

@@ -13,6 +13,7 @@ import { addFailSeverityOption, addMinScoreOption, addPolicyOptions } from '../o
 import { mergeReports, readJsonReport } from '../../report/merge.js';
 import { toolInfo } from '../../version.js';
 import { CouldNotRunError } from '../../errors.js';
+import { namedFileRoot } from '../../runtime/safe-read.js';
 import { addOutputOptions, type OutputState } from '../output.js';
 import type { CommandIo } from '../io.js';
 import { cwdOf, envOf, finishRun, takeOutputTargets, type RunIo } from '../../run/index.js';
@@ -44,7 +45,8 @@ export async function runReport(
   if (files.length === 0) throw new CouldNotRunError('give at least one JSON report written by --format json');
   const cwd = cwdOf(io);
   const targets = takeOutputTargets(state);
-  const reports = files.map((file) => readJsonReport(resolve(cwd, file), file));
+  const root = namedFileRoot(cwd);
+  const reports = files.map((file) => readJsonReport(resolve(cwd, file), file, root));
   // One report is re-rendered as it was; several become one, made now by this vottur.
   const [only, ...others] = reports;
   let report =
