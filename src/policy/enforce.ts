@@ -697,18 +697,46 @@ export async function rejudgeSaved(
         ? `the entry expired on ${entry.expires}`
         : baselineRefusal(policy, entry, now);
   const left = new Map((savedBaseline?.entries ?? []).map((entry) => [entry, entry.findings ?? 1] as const));
+  // The honoured entries by what a finding is matched on (rule, document, and its fingerprint, or
+  // its pointer for an entry written without one), each list in the record's order with a cursor
+  // past the entries used up: one lookup per identity of a finding, never a scan of every entry
+  // (o34r9 R3: 80,000 findings against 80,000 entries took 195 s).
+  type Entry = NonNullable<typeof savedBaseline>['entries'][number];
+  const entryKey = (rule: string, document: string, by: string) => `${rule}\u0000${document}\u0000${by}`;
+  const byKey = new Map<string, { entries: Array<{ entry: Entry; order: number }>; next: number }>();
+  (savedBaseline?.entries ?? []).forEach((entry, order) => {
+    if (!entry.honoured) return;
+    const key = entryKey(
+      entry.rule,
+      entry.document,
+      entry.fingerprint !== undefined ? `f${entry.fingerprint}` : `p${entry.pointer}`,
+    );
+    let list = byKey.get(key);
+    if (!list) byKey.set(key, (list = { entries: [], next: 0 }));
+    list.entries.push({ entry, order });
+  });
+  const firstLeft = (key: string): { entry: Entry; order: number } | undefined => {
+    const list = byKey.get(key);
+    if (!list) return undefined;
+    for (let at = list.entries[list.next]; at !== undefined; at = list.entries[list.next]) {
+      if ((left.get(at.entry) ?? 0) > 0) return at;
+      list.next++;
+    }
+    return undefined;
+  };
   const baselineHold = (finding: Finding): { held: true } | { held: false; why?: string } => {
     if (!savedBaseline) return { held: false };
     const document = baselineDocument(finding.document, cwd, folder);
-    const names = identities(finding);
-    const entry = savedBaseline.entries.find(
-      (e) =>
-        e.honoured &&
-        (left.get(e) ?? 0) > 0 &&
-        e.rule === finding.ruleId &&
-        e.document === document &&
-        (e.fingerprint !== undefined ? names.includes(e.fingerprint) : e.pointer === finding.pointer),
-    );
+    // The first entry in the record's order that matches any identity of the finding.
+    let found: { entry: Entry; order: number } | undefined;
+    for (const key of [
+      ...identities(finding).map((name) => entryKey(finding.ruleId, document, `f${name}`)),
+      entryKey(finding.ruleId, document, `p${finding.pointer}`),
+    ]) {
+      const candidate = firstLeft(key);
+      if (candidate && (!found || candidate.order < found.order)) found = candidate;
+    }
+    const entry = found?.entry;
     if (!entry) return { held: false };
     left.set(entry, (left.get(entry) ?? 1) - 1);
     const why = entryWhy(entry);
