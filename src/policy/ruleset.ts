@@ -329,6 +329,8 @@ function inlinedSize(schema: unknown): number | 'cycle' {
   const open = new Set<object>();
   const target = (ref: string): unknown => {
     let node: unknown = schema;
+    // Each token decoded on its own, as ajv decodes a fragment (rulesets/lib/openapi/pointer.ts
+    // decodes the whole pointer first, so an escaped `/` would split where ajv does not).
     for (const token of ref.slice(1).split('/').slice(1)) {
       let decoded: string;
       try {

@@ -39,18 +39,9 @@ export function belowMinScore(
   return (worstDocument(score)?.score ?? score.score) < minScore;
 }
 
-/** True when a finding is at least as severe as the threshold. */
-export function hasFailingFinding(report: Pick<Report, 'findings'>, failSeverity: Severity = 'error'): boolean {
-  return report.findings.some((finding) => counts(finding) && atLeast(finding.severity, failSeverity));
-}
-
 /** The exit code for a run that completed: 1 (findings) or 0. */
 export function reportExitCode(report: Gated, options: GateOptions = {}): number {
-  return hasFailingFinding(report, options.failSeverity) ||
-    belowMinScore(report, options.minScore) ||
-    belowMinCoverage(report, options.minCoverage)
-    ? EXIT_FINDINGS
-    : EXIT_OK;
+  return gateVerdict(report, options).passed ? EXIT_OK : EXIT_FINDINGS;
 }
 
 /**
@@ -87,7 +78,11 @@ export function thresholdReasons(report: Pick<Report, 'gate'>): string[] {
  * The exit code, and a line on `write` when the score is below `--min-score` (the findings speak for
  * themselves; a missed bar would otherwise fail the run with nothing saying why).
  */
-export function gateExit(report: Gated, options: GateOptions, write: (text: string) => void): number {
+export function gateExit(
+  report: Gated & Pick<Report, 'gate'>,
+  options: GateOptions,
+  write: (text: string) => void,
+): number {
   if (options.minScore !== undefined) {
     const score = scoreReport(report);
     const worst = worstDocument(score);
@@ -108,5 +103,6 @@ export function gateExit(report: Gated, options: GateOptions, write: (text: stri
       : 'no coverage was measured (no generated phase ran)';
     write(`${errorLine(`${shown} is below --min-coverage ${options.minCoverage}%`)}\n`);
   }
-  return reportExitCode(report, options);
+  // The verdict the formats rendered (finishRun settles it first), not a second judgement.
+  return (report.gate ?? gateVerdict(report, options)).passed ? EXIT_OK : EXIT_FINDINGS;
 }
