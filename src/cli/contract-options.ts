@@ -16,7 +16,8 @@ import {
   type ContractTestOptions,
   type Phase,
 } from '../contract/index.js';
-import type { Severity } from '../report/finding.js';
+import type { Connection, ConnectionSource, Severity } from '../report/finding.js';
+import type { ContractSettings } from '../config/index.js';
 import { maskNationalIds } from '../pii.js';
 import { CouldNotRunError, errorLine } from '../errors.js';
 import {
@@ -426,7 +427,51 @@ export async function withContractSettings<T extends ContractCommandOptions & { 
     }
   }
   await refusePlainHttpCredentials(merged);
+  if (run && merged.server !== undefined) run.recordConnection(connectionOf(options, merged, settings));
   return merged;
+}
+
+/**
+ * Where the run's requests go and who chose each credential (never its value): the operator
+ * (command line, environment) or the configuration, read from what the merge above took.
+ */
+function connectionOf(
+  given: ContractCommandOptions & { server?: string },
+  merged: ContractCommandOptions & { server?: string },
+  settings: ContractSettings | undefined,
+): Omit<Connection, 'document' | 'honoured'> {
+  const from = (operator: unknown): ConnectionSource => (operator !== undefined ? 'operator' : 'configuration');
+  const credentials: Connection['credentials'] = [];
+  const bearerGiven = given.bearer ?? given.bearerWithoutScope;
+  if (bearerGiven !== undefined || merged.bearer !== undefined)
+    credentials.push({
+      kind: 'bearer token',
+      from: from(bearerGiven),
+      ...(bearerGiven === undefined && settings?.bearerEnv !== undefined ? { variable: settings.bearerEnv } : {}),
+    });
+  if (merged.clientSecret !== undefined)
+    credentials.push({
+      kind: 'client secret',
+      from: from(given.clientSecret),
+      ...(given.clientSecret === undefined && settings?.clientSecretEnv !== undefined
+        ? { variable: settings.clientSecretEnv }
+        : {}),
+    });
+  if (merged.header.length > 0) credentials.push({ kind: 'header', from: 'operator' });
+  // The TLS files are the configuration's only where the command line gave none (withContractSettings).
+  const tlsFrom: ConnectionSource = merged.tlsRoot !== undefined ? 'configuration' : 'operator';
+  const tlsFile = (file: string) => (tlsFrom === 'configuration' ? { file } : {});
+  if (merged.cert !== undefined)
+    credentials.push({ kind: 'client certificate', from: tlsFrom, ...tlsFile(merged.cert) });
+  for (const ca of merged.ca) credentials.push({ kind: 'trusted CA', from: tlsFrom, ...tlsFile(ca) });
+  if (merged.passphraseEnv !== undefined)
+    credentials.push({ kind: 'certificate passphrase', from: tlsFrom, variable: merged.passphraseEnv });
+  return {
+    server: merged.server ?? '',
+    serverFrom: from(given.server),
+    ...(merged.tokenUrl !== undefined ? { tokenUrl: merged.tokenUrl, tokenUrlFrom: from(given.tokenUrl) } : {}),
+    credentials,
+  };
 }
 
 /** Credentials (a bearer token, a client secret, headers) never go over plain HTTP to another machine. */

@@ -16,6 +16,7 @@ import type { DocumentSettings } from '../lint/files.js';
 import type { BaselineEntry } from '../baseline/index.js';
 import {
   sortFindings,
+  type Connection,
   type Finding,
   type Report,
   type RuleMeta,
@@ -23,19 +24,25 @@ import {
   type Severity,
 } from '../report/finding.js';
 import {
+  hostOf,
   levelUnderPolicy,
   listed,
+  normalisedUrl,
   POLICY_ACCEPT,
   POLICY_BASELINE,
   POLICY_EXTENDS,
   POLICY_LEVEL,
+  POLICY_SECRET,
+  POLICY_SERVER,
   POLICY_SETTING,
   policyRule,
   POLICY_SUPPRESSION,
   policyFinding,
+  secretEnvAllowed,
   sha256,
   shownFile,
   type Policy,
+  type SecretKey,
 } from './index.js';
 
 type FileKind = RunConfiguration['files'][number]['kind'];
@@ -131,6 +138,14 @@ export class GateRun {
   recordSetting(entry: NonNullable<RunConfiguration['settings']>[number]): void {
     const settings = (this.configuration.settings ??= []);
     if (!settings.some((s) => s.key === entry.key && s.file === entry.file)) settings.push(entry);
+  }
+
+  /** The contract run's server, token endpoint and credentials (the report's document is filled in by `finish`). */
+  private readonly connection: Array<Omit<Connection, 'document'> & { document?: string }> = [];
+
+  /** Records where a contract run's requests go and who chose its credentials (listed in every report). */
+  recordConnection(connection: Omit<Connection, 'document' | 'honoured'>): void {
+    this.connection.push({ ...connection, honoured: true });
   }
 
   /**
@@ -577,6 +592,11 @@ export class GateRun {
       documents.has(finding.document) || home === undefined ? finding : { ...finding, document: home },
     );
     const findings = refusals.length > 0 ? sortFindings([...report.findings, ...refusals]) : report.findings;
+    if (this.connection.length > 0)
+      this.configuration.connections = this.connection.map((connection): Connection => ({
+        ...connection,
+        document: connection.document ?? home ?? '',
+      }));
     return { ...report, rules, findings, configuration: this.configuration };
   }
 }
@@ -843,8 +863,10 @@ export async function rejudgeSaved(
     const { honoured, ...setting } = entry;
     run.judgeSetting(setting, home ?? entry.file, { honoured });
   }
+  const connections = judgeConnections(run, policy, report, saved?.connections ?? []);
   const finished = run.finish(judged);
   const record = finished.configuration;
+  if (connections.length > 0) record.connections = connections;
   if (saved) {
     record.claimed = true;
     record.files = [...saved.files.filter((file) => file.kind !== 'policy'), ...record.files];
@@ -868,4 +890,91 @@ export async function rejudgeSaved(
   }
   // The run's own statements take their rule's level, whatever the saved report says (o34r8 F1).
   return runOwnAsTheirRules(finished, true);
+}
+
+/** The configuration key that names each credential's environment variable. */
+const SECRET_KEYS: Partial<Record<Connection['credentials'][number]['kind'], SecretKey>> = {
+  'bearer token': 'bearerEnv',
+  'client secret': 'clientSecretEnv',
+  'certificate passphrase': 'passphraseEnv',
+};
+
+/**
+ * A saved contract run's connections, judged as a live `test --gate` judges the same choices
+ * (`withContractSettings`): a server or token endpoint the configuration chose that the policy
+ * does not list, a secret's variable it does not list for that key, TLS files from the
+ * configuration. The saved run used them, so the findings they changed are not known: each
+ * refusal counts as an error. A contract run whose record shows no connection (written before
+ * vottur recorded them, or edited out) cannot be judged and fails closed (attack o34r9 S1).
+ * Returns the record's connections, marked not honoured where refused.
+ */
+function judgeConnections(run: GateRun, policy: Policy, report: Report, saved: readonly Connection[]): Connection[] {
+  const contract = new Set([
+    ...(report.operations ?? []).map((operation) => operation.document),
+    ...report.findings
+      .filter((finding) => finding.source === 'contract' || finding.source === 'response')
+      .map((finding) => finding.document),
+  ]);
+  const recorded = new Set(saved.map((connection) => connection.document));
+  for (const document of contract)
+    if (!recorded.has(document))
+      run.refuse(
+        POLICY_SERVER,
+        `The saved report's contract run of ${document} does not record where its requests went or who chose its credentials, so the policy (${policy.name}) cannot judge them; it counts as refused: run vottur test under the gate instead.`,
+        document,
+        'error',
+      );
+  return saved.map((connection) => {
+    const { document } = connection;
+    const why: Array<[string, string]> = [];
+    const host = hostOf(connection.server) ?? '';
+    if (connection.serverFrom === 'configuration' && !policy.servers.includes(host))
+      why.push([
+        POLICY_SERVER,
+        `the configuration chose the server ${connection.server}, and under the policy (${policy.name}) contract requests go only to the server the operator names (--server) or a host the policy lists`,
+      ]);
+    else if (
+      connection.serverFrom === 'configuration' &&
+      connection.credentials.some((credential) => credential.from === 'operator') &&
+      !policy.credentialHosts.includes(host)
+    )
+      why.push([
+        POLICY_SECRET,
+        `the operator's credentials went to ${connection.server}, a server the configuration chose that the policy (${policy.name}) does not list under hosts.credentials`,
+      ]);
+    if (
+      connection.tokenUrl !== undefined &&
+      connection.tokenUrlFrom === 'configuration' &&
+      !policy.tokenUrls.includes(normalisedUrl(connection.tokenUrl))
+    )
+      why.push([
+        POLICY_SERVER,
+        `the configuration chose the token endpoint ${connection.tokenUrl}, and under the policy (${policy.name}) the client secret goes only to the endpoint the operator names (--token-url) or the policy lists (hosts.tokenUrls)`,
+      ]);
+    for (const credential of connection.credentials) {
+      if (credential.from !== 'configuration') continue;
+      const key = SECRET_KEYS[credential.kind];
+      if (credential.kind === 'client certificate' || credential.kind === 'trusted CA')
+        why.push([
+          POLICY_SECRET,
+          `the configuration named the ${credential.kind}${credential.file !== undefined ? ` ${credential.file}` : ''}, and under the policy (${policy.name}) the client certificate and the CAs to trust come from the command line`,
+        ]);
+      else if (
+        key !== undefined &&
+        (credential.variable === undefined || !secretEnvAllowed(key, credential.variable, policy))
+      )
+        why.push([
+          POLICY_SECRET,
+          `the configuration named ${credential.variable ?? 'a variable'} for the ${credential.kind} (contract.${key}), a variable the policy (${policy.name}) does not list for ${key}`,
+        ]);
+    }
+    for (const [rule, reason] of why)
+      run.refuse(
+        rule,
+        `The saved report's contract run of ${document} is refused: ${reason}. The saved run used it, as its record claims, so the findings it changed are not known and this refusal counts as an error in their place; run vottur test under the gate instead.`,
+        document,
+        'error',
+      );
+    return { ...connection, honoured: connection.honoured && why.length === 0 };
+  });
 }

@@ -244,6 +244,13 @@ export interface RunConfiguration {
    */
   settings?: Array<{ key: string; value: string | number; file: string; honoured: boolean; overridden?: boolean }>;
   /**
+   * For contract runs: where each description's requests went and where the run's credentials
+   * came from (never their values), so that a saved report is judged again as a live `test --gate`
+   * judges them (`vottur report --gate`; a saved contract report without it fails closed).
+   * `honoured` false where a policy refused a part the saved run used.
+   */
+  connections?: Connection[];
+  /**
    * Words a configuration's `vocabulary:` adds to the platform's lists (`collectionPageMembers`,
    * `nationalIdAliases`…): they change which findings the rules give, so every one is listed, with
    * the file that adds it.
@@ -265,6 +272,30 @@ export interface RunConfiguration {
   overlays?: Array<{ path: string; title: string; sha256: string; actions: number }>;
 }
 
+/** Who chose a server, a token endpoint or a credential: the operator (command line or environment), the repository's configuration, or vottur (its bundled reference service). */
+export type ConnectionSource = 'operator' | 'configuration' | 'reference service';
+
+/** One contract run's server, token endpoint and credentials, and who chose each (`RunConfiguration.connections`). */
+export interface Connection {
+  /** The description tested, as the report's documents name it. */
+  document: string;
+  server: string;
+  serverFrom: ConnectionSource;
+  tokenUrl?: string;
+  tokenUrlFrom?: ConnectionSource;
+  /**
+   * Each credential sent and who chose it; `variable`: the environment variable a configuration
+   * named for it; `file`: the TLS file a configuration named.
+   */
+  credentials: Array<{
+    kind: 'bearer token' | 'client secret' | 'header' | 'client certificate' | 'trusted CA' | 'certificate passphrase';
+    from: ConnectionSource;
+    variable?: string;
+    file?: string;
+  }>;
+  honoured: boolean;
+}
+
 /** True when a configuration record has anything to show. */
 export function hasConfiguration(configuration: RunConfiguration | undefined): configuration is RunConfiguration {
   if (!configuration) return false;
@@ -278,6 +309,7 @@ export function hasConfiguration(configuration: RunConfiguration | undefined): c
       suppressions.length +
       accepted.length +
       (configuration.settings?.length ?? 0) +
+      (configuration.connections?.length ?? 0) +
       (configuration.vocabulary?.length ?? 0) >
       0 ||
     baseline !== undefined

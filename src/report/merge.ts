@@ -76,6 +76,9 @@ function mergeConfigurations(reports: readonly Report[]): RunConfiguration | und
     ...(records.some((record) => record.settings)
       ? { settings: records.flatMap((record) => record.settings ?? []) }
       : {}),
+    ...(records.some((record) => record.connections)
+      ? { connections: records.flatMap((record) => record.connections ?? []) }
+      : {}),
     ...(records.some((record) => record.vocabulary)
       ? { vocabulary: records.flatMap((record) => record.vocabulary ?? []) }
       : {}),

@@ -15,6 +15,7 @@ import { loadDescription } from '../../lint/load.js';
 import { FAULT_NAMES, isFaultName, type FaultName } from '../../reference/faults.js';
 import { startReferenceService, type RunningReferenceService } from '../../reference/service.js';
 import type { Report } from '../../report/finding.js';
+import type { GateRun } from '../../policy/enforce.js';
 import { mergeReports } from '../../report/merge.js';
 import { toolInfo } from '../../version.js';
 import { CouldNotRunError, errorMessage } from '../../errors.js';
@@ -96,7 +97,9 @@ export function registerCheck(program: Command, io: CommandIo): void {
         throw new CouldNotRunError(
           '--data applies to a server you name; the bundled reference service answers its own examples',
         );
-      io.exit(await finishRun(await settle(await checkReference(options, io), run, options, io), targets, options, io));
+      io.exit(
+        await finishRun(await settle(await checkReference(options, io, run), run, options, io), targets, options, io),
+      );
       return;
     }
     if (options.fault.length > 0)
@@ -164,7 +167,7 @@ export function registerCheck(program: Command, io: CommandIo): void {
   });
 }
 
-async function checkReference(options: CheckOptions, io: RunIo): Promise<Report> {
+async function checkReference(options: CheckOptions, io: RunIo, run: GateRun): Promise<Report> {
   let service: RunningReferenceService;
   try {
     service = await startReferenceService({ port: 0, auth: 'dev', faults: options.fault });
@@ -180,6 +183,13 @@ async function checkReference(options: CheckOptions, io: RunIo): Promise<Report>
     const { tokenUrl, clientId, clientSecret } = service;
     if (tokenUrl === undefined || clientId === undefined || clientSecret === undefined)
       throw new Error('the reference service started with its dev issuer gave no client credentials');
+    run.recordConnection({
+      server: service.baseUrl,
+      serverFrom: 'reference service',
+      tokenUrl,
+      tokenUrlFrom: 'reference service',
+      credentials: [{ kind: 'client secret', from: 'reference service' }],
+    });
     const loaded = await loadDescription(service.descriptionPath, { cwd: cwdOf(io) });
     const lint = await lintLoadedDescription(loaded, { cwd: cwdOf(io) });
     const contract = await runContractTests({

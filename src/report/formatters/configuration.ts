@@ -6,7 +6,14 @@
  * Each format renders these items its own way (docs/gate.md, docs/reports.md).
  */
 import { escapeLine, neutraliseCommands } from '../../runtime/escape.js';
-import { counts, hasConfiguration, type Report, type RunConfiguration } from '../finding.js';
+import {
+  counts,
+  hasConfiguration,
+  type Connection,
+  type ConnectionSource,
+  type Report,
+  type RunConfiguration,
+} from '../finding.js';
 import { absoluteScore } from '../score.js';
 
 /** The heading Markdown and HTML give the section. */
@@ -22,6 +29,7 @@ export type ConfigurationKind =
   | 'rule'
   | 'extends'
   | 'setting'
+  | 'connection'
   | 'vocabulary'
   | 'suppression'
   | 'baseline'
@@ -49,6 +57,21 @@ const where = (document: string, pointer: string) =>
 function baselineMatches(entries: NonNullable<RunConfiguration['baseline']>['entries']): string {
   const findings = entries.reduce((sum, entry) => sum + (entry.findings ?? 1), 0);
   return `${findings} finding${findings === 1 ? '' : 's'} matched ${entries.length} entr${entries.length === 1 ? 'y' : 'ies'}`;
+}
+
+const chosenBy = (from: ConnectionSource) =>
+  from === 'operator' ? 'the operator' : from === 'configuration' ? 'the configuration' : "vottur's reference service";
+
+/**
+ * "Requests to https://api.example.is (chosen by the operator); token endpoint …; bearer token
+ * from VOTTUR_TOKEN (named by the configuration)": who chose where requests and secrets went.
+ */
+export function connectionText(connection: Connection): string {
+  const credentials = connection.credentials.map(
+    (credential) =>
+      `${credential.kind}${credential.file !== undefined ? ` ${credential.file}` : ''}${credential.variable !== undefined ? ` from ${credential.variable}` : ''} (${credential.from === 'configuration' ? 'named by the configuration' : `given by ${chosenBy(credential.from)}`})`,
+  );
+  return `Contract requests for ${connection.document} to ${connection.server} (chosen by ${chosenBy(connection.serverFrom)})${connection.tokenUrl !== undefined ? `; token endpoint ${connection.tokenUrl} (chosen by ${chosenBy(connection.tokenUrlFrom ?? 'operator')})` : ''}; ${credentials.length > 0 ? `credentials: ${credentials.join(', ')}` : 'no credentials'}${connection.honoured ? '' : ' (refused by the policy: it counts)'}`;
 }
 
 /** Every item of the record, in a fixed order: policy, files, rules, extends, contract settings, suppressions, baseline, acceptances. */
@@ -96,6 +119,8 @@ export function configurationItems(configuration: RunConfiguration): Configurati
       text: `contract.${setting.key}: ${setting.value} set by ${setting.file}${setting.honoured ? (setting.overridden ? ' (the command line gave its own: not used)' : '') : ' (refused by the policy: not used)'}`,
       honoured: setting.honoured,
     });
+  for (const connection of configuration.connections ?? [])
+    items.push({ kind: 'connection', text: connectionText(connection), honoured: connection.honoured });
   for (const entry of configuration.vocabulary ?? [])
     items.push({
       kind: 'vocabulary',
@@ -169,7 +194,7 @@ export function shownItems(configuration: RunConfiguration, max = ITEMS_PER_KIND
   }
   for (const [kind, count] of hidden)
     lines.push(
-      `and ${count} more ${kind === 'overlay' ? 'overlays' : kind === 'file' ? 'files' : kind === 'rule' ? 'rule levels' : kind === 'extends' ? 'rulesets' : kind === 'setting' ? 'contract settings' : kind === 'vocabulary' ? 'vocabulary additions' : kind === 'suppression' ? 'suppressions' : kind === 'baseline' ? 'baseline entries' : 'accepted changes'} (every one is in the JSON and SARIF reports)`,
+      `and ${count} more ${kind === 'overlay' ? 'overlays' : kind === 'file' ? 'files' : kind === 'rule' ? 'rule levels' : kind === 'extends' ? 'rulesets' : kind === 'setting' ? 'contract settings' : kind === 'connection' ? 'contract connections' : kind === 'vocabulary' ? 'vocabulary additions' : kind === 'suppression' ? 'suppressions' : kind === 'baseline' ? 'baseline entries' : 'accepted changes'} (every one is in the JSON and SARIF reports)`,
     );
   return lines;
 }
@@ -234,6 +259,11 @@ export function configurationLine(report: Report): string | undefined {
   if (settings.length > 0)
     parts.push(
       `contract settings ${settings.map((setting) => `${setting.key}: ${setting.value}`).join(', ')}${refused(settings)}`,
+    );
+  const connections = configuration.connections ?? [];
+  if (connections.length > 0)
+    parts.push(
+      `contract requests to ${connections.map((connection) => `${connection.server} (chosen by ${chosenBy(connection.serverFrom)})`).join(', ')}${refused(connections)}`,
     );
   const vocabulary = configuration.vocabulary ?? [];
   if (vocabulary.length > 0)
