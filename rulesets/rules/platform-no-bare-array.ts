@@ -1,5 +1,5 @@
 import { defineRule, show, type Problem } from '../lib/rule.js';
-import { layerKeyword, resolve, schemaLayers, schemaTypes } from '../lib/openapi/resolve.js';
+import { layerKeyword, resolve, schemaLayers } from '../lib/openapi/resolve.js';
 import { allOfLayers } from '../lib/openapi/flatten.js';
 import { MAX_SCHEMA_DEPTH, noteLimit } from '../lib/openapi/limits.js';
 import { isArray, isObject, type Document, type JsonPath } from '../lib/openapi/types.js';
@@ -22,120 +22,148 @@ function carriesJsonText(mediaType: string): boolean {
 /** The most schemas one body's `oneOf`/`anyOf` branches are read through: a bound on hostile input. */
 const MAX_BRANCH_STEPS = 4096;
 
-function isNullSchema(schema: unknown): boolean {
-  return (
-    isObject(schema) &&
-    (schema.type === 'null' || (isArray(schema.enum) && schema.enum.length === 1 && schema.enum[0] === null))
-  );
+/** The JSON types a body can be (`integer` counted as `number`). */
+type JsonType = 'null' | 'boolean' | 'number' | 'string' | 'array' | 'object';
+const JSON_TYPES: readonly JsonType[] = ['null', 'boolean', 'number', 'string', 'array', 'object'];
+
+/** JSON types that are not containers: a body of one of them is a bare value, not an object. */
+const SCALAR_TYPES = new Set<JsonType>(['string', 'number', 'boolean', 'null']);
+
+function jsonTypeOf(value: unknown): JsonType {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  const type = typeof value;
+  return type === 'boolean' || type === 'number' || type === 'string' ? type : 'object';
 }
 
-/**
- * True when every value a schema allows (but `null`) is an array: what it is, read from its
- * merged `allOf` (flatten.ts `allOfLayers`, `$ref`s followed): every part that declares `type`
- * allows `array`, and one does, or a part (a `oneOf`/`anyOf` of it) is one whose every non-null
- * branch is always an array; with no `type` anywhere, a part declares `items` and none
- * `properties`. `allOf: [{type: array, items}, {description}]` is an array, and so is
- * `oneOf: [ArrayA, ArrayB]` (L01). Branches are read at most MAX_SCHEMA_DEPTH deep (deeper is
- * noted as a walk limit) and at most MAX_BRANCH_STEPS schemas in all.
- */
+const declaredTypes = (schema: Record<string, unknown>): JsonType[] =>
+  (typeof schema.type === 'string' ? [schema.type] : isArray(schema.type) ? schema.type : [])
+    .map((type) => (type === 'integer' ? 'number' : type))
+    .filter((type): type is JsonType => (JSON_TYPES as readonly unknown[]).includes(type));
+
+/** True when a pair of bounds leaves no value: `minLength: 2, maxLength: 1`. */
+const crossed = (schema: Record<string, unknown>, low: string, high: string) =>
+  typeof schema[low] === 'number' && typeof schema[high] === 'number' && schema[low] > schema[high];
+
 /** Marks a schema being read, so a branch that refers back to it is known as such. */
 const SELF = Symbol('being read');
 
-/** A schema no value satisfies: `false`, `not: {}` (or `not: true`). */
-function allowsNothing(schema: unknown): boolean {
-  if (schema === false) return true;
-  return isObject(schema) && (schema.not === true || (isObject(schema.not) && Object.keys(schema.not).length === 0));
+interface Reading {
+  seen: Map<unknown, ReadonlySet<JsonType> | typeof SELF>;
+  steps: number;
 }
 
-function alwaysArray(
+/**
+ * The JSON types a schema lets a body be, read as a validator would: `type` (and OpenAPI 3.0's
+ * `nullable`), its merged `allOf` (flatten.ts `allOfLayers`, `$ref`s followed; the parts'
+ * types intersect), `oneOf`/`anyOf` (the union of their branches), `enum`/`const` (the types of
+ * the values), `not: {}` and `false` (nothing), and bounds that cross (`minLength` above
+ * `maxLength` leaves no string). With no `type` anywhere, `items` alone says array and
+ * `properties` alone says object, as generators mean them. A branch that refers back to the
+ * schema being read adds nothing of its own (the least fixpoint of `Body: oneOf [array, Body]` is
+ * the arrays). So an array-or-null written as `const: null` or `type: ['null']`, a branch that
+ * allows nothing written any way, and a scalar with no `type` (`enum: [a, b]`) are read for what
+ * they allow (attack o34r9 B1–B3). Read at most MAX_SCHEMA_DEPTH deep (deeper is noted as a walk
+ * limit, and allows anything) and at most MAX_BRANCH_STEPS schemas in all.
+ */
+function bodyTypes(
   document: Document,
   node: unknown,
   path: JsonPath,
   depth = 0,
-  seen = new Map<unknown, boolean | typeof SELF>(),
-  budget = { steps: 0 },
-): boolean {
+  reading: Reading = { seen: new Map(), steps: 0 },
+): ReadonlySet<JsonType> {
   const { value, path: at } = resolve(document, node, path);
-  if (!isObject(value)) return false;
-  const known = seen.get(value);
-  if (known !== undefined) return known === true;
-  if (depth > MAX_SCHEMA_DEPTH || ++budget.steps > MAX_BRANCH_STEPS) {
+  if (value === false) return new Set();
+  if (!isObject(value)) return new Set(JSON_TYPES);
+  const known = reading.seen.get(value);
+  if (known === SELF) return new Set();
+  if (known !== undefined) return known;
+  if (depth > MAX_SCHEMA_DEPTH || ++reading.steps > MAX_BRANCH_STEPS) {
     noteLimit(document, at, `\`oneOf\`/\`anyOf\` branches nested more than ${MAX_SCHEMA_DEPTH} deep`);
-    return false;
+    return new Set(JSON_TYPES);
   }
-  // A schema that names itself among its branches: that branch adds no instance of its own (the
-  // least fixpoint of `Body: oneOf [array, Body]` is the arrays), so it is left out like `null`.
-  seen.set(value, SELF);
-  let declared = false;
+  reading.seen.set(value, SELF);
+  let types = new Set<JsonType>(JSON_TYPES);
+  const narrow = (allowed: Iterable<JsonType>) => {
+    const keep = new Set(allowed);
+    types = new Set([...types].filter((type) => keep.has(type)));
+  };
+  let typed = false;
   let items = false;
   let properties = false;
-  let array = false;
   for (const layer of allOfLayers(document, value, at)) {
     const schema = layer.schema;
+    if (schema.not === true || (isObject(schema.not) && Object.keys(schema.not).length === 0)) narrow([]);
     if (schema.type !== undefined) {
-      if (!schemaTypes(schema).includes('array')) {
-        seen.set(value, false);
-        return false;
-      }
-      declared = true;
+      typed = true;
+      narrow([...declaredTypes(schema), ...(schema.nullable === true ? (['null'] as const) : [])]);
     }
-    if (schema.items !== undefined) items = true;
+    if (schema.items !== undefined || schema.prefixItems !== undefined) items = true;
     if (schema.properties !== undefined) properties = true;
+    const values = isArray(schema.enum) ? schema.enum : 'const' in schema ? [schema.const] : undefined;
+    if (values !== undefined) {
+      typed = true;
+      narrow(values.map(jsonTypeOf));
+    }
+    if (crossed(schema, 'minLength', 'maxLength')) types.delete('string');
+    if (crossed(schema, 'minItems', 'maxItems')) types.delete('array');
+    if (crossed(schema, 'minProperties', 'maxProperties')) types.delete('object');
+    if (crossed(schema, 'minimum', 'maximum')) types.delete('number');
     for (const key of ['oneOf', 'anyOf'] as const) {
       const list = schema[key];
       if (!isArray(list)) continue;
-      // Branches that add no body of their own are left out: `null`, one that allows nothing
-      // (`false`, `not: {}`) and one that refers back to the schema being read.
-      const branches = list
-        .map((branch, index) => ({ branch, index }))
-        .filter(({ branch }) => {
-          const target = resolve(document, branch, []).value;
-          return !isNullSchema(target) && !allowsNothing(target) && seen.get(target) !== SELF;
-        });
-      if (
-        branches.length > 0 &&
-        branches.every(({ branch, index }) =>
-          alwaysArray(document, branch, [...layer.path, key, index], depth + 1, seen, budget),
-        )
-      )
-        array = true;
+      typed = true;
+      const union = new Set<JsonType>();
+      list.forEach((branch, index) => {
+        for (const type of bodyTypes(document, branch, [...layer.path, key, index], depth + 1, reading))
+          union.add(type);
+      });
+      narrow(union);
     }
-    // Every value an `enum` or `const` allows is an array (`enum: [[]]`).
-    const values = isArray(schema.enum) ? schema.enum : 'const' in schema ? [schema.const] : undefined;
-    if (values !== undefined && values.length > 0 && values.every((v) => Array.isArray(v))) array = true;
   }
-  const result = declared || array || (items && !properties);
-  seen.set(value, result);
-  return result;
+  if (!typed && items !== properties) narrow(items ? ['array'] : ['object']);
+  reading.seen.set(value, types);
+  return types;
 }
 
-/** JSON types that are not containers: a body of one of them is a bare value, not an object. */
-const SCALAR_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'null']);
+/** True when every value a schema allows but `null` is an array, and it allows one. */
+function alwaysArray(types: ReadonlySet<JsonType>): boolean {
+  return types.has('array') && [...types].every((type) => type === 'array' || type === 'null');
+}
 
 /**
- * The scalar a JSON body is when its schema declares only scalar types (`type: boolean`,
- * `type: [string, 'null']`), else undefined. A string of bytes (`format: binary`/`byte`) is a file
+ * The scalar a JSON body is when every value its schema allows but `null` is a boolean, number or
+ * string (`type: boolean`, `type: [string, 'null']`, `enum: [a, b]`), else undefined: those types
+ * (`string or number`), in the order its `type` declares them. A string of bytes (`format: binary`/`byte`) is a file
  * sent as it is, not JSON text, and `text/plain` carries text, not a JSON value; a string under a
  * media range (`*\/*`) is as often plain text.
  */
-function bareScalar(mediaType: string, layers: ReturnType<typeof schemaLayers>): string | undefined {
+function bareScalar(
+  mediaType: string,
+  layers: ReturnType<typeof schemaLayers>,
+  types: ReadonlySet<JsonType>,
+): string | undefined {
   if (!mayBeJson(mediaType)) return undefined;
-  const type = layerKeyword(layers, 'type');
-  if (!type) return undefined;
-  const types = schemaTypes(type.layer.schema);
-  if (types.length === 0 || !types.every((t) => SCALAR_TYPES.has(t))) return undefined;
-  if (layerKeyword(layers, 'properties') !== undefined || layerKeyword(layers, 'items') !== undefined) return undefined;
+  const named = [...types].filter((type) => type !== 'null');
+  if (named.length === 0 || !named.every((type) => SCALAR_TYPES.has(type))) return undefined;
   const formatValue = layerKeyword(layers, 'format')?.value;
   if (formatValue === 'binary' || formatValue === 'byte') return undefined;
-  const named = types.filter((t) => t !== 'null');
-  const first = named[0] ?? 'null';
+  // In the order the schema declares them, else string, number, boolean.
+  const type = layerKeyword(layers, 'type');
+  const order = [...(type ? declaredTypes(type.layer.schema) : []), 'string', 'number', 'boolean'];
+  const listed = [...new Set(order)].filter((t) => (named as readonly string[]).includes(t));
   // A string under a range (`*\/*`) is as often plain text as a JSON string: only a JSON type says which.
-  if (first === 'string' && !isJsonMediaType(mediaType)) return undefined;
-  return first === 'integer' ? 'number' : first;
+  if (listed[0] === 'string' && !isJsonMediaType(mediaType)) return undefined;
+  return listed.join(' or ');
 }
 
-/** A path that serves the description itself (`/openapi.json`, `/swagger/v1/swagger.json`, `/api-docs`). */
-const DESCRIPTION_PATH = /\/(openapi|swagger|api-docs)(\.(json|ya?ml))?(\/|$)/i;
+/**
+ * A path that serves the description itself: its last segment names it (`/openapi.json`,
+ * `/swagger/v1/swagger.json`, `/v3/api-docs`, `/q/openapi`), or springdoc's group
+ * (`/v3/api-docs/{group}`). A segment of that name elsewhere (`/openapi/users`) is an API's own path.
+ */
+const DESCRIPTION_PATH = /(\/(openapi|swagger|api-docs)(\.(json|ya?ml))?|\/api-docs\/\{[^/{}]+\})\/?$/i;
 
 /** A named member that would hold a bare value of this type, as the fix's example. */
 const HOLDER: Record<string, string> = {
@@ -162,7 +190,8 @@ export default defineRule({
       const layers = schemaLayers(document, info.media.schema, path);
       if (layers.length === 0) continue;
       // What the body is, read from its merged `allOf` and every `oneOf`/`anyOf` branch (L01).
-      const bareArray = alwaysArray(document, info.media.schema, path);
+      const types = bodyTypes(document, info.media.schema, path);
+      const bareArray = alwaysArray(types);
       // A bare boolean, number or string is no more an object than an array is (issue 37).
       // An error body that is not an object is platform-problem-schema's one finding (one cause, one
       // owner), and the description served at `/openapi.json` is the OpenAPI document's own shape.
@@ -171,7 +200,7 @@ export default defineRule({
         (info.kind === 'response' && !info.statuses.some((status) => statusClass(status) === '2')) ||
         info.operations.some((op) => DESCRIPTION_PATH.test(op.pathKey))
           ? undefined
-          : bareScalar(info.mediaType, layers);
+          : bareScalar(info.mediaType, layers, types);
       if (!bareArray && scalar === undefined) continue;
       const key = `${encodePointer(info.path.slice(0, -2))}\u0000${scalar ?? 'array'}`;
       const found = byBody.get(key);
@@ -187,7 +216,7 @@ export default defineRule({
           : `The ${show(info.mediaType)} response body${also}${op ? ` of \`${op.method.toUpperCase()} ${op.pathKey}\`` : ''}${info.statuses.length > 0 ? ` (${info.statuses.join(', ')})` : ''}`;
       if (scalar !== undefined) {
         problems.push({
-          message: `${where} is a bare ${scalar}, not a JSON object; put the value in a named member, e.g. ${HOLDER[scalar] ?? '`{ value: ... }`'}, so the body can grow without breaking callers.`,
+          message: `${where} is a bare ${scalar}, not a JSON object; put the value in a named member, e.g. ${HOLDER[scalar.split(' ')[0] ?? ''] ?? '`{ value: ... }`'}, so the body can grow without breaking callers.`,
           path: [...info.path, 'schema'],
           also: others.map((other) => [...other.path, 'schema']),
         });
