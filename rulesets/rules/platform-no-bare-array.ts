@@ -3,7 +3,13 @@ import { layerKeyword, resolve, schemaLayers } from '../lib/openapi/resolve.js';
 import { allOfLayers } from '../lib/openapi/flatten.js';
 import { MAX_SCHEMA_DEPTH, noteLimit } from '../lib/openapi/limits.js';
 import { isArray, isObject, type Document, type JsonPath } from '../lib/openapi/types.js';
-import { mediaTypes, statusClass, type MediaTypeInfo } from '../lib/openapi/views.js';
+import {
+  mediaTypes,
+  outboundOperations,
+  statusClass,
+  type MediaTypeInfo,
+  type OutboundOperationInfo,
+} from '../lib/openapi/views.js';
 import { encodePointer } from '../lib/openapi/pointer.js';
 import { isJsonMediaType, mayBeJson } from '../lib/openapi/media-type.js';
 
@@ -173,6 +179,39 @@ const HOLDER: Record<string, string> = {
   null: '`{ data: null }`',
 };
 
+/**
+ * Every body the rule reads: the request and response media types under \`paths\` and
+ * \`components\`, and the request bodies a service sends to its subscribers (3.1 \`webhooks\`,
+ * callbacks; attack r8 L2), each once (a webhook's body defined in \`components\` is read there).
+ * A subscriber's answer is the subscriber's, not the service's: webhook responses are not read.
+ */
+function bodies(document: Document): Array<{ info: MediaTypeInfo; outbound?: OutboundOperationInfo }> {
+  const all: Array<{ info: MediaTypeInfo; outbound?: OutboundOperationInfo }> = mediaTypes(document).map((info) => ({
+    info,
+  }));
+  const seen = new Set<unknown>(all.map(({ info }) => info.media));
+  for (const outbound of outboundOperations(document)) {
+    const body = resolve(document, outbound.operation.requestBody, [...outbound.path, 'requestBody']);
+    if (!isObject(body.value) || !isObject(body.value.content)) continue;
+    for (const [mediaType, media] of Object.entries(body.value.content)) {
+      if (!isObject(media) || seen.has(media)) continue;
+      seen.add(media);
+      all.push({
+        info: {
+          kind: 'request',
+          mediaType,
+          media,
+          path: [...body.path, 'content', mediaType],
+          statuses: [],
+          operations: [],
+        },
+        outbound,
+      });
+    }
+  }
+  return all;
+}
+
 export default defineRule({
   id: 'platform-no-bare-array',
   severity: 'error',
@@ -183,8 +222,11 @@ export default defineRule({
   check(document) {
     const problems: Problem[] = [];
     // The media types of one request body or response that send a bare array: one cause, one finding.
-    const byBody = new Map<string, { info: MediaTypeInfo; others: MediaTypeInfo[]; scalar?: string }>();
-    for (const info of mediaTypes(document)) {
+    const byBody = new Map<
+      string,
+      { info: MediaTypeInfo; others: MediaTypeInfo[]; scalar?: string; outbound?: OutboundOperationInfo }
+    >();
+    for (const { info, outbound } of bodies(document)) {
       if (!carriesJsonText(info.mediaType) || info.media.schema === undefined) continue;
       const path = [...info.path, 'schema'];
       const layers = schemaLayers(document, info.media.schema, path);
@@ -205,13 +247,20 @@ export default defineRule({
       const key = `${encodePointer(info.path.slice(0, -2))}\u0000${scalar ?? 'array'}`;
       const found = byBody.get(key);
       if (found) found.others.push(info);
-      else byBody.set(key, { info, others: [], ...(scalar !== undefined ? { scalar } : {}) });
+      else
+        byBody.set(key, {
+          info,
+          others: [],
+          ...(scalar !== undefined ? { scalar } : {}),
+          ...(outbound ? { outbound } : {}),
+        });
     }
-    for (const { info, others, scalar } of byBody.values()) {
+    for (const { info, others, scalar, outbound } of byBody.values()) {
       const op = info.operations.length === 1 ? info.operations[0] : undefined;
       const also = others.length > 0 ? ` (also as ${others.map((other) => show(other.mediaType)).join(', ')})` : '';
-      const where =
-        info.kind === 'request'
+      const where = outbound
+        ? `The ${show(info.mediaType)} body${also} the service sends in ${outbound.kind} \`${outbound.name}\` (\`${outbound.method.toUpperCase()}\`)`
+        : info.kind === 'request'
           ? `The ${show(info.mediaType)} request body${also}${op ? ` of \`${op.method.toUpperCase()} ${op.pathKey}\`` : ''}`
           : `The ${show(info.mediaType)} response body${also}${op ? ` of \`${op.method.toUpperCase()} ${op.pathKey}\`` : ''}${info.statuses.length > 0 ? ` (${info.statuses.join(', ')})` : ''}`;
       if (scalar !== undefined) {

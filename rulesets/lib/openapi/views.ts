@@ -92,6 +92,59 @@ export const operations = memoise((document): OperationInfo[] => {
   return result;
 }, 'operations');
 
+/** An operation a service makes of its subscribers: a 3.1 webhook's, or a callback's (3.0). */
+export interface OutboundOperationInfo {
+  kind: 'webhook' | 'callback';
+  /** The webhook's name, or the callback's name and expression (`onEvent {$request.body#/url}`). */
+  name: string;
+  method: HttpMethod;
+  operation: Operation;
+  pathItem: PathItem;
+  /** Where the operation is defined (after the path item's `$ref`). */
+  path: JsonPath;
+}
+
+/**
+ * Every webhook and callback operation: 3.1 `webhooks`, the callbacks of every operation and of
+ * `components.callbacks`. Bounded: a callback's own callbacks are not followed, at most 10,000.
+ */
+export const outboundOperations = memoise((document): OutboundOperationInfo[] => {
+  const holders: Array<{ kind: OutboundOperationInfo['kind']; name: string; holder: unknown; path: JsonPath }> = [];
+  if (isObject(document.webhooks))
+    for (const key of Object.keys(document.webhooks))
+      holders.push({ kind: 'webhook', name: key, holder: document.webhooks[key], path: ['webhooks', key] });
+  const callbacksOf = (name: string, holder: unknown, path: JsonPath) => {
+    const resolved = resolve(document, holder, path);
+    if (!isObject(resolved.value)) return;
+    for (const expression of Object.keys(resolved.value))
+      holders.push({
+        kind: 'callback',
+        name: `${name} ${expression}`,
+        holder: resolved.value[expression],
+        path: [...resolved.path, expression],
+      });
+  };
+  for (const op of operations(document))
+    if (isObject(op.operation.callbacks))
+      for (const name of Object.keys(op.operation.callbacks))
+        callbacksOf(name, op.operation.callbacks[name], [...op.path, 'callbacks', name]);
+  const components = document.components;
+  if (isObject(components) && isObject(components.callbacks))
+    for (const name of Object.keys(components.callbacks))
+      callbacksOf(name, components.callbacks[name], ['components', 'callbacks', name]);
+  const result: OutboundOperationInfo[] = [];
+  for (const { kind, name, holder, path } of holders.slice(0, 10_000)) {
+    const item = resolve(document, holder, path);
+    if (!isObject(item.value)) continue;
+    const pathItem: PathItem = item.value;
+    for (const method of PATH_ITEM_METHODS) {
+      const operation = pathItem[method];
+      if (isObject(operation)) result.push({ kind, name, method, operation, pathItem, path: [...item.path, method] });
+    }
+  }
+  return result;
+}, 'outboundOperations');
+
 export interface ParameterInfo {
   parameter: Parameter;
   /** Where the parameter object is defined. */
@@ -408,55 +461,31 @@ export const schemas = memoise((document): SchemaNode[] => {
   // What a service sends to its subscribers is its data too (3.1 `webhooks`, 3.0 `callbacks`): their
   // schemas are walked like the paths', so the rules on fields (names, identifiers, dates, money)
   // read them (attack r8 L2: a `user_name` and an integer `nationalId` under a webhook passed).
-  const outbound: Array<[unknown, JsonPath]> = [];
-  if (isObject(document.webhooks))
-    for (const key of Object.keys(document.webhooks)) outbound.push([document.webhooks[key], ['webhooks', key]]);
-  const callbacksOf = (holder: unknown, path: JsonPath) => {
-    const resolved = resolve(document, holder, path);
-    if (!isObject(resolved.value)) return;
-    for (const expression of Object.keys(resolved.value))
-      outbound.push([resolved.value[expression], [...resolved.path, expression]]);
-  };
-  for (const op of operations(document))
-    if (isObject(op.operation.callbacks))
-      for (const name of Object.keys(op.operation.callbacks))
-        callbacksOf(op.operation.callbacks[name], [...op.path, 'callbacks', name]);
-  if (isObject(components) && isObject(components.callbacks))
-    for (const name of Object.keys(components.callbacks))
-      callbacksOf(components.callbacks[name], ['components', 'callbacks', name]);
-  // Bounded: a callback's path item holding callbacks of its own is not followed further.
-  for (const [holder, path] of outbound.slice(0, 10_000)) {
-    const item = resolve(document, holder, path);
-    if (!isObject(item.value)) continue;
-    const pathItem = item.value;
-    for (const method of PATH_ITEM_METHODS) {
-      const operation = pathItem[method];
-      if (!isObject(operation)) continue;
-      const at: JsonPath = [...item.path, method];
-      for (const [list, listPath] of [
-        [pathItem.parameters, [...item.path, 'parameters']],
-        [operation.parameters, [...at, 'parameters']],
-      ] as Array<[unknown, JsonPath]>)
-        if (isArray(list))
-          list.forEach((parameter, i) => {
-            const resolved = resolve(document, parameter, [...listPath, i]);
-            if (!isObject(resolved.value)) return;
-            const name = typeof resolved.value.name === 'string' ? resolved.value.name : undefined;
-            walk(resolved.value.schema, [...resolved.path, 'schema'], 'parameter', name);
-            walkContent(resolved.value.content, resolved.path, 'parameter');
-          });
-      const body = resolve(document, operation.requestBody, [...at, 'requestBody']);
-      if (isObject(body.value)) walkContent(body.value.content, body.path, 'media');
-      if (isObject(operation.responses))
-        for (const status of Object.keys(operation.responses)) {
-          const response = resolve(document, operation.responses[status], [...at, 'responses', status]);
-          if (!isObject(response.value)) continue;
-          walkContent(response.value.content, response.path, 'media');
-          if (isObject(response.value.headers))
-            for (const key of Object.keys(response.value.headers))
-              walkHeader(response.value.headers[key], [...response.path, 'headers', key]);
-        }
-    }
+  for (const { operation, pathItem, path: at } of outboundOperations(document)) {
+    const itemPath = at.slice(0, -1);
+    for (const [list, listPath] of [
+      [pathItem.parameters, [...itemPath, 'parameters']],
+      [operation.parameters, [...at, 'parameters']],
+    ] as Array<[unknown, JsonPath]>)
+      if (isArray(list))
+        list.forEach((parameter, i) => {
+          const resolved = resolve(document, parameter, [...listPath, i]);
+          if (!isObject(resolved.value)) return;
+          const name = typeof resolved.value.name === 'string' ? resolved.value.name : undefined;
+          walk(resolved.value.schema, [...resolved.path, 'schema'], 'parameter', name);
+          walkContent(resolved.value.content, resolved.path, 'parameter');
+        });
+    const body = resolve(document, operation.requestBody, [...at, 'requestBody']);
+    if (isObject(body.value)) walkContent(body.value.content, body.path, 'media');
+    if (isObject(operation.responses))
+      for (const status of Object.keys(operation.responses)) {
+        const response = resolve(document, operation.responses[status], [...at, 'responses', status]);
+        if (!isObject(response.value)) continue;
+        walkContent(response.value.content, response.path, 'media');
+        if (isObject(response.value.headers))
+          for (const key of Object.keys(response.value.headers))
+            walkHeader(response.value.headers[key], [...response.path, 'headers', key]);
+      }
   }
   return result;
 
