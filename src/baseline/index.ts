@@ -18,6 +18,7 @@ import { fingerprintWithoutDocument } from '../report/fingerprint.js';
 import { isArray, isObject } from '../../rulesets/lib/openapi/types.js';
 import { maskNationalIds } from '../pii.js';
 import { cwdOf } from '../runtime/process-defaults.js';
+import { isCalendarDate } from '../runtime/calendar.js';
 
 /**
  * Findings no baseline holds back, with or without a policy: the run's own statements that it
@@ -118,9 +119,11 @@ export async function readBaseline(file: string, shown: string, root: string): P
         `${shown}: entry ${index} lacks document, rule, pointer or fingerprint; write the baseline again with --update-baseline`,
       );
     }
-    if (e.expires !== undefined && (typeof e.expires !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(e.expires))) {
+    // A day of the calendar, not only its shape: `2027-02-30` compared as text would hold a finding
+    // back past every real day of February.
+    if (e.expires !== undefined && (typeof e.expires !== 'string' || !isCalendarDate(e.expires))) {
       throw new CouldNotRunError(
-        `${shown}: entry ${index} (${e.rule}) has expires ${JSON.stringify(e.expires)}; write a date as YYYY-MM-DD`,
+        `${shown}: entry ${index} (${e.rule}) has expires ${JSON.stringify(e.expires)}; write a date of the calendar as YYYY-MM-DD`,
       );
     }
   }

@@ -11,6 +11,7 @@ import { dirname, resolve } from 'node:path';
 import { levelFor, type ConfigResolver, type LoadedConfig, type RuleLevel } from '../config/index.js';
 import { rulesetName, type RulesetReference } from '../lint/extends.js';
 import { isRunOwnRule } from '../lint/limits.js';
+import { isCalendarDate } from '../runtime/calendar.js';
 import type { DataExtension } from '../lint/data-ruleset.js';
 import type { DocumentSettings } from '../lint/files.js';
 import type { BaselineEntry } from '../baseline/index.js';
@@ -60,6 +61,9 @@ export function baselineRefusal(
 ): string | undefined {
   if (!listed(policy.baselineRules, entry.rule))
     return `the policy (${policy.name}) does not let a baseline the repository names hold back ${entry.rule}`;
+  // A saved record's expiry is read by no baseline reader: it must be a day of the calendar too.
+  if (entry.expires !== undefined && !isCalendarDate(entry.expires))
+    return `its expiry (${entry.expires}) is no day of the calendar`;
   if (policy.baselineMaxExpiryDays === undefined) return undefined;
   const latest = new Date(now + policy.baselineMaxExpiryDays * 86_400_000).toISOString().slice(0, 10);
   if (typeof entry.expires === 'string' && entry.expires <= latest) return undefined;
