@@ -100,7 +100,12 @@ function bodyTypes(
   let properties = false;
   for (const layer of allOfLayers(document, value, at)) {
     const schema = layer.schema;
-    if (schema.not === true || (isObject(schema.not) && Object.keys(schema.not).length === 0)) narrow([]);
+    // `not` of a schema that allows every value of some types takes those types away (`not: {}`
+    // all of them; `not: {anyOf: [{type: object}, {type: string}]}` objects and strings).
+    if (schema.not !== undefined) {
+      const excluded = new Set(whollyAllowed(document, schema.not, [...layer.path, 'not']));
+      types = new Set([...types].filter((type) => !excluded.has(type)));
+    }
     if (schema.type !== undefined) {
       typed = true;
       narrow([...declaredTypes(schema), ...(schema.nullable === true ? (['null'] as const) : [])]);
@@ -131,6 +136,55 @@ function bodyTypes(
   if (!typed && items !== properties) narrow(items ? ['array'] : ['object']);
   reading.seen.set(value, types);
   return types;
+}
+
+/** Keywords that constrain no value: a schema of only these (and `type`) allows every value of its types. */
+const ANNOTATIONS = new Set(['title', 'description', 'example', 'examples', 'default', 'deprecated', '$comment']);
+
+/**
+ * The JSON types of which a schema allows every value, read only where that is certain: `true` or
+ * `{}` (all), a schema of `type` and annotations alone (its types; `integer` allows only some
+ * numbers, so none), an `anyOf` of such (their union), a `oneOf` of such whose types do not overlap.
+ * Anything else: none (so a `not` of it takes nothing away, which may under-report, never invent).
+ */
+function whollyAllowed(document: Document, node: unknown, path: JsonPath, depth = 0): JsonType[] {
+  const { value } = resolve(document, node, path);
+  if (value === true) return [...JSON_TYPES];
+  if (!isObject(value) || depth > MAX_SCHEMA_DEPTH) return [];
+  const keys = Object.keys(value).filter((key) => !ANNOTATIONS.has(key) && !key.startsWith('x-'));
+  if (keys.length === 0) return [...JSON_TYPES];
+  if (keys.length === 1 && keys[0] === 'type') {
+    const named = typeof value.type === 'string' ? [value.type] : isArray(value.type) ? value.type : [];
+    return named.filter(
+      (type): type is JsonType => type !== 'integer' && (JSON_TYPES as readonly unknown[]).includes(type),
+    );
+  }
+  if (keys.length === 1 && keys[0] === 'anyOf' && isArray(value.anyOf)) {
+    const list = value.anyOf;
+    return [
+      ...new Set(
+        list.flatMap((branch, index) => whollyAllowed(document, branch, [...path, 'anyOf', index], depth + 1)),
+      ),
+    ];
+  }
+  // \`oneOf\` rejects a value two branches allow: only branches that are all type-only (they allow
+  // nothing of any other type) and share no type add up.
+  if (keys.length === 1 && keys[0] === 'oneOf' && isArray(value.oneOf)) {
+    const parts: JsonType[][] = [];
+    for (const [index, branch] of value.oneOf.entries()) {
+      const target = resolve(document, branch, [...path, 'oneOf', index]).value;
+      const only = isObject(target)
+        ? Object.keys(target).filter((key) => !ANNOTATIONS.has(key) && !key.startsWith('x-'))
+        : [];
+      if (!(target === true || (isObject(target) && (only.length === 0 || (only.length === 1 && only[0] === 'type')))))
+        return [];
+      if (isObject(target) && JSON.stringify(target.type ?? '').includes('integer')) return [];
+      parts.push(whollyAllowed(document, target, [...path, 'oneOf', index], depth + 1));
+    }
+    const union = parts.flat();
+    return new Set(union).size === union.length ? union : [];
+  }
+  return [];
 }
 
 /** True when every value a schema allows but `null` is an array, and it allows one. */

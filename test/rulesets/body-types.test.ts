@@ -2,10 +2,10 @@
  * platform-no-bare-array reads what a body's schema allows as a set of JSON types (attack r9
  * B1–B3: an array-or-null written `const: null`, a branch allowing nothing through crossed bounds,
  * a bare value with no `type`, each passed). The property: over schemas built from every keyword
- * the reading uses (`type`, `nullable`, `enum`, `const`, `allOf`, `oneOf`, `anyOf`, `not`, crossed
+ * the reading uses (`type`, `nullable`, `enum`, `const`, `allOf`, `oneOf`, `anyOf`, `not` of anything, crossed
  * and uncrossed bounds, `items`, `properties`), whenever the rule calls a body a bare array, ajv
  * (a validator, not vottur) accepts no value of another type but null, and whenever it calls it a
- * bare value, ajv accepts no array or object (the untyped-`items` reading applied to both). The
+ * bare value, ajv accepts no value of a type it does not name (the untyped-`items` reading applied to both). The
  * reading may only under-report, never invent.
  */
 import { Ajv2020 } from 'ajv/dist/2020.js';
@@ -56,6 +56,8 @@ const leaf: fc.Arbitrary<Schema> = fc.oneof(
     { type: ['null'] },
     { type: ['array', 'null'] },
     { type: ['string', 'integer'] },
+    { type: ['array', 'string'] },
+    { type: ['boolean', 'number'] },
     { const: null },
     { enum: [null] },
     { enum: ['open', 'closed'] },
@@ -74,6 +76,15 @@ const leaf: fc.Arbitrary<Schema> = fc.oneof(
     { type: 'object', minProperties: 2, maxProperties: 1 },
     { type: 'number', minimum: 5, maximum: 1 },
     { type: 'array', nullable: true },
+    { not: { anyOf: [{ type: 'object' }, { type: 'string' }, { type: 'number' }, { type: 'boolean' }] } },
+    { not: { type: ['object', 'string', 'integer', 'boolean'] } },
+    { not: { oneOf: [{ type: 'string' }, { type: 'string' }] } },
+    { not: { oneOf: [{ type: 'number' }, { type: 'integer' }] } },
+    { not: { oneOf: [{ type: 'object' }, { type: ['string', 'number', 'boolean'] }] } },
+    { not: { type: 'string', minLength: 1 } },
+    { type: ['array', 'string'], not: { oneOf: [{ type: 'string' }, { type: 'string' }] } },
+    { type: ['array', 'number'], not: { type: 'integer' } },
+    { type: ['array', 'string'], not: { anyOf: [{ type: 'string', minLength: 1 }] } },
   ),
 );
 
@@ -84,6 +95,7 @@ const schema: fc.Arbitrary<Schema> = fc.letrec<{ node: Schema }>((tie) => ({
     fc.record({ allOf: fc.array(tie('node'), { minLength: 1, maxLength: 3 }) }),
     fc.record({ oneOf: fc.array(tie('node'), { minLength: 1, maxLength: 3 }) }),
     fc.record({ anyOf: fc.array(tie('node'), { minLength: 1, maxLength: 3 }) }),
+    fc.record({ not: tie('node') }),
     fc
       .tuple(leaf, tie('node'))
       .map(([base, part]) => (typeof base === 'object' ? { ...base, allOf: [part] } : { allOf: [base, part] })),
@@ -110,7 +122,7 @@ function asGeneratorsMeanIt(node: unknown): unknown {
   return copy;
 }
 
-function verdict(body: Schema): 'array' | 'scalar' | undefined {
+function verdict(body: Schema): 'array' | string[] | undefined {
   const document = {
     openapi: '3.1.0',
     info: { title: 'Property', version: '1.0.0' },
@@ -122,7 +134,9 @@ function verdict(body: Schema): 'array' | 'scalar' | undefined {
   };
   const [problem] = rule.check(document, { vocabulary: DEFAULT_VOCABULARY });
   if (!problem) return undefined;
-  return / is a bare array;/.test(problem.message) ? 'array' : 'scalar';
+  if (/ is a bare array;/.test(problem.message)) return 'array';
+  // "is a bare string or number": the types it names.
+  return (/ is a bare ([a-z ]+?), not a JSON object/.exec(problem.message)?.[1] ?? '').split(' or ');
 }
 
 describe('platform-no-bare-array: what a body allows, read as a validator reads it', () => {
@@ -133,23 +147,24 @@ describe('platform-no-bare-array: what a body allows, read as a validator reads 
         if (said === undefined) return;
         const validate = ajv.compile(asGeneratorsMeanIt(body) as Schema);
         const accepted = SAMPLES.filter((value) => validate(value)).map(typeOf);
-        if (said === 'array') expect(accepted.filter((type) => type !== 'array' && type !== 'null')).toEqual([]);
-        else expect(accepted.filter((type) => type === 'array' || type === 'object')).toEqual([]);
+        const named = said === 'array' ? ['array'] : said;
+        expect(accepted.filter((type) => type !== 'null' && !named.includes(type))).toEqual([]);
       }),
       { numRuns: propertyRuns(400) },
     );
   });
 
   it("finds the attack's shapes, each of which a validator lets be only an array, null or a scalar", () => {
-    const cases: Array<[Schema, 'array' | 'scalar']> = [
+    const cases: Array<[Schema, 'array' | string[]]> = [
       [{ oneOf: [{ type: 'array', items: { type: 'string' } }, { const: null }] }, 'array'],
       [{ anyOf: [{ type: 'array' }, { type: ['null'] }] }, 'array'],
       [{ oneOf: [{ type: 'array' }, { type: 'string', minLength: 2, maxLength: 1 }] }, 'array'],
       [{ anyOf: [{ type: 'array' }, { allOf: [{ type: 'string' }, { type: 'number' }] }] }, 'array'],
-      [{ enum: ['open', 'closed'] }, 'scalar'],
-      [{ oneOf: [{ type: 'string' }, { type: 'integer' }] }, 'scalar'],
+      [{ enum: ['open', 'closed'] }, ['string']],
+      [{ oneOf: [{ type: 'string' }, { type: 'integer' }] }, ['string', 'number']],
+      [{ not: { anyOf: [{ type: 'object' }, { type: 'string' }, { type: 'number' }, { type: 'boolean' }] } }, 'array'],
     ];
-    for (const [body, expected] of cases) expect(verdict(body), JSON.stringify(body)).toBe(expected);
+    for (const [body, expected] of cases) expect(verdict(body), JSON.stringify(body)).toEqual(expected);
     // A branch that may be an object, or a schema with no constraint, is not reported.
     expect(verdict({ oneOf: [{ type: 'array' }, { type: 'object' }] })).toBeUndefined();
     expect(verdict({ anyOf: [{ type: 'array' }, {}] })).toBeUndefined();
