@@ -7,7 +7,7 @@
  * had, an entry whose identifier is not a valid X-Road code and a bound reached are recorded with
  * why, and only a security server that cannot be asked at all stops the run.
  */
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
@@ -210,20 +210,28 @@ async function inspect(
   };
 }
 
-/** Refuses a folder that already holds files: a harvest is never mixed with another. */
-async function prepareFolder(out: string): Promise<void> {
+/**
+ * Refuses a folder that already holds files: a harvest is never mixed with another. Returns how to
+ * undo what it made: the first folder it created (\`--out\` and any missing parents), or, for an
+ * empty folder that was there, that folder's entries only (all this run's).
+ */
+async function prepareFolder(out: string): Promise<() => Promise<void>> {
   const entries = await readdir(out).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') return [] as string[];
+    if (error.code === 'ENOENT') return undefined;
     if (error.code === 'ENOTDIR') throw new CouldNotRunError(`--out ${out} is a file; give a folder for the harvest`);
     throw new CouldNotRunError(`cannot read --out ${out}: ${error.code ?? error.message}`);
   });
-  if (entries.length > 0)
+  if (entries !== undefined && entries.length > 0)
     throw new CouldNotRunError(
       `--out ${out} already holds files; give a new folder for each harvest (and --previous the last one to compare)`,
     );
-  await mkdir(out, { recursive: true }).catch((error: NodeJS.ErrnoException) => {
+  const created = await mkdir(out, { recursive: true }).catch((error: NodeJS.ErrnoException) => {
     throw new CouldNotRunError(`cannot create --out ${out}: ${error.code ?? error.message}`);
   });
+  if (created !== undefined) return () => rm(created, { recursive: true, force: true });
+  return async () => {
+    for (const entry of await readdir(out)) await rm(join(out, entry), { recursive: true, force: true });
+  };
 }
 
 export async function harvestCatalogue(options: HarvestOptions): Promise<HarvestManifest> {
@@ -302,177 +310,184 @@ export async function harvestCatalogue(options: HarvestOptions): Promise<Harvest
     throw new CouldNotRunError(`${base.href}listClients: ${errorMessage(error)}; is this a security server?`);
   }
 
-  await prepareFolder(options.out);
-  const matching = clients
-    .filter(
-      (c): c is XRoadClient & { id: { subsystemCode: string } } =>
-        c.id.objectType === 'SUBSYSTEM' &&
-        c.id.subsystemCode !== undefined &&
-        (!options.instance || c.id.instance === options.instance) &&
-        matches(c.id.subsystemCode),
-    )
-    .sort((a, b) => (subsystemPath(a.id) < subsystemPath(b.id) ? -1 : 1));
-  // The same subsystem listed twice is asked about once.
-  const seen = new Set<string>();
-  const unique = matching.filter((c) => !seen.has(subsystemPath(c.id)) && seen.add(subsystemPath(c.id)));
-  const subsystems = unique.slice(0, limits.maxSubsystems);
-  if (unique.length > subsystems.length)
-    problems.push({
-      kind: 'limit',
-      reason: `listClients listed ${unique.length} subsystems; the harvest asked the first ${subsystems.length} (by identifier) for their services and left ${unique.length - subsystems.length} out (--max-subsystems ${limits.maxSubsystems})`,
-    });
-  let servicesTaken = 0;
-  let servicesLeftOut = 0;
-  const cutSubsystems = new Set<string>();
-  const limit = createLimiter(concurrency);
-  const method = options.allowedOnly ? 'allowedMethods' : 'listMethods';
-  const harvestedSubsystems: HarvestedSubsystem[] = [];
-  const services: HarvestedService[] = [];
-  let total = 0;
-  let done = 0;
-  const progress = () => options.onProgress?.(done, total);
+  // From here on the run writes: a run that fails removes what it made, and only that (attack
+  // o34r10 B6: the CLI removed --out whole, a folder or file it had refused, or the working folder).
+  const undo = await prepareFolder(options.out);
+  try {
+    const matching = clients
+      .filter(
+        (c): c is XRoadClient & { id: { subsystemCode: string } } =>
+          c.id.objectType === 'SUBSYSTEM' &&
+          c.id.subsystemCode !== undefined &&
+          (!options.instance || c.id.instance === options.instance) &&
+          matches(c.id.subsystemCode),
+      )
+      .sort((a, b) => (subsystemPath(a.id) < subsystemPath(b.id) ? -1 : 1));
+    // The same subsystem listed twice is asked about once.
+    const seen = new Set<string>();
+    const unique = matching.filter((c) => !seen.has(subsystemPath(c.id)) && seen.add(subsystemPath(c.id)));
+    const subsystems = unique.slice(0, limits.maxSubsystems);
+    if (unique.length > subsystems.length)
+      problems.push({
+        kind: 'limit',
+        reason: `listClients listed ${unique.length} subsystems; the harvest asked the first ${subsystems.length} (by identifier) for their services and left ${unique.length - subsystems.length} out (--max-subsystems ${limits.maxSubsystems})`,
+      });
+    let servicesTaken = 0;
+    let servicesLeftOut = 0;
+    const cutSubsystems = new Set<string>();
+    const limit = createLimiter(concurrency);
+    const method = options.allowedOnly ? 'allowedMethods' : 'listMethods';
+    const harvestedSubsystems: HarvestedSubsystem[] = [];
+    const services: HarvestedService[] = [];
+    let total = 0;
+    let done = 0;
+    const progress = () => options.onProgress?.(done, total);
 
-  await Promise.all(
-    subsystems.map(async (client) => {
-      const id: SubsystemId = {
-        instance: client.id.instance,
-        memberClass: client.id.memberClass,
-        memberCode: client.id.memberCode,
-        subsystemCode: client.id.subsystemCode,
-      };
-      const path = subsystemPath(id);
-      const entry: HarvestedSubsystem = {
-        id: path,
-        ...(client.name ? { memberName: client.name } : {}),
-        ...(client.subsystemName ? { subsystemName: client.subsystemName } : {}),
-        services: 0,
-      };
-      harvestedSubsystems.push(entry);
-      const answer = await limit(() => getJson(at(base, `/r1/${path}/${method}`), headers, transport));
-      if (!answer.ok || 'notJson' in answer) {
-        entry.error = !answer.ok
-          ? {
-              kind:
-                answer.kind === 'limit'
-                  ? 'limit'
-                  : answer.kind === 'timeout'
-                    ? 'timeout'
-                    : answer.status === 401 || answer.status === 403
-                      ? 'refused'
-                      : 'unreachable',
-              reason: `${method} ${answer.reason}${saidBy(answer.said)}`,
-              ...(answer.status !== undefined ? { status: answer.status } : {}),
-              attempts: answer.attempts,
-            }
-          : { kind: 'unreachable', reason: `${method} did not answer JSON (${answer.notJson})` };
-        return;
-      }
-      let listedServices: XRoadService[];
-      try {
-        const read = readServiceList(answer.json, id);
-        reject(read.rejected.map((r) => ({ ...r, reason: `${method} of ${path}: ${r.reason}` })));
-        // The same service code listed twice is one service (and one file).
-        const codes = new Set<string>();
-        listedServices = read.services.filter((s) => !codes.has(s.serviceCode) && codes.add(s.serviceCode));
-      } catch (error) {
-        entry.error = { kind: 'unreachable', reason: `${method}: ${errorMessage(error)}` };
-        return;
-      }
-      // The harvest's bound on services: what is over it is not recorded (a listing may name 300,000).
-      const room = Math.max(0, limits.maxServices - servicesTaken);
-      if (listedServices.length > room) {
-        servicesLeftOut += listedServices.length - room;
-        cutSubsystems.add(path);
-        listedServices = listedServices.slice(0, room);
-      }
-      servicesTaken += listedServices.length;
-      entry.services = listedServices.length;
-      const rest = listedServices.filter((s) => s.serviceType !== 'WSDL');
-      if (listedServices.length === 0) entry.skipped = 'no services';
-      else if (rest.length === 0) entry.skipped = 'only SOAP (WSDL) services';
-      // SOAP services are listed in the manifest, not fetched: they have no OpenAPI description.
-      for (const service of listedServices.filter((s) => s.serviceType === 'WSDL'))
-        services.push(describe(service, client.name));
-      total += rest.length;
-      progress();
-      await Promise.all(
-        rest.map(async (service) => {
-          const record = describe(service, client.name);
-          services.push(record);
-          // A file-system failure while writing one description (a name the file system refuses,
-          // a full disk) is that service's failure, recorded on it, never the harvest's.
-          await limit(() => fetchDescription(base, service, record, headers, transport, options.out)).catch(
-            (error: unknown) => {
-              record.error = {
-                kind: 'unreachable',
-                reason: `its description could not be written: ${errorCode(error) ?? errorMessage(error)}`,
-              };
-              delete record.file;
-            },
-          );
-          done++;
-          progress();
-        }),
-      );
-    }),
-  );
+    await Promise.all(
+      subsystems.map(async (client) => {
+        const id: SubsystemId = {
+          instance: client.id.instance,
+          memberClass: client.id.memberClass,
+          memberCode: client.id.memberCode,
+          subsystemCode: client.id.subsystemCode,
+        };
+        const path = subsystemPath(id);
+        const entry: HarvestedSubsystem = {
+          id: path,
+          ...(client.name ? { memberName: client.name } : {}),
+          ...(client.subsystemName ? { subsystemName: client.subsystemName } : {}),
+          services: 0,
+        };
+        harvestedSubsystems.push(entry);
+        const answer = await limit(() => getJson(at(base, `/r1/${path}/${method}`), headers, transport));
+        if (!answer.ok || 'notJson' in answer) {
+          entry.error = !answer.ok
+            ? {
+                kind:
+                  answer.kind === 'limit'
+                    ? 'limit'
+                    : answer.kind === 'timeout'
+                      ? 'timeout'
+                      : answer.status === 401 || answer.status === 403
+                        ? 'refused'
+                        : 'unreachable',
+                reason: `${method} ${answer.reason}${saidBy(answer.said)}`,
+                ...(answer.status !== undefined ? { status: answer.status } : {}),
+                attempts: answer.attempts,
+              }
+            : { kind: 'unreachable', reason: `${method} did not answer JSON (${answer.notJson})` };
+          return;
+        }
+        let listedServices: XRoadService[];
+        try {
+          const read = readServiceList(answer.json, id);
+          reject(read.rejected.map((r) => ({ ...r, reason: `${method} of ${path}: ${r.reason}` })));
+          // The same service code listed twice is one service (and one file).
+          const codes = new Set<string>();
+          listedServices = read.services.filter((s) => !codes.has(s.serviceCode) && codes.add(s.serviceCode));
+        } catch (error) {
+          entry.error = { kind: 'unreachable', reason: `${method}: ${errorMessage(error)}` };
+          return;
+        }
+        // The harvest's bound on services: what is over it is not recorded (a listing may name 300,000).
+        const room = Math.max(0, limits.maxServices - servicesTaken);
+        if (listedServices.length > room) {
+          servicesLeftOut += listedServices.length - room;
+          cutSubsystems.add(path);
+          listedServices = listedServices.slice(0, room);
+        }
+        servicesTaken += listedServices.length;
+        entry.services = listedServices.length;
+        const rest = listedServices.filter((s) => s.serviceType !== 'WSDL');
+        if (listedServices.length === 0) entry.skipped = 'no services';
+        else if (rest.length === 0) entry.skipped = 'only SOAP (WSDL) services';
+        // SOAP services are listed in the manifest, not fetched: they have no OpenAPI description.
+        for (const service of listedServices.filter((s) => s.serviceType === 'WSDL'))
+          services.push(describe(service, client.name));
+        total += rest.length;
+        progress();
+        await Promise.all(
+          rest.map(async (service) => {
+            const record = describe(service, client.name);
+            services.push(record);
+            // A file-system failure while writing one description (a name the file system refuses,
+            // a full disk) is that service's failure, recorded on it, never the harvest's.
+            await limit(() => fetchDescription(base, service, record, headers, transport, options.out)).catch(
+              (error: unknown) => {
+                record.error = {
+                  kind: 'unreachable',
+                  reason: `its description could not be written: ${errorCode(error) ?? errorMessage(error)}`,
+                };
+                delete record.file;
+              },
+            );
+            done++;
+            progress();
+          }),
+        );
+      }),
+    );
 
-  if (servicesLeftOut > 0)
-    problems.push({
-      kind: 'limit',
-      reason: `the harvest recorded ${servicesTaken} services, its limit (--max-services ${limits.maxServices}), and left ${servicesLeftOut} more listed by ${cutSubsystems.size} subsystem${cutSubsystems.size === 1 ? '' : 's'} out`,
-    });
-  if (rejections > RECORDED_REJECTIONS)
-    problems.push({
-      kind: 'invalid-identifier',
-      reason: `and ${rejections - RECORDED_REJECTIONS} more entries whose identifier is not a valid X-Road code (the first ${RECORDED_REJECTIONS} are listed)`,
-    });
-  const notFetched = services.filter((s) => s.error?.kind === 'limit').length;
-  const subsystemsNotListed = harvestedSubsystems.filter((s) => s.error?.kind === 'limit').length;
-  const spent = budgetSpent(budget);
-  if (spent && (notFetched > 0 || subsystemsNotListed > 0))
-    problems.push({
-      kind: 'limit',
-      reason: `${spent}: ${notFetched} service description${notFetched === 1 ? ' was' : 's were'} not fetched and ${subsystemsNotListed} subsystem${subsystemsNotListed === 1 ? ' was' : 's were'} not asked for their services`,
-    });
+    if (servicesLeftOut > 0)
+      problems.push({
+        kind: 'limit',
+        reason: `the harvest recorded ${servicesTaken} services, its limit (--max-services ${limits.maxServices}), and left ${servicesLeftOut} more listed by ${cutSubsystems.size} subsystem${cutSubsystems.size === 1 ? '' : 's'} out`,
+      });
+    if (rejections > RECORDED_REJECTIONS)
+      problems.push({
+        kind: 'invalid-identifier',
+        reason: `and ${rejections - RECORDED_REJECTIONS} more entries whose identifier is not a valid X-Road code (the first ${RECORDED_REJECTIONS} are listed)`,
+      });
+    const notFetched = services.filter((s) => s.error?.kind === 'limit').length;
+    const subsystemsNotListed = harvestedSubsystems.filter((s) => s.error?.kind === 'limit').length;
+    const spent = budgetSpent(budget);
+    if (spent && (notFetched > 0 || subsystemsNotListed > 0))
+      problems.push({
+        kind: 'limit',
+        reason: `${spent}: ${notFetched} service description${notFetched === 1 ? ' was' : 's were'} not fetched and ${subsystemsNotListed} subsystem${subsystemsNotListed === 1 ? ' was' : 's were'} not asked for their services`,
+      });
 
-  const by =
-    <T>(key: (item: T) => string) =>
-    (a: T, b: T) =>
-      key(a) < key(b) ? -1 : 1;
-  services.sort(by((service) => service.name));
-  harvestedSubsystems.sort(by((subsystem) => subsystem.id));
-  const described = services.filter((s) => s.serviceType !== 'WSDL');
-  const manifest: HarvestManifest = {
-    harvestFormat: 1,
-    tool: toolInfo(),
-    createdTimestamp,
-    durationMs: Math.round(performance.now() - started),
-    securityServer: base.href.replace(/\/$/, ''),
-    client,
-    method,
-    ...(options.instance ? { instance: options.instance } : {}),
-    ...(options.subsystem ? { subsystemGlob: options.subsystem } : {}),
-    subsystems: harvestedSubsystems,
-    services,
-    ...(problems.length > 0 ? { problems } : {}),
-    limits,
-    summary: {
-      subsystems: harvestedSubsystems.length,
-      services: described.length,
-      harvested: described.filter((s) => !s.error).length,
-      failed: described.filter((s) => s.error).length,
-      wsdlSkipped: services.length - described.length,
-      bytes: described.reduce((sum, s) => sum + (s.size ?? 0), 0),
-    },
-  };
-  const written = options.showPii ? manifest : maskedManifest(manifest);
-  const file = join(options.out, MANIFEST_FILE);
-  // The characters a terminal or an editor acts on (U+202E, C1 controls) written as `\uXXXX`:
-  // the same JSON value, safe to `cat`.
-  await writeFile(`${file}.tmp`, `${escapeJsonText(JSON.stringify(written, null, 2))}\n`);
-  await rename(`${file}.tmp`, file);
-  return written;
+    const by =
+      <T>(key: (item: T) => string) =>
+      (a: T, b: T) =>
+        key(a) < key(b) ? -1 : 1;
+    services.sort(by((service) => service.name));
+    harvestedSubsystems.sort(by((subsystem) => subsystem.id));
+    const described = services.filter((s) => s.serviceType !== 'WSDL');
+    const manifest: HarvestManifest = {
+      harvestFormat: 1,
+      tool: toolInfo(),
+      createdTimestamp,
+      durationMs: Math.round(performance.now() - started),
+      securityServer: base.href.replace(/\/$/, ''),
+      client,
+      method,
+      ...(options.instance ? { instance: options.instance } : {}),
+      ...(options.subsystem ? { subsystemGlob: options.subsystem } : {}),
+      subsystems: harvestedSubsystems,
+      services,
+      ...(problems.length > 0 ? { problems } : {}),
+      limits,
+      summary: {
+        subsystems: harvestedSubsystems.length,
+        services: described.length,
+        harvested: described.filter((s) => !s.error).length,
+        failed: described.filter((s) => s.error).length,
+        wsdlSkipped: services.length - described.length,
+        bytes: described.reduce((sum, s) => sum + (s.size ?? 0), 0),
+      },
+    };
+    const written = options.showPii ? manifest : maskedManifest(manifest);
+    const file = join(options.out, MANIFEST_FILE);
+    // The characters a terminal or an editor acts on (U+202E, C1 controls) written as `\uXXXX`:
+    // the same JSON value, safe to `cat`.
+    await writeFile(`${file}.tmp`, `${escapeJsonText(JSON.stringify(written, null, 2))}\n`);
+    await rename(`${file}.tmp`, file);
+    return written;
+  } catch (error) {
+    await undo().catch(() => undefined);
+    throw error;
+  }
 }
 
 /**
@@ -559,12 +574,6 @@ async function fetchDescription(
   record.format = what.format;
   if (what.title !== undefined) record.title = what.title;
   if (what.version !== undefined) record.version = what.version;
-}
-
-/** Removes a harvest folder made by a run that failed before writing its manifest. */
-export async function removeUnfinished(out: string): Promise<void> {
-  const info = await stat(join(out, MANIFEST_FILE)).catch(() => undefined);
-  if (!info) await rm(out, { recursive: true, force: true });
 }
 
 /**

@@ -242,7 +242,7 @@ async function loadTls(options: HarvestCommandOptions, cwd: string, env: NodeJS.
 export async function runHarvest(url: string, options: HarvestCommandOptions, io: RunIo): Promise<string> {
   const cwd = cwdOf(io);
   const stderr = io.stderr;
-  const { harvestCatalogue, removeUnfinished } = await import('../../catalogue/harvest.js');
+  const { harvestCatalogue } = await import('../../catalogue/harvest.js');
   const { lintProgress } = await import('../../runtime/progress.js');
   const out = resolve(cwd, options.out);
   const tls = await loadTls(options, cwd, envOf(io));
@@ -279,9 +279,6 @@ export async function runHarvest(url: string, options: HarvestCommandOptions, io
       ...(options.showPii ? { showPii: true } : {}),
       onProgress: (done, total) => progress.update(done, total),
     });
-  } catch (error) {
-    await removeUnfinished(out).catch(() => undefined);
-    throw error;
   } finally {
     progress.stop();
   }
