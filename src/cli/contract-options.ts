@@ -414,12 +414,10 @@ export async function withContractSettings<T extends ContractCommandOptions & { 
         merged.tlsRoot = namedFileRoot(dirname(found.file));
       }
     }
-    // The operator's own credentials go only to a server the operator named or the policy lists for credentials.
-    const operatorCredentials =
-      options.bearer !== undefined ||
-      options.bearerWithoutScope !== undefined ||
-      options.clientSecret !== undefined ||
-      options.header.length > 0;
+    // The operator's own credentials go only to a server the operator named or the policy lists for
+    // credentials: a token obtained with a secret from VOTTUR_CLIENT_SECRET as much as one given
+    // (attack o34r10 B1), and a client certificate.
+    const operatorCredentials = sendsCredentials(options) || options.cert !== undefined;
     if (!credentialsAllowed && operatorCredentials) {
       throw new CouldNotRunError(
         `the credentials given on the command line would go to ${merged.server} (contract.server in ${shown}), a host the policy (${policy.name}) does not list under hosts.credentials; give the server with --server`,
@@ -449,7 +447,8 @@ function connectionOf(
       from: from(bearerGiven),
       ...(bearerGiven === undefined && settings?.bearerEnv !== undefined ? { variable: settings.bearerEnv } : {}),
     });
-  if (merged.clientSecret !== undefined)
+  // With a token endpoint a secret is sent, given or from VOTTUR_CLIENT_SECRET (the operator's).
+  if (merged.clientSecret !== undefined || merged.tokenUrl !== undefined)
     credentials.push({
       kind: 'client secret',
       from: from(given.clientSecret),
@@ -474,19 +473,38 @@ function connectionOf(
   };
 }
 
-/** Credentials (a bearer token, a client secret, headers) never go over plain HTTP to another machine. */
-async function refusePlainHttpCredentials(options: ContractCommandOptions & { server?: string }): Promise<void> {
-  const { plainHttpRefusal } = await import('../policy/index.js');
-  const hasCredentials =
+/**
+ * Whether the run sends the server a credential: a bearer token, a token it obtains from a token
+ * endpoint (whose secret may come from VOTTUR_CLIENT_SECRET, read later by the contract library:
+ * the token URL is what says one will be sent), or headers. The one answer for every check.
+ */
+export function sendsCredentials(
+  options: Pick<ContractCommandOptions, 'bearer' | 'bearerWithoutScope' | 'clientSecret' | 'tokenUrl'> & {
+    header?: readonly string[];
+  },
+): boolean {
+  return (
     options.bearer !== undefined ||
     options.bearerWithoutScope !== undefined ||
     options.clientSecret !== undefined ||
-    options.header.length > 0;
-  if (hasCredentials && options.server !== undefined) {
+    options.tokenUrl !== undefined ||
+    (options.header?.length ?? 0) > 0
+  );
+}
+
+/**
+ * Credentials (a bearer token, one obtained from a token endpoint, headers) never go over plain
+ * HTTP to another machine, and a client secret never to a token endpoint over plain HTTP.
+ */
+export async function refusePlainHttpCredentials(
+  options: Parameters<typeof sendsCredentials>[0] & { server?: string },
+): Promise<void> {
+  const { plainHttpRefusal } = await import('../policy/index.js');
+  if (sendsCredentials(options) && options.server !== undefined) {
     const why = plainHttpRefusal(options.server);
     if (why) throw new CouldNotRunError(`${why}: use https://, or run without credentials`);
   }
-  if (options.tokenUrl !== undefined && options.clientSecret !== undefined) {
+  if (options.tokenUrl !== undefined) {
     const why = plainHttpRefusal(options.tokenUrl);
     if (why) throw new CouldNotRunError(`the token endpoint ${why.replace(/^\S+ /, '')}: use https://`);
   }

@@ -175,10 +175,12 @@ async function gatedRun(
   }
   let contract: Report | undefined;
   if (options.server !== undefined) {
-    const [{ runContractTests }, { authFrom, runOptionsFrom }] = await Promise.all([
+    const [{ runContractTests }, { authFrom, runOptionsFrom, refusePlainHttpCredentials }] = await Promise.all([
       import('../../contract/index.js'),
       import('../contract-options.js'),
     ]);
+    // The same refusal as vottur test's: no credential over plain HTTP to another machine (o34r10 B3).
+    await refusePlainHttpCredentials({ ...options, header: options.header ?? [] });
     // The contract options attest takes, with the defaults of vottur test for the rest.
     const given = {
       ...options,
