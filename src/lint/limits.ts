@@ -1,4 +1,4 @@
-import { UNREADABLE_RULE, type RuleMeta } from '../report/finding.js';
+import { UNREADABLE_RULE, type RuleMeta, type Severity } from '../report/finding.js';
 
 /**
  * Findings kept of one rule in one document (issue 34, B10): a rule that matches everything
@@ -103,6 +103,24 @@ export const RUN_LIMIT_RULES: readonly RuleMeta[] = [
 ];
 
 /**
+ * The other checks' statements that they could not judge: a live answer nested past the depth the
+ * contract tests check, an input a generator could not make, a comparison stopped at a bound, a
+ * bound of a harvest. Their checks own them (src/contract/rules.ts, src/diff/checks/,
+ * src/catalogue/rules.ts; a test holds the severities equal); listed here, by id and the severity a
+ * saved report cannot lower, because no hold may hide one either (attack o34r10 B2: a baseline
+ * written under the gate held back \`contract-limit-reached\`, and deep answers were never checked
+ * again). \`varies\`: the check may report it as a warning, so a saved one keeps its level unless a
+ * policy is in force.
+ */
+export const CHECK_LIMIT_RULES: ReadonlyArray<{ id: string; severity: Severity; varies?: true }> = [
+  { id: 'contract-limit-reached', severity: 'error' },
+  { id: 'contract-generation-limit', severity: 'error', varies: true },
+  { id: 'diff-schema-limit-reached', severity: 'error' },
+  { id: 'diff-ref-limit-reached', severity: 'error' },
+  { id: 'catalogue-limit-reached', severity: 'error' },
+];
+
+/**
  * The run's own statements that it could not judge (a document not read, a bound reached, a rule
  * that failed): the one list of the rules nothing holds back, with or without a policy. No
  * configuration levels them (the rule catalogue's `configurable: false`, src/run/rule-catalogue.ts),
@@ -113,6 +131,7 @@ export const RUN_LIMIT_RULES: readonly RuleMeta[] = [
 export const RUN_OWN_RULE_IDS: ReadonlySet<string> = new Set([
   UNREADABLE_RULE,
   ...RUN_LIMIT_RULES.map((rule) => rule.id),
+  ...CHECK_LIMIT_RULES.map((rule) => rule.id),
 ]);
 
 /** Whether a rule is one of the run's own statements that it could not judge (`RUN_OWN_RULE_IDS`). */

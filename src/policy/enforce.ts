@@ -615,13 +615,13 @@ export class GateRun {
  */
 export async function runOwnAsTheirRules(report: Report, underPolicy: boolean): Promise<Report> {
   if (!report.findings.some((finding) => isRunOwnRule(finding.ruleId))) return report;
-  const [{ RUN_LIMIT_RULES, FINDINGS_LIMIT_META }, { UNREADABLE_META }] = await Promise.all([
+  const [{ RUN_LIMIT_RULES, FINDINGS_LIMIT_META, CHECK_LIMIT_RULES }, { UNREADABLE_META }] = await Promise.all([
     import('../lint/limits.js'),
     import('../lint/files.js'),
   ]);
   const severityOf = new Map(
-    [UNREADABLE_META, ...RUN_LIMIT_RULES]
-      .filter((rule) => underPolicy || rule.id !== FINDINGS_LIMIT_META.id)
+    [UNREADABLE_META, ...RUN_LIMIT_RULES, ...CHECK_LIMIT_RULES]
+      .filter((rule) => underPolicy || (rule.id !== FINDINGS_LIMIT_META.id && !('varies' in rule && rule.varies)))
       .map((rule) => [rule.id, rule.severity] as const),
   );
   const findings = report.findings.map((finding) => {
