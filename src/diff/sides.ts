@@ -194,7 +194,9 @@ async function loadGitSide(spec: string, ref: string, path: string, cwd: string,
     throw new CouldNotRunError(`${spec}: give the path inside the repository, relative to the current folder`);
   let text: string;
   try {
-    text = await git(['show', '--end-of-options', `${ref}:./${relativePath.split(sep).join('/')}`], cwd);
+    // A file's content only: `git show` of a folder prints its listing, which was then written over
+    // the temporary folder itself (attack o34r10 B10: "unexpected failure: EISDIR").
+    text = await git(['cat-file', 'blob', '--end-of-options', `${ref}:./${relativePath.split(sep).join('/')}`], cwd);
   } catch (error) {
     throw new CouldNotRunError(
       `cannot read ${spec} from git (${errorMessage(error)}); check the ref and the path (relative to the current folder)`,

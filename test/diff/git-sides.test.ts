@@ -151,6 +151,17 @@ describe('git sides of a diff', () => {
     }
   });
 
+  it('a REF:path naming a folder is one line, exit 2, never an unexpected failure (attack o34r10 B10)', async () => {
+    for (const spec of ['HEAD:.', 'HEAD:./', 'origin/main:.']) {
+      const result = await votturInProcess(['diff', spec, 'api.yaml', '--gate'], { cwd: repo });
+      expect(result.code, spec).toBe(2);
+      expect(result.stderr, spec).toMatch(
+        /^vottur: cannot read \S+ from git \(.*\); check the ref and the path[^\n]*\n$/,
+      );
+      expect(result.stderr, spec).not.toMatch(/unexpected failure|EISDIR/);
+    }
+  });
+
   it('a ref that starts with "-" is refused, never passed to git as an option', async () => {
     const before = readdirSync(repo).sort();
     const result = await votturInProcess(['diff', '--', '--output=leak:api.yaml', 'api.yaml'], { cwd: repo });
