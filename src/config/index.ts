@@ -63,7 +63,7 @@ export interface ContractTlsSettings {
 export type { RulesetReference } from '../lint/extends.js';
 import type { RulesetReference } from '../lint/extends.js';
 import { cwdOf } from '../runtime/process-defaults.js';
-import { yamlLineBreaks } from '../runtime/yaml-lines.js';
+import { parseYamlData } from '../runtime/yaml-lines.js';
 
 export interface VotturConfig {
   rules?: Record<string, RuleLevel>;
@@ -120,7 +120,7 @@ export async function readConfig(file: string, cwd: string, root = namedFileRoot
   try {
     data = file.endsWith('.json')
       ? JSON.parse(text)
-      : (await import('yaml')).parse(yamlLineBreaks(text), { maxAliasCount: 100, uniqueKeys: true });
+      : await parseYamlData(text);
   } catch (error) {
     // Where, and the parser's wording when it quotes nothing: never the file's text.
     throw new CouldNotRunError(

@@ -16,11 +16,10 @@
  *
  * See docs/contract.md for the whole format.
  */
-import { parse as parseYaml } from 'yaml';
 import { CouldNotRunError } from '../errors.js';
 import { parseErrorWithoutContent, readNamedFile } from '../runtime/safe-read.js';
 import type { OperationModel, ParameterModel } from './description.js';
-import { yamlLineBreaks } from '../runtime/yaml-lines.js';
+import { parseYamlData } from '../runtime/yaml-lines.js';
 
 /** Values for one case: parameter name (or `in.name`) → value; `requestBody` → the body. */
 export type DataValues = Record<string, unknown>;
@@ -44,7 +43,7 @@ export async function loadDataFile(file: string, root: string): Promise<Contract
   const text = await readNamedFile(file, { what: 'the --data file', root });
   let parsed: unknown;
   try {
-    parsed = /\.json$/i.test(file) ? JSON.parse(text) : parseYaml(yamlLineBreaks(text));
+    parsed = /\.json$/i.test(file) ? JSON.parse(text) : await parseYamlData(text);
   } catch (error) {
     throw new CouldNotRunError(
       `the --data file ${file} is not valid ${/\.json$/i.test(file) ? 'JSON' : 'YAML'}: ${parseErrorWithoutContent(error)}`,

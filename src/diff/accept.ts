@@ -7,12 +7,11 @@
  */
 import { resolve } from 'node:path';
 import { namedFileRoot, parseErrorWithoutContent, readNamedFile } from '../runtime/safe-read.js';
-import { parse as parseYaml } from 'yaml';
 import { CouldNotRunError } from '../errors.js';
 import { encodePointer } from '../../rulesets/lib/openapi/pointer.js';
 import { isArray, isObject, type Document, type JsonPath } from '../../rulesets/lib/openapi/types.js';
 import { IGNORE_KEY, ignoreEntries } from '../lint/suppress.js';
-import { yamlLineBreaks } from '../runtime/yaml-lines.js';
+import { parseYamlData } from '../runtime/yaml-lines.js';
 
 export { IGNORE_KEY };
 
@@ -83,7 +82,7 @@ export async function readAcceptFile(file: string, cwd: string): Promise<AcceptE
   });
   let data: unknown;
   try {
-    data = parseYaml(yamlLineBreaks(text));
+    data = await parseYamlData(text);
   } catch (error) {
     throw new CouldNotRunError(`accept file ${file} is not valid YAML or JSON (${parseErrorWithoutContent(error)})`);
   }

@@ -15,7 +15,7 @@ import { CouldNotRunError } from '../errors.js';
 import { compileSafeJsonPath } from '../runtime/jsonpath.js';
 import { namedFileRoot, parseErrorWithoutContent, readNamedFile } from '../runtime/safe-read.js';
 import { cwdOf } from '../runtime/process-defaults.js';
-import { yamlLineBreaks } from '../runtime/yaml-lines.js';
+import { parseYamlData } from '../runtime/yaml-lines.js';
 
 export interface OverlayAction {
   target: string;
@@ -93,7 +93,6 @@ export async function readOverlays(
   files: readonly string[],
   options: { cwd?: string; root?: string } = {},
 ): Promise<LoadedOverlay[]> {
-  const { parse } = await import('yaml');
   const overlays: LoadedOverlay[] = [];
   for (const file of files) {
     const text = await readNamedFile(resolve(cwdOf(options), file), {
@@ -103,7 +102,7 @@ export async function readOverlays(
     });
     let value: unknown;
     try {
-      value = parse(yamlLineBreaks(text), { maxAliasCount: 100 });
+      value = await parseYamlData(text);
     } catch (error) {
       throw new CouldNotRunError(`the overlay ${file} is not YAML or JSON (${parseErrorWithoutContent(error)})`);
     }

@@ -18,7 +18,7 @@ import { CouldNotRunError } from '../errors.js';
 import { packageFile } from '../paths.js';
 import { severityRank, type Finding, type RuleMeta, type Severity } from '../report/finding.js';
 import { envOf } from '../runtime/process-defaults.js';
-import { yamlLineBreaks } from '../runtime/yaml-lines.js';
+import { parseYamlData } from '../runtime/yaml-lines.js';
 
 export const POLICY_SCHEMA_FILE = 'assets/policy.schema.json';
 /** The environment variable that names a policy file when `--policy` is not given. */
@@ -153,7 +153,7 @@ export async function readPolicy(file: string, cwd: string): Promise<Policy> {
     data =
       extname(path) === '.json'
         ? JSON.parse(text)
-        : (await import('yaml')).parse(yamlLineBreaks(text), { maxAliasCount: 100, uniqueKeys: true });
+        : await parseYamlData(text);
   } catch (error) {
     // Never the parser's quote of the file: a wrong VOTTUR_POLICY (/proc/self/environ) would print it.
     throw new CouldNotRunError(

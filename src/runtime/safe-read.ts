@@ -399,5 +399,9 @@ export function parseErrorWithoutContent(error: unknown): string {
     .replace(/:\s*$/, '')
     .trim();
   const quotes = /["'`]|\d{3,}/.test(wording);
+  // The `yaml` package's own codes for what its wording would quote: said in vottur's words.
+  const code = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : undefined;
+  if (code === 'TAG_RESOLVE_FAILED')
+    return ['a tag YAML 1.2 does not know (data only: no tags)', at].filter(Boolean).join(' ');
   return [quotes || !wording ? 'not valid' : wording, at].filter(Boolean).join(' ');
 }

@@ -11,3 +11,22 @@
 export function yamlLineBreaks(text: string): string {
   return text.includes('\r') ? text.replace(/\r(?!\n)/g, '\n') : text;
 }
+
+/**
+ * A YAML text the repository (or the operator) writes as data — a configuration, a policy, an
+ * acceptance file, contract data, an overlay — read one way: YAML 1.2's line breaks
+ * (`yamlLineBreaks`), aliases bounded, duplicate keys refused, and a tag the core schema does not
+ * know (`!!js/function`) an error, not a warning. The parser's warnings are never printed to the
+ * process: Node printed them as several lines quoting the file before vottur's one line (attack
+ * o34r10 B9). Throws the first error or warning, for the caller's one line.
+ */
+export async function parseYamlData(text: string, options: { uniqueKeys?: boolean } = {}): Promise<unknown> {
+  const { parseDocument } = await import('yaml');
+  const document = parseDocument(yamlLineBreaks(text), {
+    uniqueKeys: options.uniqueKeys ?? true,
+    logLevel: 'silent',
+  });
+  const [problem] = [...document.errors, ...document.warnings];
+  if (problem) throw problem;
+  return document.toJS({ maxAliasCount: 100 });
+}
