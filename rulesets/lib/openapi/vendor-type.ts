@@ -1,0 +1,26 @@
+/**
+ * What a vendor extension says a value is: many descriptions name their own data types in an
+ * extension beside the JSON type (`type: string, x-cds-type: AmountString`, `x-type: DateTime`),
+ * which is the document's own evidence of the field's meaning where its name says little
+ * (`feeCap`, `updated-since`; issue 37, seventh outside measurement).
+ */
+import { nameWords } from '../conventions.js';
+import { isObject } from './types.js';
+
+/** Extension keys that name a data type or a format (`x-cds-type`, `x-type`, `x-data-type`, `x-format`). */
+const TYPE_KEY = /^x-(?:[a-z0-9]+-)*(?:type|datatype|format)$/i;
+
+/**
+ * The words of each data type a vendor extension names on these objects (a schema's layers, or
+ * a parameter and its schema): `x-cds-type: AmountString` gives `['amount', 'string']`.
+ */
+export function vendorTypeWords(holders: readonly unknown[]): string[][] {
+  const found: string[][] = [];
+  for (const holder of holders) {
+    if (!isObject(holder)) continue;
+    for (const [key, value] of Object.entries(holder)) {
+      if (TYPE_KEY.test(key) && typeof value === 'string' && value.length <= 100) found.push(nameWords(value));
+    }
+  }
+  return found;
+}
