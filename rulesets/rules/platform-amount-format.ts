@@ -6,7 +6,7 @@ import { collectProperties } from '../lib/openapi/flatten.js';
 import { parameters, properties, type SchemaNode } from '../lib/openapi/views.js';
 import { AMOUNT, compilePattern, isAmountPattern, nameWords } from '../lib/conventions.js';
 import { isObject } from '../lib/openapi/types.js';
-import { vendorTypeWords } from '../lib/openapi/vendor-type.js';
+import { vendorTypes } from '../lib/openapi/vendor-type.js';
 import { COUNT_NOUN_LIST } from '../lib/count-nouns.js';
 import {
   isAmountName,
@@ -230,9 +230,10 @@ const NOT_A_SUM_KINDS = new Set([
  * (`RateString`, `DateTimeString`), undefined when there is none or it says neither (`ExternalRef`).
  */
 function vendorKind(holders: readonly unknown[]): 'money' | 'other' | undefined {
-  const types = vendorTypeWords(holders);
-  if (types.some((words) => words.some((word) => MONEY_WORDS.includes(word) || isMoneyNounName(word)))) return 'money';
-  if (types.some((words) => words.some((word) => NOT_A_SUM_KINDS.has(word)))) return 'other';
+  const types = vendorTypes(holders);
+  if (types.some(({ words }) => words.some((word) => MONEY_WORDS.includes(word) || isMoneyNounName(word))))
+    return 'money';
+  if (types.some(({ words }) => words.some((word) => NOT_A_SUM_KINDS.has(word)))) return 'other';
   return undefined;
 }
 

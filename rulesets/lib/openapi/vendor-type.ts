@@ -10,16 +10,21 @@ import { isObject } from './types.js';
 /** Extension keys that name a data type or a format (`x-cds-type`, `x-type`, `x-data-type`, `x-format`). */
 const TYPE_KEY = /^x-(?:[a-z0-9]+-)*(?:type|datatype|format)$/i;
 
-/**
- * The words of each data type a vendor extension names on these objects (a schema's layers, or
- * a parameter and its schema): `x-cds-type: AmountString` gives `['amount', 'string']`.
- */
-export function vendorTypeWords(holders: readonly unknown[]): string[][] {
-  const found: string[][] = [];
+/** One data type a vendor extension names: `x-cds-type: AmountString`, its words `amount`, `string`. */
+export interface VendorType {
+  key: string;
+  value: string;
+  words: readonly string[];
+}
+
+/** Each data type a vendor extension names on these objects (a schema's layers, or a parameter and its schema). */
+export function vendorTypes(holders: readonly unknown[]): VendorType[] {
+  const found: VendorType[] = [];
   for (const holder of holders) {
     if (!isObject(holder)) continue;
     for (const [key, value] of Object.entries(holder)) {
-      if (TYPE_KEY.test(key) && typeof value === 'string' && value.length <= 100) found.push(nameWords(value));
+      if (TYPE_KEY.test(key) && typeof value === 'string' && value.length <= 100)
+        found.push({ key, value, words: nameWords(value) });
     }
   }
   return found;
