@@ -138,6 +138,21 @@ function answersList(document: Document, vocabulary: Vocabulary, op: OperationIn
   return bodies.page !== undefined || bodies.bareArray;
 }
 
+/**
+ * Custom-method verbs whose action reads or computes (`:search`, `:calculate`, `:validate`,
+ * `batch-get`): a GET named by one only reads, so an operation id with one says nothing against GET.
+ */
+const READING_ACTIONS: readonly string[] = [
+  'batch-get',
+  'calculate',
+  'check',
+  'export',
+  'generate',
+  'search',
+  'validate',
+  'verify',
+];
+
 /** Whether the operation answers 200 with a described body: what a read answers with. */
 function answersOkBody(document: Document, op: OperationInfo): boolean {
   const responses = op.operation.responses;
@@ -609,6 +624,22 @@ export default defineRule({
       if (method === 'get' && changeOf !== undefined && !named) {
         problems.push({
           message: `\`${label(op)}\` is a GET, which only reads, but its \`operationId: ${String(op.operation.operationId)}\` names a change (${changeOf}); the platform's ${changeOf} is ${changeOf === 'CREATE' ? 'POST on the collection' : changeOf === 'UPDATE' ? 'PATCH or PUT on the resource' : 'DELETE on the resource'}: write \`${changeOf === 'CREATE' ? 'post' : changeOf === 'UPDATE' ? 'patch' : 'delete'}:\`, or name the operation for what it reads.`,
+          path: [...op.path, 'operationId'],
+          severity: 'warn',
+        });
+        continue;
+      }
+      // A GET whose operation id names a custom method's action (`confirmSignature`, `approveCase`):
+      // an action done by GET, which only reads (seventh outside measurement, 3). A warning: only the
+      // id says so. Not an action that reads or computes (READING_ACTIONS), which a GET may name.
+      if (
+        method === 'get' &&
+        !named &&
+        vocabulary.customMethodVerbs.includes(action) &&
+        !READING_ACTIONS.includes(action)
+      ) {
+        problems.push({
+          message: `\`${label(op)}\` is a GET, which only reads, but its \`operationId: ${String(op.operation.operationId)}\` names an action (\`${action}\`); the platform's custom method is a POST to a sub-resource named with the verb: write \`POST ${op.pathKey.replace(/\/$/, '')}/${action}\`, or name the operation for what it reads.`,
           path: [...op.path, 'operationId'],
           severity: 'warn',
         });
