@@ -6,6 +6,8 @@ import { collectProperties } from '../lib/openapi/flatten.js';
 import { parameters, properties, type SchemaNode } from '../lib/openapi/views.js';
 import { AMOUNT, compilePattern, isAmountPattern, nameWords } from '../lib/conventions.js';
 import { isObject } from '../lib/openapi/types.js';
+import { vendorTypes } from '../lib/openapi/vendor-type.js';
+import { COUNT_NOUN_LIST } from '../lib/count-nouns.js';
 import {
   isAmountName,
   isContextMoneyName,
@@ -19,6 +21,7 @@ import {
   isIcelandicMoneyTextName,
   isMoneyNounName,
   isShortCompoundMoneyName,
+  MONEY_WORDS,
 } from '../lib/vocabulary.js';
 
 const PATTERN = "pattern: '^[0-9]+(\\.[0-9]+)?$'";
@@ -170,7 +173,69 @@ const NO_SIBLINGS: Siblings = {
  * currency the sum is in ("in ISK", "í krónum"). "Amount of storage" or "number of payments" is not.
  */
 const MONEY_DESCRIPTION =
-  /^(?:the\s+)?(?:total\s+)?(?:amount\s+(?:paid|due|owed|charged|payable|refunded|to\s+pay|in\s+(?:ISK|EUR|USD|GBP|DKK|NOK|SEK|kr[oó]nu[mr]?))|(?:price|fee|cost)\b(?!\s+(?:id|identifier|type|code|list|category)\b)|(?:upph[æa]e?[ðd]|fj[áa]rh[æa]e?[ðd]|ver[ðd]|gjald)(?!\p{L}))/iu;
+  /^(?:the\s+)?(?:(?:total|minimum|maximum|min|max)\s+)?(?:amount\s+(?:paid|due|owed|charged|payable|refunded|to\s+pay|in\s+(?:ISK|EUR|USD|GBP|DKK|NOK|SEK|kr[oó]nu[mr]?))|(?:price|fee|cost)\b(?!\s+(?:id|identifier|type|code|list|category)\b)|(?:upph[æa]e?[ðd]|fj[áa]rh[æa]e?[ðd]|ver[ðd]|gjald)(?!\p{L}))/iu;
+
+let countNouns: ReadonlySet<string> | undefined;
+/** Whether a word is an English count noun (wink-lexicon, count-nouns.ts): a noun that can head a compound. */
+function isCountNoun(word: string): boolean {
+  countNouns ??= new Set(COUNT_NOUN_LIST.split(' ').map((pair) => pair.split(':')[0] ?? ''));
+  return countNouns.has(word);
+}
+
+/**
+ * MONEY_DESCRIPTION, read as a noun phrase: a money noun followed by another noun is only that
+ * noun's modifier ("The fee rate calculated …" is a rate, "The price list" a list; issue 37,
+ * seventh outside measurement A), unless the noun after it is a sum or a money noun itself
+ * ("The fee amount", "The minimum fee discount").
+ */
+function describesMoneyPhrase(description: string): boolean {
+  const match = MONEY_DESCRIPTION.exec(description);
+  if (!match) return false;
+  const next = /^\s+([A-Za-z]+)/.exec(description.slice(match[0].length))?.[1]?.toLowerCase();
+  if (next === undefined || !isCountNoun(next)) return true;
+  return MONEY_WORDS.includes(next) || isMoneyNounName(next) || isContextMoneyName(next) || isSumName(next);
+}
+
+/**
+ * A description that says the field counts things ("Indicates the number of payments remaining",
+ * "How many instalments …"): a count of payments is no sum of money, whatever its name says
+ * (`paymentsRemaining`; issue 37, seventh outside measurement A). Not when a sum comes first
+ * ("The amount, in number of cents") or a currency is named.
+ */
+function describesCount(description: unknown): boolean {
+  if (typeof description !== 'string') return false;
+  const sentence = (description.split(/[.;:\n]/)[0] ?? '').toLowerCase();
+  const at = sentence.search(/\b(?:number\s+of|count\s+of|how\s+many|fj[öo]ldi)\b/u);
+  if (at === -1) return false;
+  if (/\b(?:amount|sum|total|value|price|upph\p{L}*)\b/u.test(sentence.slice(0, at))) return false;
+  return !/[$€£]|\b(?:isk|eur|usd|gbp|dkk|nok|sek|aud|kr|cents?|currency|kr[oó]n\p{L}*)\b/u.test(sentence);
+}
+
+/** Words a vendor's data type uses for a kind of value that is no sum: a rate, a share, a moment, a span. */
+const NOT_A_SUM_KINDS = new Set([
+  'rate',
+  'ratio',
+  'percent',
+  'percentage',
+  'date',
+  'datetime',
+  'time',
+  'timestamp',
+  'duration',
+]);
+
+/**
+ * What a vendor extension types the field as (`x-cds-type: AmountString` beside `type: string`):
+ * `money` when the type's name has a money word, `other` when it names a rate, a share or a moment
+ * (`RateString`, `DateTimeString`), undefined when there is none or it says neither (`ExternalRef`).
+ */
+function vendorKind(holders: readonly unknown[]): 'money' | 'other' | undefined {
+  const types = vendorTypes(holders);
+  if (types.some(({ words }) => words.some((word) => MONEY_WORDS.includes(word) || isMoneyNounName(word))))
+    return 'money';
+  if (types.some(({ words }) => words.some((word) => NOT_A_SUM_KINDS.has(word)))) return 'other';
+  return undefined;
+}
 
 /**
  * True when the object measures its amounts in units, not money: no currency field beside them, and a
@@ -253,10 +318,7 @@ function isMoneyObjectName(container: SchemaNode | undefined): boolean {
 function isAmountDescription(document: Parameters<typeof schemaLayers>[0], schema: unknown, path: JsonPath): boolean {
   const layers = schemaLayers(document, schema, path);
   const description = layerKeyword(layers, 'description')?.value;
-  if (
-    typeof description !== 'string' ||
-    !(MONEY_DESCRIPTION.test(description.trim()) || describesMoneySum(description))
-  )
+  if (typeof description !== 'string' || !(describesMoneyPhrase(description.trim()) || describesMoneySum(description)))
     return false;
   const types = layerTypes(layers);
   return types.some((t) => t === 'number' || t === 'integer' || t === 'string');
@@ -380,6 +442,11 @@ export default defineRule({
             (siblings = siblingsOf(document, collectProperties(document, container.schema, container.path))),
           );
       }
+      const ownLayers = schemaLayers(document, node.schema, node.path);
+      const vendor = vendorKind(ownLayers.map((layer) => layer.schema));
+      // The document's own word for what the field is outweighs its name: a vendor type of a rate
+      // (`rate: RateString`) or a description of a count (`paymentsRemaining`: "the number of payments").
+      if (vendor === 'other' || describesCount(layerKeyword(ownLayers, 'description')?.value)) continue;
       const sum = isSumName(name);
       // A word that is money only in context (`interest`, `remaining`) is asked the same as a generic sum (issue 37, M2).
       const context = !sum && !isAmountName(name) && !isMoneyNounName(name) && isContextMoneyName(name);
@@ -392,6 +459,7 @@ export default defineRule({
       // is an amount when it is a number or text of digits (issue 37); so is a money noun followed by a
       // word of state (`amountAvailable`, `refund_amount_available`: M1 of the fifth outside measurement).
       if (
+        vendor !== 'money' &&
         !isAmountName(name) &&
         !isIcelandicMoneyTextName(name) &&
         !isAmountDescription(document, node.schema, node.path) &&
@@ -431,12 +499,21 @@ export default defineRule({
     }
     // Amounts in path and query parameters are text in the URL anyway: the same form applies (no currency sibling is asked).
     for (const { parameter, path } of parameters(document)) {
+      const vendor =
+        parameter.schema === undefined
+          ? undefined
+          : vendorKind([
+              parameter,
+              ...schemaLayers(document, parameter.schema, [...path, 'schema']).map((l) => l.schema),
+            ]);
       if (
         (parameter.in === 'path' || parameter.in === 'query') &&
         typeof parameter.name === 'string' &&
         parameter.schema !== undefined &&
+        vendor !== 'other' &&
         // An Icelandic money noun that is a sum only as a number (`?tekjustofn`, an income base; issue 37).
-        (isAmountName(parameter.name) ||
+        (vendor === 'money' ||
+          isAmountName(parameter.name) ||
           ((isIcelandicMoneyNumberName(parameter.name) || isIcelandicMoneyDescription(parameter.description)) &&
             !describesRate(parameter.description) &&
             isNumeric(schemaLayers(document, parameter.schema, [...path, 'schema'])))) &&

@@ -4,6 +4,7 @@ import { encodePointer, within } from '../lib/openapi/pointer.js';
 import { layerKeyword, type SchemaLayer, schemaLayers, schemaTypes, layerTypes } from '../lib/openapi/resolve.js';
 import { isPropertyNode, parameters, properties, schemas } from '../lib/openapi/views.js';
 import { isObject, type Parameter } from '../lib/openapi/types.js';
+import { vendorTypes } from '../lib/openapi/vendor-type.js';
 import {
   isBasicDatePattern,
   isDatePattern,
@@ -224,7 +225,7 @@ const PERIOD_ENDS = ['from', 'to', 'until', 'start', 'end', 'fra', 'til'];
 const DATE_MASK =
   /(?<!\{)\b(?:yyyy|YYYY)[-./]MM[-./](?:dd|DD)\b|\b(?:dd|DD)[-./]MM[-./](?:yyyy|YYYY)\b|\bMM\/(?:dd|DD)\/(?:yyyy|YYYY)\b/;
 const DATE_DESCRIPTION =
-  /^\s*(?:gets\s+(?:or\s+sets\s+)?)?(?:(?:the|a)\s+)?(?:date(?:\s+and\s+time)?|datetime|dagsetning)\s+(?:when|of|on|at|that|the)\b/iu;
+  /^\s*(?:gets\s+(?:or\s+sets\s+)?)?(?:(?:the|a)\s+)?(?:date(?:\s+and\s+time)?|datetime|dagsetning)\s+(?:when|of|on|at|that|the|from|until|after|before|by)\b/iu;
 /** ISO 8601's basic format written as a mask (`yyyymmdd`, `YYYYMMDD`; issue 37, D1). */
 const BASIC_DATE_MASK = /\byyyymmdd\b/i;
 function describesDate(description: unknown): boolean {
@@ -487,8 +488,12 @@ export default defineRule({
         describesDate(description) ||
         (timeName && typeof description === 'string' && MOMENT_DESCRIPTION.test(description));
       const timeCounterpart = timeName ? counterpart : undefined;
-      // An undefined format that names a date (`date-time-rfc-2822`) says what the field holds.
+      // An undefined format that names a date (`date-time-rfc-2822`) says what the field holds; so
+      // does a vendor's own type beside `type: string` (`x-cds-type: DateTimeString`; issue 37, o37r7 2).
       const formatDate = meaningless === true && /date/i.test(String(format.value));
+      const vendorDate = vendorTypes([holder, ...layers.map((layer) => layer.schema)]).find(({ words }) =>
+        words.some((word) => word === 'date' || word === 'datetime' || word === 'timestamp'),
+      );
       const dateName =
         isDateName(name) ||
         besideMoment ||
@@ -496,6 +501,7 @@ export default defineRule({
         datePattern ||
         describedDate ||
         formatDate ||
+        vendorDate !== undefined ||
         timeCounterpart !== undefined;
       const momentName =
         dateName || ['at', 'on', 'time', 'from', 'to', 'until', 'since'].includes(nameWords(name).at(-1) ?? '');
@@ -517,6 +523,7 @@ export default defineRule({
         !datePattern &&
         !describedDate &&
         !formatDate &&
+        vendorDate === undefined &&
         timeCounterpart === undefined
       )
         return;
@@ -546,7 +553,7 @@ export default defineRule({
         return;
       }
       error({
-        message: `${what} ${show(name)} is a ${example ? `date or date-time (example ${show(example)})` : datePattern && !isDateName(name) ? `date by its \`pattern\` (${show(pattern?.value)})` : describedDate && !isDateName(name) ? 'date by its own description' : formatDate && !isDateName(name) ? `date by its \`format\` (${show(format.value)})` : timeCounterpart !== undefined && !isDateName(name) ? `date-time by the other end of its period (\`${timeCounterpart}\` has \`format: date-time\`)` : datedAs !== undefined && !isDateName(name) && !besideMoment ? `date by this description's own use of its name (\`${datedAs}\` has \`format: date-time\`)` : 'date by its name'} but ${basicDate ? 'a string of digits with no `format`' : plain}; ${advice}${fix ? ` and the example as ${show(fix)}` : ''} (RFC 3339, the platform's ${FORM}).`,
+        message: `${what} ${show(name)} is a ${example ? `date or date-time (example ${show(example)})` : datePattern && !isDateName(name) ? `date by its \`pattern\` (${show(pattern?.value)})` : describedDate && !isDateName(name) ? 'date by its own description' : formatDate && !isDateName(name) ? `date by its \`format\` (${show(format.value)})` : vendorDate !== undefined && !isDateName(name) ? `date by its vendor type (\`${vendorDate.key}: ${vendorDate.value}\`)` : timeCounterpart !== undefined && !isDateName(name) ? `date-time by the other end of its period (\`${timeCounterpart}\` has \`format: date-time\`)` : datedAs !== undefined && !isDateName(name) && !besideMoment ? `date by this description's own use of its name (\`${datedAs}\` has \`format: date-time\`)` : 'date by its name'} but ${basicDate ? 'a string of digits with no `format`' : plain}; ${advice}${fix ? ` and the example as ${show(fix)}` : ''} (RFC 3339, the platform's ${FORM}).`,
         path: where,
       });
     };

@@ -138,6 +138,33 @@ function answersList(document: Document, vocabulary: Vocabulary, op: OperationIn
   return bodies.page !== undefined || bodies.bareArray;
 }
 
+/**
+ * Custom-method verbs whose action reads or computes (`:search`, `:calculate`, `:validate`,
+ * `batch-get`): a GET named by one only reads, so an operation id with one says nothing against GET.
+ */
+const READING_ACTIONS: readonly string[] = [
+  'batch-get',
+  'calculate',
+  'check',
+  'export',
+  'generate',
+  'search',
+  'validate',
+  'verify',
+];
+
+/** Whether the operation answers 200 with a described body: what a read answers with. */
+function answersOkBody(document: Document, op: OperationInfo): boolean {
+  const responses = op.operation.responses;
+  if (!isObject(responses)) return false;
+  const ok = resolve(document, responses['200'], [...op.path, 'responses', '200']).value;
+  return (
+    isObject(ok) &&
+    isObject(ok.content) &&
+    Object.values(ok.content).some((media) => isObject(media) && media.schema !== undefined)
+  );
+}
+
 /** Whether the operation documents this response status. */
 function hasResponse(op: OperationInfo, status: string): boolean {
   return isObject(op.operation.responses) && op.operation.responses[status] !== undefined;
@@ -328,6 +355,28 @@ function isRoot(pathKey: string): boolean {
   return pathSegments(pathKey).every((segment) => /^api$/i.test(segment) || /^v\d+(\.\d+)*$/i.test(segment));
 }
 
+/**
+ * The path the servers' URLs end in, when they all end in the same named segment
+ * (`servers: [{ url: /vehicle/coowner }]`): the description's `/` is then the resource at that
+ * path, not the API's root (issue 37, seventh outside measurement B). Not an `api` prefix, a
+ * version or a template.
+ */
+function servedPath(document: Document): string | undefined {
+  const servers = document.servers;
+  if (!Array.isArray(servers) || servers.length === 0) return undefined;
+  const paths = new Set<string>();
+  for (const server of servers) {
+    if (!isObject(server) || typeof server.url !== 'string') return undefined;
+    const path = server.url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '').split(/[?#]/)[0] ?? '';
+    paths.add(path.replace(/\/+$/, ''));
+  }
+  const [path] = [...paths];
+  if (paths.size !== 1 || path === undefined) return undefined;
+  const last = path.split('/').at(-1) ?? '';
+  if (!/^[A-Za-z][A-Za-z0-9_-]*$/.test(last) || /^api$/i.test(last) || /^v\d+(\.\d+)*$/i.test(last)) return undefined;
+  return path;
+}
+
 /** A path that takes a CREATE: a POST that is not a custom method (CREATE acts on a collection). */
 function takesCreate(document: Document, vocabulary: Vocabulary, pathKey: string): boolean {
   const item = isObject(document.paths) ? document.paths[pathKey] : undefined;
@@ -371,7 +420,8 @@ export default defineRule({
           path: [...op.path, 'requestBody'],
         });
       }
-      if (method === 'post' && isRoot(op.pathKey)) {
+      const served = isRoot(op.pathKey) ? servedPath(document) : undefined;
+      if (method === 'post' && isRoot(op.pathKey) && served === undefined) {
         // The root names no collection to create in (issue 37): `PUT /` is reported below, `POST /` here.
         problems.push({
           message: `\`${label(op)}\` posts to the API's root, which is no collection; the platform's POST is a CREATE on a collection (\`POST /v1/<collection>\`) or a custom method named with a verb: post to the collection of what it creates.`,
@@ -510,22 +560,29 @@ export default defineRule({
       }
       // A POST to a noun path with a filter in its body whose operation id says it reads
       // (`getFlightLegs`, `listCases`) and that answers a list: a LIST done with POST (issue 37).
+      // An id that says it gets or lists (`getTotalbestand`, `getEndringslogg`) and a 200 body is a
+      // read whatever the body's shape (seventh outside measurement, 3): the id is the document's word.
+      const readAction =
+        typeof op.operation.operationId === 'string'
+          ? (nameWords(operationAction(op.operation.operationId))[0] ?? '')
+          : '';
       if (
         method === 'post' &&
         !named &&
         op.operation.requestBody !== undefined &&
-        typeof op.operation.operationId === 'string' &&
-        ['get', 'list'].includes(nameWords(operationAction(op.operation.operationId))[0] ?? '') &&
+        ['get', 'list'].includes(readAction) &&
         !hasResponse(op, '201') &&
-        (looksPlural(op.pathKey) || answersList(document, vocabulary, op)) &&
         customMethodVerb(op.pathKey, vocabulary) === undefined
       ) {
-        problems.push({
-          message: `\`${label(op)}\` only reads (\`operationId: ${op.operation.operationId}\`, a list) but is a POST with its filter in a request body; the platform's LIST is a GET with the filter in the query: write \`get:\` (or, when the filter cannot be a query, a custom method such as \`POST ${op.pathKey}:search\`).`,
-          path: op.path,
-          severity: 'warn',
-        });
-        continue;
+        const listed = looksPlural(op.pathKey) || answersList(document, vocabulary, op);
+        if (listed || answersOkBody(document, op)) {
+          problems.push({
+            message: `\`${label(op)}\` only reads (\`operationId: ${String(op.operation.operationId)}\`${listed ? ', a list' : ''}) but is a POST with its ${listed ? 'filter' : 'input'} in a request body; the platform's ${listed ? 'LIST is a GET with the filter' : 'LIST and GET use GET with the input'} in the query: write \`get:\` (or, when the ${listed ? 'filter' : 'input'} cannot be a query, a custom method such as \`POST ${op.pathKey}:search\`).`,
+            path: op.path,
+            severity: 'warn',
+          });
+          continue;
+        }
       }
       // A POST to a noun path whose operation id says it updates (`updateCase`): UPDATE is PATCH or PUT.
       if (
@@ -572,6 +629,22 @@ export default defineRule({
         });
         continue;
       }
+      // A GET whose operation id names a custom method's action (`confirmSignature`, `approveCase`):
+      // an action done by GET, which only reads (seventh outside measurement, 3). A warning: only the
+      // id says so. Not an action that reads or computes (READING_ACTIONS), which a GET may name.
+      if (
+        method === 'get' &&
+        !named &&
+        vocabulary.customMethodVerbs.includes(action) &&
+        !READING_ACTIONS.includes(action)
+      ) {
+        problems.push({
+          message: `\`${label(op)}\` is a GET, which only reads, but its \`operationId: ${String(op.operation.operationId)}\` names an action (\`${action}\`); the platform's custom method is a POST to a sub-resource named with the verb: write \`POST ${op.pathKey.replace(/\/$/, '')}/${action}\`, or name the operation for what it reads.`,
+          path: [...op.path, 'operationId'],
+          severity: 'warn',
+        });
+        continue;
+      }
       if (method === 'get' || isSingleResourcePath(op.pathKey)) continue;
       // A PUT on a collection whose operation id creates (`PUT /applications/{id}/attachments`,
       // `addAttachment`): a CREATE, which is a POST on the collection (issue 37, fourth outside measurement).
@@ -580,6 +653,16 @@ export default defineRule({
           message: `\`${label(op)}\` creates (\`operationId: ${String(op.operation.operationId)}\`) on the collection \`${op.pathKey}\` but is a PUT; the platform's CREATE is a POST on the collection: write \`post:\` instead of \`put:\`.`,
           path: op.path,
         });
+        continue;
+      }
+      if (isRoot(op.pathKey) && served !== undefined) {
+        // The servers name the resource at `/` (`/vehicle/coowner`): a collection where POST creates
+        // there, else possibly a single resource, which PUT, PATCH and DELETE may act on.
+        if (takesCreate(document, vocabulary, op.pathKey))
+          problems.push({
+            message: `\`${label(op)}\` acts on \`${served}\`, the resource the servers' URL names, a collection where POST creates; ${method.toUpperCase()} acts on a single resource: act on one member at \`/{id}\`.`,
+            path: op.path,
+          });
         continue;
       }
       if (isRoot(op.pathKey)) {

@@ -4,6 +4,7 @@ import { isPlaceholderSegment, nameWords, spellPathSegment } from '../lib/conven
 import { COUNT_NOUN_LIST } from '../lib/count-nouns.js';
 import { splitGlued } from '../lib/words.js';
 import { ENGLISH_BASE_VERB_LIST, ENGLISH_PREDICATES, ENGLISH_VERBS } from '../lib/english-verbs.js';
+import { CREATE_VERBS, isActionSegment, type Vocabulary } from '../lib/vocabulary.js';
 
 /** Quotes a path or name in full. */
 const code = (text: unknown) => `\`${String(text)}\``;
@@ -32,6 +33,14 @@ const IDENTIFIER_WORDS = new Set([
   'ref',
   'slug',
 ]);
+
+let pluralWords: ReadonlySet<string> | undefined;
+/** Whether a word is the plural of an English count noun (`files`, `versions`). */
+function isPluralWord(word: string): boolean {
+  plurals ??= new Map(COUNT_NOUN_LIST.split(' ').map((pair) => pair.split(':') as [string, string]));
+  pluralWords ??= new Set(plurals.values());
+  return pluralWords.has(word);
+}
 
 let baseVerbs: ReadonlySet<string> | undefined;
 /** A verb's base form or a predicate (`download`, `requires`): what a custom method or a question starts with. */
@@ -66,6 +75,49 @@ function isCollectionOfItem(segment: string, variable: string): boolean {
 }
 
 /**
+ * What makes the last segment of a path with no identifier after it a collection: the path takes
+ * a POST that creates, the platform's CREATE in a collection (`POST /application` answering `201`,
+ * `POST /api/case` with `CaseController_create`; issue 37, seventh outside measurement, 4): the
+ * operation's own words, quoted back. Not a segment right after a variable (`/cases/{id}/signature`:
+ * one thing an item has) nor a verb (`/login`, a custom method).
+ */
+function createdIn(
+  pathKey: string,
+  item: unknown,
+  segments: readonly string[],
+  vocabulary: Vocabulary,
+): string | undefined {
+  if (!isObject(item) || !isObject(item.post)) return undefined;
+  const last = segments.at(-1) ?? '';
+  const before = segments.at(-2);
+  if (before !== undefined && before.includes('{')) return undefined;
+  if (last === '' || last.includes('{') || last.includes(':') || NOT_A_NAME.test(last)) return undefined;
+  const words = nameWords(last).map((word) => word.toLowerCase());
+  if (words.length === 0 || words.includes('by') || words.at(-1)?.endsWith('ing')) return undefined;
+  if (isVerbLed(words[0]) && (words.length > 1 || isActionSegment(last, vocabulary))) return undefined;
+  // The POST says it creates: a `201 Created`, or an operation id whose action is a verb of creating
+  // (`ApplicationController_create`, after a generator's controller prefix). A POST that only
+  // updates or runs something (`POST /v1/account`, `POST …/scan`) makes no collection.
+  const id = item.post.operationId;
+  const [action = '', ...object] =
+    typeof id === 'string' ? nameWords(id.replace(/^.*(?:controller|service|api|resource)s?[_.]/i, '')) : [];
+  const responses = item.post.responses;
+  const created = isObject(responses) && responses['201'] !== undefined;
+  if (CREATE_VERBS.includes(action)) {
+    // What the id says it creates must be what the segment names (`createTeam` at `/team`), not
+    // something else made there (`add-audio-track` at `…/audio/copy`).
+    if (object.length > 0 && object.at(-1) !== words.at(-1) && object.at(-1) !== pluralOf(words.at(-1) ?? ''))
+      return undefined;
+  } else if (!created) return undefined;
+  // With only a `201` to go by, a singular under a plural (`/files/content`, `/versions/current`) is
+  // a part or a view of that collection, where POST may create one of its members.
+  else if (before !== undefined && isPluralWord(nameWords(before).at(-1) ?? '')) return undefined;
+  return typeof id === 'string'
+    ? `\`POST ${pathKey}\` (\`${id}\`${created ? ', `201`' : ''})`
+    : `\`POST ${pathKey}\`${created ? ' (`201`)' : ''}`;
+}
+
+/**
  * A segment named by a singular English count noun, with its plural spelt as the segment is written
  * (`permit` → `permits`, `user-profile` → `user-profiles`, `userProfile` → `userProfiles`); undefined
  * when its last word is no singular count noun (a plural, a mass noun, a word in another language).
@@ -91,14 +143,26 @@ export default defineRule({
   category: 'naming',
   source: { document: 'design guide', section: 'naming-conventions.md' },
   description:
-    "A collection's path segment is a plural noun (`/v1/permits/{permitId}`, not `/v1/permit/{permitId}`): the segment that an item's identifier follows names the collection the item is one of.",
-  check(document) {
+    "A collection's path segment is a plural noun (`/v1/permits/{permitId}`, not `/v1/permit/{permitId}`): the segment that an item's identifier follows names the collection the item is one of, as does the last segment of a path whose POST creates (`201`, or an operation id that creates).",
+  check(document, { vocabulary }) {
     const problems: Problem[] = [];
     const paths = document.paths;
     if (!isObject(paths)) return problems;
     for (const pathKey of Object.keys(paths)) {
       if (!pathKey.startsWith('/')) continue;
       const segments = pathKey.split('/').slice(1);
+      const creator = createdIn(pathKey, paths[pathKey], segments, vocabulary);
+      const plural = creator === undefined ? undefined : pluralised(segments.at(-1) ?? '');
+      if (creator !== undefined && plural !== undefined) {
+        const rewritten = `/${segments
+          .map((part, j) => (j === segments.length - 1 ? plural : part))
+          .map((part) => (part.includes('{') || isPlaceholderSegment(part) ? part : spellPathSegment(part)))
+          .join('/')}`;
+        problems.push({
+          message: `Path ${code(pathKey)} names the collection ${code(segments.at(-1))} in the singular: ${creator} creates in it, and the platform's POST creates in a collection, which its design guide names in the plural; write ${code(rewritten)}.`,
+          path: ['paths', pathKey],
+        });
+      }
       segments.forEach((segment, i) => {
         const next = segments[i + 1];
         // A segment an item's identifier follows (`/permit/{permitId}`) names a collection.
