@@ -224,7 +224,7 @@ const SCRIPT_CHARACTERS = /[()?@`\\]/;
 /**
  * Why a JSONPath is refused, or undefined: it must parse as RFC 9535 (json-p3, strict) with no
  * filter selector (the shared evaluator, src/runtime/jsonpath.ts), and contain none of
- * `( ) ? @ \` \\` anywhere (even in a quoted name), so that neither nimma (`given`) nor
+ * `( ) ? @ \` \` anywhere (even in a quoted name), so that neither nimma (`given`) nor
  * JSONPath-Plus (`then.field`) can read a script into it.
  */
 export async function jsonPathRefusal(path: string): Promise<string | undefined> {
@@ -368,11 +368,25 @@ function inlinedSize(schema: unknown): number | 'cycle' {
   return cycle ? 'cycle' : size;
 }
 
+/** The prefixes of vottur's own rule ids (\`vottur rules\`): no repository ruleset defines a rule under one. */
+const RESERVED_RULE_PREFIX = /^(platform|vottur|policy|contract|catalogue|diff)-/i;
+
 /** Every check the schema cannot make, on a ruleset that passed it; the first refusal thrown. */
 async function checkRuleset(ruleset: DataRuleset, shown: string): Promise<void> {
   const checkRules = async (rules: unknown, at: string) => {
     for (const [name, rule] of Object.entries((rules ?? {}) as Record<string, unknown>)) {
       if (typeof rule !== 'object' || rule === null) continue;
+      // A rule the repository defines is the repository's, whatever its name: one named like
+      // vottur's rules was reported as vottur's (a forged \`policy-extends-refused\`, attack o34r10
+      // B12), and one named like a rule of vottur's took its place. A level for vottur's rule (a
+      // string, not a definition) is judged as a level.
+      const reserved = RESERVED_RULE_PREFIX.exec(name);
+      if (reserved)
+        throw refuse(
+          shown,
+          `${at}.${name}`,
+          `defines a rule under \`${reserved[1]}-\`, a prefix vottur keeps for its own rules (the policy's, the run's, the platform's, the contract tests', the catalogue's and the diff's); give the team's rule another name`,
+        );
       const { given, then } = rule as { given: string | string[]; then: unknown };
       const givens = Array.isArray(given) ? given : [given];
       for (const [i, path] of givens.entries()) {

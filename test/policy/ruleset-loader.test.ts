@@ -57,6 +57,29 @@ describe('what a ruleset may contain', () => {
     ).toMatch(/`overrides.0` must NOT have additional properties `extends`/);
   });
 
+  it("a rule defined under a prefix of vottur's own rules is refused; a level for one of them is not a definition (attack o34r10 B12)", async () => {
+    for (const name of [
+      'policy-extends-refused',
+      'platform-info-x-links',
+      'vottur-walk-limit',
+      'Contract-anything',
+      'diff-x',
+      'catalogue-y',
+    ])
+      expect(await why(`reserved-${name}.yaml`, RULE.replace('house', name)), name).toMatch(
+        new RegExp(
+          `\`rules\\.${name}\` defines a rule under \`${name.split('-')[0]}-\`, a prefix vottur keeps for its own rules`,
+        ),
+      );
+    expect(
+      await why(
+        'reserved-override.yaml',
+        `${RULE}overrides:\n  - files: ['*.yaml']\n    rules:\n      policy-forged:\n        given: $.info\n        then: { function: truthy }\n`,
+      ),
+    ).toMatch(/`overrides\.0\.rules\.policy-forged` defines a rule under `policy-`/);
+    expect(await why('platformish.yaml', RULE.replace('house', 'platformer-house'))).toBeUndefined();
+  });
+
   it("function options are validated by Spectral's own schemas", async () => {
     expect(
       await why('co.yaml', RULE.replace('function: truthy', 'function: casing, functionOptions: { type: nope }')),
