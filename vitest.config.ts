@@ -1,4 +1,5 @@
 import { configDefaults, defineConfig } from 'vitest/config';
+import { LongestFirst } from './test/sequencer.js';
 import { LEFT_OUT_OF_QUICK, QUICK_ENV } from './test/suites.js';
 
 // `vitest run --mode quick` (npm run test:quick): everything but the browser, editor, corpus and
@@ -24,5 +25,7 @@ export default defineConfig(({ mode }) => ({
     // (onTestFinished), and spies are restored after each test.
     isolate: false,
     restoreMocks: true,
+    // The longest files start first also where Vitest has no record of the last run (test/sequencer.ts).
+    sequence: { sequencer: LongestFirst },
   },
 }));

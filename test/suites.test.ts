@@ -8,7 +8,8 @@ import { glob } from 'tinyglobby';
 import { configDefaults } from 'vitest/config';
 import { describe, expect, it } from 'vitest';
 import config from '../vitest.config.js';
-import { LEFT_OUT_OF_QUICK, QUICK_ENV, type SlowKind } from './suites.js';
+import { LongestFirst, longestFirst } from './sequencer.js';
+import { LEFT_OUT_OF_QUICK, LONGEST_FILES, QUICK_ENV, type SlowKind } from './suites.js';
 
 const ROOT = join(import.meta.dirname, '..');
 const files = (await glob(['test/**/*.test.ts'], { cwd: ROOT })).sort();
@@ -25,7 +26,7 @@ const DOES: Record<SlowKind, (file: string) => boolean> = {
 
 const resolved = (mode: string) => {
   const fn = config as unknown as (env: { mode: string; command: 'serve' | 'build' }) => {
-    test: { exclude: string[]; env: Record<string, string>; maxWorkers: unknown };
+    test: { exclude: string[]; env: Record<string, string>; maxWorkers: unknown; sequence: { sequencer: unknown } };
   };
   return fn({ mode, command: 'serve' }).test;
 };
@@ -62,5 +63,32 @@ describe('npm run test:quick', () => {
     const scripts = (JSON.parse(text('package.json')) as { scripts: Record<string, string> }).scripts;
     expect(scripts['test:quick']).toBe('vitest run --mode quick');
     expect(scripts.test).toMatch(/&& vitest run$/);
+  });
+});
+
+describe('the order test files start in without a record of the last run', () => {
+  it('names existing test files, each with its seconds', () => {
+    expect(Object.keys(LONGEST_FILES).length).toBeGreaterThan(5);
+    for (const [file, seconds] of Object.entries(LONGEST_FILES)) {
+      expect(files, file).toContain(file);
+      expect(seconds, file).toBeGreaterThan(0);
+    }
+  });
+
+  it('starts the listed files first, longest first, and keeps the order of the rest', () => {
+    const [longest, second] = Object.entries(LONGEST_FILES).sort(([, a], [, b]) => b - a);
+    const ordered = ['test/a.test.ts', second[0], 'test/b.test.ts', longest[0], 'test/c.test.ts'];
+    expect(longestFirst(ordered, (file) => file)).toEqual([
+      longest[0],
+      second[0],
+      'test/a.test.ts',
+      'test/b.test.ts',
+      'test/c.test.ts',
+    ]);
+  });
+
+  it('is the sequencer of both modes', () => {
+    expect(resolved('test').sequence.sequencer).toBe(LongestFirst);
+    expect(resolved('quick').sequence.sequencer).toBe(LongestFirst);
   });
 });

@@ -53,3 +53,29 @@ export const QUICK_SKIP_REASON = '(SKIPPED: npm run test:quick leaves it out; np
 export function propertyRuns(full: number): number {
   return QUICK ? Math.max(10, Math.ceil(full / 5)) : full;
 }
+
+/**
+ * The longest test files, with the seconds of CPU each took in one measured `npm test` (its own
+ * and its child processes', VOTTUR_TEST_CPU, test/cpu-time.ts): without Vitest's record of the last
+ * run (a fresh clone, CI) these start first, longest first (test/sequencer.ts), so that no long
+ * file starts last while the other core has nothing left to run. An estimate that is out of date
+ * costs only order; test/suites.test.ts holds the list to existing files.
+ */
+export const LONGEST_FILES: Record<string, number> = {
+  'test/lsp/equivalence.test.ts': 69.5,
+  'test/lint/engine.test.ts': 24.1,
+  'test/contract/reference-faults-1.test.ts': 19.7,
+  'test/config/vocabulary-extends.test.ts': 19.4,
+  'test/catalogue/dashboard.browser.test.ts': 16.0,
+  'test/lint/incremental.test.ts': 15.1,
+  'test/rulesets/spectral-cli.test.ts': 13.9,
+  'test/contract/reference-faults-2.test.ts': 13.9,
+  'test/lint/example-interpreter.test.ts': 13.6,
+  'test/docs/first-hour.test.ts': 13.1,
+  'test/lint/bundle.test.ts': 10.8,
+  'test/contract/token-renewal.test.ts': 10.3,
+  'test/lint/pool.test.ts': 9.5,
+  'test/contract/cli.test.ts': 8.6,
+  'test/contract/reference.test.ts': 8.3,
+  'test/contract/verified-values.test.ts': 8.0,
+};

@@ -5,7 +5,7 @@
  * development issuer makes short-lived tokens.
  */
 import { Writable } from 'node:stream';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it, type TestContext } from 'vitest';
 import { createTokenRenewal, type TokenResult } from '../../src/contract/auth.js';
 import { send } from '../../src/contract/http.js';
 import { runContractTests } from '../../src/contract/index.js';
@@ -135,12 +135,19 @@ function unauthorizedCounter() {
   return counter;
 }
 
-describe('a long run with short-lived tokens, over real sockets', () => {
-  let service: RunningReferenceService | undefined;
-  afterEach(async () => {
-    await service?.close();
-    service = undefined;
-  });
+// The two runs are paced in real time (their tokens expire on the service's clock, which is the
+// point) and mostly wait between requests, so they run side by side: the file takes the longer of
+// the two, not their sum. Each test closes its own services and asserts through its own `expect`.
+describe.concurrent('a long run with short-lived tokens, over real sockets', () => {
+  /** A reference service closed when the test that started it finishes. */
+  async function startService(
+    context: TestContext,
+    options: Parameters<typeof startReferenceService>[0],
+  ): Promise<RunningReferenceService> {
+    const service = await startReferenceService(options);
+    context.onTestFinished(() => service.close());
+    return service;
+  }
 
   // 3-second tokens over a run paced to about 12 seconds: four lifetimes, the same ratio as a
   // 2-minute run with 30-second tokens, without making the test suite wait 2 minutes.
@@ -155,16 +162,17 @@ describe('a long run with short-lived tokens, over real sockets', () => {
     oauth: { tokenUrl: svc.tokenUrl!, clientId: svc.clientId!, clientSecret: svc.clientSecret!, scope: svc.scope },
   });
 
-  it('passes: the tokens are renewed as they run out (Dredd replay included), and the server answers no more 401s than with hour-long tokens', async () => {
+  it('passes: the tokens are renewed as they run out (Dredd replay included), and the server answers no more 401s than with hour-long tokens', async (context) => {
+    const { expect } = context;
     // The same run (same seed) with hour-long tokens and no pacing: the 401s the probes ask for.
     const baseline = unauthorizedCounter();
-    service = await startReferenceService({ port: 0, auth: 'dev', log: baseline.stream });
-    const clean = await runContractTests({ ...options(service), auth: oauth(service) });
+    const unpaced = await startService(context, { port: 0, auth: 'dev', log: baseline.stream });
+    const clean = await runContractTests({ ...options(unpaced), auth: oauth(unpaced) });
     expect(clean.findings).toEqual([]);
-    await service.close();
+    await unpaced.close();
 
     const counter = unauthorizedCounter();
-    service = await startReferenceService({
+    const service = await startService(context, {
       port: 0,
       auth: 'dev',
       tokenLifetimeSeconds: LIFETIME_SECONDS,
@@ -192,9 +200,10 @@ describe('a long run with short-lived tokens, over real sockets', () => {
     expect(renewed).toBeGreaterThanOrEqual(Math.floor(seconds / LIFETIME_SECONDS) - 1);
   }, 90_000);
 
-  it('the same run with one token that is not renewed (a --bearer token) gets 401s once it expires: the scenario is real', async () => {
+  it('the same run with one token that is not renewed (a --bearer token) gets 401s once it expires: the scenario is real', async (context) => {
+    const { expect } = context;
     const counter = unauthorizedCounter();
-    service = await startReferenceService({
+    const service = await startService(context, {
       port: 0,
       auth: 'dev',
       tokenLifetimeSeconds: LIFETIME_SECONDS,

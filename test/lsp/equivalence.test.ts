@@ -42,7 +42,11 @@ function cliRows(report: Report, cwd: string): CliRows {
       continue;
     }
     if (!counts(finding)) continue;
-    rows.set(file, [...(rows.get(file) ?? []), row(file, finding.ruleId, finding.line ?? 1, finding.column ?? 1)]);
+    // Appended in place: copying a file's rows for each of its findings was quadratic (Cloudflare's
+    // 30,000 findings: most of this file's own CPU).
+    let fileRows = rows.get(file);
+    if (!fileRows) rows.set(file, (fileRows = []));
+    fileRows.push(row(file, finding.ruleId, finding.line ?? 1, finding.column ?? 1));
   }
   return { rows, unreadable };
 }
