@@ -22,6 +22,7 @@ import { createHash } from 'node:crypto';
 import type { Finding, RelatedLocation } from '../report/finding.js';
 import { SEVERITIES } from '../report/finding.js';
 import type { HttpRequest, HttpResponse } from './http.js';
+import { pushTo } from '../runtime/group.js';
 
 /**
  * Rules in the order they lead a group: what a deliberate request expected, then the error shape
@@ -189,7 +190,7 @@ function splitConventions<T extends { finding: Finding }>(sorted: T[]): T[][] {
   const rest: T[] = [];
   for (const member of sorted) {
     const rule = member.finding.ruleId;
-    if (rule !== lead && BODY_CONVENTIONS.has(rule)) own.set(rule, [...(own.get(rule) ?? []), member]);
+    if (rule !== lead && BODY_CONVENTIONS.has(rule)) pushTo(own, rule, member);
     else rest.push(member);
   }
   return [rest, ...own.values()];
@@ -240,7 +241,7 @@ export function oneFindingPerCause(findings: readonly Finding[]): Finding[] {
       return;
     }
     const key = `${finding.operation}\u0000${seen}`;
-    byObservation.set(key, [...(byObservation.get(key) ?? []), { finding, index }]);
+    pushTo(byObservation, key, { finding, index });
   });
   for (const members of byObservation.values())
     if (members.some(({ finding }) => finding.ruleId === 'contract-status-documented'))
@@ -270,7 +271,7 @@ export function oneFindingPerCause(findings: readonly Finding[]): Finding[] {
     const causes = new Map<string, Member[][]>();
     for (const group of groups) {
       const key = group[0] && causeKey(group[0].finding);
-      if (key !== undefined) causes.set(key, [...(causes.get(key) ?? []), group]);
+      if (key !== undefined) pushTo(causes, key, group);
     }
     const next: Member[][] = [];
     let split = false;
@@ -353,7 +354,7 @@ export function oneFindingPerCause(findings: readonly Finding[]): Finding[] {
   const guests = new Map<number, number[]>();
   for (const [guest, host] of hostOf) {
     if (hostOf.has(host)) continue; // the host is a guest itself: the guest stays a cause of its own
-    guests.set(host, [...(guests.get(host) ?? []), guest]);
+    pushTo(guests, host, guest);
   }
   merged.forEach((cause, index) => {
     const host = hostOf.get(index);

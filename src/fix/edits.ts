@@ -1,5 +1,6 @@
 /** Applying text edits: the whole of what `--fix` writes, and what the diff of a fix reads. */
 import type { TextEdit } from './types.js';
+import { pushTo } from '../runtime/group.js';
 
 /** Whether two edits touch the same text (two insertions at one offset also collide: their order would be a guess). */
 export function overlaps(a: Pick<TextEdit, 'start' | 'end'>, b: Pick<TextEdit, 'start' | 'end'>): boolean {
@@ -47,7 +48,7 @@ export function applyEdits(text: string, edits: ReadonlyArray<Pick<TextEdit, 'st
 /** Applies edits over several files: the new text of every file an edit touches. */
 export function applyFileEdits(texts: ReadonlyMap<string, string>, edits: readonly TextEdit[]): Map<string, string> {
   const byFile = new Map<string, TextEdit[]>();
-  for (const edit of edits) byFile.set(edit.file, [...(byFile.get(edit.file) ?? []), edit]);
+  for (const edit of edits) pushTo(byFile, edit.file, edit);
   const out = new Map<string, string>();
   for (const [file, fileEdits] of byFile) {
     const text = texts.get(file);

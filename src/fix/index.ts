@@ -15,6 +15,7 @@ import { FIXER_BY_RULE } from './fixers/index.js';
 import { EditableSource } from './source.js';
 import { appliesOnCommandLine, type Fix, type FixEffect, type TextEdit } from './types.js';
 import { cwdOf } from '../runtime/process-defaults.js';
+import { pushTo } from '../runtime/group.js';
 
 export { applyEdits, applyFileEdits, conflicts, overlaps } from './edits.js';
 export { classifyChange, classifyFix, reload, textsOf, type FixClass } from './classify.js';
@@ -245,7 +246,7 @@ export async function fixDescription(file: string, options: FixDescriptionOption
     const byFile = new Map<string, TextEdit[]>();
     for (const { fix } of order) {
       if (fix.edits.some((edit) => (byFile.get(edit.file) ?? []).some((other) => conflicts(edit, other)))) continue;
-      for (const edit of fix.edits) byFile.set(edit.file, [...(byFile.get(edit.file) ?? []), edit]);
+      for (const edit of fix.edits) pushTo(byFile, edit.file, edit);
       selected.push(fix);
     }
     const fresh: Fix[] = [];

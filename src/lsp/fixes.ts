@@ -8,6 +8,7 @@ import { CodeActionKind, type CodeAction, type Diagnostic } from 'vscode-languag
 import type { Finding } from '../report/finding.js';
 import { EFFECT_LABEL, type Fix } from '../fix/index.js';
 import { readInsideFolder } from './store.js';
+import { pushTo } from '../runtime/group.js';
 
 export interface FixRequest {
   /** The file the action is asked for, absolute, with its client URI and current text. */
@@ -44,7 +45,7 @@ export async function fixActionsFor(provider: FixProvider, request: FixRequest):
   const fixes = await provider(request);
   return fixes.map((fix) => {
     const byFile = new Map<string, Fix['edits']>();
-    for (const edit of fix.edits) byFile.set(edit.file, [...(byFile.get(edit.file) ?? []), edit]);
+    for (const edit of fix.edits) pushTo(byFile, edit.file, edit);
     const changes: Record<string, Array<{ range: Diagnostic['range']; newText: string }>> = {};
     for (const [file, edits] of byFile) {
       const text =

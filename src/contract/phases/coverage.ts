@@ -11,6 +11,7 @@ import { drawVerified } from '../generate/verify.js';
 import { forgedCredentials } from '../security.js';
 import type { PhaseContext, PhaseOperation, TaggedRequest } from './context.js';
 import { baseValues, buildRequest, type Input } from './inputs.js';
+import { pushTo } from '../../runtime/group.js';
 
 /** Coverage cases per input at most (an enum of 200 values is not 200 requests). */
 const MAX_CASES_PER_INPUT = 16;
@@ -133,7 +134,7 @@ export async function coveragePhase(context: PhaseContext, operation: PhaseOpera
 /** For each path, one method it does not document (PUT, PATCH, DELETE or POST): 405 with Allow. */
 export async function unsupportedMethods(context: PhaseContext): Promise<void> {
   const byPath = new Map<string, OperationModel[]>();
-  for (const op of context.description.operations) byPath.set(op.pathKey, [...(byPath.get(op.pathKey) ?? []), op]);
+  for (const op of context.description.operations) pushTo(byPath, op.pathKey, op);
   await Promise.all(
     [...byPath.values()].map(async (ops) => {
       const documented = ops.map((op) => op.method);

@@ -5,6 +5,7 @@
  */
 import { operationsNote } from './common.js';
 import { counts, type ChangeClass, type Finding, type Report } from '../finding.js';
+import { pushTo } from '../../runtime/group.js';
 
 export { isDiffReport } from '../finding.js';
 
@@ -84,7 +85,7 @@ export function changesByClass(findings: readonly Finding[]): Array<{
       count++;
       for (const operation of changeOperations(finding)) {
         listed++;
-        byOperation.set(operation, [...(byOperation.get(operation) ?? []), index]);
+        pushTo(byOperation, operation, index);
       }
     });
     if (count === 0) continue;

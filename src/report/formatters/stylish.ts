@@ -7,6 +7,7 @@ import { capitalised, coverageLine, isContract, maskText, notCountedParts, visib
 import { acceptedReason, diffCountsText, isDiffReport, messageWithOperations, versionVerdict } from './diff.js';
 import type { FormatContext } from './types.js';
 import { escapedView, escapeLine, neutraliseCommandLines } from '../../runtime/escape.js';
+import { pushTo } from '../../runtime/group.js';
 
 const LABEL: Record<Severity, string> = { error: 'error', warn: 'warning', info: 'info', hint: 'hint' };
 const RANK: Record<Severity, number> = { error: 0, warn: 1, info: 2, hint: 3 };
@@ -218,7 +219,7 @@ export function formatStylish(input: Report, context: FormatContext): string {
     for (const f of findings) {
       if (f.line !== undefined || !isContract(f)) continue;
       const key = f.operation ?? '';
-      byOperation.set(key, [...(byOperation.get(key) ?? []), f]);
+      pushTo(byOperation, key, f);
     }
     for (const [operation, own] of byOperation) {
       lines.push(`  ${operation ? mask(operation) : 'the run as a whole'}`);
