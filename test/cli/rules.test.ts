@@ -22,6 +22,8 @@ describe('vottur rules', () => {
     // (and vottur-unreadable, which no configuration may turn off).
     // The operator policy's rules are listed too, though no configuration may level them.
     const { POLICY_RULES } = await import('../../src/policy/index.js');
+    // And the checks' statements that they could not judge, which no configuration levels either.
+    const { CHECK_LIMIT_RULES } = await import('../../src/lint/limits.js');
     expect(rules.map((rule) => rule.id).sort()).toEqual(
       [
         ...(await allRuleIds()),
@@ -31,6 +33,7 @@ describe('vottur rules', () => {
         'vottur-walk-limit',
         'vottur-ruleset-limit',
         ...POLICY_RULES.map((rule) => rule.id),
+        ...CHECK_LIMIT_RULES.map((rule) => rule.id),
       ].sort(),
     );
     expect(rules.map((rule) => rule.id)).toEqual(
