@@ -145,7 +145,7 @@ interface Reading {
  * list of names each read every property (Stripe: three readings of ~16,000 properties, ~0.3 s).
  * An entry holds the name, holder and path it was read with; any other is read again.
  */
-const readings = new WeakMap<object, WeakMap<Vocabulary, WeakMap<object, ReadingEntry[]>>>();
+const readings = new WeakMap<object, WeakMap<Vocabulary, WeakMap<object, ReadingEntry | ReadingEntry[]>>>();
 interface ReadingEntry {
   name: string;
   holder: JsonObject | undefined;
@@ -172,14 +172,19 @@ function rememberedReading(
   if (!byVocabulary) readings.set(document, (byVocabulary = new WeakMap()));
   let bySchema = byVocabulary.get(vocabulary);
   if (!bySchema) byVocabulary.set(vocabulary, (bySchema = new WeakMap()));
-  let entries = bySchema.get(schema);
-  if (!entries) bySchema.set(schema, (entries = []));
-  for (const entry of entries)
-    if (entry.name === name && entry.holder === holder && samePath(entry.path, path)) return entry.reading;
-  const reading = readNationalId(document, vocabulary, name, schema, path, holder);
-  entries.push({ name, holder, path: [...path], reading });
-  return reading;
+  // Nearly every schema object is read at one place under one name: one entry, a list only beside it.
+  const known = bySchema.get(schema);
+  const same = (entry: ReadingEntry) => entry.name === name && entry.holder === holder && samePath(entry.path, path);
+  const found = isArray(known) ? known.find(same) : known !== undefined && same(known) ? known : undefined;
+  if (found) return found.reading;
+  // The path is kept as given: the views' paths, never changed once made.
+  const entry = { name, holder, path, reading: readNationalId(document, vocabulary, name, schema, path, holder) };
+  bySchema.set(schema, known === undefined ? entry : isArray(known) ? [...known, entry] : [known, entry]);
+  return entry.reading;
 }
+
+/** A reading that found nothing (most fields): one object for all of them. */
+const NOTHING: Reading = Object.freeze({});
 
 function readNationalId(
   document: Document,
@@ -197,7 +202,7 @@ function readNationalId(
   const list = types.includes('array');
   if (list) {
     const items = layerKeyword(layers, 'items');
-    if (!items || !isObject(items.value)) return {};
+    if (!items || !isObject(items.value)) return NOTHING;
     itemSchema = items.value;
     itemPath = items.path;
     itemLayers = schemaLayers(document, items.value, items.path);
@@ -205,7 +210,7 @@ function readNationalId(
   }
   // Only text or a number can be an identifier (a number is then reported as the wrong type).
   if (types.length > 0 && !types.some((type) => type === 'string' || type === 'integer' || type === 'number'))
-    return {};
+    return NOTHING;
   const result = (by: NationalIdHolder['by'], plural: boolean): NationalIdHolder => ({
     by,
     plural,
@@ -216,11 +221,11 @@ function readNationalId(
   // A list named as the platform's plural (`nationalIds`, `spouseNationalIds`): its items are
   // identifiers, checked like one (a list of numbers is then reported as the wrong type).
   if (list && /^([a-z][a-zA-Z0-9]*N|n)ationalIds$/.test(name)) return { found: result('name', true) };
-  if (/^([a-z][a-zA-Z0-9]*N|n)ationalIds$/.test(name)) return {};
+  if (/^([a-z][a-zA-Z0-9]*N|n)ationalIds$/.test(name)) return NOTHING;
   // The declared format and the field's own examples outrank words: a `format: date-time` field or
   // one whose examples are dates is not an identifier because its description (often copied) or its
   // name says so, and a suggested ten-digit pattern would make every value of it invalid (issue 37).
-  if (declaresOtherValue(itemLayers)) return {};
+  if (declaresOtherValue(itemLayers)) return NOTHING;
   const alias = matchNationalIdAlias(name, vocabulary);
   if (alias) return { found: result('alias', list || alias.plural) };
   const descriptions = [holder?.description, ...layers.map((layer) => layer.schema.description)];
@@ -235,5 +240,5 @@ function readNationalId(
     return { found: result('value', list) };
   return descriptions.every((description) => typeof description !== 'string' || describesNationalId(description))
     ? { byDocument: result('description', list) }
-    : {};
+    : NOTHING;
 }

@@ -377,15 +377,26 @@ export function collectProperties(
   // Each caller gets its own map; the entries are shared and read only.
   let bySchema = knownProperties.get(document);
   if (!bySchema) knownProperties.set(document, (bySchema = new WeakMap()));
-  let entries = bySchema.get(schema);
-  if (!entries) bySchema.set(schema, (entries = []));
-  let entry = entries.find((known) => samePath(known.path, path));
-  if (!entry) entries.push((entry = { path: [...path], members: propertiesOf(document, schema, path) }));
+  // Nearly every schema object is asked about at one path: one entry, a list only beside it.
+  const known = bySchema.get(schema);
+  const found = isArray(known)
+    ? known.find((entry) => samePath(entry.path, path))
+    : known !== undefined && samePath(known.path, path)
+      ? known
+      : undefined;
+  if (found) return new Map(found.members);
+  // The path is kept as given: callers' paths are never changed once made.
+  const members = propertiesOf(document, schema, path);
+  const entry = { path, members: members.size === 0 ? NO_MEMBERS : members };
+  bySchema.set(schema, known === undefined ? entry : isArray(known) ? [...known, entry] : [known, entry]);
   return new Map(entry.members);
 }
 
 type Members = Map<string, { schema: unknown; path: JsonPath }>;
-const knownProperties = new WeakMap<Document, WeakMap<object, { path: JsonPath; members: Members }[]>>();
+/** The members of every schema that declares none (kept once: only copies are handed out). */
+const NO_MEMBERS: Members = new Map();
+type KnownMembers = { path: JsonPath; members: Members };
+const knownProperties = new WeakMap<Document, WeakMap<object, KnownMembers | KnownMembers[]>>();
 
 function samePath(a: JsonPath, b: JsonPath): boolean {
   if (a.length !== b.length) return false;
