@@ -123,77 +123,6 @@ export function recogniseNationalId(
   holder?: JsonObject,
   byDocument = true,
 ): NationalIdHolder | undefined {
-  const reading = rememberedReading(document, vocabulary, name, schema, path, holder);
-  if (reading.found) return { ...reading.found };
-  // The same name described as a national identifier elsewhere in the document.
-  if (byDocument && reading.byDocument && documentNationalIdNames(document, vocabulary).has(name))
-    return { ...reading.byDocument };
-  return undefined;
-}
-
-/**
- * What the field says of itself (`found`), and what it holds if the document names it elsewhere
- * (`byDocument`, when nothing of its own rules that out).
- */
-interface Reading {
-  found?: NationalIdHolder;
-  byDocument?: NationalIdHolder;
-}
-
-/**
- * Readings by document, vocabulary and schema object: the format and name rules and the document's
- * list of names each read every property (Stripe: three readings of ~16,000 properties, ~0.3 s).
- * An entry holds the name, holder and path it was read with; any other is read again.
- */
-const readings = new WeakMap<object, WeakMap<Vocabulary, WeakMap<object, ReadingEntry | ReadingEntry[]>>>();
-interface ReadingEntry {
-  name: string;
-  holder: JsonObject | undefined;
-  path: JsonPath;
-  reading: Reading;
-}
-
-function samePath(a: JsonPath, b: JsonPath): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (String(a[i]) !== String(b[i])) return false;
-  return true;
-}
-
-function rememberedReading(
-  document: Document,
-  vocabulary: Vocabulary,
-  name: string,
-  schema: unknown,
-  path: JsonPath,
-  holder: JsonObject | undefined,
-): Reading {
-  if (!isObject(schema)) return readNationalId(document, vocabulary, name, schema, path, holder);
-  let byVocabulary = readings.get(document);
-  if (!byVocabulary) readings.set(document, (byVocabulary = new WeakMap()));
-  let bySchema = byVocabulary.get(vocabulary);
-  if (!bySchema) byVocabulary.set(vocabulary, (bySchema = new WeakMap()));
-  // Nearly every schema object is read at one place under one name: one entry, a list only beside it.
-  const known = bySchema.get(schema);
-  const same = (entry: ReadingEntry) => entry.name === name && entry.holder === holder && samePath(entry.path, path);
-  const found = isArray(known) ? known.find(same) : known !== undefined && same(known) ? known : undefined;
-  if (found) return found.reading;
-  // The path is kept as given: the views' paths, never changed once made.
-  const entry = { name, holder, path, reading: readNationalId(document, vocabulary, name, schema, path, holder) };
-  bySchema.set(schema, known === undefined ? entry : isArray(known) ? [...known, entry] : [known, entry]);
-  return entry.reading;
-}
-
-/** A reading that found nothing (most fields): one object for all of them. */
-const NOTHING: Reading = Object.freeze({});
-
-function readNationalId(
-  document: Document,
-  vocabulary: Vocabulary,
-  name: string,
-  schema: unknown,
-  path: JsonPath,
-  holder?: JsonObject,
-): Reading {
   const layers = schemaLayers(document, schema, path);
   let types = declaredTypes(layers);
   let itemSchema: unknown = schema;
@@ -202,7 +131,7 @@ function readNationalId(
   const list = types.includes('array');
   if (list) {
     const items = layerKeyword(layers, 'items');
-    if (!items || !isObject(items.value)) return NOTHING;
+    if (!items || !isObject(items.value)) return undefined;
     itemSchema = items.value;
     itemPath = items.path;
     itemLayers = schemaLayers(document, items.value, items.path);
@@ -210,26 +139,26 @@ function readNationalId(
   }
   // Only text or a number can be an identifier (a number is then reported as the wrong type).
   if (types.length > 0 && !types.some((type) => type === 'string' || type === 'integer' || type === 'number'))
-    return NOTHING;
+    return undefined;
   const result = (by: NationalIdHolder['by'], plural: boolean): NationalIdHolder => ({
     by,
     plural,
     schema: itemSchema,
     path: itemPath,
   });
-  if (isNationalIdName(name)) return { found: result('name', list) };
+  if (isNationalIdName(name)) return result('name', list);
   // A list named as the platform's plural (`nationalIds`, `spouseNationalIds`): its items are
   // identifiers, checked like one (a list of numbers is then reported as the wrong type).
-  if (list && /^([a-z][a-zA-Z0-9]*N|n)ationalIds$/.test(name)) return { found: result('name', true) };
-  if (/^([a-z][a-zA-Z0-9]*N|n)ationalIds$/.test(name)) return NOTHING;
+  if (list && /^([a-z][a-zA-Z0-9]*N|n)ationalIds$/.test(name)) return result('name', true);
+  if (/^([a-z][a-zA-Z0-9]*N|n)ationalIds$/.test(name)) return undefined;
   // The declared format and the field's own examples outrank words: a `format: date-time` field or
   // one whose examples are dates is not an identifier because its description (often copied) or its
   // name says so, and a suggested ten-digit pattern would make every value of it invalid (issue 37).
-  if (declaresOtherValue(itemLayers)) return NOTHING;
+  if (declaresOtherValue(itemLayers)) return undefined;
   const alias = matchNationalIdAlias(name, vocabulary);
-  if (alias) return { found: result('alias', list || alias.plural) };
+  if (alias) return result('alias', list || alias.plural);
   const descriptions = [holder?.description, ...layers.map((layer) => layer.schema.description)];
-  if (descriptions.some(describesNationalId)) return { found: result('description', list) };
+  if (descriptions.some(describesNationalId)) return result('description', list);
   const values = [
     ...itemLayers.flatMap((layer) => schemaValues(layer.schema, layer.path)),
     ...(holder ? [holder.example, holder.default] : []).map((value) => ({ value })),
@@ -237,8 +166,13 @@ function readNationalId(
   const given = values.map((entry) => entry.value).filter((value) => value !== undefined && value !== null);
   const flat = given.flatMap((value) => (isArray(value) ? value : [value]));
   if (flat.length > 0 && flat.every(isCheckedNationalIdValue) && !/date|time|phone|amount|count|number$/i.test(name))
-    return { found: result('value', list) };
-  return descriptions.every((description) => typeof description !== 'string' || describesNationalId(description))
-    ? { byDocument: result('description', list) }
-    : NOTHING;
+    return result('value', list);
+  // The same name described as a national identifier elsewhere in the document.
+  if (
+    byDocument &&
+    descriptions.every((description) => typeof description !== 'string' || describesNationalId(description)) &&
+    documentNationalIdNames(document, vocabulary).has(name)
+  )
+    return result('description', list);
+  return undefined;
 }

@@ -90,7 +90,7 @@ describe('a conditional with a true or false branch is read as what it stands fo
   });
 });
 
-describe('collectProperties, remembered per schema and path', () => {
+describe('collectProperties, asked again about one schema', () => {
   it('gives each caller its own map, and the paths of the place asked about', () => {
     const shared = { type: 'object', properties: { id: { type: 'string' } } };
     const document = { openapi: '3.0.3', components: { schemas: { A: shared } } } as unknown as Document;

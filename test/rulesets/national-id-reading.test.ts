@@ -1,7 +1,7 @@
 /**
- * recogniseNationalId reads each field once per document and vocabulary (the format and name rules
- * and the document's list of described names all ask): what a later caller gets must be what a
- * fresh reading gives, whatever was asked before and whatever a caller did with its answer.
+ * recogniseNationalId is asked about one field by several rules, with and without the document's
+ * own use of the name (`byDocument`): each answer must be what that question alone gives, whatever
+ * was asked before and whatever a caller did with an earlier answer.
  */
 import { describe, expect, it } from 'vitest';
 import { recogniseNationalId } from '../../rulesets/lib/national-id.js';
@@ -25,7 +25,7 @@ function description(): Document {
   };
 }
 
-describe('recogniseNationalId, read once per field', () => {
+describe('recogniseNationalId, asked again about one field', () => {
   it('answers by the document only when asked to, in either order', () => {
     const document = description();
     const vehicle = (document.components as { schemas: Record<string, { properties: Record<string, object> }> }).schemas

@@ -371,40 +371,6 @@ export function collectProperties(
   schema: unknown,
   path: JsonPath,
 ): Map<string, { schema: unknown; path: JsonPath }> {
-  if (!isObject(schema)) return propertiesOf(document, schema, path);
-  // Remembered per document, schema object and path: six rules and the example views ask for the
-  // members of the same objects (Cloudflare: ~0.25 s of merging the same allOf layers again).
-  // Each caller gets its own map; the entries are shared and read only.
-  let bySchema = knownProperties.get(document);
-  if (!bySchema) knownProperties.set(document, (bySchema = new WeakMap()));
-  // Nearly every schema object is asked about at one path: one entry, a list only beside it.
-  const known = bySchema.get(schema);
-  const found = isArray(known)
-    ? known.find((entry) => samePath(entry.path, path))
-    : known !== undefined && samePath(known.path, path)
-      ? known
-      : undefined;
-  if (found) return new Map(found.members);
-  // The path is kept as given: callers' paths are never changed once made.
-  const members = propertiesOf(document, schema, path);
-  const entry = { path, members: members.size === 0 ? NO_MEMBERS : members };
-  bySchema.set(schema, known === undefined ? entry : isArray(known) ? [...known, entry] : [known, entry]);
-  return new Map(entry.members);
-}
-
-type Members = Map<string, { schema: unknown; path: JsonPath }>;
-/** The members of every schema that declares none (kept once: only copies are handed out). */
-const NO_MEMBERS: Members = new Map();
-type KnownMembers = { path: JsonPath; members: Members };
-const knownProperties = new WeakMap<Document, WeakMap<object, KnownMembers | KnownMembers[]>>();
-
-function samePath(a: JsonPath, b: JsonPath): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (String(a[i]) !== String(b[i])) return false;
-  return true;
-}
-
-function propertiesOf(document: Document, schema: unknown, path: JsonPath): Members {
   const result = new Map<string, { schema: unknown; path: JsonPath }>();
   const flat = flatten(document, schema, path);
   if (!flat) return result;
