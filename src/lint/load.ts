@@ -571,8 +571,11 @@ async function bundle(
   // each child (the walk awaits one child at a time), copied only where it is kept. `fileRoot`: the
   // node is a file's whole document, whose `$id` is the file's own name, not a resource within it.
   const at: JsonPath = [];
+  // One base per file, not per node: pathToFileURL was most of the walk on Box (~0.17 s).
+  const fileBases = new Map<string, string>([[root.uri, rootBase]]);
   const walk = async (node: unknown, file: SourceFile, fileRoot: boolean, givenBase?: string): Promise<unknown> => {
-    const fileBase = baseOf(file.uri);
+    let fileBase = fileBases.get(file.uri);
+    if (fileBase === undefined) fileBases.set(file.uri, (fileBase = baseOf(file.uri)));
     let base = givenBase ?? fileBase;
     if (Array.isArray(node)) {
       const out: unknown[] = [];

@@ -196,3 +196,40 @@ describe('the interpreting validator passes no example ajv fails', () => {
     );
   });
 });
+
+describe('which schemas the interpreter is trusted with', () => {
+  // A walk that finds an untrusted schema marks the way it took there; every schema on it reaches
+  // that schema, and a schema off the way is judged by its own walk.
+  const document = {
+    openapi: '3.0.3',
+    info: { title: 't', version: '1' },
+    paths: {},
+    components: {
+      schemas: {
+        A: { type: 'object', properties: { shared: { $ref: '#/components/schemas/Shared' } } },
+        B: { type: 'array', items: { $ref: '#/components/schemas/Shared' } },
+        Shared: { type: 'object', properties: { kind: { $ref: '#/components/schemas/Kinded' } } },
+        Kinded: { type: 'object', discriminator: { propertyName: 'kind' }, properties: { kind: { type: 'string' } } },
+        Plain: { type: 'object', properties: { name: { type: 'string' } } },
+        Sibling: {
+          type: 'object',
+          properties: { plain: { $ref: '#/components/schemas/Plain' }, n: { type: 'integer' } },
+        },
+      },
+    },
+  } as Document;
+  const at = (name: string): string[] => ['components', 'schemas', name];
+
+  it.each([
+    ['A', 'B', 'Shared'],
+    ['Shared', 'B', 'A'],
+    ['B', 'Shared', 'A'],
+  ])('leaves every schema that reaches a discriminator to ajv, asked in the order %s, %s, %s', (...order) => {
+    const passes = exampleInterpreter(document, regExp);
+    const valid = { A: {}, B: [], Shared: {} } as Record<string, unknown>;
+    for (const name of order) expect(passes(at(name), valid[name])).toBe(false);
+    // A schema that reaches only trusted ones is still the interpreter's, before or after.
+    expect(passes(at('Sibling'), { plain: { name: 'x' }, n: 1 })).toBe(true);
+    expect(passes(at('Plain'), { name: 'x' })).toBe(true);
+  });
+});

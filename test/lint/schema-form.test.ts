@@ -97,6 +97,24 @@ describe.skipIf(!CORPUS_DIR)(
         expect(a?.errors ?? null).toEqual(b?.errors ?? null);
       }
     });
+
+    it('gives ajv a part of Box, whose `$id`s are property names and schema examples, with the same verdicts and errors', async () => {
+      const document = await documentOf(join(CORPUS_DIR ?? '', 'large/box_openapi.json'));
+      const checks = exampleChecks(document);
+      const paths = checks.map(({ schemaPath }) => schemaPath);
+      const part = schemaForm(document, true).reaching(paths);
+      expect(part).not.toBe(preparedDescription(document, true));
+      const announced = exampleValidators(document);
+      announced.announce(paths);
+      const whole = exampleValidators(structuredClone(document));
+      for (const { given, schemaPath } of checks) {
+        const a = announced(schemaPath);
+        const b = whole(schemaPath);
+        expect(a === undefined).toBe(b === undefined);
+        expect(a?.(given.value)).toBe(b?.(given.value));
+        expect(a?.errors ?? null).toEqual(b?.errors ?? null);
+      }
+    });
   },
 );
 
@@ -120,6 +138,17 @@ describe('the part of the JSON Schema form given to ajv', () => {
     // A reference to a schema root that does not exist.
     const missing = base({ schemas: { A: { $ref: '#/components/schemas/Missing' } } });
     expect(schemaForm(missing, true).reaching([at])).toBe(preparedDescription(missing, true));
+    // An `$id` in an example outside every schema root (kept by the conversion): ajv reads it too.
+    const exampleId = base(
+      { schemas: { A: { type: 'string' } } },
+      {
+        '/x': { get: { responses: { '200': { content: { 'application/json': { example: { $id: 'x' } } } } } } },
+      },
+    );
+    expect(schemaForm(exampleId, true).reaching([at])).toBe(preparedDescription(exampleId, true));
+    // One under a keyword the conversion keeps (`not` is converted, a `default` is copied as it is).
+    const defaultId = base({ schemas: { A: { type: 'object', default: { $anchor: 'a' } } } });
+    expect(schemaForm(defaultId, true).reaching([at])).toBe(preparedDescription(defaultId, true));
     // Otherwise the part: the root asked for and what it reaches, converted, and nothing else.
     const plain = base(
       {
@@ -131,6 +160,17 @@ describe('the part of the JSON Schema form given to ajv', () => {
       },
       { '/x': { get: { responses: { '200': json({ $ref: '#/components/schemas/A' }) } } } },
     );
+    // A property named `$id`, and an `$id` in a schema's `example` (the conversion drops `example`):
+    // no identifier ajv registers, so the part.
+    const named = base({
+      schemas: {
+        A: { type: 'object', properties: { $id: { type: 'string' } }, example: { $id: 'x' } },
+        B: { type: 'object', additionalProperties: { example: { $anchor: 'y' } } },
+      },
+    });
+    expect(schemaForm(named, true).reaching([at])).toEqual({
+      components: { schemas: { A: { type: 'object', properties: { $id: { type: 'string' } } } } },
+    });
     const part = schemaForm(plain, true).reaching([
       ['paths', '/x', 'get', 'responses', '200', 'content', 'application/json', 'schema'],
     ]);

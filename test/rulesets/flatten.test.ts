@@ -89,3 +89,17 @@ describe('a conditional with a true or false branch is read as what it stands fo
     expect(general.properties.size).toBe(0);
   });
 });
+
+describe('collectProperties, asked again about one schema', () => {
+  it('gives each caller its own map, and the paths of the place asked about', () => {
+    const shared = { type: 'object', properties: { id: { type: 'string' } } };
+    const document = { openapi: '3.0.3', components: { schemas: { A: shared } } } as unknown as Document;
+    const first = collectProperties(document, shared, ['components', 'schemas', 'A']);
+    first.delete('id');
+    const again = collectProperties(document, shared, ['components', 'schemas', 'A']);
+    expect([...again.keys()]).toEqual(['id']);
+    expect(again.get('id')?.path).toEqual(['components', 'schemas', 'A', 'properties', 'id']);
+    // The same object read as if it stood elsewhere (an example's schema, read with no path).
+    expect(collectProperties(document, shared, []).get('id')?.path).toEqual(['properties', 'id']);
+  });
+});

@@ -165,21 +165,6 @@ function rewrite(node: Record<string, unknown>, engine: PatternEngine): boolean 
   return untrusted;
 }
 
-/** The schemas directly under `node`, and the local references it makes. */
-function children(node: Record<string, unknown>): { schemas: unknown[]; ref?: string } {
-  const schemas: unknown[] = [];
-  for (const keyword of SUBSCHEMA) if (isObject(node[keyword])) schemas.push(node[keyword]);
-  for (const keyword of SUBSCHEMA_LISTS) {
-    const list = node[keyword];
-    if (isArray(list)) schemas.push(...list);
-  }
-  for (const keyword of SUBSCHEMA_MAPS) {
-    const map = node[keyword];
-    if (isObject(map)) schemas.push(...Object.values(map));
-  }
-  return { schemas, ref: typeof node.$ref === 'string' ? node.$ref : undefined };
-}
-
 /** The node a local reference (`#/components/schemas/X`) points at in the description's JSON Schema form, or undefined. */
 function localTarget(form: SchemaForm, ref: string): unknown {
   if (ref === '#') return form.at([]);
@@ -234,33 +219,45 @@ export function exampleInterpreter(document: Document, engine: PatternEngine): E
   };
   /** Schemas from which no untrusted schema can be reached (through subschemas and references). */
   const clean = new Set<object>();
-  /** Schemas from which one can (asked again for each example of such a schema, the whole walk was repeated). */
+  /** Schemas from which one can: each walk that finds one marks the way it took there, so the next stops sooner. */
   const tainted = new Set<object>();
   const trusted = (start: Record<string, unknown>): boolean => {
+    if (clean.has(start)) return true;
     if (tainted.has(start)) return false;
-    const visited = new Set<object>();
-    const stack = [start];
-    const taint = () => {
-      tainted.add(start);
+    /** Each visited schema and the one it was first reached from (every schema on that chain reaches it). */
+    const from = new Map<object, object | undefined>([[start, undefined]]);
+    const stack: Record<string, unknown>[] = [start];
+    const taint = (at: object): false => {
+      for (let node: object | undefined = at; node !== undefined; node = from.get(node)) tainted.add(node);
       return false;
     };
+    const push = (child: unknown, parent: object) => {
+      if (!isObject(child) || clean.has(child) || from.has(child)) return;
+      from.set(child, parent);
+      stack.push(child);
+    };
     for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
-      if (clean.has(node) || visited.has(node)) continue;
-      if (tainted.has(node)) return taint();
-      visited.add(node);
+      if (tainted.has(node)) return taint(node);
       copyOf(node);
-      if (untrusted.has(node)) return taint();
-      const { schemas, ref } = children(node);
-      for (const child of schemas) if (isObject(child)) stack.push(child);
-      if (ref !== undefined) {
-        const next = target(ref);
+      if (untrusted.has(node)) return taint(node);
+      for (const keyword of SUBSCHEMA) push(node[keyword], node);
+      for (const keyword of SUBSCHEMA_LISTS) {
+        const list = node[keyword];
+        if (isArray(list)) for (const child of list) push(child, node);
+      }
+      for (const keyword of SUBSCHEMA_MAPS) {
+        const map = node[keyword];
+        if (isObject(map)) for (const child of Object.values(map)) push(child, node);
+      }
+      if (typeof node.$ref === 'string') {
+        const next = target(node.$ref);
         // Another file's schema, an anchor: ajv's to judge (or refuse).
-        if (!next) return taint();
-        stack.push(next);
+        if (!next) return taint(node);
+        push(next, node);
       }
     }
     // Everything reachable from here was visited and found trusted.
-    for (const node of visited) clean.add(node);
+    for (const node of from.keys()) clean.add(node);
     return true;
   };
   // The interpreter looks a `$ref` up by its text (no base URI: every reference is local here).

@@ -193,7 +193,7 @@ export function localPointer(ref: string): string[] | undefined {
 const IDENTIFYING = new Set(['$id', '$anchor', '$dynamicAnchor', '$recursiveAnchor']);
 
 /** Whether any object of the description has an identifying key (iterative: nesting is bounded only by the reader). */
-function hasIdentifiers(document: Document): boolean {
+function hasIdentifiers(document: unknown): boolean {
   const stack: unknown[] = [document];
   for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
     if (isArray(node)) {
@@ -204,6 +204,37 @@ function hasIdentifiers(document: Document): boolean {
         const item = node[key];
         if (typeof item === 'object' && item !== null) stack.push(item);
       }
+    }
+  }
+  return false;
+}
+
+/** json-schema-traverse's keywords whose value maps names to schemas: ajv reads no key of that map as a keyword. */
+const PROPS_KEYWORDS = new Set(['$defs', 'definitions', 'properties', 'patternProperties', 'dependencies']);
+
+/**
+ * Whether ajv could register an identifier from `node` as it walks a schema it is given
+ * (json-schema-traverse with `allKeys`): an identifying key on any object but a map of names to
+ * schemas (`properties: {$id: {...}}` names a property `$id`). Every other object and list is
+ * read, more than ajv reads (it skips `enum`, `default` and lists of no schema keyword), so a
+ * false answer is sure. With `roots`, the schema roots met are left out and handed to `onRoot`.
+ */
+function mayRegisterIdentifiers(node: unknown, roots?: RootTree, onRoot?: (key: string) => void): boolean {
+  const stack: { node: unknown; names: boolean; at: RootTree | undefined }[] = [{ node, names: false, at: roots }];
+  for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+    const { node: value, names, at } = next;
+    if (typeof value !== 'object' || value === null) continue;
+    const list = isArray(value);
+    for (const key of Object.keys(value)) {
+      if (!list && !names && IDENTIFYING.has(key)) return true;
+      const item = (value as Record<string, unknown>)[key];
+      if (typeof item !== 'object' || item === null) continue;
+      const below = at?.next?.get(key);
+      if (below?.root) {
+        onRoot?.(below.root.key);
+        continue;
+      }
+      stack.push({ node: item, names: !list && !names && PROPS_KEYWORDS.has(key) && !isArray(item), at: below });
     }
   }
   return false;
@@ -335,11 +366,25 @@ function lazyForm30(document: Document, discriminator: boolean): SchemaForm {
     }
     return valueAt(data, path);
   };
+  /**
+   * Whether ajv, given the whole form, would register an identifier anywhere (then it is given the
+   * whole form, never a part). Read on the description outside the roots, and on the converted form
+   * of each root whose text holds an identifying key at all: the converter drops keywords such as
+   * `example` (Box's examples hold `$id`s) and never adds one.
+   */
+  const identifiers = (): boolean => {
+    if (!hasIdentifiers(document)) return false;
+    const rootsWithKeys: string[] = [];
+    const outside = mayRegisterIdentifiers(document, tree, (key) => {
+      if (hasIdentifiers(valueAt(document, roots.get(key) ?? []))) rootsWithKeys.push(key);
+    });
+    return outside || rootsWithKeys.some((key) => mayRegisterIdentifiers(rootValue(key)));
+  };
   let identified: boolean | undefined;
   return {
     at(path) {
       // With an `$id` or anchor, ajv will be given the whole form: it is made at once, not root by root first.
-      if ((identified ??= hasIdentifiers(document))) return valueAt(whole(), path);
+      if ((identified ??= identifiers())) return valueAt(whole(), path);
       const key = rootOf(path);
       if (key === undefined) return valueAt(whole(), path);
       rootValue(key);
@@ -347,12 +392,12 @@ function lazyForm30(document: Document, discriminator: boolean): SchemaForm {
     },
     holding(path) {
       const key = rootOf(path);
-      if (key === undefined || (identified ??= hasIdentifiers(document))) return whole();
+      if (key === undefined || (identified ??= identifiers())) return whole();
       rootValue(key);
       return data;
     },
     reaching(paths) {
-      if ((identified ??= hasIdentifiers(document))) return whole();
+      if ((identified ??= identifiers())) return whole();
       const part: Document = {};
       const included = new Set<string>();
       const queue: string[] = [];
