@@ -448,11 +448,13 @@ function connectionOf(
       ...(bearerGiven === undefined && settings?.bearerEnv !== undefined ? { variable: settings.bearerEnv } : {}),
     });
   // With a token endpoint a secret is sent, given or from VOTTUR_CLIENT_SECRET (the operator's).
+  // Only a secret the merge took from the configuration's variable is the configuration's.
+  const secretFromConfiguration = given.clientSecret === undefined && merged.clientSecret !== undefined;
   if (merged.clientSecret !== undefined || merged.tokenUrl !== undefined)
     credentials.push({
       kind: 'client secret',
-      from: from(given.clientSecret),
-      ...(given.clientSecret === undefined && settings?.clientSecretEnv !== undefined
+      from: secretFromConfiguration ? 'configuration' : 'operator',
+      ...(secretFromConfiguration && settings?.clientSecretEnv !== undefined
         ? { variable: settings.clientSecretEnv }
         : {}),
     });

@@ -7,13 +7,14 @@
  * server count what reached them.
  */
 import { generateKeyPairSync } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { votturInProcess } from './run.js';
+import type { Report } from '../../src/report/finding.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'vottur-env-secret-'));
 mkdirSync(join(dir, '.git'));
@@ -83,6 +84,35 @@ describe('a client secret from VOTTUR_CLIENT_SECRET', () => {
       /the credentials given on the command line would go to http:\/\/127\.0\.0\.1:\d+\/ \(contract\.server in vottur\.config\.yaml\), a host the policy \(policy\.yaml\) does not list under hosts\.credentials/,
     );
     expect(seen).toEqual(before);
+  });
+
+  it("is recorded as the operator's, and a saved report of the run stands under report --gate", async () => {
+    writeFileSync(join(dir, 'vottur.config.yaml'), '{}\n');
+    const result = await votturInProcess(
+      [
+        'test',
+        'api.yaml',
+        '--server',
+        apiUrl,
+        '--token-url',
+        tokenUrl,
+        '--client-id',
+        'op',
+        ...common,
+        '-f',
+        'json',
+        '-o',
+        'saved.json',
+      ],
+      { cwd: dir, env },
+    );
+    expect(result.code, result.stderr).not.toBe(2);
+    const saved = JSON.parse(readFileSync(join(dir, 'saved.json'), 'utf8')) as Report;
+    expect(saved.configuration?.connections?.[0]?.credentials).toEqual([{ kind: 'client secret', from: 'operator' }]);
+    const judged = await votturInProcess(['report', 'saved.json', '--gate', '-f', 'json'], { cwd: dir });
+    expect(
+      (JSON.parse(judged.stdout) as Report).findings.filter((finding) => finding.ruleId.startsWith('policy-')),
+    ).toEqual([]);
   });
 
   it('goes over plain HTTP to no other machine, from test or attest', async () => {
