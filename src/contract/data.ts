@@ -16,11 +16,11 @@
  *
  * See docs/contract.md for the whole format.
  */
-import { parse as parseYaml } from 'yaml';
 import { CouldNotRunError } from '../errors.js';
 import { parseErrorWithoutContent, readNamedFile } from '../runtime/safe-read.js';
 import type { OperationModel, ParameterModel } from './description.js';
 import { yamlLineBreaks } from '../runtime/yaml-lines.js';
+import { parseYaml } from '../runtime/yaml-read.js';
 
 /** Values for one case: parameter name (or `in.name`) → value; `requestBody` → the body. */
 export type DataValues = Record<string, unknown>;

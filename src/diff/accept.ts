@@ -7,12 +7,12 @@
  */
 import { resolve } from 'node:path';
 import { namedFileRoot, parseErrorWithoutContent, readNamedFile } from '../runtime/safe-read.js';
-import { parse as parseYaml } from 'yaml';
 import { CouldNotRunError } from '../errors.js';
 import { encodePointer } from '../../rulesets/lib/openapi/pointer.js';
 import { isArray, isObject, type Document, type JsonPath } from '../../rulesets/lib/openapi/types.js';
 import { IGNORE_KEY, ignoreEntries } from '../lint/suppress.js';
 import { yamlLineBreaks } from '../runtime/yaml-lines.js';
+import { parseYaml } from '../runtime/yaml-read.js';
 
 export { IGNORE_KEY };
 

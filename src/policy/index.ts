@@ -153,7 +153,7 @@ export async function readPolicy(file: string, cwd: string): Promise<Policy> {
     data =
       extname(path) === '.json'
         ? JSON.parse(text)
-        : (await import('yaml')).parse(yamlLineBreaks(text), { maxAliasCount: 100, uniqueKeys: true });
+        : (await import('../runtime/yaml-read.js')).parseYaml(yamlLineBreaks(text), { maxAliasCount: 100 });
   } catch (error) {
     // Never the parser's quote of the file: a wrong VOTTUR_POLICY (/proc/self/environ) would print it.
     throw new CouldNotRunError(
