@@ -79,6 +79,9 @@ export interface FetchedBody {
   attempts: number;
 }
 
+/** How much of an error answer's body is read: what the server said, never more (docs/security.md). */
+export const ERROR_BODY_BYTES = 2048;
+
 type Sink = { kind: 'memory'; chunks: Buffer[] } | { kind: 'file'; path: string };
 
 /** One request, no retry. Resolves to the answer's head and a body written to the sink. */
@@ -117,16 +120,36 @@ function once(
       const mediaType = response.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
       const declared = Number(response.headers['content-length']);
       if (status < 200 || status >= 300) {
-        // What the server said, briefly: enough to tell "no description" from a crash.
+        // What the server said, briefly: enough to tell "no description" from a crash. The rest
+        // is never read (a 503 streamed without end took gigabytes, issue 34 B4), and what did
+        // arrive counts against the harvest's total size like any other answer.
         const said: Buffer[] = [];
         let kept = 0;
+        const saidText = () => Buffer.concat(said).toString('utf8');
         response.on('data', (chunk: Buffer) => {
-          if (kept < 2048) said.push(chunk.subarray(0, 2048 - kept));
+          if (settled) return;
+          if (kept < ERROR_BODY_BYTES) said.push(chunk.subarray(0, ERROR_BODY_BYTES - kept));
           kept += chunk.length;
+          if (budget) {
+            budget.bytes += chunk.length;
+            if (budget.bytes > budget.maxBytes) {
+              response.destroy();
+              fail(
+                'limit',
+                `the harvest's total size limit of ${budget.maxBytes} bytes (--max-total-size) was reached`,
+                {
+                  status,
+                },
+              );
+              return;
+            }
+          }
+          if (kept >= ERROR_BODY_BYTES) {
+            response.destroy();
+            fail('status', `answered ${status}`, { status, said: saidText() });
+          }
         });
-        response.on('end', () =>
-          fail('status', `answered ${status}`, { status, said: Buffer.concat(said).toString('utf8') }),
-        );
+        response.on('end', () => fail('status', `answered ${status}`, { status, said: saidText() }));
         response.on('error', () => fail('status', `answered ${status}`, { status }));
         return;
       }

@@ -475,6 +475,7 @@ export async function harvestCatalogue(options: HarvestOptions): Promise<Harvest
         failed: described.filter((s) => s.error).length,
         wsdlSkipped: services.length - described.length,
         bytes: described.reduce((sum, s) => sum + (s.size ?? 0), 0),
+        received: budget.bytes,
       },
     };
     const written = options.showPii ? manifest : maskedManifest(manifest);

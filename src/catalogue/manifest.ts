@@ -96,7 +96,10 @@ export interface HarvestManifest {
     harvested: number;
     failed: number;
     wsdlSkipped: number;
+    /** Bytes of the descriptions harvested. */
     bytes: number;
+    /** Bytes received over every answer, error answers included: what `--max-total-size` counts. */
+    received?: number;
   };
 }
 

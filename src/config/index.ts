@@ -118,9 +118,7 @@ export async function readConfig(file: string, cwd: string, root = namedFileRoot
   const text = await readNamedFile(file, { what: 'the configuration', shown, root });
   let data: unknown;
   try {
-    data = file.endsWith('.json')
-      ? JSON.parse(text)
-      : await parseYamlData(text);
+    data = file.endsWith('.json') ? JSON.parse(text) : await parseYamlData(text);
   } catch (error) {
     // Where, and the parser's wording when it quotes nothing: never the file's text.
     throw new CouldNotRunError(
@@ -157,6 +155,14 @@ export async function readConfig(file: string, cwd: string, root = namedFileRoot
     throw new CouldNotRunError(`${shown}: \`${at || '(top level)'}\` ${error.message}`);
   }
   const config = data as VotturConfig;
+  // An entry given twice is one ruleset: loaded and run once, its findings not repeated (o34r10 B7).
+  if (Array.isArray(config.extends)) {
+    const seen = new Set<string>();
+    config.extends = config.extends.filter((entry) => {
+      const key = JSON.stringify(entry);
+      return !seen.has(key) && Boolean(seen.add(key));
+    });
+  }
   // A JSON pointer after `#` starts with `/` (`api.yaml#/paths/~1v1~1users`): one that does not would match nothing, silently.
   for (const [index, override] of (config.overrides ?? []).entries()) {
     for (const entry of override.files ?? []) {

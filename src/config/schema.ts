@@ -8,10 +8,26 @@ const LEVELS = ['off', 'hint', 'info', 'warn', 'error'];
 /** `policy-…` is vottur's too: the operator policy's findings, which no configuration may level. */
 const VOTTUR_RULE_PREFIX = '^(platform|contract|diff|vottur|policy)-';
 
+/**
+ * The most entries of one `rules` map: vottur's own rules (under 500), a policy's 500 of the
+ * repository's rulesets and Spectral's built-in ones all fit. A configuration is the repository's
+ * under a gate; its size is bounded (16 MB), and so is every list in it (issue 34, o34r10 B8: 300,000
+ * rule ids ran for over 11 minutes).
+ */
+export const MAX_CONFIG_RULES = 2_000;
+
+/**
+ * The most entries of `extends` (an entry given twice within them runs once). Each is a ruleset
+ * loaded and run over every document: 4,000 `spectral:oas` took 77 s and 1.3 GB with each finding
+ * repeated (o34r10 B7). A configuration needs a few.
+ */
+export const MAX_CONFIG_EXTENDS = 50;
+
 export function configSchema(ruleIds: readonly string[]): object {
   const rules = {
     type: 'object',
-    description: 'Rule id → off, hint, info, warn or error.',
+    description: `Rule id → off, hint, info, warn or error. At most ${MAX_CONFIG_RULES} rules.`,
+    maxProperties: MAX_CONFIG_RULES,
     // vottur's own ids are checked (a misspelt one is refused); other names are the rules of a
     // Spectral ruleset the configuration extends, which only that ruleset knows.
     propertyNames: { anyOf: [{ enum: [...ruleIds].sort() }, { not: { pattern: VOTTUR_RULE_PREFIX } }] },
@@ -69,7 +85,10 @@ export function configSchema(ruleIds: readonly string[]): object {
       },
       extends: {
         description:
-          "Spectral rulesets run beside vottur's: `spectral:oas`, `spectral:asyncapi`, `spectral:arazzo`, a ruleset file (YAML, JSON or JavaScript, relative to this file) or an npm package; `[ruleset, all | recommended | off]` picks which of its rules run, as in Spectral. See docs/config.md.",
+          "Spectral rulesets run beside vottur's: `spectral:oas`, `spectral:asyncapi`, `spectral:arazzo`, a ruleset file (YAML, JSON or JavaScript, relative to this file) or an npm package; `[ruleset, all | recommended | off]` picks which of its rules run, as in Spectral. " +
+          `At most ${MAX_CONFIG_EXTENDS} entries; an entry given twice runs once. See docs/config.md.`,
+        // Outside `oneOf`, so that a list past it is refused for its length, not as "must be string".
+        maxItems: MAX_CONFIG_EXTENDS,
         oneOf: [
           { type: 'string', minLength: 1 },
           { type: 'array', items: { $ref: '#/definitions/rulesetReference' } },

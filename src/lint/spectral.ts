@@ -7,6 +7,7 @@
  * `$ref` safely), and positions are computed by vottur afterwards, only for what is reported.
  */
 import { Ruleset, Spectral } from '@stoplight/spectral-core';
+import { schema as schemaFunction } from '@stoplight/spectral-functions';
 import { Resolver } from '@stoplight/spectral-ref-resolver';
 import type { IParserResult } from '@stoplight/types';
 import type { Severity } from '../../rulesets/lib/rule.js';
@@ -21,6 +22,7 @@ import {
   RULESET_LIMIT_META,
 } from './limits.js';
 import { rootFile } from './load.js';
+import { schemaCheckWork } from './schema-work.js';
 
 const SEVERITY_BY_SPECTRAL: Severity[] = ['error', 'warn', 'info', 'hint'];
 
@@ -50,6 +52,8 @@ interface WorkBudget {
   msLeft: number;
   spentOn?: string;
   why?: 'work' | 'time';
+  /** The work was spent by a `schema` call asking for more than was left: ajv was not run. */
+  bySchema?: boolean;
 }
 
 /** The units a function call counts at a place a deep `field` found (see boundResults). */
@@ -116,10 +120,35 @@ function boundResults(
       // A call at a place a deep `field` (`$..*`) found costs JSONPath-Plus ~10 times a plain unit
       // of work (measured on a 117 KB description: ~11 µs against ~1 µs), and counts so.
       const units = typeof then.field === 'string' && then.field.includes('..') ? DEEP_FIELD_UNITS : 1;
+      const bySchema = (original as unknown) === schemaFunction;
       const bounded = function (this: unknown, ...args: Parameters<ThenFunction>) {
+        const run = counts ? runs.get(args[2].document.source ?? '') : undefined;
         // Past the run's budget a function is not called: the run ends as soon as Spectral's walk does.
-        if (counts && !spend(runs.get(args[2].document.source ?? ''), rule.name, units)) return undefined;
-        const output = original.apply(this, args);
+        if (counts && !spend(run, rule.name, units)) return undefined;
+        // One `schema` call validates its whole value in one go: its work is counted before ajv
+        // runs, so a call that would pass the budget is never made (o34r10 B5: one call, 237 s).
+        let call = args;
+        if (counts && bySchema && run?.budget) {
+          const options = args[1] as { schema?: unknown; prepareResults?: (errors: unknown[]) => void } | undefined;
+          const work = schemaCheckWork(options?.schema, args[0], run.budget.left);
+          if (!spend(run, rule.name, work)) {
+            run.budget.bySchema = true;
+            return undefined;
+          }
+          // ajv's errors go next to better-ajv-errors, which joins them with a quadratic concat
+          // (64,000 errors of `allErrors: true`: 16 s in one call). Past what one rule may report
+          // they are counted as results not reported (one vottur-findings-limit), not described.
+          const prepare = options?.prepareResults;
+          const boundErrors = (errors: unknown[]) => {
+            if (errors.length > MAX_FINDINGS_PER_RULE) {
+              run.omitted.set(rule.name, (run.omitted.get(rule.name) ?? 0) + errors.length - MAX_FINDINGS_PER_RULE);
+              errors.length = MAX_FINDINGS_PER_RULE;
+            }
+            prepare?.(errors);
+          };
+          call = [args[0], { ...options, prepareResults: boundErrors }, args[2]];
+        }
+        const output = original.apply(this, call);
         const count = (results: unknown): unknown => {
           const counts = runs.get(args[2].document.source ?? '');
           if (!counts || !Array.isArray(results) || results.length === 0) return results;
@@ -227,7 +256,9 @@ export function spectralLinter(definition: unknown, budget?: CountedBudget): Lin
         code: RULESET_LIMIT_META.id,
         message:
           spent.why === 'work'
-            ? `The repository's rulesets asked for more than ${budget?.work.toLocaleString('en')} checks on this document (a \`then\` entry run where its rule's \`given\` matches, or a call of its function), vottur's budget under a policy; the run was cut off at rule \`${spent.spentOn ?? '?'}\`, and what the rest would have found is unknown. Narrow the rules' \`given\` and \`then.field\` (\`$..\` visits every node below it) or use fewer \`then\` entries.`
+            ? spent.bySchema
+              ? `The repository's rulesets asked for more than ${budget?.work.toLocaleString('en')} checks on this document, vottur's budget under a policy: a \`schema\` check of rule \`${spent.spentOn ?? '?'}\` would apply its schema's nodes to more values than were left (each schema node applied to each value it reaches is one check), so it was not run and the run was cut off there; what the rest would have found is unknown. Apply the schema to a narrower \`field\`, or give it fewer branches.`
+              : `The repository's rulesets asked for more than ${budget?.work.toLocaleString('en')} checks on this document (a \`then\` entry run where its rule's \`given\` matches, or a call of its function), vottur's budget under a policy; the run was cut off at rule \`${spent.spentOn ?? '?'}\`, and what the rest would have found is unknown. Narrow the rules' \`given\` and \`then.field\` (\`$..\` visits every node below it) or use fewer \`then\` entries.`
             : `The repository's rules took more than ${budget?.seconds} s on this document, vottur's budget under a policy; the run was cut off at rule \`${spent.spentOn ?? '?'}\`, and what the rest would have found is unknown. Narrow the rules' \`given\` and \`then.field\` (\`$..\` visits every node below it) or use fewer \`then\` entries.`,
         path: [],
         severity: 'error',

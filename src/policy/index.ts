@@ -150,10 +150,7 @@ export async function readPolicy(file: string, cwd: string): Promise<Policy> {
   }
   let data: unknown;
   try {
-    data =
-      extname(path) === '.json'
-        ? JSON.parse(text)
-        : await parseYamlData(text);
+    data = extname(path) === '.json' ? JSON.parse(text) : await parseYamlData(text);
   } catch (error) {
     // Never the parser's quote of the file: a wrong VOTTUR_POLICY (/proc/self/environ) would print it.
     throw new CouldNotRunError(

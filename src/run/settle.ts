@@ -6,7 +6,7 @@
  * policy's refusals are applied in that order, and what the run read is recorded in the report.
  */
 import { resolve } from 'node:path';
-import { errorLine } from '../errors.js';
+import { CouldNotRunError, errorLine } from '../errors.js';
 import { writeFileAtomically } from '../runtime/safe-write.js';
 import type { Report, RunConfiguration } from '../report/finding.js';
 import type { DocumentSettings } from '../lint/files.js';
@@ -53,7 +53,10 @@ export async function withBaseline(
     io.stderr(
       `${errorLine(`wrote ${file}: ${written.entries.length} entr${written.entries.length === 1 ? 'y' : 'ies'}`)}\n`,
     );
-    return applyBaseline(report, written, file, { cwd });
+    // Listed in the run's record like a baseline read: the report says what held its findings back.
+    run?.recordFile(path, 'baseline');
+    const judge = run?.baselineJudge(file, given);
+    return applyBaseline(report, written, file, { cwd, ...(judge ?? {}) });
   }
   // The editor before its first "add to the baseline": a baseline named but not written yet holds nothing back.
   if (options.absentIsEmpty && !baselineExists(file, cwd)) return report;
@@ -171,6 +174,13 @@ export async function settle(
   const fromConfig =
     options.baseline === undefined && first !== undefined ? (await run.configFor(first))?.config.baseline : undefined;
   const baseline = options.baseline ?? fromConfig ?? options.fallbackBaseline;
+  // Under a policy a baseline is written only where the operator says: the command line's
+  // `--baseline`, never a path the repository's configuration chose (o34r10 B11: it named
+  // .github/workflows/new.yml, and the run then reported no problems).
+  if ((options.updateBaseline || options.pruneBaseline) && run.policy && options.baseline === undefined)
+    throw new CouldNotRunError(
+      `--${options.updateBaseline ? 'update' : 'prune'}-baseline under a policy writes only the baseline --baseline <file> names on the command line${fromConfig !== undefined ? ', never the one the configuration names' : ''}; give --baseline`,
+    );
   const settled = await withBaseline(
     levelled,
     { ...options, ...(baseline !== undefined ? { baseline } : {}) },

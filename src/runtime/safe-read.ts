@@ -65,6 +65,18 @@ export function isInside(path: string, folder: string): boolean {
   return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel));
 }
 
+/**
+ * Whether a real folder is a `.git` folder inside the repository, or inside one (a submodule's
+ * too): vottur never writes there, where a hook it wrote would run at the next commit (o34r10
+ * B11: `baseline: .git/hooks/pre-commit` in a configuration was written by `--update-baseline`).
+ */
+export function insideGitFolder(folder: string, root: string): boolean {
+  if (!isInside(folder, root)) return false;
+  return relative(root, folder)
+    .split(sep)
+    .some((part) => part.toLowerCase() === '.git');
+}
+
 /** The most symbolic links followed for one path before it is called a loop (Linux's own limit). */
 const MAX_LINK_HOPS = 40;
 
@@ -374,6 +386,8 @@ export function assertWritableInside(file: string, options: Pick<NamedFileOption
   }
   const target = join(folder, resolve(file).slice(dirname(resolve(file)).length + 1));
   if (!isInside(target, root)) throw refuse(`it is outside the repository (${root}); name a file inside it`);
+  if (insideGitFolder(folder, root))
+    throw refuse("it is inside the repository's .git folder, which vottur never writes");
   let real: string | undefined;
   try {
     real = realpathSync(target);

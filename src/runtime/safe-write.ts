@@ -37,7 +37,7 @@ import {
 } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { CouldNotRunError, errorCode, errorMessage } from '../errors.js';
-import { isInside, namedFileRoot } from './safe-read.js';
+import { insideGitFolder, isInside, namedFileRoot } from './safe-read.js';
 
 /**
  * Refuses a file inside `root` whose real place is outside it: its folder's real path, and the file's
@@ -252,7 +252,13 @@ export function stageFile(
   let created: { fd: number; temp: string } | undefined;
   try {
     // The folder as it really is: the temporary file and the rename both happen there.
-    folder = holdFolder(shown, realpathSync(dirname(resolve(path))), inside);
+    const real = realpathSync(dirname(resolve(path)));
+    // Never into a `.git` folder, by any name or link: a hook there runs at the next commit.
+    if (inside !== undefined && insideGitFolder(real, inside))
+      throw new CouldNotRunError(
+        `cannot write ${shown}: it is inside the repository's .git folder, which vottur never writes; nothing was written`,
+      );
+    folder = holdFolder(shown, real, inside);
     created = createTemporaryBeside(folder.path, path);
     const { fd } = created;
     try {

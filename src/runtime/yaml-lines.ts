@@ -21,8 +21,9 @@ export function yamlLineBreaks(text: string): string {
  * o34r10 B9). Throws the first error or warning, for the caller's one line.
  */
 export async function parseYamlData(text: string, options: { uniqueKeys?: boolean } = {}): Promise<unknown> {
-  const { parseDocument } = await import('yaml');
-  const document = parseDocument(yamlLineBreaks(text), {
+  // Duplicate keys found in linear time (the package's own check is quadratic, o34r10 B8).
+  const { parseYamlDocument } = await import('./yaml-read.js');
+  const document = parseYamlDocument(yamlLineBreaks(text), {
     uniqueKeys: options.uniqueKeys ?? true,
     logLevel: 'silent',
   });

@@ -165,7 +165,8 @@ describe('vottur catalogue harvest', () => {
     const strip = (m: typeof a) =>
       m.services.map(({ name, sha256: hash, file, endpoints, error }) => ({ name, hash, file, endpoints, error }));
     expect(strip(b)).toEqual(strip(a));
-    expect(b.summary).toEqual(a.summary);
+    // The bytes received differ with the spelling (camelCase names are longer); nothing else does.
+    expect({ ...b.summary, received: 0 }).toEqual({ ...a.summary, received: 0 });
   });
 
   it('asks allowedMethods with --allowed-only, and harvests only what the client may call', async () => {

@@ -87,6 +87,42 @@ describe('the work a repository ruleset can cause under a policy (o34r6 R05)', (
     expect(run.findings.filter((finding) => finding.ruleId === 'policy-extends-refused')).toEqual([]);
   }, 60_000);
 
+  /** A ruleset of one `schema` rule on `field`, and a description whose `x-big` is `items` empty objects. */
+  async function schemaGate(folder: string, field: string, schema: object, items: number) {
+    const at = join(dir, folder);
+    mkdirSync(at, { recursive: true });
+    const big = Array.from({ length: items }, () => '{}').join(',');
+    writeFileSync(
+      join(at, 'api.yaml'),
+      `openapi: 3.0.3\ninfo: {title: T, version: 1.0.0}\npaths: {}\nx-big: [${big}]\n`,
+    );
+    const rule = { given: '$', severity: 'error', then: { field, function: 'schema', functionOptions: { schema } } };
+    writeFileSync(join(at, 'rules.json'), JSON.stringify({ rules: { 'schema-check': rule } }));
+    writeFileSync(join(at, 'vottur.config.yaml'), 'extends: [./rules.json]\n');
+    const result = await votturInProcess(['lint', 'api.yaml', '--gate', '-f', 'json'], { cwd: at });
+    return { ...result, findings: (JSON.parse(result.stdout) as { findings: Finding[] }).findings };
+  }
+
+  it("a `schema` check's validation over a large value is counted before ajv runs (o34r10 B5): cut off, not run", async () => {
+    // The attack's shape at full budget: 300 `anyOf` branches (every item tries 299 that fail, then
+    // one that passes) over 20,000 `{}` is about 6,000,000 checks in one call, all inside ajv.
+    const branches = [...Array.from({ length: 299 }, () => ({ minProperties: 1 })), { type: 'object' }];
+    const run = await schemaGate('schema-work', 'x-big', { type: 'array', items: { anyOf: branches } }, 20_000);
+    expect(run.code, run.stderr).toBe(1);
+    const limits = run.findings.filter((finding) => finding.ruleId === RULESET_LIMIT_META.id);
+    expect(limits).toHaveLength(1);
+    expect(limits[0]?.severity).toBe('error');
+    expect(limits[0]?.message).toMatch(
+      /a `schema` check of rule `schema-check` would apply its schema's nodes to more values than were left/,
+    );
+  }, 60_000);
+
+  it('a `schema` check within the budget runs whole: its findings, no limit finding', async () => {
+    const run = await schemaGate('schema-small', 'info', { type: 'object', required: ['x-owner'] }, 1_000);
+    expect(run.findings.filter((finding) => finding.ruleId === RULESET_LIMIT_META.id)).toEqual([]);
+    expect(run.findings.filter((finding) => finding.ruleId === 'schema-check')).toHaveLength(1);
+  }, 60_000);
+
   it('the default budgets are the documented ones', () => {
     expect(MAX_RULESET_WORK).toBe(5_000_000);
     expect(MAX_RULESET_SECONDS).toBe(15);

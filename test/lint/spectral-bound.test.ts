@@ -9,7 +9,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { falsy } from '@stoplight/spectral-functions';
+import { falsy, schema } from '@stoplight/spectral-functions';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MAX_FINDINGS_PER_DOCUMENT, MAX_FINDINGS_PER_RULE } from '../../src/lint/limits.js';
 import { loadDescription } from '../../src/lint/load.js';
@@ -72,5 +72,43 @@ describe("Spectral's results are bounded inside Spectral", () => {
         MATCHES,
       );
     }
+  });
+});
+
+describe("a repository `schema` check's errors under a policy (o34r10 B5, `allErrors: true`)", () => {
+  it('hands at most MAX_FINDINGS_PER_RULE errors on to be described, and counts the rest', async () => {
+    // better-ajv-errors, which describes ajv's errors, joins them with a quadratic concat: 64,000
+    // errors of one call took 16 s, 1,000,000 over 300 s. What it is handed is what is counted here.
+    const items = MAX_FINDINGS_PER_RULE * 2;
+    const at = join(dir, 'all-errors.json');
+    writeFileSync(
+      at,
+      JSON.stringify({
+        openapi: '3.0.3',
+        info: { title: 'S', version: '1.0.0' },
+        paths: {},
+        'x-big': Array(items).fill({}),
+      }),
+    );
+    const handedOn: number[] = [];
+    const options = {
+      allErrors: true,
+      schema: { type: 'array', items: { minProperties: 1 } },
+      prepareResults: (errors: unknown[]) => void handedOn.push(errors.length),
+    };
+    const linter = spectralLinter(
+      {
+        rules: {
+          big: { given: '$', severity: 'error', then: { field: 'x-big', function: schema, functionOptions: options } },
+        },
+      },
+      { work: 5_000_000, seconds: 60, counts: () => true },
+    );
+    const results = await linter.run(await loadDescription(at, { cwd: dir }));
+    expect(handedOn).toEqual([MAX_FINDINGS_PER_RULE]);
+    expect(results.filter((r) => r.code === 'big' && r.omitted === undefined)).toHaveLength(MAX_FINDINGS_PER_RULE);
+    expect(results.filter((r) => r.omitted !== undefined).map((r) => [r.code, r.omitted])).toEqual([
+      ['big', items - MAX_FINDINGS_PER_RULE],
+    ]);
   });
 });
