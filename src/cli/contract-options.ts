@@ -417,10 +417,12 @@ export async function withContractSettings<T extends ContractCommandOptions & { 
     // The operator's own credentials go only to a server the operator named or the policy lists for
     // credentials: a token obtained with a secret from VOTTUR_CLIENT_SECRET as much as one given
     // (attack o34r10 B1), and a client certificate.
-    const operatorCredentials = sendsCredentials(options) || options.cert !== undefined;
+    // Read from what the merge took, not the command line alone: a token endpoint the configuration
+    // chose makes a token from the operator's VOTTUR_CLIENT_SECRET too (attack o34r11 A2).
+    const operatorCredentials = sendsCredentials(merged) || merged.cert !== undefined;
     if (!credentialsAllowed && operatorCredentials) {
       throw new CouldNotRunError(
-        `the credentials given on the command line would go to ${merged.server} (contract.server in ${shown}), a host the policy (${policy.name}) does not list under hosts.credentials; give the server with --server`,
+        `the credentials of this run would go to ${merged.server} (contract.server in ${shown}), a host the policy (${policy.name}) does not list under hosts.credentials; give the server with --server`,
       );
     }
   }

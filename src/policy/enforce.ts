@@ -937,14 +937,16 @@ function judgeConnections(run: GateRun, policy: Policy, report: Report, saved: r
         POLICY_SERVER,
         `the configuration chose the server ${connection.server}, and under the policy (${policy.name}) contract requests go only to the server the operator names (--server) or a host the policy lists`,
       ]);
+    // Any credential, the operator's or one a configuration's variable gave, as the live run
+    // refuses both (attack o34r11 A1b).
     else if (
       connection.serverFrom === 'configuration' &&
-      connection.credentials.some((credential) => credential.from === 'operator') &&
+      connection.credentials.length > 0 &&
       !policy.credentialHosts.includes(host)
     )
       why.push([
         POLICY_SECRET,
-        `the operator's credentials went to ${connection.server}, a server the configuration chose that the policy (${policy.name}) does not list under hosts.credentials`,
+        `credentials went to ${connection.server}, a server the configuration chose that the policy (${policy.name}) does not list under hosts.credentials`,
       ]);
     if (
       connection.tokenUrl !== undefined &&

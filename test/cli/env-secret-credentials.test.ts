@@ -81,7 +81,7 @@ describe('a client secret from VOTTUR_CLIENT_SECRET', () => {
     );
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(
-      /the credentials given on the command line would go to http:\/\/127\.0\.0\.1:\d+\/ \(contract\.server in vottur\.config\.yaml\), a host the policy \(policy\.yaml\) does not list under hosts\.credentials/,
+      /the credentials of this run would go to http:\/\/127\.0\.0\.1:\d+\/ \(contract\.server in vottur\.config\.yaml\), a host the policy \(policy\.yaml\) does not list under hosts\.credentials/,
     );
     expect(seen).toEqual(before);
   });
@@ -113,6 +113,22 @@ describe('a client secret from VOTTUR_CLIENT_SECRET', () => {
     expect(
       (JSON.parse(judged.stdout) as Report).findings.filter((finding) => finding.ruleId.startsWith('policy-')),
     ).toEqual([]);
+  });
+
+  it("goes to no such server when the token endpoint is the configuration's too (attack o34r11 A2)", async () => {
+    writeFileSync(
+      join(dir, 'vottur.config.yaml'),
+      `contract:\n  server: ${apiUrl}\n  tokenUrl: ${tokenUrl}\n  clientId: op\n`,
+    );
+    writeFileSync(
+      join(dir, 'policy.yaml'),
+      `hosts:\n  servers: [127.0.0.1]\n  tokenUrls: [${tokenUrl}]\ncontract:\n  settings: [clientId]\n`,
+    );
+    const before = { ...seen };
+    const result = await votturInProcess(['test', 'api.yaml', '--policy', 'policy.yaml', ...common], { cwd: dir, env });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/the credentials of this run would go to .* does not list under hosts\.credentials/);
+    expect(seen).toEqual(before);
   });
 
   it('goes over plain HTTP to no other machine, from test or attest', async () => {

@@ -146,6 +146,24 @@ describe('a saved contract report under report --gate', () => {
     expect(connectionFindings((await rejudge('lint.json')).report)).toEqual([]);
   });
 
+  it('refuses credentials of any origin sent to a server the configuration chose outside hosts.credentials (attack o34r11 A1b)', async () => {
+    const saved = read('configured.json');
+    const [connection] = saved.configuration?.connections ?? [];
+    if (!connection) throw new Error('no connection recorded');
+    connection.credentials = [{ kind: 'bearer token', from: 'configuration', variable: 'VOTTUR_TOKEN' }];
+    write('listed.json', JSON.stringify(saved));
+    write('listing.yaml', 'hosts:\n  servers: [127.0.0.1]\nsecrets:\n  bearerEnv: [VOTTUR_TOKEN]\n');
+    const result = await votturInProcess(['report', 'listed.json', '--policy', 'listing.yaml', '-f', 'json'], {
+      cwd: dir,
+    });
+    expect(result.code).toBe(1);
+    const messages = connectionFindings(JSON.parse(result.stdout) as Report).map((finding) => finding.message);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toMatch(
+      /credentials went to http:\/\/127\.0\.0\.1:\d+, a server the configuration chose that the policy \(listing\.yaml\) does not list under hosts\.credentials/,
+    );
+  });
+
   it('refuses a recorded token endpoint and TLS files the configuration chose', async () => {
     const saved = read('operator.json');
     const [connection] = saved.configuration?.connections ?? [];
