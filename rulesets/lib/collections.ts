@@ -25,8 +25,16 @@ export function memberTypes(document: Document, member: Member): string[] {
   return schemaTypes(effectiveSchema(document, member.schema, member.path).value);
 }
 
-/** Words a page's own members are made of: counts, positions, cursors and the links between pages. */
+/**
+ * Words a page's own members are made of: counts, positions, cursors and the links between pages.
+ * What is counted may be named too (Spring Data's `totalElements` and `numberOfElements`,
+ * `totalItems`, `recordCount`): a number made only of such words counts the page, it is not data.
+ */
 const PAGE_COUNT_WORDS = new Set([
+  'elements',
+  'items',
+  'results',
+  'records',
   'page',
   'pages',
   'count',
