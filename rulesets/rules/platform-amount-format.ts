@@ -26,6 +26,50 @@ import {
 
 const PATTERN = "pattern: '^[0-9]+(\\.[0-9]+)?$'";
 
+/**
+ * String formats that say what a text is, and it is no sum of money: a link (`payment: { type:
+ * string, format: uri }`, the address to pay at), an address, an identifier, a moment or span, bytes.
+ */
+const NOT_AN_AMOUNT_FORMATS = new Set([
+  'uri',
+  'uri-reference',
+  'uri-template',
+  'iri',
+  'iri-reference',
+  'url',
+  'email',
+  'idn-email',
+  'hostname',
+  'idn-hostname',
+  'ipv4',
+  'ipv6',
+  'uuid',
+  'guid',
+  'date',
+  'date-time',
+  'time',
+  'duration',
+  'byte',
+  'binary',
+  'json-pointer',
+  'relative-json-pointer',
+  'regex',
+]);
+
+/**
+ * True when an object's members are links by relation (`links: { self, payment }`, HAL's `_links`,
+ * a component `PenaltyLinks`): the schema that holds them, or the list it is the items of, is named
+ * with `links` last. A `payment` there is where to pay, not what. A singular `link` is no such
+ * object: Stripe's `payment_link` is a resource that has amounts of its own.
+ */
+function isLinkContainer(container: SchemaNode | undefined): boolean {
+  let current = container;
+  // Through the list (`links: [{ rel, href }]`) and composition branches to the named schema.
+  while (current && current.name === undefined && current.parent) current = current.parent;
+  const last = current?.name === undefined ? undefined : nameWords(current.name).at(-1);
+  return last === 'links';
+}
+
 /** The object that holds a property: through `allOf` branches up to the schema that combines them. */
 function holder(node: SchemaNode): SchemaNode | undefined {
   let current = node.parent;
@@ -357,6 +401,9 @@ export default defineRule({
         return false;
       // A flag about money (`hasOneTimePayment`, `doesntHaveToPayLicenseFee`) is not a sum of money.
       if (types.length > 0 && types.every((t) => t === 'boolean' || t === 'null')) return false;
+      // A text whose format says what it is (a link, an e-mail address, a UUID, a date) is not a sum.
+      const format = layerKeyword(layers, 'format')?.value;
+      if (typeof format === 'string' && NOT_AN_AMOUNT_FORMATS.has(format.toLowerCase())) return false;
       // An amount of storage (`space_amount: integer`, "the user's available space in bytes") is not money.
       if (
         layers.some(
@@ -442,6 +489,8 @@ export default defineRule({
             (siblings = siblingsOf(document, collectProperties(document, container.schema, container.path))),
           );
       }
+      // A member of a links object (`links: { self, payment }`) is a link, whatever its name says.
+      if (isLinkContainer(container)) continue;
       const ownLayers = schemaLayers(document, node.schema, node.path);
       const vendor = vendorKind(ownLayers.map((layer) => layer.schema));
       // The document's own word for what the field is outweighs its name: a vendor type of a rate
