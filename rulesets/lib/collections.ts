@@ -126,6 +126,14 @@ export const ENVELOPE_META_MEMBERS: readonly string[] = [
   'warnings',
 ];
 
+/** An object of page members only (`result_info: { page, per_page, count, total_count }`, `pageable`): the page's info. */
+export function isPageInfoObject(document: Document, vocabulary: Vocabulary, member: Member): boolean {
+  const value = effectiveSchema(document, member.schema, member.path);
+  if (!isObject(value.value)) return false;
+  const inner = collectProperties(document, value.value, value.path);
+  return inner.size > 0 && [...inner].every(([key, entry]) => isPageMember(document, vocabulary, key, entry));
+}
+
 /** True when a member of an envelope is about the answer, not its data: a status, a message, a page member. */
 export function isEnvelopeMeta(document: Document, vocabulary: Vocabulary, key: string, member: Member): boolean {
   return ENVELOPE_META_MEMBERS.includes(key) || isPageMember(document, vocabulary, key, member);
