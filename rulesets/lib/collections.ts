@@ -25,8 +25,16 @@ export function memberTypes(document: Document, member: Member): string[] {
   return schemaTypes(effectiveSchema(document, member.schema, member.path).value);
 }
 
-/** Words a page's own members are made of: counts, positions, cursors and the links between pages. */
+/**
+ * Words a page's own members are made of: counts, positions, cursors and the links between pages.
+ * What is counted may be named too (Spring Data's `totalElements` and `numberOfElements`,
+ * `totalItems`, `recordCount`): a number made only of such words counts the page, it is not data.
+ */
 const PAGE_COUNT_WORDS = new Set([
+  'elements',
+  'items',
+  'results',
+  'records',
   'page',
   'pages',
   'count',
@@ -117,6 +125,14 @@ export const ENVELOPE_META_MEMBERS: readonly string[] = [
   'links',
   'warnings',
 ];
+
+/** An object of page members only (`result_info: { page, per_page, count, total_count }`, `pageable`): the page's info. */
+export function isPageInfoObject(document: Document, vocabulary: Vocabulary, member: Member): boolean {
+  const value = effectiveSchema(document, member.schema, member.path);
+  if (!isObject(value.value)) return false;
+  const inner = collectProperties(document, value.value, value.path);
+  return inner.size > 0 && [...inner].every(([key, entry]) => isPageMember(document, vocabulary, key, entry));
+}
 
 /** True when a member of an envelope is about the answer, not its data: a status, a message, a page member. */
 export function isEnvelopeMeta(document: Document, vocabulary: Vocabulary, key: string, member: Member): boolean {

@@ -464,14 +464,41 @@ export const LANGUAGE_ALIASES: Readonly<Record<string, string>> = {
   fin: 'fi',
 };
 
-/** True for `currency`, `*Currency`, `currencies`, `currencyCode`, `*CurrencyCode`. */
+/**
+ * Words for a code after the currency it is of (`currencyCode`, `currency_iso_code`; Icelandic
+ * kóði, `myntKodi`): the code of a currency is the currency field.
+ */
+const CODE_WORDS = ['code', 'iso', 'kodi'];
+/**
+ * Icelandic forms of the currency nouns that come before the word they qualify, in a compound or
+ * written apart: the stem or genitive (`mynt`/`myntar` of mynt, `gjaldmidil`/`gjaldmidils`/
+ * `gjaldmidla` of gjaldmiðill): `myntKodi`, `gjaldmidilsKodi`, `myntkodi` (currency code).
+ */
+const ICELANDIC_CURRENCY_MODIFIERS = ['mynt', 'myntar', 'gjaldmidill', 'gjaldmidil', 'gjaldmidils', 'gjaldmidla'];
+
+/** A word that names a currency where it qualifies a code: `currency`, or an Icelandic currency noun. */
+function isCurrencyModifier(word: string): boolean {
+  return word === 'currency' || hasIcelandicHead(word, ICELANDIC_CURRENCY_MODIFIERS);
+}
+
+/**
+ * True for `currency`, `*Currency`, `currencies`, `currencyCode`, `*CurrencyCode`,
+ * `currency_iso_code`, and in Icelandic `mynt`, `gjaldmidill`, their compounds (`greidslumynt`) and
+ * their codes (`myntKodi`, `gjaldmidilsKodi`, `myntkodi`: issue 37, o37r8 W2).
+ */
 export const isCurrencyName = byName(function isCurrencyName(name: string): boolean {
   const words = nameWords(name);
   const last = words.at(-1);
+  if (last === undefined) return false;
   if (last === 'currency' || last === 'currencies') return true;
   // Icelandic: `mynt`, `gjaldmidill` and compounds headed by them (`greidslumynt`).
-  if (last !== undefined && hasIcelandicHead(last, ICELANDIC_HEADS.currency)) return true;
-  return last === 'code' && words.at(-2) === 'currency';
+  if (hasIcelandicHead(last, ICELANDIC_HEADS.currency)) return true;
+  // The code of a currency, its words apart (`currency iso code`, `mynt kodi`) or glued (`myntkodi`).
+  let end = words.length;
+  while (end > 0 && CODE_WORDS.includes(words[end - 1] ?? '')) end--;
+  if (end < words.length && end > 0) return isCurrencyModifier(words[end - 1] ?? '');
+  const glued = CODE_WORDS.find((code) => last.length > code.length && last.endsWith(code));
+  return glued !== undefined && isCurrencyModifier(last.slice(0, -glued.length));
 });
 
 /**

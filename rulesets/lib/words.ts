@@ -229,8 +229,38 @@ const API_TERMS = new Set(
     .split(' ')
     .flatMap((term) => [term, `${term}s`, `${term}es`]),
 );
-/** Prefixes and particles that glue into path segments as parts of words (`preregistration`, `invoices`, `outgoing`). */
-const PREFIXES = new Set(['pre', 'sub', 'in', 'out', 're', 'un', 'over', 'under', 'fore']);
+/**
+ * Prefixes and particles that glue into path segments as parts of words (`preregistration`,
+ * `invoices`, `outgoing`), and the combining forms English closes up with the word after them
+ * (`autocomplete`, `multifactor`, `microservices`, `nonprofit`, `geolocation`, `superadmin`: a
+ * prefix is written solid, not hyphenated, by the usual style guides), which a lexicon lists only
+ * in the compounds it happens to know (wink-lexicon has `automobile`, not `autocomplete`).
+ */
+const PREFIXES = new Set([
+  'pre',
+  'sub',
+  'in',
+  'out',
+  're',
+  'un',
+  'over',
+  'under',
+  'fore',
+  'auto',
+  'multi',
+  'micro',
+  'macro',
+  'mini',
+  'semi',
+  'anti',
+  'non',
+  'inter',
+  'intra',
+  'hyper',
+  'super',
+  'tele',
+  'geo',
+]);
 /** Suffixes the lexicon also lists as words, part of the word before them (`renewable` is no `renew able`). */
 const SUFFIXES = new Set(['able', 'ible', 'ness', 'less', 'ful', 'ment', 'ship', 'hood', 'wise']);
 /** Suffixes that make one word of a stem of four letters or more inside the splitter only (`mileage`; `old age` stays two). */

@@ -6,6 +6,7 @@ import { collectProperties } from '../lib/openapi/flatten.js';
 import { parameters, properties, type SchemaNode } from '../lib/openapi/views.js';
 import { AMOUNT, compilePattern, isAmountPattern, nameWords } from '../lib/conventions.js';
 import { isObject } from '../lib/openapi/types.js';
+import { ISO_4217 } from '../lib/iso-codes.js';
 import { vendorTypes } from '../lib/openapi/vendor-type.js';
 import { COUNT_NOUN_LIST } from '../lib/count-nouns.js';
 import {
@@ -25,6 +26,50 @@ import {
 } from '../lib/vocabulary.js';
 
 const PATTERN = "pattern: '^[0-9]+(\\.[0-9]+)?$'";
+
+/**
+ * String formats that say what a text is, and it is no sum of money: a link (`payment: { type:
+ * string, format: uri }`, the address to pay at), an address, an identifier, a moment or span, bytes.
+ */
+const NOT_AN_AMOUNT_FORMATS = new Set([
+  'uri',
+  'uri-reference',
+  'uri-template',
+  'iri',
+  'iri-reference',
+  'url',
+  'email',
+  'idn-email',
+  'hostname',
+  'idn-hostname',
+  'ipv4',
+  'ipv6',
+  'uuid',
+  'guid',
+  'date',
+  'date-time',
+  'time',
+  'duration',
+  'byte',
+  'binary',
+  'json-pointer',
+  'relative-json-pointer',
+  'regex',
+]);
+
+/**
+ * True when an object's members are links by relation (`links: { self, payment }`, HAL's `_links`,
+ * a component `PenaltyLinks`): the schema that holds them, or the list it is the items of, is named
+ * with `links` last. A `payment` there is where to pay, not what. A singular `link` is no such
+ * object: Stripe's `payment_link` is a resource that has amounts of its own.
+ */
+function isLinkContainer(container: SchemaNode | undefined): boolean {
+  let current = container;
+  // Through the list (`links: [{ rel, href }]`) and composition branches to the named schema.
+  while (current && current.name === undefined && current.parent) current = current.parent;
+  const last = current?.name === undefined ? undefined : nameWords(current.name).at(-1);
+  return last === 'links';
+}
 
 /** The object that holds a property: through `allOf` branches up to the schema that combines them. */
 function holder(node: SchemaNode): SchemaNode | undefined {
@@ -87,6 +132,49 @@ interface Siblings {
   otherNumbers(): number;
 }
 
+/** Currencies common enough that one of them alone, as a sibling's example, says the sibling is a currency. */
+const COMMON_CURRENCIES = new Set(['ISK', 'EUR', 'USD', 'GBP', 'DKK', 'NOK', 'SEK', 'CHF', 'JPY', 'PLN']);
+/** Words of a name for a code of three capitals that is not a currency: a country (ISO 3166 alpha-3), a language, an airport, a station. */
+const NOT_CURRENCY_CODE_WORDS =
+  /^(?:country|countries|land|lands|nation|nationality|language|languages|lang|locale|airport|airports|station|stations|port|iata|icao|tungumal|flugvollur)$/;
+/** Patterns of three capitals a currency code is written with: accepts every ISO 4217 code tried, nothing else. */
+const CURRENCY_CODE_SAMPLES = { accept: ['ISK', 'EUR', 'USD'], reject: ['IS', 'ISKR', 'isk', '123', 'IS1'] };
+
+/**
+ * A member whose schema says it is a currency code, whatever its name (`myntKodi` beside `voruverd`;
+ * issue 37, o37r8 W2): text whose values (enum, example, default) are all ISO 4217 codes (two or more,
+ * or one common currency: `ISK`), or whose pattern admits exactly three capitals (`^[A-Z]{3}$`) and
+ * whose values, if any, are codes too, when its name is not a country's, a language's or an airport's.
+ */
+function isCurrencyCodeShaped(document: Parameters<typeof schemaLayers>[0], name: string, member: Member): boolean {
+  const layers = schemaLayers(document, member.schema, member.path);
+  const types = layerTypes(layers).filter((type) => type !== 'null');
+  if (types.some((type) => type !== 'string') || layerKeyword(layers, 'properties') || layerKeyword(layers, 'items'))
+    return false;
+  if (nameWords(name).some((word) => NOT_CURRENCY_CODE_WORDS.test(word))) return false;
+  const values = [
+    ...new Set(
+      layers.flatMap((layer) =>
+        schemaValues(layer.schema, layer.path)
+          .map((given) => given.value)
+          .filter((value) => value !== null),
+      ),
+    ),
+  ];
+  const codes = values.filter((value): value is string => typeof value === 'string' && ISO_4217.has(value));
+  if (codes.length < values.length) return false;
+  if (codes.length >= 2 || (codes.length === 1 && COMMON_CURRENCIES.has(codes[0] ?? ''))) return true;
+  const pattern = layerKeyword(layers, 'pattern')?.value;
+  const regex = typeof pattern === 'string' ? compilePattern(pattern) : undefined;
+  return (
+    regex !== undefined &&
+    CURRENCY_CODE_SAMPLES.accept.every((sample) => regex.test(sample)) &&
+    !CURRENCY_CODE_SAMPLES.reject.some((sample) => regex.test(sample))
+  );
+}
+
+type Member = { schema: unknown; path: JsonPath };
+
 function siblingsOf(
   document: Parameters<typeof schemaLayers>[0],
   members: Map<string, { schema: unknown; path: JsonPath }>,
@@ -96,7 +184,10 @@ function siblingsOf(
   let money: number | undefined;
   let other: number | undefined;
   return {
-    currency: names.some(isCurrencyName),
+    // A currency field by name (`currency`, `myntKodi`) or by shape (ISO 4217 codes, `^[A-Z]{3}$`).
+    currency: [...members].some(
+      ([sibling, member]) => isCurrencyName(sibling) || isCurrencyCodeShaped(document, sibling, member),
+    ),
     // A unit of measure is a value (`unit: mg`, a code or a word); a list or an object named
     // `units` (a lease's apartment units) is a collection of things, no unit an amount is in.
     units: [...members]
@@ -357,6 +448,9 @@ export default defineRule({
         return false;
       // A flag about money (`hasOneTimePayment`, `doesntHaveToPayLicenseFee`) is not a sum of money.
       if (types.length > 0 && types.every((t) => t === 'boolean' || t === 'null')) return false;
+      // A text whose format says what it is (a link, an e-mail address, a UUID, a date) is not a sum.
+      const format = layerKeyword(layers, 'format')?.value;
+      if (typeof format === 'string' && NOT_AN_AMOUNT_FORMATS.has(format.toLowerCase())) return false;
       // An amount of storage (`space_amount: integer`, "the user's available space in bytes") is not money.
       if (
         layers.some(
@@ -442,6 +536,8 @@ export default defineRule({
             (siblings = siblingsOf(document, collectProperties(document, container.schema, container.path))),
           );
       }
+      // A member of a links object (`links: { self, payment }`) is a link, whatever its name says.
+      if (isLinkContainer(container)) continue;
       const ownLayers = schemaLayers(document, node.schema, node.path);
       const vendor = vendorKind(ownLayers.map((layer) => layer.schema));
       // The document's own word for what the field is outweighs its name: a vendor type of a rate

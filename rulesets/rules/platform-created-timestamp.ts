@@ -5,7 +5,8 @@ import { layerKeyword, schemaLayers, schemaTypes, type SchemaLayer, layerTypes }
 import { collectProperties } from '../lib/openapi/flatten.js';
 import { type Document, isArray, isObject } from '../lib/openapi/types.js';
 import { mediaTypes, NO_BODY_STATUSES, statusClass } from '../lib/openapi/views.js';
-import { isJsonMediaType, isProblemMediaType, nameWords } from '../lib/conventions.js';
+import { isProblemMediaType, nameWords } from '../lib/conventions.js';
+import { mayBeJson } from '../lib/openapi/media-type.js';
 import { pathSegmentWords } from '../lib/words.js';
 import { ENVELOPE_DATA_MEMBERS, ENVELOPE_META_MEMBERS, isEnvelopeMeta, isPageMember } from '../lib/collections.js';
 
@@ -215,8 +216,8 @@ export default defineRule({
         !info.statuses.some((status) => statusClass(status) === '2' && !NO_BODY_STATUSES.has(status))
       )
         continue;
-      if (!isJsonMediaType(info.mediaType) || isProblemMediaType(info.mediaType) || info.media.schema === undefined)
-        continue;
+      // A body under `*\/*` (springdoc's JSON) is judged as the body rules all judge it: it may be JSON.
+      if (!mayBeJson(info.mediaType) || isProblemMediaType(info.mediaType) || info.media.schema === undefined) continue;
       if (info.operations.length > 0 && info.operations.every((op) => isOperationalPath(op.pathKey))) continue;
       for (const body of objectSchemas(document, info.media.schema, [...info.path, 'schema'])) {
         const members = collectProperties(document, body.schema, body.path);

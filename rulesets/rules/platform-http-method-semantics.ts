@@ -2,7 +2,7 @@ import { defineRule, type Problem } from '../lib/rule.js';
 import { effectiveSchema, resolve, schemaTypes } from '../lib/openapi/resolve.js';
 import { isObject, type Document } from '../lib/openapi/types.js';
 import { operations, type OperationInfo } from '../lib/openapi/views.js';
-import { successBodies } from '../lib/collections.js';
+import { isEnvelopeMeta, isPageInfoObject, successBodies } from '../lib/collections.js';
 import {
   isPlaceholderSegment,
   isSingleResourcePath,
@@ -405,12 +405,29 @@ export default defineRule({
     for (const pathKey of pathKeys)
       if (isSingleResourcePath(pathKey)) collections.add(pathSegments(pathKey).slice(0, -1).join('/'));
     const all = [...operations(document)];
-    /** True when the path's GET answers a list: a page of a collection or a bare array. */
+    /**
+     * True when the path's GET answers a list: a page of a collection or a bare array. Under a
+     * singular name (`/penalties/payable/{ref}/payment`), an object that holds a list beside data of
+     * its own (`{ items: [...], status, paid_at, payment_reference }`, one payment and its cost
+     * items) is one object, a singleton sub-resource, not a page: only a list with page and envelope
+     * members beside it is (issue 37, o37r8 W3).
+     */
     const listedByGet = (pathKey: string): boolean => {
       const get = all.find((candidate) => candidate.pathKey === pathKey && candidate.method === 'get');
       if (!get) return false;
       const bodies = successBodies(document, vocabulary, get);
-      return bodies.page !== undefined || bodies.bareArray;
+      if (bodies.bareArray) return true;
+      const page = bodies.page;
+      if (page === undefined) return false;
+      return (
+        looksPlural(pathKey) ||
+        [...page.members].every(
+          ([name, member]) =>
+            page.arrays.includes(name) ||
+            isEnvelopeMeta(document, vocabulary, name, member) ||
+            isPageInfoObject(document, vocabulary, member),
+        )
+      );
     };
     for (const op of all) {
       const method = op.method;
@@ -431,7 +448,24 @@ export default defineRule({
       }
       if (method === 'post' && TEMPLATE_LAST.test(op.pathKey)) {
         // CREATE posts to the collection, UPDATE is PUT or PATCH on the resource, an action is a verb segment.
-        const collection = `/${pathSegments(op.pathKey).slice(0, -1).join('/')}`;
+        const segments = pathSegments(op.pathKey);
+        const collection = `/${segments.slice(0, -1).join('/')}`;
+        // The action named before the identifier (`POST /payments/cancel/{id}`): a custom method
+        // follows the resource it acts on, `POST /payments/{id}/cancel` (issue 37, o37r8 W3).
+        const action = segments.at(-2);
+        if (
+          action !== undefined &&
+          segments.length >= 3 &&
+          !action.includes('{') &&
+          (vocabulary.customMethodVerbs.includes(action.toLowerCase()) || ENGLISH_VERBS.has(action.toLowerCase()))
+        ) {
+          const resource = `/${[...segments.slice(0, -2), segments.at(-1)].join('/')}`;
+          problems.push({
+            message: `\`${label(op)}\` names its action (\`${action}\`) before the identifier of what it acts on; a custom method is a POST to a verb segment after the resource: write \`POST ${resource}/${action}\`.`,
+            path: op.path,
+          });
+          continue;
+        }
         problems.push({
           message: `\`${label(op)}\` posts to a single resource; the platform's POST is a CREATE on the collection (\`POST ${collection}\`) or a custom method named with a verb (\`POST ${op.pathKey}/submit\`); to change the resource, use \`patch:\` or \`put:\` on \`${op.pathKey}\`.`,
           path: op.path,

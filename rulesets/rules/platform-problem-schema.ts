@@ -6,16 +6,10 @@ import { collectProperties } from '../lib/openapi/flatten.js';
 import { type Document, isArray, isObject, isRef, type Schema } from '../lib/openapi/types.js';
 import { mediaTypes, statusClass } from '../lib/openapi/views.js';
 import { MEDIA_TYPE } from '../lib/conventions.js';
+import { mayBeJson } from '../lib/openapi/media-type.js';
 
 function isErrorStatus(status: string): boolean {
   return ['4', '5', 'default'].includes(statusClass(status) ?? '');
-}
-
-function isJson(mediaType: string): boolean {
-  const base = (mediaType.split(';')[0] ?? '').trim().toLowerCase();
-  return (
-    base === 'application/json' || /^[a-z]+\/[^;]*\+json$/.test(base) || base === 'application/*' || base === '*/*'
-  );
 }
 
 /** Names listed in `required`, through `allOf` and local `$ref`s. */
@@ -217,7 +211,7 @@ export default defineRule({
     const state: State = { seen: new Set(), failed: new Set(), problems: [], success };
     const compositions: Array<{ schema: unknown; path: JsonPath }> = [];
     for (const info of mediaTypes(document)) {
-      if (info.kind !== 'response' || !info.statuses.some(isErrorStatus) || !isJson(info.mediaType)) continue;
+      if (info.kind !== 'response' || !info.statuses.some(isErrorStatus) || !mayBeJson(info.mediaType)) continue;
       // OPTIONS (CORS preflight, `Allow`) is HTTP plumbing answered by the server or gateway: every error-response rule skips it alike.
       if (info.operations.length > 0 && info.operations.every((op) => op.method === 'options')) continue;
       if (info.media.schema === undefined) {

@@ -6,7 +6,10 @@
  * - JSON is `application/json`, `text/json` (what ASP.NET services also list) and any `+json`
  *   structured-syntax suffix (`application/problem+json`, RFC 6839).
  * - A range (`*\/*`, `application/*`) is not JSON itself, but a body declared under one may be JSON:
- *   `mayBeJson` says so, for the rules that look at what a generator writes for a JSON body.
+ *   `mayBeJson` says so. It is the one answer for every rule that judges the JSON shape of a body
+ *   (a bare array, a missing `createdTimestamp`, a page, a Problem Details schema): springdoc writes
+ *   `*\/*` for every JSON body it documents, so a rule that asked `isJsonMediaType` instead would
+ *   skip what its neighbours judge.
  */
 
 export interface ParsedMediaType {
