@@ -57,6 +57,8 @@ const SELF = Symbol('being read');
 interface Reading {
   seen: Map<unknown, ReadonlySet<JsonType> | typeof SELF>;
   steps: number;
+  /** How many times a schema still being read was met (its types taken as none for now). */
+  cycles: number;
 }
 
 /**
@@ -77,19 +79,23 @@ function bodyTypes(
   node: unknown,
   path: JsonPath,
   depth = 0,
-  reading: Reading = { seen: new Map(), steps: 0 },
+  reading: Reading = { seen: new Map(), steps: 0, cycles: 0 },
 ): ReadonlySet<JsonType> {
   const { value, path: at } = resolve(document, node, path);
   if (value === false) return new Set();
   if (!isObject(value)) return new Set(JSON_TYPES);
   const known = reading.seen.get(value);
-  if (known === SELF) return new Set();
+  if (known === SELF) {
+    reading.cycles++;
+    return new Set();
+  }
   if (known !== undefined) return known;
   if (depth > MAX_SCHEMA_DEPTH || ++reading.steps > MAX_BRANCH_STEPS) {
     noteLimit(document, at, `\`oneOf\`/\`anyOf\` branches nested more than ${MAX_SCHEMA_DEPTH} deep`);
     return new Set(JSON_TYPES);
   }
   reading.seen.set(value, SELF);
+  const cyclesBefore = reading.cycles;
   let types = new Set<JsonType>(JSON_TYPES);
   const narrow = (allowed: Iterable<JsonType>) => {
     const keep = new Set(allowed);
@@ -111,7 +117,15 @@ function bodyTypes(
       narrow([...declaredTypes(schema), ...(schema.nullable === true ? (['null'] as const) : [])]);
     }
     if (schema.items !== undefined || schema.prefixItems !== undefined) items = true;
-    if (schema.properties !== undefined) properties = true;
+    // Keywords only an object has meaning for say object, as `properties` does (o34r11 A3b).
+    if (
+      schema.properties !== undefined ||
+      schema.additionalProperties !== undefined ||
+      schema.patternProperties !== undefined ||
+      schema.propertyNames !== undefined ||
+      schema.required !== undefined
+    )
+      properties = true;
     const values = isArray(schema.enum) ? schema.enum : 'const' in schema ? [schema.const] : undefined;
     if (values !== undefined) {
       typed = true;
@@ -134,7 +148,11 @@ function bodyTypes(
     }
   }
   if (!typed && items !== properties) narrow(items ? ['array'] : ['object']);
-  reading.seen.set(value, types);
+  // An answer that took a schema still being read as allowing nothing holds only inside that
+  // reading: kept, another part reaching this schema would take it as final (attack o34r11 A3a:
+  // `allOf: [{anyOf: [CA]}, {anyOf: [CB]}]`, `CA: anyOf [CB, array]`, `CB: anyOf [CA]`).
+  if (reading.cycles === cyclesBefore) reading.seen.set(value, types);
+  else reading.seen.delete(value);
   return types;
 }
 

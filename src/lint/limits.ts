@@ -115,6 +115,8 @@ export const RUN_LIMIT_RULES: readonly RuleMeta[] = [
 export const CHECK_LIMIT_RULES: ReadonlyArray<{ id: string; severity: Severity; varies?: true }> = [
   { id: 'contract-limit-reached', severity: 'error' },
   { id: 'contract-generation-limit', severity: 'error', varies: true },
+  // A pattern no value of at most 10,000 characters was sampled from: the same bound (o34r11 A5a).
+  { id: 'contract-pattern-unsampled', severity: 'error' },
   { id: 'diff-schema-limit-reached', severity: 'error' },
   { id: 'diff-ref-limit-reached', severity: 'error' },
   { id: 'catalogue-limit-reached', severity: 'error' },

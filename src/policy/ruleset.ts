@@ -370,6 +370,8 @@ function inlinedSize(schema: unknown): number | 'cycle' {
 
 /** The prefixes of vottur's own rule ids (\`vottur rules\`): no repository ruleset defines a rule under one. */
 const RESERVED_RULE_PREFIX = /^(platform|vottur|policy|contract|catalogue|diff)-/i;
+/** A rule name a policy loads: ASCII, so that no name can look like another. */
+const RULE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
 /** Every check the schema cannot make, on a ruleset that passed it; the first refusal thrown. */
 async function checkRuleset(ruleset: DataRuleset, shown: string): Promise<void> {
@@ -380,6 +382,14 @@ async function checkRuleset(ruleset: DataRuleset, shown: string): Promise<void> 
       // vottur's rules was reported as vottur's (a forged \`policy-extends-refused\`, attack o34r10
       // B12), and one named like a rule of vottur's took its place. A level for vottur's rule (a
       // string, not a definition) is judged as a level.
+      // Letters that look like vottur's (a Cyrillic о, a non-breaking hyphen, a leading space) made
+      // a name pass the prefix check and read as vottur's own (attack o34r11 A7a): ASCII only.
+      if (!RULE_NAME.test(name))
+        throw refuse(
+          shown,
+          `${at}.${name}`,
+          "is a rule name of other characters than ASCII letters, digits, '-', '_' and '.', which a policy does not load: such a name can pass for one of vottur's rules; rename it",
+        );
       const reserved = RESERVED_RULE_PREFIX.exec(name);
       if (reserved)
         throw refuse(

@@ -78,6 +78,11 @@ describe('what a ruleset may contain', () => {
       ),
     ).toMatch(/`overrides\.0\.rules\.policy-forged` defines a rule under `policy-`/);
     expect(await why('platformish.yaml', RULE.replace('house', 'platformer-house'))).toBeUndefined();
+    // Names that look like vottur's (a Cyrillic о, a non-breaking hyphen, a leading space; attack o34r11 A7a).
+    for (const name of ['p\u043elicy-extends-refused', 'policy\u2011extends-refused', '" policy-extends-refused"'])
+      expect(await why(`lookalike-${name.length}.yaml`, RULE.replace('house', name)), name).toMatch(
+        /is a rule name of other characters than ASCII letters, digits/,
+      );
   });
 
   it("function options are validated by Spectral's own schemas", async () => {
