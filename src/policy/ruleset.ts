@@ -488,6 +488,14 @@ interface LoadContext {
 export const MAX_RULESET_RULES = 500;
 
 /**
+ * How many times the rulesets of one configuration may read a ruleset file, nested `extends`
+ * included, a file read again counted again: ten files each extending the next ten, five levels
+ * deep, held no rule and kept a gated run busy for 57 s and 371 MB, ten times more per level
+ * (attack o34r11 A8a). A house ruleset reads a handful.
+ */
+export const MAX_RULESET_FILE_READS = 100;
+
+/**
  * How many `then` entries the rules of one configuration's rulesets may have in all (o34r6 R05):
  * each runs at every place its rule's `given` matches, so the rule bound alone let 10 rules of 400
  * `then`s each keep `lint --gate` busy past 300 s. A house rule has one to a few.
@@ -520,6 +528,8 @@ export interface RuleBudget {
   checks: number;
   /** Deep scans, counted as MAX_RULESET_DEEP_SCANS says. */
   deepScans: number;
+  /** Ruleset files read, each time one is read (MAX_RULESET_FILE_READS). */
+  reads: number;
 }
 
 /** The whole of every bound, for one configuration's `extends` entries to share. */
@@ -529,6 +539,7 @@ export function ruleBudget(): RuleBudget {
     thens: MAX_RULESET_THENS,
     checks: MAX_RULESET_CHECKS,
     deepScans: MAX_RULESET_DEEP_SCANS,
+    reads: MAX_RULESET_FILE_READS,
   };
 }
 
@@ -709,6 +720,12 @@ async function loadFile(
   const shown = shownPath(file, context.cwd);
   const format = RULESET_FORMATS[extname(file).toLowerCase()];
   if (!format) throw refuse(shown, `extends: ${entry}`, NOT_DATA_FILE);
+  if (--context.budget.reads < 0)
+    throw refuse(
+      shown,
+      `extends: ${entry}`,
+      `makes the rulesets of this configuration read ruleset files more than ${MAX_RULESET_FILE_READS} times (nested \`extends\` included, a file read again counted again), vottur's bound under a policy (docs/security.md#bounds)`,
+    );
   let text: string;
   try {
     text = await readNamedFile(file, { what: 'the ruleset', shown, root });

@@ -270,6 +270,24 @@ describe('attacks on the loader itself (issue 34, second round)', () => {
     );
   });
 
+  it('o34r11 A8a: ruleset files read more than 100 times under one configuration (a diamond of nested extends) are refused', async () => {
+    // Three levels of ten entries each: 1 + 10 + 100 reads, of files that hold no rule.
+    for (let level = 0; level < 3; level++)
+      writeFileSync(
+        join(dir, `d${level}.yaml`),
+        `extends:\n${Array.from({ length: 10 }, () => `  - ./d${level + 1}.yaml\n`).join('')}rules: {}\n`,
+      );
+    writeFileSync(join(dir, 'd3.yaml'), 'rules: {}\n');
+    const load = await loadUnderPolicy('./d0.yaml', config, gatePolicy(), dir);
+    expect(load.ok).toBe(false);
+    expect(load.ok ? '' : load.why).toMatch(
+      /read ruleset files more than 100 times \(nested `extends` included, a file read again counted again\)/,
+    );
+    // Two levels (1 + 10 + … reads within the bound) load.
+    writeFileSync(join(dir, 'd2.yaml'), 'rules: {}\n');
+    expect((await loadUnderPolicy('./d1.yaml', config, gatePolicy(), dir)).ok).toBe(true);
+  });
+
   it('B4: a file outside the repository is refused alike whether or not it exists', async () => {
     const outside = mkdtempSync(join(tmpdir(), 'vottur-outside-'));
     const inner = join(outside, 'repo');
