@@ -40,6 +40,36 @@ export const SEMVER =
 /** An amount: digits, optionally a dot and more digits (`[0-9]+(.[0-9]+)?`). */
 export const AMOUNT = /^[0-9]+(\.[0-9]+)?$/;
 
+/**
+ * The string formats JSON Schema (2020-12 and earlier drafts) and OpenAPI define: each says what
+ * a text is (a link, an address, an identifier, a moment or span, bytes, a pointer, a pattern).
+ * The rules that read a string's meaning start from it, each adding the common formats of the
+ * registry it also takes (platform-date-time-format, platform-amount-format).
+ */
+export const STRING_FORMATS: readonly string[] = [
+  'date-time',
+  'date',
+  'time',
+  'duration',
+  'email',
+  'idn-email',
+  'hostname',
+  'idn-hostname',
+  'ipv4',
+  'ipv6',
+  'uri',
+  'uri-reference',
+  'iri',
+  'iri-reference',
+  'uri-template',
+  'uuid',
+  'json-pointer',
+  'relative-json-pointer',
+  'regex',
+  'byte',
+  'binary',
+];
+
 /** ALL_CAPS enum values: upper-case letters, digits, underscores. */
 export const ALL_CAPS = /^[A-Z0-9]+(_[A-Z0-9]+)*$/;
 /** camelCase: starts lower-case, letters and digits only. */

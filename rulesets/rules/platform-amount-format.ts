@@ -4,7 +4,7 @@ import { encodePointer, within } from '../lib/openapi/pointer.js';
 import { layerKeyword, type SchemaLayer, schemaLayers, schemaTypes, layerTypes } from '../lib/openapi/resolve.js';
 import { collectProperties } from '../lib/openapi/flatten.js';
 import { parameters, properties, type SchemaNode } from '../lib/openapi/views.js';
-import { AMOUNT, compilePattern, isAmountPattern, nameWords } from '../lib/conventions.js';
+import { AMOUNT, compilePattern, isAmountPattern, nameWords, STRING_FORMATS } from '../lib/conventions.js';
 import { isObject } from '../lib/openapi/types.js';
 import { ISO_4217 } from '../lib/iso-codes.js';
 import { vendorTypes } from '../lib/openapi/vendor-type.js';
@@ -31,31 +31,7 @@ const PATTERN = "pattern: '^[0-9]+(\\.[0-9]+)?$'";
  * String formats that say what a text is, and it is no sum of money: a link (`payment: { type:
  * string, format: uri }`, the address to pay at), an address, an identifier, a moment or span, bytes.
  */
-const NOT_AN_AMOUNT_FORMATS = new Set([
-  'uri',
-  'uri-reference',
-  'uri-template',
-  'iri',
-  'iri-reference',
-  'url',
-  'email',
-  'idn-email',
-  'hostname',
-  'idn-hostname',
-  'ipv4',
-  'ipv6',
-  'uuid',
-  'guid',
-  'date',
-  'date-time',
-  'time',
-  'duration',
-  'byte',
-  'binary',
-  'json-pointer',
-  'relative-json-pointer',
-  'regex',
-]);
+const NOT_AN_AMOUNT_FORMATS = new Set([...STRING_FORMATS, 'url', 'guid']);
 
 /**
  * True when an object's members are links by relation (`links: { self, payment }`, HAL's `_links`,

@@ -11,6 +11,7 @@ import {
   isPlatformDateTime,
   nameWords,
   ofPhrase,
+  STRING_FORMATS,
   suggestPlatformDateTime,
 } from '../lib/conventions.js';
 import { hasIcelandicHead, ICELANDIC_HEADS, isEnglishWord, splitGlued } from '../lib/words.js';
@@ -276,36 +277,7 @@ const SLASHED_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})(?: (\d{1,2}):(\d{2})(?::(\d
  * common ones. Any other (`format: string`, `format: text`) says nothing, and a date under it is as
  * formatless as under none (issue 37).
  */
-const KNOWN_FORMATS = new Set([
-  'date-time',
-  'date',
-  'time',
-  'duration',
-  'email',
-  'idn-email',
-  'hostname',
-  'idn-hostname',
-  'ipv4',
-  'ipv6',
-  'uri',
-  'uri-reference',
-  'iri',
-  'iri-reference',
-  'uri-template',
-  'uuid',
-  'json-pointer',
-  'relative-json-pointer',
-  'regex',
-  'byte',
-  'binary',
-  'password',
-  'int32',
-  'int64',
-  'float',
-  'double',
-  'char',
-  'decimal',
-]);
+const KNOWN_FORMATS = new Set([...STRING_FORMATS, 'password', 'int32', 'int64', 'float', 'double', 'char', 'decimal']);
 
 /** The RFC 3339 / platform form of a date written another way, when it can be read. */
 function dateFix(value: string): string | undefined {

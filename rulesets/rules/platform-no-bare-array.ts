@@ -167,42 +167,56 @@ const ANNOTATIONS = new Set(['title', 'description', 'example', 'examples', 'def
  */
 function whollyAllowed(document: Document, node: unknown, path: JsonPath, depth = 0): JsonType[] {
   const { value } = resolve(document, node, path);
-  if (value === true) return [...JSON_TYPES];
-  if (!isObject(value) || depth > MAX_SCHEMA_DEPTH) return [];
-  const keys = Object.keys(value).filter((key) => !ANNOTATIONS.has(key) && !key.startsWith('x-'));
-  if (keys.length === 0) return [...JSON_TYPES];
-  if (keys.length === 1 && keys[0] === 'type') {
-    const named = typeof value.type === 'string' ? [value.type] : isArray(value.type) ? value.type : [];
-    return named.filter(
-      (type): type is JsonType => type !== 'integer' && (JSON_TYPES as readonly unknown[]).includes(type),
-    );
-  }
-  if (keys.length === 1 && keys[0] === 'anyOf' && isArray(value.anyOf)) {
-    const list = value.anyOf;
+  if (value !== true && (!isObject(value) || depth > MAX_SCHEMA_DEPTH)) return [];
+  const only = typeOnly(value);
+  if (only) return only.types;
+  if (!isObject(value)) return [];
+  const [key, ...others] = constraining(value);
+  if (others.length > 0) return [];
+  if (key === 'anyOf' && isArray(value.anyOf))
     return [
       ...new Set(
-        list.flatMap((branch, index) => whollyAllowed(document, branch, [...path, 'anyOf', index], depth + 1)),
+        value.anyOf.flatMap((branch, index) => whollyAllowed(document, branch, [...path, 'anyOf', index], depth + 1)),
       ),
     ];
-  }
-  // \`oneOf\` rejects a value two branches allow: only branches that are all type-only (they allow
+  // `oneOf` rejects a value two branches allow: only branches that are all type-only (they allow
   // nothing of any other type) and share no type add up.
-  if (keys.length === 1 && keys[0] === 'oneOf' && isArray(value.oneOf)) {
+  if (key === 'oneOf' && isArray(value.oneOf)) {
     const parts: JsonType[][] = [];
     for (const [index, branch] of value.oneOf.entries()) {
       const target = resolve(document, branch, [...path, 'oneOf', index]).value;
-      const only = isObject(target)
-        ? Object.keys(target).filter((key) => !ANNOTATIONS.has(key) && !key.startsWith('x-'))
-        : [];
-      if (!(target === true || (isObject(target) && (only.length === 0 || (only.length === 1 && only[0] === 'type')))))
-        return [];
-      if (isObject(target) && JSON.stringify(target.type ?? '').includes('integer')) return [];
-      parts.push(whollyAllowed(document, target, [...path, 'oneOf', index], depth + 1));
+      const part = typeOnly(target);
+      if (!part || part.partial) return [];
+      parts.push(target !== true && depth + 1 > MAX_SCHEMA_DEPTH ? [] : part.types);
     }
     const union = parts.flat();
     return new Set(union).size === union.length ? union : [];
   }
   return [];
+}
+
+/** The keywords of a schema that constrain a value: not annotations, not extensions. */
+const constraining = (schema: Record<string, unknown>) =>
+  Object.keys(schema).filter((key) => !ANNOTATIONS.has(key) && !key.startsWith('x-'));
+
+/**
+ * A schema of `type` and annotations alone (or `true`, `{}`): the types of which it allows every
+ * value, and `partial` when it names one of which it allows only some (`integer`, some numbers).
+ * Undefined for any other schema.
+ */
+function typeOnly(value: unknown): { types: JsonType[]; partial: boolean } | undefined {
+  if (value === true) return { types: [...JSON_TYPES], partial: false };
+  if (!isObject(value)) return undefined;
+  const keys = constraining(value);
+  if (keys.length === 0) return { types: [...JSON_TYPES], partial: false };
+  if (keys.length !== 1 || keys[0] !== 'type') return undefined;
+  const named: unknown[] = typeof value.type === 'string' ? [value.type] : isArray(value.type) ? value.type : [];
+  return {
+    types: named.filter(
+      (type): type is JsonType => type !== 'integer' && (JSON_TYPES as readonly unknown[]).includes(type),
+    ),
+    partial: named.includes('integer'),
+  };
 }
 
 /** True when every value a schema allows but `null` is an array, and it allows one. */
@@ -252,9 +266,9 @@ const HOLDER: Record<string, string> = {
 };
 
 /**
- * Every body the rule reads: the request and response media types under \`paths\` and
- * \`components\`, and the request bodies a service sends to its subscribers (3.1 \`webhooks\`,
- * callbacks; attack r8 L2), each once (a webhook's body defined in \`components\` is read there).
+ * Every body the rule reads: the request and response media types under `paths` and
+ * `components`, and the request bodies a service sends to its subscribers (3.1 `webhooks`,
+ * callbacks; attack r8 L2), each once (a webhook's body defined in `components` is read there).
  * A subscriber's answer is the subscriber's, not the service's: webhook responses are not read.
  */
 function bodies(document: Document): Array<{ info: MediaTypeInfo; outbound?: OutboundOperationInfo }> {

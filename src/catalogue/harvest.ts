@@ -212,7 +212,7 @@ async function inspect(
 
 /**
  * Refuses a folder that already holds files: a harvest is never mixed with another. Returns how to
- * undo what it made: the first folder it created (\`--out\` and any missing parents), or, for an
+ * undo what it made: the first folder it created (`--out` and any missing parents), or, for an
  * empty folder that was there, that folder's entries only (all this run's).
  */
 async function prepareFolder(out: string): Promise<() => Promise<void>> {

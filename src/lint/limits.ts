@@ -108,8 +108,8 @@ export const RUN_LIMIT_RULES: readonly RuleMeta[] = [
  * bound of a harvest. Their checks own them (src/contract/rules.ts, src/diff/checks/,
  * src/catalogue/rules.ts; a test holds the severities equal); listed here, by id and the severity a
  * saved report cannot lower, because no hold may hide one either (attack o34r10 B2: a baseline
- * written under the gate held back \`contract-limit-reached\`, and deep answers were never checked
- * again). \`varies\`: the check may report it as a warning, so a saved one keeps its level unless a
+ * written under the gate held back `contract-limit-reached`, and deep answers were never checked
+ * again). `varies`: the check may report it as a warning, so a saved one keeps its level unless a
  * policy is in force.
  */
 export const CHECK_LIMIT_RULES: ReadonlyArray<{ id: string; severity: Severity; varies?: true }> = [

@@ -14,6 +14,8 @@
  * meets is a finite tree of at most 20,000 nodes (src/policy/ruleset.ts).
  */
 
+import { ajvFragmentTarget } from '../../rulesets/lib/openapi/pointer.js';
+
 type Node = Record<string, unknown>;
 
 const isObject = (value: unknown): value is Node => typeof value === 'object' && value !== null;
@@ -50,22 +52,6 @@ class Counted {
 
 const LEAF = new Counted();
 
-/** The schema a local `$ref` (`#/definitions/a`) names in `root`, each token decoded as ajv decodes it. */
-function target(root: unknown, ref: string): unknown {
-  let node: unknown = root;
-  for (const token of ref.slice(1).split('/').slice(1)) {
-    let decoded: string;
-    try {
-      decoded = decodeURIComponent(token);
-    } catch {
-      return undefined;
-    }
-    const key = decoded.replace(/~1/g, '/').replace(/~0/g, '~');
-    node = isObject(node) ? node[key] : undefined;
-  }
-  return node;
-}
-
 /** Each schema read once, for every call that applies it (a rule's schema is the same object at every match). */
 const compiledSchemas = new WeakMap<object, Counted>();
 
@@ -83,7 +69,7 @@ function compile(root: unknown): Counted {
     memo.set(node, counted);
     const schema = (value: unknown) => (value === undefined ? undefined : read(value));
     const ref = node.$ref;
-    if (typeof ref === 'string' && ref.startsWith('#')) counted.same.push(read(target(root, ref)));
+    if (typeof ref === 'string' && ref.startsWith('#')) counted.same.push(read(ajvFragmentTarget(root, ref)));
     for (const keyword of ['allOf', 'anyOf', 'oneOf']) {
       const list = node[keyword];
       if (Array.isArray(list)) for (const sub of list) counted.same.push(read(sub));

@@ -862,7 +862,7 @@ export async function rejudgeSaved(
     );
     return { ...entry, honoured: false };
   });
-  // The contract settings the saved configuration set, judged as a live \`test --gate\` judges them.
+  // The contract settings the saved configuration set, judged as a live `test --gate` judges them.
   for (const entry of saved?.settings ?? []) {
     const { honoured, ...setting } = entry;
     run.judgeSetting(setting, home ?? entry.file, { honoured });

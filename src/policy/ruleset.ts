@@ -30,6 +30,7 @@ import {
 import type { RulesetReference } from '../lint/extends.js';
 import { sha256, type Policy } from './index.js';
 import { yamlLineBreaks } from '../runtime/yaml-lines.js';
+import { ajvFragmentTarget } from '../../rulesets/lib/openapi/pointer.js';
 
 export const POLICY_RULESET_SCHEMA_FILE = 'assets/policy-ruleset.schema.json';
 
@@ -327,23 +328,6 @@ export const MAX_SCHEMA_CHECK_NODES = 20_000;
 function inlinedSize(schema: unknown): number | 'cycle' {
   const memo = new Map<object, number>();
   const open = new Set<object>();
-  const target = (ref: string): unknown => {
-    let node: unknown = schema;
-    // Each token decoded on its own, as ajv decodes a fragment (rulesets/lib/openapi/pointer.ts
-    // decodes the whole pointer first, so an escaped `/` would split where ajv does not).
-    for (const token of ref.slice(1).split('/').slice(1)) {
-      let decoded: string;
-      try {
-        decoded = decodeURIComponent(token);
-      } catch {
-        // A malformed `%` escape (o34r9 C1) names nothing: counted as a reference to nothing.
-        return undefined;
-      }
-      const key = decoded.replace(/~1/g, '/').replace(/~0/g, '~');
-      node = typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[key] : undefined;
-    }
-    return node;
-  };
   let cycle = false;
   const visit = (node: unknown): number => {
     if (typeof node !== 'object' || node === null) return 1;
@@ -356,7 +340,7 @@ function inlinedSize(schema: unknown): number | 'cycle' {
     open.add(node);
     let total = 1;
     const ref = (node as { $ref?: unknown }).$ref;
-    if (typeof ref === 'string' && ref.startsWith('#')) total += visit(target(ref));
+    if (typeof ref === 'string' && ref.startsWith('#')) total += visit(ajvFragmentTarget(schema, ref));
     for (const value of Object.values(node as Record<string, unknown>)) total += visit(value);
     open.delete(node);
     // Capped, so a doubling of a hundred levels stays a number.
@@ -379,7 +363,7 @@ async function checkRuleset(ruleset: DataRuleset, shown: string): Promise<void> 
     for (const [name, rule] of Object.entries((rules ?? {}) as Record<string, unknown>)) {
       if (typeof rule !== 'object' || rule === null) continue;
       // A rule the repository defines is the repository's, whatever its name: one named like
-      // vottur's rules was reported as vottur's (a forged \`policy-extends-refused\`, attack o34r10
+      // vottur's rules was reported as vottur's (a forged `policy-extends-refused`, attack o34r10
       // B12), and one named like a rule of vottur's took its place. A level for vottur's rule (a
       // string, not a definition) is judged as a level.
       // Letters that look like vottur's (a Cyrillic о, a non-breaking hyphen, a leading space) made

@@ -38,3 +38,26 @@ export function pointerToRef(path: JsonPath): string {
 export function within(path: JsonPath, prefix: JsonPath): boolean {
   return prefix.length <= path.length && prefix.every((segment, i) => String(segment) === String(path[i]));
 }
+
+/**
+ * The value a local `$ref` fragment (`#/definitions/a%20b`) names in `root`, each token decoded
+ * on its own as ajv decodes a fragment (`decodePointer` decodes the whole pointer first, so an
+ * escaped `/` would split where ajv does not); undefined for a malformed `%` escape (o34r9 C1: a
+ * reference to nothing) or a path that leads nowhere. For counting what ajv will do with a schema
+ * (src/lint/schema-work.ts, src/policy/ruleset.ts).
+ */
+export function ajvFragmentTarget(root: unknown, ref: string): unknown {
+  let node: unknown = root;
+  for (const token of ref.slice(1).split('/').slice(1)) {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(token);
+    } catch {
+      // A malformed `%` escape names nothing.
+      return undefined;
+    }
+    const key = decoded.replace(/~1/g, '/').replace(/~0/g, '~');
+    node = typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[key] : undefined;
+  }
+  return node;
+}
