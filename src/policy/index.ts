@@ -377,15 +377,14 @@ export function hostOf(url: string): string | undefined {
   }
 }
 
-/** Whether a URL's host is this machine (credentials may go there over plain HTTP). */
+/**
+ * Whether a URL's host is this machine (credentials may go there over plain HTTP). A name under
+ * `.localhost` is not taken: RFC 6761 asks resolvers to keep it on this machine, but Node asks the
+ * system's resolver, which may send it to DNS, where anyone may answer.
+ */
 export function isLoopback(url: string): boolean {
   const host = hostOf(url);
-  return (
-    host === 'localhost' ||
-    host === '::1' ||
-    (host !== undefined && /^127\.\d+\.\d+\.\d+$/.test(host)) ||
-    (host?.endsWith('.localhost') ?? false)
-  );
+  return host === 'localhost' || host === '::1' || (host !== undefined && /^127\.\d+\.\d+\.\d+$/.test(host));
 }
 
 /** Why credentials must not go to this URL over this scheme, or undefined. */
