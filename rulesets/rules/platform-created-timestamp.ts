@@ -8,7 +8,13 @@ import { mediaTypes, NO_BODY_STATUSES, statusClass } from '../lib/openapi/views.
 import { isProblemMediaType, nameWords } from '../lib/conventions.js';
 import { mayBeJson } from '../lib/openapi/media-type.js';
 import { pathSegmentWords } from '../lib/words.js';
-import { ENVELOPE_DATA_MEMBERS, ENVELOPE_META_MEMBERS, isEnvelopeMeta, isPageMember } from '../lib/collections.js';
+import {
+  ENVELOPE_DATA_MEMBERS,
+  ENVELOPE_META_MEMBERS,
+  isEnvelopeMeta,
+  isPageInfoObject,
+  isPageMember,
+} from '../lib/collections.js';
 
 const FIELD = '`createdTimestamp: { type: string, format: date-time }`';
 
@@ -234,14 +240,6 @@ export default defineRule({
      * (`{ data: {...}, message }`) in its data member, which may itself be a wrapper
      * (`{ data: { aircrafts: [...] } }`): wrappers are looked through, up to three levels.
      */
-    /** An object of page members only (`result_info: { page, per_page, count, total_count }`): the page's info. */
-    function isPageInfo(member: { schema: unknown; path: JsonPath }): boolean {
-      const last = schemaLayers(document, member.schema, member.path).at(-1);
-      if (!last) return false;
-      const inner = collectProperties(document, last.schema, last.path);
-      return inner.size > 0 && [...inner].every(([key, value]) => isPageMember(document, vocabulary, key, value));
-    }
-
     function judge(body: SchemaLayer, members: Map<string, { schema: unknown; path: JsonPath }>, depth: number): void {
       const collections: SchemaLayer[] = [];
       let others: string[] = [];
@@ -297,7 +295,10 @@ export default defineRule({
       // A page (`{ data: [...], pageInfo, totalCount }`) is a wrapper; its items are the data.
       const pageMember = (name: string) => {
         const member = members.get(name);
-        return member !== undefined && (isPageMember(document, vocabulary, name, member) || isPageInfo(member));
+        return (
+          member !== undefined &&
+          (isPageMember(document, vocabulary, name, member) || isPageInfoObject(document, vocabulary, member))
+        );
       };
       // (Status and messages beside the list, `{ success, messages, result: [...] }`, are about the answer too.)
       const isPage =
