@@ -462,6 +462,10 @@ interface LoadContext {
   stack: Set<string>;
   read: ReadRuleset[];
   budget: RuleBudget;
+  /** How many operator packages this entry has read so far: an entry that reads one may not be extended `off`. */
+  packages: number;
+  /** The real folder of the repository whose configuration is read (where its documents are). */
+  repository: string;
 }
 
 /**
@@ -514,6 +518,15 @@ export interface RuleBudget {
   deepScans: number;
   /** Ruleset files read, each time one is read (MAX_RULESET_FILE_READS). */
   reads: number;
+  /**
+   * The rules of the operator's packages, by name, and the package each came from: the
+   * repository's rulesets may not set their levels nor define a rule of the same name (attack
+   * o34r12 B1, B2: `rules: { <package rule>: off }` in a ruleset file, an override, a rule
+   * redefined to match nothing, each passed the gate with nothing shown).
+   */
+  operatorRules: Map<string, string>;
+  /** Every rule entry of the repository's own ruleset files (a level or a definition), with where it is written. */
+  repositoryRules: Map<string, { shown: string; key: string }>;
 }
 
 /** The whole of every bound, for one configuration's `extends` entries to share. */
@@ -524,7 +537,23 @@ export function ruleBudget(): RuleBudget {
     checks: MAX_RULESET_CHECKS,
     deepScans: MAX_RULESET_DEEP_SCANS,
     reads: MAX_RULESET_FILE_READS,
+    operatorRules: new Map(),
+    repositoryRules: new Map(),
   };
+}
+
+/** The first rule entry of the repository that names a rule of an operator's package, as a refusal. */
+function operatorRuleTouched(budget: RuleBudget): Refusal | undefined {
+  for (const [name, { shown, key }] of budget.repositoryRules) {
+    const from = budget.operatorRules.get(name);
+    if (from !== undefined)
+      return refuse(
+        shown,
+        key,
+        `sets or defines \`${name}\`, a rule of the package ${from}, which the policy extends: under a policy the operator's rules keep their own level and definition; raise it in \`rules:\` of the configuration if you must, or give the team's rule another name`,
+      );
+  }
+  return undefined;
 }
 
 /** Whether a JSONPath scans deep (`$..x`, `$.a..b`); an alias (`#Name…`) by its targets in `aliases`, or deep when they are elsewhere. */
@@ -612,6 +641,34 @@ export function extendsEntryJudgement(
 
 const NOT_DATA_FILE = 'is not a .json, .yaml or .yml file; under a policy a ruleset is data, never a module';
 
+const OFF_OPERATOR_RULES =
+  "extends it `off`, which turns off the rules of the operator's package it reads; under a policy the operator's rules keep their own level (extend it without `off`)";
+
+/**
+ * Notes a ruleset's rule entries (top level and overrides) as the operator's (a file of a package
+ * the policy extends) or the repository's, and refuses the first repository entry that names an
+ * operator's rule, whichever was read first.
+ */
+function noteRules(ruleset: DataRuleset, shown: string, inPackage: string | false, budget: RuleBudget): void {
+  const lists: Array<{ rules: unknown; at: string }> = [
+    { rules: ruleset.rules, at: 'rules' },
+    ...((ruleset.overrides ?? []) as Array<{ rules?: unknown }>).map((override, i) => ({
+      rules: override.rules,
+      at: `overrides.${i}.rules`,
+    })),
+  ];
+  for (const { rules, at } of lists)
+    for (const [name, rule] of Object.entries((rules ?? {}) as Record<string, unknown>)) {
+      if (inPackage) {
+        // A package's own definitions are the operator's; its levels of another package's rules too.
+        if (typeof rule === 'object' && rule !== null && !budget.operatorRules.has(name))
+          budget.operatorRules.set(name, inPackage);
+      } else if (!budget.repositoryRules.has(name)) budget.repositoryRules.set(name, { shown, key: `${at}.${name}` });
+    }
+  const touched = operatorRuleTouched(budget);
+  if (touched) throw touched;
+}
+
 /** Where a report names a file: from the working folder inside it, else the absolute path. */
 function shownPath(file: string, cwd: string): string {
   const rel = relative(cwd, file);
@@ -628,6 +685,7 @@ async function loadEntry(
   from: string,
   root: string,
   context: LoadContext,
+  inPackage: string | false,
 ): Promise<DataExtension | undefined> {
   const shownFrom = shownPath(from, context.cwd);
   if ((BUILT_IN_RULESETS as readonly string[]).includes(entry)) return entry as BuiltInRulesetName;
@@ -641,9 +699,10 @@ async function loadEntry(
       `extends: ${entry}`,
       judged.refused,
     );
-  if (judged.kind === 'file') return loadFile(resolve(dirname(from), entry), entry, root, context);
+  if (judged.kind === 'file') return loadFile(resolve(dirname(from), entry), entry, root, context, inPackage);
   const resolved = resolvePackage(entry, context);
-  return loadFile(resolved.file, entry, resolved.root, context);
+  context.packages++;
+  return loadFile(resolved.file, entry, resolved.root, context, entry);
 }
 
 /**
@@ -652,7 +711,11 @@ async function loadEntry(
  * `node_modules` is the repository's), as is a package whose ruleset is not a JSON or YAML file.
  */
 function resolvePackage(name: string, context: LoadContext): { file: string; root: string } {
-  const repository = realFolder(namedFileRoot(context.cwd));
+  // The repository under check is the configuration's (its documents'), and the working folder's
+  // when that is another: an operator's folder with its own `.git` inside the repository made the
+  // working folder's repository that folder, and a package committed above it was taken for the
+  // operator's (attack o34r12 B14).
+  const repositories = [realFolder(namedFileRoot(context.cwd)), context.repository];
   const bases = [...(context.policy.file ? [dirname(resolve(context.cwd, context.policy.file))] : []), packageRoot()];
   const shown = `extends: ${name}`;
   for (const base of bases) {
@@ -663,7 +726,7 @@ function resolvePackage(name: string, context: LoadContext): { file: string; roo
       // Not installed from this folder: the next one is tried.
       continue;
     }
-    if (isInside(file, repository))
+    if (repositories.some((repository) => isInside(file, repository)))
       throw refuse(
         name,
         shown,
@@ -695,11 +758,16 @@ function realFolder(folder: string): string {
   }
 }
 
+/**
+ * One ruleset file as data. `inPackage` names the operator's package the file belongs to (its
+ * rules are the operator's), or is false for the repository's own files.
+ */
 async function loadFile(
   file: string,
   entry: string,
   root: string,
   context: LoadContext,
+  inPackage: string | false,
 ): Promise<DataExtension | undefined> {
   const shown = shownPath(file, context.cwd);
   const format = RULESET_FORMATS[extname(file).toLowerCase()];
@@ -756,16 +824,20 @@ async function loadFile(
     );
   spendRuleWork(ruleset, context.budget, shown);
   await checkRuleset(ruleset, shown);
+  noteRules(ruleset, shown, inPackage, context.budget);
   context.stack.add(real);
   try {
     const nested =
       ruleset.extends === undefined ? [] : Array.isArray(ruleset.extends) ? ruleset.extends : [ruleset.extends];
     const extensions: NonNullable<DataRuleset['extends']> = [];
     const items = nested as Array<string | [string, 'all' | 'recommended' | 'off']>;
-    for (const item of items) {
+    for (const [i, item] of items.entries()) {
       const name = Array.isArray(item) ? item[0] : item;
-      const extension = await loadEntry(name, real, root, context);
+      const packagesBefore = context.packages;
+      const extension = await loadEntry(name, real, root, context, inPackage);
       if (extension === undefined) continue;
+      if (Array.isArray(item) && item[1] === 'off' && !inPackage && context.packages > packagesBefore)
+        throw refuse(shown, `extends.${i}`, OFF_OPERATOR_RULES);
       extensions.push(Array.isArray(item) ? [extension, item[1]] : extension);
     }
     const { extends: _names, ...rest } = ruleset;
@@ -802,10 +874,13 @@ export async function loadUnderPolicy(
 ): Promise<PolicyLoad> {
   const name = Array.isArray(entry) ? entry[0] : entry;
   const severity = Array.isArray(entry) ? entry[1] : 'recommended';
-  const context: LoadContext = { policy, cwd, stack: new Set(), read: [], budget };
+  const repository = realFolder(namedFileRoot(dirname(configFile)));
+  const context: LoadContext = { policy, cwd, stack: new Set(), read: [], budget, packages: 0, repository };
   try {
-    const extension = await loadEntry(name, configFile, realFolder(namedFileRoot(dirname(configFile))), context);
+    const extension = await loadEntry(name, configFile, repository, context, false);
     if (extension === undefined) throw refuse(shownPath(configFile, cwd), `extends: ${name}`, 'extends itself');
+    if (severity === 'off' && context.packages > 0)
+      throw refuse(shownPath(configFile, cwd), `extends: ${name}`, OFF_OPERATOR_RULES);
     // Spectral checks the functions' options (and the rest of the shape) as it builds the ruleset.
     try {
       await materialize(extension, severity);
