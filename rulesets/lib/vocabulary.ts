@@ -248,6 +248,7 @@ import {
   WHOLLY_POSSESSION_NOUN_LIST,
 } from './money-nouns.js';
 import { hasIcelandicHead, ICELANDIC_HEADS, isEnglishWord, splitGlued } from './words.js';
+import { hasCompoundHead } from './compound-heads.js';
 import { PHRASAL_VERB_LIST } from './phrasal-verbs.js';
 
 let phrasalVerbs: ReadonlySet<string> | undefined;
@@ -607,6 +608,9 @@ export const isAmountName = byName(function isAmountName(name: string): boolean 
   if (words.slice(0, -1).some((word, i) => COUNT_WORDS.includes(word) || (word === 'number' && words[i + 1] === 'of')))
     return false;
   if (MONEY_WORDS.includes(last) || hasIcelandicHead(last, ICELANDIC_HEADS.money)) return true;
+  // German, Swedish, Norwegian and Danish compounds headed by a money noun (`Gesamtbetrag`,
+  // `Preis`, `belopp`, `avgift`: rulesets/lib/compound-heads.ts; issue 37, ninth outside measurement).
+  if (hasCompoundHead(words, 'money')) return true;
   // A reduction, total or remainder of money is money: `reductionAssets`, `totalAssets`, and the
   // Icelandic reduction compounds whose modifier is a money noun in the genitive
   // (`tekjuSkerding`, `husnaedisKostnadarSkerding`, `eignaskerding`: a reduction of income, cost, assets).
@@ -960,8 +964,8 @@ function isIcelandicMoneyReduction(before: string, last: string): boolean {
   return ICELANDIC_MONEY_GENITIVES.test(modifier);
 }
 
-/** Currency codes a name ends in (`totalIsk`): the currencies Icelandic services use. */
-const CURRENCY_CODES_IN_NAMES: readonly string[] = ['isk', 'eur', 'usd', 'gbp', 'dkk', 'nok', 'sek'];
+/** Currency codes a name ends in (`totalIsk`, `donationEuro`): the currencies Icelandic services use, and the euro by name. */
+const CURRENCY_CODES_IN_NAMES: readonly string[] = ['isk', 'eur', 'usd', 'gbp', 'dkk', 'nok', 'sek', 'euro', 'euros'];
 /** Words after a money word that say what the sum includes (`amountWithVat`, `priceExclTax`). */
 /**
  * Heads of a compound that make it a property of a sum rather than the sum (`amountRemainingUnit`,

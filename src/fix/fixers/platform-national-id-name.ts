@@ -1,7 +1,12 @@
 import { recogniseNationalId } from '../../../rulesets/lib/national-id.js';
 import { DEFAULT_VOCABULARY } from '../../../rulesets/lib/vocabulary.js';
 import { isObject, type Document, type JsonPath } from '../../../rulesets/lib/openapi/types.js';
-import { nameFromContent, platformHeader, platformName } from '../../../rulesets/rules/platform-national-id-name.js';
+import {
+  foreignName,
+  nameFromContent,
+  platformHeader,
+  platformName,
+} from '../../../rulesets/rules/platform-national-id-name.js';
 import { allEdits, defineFixer, type FixContext } from '../fixer.js';
 import type { TextEdit } from '../types.js';
 import { refEdits, renameProperty } from './rename.js';
@@ -24,6 +29,7 @@ function newName(
     isObject(holder) ? holder : undefined,
   );
   if (!found) return undefined;
+  if (found.foreign !== undefined) return foreignName(found, name, DEFAULT_VOCABULARY);
   if (found.by === 'alias')
     return platformName(name, DEFAULT_VOCABULARY, () => found.plural || (isObject(schema) && schema.type === 'array'));
   if (found.by === 'description' || found.by === 'value')
