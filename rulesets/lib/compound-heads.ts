@@ -11,7 +11,7 @@
 import { isEnglishWord } from './words.js';
 
 export type CompoundLanguage = 'de' | 'sv' | 'no' | 'da';
-export type CompoundConcept = 'date' | 'money' | 'sum';
+export type CompoundConcept = 'date' | 'money' | 'sum' | 'currency';
 
 export const COMPOUND_HEADS: Readonly<Record<CompoundLanguage, Readonly<Record<CompoundConcept, readonly string[]>>>> =
   {
@@ -37,6 +37,8 @@ export const COMPOUND_HEADS: Readonly<Record<CompoundLanguage, Readonly<Record<C
       ],
       // Wert (value), Summe (sum): a sum of whatever, money where the document says so.
       sum: ['wert', 'werte', 'summe'],
+      // Währung (currency).
+      currency: ['wahrung', 'waehrung'],
     },
     sv: {
       // datum (date), tidpunkt (point in time), tidsstämpel (timestamp).
@@ -44,6 +46,7 @@ export const COMPOUND_HEADS: Readonly<Record<CompoundLanguage, Readonly<Record<C
       // belopp (amount), pris (price), avgift (fee), kostnad (cost).
       money: ['belopp', 'pris', 'priser', 'avgift', 'avgifter', 'kostnad', 'kostnader'],
       sum: ['varde', 'summa'],
+      currency: ['valuta'],
     },
     no: {
       // dato (date), tidspunkt (point in time), tidsstempel (timestamp). Not -dag (mandag).
@@ -51,6 +54,7 @@ export const COMPOUND_HEADS: Readonly<Record<CompoundLanguage, Readonly<Record<C
       // beløp (amount), pris (price), avgift (fee), kostnad (cost), gebyr (fee).
       money: ['belop', 'beloep', 'pris', 'priser', 'avgift', 'avgifter', 'kostnad', 'kostnader', 'gebyr', 'gebyrer'],
       sum: ['verdi', 'sum'],
+      currency: ['valuta'],
     },
     da: {
       // dato (date), tidspunkt, tidsstempel.
@@ -69,6 +73,7 @@ export const COMPOUND_HEADS: Readonly<Record<CompoundLanguage, Readonly<Record<C
         'omkostninger',
       ],
       sum: ['vaerdi', 'sum'],
+      currency: ['valuta'],
     },
   };
 

@@ -467,9 +467,10 @@ export const LANGUAGE_ALIASES: Readonly<Record<string, string>> = {
 
 /**
  * Words for a code after the currency it is of (`currencyCode`, `currency_iso_code`; Icelandic
- * kóði, `myntKodi`): the code of a currency is the currency field.
+ * kóði, `myntKodi`; Norwegian and Danish kode, Swedish kod, `valutaKode`): the code of a currency is
+ * the currency field.
  */
-const CODE_WORDS = ['code', 'iso', 'kodi'];
+const CODE_WORDS = ['code', 'iso', 'kodi', 'kode', 'kod'];
 /**
  * Icelandic forms of the currency nouns that come before the word they qualify, in a compound or
  * written apart: the stem or genitive (`mynt`/`myntar` of mynt, `gjaldmidil`/`gjaldmidils`/
@@ -479,7 +480,13 @@ const ICELANDIC_CURRENCY_MODIFIERS = ['mynt', 'myntar', 'gjaldmidill', 'gjaldmid
 
 /** A word that names a currency where it qualifies a code: `currency`, or an Icelandic currency noun. */
 function isCurrencyModifier(word: string): boolean {
-  return word === 'currency' || hasIcelandicHead(word, ICELANDIC_CURRENCY_MODIFIERS);
+  // German Währung (with its linking `s`: `waehrungscode`) and Nordic valuta too (`valutaKode`;
+  // issue 37, ninth outside measurement).
+  return (
+    word === 'currency' ||
+    hasIcelandicHead(word, ICELANDIC_CURRENCY_MODIFIERS) ||
+    hasCompoundHead([word.replace(/(?<=ung)s$/, '')], 'currency')
+  );
 }
 
 /**
@@ -494,6 +501,8 @@ export const isCurrencyName = byName(function isCurrencyName(name: string): bool
   if (last === 'currency' || last === 'currencies') return true;
   // Icelandic: `mynt`, `gjaldmidill` and compounds headed by them (`greidslumynt`).
   if (hasIcelandicHead(last, ICELANDIC_HEADS.currency)) return true;
+  // German Währung, Nordic valuta and their compounds (`valuta`, `betalingsvaluta`; issue 37).
+  if (hasCompoundHead(words, 'currency')) return true;
   // The code of a currency, its words apart (`currency iso code`, `mynt kodi`) or glued (`myntkodi`).
   let end = words.length;
   while (end > 0 && CODE_WORDS.includes(words[end - 1] ?? '')) end--;

@@ -154,6 +154,14 @@ function isDateName(name: string, languages?: ReadonlySet<string>): boolean {
   // German, Swedish, Norwegian and Danish compounds headed by their words for a date or a moment
   // (`Geburtsdatum`, `erstellungsDatum`, `fodselsdato`, `tidspunkt`; issue 37, ninth outside measurement).
   if (hasCompoundHead(words, 'date', languages)) return true;
+  // Their date word first and one end of a period last (`datoFom`, `datoUtbetTom`: Norwegian "fra og
+  // med", "til og med"), as `dateFrom` is.
+  if (
+    words.length >= 2 &&
+    PERIOD_ENDS.includes(last) &&
+    words.slice(0, -1).some((word) => hasCompoundHead([word], 'date', languages))
+  )
+    return true;
   // `created`, `updated`, `lastModified`: a moment named by what happened then; also with the
   // preposition of a moment after it (`createdOn`, `registeredAt`; issue 37).
   if (MOMENT_WORDS.includes(last)) return true;
@@ -218,13 +226,15 @@ const MOMENT_WORDS = [
   'skrad',
 ];
 /**
- * German, Swedish, Norwegian and Danish "valid" (gültig, giltig, gyldig) and the prepositions of a
- * period's ends (ab, von, bis; från, till; fra, til): `gueltigAb`, `gyldigTil` are one end of a
+ * German, Swedish, Norwegian and Danish "valid" (gültig, giltig, gyldig) or "period" (periode) and the
+ * prepositions of a period's ends (ab, von, bis; från, till; fra, til; fom, tom): `gueltigAb`,
+ * `gyldigTil`, `periodeFom` are one end of a
  * period of validity, a moment, as `validFrom` is. Only after a word of validity: alone they are
  * prepositions of anything.
  */
-const FOREIGN_PERIOD_WORDS = ['gueltig', 'gultig', 'giltig', 'gyldig'];
-const FOREIGN_PERIOD_ENDS = ['ab', 'von', 'bis', 'fran', 'till'];
+const FOREIGN_PERIOD_WORDS = ['gueltig', 'gultig', 'giltig', 'gyldig', 'periode'];
+/** `fom`, `tom`: Norwegian and Swedish "fra/från og med", "til/till og med" (from and to, inclusive). */
+const FOREIGN_PERIOD_ENDS = ['ab', 'von', 'bis', 'fran', 'till', 'fom', 'tom'];
 /** Words of a period, and the words for its ends (English and Icelandic: gildir frá/til, tímabil frá/til). */
 const PERIOD_WORDS = ['period', 'valid', 'validity', 'gildir', 'timabil', 'date', ...FOREIGN_PERIOD_WORDS];
 const PERIOD_ENDS = ['from', 'to', 'until', 'start', 'end', 'fra', 'til', ...FOREIGN_PERIOD_ENDS];
