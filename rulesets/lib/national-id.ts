@@ -44,6 +44,8 @@ const FOREIGN_PERSON_ID_TERMS: Readonly<Record<string, string>> = {
   isikukood: 'the Estonian isikukood',
   fodselsnummer: 'the Norwegian fødselsnummer',
   fodselsnr: 'the Norwegian fødselsnummer',
+  // The folkeregister's word for a person's fødselsnummer or D-nummer.
+  identitetsnummer: 'the Norwegian identitetsnummer, a fødselsnummer or D-nummer',
   personnummer: 'the Swedish personnummer',
   samordningsnummer: 'the Swedish samordningsnummer',
   cprnummer: 'the Danish CPR number',
