@@ -29,7 +29,12 @@ function newName(
     isObject(holder) ? holder : undefined,
   );
   if (!found) return undefined;
-  if (found.foreign !== undefined) return foreignName(found, name, DEFAULT_VOCABULARY);
+  // Another country's identifier known only by its name (`fodselsnummer`): renamed, nothing would
+  // say it is foreign any more, and the kennitala's ten digits would be asked of it. The author
+  // renames it and keeps its form said (a description, a pattern); known by its description or its
+  // values' check digits, it stays known after the rename.
+  if (found.foreign !== undefined)
+    return found.by === 'alias' ? undefined : foreignName(found, name, DEFAULT_VOCABULARY);
   if (found.by === 'alias')
     return platformName(name, DEFAULT_VOCABULARY, () => found.plural || (isObject(schema) && schema.type === 'array'));
   if (found.by === 'description' || found.by === 'value')
