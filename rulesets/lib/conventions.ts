@@ -250,7 +250,7 @@ export function nameWords(name: string): string[] {
   // The list is shared, so it is frozen: callers read it.
   let words = nameWordsCache.get(name);
   if (words === undefined) {
-    // Accents dropped and the Icelandic letters with no decomposition spelt in ASCII (upphæð → upphaed).
+    // Accents dropped and the letters with no decomposition spelt in ASCII (upphæð → upphaed).
     const plain = /[\u0080-\uffff]/.test(name)
       ? name
           .normalize('NFD')
@@ -261,6 +261,11 @@ export function nameWords(name: string): string[] {
           .replace(/[ÐĐ]/g, 'D')
           .replace(/þ/g, 'th')
           .replace(/Þ/g, 'Th')
+          // ø and ß have no decomposition either (Norwegian, Danish `beløp`, `fødselsnummer`; German
+          // `Straße`): written as their ASCII spellings, `belop`, `fodselsnummer`, `strasse`.
+          .replace(/ø/g, 'o')
+          .replace(/Ø/g, 'O')
+          .replace(/ß/g, 'ss')
       : name;
     words = Object.freeze(
       plain

@@ -7,7 +7,7 @@
  * an identifier. A list (`nationalIds`, `type: array`) is recognised by its items.
  */
 import type { JsonPath } from './rule.js';
-import { hasValidCheckDigit, isNationalIdName } from './conventions.js';
+import { compilePattern, hasValidCheckDigit, isNationalIdName, nameWords } from './conventions.js';
 import { schemaValues } from './openapi/examples.js';
 import { layerKeyword, schemaLayers, type SchemaLayer, layerTypes } from './openapi/resolve.js';
 import { isArray, isObject, type Document, type JsonObject } from './openapi/types.js';
@@ -22,6 +22,150 @@ export interface NationalIdHolder {
   /** The schema of one identifier (the items of a list) and where it is. */
   schema: unknown;
   path: JsonPath;
+  /**
+   * Another country's identifier of a person (`the Norwegian fødselsnummer`), when the field says
+   * so by its name, its description or the shape of its values: named `nationalId` as any person's
+   * identifier is, but not held to the kennitala's ten digits, which it does not have.
+   */
+  foreign?: string;
+  /** For a foreign identifier recognised by its name, the words before the term (`debtor` in `debtorPersonnummer`). */
+  prefix?: string[];
+}
+
+/**
+ * Other countries' words for a person's national identification number, in the spellings names
+ * use (accents dropped as `nameWords` writes them: fødselsnummer → fodselsnummer), glued as one
+ * word, and what each is. A person's identifier is personal data wherever it is from, and the
+ * platform names it `nationalId` (issue 37, ninth outside measurement). Only terms that name a
+ * person's number and nothing else; the short forms (`fnr`, `pnr`, `personnr`) count only with
+ * values of that country's shape (`FOREIGN_SHAPES`).
+ */
+const FOREIGN_PERSON_ID_TERMS: Readonly<Record<string, string>> = {
+  isikukood: 'the Estonian isikukood',
+  fodselsnummer: 'the Norwegian fødselsnummer',
+  fodselsnr: 'the Norwegian fødselsnummer',
+  // The folkeregister's word for a person's fødselsnummer or D-nummer.
+  identitetsnummer: 'the Norwegian identitetsnummer, a fødselsnummer or D-nummer',
+  personnummer: 'the Swedish personnummer',
+  samordningsnummer: 'the Swedish samordningsnummer',
+  cprnummer: 'the Danish CPR number',
+  cprnr: 'the Danish CPR number',
+  cprnumber: 'the Danish CPR number',
+  henkilotunnus: 'the Finnish henkilötunnus',
+  hetu: 'the Finnish henkilötunnus',
+};
+/** Short forms that are a person's number only with values of a foreign identifier's shape. */
+const FOREIGN_SHORT_FORMS = ['fnr', 'pnr', 'personnr', 'persnr', 'fodselsno'];
+
+/** Norwegian fødselsnummer: eleven digits, the last two mod-11 check digits. */
+function isNorwegianId(text: string): boolean {
+  if (!/^\d{11}$/.test(text)) return false;
+  const d = [...text].map(Number);
+  const check = (weights: number[]) => {
+    const sum = weights.reduce((total, weight, i) => total + weight * (d[i] ?? 0), 0);
+    const k = 11 - (sum % 11);
+    return k === 11 ? 0 : k;
+  };
+  const k1 = check([3, 7, 6, 1, 8, 9, 4, 5, 2]);
+  const k2 = check([5, 4, 3, 2, 7, 6, 5, 4, 3, 2]);
+  return k1 !== 10 && k2 !== 10 && k1 === d[9] && k2 === d[10];
+}
+/** Estonian isikukood: eleven digits, the first 1–6 (century and sex), a check digit last. */
+function isEstonianId(text: string): boolean {
+  if (!/^[1-6]\d{10}$/.test(text)) return false;
+  const d = [...text].map(Number);
+  const weigh = (weights: number[]) => weights.reduce((total, weight, i) => total + weight * (d[i] ?? 0), 0) % 11;
+  let k = weigh([1, 2, 3, 4, 5, 6, 7, 8, 9, 1]);
+  if (k === 10) k = weigh([3, 4, 5, 6, 7, 8, 9, 1, 2, 3]) % 10;
+  return k === d[10];
+}
+/** Swedish personnummer: (YY)YYMMDD, `-` or `+`, four digits, the last a Luhn check over the ten. */
+function isSwedishId(text: string): boolean {
+  const match = /^(?:\d{2})?(\d{6})[-+]?(\d{4})$/.exec(text);
+  if (!match || (text.length !== 11 && text.length !== 12 && text.length !== 13)) return false;
+  const digits = `${match[1] ?? ''}${match[2] ?? ''}`;
+  let sum = 0;
+  for (let i = 0; i < 10; i++) {
+    let value = Number(digits[i]) * (i % 2 === 0 ? 2 : 1);
+    if (value > 9) value -= 9;
+    sum += value;
+  }
+  return sum % 10 === 0;
+}
+/** Values of another country's identifier, each with what it is (a kennitala is ten digits: none of these). */
+const FOREIGN_SHAPES: ReadonlyArray<readonly [(text: string) => boolean, string]> = [
+  [isNorwegianId, 'the Norwegian fødselsnummer'],
+  [isEstonianId, 'the Estonian isikukood'],
+  [isSwedishId, 'the Swedish personnummer'],
+];
+/** Sample values of each shape, for reading a pattern: it accepts the shape and rejects ten digits. */
+const FOREIGN_PATTERN_SAMPLES: ReadonlyArray<readonly [string, string]> = [
+  ['01017012345', 'a foreign identifier of eleven digits (the Norwegian fødselsnummer, the Estonian isikukood)'],
+  ['19900101-1234', 'the Swedish personnummer'],
+  ['199001011234', 'the Swedish personnummer'],
+];
+
+/** The foreign term a name ends in, and the words before it (`debtorPersonnummer` → personnummer, [debtor]). */
+function foreignTerm(words: readonly string[]): { what: string; prefix: string[]; short: boolean } | undefined {
+  for (let start = 0; start < words.length; start++) {
+    const tail = words.slice(start).join('');
+    const what = FOREIGN_PERSON_ID_TERMS[tail];
+    if (what !== undefined && Object.prototype.hasOwnProperty.call(FOREIGN_PERSON_ID_TERMS, tail))
+      return { what, prefix: words.slice(0, start), short: false };
+    if (FOREIGN_SHORT_FORMS.includes(tail)) return { what: '', prefix: words.slice(0, start), short: true };
+  }
+  // Glued after a modifier (`skyldnerfodselsnummer`): the long terms only.
+  const last = words.at(-1) ?? '';
+  for (const [term, what] of Object.entries(FOREIGN_PERSON_ID_TERMS))
+    if (term.length >= 9 && last.length >= term.length + 3 && last.endsWith(term))
+      return { what, prefix: [...words.slice(0, -1), last.slice(0, -term.length)], short: false };
+  return undefined;
+}
+
+/**
+ * Whether a name ends in another country's term for a person's identifier (`fødselsnummer`,
+ * `debtorPersonnummer`): platform-national-id-name gives its name, so the case-style rules leave it.
+ */
+export function isForeignPersonIdName(name: string): boolean {
+  const term = foreignTerm(nameWords(name));
+  return term !== undefined && !term.short;
+}
+
+/** A description that names a foreign identifier in its first words ("Fødselsnummer til skyldner", "Isikukood"). */
+function describedForeign(description: unknown): string | undefined {
+  if (typeof description !== 'string') return undefined;
+  const first = description
+    .toLowerCase()
+    .replace(/ø/g, 'o')
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .split(/[^a-z]+/)
+    .filter(Boolean)
+    .slice(0, 4);
+  for (const word of first) {
+    const what = FOREIGN_PERSON_ID_TERMS[word];
+    if (what !== undefined && Object.prototype.hasOwnProperty.call(FOREIGN_PERSON_ID_TERMS, word) && word.length >= 8)
+      return what;
+  }
+  return undefined;
+}
+
+/**
+ * What the values or the pattern of a field say it is, when another country's identifier: values
+ * that pass that country's check digits, or (`byPattern`, for a short form such as `fnr` only) a
+ * pattern of its shape that rejects ten digits. A `nationalId` whose pattern is twelve digits is
+ * a kennitala written wrong (the design guide's own example has one), not a Swedish number.
+ */
+function foreignShape(layers: SchemaLayer[], values: readonly unknown[], byPattern: boolean): string | undefined {
+  const texts = values.filter((value): value is string => typeof value === 'string').map((value) => value.trim());
+  if (texts.length > 0 && texts.length === values.length) {
+    for (const [test, what] of FOREIGN_SHAPES) if (texts.every(test)) return what;
+  }
+  if (!byPattern) return undefined;
+  const pattern = layerKeyword(layers, 'pattern')?.value;
+  const regex = typeof pattern === 'string' ? compilePattern(pattern) : undefined;
+  if (!regex || regex.test('0101302989')) return undefined;
+  return FOREIGN_PATTERN_SAMPLES.find(([sample]) => regex.test(sample))?.[1];
 }
 
 /**
@@ -146,6 +290,29 @@ export function recogniseNationalId(
     schema: itemSchema,
     path: itemPath,
   });
+  // Another country's identifier of a person, by a term of its own (`fodselsnummer`, `isikukood`), by
+  // a description that names one, or by values of its shape under a name that does not say
+  // (`fnr: '01017012345'`): a person's national identifier, not ten digits.
+  const foreignValues = [
+    ...itemLayers.flatMap((layer) => schemaValues(layer.schema, layer.path)).map((entry) => entry.value),
+    ...(holder ? [holder.example] : []),
+  ].filter((value) => value !== undefined && value !== null);
+  const term = foreignTerm(nameWords(name));
+  const shape = (byPattern: boolean) => foreignShape(itemLayers, foreignValues, byPattern);
+  const described = () =>
+    [holder?.description, ...layers.map((layer) => layer.schema.description)]
+      .map(describedForeign)
+      .find((what) => what !== undefined);
+  if (term && !term.short && !declaresOtherValue(itemLayers))
+    return { ...result('alias', list), foreign: term.what, prefix: term.prefix };
+  if (term?.short) {
+    const what = shape(true);
+    if (what !== undefined) return { ...result('value', list), foreign: what, prefix: term.prefix };
+  }
+  if (isNationalIdName(name) || (list && /^([a-z][a-zA-Z0-9]*N|n)ationalIds$/.test(name))) {
+    const foreign = described() ?? shape(false);
+    if (foreign !== undefined) return { ...result('name', list), foreign };
+  }
   if (isNationalIdName(name)) return result('name', list);
   // A list named as the platform's plural (`nationalIds`, `spouseNationalIds`): its items are
   // identifiers, checked like one (a list of numbers is then reported as the wrong type).
@@ -158,6 +325,8 @@ export function recogniseNationalId(
   const alias = matchNationalIdAlias(name, vocabulary);
   if (alias) return result('alias', list || alias.plural);
   const descriptions = [holder?.description, ...layers.map((layer) => layer.schema.description)];
+  const foreignDescribed = described();
+  if (foreignDescribed !== undefined) return { ...result('description', list), foreign: foreignDescribed };
   if (descriptions.some(describesNationalId)) return result('description', list);
   const values = [
     ...itemLayers.flatMap((layer) => schemaValues(layer.schema, layer.path)),

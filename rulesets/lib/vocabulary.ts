@@ -248,6 +248,7 @@ import {
   WHOLLY_POSSESSION_NOUN_LIST,
 } from './money-nouns.js';
 import { hasIcelandicHead, ICELANDIC_HEADS, isEnglishWord, splitGlued } from './words.js';
+import { hasCompoundHead } from './compound-heads.js';
 import { PHRASAL_VERB_LIST } from './phrasal-verbs.js';
 
 let phrasalVerbs: ReadonlySet<string> | undefined;
@@ -466,9 +467,10 @@ export const LANGUAGE_ALIASES: Readonly<Record<string, string>> = {
 
 /**
  * Words for a code after the currency it is of (`currencyCode`, `currency_iso_code`; Icelandic
- * kóði, `myntKodi`): the code of a currency is the currency field.
+ * kóði, `myntKodi`; Norwegian and Danish kode, Swedish kod, `valutaKode`): the code of a currency is
+ * the currency field.
  */
-const CODE_WORDS = ['code', 'iso', 'kodi'];
+const CODE_WORDS = ['code', 'iso', 'kodi', 'kode', 'kod'];
 /**
  * Icelandic forms of the currency nouns that come before the word they qualify, in a compound or
  * written apart: the stem or genitive (`mynt`/`myntar` of mynt, `gjaldmidil`/`gjaldmidils`/
@@ -478,7 +480,13 @@ const ICELANDIC_CURRENCY_MODIFIERS = ['mynt', 'myntar', 'gjaldmidill', 'gjaldmid
 
 /** A word that names a currency where it qualifies a code: `currency`, or an Icelandic currency noun. */
 function isCurrencyModifier(word: string): boolean {
-  return word === 'currency' || hasIcelandicHead(word, ICELANDIC_CURRENCY_MODIFIERS);
+  // German Währung (with its linking `s`: `waehrungscode`) and Nordic valuta too (`valutaKode`;
+  // issue 37, ninth outside measurement).
+  return (
+    word === 'currency' ||
+    hasIcelandicHead(word, ICELANDIC_CURRENCY_MODIFIERS) ||
+    hasCompoundHead([word.replace(/(?<=ung)s$/, '')], 'currency')
+  );
 }
 
 /**
@@ -493,6 +501,8 @@ export const isCurrencyName = byName(function isCurrencyName(name: string): bool
   if (last === 'currency' || last === 'currencies') return true;
   // Icelandic: `mynt`, `gjaldmidill` and compounds headed by them (`greidslumynt`).
   if (hasIcelandicHead(last, ICELANDIC_HEADS.currency)) return true;
+  // German Währung, Nordic valuta and their compounds (`valuta`, `betalingsvaluta`; issue 37).
+  if (hasCompoundHead(words, 'currency')) return true;
   // The code of a currency, its words apart (`currency iso code`, `mynt kodi`) or glued (`myntkodi`).
   let end = words.length;
   while (end > 0 && CODE_WORDS.includes(words[end - 1] ?? '')) end--;
@@ -607,6 +617,9 @@ export const isAmountName = byName(function isAmountName(name: string): boolean 
   if (words.slice(0, -1).some((word, i) => COUNT_WORDS.includes(word) || (word === 'number' && words[i + 1] === 'of')))
     return false;
   if (MONEY_WORDS.includes(last) || hasIcelandicHead(last, ICELANDIC_HEADS.money)) return true;
+  // German, Swedish, Norwegian and Danish compounds headed by a money noun (`Gesamtbetrag`,
+  // `Preis`, `belopp`, `avgift`: rulesets/lib/compound-heads.ts; issue 37, ninth outside measurement).
+  if (hasCompoundHead(words, 'money')) return true;
   // A reduction, total or remainder of money is money: `reductionAssets`, `totalAssets`, and the
   // Icelandic reduction compounds whose modifier is a money noun in the genitive
   // (`tekjuSkerding`, `husnaedisKostnadarSkerding`, `eignaskerding`: a reduction of income, cost, assets).
@@ -960,8 +973,8 @@ function isIcelandicMoneyReduction(before: string, last: string): boolean {
   return ICELANDIC_MONEY_GENITIVES.test(modifier);
 }
 
-/** Currency codes a name ends in (`totalIsk`): the currencies Icelandic services use. */
-const CURRENCY_CODES_IN_NAMES: readonly string[] = ['isk', 'eur', 'usd', 'gbp', 'dkk', 'nok', 'sek'];
+/** Currency codes a name ends in (`totalIsk`, `donationEuro`): the currencies Icelandic services use, and the euro by name. */
+const CURRENCY_CODES_IN_NAMES: readonly string[] = ['isk', 'eur', 'usd', 'gbp', 'dkk', 'nok', 'sek', 'euro', 'euros'];
 /** Words after a money word that say what the sum includes (`amountWithVat`, `priceExclTax`). */
 /**
  * Heads of a compound that make it a property of a sum rather than the sum (`amountRemainingUnit`,

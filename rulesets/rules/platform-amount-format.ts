@@ -9,6 +9,7 @@ import { isObject } from '../lib/openapi/types.js';
 import { ISO_4217 } from '../lib/iso-codes.js';
 import { vendorTypes } from '../lib/openapi/vendor-type.js';
 import { COUNT_NOUN_LIST } from '../lib/count-nouns.js';
+import { hasCompoundHead } from '../lib/compound-heads.js';
 import {
   isAmountName,
   isContextMoneyName,
@@ -354,9 +355,46 @@ function isCountParameter(parameter: Record<string, unknown>, types: string[]): 
   return schema.default !== undefined;
 }
 
-/** Names that say a number is a sum, of whatever: `value`, `total`, `subtotal`, `grandTotal`, `netValue`. */
+/**
+ * Names that say a number is a sum, of whatever: `value`, `total`, `subtotal`, `grandTotal`,
+ * `netValue`, and the German and Nordic compounds headed by a value or a sum (`Budgetwert`,
+ * `Gesamtsumme`, `verdi`: rulesets/lib/compound-heads.ts).
+ */
 function isSumName(name: string): boolean {
-  return ['value', 'total', 'subtotal', 'sum'].includes(nameWords(name).at(-1) ?? '');
+  const words = nameWords(name);
+  return ['value', 'total', 'subtotal', 'sum'].includes(words.at(-1) ?? '') || hasCompoundHead(words, 'sum');
+}
+
+/**
+ * A description that gives the currency a number is in, as its unit: a euro or pound sign, or a
+ * currency code or name after "in" (German, English), "i"/"på" (Nordic) or in brackets ("in €",
+ * "Betrag in EUR", "(NOK)", "i kroner"; issue 37, ninth outside measurement). Not an exchange rate
+ * or a share (`describesRate`), nor a count ("Number of payments in EUR").
+ */
+const CURRENCY_UNIT =
+  /[€£]|(?:^|[^\p{L}])(?:in|i|på|en)\s+(?:\$|EUR|ISK|NOK|SEK|DKK|USD|GBP|CHF|Euro|euro|kr\.?|kron(?:or|er|en|ur)|krón(?:ur|um))(?:[^\p{L}]|$)|\((?:EUR|ISK|NOK|SEK|DKK|USD|GBP|CHF|kr\.?)\)/u;
+/** The members of a range: its bounds. */
+const RANGE_BOUNDS = ['from', 'to', 'min', 'max', 'minimum', 'maximum', 'lower', 'upper', 'von', 'bis'];
+
+/** An object (a range) named for money (`donationEuro`, `priceRange`) or described in a currency. */
+function isMoneyRange(container: SchemaNode | undefined): boolean {
+  if (!container) return false;
+  const description = isObject(container.schema) ? container.schema.description : undefined;
+  if (describesCurrencyUnit(description)) return true;
+  if (container.name === undefined) return false;
+  const words = nameWords(container.name);
+  // `…Range`, `…Interval`: the range's own word after what it is of.
+  const of = ['range', 'interval', 'span', 'bracket'].includes(words.at(-1) ?? '') ? words.slice(0, -1) : words;
+  return of.length > 0 && isAmountName(of.join(' '));
+}
+
+function describesCurrencyUnit(description: unknown): boolean {
+  return (
+    typeof description === 'string' &&
+    CURRENCY_UNIT.test(description) &&
+    !describesRate(description) &&
+    !describesCount(description)
+  );
 }
 
 /** A number, or text whose pattern is the amount form. */
@@ -530,8 +568,17 @@ export default defineRule({
       // noun.possession), or an Icelandic money noun after a two-letter modifier (`vatryggingOkumanns`),
       // is an amount when it is a number or text of digits (issue 37); so is a money noun followed by a
       // word of state (`amountAvailable`, `refund_amount_available`: M1 of the fifth outside measurement).
+      // A number whose description gives its currency (`Budgetwert`: "Budget in €") is a sum of
+      // money; so is a bound of a range (`from`, `to`, `min`, `max`) in an object named for money or
+      // described in a currency (`donationEuro: { from, to }`, "Received money in € …").
+      const currencyDescribed =
+        (describesCurrencyUnit(layerKeyword(ownLayers, 'description')?.value) ||
+          (RANGE_BOUNDS.includes(name.toLowerCase()) && isMoneyRange(container))) &&
+        !isCurrencyName(name) &&
+        isNumeric(ownLayers);
       if (
         vendor !== 'money' &&
+        !currencyDescribed &&
         !isAmountName(name) &&
         !isIcelandicMoneyTextName(name) &&
         !isAmountDescription(document, node.schema, node.path) &&

@@ -15,6 +15,7 @@ import {
   suggestPlatformDateTime,
 } from '../lib/conventions.js';
 import { hasIcelandicHead, ICELANDIC_HEADS, isEnglishWord, splitGlued } from '../lib/words.js';
+import { documentLanguages, hasCompoundHead } from '../lib/compound-heads.js';
 
 const FORM = '`yyyy-MM-ddThh:mm:ss.sssZ`';
 const KEYWORDS: Record<GivenValue['keyword'], string> = {
@@ -127,7 +128,7 @@ function isMisspeltDateTime(format: unknown): format is string {
 }
 
 /** Names that say the value is a date or a date-time (`graduationDate`, `dateOfBirth`, `startDateTime`, `dagsetning`). */
-function isDateName(name: string): boolean {
+function isDateName(name: string, languages?: ReadonlySet<string>): boolean {
   const words = nameWords(name);
   // `nationalIdOrBirthDate` holds one of two things, not a date.
   if (words.includes('or')) return false;
@@ -150,6 +151,17 @@ function isDateName(name: string): boolean {
   // "date of registration").
   if (hasIcelandicHead(last, [...ICELANDIC_HEADS.day, ...ICELANDIC_HEADS.date])) return true;
   if (words.length >= 2 && (words[0] === 'dags' || hasIcelandicHead(words[0] ?? '', ICELANDIC_HEADS.date))) return true;
+  // German, Swedish, Norwegian and Danish compounds headed by their words for a date or a moment
+  // (`Geburtsdatum`, `erstellungsDatum`, `fodselsdato`, `tidspunkt`; issue 37, ninth outside measurement).
+  if (hasCompoundHead(words, 'date', languages)) return true;
+  // Their date word first and one end of a period last (`datoFom`, `datoUtbetTom`: Norwegian "fra og
+  // med", "til og med"), as `dateFrom` is.
+  if (
+    words.length >= 2 &&
+    PERIOD_ENDS.includes(last) &&
+    words.slice(0, -1).some((word) => hasCompoundHead([word], 'date', languages))
+  )
+    return true;
   // `created`, `updated`, `lastModified`: a moment named by what happened then; also with the
   // preposition of a moment after it (`createdOn`, `registeredAt`; issue 37).
   if (MOMENT_WORDS.includes(last)) return true;
@@ -213,9 +225,19 @@ const MOMENT_WORDS = [
   'breytt',
   'skrad',
 ];
+/**
+ * German, Swedish, Norwegian and Danish "valid" (gültig, giltig, gyldig) or "period" (periode) and the
+ * prepositions of a period's ends (ab, von, bis; från, till; fra, til; fom, tom): `gueltigAb`,
+ * `gyldigTil`, `periodeFom` are one end of a
+ * period of validity, a moment, as `validFrom` is. Only after a word of validity: alone they are
+ * prepositions of anything.
+ */
+const FOREIGN_PERIOD_WORDS = ['gueltig', 'gultig', 'giltig', 'gyldig', 'periode'];
+/** `fom`, `tom`: Norwegian and Swedish "fra/från og med", "til/till og med" (from and to, inclusive). */
+const FOREIGN_PERIOD_ENDS = ['ab', 'von', 'bis', 'fran', 'till', 'fom', 'tom'];
 /** Words of a period, and the words for its ends (English and Icelandic: gildir frá/til, tímabil frá/til). */
-const PERIOD_WORDS = ['period', 'valid', 'validity', 'gildir', 'timabil', 'date'];
-const PERIOD_ENDS = ['from', 'to', 'until', 'start', 'end', 'fra', 'til'];
+const PERIOD_WORDS = ['period', 'valid', 'validity', 'gildir', 'timabil', 'date', ...FOREIGN_PERIOD_WORDS];
+const PERIOD_ENDS = ['from', 'to', 'until', 'start', 'end', 'fra', 'til', ...FOREIGN_PERIOD_ENDS];
 
 /**
  * A description that says the text is a date: a date mask (`yyyy-MM-dd`, `dd.MM.yyyy`,
@@ -237,7 +259,7 @@ function describesDate(description: unknown): boolean {
 }
 
 /** A number that holds a date: a Unix epoch, named or described as a moment. */
-function isEpochNumber(name: string, description: unknown, example: unknown): boolean {
+function isEpochNumber(name: string, description: unknown, example: unknown, languages: ReadonlySet<string>): boolean {
   if (
     typeof description === 'string' &&
     /\b(epoch|unix\s*(time|timestamp)?|(milli)?seconds since)\b/i.test(description)
@@ -258,7 +280,7 @@ function isEpochNumber(name: string, description: unknown, example: unknown): bo
         /\b(date|time|when|dags|dagsetning|t[ií]mi|t[ií]mas|epoch)/i.test(description)) ||
       (typeof example === 'number' && example >= 1e9)
     );
-  return isDateName(name) || (last === 'at' && words.length >= 2) || last === 'epoch';
+  return isDateName(name, languages) || (last === 'at' && words.length >= 2) || last === 'epoch';
 }
 
 /** A value that is written as a date or a date-time: `2021-11-24`, `2021-11-24T10:00:00`, `24.11.2021` (dd.MM.yyyy). */
@@ -279,8 +301,19 @@ const SLASHED_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})(?: (\d{1,2}):(\d{2})(?::(\d
  */
 const KNOWN_FORMATS = new Set([...STRING_FORMATS, 'password', 'int32', 'int64', 'float', 'double', 'char', 'decimal']);
 
+/**
+ * ASP.NET's JSON date, `/Date(1234567890000)/` or `/Date(1234567890000+0100)/`: milliseconds since
+ * the Unix epoch in a string (issue 37, ninth outside measurement), a date whatever the field's name.
+ */
+const ASPNET_DATE = /^\/Date\((-?\d{1,15})([+-]\d{4})?\)\/$/;
+
 /** The RFC 3339 / platform form of a date written another way, when it can be read. */
 function dateFix(value: string): string | undefined {
+  const aspnet = ASPNET_DATE.exec(value.trim());
+  if (aspnet) {
+    const moment = new Date(Number(aspnet[1]));
+    return Number.isNaN(moment.getTime()) ? undefined : moment.toISOString();
+  }
   const slashed = SLASHED_DATE.exec(value.trim());
   if (slashed) {
     const [, first = '', second = '', year = '', hours = '00', minutes = '00', seconds = '00'] = slashed;
@@ -320,6 +353,9 @@ export default defineRule({
   check(document) {
     const problems: Problem[] = [];
     const errorPaths = new Set<string>();
+    // The languages the document's prose is in: a head that is also an English word (`datum`) is
+    // German or Swedish in a document written in them.
+    const languages = documentLanguages(document);
     const error = (problem: Problem) => {
       problems.push(problem);
       errorPaths.add(encodePointer(problem.path));
@@ -467,7 +503,7 @@ export default defineRule({
         words.some((word) => word === 'date' || word === 'datetime' || word === 'timestamp'),
       );
       const dateName =
-        isDateName(name) ||
+        isDateName(name, languages) ||
         besideMoment ||
         datedAs !== undefined ||
         datePattern ||
@@ -482,15 +518,16 @@ export default defineRule({
           ISO_DATE_VALUE.test(value.trim()) ||
           DOTTED_DATE.test(value.trim()) ||
           SLASHED_DATE.test(value.trim()) ||
+          ASPNET_DATE.test(value.trim()) ||
           (momentName && DATE_VALUE.test(value.trim())),
       );
       if (!example && !dateName) return;
-      if (basicDate && !(isDateName(name) || describedDate || besideMoment || datedAs !== undefined)) return;
+      if (basicDate && !(isDateName(name, languages) || describedDate || besideMoment || datedAs !== undefined)) return;
       // The document's use of the name is evidence only where the field's own examples do not say otherwise.
       if (
         !example &&
         values.length > 0 &&
-        !isDateName(name) &&
+        !isDateName(name, languages) &&
         !besideMoment &&
         !datePattern &&
         !describedDate &&
@@ -525,7 +562,7 @@ export default defineRule({
         return;
       }
       error({
-        message: `${what} ${show(name)} is a ${example ? `date or date-time (example ${show(example)})` : datePattern && !isDateName(name) ? `date by its \`pattern\` (${show(pattern?.value)})` : describedDate && !isDateName(name) ? 'date by its own description' : formatDate && !isDateName(name) ? `date by its \`format\` (${show(format.value)})` : vendorDate !== undefined && !isDateName(name) ? `date by its vendor type (\`${vendorDate.key}: ${vendorDate.value}\`)` : timeCounterpart !== undefined && !isDateName(name) ? `date-time by the other end of its period (\`${timeCounterpart}\` has \`format: date-time\`)` : datedAs !== undefined && !isDateName(name) && !besideMoment ? `date by this description's own use of its name (\`${datedAs}\` has \`format: date-time\`)` : 'date by its name'} but ${basicDate ? 'a string of digits with no `format`' : plain}; ${advice}${fix ? ` and the example as ${show(fix)}` : ''} (RFC 3339, the platform's ${FORM}).`,
+        message: `${what} ${show(name)} is a ${example ? `date or date-time (example ${show(example)})` : datePattern && !isDateName(name, languages) ? `date by its \`pattern\` (${show(pattern?.value)})` : describedDate && !isDateName(name, languages) ? 'date by its own description' : formatDate && !isDateName(name, languages) ? `date by its \`format\` (${show(format.value)})` : vendorDate !== undefined && !isDateName(name, languages) ? `date by its vendor type (\`${vendorDate.key}: ${vendorDate.value}\`)` : timeCounterpart !== undefined && !isDateName(name, languages) ? `date-time by the other end of its period (\`${timeCounterpart}\` has \`format: date-time\`)` : datedAs !== undefined && !isDateName(name, languages) && !besideMoment ? `date by this description's own use of its name (\`${datedAs}\` has \`format: date-time\`)` : 'date by its name'} but ${basicDate ? 'a string of digits with no `format`' : plain}; ${advice}${fix ? ` and the example as ${show(fix)}` : ''} (RFC 3339, the platform's ${FORM}).`,
         path: where,
       });
     };
@@ -609,7 +646,7 @@ export default defineRule({
       if (!type || (!types.includes('integer') && !types.includes('number'))) continue;
       if (types.includes('string')) continue;
       const description = layerKeyword(layers, 'description')?.value;
-      if (!isEpochNumber(node.name, description, layerKeyword(layers, 'example')?.value)) continue;
+      if (!isEpochNumber(node.name, description, layerKeyword(layers, 'example')?.value, languages)) continue;
       const format = layerKeyword(layers, 'format')?.value;
       error({
         message: `Property ${show(node.name)} holds a date as a number (\`type: ${types.join(', ')}${typeof format === 'string' ? `, format: ${format}` : ''}\`, a Unix epoch); the platform writes dates as RFC 3339 strings: \`type: string, format: date-time\`, written ${FORM}.`,

@@ -2,6 +2,7 @@ import { defineRule, show, type Problem } from '../lib/rule.js';
 import { properties } from '../lib/openapi/views.js';
 import { isStrictCamelCase, toCamelCase } from '../lib/conventions.js';
 import { matchNationalIdAlias } from '../lib/vocabulary.js';
+import { isForeignPersonIdName } from '../lib/national-id.js';
 
 export default defineRule({
   id: 'platform-field-camel-case',
@@ -15,7 +16,8 @@ export default defineRule({
       const name = node.name;
       if (isStrictCamelCase(name)) continue;
       // A national identifier under another name (`national_id`, `childrenSSN`): platform-national-id-name gives its name.
-      if (matchNationalIdAlias(name, vocabulary)) continue;
+      // So is another country's identifier of a person (`fødselsnummer`, `isikukood`).
+      if (matchNationalIdAlias(name, vocabulary) || isForeignPersonIdName(name)) continue;
       const fix = toCamelCase(name);
       const acronym = /^[a-z][a-zA-Z0-9]*$/.test(name) ? ' (acronyms are written as words)' : '';
       problems.push({

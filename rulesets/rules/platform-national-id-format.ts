@@ -138,7 +138,8 @@ export default defineRule({
     for (const node of properties(document)) {
       const found = recogniseNationalId(document, vocabulary, node.name, node.schema, node.path, node.schema);
       if (found && holdsSeveralInText(found)) problems.push(severalProblem(node.name, found.path));
-      else if (found) checkSchema(node.name, found.schema, found.path, found.plural);
+      // Another country's identifier (`fodselsnummer`) has its own form, not the kennitala's ten digits.
+      else if (found && found.foreign === undefined) checkSchema(node.name, found.schema, found.path, found.plural);
     }
     for (const { parameter, path } of parameters(document)) {
       const name = parameter.name;
@@ -149,7 +150,7 @@ export default defineRule({
         if (parameter.schema !== undefined) checkSchema(name, parameter.schema, [...path, 'schema']);
       } else if (parameter.schema !== undefined) {
         const found = recogniseNationalId(document, vocabulary, name, parameter.schema, [...path, 'schema'], parameter);
-        if (!found) continue;
+        if (!found || found.foreign !== undefined) continue;
         if (holdsSeveralInText(found)) {
           problems.push(severalProblem(name, found.path));
           continue;

@@ -4,7 +4,7 @@ import { type Document, isObject, type JsonObject } from '../lib/openapi/types.j
 import { operationParameters, operations, parameters, properties } from '../lib/openapi/views.js';
 import { isNationalIdName } from '../lib/conventions.js';
 import { matchNationalIdAlias, NATIONAL_ID_HEADER, type Vocabulary } from '../lib/vocabulary.js';
-import { recogniseNationalId } from '../lib/national-id.js';
+import { type NationalIdHolder, recogniseNationalId } from '../lib/national-id.js';
 import { nameWords } from '../lib/conventions.js';
 
 const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
@@ -44,6 +44,18 @@ export function nameFromContent(name: string, vocabulary: Vocabulary, plural: bo
       : []
   ).filter((word) => !GENERIC_ID_WORDS.includes(word));
   const stem = plural ? 'NationalIds' : 'NationalId';
+  return prefix.length === 0 ? `n${stem.slice(1)}` : prefix[0] + prefix.slice(1).map(capitalise).join('') + stem;
+}
+
+/**
+ * The platform name for another country's identifier of a person (`fodselsnummer` → `nationalId`,
+ * `debtorPersonnummer` → `debtorNationalId`): the words before the term are whose it is.
+ */
+export function foreignName(found: NationalIdHolder, name: string, vocabulary: Vocabulary): string | undefined {
+  if (found.by === 'name') return undefined;
+  if (found.prefix === undefined) return nameFromContent(name, vocabulary, found.plural);
+  const prefix = found.prefix.filter((word) => !GENERIC_ID_WORDS.includes(word));
+  const stem = found.plural ? 'NationalIds' : 'NationalId';
   return prefix.length === 0 ? `n${stem.slice(1)}` : prefix[0] + prefix.slice(1).map(capitalise).join('') + stem;
 }
 
@@ -106,16 +118,22 @@ export default defineRule({
     const rename = (name: string, schema: unknown, path: JsonPath, holder?: JsonObject) => {
       const found = recogniseNationalId(document, vocabulary, name, schema, path, holder);
       if (!found) return undefined;
+      if (found.foreign !== undefined) return foreignName(found, name, vocabulary);
       if (found.by === 'alias') return platformName(name, vocabulary, () => found.plural || isList(document, schema));
       if (found.by === 'description' || found.by === 'value') return nameFromContent(name, vocabulary, found.plural);
       return undefined;
+    };
+    // What another country's identifier is, said in the finding: `(the Norwegian fødselsnummer, a person's)`.
+    const foreignOf = (name: string, schema: unknown, path: JsonPath, holder?: JsonObject) => {
+      const what = recogniseNationalId(document, vocabulary, name, schema, path, holder)?.foreign;
+      return what === undefined ? '' : ` (${what}: a person's identifier, personal data wherever it is from)`;
     };
     for (const node of properties(document)) {
       const name = node.name;
       const fix = rename(name, node.schema, node.path, node.schema);
       if (fix)
         problems.push({
-          message: `Property ${show(name)} holds ${fix.endsWith('Ids') ? 'national identifiers' : 'a national identifier'}; name it ${show(fix)}.`,
+          message: `Property ${show(name)} holds ${fix.endsWith('Ids') ? 'national identifiers' : 'a national identifier'}${foreignOf(name, node.schema, node.path, node.schema)}; name it ${show(fix)}.`,
           path: node.path,
         });
     }
@@ -147,7 +165,7 @@ export default defineRule({
               : 'The';
       const template = parameter.in === 'path' ? ` (and write ${show(`{${fix}}`)} in the path template)` : '';
       problems.push({
-        message: `${where} parameter ${show(name)} holds a national identifier; name it ${show(fix)}${template}.`,
+        message: `${where} parameter ${show(name)} holds a national identifier${parameter.schema === undefined ? '' : foreignOf(name, parameter.schema, [...path, 'schema'], parameter)}; name it ${show(fix)}${template}.`,
         path: [...path, 'name'],
       });
     }

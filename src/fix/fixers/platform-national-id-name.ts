@@ -1,7 +1,12 @@
 import { recogniseNationalId } from '../../../rulesets/lib/national-id.js';
 import { DEFAULT_VOCABULARY } from '../../../rulesets/lib/vocabulary.js';
 import { isObject, type Document, type JsonPath } from '../../../rulesets/lib/openapi/types.js';
-import { nameFromContent, platformHeader, platformName } from '../../../rulesets/rules/platform-national-id-name.js';
+import {
+  foreignName,
+  nameFromContent,
+  platformHeader,
+  platformName,
+} from '../../../rulesets/rules/platform-national-id-name.js';
 import { allEdits, defineFixer, type FixContext } from '../fixer.js';
 import type { TextEdit } from '../types.js';
 import { refEdits, renameProperty } from './rename.js';
@@ -24,6 +29,12 @@ function newName(
     isObject(holder) ? holder : undefined,
   );
   if (!found) return undefined;
+  // Another country's identifier known only by its name (`fodselsnummer`): renamed, nothing would
+  // say it is foreign any more, and the kennitala's ten digits would be asked of it. The author
+  // renames it and keeps its form said (a description, a pattern); known by its description or its
+  // values' check digits, it stays known after the rename.
+  if (found.foreign !== undefined)
+    return found.by === 'alias' ? undefined : foreignName(found, name, DEFAULT_VOCABULARY);
   if (found.by === 'alias')
     return platformName(name, DEFAULT_VOCABULARY, () => found.plural || (isObject(schema) && schema.type === 'array'));
   if (found.by === 'description' || found.by === 'value')
