@@ -81,7 +81,9 @@ export const KEBAB_SEGMENT = /^\.?[a-z0-9]+(-[a-z0-9]+)*$/;
 
 /** Suggests a camelCase spelling of a name written in another style (`national_id` → `nationalId`). */
 export function toCamelCase(name: string): string {
-  const words = name
+  // Letters beyond ASCII spelt in ASCII first (`beløp` → `belop`, `upphæð` → `upphaed`): split at
+  // them, `beløp` became `belP`.
+  const words = asciiLetters(name)
     // A lone capital ending a lower-case word before a separator (`teG_REKSTRAR`) is a slip of the
     // shift key, not a word of its own: `tegRekstrar`, never `teGRekstrar`.
     .replace(
@@ -101,17 +103,37 @@ export function toPascalCase(name: string): string {
   return camel.charAt(0).toUpperCase() + camel.slice(1);
 }
 
-/** Icelandic letters that are not an ASCII letter with an accent: spelled as their usual transliteration. */
-const ICELANDIC_LETTERS: Record<string, string> = {
+/**
+ * Letters (Icelandic, Nordic, German) that are not an ASCII letter with an accent, spelled as their
+ * usual transliteration; a capital as a capital and a small letter (`Þjónusta` → `Thjonusta`, one
+ * word), so that a split at case changes sees the same words.
+ */
+const LETTERS_IN_ASCII: Readonly<Record<string, string>> = {
   þ: 'th',
-  Þ: 'TH',
+  Þ: 'Th',
   ð: 'd',
   Ð: 'D',
+  đ: 'd',
+  Đ: 'D',
   æ: 'ae',
-  Æ: 'AE',
+  Æ: 'Ae',
   ø: 'o',
   Ø: 'O',
+  ß: 'ss',
 };
+
+/**
+ * A name's letters in ASCII: accents dropped and the letters with no decomposition spelt out
+ * (`upphæð` → `upphaed`; Norwegian and Danish `beløp` → `belop`; German `Straße` → `Strasse`).
+ */
+export function asciiLetters(value: string): string {
+  return /[\u0080-\uffff]/.test(value)
+    ? value
+        .normalize('NFD')
+        .replace(/[\u0300-\u036f]/g, '')
+        .replace(/[þÞðÐđĐæÆøØß]/g, (letter) => LETTERS_IN_ASCII[letter] ?? letter)
+    : value;
+}
 
 /**
  * An enum value in ALL_CAPS, also one that begins with a digit written after an underscore so that
@@ -128,13 +150,7 @@ export function toAllCapsValue(value: string): string {
 
 /** ALL_CAPS keeping every word: `Í gildi` → `I_GILDI`, `Útrunnið` → `UTRUNNID` (accents dropped, not the letters). */
 export function toAllCaps(value: string): string {
-  const ascii = /[\u0080-\uffff]/.test(value)
-    ? value
-        .replace(/[þÞðÐæÆøØ]/g, (letter) => ICELANDIC_LETTERS[letter] ?? letter)
-        .normalize('NFD')
-        .replace(/[\u0300-\u036f]/g, '')
-    : value;
-  return ascii
+  return asciiLetters(value)
     .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
     .split(/[^A-Za-z0-9]+/)
     .filter(Boolean)
@@ -250,23 +266,7 @@ export function nameWords(name: string): string[] {
   // The list is shared, so it is frozen: callers read it.
   let words = nameWordsCache.get(name);
   if (words === undefined) {
-    // Accents dropped and the letters with no decomposition spelt in ASCII (upphæð → upphaed).
-    const plain = /[\u0080-\uffff]/.test(name)
-      ? name
-          .normalize('NFD')
-          .replace(/[\u0300-\u036f]/g, '')
-          .replace(/æ/g, 'ae')
-          .replace(/Æ/g, 'Ae')
-          .replace(/[ðđ]/g, 'd')
-          .replace(/[ÐĐ]/g, 'D')
-          .replace(/þ/g, 'th')
-          .replace(/Þ/g, 'Th')
-          // ø and ß have no decomposition either (Norwegian, Danish `beløp`, `fødselsnummer`; German
-          // `Straße`): written as their ASCII spellings, `belop`, `fodselsnummer`, `strasse`.
-          .replace(/ø/g, 'o')
-          .replace(/Ø/g, 'O')
-          .replace(/ß/g, 'ss')
-      : name;
+    const plain = asciiLetters(name);
     words = Object.freeze(
       plain
         .replace(/([a-z0-9])([A-Z])/g, '$1 $2')

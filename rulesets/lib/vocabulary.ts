@@ -238,7 +238,7 @@ export const X_PRICING_ALIASES: Readonly<Record<string, string>> = {
 };
 
 // Imports are hoisted; this one sits here so that the file's earlier sections stay untouched.
-import { nameWords, ofPhrase, toKebabCase } from './conventions.js';
+import { asciiLetters, nameWords, ofPhrase, toKebabCase } from './conventions.js';
 import { ENGLISH_BASE_VERB_LIST, ENGLISH_STATE_WORD_LIST, ENGLISH_VERBS } from './english-verbs.js';
 import {
   CONTEXT_MONEY_NOUN_LIST,
@@ -729,17 +729,7 @@ export function isIcelandicMoneyDescription(description: unknown): boolean {
   return words.length >= 1 && words.length <= 4 && isIcelandicMoneyNumberName(words.at(-1) ?? '');
 }
 function toAsciiWords(text: string): string[] {
-  return text
-    .toLowerCase()
-    .replace(/[þ]/g, 'th')
-    .replace(/[ð]/g, 'd')
-    .replace(/[æ]/g, 'ae')
-    .replace(/[ö]/g, 'o')
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[.:]$/, '')
-    .split(/\s+/)
-    .filter(Boolean);
+  return asciiLetters(text.toLowerCase()).replace(/[.:]$/, '').split(/\s+/).filter(Boolean);
 }
 
 /**
