@@ -26,7 +26,7 @@ import {
 } from './description-tree.js';
 import type { CheckContext, SchemaCheckContext, TreeLevel, TreeLevels } from './model.js';
 import { flatten, flattenParts, MAX_ALLOF_DEPTH, type FlatSchema, type Located } from './schema.js';
-import { MAX_REF_HOPS } from '../../rulesets/lib/openapi/resolve.js';
+import { MAX_REF_HOPS, resolve } from '../../rulesets/lib/openapi/resolve.js';
 import {
   hasBranch,
   hiddenProperty,
@@ -44,7 +44,7 @@ import {
   propertyLifecycle,
   sunsetHeaderValue,
 } from './sunset.js';
-import { diffSchemaNode, type SchemaNodeDiff } from './tree.js';
+import { diffSchemaNode, isSchema, type SchemaNodeDiff } from './tree.js';
 
 export interface Change {
   check: CheckId;
@@ -265,15 +265,28 @@ class Comparer {
     // Where a merge stopped at a bound (allOf nesting, a $ref chain): reported, never silent.
     let cut: JsonPath | undefined;
     const onLimit = (at: JsonPath) => (cut ??= at);
-    const b0 = member.baseParts
-      ? flattenParts(this.base, member.baseParts, onLimit)
-      : flatten(this.base, baseNode, basePath, onLimit);
+    // A boolean schema (3.1) is a schema too: `true` reads as `{}`, `false` as a schema that allows
+    // nothing (it was left out of the walk, and `a: true` → `a: false` read as "0 changes").
+    const baseBoolean = booleanSchema(this.base, member.baseParts ?? [{ value: baseNode, path: basePath }]);
+    const revisionBoolean = booleanSchema(
+      this.revision,
+      member.revisionParts ?? [{ value: revisionNode, path: revisionPath }],
+    );
+    if (baseBoolean?.allowsNothing && revisionBoolean?.allowsNothing) return;
+    const b0 = baseBoolean
+      ? emptyFlat(baseBoolean.path)
+      : member.baseParts
+        ? flattenParts(this.base, member.baseParts, onLimit)
+        : flatten(this.base, baseNode, basePath, onLimit);
     const baseCut = cut;
     cut = undefined;
-    const r0 = member.revisionParts
-      ? flattenParts(this.revision, member.revisionParts, onLimit)
-      : flatten(this.revision, revisionNode, revisionPath, onLimit);
+    const r0 = revisionBoolean
+      ? emptyFlat(revisionBoolean.path)
+      : member.revisionParts
+        ? flattenParts(this.revision, member.revisionParts, onLimit)
+        : flatten(this.revision, revisionNode, revisionPath, onLimit);
     const revisionCut = cut;
+    const allowsNothing = baseBoolean?.allowsNothing ? 'base' : revisionBoolean?.allowsNothing ? 'revision' : undefined;
     const tooDeep = depth > MAX_SCHEMA_DEPTH;
     const limit =
       tooDeep || baseCut || revisionCut
@@ -293,7 +306,7 @@ class Comparer {
     if (this.seen(key)) return;
     const range = this.enter(key);
     try {
-      this.compareSchemaNode(scope, label, b, r, depth, member.required === true, limit);
+      this.compareSchemaNode(scope, label, b, r, depth, member.required === true, limit, allowsNothing);
     } finally {
       range.end = this.changes.length;
     }
@@ -337,8 +350,14 @@ class Comparer {
     depth: number,
     required: boolean,
     limit?: SchemaCheckContext['limit'],
+    allowsNothing?: 'base' | 'revision',
   ): void {
-    const node = diffSchemaNode(b, r, { base: this.base, revision: this.revision });
+    // Against `false`, what the other side allows is all gone (or all new): that is the one change,
+    // so both sides are read as empty and only it is compared (nothing below it).
+    const documents = { base: this.base, revision: this.revision };
+    const node = allowsNothing
+      ? { ...diffSchemaNode(emptyFlat(b.path), emptyFlat(r.path), documents), allowsNothing }
+      : diffSchemaNode(b, r, documents);
     const context = (id: CheckId): SchemaCheckContext => ({
       label,
       requiredInRevision: required,
@@ -356,6 +375,7 @@ class Comparer {
       return;
     }
     for (const check of SCHEMA_NODE_CHECKS) check.detect(node, context('id' in check ? check.id : check.ids[scope]));
+    if (allowsNothing) return;
 
     // Object keywords.
     this.compareObject(scope, label, b, r, depth);
@@ -426,7 +446,7 @@ class Comparer {
     const revisionPath = pair.revision?.path ?? node.revision.path;
     for (const [entry, value] of Object.entries(bm)) {
       if (rm[entry] === undefined) continue;
-      if (isObject(value) && isObject(rm[entry]))
+      if (isSchema(value) && isSchema(rm[entry]))
         this.compareSchema(
           scope,
           `${label} (${name} ${entry})`,
@@ -455,7 +475,7 @@ class Comparer {
       const r = positionSchema(node, 'revision', i);
       // Both from `items`: compared once, as items, not per position.
       if (!b || !r || (b.from === 'items' && r.from === 'items')) continue;
-      if (isObject(b.value) && isObject(r.value))
+      if (isSchema(b.value) && isSchema(r.value))
         this.compareSchema(scope, `${label}[${i}]`, b.value, b.path, r.value, r.path, depth + 1);
     }
   }
@@ -469,8 +489,8 @@ class Comparer {
         pair.revision &&
         hasBranch(pair, 'base') &&
         hasBranch(pair, 'revision') &&
-        isObject(pair.base.value) &&
-        isObject(pair.revision.value)
+        isSchema(pair.base.value) &&
+        isSchema(pair.revision.value)
       ) {
         this.compareSchema(
           scope,
@@ -513,6 +533,23 @@ class Comparer {
       });
     }
   }
+}
+
+/**
+ * A boolean schema, after `$ref`s: `false` (allows no value) where any of the parts a value must
+ * all match is `false`, `true` where every part is `true`; undefined where a part is a schema object
+ * (a `true` part beside objects adds nothing, and the allOf merge leaves it out).
+ */
+function booleanSchema(
+  document: Document,
+  parts: readonly Located[],
+): { allowsNothing: boolean; path: JsonPath } | undefined {
+  const resolved = parts.map((part) => resolve(document, part.value, part.path));
+  const nothing = resolved.find((part) => part.value === false);
+  if (nothing) return { allowsNothing: true, path: nothing.path };
+  const first = resolved[0];
+  if (first && resolved.every((part) => part.value === true)) return { allowsNothing: false, path: first.path };
+  return undefined;
 }
 
 function fingerprintPath(path: JsonPath): string {

@@ -93,6 +93,14 @@ export interface WebhookDiff {
   inRevision: boolean;
   baseWebhooksDeclared: boolean;
   revisionWebhooksDeclared: boolean;
+  /** The webhook's path item on each side where it has one, resolved. */
+  base?: Located;
+  revision?: Located;
+  /**
+   * Both sides have the webhook and what it says differs: compared by fingerprint, through `$ref`s,
+   * as an operation's callbacks are (a `$ref` moved or inlined, or a description edited, is no change).
+   */
+  changed: boolean;
 }
 
 export interface SecuritySchemeDiff {
@@ -156,10 +164,15 @@ export interface MediaTypeDiff {
   label: string;
   /** The media type as the base writes it (the revision's for one added). */
   mediaType: string;
-  /** The media type as the revision writes it (`application/json; charset=utf-8` matches `application/json`). */
+  /**
+   * The media type as the revision writes it: the same meaning (`application/json; charset=utf-8`
+   * is `application/json`), else the same type with other parameters (`parametersChanged`).
+   */
   revisionMediaType?: string;
   inBase: boolean;
   inRevision: boolean;
+  /** Both sides have the type, with parameters that mean something else (`charset`, `version`, `profile`). */
+  parametersChanged?: boolean;
   /** The `content` maps, and the revision's request body or response (for a revision without `content`). */
   baseContentPath: JsonPath;
   revisionContentPath: JsonPath;
@@ -373,6 +386,38 @@ function isScalar(document: Document, side: ParameterSide): boolean {
   return types.length > 0 && types.every((t) => t !== 'array' && t !== 'object');
 }
 
+/** A media type without its parameters, lower case: `application/json`. */
+export function mediaTypeEssence(mediaType: string): string {
+  return (mediaType.split(';')[0] ?? '').trim().toLowerCase();
+}
+
+/**
+ * What a media type means, type and parameters (RFC 9110 §8.3.1): names and the type without case,
+ * quoted values unquoted, a `charset` value without case, the parameters in order of name; and
+ * `charset=utf-8` on a JSON type (`application/json`, `…+json`) left out, since JSON text is UTF-8
+ * (RFC 8259 §8.1: the type defines no `charset`). So `application/json; charset=UTF-8` is
+ * `application/json`, and `application/json; charset=utf-16` or `; version=2` is another meaning.
+ */
+export function mediaTypeMeaning(mediaType: string): string {
+  const [type = '', ...rest] = mediaType.split(';');
+  const essence = type.trim().toLowerCase();
+  const json = essence === 'application/json' || essence.endsWith('+json');
+  const parameters = rest
+    .map((parameter) => {
+      const at = parameter.indexOf('=');
+      const name = (at < 0 ? parameter : parameter.slice(0, at)).trim().toLowerCase();
+      let value = at < 0 ? '' : parameter.slice(at + 1).trim();
+      if (value.length >= 2 && value.startsWith('"') && value.endsWith('"'))
+        value = value.slice(1, -1).replace(/\\(.)/g, '$1');
+      if (name === 'charset') value = value.toLowerCase();
+      return { name, value };
+    })
+    .filter(({ name, value }) => name !== '' && !(json && name === 'charset' && value === 'utf-8'))
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.value < b.value ? -1 : a.value > b.value ? 1 : 0))
+    .map(({ name, value }) => `${name}=${JSON.stringify(value)}`);
+  return [essence, ...parameters].join(';');
+}
+
 function requirements(list: unknown): Requirement[] | undefined {
   if (!isArray(list)) return undefined;
   return list
@@ -459,13 +504,25 @@ class TreeBuilder {
   private webhooks(): WebhookDiff[] {
     const baseHooks: JsonObject = isObject(this.base.webhooks) ? this.base.webhooks : {};
     const revisionHooks: JsonObject = isObject(this.revision.webhooks) ? this.revision.webhooks : {};
-    const node = (name: string): WebhookDiff => ({
-      name,
-      inBase: baseHooks[name] !== undefined,
-      inRevision: revisionHooks[name] !== undefined,
-      baseWebhooksDeclared: this.base.webhooks !== undefined,
-      revisionWebhooksDeclared: this.revision.webhooks !== undefined,
-    });
+    const node = (name: string): WebhookDiff => {
+      const inBase = baseHooks[name] !== undefined;
+      const inRevision = revisionHooks[name] !== undefined;
+      const base = inBase ? this.follow(this.base, baseHooks[name], ['webhooks', name]) : undefined;
+      const revision = inRevision ? this.follow(this.revision, revisionHooks[name], ['webhooks', name]) : undefined;
+      return {
+        name,
+        inBase,
+        inRevision,
+        baseWebhooksDeclared: this.base.webhooks !== undefined,
+        revisionWebhooksDeclared: this.revision.webhooks !== undefined,
+        ...(base ? { base: { value: base.value, path: base.path } } : {}),
+        ...(revision ? { revision: { value: revision.value, path: revision.path } } : {}),
+        changed:
+          inBase &&
+          inRevision &&
+          fingerprint(this.base, baseHooks[name]) !== fingerprint(this.revision, revisionHooks[name]),
+      };
+    };
     return [
       ...Object.keys(baseHooks).map(node),
       ...Object.keys(revisionHooks)
@@ -630,10 +687,20 @@ class TreeBuilder {
   ): MediaTypeDiff[] {
     const bc: JsonObject = isObject(baseContent) ? baseContent : {};
     const rc: JsonObject = isObject(revisionContent) ? revisionContent : {};
-    const normal = (mediaType: string) => (mediaType.split(';')[0] ?? '').trim().toLowerCase();
     const member = (media: unknown, name: 'schema' | 'itemSchema') => (isObject(media) ? media[name] : undefined);
-    const revisionByType = new Map(Object.keys(rc).map((mediaType) => [normal(mediaType), mediaType]));
-    const baseTypes = new Set(Object.keys(bc).map(normal));
+    // Paired by full meaning (type and parameters) first, then by type alone: a base media type
+    // whose parameters the revision changed (`; charset=utf-16`, `; version=2`) is paired with it,
+    // compared inside, and the parameters' change is a change of its own.
+    const matches = new Map<string, string>();
+    const paired = new Set<string>();
+    for (const same of [mediaTypeMeaning, mediaTypeEssence])
+      for (const mediaType of Object.keys(bc)) {
+        if (matches.has(mediaType)) continue;
+        const match = Object.keys(rc).find((other) => !paired.has(other) && same(other) === same(mediaType));
+        if (match === undefined) continue;
+        matches.set(mediaType, match);
+        paired.add(match);
+      }
     const places = {
       scope,
       label,
@@ -644,7 +711,7 @@ class TreeBuilder {
     };
     const result: MediaTypeDiff[] = [];
     for (const mediaType of Object.keys(bc)) {
-      const match = revisionByType.get(normal(mediaType));
+      const match = matches.get(mediaType);
       if (match === undefined) {
         result.push({ ...places, mediaType, inBase: true, inRevision: false });
         continue;
@@ -655,6 +722,7 @@ class TreeBuilder {
         revisionMediaType: match,
         inBase: true,
         inRevision: true,
+        parametersChanged: mediaTypeMeaning(mediaType) !== mediaTypeMeaning(match),
         schema: {
           scope,
           label: `${label} (${match})`,
@@ -680,7 +748,7 @@ class TreeBuilder {
       result.push(node);
     }
     for (const mediaType of Object.keys(rc))
-      if (!baseTypes.has(normal(mediaType)))
+      if (!paired.has(mediaType))
         result.push({ ...places, mediaType, revisionMediaType: mediaType, inBase: false, inRevision: true });
     return result;
   }

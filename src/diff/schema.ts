@@ -44,6 +44,36 @@ const IGNORED_IN_FINGERPRINT = new Set([
 ]);
 
 /**
+ * Members whose value is a map of names (property names, media types, statuses, header names):
+ * there every key counts, so a property called `description`, `title` or `x-id` is read like any
+ * other (it was left out, and its type changing inside a webhook or a callback read as no change).
+ */
+const NAME_MAPS = new Set([
+  'properties',
+  'patternProperties',
+  'dependentSchemas',
+  'dependentRequired',
+  '$defs',
+  'definitions',
+  'mapping',
+  'content',
+  'encoding',
+  'headers',
+  'responses',
+  'callbacks',
+  'links',
+  'paths',
+  'webhooks',
+  'pathItems',
+  'schemas',
+  'parameters',
+  'requestBodies',
+  'securitySchemes',
+  'scopes',
+  'variables',
+]);
+
+/**
  * How deep a fingerprint reads (objects and arrays, `$ref`s followed). It was 12, and silently:
  * a callback's request schema changed four properties down read as "0 changes". A description
  * nests at most MAX_NESTING (1000) levels; only `$ref` chains lead deeper than this bound.
@@ -59,7 +89,13 @@ let beyondBound = 0;
  * MAX_FINGERPRINT_DEPTH the text is unique, so what was not read counts as changed (a change
  * reported, never one hidden).
  */
-export function fingerprint(document: Document, node: unknown, depth = 0, stack: unknown[] = []): string {
+export function fingerprint(
+  document: Document,
+  node: unknown,
+  depth = 0,
+  stack: unknown[] = [],
+  names = false,
+): string {
   // A `$ref` with sibling keywords (OpenAPI 3.1: `{$ref: B, unevaluatedProperties: false}`) is the
   // siblings and the target together, as the allOf merge reads it (flatten.ts): resolving it alone
   // dropped the siblings, and removing one read as "0 changes" (issue 34, N3).
@@ -82,13 +118,13 @@ export function fingerprint(document: Document, node: unknown, depth = 0, stack:
   if (stack.includes(value)) return '↺';
   stack.push(value);
   const keys = Object.keys(value)
-    .filter((key) => !IGNORED_IN_FINGERPRINT.has(key) && !key.startsWith('x-'))
+    .filter((key) => names || (!IGNORED_IN_FINGERPRINT.has(key) && !key.startsWith('x-')))
     .sort();
   const text = `{${keys
     .map((key) => {
       // The target of a `$ref` beside siblings, followed (its text alone names no schema).
       const member = withSiblings && (key === '$ref' || key === '$dynamicRef') ? { [key]: value[key] } : value[key];
-      return `${JSON.stringify(key)}:${fingerprint(document, member, depth + 1, stack)}`;
+      return `${JSON.stringify(key)}:${fingerprint(document, member, depth + 1, stack, !names && NAME_MAPS.has(key))}`;
     })
     .join(',')}}`;
   stack.pop();

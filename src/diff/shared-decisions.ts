@@ -9,7 +9,7 @@ import type { NamedDiff, OperationDiff } from './description-tree.js';
 import type { Direction } from './model.js';
 import { quote } from './messages.js';
 import { keyword, typesOf, type FlatSchema, type Located } from './schema.js';
-import { allowsAnything, baseAt, equal, revisionAt, type KeywordPair, type SchemaNodeDiff } from './tree.js';
+import { allowsAnything, baseAt, equal, isSchema, revisionAt, type KeywordPair, type SchemaNodeDiff } from './tree.js';
 
 export interface Decided<Outcome extends string> {
   outcome: Outcome;
@@ -143,9 +143,9 @@ export type SubschemaChange =
 
 /**
  * A keyword holding one subschema: `added` (the values must now also match it: narrower),
- * `removed` (wider), `compare` (on both sides: compared inside by the walk), or `unmodelled`
- * (changed in a way no check models, e.g. `false` against a schema). `true` and `{}` allow
- * anything, so they count as absent. `additionalProperties: false` has its own checks.
+ * `removed` (wider), `compare` (on both sides, schemas: compared inside by the walk, a `false` too),
+ * or `unmodelled` (changed in a way no check models: a value that is no schema). `true` and `{}`
+ * allow anything, so they count as absent. `additionalProperties: false` has its own checks.
  */
 export function subschemaChange(node: SchemaNodeDiff, name: SubschemaKeyword): SubschemaChange | undefined {
   const pair = node[name];
@@ -159,7 +159,7 @@ export function subschemaChange(node: SchemaNodeDiff, name: SubschemaKeyword): S
   }
   if (!bv) return rv ? { outcome: 'added', revision: rv } : undefined;
   if (!rv) return { outcome: 'removed', base: bv };
-  if (isObject(bv.value) && isObject(rv.value)) return { outcome: 'compare', base: bv, revision: rv };
+  if (isSchema(bv.value) && isSchema(rv.value)) return { outcome: 'compare', base: bv, revision: rv };
   return equal(bv.value, rv.value) ? undefined : { outcome: 'unmodelled', base: bv, revision: rv };
 }
 

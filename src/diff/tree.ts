@@ -100,6 +100,11 @@ export type SchemaNodeDiff = { [K in SchemaKeyword]?: KeywordPair } & {
   unmodelled: KeywordPair[];
   /** The `oneOf` and `anyOf` alternatives of both sides, paired (absent where neither side has any). */
   alternatives: { oneOf?: AlternativesDiff; anyOf?: AlternativesDiff };
+  /**
+   * The side whose schema is `false` (allows no value) where the other's is not: then both flats
+   * are empty (what the other side allows is all gone, or all new), and only that is compared.
+   */
+  allowsNothing?: 'base' | 'revision';
 };
 
 /**
@@ -150,6 +155,15 @@ export function equal(a: unknown, b: unknown): boolean {
 
 function isModelled(keyword: string): keyword is SchemaKeyword {
   return Object.hasOwn(SCHEMA_KEYWORDS, keyword);
+}
+
+/**
+ * A schema: an object, or a boolean schema (JSON Schema 2020-12, OpenAPI 3.1: `true` allows every
+ * value, `false` none). The walk compares both kinds (compare.ts reads a boolean as an empty schema
+ * that allows everything or nothing).
+ */
+export function isSchema(value: unknown): boolean {
+  return isObject(value) || typeof value === 'boolean';
 }
 
 /** A subschema that allows anything (`true`, `{}`) is the same as no subschema. */

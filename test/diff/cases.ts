@@ -435,6 +435,22 @@ const fixed: Array<Omit<DiffCase, 'expect'> & { expect: Expected[] }> = [
     ],
   },
   {
+    id: 'diff-request-body-media-type-parameters-changed',
+    cls: 'breaking',
+    prepare: addPut(jsonBody(true)),
+    mutate: (d) => {
+      const content = pathItem(d).put.requestBody.content;
+      content['application/json; charset=utf-16'] = content['application/json'];
+      delete content['application/json'];
+    },
+    expect: [
+      {
+        ruleId: 'diff-request-body-media-type-parameters-changed',
+        pointer: `${PUT}/requestBody/content/application~1json; charset=utf-16`,
+      },
+    ],
+  },
+  {
     id: 'diff-request-body-schema-added',
     cls: 'breaking',
     prepare: addPut({ content: { 'text/plain': {} } }),
@@ -479,6 +495,21 @@ const fixed: Array<Omit<DiffCase, 'expect'> & { expect: Expected[] }> = [
     mutate: (d) => (d.components.responses.UserProfileFound.content['text/csv'] = { schema: { type: 'string' } }),
     expect: [
       { ruleId: 'diff-response-media-type-added', pointer: '/components/responses/UserProfileFound/content/text~1csv' },
+    ],
+  },
+  {
+    id: 'diff-response-media-type-parameters-changed',
+    cls: 'review',
+    mutate: (d) => {
+      const content = d.components.responses.UserProfileFound.content;
+      content['application/json; version=2'] = content['application/json'];
+      delete content['application/json'];
+    },
+    expect: [
+      {
+        ruleId: 'diff-response-media-type-parameters-changed',
+        pointer: '/components/responses/UserProfileFound/content/application~1json; version=2',
+      },
     ],
   },
   {
@@ -650,6 +681,24 @@ const fixed: Array<Omit<DiffCase, 'expect'> & { expect: Expected[] }> = [
     expect: [{ ruleId: 'diff-webhook-removed', pointer: '/webhooks' }],
   },
   {
+    id: 'diff-webhook-changed',
+    cls: 'review',
+    prepare: (d) =>
+      (d.webhooks = {
+        profileChanged: {
+          post: {
+            requestBody: {
+              content: { 'application/json': { schema: { type: 'object', properties: { a: { type: 'string' } } } } },
+            },
+            responses: { '200': { description: 'Received.' } },
+          },
+        },
+      }),
+    mutate: (d) =>
+      (d.webhooks.profileChanged.post.requestBody.content['application/json'].schema.properties.a.type = 'integer'),
+    expect: [{ ruleId: 'diff-webhook-changed', pointer: '/webhooks/profileChanged' }],
+  },
+  {
     id: 'diff-webhook-added',
     cls: 'non-breaking',
     mutate: (d) => (d.webhooks = { profileChanged: { post: { responses: { '200': { description: 'Received.' } } } } }),
@@ -701,7 +750,8 @@ const SCOPES = {
   },
 } as const;
 
-type Pair = [base: Doc, revision: Doc, pointerSuffix: string];
+/** A boolean schema (`false`) is a schema too. */
+type Pair = [base: Doc | boolean, revision: Doc | boolean, pointerSuffix: string];
 const S = { type: 'string' };
 /** Base and revision schema for each change, and where below the target the finding points. */
 const SCALAR: Record<string, Pair> = {
@@ -729,6 +779,9 @@ const SCALAR: Record<string, Pair> = {
   'not-added': [S, { type: 'string', not: { const: 'xx' } }, '/not'],
   'not-removed': [{ type: 'string', not: { const: 'xx' } }, S, ''],
   'not-changed': [{ type: 'string', not: { const: 'xx' } }, { type: 'string', not: { const: 'yy' } }, '/not'],
+  // Boolean schemas (JSON Schema 2020-12, OpenAPI 3.1): `false` allows no value.
+  'became-false': [S, false, ''],
+  'no-longer-false': [false, S, ''],
   'read-only-added': [S, { type: 'string', readOnly: true }, '/readOnly'],
   'write-only-added': [S, { type: 'string', writeOnly: true }, '/writeOnly'],
   'write-only-removed': [{ type: 'string', writeOnly: true }, S, ''],
@@ -956,6 +1009,8 @@ const SCHEMA_CLASS: Record<string, [ChangeClass, ChangeClass]> = {
   'not-added': ['breaking', 'non-breaking'],
   'not-removed': ['non-breaking', 'breaking'],
   'not-changed': ['breaking', 'breaking'],
+  'became-false': ['breaking', 'breaking'],
+  'no-longer-false': ['non-breaking', 'breaking'],
   'discriminator-added': ['review', 'review'],
   'discriminator-removed': ['review', 'review'],
   'discriminator-property-changed': ['review', 'review'],

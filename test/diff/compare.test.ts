@@ -52,7 +52,7 @@ describe('compareDescriptions', () => {
     expect(checks(base, revision)).toEqual(['diff-response-body-property-removed']);
   });
 
-  it('matches headers case-insensitively and media types without parameters', () => {
+  it('matches headers case-insensitively and media types by meaning (charset=utf-8 on JSON is no parameter)', () => {
     const base = miniBase();
     base.components.responses.UserProfileFound.headers = { 'X-Trace-Id': { schema: { type: 'string' } } };
     const revision = structuredClone(base);

@@ -26,6 +26,7 @@ import { check as diffRequestBodyAddedRequired } from './diff-request-body-added
 import { check as diffRequestBodyBecameOptional } from './diff-request-body-became-optional.js';
 import { check as diffRequestBodyBecameRequired } from './diff-request-body-became-required.js';
 import { check as diffRequestBodyMediaTypeAdded } from './diff-request-body-media-type-added.js';
+import { check as diffRequestBodyMediaTypeParametersChanged } from './diff-request-body-media-type-parameters-changed.js';
 import { check as diffRequestBodyMediaTypeRemoved } from './diff-request-body-media-type-removed.js';
 import { check as diffRequestBodyRemoved } from './diff-request-body-removed.js';
 import { check as diffRequestBodySchemaAdded } from './diff-request-body-schema-added.js';
@@ -45,6 +46,7 @@ import { check as diffResponseHeaderBecameOptional } from './diff-response-heade
 import { check as diffResponseHeaderRemoved } from './diff-response-header-removed.js';
 import { check as diffResponseLinkChanged } from './diff-response-link-changed.js';
 import { check as diffResponseMediaTypeAdded } from './diff-response-media-type-added.js';
+import { check as diffResponseMediaTypeParametersChanged } from './diff-response-media-type-parameters-changed.js';
 import { check as diffResponseMediaTypeRemoved } from './diff-response-media-type-removed.js';
 import { check as diffResponseStatusAdded } from './diff-response-status-added.js';
 import { check as diffResponseStatusRemoved } from './diff-response-status-removed.js';
@@ -64,11 +66,13 @@ import { check as diffSunsetInvalid } from './diff-sunset-invalid.js';
 import { check as diffSunsetMovedEarlier } from './diff-sunset-moved-earlier.js';
 import { check as diffSunsetRemoved } from './diff-sunset-removed.js';
 import { check as diffWebhookAdded } from './diff-webhook-added.js';
+import { check as diffWebhookChanged } from './diff-webhook-changed.js';
 import { check as diffWebhookRemoved } from './diff-webhook-removed.js';
 import { change as schemaAdditionalPropertiesAllowed } from './schema-additional-properties-allowed.js';
 import { change as schemaAdditionalPropertiesForbidden } from './schema-additional-properties-forbidden.js';
 import { change as schemaAdditionalPropertiesRelaxed } from './schema-additional-properties-relaxed.js';
 import { change as schemaAdditionalPropertiesRestricted } from './schema-additional-properties-restricted.js';
+import { change as schemaBecameFalse } from './schema-became-false.js';
 import { change as schemaCompositionAdded } from './schema-composition-added.js';
 import { change as schemaCompositionRemoved } from './schema-composition-removed.js';
 import { change as schemaConditionChanged } from './schema-condition-changed.js';
@@ -107,6 +111,7 @@ import { change as schemaFormatRemoved } from './schema-format-removed.js';
 import { change as schemaItemsAdded } from './schema-items-added.js';
 import { change as schemaItemsRemoved } from './schema-items-removed.js';
 import { change as schemaKeywordChanged } from './schema-keyword-changed.js';
+import { change as schemaNoLongerFalse } from './schema-no-longer-false.js';
 import { change as schemaNotAdded } from './schema-not-added.js';
 import { change as schemaNotChanged } from './schema-not-changed.js';
 import { change as schemaNotRemoved } from './schema-not-removed.js';
@@ -164,6 +169,7 @@ export const FIXED_CHECKS = [
   diffRequestBodyBecameOptional,
   diffRequestBodyBecameRequired,
   diffRequestBodyMediaTypeAdded,
+  diffRequestBodyMediaTypeParametersChanged,
   diffRequestBodyMediaTypeRemoved,
   diffRequestBodyRemoved,
   diffRequestBodySchemaAdded,
@@ -183,6 +189,7 @@ export const FIXED_CHECKS = [
   diffResponseHeaderRemoved,
   diffResponseLinkChanged,
   diffResponseMediaTypeAdded,
+  diffResponseMediaTypeParametersChanged,
   diffResponseMediaTypeRemoved,
   diffResponseStatusAdded,
   diffResponseStatusRemoved,
@@ -202,6 +209,7 @@ export const FIXED_CHECKS = [
   diffSunsetMovedEarlier,
   diffSunsetRemoved,
   diffWebhookAdded,
+  diffWebhookChanged,
   diffWebhookRemoved,
 ] as const;
 
@@ -210,6 +218,7 @@ export const SCHEMA_CHANGE_LIST = [
   schemaAdditionalPropertiesForbidden,
   schemaAdditionalPropertiesRelaxed,
   schemaAdditionalPropertiesRestricted,
+  schemaBecameFalse,
   schemaCompositionAdded,
   schemaCompositionRemoved,
   schemaConditionChanged,
@@ -248,6 +257,7 @@ export const SCHEMA_CHANGE_LIST = [
   schemaItemsAdded,
   schemaItemsRemoved,
   schemaKeywordChanged,
+  schemaNoLongerFalse,
   schemaNotAdded,
   schemaNotChanged,
   schemaNotRemoved,

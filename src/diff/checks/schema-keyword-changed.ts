@@ -3,7 +3,7 @@ import { shorten } from '../messages.js';
 import type { SchemaChangeDefinition, SchemaCheckContext } from '../model.js';
 import type { Located } from '../schema.js';
 import { positionSchema, SUBSCHEMA_LABEL, subschemaChange, type SubschemaKeyword } from '../shared-decisions.js';
-import { baseAt, equal, revisionAt, type KeywordPair, type SchemaNodeDiff } from '../tree.js';
+import { baseAt, equal, isSchema, revisionAt, type KeywordPair, type SchemaNodeDiff } from '../tree.js';
 
 /** The subschema keywords, in the order the walk descends into them (compare.ts). */
 const SUBSCHEMAS: SubschemaKeyword[] = ['additionalProperties', 'propertyNames', 'unevaluatedProperties'];
@@ -37,7 +37,7 @@ export const change = {
     }
     // Every keyword the tree does not model, and extensions.
     for (const pair of node.unmodelled) unmodelled(pair);
-    // Subschemas the walk cannot compare inside (a schema against `false`, or two values that are no schemas).
+    // Subschemas the walk cannot compare inside (values that are no schemas).
     const subschema = (name: SubschemaKeyword) => {
       const pair = node[name];
       if (pair && subschemaChange(node, name)?.outcome === 'unmodelled')
@@ -53,7 +53,7 @@ export const change = {
       const revisionPath = pair.revision?.path ?? node.revision.path;
       for (const [entry, value] of Object.entries(bm)) {
         const other = rm[entry];
-        if (other === undefined || (isObject(value) && isObject(other)) || equal(value, other)) continue;
+        if (other === undefined || (isSchema(value) && isSchema(other)) || equal(value, other)) continue;
         unmodelled({
           keyword: `${name}/${entry}`,
           base: { value, path: [...basePath, entry] },
@@ -71,7 +71,7 @@ export const change = {
         const b = positionSchema(node, 'base', i);
         const r = positionSchema(node, 'revision', i);
         if (!b || !r || (b.from === 'items' && r.from === 'items')) continue;
-        if ((isObject(b.value) && isObject(r.value)) || equal(b.value, r.value)) continue;
+        if ((isSchema(b.value) && isSchema(r.value)) || equal(b.value, r.value)) continue;
         unmodelled({
           keyword: `prefixItems/${i}`,
           base: { value: b.value, path: b.path },
