@@ -64,18 +64,35 @@ function nearMiss(document: Document, ref: string): string | undefined {
   return best ? `#${encodePointer([...segments, best.key])}` : undefined;
 }
 
-/** Whether following `$ref`s from this reference comes back to a reference already passed, with no object in between. */
-function isReferenceCycle(document: Document, start: object): boolean {
+/**
+ * Whether following `$ref`s from this reference comes back to a reference already passed, with no
+ * object in between. Each reference leads to one next node, so every reference on the way has the
+ * same answer as the first: `known` keeps it for each, and a chain is followed once for the whole
+ * document, not once from each of its links (a chain of 6,000 references was 18 million lookups).
+ */
+function isReferenceCycle(document: Document, start: object, known: Map<unknown, boolean>): boolean {
+  const already = known.get(start);
+  if (already !== undefined) return already;
   const passed = new Set<unknown>([start]);
   let node: unknown = start;
+  let cycle = false;
   while (isObject(node) && typeof node.$ref === 'string' && node.$ref.startsWith('#')) {
     const target = lookupLocalRef(document, node.$ref);
-    if (!target) return false;
-    if (passed.has(target.value)) return true;
+    if (!target) break;
+    if (passed.has(target.value)) {
+      cycle = true;
+      break;
+    }
+    const answered = known.get(target.value);
+    if (answered !== undefined) {
+      cycle = answered;
+      break;
+    }
     passed.add(target.value);
     node = target.value;
   }
-  return false;
+  for (const reference of passed) if (isObject(reference)) known.set(reference, cycle);
+  return cycle;
 }
 
 function danglingRefs(document: Document): Problem[] {
@@ -83,6 +100,7 @@ function danglingRefs(document: Document): Problem[] {
   // One path, grown and shrunk as the walk goes (copied only for a problem): this walk visits
   // every node of the document, and a new array per node was most of its time on large ones.
   const path: JsonPath = [];
+  const cycles = new Map<unknown, boolean>();
   const walk = (node: unknown) => {
     if (isArray(node)) {
       for (let i = 0; i < node.length; i++) {
@@ -100,7 +118,7 @@ function danglingRefs(document: Document): Problem[] {
           message: `\`$ref: ${node.$ref}\` points at nothing in this document; ${near ? `did you mean \`${near}\`? Fix the pointer` : 'fix the pointer'} or add the missing component.`,
           path: [...path, '$ref'],
         });
-      } else if (isReferenceCycle(document, node)) {
+      } else if (isReferenceCycle(document, node, cycles)) {
         problems.push({
           message: `\`$ref: ${node.$ref}\` leads, through references only, back to itself and never to a definition; point it at the object it means, or define that object here.`,
           path: [...path, '$ref'],

@@ -160,11 +160,14 @@ describe('vottur test', () => {
       service.clientSecret!,
       '--no-dredd',
     ];
-    const masked = await vottur([...base, '--format', 'json']);
+    // One run gives the masked JSON report (to a file) and the stylish one (on standard output): the
+    // same findings in both formats, one contract suite fewer (issue 35).
+    const maskedFile = join(folder, 'masked.json');
+    const stylish = await vottur([...base, '--format', 'json', '--output', maskedFile, '--format', 'stylish']);
+    const masked = { code: stylish.code, stdout: await readFile(maskedFile, 'utf8'), stderr: stylish.stderr };
     expect(masked.code).toBe(1);
     expect(masked.stdout).toContain('010130-****');
     expect(masked.stdout).not.toMatch(/0101302989|010130-2989|1403552329/);
-    const stylish = await vottur(base);
     expect(stylish.stdout).toContain('contract-national-id');
     expect(`${stylish.stdout}${stylish.stderr}`).not.toMatch(/0101302989|010130-2989|1403552329/);
     const shown = await vottur([...base, '--format', 'json', '--show-pii']);

@@ -126,6 +126,45 @@ describe('a long $ref chain (B14)', () => {
       expect(found).toContain(rule);
   });
 
+  it('a chain of references is judged once for all its links: those leading into a cycle are each a cycle, those reaching a definition are not, in either order', async () => {
+    // platform-openapi-valid keeps each reference's answer for the rest of the document (a chain of
+    // 6,000 was followed from each of its links); a link met first or last is judged alike.
+    const cycleAt = async (schemas: Record<string, unknown>) => {
+      const file = join(dir, 'cycles.json');
+      writeFileSync(
+        file,
+        JSON.stringify({
+          openapi: '3.0.3',
+          info: { title: 'C', version: '1.0.0' },
+          paths: {},
+          components: { schemas },
+        }),
+      );
+      const { findings } = await lintDocument(file, { cwd: dir });
+      return findings
+        .filter((f) => f.ruleId === 'platform-openapi-valid' && /back to itself/.test(f.message))
+        .map((f) => f.pointer)
+        .sort();
+    };
+    const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+    const cycle = { Tail: ref('Into'), Into: ref('Ping'), Ping: ref('Pong'), Pong: ref('Ping') };
+    const chain = { A: ref('B'), B: ref('C'), C: { type: 'object' } };
+    const pointers = (...names: string[]) => names.map((name) => `/components/schemas/${name}/$ref`).sort();
+    expect(await cycleAt({ ...cycle, ...chain })).toEqual(pointers('Into', 'Ping', 'Pong', 'Tail'));
+    // The cycle's members met before the links leading into it, the definition's chain from its middle.
+    expect(
+      await cycleAt({
+        Pong: cycle.Pong,
+        Ping: cycle.Ping,
+        Into: cycle.Into,
+        Tail: cycle.Tail,
+        B: chain.B,
+        A: chain.A,
+        C: chain.C,
+      }),
+    ).toEqual(pointers('Into', 'Ping', 'Pong', 'Tail'));
+  });
+
   it('a rule that throws is one error finding of its own; the other rules run', () => {
     const fails = defineRule({
       id: 'x-throws',
