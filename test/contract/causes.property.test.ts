@@ -85,7 +85,9 @@ describe('oneFindingPerCause, as a property', () => {
         const seen = causes.flatMap((c) => [c.message, ...(c.related ?? []).map((r) => r.message)]);
         expect(seen.sort()).toEqual(input.map((f) => f.message).sort());
         for (const cause of causes) {
-          const members = [cause.message, ...(cause.related ?? []).map((r) => r.message)].map((m) => byMessage.get(m)!);
+          const members = [cause.message, ...(cause.related ?? []).map((r) => r.message)].map((m) =>
+            byMessage.get(m ?? '')!,
+          );
           const [lead, ...evidence] = members;
           for (const b of evidence) {
             const a = lead;

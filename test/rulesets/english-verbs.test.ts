@@ -23,14 +23,13 @@ import {
   STANDARD_VERBS_MOSTLY_NOUNS,
   UPDATE_VERBS,
 } from '../../rulesets/lib/vocabulary.js';
-// @ts-expect-error -- a plain ES module of the build scripts, without types
-import {
-  englishBaseVerbs,
-  englishPredicates,
-  englishStateWords,
-  englishVerbs,
-  englishWords,
-} from '../../scripts/english-verbs.mjs';
+// @ts-expect-error -- a plain ES module of the build scripts, without types (one line: the error is the specifier's)
+import * as scripts from '../../scripts/english-verbs.mjs';
+
+const { englishBaseVerbs, englishPredicates, englishStateWords, englishVerbs, englishWords } = scripts as Record<
+  string,
+  unknown
+>;
 
 const require = createRequire(import.meta.url);
 const lexicon = require('wink-lexicon/src/lexicon.js') as Record<string, string[]>;
