@@ -1,6 +1,6 @@
 import { defineRule, printPath, show, type JsonPath, type Problem } from '../lib/rule.js';
 import { schemaValues } from '../lib/openapi/examples.js';
-import { encodePointer, within } from '../lib/openapi/pointer.js';
+import { within } from '../lib/openapi/pointer.js';
 import { layerKeyword, type SchemaLayer, schemaLayers, schemaTypes, layerTypes } from '../lib/openapi/resolve.js';
 import { collectProperties } from '../lib/openapi/flatten.js';
 import { parameters, properties, type SchemaNode } from '../lib/openapi/views.js';
@@ -535,18 +535,18 @@ export default defineRule({
       }
       return true;
     };
-    const byContainer = new Map<string, Siblings>();
+    // Per holding schema node (the shared walk lists each schema once, so one node is one place).
+    const byContainer = new Map<SchemaNode, Siblings>();
     for (const node of properties(document)) {
       const name = node.name;
       const container = holder(node);
       let siblings = NO_SIBLINGS;
       if (container) {
-        const at = encodePointer(container.path);
-        const known = byContainer.get(at);
+        const known = byContainer.get(container);
         if (known) siblings = known;
         else
           byContainer.set(
-            at,
+            container,
             (siblings = siblingsOf(document, collectProperties(document, container.schema, container.path))),
           );
       }
