@@ -248,33 +248,6 @@ function isNullSchema(schema: unknown): boolean {
  * last layer, where the schema is defined.
  */
 export function schemaLayers(document: Document, schema: unknown, path: JsonPath): SchemaLayer[] {
-  if (!isObject(schema)) return readLayers(document, schema, path);
-  let bySchema = layersCache.get(document);
-  if (!bySchema) layersCache.set(document, (bySchema = new Map<object, { path: JsonPath; layers: SchemaLayer[] }>()));
-  const known = bySchema.get(schema);
-  if (known && samePath(known.path, path)) return known.layers;
-  const layers = readLayers(document, schema, path);
-  bySchema.set(schema, { path, layers });
-  return layers;
-}
-
-/**
- * `schemaLayers`' answers per document and schema object, with the path they were asked at: a
- * dozen rules ask for the layers of every property (Stripe: ~40 MB of layers and paths made
- * again). A schema is almost always asked at one path (where the shared walk found it); asked at
- * another, the answer is read again and kept instead. The arrays are shared: callers only read them.
- */
-const layersCache = new WeakMap<Document, Map<object, { path: JsonPath; layers: SchemaLayer[] }>>();
-
-/** The same segments in the same order (a number and its decimal string are different segments). */
-export function samePath(a: JsonPath, b: JsonPath): boolean {
-  if (a === b) return true;
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
-
-function readLayers(document: Document, schema: unknown, path: JsonPath): SchemaLayer[] {
   const layers: SchemaLayer[] = [];
   let current = resolve(document, schema, path);
   for (let hops = 0; isObject(current.value); hops++) {
