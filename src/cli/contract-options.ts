@@ -7,7 +7,9 @@ import type { AuthOptions } from '../contract/auth.js';
 import {
   DEFAULT_CONCURRENCY,
   DEFAULT_MAX_EXAMPLES,
+  DEFAULT_MAX_REQUESTS,
   DEFAULT_MAX_RESPONSE_TIME_MS,
+  DEFAULT_MAX_RUN_SECONDS,
   DEFAULT_TIMEOUT_MS,
   MAX_BUDGET_SECONDS,
   MAX_SEED,
@@ -65,6 +67,9 @@ export interface ContractCommandOptions extends BaselineCommandOptions, PolicyCo
   phases?: Phase[];
   maxExamples?: number;
   budget?: number;
+  /** The run-wide budget (src/contract/runner/budget.ts): command line only, never the configuration. */
+  maxRequests?: number;
+  maxRunTime?: number;
   seed?: number;
   minCoverage?: number;
   allowUnsafeMethods?: boolean;
@@ -175,6 +180,16 @@ export function addContractOptions(command: Command, state: OutputState): Comman
       wholeNumber('--budget'),
     )
     .option(
+      '--max-requests <n>',
+      `requests the whole run sends at most; past it nothing more is sent and the run fails with contract-run-budget (default ${DEFAULT_MAX_REQUESTS.toLocaleString('en')}; command line only)`,
+      wholeNumber('--max-requests'),
+    )
+    .option(
+      '--max-run-time <seconds>',
+      `seconds the whole run sends and generates for at most; past it the run fails with contract-run-budget (default ${DEFAULT_MAX_RUN_SECONDS}; command line only)`,
+      wholeNumber('--max-run-time'),
+    )
+    .option(
       '--seed <n>',
       'seed of the generated requests; the report gives the seed of every run, and the same seed sends the same requests',
       seedNumber,
@@ -246,6 +261,8 @@ export function runOptionsFrom(
   | 'phases'
   | 'maxExamples'
   | 'budgetSeconds'
+  | 'maxRequests'
+  | 'maxRunSeconds'
   | 'seed'
   | 'allowUnsafeMethods'
   | 'cwd'
@@ -267,6 +284,8 @@ export function runOptionsFrom(
     ...(options.phases ? { phases: options.phases } : {}),
     ...(options.maxExamples !== undefined ? { maxExamples: options.maxExamples } : {}),
     ...(options.budget !== undefined ? { budgetSeconds: options.budget } : {}),
+    ...(options.maxRequests !== undefined ? { maxRequests: options.maxRequests } : {}),
+    ...(options.maxRunTime !== undefined ? { maxRunSeconds: options.maxRunTime } : {}),
     ...(options.seed !== undefined ? { seed: options.seed } : {}),
     ...(options.allowUnsafeMethods ? { allowUnsafeMethods: true } : {}),
     ...(options.quiet ? {} : { onProgress: (message: string) => stderr(`${errorLine(message)}\n`) }),

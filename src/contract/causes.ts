@@ -70,6 +70,8 @@ const STANDALONE = new Set([
   'contract-pattern',
   'contract-pattern-unsampled',
   'contract-generation-limit',
+  'contract-operation-untested',
+  'contract-run-budget',
 ]);
 
 /**

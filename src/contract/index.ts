@@ -19,6 +19,7 @@ import { obtainCredentials, redactor, type Credentials } from './auth.js';
 import { checkDataAgainst, checkDataShape, loadDataFile, type ContractData } from './data.js';
 import { loadContractDescription, type ContractDescription } from './description.js';
 import { examplesPhase } from './phases/examples.js';
+import { contractFinding } from './finding.js';
 import { planRequests, type Plan } from './plan.js';
 import { isContractRuleId } from './rules.js';
 import { dreddStep } from './runner/dredd.js';
@@ -27,6 +28,7 @@ import { runSettings, type ContractTestOptions, type RunSettings } from './runne
 import { contractReport } from './runner/report.js';
 import { requestsToSend } from './runner/requests.js';
 import { createTransport } from './runner/transport.js';
+import { createRunBudget } from './runner/budget.js';
 import { judgeExamples } from './runner/verdicts.js';
 import { SchemaValidators } from './validate/index.js';
 
@@ -39,6 +41,7 @@ export {
   MAX_BUDGET_SECONDS,
   type ContractTestOptions,
 } from './runner/options.js';
+export { DEFAULT_MAX_REQUESTS, DEFAULT_MAX_RUN_SECONDS } from './runner/budget.js';
 
 export async function runContractTests(options: ContractTestOptions): Promise<Report> {
   const mask = (text: string) => (options.showPii ? text : maskNationalIds(text));
@@ -120,9 +123,12 @@ async function runWith(context: RunContext): Promise<Report> {
     `testing ${description.operations.length} operation${description.operations.length === 1 ? '' : 's'} of ${description.displayPath} at ${server.href}: ${requests.length} request${requests.length === 1 ? '' : 's'}`,
   );
   const transport = createTransport(settings, credentials);
+  // The run-wide budget (runner/budget.ts): every request counts; once spent, nothing more is sent.
+  const budget = createRunBudget(settings.maxRequests, settings.maxRunSeconds);
   const { exchanges, failedOps } = await examplesPhase(requests, server, credentials, {
     limit: transport.limit,
     send: transport.sendPlanned,
+    take: () => budget.take(),
   });
 
   const validators = new SchemaValidators(description);
@@ -149,6 +155,7 @@ async function runWith(context: RunContext): Promise<Report> {
         notTested,
         askWithoutCredentials: sendable.askWithoutCredentials,
         transport,
+        budget,
         progress,
       });
   if (generated) {
@@ -161,13 +168,51 @@ async function runWith(context: RunContext): Promise<Report> {
   for (const op of description.operations) {
     if (notTested.has(op) || answered.has(op) || (generated?.requests.get(op.label) ?? 0) > 0) continue;
     if (exchanges.some((e) => e.planned.op === op)) continue;
-    notTested.set(op, 'no request could be built for it (see contract-missing-example)');
+    notTested.set(
+      op,
+      budget.spent() !== undefined
+        ? 'the run budget was spent before a request was sent for it (see contract-run-budget)'
+        : 'no request could be built for it (see contract-missing-example)',
+    );
   }
 
-  const dredd = await dreddStep({ settings, description, credentials, exchanges, notTested, progress });
+  // Dredd's replay is not started once the run's budget is spent.
+  const spentBeforeDredd = budget.spent();
+  if (spentBeforeDredd !== undefined && settings.dredd && settings.phases.includes('examples'))
+    progress(`dredd: not run, since ${spentBeforeDredd}`);
+  const dredd =
+    spentBeforeDredd === undefined
+      ? await dreddStep({ settings, description, credentials, exchanges, notTested, progress })
+      : undefined;
   if (dredd) {
     ran.add('contract-dredd');
     findings.push(...dredd.findings);
+  }
+  // The run's budget spent: what was not sent is unknown, and the run says so (an error: a gated run fails).
+  ran.add('contract-run-budget');
+  const spent = budget.spent();
+  if (spent !== undefined)
+    findings.push(
+      contractFinding('contract-run-budget', description.displayPath, {
+        message: `${spent} after ${budget.sent.toLocaleString('en')} requests: nothing more was generated or sent, so the run did not test all that the description asks for (${description.operations.length.toLocaleString('en')} operations); the operator raises the budget with --max-requests or --max-run-time`,
+      }),
+    );
+  // Every operation left untested is a finding of its own (issue 34, o34r12 B3): a description
+  // whose operations were all held back (POST without --allow-unsafe-methods, TRACE) passed the
+  // gate with "no problems" and nothing tested. Under a policy an error, so the gated run fails;
+  // without one the operation is listed as not tested (every format, and the score), as before.
+  // A server that could not be reached is contract-unreachable's to say.
+  if (settings.underPolicy) ran.add('contract-operation-untested');
+  for (const [op, reason] of notTested) {
+    if (verdicts.unreachable || !settings.underPolicy) break;
+    // Left for want of budget: the one contract-run-budget error above says so for all of them.
+    if (spent !== undefined && reason.includes('contract-run-budget')) continue;
+    findings.push(
+      contractFinding('contract-operation-untested', description.displayPath, {
+        op,
+        message: `${op.label} was not tested: ${reason}; nothing about its answers is known, so the gated run does not pass`,
+      }),
+    );
   }
   const renewals = credentials.tokens?.renewals() ?? 0;
   if (renewals > 0)

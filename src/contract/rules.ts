@@ -54,6 +54,20 @@ const DEFINITIONS = {
     description:
       'Every input schema can be generated within the bounds of the generated phases (a `minLength` of at most 10,000 characters, a `minItems` of at most 1,000 counted with the arrays around it, schemas nested no deeper than each generator goes) and has a value at all (no `minimum` above its `maximum`); what lies beyond a bound, or what a generator cannot make, is left out of the values made and reported, never silence (a warning when a value its schema accepts is still sent for every input the bound touches).',
   },
+  'contract-run-budget': {
+    severity: 'error',
+    category: 'methods',
+    source: 'contract',
+    description:
+      "The run finishes within its run-wide budget (100,000 requests and 1,200 s by default; the operator's --max-requests and --max-run-time): once either is spent nothing more is generated or sent, Dredd's replay is not started, and what was left untested is this finding, never a pass.",
+  },
+  'contract-operation-untested': {
+    severity: 'error',
+    category: 'methods',
+    source: 'contract',
+    description:
+      'An operation left untested under a policy (its method is not sent without --allow-unsafe-methods, or TRACE at all; no credentials for it; no value to build a request from; no answer) is an error, never a silent pass of the gate; without a policy the operation is listed as not tested and scores 0, as before.',
+  },
   'contract-limit-reached': {
     severity: 'error',
     category: 'data-format',

@@ -120,6 +120,10 @@ export const CHECK_LIMIT_RULES: ReadonlyArray<{ id: string; severity: Severity; 
   { id: 'diff-schema-limit-reached', severity: 'error' },
   { id: 'diff-ref-limit-reached', severity: 'error' },
   { id: 'catalogue-limit-reached', severity: 'error' },
+  // The run-wide budget of test/check spent (o34r12 B12): what was not sent is unknown.
+  { id: 'contract-run-budget', severity: 'error' },
+  // An operation no request reached, under a policy (o34r12 B3): without one it is not reported.
+  { id: 'contract-operation-untested', severity: 'error' },
 ];
 
 /**

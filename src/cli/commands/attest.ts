@@ -203,6 +203,7 @@ async function gatedRun(
       auth: authFrom(given),
       ...(options.allowRemoteRefs ? { allowRemoteRefs: true } : {}),
       ...runOptionsFrom(given, io),
+      ...(run.policy ? { underPolicy: true } : {}),
     });
     reports.push(contract);
   }

@@ -155,6 +155,7 @@ export function registerCheck(program: Command, io: CommandIo): void {
       auth: authFrom(options),
       ...(options.allowRemoteRefs ? { allowRemoteRefs: true } : {}),
       ...runOptionsFrom(options, io),
+      ...(run.policy ? { underPolicy: true } : {}),
     });
     io.exit(
       await finishRun(
@@ -205,6 +206,7 @@ async function checkReference(options: CheckOptions, io: RunIo, run: GateRun): P
         },
       },
       ...runOptionsFrom(options, io),
+      ...(run.policy ? { underPolicy: true } : {}),
       // vottur's own service on loopback: every method may be tried.
       allowUnsafeMethods: true,
     });

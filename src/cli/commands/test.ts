@@ -69,6 +69,7 @@ export function registerTest(program: Command, io: CommandIo): void {
         auth: authFrom(options),
         ...(options.allowRemoteRefs ? { allowRemoteRefs: true } : {}),
         ...runOptionsFrom(options, io),
+        ...(run.policy ? { underPolicy: true } : {}),
       });
       io.exit(await finishRun(await settle(report, run, options, io), targets, options, io));
     },

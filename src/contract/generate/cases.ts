@@ -197,12 +197,24 @@ function itemsOf(schema: FlatSchema, count: number, item: unknown): unknown[] {
   return Array.isArray(drawn) ? drawn : [];
 }
 
-/** The boundary and past-the-boundary cases of one schema, the valid value first. */
-export function coverageCases(schema: FlatSchema): ValueCase[] {
+/**
+ * The cases one schema has at most, its members' included (issue 34, o34r12 B4): a schema with 8
+ * required properties at every level has a case per member of a member, each a copy of the whole
+ * value, and the coverage phase ran past 60 s. The coverage phase sends the first 16 of an input
+ * and the fuzz phase draws its invalid values from them; an ordinary schema has far fewer.
+ */
+export const MAX_COVERAGE_CASES = 256;
+
+/** The boundary and past-the-boundary cases of one schema, the valid value first (at most `MAX_COVERAGE_CASES`). */
+export function coverageCases(schema: FlatSchema, limit = MAX_COVERAGE_CASES): ValueCase[] {
   const cases: ValueCase[] = [{ value: validValue(schema), valid: true, constraint: 'a valid value' }];
+  // Each case's text once: a new case is compared with the others in one lookup.
+  const known = new Set([`true\u0000${JSON.stringify(cases[0]?.value)}`]);
   const add = (value: unknown, valid: boolean, constraint: string) => {
-    if (value === undefined) return;
-    if (cases.some((known) => known.valid === valid && JSON.stringify(known.value) === JSON.stringify(value))) return;
+    if (value === undefined || cases.length >= limit) return;
+    const key = `${String(valid)}\u0000${JSON.stringify(value)}`;
+    if (known.has(key)) return;
+    known.add(key);
     cases.push({ value, valid, constraint });
   };
   const type = schema.types.find((t) => t !== 'null');
@@ -304,7 +316,9 @@ export function coverageCases(schema: FlatSchema): ValueCase[] {
       if (!schema.additionalProperties)
         add({ ...valid, notDescribedProperty: 'x' }, false, 'a property the schema does not allow');
       for (const [key, property] of schema.properties) {
-        for (const nested of coverageCases(property)) {
+        if (cases.length >= limit) break;
+        // A member's cases past what this schema still has room for are never used: not made.
+        for (const nested of coverageCases(property, limit - cases.length + 1)) {
           if (nested.constraint === 'a valid value') continue;
           const object = withProperty(schema, valid, key, nested.value);
           // A property the object has no room for (maxProperties) is no valid case of it.

@@ -10,10 +10,22 @@ import { MAX_FUZZ_DEPTH } from './arbitraries.js';
 import { MAX_VALUE_DEPTH } from './cases.js';
 import { numberRange } from './number-range.js';
 import { itemsUnsampled, lengthUnsampled, MAX_GENERATED_ITEMS, MAX_PATTERN_SAMPLE_LENGTH } from './pattern-bounds.js';
-import { MAX_FLATTEN_DEPTH, type FlatSchema } from './schema.js';
+import { MAX_FLATTEN_DEPTH, MAX_FLATTEN_NODES, type FlatSchema } from './schema.js';
 
 /** How deep the walk of a flattened schema goes (flattening stops well before). */
 const MAX_WALK_DEPTH = 64;
+
+/** How every reason of `unsatisfiable` ends: what is generated for such a schema is no value of it. */
+const NO_VALUE = 'the values generated for it break its schema';
+
+/**
+ * Why the schema (or a member every value of it must have) accepts no value at all, or undefined:
+ * the verifier's answer where ajv cannot compile the schema (verify.ts), so such an input is
+ * never sent as known valid.
+ */
+export function noValueReason(schema: FlatSchema): string | undefined {
+  return generationLimits([schema]).find((reason) => reason.endsWith(NO_VALUE));
+}
 
 export function generationLimits(schemas: readonly FlatSchema[]): string[] {
   const reasons = new Set<string>();
@@ -47,7 +59,11 @@ export function generationLimits(schemas: readonly FlatSchema[]): string[] {
       ...[...schema.properties].filter(([key]) => schema.required.includes(key)).map(([, property]) => property),
       ...(schema.branches ?? []),
     ];
-    if (schema.truncated && mandatory)
+    if (schema.oversized && mandatory)
+      reasons.add(
+        `its schema has more than ${MAX_FLATTEN_NODES.toLocaleString('en')} members (properties, items, branches, counted over every level), the most the generated phases read: what lies beyond is not generated`,
+      );
+    else if (schema.truncated && mandatory)
       reasons.add(
         `its schema nests deeper than ${MAX_FLATTEN_DEPTH} levels (items, properties, oneOf/anyOf), the depth the generated phases read: what lies below is not generated`,
       );
@@ -79,6 +95,9 @@ export function generationLimits(schemas: readonly FlatSchema[]): string[] {
  */
 function unsatisfiable(schema: FlatSchema): string[] {
   const reasons: string[] = [];
+  // `enum: []` (o34r12 B13): ajv refuses to compile it, so no verifier said so before.
+  if (schema.enum !== undefined && schema.enum.length === 0 && schema.const === undefined)
+    return [`its enum is empty, so no value satisfies it: ${NO_VALUE}`];
   if (schema.const !== undefined || (schema.enum && schema.enum.length > 0)) return reasons;
   const type = schema.types.find((t) => t !== 'null');
   if ((type === 'integer' || type === 'number') && numberRange(schema, type === 'integer') === undefined) {
@@ -91,17 +110,11 @@ function unsatisfiable(schema: FlatSchema): string[] {
         : '',
       schema.multipleOf !== undefined ? `multipleOf ${schema.multipleOf}` : '',
     ].filter(Boolean);
-    reasons.push(
-      `no ${type === 'integer' ? 'integer' : 'number'} satisfies ${bounds.join(', ')}: the values generated for it break its schema`,
-    );
+    reasons.push(`no ${type === 'integer' ? 'integer' : 'number'} satisfies ${bounds.join(', ')}: ${NO_VALUE}`);
   }
   if (schema.minLength !== undefined && schema.maxLength !== undefined && schema.minLength > schema.maxLength)
-    reasons.push(
-      `no string satisfies minLength ${schema.minLength} with maxLength ${schema.maxLength}: the values generated for it break its schema`,
-    );
+    reasons.push(`no string satisfies minLength ${schema.minLength} with maxLength ${schema.maxLength}: ${NO_VALUE}`);
   if (schema.minItems !== undefined && schema.maxItems !== undefined && schema.minItems > schema.maxItems)
-    reasons.push(
-      `no array satisfies minItems ${schema.minItems} with maxItems ${schema.maxItems}: the values generated for it break its schema`,
-    );
+    reasons.push(`no array satisfies minItems ${schema.minItems} with maxItems ${schema.maxItems}: ${NO_VALUE}`);
   return reasons;
 }

@@ -76,6 +76,13 @@ export interface FlatSchema {
    * empty: the generators make nothing of what it says (contract-generation-limit says so).
    */
   truncated?: boolean;
+  /**
+   * True when flattening had used its node budget (`MAX_FLATTEN_NODES`) before it reached this
+   * schema, which was then left empty (and `truncated`): a schema wide at every level (8 required
+   * properties each `$ref`ing the next level, 12 levels) has millions of members within the depth
+   * bound; the generators make nothing of what it says (contract-generation-limit says so).
+   */
+  oversized?: boolean;
 }
 
 /** Which way a schema is read: the properties of a request leave out `readOnly`, of an answer `writeOnly`. */
@@ -84,6 +91,14 @@ export type Direction = 'request' | 'response';
 /** How deep (`items`, `properties`, `oneOf`/`anyOf` levels) a schema is flattened for the generators. */
 export const MAX_FLATTEN_DEPTH = 8;
 const MAX_DEPTH = MAX_FLATTEN_DEPTH;
+
+/**
+ * How many schema nodes (`items`, properties, branches, `contains`, …) one input's schema is
+ * flattened into at most, whatever its depth (issue 34, o34r12 B4: 8 required properties per level
+ * made 8^8 nodes within the depth bound; the coverage and fuzz phases then ran past 60 s and 3 GB).
+ * The nodes past it are left empty and marked `oversized`; the values generated are bounded by it.
+ */
+export const MAX_FLATTEN_NODES = 2_000;
 
 function emptyFlat(): FlatSchema {
   return {
@@ -150,7 +165,7 @@ export function flattenSchema(
   name?: string,
   direction: Direction = 'request',
 ): FlatSchema {
-  return flatten(document, schema, name, direction, 0);
+  return flatten(document, schema, name, direction, 0, { left: MAX_FLATTEN_NODES });
 }
 
 function flatten(
@@ -159,10 +174,19 @@ function flatten(
   name: string | undefined,
   direction: Direction,
   depth: number,
+  budget: { left: number },
 ): FlatSchema {
   const flat = emptyFlat();
   const omitted = new Set<string>();
   if (name !== undefined && isNationalIdParameter(name)) flat.nationalId = true;
+  // The node budget of the whole flattening (every node counts, one cut at the depth bound too):
+  // past it a schema is left empty, and says so.
+  if (budget.left <= 0) {
+    if (typeof schema !== 'object' || schema === null || Object.keys(schema).length > 0)
+      Object.assign(flat, { truncated: true, oversized: true });
+    return flat;
+  }
+  budget.left--;
   if (depth > MAX_DEPTH) {
     if (isObject(schema) && Object.keys(schema).length > 0) flat.truncated = true;
     return flat;
@@ -206,26 +230,26 @@ function flatten(
     flat.minItems = sizeOr(layer.minItems) ?? flat.minItems;
     flat.maxItems = sizeOr(layer.maxItems) ?? flat.maxItems;
     if (layer.items !== undefined && !flat.items)
-      flat.items = flatten(document, layer.items, undefined, direction, depth + 1);
+      flat.items = flatten(document, layer.items, undefined, direction, depth + 1, budget);
     if (layer.uniqueItems === true) flat.uniqueItems = true;
     if (layer.contains !== undefined && !flat.contains)
-      flat.contains = flatten(document, layer.contains, undefined, direction, depth + 1);
+      flat.contains = flatten(document, layer.contains, undefined, direction, depth + 1, budget);
     flat.minContains = sizeOr((layer as Record<string, unknown>).minContains) ?? flat.minContains;
     flat.maxContains = sizeOr((layer as Record<string, unknown>).maxContains) ?? flat.maxContains;
     flat.minProperties = sizeOr(layer.minProperties) ?? flat.minProperties;
     flat.maxProperties = sizeOr(layer.maxProperties) ?? flat.maxProperties;
     if (isObject(layer.additionalProperties) && !flat.additional)
-      flat.additional = flatten(document, layer.additionalProperties, undefined, direction, depth + 1);
+      flat.additional = flatten(document, layer.additionalProperties, undefined, direction, depth + 1, budget);
     if (isObject(layer.patternProperties) && !flat.patternProperties)
       flat.patternProperties = Object.entries(layer.patternProperties)
         .slice(0, 8)
-        .map(([pattern, inner]) => [pattern, flatten(document, inner, undefined, direction, depth + 1)]);
+        .map(([pattern, inner]) => [pattern, flatten(document, inner, undefined, direction, depth + 1, budget)]);
     if (isObject(layer.propertyNames) && typeof layer.propertyNames.pattern === 'string')
       flat.propertyNamesPattern ??= layer.propertyNames.pattern;
     if (isObject(layer.properties)) {
       for (const key of Object.keys(layer.properties)) {
         if (flat.properties.has(key) || omitted.has(key)) continue;
-        const property = flatten(document, layer.properties[key], key, direction, depth + 1);
+        const property = flatten(document, layer.properties[key], key, direction, depth + 1, budget);
         if (direction === 'request' ? property.readOnly : property.writeOnly) omitted.add(key);
         else flat.properties.set(key, property);
       }
@@ -238,7 +262,9 @@ function flatten(
     if (layer.additionalProperties === false) flat.additionalProperties = false;
     for (const keyword of ['oneOf', 'anyOf'] as const) {
       if (Array.isArray(layer[keyword]) && !flat.branches)
-        flat.branches = layer[keyword].map((branch: unknown) => flatten(document, branch, name, direction, depth + 1));
+        flat.branches = layer[keyword].map((branch: unknown) =>
+          flatten(document, branch, name, direction, depth + 1, budget),
+        );
     }
     if (layer.example !== undefined) flat.example ??= layer.example;
     if (layer.default !== undefined) flat.default ??= layer.default;

@@ -15,6 +15,7 @@ import { exampleValidators } from '../../../rulesets/rules/platform-example-vali
 import type { Document } from '../../../rulesets/lib/openapi/types.js';
 import type { JsonPath } from '../../../rulesets/lib/rule.js';
 import { validArbitrary } from './arbitraries.js';
+import { noValueReason } from './limits.js';
 import { unusableSize, type FlatSchema } from './schema.js';
 
 /** Draws of a value ajv refuses before the input is reported as a contract-generation-limit. */
@@ -36,13 +37,18 @@ export function schemaVerifier(document: Document, path: JsonPath, flat: FlatSch
   try {
     validate = exampleValidators(document)(path);
   } catch {
-    // A schema ajv throws on: the generators' values are sent unverified, as before.
-    return undefined;
+    validate = undefined;
   }
   // A size no value has (`minItems: .inf`): ajv, given the description as JSON, reads it as null.
   const unusable = unusableSize(flat);
   if (unusable !== undefined) return () => unusable;
-  if (validate === undefined) return undefined;
+  if (validate === undefined) {
+    // A schema ajv cannot compile that accepts no value at all (o34r12 B13: ajv refuses
+    // `enum: []`; limits.ts `noValueReason`): every value is refused, as ajv refuses every value
+    // of `not: {}`. Any other: the generators' values are sent unverified, as before.
+    const none = noValueReason(flat);
+    return none === undefined ? undefined : () => none;
+  }
   const check = validate;
   return (value) => {
     try {

@@ -78,6 +78,8 @@ export async function examplesPhase(
     /** Runs a task under the run's concurrency cap. */
     limit: <T>(task: () => Promise<T>) => Promise<T>;
     send: (request: HttpRequest, planned: PlannedRequest) => Promise<HttpOutcome>;
+    /** Counts a request against the run's budget; false once it is spent (nothing more is sent). */
+    take?: () => boolean;
   },
 ): Promise<ExamplesPhaseResult> {
   const failedOps = new Map<OperationModel, number>();
@@ -89,6 +91,7 @@ export async function examplesPhase(
           failedOps.set(planned.op, held + 1);
           return undefined;
         }
+        if (transport.take && !transport.take()) return undefined;
         const request = plannedHttpRequest(planned, server, credentials);
         const outcome = await transport.send(request, planned);
         if (!outcome.ok && !failedOps.has(planned.op)) failedOps.set(planned.op, 0);

@@ -29,6 +29,7 @@ import type { ExampleExchange, GeneratedPhase, Phase, PhaseContext, PhaseOperati
 import { fuzzPhase } from './fuzz.js';
 import { baseValues, buildRequest, operationInputs, type Input } from './inputs.js';
 import { statefulPhase } from './stateful.js';
+import { RunBudgetSpent, type RunBudget } from '../runner/budget.js';
 
 export type { Phase } from './context.js';
 
@@ -81,6 +82,11 @@ export interface PhaseOptions {
   askWithoutCredentials?: readonly OperationModel[];
   /** Sends one request (the runner's time limit, concurrency cap and user agent). */
   send: (request: HttpRequest, op: OperationModel) => Promise<HttpOutcome>;
+  /**
+   * The run-wide budget (runner/budget.ts): each request takes one; once it is spent nothing more
+   * is generated or sent, and the runner reports it (contract-run-budget).
+   */
+  budget?: RunBudget;
   progress?: (message: string) => void;
 }
 
@@ -186,6 +192,8 @@ export async function runPhases(options: PhaseOptions): Promise<PhaseResult> {
   const exchange: PhaseContext['exchange'] = async (op, phase, tagged) => {
     // After a timeout or a refused connection nothing more is sent for the operation: one is reported, not hundreds.
     if (stats(op).transportFailed) return undefined;
+    // The run's budget spent: this operation's phase ends here (guarded/untilSpent below).
+    if (options.budget && !options.budget.take()) throw new RunBudgetSpent(options.budget.spent() ?? '');
     const { request } = tagged;
     stats(op).requests[phase] = (stats(op).requests[phase] ?? 0) + 1;
     const outcome = await options.send(request, op);
@@ -323,9 +331,11 @@ export async function runPhases(options: PhaseOptions): Promise<PhaseResult> {
     phase: 'coverage' | 'fuzz',
     run: (context: PhaseContext, operation: PhaseOperation) => Promise<void>,
   ): Promise<void> => {
+    if (options.budget?.spent() !== undefined) return;
     try {
       await run(context, operation);
     } catch (error) {
+      if (error instanceof RunBudgetSpent) return;
       const reason = firstLine(error);
       keep(
         contractFinding('contract-generation-limit', description.displayPath, {
@@ -404,7 +414,7 @@ export async function runPhases(options: PhaseOptions): Promise<PhaseResult> {
       `coverage phase: boundary values of ${operations.length} operation${operations.length === 1 ? '' : 's'}`,
     );
     await Promise.all(operations.map((operation) => guarded(operation, 'coverage', coveragePhase)));
-    await Promise.all(
+    await untilSpent(
       (options.askWithoutCredentials ?? []).map(async (op) => {
         const opInputs = inputsOf(op);
         const tagged: TaggedRequest = {
@@ -418,7 +428,7 @@ export async function runPhases(options: PhaseOptions): Promise<PhaseResult> {
           stats(op).skipped = `${stats(op).skipped}; only a request without credentials was sent (the 401 check)`;
       }),
     );
-    if (options.allowUnsafeMethods) await unsupportedMethods(context);
+    if (options.allowUnsafeMethods) await untilSpent([unsupportedMethods(context)]);
   }
   if (phases.includes('fuzz')) {
     if (options.budgetMs !== undefined) context.deadline = Date.now() + options.budgetMs;
@@ -429,7 +439,7 @@ export async function runPhases(options: PhaseOptions): Promise<PhaseResult> {
     );
     await Promise.all(operations.map((operation) => guarded(operation, 'fuzz', fuzzPhase)));
   }
-  if (phases.includes('stateful')) await statefulPhase(context);
+  if (phases.includes('stateful')) await untilSpent([statefulPhase(context)]);
 
   const coverage = coverageReport();
   return {
@@ -479,6 +489,13 @@ export async function runPhases(options: PhaseOptions): Promise<PhaseResult> {
       operations: list,
     };
   }
+}
+
+/** Waits for the tasks; one that stopped because the run's budget was spent ends quietly (the runner reports it). */
+async function untilSpent(tasks: ReadonlyArray<Promise<unknown>>): Promise<void> {
+  const results = await Promise.allSettled(tasks);
+  for (const result of results)
+    if (result.status === 'rejected' && !(result.reason instanceof RunBudgetSpent)) throw result.reason;
 }
 
 /** The `pattern` strings of the inputs' schemas, each once (a bounded, cycle-safe walk). */

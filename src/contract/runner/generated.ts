@@ -10,6 +10,7 @@ import { runPhases, type PhaseResult } from '../phases/index.js';
 import type { SchemaValidators } from '../validate/index.js';
 import type { RunSettings } from './options.js';
 import type { Transport } from './transport.js';
+import type { RunBudget } from './budget.js';
 
 export interface GeneratedPhasesInput {
   settings: RunSettings;
@@ -23,6 +24,7 @@ export interface GeneratedPhasesInput {
   /** Secured operations held back for want of credentials, asked once without them (coverage phase). */
   askWithoutCredentials?: readonly OperationModel[];
   transport: Transport;
+  budget: RunBudget;
   progress: (message: string) => void;
 }
 
@@ -53,6 +55,7 @@ export async function generatedPhases(input: GeneratedPhasesInput): Promise<Phas
       outcome: e.outcome,
     })),
     send: input.transport.sendGenerated,
+    budget: input.budget,
     progress,
   });
   // The undocumented-method check sends PUT, PATCH, DELETE or POST (fetch cannot send TRACE, the

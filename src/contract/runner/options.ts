@@ -5,6 +5,7 @@ import { CouldNotRunError } from '../../errors.js';
 import type { AuthOptions } from '../auth.js';
 import type { ContractData } from '../data.js';
 import { createPacer } from '../http.js';
+import { DEFAULT_MAX_REQUESTS, DEFAULT_MAX_RUN_SECONDS, MAX_RUN_REQUESTS, MAX_RUN_SECONDS } from './budget.js';
 import { DEFAULT_MAX_EXAMPLES, MAX_SEED, newSeed, parsePhases, PHASES, type Phase } from '../phases/index.js';
 
 export interface ContractTestOptions {
@@ -51,6 +52,17 @@ export interface ContractTestOptions {
   loaded?: LoadedDescription;
   /** Progress lines and notices (Dredd transactions skipped and why), already masked. */
   onProgress?: (message: string) => void;
+  /**
+   * Requests the whole run sends at most (default DEFAULT_MAX_REQUESTS), and seconds it takes at
+   * most (default DEFAULT_MAX_RUN_SECONDS): past either a `contract-run-budget` error (budget.ts).
+   */
+  maxRequests?: number;
+  maxRunSeconds?: number;
+  /**
+   * The run is under an operator's policy (`--gate`/`--policy`): an operation left untested is a
+   * `contract-operation-untested` error, so the gated run fails (without one, a warning).
+   */
+  underPolicy?: boolean;
 }
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
@@ -76,6 +88,9 @@ export interface RunSettings {
   allowUnsafeMethods: boolean;
   dredd: boolean;
   showPii: boolean;
+  underPolicy: boolean;
+  maxRequests: number;
+  maxRunSeconds: number;
 }
 
 /** Checks the options (one line, `CouldNotRunError`, for a bad one) and fills in the defaults. */
@@ -99,8 +114,20 @@ export function runSettings(options: ContractTestOptions): RunSettings {
     throw new CouldNotRunError(
       `--budget must be a whole number of seconds from 1 to ${MAX_BUDGET_SECONDS} (got ${budget})`,
     );
+  const maxRequests = options.maxRequests ?? DEFAULT_MAX_REQUESTS;
+  if (!Number.isInteger(maxRequests) || maxRequests < 1 || maxRequests > MAX_RUN_REQUESTS)
+    throw new CouldNotRunError(
+      `--max-requests must be a whole number from 1 to ${MAX_RUN_REQUESTS} (got ${maxRequests})`,
+    );
+  const maxRunSeconds = options.maxRunSeconds ?? DEFAULT_MAX_RUN_SECONDS;
+  if (!Number.isInteger(maxRunSeconds) || maxRunSeconds < 1 || maxRunSeconds > MAX_RUN_SECONDS)
+    throw new CouldNotRunError(
+      `--max-run-time must be a whole number of seconds from 1 to ${MAX_RUN_SECONDS} (got ${maxRunSeconds})`,
+    );
   return {
     cwd: cwdOf(options),
+    maxRequests,
+    maxRunSeconds,
     server,
     timeoutMs,
     concurrency,
@@ -113,6 +140,7 @@ export function runSettings(options: ContractTestOptions): RunSettings {
     allowUnsafeMethods: Boolean(options.allowUnsafeMethods),
     dredd: options.dredd !== false,
     showPii: Boolean(options.showPii),
+    underPolicy: Boolean(options.underPolicy),
   };
 }
 
