@@ -409,11 +409,18 @@ const HEX_HASH = /^(?=[0-9]*[a-f])(?:[0-9a-f]{32}|[0-9a-f]{40}|[0-9a-f]{64})$/;
  */
 // A report's text formats write a character that shows nothing as `\\uXXXX` (escapeLine): the same
 // character, as a reader of the report sees it.
+//
+// The expression is linear (issue 34, attack B5): what may stand between two digits is read one way
+// only — the invisible characters, the separators and the digits are disjoint classes (U+FEFF, white
+// space to \s and a format character to \p{Cf}, is read as invisible only), so a run of them is
+// never split between two parts of a gap in more than one way; and no match starts at a digit
+// inside a `\uXXXX` escape (`\uff11`, `\u2060`), whose run would otherwise be scanned again from
+// every escape in it. A scan from a start covers at most ten digits and what is between them.
 const INVISIBLE = '(?:[\\p{Cf}\\p{Mn}\\p{Me}]|\\\\u[0-9a-fA-F]{4})';
-const SPREAD_SEPARATOR = `[[\\p{Pd}\\p{Zs}\\p{Zl}\\p{Zp}\\p{Pc}\\s\\u2212\\p{Po}]--[,;:!?"'#%&*@\\\\\\uFF01\\uFF02\\uFF03\\uFF05\\uFF06\\uFF07\\uFF0A\\uFF0C\\uFF1A\\uFF1B\\uFF1F\\uFF20\\uFF3C\\u3001]]`;
+const SPREAD_SEPARATOR = `[[\\p{Pd}\\p{Zs}\\p{Zl}\\p{Zp}\\p{Pc}\\s\\u2212\\p{Po}]--[\\uFEFF,;:!?"'#%&*@\\\\\\uFF01\\uFF02\\uFF03\\uFF05\\uFF06\\uFF07\\uFF0A\\uFF0C\\uFF1A\\uFF1B\\uFF1F\\uFF20\\uFF3C\\u3001]]`;
 const GAP = `${INVISIBLE}*(?:${SPREAD_SEPARATOR}${INVISIBLE}*){0,3}`;
 const SPREAD_ID = new RegExp(
-  `(?=${DIGIT})(?<!${DIGIT}${INVISIBLE}*)((?:${DIGIT}${GAP}){6})(${DIGIT}(?:${GAP}${DIGIT}){3})(?!${INVISIBLE}*${DIGIT})`,
+  `(?=${DIGIT})(?<!${DIGIT}${INVISIBLE}*)(?<!\\\\u[0-9a-fA-F]{0,3})((?:${DIGIT}${GAP}){6})(${DIGIT}(?:${GAP}${DIGIT}){3})(?!${INVISIBLE}*${DIGIT})`,
   'gv',
 );
 
@@ -588,22 +595,33 @@ function readerViewIds(units: Array<{ code: number; from: number; to: number }>)
     }
     i = Math.max(j, i + 1);
   }
-  // Six digits, any one punctuation or symbol character (\p{P}, \p{S}: `:`, `+`, `/`, `#`), four
-  // digits: read as one identifier when they are a valid person's (a time `10:30`, a date, a phone
-  // number or a count never is: the date of birth and the check digit decide).
+  // Six digits, any one character that is neither a digit nor an ASCII letter (punctuation or a
+  // symbol: `:`, `+`, `/`, `#`; a letter or modifier that looks like a dash: `ー` U+30FC, `一`
+  // U+4E00, `ـ` U+0640, `ˉ` U+02C9; issue 34, attack B7), four digits: read as one identifier when
+  // they are a valid person's (a time `10:30`, a date, a phone number or a count never is: the date
+  // of birth and the check digit decide).
   for (let i = 0; i < units.length; i++) {
     if (!isDigit(i) || isDigit(i - 1)) continue;
     let j = i;
     while (j < units.length && j - i < 7 && isDigit(j)) j++;
     const separator = units[j];
-    if (j - i !== 6 || !separator || !PUNCTUATION_OR_SYMBOL.test(String.fromCodePoint(separator.code))) {
+    if (j - i !== 6 || !separator || !isLoneSeparator(separator.code)) {
       i = j - 1;
       continue;
     }
-    let k = j + 1;
-    while (k < units.length && k - j - 1 < 5 && isDigit(k)) k++;
-    if (k - j - 1 !== 4) continue;
-    const ten = [...Array(6).keys()].map((n) => i + n).concat([1, 2, 3, 4].map((n) => j + n));
+    // The mark may have spaces or other such marks beside it (`010130ـ 2989`): at most three in all.
+    let after = j + 1;
+    while (
+      after < units.length &&
+      after - j < MAX_IN_NUMBER &&
+      !isDigit(after) &&
+      isLoneSeparator(units[after]?.code ?? 65)
+    )
+      after++;
+    let k = after;
+    while (k < units.length && k - after < 5 && isDigit(k)) k++;
+    if (k - after !== 4) continue;
+    const ten = [...Array(6).keys()].map((n) => i + n).concat([0, 1, 2, 3].map((n) => after + n));
     if (!isPersonId(String.fromCodePoint(...ten.map((n) => units[n]?.code ?? 0)))) continue;
     for (const n of ten.slice(6)) {
       const unit = units[n];
@@ -634,16 +652,27 @@ function maskSpans(text: string, masked: Array<{ from: number; to: number }>): s
   return out + text.slice(at);
 }
 
-/** One punctuation or symbol character, what may stand alone between the six digits and the four. */
-const PUNCTUATION_OR_SYMBOL = /^[\p{P}\p{S}]$/u;
+/**
+ * What may stand alone between the six digits and the four: any one character but a digit (which
+ * makes the number longer) and an ASCII letter (`010130a2989` is a code, not a spelling of an
+ * identifier), by mechanism rather than by a list of look-alikes: whatever a writer puts there, a
+ * reader reads six digits, a mark and four. A line break is not one (the excerpt of a source is
+ * masked a line at a time; across lines see `maskSourceText`).
+ */
+function isLoneSeparator(code: number): boolean {
+  return (
+    !((code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 10 || code === 13) && readDigit(code) < 0
+  );
+}
 
 /**
  * Whether the text has what `readerView` reads differently from the characters: markup, a tag, a
  * link, a backslash escape, a character reference, a separator inside a number, an override, six
- * digits and four around one punctuation or symbol character; or a digit only compatibility
+ * digits and four around one character that is neither a digit nor an ASCII letter; or a digit only compatibility
  * normalisation reads (`hasCompatibilityDigit`).
  */
-const READ_DIFFERENTLY = /[*_`~<,'\u2019\u202e\u066b\u066c[\]\\&]|\\u202[eE]|\p{Nd}{6}[\p{P}\p{S}]\p{Nd}{4}/u;
+const READ_DIFFERENTLY =
+  /[*_`~<,'\u2019\u202e\u066b\u066c[\]\\&]|\\u202[eE]|\p{Nd}{6}[^\p{Nd}A-Za-z\n\r]{1,3}\p{Nd}{4}/u;
 
 /** Whether the text has a character read as a digit that is not a decimal digit (`⁰`, `①`). */
 function hasCompatibilityDigit(text: string): boolean {
@@ -953,23 +982,93 @@ export function maskSourceText(text: string): string {
   // consecutive lines are one text to a reader (`commentRuns`).
   const joined = text.replace(/((?:\r\n|\r|\n)[ \t]*)#/g, '$1 ');
   if (!LINE_JOIN.test(joined)) return text;
-  const crossing = encodedIdSpans(joined, true).some(([from, , start]) => /[\n\r]/.test(text.slice(start, from)));
+  const crossing =
+    encodedIdSpans(joined, true).some(([from, , start]) => /[\n\r]/.test(text.slice(start, from))) ||
+    foldCrossesId(joined);
   if (!crossing) return text;
   const scalars = sourceScalars(text) ?? [{ offset: 0, source: text, backslashes: true }];
-  const spans: Array<[number, number]> = [];
+  // Each span with what it is written as: four digits' source as `****`, one digit's as `*`.
+  const spans: Array<[number, number, string]> = [];
   for (const { offset, source, backslashes } of scalars) {
     if (!mayHoldId(source)) continue;
-    for (const [from, to] of encodedIdSpans(source, backslashes)) spans.push([offset + from, offset + to]);
+    for (const [from, to] of encodedIdSpans(source, backslashes)) spans.push([offset + from, offset + to, '****']);
+    if (/[\n\r]/.test(source))
+      for (const [from, to] of foldedIdSpans(source)) spans.push([offset + from, offset + to, '*']);
   }
   if (spans.length === 0) return text;
   spans.sort((a, b) => a[0] - b[0]);
   let out = '';
   let at = 0;
-  for (const [start, end] of spans) {
+  for (const [start, end, shown] of spans) {
     if (start < at) continue;
-    // A digit written as an escape or an entity is one `*`; the span holds four digits.
-    out += `${text.slice(at, start)}****`;
+    // A digit written as an escape or an entity is one `*`.
+    out += `${text.slice(at, start)}${shown}`;
     at = end;
   }
   return out + text.slice(at);
+}
+
+/**
+ * The source spans of each digit of what the reader view (`readerIds`) of a scalar's text shows as
+ * a person's identifier once its lines are folded as YAML folds a plain or folded scalar: a line
+ * break and the white space around it read as one space (issue 34, attack B8: `0101302` / `989`
+ * is the identifier 0101302 989, split anywhere, not only after the sixth digit). Linear: each
+ * character is read once, and the view is the one a line is masked with.
+ */
+function foldedIdSpans(source: string): Array<[number, number]> {
+  const { folded, map } = foldLines(source);
+  return readerIds(folded).map(({ from, to }) => {
+    const start = map[from] ?? source.length;
+    return [start, start + (to - from)];
+  });
+}
+
+/** `text` with every line break and the spaces and tabs around it as one space, and where each of its characters is in `text`. */
+function foldLines(text: string): { folded: string; map: number[] } {
+  const chars: string[] = [];
+  const map: number[] = [];
+  for (let i = 0; i < text.length;) {
+    const c = text.charCodeAt(i);
+    if (c !== 10 && c !== 13) {
+      chars.push(text[i] as string);
+      map.push(i);
+      i++;
+      continue;
+    }
+    while (chars.length > 0 && (chars[chars.length - 1] === ' ' || chars[chars.length - 1] === '\t')) {
+      chars.pop();
+      map.pop();
+    }
+    chars.push(' ');
+    map.push(i);
+    while (i < text.length && /[ \t\r\n]/.test(text[i] as string)) i++;
+  }
+  return { folded: chars.join(''), map };
+}
+
+/** How far either side of a line break the cheap test of `foldCrossesId` reads (ten digits and what may join them). */
+const FOLD_WINDOW = 96;
+
+/**
+ * Whether a line break that a digit (or a dash, a full stop) ends a line before and a digit starts
+ * the next line after may split an identifier (`0101302` / `989`): the few such breaks are read
+ * with their neighbourhood folded (`foldedIdSpans`). Each character is looked at a bounded number
+ * of times, so a text of many lines stays linear.
+ */
+function foldCrossesId(text: string): boolean {
+  const breaks = /\r\n|\r|\n/g;
+  for (let match = breaks.exec(text); match !== null; match = breaks.exec(text)) {
+    let before = match.index - 1;
+    while (before >= 0 && (text[before] === ' ' || text[before] === '\t')) before--;
+    let after = match.index + match[0].length;
+    while (after < text.length && /[ \t\r\n]/.test(text[after] as string)) after++;
+    breaks.lastIndex = Math.max(breaks.lastIndex, after);
+    const last = before >= 0 ? text.charCodeAt(before) : -1;
+    const next = after < text.length ? text.charCodeAt(after) : -1;
+    if (!(isDigitCode(last) || last === 45 || last === 46) || !(isDigitCode(next) || next === 45 || next === 46))
+      continue;
+    const window = text.slice(Math.max(0, before + 1 - FOLD_WINDOW), after + FOLD_WINDOW);
+    if (mayHoldId(window) && foldedIdSpans(window).length > 0) return true;
+  }
+  return false;
 }

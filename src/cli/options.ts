@@ -17,18 +17,15 @@ export function parseMinScore(value: string): number {
 }
 
 /** `--min-score <n>`; the parsed value arrives as `minScore` (a number). */
-export function minScoreOption(): Option {
-  return new Option(
-    '--min-score <n>',
-    'exit 1 when the conformance score (0-100, see docs/score.md) of any document is below this (the worst document decides, not the mean)',
-  ).argParser(parseMinScore);
+export function minScoreOption(
+  effect = 'exit 1 when the conformance score (0-100, see docs/score.md) of any document is below this (the worst document decides, not the mean)',
+): Option {
+  return new Option('--min-score <n>', effect).argParser(parseMinScore);
 }
 
 /** `--fail-severity <level>` (default error), as `vottur lint` has it; arrives as `failSeverity`. */
-export function failSeverityOption(): Option {
-  return new Option('--fail-severity <level>', 'exit 1 when a finding is at or above this severity')
-    .choices([...SEVERITIES])
-    .default('error');
+export function failSeverityOption(effect = 'exit 1 when a finding is at or above this severity'): Option {
+  return new Option('--fail-severity <level>', effect).choices([...SEVERITIES]).default('error');
 }
 
 /** Adds `--min-score <n>` to a command. */

@@ -8,6 +8,7 @@ import type { Command } from 'commander';
 import type { CommandIo, MainIo } from './io.js';
 import { CouldNotRunError, EXIT_COULD_NOT_RUN, errorLine, errorMessage } from '../errors.js';
 import { maskNationalIds } from '../pii.js';
+import { commandSafeWriter } from '../runtime/escape.js';
 import { envOf } from '../runtime/process-defaults.js';
 
 /**
@@ -156,7 +157,20 @@ function isVersionOnly(argv: readonly string[]): boolean {
 
 export async function main(argv: readonly string[], given: MainIo): Promise<number> {
   let code = 0;
-  const io: CommandIo = { ...given, exit: (value) => void (code = value) };
+  // Every text on standard output passes one neutraliser of workflow commands (issue 34, attack B9):
+  // a report, a --fix-dry-run patch, a bundle, help; the github format's own annotations go through
+  // `stdoutCommands`. What a command leaves without a final line break is written when it ends.
+  const stdout = commandSafeWriter(given.stdout);
+  const givenCommands = given.stdoutCommands ?? given.stdout;
+  const io: CommandIo = {
+    ...given,
+    stdout: stdout.write,
+    stdoutCommands: (text) => {
+      stdout.flush();
+      givenCommands(text);
+    },
+    exit: (value) => void (code = value),
+  };
   try {
     if (isVersionOnly(argv)) {
       io.stdout(`${await version()}\n`);
@@ -179,5 +193,7 @@ export async function main(argv: readonly string[], given: MainIo): Promise<numb
     io.stderr(`${errorLine(argv.includes('--show-pii') ? message : maskNationalIds(message))}\n`);
     if (envOf(io).VOTTUR_DEBUG && error instanceof Error) io.stderr(`${error.stack}\n`);
     return EXIT_COULD_NOT_RUN;
+  } finally {
+    stdout.flush();
   }
 }

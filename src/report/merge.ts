@@ -5,6 +5,7 @@
 import { CouldNotRunError, errorCode, errorMessage } from '../errors.js';
 import { lstatSync, realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { MAX_NESTING, nestsDeeperThan } from '../runtime/json-nesting.js';
 import { isInside, readRegularFileSync } from '../runtime/safe-read.js';
 import {
   sortFindings,
@@ -121,6 +122,13 @@ export function readJsonReport(path: string, name: string = path, root?: string)
       `cannot read ${name}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : code === 'ELOOP' ? 'it is a symbolic link; name the file it leads to' : (code ?? errorMessage(error))}`,
     );
   }
+  // Bounded as lint's reader bounds a description (issue 34, attack B6): nesting counted on the text
+  // before JSON.parse, so a report with a 5,000-level array in a finding is refused in one line
+  // rather than overflowing the stack of the walks that read it.
+  if (nestsDeeperThan(text))
+    throw new CouldNotRunError(
+      `${name} is not a vottur JSON report: it is nested deeper than ${MAX_NESTING} levels, which no report needs`,
+    );
   let value: unknown;
   try {
     value = JSON.parse(text.replace(/^\uFEFF/, ''));

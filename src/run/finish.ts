@@ -53,6 +53,7 @@ export async function finishRun(
     quiet: Boolean(options.quiet),
     color: colorWanted(io),
     stdout: io.stdout,
+    ...(io.stdoutCommands ? { stdoutCommands: io.stdoutCommands } : {}),
   });
   const exit = gateExit(report, thresholds, io.stderr);
   // Every format went to a file: standard output is empty, so one line says how the run ended.

@@ -15,6 +15,12 @@ export interface RunIo {
   /** The environment (default: the process's). */
   env?: NodeJS.ProcessEnv;
   stdout: Writer;
+  /**
+   * Standard output for what vottur means as a CI runner's workflow command (the github format's
+   * annotations, escaped as the runner reads them); `main` neutralises every line of `stdout`.
+   * Default: `stdout`.
+   */
+  stdoutCommands?: Writer;
   stderr: Writer;
   /** Colour on standard output; default: see `colorWanted`. */
   color?: boolean;

@@ -96,6 +96,8 @@ export interface WriteOptions {
   /** `--quiet`: stylish lists errors only; counts, score and every other format keep all findings. */
   quiet?: boolean;
   stdout: (text: string) => void;
+  /** Standard output for the github format's annotations, which are workflow commands by design (see `RunIo.stdoutCommands`). */
+  stdoutCommands?: (text: string) => void;
 }
 
 /** Formats that carry every finding with its suppression and baseline state. */
@@ -187,7 +189,10 @@ export async function writeReports(report: Report, targets: OutputTarget[], opti
   }
   for (const { file, output, pieces } of devices) writeToDevice(file, pieces(), output);
   for (const { target, pieces } of rendered)
-    if (target.output === undefined) for (const piece of pieces()) options.stdout(piece);
+    if (target.output === undefined) {
+      const write = target.format === 'github' ? (options.stdoutCommands ?? options.stdout) : options.stdout;
+      for (const piece of pieces()) write(piece);
+    }
 }
 
 /**

@@ -99,6 +99,47 @@ export function neutraliseCommandLines(text: string): string {
 }
 
 /**
+ * A writer of standard output through which no workflow command reaches a CI runner (issue 34,
+ * attack B9): every line of every text written is neutralised (`neutraliseCommandLines`), whatever
+ * wrote it — a report format, a `--fix-dry-run` patch, a bundle, help. The one place output
+ * reaches standard output, so a writer that forgets to neutralise cannot let a command through.
+ * A line split over two writes is held back until its end (or `flush`), since the runner decides
+ * on the whole line. What vottur means as a command (the github format's annotations, escaped as
+ * the runner reads them) is written through `commands`, after what is held back.
+ */
+export function commandSafeWriter(write: (text: string) => void): {
+  write: (text: string) => void;
+  commands: (text: string) => void;
+  flush: () => void;
+} {
+  let pending = '';
+  const flush = () => {
+    if (pending === '') return;
+    const text = pending;
+    pending = '';
+    write(neutraliseCommandLines(text));
+  };
+  return {
+    write: (text) => {
+      // Only the new text is searched for the last line break (a line written in many pieces stays linear).
+      const end = Math.max(text.lastIndexOf('\n'), text.lastIndexOf('\r'));
+      if (end < 0) {
+        pending += text;
+        return;
+      }
+      const whole = pending + text.slice(0, end + 1);
+      pending = text.slice(end + 1);
+      write(neutraliseCommandLines(whole));
+    },
+    commands: (text) => {
+      flush();
+      write(text);
+    },
+    flush,
+  };
+}
+
+/**
  * As `neutraliseCommandLines`, for XML and HTML text (JUnit, the HTML report, the catalogue
  * dashboard): a character reference (`&#58;`, `&#35;`) instead of `\u003a`, so a parser reads the
  * same text back and the runner, reading the raw lines on standard output, sees no command. Only

@@ -255,8 +255,18 @@ export function registerAttest(program: Command, io: CommandIo): void {
     .argument('<description>', 'the description file (every file its $refs reach is a subject)')
     .option('--key <file>', `the signing key, Ed25519 or ECDSA P-256 PEM (default: $${ATTEST_KEY_ENV})`)
     .requiredOption('-o, --output <file>', 'where to write the attestation (JSON)')
-    .addOption(failSeverityOption())
-    .addOption(minScoreOption())
+    // attest records the verdict and exits 0 once the attestation is written (docs/attest.md): its
+    // help says what these set, not an exit code it never gives (issue 34, attack B15).
+    .addOption(
+      failSeverityOption(
+        'the recorded verdict is "fail" when a finding is at or above this severity (attest still exits 0 once the attestation is written)',
+      ),
+    )
+    .addOption(
+      minScoreOption(
+        'the recorded verdict is "fail" when the score of any document is below this (attest still exits 0 once the attestation is written)',
+      ),
+    )
     .option(
       '--server <url>',
       'also contract-test this server (as vottur test) and record its target and summary; its findings join the verdict',

@@ -9,7 +9,6 @@
 import type { ChangeClass, Finding, Report, Severity } from '../finding.js';
 import { summarise } from '../finding.js';
 import { CATEGORIES, scoreLabel, scoreReport } from '../score.js';
-import { thresholdReasons } from '../gate.js';
 import { absoluteScoreText, NOT_COUNTED_TITLE, shownItems } from './configuration.js';
 import { hasConfiguration } from '../finding.js';
 import {
@@ -158,12 +157,16 @@ export function formatMarkdown(input: Report, context: FormatContext): string {
     ? [single.title ?? single.path, single.version ? versionLabel(single.version) : ''].filter(Boolean).join(' ')
     : plural(visible.documents.length, 'document');
   out.push(`# ${inline(`vottur report: ${subject}`)}`, '');
+  // The verdict first, as the exit code gives it (issue 34, attack B11): a grade is no verdict (a
+  // warning under --fail-severity warn fails a run that scores 97 (A)), and no format shows a
+  // passing grade on a failing run without saying it fails.
+  const gate = visible.gate;
+  if (gate)
+    out.push(gate.passed ? '**✅ The run passes.**' : `**❌ The run fails**: ${inline(gate.reasons.join('; '))}.`, '');
   out.push(
     `**${inline(scoreLabel(score))}**: ${plural(summary.error, 'error')}, ${plural(summary.warn, 'warning')}, ${summary.info} info, ${plural(summary.hint, 'hint')} in ${plural(visible.documents.length, 'document')}.`,
     '',
   );
-  const missed = thresholdReasons(visible);
-  if (missed.length > 0) out.push(`**❌ The run fails**: ${inline(missed.join('; '))}.`, '');
   const notCounted = notCountedParts(report);
   if (notCounted.length > 0) out.push(`**Not counted** in the figures above: ${inline(notCounted.join('; '))}.`, '');
   out.push(
