@@ -5,7 +5,8 @@ const CHARSET_PARAMETER = /(;\s*charset\s*=\s*)("[^"]*"|[^;\s]*)/i;
 /** A media type's charset written `utf-8` (`text/plain; charset=ISO-8859-1` → `text/plain; charset=utf-8`), as a `content` key or an encoding's `contentType`. */
 export default defineFixer({
   ruleId: 'platform-charset-utf8',
-  usualEffect: 'documentation',
+  // The diff compares media types with their parameters: callers read another charset.
+  usualEffect: 'review',
   fix({ path, value, source, at }) {
     const last = path.at(-1);
     if (path.at(-1) === 'contentType' && typeof value === 'string') {
