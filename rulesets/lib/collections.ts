@@ -229,7 +229,11 @@ export interface SuccessBodies {
   collectionLike: boolean;
 }
 
-/** An object with one array member beside only numbers, booleans and links, or a HAL `_embedded` holding an array. */
+/**
+ * An object with one array member beside only numbers, booleans and links, or a HAL `_embedded`
+ * holding an array beside no data of the object's own (two or more texts or lists: a page's counts
+ * and one text about the list may stand beside it).
+ */
 function pageInAnyLanguage(document: Document, members: Map<string, Member>): boolean {
   const embedded = members.get('_embedded');
   if (embedded) {
@@ -238,7 +242,17 @@ function pageInAnyLanguage(document: Document, members: Map<string, Member>): bo
       isObject(value.value) &&
       [...collectProperties(document, value.value, value.path).values()].some((member) =>
         memberTypes(document, member).includes('array'),
-      )
+      ) &&
+      // HAL's `_embedded` and `_links` in an object with data of its own (a notice's `name`,
+      // `forename`, `arrest_warrants`) are a single resource's related ones, not a page of them;
+      // one text beside a HAL collection says something about the list (nl_brk_bevragen's
+      // `gesplitstZakelijkRecht` beside the embedded `zakelijkgerechtigden`).
+      [...members].filter(
+        ([key, member]) =>
+          key !== '_embedded' &&
+          !/^_?links$/i.test(key) &&
+          memberTypes(document, member).some((type) => type === 'string' || type === 'array'),
+      ).length < 2
     )
       return true;
   }

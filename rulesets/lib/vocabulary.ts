@@ -867,6 +867,63 @@ export const isContextMoneyName = byName(function isContextMoneyName(name: strin
   );
 });
 
+/** Words that begin what qualifies a sum after its noun: what it includes or leaves out, when it is counted, what it is for (`totalExclTax`, `priceWithoutDiscount`, `amountToCharge`). */
+const MONEY_QUALIFIER_STARTS: readonly string[] = [
+  'excl',
+  'excluding',
+  'ex',
+  'incl',
+  'including',
+  'inc',
+  'with',
+  'without',
+  'before',
+  'after',
+  'to',
+];
+/** Prepositions that make the last noun of a name a complement, not its head (`termOfLoan`). */
+const NAME_PREPOSITIONS: readonly string[] = [
+  'of',
+  'for',
+  'per',
+  'by',
+  'to',
+  'from',
+  'in',
+  'on',
+  'at',
+  'with',
+  'without',
+];
+
+/** Taxes written after a sum's noun, which say the sum includes or is that tax (`priceVat`, `rowPriceVat`). */
+const TAX_WORDS: readonly string[] = ['vat', 'tax', 'taxes', 'moms', 'mva', 'alv'];
+
+/**
+ * The head a money recogniser reads in a name: the name itself, or the sum it qualifies — the
+ * words before a qualifier (`totalExclTax` → `total`, `priceWithoutDiscount` → `price`,
+ * `amountToCharge` → `amount`) or before a tax written last (`unitPriceVat` → `unitPrice`) — or the
+ * last noun of a compound when that noun is a sum of money in context (`patientDiscount` → `discount`:
+ * the modifiers before a noun do not change what it is). The recognisers judge the head as they
+ * judge any name; a head that is no sum stays none (`salesTax` → `sales`, `dateToPay` → `date`).
+ */
+export function moneyHeadName(name: string): string {
+  const words = nameWords(name);
+  const camel = (parts: readonly string[]) =>
+    parts.map((word, i) => (i === 0 ? word : `${word.charAt(0).toUpperCase()}${word.slice(1)}`)).join('');
+  for (let i = 1; i < words.length; i++) {
+    const word = words[i] ?? '';
+    if (MONEY_QUALIFIER_STARTS.includes(word) && i < words.length - 1) return camel(words.slice(0, i));
+    if (TAX_WORDS.includes(word) && i === words.length - 1) return camel(words.slice(0, i));
+  }
+  contextMoneyNouns ??= new Set(CONTEXT_MONEY_NOUN_LIST.split(' '));
+  const last = words.at(-1) ?? '';
+  // Not after a preposition: `termOfLoan` is a term, `duration_of_payment` a duration.
+  if (words.length > 1 && contextMoneyNouns.has(last) && !words.some((word) => NAME_PREPOSITIONS.includes(word)))
+    return last;
+  return name;
+}
+
 let possessionNouns: ReadonlySet<string> | undefined;
 let moneyAdjectives: ReadonlySet<string> | undefined;
 let whollyPossessions: ReadonlySet<string> | undefined;

@@ -22,6 +22,7 @@ import {
   isIcelandicMoneyNumberName,
   isIcelandicMoneyTextName,
   isMoneyNounName,
+  moneyHeadName,
   isShortCompoundMoneyName,
   MONEY_WORDS,
 } from '../lib/vocabulary.js';
@@ -539,6 +540,9 @@ export default defineRule({
     const byContainer = new Map<SchemaNode, Siblings>();
     for (const node of properties(document)) {
       const name = node.name;
+      // A sum qualified after its noun is read by that noun (`totalExclTax`, `priceVat`, `patientDiscount`).
+      const read = moneyHeadName(name);
+      const reads = (recognises: (name: string) => boolean) => recognises(name) || (read !== name && recognises(read));
       const container = holder(node);
       let siblings = NO_SIBLINGS;
       if (container) {
@@ -557,9 +561,9 @@ export default defineRule({
       // The document's own word for what the field is outweighs its name: a vendor type of a rate
       // (`rate: RateString`) or a description of a count (`paymentsRemaining`: "the number of payments").
       if (vendor === 'other' || describesCount(layerKeyword(ownLayers, 'description')?.value)) continue;
-      const sum = isSumName(name);
+      const sum = reads(isSumName);
       // A word that is money only in context (`interest`, `remaining`) is asked the same as a generic sum (issue 37, M2).
-      const context = !sum && !isAmountName(name) && !isMoneyNounName(name) && isContextMoneyName(name);
+      const context = !sum && !reads(isAmountName) && !reads(isMoneyNounName) && reads(isContextMoneyName);
       // A generic sum (`value`, `total`) is an amount where the object says money: a currency field
       // beside it, an object named for money (`VehicleFees`, `…Gjold`), or two sums of money beside
       // it that it totals (`principal`, `expenses`, `total`; issue 37). It must be a number or text
@@ -579,22 +583,22 @@ export default defineRule({
       if (
         vendor !== 'money' &&
         !currencyDescribed &&
-        !isAmountName(name) &&
-        !isIcelandicMoneyTextName(name) &&
+        !reads(isAmountName) &&
+        !reads(isIcelandicMoneyTextName) &&
         !isAmountDescription(document, node.schema, node.path) &&
         !(
           (sum ||
             context ||
-            isMoneyNounName(name) ||
-            isMoneyStateName(name) ||
-            isPossessionSumName(name) ||
-            isShortCompoundMoneyName(name) ||
-            (isIcelandicMoneyNumberName(name) &&
+            reads(isMoneyNounName) ||
+            reads(isMoneyStateName) ||
+            reads(isPossessionSumName) ||
+            reads(isShortCompoundMoneyName) ||
+            (reads(isIcelandicMoneyNumberName) &&
               !describesRate(isObject(node.schema) ? node.schema.description : undefined))) &&
           isNumeric(schemaLayers(document, node.schema, node.path)) &&
           (!(sum || context) ||
             // The value of a possession (`propertyValue`) is money by its own name.
-            isPossessionSumName(name) ||
+            reads(isPossessionSumName) ||
             siblings.currency ||
             isMoneyObjectName(container) ||
             siblings.moneyMembers() >= 2 ||

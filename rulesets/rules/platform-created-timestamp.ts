@@ -8,6 +8,8 @@ import { mediaTypes, NO_BODY_STATUSES, statusClass } from '../lib/openapi/views.
 import { isProblemMediaType, nameWords } from '../lib/conventions.js';
 import { mayBeJson } from '../lib/openapi/media-type.js';
 import { pathSegmentWords } from '../lib/words.js';
+import { ENGLISH_VERBS } from '../lib/english-verbs.js';
+import { CUSTOM_METHOD_VERBS } from '../lib/vocabulary.js';
 import {
   ENVELOPE_DATA_MEMBERS,
   ENVELOPE_META_MEMBERS,
@@ -136,6 +138,8 @@ const OPERATIONAL_WORDS = new Set([
   'authenticate',
   'authentication',
   'signin',
+  'oauth',
+  'oauth2',
 ]);
 
 /** Words of one segment that name the description, a health check or an authentication. */
@@ -146,25 +150,71 @@ function isOperationalWords(words: readonly string[]): boolean {
   );
 }
 
+const isVerb = (word: string): boolean => ENGLISH_VERBS.has(word) || CUSTOM_METHOD_VERBS.includes(word);
+
 function isOperational(pathKey: string): boolean {
   const segments = pathKey.split('/').filter(Boolean);
   // The API's root (`GET /`) answers with the service itself: its name, version, environment.
   if (segments.length === 0) return true;
   if (segments.length === 1 && /^(status|info|about)$/i.test(segments[0] ?? '')) return true;
+  // The endpoint is named by its last static segment (`/oauth2/token`, `/tokens/{id}`, `/health/live`):
+  // a `version` or `token` before others names what follows, not the answer (`/pegel/version/1` is
+  // the water levels, in the form `1`).
+  // An action on a token or the health check names its verb last (`/user/tokens/verify`, `/token/refresh`).
+  const statics = segments.filter((segment) => !segment.includes('{'));
+  const last = statics.at(-1);
+  const before = statics.at(-2);
+  if (last !== undefined && OPERATIONAL_SEGMENT.test(last)) return true;
+  if (before !== undefined && OPERATIONAL_SEGMENT.test(before) && last !== undefined && isVerb(last.toLowerCase()))
+    return true;
   return segments.some(
     (segment) =>
-      OPERATIONAL_SEGMENT.test(segment) ||
-      (!segment.includes('{') &&
-        isOperationalWords(nameWords(segment).flatMap((word) => pathSegmentWords(word) ?? [word]))),
+      !segment.includes('{') &&
+      isOperationalWords(nameWords(segment).flatMap((word) => pathSegmentWords(word) ?? [word])),
   );
 }
 
-/** A body that carries a token (`jwtToken`, `accessToken`, `token`) is an authentication's answer, not data the service keeps. */
+/** Words of a token answer's companions: its type, expiry and scope (`token_type`, `expires_in`, `scope`). */
+const TOKEN_COMPANION_WORDS = new Set([
+  'type',
+  'expires',
+  'expiry',
+  'expiration',
+  'expire',
+  'exp',
+  'ttl',
+  'lifetime',
+  'scope',
+  'scopes',
+  'issued',
+  'iat',
+  // The credentials that come with a token (kubeconfig: `client_key_data`, `certificate_authority_data`).
+  'certificate',
+  'key',
+  'secret',
+  'password',
+  'credential',
+  'credentials',
+]);
+
+/**
+ * A body that is a token (`jwtToken`, `accessToken`, `token`), with its type, expiry and scope, is an
+ * authentication's answer, not data the service keeps, when the token is nearly all it holds: at
+ * most two other members (`user`, `userId`), and no more than the token's own. A payment with a
+ * `token` among its amounts and ids is data.
+ */
 function carriesToken(members: Map<string, unknown>): boolean {
-  return [...members.keys()].some((name) => {
-    const last = nameWords(name).at(-1);
-    return last === 'token' || last === 'jwt';
-  });
+  let tokens = 0;
+  let companions = 0;
+  let others = 0;
+  for (const name of members.keys()) {
+    const words = nameWords(name);
+    const last = words.at(-1);
+    if (last === 'token' || last === 'jwt') tokens++;
+    else if (words.some((word) => word === 'token' || word === 'jwt' || TOKEN_COMPANION_WORDS.has(word))) companions++;
+    else others++;
+  }
+  return tokens > 0 && others <= 2 && others <= tokens + companions;
 }
 
 /**

@@ -105,6 +105,38 @@ function verbSegment(pathKey: string):
   return undefined;
 }
 
+/**
+ * The last segment of a path when it ends in a verb of creating that the lexicon knows only as a
+ * verb (`accounting-create`, `refund_accounting_create`; not `price-list` or `order-update`, where
+ * the last word is a noun too), with the path rewritten to the object before it.
+ */
+function trailingCreate(pathKey: string): { segment: string; nounPath: string } | undefined {
+  const segments = pathSegments(pathKey);
+  const segment = segments.at(-1);
+  if (segment === undefined || segment.includes('{') || isPlaceholderSegment(segment)) return undefined;
+  const words = nameWords(segment).map((word) => word.toLowerCase());
+  const verb = words.at(-1) ?? '';
+  if (words.length < 2 || !CREATE_VERBS.includes(verb) || !ENGLISH_VERBS.has(verb)) return undefined;
+  if (!createsInCollection(pathKey, segment)) return undefined;
+  return { segment, nounPath: `/${[...segments.slice(0, -1), words.slice(0, -1).join('-')].join('/')}` };
+}
+
+/**
+ * Whether `segment` is last in the path after a static segment (`/rating/create`): a CREATE named
+ * on a collection. After an identifier (`/indexes/{name}/insert`) the verb acts on that resource:
+ * a custom method of it, which may well add to it.
+ */
+function createsInCollection(pathKey: string, segment: string): boolean {
+  const segments = pathSegments(pathKey);
+  const before = segments.at(-2);
+  return segments.at(-1) === segment && (before === undefined || !TEMPLATE_SEGMENT.test(before));
+}
+
+/** The finding on a POST that names the standard CREATE by its verb: the verb is POST's, the path the collection's. */
+function createMessage(op: OperationInfo, segment: string, nounPath: string): string {
+  return `\`${label(op)}\` names its method in the path (\`${segment}\`): creating is the platform's standard CREATE, not a custom method, and a POST on the collection says it: write \`POST ${nounPath}\`.`;
+}
+
 const METHOD_OF: Record<'read' | 'create' | 'update' | 'delete', string> = {
   read: 'GET',
   create: 'POST',
@@ -501,6 +533,16 @@ export default defineRule({
           });
           continue;
         }
+        if (method === 'post' && named.kind === 'create' && createsInCollection(op.pathKey, named.segment)) {
+          // `POST /rating/create`, `POST …/CreateSheetSimpleNoteEb1`: the standard CREATE named by its
+          // verb, not a custom method (as `PUT …/UpdateSheet…` and `GET …/FetchSheet…` are reported).
+          problems.push({
+            message: createMessage(op, named.segment, named.nounPath),
+            path: op.path,
+            severity: 'warn',
+          });
+          continue;
+        }
         if (named.kind === 'read' && op.operation.requestBody === undefined) {
           problems.push({
             message: `\`${label(op)}\` only reads (${found}, no request body) but is a POST; the platform's LIST and GET use GET: write \`GET ${named.nounPath}\`.`,
@@ -542,6 +584,16 @@ export default defineRule({
           });
           continue;
         }
+      }
+      // `POST /admin/accounting-create`: CREATE named by a verb after its object, last in the path.
+      const trailing = method === 'post' && !named ? trailingCreate(op.pathKey) : undefined;
+      if (trailing) {
+        problems.push({
+          message: createMessage(op, trailing.segment, trailing.nounPath),
+          path: op.path,
+          severity: 'warn',
+        });
+        continue;
       }
       // `PATCH …/{id}/UpdatePage`, `DELETE …/attachments/delete`: the method named again in the path,
       // by a verb segment that names no resource (issue 37).

@@ -4,7 +4,7 @@ import { isPlaceholderSegment, nameWords, spellPathSegment } from '../lib/conven
 import { COUNT_NOUN_LIST } from '../lib/count-nouns.js';
 import { splitGlued } from '../lib/words.js';
 import { ENGLISH_BASE_VERB_LIST, ENGLISH_PREDICATES, ENGLISH_VERBS } from '../lib/english-verbs.js';
-import { CREATE_VERBS, isActionSegment, type Vocabulary } from '../lib/vocabulary.js';
+import { CREATE_VERBS, isActionSegment, isStateWord, type Vocabulary } from '../lib/vocabulary.js';
 
 /** Quotes a path or name in full. */
 const code = (text: unknown) => `\`${String(text)}\``;
@@ -72,6 +72,22 @@ function isCollectionOfItem(segment: string, variable: string): boolean {
   const at = held.indexOf(last);
   if (at !== -1) return held.slice(at + 1).every((word) => IDENTIFIER_WORDS.has(word)) && held.length > at + 1;
   return true;
+}
+
+/**
+ * Whether segment `i` is one adjective (by wink-lexicon's parts of speech) that qualifies a plural
+ * collection named before it (`/notices/v1/red/{noticeID}`: the red notices; `/applications/submitted/{id}`):
+ * an adjective names a kind of the items, not a collection of its own, and has no plural to write.
+ */
+function qualifiesCollection(segments: readonly string[], i: number): boolean {
+  const words = nameWords(segments[i] ?? '').map((word) => word.toLowerCase());
+  if (words.length !== 1 || !isStateWord(words[0] ?? '')) return false;
+  return segments
+    .slice(0, i)
+    .some(
+      (part) =>
+        !part.includes('{') && !NOT_A_NAME.test(part) && isPluralWord(nameWords(part).at(-1)?.toLowerCase() ?? ''),
+    );
 }
 
 /**
@@ -169,6 +185,7 @@ export default defineRule({
         if (next === undefined || !/^\{[^}]+\}$/.test(next) || segment.includes('{') || NOT_A_NAME.test(segment))
           return;
         if (!isCollectionOfItem(segment, next.slice(1, -1))) return;
+        if (qualifiesCollection(segments, i)) return;
         const plural = pluralised(segment);
         if (plural === undefined) return;
         // Spelt as platform-path-kebab-case would have it, so the two rules never propose different rewrites.
