@@ -993,7 +993,7 @@ export function maskSourceText(text: string): string {
     if (!mayHoldId(source)) continue;
     for (const [from, to] of encodedIdSpans(source, backslashes)) spans.push([offset + from, offset + to, '****']);
     if (/[\n\r]/.test(source))
-      for (const [from, to] of foldedIdSpans(source)) spans.push([offset + from, offset + to, '*']);
+      for (const [from, to] of foldedIdSpans(source, backslashes)) spans.push([offset + from, offset + to, '*']);
   }
   if (spans.length === 0) return text;
   spans.sort((a, b) => a[0] - b[0]);
@@ -1015,16 +1015,21 @@ export function maskSourceText(text: string): string {
  * is the identifier 0101302 989, split anywhere, not only after the sixth digit). Linear: each
  * character is read once, and the view is the one a line is masked with.
  */
-function foldedIdSpans(source: string): Array<[number, number]> {
-  const { folded, map } = foldLines(source);
+function foldedIdSpans(source: string, backslashes: boolean): Array<[number, number]> {
+  const { folded, map } = foldLines(source, backslashes);
   return readerIds(folded).map(({ from, to }) => {
     const start = map[from] ?? source.length;
     return [start, start + (to - from)];
   });
 }
 
-/** `text` with every line break and the spaces and tabs around it as one space, and where each of its characters is in `text`. */
-function foldLines(text: string): { folded: string; map: number[] } {
+/**
+ * `text` with every line break and the spaces and tabs around it as one space, and where each of its
+ * characters is in `text`. With `backslashes` (a double-quoted scalar) a backslash just before a
+ * line break joins the lines with nothing between them, as YAML reads it (`"0101302\` / `989"`,
+ * attack o34r13 N4).
+ */
+function foldLines(text: string, backslashes: boolean): { folded: string; map: number[] } {
   const chars: string[] = [];
   const map: number[] = [];
   for (let i = 0; i < text.length;) {
@@ -1035,12 +1040,18 @@ function foldLines(text: string): { folded: string; map: number[] } {
       i++;
       continue;
     }
-    while (chars.length > 0 && (chars[chars.length - 1] === ' ' || chars[chars.length - 1] === '\t')) {
+    const escaped = backslashes && chars[chars.length - 1] === '\\';
+    if (escaped) {
       chars.pop();
       map.pop();
+    } else {
+      while (chars.length > 0 && (chars[chars.length - 1] === ' ' || chars[chars.length - 1] === '\t')) {
+        chars.pop();
+        map.pop();
+      }
+      chars.push(' ');
+      map.push(i);
     }
-    chars.push(' ');
-    map.push(i);
     while (i < text.length && /[ \t\r\n]/.test(text[i] as string)) i++;
   }
   return { folded: chars.join(''), map };
@@ -1063,12 +1074,14 @@ function foldCrossesId(text: string): boolean {
     let after = match.index + match[0].length;
     while (after < text.length && /[ \t\r\n]/.test(text[after] as string)) after++;
     breaks.lastIndex = Math.max(breaks.lastIndex, after);
-    const last = before >= 0 ? text.charCodeAt(before) : -1;
+    // A backslash ending the line (a double-quoted scalar's escaped line break) is read through.
+    const escaped = before >= 0 && text.charCodeAt(before) === 92 && before === match.index - 1;
+    const last = before >= 0 ? text.charCodeAt(escaped ? before - 1 : before) : -1;
     const next = after < text.length ? text.charCodeAt(after) : -1;
     if (!(isDigitCode(last) || last === 45 || last === 46) || !(isDigitCode(next) || next === 45 || next === 46))
       continue;
     const window = text.slice(Math.max(0, before + 1 - FOLD_WINDOW), after + FOLD_WINDOW);
-    if (mayHoldId(window) && foldedIdSpans(window).length > 0) return true;
+    if (mayHoldId(window) && foldedIdSpans(window, true).length > 0) return true;
   }
   return false;
 }

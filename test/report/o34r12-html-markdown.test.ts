@@ -142,4 +142,19 @@ describe('the HTML excerpt reads a folded scalar across its lines (B8)', () => {
     const report = JSON.parse(json.stdout) as { documents: Array<{ title?: string }> };
     expect(report.documents[0]?.title?.replace(/[^0-9]/g, '')).not.toContain(id);
   });
+
+  it.each([
+    ['after the seventh digit', '0101302\\\n    989'],
+    ['after the fifth, indented deeper', '01013\\\n          02989'],
+  ])('a double-quoted scalar joined by an escaped line break, %s (o34r13 N4)', async (_, joined) => {
+    writeFileSync(
+      join(dir, 'joined.yaml'),
+      oneError.replace('  title: Invoice API', `  title: "Invoice API ${joined} end"`),
+    );
+    const result = await vottur(['lint', 'joined.yaml', '-f', 'html'], { cwd: dir });
+    expect(result.code).toBe(1);
+    const read = digitsRead(excerptLines(result.stdout).filter((line) => !/openapi|version|description/.test(line)));
+    expect(read).not.toContain('0101302989');
+    expect(read).toContain('010130');
+  });
 });
