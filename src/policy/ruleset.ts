@@ -13,7 +13,7 @@
  */
 import { createRequire } from 'node:module';
 import { existsSync, realpathSync } from 'node:fs';
-import { dirname, extname, isAbsolute, join, relative, resolve } from 'node:path';
+import { dirname, extname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { ValidateFunction } from 'ajv';
 import { CouldNotRunError } from '../errors.js';
 import { packageFile, packageRoot } from '../paths.js';
@@ -466,6 +466,8 @@ interface LoadContext {
   packages: number;
   /** The real folder of the repository whose configuration is read (where its documents are). */
   repository: string;
+  /** The configuration file whose `extends` is read, by its real path. */
+  configFile: string;
 }
 
 /**
@@ -732,6 +734,16 @@ function resolvePackage(name: string, context: LoadContext): { file: string; roo
         shown,
         `resolves to ${file}, inside the repository under check; the policy loads packages from the operator's installation only`,
       );
+    // The folder a package was installed for (the one above its outermost `node_modules`) holds the
+    // configuration under check: it is the checked tree's, `.git` or none (attack o34r13 N3: a
+    // checkout without `.git`, the policy in a folder of it, the package committed at its top).
+    const installedFor = installationFolder(file);
+    if (installedFor !== undefined && isInside(context.configFile, installedFor))
+      throw refuse(
+        name,
+        shown,
+        `resolves to ${file}, installed for ${installedFor}, which holds the configuration under check; the policy loads packages from the operator's installation only (install them beside the policy, outside the checked-out folders)`,
+      );
     return { file, root: packageFolder(file) };
   }
   throw refuse(
@@ -739,6 +751,13 @@ function resolvePackage(name: string, context: LoadContext): { file: string; roo
     shown,
     `is not installed where the operator's installation is (${bases.join(', ')}); install it there (npm install ${name})`,
   );
+}
+
+/** The folder above the outermost `node_modules` in a real path (the folder the package was installed for), or undefined. */
+function installationFolder(file: string): string | undefined {
+  const parts = file.split(sep);
+  const at = parts.indexOf('node_modules');
+  return at > 0 ? parts.slice(0, at).join(sep) || sep : undefined;
 }
 
 /** The folder of the package a file belongs to (the nearest with a package.json). */
@@ -875,7 +894,16 @@ export async function loadUnderPolicy(
   const name = Array.isArray(entry) ? entry[0] : entry;
   const severity = Array.isArray(entry) ? entry[1] : 'recommended';
   const repository = realFolder(namedFileRoot(dirname(configFile)));
-  const context: LoadContext = { policy, cwd, stack: new Set(), read: [], budget, packages: 0, repository };
+  const context: LoadContext = {
+    policy,
+    cwd,
+    stack: new Set(),
+    read: [],
+    budget,
+    packages: 0,
+    repository,
+    configFile: realFolder(configFile),
+  };
   try {
     const extension = await loadEntry(name, configFile, repository, context, false);
     if (extension === undefined) throw refuse(shownPath(configFile, cwd), `extends: ${name}`, 'extends itself');

@@ -148,4 +148,22 @@ describe("the operator's package rules keep their level and definition", () => {
     );
     expect(result.code).toBe(1);
   });
+
+  it("o34r13 N3: without a .git, a package installed for a folder that holds the configuration is not the operator's", async () => {
+    const dir = join(top, 'no-git');
+    write(join(dir, 'api/api.yaml'), readFileSync(join(ROOT, 'fixtures/conformant/catalogue-api.yaml'), 'utf8'));
+    write(join(dir, 'api/vottur.config.yaml'), 'extends: [house-rules]\n');
+    write(join(dir, 'node_modules/house-rules/package.json'), JSON.stringify({ name: 'house-rules', main: 'r.yaml' }));
+    write(join(dir, 'node_modules/house-rules/r.yaml'), 'rules: {}\n');
+    write(join(dir, '.gate/policy.yaml'), 'extends:\n  packages: [house-rules]\n');
+    const result = await votturInProcess(['lint', '../api/api.yaml', '--policy', 'policy.yaml', '-f', 'json'], {
+      cwd: join(dir, '.gate'),
+      timeoutMs: 45_000,
+    });
+    const report = JSON.parse(result.stdout) as JsonReport;
+    expect(report.findings.map((finding) => finding.message).join('\n')).toMatch(
+      /resolves to .*no-git\/node_modules\/house-rules\/r\.yaml, installed for .*no-git, which holds the configuration under check/,
+    );
+    expect(result.code).toBe(1);
+  });
 });
