@@ -7,6 +7,7 @@
  */
 import { HTTP_METHODS, isObject } from '../../../rulesets/lib/openapi/types.js';
 import type { OpenApiDocument } from '../../../rulesets/lib/rule.js';
+import { generationWork, MAX_GENERATION_WORK } from '../generate/schema.js';
 
 /** A copy of the description for Dredd (the description itself is not changed). */
 export function dreddCopy(document: OpenApiDocument): OpenApiDocument {
@@ -36,18 +37,45 @@ export function dreddCopy(document: OpenApiDocument): OpenApiDocument {
         const operation = item[method];
         if (!isObject(operation)) continue;
         fixList(operation.parameters);
-        if (isObject(operation.requestBody)) operation.requestBody = inlined(operation.requestBody, copy);
+        if (isObject(operation.requestBody)) {
+          operation.requestBody = inlined(operation.requestBody, copy);
+          unexpanded(operation.requestBody, copy);
+        }
         if (isObject(operation.responses)) {
           for (const status of Object.keys(operation.responses)) {
             if (!/^\d{3}$/.test(status)) delete operation.responses[status];
             // Dredd's parser mixes up the statuses of responses that share one component.
-            else operation.responses[status] = inlined(operation.responses[status], copy);
+            else {
+              operation.responses[status] = inlined(operation.responses[status], copy);
+              unexpanded(operation.responses[status], copy);
+            }
           }
         }
       }
     }
   }
   return copy;
+}
+
+/** How deep Dredd's parser writes a body of a schema: all of it (its own bound is none). */
+const DREDD_DEPTH = 64;
+
+/**
+ * The schemas of a request body's or response's media types whose whole expansion is past the
+ * work bound (schema.ts `MAX_GENERATION_WORK`) replaced by `{}` (issue 34, o34r13 N1): Dredd's
+ * parser writes a body of every member at every depth, through every `$ref`, synchronously (a
+ * chain of 30 schemas each with two properties `$ref`ing the next is 2³⁰ members). The generated
+ * phases report such an input (contract-generation-limit); Dredd still sends the request.
+ */
+function unexpanded(message: unknown, document: OpenApiDocument): void {
+  if (!isObject(message) || !isObject(message.content)) return;
+  for (const media of Object.values(message.content))
+    if (
+      isObject(media) &&
+      media.schema !== undefined &&
+      generationWork(document, media.schema, DREDD_DEPTH, DREDD_DEPTH) > MAX_GENERATION_WORK
+    )
+      media.schema = {};
 }
 
 /** Follows local `$ref`s from a node to what they name. */

@@ -263,9 +263,12 @@ const MAX_REQUIRED_DEPTH = 64;
  */
 function requiredValueBounded(document: OpenApiDocument, root: unknown): boolean {
   let visits = 0;
-  const stack: unknown[] = [root];
+  // Each schema with the number of copies of it the value holds (the minItems of the arrays around it).
+  const stack: Array<{ at: unknown; copies: number }> = [{ at: root, copies: 1 }];
   while (stack.length > 0) {
-    let node = stack.pop();
+    const next = stack.pop() as { at: unknown; copies: number };
+    const { copies } = next;
+    let node = next.at;
     for (let hops = 0; isRecord(node) && typeof node.$ref === 'string' && hops < 64; hops++) {
       const ref = node.$ref;
       if (!ref.startsWith('#')) return false;
@@ -273,18 +276,21 @@ function requiredValueBounded(document: OpenApiDocument, root: unknown): boolean
     }
     if (typeof node === 'boolean') continue;
     if (!isRecord(node)) return false;
-    if (++visits > MAX_REQUIRED_NODES) return false;
+    visits += copies;
+    if (visits > MAX_REQUIRED_NODES) return false;
     for (const key of ['minItems', 'minLength', 'minProperties', 'minContains'])
       if (typeof node[key] === 'number' && node[key] > MAX_SAMPLER_SIZE) return false;
     const properties = isRecord(node.properties) ? node.properties : {};
     if (Array.isArray(node.required))
       for (const name of node.required)
-        if (typeof name === 'string' && name in properties) stack.push(properties[name]);
-    if (Array.isArray(node.allOf)) stack.push(...(node.allOf as unknown[]));
+        if (typeof name === 'string' && name in properties) stack.push({ at: properties[name], copies });
+    const push = (members: unknown[], times = copies) => stack.push(...members.map((at) => ({ at, copies: times })));
+    if (Array.isArray(node.allOf)) push(node.allOf as unknown[]);
     for (const key of ['oneOf', 'anyOf'])
-      if (Array.isArray(node[key]) && (node[key] as unknown[]).length > 0) stack.push((node[key] as unknown[])[0]);
-    if (typeof node.minItems === 'number' && node.minItems > 0 && node.items !== undefined) stack.push(node.items);
-    if (Array.isArray(node.prefixItems)) stack.push(...(node.prefixItems as unknown[]));
+      if (Array.isArray(node[key]) && (node[key] as unknown[]).length > 0) push([(node[key] as unknown[])[0]]);
+    if (typeof node.minItems === 'number' && node.minItems > 0 && node.items !== undefined)
+      push([node.items], copies * node.minItems);
+    if (Array.isArray(node.prefixItems)) push(node.prefixItems as unknown[]);
   }
   return true;
 }
@@ -311,7 +317,9 @@ function pointerAt(document: OpenApiDocument, pointer: string): unknown {
  */
 function samplerCandidates(document: OpenApiDocument, path: JsonPath, flat: FlatSchema): unknown[] {
   const schema = schemaAtPath(document, path);
-  if (typeof schema !== 'object' || schema === null) return [];
+  // A schema past the work bound (schema.ts `MAX_GENERATION_WORK`) is not given to openapi-sampler,
+  // which has no bounds of its own (an `allOf` chain through `$ref` ran it for minutes).
+  if (typeof schema !== 'object' || schema === null || flat.oversized) return [];
   const runs: Array<{ skipNonRequired: boolean; maxSampleDepth: number }> = samplerBounded(flat)
     ? [
         { skipNonRequired: false, maxSampleDepth: 4 },

@@ -10,7 +10,13 @@ import { MAX_FUZZ_DEPTH } from './arbitraries.js';
 import { MAX_VALUE_DEPTH } from './cases.js';
 import { numberRange } from './number-range.js';
 import { itemsUnsampled, lengthUnsampled, MAX_GENERATED_ITEMS, MAX_PATTERN_SAMPLE_LENGTH } from './pattern-bounds.js';
-import { MAX_FLATTEN_DEPTH, MAX_FLATTEN_NODES, type FlatSchema } from './schema.js';
+import {
+  MAX_FLATTEN_DEPTH,
+  MAX_FLATTEN_NODES,
+  MAX_GENERATION_WORK,
+  MAX_VALUE_NODES,
+  type FlatSchema,
+} from './schema.js';
 
 /** How deep the walk of a flattened schema goes (flattening stops well before). */
 const MAX_WALK_DEPTH = 64;
@@ -61,7 +67,7 @@ export function generationLimits(schemas: readonly FlatSchema[]): string[] {
     ];
     if (schema.oversized && mandatory)
       reasons.add(
-        `its schema has more than ${MAX_FLATTEN_NODES.toLocaleString('en')} members (properties, items, branches, counted over every level), the most the generated phases read: what lies beyond is not generated`,
+        `its schema has more than ${MAX_FLATTEN_NODES.toLocaleString('en')} members, or expands to more than ${MAX_GENERATION_WORK.toLocaleString('en')} nodes, or ${MAX_VALUE_NODES.toLocaleString('en')} a value must have (properties, items, branches, counted over every level, through every $ref and minItems/minProperties times), the most the generated phases read: what lies beyond is not generated`,
       );
     else if (schema.truncated && mandatory)
       reasons.add(

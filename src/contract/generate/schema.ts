@@ -165,7 +165,127 @@ export function flattenSchema(
   name?: string,
   direction: Direction = 'request',
 ): FlatSchema {
+  // One work bound for everything generation does with the input (issue 34, o34r13 N1): a schema
+  // whose expansion is past it is not read at all, so nothing (the generators, openapi-sampler,
+  // ajv) walks it, and the input is a contract-generation-limit finding.
+  if (
+    generationWork(document, schema) > MAX_GENERATION_WORK ||
+    generationWork(document, schema, MAX_DEPTH, 0, true) > MAX_VALUE_NODES
+  ) {
+    const flat = emptyFlat();
+    if (name !== undefined && isNationalIdParameter(name)) flat.nationalId = true;
+    return Object.assign(flat, { truncated: true, oversized: true });
+  }
   return flatten(document, schema, name, direction, 0, { left: MAX_FLATTEN_NODES });
+}
+
+/**
+ * How many schema nodes reading a value of the schema may visit, at most, before a schema is not
+ * read (issue 34, o34r13 N1). Every node is counted where it is reached: through every `$ref`,
+ * every `allOf`/`anyOf`/`oneOf` branch (ajv evaluates them all against one value, and
+ * openapi-sampler merges every `allOf` part), every item and property, and an array's items
+ * `minItems` times, an object's additional properties `minProperties` times.
+ */
+export const MAX_GENERATION_WORK = 20_000;
+/**
+ * How many members a value of the schema must have, at most (required properties, `minItems` items,
+ * `minProperties` properties, over every level): each of the generated phases' values is made,
+ * and checked, whole, hundreds of times per input (arrays of 8 arrays of 8, 4 levels deep, took
+ * the fuzz phase 25 s). Past it the input is not read either.
+ */
+export const MAX_VALUE_NODES = 1_000;
+/** How deep optional properties count towards the work (openapi-sampler writes all of them to this depth). */
+const OPTIONAL_WORK_DEPTH = 4;
+/** The largest `minItems`/`minProperties` counted as copies (openapi-sampler makes sizes up to it, candidates.ts). */
+const MAX_WORK_COPIES = 64;
+
+/**
+ * The work of reading a value of the schema (see `MAX_GENERATION_WORK`): the size of the schema's
+ * expansion, computed without expanding it (each node's count is kept per depth, so a chain of 30
+ * schemas each `anyOf` the next twice is counted in 30 steps as 2³⁰). Local `$ref`s are followed;
+ * a cycle counts once where it closes; members deeper than `depthBound` (by default the flattening
+ * depth: nothing generates them) are not counted, nor optional properties deeper than `optionalDepth`.
+ */
+export function generationWork(
+  document: OpenApiDocument,
+  root: unknown,
+  depthBound: number = MAX_DEPTH,
+  optionalDepth: number = OPTIONAL_WORK_DEPTH,
+  /** Only the members a value must have: one `oneOf`/`anyOf` branch (the largest), no optional item. */
+  mandatoryOnly = false,
+): number {
+  const memo = new Map<unknown, number[]>();
+  const open = new Set<unknown>();
+  const target = (node: unknown): unknown => {
+    let at = node;
+    for (let hops = 0; isObject(at) && typeof at.$ref === 'string' && hops < 64; hops++) {
+      const ref = at.$ref;
+      if (!ref.startsWith('#')) return undefined;
+      at = pointerAt(document, ref.slice(1));
+    }
+    return at;
+  };
+  const work = (node: unknown, depth: number): number => {
+    const schema = target(node);
+    if (!isObject(schema)) return 1;
+    if (open.has(schema)) return 1;
+    const known = memo.get(schema)?.[depth];
+    if (known !== undefined) return known;
+    open.add(schema);
+    let total = 1;
+    const same = (member: unknown) => {
+      total += work(member, depth);
+    };
+    for (const keyword of ['allOf', 'anyOf', 'oneOf'] as const) {
+      const parts: unknown = schema[keyword];
+      if (!Array.isArray(parts)) continue;
+      if (mandatoryOnly && keyword !== 'allOf')
+        total += Math.max(0, ...parts.map((part: unknown) => work(part, depth)));
+      else for (const part of parts) same(part);
+    }
+    if (!mandatoryOnly)
+      for (const keyword of ['not', 'if', 'then', 'else'] as const)
+        if (schema[keyword] !== undefined) same(schema[keyword]);
+    if (depth < depthBound) {
+      // A size past `MAX_WORK_COPIES` is left out by the generators (and openapi-sampler is not run
+      // on it), with a finding of its own (limits.ts): it counts once.
+      const copies = (size: unknown) =>
+        typeof size === 'number' && Number.isFinite(size) && size > 1 && size <= MAX_WORK_COPIES ? size : 1;
+      const properties = isObject(schema.properties) ? schema.properties : {};
+      const requiredNames = Array.isArray(schema.required) ? (schema.required as unknown[]) : [];
+      for (const key of Object.keys(properties)) {
+        const mandatory = requiredNames.includes(key);
+        if (mandatory || depth < optionalDepth) total += work(properties[key], depth + 1);
+      }
+      const items = !mandatoryOnly || (typeof schema.minItems === 'number' && schema.minItems > 0);
+      if (schema.items !== undefined && items) total += copies(schema.minItems) * work(schema.items, depth + 1);
+      if (Array.isArray(schema.prefixItems) && items)
+        for (const item of schema.prefixItems as unknown[]) total += work(item, depth + 1);
+      if (schema.contains !== undefined) total += work(schema.contains, depth + 1);
+      if (isObject(schema.additionalProperties))
+        total += copies(schema.minProperties) * work(schema.additionalProperties, depth + 1);
+      if (isObject(schema.patternProperties))
+        for (const member of Object.values(schema.patternProperties))
+          total += copies(schema.minProperties) * work(member, depth + 1);
+    }
+    open.delete(schema);
+    const counts = memo.get(schema) ?? [];
+    counts[depth] = total;
+    memo.set(schema, counts);
+    return total;
+  };
+  return work(root, 0);
+}
+
+/** The value at a JSON Pointer (`/components/schemas/A`) of the document, or undefined. */
+function pointerAt(document: OpenApiDocument, pointer: string): unknown {
+  let at: unknown = document;
+  for (const raw of pointer.split('/').slice(1)) {
+    const segment = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
+    if (typeof at !== 'object' || at === null) return undefined;
+    at = (at as Record<string, unknown>)[segment];
+  }
+  return at;
 }
 
 function flatten(

@@ -16,7 +16,7 @@ import type { Document } from '../../../rulesets/lib/openapi/types.js';
 import type { JsonPath } from '../../../rulesets/lib/rule.js';
 import { validArbitrary } from './arbitraries.js';
 import { noValueReason } from './limits.js';
-import { unusableSize, type FlatSchema } from './schema.js';
+import { MAX_GENERATION_WORK, unusableSize, type FlatSchema } from './schema.js';
 
 /** Draws of a value ajv refuses before the input is reported as a contract-generation-limit. */
 export const MAX_REDRAWS = 20;
@@ -33,6 +33,10 @@ export type Verifier = (value: unknown) => true | string;
  * ajv cannot compile it.
  */
 export function schemaVerifier(document: Document, path: JsonPath, flat: FlatSchema): Verifier | undefined {
+  // A schema past the work bound (schema.ts `MAX_GENERATION_WORK`) is not run by ajv either: a
+  // `oneOf` chain through `$ref` is evaluated branch by branch, 2³⁰ times for one value.
+  if (flat.oversized)
+    return () => `its schema expands past ${MAX_GENERATION_WORK.toLocaleString('en')} nodes, the most generation reads`;
   let validate: ReturnType<ReturnType<typeof exampleValidators>>;
   try {
     validate = exampleValidators(document)(path);
