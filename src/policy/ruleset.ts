@@ -508,7 +508,7 @@ export const MAX_RULESET_CHECKS = 2_000;
  */
 export const MAX_RULESET_DEEP_SCANS = 200;
 
-/** What is left of the bounds above for one configuration; shared by its `extends` entries. */
+/** What is left of the bounds above, and the rules met so far, for one configuration; shared by its `extends` entries. */
 export interface RuleBudget {
   /** Rules, aliases and overrides (MAX_RULESET_RULES). */
   left: number;
