@@ -11,45 +11,20 @@
  * - N2: `--max-run-time 20` did not stop such a run: generation is now bounded, so the run reaches
  *   its requests (and the budget's checks between them) in seconds.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { votturInProcess } from '../cli/run.js';
+import { answeringServer } from './fixtures/refusing-server.js';
 
-let folder = '';
-let url = '';
-let server: Server | undefined;
-
-beforeAll(async () => {
-  folder = await mkdtemp(join(tmpdir(), 'vottur-o34r13-'));
-  // Answers 200 `{}` to anything, as the attacker's server did.
-  const listening = createServer((request, response) => {
-    request.resume();
-    response.writeHead(200, { 'content-type': 'application/json' });
-    response.end('{}');
-  });
-  server = listening;
-  await new Promise<void>((done) => listening.listen(0, '127.0.0.1', () => done()));
-  url = `http://127.0.0.1:${(listening.address() as AddressInfo).port}`;
-});
-
-afterAll(async () => {
-  if (server) {
-    const closing = server;
-    closing.closeAllConnections();
-    await new Promise<void>((done) => closing.close(() => done()));
-  }
-  await rm(folder, { recursive: true, force: true });
-});
+// Answers 200 `{}` to anything, as the attacker's server did.
+const server = answeringServer('vottur-o34r13-', 200, 'application/json', {});
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
 /** A description of one `POST /v1/x` whose required JSON body is `$ref` to `root`. */
 async function describeAs(name: string, schemas: Record<string, object>, root: string): Promise<string> {
-  const file = join(folder, `${name}.json`);
+  const file = join(server.folder, `${name}.json`);
   const post = {
     operationId: 'p',
     requestBody: { required: true, content: { 'application/json': { schema: ref(root) } } },
@@ -102,7 +77,7 @@ async function gatedRun(file: string, ...more: string[]) {
     'test',
     file,
     '--server',
-    url,
+    server.url,
     '--bearer',
     'X',
     '--gate',

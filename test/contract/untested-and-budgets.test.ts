@@ -12,41 +12,14 @@
  * - B13: a path parameter `{type: string, enum: []}` (ajv will not compile it) was sent 107
  *   values as valid input: a schema that accepts no value is contract-generation-limit, as `not: {}` is.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { votturInProcess } from '../cli/run.js';
+import { answeringServer } from './fixtures/refusing-server.js';
 
-let folder = '';
-let url = '';
-let server: Server | undefined;
-let received = 0;
-
-beforeAll(async () => {
-  folder = await mkdtemp(join(tmpdir(), 'vottur-o34r12-'));
-  // Answers 200 `{}` to anything, as the attacker's server did.
-  const listening = createServer((request, response) => {
-    received++;
-    request.resume();
-    response.writeHead(200, { 'content-type': 'application/json' });
-    response.end('{}');
-  });
-  server = listening;
-  await new Promise<void>((done) => listening.listen(0, '127.0.0.1', () => done()));
-  url = `http://127.0.0.1:${(listening.address() as AddressInfo).port}`;
-});
-
-afterAll(async () => {
-  if (server) {
-    const closing = server;
-    closing.closeAllConnections();
-    await new Promise<void>((done) => closing.close(() => done()));
-  }
-  await rm(folder, { recursive: true, force: true });
-});
+// Answers 200 `{}` to anything, as the attacker's server did.
+const server = answeringServer('vottur-o34r12-', 200, 'application/json', {});
 
 type Found = Array<{ ruleId: string; severity: string; message: string }>;
 interface JsonReport {
@@ -55,7 +28,7 @@ interface JsonReport {
 }
 
 async function describeAs(name: string, paths: object, components: object = {}): Promise<string> {
-  const file = join(folder, `${name}.json`);
+  const file = join(server.folder, `${name}.json`);
   await writeFile(
     file,
     JSON.stringify({ openapi: '3.0.3', info: { title: 'T', version: '1.0.0' }, paths, components }),
@@ -79,7 +52,7 @@ async function test(file: string, ...more: string[]) {
     'test',
     file,
     '--server',
-    url,
+    server.url,
     '--bearer',
     'SECRETTOKEN123456',
     ...more,
@@ -90,7 +63,7 @@ async function test(file: string, ...more: string[]) {
     'test',
     file,
     '--server',
-    url,
+    server.url,
     '--bearer',
     'SECRETTOKEN123456',
     ...more,
@@ -163,12 +136,12 @@ describe('the run-wide budget (o34r12 B12)', () => {
       ]),
     );
     const file = await describeAs('many', paths);
-    const before = received;
+    const before = server.received;
     const json = await votturInProcess([
       'test',
       file,
       '--server',
-      url,
+      server.url,
       '--gate',
       '--no-dredd',
       '--max-requests',
@@ -177,7 +150,7 @@ describe('the run-wide budget (o34r12 B12)', () => {
       'json',
     ]);
     expect(json.code).toBe(1);
-    expect(received - before).toBeLessThanOrEqual(60);
+    expect(server.received - before).toBeLessThanOrEqual(60);
     const report = JSON.parse(json.stdout) as JsonReport;
     expect(report.gate?.passed).toBe(false);
     const spent = report.findings.filter((f) => f.ruleId === 'contract-run-budget');
@@ -189,7 +162,7 @@ describe('the run-wide budget (o34r12 B12)', () => {
   it('--max-requests and --max-run-time take whole numbers only', async () => {
     const file = await describeAs('one', { '/v1/x': { get: { responses: { '200': created['201'] } } } });
     for (const option of ['--max-requests', '--max-run-time']) {
-      const result = await votturInProcess(['test', file, '--server', url, option, '0']);
+      const result = await votturInProcess(['test', file, '--server', server.url, option, '0']);
       expect(result.code).toBe(2);
       expect(result.stderr).toContain(option);
     }

@@ -11,7 +11,7 @@
 import { sample } from 'openapi-sampler';
 import type { JsonPath, OpenApiDocument } from '../../../rulesets/lib/rule.js';
 import { isMultiple, multipleNear, numberRange } from './number-range.js';
-import { safeMatches, type FlatSchema } from './schema.js';
+import { pointerAt, safeMatches, type FlatSchema } from './schema.js';
 import { patternSamples, validValue } from './cases.js';
 
 /** Candidates per schema at most: each is one ajv validation, and they are made again at every level. */
@@ -297,17 +297,6 @@ function requiredValueBounded(document: OpenApiDocument, root: unknown): boolean
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** The value at a JSON Pointer (`/components/schemas/A`) of the document, or undefined. */
-function pointerAt(document: OpenApiDocument, pointer: string): unknown {
-  let at: unknown = document;
-  for (const raw of pointer.split('/').slice(1)) {
-    const segment = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
-    if (typeof at !== 'object' || at === null) return undefined;
-    at = (at as Record<string, unknown>)[segment];
-  }
-  return at;
 }
 
 /**

@@ -278,7 +278,7 @@ export function generationWork(
 }
 
 /** The value at a JSON Pointer (`/components/schemas/A`) of the document, or undefined. */
-function pointerAt(document: OpenApiDocument, pointer: string): unknown {
+export function pointerAt(document: OpenApiDocument, pointer: string): unknown {
   let at: unknown = document;
   for (const raw of pointer.split('/').slice(1)) {
     const segment = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
