@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { applyPatch, parsePatch } from 'diff';
 import { describe, expect, it } from 'vitest';
-import { vottur as votturChild, votturInProcess as vottur } from './run.js';
+import { votturInProcess as vottur } from './run.js';
 import { CHECKS } from '../../src/diff/index.js';
 import { applyEdits, computeFixes, EFFECT_LABEL, type FixEffect } from '../../src/fix/index.js';
 import { lintDocument } from '../../src/lint/index.js';
@@ -178,8 +178,7 @@ describe('vottur lint --fix', () => {
         [`before${ext}`]: loaded.files.get(file)!.text,
         [`after${ext}`]: applyEdits(loaded.files.get(file)!.text, fix.edits),
       });
-      // diff reads its sides from the process's folder: a child process started in dir.
-      const diff = await votturChild(['diff', `before${ext}`, `after${ext}`, '--format', 'json'], { cwd: dir });
+      const diff = await vottur(['diff', `before${ext}`, `after${ext}`, '--format', 'json'], { cwd: dir });
       const classes = new Map<string, FixEffect>(CHECKS.map((check) => [check.id, check.class]));
       const order: FixEffect[] = ['documentation', 'non-breaking', 'review', 'breaking'];
       const found = (JSON.parse(diff.stdout) as { findings: Array<{ ruleId: string }> }).findings

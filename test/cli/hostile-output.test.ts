@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, describe, expect, it } from 'vitest';
-import { vottur } from './run.js';
+import { votturInProcess as vottur } from './run.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'vottur-hostile-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
