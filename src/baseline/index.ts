@@ -76,7 +76,12 @@ export function identities(finding: Finding): string[] {
   return finding.alsoFingerprints ? [identity(finding), ...finding.alsoFingerprints] : [identity(finding)];
 }
 
-const keyOf = (document: string, fingerprint: string) => `${document}\u0000${fingerprint}`;
+/**
+ * An entry's key: its document, its rule and its fingerprint. The rule is part of it because the
+ * policy judges an entry by the rule it names (`baseline.rules`): an entry whose label names an
+ * allowed rule but whose fingerprint is another rule's finding must hold back nothing (o34r15 B1).
+ */
+const keyOf = (document: string, rule: string, fingerprint: string) => `${document}\u0000${rule}\u0000${fingerprint}`;
 
 /**
  * Reads a baseline; `shown` is how messages name it (the path as the user gave it). It must be a
@@ -164,7 +169,7 @@ export function applyBaseline(
       expired++;
       continue;
     }
-    const key = keyOf(entry.document, entry.fingerprint);
+    const key = keyOf(entry.document, entry.rule, entry.fingerprint);
     const existing = left.get(key);
     if (existing) existing.remaining += entry.count ?? 1;
     else left.set(key, { entry, remaining: entry.count ?? 1 });
@@ -176,11 +181,11 @@ export function applyBaseline(
     if (finding.suppressions?.length) return finding;
     if (NEVER_BASELINED.has(finding.ruleId)) return { ...finding, baselineState: 'new' as const };
     const document = baselineDocument(finding.document, cwd, folder);
-    let key = keyOf(document, identity(finding));
+    let key = keyOf(document, finding.ruleId, identity(finding));
     let slot = left.get(key);
     for (const other of identities(finding).slice(1)) {
       if (slot && slot.remaining > 0) break;
-      const candidate = keyOf(document, other);
+      const candidate = keyOf(document, finding.ruleId, other);
       const found = left.get(candidate);
       if (found && found.remaining > 0) [key, slot] = [candidate, found];
     }
@@ -241,12 +246,15 @@ export function baselineFor(
   const folder = dirname(resolve(cwd, file));
   const covered = coveredDocuments(report, cwd, folder);
   const kept = new Map(
-    (previous?.entries ?? []).map((entry) => [keyOf(entry.document, entry.fingerprint), handWritten(entry)]),
+    (previous?.entries ?? []).map((entry) => [
+      keyOf(entry.document, entry.rule, entry.fingerprint),
+      handWritten(entry),
+    ]),
   );
   // What a person wrote on an entry stays whichever of the finding's fingerprints it was written under.
   const keptFor = (document: string, finding: Finding) => {
     for (const fp of identities(finding)) {
-      const fields = kept.get(keyOf(document, fp));
+      const fields = kept.get(keyOf(document, finding.ruleId, fp));
       if (fields) return fields;
     }
     return undefined;
@@ -256,7 +264,7 @@ export function baselineFor(
     if (finding.suppressions?.length || NEVER_BASELINED.has(finding.ruleId)) continue;
     const document = baselineDocument(finding.document, cwd, folder);
     const fp = identity(finding);
-    const key = keyOf(document, fp);
+    const key = keyOf(document, finding.ruleId, fp);
     const existing = byKey.get(key);
     if (existing) existing.count++;
     // The pointer is masked as the message is (`/paths/~1v1~1users~10101302989` holds one); entries match by fingerprint.
@@ -286,10 +294,10 @@ function coveredDocuments(report: Report, cwd: string, folder: string): Set<stri
 
 /** The baseline without its absent entries (`--prune-baseline`); every other entry as it was. */
 export function pruneBaseline(baseline: BaselineFile, absent: readonly AbsentEntry[]): BaselineFile {
-  const gone = new Set(absent.map((entry) => keyOf(entry.document, entry.fingerprint)));
+  const gone = new Set(absent.map((entry) => keyOf(entry.document, entry.rule, entry.fingerprint)));
   return {
     ...baseline,
-    entries: baseline.entries.filter((entry) => !gone.has(keyOf(entry.document, entry.fingerprint))),
+    entries: baseline.entries.filter((entry) => !gone.has(keyOf(entry.document, entry.rule, entry.fingerprint))),
   };
 }
 
