@@ -8,7 +8,7 @@
  */
 import type { JsonPath } from './rule.js';
 import { compilePattern, hasValidCheckDigit, isNationalIdName, nameWords } from './conventions.js';
-import { schemaValues } from './openapi/examples.js';
+import { schemaValueList } from './openapi/examples.js';
 import { layerKeyword, schemaLayers, type SchemaLayer, layerTypes } from './openapi/resolve.js';
 import { isArray, isObject, type Document, type JsonObject } from './openapi/types.js';
 import { matchNationalIdAlias, type Vocabulary } from './vocabulary.js';
@@ -245,7 +245,7 @@ const DATE_VALUE = /^(?:\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?
 function declaresOtherValue(layers: SchemaLayer[]): boolean {
   const format = layerKeyword(layers, 'format');
   if (format && typeof format.value === 'string' && NOT_AN_IDENTIFIER_FORMAT.test(format.value)) return true;
-  const values = layers.flatMap((layer) => schemaValues(layer.schema, layer.path)).map((entry) => entry.value);
+  const values = layers.flatMap((layer) => schemaValueList(layer.schema));
   return values.length > 0 && values.every((value) => typeof value === 'string' && DATE_VALUE.test(value.trim()));
 }
 
@@ -330,10 +330,9 @@ export function recogniseNationalId(
   // (`fnr: '01017012345'`): a person's national identifier, not ten digits.
   // Read only when a name or description asks for the values' shape (few fields do).
   const foreignValues = () =>
-    [
-      ...itemLayers.flatMap((layer) => schemaValues(layer.schema, layer.path)).map((entry) => entry.value),
-      ...(holder ? [holder.example] : []),
-    ].filter((value) => value !== undefined && value !== null);
+    [...itemLayers.flatMap((layer) => schemaValueList(layer.schema)), ...(holder ? [holder.example] : [])].filter(
+      (value) => value !== undefined && value !== null,
+    );
   const term = foreignTermOf(name);
   const shape = (byPattern: boolean) => foreignShape(itemLayers, foreignValues(), byPattern);
   const described = () =>
@@ -365,11 +364,10 @@ export function recogniseNationalId(
   const foreignDescribed = described();
   if (foreignDescribed !== undefined) return { ...result('description', list), foreign: foreignDescribed };
   if (descriptions.some(describesNationalId)) return result('description', list);
-  const values = [
-    ...itemLayers.flatMap((layer) => schemaValues(layer.schema, layer.path)),
-    ...(holder ? [holder.example, holder.default] : []).map((value) => ({ value })),
-  ];
-  const given = values.map((entry) => entry.value).filter((value) => value !== undefined && value !== null);
+  const given = [
+    ...itemLayers.flatMap((layer) => schemaValueList(layer.schema)),
+    ...(holder ? [holder.example, holder.default] : []),
+  ].filter((value) => value !== undefined && value !== null);
   const flat = given.flatMap((value) => (isArray(value) ? value : [value]));
   if (flat.length > 0 && flat.every(isCheckedNationalIdValue) && !/date|time|phone|amount|count|number$/i.test(name))
     return result('value', list);

@@ -1,5 +1,5 @@
 import { defineRule, printPath, show, type JsonPath, type Problem } from '../lib/rule.js';
-import { schemaValues } from '../lib/openapi/examples.js';
+import { schemaValueList, schemaValues } from '../lib/openapi/examples.js';
 import { within } from '../lib/openapi/pointer.js';
 import { layerKeyword, type SchemaLayer, schemaLayers, schemaTypes, layerTypes } from '../lib/openapi/resolve.js';
 import { collectProperties } from '../lib/openapi/flatten.js';
@@ -73,9 +73,7 @@ const ID_DESCRIPTION = /\b(?:ID|Id|identifier|auðkenni|audkenni)\b/;
 function isReference(name: string, layers: SchemaLayer[], siblings: Siblings): boolean {
   for (const layer of layers) {
     if (typeof layer.schema.description === 'string' && ID_DESCRIPTION.test(layer.schema.description)) return true;
-    const values = schemaValues(layer.schema, layer.path)
-      .map((given) => given.value)
-      .filter((value) => value !== null);
+    const values = schemaValueList(layer.schema).filter((value) => value !== null);
     if (values.length > 0 && values.every((value) => typeof value === 'string' && ID_VALUE.test(value))) return true;
     if (typeof layer.schema.pattern === 'string') {
       const regex = compilePattern(layer.schema.pattern);
@@ -131,13 +129,7 @@ function isCurrencyCodeShaped(document: Parameters<typeof schemaLayers>[0], name
     return false;
   if (nameWords(name).some((word) => NOT_CURRENCY_CODE_WORDS.test(word))) return false;
   const values = [
-    ...new Set(
-      layers.flatMap((layer) =>
-        schemaValues(layer.schema, layer.path)
-          .map((given) => given.value)
-          .filter((value) => value !== null),
-      ),
-    ),
+    ...new Set(layers.flatMap((layer) => schemaValueList(layer.schema).filter((value) => value !== null))),
   ];
   const codes = values.filter((value): value is string => typeof value === 'string' && ISO_4217.has(value));
   if (codes.length < values.length) return false;
