@@ -8,7 +8,7 @@
  */
 import type { JsonPath } from './rule.js';
 import { compilePattern, hasValidCheckDigit, isNationalIdName, nameWords } from './conventions.js';
-import { schemaValues } from './openapi/examples.js';
+import { schemaValueList } from './openapi/examples.js';
 import { layerKeyword, schemaLayers, type SchemaLayer, layerTypes } from './openapi/resolve.js';
 import { isArray, isObject, type Document, type JsonObject } from './openapi/types.js';
 import { matchNationalIdAlias, type Vocabulary } from './vocabulary.js';
@@ -105,8 +105,28 @@ const FOREIGN_PATTERN_SAMPLES: ReadonlyArray<readonly [string, string]> = [
   ['199001011234', 'the Swedish personnummer'],
 ];
 
+type ForeignTerm = { what: string; prefix: string[]; short: boolean };
+
+/** At most this many names' and descriptions' answers are kept (as `nameWords` does), for a long-lived language server. */
+const MAX_KEPT = 50_000;
+const foreignTerms = new Map<string, ForeignTerm | null>();
+
+/**
+ * `foreignTerm` of a name's words, remembered per name: four rules ask it of every property and
+ * parameter name, and the same few thousand names repeat (it joins every tail of the words). A
+ * copy of the prefix is handed out.
+ */
+function foreignTermOf(name: string): ForeignTerm | undefined {
+  let term = foreignTerms.get(name);
+  if (term === undefined) {
+    if (foreignTerms.size >= MAX_KEPT) foreignTerms.clear();
+    foreignTerms.set(name, (term = foreignTerm(nameWords(name)) ?? null));
+  }
+  return term === null ? undefined : { ...term, prefix: [...term.prefix] };
+}
+
 /** The foreign term a name ends in, and the words before it (`debtorPersonnummer` → personnummer, [debtor]). */
-function foreignTerm(words: readonly string[]): { what: string; prefix: string[]; short: boolean } | undefined {
+function foreignTerm(words: readonly string[]): ForeignTerm | undefined {
   for (let start = 0; start < words.length; start++) {
     const tail = words.slice(start).join('');
     const what = FOREIGN_PERSON_ID_TERMS[tail];
@@ -127,13 +147,28 @@ function foreignTerm(words: readonly string[]): { what: string; prefix: string[]
  * `debtorPersonnummer`): platform-national-id-name gives its name, so the case-style rules leave it.
  */
 export function isForeignPersonIdName(name: string): boolean {
-  const term = foreignTerm(nameWords(name));
+  const term = foreignTermOf(name);
   return term !== undefined && !term.short;
 }
 
-/** A description that names a foreign identifier in its first words ("Fødselsnummer til skyldner", "Isikukood"). */
+const describedForeigns = new Map<string, string | null>();
+
+/**
+ * A description that names a foreign identifier in its first words ("Fødselsnummer til skyldner",
+ * "Isikukood"). Remembered per description: a property's own description is read as its holder's
+ * and its schema's, by four rules, and descriptions repeat across a large description's schemas.
+ */
 function describedForeign(description: unknown): string | undefined {
   if (typeof description !== 'string') return undefined;
+  let what = describedForeigns.get(description);
+  if (what === undefined) {
+    if (describedForeigns.size >= MAX_KEPT) describedForeigns.clear();
+    describedForeigns.set(description, (what = readForeignDescription(description) ?? null));
+  }
+  return what ?? undefined;
+}
+
+function readForeignDescription(description: string): string | undefined {
   const first = description
     .toLowerCase()
     .replace(/ø/g, 'o')
@@ -210,7 +245,7 @@ const DATE_VALUE = /^(?:\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?
 function declaresOtherValue(layers: SchemaLayer[]): boolean {
   const format = layerKeyword(layers, 'format');
   if (format && typeof format.value === 'string' && NOT_AN_IDENTIFIER_FORMAT.test(format.value)) return true;
-  const values = layers.flatMap((layer) => schemaValues(layer.schema, layer.path)).map((entry) => entry.value);
+  const values = layers.flatMap((layer) => schemaValueList(layer.schema));
   return values.length > 0 && values.every((value) => typeof value === 'string' && DATE_VALUE.test(value.trim()));
 }
 
@@ -293,12 +328,13 @@ export function recogniseNationalId(
   // Another country's identifier of a person, by a term of its own (`fodselsnummer`, `isikukood`), by
   // a description that names one, or by values of its shape under a name that does not say
   // (`fnr: '01017012345'`): a person's national identifier, not ten digits.
-  const foreignValues = [
-    ...itemLayers.flatMap((layer) => schemaValues(layer.schema, layer.path)).map((entry) => entry.value),
-    ...(holder ? [holder.example] : []),
-  ].filter((value) => value !== undefined && value !== null);
-  const term = foreignTerm(nameWords(name));
-  const shape = (byPattern: boolean) => foreignShape(itemLayers, foreignValues, byPattern);
+  // Read only when a name or description asks for the values' shape (few fields do).
+  const foreignValues = () =>
+    [...itemLayers.flatMap((layer) => schemaValueList(layer.schema)), ...(holder ? [holder.example] : [])].filter(
+      (value) => value !== undefined && value !== null,
+    );
+  const term = foreignTermOf(name);
+  const shape = (byPattern: boolean) => foreignShape(itemLayers, foreignValues(), byPattern);
   const described = () =>
     [holder?.description, ...layers.map((layer) => layer.schema.description)]
       .map(describedForeign)
@@ -328,11 +364,10 @@ export function recogniseNationalId(
   const foreignDescribed = described();
   if (foreignDescribed !== undefined) return { ...result('description', list), foreign: foreignDescribed };
   if (descriptions.some(describesNationalId)) return result('description', list);
-  const values = [
-    ...itemLayers.flatMap((layer) => schemaValues(layer.schema, layer.path)),
-    ...(holder ? [holder.example, holder.default] : []).map((value) => ({ value })),
-  ];
-  const given = values.map((entry) => entry.value).filter((value) => value !== undefined && value !== null);
+  const given = [
+    ...itemLayers.flatMap((layer) => schemaValueList(layer.schema)),
+    ...(holder ? [holder.example, holder.default] : []),
+  ].filter((value) => value !== undefined && value !== null);
   const flat = given.flatMap((value) => (isArray(value) ? value : [value]));
   if (flat.length > 0 && flat.every(isCheckedNationalIdValue) && !/date|time|phone|amount|count|number$/i.test(name))
     return result('value', list);

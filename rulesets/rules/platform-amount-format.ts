@@ -1,5 +1,5 @@
 import { defineRule, printPath, show, type JsonPath, type Problem } from '../lib/rule.js';
-import { schemaValues } from '../lib/openapi/examples.js';
+import { schemaValueList, schemaValues } from '../lib/openapi/examples.js';
 import { within } from '../lib/openapi/pointer.js';
 import { layerKeyword, type SchemaLayer, schemaLayers, schemaTypes, layerTypes } from '../lib/openapi/resolve.js';
 import { collectProperties } from '../lib/openapi/flatten.js';
@@ -73,9 +73,7 @@ const ID_DESCRIPTION = /\b(?:ID|Id|identifier|auðkenni|audkenni)\b/;
 function isReference(name: string, layers: SchemaLayer[], siblings: Siblings): boolean {
   for (const layer of layers) {
     if (typeof layer.schema.description === 'string' && ID_DESCRIPTION.test(layer.schema.description)) return true;
-    const values = schemaValues(layer.schema, layer.path)
-      .map((given) => given.value)
-      .filter((value) => value !== null);
+    const values = schemaValueList(layer.schema).filter((value) => value !== null);
     if (values.length > 0 && values.every((value) => typeof value === 'string' && ID_VALUE.test(value))) return true;
     if (typeof layer.schema.pattern === 'string') {
       const regex = compilePattern(layer.schema.pattern);
@@ -131,13 +129,7 @@ function isCurrencyCodeShaped(document: Parameters<typeof schemaLayers>[0], name
     return false;
   if (nameWords(name).some((word) => NOT_CURRENCY_CODE_WORDS.test(word))) return false;
   const values = [
-    ...new Set(
-      layers.flatMap((layer) =>
-        schemaValues(layer.schema, layer.path)
-          .map((given) => given.value)
-          .filter((value) => value !== null),
-      ),
-    ),
+    ...new Set(layers.flatMap((layer) => schemaValueList(layer.schema).filter((value) => value !== null))),
   ];
   const codes = values.filter((value): value is string => typeof value === 'string' && ISO_4217.has(value));
   if (codes.length < values.length) return false;
@@ -153,47 +145,65 @@ function isCurrencyCodeShaped(document: Parameters<typeof schemaLayers>[0], name
 
 type Member = { schema: unknown; path: JsonPath };
 
+/**
+ * The members of one object, asked lazily: most objects hold no field named for money, and for
+ * them neither the members are collected nor any member's schema read (on Stripe every object was,
+ * for every currency and unit check, ~0.1 s of CPU). Each answer is computed once, when first asked.
+ */
 function siblingsOf(
   document: Parameters<typeof schemaLayers>[0],
-  members: Map<string, { schema: unknown; path: JsonPath }>,
+  collect: () => Map<string, { schema: unknown; path: JsonPath }>,
 ): Siblings {
-  const names = [...members.keys()];
+  let members: Map<string, { schema: unknown; path: JsonPath }> | undefined;
+  const all = () => (members ??= collect());
+  let currency: boolean | undefined;
+  let units: string[] | undefined;
+  let amountUnit: boolean | undefined;
   let prefixes: Set<string> | undefined;
   let money: number | undefined;
   let other: number | undefined;
   return {
     // A currency field by name (`currency`, `myntKodi`) or by shape (ISO 4217 codes, `^[A-Z]{3}$`).
-    currency: [...members].some(
-      ([sibling, member]) => isCurrencyName(sibling) || isCurrencyCodeShaped(document, sibling, member),
-    ),
+    get currency() {
+      currency ??= [...all()].some(
+        ([sibling, member]) => isCurrencyName(sibling) || isCurrencyCodeShaped(document, sibling, member),
+      );
+      return currency;
+    },
     // A unit of measure is a value (`unit: mg`, a code or a word); a list or an object named
     // `units` (a lease's apartment units) is a collection of things, no unit an amount is in.
-    units: [...members]
-      .filter(([sibling, member]) => {
+    get units() {
+      units ??= [...all()]
+        .filter(([sibling, member]) => {
+          const words = nameWords(sibling);
+          if (!(UNIT_WORDS.test(words.at(-1) ?? '') || /^unit of measure/.test(words.join(' ')))) return false;
+          const layers = schemaLayers(document, member.schema, member.path);
+          const types = layerTypes(layers);
+          return !(
+            types.includes('array') ||
+            types.includes('object') ||
+            layerKeyword(layers, 'properties') ||
+            layerKeyword(layers, 'items')
+          );
+        })
+        .map(([sibling]) => sibling);
+      return units;
+    },
+    get amountUnit() {
+      amountUnit ??= [...all().keys()].some((sibling) => {
         const words = nameWords(sibling);
-        if (!(UNIT_WORDS.test(words.at(-1) ?? '') || /^unit of measure/.test(words.join(' ')))) return false;
-        const layers = schemaLayers(document, member.schema, member.path);
-        const types = layerTypes(layers);
-        return !(
-          types.includes('array') ||
-          types.includes('object') ||
-          layerKeyword(layers, 'properties') ||
-          layerKeyword(layers, 'items')
+        return (
+          words.length >= 2 &&
+          /^units?$/.test(words.at(-1) ?? '') &&
+          words.slice(0, -1).some((word) => word === 'amount' || word === 'amounts')
         );
-      })
-      .map(([sibling]) => sibling),
-    amountUnit: names.some((sibling) => {
-      const words = nameWords(sibling);
-      return (
-        words.length >= 2 &&
-        /^units?$/.test(words.at(-1) ?? '') &&
-        words.slice(0, -1).some((word) => word === 'amount' || word === 'amounts')
-      );
-    }),
+      });
+      return amountUnit;
+    },
     objectPrefixes() {
       if (prefixes) return prefixes;
       prefixes = new Set();
-      for (const [sibling, member] of members) {
+      for (const [sibling, member] of all()) {
         const value = schemaLayers(document, member.schema, member.path).at(-1)?.schema;
         if (!isObject(value) || !(schemaTypes(value).includes('object') || value.properties !== undefined)) continue;
         const words = nameWords(sibling);
@@ -204,7 +214,7 @@ function siblingsOf(
     moneyMembers() {
       // A member named for money that is a number or text of digits: a `principal` that is text
       // (a security principal) or a flag (`hasAlimony`) is no sum.
-      money ??= [...members].filter(
+      money ??= [...all()].filter(
         ([sibling, member]) =>
           (isAmountName(sibling) || isMoneyNounName(sibling)) &&
           isNumeric(schemaLayers(document, member.schema, member.path)),
@@ -212,7 +222,7 @@ function siblingsOf(
       return money;
     },
     otherNumbers() {
-      other ??= [...members].filter(
+      other ??= [...all()].filter(
         ([sibling, member]) =>
           !isAmountName(sibling) &&
           !isMoneyNounName(sibling) &&
@@ -551,7 +561,7 @@ export default defineRule({
         else
           byContainer.set(
             container,
-            (siblings = siblingsOf(document, collectProperties(document, container.schema, container.path))),
+            (siblings = siblingsOf(document, () => collectProperties(document, container.schema, container.path))),
           );
       }
       // A member of a links object (`links: { self, payment }`) is a link, whatever its name says.

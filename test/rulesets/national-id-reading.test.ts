@@ -58,3 +58,39 @@ describe('recogniseNationalId, asked again about one field', () => {
     ).toBe(undefined);
   });
 });
+
+describe('recogniseNationalId, a foreign term remembered per name', () => {
+  it('hands each caller its own prefix, and reads the same name the same way at every place', () => {
+    const document = description();
+    const ask = (at: string) =>
+      recogniseNationalId(
+        document,
+        DEFAULT_VOCABULARY,
+        'debtorPersonnummer',
+        { type: 'string' },
+        ['components', 'schemas', at, 'properties', 'debtorPersonnummer'],
+        { type: 'string' },
+      );
+    const first = ask('Applicant');
+    expect(first).toMatchObject({ by: 'alias', foreign: 'the Swedish personnummer', prefix: ['debtor'] });
+    // The name rule builds its suggestion from the prefix: a caller that changes it changes only its own.
+    first?.prefix?.push('changed');
+    expect(ask('Vehicle')).toMatchObject({ prefix: ['debtor'] });
+  });
+
+  it('reads a foreign description the same way however often it is asked', () => {
+    const document = description();
+    const schema = { type: 'string', description: 'Fødselsnummer til skyldner' };
+    for (const at of ['Applicant', 'Vehicle', 'Applicant'])
+      expect(
+        recogniseNationalId(
+          document,
+          DEFAULT_VOCABULARY,
+          'nationalId',
+          schema,
+          ['components', 'schemas', at, 'properties', 'nationalId'],
+          schema as never,
+        ),
+      ).toMatchObject({ by: 'name', foreign: 'the Norwegian fødselsnummer' });
+  });
+});
