@@ -376,7 +376,8 @@ export function recogniseNationalId(
     if (what !== undefined) return { ...result('value', list), foreign: what, prefix: term.prefix };
   }
   if (isNationalIdName(name) || (list && /^([a-z][a-zA-Z0-9]*N|n)ationalIds$/.test(name))) {
-    const foreign = described() ?? shape(false);
+    // Typed by a sibling too (`{ nationalId, type: personnummer }`, as the fix of `id` writes it).
+    const foreign = described() ?? shape(false) ?? siblingScheme(document, name, path);
     if (foreign !== undefined) return { ...result('name', list), foreign };
   }
   if (isNationalIdName(name)) return result('name', list);
