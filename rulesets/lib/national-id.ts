@@ -166,20 +166,38 @@ function siblingScheme(document: Document, name: string, path: JsonPath): string
   if (path.at(-2) !== 'properties' || !VALUE_WORDS.includes(nameWords(name).at(-1) ?? '')) return undefined;
   const siblings = valueAt(document, path.slice(0, -1));
   if (!isObject(siblings)) return undefined;
-  for (const [sibling, schema] of Object.entries(siblings)) {
-    if (sibling === name || !SCHEME_WORDS.includes(nameWords(sibling).at(-1) ?? '')) continue;
-    const layers = schemaLayers(document, schema, [...path.slice(0, -1), sibling]);
-    const values = [
-      ...layers.flatMap((layer) => schemaValues(layer.schema, layer.path)).map((entry) => entry.value),
-      ...layers.flatMap((layer) => (isArray(layer.schema.enum) ? layer.schema.enum : [])),
-    ];
-    for (const value of values) {
-      if (typeof value !== 'string') continue;
-      const words = nameWords(value);
-      const term = foreignTerm(words);
-      if (term && !term.short && term.prefix.length === 0) return term.what;
-      if (englishPersonTerm(words)?.length === 0) return ENGLISH_PERSON_ID;
+  // Once per object's properties: every identifier among thousands of siblings asks the same.
+  let found = schemeCache.get(siblings);
+  if (found === undefined) {
+    found = { names: [], what: undefined };
+    for (const [sibling, schema] of Object.entries(siblings)) {
+      if (!SCHEME_WORDS.includes(nameWords(sibling).at(-1) ?? '')) continue;
+      const what = schemeOf(document, schema, [...path.slice(0, -1), sibling]);
+      if (what !== undefined) {
+        found.names.push(sibling);
+        found.what ??= what;
+      }
     }
+    schemeCache.set(siblings, found);
+  }
+  return found.what !== undefined && !(found.names.length === 1 && found.names[0] === name) ? found.what : undefined;
+}
+
+const schemeCache = new WeakMap<object, { names: string[]; what: string | undefined }>();
+
+/** The person's scheme a scheme field's values name (`personnummer`, "personal identity number"), if any. */
+function schemeOf(document: Document, schema: unknown, path: JsonPath): string | undefined {
+  const layers = schemaLayers(document, schema, path);
+  const values = [
+    ...layers.flatMap((layer) => schemaValues(layer.schema, layer.path)).map((entry) => entry.value),
+    ...layers.flatMap((layer) => (isArray(layer.schema.enum) ? layer.schema.enum : [])),
+  ];
+  for (const value of values) {
+    if (typeof value !== 'string') continue;
+    const words = nameWords(value);
+    const term = foreignTerm(words);
+    if (term && !term.short && term.prefix.length === 0) return term.what;
+    if (englishPersonTerm(words)?.length === 0) return ENGLISH_PERSON_ID;
   }
   return undefined;
 }
