@@ -218,3 +218,60 @@ const ENGLISH_FUNCTION_WORDS = new Set([
   'be',
   'or',
 ]);
+
+/**
+ * French puts a compound's head first (`date de création`, written `date_creation`, `dateDebut`):
+ * a date word first and a French modifier after it that says which moment (tenth round, from the
+ * ninth outside measurement). The modifiers are the event nouns French names of dates use, accents
+ * dropped (`début` → debut, `échéance` → echeance); a word that only qualifies the date
+ * (`dateFormat`, `dateRange`, `dateType`) is no such modifier, so the name stays no date by itself.
+ */
+const FRENCH_DATE_HEADS = ['date', 'heure', 'horodatage'];
+const FRENCH_DATE_MODIFIERS = new Set([
+  'debut',
+  'fin',
+  'creation',
+  'modification',
+  'maj',
+  'mise',
+  'naissance',
+  'deces',
+  'echeance',
+  'effet',
+  'emission',
+  'expiration',
+  'validite',
+  'publication',
+  'reception',
+  'envoi',
+  'paiement',
+  'livraison',
+  'depot',
+  'signature',
+  'souscription',
+  'resiliation',
+  'cloture',
+  'ouverture',
+  'fermeture',
+  'traitement',
+  'enregistrement',
+  'annulation',
+  'facturation',
+  'arrivee',
+  'depart',
+  'saisie',
+  'derniere',
+  'premiere',
+  'demande',
+  'decision',
+  'inscription',
+  'validation',
+  'suppression',
+]);
+
+/** Whether the words of a name (`nameWords`) are a French date: `date`, `heure` or `horodatage` first, then a modifier saying which moment (`date_creation`, `dateDebut`, `date_fin`, `date_de_naissance`). */
+export function isFrenchDateName(words: readonly string[]): boolean {
+  if (words.length < 2 || !FRENCH_DATE_HEADS.includes(words[0] ?? '')) return false;
+  const rest = words.slice(1).filter((word) => !['de', 'du', 'des', 'la', 'le', 'd'].includes(word));
+  return rest.length >= 1 && FRENCH_DATE_MODIFIERS.has(rest[0] ?? '');
+}

@@ -13,6 +13,7 @@ import { layerKeyword, schemaLayers, type SchemaLayer, layerTypes } from './open
 import { isArray, isObject, type Document, type JsonObject } from './openapi/types.js';
 import { matchNationalIdAlias, type Vocabulary } from './vocabulary.js';
 import { parameters, properties } from './openapi/views.js';
+import { valueAt } from './openapi/json-schema.js';
 
 export interface NationalIdHolder {
   /** How it was recognised: the platform name, an alias, the description, or a value. */
@@ -143,6 +144,85 @@ function foreignTerm(words: readonly string[]): ForeignTerm | undefined {
 }
 
 /**
+ * English names of a person's identification number that other countries' APIs use
+ * (`personalNumber`, `personalIdentityNumber`, a "personal code"): the words, after whose it is.
+ * The name says no country, so the kennitala's ten digits are not asked of it unless its values are
+ * kennitölur (tenth round, from the ninth outside measurement).
+ */
+const ENGLISH_PERSON_ID_TERMS: readonly (readonly string[])[] = [
+  ['personal', 'number'],
+  ['personal', 'identity', 'number'],
+  ['personal', 'identification', 'number'],
+  ['personal', 'id', 'number'],
+  ['person', 'identity', 'number'],
+  ['personal', 'identity', 'code'],
+  ['personal', 'code'],
+];
+const ENGLISH_PERSON_ID = 'a personal identity number, of no country the name says';
+/** The English term a name ends in, and the words before it (`debtorPersonalNumber` → [debtor]). */
+function englishPersonTerm(words: readonly string[]): string[] | undefined {
+  for (const term of ENGLISH_PERSON_ID_TERMS) {
+    if (words.length < term.length) continue;
+    if (term.every((word, i) => words[words.length - term.length + i] === word))
+      return words.slice(0, words.length - term.length);
+  }
+  return undefined;
+}
+/** A description that begins by naming a personal identity number in English ("The personal identity number of the party"). */
+const DESCRIBED_ENGLISH =
+  /^\s*(?:(?:the|a|an)\s+)?(?:[\p{L}'’]+\s+){0,2}?personal\s+(?:identity\s+|identification\s+|id\s+)?(?:number|code)\b/iu;
+
+/** Words of a sibling field that says which scheme an identifier is in (`type`, `idType`, `scheme`, `kind`). */
+const SCHEME_WORDS = ['type', 'scheme', 'kind'];
+/** Words that end the name of a field holding an identifier's value (`id`, `value`, `identifier`, `number`). */
+const VALUE_WORDS = ['id', 'value', 'identifier', 'number', 'code', 'nr', 'no'];
+
+/**
+ * An identifier typed by its sibling (`{ id: '…', type: 'personnummer' }`, an enum of schemes that
+ * includes a person's): the sibling's values name another country's person identifier, so the
+ * identifier holds one (tenth round). The sibling's enum, const, default and examples count.
+ */
+function siblingScheme(document: Document, name: string, path: JsonPath): string | undefined {
+  if (path.at(-2) !== 'properties' || !VALUE_WORDS.includes(nameWords(name).at(-1) ?? '')) return undefined;
+  const siblings = valueAt(document, path.slice(0, -1));
+  if (!isObject(siblings)) return undefined;
+  // Once per object's properties: every identifier among thousands of siblings asks the same.
+  let found = schemeCache.get(siblings);
+  if (found === undefined) {
+    found = { names: [], what: undefined };
+    for (const [sibling, schema] of Object.entries(siblings)) {
+      if (!SCHEME_WORDS.includes(nameWords(sibling).at(-1) ?? '')) continue;
+      const what = schemeOf(document, schema, [...path.slice(0, -1), sibling]);
+      if (what !== undefined) {
+        found.names.push(sibling);
+        found.what ??= what;
+      }
+    }
+    schemeCache.set(siblings, found);
+  }
+  return found.what !== undefined && !(found.names.length === 1 && found.names[0] === name) ? found.what : undefined;
+}
+
+const schemeCache = new WeakMap<object, { names: string[]; what: string | undefined }>();
+
+/** The person's scheme a scheme field's values name (`personnummer`, "personal identity number"), if any. */
+function schemeOf(document: Document, schema: unknown, path: JsonPath): string | undefined {
+  const layers = schemaLayers(document, schema, path);
+  const values = [
+    ...layers.flatMap((layer) => schemaValues(layer.schema, layer.path)).map((entry) => entry.value),
+    ...layers.flatMap((layer) => (isArray(layer.schema.enum) ? layer.schema.enum : [])),
+  ];
+  for (const value of values) {
+    if (typeof value !== 'string') continue;
+    const words = nameWords(value);
+    const term = foreignTerm(words);
+    if (term && !term.short && term.prefix.length === 0) return term.what;
+    if (englishPersonTerm(words)?.length === 0) return ENGLISH_PERSON_ID;
+  }
+  return undefined;
+}
+
+/**
  * Whether a name ends in another country's term for a person's identifier (`fødselsnummer`,
  * `debtorPersonnummer`): platform-national-id-name gives its name, so the case-style rules leave it.
  */
@@ -182,7 +262,9 @@ function readForeignDescription(description: string): string | undefined {
     if (what !== undefined && Object.prototype.hasOwnProperty.call(FOREIGN_PERSON_ID_TERMS, word) && word.length >= 8)
       return what;
   }
-  return undefined;
+  return DESCRIBED_ENGLISH.test(description) && !ALTERNATIVE.test(description.split(/[.\n]/)[0] ?? '')
+    ? ENGLISH_PERSON_ID
+    : undefined;
 }
 
 /**
@@ -270,7 +352,9 @@ function documentNationalIdNames(document: Document, vocabulary: Vocabulary): Se
   byVocabulary.set(vocabulary, names);
   const direct = (name: string, schema: unknown, path: JsonPath, holder?: JsonObject) => {
     const found = recogniseNationalId(document, vocabulary, name, schema, path, holder, false);
-    if (found && (found.by === 'description' || found.by === 'value')) names.add(name);
+    // Another country's identifier says nothing of a kennitala of the same name elsewhere (`id`
+    // typed `personnummer` beside an `id` typed as an organisation's number).
+    if (found && found.foreign === undefined && (found.by === 'description' || found.by === 'value')) names.add(name);
   };
   for (const node of properties(document))
     if (isObject(node.schema)) direct(node.name, node.schema, node.path, node.schema);
@@ -346,7 +430,8 @@ export function recogniseNationalId(
     if (what !== undefined) return { ...result('value', list), foreign: what, prefix: term.prefix };
   }
   if (isNationalIdName(name) || (list && /^([a-z][a-zA-Z0-9]*N|n)ationalIds$/.test(name))) {
-    const foreign = described() ?? shape(false);
+    // Typed by a sibling too (`{ nationalId, type: personnummer }`, as the fix of `id` writes it).
+    const foreign = described() ?? shape(false) ?? siblingScheme(document, name, path);
     if (foreign !== undefined) return { ...result('name', list), foreign };
   }
   if (isNationalIdName(name)) return result('name', list);
@@ -360,6 +445,18 @@ export function recogniseNationalId(
   if (declaresOtherValue(itemLayers)) return undefined;
   const alias = matchNationalIdAlias(name, vocabulary);
   if (alias) return result('alias', list || alias.plural);
+  // A person's identity number named in English (`personalIdentityNumber`): kennitölur when its values
+  // are, otherwise an identifier of some country's scheme, not held to ten digits.
+  const english = englishPersonTerm(nameWords(name));
+  if (english !== undefined) {
+    const given = [
+      ...itemLayers.flatMap((layer) => schemaValues(layer.schema, layer.path)).map((entry) => entry.value),
+    ];
+    if (given.length > 0 && given.every(isCheckedNationalIdValue)) return result('value', list);
+    return { ...result('alias', list), foreign: shape(false) ?? ENGLISH_PERSON_ID, prefix: english };
+  }
+  const scheme = siblingScheme(document, name, path);
+  if (scheme !== undefined) return { ...result('description', list), foreign: scheme };
   const descriptions = [holder?.description, ...layers.map((layer) => layer.schema.description)];
   const foreignDescribed = described();
   if (foreignDescribed !== undefined) return { ...result('description', list), foreign: foreignDescribed };

@@ -6,6 +6,7 @@
  * identifiers, dates, money and verbs in paths (rulesets/lib/vocabulary.ts, platform-date-time-format).
  */
 import { ENGLISH_WORD_LIST } from './english-words.js';
+import { ENGLISH_VERBS } from './english-verbs.js';
 
 let englishWords: ReadonlySet<string> | undefined;
 /** Whether the lexicon knows `word` (the set is built on first use: most documents never ask). */
@@ -337,10 +338,13 @@ function segmentWords(segment: string, domains: ReadonlyMap<string, readonly str
   if (parts.some((part, i) => (part === 'is' ? i > 0 : part.length < 3 && !SHORT_WORDS.has(part)))) return undefined;
   // Two words of five letters or more each, both in the lexicon, the second a plural (`platetypes`:
   // plate types), are two words too; a closed compound is a singular noun (`traceroute`, `entrypoint`).
+  // A word the lexicon knows only as a verb, then a plural (`getcases`, `sendmessages`): a verb and
+  // its object, which no closed compound is (tenth round).
   if (
     parts.length === 2 &&
     !parts.some((part) => part.length >= 6 || FUNCTION_WORDS.has(part) || part === 'is' || API_TERMS.has(part)) &&
-    !(parts.every((part) => part.length >= 5 && isEnglishWord(part)) && /[^s]s$/.test(parts[1] ?? ''))
+    !(parts.every((part) => part.length >= 5 && isEnglishWord(part)) && /[^s]s$/.test(parts[1] ?? '')) &&
+    !(ENGLISH_VERBS.has(parts[0] ?? '') && /[^s]s$/.test(parts[1] ?? '') && (parts[1] ?? '').length >= 4)
   )
     return undefined;
   return parts;

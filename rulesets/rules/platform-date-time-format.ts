@@ -15,7 +15,7 @@ import {
   suggestPlatformDateTime,
 } from '../lib/conventions.js';
 import { hasIcelandicHead, ICELANDIC_HEADS, isEnglishWord, splitGlued } from '../lib/words.js';
-import { documentLanguages, hasCompoundHead } from '../lib/compound-heads.js';
+import { documentLanguages, hasCompoundHead, isFrenchDateName } from '../lib/compound-heads.js';
 
 const FORM = '`yyyy-MM-ddThh:mm:ss.sssZ`';
 const KEYWORDS: Record<GivenValue['keyword'], string> = {
@@ -154,6 +154,8 @@ function isDateName(name: string, languages?: ReadonlySet<string>): boolean {
   // German, Swedish, Norwegian and Danish compounds headed by their words for a date or a moment
   // (`Geburtsdatum`, `erstellungsDatum`, `fodselsdato`, `tidspunkt`; issue 37, ninth outside measurement).
   if (hasCompoundHead(words, 'date', languages)) return true;
+  // French, whose head comes first: `date_creation`, `dateDebut`, `date_fin` (tenth round).
+  if (isFrenchDateName(words)) return true;
   // Their date word first and one end of a period last (`datoFom`, `datoUtbetTom`: Norwegian "fra og
   // med", "til og med"), as `dateFrom` is.
   if (

@@ -4,6 +4,7 @@ import { isArray } from '../lib/openapi/types.js';
 import { isAllCapsValue, toAllCapsValue } from '../lib/conventions.js';
 import { ISO_639_1 } from '../lib/iso-codes.js';
 import { GEOJSON_TYPES, isCurrencyName, isLanguageName } from '../lib/vocabulary.js';
+import { STATUS_CODES } from 'node:http';
 
 /**
  * A value made of words (letters, digits, `_`, `-`, spaces) is a name the API coins, and is
@@ -19,6 +20,24 @@ function holderName(node: SchemaNode | undefined): string | undefined {
     if (!['items', 'allOf', 'anyOf', 'oneOf'].includes(current.role)) return undefined;
   }
   return undefined;
+}
+
+/**
+ * Whether an enum is HTTP's list of status codes, an external code list the API does not coin
+ * (tenth round, from the ninth outside measurement): Spring's `HttpStatus` written as
+ * `100 CONTINUE` … `404 NOT_FOUND`, or the reason phrases themselves (`Not Found`). Known by
+ * evidence: at least three values, four in five of them a status code Node's `http.STATUS_CODES`
+ * knows followed by a name, or one of its reason phrases.
+ */
+function isHttpStatusList(strings: readonly string[]): boolean {
+  if (strings.length < 3) return false;
+  const phrases = new Set(Object.values(STATUS_CODES).map((phrase) => phrase?.toLowerCase()));
+  const matching = strings.filter((value) => {
+    const coded = /^([1-5]\d\d)[ _-]+[A-Za-z]/.exec(value);
+    if (coded) return STATUS_CODES[coded[1] ?? ''] !== undefined;
+    return phrases.has(value.toLowerCase().replace(/_/g, ' '));
+  });
+  return matching.length * 5 >= strings.length * 4;
 }
 
 export default defineRule({
@@ -39,11 +58,29 @@ export default defineRule({
       // currency fields are the currency rule's (ISO 4217 codes are upper-case already).
       const name = holderName(node);
       if (name !== undefined && (isLanguageName(name) || isCurrencyName(name))) continue;
-      if (strings.every((value) => ISO_639_1.has(value)) || strings.every((value) => GEOJSON_TYPES.includes(value)))
+      if (
+        strings.every((value) => ISO_639_1.has(value)) ||
+        strings.every((value) => GEOJSON_TYPES.includes(value)) ||
+        isHttpStatusList(strings)
+      )
         continue;
       values.forEach((value, i) => {
         if (typeof value !== 'string' || isAllCapsValue(value) || !NAME_LIKE.test(value)) return;
         const fix = toAllCapsValue(value);
+        if (/^[0-9]/.test(fix)) {
+          // A fix that starts with a digit is no name (`100_CONTINUE`): the words after a leading
+          // number are (`100 Continue` → `CONTINUE`), or the author names it.
+          const words = /^[0-9]+[ _-]+(.*\p{L}.*)$/u.exec(value)?.[1];
+          const named = words === undefined ? undefined : toAllCapsValue(words);
+          problems.push({
+            message:
+              named && isAllCapsValue(named) && !/^[0-9]/.test(named)
+                ? `Enum value ${show(value)} is not ALL_CAPS, and an ALL_CAPS name starts with a letter; write ${show(named)} (its number, where it matters, in another field).`
+                : `Enum value ${show(value)} is not ALL_CAPS, and an ALL_CAPS name starts with a letter; name what it stands for in upper-case letters, digits and underscores, e.g. \`FIRST_CLASS\`.`,
+            path: [...node.path, 'enum', i],
+          });
+          return;
+        }
         problems.push({
           message:
             fix && isAllCapsValue(fix)

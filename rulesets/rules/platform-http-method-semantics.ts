@@ -268,6 +268,7 @@ function customMethodVerb(
   vocabulary: Vocabulary,
   method?: string,
   noBody = false,
+  operation?: Record<string, unknown>,
 ): string | undefined {
   /** The verb-and-object and verb-before-key shapes are judged on the methods a custom method is mistaken for. */
   const wider = method === 'patch' || method === 'put' || method === 'delete';
@@ -278,6 +279,24 @@ function customMethodVerb(
     // `PATCH /Application/Confirm/{applicationId}`: a bare verb before the key it acts on (not on GET,
     // where `/search/{term}` reads).
     const before = segments.at(-2);
+    // `DELETE /cancel/orders/{id}`: a verb alone earlier in a DELETE's path, before the collection
+    // and key it acts on, names an action too (tenth round; a DELETE acts on no sub-resource of a verb).
+    if (method === 'delete' && before !== undefined && !TEMPLATE_SEGMENT.test(before)) {
+      const earlier = segments
+        .slice(0, -2)
+        .filter((segment) => !TEMPLATE_SEGMENT.test(segment) && !isPlaceholderSegment(segment))
+        .map((segment) => toKebabCase(segment))
+        .find(
+          (word) =>
+            /^[a-z]+$/.test(word) &&
+            isActionSegment(word, vocabulary) &&
+            // A word that is a verb only, or one the operation's own name says (`archive` is a place too).
+            (ENGLISH_VERBS.has(word) || (operation !== undefined && operationSays(operation, word))) &&
+            !CUSTOM_METHOD_AMBIGUOUS_WORDS.includes(word) &&
+            segmentVerb(word) === undefined,
+        );
+      if (earlier !== undefined) return earlier;
+    }
     if (!wider || before === undefined || TEMPLATE_SEGMENT.test(before) || isPlaceholderSegment(before))
       return undefined;
     const verb = toKebabCase(before);
@@ -377,6 +396,83 @@ function normalise(pathKey: string): string {
  */
 function operationAction(operationId: string): string {
   return operationId.replace(/^.*(?:controller|service|api|resource)s?[_.]/i, '');
+}
+
+/** Words by which an operation's name or summary says it reads. */
+const READING_WORDS = [
+  'get',
+  'list',
+  'read',
+  'fetch',
+  'retrieve',
+  'show',
+  'describe',
+  'find',
+  'search',
+  'view',
+  'query',
+  'lookup',
+];
+
+/** Whether the operation's own name or summary begins with `verb` in its base form (`refundPayment`, "Refund a payment"; not "Returns …"). */
+function operationSays(operation: Record<string, unknown>, verb: string, bySummary = false): boolean {
+  // The id's action, its first word the verb and an object after it (`refundPayment`), or the whole
+  // id (`refund`); not a last word left by stripping a prefix (`projects_list_resources_default`).
+  const action = typeof operation.operationId === 'string' ? operationAction(operation.operationId) : undefined;
+  const words = action === undefined ? [] : nameWords(action);
+  const id = words.length >= 2 || action === operation.operationId ? words[0] : undefined;
+  const summary = typeof operation.summary === 'string' ? operation.summary : '';
+  // A name that also says it reads (`access-applications-list-…`, `account_get`) names what it reads.
+  const reads = [...words, ...nameWords(summary.toLowerCase().replace(/[^a-z]+/g, ' '))].some((word) =>
+    READING_WORDS.includes(word),
+  );
+  if (reads) return false;
+  const said = /^\s*(\p{L}+)/u.exec(summary)?.[1]?.toLowerCase() === verb;
+  // Before other static segments the summary, where there is one, must say it (`stream-videos-storage-usage`
+  // is summarised "Storage use": `/stream/…` is a part of the API).
+  if (bySummary && summary !== '') return said;
+  return id === verb || said;
+}
+
+/**
+ * A verb made with `-ize` (`tokenize`, `serialize`), which the lexicon does not list: English makes
+ * no noun with that suffix after a stem of three letters or more (`size`, `prize` have shorter ones).
+ * `-ise` makes nouns too (`expertise`, `enterprise`), so a British `-ise` counts only after a word
+ * the lexicon knows (`itemise` ← item).
+ */
+function isDerivedVerb(word: string): boolean {
+  const match = /^([a-z]{3,})i([sz])e$/.exec(word);
+  if (!match) return false;
+  const stem = match[1] ?? '';
+  return match[2] === 'z' || isEnglishWord(stem) || isEnglishWord(`${stem}s`);
+}
+
+/**
+ * The action a GET's path names beyond what \`customMethodVerb\` reads (tenth round): a last segment
+ * that is a derived verb (\`/cards/tokenize\`), or a word the lexicon knows as a verb and a noun
+ * (\`return\`, \`refund\`; last, or followed only by static words: \`/payments/{id}/refund/instant\`) when
+ * the operation's own id or summary begins with it. Plural nouns (\`/returns\`, \`/refunds\`) and
+ * words joined to others (\`/send-status\`) are no single verb.
+ */
+function getActionVerb(op: OperationInfo, vocabulary: Vocabulary): string | undefined {
+  const segments = pathSegments(op.pathKey);
+  for (let i = segments.length - 1; i >= 0; i--) {
+    const segment = segments[i] ?? '';
+    if (TEMPLATE_SEGMENT.test(segment) || isPlaceholderSegment(segment)) return undefined;
+    const word = toKebabCase(segment);
+    if (!/^[a-z]+$/.test(word) || CUSTOM_METHOD_AMBIGUOUS_WORDS.includes(word) || segmentVerb(word) !== undefined)
+      continue;
+    const last = i === segments.length - 1;
+    // A word before a collection (`/access/apps`, `/vectorize/indexes`) names a part of the API, no action on it.
+    if (!last && segments.slice(i + 1).some((later) => /[^s]s$/.test(later))) return undefined;
+    if (last && isDerivedVerb(word)) return word;
+    if (
+      (canBeVerb(word) || isActionSegment(word, vocabulary) || isDerivedVerb(word)) &&
+      operationSays(op.operation, word, !last)
+    )
+      return word;
+  }
+  return undefined;
 }
 
 /**
@@ -597,9 +693,11 @@ export default defineRule({
       }
       // `PATCH …/{id}/UpdatePage`, `DELETE …/attachments/delete`: the method named again in the path,
       // by a verb segment that names no resource (issue 37).
+      // A DELETE's verb alone before the collection it removes from (`DELETE /remove/items/{id}`)
+      // names the method as much as a last segment does (tenth round).
       if (
         named &&
-        !named.staticAfter &&
+        (!named.staticAfter || (named.kind === 'delete' && method === 'delete' && named.rest.length === 0)) &&
         ((named.kind === 'update' && (method === 'patch' || method === 'put')) ||
           (named.kind === 'delete' && method === 'delete'))
       ) {
@@ -685,7 +783,9 @@ export default defineRule({
         continue;
       }
       if (method !== 'get' && method !== 'put' && method !== 'patch' && method !== 'delete') continue;
-      const verb = customMethodVerb(op.pathKey, vocabulary, method, op.operation.requestBody === undefined);
+      const verb =
+        customMethodVerb(op.pathKey, vocabulary, method, op.operation.requestBody === undefined, op.operation) ??
+        (method === 'get' ? getActionVerb(op, vocabulary) : undefined);
       if (verb !== undefined && !icelandicWordHere(document, op.operation, verb)) {
         problems.push({
           message: `\`${label(op)}\` is a custom method (\`${verb}\` is an action); the platform maps custom methods to POST: write \`post:\` instead of \`${method}:\`.`,

@@ -147,6 +147,23 @@ export default defineRule({
             message: `Header ${show(name)} carries a national identifier; name it ${show(fix)}, the platform's request convention.`,
             path: [...path, 'name'],
           });
+        else if (!NATIONAL_ID_HEADER.test(name) && parameter.schema !== undefined) {
+          // A header whose own description says it carries a person's identifier (`PartyID`, "The
+          // personal identity number of the party"), by any name (tenth round).
+          const found = recogniseNationalId(
+            document,
+            vocabulary,
+            name,
+            parameter.schema,
+            [...path, 'schema'],
+            parameter,
+          );
+          if (found?.by === 'description')
+            problems.push({
+              message: `Header ${show(name)} carries a national identifier, as its description says${found.foreign === undefined ? '' : ` (${found.foreign})`}; name it ${show('X-Param-National-Id')}, the platform's request convention.`,
+              path: [...path, 'name'],
+            });
+        }
         continue;
       }
       if (parameter.in === 'path' && isSeedPathName(name)) continue;

@@ -103,3 +103,16 @@ describe('fixers on their fixtures', () => {
     60_000,
   );
 });
+
+describe('platform-enum-value-upper-case fixes', () => {
+  it('never writes a value that starts with a digit (tenth round: `15m`, `100 low`)', async () => {
+    const file = join(FIXTURES, '..', 'rules', 'platform-enum-value-upper-case', 'fail-leading-digit.yaml');
+    const loaded = await loadDescription(file);
+    const findings = await findingsOf(loaded);
+    expect(findings.filter((finding) => finding.ruleId === 'platform-enum-value-upper-case').length).toBe(4);
+    const fixes = (await computeFixes({ file, loaded, findings })).filter(
+      (fix) => fix.ruleId === 'platform-enum-value-upper-case',
+    );
+    expect(fixes.map((fix) => fix.title)).toEqual([]);
+  });
+});

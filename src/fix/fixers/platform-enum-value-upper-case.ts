@@ -15,6 +15,8 @@ export default defineFixer({
     const values = at([...schemaPath, 'enum']);
     const upper = toAllCapsValue(value);
     if (!isAllCapsValue(upper) || upper === value || !isArray(values) || values.includes(upper)) return undefined;
+    // A value that starts with a digit is no name (`15m` → `15M`, `100 CONTINUE` → `100_CONTINUE`): its author names it.
+    if (/^[0-9]/.test(upper)) return undefined;
     // A value the schema's own pattern refuses would leave an enum no value can satisfy: no fix.
     const pattern = at([...schemaPath, 'pattern']);
     if (typeof pattern === 'string') {
