@@ -209,7 +209,7 @@ const schemeCache = new WeakMap<object, { names: string[]; what: string | undefi
 function schemeOf(document: Document, schema: unknown, path: JsonPath): string | undefined {
   const layers = schemaLayers(document, schema, path);
   const values = [
-    ...layers.flatMap((layer) => schemaValues(layer.schema, layer.path)).map((entry) => entry.value),
+    ...layers.flatMap((layer) => schemaValueList(layer.schema)),
     ...layers.flatMap((layer) => (isArray(layer.schema.enum) ? layer.schema.enum : [])),
   ];
   for (const value of values) {
@@ -450,7 +450,7 @@ export function recogniseNationalId(
   const english = englishPersonTerm(nameWords(name));
   if (english !== undefined) {
     const given = [
-      ...itemLayers.flatMap((layer) => schemaValues(layer.schema, layer.path)).map((entry) => entry.value),
+      ...itemLayers.flatMap((layer) => schemaValueList(layer.schema)),
     ];
     if (given.length > 0 && given.every(isCheckedNationalIdValue)) return result('value', list);
     return { ...result('alias', list), foreign: shape(false) ?? ENGLISH_PERSON_ID, prefix: english };
