@@ -69,6 +69,18 @@ export function gateVerdict(report: Gated, options: GateOptions = {}): GateVerdi
   return { passed: reasons.length === 0, reasons };
 }
 
+/**
+ * What a passing verdict must say beside it: operations that went untested (a
+ * `contract-operation-untested` warning, a run without a policy). The run exits 0, but a bare
+ * "passes" with a ✅ would be a passing mark on a run that tested nothing (issue 34).
+ */
+export function passingCaveat(report: Pick<Report, 'findings'>): string | undefined {
+  const untested = report.findings.filter(
+    (finding) => finding.ruleId === 'contract-operation-untested' && counts(finding),
+  ).length;
+  return untested === 0 ? undefined : `${untested} operation${untested === 1 ? ' was' : 's were'} not tested`;
+}
+
 /** The reasons a run fails besides its findings (a missed score or coverage), which a headline of findings does not show. */
 export function thresholdReasons(report: Pick<Report, 'gate'>): string[] {
   return report.gate?.passed === false ? report.gate.reasons.filter((reason) => !/--fail-severity/.test(reason)) : [];
