@@ -12,6 +12,7 @@ import * as oauth from 'oauth4webapi';
 import { CouldNotRunError } from '../errors.js';
 import { loadTlsMaterial, tlsFetch, type TlsOptions } from '../runtime/tls.js';
 import { cwdOf, envOf } from '../runtime/process-defaults.js';
+import { isLoopbackUrl } from '../runtime/host.js';
 import { thrownField, thrownText, type TokenRenewal } from './http.js';
 
 export interface OAuthClientCredentials {
@@ -205,12 +206,6 @@ function unseenEscape([, high, low, unit, short]: RegExpExecArray): boolean {
   return UNSEEN_ESCAPED.test(character);
 }
 
-function isLoopback(hostname: string): boolean {
-  return (
-    hostname === 'localhost' || /^127\.\d+\.\d+\.\d+$/.test(hostname) || hostname === '[::1]' || hostname === '::1'
-  );
-}
-
 export interface ObtainOptions {
   /** Scopes the description requires (the default for the token request, and what the 403 probe's token must lack). */
   requiredScopes: string[];
@@ -328,7 +323,7 @@ function clientFor(options: OAuthClientCredentials, env: NodeJS.ProcessEnv): Cli
   } catch {
     throw new CouldNotRunError(`--token-url ${options.tokenUrl} is not a URL`);
   }
-  if (tokenUrl.protocol !== 'https:' && !(tokenUrl.protocol === 'http:' && isLoopback(tokenUrl.hostname))) {
+  if (tokenUrl.protocol !== 'https:' && !(tokenUrl.protocol === 'http:' && isLoopbackUrl(tokenUrl))) {
     throw new CouldNotRunError(
       `--token-url must use https (the client secret would travel in clear text); http is accepted only for localhost`,
     );

@@ -30,6 +30,7 @@ import { decodePointer, encodePointer, pointerToRef } from '../../rulesets/lib/o
 import { isObject } from '../../rulesets/lib/openapi/types.js';
 import { readRegularFile, readRegularFileSync, resolveInsideSync } from '../runtime/safe-read.js';
 import { cwdOf } from '../runtime/process-defaults.js';
+import { sameOrigin } from '../runtime/host.js';
 
 // Spectral's JSON parser reads what `JSON.parse` cannot read exactly (comments, trailing commas,
 // duplicate keys); required only then, since loading it costs more than parsing most descriptions.
@@ -543,11 +544,7 @@ async function bundle(
   const refusal = (ref: string, target: string, base: SourceFile): string | undefined => {
     if (REMOTE.test(target)) {
       // A URL document's own folder on its own origin plays the part of a file's folder.
-      if (
-        REMOTE.test(rootFolder) &&
-        target.startsWith(rootFolder) &&
-        new URL(target).origin === new URL(rootFolder).origin
-      )
+      if (REMOTE.test(rootFolder) && target.startsWith(rootFolder) && sameOrigin(new URL(target), new URL(rootFolder)))
         return undefined;
       return options.allowRemoteRefs
         ? undefined
