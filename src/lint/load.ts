@@ -653,6 +653,16 @@ async function bundle(
       setKey(out, key, await walk(node[key], file, false, base));
       at.pop();
     }
+    // A `$dynamicRef` is not bundled as a `$ref` is (its target depends on the dynamic scope): one
+    // in another file keeps naming that file, so nothing reads its fragment as the root's (the
+    // walks do not follow it, and note where: rulesets/lib/openapi/resolve.ts). Never fetched.
+    const dynamicRef = node.$dynamicRef;
+    if (file !== root && typeof dynamicRef === 'string' && dynamicRef.startsWith('#'))
+      setKey(
+        out,
+        '$dynamicRef',
+        `${REMOTE.test(file.uri) ? file.uri.replace(/#.*$/, '') : relative(rootFolder, file.uri).split(sep).join('/')}${dynamicRef}`,
+      );
     return out;
   };
 
