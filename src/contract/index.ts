@@ -43,6 +43,18 @@ export {
 } from './runner/options.js';
 export { DEFAULT_MAX_REQUESTS, DEFAULT_MAX_RUN_SECONDS } from './runner/budget.js';
 
+/**
+ * Whether a finding already says why an operation went untested: one on the operation, or a
+ * finding of the rule its reason names (`see contract-missing-example`; missing credentials are
+ * `contract-credentials-missing`'s).
+ */
+function standsFor(finding: Finding, operation: string, reason: string): boolean {
+  if (finding.operation === operation) return true;
+  const cited = /\(see (contract-[a-z-]+)\)/.exec(reason)?.[1];
+  if (cited !== undefined && finding.ruleId === cited) return true;
+  return /^no credentials/.test(reason) && finding.ruleId === 'contract-credentials-missing';
+}
+
 export async function runContractTests(options: ContractTestOptions): Promise<Report> {
   const mask = (text: string) => (options.showPii ? text : maskNationalIds(text));
   let redact = (text: string) => text;
@@ -207,6 +219,9 @@ async function runWith(context: RunContext): Promise<Report> {
     if (verdicts.unreachable) break;
     // Left for want of budget: the one contract-run-budget error above says so for all of them.
     if (spent !== undefined && reason.includes('contract-run-budget')) continue;
+    // Without a policy, one cause, one finding: where a finding already stands for the operation
+    // (its timeout, its missing example, the credentials not given) the operation is not silent.
+    if (!settings.underPolicy && findings.some((finding) => standsFor(finding, op.label, reason))) continue;
     findings.push(
       contractFinding('contract-operation-untested', description.displayPath, {
         op,

@@ -131,7 +131,7 @@ describe('an operation left untested is a finding (o34r12 B3)', () => {
       expect(out.stdout, format).toContain('contract-operation-untested');
       expect(out.stdout, format).not.toMatch(/✅|✔|No problems found|The run passes\./);
       if (format === 'markdown' || format === 'html')
-        expect(out.stdout, format).toContain('The run passes, but 1 operation was not tested.');
+        expect(out.stdout, format).toContain('The run passes, but 1 of 1 operation was not tested.');
     }
   });
 
