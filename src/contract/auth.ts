@@ -12,6 +12,7 @@ import * as oauth from 'oauth4webapi';
 import { CouldNotRunError } from '../errors.js';
 import { loadTlsMaterial, tlsFetch, type TlsOptions } from '../runtime/tls.js';
 import { cwdOf, envOf } from '../runtime/process-defaults.js';
+import { isLoopbackUrl } from '../runtime/host.js';
 import { thrownField, thrownText, type TokenRenewal } from './http.js';
 
 export interface OAuthClientCredentials {
@@ -108,28 +109,79 @@ export function redactor(secrets: readonly string[]): (text: string) => string {
   };
 }
 
+/**
+ * The forms of a secret a reader decodes at sight, besides the secret itself (issue 34: a hostile
+ * server echoed the token re-encoded into its answer, and the report printed it). Derived once
+ * per secret; percent-encoding, JSON `\u` escapes and HTML character references are decoded in
+ * the reader's view of the text instead (`readerView`), so a partly encoded echo is the secret
+ * too, and case is ignored for long secrets (`SECRET` reversed in case is still the secret):
+ *
+ * - hex of its UTF-8 bytes;
+ * - base64 and base64url of it, alone (padded or not) and within a longer encoded text (Basic
+ *   credentials `id:secret`, a JSON body): at each of the three byte alignments, the characters
+ *   that its bytes alone decide.
+ */
+function encodedForms(secret: string): { anywhere: string[]; whole: string[] } {
+  const bytes = Buffer.from(secret, 'utf8');
+  const anywhere = new Set<string>([bytes.toString('hex')]);
+  const alone = bytes.toString('base64');
+  const whole = new Set<string>([alone, alone.replace(/=+$/, '')]);
+  for (let offset = 0; offset < 3; offset++) {
+    const total = offset + bytes.length;
+    // Characters before `start` hold bits of the bytes before; after `end`, of the bytes after.
+    const start = [0, 2, 3][offset] as number;
+    const end = Math.floor(total / 3) * 4 + ([0, 1, 2][total % 3] as number);
+    const core = Buffer.concat([Buffer.alloc(offset), bytes])
+      .toString('base64')
+      .slice(start, end);
+    anywhere.add(core);
+  }
+  const url = (form: string) => form.replace(/\+/g, '-').replace(/\//g, '_');
+  for (const form of [...anywhere].slice(1)) anywhere.add(url(form));
+  for (const form of [...whole]) whole.add(url(form));
+  return { anywhere: [...anywhere], whole: [...whole] };
+}
+
+/** The text in lower case, one unit for one unit (the view's places stay its places). */
+function foldCase(text: string): string {
+  let out = '';
+  for (const unit of text) {
+    const lower = unit.toLowerCase();
+    out += lower.length === unit.length ? lower : unit;
+  }
+  return out;
+}
+
 function masker(secrets: readonly string[]): (text: string) => string {
   // A secret is compared as a reader sees it too (a secret holding a zero-width space is the secret without it).
   const list = [...new Set(secrets.map((secret) => readerView(secret).text).filter((s) => s.length >= 4))].sort(
     (a, b) => b.length - a.length,
   );
-  const whole = list
-    .filter((secret) => secret.length < SUBSTRING_SECRET_LENGTH)
-    .map(
-      (secret) =>
-        new RegExp(
-          `(?<=^|["'=&?/]|: |Bearer |Basic )${secret.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?=$|["'&#,;}\\s])`,
-          'g',
-        ),
-    );
-  const anywhere = list.filter((secret) => secret.length >= SUBSTRING_SECRET_LENGTH);
+  const escaped = (form: string) => form.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const wholeForms = list.flatMap((secret) => [
+    ...(secret.length < SUBSTRING_SECRET_LENGTH ? [secret] : []),
+    ...encodedForms(secret).whole.filter((form) => form.length < SUBSTRING_SECRET_LENGTH),
+  ]);
+  const whole = [...new Set(wholeForms)].map(
+    (form) => new RegExp(`(?<=^|["'=&?/]|: |Bearer |Basic )${escaped(form)}(?=$|["'&#,;}\\s])`, 'g'),
+  );
+  // Long forms anywhere, in any case (a long secret's forms, and a short secret's long encodings).
+  const anywhere = [
+    ...new Set(
+      list
+        .flatMap((secret) => [secret, ...encodedForms(secret).anywhere, ...encodedForms(secret).whole])
+        .filter((form) => form.length >= SUBSTRING_SECRET_LENGTH)
+        .map(foldCase),
+    ),
+  ].sort((a, b) => b.length - a.length);
   return (text) => {
     // The matching is on the text as a reader sees it (`readerView`); what is masked is the source
     // of each match, invisible characters and their escapes within it included.
     const view = readerView(text);
+    const folded = foldCase(view.text);
     const spans: Array<[number, number]> = [];
     for (const secret of anywhere)
-      for (let at = view.text.indexOf(secret); at >= 0; at = view.text.indexOf(secret, at + secret.length))
+      for (let at = folded.indexOf(secret); at >= 0; at = folded.indexOf(secret, at + secret.length))
         spans.push([at, at + secret.length]);
     for (const pattern of whole)
       for (const match of view.text.matchAll(pattern)) spans.push([match.index, match.index + match[0].length]);
@@ -164,6 +216,19 @@ const UNSEEN =
 // eslint-disable-next-line no-control-regex -- matching control characters is the point: a reader does not see them
 const UNSEEN_ESCAPED = /^[\u0000-\u001f\u007f-\u009f\u2028\u2029\p{Cf}\u034f\u115f\u1160\u3164\uffa0]$/u;
 const ESCAPE = /\\u(d[89ab][0-9a-f]{2})\\u(d[c-f][0-9a-f]{2})|\\u([0-9a-f]{4})|\\([nrt])/iy;
+/**
+ * What a reader decodes at sight, read as the character it writes: a JSON `\uXXXX` escape (and
+ * `\/`), a percent-encoded byte, an HTML character reference (decimal or hex), of a printable
+ * ASCII character.
+ */
+const WRITTEN = /\\u00([2-7][0-9a-f])|\\(\/)|%([2-7][0-9a-f])|&#x0*([2-7][0-9a-f]);|&#0*(\d{2,3});/iy;
+
+/** The printable ASCII character an escape writes (`WRITTEN`'s match), or undefined. */
+function writtenCharacter([, json, slash, percent, hex, decimal]: RegExpExecArray): string | undefined {
+  if (slash !== undefined) return '/';
+  const code = decimal !== undefined ? Number(decimal) : parseInt((json ?? percent ?? hex) as string, 16);
+  return code >= 0x21 && code <= 0x7e ? String.fromCharCode(code) : undefined;
+}
 
 /**
  * The text without what a reader does not see: unseen characters (`UNSEEN`) and the escapes the
@@ -180,6 +245,19 @@ function readerView(text: string): { text: string; from: number[]; to: number[] 
       const escape = ESCAPE.exec(text);
       if (escape && unseenEscape(escape)) {
         i = ESCAPE.lastIndex;
+        continue;
+      }
+    }
+    const code = text.charCodeAt(i);
+    if (code === 92 || code === 37 || code === 38) {
+      WRITTEN.lastIndex = i;
+      const written = WRITTEN.exec(text);
+      const character = written ? writtenCharacter(written) : undefined;
+      if (character !== undefined) {
+        shown += character;
+        from.push(i);
+        to.push(WRITTEN.lastIndex);
+        i = WRITTEN.lastIndex;
         continue;
       }
     }
@@ -203,12 +281,6 @@ function unseenEscape([, high, low, unit, short]: RegExpExecArray): boolean {
       ? String.fromCharCode(parseInt(high, 16), parseInt(low, 16))
       : String.fromCharCode(parseInt(unit ?? '', 16));
   return UNSEEN_ESCAPED.test(character);
-}
-
-function isLoopback(hostname: string): boolean {
-  return (
-    hostname === 'localhost' || /^127\.\d+\.\d+\.\d+$/.test(hostname) || hostname === '[::1]' || hostname === '::1'
-  );
 }
 
 export interface ObtainOptions {
@@ -328,7 +400,7 @@ function clientFor(options: OAuthClientCredentials, env: NodeJS.ProcessEnv): Cli
   } catch {
     throw new CouldNotRunError(`--token-url ${options.tokenUrl} is not a URL`);
   }
-  if (tokenUrl.protocol !== 'https:' && !(tokenUrl.protocol === 'http:' && isLoopback(tokenUrl.hostname))) {
+  if (tokenUrl.protocol !== 'https:' && !(tokenUrl.protocol === 'http:' && isLoopbackUrl(tokenUrl))) {
     throw new CouldNotRunError(
       `--token-url must use https (the client secret would travel in clear text); http is accepted only for localhost`,
     );

@@ -3,6 +3,8 @@
  * limit per request, a cap on concurrent requests and on body size, and redirects handled by
  * hand: one to another host is never followed.
  */
+import { sameOrigin as isSameOrigin } from '../runtime/host.js';
+
 export interface HttpRequest {
   method: string;
   url: URL;
@@ -124,7 +126,6 @@ async function sendOnce(request: HttpRequest, options: SendOptions): Promise<Htt
   const started = performance.now();
   const timer = AbortSignal.timeout(options.timeoutMs);
   const signal = options.signal ? AbortSignal.any([timer, options.signal]) : timer;
-  const origin = request.url.origin;
   let url = request.url;
   const sendWith = options.fetch ?? fetch;
   const fresh = options.perRequest?.() ?? {};
@@ -146,7 +147,8 @@ async function sendOnce(request: HttpRequest, options: SendOptions): Promise<Htt
           // A Location that is not a URL: the redirect is not followed.
           target = undefined;
         }
-        const sameOrigin = target !== undefined && target.origin === origin;
+        // By the host's key (runtime/host.ts): another spelling of the server's address is the server.
+        const sameOrigin = target !== undefined && isSameOrigin(target, request.url);
         const follow =
           sameOrigin &&
           ['GET', 'HEAD'].includes(request.method) &&

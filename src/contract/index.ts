@@ -43,6 +43,18 @@ export {
 } from './runner/options.js';
 export { DEFAULT_MAX_REQUESTS, DEFAULT_MAX_RUN_SECONDS } from './runner/budget.js';
 
+/**
+ * Whether a finding already says why an operation went untested: one on the operation, or a
+ * finding of the rule its reason names (`see contract-missing-example`; missing credentials are
+ * `contract-credentials-missing`'s).
+ */
+function standsFor(finding: Finding, operation: string, reason: string): boolean {
+  if (finding.operation === operation) return true;
+  const cited = /\(see (contract-[a-z-]+)\)/.exec(reason)?.[1];
+  if (cited !== undefined && finding.ruleId === cited) return true;
+  return /^no credentials/.test(reason) && finding.ruleId === 'contract-credentials-missing';
+}
+
 export async function runContractTests(options: ContractTestOptions): Promise<Report> {
   const mask = (text: string) => (options.showPii ? text : maskNationalIds(text));
   let redact = (text: string) => text;
@@ -197,20 +209,26 @@ async function runWith(context: RunContext): Promise<Report> {
         message: `${spent} after ${budget.sent.toLocaleString('en')} requests: nothing more was generated or sent, so the run did not test all that the description asks for (${description.operations.length.toLocaleString('en')} operations); the operator raises the budget with --max-requests or --max-run-time`,
       }),
     );
-  // Every operation left untested is a finding of its own (issue 34, o34r12 B3): a description
-  // whose operations were all held back (POST without --allow-unsafe-methods, TRACE) passed the
-  // gate with "no problems" and nothing tested. Under a policy an error, so the gated run fails;
-  // without one the operation is listed as not tested (every format, and the score), as before.
-  // A server that could not be reached is contract-unreachable's to say.
-  if (settings.underPolicy) ran.add('contract-operation-untested');
+  // Every operation left untested is a finding of its own (issue 34, o34r12 B3), in every run: a
+  // description whose operations were all held back (POST without --allow-unsafe-methods, TRACE)
+  // printed "no problems" beside a 0 (F) score. Under a policy an error, so the gated run fails;
+  // without one a warning, so no format shows a pass while an operation went untested (the
+  // operation scores 0 either way). A server that could not be reached is contract-unreachable's to say.
+  ran.add('contract-operation-untested');
   for (const [op, reason] of notTested) {
-    if (verdicts.unreachable || !settings.underPolicy) break;
+    if (verdicts.unreachable) break;
     // Left for want of budget: the one contract-run-budget error above says so for all of them.
     if (spent !== undefined && reason.includes('contract-run-budget')) continue;
+    // Without a policy, one cause, one finding: where a finding already stands for the operation
+    // (its timeout, its missing example, the credentials not given) the operation is not silent.
+    if (!settings.underPolicy && findings.some((finding) => standsFor(finding, op.label, reason))) continue;
     findings.push(
       contractFinding('contract-operation-untested', description.displayPath, {
         op,
-        message: `${op.label} was not tested: ${reason}; nothing about its answers is known, so the gated run does not pass`,
+        ...(settings.underPolicy ? {} : { severity: 'warn' as const }),
+        message: settings.underPolicy
+          ? `${op.label} was not tested: ${reason}; nothing about its answers is known, so the gated run does not pass`
+          : `${op.label} was not tested: ${reason}; nothing about its answers is known`,
       }),
     );
   }

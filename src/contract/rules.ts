@@ -66,7 +66,7 @@ const DEFINITIONS = {
     category: 'methods',
     source: 'contract',
     description:
-      'An operation left untested under a policy (its method is not sent without --allow-unsafe-methods, or TRACE at all; no credentials for it; no value to build a request from; no answer) is an error, never a silent pass of the gate; without a policy the operation is listed as not tested and scores 0, as before.',
+      'An operation left untested (its method is not sent without --allow-unsafe-methods, or TRACE at all; no credentials for it; no value to build a request from; no answer) is a finding, never a silent pass: an error under a policy, so the gated run fails, and a warning without one; the operation scores 0 either way.',
   },
   'contract-limit-reached': {
     severity: 'error',

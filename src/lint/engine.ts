@@ -141,7 +141,10 @@ function runEachRule(rules: readonly RuleDefinition[], data: unknown, context: R
   for (const limit of limitsReached(data))
     results.push({
       code: WALK_LIMIT_META.id,
-      message: `vottur stopped reading the schemas here at its bound of ${limit.what}; what lies beyond is not checked, so the document does not pass. Flatten the nesting, or shorten the chain.`,
+      message:
+        limit.advice !== undefined
+          ? `vottur did not follow ${limit.what}; what lies beyond is not checked, so the document does not pass. ${limit.advice}`
+          : `vottur stopped reading the schemas here at its bound of ${limit.what}; what lies beyond is not checked, so the document does not pass. Flatten the nesting, or shorten the chain.`,
       path: closestPath(data, limit.path),
       severity: WALK_LIMIT_META.severity,
     });

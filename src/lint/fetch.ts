@@ -6,6 +6,7 @@
  * one-line reason; nothing is buffered past the cap. docs/security.md lists the defaults.
  */
 import { errorMessage } from '../errors.js';
+import { sameOrigin } from '../runtime/host.js';
 
 /** Largest remote document read, in bytes (20 MB: ten times the largest public description we know). */
 export const MAX_REMOTE_BYTES = 20 * 1024 * 1024;
@@ -147,7 +148,7 @@ export async function fetchText(url: string, limits: FetchLimits = {}): Promise<
       if (response.status >= 300 && response.status < 400 && location !== null) {
         await response.body?.cancel().catch(() => undefined);
         const next = new URL(location, current);
-        if (next.origin !== new URL(url).origin)
+        if (!sameOrigin(next, new URL(url)))
           throw new FetchError(
             `${current} redirects to another host (${next.origin}), which is not followed; name that URL if you trust it`,
           );

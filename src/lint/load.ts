@@ -30,6 +30,7 @@ import { decodePointer, encodePointer, pointerToRef } from '../../rulesets/lib/o
 import { isObject } from '../../rulesets/lib/openapi/types.js';
 import { readRegularFile, readRegularFileSync, resolveInsideSync } from '../runtime/safe-read.js';
 import { cwdOf } from '../runtime/process-defaults.js';
+import { sameOrigin } from '../runtime/host.js';
 
 // Spectral's JSON parser reads what `JSON.parse` cannot read exactly (comments, trailing commas,
 // duplicate keys); required only then, since loading it costs more than parsing most descriptions.
@@ -543,11 +544,7 @@ async function bundle(
   const refusal = (ref: string, target: string, base: SourceFile): string | undefined => {
     if (REMOTE.test(target)) {
       // A URL document's own folder on its own origin plays the part of a file's folder.
-      if (
-        REMOTE.test(rootFolder) &&
-        target.startsWith(rootFolder) &&
-        new URL(target).origin === new URL(rootFolder).origin
-      )
+      if (REMOTE.test(rootFolder) && target.startsWith(rootFolder) && sameOrigin(new URL(target), new URL(rootFolder)))
         return undefined;
       return options.allowRemoteRefs
         ? undefined
@@ -656,6 +653,16 @@ async function bundle(
       setKey(out, key, await walk(node[key], file, false, base));
       at.pop();
     }
+    // A `$dynamicRef` is not bundled as a `$ref` is (its target depends on the dynamic scope): one
+    // in another file keeps naming that file, so nothing reads its fragment as the root's (the
+    // walks do not follow it, and note where: rulesets/lib/openapi/resolve.ts). Never fetched.
+    const dynamicRef = node.$dynamicRef;
+    if (file !== root && typeof dynamicRef === 'string' && dynamicRef.startsWith('#'))
+      setKey(
+        out,
+        '$dynamicRef',
+        `${REMOTE.test(file.uri) ? file.uri.replace(/#.*$/, '') : relative(rootFolder, file.uri).split(sep).join('/')}${dynamicRef}`,
+      );
     return out;
   };
 

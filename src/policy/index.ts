@@ -18,6 +18,7 @@ import { CouldNotRunError } from '../errors.js';
 import { packageFile } from '../paths.js';
 import { severityRank, type Finding, type RuleMeta, type Severity } from '../report/finding.js';
 import { envOf } from '../runtime/process-defaults.js';
+import { hostKey, isLoopbackUrl, urlHost, urlHostKey } from '../runtime/host.js';
 import { parseYamlData } from '../runtime/yaml-lines.js';
 
 export const POLICY_SCHEMA_FILE = 'assets/policy.schema.json';
@@ -187,8 +188,8 @@ export async function readPolicy(file: string, cwd: string): Promise<Policy> {
       passphraseEnv: given.secrets?.passphraseEnv ?? strict.secretEnv.passphraseEnv,
     },
     tokenUrls: (given.hosts?.tokenUrls ?? strict.tokenUrls).map(normalisedUrl),
-    servers: (given.hosts?.servers ?? strict.servers).map((host) => host.toLowerCase()),
-    credentialHosts: (given.hosts?.credentials ?? strict.credentialHosts).map((host) => host.toLowerCase()),
+    servers: (given.hosts?.servers ?? strict.servers).map(listedHost),
+    credentialHosts: (given.hosts?.credentials ?? strict.credentialHosts).map(listedHost),
     contractSettings: given.contract?.settings ?? strict.contractSettings,
   };
 }
@@ -360,31 +361,29 @@ export function secretEnvAllowed(key: SecretKey, name: string, policy: Policy | 
 export function normalisedUrl(url: string): string {
   try {
     const parsed = new URL(url);
-    return `${parsed.protocol}//${parsed.host.toLowerCase()}${parsed.pathname}`;
+    // The host by its one key (runtime/host.ts): `0x7f.1` and `127.0.0.1` are one endpoint.
+    const host = urlHostKey(parsed);
+    if (host === undefined) return url;
+    return `${parsed.protocol}//${urlHost(host)}${parsed.port ? `:${parsed.port}` : ''}${parsed.pathname}`;
   } catch {
     // Not a URL: compared as written, and so matches no endpoint.
     return url;
   }
 }
 
-/** The host of a URL, lower case (`api.example.is`), or undefined. */
+/** The host of a URL by its one key (`api.example.is`, `127.0.0.1` for `0x7f.1`; runtime/host.ts), or undefined. */
 export function hostOf(url: string): string | undefined {
-  try {
-    return new URL(url).hostname.toLowerCase().replace(/^\[|\]$/g, '');
-  } catch {
-    // Not a URL: it has no host.
-    return undefined;
-  }
+  return urlHostKey(url);
 }
 
-/**
- * Whether a URL's host is this machine (credentials may go there over plain HTTP). A name under
- * `.localhost` is not taken: RFC 6761 asks resolvers to keep it on this machine, but Node asks the
- * system's resolver, which may send it to DNS, where anyone may answer.
- */
+/** A host of the policy's lists by its key; one the URL parser refuses stays as written (lower case), and matches no URL's. */
+function listedHost(host: string): string {
+  return hostKey(host) ?? host.toLowerCase();
+}
+
+/** Whether a URL's host is this machine (credentials may go there over plain HTTP): the one judgement, runtime/host.ts. */
 export function isLoopback(url: string): boolean {
-  const host = hostOf(url);
-  return host === 'localhost' || host === '::1' || (host !== undefined && /^127\.\d+\.\d+\.\d+$/.test(host));
+  return isLoopbackUrl(url);
 }
 
 /** Why credentials must not go to this URL over this scheme, or undefined. */

@@ -69,6 +69,19 @@ export function gateVerdict(report: Gated, options: GateOptions = {}): GateVerdi
   return { passed: reasons.length === 0, reasons };
 }
 
+/**
+ * What a passing verdict must say beside it: operations of a contract run that went untested
+ * (`operations[].notTested`; without a policy the run may still exit 0). A bare "passes" with a ✅
+ * would be a passing mark on a run that tested nothing (issue 34).
+ */
+export function passingCaveat(report: Pick<Report, 'operations'>): string | undefined {
+  const untested = (report.operations ?? []).filter((operation) => operation.notTested !== undefined).length;
+  const total = report.operations?.length ?? 0;
+  return untested === 0
+    ? undefined
+    : `${untested} of ${total} operation${total === 1 ? '' : 's'} ${untested === 1 ? 'was' : 'were'} not tested`;
+}
+
 /** The reasons a run fails besides its findings (a missed score or coverage), which a headline of findings does not show. */
 export function thresholdReasons(report: Pick<Report, 'gate'>): string[] {
   return report.gate?.passed === false ? report.gate.reasons.filter((reason) => !/--fail-severity/.test(reason)) : [];

@@ -67,7 +67,10 @@ describe('vottur test', () => {
       '--no-dredd',
     ]);
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/✔ No problems found in 1 document\./);
+    // The POST is not sent without --allow-unsafe-methods: a warning, never "✔ No problems found" (issue 34).
+    expect(result.stdout).toMatch(/POST \S+ was not tested: POST is not sent without --allow-unsafe-methods/);
+    expect(result.stdout).toMatch(/✖ 1 problem \(0 errors, 1 warning/);
+    expect(result.stdout).not.toContain('No problems found');
     expect(result.stderr).toMatch(
       /^vottur: testing 2 operations of test\/contract\/fixtures\/things\.openapi\.yaml at http:\/\/127\.0\.0\.1:\d+\/: 4 requests\n/,
     );
@@ -251,7 +254,7 @@ describe('vottur test', () => {
     const report = JSON.parse(await readFile(out, 'utf8')) as { rules: Array<{ id: string }>; operations: unknown[] };
     expect(report.rules.map((r) => r.id)).toContain('contract-auth-required');
     expect(report.operations).toHaveLength(2);
-    expect(result.stdout).toMatch(/No problems found/);
+    expect(result.stdout).toMatch(/✖ 1 problem \(0 errors, 1 warning/);
   });
 });
 
@@ -313,7 +316,10 @@ describe('vottur check', () => {
     expect(report.rules.some((r) => r.source === 'response')).toBe(true);
     // The fixture breaks lint conventions, but the server keeps its contract.
     expect(report.findings.some((f) => f.source === 'lint')).toBe(true);
-    expect(report.findings.filter((f) => f.source !== 'lint')).toEqual([]);
+    // Only the POST held back (no --allow-unsafe-methods) is said.
+    expect(report.findings.filter((f) => f.source !== 'lint').map((f) => [f.ruleId, f.severity])).toEqual([
+      ['contract-operation-untested', 'warn'],
+    ]);
   });
 
   it('lints only, and says so, without --server', async () => {

@@ -4,7 +4,7 @@
  * - B3: a description whose only operations are not sent (POST without --allow-unsafe-methods,
  *   TRACE) passed `test --gate` with "Coverage 0% … ✔ No problems found … Score 0/100 (F)", exit 0.
  *   An operation left untested is a `contract-operation-untested` finding: an error under a policy
- *   (the gated run fails); without one it is listed as not tested, as before.
+ *   (the gated run fails); without one a warning (no format shows "no problems" beside it).
  * - B4: 12 levels of 8 required properties each `$ref`ing the next ran the coverage and fuzz
  *   phases past 60 s and 3 GB: flattening has a node budget, reached as contract-generation-limit.
  * - B12: 3,000 trivial operations kept a gated run fuzzing past 90 s: the run has a request and a
@@ -101,15 +101,38 @@ describe('an operation left untested is a finding (o34r12 B3)', () => {
     });
   }
 
-  it('without a policy the untested operation is listed as not tested, the exit code as before', async () => {
+  it('without a policy the untested operation is a warning: no format shows a pass, the exit code as before', async () => {
     const file = await describeAs('only-post-free', {
       '/v1/things': { post: { operationId: 'things', requestBody: body, responses: created } },
     });
     const { code, report, stylish } = await test(file);
     expect(code).toBe(0);
-    expect(report.findings.filter((f) => f.ruleId === 'contract-operation-untested')).toEqual([]);
+    const untested = report.findings.filter((f) => f.ruleId === 'contract-operation-untested');
+    expect(untested).toHaveLength(1);
+    expect(untested[0]?.severity).toBe('warn');
+    expect(untested[0]?.message).toMatch(/^POST \/v1\/things was not tested: .*unsafe/);
     expect(stylish).toContain('1 operation not tested');
     expect(stylish).toContain('Score 0/100 (F)');
+    expect(stylish).not.toContain('No problems found');
+    expect(stylish).not.toContain('✔');
+    // The formats that print a verdict: it passes (exit 0), never with a bare passing mark.
+    for (const format of ['markdown', 'html', 'github', 'junit', 'sarif', 'gitlab']) {
+      const out = await votturInProcess([
+        'test',
+        file,
+        '--server',
+        server.url,
+        '--bearer',
+        'SECRETTOKEN123456',
+        '-f',
+        format,
+      ]);
+      expect(out.code, format).toBe(0);
+      expect(out.stdout, format).toContain('contract-operation-untested');
+      expect(out.stdout, format).not.toMatch(/✅|✔|No problems found|The run passes\./);
+      if (format === 'markdown' || format === 'html')
+        expect(out.stdout, format).toContain('The run passes, but 1 of 1 operation was not tested.');
+    }
   });
 
   it('a tested operation gives no such finding', async () => {

@@ -258,7 +258,9 @@ export function allOfLayers(
     for (const located of [...(pushed ?? []), ...(conditional?.parts ?? [])])
       part(resolve(document, located.value, located.path));
     const ref = referenceOf(schema);
-    if (ref !== undefined) part(resolveToSiblings(document, { $ref: ref }, at));
+    // The keyword as written: a `$dynamicRef` is not a `$ref` (resolve.ts judges whether it may be followed as one).
+    if (ref !== undefined)
+      part(resolveToSiblings(document, typeof schema.$ref === 'string' ? { $ref: ref } : { $dynamicRef: ref }, at));
     if (isArray(schema.allOf))
       schema.allOf.forEach((one, index) => part(resolve(document, one, [...at, 'allOf', index])));
     pending.push(...parts.reverse());

@@ -18,6 +18,11 @@ export interface LimitReached {
   path: JsonPath;
   /** What bound it was, in words a finding can quote ("a chain of 64 `$ref`s"). */
   what: string;
+  /**
+   * Set when the walk stopped at a reference it cannot read statically (a `$dynamicRef`), not at a
+   * bound: what to do instead of "flatten the nesting".
+   */
+  advice?: string;
 }
 
 /** The bound every shared schema walk stops at, in schema levels (nesting, `allOf`, `$ref` hops). */
@@ -28,13 +33,13 @@ const MAX_NOTES = 100;
 
 const notes = new WeakMap<object, Map<string, LimitReached>>();
 
-/** Notes that a walk over `document` stopped at `path` (`what`: the bound, in words). */
-export function noteLimit(document: Document, path: JsonPath, what: string): void {
+/** Notes that a walk over `document` stopped at `path` (`what`: the bound, in words; `advice`: see LimitReached). */
+export function noteLimit(document: Document, path: JsonPath, what: string, advice?: string): void {
   let found = notes.get(document);
   if (!found) notes.set(document, (found = new Map<string, LimitReached>()));
   if (found.size >= MAX_NOTES) return;
   const key = `${what}\u0000${encodePointer(path)}`;
-  if (!found.has(key)) found.set(key, { path: [...path], what });
+  if (!found.has(key)) found.set(key, { path: [...path], what, ...(advice !== undefined ? { advice } : {}) });
 }
 
 /** The bounds reached on `document` so far, in the order first met. */

@@ -14,6 +14,9 @@ const pointerCache = new WeakMap<object, Map<string, { value: unknown; path: Jso
 
 const anchorCache = new WeakMap<object, Map<string, Array<{ value: unknown; path: JsonPath }>>>();
 
+/** `$dynamicAnchor` names of every schema resource of a document (embedded ones too), with how many declare each. */
+const dynamicAnchorCache = new WeakMap<object, Map<string, number>>();
+
 /** Subtrees that hold data, not schemas: an `$anchor` member there names nothing. */
 const DATA_KEYWORDS = new Set(['example', 'examples', 'const', 'enum', 'default', 'value']);
 
@@ -53,6 +56,80 @@ function anchorsOf(document: Document): Map<string, Array<{ value: unknown; path
     }
   }
   return anchors;
+}
+
+/**
+ * How many schemas of the whole document, in any schema resource (under a `$id` too), declare each
+ * `$dynamicAnchor` name: the candidates a `$dynamicRef`'s dynamic scope may reach. Walked once per
+ * document, iteratively, at most MAX_ANCHOR_VISITS objects.
+ */
+function dynamicAnchorsEverywhere(document: Document): Map<string, number> {
+  const cached = dynamicAnchorCache.get(document);
+  if (cached) return cached;
+  const counts = new Map<string, number>();
+  dynamicAnchorCache.set(document, counts);
+  const stack: unknown[] = [document];
+  for (
+    let visits = 0, node = stack.pop();
+    node !== undefined && visits < MAX_ANCHOR_VISITS;
+    visits++, node = stack.pop()
+  ) {
+    if (isArray(node)) {
+      stack.push(...node);
+      continue;
+    }
+    if (!isObject(node)) continue;
+    if (typeof node.$dynamicAnchor === 'string')
+      counts.set(node.$dynamicAnchor, (counts.get(node.$dynamicAnchor) ?? 0) + 1);
+    for (const [key, value] of Object.entries(node)) {
+      if (DATA_KEYWORDS.has(key) || key.startsWith('x-')) continue;
+      if (typeof value === 'object' && value !== null) stack.push(value);
+    }
+  }
+  return counts;
+}
+
+/**
+ * Why a `$dynamicRef` (JSON Schema 2020-12, 8.2.3.2) at `path` cannot be read as the `$ref` it
+ * resembles, or undefined when it names what a `$ref` would. It starts where a `$ref` would, but
+ * when that start is a `$dynamicAnchor` of the fragment's name, the target is the outermost schema
+ * in the evaluation's dynamic scope declaring that name: another schema, unless the document
+ * declares the name once. Its base URI is that of the resource it stands in: under an embedded
+ * `$id` a fragment names that resource's anchors, not the document's; and a `$dynamicRef` to
+ * another document is never fetched (the loader bundles `$ref`s only). Such a reference is not
+ * followed, and the place is noted as a bound the walks did not read through (limits.ts).
+ */
+function dynamicRefUnfollowable(document: Document, ref: string, path: JsonPath): string | undefined {
+  const shown = `\`$dynamicRef: ${JSON.stringify(ref).slice(0, 120)}\``;
+  if (!ref.startsWith('#')) return `${shown}, which names another document (not read)`;
+  if (underEmbeddedResource(document, path))
+    return `${shown} under a schema with its own \`$id\` (its fragment names that resource's anchors, which vottur does not resolve)`;
+  if (ref === '#' || ref.startsWith('#/')) return undefined;
+  let name: string;
+  try {
+    name = decodeURIComponent(ref.slice(1));
+  } catch {
+    return undefined; // Names nothing: lookupLocalRef says so, as for a `$ref`.
+  }
+  const target = anchorsOf(document).get(name);
+  const start = target?.length === 1 ? target[0]?.value : undefined;
+  if (!isObject(start) || start.$dynamicAnchor !== name) return undefined;
+  const declared = dynamicAnchorsEverywhere(document).get(name) ?? 0;
+  return declared > 1
+    ? `${shown}, whose target depends on the schema evaluated (${declared} schemas declare \`$dynamicAnchor: ${JSON.stringify(name).slice(0, 60)}\`)`
+    : undefined;
+}
+
+/** Whether `path` runs through (or ends at) an object below the root that has its own `$id`. */
+function underEmbeddedResource(document: Document, path: JsonPath): boolean {
+  let node: unknown = document;
+  for (const segment of path) {
+    if (isArray(node) && typeof segment === 'number') node = node[segment];
+    else if (isObject(node)) node = node[String(segment)];
+    else return false;
+    if (isObject(node) && typeof node.$id === 'string') return true;
+  }
+  return false;
 }
 
 /**
@@ -116,9 +193,8 @@ export interface Resolved {
 export const MAX_REF_HOPS = 64;
 
 /**
- * The reference a node makes: its `$ref`, or its `$dynamicRef` (2020-12), which in a document
- * that is one schema resource names the same schema a `$ref` would (its dynamic scope has only
- * that resource).
+ * The reference a node makes: its `$ref`, or its `$dynamicRef` (2020-12). Whether a `$dynamicRef`
+ * may be followed as a `$ref` is `resolve`'s to judge (`dynamicRefUnfollowable`).
  */
 export function referenceOf(node: unknown): string | undefined {
   if (!isObject(node)) return undefined;
@@ -126,12 +202,36 @@ export function referenceOf(node: unknown): string | undefined {
   return typeof node.$dynamicRef === 'string' ? node.$dynamicRef : undefined;
 }
 
-/** Follows local `$ref`s (and `$dynamicRef`s) from `node` (found at `path`) to the node they name. */
+/**
+ * A `$dynamicRef` node (no `$ref`) that cannot be read as a `$ref`: noted where it stands, and
+ * the value unknown (`limitReached`), never another schema's.
+ */
+function unfollowedDynamicRef(
+  document: Document,
+  node: unknown,
+  path: JsonPath,
+  viaRef: boolean,
+): Resolved | undefined {
+  if (!isObject(node) || typeof node.$ref === 'string' || typeof node.$dynamicRef !== 'string') return undefined;
+  const why = dynamicRefUnfollowable(document, node.$dynamicRef, path);
+  if (why === undefined) return undefined;
+  noteLimit(
+    document,
+    [...path, '$dynamicRef'],
+    why,
+    'Where the schema it means is fixed, write a `$ref` to it; vottur reads a `$dynamicRef` only where it names what a `$ref` would.',
+  );
+  return { value: undefined, path, viaRef, limitReached: true };
+}
+
+/** Follows local `$ref`s (and `$dynamicRef`s that name what a `$ref` would) from `node` (found at `path`) to the node they name. */
 export function resolve(document: Document, node: unknown, path: JsonPath): Resolved {
   let current = node;
   let currentPath = path;
   let viaRef = false;
   for (let hops = 0, ref = referenceOf(current); ref !== undefined && hops < MAX_REF_HOPS; hops++) {
+    const dynamic = unfollowedDynamicRef(document, current, currentPath, viaRef);
+    if (dynamic) return dynamic;
     const target = lookupLocalRef(document, ref);
     if (!target) return { value: undefined, path: currentPath, viaRef: true };
     current = target.value;
@@ -162,6 +262,8 @@ export function resolveToSiblings(document: Document, node: unknown, path: JsonP
   for (let hops = 0; hops < MAX_REF_HOPS; hops++) {
     const ref = referenceOf(current);
     if (ref === undefined || hasSiblings(current)) return { value: current, path: currentPath, viaRef };
+    const dynamic = unfollowedDynamicRef(document, current, currentPath, viaRef);
+    if (dynamic) return dynamic;
     const target = lookupLocalRef(document, ref);
     if (!target) return { value: undefined, path: currentPath, viaRef: true };
     current = target.value;

@@ -60,7 +60,7 @@ export interface ContractTestOptions {
   maxRunSeconds?: number;
   /**
    * The run is under an operator's policy (`--gate`/`--policy`): an operation left untested is a
-   * `contract-operation-untested` error, so the gated run fails (without one, a warning).
+   * `contract-operation-untested` error, so the gated run fails (without one, a warning; every run reports it).
    */
   underPolicy?: boolean;
 }

@@ -7,6 +7,7 @@
 import type { Category, CoverageReport, Finding, Report, Severity } from '../finding.js';
 import { SEVERITIES, summarise } from '../finding.js';
 import { CATEGORIES, scoreLabel, scoreReport, type Grade } from '../score.js';
+import { passingCaveat } from '../gate.js';
 import { absoluteScoreText, configurationItems, NOT_COUNTED_TITLE } from './configuration.js';
 import { hasConfiguration } from '../finding.js';
 import { findingPosition, SourceFiles } from '../source.js';
@@ -89,11 +90,13 @@ export function pathHtml(path: string): string {
  * findings at --fail-severity included (a 97 (A) fails under --fail-severity warn), or that it
  * passes; nothing for a report that carries no verdict.
  */
-function gateVerdictHtml(gate: Report['gate']): string {
+function gateVerdictHtml(gate: Report['gate'], caveat: string | undefined): string {
   if (!gate) return '';
-  return gate.passed
-    ? '<span id="gate-verdict" class="gate-passes">The run passes.</span>'
-    : `<span id="gate-fails" class="gate-fails">The run fails: ${esc(gate.reasons.join('; '))}.</span>`;
+  if (!gate.passed)
+    return `<span id="gate-fails" class="gate-fails">The run fails: ${esc(gate.reasons.join('; '))}.</span>`;
+  return caveat
+    ? `<span id="gate-verdict" class="gate-caveat">The run passes, but ${esc(caveat)}.</span>`
+    : '<span id="gate-verdict" class="gate-passes">The run passes.</span>';
 }
 
 /** `fails`: the run missed a threshold, so the ring takes the failing colour whatever the grade. */
@@ -251,6 +254,7 @@ li.change code.where { color: var(--muted); }
 .ring-grade { font-size: 16px; font-weight: 700; }
 .gate-fails { display: block; color: ${SEVERITY_COLOR.error}; font-weight: 700; }
 .gate-passes { display: block; font-weight: 700; }
+.gate-caveat { display: block; color: ${SEVERITY_COLOR.warn}; font-weight: 700; }
 .chart { max-width: 860px; display: block; }
 .chart text { fill: var(--fg); font-size: 13px; }
 .chart .chart-grade { font-weight: 700; }
@@ -612,7 +616,7 @@ export function* formatHtmlChunks(report: Report, context: FormatContext): Gener
     // A diff is not a conformance check: it says what changed and whether the version allows it, as stylish and Markdown do.
     verdict
       ? `<div class="overall" id="diff-verdict" data-breaking="${diffCounts(visible).breaking}" data-version-ok="${verdict.ok}"><div class="overall-text"><strong>${esc(diffCountsText(visible))}</strong><span class="meta">${esc(verdict.text)}</span></div></div>`
-      : `<div class="overall" id="overall-score" data-score="${score.score}" data-grade="${score.grade}">${scoreRing(score.score, score.grade, 'Overall', 112, visible.gate?.passed === false)}<div class="overall-text"><strong>${esc(scoreLabel(score))}</strong>${gateVerdictHtml(visible.gate)}<span class="meta">Conformance to the island.is API conventions (<a href="${esc(`${TOOL_INFORMATION_URI}/blob/main/docs/score.md`)}" rel="noopener noreferrer" target="_blank">how it is scored</a>)</span></div></div>`,
+      : `<div class="overall" id="overall-score" data-score="${score.score}" data-grade="${score.grade}">${scoreRing(score.score, score.grade, 'Overall', 112, visible.gate?.passed === false)}<div class="overall-text"><strong>${esc(scoreLabel(score))}</strong>${gateVerdictHtml(visible.gate, passingCaveat(visible))}<span class="meta">Conformance to the island.is API conventions (<a href="${esc(`${TOOL_INFORMATION_URI}/blob/main/docs/score.md`)}" rel="noopener noreferrer" target="_blank">how it is scored</a>)</span></div></div>`,
     diff
       ? `<div class="totals">${CLASS_ORDER.map((c) => `<div class="total" data-class="${c}"><b>${diffCounts(visible)[c]}</b><span class="badge class-${c}">${esc(CHANGE_CLASS_LABEL[c])}</span></div>`).join('')}</div>`
       : `<div class="totals">${SEVERITIES.map((s) => `<div class="total" data-severity="${s}"><b>${summary[s]}</b><span class="badge sev-${s}">${esc(SEVERITY_PLURAL[s])}</span></div>`).join('')}</div>`,

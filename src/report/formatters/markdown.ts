@@ -9,6 +9,7 @@
 import type { ChangeClass, Finding, Report, Severity } from '../finding.js';
 import { summarise } from '../finding.js';
 import { CATEGORIES, scoreLabel, scoreReport } from '../score.js';
+import { passingCaveat } from '../gate.js';
 import { absoluteScoreText, NOT_COUNTED_TITLE, shownItems } from './configuration.js';
 import { hasConfiguration } from '../finding.js';
 import {
@@ -161,8 +162,16 @@ export function formatMarkdown(input: Report, context: FormatContext): string {
   // warning under --fail-severity warn fails a run that scores 97 (A)), and no format shows a
   // passing grade on a failing run without saying it fails.
   const gate = visible.gate;
+  const caveat = passingCaveat(visible);
   if (gate)
-    out.push(gate.passed ? '**✅ The run passes.**' : `**❌ The run fails**: ${inline(gate.reasons.join('; '))}.`, '');
+    out.push(
+      !gate.passed
+        ? `**❌ The run fails**: ${inline(gate.reasons.join('; '))}.`
+        : caveat
+          ? `**⚠️ The run passes, but ${inline(caveat)}.**`
+          : '**✅ The run passes.**',
+      '',
+    );
   out.push(
     `**${inline(scoreLabel(score))}**: ${plural(summary.error, 'error')}, ${plural(summary.warn, 'warning')}, ${summary.info} info, ${plural(summary.hint, 'hint')} in ${plural(visible.documents.length, 'document')}.`,
     '',
