@@ -28,7 +28,7 @@ import { runSettings, type ContractTestOptions, type RunSettings } from './runne
 import { contractReport } from './runner/report.js';
 import { requestsToSend } from './runner/requests.js';
 import { createTransport } from './runner/transport.js';
-import { createRunBudget } from './runner/budget.js';
+import { createRunBudget, type RunBudget } from './runner/budget.js';
 import { judgeExamples } from './runner/verdicts.js';
 import { SchemaValidators } from './validate/index.js';
 
@@ -79,6 +79,8 @@ interface RunContext {
   redact: (text: string) => string;
   /** A progress line, masked and redacted. */
   progress: (message: string) => void;
+  /** The run-wide budget, started before the plan was made. */
+  budget: RunBudget;
 }
 
 async function run(
@@ -107,6 +109,9 @@ async function run(
         : undefined;
   if (data) checkDataAgainst(data, description.operations);
 
+  // The run-wide budget (runner/budget.ts): every request counts; once spent, nothing more is sent.
+  // Its clock starts before the planning and generating, which it bounds too (generate/deadline.ts).
+  const budget = createRunBudget(settings.maxRequests, settings.maxRunSeconds);
   const plan = planRequests(description, { data, allowUnsafeMethods: settings.allowUnsafeMethods });
   const requiredScopes = [...new Set(description.operations.flatMap((op) => op.scopes))];
   const wantNoScope = plan.requests.some((r) => r.credentials === 'noScope');
@@ -118,7 +123,16 @@ async function run(
     const redact = redactor(credentials.secrets);
     setRedactor(redact);
     const progress = (message: string) => options.onProgress?.(mask(redact(message)));
-    return await runWith({ settings, description, ...(data ? { data } : {}), plan, credentials, redact, progress });
+    return await runWith({
+      settings,
+      description,
+      ...(data ? { data } : {}),
+      plan,
+      credentials,
+      redact,
+      progress,
+      budget,
+    });
   } finally {
     await credentials.close?.();
   }
@@ -126,7 +140,7 @@ async function run(
 
 /** plan → examples → answer checks → generated phases → Dredd → report. */
 async function runWith(context: RunContext): Promise<Report> {
-  const { settings, description, data, plan, credentials, progress } = context;
+  const { settings, description, data, plan, credentials, progress, budget } = context;
   const { server } = settings;
 
   const sendable = requestsToSend(description, plan, settings.phases, credentials, settings.allowUnsafeMethods);
@@ -135,8 +149,6 @@ async function runWith(context: RunContext): Promise<Report> {
     `testing ${description.operations.length} operation${description.operations.length === 1 ? '' : 's'} of ${description.displayPath} at ${server.href}: ${requests.length} request${requests.length === 1 ? '' : 's'}`,
   );
   const transport = createTransport(settings, credentials);
-  // The run-wide budget (runner/budget.ts): every request counts; once spent, nothing more is sent.
-  const budget = createRunBudget(settings.maxRequests, settings.maxRunSeconds);
   const { exchanges, failedOps } = await examplesPhase(requests, server, credentials, {
     limit: transport.limit,
     send: transport.sendPlanned,

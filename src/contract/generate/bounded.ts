@@ -6,6 +6,7 @@
  * are bounded: after `MAX_FILTER_TRIES` misses the value comes from `otherwise`.
  */
 import fc, { type Arbitrary, type Stream } from 'fast-check';
+import { checkDeadline } from './deadline.js';
 
 /** Draws before a filter gives up on its arbitrary and takes the fallback's value. */
 export const MAX_FILTER_TRIES = 100;
@@ -28,6 +29,8 @@ class BoundedFilter<T> extends fc.Arbitrary<T> {
 
   generate(mrng: fc.Random, biasFactor: number | undefined): fc.Value<T> {
     for (let tries = 0; tries < this.tries; tries++) {
+      // A draw and its check may be slow (a long pattern): the run's budget is checked between them.
+      checkDeadline();
       const drawn = this.arbitrary.generate(mrng, biasFactor);
       if (this.accepts(drawn.value))
         return new fc.Value(drawn.value, { fallback: false, context: drawn.context } satisfies Tagged);

@@ -17,6 +17,9 @@ const OVER = MAX_PATTERN_SAMPLE_LENGTH + 1;
 const parser = new RegExpParser({ ecmaVersion: 2025 });
 const verdicts = new Map<string, string | undefined>();
 
+/** A pattern's length times the longest value it makes, at most, for it to be sampled (see `unsampledReason`). */
+export const MAX_PATTERN_MATCH_WORK = 1_000_000;
+
 /** The longest number of items an array value is made of: a `minItems` beyond it is left out (contract-generation-limit). */
 export const MAX_GENERATED_ITEMS = 1_000;
 
@@ -36,8 +39,14 @@ export function unsampledReason(pattern: string): string | undefined {
     reason = 'is no JavaScript pattern in Unicode mode, which generation reads it as';
   }
   groupLengths.clear();
-  if (ast !== undefined && longest(ast) > MAX_PATTERN_SAMPLE_LENGTH)
+  const length = ast === undefined ? 0 : longest(ast);
+  if (ast !== undefined && length > MAX_PATTERN_SAMPLE_LENGTH)
     reason = `can make values longer than ${MAX_PATTERN_SAMPLE_LENGTH} characters, the bound of generated values`;
+  else if (ast !== undefined && pattern.length * Math.max(1, length) > MAX_PATTERN_MATCH_WORK)
+    // Each value drawn is matched in linear time, but that time is the pattern's size times the
+    // value's length: `^([a-z]{1,9}){300}$` is 3,400 × 2,700 steps a value, and hundreds of values
+    // are drawn and matched per input (issue 34, o34r14: no request in 90 s).
+    reason = `is ${pattern.length.toLocaleString('en')} characters long and makes values of up to ${length.toLocaleString('en')}: matching each value drawn takes more than ${MAX_PATTERN_MATCH_WORK.toLocaleString('en')} steps, the bound of generation`;
   else if (ast !== undefined && hasUndrawableClass(ast))
     reason =
       'has a negated character class no printable ASCII character matches (such as [^\\s\\S]); fast-check draws such a class from printable ASCII and would retry for ever';

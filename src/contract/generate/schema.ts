@@ -8,6 +8,10 @@ import { isObject } from '../../../rulesets/lib/openapi/types.js';
 import { compileSafePattern } from '../../../rulesets/lib/patterns.js';
 import type { OpenApiDocument } from '../../../rulesets/lib/rule.js';
 import { isNationalIdParameter } from '../conventions.js';
+import { IdIndex, schemaLinks } from '../schema-work.js';
+import { checkDeadline } from './deadline.js';
+
+export { pointerAt } from '../schema-work.js';
 
 export interface FlatSchema {
   types: string[];
@@ -216,13 +220,10 @@ export function generationWork(
 ): number {
   const memo = new Map<unknown, number[]>();
   const open = new Set<unknown>();
+  const ids = new IdIndex(document);
   const target = (node: unknown): unknown => {
     let at = node;
-    for (let hops = 0; isObject(at) && typeof at.$ref === 'string' && hops < 64; hops++) {
-      const ref = at.$ref;
-      if (!ref.startsWith('#')) return undefined;
-      at = pointerAt(document, ref.slice(1));
-    }
+    for (let hops = 0; isObject(at) && typeof at.$ref === 'string' && hops < 64; hops++) at = ids.resolve(at.$ref)[0];
     return at;
   };
   const work = (node: unknown, depth: number): number => {
@@ -236,16 +237,19 @@ export function generationWork(
     const same = (member: unknown) => {
       total += work(member, depth);
     };
-    for (const keyword of ['allOf', 'anyOf', 'oneOf'] as const) {
-      const parts: unknown = schema[keyword];
-      if (!Array.isArray(parts)) continue;
-      if (mandatoryOnly && keyword !== 'allOf')
-        total += Math.max(0, ...parts.map((part: unknown) => work(part, depth)));
+    // Every way the schema reaches another in place (schema-work.ts, the one list of them): the
+    // branches, and `not`, `if`/`then`/`else`, `dependentSchemas`, discriminator targets, `$dynamicRef`.
+    const links = schemaLinks(document, schema, ids);
+    for (const keyword of ['anyOf', 'oneOf'] as const) {
+      const parts = links.inPlace.filter((_, index) => links.by[index] === keyword);
+      if (mandatoryOnly) total += Math.max(0, ...parts.map((part: unknown) => work(part, depth)));
       else for (const part of parts) same(part);
     }
-    if (!mandatoryOnly)
-      for (const keyword of ['not', 'if', 'then', 'else'] as const)
-        if (schema[keyword] !== undefined) same(schema[keyword]);
+    links.inPlace.forEach((part, index) => {
+      const by = links.by[index];
+      // `$ref` is followed above (`target`); the branches just now.
+      if (by === 'allOf' || (!mandatoryOnly && by !== '$ref' && by !== 'anyOf' && by !== 'oneOf')) same(part);
+    });
     if (depth < depthBound) {
       // A size past `MAX_WORK_COPIES` is left out by the generators (and openapi-sampler is not run
       // on it), with a finding of its own (limits.ts): it counts once.
@@ -275,17 +279,6 @@ export function generationWork(
     return total;
   };
   return work(root, 0);
-}
-
-/** The value at a JSON Pointer (`/components/schemas/A`) of the document, or undefined. */
-export function pointerAt(document: OpenApiDocument, pointer: string): unknown {
-  let at: unknown = document;
-  for (const raw of pointer.split('/').slice(1)) {
-    const segment = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
-    if (typeof at !== 'object' || at === null) return undefined;
-    at = (at as Record<string, unknown>)[segment];
-  }
-  return at;
 }
 
 function flatten(
@@ -408,6 +401,9 @@ function flatten(
  * `undefined` when that engine cannot run the pattern (backreferences, lookaround).
  */
 export function safeMatches(pattern: string, value: string): boolean | undefined {
+  // Matching is linear, but hundreds of values of a long pattern are matched per input: the run's
+  // budget is checked before each (generate/deadline.ts).
+  checkDeadline();
   const compiled = compileSafePattern(pattern);
   return compiled.ok ? compiled.regex.test(value) : undefined;
 }

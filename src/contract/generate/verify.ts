@@ -14,7 +14,10 @@ import type { ErrorObject } from 'ajv';
 import { exampleValidators } from '../../../rulesets/rules/platform-example-valid.js';
 import type { Document } from '../../../rulesets/lib/openapi/types.js';
 import type { JsonPath } from '../../../rulesets/lib/rule.js';
+import { valueAt } from '../../../rulesets/lib/openapi/json-schema.js';
+import { pastValidationWork, validationWork } from '../schema-work.js';
 import { validArbitrary } from './arbitraries.js';
+import { checkDeadline, RunBudgetSpent } from './deadline.js';
 import { noValueReason } from './limits.js';
 import { MAX_GENERATION_WORK, unusableSize, type FlatSchema } from './schema.js';
 
@@ -54,7 +57,11 @@ export function schemaVerifier(document: Document, path: JsonPath, flat: FlatSch
     return none === undefined ? undefined : () => none;
   }
   const check = validate;
+  const schema = valueAt(document, path);
+  const work = validationWork(document);
   return (value) => {
+    // ajv is run on no value it would take past the work bound to check (schema-work.ts).
+    if (!work.within(schema, value)) return pastValidationWork();
     try {
       if (check(value)) return true;
     } catch (error) {
@@ -124,13 +131,18 @@ export function drawVerified(
   try {
     drawn = fc.sample(validArbitrary(schema), { seed, numRuns: MAX_REDRAWS });
   } catch (error) {
+    if (error instanceof RunBudgetSpent) throw error;
     why = error instanceof Error ? error.message.split('\n')[0] : undefined;
   }
   for (const value of drawn) {
+    checkDeadline();
     const verdict = verify(value);
     if (verdict === true) return { value };
     why ??= verdict;
   }
-  for (const value of candidates) if (verify(value) === true) return { value };
+  for (const value of candidates) {
+    checkDeadline();
+    if (verify(value) === true) return { value };
+  }
   return { why: why ?? 'its schema refuses every value drawn' };
 }

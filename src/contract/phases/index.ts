@@ -30,6 +30,7 @@ import { fuzzPhase } from './fuzz.js';
 import { baseValues, buildRequest, operationInputs, type Input } from './inputs.js';
 import { statefulPhase } from './stateful.js';
 import { RunBudgetSpent, type RunBudget } from '../runner/budget.js';
+import { checkDeadline, withDeadline } from '../generate/deadline.js';
 
 export type { Phase } from './context.js';
 
@@ -109,6 +110,19 @@ interface OperationStats {
 }
 
 export async function runPhases(options: PhaseOptions): Promise<PhaseResult> {
+  const { budget } = options;
+  if (budget === undefined) return phasesOf(options);
+  // The generators check the run's budget between draws (generate/deadline.ts), not only the sends.
+  return withDeadline(
+    () => {
+      const why = budget.spent();
+      if (why !== undefined) throw new RunBudgetSpent(why);
+    },
+    () => phasesOf(options),
+  );
+}
+
+async function phasesOf(options: PhaseOptions): Promise<PhaseResult> {
   const { description, phases } = options;
   const findings: Finding[] = [];
   const ran = new Set<ContractRuleId>();
@@ -142,11 +156,19 @@ export async function runPhases(options: PhaseOptions): Promise<PhaseResult> {
   // Every operation's inputs, once.
   // An operation whose inputs cannot be made (a generator threw) is skipped, and said so below.
   const inputsFailed = new Map<OperationModel, string>();
+  // Made before the first generated request, so the run's budget is checked here too (issue 34,
+  // o34r14: --max-run-time 30 ended at 53 s): once spent, the operations left get no inputs.
   const inputs = new Map<OperationModel, Input[]>(
     description.operations.map((op) => {
       try {
+        checkDeadline();
         return [op, operationInputs(description, op, options.data)];
       } catch (error) {
+        if (error instanceof RunBudgetSpent) {
+          stats(op).skipped ??=
+            'not generated: the run budget was spent before its inputs were made (see contract-run-budget)';
+          return [op, []];
+        }
         inputsFailed.set(op, firstLine(error));
         stats(op).skipped ??= 'not generated: its input values could not be made';
         return [op, []];

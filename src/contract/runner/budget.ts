@@ -16,13 +16,8 @@ export const DEFAULT_MAX_RUN_SECONDS = 1_200;
 export const MAX_RUN_REQUESTS = 10_000_000;
 export const MAX_RUN_SECONDS = 86_400;
 
-/** Thrown by a phase's send once the budget is spent: it ends that phase's work, never the run. */
-export class RunBudgetSpent extends Error {
-  constructor(readonly why: string) {
-    super(why);
-    this.name = 'RunBudgetSpent';
-  }
-}
+// Thrown by a phase's send, or a generator's loop, once the budget is spent (generate/deadline.ts).
+export { RunBudgetSpent } from '../generate/deadline.js';
 
 export interface RunBudget {
   /** Counts one request about to be sent; false (nothing counted) once the budget is spent. */

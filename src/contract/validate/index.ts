@@ -18,6 +18,7 @@ import { isJsonMediaType, matchingMediaType, parseMediaType } from './media-type
 import { conventionFindings, MAX_ANSWER_DEPTH, nestsDeeper, problemDetailsFindings } from './payload.js';
 import { describeResponseSchemaError, relevantErrors } from './schema.js';
 import { errorMessage } from '../../errors.js';
+import { pastValidationWork } from '../schema-work.js';
 
 export type { ResponseCheckContext } from './context.js';
 export { checkLiveConventions } from './payload.js';
@@ -188,6 +189,17 @@ function schemaFindings(
   if ('unavailable' in compiled) {
     add(
       `the schema for ${ctx.op.label} ${documented.status} ${mediaKey} could not be compiled, so the body was not checked: ${compiled.unavailable}`,
+    );
+    return findings;
+  }
+  if (!ctx.validators.withinWork(schemaPath, json.value)) {
+    findings.push(
+      contractFinding('contract-limit-reached', ctx.description.displayPath, {
+        op: ctx.op,
+        message: `${ctx.exchange} answered ${status}: the body was not checked against the schema for ${ctx.op.label} ${documented.status} ${mediaKey}: ${pastValidationWork()}`,
+        path: schemaPath,
+        request: ctx.request,
+      }),
     );
     return findings;
   }
