@@ -7,7 +7,7 @@
  * an identifier. A list (`nationalIds`, `type: array`) is recognised by its items.
  */
 import type { JsonPath } from './rule.js';
-import { compilePattern, hasValidCheckDigit, isNationalIdName, nameWords } from './conventions.js';
+import { compilePattern, firstTailWithin, hasValidCheckDigit, isNationalIdName, nameWords } from './conventions.js';
 import { schemaValues } from './openapi/examples.js';
 import { layerKeyword, schemaLayers, type SchemaLayer, layerTypes } from './openapi/resolve.js';
 import { isArray, isObject, type Document, type JsonObject } from './openapi/types.js';
@@ -56,6 +56,10 @@ const FOREIGN_PERSON_ID_TERMS: Readonly<Record<string, string>> = {
 };
 /** Short forms that are a person's number only with values of a foreign identifier's shape. */
 const FOREIGN_SHORT_FORMS = ['fnr', 'pnr', 'personnr', 'persnr', 'fodselsno'];
+/** The longest term or short form: a longer tail of a name is neither. */
+const LONGEST_FOREIGN_TERM = Math.max(
+  ...[...Object.keys(FOREIGN_PERSON_ID_TERMS), ...FOREIGN_SHORT_FORMS].map((term) => term.length),
+);
 
 /** Norwegian fødselsnummer: eleven digits, the last two mod-11 check digits. */
 function isNorwegianId(text: string): boolean {
@@ -107,7 +111,7 @@ const FOREIGN_PATTERN_SAMPLES: ReadonlyArray<readonly [string, string]> = [
 
 /** The foreign term a name ends in, and the words before it (`debtorPersonnummer` → personnummer, [debtor]). */
 function foreignTerm(words: readonly string[]): { what: string; prefix: string[]; short: boolean } | undefined {
-  for (let start = 0; start < words.length; start++) {
+  for (let start = firstTailWithin(words, LONGEST_FOREIGN_TERM); start < words.length; start++) {
     const tail = words.slice(start).join('');
     const what = FOREIGN_PERSON_ID_TERMS[tail];
     if (what !== undefined && Object.prototype.hasOwnProperty.call(FOREIGN_PERSON_ID_TERMS, tail))
