@@ -135,17 +135,35 @@ export function isForeignPersonIdName(name: string): boolean {
   return term !== undefined && !term.short;
 }
 
-/** A description that names a foreign identifier in its first words ("Fødselsnummer til skyldner", "Isikukood"). */
-function describedForeign(description: unknown): string | undefined {
-  if (typeof description !== 'string') return undefined;
-  const first = description
+/** The words of a text as `describedForeign` reads them: lower-case, `ø` as `o`, accents dropped, letters a–z. */
+function plainWords(text: string): string[] {
+  return text
     .toLowerCase()
     .replace(/ø/g, 'o')
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
     .split(/[^a-z]+/)
-    .filter(Boolean)
-    .slice(0, 4);
+    .filter(Boolean);
+}
+
+/**
+ * A text's first `count` words, reading only as much of it as they need: a prefix twice as long
+ * each time until a word after them shows they are complete. The whole text was lower-cased and
+ * split for four words, at every copy of a long text a YAML alias repeats (issue 34, B5).
+ */
+export function firstWords(text: string, count: number): string[] {
+  for (let length = 256; length < text.length; length *= 2) {
+    const words = plainWords(text.slice(0, length));
+    // More words than asked: the first `count` end before the prefix does, so are whole.
+    if (words.length > count) return words.slice(0, count);
+  }
+  return plainWords(text).slice(0, count);
+}
+
+/** A description that names a foreign identifier in its first words ("Fødselsnummer til skyldner", "Isikukood"). */
+function describedForeign(description: unknown): string | undefined {
+  if (typeof description !== 'string') return undefined;
+  const first = firstWords(description, 4);
   for (const word of first) {
     const what = FOREIGN_PERSON_ID_TERMS[word];
     if (what !== undefined && Object.prototype.hasOwnProperty.call(FOREIGN_PERSON_ID_TERMS, word) && word.length >= 8)

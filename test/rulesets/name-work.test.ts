@@ -19,7 +19,7 @@ import {
   toCamelCase,
   toKebabCase,
 } from '../../rulesets/lib/conventions.js';
-import { isForeignPersonIdName } from '../../rulesets/lib/national-id.js';
+import { firstWords, isForeignPersonIdName } from '../../rulesets/lib/national-id.js';
 import { DEFAULT_VOCABULARY, matchNationalIdAlias } from '../../rulesets/lib/vocabulary.js';
 import { ROOT } from '../cli/run.js';
 
@@ -105,5 +105,55 @@ describe('issue 34, B4: a long name costs work linear in its length', () => {
       visit(source);
     }
     expect(reports).toEqual([]);
+  });
+});
+
+describe("issue 34, B5: a rule that needs a text's first words reads a bounded prefix", () => {
+  /** The old reading: the whole text lower-cased and split. */
+  const allWords = (text: string) =>
+    text
+      .toLowerCase()
+      .replace(/ø/g, 'o')
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .split(/[^a-z]+/)
+      .filter(Boolean);
+
+  it('the first words are those of the whole text, on any text', () => {
+    const piece = fc.constantFrom(
+      'a',
+      'B',
+      ' ',
+      'ø',
+      'é',
+      'e\u0301',
+      '-',
+      'kennitala',
+      'x'.repeat(300),
+      '\u{1F600}',
+      'ß',
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 80 }), fc.integer({ min: 1, max: 6 }), (pieces, count) => {
+        const text = pieces.join('');
+        expect(firstWords(text, count)).toEqual(allWords(text).slice(0, count));
+      }),
+    );
+  });
+
+  it('four words of a 200,000-character text lower-case a prefix of at most 1,024 characters', () => {
+    const text = 'Fødselsnummer til skyldner '.repeat(8000);
+    const spy = vi.spyOn(String.prototype, 'toLowerCase');
+    try {
+      expect(firstWords(text, 4)).toEqual(['fodselsnummer', 'til', 'skyldner', 'fodselsnummer']);
+      const read = spy.mock.results.reduce(
+        (total, result) => total + (typeof result.value === 'string' ? result.value.length : 0),
+        0,
+      );
+      // The old reading lower-cased all 216,000.
+      expect(read).toBeLessThanOrEqual(1024);
+    } finally {
+      spy.mockRestore();
+    }
   });
 });
