@@ -79,6 +79,37 @@ export const PASCAL_CASE = /^[A-Z][a-zA-Z0-9]*$/;
 /** A static path segment: lower-case words joined by hyphens (a leading dot marks the platform's placeholders such as `.national-id`). */
 export const KEBAB_SEGMENT = /^\.?[a-z0-9]+(-[a-z0-9]+)*$/;
 
+/**
+ * Where an acronym ends before a word (`APISpec` → `API|Spec`): before a capital that follows a
+ * capital and precedes a small letter. It marks the same places as `/([A-Z]+)([A-Z][a-z])/g` did,
+ * one in each run of capitals followed by a small letter, but reads a constant three characters
+ * at each place: the old pattern tried every start in a run of capitals not followed by one,
+ * quadratic (issue 34, B4: a name of 80,000 capitals took 43 s).
+ */
+export const ACRONYM_BEFORE_WORD = /(?<=[A-Z])(?=[A-Z][a-z])/g;
+
+/**
+ * Three capitals and a small letter (`URLSafe`: an acronym before a word), found as the last two
+ * capitals before `Sa`: `/[A-Z]{3,}[a-z]/` tried every start in a run of capitals (quadratic).
+ */
+const ACRONYM_BEFORE_LONG_WORD = /(?<=[A-Z]{2})[A-Z][a-z]/;
+
+/**
+ * The first index from which `words` joined are at most `maxLength` characters. A name's tails
+ * compared with a list of terms need start no earlier (a longer tail is none of them): the
+ * comparison is then bounded whatever the name's length (issue 34, B4: joining every tail of a
+ * name of 10,000 words took a minute).
+ */
+export function firstTailWithin(words: readonly string[], maxLength: number): number {
+  let start = words.length;
+  let length = 0;
+  while (start > 0 && length + (words[start - 1]?.length ?? 0) <= maxLength) {
+    start -= 1;
+    length += words[start]?.length ?? 0;
+  }
+  return start;
+}
+
 /** Suggests a camelCase spelling of a name written in another style (`national_id` → `nationalId`). */
 export function toCamelCase(name: string): string {
   // Letters beyond ASCII spelt in ASCII first (`beløp` → `belop`, `upphæð` → `upphaed`): split at
@@ -91,7 +122,7 @@ export function toCamelCase(name: string): string {
       (_match, before: string, capital: string) => before + capital.toLowerCase(),
     )
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .replace(ACRONYM_BEFORE_WORD, ' ')
     .split(/[^A-Za-z0-9]+/)
     .filter(Boolean)
     .map((word) => word.toLowerCase());
@@ -175,7 +206,7 @@ export function toKebabCase(segment: string): string {
     segment
       .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
       // An acronym before a word is a word of its own: `getAPISpec` → `get-api-spec`.
-      .replace(/([A-Z]+)([A-Z][a-z])/g, '$1-$2')
+      .replace(ACRONYM_BEFORE_WORD, '-')
       .split(/[^A-Za-z0-9]+/)
       .filter(Boolean)
       .join('-')
@@ -270,7 +301,7 @@ export function nameWords(name: string): string[] {
     words = Object.freeze(
       plain
         .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-        .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+        .replace(ACRONYM_BEFORE_WORD, ' ')
         .split(/[^A-Za-z0-9]+/)
         .filter(Boolean)
         .map((word) => word.toLowerCase()),
@@ -302,7 +333,7 @@ export function ofPhrase(words: readonly string[]): { head: string[]; complement
  * before another word is fine (`threeDSecure`).
  */
 export function isStrictCamelCase(name: string): boolean {
-  return CAMEL_CASE.test(name) && !/[A-Z]{2,}(?![a-z])/.test(name) && !/[A-Z]{3,}[a-z]/.test(name);
+  return CAMEL_CASE.test(name) && !/[A-Z]{2,}(?![a-z])/.test(name) && !ACRONYM_BEFORE_LONG_WORD.test(name);
 }
 
 /**
@@ -310,7 +341,7 @@ export function isStrictCamelCase(name: string): boolean {
  * and a field name are held to one casing rule (`UserDto` and `userId`, not `UserDTO`, `ITEM`, `userID`).
  */
 export function isStrictPascalCase(name: string): boolean {
-  return PASCAL_CASE.test(name) && !/[A-Z]{2,}(?![a-z])/.test(name) && !/[A-Z]{3,}[a-z]/.test(name);
+  return PASCAL_CASE.test(name) && !/[A-Z]{2,}(?![a-z])/.test(name) && !ACRONYM_BEFORE_LONG_WORD.test(name);
 }
 
 // Media types are read in one place (`./openapi/media-type.ts`); these names are kept for the rules that use them.

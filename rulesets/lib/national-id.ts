@@ -7,7 +7,7 @@
  * an identifier. A list (`nationalIds`, `type: array`) is recognised by its items.
  */
 import type { JsonPath } from './rule.js';
-import { compilePattern, hasValidCheckDigit, isNationalIdName, nameWords } from './conventions.js';
+import { compilePattern, firstTailWithin, hasValidCheckDigit, isNationalIdName, nameWords } from './conventions.js';
 import { schemaValueList } from './openapi/examples.js';
 import { layerKeyword, schemaLayers, type SchemaLayer, layerTypes } from './openapi/resolve.js';
 import { isArray, isObject, type Document, type JsonObject } from './openapi/types.js';
@@ -57,6 +57,10 @@ const FOREIGN_PERSON_ID_TERMS: Readonly<Record<string, string>> = {
 };
 /** Short forms that are a person's number only with values of a foreign identifier's shape. */
 const FOREIGN_SHORT_FORMS = ['fnr', 'pnr', 'personnr', 'persnr', 'fodselsno'];
+/** The longest term or short form: a longer tail of a name is neither. */
+const LONGEST_FOREIGN_TERM = Math.max(
+  ...[...Object.keys(FOREIGN_PERSON_ID_TERMS), ...FOREIGN_SHORT_FORMS].map((term) => term.length),
+);
 
 /** Norwegian fødselsnummer: eleven digits, the last two mod-11 check digits. */
 function isNorwegianId(text: string): boolean {
@@ -128,7 +132,7 @@ function foreignTermOf(name: string): ForeignTerm | undefined {
 
 /** The foreign term a name ends in, and the words before it (`debtorPersonnummer` → personnummer, [debtor]). */
 function foreignTerm(words: readonly string[]): ForeignTerm | undefined {
-  for (let start = 0; start < words.length; start++) {
+  for (let start = firstTailWithin(words, LONGEST_FOREIGN_TERM); start < words.length; start++) {
     const tail = words.slice(start).join('');
     const what = FOREIGN_PERSON_ID_TERMS[tail];
     if (what !== undefined && Object.prototype.hasOwnProperty.call(FOREIGN_PERSON_ID_TERMS, tail))
@@ -248,15 +252,33 @@ function describedForeign(description: unknown): string | undefined {
   return what ?? undefined;
 }
 
-function readForeignDescription(description: string): string | undefined {
-  const first = description
+/** The words of a text as `describedForeign` reads them: lower-case, `ø` as `o`, accents dropped, letters a–z. */
+function plainWords(text: string): string[] {
+  return text
     .toLowerCase()
     .replace(/ø/g, 'o')
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
     .split(/[^a-z]+/)
-    .filter(Boolean)
-    .slice(0, 4);
+    .filter(Boolean);
+}
+
+/**
+ * A text's first `count` words, reading only as much of it as they need: a prefix twice as long
+ * each time until a word after them shows they are complete. The whole text was lower-cased and
+ * split for four words, at every copy of a long text a YAML alias repeats (issue 34, B5).
+ */
+export function firstWords(text: string, count: number): string[] {
+  for (let length = 256; length < text.length; length *= 2) {
+    const words = plainWords(text.slice(0, length));
+    // More words than asked: the first `count` end before the prefix does, so are whole.
+    if (words.length > count) return words.slice(0, count);
+  }
+  return plainWords(text).slice(0, count);
+}
+
+function readForeignDescription(description: string): string | undefined {
+  const first = firstWords(description, 4);
   for (const word of first) {
     const what = FOREIGN_PERSON_ID_TERMS[word];
     if (what !== undefined && Object.prototype.hasOwnProperty.call(FOREIGN_PERSON_ID_TERMS, word) && word.length >= 8)

@@ -238,7 +238,7 @@ export const X_PRICING_ALIASES: Readonly<Record<string, string>> = {
 };
 
 // Imports are hoisted; this one sits here so that the file's earlier sections stay untouched.
-import { asciiLetters, nameWords, ofPhrase, toKebabCase } from './conventions.js';
+import { asciiLetters, firstTailWithin, nameWords, ofPhrase, toKebabCase } from './conventions.js';
 import { ENGLISH_BASE_VERB_LIST, ENGLISH_STATE_WORD_LIST, ENGLISH_VERBS } from './english-verbs.js';
 import {
   CONTEXT_MONEY_NOUN_LIST,
@@ -369,7 +369,9 @@ function aliasMatch(name: string, vocabulary: Vocabulary): { prefix: string[]; p
   ) {
     return { prefix: [second], plural: false };
   }
-  for (let start = 0; start < words.length; start++) {
+  // A tail longer than every alias in its plural (and than `kennitolu`) matches nothing below.
+  const longest = Math.max('kennitolu'.length, ...aliases.map((alias) => alias.length + 1));
+  for (let start = firstTailWithin(words, longest); start < words.length; start++) {
     const tail = words.slice(start).join('');
     // `tegundKennitolu` ("tegund kennitölu", the type of kennitala): the oblique `kennitolu` after an
     // Icelandic noun in the nominative is a genitive modifying that noun, the compound's head — a

@@ -9,7 +9,9 @@
  * - checks duplicate keys with `Array.includes` and keeps key order with `Array.indexOf`:
  *   quadratic in the number of keys of a mapping (10,000 paths took 17.7 s; here a `Set`);
  * - expands every alias afresh with no bound, so a "billion laughs" document runs out of
- *   memory (here the values produced through aliases are counted and capped);
+ *   memory (here the values produced through aliases are counted and capped, and so are the
+ *   characters of their strings and keys: one long string aliased thousands of times is read by
+ *   every rule at every copy);
  * - recurses without a bound (here nesting is capped, see `MAX_NESTING`).
  *
  * Locating a path looks each mapping's keys up in a table built once per mapping, so findings
@@ -45,6 +47,12 @@ const buildJsonPath = (node: YamlNode): Array<string | number> =>
 
 /** Most values that aliases (`*name`) may produce in one document, counted as expanded. */
 export const MAX_ALIAS_VALUES = 100_000;
+/**
+ * Most characters (strings and keys) that aliases may produce in one document, counted as
+ * expanded: a 200 KB string aliased 4,000 times (339 KB of YAML) took the rules 173 s and 1.1 GB
+ * under the value bound (issue 34, B5).
+ */
+export const MAX_ALIAS_CHARACTERS = 10_000_000;
 
 const enum Kind {
   SCALAR = 0,
@@ -178,6 +186,7 @@ function isSelfReferencingAlias(alias: YamlAnchorRef): boolean {
 
 class Builder {
   aliasValues = 0;
+  aliasCharacters = 0;
   constructor(
     private readonly lineMap: number[],
     private readonly diagnostics: Diagnostic[],
@@ -196,14 +205,26 @@ class Builder {
       case Kind.SEQ:
         if (depth + 1 > MAX_NESTING) throw nestingError();
         return node.items.map((item) => (item === null ? null : this.build(item, depth + 1, viaAlias)));
-      case Kind.SCALAR:
-        return scalarValue(node);
+      case Kind.SCALAR: {
+        const value = scalarValue(node);
+        if (viaAlias && typeof value === 'string') this.countAliasCharacters(value.length);
+        return value;
+      }
       case Kind.ANCHOR_REF:
         // An alias inside the node it names would repeat forever: null, as @stoplight/yaml does.
         if (isSelfReferencingAlias(node)) return null;
         return this.build(node.value, depth, true);
       default:
         return null;
+    }
+  }
+
+  private countAliasCharacters(characters: number): void {
+    this.aliasCharacters += characters;
+    if (this.aliasCharacters > MAX_ALIAS_CHARACTERS) {
+      throw new YamlLimitError(
+        `its aliases (\`*name\`) expand to more than ${MAX_ALIAS_CHARACTERS.toLocaleString('en')} characters (a long text repeated by alias); write the repeated parts out or use $ref`,
+      );
     }
   }
 
@@ -249,6 +270,7 @@ class Builder {
         );
       }
       const key = String(keyValue);
+      if (viaAlias) this.countAliasCharacters(key.length);
       if (key === '<<') {
         // Merge keys: the merged mappings' keys, later ones winning, then this mapping's own.
         const merged = this.build(mapping.value, depth - 1, viaAlias);

@@ -5,8 +5,8 @@
  * suppressions, the baseline the configuration names. Findings keep the CLI's shape; the server
  * turns them into diagnostics.
  */
-import { lstatSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { lstatSync, realpathSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import { CouldNotRunError, errorMessage } from '../errors.js';
 import { DEFAULT_BASELINE_FILE } from '../paths.js';
 import type { Finding, Report } from '../report/finding.js';
@@ -17,6 +17,7 @@ import { findConfigFile, type LoadedConfig } from '../config/index.js';
 import { gatePolicy } from '../policy/index.js';
 import { gateRunFor, settle } from '../run/settle.js';
 import { cwdOf } from '../runtime/process-defaults.js';
+import { isInside } from '../runtime/safe-read.js';
 
 export interface LintRequest {
   /** The description's root file, absolute. */
@@ -28,10 +29,13 @@ export interface LintRequest {
   /** Skip configuration files (the editor's `vottur.useConfig: false`). */
   noConfig?: boolean;
   /**
-   * The client said the workspace is trusted: its configuration's rulesets load as on the command
-   * line without a policy. Otherwise (the default) they go through the gate's loader, as data only.
+   * The workspace folders the client said it trusts (`initializationOptions.trustedWorkspace`,
+   * with its `workspaceFolders`/`rootUri`). A description inside one of them, whose configuration
+   * is inside one too, loads its rulesets as on the command line without a policy. Anything else
+   * (the default: none) goes through the gate's loader, as data only: trust in one folder is not
+   * trust in a document the editor opens from another (issue 34, B2).
    */
-  trusted?: boolean;
+  trustedFolders?: readonly string[];
   /** The linter (the server's incremental one, which keeps each description's previous version); the platform ruleset's otherwise. */
   linter?: Linter;
 }
@@ -66,8 +70,42 @@ export function runFolder(root: string, noConfig?: boolean): { cwd: string; conf
 const UNTRUSTED =
   'the workspace is not trusted, so its rulesets are loaded as data only (docs/editors.md#workspace-trust)';
 
+/**
+ * Whether a path is inside one of the trusted folders, both with symbolic links resolved (a link
+ * in a trusted folder to a hostile one is not trust in the hostile one). A path that cannot be
+ * resolved is not trusted.
+ */
+export function insideTrusted(path: string, folders: readonly string[]): boolean {
+  const real = realPathOf(path);
+  if (real === undefined) return false;
+  return folders.some((folder) => {
+    const realFolder = realPathOf(folder);
+    return realFolder !== undefined && isInside(real, realFolder);
+  });
+}
+
+/** A path's real path; a file not yet on disk (an unsaved document) by its folder's. */
+function realPathOf(path: string): string | undefined {
+  try {
+    return realpathSync(path);
+  } catch {
+    try {
+      return join(realpathSync(dirname(path)), basename(path));
+    } catch {
+      return undefined;
+    }
+  }
+}
+
 export async function lintDescriptionText(request: LintRequest): Promise<LintOutcome> {
-  const { cwd } = runFolder(request.root, request.noConfig);
+  const { cwd, configFile } = runFolder(request.root, request.noConfig);
+  const folders = request.trustedFolders ?? [];
+  // The document and the configuration that applies to it must both be inside a trusted folder:
+  // a configuration found above the folder is the parent's, not the workspace's.
+  const trusted =
+    folders.length > 0 &&
+    insideTrusted(request.root, folders) &&
+    (configFile === undefined || insideTrusted(configFile, folders));
   const outcome: LintOutcome = { root: request.root, cwd, files: [request.root], findings: [] };
   try {
     // The editor's environment names no operator policy: an editor is not a gate.
@@ -75,7 +113,7 @@ export async function lintDescriptionText(request: LintRequest): Promise<LintOut
     const run = await gateRunFor(
       request.noConfig ? { config: false } : {},
       io,
-      request.trusted ? undefined : { policy: gatePolicy(), why: UNTRUSTED },
+      trusted ? undefined : { policy: gatePolicy(), why: UNTRUSTED },
     );
     const config = await run.configFor(request.root);
     if (config) outcome.config = config;

@@ -135,6 +135,11 @@ export class DocumentStore {
    * loader: as data, never as code (docs/editors.md#workspace-trust).
    */
   workspaceTrusted = false;
+  /**
+   * The folders trust covers: every workspace folder and the root the client named at start-up.
+   * A document opened from anywhere else is linted untrusted (issue 34, B2).
+   */
+  trustedFolders: string[] = [];
   workspaceFolder: string | undefined;
   // The rule ids completion offers (those an in-document suppression may name), from the one catalogue.
   readonly rules: Promise<RuleMeta[]> = suppressibleRules();
@@ -304,7 +309,7 @@ export class DocumentStore {
               root,
               texts,
               noConfig: !this.settings.useConfig,
-              trusted: this.workspaceTrusted,
+              trustedFolders: this.workspaceTrusted ? this.trustedFolders : [],
               ...(this.settings.baseline ? { baseline: this.settings.baseline } : {}),
               linter: await this.linter,
             });

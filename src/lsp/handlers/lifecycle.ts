@@ -28,6 +28,13 @@ export function registerLifecycle(connection: Connection, store: DocumentStore, 
     client.watchRegistration = Boolean(params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration);
     const folder = params.workspaceFolders?.[0]?.uri ?? params.rootUri ?? undefined;
     if (folder) store.workspaceFolder = toPath(folder);
+    // Trust, when given, covers these folders only; documents elsewhere are read as untrusted.
+    store.trustedFolders = [
+      ...(params.workspaceFolders ?? []).map((each) => each.uri),
+      ...(params.rootUri ? [params.rootUri] : []),
+    ]
+      .filter((uri) => uri.startsWith('file:'))
+      .map(toPath);
     store.settings = { ...store.settings, ...readSettings(params.initializationOptions) };
     return {
       capabilities: {
