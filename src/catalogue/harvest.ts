@@ -53,6 +53,13 @@ export { HARVEST_DEFAULTS };
 /** Invalid entries recorded one by one in harvest.json; the rest are counted in one more. */
 const RECORDED_REJECTIONS = 100;
 
+/**
+ * The longest text the server gave that harvest.json records (a name, an endpoint's method or path,
+ * a title, a version); longer is cut. A member name is copied onto each of its services: one of
+ * 15 MB under 20,000 services would be 300 GB of harvest.json.
+ */
+export const MAX_RECORDED_TEXT = 2_000;
+
 export interface HarvestOptions {
   /** The security server's address (`https://ss.example.is`). */
   securityServer: string;
@@ -345,6 +352,13 @@ export async function harvestCatalogue(options: HarvestOptions): Promise<Harvest
     // Endpoints are recorded in harvest.json, every one: a listing of 400,000 per service made a
     // harvest.json no string could hold (attack o34r15 B7). Both bounds count what they left out.
     let endpointsTaken = 0;
+    let textsCut = 0;
+    const recorded = <T extends string | undefined>(text: T): T => {
+      if (text === undefined || text.length <= MAX_RECORDED_TEXT) return text;
+      textsCut++;
+      // Never half a surrogate pair.
+      return `${text.slice(0, MAX_RECORDED_TEXT - 1).replace(/[\ud800-\udbff]$/, '')}…` as T;
+    };
     const cutPerService = { services: 0, endpoints: 0 };
     const cutOverall = { services: 0, endpoints: 0 };
     const boundEndpoints = (service: XRoadService): XRoadService => {
@@ -361,7 +375,7 @@ export async function harvestCatalogue(options: HarvestOptions): Promise<Harvest
         endpoints = endpoints.slice(0, room);
       }
       endpointsTaken += endpoints.length;
-      return endpoints === service.endpoints ? service : { ...service, endpoints };
+      return { ...service, endpoints: endpoints.map((e) => ({ method: recorded(e.method), path: recorded(e.path) })) };
     };
     const cutSubsystems = new Set<string>();
     const limit = createLimiter(concurrency);
@@ -381,10 +395,12 @@ export async function harvestCatalogue(options: HarvestOptions): Promise<Harvest
           subsystemCode: client.id.subsystemCode,
         };
         const path = subsystemPath(id);
+        const memberName = recorded(client.name);
+        const subsystemName = recorded(client.subsystemName);
         const entry: HarvestedSubsystem = {
           id: path,
-          ...(client.name ? { memberName: client.name } : {}),
-          ...(client.subsystemName ? { subsystemName: client.subsystemName } : {}),
+          ...(memberName ? { memberName } : {}),
+          ...(subsystemName ? { subsystemName } : {}),
           services: 0,
         };
         harvestedSubsystems.push(entry);
@@ -433,12 +449,12 @@ export async function harvestCatalogue(options: HarvestOptions): Promise<Harvest
         else if (rest.length === 0) entry.skipped = 'only SOAP (WSDL) services';
         // SOAP services are listed in the manifest, not fetched: they have no OpenAPI description.
         for (const service of listedServices.filter((s) => s.serviceType === 'WSDL'))
-          services.push(describe(service, client.name));
+          services.push(describe(service, memberName));
         total += rest.length;
         progress();
         await Promise.all(
           rest.map(async (service) => {
-            const record = describe(service, client.name);
+            const record = describe(service, memberName);
             services.push(record);
             // A file-system failure while writing one description (a name the file system refuses,
             // a full disk) is that service's failure, recorded on it, never the harvest's.
@@ -451,6 +467,8 @@ export async function harvestCatalogue(options: HarvestOptions): Promise<Harvest
                 delete record.file;
               },
             );
+            if (record.title !== undefined) record.title = recorded(record.title);
+            if (record.version !== undefined) record.version = recorded(record.version);
             done++;
             progress();
           }),
@@ -472,6 +490,11 @@ export async function harvestCatalogue(options: HarvestOptions): Promise<Harvest
       problems.push({
         kind: 'limit',
         reason: `the harvest recorded ${endpointsTaken} endpoints, its limit (--max-endpoints ${maxEndpoints}), and left ${cutOverall.endpoints} more listed for ${cutOverall.services} service${cutOverall.services === 1 ? '' : 's'} out`,
+      });
+    if (textsCut > 0)
+      problems.push({
+        kind: 'limit',
+        reason: `${textsCut} text${textsCut === 1 ? '' : 's'} the security server gave (names, endpoints' methods and paths, titles, versions) ${textsCut === 1 ? 'was' : 'were'} longer than ${MAX_RECORDED_TEXT} characters and ${textsCut === 1 ? 'is' : 'are'} recorded cut short`,
       });
     if (rejections > RECORDED_REJECTIONS)
       problems.push({

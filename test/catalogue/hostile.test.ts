@@ -7,7 +7,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { harvestCatalogue, manifestChunks } from '../../src/catalogue/harvest.js';
+import { harvestCatalogue, manifestChunks, MAX_RECORDED_TEXT } from '../../src/catalogue/harvest.js';
 import { escapeJsonText } from '../../src/runtime/escape.js';
 import { readManifest } from '../../src/catalogue/manifest.js';
 import { reportCatalogue } from '../../src/catalogue/report.js';
@@ -192,6 +192,33 @@ describe('a hostile security server', () => {
       ['/problems/0', 'error'],
       ['/problems/1', 'error'],
     ]);
+  });
+
+  it('records a text the server gave cut at MAX_RECORDED_TEXT characters, a member name copied onto each service included', async () => {
+    const catalogue: DevCatalogue = {
+      subsystems: [
+        subsystem({ subsystemCode: 'verbose', memberName: 'N'.repeat(50_000) }, [
+          ...Array.from({ length: 3 }, (_, i) => ({
+            serviceCode: `svc-${i}`,
+            serviceType: 'OPENAPI' as const,
+            answer: { body: DESCRIPTION },
+            endpoints: [{ method: 'GET', path: `/${'p'.repeat(i === 0 ? 10_000 : 10)}` }],
+          })),
+        ]),
+      ],
+    };
+    const server = await devServer({ catalogue });
+    const temp = tempFolder();
+    const out = temp.out();
+    const manifest = await harvestCatalogue({ securityServer: server.baseUrl, client: CLIENT, out });
+    const cut = `${'N'.repeat(MAX_RECORDED_TEXT - 1)}…`;
+    expect(manifest.subsystems[0]?.memberName).toBe(cut);
+    expect(manifest.services.map((s) => s.memberName)).toEqual([cut, cut, cut]);
+    expect(manifest.services.map((s) => s.endpoints[0]?.path.length)).toEqual([MAX_RECORDED_TEXT, 11, 11]);
+    expect(manifest.problems?.map((p) => p.reason)).toEqual([
+      `2 texts the security server gave (names, endpoints' methods and paths, titles, versions) were longer than ${MAX_RECORDED_TEXT} characters and are recorded cut short`,
+    ]);
+    expect(statSync(join(out, 'harvest.json')).size).toBeLessThan(20 * MAX_RECORDED_TEXT);
   });
 
   it('writes harvest.json entry by entry: the same text as one JSON.stringify, never held whole', () => {
