@@ -7,7 +7,7 @@
  * had, an entry whose identifier is not a valid X-Road code and a bound reached are recorded with
  * why, and only a security server that cannot be asked at all stops the run.
  */
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
@@ -53,6 +53,13 @@ export { HARVEST_DEFAULTS };
 /** Invalid entries recorded one by one in harvest.json; the rest are counted in one more. */
 const RECORDED_REJECTIONS = 100;
 
+/**
+ * The longest text the server gave that harvest.json records (a name, an endpoint's method or path,
+ * a title, a version); longer is cut. A member name is copied onto each of its services: one of
+ * 15 MB under 20,000 services would be 300 GB of harvest.json.
+ */
+export const MAX_RECORDED_TEXT = 2_000;
+
 export interface HarvestOptions {
   /** The security server's address (`https://ss.example.is`). */
   securityServer: string;
@@ -77,6 +84,8 @@ export interface HarvestOptions {
   /** Bounds of the whole harvest (defaults in HARVEST_DEFAULTS); each reached is a `catalogue-limit-reached` finding. */
   maxSubsystems?: number;
   maxServices?: number;
+  maxServiceEndpoints?: number;
+  maxEndpoints?: number;
   maxTotalBytes?: number;
   maxDurationMs?: number;
   tls?: SecureContextOptions;
@@ -242,15 +251,21 @@ export async function harvestCatalogue(options: HarvestOptions): Promise<Harvest
   const concurrency = options.concurrency ?? HARVEST_DEFAULTS.concurrency;
   if (!Number.isInteger(concurrency) || concurrency < 1)
     throw new CouldNotRunError(`--concurrency ${concurrency}: give a whole number of requests, 1 or more`);
+  const maxServiceEndpoints = options.maxServiceEndpoints ?? HARVEST_DEFAULTS.maxServiceEndpoints;
+  const maxEndpoints = options.maxEndpoints ?? HARVEST_DEFAULTS.maxEndpoints;
   const limits: HarvestLimits = {
     maxSubsystems: options.maxSubsystems ?? HARVEST_DEFAULTS.maxSubsystems,
     maxServices: options.maxServices ?? HARVEST_DEFAULTS.maxServices,
+    maxServiceEndpoints,
+    maxEndpoints,
     maxTotalBytes: options.maxTotalBytes ?? HARVEST_DEFAULTS.maxTotalBytes,
     maxDurationMs: options.maxDurationMs ?? HARVEST_DEFAULTS.maxDurationMs,
   };
   for (const [option, value] of [
     ['--max-subsystems', limits.maxSubsystems],
     ['--max-services', limits.maxServices],
+    ['--max-service-endpoints', maxServiceEndpoints],
+    ['--max-endpoints', maxEndpoints],
     ['--max-total-size', limits.maxTotalBytes],
     ['--max-duration', limits.maxDurationMs],
   ] as const)
@@ -334,6 +349,34 @@ export async function harvestCatalogue(options: HarvestOptions): Promise<Harvest
       });
     let servicesTaken = 0;
     let servicesLeftOut = 0;
+    // Endpoints are recorded in harvest.json, every one: a listing of 400,000 per service made a
+    // harvest.json no string could hold (attack o34r15 B7). Both bounds count what they left out.
+    let endpointsTaken = 0;
+    let textsCut = 0;
+    const recorded = <T extends string | undefined>(text: T): T => {
+      if (text === undefined || text.length <= MAX_RECORDED_TEXT) return text;
+      textsCut++;
+      // Never half a surrogate pair.
+      return `${text.slice(0, MAX_RECORDED_TEXT - 1).replace(/[\ud800-\udbff]$/, '')}…` as T;
+    };
+    const cutPerService = { services: 0, endpoints: 0 };
+    const cutOverall = { services: 0, endpoints: 0 };
+    const boundEndpoints = (service: XRoadService): XRoadService => {
+      let endpoints = service.endpoints;
+      if (endpoints.length > maxServiceEndpoints) {
+        cutPerService.services++;
+        cutPerService.endpoints += endpoints.length - maxServiceEndpoints;
+        endpoints = endpoints.slice(0, maxServiceEndpoints);
+      }
+      const room = Math.max(0, maxEndpoints - endpointsTaken);
+      if (endpoints.length > room) {
+        cutOverall.services++;
+        cutOverall.endpoints += endpoints.length - room;
+        endpoints = endpoints.slice(0, room);
+      }
+      endpointsTaken += endpoints.length;
+      return { ...service, endpoints: endpoints.map((e) => ({ method: recorded(e.method), path: recorded(e.path) })) };
+    };
     const cutSubsystems = new Set<string>();
     const limit = createLimiter(concurrency);
     const method = options.allowedOnly ? 'allowedMethods' : 'listMethods';
@@ -352,10 +395,12 @@ export async function harvestCatalogue(options: HarvestOptions): Promise<Harvest
           subsystemCode: client.id.subsystemCode,
         };
         const path = subsystemPath(id);
+        const memberName = recorded(client.name);
+        const subsystemName = recorded(client.subsystemName);
         const entry: HarvestedSubsystem = {
           id: path,
-          ...(client.name ? { memberName: client.name } : {}),
-          ...(client.subsystemName ? { subsystemName: client.subsystemName } : {}),
+          ...(memberName ? { memberName } : {}),
+          ...(subsystemName ? { subsystemName } : {}),
           services: 0,
         };
         harvestedSubsystems.push(entry);
@@ -396,6 +441,7 @@ export async function harvestCatalogue(options: HarvestOptions): Promise<Harvest
           cutSubsystems.add(path);
           listedServices = listedServices.slice(0, room);
         }
+        listedServices = listedServices.map(boundEndpoints);
         servicesTaken += listedServices.length;
         entry.services = listedServices.length;
         const rest = listedServices.filter((s) => s.serviceType !== 'WSDL');
@@ -403,12 +449,12 @@ export async function harvestCatalogue(options: HarvestOptions): Promise<Harvest
         else if (rest.length === 0) entry.skipped = 'only SOAP (WSDL) services';
         // SOAP services are listed in the manifest, not fetched: they have no OpenAPI description.
         for (const service of listedServices.filter((s) => s.serviceType === 'WSDL'))
-          services.push(describe(service, client.name));
+          services.push(describe(service, memberName));
         total += rest.length;
         progress();
         await Promise.all(
           rest.map(async (service) => {
-            const record = describe(service, client.name);
+            const record = describe(service, memberName);
             services.push(record);
             // A file-system failure while writing one description (a name the file system refuses,
             // a full disk) is that service's failure, recorded on it, never the harvest's.
@@ -421,6 +467,8 @@ export async function harvestCatalogue(options: HarvestOptions): Promise<Harvest
                 delete record.file;
               },
             );
+            if (record.title !== undefined) record.title = recorded(record.title);
+            if (record.version !== undefined) record.version = recorded(record.version);
             done++;
             progress();
           }),
@@ -432,6 +480,21 @@ export async function harvestCatalogue(options: HarvestOptions): Promise<Harvest
       problems.push({
         kind: 'limit',
         reason: `the harvest recorded ${servicesTaken} services, its limit (--max-services ${limits.maxServices}), and left ${servicesLeftOut} more listed by ${cutSubsystems.size} subsystem${cutSubsystems.size === 1 ? '' : 's'} out`,
+      });
+    if (cutPerService.services > 0)
+      problems.push({
+        kind: 'limit',
+        reason: `${cutPerService.services} service${cutPerService.services === 1 ? '' : 's'} listed more endpoints than the harvest records for one (--max-service-endpoints ${maxServiceEndpoints}); ${cutPerService.endpoints} more endpoints were left out`,
+      });
+    if (cutOverall.services > 0)
+      problems.push({
+        kind: 'limit',
+        reason: `the harvest recorded ${endpointsTaken} endpoints, its limit (--max-endpoints ${maxEndpoints}), and left ${cutOverall.endpoints} more listed for ${cutOverall.services} service${cutOverall.services === 1 ? '' : 's'} out`,
+      });
+    if (textsCut > 0)
+      problems.push({
+        kind: 'limit',
+        reason: `${textsCut} text${textsCut === 1 ? '' : 's'} the security server gave (names, endpoints' methods and paths, titles, versions) ${textsCut === 1 ? 'was' : 'were'} longer than ${MAX_RECORDED_TEXT} characters and ${textsCut === 1 ? 'is' : 'are'} recorded cut short`,
       });
     if (rejections > RECORDED_REJECTIONS)
       problems.push({
@@ -482,12 +545,63 @@ export async function harvestCatalogue(options: HarvestOptions): Promise<Harvest
     const file = join(options.out, MANIFEST_FILE);
     // The characters a terminal or an editor acts on (U+202E, C1 controls) written as `\uXXXX`:
     // the same JSON value, safe to `cat`.
-    await writeFile(`${file}.tmp`, `${escapeJsonText(JSON.stringify(written, null, 2))}\n`);
+    await writeManifest(`${file}.tmp`, written);
     await rename(`${file}.tmp`, file);
     return written;
   } catch (error) {
     await undo().catch(() => undefined);
     throw error;
+  }
+}
+
+/** Members of harvest.json written entry by entry: the lists that grow with what the server lists. */
+const LISTS = new Set(['subsystems', 'services', 'problems']);
+
+/**
+ * harvest.json's text in pieces, in order: the same text as `JSON.stringify(manifest, null, 2)` and
+ * a newline, without ever holding all of it (a manifest of some hundreds of MB is more than one V8
+ * string can hold), each piece with the controls a terminal acts on written as `\uXXXX`.
+ */
+export function* manifestChunks(manifest: HarvestManifest): Generator<string> {
+  let first = true;
+  let text = '{';
+  for (const [key, value] of Object.entries(manifest) as Array<[string, unknown]>) {
+    const member = `${first ? '' : ','}\n  ${JSON.stringify(key)}: `;
+    if (LISTS.has(key) && Array.isArray(value) && value.length > 0) {
+      first = false;
+      text += `${member}[`;
+      for (const [index, item] of (value as unknown[]).entries()) {
+        const json = JSON.stringify(item, null, 2).replaceAll('\n', '\n    ');
+        yield escapeJsonText(`${text}${index === 0 ? '' : ','}\n    ${json}`);
+        text = '';
+      }
+      text += '\n  ]';
+      continue;
+    }
+    // As JSON.stringify does: a member whose value has no JSON (undefined) is left out.
+    const json = JSON.stringify(value, null, 2) as string | undefined;
+    if (json === undefined) continue;
+    first = false;
+    text += `${member}${json.replaceAll('\n', '\n  ')}`;
+  }
+  yield escapeJsonText(`${text}${first ? '}' : '\n}'}\n`);
+}
+
+/** Writes harvest.json piece by piece, some hundreds of kB at a time. */
+async function writeManifest(file: string, manifest: HarvestManifest): Promise<void> {
+  const handle = await open(file, 'w');
+  try {
+    let pending = '';
+    for (const chunk of manifestChunks(manifest)) {
+      pending += chunk;
+      if (pending.length >= 256 * 1024) {
+        await handle.write(pending);
+        pending = '';
+      }
+    }
+    await handle.write(pending);
+  } finally {
+    await handle.close();
   }
 }
 

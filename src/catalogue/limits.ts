@@ -13,6 +13,10 @@ export const HARVEST_DEFAULTS = {
   maxSubsystems: 5_000,
   /** Services recorded, over every subsystem (the generated 1,000-service catalogue is far inside). */
   maxServices: 20_000,
+  /** Endpoints recorded for one service (a listing may name 400,000 for each). */
+  maxServiceEndpoints: 5_000,
+  /** Endpoints recorded over every service: harvest.json stays some tens of MB at most. */
+  maxEndpoints: 200_000,
   /** Bytes received over the whole harvest: about a hundred of the largest descriptions we know. */
   maxTotalBytes: 1024 * 1024 * 1024,
   /** The whole harvest's time (one hour). */

@@ -103,10 +103,17 @@ export interface HarvestManifest {
   };
 }
 
-/** A harvest's bounds (`--max-subsystems`, `--max-services`, `--max-total-size`, `--max-duration`). */
+/**
+ * A harvest's bounds (`--max-subsystems`, `--max-services`, `--max-service-endpoints`,
+ * `--max-endpoints`, `--max-total-size`, `--max-duration`).
+ */
 export interface HarvestLimits {
   maxSubsystems: number;
   maxServices: number;
+  /** Endpoints recorded for one service (absent in a harvest written before the bound). */
+  maxServiceEndpoints?: number;
+  /** Endpoints recorded over the whole harvest (absent in a harvest written before the bound). */
+  maxEndpoints?: number;
   /** Bytes received over the whole harvest. */
   maxTotalBytes: number;
   maxDurationMs: number;

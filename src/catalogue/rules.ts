@@ -71,7 +71,7 @@ export const CATALOGUE_RULES: readonly RuleMeta[] = [
   rule(
     'catalogue-limit-reached',
     'error',
-    'A bound of the harvest was reached (subsystems, services, total bytes or total time): what was over it was not harvested, so the catalogue is incomplete.',
+    'A bound of the harvest was reached (subsystems, services, endpoints, total bytes or total time): what was over it was not harvested, so the catalogue is incomplete.',
   ),
   rule(
     'catalogue-invalid-identifier',

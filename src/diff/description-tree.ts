@@ -22,6 +22,7 @@ import {
 } from '../../rulesets/lib/openapi/types.js';
 import type { SchemaScope } from './scope.js';
 import { fingerprint, type Located } from './schema.js';
+import { serverTexts } from './shared-decisions.js';
 
 /** A path item of one side, keyed by its template (`/users/{}`) unless two of its paths share it. */
 export interface PathSide {
@@ -65,7 +66,7 @@ export interface DescriptionDiff {
   base: Document;
   revision: Document;
   info: { base: JsonObject; revision: JsonObject };
-  /** The server URLs of each side, in order; `revisionDeclared` when the revision has `servers` at all. */
+  /** The servers of each side, in order, with their variables (serverTexts); `revisionDeclared` when the revision has `servers` at all. */
   servers: { base: string[]; revision: string[]; revisionDeclared: boolean };
   webhooks: WebhookDiff[];
   /** Security schemes of the same name on both sides. */
@@ -299,7 +300,10 @@ function operationsOf(item: PathSide): Map<string, OperationSide> {
   const additional = members.additionalOperations;
   if (isObject(additional)) {
     for (const [name, operation] of Object.entries(additional)) {
-      const method = name.toLowerCase();
+      // A method is case-sensitive (RFC 9110, 9.1), and 3.2 writes an additional one as it is sent:
+      // `PURGE` → `purge` is another method, which a server answers 405 (attack o34r15 B11). A fixed
+      // field's method written here (`GET`) is that field's operation.
+      const method = FIXED_METHODS.has(name.toLowerCase()) ? name.toLowerCase() : name;
       if (isObject(operation) && !result.has(method))
         result.set(method, side(method, operation, [...item.path, 'additionalOperations', name]));
     }
@@ -307,9 +311,16 @@ function operationsOf(item: PathSide): Map<string, OperationSide> {
   return result;
 }
 
-/** The methods of a path item, upper case (`GET, POST`). */
+const FIXED_METHODS: ReadonlySet<string> = new Set(PATH_ITEM_METHODS);
+
+/** A method as messages show it: a fixed field's upper case (`GET`), an additional one as written (`PURGE`, `purge`). */
+export function shownMethod(method: string): string {
+  return FIXED_METHODS.has(method) ? method.toUpperCase() : method;
+}
+
+/** The methods of a path item, as messages show them (`GET, POST, PURGE`). */
 export function methodsOf(item: PathSide): string[] {
-  return [...operationsOf(item).keys()].map((method) => method.toUpperCase());
+  return [...operationsOf(item).keys()].map(shownMethod);
 }
 
 /** An operation's `tags`, when they are a list. */
@@ -318,11 +329,16 @@ export function tagsOf(operation: Operation): unknown[] {
 }
 
 const DEFAULT_STYLE: Record<string, string> = { query: 'form', cookie: 'form', path: 'simple', header: 'simple' };
-/** How a parameter is written on the wire: its style (or its location's default) and whether it explodes. */
+/**
+ * How a parameter is written on the wire: its style (or its location's default), whether it
+ * explodes, and for a query parameter whether reserved characters (`/?#[]@!$&'()*+,;=`) go
+ * unencoded (`allowReserved`): `a&b=c` sent as is is another query than `a%26b%3Dc` (attack o34r15 B11).
+ */
 export function serialisation(parameter: Parameter): string {
   const style = typeof parameter.style === 'string' ? parameter.style : (DEFAULT_STYLE[String(parameter.in)] ?? 'form');
   const explode = typeof parameter.explode === 'boolean' ? parameter.explode : style === 'form';
-  return `${style}${explode ? ', explode' : ''}`;
+  const reserved = parameter.in === 'query' && parameter.allowReserved === true;
+  return `${style}${explode ? ', explode' : ''}${reserved ? ', reserved characters unencoded' : ''}`;
 }
 
 /** An operation's `operationId`, when it is a string. */
@@ -465,8 +481,8 @@ class TreeBuilder {
   ) {}
 
   build(): DescriptionDiff {
-    const urls = (document: Document) =>
-      isArray(document.servers) ? document.servers.filter(isObject).map((server) => String(server.url)) : [];
+    // With each variable's default and values: a default that names another host is another address.
+    const urls = (document: Document) => serverTexts(document.servers) ?? [];
     const securitySchemes = this.securitySchemes();
     const basePaths = pathItems(this.base, this.follow);
     const revisionPaths = pathItems(this.revision, this.follow);
@@ -577,7 +593,7 @@ class TreeBuilder {
     const operationId = named ? operationIdOf(named.operation) : undefined;
     const node: OperationDiff = {
       method,
-      text: `${method.toUpperCase()} ${named?.pathKey ?? baseItem.pathKey}`,
+      text: `${shownMethod(method)} ${named?.pathKey ?? baseItem.pathKey}`,
       ...(operationId ? { operationId } : {}),
       ...(base ? { base } : {}),
       ...(revision ? { revision } : {}),

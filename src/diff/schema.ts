@@ -28,9 +28,24 @@ export function typesOf(flat: FlatSchema): Set<string> {
   return new Set(list.filter((t) => t !== 'null'));
 }
 
-export function isNullable(flat: FlatSchema): boolean {
+/**
+ * Whether the schema allows null, in its description's version: OpenAPI 3.0's `nullable: true`,
+ * or `null` among the types. From 3.1 on `nullable` is no keyword and allows nothing: a 3.0
+ * description moved to 3.1 with `nullable: true` kept no longer allows null (attack o34r15 B11).
+ */
+export function isNullable(flat: FlatSchema, document: Document): boolean {
   const type = keyword(flat, 'type');
-  return keyword(flat, 'nullable') === true || type === 'null' || (isArray(type) && type.includes('null'));
+  return (
+    (keyword(flat, 'nullable') === true && nullableIsKeyword(document)) ||
+    type === 'null' ||
+    (isArray(type) && type.includes('null'))
+  );
+}
+
+/** `nullable` is a keyword of OpenAPI 3.0 (and of Swagger 2.0, read as 3.0), no later version's. */
+function nullableIsKeyword(document: Document): boolean {
+  const version = isObject(document) ? document.openapi : undefined;
+  return !(typeof version === 'string' && /^3\.(?:[1-9]|\d{2,})\./.test(version));
 }
 
 const IGNORED_IN_FINGERPRINT = new Set([

@@ -7,7 +7,8 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { harvestCatalogue } from '../../src/catalogue/harvest.js';
+import { harvestCatalogue, manifestChunks, MAX_RECORDED_TEXT } from '../../src/catalogue/harvest.js';
+import { escapeJsonText } from '../../src/runtime/escape.js';
 import { readManifest } from '../../src/catalogue/manifest.js';
 import { reportCatalogue } from '../../src/catalogue/report.js';
 import { sampleCatalogue, type DevCatalogue, type DevSubsystem } from '../../src/catalogue/sample.js';
@@ -144,6 +145,112 @@ describe('a hostile security server', () => {
       ['harvest.json', '/problems/0', 'error'],
       ['harvest.json', '/problems/1', 'error'],
     ]);
+  });
+
+  it('records at most --max-service-endpoints endpoints of a service and --max-endpoints in all, and says so (attack o34r15 B7)', async () => {
+    // Three subsystems, each listing one service of 50 endpoints: 150 listed, 20 a service and 50 in all recorded.
+    const catalogue: DevCatalogue = {
+      subsystems: Array.from({ length: 3 }, (_, n) =>
+        subsystem({ subsystemCode: `wide-${n}` }, [
+          {
+            serviceCode: 'wide-v1',
+            serviceType: 'OPENAPI' as const,
+            answer: { body: DESCRIPTION },
+            endpoints: Array.from({ length: 50 }, (_, i) => ({ method: 'GET', path: `/v1/e${i}` })),
+          },
+        ]),
+      ),
+    };
+    const server = await devServer({ catalogue });
+    const temp = tempFolder();
+    const out = temp.out();
+    const manifest = await harvestCatalogue({
+      securityServer: server.baseUrl,
+      client: CLIENT,
+      out,
+      maxServiceEndpoints: 20,
+      maxEndpoints: 50,
+    });
+    const counts = manifest.services.map((s) => s.endpoints.length).sort();
+    expect(counts).toEqual([10, 20, 20]);
+    expect(manifest.limits).toMatchObject({ maxServiceEndpoints: 20, maxEndpoints: 50 });
+    expect(manifest.problems?.map((p) => [p.kind, p.reason])).toEqual([
+      [
+        'limit',
+        '3 services listed more endpoints than the harvest records for one (--max-service-endpoints 20); 90 more endpoints were left out',
+      ],
+      [
+        'limit',
+        'the harvest recorded 50 endpoints, its limit (--max-endpoints 50), and left 10 more listed for 1 service out',
+      ],
+    ]);
+    expect(readManifest(out)).toEqual(manifest);
+    const { report } = await reportCatalogue({ folder: out, cwd: temp.root, jobs: 1 });
+    expect(
+      report.findings.filter((f) => f.ruleId === 'catalogue-limit-reached').map((f) => [f.pointer, f.severity]),
+    ).toEqual([
+      ['/problems/0', 'error'],
+      ['/problems/1', 'error'],
+    ]);
+  });
+
+  it('records a text the server gave cut at MAX_RECORDED_TEXT characters, a member name copied onto each service included', async () => {
+    const catalogue: DevCatalogue = {
+      subsystems: [
+        subsystem({ subsystemCode: 'verbose', memberName: 'N'.repeat(50_000) }, [
+          ...Array.from({ length: 3 }, (_, i) => ({
+            serviceCode: `svc-${i}`,
+            serviceType: 'OPENAPI' as const,
+            answer: { body: DESCRIPTION },
+            endpoints: [{ method: 'GET', path: `/${'p'.repeat(i === 0 ? 10_000 : 10)}` }],
+          })),
+        ]),
+      ],
+    };
+    const server = await devServer({ catalogue });
+    const temp = tempFolder();
+    const out = temp.out();
+    const manifest = await harvestCatalogue({ securityServer: server.baseUrl, client: CLIENT, out });
+    const cut = `${'N'.repeat(MAX_RECORDED_TEXT - 1)}…`;
+    expect(manifest.subsystems[0]?.memberName).toBe(cut);
+    expect(manifest.services.map((s) => s.memberName)).toEqual([cut, cut, cut]);
+    expect(manifest.services.map((s) => s.endpoints[0]?.path.length)).toEqual([MAX_RECORDED_TEXT, 11, 11]);
+    expect(manifest.problems?.map((p) => p.reason)).toEqual([
+      `2 texts the security server gave (names, endpoints' methods and paths, titles, versions) were longer than ${MAX_RECORDED_TEXT} characters and are recorded cut short`,
+    ]);
+    expect(statSync(join(out, 'harvest.json')).size).toBeLessThan(20 * MAX_RECORDED_TEXT);
+  });
+
+  it('writes harvest.json entry by entry: the same text as one JSON.stringify, never held whole', () => {
+    const service = (i: number) => ({
+      name: `xroad://IS/GOV/1/s/svc-${i}`,
+      instance: 'IS',
+      memberClass: 'GOV',
+      memberCode: '1',
+      subsystemCode: 's',
+      serviceCode: `svc-${i}`,
+      serviceType: 'REST' as const,
+      endpoints: [{ method: 'GET', path: `/v1/\u001b[2J${i}` }],
+      title: undefined,
+    });
+    const manifest = {
+      harvestFormat: 1 as const,
+      tool: { name: 'vottur', version: '0' },
+      createdTimestamp: 't',
+      durationMs: 1,
+      securityServer: 'http://x',
+      client: 'IS/GOV/1/me',
+      method: 'listMethods' as const,
+      subsystems: [{ id: 'IS/GOV/1/s', services: 2000 }],
+      services: Array.from({ length: 2000 }, (_, i) => service(i)),
+      problems: [],
+      summary: { subsystems: 1, services: 2000, harvested: 0, failed: 0, wsdlSkipped: 0, bytes: 0 },
+    };
+    const chunks = [...manifestChunks(manifest)];
+    expect(chunks.join('')).toBe(`${escapeJsonText(JSON.stringify(manifest, null, 2))}\n`);
+    // No piece is more than one entry and what comes before it.
+    const whole = chunks.join('').length;
+    expect(Math.max(...chunks.map((c) => c.length))).toBeLessThan(whole / 100);
   });
 
   it('stops taking bytes at --max-total-size over the whole harvest, and marks what it did not fetch', async () => {

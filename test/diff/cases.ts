@@ -310,6 +310,13 @@ const fixed: Array<Omit<DiffCase, 'expect'> & { expect: Expected[] }> = [
     expect: [{ ruleId: 'diff-server-url-changed', pointer: '/servers' }],
   },
   {
+    // An operation's own servers, pointing at another host, under root servers left alone (attack o34r15 B9).
+    id: 'diff-operation-servers-changed',
+    cls: 'review',
+    mutate: (d) => (get(d).servers = [{ url: 'https://other.example.org/' }]),
+    expect: [{ ruleId: 'diff-operation-servers-changed', pointer: `${OP}/servers` }],
+  },
+  {
     id: 'diff-request-parameter-removed',
     cls: 'review',
     mutate: (d) => get(d).parameters.splice(1, 1),
@@ -661,6 +668,20 @@ const fixed: Array<Omit<DiffCase, 'expect'> & { expect: Expected[] }> = [
       {
         ruleId: 'diff-security-token-url-changed',
         pointer: '/components/securitySchemes/IdentityServer/flows/clientCredentials/tokenUrl',
+      },
+    ],
+  },
+  {
+    // A refresh URL added, at another host (attack o34r15 B9).
+    id: 'diff-security-scheme-url-changed',
+    cls: 'breaking',
+    mutate: (d) =>
+      (d.components.securitySchemes.IdentityServer.flows.clientCredentials.refreshUrl =
+        'https://elsewhere.example.org/connect/token'),
+    expect: [
+      {
+        ruleId: 'diff-security-scheme-url-changed',
+        pointer: '/components/securitySchemes/IdentityServer/flows/clientCredentials/refreshUrl',
       },
     ],
   },

@@ -50,6 +50,8 @@ export interface HarvestCommandOptions {
   rate?: number;
   maxSubsystems: number;
   maxServices: number;
+  maxServiceEndpoints: number;
+  maxEndpoints: number;
   maxTotalSize: number;
   maxDuration: number;
   cert?: string;
@@ -138,6 +140,18 @@ export function addHarvestOptions(command: Command, required = true): Command {
       'most services recorded over the whole harvest; more is a catalogue-limit-reached finding',
       wholeNumber('--max-services'),
       HARVEST_DEFAULTS.maxServices,
+    )
+    .option(
+      '--max-service-endpoints <n>',
+      "most endpoints recorded of one service's listing; more is a catalogue-limit-reached finding",
+      wholeNumber('--max-service-endpoints'),
+      HARVEST_DEFAULTS.maxServiceEndpoints,
+    )
+    .option(
+      '--max-endpoints <n>',
+      'most endpoints recorded over the whole harvest; more is a catalogue-limit-reached finding',
+      wholeNumber('--max-endpoints'),
+      HARVEST_DEFAULTS.maxEndpoints,
     )
     .option(
       '--max-total-size <size>',
@@ -272,6 +286,8 @@ export async function runHarvest(url: string, options: HarvestCommandOptions, io
       retries: options.retries,
       maxSubsystems: options.maxSubsystems,
       maxServices: options.maxServices,
+      maxServiceEndpoints: options.maxServiceEndpoints,
+      maxEndpoints: options.maxEndpoints,
       maxTotalBytes: options.maxTotalSize,
       maxDurationMs: options.maxDuration * 1000,
       ...(options.rate !== undefined ? { rate: options.rate } : {}),

@@ -7,7 +7,8 @@ export const check = {
   area: 'parameters',
   kind: 'structure',
   category: 'data-format',
-  description: 'The serialisation (style or explode) of a request parameter changed; callers encode it the old way.',
+  description:
+    'The serialisation (style, explode, or allowReserved of a query parameter) of a request parameter changed; callers encode it the old way.',
   level: 'parameter',
   detect(node, context) {
     if (!node.base || !node.revision) return;

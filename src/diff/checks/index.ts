@@ -13,6 +13,7 @@ import { check as diffOperationDeprecated } from './diff-operation-deprecated.js
 import { check as diffOperationDescriptionChanged } from './diff-operation-description-changed.js';
 import { check as diffOperationIdChanged } from './diff-operation-id-changed.js';
 import { check as diffOperationRemoved } from './diff-operation-removed.js';
+import { check as diffOperationServersChanged } from './diff-operation-servers-changed.js';
 import { check as diffOperationSummaryChanged } from './diff-operation-summary-changed.js';
 import { check as diffOperationTagsChanged } from './diff-operation-tags-changed.js';
 import { check as diffOperationUndeprecated } from './diff-operation-undeprecated.js';
@@ -58,6 +59,7 @@ import { check as diffSecurityRemoved } from './diff-security-removed.js';
 import { check as diffSecuritySchemeAdded } from './diff-security-scheme-added.js';
 import { check as diffSecuritySchemeRemoved } from './diff-security-scheme-removed.js';
 import { check as diffSecuritySchemeTypeChanged } from './diff-security-scheme-type-changed.js';
+import { check as diffSecuritySchemeUrlChanged } from './diff-security-scheme-url-changed.js';
 import { check as diffSecurityScopeAdded } from './diff-security-scope-added.js';
 import { check as diffSecurityScopeRemoved } from './diff-security-scope-removed.js';
 import { check as diffSecurityTokenUrlChanged } from './diff-security-token-url-changed.js';
@@ -156,6 +158,7 @@ export const FIXED_CHECKS = [
   diffOperationDescriptionChanged,
   diffOperationIdChanged,
   diffOperationRemoved,
+  diffOperationServersChanged,
   diffOperationSummaryChanged,
   diffOperationTagsChanged,
   diffOperationUndeprecated,
@@ -201,6 +204,7 @@ export const FIXED_CHECKS = [
   diffSecuritySchemeAdded,
   diffSecuritySchemeRemoved,
   diffSecuritySchemeTypeChanged,
+  diffSecuritySchemeUrlChanged,
   diffSecurityScopeAdded,
   diffSecurityScopeRemoved,
   diffSecurityTokenUrlChanged,

@@ -16,7 +16,7 @@ export const change = {
   text: 'null became allowed',
   detect(node, context) {
     const { base: b, revision: r } = node;
-    if (!isNullable(b) && isNullable(r))
+    if (!isNullable(b, context.base) && isNullable(r, context.revision))
       context.report(
         keywordAt(r, keyword(r, 'nullable') !== undefined ? 'nullable' : 'type'),
         b.path,

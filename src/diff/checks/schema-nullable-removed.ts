@@ -16,7 +16,7 @@ export const change = {
   text: 'null is no longer allowed',
   detect(node, context) {
     const { base: b, revision: r } = node;
-    if (isNullable(b) && !isNullable(r))
+    if (isNullable(b, context.base) && !isNullable(r, context.revision))
       context.report(
         r.path,
         keywordAt(b, keyword(b, 'nullable') !== undefined ? 'nullable' : 'type'),
