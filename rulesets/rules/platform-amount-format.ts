@@ -582,7 +582,11 @@ export default defineRule({
         isNumeric(ownLayers);
       // The one number of an object whose other member is its currency (`Bedrag { som, valuta }`) is
       // that currency's amount, whatever its name (issue 37, tenth outside measurement, M2).
+      // Only in a small object (the amount, its currency and at most one more member): beside a
+      // currency in a larger object a number is as often something else (Stripe's `account.created`).
       const besideCurrency =
+        container !== undefined &&
+        collectProperties(document, container.schema, container.path).size <= 3 &&
         siblings.currency &&
         !isCurrencyName(name) &&
         siblings.moneyMembers() === 0 &&

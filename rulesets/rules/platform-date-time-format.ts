@@ -268,12 +268,16 @@ function describesDate(description: unknown): boolean {
 const TIMESTAMP_DESCRIPTION =
   /^\s*(?:[\p{L}-]+\s+){0,2}(time\s*stamp|zeitstempel|tidsst[eæä]mp|t[ií]mastimp|aikaleim)/iu;
 
+/** A share of something (a thumbnail's timestamp "as a percentage of the video's duration"): no moment. */
+const SHARE = /\b(percent(age)?|ratio|fraction|proportion)\b/i;
+const SHARE_NAME = /(pct|percent(age)?|ratio|fraction)$/i;
+
 /** A number that holds a date: a Unix epoch, named or described as a moment. */
 function isEpochNumber(name: string, description: unknown, example: unknown, languages: ReadonlySet<string>): boolean {
   if (
     typeof description === 'string' &&
     (/\b(epoch|unix\s*(time|timestamp)?|(milli)?seconds since)\b/i.test(description) ||
-      TIMESTAMP_DESCRIPTION.test(description))
+      (TIMESTAMP_DESCRIPTION.test(description) && !SHARE.test(description) && !SHARE_NAME.test(name)))
   )
     return true;
   // "Number of days in the period": a count, whatever its name reads as (`dagar`).

@@ -379,7 +379,7 @@ export async function loadDescription(file: string, given: LoadOptions = {}): Pr
     checkIsDescription(data, `${display} with its overlays applied`);
   }
 
-  const origin = (path: JsonPath): { file: SourceFile; path: JsonPath } => {
+  const origin = (path: JsonPath) => {
     if (origins.size === 0) return { file: root, path };
     // Pointers of every prefix, built in one pass; the longest placed prefix wins.
     const prefixes: string[] = [];
@@ -388,14 +388,6 @@ export async function loadDescription(file: string, given: LoadOptions = {}): Pr
     for (let length = path.length; length > 0; length--) {
       const prefix = prefixes[length - 1];
       const found = prefix === undefined ? undefined : origins.get(prefix);
-      // A property whose value is an external `$ref` (`Operations: { $ref: common.json#/…/Action }`):
-      // the property itself, its name, is declared where the `$ref` is written, not in the file
-      // the value came from (issue 37, tenth outside measurement, #24); what is inside the value
-      // (a longer path) stays in that file.
-      if (found && length === path.length && path.length >= 2 && path[path.length - 2] === 'properties') {
-        const parent = origin(path.slice(0, -1));
-        return { file: parent.file, path: [...parent.path, path[path.length - 1] as string | number] };
-      }
       if (found) return { file: found.file, path: [...found.path, ...path.slice(length)] };
     }
     return { file: root, path };

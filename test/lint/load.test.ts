@@ -40,29 +40,6 @@ describe('loadDescription', () => {
     expect(loaded.range(schemaPath)?.start.line).toBe(6); // 0-based: the `email:` key on line 7
   });
 
-  it('places a property whose value is an external $ref where the property is declared, its value in the other file', async () => {
-    // Issue 37, tenth outside measurement, #24: `Operations: { $ref: common.yaml#/…/Action }` was
-    // reported at `Action` in common.yaml, which has no such property.
-    const dir = mkdtempSync(join(tmpdir(), 'vottur-ref-property-'));
-    writeFileSync(
-      join(dir, 'common.yaml'),
-      'components:\n  schemas:\n    Action:\n      type: string\n      enum: [Read]\n',
-    );
-    writeFileSync(
-      join(dir, 'openapi.yaml'),
-      'openapi: 3.0.3\ninfo: {title: T, version: 1.0.0}\npaths: {}\ncomponents:\n  schemas:\n    Resource:\n      type: object\n      properties:\n        Operations:\n          $ref: common.yaml#/components/schemas/Action\n',
-    );
-    const loaded = await loadDescription(join(dir, 'openapi.yaml'));
-    const property = ['components', 'schemas', 'Resource', 'properties', 'Operations'];
-    const origin = loaded.origin(property);
-    expect(origin.file.uri).toMatch(/openapi\.yaml$/);
-    expect(origin.path).toEqual(property);
-    expect(loaded.range(property)?.start.line).toBe(8); // 0-based: the `Operations:` key on line 9
-    const inside = loaded.origin([...property, 'enum']);
-    expect(inside.file.uri).toMatch(/common\.yaml$/);
-    expect(inside.path).toEqual(['components', 'schemas', 'Action', 'enum']);
-  });
-
   it('refuses a $ref outside the description folder without reading it', async () => {
     const loaded = await loadDescription(join(FIXTURES, 'escape/api/openapi.yaml'));
     expect(loaded.files.size).toBe(1);
