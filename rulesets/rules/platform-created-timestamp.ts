@@ -332,7 +332,15 @@ export default defineRule({
       // A list's envelope (its members a list beside counts and links: `{ messages: [...], unreadCount }`,
       // a HAL collection's `_links` and `_embedded: { items: [...] }`) is no data; its items are
       // (issue 37, tenth outside measurement, B2/W2).
-      const listEnvelope = pageInAnyLanguage(document, members);
+      // A flag of the object's own beside the list (`Status { hasPension, applications[] }`, a
+      // settings object's `logpush`) is data of its own; a page's flags are its words (`has_more`).
+      const listEnvelope =
+        pageInAnyLanguage(document, members) &&
+        ![...members].some(
+          ([name, member]) =>
+            layerTypes(schemaLayers(document, member.schema, member.path)).includes('boolean') &&
+            !isPageMember(document, vocabulary, name, member),
+        );
       const embedded = listEnvelope ? members.get('_embedded') : undefined;
       if (embedded) {
         const inner = schemaLayers(document, embedded.schema, embedded.path).at(-1);
