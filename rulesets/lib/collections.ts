@@ -232,9 +232,10 @@ export interface SuccessBodies {
 /**
  * An object with one array member beside only numbers, booleans and links, or a HAL `_embedded`
  * holding an array beside no data of the object's own (two or more texts or lists: a page's counts
- * and one text about the list may stand beside it).
+ * and one text about the list may stand beside it): a list's envelope, whatever its counts are
+ * called (`{ messages: [...], unreadCount, totalCount }`, solr's `{ docs: [...], numFound }`).
  */
-function pageInAnyLanguage(document: Document, members: Map<string, Member>): boolean {
+export function pageInAnyLanguage(document: Document, members: Map<string, Member>): boolean {
   const embedded = members.get('_embedded');
   if (embedded) {
     const value = effectiveSchema(document, embedded.schema, embedded.path);

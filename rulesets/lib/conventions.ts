@@ -258,6 +258,18 @@ export function isPlaceholderSegment(segment: string): boolean {
   return /^\.[A-Za-z0-9]+([-_][A-Za-z0-9]+)*$/.test(segment) && segment.toLowerCase() !== '.well-known';
 }
 
+/**
+ * The path a key of `paths` names, for the rules that read its segments: the key itself, or with
+ * the leading `/` a description left out (`api/consentRequests/{guid}`, which platform-openapi-valid
+ * reports as such) so its naming is read as the same path's would be. `undefined` for an extension
+ * (`x-…`) and for the empty key.
+ */
+export function namingPath(pathKey: string): string | undefined {
+  if (pathKey.startsWith('/')) return pathKey;
+  if (pathKey === '' || /^x-/i.test(pathKey)) return undefined;
+  return `/${pathKey}`;
+}
+
 /** The non-empty segments of a path template (`/v1/users/{id}/` → `v1`, `users`, `{id}`). */
 export function pathSegments(pathKey: string): string[] {
   const [template = ''] = pathKey.split('?');

@@ -37,6 +37,13 @@ export interface Problem {
    * (issue 34, B12). A problem's own path in it is ignored.
    */
   also?: readonly JsonPath[];
+  /**
+   * The problem is the name of the member `path` ends at (a property's name), which is written
+   * where the member is declared: a multi-file description's finding is placed there even when
+   * the member's value is a `$ref` into another file, whose content the bundle put at that path
+   * (issue 37, tenth outside measurement, #24).
+   */
+  name?: boolean;
 }
 
 /**

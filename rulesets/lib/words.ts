@@ -169,6 +169,10 @@ export const ICELANDIC_HEADS = {
     'vextir',
     'trygging',
     'sekt',
+    // mat (valuation): fasteignamat (property valuation), brunabótamat (fire-insurance valuation),
+    // lóðarmat (site valuation), sums in krónur (issue 37, tenth outside measurement, M1). Only in
+    // a compound and not where the word ends in an English one (`format`, `dateformat`, `diplomat`).
+    'mat',
   ],
   /** mynt (currency, coin), gjaldmiðill (currency), in the nominative. */
   currency: ['mynt', 'gjaldmidill'],
@@ -184,13 +188,25 @@ const WEEKDAY_STEMS = ['manu', 'tridju', 'thridju', 'midviku', 'fimmtu', 'fostu'
  */
 export function hasIcelandicHead(word: string, heads: readonly string[]): boolean {
   for (const head of heads) {
-    if (word === head) return true;
+    if (word === head) return !COMPOUND_ONLY_HEADS.has(head);
     if (word.length >= head.length + 3 && word.endsWith(head)) {
       const stem = word.slice(0, -head.length);
       if (head.startsWith('dag') && WEEKDAY_STEMS.includes(stem)) return false;
+      // An English word the head ends (`format`, `doormat`) is that word, not an Icelandic compound.
+      if (COMPOUND_ONLY_HEADS.has(head) && endsInEnglishWord(word, head)) return false;
       return true;
     }
   }
+  return false;
+}
+
+/** Heads that are English words too (`mat`): Icelandic only as the head of a compound. */
+const COMPOUND_ONLY_HEADS: ReadonlySet<string> = new Set(['mat']);
+
+/** Whether `word` ends in an English word longer than `head` (`dateformat`: `format`). */
+function endsInEnglishWord(word: string, head: string): boolean {
+  for (let length = head.length + 1; length <= Math.min(word.length, 12); length++)
+    if (isEnglishWord(word.slice(-length))) return true;
   return false;
 }
 

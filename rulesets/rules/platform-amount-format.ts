@@ -590,9 +590,22 @@ export default defineRule({
           (RANGE_BOUNDS.includes(name.toLowerCase()) && isMoneyRange(container))) &&
         !isCurrencyName(name) &&
         isNumeric(ownLayers);
+      // The one number of an object whose other member is its currency (`Bedrag { som, valuta }`) is
+      // that currency's amount, whatever its name (issue 37, tenth outside measurement, M2).
+      // Only in a small object (the amount, its currency and at most one more member): beside a
+      // currency in a larger object a number is as often something else (Stripe's `account.created`).
+      const besideCurrency =
+        container !== undefined &&
+        collectProperties(document, container.schema, container.path).size <= 3 &&
+        siblings.currency &&
+        !isCurrencyName(name) &&
+        siblings.moneyMembers() === 0 &&
+        siblings.otherNumbers() === 1 &&
+        isNumeric(ownLayers);
       if (
         vendor !== 'money' &&
         !currencyDescribed &&
+        !besideCurrency &&
         !reads(isAmountName) &&
         !reads(isIcelandicMoneyTextName) &&
         !isAmountDescription(document, node.schema, node.path) &&

@@ -16,6 +16,7 @@ import {
   isEnvelopeMeta,
   isPageInfoObject,
   isPageMember,
+  pageInAnyLanguage,
 } from '../lib/collections.js';
 
 const FIELD = '`createdTimestamp: { type: string, format: date-time }`';
@@ -238,6 +239,34 @@ function isProblemShape(document: Document, members: Map<string, { schema: unkno
   return members.has('detail') || members.has('instance') || (typeof format === 'string' && format.startsWith('uri'));
 }
 
+/** Words of a note about an answer (`{ code, message }`, `{ field, severity, text }`), not of data. */
+const NOTE_WORDS = new Set([
+  'code',
+  'message',
+  'text',
+  'field',
+  'severity',
+  'level',
+  'type',
+  'detail',
+  'details',
+  'description',
+  'key',
+  'path',
+  'property',
+  'title',
+  'status',
+  'error',
+  'source',
+  'target',
+  'reason',
+]);
+
+/** Whether a list's items are notes about the answer: every member named by note words only. */
+function isAnswerNote(members: Map<string, unknown>): boolean {
+  return [...members.keys()].every((key) => nameWords(key).every((word) => NOTE_WORDS.has(word)));
+}
+
 export default defineRule({
   id: 'platform-created-timestamp',
   severity: 'warn',
@@ -300,12 +329,39 @@ export default defineRule({
         return member;
       };
       let data: SchemaLayer | undefined;
+      // A list's envelope (its members a list beside counts and links: `{ messages: [...], unreadCount }`,
+      // a HAL collection's `_links` and `_embedded: { items: [...] }`) is no data; its items are
+      // (issue 37, tenth outside measurement, B2/W2).
+      // A flag of the object's own beside the list (`Status { hasPension, applications[] }`, a
+      // settings object's `logpush`) is data of its own; a page's flags are its words (`has_more`).
+      const listEnvelope =
+        pageInAnyLanguage(document, members) &&
+        ![...members].some(
+          ([name, member]) =>
+            layerTypes(schemaLayers(document, member.schema, member.path)).includes('boolean') &&
+            !isPageMember(document, vocabulary, name, member),
+        );
+      const embedded = listEnvelope ? members.get('_embedded') : undefined;
+      if (embedded) {
+        const inner = schemaLayers(document, embedded.schema, embedded.path).at(-1);
+        if (inner)
+          for (const member of collectProperties(document, inner.schema, inner.path).values()) {
+            const items = collectionItems(document, member.schema, member.path);
+            if (items) collections.push(items);
+          }
+      }
       for (const [name, declared] of members) {
+        if (embedded && name === '_embedded') continue;
         const entry = (ENVELOPE_DATA_MEMBERS.includes(name) && narrowedMember(document, body, name)) || declared;
         // A list of messages, errors or warnings about the answer (`errors: [{ code, message }]`) is not data.
-        const items = ENVELOPE_META_MEMBERS.includes(name)
-          ? undefined
-          : collectionItems(document, entry.schema, entry.path);
+        // In a list's envelope the list is the data whatever it is called, unless its items are notes
+        // (`messages: DocumentInfo[]` beside `unreadCount` is a mailbox's page).
+        const listed = collectionItems(document, entry.schema, entry.path);
+        const items =
+          ENVELOPE_META_MEMBERS.includes(name) &&
+          !(listEnvelope && listed && !isAnswerNote(collectProperties(document, listed.schema, listed.path)))
+            ? undefined
+            : listed;
         if (items) collections.push(items);
         else if (!data && (data = envelopeData(document, name, entry.schema, entry.path))) continue;
         else others.push(name);
@@ -354,7 +410,8 @@ export default defineRule({
       const isPage =
         collections.length > 0 &&
         !data &&
-        others.every((name) => pageMember(name) || isEnvelopeMeta(document, vocabulary, name, memberOf(name)));
+        (listEnvelope ||
+          others.every((name) => pageMember(name) || isEnvelopeMeta(document, vocabulary, name, memberOf(name))));
       // An envelope (`{ data: {...}, message }`) is a wrapper too; its data member is judged instead.
       const isEnvelope =
         data !== undefined &&

@@ -260,11 +260,26 @@ function describesDate(description: unknown): boolean {
   );
 }
 
+/**
+ * A description that calls the value a timestamp, in the languages the recognisers read (German
+ * `Zeitstempel`, Nordic `tidsstempel`/`tidsstämpel`, Icelandic `tímastimpill`, Finnish `aikaleima`;
+ * issue 37, tenth outside measurement, D1: `effective`, "Zeitstempel, seit wann …").
+ */
+// What the value is comes first: "Zeitstempel, seit wann …", "The timestamp of …"; a timestamp
+// named later ("number of checks since the last timestamp") is something else's.
+const TIMESTAMP_DESCRIPTION =
+  /^\s*(?:[\p{L}-]+\s+){0,2}(time\s*stamp|zeitstempel|tidsst[eæä]mp|t[ií]mastimp|aikaleim)/iu;
+
+/** A share of something (a thumbnail's timestamp "as a percentage of the video's duration"): no moment. */
+const SHARE = /\b(percent(age)?|ratio|fraction|proportion)\b/i;
+const SHARE_NAME = /(pct|percent(age)?|ratio|fraction)$/i;
+
 /** A number that holds a date: a Unix epoch, named or described as a moment. */
 function isEpochNumber(name: string, description: unknown, example: unknown, languages: ReadonlySet<string>): boolean {
   if (
     typeof description === 'string' &&
-    /\b(epoch|unix\s*(time|timestamp)?|(milli)?seconds since)\b/i.test(description)
+    (/\b(epoch|unix\s*(time|timestamp)?|(milli)?seconds since)\b/i.test(description) ||
+      (TIMESTAMP_DESCRIPTION.test(description) && !SHARE.test(description) && !SHARE_NAME.test(name)))
   )
     return true;
   // "Number of days in the period": a count, whatever its name reads as (`dagar`).
@@ -283,6 +298,35 @@ function isEpochNumber(name: string, description: unknown, example: unknown, lan
       (typeof example === 'number' && example >= 1e9)
     );
   return isDateName(name, languages) || (last === 'at' && words.length >= 2) || last === 'epoch';
+}
+
+/**
+ * A length of time, not a moment: an ISO 8601 duration (`P1D`, `PT1H30M`) or .NET's TimeSpan with
+ * its days (`1.00:01:30`), and the formats that name one (`duration`, .NET's `date-span`,
+ * `time-span`; issue 37, tenth outside measurement, W1).
+ */
+const DURATION_VALUE =
+  /^-?P(?=\d|T\d)(\d+Y)?(\d+M)?(\d+W)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+([.,]\d+)?S)?)?$|^-?\d+\.\d{2}:\d{2}:\d{2}(\.\d+)?$/;
+const DURATION_FORMAT = /span|duration|interval|period/i;
+
+/**
+ * Whether a `pattern` on a date-time admits no RFC 3339 date-time (`yy.MM.ddTHH:mm:ss`, a mask
+ * read as a regular expression): the schema then contradicts its own format (issue 37, tenth
+ * outside measurement, D2). A pattern that is no regular expression is the example rule's business.
+ */
+function contradictsDateTime(pattern: string): boolean {
+  let expression: RegExp;
+  try {
+    expression = new RegExp(pattern, 'u');
+  } catch {
+    return false;
+  }
+  return ![
+    '2021-03-15T10:24:51.312Z',
+    '2021-03-15T10:24:51Z',
+    '2021-03-15T10:24:51+00:00',
+    '2021-03-15T10:24:51.312+00:00',
+  ].some((value) => expression.test(value));
 }
 
 /** A value that is written as a date or a date-time: `2021-11-24`, `2021-11-24T10:00:00`, `24.11.2021` (dd.MM.yyyy). */
@@ -447,6 +491,22 @@ export default defineRule({
       if (problem) error(problem);
     }
 
+    // 2b. A date-time whose own `pattern` no RFC 3339 date-time matches: the pattern is the fault, not only its example.
+    for (const node of schemas(document)) {
+      const pattern = node.schema.pattern;
+      if (typeof pattern !== 'string' || !contradictsDateTime(pattern)) continue;
+      if (layerKeyword(schemaLayers(document, node.schema, node.path), 'format')?.value !== 'date-time') continue;
+      const subject = isPropertyNode(node)
+        ? `Property ${show(node.name)}`
+        : node.role === 'parameter' && node.name
+          ? `Parameter ${show(node.name)}`
+          : 'A date-time';
+      error({
+        message: `${subject} is \`format: date-time\` but its \`pattern\` (${show(pattern)}) admits no RFC 3339 date-time; remove the pattern (the format says the shape) and write values as ${FORM} (e.g. \`2021-03-15T10:24:51.312Z\`).`,
+        path: [...node.path, 'pattern'],
+      });
+    }
+
     // 4. A string that is a date by its name or its example, but says nothing of it (no `format`):
     // a client cannot tell `2021-11-24` from any other text. Timestamps are section 1's.
     // The schemas section 4 reported (a misspelt `format: dateTime` among them: section 7 leaves them).
@@ -500,7 +560,10 @@ export default defineRule({
       const timeCounterpart = timeName ? counterpart : undefined;
       // An undefined format that names a date (`date-time-rfc-2822`) says what the field holds; so
       // does a vendor's own type beside `type: string` (`x-cds-type: DateTimeString`; issue 37, o37r7 2).
-      const formatDate = meaningless === true && /date/i.test(String(format.value));
+      const formatDate =
+        meaningless === true && /date/i.test(String(format.value)) && !DURATION_FORMAT.test(String(format.value));
+      // A length of time (`format: date-span`, an example `P1D`) is no moment, whatever its name.
+      if (meaningless === true && DURATION_FORMAT.test(String(format.value))) return;
       const vendorDate = vendorTypes([holder, ...layers.map((layer) => layer.schema)]).find(({ words }) =>
         words.some((word) => word === 'date' || word === 'datetime' || word === 'timestamp'),
       );
@@ -515,6 +578,7 @@ export default defineRule({
         timeCounterpart !== undefined;
       const momentName =
         dateName || ['at', 'on', 'time', 'from', 'to', 'until', 'since'].includes(nameWords(name).at(-1) ?? '');
+      if (values.some((value) => DURATION_VALUE.test(value.trim()))) return;
       const example = values.find(
         (value) =>
           ISO_DATE_VALUE.test(value.trim()) ||

@@ -99,6 +99,8 @@ export default defineRule({
             ? `Property ${show(name)} is not camelCase${acronym}; name it ${show(fix)}.`
             : `Property ${show(name)} is not camelCase; name it with letters and digits, starting with a lower-case letter, e.g. \`userId\`.`,
         path: node.path,
+        // The name is written where the property is declared, whatever file its `$ref` value is in.
+        name: true,
       });
     }
     return problems;

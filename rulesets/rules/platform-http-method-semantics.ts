@@ -395,6 +395,10 @@ function normalise(pathKey: string): string {
  * `update`); a snake-case id (`update_case`) is its own action.
  */
 function operationAction(operationId: string): string {
+  // NSwag's `{Controller}_{Action}`, both PascalCase (`Customers_UpdatePaperMailPreference`; issue 37,
+  // tenth outside measurement, Me1): the action is after the controller's name.
+  const nswag = /^[A-Z][A-Za-z0-9]*_([A-Z][A-Za-z0-9]*)$/.exec(operationId);
+  if (nswag?.[1] !== undefined) return nswag[1];
   return operationId.replace(/^.*(?:controller|service|api|resource)s?[_.]/i, '');
 }
 

@@ -2,7 +2,7 @@ import { defineRule, show, type JsonPath, type Problem } from '../lib/rule.js';
 import { layerKeyword, schemaLayers } from '../lib/openapi/resolve.js';
 import { type Document, isObject, type JsonObject } from '../lib/openapi/types.js';
 import { operationParameters, operations, parameters, properties } from '../lib/openapi/views.js';
-import { isNationalIdName } from '../lib/conventions.js';
+import { isNationalIdName, namingPath } from '../lib/conventions.js';
 import { matchNationalIdAlias, NATIONAL_ID_HEADER, type Vocabulary } from '../lib/vocabulary.js';
 import { type NationalIdHolder, recogniseNationalId } from '../lib/national-id.js';
 import { nameWords } from '../lib/conventions.js';
@@ -191,7 +191,7 @@ export default defineRule({
     const paths = document.paths;
     if (isObject(paths)) {
       for (const pathKey of Object.keys(paths)) {
-        if (!pathKey.startsWith('/')) continue;
+        if (namingPath(pathKey) === undefined) continue;
         const variables = pathKey
           .split('/')
           .flatMap((segment) => [...segment.matchAll(/\{([^{}]+)\}/g)].map((match) => match[1] ?? ''))

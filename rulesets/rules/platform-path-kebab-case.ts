@@ -1,6 +1,6 @@
 import { defineRule, type Problem } from '../lib/rule.js';
 import { isObject } from '../lib/openapi/types.js';
-import { KEBAB_SEGMENT, PATH_EXTENSION as EXTENSION, spellPathSegment } from '../lib/conventions.js';
+import { KEBAB_SEGMENT, namingPath, PATH_EXTENSION as EXTENSION, spellPathSegment } from '../lib/conventions.js';
 import { domainWords, pathSegmentWords } from '../lib/words.js';
 
 /** A version segment (`v1`, `V2`, `v1.2`) is platform-path-version's business. */
@@ -35,9 +35,10 @@ export default defineRule({
       : [];
     const domains = domainWords([...servers, contact.url, contact.email, ...links]);
     for (const pathKey of Object.keys(paths)) {
-      if (!pathKey.startsWith('/') || pathKey === '/') continue;
+      const named = namingPath(pathKey);
+      if (named === undefined || named === '/') continue;
       const issues: string[] = [];
-      const segments = pathKey.split('/').slice(1);
+      const segments = named.split('/').slice(1);
       const fixed: string[] = [];
       segments.forEach((segment, i) => {
         if (segment === '') {

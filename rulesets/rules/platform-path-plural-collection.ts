@@ -1,8 +1,8 @@
 import { defineRule, type Problem } from '../lib/rule.js';
 import { isObject } from '../lib/openapi/types.js';
-import { isPlaceholderSegment, nameWords, spellPathSegment } from '../lib/conventions.js';
+import { isPlaceholderSegment, nameWords, namingPath, spellPathSegment } from '../lib/conventions.js';
 import { COUNT_NOUN_LIST } from '../lib/count-nouns.js';
-import { splitGlued } from '../lib/words.js';
+import { pathSegmentWords, splitGlued } from '../lib/words.js';
 import { ENGLISH_BASE_VERB_LIST, ENGLISH_PREDICATES, ENGLISH_VERBS } from '../lib/english-verbs.js';
 import { CREATE_VERBS, isActionSegment, isStateWord, type Vocabulary } from '../lib/vocabulary.js';
 
@@ -50,21 +50,42 @@ function isVerbLed(word: string | undefined): boolean {
   return ENGLISH_VERBS.has(word) || ENGLISH_PREDICATES.has(word) || baseVerbs.has(word);
 }
 
+/** A segment's words, a glued lower-case one split as platform-path-kebab-case splits it (`travelwarning`). */
+function segmentWords(segment: string): string[] {
+  return nameWords(segment).flatMap((word) => pathSegmentWords(word) ?? [word]);
+}
+
+/**
+ * Whether the path's operation ids name the segment's words as what a verb of their own acts on
+ * (`getSingleTravelwarning` at `/travelwarning/{contentId}`: `travel` is not the action there), so
+ * a segment that starts with a word that may be a verb is a noun phrase.
+ */
+function isObjectOf(words: readonly string[], operationIds: readonly string[]): boolean {
+  return operationIds.some((id) => {
+    const idWords = segmentWords(id.replace(/^.*(?:controller|service|api|resource)s?[_.]/i, ''));
+    const at = idWords.findIndex((_, i) => words.every((word, j) => idWords[i + j] === word));
+    return at > 0 && isVerbLed(idWords[0]) && idWords[0] !== words[0];
+  });
+}
+
 /**
  * Whether `segment/{variable}` is a collection and one of its items, rather than a key and its
  * value (`/bot_class/{bot_class}`, `/search/{search_string}`, `/vehicles-by-status/{status}`), a
  * custom method or a question (`/DownloadAttachment/{id}`, `/RequiresHullInspection/{boatId}`: the
  * method rules' business) or a gerund's area (`/billing/{account}`).
  */
-function isCollectionOfItem(segment: string, variable: string): boolean {
-  const words = nameWords(segment).map((word) => word.toLowerCase());
+function isCollectionOfItem(segment: string, variable: string, operationIds: readonly string[]): boolean {
+  const words = segmentWords(segment);
   // A glued lower-case name is read as its words (`holdernationalid`: holder, national, id).
   const held = nameWords(variable)
     .map((word) => word.toLowerCase())
     .flatMap((word) => splitGlued(word) ?? [word]);
   if (words.length === 0 || words.includes('by')) return false;
-  if (words.length > 1 && isVerbLed(words[0])) return false;
-  if (words.at(-1)?.endsWith('ing')) return false;
+  // A compound the operation ids name as an object (`travel warning`) is a noun phrase, its `-ing`
+  // head a count noun; a single `-ing` word (`/billing/{account}`) is still a gerund's area.
+  const object = words.length > 1 && isObjectOf(words, operationIds);
+  if (words.length > 1 && isVerbLed(words[0]) && !object) return false;
+  if (words.at(-1)?.endsWith('ing') && !(object && pluralOf(words.at(-1) ?? '') !== undefined)) return false;
   // What follows is an item's identifier (`{id}`, `{courseId}`, `{nationalId}`), not any value (`{url}`).
   if (!held.some((word) => IDENTIFIER_WORDS.has(word) || word === 'name')) return false;
   // The variable names the segment's own words: an item's identifier when what it adds is one, else a value of that key.
@@ -139,6 +160,13 @@ function createdIn(
  * when its last word is no singular count noun (a plural, a mass noun, a word in another language).
  */
 function pluralised(segment: string): string | undefined {
+  // A glued lower-case segment is written as its words, as platform-path-kebab-case writes it
+  // (`travelwarning` → `travel-warnings`), so the two rules propose one rewrite.
+  const glued = pathSegmentWords(segment);
+  if (glued !== undefined) {
+    const plural = pluralOf(glued.at(-1) ?? '');
+    return plural === undefined ? undefined : [...glued.slice(0, -1), plural].join('-');
+  }
   const words = nameWords(segment);
   const last = words.at(-1)?.toLowerCase();
   if (last === undefined) return undefined;
@@ -165,8 +193,15 @@ export default defineRule({
     const paths = document.paths;
     if (!isObject(paths)) return problems;
     for (const pathKey of Object.keys(paths)) {
-      if (!pathKey.startsWith('/')) continue;
-      const segments = pathKey.split('/').slice(1);
+      const named = namingPath(pathKey);
+      if (named === undefined) continue;
+      const segments = named.split('/').slice(1);
+      const item = paths[pathKey];
+      const operationIds = isObject(item)
+        ? Object.values(item).flatMap((operation) =>
+            isObject(operation) && typeof operation.operationId === 'string' ? [operation.operationId] : [],
+          )
+        : [];
       const creator = createdIn(pathKey, paths[pathKey], segments, vocabulary);
       const plural = creator === undefined ? undefined : pluralised(segments.at(-1) ?? '');
       if (creator !== undefined && plural !== undefined) {
@@ -184,7 +219,7 @@ export default defineRule({
         // A segment an item's identifier follows (`/permit/{permitId}`) names a collection.
         if (next === undefined || !/^\{[^}]+\}$/.test(next) || segment.includes('{') || NOT_A_NAME.test(segment))
           return;
-        if (!isCollectionOfItem(segment, next.slice(1, -1))) return;
+        if (!isCollectionOfItem(segment, next.slice(1, -1), operationIds)) return;
         if (qualifiesCollection(segments, i)) return;
         const plural = pluralised(segment);
         if (plural === undefined) return;

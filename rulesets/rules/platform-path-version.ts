@@ -1,7 +1,7 @@
 import { defineRule, type Problem } from '../lib/rule.js';
 import { type Document, infoOf, isArray, isObject } from '../lib/openapi/types.js';
 import { parameters } from '../lib/openapi/views.js';
-import { isPlaceholderSegment, pathSegments, spellPathSegment } from '../lib/conventions.js';
+import { isPlaceholderSegment, namingPath, pathSegments, spellPathSegment } from '../lib/conventions.js';
 
 /**
  * A segment of a suggested path, spelt as platform-path-kebab-case would have it, so that the two
@@ -67,8 +67,9 @@ export default defineRule({
     const paths = document.paths;
     if (isObject(paths) && !serversCarryVersion(document)) {
       for (const pathKey of Object.keys(paths)) {
-        if (!pathKey.startsWith('/')) continue;
-        const segments = pathSegments(pathKey);
+        const named = namingPath(pathKey);
+        if (named === undefined) continue;
+        const segments = pathSegments(named);
         const first = segments[0];
         if (first !== undefined && /^v(0|[1-9]\d*)$/.test(first)) continue;
         const rest = segments.slice(1).map(spell).join('/');

@@ -1,6 +1,6 @@
 import { defineRule, type Problem } from '../lib/rule.js';
 import { infoOf, isObject } from '../lib/openapi/types.js';
-import { pathSegments } from '../lib/conventions.js';
+import { namingPath, pathSegments } from '../lib/conventions.js';
 
 /** Quotes a path or name in full (paths are not shortened as `show` shortens long values). */
 const code = (text: unknown) => `\`${String(text)}\``;
@@ -20,8 +20,9 @@ export default defineRule({
     if (!match || !isObject(document.paths)) return problems;
     const major = Number(match[1]);
     for (const pathKey of Object.keys(document.paths)) {
-      if (!pathKey.startsWith('/')) continue;
-      const segments = pathSegments(pathKey);
+      const named = namingPath(pathKey);
+      if (named === undefined) continue;
+      const segments = pathSegments(named);
       const at = segments.findIndex((s) => /^v\d+([._]\d+)*$/i.test(s));
       const segment = segments[at];
       // The API's version is the first segment, or follows a fixed prefix (`/api/v2/…`); one after a

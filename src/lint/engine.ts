@@ -40,6 +40,8 @@ export interface RuleResult {
    * array share one array here too, so a group's places are held once.
    */
   also?: readonly JsonPath[];
+  /** The problem is the member's name (`Problem.name`): placed where the member is declared. */
+  name?: boolean;
   /**
    * Not a finding: this many results of the rule that its linter counted but did not make, past
    * MAX_FINDINGS_PER_RULE (Spectral's, `./spectral.ts`); the run's limit finding counts them.
@@ -134,6 +136,7 @@ function runEachRule(rules: readonly RuleDefinition[], data: unknown, context: R
         path,
         severity: problem.severity ?? rule.severity,
         ...(problem.also && problem.also.length > 0 ? { also: closest(problem.also) } : {}),
+        ...(problem.name ? { name: true } : {}),
       }),
     );
   }

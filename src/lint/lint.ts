@@ -272,6 +272,8 @@ export async function lintDocument(file: string, options: LintDocumentOptions = 
       result.message,
       result.path,
       displayPath,
+      undefined,
+      result.name,
     );
     // Most findings stand for one place: fingerprinted when first read. One that stands for several
     // ("also as …") takes the least of their fingerprints, and keeps the others for the baseline.
@@ -366,8 +368,9 @@ function toFinding(
   path: Array<string | number>,
   displayPath: (uri: string) => string,
   knownRange?: { start: { line: number; character: number }; end: { line: number; character: number } },
+  name?: boolean,
 ): Finding {
-  const origin = loaded.origin(path);
+  const origin = loaded.origin(path, name);
   const range = knownRange ?? origin.file.locate(origin.path);
   // Members in this order (the JSON report's); optional ones set only when they have a value.
   const finding: Finding = {

@@ -76,7 +76,7 @@ export interface LoadedDescription {
   files: Map<string, SourceFile>;
   problems: LoadProblem[];
   /** Which file, and where in it, a path of the bundled document comes from. */
-  origin(path: JsonPath): { file: SourceFile; path: JsonPath };
+  origin(path: JsonPath, name?: boolean): { file: SourceFile; path: JsonPath };
   /** 0-based range of a bundled path in its own file (the closest existing node). */
   range(path: JsonPath): IRange | undefined;
 }
@@ -380,8 +380,14 @@ export async function loadDescription(file: string, given: LoadOptions = {}): Pr
     checkIsDescription(data, `${display} with its overlays applied`);
   }
 
-  const origin = (path: JsonPath) => {
+  // `name`: the place of the member's name, in the file that declares the member, not in the file
+  // its value came from when that value is a `$ref` the bundle inlined at this path (#24).
+  const origin = (path: JsonPath, name = false): { file: SourceFile; path: JsonPath } => {
     if (origins.size === 0) return { file: root, path };
+    if (name && path.length > 0 && origins.has(encodePointer(path))) {
+      const parent = origin(path.slice(0, -1));
+      return { file: parent.file, path: [...parent.path, path[path.length - 1] as string | number] };
+    }
     // Pointers of every prefix, built in one pass; the longest placed prefix wins.
     const prefixes: string[] = [];
     let pointer = '';

@@ -40,6 +40,35 @@ describe('loadDescription', () => {
     expect(loaded.range(schemaPath)?.start.line).toBe(6); // 0-based: the `email:` key on line 7
   });
 
+  it("places a finding about a property's name where the property is declared, when its value is an external $ref", async () => {
+    // Issue 37, tenth outside measurement, #24: `Operations: { $ref: common.yaml#/…/Action }` was
+    // reported at `Action` in common.yaml, which has no such property. A finding about the value
+    // at the same path (no `name`) stays in the file the value came from.
+    const dir = mkdtempSync(join(tmpdir(), 'vottur-ref-property-'));
+    writeFileSync(
+      join(dir, 'common.yaml'),
+      'components:\n  schemas:\n    Action:\n      type: string\n      enum: [Read]\n',
+    );
+    writeFileSync(
+      join(dir, 'openapi.yaml'),
+      'openapi: 3.0.3\ninfo: {title: T, version: 1.0.0}\npaths: {}\ncomponents:\n  schemas:\n    Resource:\n      type: object\n      properties:\n        Operations:\n          $ref: common.yaml#/components/schemas/Action\n',
+    );
+    const loaded = await loadDescription(join(dir, 'openapi.yaml'));
+    const property = ['components', 'schemas', 'Resource', 'properties', 'Operations'];
+    const named = loaded.origin(property, true);
+    expect(named.file.uri).toMatch(/openapi\.yaml$/);
+    expect(named.path).toEqual(property);
+    const value = loaded.origin(property);
+    expect(value.file.uri).toMatch(/common\.yaml$/);
+    expect(value.path).toEqual(['components', 'schemas', 'Action']);
+    const findings = (await lintDocument(join(dir, 'openapi.yaml'), { cwd: dir })).findings.filter(
+      (f) => f.ruleId === 'platform-field-camel-case',
+    );
+    expect(findings.map((f) => [f.document.endsWith('openapi.yaml'), f.pointer, f.line])).toEqual([
+      [true, '/components/schemas/Resource/properties/Operations', 9],
+    ]);
+  });
+
   it('refuses a $ref outside the description folder without reading it', async () => {
     const loaded = await loadDescription(join(FIXTURES, 'escape/api/openapi.yaml'));
     expect(loaded.files.size).toBe(1);

@@ -51,6 +51,8 @@ function applyExtras(data: Record<string, unknown>, path: Array<string | number>
   if (node === null || typeof node !== 'object' || Array.isArray(node)) return;
   for (const [key, value] of extras(message))
     if (key !== 'example' || key in node) (node as Record<string, unknown>)[key] = value;
+  // Advice that writes a format "in place of" the pattern takes the pattern away with it.
+  if (/in place of (?:its|the) `pattern`/.test(message)) delete (node as Record<string, unknown>).pattern;
 }
 
 type Node = Record<string, unknown> | unknown[];
