@@ -70,7 +70,7 @@ export default defineRule({
         if (/^[0-9]/.test(fix)) {
           // A fix that starts with a digit is no name (`100_CONTINUE`): the words after a leading
           // number are (`100 Continue` → `CONTINUE`), or the author names it.
-          const words = /^[0-9]+[ _-]+(.*\p{L}.*)$/u.exec(value)?.[1];
+          const words = wordsAfterNumber(value);
           const named = words === undefined ? undefined : toAllCapsValue(words);
           problems.push({
             message:
@@ -93,3 +93,15 @@ export default defineRule({
     return problems;
   },
 });
+
+/**
+ * The words after a value's leading number and separators (`100 Continue` → `Continue`), when they
+ * hold a letter and no line break: `/^[0-9]+[ _-]+(.*\p{L}.*)$/u` read once (the expression
+ * backtracked over every split of a long run without a letter).
+ */
+function wordsAfterNumber(value: string): string | undefined {
+  const head = /^[0-9]+[ _-]+/.exec(value);
+  if (!head) return undefined;
+  const rest = value.slice(head[0].length);
+  return /\p{L}/u.test(rest) && !/[\n\r\u2028\u2029]/.test(rest) ? rest : undefined;
+}

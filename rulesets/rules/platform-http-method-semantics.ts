@@ -500,7 +500,10 @@ function servedPath(document: Document): string | undefined {
   for (const server of servers) {
     if (!isObject(server) || typeof server.url !== 'string') return undefined;
     const path = server.url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '').split(/[?#]/)[0] ?? '';
-    paths.add(path.replace(/\/+$/, ''));
+    // Trailing slashes dropped by a count from the end (`/\/+$/` retried every slash of a long run).
+    let end = path.length;
+    while (end > 0 && path[end - 1] === '/') end--;
+    paths.add(path.slice(0, end));
   }
   const [path] = [...paths];
   if (paths.size !== 1 || path === undefined) return undefined;

@@ -11,9 +11,11 @@ const DATE_VERSION = /^[vV]?\d{4}-\d{2}-\d{2}/;
  */
 export function nearestSemver(written: string): string {
   const text = written.trim().replace(/^v(?:ersion)?[\s.:]*/i, '');
-  const match = /^(\d+(?:\.\d+)*)(.*)$/.exec(text);
-  if (!match) return '1.0.0';
-  const [, digits = '', rest = ''] = match;
+  // The numbers, then the rest on the same line (`/^(\d+(?:\.\d+)*)(.*)$/` backtracked over every
+  // split of a long run of numbers before a line break).
+  const digits = /^\d+(?:\.\d+)*/.exec(text)?.[0];
+  const rest = digits === undefined ? '' : text.slice(digits.length);
+  if (digits === undefined || /[\n\r\u2028\u2029]/.test(rest)) return '1.0.0';
   const numbers = digits.split('.').map((n) => String(Number(n)));
   while (numbers.length < 3) numbers.push('0');
   const core = numbers.slice(0, 3).join('.');

@@ -27,10 +27,10 @@ function suggestion(scope: string): string {
     const key = (word ?? '').toLowerCase().replace(/_/g, '');
     return Object.hasOwn(ACCESS, key) ? ACCESS[key] : undefined;
   };
-  const suffix = /[:._\s-]([A-Za-z_]+)$/.exec(rest);
+  const suffix = accessSuffix(rest);
   const prefix = /^([A-Za-z]+)[:._-]/.exec(rest);
-  if (suffix && accessOf(suffix[1])) {
-    access = accessOf(suffix[1]);
+  if (suffix && accessOf(suffix.word)) {
+    access = accessOf(suffix.word);
     rest = rest.slice(0, suffix.index);
   } else if (prefix && accessOf(prefix[1])) {
     access = accessOf(prefix[1]);
@@ -108,3 +108,19 @@ export default defineRule({
     return problems;
   },
 });
+
+/**
+ * The word after a scope's last separator (`invoices:read` → `read` at 8): what
+ * `/[:._\s-]([A-Za-z_]+)$/` finds, read once from the end (the expression retried every `_` of a
+ * long run of them).
+ */
+function accessSuffix(text: string): { index: number; word: string } | undefined {
+  let start = text.length;
+  while (start > 0 && /[A-Za-z_]/.test(text[start - 1] ?? '')) start--;
+  if (start === text.length) return undefined;
+  if (start > 0 && /[:.\s-]/.test(text[start - 1] ?? '')) return { index: start - 1, word: text.slice(start) };
+  const underscore = text.indexOf('_', start);
+  return underscore >= 0 && underscore < text.length - 1
+    ? { index: underscore, word: text.slice(underscore + 1) }
+    : undefined;
+}

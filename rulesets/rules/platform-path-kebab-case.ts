@@ -52,7 +52,11 @@ export default defineRule({
           const text = rewritten.replace(/\{[^{}]*\}/g, '');
           if (/[A-Z_]/.test(text)) {
             const before = rewritten;
-            rewritten = rewritten.replace(/([^{}]+)(?=\{|$)/g, (part) => part.toLowerCase().replace(/_/g, '-'));
+            // Each run outside a template, read once (`/([^{}]+)(?=\{|$)/` retried every start inside a long one).
+            rewritten = rewritten.replace(/[^{}]+/g, (part, offset: number) => {
+              const next = segment[offset + part.length];
+              return next === undefined || next === '{' ? part.toLowerCase().replace(/_/g, '-') : part;
+            });
             issues.push(`${code(before)} → ${code(rewritten)}`);
           }
           fixed.push(rewritten);

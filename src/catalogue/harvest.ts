@@ -47,6 +47,7 @@ import {
   type XRoadClient,
   type XRoadService,
 } from './xroad.js';
+import { withoutTrailing } from '../runtime/text.js';
 
 export { HARVEST_DEFAULTS };
 
@@ -107,7 +108,7 @@ function baseOf(text: string): URL {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
     throw new CouldNotRunError(`"${text}" is not an http(s) URL; give the security server's address`);
-  url.pathname = url.pathname.replace(/\/+$/, '');
+  url.pathname = withoutTrailing(url.pathname, '/');
   url.search = '';
   url.hash = '';
   return url;
@@ -115,7 +116,7 @@ function baseOf(text: string): URL {
 
 function at(base: URL, path: string, query?: Record<string, string>): URL {
   const url = new URL(base.href);
-  url.pathname = `${base.pathname.replace(/\/+$/, '')}${path}`;
+  url.pathname = `${withoutTrailing(base.pathname, '/')}${path}`;
   for (const [key, value] of Object.entries(query ?? {})) url.searchParams.set(key, value);
   return url;
 }

@@ -10,6 +10,7 @@ import { CouldNotRunError, EXIT_COULD_NOT_RUN, errorLine, errorMessage } from '.
 import { maskNationalIds } from '../pii.js';
 import { commandSafeWriter } from '../runtime/escape.js';
 import { envOf } from '../runtime/process-defaults.js';
+import { oneLine } from '../runtime/text.js';
 
 /**
  * Each command's module is imported only when that command runs (`vottur lint` must not load
@@ -111,14 +112,7 @@ export async function buildProgram(argv: readonly string[], io: CommandIo): Prom
     .configureOutput({
       // commander's "error: …" and its hint become vottur's one line: same prefix as every other message.
       outputError: (text, write) =>
-        write(
-          `${errorLine(
-            text
-              .replace(/^error:\s*/i, '')
-              .trim()
-              .replace(/\s*\n\s*/g, ' '),
-          )} (run ${usage} for usage)\n`,
-        ),
+        write(`${errorLine(oneLine(text.replace(/^error:\s*/i, '').trim()))} (run ${usage} for usage)\n`),
     })
     .configureHelp({
       subcommandTerm: (command) => `${command.name()} ${SUMMARIES[command.name()]?.usage ?? command.usage()}`,

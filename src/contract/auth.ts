@@ -14,6 +14,7 @@ import { loadTlsMaterial, tlsFetch, type TlsOptions } from '../runtime/tls.js';
 import { cwdOf, envOf } from '../runtime/process-defaults.js';
 import { isLoopbackUrl } from '../runtime/host.js';
 import { thrownField, thrownText, type TokenRenewal } from './http.js';
+import { withoutTrailing } from '../runtime/text.js';
 
 export interface OAuthClientCredentials {
   tokenUrl: string;
@@ -125,7 +126,7 @@ function encodedForms(secret: string): { anywhere: string[]; whole: string[] } {
   const bytes = Buffer.from(secret, 'utf8');
   const anywhere = new Set<string>([bytes.toString('hex')]);
   const alone = bytes.toString('base64');
-  const whole = new Set<string>([alone, alone.replace(/=+$/, '')]);
+  const whole = new Set<string>([alone, withoutTrailing(alone, '=')]);
   for (let offset = 0; offset < 3; offset++) {
     const total = offset + bytes.length;
     // Characters before `start` hold bits of the bytes before; after `end`, of the bytes after.

@@ -31,6 +31,7 @@ import { createTransport } from './runner/transport.js';
 import { createRunBudget, type RunBudget } from './runner/budget.js';
 import { judgeExamples } from './runner/verdicts.js';
 import { SchemaValidators } from './validate/index.js';
+import { oneLine } from '../runtime/text.js';
 
 export { contractRules } from './rules.js';
 export { DEFAULT_MAX_EXAMPLES, MAX_SEED, parsePhases, PHASES, type Phase } from './phases/index.js';
@@ -62,8 +63,7 @@ export async function runContractTests(options: ContractTestOptions): Promise<Re
     return await run(options, mask, (r) => (redact = r));
   } catch (error) {
     // One line, masked, without secrets: the CLI prints it as it is.
-    if (error instanceof CouldNotRunError)
-      throw new CouldNotRunError(mask(redact(error.message)).replace(/\s*\n\s*/g, ' '));
+    if (error instanceof CouldNotRunError) throw new CouldNotRunError(oneLine(mask(redact(error.message))));
     throw error;
   }
 }

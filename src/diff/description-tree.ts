@@ -259,11 +259,32 @@ export interface SecurityDiff {
  * answer only one of them, so moving a path to the other is the old path removed, not a rename.
  */
 function templateKey(pathKey: string): string {
-  return pathKey.replace(/\{[^}]*\}/g, '{}');
+  let key = '';
+  let at = 0;
+  for (const template of templates(pathKey)) {
+    key += `${pathKey.slice(at, template.start)}{}`;
+    at = template.end;
+  }
+  return key + pathKey.slice(at);
 }
 
 function pathParameterNames(pathKey: string): string[] {
-  return [...pathKey.matchAll(/\{([^}]*)\}/g)].map((match) => match[1] ?? '');
+  return templates(pathKey).map((template) => pathKey.slice(template.start + 1, template.end - 1));
+}
+
+/**
+ * Each `{…}` of a path, from a `{` to the next `}`: what `/\{[^}]*\}/g` matches, found by reading the
+ * path once (the expression scanned to the end from every `{` of a path with no `}`).
+ */
+function templates(pathKey: string): Array<{ start: number; end: number }> {
+  const found: Array<{ start: number; end: number }> = [];
+  for (let start = pathKey.indexOf('{'); start >= 0; start = pathKey.indexOf('{', start)) {
+    const close = pathKey.indexOf('}', start + 1);
+    if (close < 0) break;
+    found.push({ start, end: close + 1 });
+    start = close + 1;
+  }
+  return found;
 }
 
 function pathItems(document: Document, follow: Follow): Map<string, PathSide> {

@@ -19,6 +19,7 @@ import { decodePointer, encodePointer, pointerToRef } from '../../rulesets/lib/o
 import { XROAD_MAX_DESCRIPTION_SIZE } from '../../rulesets/rules/platform-xroad-registrable.js';
 import type SwaggerParserType from '@apidevtools/swagger-parser';
 import { isRemote, loadDescription, rootFile, type LoadOptions } from './load.js';
+import { withoutFragment } from '../runtime/text.js';
 
 type SwaggerParserOptions = SwaggerParserType.Options;
 
@@ -46,8 +47,8 @@ export interface BundleResult {
 
 /** The loaded file a resolver request stands for: a path, a `file:` URL or an http(s) URL. */
 function keyOf(url: string): string {
-  if (isRemote(url)) return url.replace(/#.*$/, '');
-  const path = url.startsWith('file:') ? fileURLToPath(url.replace(/#.*$/, '')) : url.replace(/#.*$/, '');
+  if (isRemote(url)) return withoutFragment(url);
+  const path = url.startsWith('file:') ? fileURLToPath(withoutFragment(url)) : withoutFragment(url);
   return resolvePath(path);
 }
 

@@ -31,6 +31,7 @@ import { isObject } from '../../rulesets/lib/openapi/types.js';
 import { readRegularFile, readRegularFileSync, resolveInsideSync } from '../runtime/safe-read.js';
 import { cwdOf } from '../runtime/process-defaults.js';
 import { sameOrigin } from '../runtime/host.js';
+import { withoutFragment } from '../runtime/text.js';
 
 // Spectral's JSON parser reads what `JSON.parse` cannot read exactly (comments, trailing commas,
 // duplicate keys); required only then, since loading it costs more than parsing most descriptions.
@@ -667,7 +668,7 @@ async function bundle(
       setKey(
         out,
         '$dynamicRef',
-        `${REMOTE.test(file.uri) ? file.uri.replace(/#.*$/, '') : relative(rootFolder, file.uri).split(sep).join('/')}${dynamicRef}`,
+        `${REMOTE.test(file.uri) ? withoutFragment(file.uri) : relative(rootFolder, file.uri).split(sep).join('/')}${dynamicRef}`,
       );
     return out;
   };
@@ -677,7 +678,7 @@ async function bundle(
 
 /** The base URI of a document (a `file:` URL for a path), without a fragment. */
 function baseOf(uri: string): string {
-  return REMOTE.test(uri) ? uri.replace(/#.*$/, '') : pathToFileURL(uri).href;
+  return REMOTE.test(uri) ? withoutFragment(uri) : pathToFileURL(uri).href;
 }
 
 /** `reference` resolved against `base`, without its fragment; undefined when it is no URI reference. */

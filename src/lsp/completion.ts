@@ -26,8 +26,8 @@ export function enclosingKeys(text: string, line: number, character: number): st
   const lines = text.split(/\r?\n/);
   const current = (lines[line] ?? '').slice(0, character);
   const keys: string[] = [];
-  const keyOf = (row: string) => /^\s*(?:-\s+)?["']?([^"':{}[\],#]+?)["']?\s*:(?:\s|$)/.exec(row)?.[1]?.trim();
-  const own = /^\s*(?:-\s+)?["']?([^"':{}[\],#]+?)["']?\s*:\s*(.*)$/.exec(current)?.[1];
+  const keyOf = (row: string) => lineKey(row, true)?.trim();
+  const own = lineKey(current, false);
   if (own !== undefined) keys.push(own.trim());
   let indent = current.search(/\S/) === -1 ? current.length : current.search(/\S/);
   // A list item's own indentation is that of its dash: its parent is less indented than that.
@@ -52,7 +52,7 @@ export function completionsAt(
 ): CompletionEntry[] {
   const before = (text.split(/\r?\n/)[position.line] ?? '').slice(0, position.character);
   const quote = (value: string) => (context.json && !/"[^"]*$/.test(before) ? `"${value}"` : value);
-  if (/["']?\$ref["']?\s*:\s*["']?[^"',}]*$/.test(before)) {
+  if (afterRef(before)) {
     return context.components.map((path) => ({
       label: `#${encodePointer(path)}`,
       kind: 'reference',
@@ -77,4 +77,30 @@ export function completionsAt(
     return values.map((value) => ({ label: value, kind: 'value', detail: field, insertText: quote(value) }));
   }
   return [];
+}
+
+/**
+ * A line's key (`  - "name": x` → `name`): the text between the line's head (indentation, a list's
+ * dash, an opening quote) and its first colon, without a closing quote, when it holds none of
+ * `"':{}[],#`; with white space after the colon when `spaced`. Read once: the expression it
+ * replaces retried the white space after every character of a lazy key, so a line of many spaces
+ * took seconds; unlike it, no key of only white space or a lone dash is read (`  :`, `- :`).
+ */
+function lineKey(line: string, spaced: boolean): string | undefined {
+  const head = /^\s*(?:-\s+)?["']?/.exec(line)?.[0].length ?? 0;
+  // The key holds no colon: the first colon after the head ends it.
+  const colon = line.indexOf(':', head);
+  if (colon < 0 || (spaced && colon + 1 < line.length && !/\s/.test(line[colon + 1] ?? ''))) return undefined;
+  let key = line.slice(head, colon).trimEnd();
+  if (key.endsWith('"') || key.endsWith("'")) key = key.slice(0, -1);
+  return key === '' || /["':{}[\],#]/.test(key) ? undefined : key;
+}
+
+/** Whether the text before the cursor is a `$ref`'s value being written (`$ref: '#/comp`), from its last `$ref`. */
+function afterRef(before: string): boolean {
+  const at = before.lastIndexOf('$ref');
+  const colon = at < 0 ? undefined : /^["']?\s*:/.exec(before.slice(at + 4));
+  if (!colon) return false;
+  const value = before.slice(at + 4 + colon[0].length).trimStart();
+  return !/["',}]/.test(/^["']/.test(value) ? value.slice(1) : value);
 }

@@ -10,6 +10,7 @@ import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } 
 import { OAuth2Server, type MutableResponse, type MutableToken } from 'oauth2-mock-server';
 import { guardConnections } from './connections.js';
 import { errorMessage } from '../errors.js';
+import { withoutTrailing } from '../runtime/text.js';
 
 /** The scope every user-profile operation requires. */
 export const USER_PROFILE_READ_SCOPE = '@island.is/user-profile:read';
@@ -120,7 +121,7 @@ export async function discoverIssuer(issuerUrl: string): Promise<IssuerMetadata>
   } catch {
     throw new Error(`the issuer "${issuerUrl}" is not a URL`);
   }
-  const root = base.href.replace(/\/+$/, '');
+  const root = withoutTrailing(base.href, '/');
   const tried: string[] = [];
   const discovery = await fetchJson(`${root}/.well-known/openid-configuration`, tried);
   if (isRecord(discovery) && typeof discovery.jwks_uri === 'string') {

@@ -404,7 +404,8 @@ export function assertWritableInside(file: string, options: Pick<NamedFileOption
  * names. Kept: the parser's wording when it quotes nothing, and the line and column or position.
  */
 export function parseErrorWithoutContent(error: unknown): string {
-  const message = errorMessage(error).split('\n')[0] ?? '';
+  // The first line, cut: the wording is short, and the expressions below are not read over a long one.
+  const message = (errorMessage(error).split('\n')[0] ?? '').slice(0, 500);
   const where = /line (\d+),? column (\d+)/i.exec(message) ?? undefined;
   const position = /position (\d+)/i.exec(message) ?? undefined;
   const at = where ? `at line ${where[1]}, column ${where[2]}` : position ? `at position ${position[1]}` : '';

@@ -308,7 +308,7 @@ describe('vottur check', () => {
     ]);
     const report = JSON.parse(result.stdout) as {
       documents: Array<{ path: string }>;
-      findings: Array<{ source: string }>;
+      findings: Array<{ source: string; ruleId: string; severity: string }>;
       rules: Array<{ source: string }>;
     };
     expect(report.documents.map((d) => d.path)).toEqual(['test/contract/fixtures/things.openapi.yaml']);

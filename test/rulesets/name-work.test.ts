@@ -4,11 +4,7 @@
  * of capitals (80,000 took 43 s) were quadratic. The work is counted (characters joined, the
  * backtracking analysis of every pattern), never timed.
  */
-import { readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import fc from 'fast-check';
-import { analyse } from 'scslre';
-import ts from 'typescript';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   ACRONYM_BEFORE_WORD,
@@ -21,7 +17,6 @@ import {
 } from '../../rulesets/lib/conventions.js';
 import { firstWords, isForeignPersonIdName } from '../../rulesets/lib/national-id.js';
 import { DEFAULT_VOCABULARY, matchNationalIdAlias } from '../../rulesets/lib/vocabulary.js';
-import { ROOT } from '../cli/run.js';
 
 /** The characters `Array.prototype.join` produced while `work` ran. */
 function charactersJoined(work: () => void): number {
@@ -84,27 +79,6 @@ describe('issue 34, B4: a long name costs work linear in its length', () => {
     expect(nameWords(name).map((word) => word.length)).toEqual([3, 2000, 4]);
     expect(toKebabCase(name).length).toBe(name.length + 2);
     expect(toCamelCase(name).length).toBe(name.length);
-  });
-
-  it('no regular expression in rulesets/lib backtracks super-linearly (scslre)', () => {
-    const dir = join(ROOT, 'rulesets/lib');
-    const reports: string[] = [];
-    for (const file of readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'))) {
-      const source = ts.createSourceFile(file, readFileSync(join(dir, file), 'utf8'), ts.ScriptTarget.Latest, true);
-      const visit = (node: ts.Node): void => {
-        if (node.kind === ts.SyntaxKind.RegularExpressionLiteral) {
-          const text = node.getText(source);
-          const end = text.lastIndexOf('/');
-          for (const report of analyse(new RegExp(text.slice(1, end), text.slice(end + 1))).reports)
-            reports.push(
-              `${file}:${source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1} ${text} (${report.type})`,
-            );
-        }
-        ts.forEachChild(node, visit);
-      };
-      visit(source);
-    }
-    expect(reports).toEqual([]);
   });
 });
 

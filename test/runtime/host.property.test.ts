@@ -51,14 +51,14 @@ const ipv6 = fc.oneof(
   // Many zero groups, so the compressed forms are exercised; ::1 among them.
   fc.constantFrom([0, 0, 0, 0, 0, 0, 0, 1], [0, 0, 0, 0, 0, 0, 0, 2], [0xfe80, 0, 0, 0, 0, 0, 0, 1]),
 );
-const ipv6Spelling = (groups: number[]): fc.Arbitrary<string> =>
+const ipv6Spelling = (groups: readonly number[]): fc.Arbitrary<string> =>
   fc.constantFrom(
     `[${groups.map((g) => g.toString(16)).join(':')}]`,
     `[${groups.map((g) => g.toString(16).padStart(4, '0')).join(':')}]`,
     `[${groups.map((g) => g.toString(16).toUpperCase()).join(':')}]`,
     `[${compressed(groups)}]`,
   );
-function compressed(groups: number[]): string {
+function compressed(groups: readonly number[]): string {
   // The longest run of zero groups as `::`.
   let best = [-1, 0];
   for (let i = 0; i < 8; i++) {

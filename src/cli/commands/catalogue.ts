@@ -88,7 +88,7 @@ function wholeNumber(option: string, minimum = 1) {
 
 /** `16MB`, `512kB`, `1048576`: a size in bytes. */
 export function parseSize(value: string, option = '--max-size'): number {
-  const match = /^\s*([0-9]+(?:\.[0-9]+)?)\s*(b|bytes|kb|k|mb|m|gb|g)?\s*$/i.exec(value);
+  const match = /^([0-9]+(?:\.[0-9]+)?)\s*(b|bytes|kb|k|mb|m|gb|g)?$/i.exec(value.trim());
   if (!match)
     throw new CouldNotRunError(`${option} "${value}" is not a size; write e.g. 16MB, 512kB or a number of bytes`);
   const unit = (match[2] ?? 'b').toLowerCase();

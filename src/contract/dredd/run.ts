@@ -45,6 +45,7 @@ import {
 import { essenceOf } from '../validate/media-type.js';
 import { dreddCopy } from './copy.js';
 import { errorMessage } from '../../errors.js';
+import { withoutTrailing } from '../../runtime/text.js';
 
 export interface DreddTransactionInfo {
   /** Dredd's transaction name, e.g. `/v2/users/{nationalId} > Get a user > 200 > application/json`. */
@@ -274,7 +275,7 @@ async function runOnce(options: DreddRunOptions): Promise<DreddRun> {
   >();
   const order: string[] = [];
   const server = new URL(options.server);
-  const basePath = server.pathname.replace(/\/+$/, '');
+  const basePath = withoutTrailing(server.pathname, '/');
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const deadlineMs = options.deadlineMs ?? defaultDeadlineMs(options.timeoutMs);
   const concurrency = options.concurrency ?? 4;

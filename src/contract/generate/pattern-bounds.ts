@@ -7,6 +7,7 @@
  */
 import { RegExpParser, type AST } from '@eslint-community/regexpp';
 import fc from 'fast-check';
+import { withoutTrailing } from '../../runtime/text.js';
 
 /** The longest string generated from a pattern (characters): far beyond any real field. */
 export const MAX_PATTERN_SAMPLE_LENGTH = 10_000;
@@ -55,7 +56,7 @@ export function unsampledReason(pattern: string): string | undefined {
       // Building the arbitrary is where fast-check refuses what it cannot sample (it draws nothing yet).
       fc.stringMatching(new RegExp(pattern, 'u'));
     } catch (error) {
-      reason = `cannot be sampled by fast-check (${error instanceof Error ? error.message.replace(/[.!]+$/, '') : 'refused'})`;
+      reason = `cannot be sampled by fast-check (${error instanceof Error ? withoutTrailing(error.message, '.!') : 'refused'})`;
     }
   }
   if (verdicts.size > 10_000) verdicts.clear();

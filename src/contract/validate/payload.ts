@@ -422,5 +422,8 @@ function notCamelCase(body: unknown): string[] {
 }
 
 function camelCase(name: string): string {
-  return name.replace(/[_-]+([a-z0-9])/gi, (_match, letter: string) => letter.toUpperCase());
+  // A run of separators with no letter after it stays (read once: `/[_-]+([a-z0-9])/` retried every start of a long run).
+  return name.replace(/[_-]+([a-z0-9])?/gi, (match, letter: string | undefined) =>
+    letter ? letter.toUpperCase() : match,
+  );
 }
