@@ -5,7 +5,8 @@
  */
 import { relative, sep } from 'node:path';
 import type { KeyObject } from 'node:crypto';
-import { CouldNotRunError, errorMessage } from '../errors.js';
+import { CouldNotRunError } from '../errors.js';
+import { parseErrorWithoutContent } from '../runtime/safe-read.js';
 import { isRemote, loadDescription, type LoadedDescription } from '../lint/load.js';
 import { platformRulesetLinter } from '../lint/lint.js';
 import { gatePolicy } from '../policy/index.js';
@@ -115,7 +116,10 @@ export function parseEnvelope(text: string, shown: string): DsseEnvelope {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new CouldNotRunError(`${shown} is not JSON (${errorMessage(error)}); give the file vottur attest wrote`);
+    // The parser's complaint without the text it quotes (o34r15 B8: `"PATH=/root"... is not valid JSON`).
+    throw new CouldNotRunError(
+      `${shown} is not JSON (${parseErrorWithoutContent(error)}); give the file vottur attest wrote`,
+    );
   }
   const problem = envelopeProblem(value);
   if (problem !== undefined) throw new CouldNotRunError(`${shown} is not a DSSE envelope: ${problem}`);
@@ -141,7 +145,8 @@ export async function verifyAttestation(input: {
   tool: { name: string; version: string };
 }): Promise<Verification> {
   if (input.envelope.payloadType !== PAYLOAD_TYPE)
-    return { problems: [`the payload type is ${input.envelope.payloadType}, not ${PAYLOAD_TYPE}`] };
+    // Not quoted: the envelope is the repository's text.
+    return { problems: [`the payload type is not ${PAYLOAD_TYPE}`] };
   const payload = verifyEnvelope(input.envelope, input.publicKey);
   if (payload === undefined) return { problems: ['the signature does not verify with the given public key'] };
   let statement: unknown;
