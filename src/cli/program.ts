@@ -160,14 +160,24 @@ export async function main(argv: readonly string[], given: MainIo): Promise<numb
   // Every text on standard output passes one neutraliser of workflow commands (issue 34, attack B9):
   // a report, a --fix-dry-run patch, a bundle, help; the github format's own annotations go through
   // `stdoutCommands`. What a command leaves without a final line break is written when it ends.
-  const stdout = commandSafeWriter(given.stdout);
+  // Every line vottur writes passes one mask of national identifiers, unless --show-pii asks
+  // (o34r15 B10: `attest` and `verify` printed a file named 0101302989.yaml as it is). Not the
+  // standard output of `bundle`, which is the description's own data, byte for byte.
+  const showPii = argv.includes('--show-pii');
+  const masked =
+    (write: (text: string) => void): ((text: string) => void) =>
+    (text) =>
+      write(maskNationalIds(text));
+  const maskStdout = !showPii && argv.find((arg) => !arg.startsWith('-')) !== 'bundle';
+  const stdout = commandSafeWriter(maskStdout ? masked(given.stdout) : given.stdout);
   const givenCommands = given.stdoutCommands ?? given.stdout;
   const io: CommandIo = {
     ...given,
+    stderr: showPii ? given.stderr : masked(given.stderr),
     stdout: stdout.write,
     stdoutCommands: (text) => {
       stdout.flush();
-      givenCommands(text);
+      givenCommands(maskStdout ? maskNationalIds(text) : text);
     },
     exit: (value) => void (code = value),
   };

@@ -31,6 +31,7 @@ interface RunOptions extends PolicyCommandOptions {
   baseline?: string;
   allowRemoteRefs?: boolean;
   overlay?: string[];
+  showPii?: boolean;
 }
 
 interface AttestOptions extends RunOptions {
@@ -241,7 +242,8 @@ function addRunOptions(command: Command): Command {
       "the configuration file (default: vottur.config.yaml found from the description's folder up to the repository root)",
     )
     .option('--no-config', 'use no configuration file')
-    .option('--allow-remote-refs', 'fetch http(s) $refs (off by default)');
+    .option('--allow-remote-refs', 'fetch http(s) $refs (off by default)')
+    .option('--show-pii', 'show national identifiers unmasked (in the attestation too)');
   addOverlayOption(command);
   return addPolicyOptions(command);
 }
@@ -312,6 +314,7 @@ export function registerAttest(program: Command, io: CommandIo): void {
         ...(options.minScore !== undefined ? { minScore: options.minScore } : {}),
       },
       privateKey,
+      ...(options.showPii ? { showPii: true } : {}),
       ...(ran.contract && options.server !== undefined
         ? { contract: contractRecord(ran.contract, options.server), lint: ran.lint }
         : {}),
