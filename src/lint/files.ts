@@ -269,8 +269,8 @@ async function specialMatches(
 
 /**
  * Whether a file named like one of vottur's own (`vottur.config.yaml`, `vottur-baseline.json`,
- * `vottur-accept.yaml`) is one: one YAML or JSON document whose top is a map of plain keys, none
- * of them `openapi`, `swagger` or `asyncapi`. Anything else (a description, a file that does not
+ * `vottur-accept.yaml`) is one: one YAML or JSON document whose top is not a map (an accept file's
+ * list), or a map of plain keys, none of them `openapi`, `swagger` or `asyncapi`. Anything else (a description, a file that does not
  * parse, a merge key that could bring one in, a file that cannot be read within the bounds) is
  * linted as a description, where what it is becomes a finding.
  */
@@ -288,7 +288,9 @@ async function isVotturOwnContent(real: string, info: Stats): Promise<boolean> {
     return false;
   }
   const doc = parseYamlDocument(text);
-  if (doc.errors.length > 0 || !isMap(doc.contents)) return false;
+  if (doc.errors.length > 0) return false;
+  // A list (an accept file), a scalar or nothing is no description; a map is judged by its keys.
+  if (!isMap(doc.contents)) return true;
   return doc.contents.items.every(
     (pair) =>
       isScalar(pair.key) &&

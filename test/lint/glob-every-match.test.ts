@@ -28,6 +28,7 @@ describe("a glob and vottur's own file names", () => {
     write('apis/sw/vottur.config.json', '{"swagger": "2.0", "info": {"title": "T", "version": "1"}, "paths": {}}');
     write('apis/merged/vottur-accept.yml', 'base: &d {openapi: 3.0.3}\n<<: *d\n');
     write('apis/real/vottur-accept.yaml', 'accepted:\n  - rule: x\n');
+    write('apis/list/vottur-accept.yml', '- rule: diff-path-removed\n  pointer: /paths\n  reason: retired\n');
     write('apis/real/vottur.config.yaml', 'rules: {}\n');
     write('apis/real/vottur-baseline.json', '{"version": 1, "findings": []}');
     write('apis/good.yaml', DESCRIPTION);
