@@ -5,7 +5,9 @@
  */
 import { relative, sep } from 'node:path';
 import type { KeyObject } from 'node:crypto';
-import { CouldNotRunError, errorMessage } from '../errors.js';
+import { CouldNotRunError } from '../errors.js';
+import { maskedView, maskNationalIds } from '../pii.js';
+import { parseErrorWithoutContent } from '../runtime/safe-read.js';
 import { isRemote, loadDescription, type LoadedDescription } from '../lint/load.js';
 import { platformRulesetLinter } from '../lint/lint.js';
 import { gatePolicy } from '../policy/index.js';
@@ -90,9 +92,11 @@ export async function createAttestation(input: {
   diff?: DiffRecord;
   /** The lint's own report, when a contract run or a diff joined it (its verdict is recorded apart). */
   lint?: Report;
+  /** Keep national identifiers unmasked in the statement (`--show-pii`). */
+  showPii?: boolean;
 }): Promise<{ envelope: DsseEnvelope; statement: Statement }> {
   const policy = policyRecord(input.report);
-  const statement = buildStatement({
+  const built = buildStatement({
     subjects: input.subjects,
     report: input.report,
     ruleset: await currentRuleset(),
@@ -105,6 +109,9 @@ export async function createAttestation(input: {
     ...(input.contract ? { contract: input.contract } : {}),
     ...(input.diff ? { diff: input.diff } : {}),
   });
+  // The statement is output too (o34r15 B10: a file named 0101302989.yaml was in its subject, its
+  // title and its rule ids): masked as the reports are, unless asked. Digests are never masked.
+  const statement = input.showPii ? built : maskedView(built);
   const payload = Buffer.from(JSON.stringify(statement), 'utf8');
   return { envelope: signEnvelope(PAYLOAD_TYPE, payload, input.privateKey), statement };
 }
@@ -115,7 +122,10 @@ export function parseEnvelope(text: string, shown: string): DsseEnvelope {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new CouldNotRunError(`${shown} is not JSON (${errorMessage(error)}); give the file vottur attest wrote`);
+    // The parser's complaint without the text it quotes (o34r15 B8: `"PATH=/root"... is not valid JSON`).
+    throw new CouldNotRunError(
+      `${shown} is not JSON (${parseErrorWithoutContent(error)}); give the file vottur attest wrote`,
+    );
   }
   const problem = envelopeProblem(value);
   if (problem !== undefined) throw new CouldNotRunError(`${shown} is not a DSSE envelope: ${problem}`);
@@ -141,7 +151,8 @@ export async function verifyAttestation(input: {
   tool: { name: string; version: string };
 }): Promise<Verification> {
   if (input.envelope.payloadType !== PAYLOAD_TYPE)
-    return { problems: [`the payload type is ${input.envelope.payloadType}, not ${PAYLOAD_TYPE}`] };
+    // Not quoted: the envelope is the repository's text.
+    return { problems: [`the payload type is not ${PAYLOAD_TYPE}`] };
   const payload = verifyEnvelope(input.envelope, input.publicKey);
   if (payload === undefined) return { problems: ['the signature does not verify with the given public key'] };
   let statement: unknown;
@@ -154,16 +165,18 @@ export async function verifyAttestation(input: {
   if (shape !== undefined) return { problems: [shape] };
   const signed = statement as Statement;
   const problems: string[] = [];
-  const attested = new Map(signed.subject.map((subject) => [subject.name, subject.digest.sha256]));
+  // Names compared as masked, on both sides: a statement is signed masked unless --show-pii, and
+  // the description's files are named as they are now.
+  const attested = new Map(signed.subject.map((subject) => [maskNationalIds(subject.name), subject.digest.sha256]));
   for (const subject of input.subjects) {
-    const digest = attested.get(subject.name);
+    const digest = attested.get(maskNationalIds(subject.name));
     if (digest === undefined) problems.push(`${subject.name} is not a subject of the attestation`);
     else if (digest !== subject.digest.sha256)
       problems.push(
         `${subject.name} changed since it was attested (sha256 ${subject.digest.sha256}, attested ${digest})`,
       );
   }
-  const present = new Set(input.subjects.map((subject) => subject.name));
+  const present = new Set(input.subjects.map((subject) => maskNationalIds(subject.name)));
   for (const name of attested.keys())
     if (!present.has(name)) problems.push(`${name} was attested but is not part of the description now`);
   const { tool, ruleset } = signed.predicate;

@@ -8,8 +8,8 @@
  * not attested. Nothing in an unverified payload is read.
  */
 import { readdirSync, statSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { parseErrorWithoutContent, readGivenFile } from '../runtime/safe-read.js';
 import semver from 'semver';
 import type { KeyObject } from 'node:crypto';
 import {
@@ -106,7 +106,9 @@ async function expand(source: string, cwd: string): Promise<string[]> {
     throw new CouldNotRunError(
       `--attestations ${source}: over ${MAX_ATTESTATION_BYTES / 1024} kB, neither an attestation nor a list of them`,
     );
-  const text = await readFile(path, 'utf8');
+  const text = (
+    await readGivenFile(path, { what: '--attestations', shown: source, cwd, maxBytes: MAX_ATTESTATION_BYTES })
+  ).toString('utf8');
   if (text.trimStart().startsWith('{')) return [path];
   // A list: one path (relative to the list's folder) or URL a line; blank lines and # comments skipped.
   return text
@@ -124,10 +126,11 @@ async function readOne(source: string): Promise<string> {
       throw new Error(error instanceof FetchError ? error.message : errorMessage(error), { cause: error });
     }
   }
-  const info = statSync(source);
-  if (!info.isFile()) throw new Error('not a regular file');
-  if (info.size > MAX_ATTESTATION_BYTES) throw new Error(`over ${MAX_ATTESTATION_BYTES / 1024} kB`);
-  return readFile(source, 'utf8');
+  // The bounded reader: a FIFO or a device is refused, a file growing while read is not read whole,
+  // and a link in the repository does not lead out of it (o34r15 B8).
+  return (
+    await readGivenFile(source, { what: 'the attestation', cwd: dirname(source), maxBytes: MAX_ATTESTATION_BYTES })
+  ).toString('utf8');
 }
 
 /** Reads and verifies every attestation the sources name; refusals are listed, never trusted. */
@@ -148,7 +151,7 @@ export async function readAttestations(
     const shown = isUrl(file) ? file : file.startsWith(`${cwd}/`) ? file.slice(cwd.length + 1) : file;
     try {
       const envelope = parseEnvelope(await readOne(file), shown);
-      if (envelope.payloadType !== PAYLOAD_TYPE) throw new Error(`its payload type is ${envelope.payloadType}`);
+      if (envelope.payloadType !== PAYLOAD_TYPE) throw new Error(`its payload type is not ${PAYLOAD_TYPE}`);
       let payload: Buffer | undefined;
       let by: (typeof trusted)[number] | undefined;
       for (const trust of trusted) {
@@ -159,7 +162,12 @@ export async function readAttestations(
         }
       }
       if (payload === undefined || by === undefined) throw new Error('no trusted key verifies its signature');
-      const value: unknown = JSON.parse(payload.toString('utf8'));
+      let value: unknown;
+      try {
+        value = JSON.parse(payload.toString('utf8'));
+      } catch (error) {
+        throw new Error(`its signed payload is not JSON (${parseErrorWithoutContent(error)})`, { cause: error });
+      }
       const problem = statementProblem(value);
       if (problem !== undefined) throw new Error(problem);
       const { subject, predicate } = value as Statement;

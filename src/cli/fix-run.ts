@@ -42,7 +42,8 @@ export async function runFixes(patterns: string[], options: FixRunOptions, io: R
   );
   const run = await gateRunFor(options, io);
   const settingsFor = (file: string) => run.settingsFor(file);
-  const out = io.stdout;
+  // The patch is the user's own text, as git apply takes it; this command masks its other lines itself.
+  const out = io.stdoutData ?? io.stdout;
   const err = io.stderr;
   const mask = options.showPii ? (text: string) => text : (await import('../pii.js')).maskNationalIds;
   let applied = 0;

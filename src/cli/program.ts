@@ -154,14 +154,24 @@ export async function main(argv: readonly string[], given: MainIo): Promise<numb
   // Every text on standard output passes one neutraliser of workflow commands (issue 34, attack B9):
   // a report, a --fix-dry-run patch, a bundle, help; the github format's own annotations go through
   // `stdoutCommands`. What a command leaves without a final line break is written when it ends.
+  // Every line vottur writes passes one mask of national identifiers, unless --show-pii asks
+  // (o34r15 B10: `attest` and `verify` printed a file named 0101302989.yaml as it is). The user's
+  // own data (a bundle, a --fix-dry-run patch) is written byte for byte through `stdoutData`.
+  const showPii = argv.includes('--show-pii');
+  const masked =
+    (write: (text: string) => void): ((text: string) => void) =>
+    (text) =>
+      write(maskNationalIds(text));
   const stdout = commandSafeWriter(given.stdout);
   const givenCommands = given.stdoutCommands ?? given.stdout;
   const io: CommandIo = {
     ...given,
-    stdout: stdout.write,
+    stderr: showPii ? given.stderr : masked(given.stderr),
+    stdout: showPii ? stdout.write : masked(stdout.write),
+    stdoutData: stdout.write,
     stdoutCommands: (text) => {
       stdout.flush();
-      givenCommands(text);
+      givenCommands(showPii ? text : maskNationalIds(text));
     },
     exit: (value) => void (code = value),
   };

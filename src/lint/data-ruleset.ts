@@ -10,6 +10,7 @@
 import { createRulesetFunction, Ruleset } from '@stoplight/spectral-core';
 import * as spectralFormats from '@stoplight/spectral-formats';
 import * as coreFunctions from '@stoplight/spectral-functions';
+import { dirname, join } from 'node:path';
 import { compileSafePattern, type SafePattern } from '../../rulesets/lib/patterns.js';
 
 /** A ruleset as data (JSON-compatible): validated by the policy loader, rebuilt by `materialize`. */
@@ -193,4 +194,43 @@ export async function materialize(
   const rulesets = await loadBuiltIns();
   if (typeof entry === 'string') return new Ruleset({ extends: [[rulesets[entry], severity]] });
   return new Ruleset(definitionOf(entry.ruleset, rulesets), { severity, source: entry.source });
+}
+
+/**
+ * The first of a built ruleset's `overrides` Spectral would fail on when a document it names is
+ * linted, or undefined. Spectral applies overrides only then (`Ruleset.fromSource`), so a level for a
+ * rule the ruleset does not define (`overrides: [{files: ['**'], rules: {x: off}}]`), or a rule
+ * defined under a JSON pointer, passes `new Ruleset` and throws in the middle of the run (o34r15 B6).
+ * Each override is applied alone to a document it matches (Spectral's own code, so every shape it
+ * refuses is found), then all of them together: a document matched by any subset fails only if one
+ * of these does, since each override alone may only set levels of rules in scope.
+ */
+export function overrideFailure(ruleset: Ruleset): { index: number | 'all'; error: unknown } | undefined {
+  const overrides = ruleset.overrides;
+  const source = ruleset.source;
+  if (overrides === null || overrides.length === 0 || source === null) return undefined;
+  // A document beside the ruleset, and every pattern rewritten to name it (its JSON pointer kept).
+  const probeName = 'vottur-override-probe.yaml';
+  const probe = join(dirname(source), probeName);
+  const matching = (override: (typeof overrides)[number]) => ({
+    ...override,
+    files: override.files.map((pattern) => {
+      const hash = pattern.indexOf('#');
+      return hash === -1 ? probeName : `${probeName}${pattern.slice(hash)}`;
+    }),
+  });
+  const attempt = (chosen: typeof overrides): unknown => {
+    try {
+      new Ruleset({ ...ruleset.definition, overrides: chosen.map(matching) }, { source }).fromSource(probe);
+      return undefined;
+    } catch (error) {
+      return error;
+    }
+  };
+  for (const [index, override] of overrides.entries()) {
+    const error = attempt([override]);
+    if (error !== undefined) return { index, error };
+  }
+  const error = overrides.length > 1 ? attempt(overrides) : undefined;
+  return error !== undefined ? { index: 'all', error } : undefined;
 }

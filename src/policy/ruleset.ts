@@ -23,6 +23,7 @@ import {
   BUILT_IN_RULESETS,
   compilePatternOption,
   materialize,
+  overrideFailure,
   type BuiltInRulesetName,
   type DataExtension,
   type DataRuleset,
@@ -910,13 +911,23 @@ export async function loadUnderPolicy(
     if (severity === 'off' && context.packages > 0)
       throw refuse(shownPath(configFile, cwd), `extends: ${name}`, OFF_OPERATOR_RULES);
     // Spectral checks the functions' options (and the rest of the shape) as it builds the ruleset.
+    let built;
     try {
-      await materialize(extension, severity);
+      built = await materialize(extension, severity);
     } catch (error) {
       throw new Refusal(
         `${typeof extension === 'string' ? name : shownPath(extension.source, cwd)}: Spectral refuses it: ${spectralError(error)}`,
       );
     }
+    // Overrides are applied only as a document is linted: tried here, so a bad one is this
+    // finding and not a failure of the run (o34r15 B6).
+    const failed = overrideFailure(built);
+    if (failed !== undefined && typeof extension !== 'string')
+      throw refuse(
+        shownPath(extension.source, cwd),
+        failed.index === 'all' ? 'overrides' : `overrides.${failed.index}`,
+        `cannot be applied: Spectral refuses it: ${spectralError(failed.error)} (an override may set the level of a rule this ruleset or the rulesets it extends define, or define its own rule)`,
+      );
     return { ok: true, extension, read: context.read };
   } catch (error) {
     if (error instanceof Refusal) return { ok: false, why: error.message, read: context.read };

@@ -21,6 +21,12 @@ export interface RunIo {
    * Default: `stdout`.
    */
   stdoutCommands?: Writer;
+  /**
+   * Standard output for the user's own data, byte for byte (a bundle, a --fix-dry-run patch): not
+   * masked, where `main` masks national identifiers on `stdout` and `stderr` unless --show-pii.
+   * Default: `stdout`.
+   */
+  stdoutData?: Writer;
   stderr: Writer;
   /** Colour on standard output; default: see `colorWanted`. */
   color?: boolean;

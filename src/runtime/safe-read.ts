@@ -22,7 +22,7 @@ import {
 } from 'node:fs';
 import { lstat, open, readlink, stat } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { CouldNotRunError, errorCode, errorMessage } from '../errors.js';
+import { CouldNotRunError, errorCode, errorMessage, fileErrorReason } from '../errors.js';
 
 /** The largest file a configuration or an option may name: 16 MB. */
 export const NAMED_FILE_MAX_BYTES = 16 * 1024 * 1024;
@@ -365,6 +365,71 @@ export function readRegularFileSync(
   } finally {
     closeSync(fd);
   }
+}
+
+/** What `readGivenFile` is told of the file: how messages name it, and its bound. */
+export interface GivenFileOptions {
+  /** What the file is: `the key`, `the attestation`, `the report`. */
+  what: string;
+  /** How a message names the file (as the command line wrote it). */
+  shown?: string;
+  /** The working folder the path is relative to. */
+  cwd: string;
+  maxBytes?: number;
+}
+
+/**
+ * Where a file the command line names is read from, or the refusal. The path as written may be
+ * anywhere the user chooses (`--key ~/keys/k.pem`); but one written inside the repository
+ * (`namedFileRoot(cwd)`) is followed inside it only, so a committed symbolic link
+ * (`openapi.attestation.json -> /proc/self/environ`, o34r15 B8) does not take the read elsewhere.
+ */
+function givenFilePath(file: string, options: GivenFileOptions, refuse: (why: string) => Error): string {
+  const lexical = resolve(options.cwd, file);
+  const givenRoot = namedFileRoot(options.cwd);
+  const root = realFolder(givenRoot);
+  if (!isInside(lexical, root) && !isInside(lexical, givenRoot)) {
+    try {
+      return realpathSync(lexical);
+    } catch (error) {
+      throw refuse(fileErrorReason(error));
+    }
+  }
+  const resolved = resolveInsideSync(lexical, root, givenRoot);
+  if (resolved.path !== undefined) return resolved.path;
+  throw refuse(
+    resolved.outside
+      ? `it leads outside the repository (${root}) through a symbolic link; name the file it leads to`
+      : resolved.problem,
+  );
+}
+
+/**
+ * Reads a file the command line names (a key, an attestation, a report, a catalogue's input) under
+ * the bounded reader's rules: a regular file (never a FIFO or a device), at most `maxBytes`
+ * (`NAMED_FILE_MAX_BYTES`), not led out of the repository by a link. A refusal is one
+ * CouldNotRunError naming the file and the rule, never its content.
+ */
+export function readGivenFileSync(file: string, options: GivenFileOptions): Buffer {
+  const refuse = (why: string) => new CouldNotRunError(`cannot read ${options.what} ${options.shown ?? file}: ${why}`);
+  const real = givenFilePath(file, options, refuse);
+  let info: Stats;
+  try {
+    info = statSync(real);
+  } catch (error) {
+    throw refuse(fileErrorReason(error));
+  }
+  return readRegularFileSync(real, { refuse, maxBytes: options.maxBytes ?? NAMED_FILE_MAX_BYTES, checked: info });
+}
+
+/** As `readGivenFileSync`, within `NAMED_FILE_TIMEOUT_MS`, for a command that reads asynchronously. */
+export async function readGivenFile(file: string, options: GivenFileOptions): Promise<Buffer> {
+  const refuse = (why: string) => new CouldNotRunError(`cannot read ${options.what} ${options.shown ?? file}: ${why}`);
+  const real = givenFilePath(file, options, refuse);
+  const info = await stat(real).catch((error: unknown) => {
+    throw refuse(fileErrorReason(error));
+  });
+  return readRegularFile(real, { refuse, maxBytes: options.maxBytes ?? NAMED_FILE_MAX_BYTES, checked: info });
 }
 
 /**

@@ -3,10 +3,10 @@
  * library (src/attest/) signs or checks the record. Exit codes: 0 signed / verified, 1 the
  * attestation does not verify (or, with --recheck, the verdict no longer holds), 2 could not run.
  */
-import { readFileSync, realpathSync } from 'node:fs';
+import { realpathSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { Command } from 'commander';
-import { CouldNotRunError, EXIT_FINDINGS, EXIT_OK, errorLine, fileErrorReason } from '../../errors.js';
+import { CouldNotRunError, EXIT_FINDINGS, EXIT_OK, errorLine } from '../../errors.js';
 import type { LoadedDescription } from '../../lint/load.js';
 import type { Report, Severity } from '../../report/finding.js';
 import { addOverlayOption, addPolicyOptions, failSeverityOption, minScoreOption } from '../options.js';
@@ -31,6 +31,7 @@ interface RunOptions extends PolicyCommandOptions {
   baseline?: string;
   allowRemoteRefs?: boolean;
   overlay?: string[];
+  showPii?: boolean;
 }
 
 interface AttestOptions extends RunOptions {
@@ -61,13 +62,13 @@ interface VerifyOptions extends RunOptions {
   recheck?: boolean;
 }
 
-/** A file the command line names, read from the run's folder. */
-function readNamed(cwd: string, file: string, what: string): string {
-  try {
-    return readFileSync(resolve(cwd, file), 'utf8');
-  } catch (error) {
-    throw new CouldNotRunError(`cannot read ${what} ${file}: ${fileErrorReason(error)}`);
-  }
+/**
+ * A file the command line names, read from the run's folder by the bounded reader: a link in the
+ * repository to /proc/self/environ or /dev/zero, or a FIFO, is refused in one line (o34r15 B8).
+ */
+async function readNamed(cwd: string, file: string, what: string): Promise<string> {
+  const { readGivenFileSync } = await import('../../runtime/safe-read.js');
+  return readGivenFileSync(file, { what, cwd }).toString('utf8');
 }
 
 /** The real path, or the path as given when it does not resolve (the read then says why). */
@@ -93,7 +94,7 @@ async function signingKey(options: AttestOptions, description: string, io: RunIo
       throw new CouldNotRunError(
         `--key ${options.key} is inside the repository under check (${root}); keep the signing key outside it, or give it in ${ATTEST_KEY_ENV}`,
       );
-    return privateKeyFrom(readNamed(cwd, options.key, 'the key'), `--key ${options.key}`);
+    return privateKeyFrom(await readNamed(cwd, options.key, 'the key'), `--key ${options.key}`);
   }
   const pem = envOf(io)[ATTEST_KEY_ENV];
   if (pem === undefined || pem.trim() === '')
@@ -241,7 +242,8 @@ function addRunOptions(command: Command): Command {
       "the configuration file (default: vottur.config.yaml found from the description's folder up to the repository root)",
     )
     .option('--no-config', 'use no configuration file')
-    .option('--allow-remote-refs', 'fetch http(s) $refs (off by default)');
+    .option('--allow-remote-refs', 'fetch http(s) $refs (off by default)')
+    .option('--show-pii', 'show national identifiers unmasked (in the attestation too)');
   addOverlayOption(command);
   return addPolicyOptions(command);
 }
@@ -312,6 +314,7 @@ export function registerAttest(program: Command, io: CommandIo): void {
         ...(options.minScore !== undefined ? { minScore: options.minScore } : {}),
       },
       privateKey,
+      ...(options.showPii ? { showPii: true } : {}),
       ...(ran.contract && options.server !== undefined
         ? { contract: contractRecord(ran.contract, options.server), lint: ran.lint }
         : {}),
@@ -345,8 +348,8 @@ export function registerVerify(program: Command, io: CommandIo): void {
     const { describeSubjects, parseEnvelope, publicKeyFrom, recheck, verifyAttestation } =
       await import('../../attest/index.js');
     const { toolInfo } = await import('../../version.js');
-    const publicKey = publicKeyFrom(readNamed(cwdOf(io), options.key, 'the key'), `--key ${options.key}`);
-    const envelope = parseEnvelope(readNamed(cwdOf(io), attestation, 'the attestation'), attestation);
+    const publicKey = publicKeyFrom(await readNamed(cwdOf(io), options.key, 'the key'), `--key ${options.key}`);
+    const envelope = parseEnvelope(await readNamed(cwdOf(io), attestation, 'the attestation'), attestation);
     const subjects = await describeSubjects(description, {
       cwd: cwdOf(io),
       allowRemoteRefs: options.allowRemoteRefs,

@@ -49,7 +49,7 @@ export function registerBundle(program: Command, io: CommandIo): void {
       if (options.output) {
         const target = resolve(cwd, options.output);
         writeFileAtomically(target, result.text, options.output, cwd);
-      } else io.stdout(result.text);
+      } else (io.stdoutData ?? io.stdout)(result.text);
       const where = options.output
         ? `wrote ${relative(cwd, resolve(cwd, options.output)) || options.output}`
         : 'bundled';

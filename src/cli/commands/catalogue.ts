@@ -9,7 +9,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Option, type Command } from 'commander';
-import { CouldNotRunError, errorLine, fileErrorReason } from '../../errors.js';
+import { CouldNotRunError, errorLine } from '../../errors.js';
 import type { Severity } from '../../report/finding.js';
 import { HARVEST_DEFAULTS } from '../../catalogue/limits.js';
 import { ratePerSecond } from '../contract-options.js';
@@ -322,18 +322,14 @@ async function attestationsFor(options: CatalogueReportCommandOptions, cwd: stri
     throw new CouldNotRunError(
       '--attestations needs --attestation-key <public key PEM>: an attestation counts only when a key the operator trusts signed it',
     );
-  const [{ publicKeyFrom }, { readAttestations }, { readFileSync }] = await Promise.all([
+  const [{ publicKeyFrom }, { readAttestations }, { readGivenFileSync }] = await Promise.all([
     import('../../attest/index.js'),
     import('../../catalogue/attestations.js'),
-    import('node:fs'),
+    import('../../runtime/safe-read.js'),
   ]);
   const keys = options.attestationKey.map((file) => {
-    let pem: string;
-    try {
-      pem = readFileSync(resolve(cwd, file), 'utf8');
-    } catch (error) {
-      throw new CouldNotRunError(`cannot read --attestation-key ${file}: ${fileErrorReason(error)}`);
-    }
+    // The bounded reader: a regular file, at most 16 MB, never a FIFO or a device (o34r15 B8).
+    const pem = readGivenFileSync(file, { what: '--attestation-key', cwd }).toString('utf8');
     return { shown: file, key: publicKeyFrom(pem, `--attestation-key ${file}`) };
   });
   const read = await readAttestations(options.attestations, keys, cwd);
