@@ -5,6 +5,7 @@
  * `skraningardags`: a day; `heildarupphaedar`: an amount). Shared by the recognisers of national
  * identifiers, dates, money and verbs in paths (rulesets/lib/vocabulary.ts, platform-date-time-format).
  */
+import { CLOSED_COMPOUND_LIST } from './closed-compounds.js';
 import { ENGLISH_WORD_LIST } from './english-words.js';
 import { ENGLISH_VERBS } from './english-verbs.js';
 
@@ -13,6 +14,16 @@ let englishWords: ReadonlySet<string> | undefined;
 export function isEnglishWord(word: string): boolean {
   englishWords ??= new Set(ENGLISH_WORD_LIST.split(' '));
   return englishWords.has(word);
+}
+
+let closedCompounds: ReadonlySet<string> | undefined;
+/**
+ * Whether English writes `word` as one though its parts are words (`healthcare`, `workflow`,
+ * `checkout`: WordNet's closed compounds, scripts/closed-compounds.mjs): one word, never glued ones.
+ */
+export function isClosedCompound(word: string): boolean {
+  closedCompounds ??= new Set(CLOSED_COMPOUND_LIST.split(' '));
+  return closedCompounds.has(word);
 }
 
 /** Two-letter words names use between others (`getbyid`, `listofcases`); shorter ones would split anything. */
@@ -30,7 +41,7 @@ const splitCache = new Map<string, readonly string[] | null>();
  * english-words.ts), one of `extra` or a two-letter word names use.
  */
 export function splitGlued(word: string, extra: ReadonlySet<string> = EMPTY): readonly string[] | undefined {
-  if (!/^[a-z]{4,60}$/.test(word) || isEnglishWord(word) || extra.has(word)) return undefined;
+  if (!/^[a-z]{4,60}$/.test(word) || isEnglishWord(word) || isClosedCompound(word) || extra.has(word)) return undefined;
   const key = extra === EMPTY ? word : `${word}\u0000${[...extra].join(' ')}`;
   const cached = splitCache.get(key);
   if (cached !== undefined) return cached ?? undefined;
