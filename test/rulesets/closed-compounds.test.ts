@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { CLOSED_COMPOUND_LIST } from '../../rulesets/lib/closed-compounds.js';
 import { ENGLISH_WORD_LIST } from '../../rulesets/lib/english-words.js';
 import { isClosedCompound, splitGlued } from '../../rulesets/lib/words.js';
+// @ts-expect-error -- a plain ES module of the build scripts, without types
 import { closedCompounds } from '../../scripts/closed-compounds.mjs';
 import { ROOT } from '../cli/run.js';
 
