@@ -54,6 +54,8 @@ const FOREIGN_PERSON_ID_TERMS: Readonly<Record<string, string>> = {
   cprnumber: 'the Danish CPR number',
   henkilotunnus: 'the Finnish henkilötunnus',
   hetu: 'the Finnish henkilötunnus',
+  // Tenth outside measurement: the Dutch trade register's `eigenaarBurgerservicenummer`.
+  burgerservicenummer: 'the Dutch burgerservicenummer (BSN)',
 };
 /** Short forms that are a person's number only with values of a foreign identifier's shape. */
 const FOREIGN_SHORT_FORMS = ['fnr', 'pnr', 'personnr', 'persnr', 'fodselsno'];
