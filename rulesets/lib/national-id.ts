@@ -473,9 +473,7 @@ export function recogniseNationalId(
   // are, otherwise an identifier of some country's scheme, not held to ten digits.
   const english = englishPersonTerm(nameWords(name));
   if (english !== undefined) {
-    const given = [
-      ...itemLayers.flatMap((layer) => schemaValueList(layer.schema)),
-    ];
+    const given = [...itemLayers.flatMap((layer) => schemaValueList(layer.schema))];
     if (given.length > 0 && given.every(isCheckedNationalIdValue)) return result('value', list);
     return { ...result('alias', list), foreign: shape(false) ?? ENGLISH_PERSON_ID, prefix: english };
   }
