@@ -22,7 +22,7 @@ import {
 } from '../../rulesets/lib/openapi/types.js';
 import type { SchemaScope } from './scope.js';
 import { fingerprint, type Located } from './schema.js';
-import { serverTexts } from './shared-decisions.js';
+import { serverTexts } from './servers.js';
 
 /** A path item of one side, keyed by its template (`/users/{}`) unless two of its paths share it. */
 export interface PathSide {

@@ -1,4 +1,4 @@
-import { serverTexts } from '../shared-decisions.js';
+import { serverTexts } from '../servers.js';
 import { equal } from '../tree.js';
 import type { FixedCheck } from '../model.js';
 
