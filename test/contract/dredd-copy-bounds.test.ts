@@ -81,7 +81,9 @@ describe("Dredd's copy of the description is bounded", () => {
             get: {
               operationId: 'x',
               parameters: [{ name: 'h', in: 'query', schema: { $ref: '#/components/schemas/H' } }],
-              responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object' } } } } },
+              responses: {
+                '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object' } } } },
+              },
             },
           },
         },

@@ -104,7 +104,10 @@ function bounded(root: object, cut: DreddCut): void {
         }
       }
       if (isObject(value) || Array.isArray(value))
-        stack.push({ node: value as Record<string, unknown>, underProperties: key === 'properties' && !Array.isArray(node) });
+        stack.push({
+          node: value as Record<string, unknown>,
+          underProperties: key === 'properties' && !Array.isArray(node),
+        });
     }
   }
 }
