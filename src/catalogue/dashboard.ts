@@ -4,8 +4,8 @@
  * harvests) and a summary (services, share passing the gate, the rules failed most). The JSON
  * dashboard is this model; the HTML dashboard renders it, so both show the same figures.
  */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { readGivenFileSync } from '../runtime/safe-read.js';
 import { atLeast, counts, type Finding, type Report, type Severity } from '../report/finding.js';
 import { gradeFor, scoreReport, type Grade } from '../report/score.js';
 import type { ServiceAttestation } from './attestations.js';
@@ -114,7 +114,12 @@ export interface DashboardOptions {
 /** The dashboard of an earlier harvest folder, when it was reported (undefined otherwise). */
 export function readDashboard(folder: string): CatalogueDashboard | undefined {
   try {
-    const value = JSON.parse(readFileSync(join(folder, DASHBOARD_JSON_FILE), 'utf8')) as CatalogueDashboard;
+    // The bounded reader (o34r15 item 3): the folder is named on the command line.
+    const text = readGivenFileSync(join(folder, DASHBOARD_JSON_FILE), {
+      what: DASHBOARD_JSON_FILE,
+      cwd: process.cwd(),
+    }).toString('utf8');
+    const value = JSON.parse(text) as CatalogueDashboard;
     return value?.dashboardFormat === 1 && Array.isArray(value.services) ? value : undefined;
   } catch {
     // Not reported, or its dashboard unreadable: there is no earlier trend to continue.

@@ -232,6 +232,7 @@ export async function startDevSecurityServer(options: DevSecurityServerOptions):
     if (replaced !== undefined) return replaced;
     const description = service.description;
     if (!description || service.serviceType === 'WSDL') return undefined;
+    // Read directly: a sample's file is one of vottur's own installed assets (sample.ts), never one a user or a server names.
     if ('file' in description) return readFile(description.file, 'utf8');
     if ('text' in description) return description.text;
     return description.generate();

@@ -192,6 +192,7 @@ function saidBy(body: string | undefined): string {
 async function inspect(
   path: string,
 ): Promise<{ json: boolean; format: string; title?: string; version?: string } | { error: string }> {
+  // Read directly: vottur wrote this file itself moments ago, from a download already held to the harvest's size bound.
   const text = await readFile(path, 'utf8');
   let source: SourceFile;
   try {

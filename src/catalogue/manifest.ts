@@ -2,9 +2,10 @@
  * `harvest.json`: what a harvest found and wrote, beside the descriptions. The report step reads
  * it, never the security server; a later harvest's report reads an earlier one's to diff.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { CouldNotRunError, errorCode } from '../errors.js';
+import { CouldNotRunError, errorMessage } from '../errors.js';
+import { readGivenFileSync } from '../runtime/safe-read.js';
 import type { Endpoint, ServiceType } from './xroad.js';
 
 export const MANIFEST_FILE = 'harvest.json';
@@ -121,13 +122,16 @@ export interface HarvestLimits {
 
 export function readManifest(folder: string, shown = folder): HarvestManifest {
   let text: string;
-  try {
-    text = readFileSync(join(folder, MANIFEST_FILE), 'utf8');
-  } catch (error) {
-    const code = errorCode(error);
+  const file = join(folder, MANIFEST_FILE);
+  if (!existsSync(file))
     throw new CouldNotRunError(
-      `${shown} is not a harvest: ${code === 'ENOENT' ? `it has no ${MANIFEST_FILE}` : `cannot read ${MANIFEST_FILE} (${code})`}; run vottur catalogue harvest first`,
+      `${shown} is not a harvest: it has no ${MANIFEST_FILE}; run vottur catalogue harvest first`,
     );
+  try {
+    // The bounded reader (o34r15 item 3): the folder is named on the command line.
+    text = readGivenFileSync(file, { what: MANIFEST_FILE, shown: `in ${shown}`, cwd: process.cwd() }).toString('utf8');
+  } catch (error) {
+    throw new CouldNotRunError(`${shown} is not a harvest: ${errorMessage(error)}; run vottur catalogue harvest first`);
   }
   let value: unknown;
   try {

@@ -206,7 +206,15 @@ async function runWith(context: RunContext): Promise<Report> {
     progress(`dredd: not run, since ${spentBeforeDredd}`);
   const dredd =
     spentBeforeDredd === undefined
-      ? await dreddStep({ settings, description, credentials, exchanges, notTested, progress })
+      ? await dreddStep({
+          settings,
+          description,
+          credentials,
+          exchanges,
+          notTested,
+          progress,
+          remainingMs: budget.remainingMs(),
+        })
       : undefined;
   if (dredd) {
     ran.add('contract-dredd');

@@ -182,6 +182,32 @@ export const MAX_VALIDATION_WORK = 1_000_000;
 /** How deep below the value the measure follows members and items: the depth answers are checked to. */
 export const VALIDATION_WORK_DEPTH = 64;
 
+/**
+ * What a keyword whose work grows with the value costs, in schema applications (issue 34, o34r15
+ * item 2): ajv's `uniqueItems` compares every pair of items (deep equality) unless `items`
+ * declares scalar types, so a 5 MB answer of objects is some 10¹⁰ comparisons; a `pattern` is
+ * matched in time up to the pattern's length times the string's. A comparison of two items and
+ * 100 steps of a match are each counted as about one application.
+ */
+const PAIRS_PER_APPLICATION = 10;
+const PATTERN_STEPS_PER_APPLICATION = 100;
+
+/** The types ajv's uniqueItems compares by a hash in one pass, not pair by pair. */
+const HASHED_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'null']);
+
+/** The work of `uniqueItems` and `pattern` of `schema` on one value node (0 where neither applies). */
+export function valueSizedWork(schema: Record<string, unknown>, node: unknown): number {
+  if (Array.isArray(node) && schema.uniqueItems === true && node.length > 1) {
+    const items = isObject(schema.items) ? schema.items.type : undefined;
+    const types = typeof items === 'string' ? [items] : Array.isArray(items) ? items : [];
+    const hashed = types.length > 0 && types.every((type) => typeof type === 'string' && HASHED_TYPES.has(type));
+    return hashed ? node.length : (node.length * (node.length - 1)) / 2 / PAIRS_PER_APPLICATION;
+  }
+  if (typeof node === 'string' && typeof schema.pattern === 'string')
+    return (node.length * schema.pattern.length) / PATTERN_STEPS_PER_APPLICATION;
+  return 0;
+}
+
 /** Steps the measure itself takes at most; past them the schema counts as past the bound. */
 const MAX_MEASURE_STEPS = 500_000;
 
@@ -205,12 +231,15 @@ export class ValidationWork {
   private readonly links = new Map<Record<string, unknown>, SchemaLinks>();
   private readonly ids: IdIndex;
   private steps = 0;
+  /** Whether any schema of the description has `uniqueItems` or `pattern`: then work depends on the values too. */
+  private readonly valueSized: boolean;
 
   constructor(
     private readonly document: OpenApiDocument,
     private readonly depth: number = VALIDATION_WORK_DEPTH,
   ) {
     this.ids = new IdIndex(document);
+    this.valueSized = hasValueSizedKeyword(document);
   }
 
   /**
@@ -240,7 +269,11 @@ export class ValidationWork {
    */
   within(schema: unknown, value: unknown, limit: number = MAX_VALIDATION_WORK): boolean {
     const nodes = countNodes(value, limit);
-    if (this.of(schema) * nodes <= limit) return true;
+    // The measure counts applications only: with `uniqueItems` or `pattern` the value is walked.
+    // (A schema given from outside the description is looked at too.)
+    const valueSized =
+      this.valueSized || (typeof schema === 'object' && schema !== null && hasValueSizedKeyword(schema));
+    if (!valueSized && this.of(schema) * nodes <= limit) return true;
     return this.alongValue(schema, value, limit) <= limit;
   }
 
@@ -269,7 +302,7 @@ export class ValidationWork {
       const [node, entry] = next;
       const applied = this.closure(entry);
       steps += applied.size;
-      for (const times of applied.values()) total += times;
+      for (const [applies, times] of applied) total += times * (1 + valueSizedWork(applies, node));
       // Every schema counted was applied at least once: the steps taken stay within the work counted.
       if (total > limit || steps > limit) return Number.POSITIVE_INFINITY;
       if (Array.isArray(node)) {
@@ -413,6 +446,20 @@ function countNodes(value: unknown, limit: number): number {
   return count;
 }
 
+/** Whether `uniqueItems: true` or a `pattern` string appears anywhere in the document (a loop, not a recursion). */
+function hasValueSizedKeyword(document: object): boolean {
+  const stack: unknown[] = [document];
+  for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
+    if (typeof node !== 'object' || node === null) continue;
+    if (!Array.isArray(node)) {
+      const record = node as Record<string, unknown>;
+      if (record.uniqueItems === true || typeof record.pattern === 'string') return true;
+    }
+    for (const value of Object.values(node)) if (typeof value === 'object' && value !== null) stack.push(value);
+  }
+  return false;
+}
+
 function emptySpread(): Spread {
   return { here: 1, member: new Map(), anyMember: 0, item: new Map(), anyItem: 0 };
 }
@@ -430,5 +477,5 @@ export function validationWork(document: OpenApiDocument): ValidationWork {
 
 /** "checking it takes more than 1,000,000 schema applications …", for the findings of the bound. */
 export function pastValidationWork(): string {
-  return `checking it takes more than ${MAX_VALIDATION_WORK.toLocaleString('en')} schema applications (every allOf/anyOf/oneOf branch, $ref, not, if/then/else, dependentSchemas and discriminator target, through every member and item), the most vottur runs on one value`;
+  return `checking it takes more than ${MAX_VALIDATION_WORK.toLocaleString('en')} schema applications (every allOf/anyOf/oneOf branch, $ref, not, if/then/else, dependentSchemas and discriminator target, through every member and item; uniqueItems' comparisons of every pair of items and a pattern's match on a long string counted too), the most vottur runs on one value`;
 }

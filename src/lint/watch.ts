@@ -5,7 +5,8 @@
  * cannot be read or parsed is one line; the watcher keeps the last good result and waits for the
  * next save. The file watching is chokidar's.
  */
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
+import { readGivenFile } from '../runtime/safe-read.js';
 import { escapeLine } from '../runtime/escape.js';
 import { dirname, relative, resolve } from 'node:path';
 import { CouldNotRunError, errorMessage } from '../errors.js';
@@ -15,7 +16,7 @@ import { counts, summarise } from '../report/finding.js';
 import { scoreLabel, scoreReport } from '../report/score.js';
 import { SEVERITY_LABEL } from '../report/formatters/common.js';
 import { expandPatterns, lintLoadedDescription, type DocumentSettings } from './files.js';
-import { isRemote, loadDescription, type LoadOptions } from './load.js';
+import { isRemote, loadDescription, MAX_FILE_BYTES, type LoadOptions } from './load.js';
 import { platformRulesetLinter, type Linter } from './lint.js';
 import { cwdOf } from '../runtime/process-defaults.js';
 
@@ -68,9 +69,10 @@ const RECHECK_MS = 500;
  * device, whose read would block for ever).
  */
 async function readRegular(file: string): Promise<string | undefined> {
-  const info = await stat(file).catch(() => undefined);
-  if (!info?.isFile()) return undefined;
-  return readFile(file, 'utf8').catch(() => undefined);
+  // The bounded reader (o34r15 item 3): a regular file, within lint's size bound, read without blocking.
+  return readGivenFile(file, { what: 'the file', cwd: process.cwd(), maxBytes: MAX_FILE_BYTES })
+    .then((bytes) => bytes.toString('utf8'))
+    .catch(() => undefined);
 }
 
 /**

@@ -6,12 +6,12 @@
  * and the report.
  */
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { levelFor, type ConfigResolver, type LoadedConfig, type RuleLevel } from '../config/index.js';
 import { rulesetName, type RulesetReference } from '../lint/extends.js';
 import { isRunOwnRule } from '../lint/limits.js';
 import { isCalendarDate } from '../runtime/calendar.js';
+import { readGivenFileSync } from '../runtime/safe-read.js';
 import type { DataExtension } from '../lint/data-ruleset.js';
 import type { DocumentSettings } from '../lint/files.js';
 import type { BaselineEntry } from '../baseline/index.js';
@@ -122,7 +122,8 @@ export class GateRun {
     let content = bytes;
     if (content === undefined) {
       try {
-        content = readFileSync(resolve(this.cwd, file));
+        // Bounded (o34r15 item 3): the file may have been swapped for a FIFO or a device since the run read it.
+        content = readGivenFileSync(file, { what: kind, cwd: this.cwd });
       } catch {
         // Gone or unreadable since the run read it: there is no content to record a hash of.
         return;

@@ -27,6 +27,7 @@ export function referenceDescriptionPath(): string {
 }
 
 export async function loadReferenceDescription(path = referenceDescriptionPath()): Promise<ReferenceDescription> {
+  // Read directly: the reference description is vottur's own installed file; no option or server names it.
   const yaml = await readFile(path, 'utf8');
   const parsed: unknown = parse(yaml);
   const document: Document = isObject(parsed) ? parsed : {};

@@ -101,6 +101,7 @@ export class InMemoryProfileStore implements ProfileStore {
 
 /** Reads and checks a profiles file (by default the one vottur ships). */
 export async function loadProfileStore(path = packageFile(PROFILES_FILE)): Promise<InMemoryProfileStore> {
+  // Read directly: the profiles file is vottur's own (its package folder); no option or server names it.
   const text = await readFile(path, 'utf8');
   let data: unknown;
   try {

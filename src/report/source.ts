@@ -7,7 +7,8 @@
  * Only the HTML report's excerpts read files, and only documents the report lists, relative to
  * the working directory; URLs and anything unreadable are simply not shown.
  */
-import { readFileSync, realpathSync, statSync } from 'node:fs';
+import { realpathSync } from 'node:fs';
+import { readGivenFileSync } from '../runtime/safe-read.js';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import type { Finding, Report } from './finding.js';
 
@@ -99,11 +100,11 @@ export class SourceFiles {
     if (this.allowed.has(document)) {
       try {
         const file = isAbsolute(document) ? document : resolve(this.cwd, document);
-        const stat = statSync(file);
-        if (stat.isFile() && stat.size <= MAX_BYTES) {
-          const text = readFileSync(file, 'utf8');
-          loaded = { lines: text.split(/\r\n|\r|\n/) };
-        }
+        // The bounded reader (o34r15 item 3): a document swapped for a FIFO after the lint must not hang the report.
+        const text = readGivenFileSync(file, { what: 'the document', cwd: this.cwd, maxBytes: MAX_BYTES }).toString(
+          'utf8',
+        );
+        loaded = { lines: text.split(/\r\n|\r|\n/) };
       } catch {
         loaded = null;
       }

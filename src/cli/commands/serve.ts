@@ -11,6 +11,7 @@ import { startReferenceService, type ReferenceServiceOptions } from '../../refer
 import { CouldNotRunError, errorCode, errorMessage } from '../../errors.js';
 import { MAX_CONNECTIONS } from '../../reference/connections.js';
 import type { DevCertificateFiles } from '../../runtime/dev-certificates.js';
+import { readGivenFile, readGivenFileSync } from '../../runtime/safe-read.js';
 
 export const DEFAULT_SERVE_PORT = 3333;
 
@@ -198,11 +199,12 @@ async function writeCertificates(folder: string): Promise<DevCertificateFiles> {
 }
 
 async function readMutualTls(files: DevCertificateFiles): Promise<{ cert: Buffer; key: Buffer; ca: Buffer }> {
-  const { readFile } = await import('node:fs/promises');
+  // Through the bounded reader: the certificates' folder is named on the command line (o34r15 item 3).
+  const cwd = process.cwd();
   const [cert, key, ca] = await Promise.all([
-    readFile(files.serverCert),
-    readFile(files.serverKey),
-    readFile(files.caCert),
+    readGivenFile(files.serverCert, { what: 'the server certificate', cwd }),
+    readGivenFile(files.serverKey, { what: 'the server key', cwd }),
+    readGivenFile(files.caCert, { what: 'the CA certificate', cwd }),
   ]);
   return { cert, key, ca };
 }
@@ -232,14 +234,8 @@ async function serveXRoad(
   const tlsFiles = [options.tlsCert, options.tlsKey, options.tlsClientCa];
   if (tlsFiles.some((f) => f !== undefined) && !tlsFiles.every((f) => f !== undefined))
     throw new CouldNotRunError('mutual TLS needs all three of --tls-cert, --tls-key and --tls-client-ca');
-  const { readFileSync } = await import('node:fs');
-  const read = (file: string, option: string) => {
-    try {
-      return readFileSync(file);
-    } catch (error) {
-      throw new CouldNotRunError(`cannot read ${option} ${file}: ${errorCode(error) ?? errorMessage(error)}`);
-    }
-  };
+  // The bounded reader (regular files only, size-bounded): a FIFO given as --tls-cert hung the command (o34r15 item 3).
+  const read = (file: string, option: string) => readGivenFileSync(file, { what: option, cwd: process.cwd() });
   const [tlsCert, tlsKey, tlsClientCa] = tlsFiles;
   const tls =
     tlsCert !== undefined && tlsKey !== undefined && tlsClientCa !== undefined

@@ -9,8 +9,25 @@ import { HTTP_METHODS, isObject } from '../../../rulesets/lib/openapi/types.js';
 import type { OpenApiDocument } from '../../../rulesets/lib/rule.js';
 import { generationWork, MAX_GENERATION_WORK } from '../generate/schema.js';
 
+/**
+ * What the copy holds at most (issue 34, o34r15): Dredd's parser reads the copy synchronously, in
+ * process, where no deadline can stop it; a 300,000-value enum (a 3 MB description) kept it busy
+ * past 90 s at 1.3 GB. Dredd reads enums and examples only to write bodies (the hooks replace
+ * every request) and to compare bodies the description has no schema for, so longer ones are cut
+ * in the copy, and counted: ajv checks bodies against the whole description in the other phases.
+ */
+export const DREDD_MAX_ENUM_VALUES = 64;
+/** An `example`/`examples` larger than this (as JSON) is left out of Dredd's copy. */
+export const DREDD_MAX_EXAMPLE_CHARS = 64 * 1024;
+
+/** What `dreddCopy` cut, to be reported. */
+export interface DreddCut {
+  enums: number;
+  examples: number;
+}
+
 /** A copy of the description for Dredd (the description itself is not changed). */
-export function dreddCopy(document: OpenApiDocument): OpenApiDocument {
+export function dreddCopy(document: OpenApiDocument, cut: DreddCut = { enums: 0, examples: 0 }): OpenApiDocument {
   // A JSON round trip: the parsed description may hold values structuredClone refuses.
   const parsed: unknown = JSON.parse(JSON.stringify(document));
   const copy = isObject(parsed) ? parsed : {};
@@ -54,7 +71,45 @@ export function dreddCopy(document: OpenApiDocument): OpenApiDocument {
       }
     }
   }
+  bounded(copy, cut);
   return copy;
+}
+
+/**
+ * Cuts enums past `DREDD_MAX_ENUM_VALUES` values and leaves out examples past
+ * `DREDD_MAX_EXAMPLE_CHARS`, everywhere in the copy; a loop, not a recursion (the copy may nest
+ * as deep as JSON.parse allows). Example values are data, never walked into.
+ */
+function bounded(root: object, cut: DreddCut): void {
+  const stack: Array<{ node: Record<string, unknown>; underProperties: boolean }> = [];
+  if (isObject(root)) stack.push({ node: root, underProperties: false });
+  for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+    const { node, underProperties } = next;
+    for (const [key, value] of Object.entries(node)) {
+      // Under `properties` a key names a member, whatever it is called.
+      if (!underProperties && !Array.isArray(node)) {
+        if (key === 'enum' && Array.isArray(value)) {
+          if (value.length > DREDD_MAX_ENUM_VALUES) {
+            value.length = DREDD_MAX_ENUM_VALUES;
+            cut.enums++;
+          }
+          continue;
+        }
+        if (key === 'example' || key === 'examples') {
+          if ((JSON.stringify(value) ?? '').length > DREDD_MAX_EXAMPLE_CHARS) {
+            delete node[key];
+            cut.examples++;
+          }
+          continue;
+        }
+      }
+      if (isObject(value) || Array.isArray(value))
+        stack.push({
+          node: value as Record<string, unknown>,
+          underProperties: key === 'properties' && !Array.isArray(node),
+        });
+    }
+  }
 }
 
 /** How deep Dredd's parser writes a body of a schema: all of it (its own bound is none). */

@@ -13,7 +13,8 @@ import { observedAs } from '../causes.js';
 import { contractFinding } from '../finding.js';
 import type { HttpOutcome } from '../http.js';
 import { BASE_PROBE, PROBES, type PlannedRequest } from '../probes/index.js';
-import { runDredd, type DreddPrepared, type DreddRun, type DreddTransactionInfo } from './run.js';
+import { DREDD_MAX_ENUM_VALUES, DREDD_MAX_EXAMPLE_CHARS } from './copy.js';
+import { defaultDeadlineMs, runDredd, type DreddPrepared, type DreddRun, type DreddTransactionInfo } from './run.js';
 
 /** A planned request that was sent, with what came of it. */
 export interface SentRequest {
@@ -26,6 +27,8 @@ export interface DreddReplayOptions {
   server: URL;
   /** The time limit for each whole answer, as for the planned requests. */
   timeoutMs: number;
+  /** What is left of the run's time budget: the replay's deadline is no later. */
+  remainingMs?: number;
   /** Requests in flight at once. */
   concurrency: number;
   /** Paces every request (`--rate`), shared with the rest of the run. */
@@ -57,6 +60,9 @@ export async function replayWithDredd(options: DreddReplayOptions): Promise<Dred
     document: description.data,
     server: options.server.href,
     timeoutMs: options.timeoutMs,
+    ...(options.remainingMs !== undefined
+      ? { deadlineMs: Math.max(1, Math.min(defaultDeadlineMs(options.timeoutMs), options.remainingMs)) }
+      : {}),
     concurrency: options.concurrency,
     ...(options.pace ? { pace: options.pace } : {}),
     ...(options.tokens ? { tokens: options.tokens } : {}),
@@ -132,6 +138,18 @@ function dreddFindings(
   progress: (message: string) => void,
 ): Finding[] {
   const findings: Finding[] = [];
+  if (dredd.limit) {
+    findings.push(contractFinding('contract-limit-reached', description.displayPath, { message: dredd.limit }));
+  }
+  if (dredd.cut) {
+    const { enums, examples } = dredd.cut;
+    findings.push(
+      contractFinding('contract-limit-reached', description.displayPath, {
+        severity: 'info',
+        message: `In Dredd's copy of the description ${enums.toLocaleString('en')} enum${enums === 1 ? ' was' : 's were'} cut to ${DREDD_MAX_ENUM_VALUES} values and ${examples.toLocaleString('en')} example${examples === 1 ? '' : 's'} over ${DREDD_MAX_EXAMPLE_CHARS / 1024} KB left out (its parser reads the copy with no deadline); ajv checked the bodies against the whole description`,
+      }),
+    );
+  }
   if (dredd.failure) {
     findings.push(
       contractFinding('contract-dredd', description.displayPath, {

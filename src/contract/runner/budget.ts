@@ -24,6 +24,8 @@ export interface RunBudget {
   take(): boolean;
   /** Why the budget is spent, in words, or undefined while it is not. */
   spent(): string | undefined;
+  /** Milliseconds left of the time budget (0 once spent): Dredd's replay gets no more. */
+  remainingMs(): number;
   /** Requests counted so far. */
   readonly sent: number;
   readonly maxRequests: number;
@@ -49,6 +51,7 @@ export function createRunBudget(maxRequests: number, maxSeconds: number, now: ()
       return true;
     },
     spent,
+    remainingMs: () => Math.max(0, deadline - now()),
     get sent() {
       return sent;
     },

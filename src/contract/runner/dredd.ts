@@ -13,6 +13,8 @@ export interface DreddInput {
   /** Operations held back, which Dredd's transactions skip too. */
   notTested: ReadonlyMap<OperationModel, string>;
   progress: (message: string) => void;
+  /** What is left of the run's time budget: Dredd's replay ends by then (not only by its own deadline). */
+  remainingMs?: number;
 }
 
 /** Replays with Dredd; undefined (and a progress line saying why) when it is not run. */
@@ -33,6 +35,7 @@ export async function dreddStep(input: DreddInput): Promise<DreddReplay | undefi
     description: input.description,
     server: settings.server,
     timeoutMs: settings.timeoutMs,
+    ...(input.remainingMs !== undefined ? { remainingMs: input.remainingMs } : {}),
     concurrency: settings.concurrency,
     ...(settings.pace ? { pace: settings.pace } : {}),
     ...(credentials.tokens ? { tokens: credentials.tokens } : {}),
