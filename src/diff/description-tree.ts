@@ -353,9 +353,14 @@ const DEFAULT_STYLE: Record<string, string> = { query: 'form', cookie: 'form', p
 /**
  * How a parameter is written on the wire: its style (or its location's default), whether it
  * explodes, and for a query parameter whether reserved characters (`/?#[]@!$&'()*+,;=`) go
- * unencoded (`allowReserved`): `a&b=c` sent as is is another query than `a%26b%3Dc` (attack o34r15 B11).
+ * unencoded (`allowReserved`): `a&b=c` sent as is is another query than `a%26b%3Dc` (attack o34r15 B11);
+ * or, for a parameter given by `content`, its media type.
  */
 export function serialisation(parameter: Parameter): string {
+  // A parameter given by `content` is written as that media type (`?q={"a":1}` for JSON): style
+  // and explode do not apply, and moving between the two, or between media types, changes the wire
+  // (attack o34r16 B6).
+  if (isObject(parameter.content)) return Object.keys(parameter.content).sort().join(' or ') || 'no media type';
   const style = typeof parameter.style === 'string' ? parameter.style : (DEFAULT_STYLE[String(parameter.in)] ?? 'form');
   const explode = typeof parameter.explode === 'boolean' ? parameter.explode : style === 'form';
   const reserved = parameter.in === 'query' && parameter.allowReserved === true;

@@ -116,4 +116,27 @@ describe('what a change means to a client', () => {
       ],
     ]);
   });
+
+  it('a parameter moved from schema to content, or to another media type, is serialised differently (o34r16 B6)', async () => {
+    const asJson = (d: Doc) => {
+      const parameter = d.paths['/items'].get.parameters[0];
+      delete parameter.schema;
+      parameter.content = { 'application/json': { schema: { type: 'string' } } };
+    };
+    expect((await diff(description('3.0.3'), asJson)).map((f) => [f[0], f[2]])).toEqual([
+      [
+        'diff-request-parameter-style-changed',
+        'query parameter q is serialised as application/json, was form, explode',
+      ],
+    ]);
+    const base = description('3.0.3');
+    asJson(base);
+    const found = await diff(base, (d) => {
+      d.paths['/items'].get.parameters[0].content = { 'text/plain': { schema: { type: 'string' } } };
+    });
+    expect(found.map((f) => [f[0], f[2]])).toContainEqual([
+      'diff-request-parameter-style-changed',
+      'query parameter q is serialised as text/plain, was application/json',
+    ]);
+  });
 });
