@@ -420,6 +420,20 @@ function parameterSchema(side: ParameterSide): Located {
   return { value: parameter.schema, path: [...side.path, 'schema'] };
 }
 
+/**
+ * A header's schema: its `schema`, or the schema of its one `content` media type, as a parameter's
+ * (a header moved from `schema: string` to `content` with an integer schema changed its type:
+ * attack o34r16 B6).
+ */
+function headerSchema(header: JsonObject, path: JsonPath): Located {
+  if (header.schema === undefined && isObject(header.content)) {
+    const [mediaType, media] = Object.entries(header.content)[0] ?? [];
+    if (mediaType !== undefined && isObject(media))
+      return { value: media.schema, path: [...path, 'content', mediaType, 'schema'] };
+  }
+  return { value: header.schema, path: [...path, 'schema'] };
+}
+
 /** A parameter whose schema declares its types, none of them `array` or `object`. */
 function isScalar(document: Document, side: ParameterSide): boolean {
   const schema = resolve(document, side.parameter.schema, [...side.path, 'schema']).value;
@@ -891,8 +905,8 @@ class TreeBuilder {
         schema: {
           scope: 'response-header',
           label: `header ${match} of the ${label}`,
-          base: { value: base.value.schema, path: [...base.path, 'schema'] },
-          revision: { value: revision.value.schema, path: [...revision.path, 'schema'] },
+          base: headerSchema(base.value, base.path),
+          revision: headerSchema(revision.value, revision.path),
         },
       });
     }

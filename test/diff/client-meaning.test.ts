@@ -139,4 +139,20 @@ describe('what a change means to a client', () => {
       'query parameter q is serialised as text/plain, was application/json',
     ]);
   });
+
+  it('a response header moved from schema to content is compared by the content’s schema (o34r16 B6)', async () => {
+    const base = description('3.0.3');
+    base.paths['/items'].get.responses['200'].headers = { ETag: { schema: { type: 'string' } } };
+    const found = await diff(base, (d) => {
+      d.paths['/items'].get.responses['200'].headers.ETag = {
+        content: { 'application/json': { schema: { type: 'integer' } } },
+      };
+    });
+    expect(found.map((f) => [f[0], f[2]])).toEqual([
+      [
+        'diff-response-header-type-changed',
+        'the type of header ETag of the response 200 changed from string to integer',
+      ],
+    ]);
+  });
 });
