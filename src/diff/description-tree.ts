@@ -182,6 +182,8 @@ export interface MediaTypeDiff {
   schema?: SchemaSlot;
   /** OpenAPI 3.2: the schema of each item of a streamed body (`text/event-stream`, JSON Lines). */
   itemSchema?: SchemaSlot;
+  /** Both sides' `encoding` maps (how each part of a multipart or form body is written), for a pair. */
+  encoding?: { base: unknown; revision: unknown };
 }
 
 export interface ResponseDiff {
@@ -743,7 +745,8 @@ class TreeBuilder {
   ): MediaTypeDiff[] {
     const bc: JsonObject = isObject(baseContent) ? baseContent : {};
     const rc: JsonObject = isObject(revisionContent) ? revisionContent : {};
-    const member = (media: unknown, name: 'schema' | 'itemSchema') => (isObject(media) ? media[name] : undefined);
+    const member = (media: unknown, name: 'schema' | 'itemSchema' | 'encoding') =>
+      isObject(media) ? media[name] : undefined;
     // Paired by full meaning (type and parameters) first, then by type alone: a base media type
     // whose parameters the revision changed (`; charset=utf-16`, `; version=2`) is paired with it,
     // compared inside, and the parameters' change is a change of its own.
@@ -779,6 +782,7 @@ class TreeBuilder {
         inBase: true,
         inRevision: true,
         parametersChanged: mediaTypeMeaning(mediaType) !== mediaTypeMeaning(match),
+        encoding: { base: member(bc[mediaType], 'encoding'), revision: member(rc[match], 'encoding') },
         schema: {
           scope,
           label: `${label} (${match})`,

@@ -458,6 +458,29 @@ const fixed: Array<Omit<DiffCase, 'expect'> & { expect: Expected[] }> = [
     ],
   },
   {
+    // A part of a multipart body written in another content type (attack o34r16 B6).
+    id: 'diff-request-body-encoding-changed',
+    cls: 'breaking',
+    prepare: addPut({
+      required: true,
+      content: {
+        'multipart/form-data': {
+          schema: { type: 'object', properties: { profile: { type: 'object' } } },
+          encoding: { profile: { contentType: 'application/json' } },
+        },
+      },
+    }),
+    mutate: (d) => {
+      pathItem(d).put.requestBody.content['multipart/form-data'].encoding.profile.contentType = 'application/xml';
+    },
+    expect: [
+      {
+        ruleId: 'diff-request-body-encoding-changed',
+        pointer: `${PUT}/requestBody/content/multipart~1form-data/encoding/profile`,
+      },
+    ],
+  },
+  {
     id: 'diff-request-body-schema-added',
     cls: 'breaking',
     prepare: addPut({ content: { 'text/plain': {} } }),

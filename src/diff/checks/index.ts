@@ -26,6 +26,7 @@ import { check as diffRequestBodyAddedOptional } from './diff-request-body-added
 import { check as diffRequestBodyAddedRequired } from './diff-request-body-added-required.js';
 import { check as diffRequestBodyBecameOptional } from './diff-request-body-became-optional.js';
 import { check as diffRequestBodyBecameRequired } from './diff-request-body-became-required.js';
+import { check as diffRequestBodyEncodingChanged } from './diff-request-body-encoding-changed.js';
 import { check as diffRequestBodyMediaTypeAdded } from './diff-request-body-media-type-added.js';
 import { check as diffRequestBodyMediaTypeParametersChanged } from './diff-request-body-media-type-parameters-changed.js';
 import { check as diffRequestBodyMediaTypeRemoved } from './diff-request-body-media-type-removed.js';
@@ -171,6 +172,7 @@ export const FIXED_CHECKS = [
   diffRequestBodyAddedRequired,
   diffRequestBodyBecameOptional,
   diffRequestBodyBecameRequired,
+  diffRequestBodyEncodingChanged,
   diffRequestBodyMediaTypeAdded,
   diffRequestBodyMediaTypeParametersChanged,
   diffRequestBodyMediaTypeRemoved,
