@@ -207,7 +207,8 @@ export default defineRule({
       noteLimit(
         document,
         given.path,
-        `${EXAMPLE_WORK.toLocaleString('en')} steps of validating one example (\`uniqueItems\` over many objects, a \`pattern\` over a long string)`,
+        `an example whose validation would take more than ${EXAMPLE_WORK.toLocaleString('en')} steps (\`uniqueItems\` over many objects, a \`pattern\` over a long string)`,
+        'Shorten the example: a few items show the shape.',
       );
       return false;
     });

@@ -55,7 +55,9 @@ describe('an example too costly to validate', () => {
     const limit = findings.filter((finding) => finding.ruleId === 'vottur-walk-limit');
     expect(limit).toHaveLength(1);
     expect(limit[0]?.path).toEqual(EXAMPLE_PATH);
-    expect(limit[0]?.message).toContain('500,000 steps of validating one example');
+    expect(limit[0]?.message).toContain(
+      'did not follow an example whose validation would take more than 500,000 steps',
+    );
     expect(findings.filter((finding) => finding.ruleId === 'platform-example-valid')).toEqual([]);
   });
 
