@@ -176,26 +176,33 @@ function rot13(text: string): string {
 
 /**
  * The text with the white space inside each base64 run left out (a run of white space between two
- * base64 characters: a MIME or PEM line break, a space between every character), each kept
- * character with its place in the text.
+ * base64 characters: a MIME or PEM line break, a space between every character), and where a
+ * character of it stands in the text.
  */
-function base64Runs(text: string): { text: string; at: number[] } {
+function base64Runs(text: string): { text: string; place: (index: number) => number } {
   let packed = '';
-  const at: number[] = [];
-  const alphabet = /[A-Za-z0-9+/=_-]/;
-  for (let i = 0; i < text.length; i++) {
-    if (/\s/.test(text[i] as string)) {
-      let end = i;
-      while (end < text.length && /\s/.test(text[end] as string)) end++;
-      if (i > 0 && end < text.length && alphabet.test(text[i - 1] as string) && alphabet.test(text[end] as string)) {
-        i = end - 1;
-        continue;
-      }
-    }
-    packed += text[i];
-    at.push(i);
+  let kept = 0;
+  // Where each cut falls in the packed text, and how much was cut up to there (ascending).
+  const cutAt: number[] = [];
+  const cutSoFar: number[] = [];
+  for (const run of text.matchAll(/(?<=[A-Za-z0-9+/=_-])\s+(?=[A-Za-z0-9+/=_-])/g)) {
+    packed += text.slice(kept, run.index);
+    kept = run.index + run[0].length;
+    cutAt.push(packed.length);
+    cutSoFar.push(kept - packed.length);
   }
-  return { text: packed, at };
+  packed += text.slice(kept);
+  const place = (index: number): number => {
+    let low = 0;
+    let high = cutAt.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if ((cutAt[middle] as number) <= index) low = middle + 1;
+      else high = middle;
+    }
+    return index + (low > 0 ? (cutSoFar[low - 1] as number) : 0);
+  };
+  return { text: packed, place };
 }
 
 /** The text in lower case, one unit for one unit (the view's places stay its places). */
@@ -252,7 +259,7 @@ function masker(secrets: readonly string[]): (text: string) => string {
       const runs = base64Runs(folded);
       for (const form of base64)
         for (let at = runs.text.indexOf(form); at >= 0; at = runs.text.indexOf(form, at + form.length))
-          spans.push([runs.at[at] as number, (runs.at[at + form.length - 1] as number) + 1]);
+          spans.push([runs.place(at), runs.place(at + form.length - 1) + 1]);
     }
     for (const pattern of whole)
       for (const match of view.text.matchAll(pattern)) spans.push([match.index, match.index + match[0].length]);
