@@ -14,6 +14,15 @@ import { encodePointer } from '../lib/openapi/pointer.js';
 import { mediaTypes, memoise, parameters, schemas } from '../lib/openapi/views.js';
 import { isArray, isObject, type Document } from '../lib/openapi/types.js';
 import { resolve } from '../lib/openapi/resolve.js';
+import { exampleWork } from '../lib/openapi/example-work.js';
+import { noteLimit } from '../lib/openapi/limits.js';
+
+/**
+ * The validation work (schema applications, example-work.ts) one example may take; past it the
+ * example is not checked and the bound is a finding (about 5 million `uniqueItems` pairs, a
+ * second or two of ajv).
+ */
+export const EXAMPLE_WORK = 500_000;
 
 /** At most this many of one example's errors are named in its finding. */
 const ERRORS_SHOWN = 3;
@@ -188,7 +197,21 @@ export default defineRule({
   description:
     'Every example (media type, parameter and schema `example`/`examples`) is valid against its schema, judged by the same ajv set-up as the contract tests.',
   check(document) {
-    const checks = exampleChecks(document);
+    // An example whose validation would take past EXAMPLE_WORK is not checked: the bound is noted (a finding).
+    const checks = exampleChecks(document).filter(({ given, schemaPath }) => {
+      const schema = schemaPath.reduce<unknown>(
+        (node, key) => (isObject(node) || isArray(node) ? (node as Record<string | number, unknown>)[key] : undefined),
+        document,
+      );
+      if (exampleWork(document, schema, schemaPath, given.value, EXAMPLE_WORK) <= EXAMPLE_WORK) return true;
+      noteLimit(
+        document,
+        given.path,
+        `an example whose validation would take more than ${EXAMPLE_WORK.toLocaleString('en')} steps (\`uniqueItems\` over many objects, a \`pattern\` over a long string)`,
+        'Shorten the example: a few items show the shape.',
+      );
+      return false;
+    });
     if (checks.length === 0) return [];
     const passes = exampleInterpreters(document);
     // Valid to the interpreter is valid to ajv; anything else is ajv's to judge and explain.

@@ -117,14 +117,37 @@ export function redactor(secrets: readonly string[]): (text: string) => string {
  * the reader's view of the text instead (`readerView`), so a partly encoded echo is the secret
  * too, and case is ignored for long secrets (`SECRET` reversed in case is still the secret):
  *
- * - hex of its UTF-8 bytes;
- * - base64 and base64url of it, alone (padded or not) and within a longer encoded text (Basic
- *   credentials `id:secret`, a JSON body): at each of the three byte alignments, the characters
- *   that its bytes alone decide.
+ * - hex of its UTF-8, UTF-16LE and UTF-16BE bytes;
+ * - base64 and base64url of those bytes, alone (padded or not) and within a longer encoded text
+ *   (Basic credentials `id:secret`, a JSON body): at each of the three byte alignments, the
+ *   characters that its bytes alone decide (`base64`: matched with white space inside a run
+ *   ignored too, as MIME and PEM wrap base64 lines);
+ * - the secret and its hex reversed, and in rot13 (attack r16: a server echoed both).
  */
-function encodedForms(secret: string): { anywhere: string[]; whole: string[] } {
-  const bytes = Buffer.from(secret, 'utf8');
-  const anywhere = new Set<string>([bytes.toString('hex')]);
+function encodedForms(secret: string): { anywhere: string[]; whole: string[]; base64: string[] } {
+  const utf8 = Buffer.from(secret, 'utf8');
+  const utf16le = Buffer.from(secret, 'utf16le');
+  const utf16be = Buffer.from(utf16le).swap16();
+  const anywhere = new Set<string>();
+  const whole = new Set<string>();
+  for (const bytes of [utf8, utf16le, utf16be]) {
+    anywhere.add(bytes.toString('hex'));
+    const forms = base64Forms(bytes);
+    for (const form of forms.anywhere) anywhere.add(form);
+    for (const form of forms.whole) whole.add(form);
+  }
+  const base64 = [...anywhere, ...whole].filter((form) => !/^[0-9a-f]*$/.test(form));
+  const hex = utf8.toString('hex');
+  for (const form of [secret, hex]) {
+    anywhere.add([...form].reverse().join(''));
+    anywhere.add(rot13(form));
+  }
+  return { anywhere: [...anywhere], whole: [...whole], base64 };
+}
+
+/** Base64 and base64url of some bytes: alone, and their core at each of the three byte alignments. */
+function base64Forms(bytes: Buffer): { anywhere: string[]; whole: string[] } {
+  const anywhere = new Set<string>();
   const alone = bytes.toString('base64');
   const whole = new Set<string>([alone, withoutTrailing(alone, '=')]);
   for (let offset = 0; offset < 3; offset++) {
@@ -138,9 +161,48 @@ function encodedForms(secret: string): { anywhere: string[]; whole: string[] } {
     anywhere.add(core);
   }
   const url = (form: string) => form.replace(/\+/g, '-').replace(/\//g, '_');
-  for (const form of [...anywhere].slice(1)) anywhere.add(url(form));
+  for (const form of [...anywhere]) anywhere.add(url(form));
   for (const form of [...whole]) whole.add(url(form));
   return { anywhere: [...anywhere], whole: [...whole] };
+}
+
+/** A text in rot13 (each ASCII letter moved 13 places; anything else kept). */
+function rot13(text: string): string {
+  return text.replace(/[a-z]/gi, (letter) => {
+    const a = letter <= 'Z' ? 65 : 97;
+    return String.fromCharCode(((letter.charCodeAt(0) - a + 13) % 26) + a);
+  });
+}
+
+/**
+ * The text with the white space inside each base64 run left out (a run of white space between two
+ * base64 characters: a MIME or PEM line break, a space between every character), and where a
+ * character of it stands in the text.
+ */
+function base64Runs(text: string): { text: string; place: (index: number) => number } {
+  let packed = '';
+  let kept = 0;
+  // Where each cut falls in the packed text, and how much was cut up to there (ascending).
+  const cutAt: number[] = [];
+  const cutSoFar: number[] = [];
+  for (const run of text.matchAll(/(?<=[A-Za-z0-9+/=_-])\s+(?=[A-Za-z0-9+/=_-])/g)) {
+    packed += text.slice(kept, run.index);
+    kept = run.index + run[0].length;
+    cutAt.push(packed.length);
+    cutSoFar.push(kept - packed.length);
+  }
+  packed += text.slice(kept);
+  const place = (index: number): number => {
+    let low = 0;
+    let high = cutAt.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if ((cutAt[middle] as number) <= index) low = middle + 1;
+      else high = middle;
+    }
+    return index + (low > 0 ? (cutSoFar[low - 1] as number) : 0);
+  };
+  return { text: packed, place };
 }
 
 /** The text in lower case, one unit for one unit (the view's places stay its places). */
@@ -175,6 +237,14 @@ function masker(secrets: readonly string[]): (text: string) => string {
         .map(foldCase),
     ),
   ].sort((a, b) => b.length - a.length);
+  const base64 = [
+    ...new Set(
+      list
+        .flatMap((secret) => encodedForms(secret).base64)
+        .filter((form) => form.length >= SUBSTRING_SECRET_LENGTH)
+        .map(foldCase),
+    ),
+  ];
   return (text) => {
     // The matching is on the text as a reader sees it (`readerView`); what is masked is the source
     // of each match, invisible characters and their escapes within it included.
@@ -184,6 +254,13 @@ function masker(secrets: readonly string[]): (text: string) => string {
     for (const secret of anywhere)
       for (let at = folded.indexOf(secret); at >= 0; at = folded.indexOf(secret, at + secret.length))
         spans.push([at, at + secret.length]);
+    // Base64 forms again with the white space inside base64 runs left out (only if there is some).
+    if (/\s/.test(folded)) {
+      const runs = base64Runs(folded);
+      for (const form of base64)
+        for (let at = runs.text.indexOf(form); at >= 0; at = runs.text.indexOf(form, at + form.length))
+          spans.push([runs.place(at), runs.place(at + form.length - 1) + 1]);
+    }
     for (const pattern of whole)
       for (const match of view.text.matchAll(pattern)) spans.push([match.index, match.index + match[0].length]);
     if (spans.length === 0) return text;

@@ -8,6 +8,7 @@
  * errors are kept: a chain of 30 schemas each `oneOf` the next twice is 2³⁰ applications to one
  * `{}` and took 4.7 GB. No option of ajv bounds that; the schema's expansion is measured instead.
  */
+import { valueSizedWork } from '../../rulesets/lib/openapi/example-work.js';
 import { isObject } from '../../rulesets/lib/openapi/types.js';
 import type { OpenApiDocument } from '../../rulesets/lib/rule.js';
 
@@ -182,31 +183,11 @@ export const MAX_VALIDATION_WORK = 1_000_000;
 /** How deep below the value the measure follows members and items: the depth answers are checked to. */
 export const VALIDATION_WORK_DEPTH = 64;
 
-/**
- * What a keyword whose work grows with the value costs, in schema applications (issue 34, o34r15
- * item 2): ajv's `uniqueItems` compares every pair of items (deep equality) unless `items`
- * declares scalar types, so a 5 MB answer of objects is some 10¹⁰ comparisons; a `pattern` is
- * matched in time up to the pattern's length times the string's. A comparison of two items and
- * 100 steps of a match are each counted as about one application.
+/*
+ * What a keyword whose work grows with the value costs (`uniqueItems` pair by pair, a `pattern`
+ * over a long string, issue 34, o34r15 item 2): `valueSizedWork`, shared with the lint example
+ * rule (rulesets/lib/openapi/example-work.ts).
  */
-const PAIRS_PER_APPLICATION = 10;
-const PATTERN_STEPS_PER_APPLICATION = 100;
-
-/** The types ajv's uniqueItems compares by a hash in one pass, not pair by pair. */
-const HASHED_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'null']);
-
-/** The work of `uniqueItems` and `pattern` of `schema` on one value node (0 where neither applies). */
-export function valueSizedWork(schema: Record<string, unknown>, node: unknown): number {
-  if (Array.isArray(node) && schema.uniqueItems === true && node.length > 1) {
-    const items = isObject(schema.items) ? schema.items.type : undefined;
-    const types = typeof items === 'string' ? [items] : Array.isArray(items) ? items : [];
-    const hashed = types.length > 0 && types.every((type) => typeof type === 'string' && HASHED_TYPES.has(type));
-    return hashed ? node.length : (node.length * (node.length - 1)) / 2 / PAIRS_PER_APPLICATION;
-  }
-  if (typeof node === 'string' && typeof schema.pattern === 'string')
-    return (node.length * schema.pattern.length) / PATTERN_STEPS_PER_APPLICATION;
-  return 0;
-}
 
 /** Steps the measure itself takes at most; past them the schema counts as past the bound. */
 const MAX_MEASURE_STEPS = 500_000;

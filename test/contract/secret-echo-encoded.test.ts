@@ -17,6 +17,19 @@ import { votturInProcess } from '../cli/run.js';
 
 const TOKEN = 'Secret-Token_ABC.def~123+XYZ/9';
 
+/** A text in rot13. */
+function rot13(text: string): string {
+  return text.replace(/[a-z]/gi, (c) => {
+    const a = c <= 'Z' ? 65 : 97;
+    return String.fromCharCode(((c.charCodeAt(0) - a + 13) % 26) + a);
+  });
+}
+
+/** A text broken into lines of 8 characters (a short MIME line, so every secret's form is broken). */
+function wrapped(text: string, newline: string): string {
+  return (text.match(/.{1,8}/g) ?? []).join(newline);
+}
+
 /** Every encoding the server echoes the token in, by name. */
 function encodings(token: string): Record<string, string> {
   const bytes = Buffer.from(token, 'utf8');
@@ -38,6 +51,16 @@ function encodings(token: string): Record<string, string> {
     hexUpper: bytes.toString('hex').toUpperCase(),
     reversedCase: [...token].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join(''),
     htmlReferences: [...token].map((c) => `&#${c.charCodeAt(0)};`).join(''),
+    // Attack r16: base64 wrapped as MIME and PEM wrap it, of UTF-16 bytes, reversed, rot13.
+    mimeWrapped: wrapped(bytes.toString('base64'), '\r\n'),
+    base64Spaced: [...bytes.toString('base64')].join(' '),
+    utf16le: Buffer.from(token, 'utf16le').toString('base64'),
+    utf16be: Buffer.from(token, 'utf16le').swap16().toString('base64'),
+    utf16leHex: Buffer.from(token, 'utf16le').toString('hex'),
+    reversed: [...token].reverse().join(''),
+    rot13: rot13(token),
+    hexReversed: [...bytes.toString('hex')].reverse().join(''),
+    hexRot13: rot13(bytes.toString('hex')),
   };
 }
 
@@ -91,8 +114,10 @@ afterAll(async () => {
 /** Whether a text shows any of the token's encodings (or the token, in any case), as written or as a JSON report escapes it. */
 function leaks(text: string): string[] {
   const decoded = text.replace(/\\\\/g, '\\');
+  // A wrapped base64 form is read whole: compared with white space and its escapes left out.
+  const packed = (t: string) => t.replace(/\\[rnt]|\s/g, '').toLowerCase();
   return Object.entries({ ...encodings(TOKEN), token: TOKEN })
-    .filter(([, form]) => decoded.toLowerCase().includes(form.toLowerCase()))
+    .filter(([, form]) => packed(decoded).includes(packed(form)))
     .map(([name]) => name);
 }
 
@@ -146,9 +171,35 @@ describe('redactor, encoded secrets', () => {
     );
   });
 
+  it('masks base64 of the secret however it is wrapped (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.string({ minLength: 12, maxLength: 40, unit: fc.constantFrom(...'abcXYZ0189-_.~+/:!'.split('')) }),
+        fc.integer({ min: 1, max: 76 }),
+        fc.constantFrom('\r\n', '\n', ' ', '\t', '\n  '),
+        fc.constantFrom<BufferEncoding>('utf8', 'utf16le'),
+        fc.string({ maxLength: 4, unit: fc.constantFrom(...'abc:'.split('')) }),
+        (secret, width, newline, encoding, before) => {
+          const form = Buffer.from(`${before}${secret}`, encoding).toString('base64');
+          const lines = form.match(new RegExp(`.{1,${width}}`, 'g')) ?? [];
+          const out = redactor([secret])(`body: ${lines.join(newline)} end`);
+          expect(out).toContain('***');
+          expect(out.replace(/\s/g, '')).not.toContain(Buffer.from(secret, encoding).toString('base64').slice(4, -4));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
   it('leaves text without the secret as it was', () => {
     const redact = redactor([TOKEN]);
-    for (const text of ['100%25 done', 'a \\u0041 b', 'caf&#233; &#65;', 'U2VjcmV0 is base64 of Secret'])
+    for (const text of [
+      '100%25 done',
+      'a \\u0041 b',
+      'caf&#233; &#65;',
+      'U2VjcmV0 is base64 of Secret',
+      'U2Vj cmV0 IFRv a2Vu\r\nX0FC',
+    ])
       expect(redact(text)).toBe(text);
   });
 });
