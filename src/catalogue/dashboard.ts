@@ -112,12 +112,12 @@ export interface DashboardOptions {
 }
 
 /** The dashboard of an earlier harvest folder, when it was reported (undefined otherwise). */
-export function readDashboard(folder: string): CatalogueDashboard | undefined {
+export function readDashboard(folder: string, cwd = folder): CatalogueDashboard | undefined {
   try {
     // The bounded reader (o34r15 item 3): the folder is named on the command line.
     const text = readGivenFileSync(join(folder, DASHBOARD_JSON_FILE), {
       what: DASHBOARD_JSON_FILE,
-      cwd: process.cwd(),
+      cwd,
     }).toString('utf8');
     const value = JSON.parse(text) as CatalogueDashboard;
     return value?.dashboardFormat === 1 && Array.isArray(value.services) ? value : undefined;

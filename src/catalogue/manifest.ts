@@ -120,7 +120,7 @@ export interface HarvestLimits {
   maxDurationMs: number;
 }
 
-export function readManifest(folder: string, shown = folder): HarvestManifest {
+export function readManifest(folder: string, shown = folder, cwd = folder): HarvestManifest {
   let text: string;
   const file = join(folder, MANIFEST_FILE);
   if (!existsSync(file))
@@ -129,7 +129,7 @@ export function readManifest(folder: string, shown = folder): HarvestManifest {
     );
   try {
     // The bounded reader (o34r15 item 3): the folder is named on the command line.
-    text = readGivenFileSync(file, { what: MANIFEST_FILE, shown: `in ${shown}`, cwd: process.cwd() }).toString('utf8');
+    text = readGivenFileSync(file, { what: MANIFEST_FILE, shown: `in ${shown}`, cwd }).toString('utf8');
   } catch (error) {
     throw new CouldNotRunError(`${shown} is not a harvest: ${errorMessage(error)}; run vottur catalogue harvest first`);
   }

@@ -113,9 +113,10 @@ export function describedServices(manifest: HarvestManifest): HarvestedService[]
 export async function reportCatalogue(options: CatalogueReportOptions): Promise<CatalogueRun> {
   const cwd = cwdOf(options);
   const folder = resolve(cwd, options.folder);
-  const manifest = readManifest(folder, options.folder);
+  const manifest = readManifest(folder, options.folder, cwd);
   const previousFolder = options.previous !== undefined ? resolve(cwd, options.previous) : undefined;
-  const previousManifest = previousFolder !== undefined ? readManifest(previousFolder, options.previous) : undefined;
+  const previousManifest =
+    previousFolder !== undefined ? readManifest(previousFolder, options.previous, cwd) : undefined;
   const shard = options.shard;
   const services = describedServices(manifest).filter((s) => !shard || inShard(s.name, shard, cwd));
 

@@ -68,9 +68,9 @@ const RECHECK_MS = 500;
  * A watched file's text, or undefined when it is not a regular file (gone, a folder, a FIFO or a
  * device, whose read would block for ever).
  */
-async function readRegular(file: string): Promise<string | undefined> {
+async function readRegular(file: string, cwd: string): Promise<string | undefined> {
   // The bounded reader (o34r15 item 3): a regular file, within lint's size bound, read without blocking.
-  return readGivenFile(file, { what: 'the file', cwd: process.cwd(), maxBytes: MAX_FILE_BYTES })
+  return readGivenFile(file, { what: 'the file', cwd, maxBytes: MAX_FILE_BYTES })
     .then((bytes) => bytes.toString('utf8'))
     .catch(() => undefined);
 }
@@ -134,13 +134,13 @@ export async function watchLint(patterns: string[], options: WatchOptions): Prom
       // A part this lint could not read (swapped for a link that leads outside, deleted) stays
       // watched: when it is put back, the description is linted again.
       for (const file of previous.keys())
-        if (!state.files.has(file)) state.files.set(file, (await readRegular(file)) ?? '');
+        if (!state.files.has(file)) state.files.set(file, (await readRegular(file, cwd)) ?? '');
     } catch (error) {
       if (!(error instanceof CouldNotRunError)) throw error;
       options.onLinted?.({ description, ms: performance.now() - started });
       broken.add(description);
       // The files as they are now, so that the same broken save is not tried again.
-      for (const file of state.files.keys()) state.files.set(file, (await readRegular(file)) ?? '');
+      for (const file of state.files.keys()) state.files.set(file, (await readRegular(file, cwd)) ?? '');
       // Keep the last good result and the files it was built from; the next save tries again.
       const message = show(error.message);
       write(
@@ -196,7 +196,7 @@ export async function watchLint(patterns: string[], options: WatchOptions): Prom
       // Only a file that has settled (the same text twice, STABLE_MS apart): one still being
       // written is chokidar's to report when it has.
       const state = stateOf(description);
-      const read = async (file: string) => (await readRegular(file)) ?? '';
+      const read = async (file: string) => (await readRegular(file, cwd)) ?? '';
       const differing = [];
       for (const [file, text] of state.files) {
         const now = await read(file);
@@ -220,7 +220,7 @@ export async function watchLint(patterns: string[], options: WatchOptions): Prom
 
   async function changed(path: string): Promise<void> {
     const file = resolve(cwd, path);
-    const text = await readRegular(file);
+    const text = await readRegular(file, cwd);
     for (const [description, state] of states) {
       if (!state.files.has(file)) continue;
       // Editors and chokidar may report one save twice; a file as last linted needs no lint.
@@ -264,7 +264,7 @@ export async function watchLint(patterns: string[], options: WatchOptions): Prom
       for (const description of broken) {
         const state = stateOf(description);
         for (const [file, text] of state.files)
-          if (((await readRegular(file)) ?? '') !== text) pending.add(description);
+          if (((await readRegular(file, cwd)) ?? '') !== text) pending.add(description);
       }
       if (pending.size > 0) kick();
     })();

@@ -406,7 +406,7 @@ export async function runCatalogueReport(
     const { buildDashboard, readDashboard, DASHBOARD_HTML_FILE, DASHBOARD_JSON_FILE } =
       await import('../../catalogue/dashboard.js');
     const { renderDashboardHtml } = await import('../../catalogue/dashboard-html.js');
-    const previous = options.previous !== undefined ? readDashboard(resolve(cwd, options.previous)) : undefined;
+    const previous = options.previous !== undefined ? readDashboard(resolve(cwd, options.previous), cwd) : undefined;
     const dashboard = buildDashboard(run, report, {
       failSeverity: options.failSeverity,
       ...(options.minScore !== undefined ? { minScore: options.minScore } : {}),

@@ -12,6 +12,7 @@ import { CouldNotRunError, errorCode, errorMessage } from '../../errors.js';
 import { MAX_CONNECTIONS } from '../../reference/connections.js';
 import type { DevCertificateFiles } from '../../runtime/dev-certificates.js';
 import { readGivenFile, readGivenFileSync } from '../../runtime/safe-read.js';
+import { cwdOf } from '../../runtime/process-defaults.js';
 
 export const DEFAULT_SERVE_PORT = 3333;
 
@@ -43,7 +44,7 @@ interface ServeOptions {
 }
 
 /** Where `serve` writes, what stops it and where the service logs (default: the process's standard error, when main was given it). */
-export type ServeIo = Pick<CommandIo, 'stdout' | 'signals' | 'log' | 'streams'>;
+export type ServeIo = Pick<CommandIo, 'stdout' | 'signals' | 'log' | 'streams' | 'cwd'>;
 
 export function registerServe(program: Command, io: ServeIo): void {
   const stdout = io.stdout;
@@ -143,7 +144,7 @@ export function registerServe(program: Command, io: ServeIo): void {
         let service;
         try {
           service = await startReferenceService({
-            ...(certificates ? { mutualTls: await readMutualTls(certificates) } : {}),
+            ...(certificates ? { mutualTls: await readMutualTls(certificates, cwdOf(io)) } : {}),
             port: options.port,
             host: options.host,
             auth,
@@ -198,9 +199,11 @@ async function writeCertificates(folder: string): Promise<DevCertificateFiles> {
   }
 }
 
-async function readMutualTls(files: DevCertificateFiles): Promise<{ cert: Buffer; key: Buffer; ca: Buffer }> {
+async function readMutualTls(
+  files: DevCertificateFiles,
+  cwd: string,
+): Promise<{ cert: Buffer; key: Buffer; ca: Buffer }> {
   // Through the bounded reader: the certificates' folder is named on the command line (o34r15 item 3).
-  const cwd = process.cwd();
   const [cert, key, ca] = await Promise.all([
     readGivenFile(files.serverCert, { what: 'the server certificate', cwd }),
     readGivenFile(files.serverKey, { what: 'the server key', cwd }),
@@ -235,7 +238,7 @@ async function serveXRoad(
   if (tlsFiles.some((f) => f !== undefined) && !tlsFiles.every((f) => f !== undefined))
     throw new CouldNotRunError('mutual TLS needs all three of --tls-cert, --tls-key and --tls-client-ca');
   // The bounded reader (regular files only, size-bounded): a FIFO given as --tls-cert hung the command (o34r15 item 3).
-  const read = (file: string, option: string) => readGivenFileSync(file, { what: option, cwd: process.cwd() });
+  const read = (file: string, option: string) => readGivenFileSync(file, { what: option, cwd: cwdOf(io) });
   const [tlsCert, tlsKey, tlsClientCa] = tlsFiles;
   const tls =
     tlsCert !== undefined && tlsKey !== undefined && tlsClientCa !== undefined
