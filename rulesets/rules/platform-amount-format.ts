@@ -1,4 +1,5 @@
 import { defineRule, printPath, show, type JsonPath, type Problem } from '../lib/rule.js';
+import { rememberedPerText, textBefore } from '../lib/text-memo.js';
 import { schemaValueList, schemaValues } from '../lib/openapi/examples.js';
 import { within } from '../lib/openapi/pointer.js';
 import { layerKeyword, type SchemaLayer, schemaLayers, schemaTypes, layerTypes } from '../lib/openapi/resolve.js';
@@ -287,14 +288,14 @@ function describesMoneyPhrase(description: string): boolean {
  * (`paymentsRemaining`; issue 37, seventh outside measurement A). Not when a sum comes first
  * ("The amount, in number of cents") or a currency is named.
  */
-function describesCount(description: unknown): boolean {
+const describesCount = rememberedPerText((description: unknown): boolean => {
   if (typeof description !== 'string') return false;
-  const sentence = (description.split(/[.;:\n]/)[0] ?? '').toLowerCase();
+  const sentence = textBefore(description, /[.;:\n]/).toLowerCase();
   const at = sentence.search(/\b(?:number\s+of|count\s+of|how\s+many|fj[öo]ldi)\b/u);
   if (at === -1) return false;
   if (/\b(?:amount|sum|total|value|price|upph\p{L}*)\b/u.test(sentence.slice(0, at))) return false;
   return !/[$€£]|\b(?:isk|eur|usd|gbp|dkk|nok|sek|aud|kr|cents?|currency|kr[oó]n\p{L}*)\b/u.test(sentence);
-}
+});
 
 /** Words a vendor's data type uses for a kind of value that is no sum: a rate, a share, a moment, a span. */
 const NOT_A_SUM_KINDS = new Set([
@@ -405,14 +406,13 @@ function isMoneyRange(container: SchemaNode | undefined): boolean {
   return of.length > 0 && isAmountName(of.join(' '));
 }
 
-function describesCurrencyUnit(description: unknown): boolean {
-  return (
+const describesCurrencyUnit = rememberedPerText(
+  (description: unknown): boolean =>
     typeof description === 'string' &&
     CURRENCY_UNIT.test(description) &&
     !describesRate(description) &&
-    !describesCount(description)
-  );
-}
+    !describesCount(description),
+);
 
 /** A number, or text whose pattern is the amount form. */
 function isNumeric(layers: SchemaLayer[]): boolean {

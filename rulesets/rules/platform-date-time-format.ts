@@ -1,4 +1,5 @@
 import { defineRule, printPath, show, type JsonPath, type Problem } from '../lib/rule.js';
+import { rememberedPerText } from '../lib/text-memo.js';
 import { exampleObjectValues, exampleValues, schemaValues, type GivenValue } from '../lib/openapi/examples.js';
 import { encodePointer, within } from '../lib/openapi/pointer.js';
 import { layerKeyword, type SchemaLayer, schemaLayers, schemaTypes, layerTypes } from '../lib/openapi/resolve.js';
@@ -253,12 +254,11 @@ const DATE_DESCRIPTION =
   /^\s*(?:gets\s+(?:or\s+sets\s+)?)?(?:(?:the|a)\s+)?(?:date(?:\s+and\s+time)?|datetime|dagsetning)\s+(?:when|of|on|at|that|the|from|until|after|before|by)\b/iu;
 /** ISO 8601's basic format written as a mask (`yyyymmdd`, `YYYYMMDD`; issue 37, D1). */
 const BASIC_DATE_MASK = /\byyyymmdd\b/i;
-function describesDate(description: unknown): boolean {
-  return (
+const describesDate = rememberedPerText(
+  (description: unknown): boolean =>
     typeof description === 'string' &&
-    (DATE_MASK.test(description) || BASIC_DATE_MASK.test(description) || DATE_DESCRIPTION.test(description))
-  );
-}
+    (DATE_MASK.test(description) || BASIC_DATE_MASK.test(description) || DATE_DESCRIPTION.test(description)),
+);
 
 /**
  * A description that calls the value a timestamp, in the languages the recognisers read (German
