@@ -29,3 +29,9 @@ export function textBefore(text: string, stops: RegExp): string {
   const at = text.search(stops);
   return at === -1 ? text : text.slice(0, at);
 }
+
+/** Whether `pattern` (neither global nor sticky: no state between texts) matches a text, answered once per text. */
+export function matchedPerText(pattern: RegExp): (text: unknown) => boolean {
+  if (pattern.global || pattern.sticky) throw new Error(`matchedPerText: ${String(pattern)} keeps state between texts`);
+  return rememberedPerText((text) => typeof text === 'string' && pattern.test(text));
+}
