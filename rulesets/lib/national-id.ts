@@ -7,6 +7,7 @@
  * an identifier. A list (`nationalIds`, `type: array`) is recognised by its items.
  */
 import type { JsonPath } from './rule.js';
+import { rememberedPerText, textBefore } from './text-memo.js';
 import { compilePattern, firstTailWithin, hasValidCheckDigit, isNationalIdName, nameWords } from './conventions.js';
 import { schemaValueList } from './openapi/examples.js';
 import { layerKeyword, schemaLayers, type SchemaLayer, layerTypes } from './openapi/resolve.js';
@@ -286,7 +287,7 @@ function readForeignDescription(description: string): string | undefined {
     if (what !== undefined && Object.prototype.hasOwnProperty.call(FOREIGN_PERSON_ID_TERMS, word) && word.length >= 8)
       return what;
   }
-  return DESCRIBED_ENGLISH.test(description) && !ALTERNATIVE.test(description.split(/[.\n]/)[0] ?? '')
+  return DESCRIBED_ENGLISH.test(description) && !ALTERNATIVE.test(textBefore(description, /[.\n]/))
     ? ENGLISH_PERSON_ID
     : undefined;
 }
@@ -318,13 +319,12 @@ const DESCRIPTION =
   /^\s*(?:(?:the|a|an)\s+)?(?:[\p{L}'’]+\s+){0,2}?(?:[\p{L}'’]+\s*\/\s*)?(?:kennitala|kennitölu|kennitölur|national\s*id(?:entifier|entification\s+number)?s?|social\s+security\s+numbers?|ssn)\b/iu;
 const ALTERNATIVE = /\b(?:or|eða)\b/iu;
 
-export function describesNationalId(description: unknown): boolean {
-  return (
+export const describesNationalId = rememberedPerText(
+  (description: unknown): boolean =>
     typeof description === 'string' &&
     DESCRIPTION.test(description) &&
-    !ALTERNATIVE.test(description.split(/[.\n]/)[0] ?? '')
-  );
-}
+    !ALTERNATIVE.test(textBefore(description, /[.\n]/)),
+);
 
 /**
  * Ten digits (as text, or a number of nine or ten digits that lost its leading zero) that read as

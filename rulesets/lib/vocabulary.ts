@@ -239,6 +239,7 @@ export const X_PRICING_ALIASES: Readonly<Record<string, string>> = {
 
 // Imports are hoisted; this one sits here so that the file's earlier sections stay untouched.
 import { asciiLetters, firstTailWithin, nameWords, ofPhrase, toKebabCase } from './conventions.js';
+import { rememberedPerText, textBefore } from './text-memo.js';
 import { ENGLISH_BASE_VERB_LIST, ENGLISH_STATE_WORD_LIST, ENGLISH_VERBS } from './english-verbs.js';
 import {
   CONTEXT_MONEY_NOUN_LIST,
@@ -976,9 +977,9 @@ export const isPossessionSumName = byName(function isPossessionSumName(name: str
  * noun: "The amount of money paid in …", "The sum of all the discounts"). Not a count ("Number of
  * …"), a sum of something else ("The total amount of storage"), nor "the value of" a thing.
  */
-export function describesMoneySum(description: unknown): boolean {
+export const describesMoneySum = rememberedPerText((description: unknown): boolean => {
   if (typeof description !== 'string') return false;
-  const sentence = description.split(/[.;:\n]/)[0] ?? '';
+  const sentence = textBefore(description, /[.;:\n]/);
   const words = sentence
     .toLowerCase()
     .split(/[^a-z]+/)
@@ -998,7 +999,7 @@ export function describesMoneySum(description: unknown): boolean {
     return isMoneyOf(of[0] ?? '');
   }
   return false;
-}
+});
 
 /** Words before `assets` that make them a sum of money (`reductionAssets`, `totalAssets`), not files. */
 const MONEY_MODIFIERS: readonly string[] = ['reduction', 'total', 'net', 'gross', 'remaining', 'remain'];

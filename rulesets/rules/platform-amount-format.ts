@@ -1,4 +1,5 @@
 import { defineRule, printPath, show, type JsonPath, type Problem } from '../lib/rule.js';
+import { matchedPerText, rememberedPerText, textBefore } from '../lib/text-memo.js';
 import { schemaValueList, schemaValues } from '../lib/openapi/examples.js';
 import { within } from '../lib/openapi/pointer.js';
 import { layerKeyword, type SchemaLayer, schemaLayers, schemaTypes, layerTypes } from '../lib/openapi/resolve.js';
@@ -60,7 +61,7 @@ function holder(node: SchemaNode): SchemaNode | undefined {
 const ID_VALUE =
   /^(?:[A-Za-z]+[_-](?=[A-Za-z0-9_-]*[0-9])(?=[A-Za-z0-9_-]*[A-Za-z])[A-Za-z0-9_-]{6,}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
 /** A description that measures the field in a unit of data, not money (`space_amount`: "available space in bytes"). */
-const DATA_UNIT_DESCRIPTION = /\b(?:bytes?|kilobytes?|megabytes?|gigabytes?|terabytes?|[KMGT]i?B)\b/;
+const DATA_UNIT_DESCRIPTION = matchedPerText(/\b(?:bytes?|kilobytes?|megabytes?|gigabytes?|terabytes?|[KMGT]i?B)\b/);
 /** A description that says the field holds an identifier (`The ID of the price object.`). */
 const ID_DESCRIPTION = /\b(?:ID|Id|identifier|auðkenni|audkenni)\b/;
 
@@ -287,14 +288,14 @@ function describesMoneyPhrase(description: string): boolean {
  * (`paymentsRemaining`; issue 37, seventh outside measurement A). Not when a sum comes first
  * ("The amount, in number of cents") or a currency is named.
  */
-function describesCount(description: unknown): boolean {
+const describesCount = rememberedPerText((description: unknown): boolean => {
   if (typeof description !== 'string') return false;
-  const sentence = (description.split(/[.;:\n]/)[0] ?? '').toLowerCase();
+  const sentence = textBefore(description, /[.;:\n]/).toLowerCase();
   const at = sentence.search(/\b(?:number\s+of|count\s+of|how\s+many|fj[öo]ldi)\b/u);
   if (at === -1) return false;
   if (/\b(?:amount|sum|total|value|price|upph\p{L}*)\b/u.test(sentence.slice(0, at))) return false;
   return !/[$€£]|\b(?:isk|eur|usd|gbp|dkk|nok|sek|aud|kr|cents?|currency|kr[oó]n\p{L}*)\b/u.test(sentence);
-}
+});
 
 /** Words a vendor's data type uses for a kind of value that is no sum: a rate, a share, a moment, a span. */
 const NOT_A_SUM_KINDS = new Set([
@@ -405,14 +406,13 @@ function isMoneyRange(container: SchemaNode | undefined): boolean {
   return of.length > 0 && isAmountName(of.join(' '));
 }
 
-function describesCurrencyUnit(description: unknown): boolean {
-  return (
+const describesCurrencyUnit = rememberedPerText(
+  (description: unknown): boolean =>
     typeof description === 'string' &&
     CURRENCY_UNIT.test(description) &&
     !describesRate(description) &&
-    !describesCount(description)
-  );
-}
+    !describesCount(description),
+);
 
 /** A number, or text whose pattern is the amount form. */
 function isNumeric(layers: SchemaLayer[]): boolean {
@@ -483,13 +483,7 @@ export default defineRule({
       const format = layerKeyword(layers, 'format')?.value;
       if (typeof format === 'string' && NOT_AN_AMOUNT_FORMATS.has(format.toLowerCase())) return false;
       // An amount of storage (`space_amount: integer`, "the user's available space in bytes") is not money.
-      if (
-        layers.some(
-          (layer) =>
-            typeof layer.schema.description === 'string' && DATA_UNIT_DESCRIPTION.test(layer.schema.description),
-        )
-      )
-        return false;
+      if (layers.some((layer) => DATA_UNIT_DESCRIPTION(layer.schema.description))) return false;
       // A money-named code or status (`boleto_payments: active | inactive | pending`, a capability's
       // state) is not a sum of money: not one of its enum values holds a digit.
       const listed = layerKeyword(layers, 'enum')?.value;

@@ -1,4 +1,5 @@
 import { defineRule, printPath, show, type JsonPath, type Problem } from '../lib/rule.js';
+import { matchedPerText, rememberedPerText } from '../lib/text-memo.js';
 import { exampleObjectValues, exampleValues, schemaValues, type GivenValue } from '../lib/openapi/examples.js';
 import { encodePointer, within } from '../lib/openapi/pointer.js';
 import { layerKeyword, type SchemaLayer, schemaLayers, schemaTypes, layerTypes } from '../lib/openapi/resolve.js';
@@ -61,8 +62,9 @@ const QUESTION_WORDS = new Set([
 /** Words of a count or a duration (English and Icelandic: fjöldi "number", lengd "length", tímalengd). */
 const COUNT_WORDS = new Set(['number', 'count', 'num', 'duration', 'length', 'fjoldi', 'lengd', 'timalengd']);
 /** A description that says the value is a count or a duration ("Number of days …", "Fjöldi daga …"). */
-const COUNT_DESCRIPTION =
-  /^\s*(?:the\s+)?(?:(?:total\s+)?number\s+of|count\s+of|how\s+many|duration\b|fjöldi|fjoldi)/iu;
+const COUNT_DESCRIPTION = matchedPerText(
+  /^\s*(?:the\s+)?(?:(?:total\s+)?number\s+of|count\s+of|how\s+many|duration\b|fjöldi|fjoldi)/iu,
+);
 
 /**
  * The head of a name, the word that says what the field is: its last word, or in an English
@@ -253,12 +255,11 @@ const DATE_DESCRIPTION =
   /^\s*(?:gets\s+(?:or\s+sets\s+)?)?(?:(?:the|a)\s+)?(?:date(?:\s+and\s+time)?|datetime|dagsetning)\s+(?:when|of|on|at|that|the|from|until|after|before|by)\b/iu;
 /** ISO 8601's basic format written as a mask (`yyyymmdd`, `YYYYMMDD`; issue 37, D1). */
 const BASIC_DATE_MASK = /\byyyymmdd\b/i;
-function describesDate(description: unknown): boolean {
-  return (
+const describesDate = rememberedPerText(
+  (description: unknown): boolean =>
     typeof description === 'string' &&
-    (DATE_MASK.test(description) || BASIC_DATE_MASK.test(description) || DATE_DESCRIPTION.test(description))
-  );
-}
+    (DATE_MASK.test(description) || BASIC_DATE_MASK.test(description) || DATE_DESCRIPTION.test(description)),
+);
 
 /**
  * A description that calls the value a timestamp, in the languages the recognisers read (German
@@ -267,23 +268,26 @@ function describesDate(description: unknown): boolean {
  */
 // What the value is comes first: "Zeitstempel, seit wann …", "The timestamp of …"; a timestamp
 // named later ("number of checks since the last timestamp") is something else's.
-const TIMESTAMP_DESCRIPTION =
-  /^\s*(?:[\p{L}-]+\s+){0,2}(time\s*stamp|zeitstempel|tidsst[eæä]mp|t[ií]mastimp|aikaleim)/iu;
+const TIMESTAMP_DESCRIPTION = matchedPerText(
+  /^\s*(?:[\p{L}-]+\s+){0,2}(time\s*stamp|zeitstempel|tidsst[eæä]mp|t[ií]mastimp|aikaleim)/iu,
+);
 
 /** A share of something (a thumbnail's timestamp "as a percentage of the video's duration"): no moment. */
-const SHARE = /\b(percent(age)?|ratio|fraction|proportion)\b/i;
+const SHARE = matchedPerText(/\b(percent(age)?|ratio|fraction|proportion)\b/i);
+/** A description that names an epoch ("Unix time", "milliseconds since …"). */
+const EPOCH_DESCRIPTION = matchedPerText(/\b(epoch|unix\s*(time|timestamp)?|(milli)?seconds since)\b/i);
 const SHARE_NAME = /(pct|percent(age)?|ratio|fraction)$/i;
 
 /** A number that holds a date: a Unix epoch, named or described as a moment. */
 function isEpochNumber(name: string, description: unknown, example: unknown, languages: ReadonlySet<string>): boolean {
   if (
     typeof description === 'string' &&
-    (/\b(epoch|unix\s*(time|timestamp)?|(milli)?seconds since)\b/i.test(description) ||
-      (TIMESTAMP_DESCRIPTION.test(description) && !SHARE.test(description) && !SHARE_NAME.test(name)))
+    (EPOCH_DESCRIPTION(description) ||
+      (TIMESTAMP_DESCRIPTION(description) && !SHARE(description) && !SHARE_NAME.test(name)))
   )
     return true;
   // "Number of days in the period": a count, whatever its name reads as (`dagar`).
-  if (typeof description === 'string' && COUNT_DESCRIPTION.test(description)) return false;
+  if (typeof description === 'string' && COUNT_DESCRIPTION(description)) return false;
   const words = nameWords(name);
   const last = words.at(-1) ?? '';
   if (last === 'timestamp') return false; // section 1's

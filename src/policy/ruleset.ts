@@ -136,7 +136,11 @@ async function parseText(text: string, format: 'json' | 'yaml', shown: string): 
   // YAML's own reader refuses deep nesting (and its block nesting has no brackets to count).
   if (format === 'json' && bracketDepthExceeds(body, MAX_RULESET_DEPTH))
     throw refuse(shown, '', `nests deeper than ${MAX_RULESET_DEPTH} levels, vottur's bound for a ruleset`);
-  const [YAML, { parseYamlDocument }] = await Promise.all([import('yaml'), import('../runtime/yaml-read.js')]);
+  const [YAML, { parseYamlDocument }, { MAX_ALIAS_CHARACTERS }] = await Promise.all([
+    import('yaml'),
+    import('../runtime/yaml-read.js'),
+    import('../lint/yaml.js'),
+  ]);
   if (format === 'json') {
     let data: unknown;
     try {
@@ -198,11 +202,53 @@ async function parseText(text: string, format: 'json' | 'yaml', shown: string): 
     },
   });
   if (refusal) throw refusal;
+  const aliased = aliasCharacters(YAML, doc, MAX_ALIAS_CHARACTERS);
+  if (aliased > MAX_ALIAS_CHARACTERS)
+    throw refuse(
+      shown,
+      '',
+      `is refused: its aliases (\`*name\`) expand to more than ${MAX_ALIAS_CHARACTERS.toLocaleString('en')} characters (a long text repeated by alias); write the repeated parts out`,
+    );
   try {
     return doc.toJS({ maxAliasCount: 100 });
   } catch (error) {
     throw refuse(shown, '', `is refused: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
   }
+}
+
+/**
+ * The characters (strings and keys) a YAML document's aliases produce when expanded, counted as
+ * the description reader counts them (src/lint/yaml.ts), without building anything; stops past
+ * `bound`. The `yaml` package bounds only the number of aliases: one 1 MB anchor aliased 90 times
+ * (1 MB of YAML) became 90 MB of rule messages and ran the process out of memory (o34r16 B3).
+ */
+function aliasCharacters(YAML: typeof import('yaml'), doc: import('yaml').Document.Parsed, bound: number): number {
+  // Each node's expanded size once, so nested aliases cost one walk each.
+  const sizes = new Map<unknown, number>();
+  const sizeOf = (node: unknown): number => {
+    if (node === null || node === undefined) return 0;
+    const known = sizes.get(node);
+    if (known !== undefined) return known;
+    sizes.set(node, 0); // an alias inside its own anchor adds nothing (toJS refuses it anyway)
+    let size = 0;
+    if (YAML.isAlias(node)) size = sizeOf(node.resolve(doc));
+    else if (YAML.isScalar(node)) size = typeof node.value === 'string' ? node.value.length : 0;
+    else if (YAML.isMap(node) || YAML.isSeq(node))
+      for (const item of node.items as unknown[]) {
+        size += YAML.isPair(item) ? sizeOf(item.key) + sizeOf(item.value) : sizeOf(item);
+        if (size > bound) break;
+      }
+    sizes.set(node, size);
+    return size;
+  };
+  let total = 0;
+  YAML.visit(doc, {
+    Alias(_, alias) {
+      total += sizeOf(alias.resolve(doc));
+      return total > bound ? YAML.visit.BREAK : undefined;
+    },
+  });
+  return total;
 }
 
 function where(problem: { pos: [number, number] }, text: string): string {

@@ -304,3 +304,42 @@ describe('attacks on the loader itself (issue 34, second round)', () => {
     rmSync(outside, { recursive: true, force: true });
   });
 });
+
+describe('attacks on the loader itself (issue 34, o34r16)', () => {
+  it('B3: aliases are bounded by the characters they expand to, not only by their number', async () => {
+    // Nine aliases of a 1.2 MB text: under the bound of 100 aliases, past the 10 M characters.
+    const big = 'm'.repeat(1_200_000);
+    const nine = `a: &a "${big}"\nb: [${Array(9).fill('*a').join(', ')}]\n`;
+    await expect(parseRulesetText(nine, 'yaml', 'r.yaml')).rejects.toThrow(
+      /r.yaml is refused: its aliases \(`\*name`\) expand to more than 10,000,000 characters/,
+    );
+    // Nested aliases multiply: 50 aliases of 1,000 characters expand to 100 M.
+    const levels = [`l0: &l0 "${'x'.repeat(1000)}"`];
+    for (let i = 1; i <= 5; i++)
+      levels.push(
+        `l${i}: &l${i} [${Array(10)
+          .fill(`*l${i - 1}`)
+          .join(', ')}]`,
+      );
+    await expect(parseRulesetText(levels.join('\n') + '\n', 'yaml', 'r.yaml')).rejects.toThrow(/expand to more than/);
+    // Under the bound an alias is data, as before.
+    const eight = `a: &a "${'m'.repeat(1_000_000)}"\nb: [${Array(8).fill('*a').join(', ')}]\n`;
+    const data = (await parseRulesetText(eight, 'yaml', 'r.yaml')) as { b: string[] };
+    expect(data.b).toHaveLength(8);
+  });
+
+  it('B3: a rule message, description or link longer than 2,000 characters is refused, naming the key', async () => {
+    const withKey = (key: string, length: number) =>
+      RULE.replace('    given:', `    ${key}: "${'m'.repeat(length)}"\n    given:`);
+    expect(await why('long.yaml', withKey('message', 2001))).toMatch(
+      /long.yaml: `rules.house.message` must NOT have more than 2000 characters/,
+    );
+    expect(await why('long.yaml', withKey('description', 100_000))).toMatch(
+      /`rules.house.description` must NOT have more than 2000 characters/,
+    );
+    expect(await why('long.yaml', `description: "${'d'.repeat(2001)}"\n${RULE}`)).toMatch(
+      /`description` must NOT have more than 2000 characters/,
+    );
+    expect(await why('fits.yaml', withKey('message', 2000))).toBeUndefined();
+  });
+});

@@ -4,6 +4,9 @@
  * of capitals (80,000 took 43 s) were quadratic. The work is counted (characters joined, the
  * backtracking analysis of every pattern), never timed.
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -17,6 +20,7 @@ import {
 } from '../../rulesets/lib/conventions.js';
 import { firstWords, isForeignPersonIdName } from '../../rulesets/lib/national-id.js';
 import { DEFAULT_VOCABULARY, matchNationalIdAlias } from '../../rulesets/lib/vocabulary.js';
+import { lintDocument } from '../../src/lint/lint.js';
 
 /** The characters `Array.prototype.join` produced while `work` ran. */
 function charactersJoined(work: () => void): number {
@@ -128,6 +132,73 @@ describe("issue 34, B5: a rule that needs a text's first words reads a bounded p
       expect(read).toBeLessThanOrEqual(1024);
     } finally {
       spy.mockRestore();
+    }
+  });
+});
+
+/**
+ * How many times `work` handed `text` to a regular expression or a string method that scans it
+ * (test, exec, search, match, split, toLowerCase), counted rather than timed.
+ */
+async function readsOf(text: string, work: () => Promise<unknown>): Promise<number> {
+  let reads = 0;
+  // Patched by hand, not spied: a spy keeps every call's arguments, and the old code made millions.
+  const methods: Array<[Record<string, unknown>, string, boolean]> = [
+    [RegExp.prototype as unknown as Record<string, unknown>, 'test', false],
+    [RegExp.prototype as unknown as Record<string, unknown>, 'exec', false],
+    [String.prototype as unknown as Record<string, unknown>, 'search', true],
+    [String.prototype as unknown as Record<string, unknown>, 'match', true],
+    [String.prototype as unknown as Record<string, unknown>, 'split', true],
+    [String.prototype as unknown as Record<string, unknown>, 'toLowerCase', true],
+  ];
+  const originals = methods.map(([owner, name]) => owner[name] as (this: unknown, ...args: unknown[]) => unknown);
+  methods.forEach(([owner, name, onThis], i) => {
+    const original = originals[i];
+    owner[name] = function (this: unknown, ...args: unknown[]) {
+      if ((onThis ? this : args[0]) === text) reads++;
+      return original.apply(this, args);
+    };
+  });
+  try {
+    await work();
+  } finally {
+    methods.forEach(([owner, name], i) => (owner[name] = originals[i]));
+  }
+  return reads;
+}
+
+describe('issue 34, o34r16 B5: a description shared by $ref is read once, not once per reference', () => {
+  it('a long description that 300 properties reference is scanned a bounded number of times', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vottur-fan-'));
+    try {
+      const description = 'Describes the national id kennitala of the amount in ISK. '.repeat(2000);
+      const properties = Object.fromEntries(
+        Array.from({ length: 300 }, (_, i) => [`p${i}`, { $ref: '#/components/schemas/Big' }]),
+      );
+      const document = {
+        openapi: '3.0.3',
+        info: { title: 'T', version: '1.0.0', description: 'Things.' },
+        paths: {
+          '/v1/things': {
+            get: {
+              responses: {
+                '200': {
+                  description: 'OK',
+                  content: { 'application/json': { schema: { type: 'object', properties } } },
+                },
+              },
+            },
+          },
+        },
+        components: { schemas: { Big: { type: 'integer', description } } },
+      };
+      const file = join(dir, 'fan.json');
+      writeFileSync(file, JSON.stringify(document));
+      const reads = await readsOf(description, () => lintDocument(file));
+      // Each reader once per text; the old readers scanned it at every reference (thousands of times).
+      expect(reads).toBeLessThan(60);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });
