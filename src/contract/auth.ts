@@ -15,6 +15,8 @@ import { cwdOf, envOf } from '../runtime/process-defaults.js';
 import { isLoopbackUrl } from '../runtime/host.js';
 import { thrownField, thrownText, type TokenRenewal } from './http.js';
 import { withoutTrailing } from '../runtime/text.js';
+import { reading, readingText } from '../runtime/reading.js';
+import { base32, base32hex, base58 } from '@scure/base';
 
 export interface OAuthClientCredentials {
   tokenUrl: string;
@@ -145,6 +147,37 @@ function encodedForms(secret: string): { anywhere: string[]; whole: string[]; ba
   return { anywhere: [...anywhere], whole: [...whole], base64 };
 }
 
+/**
+ * The secret's bytes in the notations that write a byte as a number (attack o34r17 B7), each as
+ * its reading (`src/runtime/reading.ts`), which sets aside what stands between the bytes — so hex
+ * with a separator between bytes (`53:45`, `53 45`), quoted-printable (`=53=45`), CSS (`\53 \45 `)
+ * are read as hex — and the notations a reading does not bring back to one already masked: decimal
+ * and octal bytes (`83,69`, `\123\105`), `\x53\x45`, percent-encoding done twice (`%2553`), the
+ * bytes reversed in hex, base32 (and its hex alphabet) and base58.
+ */
+function byteNotations(secret: string): string[] {
+  const bytes = Buffer.from(secret, 'utf8');
+  const each = (write: (byte: number) => string) => [...bytes].map(write).join('');
+  return [
+    secret,
+    each((byte) => byte.toString(16).padStart(2, '0')),
+    each((byte) => String(byte)),
+    each((byte) => byte.toString(8)),
+    each((byte) => `x${byte.toString(16).padStart(2, '0')}`),
+    each((byte) => `25${byte.toString(16).padStart(2, '0')}`),
+    Buffer.from(bytes).reverse().toString('hex'),
+    base32.encode(bytes),
+    base32hex.encode(bytes),
+    base58.encode(bytes),
+  ];
+}
+
+/**
+ * How many characters of a form's reading are taken for the secret, wherever they stand: sixteen
+ * letters and digits of a token, of its hex or of its base64 do not happen in a report by chance.
+ */
+const SECRET_PIECE = 16;
+
 /** Base64 and base64url of some bytes: alone, and their core at each of the three byte alignments. */
 function base64Forms(bytes: Buffer): { anywhere: string[]; whole: string[] } {
   const anywhere = new Set<string>();
@@ -245,6 +278,24 @@ function masker(secrets: readonly string[]): (text: string) => string {
         .map(foldCase),
     ),
   ];
+  // Every form again as it reads (`src/runtime/reading.ts`: spaced, dotted, full-width, look-alike
+  // letters, marks on each letter, separators dropped as a camelCase suggestion drops them; attack
+  // o34r17 B5–B7), where its reading is long enough to mean the secret and nothing else.
+  const readings = [
+    ...new Set(
+      list
+        .flatMap((secret) => [
+          ...byteNotations(secret),
+          ...encodedForms(secret).anywhere,
+          ...encodedForms(secret).whole,
+        ])
+        .map(readingText)
+        .filter((form) => form.length >= SUBSTRING_SECRET_LENGTH),
+    ),
+  ].sort((a, b) => b.length - a.length);
+  const pieces = new Set<string>();
+  for (const form of readings)
+    for (let at = 0; at + SECRET_PIECE <= form.length; at++) pieces.add(form.slice(at, at + SECRET_PIECE));
   return (text) => {
     // The matching is on the text as a reader sees it (`readerView`); what is masked is the source
     // of each match, invisible characters and their escapes within it included.
@@ -263,6 +314,24 @@ function masker(secrets: readonly string[]): (text: string) => string {
     }
     for (const pattern of whole)
       for (const match of view.text.matchAll(pattern)) spans.push([match.index, match.index + match[0].length]);
+    if (readings.length > 0) {
+      const read = reading(view.text);
+      for (const form of readings)
+        for (let at = read.text.indexOf(form); at >= 0; at = read.text.indexOf(form, at + form.length))
+          spans.push([read.from[at] as number, read.to[at + form.length - 1] as number]);
+      // A piece of a form is the secret in part: a quote cut at its length (`\x53\x45…...`) or a
+      // form begun mid-way. Each run of pieces is masked whole.
+      let run = -1;
+      for (let at = 0; at + SECRET_PIECE <= read.text.length; at++) {
+        const piece = pieces.has(read.text.slice(at, at + SECRET_PIECE));
+        if (piece && run < 0) run = at;
+        if (!piece && run >= 0) {
+          spans.push([read.from[run] as number, read.to[at + SECRET_PIECE - 2] as number]);
+          run = -1;
+        }
+      }
+      if (run >= 0) spans.push([read.from[run] as number, read.to[read.text.length - 1] as number]);
+    }
     if (spans.length === 0) return text;
     // In the source, each span runs from its first shown character to the end of its last one.
     const source = spans
