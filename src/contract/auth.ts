@@ -172,6 +172,20 @@ function byteNotations(secret: string): string[] {
   ];
 }
 
+/** How many letters and digits of a form's beginning (or end) at a cut quote are taken for it. */
+const CUT_PIECE = 6;
+
+/** The first index of an ascending list whose value is at least `value` (the list's length if none). */
+function firstAtOrAfter(list: Int32Array, value: number): number {
+  let [low, high] = [0, list.length];
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if ((list[middle] as number) < value) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
 /**
  * How many characters of a form's reading are taken for the secret, wherever they stand: sixteen
  * letters and digits of a token, of its hex or of its base64 do not happen in a report by chance.
@@ -259,7 +273,9 @@ function masker(secrets: readonly string[]): (text: string) => string {
     ...encodedForms(secret).whole.filter((form) => form.length < SUBSTRING_SECRET_LENGTH),
   ]);
   const whole = [...new Set(wholeForms)].map(
-    (form) => new RegExp(`(?<=^|["'=&?/]|: |Bearer |Basic )${escaped(form)}(?=$|["'&#,;}\\s])`, 'g'),
+    // A value's bounds: quotes, a parameter's `=` `&` `?` `/`, a header's `: `, the scheme word, and
+    // a report's backticks, brackets of any kind and a sentence's end (attack o34r17 B12: `[k3y9X2ab77]`).
+    (form) => new RegExp(`(?<=^|["'\`=&?/([{<]|: |Bearer |Basic )${escaped(form)}(?=$|["'\`&#,;})\\]>.!?\\s])`, 'g'),
   );
   // Long forms anywhere, in any case (a long secret's forms, and a short secret's long encodings).
   const anywhere = [
@@ -296,6 +312,16 @@ function masker(secrets: readonly string[]): (text: string) => string {
   const pieces = new Set<string>();
   for (const form of readings)
     for (let at = 0; at + SECRET_PIECE <= form.length; at++) pieces.add(form.slice(at, at + SECRET_PIECE));
+  // The beginnings and ends of each form's reading, for a quote cut in the middle of one (B15).
+  const [starts, ends] = [new Set<string>(), new Set<string>()];
+  let longest = 0;
+  for (const form of readings) {
+    longest = Math.max(longest, form.length);
+    for (let length = CUT_PIECE; length <= form.length; length++) {
+      starts.add(form.slice(0, length));
+      ends.add(form.slice(form.length - length));
+    }
+  }
   return (text) => {
     // The matching is on the text as a reader sees it (`readerView`); what is masked is the source
     // of each match, invisible characters and their escapes within it included.
@@ -331,6 +357,22 @@ function masker(secrets: readonly string[]): (text: string) => string {
         }
       }
       if (run >= 0) spans.push([read.from[run] as number, read.to[read.text.length - 1] as number]);
+      // A quote cut by vottur (`...`, `…`) before it was masked (attack o34r17 B15: padding put the
+      // cut just before the token's end): a form begun right before the cut, or ended right after it.
+      for (const cut of view.text.matchAll(/\.\.\.|…/g)) {
+        const at = firstAtOrAfter(read.from, cut.index);
+        for (let length = Math.min(longest, at); length >= CUT_PIECE; length--)
+          if (starts.has(read.text.slice(at - length, at))) {
+            spans.push([read.from[at - length] as number, read.to[at - 1] as number]);
+            break;
+          }
+        const after = firstAtOrAfter(read.from, cut.index + cut[0].length);
+        for (let length = Math.min(longest, read.text.length - after); length >= CUT_PIECE; length--)
+          if (ends.has(read.text.slice(after, after + length))) {
+            spans.push([read.from[after] as number, read.to[after + length - 1] as number]);
+            break;
+          }
+      }
     }
     if (spans.length === 0) return text;
     // In the source, each span runs from its first shown character to the end of its last one.
@@ -438,6 +480,33 @@ export interface ObtainOptions {
   timeoutMs: number;
 }
 
+/**
+ * What of a header's value is secret (attack o34r17 B13: a server echoed the credential of an
+ * `Authorization: Basic …` header, its decoded `user:password` and the password alone, and each was
+ * printed, since only the whole value was masked): the value; after a scheme word (`Basic`,
+ * `Token`, `Key`), the credential; for Basic, what it decodes to and the password; for a cookie,
+ * each cookie's value.
+ */
+export function headerSecrets(name: string, value: string): string[] {
+  const secrets = [value];
+  const scheme = /^([A-Za-z][\w!#$%&'*+.^`|~-]*) +(\S.*)$/.exec(value);
+  if (scheme) {
+    const [, word, credential] = scheme as unknown as [string, string, string];
+    secrets.push(credential);
+    if (word.toLowerCase() === 'basic') {
+      const decoded = Buffer.from(credential, 'base64').toString('utf8');
+      const colon = decoded.indexOf(':');
+      if (colon >= 0 && !decoded.includes('\uFFFD')) secrets.push(decoded, decoded.slice(colon + 1));
+    }
+  }
+  if (name.toLowerCase() === 'cookie')
+    for (const pair of value.split(';')) {
+      const equals = pair.indexOf('=');
+      if (equals >= 0) secrets.push(pair.slice(equals + 1).trim());
+    }
+  return secrets.filter((secret) => secret.length > 0);
+}
+
 export async function obtainCredentials(auth: AuthOptions = {}, options: ObtainOptions): Promise<Credentials> {
   const base: Record<string, string> = {};
   const full: Record<string, string> = {};
@@ -447,7 +516,7 @@ export async function obtainCredentials(auth: AuthOptions = {}, options: ObtainO
   for (const header of auth.headers ?? []) {
     const [name, value] = parseHeader(header);
     full[name] = value;
-    secrets.push(value);
+    secrets.push(...headerSecrets(name, value));
   }
   if (auth.bearer && auth.oauth)
     throw new CouldNotRunError('give either --bearer or the client-credentials options (--token-url), not both');

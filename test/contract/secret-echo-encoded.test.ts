@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { base32 } from '@scure/base';
-import { redactor } from '../../src/contract/auth.js';
+import { headerSecrets, redactor } from '../../src/contract/auth.js';
 import { readingText } from '../../src/runtime/reading.js';
 import { votturInProcess } from '../cli/run.js';
 
@@ -297,6 +297,61 @@ describe('redactor, encoded secrets', () => {
       ),
       { numRuns: 300 },
     );
+  });
+
+  it('masks the beginning of a secret at a quote cut after it, and its end at one cut before it (property; attack o34r17 B15)', () => {
+    fc.assert(
+      fc.property(
+        fc.string({ minLength: 16, maxLength: 60, unit: fc.constantFrom(...'abcXYZ0189'.split('')) }),
+        fc.nat(),
+        fc.constantFrom('...', '…'),
+        (secret, cut, ellipsis) => {
+          const at = 6 + (cut % (secret.length - 6));
+          const head = secret.slice(0, at);
+          const tail = secret.slice(secret.length - at);
+          const out = redactor([secret])(`is \`"xxxx${head}${ellipsis}\` and \`${ellipsis}${tail}"\``);
+          expect(out).not.toContain(head);
+          expect(out).not.toContain(tail);
+        },
+      ),
+      { numRuns: 400 },
+    );
+  });
+
+  it('masks a short secret standing as a value in brackets, parentheses, angle brackets or before a full stop (attack o34r17 B12)', () => {
+    const redact = redactor(['k3y9X2ab77']);
+    for (const text of [
+      '[k3y9X2ab77]',
+      '(k3y9X2ab77)',
+      '<k3y9X2ab77>',
+      '{k3y9X2ab77}',
+      'the key is `k3y9X2ab77`.',
+      '"k3y9X2ab77".',
+    ])
+      expect(redact(text), text).not.toContain('k3y9X2ab77');
+    // Prose keeps its words: a short secret inside a sentence is not a value.
+    expect(redactor(['wrong'])('unknown client, or wrong client secret.')).toBe(
+      'unknown client, or wrong client secret.',
+    );
+  });
+
+  it("takes a header's credential, Basic's user:password and password, and each cookie's value as secrets (attack o34r17 B13)", () => {
+    const basic = Buffer.from('opuser:s3cr3t-Passw0rd-99').toString('base64');
+    expect(headerSecrets('Authorization', `Basic ${basic}`)).toEqual([
+      `Basic ${basic}`,
+      basic,
+      'opuser:s3cr3t-Passw0rd-99',
+      's3cr3t-Passw0rd-99',
+    ]);
+    expect(headerSecrets('X-Api-Key', 'Key abcdefghijkl')).toEqual(['Key abcdefghijkl', 'abcdefghijkl']);
+    expect(headerSecrets('Cookie', 'session=SeSsIoN-0pErAtOr-777; theme=dark')).toEqual([
+      'session=SeSsIoN-0pErAtOr-777; theme=dark',
+      'SeSsIoN-0pErAtOr-777',
+      'dark',
+    ]);
+    const redact = redactor(headerSecrets('Authorization', `Basic ${basic}`));
+    for (const echo of [basic, 'opuser:s3cr3t-Passw0rd-99', 's3cr3t-Passw0rd-99'])
+      expect(redact(`the member \`${echo}\``)).not.toContain('s3cr3t');
   });
 
   it('leaves text without the secret as it was', () => {
