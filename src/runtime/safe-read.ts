@@ -21,7 +21,7 @@ import {
   type Stats,
 } from 'node:fs';
 import { lstat, open, readlink, stat } from 'node:fs/promises';
-import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { CouldNotRunError, errorCode, errorMessage, fileErrorReason } from '../errors.js';
 
 /** The largest file a configuration or an option may name: 16 MB. */
@@ -63,6 +63,33 @@ function realFolder(folder: string): string {
 export function isInside(path: string, folder: string): boolean {
   const rel = relative(folder, path);
   return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel));
+}
+
+/**
+ * Whether a path is inside one of the folders, both with symbolic links resolved (a link in a
+ * trusted folder to a hostile one is not trust in the hostile one): the language server's trust
+ * (docs/editors.md#workspace-trust). A path that cannot be resolved is inside none.
+ */
+export function insideRealFolders(path: string, folders: readonly string[]): boolean {
+  const real = realPathOf(path);
+  if (real === undefined) return false;
+  return folders.some((folder) => {
+    const realFolder = realPathOf(folder);
+    return realFolder !== undefined && isInside(real, realFolder);
+  });
+}
+
+/** A path's real path; a file not yet on disk (an unsaved document) by its folder's. */
+export function realPathOf(path: string): string | undefined {
+  try {
+    return realpathSync(path);
+  } catch {
+    try {
+      return join(realpathSync(dirname(path)), basename(path));
+    } catch {
+      return undefined;
+    }
+  }
 }
 
 /**
