@@ -7,9 +7,9 @@
  */
 import { lstatSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { CouldNotRunError, errorMessage } from '../errors.js';
+import { CouldNotRunError, errorMessage, LimitError } from '../errors.js';
 import { DEFAULT_BASELINE_FILE } from '../paths.js';
-import type { Finding, Report } from '../report/finding.js';
+import { READ_LIMIT_RULE, type Finding, type Report } from '../report/finding.js';
 import { lintLoadedDescription } from '../lint/files.js';
 import { isRemote, loadDescription } from '../lint/load.js';
 import { platformRulesetLinter, type Linter } from '../lint/lint.js';
@@ -52,8 +52,12 @@ export interface LintOutcome {
   config?: LoadedConfig;
   /** The baseline file applied (absolute), if any. */
   baseline?: string;
-  /** Why the description could not be linted (a syntax error, an unreadable configuration...). */
-  failure?: { message: string; line?: number; column?: number; file?: string };
+  /**
+   * Why the description could not be linted (a syntax error, an unreadable configuration...);
+   * `rule`: the run's own rule it is shown under (`vottur-read-limit` for a bound the description
+   * reached; `vottur-unreadable` otherwise).
+   */
+  failure?: { message: string; line?: number; column?: number; file?: string; rule?: string };
 }
 
 /**
@@ -131,11 +135,13 @@ export async function lintDescriptionText(request: LintRequest): Promise<LintOut
     // diagnostics shows a clean file (issue 34, B14: a failure not of the "could not run" kind
     // published nothing).
     outcome.failure =
-      error instanceof CouldNotRunError
-        ? failureOf(error.message)
-        : {
-            message: `vottur could not lint this document: ${errorMessage(error)} (vottur's defect: please report it)`,
-          };
+      error instanceof LimitError
+        ? { ...failureOf(error.message), rule: READ_LIMIT_RULE }
+        : error instanceof CouldNotRunError
+          ? failureOf(error.message)
+          : {
+              message: `vottur could not lint this document: ${errorMessage(error)} (vottur's defect: please report it)`,
+            };
   }
   return outcome;
 }

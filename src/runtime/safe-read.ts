@@ -292,6 +292,8 @@ export async function readRegularFile(
   real: string,
   options: {
     refuse: (why: string) => Error;
+    /** The refusal when a bound is reached (the size, the time); `refuse` by default. */
+    limit?: (why: string) => Error;
     maxBytes: number;
     timeoutMs?: number;
     /** The file's `stat`, when the caller has it. */
@@ -299,13 +301,14 @@ export async function readRegularFile(
   },
 ): Promise<Buffer> {
   const { refuse, maxBytes } = options;
+  const limit = options.limit ?? refuse;
   const timeoutMs = options.timeoutMs ?? NAMED_FILE_TIMEOUT_MS;
   const before = options.checked ?? (await stat(real));
   if (!before.isFile()) throw refuse(`it is ${kindOf(before)}, not a regular file`);
-  if (before.size > maxBytes) throw refuse(`it is ${megabytes(before.size)}, over the limit of ${megabytes(maxBytes)}`);
+  if (before.size > maxBytes) throw limit(`it is ${megabytes(before.size)}, over the limit of ${megabytes(maxBytes)}`);
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(refuse(`not read within ${timeoutMs / 1000} s`)), timeoutMs);
+    timer = setTimeout(() => reject(limit(`not read within ${timeoutMs / 1000} s`)), timeoutMs);
   });
   const read = async (): Promise<Buffer> => {
     // O_NONBLOCK: a file swapped for a FIFO after the check above does not hang the open; O_NOFOLLOW:
@@ -319,14 +322,14 @@ export async function readRegularFile(
       let length = 0;
       for (;;) {
         if (length === buffer.length) {
-          if (length > maxBytes) throw refuse(`it is over the limit of ${megabytes(maxBytes)}`);
+          if (length > maxBytes) throw limit(`it is over the limit of ${megabytes(maxBytes)}`);
           break;
         }
         const { bytesRead } = await handle.read(buffer, length, buffer.length - length, length);
         if (bytesRead === 0) break;
         length += bytesRead;
       }
-      if (length > maxBytes) throw refuse(`it is over the limit of ${megabytes(maxBytes)}`);
+      if (length > maxBytes) throw limit(`it is over the limit of ${megabytes(maxBytes)}`);
       return buffer.subarray(0, length);
     } finally {
       await handle.close();
