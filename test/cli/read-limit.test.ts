@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MAX_FILE_BYTES } from '../../src/lint/load.js';
-import { votturInProcess } from './run.js';
+import { vottur, votturInProcess } from './run.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'vottur-read-limit-'));
 mkdirSync(join(dir, '.git'));
@@ -83,6 +83,21 @@ describe('a description past a bound on reading it is a finding, not exit 2', ()
     expect(findings.filter((f) => f.document === 'bomb.yaml').map((f) => f.ruleId)).toEqual(['vottur-read-limit']);
     expect(findings.some((f) => f.document === 'ok.yaml')).toBe(true);
   });
+
+  it('in the worker pool (a child process: the pool runs from the build), the same finding', async () => {
+    const result = await vottur(['lint', '--jobs', '2', 'ok.yaml', 'bomb.yaml', 'deep.json', '--format', 'json'], {
+      cwd: dir,
+      timeoutMs: 60_000,
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe('');
+    const { findings } = JSON.parse(result.stdout) as { findings: JsonFinding[] };
+    expect(findings.filter((f) => f.ruleId === 'vottur-read-limit').map((f) => f.document)).toEqual([
+      'bomb.yaml',
+      'deep.json',
+    ]);
+    expect(findings.some((f) => f.document === 'ok.yaml')).toBe(true);
+  }, 90_000);
 
   it('a URL document over the 20 MB of one document: the same finding on it', async () => {
     // It says it is larger than the bound: refused before its body is read.
