@@ -24,6 +24,15 @@ export class CouldNotRunError extends Error {
   override readonly name = 'CouldNotRunError';
 }
 
+/**
+ * A description (a document under check, not the operator's input) reached one of vottur's bounds
+ * on reading it: aliases expanding past their limit, nesting, a file over the size limit. A run
+ * that checks descriptions reports it as a `vottur-read-limit` finding on that document, which no
+ * one can hold back, and the verdict fails (issue 34: every limit reached is a finding, never
+ * silence); where nothing is checked it ends the run as any CouldNotRunError does.
+ */
+export class LimitError extends CouldNotRunError {}
+
 /** The message of a thrown value, whatever was thrown: an `Error`'s message, else the value as text. */
 export function errorMessage(error: unknown): string {
   if (error instanceof Error) return error.message;

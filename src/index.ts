@@ -64,5 +64,5 @@ export {
   type FormatContext,
 } from './report/formatters/index.js';
 export { maskNationalIds, maskDeep } from './pii.js';
-export { CouldNotRunError, EXIT_OK, EXIT_FINDINGS, EXIT_COULD_NOT_RUN } from './errors.js';
+export { CouldNotRunError, LimitError, EXIT_OK, EXIT_FINDINGS, EXIT_COULD_NOT_RUN } from './errors.js';
 export { isPlatformDateTime, isNationalIdForm, PLATFORM_DATE_TIME, NATIONAL_ID } from '../rulesets/lib/conventions.js';

@@ -11,7 +11,7 @@
  * Dredd's replay (`dreddStep`), and the report (`contractReport`: one finding per cause, causes.ts).
  */
 import { resolve as resolvePath } from 'node:path';
-import { CouldNotRunError } from '../errors.js';
+import { CouldNotRunError, LimitError } from '../errors.js';
 import type { Finding, Report } from '../report/finding.js';
 import { maskNationalIds } from '../pii.js';
 import { namedFileRoot } from '../runtime/safe-read.js';
@@ -63,6 +63,8 @@ export async function runContractTests(options: ContractTestOptions): Promise<Re
     return await run(options, mask, (r) => (redact = r));
   } catch (error) {
     // One line, masked, without secrets: the CLI prints it as it is.
+    // A bound the description reached stays one: the caller reports it as a finding (issue 34).
+    if (error instanceof LimitError) throw new LimitError(oneLine(mask(redact(error.message))));
     if (error instanceof CouldNotRunError) throw new CouldNotRunError(oneLine(mask(redact(error.message))));
     throw error;
   }

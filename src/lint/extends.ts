@@ -10,13 +10,15 @@
  * fetched (a linter in CI must not reach the network unless told to, as with `$ref`s).
  */
 import { promises as fsPromises } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { createRequire, isBuiltin } from 'node:module';
+import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { CouldNotRunError } from '../errors.js';
 import type { RuleMeta } from '../report/finding.js';
 import type { Linter, RuleResult, RunSettings } from './engine.js';
 import type { LoadedDescription } from './load.js';
 import type { DataExtension } from './data-ruleset.js';
 import { cwdOf } from '../runtime/process-defaults.js';
+import { insideRealFolders, realPathOf } from '../runtime/safe-read.js';
 
 /** A Spectral ruleset as `extends:` names it: `spectral:oas`, a file, a package, or `[ruleset, all | recommended | off]`. */
 export type RulesetReference = string | [string, 'all' | 'recommended' | 'off'];
@@ -28,9 +30,16 @@ export interface ExtendsSetting {
   /**
    * Under an operator policy: each entry as the data the policy's loader built (src/policy/ruleset.ts),
    * in the order of `entries`. Spectral is then given only this data, never a path or a package
-   * name, and its own loader (which runs JavaScript) is not used.
+   * name, and its own loader (which runs JavaScript) is not used. `null` only with `confine`: an
+   * entry loaded by Spectral's loader, every file and package it brings inside those folders.
    */
-  data?: DataExtension[];
+  data?: Array<DataExtension | null>;
+  /**
+   * The folders whose code a trusted workspace may run (the language server's trust,
+   * docs/editors.md#workspace-trust): Spectral's loader reads an entry of `data` that is `null` only
+   * from them (real paths), and a package only from them or vottur's own installation.
+   */
+  confine?: readonly string[];
   /** Messages name the configuration relative to this folder (the run's; default: the working directory). */
   cwd?: string;
   /**
@@ -68,6 +77,7 @@ function key(setting: ExtendsSetting): string {
     dirname(setting.configFile),
     setting.entries,
     setting.data ?? null,
+    setting.confine ?? null,
     setting.cwd ?? null,
     setting.run ?? null,
   ]);
@@ -78,11 +88,12 @@ export function extendedLinter(setting: ExtendsSetting): Promise<Linter> {
   const id = key(setting);
   let linter = linters.get(id);
   if (!linter) {
-    const { data } = setting;
+    const { data, confine } = setting;
     linter = Promise.all(
       setting.entries.map((entry, i) => {
         const built = data?.[i];
-        return data ? dataLinter(entry, built) : entryLinter(setting.configFile, entry, cwdOf(setting));
+        if (built === null && confine) return entryLinter(setting.configFile, entry, cwdOf(setting), confine);
+        return data ? dataLinter(entry, built ?? undefined) : entryLinter(setting.configFile, entry, cwdOf(setting));
       }),
     ).then(combineLinters);
     // A ruleset that cannot be read fails this run, not every later one in the same process (watch mode).
@@ -175,22 +186,125 @@ async function dataLinter(entry: RulesetReference, data: DataExtension | undefin
   };
 }
 
-async function entryLinter(configFile: string, entry: RulesetReference, cwd: string): Promise<Linter> {
-  const name = rulesetName(entry);
-  const shown = `\`extends: ${name}\` in ${relative(cwd, configFile) || configFile}`;
-  if (/^https?:\/\//i.test(name))
-    throw new CouldNotRunError(
-      `${shown}: vottur does not fetch rulesets; download it next to the configuration and name the file`,
-    );
-  // The entry as the only `extends` of a ruleset that lives (in memory only) beside the
-  // configuration, so relative paths and packages resolve from there as Spectral resolves them.
-  const virtualFile = join(dirname(configFile), '.vottur-extends.json');
+/**
+ * The first file or package outside `confine` that Spectral's loader would read or require for an
+ * entry (the ruleset, the rulesets it extends, its functions, the packages they name), found by
+ * bundling the entry as the loader does and stopping before any of it runs; `undefined` when all
+ * of it is inside (or it cannot be bundled: the load then says why). The language server's trust
+ * decides by it which entries run as code (src/policy/enforce.ts).
+ */
+export async function codeOutside(
+  configFile: string,
+  entry: RulesetReference,
+  confine: readonly string[],
+): Promise<string | undefined> {
+  if (/^https?:\/\//i.test(rulesetName(entry))) return undefined;
+  const guard = trustGuard(virtualFileOf(configFile), confine, true);
+  // The bundler's warnings are the load's to report.
+  const warn = console.warn;
+  console.warn = () => undefined;
+  try {
+    await bundleEntry(configFile, entry, guard);
+  } catch {
+    // Stopped by the guard (at a file outside, or once bundled), or an entry that cannot be
+    // bundled, which its load reports.
+  } finally {
+    console.warn = warn;
+  }
+  return guard.outside;
+}
+
+/** The file, in memory only, whose one `extends` is the entry: beside the configuration, so relative paths and packages resolve from there. */
+function virtualFileOf(configFile: string): string {
+  return join(dirname(configFile), '.vottur-extends.json');
+}
+
+/** The folder Spectral's loader requires packages from besides the ruleset's (its own, in vottur's installation). */
+const LOADER_FOLDER = dirname(createRequire(import.meta.url).resolve(BUNDLER));
+
+/** vottur's own installed packages (the `node_modules` holding Spectral's loader): code the user installed with vottur. */
+const OWN_PACKAGES = (() => {
+  const real = realPathOf(LOADER_FOLDER) ?? LOADER_FOLDER;
+  const at = real.lastIndexOf(`${sep}node_modules${sep}`);
+  return at === -1 ? dirname(real) : real.slice(0, at + `${sep}node_modules`.length);
+})();
+
+/** Ends a bundling once it is complete, before Spectral's loader runs it. */
+class Bundled extends Error {}
+
+interface TrustGuard {
+  /** The first file or package found outside the folders. */
+  outside?: string;
+  /** Throws when `file` is outside the folders (and records it). */
+  check(file: string): void;
+  /** The rollup plugin that checks every module the bundle reads and every package the bundle will require. */
+  plugin: unknown;
+}
+
+/**
+ * What confines Spectral's loader to the trusted folders: every file read (a ruleset, a function)
+ * must be inside them with links resolved, and every package the bundle will require must resolve
+ * (as the loader resolves it) inside them or into vottur's own installation. `stop`: end the
+ * bundling once complete, so nothing of it runs.
+ */
+function trustGuard(virtualFile: string, confine: readonly string[], stop: boolean): TrustGuard {
+  const guard: TrustGuard = {
+    check(file) {
+      if (insideRealFolders(file, confine)) return;
+      guard.outside ??= realPathOf(file) ?? file;
+      throw new Error(`${file} is outside the trusted folders`);
+    },
+    plugin: {
+      name: 'vottur-trust',
+      // The bundle leaves packages to be required as it runs (rollup's `external`): each is
+      // resolved here as the loader will resolve it, and judged where it is.
+      options(raw: { external?: unknown }) {
+        const external = raw.external;
+        if (typeof external !== 'function') return raw;
+        return {
+          ...raw,
+          external: (id: string, importer: string | undefined, resolved: boolean) => {
+            const outside = (external as (...args: unknown[]) => unknown)(id, importer, resolved);
+            if (outside === true && !isBuiltin(id)) {
+              let file: string | undefined;
+              try {
+                file = createRequire(virtualFile).resolve(id, { paths: [dirname(virtualFile), LOADER_FOLDER] });
+              } catch {
+                // Not installed: the loader's own error says so.
+              }
+              if (file !== undefined && !insideRealFolders(file, [OWN_PACKAGES])) guard.check(file);
+            }
+            return outside;
+          },
+        };
+      },
+      load(id: string) {
+        if (!id.startsWith('\0') && isAbsolute(id)) guard.check(id);
+        return null;
+      },
+      buildEnd(error?: Error) {
+        if (stop && !error) throw new Bundled();
+      },
+    },
+  };
+  return guard;
+}
+
+/**
+ * Spectral's loader on the entry, as the Spectral CLI loads a ruleset; with a guard, confined to
+ * the trusted folders (the YAML and JSON rulesets it reads as well as the modules it bundles).
+ */
+async function bundleEntry(configFile: string, entry: RulesetReference, guard?: TrustGuard): Promise<unknown> {
+  const virtualFile = virtualFileOf(configFile);
   const virtualText = JSON.stringify({ extends: [entry] });
   const io = {
     fs: {
       promises: {
-        readFile: (file: string, encoding: BufferEncoding) =>
-          file === virtualFile ? Promise.resolve(virtualText) : fsPromises.readFile(file, encoding),
+        readFile: (file: string, encoding: BufferEncoding) => {
+          if (file === virtualFile) return Promise.resolve(virtualText);
+          guard?.check(file);
+          return fsPromises.readFile(file, encoding);
+        },
       },
     },
     fetch: (url: string) =>
@@ -198,20 +312,42 @@ async function entryLinter(configFile: string, entry: RulesetReference, cwd: str
         new Error(`vottur does not fetch rulesets (${url}); download it next to the configuration and name the file`),
       ),
   };
-  const [{ bundleAndLoadRuleset }, { builtins }, { commonjs }, { spectralLinter }] = await Promise.all([
+  const [{ bundleAndLoadRuleset }, { builtins }, { commonjs }] = await Promise.all([
     import(BUNDLER) as Promise<{ bundleAndLoadRuleset: BundleAndLoad }>,
     import(BUNDLER_PLUGINS[0]) as Promise<{ builtins: () => unknown }>,
     import(BUNDLER_PLUGINS[1]) as Promise<{ commonjs: () => unknown }>,
-    import('./spectral.js'),
   ]);
+  // The guard first, so it sees every module before another plugin loads it.
+  return bundleAndLoadRuleset(virtualFile, io, [...(guard ? [guard.plugin] : []), builtins(), commonjs()]);
+}
+
+async function entryLinter(
+  configFile: string,
+  entry: RulesetReference,
+  cwd: string,
+  confine?: readonly string[],
+): Promise<Linter> {
+  const name = rulesetName(entry);
+  const shown = `\`extends: ${name}\` in ${relative(cwd, configFile) || configFile}`;
+  if (/^https?:\/\//i.test(name))
+    throw new CouldNotRunError(
+      `${shown}: vottur does not fetch rulesets; download it next to the configuration and name the file`,
+    );
+  const { spectralLinter } = await import('./spectral.js');
+  // Under trust, the same guard that chose this entry as code holds while it loads (a file swapped since).
+  const guard = confine ? trustGuard(virtualFileOf(configFile), confine, false) : undefined;
   // The bundler (rollup) prints its warnings; a run says one line, so they are kept for the error.
   const warnings: string[] = [];
   const warn = console.warn;
   console.warn = (...args: unknown[]) => void warnings.push(args.map(String).join(' '));
   let ruleset;
   try {
-    ruleset = await bundleAndLoadRuleset(virtualFile, io, [builtins(), commonjs()]);
+    ruleset = await bundleEntry(configFile, entry, guard);
   } catch (error) {
+    if (guard?.outside !== undefined)
+      throw new CouldNotRunError(
+        `${shown} cannot be loaded: it brings ${guard.outside}, outside the trusted workspace folders; trust that folder too, or copy the ruleset into the workspace (docs/editors.md#workspace-trust)`,
+      );
     const reason = describeLoadError(error);
     if (!/^[./]/.test(name) && !name.startsWith('spectral:') && /Cannot find module/.test(reason)) {
       throw new CouldNotRunError(

@@ -31,6 +31,9 @@ export interface FetchLimits {
 
 export class FetchError extends Error {}
 
+/** A fetched document over the size bound of one document: the document's limit, not the run's (a finding). */
+export class FetchSizeError extends FetchError {}
+
 /** The run's budget is spent: every later fetch of the run fails the same way. */
 export class RunBudgetError extends FetchError {}
 
@@ -163,7 +166,7 @@ export async function fetchText(url: string, limits: FetchLimits = {}): Promise<
       }
       const declared = Number(response.headers.get('content-length'));
       const tooLarge = () =>
-        new FetchError(
+        new FetchSizeError(
           `${current} is larger than ${megabytes(maxBytes)}, the most read for one document, so it is not read`,
         );
       if (Number.isFinite(declared) && declared > maxBytes) {

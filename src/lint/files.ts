@@ -14,13 +14,13 @@ import { availableParallelism } from 'node:os';
 import { basename, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TimingEntry } from '../../rulesets/lib/timing.js';
-import { CouldNotRunError, errorLine } from '../errors.js';
+import { CouldNotRunError, errorLine, LimitError } from '../errors.js';
 import { VOTTUR_OWN_FILES } from '../paths.js';
 import { sortFindings, UNREADABLE_RULE, type Finding, type Report, type RuleMeta } from '../report/finding.js';
 import { shownPath } from '../report/source.js';
 import { toolInfo } from '../version.js';
 import type { Linter, LintDocumentOptions, LintedDocument } from './lint.js';
-import { RUN_LIMIT_RULES } from './limits.js';
+import { READ_LIMIT_META, RUN_LIMIT_RULES } from './limits.js';
 import type { LoadedDescription } from './load.js';
 import { RunBudget } from './fetch.js';
 import type { LintTask, LintTaskResult } from './worker.js';
@@ -399,6 +399,31 @@ export async function lintLoadedDescription(
  * others, and the message is the one-line reason.
  */
 export function unreadableDocument(file: string, cwd: string, reason: string): LintedDocument {
+  return documentOfOne(file, cwd, reason, UNREADABLE_META);
+}
+
+/**
+ * A document that reached one of the bounds on reading it (a `LimitError`): a `vottur-read-limit`
+ * finding on it, which fails the verdict as any error does (issue 34: a limit is a finding).
+ */
+export function readLimitDocument(file: string, cwd: string, reason: string): LintedDocument {
+  return documentOfOne(file, cwd, reason, READ_LIMIT_META);
+}
+
+/** The report of a run whose one description reached a bound on reading it (`vottur check`). */
+export function readLimitReport(file: string, cwd: string, reason: string): Report {
+  const linted = readLimitDocument(file, cwd, reason);
+  return {
+    tool: toolInfo(),
+    createdTimestamp: new Date().toISOString(),
+    documents: [linted.document],
+    rules: [READ_LIMIT_META],
+    findings: linted.findings,
+  };
+}
+
+/** A document of the run with one finding of the run's own about it, at its start. */
+function documentOfOne(file: string, cwd: string, reason: string, rule: RuleMeta): LintedDocument {
   // Named as every other document of the run is (shownPath): an absolute path outside the working
   // directory stays absolute, not `../../work/…` beside documents shown as `/work/…`.
   const path = isPathless(file) ? file : shownPath(cwd, resolve(cwd, file)).split(sep).join('/');
@@ -406,14 +431,14 @@ export function unreadableDocument(file: string, cwd: string, reason: string): L
     document: { path },
     findings: [
       {
-        ruleId: UNREADABLE_RULE,
+        ruleId: rule.id,
         severity: 'error',
         category: 'documentation',
         message: reason.split('\n', 1)[0] ?? '',
         document: path,
         pointer: '',
         path: [],
-        docsUrl: UNREADABLE_DOCS,
+        docsUrl: rule.docsUrl,
         source: 'lint',
       },
     ],
@@ -515,9 +540,11 @@ async function lintInThread(
           }),
         );
       } catch (error) {
+        // A bound reached in reading it: a finding on the document, however many there are.
+        if (error instanceof LimitError) results.push(readLimitDocument(file, cwd, error.message));
         // One document alone that cannot be read: one line and exit 2, as before. Among many, the run goes on.
-        if (!(error instanceof CouldNotRunError) || files.length === 1) throw error;
-        results.push(unreadableDocument(file, cwd, error.message));
+        else if (!(error instanceof CouldNotRunError) || files.length === 1) throw error;
+        else results.push(unreadableDocument(file, cwd, error.message));
       }
       if (timing) timing.add(ruleTiming.entries());
       onProgress?.(results.length, files.length);
@@ -580,6 +607,11 @@ async function lintInPool(
         ...(settings?.extends ? { extends: settings.extends } : {}),
         ...(settings?.skip ? { skip: settings.skip } : {}),
       });
+      if ('failure' in result && result.failure.limit) {
+        results[i] = readLimitDocument(file, cwd, result.failure.message);
+        options.onProgress?.(++done, files.length);
+        continue;
+      }
       if ('failure' in result && result.failure.couldNotRun && !result.failure.ofRun && files.length > 1) {
         results[i] = unreadableDocument(file, cwd, result.failure.message);
         options.onProgress?.(++done, files.length);

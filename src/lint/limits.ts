@@ -1,4 +1,4 @@
-import { UNREADABLE_RULE, type RuleMeta, type Severity } from '../report/finding.js';
+import { READ_LIMIT_RULE, UNREADABLE_RULE, type RuleMeta, type Severity } from '../report/finding.js';
 
 /**
  * Findings kept of one rule in one document (issue 34, B10): a rule that matches everything
@@ -94,12 +94,31 @@ export const RULESET_LIMIT_META: RuleMeta = {
   source: 'lint',
 };
 
+/**
+ * The rule a description that reached one of the bounds on reading it is reported under (issue 34):
+ * YAML aliases expanding past 100,000 values or 10 million characters, nesting past the depth read,
+ * a file over 64 MB. Before, the run ended in one line and exit 2 ("could not run") for a document
+ * the repository wrote; now it is a finding on that document, no one can hold it back, and the
+ * document does not pass. The operator's own inputs (configuration, policy, baseline) past a bound
+ * still end the run with exit 2.
+ */
+export const READ_LIMIT_META: RuleMeta = {
+  id: READ_LIMIT_RULE,
+  severity: 'error',
+  category: 'documentation',
+  description:
+    "A description reached one of vottur's bounds on reading it (YAML aliases expanding too far, nesting too deep, a file too large): it was not checked, so it does not pass.",
+  docsUrl: 'https://github.com/vottur/vottur/blob/main/docs/security.md#limits',
+  source: 'lint',
+};
+
 /** The run's own rules about its bounds, which no configuration turns off. */
 export const RUN_LIMIT_RULES: readonly RuleMeta[] = [
   FINDINGS_LIMIT_META,
   RULE_FAILED_META,
   WALK_LIMIT_META,
   RULESET_LIMIT_META,
+  READ_LIMIT_META,
 ];
 
 /**

@@ -21,8 +21,8 @@ import type { Readable } from 'node:stream';
 import { shownPath } from '../report/source.js';
 import { createRequire } from 'node:module';
 import { DiagnosticSeverity, type IParserResult, type IRange } from '@stoplight/types';
-import { CouldNotRunError, errorCode, errorMessage } from '../errors.js';
-import { fetchText, FetchError, MAX_REMOTE_BYTES, RunBudget, RunBudgetError } from './fetch.js';
+import { CouldNotRunError, errorCode, errorMessage, LimitError } from '../errors.js';
+import { fetchText, FetchError, FetchSizeError, MAX_REMOTE_BYTES, RunBudget, RunBudgetError } from './fetch.js';
 import { MAX_NESTING, parseJsonFast } from './json.js';
 import { parseYaml } from './yaml.js';
 import type { LoadedOverlay } from './overlay.js';
@@ -142,7 +142,7 @@ async function readStdin(stream: Readable | undefined, budget: RunBudget, maxByt
         size += chunk.byteLength;
         try {
           if (size > maxBytes)
-            throw new CouldNotRunError(
+            throw new LimitError(
               `standard input is larger than ${Math.round(maxBytes / (1024 * 1024))} MB, the most read for one document, so it is not read`,
             );
           budget.takeBytes(chunk.byteLength, 'standard input');
@@ -191,6 +191,8 @@ export function parseSource(uri: string, text: string, display: string): SourceF
     try {
       yaml = parseYaml(text);
     } catch (error) {
+      // A bound reached stays one (a finding of the run, not "could not run").
+      if (error instanceof LimitError) throw new LimitError(`${display}: ${error.message}`);
       if (error instanceof CouldNotRunError) throw new CouldNotRunError(`${display}: ${error.message}`);
       throw error;
     }
@@ -199,7 +201,7 @@ export function parseSource(uri: string, text: string, display: string): SourceF
   }
   const fast = parseJsonFast(text);
   if (fast && 'tooDeep' in fast)
-    throw new CouldNotRunError(
+    throw new LimitError(
       `${display}: it is nested deeper than ${MAX_NESTING} levels; no API description needs that many, so it is not read`,
     );
   if (fast) {
@@ -216,9 +218,7 @@ export function parseSource(uri: string, text: string, display: string): SourceF
     parsed = Json().parse(text);
   } catch (error) {
     if (error instanceof RangeError)
-      throw new CouldNotRunError(
-        `${display}: it is nested too deeply to read; no API description needs that many levels`,
-      );
+      throw new LimitError(`${display}: it is nested too deeply to read; no API description needs that many levels`);
     throw error;
   }
   throwOnFatal(parsed, display, kind);
@@ -295,9 +295,16 @@ function setKey(target: Record<string, unknown>, key: string, value: unknown): v
  */
 export const MAX_FILE_BYTES = 64 * 1024 * 1024;
 
-/** A local file of a description, through the one bounded reader: a regular file, at most MAX_FILE_BYTES. */
+/**
+ * A local file of a description, through the one bounded reader: a regular file, at most
+ * MAX_FILE_BYTES; a file over it, or not read in time, is a bound reached (a LimitError).
+ */
 async function readLocalFile(path: string, refuse: (why: string) => Error): Promise<Buffer> {
-  return readRegularFile(path, { refuse, maxBytes: MAX_FILE_BYTES });
+  return readRegularFile(path, {
+    refuse,
+    limit: (why) => new LimitError(refuse(why).message),
+    maxBytes: MAX_FILE_BYTES,
+  });
 }
 
 /** Keys that say a YAML/JSON document is meant as an API description. */
@@ -323,6 +330,8 @@ export async function loadDescription(file: string, given: LoadOptions = {}): Pr
         budget: options.budget,
       });
     } catch (error) {
+      // Over the size of one document: the description's bound, a finding (issue 34).
+      if (error instanceof FetchSizeError) throw new LimitError(`cannot read ${file}: ${error.message}`);
       if (error instanceof FetchError) throw new CouldNotRunError(`cannot read ${file}: ${error.message}`);
       throw error;
     }

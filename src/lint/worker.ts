@@ -4,7 +4,7 @@
  * holds only results). Runs from the built `dist/src/lint/worker.js`.
  */
 import { ruleTiming, type TimingEntry } from '../../rulesets/lib/timing.js';
-import { CouldNotRunError } from '../errors.js';
+import { CouldNotRunError, LimitError } from '../errors.js';
 import type { RuleMeta } from '../report/finding.js';
 import { enableCompileCache, flushCompileCache } from '../runtime/compile-cache.js';
 import type { LintedDocument } from './lint.js';
@@ -34,8 +34,11 @@ export interface LintTask {
 export type LintTaskResult =
   | { linted: LintedDocument; rules: RuleMeta[]; timing?: TimingEntry[] }
   /** A failure travels as data: errors lose their class between threads. */
-  /** `ofRun`: not this document's problem but the run's (a ruleset the configuration extends cannot be loaded). */
-  | { failure: { message: string; couldNotRun: boolean; ofRun?: boolean } };
+  /**
+   * `ofRun`: not this document's problem but the run's (a ruleset the configuration extends cannot be loaded).
+   * `limit`: the document reached a bound on reading it (a `LimitError`): a finding, not a failure.
+   */
+  | { failure: { message: string; couldNotRun: boolean; ofRun?: boolean; limit?: boolean } };
 
 export default async function lintTask(task: LintTask): Promise<LintTaskResult> {
   try {
@@ -76,6 +79,7 @@ export default async function lintTask(task: LintTask): Promise<LintTaskResult> 
       failure: {
         message: error instanceof Error ? error.message : String(error),
         couldNotRun: error instanceof CouldNotRunError,
+        ...(error instanceof LimitError ? { limit: true } : {}),
       },
     };
   } finally {

@@ -19,7 +19,7 @@
  */
 import { createRequire } from 'node:module';
 import type { IParserResult, IRange } from '@stoplight/types';
-import { CouldNotRunError, errorMessage } from '../errors.js';
+import { CouldNotRunError, errorMessage, LimitError } from '../errors.js';
 import { MAX_NESTING } from './json.js';
 
 const require = createRequire(import.meta.url);
@@ -119,7 +119,7 @@ type YamlNode = YamlScalar | YamlMapping | YamlMap | YamlSeq | YamlAnchorRef | Y
 
 type Diagnostic = IParserResult<unknown>['diagnostics'][number];
 
-export class YamlLimitError extends CouldNotRunError {}
+export class YamlLimitError extends LimitError {}
 
 function computeLineMap(text: string): number[] {
   const lineMap: number[] = [];

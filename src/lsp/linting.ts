@@ -5,11 +5,11 @@
  * suppressions, the baseline the configuration names. Findings keep the CLI's shape; the server
  * turns them into diagnostics.
  */
-import { lstatSync, realpathSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
-import { CouldNotRunError, errorMessage } from '../errors.js';
+import { lstatSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { CouldNotRunError, errorMessage, LimitError } from '../errors.js';
 import { DEFAULT_BASELINE_FILE } from '../paths.js';
-import type { Finding, Report } from '../report/finding.js';
+import { READ_LIMIT_RULE, type Finding, type Report } from '../report/finding.js';
 import { lintLoadedDescription } from '../lint/files.js';
 import { isRemote, loadDescription } from '../lint/load.js';
 import { platformRulesetLinter, type Linter } from '../lint/lint.js';
@@ -17,7 +17,7 @@ import { findConfigFile, type LoadedConfig } from '../config/index.js';
 import { gatePolicy } from '../policy/index.js';
 import { gateRunFor, settle } from '../run/settle.js';
 import { cwdOf } from '../runtime/process-defaults.js';
-import { isInside } from '../runtime/safe-read.js';
+import { insideRealFolders } from '../runtime/safe-read.js';
 
 export interface LintRequest {
   /** The description's root file, absolute. */
@@ -52,8 +52,12 @@ export interface LintOutcome {
   config?: LoadedConfig;
   /** The baseline file applied (absolute), if any. */
   baseline?: string;
-  /** Why the description could not be linted (a syntax error, an unreadable configuration...). */
-  failure?: { message: string; line?: number; column?: number; file?: string };
+  /**
+   * Why the description could not be linted (a syntax error, an unreadable configuration...);
+   * `rule`: the run's own rule it is shown under (`vottur-read-limit` for a bound the description
+   * reached; `vottur-unreadable` otherwise).
+   */
+  failure?: { message: string; line?: number; column?: number; file?: string; rule?: string };
 }
 
 /**
@@ -71,31 +75,12 @@ const UNTRUSTED =
   'the workspace is not trusted, so its rulesets are loaded as data only (docs/editors.md#workspace-trust)';
 
 /**
- * Whether a path is inside one of the trusted folders, both with symbolic links resolved (a link
- * in a trusted folder to a hostile one is not trust in the hostile one). A path that cannot be
- * resolved is not trusted.
+ * Why, in a trusted workspace, a document or its configuration outside the folders trusted at
+ * start-up is read as data only: a folder added later included, which the user can trust only by
+ * restarting the server with it.
  */
-export function insideTrusted(path: string, folders: readonly string[]): boolean {
-  const real = realPathOf(path);
-  if (real === undefined) return false;
-  return folders.some((folder) => {
-    const realFolder = realPathOf(folder);
-    return realFolder !== undefined && isInside(real, realFolder);
-  });
-}
-
-/** A path's real path; a file not yet on disk (an unsaved document) by its folder's. */
-function realPathOf(path: string): string | undefined {
-  try {
-    return realpathSync(path);
-  } catch {
-    try {
-      return join(realpathSync(dirname(path)), basename(path));
-    } catch {
-      return undefined;
-    }
-  }
-}
+const OUTSIDE_TRUSTED =
+  'this document or its configuration is outside the workspace folders trusted at start-up, so it is not trusted and its rulesets are loaded as data only; a folder added to the workspace later is trusted once the language server restarts with it (docs/editors.md#workspace-trust)';
 
 export async function lintDescriptionText(request: LintRequest): Promise<LintOutcome> {
   const { cwd, configFile } = runFolder(request.root, request.noConfig);
@@ -104,8 +89,8 @@ export async function lintDescriptionText(request: LintRequest): Promise<LintOut
   // a configuration found above the folder is the parent's, not the workspace's.
   const trusted =
     folders.length > 0 &&
-    insideTrusted(request.root, folders) &&
-    (configFile === undefined || insideTrusted(configFile, folders));
+    insideRealFolders(request.root, folders) &&
+    (configFile === undefined || insideRealFolders(configFile, folders));
   const outcome: LintOutcome = { root: request.root, cwd, files: [request.root], findings: [] };
   try {
     // The editor's environment names no operator policy: an editor is not a gate.
@@ -113,7 +98,12 @@ export async function lintDescriptionText(request: LintRequest): Promise<LintOut
     const run = await gateRunFor(
       request.noConfig ? { config: false } : {},
       io,
-      trusted ? undefined : { policy: gatePolicy(), why: UNTRUSTED },
+      // Trusted, the folders' own code runs and anything outside them is still read as data only.
+      {
+        policy: gatePolicy(),
+        why: folders.length > 0 ? OUTSIDE_TRUSTED : UNTRUSTED,
+        ...(trusted ? { trustedFolders: folders } : {}),
+      },
     );
     const config = await run.configFor(request.root);
     if (config) outcome.config = config;
@@ -145,11 +135,13 @@ export async function lintDescriptionText(request: LintRequest): Promise<LintOut
     // diagnostics shows a clean file (issue 34, B14: a failure not of the "could not run" kind
     // published nothing).
     outcome.failure =
-      error instanceof CouldNotRunError
-        ? failureOf(error.message)
-        : {
-            message: `vottur could not lint this document: ${errorMessage(error)} (vottur's defect: please report it)`,
-          };
+      error instanceof LimitError
+        ? { ...failureOf(error.message), rule: READ_LIMIT_RULE }
+        : error instanceof CouldNotRunError
+          ? failureOf(error.message)
+          : {
+              message: `vottur could not lint this document: ${errorMessage(error)} (vottur's defect: please report it)`,
+            };
   }
   return outcome;
 }

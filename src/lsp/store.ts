@@ -262,7 +262,7 @@ export class DocumentStore {
           range: { start: { line, character }, end: { line, character: character + 1 } },
           severity: DiagnosticSeverity.Error,
           source: 'vottur',
-          code: 'vottur-unreadable',
+          code: outcome.failure.rule ?? 'vottur-unreadable',
           message: outcome.failure.message,
         },
       });

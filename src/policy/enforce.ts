@@ -88,8 +88,10 @@ export class GateRun {
     /**
      * With no policy: a policy whose loader still reads the rulesets configurations extend, as data
      * only, and why (the language server in a workspace its client has not said it trusts).
+     * `trustedFolders`: the folders the client trusts (real paths), whose code may run: an entry
+     * whose every file and package is inside them loads as code; any other is read as data only.
      */
-    private readonly untrusted?: { policy: Policy; why: string },
+    private readonly untrusted?: { policy: Policy; why: string; trustedFolders?: readonly string[] },
   ) {
     if (policy)
       this.configuration.policy = {
@@ -251,18 +253,28 @@ export class GateRun {
     const entries: RulesetReference[] =
       extended === undefined ? [] : typeof extended === 'string' ? [extended] : extended;
     const allowed: RulesetReference[] = [];
-    // Under a policy each entry is read once, by the policy's loader, and only its data goes on.
-    const data: DataExtension[] = [];
     const loader = this.policy ?? this.untrusted?.policy;
     const { loadUnderPolicy, ruleBudget } = loader
       ? await import('./ruleset.js')
       : { loadUnderPolicy: undefined, ruleBudget: () => undefined };
+    // Trust covers code inside the trusted folders only (issue 34): the one decision of code or data.
+    const folders = this.policy ? undefined : this.untrusted?.trustedFolders;
+    const confine = folders !== undefined && folders.length > 0 ? folders : undefined;
+    const codeOutside = confine ? (await import('../lint/extends.js')).codeOutside : undefined;
+    // Under a policy each entry is read once, by the policy's loader, and only its data goes on;
+    // under trust, `null` for an entry that loads as code.
+    const data: Array<DataExtension | null> = [];
     // The bounds on what the repository's rules may ask for, shared by this configuration's entries.
     const budget = ruleBudget();
     for (const entry of entries) {
       const name = rulesetName(entry);
       let why: string | undefined;
-      if (loader && loadUnderPolicy) {
+      let outside: string | undefined;
+      if (confine && codeOutside) {
+        outside = await codeOutside(loaded.file, entry, confine);
+        if (outside === undefined) data.push(null);
+      }
+      if (loader && loadUnderPolicy && !(confine && outside === undefined)) {
         const load = await loadUnderPolicy(entry, loaded.file, loader, this.cwd, budget);
         for (const file of load.read) this.recordRead(file.path, file.sha256);
         if (load.ok) data.push(load.extension);
@@ -274,7 +286,13 @@ export class GateRun {
       else
         this.refuse(
           POLICY_EXTENDS,
-          `\`extends: ${name}\` in ${loaded.shown} was not loaded: ${why}; ${this.policy ? `the policy (${this.policy.name}) loads rulesets as data only and runs no code from the repository` : (this.untrusted?.why ?? 'it was refused')}.`,
+          `\`extends: ${name}\` in ${loaded.shown} was not loaded: ${why}; ${
+            this.policy
+              ? `the policy (${this.policy.name}) loads rulesets as data only and runs no code from the repository`
+              : outside !== undefined
+                ? `it brings ${outside}, which is outside the trusted workspace folders, so it was read as data only; to run its code, trust that folder too (open it as a workspace folder of a trusted workspace), or copy the ruleset into this folder (docs/editors.md#workspace-trust)`
+                : (this.untrusted?.why ?? 'it was refused')
+          }.`,
           document,
         );
     }
@@ -297,6 +315,7 @@ export class GateRun {
               cwd: this.cwd,
               run: this.id,
               ...(loader ? { data } : {}),
+              ...(confine ? { confine } : {}),
             },
           }
         : {}),

@@ -12,6 +12,12 @@ export type FindingSource = 'lint' | 'response' | 'contract' | 'diff' | 'catalog
 /** A document of a run over many that could not be read or parsed: a finding on it, and exit 2 at the end. */
 export const UNREADABLE_RULE = 'vottur-unreadable';
 
+/**
+ * A document of the run that reached one of vottur's bounds on reading it (aliases, nesting, size):
+ * not checked, so it does not pass (src/lint/limits.ts).
+ */
+export const READ_LIMIT_RULE = 'vottur-read-limit';
+
 /** What a change between two versions of a description does to callers (`vottur diff`). */
 export type ChangeClass = 'breaking' | 'review' | 'non-breaking' | 'documentation';
 

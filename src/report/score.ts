@@ -30,6 +30,7 @@ import {
   counts,
   isDiffReport,
   summarise,
+  READ_LIMIT_RULE,
   UNREADABLE_RULE,
   type Category,
   type Finding,
@@ -73,6 +74,7 @@ export const HARVEST_FAILURE_RULES: readonly string[] = [
 export const BLOCKING_RULES: ReadonlySet<string> = new Set([
   'platform-openapi-3',
   UNREADABLE_RULE,
+  READ_LIMIT_RULE,
   ...HARVEST_FAILURE_RULES,
 ]);
 

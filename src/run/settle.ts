@@ -108,13 +108,14 @@ export async function configResolverFor(
  * The run's one resolution of configuration and policy: every document's configuration is read
  * once, judged by the policy (`--policy`, `VOTTUR_POLICY`, `--gate`), and recorded for the report.
  * `untrusted`: with no policy, rulesets a configuration extends are still read as data only, under
- * this policy's loader (the language server in a workspace its client has not said it trusts).
+ * this policy's loader (the language server in a workspace its client has not said it trusts);
+ * with `trustedFolders`, an entry whose every file and package is inside them loads as code.
  * `untrustedFolder`: a folder of hostile data (a catalogue harvest) no configuration is read from.
  */
 export async function gateRunFor(
   options: ConfigCommandOptions & PolicyCommandOptions,
   io: Pick<RunIo, 'cwd' | 'env'>,
-  untrusted?: { policy: Policy; why: string },
+  untrusted?: { policy: Policy; why: string; trustedFolders?: readonly string[] },
   untrustedFolder?: string,
 ): Promise<GateRun> {
   const cwd = cwdOf(io);

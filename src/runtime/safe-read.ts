@@ -21,7 +21,7 @@ import {
   type Stats,
 } from 'node:fs';
 import { lstat, open, readlink, stat } from 'node:fs/promises';
-import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { CouldNotRunError, errorCode, errorMessage, fileErrorReason } from '../errors.js';
 
 /** The largest file a configuration or an option may name: 16 MB. */
@@ -63,6 +63,33 @@ function realFolder(folder: string): string {
 export function isInside(path: string, folder: string): boolean {
   const rel = relative(folder, path);
   return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel));
+}
+
+/**
+ * Whether a path is inside one of the folders, both with symbolic links resolved (a link in a
+ * trusted folder to a hostile one is not trust in the hostile one): the language server's trust
+ * (docs/editors.md#workspace-trust). A path that cannot be resolved is inside none.
+ */
+export function insideRealFolders(path: string, folders: readonly string[]): boolean {
+  const real = realPathOf(path);
+  if (real === undefined) return false;
+  return folders.some((folder) => {
+    const realFolder = realPathOf(folder);
+    return realFolder !== undefined && isInside(real, realFolder);
+  });
+}
+
+/** A path's real path; a file not yet on disk (an unsaved document) by its folder's. */
+export function realPathOf(path: string): string | undefined {
+  try {
+    return realpathSync(path);
+  } catch {
+    try {
+      return join(realpathSync(dirname(path)), basename(path));
+    } catch {
+      return undefined;
+    }
+  }
 }
 
 /**
@@ -265,6 +292,8 @@ export async function readRegularFile(
   real: string,
   options: {
     refuse: (why: string) => Error;
+    /** The refusal when a bound is reached (the size, the time); `refuse` by default. */
+    limit?: (why: string) => Error;
     maxBytes: number;
     timeoutMs?: number;
     /** The file's `stat`, when the caller has it. */
@@ -272,13 +301,14 @@ export async function readRegularFile(
   },
 ): Promise<Buffer> {
   const { refuse, maxBytes } = options;
+  const limit = options.limit ?? refuse;
   const timeoutMs = options.timeoutMs ?? NAMED_FILE_TIMEOUT_MS;
   const before = options.checked ?? (await stat(real));
   if (!before.isFile()) throw refuse(`it is ${kindOf(before)}, not a regular file`);
-  if (before.size > maxBytes) throw refuse(`it is ${megabytes(before.size)}, over the limit of ${megabytes(maxBytes)}`);
+  if (before.size > maxBytes) throw limit(`it is ${megabytes(before.size)}, over the limit of ${megabytes(maxBytes)}`);
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(refuse(`not read within ${timeoutMs / 1000} s`)), timeoutMs);
+    timer = setTimeout(() => reject(limit(`not read within ${timeoutMs / 1000} s`)), timeoutMs);
   });
   const read = async (): Promise<Buffer> => {
     // O_NONBLOCK: a file swapped for a FIFO after the check above does not hang the open; O_NOFOLLOW:
@@ -292,14 +322,14 @@ export async function readRegularFile(
       let length = 0;
       for (;;) {
         if (length === buffer.length) {
-          if (length > maxBytes) throw refuse(`it is over the limit of ${megabytes(maxBytes)}`);
+          if (length > maxBytes) throw limit(`it is over the limit of ${megabytes(maxBytes)}`);
           break;
         }
         const { bytesRead } = await handle.read(buffer, length, buffer.length - length, length);
         if (bytesRead === 0) break;
         length += bytesRead;
       }
-      if (length > maxBytes) throw refuse(`it is over the limit of ${megabytes(maxBytes)}`);
+      if (length > maxBytes) throw limit(`it is over the limit of ${megabytes(maxBytes)}`);
       return buffer.subarray(0, length);
     } finally {
       await handle.close();

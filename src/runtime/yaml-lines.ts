@@ -29,5 +29,22 @@ export async function parseYamlData(text: string, options: { uniqueKeys?: boolea
   });
   const [problem] = [...document.errors, ...document.warnings];
   if (problem) throw problem;
-  return document.toJS({ maxAliasCount: 100 });
+  try {
+    return document.toJS({ maxAliasCount: MAX_DATA_ALIASES });
+  } catch (error) {
+    // The package's words ("indicates a resource exhaustion attack") say nothing of what to do. Said
+    // without digits or quotes, which the callers' one line would drop as possible file content.
+    if (error instanceof ReferenceError && /alias/i.test(error.message))
+      throw new Error('its aliases (*name) expand more than a hundred times; write the repeated parts out', {
+        cause: error,
+      });
+    throw error;
+  }
 }
+
+/**
+ * Alias expansions a YAML text of vottur's own inputs may make (the `yaml` package's count): these
+ * are the operator's or the project's settings, where a bound reached ends the run (exit 2); a
+ * description's aliases are bounded by its own reader and are a finding (src/lint/yaml.ts).
+ */
+const MAX_DATA_ALIASES = 100;

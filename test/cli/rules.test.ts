@@ -32,6 +32,7 @@ describe('vottur rules', () => {
         'vottur-rule-failed',
         'vottur-walk-limit',
         'vottur-ruleset-limit',
+        'vottur-read-limit',
         ...POLICY_RULES.map((rule) => rule.id),
         ...CHECK_LIMIT_RULES.map((rule) => rule.id),
       ].sort(),
@@ -48,9 +49,13 @@ describe('vottur rules', () => {
             ? expect.stringMatching(/^https:\/\/github\.com\/vottur\/vottur\/blob\/main\/docs\/suppressions\.md#/)
             : rule.id === 'vottur-unreadable'
               ? expect.stringMatching(/^https:\/\/github\.com\/vottur\/vottur\/blob\/main\/README\.md#/)
-              : ['vottur-findings-limit', 'vottur-rule-failed', 'vottur-walk-limit', 'vottur-ruleset-limit'].includes(
-                    rule.id,
-                  )
+              : [
+                    'vottur-findings-limit',
+                    'vottur-rule-failed',
+                    'vottur-walk-limit',
+                    'vottur-ruleset-limit',
+                    'vottur-read-limit',
+                  ].includes(rule.id)
                 ? 'https://github.com/vottur/vottur/blob/main/docs/security.md#limits'
                 : `https://github.com/vottur/vottur/blob/main/docs/rules/${rule.id}.md`;
     for (const rule of rules) expect(rule.docsUrl, rule.id).toEqual(page(rule));

@@ -84,27 +84,31 @@ describe('one budget per run for URL documents and standard input', () => {
     expect(result.code).toBe(1);
   });
 
-  it('vottur lint - < /dev/zero stops at the cap: one line, exit 2', async () => {
+  it('vottur lint - < /dev/zero stops at the cap: a vottur-read-limit finding on it, exit 1 (issue 34)', async () => {
     const zero = openSync('/dev/zero', 'r');
     try {
-      const result = await new Promise<{ code: number | null; stderr: string }>((resolve, reject) => {
+      const result = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
         const child = spawn(process.execPath, [CLI, 'lint', '-'], {
           stdio: [zero, 'pipe', 'pipe'],
           env: { ...process.env, NO_COLOR: '' },
         });
         if (child.stderr === null) throw new Error('spawn gave the child no stderr pipe');
         let stderr = '';
+        let stdout = '';
         child.stderr.on('data', (chunk) => (stderr += chunk));
+        child.stdout?.on('data', (chunk) => (stdout += chunk));
         const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
         child.on('error', reject);
         child.on('close', (code) => {
           clearTimeout(timer);
-          resolve({ code, stderr });
+          resolve({ code, stdout, stderr });
         });
       });
-      expect(result.code).toBe(2);
-      expect(result.stderr).toBe(
-        'vottur: standard input is larger than 20 MB, the most read for one document, so it is not read\n',
+      // A bound the description reached: a finding on it, not "could not run".
+      expect(result.code).toBe(1);
+      expect(result.stderr).toBe('');
+      expect(result.stdout).toContain(
+        'vottur-read-limit  standard input is larger than 20 MB, the most read for one document, so it is not read\n',
       );
     } finally {
       closeSync(zero);

@@ -10,7 +10,7 @@
 import type { Command } from 'commander';
 import { acceptedBy } from '../../diff/accept.js';
 import { runContractTests } from '../../contract/index.js';
-import { lintLoadedDescription } from '../../lint/files.js';
+import { lintLoadedDescription, readLimitReport } from '../../lint/files.js';
 import { loadDescription } from '../../lint/load.js';
 import { FAULT_NAMES, isFaultName, type FaultName } from '../../reference/faults.js';
 import { startReferenceService, type RunningReferenceService } from '../../reference/service.js';
@@ -18,7 +18,7 @@ import type { Report } from '../../report/finding.js';
 import type { GateRun } from '../../policy/enforce.js';
 import { mergeReports } from '../../report/merge.js';
 import { toolInfo } from '../../version.js';
-import { CouldNotRunError, errorMessage } from '../../errors.js';
+import { CouldNotRunError, errorMessage, LimitError } from '../../errors.js';
 import {
   addContractOptions,
   authFrom,
@@ -110,11 +110,27 @@ export function registerCheck(program: Command, io: CommandIo): void {
       throw new CouldNotRunError('--accept applies to the changes --base finds: add --base <REF:path>');
     // Read and parsed once, for the linter and the contract tests alike.
     const cwd = cwdOf(io);
-    const loaded = await loadDescription(description, {
-      cwd,
-      ...(io.stdin ? { stdin: io.stdin } : {}),
-      ...(options.allowRemoteRefs ? { allowRemoteRefs: true } : {}),
-    });
+    let loaded;
+    try {
+      loaded = await loadDescription(description, {
+        cwd,
+        ...(io.stdin ? { stdin: io.stdin } : {}),
+        ...(options.allowRemoteRefs ? { allowRemoteRefs: true } : {}),
+      });
+    } catch (error) {
+      if (!(error instanceof LimitError)) throw error;
+      // A bound reached in reading the description (issue 34): its finding is the verdict, and
+      // nothing of it is linted, compared or sent to the server.
+      io.exit(
+        await finishRun(
+          await settle(readLimitReport(description, cwd, error.message), run, options, io),
+          targets,
+          options,
+          io,
+        ),
+      );
+      return;
+    }
     const settings = await run.settingsFor(description);
     const lint = await lintLoadedDescription(loaded, {
       cwd,

@@ -123,7 +123,7 @@ export function rulesMarkdown(rules: RuleMeta[]): string {
     '',
     '## The other rules',
     '',
-    `The rules of the run itself (\`vottur-suppression-reason\`, \`vottur-suppression-unused\`: [suppressions.md](../suppressions.md); \`vottur-unreadable\`: a document that cannot be read; \`vottur-findings-limit\`: a rule past ${MAX_FINDINGS_PER_RULE.toLocaleString('en-US')} findings in one document, \`vottur-rule-failed\`: a rule that could not check a document, \`vottur-walk-limit\`: a schema walk stopped at its bound, and \`vottur-ruleset-limit\`: a repository's rulesets cut off at their work budget under a policy, [security.md](../security.md#limits)) and the diff checks and versioning rules of \`vottur diff\` ([diff/README.md](../diff/README.md)) have their own pages. \`vottur rules\` lists them all.`,
+    `The rules of the run itself (\`vottur-suppression-reason\`, \`vottur-suppression-unused\`: [suppressions.md](../suppressions.md); \`vottur-unreadable\`: a document that cannot be read; \`vottur-findings-limit\`: a rule past ${MAX_FINDINGS_PER_RULE.toLocaleString('en-US')} findings in one document, \`vottur-rule-failed\`: a rule that could not check a document, \`vottur-walk-limit\`: a schema walk stopped at its bound, \`vottur-ruleset-limit\`: a repository's rulesets cut off at their work budget under a policy, and \`vottur-read-limit\`: a description past a bound on reading it, [security.md](../security.md#limits)) and the diff checks and versioning rules of \`vottur diff\` ([diff/README.md](../diff/README.md)) have their own pages. \`vottur rules\` lists them all.`,
     '',
     '## Catalogue rules (`vottur catalogue`)',
     '',

@@ -11,7 +11,7 @@ import {
   withContractSettings,
   type ContractCommandOptions,
 } from '../contract-options.js';
-import { CouldNotRunError } from '../../errors.js';
+import { CouldNotRunError, LimitError } from '../../errors.js';
 import type { OutputState } from '../output.js';
 import { addOverlayOption } from '../options.js';
 import type { CommandIo } from '../io.js';
@@ -47,30 +47,41 @@ export function registerTest(program: Command, io: CommandIo): void {
         throw new CouldNotRunError(
           'vottur test needs --server <url> (or contract.server in vottur.config.yaml): the base URL of the server under test',
         );
-      // With overlays, the description the server is held to is the patched one.
-      const loaded =
-        overlays.length > 0
-          ? await (
-              await import('../../lint/load.js')
-            ).loadDescription(
-              /^https?:\/\//i.test(description) || description === '-' ? description : resolve(cwdOf(io), description),
-              {
-                cwd: cwdOf(io),
-                allowRemoteRefs: options.allowRemoteRefs,
-                overlays,
-                ...(io.stdin ? { stdin: io.stdin } : {}),
-              },
-            )
-          : undefined;
-      const report = await runContractTests({
-        description,
-        ...(loaded ? { loaded } : {}),
-        server: options.server,
-        auth: authFrom(options),
-        ...(options.allowRemoteRefs ? { allowRemoteRefs: true } : {}),
-        ...runOptionsFrom(options, io),
-        ...(run.policy ? { underPolicy: true } : {}),
-      });
+      let report;
+      try {
+        // With overlays, the description the server is held to is the patched one.
+        const loaded =
+          overlays.length > 0
+            ? await (
+                await import('../../lint/load.js')
+              ).loadDescription(
+                /^https?:\/\//i.test(description) || description === '-'
+                  ? description
+                  : resolve(cwdOf(io), description),
+                {
+                  cwd: cwdOf(io),
+                  allowRemoteRefs: options.allowRemoteRefs,
+                  overlays,
+                  ...(io.stdin ? { stdin: io.stdin } : {}),
+                },
+              )
+            : undefined;
+        report = await runContractTests({
+          description,
+          ...(loaded ? { loaded } : {}),
+          server: options.server,
+          auth: authFrom(options),
+          ...(options.allowRemoteRefs ? { allowRemoteRefs: true } : {}),
+          ...runOptionsFrom(options, io),
+          ...(run.policy ? { underPolicy: true } : {}),
+        });
+      } catch (error) {
+        if (!(error instanceof LimitError)) throw error;
+        // A bound reached in reading the description (issue 34): its finding is the verdict, and
+        // nothing is sent to the server.
+        const { readLimitReport } = await import('../../lint/files.js');
+        report = readLimitReport(description, cwdOf(io), error.message);
+      }
       io.exit(await finishRun(await settle(report, run, options, io), targets, options, io));
     },
   );
