@@ -53,6 +53,8 @@ export async function finishRun(
     quiet: Boolean(options.quiet),
     color: colorWanted(io),
     stdout: io.stdout,
+    // The JSON report masks itself (unless --show-pii): written without the channel's second mask.
+    ...(io.stdoutData ? { stdoutMasked: io.stdoutData } : {}),
     ...(io.stdoutCommands ? { stdoutCommands: io.stdoutCommands } : {}),
   });
   const exit = gateExit(report, thresholds, io.stderr);
