@@ -62,13 +62,16 @@ for (const [name, files] of cases) {
   if (only && !name.includes(only)) continue;
   const dir = join(out, name);
   mkdirSync(dir, { recursive: true });
-  // Every format to its own file, then stylish as it is shown (cut at 100), --quiet and every finding.
+  // Every format to its own file, then stylish as it is shown (cut at 100), --quiet and every
+  // finding, and the JSON report on standard output with and without --show-pii.
   const runs: Array<[string, string[]]> = [
     ['all', FORMATS.flatMap((format) => ['--format', format, '--output', join(dir, `report.${format}`)])],
     ['stylish-default', []],
     ['stylish-all', ['--max-problems', '0']],
     ['stylish-quiet', ['--quiet']],
     ['json-show-pii', ['--format', 'json', '--show-pii']],
+    // Masked by the format alone on standard output (issue 38), as the report file is.
+    ['json-stdout', ['--format', 'json']],
   ];
   for (const [label, args] of runs) {
     const result = spawnSync(process.execPath, [VOTTUR, 'lint', ...args, ...files], {
