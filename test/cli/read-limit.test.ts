@@ -55,7 +55,7 @@ interface JsonFinding {
 async function lintJson(args: string[]): Promise<{ code: number; findings: JsonFinding[]; stderr: string }> {
   const result = await votturInProcess([...args, '--format', 'json'], { cwd: dir });
   const report = JSON.parse(result.stdout || '{"findings": []}') as { findings: JsonFinding[] };
-  return { code: result.code, findings: report.findings, stderr: result.stderr };
+  return { code: result.code ?? -1, findings: report.findings, stderr: result.stderr };
 }
 
 describe('a description past a bound on reading it is a finding, not exit 2', () => {
