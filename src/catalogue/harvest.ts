@@ -43,6 +43,7 @@ import {
   serviceName,
   subsystemPath,
   type RejectedEntry,
+  type Endpoint,
   type SubsystemId,
   type XRoadClient,
   type XRoadService,
@@ -87,6 +88,7 @@ export interface HarvestOptions {
   maxServices?: number;
   maxServiceEndpoints?: number;
   maxEndpoints?: number;
+  maxRecordedBytes?: number;
   maxTotalBytes?: number;
   maxDurationMs?: number;
   tls?: SecureContextOptions;
@@ -255,11 +257,13 @@ export async function harvestCatalogue(options: HarvestOptions): Promise<Harvest
     throw new CouldNotRunError(`--concurrency ${concurrency}: give a whole number of requests, 1 or more`);
   const maxServiceEndpoints = options.maxServiceEndpoints ?? HARVEST_DEFAULTS.maxServiceEndpoints;
   const maxEndpoints = options.maxEndpoints ?? HARVEST_DEFAULTS.maxEndpoints;
+  const maxRecordedBytes = options.maxRecordedBytes ?? HARVEST_DEFAULTS.maxRecordedBytes;
   const limits: HarvestLimits = {
     maxSubsystems: options.maxSubsystems ?? HARVEST_DEFAULTS.maxSubsystems,
     maxServices: options.maxServices ?? HARVEST_DEFAULTS.maxServices,
     maxServiceEndpoints,
     maxEndpoints,
+    maxRecordedBytes,
     maxTotalBytes: options.maxTotalBytes ?? HARVEST_DEFAULTS.maxTotalBytes,
     maxDurationMs: options.maxDurationMs ?? HARVEST_DEFAULTS.maxDurationMs,
   };
@@ -268,6 +272,7 @@ export async function harvestCatalogue(options: HarvestOptions): Promise<Harvest
     ['--max-services', limits.maxServices],
     ['--max-service-endpoints', maxServiceEndpoints],
     ['--max-endpoints', maxEndpoints],
+    ['--max-recorded-size', maxRecordedBytes],
     ['--max-total-size', limits.maxTotalBytes],
     ['--max-duration', limits.maxDurationMs],
   ] as const)
@@ -361,6 +366,23 @@ export async function harvestCatalogue(options: HarvestOptions): Promise<Harvest
       // Never half a surrogate pair.
       return `${text.slice(0, MAX_RECORDED_TEXT - 1).replace(/[\ud800-\udbff]$/, '')}…` as T;
     };
+    // One budget over everything the harvest keeps of the server's words until harvest.json is
+    // written, in bytes, counted as each text is taken: the counts alone allowed 50 subsystems of
+    // 4,000 endpoints of 2,000-character paths, 1.5 GB held (issue 34). A listing's own answer is
+    // held only while it is read, and is bounded by --max-size.
+    let recordedBytes = 0;
+    let recordedFull = false;
+    const recordedCut = { subsystems: 0, services: 0, endpoints: 0, texts: 0, notAsked: 0 };
+    const take = (...texts: Array<string | undefined>): boolean => {
+      let bytes = 0;
+      for (const text of texts) if (text !== undefined) bytes += Buffer.byteLength(text, 'utf8');
+      if (recordedBytes + bytes > maxRecordedBytes) {
+        recordedFull = true;
+        return false;
+      }
+      recordedBytes += bytes;
+      return true;
+    };
     const cutPerService = { services: 0, endpoints: 0 };
     const cutOverall = { services: 0, endpoints: 0 };
     const boundEndpoints = (service: XRoadService): XRoadService => {
@@ -376,8 +398,17 @@ export async function harvestCatalogue(options: HarvestOptions): Promise<Harvest
         cutOverall.endpoints += endpoints.length - room;
         endpoints = endpoints.slice(0, room);
       }
-      endpointsTaken += endpoints.length;
-      return { ...service, endpoints: endpoints.map((e) => ({ method: recorded(e.method), path: recorded(e.path) })) };
+      const kept: Endpoint[] = [];
+      for (const e of endpoints) {
+        const endpoint = { method: recorded(e.method), path: recorded(e.path) };
+        if (!take(endpoint.method, endpoint.path)) {
+          recordedCut.endpoints += endpoints.length - kept.length;
+          break;
+        }
+        kept.push(endpoint);
+      }
+      endpointsTaken += kept.length;
+      return { ...service, endpoints: kept };
     };
     const cutSubsystems = new Set<string>();
     const limit = createLimiter(concurrency);
@@ -399,6 +430,10 @@ export async function harvestCatalogue(options: HarvestOptions): Promise<Harvest
         const path = subsystemPath(id);
         const memberName = recorded(client.name);
         const subsystemName = recorded(client.subsystemName);
+        if (!take(path, memberName, subsystemName)) {
+          recordedCut.subsystems++;
+          return;
+        }
         const entry: HarvestedSubsystem = {
           id: path,
           ...(memberName ? { memberName } : {}),
@@ -406,7 +441,19 @@ export async function harvestCatalogue(options: HarvestOptions): Promise<Harvest
           services: 0,
         };
         harvestedSubsystems.push(entry);
-        const answer = await limit(() => getJson(at(base, `/r1/${path}/${method}`), headers, transport));
+        // Once nothing more can be recorded, a listing is not asked for: it would be read and parsed
+        // (up to --max-size each) for nothing.
+        const answer = await limit(() =>
+          recordedFull ? Promise.resolve(undefined) : getJson(at(base, `/r1/${path}/${method}`), headers, transport),
+        );
+        if (answer === undefined) {
+          recordedCut.notAsked++;
+          entry.error = {
+            kind: 'limit',
+            reason: `${method} not asked: the harvest's limit on what it records (--max-recorded-size ${maxRecordedBytes}) was reached`,
+          };
+          return;
+        }
         if (!answer.ok || 'notJson' in answer) {
           entry.error = !answer.ok
             ? {
@@ -443,7 +490,9 @@ export async function harvestCatalogue(options: HarvestOptions): Promise<Harvest
           cutSubsystems.add(path);
           listedServices = listedServices.slice(0, room);
         }
-        listedServices = listedServices.map(boundEndpoints);
+        listedServices = listedServices
+          .filter((s) => take(s.serviceCode, serviceName(s), memberName) || (recordedCut.services++, false))
+          .map(boundEndpoints);
         servicesTaken += listedServices.length;
         entry.services = listedServices.length;
         const rest = listedServices.filter((s) => s.serviceType !== 'WSDL');
@@ -469,8 +518,15 @@ export async function harvestCatalogue(options: HarvestOptions): Promise<Harvest
                 delete record.file;
               },
             );
-            if (record.title !== undefined) record.title = recorded(record.title);
-            if (record.version !== undefined) record.version = recorded(record.version);
+            for (const key of ['title', 'version'] as const) {
+              const text = record[key];
+              if (text === undefined) continue;
+              record[key] = recorded(text);
+              if (!take(record[key])) {
+                delete record[key];
+                recordedCut.texts++;
+              }
+            }
             done++;
             progress();
           }),
@@ -493,6 +549,23 @@ export async function harvestCatalogue(options: HarvestOptions): Promise<Harvest
         kind: 'limit',
         reason: `the harvest recorded ${endpointsTaken} endpoints, its limit (--max-endpoints ${maxEndpoints}), and left ${cutOverall.endpoints} more listed for ${cutOverall.services} service${cutOverall.services === 1 ? '' : 's'} out`,
       });
+    if (recordedFull) {
+      const left = (
+        [
+          [recordedCut.subsystems, 'subsystem', 'subsystems'],
+          [recordedCut.notAsked, 'subsystem not asked for its services', 'subsystems not asked for their services'],
+          [recordedCut.services, 'service', 'services'],
+          [recordedCut.endpoints, 'endpoint', 'endpoints'],
+          [recordedCut.texts, 'title or version', 'titles and versions'],
+        ] as const
+      )
+        .filter(([count]) => count > 0)
+        .map(([count, one, many]) => `${count} ${count === 1 ? one : many}`);
+      problems.push({
+        kind: 'limit',
+        reason: `the harvest recorded ${recordedBytes} bytes of what the security server and the descriptions gave (codes, names, endpoints, titles, versions), its limit (--max-recorded-size ${maxRecordedBytes}), and left ${left.join(', ')} out`,
+      });
+    }
     if (textsCut > 0)
       problems.push({
         kind: 'limit',
