@@ -23,6 +23,7 @@
  */
 
 import { createRequire } from 'node:module';
+import { bytesTexts, encodedRuns } from './runtime/encodings.js';
 
 /**
  * The kennitala package's organisation test, loaded on first use: this module is on every command's
@@ -683,8 +684,44 @@ function hasCompatibilityDigit(text: string): boolean {
   return false;
 }
 
-export function maskNationalIds(text: string): string {
-  if (!mayHoldId(text) || HEX_HASH.test(text)) return text;
+/** The fewest characters an encoded identifier takes: base64 of its ten bytes. */
+const ENCODED_ID_CHARS = 14;
+
+/**
+ * A person's kennitala written in an encoding a reader decodes at sight (hex or base64 of its
+ * UTF-8 or UTF-16 bytes; issue 34: a server under test echoed it base64-encoded and the report
+ * printed it): each hex and base64 run read back through the secret masker's encodings
+ * (src/runtime/encodings.ts), and the characters that write its last four digits masked, `*` for
+ * each. A person's identifier only, as written plainly.
+ */
+function maskEncodedIds(text: string): string {
+  const spans: Array<[number, number]> = [];
+  for (const run of encodedRuns(text, 10))
+    for (const decoded of bytesTexts(run.bytes)) {
+      if (!mayHoldId(decoded.text)) continue;
+      for (const match of decoded.text.matchAll(NATIONAL_ID)) {
+        const [whole, head, , tail] = match as unknown as [string, string, string, string];
+        if (!isPersonId(`${head}${tail}`)) continue;
+        const end = match.index + whole.length;
+        spans.push(run.span(decoded.byteAt(end - tail.length), decoded.byteAt(end)));
+      }
+    }
+  if (spans.length === 0) return text;
+  let out = '';
+  let done = 0;
+  for (const [from, to] of spans.sort((a, b) => a[0] - b[0])) {
+    if (to <= done) continue;
+    const start = Math.max(from, done);
+    out += text.slice(done, start) + '*'.repeat(to - start);
+    done = to;
+  }
+  return out + text.slice(done);
+}
+
+export function maskNationalIds(given: string): string {
+  if (HEX_HASH.test(given)) return given;
+  const text = given.length >= ENCODED_ID_CHARS ? maskEncodedIds(given) : given;
+  if (!mayHoldId(text)) return text;
   const masked = text
     .replace(NATIONAL_ID, (match: string, head: string, hyphen: string, tail: string) =>
       isPersonId(`${head}${tail}`) ? `${head}${hyphen}****` : match,

@@ -1,7 +1,7 @@
 import { editDistance } from '../lib/conventions.js';
 import { defineRule, type JsonPath, type Problem } from '../lib/rule.js';
 import { decodePointer, encodePointer } from '../lib/openapi/pointer.js';
-import { lookupLocalRef } from '../lib/openapi/resolve.js';
+import { lookupLocalRef, lookupRefAt } from '../lib/openapi/resolve.js';
 import { type Document, isArray, isObject } from '../lib/openapi/types.js';
 import { validateOpenApiStructure } from '../lib/oas-schema.js';
 
@@ -112,7 +112,8 @@ function danglingRefs(document: Document): Problem[] {
     }
     if (!isObject(node)) return;
     if (typeof node.$ref === 'string' && node.$ref.startsWith('#')) {
-      if (lookupLocalRef(document, node.$ref) === null) {
+      // Against the schema resource it stands in: under an embedded `$id`, `#/…` is that resource's.
+      if (lookupRefAt(document, node.$ref, path) === null) {
         const near = nearMiss(document, node.$ref);
         problems.push({
           message: `\`$ref: ${node.$ref}\` points at nothing in this document; ${near ? `did you mean \`${near}\`? Fix the pointer` : 'fix the pointer'} or add the missing component.`,

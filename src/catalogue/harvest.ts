@@ -41,8 +41,10 @@ import {
   readClientList,
   readServiceList,
   serviceName,
+  shownIdentifier,
   subsystemPath,
   type RejectedEntry,
+  type Endpoint,
   type SubsystemId,
   type XRoadClient,
   type XRoadService,
@@ -87,6 +89,7 @@ export interface HarvestOptions {
   maxServices?: number;
   maxServiceEndpoints?: number;
   maxEndpoints?: number;
+  maxRecordedBytes?: number;
   maxTotalBytes?: number;
   maxDurationMs?: number;
   tls?: SecureContextOptions;
@@ -255,11 +258,13 @@ export async function harvestCatalogue(options: HarvestOptions): Promise<Harvest
     throw new CouldNotRunError(`--concurrency ${concurrency}: give a whole number of requests, 1 or more`);
   const maxServiceEndpoints = options.maxServiceEndpoints ?? HARVEST_DEFAULTS.maxServiceEndpoints;
   const maxEndpoints = options.maxEndpoints ?? HARVEST_DEFAULTS.maxEndpoints;
+  const maxRecordedBytes = options.maxRecordedBytes ?? HARVEST_DEFAULTS.maxRecordedBytes;
   const limits: HarvestLimits = {
     maxSubsystems: options.maxSubsystems ?? HARVEST_DEFAULTS.maxSubsystems,
     maxServices: options.maxServices ?? HARVEST_DEFAULTS.maxServices,
     maxServiceEndpoints,
     maxEndpoints,
+    maxRecordedBytes,
     maxTotalBytes: options.maxTotalBytes ?? HARVEST_DEFAULTS.maxTotalBytes,
     maxDurationMs: options.maxDurationMs ?? HARVEST_DEFAULTS.maxDurationMs,
   };
@@ -268,6 +273,7 @@ export async function harvestCatalogue(options: HarvestOptions): Promise<Harvest
     ['--max-services', limits.maxServices],
     ['--max-service-endpoints', maxServiceEndpoints],
     ['--max-endpoints', maxEndpoints],
+    ['--max-recorded-size', maxRecordedBytes],
     ['--max-total-size', limits.maxTotalBytes],
     ['--max-duration', limits.maxDurationMs],
   ] as const)
@@ -327,6 +333,26 @@ export async function harvestCatalogue(options: HarvestOptions): Promise<Harvest
     throw new CouldNotRunError(`${base.href}listClients: ${errorMessage(error)}; is this a security server?`);
   }
 
+  // The codes the harvest records and names its folders and files by: a person's kennitala in one
+  // (a member of class PERS is coded by it, and a subsystem or service code may carry one) masked
+  // unless --show-pii, the same way in harvest.json's keys (service names, subsystem ids, files)
+  // and values (the codes), so the catalogue's keying works on the masked form: a report, the
+  // dashboard and the next harvest match services by it, and a masked folder holds the
+  // description. The four digits masked are written `xxxx`, not `****`: a code names a folder,
+  // and `*` is a glob character to lint's file patterns.
+  const recordedId = <T extends SubsystemId>(id: T): T =>
+    options.showPii
+      ? id
+      : {
+          ...id,
+          instance: maskedCode(id.instance),
+          memberClass: maskedCode(id.memberClass),
+          memberCode: maskedCode(id.memberCode),
+          subsystemCode: maskedCode(id.subsystemCode),
+          ...('serviceCode' in id && typeof id.serviceCode === 'string'
+            ? { serviceCode: maskedCode(id.serviceCode) }
+            : {}),
+        };
   // From here on the run writes: a run that fails removes what it made, and only that (attack
   // o34r10 B6: the CLI removed --out whole, a folder or file it had refused, or the working folder).
   const undo = await prepareFolder(options.out);
@@ -361,6 +387,23 @@ export async function harvestCatalogue(options: HarvestOptions): Promise<Harvest
       // Never half a surrogate pair.
       return `${text.slice(0, MAX_RECORDED_TEXT - 1).replace(/[\ud800-\udbff]$/, '')}…` as T;
     };
+    // One budget over everything the harvest keeps of the server's words until harvest.json is
+    // written, in bytes, counted as each text is taken: the counts alone allowed 50 subsystems of
+    // 4,000 endpoints of 2,000-character paths, 1.5 GB held (issue 34). A listing's own answer is
+    // held only while it is read, and is bounded by --max-size.
+    let recordedBytes = 0;
+    let recordedFull = false;
+    const recordedCut = { subsystems: 0, services: 0, endpoints: 0, texts: 0, notAsked: 0 };
+    const take = (...texts: Array<string | undefined>): boolean => {
+      let bytes = 0;
+      for (const text of texts) if (text !== undefined) bytes += Buffer.byteLength(text, 'utf8');
+      if (recordedBytes + bytes > maxRecordedBytes) {
+        recordedFull = true;
+        return false;
+      }
+      recordedBytes += bytes;
+      return true;
+    };
     const cutPerService = { services: 0, endpoints: 0 };
     const cutOverall = { services: 0, endpoints: 0 };
     const boundEndpoints = (service: XRoadService): XRoadService => {
@@ -376,10 +419,21 @@ export async function harvestCatalogue(options: HarvestOptions): Promise<Harvest
         cutOverall.endpoints += endpoints.length - room;
         endpoints = endpoints.slice(0, room);
       }
-      endpointsTaken += endpoints.length;
-      return { ...service, endpoints: endpoints.map((e) => ({ method: recorded(e.method), path: recorded(e.path) })) };
+      const kept: Endpoint[] = [];
+      for (const e of endpoints) {
+        const endpoint = { method: recorded(e.method), path: recorded(e.path) };
+        if (!take(endpoint.method, endpoint.path)) {
+          recordedCut.endpoints += endpoints.length - kept.length;
+          break;
+        }
+        kept.push(endpoint);
+      }
+      endpointsTaken += kept.length;
+      return { ...service, endpoints: kept };
     };
     const cutSubsystems = new Set<string>();
+    // Service names recorded: each is the catalogue's key of its service, and names its file.
+    const recordedNames = new Set<string>();
     const limit = createLimiter(concurrency);
     const method = options.allowedOnly ? 'allowedMethods' : 'listMethods';
     const harvestedSubsystems: HarvestedSubsystem[] = [];
@@ -396,17 +450,35 @@ export async function harvestCatalogue(options: HarvestOptions): Promise<Harvest
           memberCode: client.id.memberCode,
           subsystemCode: client.id.subsystemCode,
         };
+        // `path` asks the security server; `shownPath` is what the harvest records and names its folder by.
         const path = subsystemPath(id);
+        const shownPath = subsystemPath(recordedId(id));
         const memberName = recorded(client.name);
         const subsystemName = recorded(client.subsystemName);
+        if (!take(shownPath, memberName, subsystemName)) {
+          recordedCut.subsystems++;
+          return;
+        }
         const entry: HarvestedSubsystem = {
-          id: path,
+          id: shownPath,
           ...(memberName ? { memberName } : {}),
           ...(subsystemName ? { subsystemName } : {}),
           services: 0,
         };
         harvestedSubsystems.push(entry);
-        const answer = await limit(() => getJson(at(base, `/r1/${path}/${method}`), headers, transport));
+        // Once nothing more can be recorded, a listing is not asked for: it would be read and parsed
+        // (up to --max-size each) for nothing.
+        const answer = await limit(() =>
+          recordedFull ? Promise.resolve(undefined) : getJson(at(base, `/r1/${path}/${method}`), headers, transport),
+        );
+        if (answer === undefined) {
+          recordedCut.notAsked++;
+          entry.error = {
+            kind: 'limit',
+            reason: `${method} not asked: the harvest's limit on what it records (--max-recorded-size ${maxRecordedBytes}) was reached`,
+          };
+          return;
+        }
         if (!answer.ok || 'notJson' in answer) {
           entry.error = !answer.ok
             ? {
@@ -428,10 +500,24 @@ export async function harvestCatalogue(options: HarvestOptions): Promise<Harvest
         let listedServices: XRoadService[];
         try {
           const read = readServiceList(answer.json, id);
-          reject(read.rejected.map((r) => ({ ...r, reason: `${method} of ${path}: ${r.reason}` })));
+          reject(read.rejected.map((r) => ({ ...r, reason: `${method} of ${shownPath}: ${r.reason}` })));
           // The same service code listed twice is one service (and one file).
           const codes = new Set<string>();
           listedServices = read.services.filter((s) => !codes.has(s.serviceCode) && codes.add(s.serviceCode));
+          // Two services whose names are one once people's identifiers are masked (born the same
+          // day, the same subsystem and service codes) would share a key and a file: the second is
+          // left out, said, never written over the first.
+          listedServices = listedServices.filter((s) => {
+            const name = serviceName(recordedId(s));
+            if (!recordedNames.has(name)) return recordedNames.add(name);
+            reject([
+              {
+                identifier: shownIdentifier([s.instance, s.memberClass, s.memberCode, s.subsystemCode, s.serviceCode]),
+                reason: `${method} of ${shownPath}: with people's national identifiers masked its name is ${name}, another service's too; harvest with --show-pii to record both`,
+              },
+            ]);
+            return false;
+          });
         } catch (error) {
           entry.error = { kind: 'unreachable', reason: `${method}: ${errorMessage(error)}` };
           return;
@@ -440,10 +526,12 @@ export async function harvestCatalogue(options: HarvestOptions): Promise<Harvest
         const room = Math.max(0, limits.maxServices - servicesTaken);
         if (listedServices.length > room) {
           servicesLeftOut += listedServices.length - room;
-          cutSubsystems.add(path);
+          cutSubsystems.add(shownPath);
           listedServices = listedServices.slice(0, room);
         }
-        listedServices = listedServices.map(boundEndpoints);
+        listedServices = listedServices
+          .filter((s) => take(s.serviceCode, serviceName(s), memberName) || (recordedCut.services++, false))
+          .map(boundEndpoints);
         servicesTaken += listedServices.length;
         entry.services = listedServices.length;
         const rest = listedServices.filter((s) => s.serviceType !== 'WSDL');
@@ -451,12 +539,12 @@ export async function harvestCatalogue(options: HarvestOptions): Promise<Harvest
         else if (rest.length === 0) entry.skipped = 'only SOAP (WSDL) services';
         // SOAP services are listed in the manifest, not fetched: they have no OpenAPI description.
         for (const service of listedServices.filter((s) => s.serviceType === 'WSDL'))
-          services.push(describe(service, memberName));
+          services.push(describe(recordedId(service), memberName));
         total += rest.length;
         progress();
         await Promise.all(
           rest.map(async (service) => {
-            const record = describe(service, memberName);
+            const record = describe(recordedId(service), memberName);
             services.push(record);
             // A file-system failure while writing one description (a name the file system refuses,
             // a full disk) is that service's failure, recorded on it, never the harvest's.
@@ -469,8 +557,15 @@ export async function harvestCatalogue(options: HarvestOptions): Promise<Harvest
                 delete record.file;
               },
             );
-            if (record.title !== undefined) record.title = recorded(record.title);
-            if (record.version !== undefined) record.version = recorded(record.version);
+            for (const key of ['title', 'version'] as const) {
+              const text = record[key];
+              if (text === undefined) continue;
+              record[key] = recorded(text);
+              if (!take(record[key])) {
+                delete record[key];
+                recordedCut.texts++;
+              }
+            }
             done++;
             progress();
           }),
@@ -493,6 +588,23 @@ export async function harvestCatalogue(options: HarvestOptions): Promise<Harvest
         kind: 'limit',
         reason: `the harvest recorded ${endpointsTaken} endpoints, its limit (--max-endpoints ${maxEndpoints}), and left ${cutOverall.endpoints} more listed for ${cutOverall.services} service${cutOverall.services === 1 ? '' : 's'} out`,
       });
+    if (recordedFull) {
+      const left = (
+        [
+          [recordedCut.subsystems, 'subsystem', 'subsystems'],
+          [recordedCut.notAsked, 'subsystem not asked for its services', 'subsystems not asked for their services'],
+          [recordedCut.services, 'service', 'services'],
+          [recordedCut.endpoints, 'endpoint', 'endpoints'],
+          [recordedCut.texts, 'title or version', 'titles and versions'],
+        ] as const
+      )
+        .filter(([count]) => count > 0)
+        .map(([count, one, many]) => `${count} ${count === 1 ? one : many}`);
+      problems.push({
+        kind: 'limit',
+        reason: `the harvest recorded ${recordedBytes} bytes of what the security server and the descriptions gave (codes, names, endpoints, titles, versions), its limit (--max-recorded-size ${maxRecordedBytes}), and left ${left.join(', ')} out`,
+      });
+    }
     if (textsCut > 0)
       problems.push({
         kind: 'limit',
@@ -610,8 +722,8 @@ async function writeManifest(file: string, manifest: HarvestManifest): Promise<v
 /**
  * harvest.json as written without `--show-pii`: people's national identifiers masked in every text
  * the security server or a description gave in its own words (names, titles, versions, endpoints,
- * error texts, the identifiers of entries left out). Codes stay as given: they name the harvest's
- * folders and files, and a later harvest is matched with this one by them.
+ * error texts, the identifiers of entries left out). Codes, and the names and files made of them,
+ * are masked where they are taken (`recordedId`), keys and values alike.
  */
 function maskedManifest(manifest: HarvestManifest): HarvestManifest {
   const mask = <T extends object>(record: T, keys: ReadonlyArray<keyof T>): T => {
@@ -651,7 +763,16 @@ function describe(service: XRoadService, memberName: string | undefined): Harves
   };
 }
 
-/** Fetches one description to its place, and records what it is or why there is none. */
+/** A code with each person's national identifier in it masked as `010130xxxx` (an organisation's is public, and stays). */
+function maskedCode(code: string): string {
+  // A code holds no `*` (identifierProblem): each one is a masked digit.
+  return maskNationalIds(code).replaceAll('*', 'x');
+}
+
+/**
+ * Fetches one description to its place, and records what it is or why there is none: asked for by
+ * the service's codes, written where its record's (masked) codes say.
+ */
 async function fetchDescription(
   base: URL,
   service: XRoadService,
@@ -660,9 +781,9 @@ async function fetchDescription(
   transport: TransportOptions,
   out: string,
 ): Promise<void> {
-  const folder = join(out, service.instance, service.memberClass, service.memberCode, service.subsystemCode);
+  const folder = join(out, record.instance, record.memberClass, record.memberCode, record.subsystemCode);
   await mkdir(folder, { recursive: true });
-  const downloaded = join(folder, `${service.serviceCode}.download`);
+  const downloaded = join(folder, `${record.serviceCode}.download`);
   const url = at(base, `/r1/${subsystemPath(service)}/getOpenAPI`, { serviceCode: service.serviceCode });
   // A REST service without a description answers 500 every time: no retry changes that.
   const outcome = await getToFile(url, headers, downloaded, transport, service.serviceType !== 'REST');
@@ -673,7 +794,7 @@ async function fetchDescription(
   const what = await inspect(downloaded);
   if ('error' in what) {
     // Kept for a person to look at, under a name no lint pattern takes for a description.
-    await rename(downloaded, join(folder, `${service.serviceCode}.rejected`));
+    await rename(downloaded, join(folder, `${record.serviceCode}.rejected`));
     record.error = { kind: 'not-openapi', reason: what.error };
     record.sha256 = outcome.sha256;
     record.size = outcome.bytes;
@@ -682,9 +803,9 @@ async function fetchDescription(
   }
   // `.openapi.json` / `.openapi.yaml`: no code makes a name vottur reads as anything but a
   // description (`vottur.config` would otherwise be written as `vottur.config.yaml`).
-  const name = descriptionFileName(service.serviceCode, what.json);
+  const name = descriptionFileName(record.serviceCode, what.json);
   await rename(downloaded, join(folder, name));
-  record.file = [service.instance, service.memberClass, service.memberCode, service.subsystemCode, name].join('/');
+  record.file = [record.instance, record.memberClass, record.memberCode, record.subsystemCode, name].join('/');
   record.sha256 = outcome.sha256;
   record.size = outcome.bytes;
   if (outcome.mediaType) record.mediaType = outcome.mediaType;

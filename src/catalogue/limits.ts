@@ -17,6 +17,13 @@ export const HARVEST_DEFAULTS = {
   maxServiceEndpoints: 5_000,
   /** Endpoints recorded over every service: harvest.json stays some tens of MB at most. */
   maxEndpoints: 200_000,
+  /**
+   * Bytes of what the harvest keeps of the security server's words until harvest.json is written
+   * (codes, names, endpoints' methods and paths, titles, versions), counted as each is taken: the
+   * counts above allow 200,000 endpoints of 2,000 characters, which held 2.3 GB. island.is's
+   * catalogue records a few MB.
+   */
+  maxRecordedBytes: 64 * 1024 * 1024,
   /** Bytes received over the whole harvest: about a hundred of the largest descriptions we know. */
   maxTotalBytes: 1024 * 1024 * 1024,
   /** The whole harvest's time (one hour). */

@@ -106,7 +106,7 @@ export interface HarvestManifest {
 
 /**
  * A harvest's bounds (`--max-subsystems`, `--max-services`, `--max-service-endpoints`,
- * `--max-endpoints`, `--max-total-size`, `--max-duration`).
+ * `--max-endpoints`, `--max-recorded-size`, `--max-total-size`, `--max-duration`).
  */
 export interface HarvestLimits {
   maxSubsystems: number;
@@ -115,6 +115,8 @@ export interface HarvestLimits {
   maxServiceEndpoints?: number;
   /** Endpoints recorded over the whole harvest (absent in a harvest written before the bound). */
   maxEndpoints?: number;
+  /** Bytes of text recorded from the security server's answers (absent in a harvest written before the bound). */
+  maxRecordedBytes?: number;
   /** Bytes received over the whole harvest. */
   maxTotalBytes: number;
   maxDurationMs: number;

@@ -17,6 +17,7 @@ import { thrownField, thrownText, type TokenRenewal } from './http.js';
 import { withoutTrailing } from '../runtime/text.js';
 import { reading, readingText } from '../runtime/reading.js';
 import { base32, base32hex, base58 } from '@scure/base';
+import { base64Runs, textBytes } from '../runtime/encodings.js';
 
 export interface OAuthClientCredentials {
   tokenUrl: string;
@@ -127,12 +128,12 @@ export function redactor(secrets: readonly string[]): (text: string) => string {
  * - the secret and its hex reversed, and in rot13 (attack r16: a server echoed both).
  */
 function encodedForms(secret: string): { anywhere: string[]; whole: string[]; base64: string[] } {
-  const utf8 = Buffer.from(secret, 'utf8');
-  const utf16le = Buffer.from(secret, 'utf16le');
-  const utf16be = Buffer.from(utf16le).swap16();
+  // The character sets and encodings the national-identifier masker reads back (src/runtime/encodings.ts).
+  const charsets = textBytes(secret);
+  const utf8 = charsets[0] as Buffer;
   const anywhere = new Set<string>();
   const whole = new Set<string>();
-  for (const bytes of [utf8, utf16le, utf16be]) {
+  for (const bytes of charsets) {
     anywhere.add(bytes.toString('hex'));
     const forms = base64Forms(bytes);
     for (const form of forms.anywhere) anywhere.add(form);
@@ -219,37 +220,6 @@ function rot13(text: string): string {
     const a = letter <= 'Z' ? 65 : 97;
     return String.fromCharCode(((letter.charCodeAt(0) - a + 13) % 26) + a);
   });
-}
-
-/**
- * The text with the white space inside each base64 run left out (a run of white space between two
- * base64 characters: a MIME or PEM line break, a space between every character), and where a
- * character of it stands in the text.
- */
-function base64Runs(text: string): { text: string; place: (index: number) => number } {
-  let packed = '';
-  let kept = 0;
-  // Where each cut falls in the packed text, and how much was cut up to there (ascending).
-  const cutAt: number[] = [];
-  const cutSoFar: number[] = [];
-  for (const run of text.matchAll(/(?<=[A-Za-z0-9+/=_-])\s+(?=[A-Za-z0-9+/=_-])/g)) {
-    packed += text.slice(kept, run.index);
-    kept = run.index + run[0].length;
-    cutAt.push(packed.length);
-    cutSoFar.push(kept - packed.length);
-  }
-  packed += text.slice(kept);
-  const place = (index: number): number => {
-    let low = 0;
-    let high = cutAt.length;
-    while (low < high) {
-      const middle = (low + high) >> 1;
-      if ((cutAt[middle] as number) <= index) low = middle + 1;
-      else high = middle;
-    }
-    return index + (low > 0 ? (cutSoFar[low - 1] as number) : 0);
-  };
-  return { text: packed, place };
 }
 
 /** The text in lower case, one unit for one unit (the view's places stay its places). */

@@ -68,8 +68,8 @@ export function schemaLinks(document: OpenApiDocument, schema: Record<string, un
       by.push(keyword);
     }
   };
-  if (typeof schema.$ref === 'string') add('$ref', ...ids.resolve(schema.$ref));
-  if (typeof schema.$dynamicRef === 'string') add('$dynamicRef', ...ids.resolve(schema.$dynamicRef, true));
+  if (typeof schema.$ref === 'string') add('$ref', ...ids.resolve(schema.$ref, false, schema));
+  if (typeof schema.$dynamicRef === 'string') add('$dynamicRef', ...ids.resolve(schema.$dynamicRef, true, schema));
   for (const keyword of IN_PLACE_LISTS) {
     const list = schema[keyword];
     if (Array.isArray(list)) add(keyword, ...(list as unknown[]));
@@ -116,16 +116,29 @@ export function schemaLinks(document: OpenApiDocument, schema: Record<string, un
 export class IdIndex {
   private ids?: Map<string, Array<Record<string, unknown>>>;
   private dynamic?: Map<string, Array<Record<string, unknown>>>;
+  /** The embedded schema resource (an object with its own `$id`) each object below one stands in. */
+  private resourceOf?: WeakMap<object, Record<string, unknown>>;
 
   constructor(private readonly document: OpenApiDocument) {}
 
-  /** The schemas a reference may name (conservatively: every one that matches it). */
-  resolve(ref: string, dynamicRef = false): unknown[] {
+  /**
+   * The schemas a reference may name (conservatively: every one that matches it). A fragment is
+   * resolved against the schema resource `from` (the schema holding the reference) stands in: under
+   * an embedded `$id`, `#/$defs/a` is that resource's, not the document's (JSON Schema 2020-12, 8.2.1).
+   */
+  resolve(ref: string, dynamicRef = false, from?: object): unknown[] {
     if (ref.startsWith('#/') || ref === '#') {
-      const found = pointerAt(this.document, ref.slice(1));
+      const found = pointerAt(this.resourceAround(from) ?? this.document, ref.slice(1));
       return found === undefined ? [] : [found];
     }
     this.index();
+    const resource = this.resourceAround(from);
+    if (resource !== undefined && ref.startsWith('#')) {
+      // A plain name under a `$id`: that resource's `$anchor` (or `$dynamicAnchor`) of the name.
+      const name = ref.slice(1);
+      const own = this.anchorsIn(resource, name);
+      if (own.length > 0) return own;
+    }
     const hash = ref.indexOf('#');
     const base = hash === -1 ? ref : ref.slice(0, hash);
     const fragment = hash === -1 ? '' : ref.slice(hash + 1);
@@ -143,10 +156,26 @@ export class IdIndex {
     return out.filter((schema) => schema !== undefined);
   }
 
+  /** The embedded schema resource `node` stands in, or undefined for the document's own. */
+  private resourceAround(node: object | undefined): Record<string, unknown> | undefined {
+    if (node === undefined) return undefined;
+    this.index();
+    return this.resourceOf?.get(node);
+  }
+
+  /** The schemas of `resource` (not of a resource embedded in it) declaring the anchor `name`. */
+  private anchorsIn(resource: Record<string, unknown>, name: string): unknown[] {
+    return [...(this.ids?.get(`#${name}`) ?? [])].filter(
+      (node) => (this.resourceOf?.get(node) ?? undefined) === resource,
+    );
+  }
+
   private index(): void {
     if (this.ids) return;
     this.ids = new Map();
     this.dynamic = new Map();
+    const resourceOf = new WeakMap<object, Record<string, unknown>>();
+    this.resourceOf = resourceOf;
     const add = (map: Map<string, Array<Record<string, unknown>>>, key: string, node: Record<string, unknown>) => {
       const list = map.get(key) ?? [];
       list.push(node);
@@ -157,6 +186,15 @@ export class IdIndex {
     for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
       if (typeof node !== 'object' || node === null || seen.has(node)) continue;
       seen.add(node);
+      // What the node's members stand in: the node itself when it has its own `$id` (below the root).
+      const around =
+        !Array.isArray(node) && node !== this.document && typeof (node as Record<string, unknown>).$id === 'string'
+          ? (node as Record<string, unknown>)
+          : resourceOf.get(node);
+      if (around !== undefined) resourceOf.set(node, around);
+      for (const value of Object.values(node) as unknown[])
+        if (typeof value === 'object' && value !== null && around !== undefined && !resourceOf.has(value))
+          resourceOf.set(value, around);
       if (!Array.isArray(node)) {
         const record = node as Record<string, unknown>;
         if (typeof record.$id === 'string') add(this.ids, record.$id, record);

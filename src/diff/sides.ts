@@ -15,7 +15,7 @@ import { shownPath } from '../report/source.js';
 import { loadDescription, type LoadedDescription, type LoadOptions } from '../lint/load.js';
 import { convertSwagger2, isSwagger2, type ConvertedSwagger } from '../lint/swagger.js';
 import { isObject } from '../../rulesets/lib/openapi/types.js';
-import { lookupLocalRef } from '../../rulesets/lib/openapi/resolve.js';
+import { lookupRefAt } from '../../rulesets/lib/openapi/resolve.js';
 import { encodePointer } from '../../rulesets/lib/openapi/pointer.js';
 import type {} from '../../rulesets/lib/rule.js';
 import { cwdOf } from '../runtime/process-defaults.js';
@@ -327,7 +327,8 @@ export function danglingReference(
     if (!isObject(node)) continue;
     for (const key of ['$ref', '$dynamicRef'] as const) {
       const ref = node[key];
-      if (typeof ref === 'string' && ref.startsWith('#') && !lookupLocalRef(document, ref))
+      // Against the schema resource it stands in: an embedded `$id` sets its own base.
+      if (typeof ref === 'string' && ref.startsWith('#') && !lookupRefAt(document, ref, path))
         return `\`${key}: ${JSON.stringify(ref).slice(0, 120)}\` at ${encodePointer(path) || '/'} names nothing in the description${/^#(?!\/)./.test(ref) ? ' (no single $anchor or $dynamicAnchor of that name)' : ''}`;
     }
     for (const [key, value] of Object.entries(node)) {

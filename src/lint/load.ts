@@ -610,6 +610,11 @@ async function bundle(
       const absolute = withId(location, base);
       const resource = absolute === undefined || file !== root ? undefined : embedded.get(absolute);
       if (resource !== undefined) {
+        // Under an embedded `$id` the reference stays as written: a `#/…` pointer there is read
+        // against that resource's base URI (JSON Schema 2020-12, 8.2.1), so the document pointer
+        // it would be rewritten to names nothing to ajv, which then checked no answer against it
+        // (issue 34). ajv resolves it by the `$id`s the document registers; no file is read for it.
+        if (base !== rootBase) return node;
         // A plain-name fragment (`#a`) is an `$anchor`, which the document's references find by name.
         const anchor = hash !== -1 && ref.length > hash + 1 && ref[hash + 1] !== '/';
         return { ...node, $ref: anchor ? ref.slice(hash) : pointerToRef([...resource, ...pointer]) };

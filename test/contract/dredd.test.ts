@@ -276,6 +276,34 @@ describe("Dredd's requests are held to vottur's limits", () => {
     expect(third - first).toBeGreaterThan(900);
   });
 
+  it("end the replay by what is left of the run's time budget (--max-run-time), not Dredd's own deadline", async () => {
+    // Dredd's own deadline under --timeout 20000 is 120 s; the run's budget is 6 s. Its requests
+    // hang: only a deadline taken from the budget's remainder ends the replay before the budget does.
+    const server = await hostile('hang');
+    const started = performance.now();
+    const report = await runContractTests({
+      description: THINGS_DESCRIPTION,
+      server: server.url,
+      auth: { bearer: THINGS_TOKEN },
+      phases: 'examples',
+      timeoutMs: 20_000,
+      concurrency: 1,
+      maxRunSeconds: 6,
+    });
+    const elapsed = performance.now() - started;
+    const messages = dreddErrors(report);
+    expect(messages.length).toBeGreaterThan(0);
+    const deadlines = messages.map((m) => Number(/the Dredd replay's deadline of (\d+) ms passed/.exec(m)?.[1]));
+    // Every transaction ended at the replay's deadline, which is at most what the budget had left.
+    for (const deadline of deadlines) {
+      expect(deadline).toBeGreaterThan(0);
+      expect(deadline).toBeLessThanOrEqual(6_000);
+    }
+    expect(server.dreddRequests).toBeGreaterThan(0);
+    // Dredd's wind-down (5 s) at most after the budget: nowhere near the 120 s of its own deadline.
+    expect(elapsed).toBeLessThan(6_000 + 5_000 + 4_000);
+  }, 30_000);
+
   it('stop the whole replay at its deadline: nothing more is sent, each transaction says why', async () => {
     const server = await hostile('hang');
     const document = parseYaml(await readFile(THINGS_DESCRIPTION, 'utf8')) as Record<string, unknown>;

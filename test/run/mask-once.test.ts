@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { finishRun } from '../../src/run/finish.js';
 import { maskNationalIds } from '../../src/pii.js';
 import type { Finding, Report } from '../../src/report/finding.js';
+import type { FormatName } from '../../src/report/formatters/names.js';
 
 /** A person's kennitala (valid check digit) as a description could hold one. */
 const PERSON = '0101302989';
@@ -37,7 +38,7 @@ function report(): Report {
   };
 }
 
-async function written(format: string, showPii = false): Promise<{ masked: string; data: string }> {
+async function written(format: FormatName, showPii = false): Promise<{ masked: string; data: string }> {
   let masked = '';
   let data = '';
   await finishRun(
@@ -65,7 +66,7 @@ describe('the JSON report on standard output', () => {
   });
 
   it('every other format still goes through the channel', async () => {
-    for (const format of ['stylish', 'sarif', 'markdown']) {
+    for (const format of ['stylish', 'sarif', 'markdown'] as const) {
       const { masked, data } = await written(format);
       expect(data).toBe('');
       expect(masked).not.toContain(PERSON);

@@ -120,6 +120,39 @@ function dynamicRefUnfollowable(document: Document, ref: string, path: JsonPath)
     : undefined;
 }
 
+/**
+ * The innermost schema resource `path` stands in below the root (an object with its own `$id` on
+ * the way down, the node at `path` included), as its path; undefined for the document's own.
+ */
+export function embeddedResourceAt(document: Document, path: JsonPath): JsonPath | undefined {
+  let node: unknown = document;
+  let found: JsonPath | undefined;
+  for (let i = 0; i < path.length; i++) {
+    const segment = path[i] as string | number;
+    if (isArray(node)) node = node[Number(segment)];
+    else if (isObject(node)) node = node[String(segment)];
+    else return found;
+    if (isObject(node) && typeof node.$id === 'string') found = path.slice(0, i + 1);
+  }
+  return found;
+}
+
+/**
+ * `lookupLocalRef` against the schema resource a reference at `at` stands in (JSON Schema
+ * 2020-12, 8.2.1: a reference is resolved against its base URI, which an embedded `$id` sets):
+ * under a `$id`, a fragment (`#/$defs/a`, `#a`) names that resource's schema, not the document's
+ * (issue 34: it was read against the whole document: a schema at the same pointer there, or none).
+ */
+export function lookupRefAt(document: Document, ref: string, at: JsonPath): { value: unknown; path: JsonPath } | null {
+  const scope = ref.startsWith('#') ? embeddedResourceAt(document, at) : undefined;
+  if (scope === undefined) return lookupLocalRef(document, ref);
+  let resource: unknown = document;
+  for (const segment of scope)
+    resource = isArray(resource) ? resource[Number(segment)] : isObject(resource) ? resource[segment] : undefined;
+  const found = isObject(resource) ? lookupLocalRef(resource, ref) : null;
+  return found && { value: found.value, path: [...scope, ...found.path] };
+}
+
 /** Whether `path` runs through (or ends at) an object below the root that has its own `$id`. */
 function underEmbeddedResource(document: Document, path: JsonPath): boolean {
   let node: unknown = document;
@@ -232,7 +265,7 @@ export function resolve(document: Document, node: unknown, path: JsonPath): Reso
   for (let hops = 0, ref = referenceOf(current); ref !== undefined && hops < MAX_REF_HOPS; hops++) {
     const dynamic = unfollowedDynamicRef(document, current, currentPath, viaRef);
     if (dynamic) return dynamic;
-    const target = lookupLocalRef(document, ref);
+    const target = lookupRefAt(document, ref, currentPath);
     if (!target) return { value: undefined, path: currentPath, viaRef: true };
     current = target.value;
     currentPath = target.path;
@@ -264,7 +297,7 @@ export function resolveToSiblings(document: Document, node: unknown, path: JsonP
     if (ref === undefined || hasSiblings(current)) return { value: current, path: currentPath, viaRef };
     const dynamic = unfollowedDynamicRef(document, current, currentPath, viaRef);
     if (dynamic) return dynamic;
-    const target = lookupLocalRef(document, ref);
+    const target = lookupRefAt(document, ref, currentPath);
     if (!target) return { value: undefined, path: currentPath, viaRef: true };
     current = target.value;
     currentPath = target.path;

@@ -6,7 +6,7 @@
  * ruleset walk a document).
  */
 import { timed } from '../timing.js';
-import { lookupLocalRef, resolve } from './resolve.js';
+import { lookupRefAt, resolve } from './resolve.js';
 import {
   PATH_ITEM_METHODS,
   isArray,
@@ -359,7 +359,8 @@ export const schemas = memoise((document): SchemaNode[] => {
       if (isRef(schema)) {
         // A target outside the usual places (e.g. a bundled file's own `definitions`) is walked
         // where it is defined, the first time a reference reaches it.
-        const target = lookupLocalRef(document, schema.$ref);
+        // Against the schema resource it stands in (an embedded `$id` sets its own base).
+        const target = lookupRefAt(document, schema.$ref, path);
         if (target && isObject(target.value) && !seen.has(target.value))
           stack.push({
             schema: target.value,

@@ -52,6 +52,7 @@ export interface HarvestCommandOptions {
   maxServices: number;
   maxServiceEndpoints: number;
   maxEndpoints: number;
+  maxRecordedSize: number;
   maxTotalSize: number;
   maxDuration: number;
   cert?: string;
@@ -152,6 +153,12 @@ export function addHarvestOptions(command: Command, required = true): Command {
       'most endpoints recorded over the whole harvest; more is a catalogue-limit-reached finding',
       wholeNumber('--max-endpoints'),
       HARVEST_DEFAULTS.maxEndpoints,
+    )
+    .option(
+      '--max-recorded-size <size>',
+      "most bytes of the security server's codes, names, endpoints, titles and versions the harvest records (e.g. 64MB); more is a catalogue-limit-reached finding",
+      (value: string) => parseSize(value, '--max-recorded-size'),
+      HARVEST_DEFAULTS.maxRecordedBytes,
     )
     .option(
       '--max-total-size <size>',
@@ -288,6 +295,7 @@ export async function runHarvest(url: string, options: HarvestCommandOptions, io
       maxServices: options.maxServices,
       maxServiceEndpoints: options.maxServiceEndpoints,
       maxEndpoints: options.maxEndpoints,
+      maxRecordedBytes: options.maxRecordedSize,
       maxTotalBytes: options.maxTotalSize,
       maxDurationMs: options.maxDuration * 1000,
       ...(options.rate !== undefined ? { rate: options.rate } : {}),

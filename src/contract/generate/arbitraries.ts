@@ -7,7 +7,7 @@
 import { carriedPattern } from './alphabet.js';
 import { itemsUnsampled, lengthUnsampled, unsampledReason } from './pattern-bounds.js';
 import fc, { type Arbitrary } from 'fast-check';
-import { boundedFilter } from './bounded.js';
+import { boundedFilter, oneOfArbitraries, pickFrom } from './bounded.js';
 import { hasValidCheckDigit, nationalIdCheckDigit } from '../../../rulesets/lib/conventions.js';
 import { safeMatches, type FlatSchema } from './schema.js';
 import type { Dictionary } from './dictionary.js';
@@ -217,10 +217,10 @@ export function validArbitrary(
   scale = 1,
 ): Arbitrary<unknown> {
   if (schema.const !== undefined) return fc.constant(schema.const);
-  if (schema.enum && schema.enum.length > 0) return fc.constantFrom(...schema.enum);
+  if (schema.enum && schema.enum.length > 0) return pickFrom(schema.enum);
   if (schema.nationalId) return nationalIdArbitrary;
   if (schema.branches && schema.branches.length > 0 && depth < MAX_DEPTH)
-    return fc.oneof(...schema.branches.map((branch) => validArbitrary(branch, depth + 1, dictionary, scale)));
+    return oneOfArbitraries(schema.branches.map((branch) => validArbitrary(branch, depth + 1, dictionary, scale)));
   const types = schema.types.filter((type) => type !== 'null');
   // `type: 'null'` alone: its one value.
   const type = types[0] ?? (schema.types.includes('null') ? 'null' : 'string');

@@ -68,3 +68,22 @@ export function boundedFilter<T>(
 ): Arbitrary<T> {
   return new BoundedFilter(arbitrary, accepts, otherwise, tries);
 }
+
+/**
+ * Above this many values or arbitraries, one is picked by its index: `fc.constantFrom` and
+ * `fc.oneof` take them as a call's arguments, and a call of 300,000 arguments (an enum of 300,000
+ * values) overflows the stack (issue 34). Up to it, the same draws as before for the same seed.
+ */
+const MAX_SPREAD = 1_000;
+
+/** One of `values`, however many, without a call's argument per value. */
+export function pickFrom<T>(values: readonly T[]): Arbitrary<T> {
+  if (values.length <= MAX_SPREAD) return fc.constantFrom(...values);
+  return fc.nat({ max: values.length - 1 }).map((index) => values[index] as T);
+}
+
+/** A value of one of `arbitraries`, however many, without a call's argument per arbitrary. */
+export function oneOfArbitraries<T>(arbitraries: ReadonlyArray<Arbitrary<T>>): Arbitrary<T> {
+  if (arbitraries.length <= MAX_SPREAD) return fc.oneof(...arbitraries);
+  return fc.nat({ max: arbitraries.length - 1 }).chain((index) => arbitraries[index] as Arbitrary<T>);
+}

@@ -284,7 +284,10 @@ function requiredValueBounded(document: OpenApiDocument, root: unknown): boolean
     if (Array.isArray(node.required))
       for (const name of node.required)
         if (typeof name === 'string' && name in properties) stack.push({ at: properties[name], copies });
-    const push = (members: unknown[], times = copies) => stack.push(...members.map((at) => ({ at, copies: times })));
+    // One push per member: a spread of an allOf of 300,000 members would overflow the stack.
+    const push = (members: unknown[], times = copies) => {
+      for (const at of members) stack.push({ at, copies: times });
+    };
     if (Array.isArray(node.allOf)) push(node.allOf as unknown[]);
     for (const key of ['oneOf', 'anyOf'])
       if (Array.isArray(node[key]) && (node[key] as unknown[]).length > 0) push([(node[key] as unknown[])[0]]);

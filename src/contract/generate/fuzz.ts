@@ -8,7 +8,7 @@
 import fc, { type Arbitrary } from 'fast-check';
 import { stringFits, validArbitrary } from './arbitraries.js';
 import { invalidArbitrary } from './invalid.js';
-import { boundedFilter } from './bounded.js';
+import { boundedFilter, pickFrom } from './bounded.js';
 import type { Dictionary } from './dictionary.js';
 import type { FlatSchema } from './schema.js';
 import { MAX_REDRAWS, type Verifier } from './verify.js';
@@ -157,7 +157,7 @@ export function verifiedValid(input: GeneratedInput, dictionary?: Dictionary): A
   const valid = validInput(input, dictionary);
   const { verify, known } = input;
   if (verify === undefined) return valid;
-  const otherwise = known !== undefined && known.length > 0 ? fc.constantFrom(...known) : valid;
+  const otherwise = known !== undefined && known.length > 0 ? pickFrom(known) : valid;
   return boundedFilter(valid, (value) => verify(value) === true, otherwise, MAX_REDRAWS);
 }
 

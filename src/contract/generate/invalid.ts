@@ -4,7 +4,7 @@
  * the coverage cases and the arbitraries (which the coverage cases draw from): no import cycle.
  */
 import fc, { type Arbitrary } from 'fast-check';
-import { boundedFilter } from './bounded.js';
+import { boundedFilter, pickFrom } from './bounded.js';
 import { coverageCases } from './cases.js';
 import type { FlatSchema } from './schema.js';
 import { unicodeString } from './unicode.js';
@@ -41,6 +41,6 @@ export function invalidArbitrary(schema: FlatSchema): Arbitrary<unknown> | undef
   } else if (type === 'boolean') {
     generated.push(boundedFilter(unicodeString(1, 6), (value) => value !== 'true' && value !== 'false'));
   }
-  const all = [...(fixed.length > 0 ? [fc.constantFrom(...fixed)] : []), ...generated];
+  const all = [...(fixed.length > 0 ? [pickFrom(fixed)] : []), ...generated];
   return all.length === 0 ? undefined : fc.oneof(...all);
 }
