@@ -12,6 +12,7 @@
  * - B13: a path parameter `{type: string, enum: []}` (ajv will not compile it) was sent 107
  *   values as valid input: a schema that accepts no value is contract-generation-limit, as `not: {}` is.
  */
+import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -115,23 +116,28 @@ describe('an operation left untested is a finding (o34r12 B3)', () => {
     expect(stylish).toContain('Score 0/100 (F)');
     expect(stylish).not.toContain('No problems found');
     expect(stylish).not.toContain('✔');
-    // The formats that print a verdict: it passes (exit 0), never with a bare passing mark.
-    for (const format of ['markdown', 'html', 'github', 'junit', 'sarif', 'gitlab']) {
-      const out = await votturInProcess([
+    // The formats that print a verdict: it passes (exit 0), never with a bare passing mark. One
+    // run writes them all (issue 35: a contract suite per format was six runs of the same test).
+    const formats = ['markdown', 'html', 'github', 'junit', 'sarif', 'gitlab'];
+    const out = await votturInProcess(
+      [
         'test',
         file,
         '--server',
         server.url,
         '--bearer',
         'SECRETTOKEN123456',
-        '-f',
-        format,
-      ]);
+        ...formats.flatMap((format) => ['-f', format, '-o', `only-post-free.${format}.out`]),
+      ],
+      { cwd: server.folder },
+    );
+    for (const format of formats) {
+      const text = readFileSync(join(server.folder, `only-post-free.${format}.out`), 'utf8');
       expect(out.code, format).toBe(0);
-      expect(out.stdout, format).toContain('contract-operation-untested');
-      expect(out.stdout, format).not.toMatch(/✅|✔|No problems found|The run passes\./);
+      expect(text, format).toContain('contract-operation-untested');
+      expect(text, format).not.toMatch(/✅|✔|No problems found|The run passes\./);
       if (format === 'markdown' || format === 'html')
-        expect(out.stdout, format).toContain('The run passes, but 1 of 1 operation was not tested.');
+        expect(text, format).toContain('The run passes, but 1 of 1 operation was not tested.');
     }
   });
 
