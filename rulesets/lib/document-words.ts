@@ -10,7 +10,7 @@
 import { asciiLetters, nameWords } from './conventions.js';
 import { operations, properties, schemas } from './openapi/views.js';
 import type { Document } from './openapi/types.js';
-import { isClosedCompound, isEnglishWord, pathSegmentWords } from './words.js';
+import { isApiTerm, isClosedCompound, isEnglishWord, pathSegmentWords } from './words.js';
 
 export interface DocumentWords {
   /** Every word of the prose and of the names, lower-case, in ASCII letters (`krankenhäusern` → `krankenhausern`). */
@@ -19,6 +19,8 @@ export interface DocumentWords {
   pairs: ReadonlySet<string>;
   /** The words of its names (schemas, properties, operation ids), split at their case boundaries. */
   names: ReadonlySet<string>;
+  /** Its names of two words or more, joined lower-case (`PetType` → `pettype`): words the author writes apart. */
+  joinedNames: ReadonlySet<string>;
 }
 
 /** How many prose texts are read, and how much of each: bounded on hostile input. */
@@ -57,6 +59,12 @@ export function documentWords(document: Document): DocumentWords {
   const words = new Set<string>();
   const pairs = new Set<string>();
   const names = new Set<string>();
+  const joinedNames = new Set<string>();
+  const addName = (name: string) => {
+    const parts = nameWords(name);
+    for (const word of parts) names.add(word);
+    if (parts.length > 1) joinedNames.add(parts.join(''));
+  };
   const add = (sequence: readonly string[]) => {
     sequence.forEach((word, i) => {
       words.add(word);
@@ -80,13 +88,18 @@ export function documentWords(document: Document): DocumentWords {
   }
   // Names count for their words (`PetType` writes `type`), not for which two stand together: a
   // brand in PascalCase (`PagerDuty`) is the author's one word, never two.
-  for (const node of schemas(document))
-    if (node.role === 'component' && node.name !== undefined) for (const word of nameWords(node.name)) names.add(word);
-  for (const node of properties(document)) for (const word of nameWords(node.name)) names.add(word);
+  // A component is met as `referenced` when a `$ref` reaches it first: its path names it either way.
+  for (const node of schemas(document)) {
+    const [where, kind, name] = node.path;
+    if (node.path.length === 3 && typeof name === 'string' && (where === 'components' ? kind === 'schemas' : false))
+      addName(name);
+    else if (node.path.length === 2 && (where === 'definitions' || where === '$defs') && typeof kind === 'string')
+      addName(kind);
+  }
+  for (const node of properties(document)) addName(node.name);
   for (const op of operations(document))
-    if (typeof op.operation.operationId === 'string')
-      for (const word of nameWords(op.operation.operationId)) names.add(word);
-  const found = { words, pairs, names };
+    if (typeof op.operation.operationId === 'string') addName(op.operation.operationId);
+  const found = { words, pairs, names, joinedNames };
   cache.set(document, found);
   return found;
 }
@@ -104,6 +117,7 @@ export function documentSplit(document: Document, segment: string): readonly str
   // A word English writes as one (`healthcare`, `workflows`) is one, whatever the prose writes apart.
   if (
     words.has(segment) ||
+    isApiTerm(segment) ||
     isEnglishWord(segment) ||
     isClosedCompound(segment) ||
     isClosedCompound(segment.replace(/s$/, ''))
@@ -241,7 +255,10 @@ export function gluedSegmentWords(
   domains?: ReadonlyMap<string, readonly string[]>,
 ): readonly string[] | undefined {
   // A word the author writes whole in prose (`payouts`, `NetFlow`) is the author's one word.
-  const { words } = documentWords(document);
-  if (words.has(segment) || (/[^s]s$/.test(segment) && words.has(segment.slice(0, -1)))) return undefined;
+  // A prose word that is one of the document's own names of two words (`PetType` quoted in a
+  // description) is that name, written apart in the name itself.
+  const { words, joinedNames } = documentWords(document);
+  const whole = (word: string) => words.has(word) && !joinedNames.has(word);
+  if (whole(segment) || (/[^s]s$/.test(segment) && whole(segment.slice(0, -1)))) return undefined;
   return pathSegmentWords(segment, domains) ?? documentSplit(document, segment);
 }

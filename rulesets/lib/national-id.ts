@@ -330,7 +330,7 @@ const PERSON_ID_TERM =
 /** An organisation's identifier named in a description (Norway's, Sweden's, the Netherlands', a company's). */
 const ORGANISATION_ID_TERM =
   '(?:organi[sz]ation(?:al)?\\s+(?:number|no|nr|id(?:entifier)?)|org\\.?\\s*(?:nr|no|number)|organisasjonsnummer|organisationsnummer|company\\s+(?:registration\\s+)?(?:number|id)|business\\s+id|enterprise\\s+number|kvk[-\\s]?nummer|rsin)';
-const OR = '\\s+(?:or|eller|eða|of)\\s+(?:(?:a|an|the)\\s+)?(?:[\\p{L}\\-]+\\s+){0,2}?';
+const OR = '\\s+(?:or|eller|eða)\\s+(?:(?:a|an|the)\\s+)?(?:[\\p{L}\\-]+\\s+){0,2}?';
 /** "organization number or SSN", "SSN or organisation number", "fødselsnummer eller organisasjonsnummer". */
 const PERSON_OR_ORGANISATION = new RegExp(
   `\\b(?:${PERSON_ID_TERM}${OR}${ORGANISATION_ID_TERM}|${ORGANISATION_ID_TERM}${OR}${PERSON_ID_TERM})\\b`,

@@ -257,6 +257,11 @@ const API_TERMS = new Set(
     .split(' ')
     .flatMap((term) => [term, `${term}s`, `${term}es`]),
 );
+/** Whether a word is one of the web API terms kept whole (`healthchecks`, `passports`). */
+export function isApiTerm(word: string): boolean {
+  return API_TERMS.has(word);
+}
+
 /**
  * Prefixes and particles that glue into path segments as parts of words (`preregistration`,
  * `invoices`, `outgoing`), and the combining forms English closes up with the word after them
