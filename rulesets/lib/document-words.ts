@@ -10,6 +10,7 @@
 import { asciiLetters, nameWords } from './conventions.js';
 import { operations, properties, schemas } from './openapi/views.js';
 import type { Document } from './openapi/types.js';
+import { noteLimit } from './openapi/limits.js';
 import { isApiTerm, isClosedCompound, isEnglishWord, pathSegmentWords } from './words.js';
 
 export interface DocumentWords {
@@ -111,7 +112,11 @@ export function documentWords(document: Document): DocumentWords {
  * Undefined when the document also writes the segment as one word (`handelsregisterpersonen` in
  * its prose is the author's one word) or does not write its parts apart.
  */
-export function documentSplit(document: Document, segment: string): readonly string[] | undefined {
+export function documentSplit(
+  document: Document,
+  segment: string,
+  budget = SPLIT_BUDGET,
+): readonly string[] | undefined {
   if (!/^[a-z]{6,60}$/.test(segment)) return undefined;
   const { words, pairs } = documentWords(document);
   // A word English writes as one (`healthcare`, `workflows`) is one, whatever the prose writes apart.
@@ -123,21 +128,51 @@ export function documentSplit(document: Document, segment: string): readonly str
     isClosedCompound(segment.replace(/s$/, ''))
   )
     return undefined;
+  let known = splits.get(document);
+  if (!known) splits.set(document, (known = new Map<string, readonly string[] | null>()));
+  const answer = known.get(segment);
+  if (answer !== undefined) return answer ?? undefined;
+  // Each state (where the next word starts, how long the word before it was, how many may follow)
+  // is read once; the document's budget bounds the work a hostile prose of every substring could cause.
+  const failed = new Set<string>();
+  let exhausted = false;
   const split = (from: number, before: string | undefined, left: number): string[] | undefined => {
     if (from === segment.length) return [];
-    if (left === 0) return undefined;
+    const state = `${from}:${before?.length ?? 0}:${left}`;
+    if (left === 0 || failed.has(state) || exhausted) return undefined;
     // Longest first: `maatschappelijke activiteiten`, not a shorter word that happens to fit.
     for (let end = segment.length; end >= from + 3; end--) {
+      if ((budgets.get(document) ?? 0) >= budget) {
+        exhausted = true;
+        return undefined;
+      }
+      budgets.set(document, (budgets.get(document) ?? 0) + 1);
       const part = segment.slice(from, end);
       if (!words.has(part) || (before !== undefined && !pairs.has(`${before} ${part}`))) continue;
       const rest = split(end, part, left - 1);
       if (rest) return [part, ...rest];
     }
+    failed.add(state);
     return undefined;
   };
   const parts = split(0, undefined, 4);
-  return parts && parts.length >= 2 ? parts : undefined;
+  if (exhausted) {
+    noteLimit(
+      document,
+      ['paths'],
+      `more than ${budget.toLocaleString('en')} steps reading glued path segments by the document's own words`,
+    );
+    return undefined;
+  }
+  const found = parts && parts.length >= 2 ? parts : undefined;
+  known.set(segment, found ?? null);
+  return found;
 }
+
+/** The most steps `documentSplit` takes over one document (about 2.5 s): far beyond any real description's paths. */
+const SPLIT_BUDGET = 2_000_000;
+const budgets = new WeakMap<object, number>();
+const splits = new WeakMap<object, Map<string, readonly string[] | null>>();
 
 /** A vowel German turns to its umlaut in a plural (`Haus` → `Häuser`), and the umlaut as a path writes it in ASCII. */
 const UMLAUT: ReadonlyArray<readonly [RegExp, string]> = [
