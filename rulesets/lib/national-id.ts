@@ -504,6 +504,30 @@ export function recogniseNationalId(
     [holder?.description, ...layers.map((layer) => layer.schema.description)]
       .map(describedForeign)
       .find((what) => what !== undefined);
+  // A person's identifier or an organisation's, by the description ("Norwegian organization number
+  // or SSN"): personal data; whose it is, from the name's own words (`CoveredBy` → `coveredBy`), less
+  // the words that only say it is an identifier; another country's when the sentence names one or
+  // the values are no kennitölur (a kennitala numbers persons and organisations alike).
+  const eitherKind = (): Pick<NationalIdHolder, 'orOrganisation' | 'prefix' | 'foreign'> | undefined => {
+    const found = [holder?.description, ...layers.map((layer) => layer.schema.description)]
+      .map(personOrOrganisation)
+      .find((read) => read !== undefined);
+    if (!found) return undefined;
+    const words = nameWords(name);
+    const prefix = words.length > 1 && VALUE_WORDS.includes(words.at(-1) ?? '') ? words.slice(0, -1) : [...words];
+    const values = [
+      ...itemLayers.flatMap((layer) => schemaValueList(layer.schema)),
+      ...(holder ? [holder.example, holder.default] : []),
+    ].filter((value) => value !== undefined && value !== null);
+    const country = found.country === undefined ? undefined : COUNTRY_NAMES[found.country];
+    const foreign =
+      country !== undefined
+        ? `a ${country} organisation number or a person's identifier`
+        : values.length > 0 && !values.every(isCheckedNationalIdValue)
+          ? "an organisation's number or a person's identifier, of no country the description says"
+          : undefined;
+    return { orOrganisation: true, prefix, ...(foreign === undefined ? {} : { foreign }) };
+  };
   if (term && !term.short && !declaresOtherValue(itemLayers))
     return { ...result('alias', list), foreign: term.what, prefix: term.prefix };
   if (term?.short) {
@@ -514,6 +538,9 @@ export function recogniseNationalId(
     // Typed by a sibling too (`{ nationalId, type: personnummer }`, as the fix of `id` writes it).
     const foreign = described() ?? shape(false) ?? siblingScheme(document, name, path);
     if (foreign !== undefined) return { ...result('name', list), foreign };
+    // Renamed as platform-national-id-name asks (`coveredByNationalId`), still another country's.
+    const either = eitherKind();
+    if (either?.foreign !== undefined) return { ...result('name', list), foreign: either.foreign };
   }
   if (isNationalIdName(name)) return result('name', list);
   // A list named as the platform's plural (`nationalIds`, `spouseNationalIds`): its items are
@@ -540,32 +567,8 @@ export function recogniseNationalId(
   const foreignDescribed = described();
   if (foreignDescribed !== undefined) return { ...result('description', list), foreign: foreignDescribed };
   if (descriptions.some(describesNationalId)) return result('description', list);
-  const either = descriptions.map(personOrOrganisation).find((found) => found !== undefined);
-  if (either) {
-    // Whose it is: the name's own words, less the words that only say it is an identifier
-    // (`CoveredBy` → `coveredByNationalId`, `partyId` → `partyNationalId`).
-    const words = nameWords(name);
-    const prefix = words.length > 1 && VALUE_WORDS.includes(words.at(-1) ?? '') ? words.slice(0, -1) : [...words];
-    const values = [
-      ...itemLayers.flatMap((layer) => schemaValueList(layer.schema)),
-      ...(holder ? [holder.example, holder.default] : []),
-    ].filter((value) => value !== undefined && value !== null);
-    const country = either.country === undefined ? undefined : COUNTRY_NAMES[either.country];
-    // A kennitala numbers persons and organisations: with no other country said and no value that
-    // is not one, the field holds kennitölur.
-    const foreign =
-      country !== undefined
-        ? `a ${country} organisation number or a person's identifier`
-        : values.length > 0 && !values.every(isCheckedNationalIdValue)
-          ? "an organisation's number or a person's identifier, of no country the description says"
-          : undefined;
-    return {
-      ...result('description', list),
-      orOrganisation: true,
-      prefix,
-      ...(foreign === undefined ? {} : { foreign }),
-    };
-  }
+  const either = eitherKind();
+  if (either) return { ...result('description', list), ...either };
   const given = [
     ...itemLayers.flatMap((layer) => schemaValueList(layer.schema)),
     ...(holder ? [holder.example, holder.default] : []),
