@@ -32,6 +32,11 @@ export interface NationalIdHolder {
   foreign?: string;
   /** For a foreign identifier recognised by its name, the words before the term (`debtor` in `debtorPersonnummer`). */
   prefix?: string[];
+  /**
+   * Described as a person's identifier or an organisation's ("Norwegian organization number or
+   * SSN"): it may hold a person's, so it is personal data as the kennitala is, which numbers both.
+   */
+  orOrganisation?: boolean;
 }
 
 /**
@@ -319,6 +324,58 @@ const DESCRIPTION =
   /^\s*(?:(?:the|a|an)\s+)?(?:[\p{L}'’]+\s+){0,2}?(?:[\p{L}'’]+\s*\/\s*)?(?:kennitala|kennitölu|kennitölur|national\s*id(?:entifier|entification\s+number)?s?|social\s+security\s+numbers?|ssn)\b/iu;
 const ALTERNATIVE = /\b(?:or|eða)\b/iu;
 
+/** A person's identifier named in a description: the English names, the kennitala, other countries' terms. */
+const PERSON_ID_TERM =
+  '(?:ssn|social\\s+security\\s+(?:number|no)|national\\s+id(?:entifier|entification\\s+number)?|personal\\s+(?:identity\\s+|identification\\s+|id\\s+)?(?:number|code)|kennitala|kennit\\p{L}lu|f\\p{L}dselsnummer|personnummer|burgerservicenummer|bsn|cpr(?:-?nummer|\\s+number)?|henkil\\p{L}tunnus|isikukood)';
+/** An organisation's identifier named in a description (Norway's, Sweden's, the Netherlands', a company's). */
+const ORGANISATION_ID_TERM =
+  '(?:organi[sz]ation(?:al)?\\s+(?:number|no|nr|id(?:entifier)?)|org\\.?\\s*(?:nr|no|number)|organisasjonsnummer|organisationsnummer|company\\s+(?:registration\\s+)?(?:number|id)|business\\s+id|enterprise\\s+number|kvk[-\\s]?nummer|rsin)';
+const OR = '\\s+(?:or|eller|eða)\\s+(?:(?:a|an|the)\\s+)?(?:[\\p{L}\\-]+\\s+){0,2}?';
+/** "organization number or SSN", "SSN or organisation number", "fødselsnummer eller organisasjonsnummer". */
+const PERSON_OR_ORGANISATION = new RegExp(
+  `\\b(?:${PERSON_ID_TERM}${OR}${ORGANISATION_ID_TERM}|${ORGANISATION_ID_TERM}${OR}${PERSON_ID_TERM})\\b`,
+  'iu',
+);
+/** A country a description names before the identifier, in English or its own language: the identifier is that country's. */
+const COUNTRY_WORDS =
+  /\b(norwegian|norsk|swedish|svensk|danish|dansk|finnish|suomalainen|estonian|eesti|dutch|nederlandse?|german|deutsche?)\b/iu;
+
+/**
+ * A description whose first sentence says the field holds a person's identifier or an
+ * organisation's ("Norwegian organization number or SSN of CoveredBy"; issue 37, tenth outside
+ * measurement I1): it may hold a person's, so it is personal data, named `nationalId` as the
+ * kennitala, which numbers persons and organisations alike, is. What it is, when not a kennitala:
+ * the country the sentence names, or undefined (then the field's values decide).
+ */
+const personOrOrganisation = rememberedPerText((description: unknown): { country?: string } | undefined => {
+  if (typeof description !== 'string') return undefined;
+  const sentence = textBefore(description, /[.\n]/);
+  const match = PERSON_OR_ORGANISATION.exec(sentence);
+  if (!match) return undefined;
+  const country = COUNTRY_WORDS.exec(sentence.slice(0, match.index + match[0].length))?.[1];
+  return country === undefined ? {} : { country: country.toLowerCase() };
+});
+
+/** The country of `COUNTRY_WORDS` as the finding names it. */
+const COUNTRY_NAMES: Readonly<Record<string, string>> = {
+  norwegian: 'Norwegian',
+  norsk: 'Norwegian',
+  swedish: 'Swedish',
+  svensk: 'Swedish',
+  danish: 'Danish',
+  dansk: 'Danish',
+  finnish: 'Finnish',
+  suomalainen: 'Finnish',
+  estonian: 'Estonian',
+  eesti: 'Estonian',
+  dutch: 'Dutch',
+  nederlands: 'Dutch',
+  nederlandse: 'Dutch',
+  german: 'German',
+  deutsch: 'German',
+  deutsche: 'German',
+};
+
 export const describesNationalId = rememberedPerText(
   (description: unknown): boolean =>
     typeof description === 'string' &&
@@ -447,6 +504,30 @@ export function recogniseNationalId(
     [holder?.description, ...layers.map((layer) => layer.schema.description)]
       .map(describedForeign)
       .find((what) => what !== undefined);
+  // A person's identifier or an organisation's, by the description ("Norwegian organization number
+  // or SSN"): personal data; whose it is, from the name's own words (`CoveredBy` → `coveredBy`), less
+  // the words that only say it is an identifier; another country's when the sentence names one or
+  // the values are no kennitölur (a kennitala numbers persons and organisations alike).
+  const eitherKind = (): Pick<NationalIdHolder, 'orOrganisation' | 'prefix' | 'foreign'> | undefined => {
+    const found = [holder?.description, ...layers.map((layer) => layer.schema.description)]
+      .map(personOrOrganisation)
+      .find((read) => read !== undefined);
+    if (!found) return undefined;
+    const words = nameWords(name);
+    const prefix = words.length > 1 && VALUE_WORDS.includes(words.at(-1) ?? '') ? words.slice(0, -1) : [...words];
+    const values = [
+      ...itemLayers.flatMap((layer) => schemaValueList(layer.schema)),
+      ...(holder ? [holder.example, holder.default] : []),
+    ].filter((value) => value !== undefined && value !== null);
+    const country = found.country === undefined ? undefined : COUNTRY_NAMES[found.country];
+    const foreign =
+      country !== undefined
+        ? `a ${country} organisation number or a person's identifier`
+        : values.length > 0 && !values.every(isCheckedNationalIdValue)
+          ? "an organisation's number or a person's identifier, of no country the description says"
+          : undefined;
+    return { orOrganisation: true, prefix, ...(foreign === undefined ? {} : { foreign }) };
+  };
   if (term && !term.short && !declaresOtherValue(itemLayers))
     return { ...result('alias', list), foreign: term.what, prefix: term.prefix };
   if (term?.short) {
@@ -457,6 +538,9 @@ export function recogniseNationalId(
     // Typed by a sibling too (`{ nationalId, type: personnummer }`, as the fix of `id` writes it).
     const foreign = described() ?? shape(false) ?? siblingScheme(document, name, path);
     if (foreign !== undefined) return { ...result('name', list), foreign };
+    // Renamed as platform-national-id-name asks (`coveredByNationalId`), still another country's.
+    const either = eitherKind();
+    if (either?.foreign !== undefined) return { ...result('name', list), foreign: either.foreign };
   }
   if (isNationalIdName(name)) return result('name', list);
   // A list named as the platform's plural (`nationalIds`, `spouseNationalIds`): its items are
@@ -483,6 +567,8 @@ export function recogniseNationalId(
   const foreignDescribed = described();
   if (foreignDescribed !== undefined) return { ...result('description', list), foreign: foreignDescribed };
   if (descriptions.some(describesNationalId)) return result('description', list);
+  const either = eitherKind();
+  if (either) return { ...result('description', list), ...either };
   const given = [
     ...itemLayers.flatMap((layer) => schemaValueList(layer.schema)),
     ...(holder ? [holder.example, holder.default] : []),

@@ -257,6 +257,11 @@ const API_TERMS = new Set(
     .split(' ')
     .flatMap((term) => [term, `${term}s`, `${term}es`]),
 );
+/** Whether a word is one of the web API terms kept whole (`healthchecks`, `passports`). */
+export function isApiTerm(word: string): boolean {
+  return API_TERMS.has(word);
+}
+
 /**
  * Prefixes and particles that glue into path segments as parts of words (`preregistration`,
  * `invoices`, `outgoing`), and the combining forms English closes up with the word after them
@@ -324,6 +329,24 @@ export function pathSegmentWords(
 
 const segmentWordsKnown = new Map<string, readonly string[] | null>();
 
+/**
+ * A lexicon word of three letters or more before a regular English plural of four or more whose
+ * singular the lexicon knows (`pettypes`: pet, types; `zipcodes`): the plural head of a noun
+ * phrase, two words (tenth outside measurement P2). A closed compound is written whole in the
+ * singular too, so a pair whose singular English or WordNet writes closed (`keywords`,
+ * `firewalls`, `gateways`) stays one word.
+ */
+const PARTICLES = new Set(['down', 'back', 'away', 'over', 'into', 'onto', 'upon', 'with', 'about', 'around']);
+
+function isNounBeforePlural(segment: string, first: string, second: string): boolean {
+  if (first.length < 3 || second.length < 5 || !isEnglishWord(first)) return false;
+  const singular = /(?:ss|x|z|ch|sh)es$/.test(second) ? second.slice(0, -2) : second.replace(/(?<=[^s])s$/, '');
+  // A particle after a verb is a noun of one word (`payouts`, `pickups`, `takeaways`), not a phrase.
+  if (singular === second || singular.length < 4 || PARTICLES.has(singular) || !isEnglishWord(singular)) return false;
+  const whole = `${first}${singular}`;
+  return !isEnglishWord(whole) && !isClosedCompound(whole) && !isClosedCompound(segment) && !API_TERMS.has(whole);
+}
+
 function segmentWords(segment: string, domains: ReadonlyMap<string, readonly string[]>): readonly string[] | undefined {
   // A number inside a glued segment (`hasfinisheddrivingschool3`, `drivingschool3finished`) belongs
   // to the word before it: the letters on each side are split on their own (issue 37).
@@ -371,7 +394,8 @@ function segmentWords(segment: string, domains: ReadonlyMap<string, readonly str
     parts.length === 2 &&
     !parts.some((part) => part.length >= 6 || FUNCTION_WORDS.has(part) || part === 'is' || API_TERMS.has(part)) &&
     !(parts.every((part) => part.length >= 5 && isEnglishWord(part)) && /[^s]s$/.test(parts[1] ?? '')) &&
-    !(ENGLISH_VERBS.has(parts[0] ?? '') && /[^s]s$/.test(parts[1] ?? '') && (parts[1] ?? '').length >= 4)
+    !(ENGLISH_VERBS.has(parts[0] ?? '') && /[^s]s$/.test(parts[1] ?? '') && (parts[1] ?? '').length >= 4) &&
+    !isNounBeforePlural(segment, parts[0] ?? '', parts[1] ?? '')
   )
     return undefined;
   return parts;

@@ -118,14 +118,19 @@ export default defineRule({
     const rename = (name: string, schema: unknown, path: JsonPath, holder?: JsonObject) => {
       const found = recogniseNationalId(document, vocabulary, name, schema, path, holder);
       if (!found) return undefined;
-      if (found.foreign !== undefined) return foreignName(found, name, vocabulary);
+      if (found.foreign !== undefined || found.orOrganisation === true) return foreignName(found, name, vocabulary);
       if (found.by === 'alias') return platformName(name, vocabulary, () => found.plural || isList(document, schema));
       if (found.by === 'description' || found.by === 'value') return nameFromContent(name, vocabulary, found.plural);
       return undefined;
     };
     // What another country's identifier is, said in the finding: `(the Norwegian fødselsnummer, a person's)`.
     const foreignOf = (name: string, schema: unknown, path: JsonPath, holder?: JsonObject) => {
-      const what = recogniseNationalId(document, vocabulary, name, schema, path, holder)?.foreign;
+      const found = recogniseNationalId(document, vocabulary, name, schema, path, holder);
+      // A person's identifier or an organisation's: personal data when it is a person's, and the
+      // platform's `nationalId` holds either, as the kennitala numbers both (tenth outside measurement I1).
+      if (found?.orOrganisation === true)
+        return ` (${found.foreign ?? "a person's or an organisation's"}, as its description says: a person's is personal data wherever it is from, and \`nationalId\` holds either, as the kennitala does)`;
+      const what = found?.foreign;
       return what === undefined ? '' : ` (${what}: a person's identifier, personal data wherever it is from)`;
     };
     for (const node of properties(document)) {

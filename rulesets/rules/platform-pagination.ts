@@ -1,11 +1,11 @@
 import { defineRule, printPath, show, type JsonPath, type Problem } from '../lib/rule.js';
 import { encodePointer } from '../lib/openapi/pointer.js';
-import { effectiveSchema, schemaTypes } from '../lib/openapi/resolve.js';
+import { effectiveSchema, resolve, schemaTypes } from '../lib/openapi/resolve.js';
 import { collectProperties } from '../lib/openapi/flatten.js';
 import { type Document, isArray, isObject } from '../lib/openapi/types.js';
 import { operationParameters, operations, type OperationInfo } from '../lib/openapi/views.js';
-import { isSingleResourcePath } from '../lib/conventions.js';
-import { memberTypes, successBodies, type Member } from '../lib/collections.js';
+import { isSingleResourcePath, nameWords } from '../lib/conventions.js';
+import { isJsonBody, memberTypes, successBodies, type Member } from '../lib/collections.js';
 
 function name(path: JsonPath, op: OperationInfo): string {
   if (path.length === 3 && path[0] === 'components' && path[1] === 'schemas') return `\`${String(path[2])}\``;
@@ -57,6 +57,79 @@ function isBoundedList(document: Document, member: Member): boolean {
   return isArray(values) && values.length > 0 && values.length <= BOUNDED;
 }
 
+/**
+ * Query parameters that page or bound a list, compared lower-case without separators: the
+ * platform's (`limit`, `after`, `before`) and the other cursor and size parameters APIs use.
+ */
+const PAGING_PARAMETERS = new Set([
+  'limit',
+  'after',
+  'before',
+  'cursor',
+  'pagetoken',
+  'nextpagetoken',
+  'continuationtoken',
+  'top',
+  'maxresults',
+  'first',
+  'last',
+]);
+
+/** Last words of a parameter that lists the keys of what a GET reads (`nationalIds`, `caseNumbers`). */
+const KEY_LIST_WORDS = new Set(['ids', 'identifiers', 'keys', 'numbers', 'codes', 'nos', 'nrs']);
+
+/**
+ * A query parameter that lists the keys of the items to read (`nationalIds: string[]`): a batch
+ * read answers one item per key the caller sends, so its list is bounded by the request.
+ */
+function isBatchOfKeys(document: Document, info: { parameter: { name?: unknown; schema?: unknown } }): boolean {
+  const words = nameWords(String(info.parameter.name));
+  if (!KEY_LIST_WORDS.has(words.at(-1) ?? '') || info.parameter.schema === undefined) return false;
+  return schemaTypes(effectiveSchema(document, info.parameter.schema, []).value).includes('array');
+}
+
+/**
+ * The 2xx JSON body of a GET that is a bare array nothing bounds (sixth round's bounds: a
+ * `maxItems` of at most `BOUNDED`, enum items, a stated bound), named as `200` or `200, 206`, when
+ * the GET takes no paging parameter; undefined otherwise (issue 37, tenth outside measurement B1:
+ * `GET /owners` answering `Owner[]`). The bare array is platform-no-bare-array's finding; that the
+ * list has no paging is a cause of its own (wrapping it in `{ data: [...] }` does not page it), so
+ * this rule says it once per operation.
+ */
+function unboundedBareList(
+  document: Document,
+  op: OperationInfo,
+  queryParameters: ReadonlyArray<{ parameter: { name?: unknown } }>,
+): string | undefined {
+  if (
+    queryParameters.some(
+      (info) =>
+        PAGING_PARAMETERS.has(
+          String(info.parameter.name)
+            .toLowerCase()
+            .replace(/[^a-z]/g, ''),
+        ) || isBatchOfKeys(document, info),
+    )
+  )
+    return undefined;
+  const responses = op.operation.responses;
+  if (!isObject(responses)) return undefined;
+  const statuses: string[] = [];
+  for (const [status, node] of Object.entries(responses)) {
+    if (!/^2/.test(status) || status === '204') continue;
+    const response = resolve(document, node, [...op.path, 'responses', status]);
+    if (!isObject(response.value) || !isObject(response.value.content)) continue;
+    for (const [mediaType, media] of Object.entries(response.value.content)) {
+      if (!isObject(media) || media.schema === undefined || !isJsonBody(mediaType)) continue;
+      const member = { schema: media.schema, path: [...response.path, 'content', mediaType, 'schema'] };
+      if (!memberTypes(document, member).includes('array')) continue;
+      if (isBoundedList(document, member)) return undefined;
+      if (!statuses.includes(status)) statuses.push(status);
+    }
+  }
+  return statuses.length === 0 ? undefined : statuses.map((status) => `\`${status}\``).join(', ');
+}
+
 const PAGE_INFO =
   '`pageInfo: { hasNextPage: boolean, endCursor: string }` (`hasPreviousPage` and `startCursor` optional)';
 
@@ -78,7 +151,17 @@ export default defineRule({
         .filter((name) => isOffsetParameter(name) && !['start', 'from'].includes(name.toLowerCase()));
       // A path that ends in a variable reads one resource, unless it pages (`/search/{search_string}?offset=`): then it is a collection.
       if (isSingleResourcePath(op.pathKey) && offsetNames.length === 0) continue;
-      const found = successBodies(document, vocabulary, op).page;
+      const bodies = successBodies(document, vocabulary, op);
+      const found = bodies.page;
+      if (!found && bodies.bareArray && offsetNames.length === 0) {
+        const list = unboundedBareList(document, op, queryParameters);
+        if (list)
+          problems.push({
+            message: `\`GET ${op.pathKey}\` returns a list as a bare array (${list}) and offers no paging, so nothing bounds how many items one answer holds; page it: the query parameters \`limit\` and \`after\`/\`before\`, and beside the list, in the object platform-no-bare-array asks for, ${PAGE_INFO} and \`totalCount\`.`,
+            path: op.path,
+          });
+        continue;
+      }
       if (!found) {
         // Offset or page-number paging on a collection whose body is not described: still not the platform's paging.
         if (

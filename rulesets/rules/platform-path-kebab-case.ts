@@ -1,7 +1,8 @@
 import { defineRule, type Problem } from '../lib/rule.js';
 import { isObject } from '../lib/openapi/types.js';
 import { KEBAB_SEGMENT, namingPath, PATH_EXTENSION as EXTENSION, spellPathSegment } from '../lib/conventions.js';
-import { domainWords, pathSegmentWords } from '../lib/words.js';
+import { domainWords } from '../lib/words.js';
+import { gluedSegmentWords } from '../lib/document-words.js';
 
 /** A version segment (`v1`, `V2`, `v1.2`) is platform-path-version's business. */
 const VERSION = /^v\d+([._]\d+)*$/i;
@@ -70,7 +71,7 @@ export default defineRule({
           // A segment of one lower-case word that is words glued together (`readall`, `legalentities`):
           // split by the dictionary when it splits with confidence. Words the author parted with
           // hyphens or capitals are the author's (`firearm-licenses` keeps `firearm`).
-          const glued = segment.includes('-') ? undefined : pathSegmentWords(segment, domains);
+          const glued = segment.includes('-') ? undefined : gluedSegmentWords(document, segment, domains);
           const spelt = glued ? glued.join('-') : segment;
           if (glued) issues.push(`${code(segment)} → ${code(spelt)} (glued words)`);
           fixed.push(spelt);

@@ -1,8 +1,10 @@
 import { defineRule, type Problem } from '../lib/rule.js';
-import { isObject } from '../lib/openapi/types.js';
+import { isObject, type Document } from '../lib/openapi/types.js';
+import { documentPlural, gluedSegmentWords } from '../lib/document-words.js';
+import { documentLanguages } from '../lib/compound-heads.js';
 import { isPlaceholderSegment, nameWords, namingPath, spellPathSegment } from '../lib/conventions.js';
 import { COUNT_NOUN_LIST } from '../lib/count-nouns.js';
-import { pathSegmentWords, splitGlued } from '../lib/words.js';
+import { isEnglishWord, pathSegmentWords, splitGlued } from '../lib/words.js';
 import { ENGLISH_BASE_VERB_LIST, ENGLISH_PREDICATES, ENGLISH_VERBS } from '../lib/english-verbs.js';
 import { CREATE_VERBS, isActionSegment, isStateWord, type Vocabulary } from '../lib/vocabulary.js';
 
@@ -159,18 +161,24 @@ function createdIn(
  * (`permit` → `permits`, `user-profile` → `user-profiles`, `userProfile` → `userProfiles`); undefined
  * when its last word is no singular count noun (a plural, a mass noun, a word in another language).
  */
-function pluralised(segment: string): string | undefined {
+function pluralised(document: Document, segment: string, byDocument = false): string | undefined {
+  // A word the lexicon lacks (`token`, German `krankenhaus`) takes the plural its document writes
+  // (`access tokens`, `nach Krankenhäusern`), formed by its language's rules (document-words.ts);
+  // never a word the lexicon has (`create`: "creates" in prose is the verb).
+  const german = documentLanguages(document).has('de');
+  const plural_ = (word: string) =>
+    pluralOf(word) ?? (byDocument && !isEnglishWord(word) ? documentPlural(document, word, german) : undefined);
   // A glued lower-case segment is written as its words, as platform-path-kebab-case writes it
   // (`travelwarning` → `travel-warnings`), so the two rules propose one rewrite.
-  const glued = pathSegmentWords(segment);
+  const glued = gluedSegmentWords(document, segment);
   if (glued !== undefined) {
-    const plural = pluralOf(glued.at(-1) ?? '');
+    const plural = plural_(glued.at(-1) ?? '');
     return plural === undefined ? undefined : [...glued.slice(0, -1), plural].join('-');
   }
   const words = nameWords(segment);
   const last = words.at(-1)?.toLowerCase();
   if (last === undefined) return undefined;
-  const plural = pluralOf(last);
+  const plural = plural_(last);
   if (plural === undefined) return undefined;
   // Keep the segment's own spelling of everything before its last word, and of the word's first letter.
   const at = segment.toLowerCase().lastIndexOf(last);
@@ -203,7 +211,7 @@ export default defineRule({
           )
         : [];
       const creator = createdIn(pathKey, paths[pathKey], segments, vocabulary);
-      const plural = creator === undefined ? undefined : pluralised(segments.at(-1) ?? '');
+      const plural = creator === undefined ? undefined : pluralised(document, segments.at(-1) ?? '');
       if (creator !== undefined && plural !== undefined) {
         const rewritten = `/${segments
           .map((part, j) => (j === segments.length - 1 ? plural : part))
@@ -221,7 +229,10 @@ export default defineRule({
           return;
         if (!isCollectionOfItem(segment, next.slice(1, -1), operationIds)) return;
         if (qualifiesCollection(segments, i)) return;
-        const plural = pluralised(segment);
+        // The document's plural only before an item's identifier (`token/{authCode}`, `preview/{previewId}`),
+        // not a name (`registry/{subject_name}`: a subject in the one registry).
+        const identifies = nameWords(next.slice(1, -1)).some((word) => IDENTIFIER_WORDS.has(word));
+        const plural = pluralised(document, segment, identifies);
         if (plural === undefined) return;
         // Spelt as platform-path-kebab-case would have it, so the two rules never propose different rewrites.
         const rewritten = `/${segments
