@@ -207,7 +207,7 @@ export default defineRule({
       noteLimit(
         document,
         given.path,
-        `an example whose validation would take more than ${EXAMPLE_WORK.toLocaleString('en')} steps (\`uniqueItems\` over many objects, a \`pattern\` over a long string)`,
+        `an example whose validation would take more than ${EXAMPLE_WORK.toLocaleString('en')} steps (\`uniqueItems\` over many objects, a \`pattern\` over a long string, an \`enum\` or \`const\` of many or large values)`,
         'Shorten the example: a few items show the shape.',
       );
       return false;

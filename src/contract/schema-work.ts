@@ -8,7 +8,7 @@
  * errors are kept: a chain of 30 schemas each `oneOf` the next twice is 2³⁰ applications to one
  * `{}` and took 4.7 GB. No option of ajv bounds that; the schema's expansion is measured instead.
  */
-import { valueSizedWork } from '../../rulesets/lib/openapi/example-work.js';
+import { COMPARISONS_PER_APPLICATION, valueSizedWork } from '../../rulesets/lib/openapi/example-work.js';
 import { isObject } from '../../rulesets/lib/openapi/types.js';
 import type { OpenApiDocument } from '../../rulesets/lib/rule.js';
 
@@ -223,7 +223,8 @@ export const VALIDATION_WORK_DEPTH = 64;
 
 /*
  * What a keyword whose work grows with the value costs (`uniqueItems` pair by pair, a `pattern`
- * over a long string, issue 34, o34r15 item 2): `valueSizedWork`, shared with the lint example
+ * over a long string, issue 34, o34r15 item 2; an `enum` or `const` by its comparisons, o34r17
+ * B9): `valueSizedWork`, shared with the lint example
  * rule (rulesets/lib/openapi/example-work.ts).
  */
 
@@ -250,15 +251,15 @@ export class ValidationWork {
   private readonly links = new Map<Record<string, unknown>, SchemaLinks>();
   private readonly ids: IdIndex;
   private steps = 0;
-  /** Whether any schema of the description has `uniqueItems` or `pattern`: then work depends on the values too. */
-  private readonly valueSized: boolean;
+  /** Which keywords of the description make the work depend on the values too. */
+  private readonly valueSized: ValueSized;
 
   constructor(
     private readonly document: OpenApiDocument,
     private readonly depth: number = VALIDATION_WORK_DEPTH,
   ) {
     this.ids = new IdIndex(document);
-    this.valueSized = hasValueSizedKeyword(document);
+    this.valueSized = valueSizedKeywords(document);
   }
 
   /**
@@ -288,11 +289,13 @@ export class ValidationWork {
    */
   within(schema: unknown, value: unknown, limit: number = MAX_VALIDATION_WORK): boolean {
     const nodes = countNodes(value, limit);
-    // The measure counts applications only: with `uniqueItems` or `pattern` the value is walked.
+    // The measure counts applications only: with `uniqueItems`, `pattern` or an `enum`/`const` of
+    // objects the value is walked; scalar entries cost at most the longest list on each application.
     // (A schema given from outside the description is looked at too.)
-    const valueSized =
-      this.valueSized || (typeof schema === 'object' && schema !== null && hasValueSizedKeyword(schema));
-    if (!valueSized && this.of(schema) * nodes <= limit) return true;
+    const own = typeof schema === 'object' && schema !== null ? valueSizedKeywords(schema) : undefined;
+    const walk = this.valueSized.walk || own?.walk === true;
+    const perApplication = 1 + Math.max(this.valueSized.scalars, own?.scalars ?? 0) / COMPARISONS_PER_APPLICATION;
+    if (!walk && this.of(schema) * nodes * perApplication <= limit) return true;
     return this.alongValue(schema, value, limit) <= limit;
   }
 
@@ -465,18 +468,31 @@ function countNodes(value: unknown, limit: number): number {
   return count;
 }
 
-/** Whether `uniqueItems: true` or a `pattern` string appears anywhere in the document (a loop, not a recursion). */
-function hasValueSizedKeyword(document: object): boolean {
+/** Which keywords make checking a value cost more than its applications. */
+interface ValueSized {
+  /** `uniqueItems: true`, a `pattern` string, or an `enum`/`const` with an object or array: the value must be walked. */
+  walk: boolean;
+  /** The most scalar entries one `enum`/`const` compares a value with. */
+  scalars: number;
+}
+
+/** The value-sized keywords anywhere in the document (a loop, not a recursion). */
+function valueSizedKeywords(document: object): ValueSized {
+  let scalars = 0;
   const stack: unknown[] = [document];
   for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
     if (typeof node !== 'object' || node === null) continue;
     if (!Array.isArray(node)) {
       const record = node as Record<string, unknown>;
-      if (record.uniqueItems === true || typeof record.pattern === 'string') return true;
+      if (record.uniqueItems === true || typeof record.pattern === 'string') return { walk: true, scalars };
+      const entries = [...(Array.isArray(record.enum) ? (record.enum as unknown[]) : [])];
+      if (Object.hasOwn(record, 'const')) entries.push(record.const);
+      if (entries.some((entry) => typeof entry === 'object' && entry !== null)) return { walk: true, scalars };
+      scalars = Math.max(scalars, entries.length);
     }
     for (const value of Object.values(node)) if (typeof value === 'object' && value !== null) stack.push(value);
   }
-  return false;
+  return { walk: false, scalars };
 }
 
 function emptySpread(): Spread {
@@ -496,5 +512,5 @@ export function validationWork(document: OpenApiDocument): ValidationWork {
 
 /** "checking it takes more than 1,000,000 schema applications …", for the findings of the bound. */
 export function pastValidationWork(): string {
-  return `checking it takes more than ${MAX_VALIDATION_WORK.toLocaleString('en')} schema applications (every allOf/anyOf/oneOf branch, $ref, not, if/then/else, dependentSchemas and discriminator target, through every member and item; uniqueItems' comparisons of every pair of items and a pattern's match on a long string counted too), the most vottur runs on one value`;
+  return `checking it takes more than ${MAX_VALIDATION_WORK.toLocaleString('en')} schema applications (every allOf/anyOf/oneOf branch, $ref, not, if/then/else, dependentSchemas and discriminator target, through every member and item; uniqueItems' comparisons of every pair of items, a pattern's match on a long string and an enum's or const's comparisons counted too), the most vottur runs on one value`;
 }
