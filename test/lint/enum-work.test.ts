@@ -50,7 +50,7 @@ async function lint(name: string, text: string): Promise<{ code: number; finding
   const file = join(dir, `${name}.json`);
   writeFileSync(file, text);
   const { code, stdout } = await votturInProcess(['lint', file, '--gate', '-f', 'json'], { cwd: dir });
-  return { code, findings: (JSON.parse(stdout) as { findings: Found }).findings };
+  return { code: code ?? -1, findings: (JSON.parse(stdout) as { findings: Found }).findings };
 }
 
 describe('an example against an enum of many objects (o34r17 B9)', () => {
