@@ -1003,7 +1003,17 @@ export const describesMoneySum = rememberedPerText((description: unknown): boole
 });
 
 /** Words that end the noun phrase a short description opens with: prepositions, articles' successors, verbs of being. */
-const PHRASE_ENDS: readonly string[] = [...NAME_PREPOSITIONS, 'before', 'after', 'is', 'are', 'was', 'that', 'which', 'as'];
+const PHRASE_ENDS: readonly string[] = [
+  ...NAME_PREPOSITIONS,
+  'before',
+  'after',
+  'is',
+  'are',
+  'was',
+  'that',
+  'which',
+  'as',
+];
 
 /**
  * A description that is a short noun phrase naming a sum of money by its head ("Outgoing payment",
