@@ -141,6 +141,13 @@ const OPERATIONAL_WORDS = new Set([
   'signin',
   'oauth',
   'oauth2',
+  // A session's own answers: logging in or out and asking who is logged in (issue 37, o37r11 W5).
+  'login',
+  'logout',
+  'logon',
+  'logoff',
+  'signout',
+  'whoami',
 ]);
 
 /** Words of one segment that name the description, a health check or an authentication. */
@@ -267,6 +274,70 @@ function isAnswerNote(members: Map<string, unknown>): boolean {
   return [...members.keys()].every((key) => nameWords(key).every((word) => NOTE_WORDS.has(word)));
 }
 
+/** Words of a note on an operation's outcome (`status`, `message`, `reason`, `error`); not `title` or `type`, which data has. */
+const RESULT_NOTE_WORDS = new Set([
+  'status',
+  'message',
+  'messages',
+  'reason',
+  'error',
+  'errors',
+  'warning',
+  'warnings',
+  'detail',
+  'details',
+  'code',
+]);
+
+/** Words of a member that counts (`clients_import_failed_count`, `totalNumber`). */
+const COUNT_WORDS = new Set(['count', 'counts', 'total', 'number', 'num', 'fjoldi']);
+
+/**
+ * Whether an object is an answer about the operation rather than data it keeps (issue 37, o37r11 W5):
+ * every member a flag (`valid`, `success`), a count (`clients_count`), a list
+ * of plain values (the names not imported) or a note (`status`, `message`, `reason`, `error`) — an
+ * import's result, a validation's verdict, an acknowledgement. Such an object names nothing that was
+ * created, so it has no creation time. Not flags alone: those are a resource's state.
+ */
+function isOperationResult(document: Document, members: Map<string, { schema: unknown; path: JsonPath }>): boolean {
+  if (members.size === 0) return false;
+  // Flags alone are a resource's state (`{ isDonor }` of `/me/blood-donor-status`), data of its own.
+  let flags = 0;
+  const result = [...members].every(([name, member]) => {
+    const words = nameWords(name);
+    const layers = schemaLayers(document, member.schema, member.path);
+    const types = layerTypes(layers).filter((type) => type !== 'null');
+    // A note, not a list of notes: `{ messages: [{ code, text }], count }` is a page of messages.
+    if (words.length > 0 && words.every((word) => RESULT_NOTE_WORDS.has(word)) && !types.includes('array')) return true;
+    if (types.length === 0) return false;
+    if (types.every((type) => type === 'boolean')) return ++flags > 0;
+    if (types.every((type) => type === 'integer' || type === 'number'))
+      return words.some((word) => COUNT_WORDS.has(word));
+    if (types.every((type) => type === 'array')) {
+      const items = layerKeyword(layers, 'items')?.value;
+      const itemTypes = isObject(items) ? layerTypes(schemaLayers(document, items, [...member.path, 'items'])) : [];
+      return (
+        itemTypes.length > 0 && itemTypes.every((type) => ['string', 'integer', 'number', 'boolean'].includes(type))
+      );
+    }
+    return false;
+  });
+  return result && flags < members.size;
+}
+
+/**
+ * Whether a member says where a page is in a list (`next`, `previous`, `nextCursor`, `offset`,
+ * `hasMore`): beside a collection it makes the object the list's page, whatever else the page
+ * carries (`filterOptions`), and the page is not asked as well as its items (issue 37, o37r11 W5).
+ */
+function isPageNavigation(name: string): boolean {
+  const words = nameWords(name);
+  return (
+    words.some((word) => word === 'next' || word === 'previous' || word === 'prev' || word === 'cursor') ||
+    /^(?:offset|page|pageNumber|pageToken|hasMore|hasNextPage)$/.test(name)
+  );
+}
+
 export default defineRule({
   id: 'platform-created-timestamp',
   severity: 'warn',
@@ -307,7 +378,13 @@ export default defineRule({
       for (const body of objectSchemas(document, info.media.schema, [...info.path, 'schema'])) {
         const members = collectProperties(document, body.schema, body.path);
         // A free-form object declares nothing to add a field to; a Problem Details body is not data.
-        if (members.size === 0 || isProblemShape(document, members) || carriesToken(members)) continue;
+        if (
+          members.size === 0 ||
+          isProblemShape(document, members) ||
+          carriesToken(members) ||
+          isOperationResult(document, members)
+        )
+          continue;
         judge(body, members, 0);
       }
     }
@@ -411,6 +488,7 @@ export default defineRule({
         collections.length > 0 &&
         !data &&
         (listEnvelope ||
+          others.some(isPageNavigation) ||
           others.every((name) => pageMember(name) || isEnvelopeMeta(document, vocabulary, name, memberOf(name))));
       // An envelope (`{ data: {...}, message }`) is a wrapper too; its data member is judged instead.
       const isEnvelope =
