@@ -1010,10 +1010,17 @@ const PHRASE_ENDS: readonly string[] = [
   'is',
   'are',
   'was',
+  'will',
   'that',
   'which',
+  'who',
+  'when',
+  'where',
   'as',
+  'if',
 ];
+/** Determiners: after the phrase's first word they begin another phrase ("Date the payout is expected …"). */
+const DETERMINERS: readonly string[] = ['the', 'a', 'an', 'this', 'that', 'its', 'their', 'each', 'every'];
 
 /**
  * A description that is a short noun phrase naming a sum of money by its head ("Outgoing payment",
@@ -1030,8 +1037,11 @@ export const describesMoneyNounPhrase = rememberedPerText((description: unknown)
     .toLowerCase()
     .split(/[^a-z]+/)
     .filter(Boolean);
-  const end = words.findIndex((word) => PHRASE_ENDS.includes(word));
-  const phrase = end < 0 ? words : words.slice(0, end);
+  // A leading article is no part of the head's phrase; one after the first word starts a clause.
+  const from = DETERMINERS.includes(words[0] ?? '') ? 1 : 0;
+  const rest = words.slice(from);
+  const end = rest.findIndex((word) => PHRASE_ENDS.includes(word) || DETERMINERS.includes(word));
+  const phrase = end < 0 ? rest : rest.slice(0, end);
   if (phrase.length === 0 || phrase.length > 4) return false;
   const head = phrase.at(-1) ?? '';
   if (head === 'amount' || head === 'amounts' || NOT_A_SUM_HEADS.includes(head)) return false;

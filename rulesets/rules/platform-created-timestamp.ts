@@ -121,7 +121,7 @@ function isFreeForm(document: Document, member: { schema: unknown; path: JsonPat
  * no creation time.
  */
 const OPERATIONAL_SEGMENT =
-  /^(health|healthz|healthcheck|health-check|liveness|readiness|ready|live|alive|ping|version|versions|token|tokens|oauth2?|openapi|swagger|api-docs|docs|metrics)(\.(json|ya?ml))?$/i;
+  /^(health|healthz|healthcheck|health-check|liveness|readiness|ready|live|alive|ping|version|versions|token|tokens|oauth2?|openapi|swagger|api-docs|docs|metrics|login|logout|logon|logoff|signout|sign-out|whoami|who-am-i)(\.(json|ya?ml))?$/i;
 
 /**
  * Words of a segment that make its path an operational endpoint wherever they stand in it: the
@@ -141,13 +141,6 @@ const OPERATIONAL_WORDS = new Set([
   'signin',
   'oauth',
   'oauth2',
-  // A session's own answers: logging in or out and asking who is logged in (issue 37, o37r11 W5).
-  'login',
-  'logout',
-  'logon',
-  'logoff',
-  'signout',
-  'whoami',
 ]);
 
 /** Words of one segment that name the description, a health check or an authentication. */
@@ -303,16 +296,26 @@ function isOperationResult(document: Document, members: Map<string, { schema: un
   if (members.size === 0) return false;
   // Flags alone are a resource's state (`{ isDonor }` of `/me/blood-donor-status`), data of its own.
   let flags = 0;
+  // Members that tell how the operation went: a flag, a count, a message, an error or a reason.
+  let outcome = 0;
   const result = [...members].every(([name, member]) => {
     const words = nameWords(name);
     const layers = schemaLayers(document, member.schema, member.path);
     const types = layerTypes(layers).filter((type) => type !== 'null');
     // A note, not a list of notes: `{ messages: [{ code, text }], count }` is a page of messages.
-    if (words.length > 0 && words.every((word) => RESULT_NOTE_WORDS.has(word)) && !types.includes('array')) return true;
+    if (words.length > 0 && words.every((word) => RESULT_NOTE_WORDS.has(word)) && !types.includes('array')) {
+      // A state or a code alone (`{ status }`) is a resource's; a message, an error or a reason tells an outcome.
+      if (!words.every((word) => word === 'status' || word === 'code')) outcome++;
+      return true;
+    }
     if (types.length === 0) return false;
-    if (types.every((type) => type === 'boolean')) return ++flags > 0;
+    if (types.every((type) => type === 'boolean')) {
+      flags++;
+      outcome++;
+      return true;
+    }
     if (types.every((type) => type === 'integer' || type === 'number'))
-      return words.some((word) => COUNT_WORDS.has(word));
+      return words.some((word) => COUNT_WORDS.has(word)) && ++outcome > 0;
     if (types.every((type) => type === 'array')) {
       const items = layerKeyword(layers, 'items')?.value;
       const itemTypes = isObject(items) ? layerTypes(schemaLayers(document, items, [...member.path, 'items'])) : [];
@@ -322,7 +325,7 @@ function isOperationResult(document: Document, members: Map<string, { schema: un
     }
     return false;
   });
-  return result && flags < members.size;
+  return result && flags < members.size && outcome > 0;
 }
 
 /**
