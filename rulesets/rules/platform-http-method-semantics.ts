@@ -804,7 +804,11 @@ export default defineRule({
         !named &&
         typeof op.operation.operationId === 'string' &&
         !hasResponse(op, '201') &&
-        !CREATE_VERBS.includes(/^\s*(\p{L}+)/u.exec(String(op.operation.summary ?? ''))?.[1]?.toLowerCase() ?? '') &&
+        !CREATE_VERBS.includes(
+          /^\s*(\p{L}+)/u
+            .exec(typeof op.operation.summary === 'string' ? op.operation.summary : '')?.[1]
+            ?.toLowerCase() ?? '',
+        ) &&
         (idCounts.get(op.operation.operationId) ?? 0) < 2 &&
         UPDATE_VERBS.includes(nameWords(operationAction(op.operation.operationId, op.operation.tags))[0] ?? '') &&
         customMethodVerb(op.pathKey, vocabulary) === undefined
