@@ -70,8 +70,8 @@ export const STRING_FORMATS: readonly string[] = [
   'binary',
 ];
 
-/** ALL_CAPS enum values: upper-case letters, digits, underscores. */
-export const ALL_CAPS = /^[A-Z0-9]+(_[A-Z0-9]+)*$/;
+/** ALL_CAPS enum values: upper-case letters (any alphabet's: `HØRING`, `ÚTRUNNIÐ`), digits, underscores. */
+export const ALL_CAPS = /^[\p{Lu}0-9]+(_[\p{Lu}0-9]+)*$/u;
 /** camelCase: starts lower-case, letters and digits only. */
 export const CAMEL_CASE = /^[a-z][a-zA-Z0-9]*$/;
 /** PascalCase: starts upper-case, letters and digits only. */
@@ -179,11 +179,16 @@ export function toAllCapsValue(value: string): string {
   return /^_[0-9]/.test(value) ? `_${toAllCaps(value.slice(1))}` : toAllCaps(value);
 }
 
-/** ALL_CAPS keeping every word: `Í gildi` → `I_GILDI`, `Útrunnið` → `UTRUNNID` (accents dropped, not the letters). */
+/**
+ * ALL_CAPS keeping every word and every letter: `Í gildi` → `Í_GILDI`, `høring` → `HØRING` (issue 37,
+ * eleventh outside measurement W6: dropping an accent changes the word the value is). Unicode's
+ * default upper-casing (`ß` → `SS`), not the machine's locale: a fix must not depend on where it runs.
+ */
 export function toAllCaps(value: string): string {
-  return asciiLetters(value)
-    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
-    .split(/[^A-Za-z0-9]+/)
+  return value
+    .normalize('NFC')
+    .replace(/([\p{Ll}0-9])(\p{Lu})/gu, '$1_$2')
+    .split(/[^\p{L}\p{M}0-9]+/u)
     .filter(Boolean)
     .join('_')
     .toUpperCase();

@@ -83,9 +83,12 @@ function isNorwegianId(text: string): boolean {
   const k2 = check([5, 4, 3, 2, 7, 6, 5, 4, 3, 2]);
   return k1 !== 10 && k2 !== 10 && k1 === d[9] && k2 === d[10];
 }
-/** Estonian isikukood: eleven digits, the first 1–6 (century and sex), a check digit last. */
+/** Estonian isikukood: eleven digits, the first 1–6 (century and sex), a birth date YYMMDD, a check digit last. */
 function isEstonianId(text: string): boolean {
   if (!/^[1-6]\d{10}$/.test(text)) return false;
+  const month = Number(text.slice(3, 5));
+  const day = Number(text.slice(5, 7));
+  if (month < 1 || month > 12 || day < 1 || day > 31) return false;
   const d = [...text].map(Number);
   const weigh = (weights: number[]) => weights.reduce((total, weight, i) => total + weight * (d[i] ?? 0), 0) % 11;
   let k = weigh([1, 2, 3, 4, 5, 6, 7, 8, 9, 1]);
@@ -117,6 +120,9 @@ const FOREIGN_PATTERN_SAMPLES: ReadonlyArray<readonly [string, string]> = [
   ['19900101-1234', 'the Swedish personnummer'],
   ['199001011234', 'the Swedish personnummer'],
 ];
+
+/** Words that name a field as an identifier or a code, whatever of (`recipient_id_code`, `personCode`). */
+const IDENTIFIER_WORDS = new Set(['id', 'ids', 'code', 'kood', 'number', 'nr', 'no', 'num', 'identifier']);
 
 type ForeignTerm = { what: string; prefix: string[]; short: boolean };
 
@@ -560,6 +566,15 @@ export function recogniseNationalId(
     const given = [...itemLayers.flatMap((layer) => schemaValueList(layer.schema))];
     if (given.length > 0 && given.every(isCheckedNationalIdValue)) return result('value', list);
     return { ...result('alias', list), foreign: shape(false) ?? ENGLISH_PERSON_ID, prefix: english };
+  }
+  // A field named only as an identifier or a code (`recipient_id_code`) whose every value passes
+  // another country's check of a person's number (an isikukood's birth date and check digit): that
+  // country's identifier of a person, named by what it is (issue 37, o37r11 I1).
+  const words = nameWords(name);
+  const idAt = words.findIndex((word) => IDENTIFIER_WORDS.has(word));
+  if (idAt >= 0) {
+    const what = foreignShape(itemLayers, foreignValues(), false);
+    if (what !== undefined) return { ...result('value', list), foreign: what, prefix: words.slice(0, idAt) };
   }
   const scheme = siblingScheme(document, name, path);
   if (scheme !== undefined) return { ...result('description', list), foreign: scheme };

@@ -708,7 +708,8 @@ const ICELANDIC_MONEY_TEXT_HEADS = [
   'afslattur',
   'fradrattur',
   'idgjald',
-  'vsk',
+  // Not `vsk`: as text, VSK is as often the VAT registration number (`beneficiaryVsk` beside the
+  // party's national id and bank account; issue 37, o37r11 W3); a number named so is still a sum.
   'velta',
   'alagning',
   'fyrning',
@@ -999,6 +1000,59 @@ export const describesMoneySum = rememberedPerText((description: unknown): boole
     return isMoneyOf(of[0] ?? '');
   }
   return false;
+});
+
+/** Words that end the noun phrase a short description opens with: prepositions, articles' successors, verbs of being. */
+const PHRASE_ENDS: readonly string[] = [
+  ...NAME_PREPOSITIONS,
+  'before',
+  'after',
+  'is',
+  'are',
+  'was',
+  'will',
+  'that',
+  'which',
+  'who',
+  'when',
+  'where',
+  'as',
+  'if',
+];
+/** Determiners: after the phrase's first word they begin another phrase ("Date the payout is expected …"). */
+const DETERMINERS: readonly string[] = ['the', 'a', 'an', 'this', 'that', 'its', 'their', 'each', 'every'];
+
+/**
+ * A description that is a short noun phrase naming a sum of money by its head ("Outgoing payment",
+ * "Debt settlement", "Net salary"; issue 37, eleventh outside measurement M2): the first sentence's
+ * words up to a preposition or a verb of being, at most four, whose last (the head) is a money noun
+ * (MONEY_WORDS, WordNet's money nouns) or an action noun (`-ment`, `-tion`) of a money noun
+ * before it (`debt settlement`, `loan repayment`). Not `amount`, as often a quantity ("Unit Amount"),
+ * nor a count ("Number of payments" has its head before `of`). The caller asks for a number.
+ */
+export const describesMoneyNounPhrase = rememberedPerText((description: unknown): boolean => {
+  if (typeof description !== 'string') return false;
+  const sentence = textBefore(description, /[.;:\n(,]/);
+  const words = sentence
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .filter(Boolean);
+  // A leading article is no part of the head's phrase; one after the first word starts a clause.
+  const from = DETERMINERS.includes(words[0] ?? '') ? 1 : 0;
+  const rest = words.slice(from);
+  const end = rest.findIndex((word) => PHRASE_ENDS.includes(word) || DETERMINERS.includes(word));
+  const phrase = end < 0 ? rest : rest.slice(0, end);
+  if (phrase.length === 0 || phrase.length > 4) return false;
+  const head = phrase.at(-1) ?? '';
+  if (head === 'amount' || head === 'amounts' || NOT_A_SUM_HEADS.includes(head)) return false;
+  if (MONEY_WORDS.includes(head) || isMoneyNounWord(head)) return true;
+  const modifier = phrase.at(-2) ?? '';
+  return (
+    /(?:ment|tion)s?$/.test(head) &&
+    modifier !== '' &&
+    modifier !== 'amount' &&
+    (MONEY_WORDS.includes(modifier) || isMoneyNounWord(modifier))
+  );
 });
 
 /** Words before `assets` that make them a sum of money (`reductionAssets`, `totalAssets`), not files. */

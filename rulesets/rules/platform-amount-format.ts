@@ -17,6 +17,7 @@ import {
   isCurrencyName,
   isMoneyStateName,
   describesMoneySum,
+  describesMoneyNounPhrase,
   isPossessionSumName,
   describesRate,
   isIcelandicMoneyDescription,
@@ -26,6 +27,7 @@ import {
   moneyHeadName,
   isShortCompoundMoneyName,
   MONEY_WORDS,
+  COLLECTION_PAGE_MEMBERS,
 } from '../lib/vocabulary.js';
 
 const PATTERN = "pattern: '^[0-9]+(\\.[0-9]+)?$'";
@@ -109,6 +111,8 @@ interface Siblings {
   otherNumbers(): number;
   /** How many members the object has. */
   readonly size: number;
+  /** The object is a page of a collection: a list beside a page member (`next`, `previous`, `offset`, `hasMore`). */
+  pageEnvelope(): boolean;
 }
 
 /** Currencies common enough that one of them alone, as a sibling's example, says the sibling is a currency. */
@@ -165,6 +169,7 @@ function siblingsOf(
   let prefixes: Set<string> | undefined;
   let money: number | undefined;
   let other: number | undefined;
+  let page: boolean | undefined;
   return {
     get size() {
       return all().size;
@@ -185,7 +190,11 @@ function siblingsOf(
           if (!(UNIT_WORDS.test(words.at(-1) ?? '') || /^unit of measure/.test(words.join(' ')))) return false;
           const layers = schemaLayers(document, member.schema, member.path);
           const types = layerTypes(layers);
+          // A number of units (`units: number`, "Unit Amount" beside `unitPrice` and `grossAmount`) counts
+          // what was sold; it names no unit the sums are measured in (issue 37, eleventh outside measurement, M1).
           return !(
+            types.includes('number') ||
+            types.includes('integer') ||
             types.includes('array') ||
             types.includes('object') ||
             layerKeyword(layers, 'properties') ||
@@ -227,6 +236,13 @@ function siblingsOf(
       ).length;
       return money;
     },
+    pageEnvelope() {
+      page ??=
+        [...all()].some(([, member]) =>
+          layerTypes(schemaLayers(document, member.schema, member.path)).includes('array'),
+        ) && [...all().keys()].some((sibling) => PAGE_NAVIGATION.has(sibling));
+      return page;
+    },
     otherNumbers() {
       other ??= [...all()].filter(
         ([sibling, member]) =>
@@ -250,7 +266,16 @@ const NO_SIBLINGS: Siblings = {
   moneyMembers: () => 0,
   otherNumbers: () => 0,
   size: 0,
+  pageEnvelope: () => false,
 };
+
+/**
+ * Members of a page of a collection that say where the page is (COLLECTION_PAGE_MEMBERS without the
+ * counts, which are what is asked): beside them and a list, a `total` counts the list's items.
+ */
+const PAGE_NAVIGATION = new Set(
+  COLLECTION_PAGE_MEMBERS.filter((member) => !/^(?:total|count|totalCount|meta|links)$/.test(member)),
+);
 
 /**
  * A description that says the field is a sum of money, whatever its name (`paid`: "Amount paid of
@@ -440,9 +465,12 @@ function isMoneyObjectName(container: SchemaNode | undefined): boolean {
 function isAmountDescription(document: Parameters<typeof schemaLayers>[0], schema: unknown, path: JsonPath): boolean {
   const layers = schemaLayers(document, schema, path);
   const description = layerKeyword(layers, 'description')?.value;
-  if (typeof description !== 'string' || !(describesMoneyPhrase(description.trim()) || describesMoneySum(description)))
-    return false;
+  if (typeof description !== 'string') return false;
   const types = layerTypes(layers);
+  // A short noun phrase headed by a money noun ("Outgoing payment" of `netPaid`, "Debt settlement" of
+  // `offset`) says a number is a sum; as text it is as often a reference to the payment.
+  if (describesMoneyNounPhrase(description) && isNumeric(layers)) return true;
+  if (!(describesMoneyPhrase(description.trim()) || describesMoneySum(description))) return false;
   return types.some((t) => t === 'number' || t === 'integer' || t === 'string');
 }
 
@@ -572,6 +600,9 @@ export default defineRule({
       // (`rate: RateString`) or a description of a count (`paymentsRemaining`: "the number of payments").
       if (vendor === 'other' || describesCount(layerKeyword(ownLayers, 'description')?.value)) continue;
       const sum = reads(isSumName);
+      // A generic sum in a page of a collection (`total` beside `next`, `previous` and `data: []`) counts
+      // the items, even when the page is named for what it lists (`PaginatedPayments`; issue 37, o37r11 W3).
+      if (sum && !reads(isAmountName) && siblings.pageEnvelope()) continue;
       // A word that is money only in context (`interest`, `remaining`) is asked the same as a generic sum (issue 37, M2).
       const context = !sum && !reads(isAmountName) && !reads(isMoneyNounName) && reads(isContextMoneyName);
       // A generic sum (`value`, `total`) is an amount where the object says money: a currency field

@@ -121,7 +121,7 @@ function isFreeForm(document: Document, member: { schema: unknown; path: JsonPat
  * no creation time.
  */
 const OPERATIONAL_SEGMENT =
-  /^(health|healthz|healthcheck|health-check|liveness|readiness|ready|live|alive|ping|version|versions|token|tokens|oauth2?|openapi|swagger|api-docs|docs|metrics)(\.(json|ya?ml))?$/i;
+  /^(health|healthz|healthcheck|health-check|liveness|readiness|ready|live|alive|ping|version|versions|token|tokens|oauth2?|openapi|swagger|api-docs|docs|metrics|login|logout|logon|logoff|signout|sign-out|whoami|who-am-i)(\.(json|ya?ml))?$/i;
 
 /**
  * Words of a segment that make its path an operational endpoint wherever they stand in it: the
@@ -267,6 +267,80 @@ function isAnswerNote(members: Map<string, unknown>): boolean {
   return [...members.keys()].every((key) => nameWords(key).every((word) => NOTE_WORDS.has(word)));
 }
 
+/** Words of a note on an operation's outcome (`status`, `message`, `reason`, `error`); not `title` or `type`, which data has. */
+const RESULT_NOTE_WORDS = new Set([
+  'status',
+  'message',
+  'messages',
+  'reason',
+  'error',
+  'errors',
+  'warning',
+  'warnings',
+  'detail',
+  'details',
+  'code',
+]);
+
+/** Words of a member that counts (`clients_import_failed_count`, `totalNumber`). */
+const COUNT_WORDS = new Set(['count', 'counts', 'total', 'number', 'num', 'fjoldi']);
+
+/**
+ * Whether an object is an answer about the operation rather than data it keeps (issue 37, o37r11 W5):
+ * every member a flag (`valid`, `success`), a count (`clients_count`), a list
+ * of plain values (the names not imported) or a note (`status`, `message`, `reason`, `error`) — an
+ * import's result, a validation's verdict, an acknowledgement. Such an object names nothing that was
+ * created, so it has no creation time. Not flags alone: those are a resource's state.
+ */
+function isOperationResult(document: Document, members: Map<string, { schema: unknown; path: JsonPath }>): boolean {
+  if (members.size === 0) return false;
+  // Flags alone are a resource's state (`{ isDonor }` of `/me/blood-donor-status`), data of its own.
+  let flags = 0;
+  // Members that tell how the operation went: a flag, a count, a message, an error or a reason.
+  let outcome = 0;
+  const result = [...members].every(([name, member]) => {
+    const words = nameWords(name);
+    const layers = schemaLayers(document, member.schema, member.path);
+    const types = layerTypes(layers).filter((type) => type !== 'null');
+    // A note, not a list of notes: `{ messages: [{ code, text }], count }` is a page of messages.
+    if (words.length > 0 && words.every((word) => RESULT_NOTE_WORDS.has(word)) && !types.includes('array')) {
+      // A state or a code alone (`{ status }`) is a resource's; a message, an error or a reason tells an outcome.
+      if (!words.every((word) => word === 'status' || word === 'code')) outcome++;
+      return true;
+    }
+    if (types.length === 0) return false;
+    if (types.every((type) => type === 'boolean')) {
+      flags++;
+      outcome++;
+      return true;
+    }
+    if (types.every((type) => type === 'integer' || type === 'number'))
+      return words.some((word) => COUNT_WORDS.has(word)) && ++outcome > 0;
+    if (types.every((type) => type === 'array')) {
+      const items = layerKeyword(layers, 'items')?.value;
+      const itemTypes = isObject(items) ? layerTypes(schemaLayers(document, items, [...member.path, 'items'])) : [];
+      return (
+        itemTypes.length > 0 && itemTypes.every((type) => ['string', 'integer', 'number', 'boolean'].includes(type))
+      );
+    }
+    return false;
+  });
+  return result && flags < members.size && outcome > 0;
+}
+
+/**
+ * Whether a member says where a page is in a list (`next`, `previous`, `nextCursor`, `offset`,
+ * `hasMore`): beside a collection it makes the object the list's page, whatever else the page
+ * carries (`filterOptions`), and the page is not asked as well as its items (issue 37, o37r11 W5).
+ */
+function isPageNavigation(name: string): boolean {
+  const words = nameWords(name);
+  return (
+    words.some((word) => word === 'next' || word === 'previous' || word === 'prev' || word === 'cursor') ||
+    /^(?:offset|page|pageNumber|pageToken|hasMore|hasNextPage)$/.test(name)
+  );
+}
+
 export default defineRule({
   id: 'platform-created-timestamp',
   severity: 'warn',
@@ -307,7 +381,13 @@ export default defineRule({
       for (const body of objectSchemas(document, info.media.schema, [...info.path, 'schema'])) {
         const members = collectProperties(document, body.schema, body.path);
         // A free-form object declares nothing to add a field to; a Problem Details body is not data.
-        if (members.size === 0 || isProblemShape(document, members) || carriesToken(members)) continue;
+        if (
+          members.size === 0 ||
+          isProblemShape(document, members) ||
+          carriesToken(members) ||
+          isOperationResult(document, members)
+        )
+          continue;
         judge(body, members, 0);
       }
     }
@@ -411,6 +491,7 @@ export default defineRule({
         collections.length > 0 &&
         !data &&
         (listEnvelope ||
+          others.some(isPageNavigation) ||
           others.every((name) => pageMember(name) || isEnvelopeMeta(document, vocabulary, name, memberOf(name))));
       // An envelope (`{ data: {...}, message }`) is a wrapper too; its data member is judged instead.
       const isEnvelope =

@@ -193,6 +193,35 @@ function isStateChange(name: string, momentSiblings: () => readonly string[]): b
 /** The members of a date written as an object (.NET's `DateOnly`: year, month, day and what it derives). */
 const DATE_PARTS = ['year', 'month', 'day', 'dayofweek', 'dayofyear', 'daynumber'];
 
+/**
+ * Whether an object is a date and its parts, whatever its language: a member that is a date
+ * (`format: date` or `date-time`), integer members bounded as a month (at most 12) and as a day of
+ * the month (at most 31), and nothing else but integers (the year). A date whose parts may be
+ * unknown (the Dutch `DatumOnvolledig`) is still a date.
+ */
+function isPartialDateObject(document: Parameters<typeof schemaLayers>[0], schema: unknown, path: JsonPath): boolean {
+  if (!isObject(schema) || !isObject(schema.properties)) return false;
+  const members = Object.entries(schema.properties);
+  if (members.length < 3 || members.length > 6) return false;
+  let date = 0;
+  let month = 0;
+  let day = 0;
+  for (const [key, member] of members) {
+    const layers = schemaLayers(document, member, [...path, 'properties', key]);
+    const types = layerTypes(layers).filter((type) => type !== 'null');
+    const format = layerKeyword(layers, 'format')?.value;
+    if (types.every((type) => type === 'string') && (format === 'date' || format === 'date-time')) {
+      date++;
+      continue;
+    }
+    if (!(types.length > 0 && types.every((type) => type === 'integer'))) return false;
+    const maximum = layerKeyword(layers, 'maximum')?.value;
+    if (maximum === 12) month++;
+    else if (maximum === 31) day++;
+  }
+  return date === 1 && month === 1 && day === 1;
+}
+
 /** Names that hold anything (`value: date-time` in one schema says nothing of `value` in another). */
 const GENERIC_NAMES = [
   'value',
@@ -737,6 +766,27 @@ export default defineRule({
         path: node.path,
       });
     }
+
+    // 5c. A date held as an object of a full date and its parts (the Dutch `DatumOnvolledig { datum,
+    // jaar, maand, dag }`, a date whose parts may be unknown; issue 37, o37r11 D1): known by its shape
+    // in any language, and reported where a field holds it.
+    const partialDates = new Set<string>();
+    for (const node of schemas(document)) {
+      if (!(node.path.length === 3 && node.path[0] === 'components' && node.path[1] === 'schemas')) continue;
+      if (isPartialDateObject(document, node.schema, node.path)) partialDates.add(encodePointer(node.path));
+    }
+    if (partialDates.size > 0)
+      for (const node of properties(document)) {
+        const held = schemaLayers(document, node.schema, node.path).find((layer) =>
+          partialDates.has(encodePointer(layer.path)),
+        );
+        if (!held) continue;
+        problems.push({
+          message: `Property ${show(node.name)} holds a date as an object (${show(String(held.path.at(-1)))}: a date and its year, month and day as separate members); the platform writes a date as one RFC 3339 string, \`type: string, format: date-time\` (${FORM}): hold the date so, and say in the description when a part may be unknown.`,
+          path: node.path,
+          severity: 'warn',
+        });
+      }
 
     // 6. A time of day split from its date into a second field (`createTime` beside `createDate`,
     // issue 37): one moment in two fields, neither of them a date-time. Found by the pair's shared

@@ -5,6 +5,7 @@ import { isAllCapsValue, toAllCapsValue } from '../lib/conventions.js';
 import { ISO_639_1 } from '../lib/iso-codes.js';
 import { GEOJSON_TYPES, isCurrencyName, isLanguageName } from '../lib/vocabulary.js';
 import { STATUS_CODES } from 'node:http';
+import { NAMES_A_STANDARD, standardOfValues } from '../lib/standard-values.js';
 
 /**
  * A value made of words (letters, digits, `_`, `-`, spaces) is a name the API coins, and is
@@ -40,13 +41,29 @@ function isHttpStatusList(strings: readonly string[]): boolean {
   return matching.length * 5 >= strings.length * 4;
 }
 
+/**
+ * Whether an enum's schema says it is a standard's: its own description or its field's cites a
+ * standard ("Token type hint, RFC 7009"; issue 37, eleventh outside measurement W4). Not the
+ * description of the object around the field: an object "as defined by RFC 6902" may hold fields of
+ * its own, and its enum of operations is known by its values.
+ */
+function describedAsStandard(node: SchemaNode): boolean {
+  // The enum's schema, through `items` and composition, up to its field or component.
+  for (let current: SchemaNode | undefined = node; current; current = current.parent) {
+    const description = current.schema.description;
+    if (typeof description === 'string' && NAMES_A_STANDARD.test(description)) return true;
+    if (!['items', 'allOf', 'anyOf', 'oneOf'].includes(current.role)) return false;
+  }
+  return false;
+}
+
 export default defineRule({
   id: 'platform-enum-value-upper-case',
   severity: 'error',
   category: 'naming',
   source: { document: 'seed', section: 'Data format conventions: Case styles (enum values ALL_CAPS)' },
   description:
-    'String enum values are ALL_CAPS (`FIRST_PARTY`); language codes, currency codes and tokens of other standards (media types, URIs, GeoJSON types) keep their standard form.',
+    "String enum values are ALL_CAPS (`FIRST_PARTY`); language codes, currency codes and tokens of other standards (media types, URIs, GeoJSON types, a standard's closed list such as JSON Patch operations or OAuth client registration values, an enum whose schema cites its RFC or ISO standard) keep their standard form.",
   check(document) {
     const problems: Problem[] = [];
     for (const node of schemas(document)) {
@@ -61,7 +78,9 @@ export default defineRule({
       if (
         strings.every((value) => ISO_639_1.has(value)) ||
         strings.every((value) => GEOJSON_TYPES.includes(value)) ||
-        isHttpStatusList(strings)
+        isHttpStatusList(strings) ||
+        standardOfValues(strings) !== undefined ||
+        describedAsStandard(node)
       )
         continue;
       values.forEach((value, i) => {

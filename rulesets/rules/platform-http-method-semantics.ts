@@ -15,6 +15,7 @@ import {
   CUSTOM_METHOD_AMBIGUOUS_WORDS,
   DELETE_VERBS,
   isActionSegment,
+  READ_VERBS,
   SEARCH_VERBS,
   segmentVerb,
   UPDATE_VERBS,
@@ -394,11 +395,24 @@ function normalise(pathKey: string): string {
  * (`MeDonorStatusController_updateOrganDonorStatus` → `updateOrganDonorStatus`, `UsersService.update` →
  * `update`); a snake-case id (`update_case`) is its own action.
  */
-function operationAction(operationId: string): string {
+function operationAction(operationId: string, tags?: unknown): string {
   // NSwag's `{Controller}_{Action}`, both PascalCase (`Customers_UpdatePaperMailPreference`; issue 37,
   // tenth outside measurement, Me1): the action is after the controller's name.
   const nswag = /^[A-Z][A-Za-z0-9]*_([A-Z][A-Za-z0-9]*)$/.exec(operationId);
   if (nswag?.[1] !== undefined) return nswag[1];
+  // A controller prefix that is one of the operation's tags (`OpenMeal_GetAll_Distributors` tagged
+  // `OpenMeal`), or NSwag's `{Controller}_{Action}_{…}` whose second part begins with a CRUD verb: the
+  // action is after it, or the controller's first word is read as the verb (issue 37, o37r11 W1).
+  const prefixed = /^([A-Za-z][A-Za-z0-9]*)[_.]([A-Za-z].*)$/.exec(operationId);
+  if (prefixed?.[1] !== undefined && prefixed[2] !== undefined) {
+    const [, controller, rest] = prefixed;
+    const compact = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '');
+    const tagged =
+      Array.isArray(tags) && tags.some((tag) => typeof tag === 'string' && compact(tag) === compact(controller));
+    const first = nameWords(rest)[0] ?? '';
+    const crud = [...READ_VERBS, ...CREATE_VERBS, ...UPDATE_VERBS, ...DELETE_VERBS, ...SEARCH_VERBS].includes(first);
+    if (tagged || (/^[A-Z]/.test(controller) && /^[A-Z]/.test(rest) && crud)) return rest;
+  }
   return operationId.replace(/^.*(?:controller|service|api|resource)s?[_.]/i, '');
 }
 
@@ -422,7 +436,8 @@ const READING_WORDS = [
 function operationSays(operation: Record<string, unknown>, verb: string, bySummary = false): boolean {
   // The id's action, its first word the verb and an object after it (`refundPayment`), or the whole
   // id (`refund`); not a last word left by stripping a prefix (`projects_list_resources_default`).
-  const action = typeof operation.operationId === 'string' ? operationAction(operation.operationId) : undefined;
+  const action =
+    typeof operation.operationId === 'string' ? operationAction(operation.operationId, operation.tags) : undefined;
   const words = action === undefined ? [] : nameWords(action);
   const id = words.length >= 2 || action === operation.operationId ? words[0] : undefined;
   const summary = typeof operation.summary === 'string' ? operation.summary : '';
@@ -540,6 +555,11 @@ export default defineRule({
     for (const pathKey of pathKeys)
       if (isSingleResourcePath(pathKey)) collections.add(pathSegments(pathKey).slice(0, -1).join('/'));
     const all = [...operations(document)];
+    // How many operations bear each id: an id copied onto another operation says little about either.
+    const idCounts = new Map<string, number>();
+    for (const op of all)
+      if (typeof op.operation.operationId === 'string')
+        idCounts.set(op.operation.operationId, (idCounts.get(op.operation.operationId) ?? 0) + 1);
     /**
      * True when the path's GET answers a list: a page of a collection or a bare array. Under a
      * singular name (`/penalties/payable/{ref}/payment`), an object that holds a list beside data of
@@ -755,7 +775,7 @@ export default defineRule({
       // read whatever the body's shape (seventh outside measurement, 3): the id is the document's word.
       const readAction =
         typeof op.operation.operationId === 'string'
-          ? (nameWords(operationAction(op.operation.operationId))[0] ?? '')
+          ? (nameWords(operationAction(op.operation.operationId, op.operation.tags))[0] ?? '')
           : '';
       if (
         method === 'post' &&
@@ -776,11 +796,21 @@ export default defineRule({
         }
       }
       // A POST to a noun path whose operation id says it updates (`updateCase`): UPDATE is PATCH or PUT.
+      // Not when the rest of the operation says it creates (a 201, a summary that begins with a
+      // create verb) or the id is another operation's too: a copied id is weak evidence against
+      // them (`updateSettings` on "Create user …" answering 201; issue 37, o37r11 W2).
       if (
         method === 'post' &&
         !named &&
         typeof op.operation.operationId === 'string' &&
-        UPDATE_VERBS.includes(nameWords(operationAction(op.operation.operationId))[0] ?? '') &&
+        !hasResponse(op, '201') &&
+        !CREATE_VERBS.includes(
+          /^\s*(\p{L}+)/u
+            .exec(typeof op.operation.summary === 'string' ? op.operation.summary : '')?.[1]
+            ?.toLowerCase() ?? '',
+        ) &&
+        (idCounts.get(op.operation.operationId) ?? 0) < 2 &&
+        UPDATE_VERBS.includes(nameWords(operationAction(op.operation.operationId, op.operation.tags))[0] ?? '') &&
         customMethodVerb(op.pathKey, vocabulary) === undefined
       ) {
         problems.push({
@@ -803,7 +833,7 @@ export default defineRule({
       // What the operation id says it does, first word of its action (`updateUserRole`, `addAttachment`).
       const action =
         typeof op.operation.operationId === 'string'
-          ? (nameWords(operationAction(op.operation.operationId))[0] ?? '')
+          ? (nameWords(operationAction(op.operation.operationId, op.operation.tags))[0] ?? '')
           : '';
       const changeOf = CREATE_VERBS.includes(action)
         ? 'CREATE'

@@ -5,9 +5,46 @@ import { lookupLocalRef, lookupRefAt } from '../lib/openapi/resolve.js';
 import { type Document, isArray, isObject } from '../lib/openapi/types.js';
 import { validateOpenApiStructure } from '../lib/oas-schema.js';
 
-/** Spectral's schema messages, reworded to name the key and say what to write. */
-function reword(message: string): string {
+/** The value at a path of the document, if any. */
+function valueAt(document: Document, path: JsonPath): unknown {
+  let current: unknown = document;
+  for (const key of path) {
+    // The validator's paths may write an index as text (`parameters/7`).
+    if (isArray(current)) current = current[Number(key)];
+    else if (isObject(current)) current = current[String(key)];
+    else return undefined;
+  }
+  return current;
+}
+
+/** Members the specification allows one of, not both (3.0's `ExampleXORExamples`, `SchemaXORContent`). */
+const EXCLUSIVE_PAIRS: ReadonlyArray<readonly [string, string]> = [
+  ['example', 'examples'],
+  ['schema', 'content'],
+];
+
+/**
+ * Spectral's schema messages, reworded to name the key and say what to write; the validator's own
+ * words ("must be equal to constant", "must not be valid") say neither, so the value at the place
+ * is read to say what is wrong (issue 37, o37r11: a path parameter with `required: false`, a
+ * parameter with both `example` and `examples`).
+ */
+function reword(message: string, document: Document, path: JsonPath): string {
   const text = message.replace(/\.$/, '');
+  if (/must be equal to constant$/.test(text) && path.at(-1) === 'required') {
+    const parameter = valueAt(document, path.slice(0, -1));
+    if (isObject(parameter) && parameter.in === 'path')
+      return `path parameter ${typeof parameter.name === 'string' ? `\`${parameter.name}\` ` : ''}has \`required: ${String(parameter.required)}\`; a path parameter is always required: write \`required: true\``;
+  }
+  if (/must not be valid$/.test(text)) {
+    const here = valueAt(document, path);
+    const pair = isObject(here)
+      ? EXCLUSIVE_PAIRS.find(([a, b]) => here[a] !== undefined && here[b] !== undefined)
+      : undefined;
+    if (pair)
+      return `it has both \`${pair[0]}\` and \`${pair[1]}\`, which the specification allows only one of; keep one`;
+    return `its members are a combination the specification forbids here; compare it with the specification's definition of this object`;
+  }
   const required = /^"([^"]+)" property must have required property "([^"]+)"$/.exec(text);
   if (required) return `\`${required[1]}\` has no \`${required[2]}\`, which is required here; add it`;
   const unexpected = /^Property "([^"]+)" is not expected to be here$/.exec(text);
@@ -160,7 +197,7 @@ export default defineRule({
       ...structural
         .filter((result) => !coveredByInfoRules(result.path, result.message))
         .map((result) => ({
-          message: `Not valid ${version}: ${isPathWithoutSlash(result.path) ? pathWithoutSlash(String(result.path[1])) : reword(result.message)}.`,
+          message: `Not valid ${version}: ${isPathWithoutSlash(result.path) ? pathWithoutSlash(String(result.path[1])) : reword(result.message, document, result.path)}.`,
           path: result.path,
         })),
       ...danglingRefs(document),

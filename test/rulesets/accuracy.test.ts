@@ -32,16 +32,17 @@ async function findings(file: string, ruleId?: string) {
 }
 
 describe('names and messages on catalogue shapes', () => {
-  it('enum suggestions keep every word: `Í gildi` → `I_GILDI`', async () => {
-    expect(toAllCaps('Í gildi')).toBe('I_GILDI');
-    expect(toAllCaps('Útrunnið')).toBe('UTRUNNID');
+  it('enum suggestions keep every word and every letter: `Í gildi` → `Í_GILDI`, `høring` → `HØRING`', async () => {
+    expect(toAllCaps('Í gildi')).toBe('Í_GILDI');
+    expect(toAllCaps('Útrunnið')).toBe('ÚTRUNNIÐ');
+    expect(toAllCaps('høring')).toBe('HØRING');
     const found = await findings(
       join(FIXTURES, 'platform-enum-value-upper-case/fail-icelandic.yaml'),
       'platform-enum-value-upper-case',
     );
     expect(found.map((f) => f.message)).toEqual([
-      'Enum value `Í gildi` is not ALL_CAPS; write `I_GILDI`.',
-      'Enum value `Útrunnið` is not ALL_CAPS; write `UTRUNNID`.',
+      'Enum value `Í gildi` is not ALL_CAPS; write `Í_GILDI`.',
+      'Enum value `Útrunnið` is not ALL_CAPS; write `ÚTRUNNIÐ`.',
     ]);
   });
 
