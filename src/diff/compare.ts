@@ -87,6 +87,7 @@ function emptyFlat(path: JsonPath): FlatSchema {
   return {
     path,
     keywords: new Map(),
+    keywordParts: new Map(),
     properties: new Map(),
     propertyParts: new Map(),
     required: new Set(),
@@ -241,14 +242,30 @@ class Comparer {
   }
 
   private compareSlot(slot: SchemaSlot): void {
-    this.compareSchema(
-      slot.scope,
-      slot.label,
-      slot.base.value,
-      slot.base.path,
-      slot.revision.value,
-      slot.revision.path,
-    );
+    const { base, revision } = anySchemaWhereAbsent(slot);
+    this.compareSchema(slot.scope, slot.label, base.value, base.path, revision.value, revision.path);
+    if (slot.repeated) this.compareRepetition(slot, slot.repeated);
+  }
+
+  /**
+   * A query parameter that became a form-exploded array of what it was (or the reverse): the
+   * scalar is a list of exactly one value, so the array's own keywords are compared against that
+   * (`minItems: 2` or `maxItems: 0` refuse the one value callers sent: attack o34r17 B1), beside
+   * the scalar compared with the array's `items` (compareSlot).
+   */
+  private compareRepetition(slot: SchemaSlot, repeated: NonNullable<SchemaSlot['repeated']>): void {
+    const { array, scalar } = repeated;
+    if (!isObject(array.value)) return;
+    // The array without its `items` (compared already), and the list of one value it replaces or
+    // is replaced by, with only the keywords the array writes (a list of one meets uniqueItems).
+    const { items: _items, ...counts } = array.value;
+    const one: JsonObject = { type: 'array' };
+    for (const name of ['minItems', 'maxItems', 'minContains', 'maxContains'] as const)
+      if (counts[name] !== undefined) one[name] = 1;
+    if (counts.uniqueItems !== undefined) one.uniqueItems = counts.uniqueItems;
+    const label = `${slot.label} (as a list: one value is a list of one)`;
+    if (repeated.change === 'added') this.compareSchema(slot.scope, label, one, scalar, counts, array.path);
+    else this.compareSchema(slot.scope, label, counts, array.path, one, scalar);
   }
 
   /** Compares two schemas; `label` names the place for messages (`response 200 (application/json) property email`). */
@@ -286,7 +303,12 @@ class Comparer {
         ? flattenParts(this.revision, member.revisionParts, onLimit)
         : flatten(this.revision, revisionNode, revisionPath, onLimit);
     const revisionCut = cut;
-    const allowsNothing = baseBoolean?.allowsNothing ? 'base' : revisionBoolean?.allowsNothing ? 'revision' : undefined;
+    // An allOf whose parts allow no value together (a `false` part, `type: string` beside
+    // `type: integer`) is `false` too, reported where the parts meet.
+    const baseNothing = baseBoolean?.allowsNothing || b0?.allowsNothing !== undefined;
+    const revisionNothing = revisionBoolean?.allowsNothing || r0?.allowsNothing !== undefined;
+    if (baseNothing && revisionNothing) return;
+    const allowsNothing = baseNothing ? 'base' : revisionNothing ? 'revision' : undefined;
     const tooDeep = depth > MAX_SCHEMA_DEPTH;
     const limit =
       tooDeep || baseCut || revisionCut
@@ -299,8 +321,8 @@ class Comparer {
           }
         : undefined;
     // A side the bound left unread still gets its node, so the limit is reported there.
-    const b = b0 ?? (limit ? emptyFlat(basePath) : undefined);
-    const r = r0 ?? (limit ? emptyFlat(revisionPath) : undefined);
+    const b = b0?.allowsNothing ? emptyFlat(b0.allowsNothing) : (b0 ?? (limit ? emptyFlat(basePath) : undefined));
+    const r = r0?.allowsNothing ? emptyFlat(r0.allowsNothing) : (r0 ?? (limit ? emptyFlat(revisionPath) : undefined));
     if (!b || !r) return;
     const key = `${scope}|${fingerprintPath(b.path)}|${fingerprintPath(r.path)}${member.required ? '|required' : ''}`;
     if (this.seen(key)) return;
@@ -418,16 +440,21 @@ class Comparer {
     depth: number,
   ): void {
     const found = subschemaChange(node, name);
-    if (found?.outcome === 'compare')
-      this.compareSchema(
-        scope,
-        SUBSCHEMA_LABEL[name](label),
-        found.base.value,
-        found.base.path,
-        found.revision.value,
-        found.revision.path,
-        depth + 1,
-      );
+    if (found?.outcome !== 'compare') return;
+    // Several allOf parts' subschemas: a value must match all of them (a `false` among them is all there is).
+    const parts = (flat: FlatSchema, side: Located) => (side.value === false ? undefined : flat.keywordParts.get(name));
+    const baseParts = parts(node.base, found.base);
+    const revisionParts = parts(node.revision, found.revision);
+    this.compareSchema(
+      scope,
+      SUBSCHEMA_LABEL[name](label),
+      found.base.value,
+      found.base.path,
+      found.revision.value,
+      found.revision.path,
+      depth + 1,
+      { ...(baseParts ? { baseParts } : {}), ...(revisionParts ? { revisionParts } : {}) },
+    );
   }
 
   /** `patternProperties` and `dependentSchemas`: subschemas by name, compared inside where both sides have the entry (entries added, removed or no schema are checks of their own). */
@@ -550,6 +577,22 @@ function booleanSchema(
   const first = resolved[0];
   if (first && resolved.every((part) => part.value === true)) return { allowsNothing: false, path: first.path };
   return undefined;
+}
+
+/**
+ * A slot's sides, where a side has no schema at all read as `true` (any value), as `schema: {}` is:
+ * a response media type or header whose `schema` was deleted takes any value, which was compared
+ * as nothing (0 changes; attack o34r17 B4). A request body's schema added or removed is its own
+ * check (diff-request-body-schema-added / -removed), so there a missing side stays missing.
+ */
+function anySchemaWhereAbsent(slot: SchemaSlot): { base: Located; revision: Located } {
+  const { base, revision } = slot;
+  if (slot.scope === 'request-body' || (base.value === undefined) === (revision.value === undefined))
+    return { base, revision };
+  // Read at the holder (the media type, the header): the `schema` key is not there.
+  const absent = (side: Located): Located =>
+    side.value === undefined ? { value: true, path: side.path.slice(0, -1) } : side;
+  return { base: absent(base), revision: absent(revision) };
 }
 
 function fingerprintPath(path: JsonPath): string {
