@@ -6,7 +6,14 @@
  * followed and `allOf` merged (schema.ts), the schema checks asked at every node, then the walk
  * descends into properties, subschemas, alternatives and conditions.
  */
-import { isArray, isObject, type Document, type JsonObject, type JsonPath } from '../../rulesets/lib/openapi/types.js';
+import {
+  isArray,
+  isObject,
+  PATH_ITEM_METHODS,
+  type Document,
+  type JsonObject,
+  type JsonPath,
+} from '../../rulesets/lib/openapi/types.js';
 import {
   PARAMETER_SCHEMA_CHECKS,
   SCHEMA_NODE_CHECKS,
@@ -18,6 +25,7 @@ import {
 import { check as limitReached } from './checks/diff-schema-limit-reached.js';
 import {
   diffDescriptionTree,
+  mediaTypeEssence,
   type HeaderDiff,
   type MediaTypeDiff,
   type OperationDiff,
@@ -160,7 +168,14 @@ class Comparer {
   compare(): Comparison {
     const tree = diffDescriptionTree(this.base, this.revision);
     this.ask('description', tree);
-    for (const webhook of tree.webhooks) this.ask('webhook', webhook);
+    for (const webhook of tree.webhooks) {
+      this.ask('webhook', webhook);
+      if (webhook.base && webhook.revision) {
+        this.operation = { text: `webhook ${webhook.name}` };
+        this.walkReversed('webhook', webhook.base, webhook.revision);
+        this.operation = undefined;
+      }
+    }
     for (const scheme of tree.securitySchemes) this.ask('security-scheme', scheme);
     for (const path of tree.paths) {
       this.operation = undefined;
@@ -195,7 +210,90 @@ class Comparer {
     }
     for (const response of node.responses) this.walkResponse(response);
     if (node.security) this.ask('security', node.security);
-    for (const callback of node.callbacks) this.ask('callback', callback);
+    for (const callback of node.callbacks) {
+      this.ask('callback', callback);
+      if (callback.base && callback.revision) this.walkCallback(callback.name, callback.base, callback.revision);
+    }
+  }
+
+  /** A callback on both sides: each URL expression both have is a path item the API calls, compared reversed. */
+  private walkCallback(name: string, base: Located, revision: Located): void {
+    const b = resolve(this.base, base.value, base.path);
+    const r = resolve(this.revision, revision.value, revision.path);
+    if (!isObject(b.value) || !isObject(r.value)) return;
+    for (const [expression, item] of Object.entries(b.value)) {
+      if (expression.startsWith('x-') || r.value[expression] === undefined) continue;
+      this.walkReversed(
+        `callback ${name} (${expression})`,
+        { value: item, path: [...b.path, expression] },
+        { value: r.value[expression], path: [...r.path, expression] },
+      );
+    }
+  }
+
+  /**
+   * A webhook's or a callback's path item on both sides, compared with the direction reversed: the
+   * request the API sends is what its subscriber receives (compared as a response body is: a
+   * property removed, an enum value added break the subscriber), and the answer the API expects is
+   * what the subscriber sends (compared as a request body is). They were one review warning, and
+   * breaking changes inside passed `--gate` (attack o34r17 B10).
+   */
+  private walkReversed(label: string, base: Located, revision: Located): void {
+    const b = resolve(this.base, base.value, base.path);
+    const r = resolve(this.revision, revision.value, revision.path);
+    if (!isObject(b.value) || !isObject(r.value)) return;
+    for (const method of PATH_ITEM_METHODS) {
+      const bo = b.value[method];
+      const ro = r.value[method];
+      if (!isObject(bo) || !isObject(ro)) continue;
+      const where = `${label} ${method.toUpperCase()}`;
+      this.compareContentReversed(
+        'response-body',
+        `${where} request body the API sends`,
+        resolve(this.base, bo.requestBody, [...b.path, method, 'requestBody']),
+        resolve(this.revision, ro.requestBody, [...r.path, method, 'requestBody']),
+      );
+      const br = isObject(bo.responses) ? bo.responses : {};
+      const rr = isObject(ro.responses) ? ro.responses : {};
+      for (const status of Object.keys(br)) {
+        if (rr[status] === undefined) continue;
+        this.compareContentReversed(
+          'request-body',
+          `${where} response ${status} the subscriber answers`,
+          resolve(this.base, br[status], [...b.path, method, 'responses', status]),
+          resolve(this.revision, rr[status], [...r.path, method, 'responses', status]),
+        );
+      }
+    }
+  }
+
+  /** The schemas of the media types both sides of a reversed body have (a missing schema is any value). */
+  private compareContentReversed(scope: SchemaScope, label: string, base: Located, revision: Located): void {
+    if (!isObject(base.value) || !isObject(revision.value)) return;
+    const bc = isObject(base.value.content) ? base.value.content : {};
+    const rc = isObject(revision.value.content) ? revision.value.content : {};
+    for (const [mediaType, media] of Object.entries(bc)) {
+      const match = Object.keys(rc).find((other) => mediaTypeEssence(other) === mediaTypeEssence(mediaType));
+      if (match === undefined) continue;
+      const bs = isObject(media) ? media.schema : undefined;
+      const other = rc[match];
+      const rs = isObject(other) ? other.schema : undefined;
+      if (bs === undefined && rs === undefined) continue;
+      const at = (path: JsonPath, name: string, schema: unknown) => [
+        ...path,
+        'content',
+        name,
+        ...(schema === undefined ? [] : ['schema']),
+      ];
+      this.compareSchema(
+        scope,
+        `${label} (${match})`,
+        bs ?? true,
+        at(base.path, mediaType, bs),
+        rs ?? true,
+        at(revision.path, match, rs),
+      );
+    }
   }
 
   private walkResponse(node: ResponseDiff): void {
