@@ -148,6 +148,17 @@ describe('vottur diff --gate: a part that allows nothing makes the schema allow 
       expect(parameter?.pointer).toBe('/paths/~1x/post/parameters/0/schema/allOf/0');
     });
 
+  it('a part too large to read whether it allows nothing is the limit reached, an error, never silence', async () => {
+    // 20 × 20 × 20 schemas that are each `false`: past the 4,096 schemas one part's answer may read.
+    const level = (inner: () => unknown) => ({ anyOf: Array.from({ length: 20 }, inner) });
+    const wide = level(() => level(() => level(() => false)));
+    const { code, findings } = await gate({ type: 'integer' }, { type: 'integer', allOf: [wide] });
+    expect(code).toBe(1);
+    const limits = findings.filter((f) => f.ruleId === 'diff-schema-limit-reached');
+    expect(limits.map((f) => f.pointer)).toContain('/paths/~1x/post/parameters/0/schema/allOf/0');
+    expect(limits.every((f) => f.severity === 'error')).toBe(true);
+  });
+
   it('allOf: [false] on both sides is no change', async () => {
     const { code, findings } = await gate(
       { type: 'integer', allOf: [false] },

@@ -75,6 +75,8 @@ const ANNOTATIONS = new Set(['description', 'title', '$comment']);
  */
 const MAX_NEGATION_DEPTH = 64;
 const MAX_NEGATION_STEPS = 4096;
+/** How many schemas one merge reads in all to learn which of its parts allow nothing. */
+const MAX_TRUTH_STEPS = 16 * MAX_NEGATION_STEPS;
 
 /** The one composing keyword of a schema that has nothing else but annotations, or undefined. */
 function onlyKeyword(schema: Schema): 'not' | 'anyOf' | 'allOf' | 'oneOf' | undefined {
@@ -245,7 +247,22 @@ export function allOfLayers(
   // A chain of `$ref`s stops at one with siblings, which is read with its target (issue 34, N3).
   const root = resolveToSiblings(document, node, path);
   if ('limitReached' in root && root.limitReached) onLimit?.(root.path);
-  if (onNothing && truth(document, root.value, root.path) === false) onNothing(root.path);
+  // Whether a schema read allows nothing, bounded per schema and per merge: where a bound cuts the
+  // answer short it is unknown, and a caller that must not be silent is told (`onLimit`).
+  let truthSteps = 0;
+  const checkNothing = (value: unknown, at: JsonPath) => {
+    if (!onNothing) return;
+    if (truthSteps > MAX_TRUTH_STEPS) {
+      onLimit?.(at);
+      return;
+    }
+    const budget = { steps: 0 };
+    const answer = truth(document, value, at, 0, budget);
+    truthSteps += budget.steps;
+    if (answer === false) onNothing(at);
+    else if (answer === undefined && budget.steps > MAX_NEGATION_STEPS) onLimit?.(at);
+  };
+  checkNothing(root.value, root.path);
   if (!isObject(root.value)) return [];
   const layers: AllOfLayer[] = [];
   const seen = new Set<unknown>();
@@ -274,7 +291,7 @@ export function allOfLayers(
       if (resolved.limitReached) onLimit?.(resolved.path);
       // A part that allows nothing (`false`, `not: {}`) is no layer, but the whole allows nothing:
       // it was dropped, and `allOf: [false]` read as no change (attack o34r17 B2).
-      if (onNothing && truth(document, resolved.value, resolved.path) === false) onNothing(resolved.path);
+      checkNothing(resolved.value, resolved.path);
       if (isObject(resolved.value)) parts.push({ schema: resolved.value, at: resolved.path, depth: depth + 1 });
     };
     // `not: {not: X}` is X (and every De Morgan form of it), `{if: X, else: false}` is X: read as
