@@ -6,7 +6,14 @@
  * followed and `allOf` merged (schema.ts), the schema checks asked at every node, then the walk
  * descends into properties, subschemas, alternatives and conditions.
  */
-import { isArray, isObject, type Document, type JsonObject, type JsonPath } from '../../rulesets/lib/openapi/types.js';
+import {
+  isArray,
+  isObject,
+  PATH_ITEM_METHODS,
+  type Document,
+  type JsonObject,
+  type JsonPath,
+} from '../../rulesets/lib/openapi/types.js';
 import {
   PARAMETER_SCHEMA_CHECKS,
   SCHEMA_NODE_CHECKS,
@@ -18,6 +25,7 @@ import {
 import { check as limitReached } from './checks/diff-schema-limit-reached.js';
 import {
   diffDescriptionTree,
+  mediaTypeEssence,
   type HeaderDiff,
   type MediaTypeDiff,
   type OperationDiff,
@@ -87,6 +95,7 @@ function emptyFlat(path: JsonPath): FlatSchema {
   return {
     path,
     keywords: new Map(),
+    keywordParts: new Map(),
     properties: new Map(),
     propertyParts: new Map(),
     required: new Set(),
@@ -159,7 +168,14 @@ class Comparer {
   compare(): Comparison {
     const tree = diffDescriptionTree(this.base, this.revision);
     this.ask('description', tree);
-    for (const webhook of tree.webhooks) this.ask('webhook', webhook);
+    for (const webhook of tree.webhooks) {
+      this.ask('webhook', webhook);
+      if (webhook.base && webhook.revision) {
+        this.operation = { text: `webhook ${webhook.name}` };
+        this.walkReversed('webhook', webhook.base, webhook.revision);
+        this.operation = undefined;
+      }
+    }
     for (const scheme of tree.securitySchemes) this.ask('security-scheme', scheme);
     for (const path of tree.paths) {
       this.operation = undefined;
@@ -194,7 +210,90 @@ class Comparer {
     }
     for (const response of node.responses) this.walkResponse(response);
     if (node.security) this.ask('security', node.security);
-    for (const callback of node.callbacks) this.ask('callback', callback);
+    for (const callback of node.callbacks) {
+      this.ask('callback', callback);
+      if (callback.base && callback.revision) this.walkCallback(callback.name, callback.base, callback.revision);
+    }
+  }
+
+  /** A callback on both sides: each URL expression both have is a path item the API calls, compared reversed. */
+  private walkCallback(name: string, base: Located, revision: Located): void {
+    const b = resolve(this.base, base.value, base.path);
+    const r = resolve(this.revision, revision.value, revision.path);
+    if (!isObject(b.value) || !isObject(r.value)) return;
+    for (const [expression, item] of Object.entries(b.value)) {
+      if (expression.startsWith('x-') || r.value[expression] === undefined) continue;
+      this.walkReversed(
+        `callback ${name} (${expression})`,
+        { value: item, path: [...b.path, expression] },
+        { value: r.value[expression], path: [...r.path, expression] },
+      );
+    }
+  }
+
+  /**
+   * A webhook's or a callback's path item on both sides, compared with the direction reversed: the
+   * request the API sends is what its subscriber receives (compared as a response body is: a
+   * property removed, an enum value added break the subscriber), and the answer the API expects is
+   * what the subscriber sends (compared as a request body is). They were one review warning, and
+   * breaking changes inside passed `--gate` (attack o34r17 B10).
+   */
+  private walkReversed(label: string, base: Located, revision: Located): void {
+    const b = resolve(this.base, base.value, base.path);
+    const r = resolve(this.revision, revision.value, revision.path);
+    if (!isObject(b.value) || !isObject(r.value)) return;
+    for (const method of PATH_ITEM_METHODS) {
+      const bo = b.value[method];
+      const ro = r.value[method];
+      if (!isObject(bo) || !isObject(ro)) continue;
+      const where = `${label} ${method.toUpperCase()}`;
+      this.compareContentReversed(
+        'response-body',
+        `${where} request body the API sends`,
+        resolve(this.base, bo.requestBody, [...b.path, method, 'requestBody']),
+        resolve(this.revision, ro.requestBody, [...r.path, method, 'requestBody']),
+      );
+      const br = isObject(bo.responses) ? bo.responses : {};
+      const rr = isObject(ro.responses) ? ro.responses : {};
+      for (const status of Object.keys(br)) {
+        if (rr[status] === undefined) continue;
+        this.compareContentReversed(
+          'request-body',
+          `${where} response ${status} the subscriber answers`,
+          resolve(this.base, br[status], [...b.path, method, 'responses', status]),
+          resolve(this.revision, rr[status], [...r.path, method, 'responses', status]),
+        );
+      }
+    }
+  }
+
+  /** The schemas of the media types both sides of a reversed body have (a missing schema is any value). */
+  private compareContentReversed(scope: SchemaScope, label: string, base: Located, revision: Located): void {
+    if (!isObject(base.value) || !isObject(revision.value)) return;
+    const bc = isObject(base.value.content) ? base.value.content : {};
+    const rc = isObject(revision.value.content) ? revision.value.content : {};
+    for (const [mediaType, media] of Object.entries(bc)) {
+      const match = Object.keys(rc).find((other) => mediaTypeEssence(other) === mediaTypeEssence(mediaType));
+      if (match === undefined) continue;
+      const bs = isObject(media) ? media.schema : undefined;
+      const other = rc[match];
+      const rs = isObject(other) ? other.schema : undefined;
+      if (bs === undefined && rs === undefined) continue;
+      const at = (path: JsonPath, name: string, schema: unknown) => [
+        ...path,
+        'content',
+        name,
+        ...(schema === undefined ? [] : ['schema']),
+      ];
+      this.compareSchema(
+        scope,
+        `${label} (${match})`,
+        bs ?? true,
+        at(base.path, mediaType, bs),
+        rs ?? true,
+        at(revision.path, match, rs),
+      );
+    }
   }
 
   private walkResponse(node: ResponseDiff): void {
@@ -241,14 +340,30 @@ class Comparer {
   }
 
   private compareSlot(slot: SchemaSlot): void {
-    this.compareSchema(
-      slot.scope,
-      slot.label,
-      slot.base.value,
-      slot.base.path,
-      slot.revision.value,
-      slot.revision.path,
-    );
+    const { base, revision } = anySchemaWhereAbsent(slot);
+    this.compareSchema(slot.scope, slot.label, base.value, base.path, revision.value, revision.path);
+    if (slot.repeated) this.compareRepetition(slot, slot.repeated);
+  }
+
+  /**
+   * A query parameter that became a form-exploded array of what it was (or the reverse): the
+   * scalar is a list of exactly one value, so the array's own keywords are compared against that
+   * (`minItems: 2` or `maxItems: 0` refuse the one value callers sent: attack o34r17 B1), beside
+   * the scalar compared with the array's `items` (compareSlot).
+   */
+  private compareRepetition(slot: SchemaSlot, repeated: NonNullable<SchemaSlot['repeated']>): void {
+    const { array, scalar } = repeated;
+    if (!isObject(array.value)) return;
+    // The array without its `items` (compared already), and the list of one value it replaces or
+    // is replaced by, with only the keywords the array writes (a list of one meets uniqueItems).
+    const { items: _items, ...counts } = array.value;
+    const one: JsonObject = { type: 'array' };
+    for (const name of ['minItems', 'maxItems', 'minContains', 'maxContains'] as const)
+      if (counts[name] !== undefined) one[name] = 1;
+    if (counts.uniqueItems !== undefined) one.uniqueItems = counts.uniqueItems;
+    const label = `${slot.label} (as a list: one value is a list of one)`;
+    if (repeated.change === 'added') this.compareSchema(slot.scope, label, one, scalar, counts, array.path);
+    else this.compareSchema(slot.scope, label, counts, array.path, one, scalar);
   }
 
   /** Compares two schemas; `label` names the place for messages (`response 200 (application/json) property email`). */
@@ -286,7 +401,12 @@ class Comparer {
         ? flattenParts(this.revision, member.revisionParts, onLimit)
         : flatten(this.revision, revisionNode, revisionPath, onLimit);
     const revisionCut = cut;
-    const allowsNothing = baseBoolean?.allowsNothing ? 'base' : revisionBoolean?.allowsNothing ? 'revision' : undefined;
+    // An allOf whose parts allow no value together (a `false` part, `type: string` beside
+    // `type: integer`) is `false` too, reported where the parts meet.
+    const baseNothing = baseBoolean?.allowsNothing || b0?.allowsNothing !== undefined;
+    const revisionNothing = revisionBoolean?.allowsNothing || r0?.allowsNothing !== undefined;
+    if (baseNothing && revisionNothing) return;
+    const allowsNothing = baseNothing ? 'base' : revisionNothing ? 'revision' : undefined;
     const tooDeep = depth > MAX_SCHEMA_DEPTH;
     const limit =
       tooDeep || baseCut || revisionCut
@@ -299,8 +419,8 @@ class Comparer {
           }
         : undefined;
     // A side the bound left unread still gets its node, so the limit is reported there.
-    const b = b0 ?? (limit ? emptyFlat(basePath) : undefined);
-    const r = r0 ?? (limit ? emptyFlat(revisionPath) : undefined);
+    const b = b0?.allowsNothing ? emptyFlat(b0.allowsNothing) : (b0 ?? (limit ? emptyFlat(basePath) : undefined));
+    const r = r0?.allowsNothing ? emptyFlat(r0.allowsNothing) : (r0 ?? (limit ? emptyFlat(revisionPath) : undefined));
     if (!b || !r) return;
     const key = `${scope}|${fingerprintPath(b.path)}|${fingerprintPath(r.path)}${member.required ? '|required' : ''}`;
     if (this.seen(key)) return;
@@ -418,16 +538,21 @@ class Comparer {
     depth: number,
   ): void {
     const found = subschemaChange(node, name);
-    if (found?.outcome === 'compare')
-      this.compareSchema(
-        scope,
-        SUBSCHEMA_LABEL[name](label),
-        found.base.value,
-        found.base.path,
-        found.revision.value,
-        found.revision.path,
-        depth + 1,
-      );
+    if (found?.outcome !== 'compare') return;
+    // Several allOf parts' subschemas: a value must match all of them (a `false` among them is all there is).
+    const parts = (flat: FlatSchema, side: Located) => (side.value === false ? undefined : flat.keywordParts.get(name));
+    const baseParts = parts(node.base, found.base);
+    const revisionParts = parts(node.revision, found.revision);
+    this.compareSchema(
+      scope,
+      SUBSCHEMA_LABEL[name](label),
+      found.base.value,
+      found.base.path,
+      found.revision.value,
+      found.revision.path,
+      depth + 1,
+      { ...(baseParts ? { baseParts } : {}), ...(revisionParts ? { revisionParts } : {}) },
+    );
   }
 
   /** `patternProperties` and `dependentSchemas`: subschemas by name, compared inside where both sides have the entry (entries added, removed or no schema are checks of their own). */
@@ -550,6 +675,22 @@ function booleanSchema(
   const first = resolved[0];
   if (first && resolved.every((part) => part.value === true)) return { allowsNothing: false, path: first.path };
   return undefined;
+}
+
+/**
+ * A slot's sides, where a side has no schema at all read as `true` (any value), as `schema: {}` is:
+ * a response media type or header whose `schema` was deleted takes any value, which was compared
+ * as nothing (0 changes; attack o34r17 B4). A request body's schema added or removed is its own
+ * check (diff-request-body-schema-added / -removed), so there a missing side stays missing.
+ */
+function anySchemaWhereAbsent(slot: SchemaSlot): { base: Located; revision: Located } {
+  const { base, revision } = slot;
+  if (slot.scope === 'request-body' || (base.value === undefined) === (revision.value === undefined))
+    return { base, revision };
+  // Read at the holder (the media type, the header): the `schema` key is not there.
+  const absent = (side: Located): Located =>
+    side.value === undefined ? { value: true, path: side.path.slice(0, -1) } : side;
+  return { base: absent(base), revision: absent(revision) };
 }
 
 function fingerprintPath(path: JsonPath): string {

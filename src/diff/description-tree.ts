@@ -59,7 +59,14 @@ export interface SchemaSlot {
    * reverse (`removed`): one value is sent as `?x=1` under both, so `base`/`revision` hold the
    * scalar schema and the array's `items`, and `arrayType` where the array's type is written.
    */
-  repeated?: { change: 'added' | 'removed'; arrayType: JsonPath };
+  repeated?: {
+    change: 'added' | 'removed';
+    arrayType: JsonPath;
+    /** The array schema (after `$ref`s), whose own keywords (`minItems`, `maxItems`, …) bound the values sent. */
+    array: Located;
+    /** Where the scalar schema is. */
+    scalar: JsonPath;
+  };
 }
 
 export interface DescriptionDiff {
@@ -399,13 +406,20 @@ function parametersOf(document: Document, entry: OperationSide, follow: Follow):
  * The `items` of a query parameter sent as a form-exploded array (`?x=1&x=2`, OpenAPI's default for
  * a query array), where one value is sent exactly as a scalar parameter's (`?x=1`).
  */
-function explodedItems(document: Document, side: ParameterSide): { items: Located; type: JsonPath } | undefined {
+function explodedItems(
+  document: Document,
+  side: ParameterSide,
+): { items: Located; type: JsonPath; array: Located } | undefined {
   const { parameter } = side;
   if (parameter.in !== 'query' || (parameter.style ?? 'form') !== 'form' || parameter.explode === false)
     return undefined;
   const schema = resolve(document, parameter.schema, [...side.path, 'schema']);
   if (!isObject(schema.value) || schema.value.type !== 'array' || schema.value.items === undefined) return undefined;
-  return { items: { value: schema.value.items, path: [...schema.path, 'items'] }, type: [...schema.path, 'type'] };
+  return {
+    items: { value: schema.value.items, path: [...schema.path, 'items'] },
+    type: [...schema.path, 'type'],
+    array: { value: schema.value, path: schema.path },
+  };
 }
 
 /**
@@ -698,10 +712,23 @@ class TreeBuilder {
       if (revisionItems && !baseItems && isScalar(this.base, bp))
         Object.assign(schema, {
           revision: revisionItems.items,
-          repeated: { change: 'added', arrayType: revisionItems.type },
+          repeated: {
+            change: 'added',
+            arrayType: revisionItems.type,
+            array: revisionItems.array,
+            scalar: schema.base.path,
+          },
         });
       else if (baseItems && !revisionItems && isScalar(this.revision, rp))
-        Object.assign(schema, { base: baseItems.items, repeated: { change: 'removed', arrayType: baseItems.type } });
+        Object.assign(schema, {
+          base: baseItems.items,
+          repeated: {
+            change: 'removed',
+            arrayType: baseItems.type,
+            array: baseItems.array,
+            scalar: schema.revision.path,
+          },
+        });
       result.push({ key, base: bp, revision: rp, operation, schema });
     }
     for (const [key, rp] of revisionParameters)

@@ -25,7 +25,10 @@ export function typesOf(flat: FlatSchema): Set<string> {
   const type = keyword(flat, 'type');
   const list =
     typeof type === 'string' ? [type] : isArray(type) ? type.filter((t): t is string => typeof t === 'string') : [];
-  return new Set(list.filter((t) => t !== 'null'));
+  const types = new Set(list.filter((t) => t !== 'null'));
+  // An integer is a number: `[number, integer]` allows what `number` does.
+  if (types.has('number')) types.delete('integer');
+  return types;
 }
 
 /**

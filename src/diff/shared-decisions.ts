@@ -5,7 +5,7 @@
  */
 import { resolve } from '../../rulesets/lib/openapi/resolve.js';
 import { isArray, isObject, type Document, type JsonObject, type JsonPath } from '../../rulesets/lib/openapi/types.js';
-import type { NamedDiff, OperationDiff } from './description-tree.js';
+import type { NamedDiff, OperationDiff, ParameterDiff } from './description-tree.js';
 import type { Direction } from './model.js';
 import { quote } from './messages.js';
 import { keyword, typesOf, type FlatSchema, type Located } from './schema.js';
@@ -61,6 +61,29 @@ export function typeChange(
     };
   }
   return undefined;
+}
+
+/**
+ * A query parameter's `allowEmptyValue` that changed: `refused` when the base allowed an empty
+ * value (`?status=`) and the revision does not (a narrower request: attack o34r17 B11), `allowed`
+ * for the reverse. The keyword applies to query parameters only (OpenAPI 3.0/3.1).
+ */
+export function emptyValueChange(node: ParameterDiff): Decided<'refused' | 'allowed'> | undefined {
+  const { base, revision } = node;
+  if (!base || !revision || revision.in !== 'query' || base.in !== 'query') return undefined;
+  const before = base.parameter.allowEmptyValue === true;
+  const after = revision.parameter.allowEmptyValue === true;
+  if (before === after) return undefined;
+  const at = (side: typeof base) =>
+    side.parameter.allowEmptyValue !== undefined ? [...side.path, 'allowEmptyValue'] : side.path;
+  return {
+    outcome: before ? 'refused' : 'allowed',
+    path: at(revision),
+    basePath: at(base),
+    message: before
+      ? `query parameter ${revision.name} no longer allows an empty value (allowEmptyValue removed): \`?${revision.name}=\` is refused`
+      : `query parameter ${revision.name} now allows an empty value (allowEmptyValue: true)`,
+  };
 }
 
 /** Keyword → +1 when a larger value allows less (lower bounds), -1 when a smaller one does. */
@@ -335,4 +358,27 @@ export function dependentRequiredChanges(pair: KeywordPair): { key: string; adde
       removed: before.filter((name) => !after.includes(name)),
     };
   });
+}
+
+/**
+ * The URL expressions of a callback both sides have that the revision no longer has, and the ones it
+ * has (extensions left out): a callback whose expression is gone is diff-operation-callback-url-removed
+ * (breaking), which then stands for the callback's change (diff-operation-callback-changed says no more).
+ */
+export function callbackExpressions(
+  node: NamedDiff,
+  documents: { base: Document; revision: Document },
+): { removed: string[]; kept: string[]; basePath: JsonPath; path: JsonPath } | undefined {
+  if (!node.base || !node.revision) return undefined;
+  const base = resolve(documents.base, node.base.value, node.base.path);
+  const revision = resolve(documents.revision, node.revision.value, node.revision.path);
+  if (!isObject(base.value) || !isObject(revision.value)) return undefined;
+  const revisionValue = revision.value;
+  const expressions = (value: JsonObject) => Object.keys(value).filter((expression) => !expression.startsWith('x-'));
+  return {
+    removed: expressions(base.value).filter((expression) => revisionValue[expression] === undefined),
+    kept: expressions(revisionValue),
+    basePath: base.path,
+    path: revision.path,
+  };
 }

@@ -738,8 +738,9 @@ const fixed: Array<Omit<DiffCase, 'expect'> & { expect: Expected[] }> = [
           },
         },
       }),
-    mutate: (d) =>
-      (d.webhooks.profileChanged.post.requestBody.content['application/json'].schema.properties.a.type = 'integer'),
+    // An answer the API now also takes from subscribers: a change to review, with nothing in it that
+    // breaks them (a change inside the payload is compared as the body they receive: webhooks.test).
+    mutate: (d) => (d.webhooks.profileChanged.post.responses['202'] = { description: 'Accepted.' }),
     expect: [{ ruleId: 'diff-webhook-changed', pointer: '/webhooks/profileChanged' }],
   },
   {
@@ -767,6 +768,23 @@ const fixed: Array<Omit<DiffCase, 'expect'> & { expect: Expected[] }> = [
         },
       }),
     expect: [{ ruleId: 'diff-operation-callback-changed', pointer: `${OP}/callbacks/profileChanged` }],
+  },
+  {
+    id: 'diff-operation-callback-url-removed',
+    cls: 'breaking',
+    prepare: (d) =>
+      (d.paths['/v2/users/{nationalId}'].get.callbacks = {
+        profileChanged: {
+          '{$request.query.callbackUrl}': { post: { responses: { '204': { description: 'Received.' } } } },
+        },
+      }),
+    mutate: (d) =>
+      (d.paths['/v2/users/{nationalId}'].get.callbacks = {
+        profileChanged: {
+          '{$request.query.notifyUrl}': { post: { responses: { '204': { description: 'Received.' } } } },
+        },
+      }),
+    expect: [{ ruleId: 'diff-operation-callback-url-removed', pointer: `${OP}/callbacks/profileChanged` }],
   },
 ];
 

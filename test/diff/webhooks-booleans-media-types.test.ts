@@ -60,8 +60,11 @@ function doc(
 }
 
 describe('webhooks: a change inside one is reported, as a callback change is', () => {
-  it('a request body property string → integer inside webhooks.ev.post needs review (it was "0 changes")', () => {
-    expect(found(doc({ hookType: 'string' }), doc({ hookType: 'integer' }))).toEqual(['diff-webhook-changed review']);
+  it('a request body property string → integer inside webhooks.ev.post needs review (it was "0 changes"), and is the breaking type change the subscriber receives', () => {
+    expect(found(doc({ hookType: 'string' }), doc({ hookType: 'integer' }))).toEqual([
+      'diff-response-body-type-changed breaking',
+      'diff-webhook-changed review',
+    ]);
   });
 
   it('points at the webhook on both sides', () => {
@@ -79,6 +82,7 @@ describe('webhooks: a change inside one is reported, as a callback change is', (
         return d;
       };
       expect(found(rename(doc({ hookType: 'string' })), rename(doc({ hookType: 'integer' }))), name).toEqual([
+        'diff-response-body-type-changed breaking',
         'diff-webhook-changed review',
       ]);
     }

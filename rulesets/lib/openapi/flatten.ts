@@ -5,6 +5,7 @@
  * plan's example bodies), so that a schema split into `allOf` parts reads the same everywhere.
  * `allOfLayers` is the walk; `flatten` and each consumer merge its layers by their own rules.
  */
+import { mergeKeyword } from './allof-keywords.js';
 import { MAX_SCHEMA_DEPTH, noteLimit } from './limits.js';
 import { referenceOf, resolve, resolveToSiblings, type Resolved } from './resolve.js';
 import { isArray, isObject, type Document, type JsonPath, type Schema } from './types.js';
@@ -17,8 +18,22 @@ export interface Located {
 export interface FlatSchema {
   /** Where the schema is defined (after `$ref`s): findings point here. */
   path: JsonPath;
-  /** Every keyword but `allOf`/`properties`/`required`: the first definition wins. */
+  /**
+   * Every keyword but `allOf`/`properties`/`required`, each combined over the parts that define it
+   * (allof-keywords.ts: types intersected, the tightest bound, …); a definition that cannot be
+   * combined is kept under a name of its own (`format (allOf part 2)`).
+   */
   keywords: Map<string, Located>;
+  /**
+   * Every definition of a subschema keyword (`items`, `additionalProperties`, …), outermost first,
+   * where several parts define it: a value must match all of them (`keywords` holds the first).
+   */
+  keywordParts: Map<string, Located[]>;
+  /**
+   * Where the parts allow no value together: a `false` part (OpenAPI 3.1), one that allows nothing
+   * (`not: {}`), or keywords whose definitions share no value (`type: string` and `type: integer`).
+   */
+  allowsNothing?: JsonPath;
   properties: Map<string, Located>;
   /**
    * Every definition of a property, outermost first, where several `allOf` parts define it: the
@@ -60,6 +75,8 @@ const ANNOTATIONS = new Set(['description', 'title', '$comment']);
  */
 const MAX_NEGATION_DEPTH = 64;
 const MAX_NEGATION_STEPS = 4096;
+/** How many schemas one merge reads in all to learn which of its parts allow nothing. */
+const MAX_TRUTH_STEPS = 16 * MAX_NEGATION_STEPS;
 
 /** The one composing keyword of a schema that has nothing else but annotations, or undefined. */
 function onlyKeyword(schema: Schema): 'not' | 'anyOf' | 'allOf' | 'oneOf' | undefined {
@@ -135,21 +152,22 @@ function negation(
  * Whether a schema allows every value (true), no value (false), or something between (undefined):
  * `true`, `{}`, `false`, `not` of either, and `allOf`/`anyOf`/`oneOf` that decide it. Bounded.
  */
-function truth(document: Document, node: unknown, at: JsonPath, depth = 0): boolean | undefined {
-  if (depth > MAX_NEGATION_DEPTH) return undefined;
+function truth(document: Document, node: unknown, at: JsonPath, depth = 0, budget = { steps: 0 }): boolean | undefined {
+  // Bounded in schemas read as well as in depth: 64 branches on each of 64 levels is no answer to wait for.
+  if (depth > MAX_NEGATION_DEPTH || ++budget.steps > MAX_NEGATION_STEPS) return undefined;
   const { value, path } = resolve(document, node, at);
   if (typeof value === 'boolean') return value;
   if (!isObject(value)) return undefined;
   if (Object.keys(value).every((key) => ANNOTATIONS.has(key))) return true;
   const keyword = onlyKeyword(value);
   if (keyword === 'not') {
-    const inner = truth(document, value.not, [...path, 'not'], depth + 1);
+    const inner = truth(document, value.not, [...path, 'not'], depth + 1, budget);
     return inner === undefined ? undefined : !inner;
   }
   if (keyword === undefined) return undefined;
   const branches = value[keyword];
   if (!isArray(branches) || branches.length === 0 || branches.length > 64) return undefined;
-  const each = branches.map((branch, index) => truth(document, branch, [...path, keyword, index], depth + 1));
+  const each = branches.map((branch, index) => truth(document, branch, [...path, keyword, index], depth + 1, budget));
   if (keyword === 'allOf') return each.includes(false) ? false : each.every((one) => one === true) ? true : undefined;
   if (keyword === 'anyOf') return each.includes(true) ? true : each.every((one) => one === false) ? false : undefined;
   return each.length === 1 ? each[0] : undefined;
@@ -208,6 +226,9 @@ export const MAX_ALLOF_DEPTH = MAX_SCHEMA_DEPTH;
  */
 export type OnLimit = (at: JsonPath) => void;
 
+/** Told where a part allows no value at all (`false`, `not: {}`): the whole schema then allows none. */
+export type OnNothing = (at: JsonPath) => void;
+
 /**
  * The schema objects an allOf merge reads, outermost first: the schema (after `$ref`s; a `$ref`
  * with OpenAPI 3.1 sibling keywords is the siblings, then the target), then each `allOf` part in
@@ -220,11 +241,28 @@ export function allOfLayers(
   path: JsonPath,
   maxDepth = MAX_ALLOF_DEPTH,
   onLimit?: OnLimit,
+  onNothing?: OnNothing,
 ): AllOfLayer[] {
   // A `$ref` with sibling keywords (OpenAPI 3.1) is the siblings and the target together.
   // A chain of `$ref`s stops at one with siblings, which is read with its target (issue 34, N3).
   const root = resolveToSiblings(document, node, path);
   if ('limitReached' in root && root.limitReached) onLimit?.(root.path);
+  // Whether a schema read allows nothing, bounded per schema and per merge: where a bound cuts the
+  // answer short it is unknown, and a caller that must not be silent is told (`onLimit`).
+  let truthSteps = 0;
+  const checkNothing = (value: unknown, at: JsonPath) => {
+    if (!onNothing) return;
+    if (truthSteps > MAX_TRUTH_STEPS) {
+      onLimit?.(at);
+      return;
+    }
+    const budget = { steps: 0 };
+    const answer = truth(document, value, at, 0, budget);
+    truthSteps += budget.steps;
+    if (answer === false) onNothing(at);
+    else if (answer === undefined && budget.steps > MAX_NEGATION_STEPS) onLimit?.(at);
+  };
+  checkNothing(root.value, root.path);
   if (!isObject(root.value)) return [];
   const layers: AllOfLayer[] = [];
   const seen = new Set<unknown>();
@@ -251,6 +289,9 @@ export function allOfLayers(
     const parts: { schema: Schema; at: JsonPath; depth: number }[] = [];
     const part = (resolved: Resolved) => {
       if (resolved.limitReached) onLimit?.(resolved.path);
+      // A part that allows nothing (`false`, `not: {}`) is no layer, but the whole allows nothing:
+      // it was dropped, and `allOf: [false]` read as no change (attack o34r17 B2).
+      checkNothing(resolved.value, resolved.path);
       if (isObject(resolved.value)) parts.push({ schema: resolved.value, at: resolved.path, depth: depth + 1 });
     };
     // `not: {not: X}` is X (and every De Morgan form of it), `{if: X, else: false}` is X: read as
@@ -271,10 +312,14 @@ export function allOfLayers(
 /**
  * The allOf merge: follows `$ref`s (with their 3.1 siblings) and
  * merges `allOf` parts into one view (depth-limited, cycle-safe). Undefined for a non-object.
- * Where a keyword is defined in several parts, the outermost definition wins.
+ * A keyword several parts define is combined by what it means (allof-keywords.ts), and a part that
+ * allows nothing makes the whole allow nothing (`allowsNothing`).
  */
 export function flatten(document: Document, node: unknown, path: JsonPath, onLimit?: OnLimit): FlatSchema | undefined {
-  return mergeLayers(allOfLayers(document, node, path, MAX_ALLOF_DEPTH, onLimit));
+  let nothing: JsonPath | undefined;
+  const flat = mergeLayers(allOfLayers(document, node, path, MAX_ALLOF_DEPTH, onLimit, (at) => (nothing ??= at)));
+  if (flat && nothing && !flat.allowsNothing) flat.allowsNothing = nothing;
+  return flat;
 }
 
 /**
@@ -282,7 +327,13 @@ export function flatten(document: Document, node: unknown, path: JsonPath, onLim
  * parts) merged as `flatten` merges one schema's `allOf`: the parts' layers in order.
  */
 export function flattenParts(document: Document, parts: readonly Located[], onLimit?: OnLimit): FlatSchema | undefined {
-  return mergeLayers(parts.flatMap((part) => allOfLayers(document, part.value, part.path, MAX_ALLOF_DEPTH, onLimit)));
+  let nothing: JsonPath | undefined;
+  const onNothing = (at: JsonPath) => (nothing ??= at);
+  const flat = mergeLayers(
+    parts.flatMap((part) => allOfLayers(document, part.value, part.path, MAX_ALLOF_DEPTH, onLimit, onNothing)),
+  );
+  if (flat && nothing && !flat.allowsNothing) flat.allowsNothing = nothing;
+  return flat;
 }
 
 /** The `{anyOf: […]}` objects `addNegation` makes: the negations several layers define together. */
@@ -308,18 +359,43 @@ function addNegation(flat: FlatSchema, negation: Located): void {
   flat.keywords.set('not', { value: combined, path: first.path });
 }
 
+/**
+ * One more definition of a keyword, combined with what the merge holds (allof-keywords.ts): a value
+ * must match every part, so nothing a later part forbids is dropped.
+ */
+function addKeyword(flat: FlatSchema, key: string, located: Located, separate: Map<string, number>): void {
+  const first = flat.keywords.get(key);
+  if (!first) {
+    flat.keywords.set(key, located);
+    return;
+  }
+  const merged = mergeKeyword(key, first, located);
+  if (merged.kind === 'value') flat.keywords.set(key, merged.located);
+  else if (merged.kind === 'nothing') flat.allowsNothing ??= merged.path;
+  else if (merged.kind === 'part') flat.keywordParts.set(key, [...(flat.keywordParts.get(key) ?? [first]), located]);
+  else {
+    // Kept under a name of its own, numbered in the order the parts are read, so a change of it is a change.
+    const count = (separate.get(key) ?? 1) + 1;
+    separate.set(key, count);
+    flat.keywords.set(`${key} (allOf part ${count})`, located);
+  }
+}
+
 function mergeLayers(layers: AllOfLayer[]): FlatSchema | undefined {
   const outermost = layers[0];
   if (!outermost) return undefined;
   const flat: FlatSchema = {
     path: outermost.path,
     keywords: new Map(),
+    keywordParts: new Map(),
     properties: new Map(),
     propertyParts: new Map(),
     required: new Set(),
     requiredPath: outermost.path,
     propertiesPath: [...outermost.path, 'properties'],
   };
+  // How many definitions of a keyword were kept under names of their own (see addKeyword).
+  const separate = new Map<string, number>();
   for (const { schema, path: at, doubleNegation, conditional, negates } of layers) {
     const isOutermost = schema === outermost.schema;
     // A second conditional (another layer's `if` already read) is the negation it amounts to,
@@ -343,7 +419,7 @@ function mergeLayers(layers: AllOfLayer[]): FlatSchema | undefined {
       // So was a conditional rewritten (what it leaves unpushed is a `not`, below).
       if (conditional && (key === 'if' || key === 'then' || key === 'else')) continue;
       if (key === 'not') addNegation(flat, { value, path: [...at, key] });
-      else if (!flat.keywords.has(key)) flat.keywords.set(key, { value, path: [...at, key] });
+      else addKeyword(flat, key, { value, path: [...at, key] }, separate);
     }
     if (negates) addNegation(flat, negates);
     if (isObject(schema.properties)) {

@@ -1,5 +1,5 @@
 import type { FixedCheck } from '../model.js';
-import { namedEntryChange } from '../shared-decisions.js';
+import { callbackExpressions, namedEntryChange } from '../shared-decisions.js';
 
 export const check = {
   id: 'diff-operation-callback-changed',
@@ -12,6 +12,8 @@ export const check = {
   level: 'callback',
   detect(node, context) {
     const found = namedEntryChange(node);
+    // A URL expression gone is the breaking diff-operation-callback-url-removed, which names the callback.
+    if (found?.outcome === 'changed' && callbackExpressions(node, context)?.removed.length) return;
     if (found) context.report(found.path, found.basePath, `callback ${node.name} was ${found.outcome}`);
   },
 } as const satisfies FixedCheck;

@@ -9,6 +9,7 @@ import { check as diffDeprecatedOperationRemoved } from './diff-deprecated-opera
 import { check as diffDeprecatedSunsetTooSoon } from './diff-deprecated-sunset-too-soon.js';
 import { check as diffOperationAdded } from './diff-operation-added.js';
 import { check as diffOperationCallbackChanged } from './diff-operation-callback-changed.js';
+import { check as diffOperationCallbackUrlRemoved } from './diff-operation-callback-url-removed.js';
 import { check as diffOperationDeprecated } from './diff-operation-deprecated.js';
 import { check as diffOperationDescriptionChanged } from './diff-operation-description-changed.js';
 import { check as diffOperationIdChanged } from './diff-operation-id-changed.js';
@@ -155,6 +156,7 @@ export const FIXED_CHECKS = [
   diffDeprecatedSunsetTooSoon,
   diffOperationAdded,
   diffOperationCallbackChanged,
+  diffOperationCallbackUrlRemoved,
   diffOperationDeprecated,
   diffOperationDescriptionChanged,
   diffOperationIdChanged,

@@ -13,7 +13,7 @@ export const change = {
   // A request narrowed to nothing refuses what callers sent; a response member that can no longer
   // appear is gone for the callers that read it (as a property removed from a response is).
   effect: { request: 'narrow', response: 'incompatible' },
-  text: 'a schema became `false` (a boolean schema, OpenAPI 3.1): it now allows no value at all, so the property, item or body it describes can no longer be sent (in a request) or is never sent again (in a response)',
+  text: 'a schema became `false` (a boolean schema, OpenAPI 3.1), or its `allOf` parts now share no value (a `false` part, `type: string` beside `type: integer`): it now allows no value at all, so the property, item or body it describes can no longer be sent (in a request) or is never sent again (in a response)',
   detect(node, context) {
     if (node.allowsNothing === 'revision')
       context.report(

@@ -82,7 +82,49 @@ export const change = {
     ARRAY_SUBSCHEMAS.forEach(subschema);
     subschema('contentSchema');
   },
+  parameter(node, context) {
+    // A member of the Parameter Object no check reads (an extension, an unknown one): never dropped.
+    const { base, revision } = node;
+    if (!base || !revision) return;
+    const b: Record<string, unknown> = base.parameter;
+    const r: Record<string, unknown> = revision.parameter;
+    for (const name of new Set([...Object.keys(b), ...Object.keys(r)])) {
+      if (PARAMETER_MEMBERS_READ.has(name)) continue;
+      const before = b[name];
+      const after = r[name];
+      if (equal(before, after)) continue;
+      // A value read from JSON or YAML always has a JSON text (undefined is shown as none).
+      const show = (value: unknown) => (value === undefined ? '(none)' : shorten(JSON.stringify(value) ?? 'null'));
+      context.report(
+        after !== undefined ? [...revision.path, name] : revision.path,
+        before !== undefined ? [...base.path, name] : base.path,
+        `${revision.in} parameter ${revision.name}: ${name} changed from ${show(before)} to ${show(after)}`,
+      );
+    }
+  },
 } as const satisfies SchemaChangeDefinition;
+
+/**
+ * The Parameter Object's members that other checks compare (matching, requiredness, deprecation,
+ * serialisation, allowEmptyValue, the schema) or that only document (examples).
+ */
+const PARAMETER_MEMBERS_READ = new Set([
+  'name',
+  'in',
+  'description',
+  'required',
+  'deprecated',
+  'allowEmptyValue',
+  'style',
+  'explode',
+  'allowReserved',
+  'schema',
+  'content',
+  'example',
+  'examples',
+  '$ref',
+  'x-vottur-ignore',
+]);
 
 /** A value no check models changed: both values, shortened. */
 function report(node: SchemaNodeDiff, context: SchemaCheckContext, label: string, pair: KeywordPair): void {
