@@ -21,6 +21,7 @@ import {
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { errorMessage } from '../errors.js';
+import { maskNationalIds } from '../pii.js';
 import { MAX_FILE_BYTES } from '../lint/load.js';
 import { isInside, readRegularFileSync, resolveInsideSync } from '../runtime/safe-read.js';
 import { CONFIG_FILE_NAMES, DEFAULT_BASELINE_FILE } from '../paths.js';
@@ -237,7 +238,8 @@ export class DocumentStore {
       code: finding.ruleId,
       codeDescription: { href: finding.docsUrl },
       source: 'vottur',
-      message: baselined ? `${finding.message} (in the baseline)` : finding.message,
+      // Masked as every report masks it (o34r17 B14): diagnostics reach editor logs and LSP clients in CI.
+      message: maskNationalIds(baselined ? `${finding.message} (in the baseline)` : finding.message),
       ...(baselined ? { tags: [DiagnosticTag.Unnecessary] } : {}),
       data,
     };
@@ -263,7 +265,7 @@ export class DocumentStore {
           severity: DiagnosticSeverity.Error,
           source: 'vottur',
           code: outcome.failure.rule ?? 'vottur-unreadable',
-          message: outcome.failure.message,
+          message: maskNationalIds(outcome.failure.message),
         },
       });
       byFile.set(file, list);
