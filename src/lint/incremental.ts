@@ -45,7 +45,9 @@ import { isSwagger2 } from './swagger.js';
  * (`platform-oauth-scope-name`) or group findings across operations
  * (`platform-response-body-example`), and the rules that judge a shared response or body by every
  * operation using it, and `platform-path-parameters` (two paths that differ only in their variables'
- * names are one finding at the second: it compares path items with each other).
+ * names are one finding at the second: it compares path items with each other), and
+ * `platform-path-kebab-case` (a glued segment is split where the document's own prose writes its
+ * words apart, rulesets/lib/document-words.ts: it reads the whole document).
  */
 export const PATH_LOCAL_RULES: ReadonlySet<string> = new Set([
   'platform-amount-format',
@@ -67,7 +69,6 @@ export const PATH_LOCAL_RULES: ReadonlySet<string> = new Set([
   'platform-openapi-valid',
   'platform-operation-description',
   'platform-parameters-required-first',
-  'platform-path-kebab-case',
   'platform-query-param-camel-case',
   'platform-response-auth-errors',
   'platform-response-errors',
