@@ -684,6 +684,9 @@ function hasCompatibilityDigit(text: string): boolean {
   return false;
 }
 
+/** Hex of ten bytes: the shortest hex run `maskEncodedIds` reads. */
+const HEX_RUN_OF_TEN = /[0-9a-fA-F]{20}/;
+
 /** The fewest characters an encoded identifier takes: base64 of its ten bytes. */
 const ENCODED_ID_CHARS = 14;
 
@@ -701,7 +704,8 @@ function maskEncodedIds(text: string): string {
       if (!mayHoldId(decoded.text)) continue;
       for (const match of decoded.text.matchAll(NATIONAL_ID)) {
         const [whole, head, , tail] = match as unknown as [string, string, string, string];
-        if (!isPersonId(`${head}${tail}`)) continue;
+        // ASCII digits only: what the JSON report's first pass can tell from base64 (ENCODED_DIGITS).
+        if (!/^[0-9]+$/.test(`${head}${tail}`) || !isPersonId(`${head}${tail}`)) continue;
         const end = match.index + whole.length;
         spans.push(run.span(decoded.byteAt(end - tail.length), decoded.byteAt(end)));
       }
@@ -720,7 +724,11 @@ function maskEncodedIds(text: string): string {
 
 export function maskNationalIds(given: string): string {
   if (HEX_HASH.test(given)) return given;
-  const text = given.length >= ENCODED_ID_CHARS ? maskEncodedIds(given) : given;
+  // Decoded only where an encoded identifier can be: a hex run of ten bytes, or base64's trace of six digits.
+  const text =
+    given.length >= ENCODED_ID_CHARS && (HEX_RUN_OF_TEN.test(given) || ENCODED_DIGITS.test(given))
+      ? maskEncodedIds(given)
+      : given;
   if (!mayHoldId(text)) return text;
   const masked = text
     .replace(NATIONAL_ID, (match: string, head: string, hyphen: string, tail: string) =>
@@ -843,7 +851,30 @@ const CANDIDATE = new RegExp(
  * The classes are disjoint and a failed start scans at most to the next quote, so it is linear;
  * without the `u` flag V8 scans it far faster than `CANDIDATE`.
  */
-const MAYBE_CANDIDATE = /(?:[0-9\u0080-\uffff%&]|\\[^])(?:[^"\\0-9\u0080-\uffff%&]*(?:[0-9\u0080-\uffff%&]|\\[^])){9}/g;
+const MAYBE_CANDIDATE = new RegExp(
+  `(?:[0-9\\u0080-\\uffff%&]|\\\\[^])(?:[^"\\\\0-9\\u0080-\\uffff%&]*(?:[0-9\\u0080-\\uffff%&]|\\\\[^])){9}|${encodedDigitsSource()}`,
+  'g',
+);
+
+/**
+ * What base64 of six decimal digits in a row always holds, which `maskEncodedIds` reads (a person's
+ * identifier base64-encoded has no ten digits to find; a JSON first pass that wanted them let it
+ * through in the JSON report only): six ASCII digits hold a whole 3-byte group, written as a quad
+ * `[MNO][DTjz][AEIMQUYcgk][w-z0-5]`; six in UTF-16 (either byte order) hold both groups, `3X 00 3Y`
+ * as `[MNO][AQgw]A[w-z0-5]` and `00 3X 00` as `AD[AEIMQUYcgk]A`. The same in both base64 alphabets,
+ * with white space (or JSON's escapes of it) allowed between the characters, as base64 is wrapped.
+ * Hex of digits is digits, which the first alternative counts.
+ */
+function encodedDigitsSource(): string {
+  const gap = '(?:\\s|\\\\[nrt])*';
+  const quad = (...classes: string[]) => classes.join(gap);
+  return [
+    quad('[MNO]', '[DTjz]', '[AEIMQUYcgk]', '[w-z0-5]'),
+    quad('[MNO]', '[AQgw]', 'A', '[w-z0-5]'),
+    quad('A', 'D', '[AEIMQUYcgk]', 'A'),
+  ].join('|');
+}
+const ENCODED_DIGITS = new RegExp(encodedDigitsSource());
 const HAS_CANDIDATE = new RegExp(CANDIDATE.source, 'u');
 
 /**
@@ -872,7 +903,7 @@ export function maskJsonText(text: string): string | undefined {
     // Decoded and asked whole when the JSON form alone does not show ten digits with a separator:
     // what a reader view reads (a link, an escape, a superscript digit) need not look like one.
     const value = JSON.parse(json) as string;
-    if (!HAS_CANDIDATE.test(json) && !mayHoldId(value)) continue;
+    if (!HAS_CANDIDATE.test(json) && !mayHoldId(value) && !ENCODED_DIGITS.test(json)) continue;
     const masked = maskNationalIds(value);
     if (masked === value) continue;
     // A key: masking it could make it equal another key of its object.
